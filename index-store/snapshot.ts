@@ -1,0 +1,64 @@
+/** The snapshot as tools see it: everything a pure handler needs, with all I/O behind `host`. */
+import type { CodeGraph } from '../lib/graph/code-graph.ts';
+import type { ReferenceIndex } from '../lib/refs/reference-index.ts';
+
+export interface RepoStats {
+  files: number;
+  nodes: number;
+  edges: number;
+  communities: number;
+  processes: number;
+  embeddings: number;
+}
+
+/** One registry entry (DESIGN.md §3) — also what `list_repos` returns per repository. */
+export interface RepoInfo {
+  name: string;
+  /** Absolute path of the repository root. */
+  path: string;
+  /** ISO-8601 time of the last successful analyze. */
+  indexedAt: string;
+  /** HEAD commit at index time, or null outside git. */
+  lastCommit: string | null;
+  stats: RepoStats;
+}
+
+/** What the snapshot records of each indexed file. */
+export interface IndexedFile {
+  /** Relative, '/'-separated. */
+  path: string;
+  /** sha256 hex of the file's bytes at index time. */
+  hash: string;
+  language: string;
+  lines: number;
+  /** Syntax errors the parser recovered from. */
+  parseErrors?: number;
+  /** Call sites in this file that could not be resolved. */
+  unresolvedCalls?: number;
+}
+
+export type DiffScope = 'unstaged' | 'staged' | 'all' | 'compare';
+
+/** All I/O a handler may do, so tests and other runtimes can hand in their own. */
+export interface SnapshotHost {
+  /** Current text of a file inside the repository (relative path), or undefined if absent/unreadable/outside. */
+  readFile(relPath: string): string | undefined;
+  /** Relative paths of all text files under the repository root honouring .gitignore (for rename's text search). */
+  listFiles(): string[];
+  /** Unified diff (git diff -U0 style or fuller) for a scope; rejects with CodegraphError('GIT_ERROR') on failure. */
+  gitDiff(scope: DiffScope, baseRef?: string): Promise<string>;
+  /** Embeds query texts with the snapshot's embedder (same model that made the stored vectors). */
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
+
+/** An indexed repository loaded in memory. Immutable for the tools; the loader swaps whole snapshots. */
+export interface Snapshot {
+  repo: RepoInfo;
+  graph: CodeGraph;
+  refs: ReferenceIndex;
+  /** Indexed files by relative path. */
+  files: ReadonlyMap<string, IndexedFile>;
+  /** Search structures built at analyze time (owned by lib/search); absent when not built. */
+  search?: unknown;
+  host: SnapshotHost;
+}

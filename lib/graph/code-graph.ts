@@ -1,0 +1,124 @@
+import type { GraphEdge, GraphNode, NodeLabel, RelType } from './schema.ts';
+
+/** Serialised form of a CodeGraph (nodes and edges in insertion order). */
+export interface CodeGraphData {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+}
+
+const EMPTY: readonly number[] = Object.freeze([]);
+
+/**
+ * The in-memory code graph: plain arrays of nodes and edges plus lookup indexes.
+ * Edge ids are positions in `edges`; adding an edge that already exists (same source, target, type)
+ * merges it (count summed, max confidence kept, earliest line kept) so the graph has one edge per relation.
+ */
+export class CodeGraph {
+  readonly nodes: GraphNode[] = [];
+  readonly edges: GraphEdge[] = [];
+  private readonly nodeIndex = new Map<string, number>();
+  private readonly edgeKeyIndex = new Map<string, number>();
+  private readonly outIdx = new Map<string, number[]>();
+  private readonly inIdx = new Map<string, number[]>();
+  private labelIdx: Map<NodeLabel, GraphNode[]> | undefined;
+
+  /** Rebuilds a graph from its serialised form. */
+  static fromJSON(data: CodeGraphData): CodeGraph {
+    const g = new CodeGraph();
+    for (const n of data.nodes) g.addNode(n);
+    for (const e of data.edges) g.addEdge(e);
+    return g;
+  }
+
+  /** Serialisable view (shares the node and edge objects). */
+  toJSON(): CodeGraphData {
+    return { nodes: this.nodes, edges: this.edges };
+  }
+
+  get nodeCount(): number { return this.nodes.length; }
+  get edgeCount(): number { return this.edges.length; }
+
+  /** Adds a node; throws if its uid is taken (uids must be allocated with UidAllocator). */
+  addNode(node: GraphNode): GraphNode {
+    if (this.nodeIndex.has(node.uid)) throw new Error(`CodeGraph.addNode: duplicate uid ${node.uid}`);
+    this.nodeIndex.set(node.uid, this.nodes.length);
+    this.nodes.push(node);
+    this.labelIdx = undefined;
+    return node;
+  }
+
+  /** Adds or merges an edge; both ends must exist. Returns the stored edge. */
+  addEdge(edge: GraphEdge): GraphEdge {
+    if (!this.nodeIndex.has(edge.source)) throw new Error(`CodeGraph.addEdge: unknown source ${edge.source}`);
+    if (!this.nodeIndex.has(edge.target)) throw new Error(`CodeGraph.addEdge: unknown target ${edge.target}`);
+    const key = `${edge.type}\u0000${edge.source}\u0000${edge.target}`;
+    const existing = this.edgeKeyIndex.get(key);
+    if (existing !== undefined) {
+      const e = this.edges[existing];
+      e.count = (e.count ?? 1) + (edge.count ?? 1);
+      if (edge.confidence > e.confidence) { e.confidence = edge.confidence; e.reason = edge.reason; }
+      if (edge.line !== undefined && (e.line === undefined || edge.line < e.line)) e.line = edge.line;
+      return e;
+    }
+    const id = this.edges.length;
+    this.edges.push(edge);
+    this.edgeKeyIndex.set(key, id);
+    push(this.outIdx, edge.source, id);
+    push(this.inIdx, edge.target, id);
+    return edge;
+  }
+
+  /** Node by uid. */
+  node(uid: string): GraphNode | undefined {
+    const i = this.nodeIndex.get(uid);
+    return i === undefined ? undefined : this.nodes[i];
+  }
+
+  hasNode(uid: string): boolean { return this.nodeIndex.has(uid); }
+
+  /** Position of a node in `nodes` (a stable integer id for Cypher's `id()`). */
+  nodeId(uid: string): number | undefined { return this.nodeIndex.get(uid); }
+
+  /** Edge ids leaving `uid`. */
+  outEdgeIds(uid: string): readonly number[] { return this.outIdx.get(uid) ?? EMPTY; }
+  /** Edge ids entering `uid`. */
+  inEdgeIds(uid: string): readonly number[] { return this.inIdx.get(uid) ?? EMPTY; }
+
+  /** Edges leaving `uid`, optionally of one or several types. */
+  outEdges(uid: string, types?: RelType | readonly RelType[]): GraphEdge[] {
+    return this.pick(this.outEdgeIds(uid), types);
+  }
+  /** Edges entering `uid`, optionally of one or several types. */
+  inEdges(uid: string, types?: RelType | readonly RelType[]): GraphEdge[] {
+    return this.pick(this.inEdgeIds(uid), types);
+  }
+
+  /** All nodes with a label, in insertion order. */
+  byLabel(label: NodeLabel): readonly GraphNode[] {
+    if (!this.labelIdx) {
+      this.labelIdx = new Map();
+      for (const n of this.nodes) {
+        let list = this.labelIdx.get(n.label);
+        if (!list) this.labelIdx.set(n.label, (list = []));
+        list.push(n);
+      }
+    }
+    return this.labelIdx.get(label) ?? [];
+  }
+
+  private pick(ids: readonly number[], types?: RelType | readonly RelType[]): GraphEdge[] {
+    const out: GraphEdge[] = [];
+    if (types === undefined) { for (const id of ids) out.push(this.edges[id]); return out; }
+    if (typeof types === 'string') {
+      for (const id of ids) { const e = this.edges[id]; if (e.type === types) out.push(e); }
+      return out;
+    }
+    for (const id of ids) { const e = this.edges[id]; if (types.includes(e.type)) out.push(e); }
+    return out;
+  }
+}
+
+function push(m: Map<string, number[]>, k: string, v: number): void {
+  const list = m.get(k);
+  if (list) list.push(v); else m.set(k, [v]);
+}
