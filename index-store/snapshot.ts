@@ -49,6 +49,23 @@ export interface SnapshotHost {
   gitDiff(scope: DiffScope, baseRef?: string): Promise<string>;
   /** Embeds query texts with the snapshot's embedder (same model that made the stored vectors). */
   embed(texts: string[]): Promise<Float32Array[]>;
+  /**
+   * Writes whole-file replacements inside the repository, all or nothing: refuses with STALE_INDEX (writing
+   * nothing) when a file's current sha256 differs from `expectedHash`, never writes outside the root (symlinks
+   * included), restores what it wrote if a later write fails, then re-indexes the touched files so the next
+   * snapshot sees the change. Absent on read-only hosts (rename apply then fails with a clear error).
+   */
+  writeFiles?(changes: FileWrite[]): Promise<void>;
+}
+
+/** One whole-file replacement for SnapshotHost.writeFiles. */
+export interface FileWrite {
+  /** Relative, '/'-separated path inside the repository. */
+  path: string;
+  /** sha256 hex of the file as indexed (what the edits were computed against). */
+  expectedHash: string;
+  /** The complete new text. */
+  text: string;
 }
 
 /** An indexed repository loaded in memory. Immutable for the tools; the loader swaps whole snapshots. */
