@@ -1,0 +1,247 @@
+/**
+ * Symbol lookup shared by `context`, `impact` and `rename`: by uid (exact), or by name (plain or qualified,
+ * e.g. `UserService.validate`) narrowed by file path and kind. Indexes are built lazily once per graph.
+ */
+import type { CodeGraph } from '../graph/code-graph.ts';
+import { SYMBOL_LABELS, type GraphNode, type NodeLabel } from '../graph/schema.ts';
+import { CodegraphError } from '../errors.ts';
+import { isTestFile } from './test-files.ts';
+
+/** What a caller asks for. `uid` wins over everything else when given. */
+export interface SymbolQuery {
+  uid?: string;
+  /** Plain (`validate`) or qualified (`UserService.validate`) name. */
+  name?: string;
+  /** Relative path of the defining file; a suffix (`service.ts`, `auth/service.ts`) or an absolute path works. */
+  filePath?: string;
+  /** Label (`Function`, `method`, case-insensitive) or the language-specific kind (`arrow_function`). */
+  kind?: string;
+}
+
+/** A candidate as tools show it (DESIGN.md §5). */
+export interface SymbolCandidate {
+  uid: string;
+  name: string;
+  type: string;
+  filePath: string;
+  line: number;
+  qualifiedName: string;
+  exported: boolean;
+}
+
+export type LookupResult =
+  | { status: 'found'; node: GraphNode }
+  | { status: 'ambiguous'; message: string; candidates: SymbolCandidate[] };
+
+/** Per-graph lookup tables. */
+interface SymbolIndex {
+  nodeCount: number;
+  byName: Map<string, GraphNode[]>;
+  /** Lower-cased name → the distinct exact names that fold to it (case-insensitive hits become suggestions). */
+  byFoldedName: Map<string, string[]>;
+  /** Distinct names, sorted, for suggestions. */
+  names: string[];
+  files: GraphNode[];
+}
+
+const LOOKUP_LABELS: ReadonlySet<NodeLabel> = new Set(SYMBOL_LABELS);
+const cache = new WeakMap<CodeGraph, SymbolIndex>();
+const MAX_SUGGESTIONS = 5;
+/** Distinct names examined at most when looking for close names (keeps the error path bounded). */
+const MAX_SUGGESTION_SCAN = 200_000;
+
+/** The qualified name of a node: its `qualifiedName`, else the tail of its uid, else its name. */
+export function qualifiedNameOf(node: GraphNode): string {
+  if (typeof node.qualifiedName === 'string' && node.qualifiedName) return node.qualifiedName;
+  const prefix = `${node.label}:${node.filePath ?? ''}:`;
+  if (node.filePath && node.uid.startsWith(prefix)) return node.uid.slice(prefix.length).replace(/#\d+$/, '');
+  return node.name;
+}
+
+/** The candidate view of a node. */
+export function toCandidate(node: GraphNode): SymbolCandidate {
+  return {
+    uid: node.uid, name: node.name, type: node.label, filePath: node.filePath ?? '', line: node.line ?? 0,
+    qualifiedName: qualifiedNameOf(node), exported: node.exported === true,
+  };
+}
+
+function indexOf(graph: CodeGraph): SymbolIndex {
+  const hit = cache.get(graph);
+  // A snapshot's graph is immutable; the count check only protects tests that grow a graph between lookups.
+  if (hit && hit.nodeCount === graph.nodeCount) return hit;
+  const byName = new Map<string, GraphNode[]>();
+  const files: GraphNode[] = [];
+  for (const n of graph.nodes) {
+    if (n.label === 'File') { files.push(n); continue; }
+    if (!LOOKUP_LABELS.has(n.label)) continue;
+    const list = byName.get(n.name);
+    if (list) list.push(n); else byName.set(n.name, [n]);
+  }
+  const names = [...byName.keys()].sort();
+  const byFoldedName = new Map<string, string[]>();
+  for (const name of names) {
+    const k = name.toLowerCase();
+    const list = byFoldedName.get(k);
+    if (list) list.push(name); else byFoldedName.set(k, [name]);
+  }
+  const idx: SymbolIndex = { nodeCount: graph.nodeCount, byName, byFoldedName, names, files };
+  cache.set(graph, idx);
+  return idx;
+}
+
+/** Normalises a user path: backslashes to '/', no leading './'. */
+function normPath(p: string): string {
+  return p.replace(/\\/g, '/').replace(/^(?:\.\/)+/, '').replace(/\/+$/, '');
+}
+
+/** True when `nodePath` is the file the user means: equal, a suffix at a '/' boundary, or the tail of an absolute path. */
+export function pathMatches(nodePath: string | undefined, wanted: string): boolean {
+  if (!nodePath) return false;
+  const w = normPath(wanted);
+  if (!w) return true;
+  return nodePath === w || nodePath.endsWith('/' + w) || w.endsWith('/' + nodePath);
+}
+
+function kindMatches(node: GraphNode, kind: string): boolean {
+  const k = kind.toLowerCase();
+  return node.label.toLowerCase() === k || (typeof node.kind === 'string' && node.kind.toLowerCase() === k);
+}
+
+/** Ranking: non-test, exact qualified match, exported, top-level before members, then path, line, uid. */
+function rank(nodes: GraphNode[], query: string): GraphNode[] {
+  const key = (n: GraphNode) => {
+    const q = qualifiedNameOf(n);
+    return { exact: q === query ? 0 : 1, test: isTestFile(n.filePath) ? 1 : 0, exported: n.exported ? 0 : 1, member: q.includes('.') ? 1 : 0 };
+  };
+  const keys = new Map(nodes.map((n) => [n, key(n)]));
+  return [...nodes].sort((a, b) => {
+    const ka = keys.get(a)!, kb = keys.get(b)!;
+    return ka.test - kb.test || ka.exact - kb.exact || ka.exported - kb.exported || ka.member - kb.member
+      || cmp(a.filePath ?? '', b.filePath ?? '') || (a.line ?? 0) - (b.line ?? 0) || cmp(a.uid, b.uid);
+  });
+}
+
+function cmp(a: string, b: string): number { return a < b ? -1 : a > b ? 1 : 0; }
+
+/** Nodes whose name (or qualified name, for dotted queries) matches, before file/kind narrowing. */
+function nameMatches(idx: SymbolIndex, name: string): GraphNode[] {
+  const direct = idx.byName.get(name);
+  if (!name.includes('.') || direct) return direct ?? [];
+  // Qualified: `A.b` (or `ns.A.b`) → nodes named `b` whose qualified name is `A.b` or ends with `.A.b`.
+  const last = name.slice(name.lastIndexOf('.') + 1);
+  const pool = idx.byName.get(last) ?? [];
+  return pool.filter((n) => { const q = qualifiedNameOf(n); return q === name || q.endsWith('.' + name); });
+}
+
+/**
+ * Finds one symbol. Returns `found` or `ambiguous` (candidates ranked); throws SYMBOL_NOT_FOUND (with close
+ * names in `details.suggestions`) or VALIDATION_ERROR when neither uid nor name is given.
+ */
+export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult {
+  if (query.uid) {
+    const node = graph.node(query.uid);
+    if (node) return { status: 'found', node };
+    const tail = query.uid.split(':').pop()!.replace(/#\d+$/, '');
+    throw notFound(graph, `uid '${query.uid}'`, tail, query);
+  }
+  const name = query.name?.trim();
+  if (!name) throw new CodegraphError('VALIDATION_ERROR', 'a symbol name or uid is required', [{ field: 'name', message: 'name or uid is required' }]);
+  // A uid pasted into the name field still finds its symbol.
+  const byUid = graph.node(name);
+  if (byUid) return { status: 'found', node: byUid };
+
+  const idx = indexOf(graph);
+  let pool = nameMatches(idx, name);
+  // A file asked for by name or path (`service.ts`, `src/auth/service.ts`) when no symbol has that name.
+  if (pool.length === 0 && /[./]/.test(name)) pool = idx.files.filter((f) => pathMatches(f.filePath, name));
+  let matches = pool;
+  if (query.filePath) matches = matches.filter((n) => pathMatches(n.filePath, query.filePath!));
+  if (query.kind) matches = matches.filter((n) => kindMatches(n, query.kind!));
+  if (matches.length === 1) return { status: 'found', node: matches[0] };
+  if (matches.length === 0) {
+    const where = [query.filePath && `in '${query.filePath}'`, query.kind && `of kind '${query.kind}'`].filter(Boolean).join(' ');
+    throw notFound(graph, `'${name}'${where ? ' ' + where : ''}`, name, query, pool);
+  }
+  const ranked = rank(matches, name);
+  // A qualified query that one candidate matches exactly (the others only by suffix) is not ambiguous.
+  if (name.includes('.')) {
+    const exact = ranked.filter((n) => qualifiedNameOf(n) === name);
+    if (exact.length === 1) return { status: 'found', node: exact[0] };
+  }
+  const candidates = ranked.map(toCandidate);
+  return {
+    status: 'ambiguous',
+    message: `${candidates.length} symbols match '${name}'; pass uid (or file_path / kind) to pick one`,
+    candidates,
+  };
+}
+
+/** Like lookupSymbol but turns an ambiguous result into a thrown error carrying the candidates (for callers that cannot answer `ambiguous`). */
+export function requireSymbol(graph: CodeGraph, query: SymbolQuery): GraphNode {
+  const r = lookupSymbol(graph, query);
+  if (r.status === 'found') return r.node;
+  throw new CodegraphError('VALIDATION_ERROR', r.message, { candidates: r.candidates });
+}
+
+function notFound(graph: CodeGraph, what: string, name: string, query: SymbolQuery, sameName: GraphNode[] = []): CodegraphError {
+  // Symbols with the right name but the wrong file/kind are the best suggestions; then close names.
+  const suggestions = sameName.length > 0 ? rank(sameName, name).slice(0, MAX_SUGGESTIONS).map(toCandidate) : closeNames(graph, name);
+  const hint = suggestions.length ? `; did you mean: ${suggestions.map((s) => `${s.qualifiedName} (${s.type}, ${s.filePath}:${s.line})`).join(', ')}` : '';
+  return new CodegraphError('SYMBOL_NOT_FOUND', `symbol ${what} not found${hint}`, {
+    query: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)), suggestions,
+  });
+}
+
+/** Close names by case-insensitive equality, substring and bounded edit distance; best first. */
+export function closeNames(graph: CodeGraph, name: string, limit = MAX_SUGGESTIONS): SymbolCandidate[] {
+  const idx = indexOf(graph);
+  const q = (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name).toLowerCase();
+  if (!q) return [];
+  const maxDist = q.length <= 3 ? 1 : q.length <= 6 ? 2 : 3;
+  const scored: { name: string; score: number }[] = [];
+  const n = Math.min(idx.names.length, MAX_SUGGESTION_SCAN);
+  for (let i = 0; i < n; i++) {
+    const cand = idx.names[i];
+    const c = cand.toLowerCase();
+    let score: number;
+    if (c === q) score = 0;
+    else if (q.length >= 3 && (c.includes(q) || (c.length >= 3 && q.includes(c)))) score = 1 + Math.abs(c.length - q.length) / 100;
+    else {
+      if (Math.abs(c.length - q.length) > maxDist) continue;
+      const d = boundedLevenshtein(q, c, maxDist);
+      if (d > maxDist) continue;
+      score = 1 + d;
+    }
+    scored.push({ name: cand, score });
+  }
+  scored.sort((a, b) => a.score - b.score || cmp(a.name, b.name));
+  const out: SymbolCandidate[] = [];
+  for (const s of scored) {
+    for (const node of rank(idx.byName.get(s.name)!, s.name)) {
+      out.push(toCandidate(node));
+      if (out.length >= limit) return out;
+    }
+  }
+  return out;
+}
+
+/** Levenshtein distance, giving up (returning max+1) once every cell of a row exceeds `max`. */
+function boundedLevenshtein(a: string, b: string, max: number): number {
+  let prev = new Array<number>(b.length + 1);
+  let cur = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = cur[0];
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length];
+}

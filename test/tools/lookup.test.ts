@@ -1,0 +1,137 @@
+import test from 'ava';
+import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import type { GraphNode } from '../../lib/graph/schema.ts';
+import { lookupSymbol, requireSymbol, closeNames, qualifiedNameOf, pathMatches } from '../../lib/symbols/lookup.ts';
+import { isTestFile } from '../../lib/symbols/test-files.ts';
+import { CodegraphError } from '../../lib/errors.ts';
+
+function graph(): CodeGraph {
+  const g = new CodeGraph();
+  const add = (n: Omit<GraphNode, 'uid'> & { q?: string; filePath: string }) => {
+    const q = n.q ?? n.name;
+    const { q: _q, ...rest } = n;
+    g.addNode({ ...rest, uid: `${n.label}:${n.filePath}:${q}`, qualifiedName: q });
+  };
+  add({ label: 'Class', name: 'UserService', filePath: 'src/auth/service.ts', line: 3, exported: true });
+  add({ label: 'Method', name: 'validate', q: 'UserService.validate', filePath: 'src/auth/service.ts', line: 10 });
+  add({ label: 'Method', name: 'validate', q: 'OrderService.validate', filePath: 'src/orders/service.ts', line: 20 });
+  add({ label: 'Function', name: 'validate', filePath: 'src/util/validate.ts', line: 1, exported: true });
+  add({ label: 'Function', name: 'validate', filePath: 'test/validate.test.ts', line: 5, exported: true });
+  add({ label: 'Function', name: 'validate', filePath: 'src/internal/check.ts', line: 7, exported: false });
+  add({ label: 'Function', name: 'parseConfig', filePath: 'src/config.ts', line: 2, exported: true, kind: 'arrow_function' });
+  add({ label: 'Interface', name: 'Config', filePath: 'src/config.ts', line: 1, exported: true });
+  add({ label: 'Variable', name: 'Config', filePath: 'src/config.ts', line: 9, exported: true });
+  g.addNode({ uid: 'File:src/config.ts', label: 'File', name: 'config.ts', filePath: 'src/config.ts' });
+  return g;
+}
+
+test('uid lookup is exact and wins over the other fields', (t) => {
+  const g = graph();
+  const r = lookupSymbol(g, { uid: 'Method:src/auth/service.ts:UserService.validate', name: 'nothing', kind: 'Class' });
+  t.is(r.status, 'found');
+  t.is(r.status === 'found' && r.node.qualifiedName, 'UserService.validate');
+});
+
+test('a unique name is found; a uid typed into the name field too', (t) => {
+  const g = graph();
+  const r = lookupSymbol(g, { name: 'parseConfig' });
+  t.true(r.status === 'found' && r.node.uid === 'Function:src/config.ts:parseConfig');
+  const u = lookupSymbol(g, { name: 'Class:src/auth/service.ts:UserService' });
+  t.true(u.status === 'found' && u.node.name === 'UserService');
+});
+
+test('several matches are ambiguous, ranked exported non-test top-level first, then by path', (t) => {
+  const r = lookupSymbol(graph(), { name: 'validate' });
+  if (r.status !== 'ambiguous') return t.fail();
+  t.deepEqual(r.candidates.map((c) => c.uid), [
+    'Function:src/util/validate.ts:validate',            // exact, non-test, exported
+    'Function:src/internal/check.ts:validate',           // exact, non-test, not exported
+    'Method:src/auth/service.ts:UserService.validate',   // member (by path)
+    'Method:src/orders/service.ts:OrderService.validate',
+    'Function:test/validate.test.ts:validate',           // test file last
+  ]);
+  t.regex(r.message, /5 symbols match 'validate'/);
+  t.deepEqual(Object.keys(r.candidates[0]).slice(0, 5), ['uid', 'name', 'type', 'filePath', 'line']);
+});
+
+test('file_path narrows by suffix, relative or absolute; kind narrows by label or language kind', (t) => {
+  const g = graph();
+  for (const filePath of ['auth/service.ts', 'src/auth/service.ts', './src/auth/service.ts', '/home/me/repo/src/auth/service.ts', 'src\\auth\\service.ts']) {
+    const r = lookupSymbol(g, { name: 'validate', filePath });
+    t.true(r.status === 'found' && r.node.uid === 'Method:src/auth/service.ts:UserService.validate', filePath);
+  }
+  // 'service.ts' is a suffix of two files: still ambiguous between the two methods.
+  const two = lookupSymbol(g, { name: 'validate', filePath: 'service.ts' });
+  t.true(two.status === 'ambiguous' && two.candidates.length === 2);
+  // 'ice.ts' is not at a '/' boundary.
+  t.throws(() => lookupSymbol(g, { name: 'validate', filePath: 'ice.ts' }), { code: 'SYMBOL_NOT_FOUND' } as never);
+  const c = lookupSymbol(g, { name: 'Config', kind: 'interface' });
+  t.true(c.status === 'found' && c.node.label === 'Interface');
+  const k = lookupSymbol(g, { name: 'parseConfig', kind: 'arrow_function' });
+  t.is(k.status, 'found');
+});
+
+test('qualified names find methods; an exact qualified match beats suffix matches', (t) => {
+  const g = graph();
+  const r = lookupSymbol(g, { name: 'UserService.validate' });
+  t.true(r.status === 'found' && r.node.filePath === 'src/auth/service.ts');
+  t.throws(() => lookupSymbol(g, { name: 'NoService.validate' }), { code: 'SYMBOL_NOT_FOUND' } as never);
+  // Suffix: `ns.UserService.validate` would match `UserService.validate` queries too.
+  g.addNode({ uid: 'Method:src/ns.ts:ns.UserService.validate', label: 'Method', name: 'validate', filePath: 'src/ns.ts', qualifiedName: 'ns.UserService.validate', line: 4 });
+  const again = lookupSymbol(g, { name: 'UserService.validate' });
+  t.true(again.status === 'found' && again.node.filePath === 'src/auth/service.ts');
+  const ns = lookupSymbol(g, { name: 'ns.UserService.validate' });
+  t.true(ns.status === 'found' && ns.node.filePath === 'src/ns.ts');
+});
+
+test('no match: SYMBOL_NOT_FOUND carrying close names by case, substring and edit distance', (t) => {
+  const g = graph();
+  const e1 = t.throws(() => lookupSymbol(g, { name: 'parseconfg' })) as CodegraphError;
+  t.is(e1.code, 'SYMBOL_NOT_FOUND');
+  t.regex(e1.message, /did you mean: parseConfig \(Function, src\/config.ts:2\)/);
+  const d1 = e1.details as { suggestions: { name: string }[]; query: object };
+  t.is(d1.suggestions[0].name, 'parseConfig');
+  t.deepEqual(d1.query, { name: 'parseconfg' });
+  const e2 = t.throws(() => lookupSymbol(g, { name: 'Service' })) as CodegraphError;
+  t.deepEqual((e2.details as { suggestions: { name: string }[] }).suggestions.map((s) => s.name), ['UserService']);
+  const e3 = t.throws(() => lookupSymbol(g, { name: 'zzzzzzzz' })) as CodegraphError;
+  t.deepEqual((e3.details as { suggestions: unknown[] }).suggestions, []);
+  t.notRegex(e3.message, /did you mean/);
+  // The right name in the wrong file suggests where it does live.
+  const e4 = t.throws(() => lookupSymbol(g, { name: 'parseConfig', filePath: 'src/other.ts' })) as CodegraphError;
+  t.regex(e4.message, /'parseConfig' in 'src\/other.ts' not found; did you mean: parseConfig \(Function, src\/config.ts:2\)/);
+  const e5 = t.throws(() => lookupSymbol(g, { uid: 'Function:src/config.ts:parseConfg' })) as CodegraphError;
+  t.is(e5.code, 'SYMBOL_NOT_FOUND');
+  t.regex(e5.message, /parseConfig/);
+});
+
+test('neither uid nor name is a validation error; requireSymbol turns ambiguity into an error with candidates', (t) => {
+  const g = graph();
+  t.throws(() => lookupSymbol(g, {}), { code: 'VALIDATION_ERROR' } as never);
+  const e = t.throws(() => requireSymbol(g, { name: 'validate' })) as CodegraphError;
+  t.is((e.details as { candidates: unknown[] }).candidates.length, 5);
+  t.is(requireSymbol(g, { name: 'UserService' }).label, 'Class');
+});
+
+test('a file can be looked up by path when no symbol has that name', (t) => {
+  const r = lookupSymbol(graph(), { name: 'src/config.ts' });
+  t.true(r.status === 'found' && r.node.label === 'File');
+});
+
+test('lookup tables follow a graph that grows (tests only) and close names stay bounded', (t) => {
+  const g = graph();
+  t.throws(() => lookupSymbol(g, { name: 'lateComer' }));
+  g.addNode({ uid: 'Function:src/late.ts:lateComer', label: 'Function', name: 'lateComer', filePath: 'src/late.ts', line: 1 });
+  t.is(lookupSymbol(g, { name: 'lateComer' }).status, 'found');
+  t.true(closeNames(g, 'validat').length <= 5);
+});
+
+test('helpers: qualified names from uids, path matching, test files', (t) => {
+  t.is(qualifiedNameOf({ uid: 'Method:a/b.ts:A.m#2', label: 'Method', name: 'm', filePath: 'a/b.ts' }), 'A.m');
+  t.is(qualifiedNameOf({ uid: 'weird', label: 'Function', name: 'f' }), 'f');
+  t.true(pathMatches('src/a.ts', 'a.ts'));
+  t.false(pathMatches('src/ba.ts', 'a.ts'));
+  t.false(pathMatches(undefined, 'a.ts'));
+  for (const p of ['a.test.ts', 'src/a.spec.tsx', 'src/__tests__/a.ts', 'test/a.ts', 'pkg/tests/x.js', 'spec/x.ts']) t.true(isTestFile(p), p);
+  for (const p of ['src/a.ts', 'src/testing/a.ts', 'src/contest/a.ts', 'latest.ts']) t.false(isTestFile(p), p);
+});
