@@ -7,9 +7,8 @@ import { CodegraphError } from '../../lib/errors.ts';
 
 function graph(): CodeGraph {
   const g = new CodeGraph();
-  const add = (n: Omit<GraphNode, 'uid'> & { q?: string; filePath: string }) => {
-    const q = n.q ?? n.name;
-    const { q: _q, ...rest } = n;
+  const add = (n: { label: GraphNode['label']; name: string; filePath: string; line: number; exported?: boolean; kind?: string; q?: string }) => {
+    const { q = n.name, ...rest } = n;
     g.addNode({ ...rest, uid: `${n.label}:${n.filePath}:${q}`, qualifiedName: q });
   };
   add({ label: 'Class', name: 'UserService', filePath: 'src/auth/service.ts', line: 3, exported: true });
