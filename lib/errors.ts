@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   INVALID_PATH: 400,     // analyze path missing, not a directory
   RENAME_REFUSED: 409,   // collision, same name, library symbol
   INDEX_MISSING: 404,    // repository registered but its snapshot is gone
+  FORBIDDEN: 403,        // servers: Host header or Origin refused (DNS rebinding, cross-origin browser request)
+  UNSUPPORTED_MEDIA_TYPE: 415, // servers: a request body that is not application/json
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
