@@ -1,0 +1,100 @@
+/** Crash-safe file primitives: durable writes, write-then-rename, and a small inter-process lock. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { CodegraphError } from '../lib/errors.ts';
+
+/** Writes a file and flushes it to disk before returning (used inside a not-yet-published generation). */
+export function writeFileDurable(file: string, data: string | Uint8Array): void {
+  const fd = fs.openSync(file, 'w', 0o644);
+  try {
+    fs.writeSync(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Replaces `file` atomically: write a temporary sibling, flush, rename over. Readers see old or new, never half. */
+export function writeFileAtomic(file: string, data: string | Uint8Array): void {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    writeFileDurable(tmp, data);
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
+  fsyncDir(path.dirname(file));
+}
+
+/** Flushes a directory entry change (rename) where the platform allows it. */
+export function fsyncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, 'r');
+    fs.fsyncSync(fd);
+  } catch {
+    // Some platforms cannot fsync a directory; the rename is still atomic, just not yet durable.
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+const LOCK_WAIT_MS = 30_000;
+
+/**
+ * Runs `fn` holding an exclusive lock file (created with O_EXCL, holding our pid). A lock whose owner process
+ * is gone is taken over; a live one is waited for, up to 30 s, then `busyMessage` is thrown.
+ */
+export async function withLock<T>(lockFile: string, busyMessage: string, fn: () => Promise<T> | T): Promise<T> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    if (tryLock(lockFile)) break;
+    if (Date.now() > deadline) throw new CodegraphError('INTERNAL', busyMessage);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lockFile, { force: true });
+  }
+}
+
+function tryLock(lockFile: string): boolean {
+  try {
+    fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  let owner = NaN;
+  let ageMs = 0;
+  try {
+    owner = Number(fs.readFileSync(lockFile, 'utf8').trim());
+    ageMs = Date.now() - fs.statSync(lockFile).mtimeMs;
+  } catch { return false; }
+  if (Number.isInteger(owner) && owner > 0) {
+    // Held by this process (another task of ours) or by a live process: wait.
+    if (owner === process.pid || processAlive(owner)) return false;
+  } else if (ageMs < 5000) {
+    return false; // just created, pid not written yet
+  }
+  // Stale (owner gone, or garbage for a while): remove and retry once; a racing taker wins through O_EXCL.
+  fs.rmSync(lockFile, { force: true });
+  try {
+    fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * The on-disk snapshot format (docs/storage.md). Under `<repo>/.codegraph/`:
+ *   .gitignore        `*` — the index never shows up in the repository's own status
+ *   CURRENT           name of the published generation folder (switched by rename: the commit point)
+ *   g-<id>/           one generation: meta.json, graph.json, refs.json, files.json, facts.json, search files
+ * A generation folder is complete before CURRENT names it, so a reader never sees half a snapshot.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { CodeGraphData } from '../lib/graph/code-graph.ts';
+import type { Reference, ReferenceKind } from '../lib/refs/reference-index.ts';
+import type { IndexedFile, RepoStats } from './snapshot.ts';
+import { fsyncDir, writeFileAtomic, writeFileDurable } from './atomic.ts';
+
+/** Bumped whenever the layout or meaning of a snapshot file changes; older snapshots are rebuilt, not read. */
+export const SNAPSHOT_SCHEMA = 1;
+export const INDEX_DIR = '.codegraph';
+export const POINTER_FILE = 'CURRENT';
+const GENERATION_PREFIX = 'g-';
+
+/** meta.json: what was indexed, when, with what. */
+export interface SnapshotMeta {
+  schema: number;
+  generation: string;
+  /** Registry name at index time. */
+  name: string;
+  /** Real absolute path of the repository root. */
+  root: string;
+  indexedAt: string;
+  /** HEAD at index time, null outside git. */
+  commit: string | null;
+  /** Embedder id reported by buildSearch. */
+  embedder: string;
+  /** Version of the extractor whose facts are cached in facts.json (a change invalidates the cache). */
+  extractVersion: string;
+  stats: RepoStats;
+  /** Hashes of the configuration files read for module resolution (tsconfig, package.json, …). */
+  configFiles: Record<string, string>;
+  /** The analyze summary of this generation (JSON; shape in lib/analyze/summary.ts). */
+  summary: unknown;
+}
+
+/** A row of the file table: what the snapshot records of an indexed file, plus the stat pre-check data. */
+export interface FileRecord extends IndexedFile {
+  size: number;
+  mtimeMs: number;
+}
+
+/** A file the walk saw but did not index (kept so a no-op analyze need not re-read it). */
+export interface SkipRecord {
+  path: string;
+  reason: string;
+  size?: number;
+  mtimeMs?: number;
+  hash?: string;
+}
+
+export interface FileTable {
+  files: FileRecord[];
+  skipped: SkipRecord[];
+}
+
+/** Everything a generation holds besides the search files. */
+export interface GenerationData {
+  meta: SnapshotMeta;
+  graph: CodeGraphData;
+  refs: readonly Reference[];
+  files: FileTable;
+  /** Per-file extractor facts in file-table order (the incremental cache). */
+  facts: readonly unknown[];
+}
+
+/** `<root>/.codegraph`. */
+export function indexDirOf(root: string): string { return path.join(root, INDEX_DIR); }
+
+/** Creates the index folder (with its `.gitignore` of `*`) and a fresh, empty generation folder in it. */
+export function createGeneration(indexDir: string): { name: string; dir: string } {
+  fs.mkdirSync(indexDir, { recursive: true });
+  const ignore = path.join(indexDir, '.gitignore');
+  if (!fs.existsSync(ignore)) writeFileAtomic(ignore, '*\n');
+  const name = `${GENERATION_PREFIX}${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+  const dir = path.join(indexDir, name);
+  fs.mkdirSync(dir);
+  return { name, dir };
+}
+
+/** Writes the generation's own files (search files are written by lib/search into the same folder). */
+export function writeGeneration(dir: string, data: GenerationData): void {
+  writeFileDurable(path.join(dir, 'graph.json'), JSON.stringify(data.graph));
+  writeFileDurable(path.join(dir, 'refs.json'), JSON.stringify(encodeRefs(data.refs)));
+  writeFileDurable(path.join(dir, 'files.json'), JSON.stringify(data.files));
+  writeFileDurable(path.join(dir, 'facts.json'), JSON.stringify(data.facts));
+  // meta.json last: a generation folder without it is incomplete and never published.
+  writeFileDurable(path.join(dir, 'meta.json'), JSON.stringify(data.meta, null, 1));
+  fsyncDir(dir);
+}
+
+/** Publishes a complete generation: CURRENT is replaced by rename, the single commit point. */
+export function publishGeneration(indexDir: string, name: string): void {
+  writeFileAtomic(path.join(indexDir, POINTER_FILE), name + '\n');
+}
+
+/** Name of the published generation, or undefined when there is none. */
+export function readPointer(indexDir: string): string | undefined {
+  try {
+    const name = fs.readFileSync(path.join(indexDir, POINTER_FILE), 'utf8').trim();
+    return name.startsWith(GENERATION_PREFIX) && !name.includes('/') && !name.includes('\\') ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Removes generation folders other than `keep` (the published one and the one it replaced, which a reader
+ * that looked at CURRENT a moment ago may still be loading), and stray temporary files.
+ */
+export function cleanupGenerations(indexDir: string, keep: readonly string[]): void {
+  let names: string[];
+  try { names = fs.readdirSync(indexDir); } catch { return; }
+  for (const n of names) {
+    if (n.startsWith(GENERATION_PREFIX) && !keep.includes(n)) fs.rmSync(path.join(indexDir, n), { recursive: true, force: true });
+  }
+}
+
+export function readMeta(dir: string): SnapshotMeta { return readJson(path.join(dir, 'meta.json')) as SnapshotMeta; }
+export function readGraphData(dir: string): CodeGraphData { return readJson(path.join(dir, 'graph.json')) as CodeGraphData; }
+export function readRefs(dir: string): Reference[] { return decodeRefs(readJson(path.join(dir, 'refs.json')) as EncodedRefs); }
+export function readFileTable(dir: string): FileTable { return readJson(path.join(dir, 'files.json')) as FileTable; }
+export function readFacts(dir: string): unknown[] { return readJson(path.join(dir, 'facts.json')) as unknown[]; }
+
+function readJson(file: string): unknown { return JSON.parse(fs.readFileSync(file, 'utf8')); }
+
+/**
+ * References are the biggest part of a snapshot: stored column-wise with a string table (targets, files and
+ * reasons repeat a lot), which makes the file several times smaller and faster to parse than objects.
+ */
+interface EncodedRefs {
+  strings: string[];
+  /** 8 numbers per reference: target, filePath, line, column, length, kind, from (-1 = none), reason (string ids). */
+  rows: number[];
+  confidence: number[];
+}
+
+const KIND_IDS: readonly ReferenceKind[] = ['definition', 'call', 'import', 'export', 'type', 'value', 'jsx', 'shorthand'];
+
+function encodeRefs(refs: readonly Reference[]): EncodedRefs {
+  const strings: string[] = [];
+  const ids = new Map<string, number>();
+  const sid = (s: string): number => {
+    let id = ids.get(s);
+    if (id === undefined) { id = strings.length; strings.push(s); ids.set(s, id); }
+    return id;
+  };
+  const rows: number[] = new Array(refs.length * 8);
+  const confidence: number[] = new Array(refs.length);
+  for (let i = 0; i < refs.length; i++) {
+    const r = refs[i];
+    const o = i * 8;
+    rows[o] = sid(r.target);
+    rows[o + 1] = sid(r.filePath);
+    rows[o + 2] = r.line;
+    rows[o + 3] = r.column;
+    rows[o + 4] = r.length;
+    const k = KIND_IDS.indexOf(r.kind);
+    rows[o + 5] = k >= 0 ? k : -1 - sid(r.kind); // an unknown kind survives as a string
+    rows[o + 6] = r.from === undefined ? -1 : sid(r.from);
+    rows[o + 7] = sid(r.reason);
+    confidence[i] = r.confidence;
+  }
+  return { strings, rows, confidence };
+}
+
+function decodeRefs(enc: EncodedRefs): Reference[] {
+  const { strings, rows, confidence } = enc;
+  const n = confidence.length;
+  const out: Reference[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const o = i * 8;
+    const k = rows[o + 5];
+    const ref: Reference = {
+      target: strings[rows[o]],
+      filePath: strings[rows[o + 1]],
+      line: rows[o + 2],
+      column: rows[o + 3],
+      length: rows[o + 4],
+      kind: (k >= 0 ? KIND_IDS[k] : strings[-1 - k]) as ReferenceKind,
+      confidence: confidence[i],
+      reason: strings[rows[o + 7]],
+    };
+    if (rows[o + 6] >= 0) ref.from = strings[rows[o + 6]];
+    out[i] = ref;
+  }
+  return out;
+}

@@ -1,0 +1,225 @@
+/**
+ * The analyze entry points everyone uses: `analyzeRepository` (snapshot on disk + registry entry, atomic,
+ * incremental) and `buildSnapshotInMemory` (the same pipeline, nothing written to the repository or registry).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CodegraphError } from '../errors.ts';
+import type { FileFacts } from '../extract/index.ts';
+import type { RepoInfo, Snapshot } from '../../index-store/snapshot.ts';
+import {
+  SNAPSHOT_SCHEMA, cleanupGenerations, createGeneration, indexDirOf, publishGeneration, readFacts, readFileTable,
+  readMeta, readPointer, writeGeneration, type SnapshotMeta,
+} from '../../index-store/format.ts';
+import { checkName, chooseName, readRegistry, upsertRepo } from '../../index-store/registry.ts';
+import { withLock } from '../../index-store/atomic.ts';
+import { headCommit } from '../../index-store/git.ts';
+import { createRepoHost } from '../../index-store/host.ts';
+import { assembleSnapshot } from '../../index-store/assemble.ts';
+import { loadSearch } from '../search/index.ts';
+import { EXTRACT_VERSION, runPipeline, type PreviousIndex } from './pipeline.ts';
+import { TerminalProgress, type ProgressSink } from './progress.ts';
+import type { AnalyzeSummary, Phase } from './summary.ts';
+
+export { formatSummary, type AnalyzeSummary, type Phase } from './summary.ts';
+export type { ProgressSink } from './progress.ts';
+
+export interface AnalyzeOptions {
+  /** Registry name; default: the existing entry's name for this path, else the folder's base name. */
+  name?: string;
+  /** Re-parse every file, ignoring the facts cache and the up-to-date check. */
+  force?: boolean;
+  /** Registry folder (default $CODEGRAPH_HOME, else ~/.codegraph). */
+  home?: string;
+  /** One-line messages for the user (warnings, skipped unreadable files). */
+  log?: (message: string) => void;
+  /** Terminal progress: a sink, or true for a line on stderr. */
+  progress?: ProgressSink | boolean;
+  /** Called as each phase starts; a throw aborts the analyze and leaves the previous snapshot (tests). */
+  onPhase?: (phase: Phase) => void;
+  /** Size limit per file (default 1 MiB). */
+  maxFileBytes?: number;
+  /** Extraction worker threads (default: in-process). */
+  workers?: number;
+  /** Embedder choice passed to lib/search. */
+  embedder?: string;
+}
+
+export interface AnalyzeResult {
+  repo: RepoInfo;
+  summary: AnalyzeSummary;
+  /** Folder of the published generation. */
+  dir: string;
+}
+
+/** Indexes `root` into `<root>/.codegraph` and registers it; incremental unless `force`. */
+export async function analyzeRepository(root: string, options: AnalyzeOptions = {}): Promise<AnalyzeResult> {
+  const realRoot = checkRoot(root);
+  if (options.name !== undefined) checkNameSyntax(options.name);
+  const name = chooseName(readRegistry(options.home), realRoot, options.name);
+  checkName(readRegistry(options.home), name, realRoot);
+  const log = options.log ?? (() => {});
+  const progress = options.progress === true ? new TerminalProgress() : options.progress || undefined;
+
+  const indexDir = indexDirOf(realRoot);
+  const existed = fs.existsSync(indexDir);
+  try {
+    fs.mkdirSync(indexDir, { recursive: true });
+    fs.writeFileSync(path.join(indexDir, '.gitignore'), '*\n');
+  } catch (err) {
+    throw new CodegraphError('INVALID_PATH', `cannot write the index folder ${indexDir}: ${(err as Error).message}`);
+  }
+  try {
+    return await withLock(path.join(indexDir, 'analyze.lock'), `another codegraph analyze is running on ${realRoot}`, () =>
+      analyzeLocked(realRoot, indexDir, name, options, log, progress));
+  } catch (err) {
+    if (!existed) fs.rmSync(indexDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function analyzeLocked(root: string, indexDir: string, name: string, options: AnalyzeOptions,
+  log: (m: string) => void, progress: ProgressSink | undefined): Promise<AnalyzeResult> {
+  const previousName = readPointer(indexDir);
+  const previous = previousName ? loadPrevious(path.join(indexDir, previousName), log) : undefined;
+  let generation: { name: string; dir: string } | undefined;
+  let published = false;
+  try {
+    const out = await runPipeline({
+      root, name, previous, force: options.force, maxFileBytes: options.maxFileBytes, workers: options.workers,
+      embedder: options.embedder, log, progress, onPhase: options.onPhase,
+      searchDir: () => (generation ??= createGeneration(indexDir)).dir,
+    });
+    if (out.upToDate && previous) {
+      const repo: RepoInfo = { name, path: root, indexedAt: previous.meta.indexedAt, lastCommit: previous.meta.commit, stats: previous.meta.stats };
+      const entry = readRegistry(options.home).find((e) => e.path === root);
+      if (!entry || JSON.stringify(entry) !== JSON.stringify(repo)) await upsertRepo(repo, options.home);
+      return { repo, summary: out.summary, dir: previous.dir };
+    }
+
+    const tWrite = performance.now();
+    options.onPhase?.('write');
+    generation ??= createGeneration(indexDir);
+    const repo: RepoInfo = { name, path: root, indexedAt: out.indexedAt, lastCommit: headCommit(root), stats: out.stats };
+    const meta: SnapshotMeta = {
+      schema: SNAPSHOT_SCHEMA, generation: generation.name, name, root, indexedAt: out.indexedAt, commit: repo.lastCommit,
+      embedder: out.embedder, extractVersion: EXTRACT_VERSION, stats: out.stats,
+      configFiles: out.configFiles, summary: out.summary,
+    };
+    writeGeneration(generation.dir, { meta, graph: out.graph!.toJSON(), refs: out.refs!.all, files: out.table, facts: out.facts });
+    out.summary.timings.write = Math.round(performance.now() - tWrite);
+    out.summary.timings.total += out.summary.timings.write;
+    publishGeneration(indexDir, generation.name);
+    published = true;
+    try {
+      await upsertRepo(repo, options.home);
+    } catch (err) {
+      // Keep snapshot and registry in step: put the previous generation back before failing.
+      if (previousName) publishGeneration(indexDir, previousName);
+      else fs.rmSync(path.join(indexDir, 'CURRENT'), { force: true });
+      published = false;
+      throw err;
+    }
+    cleanupGenerations(indexDir, previousName ? [generation.name, previousName] : [generation.name]);
+    return { repo, summary: out.summary, dir: generation.dir };
+  } finally {
+    if (generation && !published) fs.rmSync(generation.dir, { recursive: true, force: true });
+  }
+}
+
+/** The previous generation as an incremental cache, or undefined when it is missing, old or unreadable. */
+function loadPrevious(dir: string, log: (m: string) => void): PreviousIndex | undefined {
+  try {
+    const meta = readMeta(dir);
+    if (meta.schema !== SNAPSHOT_SCHEMA) {
+      log(`the existing index uses snapshot format ${meta.schema}; rebuilding with format ${SNAPSHOT_SCHEMA}`);
+      return undefined;
+    }
+    const table = readFileTable(dir);
+    let facts: unknown[] = [];
+    try { facts = readFacts(dir); } catch { /* no cache: everything is parsed again */ }
+    const files = new Map<string, { record: (typeof table.files)[number]; facts?: FileFacts }>();
+    table.files.forEach((record, i) => {
+      const f = facts[i] as FileFacts | undefined;
+      files.set(record.path, { record, facts: f && f.path === record.path ? f : undefined });
+    });
+    return { dir, meta, files, skipped: new Map(table.skipped.map((s) => [s.path, s])) };
+  } catch (err) {
+    log(`the existing index could not be read (${(err as Error).message}); rebuilding it`);
+    return undefined;
+  }
+}
+
+export interface InMemoryOptions {
+  name?: string;
+  /** Build the search indexes (into a temporary folder removed at exit); default true. */
+  search?: boolean;
+  log?: (message: string) => void;
+  maxFileBytes?: number;
+  embedder?: string;
+  workers?: number;
+}
+
+const tempDirs = new Set<string>();
+let exitHook = false;
+
+/**
+ * Runs the whole pipeline on `root` and returns the Snapshot, writing nothing to the repository or the
+ * registry (search files, when built, go to a temporary folder that lives until the process exits).
+ */
+export async function buildSnapshotInMemory(root: string, options: InMemoryOptions = {}): Promise<Snapshot> {
+  const realRoot = checkRoot(root);
+  const name = options.name ?? (path.basename(realRoot) || 'root');
+  let searchDir: string | undefined;
+  const out = await runPipeline({
+    root: realRoot, name, log: options.log ?? (() => {}), maxFileBytes: options.maxFileBytes, workers: options.workers,
+    embedder: options.embedder,
+    searchDir: options.search === false ? undefined : () => (searchDir = makeTempDir()),
+  });
+  const repo: RepoInfo = { name, path: realRoot, indexedAt: out.indexedAt, lastCommit: headCommit(realRoot), stats: out.stats };
+  const search = searchDir ? await loadSearch(searchDir) : undefined;
+  return assembleSnapshot({
+    repo, graph: out.graph!, refs: out.refs!, files: out.table.files, search,
+    host: createRepoHost({ root: realRoot, searchDir }),
+  });
+}
+
+function makeTempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'codegraph-mem-'));
+  tempDirs.add(dir);
+  if (!exitHook) {
+    exitHook = true;
+    process.once('exit', () => { for (const d of tempDirs) fs.rmSync(d, { recursive: true, force: true }); });
+  }
+  return dir;
+}
+
+/** Real path of an existing, readable directory; INVALID_PATH otherwise. */
+export function checkRoot(root: string): string {
+  if (typeof root !== 'string' || root === '') throw new CodegraphError('INVALID_PATH', 'no path given');
+  const abs = path.resolve(root);
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(abs);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new CodegraphError('INVALID_PATH', `path does not exist: ${abs}`);
+    if (code === 'ELOOP') throw new CodegraphError('INVALID_PATH', `path is a symbolic link loop: ${abs}`);
+    throw new CodegraphError('INVALID_PATH', `cannot access ${abs}: ${code ?? (err as Error).message}`);
+  }
+  if (!st.isDirectory()) throw new CodegraphError('INVALID_PATH', `not a directory: ${abs}`);
+  try {
+    fs.accessSync(abs, fs.constants.R_OK | fs.constants.X_OK);
+  } catch {
+    throw new CodegraphError('INVALID_PATH', `directory is not readable: ${abs}`);
+  }
+  return fs.realpathSync(abs);
+}
+
+/** Names appear in URIs and CLI arguments: printable, no path separators, at most 100 characters. */
+function checkNameSyntax(name: string): void {
+  if (typeof name !== 'string' || name.trim() === '' || name.length > 100 || /[/\\\u0000-\u001f\u007f]/.test(name) || name !== name.trim()) {
+    throw new CodegraphError('VALIDATION_ERROR', `invalid repository name '${name}': use 1-100 printable characters without '/' or '\\'`);
+  }
+}

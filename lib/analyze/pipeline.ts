@@ -1,0 +1,311 @@
+/**
+ * The analyze pipeline, independent of where its result goes: walk → read and hash → extract changed files
+ * (cached facts for the rest) → resolve all facts → modules → processes → search. lib/analyze/index.ts puts
+ * the result on disk (analyzeRepository) or in memory (buildSnapshotInMemory).
+ */
+import path from 'node:path';
+import * as extractModule from '../extract/index.ts';
+import { extractFile, languageOf, type FileFacts, type LanguageId } from '../extract/index.ts';
+import { loadProjectConfig, resolveProject } from '../resolve/index.ts';
+import { detectModules } from '../modules/index.ts';
+import { traceProcesses } from '../processes/index.ts';
+import { buildSearch } from '../search/index.ts';
+import type { CodeGraph } from '../graph/code-graph.ts';
+import type { ReferenceIndex } from '../refs/reference-index.ts';
+import { CodegraphError } from '../errors.ts';
+import type { FileRecord, FileTable, SkipRecord, SnapshotMeta } from '../../index-store/format.ts';
+import type { RepoStats } from '../../index-store/snapshot.ts';
+import { readInside } from '../../index-store/host.ts';
+import { walkRepository, type WalkEntry } from './walk.ts';
+import { classifySource, type SkipCounts, type SkipReason } from './skip-rules.ts';
+import { readSource, sha256 } from './source.ts';
+import { countGraph, worst, type AnalyzeSummary, type Phase } from './summary.ts';
+import { silentProgress, type ProgressSink } from './progress.ts';
+
+/**
+ * Version of the cached extractor facts. The indexer may export `EXTRACT_VERSION` (bumped whenever FileFacts
+ * change); a snapshot made with another version has its facts cache ignored.
+ */
+export const EXTRACT_VERSION = String((extractModule as Record<string, unknown>).EXTRACT_VERSION ?? 'unversioned');
+
+/** Files whose mtime is this close to the previous scan's start are hashed even when size and mtime match. */
+const RACY_WINDOW_MS = 2000;
+/** Yield to the event loop this often while parsing, so native trees are freed (DESIGN.md §9). */
+const YIELD_EVERY = 100;
+
+/** What a previous snapshot offers an incremental run. */
+export interface PreviousIndex {
+  dir: string;
+  meta: SnapshotMeta;
+  files: ReadonlyMap<string, { record: FileRecord; facts?: FileFacts }>;
+  skipped: ReadonlyMap<string, SkipRecord>;
+}
+
+export interface BuildOptions {
+  /** Real absolute path of the repository root (an existing directory). */
+  root: string;
+  name: string;
+  previous?: PreviousIndex;
+  /** Re-parse everything, ignoring the cache. */
+  force?: boolean;
+  maxFileBytes?: number;
+  /** Worker threads for extraction (0 = in this thread); default chooses by workload. */
+  workers?: number;
+  embedder?: string;
+  /** Folder for the search files, asked for when the search phase starts; undefined = no search. */
+  searchDir?: () => string;
+  log: (message: string) => void;
+  progress?: ProgressSink;
+  /** Called as each phase starts; a throw aborts the run (tests inject failures here). */
+  onPhase?: (phase: Phase) => void;
+}
+
+export interface BuildOutput {
+  upToDate: boolean;
+  indexedAt: string;
+  graph?: CodeGraph;
+  refs?: ReferenceIndex;
+  table: FileTable;
+  /** Facts in `table.files` order. */
+  facts: FileFacts[];
+  configFiles: Record<string, string>;
+  embedder: string;
+  stats: RepoStats;
+  summary: AnalyzeSummary;
+}
+
+interface Pending { path: string; language: LanguageId; text: string; record: FileRecord }
+
+/** Runs the pipeline; no disk writes besides the search files in `searchDir()`. */
+export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
+  const { root, previous, log } = opts;
+  const progress = opts.progress ?? silentProgress;
+  const force = !!opts.force;
+  const timings: AnalyzeSummary['timings'] = { total: 0 };
+  const t0 = performance.now();
+  let phaseStart = t0;
+  let current: Phase | undefined;
+  const phase = (p: Phase, total?: number): void => {
+    const now = performance.now();
+    if (current) timings[current] = Math.round(now - phaseStart);
+    current = p;
+    phaseStart = now;
+    opts.onPhase?.(p);
+    progress.phase(p, total);
+  };
+  const endPhases = (): void => {
+    const now = performance.now();
+    if (current) timings[current] = Math.round(now - phaseStart);
+    current = undefined;
+    timings.total = Math.round(now - t0);
+    progress.end();
+  };
+
+  const indexedAt = new Date().toISOString();
+  const scanStart = Date.parse(indexedAt);
+
+  // walk
+  phase('walk');
+  const walk = walkRepository(root, { maxFileBytes: opts.maxFileBytes });
+  const skips: SkipCounts = { ...walk.skips };
+  const skippedRecords: SkipRecord[] = walk.skipped.filter((s) => s.reason !== 'gitignored').map((s) => ({ path: s.path, reason: s.reason }));
+  const countSkip = (rec: SkipRecord): void => {
+    skips[rec.reason as SkipReason] = (skips[rec.reason as SkipReason] ?? 0) + 1;
+    skippedRecords.push(rec);
+  };
+
+  // read
+  phase('read', walk.files.length);
+  const cacheUsable = !force && previous !== undefined && previous.meta.extractVersion === EXTRACT_VERSION;
+  const prevRacyFrom = previous ? Date.parse(previous.meta.indexedAt) - RACY_WINDOW_MS : 0;
+  const sameStat = (a: { size?: number; mtimeMs?: number }, e: WalkEntry): boolean =>
+    a.size === e.size && a.mtimeMs === e.mtimeMs && e.mtimeMs < prevRacyFrom;
+
+  const reused: { record: FileRecord; facts: FileFacts }[] = [];
+  const pending: Pending[] = [];
+  const texts = new Map<string, string>();
+  const allPaths: string[] = [];
+  let done = 0;
+  for (const entry of walk.files) {
+    progress.tick(++done);
+    allPaths.push(entry.path);
+    const language = languageOf(entry.path);
+    if (!language) { skips['unsupported-language'] = (skips['unsupported-language'] ?? 0) + 1; continue; }
+    const prev = cacheUsable ? previous!.files.get(entry.path) : undefined;
+    if (prev?.facts && sameStat(prev.record, entry)) { reused.push({ record: prev.record, facts: prev.facts }); continue; }
+    const prevSkip = !force ? previous?.skipped.get(entry.path) : undefined;
+    if (prevSkip && prevSkip.size !== undefined && sameStat(prevSkip, entry)) { countSkip({ ...prevSkip }); continue; }
+
+    const read = readSource(path.join(root, entry.path));
+    if (!read.ok) {
+      if (read.reason === 'unreadable') log(`cannot read ${entry.path} (${read.error}); skipped`);
+      countSkip({ path: entry.path, reason: read.reason, size: entry.size, mtimeMs: entry.mtimeMs, hash: read.hash });
+      continue;
+    }
+    if (prev?.facts && prev.record.hash === read.hash) {
+      reused.push({ record: { ...prev.record, size: entry.size, mtimeMs: entry.mtimeMs }, facts: prev.facts });
+      continue;
+    }
+    const why = classifySource(entry.path, read.text);
+    if (why) { countSkip({ path: entry.path, reason: why, size: entry.size, mtimeMs: entry.mtimeMs, hash: read.hash }); continue; }
+    texts.set(entry.path, read.text);
+    pending.push({
+      path: entry.path, language, text: read.text,
+      record: { path: entry.path, hash: read.hash, language, lines: 0, size: entry.size, mtimeMs: entry.mtimeMs },
+    });
+  }
+
+  const newPaths = new Set<string>([...reused.map((r) => r.record.path), ...pending.map((p) => p.path)]);
+  let added = 0;
+  let changed = 0;
+  for (const p of pending) {
+    if (previous?.files.has(p.path)) changed++;
+    else added++;
+  }
+  for (const r of reused) if (previous && !previous.files.has(r.record.path)) added++;
+  let deleted = 0;
+  if (previous) for (const p of previous.files.keys()) if (!newPaths.has(p)) deleted++;
+
+  // Nothing changed: same files, same hashes, same extractor, same configuration → keep the snapshot.
+  if (previous && !force && pending.length === 0 && added === 0 && deleted === 0 && cacheUsable && configUnchanged(root, previous.meta.configFiles)) {
+    endPhases();
+    const prevSummary = previous.meta.summary as AnalyzeSummary;
+    const table = { files: reused.map((r) => r.record), skipped: skippedRecords };
+    return {
+      upToDate: true, indexedAt: previous.meta.indexedAt, table, facts: reused.map((r) => r.facts),
+      configFiles: previous.meta.configFiles, embedder: previous.meta.embedder, stats: previous.meta.stats,
+      summary: { ...prevSummary, name: opts.name, root, upToDate: true, skips: sortSkips(skips), timings,
+        files: { indexed: reused.length, parsed: 0, reused: reused.length, added: 0, changed: 0, deleted: 0 } },
+    };
+  }
+
+  // parse
+  phase('parse', pending.length);
+  const failures: AnalyzeSummary['failures'] = [];
+  const parsed: { record: FileRecord; facts: FileFacts }[] = [];
+  const results = await extractAll(pending, opts.workers, (n) => progress.tick(n));
+  for (let i = 0; i < pending.length; i++) {
+    const p = pending[i];
+    const r = results[i];
+    if ('error' in r) {
+      failures.push({ path: p.path, error: r.error });
+      log(`extractor failed on ${p.path}: ${r.error}`);
+      countSkip({ path: p.path, reason: 'extract-failed', size: p.record.size, mtimeMs: p.record.mtimeMs, hash: p.record.hash });
+      continue;
+    }
+    parsed.push({ record: { ...p.record, lines: r.facts.lines, parseErrors: r.facts.parseErrors }, facts: r.facts });
+  }
+
+  const all = [...reused, ...parsed].sort((a, b) => (a.record.path < b.record.path ? -1 : a.record.path > b.record.path ? 1 : 0));
+  if (all.length === 0) {
+    throw new CodegraphError('INVALID_PATH', `no TypeScript or JavaScript files to index under ${root}${describeSkips(skips)}`, { skips: sortSkips(skips) });
+  }
+
+  // resolve
+  phase('resolve');
+  const configFiles: Record<string, string> = {};
+  const readText = (rel: string): string | undefined => {
+    const text = readInside(root, rel);
+    configFiles[rel] = text === undefined ? '' : sha256(text);
+    return text;
+  };
+  const config = loadProjectConfig(allPaths.sort(), readText);
+  const facts = all.map((a) => a.facts);
+  const resolved = resolveProject(facts, config);
+  const { graph, refs } = resolved;
+  const unresolvedByFile = resolved.unresolvedCalls.byFile;
+  const records: FileRecord[] = all.map((a) => {
+    const rec: FileRecord = { ...a.record, lines: a.facts.lines, parseErrors: a.facts.parseErrors };
+    const u = unresolvedByFile[a.record.path] ?? 0;
+    if (u) rec.unresolvedCalls = u; else delete rec.unresolvedCalls;
+    if (!rec.parseErrors) delete rec.parseErrors;
+    return rec;
+  });
+
+  phase('modules');
+  const modules = detectModules(graph);
+  phase('processes');
+  const processes = traceProcesses(graph);
+
+  let embeddings = 0;
+  let embedder = 'none';
+  if (opts.searchDir) {
+    phase('search');
+    const dir = opts.searchDir();
+    const res = await buildSearch({
+      graph, dir, previousDir: previous?.dir, embedder: opts.embedder, log,
+      readSource: (p) => texts.get(p) ?? readInside(root, p),
+      progress: (d) => progress.tick(d),
+    });
+    embeddings = res.embeddings;
+    embedder = res.embedder;
+  }
+  endPhases();
+
+  const counts = countGraph(graph);
+  const parseErrorsByFile: Record<string, number> = {};
+  let lines = 0;
+  for (const r of records) {
+    lines += r.lines;
+    if (r.parseErrors) parseErrorsByFile[r.path] = r.parseErrors;
+  }
+  const stats: RepoStats = {
+    files: records.length, nodes: graph.nodeCount, edges: graph.edgeCount,
+    communities: modules.communities, processes: processes.processes, embeddings,
+  };
+  const summary: AnalyzeSummary = {
+    name: opts.name, root, upToDate: false,
+    files: { indexed: records.length, parsed: parsed.length, reused: reused.length, added, changed, deleted },
+    lines, nodes: counts.nodes, symbols: counts.symbols, edges: counts.edges, references: refs.size,
+    unresolvedCalls: { total: resolved.unresolvedCalls.total, worstFiles: worst(unresolvedByFile, 5) },
+    parseErrors: { total: Object.values(parseErrorsByFile).reduce((a, b) => a + b, 0), files: worst(parseErrorsByFile, 20) },
+    skips: sortSkips(skips), failures,
+    communities: modules.communities, processes: processes.processes, embeddings, embedder, timings,
+  };
+  return {
+    upToDate: false, indexedAt, graph, refs, table: { files: records, skipped: skippedRecords },
+    facts, configFiles: sortKeys(configFiles), embedder, stats, summary,
+  };
+}
+
+type ExtractResult = { facts: FileFacts } | { error: string };
+
+/** Extracts every pending file, in a worker pool when it pays off, else here with regular yields. */
+async function extractAll(pending: Pending[], workers: number | undefined, tick: (n: number) => void): Promise<ExtractResult[]> {
+  void workers; // a worker pool is measured in bench/analyze.ts before it is used
+  const out: ExtractResult[] = [];
+  for (let i = 0; i < pending.length; i++) {
+    const p = pending[i];
+    try {
+      out.push({ facts: extractFile(p.path, p.text, p.language) });
+    } catch (err) {
+      out.push({ error: err instanceof Error ? err.message : String(err) });
+    }
+    if ((i + 1) % YIELD_EVERY === 0) {
+      tick(i + 1);
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+  tick(pending.length);
+  return out;
+}
+
+/** True when every configuration file read last time still has the same content (or is still absent). */
+function configUnchanged(root: string, configFiles: Record<string, string>): boolean {
+  for (const [rel, hash] of Object.entries(configFiles ?? {})) {
+    const text = readInside(root, rel);
+    if ((text === undefined ? '' : sha256(text)) !== hash) return false;
+  }
+  return true;
+}
+
+function sortSkips(s: SkipCounts): SkipCounts { return sortKeys(s as Record<string, number>) as SkipCounts; }
+
+function sortKeys<T>(o: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function describeSkips(skips: SkipCounts): string {
+  const parts = Object.entries(skips).map(([k, v]) => `${k} ${v}`);
+  return parts.length ? ` (skipped: ${parts.join(', ')})` : ' (the folder has no files)';
+}

@@ -1,0 +1,96 @@
+/** The analyze summary: a JSON-safe record of what one run did, and its text form for the terminal. */
+import type { CodeGraph } from '../graph/code-graph.ts';
+import { SYMBOL_LABELS } from '../graph/schema.ts';
+import type { SkipCounts } from './skip-rules.ts';
+
+export const PHASES = ['walk', 'read', 'parse', 'resolve', 'modules', 'processes', 'search', 'write'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export interface FileCount { path: string; count: number }
+
+export interface AnalyzeSummary {
+  name: string;
+  root: string;
+  /** True when nothing changed since the last snapshot (nothing was rebuilt or written). */
+  upToDate: boolean;
+  files: {
+    /** Files in the snapshot. */
+    indexed: number;
+    /** Files parsed in this run (the rest came from the cache). */
+    parsed: number;
+    reused: number;
+    added: number;
+    changed: number;
+    deleted: number;
+  };
+  lines: number;
+  /** Nodes by label (symbols, Folder, File, Community, Process). */
+  nodes: Record<string, number>;
+  /** Symbol nodes (labels of SYMBOL_LABELS) in total. */
+  symbols: number;
+  edges: Record<string, number>;
+  references: number;
+  unresolvedCalls: { total: number; worstFiles: FileCount[] };
+  parseErrors: { total: number; files: FileCount[] };
+  skips: SkipCounts;
+  /** Files the extractor threw on (indexed as nothing; a bug to report). */
+  failures: { path: string; error: string }[];
+  communities: number;
+  processes: number;
+  embeddings: number;
+  embedder: string;
+  /** Milliseconds per phase, and in total. */
+  timings: Partial<Record<Phase, number>> & { total: number };
+}
+
+/** Nodes by label and edges by type, in schema order. */
+export function countGraph(graph: CodeGraph): { nodes: Record<string, number>; edges: Record<string, number>; symbols: number } {
+  const nodes: Record<string, number> = {};
+  for (const n of graph.nodes) nodes[n.label] = (nodes[n.label] ?? 0) + 1;
+  const edges: Record<string, number> = {};
+  for (const e of graph.edges) edges[e.type] = (edges[e.type] ?? 0) + 1;
+  let symbols = 0;
+  for (const l of SYMBOL_LABELS) symbols += nodes[l] ?? 0;
+  return { nodes: sortKeys(nodes), edges: sortKeys(edges), symbols };
+}
+
+/** The `limit` entries with the highest counts (ties by path). */
+export function worst(byFile: Record<string, number>, limit: number): FileCount[] {
+  return Object.entries(byFile)
+    .filter(([, c]) => c > 0)
+    .map(([path, count]) => ({ path, count }))
+    .sort((a, b) => b.count - a.count || (a.path < b.path ? -1 : 1))
+    .slice(0, limit);
+}
+
+function sortKeys<T>(o: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Multi-line human summary (what the CLI prints at the end). */
+export function formatSummary(s: AnalyzeSummary): string {
+  const out: string[] = [];
+  const secs = (ms: number) => `${(ms / 1000).toFixed(2)}s`;
+  if (s.upToDate) {
+    out.push(`${s.name}: up to date (${s.files.indexed} files, checked in ${secs(s.timings.total)})`);
+    return out.join('\n');
+  }
+  out.push(`${s.name}: indexed ${s.files.indexed} files (${s.lines} lines) in ${secs(s.timings.total)}  [${s.root}]`);
+  out.push(`  files      parsed ${s.files.parsed}, reused ${s.files.reused}; added ${s.files.added}, changed ${s.files.changed}, deleted ${s.files.deleted}`);
+  out.push(`  symbols    ${s.symbols}  ${pairs(s.nodes)}`);
+  out.push(`  edges      ${Object.values(s.edges).reduce((a, b) => a + b, 0)}  ${pairs(s.edges)}`);
+  out.push(`  references ${s.references}`);
+  out.push(`  unresolved ${s.unresolvedCalls.total} call sites${s.unresolvedCalls.worstFiles.length ? `; most in ${s.unresolvedCalls.worstFiles.map((f) => `${f.path} (${f.count})`).join(', ')}` : ''}`);
+  if (s.parseErrors.total) out.push(`  syntax     ${s.parseErrors.total} recovered errors in ${s.parseErrors.files.length} files: ${s.parseErrors.files.slice(0, 5).map((f) => `${f.path} (${f.count})`).join(', ')}`);
+  const skipTotal = Object.values(s.skips).reduce((a, b) => a + (b ?? 0), 0);
+  out.push(`  skipped    ${skipTotal}${skipTotal ? `  ${pairs(s.skips as Record<string, number>)}` : ''}`);
+  if (s.failures.length) out.push(`  failed     ${s.failures.length} files could not be extracted: ${s.failures.slice(0, 5).map((f) => `${f.path} (${f.error})`).join(', ')}`);
+  out.push(`  modules    ${s.communities}, processes ${s.processes}, embeddings ${s.embeddings} (${s.embedder})`);
+  const phases = Object.entries(s.timings).filter(([k]) => k !== 'total').map(([k, v]) => `${k} ${secs(v as number)}`);
+  out.push(`  time       ${phases.join(', ')}`);
+  return out.join('\n');
+}
+
+function pairs(o: Record<string, number>): string {
+  return Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ');
+}

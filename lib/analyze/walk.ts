@@ -1,0 +1,142 @@
+/**
+ * The repository walk: every file under the root that .gitignore and the skip rules let through, in sorted
+ * order, with size and mtime. Symbolic links are never followed (see skip-rules.ts for why); loops, links
+ * leaving the root and links to things already inside it are classified by their real path and counted.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { IgnoreStack, parseIgnoreFile, type IgnoreFile } from './ignore.ts';
+import {
+  BUILD_OUTPUT_DIRS, DEFAULT_MAX_FILE_BYTES, DEPENDENCY_DIRS, VCS_DIRS, type SkipCounts, type SkipReason,
+} from './skip-rules.ts';
+
+/** A file the walk lets through. */
+export interface WalkEntry {
+  /** Relative, '/'-separated. */
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** A path the walk left out, with the reason. */
+export interface WalkSkip {
+  path: string;
+  reason: SkipReason;
+}
+
+export interface WalkOptions {
+  /** Decides whether a file is wanted at all (by name); refused files count as `unsupported-language`. */
+  accept?(relPath: string): boolean;
+  /** Files larger than this are skipped as `too-large` (default 1 MiB). */
+  maxFileBytes?: number;
+}
+
+export interface WalkResult {
+  /** Real path of the root. */
+  root: string;
+  files: WalkEntry[];
+  skipped: WalkSkip[];
+  skips: SkipCounts;
+}
+
+/** Walks `root` (which must be an existing directory) synchronously. */
+export function walkRepository(root: string, options: WalkOptions = {}): WalkResult {
+  const realRoot = fs.realpathSync(root);
+  const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const files: WalkEntry[] = [];
+  const skipped: WalkSkip[] = [];
+  const skips: SkipCounts = {};
+  const skip = (p: string, reason: SkipReason): void => {
+    skipped.push({ path: p, reason });
+    skips[reason] = (skips[reason] ?? 0) + 1;
+  };
+
+  const base: IgnoreFile[] = [];
+  const exclude = readIgnore(path.join(realRoot, '.git', 'info', 'exclude'));
+  if (exclude) base.push({ base: '', rules: exclude });
+
+  const visit = (dirAbs: string, dirRel: string, parent: IgnoreStack): void => {
+    let stack = parent;
+    const own = readIgnore(path.join(dirAbs, '.gitignore'));
+    if (own) stack = stack.child({ base: dirRel, rules: own });
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dirAbs, { withFileTypes: true });
+    } catch {
+      if (dirRel !== '') skip(dirRel, 'unreadable');
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const ent of entries) {
+      const rel = dirRel === '' ? ent.name : `${dirRel}/${ent.name}`;
+      const abs = path.join(dirAbs, ent.name);
+      if (ent.isSymbolicLink()) {
+        const reason = classifyLink(abs, realRoot);
+        if (stack.ignores(rel, reason === 'symlink-dir')) { skip(rel, 'gitignored'); continue; }
+        skip(rel, reason === 'symlink-dir' ? 'symlink-duplicate' : reason);
+        continue;
+      }
+      if (ent.isDirectory()) {
+        if (ent.name === INDEX_DIR_NAME) continue; // our own index: not part of the repository, not a skip
+        const dirReason = dirSkipReason(ent.name);
+        if (dirReason) { skip(rel, dirReason); continue; }
+        if (stack.ignores(rel, true)) { skip(rel, 'gitignored'); continue; }
+        visit(abs, rel, stack);
+        continue;
+      }
+      if (!ent.isFile()) continue; // sockets, FIFOs, devices: not files anyone indexes
+      if (ent.name === '.gitignore') continue;
+      if (stack.ignores(rel, false)) { skip(rel, 'gitignored'); continue; }
+      if (options.accept && !options.accept(rel)) { skip(rel, 'unsupported-language'); continue; }
+      let st: fs.Stats;
+      try { st = fs.statSync(abs); } catch { skip(rel, 'unreadable'); continue; }
+      if (st.size > maxBytes) { skip(rel, 'too-large'); continue; }
+      files.push({ path: rel, size: st.size, mtimeMs: st.mtimeMs });
+    }
+  };
+  visit(realRoot, '', IgnoreStack.of(base));
+  return { root: realRoot, files, skipped, skips };
+}
+
+const INDEX_DIR_NAME = '.codegraph';
+
+function dirSkipReason(name: string): SkipReason | undefined {
+  if (VCS_DIRS.has(name)) return 'vcs-dir';
+  if (DEPENDENCY_DIRS.has(name)) return 'dependency-dir';
+  if (BUILD_OUTPUT_DIRS.has(name)) return 'build-output-dir';
+  return undefined;
+}
+
+/**
+ * Classifies a symbolic link by its real path. A link to a folder that contains the link is a loop; a link
+ * to a folder elsewhere inside the root is a duplicate of what the walk reaches anyway ('symlink-dir').
+ */
+function classifyLink(abs: string, realRoot: string): SkipReason | 'symlink-dir' {
+  let real: string;
+  try {
+    real = fs.realpathSync(abs);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ELOOP' ? 'symlink-loop' : code === 'ENOENT' || code === 'ENOTDIR' ? 'symlink-broken' : 'unreadable';
+  }
+  if (!isInside(real, realRoot)) return 'symlink-outside';
+  let isDir = false;
+  try { isDir = fs.statSync(real).isDirectory(); } catch { return 'unreadable'; }
+  if (!isDir) return 'symlink-duplicate';
+  const linkDir = fs.realpathSync(path.dirname(abs));
+  return isInside(linkDir, real) ? 'symlink-loop' : 'symlink-dir';
+}
+
+/** True when `p` is `dir` or lies below it (both real, absolute). */
+export function isInside(p: string, dir: string): boolean {
+  if (p === dir) return true;
+  const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
+  return p.startsWith(prefix);
+}
+
+function readIgnore(file: string) {
+  let text: string;
+  try { text = fs.readFileSync(file, 'utf8'); } catch { return undefined; }
+  const rules = parseIgnoreFile(text);
+  return rules.length ? rules : undefined;
+}
