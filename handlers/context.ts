@@ -1,13 +1,55 @@
-// PLACEHOLDER: replaced by the tool's real implementation.
+/** `context`: everything about one symbol in one call (DESIGN.md §5). */
 import Joi from 'joi';
 import { defineTool, repoField } from './define-tool.ts';
-import { CodegraphError } from '../lib/errors.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
+import { lookupSymbol, type SymbolCandidate } from '../lib/symbols/lookup.ts';
+import { symbolContext, type ContextResult } from '../lib/symbols/context.ts';
 
-export const context = defineTool<Record<string, unknown>, Snapshot, unknown>({
+export interface ContextRequest {
+  name?: string;
+  uid?: string;
+  file_path?: string;
+  kind?: string;
+  include_content: boolean;
+  repo?: string;
+}
+
+export interface AmbiguousResult {
+  status: 'ambiguous';
+  message: string;
+  candidates: SymbolCandidate[];
+}
+
+export type ContextResponse = ContextResult | AmbiguousResult;
+
+/** Request fields shared by the symbol-addressed tools. */
+export const symbolFields = {
+  file_path: Joi.string().min(1).max(4096).description('Path of the defining file (relative; a suffix is enough) to pick among same-named symbols'),
+  kind: Joi.string().min(1).max(100).description('Symbol kind: Function, Class, Method, Interface, TypeAlias, Enum, Variable, Property (or a language kind)'),
+};
+
+const schema = Joi.object({
+  name: Joi.string().trim().min(1).max(1000).description('Symbol name, plain (`validate`) or qualified (`UserService.validate`)'),
+  uid: Joi.string().min(1).max(4096).description('Symbol uid from an earlier result; exact, needs no disambiguation'),
+  ...symbolFields,
+  include_content: Joi.boolean().default(false).description('Include the symbol\'s source text in `symbol.content`'),
+  repo: repoField,
+}).or('name', 'uid');
+
+export const context = defineTool<ContextRequest, Snapshot, ContextResponse>({
   name: 'context',
-  description: 'not implemented yet',
-  schema: Joi.object({ repo: repoField }).unknown(true),
-  annotations: { readOnlyHint: true, destructiveHint: false },
-  run: () => { throw new CodegraphError('INTERNAL', 'context is not implemented yet'); },
+  description: [
+    '360-degree view of one symbol: where it is defined, who calls / imports / extends / implements / references it',
+    '(incoming) and what it calls, imports, extends and references (outgoing), each with confidence and the reason it',
+    'was resolved; the execution flows (processes) it takes part in with its step; its module. For a class, its',
+    'methods with their callers. Look up by `uid` (exact) or `name` narrowed by `file_path` / `kind`. Several',
+    'matches return status "ambiguous" with ranked candidates; pass one candidate\'s uid to continue.',
+  ].join(' '),
+  schema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run(req, snapshot) {
+    const found = lookupSymbol(snapshot.graph, { uid: req.uid, name: req.name, filePath: req.file_path, kind: req.kind });
+    if (found.status === 'ambiguous') return found;
+    return symbolContext(snapshot, found.node, req.include_content);
+  },
 });

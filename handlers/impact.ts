@@ -1,13 +1,66 @@
-// PLACEHOLDER: replaced by the tool's real implementation.
+/** `impact`: blast radius of a symbol, by depth (DESIGN.md §5; risk rules in docs/tools.md). */
 import Joi from 'joi';
 import { defineTool, repoField } from './define-tool.ts';
-import { CodegraphError } from '../lib/errors.ts';
+import { symbolFields, type AmbiguousResult } from './context.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
+import { REL_TYPES, type RelType } from '../lib/graph/schema.ts';
+import { lookupSymbol } from '../lib/symbols/lookup.ts';
+import { analyzeImpact, type ImpactResult } from '../lib/symbols/impact.ts';
+import { DEPENDENCY_TYPES, type Direction } from '../lib/symbols/traverse.ts';
 
-export const impact = defineTool<Record<string, unknown>, Snapshot, unknown>({
+export interface ImpactRequest {
+  target?: string;
+  target_uid?: string;
+  direction: Direction;
+  maxDepth: number;
+  relationTypes: RelType[];
+  includeTests: boolean;
+  minConfidence: number;
+  limit: number;
+  file_path?: string;
+  kind?: string;
+  repo?: string;
+}
+
+export type ImpactResponse = ImpactResult | AmbiguousResult;
+
+/** Deepest traversal allowed: beyond this the whole graph is usually reached and the answer says little. */
+export const MAX_DEPTH = 10;
+
+const schema = Joi.object({
+  target: Joi.string().trim().min(1).max(1000).description('Symbol name, plain or qualified (`UserService.validate`)'),
+  target_uid: Joi.string().min(1).max(4096).description('Symbol uid from an earlier result (exact)'),
+  direction: Joi.string().lowercase().valid('upstream', 'downstream').default('upstream')
+    .description('upstream: what depends on the target (breaks if it changes); downstream: what the target depends on'),
+  maxDepth: Joi.number().integer().min(1).max(MAX_DEPTH).default(3).description('Hops to follow'),
+  relationTypes: Joi.array().items(Joi.string().uppercase().valid(...REL_TYPES)).single().min(1).default([...DEPENDENCY_TYPES])
+    .description(`Relations to follow; default ${DEPENDENCY_TYPES.join(', ')}`),
+  includeTests: Joi.boolean().default(false).description('Include symbols in test files (*.test.*, *.spec.*, test/ and __tests__/ folders)'),
+  minConfidence: Joi.number().min(0).max(1).default(0).description('Ignore edges resolved with lower confidence (0..1)'),
+  limit: Joi.number().integer().min(1).max(100_000).default(2000).description('Most symbols listed in byDepth; counts cover everything and `truncated` says when the list was cut'),
+  ...symbolFields,
+  repo: repoField,
+}).or('target', 'target_uid');
+
+export const impact = defineTool<ImpactRequest, Snapshot, ImpactResponse>({
   name: 'impact',
-  description: 'not implemented yet',
-  schema: Joi.object({ repo: repoField }).unknown(true),
-  annotations: { readOnlyHint: true, destructiveHint: false },
-  run: () => { throw new CodegraphError('INTERNAL', 'impact is not implemented yet'); },
+  description: [
+    'Blast radius of changing a symbol. upstream (default): every symbol that calls, imports, extends, implements or',
+    'references it, transitively up to maxDepth (default 3); downstream: what it depends on. Each impacted symbol',
+    'appears once, at its shortest depth, with the relation and confidence that reached it. For a class the callers',
+    'of its methods and constructor count. Also: affected processes (earliest step hit), affected modules, and a',
+    'risk level LOW/MEDIUM/HIGH/CRITICAL. Test files are excluded unless includeTests is true. Use before changing',
+    'or renaming a widely used symbol.',
+  ].join(' '),
+  schema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run(req, snapshot) {
+    const found = lookupSymbol(snapshot.graph, { uid: req.target_uid, name: req.target, filePath: req.file_path, kind: req.kind });
+    if (found.status === 'ambiguous') return found;
+    const relationTypes = REL_TYPES.filter((t) => req.relationTypes.includes(t));
+    return analyzeImpact(snapshot.graph, found.node, {
+      direction: req.direction, maxDepth: req.maxDepth, relationTypes, minConfidence: req.minConfidence,
+      includeTests: req.includeTests, limit: req.limit,
+    });
+  },
 });

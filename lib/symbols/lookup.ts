@@ -37,11 +37,12 @@ export type LookupResult =
 interface SymbolIndex {
   nodeCount: number;
   byName: Map<string, GraphNode[]>;
-  /** Lower-cased name → the distinct exact names that fold to it (case-insensitive hits become suggestions). */
-  byFoldedName: Map<string, string[]>;
   /** Distinct names, sorted, for suggestions. */
   names: string[];
   files: GraphNode[];
+  fileByPath: Map<string, GraphNode>;
+  /** Symbols per defining file, by line then uid (for mapping line ranges onto symbols). */
+  symbolsByFile: Map<string, GraphNode[]>;
 }
 
 const LOOKUP_LABELS: ReadonlySet<NodeLabel> = new Set(SYMBOL_LABELS);
@@ -61,7 +62,7 @@ export function qualifiedNameOf(node: GraphNode): string {
 /** The candidate view of a node. */
 export function toCandidate(node: GraphNode): SymbolCandidate {
   return {
-    uid: node.uid, name: node.name, type: node.label, filePath: node.filePath ?? '', line: node.line ?? 0,
+    uid: node.uid, name: node.name, type: node.label, filePath: node.filePath ?? '', line: node.line ?? 1,
     qualifiedName: qualifiedNameOf(node), exported: node.exported === true,
   };
 }
@@ -72,22 +73,33 @@ function indexOf(graph: CodeGraph): SymbolIndex {
   if (hit && hit.nodeCount === graph.nodeCount) return hit;
   const byName = new Map<string, GraphNode[]>();
   const files: GraphNode[] = [];
+  const fileByPath = new Map<string, GraphNode>();
+  const symbolsByFile = new Map<string, GraphNode[]>();
   for (const n of graph.nodes) {
-    if (n.label === 'File') { files.push(n); continue; }
+    if (n.label === 'File') { files.push(n); if (n.filePath) fileByPath.set(n.filePath, n); continue; }
     if (!LOOKUP_LABELS.has(n.label)) continue;
     const list = byName.get(n.name);
     if (list) list.push(n); else byName.set(n.name, [n]);
+    if (n.filePath) {
+      const inFile = symbolsByFile.get(n.filePath);
+      if (inFile) inFile.push(n); else symbolsByFile.set(n.filePath, [n]);
+    }
   }
+  for (const list of symbolsByFile.values()) list.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || cmp(a.uid, b.uid));
   const names = [...byName.keys()].sort();
-  const byFoldedName = new Map<string, string[]>();
-  for (const name of names) {
-    const k = name.toLowerCase();
-    const list = byFoldedName.get(k);
-    if (list) list.push(name); else byFoldedName.set(k, [name]);
-  }
-  const idx: SymbolIndex = { nodeCount: graph.nodeCount, byName, byFoldedName, names, files };
+  const idx: SymbolIndex = { nodeCount: graph.nodeCount, byName, names, files, fileByPath, symbolsByFile };
   cache.set(graph, idx);
   return idx;
+}
+
+/** The File node of a relative path, if indexed. */
+export function fileNode(graph: CodeGraph, filePath: string): GraphNode | undefined {
+  return indexOf(graph).fileByPath.get(filePath);
+}
+
+/** Code symbols defined in a file, by line then uid. */
+export function symbolsInFile(graph: CodeGraph, filePath: string): readonly GraphNode[] {
+  return indexOf(graph).symbolsByFile.get(filePath) ?? [];
 }
 
 /** Normalises a user path: backslashes to '/', no leading './'. */

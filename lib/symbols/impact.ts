@@ -1,0 +1,154 @@
+/** Blast-radius analysis behind the `impact` tool (DESIGN.md §5), rules in docs/tools.md. */
+import type { CodeGraph } from '../graph/code-graph.ts';
+import type { GraphNode, RelType } from '../graph/schema.ts';
+import { isContainer, membersOf, moduleOf, processesOf } from './membership.ts';
+import { traverse, type Direction, type Reached } from './traverse.ts';
+import { assessRisk, type RiskLevel } from './risk.ts';
+
+export interface ImpactOptions {
+  direction: Direction;
+  maxDepth: number;
+  relationTypes: readonly RelType[];
+  minConfidence: number;
+  includeTests: boolean;
+  /** Most symbols listed in `byDepth`; counts always cover everything. */
+  limit: number;
+}
+
+export interface ImpactedSymbol {
+  uid: string;
+  name: string;
+  type: string;
+  filePath: string;
+  line: number;
+  /** The relation that first reached the symbol (at its shortest depth). */
+  relationType: RelType;
+  /** Confidence of that edge. */
+  confidence: number;
+  /** The symbol one step closer to the target through which it was reached. */
+  via: string;
+  module?: string;
+}
+
+export interface AffectedProcess {
+  uid: string;
+  name: string;
+  steps: number;
+  /** Earliest step of the flow hit by the target or an impacted symbol. */
+  step: number;
+  /** Name of the symbol at that step. */
+  symbol: string;
+  /** Smallest depth at which the flow is hit (0: the target itself takes part). */
+  depth: number;
+  /** Steps of the flow hit. */
+  hits: number;
+}
+
+export interface AffectedModule {
+  name: string;
+  /** Impacted symbols in the module. */
+  impacted: number;
+  /** Of which at depth 1. */
+  direct: number;
+}
+
+export interface ImpactResult {
+  target: { uid: string; name: string; type: string; filePath: string; line: number; module?: string };
+  direction: Direction;
+  maxDepth: number;
+  relationTypes: RelType[];
+  minConfidence: number;
+  includeTests: boolean;
+  impactedCount: number;
+  risk: RiskLevel;
+  /** Which threshold decided the risk. */
+  riskReason: string;
+  summary: { direct: number; processes_affected: number; modules_affected: number; by_depth: Record<string, number> };
+  byDepth: Record<string, ImpactedSymbol[]>;
+  affected_processes: AffectedProcess[];
+  affected_modules: AffectedModule[];
+  /** Members (methods, properties, constructor) counted as part of a class/interface target. */
+  targetMembers: string[];
+  /** True when `byDepth` lists fewer symbols than `impactedCount` because of `limit`. */
+  truncated: boolean;
+}
+
+/** The symbols an impact analysis starts from: the target, plus a container's members. */
+export function impactSeeds(graph: CodeGraph, target: GraphNode): GraphNode[] {
+  return isContainer(target) ? [target, ...membersOf(graph, target)] : [target];
+}
+
+/** Runs the analysis for one target node. */
+export function analyzeImpact(graph: CodeGraph, target: GraphNode, opts: ImpactOptions): ImpactResult {
+  const seeds = impactSeeds(graph, target);
+  const reached = traverse(graph, seeds.map((s) => s.uid), opts);
+  reached.sort(byDepthThenPlace);
+
+  const byDepth: Record<string, ImpactedSymbol[]> = {};
+  const depthCounts: Record<string, number> = {};
+  const modules = new Map<string, AffectedModule>();
+  for (const r of reached) depthCounts[r.depth] = (depthCounts[r.depth] ?? 0) + 1;
+  let listed = 0;
+  for (const r of reached) {
+    const module = moduleOf(graph, r.node);
+    if (module) {
+      let m = modules.get(module);
+      if (!m) modules.set(module, (m = { name: module, impacted: 0, direct: 0 }));
+      m.impacted++;
+      if (r.depth === 1) m.direct++;
+    }
+    if (listed >= opts.limit) continue;
+    listed++;
+    (byDepth[r.depth] ??= []).push(impactedView(r, module));
+  }
+
+  const processes = affectedProcesses(graph, seeds, reached);
+  const affectedModules = [...modules.values()].sort((a, b) => b.impacted - a.impacted || b.direct - a.direct || cmp(a.name, b.name));
+  const direct = depthCounts[1] ?? 0;
+  const risk = assessRisk({ direct, total: reached.length, processes: processes.length, modules: affectedModules.length });
+  const targetModule = moduleOf(graph, target);
+  return {
+    target: { uid: target.uid, name: target.name, type: target.label, filePath: target.filePath ?? '', line: target.line ?? 1, ...(targetModule ? { module: targetModule } : {}) },
+    direction: opts.direction, maxDepth: opts.maxDepth, relationTypes: [...opts.relationTypes], minConfidence: opts.minConfidence,
+    includeTests: opts.includeTests,
+    impactedCount: reached.length,
+    risk: risk.level, riskReason: risk.reason,
+    summary: { direct, processes_affected: processes.length, modules_affected: affectedModules.length, by_depth: depthCounts },
+    byDepth, affected_processes: processes, affected_modules: affectedModules,
+    targetMembers: seeds.slice(1).map((s) => s.uid),
+    truncated: listed < reached.length,
+  };
+}
+
+function impactedView(r: Reached, module: string | undefined): ImpactedSymbol {
+  const n = r.node;
+  const v: ImpactedSymbol = {
+    uid: n.uid, name: n.name, type: n.label, filePath: n.filePath ?? '', line: n.line ?? 1,
+    relationType: r.relationType, confidence: r.confidence, via: r.via,
+  };
+  if (module) v.module = module;
+  return v;
+}
+
+/** Flows hit by the seeds (depth 0) or the reached symbols, each with its earliest step hit. */
+export function affectedProcesses(graph: CodeGraph, seeds: readonly GraphNode[], reached: readonly Reached[]): AffectedProcess[] {
+  const byUid = new Map<string, AffectedProcess>();
+  const hit = (uid: string, name: string, depth: number) => {
+    for (const p of processesOf(graph, uid)) {
+      const cur = byUid.get(p.uid);
+      if (!cur) { byUid.set(p.uid, { uid: p.uid, name: p.name, steps: p.steps, step: p.step, symbol: name, depth, hits: 1 }); continue; }
+      cur.hits++;
+      if (p.step < cur.step) { cur.step = p.step; cur.symbol = name; }
+      if (depth < cur.depth) cur.depth = depth;
+    }
+  };
+  for (const s of seeds) hit(s.uid, s.name, 0);
+  for (const r of reached) hit(r.node.uid, r.node.name, r.depth);
+  return [...byUid.values()].sort((a, b) => a.depth - b.depth || a.step - b.step || cmp(a.name, b.name) || cmp(a.uid, b.uid));
+}
+
+function byDepthThenPlace(a: Reached, b: Reached): number {
+  return a.depth - b.depth || cmp(a.node.filePath ?? '', b.node.filePath ?? '') || (a.node.line ?? 0) - (b.node.line ?? 0) || cmp(a.node.uid, b.node.uid);
+}
+
+function cmp(a: string, b: string): number { return a < b ? -1 : a > b ? 1 : 0; }

@@ -1,0 +1,82 @@
+/** Structural facts about a symbol that several tools need: its processes, module, members and container. */
+import type { CodeGraph } from '../graph/code-graph.ts';
+import type { GraphNode } from '../graph/schema.ts';
+
+/** One process a symbol takes part in. */
+export interface ProcessStep {
+  uid: string;
+  name: string;
+  /** 1-based step of the symbol in the flow. */
+  step: number;
+  /** Number of steps in the flow. */
+  steps: number;
+}
+
+/**
+ * Processes a symbol takes part in, by name then step. STEP_IN_PROCESS edges are read in either direction
+ * (symbol → Process or Process → symbol), so the tools do not depend on which way the flow tracer draws them.
+ */
+export function processesOf(graph: CodeGraph, uid: string): ProcessStep[] {
+  const out: ProcessStep[] = [];
+  const visit = (procUid: string, step: number | undefined) => {
+    const p = graph.node(procUid);
+    if (!p || p.label !== 'Process') return;
+    out.push({ uid: p.uid, name: p.name, step: step ?? 0, steps: typeof p.steps === 'number' ? p.steps : 0 });
+  };
+  for (const id of graph.outEdgeIds(uid)) { const e = graph.edges[id]; if (e.type === 'STEP_IN_PROCESS') visit(e.target, e.step); }
+  for (const id of graph.inEdgeIds(uid)) { const e = graph.edges[id]; if (e.type === 'STEP_IN_PROCESS') visit(e.source, e.step); }
+  out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.step - b.step || (a.uid < b.uid ? -1 : 1));
+  return out;
+}
+
+/** The module (community) name of a symbol: its `module` property, else its MEMBER_OF community. */
+export function moduleOf(graph: CodeGraph, node: GraphNode): string | undefined {
+  if (typeof node.module === 'string' && node.module) return node.module;
+  for (const id of graph.outEdgeIds(node.uid)) {
+    const e = graph.edges[id];
+    if (e.type !== 'MEMBER_OF') continue;
+    const c = graph.node(e.target);
+    if (c?.label === 'Community') return c.name;
+  }
+  return undefined;
+}
+
+const MEMBER_LABELS = new Set(['Method', 'Property']);
+const CONTAINER_LABELS = new Set(['Class', 'Interface', 'Enum']);
+
+/** True for labels whose members (methods, properties, constructor) belong to the symbol for impact. */
+export function isContainer(node: GraphNode): boolean { return CONTAINER_LABELS.has(node.label); }
+
+/**
+ * Methods and properties of a class, interface or enum (constructor included): HAS_METHOD targets, and
+ * Method/Property nodes the container DEFINES or CONTAINS. Sorted by line, then uid.
+ */
+export function membersOf(graph: CodeGraph, node: GraphNode): GraphNode[] {
+  if (!isContainer(node)) return [];
+  const seen = new Set<string>();
+  const out: GraphNode[] = [];
+  for (const id of graph.outEdgeIds(node.uid)) {
+    const e = graph.edges[id];
+    if (e.type !== 'HAS_METHOD' && e.type !== 'DEFINES' && e.type !== 'CONTAINS') continue;
+    const m = graph.node(e.target);
+    if (!m || seen.has(m.uid) || (e.type !== 'HAS_METHOD' && !MEMBER_LABELS.has(m.label))) continue;
+    seen.add(m.uid);
+    out.push(m);
+  }
+  out.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.uid < b.uid ? -1 : 1));
+  return out;
+}
+
+/** The class/interface that owns a method or property (incoming HAS_METHOD, else DEFINES/CONTAINS from a container). */
+export function containerOf(graph: CodeGraph, node: GraphNode): GraphNode | undefined {
+  let fallback: GraphNode | undefined;
+  for (const id of graph.inEdgeIds(node.uid)) {
+    const e = graph.edges[id];
+    if (e.type === 'HAS_METHOD') return graph.node(e.source);
+    if ((e.type === 'DEFINES' || e.type === 'CONTAINS') && !fallback) {
+      const s = graph.node(e.source);
+      if (s && isContainer(s)) fallback = s;
+    }
+  }
+  return fallback;
+}
