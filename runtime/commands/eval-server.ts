@@ -1,2 +1,40 @@
-import { notYet } from './not-yet.ts';
-export const evalServerCommand = notYet('eval-server', 'Evaluation HTTP server (localhost only)', 'codegraph eval-server [--port 4848] [--idle-timeout 0]');
+/** `codegraph eval-server`: the evaluation HTTP server on 127.0.0.1, snapshots kept in memory. */
+import type { Command } from '../cli.ts';
+import { SnapshotLoader } from '../../index-store/loader.ts';
+import { createEvalServer, EVAL_DEFAULT_PORT } from '../http/eval-server.ts';
+import { ListenError } from '../http/api-server.ts';
+import { warmUp } from '../snapshot-source.ts';
+import { onStopSignal, parseOptions, portOption, quietFrom, secondsOption, stderrLine } from '../server-options.ts';
+
+export const evalServerCommand: Command = {
+  name: 'eval-server',
+  summary: 'Evaluation HTTP server (localhost only)',
+  usage: 'codegraph eval-server [--port 4848] [--idle-timeout 0] [--quiet]',
+  async run(args) {
+    const { values } = parseOptions(args, {
+      port: { type: 'string' }, 'idle-timeout': { type: 'string' }, quiet: { type: 'boolean' },
+    });
+    const port = portOption(values.port, EVAL_DEFAULT_PORT);
+    const idleTimeout = secondsOption(values['idle-timeout'], 0, '--idle-timeout');
+    const source = new SnapshotLoader({ watch: true });
+    await warmUp(source, stderrLine);
+    const server = createEvalServer({ source, port, idleTimeout, quiet: quietFrom(values.quiet), log: stderrLine });
+    let url: string;
+    try {
+      url = await server.start();
+    } catch (err) {
+      source.close();
+      if (err instanceof ListenError) { stderrLine(`codegraph eval-server: ${err.message}`); return 1; }
+      throw err;
+    }
+    const repos = source.list().map((r) => r.name);
+    process.stdout.write(`codegraph eval-server listening on ${url}\n`);
+    process.stdout.write(`repositories: ${repos.length ? repos.join(', ') : '(none indexed; run `codegraph analyze <path>`)'}\n`);
+    if (idleTimeout > 0) process.stdout.write(`stops after ${idleTimeout} s without requests\n`);
+    const unhook = onStopSignal(() => { void server.stop('stop'); });
+    const reason = await server.stopped;
+    unhook();
+    stderrLine(`codegraph eval-server stopped (${reason === 'idle' ? 'idle time-out' : reason === 'shutdown' ? '/shutdown' : 'signal'})`);
+    return 0;
+  },
+};

@@ -1,2 +1,30 @@
-import { notYet } from './not-yet.ts';
-export const mcpCommand = notYet('mcp', 'MCP stdio server', 'codegraph mcp');
+/** `codegraph mcp`: the MCP server on stdio. stdout carries only the protocol; every log goes to stderr. */
+import type { Command } from '../cli.ts';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { SnapshotLoader } from '../../index-store/loader.ts';
+import { createMcpServer } from '../mcp/server.ts';
+import { parseOptions, stderrLine } from '../server-options.ts';
+
+export const mcpCommand: Command = {
+  name: 'mcp',
+  summary: 'MCP stdio server',
+  usage: 'codegraph mcp',
+  async run(args) {
+    parseOptions(args, {});
+    // Whatever a library prints must not corrupt the JSON-RPC stream.
+    console.log = console.error;
+    console.info = console.error;
+    console.debug = console.error;
+    const source = new SnapshotLoader({ watch: true });
+    const server = createMcpServer({ source, log: stderrLine });
+    const transport = new StdioServerTransport();
+    const closed = new Promise<void>((resolve) => { server.onclose = resolve; });
+    // The SDK's stdio transport does not notice the client going away; end of stdin means it did.
+    process.stdin.once('end', () => { void server.close(); });
+    process.once('SIGTERM', () => { void server.close(); });
+    await server.connect(transport);
+    await closed;
+    source.close();
+    return 0;
+  },
+};

@@ -1,0 +1,104 @@
+/**
+ * MCP resources over a snapshot: the execution flows of a repository and the step-by-step trace of one.
+ * Pure functions of the graph (Process nodes and their STEP_IN_PROCESS edges), so any runtime can serve them.
+ */
+import type { Snapshot } from '../../index-store/snapshot.ts';
+import type { GraphEdge, GraphNode } from '../../lib/graph/schema.ts';
+
+export const REPOS_URI = 'codegraph://repos';
+export const PROCESSES_TEMPLATE = 'codegraph://repo/{name}/processes';
+export const PROCESS_TEMPLATE = 'codegraph://repo/{name}/process/{process}';
+
+/** A parsed resource address. */
+export type ResourceAddress =
+  | { kind: 'repos' }
+  | { kind: 'processes'; repo: string }
+  | { kind: 'process'; repo: string; process: string };
+
+/** URI of a repository's process list. */
+export function processesUri(repo: string): string { return `codegraph://repo/${encodeURIComponent(repo)}/processes`; }
+/** URI of one process's trace (by name, or by uid when the name is shared). */
+export function processUri(repo: string, process: string): string {
+  return `codegraph://repo/${encodeURIComponent(repo)}/process/${encodeURIComponent(process)}`;
+}
+
+/** Parses a codegraph:// URI; undefined when it names no resource of ours. */
+export function parseResourceUri(uri: string): ResourceAddress | undefined {
+  if (uri === REPOS_URI) return { kind: 'repos' };
+  const m = /^codegraph:\/\/repo\/([^/]+)\/(processes|process\/(.+))$/.exec(uri);
+  if (!m) return undefined;
+  try {
+    const repo = decodeURIComponent(m[1]);
+    if (m[2] === 'processes') return { kind: 'processes', repo };
+    return { kind: 'process', repo, process: decodeURIComponent(m[3]) };
+  } catch {
+    return undefined; // malformed percent-encoding
+  }
+}
+
+export interface ProcessSummary {
+  name: string;
+  uid: string;
+  steps: number;
+  entry?: string;
+  terminal?: string;
+  modules: string[];
+  /** Where the full trace is read. */
+  uri: string;
+}
+
+export interface ProcessStep {
+  step: number;
+  uid: string;
+  name: string;
+  type: string;
+  filePath?: string;
+  line?: number;
+  module?: string;
+}
+
+/** All execution flows of a snapshot, in graph order. A name shared by several flows is addressed by uid. */
+export function listProcesses(snapshot: Snapshot): { repo: string; count: number; processes: ProcessSummary[] } {
+  const seen = new Set<string>();
+  const processes = snapshot.graph.byLabel('Process').map((p) => {
+    const key = seen.has(p.name) ? p.uid : p.name;
+    seen.add(p.name);
+    return {
+      name: p.name, uid: p.uid, steps: p.steps ?? stepEdges(snapshot, p).length,
+      ...(p.entry ? { entry: p.entry } : {}), ...(p.terminal ? { terminal: p.terminal } : {}),
+      modules: Array.isArray(p.modules) ? p.modules : [],
+      uri: processUri(snapshot.repo.name, key),
+    };
+  });
+  return { repo: snapshot.repo.name, count: processes.length, processes };
+}
+
+/** The trace of one process (by name, else uid), steps in order; undefined when there is none. */
+export function traceProcess(snapshot: Snapshot, process: string): { repo: string; process: ProcessSummary; trace: ProcessStep[] } | undefined {
+  const all = snapshot.graph.byLabel('Process');
+  const p = all.find((n) => n.name === process) ?? all.find((n) => n.uid === process);
+  if (!p) return undefined;
+  const trace: ProcessStep[] = [];
+  for (const e of stepEdges(snapshot, p)) {
+    const uid = e.source === p.uid ? e.target : e.source;
+    const n = snapshot.graph.node(uid);
+    if (!n) continue;
+    trace.push({ step: e.step ?? 0, uid, name: n.name, type: n.label, ...(n.filePath ? { filePath: n.filePath } : {}),
+      ...(n.line !== undefined ? { line: n.line } : {}), ...(n.module ? { module: n.module } : {}) });
+  }
+  trace.sort((a, b) => a.step - b.step || a.uid.localeCompare(b.uid));
+  const summary = listProcesses(snapshot).processes.find((s) => s.uid === p.uid)!;
+  return { repo: snapshot.repo.name, process: summary, trace };
+}
+
+/** A readable one-line-per-step rendering of a trace, for agents that read text. */
+export function traceText(t: NonNullable<ReturnType<typeof traceProcess>>): string {
+  const head = `${t.process.name} (${t.trace.length} steps${t.process.modules.length ? `; modules: ${t.process.modules.join(', ')}` : ''})`;
+  const lines = t.trace.map((s) => `${s.step}. ${s.type} ${s.name}${s.filePath ? ` — ${s.filePath}${s.line !== undefined ? `:${s.line}` : ''}` : ''}`);
+  return [head, ...lines].join('\n');
+}
+
+// STEP_IN_PROCESS edges touch the Process node; the symbol is the other end whichever way they point.
+function stepEdges(snapshot: Snapshot, p: GraphNode): GraphEdge[] {
+  return [...snapshot.graph.inEdges(p.uid, 'STEP_IN_PROCESS'), ...snapshot.graph.outEdges(p.uid, 'STEP_IN_PROCESS')];
+}

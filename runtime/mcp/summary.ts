@@ -1,0 +1,70 @@
+/**
+ * One readable line per tool result, shown to an agent before the JSON. It reads only fields DESIGN.md §5
+ * fixes and falls back to a neutral line when a shape is not the expected one, so it never throws.
+ */
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** A one-line (sometimes a few lines) summary of a tool's result. */
+export function summarize(tool: string, result: unknown): string {
+  try {
+    if (!isObj(result)) return `${tool}: result below`;
+    switch (tool) {
+      case 'query': return summarizeQuery(result);
+      case 'context': return summarizeContext(result);
+      case 'impact': return summarizeImpact(result);
+      case 'detect_changes': return summarizeChanges(result);
+      case 'rename': return summarizeRename(result);
+      case 'cypher': return summarizeCypher(result);
+      case 'list_repos': return summarizeRepos(result);
+      default: return `${tool}: result below`;
+    }
+  } catch {
+    return `${tool}: result below`;
+  }
+}
+
+function summarizeQuery(r: Obj): string {
+  const processes = arr(r.processes).filter(isObj);
+  const symbols = arr(r.process_symbols).length;
+  const defs = arr(r.definitions).length;
+  const names = processes.slice(0, 5).map((p) => `${str(p.name) ?? str(p.summary) ?? '?'}${num(p.relevance) !== undefined ? ` (${num(p.relevance)!.toFixed(2)})` : ''}`);
+  return `query: ${processes.length} processes, ${symbols} symbols${defs ? `, ${defs} standalone definitions` : ''}${names.length ? ` — ${names.join('; ')}` : ''}`;
+}
+
+function summarizeContext(r: Obj): string {
+  if (r.status === 'ambiguous') return `context: ambiguous — ${arr(r.candidates).length} candidates; call again with 'uid'${str(r.message) ? ` (${str(r.message)})` : ''}`;
+  const s = isObj(r.symbol) ? r.symbol : {};
+  const count = (side: unknown) => (isObj(side) ? Object.values(side).reduce<number>((n, v) => n + arr(v).length, 0) : 0);
+  const where = str(s.filePath) ? ` at ${str(s.filePath)}${num(s.line) !== undefined ? `:${num(s.line)}` : ''}` : '';
+  return `context: ${str(s.type) ?? 'symbol'} ${str(s.name) ?? '?'}${where} — ${count(r.incoming)} incoming, ${count(r.outgoing)} outgoing, in ${arr(r.processes).length} processes`;
+}
+
+function summarizeImpact(r: Obj): string {
+  const target = isObj(r.target) ? str(r.target.name) ?? str(r.target.uid) : str(r.target);
+  return `impact: ${target ?? '?'} (${str(r.direction) ?? 'upstream'}) — ${num(r.impactedCount) ?? 0} symbols affected, risk ${str(r.risk) ?? '?'}`;
+}
+
+function summarizeChanges(r: Obj): string {
+  const s = isObj(r.summary) ? r.summary : {};
+  return `detect_changes: ${num(s.changed_files) ?? 0} files, ${num(s.changed_count) ?? arr(r.changed_symbols).length} changed symbols, ${arr(r.affected_processes).length} affected processes, risk ${str(s.risk_level) ?? '?'}`;
+}
+
+function summarizeRename(r: Obj): string {
+  const s = isObj(r.summary) ? r.summary : {};
+  return `rename (${r.applied === true ? 'applied' : 'preview, nothing written'}): ${num(s.totalEdits) ?? 0} edits in ${num(s.filesAffected) ?? 0} files — ${num(s.graphEdits) ?? 0} graph, ${num(s.textSearchEdits) ?? 0} text_search (review these)`;
+}
+
+function summarizeCypher(r: Obj): string {
+  const cols = arr(r.columns).map(String);
+  return `cypher: ${num(r.row_count) ?? arr(r.rows).length} rows${r.truncated === true ? ' (truncated)' : ''}${cols.length ? `; columns: ${cols.join(', ')}` : ''}`;
+}
+
+function summarizeRepos(r: Obj): string {
+  const repos = arr(r.repos).filter(isObj);
+  return `list_repos: ${repos.length} repositories${repos.length ? ` — ${repos.map((x) => str(x.name)).join(', ')}` : ''}`;
+}
