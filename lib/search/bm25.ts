@@ -1,0 +1,128 @@
+/**
+ * The keyword index: BM25F (wink-bm25-text-search) over the fields of each symbol, weighted. Documents are
+ * numbered by their position in the symbol table, so results map back without a lookup.
+ */
+import { createRequire } from 'node:module';
+import type { SearchDoc, SearchFields } from './documents.ts';
+import { terms } from './tokenize.ts';
+
+const require = createRequire(import.meta.url);
+
+/** Field weights: a name hit outweighs a doc hit, which outweighs a body hit. Tuned on bench/search-eval.ts. */
+export const FIELD_WEIGHTS: Readonly<Record<keyof SearchFields, number>> = {
+  name: 6, qualified: 2, path: 1, signature: 1, doc: 2, body: 0.5,
+};
+const BM25_PARAMS = { k1: 1.2, b: 0.6, k: 1 };
+
+/** wink needs at least 3 documents to consolidate; tiny repositories are padded with empty ones. */
+const MIN_DOCS = 3;
+
+interface WinkEngine {
+  defineConfig(cfg: unknown): boolean;
+  definePrepTasks(tasks: Array<(x: unknown) => unknown>, field?: string): number;
+  addDoc(doc: Record<string, string>, id: number): number;
+  consolidate(fp?: number): boolean;
+  search(text: string, limit?: number): Array<[string, number]>;
+  exportJSON(): string;
+  importJSON(json: string): boolean;
+  getTokens(): Record<string, number>;
+  getDocs(): Record<string, unknown>;
+  getTotalDocs(): number;
+}
+
+function newEngine(): WinkEngine {
+  const factory = require('wink-bm25-text-search') as () => WinkEngine;
+  return factory();
+}
+
+// Names are indexed without stop-word removal so `of`, `from` and `using` (real APIs) stay findable.
+const nameTask = (s: unknown): string[] => terms(String(s), { stopWords: false });
+const proseTask = (s: unknown): string[] => terms(String(s));
+const bodyTask = (s: unknown): string[] => terms(String(s), { codeNoise: true });
+// Queries arrive as pre-tokenised, space-joined terms (see queryTerms) so they are not re-stemmed. wink
+// applies the default tasks to queries and only allows per-field tasks for weighted fields, so the default
+// is the query splitter and every field names its own.
+const searchTask = (s: unknown): string[] => String(s).split(' ').filter(Boolean);
+
+function definePrep(engine: WinkEngine): void {
+  engine.definePrepTasks([searchTask]);
+  engine.definePrepTasks([proseTask], 'signature');
+  engine.definePrepTasks([proseTask], 'doc');
+  engine.definePrepTasks([nameTask], 'name');
+  engine.definePrepTasks([nameTask], 'qualified');
+  engine.definePrepTasks([nameTask], 'path');
+  engine.definePrepTasks([bodyTask], 'body');
+}
+
+/** The keyword index over N symbols; `search` returns row numbers. */
+export class KeywordIndex {
+  private constructor(private readonly engine: WinkEngine | undefined, readonly size: number) {}
+
+  /** Builds the index over `docs` (row i = docs[i]). */
+  static build(docs: readonly SearchDoc[]): KeywordIndex {
+    if (docs.length === 0) return new KeywordIndex(undefined, 0);
+    const engine = newEngine();
+    engine.defineConfig({ fldWeights: FIELD_WEIGHTS, bm25Params: BM25_PARAMS });
+    definePrep(engine);
+    docs.forEach((d, i) => engine.addDoc({ ...d.fields }, i));
+    const empty: Record<string, string> = { name: '', qualified: '', path: '', signature: '', doc: '', body: '' };
+    for (let i = docs.length; i < MIN_DOCS; i++) engine.addDoc(empty, i);
+    engine.consolidate(4);
+    return new KeywordIndex(engine, docs.length);
+  }
+
+  /** Restores an exported index. */
+  static fromJSON(json: string, size: number): KeywordIndex {
+    if (size === 0 || !json) return new KeywordIndex(undefined, 0);
+    const engine = newEngine();
+    engine.importJSON(json);
+    // importJSON leaves JSON.parse objects with Object.prototype: a query term like `constructor` or
+    // `toString` would then hit an inherited member and crash the search. Strip the prototypes.
+    Object.setPrototypeOf(engine.getTokens(), null);
+    Object.setPrototypeOf(engine.getDocs(), null);
+    definePrep(engine);
+    return new KeywordIndex(engine, size);
+  }
+
+  /** Serialised form (wink's exportJSON), or '' for an empty index. */
+  toJSON(): string {
+    return this.engine ? this.engine.exportJSON() : '';
+  }
+
+  /** Rows ranked by BM25 for query terms (see queryTerms), best first, at most `limit`. */
+  search(queryTerms: readonly string[], limit: number): Array<{ row: number; score: number }> {
+    if (!this.engine || queryTerms.length === 0) return [];
+    const hits = this.engine.search(queryTerms.join(' '), limit + MIN_DOCS);
+    const out: Array<{ row: number; score: number }> = [];
+    for (const [id, score] of hits) {
+      const row = Number(id);
+      if (row < this.size && score > 0) out.push({ row, score });
+      if (out.length >= limit) break;
+    }
+    // wink sorts by score only; equal scores are ordered by row so results are deterministic.
+    out.sort((a, b) => b.score - a.score || a.row - b.row);
+    return out;
+  }
+}
+
+/** Most distinct terms a query contributes (a 10,000-character paste is cut here, not rejected). */
+export const MAX_QUERY_TERMS = 64;
+
+/**
+ * Terms of a query. Stop words are dropped unless the query is a single identifier (`of`, `from`), which
+ * is looked up as a name.
+ */
+export function queryTerms(text: string): string[] {
+  const trimmed = text.trim();
+  const single = /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(trimmed);
+  const list = terms(trimmed, { stopWords: !single });
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const t of list) {
+    if (t.includes(' ') || seen.has(t)) continue;
+    seen.add(t);
+    out.push(t);
+    if (out.length >= MAX_QUERY_TERMS) break;
+  }
+  return out;
+}

@@ -1,0 +1,173 @@
+/**
+ * What describes each symbol, for both indexes: the keyword fields (name, qualified name, path, signature,
+ * doc comment, body identifiers) and the one text the embedder turns into a vector.
+ */
+import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
+import type { CodeGraph } from '../graph/code-graph.ts';
+import { identifiersOf, splitIdentifier } from './tokenize.ts';
+
+/** Keyword fields of one symbol (raw text; the BM25 prep tasks tokenise them). */
+export interface SearchFields {
+  name: string;
+  qualified: string;
+  path: string;
+  signature: string;
+  doc: string;
+  body: string;
+}
+
+/** One searchable symbol. */
+export interface SearchDoc {
+  uid: string;
+  fields: SearchFields;
+  /** The text the embedder sees. */
+  embedText: string;
+}
+
+/** Most body identifiers kept per symbol: enough to describe it, bounded for classes spanning whole files. */
+const MAX_BODY_IDENTIFIERS = 160;
+/** Longest doc text kept (chars); rxjs-style docs carry long examples. */
+const MAX_DOC_CHARS = 1600;
+/** Longest text handed to the embedder (chars); a sentence model reads ~256 tokens anyway. */
+const MAX_EMBED_CHARS = 700;
+
+const SYMBOLS: ReadonlySet<string> = new Set(SYMBOL_LABELS);
+
+/** True for nodes the search indexes (code symbols, not files, folders, communities or processes). */
+export function isSearchable(node: GraphNode): boolean {
+  return SYMBOLS.has(node.label);
+}
+
+/** Builds the search documents of every symbol of the graph, in graph order. */
+export function buildDocuments(graph: CodeGraph, readSource: (filePath: string) => string | undefined): SearchDoc[] {
+  const byFile = new Map<string, GraphNode[]>();
+  const loose: GraphNode[] = [];
+  for (const n of graph.nodes) {
+    if (!isSearchable(n)) continue;
+    if (n.filePath) {
+      let list = byFile.get(n.filePath);
+      if (!list) byFile.set(n.filePath, (list = []));
+      list.push(n);
+    } else loose.push(n);
+  }
+  const docs = new Map<string, SearchDoc>();
+  for (const [filePath, nodes] of byFile) {
+    const text = readSource(filePath);
+    const lines = text === undefined ? undefined : text.split('\n');
+    const comments = text === undefined ? new Map<string, DocComment[]>() : docCommentsByName(text);
+    for (const n of nodes) docs.set(n.uid, describe(n, lines, comments));
+  }
+  for (const n of loose) docs.set(n.uid, describe(n, undefined, new Map()));
+  const out: SearchDoc[] = [];
+  for (const n of graph.nodes) { const d = docs.get(n.uid); if (d) out.push(d); }
+  return out;
+}
+
+function describe(n: GraphNode, lines: string[] | undefined, comments: Map<string, DocComment[]>): SearchDoc {
+  const qualified = typeof n.qualifiedName === 'string' ? n.qualifiedName : n.name;
+  const container = qualified.includes('.') ? qualified.slice(0, qualified.lastIndexOf('.')) : '';
+  const filePath = n.filePath ?? '';
+  const pathWords = filePath.replace(/\.[cm]?[jt]sx?$/, '').replace(/\.d$/, '');
+  const signature = typeof n.signature === 'string' ? n.signature : '';
+  const doc = leadingDoc(n, comments) || (typeof n.doc === 'string' ? n.doc : '');
+  let body = '';
+  if (lines && typeof n.line === 'number') {
+    const end = typeof n.endLine === 'number' ? n.endLine : n.line;
+    body = identifiersOf(lines.slice(n.line - 1, end).join('\n'), MAX_BODY_IDENTIFIERS).join(' ');
+  }
+  const fields: SearchFields = { name: n.name, qualified: container, path: pathWords, signature, doc, body };
+  const kind = n.label === 'Variable' ? 'variable' : n.label === 'TypeAlias' ? 'type' : n.label.toLowerCase();
+  const embedText = [
+    kind, splitIdentifier(n.name).join(' '), n.name,
+    container ? `of ${splitIdentifier(container).join(' ')}` : '',
+    `in ${lastSegments(pathWords, 2)}`,
+    firstSentences(doc, 2),
+    signature.slice(0, 200),
+  ].filter(Boolean).join(' ').slice(0, MAX_EMBED_CHARS);
+  return { uid: n.uid, fields, embedText };
+}
+
+function lastSegments(p: string, k: number): string {
+  return p.split('/').slice(-k).map((s) => splitIdentifier(s).join(' ')).join(' ');
+}
+
+function firstSentences(text: string, k: number): string {
+  const parts = text.split(/(?<=[.!?])\s+/).slice(0, k);
+  return parts.join(' ');
+}
+
+/** A cleaned doc comment and the line its `*\/` ends on. */
+interface DocComment { endLine: number; text: string }
+
+const DECL_PREFIX = /(?:\s|@[\w.]+(?:\([^)]*\))?|export\b|default\b|declare\b|abstract\b|async\b|public\b|private\b|protected\b|static\b|readonly\b|override\b|get\b|set\b|function\*?|class\b|interface\b|type\b|enum\b|const\b|let\b|var\b|namespace\b)*/y;
+
+/**
+ * Finds every `/** … *\/` block in a file and the name declared right after it, in one pass. Overloads
+ * (rxjs writes the real documentation above the first of several signatures) all map to the same name.
+ */
+export function docCommentsByName(text: string): Map<string, DocComment[]> {
+  const out = new Map<string, DocComment[]>();
+  const re = /\/\*\*([\s\S]*?)\*\//g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    const after = re.lastIndex;
+    DECL_PREFIX.lastIndex = after;
+    const pre = DECL_PREFIX.exec(text);
+    const at = after + (pre ? pre[0].length : 0);
+    const nm = /^[#]?([A-Za-z_$][\w$]*)/.exec(text.slice(at, at + 120));
+    if (!nm) continue;
+    const endLine = countLines(text, after);
+    let list = out.get(nm[1]);
+    if (!list) out.set(nm[1], (list = []));
+    list.push({ endLine, text: cleanDoc(m[1]) });
+  }
+  return out;
+}
+
+let lineCache: { text: string; offsets: number[] } | undefined;
+function countLines(text: string, offset: number): number {
+  if (!lineCache || lineCache.text !== text) {
+    const offsets = [0];
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) offsets.push(i + 1);
+    lineCache = { text, offsets };
+  }
+  const o = lineCache.offsets;
+  let lo = 0, hi = o.length - 1;
+  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (o[mid] <= offset) lo = mid; else hi = mid - 1; }
+  return lo + 1;
+}
+
+/** The doc comments above a symbol: those ending before its line and after the previous one of its name. */
+function leadingDoc(n: GraphNode, comments: Map<string, DocComment[]>): string {
+  const list = comments.get(n.name);
+  if (!list || typeof n.line !== 'number') return '';
+  let best = '';
+  let bestLine = -1;
+  for (const c of list) {
+    // The nearest block above the definition, but overload signatures may sit between (up to ~60 lines).
+    if (c.endLine < n.line && c.endLine > bestLine && n.line - c.endLine <= 60) { best = c.text; bestLine = c.endLine; }
+  }
+  if (best && best.length < 40) {
+    // A short `@deprecated` note above the last overload: prefer the longest block of this name above it.
+    for (const c of list) if (c.endLine < n.line && c.text.length > best.length) best = c.text;
+  }
+  return best.slice(0, MAX_DOC_CHARS);
+}
+
+/** Strips comment markup, fenced code examples and link syntax from a JSDoc body. */
+export function cleanDoc(raw: string): string {
+  const lines = raw.split('\n').map((l) => l.replace(/^\s*\*\s?/, ''));
+  const kept: string[] = [];
+  let inFence = false;
+  for (const l of lines) {
+    if (/^\s*```/.test(l)) { inFence = !inFence; continue; }
+    if (inFence) continue;
+    if (/^\s*@(?:see|example|internal|nocollapse|owner|ignore)\b/.test(l)) continue;
+    kept.push(l);
+  }
+  return kept.join(' ')
+    .replace(/\{@link(?:code|plain)?\s+([^}|\s]+)(?:[|\s][^}]*)?\}/g, '$1')
+    .replace(/!\[[^\]]*\]\([^)]*\)|<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,118 @@
+/**
+ * The loaded search index of one snapshot: the symbol table, the keyword index and the vector matrix, and
+ * the hybrid ranking over them (BM25 and cosine, fused by RRF; task context and goal re-rank).
+ */
+import type { CodeGraph } from '../graph/code-graph.ts';
+import { KeywordIndex, queryTerms } from './bm25.ts';
+import { buildDocuments } from './documents.ts';
+import { lexicalVector, LEXICAL_ID, LEXICAL_DIM, type EmbedderSpec } from './embedders/index.ts';
+import { maxFusedScore, reciprocalRankFusion, type WeightedRanking } from './fusion.ts';
+import { toColumns, VectorMatrix } from './vectors.ts';
+
+/** How deep each ranking is read before fusion. */
+export const CANDIDATE_DEPTH = 100;
+/** Weight of the goal's rankings and of the task context's, relative to the query's (1). */
+export const GOAL_WEIGHT = 0.6;
+export const TASK_CONTEXT_WEIGHT = 0.3;
+/**
+ * Lowest cosine similarity that counts as a vector match. Hashed lexical features of unrelated words still
+ * collide now and then; below this a match is noise (a Cyrillic query would otherwise "match" at 0.05).
+ */
+export const MIN_SIMILARITY: Readonly<Record<EmbedderSpec['kind'], number>> = { lexical: 0.12, transformers: 0 };
+
+export type RankMode = 'hybrid' | 'keyword' | 'vector';
+
+/** Query vectors for the texts of a request (absent when the embedder is unavailable). */
+export interface QueryVectors { query?: Float32Array; goal?: Float32Array; taskContext?: Float32Array }
+
+export interface RankRequest {
+  query: string;
+  goal?: string;
+  taskContext?: string;
+  mode?: RankMode;
+  depth?: number;
+}
+
+/** One ranked symbol. */
+export interface RankedSymbol {
+  uid: string;
+  /** Fused RRF score. */
+  score: number;
+  /** `score` divided by the best score possible for this request: 0..1, monotonic in `score`. */
+  relevance: number;
+}
+
+export interface RankResult {
+  symbols: RankedSymbol[];
+  /** True when the query had no searchable words (only stop words, punctuation). */
+  noTerms: boolean;
+  /** The best fused score possible for this request (relevance = score / maxScore). */
+  maxScore: number;
+}
+
+/** The loaded search structures of one snapshot (what `snapshot.search` holds). */
+export class SearchIndex {
+  private readonly rowOf = new Map<string, number>();
+  constructor(
+    readonly uids: readonly string[],
+    readonly keyword: KeywordIndex,
+    readonly vectors: VectorMatrix | undefined,
+    readonly embedder: EmbedderSpec,
+  ) {
+    uids.forEach((u, i) => this.rowOf.set(u, i));
+  }
+
+  /** Builds an index in memory from a graph with the built-in embedder (no snapshot files needed). */
+  static inMemory(graph: CodeGraph, readSource: (p: string) => string | undefined): SearchIndex {
+    const docs = buildDocuments(graph, readSource);
+    const rows = new Float32Array(docs.length * LEXICAL_DIM);
+    docs.forEach((d, i) => rows.set(lexicalVector(d.embedText), i * LEXICAL_DIM));
+    const matrix = new VectorMatrix(toColumns(rows, docs.length, LEXICAL_DIM), docs.length, LEXICAL_DIM);
+    return new SearchIndex(docs.map((d) => d.uid), KeywordIndex.build(docs), matrix, { id: LEXICAL_ID, kind: 'lexical', dim: LEXICAL_DIM });
+  }
+
+  get size(): number { return this.uids.length; }
+
+  /** Row of a symbol, if indexed. */
+  row(uid: string): number | undefined { return this.rowOf.get(uid); }
+
+  /** True when query vectors are made in-process (the built-in embedder) rather than through the host. */
+  get embedsLocally(): boolean { return this.embedder.kind === 'lexical'; }
+
+  /** Query vectors for the built-in embedder (other embedders go through SnapshotHost.embed). */
+  embedLocally(texts: string[]): Float32Array[] { return texts.map(lexicalVector); }
+
+  /** Ranks symbols for a request: RRF of BM25 and cosine over the query, re-ranked by goal and task context. */
+  rank(req: RankRequest, qv: QueryVectors): RankResult {
+    const mode = req.mode ?? 'hybrid';
+    const depth = req.depth ?? CANDIDATE_DEPTH;
+    const useKeyword = mode !== 'vector';
+    const useVector = mode !== 'keyword' && this.vectors !== undefined;
+    const qTerms = queryTerms(req.query);
+    const candidates: WeightedRanking[] = [];
+    const rerank: WeightedRanking[] = [];
+    if (useKeyword) candidates.push({ rows: this.keyword.search(qTerms, depth).map((h) => h.row), weight: 1 });
+    if (useVector && qv.query) candidates.push({ rows: this.vectorRows(qv.query, depth), weight: 1 });
+    for (const [text, vec, weight] of [[req.goal, qv.goal, GOAL_WEIGHT], [req.taskContext, qv.taskContext, TASK_CONTEXT_WEIGHT]] as const) {
+      if (!text || !text.trim()) continue;
+      if (useKeyword) rerank.push({ rows: this.keyword.search(queryTerms(text), this.size).map((h) => h.row), weight });
+      if (useVector && vec) rerank.push({ rows: this.vectorRows(vec, this.size), weight });
+    }
+    const fused = reciprocalRankFusion(candidates, rerank);
+    const max = maxFusedScore([...candidates, ...rerank]) || 1;
+    const symbols: RankedSymbol[] = [];
+    for (const [row, score] of fused) symbols.push({ uid: this.uids[row], score, relevance: Math.min(1, score / max) });
+    symbols.sort((a, b) => b.score - a.score || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+    return { symbols, noTerms: qTerms.length === 0 && !(qv.query && hasWeight(qv.query)), maxScore: max };
+  }
+
+  private vectorRows(q: Float32Array, depth: number): number[] {
+    const min = MIN_SIMILARITY[this.embedder.kind];
+    return this.vectors!.search(q, depth).filter((h) => h.score >= min).map((h) => h.row);
+  }
+}
+
+function hasWeight(v: Float32Array): boolean {
+  for (let i = 0; i < v.length; i++) if (v[i] !== 0) return true;
+  return false;
+}

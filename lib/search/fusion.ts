@@ -1,0 +1,38 @@
+/** Reciprocal Rank Fusion: each ranking votes 1/(k + rank) for its items, scaled by the ranking's weight. */
+
+/** A ranking of rows, best first, with how much its votes count. */
+export interface WeightedRanking {
+  rows: readonly number[];
+  weight: number;
+}
+
+/**
+ * RRF's k. Small enough that the top of a list matters (the usual 60 flattens a 100-deep list), tuned on
+ * bench/search-eval.ts.
+ */
+export const RRF_K = 20;
+
+/**
+ * Fuses rankings into one score per row. Only rows in a `candidate` ranking can score: rankings marked
+ * rerank-only (task context, goal) reorder the query's matches but never add unrelated symbols.
+ */
+export function reciprocalRankFusion(candidates: readonly WeightedRanking[], rerank: readonly WeightedRanking[] = [], k = RRF_K): Map<number, number> {
+  const fused = new Map<number, number>();
+  for (const r of candidates) {
+    r.rows.forEach((row, i) => fused.set(row, (fused.get(row) ?? 0) + r.weight / (k + i + 1)));
+  }
+  for (const r of rerank) {
+    r.rows.forEach((row, i) => {
+      const cur = fused.get(row);
+      if (cur !== undefined) fused.set(row, cur + r.weight / (k + i + 1));
+    });
+  }
+  return fused;
+}
+
+/** The largest score a row can reach: first in every ranking. Dividing by it maps scores into 0..1. */
+export function maxFusedScore(rankings: readonly WeightedRanking[], k = RRF_K): number {
+  let s = 0;
+  for (const r of rankings) s += r.weight / (k + 1);
+  return s;
+}

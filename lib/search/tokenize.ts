@@ -1,0 +1,115 @@
+/**
+ * Turning code and prose into search terms. The same functions serve documents and queries, so a term
+ * written in a doc comment, an identifier or a question always lands on the same token.
+ */
+
+/** Words that carry no meaning for retrieval (English function words and question scaffolding). */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  // Only function words: `all`, `until`, `while`, `first`, `once`, `find`, `using` name operators and APIs.
+  'a', 'am', 'an', 'and', 'are', 'as', 'at', 'be', 'because', 'been', 'being', 'but', 'by', 'can', 'could',
+  'did', 'do', 'does', 'doing', 'for', 'from', 'had', 'has', 'have', 'having', 'he', 'her', 'here', 'hers',
+  'him', 'his', 'how', 'i', 'if', 'in', 'into', 'is', 'it', 'its', 'itself', 'me', 'my', 'of', 'on', 'or',
+  'our', 'ours', 'she', 'should', 'so', 'such', 'than', 'that', 'the', 'their', 'them', 'then', 'there',
+  'these', 'they', 'this', 'those', 'to', 'too', 'very', 'was', 'we', 'were', 'what', 'when', 'where', 'which',
+  'who', 'whom', 'why', 'will', 'with', 'would', 'you', 'your', 'yours', 'etc', 'eg', 'ie', 'via', 'please',
+  'something', 'thing', 'things', 'some', 'just', 'also',
+]);
+
+/** Keywords and ubiquitous names of JS/TS that say nothing about what a body does. */
+export const CODE_NOISE: ReadonlySet<string> = new Set([
+  'abstract', 'any', 'as', 'async', 'await', 'boolean', 'break', 'case', 'catch', 'class', 'const', 'continue',
+  'debugger', 'declare', 'default', 'delete', 'do', 'else', 'enum', 'export', 'extends', 'false', 'finally',
+  'for', 'from', 'function', 'get', 'if', 'implements', 'import', 'in', 'instanceof', 'interface', 'is',
+  'keyof', 'let', 'module', 'namespace', 'never', 'new', 'null', 'number', 'object', 'of', 'private',
+  'protected', 'public', 'readonly', 'require', 'return', 'set', 'static', 'string', 'super', 'switch',
+  'symbol', 'this', 'throw', 'true', 'try', 'type', 'typeof', 'undefined', 'unknown', 'var', 'void', 'while',
+  'with', 'yield', 'arguments', 'prototype', 'length', 'exports', 'i', 'j', 'k', 'x', 'y', 't', 'r', 'e',
+]);
+
+const IDENT_PARTS = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[^\x00-\x7f]+/g;
+const WORD_RUNS = /[\p{L}\p{N}_$]+/gu;
+
+/** Splits an identifier into lower-case words: `parseHTTPResponse2x` → parse, http, response, 2, x. */
+export function splitIdentifier(name: string): string[] {
+  const out: string[] = [];
+  for (const chunk of name.split(/[_$\s\-./:]+/)) {
+    if (!chunk) continue;
+    const parts = chunk.match(IDENT_PARTS);
+    if (parts) for (const p of parts) out.push(p.toLowerCase());
+  }
+  return out;
+}
+
+/**
+ * A light English stemmer: plural and verb endings only. It deliberately keeps `observer` and `observable`
+ * apart (Porter would merge them); fuzzier matching is the lexical embedder's job (character n-grams).
+ */
+export function stem(word: string): string {
+  if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
+  let w = word;
+  if (w.endsWith('ies') && w.length > 4) w = w.slice(0, -3) + 'y';
+  else if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (w.endsWith('xes') || w.endsWith('ches') || w.endsWith('shes')) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
+  if (w.endsWith('ing') && w.length >= 6) w = undouble(w.slice(0, -3));
+  else if (w.endsWith('ed') && w.length >= 5) w = undouble(w.slice(0, -2));
+  if (w.endsWith('e') && w.length >= 4 && !w.endsWith('ee')) w = w.slice(0, -1);
+  return w;
+}
+
+function undouble(w: string): string {
+  const n = w.length;
+  if (n >= 3 && w[n - 1] === w[n - 2] && !'lsz'.includes(w[n - 1]) && !'aeiou'.includes(w[n - 1])) return w.slice(0, -1);
+  return w;
+}
+
+/** Options of `terms`. */
+export interface TermOptions {
+  /** Drop English stop words (queries, prose). Default true. */
+  stopWords?: boolean;
+  /** Drop language keywords and one-letter names (bodies). Default false. */
+  codeNoise?: boolean;
+}
+
+/**
+ * Search terms of a text: every word run is split like an identifier and stemmed; a compound identifier also
+ * yields its whole lower-cased form, so an exact name (`switchMap` → `switchmap`) is a rare, strong term.
+ */
+export function terms(text: string, opts: TermOptions = {}): string[] {
+  const stop = opts.stopWords !== false;
+  const noise = opts.codeNoise === true;
+  const out: string[] = [];
+  const runs = text.match(WORD_RUNS);
+  if (!runs) return out;
+  for (const run of runs) {
+    const parts = splitIdentifier(run);
+    if (parts.length === 0) continue;
+    const whole = run.replace(/[_$]+/g, '').toLowerCase();
+    if (noise && CODE_NOISE.has(whole)) continue;
+    if (parts.length > 1 && whole.length > 1) out.push(whole);
+    for (const p of parts) {
+      if (stop && STOP_WORDS.has(p)) continue;
+      if (noise && (CODE_NOISE.has(p) || p.length < 2)) continue;
+      out.push(stem(p));
+    }
+  }
+  return out;
+}
+
+/** Distinct identifiers of a source span, in first-seen order, without keywords; at most `max`. */
+export function identifiersOf(source: string, max: number): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  // Strings and comments are skipped cheaply: a rough pass is enough for a bag of words.
+  const stripped = source.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+  const re = /[A-Za-z_$][\w$]*/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(stripped)) !== null) {
+    const id = m[0];
+    if (id.length < 2 || CODE_NOISE.has(id) || seen.has(id)) continue;
+    seen.add(id);
+    out.push(id);
+    if (out.length >= max) break;
+  }
+  return out;
+}
