@@ -1,13 +1,43 @@
-// PLACEHOLDER: replaced by the tool's real implementation.
+/** The `rename` tool: coordinated multi-file rename of one symbol, previewed by default. */
 import Joi from 'joi';
 import { defineTool, repoField } from './define-tool.ts';
 import { CodegraphError } from '../lib/errors.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
+import { fileWrites, planRename, toResponse } from '../lib/rename/index.ts';
+import type { RenameRequest, RenameResponse } from '../lib/rename/index.ts';
 
-export const rename = defineTool<Record<string, unknown>, Snapshot, unknown>({
+const schema = Joi.object({
+  symbol_name: Joi.string().min(1).max(1024).description('Current name of the symbol (or Class.member); required unless symbol_uid is given'),
+  symbol_uid: Joi.string().min(1).max(4096).description('Symbol uid from an earlier tool result; preferred, needs no disambiguation'),
+  new_name: Joi.string().min(1).max(1024).required().description('New name; must be a valid identifier in the symbol\'s language'),
+  file_path: Joi.string().min(1).max(4096).description('Defining file (relative path or its tail) to pick among symbols sharing a name'),
+  dry_run: Joi.boolean().default(true).description('true (default): preview only. false: write the edits to disk'),
+  include_text_search: Joi.boolean().default(false).description('With dry_run false, also write the text_search edits (default: graph edits only)'),
+  repo: repoField,
+}).or('symbol_name', 'symbol_uid');
+
+export const rename = defineTool<RenameRequest, Snapshot, RenameResponse>({
   name: 'rename',
-  description: 'not implemented yet',
-  schema: Joi.object({ repo: repoField }).unknown(true),
-  annotations: { readOnlyHint: false, destructiveHint: true },
-  run: () => { throw new CodegraphError('INTERNAL', 'rename is not implemented yet'); },
+  description: [
+    'Rename a symbol across the repository. Preview by default (dry_run true); dry_run false writes the files.',
+    'Identify the symbol by symbol_uid (best) or symbol_name (+ file_path when several share the name).',
+    'Edits are grouped by file; confidence "graph" edits come from resolved references (declaration, calls,',
+    'imports, re-exports, types, JSX, shorthand properties, overriding/implementing members) and are safe;',
+    '"text_search" edits are other whole-word occurrences (comments, strings, docs, config, unresolved code)',
+    'to review. An apply writes the graph edits, plus text_search edits when include_text_search is true',
+    '(each edit says `apply`). Refuses invalid or reserved names, collisions in the same scope, library',
+    'symbols, and files changed since indexing (STALE_INDEX); nothing is written when refused.',
+  ].join(' '),
+  schema,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  run: async (req, snapshot) => {
+    const plan = planRename(snapshot, req);
+    if (req.dry_run) return toResponse(plan, false);
+    const writes = fileWrites(plan);
+    if (writes.length > 0) {
+      if (!snapshot.host.writeFiles) throw new CodegraphError('RENAME_REFUSED', 'this runtime opened the repository read-only; rename can only preview here (dry_run: true)');
+      await snapshot.host.writeFiles(writes);
+    }
+    return toResponse(plan, true);
+  },
 });

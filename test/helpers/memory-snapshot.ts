@@ -4,6 +4,7 @@ import { CodeGraph } from '../../lib/graph/code-graph.ts';
 import { ReferenceIndex, type Reference } from '../../lib/refs/reference-index.ts';
 import type { DiffScope, IndexedFile, Snapshot } from '../../index-store/snapshot.ts';
 import { CodegraphError } from '../../lib/errors.ts';
+import { writeFilesAtomically } from '../../lib/rename/apply.ts';
 
 export interface MemorySnapshotInput {
   name?: string;
@@ -17,6 +18,11 @@ export interface MemorySnapshotInput {
   diff?: string | ((scope: DiffScope, baseRef?: string) => string);
   search?: unknown;
   embed?: (texts: string[]) => Promise<Float32Array[]>;
+  /**
+   * A real folder holding the same files: when given, host.writeFiles writes there through the rename
+   * writer (all-or-nothing, confined, hash-checked) and the in-memory texts follow (no re-index).
+   */
+  root?: string;
 }
 
 /** Creates a Snapshot whose host serves the given texts and diff from memory. */
@@ -29,7 +35,7 @@ export function memorySnapshot(input: MemorySnapshotInput): Snapshot {
   }
   return {
     repo: {
-      name: input.name ?? 'memory', path: '/nonexistent/memory', indexedAt: new Date(0).toISOString(), lastCommit: null,
+      name: input.name ?? 'memory', path: input.root ?? '/nonexistent/memory', indexedAt: new Date(0).toISOString(), lastCommit: null,
       stats: { files: fileMap.size, nodes: input.graph.nodeCount, edges: input.graph.edgeCount, communities: input.graph.byLabel('Community').length, processes: input.graph.byLabel('Process').length, embeddings: 0 },
     },
     graph: input.graph,
@@ -44,6 +50,12 @@ export function memorySnapshot(input: MemorySnapshotInput): Snapshot {
         return typeof input.diff === 'function' ? input.diff(scope, baseRef) : input.diff;
       },
       embed: input.embed ?? (async (texts) => texts.map(() => new Float32Array(0))),
+      ...(input.root !== undefined ? {
+        writeFiles: async (changes) => {
+          await writeFilesAtomically(input.root!, changes);
+          for (const c of changes) files[c.path] = c.text;
+        },
+      } : {}),
     },
   };
 }

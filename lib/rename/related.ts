@@ -1,0 +1,107 @@
+/**
+ * The rename group: every symbol that must take the new name together with the target, because the language
+ * ties them. Two ties are known to the graph:
+ *  - merged declarations: symbols with the same file and qualified name (overload signatures, an interface and
+ *    a const of the same name, a class and an interface merged with it);
+ *  - inherited members: a method or property and the members of the same name it overrides or implements, up
+ *    and down EXTENDS/IMPLEMENTS chains (a class without the member passes it through), closed transitively.
+ */
+import type { CodeGraph } from '../graph/code-graph.ts';
+import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
+import { byFileLine, declarationKey } from './lookup.ts';
+import { isMember } from './identifiers.ts';
+
+const SYMBOLS = new Set<string>(SYMBOL_LABELS);
+const HERITAGE = ['EXTENDS', 'IMPLEMENTS'] as const;
+
+interface GroupIndex {
+  byKey: Map<string, GraphNode[]>;
+}
+const cache = new WeakMap<CodeGraph, GroupIndex>();
+
+function groupIndex(graph: CodeGraph): GroupIndex {
+  let idx = cache.get(graph);
+  if (idx) return idx;
+  const byKey = new Map<string, GraphNode[]>();
+  for (const n of graph.nodes) {
+    if (!SYMBOLS.has(n.label)) continue;
+    const k = declarationKey(n);
+    const l = byKey.get(k);
+    if (l) l.push(n); else byKey.set(k, [n]);
+  }
+  idx = { byKey };
+  cache.set(graph, idx);
+  return idx;
+}
+
+/** Symbols declared at the same site as `node` (itself included), in file/line order. */
+export function mergedDeclarations(graph: CodeGraph, node: GraphNode): GraphNode[] {
+  return [...(groupIndex(graph).byKey.get(declarationKey(node)) ?? [node])].sort(byFileLine);
+}
+
+/** The class, interface or other symbol a member belongs to: its HAS_METHOD source, else its qualified-name parent. */
+export function containerOf(graph: CodeGraph, member: GraphNode): GraphNode | undefined {
+  for (const e of graph.inEdges(member.uid, 'HAS_METHOD')) return graph.node(e.source);
+  const qn = member.qualifiedName ?? member.name;
+  const dot = qn.lastIndexOf('.');
+  if (dot < 0) return undefined;
+  const parents = groupIndex(graph).byKey.get(`${member.filePath ?? ''}\u0000${qn.slice(0, dot)}`);
+  return parents?.find((p) => p.label === 'Class' || p.label === 'Interface') ?? parents?.[0];
+}
+
+/** Members of `container` called `name` (by HAS_METHOD and by qualified name). */
+export function membersNamed(graph: CodeGraph, container: GraphNode, name: string): GraphNode[] {
+  const out: GraphNode[] = [];
+  for (const e of graph.outEdges(container.uid, 'HAS_METHOD')) {
+    const m = graph.node(e.target);
+    if (m && m.name === name) out.push(m);
+  }
+  const qn = container.qualifiedName ?? container.name;
+  for (const m of groupIndex(graph).byKey.get(`${container.filePath ?? ''}\u0000${qn}.${name}`) ?? []) {
+    if (!out.includes(m)) out.push(m);
+  }
+  return out;
+}
+
+/** Every symbol renamed together with `target` (target first, then file/line order). */
+export function renameGroup(graph: CodeGraph, target: GraphNode): GraphNode[] {
+  const group = new Map<string, GraphNode>();
+  for (const n of mergedDeclarations(graph, target)) group.set(n.uid, n);
+  if (isMember(target)) tieInheritedMembers(graph, target.name, group);
+  const rest = [...group.values()].filter((n) => n.uid !== target.uid).sort(byFileLine);
+  return [target, ...rest];
+}
+
+/** Adds to `group` the members of the same name reached through heritage from any member already in it. */
+function tieInheritedMembers(graph: CodeGraph, name: string, group: Map<string, GraphNode>): void {
+  const walkedUp = new Set<string>();
+  const walkedDown = new Set<string>();
+  const pending: GraphNode[] = [];
+  const tie = (m: GraphNode) => { if (!group.has(m.uid)) { group.set(m.uid, m); pending.push(m); } };
+  // Walks from a container along heritage edges; a container with the member ties it, one without passes on.
+  const walk = (start: GraphNode, up: boolean) => {
+    const seen = up ? walkedUp : walkedDown;
+    const stack = [start];
+    while (stack.length) {
+      const k = stack.pop()!;
+      if (seen.has(k.uid)) continue;
+      seen.add(k.uid);
+      const edges = up ? graph.outEdges(k.uid, HERITAGE) : graph.inEdges(k.uid, HERITAGE);
+      for (const e of edges) {
+        const next = graph.node(up ? e.target : e.source);
+        if (!next) continue;
+        const members = membersNamed(graph, next, name);
+        if (members.length) for (const m of members) for (const d of mergedDeclarations(graph, m)) tie(d);
+        else stack.push(next);
+      }
+    }
+  };
+  pending.push(...group.values());
+  while (pending.length) {
+    const m = pending.pop()!;
+    const k = containerOf(graph, m);
+    if (!k) continue;
+    walk(k, true);
+    walk(k, false);
+  }
+}
