@@ -1,2 +1,90 @@
-import { notYet } from './not-yet.ts';
-export const serveCommand = notYet('serve', 'Web-UI HTTP server over all indexed repositories', 'codegraph serve [--port 4747] [--host 127.0.0.1] [--web-ui-url URL] [--analyze [path]]');
+/** `codegraph serve`: the web-UI HTTP server over every registered repository (optionally analyzing one first). */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from '../cli.ts';
+import { SnapshotLoader } from '../../index-store/loader.ts';
+import { analyzeRepository } from '../../lib/analyze/index.ts';
+import { createWebServer, WEB_DEFAULT_HOST, WEB_DEFAULT_PORT } from '../http/web-server.ts';
+import { ListenError } from '../http/api-server.ts';
+import { isLoopbackHost } from '../http/security.ts';
+import { warmUp } from '../snapshot-source.ts';
+import { onStopSignal, parseOptions, portOption, quietFrom, stderrLine, urlOption } from '../server-options.ts';
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'Web-UI HTTP server over all indexed repositories',
+  usage: 'codegraph serve [--port 4747] [--host 127.0.0.1] [--web-ui-url URL] [--analyze [path]] [--quiet]',
+  async run(args) {
+    const { analyze, rest } = takeAnalyze(args);
+    const { values } = parseOptions(rest, {
+      port: { type: 'string' }, host: { type: 'string' }, 'web-ui-url': { type: 'string' }, quiet: { type: 'boolean' },
+    });
+    const port = portOption(values.port, WEB_DEFAULT_PORT);
+    const host = values.host && values.host.trim() !== '' ? values.host.trim() : WEB_DEFAULT_HOST;
+    const webUiUrl = urlOption(values['web-ui-url'] ?? process.env.CODEGRAPH_WEB_UI_URL, '--web-ui-url');
+
+    if (analyze !== undefined) {
+      const root = analyze === true ? packageRoot() : analyze;
+      stderrLine(`analyzing ${path.resolve(root)} …`);
+      const result = await analyzeRepository(root, { log: stderrLine, progress: process.stderr.isTTY === true });
+      stderrLine(`indexed ${result.repo.name}: ${result.repo.stats.files} files, ${result.repo.stats.nodes} nodes, ${result.repo.stats.edges} edges`);
+    }
+
+    const source = new SnapshotLoader({ watch: true });
+    await warmUp(source, stderrLine);
+    const server = createWebServer({ source, host, port, webUiUrl, quiet: quietFrom(values.quiet), log: stderrLine });
+    let url: string;
+    try {
+      url = await server.start();
+    } catch (err) {
+      source.close();
+      if (err instanceof ListenError) { stderrLine(`codegraph serve: ${err.message}`); return 1; }
+      throw err;
+    }
+    const repos = source.list();
+    const out = (line: string) => process.stdout.write(line + '\n');
+    out(`codegraph serve listening on ${url}`);
+    if (repos.length === 0) out('repositories: none indexed yet (run `codegraph analyze <path>`, or `codegraph serve --analyze <path>`)');
+    else { out(`repositories (${repos.length}):`); for (const r of repos) out(`  ${r.name}  ${r.path}`); }
+    if (webUiUrl) out(`web UI: ${webUiUrl} (it calls this server at ${url})`);
+    else out(`web UI: a web UI on localhost can call ${url}; allow a hosted one with --web-ui-url URL`);
+    if (!isLoopbackHost(host)) {
+      stderrLine(`warning: listening on ${host}, beyond this machine: any device that can reach it can read the indexed code and run rename. Use only on a trusted network.`);
+    }
+    const unhook = onStopSignal(() => { void server.stop('stop'); });
+    await server.stopped;
+    unhook();
+    return 0;
+  },
+};
+
+/** Takes `--analyze [path]` out of the arguments (its value is optional, which parseArgs cannot express). */
+function takeAnalyze(args: string[]): { analyze: string | true | undefined; rest: string[] } {
+  const rest: string[] = [];
+  let analyze: string | true | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--analyze') {
+      const next = args[i + 1];
+      if (next !== undefined && !next.startsWith('-')) { analyze = next; i++; } else analyze = true;
+    } else if (a.startsWith('--analyze=')) {
+      analyze = a.slice('--analyze='.length) || true;
+    } else rest.push(a);
+  }
+  return { analyze, rest };
+}
+
+/** The codegraph package's own folder (the default `--analyze` target): the nearest package.json named codegraph. */
+function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    try {
+      if (JSON.parse(fs.readFileSync(pkg, 'utf8')).name === 'codegraph') return dir;
+    } catch { /* not here */ }
+    const up = path.dirname(dir);
+    if (up === dir) return process.cwd();
+    dir = up;
+  }
+}
