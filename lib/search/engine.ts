@@ -12,8 +12,8 @@ import { toColumns, VectorMatrix } from './vectors.ts';
 /** How deep each ranking is read before fusion. */
 export const CANDIDATE_DEPTH = 100;
 /** Weight of the goal's rankings and of the task context's, relative to the query's (1). */
-export const GOAL_WEIGHT = 0.6;
-export const TASK_CONTEXT_WEIGHT = 0.3;
+export const GOAL_WEIGHT = 0.7;
+export const TASK_CONTEXT_WEIGHT = 0.4;
 /**
  * Lowest cosine similarity that counts as a vector match. Hashed lexical features of unrelated words still
  * collide now and then; below this a match is noise (a Cyrillic query would otherwise "match" at 0.05).
@@ -95,8 +95,8 @@ export class SearchIndex {
     if (useVector && qv.query) candidates.push({ rows: this.vectorRows(qv.query, depth), weight: 1 });
     for (const [text, vec, weight] of [[req.goal, qv.goal, GOAL_WEIGHT], [req.taskContext, qv.taskContext, TASK_CONTEXT_WEIGHT]] as const) {
       if (!text || !text.trim()) continue;
-      if (useKeyword) rerank.push({ rows: this.keyword.search(queryTerms(text), this.size).map((h) => h.row), weight });
-      if (useVector && vec) rerank.push({ rows: this.vectorRows(vec, this.size), weight });
+      if (useKeyword) rerank.push(scaled(this.keyword.search(queryTerms(text), this.size), weight));
+      if (useVector && vec) rerank.push(scaled(this.vectorHits(vec, this.size), weight));
     }
     const fused = reciprocalRankFusion(candidates, rerank);
     const max = maxFusedScore([...candidates, ...rerank]) || 1;
@@ -107,9 +107,19 @@ export class SearchIndex {
   }
 
   private vectorRows(q: Float32Array, depth: number): number[] {
-    const min = MIN_SIMILARITY[this.embedder.kind];
-    return this.vectors!.search(q, depth).filter((h) => h.score >= min).map((h) => h.row);
+    return this.vectorHits(q, depth).map((h) => h.row);
   }
+
+  private vectorHits(q: Float32Array, depth: number): Array<{ row: number; score: number }> {
+    const min = MIN_SIMILARITY[this.embedder.kind];
+    return this.vectors!.search(q, depth).filter((h) => h.score >= min);
+  }
+}
+
+/** A re-ranking list: rows with their scores scaled so the best is 1. */
+function scaled(hits: Array<{ row: number; score: number }>, weight: number): WeightedRanking {
+  const top = hits[0]?.score || 1;
+  return { rows: hits.map((h) => h.row), scores: hits.map((h) => h.score / top), weight };
 }
 
 function hasWeight(v: Float32Array): boolean {

@@ -4,6 +4,11 @@
 export interface WeightedRanking {
   rows: readonly number[];
   weight: number;
+  /**
+   * Scores of `rows` scaled to 0..1 (best = 1), for re-ranking lists: they vote weight × score / (k + 1),
+   * so a row that matches the goal far better than the next one gains far more than one rank's worth.
+   */
+  scores?: readonly number[];
 }
 
 /**
@@ -13,7 +18,7 @@ export interface WeightedRanking {
 export const RRF_K = 20;
 
 /**
- * Fuses rankings into one score per row. Only rows in a `candidate` ranking can score: rankings marked
+ * Fuses rankings into one score per row (rankings without scores vote by rank, the RRF way). Only rows in a `candidate` ranking can score: rankings marked
  * rerank-only (task context, goal) reorder the query's matches but never add unrelated symbols.
  */
 export function reciprocalRankFusion(candidates: readonly WeightedRanking[], rerank: readonly WeightedRanking[] = [], k = RRF_K): Map<number, number> {
@@ -24,7 +29,9 @@ export function reciprocalRankFusion(candidates: readonly WeightedRanking[], rer
   for (const r of rerank) {
     r.rows.forEach((row, i) => {
       const cur = fused.get(row);
-      if (cur !== undefined) fused.set(row, cur + r.weight / (k + i + 1));
+      if (cur === undefined) return;
+      const vote = r.scores ? (r.weight * r.scores[i]) / (k + 1) : r.weight / (k + i + 1);
+      fused.set(row, cur + vote);
     });
   }
   return fused;

@@ -1,0 +1,20 @@
+/** Builds the tiny random BERT (shared/tools/make-test-model.mjs) once per process, into a temp folder. */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TOOL = path.resolve(REPO_ROOT, '../shared/tools/make-test-model.mjs');
+
+let dir: string | undefined;
+
+/** Folder of a transformers.js-loadable model: vocab 2000, hidden 32, 2 layers, 4 heads, intermediate 64. */
+export function tinyModelDir(): string {
+  if (dir && existsSync(path.join(dir, 'config.json'))) return dir;
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'codegraph-tiny-model-')), 'tiny-bert');
+  execFileSync(process.execPath, [TOOL, out, '2000', '32', '2', '4', '64'], { cwd: REPO_ROOT, stdio: 'pipe' });
+  dir = out;
+  return out;
+}
