@@ -1,23 +1,209 @@
-// PLACEHOLDER until the index-store work lands: same API, no repositories.
-import type { RepoInfo, Snapshot } from './snapshot.ts';
+/**
+ * Keeps the snapshots of registered repositories in memory for servers and one-shot commands, and picks one
+ * by the `repo` selector. With `watch`, a repository whose CURRENT pointer changes (re-analyzed by another
+ * process, or after a rename apply) is loaded again in the background; requests keep getting the old snapshot
+ * until the new one is complete, so there is never a pause or a half-loaded state.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FileWrite, RepoInfo, Snapshot } from './snapshot.ts';
 import { CodegraphError } from '../lib/errors.ts';
+import { CodeGraph } from '../lib/graph/code-graph.ts';
+import { ReferenceIndex } from '../lib/refs/reference-index.ts';
+import { loadSearch } from '../lib/search/index.ts';
+import { writeFilesAtomically } from '../lib/rename/apply.ts';
+import { INDEX_DIR, POINTER_FILE, SNAPSHOT_SCHEMA, indexDirOf, readFileTable, readGraphData, readMeta, readPointer, readRefs } from './format.ts';
+import { readRegistry, registryPath } from './registry.ts';
+import { assembleSnapshot } from './assemble.ts';
+import { createRepoHost } from './host.ts';
+import { analyzeRepository } from '../lib/analyze/index.ts';
 
 export interface SnapshotLoaderOptions {
   /** Registry folder; default $CODEGRAPH_HOME or ~/.codegraph. */
   home?: string;
   /** Reload a repository's snapshot when its index changes on disk (servers). */
   watch?: boolean;
+  /** Messages about background reloads (failures keep the old snapshot). */
+  log?: (message: string) => void;
+}
+
+interface Entry {
+  root: string;
+  /** Generation the served snapshot came from. */
+  generation: string;
+  snapshot: Snapshot;
+}
+
+interface Slot {
+  current?: Entry;
+  /** A load in flight (first load, or a background reload), shared by concurrent callers. */
+  loading?: Promise<Entry>;
+  watcher?: fs.FSWatcher;
+  /** Set when a change arrived during a load: load once more afterwards. */
+  again?: boolean;
 }
 
 /** Keeps snapshots of registered repositories in memory and picks one by the `repo` selector. */
 export class SnapshotLoader {
+  private readonly slots = new Map<string, Slot>(); // by real root path
+  private registryCache?: { mtimeMs: number; size: number; repos: RepoInfo[] };
+  private closed = false;
+
   constructor(readonly options: SnapshotLoaderOptions = {}) {}
-  /** Registry entries (what list_repos returns). */
-  list(): RepoInfo[] { return []; }
+
+  /** Registry entries (what list_repos returns), sorted by name; re-read when the registry file changes. */
+  list(): RepoInfo[] {
+    const file = registryPath(this.options.home);
+    let st: fs.Stats | undefined;
+    try { st = fs.statSync(file); } catch { st = undefined; }
+    if (!st) { this.registryCache = undefined; return []; }
+    const c = this.registryCache;
+    if (c && c.mtimeMs === st.mtimeMs && c.size === st.size) return c.repos.map((r) => ({ ...r }));
+    const repos = readRegistry(this.options.home);
+    this.registryCache = { mtimeMs: st.mtimeMs, size: st.size, repos };
+    return repos.map((r) => ({ ...r }));
+  }
+
   /** Snapshot for a repo name or path; omitted → the only one. REPO_REQUIRED / REPO_NOT_FOUND otherwise. */
   async get(repo?: string): Promise<Snapshot> {
-    throw new CodegraphError('REPO_NOT_FOUND', `no indexed repository${repo ? ` named '${repo}'` : ''}`);
+    if (this.closed) throw new CodegraphError('INTERNAL', 'the snapshot loader is closed');
+    const info = this.select(repo);
+    const slot = this.slotFor(info.path);
+    if (slot.current) {
+      // Cheap freshness check (one small read) in case a watch event was missed or watching is off.
+      const pointer = readPointer(indexDirOf(info.path));
+      if (pointer && pointer !== slot.current.generation) {
+        const reload = this.load(info, slot);
+        if (!this.options.watch) return (await reload).snapshot;
+        reload.catch(() => {}); // reported by load(); the old snapshot keeps serving
+      }
+      return slot.current.snapshot;
+    }
+    return (await this.load(info, slot)).snapshot;
   }
+
+  /** Loads (or reloads) a repository now and serves the result; used after a write through the host. */
+  async reload(repo: string): Promise<Snapshot> {
+    const info = this.select(repo);
+    return (await this.load(info, this.slotFor(info.path))).snapshot;
+  }
+
   /** Stops watching and drops cached snapshots. */
-  close(): void {}
+  close(): void {
+    this.closed = true;
+    for (const slot of this.slots.values()) slot.watcher?.close();
+    this.slots.clear();
+  }
+
+  private select(repo?: string): RepoInfo {
+    const all = this.list();
+    const names = all.map((r) => r.name);
+    if (repo === undefined || repo === '') {
+      if (all.length === 1) return all[0];
+      if (all.length === 0) throw new CodegraphError('REPO_NOT_FOUND', 'no repository is indexed; run `codegraph analyze <path>` first', { repos: [] });
+      throw new CodegraphError('REPO_REQUIRED', `several repositories are indexed; name one with 'repo': ${names.join(', ')}`, { repos: names });
+    }
+    const byName = all.find((r) => r.name === repo);
+    if (byName) return byName;
+    const wanted = normalisePath(repo);
+    const byPath = all.find((r) => r.path === wanted || r.path === repo);
+    if (byPath) return byPath;
+    throw new CodegraphError('REPO_NOT_FOUND', `no indexed repository '${repo}'; known: ${names.length ? names.join(', ') : '(none)'}`, { repos: names });
+  }
+
+  private slotFor(root: string): Slot {
+    let slot = this.slots.get(root);
+    if (!slot) {
+      slot = {};
+      this.slots.set(root, slot);
+      if (this.options.watch) this.watch(root, slot);
+    }
+    return slot;
+  }
+
+  /** One load at a time per repository; a change during a load triggers one more. */
+  private load(info: RepoInfo, slot: Slot): Promise<Entry> {
+    if (slot.loading) { slot.again = true; return slot.loading; }
+    const run = async (): Promise<Entry> => {
+      try {
+        for (;;) {
+          slot.again = false;
+          const entry = await this.loadFromDisk(info);
+          if (!this.closed) slot.current = entry;
+          if (!slot.again) return entry;
+        }
+      } finally {
+        slot.loading = undefined;
+      }
+    };
+    slot.loading = run();
+    slot.loading.catch((err: unknown) => {
+      if (slot.current) this.options.log?.(`keeping the previous snapshot of '${info.name}': ${err instanceof Error ? err.message : String(err)}`);
+    });
+    return slot.loading;
+  }
+
+  private async loadFromDisk(info: RepoInfo): Promise<Entry> {
+    const indexDir = indexDirOf(info.path);
+    // A generation can be removed by a newer analyze while we read it: read the pointer again and retry.
+    for (let attempt = 0; ; attempt++) {
+      const generation = readPointer(indexDir);
+      if (!generation) {
+        throw new CodegraphError('INDEX_MISSING', `repository '${info.name}' is registered but has no index at ${indexDir}; run \`codegraph analyze ${info.path}\``);
+      }
+      const dir = path.join(indexDir, generation);
+      try {
+        return { root: info.path, generation, snapshot: await this.readGeneration(info, dir) };
+      } catch (err) {
+        if (err instanceof CodegraphError) throw err;
+        if (attempt < 2 && readPointer(indexDir) !== generation) continue;
+        throw new CodegraphError('INDEX_MISSING', `the index of '${info.name}' at ${dir} cannot be read (${(err as Error).message}); run \`codegraph analyze ${info.path}\``);
+      }
+    }
+  }
+
+  private async readGeneration(info: RepoInfo, dir: string): Promise<Snapshot> {
+    const meta = readMeta(dir);
+    if (meta.schema !== SNAPSHOT_SCHEMA) {
+      throw new CodegraphError('INDEX_MISSING', `the index of '${info.name}' uses snapshot format ${meta.schema}, this codegraph reads ${SNAPSHOT_SCHEMA}; run \`codegraph analyze ${info.path}\``);
+    }
+    const graph = CodeGraph.fromJSON(readGraphData(dir));
+    const refs = new ReferenceIndex(readRefs(dir));
+    const table = readFileTable(dir);
+    const search = await loadSearch(dir);
+    // The registry entry may lag behind or lead a background reload: describe what this generation holds.
+    const repo: RepoInfo = { name: info.name, path: info.path, indexedAt: meta.indexedAt, lastCommit: meta.commit, stats: meta.stats };
+    const host = createRepoHost({
+      root: info.path, searchDir: dir,
+      write: (root, changes: FileWrite[]) => writeFilesAtomically(root, changes),
+      afterWrite: async () => {
+        await analyzeRepository(info.path, { name: info.name, home: this.options.home, log: this.options.log });
+        if (!this.closed) await this.reload(info.name);
+      },
+    });
+    return assembleSnapshot({ repo, graph, refs, files: table.files, search, host });
+  }
+
+  /** Watches `<root>/.codegraph` for the pointer switch; reloads in the background. */
+  private watch(root: string, slot: Slot): void {
+    const dir = path.join(root, INDEX_DIR);
+    try {
+      slot.watcher = fs.watch(dir, { persistent: false }, (_event, file) => {
+        if (file && String(file) !== POINTER_FILE) return;
+        const info = this.list().find((r) => r.path === root);
+        if (!info || this.closed) return;
+        const pointer = readPointer(dir);
+        if (!pointer || pointer === slot.current?.generation) return;
+        this.load(info, slot).catch(() => {});
+      });
+      slot.watcher.on('error', () => { slot.watcher?.close(); slot.watcher = undefined; });
+    } catch {
+      // No index folder yet or no watch support: get() still notices a new pointer on each call.
+    }
+  }
+}
+
+function normalisePath(p: string): string {
+  const abs = path.resolve(p.replace(/[\\/]+$/, '') || '/');
+  try { return fs.realpathSync(abs); } catch { return abs; }
 }

@@ -18,6 +18,7 @@ import { headCommit } from '../../index-store/git.ts';
 import { createRepoHost } from '../../index-store/host.ts';
 import { assembleSnapshot } from '../../index-store/assemble.ts';
 import { loadSearch } from '../search/index.ts';
+import { writeFilesAtomically } from '../rename/apply.ts';
 import { EXTRACT_VERSION, runPipeline, type PreviousIndex } from './pipeline.ts';
 import { TerminalProgress, type ProgressSink } from './progress.ts';
 import type { AnalyzeSummary, Phase } from './summary.ts';
@@ -181,7 +182,8 @@ export async function buildSnapshotInMemory(root: string, options: InMemoryOptio
   const search = searchDir ? await loadSearch(searchDir) : undefined;
   return assembleSnapshot({
     repo, graph: out.graph!, refs: out.refs!, files: out.table.files, search,
-    host: createRepoHost({ root: realRoot, searchDir }),
+    // Rename apply works on an in-memory snapshot too; the snapshot itself is not refreshed afterwards.
+    host: createRepoHost({ root: realRoot, searchDir, write: (r, changes) => writeFilesAtomically(r, changes) }),
   });
 }
 

@@ -159,8 +159,9 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
   let added = 0;
   let changed = 0;
   for (const p of pending) {
-    if (previous?.files.has(p.path)) changed++;
-    else added++;
+    const prev = previous?.files.get(p.path);
+    if (!prev) added++;
+    else if (prev.record.hash !== p.record.hash) changed++;
   }
   for (const r of reused) if (previous && !previous.files.has(r.record.path)) added++;
   let deleted = 0;
