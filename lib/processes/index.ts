@@ -1,9 +1,100 @@
-// PLACEHOLDER until the processes work lands: same signature, no processes.
+/**
+ * Processes (execution flows): entry points scored from the code, bounded call traces from each, deduplicated
+ * and budgeted, written back as `Process` nodes and `STEP_IN_PROCESS` edges. Runs after detectModules so
+ * each flow knows its modules. See docs/flows.md.
+ */
 import type { CodeGraph } from '../graph/code-graph.ts';
+import type { GraphNode } from '../graph/schema.ts';
+import { findEntries, type Entry, type EntryKind, type EntryOptions } from './entries.ts';
+import { buildCallIndex, tracePaths, type TraceOptions } from './trace.ts';
+import { budget, defaultMaxProcesses, dropContained, pickPerEntry, type Candidate, type SelectOptions } from './select.ts';
+import { nameFlows } from './naming.ts';
 
-export interface ProcessesResult { processes: number }
+export interface ProcessesOptions extends EntryOptions, TraceOptions, SelectOptions {
+  /** Flows kept for the repository (default 10 + 3·√callables, at most 500). */
+  maxProcesses?: number;
+}
+
+export interface ProcessSummary {
+  uid: string;
+  name: string;
+  steps: number;
+  entry: string;
+  terminal: string;
+  entryKind: EntryKind;
+  modules: string[];
+}
+
+export interface ProcessesResult {
+  /** Number of Process nodes added. */
+  processes: number;
+  /** Symbols that scored as entry points. */
+  entries: number;
+  /** Flows found before containment dedup and the budget. */
+  candidates: number;
+  /** The flows, in graph order. */
+  flows: ProcessSummary[];
+}
+
+/** Entry kinds registered by a framework or run by a script: a two-step flow from them is still a flow. */
+const REGISTERED: ReadonlySet<EntryKind> = new Set(['route', 'command', 'listener', 'middleware', 'script']);
 
 /** Traces execution flows: adds Process nodes and STEP_IN_PROCESS edges (runs after detectModules). */
-export function traceProcesses(_graph: CodeGraph): ProcessesResult {
-  return { processes: 0 };
+export function traceProcesses(graph: CodeGraph, options: ProcessesOptions = {}): ProcessesResult {
+  if (graph.byLabel('Process').length) throw new Error('traceProcesses: the graph already has Process nodes');
+  const minConfidence = options.minConfidence ?? 0.5;
+  const minSteps = options.minSteps ?? 3;
+  const maxPerEntry = options.maxPerEntry ?? 3;
+  const index = buildCallIndex(graph, minConfidence);
+  const entries = findEntries(graph, (uid) => (index.callees[index.id.get(uid) ?? -1]?.length ?? 0) > 0, options);
+
+  const candidates: Candidate[] = [];
+  entries.forEach((entry, entryRank) => {
+    const paths = tracePaths(index, index.id.get(entry.uid)!, options);
+    const floor = REGISTERED.has(entry.kind) ? Math.min(2, minSteps) : minSteps;
+    pickPerEntry(paths, index.fanIn, floor, maxPerEntry)
+      .forEach((steps, pathRank) => candidates.push({ entryRank, pathRank, steps }));
+  });
+
+  const callables = graph.byLabel('Function').length + graph.byLabel('Method').length;
+  const limit = options.maxProcesses ?? defaultMaxProcesses(callables);
+  const chosen = budget(dropContained(candidates), limit);
+
+  const nodesOf = (c: Candidate): GraphNode[] => c.steps.map((k) => graph.node(index.uids[k])!);
+  const stepNodes = chosen.map(nodesOf);
+  const names = nameFlows(stepNodes.map((s) => ({ entry: s[0], terminal: s[s.length - 1] })));
+  const flows: ProcessSummary[] = [];
+  chosen.forEach((c, i) => {
+    const steps = stepNodes[i];
+    const entry: Entry = entries[c.entryRank];
+    const modules = distinctModules(steps);
+    const uid = `Process:${names[i]}`;
+    graph.addNode({
+      uid, label: 'Process', name: names[i], kind: 'process',
+      steps: steps.length, entry: steps[0].uid, terminal: steps[steps.length - 1].uid,
+      modules, module: dominantModule(steps) ?? '',
+      entryKind: entry.kind, entryScore: entry.score,
+      ...(entry.registeredBy ? { registeredBy: entry.registeredBy } : {}),
+      processType: modules.length > 1 ? 'cross_community' : 'intra_community',
+    });
+    steps.forEach((s, k) => graph.addEdge({ source: s.uid, target: uid, type: 'STEP_IN_PROCESS', confidence: 1, reason: 'process', step: k + 1 }));
+    flows.push({ uid, name: names[i], steps: steps.length, entry: steps[0].uid, terminal: steps[steps.length - 1].uid, entryKind: entry.kind, modules });
+  });
+  return { processes: flows.length, entries: entries.length, candidates: candidates.length, flows };
+}
+
+/** Modules of the steps, in order of first appearance. */
+function distinctModules(steps: readonly GraphNode[]): string[] {
+  const out: string[] = [];
+  for (const s of steps) if (s.module && !out.includes(s.module)) out.push(s.module);
+  return out;
+}
+
+/** The module most steps belong to; ties go to the one met first (the entry's side). */
+function dominantModule(steps: readonly GraphNode[]): string | undefined {
+  const count = new Map<string, number>();
+  for (const s of steps) if (s.module) count.set(s.module, (count.get(s.module) ?? 0) + 1);
+  let best: string | undefined, bestC = 0;
+  for (const [m, c] of count) if (c > bestC) { best = m; bestC = c; }
+  return best;
 }

@@ -1,0 +1,196 @@
+/**
+ * The weighted, undirected "ties" graph that community detection runs on: code symbols plus their files as
+ * weak hubs, with one tie per pair of nodes summing every confident relation between them.
+ */
+import type { CodeGraph } from '../graph/code-graph.ts';
+import { SYMBOL_LABELS, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
+import { dirOf, isTestPath } from './paths.ts';
+
+/** Tuning knobs for the ties graph; every field has a documented default. */
+export interface TieOptions {
+  /** Edges below this confidence, and every `name-only` edge, are left out (default 0.5). */
+  minConfidence?: number;
+  /** Weight of a symbol's tie to its own file, so that same-file symbols stay together (default 0.25). */
+  fileTie?: number;
+  /** Weight of a file's tie to its folder, and of a folder's to its parent: the layout's own grouping (default 0.5). */
+  folderTie?: number;
+  /** Factor on ties that touch a test file: tests call everything and would glue areas together (default 0.2). */
+  testFactor?: number;
+}
+
+/** Relation weights: calls and heritage say "works with", a type mention says less. Containment makes units. */
+const TYPE_WEIGHT: Partial<Record<RelType, number>> = {
+  CALLS: 1,
+  EXTENDS: 1,
+  IMPLEMENTS: 0.8,
+  REFERENCES: 0.5,
+};
+
+/** Weight of a REFERENCES edge whose function is passed as a callback (it will be called: like a call). */
+const CALLBACK_WEIGHT = 1;
+
+export interface TieGraph {
+  /** Node uids, sorted: units (a top-level symbol with its members) and the file and folder hubs. */
+  uids: string[];
+  /** Symbols in each unit (0 for a file or folder hub). */
+  size: Int32Array;
+  /** Symbol uids of each unit, root first then by uid ([] for hubs). */
+  members: string[][];
+  /** File path of each node (a file hub: its own path; a folder hub: the folder). */
+  filePaths: string[];
+  /** Undirected ties, each once with a < b, sorted by (a, b). */
+  a: Int32Array;
+  b: Int32Array;
+  w: Float64Array;
+  /** 1 when the tie comes from code relations (counts for cohesion), 0 for a pure file or folder tie. */
+  code: Uint8Array;
+  /** Code-relation weight between members of the same unit (a method calling its sibling), for cohesion. */
+  inner: Float64Array;
+}
+
+const SYMBOLS = new Set<string>(SYMBOL_LABELS);
+const STRUCTURAL = new Set<RelType>(['DEFINES', 'CONTAINS', 'HAS_METHOD']);
+
+/** True for nodes that become module members. */
+export function isSymbolNode(n: GraphNode): boolean {
+  return SYMBOLS.has(n.label);
+}
+
+/** True when an edge is trustworthy enough to shape modules and flows. */
+export function isConfident(e: GraphEdge, minConfidence: number): boolean {
+  return e.reason !== 'name-only' && e.confidence >= minConfidence;
+}
+
+/**
+ * Builds the ties graph in an order that depends only on uids (not on file walk order). A class and its
+ * methods and properties form one unit, so a module never separates a method from its class.
+ */
+export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph {
+  const minConfidence = options.minConfidence ?? 0.5;
+  const fileTie = options.fileTie ?? 0.25;
+  const testFactor = options.testFactor ?? 0.2;
+  const folderTie = options.folderTie ?? 0.5;
+
+  const symbols: GraphNode[] = [];
+  for (const n of graph.nodes) if (isSymbolNode(n)) symbols.push(n);
+
+  // Units: follow symbol → symbol containment (class → method, …) up to the top-level symbol.
+  const parent = new Map<string, string>();
+  for (const e of graph.edges) {
+    if (!STRUCTURAL.has(e.type) || e.source === e.target) continue;
+    const src = graph.node(e.source), dst = graph.node(e.target);
+    if (src && dst && isSymbolNode(src) && isSymbolNode(dst) && (!parent.has(e.target) || e.source < parent.get(e.target)!)) parent.set(e.target, e.source);
+  }
+  const rootOf = (uid: string): string => {
+    let r = uid;
+    for (let steps = 0; parent.has(r) && steps < 64; steps++) r = parent.get(r)!; // bounded: containment cycles are a bug upstream
+    return r;
+  };
+  const unitMembers = new Map<string, string[]>();
+  const unitOfSymbol = new Map<string, string>();
+  for (const s of symbols) {
+    const r = rootOf(s.uid);
+    unitOfSymbol.set(s.uid, r);
+    const l = unitMembers.get(r);
+    if (l) l.push(s.uid); else unitMembers.set(r, [s.uid]);
+  }
+
+  // Files become hubs only when they hold a symbol; folders above them are virtual hubs.
+  const fileUidByPath = new Map<string, string>();
+  for (const f of graph.byLabel('File')) if (f.filePath) fileUidByPath.set(f.filePath, f.uid);
+  const hubFiles = new Set<string>();
+  for (const s of symbols) {
+    const fu = s.filePath ? fileUidByPath.get(s.filePath) : undefined;
+    if (fu) hubFiles.add(fu);
+  }
+  const hubFolders = new Set<string>();
+  for (const fu of hubFiles) for (let d = dirOf(graph.node(fu)!.filePath); ; d = dirOf(d)) {
+    hubFolders.add(`${FOLDER_HUB}${d}`);
+    if (!d) break;
+  }
+
+  const uids = [...unitMembers.keys(), ...hubFiles, ...hubFolders].sort(compareStrings);
+  const n = uids.length;
+  const index = new Map<string, number>();
+  for (let i = 0; i < n; i++) index.set(uids[i], i);
+  const size = new Int32Array(n);
+  const members: string[][] = new Array(n);
+  const filePaths: string[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const list = unitMembers.get(uids[i]);
+    if (list) {
+      const root = uids[i];
+      members[i] = [root, ...list.filter((u) => u !== root).sort(compareStrings)];
+      size[i] = list.length;
+      filePaths[i] = graph.node(root)!.filePath ?? '';
+    } else {
+      members[i] = [];
+      filePaths[i] = uids[i].startsWith(FOLDER_HUB) ? uids[i].slice(FOLDER_HUB.length) : graph.node(uids[i])!.filePath ?? '';
+    }
+  }
+  const nodeIndex = (uid: string): number | undefined => {
+    const u = unitOfSymbol.get(uid);
+    return index.get(u ?? uid);
+  };
+
+  // Sum ties per unordered pair; the key is a number so the map stays cheap.
+  const sum = new Map<number, number>();
+  const codeTie = new Set<number>();
+  const inner = new Float64Array(n);
+  const add = (i: number, j: number, weight: number, isCode: boolean): void => {
+    if (weight <= 0) return;
+    if (i === j) { if (isCode) inner[i] += weight; return; }
+    const key = i < j ? i * n + j : j * n + i;
+    sum.set(key, (sum.get(key) ?? 0) + weight);
+    if (isCode) codeTie.add(key);
+  };
+
+  // Every symbol is tied to its file, whatever edges the indexer emitted for containment.
+  for (const s of symbols) {
+    const fu = s.filePath ? fileUidByPath.get(s.filePath) : undefined;
+    if (fu) add(nodeIndex(s.uid)!, index.get(fu)!, fileTie * (isTestPath(s.filePath) ? testFactor : 1), false);
+  }
+  // Files tie to their folder and folders to their parent, so the layout breaks near-ties between areas.
+  for (const fu of hubFiles) add(index.get(fu)!, index.get(FOLDER_HUB + dirOf(graph.node(fu)!.filePath))!, folderTie, false);
+  for (const fo of hubFolders) {
+    const d = fo.slice(FOLDER_HUB.length);
+    if (d) add(index.get(fo)!, index.get(FOLDER_HUB + dirOf(d))!, folderTie, false);
+  }
+
+  for (const e of graph.edges) {
+    const base = TYPE_WEIGHT[e.type];
+    if (base === undefined || STRUCTURAL.has(e.type) || !isConfident(e, minConfidence)) continue;
+    const i = nodeIndex(e.source);
+    const j = nodeIndex(e.target);
+    if (i === undefined || j === undefined || e.source === e.target) continue;
+    let weight = e.type === 'REFERENCES' && e.role === 'callback' ? CALLBACK_WEIGHT : base;
+    // Repeated sites strengthen a tie, with diminishing returns.
+    weight *= e.confidence * (1 + Math.log2(Math.max(1, e.count ?? 1)) * 0.5);
+    if (isTestPath(filePaths[i]) || isTestPath(filePaths[j])) weight *= testFactor;
+    const both = size[i] > 0 && size[j] > 0;
+    // Top-level code of a file (the source is the File) ties only weakly, like containment.
+    add(i, j, both ? weight : weight * fileTie, both);
+  }
+
+  const keys = [...sum.keys()].sort((x, y) => x - y);
+  const a = new Int32Array(keys.length);
+  const b = new Int32Array(keys.length);
+  const w = new Float64Array(keys.length);
+  const code = new Uint8Array(keys.length);
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k];
+    a[k] = Math.floor(key / n);
+    b[k] = key % n;
+    w[k] = sum.get(key)!;
+    code[k] = codeTie.has(key) ? 1 : 0;
+  }
+  return { uids, size, members, filePaths, a, b, w, code, inner };
+}
+
+/** Prefix of the virtual folder hubs' keys (not graph uids; `Folder:` nodes may or may not exist). */
+const FOLDER_HUB = '\u0000folder:';
+
+/** Plain code-unit comparison (locale-independent, so every machine sorts alike). */
+export function compareStrings(x: string, y: string): number {
+  return x < y ? -1 : x > y ? 1 : 0;
+}

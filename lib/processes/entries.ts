@@ -1,0 +1,116 @@
+/**
+ * Entry points: where an execution flow plausibly starts, scored from what the code itself says —
+ * framework registrations (route handlers, CLI commands, event listeners), being run by a file's top-level
+ * code, having no callers, being exported, and conventional names. Test and declaration files never hold entries.
+ */
+import type { CodeGraph } from '../graph/code-graph.ts';
+import type { GraphNode } from '../graph/schema.ts';
+import { isDeclarationPath, isTestPath } from '../modules/paths.ts';
+import { isConfident, isSymbolNode } from '../modules/ties.ts';
+
+/** What made a symbol an entry, strongest reason first. */
+export type EntryKind = 'route' | 'command' | 'listener' | 'middleware' | 'script' | 'main' | 'handler' | 'export' | 'function';
+
+export interface Entry {
+  uid: string;
+  score: number;
+  kind: EntryKind;
+  /** Text of the registering call (e.g. `router.get`), when a registration was seen. */
+  registeredBy?: string;
+}
+
+export interface EntryOptions {
+  /** Edges below this confidence, and `name-only` edges, are ignored (default 0.5). */
+  minConfidence?: number;
+  /** Minimum score of an entry (default 1.5). */
+  minEntryScore?: number;
+}
+
+/** Registration callees: the method name of the call a function is passed to, and what it means. */
+const REGISTRATIONS: [RegExp, EntryKind, number][] = [
+  [/^(?:post|put|patch|delete|del|route|all|head|options)$/i, 'route', 3],
+  [/^(?:action|command|handler)$/i, 'command', 3],
+  [/^(?:on|once|addListener|addEventListener|prependListener)$/, 'listener', 2],
+  [/^(?:use)$/, 'middleware', 1.5],
+];
+/** `get` registers a route only on a receiver that looks like an app, router or server (not a Map). */
+const ROUTER_RECEIVER = /(?:^|\.)(?:app|router|routes?|server|api|fastify|r|http|express|koa|hono)$/i;
+
+const MAIN_NAME = /^(?:main|run|start|bootstrap|serve|cli|listen|execute)$/i;
+const HANDLER_NAME = /^(?:handle|on)[A-Z_]|(?:Handler|Listener|Command|Controller|Action|Route|Endpoint|Middleware)$/;
+const HANDLER_OWNER = /(?:Controller|Handler|Resolver|Command|Listener|Subscriber|Gateway|Endpoint|Router|Routes|Cli)$/;
+/** A request-handler signature: `(req, res…)` or `(request, h…)`. */
+const REQUEST_SIGNATURE = /\(\s*(?:req|request|ctx|event)\b[^)]*(?:\bres\b|\breply\b|\bh\b|\bresponse\b|\bnext\b|\)$)/;
+
+/** Kind and weight of a callback registration, from the callee text of the call it was passed to. */
+export function classifyRegistration(callee: string): { kind: EntryKind; weight: number } | undefined {
+  const dot = callee.lastIndexOf('.');
+  const method = dot < 0 ? callee : callee.slice(dot + 1);
+  const receiver = dot < 0 ? '' : callee.slice(0, dot);
+  if (method === 'get') return ROUTER_RECEIVER.test(receiver) ? { kind: 'route', weight: 3 } : undefined;
+  if (dot < 0 && method !== 'addEventListener') return undefined; // a plain function call: no framework seen
+  for (const [re, kind, weight] of REGISTRATIONS) if (re.test(method)) return { kind, weight };
+  return undefined;
+}
+
+/** Scores every candidate symbol and returns the entries, best first (ties by uid). */
+export function findEntries(graph: CodeGraph, hasCallees: (uid: string) => boolean, options: EntryOptions = {}): Entry[] {
+  const minConfidence = options.minConfidence ?? 0.5;
+  const minScore = options.minEntryScore ?? 1.5;
+  const out: Entry[] = [];
+  for (const n of graph.nodes) {
+    if (!isSymbolNode(n) || isTestPath(n.filePath) || isDeclarationPath(n.filePath)) continue;
+    if (n.name === 'constructor' || !hasCallees(n.uid)) continue;
+    const e = scoreEntry(graph, n, minConfidence);
+    if (e && e.score >= minScore) out.push(e);
+  }
+  out.sort((x, y) => y.score - x.score || (x.uid < y.uid ? -1 : x.uid > y.uid ? 1 : 0));
+  return out;
+}
+
+/** Scores one symbol as an entry point (see docs/flows.md for the table). */
+export function scoreEntry(graph: CodeGraph, n: GraphNode, minConfidence: number): Entry | undefined {
+  let score = 0;
+  let kind: EntryKind = 'function';
+  let kindWeight = 0;
+  let registeredBy: string | undefined;
+  const promote = (k: EntryKind, w: number): void => { if (w > kindWeight) { kind = k; kindWeight = w; } };
+
+  for (const e of graph.inEdges(n.uid, 'REFERENCES')) {
+    if (e.role !== 'callback' || typeof e.callee !== 'string' || !isConfident(e, minConfidence)) continue;
+    const reg = classifyRegistration(e.callee);
+    // Strongest registration wins; equal ones are settled by callee text, not by edge order.
+    if (!reg || reg.weight < kindWeight || (reg.weight === kindWeight && registeredBy !== undefined && e.callee >= registeredBy)) continue;
+    kind = reg.kind; kindWeight = reg.weight;
+    registeredBy = e.callee;
+  }
+  score += kindWeight;
+
+  let callers = 0;
+  let topLevel = false;
+  for (const e of graph.inEdges(n.uid, 'CALLS')) {
+    if (e.source === n.uid || !isConfident(e, minConfidence)) continue;
+    const src = graph.node(e.source);
+    if (!src || isTestPath(src.filePath)) continue;
+    if (src.label === 'File') topLevel = true; else callers++;
+  }
+  if (topLevel) { score += 1.5; promote('script', 1.4); }
+  if (callers === 0) score += 1;
+  else if (callers <= 2) score += 0.25;
+  else if (!registeredBy) score -= 0.5 * (callers - 2);
+
+  const owner = ownerOf(graph, n);
+  if (n.exported || owner?.exported) { score += 0.75; promote('export', 0.1); }
+  if (MAIN_NAME.test(n.name)) { score += 1.5; promote('main', 1.3); }
+  if (HANDLER_NAME.test(n.name) || (owner && HANDLER_OWNER.test(owner.name))) { score += 1; promote('handler', 1); }
+  if (typeof n.signature === 'string' && REQUEST_SIGNATURE.test(n.signature)) { score += 1; promote('handler', 1); }
+  if (n.name.startsWith('_') || n.name.startsWith('#')) score -= 1;
+  return { uid: n.uid, score: Math.round(score * 100) / 100, kind, ...(registeredBy ? { registeredBy } : {}) };
+}
+
+/** The class (or interface) that owns a method, through HAS_METHOD. */
+function ownerOf(graph: CodeGraph, n: GraphNode): GraphNode | undefined {
+  if (n.label !== 'Method' && n.label !== 'Property') return undefined;
+  for (const e of graph.inEdges(n.uid, 'HAS_METHOD')) return graph.node(e.source);
+  return undefined;
+}

@@ -1,0 +1,87 @@
+/**
+ * Choosing flows: per entry, one path per terminal (the longest); across the repository, a flow whose
+ * steps appear in order inside a longer flow is dropped; then a budget growing with the repository is
+ * filled round-robin over entries (best entry first), so many entries are covered before any gets a second flow.
+ */
+
+export interface Candidate {
+  /** Rank of the entry (0 = best). */
+  entryRank: number;
+  /** Rank of this path among its entry's paths (0 = best). */
+  pathRank: number;
+  /** Node ids, entry first. */
+  steps: number[];
+}
+
+export interface SelectOptions {
+  /** Flows kept per entry (default 3). */
+  maxPerEntry?: number;
+  /** Shortest flow, in steps (default 3; registered entries such as routes and commands: 2). */
+  minSteps?: number;
+}
+
+/**
+ * Picks the paths of one entry: the longest path to each terminal, ranked by length, then by a terminal
+ * called from few places (a logger called from everywhere says little), then by trace order.
+ */
+export function pickPerEntry(paths: number[][], fanIn: Int32Array, minSteps: number, maxPerEntry: number): number[][] {
+  const byTerminal = new Map<number, { p: number[]; order: number }>();
+  paths.forEach((p, order) => {
+    if (p.length < minSteps) return;
+    const t = p[p.length - 1];
+    const cur = byTerminal.get(t);
+    if (!cur || p.length > cur.p.length) byTerminal.set(t, { p, order: cur ? Math.min(cur.order, order) : order });
+  });
+  return [...byTerminal.values()]
+    .sort((x, y) => y.p.length - x.p.length || fanIn[x.p[x.p.length - 1]] - fanIn[y.p[y.p.length - 1]] || x.order - y.order)
+    .slice(0, maxPerEntry)
+    .map((x) => x.p);
+}
+
+/** Drops every candidate whose steps form a contiguous run inside a longer (or equal, earlier) kept one. */
+export function dropContained(candidates: Candidate[]): Candidate[] {
+  const sorted = candidates.slice().sort((x, y) =>
+    y.steps.length - x.steps.length || x.entryRank - y.entryRank || x.pathRank - y.pathRank);
+  const runs = new Set<string>();
+  const kept: Candidate[] = [];
+  for (const c of sorted) {
+    if (runs.has(c.steps.join(','))) continue;
+    kept.push(c);
+    // Register every contiguous run; paths are short (bounded depth), so this is O(depth²) per flow.
+    const s = c.steps;
+    for (let i = 0; i < s.length; i++) {
+      let key = '';
+      for (let j = i; j < s.length; j++) { key = j === i ? String(s[j]) : `${key},${s[j]}`; runs.add(key); }
+    }
+  }
+  return kept;
+}
+
+/** Fills `limit` slots round-robin by entry rank; returns the chosen flows ordered by entry rank, then path rank. */
+export function budget(candidates: Candidate[], limit: number): Candidate[] {
+  const byEntry = new Map<number, Candidate[]>();
+  for (const c of candidates) {
+    const l = byEntry.get(c.entryRank);
+    if (l) l.push(c); else byEntry.set(c.entryRank, [c]);
+  }
+  const entries = [...byEntry.keys()].sort((a, b) => a - b);
+  for (const e of entries) byEntry.get(e)!.sort((x, y) => x.pathRank - y.pathRank);
+  const chosen: Candidate[] = [];
+  for (let round = 0; chosen.length < limit; round++) {
+    let any = false;
+    for (const e of entries) {
+      const c = byEntry.get(e)![round];
+      if (!c) continue;
+      any = true;
+      chosen.push(c);
+      if (chosen.length === limit) break;
+    }
+    if (!any) break;
+  }
+  return chosen.sort((x, y) => x.entryRank - y.entryRank || x.pathRank - y.pathRank);
+}
+
+/** Default number of flows for a repository with `callables` functions and methods: 10 + 3·√n, at most 500. */
+export function defaultMaxProcesses(callables: number): number {
+  return Math.min(500, Math.round(10 + 3 * Math.sqrt(callables)));
+}

@@ -1,0 +1,96 @@
+/**
+ * Tracing: from an entry, depth-first along confident resolved calls, source order first, with bounded
+ * depth, branching and work, never revisiting a symbol already on the path (no cycles).
+ */
+import type { CodeGraph } from '../graph/code-graph.ts';
+import { isTestPath } from '../modules/paths.ts';
+import { isConfident } from '../modules/ties.ts';
+
+export interface TraceOptions {
+  /** Edges below this confidence, and `name-only` edges, are not followed (default 0.5). */
+  minConfidence?: number;
+  /** Longest flow, in steps (default 10). */
+  maxDepth?: number;
+  /** Callees followed from one step (default 4). */
+  maxBranching?: number;
+  /** Paths collected from one entry before choosing among them (default 24). */
+  maxPathsPerEntry?: number;
+  /** Steps expanded from one entry: bounds the work per entry whatever the graph's shape (default 400). */
+  maxExpansionsPerEntry?: number;
+}
+
+/** Callees of each caller, as integer ids, ordered for tracing. */
+export interface CallIndex {
+  uids: string[];
+  id: Map<string, number>;
+  callees: number[][];
+  /** Confident callers per node (non-test): a hub called from everywhere makes a poor terminal. */
+  fanIn: Int32Array;
+}
+
+/**
+ * Builds the call index once: confident CALLS between non-test symbols, callees ordered by "leads further"
+ * (has callees of its own), then by the line of the first call site, then by uid.
+ */
+export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5): CallIndex {
+  const uids: string[] = [];
+  const id = new Map<string, number>();
+  const intern = (uid: string): number => {
+    let k = id.get(uid);
+    if (k === undefined) { k = uids.length; id.set(uid, k); uids.push(uid); }
+    return k;
+  };
+  const raw: { to: number; line: number }[][] = [];
+  for (const e of graph.edges) {
+    if (e.type !== 'CALLS' || e.source === e.target || !isConfident(e, minConfidence)) continue;
+    const s = graph.node(e.source), t = graph.node(e.target);
+    if (!s || !t || s.label === 'File' || t.label === 'File' || isTestPath(s.filePath) || isTestPath(t.filePath)) continue;
+    const a = intern(e.source), b = intern(e.target);
+    (raw[a] ??= []).push({ to: b, line: e.line ?? Number.MAX_SAFE_INTEGER });
+  }
+  const fanIn = new Int32Array(uids.length);
+  for (const list of raw) if (list) for (const c of list) fanIn[c.to]++;
+  const callees: number[][] = new Array(uids.length);
+  for (let k = 0; k < uids.length; k++) {
+    const list = raw[k];
+    if (!list) { callees[k] = []; continue; }
+    list.sort((x, y) => {
+      const fx = raw[x.to] ? 0 : 1, fy = raw[y.to] ? 0 : 1;
+      return fx - fy || x.line - y.line || (uids[x.to] < uids[y.to] ? -1 : uids[x.to] > uids[y.to] ? 1 : 0);
+    });
+    callees[k] = list.map((c) => c.to);
+  }
+  return { uids, id, callees, fanIn };
+}
+
+/** All bounded, cycle-free call paths from `entry`, in depth-first order; each path lists node ids. */
+export function tracePaths(index: CallIndex, entry: number, options: TraceOptions = {}): number[][] {
+  const maxDepth = options.maxDepth ?? 10;
+  const maxBranching = options.maxBranching ?? 4;
+  const maxPaths = options.maxPathsPerEntry ?? 24;
+  let budget = options.maxExpansionsPerEntry ?? 400;
+  const paths: number[][] = [];
+  const path: number[] = [entry];
+  const onPath = new Set<number>([entry]);
+
+  const visit = (u: number): void => {
+    budget--;
+    const next: number[] = [];
+    if (path.length < maxDepth) {
+      for (const v of index.callees[u]) {
+        if (!onPath.has(v)) next.push(v);
+        if (next.length === maxBranching) break;
+      }
+    }
+    // A leaf, the depth limit, or the work budget spent: the path ends here.
+    if (next.length === 0 || budget <= 0) { paths.push(path.slice()); return; }
+    for (const v of next) {
+      if (paths.length >= maxPaths || budget <= 0) break;
+      path.push(v); onPath.add(v);
+      visit(v);
+      path.pop(); onPath.delete(v);
+    }
+  };
+  visit(entry);
+  return paths;
+}

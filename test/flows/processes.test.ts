@@ -1,0 +1,219 @@
+import test from 'ava';
+import { detectModules } from '../../lib/modules/index.ts';
+import { traceProcesses } from '../../lib/processes/index.ts';
+import { classifyRegistration } from '../../lib/processes/entries.ts';
+import type { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { GraphBuilder } from './graph-builder.ts';
+
+/** A small shop: routes registered on a router → controller → service → repository → db, a CLI, a test file. */
+function shop() {
+  const b = new GraphBuilder();
+  const db = b.cls('src/data/database.ts', 'Database', ['query', 'transaction']);
+  const repo = b.cls('src/data/user-repository.ts', 'UserRepository', ['findById', 'insert']);
+  b.calls(repo.m.findById, db.m.query).calls(repo.m.insert, db.m.transaction).calls(db.m.transaction, db.m.query);
+  const svc = b.cls('src/services/user-service.ts', 'UserService', ['findUser', 'register']);
+  const hash = b.fn('src/utils/crypto.ts', 'hashPassword', { exported: true });
+  const validate = b.fn('src/utils/validation.ts', 'validateEmail', { exported: true });
+  b.calls(svc.m.findUser, repo.m.findById).calls(svc.m.register, validate, hash, repo.m.insert);
+  const getUser = b.fn('src/controllers/users.ts', 'getUser', { exported: true, signature: '(req: Request, res: Response)' });
+  const createUser = b.fn('src/controllers/users.ts', 'createUser', { exported: true });
+  b.calls(getUser, svc.m.findUser).calls(createUser, svc.m.register);
+  const routes = b.fn('src/routes.ts', 'registerRoutes', { exported: true });
+  b.rel(getUser, getUser, 'CALLS'); // recursion must not loop
+  b.rel(routes, getUser, 'REFERENCES', { role: 'callback', callee: 'router.get' });
+  b.rel(routes, createUser, 'REFERENCES', { role: 'callback', callee: 'router.post' });
+  const seed = b.fn('src/cli/seed.ts', 'seedUsers');
+  const cliMain = b.fn('src/cli/main.ts', 'main');
+  b.rel(cliMain, seed, 'REFERENCES', { role: 'callback', callee: 'program.action' });
+  b.calls(seed, svc.m.register);
+  b.rel(b.file('src/cli/main.ts'), cliMain, 'CALLS', { reason: 'same-file' }); // top-level `main()`
+  // A test calling straight into the service: never an entry.
+  const spec = b.fn('test/user-service.test.ts', 'registersAUser');
+  b.calls(spec, svc.m.register, svc.m.findUser);
+  // A guess by name alone must not be followed.
+  const audit = b.fn('src/audit/log.ts', 'auditLog');
+  const other = b.fn('src/audit/log.ts', 'writeAudit');
+  b.calls(audit, other);
+  b.rel(db.m.query, audit, 'CALLS', { reason: 'name-only', confidence: 0.3 });
+  return { b, db, repo, svc, getUser, createUser, seed, cliMain, spec, hash, validate, audit };
+}
+
+function analyse(g: CodeGraph) {
+  detectModules(g);
+  return traceProcesses(g);
+}
+
+/** Steps of a process in order, as display names. */
+function stepsOf(g: CodeGraph, processUid: string): string[] {
+  return g.inEdges(processUid, 'STEP_IN_PROCESS').sort((x, y) => x.step! - y.step!).map((e) => String(g.node(e.source)!.qualifiedName));
+}
+
+test('flows start at registered routes and CLI commands and follow confident calls to the data layer', (t) => {
+  const g = shop().b.build();
+  const r = analyse(g);
+  const procs = g.byLabel('Process');
+  t.is(r.processes, procs.length);
+  const byName = Object.fromEntries(procs.map((p) => [p.name, p]));
+  t.deepEqual(stepsOf(g, byName['getUser → Database.query'].uid), ['getUser', 'UserService.findUser', 'UserRepository.findById', 'Database.query']);
+  t.deepEqual(stepsOf(g, byName['createUser → Database.query'].uid), ['createUser', 'UserService.register', 'UserRepository.insert', 'Database.transaction', 'Database.query']);
+  t.is(byName['getUser → Database.query'].entryKind, 'route');
+  t.is(byName['getUser → Database.query'].registeredBy, 'router.get');
+  const cli = procs.find((p) => p.entry === 'Function:src/cli/main.ts:main' || p.entry === 'Function:src/cli/seed.ts:seedUsers');
+  t.truthy(cli, 'a CLI flow exists');
+  const commands = procs.filter((p) => p.entryKind === 'command');
+  t.true(commands.length >= 1 && commands.every((p) => p.entry === 'Function:src/cli/seed.ts:seedUsers'));
+  t.deepEqual(stepsOf(g, byName['seedUsers → Database.query'].uid), ['seedUsers', 'UserService.register', 'UserRepository.insert', 'Database.transaction', 'Database.query']);
+  t.is(byName['seedUsers → Database.query'].registeredBy, 'program.action');
+});
+
+test('test files never start a flow, and name-only edges are never followed', (t) => {
+  const s = shop();
+  const g = s.b.build();
+  analyse(g);
+  for (const p of g.byLabel('Process')) {
+    t.false(String(p.entry).includes('test/'), p.name);
+    t.false(stepsOf(g, p.uid).includes('auditLog'), p.name);
+  }
+  // auditLog → writeAudit is a flow only by its own right (uncalled), never as the tail of Database.query.
+  t.true(g.inEdges(s.spec, 'STEP_IN_PROCESS').length === 0);
+});
+
+test('a flow contained in a longer one does not repeat', (t) => {
+  const g = shop().b.build();
+  analyse(g);
+  const seqs = g.byLabel('Process').map((p) => stepsOf(g, p.uid).join('>'));
+  for (const a of seqs) for (const b of seqs) if (a !== b) t.false(`>${b}>`.includes(`>${a}>`), `${a} inside ${b}`);
+  // UserService.register → … alone would be contained in createUser's and seedUsers' flows.
+  t.false(seqs.some((s) => s.startsWith('UserService.register')));
+});
+
+test('processes carry steps, ends, modules and 1-based step edges', (t) => {
+  const g = shop().b.build();
+  analyse(g);
+  for (const p of g.byLabel('Process')) {
+    const edges = g.inEdges(p.uid, 'STEP_IN_PROCESS');
+    t.is(p.steps, edges.length);
+    t.deepEqual(edges.map((e) => e.step).sort((a, b) => a! - b!), edges.map((_, i) => i + 1));
+    t.is(p.entry, edges.find((e) => e.step === 1)!.source);
+    t.is(p.terminal, edges.find((e) => e.step === edges.length)!.source);
+    t.is(p.uid, `Process:${p.name}`);
+    const stepModules = edges.sort((x, y) => x.step! - y.step!).map((e) => g.node(e.source)!.module);
+    t.deepEqual(p.modules, [...new Set(stepModules)]);
+    t.true(p.modules!.includes(p.module as string));
+    t.is(p.processType, p.modules!.length > 1 ? 'cross_community' : 'intra_community');
+  }
+});
+
+test('flows, names and order are identical across runs and insertion orders', (t) => {
+  const s = shop();
+  const snap = (order: 'as-written' | 'reversed' | 'interleaved') => {
+    const g = s.b.build(order);
+    analyse(g);
+    return g.byLabel('Process').map((p) => ({ ...p, stepList: stepsOf(g, p.uid) }));
+  };
+  const first = snap('as-written');
+  t.true(first.length >= 3);
+  t.deepEqual(snap('as-written'), first);
+  t.deepEqual(snap('reversed'), first);
+  t.deepEqual(snap('interleaved'), first);
+});
+
+test('cycles end a path; depth and branching are bounded', (t) => {
+  const b = new GraphBuilder();
+  const ring = Array.from({ length: 30 }, (_, i) => b.fn(`src/ring/r${i}.ts`, `r${i}`));
+  for (let i = 0; i < 30; i++) b.calls(ring[i], ring[(i + 1) % 30]);
+  const start = b.fn('src/main.ts', 'main', { exported: true });
+  b.calls(start, ring[0]);
+  const fan = b.fn('src/fan.ts', 'run', { exported: true });
+  const leaves = Array.from({ length: 12 }, (_, i) => b.fn(`src/fan/leaf${i}.ts`, `leaf${i}`));
+  for (const l of leaves) { b.calls(fan, l); b.calls(l, ring[5]); }
+  const g = b.build();
+  detectModules(g);
+  traceProcesses(g, { maxDepth: 8, maxBranching: 3, maxPerEntry: 5 });
+  for (const p of g.byLabel('Process')) {
+    const steps = stepsOf(g, p.uid);
+    t.true(steps.length <= 8, p.name);
+    t.is(new Set(steps).size, steps.length, `no repeated step in ${p.name}`);
+  }
+  const fromFan = g.byLabel('Process').filter((p) => p.entry === fan);
+  t.true(fromFan.length >= 1 && fromFan.length <= 3, `branching bound: ${fromFan.length}`);
+  t.true(fromFan.every((p) => ['leaf0', 'leaf1', 'leaf2'].includes(stepsOf(g, p.uid)[1])));
+});
+
+test('the number of flows is bounded and grows with the repository', (t) => {
+  const build = (features: number): number => {
+    const b = new GraphBuilder();
+    for (let f = 0; f < features; f++) {
+      const d = b.fn(`src/f${f}/data.ts`, `load${f}`);
+      const s = b.fn(`src/f${f}/service.ts`, `compute${f}`);
+      const u = b.fn(`src/f${f}/util.ts`, `format${f}`);
+      for (let k = 0; k < 4; k++) {
+        const h = b.fn(`src/f${f}/handlers.ts`, `handle${f}x${k}`, { exported: true });
+        b.calls(h, s, u).calls(s, d);
+      }
+    }
+    const g = b.build();
+    detectModules(g);
+    return traceProcesses(g).processes;
+  };
+  const small = build(5), large = build(200);
+  t.true(small >= 10, `small ${small}`);
+  t.true(large > small, `large ${large} > small ${small}`);
+  // 200 features × 4 handlers = 800 entries, but the default budget is 10 + 3·√(callables) ≈ 114.
+  t.true(large <= 10 + 3 * Math.sqrt(200 * 7) + 1, `large ${large}`);
+  t.is(traceWith(200, 25), 25);
+
+  function traceWith(features: number, maxProcesses: number): number {
+    const b = new GraphBuilder();
+    for (let f = 0; f < features; f++) {
+      const s = b.fn(`src/f${f}/service.ts`, `compute${f}`);
+      const d = b.fn(`src/f${f}/data.ts`, `load${f}`);
+      const h = b.fn(`src/f${f}/handlers.ts`, `handle${f}`, { exported: true });
+      b.calls(h, s).calls(s, d);
+    }
+    const g = b.build();
+    detectModules(g);
+    return traceProcesses(g, { maxProcesses }).processes;
+  }
+});
+
+test('same-named flows are told apart by file, then numbered', (t) => {
+  const b = new GraphBuilder();
+  for (const dir of ['api', 'worker']) {
+    const m = b.fn(`src/${dir}/main.ts`, 'main', { exported: true });
+    const s = b.fn(`src/${dir}/start.ts`, 'boot');
+    const l = b.fn(`src/shared/${dir}-listen.ts`, 'listen');
+    b.calls(m, s).calls(s, l);
+  }
+  const g = b.build();
+  detectModules(g);
+  traceProcesses(g);
+  const names = g.byLabel('Process').map((p) => p.name).sort();
+  t.deepEqual(names, ['main (src/api/main.ts) → listen (src/shared/api-listen.ts)', 'main (src/worker/main.ts) → listen (src/shared/worker-listen.ts)']);
+});
+
+test('registrations are recognised from the callee text', (t) => {
+  t.is(classifyRegistration('app.get')?.kind, 'route');
+  t.is(classifyRegistration('router.post')?.kind, 'route');
+  t.is(classifyRegistration('fastify.route')?.kind, 'route');
+  t.is(classifyRegistration('program.command("x").action')?.kind, 'command');
+  t.is(classifyRegistration('emitter.on')?.kind, 'listener');
+  t.is(classifyRegistration('window.addEventListener')?.kind, 'listener');
+  t.is(classifyRegistration('app.use')?.kind, 'middleware');
+  t.is(classifyRegistration('cache.get'), undefined);
+  t.is(classifyRegistration('items.map'), undefined);
+  t.is(classifyRegistration('setTimeout'), undefined);
+});
+
+test('traceProcesses refuses a graph that already has processes, and handles a graph without calls', (t) => {
+  const g = shop().b.build();
+  analyse(g);
+  const before = g.nodeCount;
+  t.throws(() => traceProcesses(g), { message: /already has Process/ });
+  t.is(g.nodeCount, before);
+  const empty = new GraphBuilder();
+  empty.fn('src/a.ts', 'a');
+  const e = empty.build();
+  detectModules(e);
+  t.is(traceProcesses(e).processes, 0);
+});
