@@ -11,6 +11,7 @@ const schema = Joi.object({
   symbol_uid: Joi.string().min(1).max(4096).description('Symbol uid from an earlier tool result; preferred, needs no disambiguation'),
   new_name: Joi.string().min(1).max(1024).required().description('New name; must be a valid identifier in the symbol\'s language'),
   file_path: Joi.string().min(1).max(4096).description('Defining file (relative path or its tail) to pick among symbols sharing a name'),
+  kind: Joi.string().min(1).max(64).description('Narrows symbol_name by label (Function, Class, Method, …) or language-specific kind'),
   dry_run: Joi.boolean().default(true).description('true (default): preview only. false: write the edits to disk'),
   include_text_search: Joi.boolean().default(false).description('With dry_run false, also write the text_search edits (default: graph edits only)'),
   repo: repoField,

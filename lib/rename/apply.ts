@@ -5,6 +5,7 @@
  * 1. Confinement: every path is relative, without `..`, and resolves (symlinks followed) to a regular file
  *    inside the real root; two paths reaching the same file are refused.
  * 2. Freshness: each file's current sha256 must equal `expectedHash`, else STALE_INDEX and nothing is written.
+ *    Readers drop a leading UTF-8 BOM, so a hash of the text without it also matches; the BOM is kept.
  * 3. Prepare: each new text goes to a temporary file beside its target (same directory, same mode).
  * 4. Commit: temporary files are renamed over their targets one by one (each re-checked just before); if one
  *    fails, the files already replaced get their original bytes back and the rest stay untouched.
@@ -42,8 +43,12 @@ interface Prepared {
   real: string;
   mode: number;
   original: Buffer;
+  /** The text to write (with the original's BOM kept). */
+  text: string;
   temp?: string;
 }
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 function invalid(p: string, why: string): CodegraphError {
   return new CodegraphError('INVALID_PATH', `refusing to write '${p}': ${why}`, { path: p });
@@ -82,8 +87,10 @@ export async function writeFilesAtomically(root: string, changes: readonly FileW
     if (dup !== undefined) throw invalid(change.path, `it is the same file as '${dup}'`);
     seen.set(real, change.path);
     const original = await ops.readFile(real);
-    if (sha256(original) !== change.expectedHash) stale.push(change.path);
-    prepared.push({ change, real, mode: st.mode & 0o7777, original });
+    const bom = original.subarray(0, 3).equals(UTF8_BOM);
+    if (sha256(original) !== change.expectedHash && !(bom && sha256(original.subarray(3)) === change.expectedHash)) stale.push(change.path);
+    const text = bom && !change.text.startsWith('\uFEFF') ? '\uFEFF' + change.text : change.text;
+    prepared.push({ change, real, mode: st.mode & 0o7777, original, text });
   }
   if (stale.length) {
     throw new CodegraphError('STALE_INDEX', `${stale.length} file(s) changed since they were indexed (${stale.slice(0, 5).join(', ')}${stale.length > 5 ? ', …' : ''}); nothing was written — re-run analyze and retry`, { files: stale });
@@ -93,7 +100,7 @@ export async function writeFilesAtomically(root: string, changes: readonly FileW
   try {
     for (const p of prepared) {
       const temp = path.join(path.dirname(p.real), `.${path.basename(p.real)}.codegraph-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-      await ops.writeFile(temp, p.change.text, { mode: p.mode, flag: 'wx' });
+      await ops.writeFile(temp, p.text, { mode: p.mode, flag: 'wx' });
       p.temp = temp;
       await ops.chmod(temp, p.mode);
     }

@@ -63,8 +63,9 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
     }
   }
   // Each declaration must be among the edits, or the renamed code would still declare the old name. A
-  // definition occurrence of any group symbol inside the node's line span counts (overloads may share one uid).
-  const defs = [...edits.values()].filter((e) => e.kind === 'definition');
+  // definition occurrence of any group symbol inside the node's line span counts (overloads may share one uid);
+  // so does a shorthand there, which is how `const { a } = obj` declares `a`.
+  const defs = [...edits.values()].filter((e) => e.kind === 'definition' || e.kind === 'shorthand');
   for (const node of group) {
     if (node.filePath === undefined || stale.has(node.filePath)) continue;
     const first = node.line ?? 0, last = node.endLine ?? first;

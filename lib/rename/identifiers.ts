@@ -1,6 +1,7 @@
 /** Which names a symbol may take, per language: identifier syntax and reserved words. Kept as data. */
 import { CodegraphError } from '../errors.ts';
 import type { GraphNode } from '../graph/schema.ts';
+import { qualifiedNameOf } from '../symbols/lookup.ts';
 
 interface LanguageRules {
   /** Valid identifier (binding or member name) syntax. */
@@ -42,7 +43,7 @@ const TYPE_LABELS = new Set(['Class', 'Interface', 'TypeAlias', 'Enum']);
 
 /** True when the symbol is a member (method, property, enum member): its name is a property name, not a binding. */
 export function isMember(node: GraphNode): boolean {
-  return node.label === 'Method' || node.label === 'Property' || (node.qualifiedName ?? node.name).includes('.');
+  return node.label === 'Method' || node.label === 'Property' || qualifiedNameOf(node).includes('.');
 }
 
 /** Language of a symbol, from the node or its file extension. */

@@ -9,7 +9,7 @@ import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
 import { findCollisions, shadowingWarnings } from './collisions.ts';
 import { collectGraphEdits } from './graph-edits.ts';
 import { checkNewName } from './identifiers.ts';
-import { lookupSymbol } from './lookup.ts';
+import { findTarget } from './lookup.ts';
 import { compareEdits, toWireEdit, type PlannedEdit } from './planned-edit.ts';
 import { renameGroup } from './related.ts';
 import { Sources } from './sources.ts';
@@ -51,7 +51,7 @@ export function symbolOf(n: GraphNode): RenamedSymbol {
 /** Decides whether the rename is allowed and computes all its edits; throws a CodegraphError when refused. */
 export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
   // Phase 1: is the rename allowed?
-  const target = lookupSymbol(snapshot.graph, { uid: req.symbol_uid, name: req.symbol_name, filePath: req.file_path });
+  const target = findTarget(snapshot.graph, { uid: req.symbol_uid, name: req.symbol_name, filePath: req.file_path, kind: req.kind });
   const outside = outsideReason(snapshot, target);
   if (outside) throw refused(outside, { symbol: symbolOf(target) });
   if (target.name === 'constructor' || target.name === 'default') throw refused(`'${target.name}' names a language construct, not a renamable symbol`);

@@ -10,6 +10,7 @@ import type { CodeGraph } from '../graph/code-graph.ts';
 import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
 import { byFileLine, declarationKey } from './lookup.ts';
 import { isMember } from './identifiers.ts';
+import { qualifiedNameOf } from '../symbols/lookup.ts';
 
 const SYMBOLS = new Set<string>(SYMBOL_LABELS);
 const HERITAGE = ['EXTENDS', 'IMPLEMENTS'] as const;
@@ -42,7 +43,7 @@ export function mergedDeclarations(graph: CodeGraph, node: GraphNode): GraphNode
 /** The class, interface or other symbol a member belongs to: its HAS_METHOD source, else its qualified-name parent. */
 export function containerOf(graph: CodeGraph, member: GraphNode): GraphNode | undefined {
   for (const e of graph.inEdges(member.uid, 'HAS_METHOD')) return graph.node(e.source);
-  const qn = member.qualifiedName ?? member.name;
+  const qn = qualifiedNameOf(member);
   const dot = qn.lastIndexOf('.');
   if (dot < 0) return undefined;
   const parents = groupIndex(graph).byKey.get(`${member.filePath ?? ''}\u0000${qn.slice(0, dot)}`);
@@ -56,7 +57,7 @@ export function membersNamed(graph: CodeGraph, container: GraphNode, name: strin
     const m = graph.node(e.target);
     if (m && m.name === name) out.push(m);
   }
-  const qn = container.qualifiedName ?? container.name;
+  const qn = qualifiedNameOf(container);
   for (const m of groupIndex(graph).byKey.get(`${container.filePath ?? ''}\u0000${qn}.${name}`) ?? []) {
     if (!out.includes(m)) out.push(m);
   }

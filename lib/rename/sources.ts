@@ -14,6 +14,16 @@ export interface Source {
   current: boolean;
 }
 
+const BOM = '\uFEFF';
+
+/** Builds a source; the host's reader drops a leading BOM, so an indexed hash may be of BOM + text. */
+function makeSource(snapshot: Snapshot, path: string, text: string): Source {
+  const hash = sha256(text);
+  const indexedHash = snapshot.files.get(path)?.hash;
+  const current = indexedHash !== undefined && (indexedHash === hash || (!text.startsWith(BOM) && indexedHash === sha256(BOM + text)));
+  return { path, text, lines: new LineIndex(text), hash, indexedHash, current };
+}
+
 /** Per-request cache of file texts read through `snapshot.host` (no direct file system access). */
 export class Sources {
   private readonly cache = new Map<string, Source | null>();
@@ -25,9 +35,7 @@ export class Sources {
     if (hit !== undefined) return hit ?? undefined;
     const text = this.snapshot.host.readFile(path);
     if (text === undefined) { this.cache.set(path, null); return undefined; }
-    const hash = sha256(text);
-    const indexedHash = this.snapshot.files.get(path)?.hash;
-    const src: Source = { path, text, lines: new LineIndex(text), hash, indexedHash, current: indexedHash === hash };
+    const src = makeSource(this.snapshot, path, text);
     this.cache.set(path, src);
     return src;
   }
@@ -36,9 +44,7 @@ export class Sources {
   adopt(path: string, text: string): Source {
     const hit = this.cache.get(path);
     if (hit) return hit;
-    const hash = sha256(text);
-    const indexedHash = this.snapshot.files.get(path)?.hash;
-    const src: Source = { path, text, lines: new LineIndex(text), hash, indexedHash, current: indexedHash === hash };
+    const src = makeSource(this.snapshot, path, text);
     this.cache.set(path, src);
     return src;
   }

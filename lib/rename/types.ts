@@ -6,6 +6,8 @@ export interface RenameRequest {
   symbol_uid?: string;
   new_name: string;
   file_path?: string;
+  /** Narrows symbol_name by label (Function, Method, …) or language-specific kind. */
+  kind?: string;
   /** true (default): preview only. false: write the edits. */
   dry_run: boolean;
   /** Also write `text_search` edits on apply (default false: only `graph` edits are written). */
