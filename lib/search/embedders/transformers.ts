@@ -58,8 +58,19 @@ export async function canDownload(): Promise<boolean> {
   return Promise.race([lookup(host).then(() => true, () => false), timeout]);
 }
 
-/** Loads a transformers embedder for a spec (from findLocalModel, or a hub id when downloading). */
-export async function loadTransformersEmbedder(spec: EmbedderSpec, allowRemote = false): Promise<Embedder> {
+let loading: Promise<unknown> = Promise.resolve();
+
+/**
+ * Loads a transformers embedder for a spec (from findLocalModel, or a hub id when downloading). Loads run
+ * one at a time: transformers reads its global `env` (model path, remote switch) while it loads.
+ */
+export function loadTransformersEmbedder(spec: EmbedderSpec, allowRemote = false): Promise<Embedder> {
+  const next = loading.then(() => loadNow(spec, allowRemote));
+  loading = next.catch(() => undefined);
+  return next;
+}
+
+async function loadNow(spec: EmbedderSpec, allowRemote: boolean): Promise<Embedder> {
   const { pipeline, env } = await loadTransformers();
   const model = spec.model!;
   let modelId: string;

@@ -1,0 +1,198 @@
+import test from 'ava';
+import { existsSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { appFiles, appGraph } from './fixture-graph.ts';
+import { tinyModelDir } from './tiny-model.ts';
+import { memorySnapshot } from '../helpers/memory-snapshot.ts';
+import { query, type QueryResponse } from '../../handlers/query.ts';
+import { buildSearch, embedWith, loadSearch, SearchIndex, type BuildSearchOptions } from '../../lib/search/index.ts';
+import { LEXICAL_ID } from '../../lib/search/embedders/index.ts';
+
+const files = appFiles();
+const tmp = (): string => mkdtempSync(path.join(os.tmpdir(), 'codegraph-search-'));
+
+function opts(dir: string, extra: Partial<BuildSearchOptions> = {}, src = files): BuildSearchOptions & { logs: string[] } {
+  const logs: string[] = [];
+  return { graph: appGraph(src), readSource: (p) => src[p], dir, log: (m) => logs.push(m), logs, embedder: 'builtin', ...extra };
+}
+
+async function loadedSnapshot(dir: string, src = files) {
+  const search = await loadSearch(dir);
+  return memorySnapshot({ graph: appGraph(src), files: src, search, embed: (texts) => embedWith(dir, texts) });
+}
+
+const strip = (r: QueryResponse): unknown => JSON.parse(JSON.stringify(r));
+
+test('build, load, query: the loaded index answers like the in-memory one', async (t) => {
+  const dir = tmp();
+  const o = opts(dir);
+  const res = await buildSearch(o);
+  t.is(res.embedder, LEXICAL_ID);
+  t.is(res.embeddings, appGraph().nodes.filter((n) => !['File', 'Community', 'Process', 'Folder'].includes(n.label)).length);
+  t.deepEqual(o.logs, []);
+  for (const f of ['meta.json', 'bm25.json', 'vectors/vectors.f32', 'vectors/vectra-0000/index.json']) t.true(existsSync(path.join(dir, 'search', f)), f);
+  const loaded = await loadedSnapshot(dir);
+  t.true(loaded.search instanceof SearchIndex);
+  const mem = memorySnapshot({ graph: appGraph(), files });
+  for (const q of ['verifyPassword', 'exponential backoff', 'session token logout', 'constructor toString __proto__']) {
+    t.deepEqual(strip(await query({ query: q, include_content: true }, loaded)), strip(await query({ query: q, include_content: true }, mem)), q);
+  }
+});
+
+test('the vector files are a real Vectra index', async (t) => {
+  const dir = tmp();
+  await buildSearch(opts(dir));
+  const { LocalIndex } = await import('vectra');
+  const index = new LocalIndex(path.join(dir, 'search', 'vectors', 'vectra-0000'));
+  t.true(await index.isIndexCreated());
+  const [q] = await embedWith(dir, ['retry with exponential backoff']);
+  const hits = await index.queryItems(Array.from(q), '', 3);
+  t.is(hits[0].item.id, 'Function:src/util/retry.ts:withRetry');
+  t.is(typeof hits[0].item.metadata.hash, 'string');
+});
+
+test('without the packed copy the index is read back from the Vectra shards', async (t) => {
+  const dir = tmp();
+  await buildSearch(opts(dir));
+  const before = strip(await query({ query: 'session token logout' }, await loadedSnapshot(dir)));
+  unlinkSync(path.join(dir, 'search', 'vectors', 'vectors.f32'));
+  const after = await loadedSnapshot(dir);
+  t.truthy((after.search as SearchIndex).vectors);
+  t.deepEqual(strip(await query({ query: 'session token logout' }, after)), before);
+});
+
+test('re-index: unchanged symbols keep their vectors, the keyword index is rebuilt', async (t) => {
+  const first = tmp();
+  const r1 = await buildSearch(opts(first));
+  t.is(r1.reused, 0);
+  // Same sources: everything is reused.
+  const second = tmp();
+  const r2 = await buildSearch(opts(second, { previousDir: first }));
+  t.is(r2.reused, r2.embeddings);
+  // One doc comment changes: only that symbol is embedded again; the new word is found, the old one is not.
+  const edited = { ...files, 'src/util/retry.ts': files['src/util/retry.ts'].replace('exponential backoff', 'jittered linear delay') };
+  const third = tmp();
+  const r3 = await buildSearch(opts(third, { previousDir: second }, edited));
+  t.is(r3.reused, r3.embeddings - 1);
+  const snap = await loadedSnapshot(third, edited);
+  t.is((await query({ query: 'jittered' }, snap)).definitions[0]?.name, 'withRetry');
+  t.deepEqual((await query({ query: 'exponential' }, snap)).definitions, []);
+  // Another embedder: nothing is reused.
+  const fourth = tmp();
+  const r4 = await buildSearch(opts(fourth, { previousDir: third, embedder: tinyModelDir() }, edited));
+  t.is(r4.reused, 0);
+});
+
+test.serial('no model: said once, built-in embedder used, nothing hangs', async (t) => {
+  const dir = tmp();
+  const o = opts(dir, { embedder: '/nonexistent/models/all-MiniLM-L6-v2' });
+  const res = await buildSearch(o);
+  t.is(res.embedder, LEXICAL_ID);
+  t.is(o.logs.length, 1);
+  t.regex(o.logs[0], /built-in lexical embedder/);
+  // The default (a hub model id, offline, downloads not allowed) falls back the same way.
+  const saved = process.env.CODEGRAPH_ALLOW_DOWNLOAD;
+  delete process.env.CODEGRAPH_ALLOW_DOWNLOAD;
+  const o2 = opts(tmp(), { embedder: undefined });
+  const prevEnv = process.env.CODEGRAPH_EMBEDDER;
+  delete process.env.CODEGRAPH_EMBEDDER;
+  try {
+    const r2 = await buildSearch(o2);
+    t.is(r2.embedder, LEXICAL_ID);
+    t.is(o2.logs.length, 1);
+    t.regex(o2.logs[0], /Xenova\/all-MiniLM-L6-v2/);
+  } finally {
+    if (saved !== undefined) process.env.CODEGRAPH_ALLOW_DOWNLOAD = saved;
+    if (prevEnv !== undefined) process.env.CODEGRAPH_EMBEDDER = prevEnv;
+  }
+});
+
+test('a broken model folder falls back with one message', async (t) => {
+  const broken = path.join(tmp(), 'broken-model');
+  const src = tinyModelDir();
+  // Copy the tiny model, then corrupt its weights.
+  const { cpSync } = await import('node:fs');
+  cpSync(src, broken, { recursive: true });
+  writeFileSync(path.join(broken, 'onnx', 'model_quantized.onnx'), 'not an onnx file');
+  const o = opts(tmp(), { embedder: broken });
+  const res = await buildSearch(o);
+  t.is(res.embedder, LEXICAL_ID);
+  t.is(o.logs.length, 1);
+  t.regex(o.logs[0], /failed to load/);
+});
+
+test('the real transformers.js path: a (tiny, random) model folder makes the vectors and embeds queries', async (t) => {
+  const model = tinyModelDir();
+  const dir = tmp();
+  const progress: Array<[number, number]> = [];
+  const o = opts(dir, { embedder: model, progress: (d, n) => progress.push([d, n]) });
+  const res = await buildSearch(o);
+  t.is(res.embedder, `transformers:${model}`);
+  t.deepEqual(o.logs, []);
+  t.deepEqual(progress[progress.length - 1], [res.embeddings, res.embeddings]);
+  const idx = (await loadSearch(dir))!;
+  t.is(idx.embedder.dim, 32);
+  t.is(idx.embedder.kind, 'transformers');
+  const [v] = await embedWith(dir, ['session token']);
+  t.is(v.length, 32);
+  let norm = 0;
+  for (const x of v) norm += x * x;
+  t.true(Math.abs(norm - 1) < 1e-3, 'unit length');
+  // Queries go through host.embed (the model), keyword matches still rank exact names first.
+  const snap = await loadedSnapshot(dir);
+  const r = await query({ query: 'withRetry' }, snap);
+  t.is(r.definitions[0].name, 'withRetry');
+  t.is(r.warnings, undefined);
+  // A host whose embedder fails degrades to keyword results with a warning, never an error.
+  const failing = memorySnapshot({ graph: appGraph(), files, search: idx, embed: async () => { throw new Error('model gone'); } });
+  const d = await query({ query: 'withRetry' }, failing);
+  t.is(d.definitions[0].name, 'withRetry');
+  t.regex(d.warnings![0], /keyword results only/);
+});
+
+test.serial('CODEGRAPH_MODEL_DIR pointing at a model folder is picked by default', async (t) => {
+  const model = tinyModelDir();
+  const saved = process.env.CODEGRAPH_MODEL_DIR;
+  const savedEmb = process.env.CODEGRAPH_EMBEDDER;
+  process.env.CODEGRAPH_MODEL_DIR = model;
+  delete process.env.CODEGRAPH_EMBEDDER;
+  try {
+    const res = await buildSearch(opts(tmp(), { embedder: undefined }));
+    t.is(res.embedder, `transformers:${model}`);
+  } finally {
+    if (saved === undefined) delete process.env.CODEGRAPH_MODEL_DIR; else process.env.CODEGRAPH_MODEL_DIR = saved;
+    if (savedEmb !== undefined) process.env.CODEGRAPH_EMBEDDER = savedEmb;
+  }
+});
+
+test('tiny and empty graphs build and load', async (t) => {
+  for (const keep of [0, 1, 2]) {
+    const dir = tmp();
+    const g = appGraph(files, { processes: false });
+    const fns = g.nodes.filter((n) => n.label === 'Function').slice(0, keep).map((n) => n.uid);
+    const small = new (g.constructor as typeof import('../../lib/graph/code-graph.ts').CodeGraph)();
+    for (const n of g.nodes) if (n.label === 'File' || fns.includes(n.uid)) small.addNode(n);
+    const res = await buildSearch({ graph: small, readSource: (p) => files[p], dir, log: () => {}, embedder: 'builtin' });
+    t.is(res.embeddings, keep);
+    const idx = (await loadSearch(dir))!;
+    t.is(idx.size, keep);
+    const snap = memorySnapshot({ graph: small, files, search: idx, embed: (x) => embedWith(dir, x) });
+    t.is((await query({ query: 'verifyPassword' }, snap)).definitions.length > 0, keep > 0);
+  }
+});
+
+test('a folder without search files loads as undefined and the handler builds in memory', async (t) => {
+  const dir = tmp();
+  t.is(await loadSearch(dir), undefined);
+  t.deepEqual(await embedWith(dir, ['x']), [new Float32Array(0)]);
+  const snap = memorySnapshot({ graph: appGraph(), files, search: await loadSearch(dir) });
+  t.is((await query({ query: 'withRetry' }, snap)).definitions[0].name, 'withRetry');
+  // A corrupt meta.json is treated as absent, not as a crash.
+  const bad = tmp();
+  await buildSearch(opts(bad));
+  writeFileSync(path.join(bad, 'search', 'meta.json'), '{"format": 1, "uids": [');
+  t.is(await loadSearch(bad), undefined);
+  t.true(readdirSync(path.join(bad, 'search')).includes('bm25.json'));
+  rmSync(bad, { recursive: true, force: true });
+});
