@@ -1,6 +1,6 @@
 import test from 'ava';
 import { rename } from '../../handlers/rename.ts';
-import { CodegraphError } from '../../lib/errors.ts';
+import { CodegraphError, type ErrorCode } from '../../lib/errors.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import { APP_FILES, FORMAT, STAMP, WHEN, appFixture } from './fixture-app.ts';
 import { Fixture } from './helpers.ts';
@@ -15,7 +15,7 @@ function snap(extra?: (f: ReturnType<typeof appFixture>) => void) {
   return { s, writes };
 }
 
-async function refused(t: import('ava').ExecutionContext, req: Record<string, unknown>, code: string, pattern: RegExp, extra?: Parameters<typeof snap>[0]) {
+async function refused(t: import('ava').ExecutionContext, req: Record<string, unknown>, code: ErrorCode, pattern: RegExp, extra?: Parameters<typeof snap>[0]) {
   for (const dry_run of [true, false]) {
     const { s, writes } = snap(extra);
     const err = await t.throwsAsync(rename({ ...req, dry_run }, s), { instanceOf: CodegraphError });
