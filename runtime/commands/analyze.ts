@@ -1,2 +1,29 @@
-import { notYet } from './not-yet.ts';
-export const analyzeCommand = notYet('analyze', 'Index a repository (incremental)', 'codegraph analyze [path] [--name N] [--force]');
+/** `codegraph analyze [path] [--name N] [--force]`: index a repository (incremental), print the summary. */
+import type { Command } from '../cli.ts';
+import { analyzeRepository, formatSummary } from '../../lib/analyze/index.ts';
+import { CodegraphError } from '../../lib/errors.ts';
+import { parseOptions } from '../server-options.ts';
+
+export const analyzeCommand: Command = {
+  name: 'analyze',
+  summary: 'Index a repository (incremental)',
+  usage: 'codegraph analyze [path] [--name N] [--force] [--json]\n  path defaults to the current folder; --json prints the summary as JSON',
+  async run(args) {
+    const { values, positionals } = parseOptions(args, {
+      name: { type: 'string' }, force: { type: 'boolean' }, json: { type: 'boolean' }, workers: { type: 'string' },
+    }, true);
+    if (positionals.length > 1) throw new CodegraphError('VALIDATION_ERROR', `analyze takes one path, got ${positionals.length}: ${positionals.join(' ')}`);
+    let workers: number | undefined;
+    if (values.workers !== undefined) {
+      if (!/^\d+$/.test(values.workers) || Number(values.workers) > 16) throw new CodegraphError('VALIDATION_ERROR', `--workers must be a number 0-16, got '${values.workers}'`);
+      workers = Number(values.workers);
+    }
+    const result = await analyzeRepository(positionals[0] ?? process.cwd(), {
+      name: values.name, force: values.force, workers,
+      log: (m) => process.stderr.write(`${m}\n`),
+      progress: process.stderr.isTTY === true,
+    });
+    process.stdout.write((values.json ? JSON.stringify(result.summary, null, 2) : formatSummary(result.summary)) + '\n');
+    return 0;
+  },
+};
