@@ -20,6 +20,11 @@ export interface ClusterOptions {
   runs?: number;
   /** Groups with fewer symbols than this are merged away (default: 3, growing slowly with repository size). */
   minSize?: number;
+  /**
+   * A unit with at least this many users, no module holding half of its ties, is a shared helper: it is
+   * placed by its folder, not by its busiest caller (default 6).
+   */
+  spreadUsers?: number;
 }
 
 /** Module assignment: `group[i]` for every tie node, groups numbered 0..count-1 (−1: none). */
@@ -55,7 +60,8 @@ export function partition(ties: TieGraph, options: ClusterOptions = {}): Partiti
   const adj = adjacency(ties);
   const raw = runLouvain(ties, options.resolution ?? 1, options.seed ?? 0x5eed, options.runs ?? 4);
   const connected = splitDisconnected(raw, adj, n);
-  const merged = mergeSmall(connected, adj, ties, minSize);
+  const { group, folderGroups } = placeSpread(connected, ties, options.spreadUsers ?? 6);
+  const merged = mergeSmall(group, adj, ties, minSize, folderGroups);
   return renumber(merged);
 }
 
@@ -124,11 +130,47 @@ function splitDisconnected(group: Int32Array, adj: Adjacency, n: number): Int32A
 }
 
 /**
- * Folds each group with fewer than `minSize` symbols into the group it is most tied to (ties: heavier
- * link, then larger group, then lower number). A group tied to nothing joins the group holding most symbols
- * of its folder, or failing that the nearest folder's group; only when nothing else exists does it stay.
+ * Moves shared helpers (many users, no group holding half of their code ties) out of whichever caller's
+ * group Louvain left them in, into one group per folder. Returns the new assignment and the folder groups.
  */
-function mergeSmall(group: Int32Array, adj: Adjacency, ties: TieGraph, minSize: number): Int32Array {
+function placeSpread(group: Int32Array, ties: TieGraph, minUsers: number): { group: Int32Array; folderGroups: Set<number> } {
+  const n = group.length;
+  const folderGroups = new Set<number>();
+  const candidates: number[] = [];
+  for (let i = 0; i < n; i++) if (ties.size[i] > 0 && ties.users[i] >= minUsers) candidates.push(i);
+  if (!candidates.length) return { group, folderGroups };
+  const isCandidate = new Set(candidates);
+  const share = new Map<number, Map<number, number>>();
+  for (const i of candidates) share.set(i, new Map());
+  for (let k = 0; k < ties.a.length; k++) {
+    if (!ties.code[k]) continue;
+    const x = ties.a[k], y = ties.b[k], w = ties.w[k];
+    if (isCandidate.has(x)) { const m = share.get(x)!; m.set(group[y], (m.get(group[y]) ?? 0) + w); }
+    if (isCandidate.has(y)) { const m = share.get(y)!; m.set(group[x], (m.get(group[x]) ?? 0) + w); }
+  }
+  const out = group.slice();
+  let next = 0;
+  for (let i = 0; i < n; i++) if (group[i] + 1 > next) next = group[i] + 1;
+  const byDir = new Map<string, number>();
+  for (const i of candidates) {
+    let total = 0, top = 0;
+    for (const w of share.get(i)!.values()) { total += w; if (w > top) top = w; }
+    if (total === 0 || top >= 0.5 * total) continue;
+    const dir = dirOf(ties.filePaths[i]);
+    let g = byDir.get(dir);
+    if (g === undefined) { byDir.set(dir, (g = next++)); folderGroups.add(g); }
+    out[i] = g;
+  }
+  return { group: out, folderGroups };
+}
+
+/**
+ * Folds each group with fewer than `minSize` symbols into the group it is most tied to (ties: heavier
+ * link, then larger group, then lower number). A group tied to nothing (or a small group of shared helpers)
+ * joins the group holding most symbols of its folder, or failing that the nearest folder's group; only when
+ * nothing else exists does it stay.
+ */
+function mergeSmall(group: Int32Array, adj: Adjacency, ties: TieGraph, minSize: number, folderGroups: Set<number>): Int32Array {
   const n = group.length;
   let count = 0;
   for (let i = 0; i < n; i++) if (group[i] + 1 > count) count = group[i] + 1;
@@ -146,6 +188,7 @@ function mergeSmall(group: Int32Array, adj: Adjacency, ties: TieGraph, minSize: 
   for (const g of order) {
     const root = find(g);
     if (root !== g || size[g] >= minSize) continue; // already absorbed or grown big enough
+    if (folderGroups.has(g)) { orphans.push(g); continue; } // shared helpers go by folder, not by caller
     const link = new Map<number, number>();
     for (const v of members[g]) {
       for (let p = adj.offsets[v]; p < adj.offsets[v + 1]; p++) {

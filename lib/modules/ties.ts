@@ -14,6 +14,11 @@ export interface TieOptions {
   fileTie?: number;
   /** Weight of a file's tie to its folder, and of a folder's to its parent: the layout's own grouping (default 0.5). */
   folderTie?: number;
+  /**
+   * A unit used by more than this many other units is a shared helper: ties to it are scaled by
+   * √(hubUsers / users), so it settles with its own folder rather than in its busiest caller's module (default 3).
+   */
+  hubUsers?: number;
   /** Factor on ties that touch a test file: tests call everything and would glue areas together (default 0.2). */
   testFactor?: number;
 }
@@ -46,6 +51,8 @@ export interface TieGraph {
   code: Uint8Array;
   /** Code-relation weight between members of the same unit (a method calling its sibling), for cohesion. */
   inner: Float64Array;
+  /** Distinct other units with a confident relation into each unit (its users). */
+  users: Int32Array;
 }
 
 const SYMBOLS = new Set<string>(SYMBOL_LABELS);
@@ -70,6 +77,7 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   const fileTie = options.fileTie ?? 0.25;
   const testFactor = options.testFactor ?? 0.2;
   const folderTie = options.folderTie ?? 0.5;
+  const hubUsers = options.hubUsers ?? 3;
 
   const symbols: GraphNode[] = [];
   for (const n of graph.nodes) if (isSymbolNode(n)) symbols.push(n);
@@ -157,6 +165,17 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
     if (d) add(index.get(fo)!, index.get(FOLDER_HUB + dirOf(d))!, folderTie, false);
   }
 
+  // How many distinct units lean on each unit: a helper everyone calls says little about where a caller belongs.
+  const users = new Int32Array(n);
+  const seenPair = new Set<number>();
+  for (const e of graph.edges) {
+    if (TYPE_WEIGHT[e.type] === undefined || STRUCTURAL.has(e.type) || !isConfident(e, minConfidence)) continue;
+    const i = nodeIndex(e.source), j = nodeIndex(e.target);
+    if (i === undefined || j === undefined || i === j) continue;
+    const key = i * n + j;
+    if (!seenPair.has(key)) { seenPair.add(key); users[j]++; }
+  }
+
   for (const e of graph.edges) {
     const base = TYPE_WEIGHT[e.type];
     if (base === undefined || STRUCTURAL.has(e.type) || !isConfident(e, minConfidence)) continue;
@@ -167,6 +186,7 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
     // Repeated sites strengthen a tie, with diminishing returns.
     weight *= e.confidence * (1 + Math.log2(Math.max(1, e.count ?? 1)) * 0.5);
     if (isTestPath(filePaths[i]) || isTestPath(filePaths[j])) weight *= testFactor;
+    if (users[j] > hubUsers) weight *= Math.sqrt(hubUsers / users[j]);
     const both = size[i] > 0 && size[j] > 0;
     // Top-level code of a file (the source is the File) ties only weakly, like containment.
     add(i, j, both ? weight : weight * fileTie, both);
@@ -184,7 +204,7 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
     w[k] = sum.get(key)!;
     code[k] = codeTie.has(key) ? 1 : 0;
   }
-  return { uids, size, members, filePaths, a, b, w, code, inner };
+  return { uids, size, members, filePaths, a, b, w, code, inner, users };
 }
 
 /** Prefix of the virtual folder hubs' keys (not graph uids; `Folder:` nodes may or may not exist). */
