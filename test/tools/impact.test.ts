@@ -22,7 +22,7 @@ test('upstream of a function: callers by depth, the relation and confidence that
   t.deepEqual(r.byDepth['1'], [{ uid: U.validate, name: 'validate', type: 'Method', filePath: 'src/auth/service.ts', line: 6, relationType: 'CALLS', confidence: 1, via: U.hashPassword, module: 'Auth' }]);
   // testValidate also calls validate but sits in a test file.
   t.deepEqual(r.byDepth['2'].map((s) => [s.uid, s.relationType, s.confidence, s.via]), [[U.handleLogin, 'CALLS', 0.85, U.validate]]);
-  t.is(r.byDepth['3'], undefined);
+  t.false('3' in r.byDepth);
   t.is(r.impactedCount, 2);
   t.deepEqual(r.summary, { direct: 1, processes_affected: 1, modules_affected: 2, by_depth: { 1: 1, 2: 1 } });
   // The target itself is step 3 of LoginFlow, but handleLogin (depth 2) hits step 1: the earliest step wins.

@@ -1,0 +1,267 @@
+/**
+ * Maps a parsed diff onto symbols: which were added, modified or deleted. Each file has an old and a new
+ * version; the index describes at most one of them (checked by content hash), the other is parsed with the
+ * indexer's extractor from the text (the new text from the working tree, the old one rebuilt by reversing the
+ * diff). Symbols on the two sides are matched by label and qualified name, so renamed files work too.
+ */
+import { createHash } from 'node:crypto';
+import type { CodeGraph } from '../graph/code-graph.ts';
+import type { GraphNode } from '../graph/schema.ts';
+import type { IndexedFile, SnapshotHost } from '../../index-store/snapshot.ts';
+import { languageOf } from '../extract/index.ts';
+import { fileNode, qualifiedNameOf, symbolsInFile } from '../symbols/lookup.ts';
+import type { DiffHunk, FileDiff, FileStatus } from './diff.ts';
+import { reverseApply } from './reconstruct.ts';
+import { parseFileSymbols } from './file-symbols.ts';
+
+export type ChangeType = 'added' | 'modified' | 'deleted';
+
+export interface ChangedSymbol {
+  uid: string;
+  name: string;
+  type: string;
+  filePath: string;
+  line: number;
+  endLine: number;
+  change_type: ChangeType;
+  /** True when the uid is a node of the indexed graph (impact and flows can follow it). */
+  indexed: boolean;
+}
+
+/** Which version of a file the index describes. */
+export type IndexSide = 'old' | 'new' | 'stale' | 'none';
+
+export interface ChangedFile {
+  path: string;
+  /** Previous path of a renamed or copied file. */
+  old_path?: string;
+  status: FileStatus;
+  binary: boolean;
+  additions: number;
+  deletions: number;
+  /** Which side of the diff the index describes; `stale`: neither (re-analyze for exact results). */
+  index: IndexSide;
+  /** Symbols of this file in `changed_symbols`. */
+  symbols: number;
+}
+
+export interface ChangeSource {
+  graph: CodeGraph;
+  files: ReadonlyMap<string, IndexedFile>;
+  host: Pick<SnapshotHost, 'readFile'>;
+}
+
+/** Parses one version of a file into symbols; undefined when that is not possible. */
+export type SymbolParser = (filePath: string, text: string) => GraphNode[] | undefined;
+
+export interface MappedChanges {
+  files: ChangedFile[];
+  symbols: ChangedSymbol[];
+}
+
+/** Maps every file of a diff onto added / modified / deleted symbols. */
+export function mapChanges(src: ChangeSource, diffs: readonly FileDiff[], parse: SymbolParser = parseFileSymbols): MappedChanges {
+  const files: ChangedFile[] = [];
+  const symbols: ChangedSymbol[] = [];
+  for (const d of diffs) {
+    const path = (d.newPath ?? d.oldPath)!;
+    const entry: ChangedFile = {
+      path, status: d.status, binary: d.binary, index: 'none', symbols: 0,
+      additions: d.hunks.reduce((n, h) => n + h.added.length, 0), deletions: d.hunks.reduce((n, h) => n + h.removed.length, 0),
+    };
+    if (d.oldPath && d.newPath && d.oldPath !== d.newPath) entry.old_path = d.oldPath;
+    files.push(entry);
+    if (d.binary) continue;
+    const found = mapFile(src, d, parse);
+    entry.index = found.side;
+    entry.symbols = found.symbols.length;
+    symbols.push(...found.symbols);
+  }
+  symbols.sort((a, b) => cmp(a.filePath, b.filePath) || a.line - b.line || cmp(a.change_type, b.change_type) || cmp(a.uid, b.uid));
+  return { files, symbols };
+}
+
+interface Side {
+  path: string | null;
+  /** Symbols of this version; undefined when unknown. */
+  symbols: GraphNode[] | undefined;
+  /** Whether these symbols are the indexed graph's. */
+  fromIndex: boolean;
+}
+
+function mapFile(src: ChangeSource, d: FileDiff, parse: SymbolParser): { side: IndexSide; symbols: ChangedSymbol[] } {
+  const oldIdx = d.oldPath ? src.files.get(d.oldPath) : undefined;
+  const newIdx = d.newPath ? src.files.get(d.newPath) : undefined;
+  const newText = d.newPath ? src.host.readFile(d.newPath) : '';
+  const oldText = newText === undefined ? undefined : d.oldPath === null ? '' : reverseApply(newText, d);
+  // The new text is only trusted when the diff can be reversed on it (a staged diff with later edits cannot).
+  const newTrusted = oldText !== undefined ? newText : undefined;
+
+  let side: IndexSide = 'none';
+  if (newIdx && newTrusted !== undefined && sameContent(newTrusted, newIdx.hash)) side = 'new';
+  else if (oldIdx && oldText !== undefined && sameContent(oldText, oldIdx.hash)) side = 'old';
+  else if (oldIdx || newIdx) side = 'stale';
+
+  const code = Boolean(languageOf(d.newPath ?? d.oldPath!));
+  const version = (path: string | null, text: string | undefined, indexedHere: boolean, fallback: boolean): Side => {
+    if (path === null) return { path, symbols: [], fromIndex: false };
+    if (indexedHere) return { path, symbols: [...symbolsInFile(src.graph, path)], fromIndex: true };
+    const parsed = text !== undefined ? parse(path, text) : undefined;
+    if (parsed) return { path, symbols: parsed, fromIndex: false };
+    // Stale index and no parser: the indexed symbols are the best approximation of the old version.
+    if (fallback) return { path, symbols: [...symbolsInFile(src.graph, path)], fromIndex: true };
+    return { path, symbols: undefined, fromIndex: false };
+  };
+  // A copy leaves its source in place: everything in the copy is new.
+  const oldSide = d.status === 'copied' ? { path: d.oldPath, symbols: [], fromIndex: false }
+    : version(d.oldPath, oldText, side === 'old', side === 'stale' && Boolean(oldIdx));
+  const newSide = version(d.newPath, newTrusted, side === 'new', side === 'stale' && !oldIdx && Boolean(newIdx));
+
+  const out = classify(src.graph, d, oldSide, newSide);
+  // The file itself: added / deleted, or modified when lines outside every symbol changed (imports, top-level code).
+  if (code && (oldIdx || newIdx || d.status === 'added' || out.topLevel)) {
+    const change: ChangeType | undefined = d.status === 'added' ? 'added' : d.status === 'deleted' ? 'deleted'
+      : out.topLevel || d.oldPath !== d.newPath ? 'modified' : undefined;
+    if (change) out.symbols.push(fileEntry(src.graph, change === 'deleted' ? d.oldPath! : d.newPath!, change === 'modified' ? d.oldPath : null, change));
+  }
+  return { side, symbols: out.symbols };
+}
+
+function fileEntry(graph: CodeGraph, path: string, altPath: string | null, change: ChangeType): ChangedSymbol {
+  const node = fileNode(graph, path) ?? (altPath ? fileNode(graph, altPath) : undefined);
+  const p = node?.filePath ?? path;
+  return { uid: node?.uid ?? `File:${p}`, name: p.split('/').pop()!, type: 'File', filePath: p, line: 1, endLine: 1, change_type: change, indexed: Boolean(node) };
+}
+
+/** Label and qualified name (with its `#n`), the identity of a symbol across versions and paths. */
+function keyOf(n: GraphNode): string {
+  const prefix = `${n.label}:${n.filePath ?? ''}:`;
+  const tail = n.filePath && n.uid.startsWith(prefix) ? n.uid.slice(prefix.length) : qualifiedNameOf(n);
+  return `${n.label}\u0000${tail}`;
+}
+
+function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side): { symbols: ChangedSymbol[]; topLevel: boolean } {
+  const removed = sorted(d.hunks.flatMap((h) => h.removed));
+  const added = sorted(d.hunks.flatMap((h) => h.added));
+  const insertedAfterOld = sorted(d.hunks.flatMap((h: DiffHunk) => h.insertedAfterOld));
+  const removedAfterNew = sorted(d.hunks.flatMap((h: DiffHunk) => h.removedAfterNew));
+  const oldOwn = ownTouches(oldSide.symbols ?? [], removed, insertedAfterOld);
+  const newOwn = ownTouches(newSide.symbols ?? [], added, removedAfterNew);
+  const oldByKey = new Map((oldSide.symbols ?? []).map((n) => [keyOf(n), n]));
+  const newByKey = new Map((newSide.symbols ?? []).map((n) => [keyOf(n), n]));
+  const out: ChangedSymbol[] = [];
+  const push = (n: GraphNode, change: ChangeType, other?: GraphNode) => {
+    // Prefer the uid the graph knows, so impact and flows can follow the change.
+    const pick = graph.hasNode(n.uid) || !other || !graph.hasNode(other.uid) ? n : other;
+    out.push({
+      uid: pick.uid, name: pick.name, type: pick.label, filePath: pick.filePath ?? '', line: pick.line ?? 1,
+      endLine: pick.endLine ?? pick.line ?? 1, change_type: change, indexed: graph.hasNode(pick.uid),
+    });
+  };
+  const renamed = d.oldPath !== null && d.newPath !== null && d.oldPath !== d.newPath;
+
+  if (oldSide.symbols && newSide.symbols) {
+    for (const [k, n] of oldByKey) if (!newByKey.has(k)) push(n, 'deleted');
+    for (const [k, n] of newByKey) {
+      const o = oldByKey.get(k);
+      if (!o) { push(n, 'added'); continue; }
+      // A moved file changes every importer's path: its exported symbols count as modified.
+      if ((oldOwn.get(o) ?? 0) > 0 || (newOwn.get(n) ?? 0) > 0 || (renamed && n.exported === true && !qualifiedNameOf(n).includes('.'))) {
+        push(n, 'modified', o);
+      }
+    }
+  } else if (oldSide.symbols) {
+    const gone = new Set(removed);
+    for (const n of oldSide.symbols) {
+      const whole = rangeCovered(n, gone);
+      if (whole) push(n, 'deleted');
+      else if ((oldOwn.get(n) ?? 0) > 0) push(n, 'modified');
+    }
+  } else if (newSide.symbols) {
+    const fresh = new Set(added);
+    for (const n of newSide.symbols) {
+      if (rangeCovered(n, fresh)) push(n, 'added');
+      else if ((newOwn.get(n) ?? 0) > 0) push(n, 'modified');
+    }
+  }
+  // Changed lines inside no symbol on either known side: imports, top-level statements.
+  const topLevel = outsideAll(oldSide.symbols, removed, 0) || outsideAll(newSide.symbols, added, 0)
+    || outsideAll(oldSide.symbols, insertedAfterOld, 1) || outsideAll(newSide.symbols, removedAfterNew, 1);
+  return { symbols: out, topLevel };
+}
+
+/** True when every line of the symbol is in `lines`. */
+function rangeCovered(n: GraphNode, lines: Set<number>): boolean {
+  const from = n.line ?? 1, to = n.endLine ?? from;
+  for (let l = from; l <= to; l++) if (!lines.has(l)) return false;
+  return true;
+}
+
+/**
+ * True when some line lies outside every symbol. With `shrink` 1 the values are insertion points (after line
+ * p), inside a symbol only when p < endLine.
+ */
+function outsideAll(symbols: GraphNode[] | undefined, lines: number[], shrink: 0 | 1): boolean {
+  if (!symbols || lines.length === 0) return false;
+  if (symbols.length === 0) return true;
+  const ranges = symbols.map((n) => [n.line ?? 1, (n.endLine ?? n.line ?? 1) - shrink] as const).filter(([a, b]) => b >= a).sort((a, b) => a[0] - b[0]);
+  // Merge ranges, then look each line up by binary search.
+  const merged: [number, number][] = [];
+  for (const [a, b] of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b); else merged.push([a, b]);
+  }
+  for (const l of lines) {
+    let lo = 0, hi = merged.length - 1, inside = false;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (l < merged[mid][0]) hi = mid - 1; else if (l > merged[mid][1]) lo = mid + 1; else { inside = true; break; }
+    }
+    if (!inside) return true;
+  }
+  return false;
+}
+
+/**
+ * Changed lines each symbol holds itself (not through a nested symbol): lines in [line, endLine], plus
+ * insertion/removal points strictly inside (after line p where line <= p < endLine). O(S log L).
+ */
+function ownTouches(symbols: GraphNode[], lines: number[], points: number[]): Map<GraphNode, number> {
+  const own = new Map<GraphNode, number>();
+  const ordered = [...symbols].sort((a, b) => (a.line ?? 1) - (b.line ?? 1) || (b.endLine ?? 0) - (a.endLine ?? 0));
+  const total = (n: GraphNode) => {
+    const from = n.line ?? 1, to = n.endLine ?? from;
+    return countIn(lines, from, to) + countIn(points, from, to - 1);
+  };
+  const stack: GraphNode[] = [];
+  for (const n of ordered) {
+    while (stack.length && (stack[stack.length - 1].endLine ?? stack[stack.length - 1].line ?? 1) < (n.line ?? 1)) stack.pop();
+    own.set(n, total(n));
+    const parent = stack[stack.length - 1];
+    if (parent && (n.endLine ?? n.line ?? 1) <= (parent.endLine ?? parent.line ?? 1)) own.set(parent, own.get(parent)! - total(n));
+    stack.push(n);
+  }
+  return own;
+}
+
+/** Number of values of sorted `xs` in [from, to]. */
+function countIn(xs: number[], from: number, to: number): number {
+  if (to < from) return 0;
+  return lowerBound(xs, to + 1) - lowerBound(xs, from);
+}
+
+function lowerBound(xs: number[], v: number): number {
+  let lo = 0, hi = xs.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (xs[mid] < v) lo = mid + 1; else hi = mid; }
+  return lo;
+}
+
+function sorted(xs: number[]): number[] { return xs.sort((a, b) => a - b); }
+
+/** True when `text` is the content whose bytes hashed to `hash` (with or without a UTF-8 BOM, which decoding drops). */
+function sameContent(text: string, hash: string): boolean {
+  const h = (s: string) => createHash('sha256').update(s).digest('hex');
+  return h(text) === hash || h('\uFEFF' + text) === hash;
+}
+
+function cmp(a: string, b: string): number { return a < b ? -1 : a > b ? 1 : 0; }

@@ -1,0 +1,41 @@
+/**
+ * Symbols of one version of a file, when the index does not describe that version: the file is parsed with
+ * the indexer's own extractor, so uids and line ranges agree with what a re-index would produce.
+ */
+import { extractFile, languageOf } from '../extract/index.ts';
+import { resolveProject } from '../resolve/index.ts';
+import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
+
+const SYMBOLS = new Set<string>(SYMBOL_LABELS);
+let available: boolean | undefined;
+
+/** True when the extractor yields symbols (false while it is a placeholder or fails to load). */
+export function canParseSymbols(): boolean {
+  if (available === undefined) {
+    try {
+      available = parseNodes('codegraph-probe.ts', 'export function codegraphProbe() {}\n')
+        .some((n) => n.label === 'Function' && n.name === 'codegraphProbe');
+    } catch {
+      available = false;
+    }
+  }
+  return available;
+}
+
+function parseNodes(filePath: string, text: string): GraphNode[] {
+  const language = languageOf(filePath);
+  if (!language) return [];
+  const facts = extractFile(filePath, text, language);
+  const { graph } = resolveProject([facts], {});
+  return graph.nodes.filter((n) => SYMBOLS.has(n.label) && n.filePath === filePath);
+}
+
+/** Code symbols of `text` as file `filePath`; undefined when the file is not code or parsing is unavailable. */
+export function parseFileSymbols(filePath: string, text: string): GraphNode[] | undefined {
+  if (!languageOf(filePath) || !canParseSymbols()) return undefined;
+  try {
+    return parseNodes(filePath, text);
+  } catch {
+    return undefined;
+  }
+}
