@@ -25,7 +25,7 @@ export function syntheticGraph(options: SyntheticOptions = {}): CodeGraph {
     if (!g.hasNode(uid)) g.addNode({ uid, label: 'File', name: path.split('/').pop()!, filePath: path });
     return uid;
   };
-  const sym = (path: string, node: Omit<GraphNode, 'uid' | 'filePath'> & { qualifiedName: string }): string => {
+  const sym = (path: string, node: Pick<GraphNode, 'label' | 'name' | 'exported'> & { qualifiedName: string }): string => {
     const uid = `${node.label}:${path}:${node.qualifiedName}`;
     g.addNode({ ...node, uid, filePath: path, line: line++ });
     return uid;
