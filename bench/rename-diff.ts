@@ -1,0 +1,54 @@
+/**
+ * Rename vs the TypeScript language service on rxjs 7.8.1 (node_modules/rxjs/src): for a seeded sample of
+ * symbols, precision and recall of codegraph's `graph` edits against findRenameLocations, plus preview latency.
+ *
+ *   node --import tsx bench/rename-diff.ts [--count 150] [--seed 42] [--verbose]
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildSnapshotInMemory } from '../lib/analyze/index.ts';
+import { planRename } from '../lib/rename/plan.ts';
+import { diffRenames, sampleSymbols } from '../test/rename/rename-diff.ts';
+import { TsRenameOracle, listTsFiles } from '../test/rename/ts-oracle.ts';
+
+const { values } = parseArgs({ options: { count: { type: 'string', default: '150' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' } } });
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', 'rxjs', 'src');
+
+let t0 = performance.now();
+const snapshot = await buildSnapshotInMemory(root, { search: false });
+const indexMs = performance.now() - t0;
+t0 = performance.now();
+const oracle = new TsRenameOracle(root, listTsFiles(root));
+const sample = sampleSymbols(snapshot, Number(values.count), Number(values.seed));
+const report = diffRenames(snapshot, oracle, sample);
+const diffMs = performance.now() - t0;
+
+// Preview latency (graph + text search over the whole corpus), per symbol of the sample.
+const times: number[] = [];
+for (const n of sample) {
+  const s = performance.now();
+  try { planRename(snapshot, { symbol_uid: n.uid, new_name: `${n.name}Renamed`, dry_run: true, include_text_search: false }); } catch { /* refusals are timed too */ }
+  times.push(performance.now() - s);
+}
+times.sort((a, b) => a - b);
+const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+
+const f = (x: number) => x.toFixed(4);
+console.log(`corpus: rxjs 7.8.1 src (${snapshot.files.size} indexed files, ${snapshot.refs.size} references), seed ${values.seed}`);
+console.log(`sampled ${report.sampled} symbols: ${report.compared} compared, ${report.refused} refused by codegraph, ${report.tsRefused} refused by TypeScript`);
+console.log(`graph edits: ours ${report.ours}, TypeScript ${report.theirs}, common ${report.common}`);
+console.log(`precision ${f(report.precision)}  recall ${f(report.recall)}  exact symbols ${report.exact}/${report.compared}`);
+console.log(`preview latency (graph + text search): p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
+console.log(`in-memory index ${(indexMs / 1000).toFixed(1)} s; differential run ${(diffMs / 1000).toFixed(1)} s`);
+const byReason = new Map<string, number>();
+for (const s of report.symbols) if (s.status !== 'compared') byReason.set(`${s.status}: ${(s.reason ?? '').replace(/'[^']*'|\([^)]*\)/g, '…').slice(0, 100)}`, (byReason.get(`${s.status}: ${(s.reason ?? '').replace(/'[^']*'|\([^)]*\)/g, '…').slice(0, 100)}`) ?? 0) + 1);
+for (const [r, n] of [...byReason].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${r}`);
+for (const s of report.symbols) {
+  if (s.status !== 'compared' || (s.extra.length === 0 && s.missed.length === 0)) continue;
+  if (!values.verbose && s.extra.length === 0 && s.missed.length <= 1) continue;
+  console.log(`${s.uid}: ours ${s.ours}, ts ${s.theirs}, common ${s.common}`);
+  for (const e of s.extra) console.log(`   + ${e}`);
+  for (const m of s.missed) console.log(`   - ${m}`);
+}
+if (values.verbose) for (const s of report.symbols) if (s.status !== 'compared') console.log(`${s.uid}: ${s.status} ${s.reason}`);
