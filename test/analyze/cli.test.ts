@@ -1,0 +1,89 @@
+/** The analyze/list/status/clean/export commands, run as a user would (child process, temp CODEGRAPH_HOME). */
+import test from 'ava';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { SMALL_PROJECT, tempRepo, writeTree } from './_helpers.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function cli(home: string, ...args: string[]): { code: number | null; out: string; err: string } {
+  const script = `const { main } = await import(${JSON.stringify(path.join(repoRoot, 'runtime/cli.ts'))}); process.exitCode = await main(${JSON.stringify(args)});`;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: repoRoot, encoding: 'utf8', env: { ...process.env, CODEGRAPH_HOME: home },
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+test('analyze → list → status → export → clean, end to end', (t) => {
+  const { root, home } = tempRepo(SMALL_PROJECT, 'proj');
+  const a = cli(home, 'analyze', root);
+  t.is(a.code, 0, a.err);
+  t.regex(a.out, /^proj: indexed 3 files/);
+  t.regex(a.out, /skipped\s+2\s+unsupported-language 2/);
+  t.notRegex(a.err, /\x1b\[/); // not a terminal: no progress drawing
+
+  const list = JSON.parse(cli(home, 'list').out) as { repos: { name: string; path: string }[] };
+  t.deepEqual(list.repos.map((r) => [r.name, r.path]), [['proj', root]]);
+
+  t.regex(cli(home, 'status', path.join(root, 'src')).out, /^proj: up to date/);
+  fs.writeFileSync(path.join(root, 'src/math.ts'), 'export const changed = 1;\n');
+  writeTree(root, { 'src/added.ts': 'export const x = 1;\n', 'src/ignored.min.js': 'x' });
+  fs.rmSync(path.join(root, 'src/util/strings.ts'));
+  const st = JSON.parse(cli(home, 'status', root, '--json').out);
+  t.like(st, { name: 'proj', upToDate: false, changed: ['src/math.ts'], added: ['src/added.ts'], deleted: ['src/util/strings.ts'] });
+  t.regex(cli(home, 'status', root).out, /out of date[\s\S]*changed \(1\):\n {4}src\/math\.ts/);
+
+  const e1 = cli(home, 'export', root, '--format', 'jsonl');
+  t.is(e1.code, 0, e1.err);
+  const lines = e1.out.trimEnd().split('\n').map((l) => JSON.parse(l) as { element: string; uid?: string });
+  t.true(lines.length >= 3);
+  const firstEdge = lines.findIndex((l) => l.element === 'edge');
+  t.true(lines.every((l, i) => (firstEdge === -1 || i < firstEdge ? l.element === 'node' : l.element === 'edge')));
+  const uids = lines.filter((l) => l.element === 'node').map((l) => l.uid!);
+  t.deepEqual(uids, [...uids].sort());
+  t.true(uids.includes('File:src/math.ts'));
+  t.is(cli(home, 'export', root).out, e1.out); // deterministic, jsonl by default
+
+  const c = cli(home, 'clean', root);
+  t.is(c.code, 0, c.err);
+  t.regex(c.out, /index removed, registry entry removed/);
+  t.false(fs.existsSync(path.join(root, '.codegraph')));
+  t.deepEqual(JSON.parse(cli(home, 'list').out), { repos: [] });
+  const gone = cli(home, 'status', root);
+  t.is(gone.code, 1);
+  t.regex(gone.err, /INDEX_MISSING: no codegraph index/);
+});
+
+test('bad input is a clear message and a non-zero exit, never a stack trace', (t) => {
+  const { root, home } = tempRepo(SMALL_PROJECT);
+  const cases: [string[], RegExp][] = [
+    [['analyze', path.join(root, 'nope')], /INVALID_PATH: path does not exist/],
+    [['analyze', path.join(root, 'src/math.ts')], /INVALID_PATH: not a directory/],
+    [['analyze', root, '--bogus'], /VALIDATION_ERROR: .*bogus/],
+    [['analyze', root, root], /VALIDATION_ERROR: analyze takes one path/],
+    [['analyze', root, '--name', 'a/b'], /VALIDATION_ERROR: invalid repository name/],
+    [['export', root, '--format', 'csv'], /VALIDATION_ERROR: unsupported --format 'csv'/],
+    [['export', root], /INDEX_MISSING/],
+    [['clean', root], /INDEX_MISSING/],
+  ];
+  for (const [args, message] of cases) {
+    const r = cli(home, ...args);
+    t.is(r.code, 1, args.join(' '));
+    t.regex(r.err, message, args.join(' '));
+    t.notRegex(r.err, /\n\s+at /, args.join(' '));
+  }
+  t.false(fs.existsSync(path.join(root, '.codegraph')));
+  t.false(fs.existsSync(home));
+});
+
+test('clean of a registered repository whose folder is gone removes the entry', (t) => {
+  const { root, home } = tempRepo(SMALL_PROJECT, 'vanishing');
+  t.is(cli(home, 'analyze', root).code, 0);
+  fs.rmSync(root, { recursive: true });
+  const r = cli(home, 'clean', root);
+  t.is(r.code, 0, r.err);
+  t.regex(r.out, /vanishing: no index folder, registry entry removed/);
+  t.deepEqual(JSON.parse(cli(home, 'list').out), { repos: [] });
+});
