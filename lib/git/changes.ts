@@ -145,8 +145,13 @@ function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side): 
   const added = sorted(d.hunks.flatMap((h) => h.added));
   const insertedAfterOld = sorted(d.hunks.flatMap((h: DiffHunk) => h.insertedAfterOld));
   const removedAfterNew = sorted(d.hunks.flatMap((h: DiffHunk) => h.removedAfterNew));
-  const oldOwn = ownTouches(oldSide.symbols ?? [], removed, insertedAfterOld);
-  const newOwn = ownTouches(newSide.symbols ?? [], added, removedAfterNew);
+  // With both versions known every change is a removed line (old) or an added line (new); the insertion and
+  // removal points only stand in for the version that is not known.
+  const both = Boolean(oldSide.symbols && newSide.symbols);
+  // A point right after a removed (added) line is a replacement, already counted through that line.
+  const removedSet = new Set(removed), addedSet = new Set(added);
+  const oldOwn = ownTouches(oldSide.symbols ?? [], removed, both ? [] : insertedAfterOld.filter((p) => !removedSet.has(p)));
+  const newOwn = ownTouches(newSide.symbols ?? [], added, both ? [] : removedAfterNew.filter((p) => !addedSet.has(p)));
   const oldByKey = new Map((oldSide.symbols ?? []).map((n) => [keyOf(n), n]));
   const newByKey = new Map((newSide.symbols ?? []).map((n) => [keyOf(n), n]));
   const out: ChangedSymbol[] = [];
@@ -160,34 +165,50 @@ function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side): 
   };
   const renamed = d.oldPath !== null && d.newPath !== null && d.oldPath !== d.newPath;
 
-  if (oldSide.symbols && newSide.symbols) {
+  if (both) {
     for (const [k, n] of oldByKey) if (!newByKey.has(k)) push(n, 'deleted');
     for (const [k, n] of newByKey) {
       const o = oldByKey.get(k);
       if (!o) { push(n, 'added'); continue; }
       // A moved file changes every importer's path: its exported symbols count as modified.
-      if ((oldOwn.get(o) ?? 0) > 0 || (newOwn.get(n) ?? 0) > 0 || (renamed && n.exported === true && !qualifiedNameOf(n).includes('.'))) {
+      if ((oldOwn.get(o) ?? 0) > 0 || (newOwn.get(n) ?? 0) > 0 || (renamed && movesImports(n))) {
         push(n, 'modified', o);
       }
     }
   } else if (oldSide.symbols) {
-    const gone = new Set(removed);
+    // New version unknown: a symbol whose every line was removed is deleted.
+    const gone = removedSet;
+    const addedAt = d.hunks.flatMap((h) => h.addedText.map((text, k) => [h.insertedAfterOld[k], text] as const));
     for (const n of oldSide.symbols) {
-      const whole = rangeCovered(n, gone);
-      if (whole) push(n, 'deleted');
-      else if ((oldOwn.get(n) ?? 0) > 0) push(n, 'modified');
+      // Rewritten in place (its name is among the lines added where it stood) is a modification.
+      if (rangeCovered(n, gone)) push(n, namedAround(n, addedAt) ? 'modified' : 'deleted');
+      else if ((oldOwn.get(n) ?? 0) > 0 || (renamed && movesImports(n))) push(n, 'modified');
     }
   } else if (newSide.symbols) {
-    const fresh = new Set(added);
+    // Old version unknown: a symbol whose every line was added is new.
+    const fresh = addedSet;
+    const removedAt = d.hunks.flatMap((h) => h.removedText.map((text, k) => [h.removedAfterNew[k], text] as const));
     for (const n of newSide.symbols) {
-      if (rangeCovered(n, fresh)) push(n, 'added');
-      else if ((newOwn.get(n) ?? 0) > 0) push(n, 'modified');
+      if (rangeCovered(n, fresh)) push(n, namedAround(n, removedAt) ? 'modified' : 'added');
+      else if ((newOwn.get(n) ?? 0) > 0 || (renamed && movesImports(n))) push(n, 'modified');
     }
   }
   // Changed lines inside no symbol on either known side: imports, top-level statements.
   const topLevel = outsideAll(oldSide.symbols, removed, 0) || outsideAll(newSide.symbols, added, 0)
     || outsideAll(oldSide.symbols, insertedAfterOld, 1) || outsideAll(newSide.symbols, removedAfterNew, 1);
   return { symbols: out, topLevel };
+}
+
+/** An exported top-level symbol: moving its file changes the path every importer uses. */
+function movesImports(n: GraphNode): boolean {
+  return n.exported === true && !qualifiedNameOf(n).includes('.');
+}
+
+/** True when a line placed at the symbol's span (after line p, line-1 <= p <= endLine) names it as a word. */
+function namedAround(n: GraphNode, placed: readonly (readonly [number, string])[]): boolean {
+  const from = (n.line ?? 1) - 1, to = n.endLine ?? n.line ?? 1;
+  const word = new RegExp(`(^|[^A-Za-z0-9_$])${n.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z0-9_$])`);
+  return placed.some(([p, text]) => p >= from && p <= to && word.test(text));
 }
 
 /** True when every line of the symbol is in `lines`. */

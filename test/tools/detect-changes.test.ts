@@ -1,0 +1,208 @@
+import test from 'ava';
+import { detectChanges } from '../../handlers/detect_changes.ts';
+import { detectFromDiff, type DetectChangesResult } from '../../lib/git/detect.ts';
+import type { SymbolParser } from '../../lib/git/changes.ts';
+import type { GraphNode } from '../../lib/graph/schema.ts';
+import { memorySnapshot } from '../helpers/memory-snapshot.ts';
+import { handGraph, handRefs, FILES, U } from './hand-graph.ts';
+import { tempRepo } from './git-repo.ts';
+import type { CodegraphError } from '../../lib/errors.ts';
+import type { DiffScope } from '../../index-store/snapshot.ts';
+
+/** The real `git diff` between two trees of files (new files and deletions included). */
+function gitDiffOf(before: Record<string, string>, after: Record<string, string | null>, flags: string[] = []): string {
+  const repo = tempRepo(before);
+  try {
+    for (const [p, text] of Object.entries(after)) if (text === null) repo.remove(p); else repo.write(p, text);
+    repo.git('add', '-A');
+    return repo.git('diff', '--cached', ...flags);
+  } finally {
+    repo.cleanup();
+  }
+}
+
+/** The hand graph indexed at FILES, with the working tree moved on to `after`. */
+function edited(after: Record<string, string | null>, flags: string[] = []) {
+  const files: Record<string, string> = { ...FILES };
+  for (const [p, text] of Object.entries(after)) if (text === null) delete files[p]; else files[p] = text;
+  const diff = gitDiffOf(FILES, after, flags);
+  const snapshot = memorySnapshot({ graph: handGraph(), refs: handRefs(), files, indexedFiles: FILES });
+  return { snapshot, diff };
+}
+
+const noParser: SymbolParser = () => undefined;
+const changes = (r: DetectChangesResult) => r.changed_symbols.map((s) => [s.uid, s.change_type]);
+const replaceLine = (text: string, n: number, line: string | null) => {
+  const lines = text.split('\n');
+  if (line === null) lines.splice(n - 1, 1); else lines[n - 1] = line;
+  return lines.join('\n');
+};
+
+test('a modified method body: the symbol, its callers (tests excluded), the flow with its changed step, a risk', (t) => {
+  const { snapshot, diff } = edited({ 'src/auth/service.ts': replaceLine(FILES['src/auth/service.ts'], 7, '    return hashPassword(name) !== findUser(name);') });
+  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  t.deepEqual(changes(r), [[U.validate, 'modified']]);
+  t.deepEqual(r.changed_symbols[0], { uid: U.validate, name: 'validate', type: 'Method', filePath: 'src/auth/service.ts', line: 6, endLine: 8, change_type: 'modified', indexed: true });
+  t.deepEqual(r.affected_symbols.map((s) => [s.uid, s.depth, s.relationType, s.via]), [[U.handleLogin, 1, 'CALLS', U.validate]]);
+  t.deepEqual(r.affected_processes, [{
+    uid: U.LoginFlow, name: 'LoginFlow', steps: 3,
+    changed_steps: [{ uid: U.validate, name: 'validate', step: 2, change_type: 'modified' }],
+    affected_steps: [{ uid: U.handleLogin, name: 'handleLogin', step: 1, depth: 1 }],
+  }]);
+  t.deepEqual(r.summary, {
+    changed_files: 1, changed_count: 1, affected_count: 1, risk_level: 'medium', risk_reason: '1 affected processes (>= 1)',
+    added: 0, modified: 1, deleted: 0, processes_affected: 1, modules_affected: 2,
+  });
+  t.deepEqual(r.affected_modules, ['Api', 'Auth']);
+  t.deepEqual(r.files, [{ path: 'src/auth/service.ts', status: 'modified', binary: false, index: 'old', symbols: 1, additions: 1, deletions: 1 }]);
+  t.false(r.truncated);
+});
+
+test('a deletion-only diff: the removed method is deleted (not its class), its callers are affected', (t) => {
+  const { snapshot, diff } = edited({ 'src/auth/service.ts': replaceLine(FILES['src/auth/service.ts'], 9, null) });
+  t.regex(diff, /^-  save\(\) \{\}$/m);
+  t.notRegex(diff, /^\+[^+]/m);
+  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  t.deepEqual(changes(r), [[U.save, 'deleted']]);
+  t.deepEqual(r.affected_symbols.map((s) => s.uid), [U.handleSignup]);
+  t.is(r.summary.deleted, 1);
+  t.is(r.summary.risk_level, 'medium');
+  t.is(r.summary.risk_reason, '2 affected modules (>= 2)'); // Auth (the method) and Api (its caller)
+});
+
+test('a deleted file: its symbols and the file are deleted; importers and callers are affected', (t) => {
+  const { snapshot, diff } = edited({ 'src/db/repo.ts': null });
+  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  t.deepEqual(changes(r), [['File:src/db/repo.ts', 'deleted'], [U.findUser, 'deleted']]);
+  t.deepEqual(r.files.map((f) => [f.path, f.status, f.index, f.deletions]), [['src/db/repo.ts', 'deleted', 'old', 3]]);
+  const affected = r.affected_symbols.map((s) => [s.uid, s.depth]);
+  t.deepEqual(affected.filter(([, d]) => d === 1), [['File:src/auth/service.ts', 1], [U.validate, 1]]);
+  t.true(affected.some(([uid]) => uid === U.handleLogin));
+});
+
+test('a top-level change (an import line) marks the file modified; symbols below it only moved', (t) => {
+  const { snapshot, diff } = edited({ 'src/auth/service.ts': "import './polyfill';\n" + FILES['src/auth/service.ts'] });
+  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  t.deepEqual(changes(r), [['File:src/auth/service.ts', 'modified']]);
+  t.deepEqual(r.affected_symbols.map((s) => s.uid), ['File:src/api/routes.ts']); // test file importer excluded
+});
+
+test('the other version is parsed when possible: added and deleted symbols told apart from modified ones', (t) => {
+  const after = [
+    "import { BaseService, Validator } from './base';",
+    "import { hashPassword } from '../util/hash';",
+    "import { findUser } from '../db/repo';",
+    'export class UserService extends BaseService implements Validator {',
+    '  constructor() { super(); }',
+    '  validate(name: string) {',
+    '    return hashPassword(name) === findUser(name);',
+    '  }',
+    '  remove() {}',
+    '}',
+  ].join('\n');
+  const { snapshot, diff } = edited({ 'src/auth/service.ts': after });
+  // A stand-in parser for the new version: same symbols, `save` renamed to `remove`.
+  const parse: SymbolParser = (filePath) => {
+    const sym = (label: GraphNode['label'], q: string, line: number, endLine: number): GraphNode =>
+      ({ uid: `${label}:${filePath}:${q}`, label, name: q.split('.').pop()!, qualifiedName: q, filePath, line, endLine });
+    return [sym('Class', 'UserService', 4, 10), sym('Method', 'UserService.constructor', 5, 5), sym('Method', 'UserService.validate', 6, 8), sym('Method', 'UserService.remove', 9, 9)];
+  };
+  const r = detectFromDiff(snapshot, diff, 500, parse);
+  t.deepEqual(changes(r), [['Method:src/auth/service.ts:UserService.remove', 'added'], [U.save, 'deleted']]);
+  t.false(r.changed_symbols[0].indexed);
+  t.deepEqual(r.affected_symbols.map((s) => s.uid), [U.handleSignup]);
+  // Without a parser: `save` lost every line and nothing named save took its place, so it is deleted (what
+  // replaced it stays unknown).
+  const blind = detectFromDiff(snapshot, diff, 500, noParser);
+  t.deepEqual(changes(blind), [[U.save, 'deleted']]);
+  // A one-line method rewritten in place is modified, not deleted.
+  const inPlace = edited({ 'src/auth/service.ts': replaceLine(FILES['src/auth/service.ts'], 9, '  save() { return 1; }') });
+  t.deepEqual(changes(detectFromDiff(inPlace.snapshot, inPlace.diff, 500, noParser)), [[U.save, 'modified']]);
+});
+
+test('index describing the new version: added symbols come from the index, with their callers', (t) => {
+  // Indexed after `save` was written; the diff adds it (and its call).
+  const before = { ...FILES, 'src/auth/service.ts': replaceLine(FILES['src/auth/service.ts'], 9, null) };
+  const diff = gitDiffOf(before, { 'src/auth/service.ts': FILES['src/auth/service.ts'] });
+  const snapshot = memorySnapshot({ graph: handGraph(), files: FILES, indexedFiles: FILES });
+  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  t.deepEqual(changes(r), [[U.save, 'added']]);
+  t.true(r.changed_symbols[0].indexed);
+  t.deepEqual(r.files[0].index, 'new');
+  t.deepEqual(r.affected_symbols.map((s) => s.uid), [U.handleSignup]);
+});
+
+test('a stale index (neither side matches) is reported as such', (t) => {
+  const v1 = replaceLine(FILES['src/util/hash.ts'], 2, '  return p + 1;');
+  const v2 = replaceLine(FILES['src/util/hash.ts'], 2, '  return p + 2;');
+  const diff = gitDiffOf({ ...FILES, 'src/util/hash.ts': v1 }, { 'src/util/hash.ts': v2 });
+  const snapshot = memorySnapshot({ graph: handGraph(), files: { ...FILES, 'src/util/hash.ts': v2 }, indexedFiles: FILES });
+  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  t.is(r.files[0].index, 'stale');
+  t.deepEqual(changes(r), [[U.hashPassword, 'modified']]);
+});
+
+test('renamed file: exported symbols count as modified (every importer changes its path)', (t) => {
+  const { snapshot, diff } = edited({ 'src/util/hash.ts': null, 'src/util/hashing.ts': FILES['src/util/hash.ts'] }, ['-M']);
+  t.regex(diff, /rename from src\/util\/hash.ts/);
+  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  t.deepEqual(r.files.map((f) => [f.path, f.old_path, f.status]), [['src/util/hashing.ts', 'src/util/hash.ts', 'renamed']]);
+  t.deepEqual(changes(r), [['File:src/util/hash.ts', 'modified'], [U.hashPassword, 'modified']]);
+});
+
+test('binary files and non-code files are listed but change no symbol; an empty diff is risk none', (t) => {
+  const { snapshot, diff } = edited({ 'logo.png': '\u0000\u0001PNG\u0000', 'README.md': '# hi\n' });
+  t.regex(diff, /Binary files/);
+  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  t.deepEqual(r.files.map((f) => [f.path, f.status, f.binary, f.index]).sort(), [['README.md', 'added', false, 'none'], ['logo.png', 'added', true, 'none']]);
+  t.deepEqual(r.changed_symbols, []);
+  t.is(r.summary.risk_level, 'none');
+  t.is(r.summary.risk_reason, 'no code symbol changed');
+  const empty = detectFromDiff(snapshot, '', 500, noParser);
+  t.deepEqual(empty.summary, {
+    changed_files: 0, changed_count: 0, affected_count: 0, risk_level: 'none', risk_reason: 'no changes',
+    added: 0, modified: 0, deleted: 0, processes_affected: 0, modules_affected: 0,
+  });
+  t.deepEqual([empty.changed_symbols, empty.affected_processes, empty.affected_symbols, empty.files], [[], [], [], []]);
+});
+
+test('a new code file nobody indexed yet: the file is added (not indexed); limit truncates affected_symbols', (t) => {
+  const { snapshot, diff } = edited({ 'src/new.ts': 'export function fresh() {}\n', 'src/util/hash.ts': replaceLine(FILES['src/util/hash.ts'], 2, '  return p.trim();') });
+  const r = detectFromDiff(snapshot, diff, 1, noParser);
+  t.deepEqual(changes(r), [['File:src/new.ts', 'added'], [U.hashPassword, 'modified']]);
+  t.false(r.changed_symbols[0].indexed);
+  t.is(r.summary.affected_count, 2);
+  t.is(r.affected_symbols.length, 1);
+  t.true(r.truncated);
+});
+
+test('handler: scopes reach the host, diff text skips git, git failures surface as GIT_ERROR', async (t) => {
+  const asked: [DiffScope, string | undefined][] = [];
+  const s = memorySnapshot({ graph: handGraph(), files: FILES, diff: (scope, ref) => { asked.push([scope, ref]); return ''; } });
+  await detectChanges({}, s);
+  await detectChanges({ scope: 'staged' }, s);
+  await detectChanges({ scope: 'ALL' }, s);
+  await detectChanges({ scope: 'compare', base_ref: 'main~1' }, s);
+  await detectChanges({ base_ref: 'v1.0' }, s);
+  t.deepEqual(asked, [['unstaged', undefined], ['staged', undefined], ['all', undefined], ['compare', 'main~1'], ['compare', 'v1.0']]);
+  // With `diff`, git is not asked (this host would fail if it were).
+  const noGit = memorySnapshot({ graph: handGraph(), files: FILES });
+  const r = await detectChanges({ diff: '' }, noGit);
+  t.is(r.summary.risk_level, 'none');
+  const e = await t.throwsAsync(detectChanges({}, noGit)) as CodegraphError;
+  t.is(e.code, 'GIT_ERROR');
+});
+
+test('handler: compare without base_ref, base_ref with another scope, unknown scope are VALIDATION_ERRORs', async (t) => {
+  const s = memorySnapshot({ graph: handGraph(), files: FILES, diff: () => { throw new Error('git must not be asked'); } });
+  const fields = async (req: unknown) => {
+    const e = await t.throwsAsync(detectChanges(req, s)) as CodegraphError;
+    t.is(e.code, 'VALIDATION_ERROR');
+    return [(e.details as { field: string }[]).map((d) => d.field), e.message];
+  };
+  t.deepEqual(await fields({ scope: 'compare' }), [['base_ref'], "invalid request: 'base_ref' is required with scope 'compare'"]);
+  t.deepEqual((await fields({ scope: 'all', base_ref: 'x' }))[0], ['base_ref']);
+  t.deepEqual((await fields({ scope: 'yesterday' }))[0], ['scope']);
+  t.deepEqual((await fields({ diff: 42 }))[0], ['diff']);
+  t.deepEqual((await fields({ limit: 0 }))[0], ['limit']);
+});
