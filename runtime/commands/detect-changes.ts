@@ -1,2 +1,31 @@
-import { notYet } from './not-yet.ts';
-export const detectChangesCommand = notYet('detect-changes', 'Symbols and flows a git diff touches, as JSON', 'codegraph detect-changes [--scope unstaged|staged|all|compare] [--base-ref REF] [--repo R]');
+/** `codegraph detect-changes`: one-shot impact of a git diff; prints the detect_changes tool's JSON. */
+import fs from 'node:fs';
+import type { Command } from '../cli.ts';
+import { detectChanges } from '../../handlers/detect_changes.ts';
+import { CodegraphError } from '../../lib/errors.ts';
+import { parseOptions } from '../server-options.ts';
+import { given, printToolResult } from './context.ts';
+
+export const detectChangesCommand: Command = {
+  name: 'detect-changes',
+  summary: 'Symbols and flows a git diff touches, as JSON',
+  usage: [
+    'codegraph detect-changes [--scope unstaged|staged|all|compare] [--base-ref REF] [--diff-file F|-] [--limit N] [--repo R]',
+    '  --diff-file reads a unified diff from a file (or stdin with -) instead of asking git.',
+  ].join('\n'),
+  async run(args) {
+    const { values, positionals } = parseOptions(args, {
+      scope: { type: 'string' }, 'base-ref': { type: 'string' }, 'diff-file': { type: 'string' }, limit: { type: 'string' }, repo: { type: 'string' },
+    }, true);
+    if (positionals.length > 0) throw new CodegraphError('VALIDATION_ERROR', `detect-changes takes no arguments (got '${positionals[0]}')`);
+    let diff: string | undefined;
+    const file = values['diff-file'];
+    if (file !== undefined) {
+      try { diff = fs.readFileSync(file === '-' ? 0 : file, 'utf8'); } catch (err) {
+        throw new CodegraphError('INVALID_PATH', `cannot read --diff-file '${file}': ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      }
+    }
+    const request = given({ scope: values.scope, base_ref: values['base-ref'], diff, limit: values.limit, repo: values.repo });
+    return printToolResult(detectChanges, request);
+  },
+};

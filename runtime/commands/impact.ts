@@ -1,2 +1,31 @@
-import { notYet } from './not-yet.ts';
-export const impactCommand = notYet('impact', 'Blast radius of a symbol, as JSON', 'codegraph impact <target> [--direction upstream|downstream] [--depth N] [--repo R]');
+/** `codegraph impact`: one-shot blast radius of a symbol; prints the impact tool's JSON. */
+import type { Command } from '../cli.ts';
+import { impact } from '../../handlers/impact.ts';
+import { CodegraphError } from '../../lib/errors.ts';
+import { parseOptions } from '../server-options.ts';
+import { given, printToolResult } from './context.ts';
+
+export const impactCommand: Command = {
+  name: 'impact',
+  summary: 'Blast radius of a symbol, as JSON',
+  usage: [
+    'codegraph impact <target> [--direction upstream|downstream] [--depth N] [--relations CALLS,IMPORTS,...]',
+    '                 [--min-confidence X] [--include-tests] [--limit N] [--file F] [--kind K] [--repo R]',
+    '       codegraph impact --uid U [same options]',
+  ].join('\n'),
+  async run(args) {
+    const { values, positionals } = parseOptions(args, {
+      uid: { type: 'string' }, direction: { type: 'string' }, depth: { type: 'string' }, relations: { type: 'string' },
+      'min-confidence': { type: 'string' }, 'include-tests': { type: 'boolean' }, limit: { type: 'string' },
+      file: { type: 'string' }, kind: { type: 'string' }, repo: { type: 'string' },
+    }, true);
+    if (positionals.length > 1) throw new CodegraphError('VALIDATION_ERROR', `impact takes one target (got ${positionals.length} arguments)`);
+    if (positionals.length === 0 && values.uid === undefined) throw new CodegraphError('VALIDATION_ERROR', 'impact needs a target name or --uid');
+    const request = given({
+      target: positionals[0], target_uid: values.uid, direction: values.direction, maxDepth: values.depth,
+      relationTypes: values.relations?.split(',').map((s) => s.trim()).filter(Boolean), minConfidence: values['min-confidence'],
+      includeTests: values['include-tests'], limit: values.limit, file_path: values.file, kind: values.kind, repo: values.repo,
+    });
+    return printToolResult(impact, request);
+  },
+};
