@@ -107,22 +107,33 @@ export class KeywordIndex {
 
 /** Most distinct terms a query contributes (a 10,000-character paste is cut here, not rejected). */
 export const MAX_QUERY_TERMS = 64;
+const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
 
 /**
  * Terms of a query. Stop words are dropped unless the query is a single identifier (`of`, `from`), which
- * is looked up as a name.
+ * is looked up as a name. Adjacent words are also joined (`take until` → `takeuntil`, articles skipped:
+ * `is an observable` → `isobservable`): a joined term only matches a compound identifier, which is rare and
+ * so weighs a lot — the way a question names `takeUntil` or `isObservable` without camel case.
  */
 export function queryTerms(text: string): string[] {
   const trimmed = text.trim();
   const single = /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(trimmed);
-  const list = terms(trimmed, { stopWords: !single });
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const t of list) {
-    if (t.includes(' ') || seen.has(t)) continue;
+  const push = (t: string): void => {
+    if (out.length >= MAX_QUERY_TERMS || seen.has(t)) return;
     seen.add(t);
     out.push(t);
-    if (out.length >= MAX_QUERY_TERMS) break;
+  };
+  for (const t of terms(trimmed, { stopWords: !single })) push(t);
+  // Joined words only add to real terms: a query of stop words alone stays empty.
+  if (!single && out.length > 0) {
+    // Articles never sit inside identifiers: "is an observable" → isobservable.
+    const words = (trimmed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !ARTICLES.has(w)).slice(0, MAX_QUERY_TERMS);
+    for (let i = 0; i + 1 < words.length; i++) {
+      push(words[i] + words[i + 1]);
+      if (i + 2 < words.length) push(words[i] + words[i + 1] + words[i + 2]);
+    }
   }
   return out;
 }

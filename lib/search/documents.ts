@@ -137,19 +137,21 @@ function countLines(text: string, offset: number): number {
   return lo + 1;
 }
 
-/** The doc comments above a symbol: those ending before its line and after the previous one of its name. */
+/** How far above a definition its doc comment may end (overload signatures may sit between). */
+const DOC_REACH = 60;
+
+/**
+ * The doc comment of a symbol: among the blocks declaring its name that end just above it or inside its
+ * span (overloads: rxjs documents the implementation, below the signatures; an indexer may report either
+ * line), the longest — short ones are `@deprecated` notes on single overloads.
+ */
 function leadingDoc(n: GraphNode, comments: Map<string, DocComment[]>): string {
   const list = comments.get(n.name);
   if (!list || typeof n.line !== 'number') return '';
+  const end = typeof n.endLine === 'number' ? n.endLine : n.line;
   let best = '';
-  let bestLine = -1;
   for (const c of list) {
-    // The nearest block above the definition, but overload signatures may sit between (up to ~60 lines).
-    if (c.endLine < n.line && c.endLine > bestLine && n.line - c.endLine <= 60) { best = c.text; bestLine = c.endLine; }
-  }
-  if (best && best.length < 40) {
-    // A short `@deprecated` note above the last overload: prefer the longest block of this name above it.
-    for (const c of list) if (c.endLine < n.line && c.text.length > best.length) best = c.text;
+    if (c.endLine >= n.line - DOC_REACH && c.endLine <= end && c.text.length > best.length) best = c.text;
   }
   return best.slice(0, MAX_DOC_CHARS);
 }

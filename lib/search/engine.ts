@@ -14,11 +14,19 @@ export const CANDIDATE_DEPTH = 100;
 /** Weight of the goal's rankings and of the task context's, relative to the query's (1). */
 export const GOAL_WEIGHT = 0.7;
 export const TASK_CONTEXT_WEIGHT = 0.4;
+/** Weight of the vector ranking against the keyword ranking (1), tuned on bench/search-eval.ts; benches vary it. */
+export const rankSettings = { vectorWeight: 0.7 };
 /**
  * Lowest cosine similarity that counts as a vector match. Hashed lexical features of unrelated words still
  * collide now and then; below this a match is noise (a Cyrillic query would otherwise "match" at 0.05).
  */
 export const MIN_SIMILARITY: Readonly<Record<EmbedderSpec['kind'], number>> = { lexical: 0.12, transformers: 0 };
+
+/**
+ * Fused scores are scaled by the symbol's kind: fields of interfaces and classes rarely answer a question
+ * (they still win on an exact name, where BM25 and the vector agree).
+ */
+export const LABEL_PRIOR: Readonly<Record<string, number>> = { Property: 0.8 };
 
 export type RankMode = 'hybrid' | 'keyword' | 'vector';
 
@@ -53,6 +61,8 @@ export interface RankResult {
 /** The loaded search structures of one snapshot (what `snapshot.search` holds). */
 export class SearchIndex {
   private readonly rowOf = new Map<string, number>();
+  /** Per-row prior (see LABEL_PRIOR), from the uid's label prefix. */
+  private readonly prior: Float32Array;
   constructor(
     readonly uids: readonly string[],
     readonly keyword: KeywordIndex,
@@ -60,6 +70,7 @@ export class SearchIndex {
     readonly embedder: EmbedderSpec,
   ) {
     uids.forEach((u, i) => this.rowOf.set(u, i));
+    this.prior = Float32Array.from(uids, (u) => LABEL_PRIOR[u.slice(0, u.indexOf(':'))] ?? 1);
   }
 
   /** Builds an index in memory from a graph with the built-in embedder (no snapshot files needed). */
@@ -92,7 +103,7 @@ export class SearchIndex {
     const candidates: WeightedRanking[] = [];
     const rerank: WeightedRanking[] = [];
     if (useKeyword) candidates.push({ rows: this.keyword.search(qTerms, depth).map((h) => h.row), weight: 1 });
-    if (useVector && qv.query) candidates.push({ rows: this.vectorRows(qv.query, depth), weight: 1 });
+    if (useVector && qv.query) candidates.push({ rows: this.vectorRows(qv.query, depth), weight: mode === 'vector' ? 1 : rankSettings.vectorWeight });
     for (const [text, vec, weight] of [[req.goal, qv.goal, GOAL_WEIGHT], [req.taskContext, qv.taskContext, TASK_CONTEXT_WEIGHT]] as const) {
       if (!text || !text.trim()) continue;
       if (useKeyword) rerank.push(scaled(this.keyword.search(queryTerms(text), this.size), weight));
@@ -101,7 +112,10 @@ export class SearchIndex {
     const fused = reciprocalRankFusion(candidates, rerank);
     const max = maxFusedScore([...candidates, ...rerank]) || 1;
     const symbols: RankedSymbol[] = [];
-    for (const [row, score] of fused) symbols.push({ uid: this.uids[row], score, relevance: Math.min(1, score / max) });
+    for (const [row, raw] of fused) {
+      const score = raw * this.prior[row];
+      symbols.push({ uid: this.uids[row], score, relevance: Math.min(1, score / max) });
+    }
     symbols.sort((a, b) => b.score - a.score || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
     return { symbols, noTerms: qTerms.length === 0 && !(qv.query && hasWeight(qv.query)), maxScore: max };
   }

@@ -15,13 +15,15 @@ export interface WeightedRanking {
  * RRF's k. Small enough that the top of a list matters (the usual 60 flattens a 100-deep list), tuned on
  * bench/search-eval.ts.
  */
-export const RRF_K = 20;
+export const RRF_K = 10;
+/** The k in use (benches vary it; nothing else should). */
+export const fusionSettings = { k: RRF_K };
 
 /**
  * Fuses rankings into one score per row (rankings without scores vote by rank, the RRF way). Only rows in a `candidate` ranking can score: rankings marked
  * rerank-only (task context, goal) reorder the query's matches but never add unrelated symbols.
  */
-export function reciprocalRankFusion(candidates: readonly WeightedRanking[], rerank: readonly WeightedRanking[] = [], k = RRF_K): Map<number, number> {
+export function reciprocalRankFusion(candidates: readonly WeightedRanking[], rerank: readonly WeightedRanking[] = [], k = fusionSettings.k): Map<number, number> {
   const fused = new Map<number, number>();
   for (const r of candidates) {
     r.rows.forEach((row, i) => fused.set(row, (fused.get(row) ?? 0) + r.weight / (k + i + 1)));
@@ -38,7 +40,7 @@ export function reciprocalRankFusion(candidates: readonly WeightedRanking[], rer
 }
 
 /** The largest score a row can reach: first in every ranking. Dividing by it maps scores into 0..1. */
-export function maxFusedScore(rankings: readonly WeightedRanking[], k = RRF_K): number {
+export function maxFusedScore(rankings: readonly WeightedRanking[], k = fusionSettings.k): number {
   let s = 0;
   for (const r of rankings) s += r.weight / (k + 1);
   return s;

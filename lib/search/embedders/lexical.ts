@@ -6,6 +6,7 @@
  */
 import { splitIdentifier, stem, STOP_WORDS } from '../tokenize.ts';
 import type { Embedder } from './types.ts';
+import { conceptOf } from './thesaurus.ts';
 
 /** Dimensions of the built-in vectors. 512 keeps collisions rare for the ~50 features of one symbol text. */
 export const LEXICAL_DIM = 512;
@@ -13,6 +14,7 @@ export const LEXICAL_ID = `builtin:lexical-v1-${LEXICAL_DIM}`;
 
 const WORD_WEIGHT = 1;
 const TRIGRAM_WEIGHT = 0.3;
+const CONCEPT_WEIGHT = 0.5;
 
 /** FNV-1a 32-bit: fast, stable across platforms and versions (the vectors are stored). */
 function fnv1a(s: string): number {
@@ -44,6 +46,8 @@ export function lexicalVector(text: string): Float32Array {
   for (const [word, tf] of counts) {
     const w = 1 + Math.log(tf);
     add(vec, 'w:' + stem(word), WORD_WEIGHT * w);
+    const concept = conceptOf(word);
+    if (concept !== undefined) add(vec, 'c:' + concept, CONCEPT_WEIGHT * w);
     if (word.length >= 3) {
       const padded = `^${word}$`;
       const grams = padded.length - 2;
