@@ -1,6 +1,7 @@
 /** Structural facts about a symbol that several tools need: its processes, module, members and container. */
 import type { CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
+import { qualifiedNameOf, symbolsInFile } from './lookup.ts';
 
 /** One process a symbol takes part in. */
 export interface ProcessStep {
@@ -48,20 +49,29 @@ const CONTAINER_LABELS = new Set(['Class', 'Interface', 'Enum']);
 export function isContainer(node: GraphNode): boolean { return CONTAINER_LABELS.has(node.label); }
 
 /**
- * Methods and properties of a class, interface or enum (constructor included): HAS_METHOD targets, and
- * Method/Property nodes the container DEFINES or CONTAINS. Sorted by line, then uid.
+ * Methods and properties of a class, interface or enum (constructor included): HAS_METHOD targets,
+ * Method/Property nodes the container DEFINES or CONTAINS, and Method/Property nodes of the same file whose
+ * qualified name is `<container>.<name>` (properties are often defined by the file, not the class).
+ * Sorted by line, then uid.
  */
 export function membersOf(graph: CodeGraph, node: GraphNode): GraphNode[] {
   if (!isContainer(node)) return [];
   const seen = new Set<string>();
   const out: GraphNode[] = [];
+  const add = (m: GraphNode | undefined) => { if (m && !seen.has(m.uid)) { seen.add(m.uid); out.push(m); } };
   for (const id of graph.outEdgeIds(node.uid)) {
     const e = graph.edges[id];
     if (e.type !== 'HAS_METHOD' && e.type !== 'DEFINES' && e.type !== 'CONTAINS') continue;
     const m = graph.node(e.target);
-    if (!m || seen.has(m.uid) || (e.type !== 'HAS_METHOD' && !MEMBER_LABELS.has(m.label))) continue;
-    seen.add(m.uid);
-    out.push(m);
+    if (m && (e.type === 'HAS_METHOD' || MEMBER_LABELS.has(m.label))) add(m);
+  }
+  if (node.filePath) {
+    const prefix = qualifiedNameOf(node) + '.';
+    for (const m of symbolsInFile(graph, node.filePath)) {
+      if (!MEMBER_LABELS.has(m.label)) continue;
+      const q = qualifiedNameOf(m);
+      if (q.startsWith(prefix) && !q.slice(prefix.length).includes('.')) add(m);
+    }
   }
   out.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.uid < b.uid ? -1 : 1));
   return out;
