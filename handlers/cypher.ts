@@ -1,13 +1,56 @@
-// PLACEHOLDER: replaced by the tool's real implementation.
+/** `cypher`: read-only openCypher over the snapshot's graph (DESIGN.md §5; language and limits in docs/cypher.md). */
 import Joi from 'joi';
 import { defineTool, repoField } from './define-tool.ts';
-import { CodegraphError } from '../lib/errors.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
+import { codeGraphView } from '../lib/cypher/code-graph-adapter.ts';
+import { toCodegraphCypherError } from '../lib/cypher/errors.ts';
+import { DEFAULT_MAX_ROWS, runCypher, type CypherResult } from '../lib/cypher/index.ts';
 
-export const cypher = defineTool<Record<string, unknown>, Snapshot, unknown>({
+export interface CypherRequest {
+  query?: string;
+  /** Alias of `query`. */
+  statement?: string;
+  params: Record<string, unknown>;
+  max_rows: number;
+  repo?: string;
+}
+
+export type CypherResponse = CypherResult;
+
+/** Longest query text accepted (a query is a few lines; anything larger is a mistake or an attack). */
+export const MAX_QUERY_LENGTH = 100_000;
+/** Largest `max_rows` a caller may ask for. */
+export const MAX_ROWS_LIMIT = 100_000;
+
+const schema = Joi.object({
+  query: Joi.string().min(1).max(MAX_QUERY_LENGTH).description('Cypher query (read-only: MATCH, OPTIONAL MATCH, WHERE, WITH, UNWIND, RETURN, ORDER BY, SKIP, LIMIT, UNION)'),
+  statement: Joi.string().min(1).max(MAX_QUERY_LENGTH).description('Alias of query'),
+  params: Joi.object().unknown(true).default({}).description('Query parameters, referenced as $name'),
+  max_rows: Joi.number().integer().min(1).max(MAX_ROWS_LIMIT).default(DEFAULT_MAX_ROWS)
+    .description(`Most rows returned (default ${DEFAULT_MAX_ROWS}); truncated is true when more existed`),
+  repo: repoField,
+}).xor('query', 'statement');
+
+export const cypher = defineTool<CypherRequest, Snapshot, CypherResponse>({
   name: 'cypher',
-  description: 'not implemented yet',
-  schema: Joi.object({ repo: repoField }).unknown(true),
-  annotations: { readOnlyHint: true, destructiveHint: false },
-  run: () => { throw new CodegraphError('INTERNAL', 'cypher is not implemented yet'); },
+  description: [
+    'Read-only openCypher query over the code graph; returns {columns, rows, row_count, truncated}, rows keyed by column.',
+    'Node labels: File, Folder, Function, Class, Method, Interface, TypeAlias, Enum, Variable, Property, Community, Process.',
+    'Node properties: uid (also n.id), name, label, kind, filePath, line (also n.startLine), endLine, exported, signature,',
+    'doc, module. Every relationship is a CodeRelation whose `type` property is CONTAINS, DEFINES, HAS_METHOD, IMPORTS,',
+    'CALLS, EXTENDS, IMPLEMENTS, REFERENCES, MEMBER_OF or STEP_IN_PROCESS (plus confidence, reason, line, count, step);',
+    "[:CALLS] and [:CALLS|IMPORTS] are shorthands for [:CodeRelation {type: 'CALLS'}]; type(r) is 'CodeRelation', use r.type.",
+    "Example: MATCH (c)-[:CALLS]->(f:Function {name: 'validateUser'}) RETURN c.name, c.filePath.",
+    'Write clauses are refused (READ_ONLY); queries have a 5 s budget (TIMEOUT); unbounded * paths stop at 10 hops.',
+  ].join(' '),
+  schema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run(req, snapshot) {
+    const text = (req.query ?? req.statement)!;
+    try {
+      return runCypher(codeGraphView(snapshot.graph), text, req.params, { maxRows: req.max_rows });
+    } catch (err) {
+      throw toCodegraphCypherError(err);
+    }
+  },
 });

@@ -1,2 +1,32 @@
-import { notYet } from './not-yet.ts';
-export const cypherCommand = notYet('cypher', 'Run a read-only Cypher query, as JSON', 'codegraph cypher <statement> [--repo R]');
+/** `codegraph cypher`: one-shot read-only Cypher query; prints the cypher tool's JSON. */
+import type { Command } from '../cli.ts';
+import { cypher } from '../../handlers/cypher.ts';
+import { CodegraphError } from '../../lib/errors.ts';
+import { parseOptions } from '../server-options.ts';
+import { given, printToolResult } from './context.ts';
+
+export const cypherCommand: Command = {
+  name: 'cypher',
+  summary: 'Run a read-only Cypher query, as JSON',
+  usage: [
+    'codegraph cypher <statement> [--params JSON] [--max-rows N] [--repo R]',
+    "  e.g. codegraph cypher \"MATCH (c)-[:CALLS]->(f:Function {name: \\$name}) RETURN c.name\" --params '{\"name\":\"run\"}'",
+  ].join('\n'),
+  async run(args) {
+    const { values, positionals } = parseOptions(args, {
+      params: { type: 'string' }, 'max-rows': { type: 'string' }, repo: { type: 'string' },
+    }, true);
+    if (positionals.length !== 1) throw new CodegraphError('VALIDATION_ERROR', `cypher takes one statement (got ${positionals.length}); quote the query`);
+    let params: unknown;
+    if (values.params !== undefined) {
+      try { params = JSON.parse(values.params); } catch {
+        throw new CodegraphError('VALIDATION_ERROR', '--params must be a JSON object');
+      }
+    }
+    const maxRows = values['max-rows'];
+    if (maxRows !== undefined && !/^\d+$/.test(maxRows)) throw new CodegraphError('VALIDATION_ERROR', `--max-rows must be a positive integer, got '${maxRows}'`);
+    return printToolResult(cypher, given({
+      query: positionals[0], params, max_rows: maxRows === undefined ? undefined : Number(maxRows), repo: values.repo,
+    }));
+  },
+};

@@ -1,0 +1,197 @@
+/**
+ * Presents a CodeGraph as a property graph (DESIGN.md §4-5): node labels are the node's `label`; every edge is
+ * a `CodeRelation` whose `type` property is the relation type, and `[:CALLS]` is a shorthand for CodeRelation
+ * edges of that type. GitNexus-style virtual properties: `n.id` = uid, `n.startLine` = line.
+ * Indexes (CSR adjacency, per-type adjacency, label lists, property indexes) are built once per graph, lazily.
+ */
+import type { CodeGraph } from '../graph/code-graph.ts';
+import { RELATIONSHIP_NAME, type GraphEdge, type GraphNode } from '../graph/schema.ts';
+import { isIndexable, type IdList, type PropertyGraph } from './graph.ts';
+import { fromHost, keyOf, type Value } from './values.ts';
+
+interface Csr { off: Int32Array; ids: Int32Array }
+
+const EMPTY = new Int32Array(0);
+
+/** Node properties computed from others, for queries written against GitNexus's schema. */
+const VIRTUAL_NODE_PROPS: Record<string, (n: GraphNode) => unknown> = {
+  id: (n) => n.uid,
+  startLine: (n) => n.line,
+};
+
+const cache = new WeakMap<CodeGraph, CodeGraphView>();
+
+/** The property-graph view of a CodeGraph, cached per graph (rebuilt if the graph grew since). */
+export function codeGraphView(graph: CodeGraph): CodeGraphView {
+  let v = cache.get(graph);
+  if (!v || v.nodeCount !== graph.nodeCount || v.relCount !== graph.edgeCount) {
+    v = new CodeGraphView(graph);
+    cache.set(graph, v);
+  }
+  return v;
+}
+
+export class CodeGraphView implements PropertyGraph {
+  readonly nodeCount: number;
+  readonly relCount: number;
+  private readonly nodes: readonly GraphNode[];
+  private readonly edges: readonly GraphEdge[];
+  private readonly src: Int32Array;
+  private readonly tgt: Int32Array;
+  private readonly allOut: Csr;
+  private readonly allIn: Csr;
+  private readonly allRels: Int32Array;
+  private readonly byType = new Map<string, { out: Csr; in: Csr; rels: Int32Array }>();
+  private labelIdx?: Map<string, Int32Array>;
+  private readonly propIdx = new Map<string, Map<string, number[]>>();
+
+  constructor(private readonly graph: CodeGraph) {
+    this.nodes = graph.nodes;
+    this.edges = graph.edges;
+    this.nodeCount = graph.nodeCount;
+    this.relCount = graph.edgeCount;
+    const m = this.relCount;
+    this.src = new Int32Array(m);
+    this.tgt = new Int32Array(m);
+    this.allRels = new Int32Array(m);
+    for (let i = 0; i < m; i++) {
+      const e = this.edges[i];
+      this.src[i] = graph.nodeId(e.source)!;
+      this.tgt[i] = graph.nodeId(e.target)!;
+      this.allRels[i] = i;
+    }
+    this.allOut = csr(this.nodeCount, this.allRels, this.src);
+    this.allIn = csr(this.nodeCount, this.allRels, this.tgt);
+  }
+
+  private typed(type: string): { out: Csr; in: Csr; rels: Int32Array } {
+    let t = this.byType.get(type);
+    if (!t) {
+      let count = 0;
+      for (let i = 0; i < this.relCount; i++) if (this.edges[i].type === type) count++;
+      const rels = new Int32Array(count);
+      for (let i = 0, k = 0; i < this.relCount; i++) if (this.edges[i].type === type) rels[k++] = i;
+      t = { rels, out: csr(this.nodeCount, rels, this.src), in: csr(this.nodeCount, rels, this.tgt) };
+      this.byType.set(type, t);
+    }
+    return t;
+  }
+
+  nodeExists(id: number): boolean { return id >= 0 && id < this.nodeCount; }
+  nodeLabels(id: number): readonly string[] { return [this.nodes[id].label]; }
+  hasLabel(id: number, label: string): boolean { return this.nodes[id].label === label; }
+  primaryLabel(id: number): string { return this.nodes[id].label; }
+
+  nodesWithLabel(label: string): IdList {
+    if (!this.labelIdx) {
+      const lists = new Map<string, number[]>();
+      for (let i = 0; i < this.nodeCount; i++) {
+        const l = this.nodes[i].label;
+        let list = lists.get(l);
+        if (!list) lists.set(l, (list = []));
+        list.push(i);
+      }
+      this.labelIdx = new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
+    }
+    return this.labelIdx.get(label) ?? EMPTY;
+  }
+
+  nodeProperty(id: number, key: string): Value {
+    const n = this.nodes[id];
+    let v: unknown = Object.hasOwn(n, key) ? n[key] : undefined;
+    if (v === undefined) { const f = VIRTUAL_NODE_PROPS[key]; if (f) v = f(n); }
+    return hostValue(v);
+  }
+  nodeKeys(id: number): string[] {
+    const n = this.nodes[id];
+    return Object.keys(n).filter((k) => n[k] !== undefined);
+  }
+
+  relType(): string { return RELATIONSHIP_NAME; }
+  relHasType(id: number, type: string): boolean { return type === RELATIONSHIP_NAME || this.edges[id].type === type; }
+  relSource(id: number): number { return this.src[id]; }
+  relTarget(id: number): number { return this.tgt[id]; }
+  relProperty(id: number, key: string): Value {
+    const e = this.edges[id];
+    return hostValue(Object.hasOwn(e, key) ? e[key] : undefined);
+  }
+  relKeys(id: number): string[] {
+    const e = this.edges[id];
+    return Object.keys(e).filter((k) => e[k] !== undefined);
+  }
+
+  outRels(node: number, type?: string): IdList {
+    const c = type === undefined || type === RELATIONSHIP_NAME ? this.allOut : this.typed(type).out;
+    return c.ids.subarray(c.off[node], c.off[node + 1]);
+  }
+  inRels(node: number, type?: string): IdList {
+    const c = type === undefined || type === RELATIONSHIP_NAME ? this.allIn : this.typed(type).in;
+    return c.ids.subarray(c.off[node], c.off[node + 1]);
+  }
+  relsOfType(type?: string): IdList {
+    return type === undefined || type === RELATIONSHIP_NAME ? this.allRels : this.typed(type).rels;
+  }
+
+  nodesByProperty(key: string, value: Value): IdList | undefined {
+    if (!isIndexable(value)) return undefined;
+    if (key === 'uid' && typeof value === 'string') {
+      const id = this.graph.nodeId(value);
+      return id === undefined ? EMPTY : [id];
+    }
+    let idx = this.propIdx.get(key);
+    if (!idx) {
+      idx = new Map();
+      for (let i = 0; i < this.nodeCount; i++) {
+        const v = this.nodeProperty(i, key);
+        if (v === null || !isIndexable(v)) continue;
+        const k = keyOf(v);
+        const list = idx.get(k);
+        if (list) list.push(i); else idx.set(k, [i]);
+      }
+      this.propIdx.set(key, idx);
+    }
+    return idx.get(keyOf(value)) ?? EMPTY;
+  }
+
+  narrowRelTypes(types: readonly string[], key: string, value: Value): string[] | undefined {
+    if (key !== 'type' || typeof value !== 'string') return undefined;
+    if (types.length === 0 || types.includes(RELATIONSHIP_NAME)) return [value];
+    return types.includes(value) ? [value] : [];
+  }
+
+  labelNames(): string[] {
+    const s = new Set<string>();
+    for (const n of this.nodes) s.add(n.label);
+    return [...s].sort();
+  }
+  relTypeNames(): string[] { return this.relCount > 0 ? [RELATIONSHIP_NAME] : []; }
+  propertyKeyNames(): string[] {
+    const s = new Set<string>();
+    for (const n of this.nodes) for (const k of Object.keys(n)) if (n[k] !== undefined) s.add(k);
+    for (const e of this.edges) for (const k of Object.keys(e)) if (e[k] !== undefined) s.add(k);
+    return [...s].sort();
+  }
+
+  nodeOutput(id: number): Record<string, unknown> { return { ...this.nodes[id] }; }
+  relOutput(id: number): Record<string, unknown> { return { ...this.edges[id] }; }
+}
+
+/** Host property value → Cypher value, with fast paths for the common primitive cases. */
+function hostValue(v: unknown): Value {
+  switch (typeof v) {
+    case 'string': case 'boolean': return v;
+    case 'undefined': case 'function': case 'symbol': return null;
+  }
+  return fromHost(v);
+}
+
+/** Compressed adjacency of `rels` grouped by `key[rel]` (source or target node), ids ascending per node. */
+function csr(nodeCount: number, rels: Int32Array, key: Int32Array): Csr {
+  const off = new Int32Array(nodeCount + 1);
+  for (let i = 0; i < rels.length; i++) off[key[rels[i]] + 1]++;
+  for (let i = 0; i < nodeCount; i++) off[i + 1] += off[i];
+  const fill = off.slice(0, nodeCount);
+  const ids = new Int32Array(rels.length);
+  for (let i = 0; i < rels.length; i++) { const r = rels[i]; ids[fill[key[r]]++] = r; }
+  return { off, ids };
+}

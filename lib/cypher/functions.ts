@@ -1,0 +1,341 @@
+/** Scalar functions, by lower-case name. Aggregates live in aggregates.ts; `exists` is compiled specially. */
+import { runtimeError } from './errors.ts';
+import type { ExecCtx } from './runtime.ts';
+import { stringOf } from './ops.ts';
+import { CFloat, NodeVal, PathVal, RelVal, fromHost, intFromBig, isInt, isNumber, num, typeName, formatFloat, type CMap, type Value } from './values.ts';
+
+export interface FunctionDef {
+  min: number;
+  max: number;
+  fn: (args: Value[], ctx: ExecCtx) => Value;
+}
+
+function bad(fname: string, v: Value, detail = 'InvalidArgumentValue'): Error {
+  return runtimeError('TypeError', detail, `${fname}() cannot take an argument of type ${typeName(v)}`);
+}
+
+function str(fname: string, v: Value): string {
+  if (typeof v !== 'string') throw bad(fname, v);
+  return v;
+}
+function int(fname: string, v: Value): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  throw bad(fname, v);
+}
+function float(fname: string, v: Value): number {
+  if (isNumber(v)) return num(v);
+  throw bad(fname, v);
+}
+
+/** Unary numeric function returning a float, null on null. */
+function math(name: string, f: (x: number) => number): FunctionDef {
+  return { min: 1, max: 1, fn: ([x]) => (x === null ? null : new CFloat(f(float(name, x)))) };
+}
+
+function toIntegerValue(x: Value, fname: string, orNull: boolean): Value {
+  if (x === null) return null;
+  if (isInt(x)) return x;
+  if (x instanceof CFloat) {
+    if (!Number.isFinite(x.v)) return orNull ? null : null;
+    const t = Math.trunc(x.v);
+    if (Number.isSafeInteger(t)) return t + 0;
+    try { return intFromBig(BigInt(t)); } catch { return null; }
+  }
+  if (typeof x === 'string') {
+    const s = x.trim();
+    if (/^[+-]?\d+$/.test(s)) {
+      try { return intFromBig(BigInt(s)); } catch { return null; }
+    }
+    if (/^[+-]?0x[0-9a-f]+$/i.test(s)) return intFromBig(BigInt(s.replace(/^([+-]?)0x/i, '$10x')));
+    const f = Number(s);
+    if (s !== '' && Number.isFinite(f) && /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(s)) return toIntegerValue(new CFloat(f), fname, orNull);
+    return null;
+  }
+  if (typeof x === 'boolean') return x ? 1 : 0;
+  if (orNull) return null;
+  throw bad(fname, x);
+}
+
+function toFloatValue(x: Value, fname: string, orNull: boolean): Value {
+  if (x === null) return null;
+  if (x instanceof CFloat) return x;
+  if (isInt(x)) return new CFloat(Number(x));
+  if (typeof x === 'string') {
+    const s = x.trim();
+    if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(s)) return new CFloat(Number(s));
+    if (/^[+-]?(NaN|Infinity)$/.test(s)) return new CFloat(Number(s));
+    return null;
+  }
+  if (orNull) return null;
+  throw bad(fname, x);
+}
+
+function toBooleanValue(x: Value, fname: string, orNull: boolean): Value {
+  if (x === null) return null;
+  if (typeof x === 'boolean') return x;
+  if (typeof x === 'string') {
+    const s = x.trim().toLowerCase();
+    return s === 'true' ? true : s === 'false' ? false : null;
+  }
+  if (isInt(x)) return x != 0; // eslint-disable-line eqeqeq
+  if (orNull) return null;
+  throw bad(fname, x);
+}
+
+function toStringValue(x: Value, fname: string, orNull: boolean): Value {
+  if (x === null) return null;
+  if (typeof x === 'string') return x;
+  if (isNumber(x) || typeof x === 'boolean') return stringOf(x);
+  if (orNull) return null;
+  throw bad(fname, x);
+}
+
+/** Java-like Math.round (half up, towards positive infinity). */
+function roundHalfUp(x: number): number {
+  return Math.floor(x + 0.5);
+}
+
+function roundWith(x: number, precision: number, mode: string): number {
+  const f = Math.pow(10, precision);
+  const v = x * f;
+  let r: number;
+  switch (mode.toUpperCase()) {
+    case 'UP': r = v < 0 ? Math.floor(v) : Math.ceil(v); break;
+    case 'DOWN': r = Math.trunc(v); break;
+    case 'CEILING': r = Math.ceil(v); break;
+    case 'FLOOR': r = Math.floor(v); break;
+    case 'HALF_DOWN': r = Math.abs(v - Math.trunc(v)) === 0.5 ? Math.trunc(v) : Math.round(v); break;
+    case 'HALF_EVEN': {
+      const fl = Math.floor(v);
+      const d = v - fl;
+      r = d > 0.5 ? fl + 1 : d < 0.5 ? fl : (fl % 2 === 0 ? fl : fl + 1);
+      break;
+    }
+    default: r = v < 0 ? -Math.round(-v) : Math.round(v); // HALF_UP: away from zero
+  }
+  return r / f;
+}
+
+function listOf(fname: string, v: Value): Value[] {
+  if (!Array.isArray(v)) throw bad(fname, v);
+  return v;
+}
+
+/** range(start, end[, step]) with the list budget checked before allocating. */
+function range(args: Value[], ctx: ExecCtx): Value {
+  for (const a of args) if (a === null) return null;
+  const start = int('range', args[0]), end = int('range', args[1]);
+  const step = args.length > 2 ? int('range', args[2]) : 1;
+  if (step === 0) throw runtimeError('ArgumentError', 'NumberOutOfRange', 'range() step must not be zero');
+  const count = step > 0 ? (end >= start ? Math.floor((end - start) / step) + 1 : 0) : (end <= start ? Math.floor((start - end) / -step) + 1 : 0);
+  ctx.budget.checkList(count);
+  ctx.budget.tickMany(count);
+  const out: Value[] = new Array(count);
+  for (let i = 0, v = start; i < count; i++, v += step) out[i] = v;
+  return out;
+}
+
+function nodeOrRelProps(x: Value, ctx: ExecCtx, fname: string): CMap {
+  const g = ctx.graph;
+  const m: CMap = new Map();
+  if (x instanceof NodeVal) { for (const k of g.nodeKeys(x.id)) m.set(k, g.nodeProperty(x.id, k)); return m; }
+  if (x instanceof RelVal) { for (const k of g.relKeys(x.id)) m.set(k, g.relProperty(x.id, k)); return m; }
+  throw bad(fname, x);
+}
+
+function substring(args: Value[]): Value {
+  if (args[0] === null) return null;
+  const s = str('substring', args[0]);
+  const start = int('substring', args[1]);
+  if (start < 0) throw runtimeError('ArgumentError', 'NumberOutOfRange', 'substring() start must not be negative');
+  if (args.length > 2) {
+    if (args[2] === null) return null;
+    const len = int('substring', args[2]);
+    if (len < 0) throw runtimeError('ArgumentError', 'NumberOutOfRange', 'substring() length must not be negative');
+    return s.substr(start, len);
+  }
+  return s.substring(start);
+}
+
+export const FUNCTIONS: Record<string, FunctionDef> = {
+  // ---- graph ----
+  id: { min: 1, max: 1, fn: ([x]) => {
+    if (x === null) return null;
+    if (x instanceof NodeVal || x instanceof RelVal) return x.id;
+    throw bad('id', x);
+  } },
+  labels: { min: 1, max: 1, fn: ([x], ctx) => {
+    if (x === null) return null;
+    if (x instanceof NodeVal) return [...ctx.graph.nodeLabels(x.id)];
+    throw bad('labels', x);
+  } },
+  // Kuzu/GitNexus style: the single label of a node, the type name of a relationship.
+  label: { min: 1, max: 1, fn: ([x], ctx) => {
+    if (x === null) return null;
+    if (x instanceof NodeVal) return ctx.graph.primaryLabel?.(x.id) ?? ctx.graph.nodeLabels(x.id)[0] ?? null;
+    if (x instanceof RelVal) return ctx.graph.relType(x.id);
+    throw bad('label', x);
+  } },
+  type: { min: 1, max: 1, fn: ([x], ctx) => {
+    if (x === null) return null;
+    if (x instanceof RelVal) return ctx.graph.relType(x.id);
+    throw bad('type', x);
+  } },
+  keys: { min: 1, max: 1, fn: ([x], ctx) => {
+    if (x === null) return null;
+    if (x instanceof Map) return [...x.keys()];
+    if (x instanceof NodeVal) return ctx.graph.nodeKeys(x.id);
+    if (x instanceof RelVal) return ctx.graph.relKeys(x.id);
+    throw bad('keys', x);
+  } },
+  properties: { min: 1, max: 1, fn: ([x], ctx) => {
+    if (x === null) return null;
+    if (x instanceof Map) return x;
+    return nodeOrRelProps(x, ctx, 'properties');
+  } },
+  startnode: { min: 1, max: 1, fn: ([x], ctx) => {
+    if (x === null) return null;
+    if (x instanceof RelVal) return new NodeVal(ctx.graph.relSource(x.id));
+    throw bad('startNode', x);
+  } },
+  endnode: { min: 1, max: 1, fn: ([x], ctx) => {
+    if (x === null) return null;
+    if (x instanceof RelVal) return new NodeVal(ctx.graph.relTarget(x.id));
+    throw bad('endNode', x);
+  } },
+  nodes: { min: 1, max: 1, fn: ([x]) => {
+    if (x === null) return null;
+    if (x instanceof PathVal) return x.nodes.map((n) => new NodeVal(n));
+    throw bad('nodes', x);
+  } },
+  relationships: { min: 1, max: 1, fn: ([x]) => {
+    if (x === null) return null;
+    if (x instanceof PathVal) return x.rels.map((r) => new RelVal(r));
+    throw bad('relationships', x);
+  } },
+  length: { min: 1, max: 1, fn: ([x]) => {
+    if (x === null) return null;
+    if (x instanceof PathVal) return x.rels.length;
+    if (typeof x === 'string') return [...x].length;
+    if (Array.isArray(x)) return x.length;
+    throw bad('length', x);
+  } },
+  // ---- lists ----
+  size: { min: 1, max: 1, fn: ([x]) => {
+    if (x === null) return null;
+    if (Array.isArray(x)) return x.length;
+    if (typeof x === 'string') return [...x].length;
+    throw bad('size', x);
+  } },
+  head: { min: 1, max: 1, fn: ([x]) => (x === null ? null : listOf('head', x)[0] ?? null) },
+  last: { min: 1, max: 1, fn: ([x]) => { if (x === null) return null; const l = listOf('last', x); return l.length ? l[l.length - 1] : null; } },
+  tail: { min: 1, max: 1, fn: ([x]) => (x === null ? null : listOf('tail', x).slice(1)) },
+  reverse: { min: 1, max: 1, fn: ([x]) => {
+    if (x === null) return null;
+    if (typeof x === 'string') return [...x].reverse().join('');
+    return [...listOf('reverse', x)].reverse();
+  } },
+  range: { min: 2, max: 3, fn: range },
+  coalesce: { min: 1, max: Infinity, fn: (args) => { for (const a of args) if (a !== null) return a; return null; } },
+  isempty: { min: 1, max: 1, fn: ([x]) => {
+    if (x === null) return null;
+    if (Array.isArray(x)) return x.length === 0;
+    if (typeof x === 'string') return x.length === 0;
+    if (x instanceof Map) return x.size === 0;
+    throw bad('isEmpty', x);
+  } },
+  // ---- strings ----
+  tolower: { min: 1, max: 1, fn: ([x]) => (x === null ? null : str('toLower', x).toLowerCase()) },
+  toupper: { min: 1, max: 1, fn: ([x]) => (x === null ? null : str('toUpper', x).toUpperCase()) },
+  lower: { min: 1, max: 1, fn: ([x]) => (x === null ? null : str('lower', x).toLowerCase()) },
+  upper: { min: 1, max: 1, fn: ([x]) => (x === null ? null : str('upper', x).toUpperCase()) },
+  trim: { min: 1, max: 1, fn: ([x]) => (x === null ? null : str('trim', x).trim()) },
+  ltrim: { min: 1, max: 1, fn: ([x]) => (x === null ? null : str('lTrim', x).trimStart()) },
+  rtrim: { min: 1, max: 1, fn: ([x]) => (x === null ? null : str('rTrim', x).trimEnd()) },
+  split: { min: 2, max: 2, fn: ([x, sep], ctx) => {
+    if (x === null || sep === null) return null;
+    const parts = str('split', x).split(str('split', sep));
+    ctx.budget.checkList(parts.length);
+    return parts;
+  } },
+  substring: { min: 2, max: 3, fn: substring },
+  left: { min: 2, max: 2, fn: ([x, n]) => {
+    if (x === null) return null;
+    if (n === null) throw runtimeError('ArgumentError', 'NumberOutOfRange', 'left() length must not be null');
+    const k = int('left', n);
+    if (k < 0) throw runtimeError('ArgumentError', 'NumberOutOfRange', 'left() length must not be negative');
+    return str('left', x).slice(0, k);
+  } },
+  right: { min: 2, max: 2, fn: ([x, n]) => {
+    if (x === null) return null;
+    if (n === null) throw runtimeError('ArgumentError', 'NumberOutOfRange', 'right() length must not be null');
+    const k = int('right', n);
+    if (k < 0) throw runtimeError('ArgumentError', 'NumberOutOfRange', 'right() length must not be negative');
+    const s = str('right', x);
+    return k === 0 ? '' : s.slice(Math.max(0, s.length - k));
+  } },
+  replace: { min: 3, max: 3, fn: ([x, a, b]) => {
+    if (x === null || a === null || b === null) return null;
+    return str('replace', x).split(str('replace', a)).join(str('replace', b));
+  } },
+  tostring: { min: 1, max: 1, fn: ([x]) => toStringValue(x, 'toString', false) },
+  tostringornull: { min: 1, max: 1, fn: ([x]) => toStringValue(x, 'toStringOrNull', true) },
+  // ---- conversion ----
+  tointeger: { min: 1, max: 1, fn: ([x]) => toIntegerValue(x, 'toInteger', false) },
+  tointegerornull: { min: 1, max: 1, fn: ([x]) => toIntegerValue(x, 'toIntegerOrNull', true) },
+  tofloat: { min: 1, max: 1, fn: ([x]) => toFloatValue(x, 'toFloat', false) },
+  tofloatornull: { min: 1, max: 1, fn: ([x]) => toFloatValue(x, 'toFloatOrNull', true) },
+  toboolean: { min: 1, max: 1, fn: ([x]) => toBooleanValue(x, 'toBoolean', false) },
+  tobooleanornull: { min: 1, max: 1, fn: ([x]) => toBooleanValue(x, 'toBooleanOrNull', true) },
+  // ---- numbers ----
+  abs: { min: 1, max: 1, fn: ([x]) => {
+    if (x === null) return null;
+    if (typeof x === 'number') return Math.abs(x);
+    if (typeof x === 'bigint') return intFromBig(x < 0n ? -x : x);
+    if (x instanceof CFloat) return new CFloat(Math.abs(x.v));
+    throw bad('abs', x);
+  } },
+  sign: { min: 1, max: 1, fn: ([x]) => (x === null ? null : Math.sign(float('sign', x)) + 0) },
+  ceil: math('ceil', Math.ceil),
+  floor: math('floor', Math.floor),
+  round: { min: 1, max: 3, fn: (args) => {
+    if (args.some((a) => a === null)) return null;
+    const x = float('round', args[0]);
+    if (args.length === 1) return new CFloat(x < 0 ? -roundHalfUp(-x) + (Number.isInteger(x * 2) && !Number.isInteger(x) ? 0 : 0) : roundHalfUp(x));
+    const precision = int('round', args[1]);
+    const mode = args.length > 2 ? str('round', args[2]) : 'HALF_UP';
+    return new CFloat(roundWith(x, precision, mode));
+  } },
+  sqrt: math('sqrt', Math.sqrt),
+  exp: math('exp', Math.exp),
+  log: math('log', Math.log),
+  log10: math('log10', Math.log10),
+  sin: math('sin', Math.sin),
+  cos: math('cos', Math.cos),
+  tan: math('tan', Math.tan),
+  cot: math('cot', (x) => 1 / Math.tan(x)),
+  asin: math('asin', Math.asin),
+  acos: math('acos', Math.acos),
+  atan: math('atan', Math.atan),
+  atan2: { min: 2, max: 2, fn: ([y, x]) => (y === null || x === null ? null : new CFloat(Math.atan2(float('atan2', y), float('atan2', x)))) },
+  degrees: math('degrees', (x) => (x * 180) / Math.PI),
+  radians: math('radians', (x) => (x * Math.PI) / 180),
+  haversin: math('haversin', (x) => (1 - Math.cos(x)) / 2),
+  pi: { min: 0, max: 0, fn: () => new CFloat(Math.PI) },
+  e: { min: 0, max: 0, fn: () => new CFloat(Math.E) },
+  rand: { min: 0, max: 0, fn: () => new CFloat(Math.random()) },
+  // ---- introspection ----
+  valuetype: { min: 1, max: 1, fn: ([x]) => {
+    const t = typeName(x);
+    return t === 'NULL' ? 'NULL' : `${t} NOT NULL`;
+  } },
+};
+
+/** Names of aggregate functions (compiled by the projection, not here). */
+export const AGGREGATE_NAMES = new Set(['count', 'collect', 'sum', 'avg', 'min', 'max', 'stdev', 'stdevp', 'percentilecont', 'percentiledisc']);
+
+/** Names with special compilation (argument is a pattern or a property that may be absent). */
+export const SPECIAL_FUNCTIONS = new Set(['exists']);
+
+export { fromHost, formatFloat };

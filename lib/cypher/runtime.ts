@@ -1,0 +1,81 @@
+/** Execution-time types shared by the compiler, matcher and executor: rows, the context and the budget. */
+import { CypherError } from './errors.ts';
+import type { PropertyGraph } from './graph.ts';
+import type { Value } from './values.ts';
+
+/** A row: one value per variable slot (slots are allocated per query at compile time). */
+export type Row = Value[];
+
+/** A compiled expression. */
+export type Ev = (row: Row, ctx: ExecCtx) => Value;
+
+/** Limits for one query. Defaults protect a shared server from hostile or careless queries. */
+export interface BudgetOptions {
+  /** Wall-clock budget in milliseconds (default 5000). */
+  timeoutMs?: number;
+  /** Maximum rows held at once by a buffering operator (ORDER BY, DISTINCT, aggregation; default 1,000,000). */
+  maxMaterializedRows?: number;
+  /** Maximum elements of one list value (range, collect, concatenation; default 1,000,000). */
+  maxListSize?: number;
+  /** Upper bound used for an unbounded variable-length relationship `*` / `*2..` (default 10). */
+  maxVarLengthHops?: number;
+}
+
+export const DEFAULT_BUDGET: Required<BudgetOptions> = {
+  timeoutMs: 5000,
+  maxMaterializedRows: 1_000_000,
+  maxListSize: 1_000_000,
+  maxVarLengthHops: 10,
+};
+
+/** Cooperative budget: hot loops call tick(); every 1024 ticks the clock is read (JS is single-threaded). */
+export class Budget {
+  readonly deadline: number;
+  readonly opts: Required<BudgetOptions>;
+  private ticks = 0;
+  constructor(opts: BudgetOptions = {}) {
+    this.opts = { ...DEFAULT_BUDGET, ...stripUndefined(opts) };
+    this.deadline = performance.now() + this.opts.timeoutMs;
+  }
+  /** Counts one unit of work; throws a Budget error once the time budget is spent. */
+  tick(): void {
+    if ((++this.ticks & 1023) === 0) this.checkTime();
+  }
+  /** Counts `n` units of work at once (bulk operations such as building a list). */
+  tickMany(n: number): void {
+    this.ticks += n;
+    if (n >= 1024 || (this.ticks & 1023) < n) this.checkTime();
+  }
+  checkTime(): void {
+    if (performance.now() > this.deadline) {
+      throw new CypherError('Budget', 'runtime', `query exceeded its time budget of ${this.opts.timeoutMs} ms; narrow the pattern or add LIMIT`, { budget: 'time' });
+    }
+  }
+  /** Refuses a list that would be longer than the list budget. */
+  checkList(n: number): void {
+    if (n > this.opts.maxListSize) {
+      throw new CypherError('Budget', 'runtime', `a list of ${n} elements exceeds the budget of ${this.opts.maxListSize}`, { budget: 'list' });
+    }
+  }
+  /** Refuses buffering more rows than the materialisation budget. */
+  checkRows(n: number): void {
+    if (n > this.opts.maxMaterializedRows) {
+      throw new CypherError('Budget', 'runtime', `query holds more than ${this.opts.maxMaterializedRows} intermediate rows; narrow the pattern or aggregate earlier`, { budget: 'rows' });
+    }
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const k of Object.keys(o) as (keyof T)[]) if (o[k] !== undefined) out[k] = o[k];
+  return out;
+}
+
+/** What compiled code sees while running. */
+export interface ExecCtx {
+  graph: PropertyGraph;
+  params: ReadonlyMap<string, Value>;
+  budget: Budget;
+  /** Notes for the caller about answers that limits may have shortened (e.g. capped `*` paths). */
+  warnings?: Set<string>;
+}
