@@ -141,17 +141,20 @@ function keyOf(n: GraphNode): string {
 }
 
 function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side): { symbols: ChangedSymbol[]; topLevel: boolean } {
-  const removed = sorted(d.hunks.flatMap((h) => h.removed));
-  const added = sorted(d.hunks.flatMap((h) => h.added));
-  const insertedAfterOld = sorted(d.hunks.flatMap((h: DiffHunk) => h.insertedAfterOld));
-  const removedAfterNew = sorted(d.hunks.flatMap((h: DiffHunk) => h.removedAfterNew));
+  // Blank and comment-only lines change no behaviour: they do not make a symbol or a file modified (a symbol
+  // whose every line went away is still deleted, see rangeCovered).
+  const removed = sorted(d.hunks.flatMap((h) => h.removed.filter((_, k) => significant(h.removedText[k]))));
+  const added = sorted(d.hunks.flatMap((h) => h.added.filter((_, k) => significant(h.addedText[k]))));
+  const removedSet = new Set(d.hunks.flatMap((h) => h.removed));
+  const addedSet = new Set(d.hunks.flatMap((h) => h.added));
   // With both versions known every change is a removed line (old) or an added line (new); the insertion and
-  // removal points only stand in for the version that is not known.
+  // removal points only stand in for the version that is not known. A point right after a removed (added)
+  // line is a replacement, already counted through that line.
   const both = Boolean(oldSide.symbols && newSide.symbols);
-  // A point right after a removed (added) line is a replacement, already counted through that line.
-  const removedSet = new Set(removed), addedSet = new Set(added);
-  const oldOwn = ownTouches(oldSide.symbols ?? [], removed, both ? [] : insertedAfterOld.filter((p) => !removedSet.has(p)));
-  const newOwn = ownTouches(newSide.symbols ?? [], added, both ? [] : removedAfterNew.filter((p) => !addedSet.has(p)));
+  const insertedAfterOld = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk) => h.insertedAfterOld.filter((p, k) => significant(h.addedText[k]) && !removedSet.has(p))));
+  const removedAfterNew = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk) => h.removedAfterNew.filter((p, k) => significant(h.removedText[k]) && !addedSet.has(p))));
+  const oldOwn = ownTouches(oldSide.symbols ?? [], removed, insertedAfterOld);
+  const newOwn = ownTouches(newSide.symbols ?? [], added, removedAfterNew);
   const oldByKey = new Map((oldSide.symbols ?? []).map((n) => [keyOf(n), n]));
   const newByKey = new Map((newSide.symbols ?? []).map((n) => [keyOf(n), n]));
   const out: ChangedSymbol[] = [];
@@ -197,6 +200,12 @@ function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side): 
   const topLevel = outsideAll(oldSide.symbols, removed, 0) || outsideAll(newSide.symbols, added, 0)
     || outsideAll(oldSide.symbols, insertedAfterOld, 1) || outsideAll(newSide.symbols, removedAfterNew, 1);
   return { symbols: out, topLevel };
+}
+
+/** False for blank and comment-only lines. */
+function significant(text: string): boolean {
+  const t = text.trim();
+  return t !== '' && !t.startsWith('//') && !t.startsWith('/*') && !t.startsWith('*');
 }
 
 /** An exported top-level symbol: moving its file changes the path every importer uses. */
