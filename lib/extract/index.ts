@@ -1,31 +1,59 @@
-// PLACEHOLDER until the indexer work lands: same signatures.
-/** Languages the indexer understands. */
-export type LanguageId = 'typescript' | 'tsx' | 'javascript';
+/**
+ * Per-file extraction: parse one file with tree-sitter and record its facts (symbols, imports, exports, calls,
+ * references, scopes resolved within the file). Pure and synchronous; the result is plain JSON, so the
+ * pipeline can cache it by content hash and run it in worker threads.
+ */
+import type Parser from 'tree-sitter';
+import { languageOf, languageRuntime, queryFingerprint, type LanguageId } from '../lang/index.ts';
+import { Collector, checkFastPositions } from './collect.ts';
+import type { FileFacts } from './facts.ts';
 
-/** Language of a file by its name, or undefined when it is not indexed. */
-export function languageOf(filePath: string): LanguageId | undefined {
-  if (/\.d\.[cm]?ts$/.test(filePath)) return 'typescript';
-  if (/\.[cm]?ts$/.test(filePath)) return 'typescript';
-  if (/\.tsx$/.test(filePath)) return 'tsx';
-  if (/\.(?:[cm]?js|jsx)$/.test(filePath)) return 'javascript';
-  return undefined;
-}
+export type { LanguageId };
+export type { FileFacts } from './facts.ts';
+export * as facts from './facts.ts';
+export { languageOf };
 
 /**
- * Everything the resolver needs from one file, JSON-serialisable so it can be cached by content hash and
- * produced in a worker thread. Its inner shape belongs to the indexer.
+ * Version of the FileFacts this module produces; the pipeline drops cached facts made by another version.
+ * Bump FACTS_REVISION when the extractor's code changes what it records; query edits change it by themselves.
  */
-export interface FileFacts {
-  path: string;
-  language: LanguageId;
-  /** Number of lines in the file. */
-  lines: number;
-  /** Syntax errors the parser recovered from (ERROR/MISSING nodes). */
-  parseErrors: number;
-  [key: string]: unknown;
-}
+const FACTS_REVISION = 1;
+export const EXTRACT_VERSION = `${FACTS_REVISION}-${queryFingerprint()}`;
+
+let checked = false;
 
 /** Parses one file and extracts its facts (pure: no I/O). */
 export function extractFile(filePath: string, text: string, language: LanguageId): FileFacts {
-  return { path: filePath, language, lines: text.split('\n').length, parseErrors: 0 };
+  const rt = languageRuntime(language);
+  const tree = rt.parser.parse(text);
+  try {
+    const root = tree.rootNode;
+    if (!checked) { checkFastPositions(root); checked = true; }
+    const parseErrors = root.hasError ? countErrors(tree) : 0;
+    const matches = rt.query.matches(root);
+    return new Collector(text, filePath, language).collect(matches, countLines(text), parseErrors);
+  } finally {
+    (tree as unknown as { delete?: () => void }).delete?.();
+  }
+}
+
+/** Lines as the pipeline has always counted them: newline-separated pieces (a final newline opens one more). */
+function countLines(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** Counts ERROR and MISSING nodes (only called when the tree has errors). */
+function countErrors(tree: Parser.Tree): number {
+  let n = 0;
+  const c = tree.walk();
+  for (;;) {
+    const type = c.nodeType;
+    if (type === 'ERROR' || c.nodeIsMissing) n++;
+    if (c.gotoFirstChild()) continue;
+    while (!c.gotoNextSibling()) {
+      if (!c.gotoParent()) return n;
+    }
+  }
 }

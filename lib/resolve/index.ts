@@ -1,26 +1,310 @@
-// PLACEHOLDER until the indexer work lands: same signatures.
+/**
+ * Project-wide resolution: from every file's facts to the whole code graph (Folder/File structure, symbols,
+ * imports, calls, heritage, references) and the reference index. Linear in the size of the project: lookups
+ * are maps keyed by file and name, evaluations are memoised.
+ */
+import path from 'node:path';
 import { CodeGraph } from '../graph/code-graph.ts';
-import { ReferenceIndex } from '../refs/reference-index.ts';
-import type { FileFacts } from '../extract/index.ts';
+import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/reference-index.ts';
+import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
+import type { CallFact, Expr, FileFacts, Pos } from '../extract/facts.ts';
+import { loadProjectConfig, type ProjectConfig } from './config.ts';
+import { ModuleResolver } from './modules.ts';
+import { Evaluator, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
+import { isCommonMethodName, isGlobalName } from './globals.ts';
 
-/** Module-resolution settings of a repository: tsconfig baseUrl/paths, workspace packages, … */
-export interface ProjectConfig { [key: string]: unknown }
-
-/** Reads tsconfig/jsconfig and package.json workspaces through `readText` (relative paths). */
-export function loadProjectConfig(_filePaths: readonly string[], _readText: (relPath: string) => string | undefined): ProjectConfig {
-  return {};
-}
+export { loadProjectConfig };
+export type { ProjectConfig };
 
 export interface ResolveResult {
   graph: CodeGraph;
   refs: ReferenceIndex;
-  /** Call sites that could not be resolved, in total and per file. */
-  unresolvedCalls: { total: number; byFile: Record<string, number> };
+  /**
+   * Call sites that could not be resolved, in total and per file (a name-only guess counts as unresolved).
+   * `external`: calls into packages, runtime globals and built-in methods (not project calls); `nameOnly`:
+   * unresolved calls that got a low-confidence name-only edge; `resolved`: calls with a real edge.
+   */
+  unresolvedCalls: { total: number; byFile: Record<string, number>; external?: number; nameOnly?: number; resolved?: number; calls?: number };
 }
 
+const posix = path.posix;
+
 /** Builds the whole graph (Folder/File structure, symbols, relations) and the reference index from all files' facts. */
-export function resolveProject(files: readonly FileFacts[], _config: ProjectConfig): ResolveResult {
-  const graph = new CodeGraph();
-  for (const f of files) graph.addNode({ uid: `File:${f.path}`, label: 'File', name: f.path.split('/').pop()!, filePath: f.path, language: f.language });
-  return { graph, refs: new ReferenceIndex(), unresolvedCalls: { total: 0, byFile: {} } };
+export function resolveProject(files: readonly FileFacts[], config: ProjectConfig): ResolveResult {
+  return new ProjectBuilder(files, config).build();
+}
+
+class ProjectBuilder {
+  private readonly graph = new CodeGraph();
+  private readonly refs: Reference[] = [];
+  private readonly files: FileFacts[];
+  private readonly fileUids: string[] = [];
+  private readonly symUids: string[][] = [];
+  private readonly ev: Evaluator;
+  private readonly topFunctions = new Map<string, SymRef[]>();
+  private readonly methods = new Map<string, SymRef[]>();
+  private readonly unresolvedByFile: Record<string, number> = {};
+  private unresolved = 0;
+  private external = 0;
+  private nameOnly = 0;
+  private resolved = 0;
+
+  constructor(input: readonly FileFacts[], config: ProjectConfig) {
+    this.files = [...input].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const fileIndex = new Map<string, number>();
+    this.files.forEach((f, i) => fileIndex.set(f.path, i));
+    this.ev = new Evaluator(this.files, new ModuleResolver(new Set(fileIndex.keys()), config), fileIndex);
+  }
+
+  build(): ResolveResult {
+    this.structure();
+    this.symbols();
+    for (let f = 0; f < this.files.length; f++) this.fileRelations(f);
+    this.refs.sort(compareRefs);
+    return {
+      graph: this.graph,
+      refs: new ReferenceIndex(this.refs),
+      unresolvedCalls: {
+        total: this.unresolved, byFile: this.unresolvedByFile,
+        external: this.external, nameOnly: this.nameOnly, resolved: this.resolved,
+        calls: this.unresolved + this.external + this.resolved,
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------- nodes
+  private structure(): void {
+    const folders = new Set<string>();
+    for (const f of this.files) {
+      for (let d = posix.dirname(f.path); d !== '.' && d !== '' && !folders.has(d); d = posix.dirname(d)) folders.add(d);
+    }
+    for (const d of [...folders].sort()) {
+      this.graph.addNode({ uid: `Folder:${d}`, label: 'Folder', name: posix.basename(d), filePath: d });
+      const parent = posix.dirname(d);
+      if (parent !== '.') this.edge(`Folder:${parent}`, `Folder:${d}`, 'CONTAINS', 1, 'structure');
+    }
+    for (const f of this.files) {
+      const uid = `File:${f.path}`;
+      this.fileUids.push(uid);
+      const node: GraphNode = { uid, label: 'File', name: posix.basename(f.path), filePath: f.path, line: 1, endLine: Math.max(1, f.lines), language: f.language };
+      if (f.parseErrors) node.parseErrors = f.parseErrors;
+      this.graph.addNode(node);
+      const dir = posix.dirname(f.path);
+      if (dir !== '.') this.edge(`Folder:${dir}`, uid, 'CONTAINS', 1, 'structure');
+    }
+  }
+
+  private symbols(): void {
+    const alloc = new UidAllocator();
+    for (let f = 0; f < this.files.length; f++) {
+      const facts = this.files[f];
+      const uids: string[] = [];
+      for (let s = 0; s < facts.symbols.length; s++) {
+        const sym = facts.symbols[s];
+        const uid = alloc.allocate(makeUid(sym.label, facts.path, sym.qualifiedName));
+        uids.push(uid);
+        const node: GraphNode = {
+          uid, label: sym.label, name: sym.name, kind: sym.kind, filePath: facts.path, line: sym.line, endLine: sym.endLine,
+          language: facts.language, exported: sym.exported, qualifiedName: sym.qualifiedName,
+        };
+        if (sym.signature) node.signature = sym.signature;
+        if (sym.doc) node.doc = sym.doc;
+        if (sym.isStatic) node.static = true;
+        if (sym.isDefault) node.isDefault = true;
+        this.graph.addNode(node);
+        if (sym.label === 'Method' && sym.parent >= 0) this.edge(uids[sym.parent], uid, 'HAS_METHOD', 1, 'structure');
+        else this.edge(this.fileUidOf(f), uid, 'DEFINES', 1, 'structure');
+        if (sym.label === 'Function' && sym.parent === -1) push(this.topFunctions, sym.name, { f, s });
+        if (sym.label === 'Method') push(this.methods, sym.name, { f, s });
+        this.ref(uid, facts.path, sym.at, 'definition', uid, 1, 'definition');
+        if (sym.more) for (const p of sym.more) this.ref(uid, facts.path, p, 'definition', uid, 1, 'definition');
+      }
+      this.symUids.push(uids);
+    }
+  }
+
+  private fileUidOf(f: number): string { return this.fileUids[f]; }
+  private uidOf(r: SymRef): string { return this.symUids[r.f][r.s]; }
+  private fromUid(f: number, from: number): string { return from >= 0 ? this.symUids[f][from] : this.fileUids[f]; }
+
+  // ---------------------------------------------------------------- relations
+  private fileRelations(f: number): void {
+    const facts = this.files[f];
+    const ev = this.ev;
+    // imports between files
+    for (const m of facts.modules) {
+      const t = ev.module(f, m.source);
+      if (!('f' in t) || t.f === f) continue;
+      const reason = m.kind === 'require' ? 'commonjs' : m.kind === 're-export' ? 're-export' : m.kind === 'dynamic' ? 'dynamic-import' : 'import';
+      this.edge(this.fileUids[f], this.fileUids[t.f], 'IMPORTS', 1, reason, m.line);
+    }
+    // import and re-export name occurrences
+    for (let i = 0; i < facts.imports.length; i++) {
+      const imp = facts.imports[i];
+      if (imp.kind !== 'named' && imp.kind !== 'require-named') continue;
+      const v = ev.importValue(f, i);
+      if (v.t === 'sym') this.occurrence(v, f, imp.at, imp.imported!, 'import', this.fileUids[f], v.r, v.c);
+    }
+    for (const e of facts.exports) {
+      if (e.kind !== 'from') continue;
+      const m = ev.module(f, e.source);
+      if (!('f' in m)) continue;
+      const v = ev.exportOf(m.f, e.imported);
+      if (v && v.t === 'sym') this.occurrence(v, f, e.at, e.imported, 'export', this.fileUids[f], 're-export', Math.min(v.c, REASON_CONFIDENCE['re-export']));
+    }
+    // heritage
+    for (let s = 0; s < facts.symbols.length; s++) {
+      const sym = facts.symbols[s];
+      if (!sym.extends && !sym.implements) continue;
+      const uid = this.symUids[f][s];
+      const heritage: Array<[Expr, RelType]> = [];
+      for (const e of sym.extends ?? []) heritage.push([e, 'EXTENDS']);
+      for (const e of sym.implements ?? []) heritage.push([e, 'IMPLEMENTS']);
+      for (const [e, type] of heritage) {
+        const t = ev.typeSymbol(f, e);
+        if (!t || t === 'ext') continue;
+        const label = ev.sym(t).label;
+        if (label !== 'Class' && label !== 'Interface') continue;
+        this.edge(uid, this.uidOf(t), type, t.c, t.r === 'same-file' ? 'heritage' : t.r, sym.line);
+      }
+    }
+    // calls (before references, so a callback's REFERENCES edge keeps its role)
+    for (const call of facts.calls) this.call(f, call);
+    // other references
+    for (const r of facts.refs) {
+      const v = ev.value(f, r.value);
+      if (v.t !== 'sym') continue;
+      const name = r.value.k === 'id' ? r.value.name : r.value.k === 'member' ? r.value.name : '';
+      const from = this.fromUid(f, r.from);
+      const kind: ReferenceKind = r.kind;
+      this.occurrence(v, f, r.at, name, kind, from, v.r, v.c);
+      if (kind === 'export') continue;
+      const target = this.uidOf(v);
+      if (target === from) continue;
+      this.edge(from, target, 'REFERENCES', v.c, v.r, r.at[0], r.kind === 'value' ? undefined : { refKind: r.kind });
+    }
+  }
+
+  private call(f: number, call: CallFact): void {
+    const ev = this.ev;
+    const facts = this.files[f];
+    const from = this.fromUid(f, call.from);
+    const callee = call.callee;
+    let target: SymRef | undefined;
+    let occurrenceTarget: SymRef | undefined;
+    let reason: Reason = 'same-file';
+    let conf = 1;
+    let status: 'resolved' | 'external' | 'unknown' = 'unknown';
+    if (callee.k === 'super') {
+      const base = callee.cls >= 0 ? ev.superClass({ f, s: callee.cls }) : undefined;
+      if (base === 'ext') status = 'external';
+      else if (base) {
+        const ctor = ev.findMember(base, 'constructor', false);
+        target = ctor && ctor !== 'ext' ? ctor : base;
+        status = 'resolved'; reason = 'super-member'; conf = REASON_CONFIDENCE['super-member'];
+      }
+    } else {
+      const v = ev.value(f, callee);
+      if (v.t === 'sym') {
+        const sym = ev.sym(v);
+        if (call.isNew) {
+          if (sym.label === 'Class') {
+            const ctor = ev.findMember(v, 'constructor', false);
+            target = ctor && ctor !== 'ext' ? ctor : { f: v.f, s: v.s };
+            occurrenceTarget = { f: v.f, s: v.s };
+            status = 'resolved'; reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
+          }
+        } else if (sym.label === 'Function' || sym.label === 'Method') {
+          target = { f: v.f, s: v.s };
+          status = 'resolved'; reason = v.r; conf = v.c;
+        } else if (sym.label === 'Variable' || sym.label === 'Property') {
+          // a variable holding a function alias (`const f = g`)
+          const alias = sym.init ? ev.value(v.f, sym.init) : undefined;
+          if (alias && alias.t === 'sym' && (ev.sym(alias).label === 'Function' || ev.sym(alias).label === 'Method')) {
+            target = { f: alias.f, s: alias.s };
+            status = 'resolved'; reason = alias.c < v.c ? alias.r : v.r; conf = Math.min(v.c, alias.c);
+          }
+        }
+      } else if (v.t === 'ext') status = 'external';
+    }
+    if (status === 'resolved' && target) {
+      this.resolved++;
+      this.edge(from, this.uidOf(target), 'CALLS', conf, reason, call.at[0]);
+      const occ = occurrenceTarget ?? target;
+      const name = calleeName(callee);
+      if (name) this.occurrence({ t: 'sym', f: occ.f, s: occ.s, r: reason, c: conf }, f, call.at, name, 'call', from, reason, conf);
+    } else if (status === 'external') {
+      this.external++;
+    } else {
+      this.guess(f, call, from);
+    }
+    if (call.args) {
+      const calleeText = call.args[0].callee;
+      for (const a of call.args) {
+        const v = ev.value(f, a.value);
+        if (v.t !== 'sym') continue;
+        const label = ev.sym(v).label;
+        if (label !== 'Function' && label !== 'Method') continue;
+        const t = this.uidOf(v);
+        if (t === from) continue;
+        this.edge(from, t, 'REFERENCES', v.c, v.r, a.at[0], { role: 'callback', callee: calleeText });
+      }
+    }
+    void facts;
+  }
+
+  /** An unresolved call: counted, and guessed by name only when exactly one project definition fits. */
+  private guess(f: number, call: CallFact, from: string): void {
+    const callee = call.callee;
+    const name = calleeName(callee);
+    const free = callee.k === 'id' && !callee.b;
+    if (free && isGlobalName(name!)) { this.external++; return; }
+    const candidates = !name || call.isNew ? undefined : callee.k === 'id' ? this.topFunctions.get(name) : this.methods.get(name);
+    if (!candidates && (free || callee.k === 'member')) {
+      // no project definition carries that name: whatever it calls lies outside the project
+      this.external++;
+      return;
+    }
+    this.unresolved++;
+    const p = this.files[f].path;
+    this.unresolvedByFile[p] = (this.unresolvedByFile[p] ?? 0) + 1;
+    if (candidates && candidates.length === 1 && !(callee.k === 'member' && isCommonMethodName(name!))) {
+      this.nameOnly++;
+      this.edge(from, this.uidOf(candidates[0]), 'CALLS', REASON_CONFIDENCE['name-only'], 'name-only', call.at[0]);
+    }
+  }
+
+  // ---------------------------------------------------------------- output helpers
+  private occurrence(v: Val, f: number, at: Pos, name: string, kind: ReferenceKind, from: string, reason: string, conf: number): void {
+    if (v.t !== 'sym' || at[2] === 0) return;
+    const sym = this.ev.sym(v);
+    if (sym.name !== name) return; // aliased: the text here is not the symbol's name
+    this.ref(this.uidOf(v), this.files[f].path, at, kind, from, conf, reason);
+  }
+
+  private ref(target: string, filePath: string, at: Pos, kind: ReferenceKind, from: string, confidence: number, reason: string): void {
+    if (at[2] === 0) return;
+    this.refs.push({ target, filePath, line: at[0], column: at[1], length: at[2], kind, from, confidence, reason });
+  }
+
+  private edge(source: string, target: string, type: RelType, confidence: number, reason: string, line?: number, extra?: Record<string, unknown>): void {
+    const e: GraphEdge = { source, target, type, confidence, reason };
+    if (line !== undefined) e.line = line;
+    if (type !== 'CONTAINS' && type !== 'DEFINES' && type !== 'HAS_METHOD') e.count = 1;
+    if (extra) Object.assign(e, extra);
+    this.graph.addEdge(e);
+  }
+}
+
+function calleeName(e: Expr): string | undefined {
+  return e.k === 'id' || e.k === 'member' ? e.name : undefined;
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const l = m.get(k);
+  if (l) l.push(v); else m.set(k, [v]);
+}
+
+function compareRefs(a: Reference, b: Reference): number {
+  return a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : a.line - b.line || a.column - b.column || (a.target < b.target ? -1 : a.target > b.target ? 1 : 0);
 }

@@ -1,0 +1,792 @@
+/**
+ * Turns the matches of a language's query into FileFacts. The query says what each node means (a `role` per
+ * pattern); this module only interprets roles, so it serves every language whose queries use the same roles.
+ *
+ * Two passes: (1) every match is filed by role, keyed by node identity (node-tree-sitter hands out one object
+ * per node within a `matches` call); (2) scopes, symbols and occurrences are replayed in source order to build
+ * the lexical scope tree, the symbol nesting and each occurrence's enclosing symbol. Names are looked up in
+ * the scope tree only once every declaration is known (hoisting).
+ */
+import type Parser from 'tree-sitter';
+import type {
+  ArgFact, Binding, CallFact, ExportFact, Expr, FileFacts, ImportFact, LocalFact, ModuleRef, Pos, RefFact,
+  RefKind, SymbolFact, SymbolLabel,
+} from './facts.ts';
+import type { LanguageId } from '../lang/index.ts';
+
+type Node = Parser.SyntaxNode;
+type Capture = { name: string; node: Node };
+
+// Node positions. node-tree-sitter keeps a node's start (UTF-16 byte offset, row, UTF-16 byte column) in the
+// node object's own fields 2..4; reading them avoids a native call per node. `checkFastPositions` verifies the
+// layout once and falls back to the public getters if a binding version lays nodes out differently.
+let fast = true;
+const startOf = (n: Node): number => (fast ? (n as any)[2] >>> 1 : n.startIndex);
+const rowOf = (n: Node): number => (fast ? (n as any)[3] : n.startPosition.row);
+const colOf = (n: Node): number => (fast ? (n as any)[4] >>> 1 : n.startPosition.column);
+
+/** Verifies the fast position reading against the public API on a probe tree (once per process). */
+export function checkFastPositions(root: Node): void {
+  const n = root.descendantForIndex(root.endIndex > 0 ? root.endIndex - 1 : 0);
+  fast = (n as any)[2] >>> 1 === n.startIndex && (n as any)[3] === n.startPosition.row && (n as any)[4] >>> 1 === n.startPosition.column;
+}
+
+const IDENT = /#?[$_\p{ID_Start}\\][$\u200c\u200d\p{ID_Continue}\\]*/uy;
+const EXPORT_DEFAULT = /export\s+default\b/y;
+const MODIFIER_WORDS = new Set(['export', 'default', 'const', 'let', 'var', 'async', 'static', 'public', 'private', 'protected', 'readonly', 'abstract', 'declare', 'override', 'function', 'class', 'interface', 'type', 'enum']);
+
+type ScopeKind = 'program' | 'block' | 'function' | 'arrow' | 'method' | 'class' | 'type';
+interface Scope {
+  kind: ScopeKind;
+  end: number;
+  parent: Scope | undefined;
+  names: Map<string, Binding>;
+  /** Class symbol owning a class scope (-1: anonymous class). */
+  classSym: number;
+}
+
+interface DefRec { role: string; def: Node; name?: Node; body?: Node; value?: Node; type?: Node }
+interface Event { p: number; o: number; t: number; x: any }
+// event types, also their order at the same position
+const EV_EXPORT = 0, EV_DEF = 1, EV_SCOPE = 2, EV_DECL = 3, EV_POINT = 4;
+
+interface SymbolWork extends SymbolFact {
+  defNode: Node;
+  scope: Scope;
+  signatureOnly?: boolean;
+  typeNode?: Node;
+  initNode?: Node;
+  returnsNode?: Node;
+  extendsNodes?: Node[];
+  implementsNodes?: Node[];
+}
+
+interface IdRec { node: Node; kind: RefKind; scope?: Scope; from: number }
+
+/** Collects the facts of one parsed file from its query matches. */
+export class Collector {
+  private readonly text: string;
+  private readonly lineStarts: number[] | undefined = undefined;
+  private readonly root: Scope;
+  // pass 1: filed matches
+  private readonly events: Event[] = [];
+  private readonly scopeKindOf = new Map<Node, ScopeKind>();
+  private readonly classSymOf = new Map<Node, number>();
+  private readonly varKind = new Map<Node, 'var' | 'let'>();
+  private readonly requireDecl = new Set<Node>();
+  private readonly claimed = new Set<Node>();
+  private readonly skipIds = new Set<Node>();
+  private readonly kindOverride = new Map<Node, RefKind>();
+  private readonly calls = new Map<Node, { callee: Node; isNew: boolean; from: number; args?: Node[] }>();
+  private readonly members = new Map<Node, { object: Node; property: Node; from: number }>();
+  private readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' }>();
+  private readonly simple = new Map<Node, 'lit' | 'this' | 'super'>();
+  private readonly thisCls = new Map<Node, number>();
+  private readonly returnsOf = new Map<Node, Node>();
+  private readonly annotOf = new Map<Node, Node>();
+  private readonly ids = new Map<Node, IdRec>();
+  private readonly jsx = new Set<Node>();
+  private readonly pendingExports: Array<() => void> = [];
+  // pass 2 results
+  private readonly symbols: SymbolWork[] = [];
+  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node }> = [];
+  private readonly memberKeys = new Map<string, number>();
+  // facts
+  private readonly imports: ImportFact[] = [];
+  private readonly exports: ExportFact[] = [];
+  private readonly modules: ModuleRef[] = [];
+  private readonly exprMemo = new Map<Node, Expr>();
+
+  constructor(text: string, private readonly filePath: string, private readonly language: LanguageId) {
+    this.text = text;
+    this.root = { kind: 'program', end: Infinity, parent: undefined, names: new Map(), classSym: -1 };
+  }
+
+  /** Runs both passes and returns the file's facts. */
+  collect(matches: Parser.QueryMatch[], lines: number, parseErrors: number): FileFacts {
+    for (const m of matches) this.file(m);
+    this.replay();
+    for (const f of this.pendingExports) f();
+    return this.build(lines, parseErrors);
+  }
+
+  // ------------------------------------------------------------------ pass 1
+  private file(m: Parser.QueryMatch): void {
+    const role = (m as any).setProperties?.role as string | undefined;
+    if (!role) return;
+    const c = m.captures;
+    switch (role) {
+      case 'id': this.ids.set(c[0].node, { node: c[0].node, kind: 'value', from: -1 }); return;
+      case 'id.type': this.ids.set(c[0].node, { node: c[0].node, kind: 'type', from: -1 }); return;
+      case 'id.shorthand': this.ids.set(c[0].node, { node: c[0].node, kind: 'shorthand', from: -1 }); return;
+      case 'member': {
+        const object = get(c, 'object')!, property = get(c, 'property')!, node = get(c, 'member')!;
+        this.members.set(node, { object, property, from: -1 });
+        this.skipIds.add(property);
+        this.point(node, property);
+        return;
+      }
+      case 'call': case 'new': {
+        const node = get(c, 'call')!, callee = get(c, 'callee')!;
+        const prev = this.calls.get(node);
+        if (prev) { prev.callee = callee; prev.isNew = role === 'new'; } else this.calls.set(node, { callee, isNew: role === 'new', from: -1 });
+        this.point(node, node);
+        return;
+      }
+      case 'call.arg': {
+        const node = get(c, 'call')!, arg = get(c, 'arg')!;
+        let rec = this.calls.get(node);
+        if (!rec) this.calls.set(node, (rec = { callee: node, isNew: false, from: -1 }));
+        (rec.args ??= []).push(arg);
+        return;
+      }
+      case 'expr.wrap': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
+      case 'type.generic': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
+      case 'expr.await': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return;
+      case 'expr.as': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), type: get(c, 'type'), kind: 'as' }); return;
+      case 'expr.literal': this.simple.set(c[0].node, 'lit'); return;
+      case 'expr.this': this.simple.set(c[0].node, 'this'); this.point(c[0].node, c[0].node); return;
+      case 'expr.super': this.simple.set(c[0].node, 'super'); this.point(c[0].node, c[0].node); return;
+      case 'jsx': this.jsx.add(c[0].node); return;
+      case 'returns': this.returnsOf.set(get(c, 'owner')!, get(c, 'type')!); return;
+      case 'annotated': this.annotOf.set(get(c, 'owner')!, get(c, 'type')!); return;
+      case 'var.var': this.varKind.set(c[0].node, 'var'); return;
+      case 'var.let': this.varKind.set(c[0].node, 'let'); return;
+      case 'heritage.extends': case 'heritage.implements': {
+        const n = c[0].node;
+        this.push(startOf(n), EV_POINT, { heritage: role === 'heritage.extends' ? 'extends' : 'implements', node: n });
+        return;
+      }
+    }
+    if (role.startsWith('scope.')) {
+      const node = c[0].node;
+      const kind = role.slice(6) as ScopeKind;
+      this.scopeKindOf.set(node, kind);
+      this.push(startOf(node), EV_SCOPE, { node, kind });
+      return;
+    }
+    if (role.startsWith('def.')) {
+      const rec: DefRec = { role, def: get(c, 'def') ?? get(c, 'param')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), type: get(c, 'type') };
+      if (rec.name) this.skipIds.add(rec.name);
+      this.push(startOf(rec.name && role === 'def.param.property' ? rec.name : rec.def), EV_DEF, rec);
+      return;
+    }
+    if (role.startsWith('decl.')) {
+      const name = get(c, 'name')!;
+      this.skipIds.add(name);
+      this.push(startOf(name), EV_DECL, { role, name, type: get(c, 'type') });
+      return;
+    }
+    if (role.startsWith('import.') || role.startsWith('require.') || role.startsWith('export.') || role.startsWith('cjs.')) this.module(role, c);
+  }
+
+  private module(role: string, c: Capture[]): void {
+    const sourceNode = get(c, 'source');
+    const source = sourceNode ? this.stringAt(sourceNode) : '';
+    switch (role) {
+      case 'import.module': this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'import' }); return;
+      case 'import.dynamic': this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'dynamic' }); return;
+      case 'require.call': this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'require' }); return;
+      case 'import.default': case 'import.namespace': case 'require.namespace': {
+        const local = get(c, 'local')!;
+        const kind = role === 'import.default' ? 'default' : role === 'import.namespace' ? 'namespace' : 'require';
+        const decl = get(c, 'decl');
+        if (decl) this.requireDecl.add(decl);
+        this.bindImport({ kind, source, imported: kind === 'default' ? 'default' : undefined, local: this.ident(local), at: this.pos(local) }, local);
+        return;
+      }
+      case 'import.named': case 'require.named': {
+        const name = get(c, 'name')!, alias = get(c, 'alias');
+        const decl = get(c, 'decl');
+        if (decl) this.requireDecl.add(decl);
+        const imported = this.ident(name);
+        this.skipIds.add(name);
+        this.bindImport({ kind: role === 'import.named' ? 'named' : 'require-named', source, imported, local: alias ? this.ident(alias) : imported, at: this.pos(name) }, alias ?? name);
+        return;
+      }
+      case 'export.statement': {
+        const node = get(c, 'export')!;
+        const s = startOf(node);
+        EXPORT_DEFAULT.lastIndex = s;
+        this.push(s, EV_EXPORT, { end: node.endIndex, isDefault: EXPORT_DEFAULT.test(this.text) });
+        return;
+      }
+      case 'export.default.name': case 'export.equals': {
+        const name = get(c, 'name')!;
+        this.kindOverride.set(name, 'export');
+        this.pendingExports.push(() => this.exports.push(role === 'export.equals' ? { kind: 'cjs', value: this.expr(name) } : { kind: 'local', name: 'default', value: this.expr(name) }));
+        return;
+      }
+      case 'export.local': {
+        const name = get(c, 'name')!, alias = get(c, 'alias');
+        this.kindOverride.set(name, 'export');
+        if (alias) this.skipIds.add(alias);
+        const exported = alias ? this.ident(alias) : this.ident(name);
+        this.pendingExports.push(() => this.exports.push({ kind: 'local', name: exported, value: this.expr(name) }));
+        return;
+      }
+      case 'export.from': {
+        const name = get(c, 'name')!, alias = get(c, 'alias');
+        this.skipIds.add(name);
+        if (alias) this.skipIds.add(alias);
+        const imported = this.ident(name);
+        this.exports.push({ kind: 'from', name: alias ? this.ident(alias) : imported, imported, source, at: this.pos(name) });
+        this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 're-export' });
+        return;
+      }
+      case 'export.star':
+        this.exports.push({ kind: 'star', source });
+        this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 're-export' });
+        return;
+      case 'export.star.as': {
+        const alias = get(c, 'alias')!;
+        this.skipIds.add(alias);
+        this.exports.push({ kind: 'star-as', name: this.ident(alias), source });
+        this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 're-export' });
+        return;
+      }
+      case 'cjs.exports': {
+        const value = get(c, 'value')!;
+        this.pendingExports.push(() => this.exports.push({ kind: 'cjs', value: this.expr(value) }));
+        return;
+      }
+      case 'cjs.export': {
+        const name = get(c, 'name')!, value = get(c, 'value')!;
+        if (this.scopeKindOf.has(value)) return; // a function/class value: def.cjs made it a symbol
+        const exported = this.ident(name);
+        this.pendingExports.push(() => { if (!this.scopeKindOf.has(value)) this.exports.push({ kind: 'local', name: exported, value: this.expr(value) }); });
+        return;
+      }
+      case 'cjs.exports.entry': {
+        const name = get(c, 'name')!, value = get(c, 'value') ?? name;
+        const exported = this.ident(name);
+        this.pendingExports.push(() => this.exports.push({ kind: 'local', name: exported, value: this.expr(value) }));
+        return;
+      }
+    }
+  }
+
+  private bindImport(fact: ImportFact, localNode: Node): void {
+    const i = this.imports.length;
+    this.imports.push(fact);
+    this.claimed.add(localNode);
+    this.skipIds.add(localNode);
+    this.root.names.set(fact.local, { i });
+  }
+
+  private point(node: Node, at: Node): void {
+    this.push(startOf(at), EV_POINT, { node });
+  }
+
+  private push(p: number, t: number, x: any): void {
+    this.events.push({ p, o: t, t, x });
+  }
+
+  // ------------------------------------------------------------------ pass 2
+  private replay(): void {
+    const ev = this.events;
+    ev.sort((a, b) => a.p - b.p || a.o - b.o);
+    let scope = this.root;
+    const symStack: Array<{ s: number; end: number }> = [];
+    const exportStack: Array<{ end: number; isDefault: boolean }> = [];
+    for (const e of ev) {
+      const p = e.p;
+      while (scope.end <= p) scope = scope.parent!;
+      while (symStack.length && symStack[symStack.length - 1].end <= p) symStack.pop();
+      while (exportStack.length && exportStack[exportStack.length - 1].end <= p) exportStack.pop();
+      const cur = symStack.length ? symStack[symStack.length - 1].s : -1;
+      switch (e.t) {
+        case EV_EXPORT: exportStack.push(e.x); break;
+        case EV_SCOPE: {
+          const node = e.x.node as Node;
+          scope = { kind: e.x.kind, end: node.endIndex, parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? -1 };
+          this.scopeSpans.push({ p, end: scope.end, scope });
+          break;
+        }
+        case EV_DEF: {
+          const ex = exportStack.length ? exportStack[exportStack.length - 1] : undefined;
+          const s = this.define(e.x, scope, cur, ex);
+          if (s >= 0) symStack.push({ s, end: (e.x as DefRec).def.endIndex });
+          break;
+        }
+        case EV_DECL: this.declare(e.x, scope); break;
+        case EV_POINT: {
+          const x = e.x;
+          if (x.heritage) {
+            const cls = scope.kind === 'class' ? scope.classSym : -1;
+            if (cls >= 0) {
+              const sym = this.symbols[cls];
+              if (x.heritage === 'extends') (sym.extendsNodes ??= []).push(x.node); else (sym.implementsNodes ??= []).push(x.node);
+            }
+            break;
+          }
+          const node = x.node as Node;
+          const call = this.calls.get(node);
+          if (call) { call.from = cur; break; }
+          const member = this.members.get(node);
+          if (member) { member.from = cur; break; }
+          const sk = this.simple.get(node);
+          if (sk === 'this' || sk === 'super') this.thisCls.set(node, thisClass(scope));
+          break;
+        }
+      }
+      // identifiers are not events (there are many): they take their scope from a second sweep below
+    }
+    this.sweepIds();
+  }
+
+  /** Assigns each identifier its scope and enclosing symbol with a merge of two sorted sequences. */
+  private sweepIds(): void {
+    const recs = [...this.ids.values()];
+    for (const r of recs) (r as any).p = startOf(r.node);
+    recs.sort((a: any, b: any) => a.p - b.p);
+    // Scopes and symbols as sorted intervals: rebuilt from the scope/def events.
+    const spans: Array<{ p: number; end: number; scope?: Scope; sym?: number }> = [];
+    for (const s of this.scopeSpans) spans.push(s);
+    for (const s of this.symSpans) spans.push(s);
+    spans.sort((a, b) => a.p - b.p || (a.sym !== undefined ? 0 : 1) - (b.sym !== undefined ? 0 : 1));
+    let si = 0;
+    let scope = this.root;
+    const symStack: Array<{ s: number; end: number }> = [];
+    for (const r of recs as Array<IdRec & { p: number }>) {
+      const p = r.p;
+      while (si < spans.length && spans[si].p <= p) {
+        const sp = spans[si++];
+        if (sp.scope) { if (sp.end > p) scope = sp.scope; } else if (sp.end > p) symStack.push({ s: sp.sym!, end: sp.end });
+        while (scope.end <= p) scope = scope.parent!;
+      }
+      while (scope.end <= p) scope = scope.parent!;
+      while (symStack.length && symStack[symStack.length - 1].end <= p) symStack.pop();
+      r.scope = scope;
+      r.from = symStack.length ? symStack[symStack.length - 1].s : -1;
+    }
+  }
+
+  private readonly scopeSpans: Array<{ p: number; end: number; scope: Scope }> = [];
+  private readonly symSpans: Array<{ p: number; end: number; sym: number }> = [];
+
+  private define(d: DefRec, scope: Scope, cur: number, ex: { end: number; isDefault: boolean } | undefined): number {
+    const name = d.name ? this.ident(d.name) : 'default';
+    const topLevel = cur === -1 && scope === this.root;
+    const exported = topLevel && ex !== undefined;
+    const isDefault = exported && ex!.isDefault;
+    switch (d.role) {
+      case 'def.function': case 'def.function.signature': {
+        const existing = scope.names.get(name);
+        if (existing && 's' in existing) {
+          const prev = this.symbols[existing.s];
+          if (prev.label === 'Function' && prev.signatureOnly && prev.scope === scope) {
+            this.mergeOverload(prev, d, d.role === 'def.function.signature');
+            return d.role === 'def.function.signature' ? -1 : this.span(existing.s, d.def);
+          }
+        }
+        const s = this.addSymbol(d, scope, cur, name, 'Function', d.role === 'def.function.signature' ? 'function_signature' : 'function', exported, isDefault);
+        this.symbols[s].signatureOnly = d.role === 'def.function.signature';
+        this.symbols[s].returnsNode = this.returnsOf.get(d.def);
+        scope.names.set(name, { s });
+        return this.span(s, d.def);
+      }
+      case 'def.class': {
+        const s = this.addSymbol(d, scope, cur, name, 'Class', d.def.type === 'abstract_class_declaration' ? 'abstract_class' : 'class', exported, isDefault);
+        this.classSymOf.set(d.def, s);
+        scope.names.set(name, { s });
+        return this.span(s, d.def);
+      }
+      case 'def.default': {
+        const kind = this.scopeKindOf.get(d.def);
+        const label: SymbolLabel = kind === 'class' ? 'Class' : 'Function';
+        const s = this.addSymbol(d, scope, cur, 'default', label, kind === 'class' ? 'class' : kind === 'arrow' ? 'arrow_function' : 'function_expression', true, true);
+        if (label === 'Class') this.classSymOf.set(d.def, s); else this.symbols[s].returnsNode = this.returnsOf.get(d.def);
+        return this.span(s, d.def);
+      }
+      case 'def.var': {
+        if (this.requireDecl.has(d.def) || (d.name && this.claimed.has(d.name))) return -1;
+        const vk = this.varKind.get(d.def) ?? 'const';
+        const target = vk === 'var' ? functionScope(scope) : scope;
+        const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
+        if (valueKind === 'arrow' || valueKind === 'function') {
+          const s = this.addSymbol(d, scope, cur, name, 'Function', valueKind === 'arrow' ? 'arrow_function' : 'function_expression', exported, isDefault);
+          this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
+          this.symbols[s].typeNode = this.annotOf.get(d.def);
+          target.names.set(name, { s });
+          return this.span(s, d.def);
+        }
+        if (valueKind === 'class') {
+          const s = this.addSymbol(d, scope, cur, name, 'Class', 'class', exported, isDefault);
+          this.classSymOf.set(d.value!, s);
+          target.names.set(name, { s });
+          return this.span(s, d.def);
+        }
+        const type = this.annotOf.get(d.def);
+        if (target === this.root && cur === -1) {
+          const s = this.addSymbol(d, scope, cur, name, 'Variable', vk, exported, isDefault);
+          this.symbols[s].typeNode = type;
+          this.symbols[s].initNode = d.value;
+          target.names.set(name, { s });
+          return this.span(s, d.def);
+        }
+        const l = this.localNodes.length;
+        this.localNodes.push({ name, type, init: d.value });
+        target.names.set(name, { l });
+        return -1;
+      }
+      case 'def.method': case 'def.method.signature': case 'def.method.abstract': case 'def.field': {
+        const cls = scope.kind === 'class' ? scope.classSym : -1;
+        if (cls < 0) return -1;
+        const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
+        const isField = d.role === 'def.field';
+        const fnField = isField && (valueKind === 'arrow' || valueKind === 'function');
+        const label: SymbolLabel = isField && !fnField ? 'Property' : 'Method';
+        const prefix = this.text.slice(startOf(d.def), startOf(d.name!));
+        const isStatic = /\bstatic\b/.test(prefix);
+        const key = `${cls}\u0000${isStatic ? 's' : ''}${name}`;
+        if (label === 'Method') {
+          const prev = this.memberKeys.get(key);
+          if (prev !== undefined && this.symbols[prev].signatureOnly && !/\b[gs]et\s*$/.test(prefix)) {
+            this.mergeOverload(this.symbols[prev], d, d.role === 'def.method.signature');
+            return d.role === 'def.method.signature' ? -1 : this.span(prev, d.def);
+          }
+        }
+        const kind = isField ? (fnField ? 'field_function' : 'field')
+          : name === 'constructor' ? 'constructor'
+          : /\bget\s*$/.test(prefix) ? 'getter' : /\bset\s*$/.test(prefix) ? 'setter'
+          : d.role === 'def.method.abstract' ? 'abstract_method' : d.role === 'def.method.signature' ? 'method_signature' : 'method';
+        const clsSym = this.symbols[cls];
+        const priv = name.startsWith('#') || /\bprivate\b/.test(prefix);
+        const s = this.addSymbol(d, scope, cls, name, label, kind, clsSym.exported && !priv, false);
+        const sym = this.symbols[s];
+        if (isStatic) sym.isStatic = true;
+        if (d.role === 'def.method.signature') sym.signatureOnly = true;
+        sym.returnsNode = this.returnsOf.get(d.def) ?? (d.value ? this.returnsOf.get(d.value) : undefined);
+        if (isField) { sym.typeNode = d.type; sym.initNode = fnField ? undefined : d.value; }
+        if (label === 'Method' || !this.memberKeys.has(key)) this.memberKeys.set(key, s);
+        return this.span(s, d.def);
+      }
+      case 'def.param.property': {
+        if (this.paramProps.has(d.def)) return -1;
+        this.paramProps.add(d.def);
+        let sc: Scope | undefined = scope;
+        while (sc && sc.kind !== 'class') sc = sc.parent;
+        if (!sc || sc.classSym < 0) return -1;
+        const s = this.addSymbol(d, scope, sc.classSym, name, 'Property', 'parameter_property', this.symbols[sc.classSym].exported && !/\bprivate\b/.test(this.text.slice(startOf(d.def), startOf(d.name!))), false);
+        this.symbols[s].typeNode = d.type;
+        return -1;
+      }
+      case 'def.interface': {
+        const s = this.addSymbol(d, scope, cur, name, 'Interface', 'interface', exported, isDefault);
+        scope.names.set(name, { s });
+        return this.span(s, d.def);
+      }
+      case 'def.interface.method': case 'def.interface.property': {
+        if (cur < 0 || this.symbols[cur].label !== 'Interface') return -1;
+        const isMethod = d.role === 'def.interface.method';
+        const key = `${cur}\u0000${name}`;
+        const prev = this.memberKeys.get(key);
+        if (prev !== undefined && isMethod && this.symbols[prev].label === 'Method') {
+          this.mergeOverload(this.symbols[prev], d, true);
+          return -1;
+        }
+        const s = this.addSymbol(d, scope, cur, name, isMethod ? 'Method' : 'Property', isMethod ? 'method_signature' : 'property_signature', this.symbols[cur].exported, false);
+        this.symbols[s].returnsNode = this.returnsOf.get(d.def);
+        if (!isMethod) this.symbols[s].typeNode = d.type;
+        this.memberKeys.set(key, s);
+        return -1;
+      }
+      case 'def.type': {
+        const s = this.addSymbol(d, scope, cur, name, 'TypeAlias', 'type_alias', exported, isDefault);
+        this.symbols[s].typeNode = d.value;
+        scope.names.set(name, { s });
+        return this.span(s, d.def);
+      }
+      case 'def.enum': {
+        const s = this.addSymbol(d, scope, cur, name, 'Enum', 'enum', exported, isDefault);
+        scope.names.set(name, { s });
+        return this.span(s, d.def);
+      }
+      case 'def.namespace': {
+        const existing = scope.names.get(name);
+        if (existing && 's' in existing && this.symbols[existing.s].kind === 'namespace') return this.span(existing.s, d.def);
+        const s = this.addSymbol(d, scope, cur, name, 'Variable', 'namespace', exported, isDefault);
+        scope.names.set(name, { s });
+        return this.span(s, d.def);
+      }
+      case 'def.objmethod': {
+        if (cur < 0 || this.symbols[cur].label !== 'Variable' || this.symbols[cur].parent !== -1) return -1;
+        const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported, false);
+        this.symbols[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
+        return this.span(s, d.def);
+      }
+      case 'def.cjs': {
+        if (!topLevel) return -1;
+        const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
+        const label: SymbolLabel = kind === 'class' ? 'Class' : 'Function';
+        const s = this.addSymbol(d, scope, cur, name, label, kind === 'class' ? 'class' : kind === 'arrow' ? 'arrow_function' : 'function_expression', true, false);
+        if (label === 'Class') this.classSymOf.set(d.value!, s); else this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
+        return this.span(s, d.def);
+      }
+    }
+    return -1;
+  }
+
+  private readonly paramProps = new Set<Node>();
+
+  private span(s: number, def: Node): number {
+    const end = def.endIndex;
+    this.symSpans.push({ p: startOf(def), end, sym: s });
+    return s;
+  }
+
+  private mergeOverload(prev: SymbolWork, d: DefRec, isSignature: boolean): void {
+    (prev.more ??= []).push(this.pos(d.name!));
+    if (!isSignature) {
+      prev.signatureOnly = false;
+      prev.endLine = d.def.endPosition.row + 1;
+      prev.signature = this.signature(d);
+      prev.returnsNode ??= this.returnsOf.get(d.def);
+      prev.kind = prev.label === 'Function' ? 'function' : prev.kind === 'method_signature' ? 'method' : prev.kind;
+    }
+  }
+
+  private addSymbol(d: DefRec, scope: Scope, parent: number, name: string, label: SymbolLabel, kind: string, exported: boolean, isDefault: boolean): number {
+    const s = this.symbols.length;
+    const start = startOf(d.def);
+    const qualifiedName = parent >= 0 ? `${this.symbols[parent].qualifiedName}.${name}` : name;
+    const sym: SymbolWork = {
+      name, label, kind,
+      line: rowOf(d.def) + 1,
+      endLine: d.def.endPosition.row + 1,
+      at: d.name ? this.pos(d.name) : [rowOf(d.def) + 1, colOf(d.def) + 1, 0],
+      parent, qualifiedName, exported,
+      defNode: d.def, scope,
+    };
+    if (isDefault) sym.isDefault = true;
+    const signature = this.signature(d);
+    if (signature) sym.signature = signature;
+    const doc = this.docBefore(start);
+    if (doc) sym.doc = doc;
+    this.symbols.push(sym);
+    return s;
+  }
+
+  private declare(x: { role: string; name: Node; type?: Node }, scope: Scope): void {
+    if (this.claimed.has(x.name)) return;
+    const name = this.ident(x.name);
+    const l = this.localNodes.length;
+    this.localNodes.push({ name, type: x.type });
+    scope.names.set(name, { l });
+  }
+
+  // ------------------------------------------------------------------ facts
+  private build(lines: number, parseErrors: number): FileFacts {
+    const symbols: SymbolFact[] = this.symbols.map((w) => {
+      const { defNode: _d, scope: _s, signatureOnly: _so, typeNode, initNode, returnsNode, extendsNodes, implementsNodes, ...fact } = w;
+      if (typeNode) fact.type = this.expr(typeNode);
+      if (initNode) fact.init = this.expr(initNode);
+      if (returnsNode) fact.returns = this.expr(returnsNode);
+      if (extendsNodes) fact.extends = extendsNodes.map((n) => this.expr(n));
+      if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
+      return fact;
+    });
+    const locals: LocalFact[] = this.localNodes.map((l) => {
+      const f: LocalFact = { name: l.name };
+      if (l.type) f.type = this.expr(l.type);
+      if (l.init) f.init = this.expr(l.init);
+      return f;
+    });
+    const calls: CallFact[] = [];
+    const calleeNodes = new Set<Node>();
+    for (const [node, c] of this.calls) {
+      if (c.callee === node) continue; // only arguments seen (should not happen)
+      calleeNodes.add(c.callee);
+      const callee = this.expr(c.callee);
+      if (callee.k === 'id' && !callee.b && callee.name === 'require') continue;
+      if (callee.k === 'fn') continue;
+      const nameNode = this.nameNodeOf(c.callee);
+      const fact: CallFact = { callee, at: nameNode ? this.pos(nameNode) : [rowOf(node) + 1, colOf(node) + 1, 0], from: c.from };
+      if (c.isNew) fact.isNew = true;
+      if (c.args) {
+        const args: ArgFact[] = [];
+        for (const a of c.args) {
+          const value = this.expr(a);
+          if (value.k === 'id' ? !value.b || 'l' in value.b : value.k !== 'member') continue;
+          const nn = this.nameNodeOf(a);
+          if (!nn) continue;
+          args.push({ value, at: this.pos(nn), callee: this.calleeText(c.callee) });
+        }
+        if (args.length) fact.args = args;
+      }
+      calls.push(fact);
+    }
+    const refs: RefFact[] = [];
+    for (const r of this.ids.values()) {
+      const node = r.node;
+      if (this.skipIds.has(node) || calleeNodes.has(node)) continue;
+      const e = this.expr(node);
+      if (e.k !== 'id' || !e.b || 'l' in e.b) continue;
+      const kind: RefKind = this.jsx.has(node) ? 'jsx' : this.kindOverride.get(node) ?? r.kind;
+      refs.push({ value: e, kind, at: this.pos(node), from: r.from });
+    }
+    for (const [node, m] of this.members) {
+      if (calleeNodes.has(node)) continue;
+      const e = this.expr(node);
+      if (e.k !== 'member' || e.obj.k === 'lit' || e.obj.k === 'other') continue;
+      refs.push({ value: e, kind: this.jsx.has(node) ? 'jsx' : 'value', at: this.pos(m.property), from: m.from });
+    }
+    return {
+      path: this.filePath, language: this.language, lines, parseErrors,
+      symbols, imports: this.imports, exports: this.exports, modules: this.modules, locals, calls, refs,
+    };
+  }
+
+  /** The expression shape of a node (memoised; identifiers are looked up in their scope). */
+  private expr(node: Node): Expr {
+    let e = this.exprMemo.get(node);
+    if (e) return e;
+    e = this.exprUncached(node);
+    this.exprMemo.set(node, e);
+    return e;
+  }
+
+  private exprUncached(node: Node): Expr {
+    const id = this.ids.get(node);
+    if (id) {
+      const name = this.ident(node);
+      const b = lookup(id.scope ?? this.root, name);
+      return b ? { k: 'id', name, b } : { k: 'id', name };
+    }
+    const m = this.members.get(node);
+    if (m) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };
+    const c = this.calls.get(node);
+    if (c && c.callee !== node) return c.isNew ? { k: 'new', callee: this.expr(c.callee) } : { k: 'call', callee: this.expr(c.callee) };
+    const w = this.wraps.get(node);
+    if (w) {
+      if (w.kind === 'as' && w.type) return { k: 'as', type: this.expr(w.type) };
+      if (w.kind === 'await' && w.inner) return { k: 'await', inner: this.expr(w.inner) };
+      if (w.inner) return this.expr(w.inner);
+    }
+    const s = this.simple.get(node);
+    if (s === 'lit') return { k: 'lit' };
+    if (s === 'this') return { k: 'this', cls: this.thisCls.get(node) ?? -1 };
+    if (s === 'super') return { k: 'super', cls: this.thisCls.get(node) ?? -1 };
+    const sk = this.scopeKindOf.get(node);
+    if (sk === 'arrow' || sk === 'function') return { k: 'fn' };
+    return { k: 'other' };
+  }
+
+  /** The node holding the called/used name: the identifier itself or a member's property. */
+  private nameNodeOf(node: Node): Node | undefined {
+    if (this.ids.has(node)) return node;
+    const m = this.members.get(node);
+    if (m) return m.property;
+    const w = this.wraps.get(node);
+    if (w && w.kind === 'wrap' && w.inner) return this.nameNodeOf(w.inner);
+    return undefined;
+  }
+
+  private calleeText(node: Node): string {
+    const t = this.text.slice(startOf(node), node.endIndex).replace(/\s+/g, ' ');
+    return t.length > 120 ? `${t.slice(0, 117)}...` : t;
+  }
+
+  // ------------------------------------------------------------------ text helpers
+  private ident(node: Node): string {
+    const s = startOf(node);
+    const ch = this.text.charCodeAt(s);
+    if (ch === 34 || ch === 39) return this.stringAt(node, s + 1); // a string used as a name: import {"a-b" as c}
+    IDENT.lastIndex = s;
+    const m = IDENT.exec(this.text);
+    return m ? m[0] : this.text.slice(s, node.endIndex);
+  }
+
+  /** Text of a string fragment (module specifiers): up to the closing quote. */
+  private stringAt(node: Node, from?: number): string {
+    const s = from ?? startOf(node);
+    const q = this.text.charCodeAt(s - 1);
+    const end = this.text.indexOf(String.fromCharCode(q), s);
+    return end < 0 ? this.text.slice(s, node.endIndex) : this.text.slice(s, end);
+  }
+
+  private pos(node: Node): Pos {
+    const name = this.ident(node);
+    return [rowOf(node) + 1, colOf(node) + 1, name.length];
+  }
+
+  private signature(d: DefRec): string | undefined {
+    const s = startOf(d.def);
+    let end = d.body ? startOf(d.body) : this.text.indexOf('\n', s);
+    if (end < 0) end = this.text.length;
+    let sig = this.text.slice(s, end).replace(/\s+/g, ' ').trim();
+    if (sig.endsWith('=>')) sig = sig.slice(0, -2).trim();
+    if (sig.length > 200) sig = `${sig.slice(0, 197)}...`;
+    return sig || undefined;
+  }
+
+  /** First line of the comment right before `start` (skipping modifiers such as `export const`). */
+  private docBefore(start: number): string | undefined {
+    const t = this.text;
+    let i = start;
+    for (;;) {
+      while (i > 0 && isSpace(t.charCodeAt(i - 1))) i--;
+      let j = i;
+      while (j > 0 && isWordChar(t.charCodeAt(j - 1))) j--;
+      if (j < i && MODIFIER_WORDS.has(t.slice(j, i))) { i = j; continue; }
+      break;
+    }
+    if (i >= 2 && t.charCodeAt(i - 1) === 47 && t.charCodeAt(i - 2) === 42) { // */
+      const open = t.lastIndexOf('/*', i - 2);
+      if (open < 0) return undefined;
+      return firstDocLine(t.slice(open + 2, i - 2).split('\n').map((l) => l.replace(/^\s*\*+/, '').replace(/^\*+/, '')));
+    }
+    // line comments: the contiguous block of `//` lines right above
+    const lineStart = t.lastIndexOf('\n', i - 1) + 1;
+    if (!t.startsWith('//', skipSpaces(t, lineStart)) || skipSpaces(t, lineStart) >= i) return undefined;
+    let first = lineStart;
+    for (;;) {
+      if (first === 0) break;
+      const prevStart = t.lastIndexOf('\n', first - 2) + 1;
+      if (!t.startsWith('//', skipSpaces(t, prevStart))) break;
+      first = prevStart;
+    }
+    return firstDocLine(t.slice(first, i).split('\n').map((l) => l.replace(/^\s*\/\/+/, '')));
+  }
+}
+
+function get(c: Capture[], name: string): Node | undefined {
+  for (let i = 0; i < c.length; i++) if (c[i].name === name) return c[i].node;
+  return undefined;
+}
+
+function lookup(scope: Scope | undefined, name: string): Binding | undefined {
+  for (let s = scope; s; s = s.parent) {
+    const b = s.names.get(name);
+    if (b) return b;
+  }
+  return undefined;
+}
+
+function functionScope(scope: Scope): Scope {
+  let s = scope;
+  while (s.parent && s.kind !== 'function' && s.kind !== 'arrow' && s.kind !== 'method') s = s.parent;
+  return s;
+}
+
+/** The class `this` refers to at a scope: through arrows and blocks, stopped by plain functions. */
+function thisClass(scope: Scope): number {
+  for (let s: Scope | undefined = scope; s; s = s.parent) {
+    if (s.kind === 'class') return s.classSym;
+    if (s.kind === 'function' || s.kind === 'program') return -1;
+  }
+  return -1;
+}
+
+function isSpace(c: number): boolean { return c === 32 || c === 9 || c === 10 || c === 13; }
+function isWordChar(c: number): boolean { return (c >= 97 && c <= 122) || (c >= 65 && c <= 90); }
+function skipSpaces(t: string, i: number): number { while (i < t.length && (t.charCodeAt(i) === 32 || t.charCodeAt(i) === 9)) i++; return i; }
+
+function firstDocLine(lines: string[]): string | undefined {
+  for (const l of lines) {
+    const s = l.trim();
+    if (s && !s.startsWith('@')) return s.length > 200 ? `${s.slice(0, 197)}...` : s;
+  }
+  return undefined;
+}

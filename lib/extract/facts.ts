@@ -1,0 +1,139 @@
+/**
+ * The facts the extractor records for one file: plain JSON (cached by content hash, possibly made in a worker),
+ * everything the resolver needs and nothing it does not. Positions are 1-based lines and 1-based UTF-16 columns.
+ */
+import type { LanguageId } from '../lang/index.ts';
+
+export type { LanguageId };
+
+export type SymbolLabel = 'Function' | 'Class' | 'Method' | 'Interface' | 'TypeAlias' | 'Enum' | 'Variable' | 'Property';
+
+/** What a name is bound to inside its file: a symbol, an import binding or a local (parameter, local variable). */
+export type Binding = { s: number } | { i: number } | { l: number };
+
+/**
+ * The shape of an expression (or a type expression) the resolver can evaluate across files.
+ * `id` without `b` is a free name: a global, or a name this file does not declare.
+ */
+export type Expr =
+  | { k: 'id'; name: string; b?: Binding }
+  | { k: 'this'; cls: number }
+  | { k: 'super'; cls: number }
+  | { k: 'member'; obj: Expr; name: string }
+  | { k: 'call'; callee: Expr }
+  | { k: 'new'; callee: Expr }
+  | { k: 'await'; inner: Expr }
+  | { k: 'as'; type: Expr }
+  | { k: 'lit' }
+  | { k: 'fn' }
+  | { k: 'other' };
+
+/** A position: 1-based line, 1-based UTF-16 column, length in UTF-16 units. */
+export type Pos = [line: number, column: number, length: number];
+
+export interface SymbolFact {
+  name: string;
+  label: SymbolLabel;
+  kind: string;
+  line: number;
+  endLine: number;
+  /** Position of the declaring name. */
+  at: Pos;
+  /** Further declaring names (overload signatures). */
+  more?: Pos[];
+  /** Index of the enclosing symbol, -1 at file level. */
+  parent: number;
+  qualifiedName: string;
+  exported: boolean;
+  isDefault?: boolean;
+  isStatic?: boolean;
+  signature?: string;
+  doc?: string;
+  /** Declared type (variables, properties, parameters properties). */
+  type?: Expr;
+  /** Initial value (variables, properties). */
+  init?: Expr;
+  /** Declared return type (functions, methods). */
+  returns?: Expr;
+  extends?: Expr[];
+  implements?: Expr[];
+}
+
+export interface ImportFact {
+  /** named/default/namespace: ESM bindings; require: `x = require()`; require-named: `{a} = require()`. */
+  kind: 'named' | 'default' | 'namespace' | 'require' | 'require-named';
+  source: string;
+  /** Exported name asked for (named imports; 'default' for default imports). */
+  imported?: string;
+  local: string;
+  /** Position of the imported name as written (named imports without alias: also the local name). */
+  at: Pos;
+}
+
+export type ExportFact =
+  | { kind: 'local'; name: string; value: Expr }
+  | { kind: 'from'; name: string; imported: string; source: string; at: Pos }
+  | { kind: 'star'; source: string }
+  | { kind: 'star-as'; name: string; source: string }
+  | { kind: 'cjs'; value: Expr };
+
+/** A module specifier the file depends on (import, re-export, require, dynamic import). */
+export interface ModuleRef {
+  source: string;
+  line: number;
+  kind: 'import' | 're-export' | 'require' | 'dynamic';
+}
+
+export interface LocalFact {
+  name: string;
+  type?: Expr;
+  init?: Expr;
+}
+
+export interface ArgFact {
+  value: Expr;
+  at: Pos;
+  /** Source text of the called expression (e.g. `app.get`), for framework entry-point detection. */
+  callee: string;
+}
+
+export interface CallFact {
+  callee: Expr;
+  isNew?: boolean;
+  /** Position of the called name (length 0 when the callee has no name, e.g. `super()` or `f()()`). */
+  at: Pos;
+  /** Enclosing symbol index, -1 for file-level code. */
+  from: number;
+  args?: ArgFact[];
+}
+
+export type RefKind = 'value' | 'type' | 'jsx' | 'shorthand' | 'export';
+
+/** A non-call occurrence of a name that may refer to a symbol. */
+export interface RefFact {
+  value: Expr;
+  kind: RefKind;
+  at: Pos;
+  from: number;
+}
+
+/**
+ * Everything the resolver needs from one file, JSON-serialisable so it can be cached by content hash and
+ * produced in a worker thread.
+ */
+export interface FileFacts {
+  path: string;
+  language: LanguageId;
+  /** Number of lines in the file. */
+  lines: number;
+  /** Syntax errors the parser recovered from (ERROR/MISSING nodes). */
+  parseErrors: number;
+  symbols: SymbolFact[];
+  imports: ImportFact[];
+  exports: ExportFact[];
+  modules: ModuleRef[];
+  locals: LocalFact[];
+  calls: CallFact[];
+  refs: RefFact[];
+  [key: string]: unknown;
+}

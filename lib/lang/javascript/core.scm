@@ -1,0 +1,123 @@
+; Shared ECMAScript knowledge (JavaScript, TypeScript, TSX grammars).
+; Every pattern sets a `role`; lib/extract/collect.ts interprets roles, captures name the parts.
+; Node identity links matches: the same syntax node is the same object across all matches of one file.
+
+; ---------------------------------------------------------------- scopes
+([(statement_block) (for_statement) (for_in_statement) (catch_clause) (switch_body)] @scope (#set! role "scope.block"))
+([(function_declaration) (generator_function_declaration) (function_expression) (generator_function)] @scope (#set! role "scope.function"))
+((arrow_function) @scope (#set! role "scope.arrow"))
+(class_body (method_definition) @scope (#set! role "scope.method"))
+(object (method_definition) @scope (#set! role "scope.function"))
+((class) @scope (#set! role "scope.class"))
+((class_declaration) @scope (#set! role "scope.class"))
+
+; ---------------------------------------------------------------- definitions (symbols)
+((function_declaration name: (identifier) @name body: (_) @body) @def (#set! role "def.function"))
+((generator_function_declaration name: (identifier) @name body: (_) @body) @def (#set! role "def.function"))
+((class_declaration name: (_) @name body: (_) @body) @def (#set! role "def.class"))
+(class_body (method_definition name: (_) @name body: (_) @body) @def (#set! role "def.method"))
+((variable_declarator name: (identifier) @name value: (_)? @value) @def (#set! role "def.var"))
+; export default <anonymous class/function/arrow>
+((export_statement value: [(class) (arrow_function) (function_expression)] @def) @export (#set! role "def.default"))
+
+; object-literal methods and function-valued pairs of `const x = {…}` (Method of a Variable)
+((variable_declarator name: (identifier) value: (object (method_definition name: (property_identifier) @name body: (_) @body) @def)) (#set! role "def.objmethod"))
+((variable_declarator name: (identifier) value: (object (pair key: (property_identifier) @name value: [(arrow_function) (function_expression)] @value) @def)) (#set! role "def.objmethod"))
+
+; ---------------------------------------------------------------- local bindings (not symbols)
+(arrow_function parameter: (identifier) @name (#set! role "decl.param"))
+(catch_clause parameter: (identifier) @name (#set! role "decl.local"))
+(for_in_statement left: (identifier) @name (#set! role "decl.local"))
+(object_pattern (shorthand_property_identifier_pattern) @name (#set! role "decl.pattern"))
+(pair_pattern value: (identifier) @name (#set! role "decl.pattern"))
+(array_pattern (identifier) @name (#set! role "decl.pattern"))
+(rest_pattern (identifier) @name (#set! role "decl.pattern"))
+(object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name) (#set! role "decl.pattern"))
+(array_pattern (assignment_pattern left: (identifier) @name) (#set! role "decl.pattern"))
+(pair_pattern value: (assignment_pattern left: (identifier) @name) (#set! role "decl.pattern"))
+
+; ---------------------------------------------------------------- modules: ESM
+((import_statement source: (string (string_fragment) @source)) @import (#set! role "import.module"))
+((import_statement (import_clause (identifier) @local) source: (string (string_fragment) @source)) (#set! role "import.default"))
+((import_statement (import_clause (named_imports (import_specifier name: (_) @name alias: (_)? @alias))) source: (string (string_fragment) @source)) (#set! role "import.named"))
+((import_statement (import_clause (namespace_import (identifier) @local)) source: (string (string_fragment) @source)) (#set! role "import.namespace"))
+((call_expression function: (import) arguments: (arguments . (string (string_fragment) @source))) (#set! role "import.dynamic"))
+
+((export_statement) @export (#set! role "export.statement"))
+((export_statement value: (identifier) @name) @export (#set! role "export.default.name"))
+((export_statement (export_clause (export_specifier name: (_) @name alias: (_)? @alias)) !source) @export (#set! role "export.local"))
+((export_statement (export_clause (export_specifier name: (_) @name alias: (_)? @alias)) source: (string (string_fragment) @source)) @export (#set! role "export.from"))
+((export_statement "*" source: (string (string_fragment) @source)) @export (#set! role "export.star"))
+((export_statement (namespace_export (_) @alias) source: (string (string_fragment) @source)) @export (#set! role "export.star.as"))
+
+; ---------------------------------------------------------------- modules: CommonJS
+((variable_declarator
+  name: (identifier) @local
+  value: (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .))
+  (#eq? @fn "require")) @decl (#set! role "require.namespace"))
+((variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @name)
+  value: (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .))
+  (#eq? @fn "require")) (#set! role "require.named"))
+((variable_declarator
+  name: (object_pattern (pair_pattern key: (property_identifier) @name value: (identifier) @alias))
+  value: (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .))
+  (#eq? @fn "require")) (#set! role "require.named"))
+((variable_declarator
+  name: (identifier) @alias
+  value: (member_expression
+    object: (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .))
+    property: (property_identifier) @name)
+  (#eq? @fn "require")) @decl (#set! role "require.named"))
+((call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .) (#eq? @fn "require")) @call (#set! role "require.call"))
+
+((assignment_expression
+  left: (member_expression object: (identifier) @m property: (property_identifier) @p)
+  right: (_) @value
+  (#eq? @m "module") (#eq? @p "exports")) @assign (#set! role "cjs.exports"))
+((assignment_expression
+  left: (member_expression object: (member_expression object: (identifier) @m property: (property_identifier) @p) property: (property_identifier) @name)
+  right: (_) @value
+  (#eq? @m "module") (#eq? @p "exports")) @assign (#set! role "cjs.export"))
+((assignment_expression
+  left: (member_expression object: (identifier) @m property: (property_identifier) @name)
+  right: (_) @value
+  (#eq? @m "exports")) @assign (#set! role "cjs.export"))
+
+; ---------------------------------------------------------------- expressions (linked by node identity)
+((call_expression function: (_) @callee arguments: (_) @args) @call (#set! role "call"))
+((new_expression constructor: (_) @callee) @call (#set! role "new"))
+((call_expression arguments: (arguments [(identifier) (member_expression)] @arg)) @call (#set! role "call.arg"))
+((new_expression arguments: (arguments [(identifier) (member_expression)] @arg)) @call (#set! role "call.arg"))
+((member_expression object: (_) @object property: (_) @property) @member (#set! role "member"))
+((parenthesized_expression (_) @inner) @wrap (#set! role "expr.wrap"))
+((await_expression (_) @inner) @wrap (#set! role "expr.await"))
+((this) @this (#set! role "expr.this"))
+((super) @super (#set! role "expr.super"))
+([(string) (template_string) (number) (array) (object) (regex) (true) (false) (null) (undefined)] @literal (#set! role "expr.literal"))
+
+; ---------------------------------------------------------------- occurrences
+((identifier) @id (#set! role "id"))
+((shorthand_property_identifier) @id (#set! role "id.shorthand"))
+
+; ---------------------------------------------------------------- declaration details
+(variable_declaration (variable_declarator) @decl (#set! role "var.var"))
+(lexical_declaration "let" (variable_declarator) @decl (#set! role "var.let"))
+; `exports.f = function () {}` / `module.exports.f = …` define a function or class named by the property
+((assignment_expression
+  left: (member_expression object: (identifier) @m property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function) (class)] @value
+  (#eq? @m "exports")) @def (#set! role "def.cjs"))
+((assignment_expression
+  left: (member_expression object: (member_expression object: (identifier) @m property: (property_identifier) @p) property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function) (class)] @value
+  (#eq? @m "module") (#eq? @p "exports")) @def (#set! role "def.cjs"))
+; `module.exports = { a, b: c }`: one named export per entry
+((assignment_expression
+  left: (member_expression object: (identifier) @m property: (property_identifier) @p)
+  right: (object (shorthand_property_identifier) @name)
+  (#eq? @m "module") (#eq? @p "exports")) (#set! role "cjs.exports.entry"))
+((assignment_expression
+  left: (member_expression object: (identifier) @m property: (property_identifier) @p)
+  right: (object (pair key: (property_identifier) @name value: (_) @value))
+  (#eq? @m "module") (#eq? @p "exports")) (#set! role "cjs.exports.entry"))

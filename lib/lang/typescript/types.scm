@@ -1,0 +1,55 @@
+; TypeScript-only knowledge: type declarations, annotations, parameters, heritage, overloads.
+
+; ---------------------------------------------------------------- scopes holding type parameters
+([(interface_declaration) (type_alias_declaration) (function_signature) (method_signature) (abstract_method_signature)] @scope (#set! role "scope.type"))
+((abstract_class_declaration) @scope (#set! role "scope.class"))
+
+; ---------------------------------------------------------------- definitions
+((abstract_class_declaration name: (_) @name body: (_) @body) @def (#set! role "def.class"))
+((function_signature name: (identifier) @name) @def (#set! role "def.function.signature"))
+(class_body (method_signature name: (_) @name) @def (#set! role "def.method.signature"))
+(class_body (abstract_method_signature name: (_) @name) @def (#set! role "def.method.abstract"))
+(class_body (public_field_definition name: [(property_identifier) (private_property_identifier)] @name type: (_)? @type value: (_)? @value) @def (#set! role "def.field"))
+((interface_declaration name: (_) @name body: (_) @body) @def (#set! role "def.interface"))
+(interface_body (method_signature name: (_) @name) @def (#set! role "def.interface.method"))
+(interface_body (property_signature name: (_) @name type: (_)? @type) @def (#set! role "def.interface.property"))
+((type_alias_declaration name: (_) @name value: (_) @value) @def (#set! role "def.type"))
+((enum_declaration name: (_) @name body: (_) @body) @def (#set! role "def.enum"))
+((internal_module name: (identifier) @name body: (_) @body) @def (#set! role "def.namespace"))
+
+; return types and annotations, attached to their owner by node identity
+((function_declaration return_type: (type_annotation (_) @type)) @owner (#set! role "returns"))
+((generator_function_declaration return_type: (type_annotation (_) @type)) @owner (#set! role "returns"))
+((function_signature return_type: (type_annotation (_) @type)) @owner (#set! role "returns"))
+((method_definition return_type: (type_annotation (_) @type)) @owner (#set! role "returns"))
+((method_signature return_type: (type_annotation (_) @type)) @owner (#set! role "returns"))
+((abstract_method_signature return_type: (type_annotation (_) @type)) @owner (#set! role "returns"))
+((arrow_function return_type: (type_annotation (_) @type)) @owner (#set! role "returns"))
+((function_expression return_type: (type_annotation (_) @type)) @owner (#set! role "returns"))
+((variable_declarator type: (type_annotation (_) @type)) @owner (#set! role "annotated"))
+
+; parameters: plain, typed, parameter properties (constructor(private svc: Svc))
+((required_parameter pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "decl.param.typed"))
+((optional_parameter pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "decl.param.typed"))
+((required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
+((optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
+((required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
+(type_parameter name: (type_identifier) @name (#set! role "decl.type.param"))
+
+; heritage
+((class_heritage (extends_clause value: (_) @extends)) (#set! role "heritage.extends"))
+((class_heritage (implements_clause [(type_identifier) (nested_type_identifier) (generic_type)] @implements)) (#set! role "heritage.implements"))
+((extends_type_clause type: (_) @extends) (#set! role "heritage.extends"))
+
+; type expressions
+((type_identifier) @id (#set! role "id.type"))
+((generic_type name: (_) @inner) @wrap (#set! role "type.generic"))
+((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))
+((nested_identifier object: (_) @object property: (_) @property) @member (#set! role "member"))
+((as_expression (_) @inner (_) @type) @wrap (#set! role "expr.as"))
+((satisfies_expression (_) @inner) @wrap (#set! role "expr.wrap"))
+((non_null_expression (_) @inner) @wrap (#set! role "expr.wrap"))
+((import_statement (import_require_clause (identifier) @local source: (string (string_fragment) @source))) @decl (#set! role "require.namespace"))
+((export_statement "=" (identifier) @name) @export (#set! role "export.equals"))
+((type_annotation (_) @inner) @wrap (#set! role "expr.wrap"))
+([(predefined_type) (literal_type) (array_type) (tuple_type) (function_type)] @literal (#set! role "expr.literal"))

@@ -1,0 +1,177 @@
+/**
+ * Module-resolution settings of a repository, read once per analyze: tsconfig/jsconfig `baseUrl` and `paths`
+ * (following `extends`), and the packages that live inside the repository (workspaces, or any package.json
+ * with a name) with their entry points. Plain JSON, so the pipeline can store or compare it.
+ */
+import path from 'node:path';
+
+export interface TsConfigFacts {
+  /** Folder of the tsconfig/jsconfig file ('' = repository root). */
+  dir: string;
+  /** Resolved baseUrl, relative to the repository root. */
+  baseUrl?: string;
+  /** `paths` patterns with targets already made relative to the repository root. */
+  paths?: Array<[pattern: string, targets: string[]]>;
+}
+
+export interface LocalPackage {
+  name: string;
+  /** Folder of its package.json, relative to the repository root. */
+  dir: string;
+  /** Candidate entry files (relative to `dir`) in preference order: types/exports/module/main. */
+  entries: string[];
+  /** `exports` subpaths (`./sub` → file relative to `dir`). */
+  subpaths?: Record<string, string>;
+}
+
+/** Module-resolution settings of a repository: tsconfig baseUrl/paths, workspace packages, … */
+export interface ProjectConfig {
+  tsconfigs?: TsConfigFacts[];
+  packages?: LocalPackage[];
+  [key: string]: unknown;
+}
+
+const posix = path.posix;
+
+/** Reads tsconfig/jsconfig and package.json files through `readText` (relative paths). */
+export function loadProjectConfig(filePaths: readonly string[], readText: (relPath: string) => string | undefined): ProjectConfig {
+  const dirs = new Set<string>(['']);
+  for (const f of filePaths) {
+    if (f.startsWith('node_modules/') || f.includes('/node_modules/')) continue;
+    let d = posix.dirname(f);
+    while (d !== '.' && d !== '' && !dirs.has(d)) { dirs.add(d); d = posix.dirname(d); }
+  }
+  // When the listing includes configuration files (the walker lists every file), read only those listed;
+  // otherwise probe each folder. Files reached through `extends` are always read.
+  const listed = new Set(filePaths.filter(isConfigName));
+  const probe = (rel: string): string | undefined => (listed.size && !listed.has(rel) ? undefined : readText(rel));
+  const read = readText;
+  const tsconfigs: TsConfigFacts[] = [];
+  const packages: LocalPackage[] = [];
+  for (const dir of [...dirs].sort()) {
+    for (const name of ['tsconfig.json', 'jsconfig.json']) {
+      const rel = dir ? `${dir}/${name}` : name;
+      if (listed.size && !listed.has(rel)) continue;
+      const opts = readCompilerOptions(rel, read, 0);
+      if (!opts) continue;
+      const t: TsConfigFacts = { dir };
+      if (opts.baseUrl !== undefined) t.baseUrl = opts.baseUrl;
+      if (opts.paths) t.paths = opts.paths;
+      tsconfigs.push(t);
+      break;
+    }
+    const pkgRel = dir ? `${dir}/package.json` : 'package.json';
+    const pkgText = probe(pkgRel);
+    if (pkgText !== undefined) {
+      const pkg = parseJsonc(pkgText) as Record<string, unknown> | undefined;
+      if (pkg && typeof pkg.name === 'string') packages.push(packageFacts(pkg, dir));
+    }
+  }
+  return { tsconfigs, packages };
+}
+
+function isConfigName(rel: string): boolean {
+  return /(^|\/)(tsconfig|jsconfig)[^/]*\.json$|(^|\/)package\.json$/.test(rel);
+}
+
+interface Options { baseUrl?: string; paths?: Array<[string, string[]]> }
+
+/** compilerOptions of a config file with `extends` applied; paths relative to the repository root. */
+function readCompilerOptions(rel: string, read: (rel: string) => string | undefined, depth: number): Options | undefined {
+  if (depth > 8) return undefined;
+  const text = read(rel);
+  if (text === undefined) return undefined;
+  const json = parseJsonc(text) as { extends?: string | string[]; compilerOptions?: Record<string, unknown> } | undefined;
+  if (!json || typeof json !== 'object') return {};
+  const dir = posix.dirname(rel) === '.' ? '' : posix.dirname(rel);
+  let out: Options = {};
+  const bases = typeof json.extends === 'string' ? [json.extends] : Array.isArray(json.extends) ? json.extends : [];
+  for (const ext of bases) {
+    if (typeof ext !== 'string') continue;
+    const candidates = ext.startsWith('.') || ext.startsWith('/')
+      ? [join(dir, ext), join(dir, `${ext}.json`)]
+      : [join(dir, `node_modules/${ext}`), join(dir, `node_modules/${ext}.json`), join(dir, `node_modules/${ext}/tsconfig.json`)];
+    for (const c of candidates) {
+      if (c === undefined || !c.endsWith('.json')) continue;
+      const base = readCompilerOptions(c, read, depth + 1);
+      if (base) { out = { ...out, ...base }; break; }
+    }
+  }
+  const co = json.compilerOptions ?? {};
+  let baseUrl = out.baseUrl;
+  if (typeof co.baseUrl === 'string') baseUrl = join(dir, co.baseUrl) ?? baseUrl;
+  if (baseUrl !== undefined) out.baseUrl = baseUrl;
+  if (co.paths && typeof co.paths === 'object') {
+    const root = typeof co.baseUrl === 'string' ? baseUrl ?? dir : dir;
+    const paths: Array<[string, string[]]> = [];
+    for (const [pattern, targets] of Object.entries(co.paths as Record<string, unknown>)) {
+      if (!Array.isArray(targets)) continue;
+      paths.push([pattern, targets.filter((t): t is string => typeof t === 'string').map((t) => join(root, t)).filter((t): t is string => t !== undefined)]);
+    }
+    out.paths = paths;
+  }
+  return out;
+}
+
+function packageFacts(pkg: Record<string, unknown>, dir: string): LocalPackage {
+  const entries: string[] = [];
+  const add = (v: unknown): void => { if (typeof v === 'string' && !entries.includes(clean(v))) entries.push(clean(v)); };
+  const subpaths: Record<string, string> = {};
+  const exp = pkg.exports;
+  const pick = (v: unknown): string | undefined => {
+    if (typeof v === 'string') return v;
+    if (Array.isArray(v)) { for (const x of v) { const r = pick(x); if (r) return r; } return undefined; }
+    if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      for (const k of ['types', 'source', 'import', 'module', 'require', 'node', 'default']) { const r = pick(o[k]); if (r) return r; }
+    }
+    return undefined;
+  };
+  if (typeof exp === 'string' || Array.isArray(exp)) add(pick(exp));
+  else if (exp && typeof exp === 'object') {
+    const o = exp as Record<string, unknown>;
+    if (Object.keys(o).some((k) => k.startsWith('.'))) {
+      for (const [k, v] of Object.entries(o)) {
+        const target = pick(v);
+        if (!target) continue;
+        if (k === '.') add(target); else subpaths[k] = clean(target);
+      }
+    } else add(pick(o));
+  }
+  for (const k of ['source', 'types', 'typings', 'module', 'main']) add(pkg[k]);
+  const out: LocalPackage = { name: pkg.name as string, dir, entries };
+  if (Object.keys(subpaths).length) out.subpaths = subpaths;
+  return out;
+}
+
+function clean(p: string): string { return p.replace(/^\.\//, ''); }
+
+/** Joins and normalises a relative path; undefined when it leaves the repository. */
+export function join(dir: string, rel: string): string | undefined {
+  const j = posix.normalize(dir ? `${dir}/${rel}` : rel).replace(/\/$/, '');
+  if (j === '..' || j.startsWith('../') || j.startsWith('/')) return undefined;
+  return j === '.' ? '' : j;
+}
+
+/** JSON with comments and trailing commas (tsconfig style). */
+export function parseJsonc(text: string): unknown {
+  let out = '';
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < n && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < n && text[i] !== '\n') i++;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? n : end + 2;
+    } else { out += c; i++; }
+  }
+  out = out.replace(/,(\s*[}\]])/g, '$1');
+  try { return JSON.parse(out.charCodeAt(0) === 0xfeff ? out.slice(1) : out); } catch { return undefined; }
+}

@@ -1,0 +1,392 @@
+/**
+ * Cross-file evaluation of the expression shapes the extractor recorded: what a name, a member access, a call
+ * result or a type annotation refers to. Every answer carries how it was reached (`reason`) and how sure we
+ * are (`conf`, the weakest link of the chain). Everything is memoised and cycle-safe, so resolution stays
+ * linear in the size of the project.
+ */
+import type { Expr, FileFacts, SymbolFact } from '../extract/facts.ts';
+import type { ModuleResolver, ModuleTarget } from './modules.ts';
+import { isGlobalName } from './globals.ts';
+
+/** How an edge was resolved and its confidence (DESIGN.md §4, lib/graph/schema.ts). */
+export const REASON_CONFIDENCE = {
+  'same-file': 1,
+  import: 0.95,
+  'namespace-import': 0.95,
+  're-export': 0.95,
+  commonjs: 0.9,
+  'this-member': 0.9,
+  'super-member': 0.95,
+  'static-member': 0.95,
+  constructor: 0.95,
+  'typed-receiver': 0.85,
+  'return-type': 0.8,
+  'name-only': 0.3,
+} as const;
+export type Reason = keyof typeof REASON_CONFIDENCE;
+
+/** A reference to a symbol: file index and symbol index in that file's facts. */
+export interface SymRef { f: number; s: number }
+
+/** What an expression evaluates to. */
+export type Val =
+  | { t: 'sym'; f: number; s: number; r: Reason; c: number }
+  | { t: 'inst'; f: number; s: number; r: Reason; c: number }
+  | { t: 'ns'; f: number; r: Reason; c: number }
+  | { t: 'ext' }
+  | { t: 'unknown' };
+
+const EXT: Val = Object.freeze({ t: 'ext' }) as Val;
+const UNKNOWN: Val = Object.freeze({ t: 'unknown' }) as Val;
+const FUNCTION_MEMBERS = new Set(['call', 'apply', 'bind', 'name', 'length', 'prototype', 'toString']);
+
+type ExportEntry = { k: 'sym'; s: number } | { k: 'value'; e: Expr } | { k: 'from'; source: string; imported: string } | { k: 'ns'; source: string };
+interface ExportTable { names: Map<string, ExportEntry>; stars: string[]; cjs?: Expr }
+
+/** Per-project evaluation state. */
+export class Evaluator {
+  private readonly valMemo = new Map<Expr, Val>();
+  private readonly exportMemo = new Map<string, Val | null>();
+  private readonly memberMemo = new Map<string, SymRef | 'ext' | null>();
+  private readonly exportTables: Array<ExportTable | undefined> = [];
+  private readonly children: Array<Map<number, Map<string, number[]>> | undefined> = [];
+  private readonly moduleTargets: Array<Map<string, ModuleTarget>> = [];
+
+  constructor(readonly files: readonly FileFacts[], private readonly modules: ModuleResolver, private readonly fileIndex: ReadonlyMap<string, number>) {
+    for (let i = 0; i < files.length; i++) this.moduleTargets.push(new Map());
+  }
+
+  sym(r: SymRef): SymbolFact { return this.files[r.f].symbols[r.s]; }
+
+  /** Where a module specifier of file `f` leads; `file` targets come back as file indexes. */
+  module(f: number, source: string): { f: number } | { external: string } | { missing: true } {
+    const m = this.moduleTargets[f];
+    let t = m.get(source);
+    if (!t) { t = this.modules.resolve(this.files[f].path, source); m.set(source, t); }
+    if ('file' in t) {
+      const idx = this.fileIndex.get(t.file);
+      return idx === undefined ? { missing: true } : { f: idx };
+    }
+    return t;
+  }
+
+  // ---------------------------------------------------------------- expressions
+  /** Value of an expression in file `f` (a symbol reference, an instance, a namespace, external, unknown). */
+  value(f: number, e: Expr): Val {
+    const memo = this.valMemo.get(e);
+    if (memo) return memo;
+    this.valMemo.set(e, UNKNOWN); // cycle guard
+    const v = this.compute(f, e);
+    this.valMemo.set(e, v);
+    return v;
+  }
+
+  private compute(f: number, e: Expr): Val {
+    switch (e.k) {
+      case 'id': {
+        const b = e.b;
+        if (!b) return isGlobalName(e.name) ? EXT : UNKNOWN;
+        if ('s' in b) return { t: 'sym', f, s: b.s, r: 'same-file', c: 1 };
+        if ('i' in b) return this.importValue(f, b.i);
+        return this.localValue(f, b.l);
+      }
+      case 'this': return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
+      case 'super': {
+        if (e.cls < 0) return UNKNOWN;
+        const base = this.superClass({ f, s: e.cls });
+        if (base === 'ext') return EXT;
+        return base ? { t: 'inst', f: base.f, s: base.s, r: 'super-member', c: REASON_CONFIDENCE['super-member'] } : UNKNOWN;
+      }
+      case 'member': return this.member(this.deref(this.value(f, e.obj)), e.name);
+      case 'call': return this.callResult(this.value(f, e.callee));
+      case 'new': {
+        const c = this.value(f, e.callee);
+        if (c.t === 'sym' && this.sym(c).label === 'Class') return weaken({ t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c }, 'typed-receiver');
+        return c.t === 'ext' ? EXT : UNKNOWN;
+      }
+      case 'await': {
+        const v = this.value(f, e.inner);
+        return v.t === 'ext' ? UNKNOWN : v;
+      }
+      case 'as': return this.typeValue(f, e.type, 0);
+      case 'lit': case 'fn': return EXT;
+      default: return UNKNOWN;
+    }
+  }
+
+  private localValue(f: number, l: number): Val {
+    const loc = this.files[f].locals[l];
+    if (loc.type) return weaken(this.typeValue(f, loc.type, 0), 'typed-receiver');
+    if (loc.init) return this.value(f, loc.init);
+    return UNKNOWN;
+  }
+
+  /** Value bound by an import or require of file `f`. */
+  importValue(f: number, i: number): Val {
+    const imp = this.files[f].imports[i];
+    const target = this.module(f, imp.source);
+    if ('external' in target) return EXT;
+    if ('missing' in target) return UNKNOWN;
+    const tf = target.f;
+    const reason: Reason = imp.kind === 'require' || imp.kind === 'require-named' ? 'commonjs' : 'import';
+    let v: Val | undefined;
+    switch (imp.kind) {
+      case 'namespace': return { t: 'ns', f: tf, r: 'namespace-import', c: REASON_CONFIDENCE['namespace-import'] };
+      case 'require': v = this.moduleValue(tf); break;
+      case 'default': v = this.exportOf(tf, 'default') ?? (this.exportTable(tf).cjs ? this.moduleValue(tf) : undefined); break;
+      default: v = this.exportOf(tf, imp.imported!) ?? (this.exportTable(tf).cjs ? this.member(this.deref(this.moduleValue(tf)), imp.imported!) : undefined);
+    }
+    return v ? weaken(v, reason) : UNKNOWN;
+  }
+
+  /** What `require(file)` returns: `module.exports = X` → X, else the namespace. */
+  moduleValue(tf: number): Val {
+    const cjs = this.exportTable(tf).cjs;
+    if (cjs) {
+      const v = this.value(tf, cjs);
+      if (v.t !== 'unknown') return v;
+    }
+    return { t: 'ns', f: tf, r: 'commonjs', c: REASON_CONFIDENCE.commonjs };
+  }
+
+  /** The value a symbol reference stands for when used as a receiver (`x.m()`: the object x holds). */
+  deref(v: Val): Val {
+    if (v.t !== 'sym') return v;
+    const sym = this.sym(v);
+    switch (sym.label) {
+      case 'Class': case 'Interface': case 'Enum': return v;
+      case 'Function': return EXT; // fn.call / fn.bind / fn.apply
+      case 'Method':
+        if (sym.kind === 'getter' && sym.returns) return weakenFrom(this.typeValue(v.f, sym.returns, 0), v, 'return-type');
+        return EXT;
+      case 'Variable': case 'Property': {
+        if (sym.kind === 'namespace' || this.childrenOf(v.f, v.s)) return v;
+        if (sym.type) return weakenFrom(this.typeValue(v.f, sym.type, 0), v, 'typed-receiver');
+        if (sym.init) return weakenFrom(this.deref(this.value(v.f, sym.init)), v, 'typed-receiver');
+        return UNKNOWN;
+      }
+      default: return UNKNOWN;
+    }
+  }
+
+  /** `o.name` where `o` is already dereferenced. */
+  member(o: Val, name: string): Val {
+    switch (o.t) {
+      case 'ns': {
+        const v = this.exportOf(o.f, name);
+        if (v) return weakenFrom(v, o, 'namespace-import');
+        return this.exportTable(o.f).stars.some((s) => !('f' in this.module(o.f, s))) ? EXT : UNKNOWN;
+      }
+      case 'sym': {
+        const sym = this.sym(o);
+        if (sym.label === 'Enum') return EXT;
+        if (sym.label === 'Class' || sym.label === 'Interface') {
+          const m = this.findMember(o, name, true);
+          if (m && m !== 'ext') return weakenFrom({ t: 'sym', f: m.f, s: m.s, r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
+          return m === 'ext' || FUNCTION_MEMBERS.has(name) ? EXT : UNKNOWN;
+        }
+        const kids = this.childrenOf(o.f, o.s)?.get(name);
+        if (kids) return weakenFrom({ t: 'sym', f: o.f, s: kids[0], r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
+        return UNKNOWN;
+      }
+      case 'inst': {
+        const m = this.findMember(o, name, false);
+        if (m && m !== 'ext') return { t: 'sym', f: m.f, s: m.s, r: o.r, c: o.c };
+        return m === 'ext' ? EXT : UNKNOWN;
+      }
+      case 'ext': return EXT;
+      default: return UNKNOWN;
+    }
+  }
+
+  /** Value of calling `c`: an instance of the declared return type. */
+  callResult(c: Val): Val {
+    if (c.t === 'ext') return EXT;
+    if (c.t !== 'sym') return UNKNOWN;
+    const sym = this.sym(c);
+    if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) return weakenFrom(this.typeValue(c.f, sym.returns, 0), c, 'return-type');
+    return UNKNOWN;
+  }
+
+  // ---------------------------------------------------------------- types
+  /** Instance value of a type expression written in file `f`. */
+  typeValue(f: number, t: Expr, depth: number): Val {
+    if (depth > 8) return UNKNOWN;
+    const target = this.typeSymbol(f, t);
+    if (target === 'ext') return EXT;
+    if (!target) return UNKNOWN;
+    const sym = this.sym(target);
+    if (sym.label === 'Class' || sym.label === 'Interface') return { t: 'inst', f: target.f, s: target.s, r: 'typed-receiver', c: Math.min(target.c, REASON_CONFIDENCE['typed-receiver']) };
+    if (sym.label === 'TypeAlias' && sym.type) return this.typeValue(target.f, sym.type, depth + 1);
+    return sym.label === 'Enum' ? EXT : UNKNOWN;
+  }
+
+  /** The symbol a type (or heritage) expression names, with the confidence of the path to it. */
+  typeSymbol(f: number, t: Expr): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
+    switch (t.k) {
+      case 'id': {
+        if (!t.b) return 'ext'; // a global type (Promise, Array, HTMLElement …) or one we cannot see
+        if ('l' in t.b) return undefined; // a type parameter
+        const v = 's' in t.b ? { t: 'sym', f, s: t.b.s, r: 'same-file', c: 1 } as Val : this.importValue(f, t.b.i);
+        if (v.t === 'sym') return { f: v.f, s: v.s, c: v.c, r: v.r };
+        return v.t === 'ext' ? 'ext' : undefined;
+      }
+      case 'member': {
+        const v = this.member(this.deref(this.value(f, t.obj)), t.name);
+        if (v.t === 'sym') return { f: v.f, s: v.s, c: v.c, r: v.r };
+        return v.t === 'ext' ? 'ext' : undefined;
+      }
+      case 'lit': return 'ext';
+      default: return undefined;
+    }
+  }
+
+  /** The class a class extends (its first heritage), or 'ext' when that is outside the project. */
+  superClass(cls: SymRef): SymRef | 'ext' | undefined {
+    const ext = this.sym(cls).extends?.[0];
+    if (!ext) return undefined;
+    const t = this.typeSymbol(cls.f, ext);
+    if (t === 'ext') return 'ext';
+    return t && (this.sym(t).label === 'Class' || this.sym(t).label === 'Interface') ? { f: t.f, s: t.s } : undefined;
+  }
+
+  /** A member of a class/interface, searched up its heritage. 'ext' when an ancestor is outside the project. */
+  findMember(cls: SymRef, name: string, wantStatic: boolean): SymRef | 'ext' | undefined {
+    const key = `${cls.f}:${cls.s}:${wantStatic ? 's' : 'i'}:${name}`;
+    const memo = this.memberMemo.get(key);
+    if (memo !== undefined) return memo ?? undefined;
+    this.memberMemo.set(key, null); // cycle guard
+    const found = this.findMemberUncached(cls, name, wantStatic);
+    this.memberMemo.set(key, found ?? null);
+    return found;
+  }
+
+  private findMemberUncached(cls: SymRef, name: string, wantStatic: boolean): SymRef | 'ext' | undefined {
+    const own = this.childrenOf(cls.f, cls.s)?.get(name);
+    if (own) {
+      const files = this.files[cls.f].symbols;
+      const pick = own.find((i) => !!files[i].isStatic === wantStatic) ?? own[0];
+      return { f: cls.f, s: pick };
+    }
+    const sym = this.sym(cls);
+    let sawExternal = false;
+    for (const h of [...(sym.extends ?? []), ...(sym.implements ?? [])]) {
+      const t = this.typeSymbol(cls.f, h);
+      if (t === 'ext') { sawExternal = true; continue; }
+      if (!t) { sawExternal = true; continue; } // an unresolvable base: whatever it has, we cannot see it
+      const base = this.sym(t);
+      if (base.label !== 'Class' && base.label !== 'Interface') continue;
+      const m = this.findMember(t, name, wantStatic);
+      if (m === 'ext') sawExternal = true; else if (m) return m;
+    }
+    return sawExternal ? 'ext' : undefined;
+  }
+
+  /** Members (methods, properties) of a symbol by name. */
+  childrenOf(f: number, s: number): Map<string, number[]> | undefined {
+    let idx = this.children[f];
+    if (!idx) {
+      idx = new Map();
+      const syms = this.files[f].symbols;
+      for (let i = 0; i < syms.length; i++) {
+        const p = syms[i].parent;
+        if (p < 0) continue;
+        const pl = syms[p].label;
+        if (pl === 'Function' || pl === 'Method') continue; // nested functions are not members
+        let m = idx.get(p);
+        if (!m) idx.set(p, (m = new Map()));
+        const list = m.get(syms[i].name);
+        if (list) list.push(i); else m.set(syms[i].name, [i]);
+      }
+      this.children[f] = idx;
+    }
+    return idx.get(s);
+  }
+
+  // ---------------------------------------------------------------- exports
+  private exportTable(f: number): ExportTable {
+    let t = this.exportTables[f];
+    if (t) return t;
+    t = { names: new Map(), stars: [] };
+    const facts = this.files[f];
+    for (let s = 0; s < facts.symbols.length; s++) {
+      const sym = facts.symbols[s];
+      if (!sym.exported || sym.parent !== -1) continue;
+      const name = sym.isDefault ? 'default' : sym.name;
+      if (!t.names.has(name)) t.names.set(name, { k: 'sym', s });
+    }
+    for (const e of facts.exports) {
+      switch (e.kind) {
+        case 'local': if (!t.names.has(e.name)) t.names.set(e.name, { k: 'value', e: e.value }); break;
+        case 'from': t.names.set(e.name, { k: 'from', source: e.source, imported: e.imported }); break;
+        case 'star-as': t.names.set(e.name, { k: 'ns', source: e.source }); break;
+        case 'star': t.stars.push(e.source); break;
+        case 'cjs': t.cjs = e.value; if (!t.names.has('default')) t.names.set('default', { k: 'value', e: e.value }); break;
+      }
+    }
+    this.exportTables[f] = t;
+    return t;
+  }
+
+  /** What file `f` exports under `name` (following re-exports and `export *`), or undefined. */
+  exportOf(f: number, name: string): Val | undefined {
+    const key = `${f}\u0000${name}`;
+    const memo = this.exportMemo.get(key);
+    if (memo !== undefined) return memo ?? undefined;
+    this.exportMemo.set(key, null); // cycle guard
+    const v = this.exportUncached(f, name);
+    this.exportMemo.set(key, v ?? null);
+    return v;
+  }
+
+  private exportUncached(f: number, name: string): Val | undefined {
+    const t = this.exportTable(f);
+    const entry = t.names.get(name);
+    if (entry) {
+      switch (entry.k) {
+        case 'sym': return { t: 'sym', f, s: entry.s, r: 'same-file', c: 1 };
+        case 'value': {
+          const v = this.value(f, entry.e);
+          return v.t === 'unknown' ? undefined : v;
+        }
+        case 'from': {
+          const m = this.module(f, entry.source);
+          if ('f' in m) return this.exportOf(m.f, entry.imported);
+          return 'external' in m ? EXT : undefined;
+        }
+        case 'ns': {
+          const m = this.module(f, entry.source);
+          if ('f' in m) return { t: 'ns', f: m.f, r: 're-export', c: REASON_CONFIDENCE['re-export'] };
+          return 'external' in m ? EXT : undefined;
+        }
+      }
+    }
+    if (name !== 'default') {
+      let sawExternal = false;
+      for (const source of t.stars) {
+        const m = this.module(f, source);
+        if ('f' in m) {
+          const v = this.exportOf(m.f, name);
+          if (v) return v;
+        } else if ('external' in m) sawExternal = true;
+      }
+      if (sawExternal) return EXT;
+    }
+    return undefined;
+  }
+}
+
+/** Lowers a value's confidence to a reason's level (keeping the weaker of the two). */
+export function weaken(v: Val, r: Reason): Val {
+  if (v.t === 'ext' || v.t === 'unknown') return v;
+  const c = REASON_CONFIDENCE[r];
+  return c < v.c ? { ...v, r, c } : v;
+}
+
+/** Result `v` reached through `via`: confidence is the weakest of both, plus the step's own reason. */
+function weakenFrom(v: Val, via: Val, r: Reason): Val {
+  if (v.t === 'ext' || v.t === 'unknown') return v;
+  const out = weaken(v, r) as Exclude<Val, { t: 'ext' } | { t: 'unknown' }>;
+  if (via.t !== 'ext' && via.t !== 'unknown' && via.c < out.c) return { ...out, r: via.r, c: via.c };
+  return out;
+}

@@ -1,0 +1,138 @@
+/**
+ * Module specifier resolution, the way TypeScript and Node find files: relative paths with or without
+ * extension (and `.js` written for a `.ts` source), index files, tsconfig `paths`/`baseUrl`, packages that
+ * live in the repository. Anything else is an external package.
+ */
+import path from 'node:path';
+import { join, type LocalPackage, type ProjectConfig, type TsConfigFacts } from './config.ts';
+
+const posix = path.posix;
+
+/** Where a specifier leads: a project file, an external package, or nowhere (a missing project file). */
+export type ModuleTarget = { file: string } | { external: string } | { missing: true };
+
+const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+const JS_TO_TS: Record<string, string[]> = {
+  '.js': ['.ts', '.tsx', '.d.ts'], '.jsx': ['.tsx'], '.mjs': ['.mts', '.d.mts'], '.cjs': ['.cts', '.d.cts'],
+};
+
+/** Resolves import specifiers against the set of indexed files. */
+export class ModuleResolver {
+  private readonly memo = new Map<string, ModuleTarget>();
+  private readonly tsconfigByDir = new Map<string, TsConfigFacts>();
+  private readonly packages: LocalPackage[];
+
+  constructor(private readonly files: ReadonlySet<string>, config: ProjectConfig) {
+    for (const t of config.tsconfigs ?? []) this.tsconfigByDir.set(t.dir, t);
+    // longest names first so `@a/b-c` wins over `@a/b`
+    this.packages = [...(config.packages ?? [])].sort((a, b) => b.name.length - a.name.length);
+  }
+
+  /** Resolves `specifier` as written in `fromFile`. */
+  resolve(fromFile: string, specifier: string): ModuleTarget {
+    const dir = posix.dirname(fromFile) === '.' ? '' : posix.dirname(fromFile);
+    const relative = specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..';
+    const key = relative ? `${dir}\u0000${specifier}` : `${this.tsconfigFor(dir)?.dir ?? ''}\u0000${specifier}`;
+    let r = this.memo.get(key);
+    if (!r) { r = this.compute(dir, specifier, relative); this.memo.set(key, r); }
+    return r;
+  }
+
+  private compute(dir: string, spec: string, relative: boolean): ModuleTarget {
+    if (relative) {
+      const p = join(dir, spec);
+      const f = p === undefined ? undefined : this.file(p);
+      return f ? { file: f } : { missing: true };
+    }
+    if (spec.startsWith('node:')) return { external: spec };
+    const ts = this.tsconfigFor(dir);
+    if (ts?.paths) {
+      for (const [pattern, targets] of ts.paths) {
+        const star = pattern.indexOf('*');
+        let captured: string | undefined;
+        if (star < 0) { if (pattern === spec) captured = ''; } else {
+          const pre = pattern.slice(0, star), post = pattern.slice(star + 1);
+          if (spec.startsWith(pre) && spec.endsWith(post) && spec.length >= pre.length + post.length) captured = spec.slice(pre.length, spec.length - post.length);
+        }
+        if (captured === undefined) continue;
+        for (const t of targets) {
+          const f = this.file(t.replace('*', captured));
+          if (f) return { file: f };
+        }
+      }
+    }
+    if (ts?.baseUrl !== undefined) {
+      const p = join(ts.baseUrl, spec);
+      const f = p === undefined ? undefined : this.file(p);
+      if (f) return { file: f };
+    }
+    for (const pkg of this.packages) {
+      if (spec !== pkg.name && !spec.startsWith(`${pkg.name}/`)) continue;
+      const sub = spec.slice(pkg.name.length);
+      const f = sub ? this.packageSubpath(pkg, `.${sub}`) : this.packageEntry(pkg);
+      if (f) return { file: f };
+      return { missing: true };
+    }
+    return { external: packageName(spec) };
+  }
+
+  private tsconfigFor(dir: string): TsConfigFacts | undefined {
+    for (let d = dir; ; d = posix.dirname(d) === '.' ? '' : posix.dirname(d)) {
+      const t = this.tsconfigByDir.get(d);
+      if (t) return t;
+      if (d === '') return undefined;
+    }
+  }
+
+  private packageEntry(pkg: LocalPackage): string | undefined {
+    for (const e of pkg.entries) {
+      const p = join(pkg.dir, e);
+      const f = p === undefined ? undefined : this.file(p) ?? this.file(toSource(p));
+      if (f) return f;
+    }
+    for (const guess of ['src/index', 'index', 'lib/index']) {
+      const f = this.file(join(pkg.dir, guess) ?? guess);
+      if (f) return f;
+    }
+    return undefined;
+  }
+
+  private packageSubpath(pkg: LocalPackage, sub: string): string | undefined {
+    const mapped = pkg.subpaths?.[sub];
+    if (mapped) {
+      const p = join(pkg.dir, mapped);
+      const f = p === undefined ? undefined : this.file(p) ?? this.file(toSource(p));
+      if (f) return f;
+    }
+    const p = join(pkg.dir, sub);
+    if (p === undefined) return undefined;
+    return this.file(p) ?? this.file(join(pkg.dir, `src/${sub.slice(2)}`) ?? p);
+  }
+
+  /** The indexed file a path names, trying extensions, `.js`→`.ts` and index files. */
+  private file(p: string): string | undefined {
+    const files = this.files;
+    const ext = posix.extname(p);
+    if (ext && files.has(p)) return p;
+    const alt = JS_TO_TS[ext];
+    if (alt) {
+      const stem = p.slice(0, -ext.length);
+      for (const a of alt) if (files.has(stem + a)) return stem + a;
+    }
+    for (const e of EXTENSIONS) if (files.has(p + e)) return p + e;
+    const base = p ? `${p}/index` : 'index';
+    for (const e of EXTENSIONS) if (files.has(base + e)) return base + e;
+    return undefined;
+  }
+}
+
+/** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
+function packageName(spec: string): string {
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** Built output path → likely source path (dist/index.js → src/index). */
+function toSource(p: string): string {
+  return p.replace(/(^|\/)(dist|lib|build|out|esm|cjs)\//, '$1src/').replace(/(\.d)?\.[cm]?[jt]sx?$/, '');
+}
