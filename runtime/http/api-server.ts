@@ -9,6 +9,8 @@ import { CodegraphError, isCodegraphError, toCodegraphError, type ErrorCode } fr
 import { runTool } from '../tool-runner.ts';
 import type { SnapshotSource } from '../snapshot-source.ts';
 import { accessPolicy, type AccessPolicy } from './security.ts';
+import { readJsonBody } from './body.ts';
+import type { Readable } from 'node:stream';
 
 /** Default request body limit: large enough for a big unified diff in `detect_changes`. */
 export const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
@@ -70,7 +72,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     debug: false, // Hapi would print request errors itself; we log them once, our way.
     router: { stripTrailingSlash: true },
     routes: {
-      payload: { parse: true, output: 'data', allow: ['application/json'], maxBytes, defaultContentType: 'application/json' },
+      // Hapi checks the content type and a declared Content-Length and decompresses; readJsonBody reads with the limit.
+      payload: { parse: 'gunzip', output: 'stream', allow: ['application/json'], maxBytes, defaultContentType: 'application/json' },
     },
   });
   hapi.listener.keepAliveTimeout = KEEP_ALIVE_MS;
@@ -137,7 +140,18 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
 
 /** Adds a POST route that runs tool `tool` on the JSON body. */
 export function toolRoute(server: ApiServer, source: SnapshotSource, path: string, tool: string, log?: (line: string) => void): void {
-  server.hapi.route({ method: 'POST', path, handler: (request, h) => runToolResponse(source, tool, request.payload, h, log) });
+  server.hapi.route({
+    method: 'POST', path,
+    handler: async (request, h) => {
+      let body: unknown;
+      try {
+        body = await readJsonBody(request.payload as Readable, maxBytesOf(request));
+      } catch (err) {
+        return errorResponse(h, err, log);
+      }
+      return runToolResponse(source, tool, body, h, log);
+    },
+  });
 }
 
 /** Adds a GET route that runs tool `tool` with the query string as its request. */
@@ -192,7 +206,7 @@ function guard(policy: AccessPolicy, request: Hapi.Request, h: Hapi.ResponseTool
   return h.continue;
 }
 
-/** Maps the framework's own errors (routing, payload parsing) onto our codes. */
+/** Maps the framework's own errors (routing, content type, declared length, decoding) onto our codes. */
 function boomResponse(boom: Boom, request: Hapi.Request, h: Hapi.ResponseToolkit, log: (line: string) => void): Hapi.ResponseObject {
   const status = boom.output.statusCode;
   const method = request.method.toUpperCase();
@@ -220,7 +234,8 @@ function header(request: Hapi.Request, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-function maxBytesOf(request: Hapi.Request): number {
+/** The body limit of the route that took the request. */
+export function maxBytesOf(request: Hapi.Request): number {
   return (request.route.settings.payload?.maxBytes as number | undefined) ?? DEFAULT_MAX_BYTES;
 }
 
