@@ -2,11 +2,9 @@
  * The keyword index: BM25F (wink-bm25-text-search) over the fields of each symbol, weighted. Documents are
  * numbered by their position in the symbol table, so results map back without a lookup.
  */
-import { createRequire } from 'node:module';
+import winkBm25 from 'wink-bm25-text-search';
 import type { SearchDoc, SearchFields } from './documents.ts';
 import { terms } from './tokenize.ts';
-
-const require = createRequire(import.meta.url);
 
 /** Field weights: a name hit outweighs a doc hit, which outweighs a body hit. Tuned on bench/search-eval.ts. */
 export const FIELD_WEIGHTS: Readonly<Record<keyof SearchFields, number>> = {
@@ -30,9 +28,9 @@ interface WinkEngine {
   getTotalDocs(): number;
 }
 
+// A static import (not createRequire) so the self-contained handlers bundle carries wink along.
 function newEngine(): WinkEngine {
-  const factory = require('wink-bm25-text-search') as () => WinkEngine;
-  return factory();
+  return (winkBm25 as () => WinkEngine)();
 }
 
 // Names are indexed without stop-word removal so `of`, `from` and `using` (real APIs) stay findable.
