@@ -159,7 +159,7 @@ export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryRes
     const last = p.info.steps.length ? s.graph.node(p.info.steps[p.info.steps.length - 1].uid)?.name : undefined;
     outProcesses.push({
       name, relevance, steps, module: processModule(s, p.info.node, p.info.steps),
-      summary: entry && last ? `${name}: ${steps} steps, ${entry} → ${last}` : `${name}: ${steps} steps`,
+      summary: summarize(name, steps, entry, last, p.matched.slice(0, 3).map((m) => s.graph.node(m.uid)?.name ?? '')),
       priority: relevance, symbol_count: count, uid: p.info.node.uid,
     });
   }
@@ -172,6 +172,12 @@ export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryRes
     }, n));
   }
   return { processes: outProcesses, process_symbols: outSymbols, definitions, ...(warnings.length ? { warnings } : {}) };
+}
+
+/** One line for the evaluation-server field set: the flow, its length and what in it matched. */
+function summarize(name: string, steps: number, entry: string | undefined, last: string | undefined, matched: string[]): string {
+  const ends = entry && last && !name.includes('→') ? ` from ${entry} to ${last}` : '';
+  return `${name} (${steps} steps${ends}); matches ${matched.filter(Boolean).join(', ')}`;
 }
 
 function round(x: number): number { return Math.round(x * 1e4) / 1e4; }
