@@ -23,6 +23,8 @@ async function connect(source: SnapshotSource = staticSource([shop])) {
 }
 
 type Text = { type: string; text: string };
+/** The text of a resource content item (ours are all text). */
+const textOf = (c: object) => String((c as { text?: unknown }).text);
 
 test('lists the seven tools, in order, with schemas generated from their Joi schemas and their annotations', async (t) => {
   const { client, close } = await connect();
@@ -131,7 +133,7 @@ test('reading codegraph://repo/{name}/processes lists every process with the URI
   t.teardown(close);
   const res = await client.readResource({ uri: 'codegraph://repo/shop/processes' });
   t.is(res.contents[0].mimeType, 'application/json');
-  const body = JSON.parse(res.contents[0].text as string);
+  const body = JSON.parse(textOf(res.contents[0]));
   t.deepEqual(body, {
     repo: 'shop', count: 1,
     processes: [{ name: 'checkout → total', uid: 'Process:checkout', steps: 3, entry: 'Function:src/checkout.ts:checkout',
@@ -144,12 +146,12 @@ test('reading codegraph://repo/{name}/process/{name} gives the step-by-step trac
   t.teardown(close);
   for (const uri of ['codegraph://repo/shop/process/checkout%20%E2%86%92%20total', 'codegraph://repo/shop/process/Process%3Acheckout']) {
     const res = await client.readResource({ uri });
-    const body = JSON.parse(res.contents[0].text as string);
+    const body = JSON.parse(textOf(res.contents[0]));
     t.is(body.process.name, 'checkout → total');
     t.deepEqual(body.trace.map((s: { step: number; name: string; filePath: string; line: number }) => [s.step, s.name, s.filePath, s.line]),
       [[1, 'checkout', 'src/checkout.ts', 3], [2, 'addItem', 'src/cart.ts', 6], [3, 'total', 'src/cart.ts', 3]]);
     t.is(res.contents[1].mimeType, 'text/plain');
-    t.regex(res.contents[1].text as string, /^checkout → total \(3 steps; modules: Cart\)\n1\. Function checkout — src\/checkout\.ts:3\n2\. Function addItem — src\/cart\.ts:6\n3\. Method total — src\/cart\.ts:3$/);
+    t.regex(textOf(res.contents[1]), /^checkout → total \(3 steps; modules: Cart\)\n1\. Function checkout — src\/checkout\.ts:3\n2\. Function addItem — src\/cart\.ts:6\n3\. Method total — src\/cart\.ts:3$/);
   }
 });
 
@@ -159,7 +161,7 @@ test('reading codegraph://repos gives what list_repos gives', async (t) => {
   const want = await direct('list_repos', {}, [shop.repo, store.repo]);
   if (want.status === 200) {
     const res = await client.readResource({ uri: 'codegraph://repos' });
-    t.deepEqual(JSON.parse(res.contents[0].text as string), want.body);
+    t.deepEqual(JSON.parse(textOf(res.contents[0])), want.body);
   } else {
     const err = await t.throwsAsync(client.readResource({ uri: 'codegraph://repos' }));
     t.true(err!.message.includes((want.body as { error: { code: string } }).error.code));
