@@ -76,17 +76,24 @@ function listSources(dir: string): string[] {
   return out;
 }
 
-function bundle(out: string): string {
+function bundle(tmp: string): string {
+  // Laid out like the repository (bundle one level down, lib/ and node_modules/ beside it), so code that finds
+  // data files relative to the bundle (tree-sitter queries in lib/lang) finds them as it does from dist/.
+  const out = path.join(tmp, 'dist');
+  fs.mkdirSync(out);
+  fs.symlinkSync(path.join(repoRoot, 'lib'), path.join(tmp, 'lib'));
   const file = path.join(out, 'analyze-bench.mjs');
   const script = `
     import { build } from 'esbuild';
-    await build({ entryPoints: [${JSON.stringify(fileURLToPath(import.meta.url))}], outfile: ${JSON.stringify(file)}, bundle: true,
-      platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error',
-      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } });`;
+    const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error',
+      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } };
+    await build({ ...common, entryPoints: [${JSON.stringify(fileURLToPath(import.meta.url))}], outfile: ${JSON.stringify(file)} });
+    // The extraction pool's worker, next to the bundle as in dist/.
+    await build({ ...common, entryPoints: [${JSON.stringify(path.join(repoRoot, 'lib/analyze/extract-worker.ts'))}], outfile: ${JSON.stringify(path.join(out, 'extract-worker.mjs'))} });`;
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`bundle failed: ${r.stderr}`);
   // External packages resolve from the repository's node_modules.
-  fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(out, 'node_modules'));
+  fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(tmp, 'node_modules'));
   return file;
 }
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import * as extractModule from '../extract/index.ts';
-import { extractFile, languageOf, type FileFacts, type LanguageId } from '../extract/index.ts';
+import { languageOf, type FileFacts, type LanguageId } from '../extract/index.ts';
 import { loadProjectConfig, resolveProject } from '../resolve/index.ts';
 import { detectModules } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
@@ -21,6 +21,7 @@ import { classifySource, type SkipCounts, type SkipReason } from './skip-rules.t
 import { readSource, sha256 } from './source.ts';
 import { countGraph, worst, type AnalyzeSummary, type Phase } from './summary.ts';
 import { silentProgress, type ProgressSink } from './progress.ts';
+import { defaultWorkers, extractAll } from './pool.ts';
 
 /**
  * Version of the cached extractor facts. The indexer may export `EXTRACT_VERSION` (bumped whenever FileFacts
@@ -30,8 +31,6 @@ export const EXTRACT_VERSION = String((extractModule as Record<string, unknown>)
 
 /** Files whose mtime is this close to the previous scan's start are hashed even when size and mtime match. */
 const RACY_WINDOW_MS = 2000;
-/** Yield to the event loop this often while parsing, so native trees are freed (DESIGN.md §9). */
-const YIELD_EVERY = 100;
 
 /** What a previous snapshot offers an incremental run. */
 export interface PreviousIndex {
@@ -49,7 +48,7 @@ export interface BuildOptions {
   /** Re-parse everything, ignoring the cache. */
   force?: boolean;
   maxFileBytes?: number;
-  /** Worker threads for extraction (0 = in this thread); default chooses by workload. */
+  /** Worker threads for extraction (0 = in this thread, the default; see pool.ts). */
   workers?: number;
   embedder?: string;
   /** Folder for the search files, asked for when the search phase starts; undefined = no search. */
@@ -184,7 +183,7 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
   phase('parse', pending.length);
   const failures: AnalyzeSummary['failures'] = [];
   const parsed: { record: FileRecord; facts: FileFacts }[] = [];
-  const results = await extractAll(pending, opts.workers, (n) => progress.tick(n));
+  const { results } = await extractAll(pending, opts.workers ?? defaultWorkers(pending), (n) => progress.tick(n));
   for (let i = 0; i < pending.length; i++) {
     const p = pending[i];
     const r = results[i];
@@ -267,28 +266,6 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
     upToDate: false, indexedAt, graph, refs, table: { files: records, skipped: skippedRecords },
     facts, configFiles: sortKeys(configFiles), embedder, stats, summary,
   };
-}
-
-type ExtractResult = { facts: FileFacts } | { error: string };
-
-/** Extracts every pending file, in a worker pool when it pays off, else here with regular yields. */
-async function extractAll(pending: Pending[], workers: number | undefined, tick: (n: number) => void): Promise<ExtractResult[]> {
-  void workers; // a worker pool is measured in bench/analyze.ts before it is used
-  const out: ExtractResult[] = [];
-  for (let i = 0; i < pending.length; i++) {
-    const p = pending[i];
-    try {
-      out.push({ facts: extractFile(p.path, p.text, p.language) });
-    } catch (err) {
-      out.push({ error: err instanceof Error ? err.message : String(err) });
-    }
-    if ((i + 1) % YIELD_EVERY === 0) {
-      tick(i + 1);
-      await new Promise((r) => setImmediate(r));
-    }
-  }
-  tick(pending.length);
-  return out;
 }
 
 /** True when every configuration file read last time still has the same content (or is still absent). */
