@@ -1,0 +1,115 @@
+/**
+ * In-process latency of context, impact and detect_changes on the rxjs 7.8.1 sources (the shared corpus).
+ * Symbols are picked deterministically across the graph; detect_changes runs real `git diff` in a temporary
+ * committed copy of the corpus with a few files edited. Prints p50/p95/max per tool.
+ *   node --import tsx bench/tools-latency.ts [--calls N]
+ * Targets: context < 1 ms, impact depth 3 < 5 ms, detect_changes < 50 ms including git.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSnapshotInMemory } from '../lib/analyze/index.ts';
+import { context } from '../handlers/context.ts';
+import { impact } from '../handlers/impact.ts';
+import { detectChanges } from '../handlers/detect_changes.ts';
+import { SYMBOL_LABELS } from '../lib/graph/schema.ts';
+import type { GraphNode } from '../lib/graph/schema.ts';
+import { clearParseCache } from '../lib/git/file-symbols.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const corpus = path.join(root, 'node_modules/rxjs/src');
+const callsArg = process.argv.indexOf('--calls');
+const CALLS = callsArg > 0 ? Number(process.argv[callsArg + 1]) : 400;
+
+function stats(label: string, times: number[], target: number): void {
+  const s = [...times].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  const ok = q(0.95) < target ? 'ok' : 'OVER';
+  console.log(`${label.padEnd(34)} n=${String(s.length).padStart(4)}  p50 ${q(0.5).toFixed(3)} ms  p95 ${q(0.95).toFixed(3)} ms  max ${s[s.length - 1].toFixed(3)} ms  (target < ${target} ms: ${ok})`);
+}
+
+async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const t0 = performance.now();
+  const r = await fn();
+  return [performance.now() - t0, r];
+}
+
+/** Every k-th code symbol, so the sample spans files, labels and sizes. */
+function pick(nodes: readonly GraphNode[], n: number): GraphNode[] {
+  const symbols = nodes.filter((x) => (SYMBOL_LABELS as readonly string[]).includes(x.label));
+  const step = Math.max(1, Math.floor(symbols.length / n));
+  const out: GraphNode[] = [];
+  for (let i = 0; i < symbols.length && out.length < n; i += step) out.push(symbols[i]);
+  return out;
+}
+
+const t0 = performance.now();
+const snapshot = await buildSnapshotInMemory(corpus, { search: false });
+console.log(`rxjs snapshot: ${snapshot.graph.nodeCount} nodes, ${snapshot.graph.edgeCount} edges, built in ${Math.round(performance.now() - t0)} ms`);
+const sample = pick(snapshot.graph.nodes, CALLS);
+
+// Cold: the first lookup builds the per-graph name index.
+const [cold] = await time(() => context({ uid: sample[0].uid }, snapshot).catch(() => undefined));
+console.log(`context first call (builds lookup index): ${cold.toFixed(2)} ms`);
+
+for (let round = 0; round < 2; round++) { // round 0 warms the JIT
+  const byUid: number[] = [], byName: number[] = [], imp: number[] = [], impClass: number[] = [];
+  let impacted = 0;
+  for (const n of sample) {
+    byUid.push((await time(() => context({ uid: n.uid }, snapshot)))[0]);
+    byName.push((await time(() => context({ name: n.qualifiedName ?? n.name, file_path: n.filePath }, snapshot)))[0]);
+    const [ms, r] = await time(() => impact({ target_uid: n.uid, maxDepth: 3 }, snapshot));
+    imp.push(ms);
+    if ('impactedCount' in r) impacted += r.impactedCount;
+    if (n.label === 'Class') impClass.push(ms);
+  }
+  if (round === 0) continue;
+  stats('context (uid)', byUid, 1);
+  stats('context (name + file_path)', byName, 1);
+  stats('impact upstream depth 3', imp, 5);
+  stats('impact depth 3, class targets', impClass, 5);
+  console.log(`  mean impacted symbols per impact call: ${(impacted / sample.length).toFixed(1)}`);
+}
+
+// detect_changes with real git on a committed copy of the corpus.
+const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'codegraph-bench-tools-')));
+try {
+  fs.cpSync(corpus, tmp, { recursive: true });
+  const git = (...args: string[]) => execFileSync('git', ['-C', tmp, ...args], { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
+  git('init', '-q', '-b', 'main');
+  git('-c', 'user.name=bench', '-c', 'user.email=bench@codegraph.invalid', 'add', '-A');
+  git('-c', 'user.name=bench', '-c', 'user.email=bench@codegraph.invalid', 'commit', '-q', '--no-gpg-sign', '-m', 'corpus');
+  const repoSnap = await buildSnapshotInMemory(tmp, { search: false });
+  // Edit three files: a body change, a deleted function, an added one.
+  const edit = (rel: string, f: (s: string) => string) => fs.writeFileSync(path.join(tmp, rel), f(fs.readFileSync(path.join(tmp, rel), 'utf8')));
+  edit('internal/util/pipe.ts', (s) => s.replace('return fns.reduce(', 'return /* changed */ fns.reduce('));
+  edit('internal/operators/map.ts', (s) => s + '\nexport function mapTwice(x: number): number {\n  return x * 2;\n}\n');
+  edit('internal/util/isFunction.ts', (s) => s.replace(/\/\*\*[\s\S]*?export function isFunction[\s\S]*?\n}\n/, ''));
+  const diffText = git('diff');
+  for (let round = 0; round < 2; round++) {
+    const withGit: number[] = [], withText: number[] = [], clean: number[] = [], cold: number[] = [];
+    let last: Awaited<ReturnType<typeof detectChanges>> | undefined;
+    for (let i = 0; i < 20; i++) {
+      clearParseCache();
+      cold.push((await time(() => detectChanges({ diff: diffText }, repoSnap)))[0]);
+    }
+    for (let i = 0; i < 60; i++) {
+      const [ms, r] = await time(() => detectChanges({ scope: 'unstaged' }, repoSnap));
+      withGit.push(ms);
+      last = r;
+      withText.push((await time(() => detectChanges({ diff: diffText }, repoSnap)))[0]);
+    }
+    if (round === 0) continue;
+    stats('detect_changes (git diff, 3 files)', withGit, 50);
+    stats('detect_changes (diff text, 3 files)', withText, 50);
+    stats('  same, nothing cached (parses 3)', cold, 50);
+    console.log(`  changed ${last!.summary.changed_count}, affected ${last!.summary.affected_count}, risk ${last!.summary.risk_level}`);
+    git('stash', '-q');
+    for (let i = 0; i < 60; i++) clean.push((await time(() => detectChanges({ scope: 'unstaged' }, repoSnap)))[0]);
+    stats('detect_changes (clean tree, git)', clean, 50);
+  }
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
