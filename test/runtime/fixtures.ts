@@ -1,20 +1,28 @@
 /** In-memory repositories for the runtime tests: a small shop with symbols, calls, a module and a process. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CodeGraph } from '../../lib/graph/code-graph.ts';
 import type { GraphNode } from '../../lib/graph/schema.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import { staticSource, type SnapshotSource } from '../../runtime/snapshot-source.ts';
 
-const CART = `export class Cart {
+export const CART = `export class Cart {
   items: number[] = [];
   total(): number { return this.items.reduce((a, b) => a + b, 0); }
 }
 
 export function addItem(cart: Cart, price: number): void {
-  cart.items.push(price);
+  cart.items.push(checkPrice(price));
+}
+
+function checkPrice(price: number): number {
+  if (price < 0) throw new Error('negative price');
+  return price;
 }
 `;
-const CHECKOUT = `import { Cart, addItem } from './cart';
+export const CHECKOUT = `import { Cart, addItem } from './cart';
 
 export function checkout(prices: number[]): number {
   const cart = new Cart();
@@ -65,6 +73,22 @@ export function shopSnapshot(name = 'shop'): Snapshot {
     ],
     diff: '',
   });
+}
+
+/** Writes the shop repository's files into `dir` (a real folder to analyze). */
+export function writeShopRepo(dir: string): string {
+  fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'src', 'cart.ts'), CART);
+  fs.writeFileSync(path.join(dir, 'src', 'checkout.ts'), CHECKOUT);
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: path.basename(dir), private: true }) + '\n');
+  return dir;
+}
+
+/** A fresh temporary folder removed when the test ends. */
+export function tempDir(t: { teardown(fn: () => void): void }, prefix = 'cg-runtime-'): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /** One repository: `repo` may be omitted. */

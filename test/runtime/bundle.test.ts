@@ -1,0 +1,102 @@
+/**
+ * dist/handlers.mjs is self-contained: copied alone into a folder with no node_modules anywhere above it,
+ * it loads a snapshot saved by `codegraph analyze` and answers the tools exactly as the sources do.
+ */
+import test from 'ava';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { analyzeRepository } from '../../lib/analyze/index.ts';
+import { SnapshotLoader } from '../../index-store/loader.ts';
+import { writeShopRepo, tempDir } from './fixtures.ts';
+import { direct, type Outcome } from './oracle.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+test.before(() => {
+  execFileSync(process.execPath, [path.join(root, 'build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+});
+
+const RUNNER = `
+import * as h from './handlers.mjs';
+const [repo, bodies] = [process.argv[2], JSON.parse(process.argv[3])];
+let resolvable = true;
+try { await import('joi'); } catch { resolvable = false; }
+const snapshot = await h.loadSavedSnapshot(repo);
+const source = h.staticSource([snapshot]);
+const out = { resolvable, tools: h.toolEntries().map((t) => t.name), results: {} };
+for (const [tool, body] of Object.entries(bodies)) {
+  try { out.results[tool] = { status: 200, body: await h.runTool(source, tool, body) }; }
+  catch (e) { out.results[tool] = h.isCodegraphError(e) ? { status: e.status, body: e.toBody() } : { status: 500, crash: String(e && e.stack || e) }; }
+}
+process.stdout.write(JSON.stringify(out));
+`;
+
+/** Analyzes the shop fixture into a temporary home; returns the repository, the home and a bare folder. */
+async function savedShop(t: { teardown(fn: () => void): void }) {
+  const base = tempDir(t, 'cg-bundle-');
+  const repo = writeShopRepo(path.join(base, 'shop'));
+  const home = path.join(base, 'home');
+  await analyzeRepository(repo, { home, embedder: 'lexical' });
+  const iso = path.join(base, 'iso');
+  fs.mkdirSync(iso);
+  fs.copyFileSync(path.join(root, 'dist', 'handlers.mjs'), path.join(iso, 'handlers.mjs'));
+  fs.writeFileSync(path.join(iso, 'run.mjs'), RUNNER);
+  return { base, repo, home, iso };
+}
+
+const BODIES: Record<string, Record<string, unknown>> = {
+  context: { name: 'addItem' },
+  impact: { target: 'checkPrice' },
+  query: { query: 'add item to cart price check' },
+  cypher: { query: 'MATCH (f:Function) RETURN f.name AS name ORDER BY name' },
+  list_repos: {},
+  rename: { symbol_name: 'checkPrice', new_name: 'validatePrice' },
+};
+
+type RunnerOut = { resolvable: boolean; tools: string[]; results: Record<string, Outcome & { crash?: string }> };
+
+function runBundle(iso: string, repo: string, home: string): RunnerOut {
+  const stdout = execFileSync(process.execPath, ['run.mjs', repo, JSON.stringify(BODIES)], {
+    cwd: iso, env: { PATH: process.env.PATH ?? '', HOME: home }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return JSON.parse(stdout) as RunnerOut;
+}
+
+async function checkAgainstSources(t: import('ava').ExecutionContext, out: RunnerOut, home: string) {
+  t.false(out.resolvable, 'packages cannot be resolved from the bundle folder');
+  t.deepEqual(out.tools, ['query', 'context', 'impact', 'detect_changes', 'rename', 'cypher', 'list_repos']);
+  const loader = new SnapshotLoader({ home });
+  t.teardown(() => loader.close());
+  const snapshot = await loader.get('shop');
+  for (const [tool, got] of Object.entries(out.results)) {
+    t.is(got.crash, undefined, `${tool} crashed in the bundle: ${got.crash}`);
+    t.deepEqual(got, await direct(tool, BODIES[tool], tool === 'list_repos' ? [snapshot.repo] : snapshot), tool);
+  }
+  t.log(Object.entries(out.results).map(([k, v]) => `${k} ${v.status}`).join(', '));
+  t.is(out.results.context.status, 200, 'the context handler ran on the saved snapshot');
+  t.is((out.results.context.body as { symbol: { uid: string } }).symbol.uid, 'Function:src/cart.ts:addItem');
+}
+
+// Known problem, kept visible: lib/extract computes EXTRACT_VERSION at import time by reading the tree-sitter
+// query files (.scm) from disk, and detect_changes imports lib/extract, so the bundle copied alone throws on
+// import. When that becomes lazy this test passes and ava reports it: then turn it into a plain test.
+test.failing('the bundle copied alone (no node_modules, no other file) answers like the sources', async (t) => {
+  const { repo, home, iso } = await savedShop(t);
+  for (let d = iso; ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, 'node_modules'))) throw new Error(`node_modules at ${d}`);
+    if (path.dirname(d) === d) break;
+  }
+  await checkAgainstSources(t, runBundle(iso, repo, home), home);
+});
+
+test('the bundle with only the query data beside it (no node_modules) loads a saved snapshot and answers like the sources', async (t) => {
+  const { repo, home, iso } = await savedShop(t);
+  for (let d = iso; ; d = path.dirname(d)) {
+    t.false(fs.existsSync(path.join(d, 'node_modules')), `no node_modules at ${d}`);
+    if (path.dirname(d) === d) break;
+  }
+  fs.cpSync(path.join(root, 'lib', 'lang'), path.join(iso, 'lang'), { recursive: true, filter: (f) => !f.endsWith('.ts') });
+  await checkAgainstSources(t, runBundle(iso, repo, home), home);
+});
