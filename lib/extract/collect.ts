@@ -13,23 +13,13 @@ import type {
   RefKind, SymbolFact, SymbolLabel,
 } from './facts.ts';
 import type { LanguageId } from '../lang/index.ts';
+import { endOf, endRowOf, type Capture, type Match, type NodeRef } from './matches.ts';
 
-type Node = Parser.SyntaxNode;
-type Capture = { name: string; node: Node };
+type Node = NodeRef;
 
-// Node positions. node-tree-sitter keeps a node's start (UTF-16 byte offset, row, UTF-16 byte column) in the
-// node object's own fields 2..4; reading them avoids a native call per node. `checkFastPositions` verifies the
-// layout once and falls back to the public getters if a binding version lays nodes out differently.
-let fast = true;
-const startOf = (n: Node): number => (fast ? (n as any)[2] >>> 1 : n.startIndex);
-const rowOf = (n: Node): number => (fast ? (n as any)[3] : n.startPosition.row);
-const colOf = (n: Node): number => (fast ? (n as any)[4] >>> 1 : n.startPosition.column);
-
-/** Verifies the fast position reading against the public API on a probe tree (once per process). */
-export function checkFastPositions(root: Node): void {
-  const n = root.descendantForIndex(root.endIndex > 0 ? root.endIndex - 1 : 0);
-  fast = (n as any)[2] >>> 1 === n.startIndex && (n as any)[3] === n.startPosition.row && (n as any)[4] >>> 1 === n.startPosition.column;
-}
+const startOf = (n: Node): number => n.start;
+const rowOf = (n: Node): number => n.row;
+const colOf = (n: Node): number => n.col;
 
 const IDENT = /#?[$_\p{ID_Start}\\][$\u200c\u200d\p{ID_Continue}\\]*/uy;
 const EXPORT_DEFAULT = /export\s+default\b/y;
@@ -97,22 +87,25 @@ export class Collector {
   private readonly modules: ModuleRef[] = [];
   private readonly exprMemo = new Map<Node, Expr>();
 
-  constructor(text: string, private readonly filePath: string, private readonly language: LanguageId) {
+  /** The role of each query pattern (from its `#set! role`). */
+  roles: ReadonlyArray<string | undefined> = [];
+
+  constructor(text: string, private readonly filePath: string, private readonly language: LanguageId, private readonly tree: Parser.Tree) {
     this.text = text;
     this.root = { kind: 'program', end: Infinity, parent: undefined, names: new Map(), classSym: -1 };
   }
 
   /** Runs both passes and returns the file's facts. */
-  collect(matches: Parser.QueryMatch[], lines: number, parseErrors: number): FileFacts {
-    for (const m of matches) this.file(m);
+  collect(matches: Match[], lines: number, parseErrors: number): FileFacts {
+    const roles = this.roles;
+    for (const m of matches) this.file(m, roles[m.pattern]);
     this.replay();
     for (const f of this.pendingExports) f();
     return this.build(lines, parseErrors);
   }
 
   // ------------------------------------------------------------------ pass 1
-  private file(m: Parser.QueryMatch): void {
-    const role = (m as any).setProperties?.role as string | undefined;
+  private file(m: Match, role: string | undefined): void {
     if (!role) return;
     const c = m.captures;
     switch (role) {
@@ -166,6 +159,7 @@ export class Collector {
       return;
     }
     if (role.startsWith('def.')) {
+      if (role === 'def.cjs' && !this.namesFit(role, c)) return;
       const rec: DefRec = { role, def: get(c, 'def') ?? get(c, 'param')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), type: get(c, 'type') };
       if (rec.name) this.skipIds.add(rec.name);
       this.push(startOf(rec.name && role === 'def.param.property' ? rec.name : rec.def), EV_DEF, rec);
@@ -181,6 +175,7 @@ export class Collector {
   }
 
   private module(role: string, c: Capture[]): void {
+    if (!this.namesFit(role, c)) return;
     const sourceNode = get(c, 'source');
     const source = sourceNode ? this.stringAt(sourceNode) : '';
     switch (role) {
@@ -208,7 +203,7 @@ export class Collector {
         const node = get(c, 'export')!;
         const s = startOf(node);
         EXPORT_DEFAULT.lastIndex = s;
-        this.push(s, EV_EXPORT, { end: node.endIndex, isDefault: EXPORT_DEFAULT.test(this.text) });
+        this.push(s, EV_EXPORT, { end: this.end(node), isDefault: EXPORT_DEFAULT.test(this.text) });
         return;
       }
       case 'export.default.name': case 'export.equals': {
@@ -266,6 +261,18 @@ export class Collector {
     }
   }
 
+  /** The name checks the queries leave to code: `require(…)`, `module.exports`, `exports.x`. */
+  private namesFit(role: string, c: Capture[]): boolean {
+    const fn = get(c, 'fn');
+    if (fn && this.ident(fn) !== 'require') return false;
+    const m = get(c, 'm');
+    if (!m) return true;
+    const p = get(c, 'p');
+    const mod = this.ident(m);
+    if (p) return mod === 'module' && this.ident(p) === 'exports';
+    return mod === 'exports' && role !== 'cjs.exports' && role !== 'cjs.exports.entry';
+  }
+
   private bindImport(fact: ImportFact, localNode: Node): void {
     const i = this.imports.length;
     this.imports.push(fact);
@@ -299,14 +306,14 @@ export class Collector {
         case EV_EXPORT: exportStack.push(e.x); break;
         case EV_SCOPE: {
           const node = e.x.node as Node;
-          scope = { kind: e.x.kind, end: node.endIndex, parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? -1 };
+          scope = { kind: e.x.kind, end: this.end(node), parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? -1 };
           this.scopeSpans.push({ p, end: scope.end, scope });
           break;
         }
         case EV_DEF: {
           const ex = exportStack.length ? exportStack[exportStack.length - 1] : undefined;
           const s = this.define(e.x, scope, cur, ex);
-          if (s >= 0) symStack.push({ s, end: (e.x as DefRec).def.endIndex });
+          if (s >= 0) symStack.push({ s, end: this.end((e.x as DefRec).def) });
           break;
         }
         case EV_DECL: this.declare(e.x, scope); break;
@@ -386,8 +393,8 @@ export class Collector {
         scope.names.set(name, { s });
         return this.span(s, d.def);
       }
-      case 'def.class': {
-        const s = this.addSymbol(d, scope, cur, name, 'Class', d.def.type === 'abstract_class_declaration' ? 'abstract_class' : 'class', exported, isDefault);
+      case 'def.class': case 'def.class.abstract': {
+        const s = this.addSymbol(d, scope, cur, name, 'Class', d.role === 'def.class.abstract' ? 'abstract_class' : 'class', exported, isDefault);
         this.classSymOf.set(d.def, s);
         scope.names.set(name, { s });
         return this.span(s, d.def);
@@ -531,7 +538,7 @@ export class Collector {
   private readonly paramProps = new Set<Node>();
 
   private span(s: number, def: Node): number {
-    const end = def.endIndex;
+    const end = this.end(def);
     this.symSpans.push({ p: startOf(def), end, sym: s });
     return s;
   }
@@ -540,7 +547,7 @@ export class Collector {
     (prev.more ??= []).push(this.pos(d.name!));
     if (!isSignature) {
       prev.signatureOnly = false;
-      prev.endLine = d.def.endPosition.row + 1;
+      prev.endLine = endRowOf(this.tree, d.def) + 1;
       prev.signature = this.signature(d);
       prev.returnsNode ??= this.returnsOf.get(d.def);
       prev.kind = prev.label === 'Function' ? 'function' : prev.kind === 'method_signature' ? 'method' : prev.kind;
@@ -554,7 +561,7 @@ export class Collector {
     const sym: SymbolWork = {
       name, label, kind,
       line: rowOf(d.def) + 1,
-      endLine: d.def.endPosition.row + 1,
+      endLine: endRowOf(this.tree, d.def) + 1,
       at: d.name ? this.pos(d.name) : [rowOf(d.def) + 1, colOf(d.def) + 1, 0],
       parent, qualifiedName, exported,
       defNode: d.def, scope,
@@ -684,18 +691,22 @@ export class Collector {
   }
 
   private calleeText(node: Node): string {
-    const t = this.text.slice(startOf(node), node.endIndex).replace(/\s+/g, ' ');
+    const t = this.text.slice(startOf(node), this.end(node)).replace(/\s+/g, ' ');
     return t.length > 120 ? `${t.slice(0, 117)}...` : t;
   }
 
   // ------------------------------------------------------------------ text helpers
+  private end(node: Node): number {
+    return endOf(this.tree, node);
+  }
+
   private ident(node: Node): string {
     const s = startOf(node);
     const ch = this.text.charCodeAt(s);
     if (ch === 34 || ch === 39) return this.stringAt(node, s + 1); // a string used as a name: import {"a-b" as c}
     IDENT.lastIndex = s;
     const m = IDENT.exec(this.text);
-    return m ? m[0] : this.text.slice(s, node.endIndex);
+    return m ? m[0] : this.text.slice(s, this.end(node));
   }
 
   /** Text of a string fragment (module specifiers): up to the closing quote. */
@@ -703,7 +714,7 @@ export class Collector {
     const s = from ?? startOf(node);
     const q = this.text.charCodeAt(s - 1);
     const end = this.text.indexOf(String.fromCharCode(q), s);
-    return end < 0 ? this.text.slice(s, node.endIndex) : this.text.slice(s, end);
+    return end < 0 ? this.text.slice(s, this.end(node)) : this.text.slice(s, end);
   }
 
   private pos(node: Node): Pos {

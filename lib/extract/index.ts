@@ -5,7 +5,8 @@
  */
 import type Parser from 'tree-sitter';
 import { languageOf, languageRuntime, queryFingerprint, type LanguageId } from '../lang/index.ts';
-import { Collector, checkFastPositions } from './collect.ts';
+import { Collector } from './collect.ts';
+import { queryMatches } from './matches.ts';
 import type { FileFacts } from './facts.ts';
 
 export type { LanguageId };
@@ -20,18 +21,16 @@ export { languageOf };
 const FACTS_REVISION = 1;
 export const EXTRACT_VERSION = `${FACTS_REVISION}-${queryFingerprint()}`;
 
-let checked = false;
-
 /** Parses one file and extracts its facts (pure: no I/O). */
 export function extractFile(filePath: string, text: string, language: LanguageId): FileFacts {
   const rt = languageRuntime(language);
   const tree = rt.parser.parse(text);
   try {
-    const root = tree.rootNode;
-    if (!checked) { checkFastPositions(root); checked = true; }
-    const parseErrors = root.hasError ? countErrors(tree) : 0;
-    const matches = rt.query.matches(root);
-    return new Collector(text, filePath, language).collect(matches, countLines(text), parseErrors);
+    const parseErrors = tree.rootNode.hasError ? countErrors(tree) : 0;
+    const matches = queryMatches(rt.query, tree, (probe) => rt.parser.parse(probe));
+    const collector = new Collector(text, filePath, language, tree);
+    collector.roles = rt.roles;
+    return collector.collect(matches, countLines(text), parseErrors);
   } finally {
     (tree as unknown as { delete?: () => void }).delete?.();
   }

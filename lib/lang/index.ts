@@ -53,6 +53,8 @@ export interface LanguageRuntime {
   id: LanguageId;
   parser: ParserT;
   query: ParserT.Query;
+  /** Role of each pattern of `query` (its `#set! role`). */
+  roles: ReadonlyArray<string | undefined>;
 }
 
 let ParserClass: typeof ParserT | undefined;
@@ -69,7 +71,9 @@ export function languageRuntime(id: LanguageId): LanguageRuntime {
   parser.setLanguage(grammar);
   const source = spec.queries.map((q) => readFileSync(path.join(queryDir(), q), 'utf8')).join('\n');
   const query = new ParserClass.Query(grammar, source);
-  rt = { id, parser, query };
+  const props = (query as unknown as { setProperties: ReadonlyArray<Record<string, string> | undefined> }).setProperties;
+  const roles = Array.from({ length: props.length }, (_, i) => props[i]?.role);
+  rt = { id, parser, query, roles };
   runtimes.set(id, rt);
   return rt;
 }

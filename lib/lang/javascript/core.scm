@@ -1,5 +1,6 @@
 ; Shared ECMAScript knowledge (JavaScript, TypeScript, TSX grammars).
 ; Every pattern sets a `role`; lib/extract/collect.ts interprets roles, captures name the parts.
+; No text predicates: names such as `require` or `module.exports` are checked by the collector (cheaper).
 ; Node identity links matches: the same syntax node is the same object across all matches of one file.
 
 ; ---------------------------------------------------------------- scopes
@@ -53,39 +54,32 @@
 ; ---------------------------------------------------------------- modules: CommonJS
 ((variable_declarator
   name: (identifier) @local
-  value: (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .))
-  (#eq? @fn "require")) @decl (#set! role "require.namespace"))
+  value: (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .))) @decl (#set! role "require.namespace"))
 ((variable_declarator
   name: (object_pattern (shorthand_property_identifier_pattern) @name)
-  value: (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .))
-  (#eq? @fn "require")) (#set! role "require.named"))
+  value: (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .))) (#set! role "require.named"))
 ((variable_declarator
   name: (object_pattern (pair_pattern key: (property_identifier) @name value: (identifier) @alias))
-  value: (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .))
-  (#eq? @fn "require")) (#set! role "require.named"))
+  value: (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .))) (#set! role "require.named"))
 ((variable_declarator
   name: (identifier) @alias
   value: (member_expression
     object: (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .))
-    property: (property_identifier) @name)
-  (#eq? @fn "require")) @decl (#set! role "require.named"))
-((call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .) (#eq? @fn "require")) @call (#set! role "require.call"))
+    property: (property_identifier) @name)) @decl (#set! role "require.named"))
+((call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .)) @call (#set! role "require.call"))
 
 ((assignment_expression
   left: (member_expression object: (identifier) @m property: (property_identifier) @p)
-  right: (_) @value
-  (#eq? @m "module") (#eq? @p "exports")) @assign (#set! role "cjs.exports"))
+  right: (_) @value) @assign (#set! role "cjs.exports"))
 ((assignment_expression
   left: (member_expression object: (member_expression object: (identifier) @m property: (property_identifier) @p) property: (property_identifier) @name)
-  right: (_) @value
-  (#eq? @m "module") (#eq? @p "exports")) @assign (#set! role "cjs.export"))
+  right: (_) @value) @assign (#set! role "cjs.export"))
 ((assignment_expression
   left: (member_expression object: (identifier) @m property: (property_identifier) @name)
-  right: (_) @value
-  (#eq? @m "exports")) @assign (#set! role "cjs.export"))
+  right: (_) @value) @assign (#set! role "cjs.export"))
 
 ; ---------------------------------------------------------------- expressions (linked by node identity)
-((call_expression function: (_) @callee arguments: (_) @args) @call (#set! role "call"))
+((call_expression function: (_) @callee) @call (#set! role "call"))
 ((new_expression constructor: (_) @callee) @call (#set! role "new"))
 ((call_expression arguments: (arguments [(identifier) (member_expression)] @arg)) @call (#set! role "call.arg"))
 ((new_expression arguments: (arguments [(identifier) (member_expression)] @arg)) @call (#set! role "call.arg"))
@@ -94,7 +88,8 @@
 ((await_expression (_) @inner) @wrap (#set! role "expr.await"))
 ((this) @this (#set! role "expr.this"))
 ((super) @super (#set! role "expr.super"))
-([(string) (template_string) (number) (array) (object) (regex) (true) (false) (null) (undefined)] @literal (#set! role "expr.literal"))
+; literals matter only as receivers (`[].map()`, `"a".split()`): built-in methods, not project calls
+(member_expression object: [(string) (template_string) (number) (array) (object) (regex) (true) (false) (null) (undefined)] @literal (#set! role "expr.literal"))
 
 ; ---------------------------------------------------------------- occurrences
 ((identifier) @id (#set! role "id"))
@@ -106,18 +101,14 @@
 ; `exports.f = function () {}` / `module.exports.f = …` define a function or class named by the property
 ((assignment_expression
   left: (member_expression object: (identifier) @m property: (property_identifier) @name)
-  right: [(function_expression) (arrow_function) (class)] @value
-  (#eq? @m "exports")) @def (#set! role "def.cjs"))
+  right: [(function_expression) (arrow_function) (class)] @value) @def (#set! role "def.cjs"))
 ((assignment_expression
   left: (member_expression object: (member_expression object: (identifier) @m property: (property_identifier) @p) property: (property_identifier) @name)
-  right: [(function_expression) (arrow_function) (class)] @value
-  (#eq? @m "module") (#eq? @p "exports")) @def (#set! role "def.cjs"))
+  right: [(function_expression) (arrow_function) (class)] @value) @def (#set! role "def.cjs"))
 ; `module.exports = { a, b: c }`: one named export per entry
 ((assignment_expression
   left: (member_expression object: (identifier) @m property: (property_identifier) @p)
-  right: (object (shorthand_property_identifier) @name)
-  (#eq? @m "module") (#eq? @p "exports")) (#set! role "cjs.exports.entry"))
+  right: (object (shorthand_property_identifier) @name)) (#set! role "cjs.exports.entry"))
 ((assignment_expression
   left: (member_expression object: (identifier) @m property: (property_identifier) @p)
-  right: (object (pair key: (property_identifier) @name value: (_) @value))
-  (#eq? @m "module") (#eq? @p "exports")) (#set! role "cjs.exports.entry"))
+  right: (object (pair key: (property_identifier) @name value: (_) @value))) (#set! role "cjs.exports.entry"))

@@ -5,14 +5,14 @@
 ((abstract_class_declaration) @scope (#set! role "scope.class"))
 
 ; ---------------------------------------------------------------- definitions
-((abstract_class_declaration name: (_) @name body: (_) @body) @def (#set! role "def.class"))
+((abstract_class_declaration name: (_) @name body: (_) @body) @def (#set! role "def.class.abstract"))
 ((function_signature name: (identifier) @name) @def (#set! role "def.function.signature"))
 (class_body (method_signature name: (_) @name) @def (#set! role "def.method.signature"))
 (class_body (abstract_method_signature name: (_) @name) @def (#set! role "def.method.abstract"))
-(class_body (public_field_definition name: [(property_identifier) (private_property_identifier)] @name type: (_)? @type value: (_)? @value) @def (#set! role "def.field"))
+(class_body (public_field_definition name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation (_) @type)? value: (_)? @value) @def (#set! role "def.field"))
 ((interface_declaration name: (_) @name body: (_) @body) @def (#set! role "def.interface"))
 (interface_body (method_signature name: (_) @name) @def (#set! role "def.interface.method"))
-(interface_body (property_signature name: (_) @name type: (_)? @type) @def (#set! role "def.interface.property"))
+(interface_body (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def (#set! role "def.interface.property"))
 ((type_alias_declaration name: (_) @name value: (_) @value) @def (#set! role "def.type"))
 ((enum_declaration name: (_) @name body: (_) @body) @def (#set! role "def.enum"))
 ((internal_module name: (identifier) @name body: (_) @body) @def (#set! role "def.namespace"))
@@ -43,7 +43,8 @@
 
 ; type expressions
 ((type_identifier) @id (#set! role "id.type"))
-((generic_type name: (_) @inner) @wrap (#set! role "type.generic"))
+; generic types evaluate to their name where a type is read (annotations, heritage, assertions, aliases)
+([(type_annotation (generic_type name: (_) @inner) @wrap) (implements_clause (generic_type name: (_) @inner) @wrap) (extends_type_clause type: (generic_type name: (_) @inner) @wrap) (as_expression (generic_type name: (_) @inner) @wrap) (type_alias_declaration value: (generic_type name: (_) @inner) @wrap)] (#set! role "type.generic"))
 ((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))
 ((nested_identifier object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((as_expression (_) @inner (_) @type) @wrap (#set! role "expr.as"))
@@ -51,5 +52,4 @@
 ((non_null_expression (_) @inner) @wrap (#set! role "expr.wrap"))
 ((import_statement (import_require_clause (identifier) @local source: (string (string_fragment) @source))) @decl (#set! role "require.namespace"))
 ((export_statement "=" (identifier) @name) @export (#set! role "export.equals"))
-((type_annotation (_) @inner) @wrap (#set! role "expr.wrap"))
-([(predefined_type) (literal_type) (array_type) (tuple_type) (function_type)] @literal (#set! role "expr.literal"))
+(type_annotation [(predefined_type) (literal_type) (array_type) (tuple_type) (function_type) (object_type)] @literal (#set! role "expr.literal"))
