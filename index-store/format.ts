@@ -35,8 +35,10 @@ export interface SnapshotMeta {
   /** Version of the extractor whose facts are cached in facts.json (a change invalidates the cache). */
   extractVersion: string;
   stats: RepoStats;
-  /** Hashes of the configuration files read for module resolution (tsconfig, package.json, …). */
+  /** Hashes of the configuration files read for module resolution (tsconfig, package.json, …); '' = absent. */
   configFiles: Record<string, string>;
+  /** sha256 of the sorted list of walked `.json` paths: a configuration file appearing or vanishing changes it. */
+  configListing?: string;
   /** The analyze summary of this generation (JSON; shape in lib/analyze/summary.ts). */
   summary: unknown;
 }

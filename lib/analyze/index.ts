@@ -106,7 +106,7 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
     const meta: SnapshotMeta = {
       schema: SNAPSHOT_SCHEMA, generation: generation.name, name, root, indexedAt: out.indexedAt, commit: repo.lastCommit,
       embedder: out.embedder, extractVersion: EXTRACT_VERSION, stats: out.stats,
-      configFiles: out.configFiles, summary: out.summary,
+      configFiles: out.configFiles, configListing: out.configListing, summary: out.summary,
     };
     writeGeneration(generation.dir, { meta, graph: out.graph!.toJSON(), refs: out.refs!.all, files: out.table, facts: out.facts });
     out.summary.timings.write = Math.round(performance.now() - tWrite);

@@ -68,6 +68,7 @@ export interface BuildOutput {
   /** Facts in `table.files` order. */
   facts: FileFacts[];
   configFiles: Record<string, string>;
+  configListing: string;
   embedder: string;
   stats: RepoStats;
   summary: AnalyzeSummary;
@@ -167,13 +168,15 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
   if (previous) for (const p of previous.files.keys()) if (!newPaths.has(p)) deleted++;
 
   // Nothing changed: same files, same hashes, same extractor, same configuration → keep the snapshot.
-  if (previous && !force && pending.length === 0 && added === 0 && deleted === 0 && cacheUsable && configUnchanged(root, previous.meta.configFiles)) {
+  const configListing = sha256(allPaths.filter((p) => p.endsWith('.json')).sort().join('\n'));
+  if (previous && !force && pending.length === 0 && added === 0 && deleted === 0 && cacheUsable
+    && previous.meta.configListing === configListing && configUnchanged(root, previous.meta.configFiles)) {
     endPhases();
     const prevSummary = previous.meta.summary as AnalyzeSummary;
     const table = { files: reused.map((r) => r.record), skipped: skippedRecords };
     return {
       upToDate: true, indexedAt: previous.meta.indexedAt, table, facts: reused.map((r) => r.facts),
-      configFiles: previous.meta.configFiles, embedder: previous.meta.embedder, stats: previous.meta.stats,
+      configFiles: previous.meta.configFiles, configListing, embedder: previous.meta.embedder, stats: previous.meta.stats,
       summary: { ...prevSummary, name: opts.name, root, upToDate: true, skips: sortSkips(skips), timings,
         files: { indexed: reused.length, parsed: 0, reused: reused.length, added: 0, changed: 0, deleted: 0 } },
     };
@@ -264,7 +267,7 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
   };
   return {
     upToDate: false, indexedAt, graph, refs, table: { files: records, skipped: skippedRecords },
-    facts, configFiles: sortKeys(configFiles), embedder, stats, summary,
+    facts, configFiles: sortKeys(configFiles), configListing, embedder, stats, summary,
   };
 }
 

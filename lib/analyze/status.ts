@@ -28,6 +28,8 @@ export interface IndexStatus {
   deleted: string[];
   /** Configuration files (tsconfig, package.json, …) whose content differs from index time. */
   configChanged: string[];
+  /** True when a `.json` file appeared or vanished (a new tsconfig/package.json can change resolution). */
+  configFilesAddedOrRemoved: boolean;
   /** Why a full rebuild is due regardless of files (other snapshot format or extractor version). */
   rebuild?: string;
 }
@@ -56,7 +58,10 @@ export function indexStatus(root: string, options: { maxFileBytes?: number } = {
   const changed: string[] = [];
   const added: string[] = [];
   const seen = new Set<string>();
-  for (const entry of walkRepository(root, { maxFileBytes: options.maxFileBytes }).files) {
+  const walked = walkRepository(root, { maxFileBytes: options.maxFileBytes }).files;
+  const listing = sha256(walked.map((f) => f.path).filter((p) => p.endsWith('.json')).sort().join('\n'));
+  const configFilesAddedOrRemoved = meta.configListing !== undefined && meta.configListing !== listing;
+  for (const entry of walked) {
     if (!languageOf(entry.path)) continue;
     const rec = indexed.get(entry.path);
     if (rec) {
@@ -79,8 +84,8 @@ export function indexStatus(root: string, options: { maxFileBytes?: number } = {
     : meta.extractVersion !== EXTRACT_VERSION ? `extractor version ${meta.extractVersion} (now ${EXTRACT_VERSION})` : undefined;
   const status: IndexStatus = {
     name: meta.name, path: root, indexedAt: meta.indexedAt, indexedCommit: meta.commit, currentCommit: headCommit(root),
-    upToDate: !rebuild && changed.length + added.length + deleted.length + configChanged.length === 0,
-    changed, added, deleted, configChanged,
+    upToDate: !rebuild && !configFilesAddedOrRemoved && changed.length + added.length + deleted.length + configChanged.length === 0,
+    changed, added, deleted, configChanged, configFilesAddedOrRemoved,
   };
   if (rebuild) status.rebuild = rebuild;
   return status;

@@ -21,6 +21,7 @@ export const statusCommand: Command = {
     for (const [label, list] of [['changed', s.changed], ['added', s.added], ['deleted', s.deleted], ['config changed', s.configChanged]] as const) {
       if (list.length) out.push(`  ${label} (${list.length}):`, ...list.slice(0, 50).map((p) => `    ${p}`), ...(list.length > 50 ? [`    … ${list.length - 50} more`] : []));
     }
+    if (s.configFilesAddedOrRemoved) out.push('  a .json file (tsconfig, package.json, …) was added or removed');
     if (!s.upToDate) out.push('  run `codegraph analyze` to update');
     process.stdout.write(out.join('\n') + '\n');
     return 0;

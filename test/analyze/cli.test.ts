@@ -1,41 +1,51 @@
-/** The analyze/list/status/clean/export commands, run as a user would (child process, temp CODEGRAPH_HOME). */
+/**
+ * The analyze/list/status/clean/export commands through the CLI's `main`, as a user runs them: output
+ * captured from stdout/stderr, exit codes, a temp CODEGRAPH_HOME. Serial, because output capture and the
+ * environment are process-wide.
+ */
 import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { main } from '../../runtime/cli.ts';
 import { SMALL_PROJECT, tempRepo, writeTree } from './_helpers.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-function cli(home: string, ...args: string[]): { code: number | null; out: string; err: string } {
-  const script = `const { main } = await import(${JSON.stringify(path.join(repoRoot, 'runtime/cli.ts'))}); process.exitCode = await main(${JSON.stringify(args)});`;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: repoRoot, encoding: 'utf8', env: { ...process.env, CODEGRAPH_HOME: home },
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+async function cli(home: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const saved = { home: process.env.CODEGRAPH_HOME, out: process.stdout.write, err: process.stderr.write };
+  let out = '';
+  let err = '';
+  process.env.CODEGRAPH_HOME = home;
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => { out += String(chunk); const cb = rest.find((r) => typeof r === 'function') as (() => void) | undefined; cb?.(); return true; }) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => { err += String(chunk); return true; }) as typeof process.stderr.write;
+  try {
+    const code = await main(args);
+    return { code, out, err };
+  } finally {
+    process.stdout.write = saved.out;
+    process.stderr.write = saved.err;
+    if (saved.home === undefined) delete process.env.CODEGRAPH_HOME; else process.env.CODEGRAPH_HOME = saved.home;
+  }
 }
 
-test('analyze → list → status → export → clean, end to end', (t) => {
+test.serial('analyze → list → status → export → clean, end to end', async (t) => {
   const { root, home } = tempRepo(SMALL_PROJECT, 'proj');
-  const a = cli(home, 'analyze', root);
+  const a = await cli(home, 'analyze', root);
   t.is(a.code, 0, a.err);
   t.regex(a.out, /^proj: indexed 3 files/);
   t.regex(a.out, /skipped\s+2\s+unsupported-language 2/);
   t.notRegex(a.err, /\x1b\[/); // not a terminal: no progress drawing
 
-  const list = JSON.parse(cli(home, 'list').out) as { repos: { name: string; path: string }[] };
+  const list = JSON.parse((await cli(home, 'list')).out) as { repos: { name: string; path: string }[] };
   t.deepEqual(list.repos.map((r) => [r.name, r.path]), [['proj', root]]);
 
-  t.regex(cli(home, 'status', path.join(root, 'src')).out, /^proj: up to date/);
+  t.regex((await cli(home, 'status', path.join(root, 'src'))).out, /^proj: up to date/);
   fs.writeFileSync(path.join(root, 'src/math.ts'), 'export const changed = 1;\n');
   writeTree(root, { 'src/added.ts': 'export const x = 1;\n', 'src/ignored.min.js': 'x' });
   fs.rmSync(path.join(root, 'src/util/strings.ts'));
-  const st = JSON.parse(cli(home, 'status', root, '--json').out);
+  const st = JSON.parse((await cli(home, 'status', root, '--json')).out);
   t.like(st, { name: 'proj', upToDate: false, changed: ['src/math.ts'], added: ['src/added.ts'], deleted: ['src/util/strings.ts'] });
-  t.regex(cli(home, 'status', root).out, /out of date[\s\S]*changed \(1\):\n {4}src\/math\.ts/);
+  t.regex((await cli(home, 'status', root)).out, /out of date[\s\S]*changed \(1\):\n {4}src\/math\.ts/);
 
-  const e1 = cli(home, 'export', root, '--format', 'jsonl');
+  const e1 = await cli(home, 'export', root, '--format', 'jsonl');
   t.is(e1.code, 0, e1.err);
   const lines = e1.out.trimEnd().split('\n').map((l) => JSON.parse(l) as { element: string; uid?: string });
   t.true(lines.length >= 3);
@@ -44,19 +54,19 @@ test('analyze → list → status → export → clean, end to end', (t) => {
   const uids = lines.filter((l) => l.element === 'node').map((l) => l.uid!);
   t.deepEqual(uids, [...uids].sort());
   t.true(uids.includes('File:src/math.ts'));
-  t.is(cli(home, 'export', root).out, e1.out); // deterministic, jsonl by default
+  t.is((await cli(home, 'export', root)).out, e1.out); // deterministic, jsonl by default
 
-  const c = cli(home, 'clean', root);
+  const c = await cli(home, 'clean', root);
   t.is(c.code, 0, c.err);
   t.regex(c.out, /index removed, registry entry removed/);
   t.false(fs.existsSync(path.join(root, '.codegraph')));
-  t.deepEqual(JSON.parse(cli(home, 'list').out), { repos: [] });
-  const gone = cli(home, 'status', root);
+  t.deepEqual(JSON.parse((await cli(home, 'list')).out), { repos: [] });
+  const gone = await cli(home, 'status', root);
   t.is(gone.code, 1);
   t.regex(gone.err, /INDEX_MISSING: no codegraph index/);
 });
 
-test('bad input is a clear message and a non-zero exit, never a stack trace', (t) => {
+test.serial('bad input is a clear message and a non-zero exit, never a stack trace', async (t) => {
   const { root, home } = tempRepo(SMALL_PROJECT);
   const cases: [string[], RegExp][] = [
     [['analyze', path.join(root, 'nope')], /INVALID_PATH: path does not exist/],
@@ -69,7 +79,7 @@ test('bad input is a clear message and a non-zero exit, never a stack trace', (t
     [['clean', root], /INDEX_MISSING/],
   ];
   for (const [args, message] of cases) {
-    const r = cli(home, ...args);
+    const r = await cli(home, ...args);
     t.is(r.code, 1, args.join(' '));
     t.regex(r.err, message, args.join(' '));
     t.notRegex(r.err, /\n\s+at /, args.join(' '));
@@ -78,12 +88,12 @@ test('bad input is a clear message and a non-zero exit, never a stack trace', (t
   t.false(fs.existsSync(home));
 });
 
-test('clean of a registered repository whose folder is gone removes the entry', (t) => {
+test.serial('clean of a registered repository whose folder is gone removes the entry', async (t) => {
   const { root, home } = tempRepo(SMALL_PROJECT, 'vanishing');
-  t.is(cli(home, 'analyze', root).code, 0);
+  t.is((await cli(home, 'analyze', root)).code, 0);
   fs.rmSync(root, { recursive: true });
-  const r = cli(home, 'clean', root);
+  const r = await cli(home, 'clean', root);
   t.is(r.code, 0, r.err);
   t.regex(r.out, /vanishing: no index folder, registry entry removed/);
-  t.deepEqual(JSON.parse(cli(home, 'list').out), { repos: [] });
+  t.deepEqual(JSON.parse((await cli(home, 'list')).out), { repos: [] });
 });
