@@ -67,6 +67,9 @@ async function listening(run: Run, ms = 30000): Promise<string> {
   }
 }
 
+/** The text of a resource content item (ours are all text). */
+const textOf = (c: object) => String((c as { text?: unknown }).text);
+
 const within = <T>(p: Promise<T>, ms: number, what: string) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms))]);
 
@@ -204,12 +207,12 @@ test('mcp: the real command driven by the SDK client — tools, calls, both reso
 
   const { resources } = await client.listResources();
   t.deepEqual(resources.map((r) => r.uri), ['codegraph://repos', 'codegraph://repo/shop/processes']);
-  const list = JSON.parse(String((await client.readResource({ uri: 'codegraph://repo/shop/processes' })).contents[0].text));
+  const list = JSON.parse(textOf((await client.readResource({ uri: 'codegraph://repo/shop/processes' })).contents[0]));
   t.is(list.repo, 'shop');
   t.is(list.count, snapshot.graph.byLabel('Process').length);
   t.true(list.count >= 1, 'the fixture has an execution flow');
   const first = list.processes[0];
-  const trace = JSON.parse(String((await client.readResource({ uri: first.uri })).contents[0].text));
+  const trace = JSON.parse(textOf((await client.readResource({ uri: first.uri })).contents[0]));
   t.is(trace.process.uid, first.uid);
   t.is(trace.trace.length, first.steps);
   t.deepEqual(trace.trace.map((s: { step: number }) => s.step), Array.from({ length: first.steps }, (_, i) => i + 1));
