@@ -58,6 +58,12 @@ function queryExprs(q: Query, f: (c: Expr) => void): void {
   }
 }
 
+function queryPatterns(q: Query): PatternPart[] {
+  const out: PatternPart[] = [];
+  for (const part of q.parts) for (const c of part.clauses) if (c.k === 'match') out.push(...c.patterns);
+  return out;
+}
+
 /** True when `e` contains an aggregate call outside nested subqueries' own projections. */
 export function containsAggregate(e: Expr): boolean {
   if (e.k === 'call' && AGGREGATE_NAMES.has(e.name)) return true;
@@ -93,7 +99,7 @@ export function referencedVars(e: Expr, out = new Set<string>()): Set<string> {
       return out;
     }
     case 'pattern': case 'patternComp': case 'exists': {
-      const pats = e.k === 'exists' ? e.patterns : [e.pattern];
+      const pats = e.k === 'exists' ? [...e.patterns, ...(e.query ? queryPatterns(e.query) : [])] : [e.pattern];
       for (const p of pats) {
         if (p.pathVar) out.add(p.pathVar);
         for (const n of p.nodes) if (n.v) out.add(n.v);

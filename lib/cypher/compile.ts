@@ -5,10 +5,11 @@
 import type { Clause, Expr, PatternPart, Projection, Query, SingleQuery } from './ast.ts';
 import { containsAggregate, exprKey, referencedVars } from './ast-utils.ts';
 import { makeAccumulator, type Accumulator } from './aggregates.ts';
-import { CypherError, runtimeError, syntaxError } from './errors.ts';
+import { CypherError, runtimeError, syntaxError, type CypherErrorKind } from './errors.ts';
 import { compileExpr, compilePredicate } from './eval.ts';
 import type { MutableGraph, PropertyGraph } from './graph.ts';
 import { compileMatchPlan } from './match.ts';
+import { staticType } from './types.ts';
 import type { ExecCtx, Ev, Row } from './runtime.ts';
 import type { AggSpec, CompileEnv, MatchPlan, Scope, VarInfo } from './scope.ts';
 import { CFloat, NodeVal, PathVal, RelVal, keyOfAll, orderCompare, typeName, type Value } from './values.ts';
@@ -49,8 +50,10 @@ class Compiler implements CompileEnv {
 
   newSlot(): number { return this.nslots++; }
 
-  error(at: number, detail: string, message: string): CypherError {
-    return syntaxError(detail, message, this.pos(at));
+  error(at: number, detail: string, message: string, kind: CypherErrorKind = 'SyntaxError'): CypherError {
+    if (kind === 'SyntaxError') return syntaxError(detail, message, this.pos(at));
+    const p = this.pos(at);
+    return new CypherError(kind, 'compile', `${message} (line ${p.line}, column ${p.column})`, { detail, ...p });
   }
 
   private pos(at: number): { line: number; column: number } {
@@ -182,9 +185,6 @@ class Compiler implements CompileEnv {
       for (const n of names) items.push({ expr: { k: 'var', name: n, at, end: at }, name: n });
     }
     for (const it of proj.items) {
-      if (isWith && it.alias === undefined && it.expr.k !== 'var') {
-        throw this.error(it.expr.at, 'NoExpressionAlias', `expression '${it.text}' in WITH must be aliased (use AS)`);
-      }
       items.push({ expr: it.expr, name: it.alias ?? (it.expr.k === 'var' ? it.expr.name : it.text) });
     }
     const seenNames = new Set<string>();
@@ -200,7 +200,8 @@ class Compiler implements CompileEnv {
       const kind = it.expr.k === 'var' ? scope.get(it.expr.name)?.kind ?? 'value' : 'value';
       const slot = this.newSlot();
       slots.push(slot);
-      newScope.set(it.name, { slot, kind });
+      const stype = kind === 'value' ? staticType(it.expr, scope) : undefined;
+      newScope.set(it.name, { slot, kind, ...(stype && stype !== 'any' ? { stype } : {}) });
     }
 
     const aggSpecs: AggSpec[] = [];
@@ -212,7 +213,8 @@ class Compiler implements CompileEnv {
     } else {
       items.forEach((it, i) => { if (containsAggregate(it.expr)) aggIdx.push(i); else keyIdx.push(i); });
       for (const i of keyIdx) { itemEvs[i] = compileExpr(this, items[i].expr, scope, {}); subst.set(exprKey(items[i].expr), slots[i]); }
-      const keyKeys = new Set(keyIdx.map((i) => exprKey(items[i].expr)));
+      // Only variables and property lookups can be reused next to an aggregate (openCypher).
+      const keyKeys = new Set(keyIdx.filter((i) => isSimpleKey(items[i].expr)).map((i) => exprKey(items[i].expr)));
       for (const i of aggIdx) {
         this.checkAmbiguous(items[i].expr, keyKeys, new Set());
         itemEvs[i] = compileExpr(this, items[i].expr, scope, { agg: aggSpecs, subst });
@@ -225,8 +227,8 @@ class Compiler implements CompileEnv {
     if (proj.order) {
       const orderScope: Map<string, VarInfo> = aggregating || proj.distinct ? new Map(newScope) : new Map([...scope, ...newScope]);
       orderEvs = proj.order.map((o) => {
-        if (aggregating) {
-          const keyKeys = new Set(items.map((it) => exprKey(it.expr)));
+        if (aggregating && containsAggregate(o.expr)) {
+          const keyKeys = new Set(items.filter((it) => isSimpleKey(it.expr) && !containsAggregate(it.expr)).map((it) => exprKey(it.expr)));
           this.checkAmbiguousOrder(o.expr, keyKeys, orderScope);
         }
         return compileExpr(this, o.expr, orderScope, aggregating ? { agg: aggSpecs, subst } : { subst: proj.distinct ? subst : undefined, where: 'in ORDER BY after a projection without aggregation' });
@@ -235,8 +237,14 @@ class Compiler implements CompileEnv {
     }
     const skip = proj.skip ? this.constantInt(proj.skip, 'SKIP') : undefined;
     const limit = proj.limit ? this.constantInt(proj.limit, 'LIMIT') : undefined;
-    const whereEv = where ? compilePredicate(this, where, newScope, { where: 'in WHERE' }) : undefined;
+    // WITH … WHERE also sees the variables from before the WITH when rows were not grouped or deduplicated.
+    const whereScope = aggregating ? newScope : new Map([...scope, ...newScope]);
+    const whereEv = where ? compilePredicate(this, where, whereScope, { where: 'in WHERE' }) : undefined;
 
+    // Checked last so that errors about the expressions themselves take precedence.
+    if (isWith) for (const it of proj.items) {
+      if (it.alias === undefined && it.expr.k !== 'var') throw this.error(it.expr.at, 'NoExpressionAlias', `expression '${it.text}' in WITH must be aliased (use AS)`);
+    }
     const distinct = proj.distinct;
     const blank = () => new Array<Value>(this.nslots).fill(null);
     const op: Op = (input, ctx) => {
@@ -282,11 +290,20 @@ class Compiler implements CompileEnv {
     forEachChild(e, (c) => this.checkAmbiguous(c, keyKeys, local));
   }
 
-  /** ORDER BY after aggregation: names must be projected (or be whole projected expressions). */
+  /** ORDER BY with an aggregate: outside the aggregate only projected names and simple projected keys may appear. */
   private checkAmbiguousOrder(e: Expr, keyKeys: Set<string>, orderScope: Map<string, VarInfo>): void {
-    void orderScope;
     if (keyKeys.has(exprKey(e))) return;
     if (e.k === 'call' && containsAggregate(e) && e.args.every((a) => !containsAggregate(a))) return;
+    if (e.k === 'var') {
+      if (orderScope.has(e.name)) return;
+      throw this.error(e.at, 'UndefinedVariable', `variable '${e.name}' is not defined`);
+    }
+    if (e.k === 'prop' && e.obj.k === 'var' && !orderScope.has(e.obj.name)) {
+      throw this.error(e.at, 'UndefinedVariable', `variable '${e.obj.name}' is not defined`);
+    }
+    if (e.k !== 'lit' && e.k !== 'param' && e.k !== 'prop' && !containsAggregate(e) && [...referencedVars(e)].some((v) => !orderScope.has(v))) {
+      throw this.error(e.at, 'AmbiguousAggregationExpression', 'expressions next to an aggregate in ORDER BY must be projected variables or property lookups');
+    }
     forEachChild(e, (c) => this.checkAmbiguousOrder(c, keyKeys, orderScope));
   }
 
@@ -401,6 +418,11 @@ class Compiler implements CompileEnv {
     };
     return { op, scope: next };
   }
+}
+
+/** A grouping key that may be referenced next to an aggregate: a variable or a property lookup on one. */
+function isSimpleKey(e: Expr): boolean {
+  return e.k === 'var' || (e.k === 'prop' && e.obj.k === 'var');
 }
 
 function checkCount(v: Value, what: string, _phase: string, err: (detail: string, msg: string) => Error): void {

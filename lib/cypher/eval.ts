@@ -1,6 +1,7 @@
 /** Expression compiler: AST → closures over rows, with variables resolved to slots at compile time. */
 import type { Expr, MapProjItem } from './ast.ts';
-import { exprKey } from './ast-utils.ts';
+import { children, exprKey } from './ast-utils.ts';
+import { ARG_TYPES, couldBe, elementType, staticType, type SType } from './types.ts';
 import { runtimeError } from './errors.ts';
 import { AGGREGATE_NAMES, FUNCTIONS } from './functions.ts';
 import * as ops from './ops.ts';
@@ -32,6 +33,9 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
       return (row) => row[slot];
     }
     case 'prop': {
+      const t = staticType(e.obj, scope);
+      if (t === 'path') throw env.error(e.at, 'InvalidArgumentType', `a path has no properties ('.${e.key}')`);
+      if (!couldBe(t, ['map', 'node', 'rel'])) throw env.error(e.at, 'InvalidArgumentType', `cannot read property '${e.key}' of a ${t.toUpperCase()}`, 'TypeError');
       const obj = c(e.obj);
       const key = e.key;
       return (row, ctx) => ops.property(obj(row, ctx), key, ctx);
@@ -67,7 +71,7 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
     case 'call': return compileCall(env, e, scope, opts);
     case 'bin': return compileBinary(env, e, scope, opts);
     case 'not': {
-      const x = c(e.e);
+      const x = compilePredicate(env, e.e, scope, opts);
       return (row, ctx) => ops.not(x(row, ctx));
     }
     case 'neg': {
@@ -92,6 +96,11 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
       return (row, ctx) => {
         const v = x(row, ctx);
         if (v === null) return null;
+        if (v instanceof RelVal) {
+          // On a relationship, `r:T` tests its type.
+          for (const l of labels) if (!ctx.graph.relHasType(v.id, l)) return false;
+          return true;
+        }
         if (!(v instanceof NodeVal)) throw runtimeError('TypeError', 'InvalidArgumentType', `label predicate on ${typeName(v)}`);
         for (const l of labels) if (!ctx.graph.hasLabel(v.id, l)) return false;
         return true;
@@ -116,9 +125,10 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
     case 'listComp': {
       const list = c(e.list);
       const slot = env.newSlot();
-      const inner = new Map(scope).set(e.v, { slot, kind: 'value' });
-      const where = e.where ? compileExpr(env, e.where, inner, { ...opts, subst: undefined }) : undefined;
-      const proj = e.proj ? compileExpr(env, e.proj, inner, { ...opts, subst: undefined }) : undefined;
+      const inner = new Map(scope).set(e.v, { slot, kind: 'value', ...stypeOf(elementType(e.list, scope)) });
+      const bodyOpts: ExprOpts = { inAgg: opts.inAgg, where: 'inside a list comprehension' };
+      const where = e.where ? compilePredicate(env, e.where, inner, bodyOpts) : undefined;
+      const proj = e.proj ? compileExpr(env, e.proj, inner, bodyOpts) : undefined;
       return (row, ctx) => {
         const l = list(row, ctx);
         if (l === null) return null;
@@ -136,8 +146,8 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
     case 'quant': {
       const list = c(e.list);
       const slot = env.newSlot();
-      const inner = new Map(scope).set(e.v, { slot, kind: 'value' });
-      const where = e.where ? compileExpr(env, e.where, inner, { ...opts, subst: undefined }) : () => true;
+      const inner = new Map(scope).set(e.v, { slot, kind: 'value', ...stypeOf(elementType(e.list, scope)) });
+      const where = e.where ? compilePredicate(env, e.where, inner, { inAgg: opts.inAgg, where: `inside ${e.q}()` }) : () => true;
       const q = e.q;
       return (row, ctx) => {
         const l = list(row, ctx);
@@ -166,7 +176,7 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
       const list = c(e.list);
       const accSlot = env.newSlot(), vSlot = env.newSlot();
       const inner = new Map(scope).set(e.acc, { slot: accSlot, kind: 'value' }).set(e.v, { slot: vSlot, kind: 'value' });
-      const body = compileExpr(env, e.expr, inner, { ...opts, subst: undefined });
+      const body = compileExpr(env, e.expr, inner, { inAgg: opts.inAgg, where: 'inside reduce()' });
       return (row, ctx) => {
         let acc = init(row, ctx);
         const l = list(row, ctx);
@@ -180,20 +190,12 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
         return acc;
       };
     }
-    case 'pattern': {
-      // As a value a pattern is the list of its matching paths; in predicates it is compiled by compilePredicate.
-      const plan = env.compileMatch([{ ...e.pattern, pathVar: e.pattern.pathVar ?? '  path' }], undefined, scope, { allowNewVars: false });
-      const pathSlot = plan.scope.get(e.pattern.pathVar ?? '  path')!.slot;
-      return (row, ctx) => {
-        const out: Value[] = [];
-        for (const r of plan.run(row, ctx)) out.push(r[pathSlot]);
-        ctx.budget.checkList(out.length);
-        return out;
-      };
-    }
+    case 'pattern':
+      // Patterns are predicates (WHERE, NOT, AND/OR, exists()); their matches as a list are a pattern comprehension.
+      throw env.error(e.at, 'UnexpectedSyntax', 'a pattern can only be used as a predicate here; use EXISTS { … } or a pattern comprehension [(a)-->(b) | b]');
     case 'patternComp': {
       const plan = env.compileMatch([e.pattern], e.where, scope, { allowNewVars: true });
-      const proj = compileExpr(env, e.proj, plan.scope, { ...opts, subst: undefined });
+      const proj = compileExpr(env, e.proj, plan.scope, { inAgg: opts.inAgg, where: 'inside a pattern comprehension' });
       return (row, ctx) => {
         const out: Value[] = [];
         for (const r of plan.run(row, ctx)) { out.push(proj(r, ctx)); if ((out.length & 0xfff) === 0) ctx.budget.checkList(out.length); }
@@ -213,6 +215,8 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
 
 /** Compiles a predicate: like compileExpr, but a bare pattern means "some match exists". */
 export function compilePredicate(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOpts = {}): Ev {
+  const t = staticType(e, scope);
+  if (!couldBe(t, ['bool'])) throw env.error(e.at, 'InvalidArgumentType', `expected a BOOLEAN here, not a ${t.toUpperCase()}`);
   if (e.k === 'pattern') {
     const plan = env.compileMatch([e.pattern], undefined, scope, { allowNewVars: false });
     return (row, ctx) => { for (const _ of plan.run(row, ctx)) return true; return false; };
@@ -240,6 +244,17 @@ function binaryLogic(op: 'and' | 'or' | 'xor', l: Ev, r: Ev): Ev {
   }
 }
 
+function stypeOf(t: SType): { stype?: SType } {
+  return t === 'any' ? {} : { stype: t };
+}
+
+function callsRand(e: Expr): boolean {
+  if (e.k === 'call' && e.name === 'rand') return true;
+  let found = false;
+  children(e, (c) => { if (!found && callsRand(c)) found = true; });
+  return found;
+}
+
 function asList(v: Value, what: string): Value[] {
   if (Array.isArray(v)) return v;
   throw runtimeError('TypeError', 'InvalidArgumentType', `${what} expects a LIST, not ${typeName(v)}`);
@@ -248,6 +263,16 @@ function asList(v: Value, what: string): Value[] {
 function compileBinary(env: CompileEnv, e: Extract<Expr, { k: 'bin' }>, scope: Scope, opts: ExprOpts): Ev {
   if (e.op === 'and' || e.op === 'or' || e.op === 'xor') {
     return binaryLogic(e.op, compilePredicate(env, e.l, scope, opts), compilePredicate(env, e.r, scope, opts));
+  }
+  if (e.op === '-' || e.op === '*' || e.op === '/' || e.op === '%' || e.op === '^') {
+    for (const side of [e.l, e.r]) {
+      const t = staticType(side, scope);
+      if (!couldBe(t, ['int', 'float'])) throw env.error(side.at, 'InvalidArgumentType', `arithmetic ${e.op} needs numbers, not a ${t.toUpperCase()}`);
+    }
+  }
+  if (e.op === 'in') {
+    const t = staticType(e.r, scope);
+    if (!couldBe(t, ['list'])) throw env.error(e.r.at, 'InvalidArgumentType', `IN expects a LIST on its right, not a ${t.toUpperCase()}`);
   }
   const l = compileExpr(env, e.l, scope, opts), r = compileExpr(env, e.r, scope, opts);
   switch (e.op) {
@@ -279,6 +304,7 @@ function compileCall(env: CompileEnv, e: Extract<Expr, { k: 'call' }>, scope: Sc
     if (!opts.agg) throw env.error(e.at, 'InvalidAggregation', `aggregate ${name}() is not allowed ${opts.where ?? 'here'}`);
     const want = name === 'percentilecont' || name === 'percentiledisc' ? 2 : e.star ? 0 : 1;
     if (e.args.length !== want) throw env.error(e.at, 'InvalidNumberOfArguments', `${name}() takes ${want} argument(s), not ${e.args.length}`);
+    if (e.args.some(callsRand)) throw env.error(e.at, 'NonConstantExpression', `${name}() cannot aggregate a non-deterministic expression such as rand()`);
     const key = exprKey(e);
     const existing = opts.agg.find((s) => s.key === key);
     if (existing) { const slot = existing.slot; return (row) => row[slot]; }
@@ -301,6 +327,12 @@ function compileCall(env: CompileEnv, e: Extract<Expr, { k: 'call' }>, scope: Sc
   if (!def) throw env.error(e.at, 'UnknownFunction', `unknown function '${name}'`);
   if (e.args.length < def.min || e.args.length > def.max) {
     throw env.error(e.at, 'InvalidNumberOfArguments', `${name}() takes ${def.min === def.max ? def.min : `${def.min} to ${def.max}`} argument(s), not ${e.args.length}`);
+  }
+  for (const a of e.args) if (a.k === 'pattern') throw env.error(a.at, 'UnexpectedSyntax', `a pattern cannot be an argument of ${name}(); use a pattern comprehension [(a)-->(b) | b] or COUNT { … }`);
+  const accepted = ARG_TYPES[name];
+  if (accepted && e.args[0]) {
+    const t = staticType(e.args[0], scope);
+    if (!couldBe(t, accepted)) throw env.error(e.args[0].at, 'InvalidArgumentType', `${name}() cannot take a ${t.toUpperCase()}`);
   }
   const args = e.args.map((a) => compileExpr(env, a, scope, opts));
   const fn = def.fn;

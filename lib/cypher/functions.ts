@@ -125,8 +125,13 @@ function listOf(fname: string, v: Value): Value[] {
 /** range(start, end[, step]) with the list budget checked before allocating. */
 function range(args: Value[], ctx: ExecCtx): Value {
   for (const a of args) if (a === null) return null;
-  const start = int('range', args[0]), end = int('range', args[1]);
-  const step = args.length > 2 ? int('range', args[2]) : 1;
+  const argInt = (v: Value): number => {
+    if (typeof v === 'number') return v;
+    if (typeof v === 'bigint') return Number(v);
+    throw runtimeError('ArgumentError', 'InvalidArgumentType', `range() takes INTEGER arguments, not ${typeName(v)}`);
+  };
+  const start = argInt(args[0]), end = argInt(args[1]);
+  const step = args.length > 2 ? argInt(args[2]) : 1;
   if (step === 0) throw runtimeError('ArgumentError', 'NumberOutOfRange', 'range() step must not be zero');
   const count = step > 0 ? (end >= start ? Math.floor((end - start) / step) + 1 : 0) : (end <= start ? Math.floor((start - end) / -step) + 1 : 0);
   ctx.budget.checkList(count);

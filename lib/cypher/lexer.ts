@@ -1,7 +1,8 @@
 /** Cypher lexer: turns query text into tokens with 1-based line/column positions. */
 import { syntaxError } from './errors.ts';
 
-export type TokenType = 'ident' | 'string' | 'int' | 'float' | 'param' | 'op' | 'eof';
+/** `badnum` is a malformed number (`12ab`); the parser reports it where a value was expected. */
+export type TokenType = 'ident' | 'string' | 'int' | 'float' | 'param' | 'op' | 'badnum' | 'eof';
 
 export interface Token {
   type: TokenType;
@@ -135,7 +136,8 @@ export function tokenize(src: string): Token[] {
         // Letters glued to a number (`9223372h54775808`) are a malformed literal, not two tokens.
         if (i < n && ID_PART.test(src[i])) {
           while (i < n && ID_PART.test(src[i])) i++;
-          throw syntaxError('InvalidNumberLiteral', `invalid number literal '${src.slice(start, i)}'`, p);
+          tokens.push({ type: 'badnum', value: src.slice(start, i), start, end: i, line: p.line, column: p.column });
+          continue;
         }
       }
       tokens.push({ type: isFloat ? 'float' : 'int', value: src.slice(start, i), start, end: i, line: p.line, column: p.column });
@@ -175,6 +177,8 @@ export function tokenize(src: string): Token[] {
       tokens.push({ type: 'op', value: op, start, end: i, line: p.line, column: p.column });
       continue;
     }
+    // Look-alike dashes (en dash, em dash, minus sign …) are a common copy-paste accident.
+    if (/\p{Pd}|\u2212/u.test(c)) throw syntaxError('InvalidUnicodeCharacter', `'${c}' (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}) is not an operator; use '-'`, p);
     throw syntaxError('UnexpectedSyntax', `unexpected character '${c}'`, p);
   }
   const p = pos(n);

@@ -55,8 +55,9 @@ export function compileMatchPlan(
     const existing = inner.get(name);
     if (existing) {
       const k = existing.kind;
-      const compatible = k === 'value' || k === kind || (kind === 'rel' && k === 'relList' && false);
-      if (!compatible) throw env.error(at, 'VariableTypeConflict', `variable '${name}' is a ${describeKind(k)}, not a ${describeKind(kind)}`);
+      const st = existing.stype;
+      const compatible = k === kind || (k === 'value' && (st === undefined || st === 'null' || st === (kind === 'node' ? 'node' : kind === 'rel' ? 'rel' : 'list')));
+      if (!compatible) throw env.error(at, 'VariableTypeConflict', `variable '${name}' is a ${st ?? describeKind(k)}, not a ${describeKind(kind)}`);
       return { name, slot: existing.slot, prebound: !newNames.has(name) };
     }
     if (!opts.allowNewVars) throw env.error(at, 'UndefinedVariable', `variable '${name}' is not defined (patterns in expressions cannot introduce variables)`);
@@ -97,7 +98,6 @@ export function compileMatchPlan(
       const kind = rp.range ? 'relList' : 'rel';
       const d = declare(rp.v, kind, rp.at);
       if (rp.v !== undefined) relNames.add(rp.v);
-      if (d.prebound && rp.range) throw env.error(rp.at, 'UnsupportedFeature', 'a bound variable-length relationship list cannot be matched again');
       const rel: PRel = {
         name: d.name, slot: d.slot, types: [...rp.types], dir: rp.dir, left: pp.nodes[i], right: pp.nodes[i + 1],
         props: [], prebound: d.prebound, at: rp.at,
@@ -116,10 +116,7 @@ export function compileMatchPlan(
       rels.push(rel);
     }
     if (part.pathVar !== undefined) {
-      if (inner.has(part.pathVar)) {
-        const k = inner.get(part.pathVar)!.kind;
-        throw env.error(part.at, k === 'path' || k === 'value' ? 'VariableAlreadyBound' : 'VariableTypeConflict', `variable '${part.pathVar}' is already defined`);
-      }
+      if (inner.has(part.pathVar)) throw env.error(part.at, 'VariableAlreadyBound', `variable '${part.pathVar}' is already defined`);
       const slot = env.newSlot();
       inner.set(part.pathVar, { slot, kind: 'path' });
       newNames.add(part.pathVar);
@@ -470,7 +467,12 @@ class Planner {
       relBound: rel.prebound, uniqRels, uniqLists,
     };
     const arrow = `${dir === 'in' ? '<' : ''}-[${rel.name}${rel.types.length ? ':' + rel.types.join('|') : ''}${rel.varLen ? `*${rel.varLen.min}..${rel.varLen.unbounded ? '' : rel.varLen.max}` : ''}]-${dir === 'out' ? '>' : ''}`;
-    if (rel.varLen) {
+    if (rel.varLen && rel.prebound) {
+      // A relationship list bound earlier (`WITH [r1, r2] AS rs MATCH (a)-[rs*]->(b)`): follow exactly those.
+      this.relListSlots.push(rel.slot);
+      this.describe.push(`FollowBoundList(${from.name})${arrow}(${to.name})`);
+      this.push(boundListStep(cfg, leftward), [rel.name, to.name]);
+    } else if (rel.varLen) {
       this.relListSlots.push(rel.slot);
       this.describe.push(`VarLengthExpand(${from.name})${arrow}(${to.name})`);
       const props = rel.props.map(([k, e]) => [k, compileExpr(this.env, e, this.innerScope, {})] as [string, Ev]);
@@ -538,8 +540,8 @@ function expandStep(cfg: ExpandCfg): Step {
         else if (t === f) other = s;
         else return false;
         if (!unique(row, r, uniqRels, uniqLists)) return false;
-        if (toBound) { const tv = row[to]; return tv instanceof NodeVal && tv.id === other; }
         if (toLabels.length && !hasLabels(g, other, toLabels)) return false;
+        if (toBound) { const tv = row[to]; return tv instanceof NodeVal && tv.id === other; }
         row[to] = new NodeVal(other);
         return true;
       };
@@ -560,7 +562,8 @@ function expandStep(cfg: ExpandCfg): Step {
         if (toBound) {
           const tv = row[to];
           if (!(tv instanceof NodeVal) || tv.id !== other) continue;
-        } else if (toLabels.length && !hasLabels(g, other, toLabels)) continue;
+        }
+        if (toLabels.length && !hasLabels(g, other, toLabels)) continue;
         if (!unique(row, r, uniqRels, uniqLists)) continue;
         row[rel] = new RelVal(r);
         if (!toBound) row[to] = new NodeVal(other);
@@ -589,7 +592,7 @@ function varExpandStep(cfg: ExpandCfg, range: { min: number; max: number; unboun
     let zeroPending = min === 0;
 
     const endOk = (node: number): boolean => {
-      if (toBound) { const tv = row[to]; return tv instanceof NodeVal && tv.id === node; }
+      if (toBound) { const tv = row[to]; if (!(tv instanceof NodeVal) || tv.id !== node) return false; }
       return !toLabels.length || hasLabels(g, node, toLabels);
     };
     const bind = (node: number) => {
@@ -630,6 +633,34 @@ function varExpandStep(cfg: ExpandCfg, range: { min: number; max: number; unboun
         if (depth >= min && endOk(other)) { bind(other); return true; }
       }
       return false;
+    };
+  };
+}
+
+function boundListStep(cfg: ExpandCfg, leftward: boolean): Step {
+  const { from, to, rel, dir, types, toLabels, toBound } = cfg;
+  return (row, ctx) => {
+    let done = false;
+    return () => {
+      if (done) return false;
+      done = true;
+      const fv = row[from], lv = row[rel];
+      if (!(fv instanceof NodeVal) || !Array.isArray(lv)) return false;
+      const g = ctx.graph;
+      const list = leftward ? [...lv].reverse() : lv;
+      let cur = fv.id;
+      for (const x of list) {
+        if (!(x instanceof RelVal)) return false;
+        if (types.length && !hasAnyType(g, x.id, types)) return false;
+        const s = g.relSource(x.id), t = g.relTarget(x.id);
+        if (dir !== 'in' && s === cur) cur = t;
+        else if (dir !== 'out' && t === cur) cur = s;
+        else return false;
+      }
+      if (toLabels.length && !hasLabels(g, cur, toLabels)) return false;
+      if (toBound) { const tv = row[to]; return tv instanceof NodeVal && tv.id === cur; }
+      row[to] = new NodeVal(cur);
+      return true;
     };
   };
 }

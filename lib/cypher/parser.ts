@@ -324,10 +324,15 @@ class Parser {
         types.push(this.name('a relationship type'));
         while (this.eatOp('|')) { this.eatOp(':'); types.push(this.name('a relationship type')); }
       }
+      if (this.atOp('..') || (this.peek().type === 'int' && !this.atOp('*'))) {
+        throw syntaxError('InvalidRelationshipPattern', 'a variable-length relationship needs * before its bounds (e.g. [:T*1..3])', { line: this.peek().line, column: this.peek().column });
+      }
       if (this.eatOp('*')) {
         range = {};
+        if (this.atOp('-')) throw syntaxError('InvalidRelationshipPattern', 'variable-length bounds cannot be negative', { line: this.peek().line, column: this.peek().column });
         if (this.peek().type === 'int') range.min = this.rangeInt();
         if (this.eatOp('..')) {
+          if (this.atOp('-')) throw syntaxError('InvalidRelationshipPattern', 'variable-length bounds cannot be negative', { line: this.peek().line, column: this.peek().column });
           if (this.peek().type === 'int') range.max = this.rangeInt();
         } else if (range.min !== undefined) {
           range.max = range.min;
@@ -542,6 +547,7 @@ class Parser {
     const at = t.start;
     switch (t.type) {
       case 'int': this.i++; return { k: 'lit', value: this.intLiteral(t, false), at, end: t.end };
+      case 'badnum': throw this.errAt(t.start, 'InvalidNumberLiteral', `invalid number literal '${t.value}'`);
       case 'float': this.i++; return { k: 'lit', value: this.floatLiteral(t, false), at, end: t.end };
       case 'string': this.i++; return { k: 'lit', value: t.value, at, end: t.end };
       case 'param': this.i++; return { k: 'param', name: t.value, at, end: t.end };

@@ -1,9 +1,10 @@
 /** Compile-time scopes and the environment the expression compiler and the matcher share. */
 import type { Expr, PatternPart, Query } from './ast.ts';
-import type { CypherError } from './errors.ts';
+import type { CypherError, CypherErrorKind } from './errors.ts';
 import type { PropertyGraph } from './graph.ts';
 import type { ExecCtx, Ev, Row } from './runtime.ts';
 import type { Value } from './values.ts';
+import type { SType } from './types.ts';
 
 /** What a variable holds, as far as the compiler knows ('value' = anything). */
 export type VarKind = 'node' | 'rel' | 'relList' | 'path' | 'value';
@@ -13,6 +14,8 @@ export interface VarInfo {
   kind: VarKind;
   /** Hidden variables (anonymous pattern elements) are never visible to RETURN *. */
   hidden?: boolean;
+  /** Static type of a 'value' variable, when known (e.g. `WITH 1 AS x`). */
+  stype?: SType;
 }
 
 export type Scope = ReadonlyMap<string, VarInfo>;
@@ -59,7 +62,8 @@ export interface CompileEnv {
   readonly graph: PropertyGraph;
   readonly params: ReadonlyMap<string, Value>;
   newSlot(): number;
-  error(at: number, detail: string, message: string): CypherError;
+  /** A compile-time error at an offset (SyntaxError unless another class is given). */
+  error(at: number, detail: string, message: string, kind?: CypherErrorKind): CypherError;
   /** Compiles a pattern with an optional WHERE against `scope` (pattern predicates, comprehensions, EXISTS). */
   compileMatch(parts: PatternPart[], where: Expr | undefined, scope: Scope, opts: { allowNewVars: boolean; optional?: boolean }): MatchPlan;
   /** Compiles a correlated subquery (EXISTS { MATCH … }); it yields rows for one input row. */

@@ -140,7 +140,8 @@ export function compare(a: Value, b: Value): number | null {
     if (!isNumber(b)) return null;
     if (isInt(a) && isInt(b)) return a < b ? -1 : a > b ? 1 : 0;
     const x = num(a), y = num(b);
-    if (Number.isNaN(x) || Number.isNaN(y)) return null;
+    // NaN compares false with everything: a NaN result makes <, <=, >, >= all false.
+    if (Number.isNaN(x) || Number.isNaN(y)) return NaN;
     return x < y ? -1 : x > y ? 1 : 0;
   }
   if (typeof a === 'string') return typeof b === 'string' ? (a < b ? -1 : a > b ? 1 : 0) : null;

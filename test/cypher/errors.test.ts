@@ -9,7 +9,7 @@ const before = fingerprint();
 
 async function fails(t: import('ava').ExecutionContext, request: Record<string, unknown>, code: string): Promise<CodegraphError> {
   const err = await t.throwsAsync(() => cypher(request, snap)) as CodegraphError;
-  t.is(err.code, code, `${JSON.stringify(request)} → ${err.message}`);
+  t.is(err.code as string, code, `${JSON.stringify(request)} → ${err.message}`);
   return err;
 }
 
