@@ -138,14 +138,22 @@ function loadPrevious(dir: string, log: (m: string) => void): PreviousIndex | un
       return undefined;
     }
     const table = readFileTable(dir);
-    let facts: unknown[] = [];
-    try { facts = readFacts(dir); } catch { /* no cache: everything is parsed again */ }
-    const files = new Map<string, { record: (typeof table.files)[number]; facts?: FileFacts }>();
-    table.files.forEach((record, i) => {
-      const f = facts[i] as FileFacts | undefined;
-      files.set(record.path, { record, facts: f && f.path === record.path ? f : undefined });
-    });
-    return { dir, meta, files, skipped: new Map(table.skipped.map((s) => [s.path, s])) };
+    let facts: Map<string, FileFacts> | undefined;
+    const loadFacts = (): Map<string, FileFacts> => {
+      if (facts) return facts;
+      facts = new Map();
+      let list: unknown[] = [];
+      try { list = readFacts(dir); } catch { log('the facts cache could not be read; parsing those files again'); }
+      table.files.forEach((record, i) => {
+        const f = list[i] as FileFacts | undefined;
+        if (f && f.path === record.path) facts!.set(record.path, f);
+      });
+      return facts;
+    };
+    return {
+      dir, meta, files: new Map(table.files.map((f) => [f.path, f])), skipped: new Map(table.skipped.map((s) => [s.path, s])),
+      facts: loadFacts,
+    };
   } catch (err) {
     log(`the existing index could not be read (${(err as Error).message}); rebuilding it`);
     return undefined;

@@ -36,8 +36,10 @@ const RACY_WINDOW_MS = 2000;
 export interface PreviousIndex {
   dir: string;
   meta: SnapshotMeta;
-  files: ReadonlyMap<string, { record: FileRecord; facts?: FileFacts }>;
+  files: ReadonlyMap<string, FileRecord>;
   skipped: ReadonlyMap<string, SkipRecord>;
+  /** Cached facts by path, read only when something changed (a no-op run never parses facts.json). */
+  facts(): ReadonlyMap<string, FileFacts>;
 }
 
 export interface BuildOptions {
@@ -121,7 +123,7 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
   const sameStat = (a: { size?: number; mtimeMs?: number }, e: WalkEntry): boolean =>
     a.size === e.size && a.mtimeMs === e.mtimeMs && e.mtimeMs < prevRacyFrom;
 
-  const reused: { record: FileRecord; facts: FileFacts }[] = [];
+  const reused: FileRecord[] = [];
   const pending: Pending[] = [];
   const texts = new Map<string, string>();
   const allPaths: string[] = [];
@@ -132,7 +134,7 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
     const language = languageOf(entry.path);
     if (!language) { skips['unsupported-language'] = (skips['unsupported-language'] ?? 0) + 1; continue; }
     const prev = cacheUsable ? previous!.files.get(entry.path) : undefined;
-    if (prev?.facts && sameStat(prev.record, entry)) { reused.push({ record: prev.record, facts: prev.facts }); continue; }
+    if (prev && sameStat(prev, entry)) { reused.push(prev); continue; }
     const prevSkip = !force ? previous?.skipped.get(entry.path) : undefined;
     if (prevSkip && prevSkip.size !== undefined && sameStat(prevSkip, entry)) { countSkip({ ...prevSkip }); continue; }
 
@@ -142,8 +144,8 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
       countSkip({ path: entry.path, reason: read.reason, size: entry.size, mtimeMs: entry.mtimeMs, hash: read.hash });
       continue;
     }
-    if (prev?.facts && prev.record.hash === read.hash) {
-      reused.push({ record: { ...prev.record, size: entry.size, mtimeMs: entry.mtimeMs }, facts: prev.facts });
+    if (prev && prev.hash === read.hash) {
+      reused.push({ ...prev, size: entry.size, mtimeMs: entry.mtimeMs });
       continue;
     }
     const why = classifySource(entry.path, read.text);
@@ -155,15 +157,14 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
     });
   }
 
-  const newPaths = new Set<string>([...reused.map((r) => r.record.path), ...pending.map((p) => p.path)]);
+  const newPaths = new Set<string>([...reused.map((r) => r.path), ...pending.map((p) => p.path)]);
   let added = 0;
   let changed = 0;
   for (const p of pending) {
     const prev = previous?.files.get(p.path);
     if (!prev) added++;
-    else if (prev.record.hash !== p.record.hash) changed++;
+    else if (prev.hash !== p.record.hash) changed++;
   }
-  for (const r of reused) if (previous && !previous.files.has(r.record.path)) added++;
   let deleted = 0;
   if (previous) for (const p of previous.files.keys()) if (!newPaths.has(p)) deleted++;
 
@@ -173,13 +174,27 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
     && previous.meta.configListing === configListing && configUnchanged(root, previous.meta.configFiles)) {
     endPhases();
     const prevSummary = previous.meta.summary as AnalyzeSummary;
-    const table = { files: reused.map((r) => r.record), skipped: skippedRecords };
+    const table = { files: reused, skipped: skippedRecords };
     return {
-      upToDate: true, indexedAt: previous.meta.indexedAt, table, facts: reused.map((r) => r.facts),
+      upToDate: true, indexedAt: previous.meta.indexedAt, table, facts: [],
       configFiles: previous.meta.configFiles, configListing, embedder: previous.meta.embedder, stats: previous.meta.stats,
       summary: { ...prevSummary, name: opts.name, root, upToDate: true, skips: sortSkips(skips), timings,
         files: { indexed: reused.length, parsed: 0, reused: reused.length, added: 0, changed: 0, deleted: 0 } },
     };
+  }
+
+  // Cached facts for the reused files; a file whose facts are missing from the cache is parsed again.
+  const cached: { record: FileRecord; facts: FileFacts }[] = [];
+  if (reused.length) {
+    const cache = previous!.facts();
+    for (const record of reused) {
+      const facts = cache.get(record.path);
+      if (facts) { cached.push({ record, facts }); continue; }
+      const read = readSource(path.join(root, record.path));
+      if (!read.ok) { countSkip({ path: record.path, reason: read.reason, size: record.size, mtimeMs: record.mtimeMs, hash: read.hash }); continue; }
+      texts.set(record.path, read.text);
+      pending.push({ path: record.path, language: record.language as LanguageId, text: read.text, record: { ...record, hash: read.hash } });
+    }
   }
 
   // parse
@@ -199,7 +214,7 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
     parsed.push({ record: { ...p.record, lines: r.facts.lines, parseErrors: r.facts.parseErrors }, facts: r.facts });
   }
 
-  const all = [...reused, ...parsed].sort((a, b) => (a.record.path < b.record.path ? -1 : a.record.path > b.record.path ? 1 : 0));
+  const all = [...cached, ...parsed].sort((a, b) => (a.record.path < b.record.path ? -1 : a.record.path > b.record.path ? 1 : 0));
   if (all.length === 0) {
     throw new CodegraphError('INVALID_PATH', `no TypeScript or JavaScript files to index under ${root}${describeSkips(skips)}`, { skips: sortSkips(skips) });
   }
@@ -258,7 +273,7 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
   };
   const summary: AnalyzeSummary = {
     name: opts.name, root, upToDate: false,
-    files: { indexed: records.length, parsed: parsed.length, reused: reused.length, added, changed, deleted },
+    files: { indexed: records.length, parsed: parsed.length, reused: cached.length, added, changed, deleted },
     lines, nodes: counts.nodes, symbols: counts.symbols, edges: counts.edges, references: refs.size,
     unresolvedCalls: { total: resolved.unresolvedCalls.total, worstFiles: worst(unresolvedByFile, 5) },
     parseErrors: { total: Object.values(parseErrorsByFile).reduce((a, b) => a + b, 0), files: worst(parseErrorsByFile, 20) },

@@ -116,6 +116,21 @@ test('incremental: a configuration file that appears (or vanishes) rebuilds', as
   t.false((await analyzeRepository(root, { home })).summary.upToDate);
 });
 
+test('incremental: a no-op run does not need the facts cache; a lost cache means re-parsing, not wrong results', async (t) => {
+  const { root, home } = tempRepo(SMALL_PROJECT);
+  const first = await analyzeRepository(root, { home });
+  fs.rmSync(path.join(first.dir, 'facts.json'));
+  t.true((await analyzeRepository(root, { home })).summary.upToDate);
+  writeTree(root, { 'src/new.ts': 'export const n = 1;\n' });
+  const logs: string[] = [];
+  const r = await analyzeRepository(root, { home, log: (m) => logs.push(m) });
+  t.is(r.summary.files.parsed, 4);
+  t.is(r.summary.files.added, 1);
+  t.is(r.summary.files.changed, 0);
+  t.true(logs.some((l) => /facts cache could not be read/.test(l)));
+  t.deepEqual(readFileTable(r.dir).files.map((f) => f.path), ['src/main.ts', 'src/math.ts', 'src/new.ts', 'src/util/strings.ts']);
+});
+
 test('--force parses every file again', async (t) => {
   const { root, home } = tempRepo(SMALL_PROJECT);
   await analyzeRepository(root, { home });
