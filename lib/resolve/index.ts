@@ -259,7 +259,8 @@ class ProjectBuilder {
     const name = calleeName(callee);
     const free = callee.k === 'id' && !callee.b;
     if (free && isGlobalName(name!)) { this.external++; return; }
-    const candidates = !name || call.isNew ? undefined : callee.k === 'id' ? this.topFunctions.get(name) : this.methods.get(name);
+    // a name bound in scope (a parameter, a local) is never guessed: it is not the same-named global function
+    const candidates = !name || call.isNew || (callee.k === 'id' && callee.b) ? undefined : callee.k === 'id' ? this.topFunctions.get(name) : this.methods.get(name);
     if (!candidates && (free || callee.k === 'member')) {
       // no project definition carries that name: whatever it calls lies outside the project
       this.external++;

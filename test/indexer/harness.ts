@@ -1,0 +1,130 @@
+/**
+ * Fixture repositories that carry their expected resolutions inline (in the manner of tree-sitter's tag tests
+ * and SCIP snapshots). A comment line under a code line states what the indexer must find there:
+ *
+ *   helper(1);
+ *   // ^ call Function:src/util.ts:helper        reference at the caret's column: kind and target uid
+ *   // ^ none                                     no reference at all at that column
+ *   // <- call Function:src/util.ts:helper       the column where the comment starts (for line starts)
+ *   // @edge CALLS Function:src/a.ts:f -> Method:src/b.ts:B.m reason=typed-receiver
+ *   // @no-edge CALLS File:src/a.ts -> Function:src/c.ts:g
+ *   // @node Function:src/a.ts:f exported=true kind=arrow_function line=3
+ *   // @unresolved 2                              unresolved call sites in this file
+ *
+ * `^` columns count UTF-16 code units like the reference index; the code line is the nearest line above that
+ * is not an assertion.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { extractFile, languageOf } from '../../lib/extract/index.ts';
+import { loadProjectConfig, resolveProject, type ResolveResult } from '../../lib/resolve/index.ts';
+
+export interface Assertion { file: string; line: number; text: string; check: (r: ResolveResult) => string | undefined }
+
+/** Reads every file of a fixture folder (relative '/'-separated paths). */
+export function readFixture(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (rel: string): void => {
+    for (const name of readdirSync(path.join(dir, rel)).sort()) {
+      const r = rel ? `${rel}/${name}` : name;
+      if (statSync(path.join(dir, r)).isDirectory()) walk(r); else out.set(r, readFileSync(path.join(dir, r), 'utf8'));
+    }
+  };
+  walk('');
+  return out;
+}
+
+/** Indexes a fixture folder the way analyze does (extract every file, load the config, resolve). */
+export function indexFixture(files: Map<string, string>): ResolveResult {
+  const facts = [];
+  for (const [p, text] of files) {
+    const lang = languageOf(p);
+    if (lang) facts.push(extractFile(p, text, lang));
+  }
+  const config = loadProjectConfig([...files.keys()], (rel) => files.get(rel));
+  return resolveProject(facts, config);
+}
+
+const CARET = /^(\s*\/\/\s*)(\^)\s+(\w+)(?:\s+(\S+))?\s*$/;
+const ARROW = /^(\s*)\/\/\s*<-\s+(\w+)(?:\s+(\S+))?\s*$/;
+const PROPS = '((?:\\s+\\w+=(?:"[^"]*"|\\S+))*)';
+const EDGE = new RegExp(`^\\s*//\\s*@(edge|no-edge)\\s+(\\w+)\\s+(\\S+)\\s*->\\s*(\\S+)${PROPS}\\s*$`);
+const NODE = new RegExp(`^\\s*//\\s*@node\\s+(\\S+)${PROPS}\\s*$`);
+const UNRESOLVED = /^\s*\/\/\s*@unresolved\s+(\d+)\s*$/;
+
+/** Every inline assertion of a fixture. */
+export function assertionsOf(files: Map<string, string>): Assertion[] {
+  const out: Assertion[] = [];
+  for (const [file, text] of files) {
+    if (!languageOf(file)) continue;
+    const lines = text.split('\n');
+    let codeLine = 0;
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i];
+      const n = i + 1;
+      const arrow = ARROW.exec(l);
+      const caret = CARET.exec(l) ?? (arrow ? [l, arrow[1], '<-', arrow[2], arrow[3]] as unknown as RegExpExecArray : null);
+      const edge = EDGE.exec(l);
+      const node = NODE.exec(l);
+      const unresolved = UNRESOLVED.exec(l);
+      if (caret) {
+        const column = caret[1].length + 1;
+        const kind = caret[3];
+        const target = caret[4];
+        const line = codeLine;
+        out.push({ file, line: n, text: l.trim(), check: (r) => checkRef(r, file, line, column, kind, target) });
+      } else if (edge) {
+        const props = parseProps(edge[5]);
+        out.push({ file, line: n, text: l.trim(), check: (r) => checkEdge(r, edge[1] === 'edge', edge[2], edge[3], edge[4], props) });
+      } else if (node) {
+        const props = parseProps(node[2]);
+        out.push({ file, line: n, text: l.trim(), check: (r) => checkNode(r, node[1], props) });
+      } else if (unresolved) {
+        const want = Number(unresolved[1]);
+        out.push({ file, line: n, text: l.trim(), check: (r) => ((r.unresolvedCalls.byFile[file] ?? 0) === want ? undefined : `unresolved calls in ${file}: ${r.unresolvedCalls.byFile[file] ?? 0}, expected ${want}`) });
+      } else codeLine = n;
+    }
+  }
+  return out;
+}
+
+function parseProps(s: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of s.matchAll(/(\w+)=("[^"]*"|\S+)/g)) out[m[1]] = m[2].startsWith('"') ? m[2].slice(1, -1) : m[2];
+  return out;
+}
+
+function checkRef(r: ResolveResult, file: string, line: number, column: number, kind: string, target: string | undefined): string | undefined {
+  const here = r.refs.byFile(file).filter((x) => x.line === line && x.column === column);
+  const desc = here.map((x) => `${x.kind} ${x.target}`).join(', ') || 'nothing';
+  if (kind === 'none') return here.length === 0 ? undefined : `expected no reference at ${file}:${line}:${column}, found ${desc}`;
+  if (!target) return `assertion needs a target uid`;
+  const hit = here.find((x) => x.kind === kind && x.target === target);
+  return hit ? undefined : `expected ${kind} → ${target} at ${file}:${line}:${column}, found ${desc}`;
+}
+
+function checkEdge(r: ResolveResult, want: boolean, type: string, source: string, target: string, props: Record<string, string>): string | undefined {
+  const e = r.graph.outEdges(source).find((x) => x.type === type && x.target === target);
+  if (!want) return e ? `unexpected ${type} ${source} → ${target} (${e.reason} ${e.confidence})` : undefined;
+  if (!e) {
+    const others = r.graph.outEdges(source).filter((x) => x.type === type).map((x) => x.target).join(', ') || 'none';
+    return `missing ${type} ${source} → ${target}; ${source} has ${type} to: ${others}${r.graph.hasNode(source) ? '' : ' (no such source node)'}${r.graph.hasNode(target) ? '' : ' (no such target node)'}`;
+  }
+  for (const [k, v] of Object.entries(props)) {
+    if (String(e[k]) !== v) return `${type} ${source} → ${target}: ${k} is ${String(e[k])}, expected ${v}`;
+  }
+  return undefined;
+}
+
+function checkNode(r: ResolveResult, uid: string, props: Record<string, string>): string | undefined {
+  const n = r.graph.node(uid);
+  if (!n) {
+    const file = uid.split(':')[1];
+    const there = r.graph.nodes.filter((x) => x.filePath === file).map((x) => x.uid).join(', ');
+    return `no node ${uid}; nodes of ${file}: ${there}`;
+  }
+  for (const [k, v] of Object.entries(props)) {
+    if (String(n[k]) !== v) return `${uid}: ${k} is ${String(n[k])}, expected ${v}`;
+  }
+  return undefined;
+}
