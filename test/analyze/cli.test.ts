@@ -34,8 +34,12 @@ test.serial('analyze → list → status → export → clean, end to end', asyn
   t.regex(a.out, /skipped\s+2\s+unsupported-language 2/);
   t.notRegex(a.err, /\x1b\[/); // not a terminal: no progress drawing
 
-  const list = JSON.parse((await cli(home, 'list')).out) as { repos: { name: string; path: string }[] };
-  t.deepEqual(list.repos.map((r) => [r.name, r.path]), [['proj', root]]);
+  const list = JSON.parse((await cli(home, 'list')).out) as { repos: { name: string; path: string; stats: { files: number } }[] };
+  t.deepEqual(list.repos.map((r) => [r.name, r.path, r.stats.files]), [['proj', root, 3]]);
+  t.deepEqual(JSON.parse((await cli(home, 'list', '--repo', 'proj')).out), list);
+  const unknown = await cli(home, 'list', '--repo', 'nope');
+  t.is(unknown.code, 1);
+  t.regex(unknown.err, /REPO_NOT_FOUND: .*known: proj/);
 
   t.regex((await cli(home, 'status', path.join(root, 'src'))).out, /^proj: up to date/);
   fs.writeFileSync(path.join(root, 'src/math.ts'), 'export const changed = 1;\n');
