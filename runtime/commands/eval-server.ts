@@ -16,7 +16,7 @@ export const evalServerCommand: Command = {
     });
     const port = portOption(values.port, EVAL_DEFAULT_PORT);
     const idleTimeout = secondsOption(values['idle-timeout'], 0, '--idle-timeout');
-    const source = new SnapshotLoader({ watch: true });
+    const source = new SnapshotLoader({ watch: true, log: stderrLine });
     await warmUp(source, stderrLine);
     const server = createEvalServer({ source, port, idleTimeout, quiet: quietFrom(values.quiet), log: stderrLine });
     let url: string;

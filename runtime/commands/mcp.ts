@@ -15,7 +15,7 @@ export const mcpCommand: Command = {
     console.log = console.error;
     console.info = console.error;
     console.debug = console.error;
-    const source = new SnapshotLoader({ watch: true });
+    const source = new SnapshotLoader({ watch: true, log: stderrLine });
     const server = createMcpServer({ source, log: stderrLine });
     const transport = new StdioServerTransport();
     const closed = new Promise<void>((resolve) => { server.onclose = resolve; });

@@ -7,7 +7,7 @@ import { SnapshotLoader } from '../../index-store/loader.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { createWebServer, WEB_DEFAULT_HOST, WEB_DEFAULT_PORT } from '../http/web-server.ts';
 import { ListenError } from '../http/api-server.ts';
-import { isLoopbackHost } from '../http/security.ts';
+import { exposureWarning } from '../http/security.ts';
 import { warmUp } from '../snapshot-source.ts';
 import { onStopSignal, parseOptions, portOption, quietFrom, stderrLine, urlOption } from '../server-options.ts';
 
@@ -31,7 +31,7 @@ export const serveCommand: Command = {
       stderrLine(`indexed ${result.repo.name}: ${result.repo.stats.files} files, ${result.repo.stats.nodes} nodes, ${result.repo.stats.edges} edges`);
     }
 
-    const source = new SnapshotLoader({ watch: true });
+    const source = new SnapshotLoader({ watch: true, log: stderrLine });
     await warmUp(source, stderrLine);
     const server = createWebServer({ source, host, port, webUiUrl, quiet: quietFrom(values.quiet), log: stderrLine });
     let url: string;
@@ -49,9 +49,8 @@ export const serveCommand: Command = {
     else { out(`repositories (${repos.length}):`); for (const r of repos) out(`  ${r.name}  ${r.path}`); }
     if (webUiUrl) out(`web UI: ${webUiUrl} (it calls this server at ${url})`);
     else out(`web UI: a web UI on localhost can call ${url}; allow a hosted one with --web-ui-url URL`);
-    if (!isLoopbackHost(host)) {
-      stderrLine(`warning: listening on ${host}, beyond this machine: any device that can reach it can read the indexed code and run rename. Use only on a trusted network.`);
-    }
+    const warning = exposureWarning(host);
+    if (warning) stderrLine(warning);
     const unhook = onStopSignal(() => { void server.stop('stop'); });
     await server.stopped;
     unhook();

@@ -98,3 +98,9 @@ function normaliseHostname(h: string): string {
   if (s.startsWith('[') && s.endsWith(']')) s = s.slice(1, -1);
   return s.endsWith('.') ? s.slice(0, -1) : s;
 }
+
+/** The warning to print when a server is bound beyond loopback, or undefined when it is not. */
+export function exposureWarning(bindHost: string): string | undefined {
+  if (isLoopbackHost(bindHost)) return undefined;
+  return `warning: listening on ${bindHost}, beyond this machine: any device that can reach it can read the indexed code and run rename. Use only on a trusted network.`;
+}
