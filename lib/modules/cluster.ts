@@ -1,22 +1,22 @@
 /**
- * Partition of the ties graph into modules: seeded Louvain, then two repairs that matter for code —
+ * Partition of the ties graph into modules: seeded Louvain (./louvain.ts), then two repairs that matter for code —
  * split any community that is not connected by its own ties (Louvain's known defect, the guarantee Leiden
  * adds), then fold groups too small to be a functional area into the neighbour they are most tied to.
  */
-import louvainImport from 'graphology-communities-louvain';
-import { UndirectedGraph } from 'graphology';
+import { louvain } from './louvain.ts';
 import type { TieGraph } from './ties.ts';
 import { dirOf } from './paths.ts';
 
-// A CommonJS package whose typings say `export default`: at run time the default import is the function.
-const louvain = louvainImport as unknown as typeof louvainImport.default;
 
 export interface ClusterOptions {
   /** Louvain resolution: higher gives more, smaller modules (default 1). */
   resolution?: number;
   /** Seed of the random walk; the same seed and graph always give the same modules (default 0x5eed). */
   seed?: number;
-  /** Louvain runs with seeds seed, seed+1, …; the most modular partition wins (default 4). */
+  /**
+   * Louvain runs with seeds seed, seed+1, …; the most modular partition wins. Small graphs are the ones a
+   * single unlucky walk can mislead, and they cost nothing: default 3 runs up to 500 nodes, 1 above.
+   */
   runs?: number;
   /** Groups with fewer symbols than this are merged away (default: 3, growing slowly with repository size). */
   minSize?: number;
@@ -25,6 +25,12 @@ export interface ClusterOptions {
    * placed by its folder, not by its busiest caller (default 6).
    */
   spreadUsers?: number;
+  /**
+   * Modularity merges small, barely linked areas in large graphs (its resolution limit). Going down Louvain's
+   * dendrogram, a part whose ties to the rest of its module are at most this share of its ties becomes a
+   * module of its own (default 0.05).
+   */
+  looseShare?: number;
 }
 
 /** Module assignment: `group[i]` for every tie node, groups numbered 0..count-1 (−1: none). */
@@ -58,9 +64,9 @@ export function partition(ties: TieGraph, options: ClusterOptions = {}): Partiti
   for (let i = 0; i < n; i++) symbolCount += ties.size[i];
   const minSize = options.minSize ?? defaultMinSize(symbolCount);
   const adj = adjacency(ties);
-  const raw = runLouvain(ties, options.resolution ?? 1, options.seed ?? 0x5eed, options.runs ?? 4);
-  const connected = splitDisconnected(raw, adj, n);
-  const { group, folderGroups } = placeSpread(connected, ties, options.spreadUsers ?? 6);
+  const levels = runLouvain(ties, options.resolution ?? 1, options.seed ?? 0x5eed, options.runs ?? (n <= 500 ? 3 : 1));
+  const refined = splitDisconnected(splitLoose(levels, adj, ties, minSize, options.looseShare ?? 0.05), adj, n);
+  const { group, folderGroups } = placeSpread(refined, ties, options.spreadUsers ?? 6);
   const merged = mergeSmall(group, adj, ties, minSize, folderGroups);
   return renumber(merged);
 }
@@ -88,23 +94,17 @@ function adjacency(ties: TieGraph): Adjacency {
 
 /**
  * Louvain's random walk can settle in a poor local optimum, more so on small graphs; a few seeded runs,
- * keeping the most modular, make the result both better and less sensitive to the seed.
+ * keeping the most modular, make the result both better and less sensitive to the seed. Returns the
+ * dendrogram's levels (finest first; the last is the partition).
  */
-function runLouvain(ties: TieGraph, resolution: number, seed: number, runs: number): Int32Array {
-  const n = ties.uids.length;
-  const group = new Int32Array(n);
-  if (ties.a.length === 0) { for (let i = 0; i < n; i++) group[i] = i; return group; }
-  const g = new UndirectedGraph();
-  // Node keys are indexes; insertion follows the uid order, so the walk is independent of file order.
-  for (let i = 0; i < n; i++) g.addNode(String(i));
-  for (let k = 0; k < ties.a.length; k++) g.addEdge(String(ties.a[k]), String(ties.b[k]), { weight: ties.w[k] });
-  let best: { communities: Record<string, number>; modularity: number } | undefined;
+function runLouvain(ties: TieGraph, resolution: number, seed: number, runs: number): Int32Array[] {
+  const graph = { n: ties.uids.length, a: ties.a, b: ties.b, w: ties.w };
+  let best: { levels: Int32Array[]; modularity: number } | undefined;
   for (let r = 0; r < Math.max(1, runs); r++) {
-    const d = louvain.detailed(g, { resolution, rng: seededRandom(seed + r), getEdgeWeight: 'weight' });
-    if (!best || d.modularity > best.modularity + 1e-12) best = d;
+    const result = louvain(graph, { resolution, rng: seededRandom(seed + r) });
+    if (!best || result.modularity > best.modularity + 1e-12) best = result;
   }
-  for (let i = 0; i < n; i++) group[i] = best!.communities[String(i)];
-  return group;
+  return best!.levels;
 }
 
 /** Splits every group into the connected components of its internal ties. */
@@ -126,6 +126,68 @@ function splitDisconnected(group: Int32Array, adj: Adjacency, n: number): Int32A
     }
     next++;
   }
+  return out;
+}
+
+/**
+ * Undoes the merges modularity forces in large graphs (its resolution limit glues small, barely linked areas
+ * together). Louvain's dendrogram records how each module was assembled; going down it, a sub-community whose
+ * ties to the rest of its module are at most `share` of its ties becomes a module of its own. Areas really knit
+ * together are never split: their parts are not loose.
+ */
+function splitLoose(levels: Int32Array[], adj: Adjacency, ties: TieGraph, minSize: number, share: number): Int32Array {
+  const n = ties.uids.length;
+  const out = new Int32Array(n).fill(-1);
+  let next = 0;
+  const stamp = new Int32Array(n).fill(-1);
+  let set = 0;
+  const sizeOf = (nodes: number[]): number => { let k = 0; for (const v of nodes) k += ties.size[v]; return k; };
+
+  const refine = (nodes: number[], level: number): void => {
+    let current = nodes;
+    const detached: [number[], number][] = [];
+    while (level > 0 && sizeOf(current) >= 2 * minSize) {
+      const below = levels[level - 1];
+      const parts = new Map<number, number[]>();
+      for (const v of current) { const p = below[v]; const l = parts.get(p); if (l) l.push(v); else parts.set(p, [v]); }
+      let changed = false;
+      if (parts.size > 1) {
+        // Ties inside each part and to the rest of `current`.
+        const mark = set++;
+        for (const v of current) stamp[v] = mark;
+        let remaining = sizeOf(current);
+        const keep: number[] = [];
+        for (const part of [...parts.keys()].sort((x, y) => x - y).map((k) => parts.get(k)!)) {
+          const p = below[part[0]];
+          let inside = 0, outside = 0;
+          for (const v of part) for (let q = adj.offsets[v]; q < adj.offsets[v + 1]; q++) {
+            const u = adj.nbr[q];
+            if (stamp[u] !== mark) continue;
+            if (below[u] === p) inside += adj.wt[q] / 2; else outside += adj.wt[q];
+          }
+          const psize = sizeOf(part);
+          if (psize >= minSize && remaining - psize >= minSize && outside <= share * (inside + outside)) {
+            detached.push([part, level - 1]);
+            remaining -= psize;
+            changed = true;
+          } else {
+            for (const v of part) keep.push(v);
+          }
+        }
+        current = keep;
+      }
+      // After a detachment the parts that stayed are judged again at the same level; otherwise look finer.
+      if (!changed) level--;
+    }
+    for (const v of current) out[v] = next;
+    next++;
+    for (const [part, lvl] of detached) refine(part, lvl);
+  };
+
+  const top = levels[levels.length - 1];
+  const byTop = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) { const l = byTop.get(top[i]); if (l) l.push(i); else byTop.set(top[i], [i]); }
+  for (const k of [...byTop.keys()].sort((x, y) => x - y)) refine(byTop.get(k)!, levels.length - 1);
   return out;
 }
 
@@ -189,6 +251,68 @@ function mergeSmall(group: Int32Array, adj: Adjacency, ties: TieGraph, minSize: 
     const root = find(g);
     if (root !== g || size[g] >= minSize) continue; // already absorbed or grown big enough
     if (folderGroups.has(g)) { orphans.push(g); continue; } // shared helpers go by folder, not by caller
+    const best = bestLink(g);
+    if (best < 0) { orphans.push(g); continue; }
+    absorb(best, g);
+  }
+
+  // Orphans: groups tied to nothing, and small groups of shared helpers. Place them by folder: first into
+  // the big group holding most symbols of their own folder; else pool orphans folder by folder, lifting a
+  // pool that is still too small to the parent folder; a pool still small at the root joins its best-tied
+  // group, else the largest one.
+  if (orphans.length) {
+    const dirOwner = new Map<string, Map<number, number>>();
+    for (let i = 0; i < n; i++) {
+      const h = find(group[i]);
+      if (!ties.size[i] || size[h] < minSize || folderGroups.has(h)) continue;
+      const d = dirOf(ties.filePaths[i]);
+      let m = dirOwner.get(d);
+      if (!m) dirOwner.set(d, (m = new Map()));
+      m.set(h, (m.get(h) ?? 0) + ties.size[i]);
+    }
+    // Pools by folder depth, deepest first, so a lifted pool meets its siblings in the parent folder.
+    const byDepth: Map<string, number[]>[] = [];
+    const pool = (dir: string, g: number): void => {
+      const d = dir ? dir.split('/').length : 0;
+      const m = (byDepth[d] ??= new Map());
+      const l = m.get(dir);
+      if (l) l.push(g); else m.set(dir, [g]);
+    };
+    for (const g of orphans) {
+      if (find(g) !== g) continue;
+      const first = members[g].find((v) => ties.size[v] > 0) ?? members[g][0];
+      const dir = dirOf(ties.filePaths[first]);
+      const owner = dirOwner.get(dir);
+      if (owner) absorb(argmax(owner), g); else pool(dir, g);
+    }
+    const leftovers: number[] = [];
+    for (let d = byDepth.length - 1; d >= 0; d--) {
+      const m = byDepth[d];
+      if (!m) continue;
+      for (const dir of [...m.keys()].sort()) {
+        const gs = m.get(dir)!;
+        for (const g of gs.slice(1)) absorb(gs[0], g);
+        const root = find(gs[0]);
+        if (size[root] >= minSize) continue;
+        if (d === 0) leftovers.push(root); else pool(dirOf(dir), root);
+      }
+    }
+    for (const g of leftovers) {
+      if (find(g) !== g) continue;
+      let target = bestLink(g);
+      if (target < 0) {
+        for (let h = 0; h < count; h++) if (find(h) === h && h !== g && (target < 0 || size[h] > size[target])) target = h;
+      }
+      if (target >= 0) absorb(target, g);
+    }
+  }
+
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = find(group[i]);
+  return out;
+
+  /** The group `g` is most tied to (heavier link, then larger, then lower number), or −1. */
+  function bestLink(g: number): number {
     const link = new Map<number, number>();
     for (const v of members[g]) {
       for (let p = adj.offsets[v]; p < adj.offsets[v + 1]; p++) {
@@ -200,44 +324,8 @@ function mergeSmall(group: Int32Array, adj: Adjacency, ties: TieGraph, minSize: 
     for (const [h, w] of link) {
       if (w > bestW || (w === bestW && (size[h] > size[best] || (size[h] === size[best] && h < best)))) { best = h; bestW = w; }
     }
-    if (best < 0) { orphans.push(g); continue; }
-    absorb(best, g);
+    return best;
   }
-
-  // Orphans: no ties at all (hand-built graphs, files outside the graph). Place them by folder.
-  if (orphans.length) {
-    const folderCount = new Map<string, Map<number, number>>();
-    for (let i = 0; i < n; i++) {
-      const h = find(group[i]);
-      if (!ties.size[i] || size[h] < minSize) continue;
-      for (const d of ancestors(dirOf(ties.filePaths[i]))) {
-        let m = folderCount.get(d);
-        if (!m) folderCount.set(d, (m = new Map()));
-        m.set(h, (m.get(h) ?? 0) + 1);
-      }
-    }
-    const byFolder = new Map<string, number>();
-    for (const g of orphans) {
-      if (find(g) !== g) continue;
-      const dir = dirOf(ties.filePaths[members[g][0]]);
-      let target = -1;
-      for (const d of ancestors(dir)) {
-        const m = folderCount.get(d);
-        if (m) { target = argmax(m); break; }
-      }
-      if (target < 0) {
-        // Nothing big enough shares a folder: gather orphans of one folder into one group.
-        const first = byFolder.get(dir);
-        if (first === undefined) { byFolder.set(dir, g); continue; }
-        target = first;
-      }
-      absorb(target, g);
-    }
-  }
-
-  const out = new Int32Array(n);
-  for (let i = 0; i < n; i++) out[i] = find(group[i]);
-  return out;
 
   function absorb(into: number, from: number): void {
     const a = find(into), b = find(from);
@@ -247,15 +335,6 @@ function mergeSmall(group: Int32Array, adj: Adjacency, ties: TieGraph, minSize: 
     for (const v of members[b]) members[a].push(v);
     members[b] = [];
   }
-}
-
-/** The folder and each of its ancestors, deepest first, ending with the root ''. */
-function ancestors(dir: string): string[] {
-  const out: string[] = [];
-  let d = dir;
-  while (d) { out.push(d); const i = d.lastIndexOf('/'); d = i < 0 ? '' : d.slice(0, i); }
-  out.push('');
-  return out;
 }
 
 function argmax(m: Map<number, number>): number {

@@ -92,10 +92,13 @@ interface FolderName { label: string; parent?: string }
 
 /** The deepest folder holding at least FOLDER_SHARE of the members, named by its last non-generic segment. */
 function dominantFolder(members: readonly GraphNode[]): FolderName | undefined {
+  // Count members per file first: members share few files, so folders are walked once per file.
+  const perFile = new Map<string, number>();
+  for (const m of members) perFile.set(m.filePath ?? '', (perFile.get(m.filePath ?? '') ?? 0) + 1);
   const count = new Map<string, number>();
-  for (const m of members) {
-    let d = dirOf(m.filePath);
-    while (d) { count.set(d, (count.get(d) ?? 0) + 1); const i = d.lastIndexOf('/'); d = i < 0 ? '' : d.slice(0, i); }
+  for (const [file, c] of perFile) {
+    let d = dirOf(file);
+    while (d) { count.set(d, (count.get(d) ?? 0) + c); const i = d.lastIndexOf('/'); d = i < 0 ? '' : d.slice(0, i); }
   }
   let best: string | undefined;
   for (const [d, c] of count) {
@@ -155,11 +158,17 @@ function fallbackWord(members: readonly GraphNode[]): string {
   return 'module';
 }
 
+/** Words per symbol, computed once per naming pass (the same symbols are read for rarity and for names). */
+const wordCache = new WeakMap<GraphNode, Set<string>>();
+
 /** Distinct meaningful words of a symbol: its name, its class (for members) and its file's base name. */
 function symbolWords(s: GraphNode): Set<string> {
+  const cached = wordCache.get(s);
+  if (cached) return cached;
   const out = new Set<string>();
+  wordCache.set(s, out);
   const sources = [s.qualifiedName ?? s.name, baseName(s.filePath)];
-  for (const src of sources) for (const w of splitWords(src)) if (w.length >= 3 && !STOP_WORDS.has(w)) out.add(w);
+  for (const src of sources) for (const w of splitWords(src)) if (w.length >= 3 && !STOP_WORDS.has(w) && !/^\d+$/.test(w)) out.add(w);
   return out;
 }
 

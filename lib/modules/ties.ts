@@ -141,22 +141,27 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
     return index.get(u ?? uid);
   };
 
-  // Sum ties per unordered pair; the key is a number so the map stays cheap.
-  const sum = new Map<number, number>();
-  const codeTie = new Set<number>();
+  // Sum ties per unordered pair: one small map per lower end keeps keys small integers (fast maps).
+  const rows: (Map<number, number> | undefined)[] = new Array(n);
+  const codeRows: (Set<number> | undefined)[] = new Array(n);
   const inner = new Float64Array(n);
-  const add = (i: number, j: number, weight: number, isCode: boolean): void => {
+  // Weights are summed as integers (millionths): exact sums, so the order edges arrive in cannot matter.
+  const add = (i: number, j: number, real: number, isCode: boolean): void => {
+    const weight = Math.round(real * 1e6);
     if (weight <= 0) return;
     if (i === j) { if (isCode) inner[i] += weight; return; }
-    const key = i < j ? i * n + j : j * n + i;
-    sum.set(key, (sum.get(key) ?? 0) + weight);
-    if (isCode) codeTie.add(key);
+    const lo = i < j ? i : j, hi = i < j ? j : i;
+    const row = (rows[lo] ??= new Map());
+    row.set(hi, (row.get(hi) ?? 0) + weight);
+    if (isCode) (codeRows[lo] ??= new Set()).add(hi);
   };
+  const isTest = new Uint8Array(n);
+  for (let i = 0; i < n; i++) isTest[i] = isTestPath(filePaths[i]) ? 1 : 0;
 
   // Every symbol is tied to its file, whatever edges the indexer emitted for containment.
   for (const s of symbols) {
     const fu = s.filePath ? fileUidByPath.get(s.filePath) : undefined;
-    if (fu) add(nodeIndex(s.uid)!, index.get(fu)!, fileTie * (isTestPath(s.filePath) ? testFactor : 1), false);
+    if (fu) { const i = nodeIndex(s.uid)!; add(i, index.get(fu)!, fileTie * (isTest[i] ? testFactor : 1), false); }
   }
   // Files tie to their folder and folders to their parent, so the layout breaks near-ties between areas.
   for (const fu of hubFiles) add(index.get(fu)!, index.get(FOLDER_HUB + dirOf(graph.node(fu)!.filePath))!, folderTie, false);
@@ -165,45 +170,58 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
     if (d) add(index.get(fo)!, index.get(FOLDER_HUB + dirOf(d))!, folderTie, false);
   }
 
-  // How many distinct units lean on each unit: a helper everyone calls says little about where a caller belongs.
-  const users = new Int32Array(n);
-  const seenPair = new Set<number>();
-  for (const e of graph.edges) {
-    if (TYPE_WEIGHT[e.type] === undefined || STRUCTURAL.has(e.type) || !isConfident(e, minConfidence)) continue;
-    const i = nodeIndex(e.source), j = nodeIndex(e.target);
-    if (i === undefined || j === undefined || i === j) continue;
-    const key = i * n + j;
-    if (!seenPair.has(key)) { seenPair.add(key); users[j]++; }
-  }
-
+  // The code relations that count, once: ends as tie-node indexes, and their weight before hub discounts.
+  const relI: number[] = [], relJ: number[] = [], relW: number[] = [];
   for (const e of graph.edges) {
     const base = TYPE_WEIGHT[e.type];
-    if (base === undefined || STRUCTURAL.has(e.type) || !isConfident(e, minConfidence)) continue;
+    if (base === undefined || STRUCTURAL.has(e.type) || e.source === e.target || !isConfident(e, minConfidence)) continue;
     const i = nodeIndex(e.source);
     const j = nodeIndex(e.target);
-    if (i === undefined || j === undefined || e.source === e.target) continue;
+    if (i === undefined || j === undefined) continue;
     let weight = e.type === 'REFERENCES' && e.role === 'callback' ? CALLBACK_WEIGHT : base;
     // Repeated sites strengthen a tie, with diminishing returns.
     weight *= e.confidence * (1 + Math.log2(Math.max(1, e.count ?? 1)) * 0.5);
-    if (isTestPath(filePaths[i]) || isTestPath(filePaths[j])) weight *= testFactor;
+    if (isTest[i] || isTest[j]) weight *= testFactor;
+    relI.push(i); relJ.push(j); relW.push(weight);
+  }
+
+  // How many distinct units lean on each unit: a helper everyone calls says little about where a caller belongs.
+  const users = new Int32Array(n);
+  {
+    const order = relI.map((_, k) => k).sort((x, y) => relJ[x] - relJ[y] || relI[x] - relI[y]);
+    for (let k = 0; k < order.length; k++) {
+      const r = order[k], prev = k > 0 ? order[k - 1] : -1;
+      if (relI[r] === relJ[r]) continue;
+      if (prev >= 0 && relJ[prev] === relJ[r] && relI[prev] === relI[r]) continue;
+      users[relJ[r]]++;
+    }
+  }
+
+  for (let k = 0; k < relI.length; k++) {
+    const i = relI[k], j = relJ[k];
+    let weight = relW[k];
     if (users[j] > hubUsers) weight *= Math.sqrt(hubUsers / users[j]);
     const both = size[i] > 0 && size[j] > 0;
     // Top-level code of a file (the source is the File) ties only weakly, like containment.
     add(i, j, both ? weight : weight * fileTie, both);
   }
 
-  const keys = [...sum.keys()].sort((x, y) => x - y);
-  const a = new Int32Array(keys.length);
-  const b = new Int32Array(keys.length);
-  const w = new Float64Array(keys.length);
-  const code = new Uint8Array(keys.length);
-  for (let k = 0; k < keys.length; k++) {
-    const key = keys[k];
-    a[k] = Math.floor(key / n);
-    b[k] = key % n;
-    w[k] = sum.get(key)!;
-    code[k] = codeTie.has(key) ? 1 : 0;
+  let m = 0;
+  for (const row of rows) if (row) m += row.size;
+  const a = new Int32Array(m);
+  const b = new Int32Array(m);
+  const w = new Float64Array(m);
+  const code = new Uint8Array(m);
+  let k = 0;
+  for (let lo = 0; lo < n; lo++) {
+    const row = rows[lo];
+    if (!row) continue;
+    const cs = codeRows[lo];
+    for (const hi of [...row.keys()].sort((x, y) => x - y)) {
+      a[k] = lo; b[k] = hi; w[k] = row.get(hi)! / 1e6; code[k] = cs?.has(hi) ? 1 : 0; k++;
+    }
   }
+  for (let i = 0; i < n; i++) inner[i] /= 1e6;
   return { uids, size, members, filePaths, a, b, w, code, inner, users };
 }
 

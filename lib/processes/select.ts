@@ -38,23 +38,48 @@ export function pickPerEntry(paths: number[][], fanIn: Int32Array, minSteps: num
     .map((x) => x.p);
 }
 
-/** Drops every candidate whose steps form a contiguous run inside a longer (or equal, earlier) kept one. */
+/**
+ * Drops every candidate whose steps form a contiguous run inside a longer (or equal, earlier) kept one.
+ * Every contiguous run of a kept flow is registered under a numeric hash (paths are short: O(depth²) runs
+ * per flow); a hit is verified step by step, so a hash collision can never drop a flow wrongly.
+ */
 export function dropContained(candidates: Candidate[]): Candidate[] {
   const sorted = candidates.slice().sort((x, y) =>
     y.steps.length - x.steps.length || x.entryRank - y.entryRank || x.pathRank - y.pathRank);
-  const runs = new Set<string>();
+  const runs = new Map<number, { path: number[]; start: number }[]>();
   const kept: Candidate[] = [];
   for (const c of sorted) {
-    if (runs.has(c.steps.join(','))) continue;
-    kept.push(c);
-    // Register every contiguous run; paths are short (bounded depth), so this is O(depth²) per flow.
     const s = c.steps;
+    const hits = runs.get(runHash(s, 0, s.length));
+    if (hits?.some((h) => sameRun(h.path, h.start, s))) continue;
+    kept.push(c);
     for (let i = 0; i < s.length; i++) {
-      let key = '';
-      for (let j = i; j < s.length; j++) { key = j === i ? String(s[j]) : `${key},${s[j]}`; runs.add(key); }
+      let h = 0;
+      for (let j = i; j < s.length; j++) {
+        h = mix(h, s[j]);
+        const list = runs.get(h);
+        if (list) list.push({ path: s, start: i }); else runs.set(h, [{ path: s, start: i }]);
+      }
     }
   }
   return kept;
+}
+
+/** Order-sensitive hash of a sequence of node ids, built one step at a time (kept within 2^31). */
+function mix(h: number, id: number): number {
+  return (Math.imul(h ^ (id + 0x9e3779b9), 0x01000193) + id) | 0;
+}
+
+function runHash(s: readonly number[], from: number, to: number): number {
+  let h = 0;
+  for (let i = from; i < to; i++) h = mix(h, s[i]);
+  return h;
+}
+
+function sameRun(path: readonly number[], start: number, s: readonly number[]): boolean {
+  if (start + s.length > path.length) return false;
+  for (let k = 0; k < s.length; k++) if (path[start + k] !== s[k]) return false;
+  return true;
 }
 
 /** Fills `limit` slots round-robin by entry rank; returns the chosen flows ordered by entry rank, then path rank. */
