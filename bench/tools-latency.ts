@@ -5,7 +5,7 @@
  *   node --import tsx bench/tools-latency.ts [--calls N]
  * Targets: context < 1 ms, impact depth 3 < 5 ms, detect_changes < 50 ms including git.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,7 +89,7 @@ try {
   edit('internal/util/isFunction.ts', (s) => s.replace(/\/\*\*[\s\S]*?export function isFunction[\s\S]*?\n}\n/, ''));
   const diffText = git('diff');
   for (let round = 0; round < 2; round++) {
-    const withGit: number[] = [], withText: number[] = [], clean: number[] = [], cold: number[] = [];
+    const withGit: number[] = [], withText: number[] = [], clean: number[] = [], cold: number[] = [], gitOnly: number[] = [], oneSpawn: number[] = [];
     let last: Awaited<ReturnType<typeof detectChanges>> | undefined;
     for (let i = 0; i < 20; i++) {
       clearParseCache();
@@ -100,11 +100,15 @@ try {
       withGit.push(ms);
       last = r;
       withText.push((await time(() => detectChanges({ diff: diffText }, repoSnap)))[0]);
+      gitOnly.push((await time(() => repoSnap.host.gitDiff('unstaged')))[0]);
+      oneSpawn.push((await time(() => new Promise((res) => execFile('git', ['-C', tmp, 'diff'], res))))[0]);
     }
     if (round === 0) continue;
     stats('detect_changes (git diff, 3 files)', withGit, 50);
     stats('detect_changes (diff text, 3 files)', withText, 50);
     stats('  same, nothing cached (parses 3)', cold, 50);
+    stats('  host.gitDiff alone (git processes)', gitOnly, 50);
+    stats('  one bare `git diff` process', oneSpawn, 50);
     console.log(`  changed ${last!.summary.changed_count}, affected ${last!.summary.affected_count}, risk ${last!.summary.risk_level}`);
     git('stash', '-q');
     for (let i = 0; i < 60; i++) clean.push((await time(() => detectChanges({ scope: 'unstaged' }, repoSnap)))[0]);
