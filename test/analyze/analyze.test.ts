@@ -253,13 +253,21 @@ test('bad input: symbolic link loops and links outside are counted, not followed
 });
 
 test('bad input: files with syntax errors are indexed and their errors counted', async (t) => {
-  const { root, home } = tempRepo({ 'src/broken.ts': 'export function f( {\n  return 1;\n', 'src/ok.ts': 'export const ok = 1;\n' });
+  const { root, home } = tempRepo({
+    'src/broken.ts': 'export function good(): number {\n  return 1;\n}\n\nexport function bad( {\n  return 2;\n',
+    'src/ok.ts': 'export const ok = 1;\n',
+  });
   const r = await analyzeRepository(root, { home });
   t.is(r.repo.stats.files, 2);
   const table = readFileTable(r.dir);
   const broken = table.files.find((f) => f.path === 'src/broken.ts')!;
-  t.truthy(broken);
-  t.is(r.summary.parseErrors.total, broken.parseErrors ?? 0);
+  t.true((broken.parseErrors ?? 0) > 0);
+  t.is(table.files.find((f) => f.path === 'src/ok.ts')!.parseErrors, undefined);
+  t.is(r.summary.parseErrors.total, broken.parseErrors);
+  t.deepEqual(r.summary.parseErrors.files, [{ path: 'src/broken.ts', count: broken.parseErrors }]);
+  // What the parser recovered is indexed: the function is there.
+  const snap = await buildSnapshotInMemory(root, { search: false });
+  t.true(snap.graph.nodes.some((n) => n.name === 'good' && n.filePath === 'src/broken.ts'));
 });
 
 test('buildSnapshotInMemory writes nothing to the repository or a registry', async (t) => {
