@@ -37,7 +37,7 @@ const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times
 const f = (x: number) => x.toFixed(4);
 console.log(`corpus: rxjs 7.8.1 src (${snapshot.files.size} indexed files, ${snapshot.refs.size} references), seed ${values.seed}`);
 console.log(`sampled ${report.sampled} symbols: ${report.compared} compared, ${report.refused} refused by codegraph, ${report.tsRefused} refused by TypeScript`);
-console.log(`graph edits: ours ${report.ours}, TypeScript ${report.theirs}, common ${report.common}`);
+console.log(`graph edits: ours ${report.ours}, TypeScript ${report.theirs} (+${report.inComments} inside JSDoc comments, left out), common ${report.common}`);
 console.log(`precision ${f(report.precision)}  recall ${f(report.recall)}  exact symbols ${report.exact}/${report.compared}`);
 console.log(`preview latency (graph + text search): p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
 console.log(`in-memory index ${(indexMs / 1000).toFixed(1)} s; differential run ${(diffMs / 1000).toFixed(1)} s`);

@@ -15,7 +15,7 @@ import type { GraphNode } from '../graph/schema.ts';
 import { isMember } from './identifiers.ts';
 import { byFileLine } from './lookup.ts';
 import type { PlannedEdit } from './planned-edit.ts';
-import { containerOf, membersNamed } from './related.ts';
+import { containerOf, isStatic, membersNamed } from './related.ts';
 import type { Sources } from './sources.ts';
 import { isWholeWordAt, wholeWordOffsets } from './text.ts';
 
@@ -84,9 +84,11 @@ export function findCollisions(snapshot: Snapshot, sources: Sources, group: read
     if (isMember(node)) {
       const k = containerOf(graph, node);
       if (!k) continue;
-      for (const m of membersNamed(graph, k, newName)) add(m, `a member of ${k.name} is already called '${newName}'`);
-      for (const up of heritageClosure(graph, k, true)) for (const m of membersNamed(graph, up, newName)) add(m, `${k.name} would override ${up.name}.${newName}`);
-      for (const down of heritageClosure(graph, k, false)) for (const m of membersNamed(graph, down, newName)) add(m, `${down.name}.${newName} would override the renamed member`);
+      // A static and an instance member of the same name live on different objects: no clash.
+      const named = (c: GraphNode) => membersNamed(graph, c, newName).filter((m) => isStatic(m) === isStatic(node));
+      for (const m of named(k)) add(m, `a member of ${k.name} is already called '${newName}'`);
+      for (const up of heritageClosure(graph, k, true)) for (const m of named(up)) add(m, `${k.name} would override ${up.name}.${newName}`);
+      for (const down of heritageClosure(graph, k, false)) for (const m of named(down)) add(m, `${down.name}.${newName} would override the renamed member`);
     } else if (node.filePath !== undefined) {
       for (const n of topLevelNamed(graph, node.filePath, newName, topLevel)) add(n, `'${newName}' is already declared at the top level of ${node.filePath}`);
     }

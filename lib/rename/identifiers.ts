@@ -55,6 +55,11 @@ function languageOf(node: GraphNode): string {
   return 'javascript';
 }
 
+/** True when a symbol's current name is a plain identifier (not a computed `[Symbol.x]` or quoted `'a-b'` key). */
+export function hasIdentifierName(node: GraphNode): boolean {
+  return (RULES[languageOf(node)] ?? JS_RULES).identifier.test(node.name);
+}
+
 function refuse(message: string): CodegraphError {
   return new CodegraphError('VALIDATION_ERROR', message, [{ field: 'new_name', message }]);
 }

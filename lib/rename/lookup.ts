@@ -15,9 +15,12 @@ export interface TargetQuery {
   kind?: string;
 }
 
-/** Key of a declaration site: declarations merged by the language share it. */
+/**
+ * Key of a declaration site: declarations merged by the language share it. A static and an instance member of
+ * the same name are two symbols (`static now` and `now` in one class), so staticness is part of the key.
+ */
 export function declarationKey(n: GraphNode): string {
-  return `${n.filePath ?? ''}\u0000${qualifiedNameOf(n)}`;
+  return `${n.filePath ?? ''}\u0000${qualifiedNameOf(n)}${n.static === true ? '\u0000static' : ''}`;
 }
 
 /** Orders nodes by file, then line, then uid (deterministic). */

@@ -8,7 +8,7 @@ import { CodegraphError } from '../errors.ts';
 import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
 import { findCollisions, shadowingWarnings } from './collisions.ts';
 import { collectGraphEdits } from './graph-edits.ts';
-import { checkNewName } from './identifiers.ts';
+import { checkNewName, hasIdentifierName } from './identifiers.ts';
 import { findTarget } from './lookup.ts';
 import { compareEdits, toWireEdit, type PlannedEdit } from './planned-edit.ts';
 import { renameGroup } from './related.ts';
@@ -55,6 +55,7 @@ export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
   const outside = outsideReason(snapshot, target);
   if (outside) throw refused(outside, { symbol: symbolOf(target) });
   if (target.name === 'constructor' || target.name === 'default') throw refused(`'${target.name}' names a language construct, not a renamable symbol`);
+  if (!hasIdentifierName(target)) throw refused(`'${target.name}' is a computed or quoted member name, not an identifier; it cannot be renamed`);
   const oldName = target.name;
   const newName = req.new_name;
   if (newName === oldName) throw refused(`new_name is the same as the current name '${oldName}'; nothing to rename`);

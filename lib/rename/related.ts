@@ -5,6 +5,8 @@
  *    a const of the same name, a class and an interface merged with it);
  *  - inherited members: a method or property and the members of the same name it overrides or implements, up
  *    and down EXTENDS/IMPLEMENTS chains (a class without the member passes it through), closed transitively.
+ *    Instance members only: a static member shadows its parent's on the constructor chain but nothing ties
+ *    the two (the TypeScript language service renames them apart too).
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
@@ -58,17 +60,23 @@ export function membersNamed(graph: CodeGraph, container: GraphNode, name: strin
     if (m && m.name === name) out.push(m);
   }
   const qn = qualifiedNameOf(container);
-  for (const m of groupIndex(graph).byKey.get(`${container.filePath ?? ''}\u0000${qn}.${name}`) ?? []) {
+  const key = `${container.filePath ?? ''}\u0000${qn}.${name}`;
+  for (const m of [...(groupIndex(graph).byKey.get(key) ?? []), ...(groupIndex(graph).byKey.get(`${key}\u0000static`) ?? [])]) {
     if (!out.includes(m)) out.push(m);
   }
   return out;
+}
+
+/** True for a static class member (the indexer marks them `static: true`). */
+export function isStatic(n: GraphNode): boolean {
+  return n.static === true;
 }
 
 /** Every symbol renamed together with `target` (target first, then file/line order). */
 export function renameGroup(graph: CodeGraph, target: GraphNode): GraphNode[] {
   const group = new Map<string, GraphNode>();
   for (const n of mergedDeclarations(graph, target)) group.set(n.uid, n);
-  if (isMember(target)) tieInheritedMembers(graph, target.name, group);
+  if (isMember(target) && !isStatic(target)) tieInheritedMembers(graph, target.name, group);
   const rest = [...group.values()].filter((n) => n.uid !== target.uid).sort(byFileLine);
   return [target, ...rest];
 }
@@ -91,7 +99,7 @@ function tieInheritedMembers(graph: CodeGraph, name: string, group: Map<string, 
       for (const e of edges) {
         const next = graph.node(up ? e.target : e.source);
         if (!next) continue;
-        const members = membersNamed(graph, next, name);
+        const members = membersNamed(graph, next, name).filter((m) => !isStatic(m));
         if (members.length) for (const m of members) for (const d of mergedDeclarations(graph, m)) tie(d);
         else stack.push(next);
       }

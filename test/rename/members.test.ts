@@ -164,3 +164,51 @@ test('private names keep their #', async (t) => {
   t.is((err as CodegraphError).code, 'VALIDATION_ERROR');
   t.regex(err!.message, /private name/);
 });
+
+test('a static and an instance member of the same name are separate symbols; statics are not tied by inheritance', async (t) => {
+  const text = [
+    'class Clock {',                                  // 1
+    '  static now = () => 0;',                        // 2
+    '  now: () => number = Clock.now;',               // 3
+    '  tick() { return this.now(); }',                // 4
+    '}',                                              // 5
+    'class Fake extends Clock {',                     // 6
+    '  static now = () => 1;',                        // 7
+    '  now = () => 2;',                               // 8
+    '}',                                              // 9
+    '',
+  ].join('\n');
+  const f = new Fixture({ 'clock.ts': text });
+  f.symbol({ label: 'Class', file: 'clock.ts', qn: 'Clock', line: 1, endLine: 5 });
+  f.symbol({ label: 'Class', file: 'clock.ts', qn: 'Fake', line: 6, endLine: 9 });
+  f.edge('Class:clock.ts:Fake', 'Class:clock.ts:Clock', 'EXTENDS');
+  const add = (qn: string, line: number, isStatic: boolean, uid?: string) => {
+    const n = f.symbol({ label: 'Property', file: 'clock.ts', qn, line, uid });
+    if (isStatic) n.static = true;
+    return n.uid;
+  };
+  const clockStatic = add('Clock.now', 2, true);
+  const clockNow = add('Clock.now', 3, false, 'Property:clock.ts:Clock.now#2');
+  f.symbol({ label: 'Method', file: 'clock.ts', qn: 'Clock.tick', line: 4 });
+  const fakeStatic = add('Fake.now', 7, true);
+  const fakeNow = add('Fake.now', 8, false, 'Property:clock.ts:Fake.now#2');
+  f.ref(clockStatic, 'clock.ts', 'now', 0, 'definition');
+  f.ref(clockNow, 'clock.ts', 'now', 1, 'definition');
+  f.ref(clockStatic, 'clock.ts', 'now', 2, 'value');
+  f.ref(clockNow, 'clock.ts', 'now', 3, 'call');
+  f.ref(fakeStatic, 'clock.ts', 'now', 4, 'definition');
+  f.ref(fakeNow, 'clock.ts', 'now', 5, 'definition');
+  const s = memorySnapshot({ graph: f.graph, refs: f.refs, files: f.files });
+  const inst = await rename({ symbol_uid: clockNow, new_name: 'current' }, s);
+  t.deepEqual(editList(inst).filter((e) => e.endsWith('(graph)')).map((e) => e.split(' ')[0]), ['clock.ts:3:3', 'clock.ts:4:24', 'clock.ts:8:3']);
+  const stat = await rename({ symbol_uid: clockStatic, new_name: 'current' }, s);
+  t.deepEqual(editList(stat).filter((e) => e.endsWith('(graph)')).map((e) => e.split(' ')[0]), ['clock.ts:2:10', 'clock.ts:3:29']);
+  // By name the two are two symbols, not one merged declaration.
+  const err = await t.throwsAsync(rename({ symbol_name: 'Clock.now', new_name: 'current' }, s));
+  t.regex(err!.message, /ambiguous/);
+  // A static member may take a name only an instance member has: they live on different objects.
+  t.is((await rename({ symbol_uid: clockStatic, new_name: 'tick' }, s)).summary.graphEdits, 2);
+  // The instance member cannot: Clock already has an instance member `tick`.
+  const e2 = await t.throwsAsync(rename({ symbol_uid: clockNow, new_name: 'tick' }, s));
+  t.regex(e2!.message, /a member of Clock is already called 'tick'/);
+});

@@ -147,3 +147,13 @@ test('apply on a read-only host is refused clearly', async (t) => {
   t.is((err as CodegraphError).code, 'RENAME_REFUSED');
   t.regex(err!.message, /read-only/);
 });
+
+test('a computed or quoted member name cannot be renamed', async (t) => {
+  const f = new Fixture({ 'o.ts': 'class O {\n  [Symbol.iterator]() { return this; }\n}\n' });
+  f.symbol({ label: 'Class', file: 'o.ts', qn: 'O', line: 1, endLine: 3 });
+  f.symbol({ label: 'Method', file: 'o.ts', qn: 'O.[Symbol.iterator]', line: 2 });
+  const s = memorySnapshot({ graph: f.graph, refs: f.refs, files: f.files });
+  const err = await t.throwsAsync(rename({ symbol_uid: 'Method:o.ts:O.[Symbol.iterator]', new_name: 'iterate' }, s));
+  t.is((err as CodegraphError).code, 'RENAME_REFUSED');
+  t.regex(err!.message, /computed or quoted member name/);
+});

@@ -18,6 +18,8 @@ export interface SymbolDiff {
   ours: number;
   theirs: number;
   common: number;
+  /** TypeScript locations inside comments (JSDoc links and types), left out of `theirs`. */
+  inComments: number;
   /** `file:line:col text` of positions only one side has (capped). */
   extra: string[];
   missed: string[];
@@ -31,6 +33,7 @@ export interface DiffReport {
   ours: number;
   theirs: number;
   common: number;
+  inComments: number;
   precision: number;
   recall: number;
   /** Symbols whose edits equal TypeScript's exactly. */
@@ -75,7 +78,7 @@ const CAP = 8;
 export function diffRenames(snapshot: Snapshot, oracle: TsRenameOracle, symbols: readonly GraphNode[]): DiffReport {
   const out: SymbolDiff[] = [];
   for (const node of symbols) {
-    const base: SymbolDiff = { uid: node.uid, label: node.label, status: 'compared', ours: 0, theirs: 0, common: 0, extra: [], missed: [] };
+    const base: SymbolDiff = { uid: node.uid, label: node.label, status: 'compared', ours: 0, theirs: 0, common: 0, inComments: 0, extra: [], missed: [] };
     let plan;
     try {
       plan = planRename(snapshot, { symbol_uid: node.uid, new_name: `${node.name}Renamed`, dry_run: true, include_text_search: false });
@@ -92,7 +95,8 @@ export function diffRenames(snapshot: Snapshot, oracle: TsRenameOracle, symbols:
     if (!theirs) { out.push({ ...base, status: 'ts-refused', reason: decl ? 'TypeScript cannot rename here' : 'no declaration edit' }); continue; }
     const key = (file: string, offset: number) => `${file}\u0000${offset}`;
     const ourKeys = new Set(graphEdits.map((e) => key(e.path, e.offset)));
-    const theirKeys = new Set(theirs.map((l) => key(l.file, l.offset)));
+    const theirKeys = new Set(theirs.filter((l) => !l.inComment).map((l) => key(l.file, l.offset)));
+    base.inComments = theirs.filter((l) => l.inComment).length;
     const show = (k: string) => {
       const [file, off] = k.split('\u0000');
       const text = oracle.text(file);
@@ -109,11 +113,11 @@ export function diffRenames(snapshot: Snapshot, oracle: TsRenameOracle, symbols:
   }
   const compared = out.filter((s) => s.status === 'compared');
   const sum = (f: (s: SymbolDiff) => number) => compared.reduce((a, s) => a + f(s), 0);
-  const ours = sum((s) => s.ours), theirs = sum((s) => s.theirs), common = sum((s) => s.common);
+  const ours = sum((s) => s.ours), theirs = sum((s) => s.theirs), common = sum((s) => s.common), inComments = sum((s) => s.inComments);
   return {
     sampled: symbols.length, compared: compared.length,
     refused: out.filter((s) => s.status === 'refused').length, tsRefused: out.filter((s) => s.status === 'ts-refused').length,
-    ours, theirs, common,
+    ours, theirs, common, inComments,
     precision: ours ? common / ours : 1, recall: theirs ? common / theirs : 1,
     exact: compared.filter((s) => s.common === s.ours && s.common === s.theirs).length,
     symbols: out,

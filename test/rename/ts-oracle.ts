@@ -12,7 +12,12 @@ export interface OracleLocation {
   file: string;
   offset: number;
   length: number;
+  /** Inside a comment: a JSDoc `{@link X}` or `@param {X}` TypeScript resolves (codegraph lists these as text_search). */
+  inComment: boolean;
 }
+
+// Internal but stable helpers of typescript 5.9 (pinned): is a position inside a comment?
+const tsInternal = ts as unknown as { isInComment(sf: ts.SourceFile, pos: number): unknown };
 
 const COMPILER_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Node10,
@@ -59,23 +64,41 @@ export class TsRenameOracle {
   }
 
   /**
-   * Rename locations for the identifier at `offset` in `rel`, or undefined when TypeScript refuses the rename.
-   * Prefix/suffix text is off, so every occurrence of the renamed symbol is listed (imports and re-exports
-   * included, as codegraph renames them) rather than stopping at export aliases.
+   * Where codegraph's rename policy should edit, per TypeScript, for the identifier at `offset` in `rel`; undefined
+   * when TypeScript refuses the rename. TypeScript's own modes differ from that policy in one place each:
+   *  - with prefix/suffix text (the editor default) a rename stops at `export { a }` specifiers (writing
+   *    `export { b as a }`), where codegraph follows the symbol on to the importers;
+   *  - without it, a rename runs through shorthand `{ a }` into the other side, where codegraph writes
+   *    `{ a: b }` / `{ b: a }` and stops.
+   * So this runs the prefix/suffix mode and continues the search from every export/import specifier boundary
+   * (a location whose prefix or suffix is `… as `), never from a shorthand boundary.
    */
   renameLocations(rel: string, offset: number): OracleLocation[] | undefined {
-    const file = path.join(this.root, rel);
-    const info = this.service.getRenameInfo(file, offset, { allowRenameOfImportPath: false });
+    const start = path.join(this.root, rel);
+    const info = this.service.getRenameInfo(start, offset, { allowRenameOfImportPath: false });
     if (!info.canRename) return undefined;
-    const locs = this.service.findRenameLocations(file, offset, false, false, { providePrefixAndSuffixTextForRename: false });
-    if (!locs) return undefined;
-    const out: OracleLocation[] = [];
-    for (const l of locs) {
-      const r = path.relative(this.root, l.fileName).split(path.sep).join('/');
-      if (r.startsWith('..')) continue; // a library file TypeScript would not let us rename anyway
-      out.push({ file: r, offset: l.textSpan.start, length: l.textSpan.length });
+    const program = this.service.getProgram()!;
+    const found = new Map<string, OracleLocation>();
+    const queue: Array<[string, number]> = [[start, offset]];
+    const searched = new Set<string>();
+    while (queue.length) {
+      const [file, pos] = queue.shift()!;
+      const k = `${file}\u0000${pos}`;
+      if (searched.has(k)) continue;
+      searched.add(k);
+      const locs = this.service.findRenameLocations(file, pos, false, false, { providePrefixAndSuffixTextForRename: true }) ?? [];
+      for (const l of locs) {
+        const r = path.relative(this.root, l.fileName).split(path.sep).join('/');
+        if (r.startsWith('..')) continue; // a library file TypeScript would not let us rename anyway
+        const key = `${r}\u0000${l.textSpan.start}`;
+        if (!found.has(key)) {
+          const sf = program.getSourceFile(l.fileName)!;
+          found.set(key, { file: r, offset: l.textSpan.start, length: l.textSpan.length, inComment: tsInternal.isInComment(sf, l.textSpan.start) !== undefined });
+        }
+        if (/ as /.test(`${l.prefixText ?? ''}|${l.suffixText ?? ''}`)) queue.push([l.fileName, l.textSpan.start]);
+      }
     }
-    return out;
+    return [...found.values()];
   }
 }
 
