@@ -23,6 +23,8 @@ const colOf = (n: Node): number => n.col;
 
 const IDENT = /#?[$_\p{ID_Start}\\][$\u200c\u200d\p{ID_Continue}\\]*/uy;
 const EXPORT_DEFAULT = /export\s+default\b/y;
+/** Predefined types that say nothing about a value's members. */
+const UNTYPED = new Set(['any', 'unknown', 'object']);
 const MODIFIER_WORDS = new Set(['export', 'default', 'const', 'let', 'var', 'async', 'static', 'public', 'private', 'protected', 'readonly', 'abstract', 'declare', 'override', 'function', 'class', 'interface', 'type', 'enum']);
 
 type ScopeKind = 'program' | 'block' | 'function' | 'arrow' | 'method' | 'class' | 'type';
@@ -137,7 +139,11 @@ export class Collector {
       case 'type.generic': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
       case 'expr.await': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return;
       case 'expr.as': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), type: get(c, 'type'), kind: 'as' }); return;
-      case 'expr.literal': this.simple.set(c[0].node, 'lit'); return;
+      case 'expr.literal': {
+        const n = c[0].node;
+        if (!UNTYPED.has(this.text.slice(n.start, n.start + 7).replace(/[^a-z].*$/s, ''))) this.simple.set(n, 'lit');
+        return;
+      }
       case 'expr.this': this.simple.set(c[0].node, 'this'); this.point(c[0].node, c[0].node); return;
       case 'expr.super': this.simple.set(c[0].node, 'super'); this.point(c[0].node, c[0].node); return;
       case 'jsx': this.jsx.add(c[0].node); return;
@@ -168,7 +174,7 @@ export class Collector {
     if (role.startsWith('decl.')) {
       const name = get(c, 'name')!;
       this.skipIds.add(name);
-      this.push(startOf(name), EV_DECL, { role, name, type: get(c, 'type') });
+      this.push(startOf(name), EV_DECL, { role, name, type: get(c, 'type'), value: get(c, 'value') });
       return;
     }
     if (role.startsWith('import.') || role.startsWith('require.') || role.startsWith('export.') || role.startsWith('cjs.')) this.module(role, c);
@@ -187,7 +193,9 @@ export class Collector {
         const kind = role === 'import.default' ? 'default' : role === 'import.namespace' ? 'namespace' : 'require';
         const decl = get(c, 'decl');
         if (decl) this.requireDecl.add(decl);
-        this.bindImport({ kind, source, imported: kind === 'default' ? 'default' : undefined, local: this.ident(local), at: this.pos(local) }, local);
+        const fact: ImportFact = { kind, source, local: this.ident(local), at: this.pos(local) };
+        if (kind === 'default') fact.imported = 'default';
+        this.bindImport(fact, local);
         return;
       }
       case 'import.named': case 'require.named': {
@@ -320,7 +328,8 @@ export class Collector {
         case EV_POINT: {
           const x = e.x;
           if (x.heritage) {
-            const cls = scope.kind === 'class' ? scope.classSym : -1;
+            // a class's heritage sits in its class scope; an interface's in its type scope, under its symbol
+            const cls = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
             if (cls >= 0) {
               const sym = this.symbols[cls];
               if (x.heritage === 'extends') (sym.extendsNodes ??= []).push(x.node); else (sym.implementsNodes ??= []).push(x.node);
@@ -575,11 +584,11 @@ export class Collector {
     return s;
   }
 
-  private declare(x: { role: string; name: Node; type?: Node }, scope: Scope): void {
+  private declare(x: { role: string; name: Node; type?: Node; value?: Node }, scope: Scope): void {
     if (this.claimed.has(x.name)) return;
     const name = this.ident(x.name);
     const l = this.localNodes.length;
-    this.localNodes.push({ name, type: x.type });
+    this.localNodes.push({ name, type: x.type, init: x.value });
     scope.names.set(name, { l });
   }
 

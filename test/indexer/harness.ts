@@ -82,6 +82,8 @@ export function assertionsOf(files: Map<string, string>): Assertion[] {
       } else if (unresolved) {
         const want = Number(unresolved[1]);
         out.push({ file, line: n, text: l.trim(), check: (r) => ((r.unresolvedCalls.byFile[file] ?? 0) === want ? undefined : `unresolved calls in ${file}: ${r.unresolvedCalls.byFile[file] ?? 0}, expected ${want}`) });
+      } else if (/^\s*\/\/\s*(@(edge|no-edge|node|unresolved)\b|\^|<-)/.test(l)) {
+        out.push({ file, line: n, text: l.trim(), check: () => 'malformed assertion' });
       } else codeLine = n;
     }
   }

@@ -2,4 +2,4 @@
 (class_body (field_definition property: [(property_identifier) (private_property_identifier)] @name value: (_)? @value) @def (#set! role "def.field"))
 ((class_heritage (_) @extends) (#set! role "heritage.extends"))
 (formal_parameters (identifier) @name (#set! role "decl.param"))
-(formal_parameters (assignment_pattern left: (identifier) @name) (#set! role "decl.param"))
+(formal_parameters (assignment_pattern left: (identifier) @name right: (_) @value) (#set! role "decl.param"))

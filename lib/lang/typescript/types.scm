@@ -29,7 +29,7 @@
 ((variable_declarator type: (type_annotation (_) @type)) @owner (#set! role "annotated"))
 
 ; parameters: plain, typed, parameter properties (constructor(private svc: Svc))
-((required_parameter pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "decl.param.typed"))
+((required_parameter pattern: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value) @param (#set! role "decl.param.typed"))
 ((optional_parameter pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "decl.param.typed"))
 ((required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
 ((optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
@@ -52,4 +52,5 @@
 ((non_null_expression (_) @inner) @wrap (#set! role "expr.wrap"))
 ((import_statement (import_require_clause (identifier) @local source: (string (string_fragment) @source))) @decl (#set! role "require.namespace"))
 ((export_statement "=" (identifier) @name) @export (#set! role "export.equals"))
-(type_annotation [(predefined_type) (literal_type) (array_type) (tuple_type) (function_type) (object_type)] @literal (#set! role "expr.literal"))
+; built-in types: their members are built-in methods (`any`/`unknown`/`object` are told apart by the collector)
+(type_annotation [(predefined_type) (literal_type) (array_type) (tuple_type)] @literal (#set! role "expr.literal"))
