@@ -39,6 +39,12 @@ export class TerminalProgress implements ProgressSink {
     this.stream.write('\r\x1b[K');
   }
 
+  /** Prints a message on its own line (clearing the progress line first), then redraws the progress. */
+  message(text: string): void {
+    this.stream.write(`\r\x1b[K${text}\n`);
+    if (this.current) this.draw(true);
+  }
+
   private draw(force: boolean): void {
     const now = Date.now();
     if (!force && now - this.lastDraw < 80) return;

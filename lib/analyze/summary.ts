@@ -77,7 +77,10 @@ export function formatSummary(s: AnalyzeSummary): string {
   }
   out.push(`${s.name}: indexed ${s.files.indexed} files (${s.lines} lines) in ${secs(s.timings.total)}  [${s.root}]`);
   out.push(`  files      parsed ${s.files.parsed}, reused ${s.files.reused}; added ${s.files.added}, changed ${s.files.changed}, deleted ${s.files.deleted}`);
-  out.push(`  symbols    ${s.symbols}  ${pairs(s.nodes)}`);
+  const symbolLabels = new Set<string>(SYMBOL_LABELS);
+  const pick = (keep: boolean) => Object.fromEntries(Object.entries(s.nodes).filter(([k]) => symbolLabels.has(k) === keep));
+  out.push(`  symbols    ${s.symbols}  ${pairs(pick(true))}`);
+  out.push(`  structure  ${pairs(pick(false))}`);
   out.push(`  edges      ${Object.values(s.edges).reduce((a, b) => a + b, 0)}  ${pairs(s.edges)}`);
   out.push(`  references ${s.references}`);
   out.push(`  unresolved ${s.unresolvedCalls.total} call sites${s.unresolvedCalls.worstFiles.length ? `; most in ${s.unresolvedCalls.worstFiles.map((f) => `${f.path} (${f.count})`).join(', ')}` : ''}`);

@@ -1,6 +1,7 @@
 /** `codegraph analyze [path] [--name N] [--force]`: index a repository (incremental), print the summary. */
 import type { Command } from '../cli.ts';
 import { analyzeRepository, formatSummary } from '../../lib/analyze/index.ts';
+import { TerminalProgress } from '../../lib/analyze/progress.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { parseOptions } from '../server-options.ts';
 
@@ -18,10 +19,11 @@ export const analyzeCommand: Command = {
       if (!/^\d+$/.test(values.workers) || Number(values.workers) > 16) throw new CodegraphError('VALIDATION_ERROR', `--workers must be a number 0-16, got '${values.workers}'`);
       workers = Number(values.workers);
     }
+    // On a terminal: a progress line on stderr, messages printed above it. Otherwise only the summary.
+    const progress = process.stderr.isTTY === true ? new TerminalProgress(process.stderr) : undefined;
     const result = await analyzeRepository(positionals[0] ?? process.cwd(), {
-      name: values.name, force: values.force, workers,
-      log: (m) => process.stderr.write(`${m}\n`),
-      progress: process.stderr.isTTY === true,
+      name: values.name, force: values.force, workers, progress,
+      log: (m) => (progress ? progress.message(m) : process.stderr.write(`${m}\n`)),
     });
     process.stdout.write((values.json ? JSON.stringify(result.summary, null, 2) : formatSummary(result.summary)) + '\n');
     return 0;

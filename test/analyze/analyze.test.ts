@@ -263,7 +263,7 @@ test('bad input: files with syntax errors are indexed and their errors counted',
   const broken = table.files.find((f) => f.path === 'src/broken.ts')!;
   t.true((broken.parseErrors ?? 0) > 0);
   t.is(table.files.find((f) => f.path === 'src/ok.ts')!.parseErrors, undefined);
-  t.is(r.summary.parseErrors.total, broken.parseErrors);
+  t.is(r.summary.parseErrors.total, broken.parseErrors!);
   t.deepEqual(r.summary.parseErrors.files, [{ path: 'src/broken.ts', count: broken.parseErrors }]);
   // What the parser recovered is indexed: the function is there.
   const snap = await buildSnapshotInMemory(root, { search: false });
