@@ -4,6 +4,7 @@ import type { GraphNode, RelType } from '../graph/schema.ts';
 import { isContainer, membersOf, moduleOf, processesOf } from './membership.ts';
 import { traverse, type Direction, type Reached } from './traverse.ts';
 import { assessRisk, type RiskLevel } from './risk.ts';
+import { symbolsInFile } from './lookup.ts';
 
 export interface ImpactOptions {
   direction: Direction;
@@ -67,14 +68,15 @@ export interface ImpactResult {
   byDepth: Record<string, ImpactedSymbol[]>;
   affected_processes: AffectedProcess[];
   affected_modules: AffectedModule[];
-  /** Members (methods, properties, constructor) counted as part of a class/interface target. */
+  /** Members (methods, properties, constructor) of a class/interface target, or the symbols of a file target, counted as part of it. */
   targetMembers: string[];
   /** True when `byDepth` lists fewer symbols than `impactedCount` because of `limit`. */
   truncated: boolean;
 }
 
-/** The symbols an impact analysis starts from: the target, plus a container's members. */
+/** The symbols an impact analysis starts from: the target, plus a container's members or a file's symbols. */
 export function impactSeeds(graph: CodeGraph, target: GraphNode): GraphNode[] {
+  if (target.label === 'File' && target.filePath) return [target, ...symbolsInFile(graph, target.filePath)];
   return isContainer(target) ? [target, ...membersOf(graph, target)] : [target];
 }
 

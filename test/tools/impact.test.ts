@@ -66,6 +66,10 @@ test('relationTypes and minConfidence restrict the edges followed; maxDepth boun
   t.deepEqual(depthOf(shallow), { [U.validate]: 1 });
   const files = await impact({ target: 'src/util/hash.ts', relationTypes: 'IMPORTS' }, s) as ImpactResult;
   t.deepEqual(depthOf(files), { 'File:src/auth/service.ts': 1, 'File:src/api/routes.ts': 2 });
+  // A file target stands for its symbols too: callers of hashPassword are impacted.
+  const file = await impact({ target: 'src/util/hash.ts' }, s) as ImpactResult;
+  t.deepEqual(file.targetMembers, [U.hashPassword]);
+  t.deepEqual(depthOf(file), { 'File:src/auth/service.ts': 1, [U.validate]: 1, 'File:src/api/routes.ts': 2, [U.handleLogin]: 2 });
 });
 
 test('upstream equals brute-force reverse reachability for every symbol, type set, depth and threshold', async (t) => {
