@@ -27,34 +27,48 @@ export function headCommit(root: string): string | null {
   }
 }
 
-/** Unified diff text of `scope`, paths relative to `root`; GIT_ERROR when git cannot answer. */
+/**
+ * Unified diff text of `scope`, paths relative to `root`; GIT_ERROR when git cannot answer. The diff and the
+ * untracked listing run in parallel (two git processes; three for `compare`, whose ref is verified first).
+ */
 export async function gitDiff(root: string, scope: DiffScope, baseRef?: string): Promise<string> {
-  await git(root, ['rev-parse', '--is-inside-work-tree']).catch(() => {
-    throw new CodegraphError('GIT_ERROR', `not a git repository: ${root}`);
-  });
   const common = ['diff', '--no-color', '--no-ext-diff', '--no-renames', '--relative'];
-  const hasHead = (await git(root, ['rev-parse', '--verify', '--quiet', 'HEAD']).then(() => true, () => false));
   let args: string[];
   switch (scope) {
     case 'unstaged': args = [...common]; break;
     case 'staged': args = [...common, '--cached']; break;
-    case 'all': args = [...common, hasHead ? 'HEAD' : EMPTY_TREE]; break;
+    case 'all': args = [...common, 'HEAD']; break;
     case 'compare': {
       if (!baseRef) throw new CodegraphError('GIT_ERROR', "scope 'compare' needs base_ref");
       if (baseRef.startsWith('-') || /[\0\n]/.test(baseRef)) throw new CodegraphError('GIT_ERROR', `invalid base_ref '${baseRef}'`);
-      const sha = await git(root, ['rev-parse', '--verify', '--quiet', `${baseRef}^{commit}`]).catch(() => {
-        throw new CodegraphError('GIT_ERROR', `unknown git ref '${baseRef}'`);
+      const sha = await git(root, ['rev-parse', '--verify', '--quiet', `${baseRef}^{commit}`]).catch((err: Error) => {
+        throw notARepo(err, root) ?? new CodegraphError('GIT_ERROR', `unknown git ref '${baseRef}'`);
       });
       args = [...common, sha.trim()];
       break;
     }
     default: throw new CodegraphError('GIT_ERROR', `unknown diff scope '${String(scope)}'`);
   }
-  let text = await git(root, [...args, '--']).catch((err: Error) => {
-    throw new CodegraphError('GIT_ERROR', `git diff failed: ${firstLine(err.message)}`);
-  });
-  if (scope !== 'staged') text += await untrackedDiff(root);
-  return text;
+  const untracked = scope === 'staged' ? Promise.resolve('') : untrackedDiff(root);
+  untracked.catch(() => {}); // its failure is reported through the diff's, which fails the same way
+  let text: string;
+  try {
+    text = await git(root, [...args, '--']);
+  } catch (err) {
+    const e = err as Error;
+    if (notARepo(e, root)) throw notARepo(e, root);
+    // `all` before the first commit: there is no HEAD, compare with the empty tree instead.
+    if (scope === 'all' && /bad revision 'HEAD'|ambiguous argument 'HEAD'|unknown revision/.test(e.message)) {
+      text = await git(root, [...common, EMPTY_TREE, '--']);
+    } else {
+      throw new CodegraphError('GIT_ERROR', `git diff failed: ${firstLine(e.message)}`);
+    }
+  }
+  return text + (await untracked);
+}
+
+function notARepo(err: Error, root: string): CodegraphError | undefined {
+  return /not a git repository/i.test(err.message) ? new CodegraphError('GIT_ERROR', `not a git repository: ${root}`) : undefined;
 }
 
 /** New-file diffs for untracked, not ignored text files under `root`. */
