@@ -2,7 +2,8 @@
  * Would the new name collide with a declaration in the same scope? Only scopes the graph knows are checked:
  *  - a member: other members of its class/interface/enum, and of every class or interface above or below it
  *    in the heritage chains (taking a name an ancestor or descendant already has would change overriding);
- *  - a top-level symbol: top-level declarations of its file;
+ *  - a top-level symbol: top-level declarations of its file; a function or class declared inside a function:
+ *    the declarations the graph records in that same function;
  *  - every file where the rename changes a top-level binding (the declaring file, files whose import of the
  *    symbol is renamed): declarations and imports already binding the new name there;
  *  - every file where a renamed `export` changes a public name: another export of the new name there.
@@ -12,10 +13,11 @@
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
-import { isMember } from './identifiers.ts';
+import { isMember, isTopLevel } from './identifiers.ts';
+import { qualifiedNameOf } from '../symbols/lookup.ts';
 import { byFileLine } from './lookup.ts';
 import type { PlannedEdit } from './planned-edit.ts';
-import { containerOf, isStatic, membersNamed } from './related.ts';
+import { containerOf, declaredAt, isStatic, membersNamed } from './related.ts';
 import type { Sources } from './sources.ts';
 import { isWholeWordAt, wholeWordOffsets } from './text.ts';
 
@@ -49,27 +51,6 @@ function heritageClosure(graph: CodeGraph, start: GraphNode, up: boolean): Graph
   return out;
 }
 
-/** Top-level symbols of a file with a given name. */
-function topLevelNamed(graph: CodeGraph, filePath: string, name: string, byTopLevel: Map<string, GraphNode[]>): GraphNode[] {
-  return byTopLevel.get(`${filePath}\u0000${name}`) ?? [];
-}
-
-const topLevelCache = new WeakMap<CodeGraph, Map<string, GraphNode[]>>();
-function topLevelIndex(graph: CodeGraph): Map<string, GraphNode[]> {
-  let idx = topLevelCache.get(graph);
-  if (idx) return idx;
-  idx = new Map();
-  for (const n of graph.nodes) {
-    if (n.label === 'File' || n.label === 'Folder' || n.label === 'Community' || n.label === 'Process') continue;
-    if (n.filePath === undefined || isMember(n)) continue;
-    const k = `${n.filePath}\u0000${n.name}`;
-    const l = idx.get(k);
-    if (l) l.push(n); else idx.set(k, [n]);
-  }
-  topLevelCache.set(graph, idx);
-  return idx;
-}
-
 /** Declarations the new name would collide with (empty when the rename is safe as far as the graph knows). */
 export function findCollisions(snapshot: Snapshot, sources: Sources, group: readonly GraphNode[], newName: string, edits: readonly PlannedEdit[]): Conflict[] {
   const graph = snapshot.graph;
@@ -78,7 +59,6 @@ export function findCollisions(snapshot: Snapshot, sources: Sources, group: read
   const add = (n: GraphNode, reason: string) => {
     if (!inGroup.has(n.uid) && !found.has(n.uid)) found.set(n.uid, { uid: n.uid, name: n.name, type: n.label, filePath: n.filePath, line: n.line, reason });
   };
-  const topLevel = topLevelIndex(graph);
 
   for (const node of group) {
     if (isMember(node)) {
@@ -90,24 +70,29 @@ export function findCollisions(snapshot: Snapshot, sources: Sources, group: read
       for (const up of heritageClosure(graph, k, true)) for (const m of named(up)) add(m, `${k.name} would override ${up.name}.${newName}`);
       for (const down of heritageClosure(graph, k, false)) for (const m of named(down)) add(m, `${down.name}.${newName} would override the renamed member`);
     } else if (node.filePath !== undefined) {
-      for (const n of topLevelNamed(graph, node.filePath, newName, topLevel)) add(n, `'${newName}' is already declared at the top level of ${node.filePath}`);
+      // Same scope: the file's top level, or the function a nested declaration sits in.
+      const qn = qualifiedNameOf(node);
+      const parent = qn.includes('.') ? qn.slice(0, qn.lastIndexOf('.')) : '';
+      const where = parent ? `in ${parent} (${node.filePath})` : `at the top level of ${node.filePath}`;
+      for (const n of declaredAt(graph, node.filePath, parent ? `${parent}.${newName}` : newName)) add(n, `'${newName}' is already declared ${where}`);
     }
   }
 
   // Files where a top-level binding or a public export name changes.
   const bindingFiles = new Set<string>();
   const exportFiles = new Set<string>();
-  // Members and top-level symbols never share a rename group: member names bind nothing in a file's scope.
-  const memberRename = isMember(group[0]);
-  for (const node of group) if (!isMember(node) && node.filePath !== undefined) bindingFiles.add(node.filePath);
+  // Only a top-level symbol binds in a file's scope and can be imported or exported (a group is all members,
+  // or all bindings of one declaration site).
+  const topLevelRename = !isMember(group[0]) && isTopLevel(group[0]);
+  for (const node of group) if (topLevelRename && node.filePath !== undefined) bindingFiles.add(node.filePath);
   for (const e of edits) {
-    if (e.confidence !== 'graph' || memberRename) continue;
+    if (e.confidence !== 'graph' || !topLevelRename) continue;
     if (e.kind === 'import') bindingFiles.add(e.path);
     if (e.kind === 'export') exportFiles.add(e.path);
   }
   for (const file of [...bindingFiles, ...exportFiles]) {
     const isBinding = bindingFiles.has(file);
-    for (const n of topLevelNamed(graph, file, newName, topLevel)) {
+    for (const n of declaredAt(graph, file, newName)) {
       if (isBinding || n.exported) add(n, `'${newName}' is already ${isBinding ? 'declared' : 'exported'} in ${file}`);
     }
     const src = sources.get(file);

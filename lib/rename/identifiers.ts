@@ -41,9 +41,17 @@ const RULES: Record<string, LanguageRules> = { typescript: TS_RULES, tsx: TS_RUL
 
 const TYPE_LABELS = new Set(['Class', 'Interface', 'TypeAlias', 'Enum']);
 
-/** True when the symbol is a member (method, property, enum member): its name is a property name, not a binding. */
+/**
+ * True when the symbol is a member (method, property, enum member): its name is a property name, not a binding.
+ * A function, class or variable declared inside a function (qualified `outer.inner`) is a nested binding.
+ */
 export function isMember(node: GraphNode): boolean {
-  return node.label === 'Method' || node.label === 'Property' || qualifiedNameOf(node).includes('.');
+  return node.label === 'Method' || node.label === 'Property';
+}
+
+/** True when the symbol is declared at the top level of its file. */
+export function isTopLevel(node: GraphNode): boolean {
+  return !qualifiedNameOf(node).includes('.');
 }
 
 /** Language of a symbol, from the node or its file extension. */

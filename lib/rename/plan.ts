@@ -8,7 +8,7 @@ import { CodegraphError } from '../errors.ts';
 import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
 import { findCollisions, shadowingWarnings } from './collisions.ts';
 import { collectGraphEdits } from './graph-edits.ts';
-import { checkNewName, hasIdentifierName } from './identifiers.ts';
+import { checkNewName, hasIdentifierName, isMember, isTopLevel } from './identifiers.ts';
 import { findTarget } from './lookup.ts';
 import { compareEdits, toWireEdit, type PlannedEdit } from './planned-edit.ts';
 import { renameGroup } from './related.ts';
@@ -86,7 +86,10 @@ export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
     if (!s) covered.set(e.path, (s = new Set()));
     s.add(e.offset);
   }
-  const text = collectTextEdits(snapshot, sources, oldName, newName, { covered, group: new Set(group.map((n) => n.uid)), apply: req.include_text_search });
+  // A function, class or variable declared inside a function is out of reach of other files.
+  const local = group.every((n) => !isMember(n) && !isTopLevel(n));
+  const only = local ? new Set(group.map((n) => n.filePath!)) : undefined;
+  const text = collectTextEdits(snapshot, sources, oldName, newName, { covered, group: new Set(group.map((n) => n.uid)), apply: req.include_text_search, only });
   if (req.include_text_search) {
     const stale = [...new Set(text.edits.map((e) => sources.get(e.path)!).filter((s) => s.indexedHash !== undefined && !s.current).map((s) => s.path))];
     if (stale.length) throw staleError(stale);

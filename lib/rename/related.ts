@@ -42,6 +42,13 @@ export function mergedDeclarations(graph: CodeGraph, node: GraphNode): GraphNode
   return [...(groupIndex(graph).byKey.get(declarationKey(node)) ?? [node])].sort(byFileLine);
 }
 
+/** Symbols declared in `filePath` under a qualified name (static or not). */
+export function declaredAt(graph: CodeGraph, filePath: string, qualifiedName: string): GraphNode[] {
+  const key = `${filePath}\u0000${qualifiedName}`;
+  const idx = groupIndex(graph).byKey;
+  return [...(idx.get(key) ?? []), ...(idx.get(`${key}\u0000static`) ?? [])];
+}
+
 /** The class, interface or other symbol a member belongs to: its HAS_METHOD source, else its qualified-name parent. */
 export function containerOf(graph: CodeGraph, member: GraphNode): GraphNode | undefined {
   for (const e of graph.inEdges(member.uid, 'HAS_METHOD')) return graph.node(e.source);
@@ -59,9 +66,7 @@ export function membersNamed(graph: CodeGraph, container: GraphNode, name: strin
     const m = graph.node(e.target);
     if (m && m.name === name) out.push(m);
   }
-  const qn = qualifiedNameOf(container);
-  const key = `${container.filePath ?? ''}\u0000${qn}.${name}`;
-  for (const m of [...(groupIndex(graph).byKey.get(key) ?? []), ...(groupIndex(graph).byKey.get(`${key}\u0000static`) ?? [])]) {
+  for (const m of declaredAt(graph, container.filePath ?? '', `${qualifiedNameOf(container)}.${name}`)) {
     if (!out.includes(m)) out.push(m);
   }
   return out;

@@ -19,6 +19,8 @@ export interface TextSearchOptions {
   group: ReadonlySet<string>;
   /** Whether an apply writes these edits. */
   apply: boolean;
+  /** Only these files (a symbol local to a function cannot be named from another file); all when absent. */
+  only?: ReadonlySet<string>;
 }
 
 export interface TextSearchResult {
@@ -29,8 +31,8 @@ export interface TextSearchResult {
 
 /** Scans every repository file the host lists (plus indexed files) for uncovered whole-word occurrences. */
 export function collectTextEdits(snapshot: Snapshot, sources: Sources, oldName: string, newName: string, opts: TextSearchOptions): TextSearchResult {
-  const paths = new Set(snapshot.host.listFiles());
-  for (const p of snapshot.files.keys()) paths.add(p);
+  const paths = new Set(opts.only ?? snapshot.host.listFiles());
+  if (!opts.only) for (const p of snapshot.files.keys()) paths.add(p);
   const edits: PlannedEdit[] = [];
   const skipped: string[] = [];
   for (const path of [...paths].sort()) {
