@@ -1,5 +1,7 @@
 // Bundles the TypeScript sources with esbuild:
-// - dist/cli.mjs: the CLI and servers; npm packages stay external (resolved from node_modules at run time).
+// - dist/cli.mjs (+ dist/cli-*.mjs chunks beside it, where lib/lang's query lookup expects code): the CLI and servers; npm packages stay external (resolved from
+//   node_modules at run time). Code split, so a command that imports its server lazily does not make every
+//   other command load Hapi or the MCP SDK at start.
 // - dist/handlers.mjs: the pure tool handlers plus a snapshot loader, self-contained (every JS dependency
 //   bundled in), so another runtime can run the tools on a saved snapshot with no node_modules.
 // Outputs are written to a temporary name and renamed into place, so a process starting while a build runs
@@ -30,13 +32,26 @@ const common = {
 const nativeExternal = ['tree-sitter', 'tree-sitter-*', 'onnxruntime-node', 'onnxruntime-web', 'sharp', '@xenova/transformers', 'vectra'];
 
 const results = await Promise.all([
-  build({ ...common, entryPoints: { cli: 'runtime/cli.ts' }, packages: 'external' }),
+  build({ ...common, entryPoints: { cli: 'runtime/cli.ts' }, packages: 'external', splitting: true, chunkNames: 'cli-[name]-[hash]' }),
   build({ ...common, entryPoints: { handlers: 'runtime/bundle/handlers-entry.ts' }, external: nativeExternal }),
 ]);
 
-fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
-for (const file of results.flatMap((r) => r.outputFiles)) {
+// Chunks first (their names carry a content hash), entry files last, so an entry never names a missing chunk.
+const isChunk = (file) => /^cli-.+\.mjs(\.map)?$/.test(path.basename(file));
+const files = results.flatMap((r) => r.outputFiles).sort((a, b) => Number(!isChunk(a.path)) - Number(!isChunk(b.path)));
+const written = new Set();
+for (const file of files) {
+  fs.mkdirSync(path.dirname(file.path), { recursive: true });
   const tmp = `${file.path}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, file.contents);
   fs.renameSync(tmp, file.path);
+  written.add(file.path);
+}
+// Chunks of earlier builds: kept a while for processes that started from the previous cli.mjs, then removed.
+const dist = path.join(root, 'dist');
+for (const name of fs.readdirSync(dist)) {
+  const file = path.join(dist, name);
+  try {
+    if (isChunk(file) && !written.has(file) && Date.now() - fs.statSync(file).mtimeMs > 10 * 60 * 1000) fs.rmSync(file);
+  } catch { /* removed by a parallel build */ }
 }

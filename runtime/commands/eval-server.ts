@@ -1,10 +1,11 @@
 /** `codegraph eval-server`: the evaluation HTTP server on 127.0.0.1, snapshots kept in memory. */
 import type { Command } from '../cli.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
-import { createEvalServer, EVAL_DEFAULT_PORT } from '../http/eval-server.ts';
-import { ListenError } from '../http/api-server.ts';
 import { warmUp } from '../snapshot-source.ts';
 import { onStopSignal, parseOptions, portOption, quietFrom, secondsOption, stderrLine } from '../server-options.ts';
+
+/** Same as EVAL_DEFAULT_PORT in runtime/http/eval-server.ts (kept here so the help needs no server code). */
+const EVAL_DEFAULT_PORT = 4848;
 
 export const evalServerCommand: Command = {
   name: 'eval-server',
@@ -15,6 +16,9 @@ export const evalServerCommand: Command = {
       port: { type: 'string' }, 'idle-timeout': { type: 'string' }, quiet: { type: 'boolean' },
     });
     const port = portOption(values.port, EVAL_DEFAULT_PORT);
+    // Loaded here, not at the top: other commands should not pay for Hapi at start.
+    const { createEvalServer } = await import('../http/eval-server.ts');
+    const { ListenError } = await import('../http/api-server.ts');
     const idleTimeout = secondsOption(values['idle-timeout'], 0, '--idle-timeout');
     const source = new SnapshotLoader({ watch: true, log: stderrLine });
     await warmUp(source, stderrLine);

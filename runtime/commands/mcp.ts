@@ -1,8 +1,6 @@
 /** `codegraph mcp`: the MCP server on stdio. stdout carries only the protocol; every log goes to stderr. */
 import type { Command } from '../cli.ts';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { SnapshotLoader } from '../../index-store/loader.ts';
-import { createMcpServer } from '../mcp/server.ts';
 import { parseOptions, stderrLine } from '../server-options.ts';
 
 export const mcpCommand: Command = {
@@ -15,6 +13,9 @@ export const mcpCommand: Command = {
     console.log = console.error;
     console.info = console.error;
     console.debug = console.error;
+    // Loaded here, not at the top: other commands should not pay for the MCP SDK at start.
+    const { createMcpServer } = await import('../mcp/server.ts');
+    const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
     const source = new SnapshotLoader({ watch: true, log: stderrLine });
     const server = createMcpServer({ source, log: stderrLine });
     const transport = new StdioServerTransport();

@@ -5,11 +5,12 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from '../cli.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
-import { createWebServer, WEB_DEFAULT_HOST, WEB_DEFAULT_PORT } from '../http/web-server.ts';
-import { ListenError } from '../http/api-server.ts';
-import { exposureWarning } from '../http/security.ts';
 import { warmUp } from '../snapshot-source.ts';
 import { onStopSignal, parseOptions, portOption, quietFrom, stderrLine, urlOption } from '../server-options.ts';
+
+/** Same as WEB_DEFAULT_PORT / WEB_DEFAULT_HOST in runtime/http/web-server.ts (the help needs no server code). */
+const WEB_DEFAULT_PORT = 4747;
+const WEB_DEFAULT_HOST = '127.0.0.1';
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -21,6 +22,10 @@ export const serveCommand: Command = {
       port: { type: 'string' }, host: { type: 'string' }, 'web-ui-url': { type: 'string' }, quiet: { type: 'boolean' },
     });
     const port = portOption(values.port, WEB_DEFAULT_PORT);
+    // Loaded here, not at the top: other commands should not pay for Hapi at start.
+    const { createWebServer } = await import('../http/web-server.ts');
+    const { ListenError } = await import('../http/api-server.ts');
+    const { exposureWarning } = await import('../http/security.ts');
     const host = values.host && values.host.trim() !== '' ? values.host.trim() : WEB_DEFAULT_HOST;
     const webUiUrl = urlOption(values['web-ui-url'] ?? process.env.CODEGRAPH_WEB_UI_URL, '--web-ui-url');
 
