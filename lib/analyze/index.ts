@@ -67,7 +67,8 @@ export async function analyzeRepository(root: string, options: AnalyzeOptions = 
   const existed = fs.existsSync(indexDir);
   try {
     fs.mkdirSync(indexDir, { recursive: true });
-    fs.writeFileSync(path.join(indexDir, '.gitignore'), '*\n');
+    const ignore = path.join(indexDir, '.gitignore');
+    if (!fs.existsSync(ignore)) fs.writeFileSync(ignore, '*\n');
   } catch (err) {
     throw new CodegraphError('INVALID_PATH', `cannot write the index folder ${indexDir}: ${(err as Error).message}`);
   }

@@ -67,6 +67,10 @@ test('the loaded snapshot matches what analyze built (graph, references, stats)'
   t.is(snap.graph.nodeCount, result.repo.stats.nodes);
   t.is(snap.graph.edgeCount, result.repo.stats.edges);
   t.is(snap.refs.size, result.summary.references);
+  // The search structures and the embedder that made them come with the snapshot.
+  t.truthy(snap.search);
+  const [vector] = await snap.host.embed(['add two numbers']);
+  t.true(vector instanceof Float32Array && vector.length > 0);
 });
 
 test('a single repository is served without a selector', async (t) => {
