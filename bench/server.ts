@@ -33,6 +33,8 @@ async function corpus(base: string, home: string, name: string, copies: number) 
   for (let i = 0; i < copies; i++) fs.cpSync(rxjs, path.join(dir, copies === 1 ? 'src' : `src${i + 1}`), { recursive: true });
   const t0 = performance.now();
   const res = await analyzeRepository(dir, { home, name, embedder: process.env.CODEGRAPH_EMBEDDER ?? 'lexical' });
+  // Guard against measuring a truncated corpus (a stray .gitignore or git work tree above the temp folder).
+  if (res.repo.stats.files < 251 * copies) throw new Error(`corpus ${name}: only ${res.repo.stats.files} files indexed, expected ${251 * copies}+`);
   return { dir, repo: res.repo, analyzeMs: performance.now() - t0 };
 }
 
@@ -140,6 +142,9 @@ async function main() {
 
     const { child, url } = await readyCli(path.join(base, 'home-251'));
     try {
+      // A fresh server process compiles its hot paths during the first seconds: warm every route up first.
+      await load(url, '/context', [...byName, ...byUid], 2, CLIENTS);
+      await load(url, '/query', queries, 1, CLIENTS);
       for (const [what, route, bodies] of [
         ['context by name + file_path', '/context', byName], ['context by uid', '/context', byUid], ['query', '/query', queries],
       ] as const) {

@@ -20,12 +20,16 @@ test.before(() => {
 
 const RUNNER = `
 import * as h from './handlers.mjs';
-const [repo, bodies] = [process.argv[2], JSON.parse(process.argv[3])];
+const [repo, bodies, home] = [process.argv[2], JSON.parse(process.argv[3]), process.argv[4]];
 let resolvable = true;
 try { await import('joi'); } catch { resolvable = false; }
 const snapshot = await h.loadSavedSnapshot(repo);
 const source = h.staticSource([snapshot]);
-const out = { resolvable, tools: h.toolEntries().map((t) => t.name), results: {} };
+const loader = new h.SnapshotLoader({ home });
+const viaRegistry = await loader.get('shop');
+loader.close();
+const out = { resolvable, tools: h.toolEntries().map((t) => t.name), results: {},
+  registry: { repos: loader.list().map((r) => r.name), nodes: viaRegistry.graph.nodeCount, sameNodes: viaRegistry.graph.nodeCount === snapshot.graph.nodeCount } };
 for (const [tool, body] of Object.entries(bodies)) {
   try { out.results[tool] = { status: 200, body: await h.runTool(source, tool, body) }; }
   catch (e) { out.results[tool] = h.isCodegraphError(e) ? { status: e.status, body: e.toBody() } : { status: 500, crash: String(e && e.stack || e) }; }
@@ -55,10 +59,10 @@ const BODIES: Record<string, Record<string, unknown>> = {
   rename: { symbol_name: 'checkPrice', new_name: 'validatePrice' },
 };
 
-type RunnerOut = { resolvable: boolean; tools: string[]; results: Record<string, Outcome & { crash?: string }> };
+type RunnerOut = { resolvable: boolean; tools: string[]; results: Record<string, Outcome & { crash?: string }>; registry: { repos: string[]; nodes: number; sameNodes: boolean } };
 
 function runBundle(iso: string, repo: string, home: string): RunnerOut {
-  const stdout = execFileSync(process.execPath, ['run.mjs', repo, JSON.stringify(BODIES)], {
+  const stdout = execFileSync(process.execPath, ['run.mjs', repo, JSON.stringify(BODIES), home], {
     cwd: iso, env: { PATH: process.env.PATH ?? '', HOME: home }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
   });
   return JSON.parse(stdout) as RunnerOut;
@@ -76,6 +80,9 @@ async function checkAgainstSources(t: import('ava').ExecutionContext, out: Runne
   }
   t.log(Object.entries(out.results).map(([k, v]) => `${k} ${v.status}`).join(', '));
   t.is(out.results.context.status, 200, 'the context handler ran on the saved snapshot');
+  t.deepEqual(out.registry.repos, ['shop'], 'the bundled registry loader lists the registry');
+  t.true(out.registry.sameNodes, 'and loads the same snapshot');
+  t.is(out.registry.nodes, snapshot.graph.nodeCount);
   t.is((out.results.context.body as { symbol: { uid: string } }).symbol.uid, 'Function:src/cart.ts:addItem');
 }
 
