@@ -84,6 +84,17 @@ test('an unknown repository is 404 REPO_NOT_FOUND listing the known ones', async
   t.regex(out.error.message, /shop, store/);
 });
 
+test('a repo selector naming a path outside the registry reaches nothing: REPO_NOT_FOUND', async (t) => {
+  let asked = 0;
+  const { server } = web({ list: () => [shop.repo], get: async (repo) => { asked++; return staticSource([shop]).get(repo); } });
+  for (const repo of ['/etc', '../..', '/nonexistent/memory/../../etc', `${shop.repo.path}/..`]) {
+    const res = await server.hapi.inject({ method: 'POST', url: '/tools/context', ...json({ ...VALID_BODIES.context, repo }) });
+    t.is(res.statusCode, 404, repo);
+    t.is(JSON.parse(res.payload).error.code, 'REPO_NOT_FOUND');
+  }
+  t.is(asked, 4);
+});
+
 test('an empty body without a content type is an empty request (same as a direct call with {})', async (t) => {
   const { server } = web();
   const res = await server.hapi.inject({ method: 'POST', url: '/tools/detect_changes' });
