@@ -78,10 +78,17 @@ export class Collector {
   private readonly annotOf = new Map<Node, Node>();
   private readonly ids = new Map<Node, IdRec>();
   private readonly jsx = new Set<Node>();
+  private readonly comments = new Set<Node>();
+  private readonly slotsOf = new Map<Node, Node[]>();
+  private readonly slotLocal = new Map<Node, number>();
+  private readonly slotType = new Map<Node, Node>();
+  private readonly fnTypeParams = new Map<Node, Array<{ name: Node; type?: Node }>>();
+  private readonly unions = new Map<Node, Node[]>();
+  private readonly fnSymOf = new Map<Node, number>();
   private readonly pendingExports: Array<() => void> = [];
   // pass 2 results
   private readonly symbols: SymbolWork[] = [];
-  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node }> = [];
+  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; ctx?: LocalFact['ctx'] }> = [];
   private readonly memberKeys = new Map<string, number>();
   // facts
   private readonly imports: ImportFact[] = [];
@@ -147,6 +154,10 @@ export class Collector {
       case 'expr.this': this.simple.set(c[0].node, 'this'); this.point(c[0].node, c[0].node); return;
       case 'expr.super': this.simple.set(c[0].node, 'super'); this.point(c[0].node, c[0].node); return;
       case 'jsx': this.jsx.add(c[0].node); return;
+      case 'comment': this.comments.add(c[0].node); return;
+      case 'param.slot': pushTo(this.slotsOf, get(c, 'fn')!, get(c, 'param')!); return;
+      case 'fntype.param': pushTo(this.fnTypeParams, get(c, 'fntype')!, { name: get(c, 'name')!, type: get(c, 'type') }); return;
+      case 'type.union': pushTo(this.unions, get(c, 'union')!, get(c, 'member')!); return;
       case 'returns': this.returnsOf.set(get(c, 'owner')!, get(c, 'type')!); return;
       case 'annotated': this.annotOf.set(get(c, 'owner')!, get(c, 'type')!); return;
       case 'var.var': this.varKind.set(c[0].node, 'var'); return;
@@ -174,7 +185,7 @@ export class Collector {
     if (role.startsWith('decl.')) {
       const name = get(c, 'name')!;
       this.skipIds.add(name);
-      this.push(startOf(name), EV_DECL, { role, name, type: get(c, 'type'), value: get(c, 'value') });
+      this.push(startOf(name), EV_DECL, { role, name, type: get(c, 'type'), value: get(c, 'value'), slot: get(c, 'param') });
       return;
     }
     if (role.startsWith('import.') || role.startsWith('require.') || role.startsWith('export.') || role.startsWith('cjs.')) this.module(role, c);
@@ -554,6 +565,7 @@ export class Collector {
 
   private mergeOverload(prev: SymbolWork, d: DefRec, isSignature: boolean): void {
     (prev.more ??= []).push(this.pos(d.name!));
+    this.fnSymOf.set(d.def, this.symbols.indexOf(prev));
     if (!isSignature) {
       prev.signatureOnly = false;
       prev.endLine = endRowOf(this.tree, d.def) + 1;
@@ -576,6 +588,7 @@ export class Collector {
       defNode: d.def, scope,
     };
     if (isDefault) sym.isDefault = true;
+    if (label === 'Function' || label === 'Method') { this.fnSymOf.set(d.def, s); if (d.value) this.fnSymOf.set(d.value, s); }
     const signature = this.signature(d);
     if (signature) sym.signature = signature;
     const doc = this.docBefore(start);
@@ -584,11 +597,13 @@ export class Collector {
     return s;
   }
 
-  private declare(x: { role: string; name: Node; type?: Node; value?: Node }, scope: Scope): void {
+  private declare(x: { role: string; name: Node; type?: Node; value?: Node; slot?: Node }, scope: Scope): void {
+    if (x.slot && x.type) this.slotType.set(x.slot, x.type);
     if (this.claimed.has(x.name)) return;
     const name = this.ident(x.name);
     const l = this.localNodes.length;
     this.localNodes.push({ name, type: x.type, init: x.value });
+    if (x.slot) this.slotLocal.set(x.slot, l);
     scope.names.set(name, { l });
   }
 
@@ -603,12 +618,19 @@ export class Collector {
       if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
       return fact;
     });
-    const locals: LocalFact[] = this.localNodes.map((l) => {
-      const f: LocalFact = { name: l.name };
-      if (l.type) f.type = this.expr(l.type);
-      if (l.init) f.init = this.expr(l.init);
-      return f;
-    });
+    // declared callback parameter types, by parameter position
+    for (const [fn, s] of this.fnSymOf) {
+      const slots = this.slotsOf.get(fn);
+      if (!slots) continue;
+      const ordered = this.realSlots(slots);
+      for (let i = 0; i < ordered.length; i++) {
+        const type = this.slotType.get(ordered[i]);
+        const params = type ? this.fnTypeParams.get(type) : undefined;
+        if (!params) continue;
+        const types = params.filter((p) => !this.isThisParam(p.name)).sort((a, b) => a.name.start - b.name.start).map((p) => (p.type ? this.expr(p.type) : null));
+        (symbols[s].callbackParams ??= {})[i] = types;
+      }
+    }
     const calls: CallFact[] = [];
     const calleeNodes = new Set<Node>();
     for (const [node, c] of this.calls) {
@@ -622,7 +644,19 @@ export class Collector {
       if (c.isNew) fact.isNew = true;
       if (c.args) {
         const args: ArgFact[] = [];
+        const ordered = this.realSlots(c.args);
+        for (let i = 0; i < ordered.length; i++) {
+          // a function argument: its parameters are typed by the callee's declaration of parameter i
+          const slots = this.slotsOf.get(ordered[i]);
+          if (!slots) continue;
+          const ps = this.realSlots(slots);
+          for (let j = 0; j < ps.length; j++) {
+            const l = this.slotLocal.get(ps[j]);
+            if (l !== undefined && !this.localNodes[l].type) this.localNodes[l].ctx = { call: calls.length, arg: i, param: j };
+          }
+        }
         for (const a of c.args) {
+          if (this.comments.has(a)) continue;
           const value = this.expr(a);
           if (value.k === 'id' ? !value.b || 'l' in value.b : value.k !== 'member') continue;
           const nn = this.nameNodeOf(a);
@@ -633,6 +667,13 @@ export class Collector {
       }
       calls.push(fact);
     }
+    const locals: LocalFact[] = this.localNodes.map((l) => {
+      const f: LocalFact = { name: l.name };
+      if (l.type) f.type = this.expr(l.type);
+      if (l.init) f.init = this.expr(l.init);
+      if (l.ctx) f.ctx = l.ctx;
+      return f;
+    });
     const refs: RefFact[] = [];
     for (const r of this.ids.values()) {
       const node = r.node;
@@ -674,6 +715,8 @@ export class Collector {
     if (m) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };
     const c = this.calls.get(node);
     if (c && c.callee !== node) return c.isNew ? { k: 'new', callee: this.expr(c.callee) } : { k: 'call', callee: this.expr(c.callee) };
+    const u = this.unions.get(node);
+    if (u) return { k: 'union', types: [...u].sort(byStart).map((n) => this.expr(n)) };
     const w = this.wraps.get(node);
     if (w) {
       if (w.kind === 'as' && w.type) return { k: 'as', type: this.expr(w.type) };
@@ -687,6 +730,15 @@ export class Collector {
     const sk = this.scopeKindOf.get(node);
     if (sk === 'arrow' || sk === 'function') return { k: 'fn' };
     return { k: 'other' };
+  }
+
+  /** Argument or parameter nodes in source order, without comments and TypeScript `this` parameters. */
+  private realSlots(nodes: Node[]): Node[] {
+    return nodes.filter((n) => !this.comments.has(n) && !this.isThisParam(n)).sort(byStart);
+  }
+
+  private isThisParam(n: Node): boolean {
+    return this.text.startsWith('this', n.start) && !/[$\w]/.test(this.text[n.start + 4] ?? '');
   }
 
   /** The node holding the called/used name: the identifier itself or a member's property. */
@@ -735,6 +787,7 @@ export class Collector {
     const s = startOf(d.def);
     let end = d.body ? startOf(d.body) : this.text.indexOf('\n', s);
     if (end < 0) end = this.text.length;
+    if (!d.body) end = Math.min(end, this.end(d.def));
     let sig = this.text.slice(s, end).replace(/\s+/g, ' ').trim();
     if (sig.endsWith('=>')) sig = sig.slice(0, -2).trim();
     if (sig.length > 200) sig = `${sig.slice(0, 197)}...`;
@@ -770,6 +823,13 @@ export class Collector {
     return firstDocLine(t.slice(first, i).split('\n').map((l) => l.replace(/^\s*\/\/+/, '')));
   }
 }
+
+function pushTo<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const l = m.get(k);
+  if (l) l.push(v); else m.set(k, [v]);
+}
+
+const byStart = (a: Node, b: Node): number => a.start - b.start;
 
 function get(c: Capture[], name: string): Node | undefined {
   for (let i = 0; i < c.length; i++) if (c[i].name === name) return c[i].node;

@@ -24,6 +24,7 @@ export type Expr =
   | { k: 'new'; callee: Expr }
   | { k: 'await'; inner: Expr }
   | { k: 'as'; type: Expr }
+  | { k: 'union'; types: Expr[] }
   | { k: 'lit' }
   | { k: 'fn' }
   | { k: 'other' };
@@ -57,6 +58,11 @@ export interface SymbolFact {
   returns?: Expr;
   extends?: Expr[];
   implements?: Expr[];
+  /**
+   * For parameters declared with a function type: the types its callback's parameters receive, by parameter
+   * position (`operate(init: (source: Observable<T>, subscriber: Subscriber<R>) => void)` → `{0: [Observable, Subscriber]}`).
+   */
+  callbackParams?: Record<number, Array<Expr | null>>;
 }
 
 export interface ImportFact {
@@ -88,6 +94,8 @@ export interface LocalFact {
   name: string;
   type?: Expr;
   init?: Expr;
+  /** A parameter of a function passed as argument `arg` of call `call`: typed by the callee's declaration. */
+  ctx?: { call: number; arg: number; param: number };
 }
 
 export interface ArgFact {

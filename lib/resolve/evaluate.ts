@@ -4,7 +4,7 @@
  * are (`conf`, the weakest link of the chain). Everything is memoised and cycle-safe, so resolution stays
  * linear in the size of the project.
  */
-import type { Expr, FileFacts, SymbolFact } from '../extract/facts.ts';
+import type { CallFact, Expr, FileFacts, SymbolFact } from '../extract/facts.ts';
 import type { ModuleResolver, ModuleTarget } from './modules.ts';
 import { isGlobalName } from './globals.ts';
 
@@ -21,6 +21,7 @@ export const REASON_CONFIDENCE = {
   constructor: 0.95,
   'typed-receiver': 0.85,
   'return-type': 0.8,
+  'contextual-type': 0.8,
   'name-only': 0.3,
 } as const;
 export type Reason = keyof typeof REASON_CONFIDENCE;
@@ -118,7 +119,37 @@ export class Evaluator {
     const loc = this.files[f].locals[l];
     if (loc.type) return weaken(this.typeValue(f, loc.type, 0), 'typed-receiver');
     if (loc.init) return this.value(f, loc.init);
+    if (loc.ctx) return this.contextual(f, loc.ctx);
     return UNKNOWN;
+  }
+
+  /** A callback's parameter, typed by the declaration of the function the callback is passed to. */
+  private contextual(f: number, ctx: { call: number; arg: number; param: number }): Val {
+    const call = this.files[f].calls[ctx.call];
+    const target = call ? this.callTarget(f, call) : undefined;
+    if (!target) return UNKNOWN;
+    const t = this.sym(target).callbackParams?.[ctx.arg]?.[ctx.param];
+    if (!t) return UNKNOWN;
+    return weakenFrom(this.typeValue(target.f, t, 0), { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type');
+  }
+
+  /** The function, method or constructor a call runs (undefined when unknown or outside the project). */
+  callTarget(f: number, call: CallFact): (SymRef & { r: Reason; c: number }) | undefined {
+    if (call.callee.k === 'super') {
+      const base = call.callee.cls >= 0 ? this.superClass({ f, s: call.callee.cls }) : undefined;
+      if (!base || base === 'ext') return undefined;
+      const ctor = this.findMember(base, 'constructor', false);
+      return ctor && ctor !== 'ext' ? { ...ctor, r: 'super-member', c: REASON_CONFIDENCE['super-member'] } : undefined;
+    }
+    const v = this.value(f, call.callee);
+    if (v.t !== 'sym') return undefined;
+    const label = this.sym(v).label;
+    if (call.isNew) {
+      if (label !== 'Class') return undefined;
+      const ctor = this.findMember(v, 'constructor', false);
+      return ctor && ctor !== 'ext' ? { ...ctor, r: v.r, c: v.c } : undefined;
+    }
+    return label === 'Function' || label === 'Method' ? { f: v.f, s: v.s, r: v.r, c: v.c } : undefined;
   }
 
   /** Value bound by an import or require of file `f`. */
@@ -212,6 +243,15 @@ export class Evaluator {
   /** Instance value of a type expression written in file `f`. */
   typeValue(f: number, t: Expr, depth: number): Val {
     if (depth > 8) return UNKNOWN;
+    if (t.k === 'union') {
+      let ext = false;
+      for (const m of t.types) {
+        const v = this.typeValue(f, m, depth + 1);
+        if (v.t === 'inst') return v;
+        if (v.t === 'ext') ext = true;
+      }
+      return ext ? EXT : UNKNOWN;
+    }
     const target = this.typeSymbol(f, t);
     if (target === 'ext') return EXT;
     if (!target) return UNKNOWN;

@@ -195,6 +195,7 @@ class ProjectBuilder {
     let reason: Reason = 'same-file';
     let conf = 1;
     let status: 'resolved' | 'external' | 'unknown' = 'unknown';
+    let indirect = false;
     if (callee.k === 'super') {
       const base = callee.cls >= 0 ? ev.superClass({ f, s: callee.cls }) : undefined;
       if (base === 'ext') status = 'external';
@@ -223,7 +224,7 @@ class ProjectBuilder {
           if (alias && alias.t === 'sym' && (ev.sym(alias).label === 'Function' || ev.sym(alias).label === 'Method')) {
             target = { f: alias.f, s: alias.s };
             status = 'resolved'; reason = alias.c < v.c ? alias.r : v.r; conf = Math.min(v.c, alias.c);
-          }
+          } else indirect = true; // a call through a property or variable holding some function: known, not guessable
         }
       } else if (v.t === 'ext') status = 'external';
     }
@@ -236,7 +237,7 @@ class ProjectBuilder {
     } else if (status === 'external') {
       this.external++;
     } else {
-      this.guess(f, call, from);
+      this.guess(f, call, from, indirect);
     }
     if (call.args) {
       const calleeText = call.args[0].callee;
@@ -254,13 +255,13 @@ class ProjectBuilder {
   }
 
   /** An unresolved call: counted, and guessed by name only when exactly one project definition fits. */
-  private guess(f: number, call: CallFact, from: string): void {
+  private guess(f: number, call: CallFact, from: string, indirect: boolean): void {
     const callee = call.callee;
     const name = calleeName(callee);
     const free = callee.k === 'id' && !callee.b;
     if (free && isGlobalName(name!)) { this.external++; return; }
     // a name bound in scope (a parameter, a local) is never guessed: it is not the same-named global function
-    const candidates = !name || call.isNew || (callee.k === 'id' && callee.b) ? undefined : callee.k === 'id' ? this.topFunctions.get(name) : this.methods.get(name);
+    const candidates = !name || call.isNew || indirect || (callee.k === 'id' && callee.b) ? undefined : callee.k === 'id' ? this.topFunctions.get(name) : this.methods.get(name);
     if (!candidates && (free || callee.k === 'member')) {
       // no project definition carries that name: whatever it calls lies outside the project
       this.external++;
@@ -269,7 +270,7 @@ class ProjectBuilder {
     this.unresolved++;
     const p = this.files[f].path;
     this.unresolvedByFile[p] = (this.unresolvedByFile[p] ?? 0) + 1;
-    if (candidates && candidates.length === 1 && !(callee.k === 'member' && isCommonMethodName(name!))) {
+    if (!indirect && candidates && candidates.length === 1 && !(callee.k === 'member' && isCommonMethodName(name!)) && this.uidOf(candidates[0]) !== from) {
       this.nameOnly++;
       this.edge(from, this.uidOf(candidates[0]), 'CALLS', REASON_CONFIDENCE['name-only'], 'name-only', call.at[0]);
     }

@@ -1,7 +1,7 @@
 ; TypeScript-only knowledge: type declarations, annotations, parameters, heritage, overloads.
 
 ; ---------------------------------------------------------------- scopes holding type parameters
-([(interface_declaration) (type_alias_declaration) (function_signature) (method_signature) (abstract_method_signature)] @scope (#set! role "scope.type"))
+([(interface_declaration) (type_alias_declaration) (function_signature) (method_signature) (abstract_method_signature) (function_type) (constructor_type) (call_signature) (construct_signature)] @scope (#set! role "scope.type"))
 ((abstract_class_declaration) @scope (#set! role "scope.class"))
 
 ; ---------------------------------------------------------------- definitions
@@ -35,6 +35,13 @@
 ((optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
 ((required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
 (type_parameter name: (type_identifier) @name (#set! role "decl.type.param"))
+([(function_signature parameters: (formal_parameters (_) @param))
+  (method_signature parameters: (formal_parameters (_) @param))
+  (abstract_method_signature parameters: (formal_parameters (_) @param))] @fn (#set! role "param.slot"))
+; parameters of function types, in order: what a callback passed there receives
+((function_type parameters: (formal_parameters [(required_parameter pattern: (_) @name type: (type_annotation (_) @type)?) (optional_parameter pattern: (_) @name type: (type_annotation (_) @type)?)])) @fntype (#set! role "fntype.param"))
+; a union evaluates to the first of its members that names a project type (`Subscriber<T> | null`)
+((union_type (_) @member) @union (#set! role "type.union"))
 
 ; heritage
 ((class_heritage (extends_clause value: (_) @extends)) (#set! role "heritage.extends"))
@@ -44,7 +51,7 @@
 ; type expressions
 ((type_identifier) @id (#set! role "id.type"))
 ; generic types evaluate to their name where a type is read (annotations, heritage, assertions, aliases)
-([(type_annotation (generic_type name: (_) @inner) @wrap) (implements_clause (generic_type name: (_) @inner) @wrap) (extends_type_clause type: (generic_type name: (_) @inner) @wrap) (as_expression (generic_type name: (_) @inner) @wrap) (type_alias_declaration value: (generic_type name: (_) @inner) @wrap)] (#set! role "type.generic"))
+([(type_annotation (generic_type name: (_) @inner) @wrap) (implements_clause (generic_type name: (_) @inner) @wrap) (extends_type_clause type: (generic_type name: (_) @inner) @wrap) (as_expression (generic_type name: (_) @inner) @wrap) (type_alias_declaration value: (generic_type name: (_) @inner) @wrap) (union_type (generic_type name: (_) @inner) @wrap)] (#set! role "type.generic"))
 ((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))
 ((nested_identifier object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((as_expression (_) @inner (_) @type) @wrap (#set! role "expr.as"))

@@ -1,0 +1,213 @@
+/**
+ * Differential check of the call graph against the TypeScript compiler.
+ *
+ * The same files are indexed by codegraph and compiled into a ts.Program. For every call (and `new`, and
+ * `super(…)`) the type checker resolves the callee to its declaration; a declaration inside the project is
+ * mapped to our symbol through the reference index's definition occurrences (same file, line and UTF-16
+ * column of the declaring name), the caller to the innermost enclosing declaration that is one of our symbols
+ * (else the file). That gives the compiler's edge set (caller → callee); ours is the set of CALLS edges.
+ *
+ *   precision = |ours ∩ compiler| / |ours|          recall = |ours ∩ compiler| / |compiler|
+ *
+ * Calls the compiler resolves outside the project (lib.d.ts, packages) are not edges on either side.
+ *
+ *   node --import tsx bench/callgraph-diff.ts [folder] [--samples N]     (default: node_modules/rxjs/src)
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { readCorpus } from './parse-baseline.ts';
+import { extractFile, languageOf } from '../lib/extract/index.ts';
+import { loadProjectConfig, resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
+
+export interface Pair { source: string; target: string; site?: string; reason?: string; confidence?: number }
+
+export interface DiffResult {
+  files: number;
+  /** Call sites the compiler resolved into the project (mapped to our symbols). */
+  compilerSites: number;
+  /** Compiler-resolved project callees we have no symbol for (not counted in recall). */
+  unmappedTargets: number;
+  compilerEdges: number;
+  ourEdges: number;
+  truePositives: number;
+  precision: number;
+  recall: number;
+  /** The same, leaving out our low-confidence (name-only) edges. */
+  confident: { ourEdges: number; truePositives: number; precision: number; recall: number };
+  misses: Pair[];
+  falsePositives: Pair[];
+  byReason: Record<string, { edges: number; correct: number }>;
+}
+
+/** Indexes `root` with codegraph and with the TypeScript compiler and compares the CALLS edges. */
+export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions = {}): DiffResult {
+  const corpus = readCorpus(root);
+  const texts = new Map(corpus.map((f) => [f.path, f.text]));
+  const facts = corpus.map((f) => extractFile(f.path, f.text, languageOf(f.path)!));
+  const result = resolveProject(facts, loadProjectConfig(corpus.map((f) => f.path), (rel) => texts.get(rel)));
+  const compiler = compilerEdges(root, corpus.map((f) => f.path), result, compilerOptions);
+
+  const ours = new Map<string, Pair>();
+  for (const e of result.graph.edges) {
+    if (e.type !== 'CALLS') continue;
+    ours.set(`${e.source}\u0000${e.target}`, { source: e.source, target: e.target, site: `${result.graph.node(e.source)?.filePath}:${e.line}`, reason: e.reason, confidence: e.confidence });
+  }
+  let tp = 0;
+  let tpConfident = 0;
+  let oursConfident = 0;
+  const falsePositives: Pair[] = [];
+  const byReason: Record<string, { edges: number; correct: number }> = {};
+  for (const [k, p] of ours) {
+    const ok = compiler.edges.has(k);
+    const r = (byReason[p.reason!] ??= { edges: 0, correct: 0 });
+    r.edges++;
+    if (ok) r.correct++;
+    if (ok) tp++; else falsePositives.push(p);
+    if (p.confidence! >= 0.5) { oursConfident++; if (ok) tpConfident++; }
+  }
+  const misses: Pair[] = [];
+  for (const [k, p] of compiler.edges) if (!ours.has(k)) misses.push(p);
+  const ratio = (a: number, b: number): number => (b === 0 ? 1 : a / b);
+  return {
+    files: corpus.length, compilerSites: compiler.sites, unmappedTargets: compiler.unmapped,
+    compilerEdges: compiler.edges.size, ourEdges: ours.size, truePositives: tp,
+    precision: ratio(tp, ours.size), recall: ratio(tp, compiler.edges.size),
+    confident: { ourEdges: oursConfident, truePositives: tpConfident, precision: ratio(tpConfident, oursConfident), recall: ratio(tpConfident, compiler.edges.size) },
+    misses, falsePositives, byReason,
+  };
+}
+
+interface CompilerEdges { edges: Map<string, Pair>; sites: number; unmapped: number }
+
+function compilerEdges(root: string, files: string[], result: ResolveResult, extra: ts.CompilerOptions): CompilerEdges {
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Node10,
+    lib: ['lib.es2020.d.ts', 'lib.dom.d.ts'], strict: true, noEmit: true, skipLibCheck: true, allowJs: true, jsx: ts.JsxEmit.Preserve,
+    baseUrl: root, paths: { rxjs: ['./'], 'rxjs/*': ['./*'] }, types: [],
+    ...extra,
+  };
+  const absolute = files.map((f) => path.resolve(root, f));
+  const program = ts.createProgram(absolute, options);
+  const checker = program.getTypeChecker();
+
+  // definition occurrences: "file:line:column" of a declaring name → our symbol
+  const defs = new Map<string, string>();
+  for (const r of result.refs.all) if (r.kind === 'definition') defs.set(`${r.filePath}:${r.line}:${r.column}`, r.target);
+  const rel = (sf: ts.SourceFile): string | undefined => {
+    const p = path.relative(root, sf.fileName).split(path.sep).join('/');
+    return p.startsWith('..') ? undefined : p;
+  };
+  const uidAt = (node: ts.Node): string | undefined => {
+    const sf = node.getSourceFile();
+    const p = rel(sf);
+    if (!p) return undefined;
+    const lc = sf.getLineAndCharacterOfPosition(node.getStart(sf));
+    return defs.get(`${p}:${lc.line + 1}:${lc.character + 1}`);
+  };
+
+  const edges = new Map<string, Pair>();
+  let sites = 0;
+  let unmapped = 0;
+  for (const sf of program.getSourceFiles()) {
+    const p = rel(sf);
+    if (!p || sf.isDeclarationFile && !files.includes(p)) continue;
+    if (!files.includes(p)) continue;
+    const fileUid = `File:${p}`;
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+        const target = calleeDeclaration(checker, node);
+        if (target) {
+          const declFile = target.getSourceFile();
+          if (rel(declFile) && files.includes(rel(declFile)!)) {
+            const tUid = declarationUid(target, uidAt);
+            if (!tUid) unmapped++;
+            else {
+              sites++;
+              const sUid = enclosingUid(node, uidAt) ?? fileUid;
+              const k = `${sUid}\u0000${tUid}`;
+              if (!edges.has(k)) {
+                const lc = sf.getLineAndCharacterOfPosition(node.getStart(sf));
+                edges.set(k, { source: sUid, target: tUid, site: `${p}:${lc.line + 1}  ${node.getText(sf).split('\n')[0].slice(0, 70)}` });
+              }
+            }
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  return { edges, sites, unmapped };
+}
+
+/** The declaration a call resolves to: its signature's declaration, or the class for an implicit constructor. */
+function calleeDeclaration(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression): ts.Node | undefined {
+  const sig = checker.getResolvedSignature(call);
+  const decl = sig?.declaration;
+  if (decl && !ts.isJSDocSignature(decl)) return decl;
+  if (ts.isNewExpression(call) || call.expression.kind === ts.SyntaxKind.SuperKeyword) {
+    let sym = checker.getSymbolAtLocation(call.expression);
+    if (call.expression.kind === ts.SyntaxKind.SuperKeyword) {
+      const t = checker.getTypeAtLocation(call.expression);
+      sym = t.getSymbol();
+    }
+    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    return sym?.declarations?.find((d) => ts.isClassLike(d));
+  }
+  return undefined;
+}
+
+/** Our symbol for a callee declaration: by the position of its declaring name. */
+function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined): string | undefined {
+  if (ts.isConstructorDeclaration(decl)) {
+    const kw = decl.getChildren().find((c) => c.kind === ts.SyntaxKind.ConstructorKeyword);
+    return kw ? uidAt(kw) : undefined;
+  }
+  if ((ts.isArrowFunction(decl) || ts.isFunctionExpression(decl)) && decl.parent) {
+    const p = decl.parent;
+    if ((ts.isVariableDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertyAssignment(p)) && p.name) return uidAt(p.name);
+    if (ts.isFunctionExpression(decl) && decl.name) return uidAt(decl.name);
+    if (ts.isBinaryExpression(p) && ts.isPropertyAccessExpression(p.left)) return uidAt(p.left.name);
+    return undefined;
+  }
+  const name = (decl as ts.NamedDeclaration).name;
+  return name ? uidAt(name) : undefined;
+}
+
+/** The innermost enclosing declaration that is one of our symbols (anonymous callbacks are skipped). */
+function enclosingUid(node: ts.Node, uidAt: (n: ts.Node) => string | undefined): string | undefined {
+  for (let n = node.parent; n && !ts.isSourceFile(n); n = n.parent) {
+    let nameNode: ts.Node | undefined;
+    if (ts.isConstructorDeclaration(n)) nameNode = n.getChildren().find((c) => c.kind === ts.SyntaxKind.ConstructorKeyword);
+    else if (ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n) || ts.isClassDeclaration(n) || ts.isClassExpression(n)
+      || ts.isGetAccessorDeclaration(n) || ts.isSetAccessorDeclaration(n) || ts.isPropertyDeclaration(n) || ts.isVariableDeclaration(n)
+      || ts.isPropertyAssignment(n) || ts.isFunctionExpression(n) || ts.isModuleDeclaration(n)) nameNode = n.name;
+    if (!nameNode) continue;
+    const uid = uidAt(nameNode);
+    if (uid) return uid;
+  }
+  return undefined;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const args = process.argv.slice(2);
+  const si = args.indexOf('--samples');
+  const root = args.find((a, i) => !a.startsWith('--') && i !== si + 1) ?? 'node_modules/rxjs/src';
+  const samples = si >= 0 ? Number(args[si + 1]) : 15;
+  const t0 = performance.now();
+  const d = callgraphDiff(root);
+  const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+  console.log(`call graph vs TypeScript ${ts.version} on ${root} (${d.files} files, ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(`  compiler: ${d.compilerSites} call sites into the project → ${d.compilerEdges} caller→callee edges (${d.unmappedTargets} sites whose callee we do not model)`);
+  console.log(`  codegraph: ${d.ourEdges} CALLS edges, ${d.truePositives} agree`);
+  console.log(`  precision ${pct(d.precision)}  recall ${pct(d.recall)}`);
+  console.log(`  without name-only guesses: ${d.confident.ourEdges} edges, precision ${pct(d.confident.precision)}  recall ${pct(d.confident.recall)}`);
+  console.log('  by reason:', Object.entries(d.byReason).map(([r, v]) => `${r} ${v.correct}/${v.edges}`).join(', '));
+  if (samples > 0) {
+    console.log(`\nmissed (compiler has, we do not) — ${d.misses.length}:`);
+    for (const m of d.misses.slice(0, samples)) console.log(`  ${m.source} → ${m.target}\n      at ${m.site}`);
+    console.log(`\nfalse positives (we have, compiler does not) — ${d.falsePositives.length}:`);
+    for (const m of d.falsePositives.slice(0, samples)) console.log(`  ${m.source} → ${m.target}  (${m.reason} ${m.confidence}) at ${m.site}`);
+  }
+}
