@@ -2,6 +2,9 @@
 import test from 'ava';
 import zlib from 'node:zlib';
 import { createWebServer } from '../../runtime/http/web-server.ts';
+import { createEvalServer } from '../../runtime/http/eval-server.ts';
+import { joiToJsonSchema } from '../../runtime/mcp/json-schema.ts';
+import { findTool } from '../../runtime/tool-runner.ts';
 import { staticSource, type SnapshotSource } from '../../runtime/snapshot-source.ts';
 import { shopSnapshot, logSink } from './fixtures.ts';
 import { VALID_BODIES, SNAPSHOT_TOOLS, direct, badBody, detailFields, namesField } from './oracle.ts';
@@ -47,6 +50,28 @@ for (const tool of [...SNAPSHOT_TOOLS, 'list_repos']) {
     t.deepEqual(out, (await direct(tool, body, tool === 'list_repos' ? [shop.repo] : shop)).body);
   });
 }
+
+for (const tool of [...SNAPSHOT_TOOLS, 'list_repos']) {
+  test(`POST /tools/${tool}: omitted fields take the schema's defaults (same answer as spelling them out)`, async (t) => {
+    const { server } = web();
+    const props = (joiToJsonSchema(findTool(tool)!.definition.schema) as { properties?: Record<string, { default?: unknown }> }).properties ?? {};
+    const defaults = Object.fromEntries(Object.entries(props).filter(([, p]) => p.default !== undefined).map(([k, p]) => [k, p.default]));
+    const bare = await server.hapi.inject({ method: 'POST', url: `/tools/${tool}`, ...json(VALID_BODIES[tool]) });
+    const spelled = await server.hapi.inject({ method: 'POST', url: `/tools/${tool}`, ...json({ ...defaults, ...VALID_BODIES[tool] }) });
+    t.is(bare.statusCode, spelled.statusCode);
+    t.deepEqual(JSON.parse(bare.payload), JSON.parse(spelled.payload));
+    if (tool === 'rename' && bare.statusCode === 200) t.false(JSON.parse(bare.payload).applied, 'dry_run defaults to true: nothing written');
+  });
+}
+
+test('default bind address and port: 127.0.0.1:4747 (eval server: 127.0.0.1:4848)', async (t) => {
+  const { server } = web();
+  t.is(server.hapi.settings.host, '127.0.0.1');
+  t.is(server.hapi.settings.port, 4747);
+  const evalServer = createEvalServer({ source: staticSource([shop]) });
+  t.is(evalServer.hapi.settings.host, '127.0.0.1');
+  t.is(evalServer.hapi.settings.port, 4848);
+});
 
 test('the only repository is used when repo is omitted, and can be named by name or path', async (t) => {
   const { server } = web();
