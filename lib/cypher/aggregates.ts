@@ -33,12 +33,9 @@ function notNumber(name: string, v: Value): Error {
 
 function base(name: string, star: boolean): Accumulator {
   switch (name) {
-    case 'count': {
-      let n = 0;
-      return star
-        ? { add() { n++; }, result: () => n }
-        : { add(v) { if (v !== null) n++; }, result: () => n };
-    }
+    case 'count':
+      // Classes, not closures: one allocation per group matters when there are 100k groups.
+      return star ? new CountStar() : new CountValues();
     case 'collect': {
       const out: Value[] = [];
       return {
@@ -120,4 +117,16 @@ function base(name: string, star: boolean): Accumulator {
     }
   }
   throw runtimeError('SyntaxError', 'UnknownFunction', `unknown aggregate ${name}`);
+}
+
+class CountStar implements Accumulator {
+  n = 0;
+  add(): void { this.n++; }
+  result(): Value { return this.n; }
+}
+
+class CountValues implements Accumulator {
+  n = 0;
+  add(v: Value): void { if (v !== null) this.n++; }
+  result(): Value { return this.n; }
 }

@@ -6,7 +6,7 @@
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { RELATIONSHIP_NAME, type GraphEdge, type GraphNode } from '../graph/schema.ts';
-import { isIndexable, type IdList, type PropertyGraph } from './graph.ts';
+import { isIndexable, type AdjacencyRange, type IdList, type PropertyGraph } from './graph.ts';
 import { fromHost, keyOf, type Value } from './values.ts';
 
 interface Csr { off: Int32Array; ids: Int32Array }
@@ -98,7 +98,8 @@ export class CodeGraphView implements PropertyGraph {
 
   nodeProperty(id: number, key: string): Value {
     const n = this.nodes[id];
-    let v: unknown = Object.hasOwn(n, key) ? n[key] : undefined;
+    // Plain objects: only Object.prototype members could leak through a key lookup; hostValue drops functions.
+    let v: unknown = key === '__proto__' ? undefined : n[key];
     if (v === undefined) { const f = VIRTUAL_NODE_PROPS[key]; if (f) v = f(n); }
     return hostValue(v);
   }
@@ -113,7 +114,8 @@ export class CodeGraphView implements PropertyGraph {
   relTarget(id: number): number { return this.tgt[id]; }
   relProperty(id: number, key: string): Value {
     const e = this.edges[id];
-    return hostValue(Object.hasOwn(e, key) ? e[key] : undefined);
+    if (key === 'type') return e.type;
+    return hostValue(key === '__proto__' ? undefined : e[key]);
   }
   relKeys(id: number): string[] {
     const e = this.edges[id];
@@ -127,6 +129,14 @@ export class CodeGraphView implements PropertyGraph {
   inRels(node: number, type?: string): IdList {
     const c = type === undefined || type === RELATIONSHIP_NAME ? this.allIn : this.typed(type).in;
     return c.ids.subarray(c.off[node], c.off[node + 1]);
+  }
+  private readonly scratch: AdjacencyRange = { ids: EMPTY, start: 0, end: 0 };
+  adjacencyRange(node: number, outgoing: boolean, type?: string): AdjacencyRange {
+    const t = type === undefined || type === RELATIONSHIP_NAME ? undefined : this.typed(type);
+    const c = outgoing ? (t ? t.out : this.allOut) : (t ? t.in : this.allIn);
+    const r = this.scratch;
+    r.ids = c.ids; r.start = c.off[node]; r.end = c.off[node + 1];
+    return r;
   }
   relsOfType(type?: string): IdList {
     return type === undefined || type === RELATIONSHIP_NAME ? this.allRels : this.typed(type).rels;

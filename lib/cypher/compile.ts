@@ -12,7 +12,7 @@ import { compileMatchPlan } from './match.ts';
 import { staticType } from './types.ts';
 import type { ExecCtx, Ev, Row } from './runtime.ts';
 import type { AggSpec, CompileEnv, MatchPlan, Scope, VarInfo } from './scope.ts';
-import { CFloat, NodeVal, PathVal, RelVal, keyOfAll, orderCompare, typeName, type Value } from './values.ts';
+import { CFloat, NodeVal, PathVal, RelVal, keyOf, keyOfAll, orderCompare, typeName, type Value } from './values.ts';
 
 /** A lazy row operator: consumes input rows, produces output rows. */
 type Op = (input: Iterable<Row>, ctx: ExecCtx) => Iterable<Row>;
@@ -446,10 +446,30 @@ function concat(parts: (() => Iterable<Row>)[]): Iterable<Row> {
   return (function* () { for (const p of parts) yield* p(); })();
 }
 
+/**
+ * Rows that can also be pushed: folding consumers (aggregation) call pushEach, which runs the matcher in push
+ * mode with no generator hop and no row copy per match.
+ */
+interface PushRows extends Iterable<Row> {
+  pushEach(cb: (row: Row) => void): void;
+}
+
+/** Calls `cb` for every row of `rows`; the row is only valid during the call. */
+function eachRow(rows: Iterable<Row>, cb: (row: Row) => void): void {
+  const p = rows as Partial<PushRows>;
+  if (typeof p.pushEach === 'function') { p.pushEach(cb); return; }
+  for (const row of rows) cb(row);
+}
+
 function matchOp(plan: MatchPlan): Op {
-  return function* (input, ctx) {
+  const pull = function* (input: Iterable<Row>, ctx: ExecCtx): Generator<Row> {
     for (const row of input) yield* plan.run(row, ctx);
   };
+  return (input, ctx): PushRows => ({
+    // The first clause gets a single blank row: skip one generator layer per produced row.
+    [Symbol.iterator]: () => (Array.isArray(input) && input.length === 1 ? plan.run(input[0], ctx) : pull(input, ctx))[Symbol.iterator](),
+    pushEach: (cb) => eachRow(input, (row) => plan.each(row, ctx, cb)),
+  });
 }
 
 function optionalMatchOp(plan: MatchPlan): Op {
@@ -513,47 +533,65 @@ function* project(input: Iterable<Row>, ctx: ExecCtx, evs: Ev[], slots: number[]
   }
 }
 
-interface Group { rep: Row; keys: Value[]; accs: Accumulator[] }
+interface Group { keys: Value[]; accs: Accumulator[] }
 
 function aggregate(
   input: Iterable<Row>, ctx: ExecCtx, blank: () => Row, keyEvs: Ev[], keySlots: number[], aggEvs: Ev[], aggSlots: number[], specs: AggSpec[],
 ): Row[] {
-  const groups = new Map<string, Group>();
+  // Groups by the equivalence key of the grouping values; a single primitive key skips building key strings.
+  const groups = new Map<unknown, Group>();
   const order: Group[] = [];
   const nk = keyEvs.length;
-  const newGroup = (rep: Row, keys: Value[]): Group => ({ rep, keys, accs: specs.map((s) => makeAccumulator(s.name, s.distinct, s.star)) });
-  for (const row of input) {
+  const ns = specs.length;
+  // Output rows only need the grouping keys and aggregates (anything else next to an aggregate is refused at
+  // compile time), so groups keep no representative input row.
+  const newGroup = (keys: Value[]): Group => ({ keys, accs: specs.map((s) => makeAccumulator(s.name, s.distinct, s.star)) });
+  const args = specs.map((s) => s.arg);
+  const extras = specs.map((s) => s.extra);
+  const key0 = keyEvs[0];
+  eachRow(input, (row) => {
     ctx.budget.tick();
     let g: Group | undefined;
     if (nk === 0) {
       g = order[0];
-      if (!g) { g = newGroup(row, []); order.push(g); }
+      if (!g) { g = newGroup([]); order.push(g); }
     } else {
-      const keys = new Array<Value>(nk);
-      for (let i = 0; i < nk; i++) keys[i] = keyEvs[i](row, ctx);
-      const k = keyOfAll(keys);
-      g = groups.get(k);
+      let keys: Value[] | undefined;
+      let k: unknown;
+      if (nk === 1) {
+        const v = key0(row, ctx);
+        // Strings and safe integers are their own keys (numbers and strings never collide in a Map).
+        k = typeof v === 'string' || (typeof v === 'number' && !Object.is(v, -0)) ? v : keyOf(v);
+        g = groups.get(k);
+        if (!g) keys = [v];
+      } else {
+        keys = new Array<Value>(nk);
+        for (let i = 0; i < nk; i++) keys[i] = keyEvs[i](row, ctx);
+        k = keyOfAll(keys);
+        g = groups.get(k);
+      }
       if (!g) {
-        g = newGroup(row, keys);
+        g = newGroup(keys!);
         groups.set(k, g);
         order.push(g);
         if ((order.length & 1023) === 0) ctx.budget.checkRows(order.length);
       }
     }
-    for (let i = 0; i < specs.length; i++) {
-      const s = specs[i];
-      g.accs[i].add(s.arg ? s.arg(row, ctx) : null, ctx, s.extra ? s.extra(row, ctx) : undefined);
+    const accs = g.accs;
+    for (let i = 0; i < ns; i++) {
+      const a = args[i], x = extras[i];
+      accs[i].add(a ? a(row, ctx) : null, ctx, x ? x(row, ctx) : undefined);
     }
-  }
+  });
   if (order.length === 0 && nk === 0) {
     // Aggregation without grouping keys over no rows still yields one row (count(*) = 0).
-    order.push({ rep: blank(), keys: [], accs: specs.map((s) => makeAccumulator(s.name, s.distinct, s.star)) });
+    order.push(newGroup([]));
   }
   const out: Row[] = [];
   for (const g of order) {
-    const row = g.rep.slice();
+    const row = blank();
     for (let i = 0; i < nk; i++) row[keySlots[i]] = g.keys[i];
-    for (let i = 0; i < specs.length; i++) row[specs[i].slot] = g.accs[i].result();
+    for (let i = 0; i < ns; i++) row[specs[i].slot] = g.accs[i].result();
     for (let i = 0; i < aggEvs.length; i++) row[aggSlots[i]] = aggEvs[i](row, ctx);
     out.push(row);
   }

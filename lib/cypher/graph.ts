@@ -8,6 +8,8 @@ import { CFloat, jsonValue, keyOf, type Value } from './values.ts';
 /** A list of ids (plain array or typed-array view). */
 export type IdList = ArrayLike<number>;
 
+export interface AdjacencyRange { ids: IdList; start: number; end: number }
+
 export interface PropertyGraph {
   /** Node ids are 0 .. nodeCount-1. */
   readonly nodeCount: number;
@@ -34,6 +36,11 @@ export interface PropertyGraph {
   outRels(node: number, type?: string): IdList;
   /** Relationships entering `node`, optionally only those `[:type]` matches. */
   inRels(node: number, type?: string): IdList;
+  /**
+   * Allocation-free form of outRels/inRels for hot loops: the relationships are ids[start..end). The returned
+   * object is reused by the next call, so read its fields at once.
+   */
+  adjacencyRange?(node: number, outgoing: boolean, type?: string): AdjacencyRange;
   /** All relationships `[:type]` matches (all when type is undefined). */
   relsOfType(type?: string): IdList;
   /**

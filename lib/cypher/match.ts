@@ -145,7 +145,17 @@ export function compileMatchPlan(
     }
   }
 
-  const planner = new Planner(env, nodes, rels, conj, newNames, inner);
+  // Anonymous nodes that nothing reads (no other relationship, path, or predicate) are never materialised.
+  const needed = new Set<number>();
+  const relsPerNode = new Map<number, number>();
+  for (const r of rels) for (const n of [r.left, r.right]) relsPerNode.set(n, (relsPerNode.get(n) ?? 0) + 1);
+  nodes.forEach((n, i) => {
+    const hidden = inner.get(n.name)?.hidden === true;
+    if (!hidden || n.prebound || (relsPerNode.get(i) ?? 0) !== 1 || conj.some((c) => c.deps.has(n.name))) needed.add(i);
+  });
+  for (const pp of pparts) if (pp.pathVar) for (const i of pp.nodes) needed.add(i);
+
+  const planner = new Planner(env, nodes, rels, conj, newNames, inner, needed);
   const steps = planner.plan(pparts);
   const describe = planner.describe;
 
@@ -154,6 +164,7 @@ export function compileMatchPlan(
     newSlots,
     describe,
     run: (input, ctx) => runSteps(steps, input, ctx),
+    each: (input, ctx, cb) => pushSteps(steps, input, ctx, cb),
   };
 }
 
@@ -213,6 +224,7 @@ class Planner {
     private readonly conj: Conj[],
     private readonly newNames: Set<string>,
     private readonly innerScope: Scope,
+    private readonly needed: Set<number>,
   ) {
     nodes.forEach((n, i) => { if (n.prebound) { this.boundNodes.add(i); } });
   }
@@ -420,6 +432,7 @@ class Planner {
     this.relSlots.push(rel.slot);
     this.describe.push(`RelationshipScan(${a.name})-[${rel.name}${types.length ? ':' + types.join('|') : ''}]-(${b.name})`);
     const aSlot = a.slot, bSlot = b.slot, rSlot = rel.slot, aLabels = a.labels, bLabels = b.labels;
+    const bindA = this.needed.has(rel.left), bindB = this.needed.has(rel.right);
     this.push((row, ctx) => {
       const g = ctx.graph;
       const ids = types.length === 1 ? g.relsOfType(types[0]) : g.relsOfType();
@@ -445,8 +458,8 @@ class Planner {
           if (bLabels.length && !hasLabels(g, t, bLabels)) continue;
           if (!unique(row, r, uniqRels, uniqLists)) continue;
           row[rSlot] = new RelVal(r);
-          row[aSlot] = new NodeVal(s);
-          row[bSlot] = new NodeVal(t);
+          if (bindA) row[aSlot] = new NodeVal(s);
+          if (bindB) row[bSlot] = new NodeVal(t);
           return true;
         }
       };
@@ -464,7 +477,7 @@ class Planner {
     const uniqRels = [...this.relSlots], uniqLists = [...this.relListSlots];
     const cfg: ExpandCfg = {
       from: from.slot, to: to.slot, rel: rel.slot, dir, types: rel.types, toLabels: to.labels, toBound,
-      relBound: rel.prebound, uniqRels, uniqLists,
+      relBound: rel.prebound, uniqRels, uniqLists, bindTo: this.needed.has(toIdx),
     };
     const arrow = `${dir === 'in' ? '<' : ''}-[${rel.name}${rel.types.length ? ':' + rel.types.join('|') : ''}${rel.varLen ? `*${rel.varLen.min}..${rel.varLen.unbounded ? '' : rel.varLen.max}` : ''}]-${dir === 'out' ? '>' : ''}`;
     if (rel.varLen && rel.prebound) {
@@ -490,6 +503,8 @@ const EMPTY_IDS: IdList = [];
 interface ExpandCfg {
   from: number; to: number; rel: number; dir: Direction; types: string[]; toLabels: string[]; toBound: boolean;
   relBound: boolean; uniqRels: number[]; uniqLists: number[];
+  /** False when nothing reads the target node (an anonymous end of the pattern). */
+  bindTo: boolean;
 }
 
 function hasLabels(g: PropertyGraph, id: number, labels: string[]): boolean {
@@ -516,7 +531,7 @@ function adjacency(g: PropertyGraph, node: number, dir: Direction, types: string
 }
 
 function expandStep(cfg: ExpandCfg): Step {
-  const { from, to, rel, dir, types, toLabels, toBound, relBound, uniqRels, uniqLists } = cfg;
+  const { from, to, rel, dir, types, toLabels, toBound, relBound, uniqRels, uniqLists, bindTo } = cfg;
   const multi = types.length > 1;
   return (row, ctx) => {
     const fv = row[from];
@@ -546,16 +561,28 @@ function expandStep(cfg: ExpandCfg): Step {
         return true;
       };
     }
-    const { lists, forward } = adjacency(g, f, dir, types);
-    let li = 0, k = 0;
+    // Phase 0 walks the outgoing list, phase 1 the incoming one (allocation-free when the graph offers ranges).
+    const t = types.length === 1 ? types[0] : undefined;
+    let phase = dir === 'in' ? 1 : 0;
+    const lastPhase = dir === 'out' ? 0 : 1;
+    let ids: IdList = EMPTY_IDS, k = 0, end = 0;
+    const load = () => {
+      if (g.adjacencyRange) { const r = g.adjacencyRange(f, phase === 0, t); ids = r.ids; k = r.start; end = r.end; }
+      else { ids = phase === 0 ? g.outRels(f, t) : g.inRels(f, t); k = 0; end = ids.length; }
+    };
+    load();
     return () => {
-      while (li < lists.length) {
-        const list = lists[li];
-        if (k >= list.length) { li++; k = 0; continue; }
-        const r = list[k++];
+      for (;;) {
+        if (k >= end) {
+          if (phase >= lastPhase) return false;
+          phase++;
+          load();
+          continue;
+        }
+        const r = ids[k++];
         ctx.budget.tick();
         if (multi && !hasAnyType(g, r, types)) continue;
-        const fw = forward[li];
+        const fw = phase === 0;
         const other = fw ? g.relTarget(r) : g.relSource(r);
         // An undirected pattern sees a self-loop in both lists; count it once.
         if (!fw && dir === 'both' && other === f) continue;
@@ -566,10 +593,9 @@ function expandStep(cfg: ExpandCfg): Step {
         if (toLabels.length && !hasLabels(g, other, toLabels)) continue;
         if (!unique(row, r, uniqRels, uniqLists)) continue;
         row[rel] = new RelVal(r);
-        if (!toBound) row[to] = new NodeVal(other);
+        if (!toBound && bindTo) row[to] = new NodeVal(other);
         return true;
       }
-      return false;
     };
   };
 }
@@ -727,6 +753,26 @@ function withFilters(step: Step, filters: Ev[]): Step {
       return false;
     };
   };
+}
+
+/**
+ * Push-mode execution: calls `cb` with the working row for each complete match. The row is only valid during
+ * the call (it is overwritten by the next match); a consumer that keeps it must copy it.
+ */
+function pushSteps(steps: Step[], input: Row, ctx: ExecCtx, cb: (row: Row) => void): void {
+  const row = input.slice();
+  const n = steps.length;
+  const cur: Cursor[] = new Array(n);
+  let i = 0;
+  cur[0] = steps[0](row, ctx);
+  while (i >= 0) {
+    if (cur[i]()) {
+      if (i === n - 1) cb(row);
+      else { i++; cur[i] = steps[i](row, ctx); }
+    } else {
+      i--;
+    }
+  }
 }
 
 /** Depth-first execution of the step cursors over one input row; yields a copy per complete match. */

@@ -23,6 +23,8 @@ export type Scope = ReadonlyMap<string, VarInfo>;
 /** A compiled pattern match: extends one input row into zero or more rows. */
 export interface MatchPlan {
   run(row: Row, ctx: ExecCtx): Iterable<Row>;
+  /** Push mode: calls `cb` per match with a row valid only during the call (faster for consumers that fold). */
+  each(row: Row, ctx: ExecCtx, cb: (row: Row) => void): void;
   /** Input scope plus the pattern's variables. */
   scope: Scope;
   /** Slots the match binds (set to null by OPTIONAL MATCH when nothing matched). */
