@@ -15,9 +15,14 @@ export interface IgnoreRule {
   regex: RegExp;
 }
 
-/** The rules of one file, with the folder (relative to the walk root, '' for the root) they apply under. */
+/**
+ * The rules of one file, with the folder (relative to the walk root, '' for the root) they apply under. A file
+ * above the walk root (a parent folder's .gitignore when the root is a sub-folder of a git work tree) has
+ * `base: ''` and `prefix`: the root's path relative to that file's folder, put before every path matched.
+ */
 export interface IgnoreFile {
   base: string;
+  prefix?: string;
   rules: IgnoreRule[];
 }
 
@@ -158,7 +163,8 @@ export class IgnoreStack {
     for (let fi = this.files.length - 1; fi >= 0; fi--) {
       const f = this.files[fi];
       let sub: string;
-      if (f.base === '') sub = relPath;
+      if (f.prefix) sub = `${f.prefix}/${relPath}`;
+      else if (f.base === '') sub = relPath;
       else if (relPath.startsWith(f.base + '/')) sub = relPath.slice(f.base.length + 1);
       else continue;
       for (let ri = f.rules.length - 1; ri >= 0; ri--) {

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { IgnoreStack, parseIgnoreFile, type IgnoreFile } from './ignore.ts';
+import { IgnoreStack, parseIgnoreFile, type IgnoreFile, type IgnoreRule } from './ignore.ts';
 import {
   BUILD_OUTPUT_DIRS, DEFAULT_MAX_FILE_BYTES, DEPENDENCY_DIRS, VCS_DIRS, type SkipCounts, type SkipReason,
 } from './skip-rules.ts';
@@ -51,9 +51,7 @@ export function walkRepository(root: string, options: WalkOptions = {}): WalkRes
     skips[reason] = (skips[reason] ?? 0) + 1;
   };
 
-  const base: IgnoreFile[] = [];
-  const exclude = readIgnore(path.join(realRoot, '.git', 'info', 'exclude'));
-  if (exclude) base.push({ base: '', rules: exclude });
+  const base = ancestorIgnores(realRoot);
 
   const visit = (dirAbs: string, dirRel: string, parent: IgnoreStack): void => {
     let stack = parent;
@@ -132,6 +130,38 @@ export function isInside(p: string, dir: string): boolean {
   if (p === dir) return true;
   const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
   return p.startsWith(prefix);
+}
+
+/**
+ * Rule files that apply to the root from outside the walk, as git applies them: `.git/info/exclude` of the
+ * enclosing work tree and the `.gitignore` of every folder from the work tree's top down to the root's parent.
+ * If those rules ignore the root itself or a folder above it (the user asked for an ignored folder on
+ * purpose), they are dropped.
+ */
+function ancestorIgnores(realRoot: string): IgnoreFile[] {
+  let top: string | undefined;
+  for (let d = realRoot; ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, '.git'))) { top = d; break; }
+    if (path.dirname(d) === d) break;
+  }
+  if (!top) return [];
+  const posixRel = (from: string, to: string) => path.relative(from, to).split(path.sep).join('/');
+  // Rule files with their folder: .git/info/exclude (top), then each folder from the top to the root's parent.
+  const found: { dir: string; rules: IgnoreRule[] }[] = [];
+  const exclude = readIgnore(path.join(top, '.git', 'info', 'exclude'));
+  if (exclude) found.push({ dir: top, rules: exclude });
+  if (top !== realRoot) {
+    const parts = posixRel(top, realRoot).split('/');
+    for (let i = 0; i < parts.length; i++) {
+      const dir = path.join(top, ...parts.slice(0, i));
+      const rules = readIgnore(path.join(dir, '.gitignore'));
+      if (rules) found.push({ dir, rules });
+    }
+    // Seen from the top, the folders down to the root must not be ignored themselves.
+    const fromTop = IgnoreStack.of(found.map((f) => ({ base: posixRel(top!, f.dir), rules: f.rules })));
+    for (let i = 1; i <= parts.length; i++) if (fromTop.ignores(parts.slice(0, i).join('/'), true)) return [];
+  }
+  return found.map((f) => ({ base: '', prefix: posixRel(f.dir, realRoot) || undefined, rules: f.rules }));
 }
 
 function readIgnore(file: string) {

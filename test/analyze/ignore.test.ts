@@ -126,3 +126,27 @@ test('.git/info/exclude alone is honoured', (t) => {
   t.is(w.skips['vcs-dir'], 1);
   t.true(fs.existsSync(path.join(root, 'secret.ts')));
 });
+
+test('a root below the work tree top: the parent folders\' .gitignore and info/exclude apply, as in git', (t) => {
+  const top = tempDir();
+  git(top, 'init', '-q');
+  writeTree(top, {
+    '.gitignore': '*.gen.ts\n/packages/app/local.ts\npackages/*/tmp/\n!keep.gen.ts\n',
+    'packages/.gitignore': 'secret.ts\n',
+    '.git/info/exclude': 'excluded.ts\n',
+    'packages/app/a.ts': '', 'packages/app/b.gen.ts': '', 'packages/app/keep.gen.ts': '', 'packages/app/local.ts': '',
+    'packages/app/tmp/x.ts': '', 'packages/app/secret.ts': '', 'packages/app/excluded.ts': '', 'packages/app/src/local.ts': '',
+  });
+  const root = path.join(top, 'packages/app');
+  const expected = git(root, 'ls-files', '--others', '--exclude-standard', '-z').split('\0').filter((p) => p && !p.endsWith('.gitignore')).sort();
+  t.deepEqual(expected, ['a.ts', 'keep.gen.ts', 'src/local.ts']);
+  t.deepEqual(walkRepository(root).files.map((f) => f.path).sort(), expected);
+});
+
+test('a root that its parent repository ignores is still walked (the user asked for it)', (t) => {
+  const top = tempDir();
+  git(top, 'init', '-q');
+  writeTree(top, { '.gitignore': 'generated/\n*.tmp.ts\n', 'generated/client/a.ts': '', 'generated/client/b.tmp.ts': '' });
+  const w = walkRepository(path.join(top, 'generated/client'));
+  t.deepEqual(w.files.map((f) => f.path), ['a.ts', 'b.tmp.ts']);
+});
