@@ -18,7 +18,7 @@ export interface ClusterOptions {
    * single unlucky walk can mislead, and they cost nothing: default 3 runs up to 500 nodes, 1 above.
    */
   runs?: number;
-  /** Groups with fewer symbols than this are merged away (default: 3, growing slowly with repository size). */
+  /** Groups with fewer symbols than this are merged away (default: 3 to 8, growing with repository size). */
   minSize?: number;
   /**
    * A unit with at least this many users, no module holding half of its ties, is a shared helper: it is
@@ -51,9 +51,9 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** Default minimum module size: 3, and one more per ~1000 symbols, at most 8. */
+/** Default minimum module size: √symbols / 6, between 3 and 8 (3 for 300 symbols, 5 for 1000, 8 from 2300). */
 export function defaultMinSize(symbolCount: number): number {
-  return Math.min(8, 3 + Math.floor(symbolCount / 1000));
+  return Math.min(8, Math.max(3, Math.round(Math.sqrt(symbolCount) / 6)));
 }
 
 /** Runs the whole partition: Louvain, connectivity split, small-group merge, renumbering by first node. */
@@ -166,7 +166,8 @@ function splitLoose(levels: Int32Array[], adj: Adjacency, ties: TieGraph, minSiz
             if (below[u] === p) inside += adj.wt[q] / 2; else outside += adj.wt[q];
           }
           const psize = sizeOf(part);
-          if (psize >= minSize && remaining - psize >= minSize && outside <= share * (inside + outside)) {
+          // Only parts big enough to be an area of their own: a handful of symbols is not worth a module.
+          if (psize >= 2 * minSize && remaining - psize >= minSize && outside <= share * (inside + outside)) {
             detached.push([part, level - 1]);
             remaining -= psize;
             changed = true;
@@ -227,7 +228,8 @@ function placeSpread(group: Int32Array, ties: TieGraph, minUsers: number): { gro
 }
 
 /**
- * Folds each group with fewer than `minSize` symbols into the group it is most tied to (ties: heavier
+ * Places groups of shared helpers by folder, then folds each group with fewer than `minSize` symbols into the
+ * group it is most tied to (ties: heavier
  * link, then larger group, then lower number). A group tied to nothing (or a small group of shared helpers)
  * joins the group holding most symbols of its folder, or failing that the nearest folder's group; only when
  * nothing else exists does it stay.
@@ -245,11 +247,36 @@ function mergeSmall(group: Int32Array, adj: Adjacency, ties: TieGraph, minSize: 
   const members: number[][] = Array.from({ length: count }, () => []);
   for (let i = 0; i < n; i++) members[group[i]].push(i);
 
-  const order = [...Array(count).keys()].filter((g) => size[g] < minSize).sort((x, y) => size[x] - size[y] || x - y);
+  // Shared helpers join the module that holds most of their folder's other symbols (rxjs's `util/`), and
+  // keep a module of their own only when their folder has no such owner (a `shared/` folder of helpers).
+  if (folderGroups.size) {
+    const perDir = new Map<string, Map<number, number>>();
+    for (let i = 0; i < n; i++) {
+      if (!ties.size[i] || folderGroups.has(group[i])) continue;
+      const d = dirOf(ties.filePaths[i]);
+      let m = perDir.get(d);
+      if (!m) perDir.set(d, (m = new Map()));
+      m.set(group[i], (m.get(group[i]) ?? 0) + ties.size[i]);
+    }
+    for (const g of [...folderGroups].sort((x, y) => x - y)) {
+      const first = members[g].find((v) => ties.size[v] > 0);
+      const m = first === undefined ? undefined : perDir.get(dirOf(ties.filePaths[first]));
+      if (!m) continue;
+      let total = 0;
+      for (const c of m.values()) total += c;
+      const owner = argmax(m);
+      if (2 * m.get(owner)! >= total) absorb(owner, g);
+    }
+  }
+
+  // A few shared helpers alone are not an area: folder groups need twice the minimum to stand on their own.
+  const order = [...Array(count).keys()]
+    .filter((g) => find(g) === g && size[g] < (folderGroups.has(g) ? 2 * minSize : minSize))
+    .sort((x, y) => size[x] - size[y] || x - y);
   const orphans: number[] = [];
   for (const g of order) {
     const root = find(g);
-    if (root !== g || size[g] >= minSize) continue; // already absorbed or grown big enough
+    if (root !== g || size[g] >= (folderGroups.has(g) ? 2 * minSize : minSize)) continue; // absorbed, or big enough
     if (folderGroups.has(g)) { orphans.push(g); continue; } // shared helpers go by folder, not by caller
     const best = bestLink(g);
     if (best < 0) { orphans.push(g); continue; }

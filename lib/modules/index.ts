@@ -4,7 +4,7 @@
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
-import { buildTies, compareStrings, type TieOptions } from './ties.ts';
+import { buildTies, compareStrings, isConfident, type TieOptions } from './ties.ts';
 import { partition, type ClusterOptions } from './cluster.ts';
 import { nameModules, wordFrequencies } from './naming.ts';
 
@@ -37,8 +37,15 @@ export function detectModules(graph: CodeGraph, options: ModulesOptions = {}): M
   const groups = membersOf.map((m, g) => ({ g, members: m })).filter((x) => x.members.length > 0);
 
   const cohesion = cohesionByGroup(ties, group, count);
+  // How much the code leans on each symbol: confident relations pointing at it (names a module's anchor).
+  const importance = new Map<string, number>();
+  for (const e of graph.edges) {
+    if ((e.type === 'CALLS' || e.type === 'REFERENCES' || e.type === 'EXTENDS' || e.type === 'IMPLEMENTS') && isConfident(e, options.minConfidence ?? 0.5)) {
+      importance.set(e.target, (importance.get(e.target) ?? 0) + 1);
+    }
+  }
   const symbols = groups.flatMap((x) => x.members);
-  const names = nameModules(groups.map((x) => x.members), wordFrequencies(symbols), symbols.length);
+  const names = nameModules(groups.map((x) => x.members), wordFrequencies(symbols), symbols.length, (n) => importance.get(n.uid) ?? 0);
 
   const modules = groups.map((x, k) => ({ name: names[k], members: x.members, cohesion: cohesion[x.g] }))
     .sort((x, y) => y.members.length - x.members.length || compareStrings(x.name, y.name));

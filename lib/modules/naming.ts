@@ -22,7 +22,7 @@ const STOP_WORDS = new Set([
   'tests', 'spec', 'mock', 'find', 'update', 'delete', 'remove', 'add', 'constructor', 'args', 'arg', 'options',
   'opts', 'result', 'results', 'internal', 'lib', 'src', 'js', 'ts', 'tsx', 'jsx', 'mjs', 'cjs', 'd', 'it',
   'not', 'no', 'all', 'any', 'one', 'use', 'item', 'items', 'list', 'data', 'props', 'state', 'key', 'name',
-  'id', 'ids', 'call', 'apply', 'next', 'done', 'error', 'err', 'res', 'req', 'ctx', 'param', 'params',
+  'id', 'ids', 'call', 'apply', 'next', 'done', 'error', 'err', 'res', 'req', 'ctx', 'param', 'params', 'like',
 ]);
 
 /** Share of members a folder must hold to name the module. */
@@ -37,9 +37,17 @@ export function wordFrequencies(symbols: readonly GraphNode[]): Map<string, numb
   return df;
 }
 
-/** Returns one unique name per group of member symbols. */
-export function nameModules(groups: readonly (readonly GraphNode[])[], df: Map<string, number>, total: number): string[] {
-  const candidates = groups.map((members) => candidateNames(members, df, total));
+/**
+ * Returns one unique name per group of member symbols. `importance` ranks members (e.g. by how many
+ * relations point at them): the most important one names a module that nothing else tells apart.
+ */
+export function nameModules(groups: readonly (readonly GraphNode[])[], df: Map<string, number>, total: number, importance: (n: GraphNode) => number = () => 0): string[] {
+  const candidates = groups.map((members) => {
+    const list = candidateNames(members, df, total);
+    const anchor = anchorWord(members, importance);
+    if (anchor && !list[list.length - 1].endsWith(anchor)) list.push(`${list[list.length - 1]}-${anchor}`);
+    return list;
+  });
   const pick = new Array<number>(groups.length).fill(0);
   const current = (i: number): string => candidates[i][pick[i]];
   // Colliding modules all move to their next, more specific candidate, so no module is favoured by order.
@@ -72,23 +80,29 @@ export function candidateNames(members: readonly GraphNode[], df: Map<string, nu
   const folder = dominantFolder(members);
   const words = topWords(members, df, total, folder ? [folder.label] : []);
   const out: string[] = [];
-  if (folder) {
+  // Lead with whichever describes clearly more members: the shared folder, or a word they share that is
+  // rare elsewhere (a feature that crosses layer folders — `order` across routes/, services/, data/ — is
+  // better named by the word; a word every module shares names none).
+  const lead = words[0];
+  const wordWins = lead !== undefined && lead.share > (folder?.share ?? 0) + 0.1 && lead.share >= 2 * ((df.get(lead.word) ?? 0) / Math.max(1, total));
+  if (folder && !wordWins) {
     out.push(folder.label);
-    if (words[0]) out.push(`${folder.label}-${words[0]}`);
-    if (words[1]) out.push(`${folder.label}-${words[0]}-${words[1]}`);
+    if (words[0]) out.push(`${folder.label}-${words[0].word}`);
+    if (words[1]) out.push(`${folder.label}-${words[0].word}-${words[1].word}`);
     if (folder.parent) out.push(`${folder.parent}-${out[out.length - 1]}`);
   } else if (words.length) {
-    out.push(words[0]);
-    if (words[1]) out.push(`${words[0]}-${words[1]}`);
+    out.push(words[0].word);
+    if (folder) out.push(`${words[0].word}-${folder.label}`);
+    if (words[1]) out.push(`${out[out.length - 1]}-${words[1].word}`);
     const wide = widestFolder(members);
-    if (wide) out.push(`${wide}-${out[out.length - 1]}`);
+    if (wide && !folder) out.push(`${wide}-${out[out.length - 1]}`);
   } else {
     out.push(widestFolder(members) ?? fallbackWord(members));
   }
   return out;
 }
 
-interface FolderName { label: string; parent?: string }
+interface FolderName { label: string; parent?: string; /** Share of members inside the folder. */ share: number }
 
 /** The deepest folder holding at least FOLDER_SHARE of the members, named by its last non-generic segment. */
 function dominantFolder(members: readonly GraphNode[]): FolderName | undefined {
@@ -108,7 +122,7 @@ function dominantFolder(members: readonly GraphNode[]): FolderName | undefined {
   if (best === undefined) return undefined;
   const segs = best.split('/').filter((s) => !GENERIC_FOLDERS.has(s.toLowerCase()));
   if (!segs.length) return undefined;
-  return { label: segs[segs.length - 1], parent: segs.length > 1 ? segs[segs.length - 2] : undefined };
+  return { label: segs[segs.length - 1], parent: segs.length > 1 ? segs[segs.length - 2] : undefined, share: count.get(best)! / members.length };
 }
 
 /** Label of the folder holding the most members (any share), or undefined when all are generic. */
@@ -128,25 +142,39 @@ function widestFolder(members: readonly GraphNode[]): string | undefined {
  * Words shared by at least WORD_SHARE of the members (and by two of them), ranked by share × rarity in the
  * repository, skipping stop words and words that repeat an excluded label (`user` beside folder `users`).
  */
-function topWords(members: readonly GraphNode[], df: Map<string, number>, total: number, exclude: string[]): string[] {
+function topWords(members: readonly GraphNode[], df: Map<string, number>, total: number, exclude: string[]): { word: string; share: number }[] {
   const local = new Map<string, number>();
   for (const m of members) for (const w of symbolWords(m)) local.set(w, (local.get(w) ?? 0) + 1);
   const excluded = exclude.map((e) => stem(e.toLowerCase()));
   const minCount = Math.max(members.length > 1 ? 2 : 1, Math.ceil(WORD_SHARE * members.length));
-  const scored: [string, number][] = [];
+  const scored: [string, number, number][] = [];
   for (const [w, c] of local) {
     if (c < minCount || excluded.includes(stem(w))) continue;
     const rarity = Math.log(1 + total / (df.get(w) ?? 1));
-    scored.push([w, (c / members.length) * rarity]);
+    scored.push([w, (c / members.length) * rarity, c / members.length]);
   }
   scored.sort((x, y) => y[1] - x[1] || compareStrings(x[0], y[0]));
-  const out: string[] = [];
-  for (const [w] of scored) {
-    if (out.some((o) => stem(o) === stem(w))) continue;
-    out.push(w);
+  const out: { word: string; share: number }[] = [];
+  for (const [w, , share] of scored) {
+    if (out.some((o) => stem(o.word) === stem(w))) continue;
+    out.push({ word: w, share });
     if (out.length === 2) break;
   }
   return out;
+}
+
+/** The module's most important member (ties by uid), as kebab-case words; members stand for their class. */
+function anchorWord(members: readonly GraphNode[], importance: (n: GraphNode) => number): string | undefined {
+  let best: GraphNode | undefined, bestScore = -1;
+  for (const m of members) {
+    // Types are mentioned everywhere; a function or class says more about what the module does.
+    const score = importance(m) * (m.label === 'Interface' || m.label === 'TypeAlias' ? 0.5 : 1);
+    if (score > bestScore || (score === bestScore && best !== undefined && m.uid < best.uid)) { best = m; bestScore = score; }
+  }
+  if (!best) return undefined;
+  const owner = (best.label === 'Method' || best.label === 'Property') && best.qualifiedName ? best.qualifiedName.split('.')[0] : best.name;
+  const words = splitWords(owner);
+  return words.length ? words.join('-') : undefined;
 }
 
 /** Last resort: the first word of the member with the smallest uid, or `module`. */

@@ -10,7 +10,7 @@ import { dirOf, isTestPath } from './paths.ts';
 export interface TieOptions {
   /** Edges below this confidence, and every `name-only` edge, are left out (default 0.5). */
   minConfidence?: number;
-  /** Weight of a symbol's tie to its own file, so that same-file symbols stay together (default 0.25). */
+  /** Weight of a symbol's tie to its own file, so that same-file symbols stay together (default 0.1). */
   fileTie?: number;
   /** Weight of a file's tie to its folder, and of a folder's to its parent: the layout's own grouping (default 0.5). */
   folderTie?: number;
@@ -74,7 +74,7 @@ export function isConfident(e: GraphEdge, minConfidence: number): boolean {
  */
 export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph {
   const minConfidence = options.minConfidence ?? 0.5;
-  const fileTie = options.fileTie ?? 0.25;
+  const fileTie = options.fileTie ?? 0.1;
   const testFactor = options.testFactor ?? 0.2;
   const folderTie = options.folderTie ?? 0.5;
   const hubUsers = options.hubUsers ?? 3;
@@ -88,6 +88,17 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
     if (!STRUCTURAL.has(e.type) || e.source === e.target) continue;
     const src = graph.node(e.source), dst = graph.node(e.target);
     if (src && dst && isSymbolNode(src) && isSymbolNode(dst) && (!parent.has(e.target) || e.source < parent.get(e.target)!)) parent.set(e.target, e.source);
+  }
+  // Indexers do not always draw an edge from an interface to its properties or from a function to the
+  // functions nested in it; the qualified name (`Owner.member` in the same file) says it as well.
+  const byQualified = new Map<string, string>();
+  for (const s of symbols) if (s.qualifiedName) byQualified.set(`${s.filePath ?? ''}\u0000${s.qualifiedName}`, s.uid);
+  for (const s of symbols) {
+    const q = s.qualifiedName;
+    const dot = q ? q.lastIndexOf('.') : -1;
+    if (parent.has(s.uid) || dot <= 0) continue;
+    const owner = byQualified.get(`${s.filePath ?? ''}\u0000${q!.slice(0, dot)}`);
+    if (owner && owner !== s.uid) parent.set(s.uid, owner);
   }
   const rootOf = (uid: string): string => {
     let r = uid;

@@ -45,7 +45,7 @@ export function traceProcesses(graph: CodeGraph, options: ProcessesOptions = {})
   const minConfidence = options.minConfidence ?? 0.5;
   const minSteps = options.minSteps ?? 3;
   const maxPerEntry = options.maxPerEntry ?? 3;
-  const index = buildCallIndex(graph, minConfidence);
+  const index = buildCallIndex(graph, minConfidence, options.hubFanIn);
   const entries = findEntries(graph, (uid) => (index.callees[index.id.get(uid) ?? -1]?.length ?? 0) > 0, options);
 
   const candidates: Candidate[] = [];

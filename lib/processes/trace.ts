@@ -17,6 +17,12 @@ export interface TraceOptions {
   maxPathsPerEntry?: number;
   /** Steps expanded from one entry: bounds the work per entry whatever the graph's shape (default 400). */
   maxExpansionsPerEntry?: number;
+  /**
+   * A symbol called from at least this many places is shared machinery (a hub): a flow that reaches it ends
+   * there, or every flow would run on into the same plumbing (default: the 95th percentile of fan-in among
+   * called symbols, at least 6).
+   */
+  hubFanIn?: number;
 }
 
 /** Callees of each caller, as integer ids, ordered for tracing. */
@@ -26,13 +32,16 @@ export interface CallIndex {
   callees: number[][];
   /** Confident callers per node (non-test): a hub called from everywhere makes a poor terminal. */
   fanIn: Int32Array;
+  /** 1 for hubs: reached, shown as the last step, never traced through. */
+  hub: Uint8Array;
 }
 
 /**
- * Builds the call index once: confident CALLS between non-test symbols, callees ordered by "leads further"
- * (has callees of its own), then by the line of the first call site, then by uid.
+ * Builds the call index once: confident CALLS between non-test symbols, callees ordered for tracing —
+ * specific callees before hubs, then those that lead further (have callees of their own), then by the line
+ * of the first call site, then by uid.
  */
-export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5): CallIndex {
+export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5, hubFanIn?: number): CallIndex {
   const uids: string[] = [];
   const id = new Map<string, number>();
   const intern = (uid: string): number => {
@@ -48,19 +57,42 @@ export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5): CallIndex
     const a = intern(e.source), b = intern(e.target);
     (raw[a] ??= []).push({ to: b, line: e.line ?? Number.MAX_SAFE_INTEGER });
   }
+  // A private helper that calls nothing (`private tableOf()`, an unexported `splitWords`) called from its
+  // own file is a detail of its caller, not a step: leave it out of the caller's callees.
+  for (let k = 0; k < uids.length; k++) {
+    const list = raw[k];
+    if (!list) continue;
+    const from = graph.node(uids[k])!;
+    raw[k] = list.filter((c) => {
+      if (raw[c.to]) return true;
+      const t = graph.node(uids[c.to])!;
+      return t.exported !== false || t.filePath !== from.filePath || t.label === 'Class';
+    });
+  }
+  // Edges are merged per (caller, callee), so counting them counts distinct callers.
   const fanIn = new Int32Array(uids.length);
   for (const list of raw) if (list) for (const c of list) fanIn[c.to]++;
+  const threshold = hubFanIn ?? defaultHubFanIn(fanIn);
+  const hub = new Uint8Array(uids.length);
+  for (let k = 0; k < uids.length; k++) hub[k] = fanIn[k] >= threshold ? 1 : 0;
   const callees: number[][] = new Array(uids.length);
   for (let k = 0; k < uids.length; k++) {
     const list = raw[k];
     if (!list) { callees[k] = []; continue; }
     list.sort((x, y) => {
       const fx = raw[x.to] ? 0 : 1, fy = raw[y.to] ? 0 : 1;
-      return fx - fy || x.line - y.line || (uids[x.to] < uids[y.to] ? -1 : uids[x.to] > uids[y.to] ? 1 : 0);
+      return hub[x.to] - hub[y.to] || fx - fy || x.line - y.line || (uids[x.to] < uids[y.to] ? -1 : uids[x.to] > uids[y.to] ? 1 : 0);
     });
     callees[k] = list.map((c) => c.to);
   }
-  return { uids, id, callees, fanIn };
+  return { uids, id, callees, fanIn, hub };
+}
+
+/** Hub threshold: the fan-in of the top 5% most-called symbols, never below 6 (small apps have no hubs). */
+export function defaultHubFanIn(fanIn: Int32Array): number {
+  const called = Array.from(fanIn).filter((x) => x > 0).sort((a, b) => a - b);
+  const p95 = called.length ? called[Math.min(called.length - 1, Math.floor(0.95 * called.length))] : 0;
+  return Math.max(6, p95);
 }
 
 /** All bounded, cycle-free call paths from `entry`, in depth-first order; each path lists node ids. */
@@ -76,7 +108,8 @@ export function tracePaths(index: CallIndex, entry: number, options: TraceOption
   const visit = (u: number): void => {
     budget--;
     const next: number[] = [];
-    if (path.length < maxDepth) {
+    // A hub ends the flow (the entry itself may be traced even when many call it).
+    if (path.length < maxDepth && (u === entry || !index.hub[u])) {
       for (const v of index.callees[u]) {
         if (!onPath.has(v)) next.push(v);
         if (next.length === maxBranching) break;

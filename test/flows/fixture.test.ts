@@ -1,0 +1,118 @@
+/**
+ * The flows-app fixture (test/fixtures/flows-app: an HTTP shop — routes → controllers → services → data
+ * access — plus a CLI and utilities) through the real indexer, then modules and flows. The expected modules
+ * and flows below were worked out by reading the fixture's code.
+ */
+import test from 'ava';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { detectModules } from '../../lib/modules/index.ts';
+import { traceProcesses } from '../../lib/processes/index.ts';
+import { fixtureGraph } from './fixture-graph.ts';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/flows-app');
+
+function analyse(order?: (files: string[]) => string[]): CodeGraph {
+  const g = fixtureGraph(root, order);
+  detectModules(g);
+  traceProcesses(g);
+  return g;
+}
+
+const graph = analyse();
+const uid = (label: string, file: string, name: string): string => `${label}:src/${file}:${name}`;
+const moduleOf = (u: string): string | undefined => graph.node(u)?.module;
+/** Steps of a flow by name, as qualified names. */
+function steps(name: string): string[] | undefined {
+  const p = graph.node(`Process:${name}`);
+  if (!p) return undefined;
+  return graph.inEdges(p.uid, 'STEP_IN_PROCESS').sort((a, b) => a.step! - b.step!).map((e) => String(graph.node(e.source)!.qualifiedName));
+}
+
+test('the order feature is one module named "order", across routes, controllers, services and data access', (t) => {
+  const members = [
+    uid('Function', 'routes/order-routes.ts', 'registerOrderRoutes'),
+    uid('Function', 'controllers/order-controller.ts', 'listOrders'),
+    uid('Function', 'controllers/order-controller.ts', 'placeOrder'),
+    uid('Class', 'services/order-service.ts', 'OrderService'),
+    uid('Function', 'services/pricing.ts', 'computeTotal'),
+    uid('Class', 'data/order-repository.ts', 'OrderRepository'),
+  ];
+  t.deepEqual(members.map(moduleOf), members.map(() => 'order'));
+});
+
+test('the user feature is one module named "user", apart from orders', (t) => {
+  const members = [
+    uid('Class', 'services/user-service.ts', 'UserService'),
+    uid('Class', 'services/password-hasher.ts', 'PasswordHasher'),
+    uid('Class', 'data/user-repository.ts', 'UserRepository'),
+    uid('Function', 'cli/seed.ts', 'seedDatabase'),
+  ];
+  t.deepEqual(members.map(moduleOf), members.map(() => 'user'));
+});
+
+test('a class and its members, and a migration command and its helper, stay together', (t) => {
+  for (const m of ['query', 'execute', 'transaction', 'tableOf']) t.is(moduleOf(uid('Method', 'data/database.ts', `Database.${m}`)), moduleOf(uid('Class', 'data/database.ts', 'Database')));
+  t.is(moduleOf(uid('Method', 'controllers/user-controller.ts', 'UserController.getUser')), moduleOf(uid('Class', 'controllers/user-controller.ts', 'UserController')));
+  t.is(moduleOf(uid('Function', 'utils/logger.ts', 'createLogger')), moduleOf(uid('Class', 'utils/logger.ts', 'Logger')));
+  t.is(moduleOf(uid('Function', 'cli/migrate.ts', 'applyAll')), moduleOf(uid('Function', 'cli/migrate.ts', 'runMigrations')));
+  t.not(moduleOf(uid('Class', 'utils/logger.ts', 'Logger')), 'order');
+  t.not(moduleOf(uid('Class', 'utils/logger.ts', 'Logger')), 'user');
+});
+
+test('every symbol has exactly one module; modules are few, not tiny, uniquely named', (t) => {
+  const symbols = graph.nodes.filter((n) => ['Function', 'Class', 'Method', 'Interface', 'TypeAlias', 'Enum', 'Variable', 'Property'].includes(n.label));
+  t.true(symbols.length > 100);
+  for (const s of symbols) t.is(graph.outEdges(s.uid, 'MEMBER_OF').length, 1, s.uid);
+  const modules = graph.byLabel('Community');
+  t.true(modules.length >= 4 && modules.length <= 8, modules.map((m) => m.name).join(', '));
+  t.true(modules.every((m) => m.size! >= 3));
+  t.is(new Set(modules.map((m) => m.name)).size, modules.length);
+  t.is(modules.reduce((k, m) => k + m.size!, 0), symbols.length);
+});
+
+test('route handlers registered on the router start flows down to the database', (t) => {
+  t.deepEqual(steps('listOrders → Database.query'), ['listOrders', 'OrderService.listForUser', 'OrderRepository.listByUser', 'Database.query']);
+  t.deepEqual(steps('placeOrder → Database.execute'), ['placeOrder', 'OrderService.placeOrder', 'OrderRepository.insert', 'Database.transaction', 'Database.execute']);
+  t.deepEqual(steps('placeOrder → assertPositive'), ['placeOrder', 'OrderService.placeOrder', 'computeTotal', 'lineTotal', 'assertPositive']);
+  const list = graph.node('Process:listOrders → Database.query')!;
+  t.like(list, { entryKind: 'route', registeredBy: 'router.get', module: 'order', steps: 4 });
+  t.like(graph.node('Process:placeOrder → Database.execute')!, { entryKind: 'route', registeredBy: 'router.post' });
+});
+
+test('CLI commands registered with .action(fn) start flows', (t) => {
+  t.deepEqual(steps('seedDatabase → Database.execute'), ['seedDatabase', 'UserService.register', 'UserRepository.insert', 'Database.execute']);
+  t.deepEqual(steps('runMigrations → Database.execute'), ['runMigrations', 'applyAll', 'Database.execute']);
+  for (const name of ['seedDatabase → Database.execute', 'runMigrations → Database.execute']) {
+    const p = graph.node(`Process:${name}`)!;
+    t.is(p.entryKind, 'command');
+    t.regex(String(p.registeredBy), /^program\.command\('\w+'\).*\.action$/);
+  }
+});
+
+test('the server entry (run by its file) traces through the app wiring into the user endpoints', (t) => {
+  t.deepEqual(steps('main → Database.query'), ['main', 'createApp', 'registerUserRoutes', 'UserController.getUser', 'UserService.findUser', 'UserRepository.findById', 'Database.query']);
+  t.like(graph.node('Process:main → Database.query')!, { entryKind: 'script' });
+  t.deepEqual(graph.node('Process:main → Database.query')!.modules!.slice(-2), ['user', 'order']);
+});
+
+test('no flow starts in a test file, repeats inside a longer one, or lists a private leaf helper', (t) => {
+  const flows = graph.byLabel('Process');
+  t.true(flows.length >= 8);
+  const seqs = flows.map((p) => steps(p.name)!.join('>'));
+  for (const p of flows) t.false(String(p.entry).startsWith('Function:test/') || String(p.entry).includes('.test.'), p.name);
+  for (const a of seqs) for (const b of seqs) if (a !== b) t.false(`>${b}>`.includes(`>${a}>`), `${a} inside ${b}`);
+  for (const hidden of ['Database.tableOf', 'PasswordHasher.digest', 'splitWords', 'Logger.write']) t.false(seqs.some((s) => s.split('>').includes(hidden)), hidden);
+});
+
+test('the same fixture, files walked in reverse, gives identical modules and flows', (t) => {
+  const snapshot = (g: CodeGraph) => ({
+    modules: g.byLabel('Community').map((c) => [c.name, c.size, c.cohesion, g.inEdges(c.uid, 'MEMBER_OF').map((e) => e.source).sort()]),
+    flows: g.byLabel('Process').map((p) => [p.name, p.entryKind, p.module, g.inEdges(p.uid, 'STEP_IN_PROCESS').map((e) => [e.source, e.step])]),
+  });
+  const again = analyse();
+  const reversed = analyse((files) => files.slice().reverse());
+  t.deepEqual(snapshot(again), snapshot(graph));
+  t.deepEqual(snapshot(reversed), snapshot(graph));
+});
