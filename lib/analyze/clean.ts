@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CodegraphError } from '../errors.ts';
-import { INDEX_DIR } from '../../index-store/format.ts';
+import { INDEX_DIR, POINTER_FILE } from '../../index-store/format.ts';
 import { readRegistry, removeRepo } from '../../index-store/registry.ts';
 import { withLock } from '../../index-store/atomic.ts';
 import { locateIndex } from './status.ts';
@@ -35,10 +35,9 @@ export async function cleanRepository(start: string, options: { home?: string } 
   let removedIndex = false;
   if (fs.existsSync(indexDir)) {
     await withLock(path.join(indexDir, 'analyze.lock'), `an analyze is running on ${root}; try again when it ends`, () => {
-      // Rename first so a reader never sees a half-deleted folder, then delete.
-      const doomed = path.join(root!, `${INDEX_DIR}.deleting-${process.pid}`);
-      fs.renameSync(indexDir, doomed);
-      fs.rmSync(doomed, { recursive: true, force: true });
+      // The pointer goes first: from then on readers see "no index", never a half-deleted generation.
+      fs.rmSync(path.join(indexDir, POINTER_FILE), { force: true });
+      fs.rmSync(indexDir, { recursive: true, force: true });
     });
     removedIndex = true;
   }
