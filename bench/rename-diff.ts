@@ -41,6 +41,8 @@ console.log(`graph edits: ours ${report.ours}, TypeScript ${report.theirs} (+${r
 console.log(`precision ${f(report.precision)}  recall ${f(report.recall)}  exact symbols ${report.exact}/${report.compared}`);
 console.log(`preview latency (graph + text search): p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
 console.log(`in-memory index ${(indexMs / 1000).toFixed(1)} s; differential run ${(diffMs / 1000).toFixed(1)} s`);
+console.log('missed TypeScript locations by syntactic place (what the reference index does not resolve):');
+for (const [syn, n] of Object.entries(report.missedBySyntax).sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(5)}  ${syn}`);
 const byReason = new Map<string, number>();
 for (const s of report.symbols) if (s.status !== 'compared') byReason.set(`${s.status}: ${(s.reason ?? '').replace(/'[^']*'|\([^)]*\)/g, '…').slice(0, 100)}`, (byReason.get(`${s.status}: ${(s.reason ?? '').replace(/'[^']*'|\([^)]*\)/g, '…').slice(0, 100)}`) ?? 0) + 1);
 for (const [r, n] of [...byReason].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${r}`);

@@ -38,6 +38,8 @@ export interface DiffReport {
   recall: number;
   /** Symbols whose edits equal TypeScript's exactly. */
   exact: number;
+  /** TypeScript locations codegraph missed, by syntactic place. */
+  missedBySyntax: Record<string, number>;
   symbols: SymbolDiff[];
 }
 
@@ -77,6 +79,7 @@ const CAP = 8;
 /** Compares codegraph's graph edits with TypeScript's rename locations for each symbol. */
 export function diffRenames(snapshot: Snapshot, oracle: TsRenameOracle, symbols: readonly GraphNode[]): DiffReport {
   const out: SymbolDiff[] = [];
+  const missedBySyntax: Record<string, number> = {};
   for (const node of symbols) {
     const base: SymbolDiff = { uid: node.uid, label: node.label, status: 'compared', ours: 0, theirs: 0, common: 0, inComments: 0, extra: [], missed: [] };
     let plan;
@@ -108,7 +111,13 @@ export function diffRenames(snapshot: Snapshot, oracle: TsRenameOracle, symbols:
     };
     let common = 0;
     for (const k of ourKeys) if (theirKeys.has(k)) common++; else if (base.extra.length < CAP) base.extra.push(show(k));
-    for (const k of theirKeys) if (!ourKeys.has(k) && base.missed.length < CAP) base.missed.push(show(k));
+    const syntaxAt = new Map(theirs.map((l) => [key(l.file, l.offset), l.syntax]));
+    for (const k of theirKeys) {
+      if (ourKeys.has(k)) continue;
+      const syn = syntaxAt.get(k) ?? 'other';
+      missedBySyntax[syn] = (missedBySyntax[syn] ?? 0) + 1;
+      if (base.missed.length < CAP) base.missed.push(`${show(k)}  [${syn}]`);
+    }
     out.push({ ...base, ours: ourKeys.size, theirs: theirKeys.size, common });
   }
   const compared = out.filter((s) => s.status === 'compared');
@@ -120,6 +129,7 @@ export function diffRenames(snapshot: Snapshot, oracle: TsRenameOracle, symbols:
     ours, theirs, common, inComments,
     precision: ours ? common / ours : 1, recall: theirs ? common / theirs : 1,
     exact: compared.filter((s) => s.common === s.ours && s.common === s.theirs).length,
+    missedBySyntax,
     symbols: out,
   };
 }

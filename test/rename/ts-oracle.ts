@@ -14,10 +14,43 @@ export interface OracleLocation {
   length: number;
   /** Inside a comment: a JSDoc `{@link X}` or `@param {X}` TypeScript resolves (codegraph lists these as text_search). */
   inComment: boolean;
+  /** Syntactic place of the identifier, for grouping differences (e.g. `property access`, `destructuring`). */
+  syntax: string;
 }
 
 // Internal but stable helpers of typescript 5.9 (pinned): is a position inside a comment?
-const tsInternal = ts as unknown as { isInComment(sf: ts.SourceFile, pos: number): unknown };
+const tsInternal = ts as unknown as { isInComment(sf: ts.SourceFile, pos: number): unknown; getTokenAtPosition(sf: ts.SourceFile, pos: number): ts.Node };
+
+/** A short name for where an identifier sits, from its parent nodes. */
+function syntaxOf(sf: ts.SourceFile, pos: number): string {
+  const node = tsInternal.getTokenAtPosition(sf, pos);
+  const p = node.parent;
+  if (!p) return 'other';
+  if (ts.isBindingElement(p)) return p.propertyName ? 'destructuring key' : 'destructuring shorthand';
+  if (ts.isShorthandPropertyAssignment(p)) return 'object literal shorthand';
+  if (ts.isPropertyAssignment(p) && p.name === node) return 'object literal key';
+  if ((ts.isMethodDeclaration(p) || ts.isPropertyDeclaration(p)) && ts.isObjectLiteralExpression(p.parent)) return 'object literal key';
+  if (ts.isPropertyAccessExpression(p) && p.name === node) {
+    let q: ts.Node = p;
+    while (q.parent && (ts.isPropertyAccessExpression(q.parent) || ts.isQualifiedName(q.parent))) q = q.parent;
+    if (q.parent && ts.isTypeQueryNode(q.parent)) return 'typeof X.prototype.m';
+    const recv = p.expression;
+    if (recv.kind === ts.SyntaxKind.ThisKeyword) return 'this.member';
+    if (recv.kind === ts.SyntaxKind.SuperKeyword) return 'super.member';
+    return ts.isCallExpression(p.parent) && p.parent.expression === p ? 'method call on a receiver' : 'property access on a receiver';
+  }
+  if (ts.isNewExpression(p) && p.expression === node) return 'new X()';
+  if (ts.isCallExpression(p) && p.expression === node) return 'call';
+  if (ts.isImportSpecifier(p) || ts.isExportSpecifier(p)) return 'import/export specifier';
+  if (ts.isParameter(p) && p.name === node) return ts.isParameterPropertyDeclaration(p, p.parent) ? 'parameter property' : 'parameter';
+  if (ts.isTypeReferenceNode(p) || ts.isExpressionWithTypeArguments(p)) return 'type reference';
+  if (ts.isIdentifier(node)) {
+    const decl = p as { name?: ts.Node };
+    if (decl.name === node) return 'declaration';
+    return 'identifier use';
+  }
+  return 'other';
+}
 
 const COMPILER_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Node10,
@@ -93,7 +126,8 @@ export class TsRenameOracle {
         const key = `${r}\u0000${l.textSpan.start}`;
         if (!found.has(key)) {
           const sf = program.getSourceFile(l.fileName)!;
-          found.set(key, { file: r, offset: l.textSpan.start, length: l.textSpan.length, inComment: tsInternal.isInComment(sf, l.textSpan.start) !== undefined });
+          const inComment = tsInternal.isInComment(sf, l.textSpan.start) !== undefined;
+          found.set(key, { file: r, offset: l.textSpan.start, length: l.textSpan.length, inComment, syntax: inComment ? 'comment' : syntaxOf(sf, l.textSpan.start) });
         }
         if (/ as /.test(`${l.prefixText ?? ''}|${l.suffixText ?? ''}`)) queue.push([l.fileName, l.textSpan.start]);
       }
