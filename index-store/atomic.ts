@@ -66,7 +66,9 @@ function tryLock(lockFile: string): boolean {
     fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
     return true;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') { fs.mkdirSync(path.dirname(lockFile), { recursive: true }); return false; } // folder removed meanwhile
+    if (code !== 'EEXIST') throw err;
   }
   let owner = NaN;
   let ageMs = 0;
