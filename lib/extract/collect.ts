@@ -66,6 +66,12 @@ export class Collector {
   private readonly classSymOf = new Map<Node, number>();
   private readonly varKind = new Map<Node, 'var' | 'let'>();
   private readonly requireDecl = new Set<Node>();
+  /** `require('m')` call nodes → 'm'. */
+  private readonly requireSource = new Map<Node, string>();
+  /** Assignments whose target is `module.exports`. */
+  private readonly moduleExportsAssign = new Set<Node>();
+  /** Destructuring patterns of declarations → their initializer. */
+  private readonly patternInit = new Map<Node, Node>();
   private readonly claimed = new Set<Node>();
   private readonly skipIds = new Set<Node>();
   private readonly kindOverride = new Map<Node, RefKind>();
@@ -88,7 +94,7 @@ export class Collector {
   private readonly pendingExports: Array<() => void> = [];
   // pass 2 results
   private readonly symbols: SymbolWork[] = [];
-  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; ctx?: LocalFact['ctx'] }> = [];
+  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string }; ctx?: LocalFact['ctx'] }> = [];
   private readonly memberKeys = new Map<string, number>();
   // facts
   private readonly imports: ImportFact[] = [];
@@ -176,7 +182,6 @@ export class Collector {
       return;
     }
     if (role.startsWith('def.')) {
-      if (role === 'def.cjs' && !this.namesFit(role, c)) return;
       const rec: DefRec = { role, def: get(c, 'def') ?? get(c, 'param')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), type: get(c, 'type') };
       if (rec.name) this.skipIds.add(rec.name);
       this.push(startOf(rec.name && role === 'def.param.property' ? rec.name : rec.def), EV_DEF, rec);
@@ -185,20 +190,24 @@ export class Collector {
     if (role.startsWith('decl.')) {
       const name = get(c, 'name')!;
       this.skipIds.add(name);
-      this.push(startOf(name), EV_DECL, { role, name, type: get(c, 'type'), value: get(c, 'value'), slot: get(c, 'param') });
+      this.push(startOf(name), EV_DECL, { role, name, type: get(c, 'type'), value: get(c, 'value'), slot: get(c, 'param'), pattern: get(c, 'pattern'), key: get(c, 'key') });
       return;
     }
-    if (role.startsWith('import.') || role.startsWith('require.') || role.startsWith('export.') || role.startsWith('cjs.')) this.module(role, c);
+    if (role.startsWith('import.') || role.startsWith('require.') || role.startsWith('export.') || role.startsWith('assign.')) this.module(role, c);
+    else if (role === 'var.pattern') this.patternInit.set(get(c, 'pattern')!, get(c, 'value')!);
   }
 
   private module(role: string, c: Capture[]): void {
-    if (!this.namesFit(role, c)) return;
     const sourceNode = get(c, 'source');
     const source = sourceNode ? this.stringAt(sourceNode) : '';
     switch (role) {
       case 'import.module': this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'import' }); return;
       case 'import.dynamic': this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'dynamic' }); return;
-      case 'require.call': this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'require' }); return;
+      case 'require.call':
+        if (this.ident(get(c, 'fn')!) !== 'require') return;
+        this.requireSource.set(get(c, 'call')!, source);
+        this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'require' });
+        return;
       case 'import.default': case 'import.namespace': case 'require.namespace': {
         const local = get(c, 'local')!;
         const kind = role === 'import.default' ? 'default' : role === 'import.namespace' ? 'namespace' : 'require';
@@ -209,13 +218,11 @@ export class Collector {
         this.bindImport(fact, local);
         return;
       }
-      case 'import.named': case 'require.named': {
+      case 'import.named': {
         const name = get(c, 'name')!, alias = get(c, 'alias');
-        const decl = get(c, 'decl');
-        if (decl) this.requireDecl.add(decl);
         const imported = this.ident(name);
         this.skipIds.add(name);
-        this.bindImport({ kind: role === 'import.named' ? 'named' : 'require-named', source, imported, local: alias ? this.ident(alias) : imported, at: this.pos(name) }, alias ?? name);
+        this.bindImport({ kind: 'named', source, imported, local: alias ? this.ident(alias) : imported, at: this.pos(name) }, alias ?? name);
         return;
       }
       case 'export.statement': {
@@ -259,45 +266,35 @@ export class Collector {
         this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 're-export' });
         return;
       }
-      case 'cjs.exports': {
-        const value = get(c, 'value')!;
-        this.pendingExports.push(() => this.exports.push({ kind: 'cjs', value: this.expr(value) }));
+      case 'assign.member': {
+        // `module.exports = v`, `exports.name = v`, `module.exports.name = v`; anything else is no export
+        const object = get(c, 'object')!, nameNode = get(c, 'name')!, value = get(c, 'value')!, assign = get(c, 'assign')!;
+        const target = this.text.slice(object.start, nameNode.start).replace(/[\s.?]/g, '');
+        const name = this.ident(nameNode);
+        if (target === 'module' && name === 'exports') {
+          this.moduleExportsAssign.add(assign);
+          this.pendingExports.push(() => this.exports.push({ kind: 'cjs', value: this.expr(value) }));
+        } else if (target === 'exports' || target === 'moduleexports') {
+          this.skipIds.add(nameNode);
+          this.push(startOf(assign), EV_DEF, { role: 'def.cjs', def: assign, name: nameNode, value } satisfies DefRec);
+        }
         return;
       }
-      case 'cjs.export': {
-        const name = get(c, 'name')!, value = get(c, 'value')!;
-        if (this.scopeKindOf.has(value)) return; // a function/class value: def.cjs made it a symbol
+      case 'assign.entry': {
+        const name = get(c, 'name')!, value = get(c, 'value') ?? name, assign = get(c, 'assign')!;
         const exported = this.ident(name);
-        this.pendingExports.push(() => { if (!this.scopeKindOf.has(value)) this.exports.push({ kind: 'local', name: exported, value: this.expr(value) }); });
-        return;
-      }
-      case 'cjs.exports.entry': {
-        const name = get(c, 'name')!, value = get(c, 'value') ?? name;
-        const exported = this.ident(name);
-        this.pendingExports.push(() => this.exports.push({ kind: 'local', name: exported, value: this.expr(value) }));
+        this.pendingExports.push(() => { if (this.moduleExportsAssign.has(assign)) this.exports.push({ kind: 'local', name: exported, value: this.expr(value) }); });
         return;
       }
     }
   }
 
-  /** The name checks the queries leave to code: `require(…)`, `module.exports`, `exports.x`. */
-  private namesFit(role: string, c: Capture[]): boolean {
-    const fn = get(c, 'fn');
-    if (fn && this.ident(fn) !== 'require') return false;
-    const m = get(c, 'm');
-    if (!m) return true;
-    const p = get(c, 'p');
-    const mod = this.ident(m);
-    if (p) return mod === 'module' && this.ident(p) === 'exports';
-    return mod === 'exports' && role !== 'cjs.exports' && role !== 'cjs.exports.entry';
-  }
-
-  private bindImport(fact: ImportFact, localNode: Node): void {
+  private bindImport(fact: ImportFact, localNode: Node, scope: Scope = this.root): void {
     const i = this.imports.length;
     this.imports.push(fact);
     this.claimed.add(localNode);
     this.skipIds.add(localNode);
-    this.root.names.set(fact.local, { i });
+    scope.names.set(fact.local, { i });
   }
 
   private point(node: Node, at: Node): void {
@@ -430,6 +427,7 @@ export class Collector {
         if (this.requireDecl.has(d.def) || (d.name && this.claimed.has(d.name))) return -1;
         const vk = this.varKind.get(d.def) ?? 'const';
         const target = vk === 'var' ? functionScope(scope) : scope;
+        if (d.value && d.name && this.requireBinding(d.value, d.name, target)) return -1;
         const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
         if (valueKind === 'arrow' || valueKind === 'function') {
           const s = this.addSymbol(d, scope, cur, name, 'Function', valueKind === 'arrow' ? 'arrow_function' : 'function_expression', exported, isDefault);
@@ -544,8 +542,13 @@ export class Collector {
         return this.span(s, d.def);
       }
       case 'def.cjs': {
-        if (!topLevel) return -1;
         const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
+        if (!topLevel || !kind || kind === 'method' || kind === 'block' || kind === 'type') {
+          // `exports.x = value`: an export of whatever the value is
+          const value = d.value!;
+          this.pendingExports.push(() => this.exports.push({ kind: 'local', name, value: this.expr(value) }));
+          return -1;
+        }
         const label: SymbolLabel = kind === 'class' ? 'Class' : 'Function';
         const s = this.addSymbol(d, scope, cur, name, label, kind === 'class' ? 'class' : kind === 'arrow' ? 'arrow_function' : 'function_expression', true, false);
         if (label === 'Class') this.classSymOf.set(d.value!, s); else this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
@@ -597,12 +600,42 @@ export class Collector {
     return s;
   }
 
-  private declare(x: { role: string; name: Node; type?: Node; value?: Node; slot?: Node }, scope: Scope): void {
+  /** `x = require('m')` and `x = require('m').y`: import bindings, not variables. */
+  private requireBinding(value: Node, nameNode: Node, scope: Scope): boolean {
+    let source = this.requireSource.get(value);
+    if (source !== undefined) {
+      this.bindImport({ kind: 'require', source, local: this.ident(nameNode), at: this.pos(nameNode) }, nameNode, scope);
+      return true;
+    }
+    const m = this.members.get(value);
+    source = m ? this.requireSource.get(m.object) : undefined;
+    if (m && source !== undefined) {
+      this.bindImport({ kind: 'require-named', source, imported: this.ident(m.property), local: this.ident(nameNode), at: this.pos(m.property) }, nameNode, scope);
+      return true;
+    }
+    return false;
+  }
+
+  private declare(x: { role: string; name: Node; type?: Node; value?: Node; slot?: Node; pattern?: Node; key?: Node }, scope: Scope): void {
     if (x.slot && x.type) this.slotType.set(x.slot, x.type);
     if (this.claimed.has(x.name)) return;
     const name = this.ident(x.name);
+    let initFrom: { node: Node; key: string } | undefined;
+    if (x.pattern) {
+      const init = this.patternInit.get(x.pattern);
+      if (init) {
+        const key = x.key ? this.ident(x.key) : name;
+        const source = this.requireSource.get(init);
+        if (source !== undefined) {
+          // `const { a, b: c } = require('m')`: named imports
+          this.bindImport({ kind: 'require-named', source, imported: key, local: name, at: this.pos(x.key ?? x.name) }, x.name, scope);
+          return;
+        }
+        initFrom = { node: init, key };
+      }
+    }
     const l = this.localNodes.length;
-    this.localNodes.push({ name, type: x.type, init: x.value });
+    this.localNodes.push({ name, type: x.type, init: x.value, initFrom });
     if (x.slot) this.slotLocal.set(x.slot, l);
     scope.names.set(name, { l });
   }
@@ -671,6 +704,7 @@ export class Collector {
       const f: LocalFact = { name: l.name };
       if (l.type) f.type = this.expr(l.type);
       if (l.init) f.init = this.expr(l.init);
+      else if (l.initFrom) f.init = { k: 'member', obj: this.expr(l.initFrom.node), name: l.initFrom.key };
       if (l.ctx) f.ctx = l.ctx;
       return f;
     });

@@ -38,8 +38,10 @@
 (formal_parameters (comment) @comment (#set! role "comment"))
 (catch_clause parameter: (identifier) @name (#set! role "decl.local"))
 (for_in_statement left: (identifier) @name (#set! role "decl.local"))
-(object_pattern (shorthand_property_identifier_pattern) @name (#set! role "decl.pattern"))
-(pair_pattern value: (identifier) @name (#set! role "decl.pattern"))
+((object_pattern (shorthand_property_identifier_pattern) @name) @pattern (#set! role "decl.pattern"))
+((object_pattern (pair_pattern key: (_) @key value: (identifier) @name)) @pattern (#set! role "decl.pattern"))
+; a destructuring declaration: its entries are members of the initializer (or imports, from `require`)
+((variable_declarator name: (object_pattern) @pattern value: (_) @value) (#set! role "var.pattern"))
 (array_pattern (identifier) @name (#set! role "decl.pattern"))
 (rest_pattern (identifier) @name (#set! role "decl.pattern"))
 (object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name) (#set! role "decl.pattern"))
@@ -61,31 +63,13 @@
 ((export_statement (namespace_export (_) @alias) source: (string (string_fragment) @source)) @export (#set! role "export.star.as"))
 
 ; ---------------------------------------------------------------- modules: CommonJS
-((variable_declarator
-  name: (identifier) @local
-  value: (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .))) @decl (#set! role "require.namespace"))
-((variable_declarator
-  name: (object_pattern (shorthand_property_identifier_pattern) @name)
-  value: (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .))) (#set! role "require.named"))
-((variable_declarator
-  name: (object_pattern (pair_pattern key: (property_identifier) @name value: (identifier) @alias))
-  value: (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .))) (#set! role "require.named"))
-((variable_declarator
-  name: (identifier) @alias
-  value: (member_expression
-    object: (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .))
-    property: (property_identifier) @name)) @decl (#set! role "require.named"))
+; `require('m')` anywhere; what it binds comes from the declarator around it (def.var, var.pattern)
 ((call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @source) .)) @call (#set! role "require.call"))
-
-((assignment_expression
-  left: (member_expression object: (identifier) @m property: (property_identifier) @p)
-  right: (_) @value) @assign (#set! role "cjs.exports"))
-((assignment_expression
-  left: (member_expression object: (member_expression object: (identifier) @m property: (property_identifier) @p) property: (property_identifier) @name)
-  right: (_) @value) @assign (#set! role "cjs.export"))
-((assignment_expression
-  left: (member_expression object: (identifier) @m property: (property_identifier) @name)
-  right: (_) @value) @assign (#set! role "cjs.export"))
+; `X.name = value`: an export when X is `exports` or `module.exports`, `module.exports = value` itself
+((assignment_expression left: (member_expression object: [(identifier) (member_expression)] @object property: (property_identifier) @name) right: (_) @value) @assign (#set! role "assign.member"))
+; entries of an object literal assigned that way (`module.exports = { a, b: c }`)
+((assignment_expression right: (object (shorthand_property_identifier) @name)) @assign (#set! role "assign.entry"))
+((assignment_expression right: (object (pair key: (property_identifier) @name value: (_) @value))) @assign (#set! role "assign.entry"))
 
 ; ---------------------------------------------------------------- expressions (linked by node identity)
 ((call_expression function: (_) @callee) @call (#set! role "call"))
@@ -110,17 +94,3 @@
 ; ---------------------------------------------------------------- declaration details
 (variable_declaration (variable_declarator) @decl (#set! role "var.var"))
 (lexical_declaration "let" (variable_declarator) @decl (#set! role "var.let"))
-; `exports.f = function () {}` / `module.exports.f = …` define a function or class named by the property
-((assignment_expression
-  left: (member_expression object: (identifier) @m property: (property_identifier) @name)
-  right: [(function_expression) (arrow_function) (class)] @value) @def (#set! role "def.cjs"))
-((assignment_expression
-  left: (member_expression object: (member_expression object: (identifier) @m property: (property_identifier) @p) property: (property_identifier) @name)
-  right: [(function_expression) (arrow_function) (class)] @value) @def (#set! role "def.cjs"))
-; `module.exports = { a, b: c }`: one named export per entry
-((assignment_expression
-  left: (member_expression object: (identifier) @m property: (property_identifier) @p)
-  right: (object (shorthand_property_identifier) @name)) (#set! role "cjs.exports.entry"))
-((assignment_expression
-  left: (member_expression object: (identifier) @m property: (property_identifier) @p)
-  right: (object (pair key: (property_identifier) @name value: (_) @value))) (#set! role "cjs.exports.entry"))
