@@ -313,6 +313,7 @@ function mergeSmall(group: Int32Array, adj: Adjacency, ties: TieGraph, minSize: 
       if (owner) absorb(argmax(owner), g); else pool(dir, g);
     }
     const leftovers: number[] = [];
+    const kept: { dir: string; root: number }[] = [];
     for (let d = byDepth.length - 1; d >= 0; d--) {
       const m = byDepth[d];
       if (!m) continue;
@@ -320,8 +321,17 @@ function mergeSmall(group: Int32Array, adj: Adjacency, ties: TieGraph, minSize: 
         const gs = m.get(dir)!;
         for (const g of gs.slice(1)) absorb(gs[0], g);
         const root = find(gs[0]);
-        if (size[root] >= minSize) continue;
-        if (d === 0) leftovers.push(root); else pool(dirOf(dir), root);
+        if (size[root] >= minSize) { kept.push({ dir, root }); continue; }
+        // Too small: join the largest pool already kept below this folder (`shared/logger.ts` with
+        // `shared/utils/`), else try again one folder up.
+        let into = -1;
+        for (const k of kept) {
+          const r = find(k.root);
+          if ((dir === '' || k.dir.startsWith(`${dir}/`)) && r !== root && (into < 0 || size[r] > size[into])) into = r;
+        }
+        if (into >= 0) absorb(into, root);
+        else if (d === 0) leftovers.push(root);
+        else pool(dirOf(dir), root);
       }
     }
     for (const g of leftovers) {

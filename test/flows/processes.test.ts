@@ -217,3 +217,48 @@ test('traceProcesses refuses a graph that already has processes, and handles a g
   detectModules(e);
   t.is(traceProcesses(e).processes, 0);
 });
+
+test('shared machinery (a hub called from many places) ends a flow instead of being traced through', (t) => {
+  const b = new GraphBuilder();
+  const emit = b.fn('src/bus/emit.ts', 'emit', { exported: true });
+  const serialize = b.fn('src/bus/serialize.ts', 'serialize', { exported: true });
+  const encode = b.fn('src/bus/encode.ts', 'encode', { exported: true });
+  b.calls(emit, serialize).calls(serialize, encode);
+  // Eight different callers make `emit` a hub (the default threshold is at least 6).
+  const callers = Array.from({ length: 8 }, (_, i) => b.fn(`src/jobs/job${i}.ts`, `job${i}`, { exported: true }));
+  for (const c of callers) b.calls(c, emit);
+  const main = b.fn('src/main.ts', 'main', { exported: true });
+  b.calls(main, callers[0]);
+  // `store` has five callers: below the threshold, so it is traced through.
+  const store = b.fn('src/db/store.ts', 'store', { exported: true });
+  const write = b.fn('src/db/write.ts', 'write', { exported: true });
+  b.calls(store, write);
+  for (const c of callers.slice(1, 6)) b.calls(c, store);
+  const g = b.build();
+  detectModules(g);
+  traceProcesses(g);
+  const seqs = g.byLabel('Process').map((p) => stepsOf(g, p.uid));
+  t.true(seqs.some((s) => s.join('>') === 'main>job0>emit'), JSON.stringify(seqs));
+  t.false(seqs.some((s) => s.includes('serialize')), 'nothing is traced past the hub');
+  t.true(seqs.some((s) => s.slice(-2).join('>') === 'store>write'), 'a callee below the threshold is traced through');
+  // A lower explicit threshold makes `store` a hub too.
+  const g2 = b.build();
+  detectModules(g2);
+  traceProcesses(g2, { hubFanIn: 5 });
+  t.false(g2.byLabel('Process').some((p) => stepsOf(g2, p.uid).includes('write')));
+});
+
+test('a private helper that calls nothing is folded into its caller; one that calls on stays a step', (t) => {
+  const b = new GraphBuilder();
+  const repo = b.cls('src/data/repo.ts', 'Repo', ['find', 'sql', 'load']);
+  const svc = b.fn('src/service.ts', 'findThing', { exported: true });
+  const main = b.fn('src/main.ts', 'main', { exported: true });
+  const driver = b.fn('src/data/driver.ts', 'runQuery', { exported: true });
+  b.calls(main, svc).calls(svc, repo.m.find).calls(repo.m.find, repo.m.sql, repo.m.load).calls(repo.m.load, driver);
+  const g = b.build();
+  for (const m of ['sql', 'load']) g.node(repo.m[m])!.exported = false; // `private sql()`, `private load()`
+  detectModules(g);
+  traceProcesses(g);
+  const seqs = g.byLabel('Process').map((p) => stepsOf(g, p.uid).join('>'));
+  t.deepEqual(seqs, ['main>findThing>Repo.find>Repo.load>runQuery']);
+});

@@ -20,6 +20,9 @@ test('synthetic repository: one module per feature folder, bounded flows, identi
     t.is(svc.module, repo.module, `feature${a}`);
   }
   t.true(m.modules.every((x) => x.size >= 3));
+  // Helpers every feature calls do not land in whichever feature calls them most: they keep their folder.
+  const shared = g.nodes.filter((n) => n.filePath?.startsWith('src/shared/') && n.label !== 'File').map((n) => n.module);
+  t.deepEqual([...new Set(shared)], ['shared']);
   t.true(p.processes > 0 && p.processes <= 10 + 3 * Math.sqrt(g.byLabel('Function').length + g.byLabel('Method').length) + 1);
   t.true(g.byLabel('Process').every((x) => !String(x.entry).startsWith('Function:test/')));
   const again = run();
