@@ -165,6 +165,22 @@ for (const phase of ['parse', 'resolve', 'search', 'write'] as const) {
   });
 }
 
+test('a registry write failing after the pointer switch puts the previous generation back', async (t) => {
+  const { root, home } = tempRepo(SMALL_PROJECT);
+  await analyzeRepository(root, { home });
+  writeTree(root, { 'src/more.ts': 'export const more = 1;\n' });
+  const before = snapshotState(root, home);
+  // A registry that cannot be replaced: registry.json is a folder (permissions do not stop root).
+  const badHome = path.join(path.dirname(home), 'bad-home');
+  fs.mkdirSync(path.join(badHome, 'registry.json'), { recursive: true });
+  fs.writeFileSync(path.join(badHome, 'registry.json', 'x'), 'x');
+  const phases: string[] = [];
+  const err = await t.throwsAsync(analyzeRepository(root, { home: badHome, onPhase: (p) => phases.push(p) }));
+  t.is(phases.at(-1), 'write'); // it got as far as writing, so the switch happened and was undone
+  t.regex(err!.message, /EISDIR|ENOTEMPTY|EEXIST|directory/i);
+  t.deepEqual(snapshotState(root, home), before);
+});
+
 test('a failed first analyze leaves no .codegraph folder and no registry entry', async (t) => {
   const { root, home } = tempRepo(SMALL_PROJECT);
   await t.throwsAsync(analyzeRepository(root, { home, onPhase: (p) => { if (p === 'search') throw new Error('boom'); } }));
