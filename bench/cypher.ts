@@ -21,6 +21,16 @@ function time<T>(f: () => T): [T, number] {
   return [r, performance.now() - t0];
 }
 
+/** Wall and CPU milliseconds of one call (CPU time is steadier than wall time on a shared, loaded machine). */
+function timeBoth<T>(f: () => T): [T, number, number] {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const r = f();
+  const wall = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  return [r, wall, (c.user + c.system) / 1000];
+}
+
 function stats(ms: number[]): string {
   const s = [...ms].sort((a, b) => a - b);
   const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
@@ -36,14 +46,16 @@ function bench(label: string, graph: CodeGraph, cases: Case[]): void {
   for (const c of cases) {
     const runs = c.runs ?? 20;
     const [first, firstMs] = time(() => runCypher(view, c.query, c.params?.(0) ?? {}, { maxRows: 100_000 }));
-    const ms: number[] = [];
+    const ms: number[] = [], cpu: number[] = [];
     let rows = first.row_count;
     for (let i = 1; i <= runs; i++) {
-      const [r, t] = time(() => runCypher(view, c.query, c.params?.(i) ?? {}, { maxRows: 100_000 }));
+      const [r, t, c2] = timeBoth(() => runCypher(view, c.query, c.params?.(i) ?? {}, { maxRows: 100_000 }));
       ms.push(t);
+      cpu.push(c2);
       rows = r.row_count;
     }
-    console.log(`${c.name.padEnd(44)} first ${firstMs.toFixed(1).padStart(7)} ms | ${stats(ms)} | rows ${rows}`);
+    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    console.log(`${c.name.padEnd(44)} first ${firstMs.toFixed(1).padStart(7)} ms | wall ${stats(ms)} | cpu p50 ${med(cpu).toFixed(2)} ms | rows ${rows}`);
   }
 }
 
@@ -53,6 +65,17 @@ const synthetic = (() => {
   return g;
 })();
 const fnNames = synthetic.byLabel('Function').map((n) => n.name);
+
+// Machine calibration: a plain JS loop over the same edges (count by type in a Map). On an idle laptop this
+// takes a few ms; on a loaded shared machine several times more. Read the figures below relative to it.
+{
+  const runs: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    const [, wall] = time(() => { const m = new Map<string, number>(); for (const e of synthetic.edges) m.set(e.type, (m.get(e.type) ?? 0) + 1); return m; });
+    runs.push(wall);
+  }
+  console.log(`calibration: plain JS count-by-type loop over ${synthetic.edgeCount} edges: ${stats(runs)}; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+}
 const pick = (names: string[]) => (i: number) => ({ name: names[(i * 7919) % names.length] });
 
 bench('synthetic', synthetic, [

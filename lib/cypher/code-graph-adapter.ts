@@ -144,7 +144,7 @@ export class CodeGraphView implements PropertyGraph {
 
   nodesByProperty(key: string, value: Value): IdList | undefined {
     if (!isIndexable(value)) return undefined;
-    if (key === 'uid' && typeof value === 'string') {
+    if ((key === 'uid' || (key === 'id' && !this.hasOwnId())) && typeof value === 'string') {
       const id = this.graph.nodeId(value);
       return id === undefined ? EMPTY : [id];
     }
@@ -161,6 +161,13 @@ export class CodeGraphView implements PropertyGraph {
       this.propIdx.set(key, idx);
     }
     return idx.get(keyOf(value)) ?? EMPTY;
+  }
+
+  private ownId?: boolean;
+  /** Whether some node carries its own `id` property (then n.id is not simply the uid). */
+  private hasOwnId(): boolean {
+    if (this.ownId === undefined) this.ownId = this.nodes.some((n) => n.id !== undefined);
+    return this.ownId;
   }
 
   narrowRelTypes(types: readonly string[], key: string, value: Value): string[] | undefined {
