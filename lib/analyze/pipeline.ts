@@ -80,8 +80,17 @@ interface Pending { path: string; language: LanguageId; text: string; record: Fi
 
 /** Runs the pipeline; no disk writes besides the search files in `searchDir()`. */
 export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
-  const { root, previous, log } = opts;
   const progress = opts.progress ?? silentProgress;
+  try {
+    return await pipeline(opts, progress);
+  } catch (err) {
+    progress.end(); // a failure message must not land on the progress line
+    throw err;
+  }
+}
+
+async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<BuildOutput> {
+  const { root, previous, log } = opts;
   const force = !!opts.force;
   const timings: AnalyzeSummary['timings'] = { total: 0 };
   const t0 = performance.now();
@@ -104,7 +113,6 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
   };
 
   const indexedAt = new Date().toISOString();
-  const scanStart = Date.parse(indexedAt);
 
   // walk
   phase('walk');
