@@ -20,6 +20,24 @@ export interface GraphEditResult {
   undeclared: GraphNode[];
   /** Occurrences whose position holds neither the old name nor another identifier (index/file mismatch). */
   unconfirmed: Reference[];
+  /**
+   * Occurrences left to text_search because they name the symbol through a local binding the rename does not
+   * change: a default import (`import greet from './a'` binds any name) or another alias the index does not
+   * record as an import; renaming the uses without the binding would break the file.
+   */
+  aliasBound: PlannedEdit[];
+  /** Low-confidence (name-only) references, left to text_search. */
+  guesses: number;
+}
+
+/** References below this confidence are guesses by name, not tracked references (schema.ts confidence guide). */
+export const GRAPH_MIN_CONFIDENCE = 0.5;
+
+/** True when the identifier at `offset` is the property of a member access (`ns.a`, `obj?.a`). */
+function afterDot(text: string, offset: number): boolean {
+  let i = offset - 1;
+  while (i >= 0 && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i--;
+  return text[i] === '.';
 }
 
 const IDENT_AT = /[#\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*/uy;
@@ -39,8 +57,10 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
   const stale = new Set<string>();
   const undeclared: GraphNode[] = [];
   const unconfirmed: Reference[] = [];
+  let guesses = 0;
   for (const node of group) {
     for (const ref of snapshot.refs.byTarget(node.uid)) {
+      if (ref.confidence < GRAPH_MIN_CONFIDENCE || ref.reason === 'name-only') { guesses++; continue; }
       const src = sources.get(ref.filePath);
       if (!src || !src.current) { stale.add(ref.filePath); continue; }
       const offset = src.lines.offset(ref.line, ref.column);
@@ -71,5 +91,29 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
     const first = node.line ?? 0, last = node.endLine ?? first;
     if (!defs.some((e) => e.path === node.filePath && e.line >= first && e.line <= last)) undeclared.push(node);
   }
-  return { edits: [...edits.values()], stale: [...stale].sort(), undeclared, unconfirmed };
+  const aliasBound = dropAliasBound(group, edits, sources);
+  return { edits: [...edits.values()], stale: [...stale].sort(), undeclared, unconfirmed, aliasBound, guesses };
+}
+
+const BINDING_USES = new Set(['call', 'value', 'type', 'jsx', 'shorthand']);
+
+/**
+ * A top-level symbol is named in another file only through a binding there: an import (renamed with it), or a
+ * member access on a namespace/module object (`ns.a`). A bare use in a file without a renamed import is bound
+ * by something the rename does not touch — a default import's local name, typically — so it must keep its
+ * name; such uses are removed from `edits` and returned.
+ */
+function dropAliasBound(group: readonly GraphNode[], edits: Map<string, PlannedEdit>, sources: Sources): PlannedEdit[] {
+  if (group.some((n) => isMember(n))) return [];
+  const declaring = new Set(group.map((n) => n.filePath));
+  const importing = new Set<string>();
+  for (const e of edits.values()) if (e.kind === 'import') importing.add(e.path);
+  const dropped: PlannedEdit[] = [];
+  for (const [key, e] of edits) {
+    if (declaring.has(e.path) || importing.has(e.path) || !BINDING_USES.has(e.kind ?? '')) continue;
+    if (afterDot(sources.get(e.path)!.text, e.offset)) continue;
+    edits.delete(key);
+    dropped.push(e);
+  }
+  return dropped;
 }

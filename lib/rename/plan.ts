@@ -80,6 +80,7 @@ export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
     throw refused(`renaming '${oldName}' to '${newName}' would collide: ${c.reason} (${c.type} ${c.filePath ?? '?'}:${c.line ?? '?'})${conflicts.length > 1 ? ` and ${conflicts.length - 1} more` : ''}`, { conflicts });
   }
 
+  // Occurrences handed to text_search: their positions are not covered by graph edits.
   const covered = new Map<string, Set<number>>();
   for (const e of graphResult.edits) {
     let s = covered.get(e.path);
@@ -101,6 +102,11 @@ export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
     const r = graphResult.unconfirmed[0];
     warnings.push(`${graphResult.unconfirmed.length} indexed occurrence(s) did not match the file text and were left out (first: ${r.filePath}:${r.line}:${r.column}); re-run analyze if the files look right`);
   }
+  if (graphResult.aliasBound.length) {
+    const files = [...new Set(graphResult.aliasBound.map((e) => e.path))].sort();
+    warnings.push(`${graphResult.aliasBound.length} occurrence(s) in ${files.slice(0, 5).join(', ')}${files.length > 5 ? ', …' : ''} reach the symbol through a local name the rename keeps (a default import, or a binding the index does not record); they are listed as text_search`);
+  }
+  if (graphResult.guesses) warnings.push(`${graphResult.guesses} low-confidence (name-only) reference(s) are listed as text_search, not graph edits`);
   if (text.skipped.length) warnings.push(`text search skipped ${text.skipped.length} binary or oversized file(s): ${text.skipped.slice(0, 5).join(', ')}${text.skipped.length > 5 ? ', …' : ''}`);
   return { target, group, oldName, newName, edits, warnings, sources };
 }

@@ -8,6 +8,7 @@ import type { Snapshot } from '../../index-store/snapshot.ts';
 import type { PlannedEdit } from './planned-edit.ts';
 import type { Sources } from './sources.ts';
 import { contextLine, wholeWordOffsets } from './text.ts';
+import { GRAPH_MIN_CONFIDENCE } from './graph-edits.ts';
 
 /** Files larger than this (UTF-16 units) are skipped: generated data, bundles, logs. */
 export const TEXT_SEARCH_MAX_CHARS = 2_000_000;
@@ -57,11 +58,11 @@ export function collectTextEdits(snapshot: Snapshot, sources: Sources, oldName: 
   return { edits, skipped };
 }
 
-/** Offsets in an indexed, unchanged file where the reference index names a symbol outside the group. */
+/** Offsets in an indexed, unchanged file where the reference index confidently names a symbol outside the group. */
 function otherSymbolOffsets(snapshot: Snapshot, src: { path: string; lines: { offset(l: number, c: number): number } }, group: ReadonlySet<string>): Set<number> {
   const out = new Set<number>();
   for (const r of snapshot.refs.byFile(src.path)) {
-    if (group.has(r.target)) continue;
+    if (group.has(r.target) || r.confidence < GRAPH_MIN_CONFIDENCE || r.reason === 'name-only') continue;
     const off = src.lines.offset(r.line, r.column);
     if (off >= 0) out.add(off);
   }

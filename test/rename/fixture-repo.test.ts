@@ -159,3 +159,26 @@ test('apply through the registry: files written, index refreshed, code still typ
   t.is((stale as CodegraphError).code, 'STALE_INDEX');
   t.regex(fs.readFileSync(path.join(root, 'src/money.ts'), 'utf8'), /export function toPrice\(/);
 });
+
+test('module forms: a default import keeps its local name; named, namespace, re-export and CommonJS uses follow', async (t) => {
+  const modules = await buildSnapshotInMemory(path.join(FIXTURE, '..', 'modules'), { search: false });
+  const greet = await rename({ symbol_name: 'greet', new_name: 'welcome' }, modules);
+  // `import greet from './a'` binds a local name of its own: neither it nor its uses change.
+  t.deepEqual(graphEdits(greet), ['src/a.ts:1:25 greet→welcome']);
+  t.deepEqual(textEdits(greet), ['src/b.ts:1:8', 'src/b.ts:5:13']);
+  t.regex(greet.warnings.join('\n'), /1 occurrence\(s\) in src\/b\.ts reach the symbol through a local name the rename keeps/);
+  const helper = await rename({ symbol_name: 'helper', new_name: 'assist' }, modules);
+  t.deepEqual(graphEdits(helper), [
+    'src/a.ts:2:14 helper→assist',
+    'src/a.ts:3:10 helper→assist',          // export { assist as aliasHelper }
+    'src/b.ts:3:15 helper→assist',          // import def, { assist } from './a'
+    'src/b.ts:5:37 helper→assist',          // A.assist through the namespace import
+    'src/b.ts:5:45 helper→assist',
+    'src/b.ts:6:16 helper→assist',          // export default assist
+    'src/c.js:1:9 helper→assist',           // const { assist } = require('./a')
+    'src/c.js:3:20 helper→helper: assist',  // module.exports keeps its key
+    'src/c.js:3:37 helper→assist',          // a.assist
+  ]);
+  // A destructuring key of the namespace object is not resolved by the index: left for review.
+  t.deepEqual(textEdits(helper), ['src/b.ts:4:9']);
+});

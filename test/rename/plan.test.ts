@@ -81,3 +81,16 @@ test('the other symbol of the same name renames on its own, with CRLF files', as
   const res = await rename({ symbol_uid: OTHER, new_name: 'formatNumber' }, snap());
   t.deepEqual(editList(res).filter((e) => e.endsWith('(graph)')), ['src/other.ts:2:17 formatDate→formatNumber (graph)']);
 });
+
+test('a name-only guess in the reference index is a text_search edit, never a graph edit', async (t) => {
+  const f = appFixture();
+  const files = { ...APP_FILES, 'src/dyn.js': 'const m = load();\nm.formatDate(1);\n' };
+  f.files['src/dyn.js'] = files['src/dyn.js'];
+  f.ref(FORMAT, 'src/dyn.js', 'formatDate', 0, 'call').confidence = 0.3;
+  f.refs[f.refs.length - 1].reason = 'name-only';
+  const s = memorySnapshot({ graph: f.graph, refs: f.refs, files });
+  const res = await rename({ symbol_uid: FORMAT, new_name: 'formatStamp' }, s);
+  t.true(editList(res).includes('src/dyn.js:2:3 formatDate→formatStamp (text_search)'));
+  t.is(res.summary.graphEdits, 6);
+  t.regex(res.warnings.join('\n'), /1 low-confidence \(name-only\) reference/);
+});
