@@ -46,6 +46,7 @@ interface SymbolWork extends SymbolFact {
   defNode: Node;
   scope: Scope;
   signatureOnly?: boolean;
+  isPrivate?: boolean;
   typeNode?: Node;
   initNode?: Node;
   returnsNode?: Node;
@@ -116,6 +117,7 @@ export class Collector {
     for (const m of matches) this.file(m, roles[m.pattern]);
     this.replay();
     for (const f of this.pendingExports) f();
+    this.markExported();
     return this.build(lines, parseErrors);
   }
 
@@ -480,6 +482,7 @@ export class Collector {
         const priv = name.startsWith('#') || /\bprivate\b/.test(prefix);
         const s = this.addSymbol(d, scope, cls, name, label, kind, clsSym.exported && !priv, false);
         const sym = this.symbols[s];
+        if (priv) sym.isPrivate = true;
         if (isStatic) sym.isStatic = true;
         if (d.role === 'def.method.signature') sym.signatureOnly = true;
         sym.returnsNode = this.returnsOf.get(d.def) ?? (d.value ? this.returnsOf.get(d.value) : undefined);
@@ -493,7 +496,9 @@ export class Collector {
         let sc: Scope | undefined = scope;
         while (sc && sc.kind !== 'class') sc = sc.parent;
         if (!sc || sc.classSym < 0) return -1;
-        const s = this.addSymbol(d, scope, sc.classSym, name, 'Property', 'parameter_property', this.symbols[sc.classSym].exported && !/\bprivate\b/.test(this.text.slice(startOf(d.def), startOf(d.name!))), false);
+        const priv = /\bprivate\b/.test(this.text.slice(startOf(d.def), startOf(d.name!)));
+        const s = this.addSymbol(d, scope, sc.classSym, name, 'Property', 'parameter_property', this.symbols[sc.classSym].exported && !priv, false);
+        if (priv) this.symbols[s].isPrivate = true;
         this.symbols[s].typeNode = d.type;
         return -1;
       }
@@ -559,6 +564,23 @@ export class Collector {
   }
 
   private readonly paramProps = new Set<Node>();
+
+  /** Symbols exported by name (`export { a }`, `export default a`, CommonJS) and the members of exported classes. */
+  private markExported(): void {
+    let changed = false;
+    for (const e of this.exports) {
+      if (e.kind !== 'local' && e.kind !== 'cjs') continue;
+      const v = e.value;
+      if (v.k === 'id' && v.b && 's' in v.b && !this.symbols[v.b.s].exported) { this.symbols[v.b.s].exported = true; changed = true; }
+    }
+    if (!changed) return;
+    for (const sym of this.symbols) {
+      if (sym.parent >= 0 && !sym.exported && !sym.isPrivate && this.symbols[sym.parent].exported && sym.parent < this.symbols.length) {
+        const pl = this.symbols[sym.parent].label;
+        if (pl === 'Class' || pl === 'Interface' || pl === 'Variable') sym.exported = true;
+      }
+    }
+  }
 
   private span(s: number, def: Node): number {
     const end = this.end(def);
@@ -643,7 +665,7 @@ export class Collector {
   // ------------------------------------------------------------------ facts
   private build(lines: number, parseErrors: number): FileFacts {
     const symbols: SymbolFact[] = this.symbols.map((w) => {
-      const { defNode: _d, scope: _s, signatureOnly: _so, typeNode, initNode, returnsNode, extendsNodes, implementsNodes, ...fact } = w;
+      const { defNode: _d, scope: _s, signatureOnly: _so, isPrivate: _p, typeNode, initNode, returnsNode, extendsNodes, implementsNodes, ...fact } = w;
       if (typeNode) fact.type = this.expr(typeNode);
       if (initNode) fact.init = this.expr(initNode);
       if (returnsNode) fact.returns = this.expr(returnsNode);
