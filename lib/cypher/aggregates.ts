@@ -39,7 +39,11 @@ function base(name: string, star: boolean): Accumulator {
     case 'collect': {
       const out: Value[] = [];
       return {
-        add(v, ctx) { if (v !== null) { out.push(v); if ((out.length & 0xffff) === 0) ctx.budget.checkList(out.length); } },
+        add(v, ctx) {
+          if (v === null) return;
+          out.push(v);
+          if ((out.length & 0xffff) === 0) { ctx.budget.checkList(out.length); ctx.budget.allocate(0x10000); }
+        },
         result: () => out,
       };
     }

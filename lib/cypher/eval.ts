@@ -47,7 +47,7 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
     case 'slice': {
       const obj = c(e.obj);
       const from = e.from ? c(e.from) : undefined, to = e.to ? c(e.to) : undefined;
-      return (row, ctx) => ops.slice(obj(row, ctx), from?.(row, ctx), to?.(row, ctx));
+      return (row, ctx) => ops.slice(obj(row, ctx), from?.(row, ctx), to?.(row, ctx), ctx);
     }
     case 'list': {
       const items = e.items.map((x) => c(x));
@@ -140,6 +140,7 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
           if (where && where(row, ctx) !== true) continue;
           out.push(proj ? proj(row, ctx) : it);
         }
+        ctx.budget.allocate(out.length);
         return out;
       };
     }
@@ -199,6 +200,7 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
       return (row, ctx) => {
         const out: Value[] = [];
         for (const r of plan.run(row, ctx)) { out.push(proj(r, ctx)); if ((out.length & 0xfff) === 0) ctx.budget.checkList(out.length); }
+        ctx.budget.allocate(out.length);
         return out;
       };
     }

@@ -135,6 +135,7 @@ function range(args: Value[], ctx: ExecCtx): Value {
   if (step === 0) throw runtimeError('ArgumentError', 'NumberOutOfRange', 'range() step must not be zero');
   const count = step > 0 ? (end >= start ? Math.floor((end - start) / step) + 1 : 0) : (end <= start ? Math.floor((start - end) / -step) + 1 : 0);
   ctx.budget.checkList(count);
+  ctx.budget.allocate(count);
   ctx.budget.tickMany(count);
   const out: Value[] = new Array(count);
   for (let i = 0, v = start; i < count; i++, v += step) out[i] = v;
@@ -235,11 +236,13 @@ export const FUNCTIONS: Record<string, FunctionDef> = {
   } },
   head: { min: 1, max: 1, fn: ([x]) => (x === null ? null : listOf('head', x)[0] ?? null) },
   last: { min: 1, max: 1, fn: ([x]) => { if (x === null) return null; const l = listOf('last', x); return l.length ? l[l.length - 1] : null; } },
-  tail: { min: 1, max: 1, fn: ([x]) => (x === null ? null : listOf('tail', x).slice(1)) },
-  reverse: { min: 1, max: 1, fn: ([x]) => {
+  tail: { min: 1, max: 1, fn: ([x], ctx) => { if (x === null) return null; const l = listOf('tail', x); ctx.budget.allocate(l.length); return l.slice(1); } },
+  reverse: { min: 1, max: 1, fn: ([x], ctx) => {
     if (x === null) return null;
     if (typeof x === 'string') return [...x].reverse().join('');
-    return [...listOf('reverse', x)].reverse();
+    const l = listOf('reverse', x);
+    ctx.budget.allocate(l.length);
+    return [...l].reverse();
   } },
   range: { min: 2, max: 3, fn: range },
   coalesce: { min: 1, max: Infinity, fn: (args) => { for (const a of args) if (a !== null) return a; return null; } },
@@ -262,6 +265,7 @@ export const FUNCTIONS: Record<string, FunctionDef> = {
     if (x === null || sep === null) return null;
     const parts = str('split', x).split(str('split', sep));
     ctx.budget.checkList(parts.length);
+    ctx.budget.allocate(parts.length);
     return parts;
   } },
   substring: { min: 2, max: 3, fn: substring },

@@ -35,16 +35,18 @@ export function add(a: Value, b: Value, ctx: ExecCtx): Value {
   if (isInt(a) && isInt(b)) return intOp(a, b, (x, y) => x + y, (x, y) => x + y);
   if (isNumber(a) && isNumber(b)) return new CFloat(num(a) + num(b));
   if (Array.isArray(a)) {
-    const out = Array.isArray(b) ? a.concat(b) : [...a, b];
-    ctx.budget.checkList(out.length);
-    return out;
+    const n = a.length + (Array.isArray(b) ? b.length : 1);
+    ctx.budget.checkList(n);
+    ctx.budget.allocate(n);
+    return Array.isArray(b) ? a.concat(b) : [...a, b];
   }
   if (Array.isArray(b)) {
     ctx.budget.checkList(b.length + 1);
+    ctx.budget.allocate(b.length + 1);
     return [a, ...b];
   }
-  if (typeof a === 'string' && (typeof b === 'string' || isNumber(b))) return a + stringOf(b);
-  if (typeof b === 'string' && isNumber(a)) return stringOf(a) + b;
+  if (typeof a === 'string' && (typeof b === 'string' || isNumber(b))) { const s = a + stringOf(b); ctx.budget.checkString(s.length); return s; }
+  if (typeof b === 'string' && isNumber(a)) { const s = stringOf(a) + b; ctx.budget.checkString(s.length); return s; }
   throw typeErr('+', a, b);
 }
 
@@ -198,7 +200,7 @@ export function index(obj: Value, idx: Value, ctx: ExecCtx): Value {
 }
 
 /** `x[a..b]` on lists; missing bounds mean start/end, negative bounds count from the end. */
-export function slice(obj: Value, from: Value | undefined, to: Value | undefined): Value {
+export function slice(obj: Value, from: Value | undefined, to: Value | undefined, ctx?: ExecCtx): Value {
   if (obj === null || from === null || to === null) return null;
   if (!Array.isArray(obj)) throw runtimeError('TypeError', 'InvalidArgumentType', `cannot slice ${typeName(obj)}`);
   const n = obj.length;
@@ -206,7 +208,9 @@ export function slice(obj: Value, from: Value | undefined, to: Value | undefined
   let b = to === undefined ? n : indexInt(to, 'slice bound');
   if (a < 0) a = Math.max(0, n + a);
   if (b < 0) b = Math.max(0, n + b);
-  return obj.slice(Math.min(a, n), Math.min(b, n));
+  const out = obj.slice(Math.min(a, n), Math.min(b, n));
+  ctx?.budget.allocate(out.length);
+  return out;
 }
 
 /** `x.key` on nodes, relationships and maps; null on null. */

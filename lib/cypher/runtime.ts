@@ -19,6 +19,10 @@ export interface BudgetOptions {
   maxListSize?: number;
   /** Upper bound used for an unbounded variable-length relationship `*` / `*2..` (default 10). */
   maxVarLengthHops?: number;
+  /** List elements a query may create in total, across all lists (default 10,000,000): bounds memory. */
+  maxTotalListElements?: number;
+  /** Longest string a query may build by concatenation (default 10,000,000 characters). */
+  maxStringLength?: number;
 }
 
 export const DEFAULT_BUDGET: Required<BudgetOptions> = {
@@ -26,6 +30,8 @@ export const DEFAULT_BUDGET: Required<BudgetOptions> = {
   maxMaterializedRows: 1_000_000,
   maxListSize: 1_000_000,
   maxVarLengthHops: 10,
+  maxTotalListElements: 10_000_000,
+  maxStringLength: 10_000_000,
 };
 
 /** Cooperative budget: hot loops call tick(); every 1024 ticks the clock is read (JS is single-threaded). */
@@ -55,6 +61,20 @@ export class Budget {
   checkList(n: number): void {
     if (n > this.opts.maxListSize) {
       throw new CypherError('Budget', 'runtime', `a list of ${n} elements exceeds the budget of ${this.opts.maxListSize}`, { budget: 'list' });
+    }
+  }
+  private allocated = 0;
+  /** Counts `n` new list elements against the per-query total (memory proportional to what a query builds). */
+  allocate(n: number): void {
+    this.allocated += n;
+    if (this.allocated > this.opts.maxTotalListElements) {
+      throw new CypherError('Budget', 'runtime', `query built more than ${this.opts.maxTotalListElements} list elements in total`, { budget: 'list' });
+    }
+  }
+  /** Refuses a string longer than the string budget. */
+  checkString(n: number): void {
+    if (n > this.opts.maxStringLength) {
+      throw new CypherError('Budget', 'runtime', `a string of ${n} characters exceeds the budget of ${this.opts.maxStringLength}`, { budget: 'string' });
     }
   }
   /** Refuses buffering more rows than the materialisation budget. */

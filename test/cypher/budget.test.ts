@@ -91,3 +91,12 @@ test('LIMIT stops a huge match early instead of enumerating it', async (t) => {
   t.is(capped.row_count, 1000);
   t.true(capped.truncated);
 });
+
+test('many lists that are each within budget still stop at the total list budget (memory stays bounded)', async (t) => {
+  const err = await t.throwsAsync(() => cypher({ query: 'RETURN size([x IN range(1, 100000) | range(1, 1000000)]) AS n' }, snap)) as CodegraphError;
+  t.is(err.code, 'TIMEOUT');
+  t.like(err.details as object, { budget: 'list' });
+  const s = await t.throwsAsync(() => cypher({ query: "RETURN size(reduce(s = 'abcdefghij', i IN range(1, 30) | s + s)) AS n" }, snap)) as CodegraphError;
+  t.is(s.code, 'TIMEOUT');
+  t.like(s.details as object, { budget: 'string' });
+});
