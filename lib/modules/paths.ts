@@ -20,10 +20,41 @@ export function dirOf(filePath: string | undefined): string {
   return i < 0 ? '' : filePath.slice(0, i);
 }
 
-/** Splits an identifier or file name into lower-case words: `getUserById` → get, user, by, id. */
+/** Splits an identifier or file name into lower-case words: `getHTTPResponse` → get, http, response. */
 export function splitWords(text: string): string[] {
+  // A hand-written scan: names are split by the thousand, and a global regex with matchAll costs far more cold.
   const out: string[] = [];
-  const re = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
-  for (const m of text.matchAll(re)) out.push(m[0].toLowerCase());
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (isDigit(c)) {
+      let j = i + 1;
+      while (j < n && isDigit(text.charCodeAt(j))) j++;
+      out.push(text.slice(i, j)); i = j; continue;
+    }
+    if (isUpper(c)) {
+      let j = i + 1;
+      while (j < n && isUpper(text.charCodeAt(j))) j++;
+      // `HTTPResponse`: the last capital starts the next word when lower case follows.
+      if (j < n && isLower(text.charCodeAt(j))) {
+        if (j - i > 1) { out.push(text.slice(i, j - 1).toLowerCase()); i = j - 1; }
+        let k = i + 1;
+        while (k < n && isLower(text.charCodeAt(k))) k++;
+        out.push(text.slice(i, k).toLowerCase()); i = k; continue;
+      }
+      out.push(text.slice(i, j).toLowerCase()); i = j; continue;
+    }
+    if (isLower(c)) {
+      let j = i + 1;
+      while (j < n && isLower(text.charCodeAt(j))) j++;
+      out.push(text.slice(i, j)); i = j; continue;
+    }
+    i++;
+  }
   return out;
 }
+
+function isDigit(c: number): boolean { return c >= 48 && c <= 57; }
+function isUpper(c: number): boolean { return c >= 65 && c <= 90; }
+function isLower(c: number): boolean { return c >= 97 && c <= 122; }
