@@ -32,9 +32,12 @@ export const evalServerCommand: Command = {
       throw err;
     }
     const repos = source.list().map((r) => r.name);
-    process.stdout.write(`codegraph eval-server listening on ${url}\n`);
-    process.stdout.write(`repositories: ${repos.length ? repos.join(', ') : '(none indexed; run `codegraph analyze <path>`)'}\n`);
-    if (idleTimeout > 0) process.stdout.write(`stops after ${idleTimeout} s without requests\n`);
+    // One write, so a reader of the announcement never sees half of it.
+    process.stdout.write([
+      `codegraph eval-server listening on ${url}`,
+      `repositories: ${repos.length ? repos.join(', ') : '(none indexed; run `codegraph analyze <path>`)'}`,
+      ...(idleTimeout > 0 ? [`stops after ${idleTimeout} s without requests`] : []),
+    ].join('\n') + '\n');
     const unhook = onStopSignal(() => { void server.stop('stop'); });
     const reason = await server.stopped;
     unhook();

@@ -48,12 +48,12 @@ export const serveCommand: Command = {
       throw err;
     }
     const repos = source.list();
-    const out = (line: string) => process.stdout.write(line + '\n');
-    out(`codegraph serve listening on ${url}`);
-    if (repos.length === 0) out('repositories: none indexed yet (run `codegraph analyze <path>`, or `codegraph serve --analyze <path>`)');
-    else { out(`repositories (${repos.length}):`); for (const r of repos) out(`  ${r.name}  ${r.path}`); }
-    if (webUiUrl) out(`web UI: ${webUiUrl} (it calls this server at ${url})`);
-    else out(`web UI: a web UI on localhost can call ${url}; allow a hosted one with --web-ui-url URL`);
+    const lines = [`codegraph serve listening on ${url}`];
+    if (repos.length === 0) lines.push('repositories: none indexed yet (run `codegraph analyze <path>`, or `codegraph serve --analyze <path>`)');
+    else lines.push(`repositories (${repos.length}):`, ...repos.map((r) => `  ${r.name}  ${r.path}`));
+    lines.push(webUiUrl ? `web UI: ${webUiUrl} (it calls this server at ${url})` : `web UI: a web UI on localhost can call ${url}; allow a hosted one with --web-ui-url URL`);
+    // One write, so a reader of the announcement never sees half of it.
+    process.stdout.write(lines.join('\n') + '\n');
     const warning = exposureWarning(host);
     if (warning) stderrLine(warning);
     const unhook = onStopSignal(() => { void server.stop('stop'); });

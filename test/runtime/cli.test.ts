@@ -55,12 +55,12 @@ function start(args: string[], env: Record<string, string> = {}): Run {
   return { child, stdout: () => out, stderr: () => err, exit };
 }
 
-/** Waits for the server's announcement and returns its base URL. */
-async function listening(run: Run, ms = 30000): Promise<string> {
+/** Waits for the server's whole announcement (through its last line, `last`) and returns its base URL. */
+async function listening(run: Run, ms = 30000, last = /\n(repositories|web UI|stops after)[^\n]*\n$/): Promise<string> {
   const end = Date.now() + ms;
   for (;;) {
     const m = /listening on (http:\/\/\S+)/.exec(run.stdout());
-    if (m) return m[1];
+    if (m && last.test(run.stdout())) return m[1];
     if (run.child.exitCode !== null) throw new Error(`exited ${run.child.exitCode}: ${run.stderr()}`);
     if (Date.now() > end) throw new Error(`no announcement; stdout: ${run.stdout()} stderr: ${run.stderr()}`);
     await new Promise((r) => setTimeout(r, 25));
@@ -102,7 +102,7 @@ test('eval-server: announces itself, serves the registry from memory, and /shutd
 test('eval-server --idle-timeout: exits 0 by itself after that long without requests', async (t) => {
   const run = start(['eval-server', '--port', '0', '--idle-timeout', '1']);
   t.teardown(() => run.child.kill());
-  await listening(run);
+  await listening(run, 30000, /\nstops after [^\n]*\n$/);
   t.regex(run.stdout(), /stops after 1 s without requests/);
   t.is(await within(run.exit, 20000, 'idle exit'), 0);
   t.regex(run.stderr(), /stopped \(idle time-out\)/);
@@ -138,7 +138,7 @@ test('server commands refuse bad options with a message and a non-zero exit', as
 test('serve: prints address, repositories and web UI; CORS for the web UI origin only; SIGTERM exits 0', async (t) => {
   const run = start(['serve', '--port', '0', '--web-ui-url', 'https://ui.codegraph.example/app']);
   t.teardown(() => run.child.kill());
-  const url = await listening(run);
+  const url = await listening(run, 30000, /\nweb UI: [^\n]*\n$/);
   t.regex(url, /^http:\/\/127\.0\.0\.1:\d+$/);
   t.true(run.stdout().includes(`  shop  ${shopPath}\n`), run.stdout());
   t.regex(run.stdout(), /web UI: https:\/\/ui\.codegraph\.example\/app \(it calls this server at http:\/\/127\.0\.0\.1:\d+\)/);
@@ -160,8 +160,8 @@ test('serve --analyze <path>: analyzes the folder first, then serves it with the
   const extra = writeShopRepo(path.join(base, 'market'));
   const run = start(['serve', '--analyze', extra, '--port', '0'], { CODEGRAPH_EMBEDDER: 'lexical' });
   t.teardown(() => run.child.kill());
-  const url = await listening(run, 120000);
-  t.regex(run.stderr(), /indexed market: 2 files/);
+  const url = await listening(run, 120000, /\nweb UI: [^\n]*\n$/);
+  t.regex(run.stderr(), /indexed market: 3 files/);
   t.regex(run.stdout(), /repositories \(2\):\n {2}market .*\n {2}shop /);
   const res = await post(`${url}/tools/context`, { ...VALID_BODIES.context, repo: 'market' });
   t.is(res.status, 200);

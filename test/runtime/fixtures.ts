@@ -75,11 +75,22 @@ export function shopSnapshot(name = 'shop'): Snapshot {
   });
 }
 
+/** The program's entry: a `main` run at top level, so the indexer has an execution flow to trace. */
+export const MAIN = `import { checkout } from './checkout';
+
+export function main(): void {
+  console.log(checkout([1, 2, 3]));
+}
+
+main();
+`;
+
 /** Writes the shop repository's files into `dir` (a real folder to analyze). */
 export function writeShopRepo(dir: string): string {
   fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'src', 'cart.ts'), CART);
   fs.writeFileSync(path.join(dir, 'src', 'checkout.ts'), CHECKOUT);
+  fs.writeFileSync(path.join(dir, 'src', 'main.ts'), MAIN);
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: path.basename(dir), private: true }) + '\n');
   return dir;
 }
