@@ -4,7 +4,8 @@
  * every location. Nothing here writes; `fileWrites` turns a plan into whole-file replacements.
  */
 import type { FileWrite, Snapshot } from '../../index-store/snapshot.ts';
-import { CodegraphError } from '../errors.ts';
+import { CodegraphError, isCodegraphError } from '../errors.ts';
+import { libraryImportOf } from './library.ts';
 import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
 import { findCollisions, shadowingWarnings } from './collisions.ts';
 import { collectGraphEdits } from './graph-edits.ts';
@@ -51,7 +52,16 @@ export function symbolOf(n: GraphNode): RenamedSymbol {
 /** Decides whether the rename is allowed and computes all its edits; throws a CodegraphError when refused. */
 export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
   // Phase 1: is the rename allowed?
-  const target = findTarget(snapshot.graph, { uid: req.symbol_uid, name: req.symbol_name, filePath: req.file_path, kind: req.kind });
+  let target: GraphNode;
+  try {
+    target = findTarget(snapshot.graph, { uid: req.symbol_uid, name: req.symbol_name, filePath: req.file_path, kind: req.kind });
+  } catch (err) {
+    // A name only a package provides: say it is a library symbol rather than "not found".
+    const lib = isCodegraphError(err) && err.code === 'SYMBOL_NOT_FOUND' && req.symbol_uid === undefined && req.symbol_name !== undefined
+      ? libraryImportOf(snapshot, req.symbol_name) : undefined;
+    if (lib) throw refused(`'${req.symbol_name}' is not defined in the repository; it comes from the library '${lib.module}' (imported in ${lib.filePath}:${lib.line}), and a library symbol cannot be renamed here`, { module: lib.module, filePath: lib.filePath, line: lib.line });
+    throw err;
+  }
   const outside = outsideReason(snapshot, target);
   if (outside) throw refused(outside, { symbol: symbolOf(target) });
   if (target.name === 'constructor' || target.name === 'default') throw refused(`'${target.name}' names a language construct, not a renamable symbol`);

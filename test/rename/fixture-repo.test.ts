@@ -182,3 +182,15 @@ test('module forms: a default import keeps its local name; named, namespace, re-
   // A destructuring key of the namespace object is not resolved by the index: left for review.
   t.deepEqual(textEdits(helper), ['src/b.ts:4:9']);
 });
+
+test('a symbol a package provides is refused as a library symbol, whichever import form brings it in', async (t) => {
+  const modules = await buildSnapshotInMemory(path.join(FIXTURE, '..', 'modules'), { search: false });
+  for (const [name, module, line] of [['EventEmitter', 'node:events', 1], ['debounce', 'lodash.debounce', 2], ['join', 'path', 3]] as const) {
+    const err = await t.throwsAsync(rename({ symbol_name: name, new_name: 'renamed' }, modules));
+    t.is((err as CodegraphError).code, 'RENAME_REFUSED', name);
+    t.regex(err!.message, new RegExp(`comes from the library '${module.replace('.', '\\.')}' \\(imported in src/libs\\.ts:${line}\\)`));
+  }
+  // A name nobody defines or imports is simply not found.
+  const err = await t.throwsAsync(rename({ symbol_name: 'noSuchThing', new_name: 'x' }, modules));
+  t.is((err as CodegraphError).code, 'SYMBOL_NOT_FOUND');
+});
