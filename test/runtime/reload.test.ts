@@ -57,3 +57,48 @@ test('re-analyzing a served repository swaps the snapshot with no failed request
   t.deepEqual([...new Set(statuses)], [200], `every request during the reload answered: ${statuses.length} requests`);
   t.not(await loader.get('shop'), snapshotBefore, 'a new snapshot object replaced the old one');
 });
+
+test('rename with dry_run false over HTTP writes through the host, re-indexes, and the next call sees it; a stale file is 409', async (t) => {
+  const base = tempDir(t, 'cg-apply-');
+  const repo = writeShopRepo(path.join(base, 'shop'));
+  const home = path.join(base, 'home');
+  await analyzeRepository(repo, { home, embedder: 'lexical' });
+  const loader = new SnapshotLoader({ home, watch: true });
+  const server = createEvalServer({ source: loader, port: 0, quiet: true, log: () => {} });
+  const url = await server.start();
+  t.teardown(() => server.stop());
+  const post = async (route: string, body: unknown) => {
+    const res = await fetch(`${url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, body: await res.json() as Record<string, any> };
+  };
+
+  // Stale: the file changed on disk after indexing → refused, nothing written.
+  const cartFile = path.join(repo, 'src', 'cart.ts');
+  const edited = fs.readFileSync(cartFile, 'utf8') + '\n// edited after indexing\n';
+  fs.writeFileSync(cartFile, edited);
+  const checkoutBefore = fs.readFileSync(path.join(repo, 'src', 'checkout.ts'), 'utf8');
+  const stale = await post('/rename', { symbol_name: 'addItem', new_name: 'addProduct', dry_run: false });
+  t.is(stale.status, 409);
+  t.is(stale.body.error.code, 'STALE_INDEX');
+  t.is(fs.readFileSync(cartFile, 'utf8'), edited);
+  t.is(fs.readFileSync(path.join(repo, 'src', 'checkout.ts'), 'utf8'), checkoutBefore);
+
+  // Re-index, then apply.
+  await analyzeRepository(repo, { home, embedder: 'lexical' });
+  await loader.reload('shop');
+  const preview = await post('/rename', { symbol_name: 'addItem', new_name: 'addProduct' });
+  t.is(preview.status, 200);
+  t.false(preview.body.applied);
+  t.true(fs.readFileSync(cartFile, 'utf8').includes('function addItem('), 'a preview writes nothing');
+  const applied = await post('/rename', { symbol_name: 'addItem', new_name: 'addProduct', dry_run: false });
+  t.is(applied.status, 200, JSON.stringify(applied.body));
+  t.true(applied.body.applied);
+  t.true(fs.readFileSync(cartFile, 'utf8').includes('function addProduct('));
+  t.true(fs.readFileSync(path.join(repo, 'src', 'checkout.ts'), 'utf8').includes('addProduct(cart, p)'));
+  const found = await post('/context', { name: 'addProduct' });
+  t.is(found.status, 200);
+  t.is(found.body.status, 'found');
+  const gone = await post('/context', { name: 'addItem' });
+  t.is(gone.status, 404);
+  t.is(gone.body.error.code, 'SYMBOL_NOT_FOUND');
+});
