@@ -173,6 +173,22 @@ test('serve --analyze <path>: analyzes the folder first, then serves it with the
   t.is(await within(run.exit, 15000, 'exit'), 0);
 });
 
+test('serve --analyze with no path (npm start): analyzes the codegraph package itself, then serves it', async (t) => {
+  const run = start(['serve', '--analyze', '--port', '0'], { CODEGRAPH_EMBEDDER: 'lexical' });
+  t.teardown(() => run.child.kill());
+  const url = await listening(run, 240000, /\nweb UI: [^\n]*\n$/);
+  t.regex(run.stderr(), new RegExp(`analyzing ${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  const repos = (await (await fetch(`${url}/repos`)).json()) as { repos: Array<{ name: string; path: string }> };
+  const self = repos.repos.find((r) => r.path === root);
+  t.truthy(self, JSON.stringify(repos));
+  const res = await post(`${url}/tools/context`, { name: 'createApiServer', repo: self!.name });
+  t.is(res.status, 200);
+  const body = await res.json() as { symbol: { filePath: string } };
+  t.is(body.symbol.filePath, 'runtime/http/api-server.ts');
+  run.child.kill('SIGTERM');
+  t.is(await within(run.exit, 15000, 'exit'), 0);
+});
+
 test('mcp: the real command driven by the SDK client — tools, calls, both resources, an invalid call; stdout is protocol only', async (t) => {
   const transport = new StdioClientTransport({
     command: process.execPath, args: [bin, 'mcp'], env: { ...process.env, CODEGRAPH_HOME: home } as Record<string, string>, stderr: 'pipe',
