@@ -3,6 +3,7 @@
  * `Community` nodes, `MEMBER_OF` edges and each member's `module` property. See docs/flows.md.
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
+import { CodegraphError } from '../errors.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { buildTies, compareStrings, isConfident, type TieOptions } from './ties.ts';
 import { partition, type ClusterOptions } from './cluster.ts';
@@ -28,7 +29,7 @@ export interface ModulesResult {
 
 /** Detects functional areas: adds Community nodes and MEMBER_OF edges, sets `module` on member symbols. */
 export function detectModules(graph: CodeGraph, options: ModulesOptions = {}): ModulesResult {
-  if (graph.byLabel('Community').length) throw new Error('detectModules: the graph already has Community nodes');
+  if (graph.byLabel('Community').length) throw new CodegraphError('INTERNAL', 'detectModules: the graph already has Community nodes');
   const ties = buildTies(graph, options);
   const { group, count } = partition(ties, options);
 

@@ -4,6 +4,7 @@
  * each flow knows its modules. See docs/flows.md.
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
+import { CodegraphError } from '../errors.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { findEntries, type Entry, type EntryKind, type EntryOptions } from './entries.ts';
 import { buildCallIndex, tracePaths, type TraceOptions } from './trace.ts';
@@ -41,7 +42,7 @@ const REGISTERED: ReadonlySet<EntryKind> = new Set(['route', 'command', 'listene
 
 /** Traces execution flows: adds Process nodes and STEP_IN_PROCESS edges (runs after detectModules). */
 export function traceProcesses(graph: CodeGraph, options: ProcessesOptions = {}): ProcessesResult {
-  if (graph.byLabel('Process').length) throw new Error('traceProcesses: the graph already has Process nodes');
+  if (graph.byLabel('Process').length) throw new CodegraphError('INTERNAL', 'traceProcesses: the graph already has Process nodes');
   const minConfidence = options.minConfidence ?? 0.5;
   const minSteps = options.minSteps ?? 3;
   const maxPerEntry = options.maxPerEntry ?? 3;
