@@ -58,10 +58,15 @@ function convert(d: Described): JsonSchema {
   }
   const notes = [...(d.flags?.description ? [d.flags.description] : []), ...(d.notes ?? []), ...whenNotes(d),
     ...(typeof out.description === 'string' ? [out.description] : [])];
-  if (notes.length) out.description = notes.join(' ');
+  if (notes.length) out.description = sentences(notes);
   if (d.flags && 'default' in d.flags && isJson(d.flags.default)) out.default = d.flags.default;
   if (d.examples?.length) out.examples = d.examples.filter(isJson);
   return out;
+}
+
+/** Joins description parts, ending each with a full stop so they read as sentences. */
+function sentences(parts: string[]): string {
+  return parts.map((p) => p.trim()).filter(Boolean).map((p, i, all) => (i < all.length - 1 && !/[.!?:]$/.test(p) ? `${p}.` : p)).join(' ');
 }
 
 function objectSchema(d: Described): JsonSchema {

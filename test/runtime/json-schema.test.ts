@@ -78,6 +78,8 @@ test('cross-field rules become sentences (no top-level anyOf); aliases become pr
   t.deepEqual(out.required, undefined, "'query' can come as 'statement', so it is not strictly required");
   t.deepEqual(out.properties.statement, { type: 'string', description: "Alias of 'query'." });
   t.is(out.properties.base_ref.description, "Required when 'scope' is \"compare\".");
+  const described = joiToJsonSchema(Joi.object({ scope: Joi.string(), ref: Joi.string().description('Branch to compare with').when('scope', { is: 'compare', then: Joi.required() }) })) as { properties: Record<string, { description?: string }> };
+  t.is(described.properties.ref.description, "Branch to compare with. Required when 'scope' is \"compare\".");
   const rules = objectRules(schema);
   t.deepEqual(rules, [
     "'query' (or its alias 'statement') is required.",
