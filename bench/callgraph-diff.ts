@@ -183,6 +183,8 @@ function enclosingUid(node: ts.Node, uidAt: (n: ts.Node) => string | undefined):
     else if (ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n) || ts.isClassDeclaration(n) || ts.isClassExpression(n)
       || ts.isGetAccessorDeclaration(n) || ts.isSetAccessorDeclaration(n) || ts.isPropertyDeclaration(n) || ts.isVariableDeclaration(n)
       || ts.isPropertyAssignment(n) || ts.isFunctionExpression(n) || ts.isModuleDeclaration(n)) nameNode = n.name;
+    // `exports.f = function () {}`, `internals.X = class {}`: named by the assigned property
+    if (!nameNode && (ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isClassExpression(n)) && ts.isBinaryExpression(n.parent) && ts.isPropertyAccessExpression(n.parent.left)) nameNode = n.parent.left.name;
     if (!nameNode) continue;
     const uid = uidAt(nameNode);
     if (uid) return uid;

@@ -279,6 +279,9 @@ export class Collector {
         } else if (target === 'exports' || target === 'moduleexports') {
           this.skipIds.add(nameNode);
           this.push(startOf(assign), EV_DEF, { role: 'def.cjs', def: assign, name: nameNode, value } satisfies DefRec);
+        } else if (/^[$_\p{ID_Start}][$\p{ID_Continue}]*$/u.test(target)) {
+          // `internals.helper = function () {}`, `Klass.create = () => …`: a method of a module-level object or class
+          this.push(startOf(assign), EV_DEF, { role: 'def.assigned', def: assign, name: nameNode, value, type: object } satisfies DefRec);
         }
         return;
       }
@@ -546,6 +549,26 @@ export class Collector {
         this.symbols[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
         return this.span(s, d.def);
       }
+      case 'def.assigned': {
+        const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
+        if (kind !== 'function' && kind !== 'arrow' && kind !== 'class') return -1;
+        if (cur !== -1 || scope !== this.root) return -1;
+        const owner = this.root.names.get(this.ident(d.type!));
+        if (!owner || !('s' in owner)) return -1;
+        const parent = this.symbols[owner.s];
+        if (parent.parent !== -1 || (parent.label !== 'Variable' && parent.label !== 'Class')) return -1;
+        this.skipIds.add(d.name!);
+        if (kind === 'class') {
+          // `internals.Route = class { … }` (hapi style): a class named by the property
+          const c = this.addSymbol(d, scope, owner.s, name, 'Class', 'class', parent.exported, false);
+          this.classSymOf.set(d.value!, c);
+          return this.span(c, d.def);
+        }
+        const s = this.addSymbol(d, scope, owner.s, name, 'Method', 'assigned_function', parent.exported, false);
+        if (parent.label === 'Class') this.symbols[s].isStatic = true;
+        this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
+        return this.span(s, d.def);
+      }
       case 'def.cjs': {
         const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
         if (!topLevel || !kind || kind === 'method' || kind === 'block' || kind === 'type') {
@@ -783,6 +806,9 @@ export class Collector {
     if (s === 'lit') return { k: 'lit' };
     if (s === 'this') return { k: 'this', cls: this.thisCls.get(node) ?? -1 };
     if (s === 'super') return { k: 'super', cls: this.thisCls.get(node) ?? -1 };
+    // a class or function expression that became a symbol (`internals.X = class {…}`) stands for that symbol
+    const named = this.classSymOf.get(node) ?? this.fnSymOf.get(node);
+    if (named !== undefined) return { k: 'id', name: this.symbols[named].name, b: { s: named } };
     const sk = this.scopeKindOf.get(node);
     if (sk === 'arrow' || sk === 'function') return { k: 'fn' };
     return { k: 'other' };

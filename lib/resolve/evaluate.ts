@@ -39,6 +39,7 @@ export type Val =
 
 const EXT: Val = Object.freeze({ t: 'ext' }) as Val;
 const UNKNOWN: Val = Object.freeze({ t: 'unknown' }) as Val;
+const MAX_DEPTH = 48;
 const FUNCTION_MEMBERS = new Set(['call', 'apply', 'bind', 'name', 'length', 'prototype', 'toString']);
 
 type ExportEntry = { k: 'sym'; s: number } | { k: 'value'; e: Expr } | { k: 'from'; source: string; imported: string } | { k: 'ns'; source: string };
@@ -52,6 +53,8 @@ export class Evaluator {
   private readonly exportTables: Array<ExportTable | undefined> = [];
   private readonly children: Array<Map<number, Map<string, number[]>> | undefined> = [];
   private readonly moduleTargets: Array<Map<string, ModuleTarget>> = [];
+  /** Nesting of the unmemoised evaluations (types through members through types …): a guard against cycles. */
+  private depth = 0;
 
   constructor(readonly files: readonly FileFacts[], private readonly modules: ModuleResolver, private readonly fileIndex: ReadonlyMap<string, number>) {
     for (let i = 0; i < files.length; i++) this.moduleTargets.push(new Map());
@@ -183,6 +186,12 @@ export class Evaluator {
   /** The value a symbol reference stands for when used as a receiver (`x.m()`: the object x holds). */
   deref(v: Val): Val {
     if (v.t !== 'sym') return v;
+    if (this.depth > MAX_DEPTH) return UNKNOWN;
+    this.depth++;
+    try { return this.derefSym(v); } finally { this.depth--; }
+  }
+
+  private derefSym(v: Val & { t: 'sym' }): Val {
     const sym = this.sym(v);
     switch (sym.label) {
       case 'Class': case 'Interface': case 'Enum': return v;
@@ -242,7 +251,12 @@ export class Evaluator {
   // ---------------------------------------------------------------- types
   /** Instance value of a type expression written in file `f`. */
   typeValue(f: number, t: Expr, depth: number): Val {
-    if (depth > 8) return UNKNOWN;
+    if (depth > 8 || this.depth > MAX_DEPTH) return UNKNOWN;
+    this.depth++;
+    try { return this.typeValueAt(f, t, depth); } finally { this.depth--; }
+  }
+
+  private typeValueAt(f: number, t: Expr, depth: number): Val {
     if (t.k === 'union') {
       let ext = false;
       for (const m of t.types) {

@@ -81,6 +81,8 @@
 (arguments (comment) @comment (#set! role "comment"))
 ((member_expression object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((parenthesized_expression (_) @inner) @wrap (#set! role "expr.wrap"))
+; a chained assignment is worth its right side (`exports = module.exports = internals.X = class {…}`)
+(assignment_expression right: (assignment_expression right: (_) @inner) @wrap (#set! role "expr.wrap"))
 ((await_expression (_) @inner) @wrap (#set! role "expr.await"))
 ((this) @this (#set! role "expr.this"))
 ((super) @super (#set! role "expr.super"))
