@@ -103,6 +103,31 @@ export class CodeGraphView implements PropertyGraph {
     if (v === undefined) { const f = VIRTUAL_NODE_PROPS[key]; if (f) v = f(n); }
     return hostValue(v);
   }
+  private readonly nodeCols = new Map<string, Value[]>();
+  private readonly relCols = new Map<string, Value[]>();
+  /** Column of one node property (built once per key): sequential, monomorphic reads for hot loops. */
+  nodeReader(key: string): (id: number) => Value {
+    let col = this.nodeCols.get(key);
+    if (!col) {
+      col = new Array<Value>(this.nodeCount);
+      for (let i = 0; i < this.nodeCount; i++) col[i] = this.nodeProperty(i, key);
+      this.nodeCols.set(key, col);
+    }
+    const c = col;
+    return (id) => c[id];
+  }
+  relReader(key: string): (id: number) => Value {
+    if (key === 'type') { const edges = this.edges; return (id) => edges[id].type; }
+    let col = this.relCols.get(key);
+    if (!col) {
+      col = new Array<Value>(this.relCount);
+      for (let i = 0; i < this.relCount; i++) col[i] = this.relProperty(i, key);
+      this.relCols.set(key, col);
+    }
+    const c = col;
+    return (id) => c[id];
+  }
+
   nodeKeys(id: number): string[] {
     const n = this.nodes[id];
     return Object.keys(n).filter((k) => n[k] !== undefined);

@@ -6,6 +6,7 @@ import { runtimeError } from './errors.ts';
 import { AGGREGATE_NAMES, FUNCTIONS } from './functions.ts';
 import * as ops from './ops.ts';
 import type { ExecCtx, Ev, Row } from './runtime.ts';
+import type { PropertyGraph } from './graph.ts';
 import type { CompileEnv, ExprOpts, Scope } from './scope.ts';
 import { CFloat, NodeVal, PathVal, RelVal, compare, equals, isNumber, typeName, type CMap, type Value } from './values.ts';
 
@@ -38,7 +39,16 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
       if (!couldBe(t, ['map', 'node', 'rel'])) throw env.error(e.at, 'InvalidArgumentType', `cannot read property '${e.key}' of a ${t.toUpperCase()}`, 'TypeError');
       const obj = c(e.obj);
       const key = e.key;
-      return (row, ctx) => ops.property(obj(row, ctx), key, ctx);
+      // Readers are fetched once per graph (the compiled query may run on one graph at a time).
+      let graph: PropertyGraph | undefined;
+      let nodeRead: ((id: number) => Value) | undefined, relRead: ((id: number) => Value) | undefined;
+      return (row, ctx) => {
+        const o = obj(row, ctx);
+        if (ctx.graph !== graph) { graph = ctx.graph; nodeRead = graph.nodeReader?.(key); relRead = graph.relReader?.(key); }
+        if (nodeRead !== undefined && o instanceof NodeVal) return nodeRead(o.id);
+        if (relRead !== undefined && o instanceof RelVal) return relRead(o.id);
+        return ops.property(o, key, ctx);
+      };
     }
     case 'index': {
       const obj = c(e.obj), idx = c(e.index);

@@ -53,6 +53,12 @@ export interface PropertyGraph {
    * instead of `types` (CodeGraph: `{type: 'CALLS'}` narrows CodeRelation to CALLS); undefined = no narrowing.
    */
   narrowRelTypes?(types: readonly string[], key: string, value: Value): string[] | undefined;
+  /**
+   * Optional fast readers for one property key (hot loops read `n.name` for every row): the result must equal
+   * nodeProperty(id, key) / relProperty(id, key). CodeGraphView serves them from lazily built columns.
+   */
+  nodeReader?(key: string): (id: number) => Value;
+  relReader?(key: string): (id: number) => Value;
   /** Schema listings for db.labels(), db.relationshipTypes(), db.propertyKeys(). */
   labelNames(): string[];
   relTypeNames(): string[];

@@ -317,11 +317,25 @@ class Planner {
     return n;
   }
 
+  /**
+   * Cost of a start: for a node, the nodes scanned plus the rows its cheapest first expansion produces
+   * (estimate × average fan-out); for a relationship scan, the relationships of its types. So an unconstrained
+   * `()-[r]->()` scans relationships in storage order instead of visiting every node's adjacency.
+   */
   private bestStart(part: PPart): StartChoice {
     let best: StartChoice | undefined;
+    const n = Math.max(1, this.graph.nodeCount);
     part.nodes.forEach((nodeIdx, pos) => {
       const e = this.nodeEstimate(nodeIdx);
-      if (!best || e.est < best.est) best = { kind: 'node', pos, est: e.est, index: e.index };
+      let fanout = part.rels.length ? Infinity : 0;
+      for (const ri of [pos - 1, pos]) {
+        const rel = part.rels[ri];
+        if (!rel && rel !== 0) continue;
+        const r = this.rels[rel];
+        fanout = Math.min(fanout, (this.relCount(r) / n) * (r.dir === 'both' ? 2 : 1));
+      }
+      const est = e.est + e.est * fanout;
+      if (!best || est < best.est) best = { kind: 'node', pos, est, index: e.index };
     });
     part.rels.forEach((relIdx, pos) => {
       const rel = this.rels[relIdx];
