@@ -35,6 +35,8 @@ interface Scope {
   names: Map<string, Binding>;
   /** Class symbol owning a class scope (-1: anonymous class). */
   classSym: number;
+  /** A function's declared `this:` type. */
+  thisType?: Node;
 }
 
 interface DefRec { role: string; def: Node; name?: Node; body?: Node; value?: Node; type?: Node }
@@ -92,6 +94,9 @@ export class Collector {
   private readonly fnTypeParams = new Map<Node, Array<{ name: Node; type?: Node }>>();
   private readonly unions = new Map<Node, Node[]>();
   private readonly fnSymOf = new Map<Node, number>();
+  private readonly thisParamType = new Map<Node, Node>();
+  /** `this` occurrences typed by their function's `this:` parameter. */
+  private readonly thisType = new Map<Node, Node>();
   private readonly pendingExports: Array<() => void> = [];
   // pass 2 results
   private readonly symbols: SymbolWork[] = [];
@@ -163,6 +168,7 @@ export class Collector {
       case 'expr.super': this.simple.set(c[0].node, 'super'); this.point(c[0].node, c[0].node); return;
       case 'jsx': this.jsx.add(c[0].node); return;
       case 'comment': this.comments.add(c[0].node); return;
+      case 'this.param': this.thisParamType.set(get(c, 'param')!, get(c, 'type')!); return;
       case 'param.slot': pushTo(this.slotsOf, get(c, 'fn')!, get(c, 'param')!); return;
       case 'fntype.param': pushTo(this.fnTypeParams, get(c, 'fntype')!, { name: get(c, 'name')!, type: get(c, 'type') }); return;
       case 'type.union': pushTo(this.unions, get(c, 'union')!, get(c, 'member')!); return;
@@ -328,6 +334,12 @@ export class Collector {
         case EV_SCOPE: {
           const node = e.x.node as Node;
           scope = { kind: e.x.kind, end: this.end(node), parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? -1 };
+          if (e.x.kind === 'function' && this.thisParamType.size) {
+            for (const slot of this.slotsOf.get(node) ?? []) {
+              const t = this.thisParamType.get(slot);
+              if (t) scope.thisType = t;
+            }
+          }
           this.scopeSpans.push({ p, end: scope.end, scope });
           break;
         }
@@ -355,7 +367,10 @@ export class Collector {
           const member = this.members.get(node);
           if (member) { member.from = cur; break; }
           const sk = this.simple.get(node);
-          if (sk === 'this' || sk === 'super') this.thisCls.set(node, thisClass(scope));
+          if (sk === 'this' || sk === 'super') {
+            const typed = sk === 'this' ? thisTypeAt(scope) : undefined;
+            if (typed) this.thisType.set(node, typed); else this.thisCls.set(node, thisClass(scope));
+          }
           break;
         }
       }
@@ -804,7 +819,10 @@ export class Collector {
     }
     const s = this.simple.get(node);
     if (s === 'lit') return { k: 'lit' };
-    if (s === 'this') return { k: 'this', cls: this.thisCls.get(node) ?? -1 };
+    if (s === 'this') {
+      const typed = this.thisType.get(node);
+      return typed ? { k: 'as', type: this.expr(typed) } : { k: 'this', cls: this.thisCls.get(node) ?? -1 };
+    }
     if (s === 'super') return { k: 'super', cls: this.thisCls.get(node) ?? -1 };
     // a class or function expression that became a symbol (`internals.X = class {…}`) stands for that symbol
     const named = this.classSymOf.get(node) ?? this.fnSymOf.get(node);
@@ -939,6 +957,15 @@ function thisClass(scope: Scope): number {
     if (s.kind === 'function' || s.kind === 'program') return -1;
   }
   return -1;
+}
+
+/** The declared `this:` type of the nearest plain function, if it has one (arrows and blocks see through). */
+function thisTypeAt(scope: Scope): Node | undefined {
+  for (let s: Scope | undefined = scope; s; s = s.parent) {
+    if (s.kind === 'function') return s.thisType;
+    if (s.kind === 'class' || s.kind === 'method' || s.kind === 'program') return undefined;
+  }
+  return undefined;
 }
 
 function isSpace(c: number): boolean { return c === 32 || c === 9 || c === 10 || c === 13; }

@@ -35,6 +35,8 @@
 ((optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
 ((required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
 (type_parameter name: (type_identifier) @name (#set! role "decl.type.param"))
+; `function (this: Subscriber<T>, …)`: the type `this` has inside
+((required_parameter pattern: (this) type: (type_annotation (_) @type)) @param (#set! role "this.param"))
 ([(function_signature parameters: (formal_parameters (_) @param))
   (method_signature parameters: (formal_parameters (_) @param))
   (abstract_method_signature parameters: (formal_parameters (_) @param))] @fn (#set! role "param.slot"))
