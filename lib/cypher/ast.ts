@@ -34,7 +34,8 @@ export type Expr =
   | (At & { k: 'reduce'; acc: string; init: Expr; v: string; list: Expr; expr: Expr })
   | (At & { k: 'patternComp'; pattern: PatternPart; where?: Expr; proj: Expr })
   | (At & { k: 'pattern'; pattern: PatternPart })
-  | (At & { k: 'exists'; patterns: PatternPart[]; where?: Expr; query?: Query })
+  /** EXISTS { … } (true when a match exists) or, with `count`, COUNT { … } (the number of matches). */
+  | (At & { k: 'exists'; patterns: PatternPart[]; where?: Expr; query?: Query; count?: boolean })
   | (At & { k: 'labels'; e: Expr; labels: string[] });
 
 export type MapProjItem =

@@ -215,12 +215,15 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
       };
     }
     case 'exists': {
-      if (e.query) {
-        const sub = env.compileSubquery(e.query, scope);
-        return (row, ctx) => { for (const _ of sub(row, ctx)) return true; return false; };
+      const run = e.query ? env.compileSubquery(e.query, scope) : env.compileMatch(e.patterns, e.where, scope, { allowNewVars: true }).run;
+      if (e.count) {
+        return (row, ctx) => {
+          let n = 0;
+          for (const _ of run(row, ctx)) { n++; ctx.budget.tick(); }
+          return n;
+        };
       }
-      const plan = env.compileMatch(e.patterns, e.where, scope, { allowNewVars: true });
-      return (row, ctx) => { for (const _ of plan.run(row, ctx)) return true; return false; };
+      return (row, ctx) => { for (const _ of run(row, ctx)) return true; return false; };
     }
   }
 }
@@ -340,7 +343,7 @@ function compileCall(env: CompileEnv, e: Extract<Expr, { k: 'call' }>, scope: Sc
   if (e.args.length < def.min || e.args.length > def.max) {
     throw env.error(e.at, 'InvalidNumberOfArguments', `${name}() takes ${def.min === def.max ? def.min : `${def.min} to ${def.max}`} argument(s), not ${e.args.length}`);
   }
-  for (const a of e.args) if (a.k === 'pattern') throw env.error(a.at, 'UnexpectedSyntax', `a pattern cannot be an argument of ${name}(); use a pattern comprehension [(a)-->(b) | b] or COUNT { … }`);
+  for (const a of e.args) if (a.k === 'pattern') throw env.error(a.at, 'UnexpectedSyntax', `a pattern cannot be an argument of ${name}(); count matches with COUNT { ${'…'} } or use a pattern comprehension [(a)-->(b) | b]`);
   const accepted = ARG_TYPES[name];
   if (accepted && e.args[0]) {
     const t = staticType(e.args[0], scope);

@@ -574,6 +574,7 @@ class Parser {
               if (this.atOp('{', 1)) return this.existsSubquery();
               break;
             case 'COUNT':
+              if (this.atOp('{', 1)) return this.existsSubquery(true);
               if (this.atOp('(', 1) && this.atOp('*', 2) && this.atOp(')', 3)) {
                 this.i += 4;
                 return { k: 'call', name: 'count', distinct: false, args: [], star: true, at, end: this.prevEnd };
@@ -753,7 +754,7 @@ class Parser {
     return { k: 'reduce', acc, init, v, list, expr, at, end: this.prevEnd };
   }
 
-  private existsSubquery(): Expr {
+  private existsSubquery(count = false): Expr {
     const at = this.next().start;
     this.expectOp('{');
     const t = this.peek();
@@ -762,11 +763,11 @@ class Parser {
       const unionAll: boolean[] = [];
       while (this.atKw('UNION')) { this.i++; unionAll.push(this.eatKw('ALL')); parts.push(this.singleQuery()); }
       this.expectOp('}');
-      return { k: 'exists', patterns: [], query: { parts, unionAll }, at, end: this.prevEnd };
+      return { k: 'exists', patterns: [], query: { parts, unionAll }, count, at, end: this.prevEnd };
     }
     const patterns = this.patternList();
     const where = this.eatKw('WHERE') ? this.expr() : undefined;
     this.expectOp('}');
-    return { k: 'exists', patterns, where, at, end: this.prevEnd };
+    return { k: 'exists', patterns, where, count, at, end: this.prevEnd };
   }
 }

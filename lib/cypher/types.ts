@@ -45,7 +45,8 @@ export function staticType(e: Expr, scope: Scope): SType {
         default: return info.stype ?? 'any';
       }
     }
-    case 'not': case 'isNull': case 'labels': case 'quant': case 'exists': case 'pattern': return 'bool';
+    case 'exists': return e.count ? 'int' : 'bool';
+    case 'not': case 'isNull': case 'labels': case 'quant': case 'pattern': return 'bool';
     case 'bin':
       switch (e.op) {
         case 'and': case 'or': case 'xor': case '=': case '<>': case '<': case '>': case '<=': case '>=': case '=~': case 'in':

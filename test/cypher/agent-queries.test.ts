@@ -132,3 +132,10 @@ test('statement is an alias of query; max_rows caps rows and sets truncated', as
   const c = await cypher({ query: 'MATCH (n:File) RETURN n.name AS f', max_rows: 5 }, snap);
   t.false(c.truncated);
 });
+
+test('COUNT { } subqueries count matches per row (Neo4j 5 style degree queries)', async (t) => {
+  const r = await run("MATCH (f:Function) WHERE f.name IN ['log', 'unusedHelper', 'signToken'] RETURN f.name AS name, COUNT { (f)<-[:CALLS]-() } AS callers ORDER BY callers DESC, name");
+  t.deepEqual(r.rows, [{ name: 'log', callers: 3 }, { name: 'signToken', callers: 1 }, { name: 'unusedHelper', callers: 0 }]);
+  t.deepEqual(await col('MATCH (f:Function) WHERE COUNT { MATCH (f)-[:CALLS]->(g) WHERE g.exported RETURN g } >= 1 RETURN f.name AS n ORDER BY n', 'n'),
+    ['handleLogin', 'handleLogout', 'signToken']);
+});
