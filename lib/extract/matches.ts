@@ -63,6 +63,9 @@ export function queryMatches(query: Parser.Query, tree: Parser.Tree, probeTree: 
 /** Whether the fast native decoding is in use (false: the public API). */
 export function usingNativeDecoding(): boolean | undefined { return rawWorks; }
 
+/** Forces the public-API path (true) or re-enables probing (false): for tests of the fallback. */
+export function forcePublicMatches(force: boolean): void { rawWorks = force ? false : undefined; }
+
 /** End offset (UTF-16 units) of a node. */
 export function endOf(tree: Parser.Tree, n: NodeRef): number {
   if (n.node) return n.node.endIndex;

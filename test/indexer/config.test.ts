@@ -1,0 +1,51 @@
+/** Project configuration: tsconfig/jsconfig (JSONC, extends) and in-repository packages, and bad config files. */
+import test from 'ava';
+import { loadProjectConfig, parseJsonc } from '../../lib/resolve/config.ts';
+import { ModuleResolver } from '../../lib/resolve/modules.ts';
+
+test('JSONC: comments and trailing commas, but not inside strings', (t) => {
+  t.deepEqual(parseJsonc('{ "a": "x//y", /* c */ "b": ["/*not*/"], // end\n }'), { a: 'x//y', b: ['/*not*/'] });
+  t.deepEqual(parseJsonc('\ufeff{"paths": {"@/*": ["src/*",],},}'), { paths: { '@/*': ['src/*'] } });
+  t.is(parseJsonc('{ not json'), undefined);
+});
+
+test('bad configuration files are ignored, never fatal', (t) => {
+  const files: Record<string, string> = {
+    'tsconfig.json': '{ "extends": "./a.json" }',
+    'a.json': '{ "extends": "./b.json", "compilerOptions": { "baseUrl": "src" } }',
+    'b.json': '{ "extends": "./a.json" }', // a cycle
+    'pkg/tsconfig.json': '{ broken',
+    'pkg/package.json': '[1, 2]',
+    'other/package.json': '{ "name": 42 }',
+    'x/src/m.ts': '',
+  };
+  const config = loadProjectConfig(Object.keys(files), (rel) => files[rel]);
+  t.deepEqual(config.tsconfigs?.find((c) => c.dir === '')?.baseUrl, 'src');
+  t.true(config.tsconfigs?.some((c) => c.dir === 'pkg'));
+  t.deepEqual(config.packages, []);
+  const none = loadProjectConfig(['a.ts'], () => undefined);
+  t.deepEqual(none, { tsconfigs: [], packages: [] });
+});
+
+test('module resolution order: relative, paths, baseUrl, local packages (exports, source beside build output), external', (t) => {
+  const files: Record<string, string> = {
+    'tsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "#lib/*": ["lib/*", "fallback/*"] } } }',
+    'packages/ui/package.json': '{ "name": "@x/ui", "exports": { ".": { "types": "./dist/index.d.ts", "import": "./dist/index.mjs" }, "./button": "./dist/button.js" } }',
+  };
+  const sources = ['src/a.ts', 'src/b/index.tsx', 'lib/only.ts', 'fallback/other.js', 'packages/ui/src/index.ts', 'packages/ui/src/button.ts', 'top.ts'];
+  const config = loadProjectConfig([...Object.keys(files), ...sources], (rel) => files[rel]);
+  const r = new ModuleResolver(new Set(sources), config);
+  t.deepEqual(r.resolve('src/a.ts', './b'), { file: 'src/b/index.tsx' });
+  t.deepEqual(r.resolve('src/a.ts', '../top.js'), { file: 'top.ts' });
+  t.deepEqual(r.resolve('src/a.ts', './nope'), { missing: true });
+  t.deepEqual(r.resolve('src/a.ts', '../../outside'), { missing: true });
+  t.deepEqual(r.resolve('src/a.ts', '#lib/only'), { file: 'lib/only.ts' });
+  t.deepEqual(r.resolve('src/a.ts', '#lib/other'), { file: 'fallback/other.js' });
+  t.deepEqual(r.resolve('src/a.ts', 'src/a'), { file: 'src/a.ts' });
+  t.deepEqual(r.resolve('src/a.ts', '@x/ui'), { file: 'packages/ui/src/index.ts' });
+  t.deepEqual(r.resolve('src/a.ts', '@x/ui/button'), { file: 'packages/ui/src/button.ts' });
+  t.deepEqual(r.resolve('src/a.ts', '@x/ui/missing'), { missing: true });
+  t.deepEqual(r.resolve('src/a.ts', 'react'), { external: 'react' });
+  t.deepEqual(r.resolve('src/a.ts', '@scope/pkg/deep/path'), { external: '@scope/pkg' });
+  t.deepEqual(r.resolve('src/a.ts', 'node:fs'), { external: 'node:fs' });
+});
