@@ -163,6 +163,10 @@ export function regexMatch(a: Value, b: Value): Value {
       src = src.slice(m[0].length);
       for (const f of m[1]) if ('ims'.includes(f) && !flags.includes(f)) flags += f;
     }
+    if (nestedQuantifier(src)) {
+      // JS regexes cannot be interrupted; nested quantifiers ((a+)+) can backtrack for minutes on a short input.
+      throw runtimeError('ArgumentError', 'InvalidArgumentValue', `regular expression '${b}' nests quantifiers (e.g. (a+)+), which can take exponential time; simplify it`);
+    }
     try {
       re = new RegExp(`^(?:${src})$`, flags);
     } catch {
@@ -174,6 +178,32 @@ export function regexMatch(a: Value, b: Value): Value {
     regexCache.set(b, re);
   }
   return re.test(a);
+}
+
+/** True when a quantified group contains a quantifier itself (star height > 1), skipping escapes and classes. */
+export function nestedQuantifier(src: string): boolean {
+  const stack: boolean[] = [];
+  let quantified = false; // whether the current innermost group has seen a quantifier
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') { i++; continue; }
+    if (c === '[') {
+      for (i++; i < src.length && src[i] !== ']'; i++) if (src[i] === '\\') i++;
+      continue;
+    }
+    if (c === '(') { stack.push(quantified); quantified = false; continue; }
+    if (c === ')') {
+      const inner = quantified;
+      quantified = stack.pop() ?? false;
+      const next = src[i + 1];
+      const q = next === '*' || next === '+' || (next === '{' && /^\{\d*,\d*\}/.test(src.slice(i + 1)) && !/^\{\d+\}/.test(src.slice(i + 1))) || (next === '{' && /^\{\d+,/.test(src.slice(i + 1)));
+      if (q && inner) return true;
+      if (inner || q) quantified = true;
+      continue;
+    }
+    if (c === '*' || c === '+' || c === '{') quantified = true;
+  }
+  return false;
 }
 
 /** Integer value of an index argument, or a TypeError. */
