@@ -44,6 +44,8 @@ class ProjectBuilder {
   private readonly topFunctions = new Map<string, SymRef[]>();
   private readonly methods = new Map<string, SymRef[]>();
   private readonly unresolvedByFile: Record<string, number> = {};
+  /** Positions (line:column) of the current file's callback arguments that got a REFERENCES edge. */
+  private readonly callbackSites = new Set<string>();
   private unresolved = 0;
   private external = 0;
   private nameOnly = 0;
@@ -169,8 +171,9 @@ class ProjectBuilder {
       }
     }
     // calls (before references, so a callback's REFERENCES edge keeps its role)
+    this.callbackSites.clear();
     for (const call of facts.calls) this.call(f, call);
-    // other references
+    // other references (a callback argument already has its REFERENCES edge, with its role)
     for (const r of facts.refs) {
       const v = ev.value(f, r.value);
       if (v.t !== 'sym') continue;
@@ -178,7 +181,7 @@ class ProjectBuilder {
       const from = this.fromUid(f, r.from);
       const kind: ReferenceKind = r.kind;
       this.occurrence(v, f, r.at, name, kind, from, v.r, v.c);
-      if (kind === 'export') continue;
+      if (kind === 'export' || this.callbackSites.has(`${r.at[0]}:${r.at[1]}`)) continue;
       const target = this.uidOf(v);
       if (target === from) continue;
       this.edge(from, target, 'REFERENCES', v.c, v.r, r.at[0], r.kind === 'value' ? undefined : { refKind: r.kind });
@@ -249,6 +252,7 @@ class ProjectBuilder {
         const t = this.uidOf(v);
         if (t === from) continue;
         this.edge(from, t, 'REFERENCES', v.c, v.r, a.at[0], { role: 'callback', callee: calleeText });
+        this.callbackSites.add(`${a.at[0]}:${a.at[1]}`);
       }
     }
     void facts;
