@@ -2,7 +2,7 @@
 import { runtimeError } from './errors.ts';
 import type { ExecCtx } from './runtime.ts';
 import { stringOf } from './ops.ts';
-import { CFloat, NodeVal, PathVal, RelVal, fromHost, intFromBig, isInt, isNumber, num, typeName, formatFloat, type CMap, type Value } from './values.ts';
+import { CFloat, NodeVal, PathVal, RelVal, intFromBig, isInt, isNumber, num, typeName, type CMap, type Value } from './values.ts';
 
 export interface FunctionDef {
   min: number;
@@ -91,7 +91,7 @@ function toStringValue(x: Value, fname: string, orNull: boolean): Value {
   throw bad(fname, x);
 }
 
-/** Java-like Math.round (half up, towards positive infinity). */
+/** Java's Math.round: halves go towards positive infinity (round(-1.5) = -1.0). */
 function roundHalfUp(x: number): number {
   return Math.floor(x + 0.5);
 }
@@ -311,7 +311,7 @@ export const FUNCTIONS: Record<string, FunctionDef> = {
   round: { min: 1, max: 3, fn: (args) => {
     if (args.some((a) => a === null)) return null;
     const x = float('round', args[0]);
-    if (args.length === 1) return new CFloat(x < 0 ? -roundHalfUp(-x) + (Number.isInteger(x * 2) && !Number.isInteger(x) ? 0 : 0) : roundHalfUp(x));
+    if (args.length === 1) return new CFloat(roundHalfUp(x));
     const precision = int('round', args[1]);
     const mode = args.length > 2 ? str('round', args[2]) : 'HALF_UP';
     return new CFloat(roundWith(x, precision, mode));
@@ -347,4 +347,3 @@ export const AGGREGATE_NAMES = new Set(['count', 'collect', 'sum', 'avg', 'min',
 /** Names with special compilation (argument is a pattern or a property that may be absent). */
 export const SPECIAL_FUNCTIONS = new Set(['exists']);
 
-export { fromHost, formatFloat };
