@@ -24,6 +24,8 @@ export interface CompiledQuery {
   colSlots: number[];
   /** Plan summary of every MATCH (for tests and debugging). */
   plan: string[];
+  /** Compile-time notes (e.g. a label property compared with something that is no label). */
+  warnings: string[];
 }
 
 export interface CompileOptions {
@@ -48,7 +50,9 @@ class Compiler implements CompileEnv {
     private readonly options: CompileOptions,
   ) {}
 
+  readonly warnings: string[] = [];
   newSlot(): number { return this.nslots++; }
+  warn(message: string): void { if (!this.warnings.includes(message)) this.warnings.push(message); }
 
   error(at: number, detail: string, message: string, kind: CypherErrorKind = 'SyntaxError'): CypherError {
     if (kind === 'SyntaxError') return syntaxError(detail, message, this.pos(at));
@@ -96,7 +100,7 @@ class Compiler implements CompileEnv {
     if (compiled.length === 1) {
       const { op, colSlots } = compiled[0];
       return {
-        columns, colSlots: colSlots!, plan: this.plan,
+        columns, colSlots: colSlots!, plan: this.plan, warnings: this.warnings,
         run: (ctx) => op([new Array(nslotsRef()).fill(null)], ctx),
       };
     }
@@ -104,7 +108,7 @@ class Compiler implements CompileEnv {
     const target = compiled[0].colSlots!;
     const distinct = !ast.unionAll[0];
     return {
-      columns, colSlots: target, plan: this.plan,
+      columns, colSlots: target, plan: this.plan, warnings: this.warnings,
       run: function* (ctx) {
         const seen = new Set<string>();
         for (const part of compiled) {

@@ -37,7 +37,7 @@ export function runCypher(graph: PropertyGraph, query: string, params: Record<st
   return guard(() => {
     const compiled = prepare(graph, query, params, false);
     const budget = new Budget(options);
-    const warnings = new Set<string>();
+    const warnings = new Set<string>(compiled.warnings);
     const ctx: ExecCtx = { graph, params: paramMap(params), budget, warnings };
     const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
     const rows: Record<string, unknown>[] = [];

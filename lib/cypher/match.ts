@@ -131,6 +131,20 @@ export function compileMatchPlan(
     return { expr, ev: compilePredicate(env, expr, inner, { where: 'in WHERE' }), deps, attached: false };
   });
 
+  // GitNexus keeps a community's or process's name in `label`; here `label` is the node label. Say so when a
+  // query compares it with something that is no label, instead of silently matching nothing.
+  const knownLabels = new Set(env.graph.labelNames());
+  for (const c of conj) {
+    for (const n of nodes) {
+      const m = matchPropEq(c.expr, n.name);
+      if (!m || m[0] !== 'label') continue;
+      const v = constValue(env, m[1]);
+      if (typeof v === 'string' && !knownLabels.has(v)) {
+        env.warn(`'${v}' is not a node label: n.label is the node's label (${[...knownLabels].join(', ')}); a community's or process's name is n.name`);
+      }
+    }
+  }
+
   // Constant relationship property equalities narrow the relationship types to expand (CodeGraph: type).
   for (const rel of rels) {
     const eqs: [string, Expr][] = rel.varLen ? rel.props : [];

@@ -64,6 +64,8 @@ export interface CompileEnv {
   readonly graph: PropertyGraph;
   readonly params: ReadonlyMap<string, Value>;
   newSlot(): number;
+  /** Notes for the caller about a query that is valid but probably not what was meant. */
+  warn(message: string): void;
   /** A compile-time error at an offset (SyntaxError unless another class is given). */
   error(at: number, detail: string, message: string, kind?: CypherErrorKind): CypherError;
   /** Compiles a pattern with an optional WHERE against `scope` (pattern predicates, comprehensions, EXISTS). */

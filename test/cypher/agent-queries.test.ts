@@ -139,3 +139,13 @@ test('COUNT { } subqueries count matches per row (Neo4j 5 style degree queries)'
   t.deepEqual(await col('MATCH (f:Function) WHERE COUNT { MATCH (f)-[:CALLS]->(g) WHERE g.exported RETURN g } >= 1 RETURN f.name AS n ORDER BY n', 'n'),
     ['handleLogin', 'handleLogout', 'signToken']);
 });
+
+test('comparing n.label with something that is no label warns (GitNexus keeps community names in label)', async (t) => {
+  const r = await run("MATCH (m)-[:MEMBER_OF]->(c:Community {label: 'Auth'}) RETURN m.name");
+  t.is(r.row_count, 0);
+  t.is(r.warnings?.length, 1);
+  t.regex(r.warnings![0], /'Auth' is not a node label.*n\.name/);
+  const ok = await run("MATCH (c {label: 'Community'}) WHERE c.name = 'Auth' RETURN c.name AS n");
+  t.deepEqual(ok.rows, [{ n: 'Auth' }]);
+  t.is(ok.warnings, undefined);
+});
