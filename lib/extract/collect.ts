@@ -80,7 +80,7 @@ export class Collector {
   private readonly kindOverride = new Map<Node, RefKind>();
   private readonly calls = new Map<Node, { callee: Node; isNew: boolean; from: number; args?: Node[] }>();
   private readonly members = new Map<Node, { object: Node; property: Node; from: number }>();
-  private readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' }>();
+  private readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' }>();
   private readonly simple = new Map<Node, 'lit' | 'this' | 'super'>();
   private readonly thisCls = new Map<Node, number>();
   private readonly returnsOf = new Map<Node, Node>();
@@ -100,7 +100,7 @@ export class Collector {
   private readonly pendingExports: Array<() => void> = [];
   // pass 2 results
   private readonly symbols: SymbolWork[] = [];
-  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string }; ctx?: LocalFact['ctx'] }> = [];
+  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string }; elementOf?: Node; ctx?: LocalFact['ctx'] }> = [];
   private readonly memberKeys = new Map<string, number>();
   // facts
   private readonly imports: ImportFact[] = [];
@@ -158,6 +158,8 @@ export class Collector {
       case 'expr.wrap': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
       case 'type.generic': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
       case 'expr.await': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return;
+      case 'expr.element': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'element' }); return;
+      case 'type.array': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'array' }); return;
       case 'expr.as': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), type: get(c, 'type'), kind: 'as' }); return;
       case 'expr.literal': {
         const n = c[0].node;
@@ -695,7 +697,7 @@ export class Collector {
       }
     }
     const l = this.localNodes.length;
-    this.localNodes.push({ name, type: x.type, init: x.value, initFrom });
+    this.localNodes.push({ name, type: x.type, init: x.role === 'decl.element' ? undefined : x.value, initFrom, elementOf: x.role === 'decl.element' ? x.value : undefined });
     if (x.slot) this.slotLocal.set(x.slot, l);
     scope.names.set(name, { l });
   }
@@ -765,6 +767,7 @@ export class Collector {
       if (l.type) f.type = this.expr(l.type);
       if (l.init) f.init = this.expr(l.init);
       else if (l.initFrom) f.init = { k: 'member', obj: this.expr(l.initFrom.node), name: l.initFrom.key };
+      else if (l.elementOf) f.init = { k: 'element', of: this.expr(l.elementOf) };
       if (l.ctx) f.ctx = l.ctx;
       return f;
     });
@@ -815,6 +818,8 @@ export class Collector {
     if (w) {
       if (w.kind === 'as' && w.type) return { k: 'as', type: this.expr(w.type) };
       if (w.kind === 'await' && w.inner) return { k: 'await', inner: this.expr(w.inner) };
+      if (w.kind === 'element' && w.inner) return { k: 'element', of: this.expr(w.inner) };
+      if (w.kind === 'array' && w.inner) return { k: 'array', of: this.expr(w.inner) };
       if (w.inner) return this.expr(w.inner);
     }
     const s = this.simple.get(node);

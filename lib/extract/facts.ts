@@ -25,6 +25,10 @@ export type Expr =
   | { k: 'await'; inner: Expr }
   | { k: 'as'; type: Expr }
   | { k: 'union'; types: Expr[] }
+  /** An element of an array value (`xs[i]`, `for (const x of xs)`). */
+  | { k: 'element'; of: Expr }
+  /** The type `T[]`. */
+  | { k: 'array'; of: Expr }
   | { k: 'lit' }
   | { k: 'fn' }
   | { k: 'other' };

@@ -34,12 +34,23 @@ export type Val =
   | { t: 'sym'; f: number; s: number; r: Reason; c: number }
   | { t: 'inst'; f: number; s: number; r: Reason; c: number }
   | { t: 'ns'; f: number; r: Reason; c: number }
+  /** An array whose elements have the type `of` (written in file f). */
+  | { t: 'arr'; f: number; of: Expr; r: Reason; c: number }
+  /** A built-in array method that returns an element (`shift`, `pop`, `at`, `find`, …). */
+  | { t: 'elemfn'; f: number; of: Expr; r: Reason; c: number }
   | { t: 'ext' }
   | { t: 'unknown' };
 
 const EXT: Val = Object.freeze({ t: 'ext' }) as Val;
 const UNKNOWN: Val = Object.freeze({ t: 'unknown' }) as Val;
 const MAX_DEPTH = 48;
+/** Built-in array methods whose result is an element. */
+const ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
+/** Built-in array methods taking a callback, and which callback parameters are elements. */
+const ELEMENT_CALLBACKS: Record<string, number[]> = {
+  forEach: [0], map: [0], filter: [0], some: [0], every: [0], find: [0], findIndex: [0], findLast: [0],
+  findLastIndex: [0], flatMap: [0], reduce: [1], reduceRight: [1], sort: [0, 1],
+};
 const FUNCTION_MEMBERS = new Set(['call', 'apply', 'bind', 'name', 'length', 'prototype', 'toString']);
 
 type ExportEntry = { k: 'sym'; s: number } | { k: 'value'; e: Expr } | { k: 'from'; source: string; imported: string } | { k: 'ns'; source: string };
@@ -113,6 +124,10 @@ export class Evaluator {
         return v.t === 'ext' ? UNKNOWN : v;
       }
       case 'as': return this.typeValue(f, e.type, 0);
+      case 'element': {
+        const arr = this.deref(this.value(f, e.of));
+        return arr.t === 'arr' ? weakenFrom(this.typeValue(arr.f, arr.of, 0), arr, 'typed-receiver') : UNKNOWN;
+      }
       case 'lit': case 'fn': return EXT;
       default: return UNKNOWN;
     }
@@ -129,6 +144,11 @@ export class Evaluator {
   /** A callback's parameter, typed by the declaration of the function the callback is passed to. */
   private contextual(f: number, ctx: { call: number; arg: number; param: number }): Val {
     const call = this.files[f].calls[ctx.call];
+    if (call && call.callee.k === 'member' && ctx.arg === 0 && ELEMENT_CALLBACKS[call.callee.name]?.includes(ctx.param)) {
+      // `items.forEach((item) => …)`: the parameter is an element of the array
+      const arr = this.deref(this.value(f, call.callee.obj));
+      if (arr.t === 'arr') return weakenFrom(this.typeValue(arr.f, arr.of, 0), arr, 'contextual-type');
+    }
     const target = call ? this.callTarget(f, call) : undefined;
     if (!target) return UNKNOWN;
     const t = this.sym(target).callbackParams?.[ctx.arg]?.[ctx.param];
@@ -234,6 +254,8 @@ export class Evaluator {
         if (m && m !== 'ext') return { t: 'sym', f: m.f, s: m.s, r: o.r, c: o.c };
         return m === 'ext' ? EXT : UNKNOWN;
       }
+      case 'arr':
+        return ELEMENT_METHODS.has(name) ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c } : EXT;
       case 'ext': return EXT;
       default: return UNKNOWN;
     }
@@ -242,6 +264,7 @@ export class Evaluator {
   /** Value of calling `c`: an instance of the declared return type. */
   callResult(c: Val): Val {
     if (c.t === 'ext') return EXT;
+    if (c.t === 'elemfn') return weakenFrom(this.typeValue(c.f, c.of, 0), c, 'typed-receiver');
     if (c.t !== 'sym') return UNKNOWN;
     const sym = this.sym(c);
     if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) return weakenFrom(this.typeValue(c.f, sym.returns, 0), c, 'return-type');
@@ -257,6 +280,7 @@ export class Evaluator {
   }
 
   private typeValueAt(f: number, t: Expr, depth: number): Val {
+    if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'union') {
       let ext = false;
       for (const m of t.types) {

@@ -37,7 +37,9 @@
   (arrow_function parameter: (identifier) @param)] @fn (#set! role "param.slot"))
 (formal_parameters (comment) @comment (#set! role "comment"))
 (catch_clause parameter: (identifier) @name (#set! role "decl.local"))
-(for_in_statement left: (identifier) @name (#set! role "decl.local"))
+(for_in_statement left: (identifier) @name operator: "in" (#set! role "decl.local"))
+; `for (const x of xs)`: x is an element of xs
+(for_in_statement left: (identifier) @name operator: "of" right: (_) @value (#set! role "decl.element"))
 ((object_pattern (shorthand_property_identifier_pattern) @name) @pattern (#set! role "decl.pattern"))
 ((object_pattern (pair_pattern key: (_) @key value: (identifier) @name)) @pattern (#set! role "decl.pattern"))
 ; a destructuring declaration: its entries are members of the initializer (or imports, from `require`)
@@ -84,6 +86,8 @@
 ; a chained assignment is worth its right side (`exports = module.exports = internals.X = class {…}`)
 (assignment_expression right: (assignment_expression right: (_) @inner) @wrap (#set! role "expr.wrap"))
 ((await_expression (_) @inner) @wrap (#set! role "expr.await"))
+; `xs[i]`: an element of xs
+((subscript_expression object: (_) @inner) @wrap (#set! role "expr.element"))
 ((this) @this (#set! role "expr.this"))
 ((super) @super (#set! role "expr.super"))
 ; literals matter only as receivers (`[].map()`, `"a".split()`): built-in methods, not project calls

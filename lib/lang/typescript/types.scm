@@ -53,7 +53,7 @@
 ; type expressions
 ((type_identifier) @id (#set! role "id.type"))
 ; generic types evaluate to their name where a type is read (annotations, heritage, assertions, aliases)
-([(type_annotation (generic_type name: (_) @inner) @wrap) (implements_clause (generic_type name: (_) @inner) @wrap) (extends_type_clause type: (generic_type name: (_) @inner) @wrap) (as_expression (generic_type name: (_) @inner) @wrap) (type_alias_declaration value: (generic_type name: (_) @inner) @wrap) (union_type (generic_type name: (_) @inner) @wrap)] (#set! role "type.generic"))
+([(type_annotation (generic_type name: (_) @inner) @wrap) (implements_clause (generic_type name: (_) @inner) @wrap) (extends_type_clause type: (generic_type name: (_) @inner) @wrap) (as_expression (generic_type name: (_) @inner) @wrap) (type_alias_declaration value: (generic_type name: (_) @inner) @wrap) (union_type (generic_type name: (_) @inner) @wrap) (array_type (generic_type name: (_) @inner) @wrap)] (#set! role "type.generic"))
 ((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))
 ((nested_identifier object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((as_expression (_) @inner (_) @type) @wrap (#set! role "expr.as"))
@@ -62,4 +62,6 @@
 ((import_statement (import_require_clause (identifier) @local source: (string (string_fragment) @source))) @decl (#set! role "require.namespace"))
 ((export_statement "=" (identifier) @name) @export (#set! role "export.equals"))
 ; built-in types: their members are built-in methods (`any`/`unknown`/`object` are told apart by the collector)
-(type_annotation [(predefined_type) (literal_type) (array_type) (tuple_type)] @literal (#set! role "expr.literal"))
+(type_annotation [(predefined_type) (literal_type) (tuple_type)] @literal (#set! role "expr.literal"))
+; `T[]`: an array of T (its elements are typed)
+((array_type (_) @inner) @wrap (#set! role "type.array"))
