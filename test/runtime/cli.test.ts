@@ -174,7 +174,8 @@ test('serve --analyze <path>: analyzes the folder first, then serves it with the
 });
 
 test('serve --analyze with no path (npm start): analyzes the codegraph package itself, then serves it', async (t) => {
-  const run = start(['serve', '--analyze', '--port', '0'], { CODEGRAPH_EMBEDDER: 'lexical' });
+  // Its own registry: the other tests in this file run concurrently and expect exactly their repositories.
+  const run = start(['serve', '--analyze', '--port', '0'], { CODEGRAPH_EMBEDDER: 'lexical', CODEGRAPH_HOME: path.join(base, 'home-self') });
   t.teardown(() => run.child.kill());
   const url = await listening(run, 240000, /\nweb UI: [^\n]*\n$/);
   t.regex(run.stderr(), new RegExp(`analyzing ${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
