@@ -31,6 +31,12 @@ export interface ClusterOptions {
    * module of its own (default 0.05).
    */
   looseShare?: number;
+  /**
+   * A group whose code ties lead at least this share to one larger module, and whose members live beside
+   * that module's code (same folders), is a part of it — a pricing helper used only by the order service —
+   * and joins it (default 0.8).
+   */
+  satelliteShare?: number;
 }
 
 /** Module assignment: `group[i]` for every tie node, groups numbered 0..count-1 (−1: none). */
@@ -68,7 +74,7 @@ export function partition(ties: TieGraph, options: ClusterOptions = {}): Partiti
   const refined = splitDisconnected(splitLoose(levels, adj, ties, minSize, options.looseShare ?? 0.05), adj, n);
   const { group, folderGroups } = placeSpread(refined, ties, options.spreadUsers ?? 6);
   const merged = mergeSmall(group, adj, ties, minSize, folderGroups);
-  return renumber(merged);
+  return renumber(foldSatellites(merged, ties, options.satelliteShare ?? 0.8));
 }
 
 /** Compressed adjacency lists (both directions) of the ties graph. */
@@ -372,6 +378,64 @@ function mergeSmall(group: Int32Array, adj: Adjacency, ties: TieGraph, minSize: 
     for (const v of members[b]) members[a].push(v);
     members[b] = [];
   }
+}
+
+/**
+ * Folds satellites into the module they serve. Modularity happily keeps a dense little helper chain apart
+ * (`computeTotal → lineTotal`, with the `OrderLine` type it reads), but a reader sees the order feature's
+ * pricing, not an area of its own: everything it is tied to is one module, and it lives in that module's
+ * folders. A group in a folder of its own (a `utils/` only the app's wiring calls) is left alone.
+ * Linear: one pass over the ties, groups visited smallest first.
+ */
+function foldSatellites(group: Int32Array, ties: TieGraph, share: number): Int32Array {
+  const n = group.length;
+  let count = 0;
+  for (let i = 0; i < n; i++) if (group[i] + 1 > count) count = group[i] + 1;
+  const size = new Int32Array(count);
+  for (let i = 0; i < n; i++) size[group[i]] += ties.size[i];
+  // Code ties from each group to the others, and their total.
+  const link: (Map<number, number> | undefined)[] = new Array(count);
+  const external = new Float64Array(count);
+  for (let k = 0; k < ties.a.length; k++) {
+    if (!ties.code[k]) continue;
+    const x = ties.a[k], y = ties.b[k];
+    if (!ties.size[x] || !ties.size[y]) continue;
+    const gx = group[x], gy = group[y], w = ties.w[k];
+    if (gx === gy) continue;
+    external[gx] += w; external[gy] += w;
+    const lx = (link[gx] ??= new Map()); lx.set(gy, (lx.get(gy) ?? 0) + w);
+    const ly = (link[gy] ??= new Map()); ly.set(gx, (ly.get(gx) ?? 0) + w);
+  }
+  // Which groups hold symbols in each folder.
+  const inDir = new Map<string, Set<number>>();
+  for (let i = 0; i < n; i++) {
+    if (!ties.size[i]) continue;
+    const d = dirOf(ties.filePaths[i]);
+    let s = inDir.get(d);
+    if (!s) inDir.set(d, (s = new Set()));
+    s.add(group[i]);
+  }
+  const members: number[][] = Array.from({ length: count }, () => []);
+  for (let i = 0; i < n; i++) if (ties.size[i]) members[group[i]].push(i);
+  const parent = new Int32Array(count);
+  for (let g = 0; g < count; g++) parent[g] = g;
+  const find = (g: number): number => { while (parent[g] !== g) { parent[g] = parent[parent[g]]; g = parent[g]; } return g; };
+  const order = [...Array(count).keys()].filter((g) => size[g] > 0 && link[g]).sort((x, y) => size[x] - size[y] || x - y);
+  for (const g of order) {
+    const host = argmax(link[g]!);
+    if (link[g]!.get(host)! < share * external[g]) continue;
+    const h = find(host);
+    if (h === find(g) || size[g] >= size[h]) continue;
+    // Beside the host's code: most of the satellite's symbols sit in folders where the host has symbols.
+    let beside = 0;
+    for (const v of members[g]) if (inDir.get(dirOf(ties.filePaths[v]))!.has(host)) beside += ties.size[v];
+    if (2 * beside < size[g]) continue;
+    parent[find(g)] = h;
+    size[h] += size[g];
+  }
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = find(group[i]);
+  return out;
 }
 
 function argmax(m: Map<number, number>): number {
