@@ -68,7 +68,9 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   const logOnce = (m: string): void => { if (!said) { said = true; opts.log(m); } };
   const embedder = await resolveEmbedder(opts.embedder, logOnce);
   const hashes = docs.map((d) => textHash(embedder.id, d.embedText));
-  const previous = opts.previousDir ? await previousVectors(opts.previousDir, embedder.id, embedder.dim) : new Map<string, Float32Array>();
+  const prevMeta = opts.previousDir ? readMeta(opts.previousDir) : undefined;
+  const sameEmbedder = !!prevMeta && prevMeta.embedder.id === embedder.id && prevMeta.embedder.dim === embedder.dim;
+  const previous = sameEmbedder ? await previousVectors(opts.previousDir!, prevMeta!) : new Map<string, Float32Array>();
 
   const vectors: Array<Float32Array | undefined> = hashes.map((h) => previous.get(h));
   const reused = vectors.filter(Boolean).length;
@@ -86,7 +88,8 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   }
 
   const items: StoredVector[] = docs.map((d, i) => ({ uid: d.uid, hash: hashes[i], vector: vectors[i]! }));
-  await writeVectors(path.join(out, 'vectors'), items, embedder.dim);
+  const prevFiles = sameEmbedder ? { folder: path.join(opts.previousDir!, SUBDIR, 'vectors'), uids: prevMeta!.uids, hashes: prevMeta!.hashes } : undefined;
+  await writeVectors(path.join(out, 'vectors'), items, embedder.dim, prevFiles);
   const meta: SearchMeta = { format: SEARCH_FORMAT, embedder: embedder.spec, count: docs.length, uids: docs.map((d) => d.uid), hashes };
   await writeFile(path.join(out, 'meta.json'), JSON.stringify(meta));
   return { embeddings: docs.length, embedder: embedder.id, reused };
@@ -96,11 +99,10 @@ function textHash(embedderId: string, text: string): string {
   return createHash('sha1').update(embedderId).update('\0').update(text).digest('base64url');
 }
 
-/** Vectors of the previous generation by text hash, when it used the same embedder. */
-async function previousVectors(dir: string, embedderId: string, dim: number): Promise<Map<string, Float32Array>> {
+/** Vectors of the previous generation by text hash (the caller checked it used the same embedder). */
+async function previousVectors(dir: string, meta: SearchMeta): Promise<Map<string, Float32Array>> {
   const out = new Map<string, Float32Array>();
-  const meta = readMeta(dir);
-  if (!meta || meta.embedder.id !== embedderId || meta.embedder.dim !== dim) return out;
+  const dim = meta.embedder.dim;
   const folder = path.join(dir, SUBDIR, 'vectors');
   const packed = readPacked(folder, meta.count, dim);
   if (packed) {

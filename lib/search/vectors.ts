@@ -4,7 +4,7 @@
  * that loads in milliseconds. In memory it is a column-major Float32Array searched by brute-force cosine:
  * Vectra's own query path re-reads JSON and scores row objects, far over a 10 ms budget (see docs/search.md).
  */
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -21,30 +21,68 @@ export function roundVector(v: Float32Array): Float32Array {
 /** One stored vector. */
 export interface StoredVector { uid: string; hash: string; vector: Float32Array }
 
-type VectraModule = typeof import('vectra');
-let vectraModule: Promise<VectraModule> | undefined;
-/** Loaded lazily: Vectra costs ~0.4 s to import and only analyze writes with it. */
-function loadVectra(): Promise<VectraModule> {
-  return (vectraModule ??= import('vectra'));
-}
+/** Where the previous generation's shards can be taken over from (same rows → same file). */
+export interface PreviousVectors { folder: string; uids: readonly string[]; hashes: readonly string[] }
 
-/** Writes the Vectra shards and the packed copy under `folder` (created). Rows in `items` order. */
-export async function writeVectors(folder: string, items: readonly StoredVector[], dim: number): Promise<void> {
+/**
+ * Writes the Vectra shards and the packed copy under `folder` (created). Rows in `items` order.
+ *
+ * The shards are written directly in Vectra's LocalIndex format (`{version, metadata_config, items: [{id,
+ * metadata, vector, norm}]}`, what `LocalIndex.createIndex` + `insertItem` + `endUpdate` write, checked by
+ * test/search/build.test.ts opening them with Vectra): importing Vectra costs ~0.4 s per process (it pulls in
+ * a GPT tokenizer, a web fetcher and a server) and its insert scans for duplicate ids. A shard whose rows (uid
+ * and text hash, hence vector) equal the previous generation's is hard-linked instead of rewritten.
+ */
+export async function writeVectors(folder: string, items: readonly StoredVector[], dim: number, previous?: PreviousVectors): Promise<void> {
   await mkdir(folder, { recursive: true });
   const packed = new Float32Array(items.length * dim);
   items.forEach((it, i) => packed.set(it.vector, i * dim));
   await writeFile(path.join(folder, 'vectors.f32'), Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength));
-  const { LocalIndex } = await loadVectra();
   const shards = Math.max(1, Math.ceil(items.length / SHARD_SIZE));
   for (let s = 0; s < shards; s++) {
-    const index = new LocalIndex(path.join(folder, `vectra-${String(s).padStart(4, '0')}`));
-    await index.createIndex({ version: 1, deleteIfExists: true });
-    await index.beginUpdate();
-    for (const it of items.slice(s * SHARD_SIZE, (s + 1) * SHARD_SIZE)) {
-      await index.insertItem({ id: it.uid, vector: Array.from(it.vector), metadata: { hash: it.hash } });
-    }
-    await index.endUpdate();
+    const name = `vectra-${String(s).padStart(4, '0')}`;
+    const from = s * SHARD_SIZE;
+    const rows = items.slice(from, from + SHARD_SIZE);
+    await mkdir(path.join(folder, name), { recursive: true });
+    const target = path.join(folder, name, 'index.json');
+    if (previous && sameRows(rows, previous, from) && (await linkOrCopy(path.join(previous.folder, name, 'index.json'), target))) continue;
+    await writeFile(target, vectraIndexJSON(rows));
   }
+}
+
+/** True when the previous generation had exactly these rows at these positions (and no more in the shard). */
+function sameRows(rows: readonly StoredVector[], prev: PreviousVectors, from: number): boolean {
+  const prevCount = Math.max(0, Math.min(SHARD_SIZE, prev.uids.length - from));
+  if (prevCount !== rows.length) return false;
+  for (let i = 0; i < rows.length; i++) {
+    if (rows[i].uid !== prev.uids[from + i] || rows[i].hash !== prev.hashes[from + i]) return false;
+  }
+  return true;
+}
+
+/** Hard link (generations are immutable once published), else a copy; false when the source is gone. */
+async function linkOrCopy(src: string, dest: string): Promise<boolean> {
+  try { await link(src, dest); return true; } catch { /* other file system, or no such file */ }
+  try { await copyFile(src, dest); return true; } catch { return false; }
+}
+
+/** One shard as Vectra's JsonCodec writes it: JSON of `{version: 1, metadata_config: {}, items}`. */
+export function vectraIndexJSON(rows: readonly StoredVector[]): string {
+  const parts: string[] = [];
+  for (const it of rows) {
+    // Vectra's norm: the Euclidean length of the stored numbers, in doubles.
+    let sum = 0;
+    const nums: string[] = new Array(it.vector.length);
+    for (let j = 0; j < it.vector.length; j++) {
+      // The stored values are float32 copies of 6-decimal numbers: print the 6-decimal number, which reads
+      // back (Float32Array.from) to the identical float32, in a third of the characters.
+      const v = Math.round(it.vector[j] * 1e6) / 1e6;
+      sum += v * v;
+      nums[j] = v === 0 ? '0' : String(v);
+    }
+    parts.push(`{"id":${JSON.stringify(it.uid)},"metadata":{"hash":${JSON.stringify(it.hash)}},"vector":[${nums.join(',')}],"norm":${Math.sqrt(sum)}}`);
+  }
+  return `{"version":1,"metadata_config":{},"items":[${parts.join(',')}]}`;
 }
 
 /** Reads the packed copy: N rows of `dim` floats, or undefined when absent or of the wrong size. */

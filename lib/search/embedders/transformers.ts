@@ -7,16 +7,31 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { lookup } from 'node:dns/promises';
+import { createRequire } from 'node:module';
 import type { Embedder, EmbedderSpec } from './types.ts';
 
 /** The default sentence model (DESIGN.md §8). */
 export const DEFAULT_MODEL = 'Xenova/all-MiniLM-L6-v2';
+
+const requireFromHere = createRequire(import.meta.url);
 
 type Transformers = typeof import('@xenova/transformers');
 let transformersModule: Promise<Transformers> | undefined;
 /** Loaded lazily: importing transformers (and onnxruntime) costs ~0.3 s that keyword-only paths never pay. */
 function loadTransformers(): Promise<Transformers> {
   return (transformersModule ??= import('@xenova/transformers'));
+}
+
+/**
+ * Transformers' model folders. Importing transformers (with onnxruntime) costs ~0.3–0.5 s, so before it is
+ * loaded the paths are its defaults, computed as its env.js does (`<package>/models/`, `<package>/.cache/`);
+ * once loaded, its live `env` (which loadNow changes).
+ */
+async function transformersPaths(): Promise<{ localModelPath?: string; cacheDir?: string | null }> {
+  if (transformersModule) return (await transformersModule).env;
+  let pkg: string;
+  try { pkg = path.dirname(requireFromHere.resolve('@xenova/transformers/package.json')); } catch { return (await loadTransformers()).env; }
+  return { localModelPath: path.join(pkg, '/models/'), cacheDir: path.join(pkg, '/.cache/') };
 }
 
 /** A folder holds a loadable model when it has a config, a tokenizer and an ONNX file. */
@@ -37,7 +52,7 @@ export async function findLocalModel(choice: string): Promise<EmbedderSpec | und
   if (path.isAbsolute(choice) || choice.startsWith('.')) candidates.push(path.resolve(choice));
   else {
     if (envDir) candidates.push(path.resolve(envDir, choice));
-    const { env } = await loadTransformers();
+    const env = await transformersPaths();
     if (env.localModelPath) candidates.push(path.resolve(env.localModelPath, choice));
     if (env.cacheDir) candidates.push(path.resolve(env.cacheDir, choice));
   }
