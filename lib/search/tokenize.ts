@@ -81,17 +81,34 @@ export function terms(text: string, opts: TermOptions = {}): string[] {
   const out: string[] = [];
   const runs = text.match(WORD_RUNS);
   if (!runs) return out;
+  const cache = RUN_CACHES[(stop ? 1 : 0) + (noise ? 2 : 0)];
+  if (cache.size > MAX_CACHED_RUNS) cache.clear();
   for (const run of runs) {
-    const parts = splitIdentifier(run);
-    if (parts.length === 0) continue;
-    const whole = run.replace(/[_$]+/g, '').toLowerCase();
-    if (noise && CODE_NOISE.has(whole)) continue;
-    if (parts.length > 1 && whole.length > 1) out.push(whole);
-    for (const p of parts) {
-      if (stop && STOP_WORDS.has(p)) continue;
-      if (noise && (CODE_NOISE.has(p) || p.length < 2)) continue;
-      out.push(stem(p));
-    }
+    let got = cache.get(run);
+    if (got === undefined) cache.set(run, (got = runTerms(run, stop, noise)));
+    for (let i = 0; i < got.length; i++) out.push(got[i]);
+  }
+  return out;
+}
+
+/**
+ * Terms of one word run, memoised per option set: the same identifiers recur across thousands of symbol
+ * bodies, and splitting, lower-casing and stemming them again was most of the keyword index's build time.
+ */
+const RUN_CACHES: Array<Map<string, readonly string[]>> = [new Map(), new Map(), new Map(), new Map()];
+const MAX_CACHED_RUNS = 200_000;
+
+function runTerms(run: string, stop: boolean, noise: boolean): readonly string[] {
+  const out: string[] = [];
+  const parts = splitIdentifier(run);
+  if (parts.length === 0) return out;
+  const whole = run.replace(/[_$]+/g, '').toLowerCase();
+  if (noise && CODE_NOISE.has(whole)) return out;
+  if (parts.length > 1 && whole.length > 1) out.push(whole);
+  for (const p of parts) {
+    if (stop && STOP_WORDS.has(p)) continue;
+    if (noise && (CODE_NOISE.has(p) || p.length < 2)) continue;
+    out.push(stem(p));
   }
   return out;
 }

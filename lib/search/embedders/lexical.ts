@@ -16,18 +16,62 @@ const WORD_WEIGHT = 1;
 const TRIGRAM_WEIGHT = 0.3;
 const CONCEPT_WEIGHT = 0.5;
 
-/** FNV-1a 32-bit: fast, stable across platforms and versions (the vectors are stored). */
-function fnv1a(s: string): number {
+/** FNV-1a 32-bit (fast, stable across platforms and versions: the vectors are stored), from a prefix's state. */
+/** FNV-1a state after `prefix`, so a feature `prefix + text` hashes without building the string. */
+function fnvState(prefix: string): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
+  for (let i = 0; i < prefix.length; i++) h = Math.imul(h ^ prefix.charCodeAt(i), 0x01000193);
+  return h;
+}
+const W_STATE = fnvState('w:');
+const G_STATE = fnvState('g:');
+const C_STATE = fnvState('c:');
+
+function fnvFrom(state: number, s: string, from: number, to: number): number {
+  let h = state;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
 
-function add(vec: Float32Array, feature: string, weight: number): void {
-  const h = fnv1a(feature);
+/**
+ * The hashed features of one word, computed once per process: a slot index per feature (sign in the top
+ * bit of the hash), the word's own feature first, then its concept (or -1), then its trigrams. Words recur
+ * across symbol texts, so the stemming, concept lookup and hashing are not redone per text.
+ */
+interface WordFeatures { word: number; concept: number; grams: Int32Array }
+const featureCache = new Map<string, WordFeatures>();
+const MAX_CACHED_WORDS = 100_000;
+
+function featuresOf(word: string): WordFeatures {
+  let f = featureCache.get(word);
+  if (f) return f;
+  const stemmed = stem(word);
+  const concept = conceptOf(word);
+  const conceptText = concept === undefined ? '' : String(concept);
+  let grams = EMPTY;
+  if (word.length >= 3) {
+    const padded = `^${word}$`;
+    grams = new Int32Array(padded.length - 2);
+    for (let i = 0; i < grams.length; i++) grams[i] = fnvFrom(G_STATE, padded, i, i + 3) | 0;
+  }
+  f = {
+    word: fnvFrom(W_STATE, stemmed, 0, stemmed.length) | 0,
+    concept: concept === undefined ? 0 : fnvFrom(C_STATE, conceptText, 0, conceptText.length) | 0,
+    grams,
+  };
+  if (concept === undefined) f.concept = NO_CONCEPT;
+  if (featureCache.size > MAX_CACHED_WORDS) featureCache.clear();
+  featureCache.set(word, f);
+  return f;
+}
+const EMPTY = new Int32Array(0);
+/** Words of a run (identifier split, stop words dropped), also once per process. */
+const runCache = new Map<string, readonly string[]>();
+/** Marks "no concept": a real hash may be any 32-bit value, so the flag lives outside the hash range. */
+const NO_CONCEPT = 2 ** 33;
+
+function add(vec: Float32Array, hash: number, weight: number): void {
+  const h = hash >>> 0;
   const i = h % LEXICAL_DIM;
   vec[i] += (h & 0x80000000) ? -weight : weight;
 }
@@ -38,22 +82,24 @@ export function lexicalVector(text: string): Float32Array {
   const counts = new Map<string, number>();
   const runs = text.match(/[\p{L}\p{N}_$]+/gu) ?? [];
   for (const run of runs) {
-    for (const part of splitIdentifier(run)) {
-      if (STOP_WORDS.has(part)) continue;
-      counts.set(part, (counts.get(part) ?? 0) + 1);
+    let parts = runCache.get(run);
+    if (parts === undefined) {
+      parts = splitIdentifier(run).filter((p) => !STOP_WORDS.has(p));
+      if (runCache.size > MAX_CACHED_WORDS) runCache.clear();
+      runCache.set(run, parts);
     }
+    for (const part of parts) counts.set(part, (counts.get(part) ?? 0) + 1);
   }
   for (const [word, tf] of counts) {
     const w = 1 + Math.log(tf);
-    add(vec, 'w:' + stem(word), WORD_WEIGHT * w);
-    const concept = conceptOf(word);
-    if (concept !== undefined) add(vec, 'c:' + concept, CONCEPT_WEIGHT * w);
-    if (word.length >= 3) {
-      const padded = `^${word}$`;
-      const grams = padded.length - 2;
+    const f = featuresOf(word);
+    add(vec, f.word, WORD_WEIGHT * w);
+    if (f.concept !== NO_CONCEPT) add(vec, f.concept, CONCEPT_WEIGHT * w);
+    const grams = f.grams.length;
+    if (grams > 0) {
       // Trigram mass per word is constant, so long words do not drown short ones.
       const gw = (TRIGRAM_WEIGHT * w * 3) / Math.sqrt(grams * 3);
-      for (let i = 0; i < grams; i++) add(vec, 'g:' + padded.slice(i, i + 3), gw);
+      for (let i = 0; i < grams; i++) add(vec, f.grams[i], gw);
     }
   }
   let norm = 0;
