@@ -1,9 +1,13 @@
 // Bundles the TypeScript sources with esbuild:
-// - dist/cli.mjs (+ dist/cli-*.mjs chunks beside it, where lib/lang's query lookup expects code): the CLI and servers; npm packages stay external (resolved from
-//   node_modules at run time). Code split, so a command that imports its server lazily does not make every
+// - dist/cli.mjs (+ dist/cli-*.mjs chunks beside it): the CLI and servers; npm packages stay external (resolved
+//   from node_modules at run time). Code split, so a command that imports its server lazily does not make every
 //   other command load Hapi or the MCP SDK at start.
+// - dist/extract-worker.mjs: the extraction pool's worker thread (lib/analyze/pool.ts looks for it beside the
+//   chunk that starts it), sharing the CLI's chunks.
 // - dist/handlers.mjs: the pure tool handlers plus a snapshot loader, self-contained (every JS dependency
 //   bundled in), so another runtime can run the tools on a saved snapshot with no node_modules.
+// Every bundle carries the tree-sitter query files (lib/lang/**/*.scm) inlined as text, so none reads them from
+// disk (the extractor fingerprints them when it is imported).
 // Outputs are written to a temporary name and renamed into place, so a process starting while a build runs
 // (parallel test files, a server restart) never imports a half-written bundle.
 import { build } from 'esbuild';
@@ -12,6 +16,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+const langDir = path.join(root, 'lib', 'lang');
+
+/** Replaces lib/lang/query-text.ts (which reads the query files from disk) with a module holding their texts. */
+const inlineQueries = {
+  name: 'inline-queries',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]lib[\\/]lang[\\/]query-text\.ts$/ }, () => {
+      const files = fs.readdirSync(langDir, { recursive: true }).map((f) => String(f).split(path.sep).join('/')).filter((f) => f.endsWith('.scm')).sort();
+      const lines = files.map((f, i) => `import q${i} from ${JSON.stringify(`./${f}`)};`);
+      lines.push(`const TEXTS = new Map([${files.map((f, i) => `[${JSON.stringify(f)}, q${i}]`).join(', ')}]);`);
+      lines.push('export function queryText(rel) { const text = TEXTS.get(rel); if (text === undefined) throw new Error(`codegraph: no query file ${rel} in this bundle`); return text; }');
+      return { contents: lines.join('\n'), loader: 'js', resolveDir: langDir, watchFiles: files.map((f) => path.join(langDir, f)) };
+    });
+  },
+};
 const common = {
   bundle: true,
   platform: 'node',
@@ -23,6 +42,8 @@ const common = {
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   write: false,
+  loader: { '.scm': 'text' },
+  plugins: [inlineQueries],
   // Lets bundled CommonJS dependencies call require() from inside an ES module.
   banner: { js: "import { createRequire as __cgCreateRequire } from 'node:module'; const require = __cgCreateRequire(import.meta.url);" },
 };
@@ -32,7 +53,7 @@ const common = {
 const nativeExternal = ['tree-sitter', 'tree-sitter-*', 'onnxruntime-node', 'onnxruntime-web', 'sharp', '@xenova/transformers', 'vectra'];
 
 const results = await Promise.all([
-  build({ ...common, entryPoints: { cli: 'runtime/cli.ts' }, packages: 'external', splitting: true, chunkNames: 'cli-[name]-[hash]' }),
+  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts' }, packages: 'external', splitting: true, chunkNames: 'cli-[name]-[hash]' }),
   build({ ...common, entryPoints: { handlers: 'runtime/bundle/handlers-entry.ts' }, external: nativeExternal }),
 ]);
 

@@ -3,11 +3,9 @@
  * its syntax means to the indexer. Parsers and compiled queries are built lazily, once per process (or worker).
  */
 import { createRequire } from 'node:module';
-import { existsSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type ParserT from 'tree-sitter';
+import { queryText } from './query-text.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -69,7 +67,7 @@ export function languageRuntime(id: LanguageId): LanguageRuntime {
   const grammar = spec.grammar() as ParserT.Language;
   const parser = new ParserClass();
   parser.setLanguage(grammar);
-  const source = spec.queries.map((q) => readFileSync(path.join(queryDir(), q), 'utf8')).join('\n');
+  const source = spec.queries.map(queryText).join('\n');
   const query = new ParserClass.Query(grammar, source);
   const props = (query as unknown as { setProperties: ReadonlyArray<Record<string, string> | undefined> }).setProperties;
   const roles = Array.from({ length: props.length }, (_, i) => props[i]?.role);
@@ -86,21 +84,10 @@ export function bareParser(id: LanguageId): ParserT {
   return parser;
 }
 
-let dirCache: string | undefined;
-/** Folder holding the query files: beside this module in the sources, `../lib/lang` from the dist bundle. */
-function queryDir(): string {
-  if (dirCache) return dirCache;
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const candidate of [here, path.join(here, '..', 'lib', 'lang'), path.join(here, 'lang')]) {
-    if (existsSync(path.join(candidate, 'javascript', 'core.scm'))) return (dirCache = candidate);
-  }
-  throw new Error(`codegraph: tree-sitter query files not found near ${here}`);
-}
-
 /** A short fingerprint of every query file: cached facts made with other queries are stale. */
 export function queryFingerprint(): string {
   const h = createHash('sha256');
   const files = [...new Set(Object.values(SPECS).flatMap((s) => s.queries))].sort();
-  for (const q of files) h.update(q).update(readFileSync(path.join(queryDir(), q)));
+  for (const q of files) h.update(q).update(queryText(q));
   return h.digest('hex').slice(0, 12);
 }

@@ -86,24 +86,56 @@ async function checkAgainstSources(t: import('ava').ExecutionContext, out: Runne
   t.is((out.results.context.body as { symbol: { uid: string } }).symbol.uid, 'Function:src/cart.ts:addItem');
 }
 
-// Known problem, kept visible: lib/extract computes EXTRACT_VERSION at import time by reading the tree-sitter
-// query files (.scm) from disk, and detect_changes imports lib/extract, so the bundle copied alone throws on
-// import. When that becomes lazy this test passes and ava reports it: then turn it into a plain test.
-test.failing('the bundle copied alone (no node_modules, no other file) answers like the sources', async (t) => {
-  const { repo, home, iso } = await savedShop(t);
-  for (let d = iso; ; d = path.dirname(d)) {
-    if (fs.existsSync(path.join(d, 'node_modules'))) throw new Error(`node_modules at ${d}`);
-    if (path.dirname(d) === d) break;
-  }
-  await checkAgainstSources(t, runBundle(iso, repo, home), home);
-});
-
-test('the bundle with only the query data beside it (no node_modules) loads a saved snapshot and answers like the sources', async (t) => {
+// The extractor fingerprints its tree-sitter queries when it is imported (detect_changes imports it); the bundle
+// carries them inlined, so it needs no query files beside it.
+test('the bundle copied alone (no node_modules, no other file) answers like the sources', async (t) => {
   const { repo, home, iso } = await savedShop(t);
   for (let d = iso; ; d = path.dirname(d)) {
     t.false(fs.existsSync(path.join(d, 'node_modules')), `no node_modules at ${d}`);
     if (path.dirname(d) === d) break;
   }
-  fs.cpSync(path.join(root, 'lib', 'lang'), path.join(iso, 'lang'), { recursive: true, filter: (f) => !f.endsWith('.ts') });
+  t.deepEqual(fs.readdirSync(iso).sort(), ['handlers.mjs', 'run.mjs']);
   await checkAgainstSources(t, runBundle(iso, repo, home), home);
+});
+
+test('the CLI bundle fingerprints the extractor like the sources: an index made from the sources is reused, not re-parsed', async (t) => {
+  const { repo, home } = await savedShop(t);
+  const stdout = execFileSync(process.execPath, [path.join(root, 'bin', 'codegraph.mjs'), 'analyze', repo, '--json'], {
+    env: { ...process.env, CODEGRAPH_HOME: home }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const summary = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { upToDate: boolean; files: { indexed: number; parsed: number; reused: number } };
+  t.true(summary.files.indexed > 0);
+  t.is(summary.files.parsed, 0, 'no file parsed again');
+  t.is(summary.files.reused, summary.files.indexed);
+  t.true(summary.upToDate);
+});
+
+test('dist/extract-worker.mjs, away from the sources (no lib/lang beside it), extracts the same facts as the sources', async (t) => {
+  const { extractFile, languageOf } = await import('../../lib/extract/index.ts');
+  const dir = tempDir(t, 'cg-worker-');
+  fs.mkdirSync(path.join(dir, 'dist'));
+  for (const f of fs.readdirSync(path.join(root, 'dist'))) if (f.endsWith('.mjs')) fs.copyFileSync(path.join(root, 'dist', f), path.join(dir, 'dist', f));
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir'); // tree-sitter's native code
+  const rxjs = path.join(root, 'node_modules', 'rxjs', 'src', 'internal');
+  const files = ['Observable.ts', 'Subscriber.ts', 'operators/map.ts', 'observable/fromEvent.ts'].map((f) => path.join(rxjs, f));
+  const { Worker } = await import('node:worker_threads');
+  const worker = new Worker(new URL(`file://${path.join(dir, 'dist', 'extract-worker.mjs')}`));
+  t.teardown(() => { void worker.terminate(); });
+  const replies = new Map<number, unknown>();
+  await new Promise<void>((resolve, reject) => {
+    worker.on('error', reject);
+    worker.on('message', (m: { id: number; facts?: unknown; error?: string }) => {
+      if (m.error) { reject(new Error(m.error)); return; }
+      replies.set(m.id, m.facts);
+      if (replies.size === files.length) resolve();
+    });
+    files.forEach((f, id) => worker.postMessage({ id, path: path.relative(rxjs, f), text: fs.readFileSync(f, 'utf8'), language: languageOf(f) }));
+  });
+  worker.postMessage({ stop: true });
+  files.forEach((f, id) => {
+    const rel = path.relative(rxjs, f);
+    const expected = extractFile(rel, fs.readFileSync(f, 'utf8'), languageOf(f)!);
+    t.true(expected.symbols.length > 0, rel);
+    t.deepEqual(replies.get(id), JSON.parse(JSON.stringify(expected)), rel);
+  });
 });

@@ -158,7 +158,11 @@ test('serve: prints address, repositories and web UI; CORS for the web UI origin
 
 test('serve --analyze <path>: analyzes the folder first, then serves it with the rest of the registry', async (t) => {
   const extra = writeShopRepo(path.join(base, 'market'));
-  const run = start(['serve', '--analyze', extra, '--port', '0'], { CODEGRAPH_EMBEDDER: 'lexical' });
+  // Its own registry (a copy of the shared one): the tests run concurrently, and a second repository in the
+  // shared home would make every other test's call without `repo` a REPO_REQUIRED.
+  const ownHome = path.join(base, 'home-market');
+  fs.cpSync(home, ownHome, { recursive: true });
+  const run = start(['serve', '--analyze', extra, '--port', '0'], { CODEGRAPH_EMBEDDER: 'lexical', CODEGRAPH_HOME: ownHome });
   t.teardown(() => run.child.kill());
   const url = await listening(run, 120000, /\nweb UI: [^\n]*\n$/);
   t.regex(run.stderr(), /indexed market: 3 files/);
@@ -209,7 +213,7 @@ test('mcp: the real command driven by the SDK client — tools, calls, both reso
     const res = await client.callTool({ name: tool, arguments: VALID_BODIES[tool] });
     const want = await direct(tool, VALID_BODIES[tool], tool === 'list_repos' ? loader.list() : snapshot);
     if (want.status === 200) {
-      t.falsy(res.isError, tool);
+      t.falsy(res.isError, `${tool}: ${JSON.stringify(res.content).slice(0, 300)}`);
       t.deepEqual(res.structuredContent, want.body, tool);
     } else {
       const { code } = (want.body as { error: { code: string } }).error;
