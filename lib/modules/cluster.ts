@@ -384,7 +384,8 @@ function mergeSmall(group: Int32Array, adj: Adjacency, ties: TieGraph, minSize: 
  * Folds satellites into the module they serve. Modularity happily keeps a dense little helper chain apart
  * (`computeTotal → lineTotal`, with the `OrderLine` type it reads), but a reader sees the order feature's
  * pricing, not an area of its own: everything it is tied to is one module, and it lives in that module's
- * folders. A group in a folder of its own (a `utils/` only the app's wiring calls) is left alone.
+ * folders, and that module is what uses it. A group in a folder of its own (a `utils/` only the app's wiring
+ * calls) is left alone, and so is a group that merely uses the module (operators calling one shared helper).
  * Linear: one pass over the ties, groups visited smallest first.
  */
 function foldSatellites(group: Int32Array, ties: TieGraph, share: number): Int32Array {
@@ -406,6 +407,16 @@ function foldSatellites(group: Int32Array, ties: TieGraph, share: number): Int32
     const lx = (link[gx] ??= new Map()); lx.set(gy, (lx.get(gy) ?? 0) + w);
     const ly = (link[gy] ??= new Map()); ly.set(gx, (ly.get(gx) ?? 0) + w);
   }
+  // Who uses each group: a satellite is used by its host (the order service calls the pricing helpers),
+  // not merely a user of it (a group of operators calling one util that landed elsewhere).
+  const usedBy: (Map<number, number> | undefined)[] = new Array(count);
+  const used = new Int32Array(count);
+  for (let k = 0; k < ties.relFrom.length; k++) {
+    const gs = group[ties.relFrom[k]], gt = group[ties.relTo[k]];
+    if (gs === gt) continue;
+    used[gt]++;
+    const m = (usedBy[gt] ??= new Map()); m.set(gs, (m.get(gs) ?? 0) + 1);
+  }
   // Which groups hold symbols in each folder.
   const inDir = new Map<string, Set<number>>();
   for (let i = 0; i < n; i++) {
@@ -424,6 +435,7 @@ function foldSatellites(group: Int32Array, ties: TieGraph, share: number): Int32
   for (const g of order) {
     const host = argmax(link[g]!);
     if (link[g]!.get(host)! < share * external[g]) continue;
+    if ((usedBy[g]?.get(host) ?? 0) < share * used[g] || !used[g]) continue;
     const h = find(host);
     if (h === find(g) || size[g] >= size[h]) continue;
     // Beside the host's code: most of the satellite's symbols sit in folders where the host has symbols.

@@ -46,7 +46,7 @@ export function detectModules(graph: CodeGraph, options: ModulesOptions = {}): M
     }
   }
   const symbols = groups.flatMap((x) => x.members);
-  const names = nameModules(groups.map((x) => x.members), wordFrequencies(symbols), symbols.length, (n) => importance.get(n.uid) ?? 0);
+  const names = nameModules(groups.map((x) => x.members), wordFrequencies(symbols), (n) => importance.get(n.uid) ?? 0);
 
   const modules = groups.map((x, k) => ({ name: names[k], members: x.members, cohesion: cohesion[x.g] }))
     .sort((x, y) => y.members.length - x.members.length || compareStrings(x.name, y.name));

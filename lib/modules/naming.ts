@@ -25,27 +25,68 @@ const STOP_WORDS = new Set([
   'id', 'ids', 'call', 'apply', 'next', 'done', 'error', 'err', 'res', 'req', 'ctx', 'param', 'params', 'like',
 ]);
 
-/** Share of members a folder must hold to name the module. */
+/** Share of the units (by weight) a folder must hold to name the module. */
 const FOLDER_SHARE = 0.6;
-/** Share of members a word must appear in to name the module. */
+/** Share of the units (by weight) a word must appear in to name the module. */
 const WORD_SHARE = 0.25;
 
-/** Counts, over all symbols of the repository, how many carry each word (for rarity). */
-export function wordFrequencies(symbols: readonly GraphNode[]): Map<string, number> {
+/**
+ * A naming unit: a top-level symbol with its members (a class and its methods, an interface and its
+ * properties, a function and the functions nested in it). Words and folders are counted per unit, so a type
+ * with five properties weighs like one type, not six symbols — `OrderLine` cannot name the order module.
+ */
+interface Unit { words: Set<string>; filePath: string; weight: number }
+
+/** Type-only units (interfaces, type aliases) say less about what an area does: they count half. */
+const TYPE_WEIGHT = 0.5;
+
+/**
+ * Groups members into units (same file, same first segment of the qualified name). A unit's words are those
+ * of its own name and its file (a method's name says what it does, not what the area is); its weight grows
+ * with the square root of its member count, so a class with many methods weighs more than a lone function
+ * without drowning the rest, and a type-only unit counts half.
+ */
+function unitsOf(members: readonly GraphNode[]): Unit[] {
+  const byKey = new Map<string, { rootName: string; filePath: string; root?: GraphNode; first: GraphNode; count: number }>();
+  for (const m of members) {
+    const q = m.qualifiedName ?? m.name;
+    const dot = q.indexOf('.');
+    const rootName = dot < 0 ? q : q.slice(0, dot);
+    const key = `${m.filePath ?? ''}\u0000${rootName}`;
+    let u = byKey.get(key);
+    if (!u) byKey.set(key, (u = { rootName, filePath: m.filePath ?? '', first: m, count: 0 }));
+    if (dot < 0) u.root = m;
+    u.count++;
+  }
+  return [...byKey.values()].map((u) => {
+    const label = (u.root ?? u.first).label;
+    const weight = Math.sqrt(u.count) * (label === 'Interface' || label === 'TypeAlias' ? TYPE_WEIGHT : 1);
+    return { words: wordsOf(u.rootName, u.filePath), filePath: u.filePath, weight };
+  });
+}
+
+/** Word rarity over the whole repository: how many units carry each word, and the number of units. */
+export interface WordFrequencies { df: Map<string, number>; total: number }
+
+/** Counts, over all symbols of the repository (grouped into units), how many units carry each word. */
+export function wordFrequencies(symbols: readonly GraphNode[]): WordFrequencies {
   const df = new Map<string, number>();
-  for (const s of symbols) for (const w of symbolWords(s)) df.set(w, (df.get(w) ?? 0) + 1);
-  return df;
+  const units = unitsOf(symbols);
+  for (const u of units) for (const w of u.words) df.set(w, (df.get(w) ?? 0) + 1);
+  return { df, total: units.length };
 }
 
 /**
  * Returns one unique name per group of member symbols. `importance` ranks members (e.g. by how many
  * relations point at them): the most important one names a module that nothing else tells apart.
  */
-export function nameModules(groups: readonly (readonly GraphNode[])[], df: Map<string, number>, total: number, importance: (n: GraphNode) => number = () => 0): string[] {
+export function nameModules(groups: readonly (readonly GraphNode[])[], freq: WordFrequencies, importance: (n: GraphNode) => number = () => 0): string[] {
   const candidates = groups.map((members) => {
-    const list = candidateNames(members, df, total);
-    const anchor = anchorWord(members, importance);
-    if (anchor && !list[list.length - 1].endsWith(anchor)) list.push(`${list[list.length - 1]}-${anchor}`);
+    const { names: list, folder } = describe(members, freq);
+    if (!list.length) { list.push(anchorWord(members, importance, '') ?? fallbackWord(members)); return list; }
+    const last = list[list.length - 1];
+    const anchor = anchorWord(members, importance, last, folder);
+    if (anchor) list.push(`${last}-${anchor}`);
     return list;
   });
   const pick = new Array<number>(groups.length).fill(0);
@@ -76,39 +117,58 @@ export function nameModules(groups: readonly (readonly GraphNode[])[], df: Map<s
 }
 
 /** Candidate names, most general first: folder, folder-word, folder-word-word (or word-led when no folder). */
-export function candidateNames(members: readonly GraphNode[], df: Map<string, number>, total: number): string[] {
-  const folder = dominantFolder(members);
-  const words = topWords(members, df, total, folder ? [folder.label] : []);
-  const out: string[] = [];
-  // Lead with whichever describes clearly more members: the shared folder, or a word they share that is
-  // rare elsewhere (a feature that crosses layer folders — `order` across routes/, services/, data/ — is
-  // better named by the word; a word every module shares names none).
-  const lead = words[0];
-  const wordWins = lead !== undefined && lead.share > (folder?.share ?? 0) + 0.1 && lead.share >= 2 * ((df.get(lead.word) ?? 0) / Math.max(1, total));
-  if (folder && !wordWins) {
-    out.push(folder.label);
-    if (words[0]) out.push(`${folder.label}-${words[0].word}`);
-    if (words[1]) out.push(`${folder.label}-${words[0].word}-${words[1].word}`);
-    if (folder.parent) out.push(`${folder.parent}-${out[out.length - 1]}`);
-  } else if (words.length) {
-    out.push(words[0].word);
-    if (folder) out.push(`${words[0].word}-${folder.label}`);
-    if (words[1]) out.push(`${out[out.length - 1]}-${words[1].word}`);
-    const wide = widestFolder(members);
-    if (wide && !folder) out.push(`${wide}-${out[out.length - 1]}`);
-  } else {
-    out.push(widestFolder(members) ?? fallbackWord(members));
-  }
-  return out;
+export function candidateNames(members: readonly GraphNode[], freq: WordFrequencies): string[] {
+  return describe(members, freq).names;
 }
 
-interface FolderName { label: string; parent?: string; /** Share of members inside the folder. */ share: number }
+/** Candidate names, and the folder that leads them (where the anchor is looked for). */
+function describe(members: readonly GraphNode[], freq: WordFrequencies): { names: string[]; folder?: string } {
+  const units = unitsOf(members);
+  const folder = dominantFolder(units);
+  const words = topWords(units, freq, folder ? [folder.label] : []);
+  const out: string[] = [];
+  // A candidate never repeats a word (`observable-observable`) nor the candidate before it.
+  const push = (name: string): void => {
+    const seen = new Set<string>();
+    const parts = name.split('-').filter((p) => { const k = stem(p); if (seen.has(k)) return false; seen.add(k); return true; });
+    const clean = parts.join('-');
+    if (clean && !out.includes(clean)) out.push(clean);
+  };
+  // Lead with whichever describes clearly more of the module: the shared folder, or a word its units share
+  // that is rare elsewhere (a feature that crosses layer folders — `order` across routes/, services/, data/ —
+  // is better named by the word; a word every module shares names none). A folder that holds most of the
+  // module is what a person calls it (`auth/`, not the `controller` its classes are named after).
+  const lead = words[0];
+  const wordWins = lead !== undefined && (!folder || (folder.share < 0.75 && lead.share > folder.share + 0.1))
+    && lead.share >= 2 * ((freq.df.get(lead.word) ?? 0) / Math.max(1, freq.total));
+  if (folder && !wordWins) {
+    push(folder.label);
+    if (words[0]) push(`${folder.label}-${words[0].word}`);
+    if (words[1]) push(`${folder.label}-${words[0].word}-${words[1].word}`);
+    if (folder.parent) push(`${folder.parent}-${out[out.length - 1]}`);
+  } else if (words.length) {
+    push(words[0].word);
+    if (folder) push(`${words[0].word}-${folder.label}`);
+    if (words[1]) push(`${out[out.length - 1]}-${words[1].word}`);
+    const wide = widestFolder(units);
+    if (wide && !folder) push(`${wide.label}-${out[out.length - 1]}`);
+  } else {
+    // Nothing shared: a folder holding a fair part of the module, else (empty list) the caller's anchor.
+    const wide = widestFolder(units);
+    if (wide && wide.share >= 0.4) push(wide.label);
+    if (wide && wide.share >= 0.4) return { names: out, folder: wide.path };
+  }
+  return { names: out, ...(folder && !wordWins ? { folder: folder.path } : {}) };
+}
 
-/** The deepest folder holding at least FOLDER_SHARE of the members, named by its last non-generic segment. */
-function dominantFolder(members: readonly GraphNode[]): FolderName | undefined {
-  // Count members per file first: members share few files, so folders are walked once per file.
+interface FolderName { path: string; label: string; parent?: string; /** Weighted share of the units inside the folder. */ share: number }
+
+/** The deepest folder holding at least FOLDER_SHARE of the units (by weight), named by its last non-generic segment. */
+function dominantFolder(units: readonly Unit[]): FolderName | undefined {
+  // Weight per file first: units share few files, so folders are walked once per file.
   const perFile = new Map<string, number>();
-  for (const m of members) perFile.set(m.filePath ?? '', (perFile.get(m.filePath ?? '') ?? 0) + 1);
+  let total = 0;
+  for (const u of units) { perFile.set(u.filePath, (perFile.get(u.filePath) ?? 0) + u.weight); total += u.weight; }
   const count = new Map<string, number>();
   for (const [file, c] of perFile) {
     let d = dirOf(file);
@@ -116,42 +176,60 @@ function dominantFolder(members: readonly GraphNode[]): FolderName | undefined {
   }
   let best: string | undefined;
   for (const [d, c] of count) {
-    if (c < FOLDER_SHARE * members.length) continue;
+    if (c < FOLDER_SHARE * total) continue;
     if (best === undefined || depth(d) > depth(best) || (depth(d) === depth(best) && d < best)) best = d;
   }
   if (best === undefined) return undefined;
-  const segs = best.split('/').filter((s) => !GENERIC_FOLDERS.has(s.toLowerCase()));
+  // A parent folder that holds (nearly) the whole module names it better than a subfolder holding a
+  // part (`shared/` for `shared/utils/*` plus `shared/logger.ts`), unless the parent is a generic one.
+  while (count.get(best)! < 0.8 * total && best.includes('/')) {
+    const up = dirOf(best);
+    if (count.get(up)! < 0.95 * total || GENERIC_FOLDERS.has(up.slice(up.lastIndexOf('/') + 1).toLowerCase())) break;
+    best = up;
+  }
+  const segs = best.split('/').filter((x) => !GENERIC_FOLDERS.has(x.toLowerCase()));
   if (!segs.length) return undefined;
-  return { label: segs[segs.length - 1], parent: segs.length > 1 ? segs[segs.length - 2] : undefined, share: count.get(best)! / members.length };
+  return { path: best, label: segs[segs.length - 1], parent: segs.length > 1 ? segs[segs.length - 2] : undefined, share: count.get(best)! / total };
 }
 
-/** Label of the folder holding the most members (any share), or undefined when all are generic. */
-function widestFolder(members: readonly GraphNode[]): string | undefined {
+/** Label and share of the folder holding the most unit weight, or undefined when all are generic. */
+function widestFolder(units: readonly Unit[]): { path: string; label: string; share: number } | undefined {
   const count = new Map<string, number>();
-  for (const m of members) {
-    const segs = dirOf(m.filePath).split('/').filter((s) => !GENERIC_FOLDERS.has(s.toLowerCase()));
+  const paths = new Map<string, string>();
+  let total = 0;
+  for (const u of units) {
+    total += u.weight;
+    const segs = dirOf(u.filePath).split('/').filter((x) => !GENERIC_FOLDERS.has(x.toLowerCase()));
     const label = segs[segs.length - 1];
-    if (label) count.set(label, (count.get(label) ?? 0) + 1);
+    if (!label) continue;
+    count.set(label, (count.get(label) ?? 0) + u.weight);
+    const d = dirOf(u.filePath);
+    if (!paths.has(label) || d < paths.get(label)!) paths.set(label, d);
   }
   let best: string | undefined, bestC = 0;
   for (const [l, c] of count) if (c > bestC || (c === bestC && best !== undefined && l < best)) { best = l; bestC = c; }
-  return best;
+  return best === undefined ? undefined : { path: paths.get(best)!, label: best, share: bestC / total };
 }
 
 /**
- * Words shared by at least WORD_SHARE of the members (and by two of them), ranked by share × rarity in the
- * repository, skipping stop words and words that repeat an excluded label (`user` beside folder `users`).
+ * Words carried by at least WORD_SHARE of the units' weight (and by two units), ranked by share × rarity in
+ * the repository, skipping stop words and words that repeat an excluded label (`user` beside folder `users`).
  */
-function topWords(members: readonly GraphNode[], df: Map<string, number>, total: number, exclude: string[]): { word: string; share: number }[] {
-  const local = new Map<string, number>();
-  for (const m of members) for (const w of symbolWords(m)) local.set(w, (local.get(w) ?? 0) + 1);
+function topWords(units: readonly Unit[], freq: WordFrequencies, exclude: string[]): { word: string; share: number }[] {
+  const local = new Map<string, [number, number]>(); // word → [weight, units]
+  let total = 0;
+  for (const u of units) {
+    total += u.weight;
+    for (const w of u.words) { const e = local.get(w); if (e) { e[0] += u.weight; e[1]++; } else local.set(w, [u.weight, 1]); }
+  }
   const excluded = exclude.map((e) => stem(e.toLowerCase()));
-  const minCount = Math.max(members.length > 1 ? 2 : 1, Math.ceil(WORD_SHARE * members.length));
+  const minUnits = units.length > 1 ? 2 : 1;
   const scored: [string, number, number][] = [];
-  for (const [w, c] of local) {
-    if (c < minCount || excluded.includes(stem(w))) continue;
-    const rarity = Math.log(1 + total / (df.get(w) ?? 1));
-    scored.push([w, (c / members.length) * rarity, c / members.length]);
+  for (const [w, [weight, n]] of local) {
+    const share = weight / total;
+    if (n < minUnits || share < WORD_SHARE || excluded.includes(stem(w))) continue;
+    const rarity = Math.log(1 + freq.total / (freq.df.get(w) ?? 1));
+    scored.push([w, share * rarity, share]);
   }
   scored.sort((x, y) => y[1] - x[1] || compareStrings(x[0], y[0]));
   const out: { word: string; share: number }[] = [];
@@ -163,18 +241,29 @@ function topWords(members: readonly GraphNode[], df: Map<string, number>, total:
   return out;
 }
 
-/** The module's most important member (ties by uid), as kebab-case words; members stand for their class. */
-function anchorWord(members: readonly GraphNode[], importance: (n: GraphNode) => number): string | undefined {
-  let best: GraphNode | undefined, bestScore = -1;
-  for (const m of members) {
-    // Types are mentioned everywhere; a function or class says more about what the module does.
-    const score = importance(m) * (m.label === 'Interface' || m.label === 'TypeAlias' ? 0.5 : 1);
-    if (score > bestScore || (score === bestScore && best !== undefined && m.uid < best.uid)) { best = m; bestScore = score; }
+/** Words an anchor drops: verbs that start factory names, and words that say nothing about an area. */
+const ANCHOR_SKIP = new Set(['create', 'make', 'get', 'build', 'new', 'internal', 'internals', 'impl', 'base', 'abstract', 'default']);
+
+/**
+ * The module's most important member (by `importance`, ties by uid) as kebab-case words, members standing for
+ * their owner, without the words the name already says (`operators` + `createOperatorSubscriber` →
+ * `subscriber`). Members of the module's own folder come first (an `operators-*` module is not named after
+ * a util every operator calls), then functions and classes before types (types are mentioned everywhere).
+ */
+function anchorWord(members: readonly GraphNode[], importance: (n: GraphNode) => number, name: string, folder?: string): string | undefined {
+  const said = new Set(name.split('-').map(stem));
+  const inFolder = (m: GraphNode): number => (folder === undefined || (m.filePath ?? '').startsWith(`${folder}/`) ? 1 : 0);
+  const isCode = (m: GraphNode): number => (m.label !== 'Interface' && m.label !== 'TypeAlias' ? 1 : 0);
+  const ranked = members.map((m) => ({ m, f: inFolder(m), c: isCode(m), s: importance(m) }))
+    .sort((x, y) => y.f - x.f || y.c - x.c || y.s - x.s || compareStrings(x.m.uid, y.m.uid));
+  // The first few candidates only: a name is wanted, not a scan of every member.
+  for (const { m } of ranked.slice(0, 8)) {
+    // A method, property or nested function stands for the top-level symbol it belongs to.
+    const owner = (m.qualifiedName ?? m.name).split('.')[0];
+    const words = splitWords(owner).filter((w) => w.length > 1 && !/^\d+$/.test(w) && !ANCHOR_SKIP.has(w) && !said.has(stem(w)));
+    if (words.length) return words.slice(0, 3).join('-');
   }
-  if (!best) return undefined;
-  const owner = (best.label === 'Method' || best.label === 'Property') && best.qualifiedName ? best.qualifiedName.split('.')[0] : best.name;
-  const words = splitWords(owner);
-  return words.length ? words.join('-') : undefined;
+  return undefined;
 }
 
 /** Last resort: the first word of the member with the smallest uid, or `module`. */
@@ -186,17 +275,10 @@ function fallbackWord(members: readonly GraphNode[]): string {
   return 'module';
 }
 
-/** Words per symbol, computed once per naming pass (the same symbols are read for rarity and for names). */
-const wordCache = new WeakMap<GraphNode, Set<string>>();
-
-/** Distinct meaningful words of a symbol: its name, its class (for members) and its file's base name. */
-function symbolWords(s: GraphNode): Set<string> {
-  const cached = wordCache.get(s);
-  if (cached) return cached;
+/** Distinct meaningful words of a unit: its name's and its file's base name's. */
+function wordsOf(name: string, filePath: string): Set<string> {
   const out = new Set<string>();
-  wordCache.set(s, out);
-  const sources = [s.qualifiedName ?? s.name, baseName(s.filePath)];
-  for (const src of sources) for (const w of splitWords(src)) if (w.length >= 3 && !STOP_WORDS.has(w) && !/^\d+$/.test(w)) out.add(w);
+  for (const src of [name, baseName(filePath)]) for (const w of splitWords(src)) if (w.length >= 3 && !STOP_WORDS.has(w) && !/^\d+$/.test(w)) out.add(w);
   return out;
 }
 

@@ -53,6 +53,9 @@ export interface TieGraph {
   inner: Float64Array;
   /** Distinct other units with a confident relation into each unit (its users). */
   users: Int32Array;
+  /** Directed code relations between units (source unit → target unit), one per graph edge: who uses whom. */
+  relFrom: Int32Array;
+  relTo: Int32Array;
 }
 
 const SYMBOLS = new Set<string>(SYMBOL_LABELS);
@@ -233,7 +236,12 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
     }
   }
   for (let i = 0; i < n; i++) inner[i] /= 1e6;
-  return { uids, size, members, filePaths, a, b, w, code, inner, users };
+  let r = 0;
+  for (let k = 0; k < relI.length; k++) if (relI[k] !== relJ[k] && size[relI[k]] > 0 && size[relJ[k]] > 0) r++;
+  const relFrom = new Int32Array(r), relTo = new Int32Array(r);
+  r = 0;
+  for (let k = 0; k < relI.length; k++) if (relI[k] !== relJ[k] && size[relI[k]] > 0 && size[relJ[k]] > 0) { relFrom[r] = relI[k]; relTo[r++] = relJ[k]; }
+  return { uids, size, members, filePaths, a, b, w, code, inner, users, relFrom, relTo };
 }
 
 /** Prefix of the virtual folder hubs' keys (not graph uids; `Folder:` nodes may or may not exist). */

@@ -2,6 +2,7 @@ import test from 'ava';
 import { detectModules } from '../../lib/modules/index.ts';
 import { seededRandom } from '../../lib/modules/cluster.ts';
 import { splitWords } from '../../lib/modules/paths.ts';
+import { candidateNames, wordFrequencies } from '../../lib/modules/naming.ts';
 import type { CodeGraph } from '../../lib/graph/code-graph.ts';
 import { GraphBuilder } from './graph-builder.ts';
 
@@ -127,6 +128,66 @@ test('a feature spread over layer folders is named by the word its members share
   t.is(g.node(c.uid)!.module, 'user');
   t.is(g.node(r.m.insert)!.module, 'user');
   t.is(g.node(os.uid)!.module, 'order');
+});
+
+/** Two areas plus a dense pricing chain beside shipping (called only by it) and a helper chain in a folder of its own. */
+function withSatellites(): { b: GraphBuilder; rates: string[]; text: string[] } {
+  const b = twoAreas();
+  const rates = ['quoteRate', 'zoneRate', 'weightRate', 'surcharge', 'roundRate'].map((n) => b.fn('src/shipping/rates.ts', n));
+  for (let i = 0; i < rates.length; i++) for (let j = i + 1; j < rates.length; j++) b.calls(rates[i], rates[j]);
+  b.calls(b.nodes.find((n) => n.qualifiedName === 'Shipment.schedule')!.uid, rates[0]);
+  const text = ['formatAmount', 'padLeft', 'padRight', 'joinLines', 'wrapText'].map((n) => b.fn('src/text/format.ts', n));
+  for (let i = 0; i < text.length; i++) for (let j = i + 1; j < text.length; j++) b.calls(text[i], text[j]);
+  b.calls(b.nodes.find((n) => n.qualifiedName === 'Invoice.render')!.uid, text[0]);
+  return { b, rates, text };
+}
+
+test('a helper chain used by one module and living in its folder joins it; one in a folder of its own stays', (t) => {
+  const { b, rates, text } = withSatellites();
+  // Without the fold, modularity keeps both dense chains apart (the situation the fold repairs).
+  const split = b.build();
+  detectModules(split, { satelliteShare: 2 });
+  t.not(split.node(rates[0])!.module, split.node('Class:src/shipping/shipment.ts:Shipment')!.module);
+  const g = b.build();
+  detectModules(g);
+  t.true(rates.every((r) => g.node(r)!.module === 'shipping'), rates.map((r) => g.node(r)!.module).join());
+  // The text helpers are billing's only, but they sit in src/text/: an area of their own, named by it.
+  t.true(text.every((x) => g.node(x)!.module === 'text'), text.map((x) => g.node(x)!.module).join());
+});
+
+test('names count a type with many properties once, so its words do not name the module', (t) => {
+  const b = new GraphBuilder();
+  const fns = ['computeTotal', 'applyDiscount', 'lineTotal', 'roundCents'].map((n) => b.fn('src/services/pricing.ts', n));
+  const line = b.fn('src/data/order-repository.ts', 'OrderLine', { label: 'Interface' });
+  const props = ['sku', 'quantity', 'unitCents', 'lineNote'].map((p) => {
+    const uid = `Property:src/data/order-repository.ts:OrderLine.${p}`;
+    b.nodes.push({ uid, label: 'Property', name: p, qualifiedName: `OrderLine.${p}`, filePath: 'src/data/order-repository.ts' });
+    return uid;
+  });
+  const other = ['renderPage', 'layoutGrid', 'paintCell'].map((n) => b.fn(`src/ui/${n}.ts`, n));
+  const g = b.build();
+  const members = [...fns, line, ...props].map((u) => g.node(u)!);
+  const all = [...members, ...other.map((u) => g.node(u)!)];
+  // Counted per symbol, no folder holds 60% (services/ 4 of 9) and `line` (OrderLine, its four properties,
+  // lineTotal) describes 6 of 9 members: the module was named `line`. Per unit, services/ holds 4 of 4.5.
+  t.deepEqual(candidateNames(members, wordFrequencies(all)).slice(0, 2), ['services', 'services-pricing']);
+});
+
+test('module names never repeat a word, and a name-alike module is told apart by a member of its own folder', (t) => {
+  const b = new GraphBuilder();
+  const util = b.fn('src/util/identity.ts', 'identity');
+  // No word is shared inside either group; the last of each is the most called (then `identity`, outside).
+  const merge = ['concatAll', 'switchAll', 'exhaust', 'mergeMap'].map((n) => b.fn(`src/operators/${n}.ts`, n));
+  const filt = ['first', 'takeWhile', 'skip', 'filter'].map((n) => b.fn(`src/operators/${n}.ts`, n));
+  for (const group of [merge, filt]) for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) b.rel(group[i], group[j], 'CALLS', { count: 4 });
+  for (const m of merge) b.rel(m, util, 'CALLS', { count: 4 });
+  for (const f of filt) b.rel(f, util, 'CALLS', { count: 4 });
+  const g = b.build();
+  detectModules(g, { minSize: 3 });
+  const names = g.byLabel('Community').map((c) => c.name);
+  t.true(names.includes('operators-merge-map'), names.join());
+  t.true(names.includes('operators-filter'), names.join());
+  for (const n of names) t.is(new Set(n.split('-')).size, n.split('-').length, n);
 });
 
 test('detectModules refuses a graph that already has modules', (t) => {
