@@ -30,6 +30,9 @@ const MODIFIER_WORDS = new Set(['export', 'default', 'const', 'let', 'var', 'asy
 type ScopeKind = 'program' | 'block' | 'function' | 'arrow' | 'method' | 'class' | 'type';
 interface Scope {
   kind: ScopeKind;
+  start: number;
+  /** The call this function is an argument of (anonymous callbacks). */
+  argOf?: Node;
   end: number;
   parent: Scope | undefined;
   names: Map<string, Binding>;
@@ -78,7 +81,11 @@ export class Collector {
   private readonly claimed = new Set<Node>();
   private readonly skipIds = new Set<Node>();
   private readonly kindOverride = new Map<Node, RefKind>();
-  private readonly calls = new Map<Node, { callee: Node; isNew: boolean; from: number; args?: Node[] }>();
+  private readonly calls = new Map<Node, { callee: Node; isNew: boolean; from: number; args?: Node[]; propArgs?: Array<{ key: Node; value: Node }>; via?: Node }>();
+  /** Function nodes passed as call arguments → the call node (for `via` on the calls inside them). */
+  private readonly argCall = new Map<Node, Node>();
+  /** Member-name occurrences outside expressions: typed object-literal keys and destructuring keys. */
+  private readonly keyRefs = new Map<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number }>();
   private readonly members = new Map<Node, { object: Node; property: Node; from: number }>();
   private readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' }>();
   private readonly simple = new Map<Node, 'lit' | 'this' | 'super'>();
@@ -113,7 +120,7 @@ export class Collector {
 
   constructor(text: string, private readonly filePath: string, private readonly language: LanguageId, private readonly tree: Parser.Tree) {
     this.text = text;
-    this.root = { kind: 'program', end: Infinity, parent: undefined, names: new Map(), classSym: -1 };
+    this.root = { kind: 'program', start: 0, end: Infinity, parent: undefined, names: new Map(), classSym: -1 };
   }
 
   /** Runs both passes and returns the file's facts. */
@@ -153,6 +160,20 @@ export class Collector {
         let rec = this.calls.get(node);
         if (!rec) this.calls.set(node, (rec = { callee: node, isNew: false, from: -1 }));
         (rec.args ??= []).push(arg);
+        this.argCall.set(arg, node);
+        return;
+      }
+      case 'call.arg.prop': {
+        const node = get(c, 'call')!;
+        let rec = this.calls.get(node);
+        if (!rec) this.calls.set(node, (rec = { callee: node, isNew: false, from: -1 }));
+        (rec.propArgs ??= []).push({ key: get(c, 'key')!, value: get(c, 'arg')! });
+        return;
+      }
+      case 'objlit.key': {
+        const key = get(c, 'key')!;
+        this.keyRefs.set(key, { obj: get(c, 'type')!, name: this.ident(key), kind: get(c, 'short') ? 'shorthand' : 'value', typed: true, from: -1 });
+        this.point(key, key);
         return;
       }
       case 'expr.wrap': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
@@ -323,7 +344,7 @@ export class Collector {
     const ev = this.events;
     ev.sort((a, b) => a.p - b.p || a.o - b.o);
     let scope = this.root;
-    const symStack: Array<{ s: number; end: number }> = [];
+    const symStack: Array<{ s: number; end: number; start: number }> = [];
     const exportStack: Array<{ end: number; isDefault: boolean }> = [];
     for (const e of ev) {
       const p = e.p;
@@ -335,7 +356,8 @@ export class Collector {
         case EV_EXPORT: exportStack.push(e.x); break;
         case EV_SCOPE: {
           const node = e.x.node as Node;
-          scope = { kind: e.x.kind, end: this.end(node), parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? -1 };
+          scope = { kind: e.x.kind, start: p, end: this.end(node), parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? -1 };
+          if (e.x.kind === 'arrow' || e.x.kind === 'function') scope.argOf = this.argCall.get(node);
           if (e.x.kind === 'function' && this.thisParamType.size) {
             for (const slot of this.slotsOf.get(node) ?? []) {
               const t = this.thisParamType.get(slot);
@@ -348,10 +370,10 @@ export class Collector {
         case EV_DEF: {
           const ex = exportStack.length ? exportStack[exportStack.length - 1] : undefined;
           const s = this.define(e.x, scope, cur, ex);
-          if (s >= 0) symStack.push({ s, end: this.end((e.x as DefRec).def) });
+          if (s >= 0) symStack.push({ s, end: this.end((e.x as DefRec).def), start: p });
           break;
         }
-        case EV_DECL: this.declare(e.x, scope); break;
+        case EV_DECL: this.declare(e.x, scope, cur); break;
         case EV_POINT: {
           const x = e.x;
           if (x.heritage) {
@@ -365,7 +387,17 @@ export class Collector {
           }
           const node = x.node as Node;
           const call = this.calls.get(node);
-          if (call) { call.from = cur; break; }
+          if (call) {
+            call.from = cur;
+            // inside an anonymous function passed as an argument, below the enclosing symbol: the outermost such call
+            const symStart = symStack.length ? symStack[symStack.length - 1].start : -1;
+            for (let sc: Scope | undefined = scope; sc && sc.start > symStart && sc !== this.root; sc = sc.parent) {
+              if (sc.argOf) call.via = sc.argOf;
+            }
+            break;
+          }
+          const key = this.keyRefs.get(node);
+          if (key) { key.from = cur; break; }
           const member = this.members.get(node);
           if (member) { member.from = cur; break; }
           const sk = this.simple.get(node);
@@ -520,6 +552,8 @@ export class Collector {
         const s = this.addSymbol(d, scope, sc.classSym, name, 'Property', 'parameter_property', this.symbols[sc.classSym].exported && !priv, false);
         if (priv) this.symbols[s].isPrivate = true;
         this.symbols[s].typeNode = d.type;
+        // inside the constructor the parameter's name is the property's declaration too (one rename)
+        this.paramPropOf.set(d.name!, s);
         return -1;
       }
       case 'def.interface': {
@@ -604,6 +638,8 @@ export class Collector {
   }
 
   private readonly paramProps = new Set<Node>();
+  /** Names of parameter properties → their Property symbol. */
+  private readonly paramPropOf = new Map<Node, number>();
 
   /** Symbols exported by name (`export { a }`, `export default a`, CommonJS) and the members of exported classes. */
   private markExported(): void {
@@ -678,10 +714,15 @@ export class Collector {
     return false;
   }
 
-  private declare(x: { role: string; name: Node; type?: Node; value?: Node; slot?: Node; pattern?: Node; key?: Node }, scope: Scope): void {
+  private declare(x: { role: string; name: Node; type?: Node; value?: Node; slot?: Node; pattern?: Node; key?: Node }, scope: Scope, cur: number): void {
     if (x.slot && x.type) this.slotType.set(x.slot, x.type);
     if (this.claimed.has(x.name)) return;
     const name = this.ident(x.name);
+    const prop = this.paramPropOf.get(x.name);
+    if (prop !== undefined) {
+      scope.names.set(name, { s: prop });
+      return;
+    }
     let initFrom: { node: Node; key: string } | undefined;
     if (x.pattern) {
       const init = this.patternInit.get(x.pattern);
@@ -694,6 +735,10 @@ export class Collector {
           return;
         }
         initFrom = { node: init, key };
+        // the key names a member of the initializer: `{ a }` (shorthand) or `{ a: b }`
+        const keyNode = x.key ?? x.name;
+        const ch = this.text.charCodeAt(keyNode.start);
+        if (ch !== 91 && ch !== 34 && ch !== 39) this.keyRefs.set(keyNode, { obj: init, name: key, kind: x.key ? 'value' : 'shorthand', typed: false, from: cur });
       }
     }
     const l = this.localNodes.length;
@@ -737,6 +782,7 @@ export class Collector {
       const nameNode = this.nameNodeOf(c.callee);
       const fact: CallFact = { callee, at: nameNode ? this.pos(nameNode) : [rowOf(node) + 1, colOf(node) + 1, 0], from: c.from };
       if (c.isNew) fact.isNew = true;
+      if (c.via) { const via = this.calls.get(c.via); if (via) fact.via = this.calleeText(via.callee); }
       if (c.args) {
         const args: ArgFact[] = [];
         const ordered = this.realSlots(c.args);
@@ -757,6 +803,13 @@ export class Collector {
           const nn = this.nameNodeOf(a);
           if (!nn) continue;
           args.push({ value, at: this.pos(nn), callee: this.calleeText(c.callee) });
+        }
+        for (const { key, value: v } of c.propArgs ?? []) {
+          const value = this.expr(v);
+          if (value.k === 'id' ? !value.b || 'l' in value.b : value.k !== 'member') continue;
+          const nn = this.nameNodeOf(v);
+          if (!nn) continue;
+          args.push({ value, at: this.pos(nn), callee: this.calleeText(c.callee), key: this.ident(key) });
         }
         if (args.length) fact.args = args;
       }
@@ -785,6 +838,12 @@ export class Collector {
       const e = this.expr(node);
       if (e.k !== 'member' || e.obj.k === 'lit' || e.obj.k === 'other') continue;
       refs.push({ value: e, kind: this.jsx.has(node) ? 'jsx' : 'value', at: this.pos(m.property), from: m.from });
+    }
+    // keys naming members: `const p: Provider = { a: 1 }` (typed object literal), `const { a, b: c } = obj`
+    for (const [node, k] of this.keyRefs) {
+      const obj: Expr = k.typed ? { k: 'as', type: this.expr(k.obj) } : this.expr(k.obj);
+      if (obj.k === 'lit' || obj.k === 'other' || obj.k === 'fn') continue;
+      refs.push({ value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(node), from: k.from, key: true });
     }
     return {
       path: this.filePath, language: this.language, lines, parseErrors,

@@ -107,6 +107,8 @@ export interface ArgFact {
   at: Pos;
   /** Source text of the called expression (e.g. `app.get`), for framework entry-point detection. */
   callee: string;
+  /** Set when the value is a property of an object argument (`server.route({ handler: getUser })` → 'handler'). */
+  key?: string;
 }
 
 export interface CallFact {
@@ -117,6 +119,11 @@ export interface CallFact {
   /** Enclosing symbol index, -1 for file-level code. */
   from: number;
   args?: ArgFact[];
+  /**
+   * Callee text of the call whose anonymous function argument holds this call (`router.get('/u', (req) => c.get(req))`
+   * → 'router.get' on `c.get`): the outermost such call below the enclosing symbol.
+   */
+  via?: string;
 }
 
 export type RefKind = 'value' | 'type' | 'jsx' | 'shorthand' | 'export';
@@ -127,6 +134,8 @@ export interface RefFact {
   kind: RefKind;
   at: Pos;
   from: number;
+  /** A member name written as an object key (`{ a: 1 }` of a typed literal, `const { a } = obj`), not an expression. */
+  key?: boolean;
 }
 
 /**

@@ -35,6 +35,8 @@ export type ReferenceIndexData = Reference[];
 export class ReferenceIndex {
   private readonly byTargetMap = new Map<string, Reference[]>();
   private readonly byFileMap = new Map<string, Reference[]>();
+  /** Targets whose list gained a reference since it was last sorted (sorted on first read: `add` stays O(1)). */
+  private readonly unsorted = new Set<string>();
 
   constructor(readonly all: Reference[] = []) {
     for (const r of all) this.index(r);
@@ -47,7 +49,12 @@ export class ReferenceIndex {
   add(r: Reference): void { this.all.push(r); this.index(r); }
 
   /** Occurrences of one symbol (definition first when present, then by file, line, column). */
-  byTarget(uid: string): readonly Reference[] { return this.byTargetMap.get(uid) ?? []; }
+  byTarget(uid: string): readonly Reference[] {
+    const list = this.byTargetMap.get(uid);
+    if (!list) return [];
+    if (this.unsorted.delete(uid)) list.sort(definitionFirst);
+    return list;
+  }
   /** Occurrences inside one file. */
   byFile(filePath: string): readonly Reference[] { return this.byFileMap.get(filePath) ?? []; }
 
@@ -57,8 +64,15 @@ export class ReferenceIndex {
     let t = this.byTargetMap.get(r.target);
     if (!t) this.byTargetMap.set(r.target, (t = []));
     t.push(r);
+    if (t.length > 1) this.unsorted.add(r.target);
     let f = this.byFileMap.get(r.filePath);
     if (!f) this.byFileMap.set(r.filePath, (f = []));
     f.push(r);
   }
+}
+
+/** Definition occurrences first, then by file, line, column. */
+function definitionFirst(a: Reference, b: Reference): number {
+  const da = a.kind === 'definition' ? 0 : 1, db = b.kind === 'definition' ? 0 : 1;
+  return da - db || (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0) || a.line - b.line || a.column - b.column;
 }

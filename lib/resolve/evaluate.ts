@@ -247,6 +247,10 @@ export class Evaluator {
         }
         const kids = this.childrenOf(o.f, o.s)?.get(name);
         if (kids) return weakenFrom({ t: 'sym', f: o.f, s: kids[0], r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
+        // an object literal's other keys are no symbols: its declared type has them (`const p: Provider = {…}`)
+        if (sym.type && (sym.label === 'Variable' || sym.label === 'Property')) {
+          return weakenFrom(this.member(this.typeValue(o.f, sym.type, 0), name), o, 'typed-receiver');
+        }
         return UNKNOWN;
       }
       case 'inst': {

@@ -175,6 +175,8 @@ class ProjectBuilder {
     for (const call of facts.calls) this.call(f, call);
     // other references (a callback argument already has its REFERENCES edge, with its role)
     for (const r of facts.refs) {
+      // a typed object literal's key: only when its type names one class or interface (a union's member is a guess)
+      if (r.key && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) continue;
       const v = ev.value(f, r.value);
       if (v.t !== 'sym') continue;
       const name = r.value.k === 'id' ? r.value.name : r.value.k === 'member' ? r.value.name : '';
@@ -199,6 +201,8 @@ class ProjectBuilder {
     let conf = 1;
     let status: 'resolved' | 'external' | 'unknown' = 'unknown';
     let indirect = false;
+    /** The symbol the called name itself stands for (a function, a class, a variable holding a function). */
+    let named: (SymRef & { r: Reason; c: number }) | undefined;
     if (callee.k === 'super') {
       const base = callee.cls >= 0 ? ev.superClass({ f, s: callee.cls }) : undefined;
       if (base === 'ext') status = 'external';
@@ -211,6 +215,9 @@ class ProjectBuilder {
       const v = ev.value(f, callee);
       if (v.t === 'sym') {
         const sym = ev.sym(v);
+        // a local (`const { f } = config; f()`) is its own binding: its name is no occurrence of what it holds
+        const bound = callee.k === 'member' || (callee.k === 'id' && !!callee.b && !('l' in callee.b));
+        if (bound && CALLABLE_NAMES.has(sym.label)) named = { f: v.f, s: v.s, r: v.r, c: v.c };
         if (call.isNew) {
           if (sym.label === 'Class') {
             const ctor = ev.findMember(v, 'constructor', false);
@@ -231,16 +238,26 @@ class ProjectBuilder {
         }
       } else if (v.t === 'ext' || v.t === 'elemfn' || v.t === 'arr') status = 'external'; // built-in (array) methods
     }
+    const name = calleeName(callee);
     if (status === 'resolved' && target) {
       this.resolved++;
-      this.edge(from, this.uidOf(target), 'CALLS', conf, reason, call.at[0]);
+      this.edge(from, this.uidOf(target), 'CALLS', conf, reason, call.at[0], call.via ? { via: call.via } : undefined);
       const occ = occurrenceTarget ?? target;
-      const name = calleeName(callee);
-      if (name) this.occurrence({ t: 'sym', f: occ.f, s: occ.s, r: reason, c: conf }, f, call.at, name, 'call', from, reason, conf);
+      if (name && (!named || (named.f === occ.f && named.s === occ.s))) this.occurrence({ t: 'sym', f: occ.f, s: occ.s, r: reason, c: conf }, f, call.at, name, 'call', from, reason, conf);
     } else if (status === 'external') {
       this.external++;
     } else {
       this.guess(f, call, from, indirect);
+    }
+    // the called name is an occurrence of what it names (`f()` of an alias `const f = g` names f, not g;
+    // `new EmptyError()` names the const of the error class), whether or not the call itself resolved
+    if (name && named && !(status === 'resolved' && (occurrenceTarget ?? target) && sameSym(occurrenceTarget ?? target!, named))) {
+      this.occurrence({ t: 'sym', ...named }, f, call.at, name, 'call', from, named.r, named.c);
+    }
+    // a method of a typed object literal also implements the type's member: its calls are occurrences of both
+    if (name && named) {
+      const tied = this.tiedMember(named);
+      if (tied) this.occurrence({ t: 'sym', f: tied.f, s: tied.s, r: named.r, c: named.c }, f, call.at, name, 'call', from, named.r, named.c);
     }
     if (call.args) {
       const calleeText = call.args[0].callee;
@@ -251,7 +268,7 @@ class ProjectBuilder {
         if (label !== 'Function' && label !== 'Method') continue;
         const t = this.uidOf(v);
         if (t === from) continue;
-        this.edge(from, t, 'REFERENCES', v.c, v.r, a.at[0], { role: 'callback', callee: calleeText });
+        this.edge(from, t, 'REFERENCES', v.c, v.r, a.at[0], a.key ? { role: 'callback', callee: calleeText, key: a.key } : { role: 'callback', callee: calleeText });
         this.callbackSites.add(`${a.at[0]}:${a.at[1]}`);
       }
     }
@@ -280,6 +297,40 @@ class ProjectBuilder {
     }
   }
 
+  /**
+   * The member of the declared type that a method of a typed object literal implements
+   * (`const p: Provider = { now() {…} }` → `Provider.now`), when that type is one class or interface.
+   */
+  private tiedMember(r: SymRef): SymRef | undefined {
+    const sym = this.ev.sym(r);
+    if (sym.kind !== 'object_method' || sym.parent < 0) return undefined;
+    const key = `${r.f}:${r.s}`;
+    if (this.tiedMemo.has(key)) return this.tiedMemo.get(key);
+    let out: SymRef | undefined;
+    const owner = this.ev.files[r.f].symbols[sym.parent];
+    if (owner.type && !this.throughUnion(r.f, owner.type, 0)) {
+      const t = this.ev.typeValue(r.f, owner.type, 0);
+      if (t.t === 'inst') {
+        const m = this.ev.findMember(t, sym.name, false);
+        if (m && m !== 'ext') out = m;
+      }
+    }
+    this.tiedMemo.set(key, out);
+    return out;
+  }
+
+  private readonly tiedMemo = new Map<string, SymRef | undefined>();
+
+  /** True when a type expression is (or aliases) a union: which member a key belongs to is the checker's call. */
+  private throughUnion(f: number, t: Expr, depth: number): boolean {
+    if (t.k === 'union') return true;
+    if (depth > 8 || t.k !== 'id') return false;
+    const target = this.ev.typeSymbol(f, t);
+    if (!target || target === 'ext') return false;
+    const sym = this.ev.sym(target);
+    return sym.label === 'TypeAlias' && !!sym.type && this.throughUnion(target.f, sym.type, depth + 1);
+  }
+
   // ---------------------------------------------------------------- output helpers
   private occurrence(v: Val, f: number, at: Pos, name: string, kind: ReferenceKind, from: string, reason: string, conf: number): void {
     if (v.t !== 'sym' || at[2] === 0) return;
@@ -298,9 +349,16 @@ class ProjectBuilder {
     if (line !== undefined) e.line = line;
     if (type !== 'CONTAINS' && type !== 'DEFINES' && type !== 'HAS_METHOD') e.count = 1;
     if (extra) Object.assign(e, extra);
-    this.graph.addEdge(e);
+    const stored = this.graph.addEdge(e);
+    // merged edges keep the first `via` seen (a later site inside a callback gives it when the first had none)
+    if (stored !== e && extra?.via !== undefined && stored.via === undefined) stored.via = extra.via;
   }
 }
+
+/** Symbols a called name may stand for (an interface or type alias in callee position is no value). */
+const CALLABLE_NAMES = new Set(['Function', 'Method', 'Class', 'Variable', 'Property']);
+
+function sameSym(a: SymRef, b: SymRef): boolean { return a.f === b.f && a.s === b.s; }
 
 function calleeName(e: Expr): string | undefined {
   return e.k === 'id' || e.k === 'member' ? e.name : undefined;

@@ -81,6 +81,9 @@
 ((call_expression arguments: (arguments (_) @arg)) @call (#set! role "call.arg"))
 ((new_expression arguments: (arguments (_) @arg)) @call (#set! role "call.arg"))
 (arguments (comment) @comment (#set! role "comment"))
+; functions given as properties of an object argument (`server.route({ path, handler: getUser })`): callbacks too
+((call_expression arguments: (arguments (object (pair key: (property_identifier) @key value: [(identifier) (member_expression)] @arg)))) @call (#set! role "call.arg.prop"))
+((call_expression arguments: (arguments (object (shorthand_property_identifier) @arg @key))) @call (#set! role "call.arg.prop"))
 ((member_expression object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((parenthesized_expression (_) @inner) @wrap (#set! role "expr.wrap"))
 ; a chained assignment is worth its right side (`exports = module.exports = internals.X = class {…}`)

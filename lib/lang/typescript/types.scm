@@ -27,6 +27,10 @@
 ((arrow_function return_type: (type_annotation (_) @type)) @owner (#set! role "returns"))
 ((function_expression return_type: (type_annotation (_) @type)) @owner (#set! role "returns"))
 ((variable_declarator type: (type_annotation (_) @type)) @owner (#set! role "annotated"))
+; keys of an object literal bound to an annotated variable (`const p: Provider = { a: 1, b, m() {} }`): members of that type
+((variable_declarator type: (type_annotation (_) @type) value: (object (pair key: (property_identifier) @key))) @owner (#set! role "objlit.key"))
+((variable_declarator type: (type_annotation (_) @type) value: (object (shorthand_property_identifier) @key @short)) @owner (#set! role "objlit.key"))
+((variable_declarator type: (type_annotation (_) @type) value: (object (method_definition name: (property_identifier) @key))) @owner (#set! role "objlit.key"))
 
 ; parameters: plain, typed, parameter properties (constructor(private svc: Svc))
 ((required_parameter pattern: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value) @param (#set! role "decl.param.typed"))
