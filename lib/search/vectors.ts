@@ -35,9 +35,13 @@ export interface PreviousVectors { folder: string; uids: readonly string[]; hash
  */
 export async function writeVectors(folder: string, items: readonly StoredVector[], dim: number, previous?: PreviousVectors): Promise<void> {
   await mkdir(folder, { recursive: true });
-  const packed = new Float32Array(items.length * dim);
-  items.forEach((it, i) => packed.set(it.vector, i * dim));
-  await writeFile(path.join(folder, 'vectors.f32'), Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength));
+  const packedFile = path.join(folder, 'vectors.f32');
+  const allSame = previous !== undefined && previous.uids.length === items.length && sameRows(items, previous, 0, items.length);
+  if (!allSame || !(await linkOrCopy(path.join(previous!.folder, 'vectors.f32'), packedFile))) {
+    const packed = new Float32Array(items.length * dim);
+    items.forEach((it, i) => packed.set(it.vector, i * dim));
+    await writeFile(packedFile, Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength));
+  }
   const shards = Math.max(1, Math.ceil(items.length / SHARD_SIZE));
   for (let s = 0; s < shards; s++) {
     const name = `vectra-${String(s).padStart(4, '0')}`;
@@ -45,14 +49,14 @@ export async function writeVectors(folder: string, items: readonly StoredVector[
     const rows = items.slice(from, from + SHARD_SIZE);
     await mkdir(path.join(folder, name), { recursive: true });
     const target = path.join(folder, name, 'index.json');
-    if (previous && sameRows(rows, previous, from) && (await linkOrCopy(path.join(previous.folder, name, 'index.json'), target))) continue;
+    if (previous && sameRows(rows, previous, from, SHARD_SIZE) && (await linkOrCopy(path.join(previous.folder, name, 'index.json'), target))) continue;
     await writeFile(target, vectraIndexJSON(rows));
   }
 }
 
-/** True when the previous generation had exactly these rows at these positions (and no more in the shard). */
-function sameRows(rows: readonly StoredVector[], prev: PreviousVectors, from: number): boolean {
-  const prevCount = Math.max(0, Math.min(SHARD_SIZE, prev.uids.length - from));
+/** True when the previous generation had exactly these rows at these positions (and no more in the `span`). */
+function sameRows(rows: readonly StoredVector[], prev: PreviousVectors, from: number, span: number): boolean {
+  const prevCount = Math.max(0, Math.min(span, prev.uids.length - from));
   if (prevCount !== rows.length) return false;
   for (let i = 0; i < rows.length; i++) {
     if (rows[i].uid !== prev.uids[from + i] || rows[i].hash !== prev.hashes[from + i]) return false;

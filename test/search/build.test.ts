@@ -1,5 +1,5 @@
 import test from 'ava';
-import { existsSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { appFiles, appGraph } from './fixture-graph.ts';
@@ -50,6 +50,42 @@ test('the vector files are a real Vectra index', async (t) => {
   const hits = await index.queryItems(Array.from(q), '', 3);
   t.is(hits[0].item.id, 'Function:src/util/retry.ts:withRetry');
   t.is(typeof hits[0].item.metadata.hash, 'string');
+});
+
+test('the shards hold what Vectra itself would write: ids, hash metadata, the packed vectors, their norms', async (t) => {
+  const dir = tmp();
+  await buildSearch(opts(dir));
+  const { LocalIndex } = await import('vectra');
+  const items = await new LocalIndex(path.join(dir, 'search', 'vectors', 'vectra-0000')).listItems();
+  const meta = JSON.parse(readFileSync(path.join(dir, 'search', 'meta.json'), 'utf8')) as { uids: string[]; hashes: string[]; embedder: { dim: number } };
+  const dim = meta.embedder.dim;
+  const buf = readFileSync(path.join(dir, 'search', 'vectors', 'vectors.f32'));
+  const packed = new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+  t.deepEqual(items.map((it) => it.id), meta.uids);
+  t.deepEqual(items.map((it) => (it.metadata as { hash: string }).hash), meta.hashes);
+  items.forEach((it, i) => {
+    // Equal as float32 numbers (JSON has no -0, as with Vectra's own JSON.stringify).
+    const plain = (a: ArrayLike<number>): number[] => Array.from(a, (v) => v + 0);
+    t.deepEqual(plain(Float32Array.from(it.vector)), plain(packed.slice(i * dim, (i + 1) * dim)), it.id);
+    t.true(Math.abs(it.norm - Math.hypot(...it.vector)) < 1e-9, it.id);
+  });
+});
+
+test('unchanged vector files are hard-linked from the previous generation, changed ones rewritten', async (t) => {
+  const first = tmp();
+  await buildSearch(opts(first));
+  const second = tmp();
+  await buildSearch(opts(second, { previousDir: first }));
+  const ino = (d: string, f: string): number => statSync(path.join(d, 'search', 'vectors', f)).ino;
+  for (const f of ['vectra-0000/index.json', 'vectors.f32']) t.is(ino(second, f), ino(first, f), f);
+  const edited = { ...files, 'src/util/retry.ts': files['src/util/retry.ts'].replace('exponential backoff', 'jittered linear delay') };
+  const third = tmp();
+  await buildSearch(opts(third, { previousDir: second }, edited));
+  for (const f of ['vectra-0000/index.json', 'vectors.f32']) t.not(ino(third, f), ino(second, f), f);
+  // Removing the old generation leaves the linked files of the new one intact and loadable.
+  rmSync(first, { recursive: true, force: true });
+  t.true((await loadSearch(second)) instanceof SearchIndex);
+  t.is((await query({ query: 'exponential backoff' }, await loadedSnapshot(second))).definitions[0]?.name, 'withRetry');
 });
 
 test('without the packed copy the index is read back from the Vectra shards', async (t) => {
