@@ -28,19 +28,25 @@ export function headCommit(root: string): string | null {
 }
 
 /**
- * Unified diff text of `scope`, paths relative to `root`; GIT_ERROR when git cannot answer. The diff and the
- * untracked listing run in parallel (two git processes; three for `compare`, whose ref is verified first).
+ * Unified diff text of `scope`, paths relative to `root`; GIT_ERROR when git cannot answer. The untracked
+ * listing runs in parallel with the diff (two git processes; for `compare` the ref is verified first, by a third
+ * that runs while the listing does, so it adds one process start to the wait, not two).
  */
 export async function gitDiff(root: string, scope: DiffScope, baseRef?: string): Promise<string> {
   const common = ['diff', '--no-color', '--no-ext-diff', '--no-renames', '--relative'];
+  if (!['unstaged', 'staged', 'all', 'compare'].includes(scope)) throw new CodegraphError('GIT_ERROR', `unknown diff scope '${String(scope)}'`);
+  if (scope === 'compare') {
+    if (!baseRef) throw new CodegraphError('GIT_ERROR', "scope 'compare' needs base_ref");
+    if (baseRef.startsWith('-') || /[\0\n]/.test(baseRef)) throw new CodegraphError('GIT_ERROR', `invalid base_ref '${baseRef}'`);
+  }
+  const untracked = scope === 'staged' ? Promise.resolve('') : untrackedDiff(root);
+  untracked.catch(() => {}); // its failure is reported through the diff's, which fails the same way
   let args: string[];
   switch (scope) {
     case 'unstaged': args = [...common]; break;
     case 'staged': args = [...common, '--cached']; break;
     case 'all': args = [...common, 'HEAD']; break;
     case 'compare': {
-      if (!baseRef) throw new CodegraphError('GIT_ERROR', "scope 'compare' needs base_ref");
-      if (baseRef.startsWith('-') || /[\0\n]/.test(baseRef)) throw new CodegraphError('GIT_ERROR', `invalid base_ref '${baseRef}'`);
       const sha = await git(root, ['rev-parse', '--verify', '--quiet', `${baseRef}^{commit}`]).catch((err: Error) => {
         throw notARepo(err, root) ?? new CodegraphError('GIT_ERROR', `unknown git ref '${baseRef}'`);
       });
@@ -49,8 +55,6 @@ export async function gitDiff(root: string, scope: DiffScope, baseRef?: string):
     }
     default: throw new CodegraphError('GIT_ERROR', `unknown diff scope '${String(scope)}'`);
   }
-  const untracked = scope === 'staged' ? Promise.resolve('') : untrackedDiff(root);
-  untracked.catch(() => {}); // its failure is reported through the diff's, which fails the same way
   let text: string;
   try {
     text = await git(root, [...args, '--']);
@@ -67,8 +71,9 @@ export async function gitDiff(root: string, scope: DiffScope, baseRef?: string):
   return text + (await untracked);
 }
 
+/** GIT_ERROR for a folder outside any repository (`git diff` there falls back to `--no-index` and prints its usage). */
 function notARepo(err: Error, root: string): CodegraphError | undefined {
-  return /not a git repository/i.test(err.message) ? new CodegraphError('GIT_ERROR', `not a git repository: ${root}`) : undefined;
+  return /not a git repository|usage: git diff --no-index/i.test(err.message) ? new CodegraphError('GIT_ERROR', `not a git repository: ${root}`) : undefined;
 }
 
 /** New-file diffs for untracked, not ignored text files under `root`. */
