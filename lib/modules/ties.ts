@@ -210,11 +210,26 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
       users[relJ[r]]++;
     }
   }
+  // How many distinct files use each unit: four handlers of one controller file calling their service are one
+  // place that relies on it, not four; a helper called from many files is the shared kind.
+  const userFiles = new Int32Array(n);
+  {
+    const fileId = new Map<string, number>();
+    const fid = (i: number): number => { const f = filePaths[i]; let k = fileId.get(f); if (k === undefined) fileId.set(f, (k = fileId.size)); return k; };
+    const src = relI.map(fid);
+    const order = relI.map((_, k) => k).sort((x, y) => relJ[x] - relJ[y] || src[x] - src[y]);
+    for (let k = 0; k < order.length; k++) {
+      const r = order[k], prev = k > 0 ? order[k - 1] : -1;
+      if (relI[r] === relJ[r]) continue;
+      if (prev >= 0 && relJ[prev] === relJ[r] && src[prev] === src[r]) continue;
+      userFiles[relJ[r]]++;
+    }
+  }
 
   for (let k = 0; k < relI.length; k++) {
     const i = relI[k], j = relJ[k];
     let weight = relW[k];
-    if (users[j] > hubUsers) weight *= Math.sqrt(hubUsers / users[j]);
+    if (userFiles[j] > hubUsers) weight *= Math.sqrt(hubUsers / userFiles[j]);
     const both = size[i] > 0 && size[j] > 0;
     // Top-level code of a file (the source is the File) ties only weakly, like containment.
     add(i, j, both ? weight : weight * fileTie, both);

@@ -4,7 +4,7 @@
  * code, having no callers, being exported, and conventional names. Test and declaration files never hold entries.
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
-import type { GraphNode } from '../graph/schema.ts';
+import type { GraphEdge, GraphNode } from '../graph/schema.ts';
 import { isDeclarationPath, isTestPath } from '../modules/paths.ts';
 import { isConfident, isSymbolNode } from '../modules/ties.ts';
 
@@ -17,6 +17,12 @@ export interface Entry {
   kind: EntryKind;
   /** Text of the registering call (e.g. `router.get`), when a registration was seen. */
   registeredBy?: string;
+  /**
+   * Set when the registration was of an anonymous function that calls this symbol (`router.get('/u', (req,
+   * res) => users.getUser(req, res))`, seen through the indexer's `via` on CALLS): the flow is that inline
+   * handler's, and is named after the registration. The route path, when the edge carries one.
+   */
+  inline?: { path?: string };
 }
 
 export interface EntryOptions {
@@ -41,6 +47,13 @@ const HANDLER_NAME = /^(?:handle|on)[A-Z_]|(?:Handler|Listener|Command|Controlle
 const HANDLER_OWNER = /(?:Controller|Handler|Resolver|Command|Listener|Subscriber|Gateway|Endpoint|Router|Routes|Cli)$/;
 /** A request-handler signature: `(req, res…)` or `(request, h…)`. */
 const REQUEST_SIGNATURE = /\(\s*(?:req|request|ctx|event)\b[^)]*(?:\bres\b|\breply\b|\bh\b|\bresponse\b|\bnext\b|\)$)/;
+
+/** The name a flow started by an inline handler goes by: `GET /users/:id`, else `router.get handler`. */
+export function inlineLabel(registeredBy: string, path?: string): string {
+  const method = registeredBy.slice(registeredBy.lastIndexOf('.') + 1);
+  if (path && /^(?:get|post|put|patch|delete|del|head|options|all)$/i.test(method)) return `${method === 'del' ? 'DELETE' : method.toUpperCase()} ${path}`;
+  return path ? `${registeredBy} ${path}` : `${registeredBy} handler`;
+}
 
 /** Kind and weight of a callback registration, from the callee text of the call it was passed to. */
 export function classifyRegistration(callee: string): { kind: EntryKind; weight: number } | undefined {
@@ -84,12 +97,24 @@ export function scoreEntry(graph: CodeGraph, n: GraphNode, minConfidence: number
     kind = reg.kind; kindWeight = reg.weight;
     registeredBy = e.callee;
   }
+  // Calls made inside an anonymous function passed to a registration (`via` on the CALLS edge, from the
+  // indexer): the callee does the inline handler's work, so it starts the handler's flow.
+  let inline: { path?: string } | undefined;
+  for (const e of graph.inEdges(n.uid, 'CALLS')) {
+    if (typeof e.via !== 'string' || !isConfident(e, minConfidence)) continue;
+    const reg = classifyRegistration(e.via);
+    if (!reg || reg.weight < kindWeight || (reg.weight === kindWeight && registeredBy !== undefined && e.via >= registeredBy)) continue;
+    kind = reg.kind; kindWeight = reg.weight;
+    registeredBy = e.via;
+    const path = routePath(e);
+    inline = path ? { path } : {};
+  }
   score += kindWeight;
 
   let callers = 0;
   let topLevel = false;
   for (const e of graph.inEdges(n.uid, 'CALLS')) {
-    if (e.source === n.uid || !isConfident(e, minConfidence)) continue;
+    if (e.source === n.uid || !isConfident(e, minConfidence) || isRegistrationCall(e)) continue;
     const src = graph.node(e.source);
     if (!src || isTestPath(src.filePath)) continue;
     if (src.label === 'File') topLevel = true; else callers++;
@@ -105,7 +130,23 @@ export function scoreEntry(graph: CodeGraph, n: GraphNode, minConfidence: number
   if (HANDLER_NAME.test(n.name) || (owner && HANDLER_OWNER.test(owner.name))) { score += 1; promote('handler', 1); }
   if (typeof n.signature === 'string' && REQUEST_SIGNATURE.test(n.signature)) { score += 1; promote('handler', 1); }
   if (n.name.startsWith('_') || n.name.startsWith('#')) score -= 1;
-  return { uid: n.uid, score: Math.round(score * 100) / 100, kind, ...(registeredBy ? { registeredBy } : {}) };
+  return { uid: n.uid, score: Math.round(score * 100) / 100, kind, ...(registeredBy ? { registeredBy } : {}), ...(inline ? { inline } : {}) };
+}
+
+/**
+ * True for a call made inside an anonymous function given to a registration (`via: 'router.get'`): the
+ * registering function does not run it — the framework does, later — so it is not a step of its flows.
+ * Calls inside other callbacks (`list.map(x => f(x))`, `db.transaction(tx => …)`) do run there.
+ */
+export function isRegistrationCall(e: GraphEdge): boolean {
+  return typeof e.via === 'string' && classifyRegistration(e.via) !== undefined;
+}
+
+/** The route path of a registration when the edge carries it (`path`/`route`, or quoted in the callee text). */
+function routePath(e: GraphEdge): string | undefined {
+  for (const v of [e.path, e.route]) if (typeof v === 'string' && v.startsWith('/')) return v;
+  const m = typeof e.via === 'string' ? /\(\s*['"`](\/[^'"`]*)['"`]/.exec(e.via) : null;
+  return m ? m[1] : undefined;
 }
 
 /** The class (or interface) that owns a method, through HAS_METHOD. */

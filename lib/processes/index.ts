@@ -6,7 +6,7 @@
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { CodegraphError } from '../errors.ts';
 import type { GraphNode } from '../graph/schema.ts';
-import { findEntries, type Entry, type EntryKind, type EntryOptions } from './entries.ts';
+import { findEntries, inlineLabel, type Entry, type EntryKind, type EntryOptions } from './entries.ts';
 import { buildCallIndex, tracePaths, type TraceOptions } from './trace.ts';
 import { budget, defaultMaxProcesses, dropContained, pickPerEntry, type Candidate, type SelectOptions } from './select.ts';
 import { nameFlows } from './naming.ts';
@@ -63,7 +63,11 @@ export function traceProcesses(graph: CodeGraph, options: ProcessesOptions = {})
 
   const nodesOf = (c: Candidate): GraphNode[] => c.steps.map((k) => graph.node(index.uids[k])!);
   const stepNodes = chosen.map(nodesOf);
-  const names = nameFlows(stepNodes.map((s) => ({ entry: s[0], terminal: s[s.length - 1] })));
+  const labelOf = (e: Entry): string | undefined => (e.inline && e.registeredBy ? inlineLabel(e.registeredBy, e.inline.path) : undefined);
+  const names = nameFlows(stepNodes.map((s, i) => {
+    const label = labelOf(entries[chosen[i].entryRank]);
+    return { entry: s[0], terminal: s[s.length - 1], ...(label ? { label } : {}) };
+  }));
   const flows: ProcessSummary[] = [];
   chosen.forEach((c, i) => {
     const steps = stepNodes[i];
@@ -76,6 +80,7 @@ export function traceProcesses(graph: CodeGraph, options: ProcessesOptions = {})
       modules, module: dominantModule(steps) ?? '',
       entryKind: entry.kind, entryScore: entry.score,
       ...(entry.registeredBy ? { registeredBy: entry.registeredBy } : {}),
+      ...(entry.inline ? { inlineHandler: true, ...(entry.inline.path ? { routePath: entry.inline.path } : {}) } : {}),
       processType: modules.length > 1 ? 'cross_community' : 'intra_community',
     });
     steps.forEach((s, k) => graph.addEdge({ source: s.uid, target: uid, type: 'STEP_IN_PROCESS', confidence: 1, reason: 'process', step: k + 1 }));

@@ -5,6 +5,7 @@
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { isTestPath } from '../modules/paths.ts';
 import { isConfident } from '../modules/ties.ts';
+import { isRegistrationCall } from './entries.ts';
 
 export interface TraceOptions {
   /** Edges below this confidence, and `name-only` edges, are not followed (default 0.5). */
@@ -52,6 +53,8 @@ export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5, hubFanIn?:
   const raw: { to: number; line: number }[][] = [];
   for (const e of graph.edges) {
     if (e.type !== 'CALLS' || e.source === e.target || !isConfident(e, minConfidence)) continue;
+    // An inline route handler's calls run when a request comes, not when the route is registered.
+    if (isRegistrationCall(e)) continue;
     const s = graph.node(e.source), t = graph.node(e.target);
     if (!s || !t || s.label === 'File' || t.label === 'File' || isTestPath(s.filePath) || isTestPath(t.filePath)) continue;
     const a = intern(e.source), b = intern(e.target);

@@ -262,3 +262,45 @@ test('a private helper that calls nothing is folded into its caller; one that ca
   const seqs = g.byLabel('Process').map((p) => stepsOf(g, p.uid).join('>'));
   t.deepEqual(seqs, ['main>findThing>Repo.find>Repo.load>runQuery']);
 });
+
+test('calls made inside an inline handler (`via` a registration) start a route flow; other callbacks are followed', (t) => {
+  const b = new GraphBuilder();
+  const db = b.cls('src/data/db.ts', 'Db', ['query', 'exec']);
+  const svc = b.cls('src/services/items.ts', 'ItemService', ['list', 'add', 'archive']);
+  b.calls(svc.m.list, db.m.query).calls(svc.m.add, db.m.exec).calls(svc.m.archive, db.m.exec);
+  const ctl = b.cls('src/controllers/items.ts', 'ItemController', ['list', 'add']);
+  b.calls(ctl.m.list, svc.m.list).calls(ctl.m.add, svc.m.add);
+  const routes = b.fn('src/routes/items.ts', 'registerItemRoutes', { exported: true });
+  const helper = b.fn('src/routes/items.ts', 'mountAll', { exported: true });
+  // router.get('/items', (req, res) => ctl.list(req, res)); router.post(…, (req, res) => ctl.add(req, res))
+  b.rel(routes, ctl.m.list, 'CALLS', { via: 'router.get', path: '/items' });
+  b.rel(routes, ctl.m.add, 'CALLS', { via: 'router.post' });
+  // items.forEach((i) => svc.archive(i)) runs where it is written: a step like any call.
+  b.rel(routes, svc.m.archive, 'CALLS', { via: 'items.forEach' });
+  b.calls(helper, routes);
+  const g = b.build();
+  detectModules(g);
+  traceProcesses(g);
+  const steps = (name: string) => { const p = g.node(`Process:${name}`); return p && g.inEdges(p.uid, 'STEP_IN_PROCESS').sort((x, y) => x.step! - y.step!).map((e) => g.node(e.source)!.qualifiedName); };
+  t.deepEqual(steps('GET /items → Db.query'), ['ItemController.list', 'ItemService.list', 'Db.query']);
+  t.like(g.node('Process:GET /items → Db.query')!, { entryKind: 'route', registeredBy: 'router.get', inlineHandler: true, routePath: '/items' });
+  t.deepEqual(steps('router.post handler → Db.exec'), ['ItemController.add', 'ItemService.add', 'Db.exec']);
+  // The registering function runs the forEach callback, not the route handlers.
+  const fromRoutes = g.byLabel('Process').filter((p) => p.entry === routes || p.entry === helper).map((p) => steps(p.name)!.join('>'));
+  t.true(fromRoutes.some((s) => s.endsWith('registerItemRoutes>ItemService.archive>Db.exec')), fromRoutes.join(' | '));
+  t.false(fromRoutes.some((s) => s.includes('ItemController')), fromRoutes.join(' | '));
+});
+
+test('inline handlers registered the same way are told apart by their first step', (t) => {
+  const b = new GraphBuilder();
+  const db = b.cls('src/db.ts', 'Db', ['query']);
+  const a = b.fn('src/a.ts', 'listA', { exported: true });
+  const c = b.fn('src/c.ts', 'listC', { exported: true });
+  b.calls(a, db.m.query).calls(c, db.m.query);
+  const routes = b.fn('src/routes.ts', 'routes', { exported: true });
+  b.rel(routes, a, 'CALLS', { via: 'router.get' }).rel(routes, c, 'CALLS', { via: 'router.get' });
+  const g = b.build();
+  traceProcesses(g);
+  const names = g.byLabel('Process').map((p) => p.name).sort();
+  t.deepEqual(names, ['router.get handler (listA) → Db.query', 'router.get handler (listC) → Db.query']);
+});
