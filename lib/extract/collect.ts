@@ -23,6 +23,8 @@ const colOf = (n: Node): number => n.col;
 
 const IDENT = /#?[$_\p{ID_Start}\\][$\u200c\u200d\p{ID_Continue}\\]*/uy;
 const EXPORT_DEFAULT = /export\s+default\b/y;
+/** Global generic types whose members are their first type argument's members. */
+const SAME_MEMBERS = new Set(['Partial', 'Readonly', 'Required', 'NonNullable']);
 /** Predefined types that say nothing about a value's members. */
 const UNTYPED = new Set(['any', 'unknown', 'object']);
 const MODIFIER_WORDS = new Set(['export', 'default', 'const', 'let', 'var', 'async', 'static', 'public', 'private', 'protected', 'readonly', 'abstract', 'declare', 'override', 'function', 'class', 'interface', 'type', 'enum']);
@@ -84,8 +86,10 @@ export class Collector {
   private readonly calls = new Map<Node, { callee: Node; isNew: boolean; from: number; args?: Node[]; propArgs?: Array<{ key: Node; value: Node }>; via?: Node }>();
   /** Function nodes passed as call arguments → the call node (for `via` on the calls inside them). */
   private readonly argCall = new Map<Node, Node>();
+  /** Conditional arguments → their branches. */
+  private readonly branchesOf = new Map<Node, Node[]>();
   /** Member-name occurrences outside expressions: typed object-literal keys and destructuring keys. */
-  private readonly keyRefs = new Map<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number }>();
+  private readonly keyRefs = new Map<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number; assigned?: boolean }>();
   private readonly members = new Map<Node, { object: Node; property: Node; from: number }>();
   private readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' }>();
   private readonly simple = new Map<Node, 'lit' | 'this' | 'super'>();
@@ -100,6 +104,8 @@ export class Collector {
   private readonly slotType = new Map<Node, Node>();
   private readonly fnTypeParams = new Map<Node, Array<{ name: Node; type?: Node }>>();
   private readonly unions = new Map<Node, Node[]>();
+  /** Generic types → their name and first type argument. */
+  private readonly generics = new Map<Node, { name: Node; arg: Node }>();
   private readonly fnSymOf = new Map<Node, number>();
   private readonly thisParamType = new Map<Node, Node>();
   /** `this` occurrences typed by their function's `this:` parameter. */
@@ -163,6 +169,12 @@ export class Collector {
         this.argCall.set(arg, node);
         return;
       }
+      case 'call.arg.branch': {
+        const branch = get(c, 'branch')!;
+        pushTo(this.branchesOf, get(c, 'arg')!, branch);
+        this.argCall.set(branch, get(c, 'call')!);
+        return;
+      }
       case 'call.arg.prop': {
         const node = get(c, 'call')!;
         let rec = this.calls.get(node);
@@ -170,14 +182,16 @@ export class Collector {
         (rec.propArgs ??= []).push({ key: get(c, 'key')!, value: get(c, 'arg')! });
         return;
       }
-      case 'objlit.key': {
+      case 'objlit.key': case 'assign.key': {
         const key = get(c, 'key')!;
-        this.keyRefs.set(key, { obj: get(c, 'type')!, name: this.ident(key), kind: get(c, 'short') ? 'shorthand' : 'value', typed: true, from: -1 });
+        const assigned = role === 'assign.key';
+        this.keyRefs.set(key, { obj: get(c, assigned ? 'target' : 'type')!, name: this.ident(key), kind: get(c, 'short') ? 'shorthand' : 'value', typed: true, from: -1, assigned });
         this.point(key, key);
         return;
       }
       case 'expr.wrap': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
       case 'type.generic': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
+      case 'type.generic.arg': this.generics.set(get(c, 'generic')!, { name: get(c, 'name')!, arg: get(c, 'arg')! }); return;
       case 'expr.await': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return;
       case 'expr.element': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'element' }); return;
       case 'type.array': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'array' }); return;
@@ -788,12 +802,14 @@ export class Collector {
         const ordered = this.realSlots(c.args);
         for (let i = 0; i < ordered.length; i++) {
           // a function argument: its parameters are typed by the callee's declaration of parameter i
-          const slots = this.slotsOf.get(ordered[i]);
-          if (!slots) continue;
-          const ps = this.realSlots(slots);
-          for (let j = 0; j < ps.length; j++) {
-            const l = this.slotLocal.get(ps[j]);
-            if (l !== undefined && !this.localNodes[l].type) this.localNodes[l].ctx = { call: calls.length, arg: i, param: j };
+          for (const fn of [ordered[i], ...(this.branchesOf.get(ordered[i]) ?? [])]) {
+            const slots = this.slotsOf.get(fn);
+            if (!slots) continue;
+            const ps = this.realSlots(slots);
+            for (let j = 0; j < ps.length; j++) {
+              const l = this.slotLocal.get(ps[j]);
+              if (l !== undefined && !this.localNodes[l].type) this.localNodes[l].ctx = { call: calls.length, arg: i, param: j };
+            }
           }
         }
         for (const a of c.args) {
@@ -840,8 +856,14 @@ export class Collector {
       refs.push({ value: e, kind: this.jsx.has(node) ? 'jsx' : 'value', at: this.pos(m.property), from: m.from });
     }
     // keys naming members: `const p: Provider = { a: 1 }` (typed object literal), `const { a, b: c } = obj`
+    const declared = new Set<number>();
+    for (const sym of this.symbols) if (sym.at[2] > 0) declared.add(sym.at[0] * 65536 + sym.at[1]);
     for (const [node, k] of this.keyRefs) {
-      const obj: Expr = k.typed ? { k: 'as', type: this.expr(k.obj) } : this.expr(k.obj);
+      // a key that declares a symbol (an object-literal method) is tied to the type's member by an IMPLEMENTS edge
+      if (declared.has((rowOf(node) + 1) * 65536 + colOf(node) + 1)) continue;
+      const typeNode = k.assigned ? this.declaredType(k.obj) : k.obj;
+      if (!typeNode) continue;
+      const obj: Expr = k.typed ? { k: 'as', type: this.expr(typeNode) } : this.expr(typeNode);
       if (obj.k === 'lit' || obj.k === 'other' || obj.k === 'fn') continue;
       refs.push({ value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(node), from: k.from, key: true });
     }
@@ -873,6 +895,12 @@ export class Collector {
     if (c && c.callee !== node) return c.isNew ? { k: 'new', callee: this.expr(c.callee) } : { k: 'call', callee: this.expr(c.callee) };
     const u = this.unions.get(node);
     if (u) return { k: 'union', types: [...u].sort(byStart).map((n) => this.expr(n)) };
+    const g = this.generics.get(node);
+    if (g) {
+      // a generic type reads as its name; the global `Partial<T>` (and its kin) has T's members
+      const inner = this.expr(g.name);
+      return inner.k === 'id' && !inner.b && SAME_MEMBERS.has(inner.name) ? this.expr(g.arg) : inner;
+    }
     const w = this.wraps.get(node);
     if (w) {
       if (w.kind === 'as' && w.type) return { k: 'as', type: this.expr(w.type) };
@@ -894,6 +922,15 @@ export class Collector {
     const sk = this.scopeKindOf.get(node);
     if (sk === 'arrow' || sk === 'function') return { k: 'fn' };
     return { k: 'other' };
+  }
+
+  /** The annotation of the variable an identifier names (a typed local, parameter or module variable). */
+  private declaredType(id: Node): Node | undefined {
+    const e = this.expr(id);
+    if (e.k !== 'id' || !e.b) return undefined;
+    if ('l' in e.b) return this.localNodes[e.b.l].type;
+    if ('s' in e.b) { const sym = this.symbols[e.b.s]; return sym.label === 'Variable' ? sym.typeNode : undefined; }
+    return undefined;
   }
 
   /** Argument or parameter nodes in source order, without comments and TypeScript `this` parameters. */

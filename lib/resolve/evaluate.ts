@@ -240,6 +240,7 @@ export class Evaluator {
       case 'sym': {
         const sym = this.sym(o);
         if (sym.label === 'Enum') return EXT;
+        if (sym.label === 'Class' && name === 'prototype') return weakenFrom({ t: 'inst', f: o.f, s: o.s, r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
         if (sym.label === 'Class' || sym.label === 'Interface') {
           const m = this.findMember(o, name, true);
           if (m && m !== 'ext') return weakenFrom({ t: 'sym', f: m.f, s: m.s, r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');

@@ -170,6 +170,15 @@ class ProjectBuilder {
         this.edge(uid, this.uidOf(t), type, t.c, t.r === 'same-file' ? 'heritage' : t.r, sym.line);
       }
     }
+    // an object literal with methods bound to a typed const implements that type (`const p: Provider = { now() {…} }`):
+    // its methods implement the type's members, so renaming one renames the other
+    for (let s = 0; s < facts.symbols.length; s++) {
+      const sym = facts.symbols[s];
+      if (sym.label !== 'Variable' || !sym.type || sym.parent !== -1 || !ev.childrenOf(f, s) || this.throughUnion(f, sym.type, 0)) continue;
+      const t = ev.typeValue(f, sym.type, 0);
+      if (t.t !== 'inst') continue;
+      this.edge(this.symUids[f][s], this.uidOf(t), 'IMPLEMENTS', t.c, t.r === 'same-file' || t.r === 'typed-receiver' ? 'heritage' : t.r, sym.line);
+    }
     // calls (before references, so a callback's REFERENCES edge keeps its role)
     this.callbackSites.clear();
     for (const call of facts.calls) this.call(f, call);
@@ -218,6 +227,11 @@ class ProjectBuilder {
         // a local (`const { f } = config; f()`) is its own binding: its name is no occurrence of what it holds
         const bound = callee.k === 'member' || (callee.k === 'id' && !!callee.b && !('l' in callee.b));
         if (bound && CALLABLE_NAMES.has(sym.label)) named = { f: v.f, s: v.s, r: v.r, c: v.c };
+        // `new EmptyError()` where an interface and a const share the name (rxjs error classes): the const is called
+        else if (bound && call.isNew && sym.label === 'Interface') {
+          const value = this.valueTwin(v);
+          if (value) named = { ...value, r: v.r, c: v.c };
+        }
         if (call.isNew) {
           if (sym.label === 'Class') {
             const ctor = ev.findMember(v, 'constructor', false);
@@ -320,6 +334,23 @@ class ProjectBuilder {
   }
 
   private readonly tiedMemo = new Map<string, SymRef | undefined>();
+
+  /** The top-level variable declared with the same name as a top-level interface (declaration merging). */
+  private valueTwin(r: SymRef): SymRef | undefined {
+    const sym = this.ev.sym(r);
+    if (sym.parent !== -1) return undefined;
+    let twins = this.twins[r.f];
+    if (!twins) {
+      twins = new Map();
+      const syms = this.files[r.f].symbols;
+      for (let i = 0; i < syms.length; i++) if (syms[i].parent === -1 && syms[i].label === 'Variable' && !twins.has(syms[i].name)) twins.set(syms[i].name, i);
+      this.twins[r.f] = twins;
+    }
+    const s = twins.get(sym.name);
+    return s === undefined ? undefined : { f: r.f, s };
+  }
+
+  private readonly twins: Array<Map<string, number> | undefined> = [];
 
   /** True when a type expression is (or aliases) a union: which member a key belongs to is the checker's call. */
   private throughUnion(f: number, t: Expr, depth: number): boolean {

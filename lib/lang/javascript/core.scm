@@ -73,6 +73,11 @@
 ((assignment_expression right: (object (shorthand_property_identifier) @name)) @assign (#set! role "assign.entry"))
 ((assignment_expression right: (object (pair key: (property_identifier) @name value: (_) @value))) @assign (#set! role "assign.entry"))
 
+; keys of an object literal assigned to a variable (`o = { a: 1 }`): members of the variable's declared type
+((assignment_expression left: (identifier) @target right: (object (pair key: (property_identifier) @key))) (#set! role "assign.key"))
+((assignment_expression left: (identifier) @target right: (object (shorthand_property_identifier) @key @short)) (#set! role "assign.key"))
+((assignment_expression left: (identifier) @target right: (object (method_definition name: (property_identifier) @key))) (#set! role "assign.key"))
+
 ; ---------------------------------------------------------------- expressions (linked by node identity)
 ((call_expression function: (_) @callee) @call (#set! role "call"))
 ((new_expression constructor: (_) @callee) @call (#set! role "new"))
@@ -81,6 +86,9 @@
 ((call_expression arguments: (arguments (_) @arg)) @call (#set! role "call.arg"))
 ((new_expression arguments: (arguments (_) @arg)) @call (#set! role "call.arg"))
 (arguments (comment) @comment (#set! role "comment"))
+; a conditional argument passes either branch (`new Observable(s ? (sub) => … : (sub) => …)`)
+([(call_expression arguments: (arguments (ternary_expression consequence: (_) @branch) @arg)) (new_expression arguments: (arguments (ternary_expression consequence: (_) @branch) @arg))] @call (#set! role "call.arg.branch"))
+([(call_expression arguments: (arguments (ternary_expression alternative: (_) @branch) @arg)) (new_expression arguments: (arguments (ternary_expression alternative: (_) @branch) @arg))] @call (#set! role "call.arg.branch"))
 ; functions given as properties of an object argument (`server.route({ path, handler: getUser })`): callbacks too
 ((call_expression arguments: (arguments (object (pair key: (property_identifier) @key value: [(identifier) (member_expression)] @arg)))) @call (#set! role "call.arg.prop"))
 ((call_expression arguments: (arguments (object (shorthand_property_identifier) @arg @key))) @call (#set! role "call.arg.prop"))

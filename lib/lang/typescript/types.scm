@@ -58,6 +58,8 @@
 ((type_identifier) @id (#set! role "id.type"))
 ; generic types evaluate to their name where a type is read (annotations, heritage, assertions, aliases)
 ([(type_annotation (generic_type name: (_) @inner) @wrap) (implements_clause (generic_type name: (_) @inner) @wrap) (extends_type_clause type: (generic_type name: (_) @inner) @wrap) (as_expression (generic_type name: (_) @inner) @wrap) (type_alias_declaration value: (generic_type name: (_) @inner) @wrap) (union_type (generic_type name: (_) @inner) @wrap) (array_type (generic_type name: (_) @inner) @wrap)] (#set! role "type.generic"))
+; `Partial<T>`, `Readonly<T>`, …: the collector reads such wrappers as their first type argument
+((generic_type name: (_) @name type_arguments: (type_arguments . (_) @arg)) @generic (#set! role "type.generic.arg"))
 ((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))
 ((nested_identifier object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((as_expression (_) @inner (_) @type) @wrap (#set! role "expr.as"))
