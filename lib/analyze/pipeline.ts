@@ -258,9 +258,11 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
   if (opts.searchDir) {
     phase('search');
     const dir = opts.searchDir();
+    const hashes = new Map(records.map((r) => [r.path, r.hash] as const));
     const res = await buildSearch({
       graph, dir, previousDir: previous?.dir, embedder: opts.embedder, log,
       readSource: (p) => texts.get(p) ?? readInside(root, p),
+      fileHash: (p) => hashes.get(p), fresh: force,
       progress: (d) => progress.tick(d),
     });
     embeddings = res.embeddings;

@@ -34,9 +34,28 @@ function newEngine(): WinkEngine {
 }
 
 // Names are indexed without stop-word removal so `of`, `from` and `using` (real APIs) stay findable.
-const nameTask = (s: unknown): string[] => terms(String(s), { stopWords: false });
-const proseTask = (s: unknown): string[] => terms(String(s));
-const bodyTask = (s: unknown): string[] => terms(String(s), { codeNoise: true });
+const nameTerms = (s: string): string[] => terms(s, { stopWords: false });
+const proseTerms = (s: string): string[] => terms(s);
+const bodyTerms = (s: string): string[] => terms(s, { codeNoise: true });
+
+/** Terms each field is indexed by (what the BM25 prep tasks compute); `fieldTerms` gives them ahead of time. */
+const FIELD_TERMS: Readonly<Record<keyof SearchFields, (s: string) => string[]>> = {
+  name: nameTerms, qualified: nameTerms, path: nameTerms, signature: proseTerms, doc: proseTerms, body: bodyTerms,
+};
+
+/** The terms of every field of a document, as the keyword index would compute them from its text. */
+export function fieldTerms(fields: SearchFields): Record<keyof SearchFields, string[]> {
+  return {
+    name: FIELD_TERMS.name(fields.name), qualified: FIELD_TERMS.qualified(fields.qualified), path: FIELD_TERMS.path(fields.path),
+    signature: FIELD_TERMS.signature(fields.signature), doc: FIELD_TERMS.doc(fields.doc), body: FIELD_TERMS.body(fields.body),
+  };
+}
+
+// A field given as an array is already tokenised (fieldTerms, possibly from the previous generation's cache).
+const task = (f: (s: string) => string[]) => (s: unknown): string[] => (Array.isArray(s) ? (s as string[]) : f(String(s)));
+const nameTask = task(nameTerms);
+const proseTask = task(proseTerms);
+const bodyTask = task(bodyTerms);
 // Queries arrive as pre-tokenised, space-joined terms (see queryTerms) so they are not re-stemmed. wink
 // applies the default tasks to queries and only allows per-field tasks for weighted fields, so the default
 // is the query splitter and every field names its own.
@@ -56,13 +75,16 @@ function definePrep(engine: WinkEngine): void {
 export class KeywordIndex {
   private constructor(private readonly engine: WinkEngine | undefined, readonly size: number) {}
 
-  /** Builds the index over `docs` (row i = docs[i]). */
-  static build(docs: readonly SearchDoc[]): KeywordIndex {
+  /**
+   * Builds the index over `docs` (row i = docs[i]): their field texts, or their terms already computed with
+   * `fieldTerms` (same index either way).
+   */
+  static build(docs: ReadonlyArray<SearchDoc | { terms: Record<keyof SearchFields, string[]> }>): KeywordIndex {
     if (docs.length === 0) return new KeywordIndex(undefined, 0);
     const engine = newEngine();
     engine.defineConfig({ fldWeights: FIELD_WEIGHTS, bm25Params: BM25_PARAMS });
     definePrep(engine);
-    docs.forEach((d, i) => engine.addDoc({ ...d.fields }, i));
+    docs.forEach((d, i) => engine.addDoc(('terms' in d ? { ...d.terms } : { ...d.fields }) as unknown as Record<string, string>, i));
     const empty: Record<string, string> = { name: '', qualified: '', path: '', signature: '', doc: '', body: '' };
     for (let i = docs.length; i < MIN_DOCS; i++) engine.addDoc(empty, i);
     engine.consolidate(4);

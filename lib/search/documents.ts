@@ -52,15 +52,27 @@ export function buildDocuments(graph: CodeGraph, readSource: (filePath: string) 
   }
   const docs = new Map<string, SearchDoc>();
   for (const [filePath, nodes] of byFile) {
-    const text = readSource(filePath);
-    const lines = text === undefined ? undefined : text.split('\n');
-    const comments = text === undefined ? new Map<string, DocComment[]>() : docCommentsByName(text);
-    for (const n of nodes) docs.set(n.uid, describe(n, lines, comments));
+    documentsOfFile(nodes, readSource(filePath)).forEach((d) => docs.set(d.uid, d));
   }
   for (const n of loose) docs.set(n.uid, describe(n, undefined, new Map()));
   const out: SearchDoc[] = [];
   for (const n of graph.nodes) { const d = docs.get(n.uid); if (d) out.push(d); }
   return out;
+}
+
+/**
+ * The documents of the symbols of one file (`text` = its source, undefined when unreadable). A document
+ * depends only on that text and on the node's own properties (see lib/search/doc-cache.ts, which relies on it).
+ */
+export function documentsOfFile(nodes: readonly GraphNode[], text: string | undefined): SearchDoc[] {
+  const lines = text === undefined ? undefined : text.split('\n');
+  const comments = text === undefined ? new Map<string, DocComment[]>() : docCommentsByName(text);
+  return nodes.map((n) => describe(n, lines, comments));
+}
+
+/** The node properties a document is made from (besides its file's text): equal keys, equal documents. */
+export function describedProperties(n: GraphNode): unknown[] {
+  return [n.uid, n.label, n.name, n.qualifiedName, n.filePath, n.signature, n.doc, n.line, n.endLine];
 }
 
 function describe(n: GraphNode, lines: string[] | undefined, comments: Map<string, DocComment[]>): SearchDoc {

@@ -3,6 +3,7 @@
  *   meta.json   format, embedder spec, symbol uids and text hashes (row order of everything below)
  *   bm25.json   the wink BM25 index (exportJSON)
  *   vectors/    Vectra shards (vectra-0000/index.json, …) and the packed copy vectors.f32
+ *   docs.json   the symbol documents and their terms, for the next analyze (doc-cache.ts; only with fileHash)
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { KeywordIndex } from './bm25.ts';
-import { buildDocuments } from './documents.ts';
+import { docCacheJSON, prepareDocuments, readDocCache } from './doc-cache.ts';
 import { embedderFor, resolveEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
 import { SearchIndex } from './engine.ts';
 import { readPacked, readVectraShards, roundVector, toColumns, VectorMatrix, writeVectors, type StoredVector } from './vectors.ts';
@@ -26,6 +27,14 @@ export interface BuildSearchOptions {
   dir: string;
   /** The previous generation folder, when one exists, to reuse unchanged embeddings. */
   previousDir?: string;
+  /**
+   * Content hash of an indexed file (analyze's file table). When given, the documents are cached in
+   * `search/docs.json` and a file with the same hash and unchanged symbols reuses the previous generation's
+   * documents without being read (doc-cache.ts).
+   */
+  fileHash?(filePath: string): string | undefined;
+  /** Rebuild every document even when the previous generation has them (analyze --force). */
+  fresh?: boolean;
   /** Embedder choice, e.g. from CLI/env; undefined = default resolution (local model, else built-in lexical). */
   embedder?: string;
   /** One-line messages for the user (e.g. "no model found, using the built-in lexical embedder"). */
@@ -39,11 +48,14 @@ export interface BuildSearchResult {
   embedder: string;
   /** Vectors taken over from the previous generation (same embedder, same text). */
   reused?: number;
+  /** Files whose documents and terms were taken over from the previous generation (needs `fileHash`). */
+  reusedFiles?: number;
 }
 
 /** Version of the files below; a loader refuses other versions (the snapshot is then re-built). */
 export const SEARCH_FORMAT = 1;
 const SUBDIR = 'search';
+const DOCS_FILE = 'docs.json';
 
 interface SearchMeta {
   format: number;
@@ -60,9 +72,11 @@ const BATCH = { lexical: 512, transformers: 32 } as const;
 export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearchResult> {
   const out = path.join(opts.dir, SUBDIR);
   await mkdir(out, { recursive: true });
-  const docs = buildDocuments(opts.graph, opts.readSource);
+  const cached = opts.previousDir && opts.fileHash && !opts.fresh ? readDocCache(path.join(opts.previousDir, SUBDIR, DOCS_FILE)) : undefined;
+  const { docs, reusedFiles } = prepareDocuments(opts.graph, opts.readSource, opts.fileHash, cached);
   const keyword = KeywordIndex.build(docs);
   await writeFile(path.join(out, 'bm25.json'), keyword.toJSON());
+  if (opts.fileHash) await writeFile(path.join(out, DOCS_FILE), docCacheJSON(docs, opts.fileHash));
 
   let said = false;
   const logOnce = (m: string): void => { if (!said) { said = true; opts.log(m); } };
@@ -92,7 +106,7 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   await writeVectors(path.join(out, 'vectors'), items, embedder.dim, prevFiles);
   const meta: SearchMeta = { format: SEARCH_FORMAT, embedder: embedder.spec, count: docs.length, uids: docs.map((d) => d.uid), hashes };
   await writeFile(path.join(out, 'meta.json'), JSON.stringify(meta));
-  return { embeddings: docs.length, embedder: embedder.id, reused };
+  return { embeddings: docs.length, embedder: embedder.id, reused, reusedFiles };
 }
 
 function textHash(embedderId: string, text: string): string {

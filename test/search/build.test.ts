@@ -1,6 +1,7 @@
 import test from 'ava';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { appFiles, appGraph } from './fixture-graph.ts';
 import { tinyModelDir } from './tiny-model.ts';
@@ -86,6 +87,60 @@ test('unchanged vector files are hard-linked from the previous generation, chang
   rmSync(first, { recursive: true, force: true });
   t.true((await loadSearch(second)) instanceof SearchIndex);
   t.is((await query({ query: 'exponential backoff' }, await loadedSnapshot(second))).definitions[0]?.name, 'withRetry');
+});
+
+test('documents cache: unchanged files are not read again and the indexes come out identical to a fresh build', async (t) => {
+  const hashOf = (src: Record<string, string>) => (p: string): string | undefined => (src[p] === undefined ? undefined : createHash('sha256').update(src[p]).digest('hex'));
+  const counted = (src: Record<string, string>, reads: string[]) => (p: string): string | undefined => { reads.push(p); return src[p]; };
+  const searchFile = (d: string, f: string): string => readFileSync(path.join(d, 'search', f), 'utf8');
+  const first = tmp();
+  const firstReads: string[] = [];
+  const r1 = await buildSearch(opts(first, { fileHash: hashOf(files), readSource: counted(files, firstReads) }));
+  t.is(r1.reusedFiles, 0);
+  t.true(existsSync(path.join(first, 'search', 'docs.json')));
+  // Nothing changed: every file's documents are taken over, no source is read, the files are byte-identical.
+  const second = tmp();
+  const secondReads: string[] = [];
+  const r2 = await buildSearch(opts(second, { previousDir: first, fileHash: hashOf(files), readSource: counted(files, secondReads) }));
+  t.is(r2.reusedFiles, new Set(firstReads).size);
+  t.deepEqual(secondReads, []);
+  for (const f of ['bm25.json', 'meta.json', 'docs.json']) t.is(searchFile(second, f), searchFile(first, f), f);
+  // One file edited: only it is read; the result equals a build from scratch of the edited sources.
+  const edited = { ...files, 'src/util/retry.ts': files['src/util/retry.ts'].replace('exponential backoff', 'jittered linear delay') };
+  const third = tmp();
+  const thirdReads: string[] = [];
+  await buildSearch(opts(third, { previousDir: second, fileHash: hashOf(edited), readSource: counted(edited, thirdReads) }, edited));
+  t.deepEqual([...new Set(thirdReads)], ['src/util/retry.ts']);
+  const scratch = tmp();
+  await buildSearch(opts(scratch, { fileHash: hashOf(edited) }, edited));
+  for (const f of ['bm25.json', 'meta.json', 'docs.json']) t.is(searchFile(third, f), searchFile(scratch, f), f);
+  // fresh (analyze --force) ignores the cache; a cache of another revision or a damaged one is ignored too.
+  const fourthReads: string[] = [];
+  await buildSearch(opts(tmp(), { previousDir: third, fileHash: hashOf(edited), readSource: counted(edited, fourthReads), fresh: true }, edited));
+  t.true(fourthReads.length > 0);
+  writeFileSync(path.join(third, 'search', 'docs.json'), '{"revision": 0, "files": {}, "docs": []}');
+  const fifthReads: string[] = [];
+  await buildSearch(opts(tmp(), { previousDir: third, fileHash: hashOf(edited), readSource: counted(edited, fifthReads) }, edited));
+  t.true(fifthReads.length > 0);
+  writeFileSync(path.join(third, 'search', 'docs.json'), '{"revision": 1, "files": ');
+  const sixth = tmp();
+  await buildSearch(opts(sixth, { previousDir: third, fileHash: hashOf(edited) }, edited));
+  t.is(searchFile(sixth, 'bm25.json'), searchFile(scratch, 'bm25.json'));
+});
+
+test('documents cache: a symbol whose properties changed in an unchanged file is described again', async (t) => {
+  const hash = (): string => 'same';
+  const first = tmp();
+  await buildSearch(opts(first, { fileHash: hash }));
+  // The graph moves a symbol (as a changed extractor would) while the file hash stays: that file is redone.
+  const graph = appGraph(files);
+  const target = graph.nodes.find((n) => n.name === 'withRetry')!;
+  (target as { line?: number }).line = (target.line as number) + 1;
+  const reads: string[] = [];
+  const second = tmp();
+  const r = await buildSearch({ ...opts(second, { previousDir: first, fileHash: hash }), graph, readSource: (p) => { reads.push(p); return files[p]; } });
+  t.deepEqual([...new Set(reads)], [target.filePath]);
+  t.true((r.reusedFiles ?? 0) > 0);
 });
 
 test('without the packed copy the index is read back from the Vectra shards', async (t) => {
