@@ -130,7 +130,8 @@ function describe(members: readonly GraphNode[], freq: WordFrequencies): { names
   // A candidate never repeats a word (`observable-observable`) nor the candidate before it.
   const push = (name: string): void => {
     const seen = new Set<string>();
-    const parts = name.split('-').filter((p) => { const k = stem(p); if (seen.has(k)) return false; seen.add(k); return true; });
+    // `feature24-feature` repeats too: a trailing number does not make a new word.
+    const parts = name.split('-').filter((p) => { const k = stem(p.replace(/\d+$/, '')) || p; if (seen.has(k)) return false; seen.add(k); return true; });
     const clean = parts.join('-');
     if (clean && !out.includes(clean)) out.push(clean);
   };
