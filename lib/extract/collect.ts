@@ -89,7 +89,7 @@ export class Collector {
   /** Conditional arguments → their branches. */
   private readonly branchesOf = new Map<Node, Node[]>();
   /** Member-name occurrences outside expressions: typed object-literal keys and destructuring keys. */
-  private readonly keyRefs = new Map<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number; assigned?: boolean }>();
+  private readonly keyRefs = new Map<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number; assigned?: boolean; pushed?: boolean }>();
   private readonly members = new Map<Node, { object: Node; property: Node; from: number }>();
   private readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' }>();
   private readonly simple = new Map<Node, 'lit' | 'this' | 'super'>();
@@ -180,6 +180,14 @@ export class Collector {
         let rec = this.calls.get(node);
         if (!rec) this.calls.set(node, (rec = { callee: node, isNew: false, from: -1 }));
         (rec.propArgs ??= []).push({ key: get(c, 'key')!, value: get(c, 'arg')! });
+        return;
+      }
+      case 'push.key': {
+        const fn = this.ident(get(c, 'fn')!);
+        if (fn !== 'push' && fn !== 'unshift') return;
+        const key = get(c, 'key')!;
+        this.keyRefs.set(key, { obj: get(c, 'target')!, name: this.ident(key), kind: get(c, 'short') ? 'shorthand' : 'value', typed: false, from: -1, pushed: true });
+        this.point(key, key);
         return;
       }
       case 'objlit.key': case 'assign.key': {
@@ -863,7 +871,7 @@ export class Collector {
       if (declared.has((rowOf(node) + 1) * 65536 + colOf(node) + 1)) continue;
       const typeNode = k.assigned ? this.declaredType(k.obj) : k.obj;
       if (!typeNode) continue;
-      const obj: Expr = k.typed ? { k: 'as', type: this.expr(typeNode) } : this.expr(typeNode);
+      const obj: Expr = k.typed ? { k: 'as', type: this.expr(typeNode) } : k.pushed ? { k: 'element', of: this.expr(typeNode) } : this.expr(typeNode);
       if (obj.k === 'lit' || obj.k === 'other' || obj.k === 'fn') continue;
       refs.push({ value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(node), from: k.from, key: true });
     }

@@ -86,6 +86,9 @@
 ((call_expression arguments: (arguments (_) @arg)) @call (#set! role "call.arg"))
 ((new_expression arguments: (arguments (_) @arg)) @call (#set! role "call.arg"))
 (arguments (comment) @comment (#set! role "comment"))
+; keys of an object literal pushed onto an array (`messages.push({ frame, notification })`): members of its element type
+((call_expression function: (member_expression object: (_) @target property: (property_identifier) @fn) arguments: (arguments (object (pair key: (property_identifier) @key)))) (#set! role "push.key"))
+((call_expression function: (member_expression object: (_) @target property: (property_identifier) @fn) arguments: (arguments (object (shorthand_property_identifier) @key @short))) (#set! role "push.key"))
 ; a conditional argument passes either branch (`new Observable(s ? (sub) => … : (sub) => …)`)
 ([(call_expression arguments: (arguments (ternary_expression consequence: (_) @branch) @arg)) (new_expression arguments: (arguments (ternary_expression consequence: (_) @branch) @arg))] @call (#set! role "call.arg.branch"))
 ([(call_expression arguments: (arguments (ternary_expression alternative: (_) @branch) @arg)) (new_expression arguments: (arguments (ternary_expression alternative: (_) @branch) @arg))] @call (#set! role "call.arg.branch"))

@@ -31,6 +31,9 @@
 ((variable_declarator type: (type_annotation (_) @type) value: (object (pair key: (property_identifier) @key))) @owner (#set! role "objlit.key"))
 ((variable_declarator type: (type_annotation (_) @type) value: (object (shorthand_property_identifier) @key @short)) @owner (#set! role "objlit.key"))
 ((variable_declarator type: (type_annotation (_) @type) value: (object (method_definition name: (property_identifier) @key))) @owner (#set! role "objlit.key"))
+; … and of an object literal asserted to a type (`({ a: 1 } as Provider)`)
+((as_expression (object (pair key: (property_identifier) @key)) . (_) @type) (#set! role "objlit.key"))
+((as_expression (object (shorthand_property_identifier) @key @short) . (_) @type) (#set! role "objlit.key"))
 
 ; parameters: plain, typed, parameter properties (constructor(private svc: Svc))
 ((required_parameter pattern: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value) @param (#set! role "decl.param.typed"))
