@@ -48,8 +48,11 @@ const HANDLER_OWNER = /(?:Controller|Handler|Resolver|Command|Listener|Subscribe
 /** A request-handler signature: `(req, res…)` or `(request, h…)`. */
 const REQUEST_SIGNATURE = /\(\s*(?:req|request|ctx|event)\b[^)]*(?:\bres\b|\breply\b|\bh\b|\bresponse\b|\bnext\b|\)$)/;
 
-/** The name a flow started by an inline handler goes by: `GET /users/:id`, else `router.get handler`. */
+/** The name a flow started by an inline handler goes by: `GET /users/:id`, else `router.get handler` (`seed command`). */
 export function inlineLabel(registeredBy: string, path?: string): string {
+  // `program.command('seed').description('…').action` reads as `seed command`.
+  const command = /\.command\(\s*['"`]([^'"`\s]+)/.exec(registeredBy);
+  if (command) return `${command[1]} command`;
   const method = registeredBy.slice(registeredBy.lastIndexOf('.') + 1);
   if (path && /^(?:get|post|put|patch|delete|del|head|options|all)$/i.test(method)) return `${method === 'del' ? 'DELETE' : method.toUpperCase()} ${path}`;
   return path ? `${registeredBy} ${path}` : `${registeredBy} handler`;

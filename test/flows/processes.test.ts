@@ -278,6 +278,11 @@ test('calls made inside an inline handler (`via` a registration) start a route f
   // items.forEach((i) => svc.archive(i)) runs where it is written: a step like any call.
   b.rel(routes, svc.m.archive, 'CALLS', { via: 'items.forEach' });
   b.calls(helper, routes);
+  // program.command('purge').description('…').action(() => purgeItems())
+  const cli = b.fn('src/cli.ts', 'cli', { exported: true });
+  const purge = b.fn('src/cli.ts', 'purgeItems');
+  b.calls(purge, db.m.exec);
+  b.rel(cli, purge, 'CALLS', { via: "program.command('purge').description('drop old items').action" });
   const g = b.build();
   detectModules(g);
   traceProcesses(g);
@@ -285,6 +290,8 @@ test('calls made inside an inline handler (`via` a registration) start a route f
   t.deepEqual(steps('GET /items → Db.query'), ['ItemController.list', 'ItemService.list', 'Db.query']);
   t.like(g.node('Process:GET /items → Db.query')!, { entryKind: 'route', registeredBy: 'router.get', inlineHandler: true, routePath: '/items' });
   t.deepEqual(steps('router.post handler → Db.exec'), ['ItemController.add', 'ItemService.add', 'Db.exec']);
+  t.deepEqual(steps('purge command → Db.exec'), ['purgeItems', 'Db.exec']);
+  t.like(g.node('Process:purge command → Db.exec')!, { entryKind: 'command', inlineHandler: true });
   // The registering function runs the forEach callback, not the route handlers.
   const fromRoutes = g.byLabel('Process').filter((p) => p.entry === routes || p.entry === helper).map((p) => steps(p.name)!.join('>'));
   t.true(fromRoutes.some((s) => s.endsWith('registerItemRoutes>ItemService.archive>Db.exec')), fromRoutes.join(' | '));
