@@ -72,21 +72,35 @@ async function linkOrCopy(src: string, dest: string): Promise<boolean> {
 
 /** One shard as Vectra's JsonCodec writes it: JSON of `{version: 1, metadata_config: {}, items}`. */
 export function vectraIndexJSON(rows: readonly StoredVector[]): string {
-  const parts: string[] = [];
-  for (const it of rows) {
+  const parts: string[] = new Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const it = rows[r];
+    const vec = it.vector;
     // Vectra's norm: the Euclidean length of the stored numbers, in doubles.
     let sum = 0;
-    const nums: string[] = new Array(it.vector.length);
-    for (let j = 0; j < it.vector.length; j++) {
+    // Lexical vectors are mostly zeros (and JSON has no -0): runs of zeros are appended as one piece.
+    const nums: string[] = [];
+    let zeros = 0;
+    for (let j = 0; j < vec.length; j++) {
+      const x = vec[j];
       // The stored values are float32 copies of 6-decimal numbers: print the 6-decimal number, which reads
       // back (Float32Array.from) to the identical float32, in a third of the characters.
-      const v = Math.round(it.vector[j] * 1e6) / 1e6;
+      const v = x === 0 ? 0 : Math.round(x * 1e6) / 1e6;
+      if (v === 0) { zeros++; continue; }
+      if (zeros) { nums.push(zeroRun(zeros)); zeros = 0; }
       sum += v * v;
-      nums[j] = v === 0 ? '0' : String(v);
+      nums.push(String(v));
     }
-    parts.push(`{"id":${JSON.stringify(it.uid)},"metadata":{"hash":${JSON.stringify(it.hash)}},"vector":[${nums.join(',')}],"norm":${Math.sqrt(sum)}}`);
+    if (zeros) nums.push(zeroRun(zeros));
+    parts[r] = `{"id":${JSON.stringify(it.uid)},"metadata":{"hash":${JSON.stringify(it.hash)}},"vector":[${nums.join(',')}],"norm":${Math.sqrt(sum)}}`;
   }
   return `{"version":1,"metadata_config":{},"items":[${parts.join(',')}]}`;
+}
+
+const zeroRuns: string[] = [];
+/** "0,0,…,0" with `n` zeros, memoised. */
+function zeroRun(n: number): string {
+  return (zeroRuns[n] ??= new Array(n).fill('0').join(','));
 }
 
 /** Reads the packed copy: N rows of `dim` floats, or undefined when absent or of the wrong size. */
