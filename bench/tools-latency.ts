@@ -37,6 +37,21 @@ async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
 }
 
 /** Every k-th code symbol, so the sample spans files, labels and sizes. */
+/**
+ * CPU time (ms) of this process plus its finished children (the git processes), from /proc on Linux; -1
+ * elsewhere. On a shared machine the wall clock mostly measures the neighbours; this measures the call.
+ */
+function cpuMs(): number {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // utime stime cutime cstime = fields 12..15
+    return ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 1000) / CLK_TCK;
+  } catch {
+    return -Infinity;
+  }
+}
+const CLK_TCK = (() => { try { return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100; } catch { return 100; } })();
+
 function pick(nodes: readonly GraphNode[], n: number): GraphNode[] {
   const symbols = nodes.filter((x) => (SYMBOL_LABELS as readonly string[]).includes(x.label));
   const step = Math.max(1, Math.floor(symbols.length / n));
@@ -77,7 +92,8 @@ for (let round = 0; round < 2; round++) { // round 0 warms the JIT
 const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'codegraph-bench-tools-')));
 try {
   fs.cpSync(corpus, tmp, { recursive: true });
-  const git = (...args: string[]) => execFileSync('git', ['-C', tmp, ...args], { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
+  // No optional locks (as the host runs git): a setup command must not refresh the index either.
+  const git = (...args: string[]) => execFileSync('git', ['-C', tmp, ...args], { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0' } });
   git('init', '-q', '-b', 'main');
   git('-c', 'user.name=bench', '-c', 'user.email=bench@codegraph.invalid', 'add', '-A');
   git('-c', 'user.name=bench', '-c', 'user.email=bench@codegraph.invalid', 'commit', '-q', '--no-gpg-sign', '-m', 'corpus');
@@ -100,23 +116,37 @@ try {
   stats('detect_changes (diff text, 3 files)', withText, 50);
   stats('  same, nothing cached (parses 3)', cold, 50);
 
+  // As the host runs git: without optional locks, so no measured call refreshes the index behind the others' back.
+  const quietGit = { ...process.env, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
   /** detect_changes through git, the host's git processes alone, and one bare `git diff` for comparison. */
   const withGit = async (label: string, scope: 'unstaged' | 'compare', baseRef?: string) => {
     const full: number[] = [], gitOnly: number[] = [], oneSpawn: number[] = [];
+    const cpu = { full: 0, gitOnly: 0, oneSpawn: 0 };
+    const timed = async <T>(key: keyof typeof cpu, f: () => Promise<T>): Promise<[number, T]> => {
+      const c0 = cpuMs();
+      const out = await time(f);
+      cpu[key] += cpuMs() - c0;
+      return out;
+    };
     let last: Awaited<ReturnType<typeof detectChanges>> | undefined;
     for (let round = 0; round < 2; round++) {
       full.length = 0; gitOnly.length = 0; oneSpawn.length = 0;
+      cpu.full = cpu.gitOnly = cpu.oneSpawn = 0;
       for (let i = 0; i < 60; i++) {
-        const [ms, r] = await time(() => detectChanges({ scope, base_ref: baseRef }, repoSnap));
+        const [ms, r] = await timed('full', () => detectChanges({ scope, base_ref: baseRef }, repoSnap));
         full.push(ms);
         last = r;
-        gitOnly.push((await time(() => repoSnap.host.gitDiff(scope, baseRef)))[0]);
-        oneSpawn.push((await time(() => new Promise((res) => execFile('git', ['-C', tmp, 'diff'], res))))[0]);
+        gitOnly.push((await timed('gitOnly', () => repoSnap.host.gitDiff(scope, baseRef)))[0]);
+        oneSpawn.push((await timed('oneSpawn', () => new Promise((res) => execFile('git', ['-C', tmp, 'diff'], { env: quietGit }, res))))[0]);
       }
     }
+    const perCall = (total: number) => (total < 0 ? '' : `  CPU ${(total / 60).toFixed(1)} ms/call`);
     stats(`detect_changes ${label}`, full, 50);
+    console.log(`    ${perCall(cpu.full)}`);
     stats('  host.gitDiff alone (git processes)', gitOnly, 50);
+    console.log(`    ${perCall(cpu.gitOnly)}`);
     stats('  one bare `git diff` process', oneSpawn, 50);
+    console.log(`    ${perCall(cpu.oneSpawn)}`);
     console.log(`  changed ${last!.summary.changed_count}, affected ${last!.summary.affected_count}, risk ${last!.summary.risk_level}`);
   };
   // Just committed: the copy was written in the same second as the index, so every file is "racily clean" and
