@@ -38,6 +38,8 @@ export type Val =
   | { t: 'arr'; f: number; of: Expr; r: Reason; c: number }
   /** A built-in array method that returns an element (`shift`, `pop`, `at`, `find`, …). */
   | { t: 'elemfn'; f: number; of: Expr; r: Reason; c: number }
+  /** A built-in array method that returns an array of the same elements (`slice`, `filter`, `concat`, …). */
+  | { t: 'arrfn'; f: number; of: Expr; r: Reason; c: number }
   | { t: 'ext' }
   | { t: 'unknown' };
 
@@ -46,6 +48,8 @@ const UNKNOWN: Val = Object.freeze({ t: 'unknown' }) as Val;
 const MAX_DEPTH = 48;
 /** Built-in array methods whose result is an element. */
 const ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
+/** Built-in array methods whose result is an array of the same elements. */
+const SAME_ARRAY_METHODS = new Set(['slice', 'filter', 'concat', 'reverse', 'sort', 'splice', 'toReversed', 'toSorted']);
 /** Built-in array methods taking a callback, and which callback parameters are elements. */
 const ELEMENT_CALLBACKS: Record<string, number[]> = {
   forEach: [0], map: [0], filter: [0], some: [0], every: [0], find: [0], findIndex: [0], findLast: [0],
@@ -260,6 +264,7 @@ export class Evaluator {
         return m === 'ext' ? EXT : UNKNOWN;
       }
       case 'arr':
+        if (SAME_ARRAY_METHODS.has(name)) return { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c };
         return ELEMENT_METHODS.has(name) ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c } : EXT;
       case 'ext': return EXT;
       default: return UNKNOWN;
@@ -270,6 +275,7 @@ export class Evaluator {
   callResult(c: Val): Val {
     if (c.t === 'ext') return EXT;
     if (c.t === 'elemfn') return weakenFrom(this.typeValue(c.f, c.of, 0), c, 'typed-receiver');
+    if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c };
     if (c.t !== 'sym') return UNKNOWN;
     const sym = this.sym(c);
     if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) return weakenFrom(this.typeValue(c.f, sym.returns, 0), c, 'return-type');

@@ -250,7 +250,7 @@ class ProjectBuilder {
             status = 'resolved'; reason = alias.c < v.c ? alias.r : v.r; conf = Math.min(v.c, alias.c);
           } else indirect = true; // a call through a property or variable holding some function: known, not guessable
         }
-      } else if (v.t === 'ext' || v.t === 'elemfn' || v.t === 'arr') status = 'external'; // built-in (array) methods
+      } else if (v.t === 'ext' || v.t === 'elemfn' || v.t === 'arrfn' || v.t === 'arr') status = 'external'; // built-in (array) methods
     }
     const name = calleeName(callee);
     if (status === 'resolved' && target) {
