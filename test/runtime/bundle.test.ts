@@ -57,6 +57,8 @@ const BODIES: Record<string, Record<string, unknown>> = {
   cypher: { query: 'MATCH (f:Function) RETURN f.name AS name ORDER BY name' },
   list_repos: {},
   rename: { symbol_name: 'checkPrice', new_name: 'validatePrice' },
+  // Diff text, so no git is needed; the changed file's new side is read from the saved index or parsed.
+  detect_changes: { diff: '--- a/src/cart.ts\n+++ b/src/cart.ts\n@@ -1,1 +1,1 @@\n-export class Cart {\n+export class Cart { // edited\n' },
 };
 
 type RunnerOut = { resolvable: boolean; tools: string[]; results: Record<string, Outcome & { crash?: string }>; registry: { repos: string[]; nodes: number; sameNodes: boolean } };
@@ -95,7 +97,10 @@ test('the bundle copied alone (no node_modules, no other file) answers like the 
     if (path.dirname(d) === d) break;
   }
   t.deepEqual(fs.readdirSync(iso).sort(), ['handlers.mjs', 'run.mjs']);
-  await checkAgainstSources(t, runBundle(iso, repo, home), home);
+  const out = runBundle(iso, repo, home);
+  await checkAgainstSources(t, out, home);
+  const changed = out.results.detect_changes.body as { changed_symbols: { name: string; change_type: string }[] };
+  t.deepEqual(changed.changed_symbols.map((s) => [s.name, s.change_type]), [['Cart', 'modified']], 'detect_changes ran (it imports the extractor)');
 });
 
 test('the CLI bundle fingerprints the extractor like the sources: an index made from the sources is reused, not re-parsed', async (t) => {
