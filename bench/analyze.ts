@@ -1,5 +1,5 @@
 /**
- * Analyze benchmark on rxjs/src (252 TS files, ~21.7k lines): cold, no-op and one-file-changed analyze through
+ * Analyze benchmark on rxjs/src (251 TS files + 1 JS file analyze also indexes, ~21.7k lines; the bare parse takes the TS files): cold, no-op and one-file-changed analyze through
  * the shipped CLI (`node bin/codegraph.mjs analyze <dir> --json`, i.e. the esbuild bundle dist/cli.mjs), each in
  * its own process, beside a bare tree-sitter parse of the same files in a process of its own.
  *
