@@ -93,6 +93,13 @@ test('eval-server: announces itself, serves the registry from memory, and /shutd
     t.is(res.status, want.status, tool);
     t.deepEqual(await res.json(), want.body, tool);
   }
+  // Native code is loaded only when used: answering from a saved snapshot (query with the lexical embedder
+  // included) maps no tree-sitter grammar and no model runtime into the server.
+  const maps = `/proc/${run.child.pid}/maps`;
+  if (fs.existsSync(maps)) {
+    const natives = [...new Set(fs.readFileSync(maps, 'utf8').split('\n').map((l) => l.split(/\s+/)[5] ?? '').filter((f) => /\.node$|onnxruntime|sharp/.test(f)))];
+    t.deepEqual(natives, [], 'no native addon loaded');
+  }
   const bye = await post(`${url}/shutdown`, {});
   t.is(bye.status, 200);
   t.is(await within(run.exit, 15000, 'exit after /shutdown'), 0);
