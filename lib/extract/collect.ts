@@ -609,6 +609,12 @@ export class Collector {
         scope.names.set(name, { s });
         return this.span(s, d.def);
       }
+      case 'def.enum.member': {
+        // members of an enum: properties of the Enum symbol (`Kind.A` resolves to them)
+        if (cur < 0 || this.symbols[cur].label !== 'Enum') return -1;
+        this.addSymbol(d, scope, cur, name, 'Property', 'enum_member', this.symbols[cur].exported, false);
+        return -1;
+      }
       case 'def.namespace': {
         const existing = scope.names.get(name);
         if (existing && 's' in existing && this.symbols[existing.s].kind === 'namespace') return this.span(existing.s, d.def);

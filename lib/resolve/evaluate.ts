@@ -224,6 +224,7 @@ export class Evaluator {
         if (sym.kind === 'getter' && sym.returns) return weakenFrom(this.typeValue(v.f, sym.returns, 0), v, 'return-type');
         return EXT;
       case 'Variable': case 'Property': {
+        if (sym.kind === 'enum_member') return EXT; // a number or a string
         if (sym.kind === 'namespace' || this.childrenOf(v.f, v.s)) return v;
         if (sym.type) return weakenFrom(this.typeValue(v.f, sym.type, 0), v, 'typed-receiver');
         if (sym.init) return weakenFrom(this.deref(this.value(v.f, sym.init)), v, 'typed-receiver');
@@ -243,7 +244,10 @@ export class Evaluator {
       }
       case 'sym': {
         const sym = this.sym(o);
-        if (sym.label === 'Enum') return EXT;
+        if (sym.label === 'Enum') {
+          const member = this.childrenOf(o.f, o.s)?.get(name);
+          return member ? weakenFrom({ t: 'sym', f: o.f, s: member[0], r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member') : EXT;
+        }
         if (sym.label === 'Class' && name === 'prototype') return weakenFrom({ t: 'inst', f: o.f, s: o.s, r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
         if (sym.label === 'Class' || sym.label === 'Interface') {
           const m = this.findMember(o, name, true);
@@ -307,7 +311,7 @@ export class Evaluator {
     const sym = this.sym(target);
     if (sym.label === 'Class' || sym.label === 'Interface') return { t: 'inst', f: target.f, s: target.s, r: 'typed-receiver', c: Math.min(target.c, REASON_CONFIDENCE['typed-receiver']) };
     if (sym.label === 'TypeAlias' && sym.type) return this.typeValue(target.f, sym.type, depth + 1);
-    return sym.label === 'Enum' ? EXT : UNKNOWN;
+    return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
   }
 
   /** The symbol a type (or heritage) expression names, with the confidence of the path to it. */

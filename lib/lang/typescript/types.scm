@@ -15,6 +15,8 @@
 (interface_body (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def (#set! role "def.interface.property"))
 ((type_alias_declaration name: (_) @name value: (_) @value) @def (#set! role "def.type"))
 ((enum_declaration name: (_) @name body: (_) @body) @def (#set! role "def.enum"))
+(enum_body name: (property_identifier) @name @def (#set! role "def.enum.member"))
+(enum_body (enum_assignment name: (property_identifier) @name) @def (#set! role "def.enum.member"))
 ((internal_module name: (identifier) @name body: (_) @body) @def (#set! role "def.namespace"))
 
 ; return types and annotations, attached to their owner by node identity
