@@ -234,6 +234,7 @@ export class Collector {
       this.push(startOf(node), EV_SCOPE, { node, kind });
       return;
     }
+    if (role === 'def.this.field' && this.ident(get(c, 'ctor')!) !== 'constructor') return;
     if (role.startsWith('def.')) {
       const rec: DefRec = { role, def: get(c, 'def') ?? get(c, 'param')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), type: get(c, 'type') };
       if (rec.name) this.skipIds.add(rec.name);
@@ -609,6 +610,16 @@ export class Collector {
         scope.names.set(name, { s });
         return this.span(s, d.def);
       }
+      case 'def.this.field': {
+        // `this.count = 0` in a JavaScript constructor declares the property, unless the class already has it
+        const cls = cur >= 0 && this.symbols[cur].kind === 'constructor' ? this.symbols[cur].parent : -1;
+        if (cls < 0 || this.memberKeys.has(`${cls}\u0000${name}`)) return -1;
+        const s = this.addSymbol(d, scope, cls, name, 'Property', 'field', this.symbols[cls].exported && !name.startsWith('#'), false);
+        this.symbols[s].initNode = d.value;
+        this.memberKeys.set(`${cls}\u0000${name}`, s);
+        this.declaredProps.add(d.name!);
+        return -1;
+      }
       case 'def.enum.member': {
         // members of an enum: properties of the Enum symbol (`Kind.A` resolves to them)
         if (cur < 0 || this.symbols[cur].label !== 'Enum') return -1;
@@ -666,6 +677,8 @@ export class Collector {
   }
 
   private readonly paramProps = new Set<Node>();
+  /** Property names declared by `this.x = …` in a JavaScript constructor (their member access is the definition). */
+  private readonly declaredProps = new Set<Node>();
   /** Names of parameter properties → their Property symbol. */
   private readonly paramPropOf = new Map<Node, number>();
 
@@ -864,7 +877,7 @@ export class Collector {
       refs.push({ value: e, kind, at: this.pos(node), from: r.from });
     }
     for (const [node, m] of this.members) {
-      if (calleeNodes.has(node)) continue;
+      if (calleeNodes.has(node) || this.declaredProps.has(m.property)) continue;
       const e = this.expr(node);
       if (e.k !== 'member' || e.obj.k === 'lit' || e.obj.k === 'other') continue;
       refs.push({ value: e, kind: this.jsx.has(node) ? 'jsx' : 'value', at: this.pos(m.property), from: m.from });
