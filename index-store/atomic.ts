@@ -28,6 +28,24 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
   fsyncDir(path.dirname(file));
 }
 
+/**
+ * Flushes every file and folder under `dir` (files another module wrote into a generation, e.g. lib/search's,
+ * so the whole generation is on disk before meta.json marks it complete). A missing `dir` is fine.
+ */
+export function fsyncTree(dir: string): void {
+  let entries: fs.Dirent[];
+  try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return; }
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) fsyncTree(p);
+    else if (e.isFile()) {
+      const fd = fs.openSync(p, 'r');
+      try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+    }
+  }
+  fsyncDir(dir);
+}
+
 /** Flushes a directory entry change (rename) where the platform allows it. */
 export function fsyncDir(dir: string): void {
   let fd: number | undefined;

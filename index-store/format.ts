@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { CodeGraphData } from '../lib/graph/code-graph.ts';
 import type { Reference, ReferenceKind } from '../lib/refs/reference-index.ts';
 import type { IndexedFile, RepoStats } from './snapshot.ts';
-import { fsyncDir, writeFileAtomic, writeFileDurable } from './atomic.ts';
+import { fsyncDir, fsyncTree, writeFileAtomic, writeFileDurable } from './atomic.ts';
 
 /** Bumped whenever the layout or meaning of a snapshot file changes; older snapshots are rebuilt, not read. */
 export const SNAPSHOT_SCHEMA = 1;
@@ -93,6 +93,8 @@ export function writeGeneration(dir: string, data: GenerationData): void {
   writeFileDurable(path.join(dir, 'refs.json'), JSON.stringify(encodeRefs(data.refs)));
   writeFileDurable(path.join(dir, 'files.json'), JSON.stringify(data.files));
   writeFileDurable(path.join(dir, 'facts.json'), JSON.stringify(data.facts));
+  // The search files (lib/search writes them with plain writes) must be on disk before the generation is complete.
+  fsyncTree(path.join(dir, 'search'));
   // meta.json last: a generation folder without it is incomplete and never published.
   writeFileDurable(path.join(dir, 'meta.json'), JSON.stringify(data.meta, null, 1));
   fsyncDir(dir);
