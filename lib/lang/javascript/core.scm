@@ -46,9 +46,9 @@
 ((variable_declarator name: (object_pattern) @pattern value: (_) @value) (#set! role "var.pattern"))
 (array_pattern (identifier) @name (#set! role "decl.pattern"))
 (rest_pattern (identifier) @name (#set! role "decl.pattern"))
-(object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name) (#set! role "decl.pattern"))
+((object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name)) @pattern (#set! role "decl.pattern"))
 (array_pattern (assignment_pattern left: (identifier) @name) (#set! role "decl.pattern"))
-(pair_pattern value: (assignment_pattern left: (identifier) @name) (#set! role "decl.pattern"))
+((object_pattern (pair_pattern key: (_) @key value: (assignment_pattern left: (identifier) @name))) @pattern (#set! role "decl.pattern"))
 
 ; ---------------------------------------------------------------- modules: ESM
 ((import_statement source: (string (string_fragment) @source)) @import (#set! role "import.module"))
