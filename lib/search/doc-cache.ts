@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { GraphNode } from '../graph/schema.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
-import { describedProperties, documentsOfFile, isSearchable, type SearchFields } from './documents.ts';
+import { describedProperties, documentsOfFile, inGraphOrder, searchableByFile, type SearchFields } from './documents.ts';
 import { fieldTerms } from './bm25.ts';
 
 /**
@@ -44,16 +44,7 @@ function keyOf(n: GraphNode): string {
  */
 export function prepareDocuments(graph: CodeGraph, readSource: (filePath: string) => string | undefined,
   fileHash?: (filePath: string) => string | undefined, previous?: DocCache): { docs: PreparedDoc[]; reusedFiles: number } {
-  const byFile = new Map<string, GraphNode[]>();
-  const loose: GraphNode[] = [];
-  for (const n of graph.nodes) {
-    if (!isSearchable(n)) continue;
-    if (n.filePath) {
-      let list = byFile.get(n.filePath);
-      if (!list) byFile.set(n.filePath, (list = []));
-      list.push(n);
-    } else loose.push(n);
-  }
+  const { byFile, loose } = searchableByFile(graph);
   const made = new Map<string, PreparedDoc>();
   let reusedFiles = 0;
   for (const [filePath, nodes] of byFile) {
@@ -72,9 +63,7 @@ export function prepareDocuments(graph: CodeGraph, readSource: (filePath: string
   documentsOfFile(loose, undefined).forEach((d, i) => {
     made.set(d.uid, { uid: d.uid, key: keyOf(loose[i]), terms: fieldTerms(d.fields), embedText: d.embedText });
   });
-  const docs: PreparedDoc[] = [];
-  for (const n of graph.nodes) { const d = made.get(n.uid); if (d) docs.push(d); }
-  return { docs, reusedFiles };
+  return { docs: inGraphOrder(graph, made), reusedFiles };
 }
 
 // On disk: {revision, files: {path: hash}, docs: [[uid, filePath, key, embedText, ...terms per FIELDS joined by

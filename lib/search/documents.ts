@@ -38,8 +38,8 @@ export function isSearchable(node: GraphNode): boolean {
   return SYMBOLS.has(node.label);
 }
 
-/** Builds the search documents of every symbol of the graph, in graph order. */
-export function buildDocuments(graph: CodeGraph, readSource: (filePath: string) => string | undefined): SearchDoc[] {
+/** Searchable symbols grouped by defining file (files in first-seen graph order), and those with no file. */
+export function searchableByFile(graph: CodeGraph): { byFile: Map<string, GraphNode[]>; loose: GraphNode[] } {
   const byFile = new Map<string, GraphNode[]>();
   const loose: GraphNode[] = [];
   for (const n of graph.nodes) {
@@ -50,14 +50,25 @@ export function buildDocuments(graph: CodeGraph, readSource: (filePath: string) 
       list.push(n);
     } else loose.push(n);
   }
+  return { byFile, loose };
+}
+
+/** The values of `byUid` for the graph's nodes that have one, in graph order. */
+export function inGraphOrder<T>(graph: CodeGraph, byUid: ReadonlyMap<string, T>): T[] {
+  const out: T[] = [];
+  for (const n of graph.nodes) { const d = byUid.get(n.uid); if (d !== undefined) out.push(d); }
+  return out;
+}
+
+/** Builds the search documents of every symbol of the graph, in graph order. */
+export function buildDocuments(graph: CodeGraph, readSource: (filePath: string) => string | undefined): SearchDoc[] {
+  const { byFile, loose } = searchableByFile(graph);
   const docs = new Map<string, SearchDoc>();
   for (const [filePath, nodes] of byFile) {
     documentsOfFile(nodes, readSource(filePath)).forEach((d) => docs.set(d.uid, d));
   }
   for (const n of loose) docs.set(n.uid, describe(n, undefined, new Map()));
-  const out: SearchDoc[] = [];
-  for (const n of graph.nodes) { const d = docs.get(n.uid); if (d) out.push(d); }
-  return out;
+  return inGraphOrder(graph, docs);
 }
 
 /**
