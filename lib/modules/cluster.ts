@@ -6,6 +6,7 @@
 import { louvain } from './louvain.ts';
 import type { TieGraph } from './ties.ts';
 import { dirOf } from './paths.ts';
+import { seededRandom } from '../util/seeded-random.ts';
 
 
 export interface ClusterOptions {
@@ -45,17 +46,6 @@ export interface Partition {
   count: number;
 }
 
-/** A small, fast, seedable PRNG (mulberry32): Louvain's random walk must not use Math.random. */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Default minimum module size: √symbols / 6, between 3 and 8 (3 for 300 symbols, 5 for 1000, 8 from 2300). */
 export function defaultMinSize(symbolCount: number): number {

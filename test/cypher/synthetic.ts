@@ -5,18 +5,8 @@
  */
 import { CodeGraph } from '../../lib/graph/code-graph.ts';
 import type { NodeLabel, RelType } from '../../lib/graph/schema.ts';
+import { seededRandom } from '../../lib/util/seeded-random.ts';
 
-/** Mulberry32: small, fast, seeded. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface SyntheticOptions {
   nodes: number;
@@ -26,7 +16,7 @@ export interface SyntheticOptions {
 
 /** Builds a graph with about `nodes` nodes and exactly `edges` edges (duplicates are re-drawn). */
 export function syntheticGraph({ nodes, edges, seed = 42 }: SyntheticOptions): CodeGraph {
-  const rand = rng(seed);
+  const rand = seededRandom(seed);
   const g = new CodeGraph();
   const files: string[] = [];
   const symbols: string[] = [];

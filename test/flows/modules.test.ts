@@ -1,6 +1,6 @@
 import test from 'ava';
 import { detectModules } from '../../lib/modules/index.ts';
-import { seededRandom } from '../../lib/modules/cluster.ts';
+import { seededRandom } from '../../lib/util/seeded-random.ts';
 import { splitWords } from '../../lib/modules/paths.ts';
 import { candidateNames, wordFrequencies } from '../../lib/modules/naming.ts';
 import type { CodeGraph } from '../../lib/graph/code-graph.ts';

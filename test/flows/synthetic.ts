@@ -5,7 +5,7 @@
  */
 import { CodeGraph } from '../../lib/graph/code-graph.ts';
 import type { GraphEdge, GraphNode } from '../../lib/graph/schema.ts';
-import { seededRandom } from '../../lib/modules/cluster.ts';
+import { seededRandom } from '../../lib/util/seeded-random.ts';
 
 export interface SyntheticOptions {
   /** Feature folders (default 20). Symbols grow linearly: about 60 per area. */

@@ -8,6 +8,7 @@ import { isCodegraphError } from '../../lib/errors.ts';
 import { SYMBOL_LABELS, type GraphNode } from '../../lib/graph/schema.ts';
 import { planRename } from '../../lib/rename/plan.ts';
 import type { TsRenameOracle } from './ts-oracle.ts';
+import { seededRandom } from '../../lib/util/seeded-random.ts';
 
 export interface SymbolDiff {
   uid: string;
@@ -43,17 +44,6 @@ export interface DiffReport {
   symbols: SymbolDiff[];
 }
 
-/** mulberry32: a small seeded PRNG so the sample is the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Symbols eligible for the sample: every code symbol of an indexed file (refusals are reported, not hidden). */
 export function eligibleSymbols(snapshot: Snapshot): GraphNode[] {
