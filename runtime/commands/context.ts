@@ -1,32 +1,9 @@
 /** `codegraph context`: one-shot 360-degree view of a symbol; prints the context tool's JSON. */
 import type { Command } from '../cli.ts';
 import { context } from '../../handlers/context.ts';
-import { SnapshotLoader } from '../../index-store/loader.ts';
-import type { Snapshot } from '../../index-store/snapshot.ts';
 import { CodegraphError } from '../../lib/errors.ts';
-import { validate, type Tool } from '../../handlers/define-tool.ts';
 import { parseOptions } from '../server-options.ts';
-
-/**
- * Validates `request` with the tool's schema (bad input fails before any repository is loaded), loads the
- * snapshot named by `repo` (or the only one), runs the tool and prints its JSON; returns the exit code.
- */
-export async function printToolResult(tool: Tool<any, Snapshot, unknown>, request: Record<string, unknown>): Promise<number> {
-  validate(tool.definition.schema, request);
-  const loader = new SnapshotLoader();
-  try {
-    const result = await tool(request, await loader.get(typeof request.repo === 'string' ? request.repo : undefined));
-    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
-    return 0;
-  } finally {
-    loader.close();
-  }
-}
-
-/** Keeps only the options that were given, so the tool's schema applies its own defaults. */
-export function given(obj: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined));
-}
+import { given, printToolResult } from './one-shot.ts';
 
 export const contextCommand: Command = {
   name: 'context',

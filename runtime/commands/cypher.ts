@@ -3,7 +3,7 @@ import type { Command } from '../cli.ts';
 import { cypher } from '../../handlers/cypher.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { parseOptions } from '../server-options.ts';
-import { given, printToolResult } from './context.ts';
+import { given, printToolResult } from './one-shot.ts';
 
 export const cypherCommand: Command = {
   name: 'cypher',

@@ -4,7 +4,7 @@ import type { Command } from '../cli.ts';
 import { detectChanges } from '../../handlers/detect_changes.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { parseOptions } from '../server-options.ts';
-import { given, printToolResult } from './context.ts';
+import { given, printToolResult } from './one-shot.ts';
 
 export const detectChangesCommand: Command = {
   name: 'detect-changes',

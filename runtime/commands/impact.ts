@@ -3,7 +3,7 @@ import type { Command } from '../cli.ts';
 import { impact } from '../../handlers/impact.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { parseOptions } from '../server-options.ts';
-import { given, printToolResult } from './context.ts';
+import { given, printToolResult } from './one-shot.ts';
 
 export const impactCommand: Command = {
   name: 'impact',

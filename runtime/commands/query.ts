@@ -2,7 +2,7 @@
 import type { Command } from '../cli.ts';
 import { query } from '../../handlers/query.ts';
 import { parseOptions } from '../server-options.ts';
-import { given, printToolResult } from './context.ts';
+import { given, printToolResult } from './one-shot.ts';
 
 export const queryCommand: Command = {
   name: 'query',
