@@ -15,10 +15,6 @@ import {
 import { checkName, chooseName, readRegistry, upsertRepo } from '../../index-store/registry.ts';
 import { withLock } from '../../index-store/atomic.ts';
 import { headCommit } from '../../index-store/git.ts';
-import { createRepoHost } from '../../index-store/host.ts';
-import { assembleSnapshot } from '../../index-store/assemble.ts';
-import { loadSearch } from '../search/index.ts';
-import { writeFilesAtomically } from '../rename/apply.ts';
 import { EXTRACT_VERSION, runPipeline, type PreviousIndex } from './pipeline.ts';
 import { TerminalProgress, type ProgressSink } from './progress.ts';
 import type { AnalyzeSummary, Phase } from './summary.ts';
@@ -188,6 +184,10 @@ export async function buildSnapshotInMemory(root: string, options: InMemoryOptio
     searchDir: options.search === false ? undefined : () => (searchDir = makeTempDir()),
   });
   const repo: RepoInfo = { name, path: realRoot, indexedAt: out.indexedAt, lastCommit: headCommit(realRoot), stats: out.stats };
+  // Imported here, not at the top: `codegraph analyze` (which imports this module) never needs them.
+  const [{ loadSearch }, { writeFilesAtomically }, { createRepoHost }, { assembleSnapshot }] = await Promise.all([
+    import('../search/index.ts'), import('../rename/apply.ts'), import('../../index-store/host.ts'), import('../../index-store/assemble.ts'),
+  ]);
   const search = searchDir ? await loadSearch(searchDir) : undefined;
   return assembleSnapshot({
     repo, graph: out.graph!, refs: out.refs!, files: out.table.files, search,

@@ -6,6 +6,7 @@
 import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { main } from '../../runtime/cli.ts';
 import { SMALL_PROJECT, tempRepo, writeTree } from './_helpers.ts';
 
@@ -100,4 +101,26 @@ test.serial('clean of a registered repository whose folder is gone removes the e
   t.is(r.code, 0, r.err);
   t.regex(r.out, /vanishing: no index folder, registry entry removed/);
   t.deepEqual(JSON.parse((await cli(home, 'list')).out), { repos: [] });
+});
+
+test.serial('commands loaded on their own are the very commands of the full list; help and unknown names use the list', async (t) => {
+  const { directCommands } = await import('../../runtime/cli.ts');
+  const { commands } = await import('../../runtime/commands/index.ts');
+  t.true(Object.keys(directCommands).includes('analyze'));
+  for (const [name, load] of Object.entries(directCommands)) {
+    const cmd = await load();
+    t.is(cmd.name, name);
+    t.is(commands.find((c) => c.name === name), cmd, name);
+  }
+  const home = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'codegraph-help-'));
+  const h = await cli(home, '--help');
+  t.is(h.code, 0);
+  for (const c of commands) t.regex(h.out, new RegExp(`^  ${c.name}\\s+${c.summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+  const u = await cli(home, 'analyse');
+  t.is(u.code, 2);
+  t.regex(u.err, /unknown command 'analyse'[\s\S]*commands:/);
+  const usage = await cli(home, 'analyze', '--help');
+  t.is(usage.code, 0);
+  t.regex(usage.out, /^usage: codegraph analyze \[path\]/);
+  fs.rmSync(home, { recursive: true, force: true });
 });
