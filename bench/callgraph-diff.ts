@@ -11,12 +11,17 @@
  *
  * Calls the compiler resolves outside the project (lib.d.ts, packages) are not edges on either side.
  *
- *   node --import tsx bench/callgraph-diff.ts [folder] [--samples N]     (default: node_modules/rxjs/src)
+ * Corpora (bench/callgraph-corpora.ts) are named with --corpus; a bare folder is checked with the default
+ * compiler options; --all prints one summary line per corpus.
+ *
+ *   node --import tsx bench/callgraph-diff.ts [--corpus rxjs|query-core|prosemirror-model | folder] [--samples N]
+ *   node --import tsx bench/callgraph-diff.ts --all
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { readCorpus } from './parse-baseline.ts';
+import { CORPORA, corpus } from './callgraph-corpora.ts';
 import { extractFile, languageOf } from '../lib/extract/index.ts';
 import { loadProjectConfig, resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
 
@@ -84,7 +89,7 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Node10,
     lib: ['lib.es2020.d.ts', 'lib.dom.d.ts'], strict: true, noEmit: true, skipLibCheck: true, allowJs: true, jsx: ts.JsxEmit.Preserve,
-    baseUrl: root, paths: { rxjs: ['./'], 'rxjs/*': ['./*'] }, types: [],
+    types: [],
     ...extra,
   };
   const absolute = files.map((f) => path.resolve(root, f));
@@ -194,18 +199,32 @@ function enclosingUid(node: ts.Node, uidAt: (n: ts.Node) => string | undefined):
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const args = process.argv.slice(2);
-  const si = args.indexOf('--samples');
-  const root = args.find((a, i) => !a.startsWith('--') && i !== si + 1) ?? 'node_modules/rxjs/src';
-  const samples = si >= 0 ? Number(args[si + 1]) : 15;
-  const t0 = performance.now();
-  const d = callgraphDiff(root);
+  const opt = (name: string): string | undefined => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-  console.log(`call graph vs TypeScript ${ts.version} on ${root} (${d.files} files, ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  const reasons = (d: DiffResult): string => Object.entries(d.byReason).sort(([a], [b]) => (a < b ? -1 : 1)).map(([r, v]) => `${r} ${v.correct}/${v.edges}`).join(', ');
+  if (args.includes('--all')) {
+    for (const name of Object.keys(CORPORA)) {
+      const c = corpus(name);
+      const cpu0 = process.cpuUsage();
+      const d = callgraphDiff(c.root, c.compilerOptions);
+      const cpu = process.cpuUsage(cpu0);
+      console.log(`${name}: ${d.files} files, compiler ${d.compilerEdges} edges (${d.compilerSites} sites, ${d.unmappedTargets} unmodelled), ours ${d.ourEdges}, precision ${pct(d.precision)} recall ${pct(d.recall)}; without name-only: precision ${pct(d.confident.precision)} recall ${pct(d.confident.recall)}  [${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU]`);
+      console.log(`  by reason: ${reasons(d)}`);
+    }
+    process.exit(0);
+  }
+  const named = opt('--corpus');
+  const folder = args.find((a, i) => !a.startsWith('--') && !['--samples', '--corpus'].includes(args[i - 1]));
+  const { root, compilerOptions } = named || !folder ? corpus(named ?? 'rxjs') : { root: folder, compilerOptions: {} };
+  const samples = opt('--samples') !== undefined ? Number(opt('--samples')) : 15;
+  const t0 = performance.now();
+  const d = callgraphDiff(root, compilerOptions);
+  console.log(`call graph vs TypeScript ${ts.version} on ${path.relative(process.cwd(), root) || root} (${d.files} files, ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   console.log(`  compiler: ${d.compilerSites} call sites into the project → ${d.compilerEdges} caller→callee edges (${d.unmappedTargets} sites whose callee we do not model)`);
   console.log(`  codegraph: ${d.ourEdges} CALLS edges, ${d.truePositives} agree`);
   console.log(`  precision ${pct(d.precision)}  recall ${pct(d.recall)}`);
   console.log(`  without name-only guesses: ${d.confident.ourEdges} edges, precision ${pct(d.confident.precision)}  recall ${pct(d.confident.recall)}`);
-  console.log('  by reason:', Object.entries(d.byReason).map(([r, v]) => `${r} ${v.correct}/${v.edges}`).join(', '));
+  console.log(`  by reason: ${reasons(d)}`);
   if (samples > 0) {
     console.log(`\nmissed (compiler has, we do not) — ${d.misses.length}:`);
     for (const m of d.misses.slice(0, samples)) console.log(`  ${m.source} → ${m.target}\n      at ${m.site}`);

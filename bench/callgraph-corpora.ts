@@ -1,0 +1,50 @@
+/**
+ * The real code bases the call graph is checked on (bench/callgraph-diff.ts), each a pinned devDependency
+ * that ships its TypeScript sources, with the compiler settings its sources need. They differ in style on
+ * purpose, so a rule tuned on one is checked on the others:
+ *
+ * - rxjs 7.8.1 (251 files, 21.7k lines): functional operators, a few class hierarchies, `paths` self-imports.
+ * - @tanstack/query-core 5.108.0 (23 files, 10.9k lines): classes with `#private` fields, heavy generics,
+ *   overloads, a subscribable base class, managers built by factory functions.
+ * - prosemirror-model 1.25.13 (13 files, 3.6k lines): classes with static factories and getters, loosely
+ *   annotated locals (`let x = this.y`), arrays of nodes and marks.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+export interface Corpus {
+  /** The npm package (pinned in package.json) that ships the sources. */
+  pkg: string;
+  /** Source folder, relative to the repository root. */
+  root: string;
+  /** Compiler options beyond the defaults of bench/callgraph-diff.ts (a function: some need the absolute root). */
+  compilerOptions: (absRoot: string) => ts.CompilerOptions;
+}
+
+export const CORPORA: Record<string, Corpus> = {
+  rxjs: {
+    pkg: 'rxjs', root: 'node_modules/rxjs/src',
+    // rxjs imports itself by name (`from 'rxjs'`) through tsconfig paths
+    compilerOptions: (absRoot) => ({ baseUrl: absRoot, paths: { rxjs: ['./'], 'rxjs/*': ['./*'] } }),
+  },
+  'query-core': {
+    pkg: '@tanstack/query-core', root: 'node_modules/@tanstack/query-core/src',
+    compilerOptions: () => ({ target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'] }),
+  },
+  'prosemirror-model': {
+    pkg: 'prosemirror-model', root: 'node_modules/prosemirror-model/src',
+    compilerOptions: () => ({}),
+  },
+};
+
+/** The repository root (where node_modules is). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Absolute source folder and compiler options of a named corpus. */
+export function corpus(name: string): { root: string; compilerOptions: ts.CompilerOptions } {
+  const c = CORPORA[name];
+  if (!c) throw new Error(`unknown corpus ${name}; known: ${Object.keys(CORPORA).join(', ')}`);
+  const root = path.join(REPO_ROOT, c.root);
+  return { root, compilerOptions: c.compilerOptions(root) };
+}
