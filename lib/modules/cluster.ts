@@ -6,7 +6,6 @@
 import { louvain } from './louvain.ts';
 import type { TieGraph } from './ties.ts';
 import { dirOf } from './paths.ts';
-import { seededRandom } from '../util/seeded-random.ts';
 
 
 export interface ClusterOptions {
@@ -97,7 +96,7 @@ function runLouvain(ties: TieGraph, resolution: number, seed: number, runs: numb
   const graph = { n: ties.uids.length, a: ties.a, b: ties.b, w: ties.w };
   let best: { levels: Int32Array[]; modularity: number } | undefined;
   for (let r = 0; r < Math.max(1, runs); r++) {
-    const result = louvain(graph, { resolution, rng: seededRandom(seed + r) });
+    const result = louvain(graph, { resolution, seed: seed + r });
     if (!best || result.modularity > best.modularity + 1e-12) best = result;
   }
   return best!.levels;

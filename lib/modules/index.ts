@@ -5,7 +5,7 @@
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { CodegraphError } from '../errors.ts';
 import type { GraphNode } from '../graph/schema.ts';
-import { buildTies, compareStrings, isConfident, type TieOptions } from './ties.ts';
+import { buildTies, compareStrings, type TieOptions } from './ties.ts';
 import { partition, type ClusterOptions } from './cluster.ts';
 import { nameModules, wordFrequencies } from './naming.ts';
 
@@ -33,20 +33,19 @@ export function detectModules(graph: CodeGraph, options: ModulesOptions = {}): M
   const ties = buildTies(graph, options);
   const { group, count } = partition(ties, options);
 
-  const membersOf: GraphNode[][] = Array.from({ length: count }, () => []);
-  for (let i = 0; i < ties.uids.length; i++) for (const u of ties.members[i]) membersOf[group[i]].push(graph.node(u)!);
-  const groups = membersOf.map((m, g) => ({ g, members: m })).filter((x) => x.members.length > 0);
+  const nodes = graph.nodes;
+  const membersOf: GraphNode[][] = [];
+  for (let g = 0; g < count; g++) membersOf.push([]);
+  for (let i = 0; i < ties.uids.length; i++) { const list = membersOf[group[i]]; for (const v of ties.memberIds[i]) list.push(nodes[v]); }
+  const groups: { g: number; members: GraphNode[] }[] = [];
+  for (let g = 0; g < count; g++) if (membersOf[g].length) groups.push({ g, members: membersOf[g] });
 
   const cohesion = cohesionByGroup(ties, group, count);
-  // How much the code leans on each symbol: confident relations pointing at it (names a module's anchor).
-  const importance = new Map<string, number>();
-  for (const e of graph.edges) {
-    if ((e.type === 'CALLS' || e.type === 'REFERENCES' || e.type === 'EXTENDS' || e.type === 'IMPLEMENTS') && isConfident(e, options.minConfidence ?? 0.5)) {
-      importance.set(e.target, (importance.get(e.target) ?? 0) + 1);
-    }
-  }
-  const symbols = groups.flatMap((x) => x.members);
-  const names = nameModules(groups.map((x) => x.members), wordFrequencies(symbols), (n) => importance.get(n.uid) ?? 0);
+  // How much the code leans on each symbol (confident relations pointing at it, counted by buildTies): names a module's anchor.
+  const importance = ties.importance;
+  const symbols: GraphNode[] = [];
+  for (const x of groups) for (const m of x.members) symbols.push(m);
+  const names = nameModules(groups.map((x) => x.members), wordFrequencies(symbols), (n) => importance[graph.nodeId(n.uid)!]);
 
   const modules = groups.map((x, k) => ({ name: names[k], members: x.members, cohesion: cohesion[x.g] }))
     .sort((x, y) => y.members.length - x.members.length || compareStrings(x.name, y.name));

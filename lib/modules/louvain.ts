@@ -17,8 +17,12 @@ export interface WeightedGraph {
 export interface LouvainOptions {
   /** Higher gives more, smaller communities (default 1). */
   resolution?: number;
-  /** Random source in [0, 1) for the visiting order. */
-  rng: () => number;
+  /**
+   * Seed of the visiting order (mulberry32, the sequence of lib/util/seeded-random.ts). The generator is
+   * inlined in the moving loop: a closure called per node costs a call per draw and, called with a new
+   * closure per run, makes V8 throw away the optimised loop ("wrong call target").
+   */
+  seed: number;
   /** Local-moving sweeps per level at most (default 32). */
   maxSweeps?: number;
 }
@@ -49,14 +53,18 @@ export function louvain(graph: WeightedGraph, options: LouvainOptions): LouvainR
   let m2 = 0;
   for (let i = 0; i < level.n; i++) m2 += level.k[i];
   const levels: Int32Array[] = [];
-  let mapping = Int32Array.from({ length: graph.n }, (_, i) => i);
+  let mapping = identity(graph.n);
   if (m2 === 0) return { levels: [mapping], modularity: 0 };
+  const rng = new Uint32Array([options.seed >>> 0]); // the generator's state, carried across levels
 
   for (;;) {
-    const comm = moveNodes(level, m2, gamma, options.rng, maxSweeps);
-    const { relabel, count } = renumber(comm);
+    const comm = moveNodes(level, m2, gamma, rng, maxSweeps);
+    const relabel = new Int32Array(level.n);
+    const count = renumber(comm, relabel);
     if (count === level.n) break; // nothing merged: the previous level is final
-    mapping = Int32Array.from(mapping, (c) => relabel[comm[c]]);
+    const next = new Int32Array(graph.n);
+    for (let i = 0; i < graph.n; i++) next[i] = relabel[comm[mapping[i]]];
+    mapping = next;
     levels.push(mapping);
     level = aggregate(level, comm, relabel, count);
   }
@@ -81,17 +89,25 @@ function fromTies(g: WeightedGraph): Level {
 }
 
 /** Local moving: each node joins the neighbouring community with the best modularity gain, until stable. */
-function moveNodes(g: Level, m2: number, gamma: number, rng: () => number, maxSweeps: number): Int32Array {
+function moveNodes(g: Level, m2: number, gamma: number, rng: Uint32Array, maxSweeps: number): Int32Array {
   const n = g.n;
-  const comm = Int32Array.from({ length: n }, (_, i) => i);
+  const comm = identity(n);
   const tot = g.k.slice();
   const weightTo = new Float64Array(n);
   const touched = new Int32Array(n);
   const mark = new Uint8Array(n);
-  const order = Int32Array.from({ length: n }, (_, i) => i);
+  const order = identity(n);
+  let state = rng[0];
   for (let sweep = 0; sweep < maxSweeps; sweep++) {
-    // Fisher–Yates with the seeded source: the visiting order is random but reproducible.
-    for (let i = n - 1; i > 0; i--) { const j = Math.floor(rng() * (i + 1)); const t = order[i]; order[i] = order[j]; order[j] = t; }
+    // Fisher–Yates with the seeded source (mulberry32, inlined): the visiting order is random but reproducible.
+    for (let i = n - 1; i > 0; i--) {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      const j = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * (i + 1));
+      const x = order[i]; order[i] = order[j]; order[j] = x;
+    }
     let moves = 0;
     for (let o = 0; o < n; o++) {
       const v = order[o];
@@ -119,43 +135,64 @@ function moveNodes(g: Level, m2: number, gamma: number, rng: () => number, maxSw
     // The last sweeps move a handful of nodes for almost no gain: stop once under 0.1% of the nodes move.
     if (moves === 0 || (sweep > 0 && moves * 1000 < n)) break;
   }
+  rng[0] = state;
   return comm;
 }
 
-/** Community labels renumbered 0..count-1 in order of their lowest node. */
-function renumber(comm: Int32Array): { relabel: Int32Array; count: number } {
-  const relabel = new Int32Array(comm.length).fill(-1);
-  let count = 0;
-  for (let i = 0; i < comm.length; i++) if (relabel[comm[i]] < 0) relabel[comm[i]] = count++;
-  return { relabel, count };
+/** 0, 1, …, n−1. */
+function identity(n: number): Int32Array {
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  return out;
 }
 
-/** One node per community; ties summed, internal weight kept as a self-loop. */
+/** Community labels renumbered 0..count-1 in order of their lowest node (into `relabel`); returns the count. */
+function renumber(comm: Int32Array, relabel: Int32Array): number {
+  relabel.fill(-1);
+  let count = 0;
+  for (let i = 0; i < comm.length; i++) if (relabel[comm[i]] < 0) relabel[comm[i]] = count++;
+  return count;
+}
+
+/**
+ * One node per community; ties summed, internal weight kept as a self-loop. Members are bucketed by
+ * community (counting sort, ascending node order kept, so sums run in the same order every time) and
+ * each community's row is built in place: typed arrays only, no per-community lists.
+ */
 function aggregate(g: Level, comm: Int32Array, relabel: Int32Array, count: number): Level {
-  const members: number[][] = Array.from({ length: count }, () => []);
-  for (let i = 0; i < g.n; i++) members[relabel[comm[i]]].push(i);
+  const start = new Int32Array(count + 1);
+  for (let i = 0; i < g.n; i++) start[relabel[comm[i]] + 1]++;
+  for (let c = 0; c < count; c++) start[c + 1] += start[c];
+  const fillAt = start.slice(0, count);
+  const byComm = new Int32Array(g.n);
+  for (let i = 0; i < g.n; i++) byComm[fillAt[relabel[comm[i]]]++] = i;
   const self = new Float64Array(count), k = new Float64Array(count);
   const weightTo = new Float64Array(count);
-  const touched: number[] = [];
+  const seen = new Uint8Array(count);
+  const touched = new Int32Array(count);
   const offsets = new Int32Array(count + 1);
-  const nbr: number[] = [], wt: number[] = [];
+  // At most one entry per original adjacency entry: a safe capacity, trimmed at the end.
+  let nbr = new Int32Array(g.offsets[g.n]), wt = new Float64Array(g.offsets[g.n]);
+  let size = 0;
   for (let c = 0; c < count; c++) {
-    for (const v of members[c]) {
+    let t = 0;
+    for (let q = start[c]; q < start[c + 1]; q++) {
+      const v = byComm[q];
       self[c] += g.self[v];
       k[c] += g.k[v];
       for (let p = g.offsets[v]; p < g.offsets[v + 1]; p++) {
         const d = relabel[comm[g.nbr[p]]];
         if (d === c) { self[c] += g.wt[p] / 2; continue; } // each internal edge is seen from both ends
-        if (weightTo[d] === 0) touched.push(d);
+        if (!seen[d]) { seen[d] = 1; touched[t++] = d; }
         weightTo[d] += g.wt[p];
       }
     }
-    touched.sort((x, y) => x - y);
-    for (const d of touched) { nbr.push(d); wt.push(weightTo[d]); weightTo[d] = 0; }
-    touched.length = 0;
-    offsets[c + 1] = nbr.length;
+    const row = touched.subarray(0, t).sort(); // typed-array sort: numeric, native
+    for (let x = 0; x < t; x++) { const d = row[x]; nbr[size] = d; wt[size++] = weightTo[d]; weightTo[d] = 0; seen[d] = 0; }
+    offsets[c + 1] = size;
   }
-  return { n: count, offsets, nbr: Int32Array.from(nbr), wt: Float64Array.from(wt), self, k };
+  nbr = nbr.slice(0, size); wt = wt.slice(0, size);
+  return { n: count, offsets, nbr, wt, self, k };
 }
 
 /** Modularity Q = Σ_c [ in_c / m − γ (tot_c / 2m)² ] of a partition of the original graph. */

@@ -41,6 +41,8 @@ export interface TieGraph {
   size: Int32Array;
   /** Symbol uids of each unit, root first then by uid ([] for hubs). */
   members: string[][];
+  /** The same members as positions in `graph.nodes` (saves a uid lookup per member when writing modules). */
+  memberIds: Int32Array[];
   /** File path of each node (a file hub: its own path; a folder hub: the folder). */
   filePaths: string[];
   /** Undirected ties, each once with a < b, sorted by (a, b). */
@@ -56,6 +58,11 @@ export interface TieGraph {
   /** Directed code relations between units (source unit → target unit), one per graph edge: who uses whom. */
   relFrom: Int32Array;
   relTo: Int32Array;
+  /**
+   * Confident CALLS / REFERENCES / EXTENDS / IMPLEMENTS edges pointing at each graph node (by position in
+   * `graph.nodes`): how much the code leans on a symbol. Counted in the same pass over the edges.
+   */
+  importance: Int32Array;
 }
 
 const SYMBOLS = new Set<string>(SYMBOL_LABELS);
@@ -74,6 +81,9 @@ export function isConfident(e: GraphEdge, minConfidence: number): boolean {
 /**
  * Builds the ties graph in an order that depends only on uids (not on file walk order). A class and its
  * methods and properties form one unit, so a module never separates a method from its class.
+ *
+ * Everything is indexed by position in `graph.nodes` and summed in typed arrays (no per-pair maps, no
+ * comparator sorts): this runs cold in every analyze, where each allocation and each interpreted callback counts.
  */
 export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph {
   const minConfidence = options.minConfidence ?? 0.5;
@@ -82,181 +92,253 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   const folderTie = options.folderTie ?? 0.5;
   const hubUsers = options.hubUsers ?? 3;
 
-  const symbols: GraphNode[] = [];
-  for (const n of graph.nodes) if (isSymbolNode(n)) symbols.push(n);
+  const nodes = graph.nodes;
+  const N = nodes.length;
+  const edges = graph.edges;
+  const isSym = new Uint8Array(N);
+  const symbols: number[] = [];
+  for (let v = 0; v < N; v++) if (SYMBOLS.has(nodes[v].label)) { isSym[v] = 1; symbols.push(v); }
+
+  // Edge ends as node positions, looked up once and shared by the passes below.
+  const M = edges.length;
+  const src = new Int32Array(M), dst = new Int32Array(M);
+  for (let k = 0; k < M; k++) { const e = edges[k]; src[k] = graph.nodeId(e.source) ?? -1; dst[k] = graph.nodeId(e.target) ?? -1; }
 
   // Units: follow symbol → symbol containment (class → method, …) up to the top-level symbol.
-  const parent = new Map<string, string>();
-  for (const e of graph.edges) {
+  const parent = new Int32Array(N).fill(-1);
+  for (let k = 0; k < M; k++) {
+    const e = edges[k];
     if (!STRUCTURAL.has(e.type) || e.source === e.target) continue;
-    const src = graph.node(e.source), dst = graph.node(e.target);
-    if (src && dst && isSymbolNode(src) && isSymbolNode(dst) && (!parent.has(e.target) || e.source < parent.get(e.target)!)) parent.set(e.target, e.source);
+    const x = src[k], y = dst[k];
+    if (x >= 0 && y >= 0 && isSym[x] && isSym[y] && (parent[y] < 0 || e.source < nodes[parent[y]].uid)) parent[y] = x;
   }
   // Indexers do not always draw an edge from an interface to its properties or from a function to the
   // functions nested in it; the qualified name (`Owner.member` in the same file) says it as well.
-  const byQualified = new Map<string, string>();
-  for (const s of symbols) if (s.qualifiedName) byQualified.set(`${s.filePath ?? ''}\u0000${s.qualifiedName}`, s.uid);
-  for (const s of symbols) {
-    const q = s.qualifiedName;
-    const dot = q ? q.lastIndexOf('.') : -1;
-    if (parent.has(s.uid) || dot <= 0) continue;
-    const owner = byQualified.get(`${s.filePath ?? ''}\u0000${q!.slice(0, dot)}`);
-    if (owner && owner !== s.uid) parent.set(s.uid, owner);
+  let byQualified: Map<string, Map<string, number>> | undefined;
+  for (const v of symbols) {
+    const q = nodes[v].qualifiedName;
+    if (parent[v] >= 0 || !q || q.lastIndexOf('.') <= 0) continue;
+    if (!byQualified) {
+      byQualified = new Map();
+      for (const x of symbols) {
+        const n = nodes[x];
+        if (!n.qualifiedName) continue;
+        const f = n.filePath ?? '';
+        let m = byQualified.get(f);
+        if (!m) byQualified.set(f, (m = new Map()));
+        m.set(n.qualifiedName, x);
+      }
+    }
+    const owner = byQualified.get(nodes[v].filePath ?? '')?.get(q.slice(0, q.lastIndexOf('.')));
+    if (owner !== undefined && owner !== v) parent[v] = owner;
   }
-  const rootOf = (uid: string): string => {
-    let r = uid;
-    for (let steps = 0; parent.has(r) && steps < 64; steps++) r = parent.get(r)!; // bounded: containment cycles are a bug upstream
-    return r;
-  };
-  const unitMembers = new Map<string, string[]>();
-  const unitOfSymbol = new Map<string, string>();
-  for (const s of symbols) {
-    const r = rootOf(s.uid);
-    unitOfSymbol.set(s.uid, r);
-    const l = unitMembers.get(r);
-    if (l) l.push(s.uid); else unitMembers.set(r, [s.uid]);
+  const root = new Int32Array(N).fill(-1);
+  for (const v of symbols) {
+    let r = v;
+    for (let steps = 0; parent[r] >= 0 && steps < 64; steps++) r = parent[r]; // bounded: containment cycles are a bug upstream
+    root[v] = r;
   }
 
   // Files become hubs only when they hold a symbol; folders above them are virtual hubs.
-  const fileUidByPath = new Map<string, string>();
-  for (const f of graph.byLabel('File')) if (f.filePath) fileUidByPath.set(f.filePath, f.uid);
-  const hubFiles = new Set<string>();
-  for (const s of symbols) {
-    const fu = s.filePath ? fileUidByPath.get(s.filePath) : undefined;
-    if (fu) hubFiles.add(fu);
+  const fileByPath = new Map<string, number>();
+  for (const f of graph.byLabel('File')) if (f.filePath) fileByPath.set(f.filePath, graph.nodeId(f.uid)!);
+  const fileOf = new Int32Array(N).fill(-1); // each symbol's File node, when there is one
+  const isHubFile = new Uint8Array(N);
+  const hubFiles: number[] = [];
+  for (const v of symbols) {
+    const p = nodes[v].filePath;
+    const f = p ? fileByPath.get(p) : undefined;
+    if (f === undefined) continue;
+    fileOf[v] = f;
+    if (!isHubFile[f]) { isHubFile[f] = 1; hubFiles.push(f); }
   }
   const hubFolders = new Set<string>();
-  for (const fu of hubFiles) for (let d = dirOf(graph.node(fu)!.filePath); ; d = dirOf(d)) {
-    hubFolders.add(`${FOLDER_HUB}${d}`);
+  for (const f of hubFiles) for (let d = dirOf(nodes[f].filePath); ; d = dirOf(d)) {
+    const key = FOLDER_HUB + d;
+    if (hubFolders.has(key)) break; // its parents are in already
+    hubFolders.add(key);
     if (!d) break;
   }
 
-  const uids = [...unitMembers.keys(), ...hubFiles, ...hubFolders].sort(compareStrings);
+  const isRoot = new Uint8Array(N);
+  for (const v of symbols) isRoot[root[v]] = 1;
+  const uids: string[] = [];
+  for (const v of symbols) if (isRoot[v]) uids.push(nodes[v].uid);
+  for (const f of hubFiles) uids.push(nodes[f].uid);
+  for (const fo of hubFolders) uids.push(fo);
+  uids.sort(); // default sort compares UTF-16 code units, as compareStrings does, natively
   const n = uids.length;
-  const index = new Map<string, number>();
-  for (let i = 0; i < n; i++) index.set(uids[i], i);
+  const folderIndex = new Map<string, number>();
+  const tieOf = new Int32Array(N).fill(-1); // graph node → its tie node (unit or file hub)
+  for (let i = 0; i < n; i++) {
+    const u = uids[i];
+    if (u.startsWith(FOLDER_HUB)) folderIndex.set(u, i); else tieOf[graph.nodeId(u)!] = i;
+  }
+  const unitTie = tieOf.slice(); // read the roots' entries before symbols overwrite theirs (containment cycles)
+  for (const v of symbols) tieOf[v] = unitTie[root[v]];
+
   const size = new Int32Array(n);
+  for (const v of symbols) size[tieOf[v]]++;
+  const memberLists: number[][] = new Array(n);
+  for (const v of symbols) { const i = tieOf[v]; if (root[v] !== v || !isRoot[v]) (memberLists[i] ??= []).push(v); }
   const members: string[][] = new Array(n);
+  const memberIds: Int32Array[] = new Array(n);
   const filePaths: string[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    const list = unitMembers.get(uids[i]);
-    if (list) {
-      const root = uids[i];
-      members[i] = [root, ...list.filter((u) => u !== root).sort(compareStrings)];
-      size[i] = list.length;
-      filePaths[i] = graph.node(root)!.filePath ?? '';
+    const u = uids[i];
+    if (size[i] > 0) {
+      const r = graph.nodeId(u)!;
+      const rest = (memberLists[i] ?? []).map((v) => nodes[v].uid).sort();
+      members[i] = [u, ...rest];
+      const ids = new Int32Array(rest.length + 1);
+      ids[0] = r;
+      for (let k = 0; k < rest.length; k++) ids[k + 1] = graph.nodeId(rest[k])!;
+      memberIds[i] = ids;
+      filePaths[i] = nodes[r].filePath ?? '';
     } else {
       members[i] = [];
-      filePaths[i] = uids[i].startsWith(FOLDER_HUB) ? uids[i].slice(FOLDER_HUB.length) : graph.node(uids[i])!.filePath ?? '';
+      memberIds[i] = EMPTY_IDS;
+      filePaths[i] = u.startsWith(FOLDER_HUB) ? u.slice(FOLDER_HUB.length) : nodes[graph.nodeId(u)!].filePath ?? '';
     }
   }
-  const nodeIndex = (uid: string): number | undefined => {
-    const u = unitOfSymbol.get(uid);
-    return index.get(u ?? uid);
-  };
+  const isTest = new Uint8Array(n);
+  for (let i = 0; i < n; i++) isTest[i] = isTestPath(filePaths[i]) ? 1 : 0;
 
-  // Sum ties per unordered pair: one small map per lower end keeps keys small integers (fast maps).
-  const rows: (Map<number, number> | undefined)[] = new Array(n);
-  const codeRows: (Set<number> | undefined)[] = new Array(n);
+  // Ties are collected as (i, j, integer millionths, code?) and summed per pair below. Integer sums are
+  // exact, so the order edges arrive in cannot matter.
+  const pairs = new TieList();
   const inner = new Float64Array(n);
-  // Weights are summed as integers (millionths): exact sums, so the order edges arrive in cannot matter.
   const add = (i: number, j: number, real: number, isCode: boolean): void => {
     const weight = Math.round(real * 1e6);
     if (weight <= 0) return;
     if (i === j) { if (isCode) inner[i] += weight; return; }
-    const lo = i < j ? i : j, hi = i < j ? j : i;
-    const row = (rows[lo] ??= new Map());
-    row.set(hi, (row.get(hi) ?? 0) + weight);
-    if (isCode) (codeRows[lo] ??= new Set()).add(hi);
+    pairs.push(i, j, weight, isCode);
   };
-  const isTest = new Uint8Array(n);
-  for (let i = 0; i < n; i++) isTest[i] = isTestPath(filePaths[i]) ? 1 : 0;
 
   // Every symbol is tied to its file, whatever edges the indexer emitted for containment.
-  for (const s of symbols) {
-    const fu = s.filePath ? fileUidByPath.get(s.filePath) : undefined;
-    if (fu) { const i = nodeIndex(s.uid)!; add(i, index.get(fu)!, fileTie * (isTest[i] ? testFactor : 1), false); }
+  for (const v of symbols) {
+    if (fileOf[v] < 0) continue;
+    const i = tieOf[v];
+    add(i, tieOf[fileOf[v]], fileTie * (isTest[i] ? testFactor : 1), false);
   }
   // Files tie to their folder and folders to their parent, so the layout breaks near-ties between areas.
-  for (const fu of hubFiles) add(index.get(fu)!, index.get(FOLDER_HUB + dirOf(graph.node(fu)!.filePath))!, folderTie, false);
+  for (const f of hubFiles) add(tieOf[f], folderIndex.get(FOLDER_HUB + dirOf(nodes[f].filePath))!, folderTie, false);
   for (const fo of hubFolders) {
     const d = fo.slice(FOLDER_HUB.length);
-    if (d) add(index.get(fo)!, index.get(FOLDER_HUB + dirOf(d))!, folderTie, false);
+    if (d) add(folderIndex.get(fo)!, folderIndex.get(FOLDER_HUB + dirOf(d))!, folderTie, false);
   }
 
   // The code relations that count, once: ends as tie-node indexes, and their weight before hub discounts.
+  const importance = new Int32Array(N);
   const relI: number[] = [], relJ: number[] = [], relW: number[] = [];
-  for (const e of graph.edges) {
+  for (let k = 0; k < M; k++) {
+    const e = edges[k];
     const base = TYPE_WEIGHT[e.type];
-    if (base === undefined || STRUCTURAL.has(e.type) || e.source === e.target || !isConfident(e, minConfidence)) continue;
-    const i = nodeIndex(e.source);
-    const j = nodeIndex(e.target);
-    if (i === undefined || j === undefined) continue;
+    if (base === undefined || !isConfident(e, minConfidence)) continue;
+    if (dst[k] >= 0) importance[dst[k]]++;
+    if (e.source === e.target || src[k] < 0 || dst[k] < 0) continue;
+    const i = tieOf[src[k]];
+    const j = tieOf[dst[k]];
+    if (i < 0 || j < 0) continue;
     let weight = e.type === 'REFERENCES' && e.role === 'callback' ? CALLBACK_WEIGHT : base;
     // Repeated sites strengthen a tie, with diminishing returns.
     weight *= e.confidence * (1 + Math.log2(Math.max(1, e.count ?? 1)) * 0.5);
     if (isTest[i] || isTest[j]) weight *= testFactor;
     relI.push(i); relJ.push(j); relW.push(weight);
   }
+  const R = relI.length;
 
-  // How many distinct units lean on each unit: a helper everyone calls says little about where a caller belongs.
+  // How many distinct units lean on each unit: a helper everyone calls says little about where a caller
+  // belongs. And how many distinct files: four handlers of one controller file calling their service are one
+  // place that relies on it, not four; a helper called from many files is the shared kind. Relations are
+  // bucketed by target, distinct sources counted with stamps: linear, no sort.
+  const fileId = new Map<string, number>();
+  const fid = new Int32Array(n);
+  for (let i = 0; i < n; i++) { const f = filePaths[i]; let x = fileId.get(f); if (x === undefined) fileId.set(f, (x = fileId.size)); fid[i] = x; }
   const users = new Int32Array(n);
-  {
-    const order = relI.map((_, k) => k).sort((x, y) => relJ[x] - relJ[y] || relI[x] - relI[y]);
-    for (let k = 0; k < order.length; k++) {
-      const r = order[k], prev = k > 0 ? order[k - 1] : -1;
-      if (relI[r] === relJ[r]) continue;
-      if (prev >= 0 && relJ[prev] === relJ[r] && relI[prev] === relI[r]) continue;
-      users[relJ[r]]++;
-    }
-  }
-  // How many distinct files use each unit: four handlers of one controller file calling their service are one
-  // place that relies on it, not four; a helper called from many files is the shared kind.
   const userFiles = new Int32Array(n);
   {
-    const fileId = new Map<string, number>();
-    const fid = (i: number): number => { const f = filePaths[i]; let k = fileId.get(f); if (k === undefined) fileId.set(f, (k = fileId.size)); return k; };
-    const src = relI.map(fid);
-    const order = relI.map((_, k) => k).sort((x, y) => relJ[x] - relJ[y] || src[x] - src[y]);
-    for (let k = 0; k < order.length; k++) {
-      const r = order[k], prev = k > 0 ? order[k - 1] : -1;
-      if (relI[r] === relJ[r]) continue;
-      if (prev >= 0 && relJ[prev] === relJ[r] && src[prev] === src[r]) continue;
-      userFiles[relJ[r]]++;
+    const start = new Int32Array(n + 1);
+    for (let r = 0; r < R; r++) if (relI[r] !== relJ[r]) start[relJ[r] + 1]++;
+    for (let j = 0; j < n; j++) start[j + 1] += start[j];
+    const at = start.slice(0, n);
+    const byTarget = new Int32Array(start[n]);
+    for (let r = 0; r < R; r++) if (relI[r] !== relJ[r]) byTarget[at[relJ[r]]++] = relI[r];
+    const seenUnit = new Int32Array(n).fill(-1), seenFile = new Int32Array(fileId.size).fill(-1);
+    for (let j = 0; j < n; j++) {
+      for (let q = start[j]; q < start[j + 1]; q++) {
+        const i = byTarget[q];
+        if (seenUnit[i] !== j) { seenUnit[i] = j; users[j]++; }
+        if (seenFile[fid[i]] !== j) { seenFile[fid[i]] = j; userFiles[j]++; }
+      }
     }
   }
 
-  for (let k = 0; k < relI.length; k++) {
-    const i = relI[k], j = relJ[k];
-    let weight = relW[k];
+  for (let r = 0; r < R; r++) {
+    const i = relI[r], j = relJ[r];
+    let weight = relW[r];
     if (userFiles[j] > hubUsers) weight *= Math.sqrt(hubUsers / userFiles[j]);
     const both = size[i] > 0 && size[j] > 0;
     // Top-level code of a file (the source is the File) ties only weakly, like containment.
     add(i, j, both ? weight : weight * fileTie, both);
   }
 
-  let m = 0;
-  for (const row of rows) if (row) m += row.size;
-  const a = new Int32Array(m);
-  const b = new Int32Array(m);
-  const w = new Float64Array(m);
-  const code = new Uint8Array(m);
-  let k = 0;
-  for (let lo = 0; lo < n; lo++) {
-    const row = rows[lo];
-    if (!row) continue;
-    const cs = codeRows[lo];
-    for (const hi of [...row.keys()].sort((x, y) => x - y)) {
-      a[k] = lo; b[k] = hi; w[k] = row.get(hi)! / 1e6; code[k] = cs?.has(hi) ? 1 : 0; k++;
-    }
-  }
+  const { a, b, w, code } = pairs.sum(n);
   for (let i = 0; i < n; i++) inner[i] /= 1e6;
-  let r = 0;
-  for (let k = 0; k < relI.length; k++) if (relI[k] !== relJ[k] && size[relI[k]] > 0 && size[relJ[k]] > 0) r++;
-  const relFrom = new Int32Array(r), relTo = new Int32Array(r);
-  r = 0;
-  for (let k = 0; k < relI.length; k++) if (relI[k] !== relJ[k] && size[relI[k]] > 0 && size[relJ[k]] > 0) { relFrom[r] = relI[k]; relTo[r++] = relJ[k]; }
-  return { uids, size, members, filePaths, a, b, w, code, inner, users, relFrom, relTo };
+  let rc = 0;
+  for (let r = 0; r < R; r++) if (relI[r] !== relJ[r] && size[relI[r]] > 0 && size[relJ[r]] > 0) rc++;
+  const relFrom = new Int32Array(rc), relTo = new Int32Array(rc);
+  rc = 0;
+  for (let r = 0; r < R; r++) if (relI[r] !== relJ[r] && size[relI[r]] > 0 && size[relJ[r]] > 0) { relFrom[rc] = relI[r]; relTo[rc++] = relJ[r]; }
+  return { uids, size, members, memberIds, filePaths, a, b, w, code, inner, users, relFrom, relTo, importance };
+}
+
+const EMPTY_IDS = new Int32Array(0);
+
+/** Unordered ties as they come (lower end, higher end, integer weight, code flag), summed per pair on demand. */
+class TieList {
+  private lo: number[] = [];
+  private hi: number[] = [];
+  private wt: number[] = [];
+  private code: number[] = [];
+
+  push(i: number, j: number, weight: number, isCode: boolean): void {
+    if (i < j) { this.lo.push(i); this.hi.push(j); } else { this.lo.push(j); this.hi.push(i); }
+    this.wt.push(weight);
+    this.code.push(isCode ? 1 : 0);
+  }
+
+  /** One tie per pair, sorted by (a, b), weights back in real units: bucketed by lower end, then summed. */
+  sum(n: number): { a: Int32Array; b: Int32Array; w: Float64Array; code: Uint8Array } {
+    const { lo, hi, wt, code } = this;
+    const m = lo.length;
+    const start = new Int32Array(n + 1);
+    for (let k = 0; k < m; k++) start[lo[k] + 1]++;
+    for (let i = 0; i < n; i++) start[i + 1] += start[i];
+    const at = start.slice(0, n);
+    const order = new Int32Array(m);
+    for (let k = 0; k < m; k++) order[at[lo[k]]++] = k;
+    const acc = new Float64Array(n), isCode = new Uint8Array(n), seen = new Uint8Array(n);
+    const touched = new Int32Array(n);
+    const a = new Int32Array(m), b = new Int32Array(m), w = new Float64Array(m), c = new Uint8Array(m);
+    let out = 0;
+    for (let i = 0; i < n; i++) {
+      let t = 0;
+      for (let q = start[i]; q < start[i + 1]; q++) {
+        const k = order[q], j = hi[k];
+        if (!seen[j]) { seen[j] = 1; touched[t++] = j; }
+        acc[j] += wt[k];
+        if (code[k]) isCode[j] = 1;
+      }
+      const row = touched.subarray(0, t).sort(); // numeric, native
+      for (let x = 0; x < t; x++) {
+        const j = row[x];
+        a[out] = i; b[out] = j; w[out] = acc[j] / 1e6; c[out] = isCode[j]; out++;
+        acc[j] = 0; isCode[j] = 0; seen[j] = 0;
+      }
+    }
+    return { a: a.slice(0, out), b: b.slice(0, out), w: w.slice(0, out), code: c.slice(0, out) };
+  }
 }
 
 /** Prefix of the virtual folder hubs' keys (not graph uids; `Folder:` nodes may or may not exist). */
