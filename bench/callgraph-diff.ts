@@ -9,6 +9,13 @@
  *
  *   precision = |ours ∩ compiler| / |ours|          recall = |ours ∩ compiler| / |compiler|
  *
+ * Where the checker's signature is not the code that runs, the oracle says what runs, by rules that do not
+ * look at our graph: a signature known only as a type (a function type, a call signature, a type declared
+ * outside the project) called through a const binding that fixes the function (`const f: Fn = () => …`,
+ * `const p: Provider = { m() {…} }` then `p.m()`) is that function; `new E()` of a project class without a
+ * constructor of its own that extends an outside class (`class E extends Error {}`) is the class. A `let`
+ * binding fixes nothing (it may be reassigned), so calls through it stay type-only.
+ *
  * Calls the compiler resolves outside the project (lib.d.ts, packages) are not edges on either side.
  *
  * Corpora (bench/callgraph-corpora.ts) are named with --corpus; a bare folder is checked with the default
@@ -97,6 +104,7 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
   const checker = program.getTypeChecker();
 
   // definition occurrences: "file:line:column" of a declaring name → our symbol
+  const fileSet = new Set(files);
   const defs = new Map<string, string>();
   for (const r of result.refs.all) if (r.kind === 'definition') defs.set(`${r.filePath}:${r.line}:${r.column}`, r.target);
   const rel = (sf: ts.SourceFile): string | undefined => {
@@ -111,20 +119,32 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
     return defs.get(`${p}:${lc.line + 1}:${lc.character + 1}`);
   };
 
+  const inProject = (n: ts.Node): boolean => { const p = rel(n.getSourceFile()); return !!p && fileSet.has(p); };
   const edges = new Map<string, Pair>();
   let sites = 0;
   let unmapped = 0;
   for (const sf of program.getSourceFiles()) {
     const p = rel(sf);
-    if (!p || sf.isDeclarationFile && !files.includes(p)) continue;
-    if (!files.includes(p)) continue;
+    if (!p || sf.isDeclarationFile && !fileSet.has(p)) continue;
+    if (!fileSet.has(p)) continue;
     const fileUid = `File:${p}`;
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
-        const target = calleeDeclaration(checker, node);
+        let target = calleeDeclaration(checker, node);
+        // `new E()` of a project class with no constructor of its own, extending an outside class (`class E
+        // extends Error {}`): the signature is the outside constructor, but what is instantiated (and whose
+        // field initialisers run) is the project class
+        if (target && ts.isNewExpression(node) && !inProject(target)) {
+          const cls = constructedClass(checker, node);
+          if (cls && inProject(cls)) target = cls;
+        }
+        // a callee the checker knows only by its type (`const f: Fn = g`, `const p: Provider = { m() {…} }`):
+        // when a const binding fixes the function, that function is what runs
+        // (or by a type declared outside the project: `requestAnimationFrame: typeof requestAnimationFrame`)
+        if (target && (isTypeOnly(target) || !inProject(target))) target = constImplementation(checker, node) ?? target;
         if (target) {
           const declFile = target.getSourceFile();
-          if (rel(declFile) && files.includes(rel(declFile)!)) {
+          if (rel(declFile) && fileSet.has(rel(declFile)!)) {
             const tUid = declarationUid(target, uidAt);
             if (!tUid) unmapped++;
             else {
@@ -163,6 +183,66 @@ function calleeDeclaration(checker: ts.TypeChecker, call: ts.CallExpression | ts
   return undefined;
 }
 
+/** A signature written in a type (function type, call or construct signature): no code of its own runs. */
+function isTypeOnly(decl: ts.Node): boolean {
+  return ts.isFunctionTypeNode(decl) || ts.isCallSignatureDeclaration(decl) || ts.isConstructSignatureDeclaration(decl) || ts.isConstructorTypeNode(decl);
+}
+
+/**
+ * The function a const binding fixes for a call the checker resolves only to a type: `f()` where
+ * `const f: Fn = () => …` (or `= g`, a function declaration), and `o.m()` where `const o: T = { m() {…} }`.
+ * A `let` (or anything reassignable) gives nothing: its value is not fixed.
+ */
+function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression): ts.Node | undefined {
+  const callee = skipOuter(call.expression);
+  const resolve = (n: ts.Node): ts.Symbol | undefined => {
+    let sym = checker.getSymbolAtLocation(n);
+    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    return sym;
+  };
+  const constInit = (sym: ts.Symbol | undefined): ts.Expression | undefined => {
+    const d = sym?.valueDeclaration;
+    if (!d || !ts.isVariableDeclaration(d) || !d.initializer || !(ts.getCombinedNodeFlags(d) & ts.NodeFlags.Const)) return undefined;
+    return skipOuter(d.initializer);
+  };
+  const functionOf = (e: ts.Expression | undefined): ts.Node | undefined => {
+    if (!e) return undefined;
+    if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return e;
+    if (ts.isIdentifier(e)) {
+      const d = resolve(e)?.valueDeclaration;
+      return d && ts.isFunctionDeclaration(d) ? d : undefined;
+    }
+    return undefined;
+  };
+  if (ts.isIdentifier(callee)) return functionOf(constInit(resolve(callee)));
+  if (ts.isPropertyAccessExpression(callee)) {
+    const obj = constInit(resolve(skipOuter(callee.expression)));
+    if (!obj || !ts.isObjectLiteralExpression(obj)) return undefined;
+    const name = callee.name.text;
+    for (const p of obj.properties) {
+      if (!p.name || !ts.isIdentifier(p.name) || p.name.text !== name) continue;
+      if (ts.isMethodDeclaration(p)) return p;
+      if (ts.isPropertyAssignment(p)) return functionOf(skipOuter(p.initializer));
+    }
+  }
+  return undefined;
+}
+
+/** An expression without parentheses, `as`/`!`/`satisfies` wrappers. */
+function skipOuter(e: ts.Expression): ts.Expression {
+  for (;;) {
+    if (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e) || ts.isSatisfiesExpression(e) || ts.isTypeAssertionExpression(e)) e = e.expression;
+    else return e;
+  }
+}
+
+/** The class declaration a `new` expression names (through aliases), if it is one. */
+function constructedClass(checker: ts.TypeChecker, call: ts.NewExpression): ts.ClassLikeDeclaration | undefined {
+  let sym = checker.getSymbolAtLocation(call.expression);
+  if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+  return sym?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassLike(d));
+}
+
 /** Our symbol for a callee declaration: by the position of its declaring name. */
 function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined): string | undefined {
   if (ts.isConstructorDeclaration(decl)) {
@@ -170,7 +250,8 @@ function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined
     return kw ? uidAt(kw) : undefined;
   }
   if ((ts.isArrowFunction(decl) || ts.isFunctionExpression(decl)) && decl.parent) {
-    const p = decl.parent;
+    let p = decl.parent;
+    while (ts.isParenthesizedExpression(p) && p.parent) p = p.parent; // `const f = (<T>(x: T) => …)`
     if ((ts.isVariableDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertyAssignment(p)) && p.name) return uidAt(p.name);
     if (ts.isFunctionExpression(decl) && decl.name) return uidAt(decl.name);
     if (ts.isBinaryExpression(p) && ts.isPropertyAccessExpression(p.left)) return uidAt(p.left.name);
