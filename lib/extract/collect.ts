@@ -2,18 +2,18 @@
  * Turns the matches of a language's query into FileFacts. The query says what each node means (a `role` per
  * pattern); this module only interprets roles, so it serves every language whose queries use the same roles.
  *
- * Two passes: (1) every match is filed by role, keyed by node identity (node-tree-sitter hands out one object
- * per node within a `matches` call); (2) scopes, symbols and occurrences are replayed in source order to build
+ * Two passes: (1) every match is filed by role, keyed by node identity (the FlatTree hands out one NodeRef
+ * object per node of a file); (2) scopes, symbols and occurrences are replayed in source order to build
  * the lexical scope tree, the symbol nesting and each occurrence's enclosing symbol. Names are looked up in
  * the scope tree only once every declaration is known (hoisting).
  */
-import type Parser from 'tree-sitter';
 import type {
   ArgFact, Binding, CallFact, ExportFact, Expr, FileFacts, ImportFact, LocalFact, ModuleRef, Pos, RefFact,
   RefKind, SymbolFact, SymbolLabel,
 } from './facts.ts';
 import type { LanguageId } from '../lang/index.ts';
-import { endOf, endRowOf, type Capture, type Match, type NodeRef } from './matches.ts';
+import type { NodeRef } from './flat-tree.ts';
+import type { Capture, Match } from './query-match.ts';
 
 type Node = NodeRef;
 
@@ -124,7 +124,7 @@ export class Collector {
   /** The role of each query pattern (from its `#set! role`). */
   roles: ReadonlyArray<string | undefined> = [];
 
-  constructor(text: string, private readonly filePath: string, private readonly language: LanguageId, private readonly tree: Parser.Tree) {
+  constructor(text: string, private readonly filePath: string, private readonly language: LanguageId) {
     this.text = text;
     this.root = { kind: 'program', start: 0, end: Infinity, parent: undefined, names: new Map(), classSym: -1 };
   }
@@ -710,7 +710,7 @@ export class Collector {
     this.fnSymOf.set(d.def, this.symbols.indexOf(prev));
     if (!isSignature) {
       prev.signatureOnly = false;
-      prev.endLine = endRowOf(this.tree, d.def) + 1;
+      prev.endLine = d.def.endRow + 1;
       prev.signature = this.signature(d);
       prev.returnsNode ??= this.returnsOf.get(d.def);
       prev.kind = prev.label === 'Function' ? 'function' : prev.kind === 'method_signature' ? 'method' : prev.kind;
@@ -724,7 +724,7 @@ export class Collector {
     const sym: SymbolWork = {
       name, label, kind,
       line: rowOf(d.def) + 1,
-      endLine: endRowOf(this.tree, d.def) + 1,
+      endLine: d.def.endRow + 1,
       at: d.name ? this.pos(d.name) : [rowOf(d.def) + 1, colOf(d.def) + 1, 0],
       parent, qualifiedName, exported,
       defNode: d.def, scope,
@@ -986,7 +986,7 @@ export class Collector {
 
   // ------------------------------------------------------------------ text helpers
   private end(node: Node): number {
-    return endOf(this.tree, node);
+    return node.end;
   }
 
   private ident(node: Node): string {

@@ -6,7 +6,7 @@
 import type Parser from 'tree-sitter';
 import { languageOf, languageRuntime, queryFingerprint, type LanguageId } from '../lang/index.ts';
 import { Collector } from './collect.ts';
-import { queryMatches } from './matches.ts';
+import { FlatTree } from './flat-tree.ts';
 import type { FileFacts } from './facts.ts';
 
 export type { LanguageId };
@@ -27,8 +27,9 @@ export function extractFile(filePath: string, text: string, language: LanguageId
   const tree = rt.parser.parse(text);
   try {
     const parseErrors = tree.rootNode.hasError ? countErrors(tree) : 0;
-    const matches = queryMatches(rt.query, tree, (probe) => rt.parser.parse(probe));
-    const collector = new Collector(text, filePath, language, tree);
+    const flat = FlatTree.from(tree, text, rt.names);
+    const matches = rt.engine.run(flat);
+    const collector = new Collector(text, filePath, language);
     collector.roles = rt.roles;
     return collector.collect(matches, countLines(text), parseErrors);
   } finally {

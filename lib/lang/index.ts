@@ -1,11 +1,16 @@
 /**
  * Languages as data: each language is a tree-sitter grammar plus the query files (`.scm`) that describe what
- * its syntax means to the indexer. Parsers and compiled queries are built lazily, once per process (or worker).
+ * its syntax means to the indexer. Parsers and query engines are built lazily, once per process (or worker);
+ * the queries are matched by our own engine (lib/extract/query-match.ts), never compiled by tree-sitter.
  */
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import type ParserT from 'tree-sitter';
+import path from 'node:path';
 import { queryText } from './query-text.ts';
+import { parseQuery, type QPattern } from './query-parse.ts';
+import { QueryEngine } from '../extract/query-match.ts';
+import { ERROR_TYPE } from '../extract/flat-tree.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -46,19 +51,87 @@ export function languageOf(filePath: string): LanguageId | undefined {
   }
 }
 
-/** A ready parser and the language's compiled query. */
+/**
+ * What the query engine needs to know about a grammar's names: node type names by id (named ones from the
+ * grammar tables; anonymous tokens' texts learned as the walker meets them), and field ids by name.
+ */
+export interface LanguageNames {
+  /** 1 where the type id is a named node type (ERROR included). */
+  namedById: Uint8Array;
+  /** Name of each named type id. */
+  namedNames: ReadonlyArray<string | null>;
+  /** Text of anonymous token ids, filled in by the tree walker on first sight. */
+  anonymous: Array<string | undefined>;
+  /** Every named / anonymous type name the grammar declares (to reject unknown names in a query). */
+  namedTypes: ReadonlySet<string>;
+  anonymousTypes: ReadonlySet<string>;
+  fieldIds: ReadonlyMap<string, number>;
+  /** Name of a type id, if known. */
+  typeName(id: number): string | undefined;
+}
+
+/** A ready parser and the language's query engine (no native query compilation). */
 export interface LanguageRuntime {
   id: LanguageId;
   parser: ParserT;
-  query: ParserT.Query;
-  /** Role of each pattern of `query` (its `#set! role`). */
+  engine: QueryEngine;
+  names: LanguageNames;
+  /** Role of each pattern of the query (its `#set! role`). */
   roles: ReadonlyArray<string | undefined>;
 }
 
 let ParserClass: typeof ParserT | undefined;
 const runtimes = new Map<LanguageId, LanguageRuntime>();
+const parsedQueries = new Map<string, QPattern[]>();
 
-/** The parser and compiled query of a language, built on first use. */
+interface NamesBinding {
+  getNodeTypeNamesById(language: unknown): Array<string | null>;
+  getNodeFieldNamesById(language: unknown): Array<string | null>;
+}
+let namesBinding: NamesBinding | undefined;
+
+/** The grammar's names (see LanguageNames). */
+function languageNames(grammar: ParserT.Language & { nodeTypeInfo?: Array<{ type: string; named: boolean }> }): LanguageNames {
+  namesBinding ??= require('node-gyp-build')(path.dirname(require.resolve('tree-sitter'))) as NamesBinding;
+  const typeNames = namesBinding.getNodeTypeNamesById(grammar);
+  const fieldNames = namesBinding.getNodeFieldNamesById(grammar);
+  const namedById = new Uint8Array(65536);
+  const namedNames: Array<string | null> = new Array(65536).fill(null);
+  for (let i = 0; i < typeNames.length; i++) if (typeNames[i] != null) { namedById[i] = 1; namedNames[i] = typeNames[i]; }
+  namedById[ERROR_TYPE] = 1;
+  namedNames[ERROR_TYPE] = 'ERROR';
+  const namedTypes = new Set<string>(['ERROR']);
+  for (const n of typeNames) if (n != null) namedTypes.add(n);
+  const anonymousTypes = new Set<string>();
+  for (const info of grammar.nodeTypeInfo ?? []) (info.named ? namedTypes : anonymousTypes).add(info.type);
+  const fieldIds = new Map<string, number>();
+  fieldNames.forEach((f, i) => { if (f != null) fieldIds.set(f, i); });
+  const anonymous: Array<string | undefined> = [];
+  return {
+    namedById, namedNames, anonymous, namedTypes, anonymousTypes, fieldIds,
+    typeName: (id) => (namedById[id] === 1 ? namedNames[id] ?? undefined : anonymous[id]),
+  };
+}
+
+/** The parsed patterns of a list of query files (parsed once per process; pure JS, no grammar needed). */
+export function queryPatterns(files: readonly string[]): QPattern[] {
+  const key = files.join('\n');
+  let p = parsedQueries.get(key);
+  if (!p) {
+    p = [];
+    for (const f of files) {
+      try {
+        p.push(...parseQuery(queryText(f)));
+      } catch (e) {
+        throw new Error(`${f}: ${(e as Error).message}`);
+      }
+    }
+    parsedQueries.set(key, p);
+  }
+  return p;
+}
+
+/** The parser and query engine of a language, built on first use. */
 export function languageRuntime(id: LanguageId): LanguageRuntime {
   let rt = runtimes.get(id);
   if (rt) return rt;
@@ -67,13 +140,19 @@ export function languageRuntime(id: LanguageId): LanguageRuntime {
   const grammar = spec.grammar() as ParserT.Language;
   const parser = new ParserClass();
   parser.setLanguage(grammar);
-  const source = spec.queries.map(queryText).join('\n');
-  const query = new ParserClass.Query(grammar, source);
-  const props = (query as unknown as { setProperties: ReadonlyArray<Record<string, string> | undefined> }).setProperties;
-  const roles = Array.from({ length: props.length }, (_, i) => props[i]?.role);
-  rt = { id, parser, query, roles };
+  const patterns = queryPatterns(spec.queries);
+  const names = languageNames(grammar);
+  const engine = new QueryEngine(patterns, names);
+  const roles = patterns.map((p) => p.props.role);
+  rt = { id, parser, engine, names, roles };
   runtimes.set(id, rt);
   return rt;
+}
+
+/** The grammar object and concatenated query source of a language (for tests comparing with tree-sitter). */
+export function languageSource(id: LanguageId): { grammar: unknown; query: string } {
+  const spec = SPECS[id];
+  return { grammar: spec.grammar(), query: spec.queries.map(queryText).join('\n') };
 }
 
 /** A bare parser for a language (no query): what the parse baseline benchmark uses. */

@@ -7,7 +7,6 @@ import { extractFile, languageOf, type FileFacts } from '../../lib/extract/index
 import { loadProjectConfig, resolveProject, type ResolveResult } from '../../lib/resolve/index.ts';
 import { readCorpus } from '../../bench/parse-baseline.ts';
 import { indexFixture, readFixture } from './harness.ts';
-import { forcePublicMatches, usingNativeDecoding } from '../../lib/extract/matches.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixtures = path.join(here, '..', 'fixtures', 'indexer');
@@ -164,21 +163,3 @@ test('empty and odd inputs: no crash, no symbols', (t) => {
   t.is(languageOf('Makefile'), undefined);
 });
 
-test('the native match decoding gives exactly what the public node-tree-sitter API gives', (t) => {
-  const { files } = rxjsIndex();
-  const sample = [...files].filter((_, i) => i % 10 === 0);
-  const fast = sample.map(([p, text]) => extractFile(p, text, 'typescript'));
-  t.true(usingNativeDecoding(), 'the probe accepted the native decoding on this binding');
-  forcePublicMatches(true);
-  try {
-    const slow = sample.map(([p, text]) => extractFile(p, text, 'typescript'));
-    t.deepEqual(slow, fast);
-    const tsx = extractFile('a.tsx', 'export const A = () => <B x={f(1)} />;', 'tsx');
-    const js = extractFile('a.js', 'const m = require("m"); exports.f = () => m.g();', 'javascript');
-    forcePublicMatches(false);
-    t.deepEqual(extractFile('a.tsx', 'export const A = () => <B x={f(1)} />;', 'tsx'), tsx);
-    t.deepEqual(extractFile('a.js', 'const m = require("m"); exports.f = () => m.g();', 'javascript'), js);
-  } finally {
-    forcePublicMatches(false);
-  }
-});

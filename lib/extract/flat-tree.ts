@@ -1,0 +1,149 @@
+/**
+ * A syntax tree copied once into typed arrays, so matching and fact collection read plain memory instead of
+ * calling into the native binding per question. One TreeCursor pass visits the visible nodes in preorder (the
+ * same nodes, in the same order, as tree-sitter's own query cursor) and records each node's type id, field
+ * id, start and end offsets (UTF-16 units, as node-tree-sitter reports them) and its parent and next sibling.
+ * Rows and columns come from a line-start table of the text, not from native calls.
+ */
+import type Parser from 'tree-sitter';
+import type { LanguageNames } from '../lang/index.ts';
+
+/** Type id tree-sitter gives ERROR nodes. */
+export const ERROR_TYPE = 65535;
+
+/** A captured syntax node: identity (one object per node and file), type and extent. */
+export interface NodeRef {
+  /** Index of the node in its FlatTree (preorder position). */
+  key: number;
+  typeId: number;
+  /** Start and end offsets in UTF-16 code units. */
+  start: number;
+  end: number;
+  /** 0-based row and UTF-16 column of the start; 0-based row of the end. */
+  row: number;
+  col: number;
+  endRow: number;
+}
+
+let cap = 0;
+let typeBuf = new Uint16Array(0);
+let fieldBuf = new Uint16Array(0);
+let startBuf = new Uint32Array(0);
+let endBuf = new Uint32Array(0);
+let parentBuf = new Int32Array(0);
+let nextBuf = new Int32Array(0);
+
+function grow(min: number): void {
+  let c = Math.max(1024, cap);
+  while (c < min) c *= 2;
+  const t = new Uint16Array(c); t.set(typeBuf); typeBuf = t;
+  const f = new Uint16Array(c); f.set(fieldBuf); fieldBuf = f;
+  const s = new Uint32Array(c); s.set(startBuf); startBuf = s;
+  const e = new Uint32Array(c); e.set(endBuf); endBuf = e;
+  const p = new Int32Array(c); p.set(parentBuf); parentBuf = p;
+  const n = new Int32Array(c); n.set(nextBuf); nextBuf = n;
+  cap = c;
+}
+
+/**
+ * The flat copy of one parsed file. Its arrays are views of buffers reused by the next `FlatTree.from`
+ * (extraction handles one file at a time per thread), so a FlatTree is valid until the next one is built.
+ */
+export class FlatTree {
+  /** Line start offsets (UTF-16), for rows and columns. */
+  private lineStarts: Uint32Array | undefined;
+  private readonly refs: Array<NodeRef | undefined>;
+
+  private constructor(
+    readonly count: number,
+    readonly type: Uint16Array,
+    readonly field: Uint16Array,
+    readonly start: Uint32Array,
+    readonly end: Uint32Array,
+    /** Parent index, -1 for the root. */
+    readonly parent: Int32Array,
+    /** Next sibling index, -1 for the last child. */
+    readonly next: Int32Array,
+    /** Named-ness by type id (1 = named). */
+    readonly namedById: Uint8Array,
+    private readonly text: string,
+  ) {
+    this.refs = new Array(count);
+  }
+
+  /** Copies `tree` (parsed from `text`) in one cursor pass. */
+  static from(tree: Parser.Tree, text: string, names: LanguageNames): FlatTree {
+    const c = tree.walk();
+    const anon = names.anonymous;
+    const named = names.namedById;
+    let n = 0;
+    const lastAt: number[] = [-1];
+    const stack: number[] = [-1];
+    let depth = 0;
+    for (;;) {
+      if (n === cap) grow(n + 1);
+      const i = n++;
+      const t = c.nodeTypeId;
+      typeBuf[i] = t;
+      // anonymous tokens are matched by text: learn each token id's text once per process
+      if (named[t] === 0 && anon[t] === undefined) anon[t] = c.nodeType;
+      fieldBuf[i] = (c.currentFieldId as number | undefined) ?? 0;
+      startBuf[i] = c.startIndex;
+      endBuf[i] = c.endIndex;
+      parentBuf[i] = stack[depth];
+      nextBuf[i] = -1;
+      const prev = lastAt[depth];
+      if (prev >= 0) nextBuf[prev] = i;
+      lastAt[depth] = i;
+      if (c.gotoFirstChild()) {
+        depth++;
+        stack[depth] = i;
+        lastAt[depth] = -1;
+        continue;
+      }
+      let done = false;
+      while (!c.gotoNextSibling()) {
+        if (depth === 0 || !c.gotoParent()) { done = true; break; }
+        depth--;
+      }
+      if (done) break;
+    }
+    return new FlatTree(n, typeBuf, fieldBuf, startBuf, endBuf, parentBuf, nextBuf, named, text);
+  }
+
+  /** First child of node `i`, or -1. */
+  firstChild(i: number): number {
+    return i + 1 < this.count && this.parent[i + 1] === i ? i + 1 : -1;
+  }
+
+  /** The node record of index `i` (the same object on every call: node identity). */
+  ref(i: number): NodeRef {
+    let r = this.refs[i];
+    if (r) return r;
+    const start = this.start[i], end = this.end[i];
+    const row = this.rowOf(start);
+    r = { key: i, typeId: this.type[i], start, end, row, col: start - this.lineStarts![row], endRow: end === start ? row : this.rowOf(end) };
+    this.refs[i] = r;
+    return r;
+  }
+
+  /** 0-based row of a UTF-16 offset (tree-sitter counts rows by '\n' only). */
+  rowOf(offset: number): number {
+    const ls = this.lineStarts ??= lineStartsOf(this.text);
+    let lo = 0, hi = ls.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (ls[mid] <= offset) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+}
+
+function lineStartsOf(text: string): Uint32Array {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  const out = new Uint32Array(count);
+  let k = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out[k++] = i + 1;
+  return out;
+}

@@ -1,0 +1,256 @@
+/**
+ * The query engine: matches the parsed `.scm` patterns (lib/lang/query-parse.ts) against a FlatTree with
+ * tree-sitter's semantics, so nothing is compiled natively. Patterns are indexed by the type of their root
+ * node, so each node only tries the patterns that can start there.
+ *
+ * Semantics reproduced from tree-sitter's query cursor (vendor/tree-sitter/lib/src/query.c):
+ * - children are the visible children; a child pattern matches any later child, in order; extras (comments)
+ *   are ordinary named children; `(_)` matches any named node but ERROR, `_` any node but ERROR;
+ * - a field step only matches a node in that field; `!f` refuses nodes having a child in field f;
+ * - `. (x)` needs x to be the first named child (or the next named sibling of the previous match), anonymous
+ *   nodes in between are skipped; `(x) .` needs x to have no later named sibling;
+ * - every combination of children is its own match, except that a step with neither captures nor child
+ *   steps takes its first matching node only (tree-sitter does not split its state there);
+ * - among the matches of one pattern at one root node, identical capture sets are yielded once, and a match
+ *   whose captures are a strict subset of another's is dropped (tree-sitter's longest-match rule, which
+ *   is what makes `x: (_)? @x` capture x when it exists).
+ * Matches come out by root node (preorder), then pattern index; captures in pattern order.
+ */
+import type { QNode, QPattern } from '../lang/query-parse.ts';
+import type { LanguageNames } from '../lang/index.ts';
+import { ERROR_TYPE, type FlatTree, type NodeRef } from './flat-tree.ts';
+
+export interface Capture { name: string; node: NodeRef }
+export interface Match { pattern: number; captures: Capture[] }
+
+interface Step {
+  alt: boolean;
+  /** Type name to match; undefined for a wildcard. */
+  type: string | undefined;
+  named: boolean;
+  field: number;
+  negated: number[];
+  captures: number[];
+  optional: boolean;
+  immediate: boolean;
+  last: boolean;
+  children: Step[];
+  alts: Step[];
+  /** This step or one below it captures something. */
+  capturing: boolean;
+}
+
+interface Root { pattern: number; step: Step; subsets: boolean }
+
+/** A language's patterns, ready to run over FlatTrees. */
+export class QueryEngine {
+  readonly captureNames: string[] = [];
+  /** Root entries by root type name; wildcard roots apart. */
+  private readonly byType = new Map<string, Root[]>();
+  private readonly wildcardRoots: Root[] = [];
+  /** Root entries by type id, filled on first sight of each id. */
+  private readonly byId: Array<Root[] | undefined> = [];
+
+  constructor(patterns: readonly QPattern[], private readonly names: LanguageNames) {
+    const captureIds = new Map<string, number>();
+    patterns.forEach((p, index) => {
+      const step = this.compile(p.root, captureIds, p);
+      const subsets = hasChoice(p.root);
+      for (const r of step.alt ? step.alts.map((a) => withOuter(a, step)) : [step]) {
+        const root: Root = { pattern: index, step: r, subsets };
+        if (r.type === undefined) this.wildcardRoots.push(root);
+        else {
+          const list = this.byType.get(r.type) ?? [];
+          list.push(root);
+          this.byType.set(r.type, list);
+        }
+      }
+    });
+  }
+
+  private compile(q: QNode, captureIds: Map<string, number>, p: QPattern): Step {
+    const names = this.names;
+    const fail = (msg: string): never => { throw new Error(`query pattern ${JSON.stringify(p.source.slice(0, 80))}: ${msg}`); };
+    if (q.kind === 'node' && q.type !== undefined) {
+      if (q.named ? !names.namedTypes.has(q.type) : !names.anonymousTypes.has(q.type)) fail(`invalid node type ${q.named ? q.type : JSON.stringify(q.type)}`);
+    }
+    const fieldId = (f: string): number => names.fieldIds.get(f) ?? fail(`invalid field name ${f}`);
+    const captures = q.captures.map((c) => {
+      let id = captureIds.get(c);
+      if (id === undefined) { id = this.captureNames.length; this.captureNames.push(c); captureIds.set(c, id); }
+      return id;
+    });
+    const children = q.children.map((c) => this.compile(c, captureIds, p));
+    const alts = q.alts.map((a) => this.compile(a, captureIds, p));
+    return {
+      alt: q.kind === 'alt', type: q.type, named: q.named,
+      field: q.field ? fieldId(q.field) : 0, negated: q.negated.map(fieldId), captures,
+      optional: q.optional, immediate: q.immediate, last: q.last, children, alts,
+      capturing: captures.length > 0 || children.some((c) => c.capturing) || alts.some((a) => a.capturing),
+    };
+  }
+
+  /** Every match of every pattern in the tree, in tree-sitter's order (see `finishOrder`). */
+  run(tree: FlatTree): Match[] {
+    const out: Match[] = [];
+    const keys: number[] = [];
+    const n = tree.count;
+    const type = tree.type;
+    const found: number[][] = [];
+    let depth = 0;
+    for (let i = 0; i < n; i++) {
+      const t = type[i];
+      if (i > 0) {
+        const p = tree.parent[i];
+        // depth of node i: one below its parent, which is i - 1 or one of its ancestors
+        for (let a = i - 1; a !== p; a = tree.parent[a]) depth--;
+        depth++;
+      }
+      let roots = this.byId[t];
+      if (roots === undefined) roots = this.rootsFor(t);
+      for (let r = 0; r < roots.length; r++) {
+        const root = roots[r];
+        this.matchStep(tree, root.step, i, [i], found);
+        // alternatives of one root alternation share the longest-match rule
+        if (found.length === 0 || (r + 1 < roots.length && roots[r + 1].pattern === root.pattern)) continue;
+        const kept = found.length === 1 ? found : longest(found, root.subsets);
+        for (const caps of kept) {
+          out.push(this.toMatch(tree, root.pattern, caps));
+          keys.push((caps[0] * 1024 + depth) * 1024 + root.pattern);
+        }
+        found.length = 0;
+      }
+    }
+    return finishOrder(out, keys);
+  }
+
+  private rootsFor(t: number): Root[] {
+    const name = this.names.typeName(t);
+    const typed = name === undefined ? [] : this.byType.get(name) ?? [];
+    const named = this.names.namedById[t] === 1;
+    const wild = t === ERROR_TYPE ? [] : this.wildcardRoots.filter((r) => !r.step.named || named);
+    // keep pattern order (tree-sitter starts states in pattern order)
+    const roots = [...typed.filter((r) => r.step.named === named), ...wild].sort((a, b) => a.pattern - b.pattern);
+    this.byId[t] = roots;
+    return roots;
+  }
+
+  private toMatch(tree: FlatTree, pattern: number, caps: number[]): Match {
+    const captures: Capture[] = new Array((caps.length - 1) >> 1);
+    for (let k = 1; k < caps.length; k += 2) captures[k >> 1] = { name: this.captureNames[caps[k]], node: tree.ref(caps[k + 1]) };
+    return { pattern, captures };
+  }
+
+  /** Whether node `i` satisfies the step's own tests (type, field, negated fields), not its children. */
+  private nodeOk(tree: FlatTree, s: Step, i: number): boolean {
+    const t = tree.type[i];
+    if (s.field !== 0 && tree.field[i] !== s.field) return false;
+    if (s.type === undefined) {
+      if (t === ERROR_TYPE || (s.named && tree.namedById[t] !== 1)) return false;
+    } else if (tree.namedById[t] !== (s.named ? 1 : 0) || this.names.typeName(t) !== s.type) return false;
+    if (s.negated.length) {
+      for (let c = tree.firstChild(i); c >= 0; c = tree.next[c]) if (s.negated.includes(tree.field[c])) return false;
+    }
+    return true;
+  }
+
+  /** Matches step `s` (node or alternation) at node `i`; appends every capture list to `out`. */
+  private matchStep(tree: FlatTree, s: Step, i: number, caps: number[], out: number[][]): void {
+    if (s.alt) {
+      if (s.field !== 0 && tree.field[i] !== s.field) return;
+      for (const a of s.alts) this.matchStep(tree, withOuter(a, s), i, caps, out);
+      return;
+    }
+    if (!this.nodeOk(tree, s, i)) return;
+    let c2 = caps;
+    if (s.captures.length || i > caps[0]) {
+      c2 = caps.slice();
+      if (i > c2[0]) c2[0] = i;
+      for (const id of s.captures) c2.push(id, i);
+    }
+    if (s.children.length === 0) { out.push(c2); return; }
+    this.matchChildren(tree, s.children, 0, tree.firstChild(i), c2, out);
+  }
+
+  /** Matches child steps `steps[k..]` against the siblings starting at `j`. */
+  private matchChildren(tree: FlatTree, steps: Step[], k: number, j: number, caps: number[], out: number[][]): void {
+    if (k === steps.length) { out.push(caps); return; }
+    const s = steps[k];
+    if (s.optional) this.matchChildren(tree, steps, k + 1, j, caps, out);
+    const next = tree.next;
+    const splits = s.capturing || s.children.length > 0 || s.alt;
+    for (let x = j; x >= 0; x = next[x]) {
+      if (!(s.last && laterNamed(tree, x)) && this.couldMatch(tree, s, x)) {
+        const inner: number[][] = [];
+        this.matchStep(tree, s, x, caps, inner);
+        for (const c of inner) this.matchChildren(tree, steps, k + 1, next[x], c, out);
+        if (inner.length && !splits) break;
+      }
+      if (s.immediate && tree.namedById[tree.type[x]] === 1) break;
+    }
+  }
+
+  /** Cheap pre-test of a node against a step (for alternations: any alternative). */
+  private couldMatch(tree: FlatTree, s: Step, x: number): boolean {
+    if (!s.alt) return this.nodeOk(tree, s, x);
+    if (s.field !== 0 && tree.field[x] !== s.field) return false;
+    for (const a of s.alts) if (this.nodeOk(tree, a, x)) return true;
+    return false;
+  }
+}
+
+/** An alternative carrying its alternation's field and captures (captured after its own). */
+const outerCache = new WeakMap<Step, WeakMap<Step, Step>>();
+function withOuter(a: Step, outer: Step): Step {
+  if (outer.field === 0 && outer.captures.length === 0) return a;
+  let m = outerCache.get(outer);
+  if (!m) { m = new WeakMap(); outerCache.set(outer, m); }
+  let s = m.get(a);
+  if (!s) {
+    s = { ...a, field: outer.field || a.field, captures: [...a.captures, ...outer.captures], capturing: a.capturing || outer.captures.length > 0 };
+    m.set(a, s);
+  }
+  return s;
+}
+
+function hasChoice(q: QNode): boolean {
+  return q.optional || q.kind === 'alt' || q.children.some(hasChoice) || q.alts.some(hasChoice);
+}
+
+function laterNamed(tree: FlatTree, x: number): boolean {
+  for (let y = tree.next[x]; y >= 0; y = tree.next[y]) if (tree.namedById[tree.type[y]] === 1) return true;
+  return false;
+}
+
+/** Tree-sitter's longest-match rule over the matches of one pattern at one root: distinct, maximal sets. */
+function longest(found: number[][], subsets: boolean): number[][] {
+  const seen = new Set<string>();
+  const uniq: number[][] = [];
+  for (const f of found) {
+    const k = pairsKey(f);
+    if (!seen.has(k)) { seen.add(k); uniq.push(f); }
+  }
+  if (!subsets || uniq.length === 1) return uniq;
+  const sets = uniq.map((f) => { const s = new Set<string>(); for (let i = 1; i < f.length; i += 2) s.add(`${f[i]}:${f[i + 1]}`); return s; });
+  return uniq.filter((_, a) => !sets.some((sb, b) => b !== a && sb.size > sets[a].size && [...sets[a]].every((x) => sb.has(x))));
+}
+
+function pairsKey(f: number[]): string {
+  const pairs: string[] = [];
+  for (let i = 1; i < f.length; i += 2) pairs.push(`${f[i]}:${f[i + 1]}`);
+  return pairs.sort().join(',');
+}
+
+/**
+ * Tree-sitter yields a match when it finishes: on entering the node of the pattern's last step, and within
+ * one node by the depth of the match's root, then pattern index. The collector files some facts in match
+ * order, so this order is part of what FileFacts look like.
+ */
+function finishOrder(out: Match[], keys: number[]): Match[] {
+  let sorted = true;
+  for (let i = 1; i < keys.length; i++) if (keys[i] < keys[i - 1]) { sorted = false; break; }
+  if (sorted) return out;
+  const idx = Array.from(out, (_, i) => i);
+  idx.sort((a, b) => keys[a] - keys[b] || a - b);
+  return idx.map((i) => out[i]);
+}

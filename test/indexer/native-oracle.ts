@@ -1,0 +1,67 @@
+/**
+ * Test-only oracle: tree-sitter's own query engine (the native `Parser.Query`, compiled from the same .scm
+ * text) run through the public node-tree-sitter API, producing the same Match records our engine produces.
+ * The differential tests compare the two engines' matches and the FileFacts built from them.
+ */
+import { createRequire } from 'node:module';
+import type ParserT from 'tree-sitter';
+import { languageRuntime, languageSource, type LanguageId } from '../../lib/lang/index.ts';
+import { Collector } from '../../lib/extract/collect.ts';
+import { FlatTree, type NodeRef } from '../../lib/extract/flat-tree.ts';
+import type { Match } from '../../lib/extract/query-match.ts';
+import type { FileFacts } from '../../lib/extract/facts.ts';
+
+const require = createRequire(import.meta.url);
+const Parser = require('tree-sitter') as typeof ParserT;
+const queries = new Map<LanguageId, ParserT.Query>();
+
+/** The native compiled query of a language (slow: ~50–170 ms, once per test process). */
+export function nativeQuery(id: LanguageId): ParserT.Query {
+  let q = queries.get(id);
+  if (!q) {
+    const { grammar, query } = languageSource(id);
+    q = new Parser.Query(grammar as ParserT.Language, query);
+    queries.set(id, q);
+  }
+  return q;
+}
+
+/** Both engines' matches over one text, plus the parsed tree (deleted by the caller). */
+export function bothMatches(text: string, id: LanguageId): { ours: Match[]; native: Match[] } {
+  const rt = languageRuntime(id);
+  const tree = rt.parser.parse(text);
+  try {
+    const flat = FlatTree.from(tree, text, rt.names);
+    const ours = rt.engine.run(flat);
+    const refs = new Map<string, NodeRef>();
+    const ref = (n: ParserT.SyntaxNode): NodeRef => {
+      const k = `${n.startIndex}:${n.endIndex}:${n.typeId}:${n.parent?.startIndex ?? -1}:${n.parent?.typeId ?? -1}`;
+      let r = refs.get(k);
+      if (!r) {
+        // same node = same object, as the collector expects; several nodes can share extent and type (a
+        // parent and its only child of the same type are told apart by the parent key above)
+        r = { key: refs.size, typeId: n.typeId, start: n.startIndex, end: n.endIndex, row: n.startPosition.row, col: n.startPosition.column, endRow: n.endPosition.row };
+        refs.set(k, r);
+      }
+      return r;
+    };
+    const native = nativeQuery(id).matches(tree.rootNode).map((m) => ({ pattern: m.pattern, captures: m.captures.map((c) => ({ name: c.name, node: ref(c.node) })) }));
+    return { ours, native };
+  } finally {
+    (tree as unknown as { delete?: () => void }).delete?.();
+  }
+}
+
+/** A match as a comparable string: pattern, then each capture's name, extent and type, in capture order. */
+export function matchKey(m: Match): string {
+  return `${m.pattern}|${m.captures.map((c) => `${c.name}@${c.node.start}-${c.node.end}:${c.node.typeId}:${c.node.row}.${c.node.col}-${c.node.endRow}`).join(',')}`;
+}
+
+/** FileFacts built from a given match list (as extractFile would, with those matches). */
+export function factsFrom(filePath: string, text: string, id: LanguageId, matches: Match[], parseErrors: number): FileFacts {
+  const c = new Collector(text, filePath, id);
+  c.roles = languageRuntime(id).roles;
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  return c.collect(matches, lines, parseErrors);
+}
