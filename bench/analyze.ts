@@ -85,7 +85,11 @@ if (mode === 'bare') {
   // analyze: exactly bin/codegraph.mjs (argv as the shell would pass it). 'warm' runs main() a second time
   // with --force in the same process.
   const t0 = performance.now();
-  const { main } = await import(a.cli);
+  const cliModule = await import(a.cli);
+  const { main } = cliModule;
+  // main() imports the command's own module on first use (runtime/cli.ts directCommands): load it here too,
+  // so the import column holds all module loading, as before the CLI loaded commands lazily.
+  await cliModule.directCommands?.analyze?.();
   report.importMs = performance.now() - t0;
   report.summaries = [];
   const once = async (extra) => {

@@ -15,6 +15,20 @@ export function writeFileDurable(file: string, data: string | Uint8Array): void 
   }
 }
 
+/**
+ * writeFileDurable off the main thread: the write and the flush run on libuv's thread pool, so the caller's
+ * computation goes on meanwhile (only the string's UTF-8 encoding happens in this thread).
+ */
+export async function writeFileDurableAsync(file: string, data: string): Promise<void> {
+  const fh = await fs.promises.open(file, 'w', 0o644);
+  try {
+    await fh.writeFile(data, 'utf8');
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
 /** Replaces `file` atomically: write a temporary sibling, flush, rename over. Readers see old or new, never half. */
 export function writeFileAtomic(file: string, data: string | Uint8Array): void {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
@@ -30,19 +44,19 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
 
 /**
  * Flushes every file and folder under `dir` (files another module wrote into a generation, e.g. lib/search's,
- * so the whole generation is on disk before meta.json marks it complete). A missing `dir` is fine.
+ * so the whole generation is on disk before meta.json marks it complete), off the main thread, every file
+ * concurrently (the file system can batch them). A missing `dir` is fine.
  */
-export function fsyncTree(dir: string): void {
+export async function fsyncTreeAsync(dir: string): Promise<void> {
   let entries: fs.Dirent[];
-  try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return; }
-  for (const e of entries) {
+  try { entries = await fs.promises.readdir(dir, { withFileTypes: true }); } catch { return; }
+  await Promise.all(entries.map(async (e) => {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) fsyncTree(p);
-    else if (e.isFile()) {
-      const fd = fs.openSync(p, 'r');
-      try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
-    }
-  }
+    if (e.isDirectory()) return fsyncTreeAsync(p);
+    if (!e.isFile()) return;
+    const fh = await fs.promises.open(p, 'r');
+    try { await fh.sync(); } finally { await fh.close(); }
+  }));
   fsyncDir(dir);
 }
 

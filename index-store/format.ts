@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { CodeGraphData } from '../lib/graph/code-graph.ts';
 import type { Reference, ReferenceKind } from '../lib/refs/reference-index.ts';
 import type { IndexedFile, RepoStats } from './snapshot.ts';
-import { fsyncDir, fsyncTree, writeFileAtomic, writeFileDurable } from './atomic.ts';
+import { fsyncDir, fsyncTreeAsync, writeFileAtomic, writeFileDurableAsync } from './atomic.ts';
 
 /** Bumped whenever the layout or meaning of a snapshot file changes; older snapshots are rebuilt, not read. */
 export const SNAPSHOT_SCHEMA = 1;
@@ -63,16 +63,6 @@ export interface FileTable {
   skipped: SkipRecord[];
 }
 
-/** Everything a generation holds besides the search files. */
-export interface GenerationData {
-  meta: SnapshotMeta;
-  graph: CodeGraphData;
-  refs: readonly Reference[];
-  files: FileTable;
-  /** Per-file extractor facts in file-table order (the incremental cache). */
-  facts: readonly unknown[];
-}
-
 /** `<root>/.codegraph`. */
 export function indexDirOf(root: string): string { return path.join(root, INDEX_DIR); }
 
@@ -87,17 +77,60 @@ export function createGeneration(indexDir: string): { name: string; dir: string 
   return { name, dir };
 }
 
-/** Writes the generation's own files (search files are written by lib/search into the same folder). */
-export function writeGeneration(dir: string, data: GenerationData): void {
-  writeFileDurable(path.join(dir, 'graph.json'), JSON.stringify(data.graph));
-  writeFileDurable(path.join(dir, 'refs.json'), JSON.stringify(encodeRefs(data.refs)));
-  writeFileDurable(path.join(dir, 'files.json'), JSON.stringify(data.files));
-  writeFileDurable(path.join(dir, 'facts.json'), JSON.stringify(data.facts));
-  // The search files (lib/search writes them with plain writes) must be on disk before the generation is complete.
-  fsyncTree(path.join(dir, 'search'));
-  // meta.json last: a generation folder without it is incomplete and never published.
-  writeFileDurable(path.join(dir, 'meta.json'), JSON.stringify(data.meta, null, 1));
-  fsyncDir(dir);
+/**
+ * Writes a generation's own files (lib/search writes the search files into the same folder) as each becomes
+ * final, while the analyze goes on: the data is serialised here, in the calling thread, and the writes and
+ * flushes run on libuv's thread pool. `finish` completes the generation; after a failure, `settle` before
+ * removing the folder so no write is still in flight.
+ */
+export class GenerationWriter {
+  private readonly pending: Promise<void>[] = [];
+
+  constructor(readonly dir: string) {}
+
+  /** files.json. */
+  files(table: FileTable): void { this.put('files.json', JSON.stringify(table)); }
+
+  /** refs.json (column-wise, below). */
+  refs(refs: readonly Reference[]): void { this.put('refs.json', JSON.stringify(encodeRefs(refs))); }
+
+  /**
+   * facts.json: the facts in file-table order, one file per line (still one JSON array). `cachedText` gives
+   * the line a file's facts had in the previous generation, so an unchanged file's facts are copied, not
+   * serialised again.
+   */
+  facts(facts: readonly unknown[], cachedText?: (facts: unknown) => string | undefined): void {
+    const lines = facts.map((f) => cachedText?.(f) ?? JSON.stringify(f));
+    this.put('facts.json', lines.length ? `[\n${lines.join(',\n')}\n]` : '[]');
+  }
+
+  /** graph.json (CodeGraph.toJSON). */
+  graph(data: CodeGraphData): void { this.put('graph.json', JSON.stringify(data)); }
+
+  /**
+   * Waits for every file written so far, flushes the search files (lib/search writes them without flushing),
+   * then writes meta.json — last: a generation folder with meta.json is complete — and flushes the folder.
+   * Afterwards the generation can be published.
+   */
+  async finish(meta: SnapshotMeta): Promise<void> {
+    this.pending.push(fsyncTreeAsync(path.join(this.dir, 'search')));
+    await this.settle(true);
+    await writeFileDurableAsync(path.join(this.dir, 'meta.json'), JSON.stringify(meta, null, 1));
+    fsyncDir(this.dir);
+  }
+
+  /** Resolves when nothing is in flight any more; with `rethrow`, rejects with the first failure. */
+  async settle(rethrow = false): Promise<void> {
+    const results = await Promise.allSettled(this.pending);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (rethrow && failed) throw failed.reason;
+  }
+
+  private put(name: string, data: string): void {
+    const p = writeFileDurableAsync(path.join(this.dir, name), data);
+    p.catch(() => {}); // reported by finish(); never an unhandled rejection meanwhile
+    this.pending.push(p);
+  }
 }
 
 /** Publishes a complete generation: CURRENT is replaced by rename, the single commit point. */
@@ -131,7 +164,22 @@ export function readMeta(dir: string): SnapshotMeta { return readJson(path.join(
 export function readGraphData(dir: string): CodeGraphData { return readJson(path.join(dir, 'graph.json')) as CodeGraphData; }
 export function readRefs(dir: string): Reference[] { return decodeRefs(readJson(path.join(dir, 'refs.json')) as EncodedRefs); }
 export function readFileTable(dir: string): FileTable { return readJson(path.join(dir, 'files.json')) as FileTable; }
-export function readFacts(dir: string): unknown[] { return readJson(path.join(dir, 'facts.json')) as unknown[]; }
+export function readFacts(dir: string): unknown[] { return readFactsWithText(dir).facts; }
+
+/**
+ * facts.json with each file's line of text (written one file per line by GenerationWriter.facts, so an
+ * unchanged file's line can be written again as is); `texts` is undefined for a file in another layout.
+ */
+export function readFactsWithText(dir: string): { facts: unknown[]; texts?: string[] } {
+  const text = fs.readFileSync(path.join(dir, 'facts.json'), 'utf8');
+  if (text.startsWith('[\n') && text.endsWith('\n]')) {
+    // JSON.stringify never puts a raw line break inside a value, so every line but the brackets is one file.
+    const lines = text.slice(2, -2).split('\n');
+    const texts = lines.map((l, i) => (i < lines.length - 1 ? l.slice(0, -1) : l)); // drop the ',' separators
+    return { facts: texts.map((t) => JSON.parse(t) as unknown), texts };
+  }
+  return { facts: JSON.parse(text) as unknown[] };
+}
 
 function readJson(file: string): unknown { return JSON.parse(fs.readFileSync(file, 'utf8')); }
 

@@ -9,8 +9,8 @@ import { CodegraphError } from '../errors.ts';
 import type { FileFacts } from '../extract/index.ts';
 import type { RepoInfo, Snapshot } from '../../index-store/snapshot.ts';
 import {
-  SNAPSHOT_SCHEMA, cleanupGenerations, createGeneration, indexDirOf, publishGeneration, readFacts, readFileTable,
-  readMeta, readPointer, writeGeneration, type SnapshotMeta,
+  GenerationWriter, SNAPSHOT_SCHEMA, cleanupGenerations, createGeneration, indexDirOf, publishGeneration, readFactsWithText,
+  readFileTable, readMeta, readPointer, type SnapshotMeta,
 } from '../../index-store/format.ts';
 import { checkName, chooseName, readRegistry, upsertRepo } from '../../index-store/registry.ts';
 import { withLock } from '../../index-store/atomic.ts';
@@ -82,12 +82,25 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
   const previousName = readPointer(indexDir);
   const previous = previousName ? loadPrevious(path.join(indexDir, previousName), log) : undefined;
   let generation: { name: string; dir: string } | undefined;
+  let writer: GenerationWriter | undefined;
+  const newGeneration = (): { name: string; dir: string } => (generation ??= createGeneration(indexDir));
+  const generationWriter = (): GenerationWriter => (writer ??= new GenerationWriter(newGeneration().dir));
   let published = false;
   try {
     const out = await runPipeline({
       root, name, previous, force: options.force, maxFileBytes: options.maxFileBytes, workers: options.workers,
       embedder: options.embedder, log, progress, onPhase: options.onPhase,
-      searchDir: () => (generation ??= createGeneration(indexDir)).dir,
+      searchDir: () => newGeneration().dir,
+      // Files are written as soon as their data is final, their I/O overlapping the later phases.
+      output: {
+        resolved: ({ table, facts, refs }) => {
+          const w = generationWriter();
+          w.files(table);
+          w.refs(refs.all);
+          w.facts(facts, previous?.factsText && ((f) => previous.factsText!(f as FileFacts)));
+        },
+        graph: (graph) => generationWriter().graph(graph.toJSON()),
+      },
     });
     if (out.upToDate && previous) {
       const repo: RepoInfo = { name, path: root, indexedAt: previous.meta.indexedAt, lastCommit: previous.meta.commit, stats: previous.meta.stats };
@@ -98,16 +111,18 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
 
     const tWrite = performance.now();
     options.onPhase?.('write');
-    generation ??= createGeneration(indexDir);
+    const w = generationWriter();
+    generation = newGeneration();
     const repo: RepoInfo = { name, path: root, indexedAt: out.indexedAt, lastCommit: headCommit(root), stats: out.stats };
     const meta: SnapshotMeta = {
       schema: SNAPSHOT_SCHEMA, generation: generation.name, name, root, indexedAt: out.indexedAt, commit: repo.lastCommit,
       embedder: out.embedder, extractVersion: EXTRACT_VERSION, stats: out.stats,
       configFiles: out.configFiles, configListing: out.configListing, summary: out.summary,
     };
-    writeGeneration(generation.dir, { meta, graph: out.graph!.toJSON(), refs: out.refs!.all, files: out.table, facts: out.facts });
-    out.summary.timings.write = Math.round(performance.now() - tWrite);
-    out.summary.timings.total += out.summary.timings.write;
+    await w.finish(meta);
+    const finalWrite = Math.round(performance.now() - tWrite);
+    out.summary.timings.write = (out.summary.timings.write ?? 0) + finalWrite;
+    out.summary.timings.total += finalWrite;
     publishGeneration(indexDir, generation.name);
     published = true;
     try {
@@ -122,7 +137,10 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
     cleanupGenerations(indexDir, previousName ? [generation.name, previousName] : [generation.name]);
     return { repo, summary: out.summary, dir: generation.dir };
   } finally {
-    if (generation && !published) fs.rmSync(generation.dir, { recursive: true, force: true });
+    if (generation && !published) {
+      await writer?.settle(); // no write may still be landing in the folder being removed
+      fs.rmSync(generation.dir, { recursive: true, force: true });
+    }
   }
 }
 
@@ -136,20 +154,24 @@ function loadPrevious(dir: string, log: (m: string) => void): PreviousIndex | un
     }
     const table = readFileTable(dir);
     let facts: Map<string, FileFacts> | undefined;
+    // Keyed by the very objects handed out: facts the pipeline passes on unchanged are written back as read.
+    const texts = new WeakMap<FileFacts, string>();
     const loadFacts = (): Map<string, FileFacts> => {
       if (facts) return facts;
       facts = new Map();
-      let list: unknown[] = [];
-      try { list = readFacts(dir); } catch { log('the facts cache could not be read; parsing those files again'); }
+      let read: { facts: unknown[]; texts?: string[] } = { facts: [] };
+      try { read = readFactsWithText(dir); } catch { log('the facts cache could not be read; parsing those files again'); }
       table.files.forEach((record, i) => {
-        const f = list[i] as FileFacts | undefined;
-        if (f && f.path === record.path) facts!.set(record.path, f);
+        const f = read.facts[i] as FileFacts | undefined;
+        if (!f || f.path !== record.path) return;
+        facts!.set(record.path, f);
+        if (read.texts) texts.set(f, read.texts[i]);
       });
       return facts;
     };
     return {
       dir, meta, files: new Map(table.files.map((f) => [f.path, f])), skipped: new Map(table.skipped.map((s) => [s.path, s])),
-      facts: loadFacts,
+      facts: loadFacts, factsText: (f) => texts.get(f),
     };
   } catch (err) {
     log(`the existing index could not be read (${(err as Error).message}); rebuilding it`);

@@ -40,6 +40,8 @@ export interface PreviousIndex {
   skipped: ReadonlyMap<string, SkipRecord>;
   /** Cached facts by path, read only when something changed (a no-op run never parses facts.json). */
   facts(): ReadonlyMap<string, FileFacts>;
+  /** The stored JSON text of facts that facts() returned (undefined for any other object). */
+  factsText?(facts: FileFacts): string | undefined;
 }
 
 export interface BuildOptions {
@@ -59,6 +61,19 @@ export interface BuildOptions {
   progress?: ProgressSink;
   /** Called as each phase starts; a throw aborts the run (tests inject failures here). */
   onPhase?: (phase: Phase) => void;
+  /**
+   * Receives results as soon as they are final, so the caller can write them while later phases run. Time
+   * spent in these calls counts as the `write` phase, not as the phase they interrupt.
+   */
+  output?: PipelineOutput;
+}
+
+/** Early delivery of final results (analyzeRepository writes them into the new generation meanwhile). */
+export interface PipelineOutput {
+  /** After resolve: the file table, the facts (in table order) and the references no longer change. */
+  resolved(parts: { table: FileTable; facts: readonly FileFacts[]; refs: ReferenceIndex }): void;
+  /** After processes: the graph no longer changes (search only reads it). */
+  graph(graph: CodeGraph): void;
 }
 
 export interface BuildOutput {
@@ -104,12 +119,22 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
     opts.onPhase?.(p);
     progress.phase(p, total);
   };
+  let writeMs = 0;
   const endPhases = (): void => {
     const now = performance.now();
     if (current) timings[current] = Math.round(now - phaseStart);
     current = undefined;
+    if (opts.output && writeMs > 0) timings.write = Math.round(writeMs);
     timings.total = Math.round(now - t0);
     progress.end();
+  };
+  /** Runs an early write, booking its time as `write` rather than as the current phase. */
+  const early = (write: () => void): void => {
+    const start = performance.now();
+    write();
+    const ms = performance.now() - start;
+    writeMs += ms;
+    phaseStart += ms;
   };
 
   const indexedAt = new Date().toISOString();
@@ -247,11 +272,14 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
     if (!rec.parseErrors) delete rec.parseErrors;
     return rec;
   });
+  const table: FileTable = { files: records, skipped: skippedRecords };
+  if (opts.output) early(() => opts.output!.resolved({ table, facts, refs }));
 
   phase('modules');
   const modules = detectModules(graph);
   phase('processes');
   const processes = traceProcesses(graph);
+  if (opts.output) early(() => opts.output!.graph(graph));
 
   let embeddings = 0;
   let embedder = 'none';
@@ -291,7 +319,7 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
     communities: modules.communities, processes: processes.processes, embeddings, embedder, timings,
   };
   return {
-    upToDate: false, indexedAt, graph, refs, table: { files: records, skipped: skippedRecords },
+    upToDate: false, indexedAt, graph, refs, table,
     facts, configFiles: sortKeys(configFiles), configListing, embedder, stats, summary,
   };
 }

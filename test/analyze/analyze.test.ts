@@ -131,6 +131,21 @@ test('incremental: a no-op run does not need the facts cache; a lost cache means
   t.deepEqual(readFileTable(r.dir).files.map((f) => f.path), ['src/main.ts', 'src/math.ts', 'src/new.ts', 'src/util/strings.ts']);
 });
 
+test('incremental: the snapshot files equal a forced rebuild byte for byte (cached facts are written back as read)', async (t) => {
+  const { root, home } = tempRepo({ ...SMALL_PROJECT, 'src/caller.ts': "import { add } from './math';\nexport const three = add(1, 2);\n" });
+  await analyzeRepository(root, { home });
+  writeTree(root, { 'src/math.ts': 'export function add(a: number, b: number): number {\n  return a + b + 0;\n}\n' });
+  const incremental = await analyzeRepository(root, { home });
+  t.is(incremental.summary.files.parsed, 1);
+  const files = ['graph.json', 'refs.json', 'files.json', 'facts.json'];
+  const read = (dir: string) => files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+  const a = read(incremental.dir);
+  const forced = await analyzeRepository(root, { home, force: true });
+  t.is(forced.summary.files.parsed, 4);
+  t.deepEqual(a, read(forced.dir));
+  t.is(a[3].split('\n').length, 4 + 2); // one line per file
+});
+
 test('--force parses every file again', async (t) => {
   const { root, home } = tempRepo(SMALL_PROJECT);
   await analyzeRepository(root, { home });
@@ -150,7 +165,8 @@ test('old generations are cleaned: the published one and its predecessor remain'
   t.deepEqual(present, gens.slice(-2).sort());
 });
 
-for (const phase of ['parse', 'resolve', 'search', 'write'] as const) {
+// modules, processes and search run while the new generation's first files are being written.
+for (const phase of ['parse', 'resolve', 'modules', 'processes', 'search', 'write'] as const) {
   test(`a failure during '${phase}' leaves the previous snapshot and the registry untouched`, async (t) => {
     const { root, home } = tempRepo(SMALL_PROJECT);
     await analyzeRepository(root, { home });

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Reference } from '../../lib/refs/reference-index.ts';
 import {
-  cleanupGenerations, createGeneration, publishGeneration, readPointer, readRefs, writeGeneration, SNAPSHOT_SCHEMA,
+  GenerationWriter, cleanupGenerations, createGeneration, publishGeneration, readFacts, readFactsWithText, readMeta, readPointer, readRefs,
+  SNAPSHOT_SCHEMA, type SnapshotMeta,
 } from '../../index-store/format.ts';
 import { tempDir } from '../analyze/_helpers.ts';
 
@@ -14,32 +15,39 @@ const refs: Reference[] = [
   { target: 'Class:src/c.ts:C', filePath: 'src/c.ts', line: 2, column: 1, length: 1, kind: 'future-kind' as Reference['kind'], confidence: 0.5, reason: 'x' },
 ];
 
-function generation(dir: string) {
-  writeGeneration(dir, {
-    meta: { schema: SNAPSHOT_SCHEMA, generation: path.basename(dir), name: 'n', root: '/r', indexedAt: new Date().toISOString(), commit: null, embedder: 'none', extractVersion: '1', stats: { files: 0, nodes: 0, edges: 0, communities: 0, processes: 0, embeddings: 0 }, configFiles: {}, summary: {} },
-    graph: { nodes: [], edges: [] }, refs, files: { files: [], skipped: [] }, facts: [],
-  });
+const metaOf = (dir: string): SnapshotMeta => ({
+  schema: SNAPSHOT_SCHEMA, generation: path.basename(dir), name: 'n', root: '/r', indexedAt: new Date().toISOString(), commit: null, embedder: 'none',
+  extractVersion: '1', stats: { files: 0, nodes: 0, edges: 0, communities: 0, processes: 0, embeddings: 0 }, configFiles: {}, summary: {},
+});
+
+async function generation(dir: string, facts: unknown[] = []) {
+  const w = new GenerationWriter(dir);
+  w.files({ files: [], skipped: [] });
+  w.refs(refs);
+  w.facts(facts);
+  w.graph({ nodes: [], edges: [] });
+  await w.finish(metaOf(dir));
 }
 
-test('references survive the column-wise encoding exactly, unknown kinds included', (t) => {
+test('references survive the column-wise encoding exactly, unknown kinds included', async (t) => {
   const index = tempDir();
   const g = createGeneration(path.join(index, '.codegraph'));
-  generation(g.dir);
+  await generation(g.dir);
   t.deepEqual(readRefs(g.dir), refs);
   t.true(fs.readFileSync(path.join(g.dir, 'refs.json'), 'utf8').length < JSON.stringify(refs).length);
 });
 
-test('the index folder gets a .gitignore of *, and CURRENT names the published generation', (t) => {
+test('the index folder gets a .gitignore of *, and CURRENT names the published generation', async (t) => {
   const indexDir = path.join(tempDir(), '.codegraph');
   const a = createGeneration(indexDir);
   t.is(fs.readFileSync(path.join(indexDir, '.gitignore'), 'utf8'), '*\n');
   t.is(readPointer(indexDir), undefined);
-  generation(a.dir);
+  await generation(a.dir);
   publishGeneration(indexDir, a.name);
   t.is(readPointer(indexDir), a.name);
   const b = createGeneration(indexDir);
   t.not(a.name, b.name);
-  generation(b.dir);
+  await generation(b.dir);
   publishGeneration(indexDir, b.name);
   const c = createGeneration(indexDir);
   cleanupGenerations(indexDir, [b.name, a.name]);
@@ -56,4 +64,57 @@ test('a pointer that is garbage or points outside is ignored', (t) => {
     fs.writeFileSync(path.join(indexDir, 'CURRENT'), bad);
     t.is(readPointer(indexDir), undefined, bad);
   }
+});
+
+test('facts.json: one file per line, read back with each line; a file in the one-line layout still reads', async (t) => {
+  const g = createGeneration(path.join(tempDir(), '.codegraph'));
+  const facts = [{ path: 'a.ts', s: 'line\nbreak, "quoted" \u2028', n: [1, 2] }, { path: 'b.ts', s: '' }, { path: 'c.ts', nested: { x: [{}] } }];
+  await generation(g.dir, facts);
+  const text = fs.readFileSync(path.join(g.dir, 'facts.json'), 'utf8');
+  t.deepEqual(JSON.parse(text), facts); // still one JSON array
+  t.is(text.split('\n').length, facts.length + 2);
+  const read = readFactsWithText(g.dir);
+  t.deepEqual(read.facts, facts);
+  t.deepEqual(read.texts, facts.map((f) => JSON.stringify(f)));
+  t.deepEqual(readFacts(g.dir), facts);
+
+  fs.writeFileSync(path.join(g.dir, 'facts.json'), JSON.stringify(facts));
+  t.deepEqual(readFactsWithText(g.dir), { facts });
+  fs.writeFileSync(path.join(g.dir, 'facts.json'), '[\n{"path":"a.ts"},\n{"path":');
+  t.throws(() => readFactsWithText(g.dir));
+});
+
+test('facts.json: a cached line is written as given, other facts are serialised; none and one file are valid JSON', async (t) => {
+  const indexDir = path.join(tempDir(), '.codegraph');
+  const kept = { path: 'a.ts', v: 1 };
+  const fresh = { path: 'b.ts', v: 2 };
+  const g = createGeneration(indexDir);
+  const w = new GenerationWriter(g.dir);
+  w.facts([kept, fresh], (f) => (f === kept ? '{"path":"a.ts","v":1,"from":"cache"}' : undefined));
+  await w.finish(metaOf(g.dir));
+  t.deepEqual(readFactsWithText(g.dir).facts, [{ path: 'a.ts', v: 1, from: 'cache' }, fresh]);
+  for (const list of [[], [fresh]]) {
+    const h = createGeneration(indexDir);
+    const v = new GenerationWriter(h.dir);
+    v.facts(list);
+    await v.finish(metaOf(h.dir));
+    t.deepEqual(readFactsWithText(h.dir).facts, list);
+  }
+});
+
+test('GenerationWriter: meta.json comes last; a failed write is reported by finish, and settle waits without throwing', async (t) => {
+  const indexDir = path.join(tempDir(), '.codegraph');
+  const g = createGeneration(indexDir);
+  await generation(g.dir);
+  t.deepEqual(fs.readdirSync(g.dir).sort(), ['facts.json', 'files.json', 'graph.json', 'meta.json', 'refs.json']);
+  t.is(readMeta(g.dir).generation, g.name);
+
+  const bad = createGeneration(indexDir);
+  fs.mkdirSync(path.join(bad.dir, 'graph.json')); // cannot be opened for writing
+  const w = new GenerationWriter(bad.dir);
+  w.files({ files: [], skipped: [] });
+  w.graph({ nodes: [], edges: [] });
+  await t.notThrowsAsync(w.settle());
+  await t.throwsAsync(w.finish(metaOf(bad.dir)), { message: /EISDIR/ });
+  t.false(fs.existsSync(path.join(bad.dir, 'meta.json')));
 });
