@@ -40,6 +40,11 @@ export type Val =
   | { t: 'elemfn'; f: number; of: Expr; r: Reason; c: number }
   /** A built-in array method that returns an array of the same elements (`slice`, `filter`, `concat`, …). */
   | { t: 'arrfn'; f: number; of: Expr; r: Reason; c: number }
+  /**
+   * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
+   * them resolves it to the same symbol (a shared base's method), never by picking one of them.
+   */
+  | { t: 'union'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; r: Reason; c: number }
   | { t: 'ext' }
   | { t: 'unknown' };
 
@@ -267,6 +272,16 @@ export class Evaluator {
         if (m && m !== 'ext') return { t: 'sym', f: m.f, s: m.s, r: o.r, c: o.c };
         return m === 'ext' ? EXT : UNKNOWN;
       }
+      case 'union': {
+        // the same symbol through every member type, or nothing: which type the value has is the checker's call
+        let out: (Val & { t: 'sym' }) | undefined;
+        for (const x of o.of) {
+          const m = this.member(x, name);
+          if (m.t !== 'sym' || (out && (out.f !== m.f || out.s !== m.s))) return UNKNOWN;
+          if (!out || m.c < out.c) out = m;
+        }
+        return out ?? UNKNOWN;
+      }
       case 'arr':
         if (SAME_ARRAY_METHODS.has(name)) return { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c };
         return ELEMENT_METHODS.has(name) ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c } : EXT;
@@ -297,12 +312,17 @@ export class Evaluator {
   private typeValueAt(f: number, t: Expr, depth: number): Val {
     if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'union') {
+      // `T | undefined`, `T | null`: T; several project types: a union value (see member)
       let ext = false;
+      const insts: Array<Val & { t: 'inst' }> = [];
       for (const m of t.types) {
         const v = this.typeValue(f, m, depth + 1);
-        if (v.t === 'inst') return v;
-        if (v.t === 'ext') ext = true;
+        if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
+        else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
+        else if (v.t === 'ext') ext = true;
       }
+      if (insts.length === 1) return insts[0];
+      if (insts.length > 1) return { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
       return ext ? EXT : UNKNOWN;
     }
     const target = this.typeSymbol(f, t);

@@ -248,6 +248,10 @@ class ProjectBuilder {
           if (alias && alias.t === 'sym' && (ev.sym(alias).label === 'Function' || ev.sym(alias).label === 'Method')) {
             target = { f: alias.f, s: alias.s };
             status = 'resolved'; reason = alias.c < v.c ? alias.r : v.r; conf = Math.min(v.c, alias.c);
+          } else if (sym.label === 'Variable' && sym.kind === 'const' && sym.init?.k === 'fn') {
+            // a const holding a function the extractor kept as a value (`const f = (<T>(x: T) => …)`): it runs that function
+            target = { f: v.f, s: v.s };
+            status = 'resolved'; reason = v.r; conf = v.c;
           } else indirect = true; // a call through a property or variable holding some function: known, not guessable
         }
       } else if (v.t === 'ext' || v.t === 'elemfn' || v.t === 'arrfn' || v.t === 'arr') status = 'external'; // built-in (array) methods
