@@ -74,10 +74,17 @@ export function findEntries(graph: CodeGraph, hasCallees: (uid: string) => boole
   const minConfidence = options.minConfidence ?? 0.5;
   const minScore = options.minEntryScore ?? 1.5;
   const out: Entry[] = [];
+  const testFile = new Map<string | undefined, boolean>();
+  const inTest = (filePath: string | undefined): boolean => {
+    let t = testFile.get(filePath);
+    if (t === undefined) testFile.set(filePath, (t = isTestPath(filePath)));
+    return t;
+  };
   for (const n of graph.nodes) {
-    if (!isSymbolNode(n) || isTestPath(n.filePath) || isDeclarationPath(n.filePath)) continue;
-    if (n.name === 'constructor' || !hasCallees(n.uid)) continue;
-    const e = scoreEntry(graph, n, minConfidence);
+    // Cheapest test first: most symbols call nothing and are never entries.
+    if (n.name === 'constructor' || !isSymbolNode(n) || !hasCallees(n.uid)) continue;
+    if (isTestPath(n.filePath) || isDeclarationPath(n.filePath)) continue;
+    const e = scoreEntry(graph, n, minConfidence, inTest);
     if (e && e.score >= minScore) out.push(e);
   }
   out.sort((x, y) => y.score - x.score || (x.uid < y.uid ? -1 : x.uid > y.uid ? 1 : 0));
@@ -85,15 +92,19 @@ export function findEntries(graph: CodeGraph, hasCallees: (uid: string) => boole
 }
 
 /** Scores one symbol as an entry point (see docs/flows.md for the table). */
-export function scoreEntry(graph: CodeGraph, n: GraphNode, minConfidence: number): Entry | undefined {
+export function scoreEntry(graph: CodeGraph, n: GraphNode, minConfidence: number, inTest: (filePath: string | undefined) => boolean = isTestPath): Entry | undefined {
   let score = 0;
   let kind: EntryKind = 'function';
   let kindWeight = 0;
   let registeredBy: string | undefined;
   const promote = (k: EntryKind, w: number): void => { if (w > kindWeight) { kind = k; kindWeight = w; } };
+  // Incoming edges by id, walked twice (registrations first, then calls) without building filtered lists.
+  const ids = graph.inEdgeIds(n.uid);
+  const edges = graph.edges;
 
-  for (const e of graph.inEdges(n.uid, 'REFERENCES')) {
-    if (e.role !== 'callback' || typeof e.callee !== 'string' || !isConfident(e, minConfidence)) continue;
+  for (const id of ids) {
+    const e = edges[id];
+    if (e.type !== 'REFERENCES' || e.role !== 'callback' || typeof e.callee !== 'string' || !isConfident(e, minConfidence)) continue;
     const reg = classifyRegistration(e.callee);
     // Strongest registration wins; equal ones are settled by callee text, not by edge order.
     if (!reg || reg.weight < kindWeight || (reg.weight === kindWeight && registeredBy !== undefined && e.callee >= registeredBy)) continue;
@@ -101,27 +112,34 @@ export function scoreEntry(graph: CodeGraph, n: GraphNode, minConfidence: number
     registeredBy = e.callee;
   }
   // Calls made inside an anonymous function passed to a registration (`via` on the CALLS edge, from the
-  // indexer): the callee does the inline handler's work, so it starts the handler's flow.
+  // indexer): the callee does the inline handler's work, so it starts the handler's flow. In the same walk,
+  // the confident non-test callers, and whether a file's top-level code runs it.
   let inline: { path?: string } | undefined;
-  for (const e of graph.inEdges(n.uid, 'CALLS')) {
-    if (typeof e.via !== 'string' || !isConfident(e, minConfidence)) continue;
-    const reg = classifyRegistration(e.via);
-    if (!reg || reg.weight < kindWeight || (reg.weight === kindWeight && registeredBy !== undefined && e.via >= registeredBy)) continue;
-    kind = reg.kind; kindWeight = reg.weight;
-    registeredBy = e.via;
-    const path = routePath(e);
-    inline = path ? { path } : {};
+  let callers = 0;
+  let topLevel = false;
+  for (const id of ids) {
+    const e = edges[id];
+    if (e.type !== 'CALLS' || !isConfident(e, minConfidence)) continue;
+    if (typeof e.via === 'string') {
+      const reg = classifyRegistration(e.via);
+      if (reg) {
+        // A registration call: the framework runs it, so it is no caller either.
+        if (!(reg.weight < kindWeight || (reg.weight === kindWeight && registeredBy !== undefined && e.via >= registeredBy))) {
+          kind = reg.kind; kindWeight = reg.weight;
+          registeredBy = e.via;
+          const path = routePath(e);
+          inline = path ? { path } : {};
+        }
+        continue;
+      }
+    }
+    if (e.source === n.uid) continue;
+    const src = graph.node(e.source);
+    if (!src || inTest(src.filePath)) continue;
+    if (src.label === 'File') topLevel = true; else callers++;
   }
   score += kindWeight;
 
-  let callers = 0;
-  let topLevel = false;
-  for (const e of graph.inEdges(n.uid, 'CALLS')) {
-    if (e.source === n.uid || !isConfident(e, minConfidence) || isRegistrationCall(e)) continue;
-    const src = graph.node(e.source);
-    if (!src || isTestPath(src.filePath)) continue;
-    if (src.label === 'File') topLevel = true; else callers++;
-  }
   if (topLevel) { score += 1.5; promote('script', 1.4); }
   if (callers === 0) score += 1;
   else if (callers <= 2) score += 0.25;

@@ -3,6 +3,7 @@
  * depth, branching and work, never revisiting a symbol already on the path (no cycles).
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
+import type { GraphNode } from '../graph/schema.ts';
 import { isTestPath } from '../modules/paths.ts';
 import { isConfident } from '../modules/ties.ts';
 import { isRegistrationCall } from './entries.ts';
@@ -50,14 +51,23 @@ export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5, hubFanIn?:
     if (k === undefined) { k = uids.length; id.set(uid, k); uids.push(uid); }
     return k;
   };
+  // Test-path checks per file, not per edge end (a regex each; thousands of edges share a few hundred files).
+  const testFile = new Map<string | undefined, boolean>();
+  const inTest = (filePath: string | undefined): boolean => {
+    let t = testFile.get(filePath);
+    if (t === undefined) testFile.set(filePath, (t = isTestPath(filePath)));
+    return t;
+  };
   const raw: { to: number; line: number }[][] = [];
+  const nodeOf: GraphNode[] = [];
   for (const e of graph.edges) {
     if (e.type !== 'CALLS' || e.source === e.target || !isConfident(e, minConfidence)) continue;
     // An inline route handler's calls run when a request comes, not when the route is registered.
-    if (isRegistrationCall(e)) continue;
+    if (e.via !== undefined && isRegistrationCall(e)) continue;
     const s = graph.node(e.source), t = graph.node(e.target);
-    if (!s || !t || s.label === 'File' || t.label === 'File' || isTestPath(s.filePath) || isTestPath(t.filePath)) continue;
+    if (!s || !t || s.label === 'File' || t.label === 'File' || inTest(s.filePath) || inTest(t.filePath)) continue;
     const a = intern(e.source), b = intern(e.target);
+    nodeOf[a] = s; nodeOf[b] = t;
     (raw[a] ??= []).push({ to: b, line: e.line ?? Number.MAX_SAFE_INTEGER });
   }
   // A private helper that calls nothing (`private tableOf()`, an unexported `splitWords`) called from its
@@ -65,12 +75,13 @@ export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5, hubFanIn?:
   for (let k = 0; k < uids.length; k++) {
     const list = raw[k];
     if (!list) continue;
-    const from = graph.node(uids[k])!;
-    raw[k] = list.filter((c) => {
-      if (raw[c.to]) return true;
-      const t = graph.node(uids[c.to])!;
-      return t.exported !== false || t.filePath !== from.filePath || t.label === 'Class';
-    });
+    const from = nodeOf[k];
+    let kept = 0;
+    for (const c of list) {
+      const t = nodeOf[c.to];
+      if (raw[c.to] || t.exported !== false || t.filePath !== from.filePath || t.label === 'Class') list[kept++] = c;
+    }
+    list.length = kept;
   }
   // Edges are merged per (caller, callee), so counting them counts distinct callers.
   const fanIn = new Int32Array(uids.length);
@@ -79,14 +90,17 @@ export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5, hubFanIn?:
   const hub = new Uint8Array(uids.length);
   for (let k = 0; k < uids.length; k++) hub[k] = fanIn[k] >= threshold ? 1 : 0;
   const callees: number[][] = new Array(uids.length);
+  const byOrder = (x: { to: number; line: number }, y: { to: number; line: number }): number => {
+    const fx = raw[x.to] ? 0 : 1, fy = raw[y.to] ? 0 : 1;
+    return hub[x.to] - hub[y.to] || fx - fy || x.line - y.line || (uids[x.to] < uids[y.to] ? -1 : uids[x.to] > uids[y.to] ? 1 : 0);
+  };
   for (let k = 0; k < uids.length; k++) {
     const list = raw[k];
     if (!list) { callees[k] = []; continue; }
-    list.sort((x, y) => {
-      const fx = raw[x.to] ? 0 : 1, fy = raw[y.to] ? 0 : 1;
-      return hub[x.to] - hub[y.to] || fx - fy || x.line - y.line || (uids[x.to] < uids[y.to] ? -1 : uids[x.to] > uids[y.to] ? 1 : 0);
-    });
-    callees[k] = list.map((c) => c.to);
+    if (list.length > 1) list.sort(byOrder);
+    const out = new Array<number>(list.length);
+    for (let i = 0; i < list.length; i++) out[i] = list[i].to;
+    callees[k] = out;
   }
   return { uids, id, callees, fanIn, hub };
 }
