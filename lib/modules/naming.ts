@@ -46,34 +46,51 @@ const TYPE_WEIGHT = 0.5;
  * with the square root of its member count, so a class with many methods weighs more than a lone function
  * without drowning the rest, and a type-only unit counts half.
  */
-function unitsOf(members: readonly GraphNode[]): Unit[] {
-  const byKey = new Map<string, { rootName: string; filePath: string; root?: GraphNode; first: GraphNode; count: number }>();
+function unitsOf(members: readonly GraphNode[], words?: Map<string, Set<string>>): Unit[] {
+  // Keyed by file, then by the qualified name's first segment: no key string built per member.
+  const byFile = new Map<string, Map<string, { rootName: string; filePath: string; root?: GraphNode; first: GraphNode; count: number }>>();
+  const list: { rootName: string; filePath: string; root?: GraphNode; first: GraphNode; count: number }[] = [];
   for (const m of members) {
     const q = m.qualifiedName ?? m.name;
     const dot = q.indexOf('.');
     const rootName = dot < 0 ? q : q.slice(0, dot);
-    const key = `${m.filePath ?? ''}\u0000${rootName}`;
-    let u = byKey.get(key);
-    if (!u) byKey.set(key, (u = { rootName, filePath: m.filePath ?? '', first: m, count: 0 }));
+    const filePath = m.filePath ?? '';
+    let inFile = byFile.get(filePath);
+    if (!inFile) byFile.set(filePath, (inFile = new Map()));
+    let u = inFile.get(rootName);
+    if (!u) { inFile.set(rootName, (u = { rootName, filePath, first: m, count: 0 })); list.push(u); }
     if (dot < 0) u.root = m;
     u.count++;
   }
-  return [...byKey.values()].map((u) => {
+  return list.map((u) => {
     const label = (u.root ?? u.first).label;
     const weight = Math.sqrt(u.count) * (label === 'Interface' || label === 'TypeAlias' ? TYPE_WEIGHT : 1);
-    return { words: wordsOf(u.rootName, u.filePath), filePath: u.filePath, weight };
+    // A unit's words depend on its name and file only: computed once per repository when a cache is given.
+    let w: Set<string> | undefined;
+    if (words) {
+      const key = `${u.filePath}\u0000${u.rootName}`;
+      w = words.get(key);
+      if (!w) words.set(key, (w = wordsOf(u.rootName, u.filePath)));
+    } else {
+      w = wordsOf(u.rootName, u.filePath);
+    }
+    return { words: w, filePath: u.filePath, weight };
   });
 }
 
-/** Word rarity over the whole repository: how many units carry each word, and the number of units. */
-export interface WordFrequencies { df: Map<string, number>; total: number }
+/**
+ * Word rarity over the whole repository: how many units carry each word, and the number of units; `words`
+ * keeps each unit's words (by file and name) so that naming each module does not split the same names again.
+ */
+export interface WordFrequencies { df: Map<string, number>; total: number; words?: Map<string, Set<string>> }
 
 /** Counts, over all symbols of the repository (grouped into units), how many units carry each word. */
 export function wordFrequencies(symbols: readonly GraphNode[]): WordFrequencies {
   const df = new Map<string, number>();
-  const units = unitsOf(symbols);
+  const words = new Map<string, Set<string>>();
+  const units = unitsOf(symbols, words);
   for (const u of units) for (const w of u.words) df.set(w, (df.get(w) ?? 0) + 1);
-  return { df, total: units.length };
+  return { df, total: units.length, words };
 }
 
 /**
@@ -123,7 +140,7 @@ export function candidateNames(members: readonly GraphNode[], freq: WordFrequenc
 
 /** Candidate names, and the folder that leads them (where the anchor is looked for). */
 function describe(members: readonly GraphNode[], freq: WordFrequencies): { names: string[]; folder?: string } {
-  const units = unitsOf(members);
+  const units = unitsOf(members, freq.words);
   const folder = dominantFolder(units);
   const words = topWords(units, freq, folder ? [folder.label] : []);
   const out: string[] = [];
@@ -242,6 +259,9 @@ function topWords(units: readonly Unit[], freq: WordFrequencies, exclude: string
   return out;
 }
 
+/** Members looked at for an anchor, best ranked first. */
+const ANCHOR_CANDIDATES = 8;
+
 /** Words an anchor drops: verbs that start factory names, and words that say nothing about an area. */
 const ANCHOR_SKIP = new Set(['create', 'make', 'get', 'build', 'new', 'internal', 'internals', 'impl', 'base', 'abstract', 'default']);
 
@@ -255,10 +275,19 @@ function anchorWord(members: readonly GraphNode[], importance: (n: GraphNode) =>
   const said = new Set(name.split('-').map(stem));
   const inFolder = (m: GraphNode): number => (folder === undefined || (m.filePath ?? '').startsWith(`${folder}/`) ? 1 : 0);
   const isCode = (m: GraphNode): number => (m.label !== 'Interface' && m.label !== 'TypeAlias' ? 1 : 0);
-  const ranked = members.map((m) => ({ m, f: inFolder(m), c: isCode(m), s: importance(m) }))
-    .sort((x, y) => y.f - x.f || y.c - x.c || y.s - x.s || compareStrings(x.m.uid, y.m.uid));
-  // The first few candidates only: a name is wanted, not a scan of every member.
-  for (const { m } of ranked.slice(0, 8)) {
+  // The first few candidates only: a name is wanted, not a sort of every member. Kept in rank order by
+  // insertion into a short list (one pass over the members).
+  type Ranked = { m: GraphNode; f: number; c: number; s: number };
+  const before = (x: Ranked, y: Ranked): boolean => (x.f - y.f || x.c - y.c || x.s - y.s || compareStrings(y.m.uid, x.m.uid)) > 0;
+  const ranked: Ranked[] = [];
+  for (const m of members) {
+    const r = { m, f: inFolder(m), c: isCode(m), s: importance(m) };
+    if (ranked.length === ANCHOR_CANDIDATES && !before(r, ranked[ANCHOR_CANDIDATES - 1])) continue;
+    let at = ranked.length < ANCHOR_CANDIDATES ? ranked.length : ANCHOR_CANDIDATES - 1;
+    while (at > 0 && before(r, ranked[at - 1])) { ranked[at] = ranked[at - 1]; at--; }
+    ranked[at] = r;
+  }
+  for (const { m } of ranked) {
     // A method, property or nested function stands for the top-level symbol it belongs to.
     const owner = (m.qualifiedName ?? m.name).split('.')[0];
     const words = splitWords(owner).filter((w) => w.length > 1 && !/^\d+$/.test(w) && !ANCHOR_SKIP.has(w) && !said.has(stem(w)));
