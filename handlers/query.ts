@@ -78,10 +78,20 @@ const schema = Joi.object({
   repo: repoField,
 });
 
-/** Search structures of a snapshot: the loaded index, or one built in memory once per graph. */
+/**
+ * Search structures of a snapshot: the stored index (read on its first query), or — when the snapshot has
+ * none, or its files cannot be read any more — one built in memory once per graph.
+ */
 const built = new WeakMap<object, SearchIndex>();
-function searchIndexOf(s: Snapshot): SearchIndex {
-  if (s.search instanceof SearchIndex) return s.search;
+function searchIndexOf(s: Snapshot, warnings: string[]): SearchIndex {
+  if (s.search instanceof SearchIndex) {
+    try {
+      s.search.load();
+      return s.search;
+    } catch (err) {
+      warnings.push(`the stored search index cannot be read (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); searching an index built from the graph (built-in embedder)`);
+    }
+  }
   let idx = built.get(s.graph);
   if (!idx) { idx = SearchIndex.inMemory(s.graph, (p) => s.host.readFile(p)); built.set(s.graph, idx); }
   return idx;
@@ -124,7 +134,7 @@ function processModule(s: Snapshot, p: GraphNode, steps: Array<{ uid: string }>)
 /** Runs a query against a snapshot (the validated request). */
 export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryResponse> {
   const warnings: string[] = [];
-  const idx = searchIndexOf(s);
+  const idx = searchIndexOf(s, warnings);
   const qv = await queryVectors(idx, s, req, warnings);
   const ranked = idx.rank({ query: req.query, goal: req.goal, taskContext: req.task_context }, qv);
   if (ranked.noTerms) warnings.push('the query has no searchable words (only stop words or punctuation)');

@@ -1,128 +1,358 @@
 /**
- * The keyword index: BM25F (wink-bm25-text-search) over the fields of each symbol, weighted. Documents are
- * numbered by their position in the symbol table, so results map back without a lookup.
+ * The keyword index: BM25F over the weighted fields of each symbol, on our own posting lists. Documents are
+ * numbered by their position in the symbol table (rows), so results map back without a lookup.
+ *
+ * Scoring is exactly wink-bm25-text-search's (which format 1 used): a term's weighted frequency in a document
+ * is the sum of its fields' weights per occurrence, a document's length the sum of its fields' token counts
+ * times their weights, idf = ln((N − n + 0.5)/(n + 0.5) + 1), and each (document, term) score
+ * `f·(k1+1)/(k1·(1 − b + b·len/avg) + f) · idf` is rounded to 4 decimals (wink's consolidation) before a
+ * document's scores are summed over the query terms. Unlike wink, scores are computed at query time from the
+ * frequencies: the build only tokenises and counts, in one pass, and the stored file is a few typed arrays.
+ *
+ * On disk (`keyword.bin`, little-endian), see `toBuffer`: a 32-byte header, a JSON block (field weights and
+ * BM25 parameters), the sorted term dictionary ('\n'-joined UTF-8), then document lengths (f64 × N), posting
+ * offsets (u32 × T+1), posting rows (u32 × P) and weighted frequencies (f32 × P). Terms are sorted and
+ * postings are in row order, so equal documents give a byte-identical file however they were built.
  */
-import winkBm25 from 'wink-bm25-text-search';
 import type { SearchDoc, SearchFields } from './documents.ts';
-import { terms } from './tokenize.ts';
+import { runTermsCached, terms, WORD_RUNS } from './tokenize.ts';
+import { topK } from './top.ts';
 
 /** Field weights: a name hit outweighs a doc hit, which outweighs a body hit. Tuned on bench/search-eval.ts. */
 export const FIELD_WEIGHTS: Readonly<Record<keyof SearchFields, number>> = {
   name: 6, qualified: 2, path: 1, signature: 1, doc: 2, body: 0.5,
 };
-const BM25_PARAMS = { k1: 1.2, b: 0.6, k: 1 };
+/** BM25 parameters (k: the constant inside idf's logarithm, as wink). */
+export const BM25_PARAMS: Readonly<{ k1: number; b: number; k: number }> = { k1: 1.2, b: 0.6, k: 1 };
 
-/** wink needs at least 3 documents to consolidate; tiny repositories are padded with empty ones. */
-const MIN_DOCS = 3;
+/** Fields in the order their lengths are summed (wink's: the weights' key order). */
+export const FIELDS = ['name', 'qualified', 'path', 'signature', 'doc', 'body'] as const satisfies ReadonlyArray<keyof SearchFields>;
+/**
+ * How each field is tokenised: names keep stop words (`of`, `from` and `using` are real APIs), prose drops
+ * them, bodies also drop language keywords and one-letter names.
+ */
+const FIELD_TOKENS: ReadonlyArray<{ stop: boolean; noise: boolean }> = [
+  { stop: false, noise: false }, { stop: false, noise: false }, { stop: false, noise: false },
+  { stop: true, noise: false }, { stop: true, noise: false },
+  { stop: true, noise: true },
+];
+/** Memo slot per field: fields tokenised alike share one. */
+const FIELD_MEMO = [0, 0, 0, 1, 1, 2];
+const WEIGHTS = FIELDS.map((f) => FIELD_WEIGHTS[f]);
 
-interface WinkEngine {
-  defineConfig(cfg: unknown): boolean;
-  definePrepTasks(tasks: Array<(x: unknown) => unknown>, field?: string): number;
-  addDoc(doc: Record<string, string>, id: number): number;
-  consolidate(fp?: number): boolean;
-  search(text: string, limit?: number): Array<[string, number]>;
-  exportJSON(): string;
-  importJSON(json: string): boolean;
-  getTokens(): Record<string, number>;
-  getDocs(): Record<string, unknown>;
-  getTotalDocs(): number;
-}
-
-// A static import (not createRequire) so the self-contained handlers bundle carries wink along.
-function newEngine(): WinkEngine {
-  return (winkBm25 as () => WinkEngine)();
-}
-
-// Names are indexed without stop-word removal so `of`, `from` and `using` (real APIs) stay findable.
-const nameTerms = (s: string): string[] => terms(s, { stopWords: false });
-const proseTerms = (s: string): string[] => terms(s);
-const bodyTerms = (s: string): string[] => terms(s, { codeNoise: true });
-
-/** Terms each field is indexed by (what the BM25 prep tasks compute); `fieldTerms` gives them ahead of time. */
-const FIELD_TERMS: Readonly<Record<keyof SearchFields, (s: string) => string[]>> = {
-  name: nameTerms, qualified: nameTerms, path: nameTerms, signature: proseTerms, doc: proseTerms, body: bodyTerms,
-};
-
-/** The terms of every field of a document, as the keyword index would compute them from its text. */
+/** The terms of every field of a document, as the keyword index computes them from its text. */
 export function fieldTerms(fields: SearchFields): Record<keyof SearchFields, string[]> {
-  return {
-    name: FIELD_TERMS.name(fields.name), qualified: FIELD_TERMS.qualified(fields.qualified), path: FIELD_TERMS.path(fields.path),
-    signature: FIELD_TERMS.signature(fields.signature), doc: FIELD_TERMS.doc(fields.doc), body: FIELD_TERMS.body(fields.body),
-  };
+  const out = {} as Record<keyof SearchFields, string[]>;
+  FIELDS.forEach((f, i) => { out[f] = terms(fields[f], { stopWords: FIELD_TOKENS[i].stop, codeNoise: FIELD_TOKENS[i].noise }); });
+  return out;
 }
 
-// A field given as an array is already tokenised (fieldTerms, possibly from the previous generation's cache).
-const task = (f: (s: string) => string[]) => (s: unknown): string[] => (Array.isArray(s) ? (s as string[]) : f(String(s)));
-const nameTask = task(nameTerms);
-const proseTask = task(proseTerms);
-const bodyTask = task(bodyTerms);
-// Queries arrive as pre-tokenised, space-joined terms (see queryTerms) so they are not re-stemmed. wink
-// applies the default tasks to queries and only allows per-field tasks for weighted fields, so the default
-// is the query splitter and every field names its own.
-const searchTask = (s: unknown): string[] => String(s).split(' ').filter(Boolean);
-
-function definePrep(engine: WinkEngine): void {
-  engine.definePrepTasks([searchTask]);
-  engine.definePrepTasks([proseTask], 'signature');
-  engine.definePrepTasks([proseTask], 'doc');
-  engine.definePrepTasks([nameTask], 'name');
-  engine.definePrepTasks([nameTask], 'qualified');
-  engine.definePrepTasks([nameTask], 'path');
-  engine.definePrepTasks([bodyTask], 'body');
+/** A document's (term, weighted frequency) pairs by row, in some index's term numbering. */
+export interface ForwardIndex {
+  /** Entries of row d are `start[d] .. start[d+1]`. */
+  start: Uint32Array;
+  term: Uint32Array;
+  freq: Float32Array;
+  /** Document lengths by row. */
+  length: Float64Array;
+  /** Term strings by number. */
+  terms: readonly string[];
 }
 
-/** The keyword index over N symbols; `search` returns row numbers. */
-export class KeywordIndex {
-  private constructor(private readonly engine: WinkEngine | undefined, readonly size: number) {}
+/**
+ * Builds a keyword index in one pass: documents are added in row order, from their field texts or taken over
+ * from a previous index (their counts unchanged), and `finish` lays out the sorted dictionary and postings.
+ */
+export class KeywordBuilder {
+  private readonly ids = new Map<string, number>();
+  private readonly termList: string[] = [];
+  private readonly runIds: Array<Map<string, Int32Array>> = [new Map(), new Map(), new Map()];
+  private scratch = new Float64Array(1 << 12);
+  private readonly touched: number[] = [];
+  private entryTerm = new Int32Array(1 << 14);
+  private entryFreq = new Float32Array(1 << 14);
+  private entries = 0;
+  private readonly starts: number[] = [0];
+  private readonly lengths: number[] = [];
+  /** Term numbers of a previous index mapped to ours, filled as they are used (see addFrom). */
+  private prevMap?: { source: ForwardIndex; map: Int32Array };
 
-  /**
-   * Builds the index over `docs` (row i = docs[i]): their field texts, or their terms already computed with
-   * `fieldTerms` (same index either way).
-   */
-  static build(docs: ReadonlyArray<SearchDoc | { terms: Record<keyof SearchFields, string[]> }>): KeywordIndex {
-    if (docs.length === 0) return new KeywordIndex(undefined, 0);
-    const engine = newEngine();
-    engine.defineConfig({ fldWeights: FIELD_WEIGHTS, bm25Params: BM25_PARAMS });
-    definePrep(engine);
-    docs.forEach((d, i) => engine.addDoc(('terms' in d ? { ...d.terms } : { ...d.fields }) as unknown as Record<string, string>, i));
-    const empty: Record<string, string> = { name: '', qualified: '', path: '', signature: '', doc: '', body: '' };
-    for (let i = docs.length; i < MIN_DOCS; i++) engine.addDoc(empty, i);
-    engine.consolidate(4);
-    return new KeywordIndex(engine, docs.length);
-  }
+  get size(): number { return this.lengths.length; }
 
-  /** Restores an exported index. */
-  static fromJSON(json: string, size: number): KeywordIndex {
-    if (size === 0 || !json) return new KeywordIndex(undefined, 0);
-    const engine = newEngine();
-    engine.importJSON(json);
-    // importJSON leaves JSON.parse objects with Object.prototype: a query term like `constructor` or
-    // `toString` would then hit an inherited member and crash the search. Strip the prototypes.
-    Object.setPrototypeOf(engine.getTokens(), null);
-    Object.setPrototypeOf(engine.getDocs(), null);
-    definePrep(engine);
-    return new KeywordIndex(engine, size);
-  }
-
-  /** Serialised form (wink's exportJSON), or '' for an empty index. */
-  toJSON(): string {
-    return this.engine ? this.engine.exportJSON() : '';
-  }
-
-  /** Rows ranked by BM25 for query terms (see queryTerms), best first, at most `limit`. */
-  search(queryTerms: readonly string[], limit: number): Array<{ row: number; score: number }> {
-    if (!this.engine || queryTerms.length === 0) return [];
-    const hits = this.engine.search(queryTerms.join(' '), limit + MIN_DOCS);
-    const out: Array<{ row: number; score: number }> = [];
-    for (const [id, score] of hits) {
-      const row = Number(id);
-      if (row < this.size && score > 0) out.push({ row, score });
-      if (out.length >= limit) break;
+  private intern(term: string): number {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      id = this.termList.length;
+      this.ids.set(term, id);
+      this.termList.push(term);
+      if (id >= this.scratch.length) {
+        const s = new Float64Array(this.scratch.length * 2);
+        s.set(this.scratch);
+        this.scratch = s;
+      }
     }
-    // wink sorts by score only; equal scores are ordered by row so results are deterministic.
-    out.sort((a, b) => b.score - a.score || a.row - b.row);
+    return id;
+  }
+
+  /** Term numbers of a word run in field `f`, memoised: identifiers recur across thousands of bodies. */
+  private idsOfRun(run: string, f: number): Int32Array {
+    const memo = this.runIds[FIELD_MEMO[f]];
+    let ids = memo.get(run);
+    if (ids === undefined) {
+      const ts = runTermsCached(run, FIELD_TOKENS[f].stop, FIELD_TOKENS[f].noise);
+      ids = new Int32Array(ts.length);
+      for (let i = 0; i < ts.length; i++) ids[i] = this.intern(ts[i]);
+      memo.set(run, ids);
+    }
+    return ids;
+  }
+
+  private push(term: number, freq: number): void {
+    if (this.entries === this.entryTerm.length) {
+      const t = new Int32Array(this.entries * 2); t.set(this.entryTerm); this.entryTerm = t;
+      const f = new Float32Array(this.entries * 2); f.set(this.entryFreq); this.entryFreq = f;
+    }
+    this.entryTerm[this.entries] = term;
+    this.entryFreq[this.entries] = freq;
+    this.entries++;
+  }
+
+  private endDoc(length: number): void {
+    this.starts.push(this.entries);
+    this.lengths.push(length);
+  }
+
+  /** Adds the next row from its field texts. */
+  addFields(fields: SearchFields): void {
+    let length = 0;
+    const scratch = (): Float64Array => this.scratch; // intern may grow it
+    for (let f = 0; f < FIELDS.length; f++) {
+      const text = fields[FIELDS[f]];
+      if (!text) continue;
+      const runs = text.match(WORD_RUNS);
+      if (!runs) continue;
+      const w = WEIGHTS[f];
+      let count = 0;
+      for (let r = 0; r < runs.length; r++) {
+        const ids = this.idsOfRun(runs[r], f);
+        const s = scratch();
+        count += ids.length;
+        for (let i = 0; i < ids.length; i++) {
+          const t = ids[i];
+          if (s[t] === 0) this.touched.push(t);
+          s[t] += w;
+        }
+      }
+      length += count * w;
+    }
+    const s = this.scratch;
+    for (const t of this.touched) { this.push(t, s[t]); s[t] = 0; }
+    this.touched.length = 0;
+    this.endDoc(length);
+  }
+
+  /** Adds the next row as a copy of row `row` of a previous index (see KeywordIndex.forward). */
+  addFrom(source: ForwardIndex, row: number): void {
+    if (this.prevMap?.source !== source) this.prevMap = { source, map: new Int32Array(source.terms.length).fill(-1) };
+    const map = this.prevMap.map;
+    for (let i = source.start[row]; i < source.start[row + 1]; i++) {
+      const pt = source.term[i];
+      let t = map[pt];
+      if (t < 0) map[pt] = t = this.intern(source.terms[pt]);
+      this.push(t, source.freq[i]);
+    }
+    this.endDoc(source.length[row]);
+  }
+
+  /** The index over the rows added so far. */
+  finish(): KeywordIndex {
+    const n = this.lengths.length;
+    const p = this.entries;
+    const df = new Uint32Array(this.termList.length);
+    for (let i = 0; i < p; i++) df[this.entryTerm[i]]++;
+    const used: number[] = [];
+    for (let t = 0; t < df.length; t++) if (df[t] > 0) used.push(t);
+    const names = this.termList;
+    used.sort((a, b) => (names[a] < names[b] ? -1 : 1)); // distinct strings: never equal
+    const rank = new Int32Array(df.length);
+    const offsets = new Uint32Array(used.length + 1);
+    for (let r = 0; r < used.length; r++) { rank[used[r]] = r; offsets[r + 1] = offsets[r] + df[used[r]]; }
+    const cursor = offsets.slice(0, used.length);
+    const rows = new Uint32Array(p);
+    const freqs = new Float32Array(p);
+    for (let d = 0; d < n; d++) {
+      for (let i = this.starts[d], end = this.starts[d + 1]; i < end; i++) {
+        const at = cursor[rank[this.entryTerm[i]]]++;
+        rows[at] = d;
+        freqs[at] = this.entryFreq[i];
+      }
+    }
+    return new KeywordIndex(used.map((t) => names[t]), offsets, rows, freqs, Float64Array.from(this.lengths), { weights: { ...FIELD_WEIGHTS }, ...BM25_PARAMS });
+  }
+}
+
+/** What a stored index was built with: frequencies are only comparable under the same weights. */
+export interface KeywordParams { weights: Record<string, number>; k1: number; b: number; k: number }
+
+const MAGIC = 0x574b4743; // 'CGKW' little-endian
+const LAYOUT = 1;
+const HEADER_BYTES = 32;
+
+/** The keyword index over N rows; `search` returns row numbers. */
+export class KeywordIndex {
+  private norm?: Float64Array;
+  private scores?: Float64Array;
+  private marks?: Uint8Array;
+
+  constructor(
+    /** Sorted (UTF-16 code unit order), distinct. */
+    readonly terms: readonly string[],
+    private readonly offsets: Uint32Array,
+    private readonly rows: Uint32Array,
+    private readonly freqs: Float32Array,
+    private readonly lengths: Float64Array,
+    readonly params: KeywordParams,
+  ) {}
+
+  /** Builds the index over `docs` (row i = docs[i]) from their field texts. */
+  static build(docs: ReadonlyArray<Pick<SearchDoc, 'fields'>>): KeywordIndex {
+    const b = new KeywordBuilder();
+    for (const d of docs) b.addFields(d.fields);
+    return b.finish();
+  }
+
+  get size(): number { return this.lengths.length; }
+
+  /** True when frequencies of this index can be taken over by a build with the current weights. */
+  get current(): boolean {
+    const p = this.params;
+    return p.k1 === BM25_PARAMS.k1 && p.b === BM25_PARAMS.b && p.k === BM25_PARAMS.k
+      && FIELDS.every((f) => p.weights[f] === FIELD_WEIGHTS[f]) && Object.keys(p.weights).length === FIELDS.length;
+  }
+
+  /** Number of a term, or -1 (binary search of the sorted dictionary). */
+  lookup(term: string): number {
+    const ts = this.terms;
+    let lo = 0, hi = ts.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const m = ts[mid];
+      if (m === term) return mid;
+      if (m < term) lo = mid + 1; else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /** Rows ranked by BM25 for query terms (see queryTerms; distinct), best first, at most `limit`. */
+  search(queryTerms: readonly string[], limit: number): Array<{ row: number; score: number }> {
+    const n = this.size;
+    if (n === 0 || queryTerms.length === 0 || limit <= 0) return [];
+    const { k1, k } = this.params;
+    const norm = this.normalisers();
+    const scores = (this.scores ??= new Float64Array(n));
+    const marks = (this.marks ??= new Uint8Array(n));
+    const touched: number[] = [];
+    for (const term of queryTerms) {
+      const t = this.lookup(term);
+      if (t < 0) continue;
+      const from = this.offsets[t], to = this.offsets[t + 1];
+      const df = to - from;
+      const idf = Math.log(((n - df + 0.5) / (df + 0.5)) + k);
+      for (let p = from; p < to; p++) {
+        const d = this.rows[p];
+        const f = this.freqs[p];
+        // wink's consolidated score, rounded to 4 decimals (ties then go to the earlier row).
+        const s = Math.sign(f) * Number((Math.abs((f * (k1 + 1)) / ((k1 * norm[d]) + f)) * idf).toFixed(4));
+        if (marks[d] === 0) { marks[d] = 1; touched.push(d); }
+        scores[d] = s + scores[d];
+      }
+    }
+    const out = topK(scores, limit, 0, touched);
+    for (const d of touched) { scores[d] = 0; marks[d] = 0; }
     return out;
   }
+
+  /** Per row: 1 − b + b·len/avg. */
+  private normalisers(): Float64Array {
+    if (this.norm) return this.norm;
+    const n = this.size;
+    let total = 0;
+    for (let d = 0; d < n; d++) total += this.lengths[d];
+    const avg = total / n || 1;
+    const b = this.params.b;
+    const norm = new Float64Array(n);
+    for (let d = 0; d < n; d++) norm[d] = (1 - b) + (b * (this.lengths[d] / avg));
+    return (this.norm = norm);
+  }
+
+  /** The same counts by row (a previous generation's documents, for KeywordBuilder.addFrom). */
+  forward(): ForwardIndex {
+    const n = this.size;
+    const start = new Uint32Array(n + 1);
+    for (let p = 0; p < this.rows.length; p++) start[this.rows[p] + 1]++;
+    for (let d = 0; d < n; d++) start[d + 1] += start[d];
+    const cursor = start.slice(0, n);
+    const term = new Uint32Array(this.rows.length);
+    const freq = new Float32Array(this.rows.length);
+    for (let t = 0; t + 1 < this.offsets.length; t++) {
+      for (let p = this.offsets[t]; p < this.offsets[t + 1]; p++) {
+        const at = cursor[this.rows[p]]++;
+        term[at] = t;
+        freq[at] = this.freqs[p];
+      }
+    }
+    return { start, term, freq, length: this.lengths, terms: this.terms };
+  }
+
+  /** The stored form (see the module comment). */
+  toBuffer(): Buffer {
+    const head = Buffer.from(JSON.stringify(this.params));
+    const dict = Buffer.from(this.terms.join('\n'));
+    const n = this.size, t = this.terms.length, p = this.rows.length;
+    const text = align8(HEADER_BYTES + head.length + dict.length);
+    const total = text + 8 * n + 4 * (t + 1) + 8 * p;
+    const buf = Buffer.alloc(total);
+    const u32 = new Uint32Array(buf.buffer, buf.byteOffset, HEADER_BYTES / 4);
+    u32.set([MAGIC, LAYOUT, n, t, p, head.length, dict.length, 0]);
+    head.copy(buf, HEADER_BYTES);
+    dict.copy(buf, HEADER_BYTES + head.length);
+    let at = text;
+    const put = (a: Float64Array | Uint32Array | Float32Array): void => {
+      buf.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), at);
+      at += a.byteLength;
+    };
+    put(this.lengths); put(this.offsets); put(this.rows); put(this.freqs);
+    return buf;
+  }
+
+  /** Reads `toBuffer`'s form; throws on anything malformed (the caller treats the index as unreadable). */
+  static fromBuffer(raw: Uint8Array): KeywordIndex {
+    if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) throw new Error('keyword index: big-endian platforms are not supported');
+    // Typed-array views need an aligned start: a Node Buffer may sit at any offset of a shared pool.
+    const buf = raw.byteOffset % 8 === 0 ? raw : new Uint8Array(raw);
+    if (buf.byteLength < HEADER_BYTES) throw new Error('keyword index: truncated');
+    const [magic, layout, n, t, p, headLen, dictLen] = new Uint32Array(buf.buffer, buf.byteOffset, HEADER_BYTES / 4);
+    if (magic !== MAGIC || layout !== LAYOUT) throw new Error('keyword index: not a keyword index of this layout');
+    const text = align8(HEADER_BYTES + headLen + dictLen);
+    if (buf.byteLength !== text + 8 * n + 4 * (t + 1) + 8 * p) throw new Error('keyword index: wrong size');
+    const dec = new TextDecoder();
+    const params = JSON.parse(dec.decode(buf.subarray(HEADER_BYTES, HEADER_BYTES + headLen))) as KeywordParams;
+    const dict = dec.decode(buf.subarray(HEADER_BYTES + headLen, HEADER_BYTES + headLen + dictLen));
+    const terms = t === 0 ? [] : dict.split('\n');
+    if (terms.length !== t) throw new Error('keyword index: dictionary size');
+    let at = buf.byteOffset + text;
+    const lengths = new Float64Array(buf.buffer, at, n); at += 8 * n;
+    const offsets = new Uint32Array(buf.buffer, at, t + 1); at += 4 * (t + 1);
+    const rows = new Uint32Array(buf.buffer, at, p); at += 4 * p;
+    const freqs = new Float32Array(buf.buffer, at, p);
+    if (offsets[t] !== p) throw new Error('keyword index: postings size');
+    for (let i = 0; i < p; i++) if (rows[i] >= n) throw new Error('keyword index: row out of range');
+    return new KeywordIndex(terms, offsets, rows, freqs, lengths, params);
+  }
+}
+
+function align8(x: number): number {
+  return (x + 7) & ~7;
 }
 
 /** Most distinct terms a query contributes (a 10,000-character paste is cut here, not rejected). */

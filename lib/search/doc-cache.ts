@@ -1,41 +1,42 @@
 /**
- * Search documents with their keyword terms, reused across analyze runs. A symbol's document depends only on
- * its file's text and its own node properties (documents.ts), so for a file whose content hash is unchanged
- * and whose symbols have the same properties, the previous generation's documents and terms are taken over
- * without reading the file, describing the symbols or tokenising them again — on a one-file change, that was
- * most of the search stage. Stored as `search/docs.json` in each generation (analyze only; never read by
- * servers).
+ * Search documents reused across analyze runs. A symbol's document depends only on its file's text and its own
+ * node properties (documents.ts), so for a file whose content hash is unchanged and whose symbols have the same
+ * properties, the previous generation's documents are taken over without reading the file, describing the
+ * symbols or tokenising them again: the embedding text from `search/docs.json`, the keyword counts from the
+ * previous `keyword.bin` (its row of the document, see KeywordBuilder.addFrom). On a one-file change, that was
+ * most of the search stage. `docs.json` is written by analyze only and never read by servers.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { GraphNode } from '../graph/schema.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
+import { digest64 } from './digest.ts';
 import { describedProperties, documentsOfFile, inGraphOrder, searchableByFile, type SearchFields } from './documents.ts';
-import { fieldTerms } from './bm25.ts';
 
 /**
  * Bump whenever documents.ts or tokenize.ts change what a document or its terms hold for the same input:
- * cached documents of another revision are ignored.
+ * cached documents of another revision are ignored. (2: rows parallel to keyword.bin, counts kept there.)
  */
-export const DOCS_REVISION = 1;
+export const DOCS_REVISION = 2;
 
-const FIELDS = ['name', 'qualified', 'path', 'signature', 'doc', 'body'] as const satisfies ReadonlyArray<keyof SearchFields>;
-
-/** A symbol's document, ready for the keyword index (terms per field) and the embedder (embedText). */
+/** A symbol's document, ready for the keyword index and the embedder. */
 export interface PreparedDoc {
   uid: string;
   filePath?: string;
   /** Digest of the node properties the document was made from. */
   key: string;
-  terms: Record<keyof SearchFields, string[]>;
+  /** The text the embedder sees. */
   embedText: string;
+  /** Made now: the keyword fields. */
+  fields?: SearchFields;
+  /** Taken over: the document's row in the previous generation (its keyword counts are there). */
+  previousRow?: number;
 }
 
-/** The previous generation's documents by file: the file's content hash and its documents by uid. */
-export type DocCache = Map<string, { hash: string; docs: Map<string, PreparedDoc> }>;
+/** A previous generation's documents by file: the file's content hash and its documents by uid. */
+export type DocCache = Map<string, { hash: string; docs: Map<string, { row: number; key: string; embedText: string }> }>;
 
 function keyOf(n: GraphNode): string {
-  return createHash('sha1').update(JSON.stringify(describedProperties(n))).digest('base64url');
+  return digest64(JSON.stringify(describedProperties(n)));
 }
 
 /**
@@ -52,52 +53,57 @@ export function prepareDocuments(graph: CodeGraph, readSource: (filePath: string
     const hash = fileHash?.(filePath);
     const prev = hash !== undefined ? previous?.get(filePath) : undefined;
     if (prev && prev.hash === hash && nodes.every((n, i) => prev.docs.get(n.uid)?.key === keys[i])) {
-      for (const n of nodes) made.set(n.uid, prev.docs.get(n.uid)!);
+      nodes.forEach((n, i) => {
+        const p = prev.docs.get(n.uid)!;
+        made.set(n.uid, { uid: n.uid, filePath, key: keys[i], embedText: p.embedText, previousRow: p.row });
+      });
       reusedFiles++;
       continue;
     }
     documentsOfFile(nodes, readSource(filePath)).forEach((d, i) => {
-      made.set(d.uid, { uid: d.uid, filePath, key: keys[i], terms: fieldTerms(d.fields), embedText: d.embedText });
+      made.set(d.uid, { uid: d.uid, filePath, key: keys[i], embedText: d.embedText, fields: d.fields });
     });
   }
   documentsOfFile(loose, undefined).forEach((d, i) => {
-    made.set(d.uid, { uid: d.uid, key: keyOf(loose[i]), terms: fieldTerms(d.fields), embedText: d.embedText });
+    made.set(d.uid, { uid: d.uid, key: keyOf(loose[i]), embedText: d.embedText, fields: d.fields });
   });
   return { docs: inGraphOrder(graph, made), reusedFiles };
 }
 
-// On disk: {revision, files: {path: hash}, docs: [[uid, filePath, key, embedText, ...terms per FIELDS joined by
-// spaces]]}. Terms never contain spaces (they are letter and digit runs), so joining keeps the file compact.
+// On disk: {revision, files: {path: hash}, docs: [[uid, filePath, key, embedText]]}, one row per row of the
+// generation's keyword index (a symbol without a file, or of a file without a hash, has filePath '' or no
+// `files` entry and is never taken over).
 
-/** Serialises the documents of files with a known hash. */
+/** Serialises the documents (all of them, in row order). */
 export function docCacheJSON(docs: readonly PreparedDoc[], fileHash: (filePath: string) => string | undefined): string {
   const files: Record<string, string> = {};
   const rows: string[][] = [];
   for (const d of docs) {
-    if (!d.filePath) continue;
-    const hash = fileHash(d.filePath);
-    if (hash === undefined) continue;
-    files[d.filePath] = hash;
-    rows.push([d.uid, d.filePath, d.key, d.embedText, ...FIELDS.map((f) => d.terms[f].join(' '))]);
+    const hash = d.filePath ? fileHash(d.filePath) : undefined;
+    if (hash !== undefined) files[d.filePath!] = hash;
+    rows.push([d.uid, hash !== undefined ? d.filePath! : '', d.key, d.embedText]);
   }
   return JSON.stringify({ revision: DOCS_REVISION, files, docs: rows });
 }
 
-/** Reads a generation's cached documents; undefined when absent, unreadable or of another revision. */
-export function readDocCache(file: string): DocCache | undefined {
-  let raw: { revision?: number; files?: Record<string, string>; docs?: string[][] };
+/**
+ * Reads a generation's cached documents (`rows` = its number of keyword rows); undefined when absent,
+ * unreadable, of another revision or of another size.
+ */
+export function readDocCache(file: string, rows: number): DocCache | undefined {
+  let raw: { revision?: number; files?: Record<string, string>; docs?: unknown[] };
   try { raw = JSON.parse(readFileSync(file, 'utf8')); } catch { return undefined; }
-  if (raw.revision !== DOCS_REVISION || !raw.files || !Array.isArray(raw.docs)) return undefined;
+  if (!raw || raw.revision !== DOCS_REVISION || !raw.files || !Array.isArray(raw.docs) || raw.docs.length !== rows) return undefined;
   const out: DocCache = new Map();
   for (const [filePath, hash] of Object.entries(raw.files)) out.set(filePath, { hash, docs: new Map() });
-  for (const row of raw.docs) {
-    if (!Array.isArray(row) || row.length !== 4 + FIELDS.length) return undefined;
-    const [uid, filePath, key, embedText] = row;
+  for (let row = 0; row < raw.docs.length; row++) {
+    const r = raw.docs[row];
+    if (!Array.isArray(r) || r.length !== 4 || !r.every((x) => typeof x === 'string')) return undefined;
+    const [uid, filePath, key, embedText] = r as string[];
+    if (filePath === '') continue;
     const entry = out.get(filePath);
     if (!entry) return undefined;
-    const terms = {} as Record<keyof SearchFields, string[]>;
-    FIELDS.forEach((f, i) => { const s = row[4 + i]; terms[f] = s === '' ? [] : s.split(' '); });
-    entry.docs.set(uid, { uid, filePath, key, terms, embedText });
+    entry.docs.set(uid, { row, key, embedText });
   }
   return out;
 }

@@ -58,19 +58,73 @@ export interface RankResult {
   maxScore: number;
 }
 
-/** The loaded search structures of one snapshot (what `snapshot.search` holds). */
+/** What a keyword index offers a ranking (our own, or format 1's wink index). */
+export interface KeywordSearch {
+  search(queryTerms: readonly string[], limit: number): Array<{ row: number; score: number }>;
+}
+
+/** The stored structures of a search index: rows (symbol uids), keyword index, vectors. */
+export interface SearchParts {
+  uids: readonly string[];
+  keyword: KeywordSearch;
+  vectors: VectorMatrix | undefined;
+}
+
+/**
+ * The search structures of one snapshot (what `snapshot.search` holds). A loaded snapshot's index is read
+ * from disk on first use (`load`): a server holds many snapshots and only `query` needs them.
+ */
 export class SearchIndex {
-  private readonly rowOf = new Map<string, number>();
+  private parts?: SearchParts;
+  private loader?: () => SearchParts;
+  private failure?: Error;
+  private rowOf?: Map<string, number>;
   /** Per-row prior (see LABEL_PRIOR), from the uid's label prefix. */
-  private readonly prior: Float32Array;
-  constructor(
-    readonly uids: readonly string[],
-    readonly keyword: KeywordIndex,
-    readonly vectors: VectorMatrix | undefined,
-    readonly embedder: EmbedderSpec,
-  ) {
-    uids.forEach((u, i) => this.rowOf.set(u, i));
-    this.prior = Float32Array.from(uids, (u) => LABEL_PRIOR[u.slice(0, u.indexOf(':'))] ?? 1);
+  private priors?: Float32Array;
+  private count: number;
+
+  constructor(uids: readonly string[], keyword: KeywordSearch, vectors: VectorMatrix | undefined, readonly embedder: EmbedderSpec) {
+    this.parts = { uids, keyword, vectors };
+    this.count = uids.length;
+  }
+
+  /** Number of rows (known before loading). */
+  get size(): number { return this.count; }
+
+  /** An index of `size` rows whose parts `load` reads when first needed (it throws when they cannot be read). */
+  static lazy(size: number, embedder: EmbedderSpec, load: () => SearchParts): SearchIndex {
+    const idx = new SearchIndex([], { search: () => [] }, undefined, embedder);
+    idx.parts = undefined;
+    idx.loader = load;
+    idx.count = size;
+    return idx;
+  }
+
+  /** The parts, read now if not yet; throws (every time) when they cannot be read or do not match. */
+  load(): SearchParts {
+    if (this.parts) return this.parts;
+    if (this.failure) throw this.failure;
+    try {
+      const parts = this.loader!();
+      if (parts.uids.length !== this.count) throw new Error(`${parts.uids.length} rows where ${this.count} were recorded`);
+      this.parts = parts;
+      this.loader = undefined;
+      return parts;
+    } catch (err) {
+      this.failure = err instanceof Error ? err : new Error(String(err));
+      throw this.failure;
+    }
+  }
+
+  /** True once the parts are in memory. */
+  get loaded(): boolean { return this.parts !== undefined; }
+
+  get uids(): readonly string[] { return this.load().uids; }
+  get keyword(): KeywordSearch { return this.load().keyword; }
+  get vectors(): VectorMatrix | undefined { return this.load().vectors; }
+
+  private get prior(): Float32Array {
+    return (this.priors ??= Float32Array.from(this.uids, (u) => LABEL_PRIOR[u.slice(0, u.indexOf(':'))] ?? 1));
   }
 
   /** Builds an index in memory from a graph with the built-in embedder (no snapshot files needed). */
@@ -82,10 +136,11 @@ export class SearchIndex {
     return new SearchIndex(docs.map((d) => d.uid), KeywordIndex.build(docs), matrix, { id: LEXICAL_ID, kind: 'lexical', dim: LEXICAL_DIM });
   }
 
-  get size(): number { return this.uids.length; }
-
   /** Row of a symbol, if indexed. */
-  row(uid: string): number | undefined { return this.rowOf.get(uid); }
+  row(uid: string): number | undefined {
+    if (!this.rowOf) { const m = new Map<string, number>(); this.uids.forEach((u, i) => m.set(u, i)); this.rowOf = m; }
+    return this.rowOf.get(uid);
+  }
 
   /** True when query vectors are made in-process (the built-in embedder) rather than through the host. */
   get embedsLocally(): boolean { return this.embedder.kind === 'lexical'; }
@@ -99,6 +154,8 @@ export class SearchIndex {
     const depth = req.depth ?? CANDIDATE_DEPTH;
     const useKeyword = mode !== 'vector';
     const useVector = mode !== 'keyword' && this.vectors !== undefined;
+    const { uids } = this.load();
+    const prior = this.prior;
     const qTerms = queryTerms(req.query);
     const candidates: WeightedRanking[] = [];
     const rerank: WeightedRanking[] = [];
@@ -113,8 +170,8 @@ export class SearchIndex {
     const max = maxFusedScore([...candidates, ...rerank]) || 1;
     const symbols: RankedSymbol[] = [];
     for (const [row, raw] of fused) {
-      const score = raw * this.prior[row];
-      symbols.push({ uid: this.uids[row], score, relevance: Math.min(1, score / max) });
+      const score = raw * prior[row];
+      symbols.push({ uid: uids[row], score, relevance: Math.min(1, score / max) });
     }
     symbols.sort((a, b) => b.score - a.score || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
     return { symbols, noTerms: qTerms.length === 0 && !(qv.query && hasWeight(qv.query)), maxScore: max };

@@ -1,20 +1,22 @@
 /**
- * The search stage of analyze and its loader. Files under `<generation>/search/`:
- *   meta.json   format, embedder spec, symbol uids and text hashes (row order of everything below)
- *   bm25.json   the wink BM25 index (exportJSON)
- *   vectors/    Vectra shards (vectra-0000/index.json, …) and the packed copy vectors.f32
- *   docs.json   the symbol documents and their terms, for the next analyze (doc-cache.ts; only with fileHash)
+ * The search stage of analyze and its loader. Files under `<generation>/search/` (format 2):
+ *   meta.json    format, embedder spec, row count (all a server reads at start-up)
+ *   rows.json    symbol uids and embedding-text hashes: the row order of everything below
+ *   keyword.bin  the BM25 index: term dictionary and posting lists (bm25.ts)
+ *   vectors/     the packed vectors vectors.f32 and the Vectra shards (vectra-0000/index.json, …)
+ *   docs.json    the symbol documents, for the next analyze (doc-cache.ts; only with fileHash)
+ * Format 1 (bm25.json from wink, uids in meta.json) is still read (legacy-v1.ts), never written.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CodeGraph } from '../graph/code-graph.ts';
-import { KeywordIndex } from './bm25.ts';
+import { KeywordBuilder, KeywordIndex, type ForwardIndex } from './bm25.ts';
+import { digest64 } from './digest.ts';
 import { docCacheJSON, prepareDocuments, readDocCache } from './doc-cache.ts';
 import { embedderFor, resolveEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
-import { SearchIndex } from './engine.ts';
-import { readPacked, readVectraShards, roundVector, toColumns, VectorMatrix, writeVectors, type StoredVector } from './vectors.ts';
+import { SearchIndex, type SearchParts } from './engine.ts';
+import { LegacyKeywordIndex } from './legacy-v1.ts';
+import { readPacked, readRows, toColumns, VectorMatrix, writeVectors } from './vectors.ts';
 
 export { SearchIndex } from './engine.ts';
 export type { RankedSymbol, RankRequest, RankResult, QueryVectors, RankMode } from './engine.ts';
@@ -52,15 +54,22 @@ export interface BuildSearchResult {
   reusedFiles?: number;
 }
 
-/** Version of the files below; a loader refuses other versions (the snapshot is then re-built). */
-export const SEARCH_FORMAT = 1;
+/** Version of the files below; a loader reads this one and format 1, and ignores others (the snapshot is then re-built). */
+export const SEARCH_FORMAT = 2;
+const LEGACY_FORMAT = 1;
 const SUBDIR = 'search';
 const DOCS_FILE = 'docs.json';
+const KEYWORD_FILE = 'keyword.bin';
+const ROWS_FILE = 'rows.json';
 
 interface SearchMeta {
   format: number;
   embedder: EmbedderSpec;
   count: number;
+}
+
+/** rows.json: row order of the keyword index and the vectors. */
+interface SearchRows {
   uids: string[];
   hashes: string[];
 }
@@ -68,27 +77,52 @@ interface SearchMeta {
 /** Texts per embedding batch: large enough to amortise a model call, small enough to show progress. */
 const BATCH = { lexical: 512, transformers: 32 } as const;
 
+/** A previous generation of format 2, as far as analyze takes things over from it. */
+interface Previous { dir: string; meta: SearchMeta; rows: SearchRows }
+
 /** Builds the keyword and vector indexes into `opts.dir`. */
 export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearchResult> {
   const out = path.join(opts.dir, SUBDIR);
-  await mkdir(out, { recursive: true });
-  const cached = opts.previousDir && opts.fileHash && !opts.fresh ? readDocCache(path.join(opts.previousDir, SUBDIR, DOCS_FILE)) : undefined;
-  const { docs, reusedFiles } = prepareDocuments(opts.graph, opts.readSource, opts.fileHash, cached);
-  const keyword = KeywordIndex.build(docs);
-  await writeFile(path.join(out, 'bm25.json'), keyword.toJSON());
-  if (opts.fileHash) await writeFile(path.join(out, DOCS_FILE), docCacheJSON(docs, opts.fileHash));
+  mkdirSync(out, { recursive: true });
+  const previous = opts.previousDir ? readPrevious(opts.previousDir) : undefined;
 
+  // Documents: unchanged files take theirs over (their keyword counts from the previous keyword.bin).
+  let counts: ForwardIndex | undefined;
+  let cached;
+  if (previous && opts.fileHash && !opts.fresh) {
+    cached = readDocCache(path.join(previous.dir, SUBDIR, DOCS_FILE), previous.meta.count);
+    counts = cached ? readForward(previous.dir, previous.meta.count) : undefined;
+    if (!counts) cached = undefined;
+  }
+  const { docs, reusedFiles } = prepareDocuments(opts.graph, opts.readSource, opts.fileHash, cached);
+  const builder = new KeywordBuilder();
+  for (const d of docs) {
+    if (d.previousRow !== undefined) builder.addFrom(counts!, d.previousRow);
+    else builder.addFields(d.fields!);
+  }
+  writeFileSync(path.join(out, KEYWORD_FILE), builder.finish().toBuffer());
+  if (opts.fileHash) writeFileSync(path.join(out, DOCS_FILE), docCacheJSON(docs, opts.fileHash));
+
+  // Vectors: the previous generation's for unchanged texts (same embedder), the embedder's for the rest.
   let said = false;
   const logOnce = (m: string): void => { if (!said) { said = true; opts.log(m); } };
   const embedder = await resolveEmbedder(opts.embedder, logOnce);
-  const hashes = docs.map((d) => textHash(embedder.id, d.embedText));
-  const prevMeta = opts.previousDir ? readMeta(opts.previousDir) : undefined;
-  const sameEmbedder = !!prevMeta && prevMeta.embedder.id === embedder.id && prevMeta.embedder.dim === embedder.dim;
-  const previous = sameEmbedder ? await previousVectors(opts.previousDir!, prevMeta!) : new Map<string, Float32Array>();
-
-  const vectors: Array<Float32Array | undefined> = hashes.map((h) => previous.get(h));
-  const reused = vectors.filter(Boolean).length;
-  const pending = docs.map((_, i) => i).filter((i) => !vectors[i]);
+  const dim = embedder.dim;
+  const idPrefix = embedder.id + '\0';
+  const hashes = docs.map((d) => digest64(idPrefix + d.embedText));
+  const sameEmbedder = !!previous && previous.meta.embedder.id === embedder.id && previous.meta.embedder.dim === dim;
+  const packed = new Float32Array(docs.length * dim);
+  const pending: number[] = [];
+  const prevRowOf = new Map<string, number>();
+  if (sameEmbedder) previous!.rows.hashes.forEach((h, i) => prevRowOf.set(h, i));
+  const prevPacked = prevRowOf.size > 0 ? readPacked(path.join(previous!.dir, SUBDIR, 'vectors'), previous!.meta.count, dim) : undefined;
+  let reused = 0;
+  for (let i = 0; i < docs.length; i++) {
+    const r = prevPacked ? prevRowOf.get(hashes[i]) : undefined;
+    if (r === undefined) { pending.push(i); continue; }
+    packed.set(prevPacked!.subarray(r * dim, (r + 1) * dim), i * dim);
+    reused++;
+  }
   // Similar lengths batch together: a transformer pads every text of a batch to the longest.
   pending.sort((a, b) => docs[a].embedText.length - docs[b].embedText.length || a - b);
   const batch = BATCH[embedder.kind];
@@ -97,66 +131,90 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   for (let start = 0; start < total; start += batch) {
     const rows = pending.slice(start, start + batch);
     const made = await embedder.embed(rows.map((i) => docs[i].embedText));
-    rows.forEach((row, k) => { vectors[row] = roundVector(made[k]); });
+    rows.forEach((row, k) => {
+      // Stored numbers are rounded to 6 decimals, so the Vectra shards (printed decimals) hold the same values.
+      const v = made[k];
+      const base = row * dim;
+      for (let j = 0; j < dim; j++) if (v[j] !== 0) packed[base + j] = Math.round(v[j] * 1e6) / 1e6;
+    });
     opts.progress?.(Math.min(total, start + batch), total);
   }
 
-  const items: StoredVector[] = docs.map((d, i) => ({ uid: d.uid, hash: hashes[i], vector: vectors[i]! }));
-  const prevFiles = sameEmbedder ? { folder: path.join(opts.previousDir!, SUBDIR, 'vectors'), uids: prevMeta!.uids, hashes: prevMeta!.hashes } : undefined;
-  await writeVectors(path.join(out, 'vectors'), items, embedder.dim, prevFiles);
-  const meta: SearchMeta = { format: SEARCH_FORMAT, embedder: embedder.spec, count: docs.length, uids: docs.map((d) => d.uid), hashes };
-  await writeFile(path.join(out, 'meta.json'), JSON.stringify(meta));
+  const uids = docs.map((d) => d.uid);
+  const prevFiles = sameEmbedder ? { folder: path.join(previous!.dir, SUBDIR, 'vectors'), uids: previous!.rows.uids, hashes: previous!.rows.hashes } : undefined;
+  writeVectors(path.join(out, 'vectors'), { uids, hashes, packed, dim }, prevFiles);
+  writeFileSync(path.join(out, ROWS_FILE), JSON.stringify({ uids, hashes } satisfies SearchRows));
+  const meta: SearchMeta = { format: SEARCH_FORMAT, embedder: embedder.spec, count: docs.length };
+  writeFileSync(path.join(out, 'meta.json'), JSON.stringify(meta));
   return { embeddings: docs.length, embedder: embedder.id, reused, reusedFiles };
 }
 
-function textHash(embedderId: string, text: string): string {
-  return createHash('sha1').update(embedderId).update('\0').update(text).digest('base64url');
-}
-
-/** Vectors of the previous generation by text hash (the caller checked it used the same embedder). */
-async function previousVectors(dir: string, meta: SearchMeta): Promise<Map<string, Float32Array>> {
-  const out = new Map<string, Float32Array>();
-  const dim = meta.embedder.dim;
-  const folder = path.join(dir, SUBDIR, 'vectors');
-  const packed = readPacked(folder, meta.count, dim);
-  if (packed) {
-    meta.hashes.forEach((h, i) => out.set(h, packed.slice(i * dim, (i + 1) * dim)));
-  } else {
-    for (const v of await readVectraShards(folder)) if (v.vector.length === dim) out.set(v.hash, v.vector);
-  }
-  return out;
-}
-
-function readMeta(dir: string): SearchMeta | undefined {
-  const file = path.join(dir, SUBDIR, 'meta.json');
-  if (!existsSync(file)) return undefined;
+/** The previous generation when it is of this format and readable; undefined otherwise (nothing is taken over). */
+function readPrevious(dir: string): Previous | undefined {
+  const meta = readMeta(dir);
+  if (!meta || meta.format !== SEARCH_FORMAT) return undefined;
   try {
-    const meta = JSON.parse(readFileSync(file, 'utf8')) as SearchMeta;
-    if (meta.format !== SEARCH_FORMAT || !Array.isArray(meta.uids) || meta.uids.length !== meta.count) return undefined;
-    return meta;
+    return { dir, meta, rows: readRowsFile(dir, meta.count) };
   } catch { return undefined; }
 }
 
-/** Loads what buildSearch wrote; the result goes into `snapshot.search` (undefined when nothing was built). */
+/** The keyword counts of a previous generation by row, when its index is readable and made with today's weights. */
+function readForward(dir: string, count: number): ForwardIndex | undefined {
+  try {
+    const idx = KeywordIndex.fromBuffer(readFileSync(path.join(dir, SUBDIR, KEYWORD_FILE)));
+    return idx.size === count && idx.current ? idx.forward() : undefined;
+  } catch { return undefined; }
+}
+
+function readMeta(dir: string): (SearchMeta & { uids?: string[]; hashes?: string[] }) | undefined {
+  const file = path.join(dir, SUBDIR, 'meta.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const meta = JSON.parse(readFileSync(file, 'utf8')) as SearchMeta & { uids?: string[] };
+    if (!meta || typeof meta !== 'object' || !Number.isInteger(meta.count) || meta.count < 0 || !meta.embedder || typeof meta.embedder.id !== 'string') return undefined;
+    if (meta.format === SEARCH_FORMAT) return meta;
+    if (meta.format === LEGACY_FORMAT && Array.isArray(meta.uids) && meta.uids.length === meta.count) return meta;
+    return undefined;
+  } catch { return undefined; }
+}
+
+function readRowsFile(dir: string, count: number): SearchRows {
+  const rows = JSON.parse(readFileSync(path.join(dir, SUBDIR, ROWS_FILE), 'utf8')) as SearchRows;
+  if (!Array.isArray(rows.uids) || !Array.isArray(rows.hashes) || rows.uids.length !== count || rows.hashes.length !== count) {
+    throw new Error(`${ROWS_FILE} does not list ${count} rows`);
+  }
+  return rows;
+}
+
+/**
+ * Loads what buildSearch wrote; the result goes into `snapshot.search` (undefined when nothing was built).
+ * Only meta.json is read now: the index itself is read on its first use (SearchIndex.load), so a server
+ * holding many snapshots pays for the ones that are queried.
+ */
 export async function loadSearch(dir: string): Promise<SearchIndex | undefined> {
   const meta = readMeta(dir);
   if (!meta) return undefined;
-  const base = path.join(dir, SUBDIR);
-  const bm25File = path.join(base, 'bm25.json');
-  const keyword = KeywordIndex.fromJSON(existsSync(bm25File) ? readFileSync(bm25File, 'utf8') : '', meta.count);
-  const dim = meta.embedder.dim;
-  const folder = path.join(base, 'vectors');
-  let rows = readPacked(folder, meta.count, dim);
-  if (!rows) {
-    // The packed copy is a cache of the Vectra shards: rebuild the matrix from them, by uid.
-    const byUid = new Map((await readVectraShards(folder)).map((v) => [v.uid, v.vector] as const));
-    if (byUid.size === meta.count) {
-      rows = new Float32Array(meta.count * dim);
-      meta.uids.forEach((u, i) => { const v = byUid.get(u); if (v && v.length === dim) rows!.set(v, i * dim); });
-    }
-  }
-  const matrix = rows ? new VectorMatrix(toColumns(rows, meta.count, dim), meta.count, dim) : undefined;
-  return new SearchIndex(meta.uids, keyword, matrix, meta.embedder);
+  if (meta.format === LEGACY_FORMAT) return SearchIndex.lazy(meta.count, meta.embedder, () => legacyParts(dir, meta.uids!, meta.embedder.dim));
+  return SearchIndex.lazy(meta.count, meta.embedder, () => storedParts(dir, meta));
+}
+
+function storedParts(dir: string, meta: SearchMeta): SearchParts {
+  const { uids } = readRowsFile(dir, meta.count);
+  const keyword = KeywordIndex.fromBuffer(readFileSync(path.join(dir, SUBDIR, KEYWORD_FILE)));
+  if (keyword.size !== meta.count) throw new Error(`${KEYWORD_FILE} has ${keyword.size} rows where ${meta.count} were recorded`);
+  return { uids, keyword, vectors: matrixOf(dir, uids, meta.embedder.dim) };
+}
+
+function legacyParts(dir: string, uids: string[], dim: number): SearchParts {
+  const bm25File = path.join(dir, SUBDIR, 'bm25.json');
+  const keyword = LegacyKeywordIndex.fromJSON(existsSync(bm25File) ? readFileSync(bm25File, 'utf8') : '', uids.length);
+  return { uids, keyword, vectors: matrixOf(dir, uids, dim) };
+}
+
+/** The vectors column-major (packed copy, else the Vectra shards); undefined when neither can be read. */
+function matrixOf(dir: string, uids: readonly string[], dim: number): VectorMatrix | undefined {
+  const rows = readRows(path.join(dir, SUBDIR, 'vectors'), uids, dim);
+  return rows ? new VectorMatrix(toColumns(rows, uids.length, dim), uids.length, dim) : undefined;
 }
 
 const metaCache = new Map<string, { mtimeMs: number; spec: EmbedderSpec }>();

@@ -27,7 +27,8 @@ export const CODE_NOISE: ReadonlySet<string> = new Set([
 ]);
 
 const IDENT_PARTS = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[^\x00-\x7f]+/g;
-const WORD_RUNS = /[\p{L}\p{N}_$]+/gu;
+/** Word runs: what `terms` splits a text into before splitting each run like an identifier. */
+export const WORD_RUNS = /[\p{L}\p{N}_$]+/gu;
 
 /** Splits an identifier into lower-case words: `parseHTTPResponse2x` → parse, http, response, 2, x. */
 export function splitIdentifier(name: string): string[] {
@@ -81,14 +82,22 @@ export function terms(text: string, opts: TermOptions = {}): string[] {
   const out: string[] = [];
   const runs = text.match(WORD_RUNS);
   if (!runs) return out;
-  const cache = RUN_CACHES[(stop ? 1 : 0) + (noise ? 2 : 0)];
-  if (cache.size > MAX_CACHED_RUNS) cache.clear();
   for (const run of runs) {
-    let got = cache.get(run);
-    if (got === undefined) cache.set(run, (got = runTerms(run, stop, noise)));
+    const got = runTermsCached(run, stop, noise);
     for (let i = 0; i < got.length; i++) out.push(got[i]);
   }
   return out;
+}
+
+/** The terms of one word run (as `terms` gives them for a text that is just this run), memoised. */
+export function runTermsCached(run: string, stop: boolean, noise: boolean): readonly string[] {
+  const cache = RUN_CACHES[(stop ? 1 : 0) + (noise ? 2 : 0)];
+  let got = cache.get(run);
+  if (got === undefined) {
+    if (cache.size > MAX_CACHED_RUNS) cache.clear();
+    cache.set(run, (got = runTerms(run, stop, noise)));
+  }
+  return got;
 }
 
 /**

@@ -1,106 +1,166 @@
 /**
- * The vector index. On disk it is a Vectra LocalIndex (the interoperable format DESIGN.md §3 names), sharded
- * so Vectra's per-insert uniqueness scan stays linear overall, plus a packed Float32 copy (`vectors.f32`)
- * that loads in milliseconds. In memory it is a column-major Float32Array searched by brute-force cosine:
- * Vectra's own query path re-reads JSON and scores row objects, far over a 10 ms budget (see docs/search.md).
+ * The vector index. On disk it is a packed Float32 file (`vectors.f32`, row-major, little-endian: what the
+ * loader reads) plus a Vectra LocalIndex (the interoperable format DESIGN.md §3 names), sharded so a reader
+ * that loads one shard at a time stays small. In memory it is a column-major Float32Array searched by
+ * brute-force cosine: Vectra's own query path re-reads JSON and scores row objects, far over a 10 ms budget
+ * (see docs/search.md).
  */
-import { copyFile, link, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { topK } from './top.ts';
 
-/** Items per Vectra shard: bounds the quadratic cost of Vectra's duplicate-id check. */
+export { topK } from './top.ts';
+
+/** Items per Vectra shard: bounds what a reader loading one shard holds (and Vectra's duplicate-id scans). */
 export const SHARD_SIZE = 2048;
 
-/** Vectors are rounded to 6 decimals before storing, in both files, so both hold the same numbers. */
+/** Vectors are rounded to 6 decimals before storing, in both files, so both hold the same float32 values. */
 export function roundVector(v: Float32Array): Float32Array {
   const out = new Float32Array(v.length);
-  for (let i = 0; i < v.length; i++) out[i] = Math.round(v[i] * 1e6) / 1e6;
+  for (let i = 0; i < v.length; i++) if (v[i] !== 0) out[i] = Math.round(v[i] * 1e6) / 1e6;
   return out;
 }
 
 /** One stored vector. */
 export interface StoredVector { uid: string; hash: string; vector: Float32Array }
 
-/** Where the previous generation's shards can be taken over from (same rows → same file). */
+/** The rows to store: N uids and text hashes, and their vectors packed row-major (N × dim). */
+export interface VectorRows { uids: readonly string[]; hashes: readonly string[]; packed: Float32Array; dim: number }
+
+/** Where the previous generation's files can be taken over from (same rows → same file). */
 export interface PreviousVectors { folder: string; uids: readonly string[]; hashes: readonly string[] }
 
 /**
- * Writes the Vectra shards and the packed copy under `folder` (created). Rows in `items` order.
+ * Writes the packed copy and the Vectra shards under `folder` (created).
  *
  * The shards are written directly in Vectra's LocalIndex format (`{version, metadata_config, items: [{id,
  * metadata, vector, norm}]}`, what `LocalIndex.createIndex` + `insertItem` + `endUpdate` write, checked by
  * test/search/build.test.ts opening them with Vectra): importing Vectra costs ~0.4 s per process (it pulls in
- * a GPT tokenizer, a web fetcher and a server) and its insert scans for duplicate ids. A shard whose rows (uid
+ * a GPT tokenizer, a web fetcher and a server) and its insert scans for duplicate ids. A file whose rows (uid
  * and text hash, hence vector) equal the previous generation's is hard-linked instead of rewritten.
  */
-export async function writeVectors(folder: string, items: readonly StoredVector[], dim: number, previous?: PreviousVectors): Promise<void> {
-  await mkdir(folder, { recursive: true });
+export function writeVectors(folder: string, rows: VectorRows, previous?: PreviousVectors): void {
+  mkdirSync(folder, { recursive: true });
+  const count = rows.uids.length;
   const packedFile = path.join(folder, 'vectors.f32');
-  const allSame = previous !== undefined && previous.uids.length === items.length && sameRows(items, previous, 0, items.length);
-  if (!allSame || !(await linkOrCopy(path.join(previous!.folder, 'vectors.f32'), packedFile))) {
-    const packed = new Float32Array(items.length * dim);
-    items.forEach((it, i) => packed.set(it.vector, i * dim));
-    await writeFile(packedFile, Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength));
+  const allSame = previous !== undefined && previous.uids.length === count && sameRows(rows, previous, 0, count);
+  if (!allSame || !linkOrCopy(path.join(previous!.folder, 'vectors.f32'), packedFile)) {
+    const p = rows.packed;
+    writeFileSync(packedFile, new Uint8Array(p.buffer, p.byteOffset, count * rows.dim * 4));
   }
-  const shards = Math.max(1, Math.ceil(items.length / SHARD_SIZE));
+  const shards = Math.max(1, Math.ceil(count / SHARD_SIZE));
   for (let s = 0; s < shards; s++) {
     const name = `vectra-${String(s).padStart(4, '0')}`;
     const from = s * SHARD_SIZE;
-    const rows = items.slice(from, from + SHARD_SIZE);
-    await mkdir(path.join(folder, name), { recursive: true });
+    const to = Math.min(count, from + SHARD_SIZE);
+    mkdirSync(path.join(folder, name), { recursive: true });
     const target = path.join(folder, name, 'index.json');
-    if (previous && sameRows(rows, previous, from, SHARD_SIZE) && (await linkOrCopy(path.join(previous.folder, name, 'index.json'), target))) continue;
-    await writeFile(target, vectraIndexJSON(rows));
+    if (previous && sameRowsIn(rows, previous, from, to, SHARD_SIZE) && linkOrCopy(path.join(previous.folder, name, 'index.json'), target)) continue;
+    writeFileSync(target, vectraShard(rows, from, to));
   }
 }
 
-/** True when the previous generation had exactly these rows at these positions (and no more in the `span`). */
-function sameRows(rows: readonly StoredVector[], prev: PreviousVectors, from: number, span: number): boolean {
-  const prevCount = Math.max(0, Math.min(span, prev.uids.length - from));
-  if (prevCount !== rows.length) return false;
-  for (let i = 0; i < rows.length; i++) {
-    if (rows[i].uid !== prev.uids[from + i] || rows[i].hash !== prev.hashes[from + i]) return false;
-  }
+function sameRows(rows: VectorRows, prev: PreviousVectors, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (rows.uids[i] !== prev.uids[i] || rows.hashes[i] !== prev.hashes[i]) return false;
   return true;
 }
 
+/** True when the previous generation had exactly rows from..to at these positions (and no more in the shard). */
+function sameRowsIn(rows: VectorRows, prev: PreviousVectors, from: number, to: number, span: number): boolean {
+  const prevCount = Math.max(0, Math.min(span, prev.uids.length - from));
+  return prevCount === to - from && sameRows(rows, prev, from, to);
+}
+
 /** Hard link (generations are immutable once published), else a copy; false when the source is gone. */
-async function linkOrCopy(src: string, dest: string): Promise<boolean> {
-  try { await link(src, dest); return true; } catch { /* other file system, or no such file */ }
-  try { await copyFile(src, dest); return true; } catch { return false; }
+function linkOrCopy(src: string, dest: string): boolean {
+  try { linkSync(src, dest); return true; } catch { /* other file system, or no such file */ }
+  try { copyFileSync(src, dest); return true; } catch { return false; }
 }
 
-/** One shard as Vectra's JsonCodec writes it: JSON of `{version: 1, metadata_config: {}, items}`. */
-export function vectraIndexJSON(rows: readonly StoredVector[]): string {
-  const parts: string[] = new Array(rows.length);
-  for (let r = 0; r < rows.length; r++) {
-    const it = rows[r];
-    const vec = it.vector;
-    // Vectra's norm: the Euclidean length of the stored numbers, in doubles.
+/**
+ * One shard as Vectra's JsonCodec writes it: JSON of `{version: 1, metadata_config: {}, items}` with items
+ * `{id, metadata: {hash}, vector, norm}`. Written as bytes: the stored values are float32 copies of 6-decimal
+ * numbers, printed as those decimals (which read back, through Float32Array.from, to the identical float32,
+ * in a third of the characters of the float32's shortest form) straight from their integer millionths —
+ * JavaScript's number-to-string was most of the cost. JSON has no −0: a −0 is written as 0, as Vectra's own
+ * writer does. `norm` is the Euclidean length of the printed numbers, in doubles, as Vectra computes it.
+ */
+export function vectraShard(rows: VectorRows, from: number, to: number): Buffer {
+  const { packed, dim } = rows;
+  const w = new ByteWriter(64 + (to - from) * (dim * 3 + 160));
+  w.ascii('{"version":1,"metadata_config":{},"items":[');
+  for (let r = from; r < to; r++) {
+    if (r > from) w.byte(COMMA);
+    w.ascii('{"id":');
+    w.utf8(JSON.stringify(rows.uids[r]));
+    w.ascii(',"metadata":{"hash":');
+    w.utf8(JSON.stringify(rows.hashes[r]));
+    w.ascii('},"vector":[');
     let sum = 0;
-    // Lexical vectors are mostly zeros (and JSON has no -0): runs of zeros are appended as one piece.
-    const nums: string[] = [];
-    let zeros = 0;
-    for (let j = 0; j < vec.length; j++) {
-      const x = vec[j];
-      // The stored values are float32 copies of 6-decimal numbers: print the 6-decimal number, which reads
-      // back (Float32Array.from) to the identical float32, in a third of the characters.
-      const v = x === 0 ? 0 : Math.round(x * 1e6) / 1e6;
-      if (v === 0) { zeros++; continue; }
-      if (zeros) { nums.push(zeroRun(zeros)); zeros = 0; }
+    const base = r * dim;
+    for (let j = 0; j < dim; j++) {
+      if (j > 0) w.byte(COMMA);
+      const x = packed[base + j];
+      const n = x === 0 ? 0 : Math.round(x * 1e6);
+      if (n === 0) { w.byte(ZERO); continue; }
+      const v = n / 1e6;
       sum += v * v;
-      nums.push(String(v));
+      w.millionths(n);
     }
-    if (zeros) nums.push(zeroRun(zeros));
-    parts[r] = `{"id":${JSON.stringify(it.uid)},"metadata":{"hash":${JSON.stringify(it.hash)}},"vector":[${nums.join(',')}],"norm":${Math.sqrt(sum)}}`;
+    w.ascii('],"norm":');
+    w.ascii(String(Math.sqrt(sum)));
+    w.byte(CLOSE_BRACE);
   }
-  return `{"version":1,"metadata_config":{},"items":[${parts.join(',')}]}`;
+  w.ascii(']}');
+  return w.done();
 }
 
-const zeroRuns: string[] = [];
-/** "0,0,…,0" with `n` zeros, memoised. */
-function zeroRun(n: number): string {
-  return (zeroRuns[n] ??= new Array(n).fill('0').join(','));
+const COMMA = 44, ZERO = 48, DOT = 46, MINUS = 45, CLOSE_BRACE = 125;
+
+/** A growing byte buffer for the shard writer. */
+class ByteWriter {
+  private buf: Buffer;
+  private at = 0;
+  private readonly digits = new Uint8Array(6);
+  constructor(size: number) { this.buf = Buffer.allocUnsafe(Math.max(64, size)); }
+
+  ensure(n: number): void {
+    if (this.at + n <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.at + n));
+    this.buf.copy(next, 0, 0, this.at);
+    this.buf = next;
+  }
+
+  byte(b: number): void { this.ensure(1); this.buf[this.at++] = b; }
+
+  /** A string known to be ASCII. */
+  ascii(s: string): void { this.ensure(s.length); this.at += this.buf.write(s, this.at, 'latin1'); }
+
+  utf8(s: string): void { this.ensure(s.length * 3); this.at += this.buf.write(s, this.at, 'utf8'); }
+
+  /**
+   * The decimal n / 10^6 as JavaScript prints it (`String(n / 1e6)` for integer n ≠ 0, |n/1e6| ≥ 1e-6: no
+   * exponent): sign, integer part, and the fraction without trailing zeros. Integer parts beyond 32 digits
+   * do not occur (the values are vector components).
+   */
+  millionths(n: number): void {
+    this.ensure(32);
+    const b = this.buf;
+    if (n < 0) { b[this.at++] = MINUS; n = -n; }
+    const ip = Math.floor(n / 1e6);
+    let fr = n - ip * 1e6;
+    if (ip < 10) b[this.at++] = ZERO + ip;
+    else this.at += b.write(String(ip), this.at, 'latin1');
+    if (fr === 0) return;
+    const d = this.digits;
+    for (let i = 5; i >= 0; i--) { d[i] = fr % 10; fr = (fr - d[i]) / 10; }
+    let last = 5;
+    while (d[last] === 0) last--;
+    b[this.at++] = DOT;
+    for (let i = 0; i <= last; i++) b[this.at++] = ZERO + d[i];
+  }
+
+  done(): Buffer { return this.buf.subarray(0, this.at); }
 }
 
 /** Reads the packed copy: N rows of `dim` floats, or undefined when absent or of the wrong size. */
@@ -109,6 +169,7 @@ export function readPacked(folder: string, count: number, dim: number): Float32A
   if (!existsSync(file)) return undefined;
   const buf = readFileSync(file);
   if (buf.byteLength !== count * dim * 4) return undefined;
+  if (buf.byteOffset % 4 === 0) return new Float32Array(buf.buffer, buf.byteOffset, count * dim);
   // Copy into an aligned buffer: a Node Buffer may sit at an odd offset of its pool.
   const out = new Float32Array(count * dim);
   new Uint8Array(out.buffer).set(buf);
@@ -116,15 +177,30 @@ export function readPacked(folder: string, count: number, dim: number): Float32A
 }
 
 /** Reads vectors back from the Vectra shards (the slow, format-level path: used when the packed copy is gone). */
-export async function readVectraShards(folder: string): Promise<StoredVector[]> {
+export function readVectraShards(folder: string): StoredVector[] {
   const out: StoredVector[] = [];
   let names: string[];
-  try { names = (await readdir(folder)).filter((n) => n.startsWith('vectra-')).sort(); } catch { return out; }
+  try { names = readdirSync(folder).filter((n) => n.startsWith('vectra-')).sort(); } catch { return out; }
   for (const name of names) {
-    const raw = JSON.parse(await readFile(path.join(folder, name, 'index.json'), 'utf8')) as { items: Array<{ id: string; vector: number[]; metadata?: { hash?: string } }> };
+    const raw = JSON.parse(readFileSync(path.join(folder, name, 'index.json'), 'utf8')) as { items: Array<{ id: string; vector: number[]; metadata?: { hash?: string } }> };
     for (const it of raw.items) out.push({ uid: it.id, hash: String(it.metadata?.hash ?? ''), vector: Float32Array.from(it.vector) });
   }
   return out;
+}
+
+/** The packed rows of a generation in `uids` order: the packed copy, else rebuilt from the Vectra shards by uid. */
+export function readRows(folder: string, uids: readonly string[], dim: number): Float32Array | undefined {
+  const packed = readPacked(folder, uids.length, dim);
+  if (packed) return packed;
+  const byUid = new Map(readVectraShards(folder).map((v) => [v.uid, v.vector] as const));
+  if (byUid.size !== uids.length) return undefined;
+  const rows = new Float32Array(uids.length * dim);
+  for (let i = 0; i < uids.length; i++) {
+    const v = byUid.get(uids[i]);
+    if (!v || v.length !== dim) return undefined;
+    rows.set(v, i * dim);
+  }
+  return rows;
 }
 
 /** Column-major copy of a row-major N×dim matrix: column j is `cols[j*N .. j*N+N)`. */
@@ -165,38 +241,4 @@ export class VectorMatrix {
     }
     return topK(s, limit);
   }
-}
-
-/** Indices of the `k` largest positive values, best first; ties by index (deterministic). */
-export function topK(values: Float32Array, k: number): Array<{ row: number; score: number }> {
-  const heapRow: number[] = [];
-  const heapVal: number[] = [];
-  const less = (a: number, b: number): boolean => heapVal[a] < heapVal[b] || (heapVal[a] === heapVal[b] && heapRow[a] > heapRow[b]);
-  const swap = (a: number, b: number): void => {
-    [heapRow[a], heapRow[b]] = [heapRow[b], heapRow[a]];
-    [heapVal[a], heapVal[b]] = [heapVal[b], heapVal[a]];
-  };
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (!(v > 1e-9)) continue;
-    if (heapRow.length < k) {
-      heapRow.push(i); heapVal.push(v);
-      let c = heapRow.length - 1;
-      while (c > 0) { const p = (c - 1) >> 1; if (less(c, p)) { swap(c, p); c = p; } else break; }
-    } else if (k > 0 && (v > heapVal[0] || (v === heapVal[0] && i < heapRow[0]))) {
-      heapRow[0] = i; heapVal[0] = v;
-      let c = 0;
-      for (;;) {
-        const l = 2 * c + 1, r = l + 1;
-        let m = c;
-        if (l < heapRow.length && less(l, m)) m = l;
-        if (r < heapRow.length && less(r, m)) m = r;
-        if (m === c) break;
-        swap(c, m); c = m;
-      }
-    }
-  }
-  const out = heapRow.map((row, i) => ({ row, score: heapVal[i] }));
-  out.sort((a, b) => b.score - a.score || a.row - b.row);
-  return out;
 }

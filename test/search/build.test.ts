@@ -9,6 +9,7 @@ import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import { query, type QueryResponse } from '../../handlers/query.ts';
 import { buildSearch, embedWith, loadSearch, SearchIndex, type BuildSearchOptions } from '../../lib/search/index.ts';
 import { LEXICAL_ID } from '../../lib/search/embedders/index.ts';
+import { DOCS_REVISION } from '../../lib/search/doc-cache.ts';
 
 const files = appFiles();
 const tmp = (): string => mkdtempSync(path.join(os.tmpdir(), 'codegraph-search-'));
@@ -32,9 +33,12 @@ test('build, load, query: the loaded index answers like the in-memory one', asyn
   t.is(res.embedder, LEXICAL_ID);
   t.is(res.embeddings, appGraph().nodes.filter((n) => !['File', 'Community', 'Process', 'Folder'].includes(n.label)).length);
   t.deepEqual(o.logs, []);
-  for (const f of ['meta.json', 'bm25.json', 'vectors/vectors.f32', 'vectors/vectra-0000/index.json']) t.true(existsSync(path.join(dir, 'search', f)), f);
+  for (const f of ['meta.json', 'rows.json', 'keyword.bin', 'vectors/vectors.f32', 'vectors/vectra-0000/index.json']) t.true(existsSync(path.join(dir, 'search', f)), f);
   const loaded = await loadedSnapshot(dir);
   t.true(loaded.search instanceof SearchIndex);
+  // Loading reads meta.json only; the index itself is read by the first query.
+  t.false((loaded.search as SearchIndex).loaded);
+  t.is((loaded.search as SearchIndex).size, res.embeddings);
   const mem = memorySnapshot({ graph: appGraph(), files });
   for (const q of ['verifyPassword', 'exponential backoff', 'session token logout', 'constructor toString __proto__']) {
     t.deepEqual(strip(await query({ query: q, include_content: true }, loaded)), strip(await query({ query: q, include_content: true }, mem)), q);
@@ -58,8 +62,8 @@ test('the shards hold what Vectra itself would write: ids, hash metadata, the pa
   await buildSearch(opts(dir));
   const { LocalIndex } = await import('vectra');
   const items = await new LocalIndex(path.join(dir, 'search', 'vectors', 'vectra-0000')).listItems();
-  const meta = JSON.parse(readFileSync(path.join(dir, 'search', 'meta.json'), 'utf8')) as { uids: string[]; hashes: string[]; embedder: { dim: number } };
-  const dim = meta.embedder.dim;
+  const meta = JSON.parse(readFileSync(path.join(dir, 'search', 'rows.json'), 'utf8')) as { uids: string[]; hashes: string[] };
+  const dim = (JSON.parse(readFileSync(path.join(dir, 'search', 'meta.json'), 'utf8')) as { embedder: { dim: number } }).embedder.dim;
   const buf = readFileSync(path.join(dir, 'search', 'vectors', 'vectors.f32'));
   const packed = new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
   t.deepEqual(items.map((it) => it.id), meta.uids);
@@ -92,7 +96,8 @@ test('unchanged vector files are hard-linked from the previous generation, chang
 test('documents cache: unchanged files are not read again and the indexes come out identical to a fresh build', async (t) => {
   const hashOf = (src: Record<string, string>) => (p: string): string | undefined => (src[p] === undefined ? undefined : createHash('sha256').update(src[p]).digest('hex'));
   const counted = (src: Record<string, string>, reads: string[]) => (p: string): string | undefined => { reads.push(p); return src[p]; };
-  const searchFile = (d: string, f: string): string => readFileSync(path.join(d, 'search', f), 'utf8');
+  const searchFile = (d: string, f: string): Buffer => readFileSync(path.join(d, 'search', f));
+  const FILES = ['keyword.bin', 'rows.json', 'meta.json', 'docs.json', 'vectors/vectors.f32', 'vectors/vectra-0000/index.json'];
   const first = tmp();
   const firstReads: string[] = [];
   const r1 = await buildSearch(opts(first, { fileHash: hashOf(files), readSource: counted(files, firstReads) }));
@@ -104,7 +109,7 @@ test('documents cache: unchanged files are not read again and the indexes come o
   const r2 = await buildSearch(opts(second, { previousDir: first, fileHash: hashOf(files), readSource: counted(files, secondReads) }));
   t.is(r2.reusedFiles, new Set(firstReads).size);
   t.deepEqual(secondReads, []);
-  for (const f of ['bm25.json', 'meta.json', 'docs.json']) t.is(searchFile(second, f), searchFile(first, f), f);
+  for (const f of FILES) t.true(searchFile(second, f).equals(searchFile(first, f)), f);
   // One file edited: only it is read; the result equals a build from scratch of the edited sources.
   const edited = { ...files, 'src/util/retry.ts': files['src/util/retry.ts'].replace('exponential backoff', 'jittered linear delay') };
   const third = tmp();
@@ -113,19 +118,32 @@ test('documents cache: unchanged files are not read again and the indexes come o
   t.deepEqual([...new Set(thirdReads)], ['src/util/retry.ts']);
   const scratch = tmp();
   await buildSearch(opts(scratch, { fileHash: hashOf(edited) }, edited));
-  for (const f of ['bm25.json', 'meta.json', 'docs.json']) t.is(searchFile(third, f), searchFile(scratch, f), f);
+  for (const f of FILES) t.true(searchFile(third, f).equals(searchFile(scratch, f)), f);
   // fresh (analyze --force) ignores the cache; a cache of another revision or a damaged one is ignored too.
   const fourthReads: string[] = [];
   await buildSearch(opts(tmp(), { previousDir: third, fileHash: hashOf(edited), readSource: counted(edited, fourthReads), fresh: true }, edited));
   t.true(fourthReads.length > 0);
-  writeFileSync(path.join(third, 'search', 'docs.json'), '{"revision": 0, "files": {}, "docs": []}');
+  const goodCache = searchFile(third, 'docs.json');
+  writeFileSync(path.join(third, 'search', 'docs.json'), `{"revision": ${DOCS_REVISION - 1}, "files": {}, "docs": []}`);
   const fifthReads: string[] = [];
   await buildSearch(opts(tmp(), { previousDir: third, fileHash: hashOf(edited), readSource: counted(edited, fifthReads) }, edited));
   t.true(fifthReads.length > 0);
-  writeFileSync(path.join(third, 'search', 'docs.json'), '{"revision": 1, "files": ');
+  writeFileSync(path.join(third, 'search', 'docs.json'), `{"revision": ${DOCS_REVISION}, "files": `);
   const sixth = tmp();
   await buildSearch(opts(sixth, { previousDir: third, fileHash: hashOf(edited) }, edited));
-  t.is(searchFile(sixth, 'bm25.json'), searchFile(scratch, 'bm25.json'));
+  for (const f of FILES) t.true(searchFile(sixth, f).equals(searchFile(scratch, f)), f);
+  // The counts of taken-over documents come from the previous keyword.bin: without it (or damaged), every
+  // document is made again, with the same result.
+  writeFileSync(path.join(third, 'search', 'docs.json'), goodCache);
+  for (const damage of [(): void => unlinkSync(path.join(third, 'search', 'keyword.bin')), (): void => writeFileSync(path.join(third, 'search', 'keyword.bin'), 'CGKW garbage')]) {
+    damage();
+    const reads: string[] = [];
+    const d = tmp();
+    const r = await buildSearch(opts(d, { previousDir: third, fileHash: hashOf(edited), readSource: counted(edited, reads) }, edited));
+    t.is(r.reusedFiles, 0);
+    t.true(reads.length > 0);
+    for (const f of FILES) t.true(searchFile(d, f).equals(searchFile(scratch, f)), f);
+  }
 });
 
 test('documents cache: a symbol whose properties changed in an unchanged file is described again', async (t) => {
@@ -282,8 +300,8 @@ test('a folder without search files loads as undefined and the handler builds in
   // A corrupt meta.json is treated as absent, not as a crash.
   const bad = tmp();
   await buildSearch(opts(bad));
-  writeFileSync(path.join(bad, 'search', 'meta.json'), '{"format": 1, "uids": [');
+  writeFileSync(path.join(bad, 'search', 'meta.json'), '{"format": 2, "count": ');
   t.is(await loadSearch(bad), undefined);
-  t.true(readdirSync(path.join(bad, 'search')).includes('bm25.json'));
+  t.true(readdirSync(path.join(bad, 'search')).includes('keyword.bin'));
   rmSync(bad, { recursive: true, force: true });
 });

@@ -172,12 +172,12 @@ test('a stop word that is a real name is still found when it is the whole query'
 
 test('an imported keyword index survives inherited-member terms', (t) => {
   const docs = buildDocuments(graph, (p) => files[p]);
-  const restored = KeywordIndex.fromJSON(KeywordIndex.build(docs).toJSON(), docs.length);
+  const restored = KeywordIndex.fromBuffer(KeywordIndex.build(docs).toBuffer());
   t.deepEqual(restored.search(['constructor', 'tostring', '__proto__', 'valueof'], 10), []);
   t.true(restored.search(['verifypassword'], 10).length > 0);
 });
 
-test('tiny graphs (0, 1, 2 symbols) work: wink needs three documents', async (t) => {
+test('tiny graphs (0, 1, 2 symbols) work', async (t) => {
   for (const count of [0, 1, 2]) {
     const g = appGraph(files, { processes: false });
     const keep = new Set(g.nodes.filter((n) => n.label === 'Function').slice(0, count).map((n) => n.uid));
