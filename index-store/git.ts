@@ -27,6 +27,14 @@ export function headCommit(root: string): string | null {
   }
 }
 
+/** headCommit without blocking: analyze starts it first, so git runs while the files are walked and read. */
+export function headCommitAsync(root: string): Promise<string | null> {
+  return git(root, ['rev-parse', '--verify', '--quiet', 'HEAD']).then((out) => {
+    const sha = out.trim();
+    return /^[0-9a-f]{40,64}$/.test(sha) ? sha : null;
+  }, () => null);
+}
+
 /**
  * Unified diff text of `scope`, paths relative to `root`; GIT_ERROR when git cannot answer. The untracked
  * listing runs in parallel with the diff (two git processes; for `compare` the ref is verified first, by a third

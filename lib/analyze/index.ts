@@ -10,11 +10,11 @@ import type { FileFacts } from '../extract/index.ts';
 import type { RepoInfo, Snapshot } from '../../index-store/snapshot.ts';
 import {
   GenerationWriter, SNAPSHOT_SCHEMA, cleanupGenerations, createGeneration, indexDirOf, publishGeneration, readFactsWithText,
-  readFileTable, readMeta, readPointer, type SnapshotMeta,
+  readFileTable, readMeta, readPointer, sweepGenerations, type SnapshotMeta,
 } from '../../index-store/format.ts';
 import { checkName, chooseName, readRegistry, upsertRepo } from '../../index-store/registry.ts';
 import { withLock } from '../../index-store/atomic.ts';
-import { headCommit } from '../../index-store/git.ts';
+import { headCommit, headCommitAsync } from '../../index-store/git.ts';
 import { EXTRACT_VERSION, runPipeline, type PreviousIndex } from './pipeline.ts';
 import { TerminalProgress, type ProgressSink } from './progress.ts';
 import type { AnalyzeSummary, Phase } from './summary.ts';
@@ -80,6 +80,9 @@ export async function analyzeRepository(root: string, options: AnalyzeOptions = 
 async function analyzeLocked(root: string, indexDir: string, name: string, options: AnalyzeOptions,
   log: (m: string) => void, progress: ProgressSink | undefined): Promise<AnalyzeResult> {
   const previousName = readPointer(indexDir);
+  // Started now, awaited when needed: git and the removal of old generations run while the files are read.
+  const commit = headCommitAsync(root);
+  const sweep = sweepGenerations(indexDir, previousName, SWEEP_GRACE_MS);
   const previous = previousName ? loadPrevious(path.join(indexDir, previousName), log) : undefined;
   let generation: { name: string; dir: string } | undefined;
   let writer: GenerationWriter | undefined;
@@ -113,7 +116,7 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
     options.onPhase?.('write');
     const w = generationWriter();
     generation = newGeneration();
-    const repo: RepoInfo = { name, path: root, indexedAt: out.indexedAt, lastCommit: headCommit(root), stats: out.stats };
+    const repo: RepoInfo = { name, path: root, indexedAt: out.indexedAt, lastCommit: await commit, stats: out.stats };
     const meta: SnapshotMeta = {
       schema: SNAPSHOT_SCHEMA, generation: generation.name, name, root, indexedAt: out.indexedAt, commit: repo.lastCommit,
       embedder: out.embedder, extractVersion: EXTRACT_VERSION, stats: out.stats,
@@ -134,6 +137,7 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
       published = false;
       throw err;
     }
+    await sweep; // never both removing the same folder
     cleanupGenerations(indexDir, previousName ? [generation.name, previousName] : [generation.name]);
     return { repo, summary: out.summary, dir: generation.dir };
   } finally {
@@ -141,8 +145,16 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
       await writer?.settle(); // no write may still be landing in the folder being removed
       fs.rmSync(generation.dir, { recursive: true, force: true });
     }
+    await sweep;
   }
 }
+
+/**
+ * An analyze starting at least this long after the pointer last moved removes the generations older than the
+ * published one right away, in the background (a reader that read the pointer before has had this long to
+ * load); sooner, they are removed at the end as before.
+ */
+const SWEEP_GRACE_MS = 10_000;
 
 /** The previous generation as an incremental cache, or undefined when it is missing, old or unreadable. */
 function loadPrevious(dir: string, log: (m: string) => void): PreviousIndex | undefined {

@@ -165,6 +165,22 @@ test('old generations are cleaned: the published one and its predecessor remain'
   t.deepEqual(present, gens.slice(-2).sort());
 });
 
+test('an analyze long after the last one removes the older generations as it starts; the published one stays', async (t) => {
+  const { root, home } = tempRepo(SMALL_PROJECT);
+  const first = await analyzeRepository(root, { home });
+  writeTree(root, { 'src/counter.ts': 'export const n = 1;\n' });
+  const second = await analyzeRepository(root, { home });
+  const indexDir = path.join(root, '.codegraph');
+  const gens = () => fs.readdirSync(indexDir).filter((n) => n.startsWith('g-')).sort();
+  t.deepEqual(gens(), [path.basename(first.dir), path.basename(second.dir)].sort());
+  const old = new Date(Date.now() - 60_000);
+  fs.utimesSync(path.join(indexDir, 'CURRENT'), old, old);
+  const noop = await analyzeRepository(root, { home });
+  t.true(noop.summary.upToDate);
+  t.deepEqual(gens(), [path.basename(second.dir)]);
+  t.is(readPointer(indexDir), path.basename(second.dir));
+});
+
 // modules, processes and search run while the new generation's first files are being written.
 for (const phase of ['parse', 'resolve', 'modules', 'processes', 'search', 'write'] as const) {
   test(`a failure during '${phase}' leaves the previous snapshot and the registry untouched`, async (t) => {

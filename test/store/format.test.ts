@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Reference } from '../../lib/refs/reference-index.ts';
 import {
   GenerationWriter, cleanupGenerations, createGeneration, publishGeneration, readFacts, readFactsWithText, readMeta, readPointer, readRefs,
-  SNAPSHOT_SCHEMA, type SnapshotMeta,
+  SNAPSHOT_SCHEMA, sweepGenerations, type SnapshotMeta,
 } from '../../index-store/format.ts';
 import { tempDir } from '../analyze/_helpers.ts';
 
@@ -117,4 +117,24 @@ test('GenerationWriter: meta.json comes last; a failed write is reported by fini
   await t.notThrowsAsync(w.settle());
   await t.throwsAsync(w.finish(metaOf(bad.dir)), { message: /EISDIR/ });
   t.false(fs.existsSync(path.join(bad.dir, 'meta.json')));
+});
+
+test('sweepGenerations: all but the published generation go once the pointer is older than the grace, none before', async (t) => {
+  const indexDir = path.join(tempDir(), '.codegraph');
+  const gens = [createGeneration(indexDir), createGeneration(indexDir), createGeneration(indexDir)];
+  for (const g of gens) await generation(g.dir);
+  publishGeneration(indexDir, gens[1].name);
+  const present = () => fs.readdirSync(indexDir).filter((n) => n.startsWith('g-')).sort();
+  const all = gens.map((g) => g.name).sort();
+  await sweepGenerations(indexDir, gens[1].name, 10_000);
+  t.deepEqual(present(), all); // the pointer just moved: a reader may still be loading the one it replaced
+  await sweepGenerations(indexDir, undefined, 0);
+  t.deepEqual(present(), all);
+  const old = new Date(Date.now() - 60_000);
+  fs.utimesSync(path.join(indexDir, 'CURRENT'), old, old);
+  await sweepGenerations(indexDir, gens[1].name, 10_000);
+  t.deepEqual(present(), [gens[1].name]);
+  t.is(readPointer(indexDir), gens[1].name);
+  t.true(fs.existsSync(path.join(indexDir, '.gitignore')));
+  await t.notThrowsAsync(sweepGenerations(path.join(indexDir, 'missing'), 'g-x', 0));
 });
