@@ -10,6 +10,30 @@ import type { LanguageNames } from '../lang/index.ts';
 
 /** Type id tree-sitter gives ERROR nodes. */
 export const ERROR_TYPE = 65535;
+/** End offset of a node whose end was not read (no pattern can capture it). */
+const NO_END = 0xffffffff;
+
+/** Which native reads the walk needs (built by the query engine from its patterns). */
+export interface WalkPlan {
+  /** By parent type id: 1 when some pattern tests the fields of its children. */
+  fieldParents: Uint8Array;
+  /** Read every end offset (a pattern captures a root wildcard). */
+  allEnds: boolean;
+  /** By type id: 2 when some pattern can capture such a node, 1 when none can, 0 not known yet. */
+  endById: Uint8Array;
+  /** Fills endById for a type id and returns it. */
+  learnEnd(typeId: number): number;
+  /** By parent type id: 1 when a `(_)` capture can take its named children, 2 when `_` can take any. */
+  wildCaptureParents: Uint8Array;
+}
+
+/** A plan that reads everything. */
+export const FULL_WALK: WalkPlan = {
+  fieldParents: new Uint8Array(65536).fill(1), allEnds: true, endById: new Uint8Array(65536).fill(2),
+  learnEnd: () => 2, wildCaptureParents: new Uint8Array(65536),
+};
+
+const allFields = (fieldParents: Uint8Array, t: number): boolean => fieldParents[t] === 1;
 
 /** A captured syntax node: identity (one object per node and file), type and extent. */
 export interface NodeRef {
@@ -71,35 +95,57 @@ export class FlatTree {
     this.refs = new Array(count);
   }
 
-  /** Copies `tree` (parsed from `text`) in one cursor pass. */
-  static from(tree: Parser.Tree, text: string, names: LanguageNames): FlatTree {
+  /**
+   * Copies `tree` (parsed from `text`) in one cursor pass. `plan` says which native reads can be skipped:
+   * field ids under parents no pattern asks fields of, end offsets of nodes no pattern captures, and the
+   * descent into anonymous tokens (learned leaves), each a native call saved per node.
+   */
+  static from(tree: Parser.Tree, text: string, names: LanguageNames, plan: WalkPlan = FULL_WALK): FlatTree {
     const c = tree.walk();
     const anon = names.anonymous;
     const named = names.namedById;
+    const leaf = names.anonymousLeaf;
+    const fieldParents = plan.fieldParents;
+    const allEnds = plan.allEnds;
+    const endById = plan.endById;
+    const wildParents = plan.wildCaptureParents;
     let n = 0;
     const lastAt: number[] = [-1];
     const stack: number[] = [-1];
     let depth = 0;
+    let parentType = -1;
+    let fields = true;
     for (;;) {
       if (n === cap) grow(n + 1);
       const i = n++;
       const t = c.nodeTypeId;
       typeBuf[i] = t;
+      const isNamed = named[t] === 1;
       // anonymous tokens are matched by text: learn each token id's text once per process
-      if (named[t] === 0 && anon[t] === undefined) anon[t] = c.nodeType;
-      fieldBuf[i] = (c.currentFieldId as number | undefined) ?? 0;
+      if (!isNamed && anon[t] === undefined) anon[t] = c.nodeType;
+      fieldBuf[i] = fields ? (c.currentFieldId as number | undefined) ?? 0 : 0;
       startBuf[i] = c.startIndex;
-      endBuf[i] = c.endIndex;
+      let e = endById[t];
+      if (e === 0) e = plan.learnEnd(t);
+      const w = parentType >= 0 ? wildParents[parentType] : 0;
+      endBuf[i] = allEnds || e === 2 || w === 2 || (w === 1 && isNamed) ? c.endIndex : NO_END;
       parentBuf[i] = stack[depth];
       nextBuf[i] = -1;
       const prev = lastAt[depth];
       if (prev >= 0) nextBuf[prev] = i;
       lastAt[depth] = i;
-      if (c.gotoFirstChild()) {
-        depth++;
-        stack[depth] = i;
-        lastAt[depth] = -1;
-        continue;
+      // an anonymous token id seen as a leaf is always a leaf (aliases such as 'unique symbol' have children)
+      if (!(leaf[t] === 1 && !isNamed)) {
+        if (c.gotoFirstChild()) {
+          if (!isNamed) leaf[t] = 2;
+          depth++;
+          stack[depth] = i;
+          lastAt[depth] = -1;
+          parentType = t;
+          fields = allFields(fieldParents, t);
+          continue;
+        }
+        if (!isNamed && leaf[t] === 0) leaf[t] = 1;
       }
       let done = false;
       while (!c.gotoNextSibling()) {
@@ -107,6 +153,9 @@ export class FlatTree {
         depth--;
       }
       if (done) break;
+      const p = stack[depth];
+      parentType = p >= 0 ? typeBuf[p] : -1;
+      fields = p < 0 || allFields(fieldParents, parentType);
     }
     return new FlatTree(n, typeBuf, fieldBuf, startBuf, endBuf, parentBuf, nextBuf, named, text);
   }
@@ -121,6 +170,7 @@ export class FlatTree {
     let r = this.refs[i];
     if (r) return r;
     const start = this.start[i], end = this.end[i];
+    if (end === NO_END) throw new Error(`internal: node ${i} was captured but its end was not read (WalkPlan)`);
     const row = this.rowOf(start);
     r = { key: i, typeId: this.type[i], start, end, row, col: start - this.lineStarts![row], endRow: end === start ? row : this.rowOf(end) };
     this.refs[i] = r;

@@ -27,7 +27,7 @@ export function extractFile(filePath: string, text: string, language: LanguageId
   const tree = rt.parser.parse(text);
   try {
     const parseErrors = tree.rootNode.hasError ? countErrors(tree) : 0;
-    const flat = FlatTree.from(tree, text, rt.names);
+    const flat = FlatTree.from(tree, text, rt.names, rt.engine.plan);
     const matches = rt.engine.run(flat);
     const collector = new Collector(text, filePath, language);
     collector.roles = rt.roles;

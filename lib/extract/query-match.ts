@@ -18,7 +18,7 @@
  */
 import type { QNode, QPattern } from '../lang/query-parse.ts';
 import type { LanguageNames } from '../lang/index.ts';
-import { ERROR_TYPE, type FlatTree, type NodeRef } from './flat-tree.ts';
+import { ERROR_TYPE, type FlatTree, type NodeRef, type WalkPlan } from './flat-tree.ts';
 
 export interface Capture { name: string; node: NodeRef }
 export interface Match { pattern: number; captures: Capture[] }
@@ -51,10 +51,15 @@ export class QueryEngine {
   /** Root entries by type id, filled on first sight of each id. */
   private readonly byId: Array<Root[] | undefined> = [];
 
+  /** What the tree walk must read for these patterns. */
+  readonly plan: WalkPlan;
+
   constructor(patterns: readonly QPattern[], private readonly names: LanguageNames) {
     const captureIds = new Map<string, number>();
+    const steps: Step[] = [];
     patterns.forEach((p, index) => {
       const step = this.compile(p.root, captureIds, p);
+      steps.push(step);
       const subsets = hasChoice(p.root);
       for (const r of step.alt ? step.alts.map((a) => withOuter(a, step)) : [step]) {
         const root: Root = { pattern: index, step: r, subsets };
@@ -66,6 +71,7 @@ export class QueryEngine {
         }
       }
     });
+    this.plan = walkPlan(steps, names);
   }
 
   private compile(q: QNode, captureIds: Map<string, number>, p: QPattern): Step {
@@ -253,4 +259,48 @@ function finishOrder(out: Match[], keys: number[]): Match[] {
   const idx = Array.from(out, (_, i) => i);
   idx.sort((a, b) => keys[a] - keys[b] || a - b);
   return idx.map((i) => out[i]);
+}
+
+/**
+ * The reads a walk needs for these patterns: fields only under parents whose patterns test fields, ends only
+ * of node types a pattern can capture (or any child of a parent with a wildcard capture step).
+ */
+function walkPlan(steps: Step[], names: LanguageNames): WalkPlan {
+  const fieldParents = new Uint8Array(65536);
+  const wildCaptureParents = new Uint8Array(65536);
+  const endById = new Uint8Array(65536);
+  const capturedNamed = new Set<string>(), capturedAnon = new Set<string>();
+  let allFields = false, allEnds = false;
+  const idsOf = new Map<string, number[]>();
+  names.namedNames.forEach((n, id) => { if (n != null) { const l = idsOf.get(n) ?? []; l.push(id); idsOf.set(n, l); } });
+  /** Marks a parent step's type ids; false when the parent is not a named type (then: everything). */
+  const mark = (arr: Uint8Array, parent: Step, value: number): boolean => {
+    if (parent.type === undefined || !parent.named) return false;
+    for (const id of idsOf.get(parent.type) ?? []) arr[id] = Math.max(arr[id], value);
+    return true;
+  };
+  const visit = (s: Step, inherited: boolean, parent: Step | null): void => {
+    if (s.alt) {
+      for (const a of s.alts) visit({ ...a, field: a.field || s.field }, inherited || s.captures.length > 0, parent);
+      return;
+    }
+    if ((s.field || s.negated.length) && parent && !mark(fieldParents, parent, 1)) allFields = true;
+    if (s.negated.length && !mark(fieldParents, s, 1)) allFields = true;
+    if (s.captures.length || inherited) {
+      if (s.type !== undefined) (s.named ? capturedNamed : capturedAnon).add(s.type);
+      else if (!parent || !mark(wildCaptureParents, parent, s.named ? 1 : 2)) allEnds = true;
+    }
+    for (const c of s.children) visit(c, false, s);
+  };
+  for (const s of steps) visit(s, false, null);
+  if (allFields) fieldParents.fill(1);
+  return {
+    fieldParents, allEnds, endById, wildCaptureParents,
+    learnEnd(t: number): number {
+      const name = names.typeName(t);
+      const v = name !== undefined && (names.namedById[t] === 1 ? capturedNamed : capturedAnon).has(name) ? 2 : 1;
+      endById[t] = v;
+      return v;
+    },
+  };
 }

@@ -62,6 +62,8 @@ export interface LanguageNames {
   namedNames: ReadonlyArray<string | null>;
   /** Text of anonymous token ids, filled in by the tree walker on first sight. */
   anonymous: Array<string | undefined>;
+  /** By anonymous type id: 1 once seen as a leaf, 2 once seen with children (the walker skips known leaves). */
+  anonymousLeaf: Uint8Array;
   /** Every named / anonymous type name the grammar declares (to reject unknown names in a query). */
   namedTypes: ReadonlySet<string>;
   anonymousTypes: ReadonlySet<string>;
@@ -108,7 +110,7 @@ function languageNames(grammar: ParserT.Language & { nodeTypeInfo?: Array<{ type
   fieldNames.forEach((f, i) => { if (f != null) fieldIds.set(f, i); });
   const anonymous: Array<string | undefined> = [];
   return {
-    namedById, namedNames, anonymous, namedTypes, anonymousTypes, fieldIds,
+    namedById, namedNames, anonymous, anonymousLeaf: new Uint8Array(65536), namedTypes, anonymousTypes, fieldIds,
     typeName: (id) => (namedById[id] === 1 ? namedNames[id] ?? undefined : anonymous[id]),
   };
 }

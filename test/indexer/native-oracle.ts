@@ -31,7 +31,7 @@ export function bothMatches(text: string, id: LanguageId): { ours: Match[]; nati
   const rt = languageRuntime(id);
   const tree = rt.parser.parse(text);
   try {
-    const flat = FlatTree.from(tree, text, rt.names);
+    const flat = FlatTree.from(tree, text, rt.names, rt.engine.plan);
     const ours = rt.engine.run(flat);
     const refs = new Map<string, NodeRef>();
     const ref = (n: ParserT.SyntaxNode): NodeRef => {

@@ -61,7 +61,7 @@ function run(query: string, text: string, lang: LanguageId = 'typescript'): stri
   const rt = languageRuntime(lang);
   const engine = new QueryEngine(parseQuery(query), rt.names);
   const tree = rt.parser.parse(text);
-  const flat = FlatTree.from(tree, text, rt.names);
+  const flat = FlatTree.from(tree, text, rt.names, engine.plan);
   return engine.run(flat).map((m) => `${m.pattern}:${m.captures.map((c) => `${c.name}=${text.slice(c.node.start, c.node.end)}`).join(' ')}`);
 }
 
