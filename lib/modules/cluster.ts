@@ -15,7 +15,8 @@ export interface ClusterOptions {
   seed?: number;
   /**
    * Louvain runs with seeds seed, seed+1, …; the most modular partition wins. Small graphs are the ones a
-   * single unlucky walk can mislead, and they cost nothing: default 3 runs up to 500 nodes, 1 above.
+   * single unlucky walk can mislead, and they cost nothing: default 3 runs up to 500 nodes, 1 above (which
+   * also moves nodes from a queue rather than by sweeps; see SMALL_GRAPH).
    */
   runs?: number;
   /** Groups with fewer symbols than this are merged away (default: 3 to 8, growing with repository size). */
@@ -46,6 +47,13 @@ export interface Partition {
 }
 
 
+/**
+ * Ties graphs up to this many nodes are small: one unlucky walk can mislead Louvain there, and runs cost
+ * nothing, so they get three runs sweeping every node until none moves. Larger ones get one run with
+ * queue-based local moving, which visits only where something changed.
+ */
+const SMALL_GRAPH = 500;
+
 /** Default minimum module size: √symbols / 6, between 3 and 8 (3 for 300 symbols, 5 for 1000, 8 from 2300). */
 export function defaultMinSize(symbolCount: number): number {
   return Math.min(8, Math.max(3, Math.round(Math.sqrt(symbolCount) / 6)));
@@ -59,7 +67,8 @@ export function partition(ties: TieGraph, options: ClusterOptions = {}): Partiti
   for (let i = 0; i < n; i++) symbolCount += ties.size[i];
   const minSize = options.minSize ?? defaultMinSize(symbolCount);
   const adj = adjacency(ties);
-  const levels = runLouvain(ties, options.resolution ?? 1, options.seed ?? 0x5eed, options.runs ?? (n <= 500 ? 3 : 1));
+  const small = n <= SMALL_GRAPH;
+  const levels = runLouvain(ties, options.resolution ?? 1, options.seed ?? 0x5eed, options.runs ?? (small ? 3 : 1), !small);
   const refined = splitDisconnected(splitLoose(levels, adj, ties, minSize, options.looseShare ?? 0.05), adj, n);
   const { group, folderGroups } = placeSpread(refined, ties, options.spreadUsers ?? 6);
   const merged = mergeSmall(group, adj, ties, minSize, folderGroups);
@@ -92,11 +101,11 @@ function adjacency(ties: TieGraph): Adjacency {
  * keeping the most modular, make the result both better and less sensitive to the seed. Returns the
  * dendrogram's levels (finest first; the last is the partition).
  */
-function runLouvain(ties: TieGraph, resolution: number, seed: number, runs: number): Int32Array[] {
+function runLouvain(ties: TieGraph, resolution: number, seed: number, runs: number, queue: boolean): Int32Array[] {
   const graph = { n: ties.uids.length, a: ties.a, b: ties.b, w: ties.w };
   let best: { levels: Int32Array[]; modularity: number } | undefined;
   for (let r = 0; r < Math.max(1, runs); r++) {
-    const result = louvain(graph, { resolution, seed: seed + r });
+    const result = louvain(graph, { resolution, seed: seed + r, queue });
     if (!best || result.modularity > best.modularity + 1e-12) best = result;
   }
   return best!.levels;

@@ -23,8 +23,15 @@ export interface LouvainOptions {
    * closure per run, makes V8 throw away the optimised loop ("wrong call target").
    */
   seed: number;
-  /** Local-moving sweeps per level at most (default 32). */
+  /** Local-moving sweeps per level at most (default 32); with `queue`, at most this many visits per node on average. */
   maxSweeps?: number;
+  /**
+   * Local moving from a queue (revisit only the neighbours of nodes that moved) instead of sweeping every node
+   * until few move. Far fewer visits on large graphs (rxjs: 1.5k instead of 2.9k at the first level; ×4: 7.6k
+   * instead of 32k), at equal modularity (0.6712 vs 0.6701; 0.8271 vs 0.8282), but a different local optimum:
+   * partitions differ from the sweeping ones. Default false.
+   */
+  queue?: boolean;
 }
 
 export interface LouvainResult {
@@ -58,7 +65,7 @@ export function louvain(graph: WeightedGraph, options: LouvainOptions): LouvainR
   const rng = new Uint32Array([options.seed >>> 0]); // the generator's state, carried across levels
 
   for (;;) {
-    const comm = moveNodes(level, m2, gamma, rng, maxSweeps);
+    const comm = options.queue ? moveNodesQueued(level, m2, gamma, rng, maxSweeps) : moveNodes(level, m2, gamma, rng, maxSweeps);
     const relabel = new Int32Array(level.n);
     const count = renumber(comm, relabel);
     if (count === level.n) break; // nothing merged: the previous level is final
@@ -88,7 +95,7 @@ function fromTies(g: WeightedGraph): Level {
   return { n, offsets, nbr, wt, self: new Float64Array(n), k };
 }
 
-/** Local moving: each node joins the neighbouring community with the best modularity gain, until stable. */
+/** Local moving by sweeps: each node, in a fresh random order per sweep, joins the neighbouring community with the best modularity gain. */
 function moveNodes(g: Level, m2: number, gamma: number, rng: Uint32Array, maxSweeps: number): Int32Array {
   const n = g.n;
   const comm = identity(n);
@@ -137,6 +144,74 @@ function moveNodes(g: Level, m2: number, gamma: number, rng: Uint32Array, maxSwe
     if (moves === 0 || (sweep > 0 && moves * 200 < n)) break;
   }
   rng[0] = state;
+  return comm;
+}
+
+/**
+ * Local moving with a queue: each node joins the neighbouring community with the best modularity gain. Nodes
+ * wait in a queue, first all of them in a seeded random order; when a node moves, the neighbours
+ * outside its new community are queued again (the "fast local moving" of Leiden, Traag et al. 2019).
+ * Sweeping every node again and again until nothing moves cost 17 sweeps on rxjs×4's 2.9k-node graph, most of
+ * them moving a handful of nodes; the queue only revisits where something changed. At most maxSweeps × n visits.
+ */
+function moveNodesQueued(g: Level, m2: number, gamma: number, rng: Uint32Array, maxSweeps: number): Int32Array {
+  const n = g.n;
+  const comm = identity(n);
+  const tot = g.k.slice();
+  const weightTo = new Float64Array(n);
+  const touched = new Int32Array(n);
+  const mark = new Uint8Array(n);
+  const queue = identity(n); // a ring: each node is in it at most once
+  const queued = new Uint8Array(n).fill(1);
+  let state = rng[0];
+  // Fisher–Yates with the seeded source (mulberry32, inlined): the visiting order is random but reproducible.
+  for (let i = n - 1; i > 0; i--) {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const j = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * (i + 1));
+    const x = queue[i]; queue[i] = queue[j]; queue[j] = x;
+  }
+  rng[0] = state;
+  let head = 0, waiting = n;
+  for (let budget = maxSweeps * n; waiting > 0 && budget > 0; budget--) {
+    const v = queue[head];
+    head = head + 1 === n ? 0 : head + 1;
+    waiting--;
+    queued[v] = 0;
+    const own = comm[v];
+    const kv = g.k[v];
+    let count = 0;
+    mark[own] = 1; touched[count++] = own;
+    for (let p = g.offsets[v]; p < g.offsets[v + 1]; p++) {
+      const c = comm[g.nbr[p]];
+      if (!mark[c]) { mark[c] = 1; touched[count++] = c; }
+      weightTo[c] += g.wt[p];
+    }
+    tot[own] -= kv;
+    let best = own;
+    let bestGain = weightTo[own] - (gamma * tot[own] * kv) / m2;
+    for (let t = 1; t < count; t++) {
+      const c = touched[t];
+      const gain = weightTo[c] - (gamma * tot[c] * kv) / m2;
+      if (gain > bestGain + 1e-12) { best = c; bestGain = gain; }
+    }
+    tot[best] += kv;
+    for (let t = 0; t < count; t++) { weightTo[touched[t]] = 0; mark[touched[t]] = 0; }
+    if (best === own) continue;
+    comm[v] = best;
+    // Neighbours left outside the community v joined may now prefer it: look at them again.
+    for (let p = g.offsets[v]; p < g.offsets[v + 1]; p++) {
+      const u = g.nbr[p];
+      if (queued[u] || comm[u] === best) continue;
+      queued[u] = 1;
+      let at = head + waiting;
+      if (at >= n) at -= n;
+      queue[at] = u;
+      waiting++;
+    }
+  }
   return comm;
 }
 
