@@ -113,16 +113,24 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   const sameEmbedder = !!previous && previous.meta.embedder.id === embedder.id && previous.meta.embedder.dim === dim;
   const packed = new Float32Array(docs.length * dim);
   const pending: number[] = [];
-  const prevRowOf = new Map<string, number>();
-  if (sameEmbedder) previous!.rows.hashes.forEach((h, i) => prevRowOf.set(h, i));
-  const prevPacked = prevRowOf.size > 0 ? readPacked(path.join(previous!.dir, SUBDIR, 'vectors'), previous!.meta.count, dim) : undefined;
+  const source = new Int32Array(docs.length).fill(-1);
+  const prevPacked = sameEmbedder && previous!.meta.count > 0 ? readPacked(path.join(previous!.dir, SUBDIR, 'vectors'), previous!.meta.count, dim) : undefined;
   let reused = 0;
-  for (let i = 0; i < docs.length; i++) {
-    const r = prevPacked ? prevRowOf.get(hashes[i]) : undefined;
-    if (r === undefined) { pending.push(i); continue; }
-    packed.set(prevPacked!.subarray(r * dim, (r + 1) * dim), i * dim);
-    reused++;
+  if (prevPacked) {
+    // The same symbol's previous row when its text is unchanged, else any row with the same text.
+    const byHash = new Map<string, number>();
+    const byUid = new Map<string, number>();
+    previous!.rows.hashes.forEach((h, i) => { byHash.set(h, i); byUid.set(previous!.rows.uids[i], i); });
+    for (let i = 0; i < docs.length; i++) {
+      const own = byUid.get(docs[i].uid);
+      const r = own !== undefined && previous!.rows.hashes[own] === hashes[i] ? own : byHash.get(hashes[i]);
+      if (r === undefined) continue;
+      packed.set(prevPacked.subarray(r * dim, (r + 1) * dim), i * dim);
+      source[i] = r;
+      reused++;
+    }
   }
+  for (let i = 0; i < docs.length; i++) if (source[i] < 0) pending.push(i);
   // Similar lengths batch together: a transformer pads every text of a batch to the longest.
   pending.sort((a, b) => docs[a].embedText.length - docs[b].embedText.length || a - b);
   const batch = BATCH[embedder.kind];
@@ -142,7 +150,7 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
 
   const uids = docs.map((d) => d.uid);
   const prevFiles = sameEmbedder ? { folder: path.join(previous!.dir, SUBDIR, 'vectors'), uids: previous!.rows.uids, hashes: previous!.rows.hashes } : undefined;
-  writeVectors(path.join(out, 'vectors'), { uids, hashes, packed, dim }, prevFiles);
+  writeVectors(path.join(out, 'vectors'), { uids, hashes, packed, dim, source }, prevFiles);
   writeFileSync(path.join(out, ROWS_FILE), JSON.stringify({ uids, hashes } satisfies SearchRows));
   const meta: SearchMeta = { format: SEARCH_FORMAT, embedder: embedder.spec, count: docs.length };
   writeFileSync(path.join(out, 'meta.json'), JSON.stringify(meta));

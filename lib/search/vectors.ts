@@ -25,7 +25,14 @@ export function roundVector(v: Float32Array): Float32Array {
 export interface StoredVector { uid: string; hash: string; vector: Float32Array }
 
 /** The rows to store: N uids and text hashes, and their vectors packed row-major (N × dim). */
-export interface VectorRows { uids: readonly string[]; hashes: readonly string[]; packed: Float32Array; dim: number }
+export interface VectorRows {
+  uids: readonly string[];
+  hashes: readonly string[];
+  packed: Float32Array;
+  dim: number;
+  /** Per row, the previous generation's row its vector was copied from (same uid preferred), or -1. */
+  source?: Int32Array;
+}
 
 /** Where the previous generation's files can be taken over from (same rows → same file). */
 export interface PreviousVectors { folder: string; uids: readonly string[]; hashes: readonly string[] }
@@ -37,7 +44,9 @@ export interface PreviousVectors { folder: string; uids: readonly string[]; hash
  * metadata, vector, norm}]}`, what `LocalIndex.createIndex` + `insertItem` + `endUpdate` write, checked by
  * test/search/build.test.ts opening them with Vectra): importing Vectra costs ~0.4 s per process (it pulls in
  * a GPT tokenizer, a web fetcher and a server) and its insert scans for duplicate ids. A file whose rows (uid
- * and text hash, hence vector) equal the previous generation's is hard-linked instead of rewritten.
+ * and text hash, hence vector) equal the previous generation's is hard-linked instead of rewritten; in a
+ * rewritten shard, an item whose uid and vector come from the previous generation is copied from its shard
+ * as bytes (a new symbol shifts every later row, but leaves their items as they were).
  */
 export function writeVectors(folder: string, rows: VectorRows, previous?: PreviousVectors): void {
   mkdirSync(folder, { recursive: true });
@@ -49,6 +58,7 @@ export function writeVectors(folder: string, rows: VectorRows, previous?: Previo
     writeFileSync(packedFile, new Uint8Array(p.buffer, p.byteOffset, count * rows.dim * 4));
   }
   const shards = Math.max(1, Math.ceil(count / SHARD_SIZE));
+  let items: PreviousItems | undefined;
   for (let s = 0; s < shards; s++) {
     const name = `vectra-${String(s).padStart(4, '0')}`;
     const from = s * SHARD_SIZE;
@@ -56,7 +66,8 @@ export function writeVectors(folder: string, rows: VectorRows, previous?: Previo
     mkdirSync(path.join(folder, name), { recursive: true });
     const target = path.join(folder, name, 'index.json');
     if (previous && sameRowsIn(rows, previous, from, to, SHARD_SIZE) && linkOrCopy(path.join(previous.folder, name, 'index.json'), target)) continue;
-    writeFileSync(target, vectraShard(rows, from, to));
+    if (previous && rows.source && !items) items = new PreviousItems(previous);
+    writeFileSync(target, vectraShard(rows, from, to, items));
   }
 }
 
@@ -77,6 +88,49 @@ function linkOrCopy(src: string, dest: string): boolean {
   try { copyFileSync(src, dest); return true; } catch { return false; }
 }
 
+const ITEM_START = Buffer.from('{"id":');
+
+/**
+ * The items of the previous generation's shards, as bytes by row. An item starts with `{"id":`, which cannot
+ * occur inside one (a quote inside a JSON string is escaped); an item is only handed out after its start is
+ * checked against the row's uid and hash, so a shard of another layout is simply not copied from.
+ */
+class PreviousItems {
+  private readonly shards = new Map<number, { buf: Buffer; starts: number[] } | null>();
+  constructor(private readonly prev: PreviousVectors) {}
+
+  /** Bytes of the previous row's item, when it is there and is (uid, hash)'s. */
+  item(row: number, head: Buffer): Buffer | undefined {
+    const s = Math.floor(row / SHARD_SIZE);
+    let shard = this.shards.get(s);
+    if (shard === undefined) {
+      shard = null;
+      try {
+        const buf = readFileSync(path.join(this.prev.folder, `vectra-${String(s).padStart(4, '0')}`, 'index.json'));
+        const starts: number[] = [];
+        for (let at = buf.indexOf(ITEM_START); at >= 0; at = buf.indexOf(ITEM_START, at + ITEM_START.length)) starts.push(at);
+        shard = { buf, starts };
+      } catch { /* gone: nothing to copy */ }
+      this.shards.set(s, shard);
+    }
+    const k = row - s * SHARD_SIZE;
+    if (!shard || k >= shard.starts.length) return undefined;
+    const start = shard.starts[k];
+    // The item ends before the comma that precedes the next one, or before the closing `]}` of the file.
+    const end = k + 1 < shard.starts.length ? shard.starts[k + 1] - 1 : shard.buf.length - 2;
+    if (end <= start || shard.buf.compare(head, 0, head.length, start, start + head.length) !== 0) return undefined;
+    return shard.buf.subarray(start, end);
+  }
+}
+
+const COMMA = 44, ZERO = 48, DOT = 46, MINUS = 45;
+let zeros = Buffer.alloc(0);
+/** "0,0,…" for a run of `n` zeros (each followed by its comma). */
+function zeroRun(n: number): Buffer {
+  if (zeros.length < 2 * n) zeros = Buffer.from('0,'.repeat(Math.max(n, 1024)));
+  return zeros;
+}
+
 /**
  * One shard as Vectra's JsonCodec writes it: JSON of `{version: 1, metadata_config: {}, items}` with items
  * `{id, metadata: {hash}, vector, norm}`. Written as bytes: the stored values are float32 copies of 6-decimal
@@ -85,82 +139,62 @@ function linkOrCopy(src: string, dest: string): boolean {
  * JavaScript's number-to-string was most of the cost. JSON has no −0: a −0 is written as 0, as Vectra's own
  * writer does. `norm` is the Euclidean length of the printed numbers, in doubles, as Vectra computes it.
  */
-export function vectraShard(rows: VectorRows, from: number, to: number): Buffer {
+export function vectraShard(rows: VectorRows, from: number, to: number, previous?: PreviousItems): Buffer {
   const { packed, dim } = rows;
-  const w = new ByteWriter(64 + (to - from) * (dim * 3 + 160));
-  w.ascii('{"version":1,"metadata_config":{},"items":[');
+  let buf = Buffer.allocUnsafe(64 + (to - from) * (dim * 4 + 160));
+  let at = 0;
+  const room = (n: number): void => {
+    if (at + n <= buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(buf.length * 2, at + n));
+    buf.copy(next, 0, 0, at);
+    buf = next;
+  };
+  at += buf.write('{"version":1,"metadata_config":{},"items":[', at, 'latin1');
+  const digits = new Uint8Array(6);
   for (let r = from; r < to; r++) {
-    if (r > from) w.byte(COMMA);
-    w.ascii('{"id":');
-    w.utf8(JSON.stringify(rows.uids[r]));
-    w.ascii(',"metadata":{"hash":');
-    w.utf8(JSON.stringify(rows.hashes[r]));
-    w.ascii('},"vector":[');
+    if (r > from) buf[at++] = COMMA;
+    const head = Buffer.from(`{"id":${JSON.stringify(rows.uids[r])},"metadata":{"hash":${JSON.stringify(rows.hashes[r])}},"vector":[`);
+    const src = rows.source ? rows.source[r] : -1;
+    const old = src >= 0 && previous ? previous.item(src, head) : undefined;
+    if (old) {
+      room(old.length + 1);
+      at += old.copy(buf, at);
+      continue;
+    }
+    room(head.length + dim * 12 + 64);
+    at += head.copy(buf, at);
     let sum = 0;
     const base = r * dim;
-    for (let j = 0; j < dim; j++) {
-      if (j > 0) w.byte(COMMA);
-      const x = packed[base + j];
-      const n = x === 0 ? 0 : Math.round(x * 1e6);
-      if (n === 0) { w.byte(ZERO); continue; }
+    for (let j = 0; j < dim;) {
+      let z = j;
+      while (z < dim && packed[base + z] === 0) z++;
+      if (z > j) { at += zeroRun(z - j).copy(buf, at, 0, 2 * (z - j)); j = z; continue; }
+      let n = Math.round(packed[base + j] * 1e6);
+      j++;
+      if (n === 0) { buf[at++] = ZERO; buf[at++] = COMMA; continue; }
       const v = n / 1e6;
       sum += v * v;
-      w.millionths(n);
+      // n / 10^6 as JavaScript prints it (no exponent for |n| ≥ 1): sign, integer part, fraction without trailing zeros.
+      if (n < 0) { buf[at++] = MINUS; n = -n; }
+      const ip = Math.floor(n / 1e6);
+      let fr = n - ip * 1e6;
+      if (ip < 10) buf[at++] = ZERO + ip;
+      else { const t = String(ip); room(t.length + 24 + 12 * (dim - j)); at += buf.write(t, at, 'latin1'); }
+      if (fr !== 0) {
+        for (let i = 5; i >= 0; i--) { const d = fr % 10; digits[i] = d; fr = (fr - d) / 10; }
+        let last = 5;
+        while (digits[last] === 0) last--;
+        buf[at++] = DOT;
+        for (let i = 0; i <= last; i++) buf[at++] = ZERO + digits[i];
+      }
+      buf[at++] = COMMA;
     }
-    w.ascii('],"norm":');
-    w.ascii(String(Math.sqrt(sum)));
-    w.byte(CLOSE_BRACE);
+    if (dim > 0) at--; // the last value's comma
+    at += buf.write(`],"norm":${Math.sqrt(sum)}}`, at, 'latin1');
   }
-  w.ascii(']}');
-  return w.done();
-}
-
-const COMMA = 44, ZERO = 48, DOT = 46, MINUS = 45, CLOSE_BRACE = 125;
-
-/** A growing byte buffer for the shard writer. */
-class ByteWriter {
-  private buf: Buffer;
-  private at = 0;
-  private readonly digits = new Uint8Array(6);
-  constructor(size: number) { this.buf = Buffer.allocUnsafe(Math.max(64, size)); }
-
-  ensure(n: number): void {
-    if (this.at + n <= this.buf.length) return;
-    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.at + n));
-    this.buf.copy(next, 0, 0, this.at);
-    this.buf = next;
-  }
-
-  byte(b: number): void { this.ensure(1); this.buf[this.at++] = b; }
-
-  /** A string known to be ASCII. */
-  ascii(s: string): void { this.ensure(s.length); this.at += this.buf.write(s, this.at, 'latin1'); }
-
-  utf8(s: string): void { this.ensure(s.length * 3); this.at += this.buf.write(s, this.at, 'utf8'); }
-
-  /**
-   * The decimal n / 10^6 as JavaScript prints it (`String(n / 1e6)` for integer n ≠ 0, |n/1e6| ≥ 1e-6: no
-   * exponent): sign, integer part, and the fraction without trailing zeros. Integer parts beyond 32 digits
-   * do not occur (the values are vector components).
-   */
-  millionths(n: number): void {
-    this.ensure(32);
-    const b = this.buf;
-    if (n < 0) { b[this.at++] = MINUS; n = -n; }
-    const ip = Math.floor(n / 1e6);
-    let fr = n - ip * 1e6;
-    if (ip < 10) b[this.at++] = ZERO + ip;
-    else this.at += b.write(String(ip), this.at, 'latin1');
-    if (fr === 0) return;
-    const d = this.digits;
-    for (let i = 5; i >= 0; i--) { d[i] = fr % 10; fr = (fr - d[i]) / 10; }
-    let last = 5;
-    while (d[last] === 0) last--;
-    b[this.at++] = DOT;
-    for (let i = 0; i <= last; i++) b[this.at++] = ZERO + d[i];
-  }
-
-  done(): Buffer { return this.buf.subarray(0, this.at); }
+  room(2);
+  at += buf.write(']}', at, 'latin1');
+  return buf.subarray(0, at);
 }
 
 /** Reads the packed copy: N rows of `dim` floats, or undefined when absent or of the wrong size. */

@@ -144,3 +144,34 @@ test('the keyword file round-trips and refuses what is not one', (t) => {
   t.is(empty.size, 0);
   t.deepEqual(empty.search(['x'], 5), []);
 });
+
+test('a rewritten Vectra shard copies unchanged items from the previous one, byte-identical to a fresh write', async (t) => {
+  const shard = (d: string): Buffer => readFileSync(path.join(d, 'search', 'vectors', 'vectra-0000', 'index.json'));
+  const first = tmp();
+  await buildSearch({ graph: appGraph(files), readSource: (p) => files[p], dir: first, log: () => {}, embedder: 'builtin' });
+  // A new symbol early in the graph shifts every later row.
+  const grown = (): ReturnType<typeof appGraph> => {
+    const g = appGraph(files);
+    const out = new (g.constructor as typeof import('../../lib/graph/code-graph.ts').CodeGraph)();
+    let added = false;
+    for (const n of g.nodes) {
+      if (!added && n.label === 'Function') { out.addNode({ uid: 'Function:src/auth/login.ts:rotateKeys', label: 'Function', name: 'rotateKeys', filePath: 'src/auth/login.ts', line: 1, endLine: 2 }); added = true; }
+      out.addNode(n);
+    }
+    return out;
+  };
+  const scratch = tmp();
+  await buildSearch({ graph: grown(), readSource: (p) => files[p], dir: scratch, log: () => {}, embedder: 'builtin' });
+  const next = tmp();
+  const r = await buildSearch({ graph: grown(), readSource: (p) => files[p], dir: next, previousDir: first, log: () => {}, embedder: 'builtin' });
+  t.is(r.reused, r.embeddings - 1);
+  t.true(shard(next).equals(shard(scratch)));
+  t.false(shard(next).equals(shard(first)));
+  // A previous shard that is not what its rows say (edited by hand, another writer) is not copied from.
+  const items = JSON.parse(shard(first).toString()) as { items: Array<{ id: string; vector: number[] }> };
+  items.items.reverse();
+  writeFileSync(path.join(first, 'search', 'vectors', 'vectra-0000', 'index.json'), JSON.stringify(items));
+  const again = tmp();
+  await buildSearch({ graph: grown(), readSource: (p) => files[p], dir: again, previousDir: first, log: () => {}, embedder: 'builtin' });
+  t.true(shard(again).equals(shard(scratch)));
+});
