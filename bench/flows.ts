@@ -4,11 +4,19 @@
  * replicated) and on synthetic graphs of growing size. Prints times, counts and a sample of names.
  *
  *   node --import tsx bench/flows.ts [--root node_modules/rxjs/src] [--scale 10] [--runs 3] [--no-search]
+ *   node --import tsx bench/flows.ts --cold 9 [--root DIR]
+ *
+ * `--cold N` measures only what a real analyze pays: N cold pipelines (no search), each in a fresh child
+ * process, printing the median CPU (process-wide: JIT compilation and GC threads included) and wall time of
+ * the modules and processes phases. This is the figure to compare before/after a change: the in-process
+ * tables below run warm code, which hides the cost of interpreting and compiling it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { CodeGraph } from '../lib/graph/code-graph.ts';
 import type { GraphNode } from '../lib/graph/schema.ts';
 import { detectModules, type ModulesResult } from '../lib/modules/index.ts';
@@ -102,6 +110,36 @@ function sample(t: Timed): void {
   for (const f of picks) console.log(`    ${f.name}  [${f.steps} steps, ${f.entryKind}, ${f.modules.join(' → ')}]`);
 }
 
+/** Child of `--cold`: one cold pipeline without search; prints CPU and wall ms of the modules and processes phases. */
+async function coldChild(): Promise<void> {
+  const cpu: Record<string, number> = {}, wall: Record<string, number> = {};
+  let phase = 'start', mark = cpuNow(), wmark = performance.now();
+  const onPhase = (p: string): void => {
+    const c = cpuNow(), w = performance.now();
+    cpu[phase] = (cpu[phase] ?? 0) + c - mark; wall[phase] = (wall[phase] ?? 0) + w - wmark;
+    phase = p; mark = c; wmark = w;
+  };
+  await runPipeline({ root, name: path.basename(root), log: () => {}, workers: 0, onPhase });
+  onPhase('end');
+  console.log(JSON.stringify({ modulesCpu: cpu.modules, processesCpu: cpu.processes, modulesWall: wall.modules, processesWall: wall.processes }));
+}
+
+/** `--cold N`: N fresh processes, medians (and the spread) of the modules and processes phases. */
+function cold(count: number): void {
+  const self = fileURLToPath(import.meta.url);
+  const rows: Record<string, number>[] = [];
+  for (let i = 0; i < count; i++) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', self, '--cold-child', '--root', root], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`bench/flows: cold child failed: ${r.stderr}`);
+    rows.push(JSON.parse(r.stdout.trim().split('\n').pop()!));
+  }
+  console.log(`cold pipeline of ${path.relative(process.cwd(), root) || root}, ${count} fresh processes (no search): median [min–max] ms`);
+  for (const k of ['modulesCpu', 'modulesWall', 'processesCpu', 'processesWall']) {
+    const xs = rows.map((r) => r[k]);
+    console.log(`  ${k.padEnd(14)} ${ms(median(xs))}  [${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}]`);
+  }
+}
+
 async function main(): Promise<void> {
   let real: CodeGraph | undefined;
   if (fs.existsSync(root)) {
@@ -151,4 +189,6 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (args.includes('--cold-child')) await coldChild();
+else if (args.includes('--cold')) cold(Number(opt('cold', '9')));
+else await main();
