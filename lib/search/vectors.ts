@@ -124,11 +124,12 @@ class PreviousItems {
 }
 
 const COMMA = 44, ZERO = 48, DOT = 46, MINUS = 45;
-let zeros = Buffer.alloc(0);
-/** "0,0,…" for a run of `n` zeros (each followed by its comma). */
-function zeroRun(n: number): Buffer {
-  if (zeros.length < 2 * n) zeros = Buffer.from('0,'.repeat(Math.max(n, 1024)));
-  return zeros;
+/** `buf`, or a larger copy of its first `at` bytes, with room for `n` more. (No closure: `buf` and `at` stay registers.) */
+function room(buf: Buffer, at: number, n: number): Buffer {
+  if (at + n <= buf.length) return buf;
+  const next = Buffer.allocUnsafe(Math.max(buf.length * 2, at + n));
+  buf.copy(next, 0, 0, at);
+  return next;
 }
 
 /**
@@ -141,14 +142,8 @@ function zeroRun(n: number): Buffer {
  */
 export function vectraShard(rows: VectorRows, from: number, to: number, previous?: PreviousItems): Buffer {
   const { packed, dim } = rows;
-  let buf = Buffer.allocUnsafe(64 + (to - from) * (dim * 4 + 160));
+  let buf: Buffer = Buffer.allocUnsafe(64 + (to - from) * (dim * 4 + 160));
   let at = 0;
-  const room = (n: number): void => {
-    if (at + n <= buf.length) return;
-    const next = Buffer.allocUnsafe(Math.max(buf.length * 2, at + n));
-    buf.copy(next, 0, 0, at);
-    buf = next;
-  };
   at += buf.write('{"version":1,"metadata_config":{},"items":[', at, 'latin1');
   const digits = new Uint8Array(6);
   for (let r = from; r < to; r++) {
@@ -157,20 +152,19 @@ export function vectraShard(rows: VectorRows, from: number, to: number, previous
     const src = rows.source ? rows.source[r] : -1;
     const old = src >= 0 && previous ? previous.item(src, head) : undefined;
     if (old) {
-      room(old.length + 1);
+      buf = room(buf, at, old.length + 1);
       at += old.copy(buf, at);
       continue;
     }
-    room(head.length + dim * 12 + 64);
+    buf = room(buf, at, head.length + dim * 12 + 64);
     at += head.copy(buf, at);
     let sum = 0;
     const base = r * dim;
     for (let j = 0; j < dim;) {
-      let z = j;
-      while (z < dim && packed[base + z] === 0) z++;
-      if (z > j) { at += zeroRun(z - j).copy(buf, at, 0, 2 * (z - j)); j = z; continue; }
-      let n = Math.round(packed[base + j] * 1e6);
-      j++;
+      const x = packed[base + j++];
+      // Lexical vectors are mostly zeros: the common case first, no call.
+      if (x === 0) { buf[at++] = ZERO; buf[at++] = COMMA; continue; }
+      let n = Math.round(x * 1e6);
       if (n === 0) { buf[at++] = ZERO; buf[at++] = COMMA; continue; }
       const v = n / 1e6;
       sum += v * v;
@@ -179,7 +173,7 @@ export function vectraShard(rows: VectorRows, from: number, to: number, previous
       const ip = Math.floor(n / 1e6);
       let fr = n - ip * 1e6;
       if (ip < 10) buf[at++] = ZERO + ip;
-      else { const t = String(ip); room(t.length + 24 + 12 * (dim - j)); at += buf.write(t, at, 'latin1'); }
+      else { const t = String(ip); buf = room(buf, at, t.length + 24 + 12 * (dim - j)); at += buf.write(t, at, 'latin1'); }
       if (fr !== 0) {
         for (let i = 5; i >= 0; i--) { const d = fr % 10; digits[i] = d; fr = (fr - d) / 10; }
         let last = 5;
@@ -192,7 +186,7 @@ export function vectraShard(rows: VectorRows, from: number, to: number, previous
     if (dim > 0) at--; // the last value's comma
     at += buf.write(`],"norm":${Math.sqrt(sum)}}`, at, 'latin1');
   }
-  room(2);
+  buf = room(buf, at, 2);
   at += buf.write(']}', at, 'latin1');
   return buf.subarray(0, at);
 }
