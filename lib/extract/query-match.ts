@@ -25,6 +25,8 @@ export interface Match { pattern: number; captures: Capture[] }
 
 interface Step {
   alt: boolean;
+  /** Interned (named, type) code; -1 for a wildcard. */
+  code: number;
   /** Type name to match; undefined for a wildcard. */
   type: string | undefined;
   named: boolean;
@@ -40,7 +42,16 @@ interface Step {
   capturing: boolean;
 }
 
-interface Root { pattern: number; step: Step; subsets: boolean }
+interface Root {
+  pattern: number;
+  step: Step;
+  /** Can matches at one root repeat a capture set (then: distinct sets only)? */
+  dedupe: boolean;
+  /** Can one be a strict subset of another (then: maximal sets only)? */
+  subsets: boolean;
+  /** A single node test with no children: each root node is one match. */
+  simple: boolean;
+}
 
 /** A language's patterns, ready to run over FlatTrees. */
 export class QueryEngine {
@@ -50,6 +61,9 @@ export class QueryEngine {
   private readonly wildcardRoots: Root[] = [];
   /** Root entries by type id, filled on first sight of each id. */
   private readonly byId: Array<Root[] | undefined> = [];
+  /** Interned (named, type name) codes, and each type id's code (-2: not looked up yet). */
+  private readonly codes = new Map<string, number>();
+  private readonly codeById = new Int32Array(65536).fill(-2);
 
   /** What the tree walk must read for these patterns. */
   readonly plan: WalkPlan;
@@ -61,8 +75,10 @@ export class QueryEngine {
       const step = this.compile(p.root, captureIds, p);
       steps.push(step);
       const subsets = hasChoice(p.root);
+      const dedupe = subsets || hasBlindSplit(step, true);
       for (const r of step.alt ? step.alts.map((a) => withOuter(a, step)) : [step]) {
-        const root: Root = { pattern: index, step: r, subsets };
+        const simple = r.children.length === 0 && r.negated.length === 0 && r.field === 0 && !step.alt;
+        const root: Root = { pattern: index, step: r, dedupe, subsets, simple };
         if (r.type === undefined) this.wildcardRoots.push(root);
         else {
           const list = this.byType.get(r.type) ?? [];
@@ -89,45 +105,66 @@ export class QueryEngine {
     const children = q.children.map((c) => this.compile(c, captureIds, p));
     const alts = q.alts.map((a) => this.compile(a, captureIds, p));
     return {
-      alt: q.kind === 'alt', type: q.type, named: q.named,
+      alt: q.kind === 'alt', code: q.type === undefined ? -1 : this.codeOf(q.named, q.type), type: q.type, named: q.named,
       field: q.field ? fieldId(q.field) : 0, negated: q.negated.map(fieldId), captures,
       optional: q.optional, immediate: q.immediate, last: q.last, children, alts,
       capturing: captures.length > 0 || children.some((c) => c.capturing) || alts.some((a) => a.capturing),
     };
   }
 
+  private codeOf(named: boolean, name: string): number {
+    const key = (named ? 'n:' : 'a:') + name;
+    let c = this.codes.get(key);
+    if (c === undefined) { c = this.codes.size; this.codes.set(key, c); }
+    return c;
+  }
+
+  /** Code of a type id (anonymous token texts are known once the walker met them). */
+  private learnCode(t: number): number {
+    const name = this.names.typeName(t);
+    const c = name === undefined ? -3 : this.codeOf(this.names.namedById[t] === 1, name);
+    if (name !== undefined) this.codeById[t] = c;
+    return c;
+  }
+
   /** Every match of every pattern in the tree, in tree-sitter's order (see `finishOrder`). */
   run(tree: FlatTree): Match[] {
     const out: Match[] = [];
-    const keys: number[] = [];
+    const fin: number[] = [];
     const n = tree.count;
     const type = tree.type;
     const found: number[][] = [];
-    let depth = 0;
+    const names = this.captureNames;
+    let sorted = true;
     for (let i = 0; i < n; i++) {
       const t = type[i];
-      if (i > 0) {
-        const p = tree.parent[i];
-        // depth of node i: one below its parent, which is i - 1 or one of its ancestors
-        for (let a = i - 1; a !== p; a = tree.parent[a]) depth--;
-        depth++;
-      }
       let roots = this.byId[t];
       if (roots === undefined) roots = this.rootsFor(t);
       for (let r = 0; r < roots.length; r++) {
         const root = roots[r];
+        if (root.simple) {
+          const ids = root.step.captures;
+          const captures: Capture[] = new Array(ids.length);
+          const node = tree.ref(i);
+          for (let k = 0; k < ids.length; k++) captures[k] = { name: names[ids[k]], node };
+          out.push({ pattern: root.pattern, captures });
+          if (fin.length && fin[fin.length - 1] > i) sorted = false;
+          fin.push(i);
+          continue;
+        }
         this.matchStep(tree, root.step, i, [i], found);
         // alternatives of one root alternation share the longest-match rule
         if (found.length === 0 || (r + 1 < roots.length && roots[r + 1].pattern === root.pattern)) continue;
-        const kept = found.length === 1 ? found : longest(found, root.subsets);
+        const kept = found.length === 1 || !root.dedupe ? found : longest(found, root.subsets);
         for (const caps of kept) {
           out.push(this.toMatch(tree, root.pattern, caps));
-          keys.push((caps[0] * 1024 + depth) * 1024 + root.pattern);
+          if (fin.length && fin[fin.length - 1] > caps[0]) sorted = false;
+          fin.push(caps[0]);
         }
         found.length = 0;
       }
     }
-    return finishOrder(out, keys);
+    return sorted ? out : finishOrder(out, fin, n);
   }
 
   private rootsFor(t: number): Root[] {
@@ -151,9 +188,13 @@ export class QueryEngine {
   private nodeOk(tree: FlatTree, s: Step, i: number): boolean {
     const t = tree.type[i];
     if (s.field !== 0 && tree.field[i] !== s.field) return false;
-    if (s.type === undefined) {
+    if (s.code < 0) {
       if (t === ERROR_TYPE || (s.named && tree.namedById[t] !== 1)) return false;
-    } else if (tree.namedById[t] !== (s.named ? 1 : 0) || this.names.typeName(t) !== s.type) return false;
+    } else {
+      let c = this.codeById[t];
+      if (c === -2) c = this.learnCode(t);
+      if (c !== s.code) return false;
+    }
     if (s.negated.length) {
       for (let c = tree.firstChild(i); c >= 0; c = tree.next[c]) if (s.negated.includes(tree.field[c])) return false;
     }
@@ -219,6 +260,12 @@ function withOuter(a: Step, outer: Step): Step {
   return s;
 }
 
+/** A step below the root that splits (has child steps) but captures nothing: two paths, same captures. */
+function hasBlindSplit(s: Step, root: boolean): boolean {
+  if (!root && !s.capturing && (s.children.length > 0 || s.alt)) return true;
+  return s.children.some((c) => hasBlindSplit(c, false)) || s.alts.some((a) => hasBlindSplit(a, false));
+}
+
 function hasChoice(q: QNode): boolean {
   return q.optional || q.kind === 'alt' || q.children.some(hasChoice) || q.alts.some(hasChoice);
 }
@@ -230,35 +277,53 @@ function laterNamed(tree: FlatTree, x: number): boolean {
 
 /** Tree-sitter's longest-match rule over the matches of one pattern at one root: distinct, maximal sets. */
 function longest(found: number[][], subsets: boolean): number[][] {
-  const seen = new Set<string>();
-  const uniq: number[][] = [];
-  for (const f of found) {
-    const k = pairsKey(f);
-    if (!seen.has(k)) { seen.add(k); uniq.push(f); }
+  // each match as its sorted (capture, node) pairs, one number per pair
+  const keys = found.map((f) => {
+    const k: number[] = [];
+    for (let i = 1; i < f.length; i += 2) k.push(f[i] * 16777216 + f[i + 1]);
+    return k.sort((x, y) => x - y);
+  });
+  const keep: number[][] = [];
+  outer: for (let a = 0; a < found.length; a++) {
+    for (let b = 0; b < found.length; b++) {
+      if (a === b) continue;
+      const ka = keys[a], kb = keys[b];
+      if (ka.length === kb.length) {
+        // identical sets: keep the first one only
+        if (b < a && sameKeys(ka, kb)) continue outer;
+      } else if (subsets && ka.length < kb.length && containsKeys(kb, ka)) continue outer;
+    }
+    keep.push(found[a]);
   }
-  if (!subsets || uniq.length === 1) return uniq;
-  const sets = uniq.map((f) => { const s = new Set<string>(); for (let i = 1; i < f.length; i += 2) s.add(`${f[i]}:${f[i + 1]}`); return s; });
-  return uniq.filter((_, a) => !sets.some((sb, b) => b !== a && sb.size > sets[a].size && [...sets[a]].every((x) => sb.has(x))));
+  return keep;
 }
 
-function pairsKey(f: number[]): string {
-  const pairs: string[] = [];
-  for (let i = 1; i < f.length; i += 2) pairs.push(`${f[i]}:${f[i + 1]}`);
-  return pairs.sort().join(',');
+function sameKeys(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Whether sorted `big` contains every element of sorted `small`. */
+function containsKeys(big: number[], small: number[]): boolean {
+  let j = 0;
+  for (let i = 0; i < big.length && j < small.length; i++) if (big[i] === small[j]) j++;
+  return j === small.length;
 }
 
 /**
  * Tree-sitter yields a match when it finishes: on entering the node of the pattern's last step, and within
- * one node by the depth of the match's root, then pattern index. The collector files some facts in match
- * order, so this order is part of what FileFacts look like.
+ * one node by the depth of the match's root, then pattern index. Matches finishing at one node have their
+ * roots on one ancestor chain, so they were found in exactly that order: a stable counting sort by the
+ * finishing node gives tree-sitter's order. The collector files some facts in match order, so this order is
+ * part of what FileFacts look like.
  */
-function finishOrder(out: Match[], keys: number[]): Match[] {
-  let sorted = true;
-  for (let i = 1; i < keys.length; i++) if (keys[i] < keys[i - 1]) { sorted = false; break; }
-  if (sorted) return out;
-  const idx = Array.from(out, (_, i) => i);
-  idx.sort((a, b) => keys[a] - keys[b] || a - b);
-  return idx.map((i) => out[i]);
+function finishOrder(out: Match[], fin: number[], n: number): Match[] {
+  const at = new Int32Array(n + 1);
+  for (let k = 0; k < fin.length; k++) at[fin[k] + 1]++;
+  for (let i = 1; i <= n; i++) at[i] += at[i - 1];
+  const res: Match[] = new Array(out.length);
+  for (let k = 0; k < out.length; k++) res[at[fin[k]]++] = out[k];
+  return res;
 }
 
 /**
