@@ -5,6 +5,7 @@
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { SYMBOL_LABELS, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
 import { dirOf, isTestPath } from './paths.ts';
+import { edgeEnds } from './edge-ends.ts';
 
 /** Tuning knobs for the ties graph; every field has a documented default. */
 export interface TieOptions {
@@ -99,10 +100,9 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   const symbols: number[] = [];
   for (let v = 0; v < N; v++) if (SYMBOLS.has(nodes[v].label)) { isSym[v] = 1; symbols.push(v); }
 
-  // Edge ends as node positions, looked up once and shared by the passes below.
+  // Edge ends as node positions, looked up once (and kept for flow tracing, which walks the same edges).
   const M = edges.length;
-  const src = new Int32Array(M), dst = new Int32Array(M);
-  for (let k = 0; k < M; k++) { const e = edges[k]; src[k] = graph.nodeId(e.source) ?? -1; dst[k] = graph.nodeId(e.target) ?? -1; }
+  const { src, dst } = edgeEnds(graph);
 
   // Units: follow symbol → symbol containment (class → method, …) up to the top-level symbol.
   const parent = new Int32Array(N).fill(-1);

@@ -6,6 +6,7 @@ import type { CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { isTestPath } from '../modules/paths.ts';
 import { isConfident } from '../modules/ties.ts';
+import { edgeEnds } from '../modules/edge-ends.ts';
 import { isRegistrationCall } from './entries.ts';
 
 export interface TraceOptions {
@@ -44,11 +45,15 @@ export interface CallIndex {
  * of the first call site, then by uid.
  */
 export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5, hubFanIn?: number): CallIndex {
+  // Call-graph ids are handed out in edge order; node positions come from the shared edge-end index.
+  const nodes = graph.nodes;
+  const { src, dst } = edgeEnds(graph);
   const uids: string[] = [];
-  const id = new Map<string, number>();
-  const intern = (uid: string): number => {
-    let k = id.get(uid);
-    if (k === undefined) { k = uids.length; id.set(uid, k); uids.push(uid); }
+  const nodeOf: GraphNode[] = [];
+  const idAt = new Int32Array(nodes.length).fill(-1);
+  const intern = (v: number): number => {
+    let k = idAt[v];
+    if (k < 0) { k = idAt[v] = uids.length; uids.push(nodes[v].uid); nodeOf.push(nodes[v]); }
     return k;
   };
   // Test-path checks per file, not per edge end (a regex each; thousands of edges share a few hundred files).
@@ -59,15 +64,16 @@ export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5, hubFanIn?:
     return t;
   };
   const raw: { to: number; line: number }[][] = [];
-  const nodeOf: GraphNode[] = [];
-  for (const e of graph.edges) {
+  const edges = graph.edges;
+  for (let k = 0; k < edges.length; k++) {
+    const e = edges[k];
     if (e.type !== 'CALLS' || e.source === e.target || !isConfident(e, minConfidence)) continue;
     // An inline route handler's calls run when a request comes, not when the route is registered.
     if (e.via !== undefined && isRegistrationCall(e)) continue;
-    const s = graph.node(e.source), t = graph.node(e.target);
-    if (!s || !t || s.label === 'File' || t.label === 'File' || inTest(s.filePath) || inTest(t.filePath)) continue;
-    const a = intern(e.source), b = intern(e.target);
-    nodeOf[a] = s; nodeOf[b] = t;
+    if (src[k] < 0 || dst[k] < 0) continue;
+    const s = nodes[src[k]], t = nodes[dst[k]];
+    if (s.label === 'File' || t.label === 'File' || inTest(s.filePath) || inTest(t.filePath)) continue;
+    const a = intern(src[k]), b = intern(dst[k]);
     (raw[a] ??= []).push({ to: b, line: e.line ?? Number.MAX_SAFE_INTEGER });
   }
   // A private helper that calls nothing (`private tableOf()`, an unexported `splitWords`) called from its
@@ -102,6 +108,8 @@ export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5, hubFanIn?:
     for (let i = 0; i < list.length; i++) out[i] = list[i].to;
     callees[k] = out;
   }
+  const id = new Map<string, number>();
+  for (let k = 0; k < uids.length; k++) id.set(uids[k], k);
   return { uids, id, callees, fanIn, hub };
 }
 

@@ -5,6 +5,7 @@ import { splitWords } from '../../lib/modules/paths.ts';
 import { candidateNames, wordFrequencies } from '../../lib/modules/naming.ts';
 import type { CodeGraph } from '../../lib/graph/code-graph.ts';
 import { GraphBuilder } from './graph-builder.ts';
+import { edgeEnds } from '../../lib/modules/edge-ends.ts';
 
 /** Two tight areas (billing, shipping) of three classes each, one weak call between them, plus helpers. */
 function twoAreas(): GraphBuilder {
@@ -208,4 +209,22 @@ test('helpers: seeded random is reproducible; identifiers split into words', (t)
   t.deepEqual([a(), a(), a()], [b(), b(), b()]);
   t.deepEqual(splitWords('getHTTPResponse_v2'), ['get', 'http', 'response', 'v', '2']);
   t.deepEqual(splitWords('user-repository'), ['user', 'repository']);
+});
+
+test('edge ends are node positions, kept per graph and extended to edges added later', (t) => {
+  const b = twoAreas();
+  const g = b.build();
+  const first = edgeEnds(g);
+  const check = (ends: ReturnType<typeof edgeEnds>) => g.edges.forEach((e, k) => {
+    t.is(g.nodes[ends.src[k]].uid, e.source);
+    t.is(g.nodes[ends.dst[k]].uid, e.target);
+  });
+  check(first);
+  t.is(edgeEnds(g), first); // nothing added: the same index
+  // Modules add MEMBER_OF edges (and Community nodes): the index grows, earlier positions unchanged.
+  detectModules(g);
+  const later = edgeEnds(g);
+  t.is(later.src.length, g.edges.length);
+  t.true(later.src.length > first.src.length);
+  check(later);
 });
