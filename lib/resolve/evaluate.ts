@@ -290,6 +290,23 @@ export class Evaluator {
     }
   }
 
+  /**
+   * `o.name` on a receiver typed by a union of project types: each member type's symbol for `name` (distinct).
+   * The call goes to one of them, so no CALLS edge is drawn unless they agree (see member), but the name is an
+   * occurrence of each, as the TypeScript language service counts it (renaming one renames the access).
+   */
+  unionMembers(f: number, e: Expr): Array<Val & { t: 'sym' }> {
+    if (e.k !== 'member') return [];
+    const o = this.deref(this.value(f, e.obj));
+    if (o.t !== 'union') return [];
+    const out: Array<Val & { t: 'sym' }> = [];
+    for (const x of o.of) {
+      const m = this.member(x, e.name);
+      if (m.t === 'sym' && !out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
+    }
+    return out;
+  }
+
   /** Value of calling `c`: an instance of the declared return type. */
   callResult(c: Val): Val {
     if (c.t === 'ext') return EXT;

@@ -187,7 +187,13 @@ class ProjectBuilder {
       // a typed object literal's key: only when its type names one class or interface (a union's member is a guess)
       if (r.key && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) continue;
       const v = ev.value(f, r.value);
-      if (v.t !== 'sym') continue;
+      if (v.t !== 'sym') {
+        // a member of a union receiver whose member types disagree: an occurrence of each, no edge
+        if (r.value.k === 'member' && r.kind !== 'export') {
+          for (const m of ev.unionMembers(f, r.value)) this.occurrence(m, f, r.at, r.value.name, r.kind, this.fromUid(f, r.from), m.r, m.c);
+        }
+        continue;
+      }
       const name = r.value.k === 'id' ? r.value.name : r.value.k === 'member' ? r.value.name : '';
       const from = this.fromUid(f, r.from);
       const kind: ReferenceKind = r.kind;
@@ -266,6 +272,8 @@ class ProjectBuilder {
       this.external++;
     } else {
       this.guess(f, call, from, indirect);
+      // a method of a union receiver whose member types disagree: an occurrence of each, no edge
+      if (name && callee.k === 'member') for (const m of ev.unionMembers(f, callee)) this.occurrence(m, f, call.at, name, 'call', from, m.r, m.c);
     }
     // the called name is an occurrence of what it names (`f()` of an alias `const f = g` names f, not g;
     // `new EmptyError()` names the const of the error class), whether or not the call itself resolved
