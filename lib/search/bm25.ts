@@ -76,6 +76,19 @@ export class KeywordBuilder {
   private readonly lengths: number[] = [];
   /** Term numbers of a previous index mapped to ours, filled as they are used (see addFrom). */
   private prevMap?: { source: ForwardIndex; map: Int32Array };
+  /** Terms 0 .. sorted-1 are the seed's dictionary, already in order (see finish). */
+  private sorted = 0;
+
+  /**
+   * A builder that will take documents over from `seed` (a previous index): its dictionary is interned
+   * first, in its (sorted) order, so taken-over counts need no mapping and only new terms are sorted.
+   */
+  constructor(private readonly seed?: ForwardIndex) {
+    if (seed) {
+      for (const t of seed.terms) this.intern(t);
+      this.sorted = seed.terms.length;
+    }
+  }
 
   get size(): number { return this.lengths.length; }
 
@@ -153,6 +166,11 @@ export class KeywordBuilder {
 
   /** Adds the next row as a copy of row `row` of a previous index (see KeywordIndex.forward). */
   addFrom(source: ForwardIndex, row: number): void {
+    if (source === this.seed) {
+      for (let i = source.start[row]; i < source.start[row + 1]; i++) this.push(source.term[i], source.freq[i]);
+      this.endDoc(source.length[row]);
+      return;
+    }
     if (this.prevMap?.source !== source) this.prevMap = { source, map: new Int32Array(source.terms.length).fill(-1) };
     const map = this.prevMap.map;
     for (let i = source.start[row]; i < source.start[row + 1]; i++) {
@@ -170,10 +188,21 @@ export class KeywordBuilder {
     const p = this.entries;
     const df = new Uint32Array(this.termList.length);
     for (let i = 0; i < p; i++) df[this.entryTerm[i]]++;
-    const used: number[] = [];
-    for (let t = 0; t < df.length; t++) if (df[t] > 0) used.push(t);
     const names = this.termList;
-    used.sort((a, b) => (names[a] < names[b] ? -1 : 1)); // distinct strings: never equal
+    const byName = (a: number, b: number): number => (names[a] < names[b] ? -1 : 1); // distinct: never equal
+    // The seed's terms are in order already: sort the new ones and merge.
+    const kept: number[] = [];
+    const added: number[] = [];
+    for (let t = 0; t < df.length; t++) if (df[t] > 0) (t < this.sorted ? kept : added).push(t);
+    added.sort(byName);
+    const used: number[] = kept.length === 0 ? added : [];
+    if (kept.length > 0) {
+      let i = 0, j = 0;
+      while (i < kept.length || j < added.length) {
+        if (j >= added.length || (i < kept.length && names[kept[i]] < names[added[j]])) used.push(kept[i++]);
+        else used.push(added[j++]);
+      }
+    }
     const rank = new Int32Array(df.length);
     const offsets = new Uint32Array(used.length + 1);
     for (let r = 0; r < used.length; r++) { rank[used[r]] = r; offsets[r + 1] = offsets[r] + df[used[r]]; }

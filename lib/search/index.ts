@@ -95,7 +95,7 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
     if (!counts) cached = undefined;
   }
   const { docs, reusedFiles } = prepareDocuments(opts.graph, opts.readSource, opts.fileHash, cached);
-  const builder = new KeywordBuilder();
+  const builder = new KeywordBuilder(counts);
   for (const d of docs) {
     if (d.previousRow !== undefined) builder.addFrom(counts!, d.previousRow);
     else builder.addFields(d.fields!);
@@ -109,8 +109,9 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   const embedder = await resolveEmbedder(opts.embedder, logOnce);
   const dim = embedder.dim;
   const idPrefix = embedder.id + '\0';
-  const hashes = docs.map((d) => digest64(idPrefix + d.embedText));
   const sameEmbedder = !!previous && previous.meta.embedder.id === embedder.id && previous.meta.embedder.dim === dim;
+  // A taken-over document has its previous row's text, hence (same embedder) its previous hash.
+  const hashes = docs.map((d) => (sameEmbedder && d.previousRow !== undefined && previous!.rows.uids[d.previousRow] === d.uid ? previous!.rows.hashes[d.previousRow] : digest64(idPrefix + d.embedText)));
   const packed = new Float32Array(docs.length * dim);
   const pending: number[] = [];
   const source = new Int32Array(docs.length).fill(-1);
