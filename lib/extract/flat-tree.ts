@@ -2,7 +2,8 @@
  * A syntax tree copied once into typed arrays, so matching and fact collection read plain memory instead of
  * calling into the native binding per question. One TreeCursor pass visits the visible nodes in preorder (the
  * same nodes, in the same order, as tree-sitter's own query cursor) and records each node's type id, field
- * id, start and end offsets (UTF-16 units, as node-tree-sitter reports them) and its parent and next sibling.
+ * id, parent and next sibling, and the start and end offsets (UTF-16 units, as node-tree-sitter reports them)
+ * of the nodes a pattern can capture.
  * Rows and columns come from a line-start table of the text, not from native calls.
  */
 import type Parser from 'tree-sitter';
@@ -82,6 +83,7 @@ export class FlatTree {
     readonly count: number,
     readonly type: Uint16Array,
     readonly field: Uint16Array,
+    /** Start and end offsets; only of nodes a pattern can capture (others: end = NO_END). */
     readonly start: Uint32Array,
     readonly end: Uint32Array,
     /** Parent index, -1 for the root. */
@@ -124,11 +126,14 @@ export class FlatTree {
       // anonymous tokens are matched by text: learn each token id's text once per process
       if (!isNamed && anon[t] === undefined) anon[t] = c.nodeType;
       fieldBuf[i] = fields ? (c.currentFieldId as number | undefined) ?? 0 : 0;
-      startBuf[i] = c.startIndex;
+      // offsets only of nodes a pattern can capture (nothing else reads them)
       let e = endById[t];
       if (e === 0) e = plan.learnEnd(t);
       const w = parentType >= 0 ? wildParents[parentType] : 0;
-      endBuf[i] = allEnds || e === 2 || w === 2 || (w === 1 && isNamed) ? c.endIndex : NO_END;
+      if (allEnds || e === 2 || w === 2 || (w === 1 && isNamed)) {
+        startBuf[i] = c.startIndex;
+        endBuf[i] = c.endIndex;
+      } else endBuf[i] = NO_END;
       parentBuf[i] = stack[depth];
       nextBuf[i] = -1;
       const prev = lastAt[depth];
@@ -170,7 +175,7 @@ export class FlatTree {
     let r = this.refs[i];
     if (r) return r;
     const start = this.start[i], end = this.end[i];
-    if (end === NO_END) throw new Error(`internal: node ${i} was captured but its end was not read (WalkPlan)`);
+    if (end === NO_END) throw new Error(`internal: node ${i} was captured but its offsets were not read (WalkPlan)`);
     const row = this.rowOf(start);
     r = { key: i, typeId: this.type[i], start, end, row, col: start - this.lineStarts![row], endRow: end === start ? row : this.rowOf(end) };
     this.refs[i] = r;
