@@ -151,7 +151,10 @@ export function scoreEntry(graph: CodeGraph, n: GraphNode, minConfidence: number
   if (HANDLER_NAME.test(n.name) || (owner && HANDLER_OWNER.test(owner.name))) { score += 1; promote('handler', 1); }
   if (typeof n.signature === 'string' && REQUEST_SIGNATURE.test(n.signature)) { score += 1; promote('handler', 1); }
   if (n.name.startsWith('_') || n.name.startsWith('#')) score -= 1;
-  return { uid: n.uid, score: Math.round(score * 100) / 100, kind, ...(registeredBy ? { registeredBy } : {}), ...(inline ? { inline } : {}) };
+  const entry: Entry = { uid: n.uid, score: Math.round(score * 100) / 100, kind };
+  if (registeredBy) entry.registeredBy = registeredBy;
+  if (inline) entry.inline = inline;
+  return entry;
 }
 
 /**

@@ -46,19 +46,27 @@ export function pickPerEntry(paths: number[][], fanIn: Int32Array, minSteps: num
 export function dropContained(candidates: Candidate[]): Candidate[] {
   const sorted = candidates.slice().sort((x, y) =>
     y.steps.length - x.steps.length || x.entryRank - y.entryRank || x.pathRank - y.pathRank);
-  const runs = new Map<number, { path: number[]; start: number }[]>();
+  // Hash → chain of registered runs, in flat arrays (kept flow, start in it, next run with the same hash):
+  // no object or closure per run.
+  const head = new Map<number, number>();
+  const runFlow: number[] = [], runStart: number[] = [], runNext: number[] = [];
   const kept: Candidate[] = [];
   for (const c of sorted) {
     const s = c.steps;
-    const hits = runs.get(runHash(s, 0, s.length));
-    if (hits?.some((h) => sameRun(h.path, h.start, s))) continue;
+    let contained = false;
+    for (let r = head.get(runHash(s, 0, s.length)) ?? -1; r >= 0; r = runNext[r]) {
+      if (sameRun(kept[runFlow[r]].steps, runStart[r], s)) { contained = true; break; }
+    }
+    if (contained) continue;
+    const f = kept.length;
     kept.push(c);
     for (let i = 0; i < s.length; i++) {
       let h = 0;
       for (let j = i; j < s.length; j++) {
         h = mix(h, s[j]);
-        const list = runs.get(h);
-        if (list) list.push({ path: s, start: i }); else runs.set(h, [{ path: s, start: i }]);
+        const r = runFlow.length;
+        runFlow.push(f); runStart.push(i); runNext.push(head.get(h) ?? -1);
+        head.set(h, r);
       }
     }
   }
