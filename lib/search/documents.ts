@@ -4,7 +4,7 @@
  */
 import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
-import { identifiersOf, splitIdentifier } from './tokenize.ts';
+import { identifiersIn, splitIdentifier } from './tokenize.ts';
 
 /** Keyword fields of one symbol (raw text; the BM25 prep tasks tokenise them). */
 export interface SearchFields {
@@ -76,9 +76,9 @@ export function buildDocuments(graph: CodeGraph, readSource: (filePath: string) 
  * depends only on that text and on the node's own properties (see lib/search/doc-cache.ts, which relies on it).
  */
 export function documentsOfFile(nodes: readonly GraphNode[], text: string | undefined): SearchDoc[] {
-  const lines = text === undefined ? undefined : text.split('\n');
+  const source = text === undefined ? undefined : { text, starts: lineStarts(text) };
   const comments = text === undefined ? new Map<string, DocComment[]>() : docCommentsByName(text);
-  return nodes.map((n) => describe(n, lines, comments));
+  return nodes.map((n) => describe(n, source, comments));
 }
 
 /** The node properties a document is made from (besides its file's text): equal keys, equal documents. */
@@ -86,7 +86,14 @@ export function describedProperties(n: GraphNode): unknown[] {
   return [n.uid, n.label, n.name, n.qualifiedName, n.filePath, n.signature, n.doc, n.line, n.endLine];
 }
 
-function describe(n: GraphNode, lines: string[] | undefined, comments: Map<string, DocComment[]>): SearchDoc {
+/** Offsets where each line of `text` starts (line k, 1-based, starts at `starts[k - 1]`). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function describe(n: GraphNode, source: { text: string; starts: number[] } | undefined, comments: Map<string, DocComment[]>): SearchDoc {
   const qualified = typeof n.qualifiedName === 'string' ? n.qualifiedName : n.name;
   const container = qualified.includes('.') ? qualified.slice(0, qualified.lastIndexOf('.')) : '';
   const filePath = n.filePath ?? '';
@@ -94,9 +101,12 @@ function describe(n: GraphNode, lines: string[] | undefined, comments: Map<strin
   const signature = typeof n.signature === 'string' ? n.signature : '';
   const doc = leadingDoc(n, comments) || (typeof n.doc === 'string' ? n.doc : '');
   let body = '';
-  if (lines && typeof n.line === 'number') {
-    const end = typeof n.endLine === 'number' ? n.endLine : n.line;
-    body = identifiersOf(lines.slice(n.line - 1, end).join('\n'), MAX_BODY_IDENTIFIERS).join(' ');
+  if (source && typeof n.line === 'number') {
+    // Lines line..endLine, as text offsets (the text between is what joining those lines gives).
+    const { text, starts } = source;
+    const first = Math.max(0, n.line - 1);
+    const end = Math.min(starts.length, typeof n.endLine === 'number' ? n.endLine : n.line);
+    if (first < end) body = identifiersIn(text, starts[first], end < starts.length ? starts[end] - 1 : text.length, MAX_BODY_IDENTIFIERS).join(' ');
   }
   const fields: SearchFields = { name: n.name, qualified: container, path: pathWords, signature, doc, body };
   const kind = n.label === 'Variable' ? 'variable' : n.label === 'TypeAlias' ? 'type' : n.label.toLowerCase();
@@ -122,6 +132,7 @@ function firstSentences(text: string, k: number): string {
 /** A cleaned doc comment and the line its `*\/` ends on. */
 interface DocComment { endLine: number; text: string }
 
+const DECL_NAME = /#?([A-Za-z_$][\w$]*)/y;
 const DECL_PREFIX = /(?:\s|@[\w.]+(?:\([^)]*\))?|export\b|default\b|declare\b|abstract\b|async\b|public\b|private\b|protected\b|static\b|readonly\b|override\b|get\b|set\b|function\*?|class\b|interface\b|type\b|enum\b|const\b|let\b|var\b|namespace\b)*/y;
 
 /**
@@ -137,11 +148,14 @@ export function docCommentsByName(text: string): Map<string, DocComment[]> {
     DECL_PREFIX.lastIndex = after;
     const pre = DECL_PREFIX.exec(text);
     const at = after + (pre ? pre[0].length : 0);
-    const nm = /^[#]?([A-Za-z_$][\w$]*)/.exec(text.slice(at, at + 120));
+    DECL_NAME.lastIndex = at;
+    const nm = DECL_NAME.exec(text);
     if (!nm) continue;
+    // Names are read from the next 120 characters at most.
+    const name = nm[0].length > 120 ? nm[1].slice(0, 120 - (nm[0].length - nm[1].length)) : nm[1];
     const endLine = countLines(text, after);
-    let list = out.get(nm[1]);
-    if (!list) out.set(nm[1], (list = []));
+    let list = out.get(name);
+    if (!list) out.set(name, (list = []));
     list.push({ endLine, text: cleanDoc(m[1]) });
   }
   return out;
@@ -149,11 +163,7 @@ export function docCommentsByName(text: string): Map<string, DocComment[]> {
 
 let lineCache: { text: string; offsets: number[] } | undefined;
 function countLines(text: string, offset: number): number {
-  if (!lineCache || lineCache.text !== text) {
-    const offsets = [0];
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) offsets.push(i + 1);
-    lineCache = { text, offsets };
-  }
+  if (!lineCache || lineCache.text !== text) lineCache = { text, offsets: lineStarts(text) };
   const o = lineCache.offsets;
   let lo = 0, hi = o.length - 1;
   while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (o[mid] <= offset) lo = mid; else hi = mid - 1; }
@@ -181,18 +191,39 @@ function leadingDoc(n: GraphNode, comments: Map<string, DocComment[]>): string {
 
 /** Strips comment markup, fenced code examples and link syntax from a JSDoc body. */
 export function cleanDoc(raw: string): string {
-  const lines = raw.split('\n').map((l) => l.replace(/^\s*\*\s?/, ''));
   const kept: string[] = [];
   let inFence = false;
-  for (const l of lines) {
-    if (/^\s*```/.test(l)) { inFence = !inFence; continue; }
+  for (const line of raw.split('\n')) {
+    const l = stripStar(line);
+    const body = l.trimStart(); // trimStart removes exactly what \s matches
+    if (body.startsWith('```')) { inFence = !inFence; continue; }
     if (inFence) continue;
-    if (/^\s*@(?:see|example|internal|nocollapse|owner|ignore)\b/.test(l)) continue;
+    if (body.charCodeAt(0) === 64 /* @ */ && SKIPPED_TAG.test(body)) continue;
     kept.push(l);
   }
-  return kept.join(' ')
-    .replace(/\{@link(?:code|plain)?\s+([^}|\s]+)(?:[|\s][^}]*)?\}/g, '$1')
-    .replace(/!\[[^\]]*\]\([^)]*\)|<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  let text = kept.join(' ');
+  // The two markup patterns need these characters: most docs have neither, and skip the regex passes.
+  if (text.includes('{@link')) text = text.replace(LINK, '$1');
+  if (text.includes('<') || text.includes('![')) text = text.replace(MARKUP, ' ');
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+const SKIPPED_TAG = /^@(?:see|example|internal|nocollapse|owner|ignore)\b/;
+const LINK = /\{@link(?:code|plain)?\s+([^}|\s]+)(?:[|\s][^}]*)?\}/g;
+const MARKUP = /!\[[^\]]*\]\([^)]*\)|<[^>]+>/g;
+
+/** A comment line without its leading `*` (what /^\s*\*\s?/ removes; the line as it is without a star). */
+function stripStar(l: string): string {
+  let i = 0;
+  while (i < l.length && isSpace(l.charCodeAt(i))) i++;
+  if (l.charCodeAt(i) !== 42 /* * */) return l;
+  i++;
+  if (i < l.length && isSpace(l.charCodeAt(i))) i++;
+  return l.slice(i);
+}
+
+/** The characters \s matches (ECMAScript WhiteSpace and LineTerminator). */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
+    || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }

@@ -124,18 +124,55 @@ function runTerms(run: string, stop: boolean, noise: boolean): readonly string[]
 
 /** Distinct identifiers of a source span, in first-seen order, without keywords; at most `max`. */
 export function identifiersOf(source: string, max: number): string[] {
+  return identifiersIn(source, 0, source.length, max);
+}
+
+/**
+ * Distinct identifiers (`[A-Za-z_$][\w$]*`, two characters or more, keywords dropped) of `text[from, to)`, in
+ * first-seen order, at most `max`; `/* … *\/` and `// …` comments are skipped (a rough pass is enough for a bag
+ * of words: strings are not). One left-to-right scan that stops at `max` — the same identifiers as stripping
+ * the span's comments with a regex and then matching identifiers, without building the span or scanning the
+ * rest of a class once its first `max` names are found.
+ */
+export function identifiersIn(text: string, from: number, to: number, max: number): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  // Strings and comments are skipped cheaply: a rough pass is enough for a bag of words.
-  const stripped = source.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
-  const re = /[A-Za-z_$][\w$]*/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(stripped)) !== null) {
-    const id = m[0];
-    if (id.length < 2 || CODE_NOISE.has(id) || seen.has(id)) continue;
-    seen.add(id);
-    out.push(id);
-    if (out.length >= max) break;
+  let i = from;
+  while (i < to && out.length < max) {
+    const c = text.charCodeAt(i);
+    if (c === 47 /* / */ && i + 1 < to) {
+      const next = text.charCodeAt(i + 1);
+      if (next === 42 /* * */) {
+        const end = text.indexOf('*/', i + 2);
+        if (end >= 0 && end + 2 <= to) { i = end + 2; continue; }
+        // Unterminated inside the span: not a comment (the regex would not match it either).
+      } else if (next === 47) {
+        const nl = text.indexOf('\n', i + 2);
+        i = nl < 0 || nl > to ? to : nl;
+        continue;
+      }
+      i++;
+      continue;
+    }
+    if (isIdentStart(c)) {
+      let j = i + 1;
+      while (j < to && isIdentPart(text.charCodeAt(j))) j++;
+      if (j - i >= 2) {
+        const id = text.slice(i, j);
+        if (!CODE_NOISE.has(id) && !seen.has(id)) { seen.add(id); out.push(id); }
+      }
+      i = j;
+      continue;
+    }
+    i++;
   }
   return out;
+}
+
+function isIdentStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
+}
+
+function isIdentPart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
 }
