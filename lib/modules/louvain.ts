@@ -163,17 +163,7 @@ function moveNodesQueued(g: Level, m2: number, gamma: number, rng: Uint32Array, 
   const mark = new Uint8Array(n);
   const queue = identity(n); // a ring: each node is in it at most once
   const queued = new Uint8Array(n).fill(1);
-  let state = rng[0];
-  // Fisher–Yates with the seeded source (mulberry32, inlined): the visiting order is random but reproducible.
-  for (let i = n - 1; i > 0; i--) {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const j = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * (i + 1));
-    const x = queue[i]; queue[i] = queue[j]; queue[j] = x;
-  }
-  rng[0] = state;
+  shuffle(queue, rng);
   let head = 0, waiting = n;
   for (let budget = maxSweeps * n; waiting > 0 && budget > 0; budget--) {
     const v = queue[head];
@@ -213,6 +203,23 @@ function moveNodesQueued(g: Level, m2: number, gamma: number, rng: Uint32Array, 
     }
   }
   return comm;
+}
+
+/**
+ * Fisher–Yates with the seeded source (mulberry32, inlined; state in rng[0]): a random but reproducible
+ * order. A function of its own so that its loop and the moving loop are compiled apart, each small.
+ */
+function shuffle(order: Int32Array, rng: Uint32Array): void {
+  let state = rng[0];
+  for (let i = order.length - 1; i > 0; i--) {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const j = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * (i + 1));
+    const x = order[i]; order[i] = order[j]; order[j] = x;
+  }
+  rng[0] = state;
 }
 
 /** 0, 1, …, n−1. */

@@ -273,7 +273,8 @@ const ANCHOR_SKIP = new Set(['create', 'make', 'get', 'build', 'new', 'internal'
  */
 function anchorWord(members: readonly GraphNode[], importance: (n: GraphNode) => number, name: string, folder?: string): string | undefined {
   const said = new Set(name.split('-').map(stem));
-  const inFolder = (m: GraphNode): number => (folder === undefined || (m.filePath ?? '').startsWith(`${folder}/`) ? 1 : 0);
+  const prefix = folder === undefined ? '' : `${folder}/`;
+  const inFolder = (m: GraphNode): number => (folder === undefined || (m.filePath ?? '').startsWith(prefix) ? 1 : 0);
   const isCode = (m: GraphNode): number => (m.label !== 'Interface' && m.label !== 'TypeAlias' ? 1 : 0);
   // The first few candidates only: a name is wanted, not a sort of every member. Kept in rank order by
   // insertion into a short list (one pass over the members).
