@@ -10,8 +10,8 @@
  *   precision = |ours ∩ compiler| / |ours|          recall = |ours ∩ compiler| / |compiler|
  *
  * Where the checker's signature is not the code that runs, the oracle says what runs, by rules that do not
- * look at our graph: a signature known only as a type (a function type, a call signature, a type declared
- * outside the project) called through a const binding that fixes the function (`const f: Fn = () => …`,
+ * look at our graph: a signature known only as a type (a function type, a call or method signature, a type
+ * declared outside the project) called through a const binding that fixes the function (`const f: Fn = () => …`,
  * `const p: Provider = { m() {…} }` then `p.m()`) is that function; `new E()` of a project class without a
  * constructor of its own that extends an outside class (`class E extends Error {}`) is the class. A `let`
  * binding fixes nothing (it may be reassigned), so calls through it stay type-only.
@@ -183,9 +183,10 @@ function calleeDeclaration(checker: ts.TypeChecker, call: ts.CallExpression | ts
   return undefined;
 }
 
-/** A signature written in a type (function type, call or construct signature): no code of its own runs. */
+/** A signature written in a type (function type, call, construct or method signature): no code of its own runs. */
 function isTypeOnly(decl: ts.Node): boolean {
-  return ts.isFunctionTypeNode(decl) || ts.isCallSignatureDeclaration(decl) || ts.isConstructSignatureDeclaration(decl) || ts.isConstructorTypeNode(decl);
+  return ts.isFunctionTypeNode(decl) || ts.isCallSignatureDeclaration(decl) || ts.isConstructSignatureDeclaration(decl)
+    || ts.isConstructorTypeNode(decl) || ts.isMethodSignature(decl);
 }
 
 /**
