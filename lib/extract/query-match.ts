@@ -42,6 +42,9 @@ interface Step {
   capturing: boolean;
 }
 
+/** Where a sibling sequence resumes once a node's child steps are matched. */
+interface Frame { steps: Step[]; k: number; j: number; up: Frame | null }
+
 interface Root {
   pattern: number;
   step: Step;
@@ -152,7 +155,7 @@ export class QueryEngine {
           fin.push(i);
           continue;
         }
-        this.matchStep(tree, root.step, i, [i], found);
+        this.matchRoot(tree, root.step, i, found);
         // alternatives of one root alternation share the longest-match rule
         if (found.length === 0 || (r + 1 < roots.length && roots[r + 1].pattern === root.pattern)) continue;
         const kept = found.length === 1 || !root.dedupe ? found : longest(found, root.subsets);
@@ -201,49 +204,74 @@ export class QueryEngine {
     return true;
   }
 
-  /** Matches step `s` (node or alternation) at node `i`; appends every capture list to `out`. */
-  private matchStep(tree: FlatTree, s: Step, i: number, caps: number[], out: number[][]): void {
-    if (s.alt) {
-      if (s.field !== 0 && tree.field[i] !== s.field) return;
-      for (const a of s.alts) this.matchStep(tree, withOuter(a, s), i, caps, out);
-      return;
-    }
+  /**
+   * The search: backtracking over one shared capture stack (`cs`), so nothing is allocated for attempts that
+   * fail; a completed match is copied into `out` as [finishing node, capture id, node, capture id, node, …].
+   * `up` continues the enclosing sibling sequence once a node's own child steps are matched.
+   */
+  private cs: number[] = [];
+  private csLen = 0;
+  private out: number[][] = [];
+
+  /** Matches root step `s` at node `i`; appends every capture list to `out`. */
+  private matchRoot(tree: FlatTree, s: Step, i: number, out: number[][]): void {
     if (!this.nodeOk(tree, s, i)) return;
-    let c2 = caps;
-    if (s.captures.length || i > caps[0]) {
-      c2 = caps.slice();
-      if (i > c2[0]) c2[0] = i;
-      for (const id of s.captures) c2.push(id, i);
-    }
-    if (s.children.length === 0) { out.push(c2); return; }
-    this.matchChildren(tree, s.children, 0, tree.firstChild(i), c2, out);
+    this.out = out;
+    this.csLen = 0;
+    for (const id of s.captures) { this.cs[this.csLen++] = id; this.cs[this.csLen++] = i; }
+    if (s.children.length === 0) this.emit(i);
+    else this.seq(tree, s.children, 0, tree.firstChild(i), null, i);
   }
 
-  /** Matches child steps `steps[k..]` against the siblings starting at `j`. */
-  private matchChildren(tree: FlatTree, steps: Step[], k: number, j: number, caps: number[], out: number[][]): void {
-    if (k === steps.length) { out.push(caps); return; }
+  private emit(fin: number): void {
+    const n = this.csLen;
+    const r: number[] = new Array(n + 1);
+    r[0] = fin;
+    for (let k = 0; k < n; k++) r[k + 1] = this.cs[k];
+    this.out.push(r);
+  }
+
+  /** Matches `steps[k..]` against the siblings from `j` on, then continues with `up`. */
+  private seq(tree: FlatTree, steps: Step[], k: number, j: number, up: Frame | null, fin: number): void {
+    if (k === steps.length) {
+      if (up === null) this.emit(fin);
+      else this.seq(tree, up.steps, up.k, up.j, up.up, fin);
+      return;
+    }
     const s = steps[k];
-    if (s.optional) this.matchChildren(tree, steps, k + 1, j, caps, out);
+    if (s.optional) this.seq(tree, steps, k + 1, j, up, fin);
     const next = tree.next;
     const splits = s.capturing || s.children.length > 0 || s.alt;
     for (let x = j; x >= 0; x = next[x]) {
-      if (!(s.last && laterNamed(tree, x)) && this.couldMatch(tree, s, x)) {
-        const inner: number[][] = [];
-        this.matchStep(tree, s, x, caps, inner);
-        for (const c of inner) this.matchChildren(tree, steps, k + 1, next[x], c, out);
-        if (inner.length && !splits) break;
+      if (!(s.last && laterNamed(tree, x))) {
+        if (s.alt) {
+          if (s.field === 0 || tree.field[x] === s.field) {
+            for (const a of s.alts) {
+              const a2 = withOuter(a, s);
+              if (this.nodeOk(tree, a2, x)) this.matchNode(tree, a2, x, steps, k, up, fin);
+            }
+          }
+        } else if (this.nodeOk(tree, s, x)) {
+          this.matchNode(tree, s, x, steps, k, up, fin);
+          // tree-sitter does not split its state on a step without captures or children: first node only
+          if (!splits) break;
+        }
       }
       if (s.immediate && tree.namedById[tree.type[x]] === 1) break;
     }
   }
 
-  /** Cheap pre-test of a node against a step (for alternations: any alternative). */
-  private couldMatch(tree: FlatTree, s: Step, x: number): boolean {
-    if (!s.alt) return this.nodeOk(tree, s, x);
-    if (s.field !== 0 && tree.field[x] !== s.field) return false;
-    for (const a of s.alts) if (this.nodeOk(tree, a, x)) return true;
-    return false;
+  /** Node `x` passed step `s`'s own tests: capture it, match its child steps, then the rest of `steps`. */
+  private matchNode(tree: FlatTree, s: Step, x: number, steps: Step[], k: number, up: Frame | null, fin: number): void {
+    const save = this.csLen;
+    for (const id of s.captures) { this.cs[this.csLen++] = id; this.cs[this.csLen++] = x; }
+    if (x > fin) fin = x;
+    if (s.children.length === 0) this.seq(tree, steps, k + 1, tree.next[x], up, fin);
+    else this.seq(tree, s.children, 0, tree.firstChild(x), { steps, k: k + 1, j: tree.next[x], up }, fin);
+    this.csLen = save;
   }
+
+
 }
 
 /** An alternative carrying its alternation's field and captures (captured after its own). */
