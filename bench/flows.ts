@@ -5,11 +5,17 @@
  *
  *   node --import tsx bench/flows.ts [--root node_modules/rxjs/src] [--scale 10] [--runs 3] [--no-search]
  *   node --import tsx bench/flows.ts --cold 9 [--root DIR]
+ *   node --import tsx bench/flows.ts --seeds 16
  *
  * `--cold N` measures only what a real analyze pays: N cold pipelines (no search), each in a fresh child
  * process, printing the median CPU (process-wide: JIT compilation and GC threads included) and wall time of
  * the modules and processes phases. This is the figure to compare before/after a change: the in-process
  * tables below run warm code, which hides the cost of interpreting and compiling it.
+ *
+ * `--seeds N` measures how much the module split of a small repository depends on Louvain's seed: the
+ * flows-app fixture (as indexed, files walked in reverse, and without the indexer's `via`/callback hints),
+ * each with N seeds; it counts the runs giving the feature split the fixture test expects and the distinct
+ * partitions seen.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +29,7 @@ import { detectModules, type ModulesResult } from '../lib/modules/index.ts';
 import { traceProcesses, type ProcessesResult } from '../lib/processes/index.ts';
 import { runPipeline } from '../lib/analyze/pipeline.ts';
 import { syntheticGraph } from '../test/flows/synthetic.ts';
+import { fixtureGraph } from '../test/flows/fixture-graph.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string): string => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : dflt; };
@@ -140,6 +147,40 @@ function cold(count: number): void {
   }
 }
 
+/** `--seeds N`: seed sensitivity of the module split on the flows-app fixture (see the header). */
+function seeds(count: number): void {
+  const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures/flows-app');
+  const u = (label: string, file: string, name: string): string => `${label}:src/${file}:${name}`;
+  const order = [u('Function', 'routes/order-routes.ts', 'registerOrderRoutes'), u('Function', 'controllers/order-controller.ts', 'listOrders'),
+    u('Function', 'controllers/order-controller.ts', 'placeOrder'), u('Function', 'controllers/order-controller.ts', 'orderStats'),
+    u('Function', 'routes/admin-routes.ts', 'registerAdminRoutes'), u('Class', 'services/order-service.ts', 'OrderService'),
+    u('Function', 'services/pricing.ts', 'computeTotal'), u('Class', 'data/order-repository.ts', 'OrderRepository')];
+  const user = [u('Class', 'services/user-service.ts', 'UserService'), u('Class', 'services/password-hasher.ts', 'PasswordHasher'),
+    u('Class', 'data/user-repository.ts', 'UserRepository'), u('Function', 'cli/seed.ts', 'seedDatabase')];
+  const indexed = fixtureGraph(fixture);
+  const bare = CodeGraph.fromJSON(structuredClone(indexed.toJSON()));
+  for (const e of bare.edges) { delete e.via; if (e.type === 'REFERENCES') { delete e.role; delete e.callee; } }
+  const variants: [string, CodeGraph][] = [['as indexed', indexed], ['reversed walk', fixtureGraph(fixture, (f) => f.slice().reverse())], ['no hints', bare]];
+  const partitions = new Map<string, number>();
+  let good = 0;
+  console.log(`flows-app fixture, ${count} seeds per variant (+ feature split as the fixture test expects, - other):`);
+  for (const [name, base] of variants) {
+    let line = '';
+    for (let k = 0; k < count; k++) {
+      const g = CodeGraph.fromJSON(structuredClone(base.toJSON()));
+      detectModules(g, { seed: 1000 + k * 7919 });
+      const ok = order.every((x) => g.node(x)?.module === 'order') && user.every((x) => g.node(x)?.module === 'user');
+      const key = g.byLabel('Community').map((c) => `${c.name}:${c.size}`).sort().join(' ');
+      partitions.set(key, (partitions.get(key) ?? 0) + 1);
+      line += ok ? '+' : '-';
+      if (ok) good++;
+    }
+    console.log(`  ${name.padEnd(14)} ${line}`);
+  }
+  console.log(`  feature split in ${good} of ${count * variants.length} runs; ${partitions.size} distinct partitions; most frequent:`);
+  for (const [k, c] of [...partitions].sort((x, y) => y[1] - x[1]).slice(0, 3)) console.log(`    ${c}× ${k}`);
+}
+
 async function main(): Promise<void> {
   let real: CodeGraph | undefined;
   if (fs.existsSync(root)) {
@@ -191,4 +232,5 @@ async function main(): Promise<void> {
 
 if (args.includes('--cold-child')) await coldChild();
 else if (args.includes('--cold')) cold(Number(opt('cold', '9')));
+else if (args.includes('--seeds')) seeds(Number(opt('seeds', '16')));
 else await main();
