@@ -126,7 +126,8 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
         const f = n.filePath ?? '';
         let m = byQualified.get(f);
         if (!m) byQualified.set(f, (m = new Map()));
-        m.set(n.qualifiedName, x);
+        const had = m.get(n.qualifiedName);
+        if (had === undefined || n.uid < nodes[had].uid) m.set(n.qualifiedName, x); // same name twice: the smaller uid, whatever the order
       }
     }
     const owner = byQualified.get(nodes[v].filePath ?? '')?.get(q.slice(0, q.lastIndexOf('.')));
