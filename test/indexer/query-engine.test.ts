@@ -56,6 +56,28 @@ test('every fixture source file (TS, TSX, JS, broken files): same matches and Fi
   t.deepEqual(differences(files), []);
 });
 
+test('damaged files under every grammar (ERROR and MISSING nodes everywhere): same matches and FileFacts', (t) => {
+  const files = sourceFiles(path.join(root, 'node_modules/rxjs/src')).filter((f) => f.endsWith('.ts'));
+  let seed = 7;
+  const rnd = (): number => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
+  const diffs: string[] = [];
+  let errors = 0;
+  for (let k = 0; k < 40; k++) {
+    const f = files[Math.floor(rnd() * files.length)];
+    let text = readFileSync(f, 'utf8');
+    for (let e = 0; e < 3; e++) { const at = Math.floor(rnd() * text.length); text = text.slice(0, at) + text.slice(at + 1 + Math.floor(rnd() * 20)); }
+    for (const lang of ['typescript', 'tsx', 'javascript'] as const) {
+      const { ours, native } = bothMatches(text, lang);
+      if (JSON.stringify(ours.map(matchKey).sort()) !== JSON.stringify(native.map(matchKey).sort())) { diffs.push(`${f} (${lang}, cut ${k}): matches differ`); continue; }
+      const mine = extractFile(f, text, lang);
+      errors += mine.parseErrors;
+      if (JSON.stringify(mine) !== JSON.stringify(factsFrom(f, text, lang, native, mine.parseErrors))) diffs.push(`${f} (${lang}, cut ${k}): FileFacts differ`);
+    }
+  }
+  t.true(errors > 100, 'the damaged texts do produce ERROR/MISSING nodes');
+  t.deepEqual(diffs, []);
+});
+
 /** Our matches of a one-off query over a snippet, as readable strings. */
 function run(query: string, text: string, lang: LanguageId = 'typescript'): string[] {
   const rt = languageRuntime(lang);
