@@ -2,6 +2,8 @@ import test from 'ava';
 import { detectModules } from '../../lib/modules/index.ts';
 import { traceProcesses } from '../../lib/processes/index.ts';
 import { syntheticGraph } from './synthetic.ts';
+import { buildTies } from '../../lib/modules/ties.ts';
+import { CodeGraph } from '../../lib/graph/code-graph.ts';
 
 test('synthetic repository: one module per feature folder, bounded flows, identical on a second run', (t) => {
   const run = () => {
@@ -28,4 +30,21 @@ test('synthetic repository: one module per feature folder, bounded flows, identi
   const again = run();
   t.deepEqual(again.m, m);
   t.deepEqual(again.p, p);
+});
+
+test('a graph above the small-graph size (one run, queue-based moving) gives the same modules and flows whatever the insertion order', (t) => {
+  const base = syntheticGraph({ areas: 30 });
+  t.true(buildTies(base).uids.length > 500); // the large-graph path of partition()
+  const reversed = CodeGraph.fromJSON({ nodes: structuredClone(base.nodes).reverse(), edges: structuredClone(base.edges).reverse() });
+  const summary = (g: CodeGraph) => {
+    detectModules(g);
+    traceProcesses(g);
+    return {
+      modules: g.byLabel('Community').map((c) => [c.name, c.size, c.cohesion, g.inEdges(c.uid, 'MEMBER_OF').map((e) => e.source).sort()]),
+      flows: g.byLabel('Process').map((p) => [p.name, p.entryKind, g.inEdges(p.uid, 'STEP_IN_PROCESS').map((e) => [e.source, e.step])]),
+    };
+  };
+  const a = summary(base), b = summary(reversed);
+  t.true(a.modules.length >= 28);
+  t.deepEqual(b, a);
 });
