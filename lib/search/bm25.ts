@@ -39,6 +39,7 @@ const FIELD_TOKENS: ReadonlyArray<{ stop: boolean; noise: boolean }> = [
 /** Memo slot per field: fields tokenised alike share one. */
 const FIELD_MEMO = [0, 0, 0, 1, 1, 2];
 const WEIGHTS = FIELDS.map((f) => FIELD_WEIGHTS[f]);
+const BODY = FIELDS.indexOf('body');
 
 /** The terms of every field of a document, as the keyword index computes them from its text. */
 export function fieldTerms(fields: SearchFields): Record<keyof SearchFields, string[]> {
@@ -135,14 +136,17 @@ export class KeywordBuilder {
     this.lengths.push(length);
   }
 
-  /** Adds the next row from its field texts. */
-  addFields(fields: SearchFields): void {
+  /**
+   * Adds the next row from its field texts. `bodyWords`, when given, are the body's word runs (what matching
+   * WORD_RUNS in `fields.body` gives, e.g. identifiers joined by spaces), used as they are.
+   */
+  addFields(fields: SearchFields, bodyWords?: readonly string[]): void {
     let length = 0;
     const scratch = (): Float64Array => this.scratch; // intern may grow it
     for (let f = 0; f < FIELDS.length; f++) {
       const text = fields[FIELDS[f]];
       if (!text) continue;
-      const runs = text.match(WORD_RUNS);
+      const runs = f === BODY && bodyWords ? bodyWords : text.match(WORD_RUNS);
       if (!runs) continue;
       const w = WEIGHTS[f];
       let count = 0;
@@ -244,9 +248,9 @@ export class KeywordIndex {
   ) {}
 
   /** Builds the index over `docs` (row i = docs[i]) from their field texts. */
-  static build(docs: ReadonlyArray<Pick<SearchDoc, 'fields'>>): KeywordIndex {
+  static build(docs: ReadonlyArray<Pick<SearchDoc, 'fields' | 'bodyWords'>>): KeywordIndex {
     const b = new KeywordBuilder();
-    for (const d of docs) b.addFields(d.fields);
+    for (const d of docs) b.addFields(d.fields, d.bodyWords);
     return b.finish();
   }
 

@@ -28,6 +28,8 @@ export interface PreparedDoc {
   embedText: string;
   /** Made now: the keyword fields. */
   fields?: SearchFields;
+  /** Made now: the body's words (see SearchDoc.bodyWords). */
+  bodyWords?: readonly string[];
   /** Taken over: the document's row in the previous generation (its keyword counts are there). */
   previousRow?: number;
 }
@@ -61,11 +63,11 @@ export function prepareDocuments(graph: CodeGraph, readSource: (filePath: string
       continue;
     }
     documentsOfFile(nodes, readSource(filePath)).forEach((d, i) => {
-      made.set(d.uid, { uid: d.uid, filePath, key: keys[i], embedText: d.embedText, fields: d.fields });
+      made.set(d.uid, { uid: d.uid, filePath, key: keys[i], embedText: d.embedText, fields: d.fields, bodyWords: d.bodyWords });
     });
   }
   documentsOfFile(loose, undefined).forEach((d, i) => {
-    made.set(d.uid, { uid: d.uid, key: keyOf(loose[i]), embedText: d.embedText, fields: d.fields });
+    made.set(d.uid, { uid: d.uid, key: keyOf(loose[i]), embedText: d.embedText, fields: d.fields, bodyWords: d.bodyWords });
   });
   return { docs: inGraphOrder(graph, made), reusedFiles };
 }

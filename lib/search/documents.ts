@@ -22,6 +22,8 @@ export interface SearchDoc {
   fields: SearchFields;
   /** The text the embedder sees. */
   embedText: string;
+  /** The body identifiers `fields.body` joins (each one word run): the keyword index reads them as they are. */
+  bodyWords?: readonly string[];
 }
 
 /** Most body identifiers kept per symbol: enough to describe it, bounded for classes spanning whole files. */
@@ -100,15 +102,15 @@ function describe(n: GraphNode, source: { text: string; starts: number[] } | und
   const pathWords = filePath.replace(/\.[cm]?[jt]sx?$/, '').replace(/\.d$/, '');
   const signature = typeof n.signature === 'string' ? n.signature : '';
   const doc = leadingDoc(n, comments) || (typeof n.doc === 'string' ? n.doc : '');
-  let body = '';
+  let words: string[] | undefined;
   if (source && typeof n.line === 'number') {
     // Lines line..endLine, as text offsets (the text between is what joining those lines gives).
     const { text, starts } = source;
     const first = Math.max(0, n.line - 1);
     const end = Math.min(starts.length, typeof n.endLine === 'number' ? n.endLine : n.line);
-    if (first < end) body = identifiersIn(text, starts[first], end < starts.length ? starts[end] - 1 : text.length, MAX_BODY_IDENTIFIERS).join(' ');
+    if (first < end) words = identifiersIn(text, starts[first], end < starts.length ? starts[end] - 1 : text.length, MAX_BODY_IDENTIFIERS);
   }
-  const fields: SearchFields = { name: n.name, qualified: container, path: pathWords, signature, doc, body };
+  const fields: SearchFields = { name: n.name, qualified: container, path: pathWords, signature, doc, body: words ? words.join(' ') : '' };
   const kind = n.label === 'Variable' ? 'variable' : n.label === 'TypeAlias' ? 'type' : n.label.toLowerCase();
   const embedText = [
     kind, splitIdentifier(n.name).join(' '), n.name,
@@ -117,7 +119,7 @@ function describe(n: GraphNode, source: { text: string; starts: number[] } | und
     firstSentences(doc, 2),
     signature.slice(0, 200),
   ].filter(Boolean).join(' ').slice(0, MAX_EMBED_CHARS);
-  return { uid: n.uid, fields, embedText };
+  return { uid: n.uid, fields, embedText, bodyWords: words };
 }
 
 function lastSegments(p: string, k: number): string {

@@ -98,7 +98,7 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   const builder = new KeywordBuilder(counts);
   for (const d of docs) {
     if (d.previousRow !== undefined) builder.addFrom(counts!, d.previousRow);
-    else builder.addFields(d.fields!);
+    else builder.addFields(d.fields!, d.bodyWords);
   }
   writeFileSync(path.join(out, KEYWORD_FILE), builder.finish().toBuffer());
   if (opts.fileHash) writeFileSync(path.join(out, DOCS_FILE), docCacheJSON(docs, opts.fileHash));
