@@ -78,6 +78,24 @@ test('damaged files under every grammar (ERROR and MISSING nodes everywhere): sa
   t.deepEqual(diffs, []);
 });
 
+test('odd texts (empty, CRLF, BOM, astral characters, lone CR) under every grammar: same matches and FileFacts', (t) => {
+  const cases: Record<string, string> = {
+    empty: '',
+    crlf: 'const a = 1;\r\nfunction f(x) {\r\n  return a + x; // 😀 é\r\n}\r\nexport { f };\r\n',
+    bom: '\uFEFFimport { x } from "./x";\nexport const y = x("😀😀", `t${x}`);\n',
+    astral: 'const 𝒜 = 1; const s = "𝒜𝒜"; f(𝒜, s);\nclass K { m() { return this.n?.p; } }\n',
+    lonecr: 'const a = 1;\rconst b = a;\n',
+  };
+  for (const [name, text] of Object.entries(cases)) {
+    for (const lang of ['typescript', 'tsx', 'javascript'] as const) {
+      const { ours, native } = bothMatches(text, lang);
+      t.deepEqual(ours.map(matchKey).sort(), native.map(matchKey).sort(), `${name} (${lang})`);
+      const mine = extractFile('a.ts', text, lang);
+      t.is(JSON.stringify(mine), JSON.stringify(factsFrom('a.ts', text, lang, native, mine.parseErrors)), `${name} (${lang})`);
+    }
+  }
+});
+
 /** Our matches of a one-off query over a snippet, as readable strings. */
 function run(query: string, text: string, lang: LanguageId = 'typescript'): string[] {
   const rt = languageRuntime(lang);
