@@ -110,7 +110,7 @@ export class Evaluator {
       case 'id': {
         const b = e.b;
         if (!b) return isGlobalName(e.name) ? EXT : UNKNOWN;
-        if ('s' in b) return { t: 'sym', f, s: b.s, r: 'same-file', c: 1 };
+        if ('s' in b) return { t: 'sym', f, s: this.mergedValue(f, b.s), r: 'same-file', c: 1 };
         if ('i' in b) return this.importValue(f, b.i);
         return this.localValue(f, b.l);
       }
@@ -224,7 +224,7 @@ export class Evaluator {
     const sym = this.sym(v);
     switch (sym.label) {
       case 'Class': case 'Interface': case 'Enum': return v;
-      case 'Function': return EXT; // fn.call / fn.bind / fn.apply
+      case 'Function': return this.merged(v.f, v.s) ? v : EXT; // fn.call / fn.bind / fn.apply, or a merged namespace's members
       case 'Method':
         if (sym.kind === 'getter' && sym.returns) return weakenFrom(this.typeValue(v.f, sym.returns, 0), v, 'return-type');
         return EXT;
@@ -251,14 +251,17 @@ export class Evaluator {
         const sym = this.sym(o);
         if (sym.label === 'Enum') {
           const member = this.childrenOf(o.f, o.s)?.get(name);
-          return member ? weakenFrom({ t: 'sym', f: o.f, s: member[0], r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member') : EXT;
+          return member ? weakenFrom({ t: 'sym', f: o.f, s: member[0], r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member') : this.mergedMember(o, name) ?? EXT;
         }
         if (sym.label === 'Class' && name === 'prototype') return weakenFrom({ t: 'inst', f: o.f, s: o.s, r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
         if (sym.label === 'Class' || sym.label === 'Interface') {
           const m = this.findMember(o, name, true);
           if (m && m !== 'ext') return weakenFrom({ t: 'sym', f: m.f, s: m.s, r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
+          const ns = this.mergedMember(o, name);
+          if (ns) return ns;
           return m === 'ext' || FUNCTION_MEMBERS.has(name) ? EXT : UNKNOWN;
         }
+        if (sym.label === 'Function') return this.mergedMember(o, name) ?? EXT; // `greet.loudly` of `namespace greet`
         const kids = this.childrenOf(o.f, o.s)?.get(name);
         if (kids) return weakenFrom({ t: 'sym', f: o.f, s: kids[0], r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
         // an object literal's other keys are no symbols: its declared type has them (`const p: Provider = {…}`)
@@ -357,7 +360,7 @@ export class Evaluator {
       case 'id': {
         if (!t.b) return 'ext'; // a global type (Promise, Array, HTMLElement …) or one we cannot see
         if ('l' in t.b) return undefined; // a type parameter
-        const v = 's' in t.b ? { t: 'sym', f, s: t.b.s, r: 'same-file', c: 1 } as Val : this.importValue(f, t.b.i);
+        const v = 's' in t.b ? { t: 'sym', f, s: this.mergedValue(f, t.b.s), r: 'same-file', c: 1 } as Val : this.importValue(f, t.b.i);
         if (v.t === 'sym') return { f: v.f, s: v.s, c: v.c, r: v.r };
         return v.t === 'ext' ? 'ext' : undefined;
       }
@@ -411,6 +414,51 @@ export class Evaluator {
     }
     return sawExternal ? 'ext' : undefined;
   }
+
+  // ---------------------------------------------------------------- declaration merging
+  /**
+   * Same-file, same-scope declarations sharing a name that TypeScript merges: a namespace with a class, function
+   * or enum of that name (`class Point {}` + `namespace Point { export function origin() }`), or an interface.
+   */
+  merged(f: number, s: number): number[] | undefined {
+    let idx = this.mergeIndex[f];
+    if (!idx) {
+      idx = new Map();
+      const syms = this.files[f].symbols;
+      for (let i = 0; i < syms.length; i++) {
+        const x = syms[i];
+        if (x.label !== 'Class' && x.label !== 'Function' && x.label !== 'Enum' && x.label !== 'Interface' && !(x.label === 'Variable' && x.kind === 'namespace')) continue;
+        const k = `${x.parent}\u0000${x.name}`;
+        const l = idx.get(k);
+        if (l) l.push(i); else idx.set(k, [i]);
+      }
+      for (const [k, l] of idx) if (l.length < 2 || !l.some((i) => syms[i].kind === 'namespace')) idx.delete(k);
+      this.mergeIndex[f] = idx;
+    }
+    const sym = this.files[f].symbols[s];
+    if (sym.label !== 'Class' && sym.label !== 'Function' && sym.label !== 'Enum' && sym.label !== 'Interface' && sym.kind !== 'namespace') return undefined;
+    return idx.get(`${sym.parent}\u0000${sym.name}`);
+  }
+
+  /** A namespace merged with a class, function or enum stands, as a value, for that declaration. */
+  private mergedValue(f: number, s: number): number {
+    if (this.files[f].symbols[s].kind !== 'namespace') return s;
+    const syms = this.files[f].symbols;
+    return this.merged(f, s)?.find((i) => syms[i].label === 'Class' || syms[i].label === 'Function' || syms[i].label === 'Enum') ?? s;
+  }
+
+  /** `X.name` where X is a class, function or enum merged with a namespace that declares `name`. */
+  private mergedMember(o: Val & { t: 'sym' }, name: string): Val | undefined {
+    const syms = this.files[o.f].symbols;
+    for (const i of this.merged(o.f, o.s) ?? []) {
+      if (syms[i].kind !== 'namespace') continue;
+      const kids = this.childrenOf(o.f, i)?.get(name);
+      if (kids) return weakenFrom({ t: 'sym', f: o.f, s: kids[0], r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
+    }
+    return undefined;
+  }
+
+  private readonly mergeIndex: Array<Map<string, number[]> | undefined> = [];
 
   /** Members (methods, properties) of a symbol by name. */
   childrenOf(f: number, s: number): Map<string, number[]> | undefined {
@@ -474,7 +522,7 @@ export class Evaluator {
     const entry = t.names.get(name);
     if (entry) {
       switch (entry.k) {
-        case 'sym': return { t: 'sym', f, s: entry.s, r: 'same-file', c: 1 };
+        case 'sym': return { t: 'sym', f, s: this.mergedValue(f, entry.s), r: 'same-file', c: 1 };
         case 'value': {
           const v = this.value(f, entry.e);
           return v.t === 'unknown' ? undefined : v;
