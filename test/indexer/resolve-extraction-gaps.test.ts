@@ -154,3 +154,31 @@ export class Index {
   });
   t.true(edges.has('Method:use.ts:Index.childOf -> Method:node.ts:Node.child'));
 });
+
+// facts: the `this` type as a return type (today `other`); the resolver would answer the receiver's instance
+// (builders: `withPrefix(p): this { …; return this }` then `x.withPrefix('p').child('c')`).
+test.failing('a method declared to return `this` returns its receiver', (t) => {
+  const edges = calls({
+    'node.ts': NODE + `export class Builder extends Node {
+  tag(t: string): this { return this; }
+}
+`,
+    'use.ts': `import { Builder } from './node';
+export function f(b: Builder): void { b.tag('x').cut(0); }
+`,
+  });
+  t.true(edges.has('Function:use.ts:f -> Method:node.ts:Node.cut'));
+});
+
+// facts: a destructured parameter's names typed by the parameter's annotation (`({ logger }: Deps)` → the
+// local `logger` is `Deps['logger']`, as `const { a } = typed` already is); today the locals carry nothing.
+test.failing('names destructured from a typed parameter have the members\' types', (t) => {
+  const edges = calls({
+    'node.ts': NODE,
+    'use.ts': `import { Node } from './node';
+interface Deps { root: Node; depth: number }
+export function f({ root, depth }: Deps): Node { return root.cut(depth); }
+`,
+  });
+  t.true(edges.has('Function:use.ts:f -> Method:node.ts:Node.cut'));
+});
