@@ -46,7 +46,7 @@ const TYPE_WEIGHT = 0.5;
  * with the square root of its member count, so a class with many methods weighs more than a lone function
  * without drowning the rest, and a type-only unit counts half.
  */
-function unitsOf(members: readonly GraphNode[], words?: Map<string, Set<string>>): Unit[] {
+function unitsOf(members: readonly GraphNode[], words?: WordCache): Unit[] {
   // Keyed by file, then by the qualified name's first segment: no key string built per member.
   const byFile = new Map<string, Map<string, { rootName: string; filePath: string; root?: GraphNode; first: GraphNode; count: number }>>();
   const list: { rootName: string; filePath: string; root?: GraphNode; first: GraphNode; count: number }[] = [];
@@ -69,8 +69,8 @@ function unitsOf(members: readonly GraphNode[], words?: Map<string, Set<string>>
     let w: Set<string> | undefined;
     if (words) {
       const key = `${u.filePath}\u0000${u.rootName}`;
-      w = words.get(key);
-      if (!w) words.set(key, (w = wordsOf(u.rootName, u.filePath)));
+      w = words.units.get(key);
+      if (!w) words.units.set(key, (w = wordsOf(u.rootName, u.filePath, words.files)));
     } else {
       w = wordsOf(u.rootName, u.filePath);
     }
@@ -82,12 +82,15 @@ function unitsOf(members: readonly GraphNode[], words?: Map<string, Set<string>>
  * Word rarity over the whole repository: how many units carry each word, and the number of units; `words`
  * keeps each unit's words (by file and name) so that naming each module does not split the same names again.
  */
-export interface WordFrequencies { df: Map<string, number>; total: number; words?: Map<string, Set<string>> }
+export interface WordFrequencies { df: Map<string, number>; total: number; words?: WordCache }
+
+/** Words of each unit (by file and name) and of each file's base name, split once per repository. */
+interface WordCache { units: Map<string, Set<string>>; files: Map<string, string[]> }
 
 /** Counts, over all symbols of the repository (grouped into units), how many units carry each word. */
 export function wordFrequencies(symbols: readonly GraphNode[]): WordFrequencies {
   const df = new Map<string, number>();
-  const words = new Map<string, Set<string>>();
+  const words: WordCache = { units: new Map(), files: new Map() };
   const units = unitsOf(symbols, words);
   for (const u of units) for (const w of u.words) df.set(w, (df.get(w) ?? 0) + 1);
   return { df, total: units.length, words };
@@ -307,10 +310,23 @@ function fallbackWord(members: readonly GraphNode[]): string {
 }
 
 /** Distinct meaningful words of a unit: its name's and its file's base name's. */
-function wordsOf(name: string, filePath: string): Set<string> {
+function wordsOf(name: string, filePath: string, fileWords?: Map<string, string[]>): Set<string> {
   const out = new Set<string>();
-  for (const src of [name, baseName(filePath)]) for (const w of splitWords(src)) if (w.length >= 3 && !STOP_WORDS.has(w) && !/^\d+$/.test(w)) out.add(w);
+  for (const w of splitWords(name)) if (meaningful(w)) out.add(w);
+  // Units share files: a file's words are split once when a cache is given.
+  let fw = fileWords?.get(filePath);
+  if (!fw) {
+    fw = splitWords(baseName(filePath)).filter(meaningful);
+    fileWords?.set(filePath, fw);
+  }
+  for (const w of fw) out.add(w);
   return out;
+}
+
+/** A word long enough, not a stop word, not a number (splitWords keeps digit runs as words of their own). */
+function meaningful(w: string): boolean {
+  const c = w.charCodeAt(0);
+  return w.length >= 3 && !STOP_WORDS.has(w) && !(c >= 48 && c <= 57);
 }
 
 function baseName(filePath: string | undefined): string {

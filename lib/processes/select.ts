@@ -51,6 +51,9 @@ export function dropContained(candidates: Candidate[]): Candidate[] {
   const head = new Map<number, number>();
   const runFlow: number[] = [], runStart: number[] = [], runNext: number[] = [];
   const kept: Candidate[] = [];
+  // Only runs as long as the shortest candidate can ever match: shorter ones are never looked up.
+  let shortest = Infinity;
+  for (const c of candidates) if (c.steps.length < shortest) shortest = c.steps.length;
   for (const c of sorted) {
     const s = c.steps;
     let contained = false;
@@ -64,6 +67,7 @@ export function dropContained(candidates: Candidate[]): Candidate[] {
       let h = 0;
       for (let j = i; j < s.length; j++) {
         h = mix(h, s[j]);
+        if (j - i + 1 < shortest) continue;
         const r = runFlow.length;
         runFlow.push(f); runStart.push(i); runNext.push(head.get(h) ?? -1);
         head.set(h, r);
