@@ -69,8 +69,11 @@ export function classifyRegistration(callee: string): { kind: EntryKind; weight:
   return undefined;
 }
 
-/** Scores every candidate symbol and returns the entries, best first (ties by uid). */
-export function findEntries(graph: CodeGraph, hasCallees: (uid: string) => boolean, options: EntryOptions = {}): Entry[] {
+/**
+ * Scores the symbols that call something (`callers`: only they can start a flow; most symbols call nothing,
+ * so the caller passes these rather than every node) and returns the entries, best first (ties by uid).
+ */
+export function findEntries(graph: CodeGraph, callers: Iterable<GraphNode>, options: EntryOptions = {}): Entry[] {
   const minConfidence = options.minConfidence ?? 0.5;
   const minScore = options.minEntryScore ?? 1.5;
   const out: Entry[] = [];
@@ -80,9 +83,8 @@ export function findEntries(graph: CodeGraph, hasCallees: (uid: string) => boole
     if (t === undefined) testFile.set(filePath, (t = isTestPath(filePath)));
     return t;
   };
-  for (const n of graph.nodes) {
-    // Cheapest test first: most symbols call nothing and are never entries.
-    if (n.name === 'constructor' || !isSymbolNode(n) || !hasCallees(n.uid)) continue;
+  for (const n of callers) {
+    if (n.name === 'constructor' || !isSymbolNode(n)) continue;
     if (isTestPath(n.filePath) || isDeclarationPath(n.filePath)) continue;
     const e = scoreEntry(graph, n, minConfidence, inTest);
     if (e && e.score >= minScore) out.push(e);

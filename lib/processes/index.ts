@@ -47,7 +47,9 @@ export function traceProcesses(graph: CodeGraph, options: ProcessesOptions = {})
   const minSteps = options.minSteps ?? 3;
   const maxPerEntry = options.maxPerEntry ?? 3;
   const index = buildCallIndex(graph, minConfidence, options.hubFanIn);
-  const entries = findEntries(graph, (uid) => (index.callees[index.id.get(uid) ?? -1]?.length ?? 0) > 0, options);
+  const callers: GraphNode[] = [];
+  for (let k = 0; k < index.uids.length; k++) if (index.callees[k].length > 0) callers.push(index.nodes[k]);
+  const entries = findEntries(graph, callers, options);
 
   const candidates: Candidate[] = [];
   entries.forEach((entry, entryRank) => {

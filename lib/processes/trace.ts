@@ -31,6 +31,8 @@ export interface TraceOptions {
 /** Callees of each caller, as integer ids, ordered for tracing. */
 export interface CallIndex {
   uids: string[];
+  /** The graph node of each id. */
+  nodes: GraphNode[];
   id: Map<string, number>;
   callees: number[][];
   /** Confident callers per node (non-test): a hub called from everywhere makes a poor terminal. */
@@ -110,7 +112,7 @@ export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5, hubFanIn?:
   }
   const id = new Map<string, number>();
   for (let k = 0; k < uids.length; k++) id.set(uids[k], k);
-  return { uids, id, callees, fanIn, hub };
+  return { uids, nodes: nodeOf, id, callees, fanIn, hub };
 }
 
 /** Hub threshold: the fan-in of the top 5% most-called symbols, never below 6 (small apps have no hubs). */
