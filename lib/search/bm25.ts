@@ -378,7 +378,10 @@ export class KeywordIndex {
     const offsets = new Uint32Array(buf.buffer, at, t + 1); at += 4 * (t + 1);
     const rows = new Uint32Array(buf.buffer, at, p); at += 4 * p;
     const freqs = new Float32Array(buf.buffer, at, p);
-    if (offsets[t] !== p) throw new Error('keyword index: postings size');
+    if (offsets[0] !== 0 || offsets[t] !== p) throw new Error('keyword index: postings size');
+    for (let i = 0; i < t; i++) if (offsets[i] > offsets[i + 1]) throw new Error('keyword index: posting offsets out of order');
+    // Lookups (binary search) and a re-index (which merges new terms into this order) rely on the order.
+    for (let i = 1; i < t; i++) if (!(terms[i - 1] < terms[i])) throw new Error('keyword index: dictionary out of order');
     for (let i = 0; i < p; i++) if (rows[i] >= n) throw new Error('keyword index: row out of range');
     return new KeywordIndex(terms, offsets, rows, freqs, lengths, params);
   }

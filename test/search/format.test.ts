@@ -175,3 +175,28 @@ test('a rewritten Vectra shard copies unchanged items from the previous one, byt
   await buildSearch({ graph: grown(), readSource: (p) => files[p], dir: again, previousDir: first, log: () => {}, embedder: 'builtin' });
   t.true(shard(again).equals(shard(scratch)));
 });
+
+test('a keyword file whose dictionary or offsets are out of order is refused', (t) => {
+  const idx = KeywordIndex.build(buildDocuments(appGraph(files), (p) => files[p]));
+  const buf = idx.toBuffer();
+  const headLen = buf.readUInt32LE(20);
+  // The first term overwritten (same size) by one that sorts after the second.
+  const dictAt = 32 + headLen;
+  const swapped = Buffer.from(buf);
+  const nl = swapped.indexOf('\n', dictAt);
+  const first = swapped.subarray(dictAt, nl).toString();
+  const second = swapped.subarray(nl + 1, swapped.indexOf('\n', nl + 1)).toString();
+  t.true(first < second);
+  const later = 'z'.repeat(Buffer.byteLength(first));
+  t.true(later > second);
+  swapped.write(later, dictAt);
+  t.throws(() => KeywordIndex.fromBuffer(swapped), { message: /dictionary out of order/ });
+  // Offsets: the second offset made larger than the third.
+  const n = buf.readUInt32LE(8);
+  const tCount = buf.readUInt32LE(12);
+  const offsetsAt = ((32 + headLen + buf.readUInt32LE(24) + 7) & ~7) + 8 * n;
+  const bad = Buffer.from(buf);
+  bad.writeUInt32LE(buf.readUInt32LE(offsetsAt + 8) + 1, offsetsAt + 4);
+  t.true(tCount > 2);
+  t.throws(() => KeywordIndex.fromBuffer(bad), { message: /out of order/ });
+});
