@@ -244,6 +244,10 @@ class ProjectBuilder {
             target = ctor && ctor !== 'ext' ? ctor : { f: v.f, s: v.s };
             occurrenceTarget = { f: v.f, s: v.s };
             status = 'resolved'; reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
+          } else if (sym.label === 'Function' && sym.kind !== 'arrow_function') {
+            // `new Counter(1)` of a JavaScript constructor function: the function runs (as the constructor)
+            target = { f: v.f, s: v.s };
+            status = 'resolved'; reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
           }
         } else if (sym.label === 'Function' || sym.label === 'Method') {
           target = { f: v.f, s: v.s };
