@@ -207,7 +207,8 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
 
   // Ties are collected as (i, j, integer millionths, code?) and summed per pair below. Integer sums are
   // exact, so the order edges arrive in cannot matter.
-  const pairs = new TieList();
+  // At most one tie per symbol (to its file), per file and folder hub (to its folder) and per edge.
+  const pairs = new TieList(symbols.length + hubFiles.length + hubFolders.size + M);
   const inner = new Float64Array(n);
   const add = (i: number, j: number, real: number, isCode: boolean): void => {
     const weight = Math.round(real * 1e6);
@@ -298,21 +299,30 @@ const EMPTY_IDS = new Int32Array(0);
 
 /** Unordered ties as they come (lower end, higher end, integer weight, code flag), summed per pair on demand. */
 class TieList {
-  private lo: number[] = [];
-  private hi: number[] = [];
-  private wt: number[] = [];
-  private code: number[] = [];
+  private readonly lo: Int32Array;
+  private readonly hi: Int32Array;
+  private readonly wt: Float64Array;
+  private readonly code: Uint8Array;
+  private m = 0;
+
+  /** `capacity`: the most ties that will be pushed (typed arrays, allocated once). */
+  constructor(capacity: number) {
+    this.lo = new Int32Array(capacity);
+    this.hi = new Int32Array(capacity);
+    this.wt = new Float64Array(capacity);
+    this.code = new Uint8Array(capacity);
+  }
 
   push(i: number, j: number, weight: number, isCode: boolean): void {
-    if (i < j) { this.lo.push(i); this.hi.push(j); } else { this.lo.push(j); this.hi.push(i); }
-    this.wt.push(weight);
-    this.code.push(isCode ? 1 : 0);
+    const k = this.m++;
+    if (i < j) { this.lo[k] = i; this.hi[k] = j; } else { this.lo[k] = j; this.hi[k] = i; }
+    this.wt[k] = weight;
+    this.code[k] = isCode ? 1 : 0;
   }
 
   /** One tie per pair, sorted by (a, b), weights back in real units: bucketed by lower end, then summed. */
   sum(n: number): { a: Int32Array; b: Int32Array; w: Float64Array; code: Uint8Array } {
-    const { lo, hi, wt, code } = this;
-    const m = lo.length;
+    const { lo, hi, wt, code, m } = this;
     const start = new Int32Array(n + 1);
     for (let k = 0; k < m; k++) start[lo[k] + 1]++;
     for (let i = 0; i < n; i++) start[i + 1] += start[i];
