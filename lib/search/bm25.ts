@@ -193,12 +193,13 @@ export class KeywordBuilder {
     const df = new Uint32Array(this.termList.length);
     for (let i = 0; i < p; i++) df[this.entryTerm[i]]++;
     const names = this.termList;
-    const byName = (a: number, b: number): number => (names[a] < names[b] ? -1 : 1); // distinct: never equal
-    // The seed's terms are in order already: sort the new ones and merge.
+    // The seed's terms are in order already: sort the new ones and merge. The strings are sorted by the
+    // native comparison (UTF-16 code units, as `<`), not a comparator function: several times cheaper.
     const kept: number[] = [];
-    const added: number[] = [];
-    for (let t = 0; t < df.length; t++) if (df[t] > 0) (t < this.sorted ? kept : added).push(t);
-    added.sort(byName);
+    const addedNames: string[] = [];
+    for (let t = 0; t < df.length; t++) if (df[t] > 0) { if (t < this.sorted) kept.push(t); else addedNames.push(names[t]); }
+    addedNames.sort();
+    const added = addedNames.map((name) => this.ids.get(name)!);
     const used: number[] = kept.length === 0 ? added : [];
     if (kept.length > 0) {
       let i = 0, j = 0;

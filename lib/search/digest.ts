@@ -21,7 +21,10 @@ export function digest64(s: string, seed = 0): string {
   return hex8(h2) + hex8(h1);
 }
 
+/** Two hex digits per byte value. */
+const HEX: readonly string[] = Array.from({ length: 256 }, (_, i) => (i < 16 ? '0' : '') + i.toString(16));
+
+/** 8 hex digits of a 32-bit value (a table, not Number#toString: that is a runtime call per digest). */
 function hex8(h: number): string {
-  const s = (h >>> 0).toString(16);
-  return s.length === 8 ? s : '00000000'.slice(s.length) + s;
+  return HEX[(h >>> 24) & 255] + HEX[(h >>> 16) & 255] + HEX[(h >>> 8) & 255] + HEX[h & 255];
 }
