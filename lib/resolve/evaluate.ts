@@ -359,7 +359,13 @@ export class Evaluator {
     switch (t.k) {
       case 'id': {
         if (!t.b) return 'ext'; // a global type (Promise, Array, HTMLElement …) or one we cannot see
-        if ('l' in t.b) return undefined; // a type parameter
+        if ('l' in t.b) {
+          // a type parameter: its constraint when the extractor records one as the local's type (`T extends Base`)
+          const constraint = this.files[f].locals[t.b.l]?.type;
+          if (!constraint || constraint === t || this.depth > MAX_DEPTH) return undefined;
+          this.depth++;
+          try { return this.typeSymbol(f, constraint); } finally { this.depth--; }
+        }
         const v = 's' in t.b ? { t: 'sym', f, s: this.mergedValue(f, t.b.s), r: 'same-file', c: 1 } as Val : this.importValue(f, t.b.i);
         if (v.t === 'sym') return { f: v.f, s: v.s, c: v.c, r: v.r };
         return v.t === 'ext' ? 'ext' : undefined;

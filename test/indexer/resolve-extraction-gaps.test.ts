@@ -182,3 +182,27 @@ export function f({ root, depth }: Deps): Node { return root.cut(depth); }
   });
   t.true(edges.has('Function:use.ts:f -> Method:node.ts:Node.cut'));
 });
+
+// facts: a type parameter's constraint as its local's `type` (`<T extends Base>` → local T with type Base); the
+// resolver already reads it (typeSymbol), so `x: T` then `x.m()` resolves to Base.m as the checker does.
+test.failing('a receiver typed by a constrained type parameter has the constraint\'s members', (t) => {
+  const edges = calls({
+    'node.ts': NODE,
+    'use.ts': `import { Node } from './node';
+export function f<T extends Node>(x: T): Node { return x.cut(0); }
+`,
+  });
+  t.true(edges.has('Function:use.ts:f -> Method:node.ts:Node.cut'));
+});
+
+// facts: a conditional expression's value as the union of its branches (`const o = flag ? new A() : new B()`);
+// today `other`. With the union rule, a member both branches share resolves.
+test.failing('a conditional expression is either branch', (t) => {
+  const edges = calls({
+    'node.ts': NODE,
+    'use.ts': `import { Node } from './node';
+export function f(flag: boolean, a: Node, b: Node): Node { const n = flag ? a : b; return n.cut(0); }
+`,
+  });
+  t.true(edges.has('Function:use.ts:f -> Method:node.ts:Node.cut'));
+});

@@ -1,0 +1,42 @@
+/**
+ * The resolver's side of constrained type parameters: a type parameter is a local, and when the extractor
+ * records its constraint as the local's `type` (`<T extends Node>`), a receiver typed `T` has the constraint's
+ * members. The extractor does not record constraints yet (resolve-extraction-gaps.test.ts), so the facts are
+ * completed here by hand, the way the extractor would.
+ */
+import test from 'ava';
+import { extractFile } from '../../lib/extract/index.ts';
+import { resolveProject } from '../../lib/resolve/index.ts';
+
+const node = `export class Node {
+  cut(from: number): Node { return this; }
+}
+`;
+const use = `import { Node } from './node';
+export function f<T extends Node>(x: T): Node { return x.cut(0); }
+`;
+
+function resolve(withConstraint: boolean): Set<string> {
+  const a = extractFile('node.ts', node, 'typescript');
+  const b = extractFile('use.ts', use, 'typescript');
+  const tp = b.locals.findIndex((l) => l.name === 'T');
+  if (withConstraint) {
+    const imp = b.imports.findIndex((i) => i.local === 'Node');
+    b.locals[tp] = { ...b.locals[tp], type: { k: 'id', name: 'Node', b: { i: imp } } };
+  }
+  const r = resolveProject([a, b], {});
+  return new Set(r.graph.edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target} ${e.reason}`));
+}
+
+test('a receiver typed by a type parameter resolves through its recorded constraint, and not without one', (t) => {
+  t.true(resolve(true).has('Function:use.ts:f -> Method:node.ts:Node.cut typed-receiver'), [...resolve(true)].join('; '));
+  t.false([...resolve(false)].some((e) => e.includes('Node.cut')));
+});
+
+test('a type parameter constrained by itself (a cycle in hand-made facts) does not loop', (t) => {
+  const b = extractFile('use.ts', use, 'typescript');
+  const tp = b.locals.findIndex((l) => l.name === 'T');
+  b.locals[tp] = { ...b.locals[tp], type: { k: 'id', name: 'T', b: { l: tp } } };
+  const r = resolveProject([extractFile('node.ts', node, 'typescript'), b], {});
+  t.false(r.graph.edges.some((e) => e.type === 'CALLS' && e.target.endsWith('Node.cut') && e.reason !== 'name-only'));
+});
