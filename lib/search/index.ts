@@ -13,7 +13,7 @@ import type { CodeGraph } from '../graph/code-graph.ts';
 import { KeywordBuilder, KeywordIndex, type ForwardIndex } from './bm25.ts';
 import { digest64 } from './digest.ts';
 import { docCacheJSON, prepareDocuments, readDocCache } from './doc-cache.ts';
-import { embedderFor, resolveEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
+import { embedderFor, lexicalInto, LEXICAL_DIM, LEXICAL_ID, resolveEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
 import { SearchIndex, type SearchParts } from './engine.ts';
 import { LegacyKeywordIndex } from './legacy-v1.ts';
 import { readPacked, readRows, toColumns, VectorMatrix, writeVectors } from './vectors.ts';
@@ -137,7 +137,15 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   const batch = BATCH[embedder.kind];
   const total = pending.length;
   opts.progress?.(0, total);
+  // The built-in embedder writes straight into the matrix (rounded as stored): no vector per symbol.
+  const direct = embedder.id === LEXICAL_ID && dim === LEXICAL_DIM;
   for (let start = 0; start < total; start += batch) {
+    if (direct) {
+      const end = Math.min(total, start + batch);
+      for (let k = start; k < end; k++) lexicalInto(docs[pending[k]].embedText, packed, pending[k] * dim, true);
+      opts.progress?.(end, total);
+      continue;
+    }
     const rows = pending.slice(start, start + batch);
     const made = await embedder.embed(rows.map((i) => docs[i].embedText));
     rows.forEach((row, k) => {

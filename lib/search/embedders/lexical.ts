@@ -79,8 +79,18 @@ function add(vec: Float32Array, hash: number, weight: number): void {
 /** Embeds one text (pure, synchronous). */
 export function lexicalVector(text: string): Float32Array {
   const vec = new Float32Array(LEXICAL_DIM);
+  lexicalInto(text, vec, 0);
+  return vec;
+}
+
+/**
+ * Embeds one text into `out[at .. at + LEXICAL_DIM)`, which must hold zeros (analyze writes straight into its
+ * packed matrix: no vector per symbol). With `round`, each value is then rounded to 6 decimals, as stored.
+ */
+export function lexicalInto(text: string, out: Float32Array, at: number, round = false): void {
+  const vec = at === 0 && out.length === LEXICAL_DIM ? out : out.subarray(at, at + LEXICAL_DIM);
   const counts = new Map<string, number>();
-  const runs = text.match(/[\p{L}\p{N}_$]+/gu) ?? [];
+  const runs = text.match(RUNS) ?? [];
   for (const run of runs) {
     let parts = runCache.get(run);
     if (parts === undefined) {
@@ -108,8 +118,9 @@ export function lexicalVector(text: string): Float32Array {
     const inv = 1 / Math.sqrt(norm);
     for (let i = 0; i < LEXICAL_DIM; i++) vec[i] *= inv;
   }
-  return vec;
+  if (round) for (let i = 0; i < LEXICAL_DIM; i++) if (vec[i] !== 0) vec[i] = Math.round(vec[i] * 1e6) / 1e6;
 }
+const RUNS = /[\p{L}\p{N}_$]+/gu;
 
 /** The built-in embedder as an Embedder. */
 export const lexicalEmbedder: Embedder = {
