@@ -122,7 +122,15 @@ export class Evaluator {
         return base ? { t: 'inst', f: base.f, s: base.s, r: 'super-member', c: REASON_CONFIDENCE['super-member'] } : UNKNOWN;
       }
       case 'member': return this.member(this.deref(this.value(f, e.obj)), e.name);
-      case 'call': return this.callResult(this.value(f, e.callee));
+      case 'call': {
+        const c = this.value(f, e.callee);
+        // a method declared to return `this` (a builder) returns its receiver, whatever subclass that is
+        if (c.t === 'sym' && e.callee.k === 'member' && this.sym(c).returns?.k === 'this') {
+          const recv = this.deref(this.value(f, e.callee.obj));
+          return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c);
+        }
+        return this.callResult(c);
+      }
       case 'new': {
         const c = this.value(f, e.callee);
         if (c.t === 'sym' && this.sym(c).label === 'Class') return weaken({ t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c }, 'typed-receiver');
@@ -330,6 +338,8 @@ export class Evaluator {
   }
 
   private typeValueAt(f: number, t: Expr, depth: number): Val {
+    // the `this` type (a return or parameter type): an instance of the class it is written in
+    if (t.k === 'this') return t.cls >= 0 ? { t: 'inst', f, s: t.cls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] } : UNKNOWN;
     if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'union') {
       // `T | undefined`, `T | null`: T; several project types: a union value (see member)

@@ -1,0 +1,40 @@
+/**
+ * The resolver's side of the `this` type: a method declared to return `this` returns its receiver (a subclass
+ * instance stays one), and `this` as a type is an instance of the class it is written in. The extractor records
+ * `: this` as `other` today (resolve-extraction-gaps.test.ts), so the facts are completed here by hand with the
+ * Expr the extractor would write ({ k: 'this', cls }).
+ */
+import test from 'ava';
+import { extractFile } from '../../lib/extract/index.ts';
+import { resolveProject } from '../../lib/resolve/index.ts';
+
+const builder = `export class Builder {
+  tag(t: string): this { return this; }
+  done(): number { return 1; }
+}
+export class Fancy extends Builder {
+  shine(): number { return 2; }
+}
+`;
+const use = `import { Builder, Fancy } from './builder';
+export function plain(b: Builder): number { return b.tag('x').done(); }
+export function fancy(f: Fancy): number { return f.tag('y').shine(); }
+`;
+
+function calls(withThis: boolean): Set<string> {
+  const a = extractFile('builder.ts', builder, 'typescript');
+  if (withThis) {
+    const tag = a.symbols.findIndex((s) => s.name === 'tag');
+    a.symbols[tag] = { ...a.symbols[tag], returns: { k: 'this', cls: a.symbols[tag].parent } };
+  }
+  const r = resolveProject([a, extractFile('use.ts', use, 'typescript')], {});
+  return new Set(r.graph.edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
+}
+
+test('a method returning `this` returns its receiver: the subclass keeps its own members', (t) => {
+  const with_ = calls(true);
+  t.true(with_.has('Function:use.ts:plain -> Method:builder.ts:Builder.done'), [...with_].join('; '));
+  t.true(with_.has('Function:use.ts:fancy -> Method:builder.ts:Fancy.shine'), [...with_].join('; '));
+  const without = calls(false);
+  t.false(without.has('Function:use.ts:fancy -> Method:builder.ts:Fancy.shine'));
+});
