@@ -145,6 +145,23 @@ export class Evaluator {
         const arr = this.deref(this.value(f, e.of));
         return arr.t === 'arr' ? weakenFrom(this.typeValue(arr.f, arr.of, 0), arr, 'typed-receiver') : UNKNOWN;
       }
+      case 'union': {
+        // a value that is one of several (`c ? a : b`, `a || b`): the same symbol through every branch, or the
+        // instances of each (a union value, see member); anything else is unknown
+        let one: Val | undefined;
+        const insts: Array<Val & { t: 'inst' }> = [];
+        for (const x of e.types) {
+          const v = this.value(f, x);
+          if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); continue; }
+          if (v.t === 'union') { for (const o of v.of) if (!insts.some((y) => y.f === o.f && y.s === o.s)) insts.push(o); continue; }
+          if (v.t !== 'sym' || (one && (one.t !== 'sym' || one.f !== v.f || one.s !== v.s))) return UNKNOWN;
+          if (!one || v.c < (one as { c: number }).c) one = v;
+        }
+        if (one && insts.length) return UNKNOWN;
+        if (one) return one;
+        if (insts.length === 1) return insts[0];
+        return insts.length ? { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) } : UNKNOWN;
+      }
       case 'lit': case 'fn': return EXT;
       default: return UNKNOWN;
     }

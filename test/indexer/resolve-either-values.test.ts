@@ -1,0 +1,55 @@
+/**
+ * The resolver's side of values that are one of several (`flag ? a : b`, `a || b`): written as a value
+ * `{ k: 'union', types: [branch, branch] }`, they resolve when every branch agrees — the same symbol, or
+ * instances whose member is the same symbol (a shared base's method). The extractor records conditional
+ * expressions as `other` today (resolve-extraction-gaps.test.ts), so the facts are completed here by hand.
+ */
+import test from 'ava';
+import type { Expr } from '../../lib/extract/facts.ts';
+import { extractFile } from '../../lib/extract/index.ts';
+import { resolveProject } from '../../lib/resolve/index.ts';
+
+const shapes = `export class Base { area(): number { return 0; } }
+export class Circle extends Base { draw(): void {} }
+export class Square extends Base { draw(): void {} }
+export function paint(): void {}
+export function fill(): void {}
+`;
+const use = `import { Circle, Square, paint, fill } from './shapes';
+export function f(flag: boolean): void {
+  const s = flag ? new Circle() : new Square();
+  s.area();
+  s.draw();
+  const g = flag ? paint : paint;
+  g();
+  const h = flag ? paint : fill;
+  h();
+}
+`;
+
+function calls(complete: boolean): Set<string> {
+  const b = extractFile('use.ts', use, 'typescript');
+  if (complete) {
+    const imp = (name: string): Expr => ({ k: 'id', name, b: { i: b.imports.findIndex((i) => i.local === name) } });
+    const set = (local: string, types: Expr[]): void => {
+      const l = b.locals.findIndex((x) => x.name === local);
+      b.locals[l] = { ...b.locals[l], init: { k: 'union', types } };
+    };
+    set('s', [{ k: 'new', callee: imp('Circle') }, { k: 'new', callee: imp('Square') }]);
+    set('g', [imp('paint'), imp('paint')]);
+    set('h', [imp('paint'), imp('fill')]);
+  }
+  const r = resolveProject([extractFile('shapes.ts', shapes, 'typescript'), b], {});
+  return new Set(r.graph.edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
+}
+
+test('a value of either branch resolves what every branch agrees on, nothing else', (t) => {
+  const e = calls(true);
+  t.true(e.has('Function:use.ts:f -> Method:shapes.ts:Base.area'), [...e].join('; '));
+  t.false(e.has('Function:use.ts:f -> Method:shapes.ts:Circle.draw'));
+  t.false(e.has('Function:use.ts:f -> Method:shapes.ts:Square.draw'));
+  t.true(e.has('Function:use.ts:f -> Function:shapes.ts:paint'));
+  t.false(e.has('Function:use.ts:f -> Function:shapes.ts:fill'));
+  const before = calls(false);
+  t.false(before.has('Function:use.ts:f -> Method:shapes.ts:Base.area'));
+});
