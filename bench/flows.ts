@@ -9,7 +9,9 @@
  *
  * `--cold N` measures only what a real analyze pays: N cold pipelines (no search), each in a fresh child
  * process, printing the median CPU (process-wide: JIT compilation and GC threads included) and wall time of
- * the modules and processes phases. This is the figure to compare before/after a change: the in-process
+ * the modules and processes phases, and the CPU of the whole pipeline. Node flags given to the bench
+ * (`node --max-opt=1 --import tsx bench/flows.ts --cold 3`) are passed on to the children. This is the
+ * figure to compare before/after a change: the in-process
  * tables below run warm code, which hides the cost of interpreting and compiling it.
  *
  * `--seeds N` measures how much the module split of a small repository depends on Louvain's seed: the
@@ -128,7 +130,8 @@ async function coldChild(): Promise<void> {
   };
   await runPipeline({ root, name: path.basename(root), log: () => {}, workers: 0, onPhase });
   onPhase('end');
-  console.log(JSON.stringify({ modulesCpu: cpu.modules, processesCpu: cpu.processes, modulesWall: wall.modules, processesWall: wall.processes }));
+  const pipelineCpu = Object.entries(cpu).filter(([k]) => k !== 'start').reduce((t, [, v]) => t + v, 0);
+  console.log(JSON.stringify({ modulesCpu: cpu.modules, processesCpu: cpu.processes, modulesWall: wall.modules, processesWall: wall.processes, pipelineCpu }));
 }
 
 /** `--cold N`: N fresh processes, medians (and the spread) of the modules and processes phases. */
@@ -136,12 +139,14 @@ function cold(count: number): void {
   const self = fileURLToPath(import.meta.url);
   const rows: Record<string, number>[] = [];
   for (let i = 0; i < count; i++) {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', self, '--cold-child', '--root', root], { encoding: 'utf8' });
+    // Node flags given to the bench (e.g. --max-opt=1) are passed on to the children.
+    const flags = process.execArgv.filter((a) => a !== '--import' && a !== 'tsx');
+    const r = spawnSync(process.execPath, [...flags, '--import', 'tsx', self, '--cold-child', '--root', root], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`bench/flows: cold child failed: ${r.stderr}`);
     rows.push(JSON.parse(r.stdout.trim().split('\n').pop()!));
   }
   console.log(`cold pipeline of ${path.relative(process.cwd(), root) || root}, ${count} fresh processes (no search): median [min–max] ms`);
-  for (const k of ['modulesCpu', 'modulesWall', 'processesCpu', 'processesWall']) {
+  for (const k of ['modulesCpu', 'modulesWall', 'processesCpu', 'processesWall', 'pipelineCpu']) {
     const xs = rows.map((r) => r[k]);
     console.log(`  ${k.padEnd(14)} ${ms(median(xs))}  [${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}]`);
   }
