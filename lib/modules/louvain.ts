@@ -41,15 +41,18 @@ export interface LouvainResult {
   modularity: number;
 }
 
-interface Level {
-  n: number;
-  offsets: Int32Array;
-  nbr: Int32Array;
-  wt: Float64Array;
-  /** Weight of each node's self-loop (internal weight of an aggregated community, each edge once). */
-  self: Float64Array;
-  /** Weighted degree: incident weights, self-loops counted twice. */
-  k: Float64Array;
+/** One level of the aggregation: compressed rows (a class, so every level shares one hidden class). */
+class Level {
+  constructor(
+    readonly n: number,
+    readonly offsets: Int32Array,
+    readonly nbr: Int32Array,
+    readonly wt: Float64Array,
+    /** Weight of each node's self-loop (internal weight of an aggregated community, each edge once). */
+    readonly self: Float64Array,
+    /** Weighted degree: incident weights, self-loops counted twice. */
+    readonly k: Float64Array,
+  ) {}
 }
 
 /** Runs Louvain; a graph without ties gives one level of singletons. */
@@ -92,7 +95,7 @@ function fromTies(g: WeightedGraph): Level {
     nbr[fill[x]] = y; wt[fill[x]++] = w; k[x] += w;
     nbr[fill[y]] = x; wt[fill[y]++] = w; k[y] += w;
   }
-  return { n, offsets, nbr, wt, self: new Float64Array(n), k };
+  return new Level(n, offsets, nbr, wt, new Float64Array(n), k);
 }
 
 /** Local moving by sweeps: each node, in a fresh random order per sweep, joins the neighbouring community with the best modularity gain. */
@@ -275,7 +278,7 @@ function aggregate(g: Level, comm: Int32Array, relabel: Int32Array, count: numbe
     offsets[c + 1] = size;
   }
   nbr = nbr.slice(0, size); wt = wt.slice(0, size);
-  return { n: count, offsets, nbr, wt, self, k };
+  return new Level(count, offsets, nbr, wt, self, k);
 }
 
 /** Modularity Q = Σ_c [ in_c / m − γ (tot_c / 2m)² ] of a partition of the original graph. */
