@@ -99,7 +99,6 @@ export function scoreEntry(graph: CodeGraph, n: GraphNode, minConfidence: number
   let kind: EntryKind = 'function';
   let kindWeight = 0;
   let registeredBy: string | undefined;
-  const promote = (k: EntryKind, w: number): void => { if (w > kindWeight) { kind = k; kindWeight = w; } };
   // Incoming edges by id, walked twice (registrations first, then calls) without building filtered lists.
   const ids = graph.inEdgeIds(n.uid);
   const edges = graph.edges;
@@ -142,16 +141,17 @@ export function scoreEntry(graph: CodeGraph, n: GraphNode, minConfidence: number
   }
   score += kindWeight;
 
-  if (topLevel) { score += 1.5; promote('script', 1.4); }
+  // Weaker evidence names the kind only when nothing stronger did (no closure: this runs per candidate).
+  if (topLevel) { score += 1.5; if (1.4 > kindWeight) { kind = 'script'; kindWeight = 1.4; } }
   if (callers === 0) score += 1;
   else if (callers <= 2) score += 0.25;
   else if (!registeredBy) score -= 0.5 * (callers - 2);
 
   const owner = ownerOf(graph, n);
-  if (n.exported || owner?.exported) { score += 0.75; promote('export', 0.1); }
-  if (MAIN_NAME.test(n.name)) { score += 1.5; promote('main', 1.3); }
-  if (HANDLER_NAME.test(n.name) || (owner && HANDLER_OWNER.test(owner.name))) { score += 1; promote('handler', 1); }
-  if (typeof n.signature === 'string' && REQUEST_SIGNATURE.test(n.signature)) { score += 1; promote('handler', 1); }
+  if (n.exported || owner?.exported) { score += 0.75; if (0.1 > kindWeight) { kind = 'export'; kindWeight = 0.1; } }
+  if (MAIN_NAME.test(n.name)) { score += 1.5; if (1.3 > kindWeight) { kind = 'main'; kindWeight = 1.3; } }
+  if (HANDLER_NAME.test(n.name) || (owner && HANDLER_OWNER.test(owner.name))) { score += 1; if (1 > kindWeight) { kind = 'handler'; kindWeight = 1; } }
+  if (typeof n.signature === 'string' && REQUEST_SIGNATURE.test(n.signature)) { score += 1; if (1 > kindWeight) { kind = 'handler'; kindWeight = 1; } }
   if (n.name.startsWith('_') || n.name.startsWith('#')) score -= 1;
   const entry: Entry = { uid: n.uid, score: Math.round(score * 100) / 100, kind };
   if (registeredBy) entry.registeredBy = registeredBy;
@@ -178,6 +178,6 @@ function routePath(e: GraphEdge): string | undefined {
 /** The class (or interface) that owns a method, through HAS_METHOD. */
 function ownerOf(graph: CodeGraph, n: GraphNode): GraphNode | undefined {
   if (n.label !== 'Method' && n.label !== 'Property') return undefined;
-  for (const e of graph.inEdges(n.uid, 'HAS_METHOD')) return graph.node(e.source);
+  for (const id of graph.inEdgeIds(n.uid)) { const e = graph.edges[id]; if (e.type === 'HAS_METHOD') return graph.node(e.source); }
   return undefined;
 }
