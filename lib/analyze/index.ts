@@ -96,11 +96,11 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
       searchDir: () => newGeneration().dir,
       // Files are written as soon as their data is final, their I/O overlapping the later phases.
       output: {
-        resolved: ({ table, facts, refs }) => {
+        resolved: ({ table, facts, refs, factsText }) => {
           const w = generationWriter();
           w.files(table);
           w.refs(refs.all);
-          w.facts(facts, previous?.factsText && ((f) => previous.factsText!(f as FileFacts)));
+          w.facts(facts, (f) => factsText(f as FileFacts));
         },
         graph: (graph) => generationWriter().graph(graph.toJSON()),
       },

@@ -21,7 +21,7 @@ import { classifySource, type SkipCounts, type SkipReason } from './skip-rules.t
 import { readSource, sha256 } from './source.ts';
 import { countGraph, worst, type AnalyzeSummary, type Phase } from './summary.ts';
 import { silentProgress, type ProgressSink } from './progress.ts';
-import { defaultWorkers, extractAll } from './pool.ts';
+import { ExtractPool, POOL_MIN_FILES, defaultWorkers } from './pool.ts';
 
 /**
  * Version of the cached extractor facts. The indexer may export `EXTRACT_VERSION` (bumped whenever FileFacts
@@ -52,7 +52,7 @@ export interface BuildOptions {
   /** Re-parse everything, ignoring the cache. */
   force?: boolean;
   maxFileBytes?: number;
-  /** Worker threads for extraction (0 = in this thread, the default; see pool.ts). */
+  /** Worker threads extracting beside this one (0 = this thread only; default: pool.ts defaultWorkers). */
   workers?: number;
   embedder?: string;
   /** Folder for the search files, asked for when the search phase starts; undefined = no search. */
@@ -70,8 +70,11 @@ export interface BuildOptions {
 
 /** Early delivery of final results (analyzeRepository writes them into the new generation meanwhile). */
 export interface PipelineOutput {
-  /** After resolve: the file table, the facts (in table order) and the references no longer change. */
-  resolved(parts: { table: FileTable; facts: readonly FileFacts[]; refs: ReferenceIndex }): void;
+  /**
+   * After resolve: the file table, the facts (in table order) and the references no longer change.
+   * `factsText` gives the JSON text some facts already have (cached ones, a worker's), saving their serialisation.
+   */
+  resolved(parts: { table: FileTable; facts: readonly FileFacts[]; refs: ReferenceIndex; factsText: (facts: FileFacts) => string | undefined }): void;
   /** After processes: the graph no longer changes (search only reads it). */
   graph(graph: CodeGraph): void;
 }
@@ -105,6 +108,27 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
 }
 
 async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<BuildOutput> {
+  const workers = opts.workers ?? defaultWorkers();
+  let pool: ExtractPool | undefined;
+  /** Starts the extraction workers once `files` are known to need parsing (and enough of them to pay off). */
+  const startPool = (files: readonly { path: string }[]): void => {
+    if (pool || workers === 0) return;
+    const languages = new Set<LanguageId>();
+    let n = 0;
+    for (const f of files) { const l = languageOf(f.path); if (l) { languages.add(l); n++; } }
+    if (n < POOL_MIN_FILES) return;
+    pool = ExtractPool.start(workers);
+    pool.warm([...languages].sort());
+  };
+  try {
+    return await stages(opts, progress, startPool, () => pool);
+  } finally {
+    pool?.close();
+  }
+}
+
+async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (files: readonly { path: string }[]) => void,
+  pool: () => ExtractPool | undefined): Promise<BuildOutput> {
   const { root, previous, log } = opts;
   const force = !!opts.force;
   const timings: AnalyzeSummary['timings'] = { total: 0 };
@@ -152,6 +176,8 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
   // read
   phase('read', walk.files.length);
   const cacheUsable = !force && previous !== undefined && previous.meta.extractVersion === EXTRACT_VERSION;
+  // Nothing cached: every file will be parsed, so the workers start now and load while the files are read.
+  if (!cacheUsable) startPool(walk.files);
   const prevRacyFrom = previous ? Date.parse(previous.meta.indexedAt) - RACY_WINDOW_MS : 0;
   const sameStat = (a: { size?: number; mtimeMs?: number }, e: WalkEntry): boolean =>
     a.size === e.size && a.mtimeMs === e.mtimeMs && e.mtimeMs < prevRacyFrom;
@@ -232,9 +258,11 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
 
   // parse
   phase('parse', pending.length);
+  startPool(pending);
   const failures: AnalyzeSummary['failures'] = [];
   const parsed: { record: FileRecord; facts: FileFacts }[] = [];
-  const { results } = await extractAll(pending, opts.workers ?? defaultWorkers(pending), (n) => progress.tick(n));
+  const workerTexts = new WeakMap<FileFacts, string>();
+  const { results } = await (pool() ?? ExtractPool.start(0)).run(pending, (n) => progress.tick(n));
   for (let i = 0; i < pending.length; i++) {
     const p = pending[i];
     const r = results[i];
@@ -245,6 +273,7 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
       continue;
     }
     parsed.push({ record: { ...p.record, lines: r.facts.lines, parseErrors: r.facts.parseErrors }, facts: r.facts });
+    if (r.text !== undefined) workerTexts.set(r.facts, r.text);
   }
 
   const all = [...cached, ...parsed].sort((a, b) => (a.record.path < b.record.path ? -1 : a.record.path > b.record.path ? 1 : 0));
@@ -273,7 +302,8 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
     return rec;
   });
   const table: FileTable = { files: records, skipped: skippedRecords };
-  if (opts.output) early(() => opts.output!.resolved({ table, facts, refs }));
+  const factsText = (f: FileFacts): string | undefined => workerTexts.get(f) ?? previous?.factsText?.(f);
+  if (opts.output) early(() => opts.output!.resolved({ table, facts, refs, factsText }));
 
   phase('modules');
   const modules = detectModules(graph);
