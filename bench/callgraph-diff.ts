@@ -49,6 +49,8 @@ export interface DiffResult {
   confident: { ourEdges: number; truePositives: number; precision: number; recall: number };
   misses: Pair[];
   falsePositives: Pair[];
+  /** Every compiler edge (caller → callee, first site). */
+  compilerPairs: Pair[];
   byReason: Record<string, { edges: number; correct: number }>;
 }
 
@@ -86,7 +88,7 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
     compilerEdges: compiler.edges.size, ourEdges: ours.size, truePositives: tp,
     precision: ratio(tp, ours.size), recall: ratio(tp, compiler.edges.size),
     confident: { ourEdges: oursConfident, truePositives: tpConfident, precision: ratio(tpConfident, oursConfident), recall: ratio(tpConfident, compiler.edges.size) },
-    misses, falsePositives, byReason,
+    misses, falsePositives, byReason, compilerPairs: [...compiler.edges.values()],
   };
 }
 
