@@ -468,6 +468,7 @@ export class Evaluator {
       for (const [k, l] of idx) if (l.length < 2 || !l.some((i) => syms[i].kind === 'namespace')) idx.delete(k);
       this.mergeIndex[f] = idx;
     }
+    if (idx.size === 0) return undefined; // most files merge nothing
     const sym = this.files[f].symbols[s];
     if (sym.label !== 'Class' && sym.label !== 'Function' && sym.label !== 'Enum' && sym.label !== 'Interface' && sym.kind !== 'namespace') return undefined;
     return idx.get(`${sym.parent}\u0000${sym.name}`);
