@@ -143,10 +143,16 @@ const DECL_PREFIX = /(?:\s|@[\w.]+(?:\([^)]*\))?|export\b|default\b|declare\b|ab
  */
 export function docCommentsByName(text: string): Map<string, DocComment[]> {
   const out = new Map<string, DocComment[]>();
-  const re = /\/\*\*([\s\S]*?)\*\//g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
-    const after = re.lastIndex;
+  // What /\/\*\*([\s\S]*?)\*\//g finds, by indexOf: a lazy [\s\S]*? tries the closing `*\/` at every
+  // character of a long comment, which was most of this function on a cold run.
+  let from = 0;
+  for (;;) {
+    const open = text.indexOf('/**', from);
+    if (open < 0) break;
+    const close = text.indexOf('*/', open + 3);
+    if (close < 0) break;
+    const after = close + 2;
+    from = after;
     DECL_PREFIX.lastIndex = after;
     const pre = DECL_PREFIX.exec(text);
     const at = after + (pre ? pre[0].length : 0);
@@ -158,7 +164,7 @@ export function docCommentsByName(text: string): Map<string, DocComment[]> {
     const endLine = countLines(text, after);
     let list = out.get(name);
     if (!list) out.set(name, (list = []));
-    list.push({ endLine, text: cleanDoc(m[1]) });
+    list.push({ endLine, text: cleanDoc(text.slice(open + 3, close)) });
   }
   return out;
 }
