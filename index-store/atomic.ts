@@ -16,17 +16,25 @@ export function writeFileDurable(file: string, data: string | Uint8Array): void 
 }
 
 /**
- * writeFileDurable off the main thread: the write and the flush run on libuv's thread pool, so the caller's
- * computation goes on meanwhile (only the string's UTF-8 encoding happens in this thread).
+ * Writes a file now (into the page cache: fast) and flushes it to disk on libuv's thread pool: the flush runs
+ * while the caller computes, with no further turn of this thread's event loop needed (a chain of async
+ * open/write/sync steps would only advance when this thread is idle). Resolves once the data is on disk.
  */
-export async function writeFileDurableAsync(file: string, data: string): Promise<void> {
-  const fh = await fs.promises.open(file, 'w', 0o644);
+export function writeFileFlushing(file: string, data: string | Uint8Array): Promise<void> {
+  const fd = fs.openSync(file, 'w', 0o644);
   try {
-    await fh.writeFile(data, 'utf8');
-    await fh.sync();
-  } finally {
-    await fh.close();
+    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    for (let off = 0; off < buf.length;) off += fs.writeSync(fd, buf, off, buf.length - off);
+  } catch (err) {
+    fs.closeSync(fd);
+    throw err;
   }
+  return new Promise((resolve, reject) => {
+    fs.fsync(fd, (err) => {
+      try { fs.closeSync(fd); } catch { /* the flush result is what matters */ }
+      if (err) reject(err); else resolve();
+    });
+  });
 }
 
 /** Replaces `file` atomically: write a temporary sibling, flush, rename over. Readers see old or new, never half. */
@@ -49,13 +57,18 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
  */
 export async function fsyncTreeAsync(dir: string): Promise<void> {
   let entries: fs.Dirent[];
-  try { entries = await fs.promises.readdir(dir, { withFileTypes: true }); } catch { return; }
-  await Promise.all(entries.map(async (e) => {
+  try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return; }
+  await Promise.all(entries.map((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) return fsyncTreeAsync(p);
-    if (!e.isFile()) return;
-    const fh = await fs.promises.open(p, 'r');
-    try { await fh.sync(); } finally { await fh.close(); }
+    if (!e.isFile()) return undefined;
+    const fd = fs.openSync(p, 'r');
+    return new Promise<void>((resolve, reject) => {
+      fs.fsync(fd, (err) => {
+        try { fs.closeSync(fd); } catch { /* as above */ }
+        if (err) reject(err); else resolve();
+      });
+    });
   }));
   fsyncDir(dir);
 }

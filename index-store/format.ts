@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { CodeGraphData } from '../lib/graph/code-graph.ts';
 import type { Reference, ReferenceKind } from '../lib/refs/reference-index.ts';
 import type { IndexedFile, RepoStats } from './snapshot.ts';
-import { fsyncDir, fsyncTreeAsync, writeFileAtomic, writeFileDurableAsync } from './atomic.ts';
+import { fsyncDir, fsyncTreeAsync, writeFileAtomic, writeFileFlushing } from './atomic.ts';
 
 /** Bumped whenever the layout or meaning of a snapshot file changes; older snapshots are rebuilt, not read. */
 export const SNAPSHOT_SCHEMA = 1;
@@ -79,8 +79,8 @@ export function createGeneration(indexDir: string): { name: string; dir: string 
 
 /**
  * Writes a generation's own files (lib/search writes the search files into the same folder) as each becomes
- * final, while the analyze goes on: the data is serialised here, in the calling thread, and the writes and
- * flushes run on libuv's thread pool. `finish` completes the generation; after a failure, `settle` before
+ * final, while the analyze goes on: the data is serialised and written here, in the calling thread (into the
+ * page cache), and flushed to disk on libuv's thread pool meanwhile. `finish` completes the generation; after a failure, `settle` before
  * removing the folder so no write is still in flight.
  */
 export class GenerationWriter {
@@ -115,7 +115,7 @@ export class GenerationWriter {
   async finish(meta: SnapshotMeta): Promise<void> {
     this.pending.push(fsyncTreeAsync(path.join(this.dir, 'search')));
     await this.settle(true);
-    await writeFileDurableAsync(path.join(this.dir, 'meta.json'), JSON.stringify(meta, null, 1));
+    await writeFileFlushing(path.join(this.dir, 'meta.json'), JSON.stringify(meta, null, 1));
     fsyncDir(this.dir);
   }
 
@@ -127,7 +127,12 @@ export class GenerationWriter {
   }
 
   private put(name: string, data: string): void {
-    const p = writeFileDurableAsync(path.join(this.dir, name), data);
+    let p: Promise<void>;
+    try {
+      p = writeFileFlushing(path.join(this.dir, name), data);
+    } catch (err) {
+      p = Promise.reject(err);
+    }
     p.catch(() => {}); // reported by finish(); never an unhandled rejection meanwhile
     this.pending.push(p);
   }
