@@ -169,19 +169,21 @@ export function cleanupGenerations(indexDir: string, keep: readonly string[]): v
  * Removes every generation but `current` (the published one) off the main thread, provided the pointer was
  * switched at least `graceMs` ago: a reader that read it before then has had that long to load the one it
  * replaced. Otherwise removes nothing (cleanupGenerations at the end of the analyze does it). An analyze starts
- * this first thing, so the deletion overlaps its work instead of following it. Never rejects.
+ * this first thing, so the deletion overlaps its work instead of following it. The folders to remove are
+ * listed now, synchronously: a generation created after this call (the analyze's own) is never among them.
+ * Never rejects.
  */
-export async function sweepGenerations(indexDir: string, current: string | undefined, graceMs: number): Promise<void> {
-  if (!current) return;
+export function sweepGenerations(indexDir: string, current: string | undefined, graceMs: number): Promise<void> {
+  if (!current) return Promise.resolve();
+  let doomed: string[];
   try {
-    const switched = (await fs.promises.stat(path.join(indexDir, POINTER_FILE))).mtimeMs;
-    if (Date.now() - switched < graceMs) return;
-    const names = await fs.promises.readdir(indexDir);
-    await Promise.all(names.filter((n) => n.startsWith(GENERATION_PREFIX) && n !== current)
-      .map((n) => fs.promises.rm(path.join(indexDir, n), { recursive: true, force: true }).catch(() => {})));
+    if (Date.now() - fs.statSync(path.join(indexDir, POINTER_FILE)).mtimeMs < graceMs) return Promise.resolve();
+    doomed = fs.readdirSync(indexDir).filter((n) => n.startsWith(GENERATION_PREFIX) && n !== current);
   } catch {
-    // Cleaning is best effort: whatever is left is removed by cleanupGenerations later.
+    return Promise.resolve(); // best effort: whatever is left is removed by cleanupGenerations later
   }
+  return Promise.all(doomed.map((n) => fs.promises.rm(path.join(indexDir, n), { recursive: true, force: true }).catch(() => {})))
+    .then(() => {});
 }
 
 export function readMeta(dir: string): SnapshotMeta { return readJson(path.join(dir, 'meta.json')) as SnapshotMeta; }

@@ -179,6 +179,17 @@ test('an analyze long after the last one removes the older generations as it sta
   t.true(noop.summary.upToDate);
   t.deepEqual(gens(), [path.basename(second.dir)]);
   t.is(readPointer(indexDir), path.basename(second.dir));
+  // A run that writes a generation while the removal of older ones is under way keeps its own.
+  const third = await analyzeRepository(root, { home });
+  writeTree(root, { 'src/counter.ts': 'export const n = 2;\n' });
+  fs.utimesSync(path.join(indexDir, 'CURRENT'), old, old);
+  const fourth = await analyzeRepository(root, { home });
+  t.false(fourth.summary.upToDate);
+  t.true(third.summary.upToDate);
+  t.deepEqual(gens(), [path.basename(second.dir), path.basename(fourth.dir)].sort()); // new + the one it replaced
+  t.is(readPointer(indexDir), path.basename(fourth.dir));
+  t.is(readMeta(fourth.dir).generation, path.basename(fourth.dir));
+  t.true(fs.existsSync(path.join(fourth.dir, 'graph.json')));
 });
 
 // modules, processes and search run while the new generation's first files are being written.

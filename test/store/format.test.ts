@@ -137,4 +137,14 @@ test('sweepGenerations: all but the published generation go once the pointer is 
   t.is(readPointer(indexDir), gens[1].name);
   t.true(fs.existsSync(path.join(indexDir, '.gitignore')));
   await t.notThrowsAsync(sweepGenerations(path.join(indexDir, 'missing'), 'g-x', 0));
+
+  // A generation created after the sweep started (the running analyze's own) is never removed by it.
+  fs.utimesSync(path.join(indexDir, 'CURRENT'), old, old);
+  const stale = createGeneration(indexDir);
+  const sweeping = sweepGenerations(indexDir, gens[1].name, 10_000);
+  const mine = createGeneration(indexDir);
+  await generation(mine.dir);
+  await sweeping;
+  t.deepEqual(present(), [gens[1].name, mine.name].sort());
+  t.false(fs.existsSync(stale.dir));
 });
