@@ -32,3 +32,12 @@ export function edgeEnds(graph: CodeGraph): EdgeEnds {
   cache.set(graph, out);
   return out;
 }
+
+/**
+ * The ends indexed so far, without extending them to edges added since (undefined if none): for a reader
+ * that needs few of the newer edges (the call index: modules append MEMBER_OF edges, never CALLS) and
+ * looks those up itself.
+ */
+export function knownEdgeEnds(graph: CodeGraph): EdgeEnds | undefined {
+  return cache.get(graph);
+}

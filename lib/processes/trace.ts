@@ -6,7 +6,7 @@ import type { CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { isTestPath } from '../modules/paths.ts';
 import { isConfident } from '../modules/ties.ts';
-import { edgeEnds } from '../modules/edge-ends.ts';
+import { edgeEnds, knownEdgeEnds } from '../modules/edge-ends.ts';
 import { isRegistrationCall } from './entries.ts';
 
 export interface TraceOptions {
@@ -49,7 +49,10 @@ export interface CallIndex {
 export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5, hubFanIn?: number): CallIndex {
   // Call-graph ids are handed out in edge order; node positions come from the shared edge-end index.
   const nodes = graph.nodes;
-  const { src, dst } = edgeEnds(graph);
+  // Ends known from module detection when it ran first (edges it added since are MEMBER_OF, looked up here
+  // only if they were calls); otherwise index them now.
+  const { src, dst } = knownEdgeEnds(graph) ?? edgeEnds(graph);
+  const known = src.length;
   const uids: string[] = [];
   const nodeOf: GraphNode[] = [];
   const idAt = new Int32Array(nodes.length).fill(-1);
@@ -72,10 +75,12 @@ export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5, hubFanIn?:
     if (e.type !== 'CALLS' || e.source === e.target || !isConfident(e, minConfidence)) continue;
     // An inline route handler's calls run when a request comes, not when the route is registered.
     if (e.via !== undefined && isRegistrationCall(e)) continue;
-    if (src[k] < 0 || dst[k] < 0) continue;
-    const s = nodes[src[k]], t = nodes[dst[k]];
+    const x = k < known ? src[k] : graph.nodeId(e.source) ?? -1;
+    const y = k < known ? dst[k] : graph.nodeId(e.target) ?? -1;
+    if (x < 0 || y < 0) continue;
+    const s = nodes[x], t = nodes[y];
     if (s.label === 'File' || t.label === 'File' || inTest(s.filePath) || inTest(t.filePath)) continue;
-    const a = intern(src[k]), b = intern(dst[k]);
+    const a = intern(x), b = intern(y);
     (raw[a] ??= []).push({ to: b, line: e.line ?? Number.MAX_SAFE_INTEGER });
   }
   // A private helper that calls nothing (`private tableOf()`, an unexported `splitWords`) called from its
