@@ -25,6 +25,8 @@ const IDENT = /#?[$_\p{ID_Start}\\][$\u200c\u200d\p{ID_Continue}\\]*/uy;
 const EXPORT_DEFAULT = /export\s+default\b/y;
 /** Global generic types whose members are their first type argument's members. */
 const SAME_MEMBERS = new Set(['Partial', 'Readonly', 'Required', 'NonNullable']);
+/** Global generic types that are arrays of their (first) type argument. */
+const ARRAY_TYPES = new Set(['Array', 'ReadonlyArray']);
 /** Predefined types that say nothing about a value's members. */
 const UNTYPED = new Set(['any', 'unknown', 'object']);
 const MODIFIER_WORDS = new Set(['export', 'default', 'const', 'let', 'var', 'async', 'static', 'public', 'private', 'protected', 'readonly', 'abstract', 'declare', 'override', 'function', 'class', 'interface', 'type', 'enum']);
@@ -80,6 +82,14 @@ export class Collector {
   private readonly moduleExportsAssign = new Set<Node>();
   /** Destructuring patterns of declarations → their initializer. */
   private readonly patternInit = new Map<Node, Node>();
+  /** Destructuring patterns of typed parameters → the parameter's type. */
+  private readonly patternType = new Map<Node, Node>();
+  /** A binary expression under `!` → its right operand (the grammar's precedence puts `a && n!` as `(a && n)!`). */
+  private readonly operandOf = new Map<Node, Node>();
+  /** `if (x instanceof C) body`: occurrences of x's binding inside body are C instances. */
+  private readonly narrowings: Array<{ name: Node; type: Node; body: Node }> = [];
+  /** Identifier occurrences narrowed by an instanceof guard → the type node. */
+  private readonly narrowedTo = new Map<Node, Node>();
   private readonly claimed = new Set<Node>();
   private readonly skipIds = new Set<Node>();
   private readonly kindOverride = new Map<Node, RefKind>();
@@ -113,7 +123,7 @@ export class Collector {
   private readonly pendingExports: Array<() => void> = [];
   // pass 2 results
   private readonly symbols: SymbolWork[] = [];
-  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string }; elementOf?: Node; ctx?: LocalFact['ctx'] }> = [];
+  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; elementOf?: Node; ctx?: LocalFact['ctx'] }> = [];
   private readonly memberKeys = new Map<string, number>();
   // facts
   private readonly imports: ImportFact[] = [];
@@ -198,6 +208,14 @@ export class Collector {
         return;
       }
       case 'expr.wrap': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
+      case 'expr.operand': this.operandOf.set(get(c, 'wrap')!, get(c, 'inner')!); return;
+      case 'expr.either': {
+        const node = get(c, 'either')!;
+        for (const x of c) if (x.name === 'branch') pushTo(this.unions, node, x.node);
+        return;
+      }
+      case 'param.pattern': this.patternType.set(get(c, 'pattern')!, get(c, 'type')!); return;
+      case 'narrow.instanceof': this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return;
       case 'type.generic': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
       case 'type.generic.arg': this.generics.set(get(c, 'generic')!, { name: get(c, 'name')!, arg: get(c, 'arg')! }); return;
       case 'expr.await': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return;
@@ -434,13 +452,39 @@ export class Collector {
       // identifiers are not events (there are many): they take their scope from a second sweep below
     }
     this.sweepIds();
+    if (this.narrowings.length) this.narrow();
   }
+
+  /**
+   * `if (x instanceof C) …`: inside the guarded statement, occurrences of the same binding of x (a parameter or
+   * local; symbols keep their own references) are C instances, as the checker narrows them.
+   */
+  private narrow(): void {
+    const recs = this.sortedIds;
+    for (const { name, type, body } of this.narrowings) {
+      const rec = this.ids.get(name);
+      if (!rec?.scope) continue;
+      const text = this.ident(name);
+      const b = lookup(rec.scope, text);
+      if (!b || !('l' in b)) continue;
+      let lo = 0, hi = recs.length;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (recs[mid].node.start < body.start) lo = mid + 1; else hi = mid; }
+      for (let i = lo; i < recs.length && recs[i].node.start < body.end; i++) {
+        const r = recs[i];
+        if (r.scope && this.ident(r.node) === text && lookup(r.scope, text) === b) this.narrowedTo.set(r.node, type);
+      }
+    }
+  }
+
+  /** Identifier records in source order (set by sweepIds). */
+  private sortedIds: IdRec[] = [];
 
   /** Assigns each identifier its scope and enclosing symbol with a merge of two sorted sequences. */
   private sweepIds(): void {
     const recs = [...this.ids.values()];
     for (const r of recs) (r as any).p = startOf(r.node);
     recs.sort((a: any, b: any) => a.p - b.p);
+    this.sortedIds = recs;
     // Scopes and symbols as sorted intervals: rebuilt from the scope/def events.
     const spans: Array<{ p: number; end: number; scope?: Scope; sym?: number }> = [];
     for (const s of this.scopeSpans) spans.push(s);
@@ -764,9 +808,18 @@ export class Collector {
       scope.names.set(name, { s: prop });
       return;
     }
-    let initFrom: { node: Node; key: string } | undefined;
+    let initFrom: { node: Node; key: string; isType?: boolean } | undefined;
     if (x.pattern) {
       const init = this.patternInit.get(x.pattern);
+      const typeNode = init ? undefined : this.patternType.get(x.pattern);
+      if (typeNode) {
+        // `({ a, b: c }: Deps)`: the names are Deps's members, and the keys occurrences of them
+        const key = x.key ? this.ident(x.key) : name;
+        initFrom = { node: typeNode, key, isType: true };
+        const keyNode = x.key ?? x.name;
+        const ch = this.text.charCodeAt(keyNode.start);
+        if (ch !== 91 && ch !== 34 && ch !== 39) this.keyRefs.set(keyNode, { obj: typeNode, name: key, kind: x.key ? 'value' : 'shorthand', typed: true, from: cur });
+      }
       if (init) {
         const key = x.key ? this.ident(x.key) : name;
         const source = this.requireSource.get(init);
@@ -862,7 +915,10 @@ export class Collector {
       const f: LocalFact = { name: l.name };
       if (l.type) f.type = this.expr(l.type);
       if (l.init) f.init = this.expr(l.init);
-      else if (l.initFrom) f.init = { k: 'member', obj: this.expr(l.initFrom.node), name: l.initFrom.key };
+      else if (l.initFrom) {
+        const obj = this.expr(l.initFrom.node);
+        f.init = { k: 'member', obj: l.initFrom.isType ? { k: 'as', type: obj } : obj, name: l.initFrom.key };
+      }
       else if (l.elementOf) f.init = { k: 'element', of: this.expr(l.elementOf) };
       if (l.ctx) f.ctx = l.ctx;
       return f;
@@ -910,8 +966,12 @@ export class Collector {
   }
 
   private exprUncached(node: Node): Expr {
+    const operand = this.operandOf.get(node);
+    if (operand) return this.expr(operand);
     const id = this.ids.get(node);
     if (id) {
+      const narrowed = this.narrowedTo.get(node);
+      if (narrowed) return { k: 'as', type: this.expr(narrowed) };
       const name = this.ident(node);
       const b = lookup(id.scope ?? this.root, name);
       return b ? { k: 'id', name, b } : { k: 'id', name };
@@ -926,7 +986,10 @@ export class Collector {
     if (g) {
       // a generic type reads as its name; the global `Partial<T>` (and its kin) has T's members
       const inner = this.expr(g.name);
-      return inner.k === 'id' && !inner.b && SAME_MEMBERS.has(inner.name) ? this.expr(g.arg) : inner;
+      if (inner.k !== 'id' || inner.b) return inner;
+      if (SAME_MEMBERS.has(inner.name)) return this.expr(g.arg);
+      // `Array<T>`, `ReadonlyArray<T>`: the array of T (as `T[]`)
+      return ARRAY_TYPES.has(inner.name) ? { k: 'array', of: this.expr(g.arg) } : inner;
     }
     const w = this.wraps.get(node);
     if (w) {

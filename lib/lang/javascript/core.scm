@@ -100,6 +100,12 @@
 ; a chained assignment is worth its right side (`exports = module.exports = internals.X = class {…}`)
 (assignment_expression right: (assignment_expression right: (_) @inner) @wrap (#set! role "expr.wrap"))
 ((await_expression (_) @inner) @wrap (#set! role "expr.await"))
+; a value that is one of two (`c ? a : b`, `a ?? b`, `a || b`): the resolver keeps what every branch agrees on
+((ternary_expression consequence: (_) @branch alternative: (_) @branch) @either (#set! role "expr.either"))
+((binary_expression left: (_) @branch operator: "??" right: (_) @branch) @either (#set! role "expr.either"))
+((binary_expression left: (_) @branch operator: "||" right: (_) @branch) @either (#set! role "expr.either"))
+; `if (x instanceof C) …`: x is a C inside the guarded statement
+(if_statement condition: (parenthesized_expression (binary_expression left: (identifier) @name operator: "instanceof" right: [(identifier) (member_expression)] @type)) consequence: (_) @body (#set! role "narrow.instanceof"))
 ; `xs[i]`: an element of xs
 ((subscript_expression object: (_) @inner) @wrap (#set! role "expr.element"))
 ((this) @this (#set! role "expr.this"))

@@ -43,7 +43,11 @@
 ((required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
 ((optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
 ((required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
-(type_parameter name: (type_identifier) @name (#set! role "decl.type.param"))
+; a type parameter's constraint is its local's type (`<T extends Base>`: a T has Base's members)
+(type_parameter name: (type_identifier) @name constraint: (constraint (_) @type)? (#set! role "decl.type.param"))
+; a destructured parameter with a type (`({ logger }: Deps)`): its names are members of that type
+((required_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
+((optional_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
 ; `function (this: Subscriber<T>, …)`: the type `this` has inside
 ((required_parameter pattern: (this) type: (type_annotation (_) @type)) @param (#set! role "this.param"))
 ([(function_signature parameters: (formal_parameters (_) @param))
@@ -76,3 +80,10 @@
 (type_annotation [(predefined_type) (literal_type) (tuple_type)] @literal (#set! role "expr.literal"))
 ; `T[]`: an array of T (its elements are typed)
 ((array_type (_) @inner) @wrap (#set! role "type.array"))
+; `readonly T[]` has T[]'s members (the operator only forbids writes)
+((readonly_type (_) @inner) @wrap (#set! role "expr.wrap"))
+; the `this` type (`tag(): this`): the class it is written in, or the receiver of the call (the resolver's rule)
+((this_type) @this (#set! role "expr.this"))
+; tree-sitter-typescript 0.23.2 parses `a && n!.m()` as `(a && n)!.m()`: the assertion is on the rightmost operand
+(non_null_expression (binary_expression right: (_) @inner) @wrap (#set! role "expr.operand"))
+(non_null_expression (binary_expression right: (binary_expression right: (_) @inner) @wrap) (#set! role "expr.operand"))
