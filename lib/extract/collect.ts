@@ -44,6 +44,8 @@ interface Scope {
   classSym: number;
   /** A function's declared `this:` type. */
   thisType?: Node;
+  /** The syntax node that opens the scope. */
+  node?: Node;
 }
 
 interface DefRec { role: string; def: Node; name?: Node; body?: Node; value?: Node; type?: Node }
@@ -88,6 +90,12 @@ export class Collector {
   private readonly operandOf = new Map<Node, Node>();
   /** `if (x instanceof C) body`: occurrences of x's binding inside body are C instances. */
   private readonly narrowings: Array<{ name: Node; type: Node; body: Node }> = [];
+  /** Function nodes → the values their `return` statements (or expression body) give. */
+  private readonly returned = new Map<Node, Node[]>();
+  /** Arrow functions and their bodies (an expression body is the returned value; a block is not). */
+  private readonly arrowBodies: Array<{ fn: Node; body: Node }> = [];
+  /** Assignment targets (`f = …`, `this.handler = …`): function symbols assigned there are not fixed. */
+  private readonly assignTargets: Node[] = [];
   /** Identifier occurrences narrowed by an instanceof guard → the type node. */
   private readonly narrowedTo = new Map<Node, Node>();
   private readonly claimed = new Set<Node>();
@@ -214,6 +222,9 @@ export class Collector {
         for (const x of c) if (x.name === 'branch') pushTo(this.unions, node, x.node);
         return;
       }
+      case 'return': this.push(startOf(get(c, 'value')!), EV_POINT, { ret: get(c, 'value')! }); return;
+      case 'return.body': this.arrowBodies.push({ fn: get(c, 'fn')!, body: get(c, 'value')! }); return;
+      case 'assign.target': this.assignTargets.push(get(c, 'target')!); return;
       case 'param.pattern': this.patternType.set(get(c, 'pattern')!, get(c, 'type')!); return;
       case 'narrow.instanceof': this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return;
       case 'type.generic': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
@@ -397,7 +408,7 @@ export class Collector {
         case EV_EXPORT: exportStack.push(e.x); break;
         case EV_SCOPE: {
           const node = e.x.node as Node;
-          scope = { kind: e.x.kind, start: p, end: this.end(node), parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? -1 };
+          scope = { kind: e.x.kind, start: p, end: this.end(node), parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? -1, node };
           if (e.x.kind === 'arrow' || e.x.kind === 'function') scope.argOf = this.argCall.get(node);
           if (e.x.kind === 'function' && this.thisParamType.size) {
             for (const slot of this.slotsOf.get(node) ?? []) {
@@ -417,6 +428,12 @@ export class Collector {
         case EV_DECL: this.declare(e.x, scope, cur); break;
         case EV_POINT: {
           const x = e.x;
+          if (x.ret) {
+            // a returned value belongs to the innermost function around it
+            const fn = functionScope(scope);
+            if (fn !== this.root && fn.node) pushTo(this.returned, fn.node, x.ret as Node);
+            break;
+          }
           if (x.heritage) {
             // a class's heritage sits in its class scope; an interface's in its type scope, under its symbol
             const cls = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
@@ -852,6 +869,28 @@ export class Collector {
       if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
       return fact;
     });
+    // what an unannotated function returns (its return statements' values), for the resolver to evaluate
+    for (const { fn, body } of this.arrowBodies) if (this.scopeKindOf.get(body) !== 'block') pushTo(this.returned, fn, body);
+    for (const [fn, values] of this.returned) {
+      const s = this.fnSymOf.get(fn);
+      if (s === undefined) continue;
+      const w = this.symbols[s];
+      if (w.returnsNode || symbols[s].returnsValue || (w.label !== 'Function' && w.label !== 'Method')) continue;
+      if (w.kind === 'setter' || w.kind === 'constructor' || this.asyncOrGenerator(fn)) continue;
+      const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.expr(n));
+      if (exprs.length === 0 || exprs.every((e) => e.k === 'other')) continue;
+      symbols[s].returnsValue = exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
+    }
+    // function symbols assigned after their declaration (`let notify = …; notify = fn`): a call does not fix them
+    for (const target of this.assignTargets) {
+      const e = this.expr(target);
+      let s: number | undefined;
+      if (e.k === 'id' && e.b && 's' in e.b) s = e.b.s;
+      else if (e.k === 'member' && e.obj.k === 'this' && e.obj.cls >= 0) s = this.memberKeys.get(`${e.obj.cls}\u0000${e.name}`);
+      if (s === undefined) continue;
+      const sym = symbols[s];
+      if (sym.label === 'Function' || sym.kind === 'field_function') sym.reassigned = true;
+    }
     // declared callback parameter types, by parameter position
     for (const [fn, s] of this.fnSymOf) {
       const slots = this.slotsOf.get(fn);
@@ -1012,6 +1051,24 @@ export class Collector {
     const sk = this.scopeKindOf.get(node);
     if (sk === 'arrow' || sk === 'function') return { k: 'fn' };
     return { k: 'other' };
+  }
+
+  private isComment(n: Node): boolean {
+    return this.text.charCodeAt(n.start) === 47 && (this.text.charCodeAt(n.start + 1) === 47 || this.text.charCodeAt(n.start + 1) === 42);
+  }
+
+  /** `async` functions return promises, generators iterators: their return statements are not their result. */
+  private asyncOrGenerator(fn: Node): boolean {
+    const t = this.text;
+    let i = fn.start;
+    const end = Math.min(t.length, i + 300);
+    // the head up to the parameters or the arrow: `async`, `function*`, `*gen()`, `static async m()`
+    for (; i < end; i++) {
+      const ch = t.charCodeAt(i);
+      if (ch === 40 || ch === 123 || ch === 61 || ch === 60) break; // ( { = <
+      if (ch === 42) return true; // *
+    }
+    return /\basync\b/.test(t.slice(fn.start, i));
   }
 
   /** The annotation of the variable an identifier names (a typed local, parameter or module variable). */

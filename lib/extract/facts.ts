@@ -60,6 +60,14 @@ export interface SymbolFact {
   init?: Expr;
   /** Declared return type (functions, methods). */
   returns?: Expr;
+  /**
+   * Functions and methods (getters included; not setters, constructors, async functions or generators) without a
+   * declared return type: the value they return — the expression of their only `return` (or an arrow's expression
+   * body), or `{ k: 'union', types }` of every return statement's value. A value, not a type.
+   */
+  returnsValue?: Expr;
+  /** A function symbol (or a class field holding a function) assigned again in its file: a call does not fix it. */
+  reassigned?: boolean;
   extends?: Expr[];
   implements?: Expr[];
   /**

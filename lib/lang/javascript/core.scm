@@ -100,6 +100,11 @@
 ; a chained assignment is worth its right side (`exports = module.exports = internals.X = class {…}`)
 (assignment_expression right: (assignment_expression right: (_) @inner) @wrap (#set! role "expr.wrap"))
 ((await_expression (_) @inner) @wrap (#set! role "expr.await"))
+; what a function returns: return statements (attributed to the innermost function) and arrow expression bodies
+((return_statement (_) @value) (#set! role "return"))
+((arrow_function body: (_) @value) @fn (#set! role "return.body"))
+; assignments to a name or a `this.` member: a function symbol assigned again is not what its calls run
+((assignment_expression left: [(identifier) (member_expression object: (this))] @target) (#set! role "assign.target"))
 ; a value that is one of two (`c ? a : b`, `a ?? b`, `a || b`): the resolver keeps what every branch agrees on
 ((ternary_expression consequence: (_) @branch alternative: (_) @branch) @either (#set! role "expr.either"))
 ((binary_expression left: (_) @branch operator: "??" right: (_) @branch) @either (#set! role "expr.either"))
