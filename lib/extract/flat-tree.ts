@@ -36,6 +36,29 @@ export const FULL_WALK: WalkPlan = {
 
 const allFields = (fieldParents: Uint8Array, t: number): boolean => fieldParents[t] === 1;
 
+/** A FlatTree's arrays, all views of `buffer` (see FlatTree.parts / FlatTree.of). */
+export interface FlatParts {
+  count: number;
+  buffer: ArrayBuffer;
+  type: Uint16Array;
+  field: Uint16Array;
+  start: Uint32Array;
+  end: Uint32Array;
+  parent: Int32Array;
+  next: Int32Array;
+}
+
+/** Views of a transferred `parts` buffer holding `count` nodes (the layout `parts` writes). */
+export function partsOf(buffer: ArrayBuffer, count: number): FlatParts {
+  const n = count;
+  return {
+    count: n, buffer,
+    start: new Uint32Array(buffer, 0, n), end: new Uint32Array(buffer, n * 4, n),
+    parent: new Int32Array(buffer, n * 8, n), next: new Int32Array(buffer, n * 12, n),
+    type: new Uint16Array(buffer, n * 16, n), field: new Uint16Array(buffer, n * 18, n),
+  };
+}
+
 /** A captured syntax node: identity (one object per node and file), type and extent. */
 export interface NodeRef {
   /** Index of the node in its FlatTree (preorder position). */
@@ -163,6 +186,31 @@ export class FlatTree {
       fields = p < 0 || allFields(fieldParents, parentType);
     }
     return new FlatTree(n, typeBuf, fieldBuf, startBuf, endBuf, parentBuf, nextBuf, named, text);
+  }
+
+  /**
+   * A FlatTree over arrays built elsewhere (another thread's `from`, copied out with `parts`): the same
+   * tree, node for node. `namedById` is the language's named-ness table, `text` the parsed source.
+   */
+  static of(parts: FlatParts, namedById: Uint8Array, text: string): FlatTree {
+    return new FlatTree(parts.count, parts.type, parts.field, parts.start, parts.end, parts.parent, parts.next, namedById, text);
+  }
+
+  /**
+   * This tree's arrays copied into one fresh ArrayBuffer (transferable to another thread; `of` rebuilds the
+   * tree there). The copy is needed because `from` reuses its buffers for the next file.
+   */
+  parts(): FlatParts {
+    const n = this.count;
+    // 4-byte arrays first, then the two 2-byte ones, so every view is aligned
+    const buffer = new ArrayBuffer(n * 20);
+    const start = new Uint32Array(buffer, 0, n); start.set(this.start.subarray(0, n));
+    const end = new Uint32Array(buffer, n * 4, n); end.set(this.end.subarray(0, n));
+    const parent = new Int32Array(buffer, n * 8, n); parent.set(this.parent.subarray(0, n));
+    const next = new Int32Array(buffer, n * 12, n); next.set(this.next.subarray(0, n));
+    const type = new Uint16Array(buffer, n * 16, n); type.set(this.type.subarray(0, n));
+    const field = new Uint16Array(buffer, n * 18, n); field.set(this.field.subarray(0, n));
+    return { count: n, buffer, type, field, start, end, parent, next };
   }
 
   /** First child of node `i`, or -1. */
