@@ -39,6 +39,8 @@ export interface AnalyzeOptions {
   maxFileBytes?: number;
   /** Extraction worker threads (default: in-process). */
   workers?: number;
+  /** Parse in a worker while this thread matches and collects (pipeline.ts BuildOptions.split; default: by size). */
+  split?: boolean;
   /** Embedder choice passed to lib/search. */
   embedder?: string;
 }
@@ -91,7 +93,7 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
   let published = false;
   try {
     const out = await runPipeline({
-      root, name, previous, force: options.force, maxFileBytes: options.maxFileBytes, workers: options.workers,
+      root, name, previous, force: options.force, maxFileBytes: options.maxFileBytes, workers: options.workers, split: options.split,
       embedder: options.embedder, log, progress, onPhase: options.onPhase,
       searchDir: () => newGeneration().dir,
       // Files are written as soon as their data is final, their I/O overlapping the later phases.
@@ -199,6 +201,7 @@ export interface InMemoryOptions {
   maxFileBytes?: number;
   embedder?: string;
   workers?: number;
+  split?: boolean;
 }
 
 const tempDirs = new Set<string>();
@@ -214,7 +217,7 @@ export async function buildSnapshotInMemory(root: string, options: InMemoryOptio
   let searchDir: string | undefined;
   const out = await runPipeline({
     root: realRoot, name, log: options.log ?? (() => {}), maxFileBytes: options.maxFileBytes, workers: options.workers,
-    embedder: options.embedder,
+    split: options.split, embedder: options.embedder,
     searchDir: options.search === false ? undefined : () => (searchDir = makeTempDir()),
   });
   const repo: RepoInfo = { name, path: realRoot, indexedAt: out.indexedAt, lastCommit: headCommit(realRoot), stats: out.stats };

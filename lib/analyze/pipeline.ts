@@ -22,6 +22,7 @@ import { readSource, sha256 } from './source.ts';
 import { countGraph, worst, type AnalyzeSummary, type Phase } from './summary.ts';
 import { silentProgress, type ProgressSink } from './progress.ts';
 import { ExtractPool, POOL_MIN_FILES, defaultWorkers } from './pool.ts';
+import { ParseAhead, SPLIT_MIN_FILES, splitMode } from './split.ts';
 
 /**
  * Version of the cached extractor facts. The indexer may export `EXTRACT_VERSION` (bumped whenever FileFacts
@@ -54,6 +55,12 @@ export interface BuildOptions {
   maxFileBytes?: number;
   /** Worker threads extracting beside this one (0 = this thread only; default: pool.ts defaultWorkers). */
   workers?: number;
+  /**
+   * Parse in a worker thread while this one matches and collects (split.ts) when no extraction pool runs:
+   * true = whenever there are files to extract, false = never, undefined = when there are at least
+   * SPLIT_MIN_FILES of them on a machine with two cores or more (CODEGRAPH_SPLIT=1/0 overrides the default).
+   */
+  split?: boolean;
   embedder?: string;
   /** Folder for the search files, asked for when the search phase starts; undefined = no search. */
   searchDir?: () => string;
@@ -109,26 +116,34 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
 
 async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<BuildOutput> {
   const workers = opts.workers ?? defaultWorkers();
+  const split = workers > 0 ? 'off' : splitMode(opts.split);
   let pool: ExtractPool | undefined;
+  let ahead: ParseAhead | undefined;
   /** Starts the extraction workers once `files` are known to need parsing (and enough of them to pay off). */
   const startPool = (files: readonly { path: string }[]): void => {
-    if (pool || workers === 0) return;
+    if (pool || ahead || (workers === 0 && split === 'off')) return;
     const languages = new Set<LanguageId>();
     let n = 0;
     for (const f of files) { const l = languageOf(f.path); if (l) { languages.add(l); n++; } }
-    if (n < POOL_MIN_FILES) return;
-    pool = ExtractPool.start(workers);
-    pool.warm([...languages].sort());
+    if (n === 0 || n < (workers > 0 ? POOL_MIN_FILES : split === 'on' ? 1 : SPLIT_MIN_FILES)) return;
+    if (workers > 0) {
+      pool = ExtractPool.start(workers);
+      pool.warm([...languages].sort());
+    } else {
+      ahead = ParseAhead.start();
+      ahead?.warm([...languages]);
+    }
   };
   try {
-    return await stages(opts, progress, startPool, () => pool);
+    return await stages(opts, progress, startPool, () => pool, () => ahead);
   } finally {
     pool?.close();
+    ahead?.close();
   }
 }
 
 async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (files: readonly { path: string }[]) => void,
-  pool: () => ExtractPool | undefined): Promise<BuildOutput> {
+  pool: () => ExtractPool | undefined, ahead: () => ParseAhead | undefined): Promise<BuildOutput> {
   const { root, previous, log } = opts;
   const force = !!opts.force;
   const timings: AnalyzeSummary['timings'] = { total: 0 };
@@ -262,7 +277,9 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const failures: AnalyzeSummary['failures'] = [];
   const parsed: { record: FileRecord; facts: FileFacts }[] = [];
   const workerTexts = new WeakMap<FileFacts, string>();
-  const { results } = await (pool() ?? ExtractPool.start(0)).run(pending, (n) => progress.tick(n));
+  const tick = (n: number): void => progress.tick(n);
+  const splitter = ahead();
+  const { results } = await (splitter ? splitter.run(pending, tick) : (pool() ?? ExtractPool.start(0)).run(pending, tick));
   for (let i = 0; i < pending.length; i++) {
     const p = pending[i];
     const r = results[i];

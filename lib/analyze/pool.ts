@@ -54,18 +54,18 @@ const YIELD_EVERY = 100;
 const IN_FLIGHT = 3;
 
 /**
- * How to start a worker: the script next to this module — `extract-worker.mjs` in a bundle (dist/), or
- * `extract-worker.ts` from source, loaded through tsx's API because a worker does not apply the parent's
+ * How to start a worker: the script next to this module — `<script>.mjs` in a bundle (dist/), or
+ * `<script>.ts` from source, loaded through tsx's API because a worker does not apply the parent's
  * `--import tsx` hooks to its entry. Undefined when neither is available (the pool then runs nothing).
  */
-function workerStarter(): (() => Worker) | undefined {
+export function workerStarter(script = 'extract-worker'): (() => Worker) | undefined {
   const self = import.meta.url;
   try {
     if (!self.endsWith('.ts')) {
-      const url = new URL('./extract-worker.mjs', self);
+      const url = new URL(`./${script}.mjs`, self);
       return fs.existsSync(fileURLToPath(url)) ? () => new Worker(url) : undefined;
     }
-    const url = new URL('./extract-worker.ts', self);
+    const url = new URL(`./${script}.ts`, self);
     const tsxApi = import.meta.resolve('tsx/esm/api');
     if (!fs.existsSync(fileURLToPath(url))) return undefined;
     const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
@@ -208,7 +208,7 @@ function parseReply(json: string): ExtractResult {
   return { facts: JSON.parse(json) as FileFacts, text: json };
 }
 
-function extractHere(it: ExtractItem): ExtractResult {
+export function extractHere(it: ExtractItem): ExtractResult {
   try {
     return { facts: extractFile(it.path, it.text, it.language) };
   } catch (err) {

@@ -1,0 +1,92 @@
+/**
+ * `extractFile` (lib/extract/index.ts) cut in two halves that can run on two threads:
+ * - `parseToParts` (native-call heavy, little JavaScript): tree-sitter parse, error count and the FlatTree
+ *   walk, copied into one transferable ArrayBuffer;
+ * - `collectParts` (the JavaScript-heavy half): the query engine's match and the collector, over a FlatTree
+ *   rebuilt from those arrays.
+ * `collectParts(parseToParts(...))` gives exactly `extractFile`'s facts (test/analyze/split.test.ts compares
+ * them on every rxjs file and the analyze fixtures); keep the two in step when extractFile changes.
+ *
+ * The walk learns anonymous token texts on first sight (LanguageNames.anonymous), and the matcher needs them
+ * to compare token types: a parsed file carries the texts its thread learned since its previous file, and
+ * `collectParts` adds them to this thread's table before matching.
+ */
+import type Parser from 'tree-sitter';
+import { languageRuntime, type LanguageId } from '../lang/index.ts';
+import { Collector } from './collect.ts';
+import { FlatTree, partsOf } from './flat-tree.ts';
+import type { FileFacts } from './facts.ts';
+
+/** One file parsed and walked, ready to transfer (`buffer` in the transfer list). */
+export interface ParsedParts {
+  language: LanguageId;
+  count: number;
+  buffer: ArrayBuffer;
+  parseErrors: number;
+  /** Anonymous token texts (type id, text) learned by the parsing thread since its previous ParsedParts. */
+  anonymous: Array<[number, string]>;
+}
+
+/** By language: the anonymous type ids this thread has already passed on in a ParsedParts. */
+const sentAnonymous = new Map<LanguageId, Uint8Array>();
+
+/** The first half: parse `text`, count its syntax errors, walk it into flat arrays (pure: no I/O). */
+export function parseToParts(text: string, language: LanguageId): ParsedParts {
+  const rt = languageRuntime(language);
+  const tree = rt.parser.parse(text);
+  try {
+    const parseErrors = tree.rootNode.hasError ? countErrors(tree) : 0;
+    const flat = FlatTree.from(tree, text, rt.names, rt.engine.plan);
+    const { buffer, count } = flat.parts();
+    let sent = sentAnonymous.get(language);
+    if (!sent) { sent = new Uint8Array(65536); sentAnonymous.set(language, sent); }
+    const anonymous: Array<[number, string]> = [];
+    const known = rt.names.anonymous;
+    for (let t = 0; t < known.length; t++) {
+      const name = known[t];
+      if (name !== undefined && sent[t] === 0) { sent[t] = 1; anonymous.push([t, name]); }
+    }
+    return { language, count, buffer, parseErrors, anonymous };
+  } finally {
+    (tree as unknown as { delete?: () => void }).delete?.();
+  }
+}
+
+/** Loads a language's grammar, parser and walk plan ahead of its first file (nothing is learned or sent). */
+export function prepareLanguage(language: LanguageId): void {
+  const rt = languageRuntime(language);
+  (rt.parser.parse('') as unknown as { delete?: () => void }).delete?.();
+}
+
+/** The second half: match and collect the facts of a file parsed by `parseToParts` (on any thread). */
+export function collectParts(filePath: string, text: string, parsed: ParsedParts): FileFacts {
+  const rt = languageRuntime(parsed.language);
+  const known = rt.names.anonymous;
+  for (const [t, name] of parsed.anonymous) if (known[t] === undefined) known[t] = name;
+  const flat = FlatTree.of(partsOf(parsed.buffer, parsed.count), rt.names.namedById, text);
+  const matches = rt.engine.run(flat);
+  const collector = new Collector(text, filePath, parsed.language);
+  collector.roles = rt.roles;
+  return collector.collect(matches, countLines(text), parsed.parseErrors);
+}
+
+/** Lines as extractFile counts them: newline-separated pieces (a final newline opens one more). */
+function countLines(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** Counts ERROR and MISSING nodes, as extractFile does (only called when the tree has errors). */
+function countErrors(tree: Parser.Tree): number {
+  let n = 0;
+  const c = tree.walk();
+  for (;;) {
+    const type = c.nodeType;
+    if (type === 'ERROR' || c.nodeIsMissing) n++;
+    if (c.gotoFirstChild()) continue;
+    while (!c.gotoNextSibling()) {
+      if (!c.gotoParent()) return n;
+    }
+  }
+}
