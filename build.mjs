@@ -6,7 +6,8 @@
 //   other command load Hapi or the MCP SDK at start.
 // - dist/extract-worker.mjs: the extraction pool's worker thread (lib/analyze/pool.ts looks for it beside the
 //   chunk that starts it), sharing the CLI's chunks; dist/parse-worker.mjs: the parse half of the two-thread
-//   extraction (lib/analyze/split.ts), found the same way.
+//   extraction (lib/analyze/split.ts), and dist/search-worker.mjs, the search stage beside modules and
+//   processes (lib/analyze/search-beside.ts), found the same way.
 // - dist/handlers.mjs: the pure tool handlers plus a snapshot loader, self-contained (every JS dependency
 //   bundled in), so another runtime can run the tools on a saved snapshot with no node_modules.
 // Every bundle carries the tree-sitter query files (lib/lang/**/*.scm) inlined as text, so none reads them from
@@ -56,7 +57,7 @@ const common = {
 const nativeExternal = ['tree-sitter', 'tree-sitter-*', 'onnxruntime-node', 'onnxruntime-web', 'sharp', '@xenova/transformers', 'vectra'];
 
 const results = await Promise.all([
-  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'parse-worker': 'lib/analyze/parse-worker.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
+  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'parse-worker': 'lib/analyze/parse-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
   build({ ...common, entryPoints: { handlers: 'runtime/bundle/handlers-entry.ts' }, external: nativeExternal }),
 ]);
 

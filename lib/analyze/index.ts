@@ -41,6 +41,8 @@ export interface AnalyzeOptions {
   workers?: number;
   /** Parse in a worker while this thread matches and collects (pipeline.ts BuildOptions.split; default: by size). */
   split?: boolean;
+  /** Search in a worker beside modules and processes (pipeline.ts BuildOptions.searchWorker; default: no). */
+  searchWorker?: boolean;
   /** Embedder choice passed to lib/search. */
   embedder?: string;
 }
@@ -94,7 +96,7 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
   try {
     const out = await runPipeline({
       root, name, previous, force: options.force, maxFileBytes: options.maxFileBytes, workers: options.workers, split: options.split,
-      embedder: options.embedder, log, progress, onPhase: options.onPhase,
+      searchWorker: options.searchWorker, embedder: options.embedder, log, progress, onPhase: options.onPhase,
       searchDir: () => newGeneration().dir,
       // Files are written as soon as their data is final, their I/O overlapping the later phases.
       output: {
@@ -202,6 +204,7 @@ export interface InMemoryOptions {
   embedder?: string;
   workers?: number;
   split?: boolean;
+  searchWorker?: boolean;
 }
 
 const tempDirs = new Set<string>();
@@ -217,7 +220,7 @@ export async function buildSnapshotInMemory(root: string, options: InMemoryOptio
   let searchDir: string | undefined;
   const out = await runPipeline({
     root: realRoot, name, log: options.log ?? (() => {}), maxFileBytes: options.maxFileBytes, workers: options.workers,
-    split: options.split, embedder: options.embedder,
+    split: options.split, searchWorker: options.searchWorker, embedder: options.embedder,
     searchDir: options.search === false ? undefined : () => (searchDir = makeTempDir()),
   });
   const repo: RepoInfo = { name, path: realRoot, indexedAt: out.indexedAt, lastCommit: headCommit(realRoot), stats: out.stats };

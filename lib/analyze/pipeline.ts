@@ -23,6 +23,7 @@ import { countGraph, worst, type AnalyzeSummary, type Phase } from './summary.ts
 import { silentProgress, type ProgressSink } from './progress.ts';
 import { ExtractPool, POOL_MIN_FILES, defaultWorkers } from './pool.ts';
 import { ParseAhead, SPLIT_MIN_FILES, splitMode } from './split.ts';
+import { SearchBeside, searchWorkerMode } from './search-beside.ts';
 
 /**
  * Version of the cached extractor facts. The indexer may export `EXTRACT_VERSION` (bumped whenever FileFacts
@@ -61,6 +62,11 @@ export interface BuildOptions {
    * SPLIT_MIN_FILES of them on a machine with two cores or more (CODEGRAPH_SPLIT=1/0 overrides the default).
    */
   split?: boolean;
+  /**
+   * Build the search files in a worker thread while this one runs modules and processes (search-beside.ts).
+   * Default: no (measured slower on the 2-core machine); CODEGRAPH_SEARCH_WORKER=1 turns it on.
+   */
+  searchWorker?: boolean;
   embedder?: string;
   /** Folder for the search files, asked for when the search phase starts; undefined = no search. */
   searchDir?: () => string;
@@ -134,16 +140,26 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
       ahead?.warm([...languages]);
     }
   };
+  const searchMode = searchWorkerMode(opts.searchWorker);
+  let beside: SearchBeside | undefined;
+  /** Starts the search worker as parsing starts (it loads lib/search meanwhile), if search runs and it is wanted. */
+  const startSearch = (): SearchBeside | undefined => {
+    if (!beside && opts.searchDir && searchMode) beside = SearchBeside.start();
+    return beside;
+  };
   try {
-    return await stages(opts, progress, startPool, () => pool, () => ahead);
+    return await stages(opts, progress, startPool, () => pool, () => ahead, startSearch);
   } finally {
     pool?.close();
     ahead?.close();
+    // It writes into the new generation folder, which the caller removes if this run failed: wait for it.
+    await beside?.settle();
   }
 }
 
 async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (files: readonly { path: string }[]) => void,
-  pool: () => ExtractPool | undefined, ahead: () => ParseAhead | undefined): Promise<BuildOutput> {
+  pool: () => ExtractPool | undefined, ahead: () => ParseAhead | undefined,
+  startSearch: () => SearchBeside | undefined): Promise<BuildOutput> {
   const { root, previous, log } = opts;
   const force = !!opts.force;
   const timings: AnalyzeSummary['timings'] = { total: 0 };
@@ -274,6 +290,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   // parse
   phase('parse', pending.length);
   startPool(pending);
+  const searchWorker = startSearch();
   const failures: AnalyzeSummary['failures'] = [];
   const parsed: { record: FileRecord; facts: FileFacts }[] = [];
   const workerTexts = new WeakMap<FileFacts, string>();
@@ -321,6 +338,14 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const table: FileTable = { files: records, skipped: skippedRecords };
   const factsText = (f: FileFacts): string | undefined => workerTexts.get(f) ?? previous?.factsText?.(f);
   if (opts.output) early(() => opts.output!.resolved({ table, facts, refs, factsText }));
+  const hashes = new Map(records.map((r) => [r.path, r.hash] as const));
+  // Search reads only the symbol nodes, which modules and processes leave as they are: hand them over now.
+  if (opts.searchDir && searchWorker) {
+    searchWorker.send({
+      root, nodes: graph.nodes, texts: [...texts], hashes: [...hashes], dir: opts.searchDir(), previousDir: previous?.dir,
+      embedder: opts.embedder, fresh: force,
+    }, log, (d) => progress.tick(d));
+  }
 
   phase('modules');
   const modules = detectModules(graph);
@@ -332,10 +357,8 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   let embedder = 'none';
   if (opts.searchDir) {
     phase('search');
-    const dir = opts.searchDir();
-    const hashes = new Map(records.map((r) => [r.path, r.hash] as const));
-    const res = await buildSearch({
-      graph, dir, previousDir: previous?.dir, embedder: opts.embedder, log,
+    const res = searchWorker ? await searchWorker.result() : await buildSearch({
+      graph, dir: opts.searchDir(), previousDir: previous?.dir, embedder: opts.embedder, log,
       readSource: (p) => texts.get(p) ?? readInside(root, p),
       fileHash: (p) => hashes.get(p), fresh: force,
       progress: (d) => progress.tick(d),

@@ -1,0 +1,95 @@
+/**
+ * The search stage in a worker thread beside modules and processes. `buildSearch` reads only the symbol
+ * nodes (in graph order), the file texts and hashes and the previous generation — nothing modules or
+ * processes add — so the pipeline hands it the graph's nodes right after resolve and runs modules, processes
+ * and the graph write meanwhile, then waits for it before finishing (the generation is published only after).
+ * The worker is started earlier (when the parse phase starts), so it has loaded lib/search by then. Off by
+ * default (searchWorkerMode).
+ *
+ * Failure is today's failure: an error in the worker rejects `result()` with the same message (a
+ * CodegraphError keeps its code); a failure elsewhere first waits for the worker to end (`settle`), since it
+ * writes into the new generation folder the caller then removes. Log lines and progress come back as messages.
+ */
+import type { Worker } from 'node:worker_threads';
+import { CodegraphError, type ErrorCode } from '../errors.ts';
+import type { BuildSearchResult } from '../search/index.ts';
+import { workerStarter } from './pool.ts';
+import type { SearchJob, SearchReply } from './search-worker.ts';
+
+/**
+ * Whether search runs in a worker: the caller's choice, else CODEGRAPH_SEARCH_WORKER=1, else no. Measured on
+ * the 2-core machine (docs/benchmarks.md ## Analyze), it made cold analyze slower on rxjs and on four copies
+ * of it: the search wait shrinks, but the worker's start-up and search share the second core with this
+ * thread's V8 background work, so parse, modules and processes slow down by more.
+ */
+export function searchWorkerMode(choice: boolean | undefined): boolean {
+  if (choice !== undefined) return choice;
+  return process.env.CODEGRAPH_SEARCH_WORKER === '1';
+}
+
+/** A search worker started ahead of its job. */
+export class SearchBeside {
+  /** Search jobs sent to workers in this process (tests check that a forced worker really ran). */
+  static jobs = 0;
+  private exited: Promise<void>;
+  private outcome: Promise<BuildSearchResult> | undefined;
+  private sent = false;
+
+  private constructor(private readonly worker: Worker) {
+    this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
+    worker.on('error', () => {}); // followed by 'exit'; the job's promise reports it
+    worker.unref(); // idle it must not keep the process alive
+  }
+
+  /** Starts the worker now; undefined when its script is not available (search then runs in this thread). */
+  static start(): SearchBeside | undefined {
+    const start = workerStarter('search-worker');
+    if (!start) return undefined;
+    try {
+      return new SearchBeside(start());
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Hands over the job; `result()` then gives its outcome. */
+  send(job: SearchJob, log: (m: string) => void, progress: (done: number) => void): void {
+    const w = this.worker;
+    w.ref(); // its reply is awaited
+    this.sent = true;
+    SearchBeside.jobs++;
+    this.outcome = new Promise<BuildSearchResult>((resolve, reject) => {
+      let settled = false;
+      w.on('message', (m: SearchReply) => {
+        if ('log' in m) log(m.log);
+        else if ('progress' in m) progress(m.progress);
+        else if ('done' in m) { settled = true; resolve(m.done); }
+        else {
+          settled = true;
+          const err = m.code ? new CodegraphError(m.code as ErrorCode, m.error, m.details) : new Error(m.error);
+          if (m.stack) err.stack = m.stack;
+          reject(err);
+        }
+      });
+      w.once('exit', (code) => { if (!settled) reject(new Error(`the search worker stopped (exit code ${code}) before finishing`)); });
+    });
+    this.outcome.catch(() => {}); // observed by result() or settle()
+    w.postMessage(job);
+  }
+
+  /** The search stage's result (rejects as buildSearch would have thrown). */
+  result(): Promise<BuildSearchResult> {
+    if (!this.outcome) return Promise.reject(new Error('internal: search job not sent'));
+    return this.outcome;
+  }
+
+  /** Ends the worker: waits for a job in progress to finish (it writes files), else stops it at once. */
+  async settle(): Promise<void> {
+    if (this.sent) {
+      await this.outcome!.catch(() => {});
+    } else {
+      await this.worker.terminate(); // idle (at most loading lib/search): nothing to interrupt
+    }
+    await this.exited;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Worker-thread side of the search stage beside modules and processes (search-beside.ts): builds the search
+ * files (lib/search `buildSearch`) from the graph's nodes as they are after resolve — search reads only the
+ * symbol nodes, in graph order, never what modules and processes add — while the main thread runs modules,
+ * processes and the writes. Log lines and progress go back as messages. One job per worker.
+ */
+import { parentPort } from 'node:worker_threads';
+import { CodeGraph } from '../graph/code-graph.ts';
+import type { GraphNode } from '../graph/schema.ts';
+import { readInside } from '../../index-store/host.ts';
+import { CodegraphError } from '../errors.ts';
+import type { BuildSearchResult } from '../search/index.ts';
+
+export interface SearchJob {
+  root: string;
+  /** Every node of the graph after resolve, in graph order (edges are not needed). */
+  nodes: GraphNode[];
+  /** Texts the main thread read this run, by path (others are read from disk). */
+  texts: Array<[string, string]>;
+  hashes: Array<[string, string]>;
+  dir: string;
+  previousDir?: string;
+  embedder?: string;
+  fresh: boolean;
+}
+export type SearchReply = { log: string } | { progress: number } | { done: BuildSearchResult }
+  | { error: string; stack?: string; code?: string; details?: unknown };
+
+const port = parentPort;
+if (port) {
+  // Loaded now, while the main thread still parses and resolves.
+  const search = import('../search/index.ts');
+  port.once('message', async (job: SearchJob) => {
+    let reply: SearchReply;
+    try {
+      const { buildSearch } = await search;
+      const graph = new CodeGraph();
+      for (const n of job.nodes) graph.addNode(n);
+      const texts = new Map(job.texts);
+      const hashes = new Map(job.hashes);
+      const res = await buildSearch({
+        graph, dir: job.dir, previousDir: job.previousDir, embedder: job.embedder,
+        log: (message) => port.postMessage({ log: message } satisfies SearchReply),
+        readSource: (p) => texts.get(p) ?? readInside(job.root, p),
+        fileHash: (p) => hashes.get(p), fresh: job.fresh,
+        progress: (d) => port.postMessage({ progress: d } satisfies SearchReply),
+      });
+      reply = { done: res };
+    } catch (err) {
+      const e = err as { message?: string; stack?: string; code?: unknown; details?: unknown };
+      reply = err instanceof Error
+        ? { error: err.message, stack: e.stack, ...(err instanceof CodegraphError ? { code: err.code, details: e.details } : {}) }
+        : { error: String(err) };
+    }
+    port.postMessage(reply);
+    port.close();
+  });
+}
