@@ -138,13 +138,17 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
     } else {
       ahead = ParseAhead.start();
       ahead?.warm([...languages]);
+      if (!ahead && split === 'on') opts.log('two-thread extraction unavailable (no parse-worker script beside this module); extracting in one thread');
     }
   };
   const searchMode = searchWorkerMode(opts.searchWorker);
   let beside: SearchBeside | undefined;
   /** Starts the search worker as parsing starts (it loads lib/search meanwhile), if search runs and it is wanted. */
   const startSearch = (): SearchBeside | undefined => {
-    if (!beside && opts.searchDir && searchMode) beside = SearchBeside.start();
+    if (!beside && opts.searchDir && searchMode) {
+      beside = SearchBeside.start();
+      if (!beside) opts.log('search worker unavailable (no search-worker script beside this module); searching in this thread');
+    }
     return beside;
   };
   try {
