@@ -26,7 +26,9 @@ const EXPORT_DEFAULT = /export\s+default\b/y;
 /** Global generic types whose members are their first type argument's members. */
 const SAME_MEMBERS = new Set(['Partial', 'Readonly', 'Required', 'NonNullable']);
 /** Global generic types that are arrays of their (first) type argument. */
-const ARRAY_TYPES = new Set(['Array', 'ReadonlyArray']);
+const ARRAY_TYPES = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet']);
+/** Global generic types that map keys to values of their second type argument. */
+const MAP_TYPES = new Set(['Map', 'ReadonlyMap', 'WeakMap']);
 /** Predefined types that say nothing about a value's members. */
 const UNTYPED = new Set(['any', 'unknown', 'object']);
 const MODIFIER_WORDS = new Set(['export', 'default', 'const', 'let', 'var', 'async', 'static', 'public', 'private', 'protected', 'readonly', 'abstract', 'declare', 'override', 'function', 'class', 'interface', 'type', 'enum']);
@@ -96,6 +98,8 @@ export class Collector {
   private readonly arrowBodies: Array<{ fn: Node; body: Node }> = [];
   /** Assignment targets (`f = …`, `this.handler = …`): function symbols assigned there are not fixed. */
   private readonly assignTargets: Node[] = [];
+  /** Locals assigned after their declaration. */
+  private readonly reassignedLocals = new Set<number>();
   /** Identifier occurrences narrowed by an instanceof guard → the type node. */
   private readonly narrowedTo = new Map<Node, Node>();
   private readonly claimed = new Set<Node>();
@@ -122,8 +126,11 @@ export class Collector {
   private readonly slotType = new Map<Node, Node>();
   private readonly fnTypeParams = new Map<Node, Array<{ name: Node; type?: Node }>>();
   private readonly unions = new Map<Node, Node[]>();
+  private readonly intersections = new Map<Node, Node[]>();
   /** Generic types → their name and first type argument. */
-  private readonly generics = new Map<Node, { name: Node; arg: Node }>();
+  private readonly generics = new Map<Node, { name: Node; arg: Node; arg2?: Node }>();
+  /** Object type literals → their typed property signatures. */
+  private readonly objectTypes = new Map<Node, Array<{ name: Node; type: Node }>>();
   private readonly fnSymOf = new Map<Node, number>();
   private readonly thisParamType = new Map<Node, Node>();
   /** `this` occurrences typed by their function's `this:` parameter. */
@@ -144,7 +151,7 @@ export class Collector {
 
   constructor(text: string, private readonly filePath: string, private readonly language: LanguageId) {
     this.text = text;
-    this.root = { kind: 'program', start: 0, end: Infinity, parent: undefined, names: new Map(), classSym: -1 };
+    this.root = { kind: 'program', start: 0, argOf: undefined, end: Infinity, parent: undefined, names: new Map(), classSym: -1, thisType: undefined, node: undefined };
   }
 
   /** Runs both passes and returns the file's facts. */
@@ -228,7 +235,17 @@ export class Collector {
       case 'param.pattern': this.patternType.set(get(c, 'pattern')!, get(c, 'type')!); return;
       case 'narrow.instanceof': this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return;
       case 'type.generic': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
-      case 'type.generic.arg': this.generics.set(get(c, 'generic')!, { name: get(c, 'name')!, arg: get(c, 'arg')! }); return;
+      case 'type.generic.arg': {
+        const node = get(c, 'generic')!, prev = this.generics.get(node);
+        if (prev) { prev.name = get(c, 'name')!; prev.arg = get(c, 'arg')!; } else this.generics.set(node, { name: get(c, 'name')!, arg: get(c, 'arg')! });
+        return;
+      }
+      case 'type.generic.arg2': {
+        const node = get(c, 'generic')!, prev = this.generics.get(node);
+        if (prev) prev.arg2 = get(c, 'arg')!; else this.generics.set(node, { name: get(c, 'name')!, arg: get(c, 'arg')!, arg2: get(c, 'arg')! });
+        return;
+      }
+      case 'type.object.prop': pushTo(this.objectTypes, get(c, 'object')!, { name: get(c, 'name')!, type: get(c, 'type')! }); return;
       case 'expr.await': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return;
       case 'expr.element': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'element' }); return;
       case 'type.array': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'array' }); return;
@@ -246,6 +263,7 @@ export class Collector {
       case 'param.slot': pushTo(this.slotsOf, get(c, 'fn')!, get(c, 'param')!); return;
       case 'fntype.param': pushTo(this.fnTypeParams, get(c, 'fntype')!, { name: get(c, 'name')!, type: get(c, 'type') }); return;
       case 'type.union': pushTo(this.unions, get(c, 'union')!, get(c, 'member')!); return;
+      case 'type.intersection': pushTo(this.intersections, get(c, 'inter')!, get(c, 'member')!); return;
       case 'returns': this.returnsOf.set(get(c, 'owner')!, get(c, 'type')!); return;
       case 'annotated': this.annotOf.set(get(c, 'owner')!, get(c, 'type')!); return;
       case 'var.var': this.varKind.set(c[0].node, 'var'); return;
@@ -408,9 +426,10 @@ export class Collector {
         case EV_EXPORT: exportStack.push(e.x); break;
         case EV_SCOPE: {
           const node = e.x.node as Node;
-          scope = { kind: e.x.kind, start: p, end: this.end(node), parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? -1, node };
+          // every scope has the same fields from the start (one hidden class for the hot lookups)
+          scope = { kind: e.x.kind, start: p, argOf: undefined, end: this.end(node), parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? -1, thisType: undefined, node };
           if (e.x.kind === 'arrow' || e.x.kind === 'function') scope.argOf = this.argCall.get(node);
-          if (e.x.kind === 'function' && this.thisParamType.size) {
+          if ((e.x.kind === 'function' || e.x.kind === 'method') && this.thisParamType.size) {
             for (const slot of this.slotsOf.get(node) ?? []) {
               const t = this.thisParamType.get(slot);
               if (t) scope.thisType = t;
@@ -885,6 +904,7 @@ export class Collector {
     for (const target of this.assignTargets) {
       const e = this.expr(target);
       let s: number | undefined;
+      if (e.k === 'id' && e.b && 'l' in e.b) { this.reassignedLocals.add(e.b.l); continue; }
       if (e.k === 'id' && e.b && 's' in e.b) s = e.b.s;
       else if (e.k === 'member' && e.obj.k === 'this' && e.obj.cls >= 0) s = this.memberKeys.get(`${e.obj.cls}\u0000${e.name}`);
       if (s === undefined) continue;
@@ -950,7 +970,7 @@ export class Collector {
       }
       calls.push(fact);
     }
-    const locals: LocalFact[] = this.localNodes.map((l) => {
+    const locals: LocalFact[] = this.localNodes.map((l, i) => {
       const f: LocalFact = { name: l.name };
       if (l.type) f.type = this.expr(l.type);
       if (l.init) f.init = this.expr(l.init);
@@ -960,6 +980,7 @@ export class Collector {
       }
       else if (l.elementOf) f.init = { k: 'element', of: this.expr(l.elementOf) };
       if (l.ctx) f.ctx = l.ctx;
+      if (this.reassignedLocals.has(i)) f.reassigned = true;
       return f;
     });
     const refs: RefFact[] = [];
@@ -1021,14 +1042,25 @@ export class Collector {
     if (c && c.callee !== node) return c.isNew ? { k: 'new', callee: this.expr(c.callee) } : { k: 'call', callee: this.expr(c.callee) };
     const u = this.unions.get(node);
     if (u) return { k: 'union', types: [...u].sort(byStart).map((n) => this.expr(n)) };
+    const both = this.intersections.get(node);
+    if (both) {
+      // `A & B & C` nests to the left: one flat list of parts
+      const types: Expr[] = [];
+      for (const n of [...both].sort(byStart)) { const e = this.expr(n); if (e.k === 'intersection') types.push(...e.types); else types.push(e); }
+      return { k: 'intersection', types };
+    }
+    const o = this.objectTypes.get(node);
+    if (o) return { k: 'object', props: [...o].sort((a, b) => a.name.start - b.name.start).map((p) => ({ name: this.ident(p.name), type: this.expr(p.type) })) };
     const g = this.generics.get(node);
     if (g) {
       // a generic type reads as its name; the global `Partial<T>` (and its kin) has T's members
       const inner = this.expr(g.name);
       if (inner.k !== 'id' || inner.b) return inner;
       if (SAME_MEMBERS.has(inner.name)) return this.expr(g.arg);
-      // `Array<T>`, `ReadonlyArray<T>`: the array of T (as `T[]`)
-      return ARRAY_TYPES.has(inner.name) ? { k: 'array', of: this.expr(g.arg) } : inner;
+      // `Array<T>`, `ReadonlyArray<T>`, `Set<T>`: the array of T (as `T[]`: elements, for-of, forEach)
+      if (ARRAY_TYPES.has(inner.name)) return { k: 'array', of: this.expr(g.arg) };
+      if (MAP_TYPES.has(inner.name) && g.arg2) return { k: 'map', of: this.expr(g.arg2) };
+      return inner;
     }
     const w = this.wraps.get(node);
     if (w) {
@@ -1210,8 +1242,9 @@ function thisClass(scope: Scope): number {
 /** The declared `this:` type of the nearest plain function, if it has one (arrows and blocks see through). */
 function thisTypeAt(scope: Scope): Node | undefined {
   for (let s: Scope | undefined = scope; s; s = s.parent) {
-    if (s.kind === 'function') return s.thisType;
-    if (s.kind === 'class' || s.kind === 'method' || s.kind === 'program') return undefined;
+    // a method may declare `this:` too (chevrotain's traits: `this: MixedInParser`); without one it is its class
+    if (s.kind === 'function' || s.kind === 'method') return s.thisType;
+    if (s.kind === 'class' || s.kind === 'program') return undefined;
   }
   return undefined;
 }

@@ -25,10 +25,16 @@ export type Expr =
   | { k: 'await'; inner: Expr }
   | { k: 'as'; type: Expr }
   | { k: 'union'; types: Expr[] }
+  /** An intersection type `A & B`: a value with the members of every part. */
+  | { k: 'intersection'; types: Expr[] }
   /** An element of an array value (`xs[i]`, `for (const x of xs)`). */
   | { k: 'element'; of: Expr }
   /** The type `T[]`. */
   | { k: 'array'; of: Expr }
+  /** The type `Map<K, V>` (also `ReadonlyMap`, `WeakMap`): a map whose values have the type `of`. */
+  | { k: 'map'; of: Expr }
+  /** An object type literal (`{ window: Subject<T>; count: number }`): its typed properties, in source order. */
+  | { k: 'object'; props: Array<{ name: string; type: Expr }> }
   | { k: 'lit' }
   | { k: 'fn' }
   | { k: 'other' };
@@ -108,6 +114,8 @@ export interface LocalFact {
   init?: Expr;
   /** A parameter of a function passed as argument `arg` of call `call`: typed by the callee's declaration. */
   ctx?: { call: number; arg: number; param: number };
+  /** Assigned after its declaration (`let run = defaultRun; … run = other`): the function it holds is not fixed. */
+  reassigned?: boolean;
 }
 
 export interface ArgFact {

@@ -40,11 +40,20 @@ export type Val =
   | { t: 'elemfn'; f: number; of: Expr; r: Reason; c: number }
   /** A built-in array method that returns an array of the same elements (`slice`, `filter`, `concat`, …). */
   | { t: 'arrfn'; f: number; of: Expr; r: Reason; c: number }
+  /** A `Map<K, V>` whose values have the type `of` (written in file f): `get` gives one, `forEach` passes one. */
+  | { t: 'map'; f: number; of: Expr; r: Reason; c: number }
+  /** A value of an object type literal (`{ window: Subject<T> }`, written in file f): its properties are typed. */
+  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; r: Reason; c: number }
   /**
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.
    */
   | { t: 'union'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; r: Reason; c: number }
+  /**
+   * A value of an intersection of project types (`this: Parser & ErrorHandler`): a member is the one symbol the
+   * parts that have it agree on; a part we cannot type or an outside type (`hole`) leaves every member unknown.
+   */
+  | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; hole: boolean; r: Reason; c: number }
   | { t: 'ext' }
   | { t: 'unknown' };
 
@@ -125,7 +134,7 @@ export class Evaluator {
       case 'call': {
         const c = this.value(f, e.callee);
         // a method declared to return `this` (a builder) returns its receiver, whatever subclass that is
-        if (c.t === 'sym' && e.callee.k === 'member' && this.sym(c).returns?.k === 'this') {
+        if (c.t === 'sym' && e.callee.k === 'member' && returnsThis(this.sym(c))) {
           const recv = this.deref(this.value(f, e.callee.obj));
           return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c);
         }
@@ -151,7 +160,12 @@ export class Evaluator {
         let one: Val | undefined;
         const insts: Array<Val & { t: 'inst' }> = [];
         for (const x of e.types) {
-          const v = this.value(f, x);
+          let v = this.value(f, x);
+          if (v.t === 'sym' && (this.sym(v).label === 'Variable' || this.sym(v).label === 'Property')) {
+            // a variable or property holding an instance (`cond ? innerFrom(x) : EMPTY`): that instance
+            const d = this.deref(v);
+            if (d.t === 'inst' || d.t === 'union') v = d;
+          }
           if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); continue; }
           if (v.t === 'union') { for (const o of v.of) if (!insts.some((y) => y.f === o.f && y.s === o.s)) insts.push(o); continue; }
           if (v.t !== 'sym' || (one && (one.t !== 'sym' || one.f !== v.f || one.s !== v.s))) return UNKNOWN;
@@ -181,7 +195,7 @@ export class Evaluator {
     if (call && call.callee.k === 'member' && ctx.arg === 0 && ELEMENT_CALLBACKS[call.callee.name]?.includes(ctx.param)) {
       // `items.forEach((item) => …)`: the parameter is an element of the array
       const arr = this.deref(this.value(f, call.callee.obj));
-      if (arr.t === 'arr') return weakenFrom(this.typeValue(arr.f, arr.of, 0), arr, 'contextual-type');
+      if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return weakenFrom(this.typeValue(arr.f, arr.of, 0), arr, 'contextual-type');
     }
     const target = call ? this.callTarget(f, call) : undefined;
     if (!target) return UNKNOWN;
@@ -252,6 +266,8 @@ export class Evaluator {
       case 'Function': return this.merged(v.f, v.s) ? v : EXT; // fn.call / fn.bind / fn.apply, or a merged namespace's members
       case 'Method':
         if (sym.kind === 'getter' && sym.returns) return weakenFrom(this.typeValue(v.f, sym.returns, 0), v, 'return-type');
+        // an unannotated getter: the value its return statements give (`get parent() { return this.node(0) }`)
+        if (sym.kind === 'getter' && sym.returnsValue) return weakenFrom(this.deref(this.value(v.f, sym.returnsValue)), v, 'return-type');
         return EXT;
       case 'Variable': case 'Property': {
         if (sym.kind === 'enum_member') return EXT; // a number or a string
@@ -310,6 +326,26 @@ export class Evaluator {
         }
         return out ?? UNKNOWN;
       }
+      case 'inter': {
+        if (o.hole) return UNKNOWN;
+        let out: (Val & { t: 'sym' }) | undefined;
+        let ext = false;
+        for (const x of o.of) {
+          const m = this.member(x, name);
+          if (m.t === 'ext') { ext = true; continue; }
+          if (m.t !== 'sym') continue; // this part has no such member
+          if (out && (out.f !== m.f || out.s !== m.s)) return UNKNOWN; // declared by several parts: the checker's call
+          if (!out || m.c < out.c) out = m;
+        }
+        // a member also reachable through a part with an outside base could be either: no answer
+        return out ? (ext ? UNKNOWN : out) : ext ? EXT : UNKNOWN;
+      }
+      case 'map': return name === 'get' ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c } : EXT;
+      case 'obj': {
+        // a property of an object type literal: an instance of its declared type (methods are not recorded)
+        const p = o.props.find((x) => x.name === name);
+        return p ? weakenFrom(this.typeValue(o.f, p.type, 0), o, 'typed-receiver') : UNKNOWN;
+      }
       case 'arr':
         if (SAME_ARRAY_METHODS.has(name)) return { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c };
         return ELEMENT_METHODS.has(name) ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c } : EXT;
@@ -342,7 +378,14 @@ export class Evaluator {
     if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c };
     if (c.t !== 'sym') return UNKNOWN;
     const sym = this.sym(c);
-    if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) return weakenFrom(this.typeValue(c.f, sym.returns, 0), c, 'return-type');
+    if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) {
+      // a result declared as a type parameter (`<T extends Node>(x: T): T`) is what the call instantiates T to —
+      // maybe a subclass overriding the member — so its constraint is no answer here
+      if (sym.returns.k === 'id' && sym.returns.b && 'l' in sym.returns.b) return UNKNOWN;
+      return weakenFrom(this.typeValue(c.f, sym.returns, 0), c, 'return-type');
+    }
+    // no declared return type: the value its return statements give, evaluated where they are written
+    if ((sym.label === 'Function' || sym.label === 'Method') && sym.returnsValue && !sym.reassigned) return weakenFrom(this.deref(this.value(c.f, sym.returnsValue)), c, 'return-type');
     return UNKNOWN;
   }
 
@@ -358,16 +401,36 @@ export class Evaluator {
     // the `this` type (a return or parameter type): an instance of the class it is written in
     if (t.k === 'this') return t.cls >= 0 ? { t: 'inst', f, s: t.cls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] } : UNKNOWN;
     if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+    if (t.k === 'intersection') {
+      const insts: Array<Val & { t: 'inst' }> = [];
+      let hole = false, ext = false;
+      const add = (v: Val): void => {
+        if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
+        else if (v.t === 'inter') { hole ||= v.hole; for (const o of v.of) add(o); }
+        else if (v.t === 'ext') ext = true;
+        else hole = true;
+      };
+      for (const m of t.types) add(this.typeValue(f, m, depth + 1));
+      if (insts.length === 0) return ext && !hole ? EXT : UNKNOWN;
+      // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
+      return { t: 'inter', of: insts, hole: hole || ext, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
+    }
+    if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+    if (t.k === 'object') return { t: 'obj', f, props: t.props, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'union') {
       // `T | undefined`, `T | null`: T; several project types: a union value (see member)
       let ext = false;
       const insts: Array<Val & { t: 'inst' }> = [];
+      const others: Val[] = [];
       for (const m of t.types) {
         const v = this.typeValue(f, m, depth + 1);
         if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
         else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
         else if (v.t === 'ext') ext = true;
+        else if (v.t === 'arr' || v.t === 'map' || v.t === 'obj') others.push(v);
       }
+      // `T[] | undefined`, `Map<K, V> | null`, `{ a: A } | undefined`: that one container (several: unknown)
+      if (others.length) return others.length === 1 && insts.length === 0 && !ext ? others[0] : UNKNOWN;
       if (insts.length === 1) return insts[0];
       if (insts.length > 1) return { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
       return ext ? EXT : UNKNOWN;
@@ -586,6 +649,11 @@ export class Evaluator {
     }
     return undefined;
   }
+}
+
+/** A method declared to return `this`, or returning `this` without a declared type (TypeScript infers `this`). */
+function returnsThis(sym: SymbolFact): boolean {
+  return sym.returns ? sym.returns.k === 'this' : sym.returnsValue?.k === 'this';
 }
 
 /** Lowers a value's confidence to a reason's level (keeping the weaker of the two). */

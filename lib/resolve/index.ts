@@ -249,6 +249,10 @@ class ProjectBuilder {
             target = { f: v.f, s: v.s };
             status = 'resolved'; reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
           }
+        } else if (sym.reassigned || (callee.k === 'id' && !!callee.b && 'l' in callee.b && this.files[f].locals[callee.b.l]?.reassigned)) {
+          // a function binding assigned again in its file (`let notify = …; notify = fn`, a local `let run = dflt`
+          // replaced by a setter): which function it holds at the call is not fixed
+          indirect = true;
         } else if (sym.label === 'Function' || sym.label === 'Method') {
           target = { f: v.f, s: v.s };
           status = 'resolved'; reason = v.r; conf = v.c;

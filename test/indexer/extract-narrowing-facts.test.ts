@@ -48,7 +48,7 @@ export interface I { tag(): this }
   t.deepEqual(f.symbols.find((s) => s.qualifiedName === 'I.tag')?.returns, { k: 'this', cls: -1 });
 });
 
-test('Array<T>, ReadonlyArray<T> and readonly T[] are arrays of T; Map<K, V> and a project Array type are not', (t) => {
+test('Array<T>, ReadonlyArray<T> and readonly T[] are arrays of T; Map<K, V> a map of V; a project Array type is not', (t) => {
   const f = ts(`import { Node } from './node';
 export function f(a: Array<Node>, b: ReadonlyArray<Node>, c: readonly Node[], d: Map<string, Node>): void {}
 `);
@@ -56,7 +56,7 @@ export function f(a: Array<Node>, b: ReadonlyArray<Node>, c: readonly Node[], d:
   t.deepEqual(strip(local(f, 'a')?.type), { k: 'array', of: node });
   t.deepEqual(strip(local(f, 'b')?.type), { k: 'array', of: node });
   t.deepEqual(strip(local(f, 'c')?.type), { k: 'array', of: node });
-  t.deepEqual(strip(local(f, 'd')?.type), { k: 'id', name: 'Map' });
+  t.deepEqual(strip(local(f, 'd')?.type), { k: 'map', of: node }, 'Map<K, V> keeps its value type');
   const g = ts(`class Array<T> { first(): T | undefined { return undefined; } }
 export function f(a: Array<number>): void {}
 `);

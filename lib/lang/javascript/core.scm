@@ -107,10 +107,11 @@
 ((assignment_expression left: [(identifier) (member_expression object: (this))] @target) (#set! role "assign.target"))
 ; a value that is one of two (`c ? a : b`, `a ?? b`, `a || b`): the resolver keeps what every branch agrees on
 ((ternary_expression consequence: (_) @branch alternative: (_) @branch) @either (#set! role "expr.either"))
-((binary_expression left: (_) @branch operator: "??" right: (_) @branch) @either (#set! role "expr.either"))
-((binary_expression left: (_) @branch operator: "||" right: (_) @branch) @either (#set! role "expr.either"))
+; (no fields tested under binary_expression and if_statement: the walk then reads no field ids below these common nodes)
+((binary_expression . (_) @branch "??" (_) @branch .) @either (#set! role "expr.either"))
+((binary_expression . (_) @branch "||" (_) @branch .) @either (#set! role "expr.either"))
 ; `if (x instanceof C) …`: x is a C inside the guarded statement
-(if_statement condition: (parenthesized_expression (binary_expression left: (identifier) @name operator: "instanceof" right: [(identifier) (member_expression)] @type)) consequence: (_) @body (#set! role "narrow.instanceof"))
+(if_statement . (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)) . (_) @body (#set! role "narrow.instanceof"))
 ; `xs[i]`: an element of xs
 ((subscript_expression object: (_) @inner) @wrap (#set! role "expr.element"))
 ((this) @this (#set! role "expr.this"))

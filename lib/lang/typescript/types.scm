@@ -57,6 +57,8 @@
 ((function_type parameters: (formal_parameters [(required_parameter pattern: (_) @name type: (type_annotation (_) @type)?) (optional_parameter pattern: (_) @name type: (type_annotation (_) @type)?)])) @fntype (#set! role "fntype.param"))
 ; a union evaluates to the first of its members that names a project type (`Subscriber<T> | null`)
 ((union_type (_) @member) @union (#set! role "type.union"))
+; an intersection has the members of each part (`type Mixed = Parser & ErrorHandler`)
+((intersection_type (_) @member) @inter (#set! role "type.intersection"))
 
 ; heritage
 ((class_heritage (extends_clause value: (_) @extends)) (#set! role "heritage.extends"))
@@ -66,9 +68,13 @@
 ; type expressions
 ((type_identifier) @id (#set! role "id.type"))
 ; generic types evaluate to their name where a type is read (annotations, heritage, assertions, aliases)
-([(type_annotation (generic_type name: (_) @inner) @wrap) (implements_clause (generic_type name: (_) @inner) @wrap) (extends_type_clause type: (generic_type name: (_) @inner) @wrap) (as_expression (generic_type name: (_) @inner) @wrap) (type_alias_declaration value: (generic_type name: (_) @inner) @wrap) (union_type (generic_type name: (_) @inner) @wrap) (array_type (generic_type name: (_) @inner) @wrap)] (#set! role "type.generic"))
+([(type_annotation (generic_type name: (_) @inner) @wrap) (implements_clause (generic_type name: (_) @inner) @wrap) (extends_type_clause type: (generic_type name: (_) @inner) @wrap) (as_expression (generic_type name: (_) @inner) @wrap) (type_alias_declaration value: (generic_type name: (_) @inner) @wrap) (union_type (generic_type name: (_) @inner) @wrap) (intersection_type (generic_type name: (_) @inner) @wrap) (array_type (generic_type name: (_) @inner) @wrap)] (#set! role "type.generic"))
 ; `Partial<T>`, `Readonly<T>`, …: the collector reads such wrappers as their first type argument
 ((generic_type name: (_) @name type_arguments: (type_arguments . (_) @arg)) @generic (#set! role "type.generic.arg"))
+; `Map<K, V>`: the collector reads the value type of the global maps
+((generic_type name: (_) @name type_arguments: (type_arguments . (_) . (_) @arg)) @generic (#set! role "type.generic.arg2"))
+; inline object types (`record: { window: Subject<T> }`): their typed properties
+((object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @type))) @object (#set! role "type.object.prop"))
 ((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))
 ((nested_identifier object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((as_expression (_) @inner (_) @type) @wrap (#set! role "expr.as"))
@@ -85,5 +91,5 @@
 ; the `this` type (`tag(): this`): the class it is written in, or the receiver of the call (the resolver's rule)
 ((this_type) @this (#set! role "expr.this"))
 ; tree-sitter-typescript 0.23.2 parses `a && n!.m()` as `(a && n)!.m()`: the assertion is on the rightmost operand
-(non_null_expression (binary_expression right: (_) @inner) @wrap (#set! role "expr.operand"))
-(non_null_expression (binary_expression right: (binary_expression right: (_) @inner) @wrap) (#set! role "expr.operand"))
+(non_null_expression (binary_expression (_) @inner .) @wrap (#set! role "expr.operand"))
+(non_null_expression (binary_expression (binary_expression (_) @inner .) @wrap .) (#set! role "expr.operand"))
