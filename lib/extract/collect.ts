@@ -127,6 +127,8 @@ export class Collector {
   private readonly fnTypeParams = new Map<Node, Array<{ name: Node; type?: Node }>>();
   private readonly unions = new Map<Node, Node[]>();
   private readonly intersections = new Map<Node, Node[]>();
+  /** Function types → their return type. */
+  private readonly fnTypeReturns = new Map<Node, Node>();
   /** Generic types → their name and first type argument. */
   private readonly generics = new Map<Node, { name: Node; arg: Node; arg2?: Node }>();
   /** Object type literals → their typed property signatures. */
@@ -263,6 +265,7 @@ export class Collector {
       case 'param.slot': pushTo(this.slotsOf, get(c, 'fn')!, get(c, 'param')!); return;
       case 'fntype.param': pushTo(this.fnTypeParams, get(c, 'fntype')!, { name: get(c, 'name')!, type: get(c, 'type') }); return;
       case 'type.union': pushTo(this.unions, get(c, 'union')!, get(c, 'member')!); return;
+      case 'fntype.returns': this.fnTypeReturns.set(get(c, 'fntype')!, get(c, 'type')!); return;
       case 'type.intersection': pushTo(this.intersections, get(c, 'inter')!, get(c, 'member')!); return;
       case 'returns': this.returnsOf.set(get(c, 'owner')!, get(c, 'type')!); return;
       case 'annotated': this.annotOf.set(get(c, 'owner')!, get(c, 'type')!); return;
@@ -1082,6 +1085,8 @@ export class Collector {
     if (named !== undefined) return { k: 'id', name: this.symbols[named].name, b: { s: named } };
     const sk = this.scopeKindOf.get(node);
     if (sk === 'arrow' || sk === 'function') return { k: 'fn' };
+    const ret = sk === 'type' ? this.fnTypeReturns.get(node) : undefined;
+    if (ret) return { k: 'fntype', returns: this.expr(ret) };
     return { k: 'other' };
   }
 

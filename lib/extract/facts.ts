@@ -35,6 +35,8 @@ export type Expr =
   | { k: 'map'; of: Expr }
   /** An object type literal (`{ window: Subject<T>; count: number }`): its typed properties, in source order. */
   | { k: 'object'; props: Array<{ name: string; type: Expr }> }
+  /** A function type (`(x: A) => R`): calling a value of it gives an R. */
+  | { k: 'fntype'; returns: Expr }
   | { k: 'lit' }
   | { k: 'fn' }
   | { k: 'other' };

@@ -54,6 +54,8 @@ export type Val =
    * parts that have it agree on; a part we cannot type or an outside type (`hole`) leaves every member unknown.
    */
   | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; hole: boolean; r: Reason; c: number }
+  /** A value of a function type (`factory: () => R`, written in file f): calling it gives an R. */
+  | { t: 'fnval'; f: number; returns: Expr; r: Reason; c: number }
   | { t: 'ext' }
   | { t: 'unknown' };
 
@@ -376,6 +378,8 @@ export class Evaluator {
     if (c.t === 'ext') return EXT;
     if (c.t === 'elemfn') return weakenFrom(this.typeValue(c.f, c.of, 0), c, 'typed-receiver');
     if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c };
+    // a value of a function type (`resourceFactory: () => Unsubscribable | void`): its declared result
+    if (c.t === 'fnval') return weakenFrom(this.typeValue(c.f, c.returns, 0), c, 'return-type');
     if (c.t !== 'sym') return UNKNOWN;
     const sym = this.sym(c);
     if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) {
@@ -415,6 +419,7 @@ export class Evaluator {
       // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
       return { t: 'inter', of: insts, hole: hole || ext, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
     }
+    if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'object') return { t: 'obj', f, props: t.props, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'union') {
@@ -427,7 +432,7 @@ export class Evaluator {
         if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
         else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
         else if (v.t === 'ext') ext = true;
-        else if (v.t === 'arr' || v.t === 'map' || v.t === 'obj') others.push(v);
+        else if (v.t === 'arr' || v.t === 'map' || v.t === 'obj' || v.t === 'fnval') others.push(v);
       }
       // `T[] | undefined`, `Map<K, V> | null`, `{ a: A } | undefined`: that one container (several: unknown)
       if (others.length) return others.length === 1 && insts.length === 0 && !ext ? others[0] : UNKNOWN;

@@ -183,3 +183,20 @@ export class Trait {
   t.true(edges.has('Method:b.ts:Trait.run -> Method:b.ts:Mixin.mix'), 'a method\'s `this:` parameter types `this`');
   t.true(edges.has('Method:b.ts:Trait.run -> Method:node.ts:Other.read'));
 });
+
+test('a value of a function type gives its declared result when called; the function it holds stays unknown', (t) => {
+  const r = index({
+    'b.ts': `import { Node } from './node';
+type Make = () => Node | undefined;
+export function f(make: Make, other: (n: number) => Node): void {
+  make()!.child(0);
+  other(1).cut(2);
+}
+`,
+  });
+  const edges = new Set(r.graph.edges.filter((e) => e.type === 'CALLS').map((e) => `${e.source} -> ${e.target} ${e.reason}`));
+  t.true(edges.has('Function:b.ts:f -> Method:node.ts:Node.child return-type'), [...edges].join('; '));
+  t.true(edges.has('Function:b.ts:f -> Method:node.ts:Node.cut return-type'));
+  t.is([...edges].filter((e) => e.startsWith('Function:b.ts:f ->')).length, 2, 'make() and other() themselves have no target');
+  t.is(r.unresolvedCalls.byFile['b.ts'], 2, 'make() and other() are unresolved calls, not external ones');
+});

@@ -55,6 +55,8 @@
   (abstract_method_signature parameters: (formal_parameters (_) @param))] @fn (#set! role "param.slot"))
 ; parameters of function types, in order: what a callback passed there receives
 ((function_type parameters: (formal_parameters [(required_parameter pattern: (_) @name type: (type_annotation (_) @type)?) (optional_parameter pattern: (_) @name type: (type_annotation (_) @type)?)])) @fntype (#set! role "fntype.param"))
+; what calling a value of a function type gives (`factory: () => Resource` then `factory().close()`)
+((function_type return_type: (_) @type) @fntype (#set! role "fntype.returns"))
 ; a union evaluates to the first of its members that names a project type (`Subscriber<T> | null`)
 ((union_type (_) @member) @union (#set! role "type.union"))
 ; an intersection has the members of each part (`type Mixed = Parser & ErrorHandler`)
