@@ -891,29 +891,8 @@ export class Collector {
       if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
       return fact;
     });
-    // what an unannotated function returns (its return statements' values), for the resolver to evaluate
-    for (const { fn, body } of this.arrowBodies) if (this.scopeKindOf.get(body) !== 'block') pushTo(this.returned, fn, body);
-    for (const [fn, values] of this.returned) {
-      const s = this.fnSymOf.get(fn);
-      if (s === undefined) continue;
-      const w = this.symbols[s];
-      if (w.returnsNode || symbols[s].returnsValue || (w.label !== 'Function' && w.label !== 'Method')) continue;
-      if (w.kind === 'setter' || w.kind === 'constructor' || this.asyncOrGenerator(fn)) continue;
-      const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.expr(n));
-      if (exprs.length === 0 || exprs.every((e) => e.k === 'other')) continue;
-      symbols[s].returnsValue = exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
-    }
-    // function symbols assigned after their declaration (`let notify = …; notify = fn`): a call does not fix them
-    for (const target of this.assignTargets) {
-      const e = this.expr(target);
-      let s: number | undefined;
-      if (e.k === 'id' && e.b && 'l' in e.b) { this.reassignedLocals.add(e.b.l); continue; }
-      if (e.k === 'id' && e.b && 's' in e.b) s = e.b.s;
-      else if (e.k === 'member' && e.obj.k === 'this' && e.obj.cls >= 0) s = this.memberKeys.get(`${e.obj.cls}\u0000${e.name}`);
-      if (s === undefined) continue;
-      const sym = symbols[s];
-      if (sym.label === 'Function' || sym.kind === 'field_function') sym.reassigned = true;
-    }
+    this.returnValues(symbols);
+    this.markReassigned(symbols);
     // declared callback parameter types, by parameter position
     for (const [fn, s] of this.fnSymOf) {
       const slots = this.slotsOf.get(fn);
@@ -1017,6 +996,35 @@ export class Collector {
       path: this.filePath, language: this.language, lines, parseErrors,
       symbols, imports: this.imports, exports: this.exports, modules: this.modules, locals, calls, refs,
     };
+  }
+
+  /** What an unannotated function returns (its return statements' values), for the resolver to evaluate. */
+  private returnValues(symbols: SymbolFact[]): void {
+    for (const { fn, body } of this.arrowBodies) if (this.scopeKindOf.get(body) !== 'block') pushTo(this.returned, fn, body);
+    for (const [fn, values] of this.returned) {
+      const s = this.fnSymOf.get(fn);
+      if (s === undefined) continue;
+      const w = this.symbols[s];
+      if (w.returnsNode || symbols[s].returnsValue || (w.label !== 'Function' && w.label !== 'Method')) continue;
+      if (w.kind === 'setter' || w.kind === 'constructor' || this.asyncOrGenerator(fn)) continue;
+      const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.expr(n));
+      if (exprs.length === 0 || exprs.every((e) => e.k === 'other')) continue;
+      symbols[s].returnsValue = exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
+    }
+  }
+
+  /** Function symbols assigned after their declaration (`let notify = …; notify = fn`): a call does not fix them. */
+  private markReassigned(symbols: SymbolFact[]): void {
+    for (const target of this.assignTargets) {
+      const e = this.expr(target);
+      let s: number | undefined;
+      if (e.k === 'id' && e.b && 'l' in e.b) { this.reassignedLocals.add(e.b.l); continue; }
+      if (e.k === 'id' && e.b && 's' in e.b) s = e.b.s;
+      else if (e.k === 'member' && e.obj.k === 'this' && e.obj.cls >= 0) s = this.memberKeys.get(`${e.obj.cls}\u0000${e.name}`);
+      if (s === undefined) continue;
+      const sym = symbols[s];
+      if (sym.label === 'Function' || sym.kind === 'field_function') sym.reassigned = true;
+    }
   }
 
   /** The expression shape of a node (memoised; identifiers are looked up in their scope). */
