@@ -1,8 +1,8 @@
 /**
  * The resolver's side of constrained type parameters: a type parameter is a local, and when the extractor
  * records its constraint as the local's `type` (`<T extends Node>`), a receiver typed `T` has the constraint's
- * members. The extractor does not record constraints yet (resolve-extraction-gaps.test.ts), so the facts are
- * completed here by hand, the way the extractor would.
+ * members. The extractor records constraints; here the fact is also written by hand (the resolver's contract)
+ * and deleted (what the resolver does without it).
  */
 import test from 'ava';
 import { extractFile } from '../../lib/extract/index.ts';
@@ -16,11 +16,12 @@ const use = `import { Node } from './node';
 export function f<T extends Node>(x: T): Node { return x.cut(0); }
 `;
 
-function resolve(withConstraint: boolean): Set<string> {
+function resolve(mode: 'extracted' | 'hand' | 'stripped'): Set<string> {
   const a = extractFile('node.ts', node, 'typescript');
   const b = extractFile('use.ts', use, 'typescript');
   const tp = b.locals.findIndex((l) => l.name === 'T');
-  if (withConstraint) {
+  if (mode === 'stripped') { const { type: _constraint, ...rest } = b.locals[tp]; b.locals[tp] = rest; }
+  if (mode === 'hand') {
     const imp = b.imports.findIndex((i) => i.local === 'Node');
     b.locals[tp] = { ...b.locals[tp], type: { k: 'id', name: 'Node', b: { i: imp } } };
   }
@@ -29,8 +30,9 @@ function resolve(withConstraint: boolean): Set<string> {
 }
 
 test('a receiver typed by a type parameter resolves through its recorded constraint, and not without one', (t) => {
-  t.true(resolve(true).has('Function:use.ts:f -> Method:node.ts:Node.cut typed-receiver'), [...resolve(true)].join('; '));
-  t.false([...resolve(false)].some((e) => e.includes('Node.cut')));
+  t.true(resolve('hand').has('Function:use.ts:f -> Method:node.ts:Node.cut typed-receiver'), [...resolve('hand')].join('; '));
+  t.false([...resolve('stripped')].some((e) => e.includes('Node.cut')));
+  t.deepEqual([...resolve('extracted')].sort(), [...resolve('hand')].sort(), 'the extractor records the constraint');
 });
 
 test('a type parameter constrained by itself (a cycle in hand-made facts) does not loop', (t) => {
