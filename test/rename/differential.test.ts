@@ -26,5 +26,5 @@ test('graph edits on rxjs match TypeScript findRenameLocations with precision 1.
   const deliberate = /'constructor' names a language construct|computed or quoted member name/;
   t.deepEqual(report.symbols.filter((s) => s.status === 'refused' && !deliberate.test(s.reason ?? '')).map((s) => `${s.uid}: ${s.reason}`), []);
   // Recall depends on how much the indexer resolves; the floor reached with it (see docs/benchmarks.md).
-  t.true(report.recall >= 0.97, `recall ${report.recall}`);
+  t.true(report.recall >= 0.98, `recall ${report.recall}`);
 });
