@@ -3,11 +3,11 @@
  * references, scopes resolved within the file). Pure and synchronous; the result is plain JSON, so the
  * pipeline can cache it by content hash and run it in worker threads.
  */
-import type Parser from 'tree-sitter';
 import { languageOf, languageRuntime, queryFingerprint, type LanguageId } from '../lang/index.ts';
 import { Collector } from './collect.ts';
 import { FlatTree } from './flat-tree.ts';
 import type { FileFacts } from './facts.ts';
+import { countErrors, countLines } from './file-counts.ts';
 
 export type { LanguageId };
 export type { FileFacts } from './facts.ts';
@@ -34,26 +34,5 @@ export function extractFile(filePath: string, text: string, language: LanguageId
     return collector.collect(matches, countLines(text), parseErrors);
   } finally {
     (tree as unknown as { delete?: () => void }).delete?.();
-  }
-}
-
-/** Lines as the pipeline has always counted them: newline-separated pieces (a final newline opens one more). */
-function countLines(text: string): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
-/** Counts ERROR and MISSING nodes (only called when the tree has errors). */
-function countErrors(tree: Parser.Tree): number {
-  let n = 0;
-  const c = tree.walk();
-  for (;;) {
-    const type = c.nodeType;
-    if (type === 'ERROR' || c.nodeIsMissing) n++;
-    if (c.gotoFirstChild()) continue;
-    while (!c.gotoNextSibling()) {
-      if (!c.gotoParent()) return n;
-    }
   }
 }

@@ -11,11 +11,11 @@
  * to compare token types: a parsed file carries the texts its thread learned since its previous file, and
  * `collectParts` adds them to this thread's table before matching.
  */
-import type Parser from 'tree-sitter';
 import { languageRuntime, type LanguageId } from '../lang/index.ts';
 import { Collector } from './collect.ts';
 import { FlatTree, partsOf } from './flat-tree.ts';
 import type { FileFacts } from './facts.ts';
+import { countErrors, countLines } from './file-counts.ts';
 
 /** One file parsed and walked, ready to transfer (`buffer` in the transfer list). */
 export interface ParsedParts {
@@ -68,25 +68,4 @@ export function collectParts(filePath: string, text: string, parsed: ParsedParts
   const collector = new Collector(text, filePath, parsed.language);
   collector.roles = rt.roles;
   return collector.collect(matches, countLines(text), parsed.parseErrors);
-}
-
-/** Lines as extractFile counts them: newline-separated pieces (a final newline opens one more). */
-function countLines(text: string): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
-/** Counts ERROR and MISSING nodes, as extractFile does (only called when the tree has errors). */
-function countErrors(tree: Parser.Tree): number {
-  let n = 0;
-  const c = tree.walk();
-  for (;;) {
-    const type = c.nodeType;
-    if (type === 'ERROR' || c.nodeIsMissing) n++;
-    if (c.gotoFirstChild()) continue;
-    while (!c.gotoNextSibling()) {
-      if (!c.gotoParent()) return n;
-    }
-  }
 }
