@@ -40,7 +40,7 @@ export function defaultWorkers(): number {
 }
 
 /** Cores this process may use (honours CPU affinity, e.g. a container limited to one core). */
-function availableCores(): number {
+export function availableCores(): number {
   try {
     return os.availableParallelism();
   } catch {

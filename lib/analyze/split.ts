@@ -12,11 +12,10 @@
  * event-loop turn is needed per file. If the worker is not available or dies, or a half fails on a file, that
  * file is extracted whole in this thread (`extractFile`), so the split only changes speed, never results.
  */
-import os from 'node:os';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { LanguageId } from '../extract/index.ts';
 import { collectParts } from '../extract/split.ts';
-import { extractHere, workerStarter, type ExtractItem, type ExtractOutcome, type ExtractResult } from './pool.ts';
+import { availableCores, extractHere, workerStarter, type ExtractItem, type ExtractOutcome, type ExtractResult } from './pool.ts';
 import type { ParseMessage, ParseReply } from './parse-worker.ts';
 
 /**
@@ -36,14 +35,6 @@ export function splitMode(choice: boolean | undefined): 'on' | 'off' | 'auto' {
   const env = process.env.CODEGRAPH_SPLIT;
   if (env === '0' || env === '1') return env === '1' ? 'on' : 'off';
   return availableCores() >= 2 ? 'auto' : 'off';
-}
-
-function availableCores(): number {
-  try {
-    return os.availableParallelism();
-  } catch {
-    return 1;
-  }
 }
 
 /** Files queued in the worker ahead of this thread (enough that it never runs dry while this thread collects). */
