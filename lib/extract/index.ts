@@ -4,10 +4,8 @@
  * pipeline can cache it by content hash and run it in worker threads.
  */
 import { languageOf, languageRuntime, queryFingerprint, type LanguageId } from '../lang/index.ts';
-import { Collector } from './collect.ts';
-import { FlatTree } from './flat-tree.ts';
 import type { FileFacts } from './facts.ts';
-import { countErrors, countLines } from './file-counts.ts';
+import { collectFlat, parseFlat } from './halves.ts';
 
 export type { LanguageId };
 export type { FileFacts } from './facts.ts';
@@ -24,15 +22,6 @@ export const EXTRACT_VERSION = `${FACTS_REVISION}-${queryFingerprint()}`;
 /** Parses one file and extracts its facts (pure: no I/O). */
 export function extractFile(filePath: string, text: string, language: LanguageId): FileFacts {
   const rt = languageRuntime(language);
-  const tree = rt.parser.parse(text);
-  try {
-    const parseErrors = tree.rootNode.hasError ? countErrors(tree) : 0;
-    const flat = FlatTree.from(tree, text, rt.names, rt.engine.plan);
-    const matches = rt.engine.run(flat);
-    const collector = new Collector(text, filePath, language);
-    collector.roles = rt.roles;
-    return collector.collect(matches, countLines(text), parseErrors);
-  } finally {
-    (tree as unknown as { delete?: () => void }).delete?.();
-  }
+  const { flat, parseErrors } = parseFlat(rt, text);
+  return collectFlat(rt, flat, filePath, text, parseErrors);
 }

@@ -4,18 +4,17 @@
  *   walk, copied into one transferable ArrayBuffer;
  * - `collectParts` (the JavaScript-heavy half): the query engine's match and the collector, over a FlatTree
  *   rebuilt from those arrays.
- * `collectParts(parseToParts(...))` gives exactly `extractFile`'s facts (test/analyze/split.test.ts compares
- * them on every rxjs file and the analyze fixtures); keep the two in step when extractFile changes.
+ * Both run the same halves as `extractFile` (lib/extract/halves.ts), so `collectParts(parseToParts(...))` gives
+ * exactly its facts (test/analyze/split.test.ts compares them on every rxjs file and the analyze fixtures).
  *
  * The walk learns anonymous token texts on first sight (LanguageNames.anonymous), and the matcher needs them
  * to compare token types: a parsed file carries the texts its thread learned since its previous file, and
  * `collectParts` adds them to this thread's table before matching.
  */
 import { languageRuntime, type LanguageId } from '../lang/index.ts';
-import { Collector } from './collect.ts';
 import { FlatTree, partsOf } from './flat-tree.ts';
 import type { FileFacts } from './facts.ts';
-import { countErrors, countLines } from './file-counts.ts';
+import { collectFlat, parseFlat } from './halves.ts';
 
 /** One file parsed and walked, ready to transfer (`buffer` in the transfer list). */
 export interface ParsedParts {
@@ -33,23 +32,17 @@ const sentAnonymous = new Map<LanguageId, Uint8Array>();
 /** The first half: parse `text`, count its syntax errors, walk it into flat arrays (pure: no I/O). */
 export function parseToParts(text: string, language: LanguageId): ParsedParts {
   const rt = languageRuntime(language);
-  const tree = rt.parser.parse(text);
-  try {
-    const parseErrors = tree.rootNode.hasError ? countErrors(tree) : 0;
-    const flat = FlatTree.from(tree, text, rt.names, rt.engine.plan);
-    const { buffer, count } = flat.parts();
-    let sent = sentAnonymous.get(language);
-    if (!sent) { sent = new Uint8Array(65536); sentAnonymous.set(language, sent); }
-    const anonymous: Array<[number, string]> = [];
-    const known = rt.names.anonymous;
-    for (let t = 0; t < known.length; t++) {
-      const name = known[t];
-      if (name !== undefined && sent[t] === 0) { sent[t] = 1; anonymous.push([t, name]); }
-    }
-    return { language, count, buffer, parseErrors, anonymous };
-  } finally {
-    (tree as unknown as { delete?: () => void }).delete?.();
+  const { flat, parseErrors } = parseFlat(rt, text);
+  const { buffer, count } = flat.parts();
+  let sent = sentAnonymous.get(language);
+  if (!sent) { sent = new Uint8Array(65536); sentAnonymous.set(language, sent); }
+  const anonymous: Array<[number, string]> = [];
+  const known = rt.names.anonymous;
+  for (let t = 0; t < known.length; t++) {
+    const name = known[t];
+    if (name !== undefined && sent[t] === 0) { sent[t] = 1; anonymous.push([t, name]); }
   }
+  return { language, count, buffer, parseErrors, anonymous };
 }
 
 /** Loads a language's grammar, parser and walk plan ahead of its first file (nothing is learned or sent). */
@@ -64,8 +57,5 @@ export function collectParts(filePath: string, text: string, parsed: ParsedParts
   const known = rt.names.anonymous;
   for (const [t, name] of parsed.anonymous) if (known[t] === undefined) known[t] = name;
   const flat = FlatTree.of(partsOf(parsed.buffer, parsed.count), rt.names.namedById, text);
-  const matches = rt.engine.run(flat);
-  const collector = new Collector(text, filePath, parsed.language);
-  collector.roles = rt.roles;
-  return collector.collect(matches, countLines(text), parsed.parseErrors);
+  return collectFlat(rt, flat, filePath, text, parsed.parseErrors);
 }

@@ -1,0 +1,54 @@
+/**
+ * The two halves of extracting one file, shared by `extractFile` (both in one call) and the two-thread path
+ * (lib/extract/split.ts: the first half on a parse worker, the second here):
+ * - `parseFlat` (native-call heavy): tree-sitter parse, syntax-error count, the FlatTree walk;
+ * - `collectFlat` (JavaScript heavy): the query engine's match and the collector.
+ */
+import type Parser from 'tree-sitter';
+import type { LanguageRuntime } from '../lang/index.ts';
+import { Collector } from './collect.ts';
+import type { FileFacts } from './facts.ts';
+import { FlatTree } from './flat-tree.ts';
+
+/**
+ * Parses `text` and copies its tree into a FlatTree, then frees the native tree. The FlatTree's arrays are
+ * reused by the next walk in this thread: use (or copy, `parts()`) it before parsing another file.
+ */
+export function parseFlat(rt: LanguageRuntime, text: string): { flat: FlatTree; parseErrors: number } {
+  const tree = rt.parser.parse(text);
+  try {
+    const parseErrors = tree.rootNode.hasError ? countErrors(tree) : 0;
+    return { flat: FlatTree.from(tree, text, rt.names, rt.engine.plan), parseErrors };
+  } finally {
+    (tree as unknown as { delete?: () => void }).delete?.();
+  }
+}
+
+/** Matches the language's queries over a file's flat tree and collects the file's facts. */
+export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: string, text: string, parseErrors: number): FileFacts {
+  const matches = rt.engine.run(flat);
+  const collector = new Collector(text, filePath, rt.id);
+  collector.roles = rt.roles;
+  return collector.collect(matches, countLines(text), parseErrors);
+}
+
+/** Lines as the pipeline has always counted them: newline-separated pieces (a final newline opens one more). */
+function countLines(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** Counts ERROR and MISSING nodes (only called when the tree has errors). */
+function countErrors(tree: Parser.Tree): number {
+  let n = 0;
+  const c = tree.walk();
+  for (;;) {
+    const type = c.nodeType;
+    if (type === 'ERROR' || c.nodeIsMissing) n++;
+    if (c.gotoFirstChild()) continue;
+    while (!c.gotoNextSibling()) {
+      if (!c.gotoParent()) return n;
+    }
+  }
+}
