@@ -3,8 +3,8 @@
  * times, not millions: with V8's default interrupt budget (66 kB of bytecode) TurboFan optimises many
  * functions whose optimised code never pays back its compilation within the run, and the compile jobs compete
  * with the work for the machine's cores. A larger budget lets only the really hot loops reach TurboFan.
- * Measured with bench/analyze.ts (docs/benchmarks.md ## Analyze): cold analyze of rxjs −15–20% wall and CPU,
- * four copies of rxjs −5–15%; long-running servers only reach their optimised code a little later.
+ * Measured with bench/analyze-ab.ts (docs/benchmarks.md ## Analyze): cold analyze of rxjs −8% wall, −12% CPU;
+ * four copies of rxjs −4% wall, −7% CPU. Long-running servers only reach their optimised code a little later.
  */
 import v8 from 'node:v8';
 
