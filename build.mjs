@@ -10,6 +10,8 @@
 //   processes (lib/analyze/search-beside.ts), found the same way.
 // - dist/handlers.mjs: the pure tool handlers plus a snapshot loader, self-contained (every JS dependency
 //   bundled in), so another runtime can run the tools on a saved snapshot with no node_modules.
+// - native/build/tree_flat.node: the native parse and tree copy (native/build.mjs), when a C compiler and Node's
+//   headers are there; without them codegraph parses through node-tree-sitter, with the same results.
 // Every bundle carries the tree-sitter query files (lib/lang/**/*.scm) inlined as text, so none reads them from
 // disk (the extractor fingerprints them when it is imported).
 // Outputs are written to a temporary name and renamed into place, so a process starting while a build runs
@@ -18,6 +20,7 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildNative } from './native/build.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const langDir = path.join(root, 'lib', 'lang');
@@ -55,6 +58,9 @@ const common = {
 // Native addons and model runtimes cannot be inlined (nor should they: the CLI loads them only when it parses
 // or embeds); handlers reach them only through the snapshot host, lazily, so the bundle loads without them.
 const nativeExternal = ['tree-sitter', 'tree-sitter-*', 'onnxruntime-node', 'onnxruntime-web', 'sharp', '@xenova/transformers', 'vectra'];
+
+const nativeNote = buildNative();
+if (nativeNote) console.warn(`codegraph build: ${nativeNote}`);
 
 const results = await Promise.all([
   build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'parse-worker': 'lib/analyze/parse-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),

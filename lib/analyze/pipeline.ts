@@ -23,6 +23,7 @@ import { countGraph, worst, type AnalyzeSummary, type Phase } from './summary.ts
 import { silentProgress, type ProgressSink } from './progress.ts';
 import { ExtractPool, POOL_MIN_FILES, defaultWorkers } from './pool.ts';
 import { ParseAhead, SPLIT_MIN_FILES, splitMode } from './split.ts';
+import { NativeAhead } from './native-ahead.ts';
 import { SearchBeside, searchWorkerMode } from './search-beside.ts';
 
 /**
@@ -124,22 +125,32 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
   const workers = opts.workers ?? defaultWorkers();
   const split = workers > 0 ? 'off' : splitMode(opts.split);
   let pool: ExtractPool | undefined;
-  let ahead: ParseAhead | undefined;
-  /** Starts the extraction workers once `files` are known to need parsing (and enough of them to pay off). */
+  let ahead: ParseAhead | NativeAhead | undefined;
+  /**
+   * Starts the extraction helpers once `files` are known to need parsing: the pool when workers were asked
+   * for (and enough files to pay off), else the native parser's background thread (nothing to start up, so
+   * from two files on), else the parse worker when the split is on (or auto with SPLIT_MIN_FILES files).
+   */
   const startPool = (files: readonly { path: string }[]): void => {
-    if (pool || ahead || (workers === 0 && split === 'off')) return;
+    if (pool || ahead) return;
     const languages = new Set<LanguageId>();
     let n = 0;
     for (const f of files) { const l = languageOf(f.path); if (l) { languages.add(l); n++; } }
-    if (n === 0 || n < (workers > 0 ? POOL_MIN_FILES : split === 'on' ? 1 : SPLIT_MIN_FILES)) return;
     if (workers > 0) {
+      if (n < POOL_MIN_FILES) return;
       pool = ExtractPool.start(workers);
       pool.warm([...languages].sort());
-    } else {
-      ahead = ParseAhead.start();
-      ahead?.warm([...languages]);
-      if (!ahead && split === 'on') opts.log('two-thread extraction unavailable (no parse-worker script beside this module); extracting in one thread');
+      return;
     }
+    if (split !== 'on' && n >= 2) {
+      ahead = NativeAhead.start();
+      if (ahead) return;
+    }
+    if (n === 0 || split === 'off' || (split === 'auto' && n < SPLIT_MIN_FILES)) return;
+    const parseAhead = ParseAhead.start();
+    parseAhead?.warm([...languages]);
+    ahead = parseAhead;
+    if (!ahead && split === 'on') opts.log('two-thread extraction unavailable (no parse-worker script beside this module); extracting in one thread');
   };
   const searchMode = searchWorkerMode(opts.searchWorker);
   let beside: SearchBeside | undefined;
@@ -162,7 +173,7 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
 }
 
 async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (files: readonly { path: string }[]) => void,
-  pool: () => ExtractPool | undefined, ahead: () => ParseAhead | undefined,
+  pool: () => ExtractPool | undefined, ahead: () => ParseAhead | NativeAhead | undefined,
   startSearch: () => SearchBeside | undefined): Promise<BuildOutput> {
   const { root, previous, log } = opts;
   const force = !!opts.force;

@@ -8,13 +8,20 @@ import type Parser from 'tree-sitter';
 import type { LanguageRuntime } from '../lang/index.ts';
 import { Collector } from './collect.ts';
 import type { FileFacts } from './facts.ts';
-import { FlatTree } from './flat-tree.ts';
+import { FlatTree, partsOf } from './flat-tree.ts';
+import { nativeParser } from './native.ts';
 
 /**
- * Parses `text` and copies its tree into a FlatTree, then frees the native tree. The FlatTree's arrays are
- * reused by the next walk in this thread: use (or copy, `parts()`) it before parsing another file.
+ * Parses `text` and copies its tree into a FlatTree: natively when the native parser takes the language
+ * (native.ts), else through node-tree-sitter, freeing the native tree after the walk. A node-tree-sitter
+ * FlatTree's arrays are reused by the next walk in this thread: use (or copy, `parts()`) it before parsing
+ * another file.
  */
 export function parseFlat(rt: LanguageRuntime, text: string): { flat: FlatTree; parseErrors: number } {
+  if (rt.native) {
+    const { buffer, count, errors } = nativeParser()!.parse(rt.grammar, text);
+    return { flat: FlatTree.of(partsOf(buffer, count), rt.names.namedById, text), parseErrors: errors };
+  }
   const tree = rt.parser.parse(text);
   try {
     const parseErrors = tree.rootNode.hasError ? countErrors(tree) : 0;

@@ -11,6 +11,7 @@ import { queryText } from './query-text.ts';
 import { parseQuery, type QPattern } from './query-parse.ts';
 import { QueryEngine } from '../extract/query-match.ts';
 import { ERROR_TYPE } from '../extract/flat-tree.ts';
+import { nativeParser, type GrammarNames } from '../extract/native.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -75,7 +76,15 @@ export interface LanguageNames {
 /** A ready parser and the language's query engine (no native query compilation). */
 export interface LanguageRuntime {
   id: LanguageId;
-  parser: ParserT;
+  /** node-tree-sitter's parser for this language, made on first use (the native parser does not need it). */
+  readonly parser: ParserT;
+  /** The grammar package's language object (what parsers are given). */
+  grammar: unknown;
+  /**
+   * True when the native parser (lib/extract/native.ts) parses this language: the anonymous token texts were
+   * then read from the grammar up front, since no node-tree-sitter walk learns them.
+   */
+  native: boolean;
   engine: QueryEngine;
   names: LanguageNames;
   /** Role of each pattern of the query (its `#set! role`). */
@@ -92,11 +101,28 @@ interface NamesBinding {
 }
 let namesBinding: NamesBinding | undefined;
 
-/** The grammar's names (see LanguageNames). */
-function languageNames(grammar: ParserT.Language & { nodeTypeInfo?: Array<{ type: string; named: boolean }> }): LanguageNames {
-  namesBinding ??= require('node-gyp-build')(path.dirname(require.resolve('tree-sitter'))) as NamesBinding;
-  const typeNames = namesBinding.getNodeTypeNamesById(grammar);
-  const fieldNames = namesBinding.getNodeFieldNamesById(grammar);
+/**
+ * The grammar's names (see LanguageNames): from the native parser's tables when it takes this grammar (then
+ * every anonymous token text is known up front and `native` is true), else from node-tree-sitter's binding
+ * (anonymous token texts are then learned by the tree walker).
+ */
+function languageNames(grammar: ParserT.Language & { nodeTypeInfo?: Array<{ type: string; named: boolean }> }): { names: LanguageNames; native: boolean } {
+  let typeNames: Array<string | null>;
+  let fieldNames: Array<string | null>;
+  let tables: GrammarNames | undefined;
+  try {
+    tables = nativeParser()?.grammarNames(grammar);
+  } catch { /* a grammar the native runtime cannot take (ABI): node-tree-sitter parses this language */ }
+  if (tables) {
+    // named types as node-tree-sitter lists them: the regular symbols
+    const kinds = tables.kinds;
+    typeNames = tables.symbols.map((n, i) => (kinds[i] === 0 ? n : null));
+    fieldNames = tables.fields;
+  } else {
+    namesBinding ??= require('node-gyp-build')(path.dirname(require.resolve('tree-sitter'))) as NamesBinding;
+    typeNames = namesBinding.getNodeTypeNamesById(grammar);
+    fieldNames = namesBinding.getNodeFieldNamesById(grammar);
+  }
   const namedById = new Uint8Array(65536);
   const namedNames: Array<string | null> = new Array(65536).fill(null);
   for (let i = 0; i < typeNames.length; i++) if (typeNames[i] != null) { namedById[i] = 1; namedNames[i] = typeNames[i]; }
@@ -109,10 +135,12 @@ function languageNames(grammar: ParserT.Language & { nodeTypeInfo?: Array<{ type
   const fieldIds = new Map<string, number>();
   fieldNames.forEach((f, i) => { if (f != null) fieldIds.set(f, i); });
   const anonymous: Array<string | undefined> = [];
-  return {
+  if (tables) tables.symbols.forEach((n, i) => { if (n != null && namedById[i] !== 1) anonymous[i] = n; });
+  const names: LanguageNames = {
     namedById, namedNames, anonymous, anonymousLeaf: new Uint8Array(65536), namedTypes, anonymousTypes, fieldIds,
     typeName: (id) => (namedById[id] === 1 ? namedNames[id] ?? undefined : anonymous[id]),
   };
+  return { names, native: !!tables };
 }
 
 /** The parsed patterns of a list of query files (parsed once per process; pure JS, no grammar needed). */
@@ -137,16 +165,25 @@ export function queryPatterns(files: readonly string[]): QPattern[] {
 export function languageRuntime(id: LanguageId): LanguageRuntime {
   let rt = runtimes.get(id);
   if (rt) return rt;
-  ParserClass ??= require('tree-sitter') as typeof ParserT;
   const spec = SPECS[id];
   const grammar = spec.grammar() as ParserT.Language;
-  const parser = new ParserClass();
-  parser.setLanguage(grammar);
   const patterns = queryPatterns(spec.queries);
-  const names = languageNames(grammar);
+  const { names, native } = languageNames(grammar);
   const engine = new QueryEngine(patterns, names);
   const roles = patterns.map((p) => p.props.role);
-  rt = { id, parser, engine, names, roles };
+  let parser: ParserT | undefined;
+  rt = {
+    id, grammar, native, engine, names, roles,
+    // node-tree-sitter (its module, and the node classes it builds per language) only when something uses it
+    get parser(): ParserT {
+      if (!parser) {
+        ParserClass ??= require('tree-sitter') as typeof ParserT;
+        parser = new ParserClass();
+        parser.setLanguage(grammar);
+      }
+      return parser;
+    },
+  };
   runtimes.set(id, rt);
   return rt;
 }

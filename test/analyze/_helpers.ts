@@ -61,6 +61,23 @@ export function listAll(root: string): string[] {
   return out.sort();
 }
 
+/** Every file of a generation folder (search files included), meta.json without what differs by run. */
+export function generationFiles(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rel of listAll(dir).sort()) {
+    let text = fs.readFileSync(path.join(dir, rel)).toString('base64');
+    if (rel === 'meta.json') {
+      const meta = JSON.parse(fs.readFileSync(path.join(dir, rel), 'utf8'));
+      delete meta.generation;
+      delete meta.indexedAt;
+      delete meta.summary.timings;
+      text = JSON.stringify(meta);
+    }
+    out[rel] = text;
+  }
+  return out;
+}
+
 /** A small TypeScript project used by several tests. */
 export const SMALL_PROJECT: Record<string, string> = {
   'src/math.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n',

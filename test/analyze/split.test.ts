@@ -9,7 +9,7 @@ import { walkRepository } from '../../lib/analyze/walk.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import type { ExtractItem } from '../../lib/analyze/pool.ts';
 import { readPointer } from '../../index-store/format.ts';
-import { listAll, SMALL_PROJECT, tempRepo, writeTree } from './_helpers.ts';
+import { generationFiles, listAll, SMALL_PROJECT, tempRepo, writeTree } from './_helpers.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const rxjs = path.join(repoRoot, 'node_modules/rxjs/src');
@@ -117,23 +117,6 @@ test('split mode: the caller decides, else CODEGRAPH_SPLIT, else by size from tw
   }
   t.true(SPLIT_MIN_FILES > 252, 'rxjs-sized runs stay in one thread by default (measured: the split loses there)');
 });
-
-/** Every file of a generation folder (search files included), meta.json without what differs by run. */
-function generationFiles(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const rel of listAll(dir).sort()) {
-    let text = fs.readFileSync(path.join(dir, rel)).toString('base64');
-    if (rel === 'meta.json') {
-      const meta = JSON.parse(fs.readFileSync(path.join(dir, rel), 'utf8'));
-      delete meta.generation;
-      delete meta.indexedAt;
-      delete meta.summary.timings;
-      text = JSON.stringify(meta);
-    }
-    out[rel] = text;
-  }
-  return out;
-}
 
 test('analyze with the split forced on writes the same generation, byte for byte, as in one thread (rxjs + fixtures)', async (t) => {
   const { root, home } = tempRepo({});

@@ -1,0 +1,86 @@
+/**
+ * Extraction with the native parser's background thread (lib/analyze/native-ahead.ts): the facts extractFile
+ * gives, in order, for every rxjs and fixture file; failures as extractFile's; the pipeline takes this path by
+ * default; and an analyze without the native parser (CODEGRAPH_NATIVE=0: node-tree-sitter parses and walks)
+ * writes the same generation, byte for byte.
+ */
+import test from 'ava';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { extractFile, languageOf } from '../../lib/extract/index.ts';
+import { NativeAhead } from '../../lib/analyze/native-ahead.ts';
+import { walkRepository } from '../../lib/analyze/walk.ts';
+import { analyzeRepository } from '../../lib/analyze/index.ts';
+import type { ExtractItem } from '../../lib/analyze/pool.ts';
+import { readPointer } from '../../index-store/format.ts';
+import { generationFiles, SMALL_PROJECT, tempRepo } from './_helpers.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const rxjs = path.join(repoRoot, 'node_modules/rxjs/src');
+const fixtures = path.join(repoRoot, 'test/fixtures');
+const json = (x: unknown): string => JSON.stringify(x);
+
+function items(dir: string, prefix = ''): ExtractItem[] {
+  return walkRepository(dir).files.flatMap((f) => {
+    const language = languageOf(f.path);
+    return language ? [{ path: prefix + f.path, text: fs.readFileSync(path.join(dir, f.path), 'utf8'), language }] : [];
+  });
+}
+
+test.serial('every rxjs and fixture file parsed on the native thread, collected here: extractFile\'s facts, in order', async (t) => {
+  const all = [...items(rxjs), ...items(fixtures, 'fixtures/')];
+  t.true(all.length > 300);
+  const ahead = NativeAhead.start();
+  t.truthy(ahead, 'the native parser is built (npm test builds it)');
+  const before = NativeAhead.parsedAhead;
+  const ticks: number[] = [];
+  try {
+    const { results } = await ahead!.run(all, (n) => ticks.push(n));
+    t.is(NativeAhead.parsedAhead - before, all.length);
+    t.deepEqual(ticks, all.map((_, i) => i + 1));
+    results.forEach((r, i) => t.is('facts' in r ? json(r.facts) : r.error, json(extractFile(all[i].path, all[i].text, all[i].language)), all[i].path));
+  } finally {
+    ahead!.close();
+  }
+});
+
+test('a file the native thread cannot take fails as extractFile fails; the files around it are extracted', async (t) => {
+  const ok = { path: 'y.ts', text: 'export const b = 1;\n', language: 'typescript' as const };
+  const bad = { path: 'x.ts', text: undefined as unknown as string, language: 'typescript' as const };
+  const ahead = NativeAhead.start()!;
+  const { results } = await ahead.run([ok, bad, ok], () => {});
+  ahead.close();
+  let expected = '';
+  try { extractFile(bad.path, bad.text, bad.language); } catch (err) { expected = (err as Error).message; }
+  t.truthy(expected);
+  t.deepEqual(results.map((r) => ('error' in r ? r.error : json(r.facts))), [json(extractFile(ok.path, ok.text, ok.language)), expected, json(extractFile(ok.path, ok.text, ok.language))]);
+});
+
+test.serial('analyze parses on the native thread by default', async (t) => {
+  const { root, home } = tempRepo(SMALL_PROJECT);
+  const before = NativeAhead.parsedAhead;
+  const r = await analyzeRepository(root, { home });
+  t.is(r.summary.files.parsed, 3);
+  t.is(NativeAhead.parsedAhead - before, 3);
+});
+
+test('analyze without the native parser (CODEGRAPH_NATIVE=0) writes the same generation, byte for byte (rxjs + fixtures, CLI)', (t) => {
+  const { root, home } = tempRepo({});
+  fs.cpSync(rxjs, path.join(root, 'rxjs'), { recursive: true });
+  fs.cpSync(fixtures, path.join(root, 'fixtures'), { recursive: true });
+  const run = (env: Record<string, string>, ...args: string[]): string => {
+    const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/codegraph.mjs'), 'analyze', root, '--json', ...args], {
+      encoding: 'utf8', env: { ...process.env, CODEGRAPH_HOME: home, ...env },
+    });
+    t.is(r.status, 0, r.stderr);
+    return path.join(root, '.codegraph', readPointer(path.join(root, '.codegraph'))!);
+  };
+  run({});
+  const native = generationFiles(run({}, '--force'));
+  const plain = generationFiles(run({ CODEGRAPH_NATIVE: '0' }, '--force'));
+  t.deepEqual(Object.keys(native), Object.keys(plain));
+  t.true(Object.keys(native).some((f) => f.startsWith('search/')));
+  for (const f of Object.keys(native)) t.true(native[f] === plain[f], `${f} differs`);
+});
