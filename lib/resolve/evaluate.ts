@@ -462,12 +462,12 @@ export class Evaluator {
           try { return this.typeSymbol(f, constraint); } finally { this.depth--; }
         }
         const v = 's' in t.b ? { t: 'sym', f, s: this.mergedValue(f, t.b.s), r: 'same-file', c: 1 } as Val : this.importValue(f, t.b.i);
-        if (v.t === 'sym') return { f: v.f, s: v.s, c: v.c, r: v.r };
+        if (v.t === 'sym') return { f: v.f, s: this.mergedType(v.f, v.s), c: v.c, r: v.r };
         return v.t === 'ext' ? 'ext' : undefined;
       }
       case 'member': {
         const v = this.member(this.deref(this.value(f, t.obj)), t.name);
-        if (v.t === 'sym') return { f: v.f, s: v.s, c: v.c, r: v.r };
+        if (v.t === 'sym') return { f: v.f, s: this.mergedType(v.f, v.s), c: v.c, r: v.r };
         return v.t === 'ext' ? 'ext' : undefined;
       }
       case 'lit': return 'ext';
@@ -542,12 +542,55 @@ export class Evaluator {
     return idx.get(`${sym.parent}\u0000${sym.name}`);
   }
 
-  /** A namespace merged with a class, function or enum stands, as a value, for that declaration. */
+  /**
+   * What a name stands for as a value: a namespace merged with a class, function or enum stands for that
+   * declaration; an interface or type alias sharing its name with a value declared beside it
+   * (`export interface X {…}` + `export function X() {…}` or `export const X = …`) stands for that value.
+   */
   private mergedValue(f: number, s: number): number {
-    if (this.files[f].symbols[s].kind !== 'namespace') return s;
     const syms = this.files[f].symbols;
-    return this.merged(f, s)?.find((i) => syms[i].label === 'Class' || syms[i].label === 'Function' || syms[i].label === 'Enum') ?? s;
+    const sym = syms[s];
+    if (sym.kind === 'namespace') return this.merged(f, s)?.find((i) => syms[i].label === 'Class' || syms[i].label === 'Function' || syms[i].label === 'Enum') ?? s;
+    if (sym.label !== 'Interface' && sym.label !== 'TypeAlias') return s;
+    return this.twins(f, s)?.find((i) => VALUE_LABELS.has(syms[i].label) && syms[i].kind !== 'namespace') ?? s;
   }
+
+  /** A resolved name in a type position: its type meaning (see mergedType); anything else as it is. */
+  asType(v: Val): Val {
+    if (v.t !== 'sym') return v;
+    const s = this.mergedType(v.f, v.s);
+    return s === v.s ? v : { ...v, s };
+  }
+
+  /** What a name stands for as a type: a function or variable sharing its name with an interface, type alias or class beside it stands for that type. */
+  private mergedType(f: number, s: number): number {
+    const syms = this.files[f].symbols;
+    if (syms[s].label !== 'Function' && syms[s].label !== 'Variable') return s;
+    return this.twins(f, s)?.find((i) => syms[i].label === 'Interface' || syms[i].label === 'TypeAlias' || syms[i].label === 'Class') ?? s;
+  }
+
+  /** The declarations of one scope sharing symbol `s`'s name (two or more), by TypeScript's value and type meanings. */
+  private twins(f: number, s: number): number[] | undefined {
+    let idx = this.twinIndex[f];
+    if (!idx) {
+      idx = new Map();
+      const syms = this.files[f].symbols;
+      for (let i = 0; i < syms.length; i++) {
+        const x = syms[i];
+        if (!VALUE_LABELS.has(x.label) && x.label !== 'Interface' && x.label !== 'TypeAlias') continue;
+        const k = `${x.parent}\u0000${x.name}`;
+        const l = idx.get(k);
+        if (l) l.push(i); else idx.set(k, [i]);
+      }
+      for (const [k, l] of idx) if (l.length < 2) idx.delete(k);
+      this.twinIndex[f] = idx;
+    }
+    if (idx.size === 0) return undefined;
+    const sym = this.files[f].symbols[s];
+    return idx.get(`${sym.parent}\u0000${sym.name}`);
+  }
+
+  private readonly twinIndex: Array<Map<string, number[]> | undefined> = [];
 
   /** `X.name` where X is a class, function or enum merged with a namespace that declares `name`. */
   private mergedMember(o: Val & { t: 'sym' }, name: string): Val | undefined {
@@ -655,6 +698,9 @@ export class Evaluator {
     return undefined;
   }
 }
+
+/** Labels of declarations that are values (a class is a value and a type). */
+const VALUE_LABELS: ReadonlySet<string> = new Set(['Function', 'Class', 'Enum', 'Variable']);
 
 /** A method declared to return `this`, or returning `this` without a declared type (TypeScript infers `this`). */
 function returnsThis(sym: SymbolFact): boolean {

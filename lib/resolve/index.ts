@@ -145,14 +145,14 @@ class ProjectBuilder {
       const imp = facts.imports[i];
       if (imp.kind !== 'named' && imp.kind !== 'require-named') continue;
       const v = ev.importValue(f, i);
-      if (v.t === 'sym') this.occurrence(v, f, imp.at, imp.imported!, 'import', this.fileUids[f], v.r, v.c);
+      if (v.t === 'sym') this.bothMeanings(v, f, imp.at, imp.imported!, 'import', this.fileUids[f], v.r, v.c);
     }
     for (const e of facts.exports) {
       if (e.kind !== 'from') continue;
       const m = ev.module(f, e.source);
       if (!('f' in m)) continue;
       const v = ev.exportOf(m.f, e.imported);
-      if (v && v.t === 'sym') this.occurrence(v, f, e.at, e.imported, 'export', this.fileUids[f], 're-export', Math.min(v.c, REASON_CONFIDENCE['re-export']));
+      if (v && v.t === 'sym') this.bothMeanings(v, f, e.at, e.imported, 'export', this.fileUids[f], 're-export', Math.min(v.c, REASON_CONFIDENCE['re-export']));
     }
     // heritage
     for (let s = 0; s < facts.symbols.length; s++) {
@@ -186,7 +186,8 @@ class ProjectBuilder {
     for (const r of facts.refs) {
       // a typed object literal's key: only when its type names one class or interface (a union's member is a guess)
       if (r.key && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) continue;
-      const v = ev.value(f, r.value);
+      // a name in a type annotation means the type where a value shares its name (`interface X` + `const X`)
+      const v = r.kind === 'type' ? ev.asType(ev.value(f, r.value)) : ev.value(f, r.value);
       if (v.t !== 'sym') {
         // a member of a union receiver whose member types disagree: an occurrence of each, no edge
         if (r.value.k === 'member' && r.kind !== 'export') {
@@ -197,7 +198,8 @@ class ProjectBuilder {
       const name = r.value.k === 'id' ? r.value.name : r.value.k === 'member' ? r.value.name : '';
       const from = this.fromUid(f, r.from);
       const kind: ReferenceKind = r.kind;
-      this.occurrence(v, f, r.at, name, kind, from, v.r, v.c);
+      if (kind === 'export') this.bothMeanings(v, f, r.at, name, kind, from, v.r, v.c);
+      else this.occurrence(v, f, r.at, name, kind, from, v.r, v.c);
       if (kind === 'export' || this.callbackSites.has(`${r.at[0]}:${r.at[1]}`)) continue;
       const target = this.uidOf(v);
       if (target === from) continue;
@@ -233,11 +235,6 @@ class ProjectBuilder {
         // a local (`const { f } = config; f()`) is its own binding: its name is no occurrence of what it holds
         const bound = callee.k === 'member' || (callee.k === 'id' && !!callee.b && !('l' in callee.b));
         if (bound && CALLABLE_NAMES.has(sym.label)) named = { f: v.f, s: v.s, r: v.r, c: v.c };
-        // `new EmptyError()` where an interface and a const share the name (rxjs error classes): the const is called
-        else if (bound && call.isNew && sym.label === 'Interface') {
-          const value = this.valueTwin(v);
-          if (value) named = { ...value, r: v.r, c: v.c };
-        }
         if (call.isNew) {
           if (sym.label === 'Class') {
             const ctor = ev.findMember(v, 'constructor', false);
@@ -355,23 +352,6 @@ class ProjectBuilder {
 
   private readonly tiedMemo = new Map<string, SymRef | undefined>();
 
-  /** The top-level variable declared with the same name as a top-level interface (declaration merging). */
-  private valueTwin(r: SymRef): SymRef | undefined {
-    const sym = this.ev.sym(r);
-    if (sym.parent !== -1) return undefined;
-    let twins = this.twins[r.f];
-    if (!twins) {
-      twins = new Map();
-      const syms = this.files[r.f].symbols;
-      for (let i = 0; i < syms.length; i++) if (syms[i].parent === -1 && syms[i].label === 'Variable' && !twins.has(syms[i].name)) twins.set(syms[i].name, i);
-      this.twins[r.f] = twins;
-    }
-    const s = twins.get(sym.name);
-    return s === undefined ? undefined : { f: r.f, s };
-  }
-
-  private readonly twins: Array<Map<string, number> | undefined> = [];
-
   /** True when a type expression is (or aliases) a union: which member a key belongs to is the checker's call. */
   private throughUnion(f: number, t: Expr, depth: number): boolean {
     if (t.k === 'union') return true;
@@ -383,6 +363,16 @@ class ProjectBuilder {
   }
 
   // ---------------------------------------------------------------- output helpers
+  /**
+   * An import or export specifier names both declarations of a name that is a type and a value (`interface X`
+   * beside `const X`): the occurrence belongs to each, so renaming either one renames the specifier.
+   */
+  private bothMeanings(v: Val & { t: 'sym' }, f: number, at: Pos, name: string, kind: ReferenceKind, from: string, reason: string, conf: number): void {
+    this.occurrence(v, f, at, name, kind, from, reason, conf);
+    const t = this.ev.asType(v);
+    if (t !== v) this.occurrence(t, f, at, name, kind, from, reason, conf);
+  }
+
   private occurrence(v: Val, f: number, at: Pos, name: string, kind: ReferenceKind, from: string, reason: string, conf: number): void {
     if (v.t !== 'sym' || at[2] === 0) return;
     const sym = this.ev.sym(v);
