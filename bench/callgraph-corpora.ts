@@ -8,6 +8,12 @@
  *   overloads, a subscribable base class, managers built by factory functions.
  * - prosemirror-model 1.25.13 (13 files, 3.6k lines): classes with static factories and getters, loosely
  *   annotated locals (`let x = this.y`), arrays of nodes and marks.
+ * - zod 4.6.7 (332 files): three library generations side by side, namespace imports everywhere, an interface and
+ *   a const (or function) sharing each name (`export interface $ZodType` + `export const $ZodType = …`), many
+ *   anonymous default exports (the locales).
+ * - ajv 8.20.0 (106 files): a code generator built on tagged templates (`_\`…\``, `str\`…\``), keyword
+ *   definitions as typed object literals.
+ * zod and ajv were added after the resolver's rules; their first figures are in docs/benchmarks.md.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +40,14 @@ export const CORPORA: Record<string, Corpus> = {
   },
   'prosemirror-model': {
     pkg: 'prosemirror-model', root: 'node_modules/prosemirror-model/src',
+    compilerOptions: () => ({}),
+  },
+  zod: {
+    pkg: 'zod', root: 'node_modules/zod/src',
+    compilerOptions: () => ({}),
+  },
+  ajv: {
+    pkg: 'ajv', root: 'node_modules/ajv/lib',
     compilerOptions: () => ({}),
   },
 };

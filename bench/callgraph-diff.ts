@@ -113,10 +113,15 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
     const p = path.relative(root, sf.fileName).split(path.sep).join('/');
     return p.startsWith('..') ? undefined : p;
   };
+  // an anonymous default export (`export default function () {}`, `export default () => …`) has no declaring
+  // name to map by; it is the symbol named `default` that starts on the declaration's line
+  const defaults = new Map<string, string>();
+  for (const n of result.graph.nodes) if (n.name === 'default' && n.filePath && typeof n.line === 'number') defaults.set(`${n.filePath}:${n.line}`, n.uid);
   const uidAt = (node: ts.Node): string | undefined => {
     const sf = node.getSourceFile();
     const p = rel(sf);
     if (!p) return undefined;
+    if (isAnonymousDefault(node)) return defaults.get(`${p}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}`);
     const lc = sf.getLineAndCharacterOfPosition(node.getStart(sf));
     return defs.get(`${p}:${lc.line + 1}:${lc.character + 1}`);
   };
@@ -131,7 +136,8 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
     if (!fileSet.has(p)) continue;
     const fileUid = `File:${p}`;
     const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      // a tagged template (`str\`…\``) calls its tag at run time, as a call expression does
+      if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node)) {
         let target = calleeDeclaration(checker, node);
         // `new E()` of a project class with no constructor of its own, extending an outside class (`class E
         // extends Error {}`): the signature is the outside constructor, but what is instantiated (and whose
@@ -169,10 +175,11 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
 }
 
 /** The declaration a call resolves to: its signature's declaration, or the class for an implicit constructor. */
-function calleeDeclaration(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression): ts.Node | undefined {
+function calleeDeclaration(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression): ts.Node | undefined {
   const sig = checker.getResolvedSignature(call);
   const decl = sig?.declaration;
   if (decl && !ts.isJSDocSignature(decl)) return decl;
+  if (ts.isTaggedTemplateExpression(call)) return undefined;
   if (ts.isNewExpression(call) || call.expression.kind === ts.SyntaxKind.SuperKeyword) {
     let sym = checker.getSymbolAtLocation(call.expression);
     if (call.expression.kind === ts.SyntaxKind.SuperKeyword) {
@@ -196,8 +203,8 @@ function isTypeOnly(decl: ts.Node): boolean {
  * `const f: Fn = () => …` (or `= g`, a function declaration), and `o.m()` where `const o: T = { m() {…} }`.
  * A `let` (or anything reassignable) gives nothing: its value is not fixed.
  */
-function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression): ts.Node | undefined {
-  const callee = skipOuter(call.expression);
+function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression): ts.Node | undefined {
+  const callee = skipOuter(ts.isTaggedTemplateExpression(call) ? call.tag : call.expression);
   const resolve = (n: ts.Node): ts.Symbol | undefined => {
     let sym = checker.getSymbolAtLocation(n);
     if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
@@ -219,6 +226,9 @@ function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | 
   };
   if (ts.isIdentifier(callee)) return functionOf(constInit(resolve(callee)));
   if (ts.isPropertyAccessExpression(callee)) {
+    // `ns.f()` of a namespace import (`import * as ns`), where the module's `const f: Fn = (…) => …`
+    const own = functionOf(constInit(resolve(callee)));
+    if (own) return own;
     const obj = constInit(resolve(skipOuter(callee.expression)));
     if (!obj || !ts.isObjectLiteralExpression(obj)) return undefined;
     const name = callee.name.text;
@@ -247,7 +257,17 @@ function constructedClass(checker: ts.TypeChecker, call: ts.NewExpression): ts.C
 }
 
 /** Our symbol for a callee declaration: by the position of its declaring name. */
+/** A nameless function or class that is a module's default export (the declaration itself stands for its name). */
+function isAnonymousDefault(n: ts.Node): boolean {
+  if ((ts.isFunctionDeclaration(n) || ts.isClassDeclaration(n)) && !n.name) {
+    return !!n.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+  }
+  return (ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isClassExpression(n)) && !(n as ts.FunctionExpression).name
+    && !!n.parent && ts.isExportAssignment(n.parent);
+}
+
 function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined): string | undefined {
+  if (isAnonymousDefault(decl)) return uidAt(decl);
   if (ts.isConstructorDeclaration(decl)) {
     const kw = decl.getChildren().find((c) => c.kind === ts.SyntaxKind.ConstructorKeyword);
     return kw ? uidAt(kw) : undefined;
@@ -268,7 +288,8 @@ function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined
 function enclosingUid(node: ts.Node, uidAt: (n: ts.Node) => string | undefined): string | undefined {
   for (let n = node.parent; n && !ts.isSourceFile(n); n = n.parent) {
     let nameNode: ts.Node | undefined;
-    if (ts.isConstructorDeclaration(n)) nameNode = n.getChildren().find((c) => c.kind === ts.SyntaxKind.ConstructorKeyword);
+    if (isAnonymousDefault(n)) nameNode = n;
+    else if (ts.isConstructorDeclaration(n)) nameNode = n.getChildren().find((c) => c.kind === ts.SyntaxKind.ConstructorKeyword);
     else if (ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n) || ts.isClassDeclaration(n) || ts.isClassExpression(n)
       || ts.isGetAccessorDeclaration(n) || ts.isSetAccessorDeclaration(n) || ts.isPropertyDeclaration(n) || ts.isVariableDeclaration(n)
       || ts.isPropertyAssignment(n) || ts.isFunctionExpression(n) || ts.isModuleDeclaration(n)) nameNode = n.name;

@@ -12,6 +12,8 @@ const floors: Array<{ name: string; minEdges: number; precision: number; recall:
   { name: 'rxjs', minEdges: 1000, precision: 0.99, recall: 0.97 },
   { name: 'query-core', minEdges: 350, precision: 0.99, recall: 0.97 },
   { name: 'prosemirror-model', minEdges: 350, precision: 0.99, recall: 0.96 },
+  { name: 'zod', minEdges: 3000, precision: 0.98, recall: 0.95 },
+  { name: 'ajv', minEdges: 1400, precision: 0.99, recall: 0.98 },
 ];
 
 for (const f of floors) {
