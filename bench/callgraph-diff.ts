@@ -150,13 +150,18 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
         // when a const binding fixes the function, that function is what runs
         // (or by a type declared outside the project: `requestAnimationFrame: typeof requestAnimationFrame`)
         if (target && (isTypeOnly(target) || !inProject(target))) target = constImplementation(checker, node) ?? target;
-        if (target) {
+        // `s.draw()` with `s: Circle | Square`: the checker names one declaration, but each member type's own
+        // method may run (TypeScript's call hierarchy lists the call under each)
+        const targets = (target && unionTargets(checker, node)) ?? (target ? [target] : []);
+        let counted = false;
+        for (target of targets) {
           const declFile = target.getSourceFile();
           if (rel(declFile) && fileSet.has(rel(declFile)!)) {
             const tUid = declarationUid(target, uidAt);
-            if (!tUid) unmapped++;
+            if (!tUid) { if (!counted) unmapped++; }
             else {
-              sites++;
+              if (!counted) sites++;
+              counted = true;
               const sUid = enclosingUid(node, uidAt) ?? fileUid;
               const k = `${sUid}\u0000${tUid}`;
               if (!edges.has(k)) {
@@ -172,6 +177,25 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
     visit(sf);
   }
   return { edges, sites, unmapped };
+}
+
+/**
+ * The methods a call on a union-typed receiver may run: each member type's declaration of the called name,
+ * when there are two or more distinct ones (all methods or functions); undefined otherwise.
+ */
+function unionTargets(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression): ts.Node[] | undefined {
+  if (!ts.isCallExpression(call)) return undefined;
+  const callee = skipOuter(call.expression);
+  if (!ts.isPropertyAccessExpression(callee)) return undefined;
+  const type = checker.getNonNullableType(checker.getTypeAtLocation(callee.expression));
+  if (!type.isUnion()) return undefined;
+  const out: ts.Node[] = [];
+  for (const member of type.types) {
+    const decl = checker.getPropertyOfType(member, callee.name.text)?.declarations?.[0];
+    if (!decl || !(ts.isMethodDeclaration(decl) || ts.isMethodSignature(decl) || ts.isFunctionLike(decl))) return undefined;
+    if (!out.includes(decl)) out.push(decl);
+  }
+  return out.length > 1 ? out : undefined;
 }
 
 /** The declaration a call resolves to: its signature's declaration, or the class for an implicit constructor. */

@@ -22,6 +22,8 @@ export const REASON_CONFIDENCE = {
   'typed-receiver': 0.85,
   'return-type': 0.8,
   'contextual-type': 0.8,
+  // a method of a union receiver whose member types each declare their own: one of them runs
+  'union-member': 0.7,
   'name-only': 0.3,
 } as const;
 export type Reason = keyof typeof REASON_CONFIDENCE;
@@ -373,6 +375,23 @@ export class Evaluator {
     return out;
   }
 
+  /**
+   * The members a union receiver's call may dispatch to: when every member type resolves `e.name` (to two or
+   * more distinct symbols — one shared symbol is `member`'s answer), each of them; else undefined.
+   */
+  unionCallees(f: number, e: Expr): Array<Val & { t: 'sym' }> | undefined {
+    if (e.k !== 'member') return undefined;
+    const o = this.deref(this.value(f, e.obj));
+    if (o.t !== 'union') return undefined;
+    const out: Array<Val & { t: 'sym' }> = [];
+    for (const x of o.of) {
+      const m = this.member(x, e.name);
+      if (m.t !== 'sym') return undefined;
+      if (!out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
+    }
+    return out.length > 1 ? out : undefined;
+  }
+
   /** Value of calling `c`: an instance of the declared return type. */
   callResult(c: Val): Val {
     if (c.t === 'ext') return EXT;
@@ -432,9 +451,9 @@ export class Evaluator {
         if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
         else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
         else if (v.t === 'ext') ext = true;
-        else if (v.t === 'arr' || v.t === 'map' || v.t === 'obj' || v.t === 'fnval') others.push(v);
+        else if (v.t === 'arr' || v.t === 'map' || v.t === 'obj' || v.t === 'fnval' || v.t === 'inter') others.push(v);
       }
-      // `T[] | undefined`, `Map<K, V> | null`, `{ a: A } | undefined`: that one container (several: unknown)
+      // `T[] | undefined`, `Map<K, V> | null`, `{ a: A } | undefined`, `(A & B) | null`: that one value (several: unknown)
       if (others.length) return others.length === 1 && insts.length === 0 && !ext ? others[0] : UNKNOWN;
       if (insts.length === 1) return insts[0];
       if (insts.length > 1) return { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };

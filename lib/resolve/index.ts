@@ -276,8 +276,14 @@ class ProjectBuilder {
     } else if (status === 'external') {
       this.external++;
     } else {
-      this.guess(f, call, from, indirect);
-      // a method of a union receiver whose member types disagree: an occurrence of each, no edge
+      // a method of a union receiver whose member types each declare their own (`s: Circle | Square; s.draw()`):
+      // one of them runs, so the call is an edge to each (as TypeScript's call hierarchy counts it), less
+      // certain than a single callee; otherwise a guess. Either way the name is an occurrence of each.
+      const dispatch = callee.k === 'member' && !indirect ? ev.unionCallees(f, callee) : undefined;
+      if (dispatch && dispatch.every((m) => CALLABLE_MEMBERS.has(ev.sym(m).label))) {
+        this.resolved++;
+        for (const m of dispatch) this.edge(from, this.uidOf(m), 'CALLS', Math.min(m.c, REASON_CONFIDENCE['union-member']), 'union-member', call.at[0], call.via ? { via: call.via } : undefined);
+      } else this.guess(f, call, from, indirect);
       if (name && callee.k === 'member') for (const m of ev.unionMembers(f, callee)) this.occurrence(m, f, call.at, name, 'call', from, m.r, m.c);
     }
     // the called name is an occurrence of what it names (`f()` of an alias `const f = g` names f, not g;
@@ -398,6 +404,8 @@ class ProjectBuilder {
 
 /** Symbols a called name may stand for (an interface or type alias in callee position is no value). */
 const CALLABLE_NAMES = new Set(['Function', 'Method', 'Class', 'Variable', 'Property']);
+/** Symbols a union receiver's call may dispatch to (a property holding some function is not followed). */
+const CALLABLE_MEMBERS: ReadonlySet<string> = new Set(['Method', 'Function']);
 
 function sameSym(a: SymRef, b: SymRef): boolean { return a.f === b.f && a.s === b.s; }
 

@@ -66,7 +66,7 @@ export function f(b: Box): void { b.self().cut(0); }
   t.false(edges.has('Function:b.ts:f -> Method:node.ts:Node.cut'));
 });
 
-test('returned values that disagree, and async functions, give no receiver', (t) => {
+test('returned values that disagree dispatch to each one\'s member; async functions give no receiver', (t) => {
   const edges = calls({
     'b.ts': `import { Node, Other } from './node';
 export function pick(x: boolean, a: Node, b: Other) { if (x) return a; return b; }
@@ -77,7 +77,7 @@ export function use2(a: Node): void { same(true, a, a).child(0); }
 export function use3(a: Node): void { later(a).cut(0); }
 `,
   });
-  t.deepEqual(from(edges, 'Function:b.ts:use1').filter((e) => e.includes('cut')), []);
+  t.deepEqual(from(edges, 'Function:b.ts:use1').filter((e) => e.includes('cut')).sort(), ['Function:b.ts:use1 -> Method:node.ts:Node.cut', 'Function:b.ts:use1 -> Method:node.ts:Other.cut']);
   t.true(edges.has('Function:b.ts:use2 -> Method:node.ts:Node.child'), [...edges].join('; '));
   t.deepEqual(from(edges, 'Function:b.ts:use3').filter((e) => e.includes('cut')), [], 'a promise has no cut');
 });
