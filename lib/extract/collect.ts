@@ -125,6 +125,8 @@ export class Collector {
   private readonly slotLocal = new Map<Node, number>();
   private readonly slotType = new Map<Node, Node>();
   private readonly fnTypeParams = new Map<Node, Array<{ name: Node; type?: Node }>>();
+  /** Function values bound to a declared type (`const f: Handler = (req) => …`): function node → type node. */
+  private readonly declaredFnType = new Map<Node, Node>();
   private readonly unions = new Map<Node, Node[]>();
   private readonly intersections = new Map<Node, Node[]>();
   /** Function types → their return type. */
@@ -140,7 +142,7 @@ export class Collector {
   private readonly pendingExports: Array<() => void> = [];
   // pass 2 results
   private readonly symbols: SymbolWork[] = [];
-  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; elementOf?: Node; ctx?: LocalFact['ctx'] }> = [];
+  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; elementOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number } }> = [];
   private readonly memberKeys = new Map<string, number>();
   // facts
   private readonly imports: ImportFact[] = [];
@@ -593,6 +595,7 @@ export class Collector {
           const s = this.addSymbol(d, scope, cur, name, 'Function', valueKind === 'arrow' ? 'arrow_function' : 'function_expression', exported, isDefault);
           this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
           this.symbols[s].typeNode = this.annotOf.get(d.def);
+          if (this.symbols[s].typeNode) this.declaredFnType.set(d.value!, this.symbols[s].typeNode!);
           target.names.set(name, { s });
           return this.span(s, d.def);
         }
@@ -902,8 +905,18 @@ export class Collector {
         const type = this.slotType.get(ordered[i]);
         const params = type ? this.fnTypeParams.get(type) : undefined;
         if (!params) continue;
-        const types = params.filter((p) => !this.isThisParam(p.name)).sort((a, b) => a.name.start - b.name.start).map((p) => (p.type ? this.expr(p.type) : null));
-        (symbols[s].callbackParams ??= {})[i] = types;
+        (symbols[s].callbackParams ??= {})[i] = this.paramTypes(params);
+      }
+    }
+    // a function bound to a declared type (`const f: Handler = (req) => …`): its unannotated parameters are that
+    // type's parameters
+    for (const [fn, type] of this.declaredFnType) {
+      const slots = this.slotsOf.get(fn);
+      if (!slots) continue;
+      const ordered = this.realSlots(slots);
+      for (let j = 0; j < ordered.length; j++) {
+        const l = this.slotLocal.get(ordered[j]);
+        if (l !== undefined && !this.localNodes[l].type && !this.localNodes[l].ctx) this.localNodes[l].ctxType = { type, param: j };
       }
     }
     const calls: CallFact[] = [];
@@ -962,6 +975,7 @@ export class Collector {
       }
       else if (l.elementOf) f.init = { k: 'element', of: this.expr(l.elementOf) };
       if (l.ctx) f.ctx = l.ctx;
+      else if (l.ctxType) f.ctxType = { type: this.expr(l.ctxType.type), param: l.ctxType.param };
       if (this.reassignedLocals.has(i)) f.reassigned = true;
       return f;
     });
@@ -1094,7 +1108,12 @@ export class Collector {
     const sk = this.scopeKindOf.get(node);
     if (sk === 'arrow' || sk === 'function') return { k: 'fn' };
     const ret = sk === 'type' ? this.fnTypeReturns.get(node) : undefined;
-    if (ret) return { k: 'fntype', returns: this.expr(ret) };
+    if (ret) {
+      const params = this.fnTypeParams.get(node);
+      const out: Expr = { k: 'fntype', returns: this.expr(ret) };
+      if (params) out.params = this.paramTypes(params);
+      return out;
+    }
     return { k: 'other' };
   }
 
@@ -1128,6 +1147,11 @@ export class Collector {
   /** Argument or parameter nodes in source order, without comments and TypeScript `this` parameters. */
   private realSlots(nodes: Node[]): Node[] {
     return nodes.filter((n) => !this.comments.has(n) && !this.isThisParam(n)).sort(byStart);
+  }
+
+  /** Declared types of a function type's parameters in order (`this` left out), null where one has none. */
+  private paramTypes(params: ReadonlyArray<{ name: Node; type?: Node }>): Array<Expr | null> {
+    return params.filter((p) => !this.isThisParam(p.name)).sort((a, b) => a.name.start - b.name.start).map((p) => (p.type ? this.expr(p.type) : null));
   }
 
   private isThisParam(n: Node): boolean {

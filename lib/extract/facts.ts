@@ -36,7 +36,7 @@ export type Expr =
   /** An object type literal (`{ window: Subject<T>; count: number }`): its typed properties, in source order. */
   | { k: 'object'; props: Array<{ name: string; type: Expr }> }
   /** A function type (`(x: A) => R`): calling a value of it gives an R. */
-  | { k: 'fntype'; returns: Expr }
+  | { k: 'fntype'; returns: Expr; params?: Array<Expr | null> }
   | { k: 'lit' }
   | { k: 'fn' }
   | { k: 'other' };
@@ -116,6 +116,11 @@ export interface LocalFact {
   init?: Expr;
   /** A parameter of a function passed as argument `arg` of call `call`: typed by the callee's declaration. */
   ctx?: { call: number; arg: number; param: number };
+  /**
+   * A parameter of a function bound to a declared function type (`const f: Handler = (req) => …`): typed by
+   * parameter `param` of `type` (a function type, or a name for one).
+   */
+  ctxType?: { type: Expr; param: number };
   /** Assigned after its declaration (`let run = defaultRun; … run = other`): the function it holds is not fixed. */
   reassigned?: boolean;
 }

@@ -57,7 +57,7 @@ export type Val =
    */
   | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; hole: boolean; r: Reason; c: number }
   /** A value of a function type (`factory: () => R`, written in file f): calling it gives an R. */
-  | { t: 'fnval'; f: number; returns: Expr; r: Reason; c: number }
+  | { t: 'fnval'; f: number; returns: Expr; params?: Array<Expr | null>; r: Reason; c: number }
   | { t: 'ext' }
   | { t: 'unknown' };
 
@@ -190,7 +190,16 @@ export class Evaluator {
     if (loc.type) return weaken(this.typeValue(f, loc.type, 0), 'typed-receiver');
     if (loc.init) return this.value(f, loc.init);
     if (loc.ctx) return this.contextual(f, loc.ctx);
+    if (loc.ctxType) return this.declaredParam(f, loc.ctxType);
     return UNKNOWN;
+  }
+
+  /** A parameter of a function bound to a declared function type: that type's parameter (`const f: Handler = (req) => …`). */
+  private declaredParam(f: number, ctx: { type: Expr; param: number }): Val {
+    const fn = this.typeValue(f, ctx.type, 0);
+    const p = fn.t === 'fnval' ? fn.params?.[ctx.param] : undefined;
+    if (!p || fn.t !== 'fnval') return UNKNOWN;
+    return weakenFrom(this.typeValue(fn.f, p, 0), fn, 'contextual-type');
   }
 
   /** A callback's parameter, typed by the declaration of the function the callback is passed to. */
@@ -438,7 +447,7 @@ export class Evaluator {
       // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
       return { t: 'inter', of: insts, hole: hole || ext, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
     }
-    if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+    if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'object') return { t: 'obj', f, props: t.props, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'union') {
