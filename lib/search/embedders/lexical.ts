@@ -70,9 +70,23 @@ const runCache = new Map<string, readonly string[]>();
 /** Marks "no concept": a real hash may be any 32-bit value, so the flag lives outside the hash range. */
 const NO_CONCEPT = 2 ** 33;
 
+/**
+ * Scratch state reused between texts (analyze embeds ~1000 texts in a fresh process: a Map and an entry array
+ * per word per text was garbage, and 512-long loops ran unoptimised for the first few hundred texts). The
+ * dimensions the current text touched (~50–150 of 512) are listed once each: `touchedStamp[i] === stamp`.
+ */
+const touched = new Int32Array(LEXICAL_DIM);
+const touchedStamp = new Int32Array(LEXICAL_DIM);
+const scratch = { stamp: 0, count: 0 };
+/** The text's distinct words (first-seen order), their counts, and each word's slot (reused between texts). */
+const words: string[] = [];
+const tfs: number[] = [];
+const slotOf = new Map<string, number>();
+
 function add(vec: Float32Array, hash: number, weight: number): void {
   const h = hash >>> 0;
   const i = h % LEXICAL_DIM;
+  if (touchedStamp[i] !== scratch.stamp) { touchedStamp[i] = scratch.stamp; touched[scratch.count++] = i; }
   vec[i] += (h & 0x80000000) ? -weight : weight;
 }
 
@@ -89,20 +103,34 @@ export function lexicalVector(text: string): Float32Array {
  */
 export function lexicalInto(text: string, out: Float32Array, at: number, round = false): void {
   const vec = at === 0 && out.length === LEXICAL_DIM ? out : out.subarray(at, at + LEXICAL_DIM);
-  const counts = new Map<string, number>();
-  const runs = text.match(RUNS) ?? [];
-  for (const run of runs) {
-    let parts = runCache.get(run);
-    if (parts === undefined) {
-      parts = splitIdentifier(run).filter((p) => !STOP_WORDS.has(p));
-      if (runCache.size > MAX_CACHED_WORDS) runCache.clear();
-      runCache.set(run, parts);
+  // A new stamp per text; on wrap-around, forget the old marks.
+  if (scratch.stamp === 0x7fffffff) { scratch.stamp = 0; touchedStamp.fill(0); }
+  scratch.stamp++;
+  scratch.count = 0;
+  // Distinct words in first-seen order (the order features are added in fixes the float32 sums) and their
+  // counts, in reused arrays: no Map, iterator or [word, tf] entry per text.
+  slotOf.clear();
+  let n = 0;
+  const runs = text.match(RUNS);
+  if (runs !== null) {
+    for (let r = 0; r < runs.length; r++) {
+      const run = runs[r];
+      let parts = runCache.get(run);
+      if (parts === undefined) {
+        parts = splitIdentifier(run).filter((p) => !STOP_WORDS.has(p));
+        if (runCache.size > MAX_CACHED_WORDS) runCache.clear();
+        runCache.set(run, parts);
+      }
+      for (let p = 0; p < parts.length; p++) {
+        const word = parts[p];
+        const slot = slotOf.get(word);
+        if (slot === undefined) { slotOf.set(word, n); words[n] = word; tfs[n] = 1; n++; } else tfs[slot]++;
+      }
     }
-    for (const part of parts) counts.set(part, (counts.get(part) ?? 0) + 1);
   }
-  for (const [word, tf] of counts) {
-    const w = 1 + Math.log(tf);
-    const f = featuresOf(word);
+  for (let k = 0; k < n; k++) {
+    const w = 1 + Math.log(tfs[k]);
+    const f = featuresOf(words[k]);
     add(vec, f.word, WORD_WEIGHT * w);
     if (f.concept !== NO_CONCEPT) add(vec, f.concept, CONCEPT_WEIGHT * w);
     const grams = f.grams.length;
@@ -112,13 +140,16 @@ export function lexicalInto(text: string, out: Float32Array, at: number, round =
       for (let i = 0; i < grams; i++) add(vec, f.grams[i], gw);
     }
   }
+  // The norm sums the touched dimensions in ascending order: the same additions, in the same order, as a
+  // sum over all dimensions (an untouched one adds an exact 0), hence the same double.
+  const dims = touched.subarray(0, scratch.count).sort();
   let norm = 0;
-  for (let i = 0; i < LEXICAL_DIM; i++) norm += vec[i] * vec[i];
+  for (let k = 0; k < dims.length; k++) { const v = vec[dims[k]]; norm += v * v; }
   if (norm > 0) {
     const inv = 1 / Math.sqrt(norm);
-    for (let i = 0; i < LEXICAL_DIM; i++) vec[i] *= inv;
+    for (let k = 0; k < dims.length; k++) vec[dims[k]] *= inv;
   }
-  if (round) for (let i = 0; i < LEXICAL_DIM; i++) if (vec[i] !== 0) vec[i] = Math.round(vec[i] * 1e6) / 1e6;
+  if (round) for (let k = 0; k < dims.length; k++) { const i = dims[k]; if (vec[i] !== 0) vec[i] = Math.round(vec[i] * 1e6) / 1e6; }
 }
 const RUNS = /[\p{L}\p{N}_$]+/gu;
 
