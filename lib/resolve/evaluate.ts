@@ -122,7 +122,7 @@ export class Evaluator {
     switch (e.k) {
       case 'id': {
         const b = e.b;
-        if (!b) return isGlobalName(e.name) ? EXT : UNKNOWN;
+        if (!b) return e.name === 'exports' ? this.ownExports(f) : isGlobalName(e.name) ? EXT : UNKNOWN;
         if ('s' in b) return { t: 'sym', f, s: this.mergedValue(f, b.s), r: 'same-file', c: 1 };
         if ('i' in b) return this.importValue(f, b.i);
         return this.localValue(f, b.l);
@@ -134,7 +134,10 @@ export class Evaluator {
         if (base === 'ext') return EXT;
         return base ? { t: 'inst', f: base.f, s: base.s, r: 'super-member', c: REASON_CONFIDENCE['super-member'] } : UNKNOWN;
       }
-      case 'member': return this.member(this.deref(this.value(f, e.obj)), e.name);
+      case 'member':
+        // `module.exports.f()`: this module's own exports, as `exports.f()`
+        if (e.name === 'exports' && e.obj.k === 'id' && !e.obj.b && e.obj.name === 'module') return this.ownExports(f);
+        return this.member(this.deref(this.value(f, e.obj)), e.name);
       case 'call': {
         const c = this.value(f, e.callee);
         // a method declared to return `this` (a builder) returns its receiver, whatever subclass that is
@@ -254,6 +257,15 @@ export class Evaluator {
     return v ? weaken(v, reason) : UNKNOWN;
   }
 
+  /**
+   * A CommonJS module's own `exports` (`exports.f()` calls what `exports.f = …` assigned): what `require` of
+   * this file returns.
+   */
+  private ownExports(f: number): Val {
+    const v = this.moduleValue(f);
+    return v.t === 'ns' ? { ...v, r: 'same-file', c: 1 } : v;
+  }
+
   /** What `require(file)` returns: `module.exports = X` → X, else the namespace. */
   moduleValue(tf: number): Val {
     const cjs = this.exportTable(tf).cjs;
@@ -298,7 +310,8 @@ export class Evaluator {
     switch (o.t) {
       case 'ns': {
         const v = this.exportOf(o.f, name);
-        if (v) return weakenFrom(v, o, 'namespace-import');
+        // a module's own exports (`exports.f()` in the file that assigns `exports.f`) are same-file values
+        if (v) return o.r === 'same-file' ? v : weakenFrom(v, o, 'namespace-import');
         return this.exportTable(o.f).stars.some((s) => !('f' in this.module(o.f, s))) ? EXT : UNKNOWN;
       }
       case 'sym': {
