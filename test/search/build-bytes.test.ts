@@ -13,7 +13,7 @@ import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
 import type { CodeGraph } from '../../lib/graph/code-graph.ts';
 import { buildDocuments } from '../../lib/search/documents.ts';
 import { digest64 } from '../../lib/search/digest.ts';
-import { lexicalInto, LEXICAL_DIM, LEXICAL_ID } from '../../lib/search/embedders/index.ts';
+import { lexicalInto, lexicalVector, LEXICAL_DIM, LEXICAL_ID } from '../../lib/search/embedders/index.ts';
 import { buildSearch } from '../../lib/search/index.ts';
 import { appFiles, appGraph } from './fixture-graph.ts';
 import { referenceKeyword, referenceLexical, referenceShard } from './oracle.ts';
@@ -51,6 +51,9 @@ function checkAgainstReference(t: import('ava').ExecutionContext, graph: CodeGra
   t.deepEqual(rows.hashes, docs.map((d) => digest64(LEXICAL_ID + '\0' + d.embedText)));
   const packed = new Float32Array(docs.length * LEXICAL_DIM);
   docs.forEach((d, i) => packed.set(referenceLexical(d.embedText), i * LEXICAL_DIM));
+  // The unrounded vectors (queries, in-memory indexes) too: rounding would hide a norm summed in another order.
+  const unrounded = docs.filter((d) => !Buffer.from(lexicalVector(d.embedText).buffer).equals(Buffer.from(referenceLexical(d.embedText, false).buffer)));
+  t.deepEqual(unrounded.map((d) => d.uid), [], 'unrounded lexical vectors');
   const f32 = read(dir, 'vectors/vectors.f32');
   t.true(f32.equals(Buffer.from(packed.buffer)), 'vectors.f32');
   t.true(read(dir, 'vectors/vectra-0000/index.json').equals(referenceShard(rows.uids, rows.hashes, packed, LEXICAL_DIM)), 'vectra shard');

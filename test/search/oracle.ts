@@ -22,8 +22,8 @@ function addFeature(vec: Float32Array, feature: string, weight: number): void {
   vec[h % DIM] += (h & 0x80000000) ? -weight : weight;
 }
 
-/** The built-in lexical vector of a text as the embedder's documentation states it, rounded to 6 decimals as stored. */
-export function referenceLexical(text: string): Float32Array {
+/** The built-in lexical vector of a text as the embedder's documentation states it; with `round`, rounded to 6 decimals as stored. */
+export function referenceLexical(text: string, round = true): Float32Array {
   const vec = new Float32Array(DIM);
   const tf = new Map<string, number>();
   for (const run of text.match(/[\p{L}\p{N}_$]+/gu) ?? []) {
@@ -44,7 +44,7 @@ export function referenceLexical(text: string): Float32Array {
   let norm = 0;
   for (let i = 0; i < DIM; i++) norm += vec[i] * vec[i];
   if (norm > 0) { const inv = 1 / Math.sqrt(norm); for (let i = 0; i < DIM; i++) vec[i] *= inv; }
-  for (let i = 0; i < DIM; i++) if (vec[i] !== 0) vec[i] = Math.round(vec[i] * 1e6) / 1e6;
+  if (round) for (let i = 0; i < DIM; i++) if (vec[i] !== 0) vec[i] = Math.round(vec[i] * 1e6) / 1e6;
   return vec;
 }
 
