@@ -142,7 +142,7 @@ export class Collector {
   private readonly pendingExports: Array<() => void> = [];
   // pass 2 results
   private readonly symbols: SymbolWork[] = [];
-  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; elementOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number } }> = [];
+  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; elementOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number } }> = [];
   private readonly memberKeys = new Map<string, number>();
   // facts
   private readonly imports: ImportFact[] = [];
@@ -233,7 +233,8 @@ export class Collector {
         for (const x of c) if (x.name === 'branch') pushTo(this.unions, node, x.node);
         return;
       }
-      case 'return': this.push(startOf(get(c, 'value')!), EV_POINT, { ret: get(c, 'value')! }); return;
+      // at the `return` keyword: a returned function starts a scope of its own at the value's position
+      case 'return': this.push(startOf(get(c, 'stmt')!), EV_POINT, { ret: get(c, 'value')! }); return;
       case 'return.body': this.arrowBodies.push({ fn: get(c, 'fn')!, body: get(c, 'value')! }); return;
       case 'assign.target': this.assignTargets.push(get(c, 'target')!); return;
       case 'param.pattern': this.patternType.set(get(c, 'pattern')!, get(c, 'type')!); return;
@@ -908,15 +909,16 @@ export class Collector {
         (symbols[s].callbackParams ??= {})[i] = this.paramTypes(params);
       }
     }
-    // a function bound to a declared type (`const f: Handler = (req) => …`): its unannotated parameters are that
-    // type's parameters
-    for (const [fn, type] of this.declaredFnType) {
+    // a function bound to a declared type (`const f: Handler = (req) => …`), or returned by a function whose result
+    // type is declared (`(): Handler => (req) => …`, `const mk: (e: E) => Handler = (e) => (req) => …`): its
+    // unannotated parameters are that type's parameters
+    for (const [fn, ctx] of this.functionContexts()) {
       const slots = this.slotsOf.get(fn);
       if (!slots) continue;
       const ordered = this.realSlots(slots);
       for (let j = 0; j < ordered.length; j++) {
         const l = this.slotLocal.get(ordered[j]);
-        if (l !== undefined && !this.localNodes[l].type && !this.localNodes[l].ctx) this.localNodes[l].ctxType = { type, param: j };
+        if (l !== undefined && !this.localNodes[l].type && !this.localNodes[l].ctx) this.localNodes[l].ctxType = { type: ctx.type, param: j, returns: ctx.returns };
       }
     }
     const calls: CallFact[] = [];
@@ -975,7 +977,10 @@ export class Collector {
       }
       else if (l.elementOf) f.init = { k: 'element', of: this.expr(l.elementOf) };
       if (l.ctx) f.ctx = l.ctx;
-      else if (l.ctxType) f.ctxType = { type: this.expr(l.ctxType.type), param: l.ctxType.param };
+      else if (l.ctxType) {
+        f.ctxType = { type: this.expr(l.ctxType.type), param: l.ctxType.param };
+        if (l.ctxType.returns) f.ctxType.returns = l.ctxType.returns;
+      }
       if (this.reassignedLocals.has(i)) f.reassigned = true;
       return f;
     });
@@ -1147,6 +1152,28 @@ export class Collector {
   /** Argument or parameter nodes in source order, without comments and TypeScript `this` parameters. */
   private realSlots(nodes: Node[]): Node[] {
     return nodes.filter((n) => !this.comments.has(n) && !this.isThisParam(n)).sort(byStart);
+  }
+
+  /**
+   * Function values with a declared type: bound to an annotated binding (that type), or returned by a function
+   * with a declared result (that result) or with a declared type itself (its type's result, one level deeper).
+   * Outer functions start before the functions they return, so one pass in source order reaches every level.
+   */
+  private functionContexts(): Map<Node, { type: Node; returns: number }> {
+    const out = new Map<Node, { type: Node; returns: number }>();
+    for (const [fn, type] of this.declaredFnType) out.set(fn, { type, returns: 0 });
+    const outers = [...this.returned.keys()].sort(byStart);
+    for (const fn of outers) {
+      const declared = this.returnsOf.get(fn);
+      const own = out.get(fn);
+      const ctx = declared ? { type: declared, returns: 0 } : own ? { type: own.type, returns: own.returns + 1 } : undefined;
+      if (!ctx) continue;
+      for (const v of this.returned.get(fn)!) {
+        const kind = this.scopeKindOf.get(v);
+        if ((kind === 'arrow' || kind === 'function') && !out.has(v)) out.set(v, ctx);
+      }
+    }
+    return out;
   }
 
   /** Declared types of a function type's parameters in order (`this` left out), null where one has none. */

@@ -117,10 +117,12 @@ export interface LocalFact {
   /** A parameter of a function passed as argument `arg` of call `call`: typed by the callee's declaration. */
   ctx?: { call: number; arg: number; param: number };
   /**
-   * A parameter of a function bound to a declared function type (`const f: Handler = (req) => …`): typed by
-   * parameter `param` of `type` (a function type, or a name for one).
+   * A parameter of a function with a declared type (`const f: Handler = (req) => …`): typed by parameter `param`
+   * of `type` (a function type, or a name for one) — of its result `returns` times over for a function returned by
+   * such a function (`(): Handler => (req) => …` has `type` Handler, `returns` absent; `const mk: (e: E) => Handler =
+   * (e) => (req) => …` gives the inner `req` the type of mk, `returns` 1).
    */
-  ctxType?: { type: Expr; param: number };
+  ctxType?: { type: Expr; param: number; returns?: number };
   /** Assigned after its declaration (`let run = defaultRun; … run = other`): the function it holds is not fixed. */
   reassigned?: boolean;
 }

@@ -197,9 +197,10 @@ export class Evaluator {
     return UNKNOWN;
   }
 
-  /** A parameter of a function bound to a declared function type: that type's parameter (`const f: Handler = (req) => …`). */
-  private declaredParam(f: number, ctx: { type: Expr; param: number }): Val {
-    const fn = this.typeValue(f, ctx.type, 0);
+  /** A parameter of a function with a declared function type: that type's parameter (see LocalFact.ctxType). */
+  private declaredParam(f: number, ctx: { type: Expr; param: number; returns?: number }): Val {
+    let fn = this.typeValue(f, ctx.type, 0);
+    for (let k = 0; k < (ctx.returns ?? 0) && fn.t === 'fnval'; k++) fn = this.typeValue(fn.f, fn.returns, 0);
     const p = fn.t === 'fnval' ? fn.params?.[ctx.param] : undefined;
     if (!p || fn.t !== 'fnval') return UNKNOWN;
     return weakenFrom(this.typeValue(fn.f, p, 0), fn, 'contextual-type');

@@ -101,7 +101,7 @@
 (assignment_expression right: (assignment_expression right: (_) @inner) @wrap (#set! role "expr.wrap"))
 ((await_expression (_) @inner) @wrap (#set! role "expr.await"))
 ; what a function returns: return statements (attributed to the innermost function) and arrow expression bodies
-((return_statement (_) @value) (#set! role "return"))
+((return_statement (_) @value) @stmt (#set! role "return"))
 ((arrow_function body: (_) @value) @fn (#set! role "return.body"))
 ; assignments to a name or a `this.` member: a function symbol assigned again is not what its calls run
 ((assignment_expression left: [(identifier) (member_expression object: (this))] @target) (#set! role "assign.target"))
