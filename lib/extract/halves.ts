@@ -2,7 +2,7 @@
  * The two halves of extracting one file, shared by `extractFile` (both in one call) and the two-thread path
  * (lib/extract/split.ts: the first half on a parse worker, the second here):
  * - `parseFlat` (native-call heavy): tree-sitter parse, syntax-error count, the FlatTree walk;
- * - `collectFlat` (JavaScript heavy): the query engine's match and the collector.
+ * - `collectFlat` (JavaScript heavy): the query engine's match (unless the native thread matched) and the collector.
  */
 import type Parser from 'tree-sitter';
 import type { LanguageRuntime } from '../lang/index.ts';
@@ -10,6 +10,7 @@ import { Collector } from './collect.ts';
 import type { FileFacts } from './facts.ts';
 import { FlatTree, partsOf } from './flat-tree.ts';
 import { nativeParser } from './native.ts';
+import type { Match } from './query-match.ts';
 
 /**
  * Parses `text` and copies its tree into a FlatTree: natively when the native parser takes the language
@@ -31,9 +32,12 @@ export function parseFlat(rt: LanguageRuntime, text: string): { flat: FlatTree; 
   }
 }
 
-/** Matches the language's queries over a file's flat tree and collects the file's facts. */
-export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: string, text: string, parseErrors: number): FileFacts {
-  const matches = rt.engine.run(flat);
+/**
+ * Matches the language's queries over a file's flat tree and collects the file's facts; `matches`, when given,
+ * are that match list made elsewhere (the native matcher: lib/extract/query-program.ts).
+ */
+export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: string, text: string, parseErrors: number, matches?: Match[]): FileFacts {
+  matches ??= rt.engine.run(flat);
   const collector = new Collector(text, filePath, rt.id);
   collector.roles = rt.roles;
   return collector.collect(matches, countLines(text), parseErrors);

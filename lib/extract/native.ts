@@ -12,17 +12,31 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-/** One parsed file: `buffer` in FlatTree.parts() layout for `count` nodes; `errors` = ERROR and MISSING nodes. */
-export interface NativeParsed { buffer: ArrayBuffer; count: number; errors: number }
+/**
+ * One parsed file: `buffer` in FlatTree.parts() layout for `count` nodes; `errors` = ERROR and MISSING nodes;
+ * `matches` the native matcher's buffer (lib/extract/query-program.ts `matchesFrom`) when a program was given
+ * and matching succeeded.
+ */
+export interface NativeParsed { buffer: ArrayBuffer; count: number; errors: number; matches?: Int32Array }
+
+/** A query program registered with the addon (opaque; see lib/extract/query-program.ts). */
+export type NativeProgram = { readonly nativeProgram: unique symbol };
+
+type Result = [ArrayBuffer, number, number, ArrayBuffer?];
 
 interface Addon {
-  parse(language: unknown, text: string): [ArrayBuffer, number, number];
+  parse(language: unknown, text: string, program?: NativeProgram): Result;
   grammarNames(language: unknown): [Array<string | null>, number[], Array<string | null>];
+  grammarFingerprint(language: unknown): number;
+  programNew(language: unknown, program: Int32Array): NativeProgram;
   queueNew(): unknown;
-  queueSubmit(queue: unknown, language: unknown, text: string): void;
-  queueTake(queue: unknown): [ArrayBuffer, number, number];
+  queueSubmit(queue: unknown, language: unknown, text: string, program?: NativeProgram): void;
+  queueTake(queue: unknown): Result;
   queueClose(queue: unknown): void;
 }
+
+const parsed = ([buffer, count, errors, matches]: Result): NativeParsed =>
+  (matches ? { buffer, count, errors, matches: new Int32Array(matches) } : { buffer, count, errors });
 
 const ADDON_PATH = path.join('native', 'build', 'tree_flat.node');
 
@@ -47,18 +61,22 @@ function load(): Addon | undefined {
 
 /** Parses files natively in the calling thread or on a background thread (see NativeQueue). */
 export interface NativeParser {
-  /** Parses `text` with `grammar` (a grammar package's language object) and copies its tree. */
-  parse(grammar: unknown, text: string): NativeParsed;
+  /** Parses `text` with `grammar` (a grammar package's language object) and copies its tree (and matches `program`). */
+  parse(grammar: unknown, text: string, program?: NativeProgram): NativeParsed;
   /** The grammar's tables, as tree-sitter's API gives them (see GrammarNames). */
   grammarNames(grammar: unknown): GrammarNames;
+  /** The hash of the grammar's tables a program must carry (query-program.ts `grammarFingerprint`). */
+  grammarFingerprint(grammar: unknown): number;
+  /** Registers a query program for `grammar` (checked whole: throws when damaged or built for another grammar). */
+  program(grammar: unknown, program: Int32Array): NativeProgram;
   /** A background parsing thread (started on the first submit). */
   queue(): NativeQueue;
 }
 
 /** Files parsed on one background thread, taken back in submission order. */
 export interface NativeQueue {
-  /** Hands a file to the thread (the text is copied: the caller may drop it). */
-  submit(grammar: unknown, text: string): void;
+  /** Hands a file to the thread (the text is copied: the caller may drop it); with a program, it is matched too. */
+  submit(grammar: unknown, text: string, program?: NativeProgram): void;
   /** The oldest submitted file not yet taken, waiting for the thread if it is not parsed yet; throws if it failed. */
   take(): NativeParsed;
   /** Stops the thread; files not taken are dropped. */
@@ -81,13 +99,15 @@ export function nativeParser(): NativeParser | undefined {
   if (parser !== undefined) return parser ?? undefined;
   const a = load();
   parser = a ? {
-    parse: (grammar, text) => { const [buffer, count, errors] = a.parse(grammar, text); return { buffer, count, errors }; },
+    parse: (grammar, text, program) => parsed(a.parse(grammar, text, program)),
     grammarNames: (grammar) => { const [symbols, kinds, fields] = a.grammarNames(grammar); return { symbols, kinds, fields }; },
+    grammarFingerprint: (grammar) => a.grammarFingerprint(grammar),
+    program: (grammar, program) => a.programNew(grammar, program),
     queue: () => {
       const q = a.queueNew();
       return {
-        submit: (grammar, text) => a.queueSubmit(q, grammar, text),
-        take: () => { const [buffer, count, errors] = a.queueTake(q); return { buffer, count, errors }; },
+        submit: (grammar, text, program) => a.queueSubmit(q, grammar, text, program),
+        take: () => parsed(a.queueTake(q)),
         close: () => a.queueClose(q),
       };
     },

@@ -23,7 +23,8 @@ import { ERROR_TYPE, type FlatTree, type NodeRef, type WalkPlan } from './flat-t
 export interface Capture { name: string; node: NodeRef }
 export interface Match { pattern: number; captures: Capture[] }
 
-interface Step {
+/** One compiled pattern element (serialised for the native matcher by query-program.ts). */
+export interface Step {
   alt: boolean;
   /** Interned (named, type) code; -1 for a wildcard. */
   code: number;
@@ -45,7 +46,8 @@ interface Step {
 /** Where a sibling sequence resumes once a node's child steps are matched. */
 interface Frame { steps: Step[]; k: number; j: number; up: Frame | null }
 
-interface Root {
+/** A pattern's root step (or one alternative of a root alternation) with its longest-match flags. */
+export interface Root {
   pattern: number;
   step: Step;
   /** Can matches at one root repeat a capture set (then: distinct sets only)? */
@@ -59,6 +61,8 @@ interface Root {
 /** A language's patterns, ready to run over FlatTrees. */
 export class QueryEngine {
   readonly captureNames: string[] = [];
+  /** How many patterns there are (pattern indexes are 0..patternCount-1). */
+  readonly patternCount: number;
   /** Root entries by root type name; wildcard roots apart. */
   private readonly byType = new Map<string, Root[]>();
   private readonly wildcardRoots: Root[] = [];
@@ -91,6 +95,15 @@ export class QueryEngine {
       }
     });
     this.plan = walkPlan(steps, names);
+    this.patternCount = patterns.length;
+  }
+
+  /** Type id `t`'s roots, in the order `run` tries them, and its type code (both computed now if not yet). */
+  tablesFor(t: number): { roots: readonly Root[]; code: number } {
+    const roots = this.byId[t] ?? this.rootsFor(t);
+    let code = this.codeById[t];
+    if (code === -2) code = this.learnCode(t);
+    return { roots, code };
   }
 
   private compile(q: QNode, captureIds: Map<string, number>, p: QPattern): Step {
@@ -276,7 +289,7 @@ export class QueryEngine {
 
 /** An alternative carrying its alternation's field and captures (captured after its own). */
 const outerCache = new WeakMap<Step, WeakMap<Step, Step>>();
-function withOuter(a: Step, outer: Step): Step {
+export function withOuter(a: Step, outer: Step): Step {
   if (outer.field === 0 && outer.captures.length === 0) return a;
   let m = outerCache.get(outer);
   if (!m) { m = new WeakMap(); outerCache.set(outer, m); }

@@ -15,6 +15,7 @@ import { languageRuntime, type LanguageId } from '../lang/index.ts';
 import { FlatTree, partsOf } from './flat-tree.ts';
 import type { FileFacts } from './facts.ts';
 import { collectFlat, parseFlat } from './halves.ts';
+import { matchesFrom } from './query-program.ts';
 
 /** One file parsed and walked, ready to transfer (`buffer` in the transfer list). */
 export interface ParsedParts {
@@ -24,6 +25,8 @@ export interface ParsedParts {
   parseErrors: number;
   /** Anonymous token texts (type id, text) learned by the parsing thread since its previous ParsedParts. */
   anonymous: Array<[number, string]>;
+  /** The native matcher's buffer for this file (lib/extract/query-program.ts), when it matched already. */
+  matches?: Int32Array;
 }
 
 /** By language: the anonymous type ids this thread has already passed on in a ParsedParts. */
@@ -51,11 +54,12 @@ export function prepareLanguage(language: LanguageId): void {
   (rt.parser.parse('') as unknown as { delete?: () => void }).delete?.();
 }
 
-/** The second half: match and collect the facts of a file parsed by `parseToParts` (on any thread). */
+/** The second half: match (unless `parsed.matches` has them) and collect the facts of a file parsed by `parseToParts` (on any thread). */
 export function collectParts(filePath: string, text: string, parsed: ParsedParts): FileFacts {
   const rt = languageRuntime(parsed.language);
   const known = rt.names.anonymous;
   for (const [t, name] of parsed.anonymous) if (known[t] === undefined) known[t] = name;
   const flat = FlatTree.of(partsOf(parsed.buffer, parsed.count), rt.names.namedById, text);
-  return collectFlat(rt, flat, filePath, text, parsed.parseErrors);
+  const matches = parsed.matches ? matchesFrom(parsed.matches, flat, rt.engine.captureNames) : undefined;
+  return collectFlat(rt, flat, filePath, text, parsed.parseErrors, matches);
 }
