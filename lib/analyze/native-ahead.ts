@@ -1,14 +1,17 @@
 /**
- * Extraction with the native parser's background thread (lib/extract/native.ts): that thread parses each file
- * and copies its tree into flat arrays, in C (no JavaScript, so no worker start-up and no second V8 warm-up),
- * up to IN_FLIGHT files ahead of this thread, which matches and collects them in order. The parse leaves the
- * critical path: what this thread waits for is only the first file.
+ * Extraction with the native parser's background thread (lib/extract/native.ts): that thread parses each file,
+ * copies its tree into flat arrays and matches the language's queries (native/query_match.c, running the program
+ * lib/extract/query-program.ts serialises), in C (no JavaScript, so no worker start-up and no second V8 warm-up),
+ * up to IN_FLIGHT files ahead of this thread, which only collects them in order. Parse and match leave the
+ * critical path: what this thread waits for is only the first file. CODEGRAPH_NATIVE_MATCH=0 leaves the
+ * matching here (the JavaScript matcher, same results).
  *
  * A file whose language the native parser does not take, or whose native parse fails, is extracted whole here
  * (`extractHere`), so this only changes speed, never results.
  */
 import { collectParts } from '../extract/split.ts';
 import { nativeParser, type NativeQueue } from '../extract/native.ts';
+import { nativeProgram } from '../extract/query-program.ts';
 import { languageRuntime, type LanguageRuntime } from '../lang/index.ts';
 import { extractHere, type ExtractItem, type ExtractOutcome, type ExtractResult } from './pool.ts';
 
@@ -21,6 +24,8 @@ const YIELD_EVERY = 100;
 export class NativeAhead {
   /** Files parsed on native threads in this process so far (tests check that the path was taken). */
   static parsedAhead = 0;
+  /** Of those, files whose queries were matched there too (native/query_match.c). */
+  static matchedAhead = 0;
 
   private constructor(private readonly queue: NativeQueue) {}
 
@@ -42,22 +47,23 @@ export class NativeAhead {
         const rt = nativeRuntime(it);
         if (!rt) continue; // extracted here when its turn comes
         try {
-          this.queue.submit(rt.grammar, it.text);
+          this.queue.submit(rt.grammar, it.text, nativeProgram(rt));
           queued[next] = 1;
           inFlight++;
         } catch { /* extracted here */ }
       }
     };
-    let ahead = 0;
+    let ahead = 0, matched = 0;
     for (let i = 0; i < items.length; i++) {
       fill();
       const it = items[i];
       if (queued[i]) {
         inFlight--;
         try {
-          const { buffer, count, errors } = this.queue.take();
-          results[i] = { facts: collectParts(it.path, it.text, { language: it.language, buffer, count, parseErrors: errors, anonymous: [] }) };
+          const { buffer, count, errors, matches } = this.queue.take();
+          results[i] = { facts: collectParts(it.path, it.text, { language: it.language, buffer, count, parseErrors: errors, anonymous: [], matches }) };
           ahead++;
+          if (matches) matched++;
         } catch {
           results[i] = extractHere(it); // the same error, or the facts, as extraction here gives
         }
@@ -66,6 +72,7 @@ export class NativeAhead {
       if ((i + 1) % YIELD_EVERY === 0) await new Promise((r) => setImmediate(r));
     }
     NativeAhead.parsedAhead += ahead;
+    NativeAhead.matchedAhead += matched;
     return { results, inWorkers: 0 };
   }
 

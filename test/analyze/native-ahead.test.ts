@@ -1,8 +1,9 @@
 /**
  * Extraction with the native parser's background thread (lib/analyze/native-ahead.ts): the facts extractFile
- * gives, in order, for every rxjs and fixture file; failures as extractFile's; the pipeline takes this path by
- * default; and an analyze without the native parser (CODEGRAPH_NATIVE=0: node-tree-sitter parses and walks)
- * writes the same generation, byte for byte.
+ * gives, in order, for every rxjs and fixture file, with the queries matched on that thread too (native matcher)
+ * or here (CODEGRAPH_NATIVE_MATCH=0); failures as extractFile's; the pipeline takes this path by default; and
+ * an analyze with the JavaScript matcher (CODEGRAPH_NATIVE_MATCH=0) or without the native parser
+ * (CODEGRAPH_NATIVE=0: node-tree-sitter parses and walks) writes the same generation, byte for byte.
  */
 import test from 'ava';
 import fs from 'node:fs';
@@ -34,15 +35,33 @@ test.serial('every rxjs and fixture file parsed on the native thread, collected 
   t.true(all.length > 300);
   const ahead = NativeAhead.start();
   t.truthy(ahead, 'the native parser is built (npm test builds it)');
-  const before = NativeAhead.parsedAhead;
+  const before = NativeAhead.parsedAhead, matchedBefore = NativeAhead.matchedAhead;
   const ticks: number[] = [];
   try {
     const { results } = await ahead!.run(all, (n) => ticks.push(n));
     t.is(NativeAhead.parsedAhead - before, all.length);
+    t.is(NativeAhead.matchedAhead - matchedBefore, all.length, 'every file was matched on the native thread');
     t.deepEqual(ticks, all.map((_, i) => i + 1));
     results.forEach((r, i) => t.is('facts' in r ? json(r.facts) : r.error, json(extractFile(all[i].path, all[i].text, all[i].language)), all[i].path));
   } finally {
     ahead!.close();
+  }
+});
+
+test.serial('with CODEGRAPH_NATIVE_MATCH=0 the queries are matched here (JavaScript): extractFile\'s facts all the same', async (t) => {
+  const all = items(fixtures, 'fixtures/');
+  const saved = process.env.CODEGRAPH_NATIVE_MATCH;
+  process.env.CODEGRAPH_NATIVE_MATCH = '0';
+  const ahead = NativeAhead.start()!;
+  const before = NativeAhead.parsedAhead, matchedBefore = NativeAhead.matchedAhead;
+  try {
+    const { results } = await ahead.run(all, () => {});
+    t.is(NativeAhead.parsedAhead - before, all.length);
+    t.is(NativeAhead.matchedAhead - matchedBefore, 0);
+    results.forEach((r, i) => t.is('facts' in r ? json(r.facts) : r.error, json(extractFile(all[i].path, all[i].text, all[i].language)), all[i].path));
+  } finally {
+    ahead.close();
+    if (saved === undefined) delete process.env.CODEGRAPH_NATIVE_MATCH; else process.env.CODEGRAPH_NATIVE_MATCH = saved;
   }
 });
 
@@ -66,7 +85,7 @@ test.serial('analyze parses on the native thread by default', async (t) => {
   t.is(NativeAhead.parsedAhead - before, 3);
 });
 
-test('analyze without the native parser (CODEGRAPH_NATIVE=0) writes the same generation, byte for byte (rxjs + fixtures, CLI)', (t) => {
+test('analyze with the JavaScript matcher (CODEGRAPH_NATIVE_MATCH=0) or without the native parser (CODEGRAPH_NATIVE=0) writes the same generation, byte for byte (rxjs + fixtures, CLI)', (t) => {
   const { root, home } = tempRepo({});
   fs.cpSync(rxjs, path.join(root, 'rxjs'), { recursive: true });
   fs.cpSync(fixtures, path.join(root, 'fixtures'), { recursive: true });
@@ -79,8 +98,11 @@ test('analyze without the native parser (CODEGRAPH_NATIVE=0) writes the same gen
   };
   run({});
   const native = generationFiles(run({}, '--force'));
+  const jsMatch = generationFiles(run({ CODEGRAPH_NATIVE_MATCH: '0' }, '--force'));
   const plain = generationFiles(run({ CODEGRAPH_NATIVE: '0' }, '--force'));
-  t.deepEqual(Object.keys(native), Object.keys(plain));
   t.true(Object.keys(native).some((f) => f.startsWith('search/')));
-  for (const f of Object.keys(native)) t.true(native[f] === plain[f], `${f} differs`);
+  for (const other of [jsMatch, plain]) {
+    t.deepEqual(Object.keys(native), Object.keys(other));
+    for (const f of Object.keys(native)) t.true(native[f] === other[f], `${f} differs`);
+  }
 });
