@@ -5,7 +5,7 @@
  */
 import test from 'ava';
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,25 +15,12 @@ import { buildDocuments } from '../../lib/search/documents.ts';
 import { digest64 } from '../../lib/search/digest.ts';
 import { lexicalInto, lexicalVector, LEXICAL_DIM, LEXICAL_ID } from '../../lib/search/embedders/index.ts';
 import { buildSearch } from '../../lib/search/index.ts';
-import { appFiles, appGraph } from './fixture-graph.ts';
+import { appFiles, appGraph, filesUnder } from './fixture-graph.ts';
 import { referenceKeyword, referenceLexical, referenceShard } from './oracle.ts';
 
 const RXJS_SRC = fileURLToPath(new URL('../../node_modules/rxjs/src/', import.meta.url));
 const tmp = (): string => mkdtempSync(path.join(os.tmpdir(), 'codegraph-bytes-'));
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
-
-function sourcesOf(root: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else out[path.relative(root, full).split(path.sep).join('/')] = readFileSync(full, 'utf8');
-    }
-  };
-  walk(root);
-  return out;
-}
 
 async function build(graph: CodeGraph, src: Record<string, string>, dir: string, previousDir?: string): Promise<void> {
   await buildSearch({ graph, readSource: (p) => src[p], fileHash: (p) => (p in src ? sha(src[p]) : undefined), dir, previousDir, embedder: 'builtin', log: () => {} });
@@ -89,14 +76,14 @@ test('fixture app: every search file equals the reference, and a rebuild over it
 test('rxjs: cold and one-file-changed generations equal the reference and each other', async (t) => {
   const corpus = path.join(tmp(), 'rxjs');
   cpSync(RXJS_SRC, corpus, { recursive: true });
-  const src = sourcesOf(corpus);
+  const src = filesUnder(corpus);
   const snapA = await buildSnapshotInMemory(corpus, { search: false, log: () => {} });
   const genA = tmp();
   await build(snapA.graph, src, genA);
   checkAgainstReference(t, snapA.graph, src, genA);
 
   appendFileSync(path.join(corpus, 'internal/operators/map.ts'), '\nexport function bytesAdded(x: number): number {\n  return x + 0;\n}\n');
-  const srcB = sourcesOf(corpus);
+  const srcB = filesUnder(corpus);
   const snapB = await buildSnapshotInMemory(corpus, { search: false, log: () => {} });
   const coldB = tmp();
   await build(snapB.graph, srcB, coldB);

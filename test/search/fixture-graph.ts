@@ -12,15 +12,20 @@ export const APP_DIR = fileURLToPath(new URL('../fixtures/search/app/', import.m
 
 /** All fixture files by relative path. */
 export function appFiles(): Record<string, string> {
+  return filesUnder(APP_DIR);
+}
+
+/** The text of every file under `root`, by relative path ('/'-separated, sorted walk). */
+export function filesUnder(root: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir).sort()) {
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else out[path.relative(APP_DIR, full).split(path.sep).join('/')] = readFileSync(full, 'utf8');
+      else out[path.relative(root, full).split(path.sep).join('/')] = readFileSync(full, 'utf8');
     }
   };
-  walk(APP_DIR);
+  walk(root);
   return out;
 }
 
