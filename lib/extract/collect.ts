@@ -78,6 +78,8 @@ export class Collector {
   private readonly events: Event[] = [];
   private readonly scopeKindOf = new Map<Node, ScopeKind>();
   private readonly classSymOf = new Map<Node, number>();
+  /** Plain functions assigned to `X.prototype.m`: function node → X's symbol (what `this` is inside). */
+  private readonly prototypeOwner = new Map<Node, number>();
   private readonly varKind = new Map<Node, 'var' | 'let'>();
   private readonly requireDecl = new Set<Node>();
   /** `require('m')` call nodes → 'm'. */
@@ -384,7 +386,10 @@ export class Collector {
         } else if (target === 'exports' || target === 'moduleexports') {
           this.skipIds.add(nameNode);
           this.push(startOf(assign), EV_DEF, { role: 'def.cjs', def: assign, name: nameNode, value } satisfies DefRec);
-        } else if (/^[$_\p{ID_Start}][$\p{ID_Continue}]*$/u.test(target)) {
+        } else if (PROTOTYPE_OF.test(this.text.slice(object.start, object.end))) {
+          // `Counter.prototype.inc = function () {}`: an instance method of the constructor function (or class)
+          this.push(startOf(assign), EV_DEF, { role: 'def.prototype', def: assign, name: nameNode, value, type: object } satisfies DefRec);
+        } else if (/^[$_\p{ID_Start}][$\p{ID_Continue}]*$/u.test(target) && this.text.slice(object.start, object.end) === target) {
           // `internals.helper = function () {}`, `Klass.create = () => …`: a method of a module-level object or class
           this.push(startOf(assign), EV_DEF, { role: 'def.assigned', def: assign, name: nameNode, value, type: object } satisfies DefRec);
         }
@@ -433,7 +438,7 @@ export class Collector {
         case EV_SCOPE: {
           const node = e.x.node as Node;
           // every scope has the same fields from the start (one hidden class for the hot lookups)
-          scope = { kind: e.x.kind, start: p, argOf: undefined, end: this.end(node), parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? -1, thisType: undefined, node };
+          scope = { kind: e.x.kind, start: p, argOf: undefined, end: this.end(node), parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? this.prototypeOwner.get(node) ?? -1, thisType: undefined, node };
           if (e.x.kind === 'arrow' || e.x.kind === 'function') scope.argOf = this.argCall.get(node);
           if ((e.x.kind === 'function' || e.x.kind === 'method') && this.thisParamType.size) {
             for (const slot of this.slotsOf.get(node) ?? []) {
@@ -733,7 +738,8 @@ export class Collector {
         const owner = this.root.names.get(this.ident(d.type!));
         if (!owner || !('s' in owner)) return -1;
         const parent = this.symbols[owner.s];
-        if (parent.parent !== -1 || (parent.label !== 'Variable' && parent.label !== 'Class')) return -1;
+        // a module-level object, a class, or a constructor function (`Counter.create = function () {}`)
+        if (parent.parent !== -1 || (parent.label !== 'Variable' && parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
         this.skipIds.add(d.name!);
         if (kind === 'class') {
           // `internals.Route = class { … }` (hapi style): a class named by the property
@@ -742,8 +748,24 @@ export class Collector {
           return this.span(c, d.def);
         }
         const s = this.addSymbol(d, scope, owner.s, name, 'Method', 'assigned_function', parent.exported, false);
-        if (parent.label === 'Class') this.symbols[s].isStatic = true;
+        if (parent.label === 'Class' || parent.label === 'Function') this.symbols[s].isStatic = true;
         this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
+        return this.span(s, d.def);
+      }
+      case 'def.prototype': {
+        const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
+        if (kind !== 'function' && kind !== 'arrow') return -1;
+        if (cur !== -1 || scope !== this.root) return -1;
+        const ownerName = PROTOTYPE_OF.exec(this.text.slice(d.type!.start, d.type!.end))![1];
+        const owner = this.root.names.get(ownerName);
+        if (!owner || !('s' in owner)) return -1;
+        const parent = this.symbols[owner.s];
+        if (parent.parent !== -1 || (parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
+        this.skipIds.add(d.name!);
+        const s = this.addSymbol(d, scope, owner.s, name, 'Method', 'prototype_method', parent.exported, false);
+        this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
+        // `this` inside a plain function assigned to the prototype is an instance of the owner
+        if (kind === 'function') this.prototypeOwner.set(d.value!, owner.s);
         return this.span(s, d.def);
       }
       case 'def.cjs': {
@@ -1294,14 +1316,20 @@ function functionScope(scope: Scope): Scope {
   return s;
 }
 
-/** The class `this` refers to at a scope: through arrows and blocks, stopped by plain functions. */
+/**
+ * The class `this` refers to at a scope: through arrows and blocks, stopped by plain functions (a function
+ * assigned to `X.prototype.m` has X as its classSym).
+ */
 function thisClass(scope: Scope): number {
   for (let s: Scope | undefined = scope; s; s = s.parent) {
-    if (s.kind === 'class') return s.classSym;
-    if (s.kind === 'function' || s.kind === 'program') return -1;
+    if (s.kind === 'class' || s.kind === 'function') return s.classSym;
+    if (s.kind === 'program') return -1;
   }
   return -1;
 }
+
+/** `X.prototype` (the object of a prototype method assignment), X captured. */
+const PROTOTYPE_OF = /^([$_\p{ID_Start}][$\p{ID_Continue}]*)\s*\.\s*prototype$/u;
 
 /** The declared `this:` type of the nearest plain function, if it has one (arrows and blocks see through). */
 function thisTypeAt(scope: Scope): Node | undefined {

@@ -150,6 +150,8 @@ export class Evaluator {
       case 'new': {
         const c = this.value(f, e.callee);
         if (c.t === 'sym' && this.sym(c).label === 'Class') return weaken({ t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c }, 'typed-receiver');
+        // `new Counter()` of a constructor function: an instance whose members are its prototype methods
+        if (c.t === 'sym' && this.sym(c).label === 'Function' && this.sym(c).kind !== 'arrow_function' && this.childrenOf(c.f, c.s)) return weaken({ t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c }, 'typed-receiver');
         return c.t === 'ext' ? EXT : UNKNOWN;
       }
       case 'await': {
@@ -289,7 +291,8 @@ export class Evaluator {
     const sym = this.sym(v);
     switch (sym.label) {
       case 'Class': case 'Interface': case 'Enum': return v;
-      case 'Function': return this.merged(v.f, v.s) ? v : EXT; // fn.call / fn.bind / fn.apply, or a merged namespace's members
+      // fn.call / fn.bind / fn.apply; a merged namespace's members, or those assigned to a constructor function
+      case 'Function': return this.merged(v.f, v.s) || this.childrenOf(v.f, v.s) ? v : EXT;
       case 'Method':
         if (sym.kind === 'getter' && sym.returns) return weakenFrom(this.typeValue(v.f, sym.returns, 0), v, 'return-type');
         // an unannotated getter: the value its return statements give (`get parent() { return this.node(0) }`)
@@ -329,7 +332,13 @@ export class Evaluator {
           if (ns) return ns;
           return m === 'ext' || FUNCTION_MEMBERS.has(name) ? EXT : UNKNOWN;
         }
-        if (sym.label === 'Function') return this.mergedMember(o, name) ?? EXT; // `greet.loudly` of `namespace greet`
+        if (sym.label === 'Function') {
+          // `Counter.create()` of `Counter.create = function () {}`; `greet.loudly` of `namespace greet`
+          const own = this.childrenOf(o.f, o.s)?.get(name)?.find((i) => this.files[o.f].symbols[i].isStatic);
+          if (own !== undefined) return weakenFrom({ t: 'sym', f: o.f, s: own, r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
+          if (name === 'prototype' && this.childrenOf(o.f, o.s)) return weakenFrom({ t: 'inst', f: o.f, s: o.s, r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
+          return this.mergedMember(o, name) ?? EXT;
+        }
         const kids = this.childrenOf(o.f, o.s)?.get(name);
         if (kids) return weakenFrom({ t: 'sym', f: o.f, s: kids[0], r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
         // an object literal's other keys are no symbols: its declared type has them (`const p: Provider = {…}`)
@@ -657,7 +666,9 @@ export class Evaluator {
         const p = syms[i].parent;
         if (p < 0) continue;
         const pl = syms[p].label;
-        if (pl === 'Function' || pl === 'Method') continue; // nested functions are not members
+        // nested functions are not members; functions assigned to a constructor function (`F.create = …`,
+        // `F.prototype.m = …`) are
+        if (pl === 'Method' || (pl === 'Function' && syms[i].kind !== 'assigned_function' && syms[i].kind !== 'prototype_method')) continue;
         let m = idx.get(p);
         if (!m) idx.set(p, (m = new Map()));
         const list = m.get(syms[i].name);
