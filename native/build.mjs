@@ -42,7 +42,7 @@ export function buildNative() {
     '-DNAPI_VERSION=8', `-I${headers}`, `-I${path.join(lib, 'include')}`, `-I${path.join(lib, 'src')}`,
     libC, ...sources, '-o'];
   if (process.platform === 'darwin') args.push('-undefined', 'dynamic_lookup');
-  const stamp = createHash('sha256').update(JSON.stringify([cc, args, ...sources.map((f) => fs.readFileSync(f, 'utf8')),
+  const stamp = createHash('sha256').update(JSON.stringify([cc, args, ...[...sources, path.join(here, 'query_match.h')].map((f) => fs.readFileSync(f, 'utf8')),
     fs.readFileSync(path.join(tsRoot, 'package.json'), 'utf8'), fs.readFileSync(path.join(headers, 'node_api.h'), 'utf8')])).digest('hex');
   const stampFile = `${ADDON}.stamp`;
   if (fs.existsSync(ADDON) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) return undefined;

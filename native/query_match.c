@@ -25,15 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The interface tree_flat.c declares (kept in step by hand: two small translation units, no shared header). */
-typedef struct QmProgram QmProgram;
-QmProgram *qm_program_new(const int32_t *words, size_t len, uint32_t symbols, uint32_t fields, int32_t fingerprint,
-                          const void *owner, const char **err);
-const void *qm_program_owner(const QmProgram *p);
-void qm_program_retain(QmProgram *p);
-void qm_program_release(QmProgram *p);
-bool qm_run(const QmProgram *p, uint32_t n, const int32_t *parent, const int32_t *next, const uint16_t *type,
-            const uint16_t *field, int32_t **out, size_t *out_len);
+#include "query_match.h"
 
 enum { MAGIC = 0x51474331, VERSION = 1, HEADER = 9, ERROR_TYPE = 65535 };
 enum { H_LEN = 2, H_SYMBOLS = 3, H_FIELDS = 4, H_FINGERPRINT = 5, H_CAPTURES = 6, H_PATTERNS = 7, H_TYPES = 8 };

@@ -36,15 +36,7 @@ static const napi_type_tag LANGUAGE_TYPE_TAG = { 0x8AF2E5212AD58ABFULL, 0xD5006C
 static const napi_type_tag QUEUE_TYPE_TAG = { 0x636F646567726170ULL, 0x6851756575650001ULL };
 static const napi_type_tag PROGRAM_TYPE_TAG = { 0x636F646567726170ULL, 0x6850726F67720001ULL };
 
-/* native/query_match.c's interface (kept in step with its definitions there by hand). */
-typedef struct QmProgram QmProgram;
-QmProgram *qm_program_new(const int32_t *words, size_t len, uint32_t symbols, uint32_t fields, int32_t fingerprint,
-                          const void *owner, const char **err);
-const void *qm_program_owner(const QmProgram *p);
-void qm_program_retain(QmProgram *p);
-void qm_program_release(QmProgram *p);
-bool qm_run(const QmProgram *p, uint32_t n, const int32_t *parent, const int32_t *next, const uint16_t *type,
-            const uint16_t *field, int32_t **out, size_t *out_len);
+#include "query_match.h"
 
 #define CHECK(env, call) do { if ((call) != napi_ok) { throw_last(env); return NULL; } } while (0)
 
@@ -256,17 +248,22 @@ static void program_finalize(napi_env env, void *data, void *hint) {
   qm_program_release(data);
 }
 
-/* The program of a `programNew` external (NULL with a TypeError thrown otherwise). */
-static QmProgram *program_arg(napi_env env, napi_value v) {
+/* The pointer of an external made by this addon with `tag` (NULL with a TypeError saying `expected` otherwise). */
+static void *tagged_external(napi_env env, napi_value v, const napi_type_tag *tag, const char *expected) {
   napi_valuetype t;
   bool tagged = false;
   void *p = NULL;
-  if (napi_typeof(env, v, &t) != napi_ok || t != napi_external || napi_check_object_type_tag(env, v, &PROGRAM_TYPE_TAG, &tagged) != napi_ok
+  if (napi_typeof(env, v, &t) != napi_ok || t != napi_external || napi_check_object_type_tag(env, v, tag, &tagged) != napi_ok
       || !tagged || napi_get_value_external(env, v, &p) != napi_ok || !p) {
-    napi_throw_type_error(env, NULL, "expected a query program (from programNew)");
+    napi_throw_type_error(env, NULL, expected);
     return NULL;
   }
   return p;
+}
+
+/* The program of a `programNew` external (NULL with a TypeError thrown otherwise). */
+static QmProgram *program_arg(napi_env env, napi_value v) {
+  return tagged_external(env, v, &PROGRAM_TYPE_TAG, "expected a query program (from programNew)");
 }
 
 /* An optional program argument for `lang`: *prog NULL when absent (undefined); false when an error was thrown. */
@@ -506,15 +503,7 @@ static void queue_finalize(napi_env env, void *data, void *hint) {
 }
 
 static Queue *queue_arg(napi_env env, napi_value v) {
-  napi_valuetype t;
-  bool tagged = false;
-  void *p = NULL;
-  if (napi_typeof(env, v, &t) != napi_ok || t != napi_external || napi_check_object_type_tag(env, v, &QUEUE_TYPE_TAG, &tagged) != napi_ok
-      || !tagged || napi_get_value_external(env, v, &p) != napi_ok || !p) {
-    napi_throw_type_error(env, NULL, "expected a parse queue");
-    return NULL;
-  }
-  return p;
+  return tagged_external(env, v, &QUEUE_TYPE_TAG, "expected a parse queue");
 }
 
 static napi_value js_queue_new(napi_env env, napi_callback_info info) {

@@ -573,24 +573,11 @@ export class Evaluator {
    * or enum of that name (`class Point {}` + `namespace Point { export function origin() }`), or an interface.
    */
   merged(f: number, s: number): number[] | undefined {
-    let idx = this.mergeIndex[f];
-    if (!idx) {
-      idx = new Map();
-      const syms = this.files[f].symbols;
-      for (let i = 0; i < syms.length; i++) {
-        const x = syms[i];
-        if (x.label !== 'Class' && x.label !== 'Function' && x.label !== 'Enum' && x.label !== 'Interface' && !(x.label === 'Variable' && x.kind === 'namespace')) continue;
-        const k = `${x.parent}\u0000${x.name}`;
-        const l = idx.get(k);
-        if (l) l.push(i); else idx.set(k, [i]);
-      }
-      for (const [k, l] of idx) if (l.length < 2 || !l.some((i) => syms[i].kind === 'namespace')) idx.delete(k);
-      this.mergeIndex[f] = idx;
-    }
-    if (idx.size === 0) return undefined; // most files merge nothing
-    const sym = this.files[f].symbols[s];
+    const syms = this.files[f].symbols;
+    const sym = syms[s];
     if (sym.label !== 'Class' && sym.label !== 'Function' && sym.label !== 'Enum' && sym.label !== 'Interface' && sym.kind !== 'namespace') return undefined;
-    return idx.get(`${sym.parent}\u0000${sym.name}`);
+    const group = this.twins(f, s)?.filter((i) => MERGING_LABELS.has(syms[i].label) || syms[i].kind === 'namespace');
+    return group && group.length > 1 && group.some((i) => syms[i].kind === 'namespace') ? group : undefined;
   }
 
   /**
@@ -654,7 +641,6 @@ export class Evaluator {
     return undefined;
   }
 
-  private readonly mergeIndex: Array<Map<string, number[]> | undefined> = [];
 
   /** Members (methods, properties) of a symbol by name. */
   childrenOf(f: number, s: number): Map<string, number[]> | undefined {
@@ -751,6 +737,9 @@ export class Evaluator {
     return undefined;
   }
 }
+
+/** Declarations a namespace of the same name merges with. */
+const MERGING_LABELS: ReadonlySet<string> = new Set(['Class', 'Function', 'Enum', 'Interface']);
 
 /** Labels of declarations that are values (a class is a value and a type). */
 const VALUE_LABELS: ReadonlySet<string> = new Set(['Function', 'Class', 'Enum', 'Variable']);

@@ -6,7 +6,7 @@
  * arguments (a clear thrown error, never a crash).
  */
 import test from 'ava';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { languageOf } from '../../lib/extract/index.ts';
@@ -16,18 +16,11 @@ import { collectFlat } from '../../lib/extract/halves.ts';
 import { nativeParser, type NativeParser, type NativeProgram } from '../../lib/extract/native.ts';
 import { buildProgram, grammarFingerprint, matchesFrom, nativeProgram } from '../../lib/extract/query-program.ts';
 import type { Match } from '../../lib/extract/query-match.ts';
+import { damagedTexts, ODD_TEXTS, sourceFiles } from './corpus.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LANGS = ['typescript', 'tsx', 'javascript'] as const;
 
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const f = path.join(dir, e.name);
-    if (e.isDirectory()) { if (e.name !== 'node_modules') out.push(...sourceFiles(f)); } else if (languageOf(f)) out.push(f);
-  }
-  return out.sort();
-}
 
 /** The addon must be there: `npm test` builds it first (native/build.mjs). */
 function addon(): NativeParser {
@@ -74,17 +67,12 @@ test('every rxjs and fixture source file: the same matches, in the same order, a
 
 test('damaged files under every grammar (ERROR and MISSING nodes): the same matches and facts', (t) => {
   const files = sourceFiles(path.join(root, 'node_modules/rxjs/src')).filter((f) => f.endsWith('.ts'));
-  let seed = 23;
-  const rnd = (): number => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
   const diffs: string[] = [];
   const counts = { matches: 0 };
   let errors = 0;
-  for (let k = 0; k < 40; k++) {
-    const f = files[Math.floor(rnd() * files.length)];
-    let text = readFileSync(f, 'utf8');
-    for (let e = 0; e < 3; e++) { const at = Math.floor(rnd() * text.length); text = text.slice(0, at) + text.slice(at + 1 + Math.floor(rnd() * 20)); }
+  for (const { label, text } of damagedTexts(files, 23)) {
     for (const lang of LANGS) {
-      diffs.push(...compare(`${path.basename(f)} cut ${k}`, text, lang, counts));
+      diffs.push(...compare(label, text, lang, counts));
       errors += addon().parse(languageRuntime(lang).grammar, text).errors;
     }
   }
@@ -93,17 +81,8 @@ test('damaged files under every grammar (ERROR and MISSING nodes): the same matc
 });
 
 test('odd texts (empty, CRLF, BOM, astral characters, lone CR, NUL, lone surrogate) under every grammar', (t) => {
-  const cases: Record<string, string> = {
-    empty: '',
-    crlf: 'const a = 1;\r\nfunction f(x) {\r\n  return a + x; // 😀 é\r\n}\r\nexport { f };\r\n',
-    bom: '\uFEFFimport { x } from "./x";\nexport const y = x("😀😀", `t${x}`);\n',
-    astral: 'const 𝒜 = 1; const s = "𝒜𝒜"; f(𝒜, s);\nclass K { m() { return this.n?.p; } }\n',
-    lonecr: 'const a = 1;\rconst b = a;\n',
-    nul: 'const a = "\u0000"; f(a);\n',
-    surrogate: 'const a = "\uD800"; g(a);\n',
-  };
   const counts = { matches: 0 };
-  for (const [name, text] of Object.entries(cases)) {
+  for (const [name, text] of Object.entries(ODD_TEXTS)) {
     for (const lang of LANGS) t.deepEqual(compare(name, text, lang, counts), []);
   }
   t.true(counts.matches > 50);

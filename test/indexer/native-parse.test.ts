@@ -5,7 +5,7 @@
  * damaged files under three grammars and odd texts. Also its background queue and its refusals of bad input.
  */
 import test from 'ava';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -15,17 +15,10 @@ import { languageRuntime, type LanguageId } from '../../lib/lang/index.ts';
 import { FlatTree, FULL_WALK, partsOf } from '../../lib/extract/flat-tree.ts';
 import { collectFlat } from '../../lib/extract/halves.ts';
 import { nativeParser, type NativeParser } from '../../lib/extract/native.ts';
+import { damagedTexts, ODD_TEXTS, sourceFiles } from './corpus.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const f = path.join(dir, e.name);
-    if (e.isDirectory()) { if (e.name !== 'node_modules') out.push(...sourceFiles(f)); } else if (languageOf(f)) out.push(f);
-  }
-  return out.sort();
-}
 
 /** The addon must be there: `npm test` builds it first (native/build.mjs); only CODEGRAPH_NATIVE=0 turns it off. */
 function addon(): NativeParser {
@@ -85,16 +78,11 @@ test('every rxjs and fixture source file: the same flat tree, error count and Fi
 
 test('damaged files under every grammar (ERROR and MISSING nodes): the same trees, counts and facts', (t) => {
   const files = sourceFiles(path.join(root, 'node_modules/rxjs/src')).filter((f) => f.endsWith('.ts'));
-  let seed = 11;
-  const rnd = (): number => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
   const diffs: string[] = [];
   let errors = 0;
-  for (let k = 0; k < 40; k++) {
-    const f = files[Math.floor(rnd() * files.length)];
-    let text = readFileSync(f, 'utf8');
-    for (let e = 0; e < 3; e++) { const at = Math.floor(rnd() * text.length); text = text.slice(0, at) + text.slice(at + 1 + Math.floor(rnd() * 20)); }
+  for (const { label, text } of damagedTexts(files, 11)) {
     for (const lang of ['typescript', 'tsx', 'javascript'] as const) {
-      diffs.push(...compare(`${path.basename(f)} cut ${k}`, text, lang));
+      diffs.push(...compare(label, text, lang));
       errors += addon().parse(languageRuntime(lang).grammar, text).errors;
     }
   }
@@ -103,16 +91,7 @@ test('damaged files under every grammar (ERROR and MISSING nodes): the same tree
 });
 
 test('odd texts (empty, CRLF, BOM, astral characters, lone CR, NUL, lone surrogate) under every grammar', (t) => {
-  const cases: Record<string, string> = {
-    empty: '',
-    crlf: 'const a = 1;\r\nfunction f(x) {\r\n  return a + x; // 😀 é\r\n}\r\nexport { f };\r\n',
-    bom: '\uFEFFimport { x } from "./x";\nexport const y = x("😀😀", `t${x}`);\n',
-    astral: 'const 𝒜 = 1; const s = "𝒜𝒜"; f(𝒜, s);\nclass K { m() { return this.n?.p; } }\n',
-    lonecr: 'const a = 1;\rconst b = a;\n',
-    nul: 'const a = "\u0000"; f(a);\n',
-    surrogate: 'const a = "\uD800"; g(a);\n',
-  };
-  for (const [name, text] of Object.entries(cases)) {
+  for (const [name, text] of Object.entries(ODD_TEXTS)) {
     for (const lang of ['typescript', 'tsx', 'javascript'] as const) t.deepEqual(compare(name, text, lang), []);
   }
 });

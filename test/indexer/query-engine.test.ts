@@ -4,7 +4,7 @@
  * every fixture source file, small per-construct checks, and loud failures for unsupported query syntax.
  */
 import test from 'ava';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractFile, languageOf } from '../../lib/extract/index.ts';
@@ -13,17 +13,10 @@ import { QueryEngine } from '../../lib/extract/query-match.ts';
 import { languageRuntime, type LanguageId } from '../../lib/lang/index.ts';
 import { FlatTree } from '../../lib/extract/flat-tree.ts';
 import { bothMatches, factsFrom, matchKey } from './native-oracle.ts';
+import { damagedTexts, ODD_TEXTS, sourceFiles } from './corpus.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const f = path.join(dir, e.name);
-    if (e.isDirectory()) { if (e.name !== 'node_modules') out.push(...sourceFiles(f)); } else if (languageOf(f)) out.push(f);
-  }
-  return out.sort();
-}
 
 /** Compares both engines on files; returns a description of every difference. */
 function differences(files: string[]): string[] {
@@ -58,35 +51,23 @@ test('every fixture source file (TS, TSX, JS, broken files): same matches and Fi
 
 test('damaged files under every grammar (ERROR and MISSING nodes everywhere): same matches and FileFacts', (t) => {
   const files = sourceFiles(path.join(root, 'node_modules/rxjs/src')).filter((f) => f.endsWith('.ts'));
-  let seed = 7;
-  const rnd = (): number => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
   const diffs: string[] = [];
   let errors = 0;
-  for (let k = 0; k < 40; k++) {
-    const f = files[Math.floor(rnd() * files.length)];
-    let text = readFileSync(f, 'utf8');
-    for (let e = 0; e < 3; e++) { const at = Math.floor(rnd() * text.length); text = text.slice(0, at) + text.slice(at + 1 + Math.floor(rnd() * 20)); }
+  for (const { label, text } of damagedTexts(files, 7)) {
     for (const lang of ['typescript', 'tsx', 'javascript'] as const) {
       const { ours, native } = bothMatches(text, lang);
-      if (JSON.stringify(ours.map(matchKey).sort()) !== JSON.stringify(native.map(matchKey).sort())) { diffs.push(`${f} (${lang}, cut ${k}): matches differ`); continue; }
-      const mine = extractFile(f, text, lang);
+      if (JSON.stringify(ours.map(matchKey).sort()) !== JSON.stringify(native.map(matchKey).sort())) { diffs.push(`${label} (${lang}): matches differ`); continue; }
+      const mine = extractFile(label, text, lang);
       errors += mine.parseErrors;
-      if (JSON.stringify(mine) !== JSON.stringify(factsFrom(f, text, lang, native, mine.parseErrors))) diffs.push(`${f} (${lang}, cut ${k}): FileFacts differ`);
+      if (JSON.stringify(mine) !== JSON.stringify(factsFrom(label, text, lang, native, mine.parseErrors))) diffs.push(`${label} (${lang}): FileFacts differ`);
     }
   }
   t.true(errors > 100, 'the damaged texts do produce ERROR/MISSING nodes');
   t.deepEqual(diffs, []);
 });
 
-test('odd texts (empty, CRLF, BOM, astral characters, lone CR) under every grammar: same matches and FileFacts', (t) => {
-  const cases: Record<string, string> = {
-    empty: '',
-    crlf: 'const a = 1;\r\nfunction f(x) {\r\n  return a + x; // 😀 é\r\n}\r\nexport { f };\r\n',
-    bom: '\uFEFFimport { x } from "./x";\nexport const y = x("😀😀", `t${x}`);\n',
-    astral: 'const 𝒜 = 1; const s = "𝒜𝒜"; f(𝒜, s);\nclass K { m() { return this.n?.p; } }\n',
-    lonecr: 'const a = 1;\rconst b = a;\n',
-  };
-  for (const [name, text] of Object.entries(cases)) {
+test('odd texts (empty, CRLF, BOM, astral characters, lone CR, NUL, lone surrogate) under every grammar: same matches and FileFacts', (t) => {
+  for (const [name, text] of Object.entries(ODD_TEXTS)) {
     for (const lang of ['typescript', 'tsx', 'javascript'] as const) {
       const { ours, native } = bothMatches(text, lang);
       t.deepEqual(ours.map(matchKey).sort(), native.map(matchKey).sort(), `${name} (${lang})`);
