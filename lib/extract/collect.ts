@@ -137,6 +137,8 @@ export class Collector {
   private readonly generics = new Map<Node, { name: Node; arg: Node; arg2?: Node }>();
   /** Object type literals → their typed property signatures. */
   private readonly objectTypes = new Map<Node, Array<{ name: Node; type: Node }>>();
+  /** Object types with an index signature or a mapped type: object type node → the value type. */
+  private readonly objectIndex = new Map<Node, Node>();
   private readonly fnSymOf = new Map<Node, number>();
   private readonly thisParamType = new Map<Node, Node>();
   /** `this` occurrences typed by their function's `this:` parameter. */
@@ -253,6 +255,7 @@ export class Collector {
         return;
       }
       case 'type.object.prop': pushTo(this.objectTypes, get(c, 'object')!, { name: get(c, 'name')!, type: get(c, 'type')! }); return;
+      case 'type.object.index': this.objectIndex.set(get(c, 'object')!, get(c, 'type')!); return;
       case 'expr.await': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return;
       case 'expr.element': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'element' }); return;
       case 'type.array': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'array' }); return;
@@ -1102,7 +1105,12 @@ export class Collector {
       return { k: 'intersection', types };
     }
     const o = this.objectTypes.get(node);
-    if (o) return { k: 'object', props: [...o].sort((a, b) => a.name.start - b.name.start).map((p) => ({ name: this.ident(p.name), type: this.expr(p.type) })) };
+    const index = this.objectIndex.get(node);
+    if (o || index) {
+      const out: Expr = { k: 'object', props: [...(o ?? [])].sort((a, b) => a.name.start - b.name.start).map((p) => ({ name: this.ident(p.name), type: this.expr(p.type) })) };
+      if (index) out.index = this.expr(index);
+      return out;
+    }
     const g = this.generics.get(node);
     if (g) {
       // a generic type reads as its name; the global `Partial<T>` (and its kin) has T's members
@@ -1112,6 +1120,8 @@ export class Collector {
       // `Array<T>`, `ReadonlyArray<T>`, `Set<T>`: the array of T (as `T[]`: elements, for-of, forEach)
       if (ARRAY_TYPES.has(inner.name)) return { k: 'array', of: this.expr(g.arg) };
       if (MAP_TYPES.has(inner.name) && g.arg2) return { k: 'map', of: this.expr(g.arg2) };
+      // `Record<K, T>`: any key gives a T
+      if (inner.name === 'Record' && g.arg2) return { k: 'object', props: [], index: this.expr(g.arg2) };
       return inner;
     }
     const w = this.wraps.get(node);

@@ -34,7 +34,7 @@ export type Expr =
   /** The type `Map<K, V>` (also `ReadonlyMap`, `WeakMap`): a map whose values have the type `of`. */
   | { k: 'map'; of: Expr }
   /** An object type literal (`{ window: Subject<T>; count: number }`): its typed properties, in source order. */
-  | { k: 'object'; props: Array<{ name: string; type: Expr }> }
+  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr }
   /** A function type (`(x: A) => R`): calling a value of it gives an R. */
   | { k: 'fntype'; returns: Expr; params?: Array<Expr | null> }
   | { k: 'lit' }

@@ -45,7 +45,7 @@ export type Val =
   /** A `Map<K, V>` whose values have the type `of` (written in file f): `get` gives one, `forEach` passes one. */
   | { t: 'map'; f: number; of: Expr; r: Reason; c: number }
   /** A value of an object type literal (`{ window: Subject<T> }`, written in file f): its properties are typed. */
-  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; r: Reason; c: number }
+  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; r: Reason; c: number }
   /**
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.
@@ -161,6 +161,7 @@ export class Evaluator {
       case 'as': return this.typeValue(f, e.type, 0);
       case 'element': {
         const arr = this.deref(this.value(f, e.of));
+        if (arr.t === 'obj' && arr.index) return weakenFrom(this.typeValue(arr.f, arr.index, 0), arr, 'typed-receiver');
         return arr.t === 'arr' ? weakenFrom(this.typeValue(arr.f, arr.of, 0), arr, 'typed-receiver') : UNKNOWN;
       }
       case 'union': {
@@ -380,7 +381,9 @@ export class Evaluator {
       case 'obj': {
         // a property of an object type literal: an instance of its declared type (methods are not recorded)
         const p = o.props.find((x) => x.name === name);
-        return p ? weakenFrom(this.typeValue(o.f, p.type, 0), o, 'typed-receiver') : UNKNOWN;
+        if (p) return weakenFrom(this.typeValue(o.f, p.type, 0), o, 'typed-receiver');
+        // `{ [k: string]: T }`, `Record<K, T>`: any other key gives a T
+        return o.index ? weakenFrom(this.typeValue(o.f, o.index, 0), o, 'typed-receiver') : UNKNOWN;
       }
       case 'arr':
         if (SAME_ARRAY_METHODS.has(name)) return { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c };
@@ -458,21 +461,27 @@ export class Evaluator {
     if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'intersection') {
       const insts: Array<Val & { t: 'inst' }> = [];
+      const objs: Array<Val & { t: 'obj' }> = [];
       let hole = false, ext = false;
       const add = (v: Val): void => {
         if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
         else if (v.t === 'inter') { hole ||= v.hole; for (const o of v.of) add(o); }
         else if (v.t === 'ext') ext = true;
+        else if (v.t === 'obj') { objs.push(v); hole = true; }
         else hole = true;
       };
       for (const m of t.types) add(this.typeValue(f, m, depth + 1));
+      // object type literals only, written in one file (`{ [P in K]: T } & { [k: string]: T }`): one object type
+      if (insts.length === 0 && !ext && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f)) {
+        return { ...objs[0], props: objs.flatMap((o) => o.props), index: objs.find((o) => o.index)?.index };
+      }
       if (insts.length === 0) return ext && !hole ? EXT : UNKNOWN;
       // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
       return { t: 'inter', of: insts, hole: hole || ext, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
     }
     if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
-    if (t.k === 'object') return { t: 'obj', f, props: t.props, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+    if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'union') {
       // `T | undefined`, `T | null`: T; several project types: a union value (see member)
       let ext = false;
