@@ -93,7 +93,11 @@ export class Collector {
   /** A binary expression under `!` → its right operand (the grammar's precedence puts `a && n!` as `(a && n)!`). */
   private readonly operandOf = new Map<Node, Node>();
   /** `if (x instanceof C) body`: occurrences of x's binding inside body are C instances. */
-  private readonly narrowings: Array<{ name: Node; type: Node; body: Node }> = [];
+  private readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; body: Node }> = [];
+  /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */
+  private readonly predicateOf = new Map<Node, Node>();
+  /** Identifier occurrences inside `if (guard(x)) …` → the guard's callee node. */
+  private readonly guardedBy = new Map<Node, Node>();
   /** Function nodes → the values their `return` statements (or expression body) give. */
   private readonly returned = new Map<Node, Node[]>();
   /** Arrow functions and their bodies (an expression body is the returned value; a block is not). */
@@ -243,6 +247,8 @@ export class Collector {
       case 'assign.target': this.assignTargets.push(get(c, 'target')!); return;
       case 'param.pattern': this.patternType.set(get(c, 'pattern')!, get(c, 'type')!); return;
       case 'narrow.instanceof': this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return;
+      case 'narrow.guard': this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return;
+      case 'returns.predicate': this.predicateOf.set(get(c, 'owner')!, get(c, 'type')!); return;
       case 'type.generic': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
       case 'type.generic.arg': {
         const node = get(c, 'generic')!, prev = this.generics.get(node);
@@ -511,7 +517,7 @@ export class Collector {
    */
   private narrow(): void {
     const recs = this.sortedIds;
-    for (const { name, type, body } of this.narrowings) {
+    for (const { name, type, guard, body } of this.narrowings) {
       const rec = this.ids.get(name);
       if (!rec?.scope) continue;
       const text = this.ident(name);
@@ -521,7 +527,8 @@ export class Collector {
       while (lo < hi) { const mid = (lo + hi) >> 1; if (recs[mid].node.start < body.start) lo = mid + 1; else hi = mid; }
       for (let i = lo; i < recs.length && recs[i].node.start < body.end; i++) {
         const r = recs[i];
-        if (r.scope && this.ident(r.node) === text && lookup(r.scope, text) === b) this.narrowedTo.set(r.node, type);
+        if (!r.scope || this.ident(r.node) !== text || lookup(r.scope, text) !== b || r.node === name) continue;
+        if (type) this.narrowedTo.set(r.node, type); else if (guard && !this.narrowedTo.has(r.node)) this.guardedBy.set(r.node, guard);
       }
     }
   }
@@ -911,11 +918,16 @@ export class Collector {
 
   // ------------------------------------------------------------------ facts
   private build(lines: number, parseErrors: number): FileFacts {
-    const symbols: SymbolFact[] = this.symbols.map((w) => {
+    // type guards by symbol: the predicate of the symbol's function (a declaration, or a const's arrow)
+    const predicates = new Map<number, Node>();
+    for (const [fn, i] of this.fnSymOf) { const t = this.predicateOf.get(fn); if (t) predicates.set(i, t); }
+    const symbols: SymbolFact[] = this.symbols.map((w, i) => {
       const { defNode: _d, scope: _s, signatureOnly: _so, isPrivate: _p, typeNode, initNode, returnsNode, extendsNodes, implementsNodes, ...fact } = w;
       if (typeNode) fact.type = this.expr(typeNode);
       if (initNode) fact.init = this.expr(initNode);
       if (returnsNode) fact.returns = this.expr(returnsNode);
+      const predicate = predicates.get(i);
+      if (predicate) fact.predicate = this.expr(predicate);
       if (extendsNodes) fact.extends = extendsNodes.map((n) => this.expr(n));
       if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
       return fact;
@@ -1089,7 +1101,9 @@ export class Collector {
       if (narrowed) return { k: 'as', type: this.expr(narrowed) };
       const name = this.ident(node);
       const b = lookup(id.scope ?? this.root, name);
-      return b ? { k: 'id', name, b } : { k: 'id', name };
+      const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
+      const guard = this.guardedBy.get(node);
+      return guard ? { k: 'guarded', by: this.expr(guard), of: plain } : plain;
     }
     const m = this.members.get(node);
     if (m) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };

@@ -37,6 +37,8 @@ export type Expr =
   | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr }
   /** A function type (`(x: A) => R`): calling a value of it gives an R. */
   | { k: 'fntype'; returns: Expr; params?: Array<Expr | null> }
+  /** A value inside `if (guard(x)) …` (`of` is x): a `by(x): x is T` guard makes it a T, else it is `of`. */
+  | { k: 'guarded'; by: Expr; of: Expr }
   | { k: 'lit' }
   | { k: 'fn' }
   | { k: 'other' };
@@ -68,6 +70,8 @@ export interface SymbolFact {
   init?: Expr;
   /** Declared return type (functions, methods). */
   returns?: Expr;
+  /** A type guard's predicate type (`isFoo(x): x is Foo` → Foo): what its argument is where the guard held. */
+  predicate?: Expr;
   /**
    * Functions and methods (getters included; not setters, constructors, async functions or generators) without a
    * declared return type: the value they return — the expression of their only `return` (or an arrow's expression

@@ -159,6 +159,18 @@ export class Evaluator {
         return v.t === 'ext' ? UNKNOWN : v;
       }
       case 'as': return this.typeValue(f, e.type, 0);
+      case 'guarded': {
+        // `if (isFoo(x)) x.m()`: a guard declared `(v): v is Foo` makes x a Foo here
+        const g = this.value(f, e.by);
+        const sym = g.t === 'sym' ? this.sym(g) : undefined;
+        if (g.t === 'sym' && sym!.predicate && (sym!.label === 'Function' || sym!.label === 'Method')) {
+          // a class or interface (or several); a structural predicate (`v is { lift: … }`) only adds to what x
+          // already was, so x keeps its own type then
+          const v = weakenFrom(this.typeValue(g.f, sym!.predicate, 0), g, 'typed-receiver');
+          if (v.t === 'inst' || v.t === 'union' || v.t === 'inter') return v;
+        }
+        return this.value(f, e.of);
+      }
       case 'element': {
         const arr = this.deref(this.value(f, e.of));
         if (arr.t === 'obj' && arr.index) return weakenFrom(this.typeValue(arr.f, arr.index, 0), arr, 'typed-receiver');

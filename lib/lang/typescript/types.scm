@@ -28,6 +28,15 @@
 ((abstract_method_signature return_type: (type_annotation (_) @type)) @owner (#set! role "returns"))
 ((arrow_function return_type: (type_annotation (_) @type)) @owner (#set! role "returns"))
 ((function_expression return_type: (type_annotation (_) @type)) @owner (#set! role "returns"))
+; a type guard's predicate (`isFoo(x: unknown): x is Foo`): inside `if (isFoo(v)) …`, v is a Foo
+((function_declaration return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @owner (#set! role "returns.predicate"))
+((function_signature return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @owner (#set! role "returns.predicate"))
+((method_definition return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @owner (#set! role "returns.predicate"))
+((method_signature return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @owner (#set! role "returns.predicate"))
+((arrow_function return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @owner (#set! role "returns.predicate"))
+((function_expression return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @owner (#set! role "returns.predicate"))
+; a guard call with one identifier argument as the whole condition: the argument is narrowed by the callee's predicate
+(if_statement . (parenthesized_expression (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .))) . (_) @body (#set! role "narrow.guard"))
 ((variable_declarator type: (type_annotation (_) @type)) @owner (#set! role "annotated"))
 ; keys of an object literal bound to an annotated variable (`const p: Provider = { a: 1, b, m() {} }`): members of that type
 ((variable_declarator type: (type_annotation (_) @type) value: (object (pair key: (property_identifier) @key))) @owner (#set! role "objlit.key"))
