@@ -153,6 +153,8 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
         // `s.draw()` with `s: Circle | Square`: the checker names one declaration, but each member type's own
         // method may run (TypeScript's call hierarchy lists the call under each)
         const targets = (target && unionTargets(checker, node)) ?? (target ? [target] : []);
+        // `const addTo = previous ? addToStart : addToEnd; addTo(…)`: either function may run
+        for (const t of eitherTargets(checker, node) ?? []) if (!targets.includes(t)) targets.push(t);
         let counted = false;
         for (target of targets) {
           const declFile = target.getSourceFile();
@@ -196,6 +198,43 @@ function unionTargets(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewE
     if (!out.includes(decl)) out.push(decl);
   }
   return out.length > 1 ? out : undefined;
+}
+
+/**
+ * The project functions a call through a choice may run: the callee (or the variable it names, through its
+ * initializer) is `c ? f : g`, `f || g` or `f ?? g`; each branch naming a function declaration, a method or a
+ * variable initialised with a function counts. Undefined when the callee is no such choice.
+ */
+function eitherTargets(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression): ts.Node[] | undefined {
+  if (!ts.isCallExpression(call)) return undefined;
+  const resolve = (n: ts.Node): ts.Symbol | undefined => {
+    let sym = checker.getSymbolAtLocation(n);
+    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    return sym;
+  };
+  let callee = skipOuter(call.expression);
+  for (let hops = 0; ts.isIdentifier(callee) && hops < 4; hops++) {
+    const d = resolve(callee)?.valueDeclaration;
+    if (!d || !ts.isVariableDeclaration(d) || !d.initializer) return undefined;
+    callee = skipOuter(d.initializer);
+  }
+  const branches: ts.Expression[] = [];
+  const split = (e: ts.Expression): void => {
+    e = skipOuter(e);
+    if (ts.isConditionalExpression(e)) { split(e.whenTrue); split(e.whenFalse); return; }
+    if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.BarBarToken || e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)) { split(e.left); split(e.right); return; }
+    branches.push(e);
+  };
+  if (!ts.isConditionalExpression(callee) && !ts.isBinaryExpression(callee)) return undefined;
+  split(callee);
+  const out: ts.Node[] = [];
+  for (const b of branches) {
+    const d = ts.isIdentifier(b) || ts.isPropertyAccessExpression(b) ? resolve(b)?.valueDeclaration : undefined;
+    if (!d) continue;
+    const fn = ts.isVariableDeclaration(d) && d.initializer && (ts.isArrowFunction(skipOuter(d.initializer)) || ts.isFunctionExpression(skipOuter(d.initializer))) ? skipOuter(d.initializer) : d;
+    if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) || ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && !out.includes(fn)) out.push(fn);
+  }
+  return out.length ? out : undefined;
 }
 
 /** The declaration a call resolves to: its signature's declaration, or the class for an implicit constructor. */

@@ -4,7 +4,7 @@
  * are (`conf`, the weakest link of the chain). Everything is memoised and cycle-safe, so resolution stays
  * linear in the size of the project.
  */
-import type { CallFact, Expr, FileFacts, SymbolFact } from '../extract/facts.ts';
+import type { Binding, CallFact, Expr, FileFacts, LocalFact, SymbolFact } from '../extract/facts.ts';
 import type { ModuleResolver, ModuleTarget } from './modules.ts';
 import { isGlobalName } from './globals.ts';
 
@@ -437,6 +437,34 @@ export class Evaluator {
       if (!out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
     }
     return out.length > 1 ? out : undefined;
+  }
+
+  /**
+   * The functions a callee holding one of several (`const addTo = previous ? addToStart : addToEnd; addTo(…)`,
+   * `(opts.hashFn || hashKey)(key)`) may be: each branch that is a project function or method (two or more
+   * distinct, or one beside branches we cannot see); undefined when the callee is no such choice.
+   */
+  eitherCallees(f: number, e: Expr): Array<Val & { t: 'sym' }> | undefined {
+    let choice: Expr | undefined = e;
+    for (let hops = 0; choice && choice.k === 'id' && choice.b && hops < 4; hops++) {
+      const b: Binding = choice.b;
+      if ('l' in b) {
+        const loc: LocalFact = this.files[f].locals[b.l];
+        choice = loc.reassigned ? undefined : loc.init;
+      } else if ('s' in b) {
+        const sym: SymbolFact = this.files[f].symbols[b.s];
+        choice = sym.label === 'Variable' && !sym.reassigned && sym.kind === 'const' ? sym.init : undefined;
+      } else choice = undefined;
+    }
+    if (!choice || choice.k !== 'union') return undefined;
+    const out: Array<Val & { t: 'sym' }> = [];
+    for (const branch of choice.types) {
+      const v = this.value(f, branch);
+      if (v.t !== 'sym') continue;
+      const label = this.sym(v).label;
+      if ((label === 'Function' || label === 'Method') && !out.some((o) => o.f === v.f && o.s === v.s)) out.push(v);
+    }
+    return out.length ? out : undefined;
   }
 
   /** Value of calling `c`: an instance of the declared return type. */

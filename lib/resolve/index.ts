@@ -279,7 +279,8 @@ class ProjectBuilder {
       // a method of a union receiver whose member types each declare their own (`s: Circle | Square; s.draw()`):
       // one of them runs, so the call is an edge to each (as TypeScript's call hierarchy counts it), less
       // certain than a single callee; otherwise a guess. Either way the name is an occurrence of each.
-      const dispatch = callee.k === 'member' && !indirect ? ev.unionCallees(f, callee) : undefined;
+      // likewise a callee holding one of several functions (`const addTo = previous ? addToStart : addToEnd`)
+      const dispatch = callee.k === 'member' && !indirect ? ev.unionCallees(f, callee) : !call.isNew ? ev.eitherCallees(f, callee) : undefined;
       if (dispatch && dispatch.every((m) => CALLABLE_MEMBERS.has(ev.sym(m).label))) {
         this.resolved++;
         for (const m of dispatch) this.edge(from, this.uidOf(m), 'CALLS', Math.min(m.c, REASON_CONFIDENCE['union-member']), 'union-member', call.at[0], call.via ? { via: call.via } : undefined);

@@ -55,7 +55,7 @@ test('a value of either branch resolves what every branch agrees on, else dispat
   t.true(e.has('Function:use.ts:f -> Method:shapes.ts:Circle.draw'));
   t.true(e.has('Function:use.ts:f -> Method:shapes.ts:Square.draw'));
   t.true(e.has('Function:use.ts:f -> Function:shapes.ts:paint'));
-  t.false(e.has('Function:use.ts:f -> Function:shapes.ts:fill'));
+  t.true(e.has('Function:use.ts:f -> Function:shapes.ts:fill'), '`h` holds paint or fill: either may run');
   const before = calls('stripped');
   t.false(before.has('Function:use.ts:f -> Method:shapes.ts:Base.area'));
   t.deepEqual([...calls('extracted')].sort(), [...e].sort(), 'the extractor writes what the hand-written facts say');
