@@ -1253,8 +1253,18 @@ export class Collector {
 
   private ident(node: Node): string {
     const s = startOf(node);
-    const ch = this.text.charCodeAt(s);
+    const text = this.text;
+    const ch = text.charCodeAt(s);
     if (ch === 34 || ch === 39) return this.stringAt(node, s + 1); // a string used as a name: import {"a-b" as c}
+    // An ASCII name (nearly every one) is scanned by hand: the same match as IDENT, without running a Unicode
+    // regex per identifier (a tenth of the collector's time on large files). Anything else takes the regex.
+    const from = ch === 35 /* # */ ? s + 1 : s;
+    if (isAsciiIdStart(text.charCodeAt(from))) {
+      let j = from + 1;
+      let c = text.charCodeAt(j);
+      while (isAsciiIdStart(c) || (c >= 48 && c <= 57)) c = text.charCodeAt(++j);
+      if (!(c >= 0x80)) return text.slice(s, j);
+    }
     IDENT.lastIndex = s;
     const m = IDENT.exec(this.text);
     return m ? m[0] : this.text.slice(s, this.end(node));
@@ -1350,6 +1360,11 @@ function thisClass(scope: Scope): number {
     if (s.kind === 'program') return -1;
   }
   return -1;
+}
+
+/** A character that starts a name (and continues one): ASCII letters, `$`, `_`, and `\` of a Unicode escape. */
+function isAsciiIdStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 36 || c === 95 || c === 92;
 }
 
 /** `X.prototype` (the object of a prototype method assignment), X captured. */
