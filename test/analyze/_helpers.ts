@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { extractFile } from '../../lib/extract/index.ts';
+import type { ExtractItem, ExtractOutcome } from '../../lib/analyze/pool.ts';
 
 /** A fresh temp folder (real path), removed when the process exits. */
 export function tempDir(prefix = 'cg-b-'): string {
@@ -86,3 +88,18 @@ export const SMALL_PROJECT: Record<string, string> = {
   'README.md': '# small\n',
   'package.json': '{"name": "small"}\n',
 };
+
+/**
+ * Runs an extraction runner over [good file, file that cannot be extracted, good file]; returns its results next to
+ * what extractFile gives for each (the facts' JSON, or the bad file's error message), for runners that must fail
+ * on a file exactly as in-thread extraction does and go on with the others.
+ */
+export async function failureCase(run: (items: ExtractItem[]) => Promise<ExtractOutcome>): Promise<{ got: string[]; want: string[] }> {
+  const ok = { path: 'y.ts', text: 'export const b = 1;\n', language: 'typescript' as const };
+  const bad = { path: 'x.ts', text: undefined as unknown as string, language: 'typescript' as const };
+  const { results } = await run([ok, bad, ok]);
+  let expected = '';
+  try { extractFile(bad.path, bad.text, bad.language); } catch (err) { expected = (err as Error).message; }
+  const good = JSON.stringify(extractFile(ok.path, ok.text, ok.language));
+  return { got: results.map((r) => ('error' in r ? r.error : JSON.stringify(r.facts))), want: [good, expected || 'an error', good] };
+}

@@ -16,7 +16,7 @@ import { walkRepository } from '../../lib/analyze/walk.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import type { ExtractItem } from '../../lib/analyze/pool.ts';
 import { readPointer } from '../../index-store/format.ts';
-import { generationFiles, SMALL_PROJECT, tempRepo } from './_helpers.ts';
+import { failureCase, generationFiles, SMALL_PROJECT, tempRepo } from './_helpers.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const rxjs = path.join(repoRoot, 'node_modules/rxjs/src');
@@ -66,15 +66,13 @@ test.serial('with CODEGRAPH_NATIVE_MATCH=0 the queries are matched here (JavaScr
 });
 
 test('a file the native thread cannot take fails as extractFile fails; the files around it are extracted', async (t) => {
-  const ok = { path: 'y.ts', text: 'export const b = 1;\n', language: 'typescript' as const };
-  const bad = { path: 'x.ts', text: undefined as unknown as string, language: 'typescript' as const };
   const ahead = NativeAhead.start()!;
-  const { results } = await ahead.run([ok, bad, ok], () => {});
-  ahead.close();
-  let expected = '';
-  try { extractFile(bad.path, bad.text, bad.language); } catch (err) { expected = (err as Error).message; }
-  t.truthy(expected);
-  t.deepEqual(results.map((r) => ('error' in r ? r.error : json(r.facts))), [json(extractFile(ok.path, ok.text, ok.language)), expected, json(extractFile(ok.path, ok.text, ok.language))]);
+  try {
+    const { got, want } = await failureCase((items) => ahead.run(items, () => {}));
+    t.deepEqual(got, want);
+  } finally {
+    ahead.close();
+  }
 });
 
 test.serial('analyze parses on the native thread by default', async (t) => {

@@ -9,7 +9,7 @@ import { walkRepository } from '../../lib/analyze/walk.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import type { ExtractItem } from '../../lib/analyze/pool.ts';
 import { readPointer } from '../../index-store/format.ts';
-import { generationFiles, listAll, SMALL_PROJECT, tempRepo, writeTree } from './_helpers.ts';
+import { failureCase, generationFiles, listAll, SMALL_PROJECT, tempRepo, writeTree } from './_helpers.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const rxjs = path.join(repoRoot, 'node_modules/rxjs/src');
@@ -73,15 +73,13 @@ test('this thread extracts files from the back while the worker starts; results 
 });
 
 test('a parse failure in the worker is the in-thread failure of that file; the other files are extracted', async (t) => {
-  const ok = { path: 'y.ts', text: 'export const b = 1;\n', language: 'typescript' as const };
-  const bad = { path: 'x.ts', text: undefined as unknown as string, language: 'typescript' as const };
   const ahead = ParseAhead.start()!;
-  const { results } = await ahead.run([ok, bad, ok], () => {});
-  ahead.close();
-  let expected = '';
-  try { extractFile(bad.path, bad.text, bad.language); } catch (err) { expected = (err as Error).message; }
-  t.truthy(expected);
-  t.deepEqual(results.map((r) => ('error' in r ? r.error : json(r.facts))), [json(extractFile(ok.path, ok.text, ok.language)), expected, json(extractFile(ok.path, ok.text, ok.language))]);
+  try {
+    const { got, want } = await failureCase((items) => ahead.run(items, () => {}));
+    t.deepEqual(got, want);
+  } finally {
+    ahead.close();
+  }
 });
 
 test('a worker that goes away mid-run: the files it never answered are extracted here, results unchanged', async (t) => {
