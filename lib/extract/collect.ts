@@ -1062,10 +1062,13 @@ export class Collector {
       if (s === undefined) continue;
       const w = this.symbols[s];
       if (w.returnsNode || symbols[s].returnsValue || (w.label !== 'Function' && w.label !== 'Method')) continue;
-      if (w.kind === 'setter' || w.kind === 'constructor' || this.asyncOrGenerator(fn)) continue;
+      if (w.kind === 'setter' || w.kind === 'constructor') continue;
+      const head = this.functionHead(fn);
+      if (head === 'generator') continue;
       const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.expr(n));
       if (exprs.length === 0 || exprs.every((e) => e.k === 'other')) continue;
       symbols[s].returnsValue = exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
+      if (head === 'async') symbols[s].returnsAsync = true;
     }
   }
 
@@ -1134,6 +1137,8 @@ export class Collector {
       // `Array<T>`, `ReadonlyArray<T>`, `Set<T>`: the array of T (as `T[]`: elements, for-of, forEach)
       if (ARRAY_TYPES.has(inner.name)) return { k: 'array', of: this.expr(g.arg) };
       if (MAP_TYPES.has(inner.name) && g.arg2) return { k: 'map', of: this.expr(g.arg2) };
+      // `Promise<T>`: awaiting gives a T
+      if ((inner.name === 'Promise' || inner.name === 'PromiseLike') && g.arg) return { k: 'promise', of: this.expr(g.arg) };
       // `Record<K, T>`: any key gives a T
       if (inner.name === 'Record' && g.arg2) return { k: 'object', props: [], index: this.expr(g.arg2) };
       return inner;
@@ -1172,8 +1177,11 @@ export class Collector {
     return this.text.charCodeAt(n.start) === 47 && (this.text.charCodeAt(n.start + 1) === 47 || this.text.charCodeAt(n.start + 1) === 42);
   }
 
-  /** `async` functions return promises, generators iterators: their return statements are not their result. */
-  private asyncOrGenerator(fn: Node): boolean {
+  /**
+   * `async` functions return promises of what their return statements give; generators return iterators (their
+   * return statements are not their result at all).
+   */
+  private functionHead(fn: Node): 'async' | 'generator' | 'plain' {
     const t = this.text;
     let i = fn.start;
     const end = Math.min(t.length, i + 300);
@@ -1181,9 +1189,9 @@ export class Collector {
     for (; i < end; i++) {
       const ch = t.charCodeAt(i);
       if (ch === 40 || ch === 123 || ch === 61 || ch === 60) break; // ( { = <
-      if (ch === 42) return true; // *
+      if (ch === 42) return 'generator'; // *
     }
-    return /\basync\b/.test(t.slice(fn.start, i));
+    return /\basync\b/.test(t.slice(fn.start, i)) ? 'async' : 'plain';
   }
 
   /** The annotation of the variable an identifier names (a typed local, parameter or module variable). */

@@ -33,6 +33,8 @@ export type Expr =
   | { k: 'array'; of: Expr }
   /** The type `Map<K, V>` (also `ReadonlyMap`, `WeakMap`): a map whose values have the type `of`. */
   | { k: 'map'; of: Expr }
+  /** The type `Promise<T>` (also `PromiseLike<T>`): awaiting it gives a T. */
+  | { k: 'promise'; of: Expr }
   /** An object type literal (`{ window: Subject<T>; count: number }`): its typed properties, in source order. */
   | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr }
   /** A function type (`(x: A) => R`): calling a value of it gives an R. */
@@ -78,6 +80,8 @@ export interface SymbolFact {
    * body), or `{ k: 'union', types }` of every return statement's value. A value, not a type.
    */
   returnsValue?: Expr;
+  /** An `async` function or method: calling it gives a promise of its `returnsValue`. */
+  returnsAsync?: boolean;
   /** A function symbol (or a class field holding a function) assigned again in its file: a call does not fix it. */
   reassigned?: boolean;
   extends?: Expr[];

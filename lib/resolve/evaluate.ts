@@ -56,6 +56,8 @@ export type Val =
    * parts that have it agree on; a part we cannot type or an outside type (`hole`) leaves every member unknown.
    */
   | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; hole: boolean; r: Reason; c: number }
+  /** A promise (`Promise<T>`, an async function's result): awaiting it, or its `then` callback, gives `of`. */
+  | { t: 'prom'; of: Val; r: Reason; c: number }
   /** A value of a function type (`factory: () => R`, written in file f): calling it gives an R. */
   | { t: 'fnval'; f: number; returns: Expr; params?: Array<Expr | null>; r: Reason; c: number }
   | { t: 'ext' }
@@ -155,7 +157,8 @@ export class Evaluator {
         return c.t === 'ext' ? EXT : UNKNOWN;
       }
       case 'await': {
-        const v = this.value(f, e.inner);
+        const v = this.deref(this.value(f, e.inner));
+        if (v.t === 'prom') return v.of;
         return v.t === 'ext' ? UNKNOWN : v;
       }
       case 'as': return this.typeValue(f, e.type, 0);
@@ -228,6 +231,11 @@ export class Evaluator {
       // `items.forEach((item) => …)`: the parameter is an element of the array
       const arr = this.deref(this.value(f, call.callee.obj));
       if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return weakenFrom(this.typeValue(arr.f, arr.of, 0), arr, 'contextual-type');
+    }
+    if (call && call.callee.k === 'member' && call.callee.name === 'then' && ctx.arg === 0 && ctx.param === 0) {
+      // `find().then((x) => …)`: x is what the promise resolves to
+      const p = this.deref(this.value(f, call.callee.obj));
+      if (p.t === 'prom') return p.of;
     }
     const target = call ? this.callTarget(f, call) : undefined;
     if (!target) return UNKNOWN;
@@ -390,6 +398,7 @@ export class Evaluator {
         return out ? (ext ? UNKNOWN : out) : ext ? EXT : UNKNOWN;
       }
       case 'map': return name === 'get' ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c } : EXT;
+      case 'prom': return EXT; // then, catch, finally: built-ins (a `then` callback's parameter: see contextual)
       case 'obj': {
         // a property of an object type literal: an instance of its declared type (methods are not recorded)
         const p = o.props.find((x) => x.name === name);
@@ -483,7 +492,12 @@ export class Evaluator {
       return weakenFrom(this.typeValue(c.f, sym.returns, 0), c, 'return-type');
     }
     // no declared return type: the value its return statements give, evaluated where they are written
-    if ((sym.label === 'Function' || sym.label === 'Method') && sym.returnsValue && !sym.reassigned) return weakenFrom(this.deref(this.value(c.f, sym.returnsValue)), c, 'return-type');
+    if ((sym.label === 'Function' || sym.label === 'Method') && sym.returnsValue && !sym.reassigned) {
+      const v = weakenFrom(this.deref(this.value(c.f, sym.returnsValue)), c, 'return-type');
+      // an async function's result is a promise of what it returns (awaiting a promise it returns: that one)
+      if (!sym.returnsAsync || v.t === 'prom') return v;
+      return v.t === 'unknown' || v.t === 'ext' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min(c.c, REASON_CONFIDENCE['return-type']) };
+    }
     return UNKNOWN;
   }
 
@@ -521,6 +535,7 @@ export class Evaluator {
     }
     if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+    if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'union') {
       // `T | undefined`, `T | null`: T; several project types: a union value (see member)
@@ -532,7 +547,7 @@ export class Evaluator {
         if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
         else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
         else if (v.t === 'ext') ext = true;
-        else if (v.t === 'arr' || v.t === 'map' || v.t === 'obj' || v.t === 'fnval' || v.t === 'inter') others.push(v);
+        else if (v.t === 'arr' || v.t === 'map' || v.t === 'obj' || v.t === 'fnval' || v.t === 'inter' || v.t === 'prom') others.push(v);
       }
       // `T[] | undefined`, `Map<K, V> | null`, `{ a: A } | undefined`, `(A & B) | null`: that one value (several: unknown)
       if (others.length) return others.length === 1 && insts.length === 0 && !ext ? others[0] : UNKNOWN;

@@ -34,7 +34,7 @@ function calls(files: Record<string, string>): Set<string> {
 const ts = (text: string): FileFacts => extractFile('use.ts', text, 'typescript');
 const from = (edges: Set<string>, caller: string): string[] => [...edges].filter((e) => e.startsWith(`${caller} ->`));
 
-test('returnsValue: one return, every return as a union, an arrow body; none for async, generators, setters, constructors or a declared type', (t) => {
+test('returnsValue: one return, every return as a union, an arrow body, async ones marked; none for generators, setters, constructors or a declared type', (t) => {
   const f = ts(`export class A {
   one() { return this.two(); }
   many(x: boolean) { if (x) return this.one(); return /* no */ this.two(); }
@@ -52,7 +52,11 @@ test('returnsValue: one return, every return as a union, an arrow body; none for
   const many = rv('many');
   t.deepEqual(many?.k === 'union' ? many.types.map((x) => x.k) : [], ['call', 'call']);
   t.is(rv('body')?.k, 'call');
-  for (const n of ['two', 'later', 'gen', 'v', 'constructor', 'void']) t.is(rv(n), undefined, n);
+  // an async method's result is a promise of what it returns
+  t.is(rv('later')?.k, 'call');
+  t.true(f.symbols.find((s) => s.qualifiedName === 'A.later')?.returnsAsync);
+  t.falsy(f.symbols.find((s) => s.qualifiedName === 'A.one')?.returnsAsync);
+  for (const n of ['two', 'gen', 'v', 'constructor', 'void']) t.is(rv(n), undefined, n);
 });
 
 test('an unannotated method returning `this` returns its receiver (a subclass keeps its override)', (t) => {
