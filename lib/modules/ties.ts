@@ -252,8 +252,9 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
 
   // How many distinct units lean on each unit: a helper everyone calls says little about where a caller
   // belongs. And how many distinct files: four handlers of one controller file calling their service are one
-  // place that relies on it, not four; a helper called from many files is the shared kind. Relations are
-  // bucketed by target, distinct sources counted with stamps: linear, no sort.
+  // place that relies on it, not four; a helper called from many files is the shared kind. Tests are not
+  // counted: a test touching a type does not make it shared machinery. Relations are bucketed by target,
+  // distinct sources counted with stamps: linear, no sort.
   const fileId = new Map<string, number>();
   const fid = new Int32Array(n);
   for (let i = 0; i < n; i++) { const f = filePaths[i]; let x = fileId.get(f); if (x === undefined) fileId.set(f, (x = fileId.size)); fid[i] = x; }
@@ -270,6 +271,7 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
     for (let j = 0; j < n; j++) {
       for (let q = start[j]; q < start[j + 1]; q++) {
         const i = byTarget[q];
+        if (isTest[i]) continue;
         if (seenUnit[i] !== j) { seenUnit[i] = j; users[j]++; }
         if (seenFile[fid[i]] !== j) { seenFile[fid[i]] = j; userFiles[j]++; }
       }

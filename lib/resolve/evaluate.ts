@@ -157,8 +157,10 @@ export class Evaluator {
         return c.t === 'ext' ? EXT : UNKNOWN;
       }
       case 'await': {
-        const v = this.deref(this.value(f, e.inner));
-        if (v.t === 'prom') return v.of;
+        const v = this.value(f, e.inner);
+        // a promise (also one a variable holds) gives what it resolves to; anything else is itself
+        const held = v.t === 'sym' ? this.deref(v) : v;
+        if (held.t === 'prom') return held.of;
         return v.t === 'ext' ? UNKNOWN : v;
       }
       case 'as': return this.typeValue(f, e.type, 0);
