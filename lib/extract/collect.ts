@@ -913,6 +913,11 @@ export class Collector {
     const l = this.localNodes.length;
     this.localNodes.push({ name, type: x.type, init: x.role === 'decl.element' ? undefined : x.value, initFrom, elementOf: x.role === 'decl.element' ? x.value : undefined });
     if (x.slot) this.slotLocal.set(x.slot, l);
+    if (x.role === 'decl.type.param') {
+      // a class's or interface's own type parameters, in order (`class Repo<T>`: a `Repo<User>` has T = User)
+      const owner = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
+      if (owner >= 0) (this.symbols[owner].typeParams ??= []).push(l);
+    }
     scope.names.set(name, { l });
   }
 
@@ -1132,6 +1137,8 @@ export class Collector {
     if (g) {
       // a generic type reads as its name; the global `Partial<T>` (and its kin) has T's members
       const inner = this.expr(g.name);
+      // a project type with type arguments (`Repo<User>`): its name and the arguments (first two)
+      if (inner.k === 'id' && inner.b && g.arg) return { k: 'generic', of: inner, args: g.arg2 ? [this.expr(g.arg), this.expr(g.arg2)] : [this.expr(g.arg)] };
       if (inner.k !== 'id' || inner.b) return inner;
       if (SAME_MEMBERS.has(inner.name)) return this.expr(g.arg);
       // `Array<T>`, `ReadonlyArray<T>`, `Set<T>`: the array of T (as `T[]`: elements, for-of, forEach)

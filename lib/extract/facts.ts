@@ -33,6 +33,8 @@ export type Expr =
   | { k: 'array'; of: Expr }
   /** The type `Map<K, V>` (also `ReadonlyMap`, `WeakMap`): a map whose values have the type `of`. */
   | { k: 'map'; of: Expr }
+  /** A project type with type arguments (`Repo<User>`, first two arguments): `of` is its name. */
+  | { k: 'generic'; of: Expr; args: Expr[] }
   /** The type `Promise<T>` (also `PromiseLike<T>`): awaiting it gives a T. */
   | { k: 'promise'; of: Expr }
   /** An object type literal (`{ window: Subject<T>; count: number }`): its typed properties, in source order. */
@@ -80,6 +82,8 @@ export interface SymbolFact {
    * body), or `{ k: 'union', types }` of every return statement's value. A value, not a type.
    */
   returnsValue?: Expr;
+  /** A class's or interface's own type parameters (local indexes, in order): what `Repo<User>`'s arguments bind. */
+  typeParams?: number[];
   /** An `async` function or method: calling it gives a promise of its `returnsValue`. */
   returnsAsync?: boolean;
   /** A function symbol (or a class field holding a function) assigned again in its file: a call does not fix it. */

@@ -33,8 +33,10 @@ export interface SymRef { f: number; s: number }
 
 /** What an expression evaluates to. */
 export type Val =
-  | { t: 'sym'; f: number; s: number; r: Reason; c: number }
-  | { t: 'inst'; f: number; s: number; r: Reason; c: number }
+  /** `subst`: what its owner's type parameters stand for, when it was reached through `Repo<User>` (see Subst). */
+  | { t: 'sym'; f: number; s: number; r: Reason; c: number; subst?: Subst }
+  /** `args`: the type arguments it was written with (`Repo<User>`), each where it was written. */
+  | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[] }
   | { t: 'ns'; f: number; r: Reason; c: number }
   /** An array whose elements have the type `of` (written in file f). */
   | { t: 'arr'; f: number; of: Expr; r: Reason; c: number }
@@ -62,6 +64,11 @@ export type Val =
   | { t: 'fnval'; f: number; returns: Expr; params?: Array<Expr | null>; r: Reason; c: number }
   | { t: 'ext' }
   | { t: 'unknown' };
+
+/** A type argument as written (`User` in `Repo<User>`, in file f), with the substitution in force there. */
+interface TypeArg { f: number; t: Expr; subst?: Subst }
+/** Type parameters of a class or interface (key `file:local`) bound to type arguments. */
+type Subst = ReadonlyMap<string, TypeArg>;
 
 const EXT: Val = Object.freeze({ t: 'ext' }) as Val;
 const UNKNOWN: Val = Object.freeze({ t: 'unknown' }) as Val;
@@ -302,6 +309,19 @@ export class Evaluator {
     return { t: 'ns', f: tf, r: 'commonjs', c: REASON_CONFIDENCE.commonjs };
   }
 
+  /**
+   * What a member's declared types may read its class's type parameters as: the instance's type arguments, when
+   * the member is declared on that class itself (an inherited one sees the base's parameters, not bound here).
+   */
+  private substOf(o: Val & { t: 'inst' }, m: SymRef): Subst | undefined {
+    if (!o.args || m.f !== o.f || this.sym(m).parent !== o.s) return undefined;
+    const params = this.sym(o).typeParams;
+    if (!params) return undefined;
+    const out = new Map<string, TypeArg>();
+    params.forEach((l, i) => { if (o.args![i]) out.set(`${o.f}:${l}`, o.args![i]); });
+    return out.size ? out : undefined;
+  }
+
   /** The value a symbol reference stands for when used as a receiver (`x.m()`: the object x holds). */
   deref(v: Val): Val {
     if (v.t !== 'sym') return v;
@@ -317,14 +337,14 @@ export class Evaluator {
       // fn.call / fn.bind / fn.apply; a merged namespace's members, or those assigned to a constructor function
       case 'Function': return this.merged(v.f, v.s) || this.childrenOf(v.f, v.s) ? v : EXT;
       case 'Method':
-        if (sym.kind === 'getter' && sym.returns) return weakenFrom(this.typeValue(v.f, sym.returns, 0), v, 'return-type');
+        if (sym.kind === 'getter' && sym.returns) return weakenFrom(this.typeValue(v.f, sym.returns, 0, v.subst), v, 'return-type');
         // an unannotated getter: the value its return statements give (`get parent() { return this.node(0) }`)
         if (sym.kind === 'getter' && sym.returnsValue) return weakenFrom(this.deref(this.value(v.f, sym.returnsValue)), v, 'return-type');
         return EXT;
       case 'Variable': case 'Property': {
         if (sym.kind === 'enum_member') return EXT; // a number or a string
         if (sym.kind === 'namespace' || this.childrenOf(v.f, v.s)) return v;
-        if (sym.type) return weakenFrom(this.typeValue(v.f, sym.type, 0), v, 'typed-receiver');
+        if (sym.type) return weakenFrom(this.typeValue(v.f, sym.type, 0, v.subst), v, 'typed-receiver');
         if (sym.init) return weakenFrom(this.deref(this.value(v.f, sym.init)), v, 'typed-receiver');
         return UNKNOWN;
       }
@@ -372,7 +392,7 @@ export class Evaluator {
       }
       case 'inst': {
         const m = this.findMember(o, name, false);
-        if (m && m !== 'ext') return { t: 'sym', f: m.f, s: m.s, r: o.r, c: o.c };
+        if (m && m !== 'ext') return { t: 'sym', f: m.f, s: m.s, r: o.r, c: o.c, subst: this.substOf(o, m) };
         return m === 'ext' ? EXT : UNKNOWN;
       }
       case 'union': {
@@ -490,8 +510,9 @@ export class Evaluator {
     if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) {
       // a result declared as a type parameter (`<T extends Node>(x: T): T`) is what the call instantiates T to —
       // maybe a subclass overriding the member — so its constraint is no answer here
-      if (sym.returns.k === 'id' && sym.returns.b && 'l' in sym.returns.b) return UNKNOWN;
-      return weakenFrom(this.typeValue(c.f, sym.returns, 0), c, 'return-type');
+      // (unless it is the type parameter of the receiver's class, bound by its type arguments: `Repo<User>.find()`)
+      if (sym.returns.k === 'id' && sym.returns.b && 'l' in sym.returns.b && !c.subst?.has(`${c.f}:${sym.returns.b.l}`)) return UNKNOWN;
+      return weakenFrom(this.typeValue(c.f, sym.returns, 0, c.subst), c, 'return-type');
     }
     // no declared return type: the value its return statements give, evaluated where they are written
     if ((sym.label === 'Function' || sym.label === 'Method') && sym.returnsValue && !sym.reassigned) {
@@ -505,13 +526,22 @@ export class Evaluator {
 
   // ---------------------------------------------------------------- types
   /** Instance value of a type expression written in file `f`. */
-  typeValue(f: number, t: Expr, depth: number): Val {
+  typeValue(f: number, t: Expr, depth: number, subst?: Subst): Val {
     if (depth > 8 || this.depth > MAX_DEPTH) return UNKNOWN;
     this.depth++;
-    try { return this.typeValueAt(f, t, depth); } finally { this.depth--; }
+    try { return this.typeValueAt(f, t, depth, subst); } finally { this.depth--; }
   }
 
-  private typeValueAt(f: number, t: Expr, depth: number): Val {
+  private typeValueAt(f: number, t: Expr, depth: number, subst?: Subst): Val {
+    // a type parameter bound by the receiver's type arguments (`T` of `Repo<T>` reached through `Repo<User>`)
+    if (subst && t.k === 'id' && t.b && 'l' in t.b) {
+      const a = subst.get(`${f}:${t.b.l}`);
+      if (a) return this.typeValue(a.f, a.t, depth + 1, a.subst);
+    }
+    if (t.k === 'generic') {
+      const base = this.typeValue(f, t.of, depth + 1, subst);
+      return base.t === 'inst' ? { ...base, args: t.args.map((a) => ({ f, t: a, subst })) } : base;
+    }
     // the `this` type (a return or parameter type): an instance of the class it is written in
     if (t.k === 'this') return t.cls >= 0 ? { t: 'inst', f, s: t.cls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] } : UNKNOWN;
     if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
@@ -526,7 +556,7 @@ export class Evaluator {
         else if (v.t === 'obj') { objs.push(v); hole = true; }
         else hole = true;
       };
-      for (const m of t.types) add(this.typeValue(f, m, depth + 1));
+      for (const m of t.types) add(this.typeValue(f, m, depth + 1, subst));
       // object type literals only, written in one file (`{ [P in K]: T } & { [k: string]: T }`): one object type
       if (insts.length === 0 && !ext && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f)) {
         return { ...objs[0], props: objs.flatMap((o) => o.props), index: objs.find((o) => o.index)?.index };
@@ -537,7 +567,7 @@ export class Evaluator {
     }
     if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
-    if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+    if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'union') {
       // `T | undefined`, `T | null`: T; several project types: a union value (see member)
@@ -545,7 +575,7 @@ export class Evaluator {
       const insts: Array<Val & { t: 'inst' }> = [];
       const others: Val[] = [];
       for (const m of t.types) {
-        const v = this.typeValue(f, m, depth + 1);
+        const v = this.typeValue(f, m, depth + 1, subst);
         if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
         else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
         else if (v.t === 'ext') ext = true;
@@ -562,7 +592,7 @@ export class Evaluator {
     if (!target) return UNKNOWN;
     const sym = this.sym(target);
     if (sym.label === 'Class' || sym.label === 'Interface') return { t: 'inst', f: target.f, s: target.s, r: 'typed-receiver', c: Math.min(target.c, REASON_CONFIDENCE['typed-receiver']) };
-    if (sym.label === 'TypeAlias' && sym.type) return this.typeValue(target.f, sym.type, depth + 1);
+    if (sym.label === 'TypeAlias' && sym.type) return this.typeValue(target.f, sym.type, depth + 1, subst);
     return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
   }
 
@@ -588,6 +618,7 @@ export class Evaluator {
         return v.t === 'ext' ? 'ext' : undefined;
       }
       case 'lit': return 'ext';
+      case 'generic': return this.typeSymbol(f, t.of);
       default: return undefined;
     }
   }

@@ -62,7 +62,8 @@ export function f(a: Array<Node>, b: ReadonlyArray<Node>, c: readonly Node[], d:
   const g = ts(`class Array<T> { first(): T | undefined { return undefined; } }
 export function f(a: Array<number>): void {}
 `);
-  t.is(local(g, 'a')?.type?.k, 'id', 'a project class named Array is that class');
+  const a = local(g, 'a')?.type;
+  t.true(a?.k === 'generic' && a.of.k === 'id' && a.of.name === 'Array' && !!a.of.b, 'a project class named Array is that class (with its type argument)');
 });
 
 test('either-values: c ? a : b, a ?? b and a || b are unions; a && b is not', (t) => {
