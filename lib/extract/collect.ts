@@ -286,8 +286,8 @@ export class Collector {
       case 'var.var': this.varKind.set(c[0].node, 'var'); return;
       case 'var.let': this.varKind.set(c[0].node, 'let'); return;
       case 'heritage.extends': case 'heritage.implements': {
-        const n = c[0].node;
-        this.push(startOf(n), EV_POINT, { heritage: role === 'heritage.extends' ? 'extends' : 'implements', node: n });
+        const n = get(c, role === 'heritage.extends' ? 'extends' : 'implements')!;
+        this.push(startOf(n), EV_POINT, { heritage: role === 'heritage.extends' ? 'extends' : 'implements', node: n, clause: get(c, 'clause') });
         return;
       }
     }
@@ -478,7 +478,9 @@ export class Collector {
             const cls = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
             if (cls >= 0) {
               const sym = this.symbols[cls];
-              if (x.heritage === 'extends') (sym.extendsNodes ??= []).push(x.node); else (sym.implementsNodes ??= []).push(x.node);
+              // `extends Repo<User>`: the clause, which reads as the generic type (type arguments included)
+              const n = x.clause && this.generics.has(x.clause) ? x.clause : x.node;
+              if (x.heritage === 'extends') (sym.extendsNodes ??= []).push(n); else (sym.implementsNodes ??= []).push(n);
             }
             break;
           }

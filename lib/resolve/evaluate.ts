@@ -314,12 +314,32 @@ export class Evaluator {
    * the member is declared on that class itself (an inherited one sees the base's parameters, not bound here).
    */
   private substOf(o: Val & { t: 'inst' }, m: SymRef): Subst | undefined {
-    if (!o.args || m.f !== o.f || this.sym(m).parent !== o.s) return undefined;
-    const params = this.sym(o).typeParams;
-    if (!params) return undefined;
-    const out = new Map<string, TypeArg>();
-    params.forEach((l, i) => { if (o.args![i]) out.set(`${o.f}:${l}`, o.args![i]); });
-    return out.size ? out : undefined;
+    const owner: SymRef = { f: m.f, s: this.sym(m).parent };
+    return this.bindingsFor({ f: o.f, s: o.s }, o.args, owner, 0);
+  }
+
+  /**
+   * The type-parameter bindings in force for `owner`'s members, starting from class `cls` written with `args`
+   * and going up its heritage (`class UserRepo extends Repo<User>`: Repo's T is User for UserRepo's instances);
+   * undefined when nothing binds them.
+   */
+  private bindingsFor(cls: SymRef, args: TypeArg[] | undefined, owner: SymRef, depth: number): Subst | undefined {
+    if (owner.s < 0 || depth > 8) return undefined;
+    const sym = this.sym(cls);
+    let own: Map<string, TypeArg> | undefined;
+    if (args && sym.typeParams) {
+      own = new Map();
+      sym.typeParams.forEach((l, i) => { if (args[i]) own!.set(`${cls.f}:${l}`, args[i]); });
+    }
+    if (cls.f === owner.f && cls.s === owner.s) return own?.size ? own : undefined;
+    for (const h of [...(sym.extends ?? []), ...(sym.implements ?? [])]) {
+      if (h.k !== 'generic') continue;
+      const base = this.typeSymbol(cls.f, h.of);
+      if (!base || base === 'ext') continue;
+      const found = this.bindingsFor(base, h.args.map((t) => ({ f: cls.f, t, subst: own })), owner, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   /** The value a symbol reference stands for when used as a receiver (`x.m()`: the object x holds). */

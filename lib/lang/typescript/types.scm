@@ -72,7 +72,10 @@
 ((intersection_type (_) @member) @inter (#set! role "type.intersection"))
 
 ; heritage
-((class_heritage (extends_clause value: (_) @extends)) (#set! role "heritage.extends"))
+((class_heritage (extends_clause value: (_) @extends) @clause) (#set! role "heritage.extends"))
+; `extends Repo<User>`: the base class's type arguments (the clause reads as a generic type)
+((extends_clause value: (_) @name type_arguments: (type_arguments . (_) @arg)) @generic (#set! role "type.generic.arg"))
+((extends_clause value: (_) @name type_arguments: (type_arguments . (_) . (_) @arg)) @generic (#set! role "type.generic.arg2"))
 ((class_heritage (implements_clause [(type_identifier) (nested_type_identifier) (generic_type)] @implements)) (#set! role "heritage.implements"))
 ((extends_type_clause type: (_) @extends) (#set! role "heritage.extends"))
 
