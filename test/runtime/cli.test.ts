@@ -51,7 +51,8 @@ function start(args: string[], env: Record<string, string> = {}): Run {
   let err = '';
   child.stdout!.on('data', (d) => { out += d; });
   child.stderr!.on('data', (d) => { err += d; });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': only then has all of the child's output been read (under load 'exit' can come first)
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, stdout: () => out, stderr: () => err, exit };
 }
 
