@@ -7,6 +7,10 @@
  *     [--parallel-gate | --show-parallel]
  *     [--variant NAME=ENV=VALUE[,ENV=VALUE…]]…   (default: split=CODEGRAPH_SPLIT=1 and thread=CODEGRAPH_SPLIT=0)
  *
+ * The setting `AB_DIST=<folder>` is not passed to the child: that variant runs `<folder>/cli.mjs` instead of this
+ * tree's dist/cli.mjs, to compare two builds (copy dist/ to `<x>/dist` and native/build/ to `<x>/native/build`,
+ * and link `<x>/node_modules` to this tree's, so the copy finds its addon and packages).
+ *
  * `--files N` keeps the first N source files (sorted) of the corpus, to find where a variant starts paying.
  * `--parallel-gate`: also waits until two threads really run in parallel (this VM's two cores sometimes give one
  * core's worth of time: two spinning threads then each run at half speed); `--show-parallel` only prints that
@@ -88,7 +92,9 @@ function quiet(): [number, number] {
 
 interface Result { wall: number; cpu: number; total: number; parse: number; search: number; idle: number; par: number }
 
-function run(entry: string, cli: string, dir: string, home: string, env: Record<string, string>, extra: string[] = []): Result {
+function run(entry: string, cli: string, dir: string, home: string, variantEnv: Record<string, string>, extra: string[] = []): Result {
+  const { AB_DIST: dist, ...env } = variantEnv;
+  if (dist) cli = new URL(`file://${path.join(path.resolve(dist), 'cli.mjs')}`).href;
   const [idle, par] = quiet();
   const t0 = performance.now();
   const r = spawnSync(process.execPath, [entry, cli, 'analyze', dir, '--json', ...extra], {

@@ -144,6 +144,8 @@ async function main(): Promise<void> {
   const cli = pathToFileURL(path.join(repoRoot, 'dist', 'cli.mjs')).href;
   const handlers = pathToFileURL(path.join(repoRoot, 'dist', 'handlers.mjs')).href;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'codegraph-bench-analyze-'));
+  // A corpus someone analyzed in place carries its own .codegraph: copying it would make the cold run a no-op.
+  const copy = (to: string): void => fs.cpSync(corpus, to, { recursive: true, filter: (src) => path.basename(src) !== '.codegraph' });
   const entry = path.join(tmp, 'entry.mjs');
   fs.writeFileSync(entry, ENTRY);
   const extra = workers !== undefined ? ['--workers', workers] : [];
@@ -153,7 +155,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < runs; i++) {
       const dir = path.join(tmp, `corpus-${i}`);
       const home = path.join(tmp, `home-${i}`);
-      fs.cpSync(corpus, dir, { recursive: true });
+      copy(dir);
       const files = listSources(dir);
       // Files copied this instant are "racily clean" for the no-op check (mtime within 2 s of the scan): age them.
       const old = new Date(Date.now() - 60_000);
@@ -167,15 +169,15 @@ async function main(): Promise<void> {
       all.one.push(child(entry, 'one', { cli, dir, args: extra }, home));
       all.load.push(child(entry, 'load', { handlers, home }, home));
       const warmDir = path.join(tmp, `warm-${i}`);
-      fs.cpSync(corpus, warmDir, { recursive: true });
+      copy(warmDir);
       all.warm.push(child(entry, 'warm', { cli, dir: warmDir, args: extra }, path.join(tmp, `home-warm-${i}`)));
     }
     // Server start-up on a ~500-file repository: two copies of the corpus side by side.
     {
       const dir = path.join(tmp, 'double');
       const home = path.join(tmp, 'home-double');
-      fs.cpSync(corpus, path.join(dir, 'a'), { recursive: true });
-      fs.cpSync(corpus, path.join(dir, 'b'), { recursive: true });
+      copy(path.join(dir, 'a'));
+      copy(path.join(dir, 'b'));
       child(entry, 'cold', { cli, dir, args: extra }, home);
       for (let i = 0; i < runs; i++) all.load2.push(child(entry, 'load', { handlers, home }, home));
     }
