@@ -24,10 +24,24 @@ export interface LocalPackage {
   subpaths?: Record<string, string>;
 }
 
+/**
+ * A package.json `imports` field (Node's subpath imports, `#name` specifiers), which applies to the files of its
+ * folder that no nearer package.json claims. Targets are relative to the repository root when they start with
+ * `./` in the package.json, else package names (`"#ext": "left-pad"`).
+ */
+export interface PackageImports {
+  /** Folder of the package.json, relative to the repository root. */
+  dir: string;
+  /** `[pattern, target]` in the file's order: a pattern has at most one `*`, which its target repeats. */
+  map: Array<[pattern: string, target: { file: string } | { external: string }]>;
+}
+
 /** Module-resolution settings of a repository: tsconfig baseUrl/paths, workspace packages, … */
 export interface ProjectConfig {
   tsconfigs?: TsConfigFacts[];
   packages?: LocalPackage[];
+  /** Every package.json folder (named or not) with its `imports`, when it has any; for `#` specifiers. */
+  scopes?: PackageImports[];
   [key: string]: unknown;
 }
 
@@ -48,6 +62,7 @@ export function loadProjectConfig(filePaths: readonly string[], readText: (relPa
   const read = readText;
   const tsconfigs: TsConfigFacts[] = [];
   const packages: LocalPackage[] = [];
+  const scopes: PackageImports[] = [];
   for (const dir of [...dirs].sort()) {
     for (const name of ['tsconfig.json', 'jsconfig.json']) {
       const rel = dir ? `${dir}/${name}` : name;
@@ -65,9 +80,13 @@ export function loadProjectConfig(filePaths: readonly string[], readText: (relPa
     if (pkgText !== undefined) {
       const pkg = parseJsonc(pkgText) as Record<string, unknown> | undefined;
       if (pkg && typeof pkg.name === 'string') packages.push(packageFacts(pkg, dir));
+      // every package.json is a scope: a nearer one without `imports` hides a farther one's (as in Node)
+      if (pkg && typeof pkg === 'object') scopes.push({ dir, map: importsMap(pkg.imports, dir) });
     }
   }
-  return { tsconfigs, packages };
+  const out: ProjectConfig = { tsconfigs, packages };
+  if (scopes.some((s) => s.map.length)) out.scopes = scopes;
+  return out;
 }
 
 function isConfigName(rel: string): boolean {
@@ -110,6 +129,19 @@ function readCompilerOptions(rel: string, read: (rel: string) => string | undefi
     }
     out.paths = paths;
   }
+  if (out.paths === undefined && out.baseUrl === undefined && Array.isArray((json as { references?: unknown }).references)) {
+    // A solution-style config (`"files": []` plus `references`, as Vite's templates write) keeps its aliases in
+    // the configs it references beside it (tsconfig.app.json); the first of those with paths or baseUrl stands
+    // for the folder. A reference to another folder is that folder's own tsconfig, found by the folder walk.
+    for (const ref of (json as { references: unknown[] }).references) {
+      const p = ref && typeof ref === 'object' ? (ref as { path?: unknown }).path : undefined;
+      if (typeof p !== 'string' || !p.endsWith('.json')) continue;
+      const target = join(dir, p);
+      if (target === undefined || target === rel || posix.dirname(target) !== posix.dirname(rel)) continue;
+      const referenced = readCompilerOptions(target, read, depth + 1);
+      if (referenced && (referenced.paths || referenced.baseUrl !== undefined)) return { ...out, ...referenced };
+    }
+  }
   return out;
 }
 
@@ -118,15 +150,6 @@ function packageFacts(pkg: Record<string, unknown>, dir: string): LocalPackage {
   const add = (v: unknown): void => { if (typeof v === 'string' && !entries.includes(clean(v))) entries.push(clean(v)); };
   const subpaths: Record<string, string> = {};
   const exp = pkg.exports;
-  const pick = (v: unknown): string | undefined => {
-    if (typeof v === 'string') return v;
-    if (Array.isArray(v)) { for (const x of v) { const r = pick(x); if (r) return r; } return undefined; }
-    if (v && typeof v === 'object') {
-      const o = v as Record<string, unknown>;
-      for (const k of ['types', 'source', 'import', 'module', 'require', 'node', 'default']) { const r = pick(o[k]); if (r) return r; }
-    }
-    return undefined;
-  };
   if (typeof exp === 'string' || Array.isArray(exp)) add(pick(exp));
   else if (exp && typeof exp === 'object') {
     const o = exp as Record<string, unknown>;
@@ -142,6 +165,36 @@ function packageFacts(pkg: Record<string, unknown>, dir: string): LocalPackage {
   const out: LocalPackage = { name: pkg.name as string, dir, entries };
   if (Object.keys(subpaths).length) out.subpaths = subpaths;
   return out;
+}
+
+/**
+ * The target an `exports`/`imports` value gives, by the conditions a TypeScript source is read under (types first,
+ * then the source, then the import/require/default ones); null (`"./x": null`, excluded) gives nothing.
+ */
+function pick(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) { for (const x of v) { const r = pick(x); if (r) return r; } return undefined; }
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    for (const k of ['types', 'source', 'import', 'module', 'require', 'node', 'default']) { const r = pick(o[k]); if (r) return r; }
+  }
+  return undefined;
+}
+
+/** A package.json `imports` value as `[pattern, target]` pairs (keys that do not start with `#` are ignored, as Node does). */
+function importsMap(imports: unknown, dir: string): PackageImports['map'] {
+  const map: PackageImports['map'] = [];
+  if (!imports || typeof imports !== 'object' || Array.isArray(imports)) return map;
+  for (const [k, v] of Object.entries(imports as Record<string, unknown>)) {
+    if (!k.startsWith('#') || k.indexOf('*') !== k.lastIndexOf('*')) continue;
+    const target = pick(v);
+    if (!target) continue;
+    if (target.startsWith('./')) {
+      const file = join(dir, target);
+      if (file !== undefined) map.push([k, { file }]);
+    } else if (!target.startsWith('.') && !target.startsWith('/')) map.push([k, { external: target }]);
+  }
+  return map;
 }
 
 function clean(p: string): string { return p.replace(/^\.\//, ''); }

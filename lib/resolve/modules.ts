@@ -4,7 +4,7 @@
  * live in the repository. Anything else is an external package.
  */
 import path from 'node:path';
-import { join, type LocalPackage, type ProjectConfig, type TsConfigFacts } from './config.ts';
+import { join, type LocalPackage, type PackageImports, type ProjectConfig, type TsConfigFacts } from './config.ts';
 
 const posix = path.posix;
 
@@ -21,9 +21,11 @@ export class ModuleResolver {
   private readonly memo = new Map<string, ModuleTarget>();
   private readonly tsconfigByDir = new Map<string, TsConfigFacts>();
   private readonly packages: LocalPackage[];
+  private readonly scopeByDir = new Map<string, PackageImports>();
 
   constructor(private readonly files: ReadonlySet<string>, config: ProjectConfig) {
     for (const t of config.tsconfigs ?? []) this.tsconfigByDir.set(t.dir, t);
+    for (const s of config.scopes ?? []) this.scopeByDir.set(s.dir, s);
     // longest names first so `@a/b-c` wins over `@a/b`
     this.packages = [...(config.packages ?? [])].sort((a, b) => b.name.length - a.name.length);
   }
@@ -32,7 +34,9 @@ export class ModuleResolver {
   resolve(fromFile: string, specifier: string): ModuleTarget {
     const dir = posix.dirname(fromFile) === '.' ? '' : posix.dirname(fromFile);
     const relative = specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..';
-    const key = relative ? `${dir}\u0000${specifier}` : `${this.tsconfigFor(dir)?.dir ?? ''}\u0000${specifier}`;
+    let key = relative ? `${dir}\u0000${specifier}` : `${this.tsconfigFor(dir)?.dir ?? ''}\u0000${specifier}`;
+    // a `#` specifier also depends on the package.json scope it is written in
+    if (specifier.startsWith('#')) key = `${this.scopeFor(dir)?.dir ?? ''}\u0000${key}`;
     let r = this.memo.get(key);
     if (!r) { r = this.compute(dir, specifier, relative); this.memo.set(key, r); }
     return r;
@@ -66,6 +70,7 @@ export class ModuleResolver {
       const f = p === undefined ? undefined : this.file(p);
       if (f) return { file: f };
     }
+    if (spec.startsWith('#')) return this.subpathImport(dir, spec);
     for (const pkg of this.packages) {
       if (spec !== pkg.name && !spec.startsWith(`${pkg.name}/`)) continue;
       const sub = spec.slice(pkg.name.length);
@@ -74,6 +79,30 @@ export class ModuleResolver {
       return { missing: true };
     }
     return { external: packageName(spec) };
+  }
+
+  /**
+   * A `#name` specifier that tsconfig `paths` did not map, through the `imports` of the nearest package.json
+   * (Node's subpath imports, which TypeScript follows too): an exact key, else the pattern with the longest part
+   * before its `*`. A target in build output that is not indexed leads to the source beside it, as for
+   * package entries.
+   */
+  private subpathImport(dir: string, spec: string): ModuleTarget {
+    const hit = matchSubpath(this.scopeFor(dir)?.map ?? [], spec);
+    if (!hit) return { missing: true };
+    if ('external' in hit.target) return { external: packageName(hit.target.external.replace('*', hit.captured)) };
+    const p = hit.target.file.replace('*', hit.captured);
+    const f = this.file(p) ?? this.file(toSource(p));
+    return f ? { file: f } : { missing: true };
+  }
+
+  /** The package.json scope of a folder: the nearest package.json (with or without `imports`). */
+  private scopeFor(dir: string): PackageImports | undefined {
+    if (!this.scopeByDir.size) return undefined;
+    for (let d = dir; ; d = posix.dirname(d) === '.' ? '' : posix.dirname(d)) {
+      const s = this.scopeByDir.get(d);
+      if (s || d === '') return s;
+    }
   }
 
   private tsconfigFor(dir: string): TsConfigFacts | undefined {
@@ -98,7 +127,12 @@ export class ModuleResolver {
   }
 
   private packageSubpath(pkg: LocalPackage, sub: string): string | undefined {
-    const mapped = pkg.subpaths?.[sub];
+    let mapped = pkg.subpaths?.[sub];
+    if (!mapped && pkg.subpaths) {
+      // `"./features/*": "./dist/features/*.js"`: the pattern with the longest part before its `*`
+      const hit = matchSubpath(Object.entries(pkg.subpaths).filter(([k]) => k.includes('*')), sub);
+      if (hit) mapped = hit.target.replace('*', hit.captured);
+    }
     if (mapped) {
       const p = join(pkg.dir, mapped);
       const f = p === undefined ? undefined : this.file(p) ?? this.file(toSource(p));
@@ -124,6 +158,27 @@ export class ModuleResolver {
     for (const e of EXTENSIONS) if (files.has(base + e)) return base + e;
     return undefined;
   }
+}
+
+/**
+ * The entry of an `exports`/`imports` map that `spec` matches (Node's rule): the exact key, else among keys
+ * with one `*` the one with the longest part before it (then the longest key), with what its `*` captures.
+ */
+function matchSubpath<T>(entries: ReadonlyArray<readonly [string, T]>, spec: string): { target: T; captured: string } | undefined {
+  let best: { target: T; captured: string } | undefined;
+  let bestPre = -1, bestLen = -1;
+  for (const [pattern, target] of entries) {
+    const star = pattern.indexOf('*');
+    if (star < 0) { if (pattern === spec) return { target, captured: '' }; continue; }
+    const pre = pattern.slice(0, star), post = pattern.slice(star + 1);
+    if (spec.length < pattern.length - 1 || !spec.startsWith(pre) || !spec.endsWith(post)) continue;
+    if (pre.length > bestPre || (pre.length === bestPre && pattern.length > bestLen)) {
+      best = { target, captured: spec.slice(pre.length, spec.length - post.length) };
+      bestPre = pre.length;
+      bestLen = pattern.length;
+    }
+  }
+  return best;
 }
 
 /** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */

@@ -49,3 +49,36 @@ test('module resolution order: relative, paths, baseUrl, local packages (exports
   t.deepEqual(r.resolve('src/a.ts', '@scope/pkg/deep/path'), { external: '@scope/pkg' });
   t.deepEqual(r.resolve('src/a.ts', 'node:fs'), { external: 'node:fs' });
 });
+
+test('package.json imports: nearest scope, tsconfig paths first, patterns by longest prefix, externals, bad entries ignored', (t) => {
+  const files: Record<string, string> = {
+    'package.json': '{ "imports": { "#a/*": "./src/a/*.ts", "#a/special/*": "./src/special/*.ts", "#dep": "chalk", "#bad": "../out.ts", "nohash": "./x.ts", "#two/*/*": "./y/*/*.ts" } }',
+    'tsconfig.json': '{ "compilerOptions": { "paths": { "#aliased": ["./src/aliased.ts"] } } }',
+    'inner/package.json': '{ "private": true }',
+  };
+  const sources = ['src/a/one.ts', 'src/special/two.ts', 'src/aliased.ts', 'inner/x.ts', 'src/main.ts'];
+  const config = loadProjectConfig([...Object.keys(files), ...sources], (rel) => files[rel]);
+  const r = new ModuleResolver(new Set(sources), config);
+  t.deepEqual(r.resolve('src/main.ts', '#a/one'), { file: 'src/a/one.ts' });
+  t.deepEqual(r.resolve('src/main.ts', '#a/special/two'), { file: 'src/special/two.ts' });
+  t.deepEqual(r.resolve('src/main.ts', '#dep'), { external: 'chalk' });
+  t.deepEqual(r.resolve('src/main.ts', '#aliased'), { file: 'src/aliased.ts' });
+  t.deepEqual(r.resolve('src/main.ts', '#bad'), { missing: true });
+  t.deepEqual(r.resolve('src/main.ts', '#two/x/y'), { missing: true });
+  // a nearer package.json without imports hides the root's (Node's scope rule)
+  t.deepEqual(r.resolve('inner/x.ts', '#a/one'), { missing: true });
+});
+
+test('solution-style tsconfig: paths come from a referenced config beside it, not from another folder', (t) => {
+  const files: Record<string, string> = {
+    'tsconfig.json': '{ "files": [], "references": [{ "path": "./pkg/tsconfig.json" }, { "path": "./tsconfig.app.json" }] }',
+    'tsconfig.app.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }',
+    'pkg/tsconfig.json': '{ "compilerOptions": { "paths": { "~/*": ["./lib/*"] } } }',
+  };
+  const sources = ['src/u.ts', 'src/main.ts', 'pkg/lib/v.ts'];
+  const config = loadProjectConfig([...Object.keys(files), ...sources], (rel) => files[rel]);
+  const r = new ModuleResolver(new Set(sources), config);
+  t.deepEqual(r.resolve('src/main.ts', '@/u'), { file: 'src/u.ts' });
+  t.deepEqual(r.resolve('src/main.ts', '~/v'), { external: '~' });
+  t.deepEqual(r.resolve('pkg/lib/v.ts', '~/v'), { file: 'pkg/lib/v.ts' });
+});
