@@ -84,6 +84,8 @@ export class Collector {
   private readonly requireDecl = new Set<Node>();
   /** `require('m')` call nodes → 'm'. */
   private readonly requireSource = new Map<Node, string>();
+  /** `import('m')` calls and their specifier: the value is a promise of m's namespace. */
+  private readonly dynamicSource = new Map<Node, string>();
   /** Assignments whose target is `module.exports`. */
   private readonly moduleExportsAssign = new Set<Node>();
   /** Destructuring patterns of declarations → their initializer. */
@@ -320,7 +322,12 @@ export class Collector {
     const source = sourceNode ? this.stringAt(sourceNode) : '';
     switch (role) {
       case 'import.module': this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'import' }); return;
-      case 'import.dynamic': this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'dynamic' }); return;
+      case 'import.dynamic': {
+        this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'dynamic' });
+        const call = get(c, 'call');
+        if (call) this.dynamicSource.set(call, source);
+        return;
+      }
       case 'require.call':
         if (this.ident(get(c, 'fn')!) !== 'require') return;
         this.requireSource.set(get(c, 'call')!, source);
@@ -973,6 +980,8 @@ export class Collector {
       const callee = this.expr(c.callee);
       if (callee.k === 'id' && !callee.b && callee.name === 'require') continue;
       if (callee.k === 'fn') continue;
+      // `import(…)` loads a module (a ModuleRef, its value a promise of the namespace): no function is called
+      if (c.callee.end - c.callee.start === 6 && this.text.startsWith('import', c.callee.start)) continue;
       const nameNode = this.nameNodeOf(c.callee);
       const fact: CallFact = { callee, at: nameNode ? this.pos(nameNode) : [rowOf(node) + 1, colOf(node) + 1, 0], from: c.from };
       if (c.isNew) fact.isNew = true;
@@ -1117,6 +1126,8 @@ export class Collector {
     }
     const m = this.members.get(node);
     if (m) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };
+    const dynamic = this.dynamicSource.get(node);
+    if (dynamic !== undefined) return { k: 'import', source: dynamic };
     const c = this.calls.get(node);
     if (c && c.callee !== node) return c.isNew ? { k: 'new', callee: this.expr(c.callee) } : { k: 'call', callee: this.expr(c.callee) };
     const u = this.unions.get(node);

@@ -43,6 +43,8 @@ export type Expr =
   | { k: 'fntype'; returns: Expr; params?: Array<Expr | null> }
   /** A value inside `if (guard(x)) …` (`of` is x): a `by(x): x is T` guard makes it a T, else it is `of`. */
   | { k: 'guarded'; by: Expr; of: Expr }
+  /** `import('./x')`: a promise of that module's namespace. */
+  | { k: 'import'; source: string }
   | { k: 'lit' }
   | { k: 'fn' }
   | { k: 'other' };

@@ -210,6 +210,14 @@ export class Evaluator {
         if (insts.length === 1) return insts[0];
         return insts.length ? { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) } : UNKNOWN;
       }
+      case 'import': {
+        // `await import('./x')`, `import('./x').then((m) => …)`: a promise of x's namespace
+        const target = this.module(f, e.source);
+        if ('external' in target) return EXT;
+        if ('missing' in target) return UNKNOWN;
+        const ns: Val = { t: 'ns', f: target.f, r: 'namespace-import', c: REASON_CONFIDENCE['namespace-import'] };
+        return { t: 'prom', of: ns, r: 'namespace-import', c: ns.c };
+      }
       case 'lit': case 'fn': return EXT;
       default: return UNKNOWN;
     }

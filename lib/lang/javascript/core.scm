@@ -55,7 +55,7 @@
 ((import_statement (import_clause (identifier) @local) source: (string (string_fragment) @source)) (#set! role "import.default"))
 ((import_statement (import_clause (named_imports (import_specifier name: (_) @name alias: (_)? @alias))) source: (string (string_fragment) @source)) (#set! role "import.named"))
 ((import_statement (import_clause (namespace_import (identifier) @local)) source: (string (string_fragment) @source)) (#set! role "import.namespace"))
-((call_expression function: (import) arguments: (arguments . (string (string_fragment) @source))) (#set! role "import.dynamic"))
+((call_expression function: (import) arguments: (arguments . (string (string_fragment) @source))) @call (#set! role "import.dynamic"))
 
 ((export_statement) @export (#set! role "export.statement"))
 ((export_statement value: (identifier) @name) @export (#set! role "export.default.name"))
