@@ -4,7 +4,10 @@
  * beside it, `operators/map.ts` with one function appended, as bench/analyze.ts does), then `loadSearch` and
  * the first query in a fresh process (what a server pays at start-up and on its first `query`).
  *
- *   node --import tsx bench/search-build.ts [--runs N] [--keep DIR]
+ *   node --import tsx bench/search-build.ts [--runs N] [--keep DIR] [--corpus DIR]
+ *
+ * `--corpus` measures another source folder instead of rxjs (the edited file is then the first `.ts` file in
+ * sorted order). The build's own step timings (documents, keyword, vectors, write: wall ms) are printed too.
  *
  * The graphs come from the real pipeline (buildSnapshotInMemory without search), built once in this process
  * and handed to the children as JSON, so the children time the search stage alone. Each child prints its CPU
@@ -85,6 +88,7 @@ async function child(mode: string, args: { graph: string; corpus: string; dir: s
       extra.embeddings = res.embeddings;
       extra.reused = res.reused ?? 0;
       extra.reusedFiles = res.reusedFiles ?? 0;
+      for (const [k, v] of Object.entries(res.steps ?? {})) extra[`step:${k}`] = v;
     });
   }
   obs.disconnect();
@@ -108,13 +112,15 @@ async function main(): Promise<void> {
   const tmp = keepArg > 0 ? process.argv[keepArg + 1] : fs.mkdtempSync(path.join(os.tmpdir(), 'codegraph-bench-search-'));
   fs.mkdirSync(tmp, { recursive: true });
   const { RXJS_SRC } = await import('./search-corpus.ts');
+  const corpusArg = process.argv.indexOf('--corpus');
+  const source = corpusArg > 0 ? path.resolve(process.argv[corpusArg + 1]) : RXJS_SRC;
   const { buildSnapshotInMemory } = await import('../lib/analyze/index.ts');
   try {
     // The corpus and its one-file-changed copy (as bench/analyze.ts edits it), each indexed once.
     const corpusA = path.join(tmp, 'corpus-a');
     const corpusB = path.join(tmp, 'corpus-b');
-    for (const c of [corpusA, corpusB]) { fs.rmSync(c, { recursive: true, force: true }); fs.cpSync(RXJS_SRC, c, { recursive: true }); }
-    const target = path.join(corpusB, 'internal', 'operators', 'map.ts');
+    for (const c of [corpusA, corpusB]) { fs.rmSync(c, { recursive: true, force: true }); fs.cpSync(source, c, { recursive: true, filter: (f) => !f.includes(`${path.sep}.codegraph`) }); }
+    const target = corpusArg > 0 ? path.join(corpusB, sourcesOf(corpusB).filter((f) => f.endsWith('.ts'))[0]) : path.join(corpusB, 'internal', 'operators', 'map.ts');
     fs.appendFileSync(target, '\nexport function benchAdded0(x: number): number {\n  return x + 0;\n}\n');
     const graphA = path.join(tmp, 'graph-a.json');
     const graphB = path.join(tmp, 'graph-b.json');
@@ -136,9 +142,11 @@ async function main(): Promise<void> {
     }
     const line = (name: string, ms: Measure[]): void => {
       console.log(`  ${name.padEnd(18)} cpu ${f1(median(ms.map((m) => m.cpuMs))).padStart(6)} ms   wall ${f1(median(ms.map((m) => m.wallMs))).padStart(6)} ms   gc ${f1(median(ms.map((m) => m.gcMs))).padStart(5)} ms   (cpu runs: ${ms.map((m) => f1(m.cpuMs)).join(', ')})`);
+      const steps = Object.keys(ms[0].extra ?? {}).filter((k) => k.startsWith('step:'));
+      if (steps.length) console.log(`  ${''.padEnd(18)} steps (wall): ${steps.map((k) => `${k.slice(5)} ${f1(median(ms.map((m) => Number(m.extra?.[k] ?? 0))))}`).join(', ')}`);
     };
     const e = cold[0].extra ?? {};
-    console.log(`rxjs 7.8.1 src: ${e.embeddings} symbols, built-in embedder, ${runs} runs, medians (node ${process.version}, load ${os.loadavg()[0].toFixed(2)})`);
+    console.log(`${corpusArg > 0 ? source : 'rxjs 7.8.1 src'}: ${e.embeddings} symbols, built-in embedder, ${runs} runs, medians (node ${process.version}, load ${os.loadavg()[0].toFixed(2)})`);
     line('buildSearch cold', cold);
     line('buildSearch 1-file', one);
     console.log(`  ${''.padEnd(18)} reused ${one[0].extra?.reused} vectors, ${one[0].extra?.reusedFiles} files' documents`);

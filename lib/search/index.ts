@@ -52,6 +52,8 @@ export interface BuildSearchResult {
   reused?: number;
   /** Files whose documents and terms were taken over from the previous generation (needs `fileHash`). */
   reusedFiles?: number;
+  /** Wall time of the steps (ms): documents, keyword, vectors (embedding), write (vector files); for benches. */
+  steps?: Record<string, number>;
 }
 
 /** Version of the files below; a loader reads this one and format 1, and ignores others (the snapshot is then re-built). */
@@ -82,6 +84,9 @@ interface Previous { dir: string; meta: SearchMeta; rows: SearchRows }
 
 /** Builds the keyword and vector indexes into `opts.dir`. */
 export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearchResult> {
+  const steps: Record<string, number> = {};
+  let mark = performance.now();
+  const step = (name: string): void => { const now = performance.now(); steps[name] = (steps[name] ?? 0) + now - mark; mark = now; };
   const out = path.join(opts.dir, SUBDIR);
   mkdirSync(out, { recursive: true });
   const previous = opts.previousDir ? readPrevious(opts.previousDir) : undefined;
@@ -95,6 +100,7 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
     if (!counts) cached = undefined;
   }
   const { docs, reusedFiles } = prepareDocuments(opts.graph, opts.readSource, opts.fileHash, cached);
+  step('documents');
   const builder = new KeywordBuilder(counts);
   for (const d of docs) {
     if (d.previousRow !== undefined) builder.addFrom(counts!, d.previousRow);
@@ -102,6 +108,7 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   }
   writeFileSync(path.join(out, KEYWORD_FILE), builder.finish().toBuffer());
   if (opts.fileHash) writeFileSync(path.join(out, DOCS_FILE), docCacheJSON(docs, opts.fileHash));
+  step('keyword');
 
   // Vectors: the previous generation's for unchanged texts (same embedder), the embedder's for the rest.
   let said = false;
@@ -157,13 +164,15 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
     opts.progress?.(Math.min(total, start + batch), total);
   }
 
+  step('vectors');
   const uids = docs.map((d) => d.uid);
   const prevFiles = sameEmbedder ? { folder: path.join(previous!.dir, SUBDIR, 'vectors'), uids: previous!.rows.uids, hashes: previous!.rows.hashes } : undefined;
   writeVectors(path.join(out, 'vectors'), { uids, hashes, packed, dim, source }, prevFiles);
   writeFileSync(path.join(out, ROWS_FILE), JSON.stringify({ uids, hashes } satisfies SearchRows));
   const meta: SearchMeta = { format: SEARCH_FORMAT, embedder: embedder.spec, count: docs.length };
   writeFileSync(path.join(out, 'meta.json'), JSON.stringify(meta));
-  return { embeddings: docs.length, embedder: embedder.id, reused, reusedFiles };
+  step('write');
+  return { embeddings: docs.length, embedder: embedder.id, reused, reusedFiles, steps };
 }
 
 /** The previous generation when it is of this format and readable; undefined otherwise (nothing is taken over). */

@@ -130,49 +130,39 @@ export function identifiersOf(source: string, max: number): string[] {
 /**
  * Distinct identifiers (`[A-Za-z_$][\w$]*`, two characters or more, keywords dropped) of `text[from, to)`, in
  * first-seen order, at most `max`; `/* … *\/` and `// …` comments are skipped (a rough pass is enough for a bag
- * of words: strings are not). One left-to-right scan that stops at `max` — the same identifiers as stripping
- * the span's comments with a regex and then matching identifiers, without building the span or scanning the
- * rest of a class once its first `max` names are found.
+ * of words: strings are not). One left-to-right scan that stops at `max`, without building the span or scanning
+ * the rest of a class once its first `max` names are found. The scan jumps from token to token with a regular
+ * expression (native code: a JavaScript loop per character ran mostly unoptimised on a cold analyze).
  */
 export function identifiersIn(text: string, from: number, to: number, max: number): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  let i = from;
-  while (i < to && out.length < max) {
-    const c = text.charCodeAt(i);
-    if (c === 47 /* / */ && i + 1 < to) {
-      const next = text.charCodeAt(i + 1);
-      if (next === 42 /* * */) {
+  const re = SPAN_TOKEN;
+  re.lastIndex = from;
+  let m: RegExpExecArray | null;
+  while (out.length < max && (m = re.exec(text)) !== null) {
+    const i = m.index;
+    if (i >= to) break;
+    const tok = m[0];
+    const second = tok.charCodeAt(1);
+    if (tok.charCodeAt(0) === 47 /* / */ && (second === 42 /* * */ || second === 47)) {
+      if (i + 1 >= to) break; // the opener's second character is past the span: nothing more in it
+      if (second === 42) {
         const end = text.indexOf('*/', i + 2);
-        if (end >= 0 && end + 2 <= to) { i = end + 2; continue; }
-        // Unterminated inside the span: not a comment (the regex would not match it either).
-      } else if (next === 47) {
-        const nl = text.indexOf('\n', i + 2);
-        i = nl < 0 || nl > to ? to : nl;
+        // Unterminated inside the span: not a comment; go on after the `/`.
+        re.lastIndex = end >= 0 && end + 2 <= to ? end + 2 : i + 1;
         continue;
       }
-      i++;
+      const nl = text.indexOf('\n', i + 2);
+      if (nl < 0 || nl > to) break;
+      re.lastIndex = nl;
       continue;
     }
-    if (isIdentStart(c)) {
-      let j = i + 1;
-      while (j < to && isIdentPart(text.charCodeAt(j))) j++;
-      if (j - i >= 2) {
-        const id = text.slice(i, j);
-        if (!CODE_NOISE.has(id) && !seen.has(id)) { seen.add(id); out.push(id); }
-      }
-      i = j;
-      continue;
-    }
-    i++;
+    // An identifier running past the span is cut at its end.
+    const id = i + tok.length <= to ? tok : text.slice(i, to);
+    if (id.length >= 2 && !CODE_NOISE.has(id) && !seen.has(id)) { seen.add(id); out.push(id); }
   }
   return out;
 }
-
-function isIdentStart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
-}
-
-function isIdentPart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
-}
+/** The next comment opener or identifier (identifiersIn). */
+const SPAN_TOKEN = /\/[/*]|[A-Za-z_$][\w$]*/g;

@@ -5,7 +5,7 @@
  */
 import { buildDocuments } from '../../lib/search/documents.ts';
 import { KeywordIndex } from '../../lib/search/bm25.ts';
-import { splitIdentifier, stem, STOP_WORDS } from '../../lib/search/tokenize.ts';
+import { CODE_NOISE, splitIdentifier, stem, STOP_WORDS } from '../../lib/search/tokenize.ts';
 import { conceptOf } from '../../lib/search/embedders/thesaurus.ts';
 import type { CodeGraph } from '../../lib/graph/code-graph.ts';
 
@@ -61,4 +61,37 @@ export function referenceShard(uids: readonly string[], hashes: readonly string[
 /** keyword.bin of a graph as the one-shot KeywordIndex.build makes it from freshly built documents. */
 export function referenceKeyword(graph: CodeGraph, readSource: (p: string) => string | undefined): Buffer {
   return KeywordIndex.build(buildDocuments(graph, readSource)).toBuffer();
+}
+
+/** A JSDoc body cleaned line by line, as docs/search.md states it (the plain form of documents.ts cleanDoc). */
+export function referenceCleanDoc(raw: string): string {
+  const kept: string[] = [];
+  let inFence = false;
+  for (const line of raw.split('\n')) {
+    const l = line.replace(/^\s*\*\s?/, '');
+    const body = l.trimStart();
+    if (body.startsWith('```')) { inFence = !inFence; continue; }
+    if (inFence) continue;
+    if (/^@(?:see|example|internal|nocollapse|owner|ignore)\b/.test(body)) continue;
+    kept.push(l);
+  }
+  return kept.join(' ')
+    .replace(/\{@link(?:code|plain)?\s+([^}|\s]+)(?:[|\s][^}]*)?\}/g, '$1')
+    .replace(/!\[[^\]]*\]\([^)]*\)|<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Distinct identifiers of `text[from, to)` as tokenize.ts identifiersIn documents them: the span cut out, its
+ * block comments (closed inside the span) and line comments removed, identifiers of two characters or more that
+ * are not keywords, in first-seen order, at most `max`.
+ */
+export function referenceIdentifiers(text: string, from: number, to: number, max: number): string[] {
+  const span = text.slice(from, to).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+  const out: string[] = [];
+  for (const id of span.match(/[A-Za-z_$][\w$]*/g) ?? []) {
+    if (out.length >= max) break;
+    if (id.length >= 2 && !CODE_NOISE.has(id) && !out.includes(id)) out.push(id);
+  }
+  return out;
 }

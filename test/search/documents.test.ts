@@ -1,0 +1,86 @@
+/**
+ * The document builders that were rewritten for speed (doc comment cleaning, body identifiers) against their
+ * plain reference forms (oracle.ts): on edge cases and on every doc comment and symbol span of rxjs 7.8.1 and
+ * the fixture app.
+ */
+import test from 'ava';
+import { fileURLToPath } from 'node:url';
+import { cleanDoc, collapseSpaces } from '../../lib/search/documents.ts';
+import { identifiersIn } from '../../lib/search/tokenize.ts';
+import { appFiles, filesUnder } from './fixture-graph.ts';
+import { referenceCleanDoc, referenceIdentifiers } from './oracle.ts';
+
+const RXJS_SRC = fileURLToPath(new URL('../../node_modules/rxjs/src/', import.meta.url));
+const sources = (): string[] => [...Object.values(filesUnder(RXJS_SRC)), ...Object.values(appFiles())];
+
+/** Every `/** … *\/` body of a text. */
+function docBodies(text: string): string[] {
+  const out: string[] = [];
+  for (let from = 0; ;) {
+    const open = text.indexOf('/**', from);
+    const close = open < 0 ? -1 : text.indexOf('*/', open + 3);
+    if (close < 0) return out;
+    out.push(text.slice(open + 3, close));
+    from = close + 2;
+  }
+}
+
+test('cleanDoc equals the line-by-line reference on edge cases', (t) => {
+  const cases = [
+    '', '*', ' * ', '\n', 'one line', ' * Hello\n * world  ', '** double star\n  ** again',
+    ' * text\n * ```ts\n * code()\n * ```\n * after', ' * open fence\n * ```\n * never closed\n * @see x',
+    '```\nstarts fenced\n```\nafter', ' *    ```js   \n * inside\n *   ``` trailing text\n * out',
+    ' * @see foo\n * @example\n * @param x kept\n * @seeAlso kept too\n * @internal\n * end',
+    ' * {@link Foo} and {@linkcode Bar baz} and {@link Qux|label}\n * {@link\n * Split across}',
+    ' * <b>bold</b> ![img](http://x/y.png) a < b and c > d',
+    '\t*\ttabs\r\n *\tcrlf\r\n * \u00a0nbsp\u2028sep \ufeffbom',
+    ' * a\n\n\n * b\n *\n', '*```\n*x\n*```', ' * * ```\n * not a fence',
+  ];
+  for (const raw of cases) t.is(cleanDoc(raw), referenceCleanDoc(raw), JSON.stringify(raw));
+});
+
+test('cleanDoc equals the reference on every doc comment of rxjs and the fixture app', (t) => {
+  let n = 0;
+  for (const text of sources()) {
+    for (const raw of docBodies(text)) {
+      n++;
+      if (cleanDoc(raw) !== referenceCleanDoc(raw)) t.fail(JSON.stringify(raw.slice(0, 300)));
+    }
+  }
+  t.true(n > 500, `${n} doc comments`);
+});
+
+test('collapseSpaces equals replacing every whitespace run with one space', (t) => {
+  for (const s of ['', ' ', '  ', 'a b', 'a  b', ' a\tb \n c\r\n\r\nd ', '\u00a0x\u3000 y', 'a \t b']) {
+    t.is(collapseSpaces(s), s.replace(/\s+/g, ' '), JSON.stringify(s));
+  }
+});
+
+test('identifiersIn equals the reference on edge spans', (t) => {
+  const text = 'ab /* c */ de // fg\nhi /* open\njk */ lm 9nn o_p$ q1 if return ab de /';
+  for (let from = 0; from < text.length; from += 3) {
+    for (let to = from; to <= text.length; to += 2) {
+      for (const max of [1, 3, 160]) t.deepEqual(identifiersIn(text, from, to, max), referenceIdentifiers(text, from, to, max), `${from}..${to} max ${max}`);
+    }
+  }
+});
+
+test('identifiersIn equals the reference on every line range of rxjs files', (t) => {
+  let n = 0;
+  for (const text of sources()) {
+    const starts = [0];
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    // Spans of 1, 7 and 40 lines from every 5th line, and the whole file.
+    for (let l = 0; l < starts.length; l += 5) {
+      for (const k of [1, 7, 40]) {
+        const to = l + k < starts.length ? starts[l + k] - 1 : text.length;
+        n++;
+        const got = identifiersIn(text, starts[l], to, 160);
+        const want = referenceIdentifiers(text, starts[l], to, 160);
+        if (got.join(' ') !== want.join(' ')) t.fail(`span ${starts[l]}..${to}: ${got.join(' ')} ≠ ${want.join(' ')}`);
+      }
+    }
+    t.deepEqual(identifiersIn(text, 0, text.length, 160), referenceIdentifiers(text, 0, text.length, 160));
+  }
+  t.true(n > 1000);
+});
