@@ -17,7 +17,14 @@ export class CodeGraph {
   readonly nodes: GraphNode[] = [];
   readonly edges: GraphEdge[] = [];
   private readonly nodeIndex = new Map<string, number>();
-  private readonly edgeKeyIndex = new Map<string, number>();
+  /**
+   * Existing edges by their ends: source uid → target uid → the first edge id between them; further edges
+   * between the same ends (other types) follow through `sameEnds`. Looking an edge up this way builds no key
+   * string per addEdge (a `type\0source\0target` key cost an allocation, its hashing and ~100 bytes per edge).
+   */
+  private readonly pairIndex = new Map<string, Map<string, number>>();
+  /** Edge id → the next edge id with the same source and target (−1: none). */
+  private readonly sameEnds: number[] = [];
   private readonly outIdx = new Map<string, number[]>();
   private readonly inIdx = new Map<string, number[]>();
   private labelIdx: Map<NodeLabel, GraphNode[]> | undefined;
@@ -51,18 +58,27 @@ export class CodeGraph {
   addEdge(edge: GraphEdge): GraphEdge {
     if (!this.nodeIndex.has(edge.source)) throw new Error(`CodeGraph.addEdge: unknown source ${edge.source}`);
     if (!this.nodeIndex.has(edge.target)) throw new Error(`CodeGraph.addEdge: unknown target ${edge.target}`);
-    const key = `${edge.type}\u0000${edge.source}\u0000${edge.target}`;
-    const existing = this.edgeKeyIndex.get(key);
-    if (existing !== undefined) {
-      const e = this.edges[existing];
-      e.count = (e.count ?? 1) + (edge.count ?? 1);
-      if (edge.confidence > e.confidence) { e.confidence = edge.confidence; e.reason = edge.reason; }
-      if (edge.line !== undefined && (e.line === undefined || edge.line < e.line)) e.line = edge.line;
-      return e;
+    let targets = this.pairIndex.get(edge.source);
+    const first = targets?.get(edge.target);
+    let last = -1;
+    for (let k = first ?? -1; k >= 0; k = this.sameEnds[k]) {
+      const e = this.edges[k];
+      if (e.type === edge.type) {
+        e.count = (e.count ?? 1) + (edge.count ?? 1);
+        if (edge.confidence > e.confidence) { e.confidence = edge.confidence; e.reason = edge.reason; }
+        if (edge.line !== undefined && (e.line === undefined || edge.line < e.line)) e.line = edge.line;
+        return e;
+      }
+      last = k;
     }
     const id = this.edges.length;
     this.edges.push(edge);
-    this.edgeKeyIndex.set(key, id);
+    this.sameEnds.push(-1);
+    if (last >= 0) this.sameEnds[last] = id;
+    else {
+      if (!targets) this.pairIndex.set(edge.source, (targets = new Map()));
+      targets.set(edge.target, id);
+    }
     push(this.outIdx, edge.source, id);
     push(this.inIdx, edge.target, id);
     return edge;
