@@ -12,9 +12,11 @@
  *   grammarNames(language)     -> [names, kinds, fields]    every symbol's name and TSSymbolType, every field's name
  *   grammarFingerprint(language) -> int32                   the hash of those tables a query program carries
  *   programNew(language, Int32Array) -> program             a query program (native/query_match.c) for the language
- *   queueNew()                 -> queue                     a background thread parsing in submission order
+ *   queueNew([threads])        -> queue                     background threads (1-4, default 1) parsing files in
+ *                                                           submission order, each taking the next file
  *   queueSubmit(queue, language, text[, program])           copies text; the thread parses (and matches) it soon
  *   queueTake(queue)           -> [buffer, count, errors(, matches)]  the oldest submitted file's result (waits)
+ *   queueReady(queue)          -> boolean                   whether queueTake would return without waiting
  *   queueClose(queue)                                       stops the thread (pending files are dropped)
  * buffer: one ArrayBuffer of count * 20 bytes in FlatTree.parts() layout: start, end (u32, UTF-16 offsets),
  * parent, next (i32, -1 = none), type (u16, visible symbol id), field (u16, 0 = none).
@@ -221,6 +223,41 @@ static napi_value result_of(napi_env env, napi_value ab, uint32_t n, uint32_t er
   return arr;
 }
 
+static void free_adopted(napi_env env, void *data, void *hint) {
+  (void)env; (void)hint;
+  free(data);
+}
+
+/*
+ * An ArrayBuffer over *data (malloc'd, `bytes` long) that frees it when collected; *data is set to NULL (the
+ * buffer owns it now). NULL, with *data untouched and no exception pending, when it cannot be made.
+ */
+static napi_value adopt(napi_env env, uint8_t **data, size_t bytes) {
+  if (!*data || bytes == 0) return NULL;
+  napi_value ab;
+  if (napi_create_external_arraybuffer(env, *data, bytes, free_adopted, NULL, &ab) != napi_ok) {
+    bool pending = false;
+    napi_is_exception_pending(env, &pending);
+    if (pending) { napi_value e; napi_get_and_clear_last_exception(env, &e); }
+    return NULL;
+  }
+  *data = NULL;
+  return ab;
+}
+
+/* [buffer, count, errors, matches] with the match buffer given. */
+static napi_value result_with(napi_env env, napi_value ab, uint32_t n, uint32_t errors, napi_value matches) {
+  napi_value arr, v;
+  CHECK(env, napi_create_array_with_length(env, 4, &arr));
+  CHECK(env, napi_set_element(env, arr, 0, ab));
+  CHECK(env, napi_create_uint32(env, n, &v));
+  CHECK(env, napi_set_element(env, arr, 1, v));
+  CHECK(env, napi_create_uint32(env, errors, &v));
+  CHECK(env, napi_set_element(env, arr, 2, v));
+  CHECK(env, napi_set_element(env, arr, 3, matches));
+  return arr;
+}
+
 /* ---- query programs ----------------------------------------------------------------------------------- */
 
 /* FNV-1a over the grammar's symbol names and kinds and its field names: what a program must have been built for. */
@@ -419,15 +456,20 @@ typedef struct Job {
   struct Job *next;
 } Job;
 
+/* Parse threads one queue may run: each takes the next file; results are still taken in submission order. */
+#define QUEUE_MAX_THREADS 4
+
 typedef struct {
   pthread_mutex_t mu;
   pthread_cond_t work; /* a job was queued, or closing */
   pthread_cond_t done; /* a job was finished */
   Job *head;           /* oldest job not yet taken */
   Job *tail;
-  Job *todo;           /* next job the thread parses */
-  bool started, closing;
-  pthread_t thread;
+  Job *todo;           /* next job a thread parses */
+  bool closing;
+  uint32_t want;       /* threads to start on the first submit */
+  uint32_t started;    /* threads running */
+  pthread_t threads[QUEUE_MAX_THREADS];
 } Queue;
 
 static void *queue_main(void *arg) {
@@ -482,12 +524,12 @@ static void free_jobs(Job *j) {
 /* Stops the thread and frees every job; the queue stays usable as closed. */
 static void queue_stop(Queue *q) {
   pthread_mutex_lock(&q->mu);
-  bool started = q->started;
+  uint32_t started = q->started;
   q->closing = true;
   pthread_cond_broadcast(&q->work);
   pthread_mutex_unlock(&q->mu);
-  if (started) pthread_join(q->thread, NULL);
-  q->started = false;
+  for (uint32_t t = 0; t < started; t++) pthread_join(q->threads[t], NULL);
+  q->started = 0;
   free_jobs(q->head);
   q->head = q->tail = q->todo = NULL;
 }
@@ -507,9 +549,20 @@ static Queue *queue_arg(napi_env env, napi_value v) {
 }
 
 static napi_value js_queue_new(napi_env env, napi_callback_info info) {
-  (void)info;
+  size_t argc = 1;
+  napi_value argv[1];
+  CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  uint32_t want = 1;
+  if (argc >= 1) {
+    napi_valuetype t;
+    CHECK(env, napi_typeof(env, argv[0], &t));
+    if (t == napi_number) CHECK(env, napi_get_value_uint32(env, argv[0], &want));
+  }
+  if (want < 1) want = 1;
+  if (want > QUEUE_MAX_THREADS) want = QUEUE_MAX_THREADS;
   Queue *q = calloc(1, sizeof *q);
   if (!q) { napi_throw_error(env, NULL, "out of memory"); return NULL; }
+  q->want = want;
   pthread_mutex_init(&q->mu, NULL);
   pthread_cond_init(&q->work, NULL);
   pthread_cond_init(&q->done, NULL);
@@ -542,13 +595,13 @@ static napi_value js_queue_submit(napi_env env, napi_callback_info info) {
   if (prog) { qm_program_retain(prog); j->prog = prog; }
   pthread_mutex_lock(&q->mu);
   if (!q->started) {
-    if (pthread_create(&q->thread, NULL, queue_main, q) != 0) {
+    while (q->started < q->want && pthread_create(&q->threads[q->started], NULL, queue_main, q) == 0) q->started++;
+    if (!q->started) {
       pthread_mutex_unlock(&q->mu);
       free_job(j);
       napi_throw_error(env, NULL, "cannot start the parse thread");
       return NULL;
     }
-    q->started = true;
   }
   if (q->tail) q->tail->next = j; else q->head = j;
   q->tail = j;
@@ -573,12 +626,39 @@ static napi_value js_queue_take(napi_env env, napi_callback_info info) {
   if (!q->head) q->tail = NULL;
   pthread_mutex_unlock(&q->mu);
   if (!j->packed) { free_job(j); napi_throw_error(env, NULL, "tree-sitter parse failed"); return NULL; }
-  void *data = NULL;
-  napi_value ab = buffer_for(env, j->n, &data);
-  if (ab) memcpy(data, j->packed, (size_t)j->n * 20);
-  napi_value res = ab ? result_of(env, ab, j->n, j->errors, j->matched, j->matches, j->words) : NULL;
+  /*
+   * The thread's buffers become the ArrayBuffers themselves (freed when those are collected): this thread, the
+   * one every file waits on, then neither allocates zeroed memory nor copies the tree and the matches again.
+   * Where a runtime refuses external buffers, they are copied as before.
+   */
+  napi_value ab = adopt(env, &j->packed, (size_t)j->n * 20);
+  if (!ab) {
+    void *data = NULL;
+    ab = buffer_for(env, j->n, &data);
+    if (ab) memcpy(data, j->packed, (size_t)j->n * 20);
+  }
+  napi_value res = NULL;
+  if (ab) {
+    napi_value mab = j->matched ? adopt(env, (uint8_t **)&j->matches, j->words * 4) : NULL;
+    res = mab ? result_with(env, ab, j->n, j->errors, mab) : result_of(env, ab, j->n, j->errors, j->matched, j->matches, j->words);
+  }
   free_job(j);
   return res;
+}
+
+static napi_value js_queue_ready(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  if (argc < 1) { napi_throw_type_error(env, NULL, "queueReady(queue)"); return NULL; }
+  Queue *q = queue_arg(env, argv[0]);
+  if (!q) return NULL;
+  pthread_mutex_lock(&q->mu);
+  bool ready = q->head && q->head->done;
+  pthread_mutex_unlock(&q->mu);
+  napi_value v;
+  CHECK(env, napi_get_boolean(env, ready, &v));
+  return v;
 }
 
 static napi_value js_queue_close(napi_env env, napi_callback_info info) {
@@ -601,6 +681,7 @@ static napi_value init(napi_env env, napi_value exports) {
     { "queueNew", NULL, js_queue_new, NULL, NULL, NULL, napi_default, NULL },
     { "queueSubmit", NULL, js_queue_submit, NULL, NULL, NULL, napi_default, NULL },
     { "queueTake", NULL, js_queue_take, NULL, NULL, NULL, napi_default, NULL },
+    { "queueReady", NULL, js_queue_ready, NULL, NULL, NULL, napi_default, NULL },
     { "queueClose", NULL, js_queue_close, NULL, NULL, NULL, napi_default, NULL },
   };
   if (napi_define_properties(env, exports, sizeof props / sizeof props[0], props) != napi_ok) return NULL;

@@ -29,9 +29,10 @@ interface Addon {
   grammarNames(language: unknown): [Array<string | null>, number[], Array<string | null>];
   grammarFingerprint(language: unknown): number;
   programNew(language: unknown, program: Int32Array): NativeProgram;
-  queueNew(): unknown;
+  queueNew(threads?: number): unknown;
   queueSubmit(queue: unknown, language: unknown, text: string, program?: NativeProgram): void;
   queueTake(queue: unknown): Result;
+  queueReady(queue: unknown): boolean;
   queueClose(queue: unknown): void;
 }
 
@@ -69,16 +70,18 @@ export interface NativeParser {
   grammarFingerprint(grammar: unknown): number;
   /** Registers a query program for `grammar` (checked whole: throws when damaged or built for another grammar). */
   program(grammar: unknown, program: Int32Array): NativeProgram;
-  /** A background parsing thread (started on the first submit). */
-  queue(): NativeQueue;
+  /** Background parsing threads (`threads`, 1-4, default 1; started on the first submit). */
+  queue(threads?: number): NativeQueue;
 }
 
-/** Files parsed on one background thread, taken back in submission order. */
+/** Files parsed on background threads, taken back in submission order. */
 export interface NativeQueue {
   /** Hands a file to the thread (the text is copied: the caller may drop it); with a program, it is matched too. */
   submit(grammar: unknown, text: string, program?: NativeProgram): void;
   /** The oldest submitted file not yet taken, waiting for the thread if it is not parsed yet; throws if it failed. */
   take(): NativeParsed;
+  /** True when the oldest submitted file is parsed (take would not wait); false too when nothing is queued. */
+  ready(): boolean;
   /** Stops the thread; files not taken are dropped. */
   close(): void;
 }
@@ -103,11 +106,12 @@ export function nativeParser(): NativeParser | undefined {
     grammarNames: (grammar) => { const [symbols, kinds, fields] = a.grammarNames(grammar); return { symbols, kinds, fields }; },
     grammarFingerprint: (grammar) => a.grammarFingerprint(grammar),
     program: (grammar, program) => a.programNew(grammar, program),
-    queue: () => {
-      const q = a.queueNew();
+    queue: (threads) => {
+      const q = a.queueNew(threads);
       return {
         submit: (grammar, text, program) => a.queueSubmit(q, grammar, text, program),
         take: () => parsed(a.queueTake(q)),
+        ready: () => a.queueReady(q),
         close: () => a.queueClose(q),
       };
     },
