@@ -11,11 +11,12 @@
  * tree's dist/cli.mjs, to compare two builds (copy dist/ to `<x>/dist` and native/build/ to `<x>/native/build`,
  * and link `<x>/node_modules` to this tree's, so the copy finds its addon and packages).
  *
+ * `--max-wait S`: give up waiting for a quiet machine after S seconds (default 30) and run anyway.
  * `--files N` keeps the first N source files (sorted) of the corpus, to find where a variant starts paying.
  * `--parallel-gate`: also waits until two threads really run in parallel (this VM's two cores sometimes give one
  * core's worth of time: two spinning threads then each run at half speed); `--show-parallel` only prints that
  * efficiency per run. `--one-file`: measures a one-file-changed run after the cold one instead. Prints per variant the medians of
- * process wall, child CPU (all threads), pipeline total and the parse and search phases.
+ * process wall, child CPU (all threads), the main thread's CPU (Linux, 10 ms ticks), pipeline total and each phase from parse to write.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +33,7 @@ const maxFiles = opt('--files') ? Number(opt('--files')) : undefined;
 const oneFile = argv.includes('--one-file');
 const parallelGate = argv.includes('--parallel-gate');
 const showParallel = argv.includes('--show-parallel');
+const maxWaitMs = Number(opt('--max-wait') ?? 30) * 1000;
 const variants: Array<{ name: string; env: Record<string, string> }> = [];
 argv.forEach((a, i) => {
   if (a !== '--variant') return;
@@ -43,9 +45,19 @@ argv.forEach((a, i) => {
 if (!variants.length) variants.push({ name: 'split', env: { CODEGRAPH_SPLIT: '1' } }, { name: 'thread', env: { CODEGRAPH_SPLIT: '0' } });
 
 const ENTRY = `
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
 process.on('exit', () => {
   const ru = process.resourceUsage();
-  process.stderr.write('\\nAB ' + JSON.stringify({ cpuMs: (ru.userCPUTime + ru.systemCPUTime) / 1000, rssMB: ru.maxRSS / 1024 }) + '\\n');
+  // The main thread's own CPU (Linux: utime + stime of its task, in clock ticks of 10 ms): less disturbed by a busy
+  // machine than wall time, and what the pipeline's critical path spends.
+  let mainMs = NaN;
+  try {
+    const f = require('node:fs').readFileSync('/proc/self/task/' + process.pid + '/stat', 'utf8');
+    const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+    mainMs = (Number(rest[11]) + Number(rest[12])) * 10;
+  } catch {}
+  process.stderr.write('\\nAB ' + JSON.stringify({ cpuMs: (ru.userCPUTime + ru.systemCPUTime) / 1000, mainMs, rssMB: ru.maxRSS / 1024 }) + '\\n');
 });
 const { main } = await import(process.argv[2]);
 const out = [];
@@ -75,10 +87,10 @@ function parallelism(): number {
 
 /**
  * Waits until the machine was ≥ 90% idle over one second and, with --parallel-gate, until two threads run
- * side by side at ≥ 85% of their speed alone (at most 30 s); returns [idle share, parallel efficiency].
+ * side by side at ≥ 85% of their speed alone (at most --max-wait seconds); returns [idle share, parallel efficiency].
  */
 function quiet(): [number, number] {
-  const until = Date.now() + 30_000;
+  const until = Date.now() + maxWaitMs;
   for (;;) {
     const a = cpuTimes();
     spawnSync('sleep', ['1']);
@@ -90,7 +102,10 @@ function quiet(): [number, number] {
   }
 }
 
-interface Result { wall: number; cpu: number; total: number; parse: number; search: number; idle: number; par: number }
+interface Result {
+  wall: number; cpu: number; main: number; total: number; parse: number; resolve: number; modules: number; processes: number; search: number; write: number;
+  idle: number; par: number;
+}
 
 function run(entry: string, cli: string, dir: string, home: string, variantEnv: Record<string, string>, extra: string[] = []): Result {
   const { AB_DIST: dist, ...env } = variantEnv;
@@ -104,9 +119,12 @@ function run(entry: string, cli: string, dir: string, home: string, variantEnv: 
   const ab = r.stderr.split('\n').find((l) => l.startsWith('AB '));
   const sum = r.stderr.split('\n').find((l) => l.startsWith('SUMMARY '));
   if (r.status !== 0 || !ab || !sum) throw new Error(`analyze failed (${r.status}): ${r.stderr.slice(-2000)}`);
-  const { cpuMs } = JSON.parse(ab.slice(3));
+  const { cpuMs, mainMs } = JSON.parse(ab.slice(3));
   const t = JSON.parse(sum.slice(8)).timings;
-  return { wall, cpu: cpuMs, total: t.total, parse: t.parse ?? 0, search: t.search ?? 0, idle, par };
+  return {
+    wall, cpu: cpuMs, main: mainMs, total: t.total, parse: t.parse ?? 0, resolve: t.resolve ?? 0, modules: t.modules ?? 0, processes: t.processes ?? 0,
+    search: t.search ?? 0, write: t.write ?? 0, idle, par,
+  };
 }
 
 function copyCorpus(dest: string): void {
@@ -146,7 +164,7 @@ try {
         res = run(entry, cli, dir, home, v.env);
       }
       results.get(v.name)!.push(res);
-      console.log(`round ${r} ${v.name.padEnd(8)} wall ${res.wall.toFixed(0)} cpu ${res.cpu.toFixed(0)} total ${res.total} parse ${res.parse} search ${res.search} (idle before ${(res.idle * 100).toFixed(0)}%${Number.isNaN(res.par) ? '' : `, parallel efficiency ${res.par.toFixed(2)}`})`);
+      console.log(`round ${r} ${v.name.padEnd(8)} wall ${res.wall.toFixed(0)} cpu ${res.cpu.toFixed(0)} main ${res.main} total ${res.total} parse ${res.parse} resolve ${res.resolve} modules ${res.modules} processes ${res.processes} search ${res.search} write ${res.write} (idle before ${(res.idle * 100).toFixed(0)}%${Number.isNaN(res.par) ? '' : `, parallel efficiency ${res.par.toFixed(2)}`})`);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
@@ -155,8 +173,9 @@ try {
 }
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`corpus ${corpus}${maxFiles !== undefined ? ` (first ${maxFiles} files)` : ''}, ${oneFile ? 'one file changed' : 'cold'}, medians of ${rounds}:`);
-console.log(`${'variant'.padEnd(10)}${'wall'.padStart(7)}${'cpu'.padStart(7)}${'total'.padStart(7)}${'parse'.padStart(7)}${'search'.padStart(8)}`);
+const columns: (keyof Result)[] = ['wall', 'cpu', 'main', 'total', 'parse', 'resolve', 'modules', 'processes', 'search', 'write'];
+console.log(`${'variant'.padEnd(10)}${columns.map((c) => c.padStart(10)).join('')}`);
 for (const [name, rs] of results) {
   const m = (k: keyof Result): string => median(rs.map((x) => x[k])).toFixed(0);
-  console.log(`${name.padEnd(10)}${m('wall').padStart(7)}${m('cpu').padStart(7)}${m('total').padStart(7)}${m('parse').padStart(7)}${m('search').padStart(8)}`);
+  console.log(`${name.padEnd(10)}${columns.map((c) => m(c).padStart(10)).join('')}`);
 }

@@ -96,12 +96,21 @@ export class GenerationWriter {
 
   /**
    * facts.json: the facts in file-table order, one file per line (still one JSON array). `cachedText` gives
-   * the line a file's facts had in the previous generation, so an unchanged file's facts are copied, not
-   * serialised again.
+   * the line a file's facts already have — its bytes in the previous generation (readFactsWithText), or JSON
+   * text made earlier — so an unchanged file's facts are copied, not serialised again. Lines are encoded one by
+   * one and concatenated as bytes: joining them into one string first cost a copy of the whole file, its
+   * flattening and a slower UTF-8 pass over it (two-byte as soon as one file has a non-Latin-1 character).
    */
-  facts(facts: readonly unknown[], cachedText?: (facts: unknown) => string | undefined): void {
-    const lines = facts.map((f) => cachedText?.(f) ?? JSON.stringify(f));
-    this.put('facts.json', lines.length ? `[\n${lines.join(',\n')}\n]` : '[]');
+  facts(facts: readonly unknown[], cachedText?: (facts: unknown) => string | Uint8Array | undefined): void {
+    if (!facts.length) { this.put('facts.json', '[]'); return; }
+    const parts: Uint8Array[] = [OPEN_LINES];
+    for (let i = 0; i < facts.length; i++) {
+      if (i) parts.push(NEXT_LINE);
+      const line = cachedText?.(facts[i]) ?? JSON.stringify(facts[i]);
+      parts.push(typeof line === 'string' ? Buffer.from(line, 'utf8') : line);
+    }
+    parts.push(CLOSE_LINES);
+    this.put('facts.json', Buffer.concat(parts));
   }
 
   /** graph.json (CodeGraph.toJSON). */
@@ -126,7 +135,7 @@ export class GenerationWriter {
     if (rethrow && failed) throw failed.reason;
   }
 
-  private put(name: string, data: string): void {
+  private put(name: string, data: string | Uint8Array): void {
     let p: Promise<void>;
     try {
       p = writeFileFlushing(path.join(this.dir, name), data);
@@ -137,6 +146,10 @@ export class GenerationWriter {
     this.pending.push(p);
   }
 }
+
+const OPEN_LINES = Buffer.from('[\n');
+const NEXT_LINE = Buffer.from(',\n');
+const CLOSE_LINES = Buffer.from('\n]');
 
 /** Publishes a complete generation: CURRENT is replaced by rename, the single commit point. */
 export function publishGeneration(indexDir: string, name: string): void {
@@ -193,18 +206,31 @@ export function readFileTable(dir: string): FileTable { return readJson(path.joi
 export function readFacts(dir: string): unknown[] { return readFactsWithText(dir).facts; }
 
 /**
- * facts.json with each file's line of text (written one file per line by GenerationWriter.facts, so an
- * unchanged file's line can be written again as is); `texts` is undefined for a file in another layout.
+ * facts.json with each file's line as bytes (written one file per line by GenerationWriter.facts, so an
+ * unchanged file's line can be written again as is, without decoding and encoding it); `lines` is undefined
+ * for a file in another layout.
  */
-export function readFactsWithText(dir: string): { facts: unknown[]; texts?: string[] } {
-  const text = fs.readFileSync(path.join(dir, 'facts.json'), 'utf8');
-  if (text.startsWith('[\n') && text.endsWith('\n]')) {
+export function readFactsWithText(dir: string): { facts: unknown[]; lines?: Uint8Array[] } {
+  const buf = fs.readFileSync(path.join(dir, 'facts.json'));
+  const n = buf.length;
+  // '[' '\n' … '\n' ']'
+  if (n >= 4 && buf[0] === 0x5b && buf[1] === 0x0a && buf[n - 2] === 0x0a && buf[n - 1] === 0x5d) {
     // JSON.stringify never puts a raw line break inside a value, so every line but the brackets is one file.
-    const lines = text.slice(2, -2).split('\n');
-    const texts = lines.map((l, i) => (i < lines.length - 1 ? l.slice(0, -1) : l)); // drop the ',' separators
-    return { facts: texts.map((t) => JSON.parse(t) as unknown), texts };
+    const facts: unknown[] = [];
+    const lines: Uint8Array[] = [];
+    const end = n - 2;
+    for (let start = 2; start <= end;) {
+      let stop = buf.indexOf(0x0a, start);
+      if (stop < 0 || stop > end) stop = end;
+      const last = stop === end;
+      const line = buf.subarray(start, last ? stop : stop - 1); // drop the ',' separator
+      facts.push(JSON.parse(line.toString('utf8')));
+      lines.push(line);
+      start = stop + 1;
+    }
+    return { facts, lines };
   }
-  return { facts: JSON.parse(text) as unknown[] };
+  return { facts: JSON.parse(buf.toString('utf8')) as unknown[] };
 }
 
 function readJson(file: string): unknown { return JSON.parse(fs.readFileSync(file, 'utf8')); }

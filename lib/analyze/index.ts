@@ -171,17 +171,17 @@ function loadPrevious(dir: string, log: (m: string) => void): PreviousIndex | un
     const table = readFileTable(dir);
     let facts: Map<string, FileFacts> | undefined;
     // Keyed by the very objects handed out: facts the pipeline passes on unchanged are written back as read.
-    const texts = new WeakMap<FileFacts, string>();
+    const texts = new WeakMap<FileFacts, Uint8Array>();
     const loadFacts = (): Map<string, FileFacts> => {
       if (facts) return facts;
       facts = new Map();
-      let read: { facts: unknown[]; texts?: string[] } = { facts: [] };
+      let read: { facts: unknown[]; lines?: Uint8Array[] } = { facts: [] };
       try { read = readFactsWithText(dir); } catch { log('the facts cache could not be read; parsing those files again'); }
       table.files.forEach((record, i) => {
         const f = read.facts[i] as FileFacts | undefined;
         if (!f || f.path !== record.path) return;
         facts!.set(record.path, f);
-        if (read.texts) texts.set(f, read.texts[i]);
+        if (read.lines) texts.set(f, read.lines[i]);
       });
       return facts;
     };

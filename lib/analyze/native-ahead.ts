@@ -4,7 +4,8 @@
  * lib/extract/query-program.ts serialises), in C (no JavaScript, so no worker start-up and no second V8 warm-up),
  * up to IN_FLIGHT files ahead of this thread, which only collects them in order. Parse and match leave the
  * critical path: what this thread waits for is only the first file. CODEGRAPH_NATIVE_MATCH=0 leaves the
- * matching here (the JavaScript matcher, same results).
+ * matching here (the JavaScript matcher, same results). When the next file is not parsed yet, this thread
+ * serialises the facts of files it collected before (the text facts.json stores) instead of waiting.
  *
  * A file whose language the native parser does not take, or whose native parse fails, is extracted whole here
  * (`extractHere`), so this only changes speed, never results.
@@ -32,7 +33,7 @@ export class NativeAhead {
   /** A background parser, or undefined when the native parser is not available. */
   static start(): NativeAhead | undefined {
     const p = nativeParser();
-    return p ? new NativeAhead(p.queue()) : undefined;
+    return p ? new NativeAhead(p.queue(parseThreads())) : undefined;
   }
 
   /** Extracts every item in order (results in item order). */
@@ -54,11 +55,18 @@ export class NativeAhead {
       }
     };
     let ahead = 0, matched = 0;
+    let serialised = 0; // results before this one have their facts' JSON (or need none)
     for (let i = 0; i < items.length; i++) {
       fill();
       const it = items[i];
       if (queued[i]) {
         inFlight--;
+        // Rather than wait for the parse thread, serialise facts collected earlier: facts.json needs that text
+        // anyway (the facts are final once collected: resolution only reads them), and this thread would idle.
+        while (serialised < i && !this.queue.ready()) {
+          const r = results[serialised++];
+          if ('facts' in r && r.text === undefined) r.text = JSON.stringify(r.facts);
+        }
         try {
           const { buffer, count, errors, matches } = this.queue.take();
           results[i] = { facts: collectParts(it.path, it.text, { language: it.language, buffer, count, parseErrors: errors, anonymous: [], matches }) };
@@ -80,6 +88,12 @@ export class NativeAhead {
   close(): void {
     this.queue.close();
   }
+}
+
+/** Native parse threads: CODEGRAPH_NATIVE_THREADS (1-4) when set, else 1. */
+function parseThreads(): number {
+  const n = Number(process.env.CODEGRAPH_NATIVE_THREADS);
+  return Number.isInteger(n) && n >= 1 && n <= 4 ? n : 1;
 }
 
 /** The item's language runtime when the native parser takes that language. */

@@ -43,8 +43,8 @@ export interface PreviousIndex {
   skipped: ReadonlyMap<string, SkipRecord>;
   /** Cached facts by path, read only when something changed (a no-op run never parses facts.json). */
   facts(): ReadonlyMap<string, FileFacts>;
-  /** The stored JSON text of facts that facts() returned (undefined for any other object). */
-  factsText?(facts: FileFacts): string | undefined;
+  /** The stored JSON of facts that facts() returned, as text or UTF-8 bytes (undefined for any other object). */
+  factsText?(facts: FileFacts): string | Uint8Array | undefined;
 }
 
 export interface BuildOptions {
@@ -86,9 +86,10 @@ export interface BuildOptions {
 export interface PipelineOutput {
   /**
    * After resolve: the file table, the facts (in table order) and the references no longer change.
-   * `factsText` gives the JSON text some facts already have (cached ones, a worker's), saving their serialisation.
+   * `factsText` gives the JSON some facts already have (cached ones' bytes, a worker's or the parse wait's text),
+   * saving their serialisation.
    */
-  resolved(parts: { table: FileTable; facts: readonly FileFacts[]; refs: ReferenceIndex; factsText: (facts: FileFacts) => string | undefined }): void;
+  resolved(parts: { table: FileTable; facts: readonly FileFacts[]; refs: ReferenceIndex; factsText: (facts: FileFacts) => string | Uint8Array | undefined }): void;
   /** After processes: the graph no longer changes (search only reads it). */
   graph(graph: CodeGraph): void;
 }
@@ -351,7 +352,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     return rec;
   });
   const table: FileTable = { files: records, skipped: skippedRecords };
-  const factsText = (f: FileFacts): string | undefined => workerTexts.get(f) ?? previous?.factsText?.(f);
+  const factsText = (f: FileFacts): string | Uint8Array | undefined => workerTexts.get(f) ?? previous?.factsText?.(f);
   if (opts.output) early(() => opts.output!.resolved({ table, facts, refs, factsText }));
   const hashes = new Map(records.map((r) => [r.path, r.hash] as const));
   // Search reads only the symbol nodes, which modules and processes leave as they are: hand them over now.

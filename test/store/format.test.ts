@@ -75,7 +75,7 @@ test('facts.json: one file per line, read back with each line; a file in the one
   t.is(text.split('\n').length, facts.length + 2);
   const read = readFactsWithText(g.dir);
   t.deepEqual(read.facts, facts);
-  t.deepEqual(read.texts, facts.map((f) => JSON.stringify(f)));
+  t.deepEqual(read.lines?.map((l) => Buffer.from(l).toString('utf8')), facts.map((f) => JSON.stringify(f)));
   t.deepEqual(readFacts(g.dir), facts);
 
   fs.writeFileSync(path.join(g.dir, 'facts.json'), JSON.stringify(facts));
@@ -93,6 +93,15 @@ test('facts.json: a cached line is written as given, other facts are serialised;
   w.facts([kept, fresh], (f) => (f === kept ? '{"path":"a.ts","v":1,"from":"cache"}' : undefined));
   await w.finish(metaOf(g.dir));
   t.deepEqual(readFactsWithText(g.dir).facts, [{ path: 'a.ts', v: 1, from: 'cache' }, fresh]);
+  // A line as bytes (read from the previous generation) is copied as is, non-ASCII included.
+  const bytes = readFactsWithText(g.dir).lines!;
+  const copy = createGeneration(indexDir);
+  const c = new GenerationWriter(copy.dir);
+  const third = { path: 'c.ts', s: 'é…𝒳' };
+  c.facts([kept, fresh, third], (f) => (f === kept ? bytes[0] : f === fresh ? bytes[1] : undefined));
+  await c.finish(metaOf(copy.dir));
+  t.deepEqual(readFactsWithText(copy.dir).facts, [{ path: 'a.ts', v: 1, from: 'cache' }, fresh, third]);
+  t.deepEqual(readFactsWithText(copy.dir).lines!.slice(0, 2).map((l) => Buffer.from(l)), bytes.map((l) => Buffer.from(l)));
   for (const list of [[], [fresh]]) {
     const h = createGeneration(indexDir);
     const v = new GenerationWriter(h.dir);
