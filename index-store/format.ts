@@ -113,8 +113,19 @@ export class GenerationWriter {
     this.put('facts.json', Buffer.concat(parts));
   }
 
-  /** graph.json (CodeGraph.toJSON). */
-  graph(data: CodeGraphData): void { this.put('graph.json', JSON.stringify(data)); }
+  /**
+   * graph.json (CodeGraph.toJSON), byte for byte what JSON.stringify(data) gives, serialised and encoded in
+   * slices of records: one large string costs a flattening copy, and its UTF-8 pass is the slow two-byte one as
+   * soon as one doc comment has a non-Latin-1 character; a slice of records without one stays one-byte.
+   */
+  graph(data: CodeGraphData): void {
+    const parts: Uint8Array[] = [Buffer.from('{"nodes":')];
+    jsonArrayInto(parts, data.nodes);
+    parts.push(Buffer.from(',"edges":'));
+    jsonArrayInto(parts, data.edges);
+    parts.push(Buffer.from('}'));
+    this.put('graph.json', Buffer.concat(parts));
+  }
 
   /**
    * Waits for every file written so far, flushes the search files (lib/search writes them without flushing),
@@ -147,6 +158,22 @@ export class GenerationWriter {
   }
 }
 
+/** Records per slice in jsonArrayInto: large enough that JSON.stringify's per-call cost does not show. */
+const JSON_SLICE = 256;
+
+/** Appends JSON.stringify(items)'s UTF-8 bytes to `parts`, serialised JSON_SLICE records at a time. */
+function jsonArrayInto(parts: Uint8Array[], items: readonly unknown[]): void {
+  if (!items.length) { parts.push(Buffer.from('[]')); return; }
+  for (let i = 0; i < items.length; i += JSON_SLICE) {
+    const bytes = Buffer.from(JSON.stringify(items.slice(i, i + JSON_SLICE)), 'utf8');
+    // Each slice is `[…]`: keep the first slice's '[' and the last one's ']', join the others with ','.
+    const first = i === 0, last = i + JSON_SLICE >= items.length;
+    if (!first) parts.push(COMMA);
+    parts.push(bytes.subarray(first ? 0 : 1, last ? bytes.length : bytes.length - 1));
+  }
+}
+
+const COMMA = Buffer.from(',');
 const OPEN_LINES = Buffer.from('[\n');
 const NEXT_LINE = Buffer.from(',\n');
 const CLOSE_LINES = Buffer.from('\n]');

@@ -37,6 +37,19 @@ test('references survive the column-wise encoding exactly, unknown kinds include
   t.true(fs.readFileSync(path.join(g.dir, 'refs.json'), 'utf8').length < JSON.stringify(refs).length);
 });
 
+test('graph.json is byte for byte JSON.stringify of the graph, however many records (written in slices)', async (t) => {
+  const node = (i: number) => ({ uid: `Function:a.ts:f${i}`, label: 'Function', name: `f${i}`, doc: i % 7 ? 'plain' : 'ünï … 𝒳', line: i, skip: undefined });
+  const edge = (i: number) => ({ source: `Function:a.ts:f${i}`, target: 'Function:a.ts:f0', type: 'CALLS', confidence: 0.5, reason: 'same-file', line: i });
+  for (const n of [0, 1, 255, 256, 257, 700]) {
+    const data = { nodes: Array.from({ length: n }, (_, i) => node(i)), edges: Array.from({ length: Math.max(0, n - 1) }, (_, i) => edge(i + 1)) };
+    const g = createGeneration(path.join(tempDir(), '.codegraph'));
+    const w = new GenerationWriter(g.dir);
+    w.graph(data as unknown as Parameters<GenerationWriter['graph']>[0]);
+    await w.settle(true);
+    t.is(fs.readFileSync(path.join(g.dir, 'graph.json'), 'utf8'), JSON.stringify(data), `${n} nodes`);
+  }
+});
+
 test('the index folder gets a .gitignore of *, and CURRENT names the published generation', async (t) => {
   const indexDir = path.join(tempDir(), '.codegraph');
   const a = createGeneration(indexDir);
