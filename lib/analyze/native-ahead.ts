@@ -61,11 +61,12 @@ export class NativeAhead {
       const it = items[i];
       if (queued[i]) {
         inFlight--;
-        // Rather than wait for the parse thread, serialise facts collected earlier: facts.json needs that text
-        // anyway (the facts are final once collected: resolution only reads them), and this thread would idle.
+        // Rather than wait for the parse thread, serialise facts collected earlier: facts.json needs those
+        // bytes anyway (the facts are final once collected: resolution only reads them), and this thread would
+        // idle. Kept as bytes, off the JavaScript heap: a string kept until the write would survive collections.
         while (serialised < i && !this.queue.ready()) {
           const r = results[serialised++];
-          if ('facts' in r && r.text === undefined) r.text = JSON.stringify(r.facts);
+          if ('facts' in r && r.text === undefined) r.text = Buffer.from(JSON.stringify(r.facts), 'utf8');
         }
         try {
           const { buffer, count, errors, matches } = this.queue.take();

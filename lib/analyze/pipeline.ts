@@ -309,7 +309,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const searchWorker = startSearch();
   const failures: AnalyzeSummary['failures'] = [];
   const parsed: { record: FileRecord; facts: FileFacts }[] = [];
-  const workerTexts = new WeakMap<FileFacts, string>();
+  const workerTexts = new WeakMap<FileFacts, string | Uint8Array>();
   const tick = (n: number): void => progress.tick(n);
   const splitter = ahead();
   const { results } = await (splitter ? splitter.run(pending, tick) : (pool() ?? ExtractPool.start(0)).run(pending, tick));

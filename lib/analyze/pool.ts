@@ -19,8 +19,11 @@ import { extractFile, type FileFacts, type LanguageId } from '../extract/index.t
 import type { ExtractJob, ExtractReply, WorkerMessage } from './extract-worker.ts';
 
 export interface ExtractItem { path: string; text: string; language: LanguageId }
-/** `text`: the facts' JSON when they came from a worker (what facts.json stores for them). */
-export type ExtractResult = { facts: FileFacts; text?: string } | { error: string };
+/**
+ * `text`: the facts' JSON (what facts.json stores for them) when it was made already: a worker's reply, or
+ * UTF-8 bytes serialised while this thread waited for the native parse thread.
+ */
+export type ExtractResult = { facts: FileFacts; text?: string | Uint8Array } | { error: string };
 
 /**
  * Files below which a pool is not worth its start-up (a worker costs ~40-60 ms of CPU to start and load the
