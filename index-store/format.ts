@@ -243,19 +243,17 @@ export function readFactsWithText(dir: string): { facts: unknown[]; lines?: Uint
   // '[' '\n' … '\n' ']'
   if (n >= 4 && buf[0] === 0x5b && buf[1] === 0x0a && buf[n - 2] === 0x0a && buf[n - 1] === 0x5d) {
     // JSON.stringify never puts a raw line break inside a value, so every line but the brackets is one file.
-    const facts: unknown[] = [];
+    // The array is parsed in one call (faster than a parse per line); the lines are only located.
+    const facts = JSON.parse(buf.toString('utf8')) as unknown[];
     const lines: Uint8Array[] = [];
     const end = n - 2;
     for (let start = 2; start <= end;) {
       let stop = buf.indexOf(0x0a, start);
       if (stop < 0 || stop > end) stop = end;
-      const last = stop === end;
-      const line = buf.subarray(start, last ? stop : stop - 1); // drop the ',' separator
-      facts.push(JSON.parse(line.toString('utf8')));
-      lines.push(line);
+      lines.push(buf.subarray(start, stop === end ? stop : stop - 1)); // without the ',' separator
       start = stop + 1;
     }
-    return { facts, lines };
+    return lines.length === facts.length ? { facts, lines } : { facts };
   }
   return { facts: JSON.parse(buf.toString('utf8')) as unknown[] };
 }
