@@ -73,6 +73,18 @@ export async function fsyncTreeAsync(dir: string): Promise<void> {
   fsyncDir(dir);
 }
 
+/** fsyncDir on libuv's thread pool: resolves once flushed (or when the platform cannot flush a folder). */
+export function fsyncDirAsync(dir: string): Promise<void> {
+  let fd: number;
+  try { fd = fs.openSync(dir, 'r'); } catch { return Promise.resolve(); }
+  return new Promise((resolve) => {
+    fs.fsync(fd, () => {
+      try { fs.closeSync(fd); } catch { /* as fsyncDir: best effort */ }
+      resolve();
+    });
+  });
+}
+
 /** Flushes a directory entry change (rename) where the platform allows it. */
 export function fsyncDir(dir: string): void {
   let fd: number | undefined;

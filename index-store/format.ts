@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { CodeGraphData } from '../lib/graph/code-graph.ts';
 import type { Reference, ReferenceKind } from '../lib/refs/reference-index.ts';
 import type { IndexedFile, RepoStats } from './snapshot.ts';
-import { fsyncDir, fsyncTreeAsync, writeFileAtomic, writeFileFlushing } from './atomic.ts';
+import { fsyncDirAsync, fsyncTreeAsync, writeFileAtomic, writeFileFlushing } from './atomic.ts';
 
 /** Bumped whenever the layout or meaning of a snapshot file changes; older snapshots are rebuilt, not read. */
 export const SNAPSHOT_SCHEMA = 1;
@@ -135,8 +135,10 @@ export class GenerationWriter {
   async finish(meta: SnapshotMeta): Promise<void> {
     this.pending.push(fsyncTreeAsync(path.join(this.dir, 'search')));
     await this.settle(true);
-    await writeFileFlushing(path.join(this.dir, 'meta.json'), JSON.stringify(meta, null, 1));
-    fsyncDir(this.dir);
+    // meta.json exists (written, not yet flushed) once writeFileFlushing returns: its flush and the folder's
+    // (which records every file's name, meta.json's included) can run side by side.
+    const metaFlushed = writeFileFlushing(path.join(this.dir, 'meta.json'), JSON.stringify(meta, null, 1));
+    await Promise.all([metaFlushed, fsyncDirAsync(this.dir)]);
   }
 
   /** Resolves when nothing is in flight any more; with `rethrow`, rejects with the first failure. */
