@@ -113,6 +113,7 @@ export class KeywordBuilder {
     const memo = this.runIds[FIELD_MEMO[f]];
     let ids = memo.get(run);
     if (ids === undefined) {
+      // Not runTermsCached: this memo is the cache, and the split itself is memoised per process (runParts).
       const ts = runTermsCached(run, FIELD_TOKENS[f].stop, FIELD_TOKENS[f].noise);
       ids = new Int32Array(ts.length);
       for (let i = 0; i < ts.length; i++) ids[i] = this.intern(ts[i]);

@@ -69,7 +69,7 @@ export function buildDocuments(graph: CodeGraph, readSource: (filePath: string) 
   for (const [filePath, nodes] of byFile) {
     documentsOfFile(nodes, readSource(filePath)).forEach((d) => docs.set(d.uid, d));
   }
-  for (const n of loose) docs.set(n.uid, describe(n, undefined, new Map()));
+  documentsOfFile(loose, undefined).forEach((d) => docs.set(d.uid, d));
   return inGraphOrder(graph, docs);
 }
 
@@ -78,9 +78,24 @@ export function buildDocuments(graph: CodeGraph, readSource: (filePath: string) 
  * depends only on that text and on the node's own properties (see lib/search/doc-cache.ts, which relies on it).
  */
 export function documentsOfFile(nodes: readonly GraphNode[], text: string | undefined): SearchDoc[] {
-  const source = text === undefined ? undefined : { text, starts: lineStarts(text) };
-  const comments = text === undefined ? new Map<string, DocComment[]>() : docCommentsByName(text);
-  return nodes.map((n) => describe(n, source, comments));
+  const starts = text === undefined ? [] : lineStarts(text);
+  const file: FileContext = {
+    text, starts,
+    comments: text === undefined ? new Map<string, DocComment[]>() : docCommentsByName(text, starts),
+    filePath: undefined, pathWords: '', inPath: '',
+  };
+  return nodes.map((n) => describe(n, file));
+}
+
+/** What the symbols of one file share: its text, line starts and doc comments, and its path's words (memoised). */
+interface FileContext {
+  text: string | undefined;
+  starts: number[];
+  comments: Map<string, DocComment[]>;
+  /** The path `pathWords` and `inPath` were made from (every node of a file has the same). */
+  filePath: string | undefined;
+  pathWords: string;
+  inPath: string;
 }
 
 /** The node properties a document is made from (besides its file's text): equal keys, equal documents. */
@@ -95,17 +110,22 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-function describe(n: GraphNode, source: { text: string; starts: number[] } | undefined, comments: Map<string, DocComment[]>): SearchDoc {
+function describe(n: GraphNode, file: FileContext): SearchDoc {
   const qualified = typeof n.qualifiedName === 'string' ? n.qualifiedName : n.name;
   const container = qualified.includes('.') ? qualified.slice(0, qualified.lastIndexOf('.')) : '';
   const filePath = n.filePath ?? '';
-  const pathWords = filePath.replace(/\.[cm]?[jt]sx?$/, '').replace(/\.d$/, '');
+  if (file.filePath !== filePath) {
+    file.filePath = filePath;
+    file.pathWords = filePath.replace(/\.[cm]?[jt]sx?$/, '').replace(/\.d$/, '');
+    file.inPath = `in ${lastSegments(file.pathWords, 2)}`;
+  }
+  const pathWords = file.pathWords;
   const signature = typeof n.signature === 'string' ? n.signature : '';
-  const doc = leadingDoc(n, comments) || (typeof n.doc === 'string' ? n.doc : '');
+  const doc = leadingDoc(n, file.comments) || (typeof n.doc === 'string' ? n.doc : '');
   let words: string[] | undefined;
-  if (source && typeof n.line === 'number') {
+  const { text, starts } = file;
+  if (text !== undefined && typeof n.line === 'number') {
     // Lines line..endLine, as text offsets (the text between is what joining those lines gives).
-    const { text, starts } = source;
     const first = Math.max(0, n.line - 1);
     const end = Math.min(starts.length, typeof n.endLine === 'number' ? n.endLine : n.line);
     if (first < end) words = identifiersIn(text, starts[first], end < starts.length ? starts[end] - 1 : text.length, MAX_BODY_IDENTIFIERS);
@@ -115,7 +135,7 @@ function describe(n: GraphNode, source: { text: string; starts: number[] } | und
   const embedText = [
     kind, splitIdentifier(n.name).join(' '), n.name,
     container ? `of ${splitIdentifier(container).join(' ')}` : '',
-    `in ${lastSegments(pathWords, 2)}`,
+    file.inPath,
     firstSentences(doc, 2),
     signature.slice(0, 200),
   ].filter(Boolean).join(' ').slice(0, MAX_EMBED_CHARS);
@@ -142,7 +162,7 @@ const DECL_PREFIX = /(?:\s|@[\w.]+(?:\([^)]*\))?|export\b|default\b|declare\b|ab
  * Finds every `/** … *\/` block in a file and the name declared right after it, in one pass. Overloads
  * (rxjs writes the real documentation above the first of several signatures) all map to the same name.
  */
-export function docCommentsByName(text: string): Map<string, DocComment[]> {
+export function docCommentsByName(text: string, starts: readonly number[] = lineStarts(text)): Map<string, DocComment[]> {
   const out = new Map<string, DocComment[]>();
   // What /\/\*\*([\s\S]*?)\*\//g finds, by indexOf: a lazy [\s\S]*? tries the closing `*\/` at every
   // character of a long comment, which was most of this function on a cold run.
@@ -162,7 +182,7 @@ export function docCommentsByName(text: string): Map<string, DocComment[]> {
     if (!nm) continue;
     // Names are read from the next 120 characters at most.
     const name = nm[0].length > 120 ? nm[1].slice(0, 120 - (nm[0].length - nm[1].length)) : nm[1];
-    const endLine = countLines(text, after);
+    const endLine = lineOf(starts, after);
     let list = out.get(name);
     if (!list) out.set(name, (list = []));
     list.push({ endLine, text: cleanDoc(text.slice(open + 3, close)) });
@@ -170,12 +190,10 @@ export function docCommentsByName(text: string): Map<string, DocComment[]> {
   return out;
 }
 
-let lineCache: { text: string; offsets: number[] } | undefined;
-function countLines(text: string, offset: number): number {
-  if (!lineCache || lineCache.text !== text) lineCache = { text, offsets: lineStarts(text) };
-  const o = lineCache.offsets;
-  let lo = 0, hi = o.length - 1;
-  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (o[mid] <= offset) lo = mid; else hi = mid - 1; }
+/** The 1-based line of `offset`, by binary search of the line starts. */
+function lineOf(starts: readonly number[], offset: number): number {
+  let lo = 0, hi = starts.length - 1;
+  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid] <= offset) lo = mid; else hi = mid - 1; }
   return lo + 1;
 }
 

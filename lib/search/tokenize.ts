@@ -32,6 +32,8 @@ export const WORD_RUNS = /[\p{L}\p{N}_$]+/gu;
 
 /** Splits an identifier into lower-case words: `parseHTTPResponse2x` → parse, http, response, 2, x. */
 export function splitIdentifier(name: string): string[] {
+  // Most runs of prose and many names are one plain word: one test instead of a split and a match.
+  if (SIMPLE_WORD.test(name)) return [name.toLowerCase()];
   const out: string[] = [];
   for (const chunk of name.split(/[_$\s\-./:]+/)) {
     if (!chunk) continue;
@@ -39,6 +41,33 @@ export function splitIdentifier(name: string): string[] {
     if (parts) for (const p of parts) out.push(p.toLowerCase());
   }
   return out;
+}
+/** A word splitIdentifier leaves whole (IDENT_PARTS matches it at once): `map`, `Observable`. */
+const SIMPLE_WORD = /^[A-Z]?[a-z]+$/;
+
+/** A word run as the keyword index and the lexical embedder both read it, split once per process. */
+export interface RunParts {
+  /** splitIdentifier of the run. */
+  readonly parts: readonly string[];
+  /** stem of each part. */
+  readonly stems: readonly string[];
+  /** The run lower-cased without `_` and `$`: a compound's extra term, and what keywords are checked on. */
+  readonly whole: string;
+}
+
+const PARTS_CACHE = new Map<string, RunParts>();
+
+/** The parts of a word run, memoised per process (documents, bodies and embedding texts repeat their words). */
+export function runParts(run: string): RunParts {
+  let got = PARTS_CACHE.get(run);
+  if (got === undefined) {
+    if (PARTS_CACHE.size > MAX_CACHED_RUNS) PARTS_CACHE.clear();
+    const parts = splitIdentifier(run);
+    const stems = parts.length === 1 ? [stem(parts[0])] : parts.map(stem);
+    const whole = parts.length === 1 && parts[0].length === run.length ? parts[0] : run.replace(/[_$]+/g, '').toLowerCase();
+    PARTS_CACHE.set(run, (got = { parts, stems, whole }));
+  }
+  return got;
 }
 
 /**
@@ -107,17 +136,18 @@ export function runTermsCached(run: string, stop: boolean, noise: boolean): read
 const RUN_CACHES: Array<Map<string, readonly string[]>> = [new Map(), new Map(), new Map(), new Map()];
 const MAX_CACHED_RUNS = 200_000;
 
-function runTerms(run: string, stop: boolean, noise: boolean): readonly string[] {
+/** Terms of one word run (as `terms` gives them for a text that is just this run), not memoised itself. */
+export function runTerms(run: string, stop: boolean, noise: boolean): readonly string[] {
   const out: string[] = [];
-  const parts = splitIdentifier(run);
+  const { parts, stems, whole } = runParts(run);
   if (parts.length === 0) return out;
-  const whole = run.replace(/[_$]+/g, '').toLowerCase();
   if (noise && CODE_NOISE.has(whole)) return out;
   if (parts.length > 1 && whole.length > 1) out.push(whole);
-  for (const p of parts) {
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
     if (stop && STOP_WORDS.has(p)) continue;
     if (noise && (CODE_NOISE.has(p) || p.length < 2)) continue;
-    out.push(stem(p));
+    out.push(stems[i]);
   }
   return out;
 }

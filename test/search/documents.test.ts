@@ -6,9 +6,11 @@
 import test from 'ava';
 import { fileURLToPath } from 'node:url';
 import { cleanDoc, collapseSpaces } from '../../lib/search/documents.ts';
-import { identifiersIn } from '../../lib/search/tokenize.ts';
+import { buildDocuments } from '../../lib/search/documents.ts';
+import { identifiersIn, splitIdentifier, terms } from '../../lib/search/tokenize.ts';
+import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
 import { appFiles, filesUnder } from './fixture-graph.ts';
-import { referenceCleanDoc, referenceIdentifiers } from './oracle.ts';
+import { referenceCleanDoc, referenceIdentifiers, referenceSplit, referenceTerms } from './oracle.ts';
 
 const RXJS_SRC = fileURLToPath(new URL('../../node_modules/rxjs/src/', import.meta.url));
 const sources = (): string[] => [...Object.values(filesUnder(RXJS_SRC)), ...Object.values(appFiles())];
@@ -83,4 +85,29 @@ test('identifiersIn equals the reference on every line range of rxjs files', (t)
     t.deepEqual(identifiersIn(text, 0, text.length, 160), referenceIdentifiers(text, 0, text.length, 160));
   }
   t.true(n > 1000);
+});
+
+test('splitIdentifier and terms equal the plain reference on edge words', (t) => {
+  const words = ['', 'a', 'A', 'map', 'Map', 'MAP', 'mapTo', 'parseHTTPResponse2x', '_private', '__x__', '$value', 'a1b2', 'İstanbul',
+    'Ünïcödé', 'naïve', '数据流', 'x_y$z', 'is', 'of', 'the', 'if', 'return', 'i', 'ReturnType', 'Observables', 'running', 'retried'];
+  for (const w of words) {
+    t.deepEqual(splitIdentifier(w), referenceSplit(w), w);
+    for (const [stop, noise] of [[false, false], [true, false], [true, true]] as const) {
+      t.deepEqual(terms(w, { stopWords: stop, codeNoise: noise }), referenceTerms(w, stop, noise), `${w} ${stop} ${noise}`);
+    }
+  }
+});
+
+test('terms equal the plain reference on every field of every rxjs document', async (t) => {
+  const snap = await buildSnapshotInMemory(RXJS_SRC, { search: false, log: () => {} });
+  const src = filesUnder(RXJS_SRC);
+  const docs = buildDocuments(snap.graph, (p) => src[p]);
+  t.true(docs.length > 900);
+  let bad = 0;
+  for (const d of docs) {
+    for (const [text, stop, noise] of [[d.fields.name, false, false], [d.fields.path, false, false], [d.fields.doc, true, false], [d.fields.signature, true, false], [d.fields.body, true, true], [d.embedText, true, false]] as const) {
+      if (terms(text, { stopWords: stop, codeNoise: noise }).join(' ') !== referenceTerms(text, stop, noise).join(' ')) bad++;
+    }
+  }
+  t.is(bad, 0);
 });

@@ -5,7 +5,7 @@
  */
 import { buildDocuments } from '../../lib/search/documents.ts';
 import { KeywordIndex } from '../../lib/search/bm25.ts';
-import { CODE_NOISE, splitIdentifier, stem, STOP_WORDS } from '../../lib/search/tokenize.ts';
+import { CODE_NOISE, stem, STOP_WORDS } from '../../lib/search/tokenize.ts';
 import { conceptOf } from '../../lib/search/embedders/thesaurus.ts';
 import type { CodeGraph } from '../../lib/graph/code-graph.ts';
 
@@ -27,7 +27,7 @@ export function referenceLexical(text: string, round = true): Float32Array {
   const vec = new Float32Array(DIM);
   const tf = new Map<string, number>();
   for (const run of text.match(/[\p{L}\p{N}_$]+/gu) ?? []) {
-    for (const w of splitIdentifier(run)) if (!STOP_WORDS.has(w)) tf.set(w, (tf.get(w) ?? 0) + 1);
+    for (const w of referenceSplit(run)) if (!STOP_WORDS.has(w)) tf.set(w, (tf.get(w) ?? 0) + 1);
   }
   for (const [word, n] of tf) {
     const w = 1 + Math.log(n);
@@ -92,6 +92,37 @@ export function referenceIdentifiers(text: string, from: number, to: number, max
   for (const id of span.match(/[A-Za-z_$][\w$]*/g) ?? []) {
     if (out.length >= max) break;
     if (id.length >= 2 && !CODE_NOISE.has(id) && !out.includes(id)) out.push(id);
+  }
+  return out;
+}
+
+/** An identifier split into lower-case words as docs/search.md states it (tokenize.ts splitIdentifier, plainly). */
+export function referenceSplit(name: string): string[] {
+  const out: string[] = [];
+  for (const chunk of name.split(/[_$\s\-./:]+/)) {
+    for (const p of chunk.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[^\x00-\x7f]+/g) ?? []) out.push(p.toLowerCase());
+  }
+  return out;
+}
+
+/**
+ * The search terms of a text (tokenize.ts terms, plainly): each word run split like an identifier, a compound's
+ * whole lower-cased form (without `_` and `$`) first, stop words (and with `noise`, keywords and one-letter
+ * words, or a run that is a keyword as a whole) dropped, the rest stemmed.
+ */
+export function referenceTerms(text: string, stop: boolean, noise: boolean): string[] {
+  const out: string[] = [];
+  for (const run of text.match(/[\p{L}\p{N}_$]+/gu) ?? []) {
+    const parts = referenceSplit(run);
+    if (parts.length === 0) continue;
+    const whole = run.replace(/[_$]+/g, '').toLowerCase();
+    if (noise && CODE_NOISE.has(whole)) continue;
+    if (parts.length > 1 && whole.length > 1) out.push(whole);
+    for (const p of parts) {
+      if (stop && STOP_WORDS.has(p)) continue;
+      if (noise && (CODE_NOISE.has(p) || p.length < 2)) continue;
+      out.push(stem(p));
+    }
   }
   return out;
 }

@@ -16,7 +16,6 @@ const WORD_WEIGHT = 1;
 const TRIGRAM_WEIGHT = 0.3;
 const CONCEPT_WEIGHT = 0.5;
 
-/** FNV-1a 32-bit (fast, stable across platforms and versions: the vectors are stored), from a prefix's state. */
 /** FNV-1a state after `prefix`, so a feature `prefix + text` hashes without building the string. */
 function fnvState(prefix: string): number {
   let h = 0x811c9dc5;
@@ -27,6 +26,7 @@ const W_STATE = fnvState('w:');
 const G_STATE = fnvState('g:');
 const C_STATE = fnvState('c:');
 
+/** FNV-1a 32-bit (fast, stable across platforms and versions: the vectors are stored) of s[from, to) from a prefix's state. */
 function fnvFrom(state: number, s: string, from: number, to: number): number {
   let h = state;
   for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
@@ -34,61 +34,78 @@ function fnvFrom(state: number, s: string, from: number, to: number): number {
 }
 
 /**
- * The hashed features of one word, computed once per process: a slot index per feature (sign in the top
- * bit of the hash), the word's own feature first, then its concept (or -1), then its trigrams. Words recur
- * across symbol texts, so the stemming, concept lookup and hashing are not redone per text.
+ * The hashed features of one word, computed once per process: the slot (dimension) and sign of each feature,
+ * the word's own feature first, then its concept (when it has one), then its trigrams. Words recur across
+ * symbol texts, so the stemming, concept lookup and hashing are not redone per text.
  */
-interface WordFeatures { word: number; concept: number; grams: Int32Array }
-const featureCache = new Map<string, WordFeatures>();
+interface WordFeatures { dims: Int32Array; signs: Int8Array; concept: boolean; grams: number }
+
+/** Words by number (process-wide), their features, and the word numbers of each word run. */
+const wordIds = new Map<string, number>();
+const features: WordFeatures[] = [];
+const runWords = new Map<string, Int32Array>();
 const MAX_CACHED_WORDS = 100_000;
 
 function featuresOf(word: string): WordFeatures {
-  let f = featureCache.get(word);
-  if (f) return f;
   const stemmed = stem(word);
   const concept = conceptOf(word);
-  const conceptText = concept === undefined ? '' : String(concept);
-  let grams = EMPTY;
-  if (word.length >= 3) {
+  const grams = word.length >= 3 ? word.length : 0; // `^word$` has length + 2 characters, so length trigrams
+  const n = 1 + (concept === undefined ? 0 : 1) + grams;
+  const dims = new Int32Array(n);
+  const signs = new Int8Array(n);
+  const put = (k: number, h: number): void => { dims[k] = h % LEXICAL_DIM; signs[k] = h & 0x80000000 ? -1 : 1; };
+  put(0, fnvFrom(W_STATE, stemmed, 0, stemmed.length));
+  let k = 1;
+  if (concept !== undefined) { const c = String(concept); put(k++, fnvFrom(C_STATE, c, 0, c.length)); }
+  if (grams > 0) {
     const padded = `^${word}$`;
-    grams = new Int32Array(padded.length - 2);
-    for (let i = 0; i < grams.length; i++) grams[i] = fnvFrom(G_STATE, padded, i, i + 3) | 0;
+    for (let i = 0; i < grams; i++) put(k++, fnvFrom(G_STATE, padded, i, i + 3));
   }
-  f = {
-    word: fnvFrom(W_STATE, stemmed, 0, stemmed.length) | 0,
-    concept: concept === undefined ? 0 : fnvFrom(C_STATE, conceptText, 0, conceptText.length) | 0,
-    grams,
-  };
-  if (concept === undefined) f.concept = NO_CONCEPT;
-  if (featureCache.size > MAX_CACHED_WORDS) featureCache.clear();
-  featureCache.set(word, f);
-  return f;
+  return { dims, signs, concept: concept !== undefined, grams };
 }
-const EMPTY = new Int32Array(0);
-/** Words of a run (identifier split, stop words dropped), also once per process. */
-const runCache = new Map<string, readonly string[]>();
-/** Marks "no concept": a real hash may be any 32-bit value, so the flag lives outside the hash range. */
-const NO_CONCEPT = 2 ** 33;
+
+/** The numbers of a run's words (identifier parts, stop words dropped), numbering new words. */
+function wordsOfRun(run: string): Int32Array {
+  let ids = runWords.get(run);
+  if (ids !== undefined) return ids;
+  const parts = splitIdentifier(run);
+  let kept = 0;
+  for (let i = 0; i < parts.length; i++) if (!STOP_WORDS.has(parts[i])) kept++;
+  ids = new Int32Array(kept);
+  kept = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const word = parts[i];
+    if (STOP_WORDS.has(word)) continue;
+    let id = wordIds.get(word);
+    if (id === undefined) {
+      id = features.length;
+      wordIds.set(word, id);
+      features.push(featuresOf(word));
+    }
+    ids[kept++] = id;
+  }
+  runWords.set(run, ids);
+  return ids;
+}
 
 /**
- * Scratch state reused between texts (analyze embeds ~1000 texts in a fresh process: a Map and an entry array
- * per word per text was garbage, and 512-long loops ran unoptimised for the first few hundred texts). The
- * dimensions the current text touched (~50–150 of 512) are listed once each: `touchedStamp[i] === stamp`.
+ * Scratch state reused between texts (analyze embeds thousands of texts in a fresh process: a Map and an entry
+ * per word per text was garbage, and the loops run mostly unoptimised). The dimensions the current text
+ * touched (~50–150 of 512) are listed once each: `touchedStamp[i] === stamp`. A text's distinct words are
+ * counted by word number: `wordStamp[id] === stamp` marks a word seen, `wordSlot[id]` its place in `order`.
+ * Held in one object read into locals per text: module-level `let` bindings cost a check per access while
+ * the code is not optimised, which a cold analyze mostly is.
  */
-const touched = new Int32Array(LEXICAL_DIM);
-const touchedStamp = new Int32Array(LEXICAL_DIM);
-const scratch = { stamp: 0, count: 0 };
-/** The text's distinct words (first-seen order), their counts, and each word's slot (reused between texts). */
-const words: string[] = [];
-const tfs: number[] = [];
-const slotOf = new Map<string, number>();
-
-function add(vec: Float32Array, hash: number, weight: number): void {
-  const h = hash >>> 0;
-  const i = h % LEXICAL_DIM;
-  if (touchedStamp[i] !== scratch.stamp) { touchedStamp[i] = scratch.stamp; touched[scratch.count++] = i; }
-  vec[i] += (h & 0x80000000) ? -weight : weight;
-}
+const scratch = {
+  stamp: 0,
+  touched: new Int32Array(LEXICAL_DIM),
+  touchedStamp: new Int32Array(LEXICAL_DIM),
+  touchedCount: 0,
+  wordStamp: new Int32Array(0),
+  wordSlot: new Int32Array(0),
+  order: new Int32Array(0),
+  tfs: new Int32Array(0),
+};
 
 /** Embeds one text (pure, synchronous). */
 export function lexicalVector(text: string): Float32Array {
@@ -100,56 +117,94 @@ export function lexicalVector(text: string): Float32Array {
 /**
  * Embeds one text into `out[at .. at + LEXICAL_DIM)`, which must hold zeros (analyze writes straight into its
  * packed matrix: no vector per symbol). With `round`, each value is then rounded to 6 decimals, as stored.
+ * Returns how many dimensions the text touched; their indexes, ascending, are `lastDims()` until the next call.
  */
-export function lexicalInto(text: string, out: Float32Array, at: number, round = false): void {
-  const vec = at === 0 && out.length === LEXICAL_DIM ? out : out.subarray(at, at + LEXICAL_DIM);
+export function lexicalInto(text: string, out: Float32Array, at: number, round = false): number {
+  const sc = scratch;
   // A new stamp per text; on wrap-around, forget the old marks.
-  if (scratch.stamp === 0x7fffffff) { scratch.stamp = 0; touchedStamp.fill(0); }
-  scratch.stamp++;
-  scratch.count = 0;
-  // Distinct words in first-seen order (the order features are added in fixes the float32 sums) and their
-  // counts, in reused arrays: no Map, iterator or [word, tf] entry per text.
-  slotOf.clear();
+  if (sc.stamp === 0x7fffffff) { sc.stamp = 0; sc.touchedStamp.fill(0); sc.wordStamp.fill(0); }
+  const s = ++sc.stamp;
+  // Bounded memory in a long-lived process; only between texts (`order` holds word numbers during one).
+  if (wordIds.size > MAX_CACHED_WORDS) { wordIds.clear(); features.length = 0; runWords.clear(); }
+  // Room for every word of this text: a word has a character at least, and new words are numbered from here.
+  if (sc.order.length < text.length) { sc.order = new Int32Array(text.length); sc.tfs = new Int32Array(text.length); }
+  if (sc.wordStamp.length < features.length + text.length) growWords(features.length + text.length);
+  const { wordStamp, wordSlot, order, tfs } = sc;
+  // Distinct words in first-seen order (the order features are added in fixes the float32 sums) and their counts.
   let n = 0;
   const runs = text.match(RUNS);
   if (runs !== null) {
     for (let r = 0; r < runs.length; r++) {
-      const run = runs[r];
-      let parts = runCache.get(run);
-      if (parts === undefined) {
-        parts = splitIdentifier(run).filter((p) => !STOP_WORDS.has(p));
-        if (runCache.size > MAX_CACHED_WORDS) runCache.clear();
-        runCache.set(run, parts);
-      }
-      for (let p = 0; p < parts.length; p++) {
-        const word = parts[p];
-        const slot = slotOf.get(word);
-        if (slot === undefined) { slotOf.set(word, n); words[n] = word; tfs[n] = 1; n++; } else tfs[slot]++;
+      const ids = wordsOfRun(runs[r]);
+      for (let p = 0; p < ids.length; p++) {
+        const id = ids[p];
+        if (wordStamp[id] === s) { tfs[wordSlot[id]]++; continue; }
+        wordStamp[id] = s;
+        wordSlot[id] = n;
+        order[n] = id;
+        tfs[n] = 1;
+        n++;
       }
     }
   }
-  for (let k = 0; k < n; k++) {
-    const w = 1 + Math.log(tfs[k]);
-    const f = featuresOf(words[k]);
-    add(vec, f.word, WORD_WEIGHT * w);
-    if (f.concept !== NO_CONCEPT) add(vec, f.concept, CONCEPT_WEIGHT * w);
-    const grams = f.grams.length;
-    if (grams > 0) {
-      // Trigram mass per word is constant, so long words do not drown short ones.
-      const gw = (TRIGRAM_WEIGHT * w * 3) / Math.sqrt(grams * 3);
-      for (let i = 0; i < grams; i++) add(vec, f.grams[i], gw);
-    }
-  }
+  sc.touchedCount = 0;
+  for (let k = 0; k < n; k++) addWord(out, at, features[order[k]], 1 + Math.log(tfs[k]), s);
+  const count = sc.touchedCount;
   // The norm sums the touched dimensions in ascending order: the same additions, in the same order, as a
   // sum over all dimensions (an untouched one adds an exact 0), hence the same double.
-  const dims = touched.subarray(0, scratch.count).sort();
+  const dims = sc.touched.subarray(0, count).sort();
   let norm = 0;
-  for (let k = 0; k < dims.length; k++) { const v = vec[dims[k]]; norm += v * v; }
+  for (let k = 0; k < count; k++) { const v = out[at + dims[k]]; norm += v * v; }
   if (norm > 0) {
     const inv = 1 / Math.sqrt(norm);
-    for (let k = 0; k < dims.length; k++) vec[dims[k]] *= inv;
+    for (let k = 0; k < count; k++) out[at + dims[k]] *= inv;
   }
-  if (round) for (let k = 0; k < dims.length; k++) { const i = dims[k]; if (vec[i] !== 0) vec[i] = Math.round(vec[i] * 1e6) / 1e6; }
+  if (round) for (let k = 0; k < count; k++) { const i = at + dims[k]; if (out[i] !== 0) out[i] = Math.round(out[i] * 1e6) / 1e6; }
+  return count;
+}
+
+/**
+ * Adds one word's features with term weight `w` (a small function on purpose: V8 optimises a small hot function
+ * much sooner than the loop of a large one, and a cold analyze runs this for every word of every text).
+ */
+function addWord(out: Float32Array, at: number, f: WordFeatures, w: number, s: number): void {
+  const sc = scratch;
+  const { touched, touchedStamp } = sc;
+  const dims = f.dims, signs = f.signs;
+  let count = sc.touchedCount;
+  // In the documented order: the word, its concept, its trigrams; each ±weight exactly (a sign of ±1).
+  let i = dims[0];
+  if (touchedStamp[i] !== s) { touchedStamp[i] = s; touched[count++] = i; }
+  out[at + i] += signs[0] * (WORD_WEIGHT * w);
+  let j = 1;
+  if (f.concept) {
+    i = dims[1];
+    if (touchedStamp[i] !== s) { touchedStamp[i] = s; touched[count++] = i; }
+    out[at + i] += signs[1] * (CONCEPT_WEIGHT * w);
+    j = 2;
+  }
+  if (f.grams > 0) {
+    // Trigram mass per word is constant, so long words do not drown short ones.
+    const gw = (TRIGRAM_WEIGHT * w * 3) / Math.sqrt(f.grams * 3);
+    for (; j < dims.length; j++) {
+      i = dims[j];
+      if (touchedStamp[i] !== s) { touchedStamp[i] = s; touched[count++] = i; }
+      out[at + i] += signs[j] * gw;
+    }
+  }
+  sc.touchedCount = count;
+}
+
+/** The dimensions the last lexicalInto touched, ascending (a view, valid until the next call). */
+export function lastDims(count: number): Int32Array {
+  return scratch.touched.subarray(0, count);
+}
+
+function growWords(size: number): void {
+  const sc = scratch;
+  const capacity = Math.max(size, sc.wordStamp.length * 2, 4096);
+  const st = new Int32Array(capacity); st.set(sc.wordStamp); sc.wordStamp = st;
+  const sl = new Int32Array(capacity); sl.set(sc.wordSlot); sc.wordSlot = sl;
 }
 const RUNS = /[\p{L}\p{N}_$]+/gu;
 
