@@ -19,9 +19,12 @@
  * Calls the compiler resolves outside the project (lib.d.ts, packages) are not edges on either side.
  *
  * Corpora (bench/callgraph-corpora.ts) are named with --corpus; a bare folder is checked with the default
- * compiler options; --all prints one summary line per corpus.
+ * compiler options; --all prints one summary line per corpus. For a bare folder, --include and --exclude take
+ * comma-separated path prefixes relative to it (`--include lib,fastify.js`, `--exclude test,types`), and
+ * --compiler-options a JSON object in tsconfig spelling (`'{"target":"es2022"}'`).
  *
  *   node --import tsx bench/callgraph-diff.ts [--corpus rxjs|query-core|prosemirror-model | folder] [--samples N]
+ *     [--include a,b] [--exclude c,d] [--compiler-options JSON]
  *   node --import tsx bench/callgraph-diff.ts --all
  */
 import path from 'node:path';
@@ -54,9 +57,12 @@ export interface DiffResult {
   byReason: Record<string, { edges: number; correct: number }>;
 }
 
-/** Indexes `root` with codegraph and with the TypeScript compiler and compares the CALLS edges. */
-export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions = {}): DiffResult {
-  const corpus = readCorpus(root);
+/**
+ * Indexes `root` with codegraph and with the TypeScript compiler and compares the CALLS edges; `keep` (when
+ * given) picks the files of the folder both sides see (paths relative to `root`).
+ */
+export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions = {}, keep?: (rel: string) => boolean): DiffResult {
+  const corpus = keep ? readCorpus(root).filter((f) => keep(f.path)) : readCorpus(root);
   const texts = new Map(corpus.map((f) => [f.path, f.text]));
   const facts = corpus.map((f) => extractFile(f.path, f.text, languageOf(f.path)!));
   const result = resolveProject(facts, loadProjectConfig(corpus.map((f) => f.path), (rel) => texts.get(rel)));
@@ -339,8 +345,11 @@ function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined
     let p = decl.parent;
     while (ts.isParenthesizedExpression(p) && p.parent) p = p.parent; // `const f = (<T>(x: T) => …)`
     if ((ts.isVariableDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertyAssignment(p)) && p.name) return uidAt(p.name);
+    // `app.set = function set() {}`, `View.prototype.lookup = function lookup() {}`: our symbol is named by the
+    // property; the function's own name only when nothing else names it
+    const byProperty = ts.isBinaryExpression(p) && ts.isPropertyAccessExpression(p.left) ? uidAt(p.left.name) : undefined;
+    if (byProperty) return byProperty;
     if (ts.isFunctionExpression(decl) && decl.name) return uidAt(decl.name);
-    if (ts.isBinaryExpression(p) && ts.isPropertyAccessExpression(p.left)) return uidAt(p.left.name);
     return undefined;
   }
   const name = (decl as ts.NamedDeclaration).name;
@@ -357,12 +366,35 @@ function enclosingUid(node: ts.Node, uidAt: (n: ts.Node) => string | undefined):
       || ts.isGetAccessorDeclaration(n) || ts.isSetAccessorDeclaration(n) || ts.isPropertyDeclaration(n) || ts.isVariableDeclaration(n)
       || ts.isPropertyAssignment(n) || ts.isFunctionExpression(n) || ts.isModuleDeclaration(n)) nameNode = n.name;
     // `exports.f = function () {}`, `internals.X = class {}`: named by the assigned property
-    if (!nameNode && (ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isClassExpression(n)) && ts.isBinaryExpression(n.parent) && ts.isPropertyAccessExpression(n.parent.left)) nameNode = n.parent.left.name;
+    const assignedTo = (ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isClassExpression(n)) && ts.isBinaryExpression(n.parent) && ts.isPropertyAccessExpression(n.parent.left) ? n.parent.left.name : undefined;
+    if (!nameNode) nameNode = assignedTo;
     if (!nameNode) continue;
-    const uid = uidAt(nameNode);
+    // a named function expression assigned to a property (`app.set = function set() {}`) is our symbol of the property
+    const uid = uidAt(nameNode) ?? (assignedTo && assignedTo !== nameNode ? uidAt(assignedTo) : undefined);
     if (uid) return uid;
   }
   return undefined;
+}
+
+/** Keeps paths under one of the `include` prefixes (all when none) and under none of the `exclude` ones. */
+function pathFilter(include: string | undefined, exclude: string | undefined): ((rel: string) => boolean) | undefined {
+  const list = (s: string | undefined): string[] => (s ?? '').split(',').map((x) => x.trim().replace(/\/+$/, '')).filter(Boolean);
+  const inc = list(include);
+  const exc = list(exclude);
+  if (!inc.length && !exc.length) return undefined;
+  const under = (rel: string, prefix: string): boolean => rel === prefix || rel.startsWith(`${prefix}/`);
+  return (rel) => (!inc.length || inc.some((p) => under(rel, p))) && !exc.some((p) => under(rel, p));
+}
+
+/** Compiler options for a bare folder from a tsconfig-style JSON object (exits with the compiler's message on error). */
+function folderOptions(folder: string, json: string | undefined): ts.CompilerOptions {
+  if (!json) return {};
+  const { options, errors } = ts.convertCompilerOptionsFromJson(JSON.parse(json), path.resolve(folder));
+  if (errors.length) {
+    console.error(errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, '\n')).join('\n'));
+    process.exit(2);
+  }
+  return options;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
@@ -382,11 +414,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     process.exit(0);
   }
   const named = opt('--corpus');
-  const folder = args.find((a, i) => !a.startsWith('--') && !['--samples', '--corpus'].includes(args[i - 1]));
-  const { root, compilerOptions } = named || !folder ? corpus(named ?? 'rxjs') : { root: folder, compilerOptions: {} };
+  const valued = ['--samples', '--corpus', '--include', '--exclude', '--compiler-options'];
+  const folder = args.find((a, i) => !a.startsWith('--') && !valued.includes(args[i - 1]));
+  const { root, compilerOptions } = named || !folder ? corpus(named ?? 'rxjs') : { root: folder, compilerOptions: folderOptions(folder, opt('--compiler-options')) };
   const samples = opt('--samples') !== undefined ? Number(opt('--samples')) : 15;
   const t0 = performance.now();
-  const d = callgraphDiff(root, compilerOptions);
+  const d = callgraphDiff(root, compilerOptions, pathFilter(opt('--include'), opt('--exclude')));
   console.log(`call graph vs TypeScript ${ts.version} on ${path.relative(process.cwd(), root) || root} (${d.files} files, ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   console.log(`  compiler: ${d.compilerSites} call sites into the project → ${d.compilerEdges} caller→callee edges (${d.unmappedTargets} sites whose callee we do not model)`);
   console.log(`  codegraph: ${d.ourEdges} CALLS edges, ${d.truePositives} agree`);
