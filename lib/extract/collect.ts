@@ -14,6 +14,7 @@ import type {
 import type { LanguageId } from '../lang/index.ts';
 import type { NodeRef } from './flat-tree.ts';
 import type { Capture, Match } from './query-match.ts';
+import { jsdocTags, jsdocType, type JsdocTag } from './jsdoc.ts';
 
 type Node = NodeRef;
 
@@ -171,6 +172,7 @@ export class Collector {
     const roles = this.roles;
     for (const m of matches) this.file(m, roles[m.pattern]);
     this.replay();
+    if (this.docComments.size) this.jsdocTypedefs();
     for (const f of this.pendingExports) f();
     this.markExported();
     return this.build(lines, parseErrors);
@@ -275,6 +277,11 @@ export class Collector {
       case 'expr.super': this.simple.set(c[0].node, 'super'); this.point(c[0].node, c[0].node); return;
       case 'jsx': this.jsx.add(c[0].node); return;
       case 'comment': this.comments.add(c[0].node); return;
+      case 'doc.comment': {
+        const n = c[0].node;
+        if (this.text.startsWith('/**', n.start) && !this.text.startsWith('/**/', n.start)) this.docComments.set(n.end, n);
+        return;
+      }
       case 'this.param': this.thisParamType.set(get(c, 'param')!, get(c, 'type')!); return;
       case 'param.slot': pushTo(this.slotsOf, get(c, 'fn')!, get(c, 'param')!); return;
       case 'fntype.param': pushTo(this.fnTypeParams, get(c, 'fntype')!, { name: get(c, 'name')!, type: get(c, 'type') }); return;
@@ -633,6 +640,7 @@ export class Collector {
         }
         const l = this.localNodes.length;
         this.localNodes.push({ name, type, init: d.value });
+        if (this.docComments.size) this.localDecls.push({ l, def: d.def });
         target.names.set(name, { l });
         return -1;
       }
@@ -797,6 +805,233 @@ export class Collector {
     return -1;
   }
 
+  // ------------------------------------------------------------------ JSDoc (JavaScript files)
+  /** Doc comments (`/** … *\/`) by end offset: a declaration's doc is the one ending right before it. */
+  private readonly docComments = new Map<number, Node>();
+  private readonly docTagMemo = new Map<Node, JsdocTag[]>();
+  /** `@typedef` / `@callback` names of the file → their TypeAlias symbol (types only: never values). */
+  private readonly typedefs = new Map<string, number>();
+  /** Local variables declared by a declarator (their `@type` sits before it). */
+  private readonly localDecls: Array<{ l: number; def: Node }> = [];
+  /** JSDoc types of locals and parameters, by local index. */
+  private readonly jsdocLocal = new Map<number, Expr>();
+  /** `import("./x")` in JSDoc types → the import binding standing for that module. */
+  private readonly jsdocImports = new Map<string, number>();
+  private docLineStarts: number[] | undefined;
+
+  /** The doc comment's tags right before `start` (whitespace and modifiers such as `export const` between). */
+  private docTagsBefore(start: number): JsdocTag[] | undefined {
+    const t = this.text;
+    let i = start;
+    for (;;) {
+      while (i > 0 && isSpace(t.charCodeAt(i - 1))) i--;
+      let j = i;
+      while (j > 0 && isWordChar(t.charCodeAt(j - 1))) j--;
+      if (j < i && MODIFIER_WORDS.has(t.slice(j, i))) { i = j; continue; }
+      break;
+    }
+    const c = this.docComments.get(i);
+    if (!c) return undefined;
+    let tags = this.docTagMemo.get(c);
+    if (!tags) this.docTagMemo.set(c, (tags = jsdocTags(t.slice(c.start, c.end))));
+    return tags;
+  }
+
+  /** The innermost scope around an offset. */
+  private scopeAt(pos: number): Scope {
+    const spans = this.scopeSpans;
+    let lo = 0, hi = spans.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (spans[mid].p <= pos) lo = mid + 1; else hi = mid; }
+    let sc: Scope | undefined = lo > 0 ? spans[lo - 1].scope : this.root;
+    while (sc && sc !== this.root && (sc.start > pos || sc.end <= pos)) sc = sc.parent;
+    return sc ?? this.root;
+  }
+
+  /** Name resolution for the types of one doc comment: its `@template` names, the file's typedefs, then the scope. */
+  private typeNames(scope: Scope, templates?: Map<string, Expr>) {
+    return {
+      name: (n: string): Expr => {
+        const tp = templates?.get(n);
+        if (tp) return tp;
+        const td = this.typedefs.get(n);
+        if (td !== undefined) return { k: 'id', name: n, b: { s: td } };
+        const b = lookup(scope, n);
+        return b ? { k: 'id', name: n, b } : { k: 'id', name: n };
+      },
+      importOf: (source: string): Expr => {
+        let i = this.jsdocImports.get(source);
+        if (i === undefined) {
+          i = this.imports.length;
+          this.imports.push({ kind: 'jsdoc', source, local: `import("${source}")`, at: [1, 1, 0] });
+          this.jsdocImports.set(source, i);
+        }
+        return { k: 'id', name: `import("${source}")`, b: { i } };
+      },
+    };
+  }
+
+  /** `@template {C} T` of a comment: T reads as its constraint C, unconstrained as unknown. */
+  private templatesOf(tags: JsdocTag[], scope: Scope): Map<string, Expr> | undefined {
+    let out: Map<string, Expr> | undefined;
+    for (const tag of tags) {
+      if (tag.tag !== 'template' || !tag.names) continue;
+      out ??= new Map();
+      const constraint = tag.type ? jsdocType(tag.type, this.typeNames(scope, out)) : { k: 'other' } as Expr;
+      for (const n of tag.names) out.set(n, constraint);
+    }
+    return out;
+  }
+
+  /**
+   * `@typedef {T} Name` and `@callback Name` (with its `@param`/`@returns`): TypeAlias symbols of the file, exported
+   * as TypeScript exports a module's typedefs. Registered first, so types may name typedefs written later.
+   */
+  private jsdocTypedefs(): void {
+    const pending: Array<{ s: number; tags: JsdocTag[]; k: number }> = [];
+    for (const c of [...this.docComments.values()].sort(byStart)) {
+      let tags = this.docTagMemo.get(c);
+      if (!tags) this.docTagMemo.set(c, (tags = jsdocTags(this.text.slice(c.start, c.end))));
+      for (let k = 0; k < tags.length; k++) {
+        const tag = tags[k];
+        if ((tag.tag !== 'typedef' && tag.tag !== 'callback') || !tag.name || tag.nameAt === undefined || tag.name.includes('.')) continue;
+        if (this.typedefs.has(tag.name)) continue;
+        const nameNode = this.syntheticNode(c.start + tag.nameAt, tag.name.length);
+        const s = this.addSymbol({ role: 'def.typedef', def: c, name: nameNode }, this.root, -1, tag.name, 'TypeAlias', tag.tag, true, false);
+        const sym = this.symbols[s];
+        sym.signature = `@${tag.tag} ${tag.type ? `{${tag.type.length > 150 ? `${tag.type.slice(0, 147)}...` : tag.type}} ` : ''}${tag.name}`;
+        delete sym.doc;
+        this.typedefs.set(tag.name, s);
+        pending.push({ s, tags, k });
+      }
+    }
+    for (const { s, tags, k } of pending) {
+      const tag = tags[k];
+      const names = this.typeNames(this.root, this.templatesOf(tags, this.root));
+      if (tag.tag === 'typedef') {
+        let type = tag.type ? jsdocType(tag.type, names) : { k: 'other' } as Expr;
+        // `@typedef {Object} Options` + `@property {T} name` lines: an object type
+        if (type.k === 'other' || (type.k === 'id' && !type.b)) {
+          const props: Array<{ name: string; type: Expr }> = [];
+          for (let j = k + 1; j < tags.length && tags[j].tag !== 'typedef' && tags[j].tag !== 'callback'; j++) {
+            const p = tags[j];
+            if ((p.tag === 'property' || p.tag === 'prop') && p.type && p.name && !p.name.includes('.')) props.push({ name: p.name, type: jsdocType(p.type, names) });
+          }
+          if (props.length) type = { k: 'object', props };
+        }
+        this.typedefTypes.set(s, type);
+      } else {
+        const params: Array<Expr | null> = [];
+        let returns: Expr = { k: 'other' };
+        for (let j = k + 1; j < tags.length && tags[j].tag !== 'typedef' && tags[j].tag !== 'callback'; j++) {
+          const p = tags[j];
+          if (p.tag === 'param' && p.name && !p.name.includes('.')) params.push(p.type ? jsdocType(p.type, names) : null);
+          else if ((p.tag === 'returns' || p.tag === 'return') && p.type) returns = jsdocType(p.type, names);
+        }
+        this.typedefTypes.set(s, { k: 'fntype', returns, params });
+      }
+    }
+  }
+
+  private readonly typedefTypes = new Map<number, Expr>();
+
+  /** A node-like record for a name inside a comment (a typedef's name), for positions only. */
+  private syntheticNode(start: number, length: number): Node {
+    let starts = this.docLineStarts;
+    if (!starts) {
+      starts = [0];
+      for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.docLineStarts = starts;
+    }
+    let lo = 0, hi = starts.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] <= start) lo = mid + 1; else hi = mid; }
+    const row = lo - 1;
+    return { key: -1, typeId: -1, start, end: start + length, row, col: start - starts[row], endRow: row };
+  }
+
+  /**
+   * The JSDoc types of the file's declarations: `@param` of every function (symbol or callback) types its
+   * parameters, `@returns` a function symbol's result, `@type` a variable, field or `this.x = …` property, and
+   * typedefs their alias. Only where no TypeScript annotation exists (JavaScript files have none).
+   */
+  private jsdocApply(symbols: SymbolFact[]): void {
+    for (const [s, type] of this.typedefTypes) symbols[s].type = type;
+    // functions: every function node with parameter slots, its doc before the declaration that holds it
+    const seen = new Set<Node>();
+    for (const [fn, slots] of this.slotsOf) {
+      const s = this.fnSymOf.get(fn);
+      const host = s !== undefined ? this.symbols[s].defNode.start : fn.start;
+      const tags = this.docTagsBefore(host);
+      if (!tags) continue;
+      seen.add(fn);
+      const scope = this.scopeAt(host);
+      const names = this.typeNames(scope, this.templatesOf(tags, scope));
+      const ordered = this.realSlots(slots);
+      for (const tag of tags) {
+        if (tag.tag !== 'param' || !tag.type || !tag.name || tag.name.includes('.')) continue;
+        for (let i = 0; i < ordered.length; i++) {
+          const l = this.slotLocal.get(ordered[i]);
+          if (l === undefined || this.localNodes[l].name !== tag.name) continue;
+          const type = jsdocType(tag.type, names);
+          if (!this.localNodes[l].type) this.jsdocLocal.set(l, type);
+          // a function-typed parameter (`@param {function(Compilation): void} cb`): its callback's parameter types
+          if (s !== undefined && type.k === 'fntype' && type.params && !symbols[s].callbackParams?.[i]) (symbols[s].callbackParams ??= {})[i] = type.params;
+        }
+      }
+      if (s !== undefined && !symbols[s].returns) this.jsdocReturns(symbols[s], tags, scope);
+    }
+    // functions without parameters still declare results
+    for (const [fn, s] of this.fnSymOf) {
+      if (seen.has(fn) || this.slotsOf.has(fn) || symbols[s].returns) continue;
+      const w = this.symbols[s];
+      if (fn !== w.defNode && this.slotsOf.has(w.defNode)) continue;
+      const tags = this.docTagsBefore(w.defNode.start);
+      if (tags) this.jsdocReturns(symbols[s], tags, this.scopeAt(w.defNode.start));
+    }
+    // variables, fields and properties
+    for (let s = 0; s < this.symbols.length; s++) {
+      const w = this.symbols[s];
+      if ((w.label !== 'Variable' && w.label !== 'Property') || symbols[s].type) continue;
+      const tags = this.docTagsBefore(w.defNode.start);
+      const type = tags && this.jsdocTypeTag(tags, this.scopeAt(w.defNode.start));
+      if (type) symbols[s].type = type;
+    }
+    for (const { l, def } of this.localDecls) {
+      if (this.localNodes[l].type) continue;
+      const tags = this.docTagsBefore(def.start);
+      const type = tags && this.jsdocTypeTag(tags, this.scopeAt(def.start));
+      if (type) this.jsdocLocal.set(l, type);
+    }
+  }
+
+  private jsdocReturns(sym: SymbolFact, tags: JsdocTag[], scope: Scope): void {
+    const tag = tags.find((t) => (t.tag === 'returns' || t.tag === 'return') && t.type);
+    if (!tag) return;
+    // a result typed by a template parameter is what the call instantiates it to: not typed here
+    const templates = this.templatesOf(tags, scope);
+    const unknownT = templates ? new Map([...templates.keys()].map((k) => [k, { k: 'other' } as Expr])) : undefined;
+    sym.returns = jsdocType(tag.type!, this.typeNames(scope, unknownT));
+  }
+
+  /** The type of a `@type {T}` tag, if the comment has one. */
+  private jsdocTypeTag(tags: JsdocTag[], scope: Scope): Expr | undefined {
+    const tag = tags.find((t) => t.tag === 'type' && t.type);
+    return tag ? jsdocType(tag.type!, this.typeNames(scope, this.templatesOf(tags, scope))) : undefined;
+  }
+
+  /** `/** @type {Foo} *\/ (x)`: the asserted type of a parenthesised expression, if a type comment precedes it. */
+  private jsdocCast(node: Node): Expr | undefined {
+    let i = node.start;
+    while (i > 0 && isSpace(this.text.charCodeAt(i - 1))) i--;
+    const c = this.docComments.get(i);
+    if (!c) return undefined;
+    let tags = this.docTagMemo.get(c);
+    if (!tags) this.docTagMemo.set(c, (tags = jsdocTags(this.text.slice(c.start, c.end))));
+    const tag = tags.find((t) => t.tag === 'type' && t.type);
+    if (!tag) return undefined;
+    const scope = this.scopeAt(node.start);
+    return jsdocType(tag.type!, this.typeNames(scope, this.templatesOf(tags, scope)));
+  }
+
   private readonly paramProps = new Set<Node>();
   /** Property names declared by `this.x = …` in a JavaScript constructor (their member access is the definition). */
   private readonly declaredProps = new Set<Node>();
@@ -939,6 +1174,7 @@ export class Collector {
       if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
       return fact;
     });
+    if (this.docComments.size) this.jsdocApply(symbols);
     this.returnValues(symbols);
     this.markReassigned(symbols);
     // declared callback parameter types, by parameter position
@@ -1014,6 +1250,7 @@ export class Collector {
     const locals: LocalFact[] = this.localNodes.map((l, i) => {
       const f: LocalFact = { name: l.name };
       if (l.type) f.type = this.expr(l.type);
+      else if (this.jsdocLocal.has(i)) f.type = this.jsdocLocal.get(i);
       if (l.init) f.init = this.expr(l.init);
       else if (l.initFrom) {
         const obj = this.expr(l.initFrom.node);
@@ -1158,6 +1395,11 @@ export class Collector {
       if (w.kind === 'await' && w.inner) return { k: 'await', inner: this.expr(w.inner) };
       if (w.kind === 'element' && w.inner) return { k: 'element', of: this.expr(w.inner) };
       if (w.kind === 'array' && w.inner) return { k: 'array', of: this.expr(w.inner) };
+      // `/** @type {Foo} */ (x)`: a JSDoc type assertion
+      if (w.kind === 'wrap' && this.docComments.size && this.text.charCodeAt(node.start) === 40) {
+        const cast = this.jsdocCast(node);
+        if (cast) return { k: 'as', type: cast };
+      }
       if (w.inner) return this.expr(w.inner);
     }
     const s = this.simple.get(node);

@@ -284,6 +284,8 @@ export class Evaluator {
     switch (imp.kind) {
       case 'namespace': return { t: 'ns', f: tf, r: 'namespace-import', c: REASON_CONFIDENCE['namespace-import'] };
       case 'require': v = this.moduleValue(tf); break;
+      // `import("./x")` in a JSDoc type: the module as `require` gives it (`module.exports = X` → X), else its namespace
+      case 'jsdoc': { const m = this.moduleValue(tf); return m.t === 'ns' ? { ...m, r: 'import', c: REASON_CONFIDENCE.import } : weaken(m, 'import'); }
       case 'default': v = this.exportOf(tf, 'default') ?? (this.exportTable(tf).cjs ? this.moduleValue(tf) : undefined); break;
       default: v = this.exportOf(tf, imp.imported!) ?? (this.exportTable(tf).cjs ? this.member(this.deref(this.moduleValue(tf)), imp.imported!) : undefined);
     }
