@@ -51,7 +51,7 @@ interface Scope {
   node?: Node;
 }
 
-interface DefRec { role: string; def: Node; name?: Node; body?: Node; value?: Node; type?: Node }
+interface DefRec { role: string; def: Node; name?: Node; body?: Node; value?: Node; type?: Node; host?: Node }
 interface Event { p: number; o: number; t: number; x: any }
 // event types, also their order at the same position
 const EV_EXPORT = 0, EV_DEF = 1, EV_SCOPE = 2, EV_DECL = 3, EV_POINT = 4;
@@ -398,6 +398,8 @@ export class Collector {
         const name = this.ident(nameNode);
         if (target === 'module' && name === 'exports') {
           this.moduleExportsAssign.add(assign);
+          // `module.exports = function () {}` / `= class Foo {}`: the module's value is a symbol of its own
+          this.push(startOf(value), EV_DEF, { role: 'def.cjs.module', def: value, value, host: assign } satisfies DefRec);
           this.pendingExports.push(() => this.exports.push({ kind: 'cjs', value: this.expr(value) }));
         } else if (target === 'exports' || target === 'moduleexports') {
           this.skipIds.add(nameNode);
@@ -462,6 +464,10 @@ export class Collector {
               if (t) scope.thisType = t;
             }
           }
+          // a named function or class expression that became a symbol (`module.exports = class Foo {…}`) is bound
+          // to its name inside itself
+          const own = this.ownNameOf.get(node);
+          if (own !== undefined) scope.names.set(this.symbols[own].name, { s: own });
           this.scopeSpans.push({ p, end: scope.end, scope });
           break;
         }
@@ -764,6 +770,8 @@ export class Collector {
         if (kind === 'class') {
           // `internals.Route = class { … }` (hapi style): a class named by the property
           const c = this.addSymbol(d, scope, owner.s, name, 'Class', 'class', parent.exported, false);
+          // `Dep.Template = class {…}` on a class or constructor function: a static member of it
+          if (parent.label === 'Class' || parent.label === 'Function') this.symbols[c].isStatic = true;
           this.classSymOf.set(d.value!, c);
           return this.span(c, d.def);
         }
@@ -788,6 +796,21 @@ export class Collector {
         if (kind === 'function') this.prototypeOwner.set(d.value!, owner.s);
         return this.span(s, d.def);
       }
+      case 'def.cjs.module': {
+        // the function or class assigned to `module.exports` at the top level: named by its own name, else `default`
+        // (what an ESM import of the module gets), as `export default function () {}` is
+        const kind = this.scopeKindOf.get(d.def);
+        if (!topLevel || (kind !== 'function' && kind !== 'arrow' && kind !== 'class') || this.classSymOf.has(d.def) || this.fnSymOf.has(d.def)) return -1;
+        const own = kind === 'arrow' ? undefined : OWN_NAME.exec(this.text.slice(d.def.start, Math.min(d.def.end, d.def.start + 200)));
+        const nameNode = own ? this.syntheticNode(d.def.start + own[0].length - own[1].length, own[1].length) : undefined;
+        const label: SymbolLabel = kind === 'class' ? 'Class' : 'Function';
+        const s = this.addSymbol({ ...d, name: nameNode }, scope, cur, own ? own[1] : 'default', label, kind === 'class' ? 'class' : kind === 'arrow' ? 'arrow_function' : 'function_expression', true, true);
+        if (label === 'Class') this.classSymOf.set(d.def, s); else this.symbols[s].returnsNode = this.returnsOf.get(d.def);
+        // its doc comment sits before `module.exports =`
+        if (d.host) this.docHostOf.set(s, d.host.start);
+        if (own) this.ownNameOf.set(d.def, s);
+        return this.span(s, d.def);
+      }
       case 'def.cjs': {
         const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
         if (!topLevel || !kind || kind === 'method' || kind === 'block' || kind === 'type') {
@@ -808,6 +831,10 @@ export class Collector {
   // ------------------------------------------------------------------ JSDoc (JavaScript files)
   /** Doc comments (`/** … *\/`) by end offset: a declaration's doc is the one ending right before it. */
   private readonly docComments = new Map<number, Node>();
+  /** Symbols whose doc comment sits before another node than their declaration (`module.exports = function …`). */
+  private readonly docHostOf = new Map<number, number>();
+  /** Named function and class expressions that are symbols → the symbol (their name is bound inside them). */
+  private readonly ownNameOf = new Map<Node, number>();
   private readonly docTagMemo = new Map<Node, JsdocTag[]>();
   /** `@typedef` / `@callback` names of the file → their TypeAlias symbol (types only: never values). */
   private readonly typedefs = new Map<string, number>();
@@ -851,6 +878,8 @@ export class Collector {
   private typeNames(scope: Scope, templates?: Map<string, Expr>) {
     return {
       name: (n: string): Expr => {
+        // `@returns {this}`: the class the comment's declaration belongs to
+        if (n === 'this') { const cls = thisClass(scope); return cls >= 0 ? { k: 'this', cls } : { k: 'other' }; }
         const tp = templates?.get(n);
         if (tp) return tp;
         const td = this.typedefs.get(n);
@@ -959,7 +988,7 @@ export class Collector {
     const seen = new Set<Node>();
     for (const [fn, slots] of this.slotsOf) {
       const s = this.fnSymOf.get(fn);
-      const host = s !== undefined ? this.symbols[s].defNode.start : fn.start;
+      const host = s !== undefined ? this.docHostOf.get(s) ?? this.symbols[s].defNode.start : fn.start;
       const tags = this.docTagsBefore(host);
       if (!tags) continue;
       seen.add(fn);
@@ -984,8 +1013,9 @@ export class Collector {
       if (seen.has(fn) || this.slotsOf.has(fn) || symbols[s].returns) continue;
       const w = this.symbols[s];
       if (fn !== w.defNode && this.slotsOf.has(w.defNode)) continue;
-      const tags = this.docTagsBefore(w.defNode.start);
-      if (tags) this.jsdocReturns(symbols[s], tags, this.scopeAt(w.defNode.start));
+      const host = this.docHostOf.get(s) ?? w.defNode.start;
+      const tags = this.docTagsBefore(host);
+      if (tags) this.jsdocReturns(symbols[s], tags, this.scopeAt(host));
     }
     // variables, fields and properties
     for (let s = 0; s < this.symbols.length; s++) {
@@ -1625,6 +1655,9 @@ function thisClass(scope: Scope): number {
 function isAsciiIdStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 36 || c === 95 || c === 92;
 }
+
+/** The own name of a function or class expression (`function name(`, `async function* name(`, `class Name`). */
+const OWN_NAME = /^(?:async\s+)?(?:function\s*\*?|class)\s+([$_\p{ID_Start}][$\p{ID_Continue}]*)/u;
 
 /** `X.prototype` (the object of a prototype method assignment), X captured. */
 const PROTOTYPE_OF = /^([$_\p{ID_Start}][$\p{ID_Continue}]*)\s*\.\s*prototype$/u;

@@ -667,12 +667,15 @@ export class Evaluator {
 
   private findMemberUncached(cls: SymRef, name: string, wantStatic: boolean): SymRef | 'ext' | undefined {
     const own = this.childrenOf(cls.f, cls.s)?.get(name);
+    const sym = this.sym(cls);
     if (own) {
       const files = this.files[cls.f].symbols;
-      const pick = own.find((i) => !!files[i].isStatic === wantStatic) ?? own[0];
-      return { f: cls.f, s: pick };
+      const pick = own.find((i) => !!files[i].isStatic === wantStatic);
+      if (pick !== undefined) return { f: cls.f, s: pick };
+      // a class's static `deserialize` is no answer for an instance's `deserialize` (inherited from its base), and
+      // the other way round; other owners (objects, interfaces) have no static side
+      if (sym.label !== 'Class') return { f: cls.f, s: own[0] };
     }
-    const sym = this.sym(cls);
     let sawExternal = false;
     for (const h of [...(sym.extends ?? []), ...(sym.implements ?? [])]) {
       const t = this.typeSymbol(cls.f, h);
@@ -773,7 +776,8 @@ export class Evaluator {
         const pl = syms[p].label;
         // nested functions are not members; functions assigned to a constructor function (`F.create = …`,
         // `F.prototype.m = …`) are
-        if (pl === 'Method' || (pl === 'Function' && syms[i].kind !== 'assigned_function' && syms[i].kind !== 'prototype_method')) continue;
+        // (and `F.Template = class {…}`, a static class member)
+        if (pl === 'Method' || (pl === 'Function' && syms[i].kind !== 'assigned_function' && syms[i].kind !== 'prototype_method' && !(syms[i].label === 'Class' && syms[i].isStatic))) continue;
         let m = idx.get(p);
         if (!m) idx.set(p, (m = new Map()));
         const list = m.get(syms[i].name);
