@@ -24,7 +24,7 @@
  * --compiler-options a JSON object in tsconfig spelling (`'{"target":"es2022"}'`).
  *
  *   node --import tsx bench/callgraph-diff.ts [--corpus rxjs|query-core|prosemirror-model | folder] [--samples N]
- *     [--include a,b] [--exclude c,d] [--compiler-options JSON]
+ *     [--include a,b] [--exclude c,d] [--compiler-options JSON] [--unmapped N]
  *   node --import tsx bench/callgraph-diff.ts --all
  */
 import path from 'node:path';
@@ -43,6 +43,8 @@ export interface DiffResult {
   compilerSites: number;
   /** Compiler-resolved project callees we have no symbol for (not counted in recall). */
   unmappedTargets: number;
+  /** Those callees: declaration kind, where it is declared, and the first call site (`--unmapped N` prints them). */
+  unmapped: Array<{ decl: string; site: string }>;
   compilerEdges: number;
   ourEdges: number;
   truePositives: number;
@@ -90,7 +92,7 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
   for (const [k, p] of compiler.edges) if (!ours.has(k)) misses.push(p);
   const ratio = (a: number, b: number): number => (b === 0 ? 1 : a / b);
   return {
-    files: corpus.length, compilerSites: compiler.sites, unmappedTargets: compiler.unmapped,
+    files: corpus.length, compilerSites: compiler.sites, unmappedTargets: compiler.unmapped, unmapped: compiler.unmappedSamples,
     compilerEdges: compiler.edges.size, ourEdges: ours.size, truePositives: tp,
     precision: ratio(tp, ours.size), recall: ratio(tp, compiler.edges.size),
     confident: { ourEdges: oursConfident, truePositives: tpConfident, precision: ratio(tpConfident, oursConfident), recall: ratio(tpConfident, compiler.edges.size) },
@@ -98,7 +100,7 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
   };
 }
 
-interface CompilerEdges { edges: Map<string, Pair>; sites: number; unmapped: number }
+interface CompilerEdges { edges: Map<string, Pair>; sites: number; unmapped: number; unmappedSamples: Array<{ decl: string; site: string }> }
 
 function compilerEdges(root: string, files: string[], result: ResolveResult, extra: ts.CompilerOptions): CompilerEdges {
   const options: ts.CompilerOptions = {
@@ -136,6 +138,7 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
   const edges = new Map<string, Pair>();
   let sites = 0;
   let unmapped = 0;
+  const unmappedSamples: Array<{ decl: string; site: string }> = [];
   for (const sf of program.getSourceFiles()) {
     const p = rel(sf);
     if (!p || sf.isDeclarationFile && !fileSet.has(p)) continue;
@@ -166,7 +169,14 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
           const declFile = target.getSourceFile();
           if (rel(declFile) && fileSet.has(rel(declFile)!)) {
             const tUid = declarationUid(target, uidAt);
-            if (!tUid) { if (!counted) unmapped++; }
+            if (!tUid) {
+              if (!counted) {
+                unmapped++;
+                const lc = sf.getLineAndCharacterOfPosition(node.getStart(sf));
+                const dl = declFile.getLineAndCharacterOfPosition(target.getStart(declFile));
+                unmappedSamples.push({ decl: `${ts.SyntaxKind[target.kind]} ${rel(declFile)}:${dl.line + 1}  ${target.getText(declFile).split('\n')[0].slice(0, 60)}`, site: `${p}:${lc.line + 1}  ${node.getText(sf).split('\n')[0].slice(0, 60)}` });
+              }
+            }
             else {
               if (!counted) sites++;
               counted = true;
@@ -184,7 +194,7 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
     };
     visit(sf);
   }
-  return { edges, sites, unmapped };
+  return { edges, sites, unmapped, unmappedSamples };
 }
 
 /**
@@ -256,7 +266,18 @@ function calleeDeclaration(checker: ts.TypeChecker, call: ts.CallExpression | ts
       sym = t.getSymbol();
     }
     if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
-    return sym?.declarations?.find((d) => ts.isClassLike(d));
+    return sym?.declarations?.find((d) => ts.isClassLike(d)) ?? assignedClass(sym);
+  }
+  return undefined;
+}
+
+/** `new Dep.Template()` where `Dep.Template = class {…}` (a JavaScript expando property): that class expression. */
+function assignedClass(sym: ts.Symbol | undefined): ts.Node | undefined {
+  for (const d of sym?.declarations ?? []) {
+    if (ts.isPropertyAccessExpression(d) && ts.isBinaryExpression(d.parent) && d.parent.left === d) {
+      const right = skipOuter(d.parent.right);
+      if (ts.isClassExpression(right)) return right;
+    }
   }
   return undefined;
 }
@@ -326,13 +347,15 @@ function constructedClass(checker: ts.TypeChecker, call: ts.NewExpression): ts.C
 }
 
 /** Our symbol for a callee declaration: by the position of its declaring name. */
-/** A nameless function or class that is a module's default export (the declaration itself stands for its name). */
+/** A nameless function or class that is a module's default export or CommonJS value (the declaration itself stands for its name). */
 function isAnonymousDefault(n: ts.Node): boolean {
   if ((ts.isFunctionDeclaration(n) || ts.isClassDeclaration(n)) && !n.name) {
     return !!n.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
   }
-  return (ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isClassExpression(n)) && !(n as ts.FunctionExpression).name
-    && !!n.parent && ts.isExportAssignment(n.parent);
+  if (!(ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isClassExpression(n)) || (n as ts.FunctionExpression).name || !n.parent) return false;
+  // `export default () => …`, and CommonJS `module.exports = function () {…}` (the module's value)
+  return ts.isExportAssignment(n.parent) || (ts.isBinaryExpression(n.parent) && n.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken
+    && n.parent.right === n && n.parent.left.getText() === 'module.exports' && ts.isExpressionStatement(n.parent.parent) && ts.isSourceFile(n.parent.parent.parent));
 }
 
 function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined): string | undefined {
@@ -351,6 +374,11 @@ function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined
     if (byProperty) return byProperty;
     if (ts.isFunctionExpression(decl) && decl.name) return uidAt(decl.name);
     return undefined;
+  }
+  // `Dep.Template = class DepTemplate {}`: our symbol is named by the property
+  if (ts.isClassExpression(decl) && decl.parent && ts.isBinaryExpression(decl.parent) && ts.isPropertyAccessExpression(decl.parent.left)) {
+    const byProperty = uidAt(decl.parent.left.name);
+    if (byProperty) return byProperty;
   }
   const name = (decl as ts.NamedDeclaration).name;
   return name ? uidAt(name) : undefined;
@@ -414,7 +442,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     process.exit(0);
   }
   const named = opt('--corpus');
-  const valued = ['--samples', '--corpus', '--include', '--exclude', '--compiler-options'];
+  const valued = ['--samples', '--corpus', '--include', '--exclude', '--compiler-options', '--unmapped'];
   const folder = args.find((a, i) => !a.startsWith('--') && !valued.includes(args[i - 1]));
   const { root, compilerOptions } = named || !folder ? corpus(named ?? 'rxjs') : { root: folder, compilerOptions: folderOptions(folder, opt('--compiler-options')) };
   const samples = opt('--samples') !== undefined ? Number(opt('--samples')) : 15;
@@ -431,5 +459,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     for (const m of d.misses.slice(0, samples)) console.log(`  ${m.source} → ${m.target}\n      at ${m.site}`);
     console.log(`\nfalse positives (we have, compiler does not) — ${d.falsePositives.length}:`);
     for (const m of d.falsePositives.slice(0, samples)) console.log(`  ${m.source} → ${m.target}  (${m.reason} ${m.confidence}) at ${m.site}`);
+  }
+  const unmappedCount = opt('--unmapped') !== undefined ? Number(opt('--unmapped')) : 0;
+  if (unmappedCount > 0) {
+    console.log(`\ncallees we have no symbol for — ${d.unmapped.length}:`);
+    for (const u of d.unmapped.slice(0, unmappedCount)) console.log(`  ${u.decl}\n      at ${u.site}`);
   }
 }
