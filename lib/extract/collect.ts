@@ -81,6 +81,8 @@ export class Collector {
   private readonly classSymOf = new Map<Node, number>();
   /** Plain functions assigned to `X.prototype.m`: function node → X's symbol (what `this` is inside). */
   private readonly prototypeOwner = new Map<Node, number>();
+  /** Names X of `X.prototype.m = …` assignments (constructor functions). */
+  private readonly prototypeNames = new Set<string>();
   private readonly varKind = new Map<Node, 'var' | 'let'>();
   private readonly requireDecl = new Set<Node>();
   /** `require('m')` call nodes → 'm'. */
@@ -405,6 +407,7 @@ export class Collector {
           this.skipIds.add(nameNode);
           this.push(startOf(assign), EV_DEF, { role: 'def.cjs', def: assign, name: nameNode, value } satisfies DefRec);
         } else if (PROTOTYPE_OF.test(this.text.slice(object.start, object.end))) {
+          this.prototypeNames.add(PROTOTYPE_OF.exec(this.text.slice(object.start, object.end))![1]);
           // `Counter.prototype.inc = function () {}`: an instance method of the constructor function (or class)
           this.push(startOf(assign), EV_DEF, { role: 'def.prototype', def: assign, name: nameNode, value, type: object } satisfies DefRec);
         } else if (/^[$_\p{ID_Start}][$\p{ID_Continue}]*$/u.test(target) && this.text.slice(object.start, object.end) === target) {
@@ -468,6 +471,12 @@ export class Collector {
           // to its name inside itself
           const own = this.ownNameOf.get(node);
           if (own !== undefined) scope.names.set(this.symbols[own].name, { s: own });
+          // the body of a top-level constructor function (`function F() {}` with `F.prototype.m = …` in the file):
+          // `this` is an F, as the checker reads it
+          if (e.x.kind === 'function' && this.prototypeNames.size && scope.classSym < 0) {
+            const fs = this.fnSymOf.get(node);
+            if (fs !== undefined && this.symbols[fs].parent === -1 && this.symbols[fs].label === 'Function' && this.symbols[fs].kind === 'function' && this.prototypeNames.has(this.symbols[fs].name)) scope.classSym = fs;
+          }
           this.scopeSpans.push({ p, end: scope.end, scope });
           break;
         }
@@ -755,11 +764,15 @@ export class Collector {
         if (cur < 0 || this.symbols[cur].label !== 'Variable' || this.symbols[cur].parent !== -1) return -1;
         const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported, false);
         this.symbols[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
+        // `this` inside a method (or plain function) of an untyped object literal is that object, as the checker reads
+        // it; a typed one (`const p: Provider = {…}`) is its declared type to the checker
+        const fnNode = d.value ?? d.def;
+        if (this.scopeKindOf.get(fnNode) === 'function' && !this.symbols[cur].typeNode) this.prototypeOwner.set(fnNode, cur);
         return this.span(s, d.def);
       }
       case 'def.assigned': {
         const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
-        if (kind !== 'function' && kind !== 'arrow' && kind !== 'class') return -1;
+        if (kind !== 'function' && kind !== 'arrow' && kind !== 'class') return this.assignedAlias(d, scope, cur, name);
         if (cur !== -1 || scope !== this.root) return -1;
         const owner = this.root.names.get(this.ident(d.type!));
         if (!owner || !('s' in owner)) return -1;
@@ -777,6 +790,10 @@ export class Collector {
         }
         const s = this.addSymbol(d, scope, owner.s, name, 'Method', 'assigned_function', parent.exported, false);
         if (parent.label === 'Class' || parent.label === 'Function') this.symbols[s].isStatic = true;
+        // `app.set = function () { this.get() }` on a module-level object: `this` is that object, as the checker reads
+        // it — unless the function assigns `this.x = …` (a constructor function to the checker, its own instance)
+        // (an object literal: `Object.create(proto)` is `any` to the checker)
+        else if (kind === 'function' && !parent.typeNode && parent.initNode && this.isObjectLiteral(parent.initNode) && !this.assignsThis(d.value!)) this.prototypeOwner.set(d.value!, owner.s);
         this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
         return this.span(s, d.def);
       }
@@ -1060,6 +1077,61 @@ export class Collector {
     if (!tag) return undefined;
     const scope = this.scopeAt(node.start);
     return jsdocType(tag.type!, this.typeNames(scope, this.templatesOf(tags, scope)));
+  }
+
+  /** An object literal, also at the end of a chain of assignments (`var app = exports = module.exports = {}`). */
+  private isObjectLiteral(node: Node): boolean {
+    let n: Node | undefined = node;
+    for (let hops = 0; n && hops < 8; hops++) {
+      const w = this.wraps.get(n);
+      if (!w || w.kind !== 'wrap' || !w.inner) break;
+      n = w.inner;
+    }
+    if (!n || this.scopeKindOf.has(n)) return false; // a block is no object
+    // `{`, or `a = b.c = {` (a chain of plain assignments the wraps do not cover)
+    CHAINED_OBJECT.lastIndex = n.start;
+    return CHAINED_OBJECT.test(this.text);
+  }
+
+  /**
+   * `SchemaController.build = build` at the top level, on a module-level class, constructor function or object: a
+   * property holding another name's value (a call through it runs what that name is, as for `const f = g`).
+   */
+  private assignedAlias(d: DefRec, scope: Scope, cur: number, name: string): number {
+    if (cur !== -1 || scope !== this.root || !d.value || !(this.ids.has(d.value) || this.members.has(d.value))) return -1;
+    const owner = this.root.names.get(this.ident(d.type!));
+    if (!owner || !('s' in owner)) return -1;
+    const parent = this.symbols[owner.s];
+    if (parent.parent !== -1 || (parent.label !== 'Variable' && parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
+    if (this.memberKeys.has(`${owner.s}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`)) return -1;
+    this.skipIds.add(d.name!);
+    const s = this.addSymbol(d, scope, owner.s, name, 'Property', 'assigned_value', parent.exported, false);
+    if (parent.label !== 'Variable') this.symbols[s].isStatic = true;
+    this.symbols[s].initNode = d.value;
+    this.memberKeys.set(`${owner.s}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`, s);
+    return this.span(s, d.def);
+  }
+
+  /** A `require('m')` call not bound by a declaration: an import binding of its own (no local name). */
+  private inlineRequire(node: Node): Expr {
+    const source = this.requireSource.get(node)!;
+    let i = this.inlineRequires.get(source);
+    if (i === undefined) {
+      i = this.imports.length;
+      this.imports.push({ kind: 'require', source, local: 'require', at: [rowOf(node) + 1, colOf(node) + 1, 0] });
+      this.inlineRequires.set(source, i);
+    }
+    return { k: 'id', name: 'require', b: { i } };
+  }
+
+  private readonly inlineRequires = new Map<string, number>();
+
+  /** A function whose body assigns `this.x = …` (nested functions included: an approximation). */
+  private assignsThis(fn: Node): boolean {
+    for (const t of this.assignTargets) {
+      if (t.start >= fn.start && t.end <= fn.end && this.text.startsWith('this', t.start) && !/[$\w]/.test(this.text[t.start + 4] ?? '')) return true;
+    }
+    return false;
   }
 
   private readonly paramProps = new Set<Node>();
@@ -1385,6 +1457,8 @@ export class Collector {
     const m = this.members.get(node);
     if (m) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };
     const c = this.calls.get(node);
+    // `require('./x')` used in place (`require('./x')(app)`, `exports.Suite = require('./suite')`): the module's value
+    if (c && !c.isNew && this.requireSource.has(node)) return this.inlineRequire(node);
     if (c && c.callee !== node) return c.isNew ? { k: 'new', callee: this.expr(c.callee) } : { k: 'call', callee: this.expr(c.callee) };
     const u = this.unions.get(node);
     if (u) return { k: 'union', types: [...u].sort(byStart).map((n) => this.expr(n)) };
@@ -1655,6 +1729,9 @@ function thisClass(scope: Scope): number {
 function isAsciiIdStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 36 || c === 95 || c === 92;
 }
+
+/** An object literal after zero or more plain assignments (`exports = module.exports = {`). */
+const CHAINED_OBJECT = /(?:[$\w]+(?:\s*\.\s*[$\w]+)*\s*=(?!=)\s*)*\{/y;
 
 /** The own name of a function or class expression (`function name(`, `async function* name(`, `class Name`). */
 const OWN_NAME = /^(?:async\s+)?(?:function\s*\*?|class)\s+([$_\p{ID_Start}][$\p{ID_Continue}]*)/u;
