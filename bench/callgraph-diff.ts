@@ -19,9 +19,12 @@
  * Calls the compiler resolves outside the project (lib.d.ts, packages) are not edges on either side.
  *
  * Corpora (bench/callgraph-corpora.ts) are named with --corpus; a bare folder is checked with the default
- * compiler options; --all prints one summary line per corpus.
+ * compiler options; --all prints one summary line per corpus. For a bare folder, --include and --exclude take
+ * comma-separated path prefixes relative to it (`--include lib,fastify.js`, `--exclude test,types`), and
+ * --compiler-options a JSON object in tsconfig spelling (`'{"target":"es2022"}'`).
  *
  *   node --import tsx bench/callgraph-diff.ts [--corpus rxjs|query-core|prosemirror-model | folder] [--samples N]
+ *     [--include a,b] [--exclude c,d] [--compiler-options JSON] [--unmapped N]
  *   node --import tsx bench/callgraph-diff.ts --all
  */
 import path from 'node:path';
@@ -40,6 +43,8 @@ export interface DiffResult {
   compilerSites: number;
   /** Compiler-resolved project callees we have no symbol for (not counted in recall). */
   unmappedTargets: number;
+  /** Those callees: declaration kind, where it is declared, and the first call site (`--unmapped N` prints them). */
+  unmapped: Array<{ decl: string; site: string }>;
   compilerEdges: number;
   ourEdges: number;
   truePositives: number;
@@ -54,9 +59,12 @@ export interface DiffResult {
   byReason: Record<string, { edges: number; correct: number }>;
 }
 
-/** Indexes `root` with codegraph and with the TypeScript compiler and compares the CALLS edges. */
-export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions = {}): DiffResult {
-  const corpus = readCorpus(root);
+/**
+ * Indexes `root` with codegraph and with the TypeScript compiler and compares the CALLS edges; `keep` (when
+ * given) picks the files of the folder both sides see (paths relative to `root`).
+ */
+export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions = {}, keep?: (rel: string) => boolean): DiffResult {
+  const corpus = keep ? readCorpus(root).filter((f) => keep(f.path)) : readCorpus(root);
   const texts = new Map(corpus.map((f) => [f.path, f.text]));
   const facts = corpus.map((f) => extractFile(f.path, f.text, languageOf(f.path)!));
   const result = resolveProject(facts, loadProjectConfig(corpus.map((f) => f.path), (rel) => texts.get(rel)));
@@ -84,7 +92,7 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
   for (const [k, p] of compiler.edges) if (!ours.has(k)) misses.push(p);
   const ratio = (a: number, b: number): number => (b === 0 ? 1 : a / b);
   return {
-    files: corpus.length, compilerSites: compiler.sites, unmappedTargets: compiler.unmapped,
+    files: corpus.length, compilerSites: compiler.sites, unmappedTargets: compiler.unmapped, unmapped: compiler.unmappedSamples,
     compilerEdges: compiler.edges.size, ourEdges: ours.size, truePositives: tp,
     precision: ratio(tp, ours.size), recall: ratio(tp, compiler.edges.size),
     confident: { ourEdges: oursConfident, truePositives: tpConfident, precision: ratio(tpConfident, oursConfident), recall: ratio(tpConfident, compiler.edges.size) },
@@ -92,7 +100,7 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
   };
 }
 
-interface CompilerEdges { edges: Map<string, Pair>; sites: number; unmapped: number }
+interface CompilerEdges { edges: Map<string, Pair>; sites: number; unmapped: number; unmappedSamples: Array<{ decl: string; site: string }> }
 
 function compilerEdges(root: string, files: string[], result: ResolveResult, extra: ts.CompilerOptions): CompilerEdges {
   const options: ts.CompilerOptions = {
@@ -130,6 +138,7 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
   const edges = new Map<string, Pair>();
   let sites = 0;
   let unmapped = 0;
+  const unmappedSamples: Array<{ decl: string; site: string }> = [];
   for (const sf of program.getSourceFiles()) {
     const p = rel(sf);
     if (!p || sf.isDeclarationFile && !fileSet.has(p)) continue;
@@ -160,7 +169,14 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
           const declFile = target.getSourceFile();
           if (rel(declFile) && fileSet.has(rel(declFile)!)) {
             const tUid = declarationUid(target, uidAt);
-            if (!tUid) { if (!counted) unmapped++; }
+            if (!tUid) {
+              if (!counted) {
+                unmapped++;
+                const lc = sf.getLineAndCharacterOfPosition(node.getStart(sf));
+                const dl = declFile.getLineAndCharacterOfPosition(target.getStart(declFile));
+                unmappedSamples.push({ decl: `${ts.SyntaxKind[target.kind]} ${rel(declFile)}:${dl.line + 1}  ${target.getText(declFile).split('\n')[0].slice(0, 60)}`, site: `${p}:${lc.line + 1}  ${node.getText(sf).split('\n')[0].slice(0, 60)}` });
+              }
+            }
             else {
               if (!counted) sites++;
               counted = true;
@@ -178,7 +194,7 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
     };
     visit(sf);
   }
-  return { edges, sites, unmapped };
+  return { edges, sites, unmapped, unmappedSamples };
 }
 
 /**
@@ -250,7 +266,18 @@ function calleeDeclaration(checker: ts.TypeChecker, call: ts.CallExpression | ts
       sym = t.getSymbol();
     }
     if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
-    return sym?.declarations?.find((d) => ts.isClassLike(d));
+    return sym?.declarations?.find((d) => ts.isClassLike(d)) ?? assignedClass(sym);
+  }
+  return undefined;
+}
+
+/** `new Dep.Template()` where `Dep.Template = class {…}` (a JavaScript expando property): that class expression. */
+function assignedClass(sym: ts.Symbol | undefined): ts.Node | undefined {
+  for (const d of sym?.declarations ?? []) {
+    if (ts.isPropertyAccessExpression(d) && ts.isBinaryExpression(d.parent) && d.parent.left === d) {
+      const right = skipOuter(d.parent.right);
+      if (ts.isClassExpression(right)) return right;
+    }
   }
   return undefined;
 }
@@ -320,13 +347,15 @@ function constructedClass(checker: ts.TypeChecker, call: ts.NewExpression): ts.C
 }
 
 /** Our symbol for a callee declaration: by the position of its declaring name. */
-/** A nameless function or class that is a module's default export (the declaration itself stands for its name). */
+/** A nameless function or class that is a module's default export or CommonJS value (the declaration itself stands for its name). */
 function isAnonymousDefault(n: ts.Node): boolean {
   if ((ts.isFunctionDeclaration(n) || ts.isClassDeclaration(n)) && !n.name) {
     return !!n.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
   }
-  return (ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isClassExpression(n)) && !(n as ts.FunctionExpression).name
-    && !!n.parent && ts.isExportAssignment(n.parent);
+  if (!(ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isClassExpression(n)) || (n as ts.FunctionExpression).name || !n.parent) return false;
+  // `export default () => …`, and CommonJS `module.exports = function () {…}` (the module's value)
+  return ts.isExportAssignment(n.parent) || (ts.isBinaryExpression(n.parent) && n.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken
+    && n.parent.right === n && n.parent.left.getText() === 'module.exports' && ts.isExpressionStatement(n.parent.parent) && ts.isSourceFile(n.parent.parent.parent));
 }
 
 function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined): string | undefined {
@@ -339,9 +368,17 @@ function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined
     let p = decl.parent;
     while (ts.isParenthesizedExpression(p) && p.parent) p = p.parent; // `const f = (<T>(x: T) => …)`
     if ((ts.isVariableDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertyAssignment(p)) && p.name) return uidAt(p.name);
+    // `app.set = function set() {}`, `View.prototype.lookup = function lookup() {}`: our symbol is named by the
+    // property; the function's own name only when nothing else names it
+    const byProperty = ts.isBinaryExpression(p) && ts.isPropertyAccessExpression(p.left) ? uidAt(p.left.name) : undefined;
+    if (byProperty) return byProperty;
     if (ts.isFunctionExpression(decl) && decl.name) return uidAt(decl.name);
-    if (ts.isBinaryExpression(p) && ts.isPropertyAccessExpression(p.left)) return uidAt(p.left.name);
     return undefined;
+  }
+  // `Dep.Template = class DepTemplate {}`: our symbol is named by the property
+  if (ts.isClassExpression(decl) && decl.parent && ts.isBinaryExpression(decl.parent) && ts.isPropertyAccessExpression(decl.parent.left)) {
+    const byProperty = uidAt(decl.parent.left.name);
+    if (byProperty) return byProperty;
   }
   const name = (decl as ts.NamedDeclaration).name;
   return name ? uidAt(name) : undefined;
@@ -357,12 +394,35 @@ function enclosingUid(node: ts.Node, uidAt: (n: ts.Node) => string | undefined):
       || ts.isGetAccessorDeclaration(n) || ts.isSetAccessorDeclaration(n) || ts.isPropertyDeclaration(n) || ts.isVariableDeclaration(n)
       || ts.isPropertyAssignment(n) || ts.isFunctionExpression(n) || ts.isModuleDeclaration(n)) nameNode = n.name;
     // `exports.f = function () {}`, `internals.X = class {}`: named by the assigned property
-    if (!nameNode && (ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isClassExpression(n)) && ts.isBinaryExpression(n.parent) && ts.isPropertyAccessExpression(n.parent.left)) nameNode = n.parent.left.name;
+    const assignedTo = (ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isClassExpression(n)) && ts.isBinaryExpression(n.parent) && ts.isPropertyAccessExpression(n.parent.left) ? n.parent.left.name : undefined;
+    if (!nameNode) nameNode = assignedTo;
     if (!nameNode) continue;
-    const uid = uidAt(nameNode);
+    // a named function expression assigned to a property (`app.set = function set() {}`) is our symbol of the property
+    const uid = uidAt(nameNode) ?? (assignedTo && assignedTo !== nameNode ? uidAt(assignedTo) : undefined);
     if (uid) return uid;
   }
   return undefined;
+}
+
+/** Keeps paths under one of the `include` prefixes (all when none) and under none of the `exclude` ones. */
+function pathFilter(include: string | undefined, exclude: string | undefined): ((rel: string) => boolean) | undefined {
+  const list = (s: string | undefined): string[] => (s ?? '').split(',').map((x) => x.trim().replace(/\/+$/, '')).filter(Boolean);
+  const inc = list(include);
+  const exc = list(exclude);
+  if (!inc.length && !exc.length) return undefined;
+  const under = (rel: string, prefix: string): boolean => rel === prefix || rel.startsWith(`${prefix}/`);
+  return (rel) => (!inc.length || inc.some((p) => under(rel, p))) && !exc.some((p) => under(rel, p));
+}
+
+/** Compiler options for a bare folder from a tsconfig-style JSON object (exits with the compiler's message on error). */
+function folderOptions(folder: string, json: string | undefined): ts.CompilerOptions {
+  if (!json) return {};
+  const { options, errors } = ts.convertCompilerOptionsFromJson(JSON.parse(json), path.resolve(folder));
+  if (errors.length) {
+    console.error(errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, '\n')).join('\n'));
+    process.exit(2);
+  }
+  return options;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
@@ -382,11 +442,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     process.exit(0);
   }
   const named = opt('--corpus');
-  const folder = args.find((a, i) => !a.startsWith('--') && !['--samples', '--corpus'].includes(args[i - 1]));
-  const { root, compilerOptions } = named || !folder ? corpus(named ?? 'rxjs') : { root: folder, compilerOptions: {} };
+  const valued = ['--samples', '--corpus', '--include', '--exclude', '--compiler-options', '--unmapped'];
+  const folder = args.find((a, i) => !a.startsWith('--') && !valued.includes(args[i - 1]));
+  const { root, compilerOptions } = named || !folder ? corpus(named ?? 'rxjs') : { root: folder, compilerOptions: folderOptions(folder, opt('--compiler-options')) };
   const samples = opt('--samples') !== undefined ? Number(opt('--samples')) : 15;
   const t0 = performance.now();
-  const d = callgraphDiff(root, compilerOptions);
+  const d = callgraphDiff(root, compilerOptions, pathFilter(opt('--include'), opt('--exclude')));
   console.log(`call graph vs TypeScript ${ts.version} on ${path.relative(process.cwd(), root) || root} (${d.files} files, ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   console.log(`  compiler: ${d.compilerSites} call sites into the project → ${d.compilerEdges} caller→callee edges (${d.unmappedTargets} sites whose callee we do not model)`);
   console.log(`  codegraph: ${d.ourEdges} CALLS edges, ${d.truePositives} agree`);
@@ -398,5 +459,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     for (const m of d.misses.slice(0, samples)) console.log(`  ${m.source} → ${m.target}\n      at ${m.site}`);
     console.log(`\nfalse positives (we have, compiler does not) — ${d.falsePositives.length}:`);
     for (const m of d.falsePositives.slice(0, samples)) console.log(`  ${m.source} → ${m.target}  (${m.reason} ${m.confidence}) at ${m.site}`);
+  }
+  const unmappedCount = opt('--unmapped') !== undefined ? Number(opt('--unmapped')) : 0;
+  if (unmappedCount > 0) {
+    console.log(`\ncallees we have no symbol for — ${d.unmapped.length}:`);
+    for (const u of d.unmapped.slice(0, unmappedCount)) console.log(`  ${u.decl}\n      at ${u.site}`);
   }
 }

@@ -14,6 +14,7 @@ import type {
 import type { LanguageId } from '../lang/index.ts';
 import type { NodeRef } from './flat-tree.ts';
 import type { Capture, Match } from './query-match.ts';
+import { jsdocTags, jsdocType, type JsdocTag } from './jsdoc.ts';
 
 type Node = NodeRef;
 
@@ -50,7 +51,7 @@ interface Scope {
   node?: Node;
 }
 
-interface DefRec { role: string; def: Node; name?: Node; body?: Node; value?: Node; type?: Node }
+interface DefRec { role: string; def: Node; name?: Node; body?: Node; value?: Node; type?: Node; host?: Node }
 interface Event { p: number; o: number; t: number; x: any }
 // event types, also their order at the same position
 const EV_EXPORT = 0, EV_DEF = 1, EV_SCOPE = 2, EV_DECL = 3, EV_POINT = 4;
@@ -80,6 +81,8 @@ export class Collector {
   private readonly classSymOf = new Map<Node, number>();
   /** Plain functions assigned to `X.prototype.m`: function node → X's symbol (what `this` is inside). */
   private readonly prototypeOwner = new Map<Node, number>();
+  /** Names X of `X.prototype.m = …` assignments (constructor functions). */
+  private readonly prototypeNames = new Set<string>();
   private readonly varKind = new Map<Node, 'var' | 'let'>();
   private readonly requireDecl = new Set<Node>();
   /** `require('m')` call nodes → 'm'. */
@@ -173,6 +176,7 @@ export class Collector {
     const roles = this.roles;
     for (const m of matches) this.file(m, roles[m.pattern]);
     this.replay();
+    if (this.docComments.size) this.jsdocTypedefs();
     for (const f of this.pendingExports) f();
     this.markExported();
     return this.build(lines, parseErrors);
@@ -277,6 +281,11 @@ export class Collector {
       case 'expr.super': this.simple.set(c[0].node, 'super'); this.point(c[0].node, c[0].node); return;
       case 'jsx': this.jsx.add(c[0].node); return;
       case 'comment': this.comments.add(c[0].node); return;
+      case 'doc.comment': {
+        const n = c[0].node;
+        if (this.text.startsWith('/**', n.start) && !this.text.startsWith('/**/', n.start)) this.docComments.set(n.end, n);
+        return;
+      }
       case 'this.param': this.thisParamType.set(get(c, 'param')!, get(c, 'type')!); return;
       case 'param.slot': pushTo(this.slotsOf, get(c, 'fn')!, get(c, 'param')!); return;
       case 'fntype.param': pushTo(this.fnTypeParams, get(c, 'fntype')!, { name: get(c, 'name')!, type: get(c, 'type') }); return;
@@ -398,11 +407,14 @@ export class Collector {
         const name = this.ident(nameNode);
         if (target === 'module' && name === 'exports') {
           this.moduleExportsAssign.add(assign);
+          // `module.exports = function () {}` / `= class Foo {}`: the module's value is a symbol of its own
+          this.push(startOf(value), EV_DEF, { role: 'def.cjs.module', def: value, value, host: assign } satisfies DefRec);
           this.pendingExports.push(() => this.exports.push({ kind: 'cjs', value: this.expr(value) }));
         } else if (target === 'exports' || target === 'moduleexports') {
           this.skipIds.add(nameNode);
           this.push(startOf(assign), EV_DEF, { role: 'def.cjs', def: assign, name: nameNode, value } satisfies DefRec);
         } else if (PROTOTYPE_OF.test(this.text.slice(object.start, object.end))) {
+          this.prototypeNames.add(PROTOTYPE_OF.exec(this.text.slice(object.start, object.end))![1]);
           // `Counter.prototype.inc = function () {}`: an instance method of the constructor function (or class)
           this.push(startOf(assign), EV_DEF, { role: 'def.prototype', def: assign, name: nameNode, value, type: object } satisfies DefRec);
         } else if (/^[$_\p{ID_Start}][$\p{ID_Continue}]*$/u.test(target) && this.text.slice(object.start, object.end) === target) {
@@ -461,6 +473,16 @@ export class Collector {
               const t = this.thisParamType.get(slot);
               if (t) scope.thisType = t;
             }
+          }
+          // a named function or class expression that became a symbol (`module.exports = class Foo {…}`) is bound
+          // to its name inside itself
+          const own = this.ownNameOf.get(node);
+          if (own !== undefined) scope.names.set(this.symbols[own].name, { s: own });
+          // the body of a top-level constructor function (`function F() {}` with `F.prototype.m = …` in the file):
+          // `this` is an F, as the checker reads it
+          if (e.x.kind === 'function' && this.prototypeNames.size && scope.classSym < 0) {
+            const fs = this.fnSymOf.get(node);
+            if (fs !== undefined && this.symbols[fs].parent === -1 && this.symbols[fs].label === 'Function' && this.symbols[fs].kind === 'function' && this.prototypeNames.has(this.symbols[fs].name)) scope.classSym = fs;
           }
           this.scopeSpans.push({ p, end: scope.end, scope });
           break;
@@ -640,6 +662,7 @@ export class Collector {
         }
         const l = this.localNodes.length;
         this.localNodes.push({ name, type, init: d.value });
+        if (this.docComments.size) this.localDecls.push({ l, def: d.def });
         target.names.set(name, { l });
         return -1;
       }
@@ -748,11 +771,15 @@ export class Collector {
         if (cur < 0 || this.symbols[cur].label !== 'Variable' || this.symbols[cur].parent !== -1) return -1;
         const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported, false);
         this.symbols[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
+        // `this` inside a method (or plain function) of an untyped object literal is that object, as the checker reads
+        // it; a typed one (`const p: Provider = {…}`) is its declared type to the checker
+        const fnNode = d.value ?? d.def;
+        if (this.scopeKindOf.get(fnNode) === 'function' && !this.symbols[cur].typeNode) this.prototypeOwner.set(fnNode, cur);
         return this.span(s, d.def);
       }
       case 'def.assigned': {
         const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
-        if (kind !== 'function' && kind !== 'arrow' && kind !== 'class') return -1;
+        if (kind !== 'function' && kind !== 'arrow' && kind !== 'class') return this.assignedAlias(d, scope, cur, name);
         if (cur !== -1 || scope !== this.root) return -1;
         const owner = this.root.names.get(this.ident(d.type!));
         if (!owner || !('s' in owner)) return -1;
@@ -763,11 +790,17 @@ export class Collector {
         if (kind === 'class') {
           // `internals.Route = class { … }` (hapi style): a class named by the property
           const c = this.addSymbol(d, scope, owner.s, name, 'Class', 'class', parent.exported, false);
+          // `Dep.Template = class {…}` on a class or constructor function: a static member of it
+          if (parent.label === 'Class' || parent.label === 'Function') this.symbols[c].isStatic = true;
           this.classSymOf.set(d.value!, c);
           return this.span(c, d.def);
         }
         const s = this.addSymbol(d, scope, owner.s, name, 'Method', 'assigned_function', parent.exported, false);
         if (parent.label === 'Class' || parent.label === 'Function') this.symbols[s].isStatic = true;
+        // `app.set = function () { this.get() }` on a module-level object: `this` is that object, as the checker reads
+        // it — unless the function assigns `this.x = …` (a constructor function to the checker, its own instance)
+        // (an object literal: `Object.create(proto)` is `any` to the checker)
+        else if (kind === 'function' && !parent.typeNode && parent.initNode && this.isObjectLiteral(parent.initNode) && !this.assignsThis(d.value!)) this.prototypeOwner.set(d.value!, owner.s);
         this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
         return this.span(s, d.def);
       }
@@ -787,6 +820,21 @@ export class Collector {
         if (kind === 'function') this.prototypeOwner.set(d.value!, owner.s);
         return this.span(s, d.def);
       }
+      case 'def.cjs.module': {
+        // the function or class assigned to `module.exports` at the top level: named by its own name, else `default`
+        // (what an ESM import of the module gets), as `export default function () {}` is
+        const kind = this.scopeKindOf.get(d.def);
+        if (!topLevel || (kind !== 'function' && kind !== 'arrow' && kind !== 'class') || this.classSymOf.has(d.def) || this.fnSymOf.has(d.def)) return -1;
+        const own = kind === 'arrow' ? undefined : OWN_NAME.exec(this.text.slice(d.def.start, Math.min(d.def.end, d.def.start + 200)));
+        const nameNode = own ? this.syntheticNode(d.def.start + own[0].length - own[1].length, own[1].length) : undefined;
+        const label: SymbolLabel = kind === 'class' ? 'Class' : 'Function';
+        const s = this.addSymbol({ ...d, name: nameNode }, scope, cur, own ? own[1] : 'default', label, kind === 'class' ? 'class' : kind === 'arrow' ? 'arrow_function' : 'function_expression', true, true);
+        if (label === 'Class') this.classSymOf.set(d.def, s); else this.symbols[s].returnsNode = this.returnsOf.get(d.def);
+        // its doc comment sits before `module.exports =`
+        if (d.host) this.docHostOf.set(s, d.host.start);
+        if (own) this.ownNameOf.set(d.def, s);
+        return this.span(s, d.def);
+      }
       case 'def.cjs': {
         const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
         if (!topLevel || !kind || kind === 'method' || kind === 'block' || kind === 'type') {
@@ -802,6 +850,295 @@ export class Collector {
       }
     }
     return -1;
+  }
+
+  // ------------------------------------------------------------------ JSDoc (JavaScript files)
+  /** Doc comments (`/** … *\/`) by end offset: a declaration's doc is the one ending right before it. */
+  private readonly docComments = new Map<number, Node>();
+  /** Symbols whose doc comment sits before another node than their declaration (`module.exports = function …`). */
+  private readonly docHostOf = new Map<number, number>();
+  /** Named function and class expressions that are symbols → the symbol (their name is bound inside them). */
+  private readonly ownNameOf = new Map<Node, number>();
+  private readonly docTagMemo = new Map<Node, JsdocTag[]>();
+  /** `@typedef` / `@callback` names of the file → their TypeAlias symbol (types only: never values). */
+  private readonly typedefs = new Map<string, number>();
+  /** Local variables declared by a declarator (their `@type` sits before it). */
+  private readonly localDecls: Array<{ l: number; def: Node }> = [];
+  /** JSDoc types of locals and parameters, by local index. */
+  private readonly jsdocLocal = new Map<number, Expr>();
+  /** `import("./x")` in JSDoc types → the import binding standing for that module. */
+  private readonly jsdocImports = new Map<string, number>();
+  private docLineStarts: number[] | undefined;
+
+  /** The doc comment's tags right before `start` (whitespace and modifiers such as `export const` between). */
+  private docTagsBefore(start: number): JsdocTag[] | undefined {
+    const t = this.text;
+    let i = start;
+    for (;;) {
+      while (i > 0 && isSpace(t.charCodeAt(i - 1))) i--;
+      let j = i;
+      while (j > 0 && isWordChar(t.charCodeAt(j - 1))) j--;
+      if (j < i && MODIFIER_WORDS.has(t.slice(j, i))) { i = j; continue; }
+      break;
+    }
+    const c = this.docComments.get(i);
+    if (!c) return undefined;
+    let tags = this.docTagMemo.get(c);
+    if (!tags) this.docTagMemo.set(c, (tags = jsdocTags(t.slice(c.start, c.end))));
+    return tags;
+  }
+
+  /** The innermost scope around an offset. */
+  private scopeAt(pos: number): Scope {
+    const spans = this.scopeSpans;
+    let lo = 0, hi = spans.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (spans[mid].p <= pos) lo = mid + 1; else hi = mid; }
+    let sc: Scope | undefined = lo > 0 ? spans[lo - 1].scope : this.root;
+    while (sc && sc !== this.root && (sc.start > pos || sc.end <= pos)) sc = sc.parent;
+    return sc ?? this.root;
+  }
+
+  /** Name resolution for the types of one doc comment: its `@template` names, the file's typedefs, then the scope. */
+  private typeNames(scope: Scope, templates?: Map<string, Expr>) {
+    return {
+      name: (n: string): Expr => {
+        // `@returns {this}`: the class the comment's declaration belongs to
+        if (n === 'this') { const cls = thisClass(scope); return cls >= 0 ? { k: 'this', cls } : { k: 'other' }; }
+        const tp = templates?.get(n);
+        if (tp) return tp;
+        const td = this.typedefs.get(n);
+        if (td !== undefined) return { k: 'id', name: n, b: { s: td } };
+        const b = lookup(scope, n);
+        return b ? { k: 'id', name: n, b } : { k: 'id', name: n };
+      },
+      importOf: (source: string): Expr => {
+        let i = this.jsdocImports.get(source);
+        if (i === undefined) {
+          i = this.imports.length;
+          this.imports.push({ kind: 'jsdoc', source, local: `import("${source}")`, at: [1, 1, 0] });
+          this.jsdocImports.set(source, i);
+        }
+        return { k: 'id', name: `import("${source}")`, b: { i } };
+      },
+    };
+  }
+
+  /** `@template {C} T` of a comment: T reads as its constraint C, unconstrained as unknown. */
+  private templatesOf(tags: JsdocTag[], scope: Scope): Map<string, Expr> | undefined {
+    let out: Map<string, Expr> | undefined;
+    for (const tag of tags) {
+      if (tag.tag !== 'template' || !tag.names) continue;
+      out ??= new Map();
+      const constraint = tag.type ? jsdocType(tag.type, this.typeNames(scope, out)) : { k: 'other' } as Expr;
+      for (const n of tag.names) out.set(n, constraint);
+    }
+    return out;
+  }
+
+  /**
+   * `@typedef {T} Name` and `@callback Name` (with its `@param`/`@returns`): TypeAlias symbols of the file, exported
+   * as TypeScript exports a module's typedefs. Registered first, so types may name typedefs written later.
+   */
+  private jsdocTypedefs(): void {
+    const pending: Array<{ s: number; tags: JsdocTag[]; k: number }> = [];
+    for (const c of [...this.docComments.values()].sort(byStart)) {
+      let tags = this.docTagMemo.get(c);
+      if (!tags) this.docTagMemo.set(c, (tags = jsdocTags(this.text.slice(c.start, c.end))));
+      for (let k = 0; k < tags.length; k++) {
+        const tag = tags[k];
+        if ((tag.tag !== 'typedef' && tag.tag !== 'callback') || !tag.name || tag.nameAt === undefined || tag.name.includes('.')) continue;
+        if (this.typedefs.has(tag.name)) continue;
+        const nameNode = this.syntheticNode(c.start + tag.nameAt, tag.name.length);
+        const s = this.addSymbol({ role: 'def.typedef', def: c, name: nameNode }, this.root, -1, tag.name, 'TypeAlias', tag.tag, true, false);
+        const sym = this.symbols[s];
+        sym.signature = `@${tag.tag} ${tag.type ? `{${tag.type.length > 150 ? `${tag.type.slice(0, 147)}...` : tag.type}} ` : ''}${tag.name}`;
+        delete sym.doc;
+        this.typedefs.set(tag.name, s);
+        pending.push({ s, tags, k });
+      }
+    }
+    for (const { s, tags, k } of pending) {
+      const tag = tags[k];
+      const names = this.typeNames(this.root, this.templatesOf(tags, this.root));
+      if (tag.tag === 'typedef') {
+        let type = tag.type ? jsdocType(tag.type, names) : { k: 'other' } as Expr;
+        // `@typedef {Object} Options` + `@property {T} name` lines: an object type
+        if (type.k === 'other' || (type.k === 'id' && !type.b)) {
+          const props: Array<{ name: string; type: Expr }> = [];
+          for (let j = k + 1; j < tags.length && tags[j].tag !== 'typedef' && tags[j].tag !== 'callback'; j++) {
+            const p = tags[j];
+            if ((p.tag === 'property' || p.tag === 'prop') && p.type && p.name && !p.name.includes('.')) props.push({ name: p.name, type: jsdocType(p.type, names) });
+          }
+          if (props.length) type = { k: 'object', props };
+        }
+        this.typedefTypes.set(s, type);
+      } else {
+        const params: Array<Expr | null> = [];
+        let returns: Expr = { k: 'other' };
+        for (let j = k + 1; j < tags.length && tags[j].tag !== 'typedef' && tags[j].tag !== 'callback'; j++) {
+          const p = tags[j];
+          if (p.tag === 'param' && p.name && !p.name.includes('.')) params.push(p.type ? jsdocType(p.type, names) : null);
+          else if ((p.tag === 'returns' || p.tag === 'return') && p.type) returns = jsdocType(p.type, names);
+        }
+        this.typedefTypes.set(s, { k: 'fntype', returns, params });
+      }
+    }
+  }
+
+  private readonly typedefTypes = new Map<number, Expr>();
+
+  /** A node-like record for a name inside a comment (a typedef's name), for positions only. */
+  private syntheticNode(start: number, length: number): Node {
+    let starts = this.docLineStarts;
+    if (!starts) {
+      starts = [0];
+      for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.docLineStarts = starts;
+    }
+    let lo = 0, hi = starts.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] <= start) lo = mid + 1; else hi = mid; }
+    const row = lo - 1;
+    return { key: -1, typeId: -1, start, end: start + length, row, col: start - starts[row], endRow: row };
+  }
+
+  /**
+   * The JSDoc types of the file's declarations: `@param` of every function (symbol or callback) types its
+   * parameters, `@returns` a function symbol's result, `@type` a variable, field or `this.x = …` property, and
+   * typedefs their alias. Only where no TypeScript annotation exists (JavaScript files have none).
+   */
+  private jsdocApply(symbols: SymbolFact[]): void {
+    for (const [s, type] of this.typedefTypes) symbols[s].type = type;
+    // functions: every function node with parameter slots, its doc before the declaration that holds it
+    const seen = new Set<Node>();
+    for (const [fn, slots] of this.slotsOf) {
+      const s = this.fnSymOf.get(fn);
+      const host = s !== undefined ? this.docHostOf.get(s) ?? this.symbols[s].defNode.start : fn.start;
+      const tags = this.docTagsBefore(host);
+      if (!tags) continue;
+      seen.add(fn);
+      const scope = this.scopeAt(host);
+      const names = this.typeNames(scope, this.templatesOf(tags, scope));
+      const ordered = this.realSlots(slots);
+      for (const tag of tags) {
+        if (tag.tag !== 'param' || !tag.type || !tag.name || tag.name.includes('.')) continue;
+        for (let i = 0; i < ordered.length; i++) {
+          const l = this.slotLocal.get(ordered[i]);
+          if (l === undefined || this.localNodes[l].name !== tag.name) continue;
+          const type = jsdocType(tag.type, names);
+          if (!this.localNodes[l].type) this.jsdocLocal.set(l, type);
+          // a function-typed parameter (`@param {function(Compilation): void} cb`): its callback's parameter types
+          if (s !== undefined && type.k === 'fntype' && type.params && !symbols[s].callbackParams?.[i]) (symbols[s].callbackParams ??= {})[i] = type.params;
+        }
+      }
+      if (s !== undefined && !symbols[s].returns) this.jsdocReturns(symbols[s], tags, scope);
+    }
+    // functions without parameters still declare results
+    for (const [fn, s] of this.fnSymOf) {
+      if (seen.has(fn) || this.slotsOf.has(fn) || symbols[s].returns) continue;
+      const w = this.symbols[s];
+      if (fn !== w.defNode && this.slotsOf.has(w.defNode)) continue;
+      const host = this.docHostOf.get(s) ?? w.defNode.start;
+      const tags = this.docTagsBefore(host);
+      if (tags) this.jsdocReturns(symbols[s], tags, this.scopeAt(host));
+    }
+    // variables, fields and properties
+    for (let s = 0; s < this.symbols.length; s++) {
+      const w = this.symbols[s];
+      if ((w.label !== 'Variable' && w.label !== 'Property') || symbols[s].type) continue;
+      const tags = this.docTagsBefore(w.defNode.start);
+      const type = tags && this.jsdocTypeTag(tags, this.scopeAt(w.defNode.start));
+      if (type) symbols[s].type = type;
+    }
+    for (const { l, def } of this.localDecls) {
+      if (this.localNodes[l].type) continue;
+      const tags = this.docTagsBefore(def.start);
+      const type = tags && this.jsdocTypeTag(tags, this.scopeAt(def.start));
+      if (type) this.jsdocLocal.set(l, type);
+    }
+  }
+
+  private jsdocReturns(sym: SymbolFact, tags: JsdocTag[], scope: Scope): void {
+    const tag = tags.find((t) => (t.tag === 'returns' || t.tag === 'return') && t.type);
+    if (!tag) return;
+    // a result typed by a template parameter is what the call instantiates it to: not typed here
+    const templates = this.templatesOf(tags, scope);
+    const unknownT = templates ? new Map([...templates.keys()].map((k) => [k, { k: 'other' } as Expr])) : undefined;
+    sym.returns = jsdocType(tag.type!, this.typeNames(scope, unknownT));
+  }
+
+  /** The type of a `@type {T}` tag, if the comment has one. */
+  private jsdocTypeTag(tags: JsdocTag[], scope: Scope): Expr | undefined {
+    const tag = tags.find((t) => t.tag === 'type' && t.type);
+    return tag ? jsdocType(tag.type!, this.typeNames(scope, this.templatesOf(tags, scope))) : undefined;
+  }
+
+  /** `/** @type {Foo} *\/ (x)`: the asserted type of a parenthesised expression, if a type comment precedes it. */
+  private jsdocCast(node: Node): Expr | undefined {
+    let i = node.start;
+    while (i > 0 && isSpace(this.text.charCodeAt(i - 1))) i--;
+    const c = this.docComments.get(i);
+    if (!c) return undefined;
+    let tags = this.docTagMemo.get(c);
+    if (!tags) this.docTagMemo.set(c, (tags = jsdocTags(this.text.slice(c.start, c.end))));
+    const tag = tags.find((t) => t.tag === 'type' && t.type);
+    if (!tag) return undefined;
+    const scope = this.scopeAt(node.start);
+    return jsdocType(tag.type!, this.typeNames(scope, this.templatesOf(tags, scope)));
+  }
+
+  /** An object literal, also at the end of a chain of assignments (`var app = exports = module.exports = {}`). */
+  private isObjectLiteral(node: Node): boolean {
+    let n: Node | undefined = node;
+    for (let hops = 0; n && hops < 8; hops++) {
+      const w = this.wraps.get(n);
+      if (!w || w.kind !== 'wrap' || !w.inner) break;
+      n = w.inner;
+    }
+    if (!n || this.scopeKindOf.has(n)) return false; // a block is no object
+    // `{`, or `a = b.c = {` (a chain of plain assignments the wraps do not cover)
+    CHAINED_OBJECT.lastIndex = n.start;
+    return CHAINED_OBJECT.test(this.text);
+  }
+
+  /**
+   * `SchemaController.build = build` at the top level, on a module-level class, constructor function or object: a
+   * property holding another name's value (a call through it runs what that name is, as for `const f = g`).
+   */
+  private assignedAlias(d: DefRec, scope: Scope, cur: number, name: string): number {
+    if (cur !== -1 || scope !== this.root || !d.value || !(this.ids.has(d.value) || this.members.has(d.value))) return -1;
+    const owner = this.root.names.get(this.ident(d.type!));
+    if (!owner || !('s' in owner)) return -1;
+    const parent = this.symbols[owner.s];
+    if (parent.parent !== -1 || (parent.label !== 'Variable' && parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
+    if (this.memberKeys.has(`${owner.s}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`)) return -1;
+    this.skipIds.add(d.name!);
+    const s = this.addSymbol(d, scope, owner.s, name, 'Property', 'assigned_value', parent.exported, false);
+    if (parent.label !== 'Variable') this.symbols[s].isStatic = true;
+    this.symbols[s].initNode = d.value;
+    this.memberKeys.set(`${owner.s}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`, s);
+    return this.span(s, d.def);
+  }
+
+  /** A `require('m')` call not bound by a declaration: an import binding of its own (no local name). */
+  private inlineRequire(node: Node): Expr {
+    const source = this.requireSource.get(node)!;
+    let i = this.inlineRequires.get(source);
+    if (i === undefined) {
+      i = this.imports.length;
+      this.imports.push({ kind: 'require', source, local: 'require', at: [rowOf(node) + 1, colOf(node) + 1, 0] });
+      this.inlineRequires.set(source, i);
+    }
+    return { k: 'id', name: 'require', b: { i } };
+  }
+
+  private readonly inlineRequires = new Map<string, number>();
+
+  /** A function whose body assigns `this.x = …` (nested functions included: an approximation). */
+  private assignsThis(fn: Node): boolean {
+    for (const t of this.assignTargets) {
+      if (t.start >= fn.start && t.end <= fn.end && this.text.startsWith('this', t.start) && !/[$\w]/.test(this.text[t.start + 4] ?? '')) return true;
+    }
+    return false;
   }
 
   private readonly paramProps = new Set<Node>();
@@ -946,6 +1283,7 @@ export class Collector {
       if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
       return fact;
     });
+    if (this.docComments.size) this.jsdocApply(symbols);
     this.returnValues(symbols);
     this.markReassigned(symbols);
     // declared callback parameter types, by parameter position
@@ -1023,6 +1361,7 @@ export class Collector {
     const locals: LocalFact[] = this.localNodes.map((l, i) => {
       const f: LocalFact = { name: l.name };
       if (l.type) f.type = this.expr(l.type);
+      else if (this.jsdocLocal.has(i)) f.type = this.jsdocLocal.get(i);
       if (l.init) f.init = this.expr(l.init);
       else if (l.initFrom) {
         const obj = this.expr(l.initFrom.node);
@@ -1129,6 +1468,8 @@ export class Collector {
     const dynamic = this.dynamicSource.get(node);
     if (dynamic !== undefined) return { k: 'import', source: dynamic };
     const c = this.calls.get(node);
+    // `require('./x')` used in place (`require('./x')(app)`, `exports.Suite = require('./suite')`): the module's value
+    if (c && !c.isNew && this.requireSource.has(node)) return this.inlineRequire(node);
     if (c && c.callee !== node) return c.isNew ? { k: 'new', callee: this.expr(c.callee) } : { k: 'call', callee: this.expr(c.callee) };
     const u = this.unions.get(node);
     if (u) return { k: 'union', types: [...u].sort(byStart).map((n) => this.expr(n)) };
@@ -1169,6 +1510,11 @@ export class Collector {
       if (w.kind === 'await' && w.inner) return { k: 'await', inner: this.expr(w.inner) };
       if (w.kind === 'element' && w.inner) return { k: 'element', of: this.expr(w.inner) };
       if (w.kind === 'array' && w.inner) return { k: 'array', of: this.expr(w.inner) };
+      // `/** @type {Foo} */ (x)`: a JSDoc type assertion
+      if (w.kind === 'wrap' && this.docComments.size && this.text.charCodeAt(node.start) === 40) {
+        const cast = this.jsdocCast(node);
+        if (cast) return { k: 'as', type: cast };
+      }
       if (w.inner) return this.expr(w.inner);
     }
     const s = this.simple.get(node);
@@ -1394,6 +1740,12 @@ function thisClass(scope: Scope): number {
 function isAsciiIdStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 36 || c === 95 || c === 92;
 }
+
+/** An object literal after zero or more plain assignments (`exports = module.exports = {`). */
+const CHAINED_OBJECT = /(?:[$\w]+(?:\s*\.\s*[$\w]+)*\s*=(?!=)\s*)*\{/y;
+
+/** The own name of a function or class expression (`function name(`, `async function* name(`, `class Name`). */
+const OWN_NAME = /^(?:async\s+)?(?:function\s*\*?|class)\s+([$_\p{ID_Start}][$\p{ID_Continue}]*)/u;
 
 /** `X.prototype` (the object of a prototype method assignment), X captured. */
 const PROTOTYPE_OF = /^([$_\p{ID_Start}][$\p{ID_Continue}]*)\s*\.\s*prototype$/u;

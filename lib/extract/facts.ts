@@ -100,8 +100,11 @@ export interface SymbolFact {
 }
 
 export interface ImportFact {
-  /** named/default/namespace: ESM bindings; require: `x = require()`; require-named: `{a} = require()`. */
-  kind: 'named' | 'default' | 'namespace' | 'require' | 'require-named';
+  /**
+   * named/default/namespace: ESM bindings; require: `x = require()`; require-named: `{a} = require()`; jsdoc: the
+   * module a JSDoc type names (`import("./x")` in `@type {import("./x").Foo}`), bound to no name of the file.
+   */
+  kind: 'named' | 'default' | 'namespace' | 'require' | 'require-named' | 'jsdoc';
   source: string;
   /** Exported name asked for (named imports; 'default' for default imports). */
   imported?: string;

@@ -146,6 +146,10 @@ export class Evaluator {
       case 'member':
         // `module.exports.f()`: this module's own exports, as `exports.f()`
         if (e.name === 'exports' && e.obj.k === 'id' && !e.obj.b && e.obj.name === 'module') return this.ownExports(f);
+        if (e.obj.k === 'id' && e.obj.b && 'i' in e.obj.b) {
+          const added = this.addedExport(f, e.obj.b.i, e.name);
+          if (added) return added;
+        }
         return this.member(this.deref(this.value(f, e.obj)), e.name);
       case 'call': {
         const c = this.value(f, e.callee);
@@ -292,10 +296,30 @@ export class Evaluator {
     switch (imp.kind) {
       case 'namespace': return { t: 'ns', f: tf, r: 'namespace-import', c: REASON_CONFIDENCE['namespace-import'] };
       case 'require': v = this.moduleValue(tf); break;
+      // `import("./x")` in a JSDoc type: the module as `require` gives it (`module.exports = X` → X), else its namespace
+      case 'jsdoc': { const m = this.moduleValue(tf); return m.t === 'ns' ? { ...m, r: 'import', c: REASON_CONFIDENCE.import } : weaken(m, 'import'); }
       case 'default': v = this.exportOf(tf, 'default') ?? (this.exportTable(tf).cjs ? this.moduleValue(tf) : undefined); break;
       default: v = this.exportOf(tf, imp.imported!) ?? (this.exportTable(tf).cjs ? this.member(this.deref(this.moduleValue(tf)), imp.imported!) : undefined);
     }
     return v ? weaken(v, reason) : UNKNOWN;
+  }
+
+  /**
+   * `R.buildReply` where `R = require('./reply')` and reply.js does `module.exports = Reply` then
+   * `module.exports.buildReply = buildReply`: the name the module added beside its value (what `require` returns
+   * has both: the checker merges them too). Undefined when the module has no such name or no `module.exports = X`.
+   */
+  private addedExport(f: number, i: number, name: string): Val | undefined {
+    const imp = this.files[f].imports[i];
+    if (imp.kind !== 'require') return undefined;
+    const target = this.module(f, imp.source);
+    if (!('f' in target)) return undefined;
+    const t = this.exportTable(target.f);
+    if (!t.cjs || name === 'default') return undefined;
+    const entry = t.names.get(name);
+    if (!entry || entry.k === 'from' || entry.k === 'ns') return undefined;
+    const v = this.exportOf(target.f, name);
+    return v && v.t !== 'unknown' ? weaken(v, 'commonjs') : undefined;
   }
 
   /**
@@ -673,12 +697,15 @@ export class Evaluator {
 
   private findMemberUncached(cls: SymRef, name: string, wantStatic: boolean): SymRef | 'ext' | undefined {
     const own = this.childrenOf(cls.f, cls.s)?.get(name);
+    const sym = this.sym(cls);
     if (own) {
       const files = this.files[cls.f].symbols;
-      const pick = own.find((i) => !!files[i].isStatic === wantStatic) ?? own[0];
-      return { f: cls.f, s: pick };
+      const pick = own.find((i) => !!files[i].isStatic === wantStatic);
+      if (pick !== undefined) return { f: cls.f, s: pick };
+      // a class's static `deserialize` is no answer for an instance's `deserialize` (inherited from its base), and
+      // the other way round; other owners (objects, interfaces) have no static side
+      if (sym.label !== 'Class') return { f: cls.f, s: own[0] };
     }
-    const sym = this.sym(cls);
     let sawExternal = false;
     for (const h of [...(sym.extends ?? []), ...(sym.implements ?? [])]) {
       const t = this.typeSymbol(cls.f, h);
@@ -779,7 +806,8 @@ export class Evaluator {
         const pl = syms[p].label;
         // nested functions are not members; functions assigned to a constructor function (`F.create = …`,
         // `F.prototype.m = …`) are
-        if (pl === 'Method' || (pl === 'Function' && syms[i].kind !== 'assigned_function' && syms[i].kind !== 'prototype_method')) continue;
+        // (and `F.Template = class {…}`, a static class member, and `F.build = build`, a property)
+        if (pl === 'Method' || (pl === 'Function' && syms[i].kind !== 'assigned_function' && syms[i].kind !== 'prototype_method' && syms[i].kind !== 'assigned_value' && !(syms[i].label === 'Class' && syms[i].isStatic))) continue;
         let m = idx.get(p);
         if (!m) idx.set(p, (m = new Map()));
         const list = m.get(syms[i].name);

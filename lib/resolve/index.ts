@@ -329,9 +329,33 @@ class ProjectBuilder {
     this.unresolved++;
     const p = this.files[f].path;
     this.unresolvedByFile[p] = (this.unresolvedByFile[p] ?? 0) + 1;
-    if (!indirect && candidates && candidates.length === 1 && !(callee.k === 'member' && isCommonMethodName(name!)) && this.uidOf(candidates[0]) !== from) {
+    if (!indirect && candidates && candidates.length === 1 && !(callee.k === 'member' && isCommonMethodName(name!)) && this.uidOf(candidates[0]) !== from
+      && !(callee.k === 'member' && this.untypedRoot(f, callee.obj, 0))) {
       this.nameOnly++;
       this.edge(from, this.uidOf(candidates[0]), 'CALLS', REASON_CONFIDENCE['name-only'], 'name-only', call.at[0]);
+    }
+  }
+
+  /**
+   * A receiver whose chain starts at a parameter (or a local holding one) that nothing types: no annotation, no
+   * JSDoc, no contextual type (`create(context) { context.sourceCode.getText() }`), or at the `this` of a plain
+   * function that belongs to no class or object literal. The checker reads it as `any`
+   * and answers nothing there, so a name-only guess on it could never be confirmed: it is not drawn.
+   */
+  private untypedRoot(f: number, e: Expr, depth: number): boolean {
+    if (depth > 8) return false;
+    switch (e.k) {
+      case 'member': return this.untypedRoot(f, e.obj, depth + 1);
+      case 'element': return this.untypedRoot(f, e.of, depth + 1);
+      // `this` in a plain function that belongs to no class or object literal: `any` to the checker
+      case 'this': return e.cls < 0;
+      case 'id': {
+        if (!e.b || !('l' in e.b)) return false;
+        const loc = this.files[f].locals[e.b.l];
+        if (!loc || loc.type || loc.ctx || loc.ctxType) return false;
+        return loc.init ? this.untypedRoot(f, loc.init, depth + 1) : true;
+      }
+      default: return false;
     }
   }
 

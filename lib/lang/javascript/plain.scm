@@ -5,3 +5,5 @@
 (formal_parameters (assignment_pattern left: (identifier) @name right: (_) @value) @param (#set! role "decl.param"))
 ; `this.name = value` statements of a constructor's body: the class's properties (JavaScript declares no fields)
 (class_body (method_definition name: (property_identifier) @ctor body: (statement_block (expression_statement (assignment_expression left: (member_expression object: (this) property: (property_identifier) @name) right: (_) @value) @def))) (#set! role "def.this.field"))
+; doc comments (`/** … */`): JSDoc types, read by the collector as the annotations TypeScript code would carry
+((comment) @comment (#set! role "doc.comment"))
