@@ -17,16 +17,19 @@ export class CodeGraph {
   readonly nodes: GraphNode[] = [];
   readonly edges: GraphEdge[] = [];
   private readonly nodeIndex = new Map<string, number>();
+  // The edge indexes are kept by node position (looked up once per addEdge), not by uid: an addEdge costs two
+  // uid lookups and no key string (a `type\0source\0target` key cost an allocation, its hashing and ~100
+  // bytes per edge).
   /**
-   * Existing edges by their ends: source uid → target uid → the first edge id between them; further edges
-   * between the same ends (other types) follow through `sameEnds`. Looking an edge up this way builds no key
-   * string per addEdge (a `type\0source\0target` key cost an allocation, its hashing and ~100 bytes per edge).
+   * Existing edges by their ends: source position → target position → the first edge id between them;
+   * further edges between the same ends (other types) follow through `sameEnds`.
    */
-  private readonly pairIndex = new Map<string, Map<string, number>>();
+  private readonly pairIndex: (Map<number, number> | undefined)[] = [];
   /** Edge id → the next edge id with the same source and target (−1: none). */
   private readonly sameEnds: number[] = [];
-  private readonly outIdx = new Map<string, number[]>();
-  private readonly inIdx = new Map<string, number[]>();
+  /** Edge ids leaving / entering each node, by node position. */
+  private readonly outIdx: (number[] | undefined)[] = [];
+  private readonly inIdx: (number[] | undefined)[] = [];
   private labelIdx: Map<NodeLabel, GraphNode[]> | undefined;
 
   /** Rebuilds a graph from its serialised form. */
@@ -50,16 +53,21 @@ export class CodeGraph {
     if (this.nodeIndex.has(node.uid)) throw new Error(`CodeGraph.addNode: duplicate uid ${node.uid}`);
     this.nodeIndex.set(node.uid, this.nodes.length);
     this.nodes.push(node);
+    this.pairIndex.push(undefined);
+    this.outIdx.push(undefined);
+    this.inIdx.push(undefined);
     this.labelIdx = undefined;
     return node;
   }
 
   /** Adds or merges an edge; both ends must exist. Returns the stored edge. */
   addEdge(edge: GraphEdge): GraphEdge {
-    if (!this.nodeIndex.has(edge.source)) throw new Error(`CodeGraph.addEdge: unknown source ${edge.source}`);
-    if (!this.nodeIndex.has(edge.target)) throw new Error(`CodeGraph.addEdge: unknown target ${edge.target}`);
-    let targets = this.pairIndex.get(edge.source);
-    const first = targets?.get(edge.target);
+    const s = this.nodeIndex.get(edge.source);
+    if (s === undefined) throw new Error(`CodeGraph.addEdge: unknown source ${edge.source}`);
+    const t = this.nodeIndex.get(edge.target);
+    if (t === undefined) throw new Error(`CodeGraph.addEdge: unknown target ${edge.target}`);
+    let targets = this.pairIndex[s];
+    const first = targets?.get(t);
     let last = -1;
     for (let k = first ?? -1; k >= 0; k = this.sameEnds[k]) {
       const e = this.edges[k];
@@ -76,11 +84,13 @@ export class CodeGraph {
     this.sameEnds.push(-1);
     if (last >= 0) this.sameEnds[last] = id;
     else {
-      if (!targets) this.pairIndex.set(edge.source, (targets = new Map()));
-      targets.set(edge.target, id);
+      if (!targets) this.pairIndex[s] = targets = new Map();
+      targets.set(t, id);
     }
-    push(this.outIdx, edge.source, id);
-    push(this.inIdx, edge.target, id);
+    const out = this.outIdx[s];
+    if (out) out.push(id); else this.outIdx[s] = [id];
+    const inn = this.inIdx[t];
+    if (inn) inn.push(id); else this.inIdx[t] = [id];
     return edge;
   }
 
@@ -96,9 +106,15 @@ export class CodeGraph {
   nodeId(uid: string): number | undefined { return this.nodeIndex.get(uid); }
 
   /** Edge ids leaving `uid`. */
-  outEdgeIds(uid: string): readonly number[] { return this.outIdx.get(uid) ?? EMPTY; }
+  outEdgeIds(uid: string): readonly number[] {
+    const i = this.nodeIndex.get(uid);
+    return (i === undefined ? undefined : this.outIdx[i]) ?? EMPTY;
+  }
   /** Edge ids entering `uid`. */
-  inEdgeIds(uid: string): readonly number[] { return this.inIdx.get(uid) ?? EMPTY; }
+  inEdgeIds(uid: string): readonly number[] {
+    const i = this.nodeIndex.get(uid);
+    return (i === undefined ? undefined : this.inIdx[i]) ?? EMPTY;
+  }
 
   /** Edges leaving `uid`, optionally of one or several types. */
   outEdges(uid: string, types?: RelType | readonly RelType[]): GraphEdge[] {
@@ -132,9 +148,4 @@ export class CodeGraph {
     for (const id of ids) { const e = this.edges[id]; if (types.includes(e.type)) out.push(e); }
     return out;
   }
-}
-
-function push(m: Map<string, number[]>, k: string, v: number): void {
-  const list = m.get(k);
-  if (list) list.push(v); else m.set(k, [v]);
 }
