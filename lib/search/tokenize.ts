@@ -44,30 +44,52 @@ export function splitIdentifier(name: string): string[] {
 }
 /** A word splitIdentifier leaves whole (IDENT_PARTS matches it at once): `map`, `Observable`. */
 const SIMPLE_WORD = /^[A-Z]?[a-z]+$/;
+/** A word of lower-case ASCII letters: its own only part, and what `stem` works on. */
+const LOWER_WORD = /^[a-z]+$/;
 
-/** A word run as the keyword index and the lexical embedder both read it, split once per process. */
+/** A word run as the keyword index reads it, split once per process. */
 export interface RunParts {
   /** splitIdentifier of the run. */
   readonly parts: readonly string[];
   /** stem of each part. */
   readonly stems: readonly string[];
+  /** Per part: 1 when a stop word, 2 when code noise (a keyword or one letter), both or none. */
+  readonly kinds: readonly number[];
   /** The run lower-cased without `_` and `$`: a compound's extra term, and what keywords are checked on. */
   readonly whole: string;
 }
 
 const PARTS_CACHE = new Map<string, RunParts>();
 
-/** The parts of a word run, memoised per process (documents, bodies and embedding texts repeat their words). */
+/**
+ * The parts of a word run, memoised per process (documents and bodies repeat their words). A first-seen run
+ * costs a few builtin calls: a cold analyze meets thousands of them, running in V8's interpreter, where each
+ * call to a builtin (a regular expression test, a Set lookup) costs about as much as the rest of the loop.
+ */
 export function runParts(run: string): RunParts {
   let got = PARTS_CACHE.get(run);
-  if (got === undefined) {
-    if (PARTS_CACHE.size > MAX_CACHED_RUNS) PARTS_CACHE.clear();
+  if (got !== undefined) return got;
+  if (PARTS_CACHE.size > MAX_CACHED_RUNS) PARTS_CACHE.clear();
+  if (LOWER_WORD.test(run)) {
+    // The common case (prose, most names' words): the run is its only part and its whole form.
+    got = { parts: [run], stems: [run.length <= 3 ? run : stemLower(run)], kinds: [kindOf(run)], whole: run };
+  } else {
     const parts = splitIdentifier(run);
-    const stems = parts.length === 1 ? [stem(parts[0])] : parts.map(stem);
+    const stems: string[] = [];
+    const kinds: number[] = [];
+    for (const p of parts) { stems.push(stem(p)); kinds.push(kindOf(p)); }
     const whole = parts.length === 1 && parts[0].length === run.length ? parts[0] : run.replace(/[_$]+/g, '').toLowerCase();
-    PARTS_CACHE.set(run, (got = { parts, stems, whole }));
+    got = { parts, stems, kinds, whole };
   }
+  PARTS_CACHE.set(run, got);
   return got;
+}
+
+const STOP = 1;
+const NOISE = 2;
+
+function kindOf(part: string): number {
+  return (STOP_WORDS.has(part) ? STOP : 0) | (part.length < 2 || CODE_NOISE.has(part) ? NOISE : 0);
 }
 
 /**
@@ -75,15 +97,35 @@ export function runParts(run: string): RunParts {
  * apart (Porter would merge them); fuzzier matching is the lexical embedder's job (character n-grams).
  */
 export function stem(word: string): string {
-  if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
+  if (word.length <= 3 || !LOWER_WORD.test(word)) return word;
+  return stemLower(word);
+}
+
+const S = 115, I = 105, E = 101, U = 117, G = 103, D = 100;
+
+/**
+ * `stem` of a word of four or more lower-case letters. The rules, in order: -ies (longer than four letters) →
+ * -y, -sses → -ss, -xes/-ches/-shes → drop -es, else a final s not after s, u or i is dropped; then -ing (six
+ * letters or more) or -ed (five or more) is dropped and a doubled final consonant undone (not l, s, z); then
+ * a final e not after e (four letters or more) is dropped. Dispatched on the last letter: most words end in
+ * none of s, g, d, e and cost two character reads.
+ */
+function stemLower(word: string): string {
   let w = word;
-  if (w.endsWith('ies') && w.length > 4) w = w.slice(0, -3) + 'y';
-  else if (w.endsWith('sses')) w = w.slice(0, -2);
-  else if (w.endsWith('xes') || w.endsWith('ches') || w.endsWith('shes')) w = w.slice(0, -2);
-  else if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
-  if (w.endsWith('ing') && w.length >= 6) w = undouble(w.slice(0, -3));
-  else if (w.endsWith('ed') && w.length >= 5) w = undouble(w.slice(0, -2));
-  if (w.endsWith('e') && w.length >= 4 && !w.endsWith('ee')) w = w.slice(0, -1);
+  let n = w.length;
+  let last = w.charCodeAt(n - 1);
+  if (last === S) {
+    const before = w.charCodeAt(n - 2);
+    if (before === E && w.charCodeAt(n - 3) === I && n > 4) w = w.slice(0, -3) + 'y';
+    else if (w.endsWith('sses') || w.endsWith('xes') || w.endsWith('ches') || w.endsWith('shes')) w = w.slice(0, -2);
+    else if (before !== S && before !== U && before !== I) w = w.slice(0, -1);
+    n = w.length;
+    last = w.charCodeAt(n - 1);
+  }
+  if (last === G && n >= 6 && w.endsWith('ing')) w = undouble(w.slice(0, -3));
+  else if (last === D && n >= 5 && w.charCodeAt(n - 2) === E) w = undouble(w.slice(0, -2));
+  n = w.length;
+  if (n >= 4 && w.charCodeAt(n - 1) === E && w.charCodeAt(n - 2) !== E) w = w.slice(0, -1);
   return w;
 }
 
@@ -139,16 +181,13 @@ const MAX_CACHED_RUNS = 200_000;
 /** Terms of one word run (as `terms` gives them for a text that is just this run), not memoised itself. */
 export function runTerms(run: string, stop: boolean, noise: boolean): readonly string[] {
   const out: string[] = [];
-  const { parts, stems, whole } = runParts(run);
+  const { parts, stems, kinds, whole } = runParts(run);
   if (parts.length === 0) return out;
-  if (noise && CODE_NOISE.has(whole)) return out;
+  // A one-part run that is its whole form is a keyword exactly when its part is, which the filter drops below.
+  if (noise && (parts.length > 1 || whole !== parts[0]) && CODE_NOISE.has(whole)) return out;
   if (parts.length > 1 && whole.length > 1) out.push(whole);
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i];
-    if (stop && STOP_WORDS.has(p)) continue;
-    if (noise && (CODE_NOISE.has(p) || p.length < 2)) continue;
-    out.push(stems[i]);
-  }
+  const drop = (stop ? STOP : 0) | (noise ? NOISE : 0);
+  for (let i = 0; i < parts.length; i++) if ((kinds[i] & drop) === 0) out.push(stems[i]);
   return out;
 }
 

@@ -7,10 +7,10 @@ import test from 'ava';
 import { fileURLToPath } from 'node:url';
 import { cleanDoc, collapseSpaces } from '../../lib/search/documents.ts';
 import { buildDocuments } from '../../lib/search/documents.ts';
-import { identifiersIn, splitIdentifier, terms } from '../../lib/search/tokenize.ts';
+import { identifiersIn, splitIdentifier, stem, terms } from '../../lib/search/tokenize.ts';
 import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
 import { appFiles, filesUnder } from './fixture-graph.ts';
-import { referenceCleanDoc, referenceIdentifiers, referenceSplit, referenceTerms } from './oracle.ts';
+import { referenceCleanDoc, referenceIdentifiers, referenceSplit, referenceStem, referenceTerms } from './oracle.ts';
 
 const RXJS_SRC = fileURLToPath(new URL('../../node_modules/rxjs/src/', import.meta.url));
 const sources = (): string[] => [...Object.values(filesUnder(RXJS_SRC)), ...Object.values(appFiles())];
@@ -109,5 +109,17 @@ test('terms equal the plain reference on every field of every rxjs document', as
       if (terms(text, { stopWords: stop, codeNoise: noise }).join(' ') !== referenceTerms(text, stop, noise).join(' ')) bad++;
     }
   }
+  t.is(bad, 0);
+});
+
+test('stem equals the plain reference on every ending rule and on every lower-case word of rxjs', (t) => {
+  const bases = ['a', 'ab', 'abc', 'run', 'stop', 'hop', 'fizz', 'call', 'pass', 'box', 'match', 'wish', 'tree', 'agree', 'retri', 'statu', 'analys', 'bu', 'observ', 'mapp'];
+  const endings = ['', 's', 'es', 'ies', 'sses', 'xes', 'ches', 'shes', 'ing', 'ings', 'ed', 'eds', 'e', 'ee', 'us', 'is', 'ss', 'ied', 'ying', 'nning', 'tted', 'lled'];
+  const words = new Set<string>(['', 'S', 'Es', 'running', 'café', 'x1s']);
+  for (const b of bases) for (const e of endings) words.add(b + e);
+  for (const text of sources()) for (const w of text.toLowerCase().match(/[a-z]+/g) ?? []) words.add(w);
+  t.true(words.size > 3000, `${words.size} words`);
+  let bad = 0;
+  for (const w of words) if (stem(w) !== referenceStem(w)) { bad++; if (bad < 5) t.log(w, stem(w), referenceStem(w)); }
   t.is(bad, 0);
 });

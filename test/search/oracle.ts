@@ -5,7 +5,7 @@
  */
 import { buildDocuments } from '../../lib/search/documents.ts';
 import { KeywordIndex } from '../../lib/search/bm25.ts';
-import { CODE_NOISE, stem, STOP_WORDS } from '../../lib/search/tokenize.ts';
+import { CODE_NOISE, STOP_WORDS } from '../../lib/search/tokenize.ts';
 import { conceptOf } from '../../lib/search/embedders/thesaurus.ts';
 import type { CodeGraph } from '../../lib/graph/code-graph.ts';
 
@@ -31,7 +31,7 @@ export function referenceLexical(text: string, round = true): Float32Array {
   }
   for (const [word, n] of tf) {
     const w = 1 + Math.log(n);
-    addFeature(vec, 'w:' + stem(word), w);
+    addFeature(vec, 'w:' + referenceStem(word), w);
     const concept = conceptOf(word);
     if (concept !== undefined) addFeature(vec, 'c:' + String(concept), 0.5 * w);
     if (word.length >= 3) {
@@ -121,8 +121,23 @@ export function referenceTerms(text: string, stop: boolean, noise: boolean): str
     for (const p of parts) {
       if (stop && STOP_WORDS.has(p)) continue;
       if (noise && (CODE_NOISE.has(p) || p.length < 2)) continue;
-      out.push(stem(p));
+      out.push(referenceStem(p));
     }
   }
   return out;
+}
+
+/** The light stemmer as docs/search.md states it (tokenize.ts stem, plainly). */
+export function referenceStem(word: string): string {
+  if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
+  const undouble = (x: string): string => (/([^aeioulsz])\1$/.test(x) && x.length >= 3 ? x.slice(0, -1) : x);
+  let w = word;
+  if (w.endsWith('ies') && w.length > 4) w = w.slice(0, -3) + 'y';
+  else if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (w.endsWith('xes') || w.endsWith('ches') || w.endsWith('shes')) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
+  if (w.endsWith('ing') && w.length >= 6) w = undouble(w.slice(0, -3));
+  else if (w.endsWith('ed') && w.length >= 5) w = undouble(w.slice(0, -2));
+  if (w.endsWith('e') && w.length >= 4 && !w.endsWith('ee')) w = w.slice(0, -1);
+  return w;
 }
