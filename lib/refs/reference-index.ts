@@ -31,42 +31,56 @@ export interface Reference {
 /** Serialised form: a flat array, ordered by file, line, column. */
 export type ReferenceIndexData = Reference[];
 
-/** Lookup over references by target symbol and by file. */
+/**
+ * Lookup over references by target symbol and by file. The lookups are built on the first query: analyze
+ * only writes `all`, so it never pays for them (a Map entry and a list per target and per file).
+ */
 export class ReferenceIndex {
-  private readonly byTargetMap = new Map<string, Reference[]>();
-  private readonly byFileMap = new Map<string, Reference[]>();
+  private byTargetMap: Map<string, Reference[]> | undefined;
+  private byFileMap: Map<string, Reference[]> | undefined;
   /** Targets whose list gained a reference since it was last sorted (sorted on first read: `add` stays O(1)). */
   private readonly unsorted = new Set<string>();
 
-  constructor(readonly all: Reference[] = []) {
-    for (const r of all) this.index(r);
-  }
+  constructor(readonly all: Reference[] = []) {}
 
   /** Rebuilds the index from its serialised form. */
   static fromJSON(data: ReferenceIndexData): ReferenceIndex { return new ReferenceIndex(data); }
   toJSON(): ReferenceIndexData { return this.all; }
 
-  add(r: Reference): void { this.all.push(r); this.index(r); }
+  add(r: Reference): void {
+    this.all.push(r);
+    if (this.byTargetMap) this.index(r);
+  }
 
   /** Occurrences of one symbol (definition first when present, then by file, line, column). */
   byTarget(uid: string): readonly Reference[] {
-    const list = this.byTargetMap.get(uid);
+    const list = this.lookups().byTarget.get(uid);
     if (!list) return [];
     if (this.unsorted.delete(uid)) list.sort(definitionFirst);
     return list;
   }
   /** Occurrences inside one file. */
-  byFile(filePath: string): readonly Reference[] { return this.byFileMap.get(filePath) ?? []; }
+  byFile(filePath: string): readonly Reference[] { return this.lookups().byFile.get(filePath) ?? []; }
 
   get size(): number { return this.all.length; }
 
+  private lookups(): { byTarget: Map<string, Reference[]>; byFile: Map<string, Reference[]> } {
+    if (!this.byTargetMap || !this.byFileMap) {
+      this.byTargetMap = new Map();
+      this.byFileMap = new Map();
+      for (const r of this.all) this.index(r);
+    }
+    return { byTarget: this.byTargetMap, byFile: this.byFileMap };
+  }
+
   private index(r: Reference): void {
-    let t = this.byTargetMap.get(r.target);
-    if (!t) this.byTargetMap.set(r.target, (t = []));
+    const byTarget = this.byTargetMap!, byFile = this.byFileMap!;
+    let t = byTarget.get(r.target);
+    if (!t) byTarget.set(r.target, (t = []));
     t.push(r);
     if (t.length > 1) this.unsorted.add(r.target);
-    let f = this.byFileMap.get(r.filePath);
-    if (!f) this.byFileMap.set(r.filePath, (f = []));
+    let f = byFile.get(r.filePath);
+    if (!f) byFile.set(r.filePath, (f = []));
     f.push(r);
   }
 }
