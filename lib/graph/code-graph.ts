@@ -27,6 +27,9 @@ export class CodeGraph {
   private readonly pairIndex: (Map<number, number> | undefined)[] = [];
   /** Edge id → the next edge id with the same source and target (−1: none). */
   private readonly sameEnds: number[] = [];
+  /** Source and target node position of each edge, by edge id. */
+  private readonly edgeSrc: number[] = [];
+  private readonly edgeDst: number[] = [];
   /** Edge ids leaving / entering each node, by node position. */
   private readonly outIdx: (number[] | undefined)[] = [];
   private readonly inIdx: (number[] | undefined)[] = [];
@@ -81,6 +84,8 @@ export class CodeGraph {
     }
     const id = this.edges.length;
     this.edges.push(edge);
+    this.edgeSrc.push(s);
+    this.edgeDst.push(t);
     this.sameEnds.push(-1);
     if (last >= 0) this.sameEnds[last] = id;
     else {
@@ -104,6 +109,14 @@ export class CodeGraph {
 
   /** Position of a node in `nodes` (a stable integer id for Cypher's `id()`). */
   nodeId(uid: string): number | undefined { return this.nodeIndex.get(uid); }
+
+  /**
+   * Positions (in `nodes`) of edge `id`'s source and target, for every edge: what a pass over all edges needs
+   * instead of two uid lookups per edge. Read-only views, valid until the next addEdge.
+   */
+  edgeEndPositions(): { src: readonly number[]; dst: readonly number[] } {
+    return { src: this.edgeSrc, dst: this.edgeDst };
+  }
 
   /** Edge ids leaving `uid`. */
   outEdgeIds(uid: string): readonly number[] {

@@ -1,6 +1,6 @@
 /**
- * Positions (in `graph.nodes`) of every edge's two ends, looked up once per graph and shared by module
- * detection and flow tracing, which both walk every edge: two uid lookups per edge instead of four or more.
+ * Positions (in `graph.nodes`) of every edge's two ends, as typed arrays shared by module detection and flow
+ * tracing, which both walk every edge; copied from what CodeGraph recorded when each edge was added (no uid lookup).
  * CodeGraph only appends nodes and edges and never changes an edge's ends (a merged duplicate keeps its
  * ends), so positions stay valid; edges added since the last call are indexed on the next one.
  */
@@ -23,10 +23,11 @@ export function edgeEnds(graph: CodeGraph): EdgeEnds {
   if (known && from === m) return known;
   const src = new Int32Array(m), dst = new Int32Array(m);
   if (known) { src.set(known.src); dst.set(known.dst); }
+  // The graph records them as edges are added (the same positions nodeId gives, without the uid lookups).
+  const ends = graph.edgeEndPositions();
   for (let k = from; k < m; k++) {
-    const e = edges[k];
-    src[k] = graph.nodeId(e.source) ?? -1;
-    dst[k] = graph.nodeId(e.target) ?? -1;
+    src[k] = ends.src[k];
+    dst[k] = ends.dst[k];
   }
   const out = { src, dst };
   cache.set(graph, out);
