@@ -132,20 +132,29 @@ function room(buf: Buffer, at: number, n: number): Buffer {
   return next;
 }
 
+/** The three digits of 0..999 (`DIGITS[3k..3k+3)`), and how many of them are left without trailing zeros. */
+const DIGITS = new Uint8Array(3000);
+const KEPT = new Uint8Array(1000);
+for (let k = 0; k < 1000; k++) {
+  const d = [Math.floor(k / 100), Math.floor(k / 10) % 10, k % 10];
+  DIGITS.set(d.map((x) => ZERO + x), 3 * k);
+  KEPT[k] = d[2] !== 0 ? 3 : d[1] !== 0 ? 2 : d[0] !== 0 ? 1 : 0;
+}
+
 /**
  * One shard as Vectra's JsonCodec writes it: JSON of `{version: 1, metadata_config: {}, items}` with items
  * `{id, metadata: {hash}, vector, norm}`. Written as bytes: the stored values are float32 copies of 6-decimal
  * numbers, printed as those decimals (which read back, through Float32Array.from, to the identical float32,
- * in a third of the characters of the float32's shortest form) straight from their integer millionths —
- * JavaScript's number-to-string was most of the cost. JSON has no −0: a −0 is written as 0, as Vectra's own
- * writer does. `norm` is the Euclidean length of the printed numbers, in doubles, as Vectra computes it.
+ * in a third of the characters of the float32's shortest form) straight from their integer millionths, three
+ * digits at a time from a table — JavaScript's number-to-string was most of the cost. JSON has no −0: a −0 is
+ * written as 0, as Vectra's own writer does. `norm` is the Euclidean length of the printed numbers, in doubles,
+ * as Vectra computes it.
  */
 export function vectraShard(rows: VectorRows, from: number, to: number, previous?: PreviousItems): Buffer {
   const { packed, dim } = rows;
   let buf: Buffer = Buffer.allocUnsafe(64 + (to - from) * (dim * 4 + 160));
   let at = 0;
   at += buf.write('{"version":1,"metadata_config":{},"items":[', at, 'latin1');
-  const digits = new Uint8Array(6);
   for (let r = from; r < to; r++) {
     if (r > from) buf[at++] = COMMA;
     const head = Buffer.from(`{"id":${JSON.stringify(rows.uids[r])},"metadata":{"hash":${JSON.stringify(rows.hashes[r])}},"vector":[`);
@@ -171,15 +180,22 @@ export function vectraShard(rows: VectorRows, from: number, to: number, previous
       // n / 10^6 as JavaScript prints it (no exponent for |n| ≥ 1): sign, integer part, fraction without trailing zeros.
       if (n < 0) { buf[at++] = MINUS; n = -n; }
       const ip = Math.floor(n / 1e6);
-      let fr = n - ip * 1e6;
+      const fr = n - ip * 1e6;
       if (ip < 10) buf[at++] = ZERO + ip;
-      else { const t = String(ip); buf = room(buf, at, t.length + 24 + 12 * (dim - j)); at += buf.write(t, at, 'latin1'); }
+      else { buf = room(buf, at, 24 + 12 * (dim - j)); at = writeInteger(buf, at, ip); }
       if (fr !== 0) {
-        for (let i = 5; i >= 0; i--) { const d = fr % 10; digits[i] = d; fr = (fr - d) / 10; }
-        let last = 5;
-        while (digits[last] === 0) last--;
+        // The six fraction digits as two groups of three; trailing zeros dropped (the same table loads either way,
+        // so the rare `lo === 0` leaves no code without type feedback to deoptimise on).
         buf[at++] = DOT;
-        for (let i = 0; i <= last; i++) buf[at++] = ZERO + digits[i];
+        const hi = Math.floor(fr / 1000);
+        const lo = fr - hi * 1000;
+        const full = lo === 0 ? 0 : 3;
+        const tail = lo === 0 ? hi : lo;
+        let d = 3 * hi;
+        for (let i = 0; i < full; i++) buf[at++] = DIGITS[d + i];
+        d = 3 * tail;
+        const kept = KEPT[tail];
+        for (let i = 0; i < kept; i++) buf[at++] = DIGITS[d + i];
       }
       buf[at++] = COMMA;
     }
@@ -189,6 +205,11 @@ export function vectraShard(rows: VectorRows, from: number, to: number, previous
   buf = room(buf, at, 2);
   at += buf.write(']}', at, 'latin1');
   return buf.subarray(0, at);
+}
+
+/** Writes a non-negative integer's digits at `at`; returns the end (a value of 10 or more: not in unit vectors). */
+function writeInteger(buf: Buffer, at: number, x: number): number {
+  return at + buf.write(String(x), at, 'latin1');
 }
 
 /** Reads the packed copy: N rows of `dim` floats, or undefined when absent or of the wrong size. */

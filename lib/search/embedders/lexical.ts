@@ -117,7 +117,7 @@ export function lexicalVector(text: string): Float32Array {
 /**
  * Embeds one text into `out[at .. at + LEXICAL_DIM)`, which must hold zeros (analyze writes straight into its
  * packed matrix: no vector per symbol). With `round`, each value is then rounded to 6 decimals, as stored.
- * Returns how many dimensions the text touched; their indexes, ascending, are `lastDims()` until the next call.
+ * Returns how many dimensions the text touched.
  */
 export function lexicalInto(text: string, out: Float32Array, at: number, round = false): number {
   const sc = scratch;
@@ -193,11 +193,6 @@ function addWord(out: Float32Array, at: number, f: WordFeatures, w: number, s: n
     }
   }
   sc.touchedCount = count;
-}
-
-/** The dimensions the last lexicalInto touched, ascending (a view, valid until the next call). */
-export function lastDims(count: number): Int32Array {
-  return scratch.touched.subarray(0, count);
 }
 
 function growWords(size: number): void {
