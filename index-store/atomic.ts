@@ -20,11 +20,14 @@ export function writeFileDurable(file: string, data: string | Uint8Array): void 
  * while the caller computes, with no further turn of this thread's event loop needed (a chain of async
  * open/write/sync steps would only advance when this thread is idle). Resolves once the data is on disk.
  */
-export function writeFileFlushing(file: string, data: string | Uint8Array): Promise<void> {
+export function writeFileFlushing(file: string, data: string | Uint8Array | readonly Uint8Array[]): Promise<void> {
   const fd = fs.openSync(file, 'w', 0o644);
   try {
-    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    for (let off = 0; off < buf.length;) off += fs.writeSync(fd, buf, off, buf.length - off);
+    if (Array.isArray(data)) writeAll(fd, data as readonly Uint8Array[]);
+    else {
+      const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data as Uint8Array;
+      for (let off = 0; off < buf.length;) off += fs.writeSync(fd, buf, off, buf.length - off);
+    }
   } catch (err) {
     fs.closeSync(fd);
     throw err;
@@ -35,6 +38,26 @@ export function writeFileFlushing(file: string, data: string | Uint8Array): Prom
       if (err) reject(err); else resolve();
     });
   });
+}
+
+/** Most buffers one writev takes (Linux's IOV_MAX). */
+const IOV_MAX = 1024;
+
+/** Writes `parts` in order with writev (no concatenated copy), resuming after a short write. */
+function writeAll(fd: number, parts: readonly Uint8Array[]): void {
+  let i = 0;
+  let head: Uint8Array | undefined; // the rest of parts[i] after a short write
+  while (i < parts.length) {
+    const batch: Uint8Array[] = [head ?? parts[i]];
+    for (let k = i + 1; k < parts.length && batch.length < IOV_MAX; k++) batch.push(parts[k]);
+    let written = fs.writevSync(fd, batch);
+    head = undefined;
+    for (const b of batch) {
+      if (written >= b.length) { written -= b.length; i++; continue; }
+      head = b.subarray(written); // a short write: go on from here
+      break;
+    }
+  }
 }
 
 /** Replaces `file` atomically: write a temporary sibling, flush, rename over. Readers see old or new, never half. */

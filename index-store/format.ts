@@ -110,7 +110,7 @@ export class GenerationWriter {
       parts.push(typeof line === 'string' ? Buffer.from(line, 'utf8') : line);
     }
     parts.push(CLOSE_LINES);
-    this.put('facts.json', Buffer.concat(parts));
+    this.put('facts.json', parts);
   }
 
   /**
@@ -124,7 +124,7 @@ export class GenerationWriter {
     parts.push(Buffer.from(',"edges":'));
     jsonArrayInto(parts, data.edges);
     parts.push(Buffer.from('}'));
-    this.put('graph.json', Buffer.concat(parts));
+    this.put('graph.json', parts);
   }
 
   /**
@@ -148,7 +148,7 @@ export class GenerationWriter {
     if (rethrow && failed) throw failed.reason;
   }
 
-  private put(name: string, data: string | Uint8Array): void {
+  private put(name: string, data: string | Uint8Array | readonly Uint8Array[]): void {
     let p: Promise<void>;
     try {
       p = writeFileFlushing(path.join(this.dir, name), data);

@@ -37,6 +37,16 @@ test('references survive the column-wise encoding exactly, unknown kinds include
   t.true(fs.readFileSync(path.join(g.dir, 'refs.json'), 'utf8').length < JSON.stringify(refs).length);
 });
 
+test('facts.json of more files than one writev takes (IOV_MAX) reads back whole and in order', async (t) => {
+  const facts = Array.from({ length: 2600 }, (_, i) => ({ path: `f${i}.ts`, s: i % 3 ? 'x'.repeat(i % 50) : 'é…' }));
+  const g = createGeneration(path.join(tempDir(), '.codegraph'));
+  const w = new GenerationWriter(g.dir);
+  w.facts(facts);
+  await w.settle(true);
+  t.is(fs.readFileSync(path.join(g.dir, 'facts.json'), 'utf8'), `[\n${facts.map((f) => JSON.stringify(f)).join(',\n')}\n]`);
+  t.deepEqual(readFactsWithText(g.dir).facts, facts);
+});
+
 test('graph.json is byte for byte JSON.stringify of the graph, however many records (written in slices)', async (t) => {
   const node = (i: number) => ({ uid: `Function:a.ts:f${i}`, label: 'Function', name: `f${i}`, doc: i % 7 ? 'plain' : 'ünï … 𝒳', line: i, skip: undefined });
   const edge = (i: number) => ({ source: `Function:a.ts:f${i}`, target: 'Function:a.ts:f0', type: 'CALLS', confidence: 0.5, reason: 'same-file', line: i });
