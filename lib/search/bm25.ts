@@ -15,7 +15,7 @@
  * postings are in row order, so equal documents give a byte-identical file however they were built.
  */
 import type { SearchDoc, SearchFields } from './documents.ts';
-import { runTermsCached, terms, WORD_RUNS } from './tokenize.ts';
+import { runTerms, terms, WORD_RUNS } from './tokenize.ts';
 import { topK } from './top.ts';
 
 /** Field weights: a name hit outweighs a doc hit, which outweighs a body hit. Tuned on bench/search-eval.ts. */
@@ -108,17 +108,13 @@ export class KeywordBuilder {
     return id;
   }
 
-  /** Term numbers of a word run in field `f`, memoised: identifiers recur across thousands of bodies. */
-  private idsOfRun(run: string, f: number): Int32Array {
-    const memo = this.runIds[FIELD_MEMO[f]];
-    let ids = memo.get(run);
-    if (ids === undefined) {
-      // Not runTermsCached: this memo is the cache, and the split itself is memoised per process (runParts).
-      const ts = runTermsCached(run, FIELD_TOKENS[f].stop, FIELD_TOKENS[f].noise);
-      ids = new Int32Array(ts.length);
-      for (let i = 0; i < ts.length; i++) ids[i] = this.intern(ts[i]);
-      memo.set(run, ids);
-    }
+  /** Term numbers of a word run first seen in field `f` (memoised in `memo`: identifiers recur across thousands of bodies). */
+  private newRun(run: string, f: number, memo: Map<string, Int32Array>): Int32Array {
+    // Not runTermsCached: this memo is the cache, and the split itself is memoised per process (runParts).
+    const ts = runTerms(run, FIELD_TOKENS[f].stop, FIELD_TOKENS[f].noise);
+    const ids = new Int32Array(ts.length);
+    for (let i = 0; i < ts.length; i++) ids[i] = this.intern(ts[i]);
+    memo.set(run, ids);
     return ids;
   }
 
@@ -142,31 +138,48 @@ export class KeywordBuilder {
    * WORD_RUNS in `fields.body` gives, e.g. identifiers joined by spaces), used as they are.
    */
   addFields(fields: SearchFields, bodyWords?: readonly string[]): void {
-    let length = 0;
-    const scratch = (): Float64Array => this.scratch; // intern may grow it
-    for (let f = 0; f < FIELDS.length; f++) {
-      const text = fields[FIELDS[f]];
-      if (!text) continue;
-      const runs = f === BODY && bodyWords ? bodyWords : text.match(WORD_RUNS);
-      if (!runs) continue;
-      const w = WEIGHTS[f];
-      let count = 0;
-      for (let r = 0; r < runs.length; r++) {
-        const ids = this.idsOfRun(runs[r], f);
-        const s = scratch();
-        count += ids.length;
-        for (let i = 0; i < ids.length; i++) {
-          const t = ids[i];
-          if (s[t] === 0) this.touched.push(t);
-          s[t] += w;
-        }
-      }
-      length += count * w;
-    }
+    // Field by field in FIELDS order (the order the length's terms are summed in).
+    let length = this.addText(fields.name, 0);
+    length += this.addText(fields.qualified, 1);
+    length += this.addText(fields.path, 2);
+    length += this.addText(fields.signature, 3);
+    length += this.addText(fields.doc, 4);
+    if (fields.body) length += bodyWords ? this.addRuns(bodyWords, BODY) : this.addText(fields.body, BODY);
     const s = this.scratch;
     for (const t of this.touched) { this.push(t, s[t]); s[t] = 0; }
     this.touched.length = 0;
     this.endDoc(length);
+  }
+
+  /** Counts the terms of a field's text; returns its share of the document length (tokens × weight). */
+  private addText(text: string, f: number): number {
+    if (!text) return 0;
+    const runs = text.match(WORD_RUNS);
+    return runs === null ? 0 : this.addRuns(runs, f);
+  }
+
+  /**
+   * Counts the terms of a field's word runs into the scratch frequencies (a small function of its own: V8
+   * optimises it early, and a cold analyze runs its loop for every word of every document).
+   */
+  private addRuns(runs: readonly string[], f: number): number {
+    const memo = this.runIds[FIELD_MEMO[f]];
+    const w = WEIGHTS[f];
+    const touched = this.touched;
+    let count = 0;
+    for (let r = 0; r < runs.length; r++) {
+      const run = runs[r];
+      let ids = memo.get(run);
+      if (ids === undefined) ids = this.newRun(run, f, memo);
+      const s = this.scratch; // newRun may have grown it
+      count += ids.length;
+      for (let i = 0; i < ids.length; i++) {
+        const t = ids[i];
+        if (s[t] === 0) touched.push(t);
+        s[t] += w;
+      }
+    }
+    return count * w;
   }
 
   /** Adds the next row as a copy of row `row` of a previous index (see KeywordIndex.forward). */
