@@ -70,7 +70,7 @@ export class KeywordBuilder {
   private readonly runIds: Array<Map<string, Int32Array>> = [new Map(), new Map(), new Map()];
   private scratch = new Float64Array(1 << 12);
   private readonly touched: number[] = [];
-  private entryTerm = new Int32Array(1 << 14);
+  private entryTerm = new Uint32Array(1 << 14);
   private entryFreq = new Float32Array(1 << 14);
   private entries = 0;
   private readonly starts: number[] = [0];
@@ -119,13 +119,17 @@ export class KeywordBuilder {
   }
 
   private push(term: number, freq: number): void {
-    if (this.entries === this.entryTerm.length) {
-      const t = new Int32Array(this.entries * 2); t.set(this.entryTerm); this.entryTerm = t;
-      const f = new Float32Array(this.entries * 2); f.set(this.entryFreq); this.entryFreq = f;
-    }
+    if (this.entries === this.entryTerm.length) this.grow(this.entries + 1);
     this.entryTerm[this.entries] = term;
     this.entryFreq[this.entries] = freq;
     this.entries++;
+  }
+
+  /** Room for `size` entries at least. */
+  private grow(size: number): void {
+    const capacity = Math.max(size, this.entryTerm.length * 2);
+    const t = new Uint32Array(capacity); t.set(this.entryTerm.subarray(0, this.entries)); this.entryTerm = t;
+    const f = new Float32Array(capacity); f.set(this.entryFreq.subarray(0, this.entries)); this.entryFreq = f;
   }
 
   private endDoc(length: number): void {
@@ -185,7 +189,12 @@ export class KeywordBuilder {
   /** Adds the next row as a copy of row `row` of a previous index (see KeywordIndex.forward). */
   addFrom(source: ForwardIndex, row: number): void {
     if (source === this.seed) {
-      for (let i = source.start[row]; i < source.start[row + 1]; i++) this.push(source.term[i], source.freq[i]);
+      // The seed's term numbers are ours: the row's entries are copied as they are, two native copies.
+      const from = source.start[row], to = source.start[row + 1];
+      if (this.entries + (to - from) > this.entryTerm.length) this.grow(this.entries + (to - from));
+      this.entryTerm.set(source.term.subarray(from, to), this.entries);
+      this.entryFreq.set(source.freq.subarray(from, to), this.entries);
+      this.entries += to - from;
       this.endDoc(source.length[row]);
       return;
     }
