@@ -741,11 +741,16 @@ export class Collector {
         // `this.count = 0` in a JavaScript constructor declares the property, unless the class already has it
         const cls = cur >= 0 && this.symbols[cur].kind === 'constructor' ? this.symbols[cur].parent : -1;
         if (cls < 0 || this.memberKeys.has(`${cls}\u0000${name}`)) return -1;
-        const s = this.addSymbol(d, scope, cls, name, 'Property', 'field', this.symbols[cls].exported && !name.startsWith('#'), false);
-        this.symbols[s].initNode = d.value;
+        // `this.render = function () {…}`: a method held by the instance (like a class field holding an arrow); the
+        // calls inside it are its own
+        const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
+        const fnField = valueKind === 'function' || valueKind === 'arrow';
+        const s = this.addSymbol(d, scope, cls, name, fnField ? 'Method' : 'Property', fnField ? 'field_function' : 'field', this.symbols[cls].exported && !name.startsWith('#'), false);
+        if (fnField) this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
+        else this.symbols[s].initNode = d.value;
         this.memberKeys.set(`${cls}\u0000${name}`, s);
         this.declaredProps.add(d.name!);
-        return -1;
+        return fnField ? this.span(s, d.def) : -1;
       }
       case 'def.enum.member': {
         // members of an enum: properties of the Enum symbol (`Kind.A` resolves to them)
@@ -859,6 +864,10 @@ export class Collector {
   private readonly localDecls: Array<{ l: number; def: Node }> = [];
   /** JSDoc types of locals and parameters, by local index. */
   private readonly jsdocLocal = new Map<number, Expr>();
+  /** Entries of JSDoc-typed destructured parameters: a member of the parameter's type, by local index. */
+  private readonly jsdocLocalInit = new Map<number, Expr>();
+  /** Entries of destructured parameters (pattern node, local, key). */
+  private readonly patternLocals: Array<{ pattern: Node; l: number; key: string }> = [];
   /** `import("./x")` in JSDoc types → the import binding standing for that module. */
   private readonly jsdocImports = new Map<string, number>();
   private docLineStarts: number[] | undefined;
@@ -1012,6 +1021,7 @@ export class Collector {
       const scope = this.scopeAt(host);
       const names = this.typeNames(scope, this.templatesOf(tags, scope));
       const ordered = this.realSlots(slots);
+      if (this.patternLocals.length) this.jsdocPatterns(ordered, tags, names);
       for (const tag of tags) {
         if (tag.tag !== 'param' || !tag.type || !tag.name || tag.name.includes('.')) continue;
         for (let i = 0; i < ordered.length; i++) {
@@ -1047,6 +1057,27 @@ export class Collector {
       const tags = this.docTagsBefore(def.start);
       const type = tags && this.jsdocTypeTag(tags, this.scopeAt(def.start));
       if (type) this.jsdocLocal.set(l, type);
+    }
+  }
+
+  /**
+   * Destructured parameters (`weakError({ module, chunkGraph })`): the n-th `@param` (dotted names aside) types the
+   * n-th parameter, so an entry is that type's member; `@param {ChunkGraph} options.chunkGraph` types the entry itself.
+   */
+  private jsdocPatterns(ordered: Node[], tags: JsdocTag[], names: ReturnType<Collector['typeNames']>): void {
+    const params = tags.filter((t) => t.tag === 'param' && t.name && !t.name.includes('.'));
+    for (let i = 0; i < ordered.length && i < params.length; i++) {
+      const slot = ordered[i];
+      const entries = this.patternLocals.filter((p) => p.pattern === slot);
+      if (!entries.length) continue;
+      const whole = params[i].type ? jsdocType(params[i].type!, names) : undefined;
+      const prefix = `${params[i].name}.`;
+      for (const { l, key } of entries) {
+        if (this.localNodes[l].type || this.localNodes[l].init) continue;
+        const own = tags.find((t) => t.tag === 'param' && t.type && t.name === prefix + key);
+        if (own) this.jsdocLocal.set(l, jsdocType(own.type!, names));
+        else if (whole && whole.k !== 'other') this.jsdocLocalInit.set(l, { k: 'member', obj: { k: 'as', type: whole }, name: key });
+      }
     }
   }
 
@@ -1251,6 +1282,8 @@ export class Collector {
     }
     const l = this.localNodes.length;
     this.localNodes.push({ name, type: x.type, init: x.role === 'decl.element' ? undefined : x.value, initFrom, elementOf: x.role === 'decl.element' ? x.value : undefined });
+    // an entry of a destructured parameter nothing types yet (JavaScript): its JSDoc may (see jsdocApply)
+    if (x.pattern && !initFrom && this.docComments.size) this.patternLocals.push({ pattern: x.pattern, l: this.localNodes.length - 1, key: x.key ? this.ident(x.key) : name });
     if (x.slot) this.slotLocal.set(x.slot, l);
     if (x.role === 'decl.type.param') {
       // a class's or interface's own type parameters, in order (`class Repo<T>`: a `Repo<User>` has T = User)
@@ -1354,6 +1387,7 @@ export class Collector {
       if (l.type) f.type = this.expr(l.type);
       else if (this.jsdocLocal.has(i)) f.type = this.jsdocLocal.get(i);
       if (l.init) f.init = this.expr(l.init);
+      else if (this.jsdocLocalInit.has(i)) f.init = this.jsdocLocalInit.get(i);
       else if (l.initFrom) {
         const obj = this.expr(l.initFrom.node);
         f.init = { k: 'member', obj: l.initFrom.isType ? { k: 'as', type: obj } : obj, name: l.initFrom.key };
@@ -1425,7 +1459,12 @@ export class Collector {
       let s: number | undefined;
       if (e.k === 'id' && e.b && 'l' in e.b) { this.reassignedLocals.add(e.b.l); continue; }
       if (e.k === 'id' && e.b && 's' in e.b) s = e.b.s;
-      else if (e.k === 'member' && e.obj.k === 'this' && e.obj.cls >= 0) s = this.memberKeys.get(`${e.obj.cls}\u0000${e.name}`);
+      else if (e.k === 'member' && e.obj.k === 'this' && e.obj.cls >= 0) {
+        // the assignment that declares `this.x = function …` in a constructor is no reassignment
+        const m = this.members.get(target);
+        if (m && this.declaredProps.has(m.property)) continue;
+        s = this.memberKeys.get(`${e.obj.cls}\u0000${e.name}`);
+      }
       if (s === undefined) continue;
       const sym = symbols[s];
       if (sym.label === 'Function' || sym.kind === 'field_function') sym.reassigned = true;

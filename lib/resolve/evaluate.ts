@@ -619,6 +619,9 @@ export class Evaluator {
       const insts: Array<Val & { t: 'inst' }> = [];
       const others: Val[] = [];
       for (const m of t.types) {
+        // a project type's name the file does not declare or import (`@type {A|B}` in JSDoc naming B without
+        // importing it): the checker cannot resolve it, so the whole union is `any` to it
+        if (m.k === 'id' && !m.b && !isGlobalName(m.name) && this.projectTypeNames().has(m.name)) return UNKNOWN;
         const v = this.typeValue(f, m, depth + 1, subst);
         if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
         else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
@@ -639,6 +642,17 @@ export class Evaluator {
     if (sym.label === 'TypeAlias' && sym.type) return this.typeValue(target.f, sym.type, depth + 1, subst);
     return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
   }
+
+  /** Names of the project's top-level classes, interfaces and type aliases (built once). */
+  private projectTypeNames(): ReadonlySet<string> {
+    if (this.typeNames) return this.typeNames;
+    const out = new Set<string>();
+    for (const file of this.files) for (const s of file.symbols) if (s.parent === -1 && (s.label === 'Class' || s.label === 'Interface' || s.label === 'TypeAlias')) out.add(s.name);
+    this.typeNames = out;
+    return out;
+  }
+
+  private typeNames: Set<string> | undefined;
 
   /** The symbol a type (or heritage) expression names, with the confidence of the path to it. */
   typeSymbol(f: number, t: Expr): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
