@@ -525,6 +525,8 @@ export class Collector {
           if (sk === 'this' || sk === 'super') {
             const typed = sk === 'this' ? thisTypeAt(scope) : undefined;
             if (typed) this.thisType.set(node, typed); else this.thisCls.set(node, thisClass(scope));
+            // `this` in a static method is the class itself (its static side), not an instance
+            if (!typed && sk === 'this' && this.inStaticMethod(scope)) this.staticThis.add(node);
           }
           break;
         }
@@ -867,7 +869,7 @@ export class Collector {
   /** Entries of JSDoc-typed destructured parameters: a member of the parameter's type, by local index. */
   private readonly jsdocLocalInit = new Map<number, Expr>();
   /** Entries of destructured parameters (pattern node, local, key). */
-  private readonly patternLocals: Array<{ pattern: Node; l: number; key: string }> = [];
+  private readonly patternLocals = new Map<Node, Array<{ l: number; key: string }>>();
   /** `import("./x")` in JSDoc types → the import binding standing for that module. */
   private readonly jsdocImports = new Map<string, number>();
   private docLineStarts: number[] | undefined;
@@ -1021,7 +1023,7 @@ export class Collector {
       const scope = this.scopeAt(host);
       const names = this.typeNames(scope, this.templatesOf(tags, scope));
       const ordered = this.realSlots(slots);
-      if (this.patternLocals.length) this.jsdocPatterns(ordered, tags, names);
+      if (this.patternLocals.size) this.jsdocPatterns(ordered, tags, names);
       for (const tag of tags) {
         if (tag.tag !== 'param' || !tag.type || !tag.name || tag.name.includes('.')) continue;
         for (let i = 0; i < ordered.length; i++) {
@@ -1068,8 +1070,8 @@ export class Collector {
     const params = tags.filter((t) => t.tag === 'param' && t.name && !t.name.includes('.'));
     for (let i = 0; i < ordered.length && i < params.length; i++) {
       const slot = ordered[i];
-      const entries = this.patternLocals.filter((p) => p.pattern === slot);
-      if (!entries.length) continue;
+      const entries = this.patternLocals.get(slot);
+      if (!entries) continue;
       const whole = params[i].type ? jsdocType(params[i].type!, names) : undefined;
       const prefix = `${params[i].name}.`;
       for (const { l, key } of entries) {
@@ -1143,6 +1145,17 @@ export class Collector {
     return this.span(s, d.def);
   }
 
+  /** True inside a `static` method of a class (through arrows and blocks; a plain function stops the search). */
+  private inStaticMethod(scope: Scope): boolean {
+    for (let sc: Scope | undefined = scope; sc; sc = sc.parent) {
+      if (sc.kind === 'method') return !!sc.node && this.text.startsWith('static', sc.node.start) && !/[$\w]/.test(this.text[sc.node.start + 6] ?? '');
+      if (sc.kind === 'function' || sc.kind === 'class' || sc.kind === 'program') return false;
+    }
+    return false;
+  }
+
+  private readonly staticThis = new Set<Node>();
+
   /** A `require('m')` call not bound by a declaration: an import binding of its own (no local name). */
   private inlineRequire(node: Node): Expr {
     const source = this.requireSource.get(node)!;
@@ -1159,11 +1172,18 @@ export class Collector {
 
   /** A function whose body assigns `this.x = …` (nested functions included: an approximation). */
   private assignsThis(fn: Node): boolean {
-    for (const t of this.assignTargets) {
-      if (t.start >= fn.start && t.end <= fn.end && this.text.startsWith('this', t.start) && !/[$\w]/.test(this.text[t.start + 4] ?? '')) return true;
+    // starts of the `this.x = …` targets, sorted once (a binary search per function, not a scan)
+    let starts = this.thisTargetStarts;
+    if (!starts) {
+      starts = this.assignTargets.filter((t) => this.text.startsWith('this', t.start) && !/[$\w]/.test(this.text[t.start + 4] ?? '')).map((t) => t.start).sort((a, b) => a - b);
+      this.thisTargetStarts = starts;
     }
-    return false;
+    let lo = 0, hi = starts.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] < fn.start) lo = mid + 1; else hi = mid; }
+    return lo < starts.length && starts[lo] < fn.end;
   }
+
+  private thisTargetStarts: number[] | undefined;
 
   private readonly paramProps = new Set<Node>();
   /** Property names declared by `this.x = …` in a JavaScript constructor (their member access is the definition). */
@@ -1283,7 +1303,7 @@ export class Collector {
     const l = this.localNodes.length;
     this.localNodes.push({ name, type: x.type, init: x.role === 'decl.element' ? undefined : x.value, initFrom, elementOf: x.role === 'decl.element' ? x.value : undefined });
     // an entry of a destructured parameter nothing types yet (JavaScript): its JSDoc may (see jsdocApply)
-    if (x.pattern && !initFrom && this.docComments.size) this.patternLocals.push({ pattern: x.pattern, l: this.localNodes.length - 1, key: x.key ? this.ident(x.key) : name });
+    if (x.pattern && !initFrom && this.docComments.size) pushTo(this.patternLocals, x.pattern, { l: this.localNodes.length - 1, key: x.key ? this.ident(x.key) : name });
     if (x.slot) this.slotLocal.set(x.slot, l);
     if (x.role === 'decl.type.param') {
       // a class's or interface's own type parameters, in order (`class Repo<T>`: a `Repo<User>` has T = User)
@@ -1549,7 +1569,10 @@ export class Collector {
     if (s === 'lit') return { k: 'lit' };
     if (s === 'this') {
       const typed = this.thisType.get(node);
-      return typed ? { k: 'as', type: this.expr(typed) } : { k: 'this', cls: this.thisCls.get(node) ?? -1 };
+      if (typed) return { k: 'as', type: this.expr(typed) };
+      const cls = this.thisCls.get(node) ?? -1;
+      if (cls >= 0 && this.staticThis.has(node)) return { k: 'id', name: this.symbols[cls].name, b: { s: cls } };
+      return { k: 'this', cls };
     }
     if (s === 'super') return { k: 'super', cls: this.thisCls.get(node) ?? -1 };
     // a class or function expression that became a symbol (`internals.X = class {…}`) stands for that symbol
