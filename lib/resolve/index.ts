@@ -352,7 +352,10 @@ class ProjectBuilder {
       case 'id': {
         if (!e.b || !('l' in e.b)) return false;
         const loc = this.files[f].locals[e.b.l];
-        if (!loc || loc.type || loc.ctx || loc.ctxType) return false;
+        if (!loc || loc.type || loc.ctxType) return false;
+        // a callback's parameter is typed by the function it is passed to; when that gives it no type (a package's
+        // `hooks.compilation.tap(name, (compilation) => …)`, an untyped `each(fn)`), the checker has `any` there too
+        if (loc.ctx) return !loc.init && this.ev.value(f, e).t === 'unknown';
         return loc.init ? this.untypedRoot(f, loc.init, depth + 1) : true;
       }
       default: return false;
