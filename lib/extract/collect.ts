@@ -946,6 +946,9 @@ export class Collector {
   private jsdocTypedefs(): void {
     const pending: Array<{ s: number; tags: JsdocTag[]; k: number }> = [];
     for (const c of [...this.docComments.values()].sort(byStart)) {
+      // most doc comments declare no typedef: skip them without parsing their tags
+      const body = this.text.slice(c.start, c.end);
+      if (!body.includes('@typedef') && !body.includes('@callback')) continue;
       let tags = this.docTagMemo.get(c);
       if (!tags) this.docTagMemo.set(c, (tags = jsdocTags(this.text.slice(c.start, c.end))));
       for (let k = 0; k < tags.length; k++) {
