@@ -299,11 +299,12 @@ export class Evaluator {
   /**
    * `R.buildReply` where `R = require('./reply')` and reply.js does `module.exports = Reply` then
    * `module.exports.buildReply = buildReply`: the name the module added beside its value (what `require` returns
-   * has both: the checker merges them too). Undefined when the module has no such name or no `module.exports = X`.
+   * has both: the checker merges them too); likewise `import("./x").Options` in JSDoc for a typedef of such a
+   * module. Undefined when the module has no such name or no `module.exports = X`.
    */
   private addedExport(f: number, i: number, name: string): Val | undefined {
     const imp = this.files[f].imports[i];
-    if (imp.kind !== 'require') return undefined;
+    if (imp.kind !== 'require' && imp.kind !== 'jsdoc') return undefined;
     const target = this.module(f, imp.source);
     if (!('f' in target)) return undefined;
     const t = this.exportTable(target.f);
@@ -311,7 +312,7 @@ export class Evaluator {
     const entry = t.names.get(name);
     if (!entry || entry.k === 'from' || entry.k === 'ns') return undefined;
     const v = this.exportOf(target.f, name);
-    return v && v.t !== 'unknown' ? weaken(v, 'commonjs') : undefined;
+    return v && v.t !== 'unknown' ? weaken(v, imp.kind === 'jsdoc' ? 'import' : 'commonjs') : undefined;
   }
 
   /**
@@ -671,7 +672,9 @@ export class Evaluator {
         return v.t === 'ext' ? 'ext' : undefined;
       }
       case 'member': {
-        const v = this.member(this.deref(this.value(f, t.obj)), t.name);
+        // `import("./x").Options` of a module whose value is a class (`module.exports = X`): its typedef `Options`
+        const added = t.obj.k === 'id' && t.obj.b && 'i' in t.obj.b ? this.addedExport(f, t.obj.b.i, t.name) : undefined;
+        const v = added ?? this.member(this.deref(this.value(f, t.obj)), t.name);
         if (v.t === 'sym') return { f: v.f, s: this.mergedType(v.f, v.s), c: v.c, r: v.r };
         return v.t === 'ext' ? 'ext' : undefined;
       }
