@@ -532,6 +532,8 @@ export class Collector {
           if (sk === 'this' || sk === 'super') {
             const typed = sk === 'this' ? thisTypeAt(scope) : undefined;
             if (typed) this.thisType.set(node, typed); else this.thisCls.set(node, thisClass(scope));
+            // `this` in a static method is the class itself (its static side), not an instance
+            if (!typed && sk === 'this' && this.inStaticMethod(scope)) this.staticThis.add(node);
           }
           break;
         }
@@ -748,11 +750,16 @@ export class Collector {
         // `this.count = 0` in a JavaScript constructor declares the property, unless the class already has it
         const cls = cur >= 0 && this.symbols[cur].kind === 'constructor' ? this.symbols[cur].parent : -1;
         if (cls < 0 || this.memberKeys.has(`${cls}\u0000${name}`)) return -1;
-        const s = this.addSymbol(d, scope, cls, name, 'Property', 'field', this.symbols[cls].exported && !name.startsWith('#'), false);
-        this.symbols[s].initNode = d.value;
+        // `this.render = function () {…}`: a method held by the instance (like a class field holding an arrow); the
+        // calls inside it are its own
+        const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
+        const fnField = valueKind === 'function' || valueKind === 'arrow';
+        const s = this.addSymbol(d, scope, cls, name, fnField ? 'Method' : 'Property', fnField ? 'field_function' : 'field', this.symbols[cls].exported && !name.startsWith('#'), false);
+        if (fnField) this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
+        else this.symbols[s].initNode = d.value;
         this.memberKeys.set(`${cls}\u0000${name}`, s);
         this.declaredProps.add(d.name!);
-        return -1;
+        return fnField ? this.span(s, d.def) : -1;
       }
       case 'def.enum.member': {
         // members of an enum: properties of the Enum symbol (`Kind.A` resolves to them)
@@ -866,6 +873,10 @@ export class Collector {
   private readonly localDecls: Array<{ l: number; def: Node }> = [];
   /** JSDoc types of locals and parameters, by local index. */
   private readonly jsdocLocal = new Map<number, Expr>();
+  /** Entries of JSDoc-typed destructured parameters: a member of the parameter's type, by local index. */
+  private readonly jsdocLocalInit = new Map<number, Expr>();
+  /** Entries of destructured parameters (pattern node, local, key). */
+  private readonly patternLocals = new Map<Node, Array<{ l: number; key: string }>>();
   /** `import("./x")` in JSDoc types → the import binding standing for that module. */
   private readonly jsdocImports = new Map<string, number>();
   private docLineStarts: number[] | undefined;
@@ -942,6 +953,9 @@ export class Collector {
   private jsdocTypedefs(): void {
     const pending: Array<{ s: number; tags: JsdocTag[]; k: number }> = [];
     for (const c of [...this.docComments.values()].sort(byStart)) {
+      // most doc comments declare no typedef: skip them without parsing their tags
+      const body = this.text.slice(c.start, c.end);
+      if (!body.includes('@typedef') && !body.includes('@callback')) continue;
       let tags = this.docTagMemo.get(c);
       if (!tags) this.docTagMemo.set(c, (tags = jsdocTags(this.text.slice(c.start, c.end))));
       for (let k = 0; k < tags.length; k++) {
@@ -1019,6 +1033,7 @@ export class Collector {
       const scope = this.scopeAt(host);
       const names = this.typeNames(scope, this.templatesOf(tags, scope));
       const ordered = this.realSlots(slots);
+      if (this.patternLocals.size) this.jsdocPatterns(ordered, tags, names);
       for (const tag of tags) {
         if (tag.tag !== 'param' || !tag.type || !tag.name || tag.name.includes('.')) continue;
         for (let i = 0; i < ordered.length; i++) {
@@ -1054,6 +1069,27 @@ export class Collector {
       const tags = this.docTagsBefore(def.start);
       const type = tags && this.jsdocTypeTag(tags, this.scopeAt(def.start));
       if (type) this.jsdocLocal.set(l, type);
+    }
+  }
+
+  /**
+   * Destructured parameters (`weakError({ module, chunkGraph })`): the n-th `@param` (dotted names aside) types the
+   * n-th parameter, so an entry is that type's member; `@param {ChunkGraph} options.chunkGraph` types the entry itself.
+   */
+  private jsdocPatterns(ordered: Node[], tags: JsdocTag[], names: ReturnType<Collector['typeNames']>): void {
+    const params = tags.filter((t) => t.tag === 'param' && t.name && !t.name.includes('.'));
+    for (let i = 0; i < ordered.length && i < params.length; i++) {
+      const slot = ordered[i];
+      const entries = this.patternLocals.get(slot);
+      if (!entries) continue;
+      const whole = params[i].type ? jsdocType(params[i].type!, names) : undefined;
+      const prefix = `${params[i].name}.`;
+      for (const { l, key } of entries) {
+        if (this.localNodes[l].type || this.localNodes[l].init) continue;
+        const own = tags.find((t) => t.tag === 'param' && t.type && t.name === prefix + key);
+        if (own) this.jsdocLocal.set(l, jsdocType(own.type!, names));
+        else if (whole && whole.k !== 'other') this.jsdocLocalInit.set(l, { k: 'member', obj: { k: 'as', type: whole }, name: key });
+      }
     }
   }
 
@@ -1119,6 +1155,17 @@ export class Collector {
     return this.span(s, d.def);
   }
 
+  /** True inside a `static` method of a class (through arrows and blocks; a plain function stops the search). */
+  private inStaticMethod(scope: Scope): boolean {
+    for (let sc: Scope | undefined = scope; sc; sc = sc.parent) {
+      if (sc.kind === 'method') return !!sc.node && this.text.startsWith('static', sc.node.start) && !/[$\w]/.test(this.text[sc.node.start + 6] ?? '');
+      if (sc.kind === 'function' || sc.kind === 'class' || sc.kind === 'program') return false;
+    }
+    return false;
+  }
+
+  private readonly staticThis = new Set<Node>();
+
   /** A `require('m')` call not bound by a declaration: an import binding of its own (no local name). */
   private inlineRequire(node: Node): Expr {
     const source = this.requireSource.get(node)!;
@@ -1135,11 +1182,18 @@ export class Collector {
 
   /** A function whose body assigns `this.x = …` (nested functions included: an approximation). */
   private assignsThis(fn: Node): boolean {
-    for (const t of this.assignTargets) {
-      if (t.start >= fn.start && t.end <= fn.end && this.text.startsWith('this', t.start) && !/[$\w]/.test(this.text[t.start + 4] ?? '')) return true;
+    // starts of the `this.x = …` targets, sorted once (a binary search per function, not a scan)
+    let starts = this.thisTargetStarts;
+    if (!starts) {
+      starts = this.assignTargets.filter((t) => this.text.startsWith('this', t.start) && !/[$\w]/.test(this.text[t.start + 4] ?? '')).map((t) => t.start).sort((a, b) => a - b);
+      this.thisTargetStarts = starts;
     }
-    return false;
+    let lo = 0, hi = starts.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] < fn.start) lo = mid + 1; else hi = mid; }
+    return lo < starts.length && starts[lo] < fn.end;
   }
+
+  private thisTargetStarts: number[] | undefined;
 
   private readonly paramProps = new Set<Node>();
   /** Property names declared by `this.x = …` in a JavaScript constructor (their member access is the definition). */
@@ -1258,6 +1312,8 @@ export class Collector {
     }
     const l = this.localNodes.length;
     this.localNodes.push({ name, type: x.type, init: x.role === 'decl.element' ? undefined : x.value, initFrom, elementOf: x.role === 'decl.element' ? x.value : undefined });
+    // an entry of a destructured parameter nothing types yet (JavaScript): its JSDoc may (see jsdocApply)
+    if (x.pattern && !initFrom && this.docComments.size) pushTo(this.patternLocals, x.pattern, { l: this.localNodes.length - 1, key: x.key ? this.ident(x.key) : name });
     if (x.slot) this.slotLocal.set(x.slot, l);
     if (x.role === 'decl.type.param') {
       // a class's or interface's own type parameters, in order (`class Repo<T>`: a `Repo<User>` has T = User)
@@ -1363,6 +1419,7 @@ export class Collector {
       if (l.type) f.type = this.expr(l.type);
       else if (this.jsdocLocal.has(i)) f.type = this.jsdocLocal.get(i);
       if (l.init) f.init = this.expr(l.init);
+      else if (this.jsdocLocalInit.has(i)) f.init = this.jsdocLocalInit.get(i);
       else if (l.initFrom) {
         const obj = this.expr(l.initFrom.node);
         f.init = { k: 'member', obj: l.initFrom.isType ? { k: 'as', type: obj } : obj, name: l.initFrom.key };
@@ -1434,7 +1491,12 @@ export class Collector {
       let s: number | undefined;
       if (e.k === 'id' && e.b && 'l' in e.b) { this.reassignedLocals.add(e.b.l); continue; }
       if (e.k === 'id' && e.b && 's' in e.b) s = e.b.s;
-      else if (e.k === 'member' && e.obj.k === 'this' && e.obj.cls >= 0) s = this.memberKeys.get(`${e.obj.cls}\u0000${e.name}`);
+      else if (e.k === 'member' && e.obj.k === 'this' && e.obj.cls >= 0) {
+        // the assignment that declares `this.x = function …` in a constructor is no reassignment
+        const m = this.members.get(target);
+        if (m && this.declaredProps.has(m.property)) continue;
+        s = this.memberKeys.get(`${e.obj.cls}\u0000${e.name}`);
+      }
       if (s === undefined) continue;
       const sym = symbols[s];
       if (sym.label === 'Function' || sym.kind === 'field_function') sym.reassigned = true;
@@ -1521,7 +1583,10 @@ export class Collector {
     if (s === 'lit') return { k: 'lit' };
     if (s === 'this') {
       const typed = this.thisType.get(node);
-      return typed ? { k: 'as', type: this.expr(typed) } : { k: 'this', cls: this.thisCls.get(node) ?? -1 };
+      if (typed) return { k: 'as', type: this.expr(typed) };
+      const cls = this.thisCls.get(node) ?? -1;
+      if (cls >= 0 && this.staticThis.has(node)) return { k: 'id', name: this.symbols[cls].name, b: { s: cls } };
+      return { k: 'this', cls };
     }
     if (s === 'super') return { k: 'super', cls: this.thisCls.get(node) ?? -1 };
     // a class or function expression that became a symbol (`internals.X = class {…}`) stands for that symbol

@@ -26,6 +26,10 @@ export interface TypeNames {
 }
 
 const TAG = /@([A-Za-z]+)/g;
+const TEMPLATE_NAMES = /[\w$]+(?:\s*,\s*[\w$]+)*/y;
+const PARAM_NAME = /\[?\s*([\w$]+(?:\.[\w$]+)*)/y;
+/** Thrown (one shared value, no stack) when a type does not parse: the caller answers `other`. */
+const FAIL = Object.freeze({ fail: true });
 
 /** The tags of a doc comment (`/** … *\/` text), in order; text outside tags is skipped. */
 export function jsdocTags(comment: string): JsdocTag[] {
@@ -46,11 +50,13 @@ export function jsdocTags(comment: string): JsdocTag[] {
       i = skipSpace(text, end + 1);
     }
     if (tag.tag === 'template') {
-      const list = /^[\w$]+(?:\s*,\s*[\w$]+)*/.exec(text.slice(i));
+      TEMPLATE_NAMES.lastIndex = i;
+      const list = TEMPLATE_NAMES.exec(text);
       if (list) tag.names = list[0].split(',').map((x) => x.trim());
     } else {
       // `name`, `[name]`, `[name=default]`, `obj.key`
-      const nm = /^\[?\s*([\w$]+(?:\.[\w$]+)*)/.exec(text.slice(i));
+      PARAM_NAME.lastIndex = i;
+      const nm = PARAM_NAME.exec(text);
       if (nm) { tag.name = nm[1]; tag.nameAt = i + nm[0].length - nm[1].length; }
     }
     TAG.lastIndex = Math.max(TAG.lastIndex, i);
@@ -149,7 +155,7 @@ class TypeParser {
   private peek(k = 0): Tok | undefined { return this.toks[this.i + k]; }
   private isP(v: string, k = 0): boolean { const t = this.toks[this.i + k]; return !!t && t.t === 'p' && t.v === v; }
   private eat(v: string): boolean { if (this.isP(v)) { this.i++; return true; } return false; }
-  private expect(v: string): void { if (!this.eat(v)) throw new Error(`expected ${v}`); }
+  private expect(v: string): void { if (!this.eat(v)) throw FAIL; }
 
   union(): Expr {
     this.eat('|');
@@ -194,7 +200,7 @@ class TypeParser {
 
   private primary(): Expr {
     const t = this.peek();
-    if (!t) throw new Error('end');
+    if (!t) throw FAIL;
     if (t.t === 'str' || t.t === 'num') { this.i++; return { k: 'lit' }; }
     if (t.t === 'p') {
       if (t.v === '*') { this.i++; return OTHER; }
@@ -202,7 +208,7 @@ class TypeParser {
       if (t.v === '{') return this.object();
       if (t.v === '[') { this.i++; while (!this.isP(']')) { this.union(); if (!this.eat(',')) break; } this.expect(']'); return OTHER; } // tuple
       if (t.v === '<') { this.generics(); return this.parenOrArrow(); } // `<T>(x: T) => T`
-      throw new Error(`unexpected ${t.v}`);
+      throw FAIL;
     }
     // a name
     this.i++;
@@ -210,7 +216,7 @@ class TypeParser {
     if (t.v === 'import' && this.isP('(')) {
       this.i++;
       const s = this.peek();
-      if (!s || s.t !== 'str') throw new Error('import');
+      if (!s || s.t !== 'str') throw FAIL;
       this.i++;
       this.expect(')');
       let e = this.names.importOf(s.v);
@@ -278,14 +284,22 @@ class TypeParser {
     return { k: 'fntype', returns, params };
   }
 
-  /** `(A|B)` or an arrow function type `(a: A, b?: B) => R`. */
+  /** `(A|B)` or an arrow function type `(a: A, b?: B) => R` (told apart by the `=>` after the closing parenthesis). */
   private parenOrArrow(): Expr {
-    const save = this.i;
-    try {
+    let depth = 0, j = this.i;
+    for (; j < this.toks.length; j++) {
+      const t = this.toks[j];
+      if (t.t !== 'p') continue;
+      if (t.v === '(') depth++;
+      else if (t.v === ')' && --depth === 0) break;
+    }
+    const next = this.toks[j + 1];
+    if (next && next.t === 'p' && next.v === '=>') {
+      const save = this.i;
       const fn = this.arrow();
       if (fn) return fn;
-    } catch { /* not an arrow function type */ }
-    this.i = save;
+      this.i = save;
+    }
     this.expect('(');
     const e = this.union();
     this.expect(')');
@@ -325,7 +339,7 @@ class TypeParser {
         index = this.union();
       } else {
         const n = this.peek();
-        if (!n || (n.t !== 'id' && n.t !== 'str')) throw new Error('key');
+        if (!n || (n.t !== 'id' && n.t !== 'str')) throw FAIL;
         this.i++;
         this.eat('?');
         if (this.isP('(')) { this.arrow(); return OTHER; }

@@ -307,11 +307,12 @@ export class Evaluator {
   /**
    * `R.buildReply` where `R = require('./reply')` and reply.js does `module.exports = Reply` then
    * `module.exports.buildReply = buildReply`: the name the module added beside its value (what `require` returns
-   * has both: the checker merges them too). Undefined when the module has no such name or no `module.exports = X`.
+   * has both: the checker merges them too); likewise `import("./x").Options` in JSDoc for a typedef of such a
+   * module. Undefined when the module has no such name or no `module.exports = X`.
    */
   private addedExport(f: number, i: number, name: string): Val | undefined {
     const imp = this.files[f].imports[i];
-    if (imp.kind !== 'require') return undefined;
+    if (imp.kind !== 'require' && imp.kind !== 'jsdoc') return undefined;
     const target = this.module(f, imp.source);
     if (!('f' in target)) return undefined;
     const t = this.exportTable(target.f);
@@ -319,7 +320,7 @@ export class Evaluator {
     const entry = t.names.get(name);
     if (!entry || entry.k === 'from' || entry.k === 'ns') return undefined;
     const v = this.exportOf(target.f, name);
-    return v && v.t !== 'unknown' ? weaken(v, 'commonjs') : undefined;
+    return v && v.t !== 'unknown' ? weaken(v, imp.kind === 'jsdoc' ? 'import' : 'commonjs') : undefined;
   }
 
   /**
@@ -627,6 +628,9 @@ export class Evaluator {
       const insts: Array<Val & { t: 'inst' }> = [];
       const others: Val[] = [];
       for (const m of t.types) {
+        // a project type's name the file does not declare or import (`@type {A|B}` in JSDoc naming B without
+        // importing it): the checker cannot resolve it, so the whole union is `any` to it
+        if (m.k === 'id' && !m.b && !isGlobalName(m.name) && this.projectTypeNames().has(m.name)) return UNKNOWN;
         const v = this.typeValue(f, m, depth + 1, subst);
         if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
         else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
@@ -648,6 +652,17 @@ export class Evaluator {
     return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
   }
 
+  /** Names of the project's top-level classes, interfaces and type aliases (built once). */
+  private projectTypeNames(): ReadonlySet<string> {
+    if (this.typeNames) return this.typeNames;
+    const out = new Set<string>();
+    for (const file of this.files) for (const s of file.symbols) if (s.parent === -1 && (s.label === 'Class' || s.label === 'Interface' || s.label === 'TypeAlias')) out.add(s.name);
+    this.typeNames = out;
+    return out;
+  }
+
+  private typeNames: Set<string> | undefined;
+
   /** The symbol a type (or heritage) expression names, with the confidence of the path to it. */
   typeSymbol(f: number, t: Expr): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
     switch (t.k) {
@@ -665,7 +680,9 @@ export class Evaluator {
         return v.t === 'ext' ? 'ext' : undefined;
       }
       case 'member': {
-        const v = this.member(this.deref(this.value(f, t.obj)), t.name);
+        // `import("./x").Options` of a module whose value is a class (`module.exports = X`): its typedef `Options`
+        const added = t.obj.k === 'id' && t.obj.b && 'i' in t.obj.b ? this.addedExport(f, t.obj.b.i, t.name) : undefined;
+        const v = added ?? this.member(this.deref(this.value(f, t.obj)), t.name);
         if (v.t === 'sym') return { f: v.f, s: this.mergedType(v.f, v.s), c: v.c, r: v.r };
         return v.t === 'ext' ? 'ext' : undefined;
       }

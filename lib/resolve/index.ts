@@ -330,7 +330,7 @@ class ProjectBuilder {
     const p = this.files[f].path;
     this.unresolvedByFile[p] = (this.unresolvedByFile[p] ?? 0) + 1;
     if (!indirect && candidates && candidates.length === 1 && !(callee.k === 'member' && isCommonMethodName(name!)) && this.uidOf(candidates[0]) !== from
-      && !(callee.k === 'member' && this.untypedRoot(f, callee.obj, 0))) {
+      && !(callee.k === 'member' && this.files[f].language === 'javascript' && this.untypedRoot(f, callee.obj, 0))) {
       this.nameOnly++;
       this.edge(from, this.uidOf(candidates[0]), 'CALLS', REASON_CONFIDENCE['name-only'], 'name-only', call.at[0]);
     }
@@ -340,7 +340,9 @@ class ProjectBuilder {
    * A receiver whose chain starts at a parameter (or a local holding one) that nothing types: no annotation, no
    * JSDoc, no contextual type (`create(context) { context.sourceCode.getText() }`), or at the `this` of a plain
    * function that belongs to no class or object literal. The checker reads it as `any`
-   * and answers nothing there, so a name-only guess on it could never be confirmed: it is not drawn.
+   * and answers nothing there, so a name-only guess on it could never be confirmed: it is not drawn. JavaScript only:
+   * in TypeScript an unannotated parameter is contextually typed (`const def: Keyword = { code(cxt) {…} }`), so
+   * the checker does know it, and the guess is often its answer.
    */
   private untypedRoot(f: number, e: Expr, depth: number): boolean {
     if (depth > 8) return false;
@@ -352,7 +354,10 @@ class ProjectBuilder {
       case 'id': {
         if (!e.b || !('l' in e.b)) return false;
         const loc = this.files[f].locals[e.b.l];
-        if (!loc || loc.type || loc.ctx || loc.ctxType) return false;
+        if (!loc || loc.type || loc.ctxType) return false;
+        // a callback's parameter is typed by the function it is passed to; when that gives it no type (a package's
+        // `hooks.compilation.tap(name, (compilation) => …)`, an untyped `each(fn)`), the checker has `any` there too
+        if (loc.ctx) return !loc.init && this.ev.value(f, e).t === 'unknown';
         return loc.init ? this.untypedRoot(f, loc.init, depth + 1) : true;
       }
       default: return false;

@@ -1,0 +1,70 @@
+/**
+ * The JSDoc reader (lib/extract/jsdoc.ts): tags with their names and positions, and type expressions as the
+ * resolver's Expr shapes. What it does not understand must come out as `other` (unknown), never as a guess and
+ * never as an exception: doc comments are free text written by hand.
+ */
+import test from 'ava';
+import type { Expr } from '../../lib/extract/facts.ts';
+import { jsdocTags, jsdocType } from '../../lib/extract/jsdoc.ts';
+import { extractFile } from '../../lib/extract/index.ts';
+
+/** Names resolve to bound ids (as if declared in the file), except the globals the parser knows. */
+const names = {
+  name: (n: string): Expr => ({ k: 'id', name: n, b: { s: 0 } }),
+  importOf: (source: string): Expr => ({ k: 'id', name: `import("${source}")`, b: { i: 0 } }),
+};
+const id = (n: string): Expr => ({ k: 'id', name: n, b: { s: 0 } });
+
+test('tags: types in balanced braces, names with their offsets in the comment, continuation lines', (t) => {
+  const c = '/**\n * Builds it {@link Foo}.\n * @param {{ a: Foo,\n *   b: Bar }} [opts=1] options\n * @returns {Foo} the foo\n * @template {Base} T, U\n * @typedef {import("./x")} X\n */';
+  const tags = jsdocTags(c);
+  t.deepEqual(tags.map((x) => x.tag), ['param', 'returns', 'template', 'typedef']);
+  t.is(tags[0].type, '{ a: Foo, b: Bar }');
+  t.is(tags[0].name, 'opts');
+  t.is(c.slice(tags[0].nameAt!, tags[0].nameAt! + 4), 'opts');
+  t.deepEqual(tags[2].names, ['T', 'U']);
+  t.is(tags[2].type, 'Base');
+  t.is(c.slice(tags[3].nameAt!, tags[3].nameAt! + 1), 'X');
+});
+
+test('types: names, unions, arrays, maps, promises, index signatures, function and object types', (t) => {
+  t.deepEqual(jsdocType('Foo|null', names), { k: 'union', types: [id('Foo'), { k: 'other' }] });
+  t.deepEqual(jsdocType('?Foo=', names), id('Foo'));
+  t.deepEqual(jsdocType('...Foo', names), { k: 'array', of: id('Foo') });
+  t.deepEqual(jsdocType('Foo[]', names), { k: 'array', of: id('Foo') });
+  t.deepEqual(jsdocType('Object.<string, Foo>', names), { k: 'object', props: [], index: id('Foo') });
+  t.deepEqual(jsdocType('{a: Foo, b?: Bar}', names), { k: 'object', props: [{ name: 'a', type: id('Foo') }, { name: 'b', type: id('Bar') }] });
+  t.deepEqual(jsdocType('function(Foo, string): Bar', names), { k: 'fntype', returns: id('Bar'), params: [id('Foo'), { k: 'lit' }] });
+  t.deepEqual(jsdocType('(a: Foo, b) => Bar', names), { k: 'fntype', returns: id('Bar'), params: [id('Foo'), null] });
+  t.deepEqual(jsdocType('(Foo|Bar)', names), { k: 'union', types: [id('Foo'), id('Bar')] });
+  t.deepEqual(jsdocType('import("./x").Y', names), { k: 'member', obj: { k: 'id', name: 'import("./x")', b: { i: 0 } }, name: 'Y' });
+  t.deepEqual(jsdocType('Repo<User>', names), { k: 'generic', of: id('Repo'), args: [id('User')] });
+});
+
+test('types: global generics read as the TypeScript collector reads them (free names only)', (t) => {
+  const free = { name: (n: string): Expr => ({ k: 'id', name: n }), importOf: names.importOf };
+  t.deepEqual(jsdocType('Array<Foo>', free), { k: 'array', of: { k: 'id', name: 'Foo' } });
+  t.deepEqual(jsdocType('Map<string, Foo>', free), { k: 'map', of: { k: 'id', name: 'Foo' } });
+  t.deepEqual(jsdocType('Promise<Foo>', free), { k: 'promise', of: { k: 'id', name: 'Foo' } });
+  t.deepEqual(jsdocType('Partial<Foo>', free), { k: 'id', name: 'Foo' });
+});
+
+test('types it does not understand are unknown, never an exception', (t) => {
+  for (const bad of ['', '*', '?', 'typeof Foo', 'keyof Foo', '[Foo, Bar]', 'Foo<', '(Foo', '{a: }', 'import(x)', '}{', 'Foo Bar', '=>']) {
+    t.notThrows(() => jsdocType(bad, names), bad);
+    const e = jsdocType(bad, names);
+    t.true(e.k === 'other' || e.k === 'lit', `${bad} → ${JSON.stringify(e)}`);
+  }
+  t.notThrows(() => jsdocTags('/** @param {Foo name */'));
+  t.notThrows(() => jsdocTags('/** @ */'));
+});
+
+test('TypeScript files ignore JSDoc (the checker does): no typedef symbol, no parameter type from a comment', (t) => {
+  const src = '/** @typedef {Object} Opts */\n/** @param {Foo} x */\nexport function f(x) { return x; }\nclass Foo {}\n';
+  const js = extractFile('a.js', src, 'javascript');
+  const ts = extractFile('a.ts', src, 'typescript');
+  t.true(js.symbols.some((s) => s.kind === 'typedef'));
+  t.false(ts.symbols.some((s) => s.kind === 'typedef'));
+  t.truthy(js.locals.find((l) => l.name === 'x')?.type);
+  t.falsy(ts.locals.find((l) => l.name === 'x')?.type);
+});
