@@ -116,7 +116,8 @@ test('split mode: the caller decides, else CODEGRAPH_SPLIT, else by size from tw
   t.true(SPLIT_MIN_FILES > 252, 'rxjs-sized runs stay in one thread by default (measured: the split loses there)');
 });
 
-test('analyze with the split forced on writes the same generation, byte for byte, as in one thread (rxjs + fixtures)', async (t) => {
+// serial: ParseAhead.parsedInWorkers is process-wide, and the concurrent tests above parse in workers too
+test.serial('analyze with the split forced on writes the same generation, byte for byte, as in one thread (rxjs + fixtures)', async (t) => {
   const { root, home } = tempRepo({});
   fs.cpSync(rxjs, path.join(root, 'rxjs'), { recursive: true });
   fs.cpSync(fixtures, path.join(root, 'fixtures'), { recursive: true });
