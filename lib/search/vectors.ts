@@ -167,49 +167,74 @@ export function vectraShard(rows: VectorRows, from: number, to: number, previous
     }
     buf = room(buf, at, head.length + dim * 12 + 64);
     at += head.copy(buf, at);
-    let sum = 0;
-    const base = r * dim;
-    for (let j = 0; j < dim;) {
-      const x = packed[base + j++];
-      // Lexical vectors are mostly zeros: the common case first, no call.
-      if (x === 0) { buf[at++] = ZERO; buf[at++] = COMMA; continue; }
-      let n = Math.round(x * 1e6);
-      if (n === 0) { buf[at++] = ZERO; buf[at++] = COMMA; continue; }
-      const v = n / 1e6;
-      sum += v * v;
-      // n / 10^6 as JavaScript prints it (no exponent for |n| ≥ 1): sign, integer part, fraction without trailing zeros.
-      if (n < 0) { buf[at++] = MINUS; n = -n; }
-      const ip = Math.floor(n / 1e6);
-      const fr = n - ip * 1e6;
-      if (ip < 10) buf[at++] = ZERO + ip;
-      else { buf = room(buf, at, 24 + 12 * (dim - j)); at = writeInteger(buf, at, ip); }
-      if (fr !== 0) {
-        // The six fraction digits as two groups of three; trailing zeros dropped (the same table loads either way,
-        // so the rare `lo === 0` leaves no code without type feedback to deoptimise on).
-        buf[at++] = DOT;
-        const hi = Math.floor(fr / 1000);
-        const lo = fr - hi * 1000;
-        const full = lo === 0 ? 0 : 3;
-        const tail = lo === 0 ? hi : lo;
-        let d = 3 * hi;
-        for (let i = 0; i < full; i++) buf[at++] = DIGITS[d + i];
-        d = 3 * tail;
-        const kept = KEPT[tail];
-        for (let i = 0; i < kept; i++) buf[at++] = DIGITS[d + i];
-      }
-      buf[at++] = COMMA;
-    }
+    const end = writeRow(buf, at, packed, r * dim, dim);
+    if (end >= 0) at = end;
+    else { buf = room(buf, at, dim * 32 + 64); at = writeRowSlow(buf, at, packed, r * dim, dim); }
     if (dim > 0) at--; // the last value's comma
-    at += buf.write(`],"norm":${Math.sqrt(sum)}}`, at, 'latin1');
+    at += buf.write(`],"norm":${Math.sqrt(rowSum.value)}}`, at, 'latin1');
   }
   buf = room(buf, at, 2);
   at += buf.write(']}', at, 'latin1');
   return buf.subarray(0, at);
 }
 
-/** Writes a non-negative integer's digits at `at`; returns the end (a value of 10 or more: not in unit vectors). */
-function writeInteger(buf: Buffer, at: number, x: number): number {
-  return at + buf.write(String(x), at, 'latin1');
+/** The sum of squares of the last row written (writeRow's second result). */
+const rowSum = { value: 0 };
+
+/**
+ * Writes one row's values, each followed by a comma, at `at` (the caller made room: 12 bytes per value); returns
+ * the end and leaves the sum of the printed numbers' squares in `rowSum`, or −1 when a value is 10 or more in
+ * magnitude (never in unit vectors; the caller then writes the row with writeRowSlow). A small function of its own: V8
+ * optimises it after a few rows, where the same loop inside the shard writer waited for on-stack replacement.
+ */
+function writeRow(buf: Buffer, at: number, packed: Float32Array, base: number, dim: number): number {
+  let sum = 0;
+  for (let j = 0; j < dim; j++) {
+    const x = packed[base + j];
+    // Lexical vectors are mostly zeros: the common case first, no call.
+    if (x === 0) { buf[at++] = ZERO; buf[at++] = COMMA; continue; }
+    let n = Math.round(x * 1e6);
+    if (n === 0) { buf[at++] = ZERO; buf[at++] = COMMA; continue; }
+    const v = n / 1e6;
+    sum += v * v;
+    // n / 10^6 as JavaScript prints it (no exponent for |n| ≥ 1): sign, integer part (< 10 here), fraction
+    // without trailing zeros.
+    if (n < 0) { buf[at++] = MINUS; n = -n; }
+    const ip = Math.floor(n / 1e6);
+    if (ip >= 10) return -1;
+    const fr = n - ip * 1e6;
+    buf[at++] = ZERO + ip;
+    if (fr !== 0) {
+      // The six fraction digits as two groups of three; trailing zeros dropped (the same table loads either way,
+      // so the rare `lo === 0` leaves no code without type feedback to deoptimise on).
+      buf[at++] = DOT;
+      const hi = Math.floor(fr / 1000);
+      const lo = fr - hi * 1000;
+      const full = lo === 0 ? 0 : 3;
+      const tail = lo === 0 ? hi : lo;
+      let d = 3 * hi;
+      for (let i = 0; i < full; i++) buf[at++] = DIGITS[d + i];
+      d = 3 * tail;
+      const kept = KEPT[tail];
+      for (let i = 0; i < kept; i++) buf[at++] = DIGITS[d + i];
+    }
+    buf[at++] = COMMA;
+  }
+  rowSum.value = sum;
+  return at;
+}
+
+/** writeRow for a row with a value of 10 or more (printed by JavaScript, as the 6-decimal number it is). */
+function writeRowSlow(buf: Buffer, at: number, packed: Float32Array, base: number, dim: number): number {
+  let sum = 0;
+  for (let j = 0; j < dim; j++) {
+    const n = Math.round(packed[base + j] * 1e6);
+    const v = n === 0 ? 0 : n / 1e6;
+    sum += v * v;
+    at += buf.write(`${v},`, at, 'latin1');
+  }
+  rowSum.value = sum;
+  return at;
 }
 
 /** Reads the packed copy: N rows of `dim` floats, or undefined when absent or of the wrong size. */

@@ -15,6 +15,7 @@ import { buildDocuments } from '../../lib/search/documents.ts';
 import { digest64 } from '../../lib/search/digest.ts';
 import { lexicalInto, lexicalVector, LEXICAL_DIM, LEXICAL_ID } from '../../lib/search/embedders/index.ts';
 import { buildSearch } from '../../lib/search/index.ts';
+import { vectraShard } from '../../lib/search/vectors.ts';
 import { appFiles, appGraph, filesUnder } from './fixture-graph.ts';
 import { referenceKeyword, referenceLexical, referenceShard } from './oracle.ts';
 
@@ -91,4 +92,20 @@ test('rxjs: cold and one-file-changed generations equal the reference and each o
   const incB = tmp();
   await build(snapB.graph, srcB, incB, genA);
   checkSameFiles(t, coldB, incB);
+});
+
+test('Vectra shard writer equals the reference on edge values (zeros, −0, ±1, exact thousandths, 10 and more)', (t) => {
+  const dim = 8;
+  const values = [
+    [0, -0, 1, -1, 0.000001, -0.000001, 0.5, -0.123],
+    [0.001, 0.1, 0.100001, 0.999999, -0.000999, 0.0000004, -0.0000004, 0.25],
+    [12.5, -123.000001, 9.9999996, 0, 1e6, -0.5, 3.25, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0],
+  ];
+  const packed = new Float32Array(values.length * dim);
+  values.forEach((row, r) => row.forEach((x, j) => { packed[r * dim + j] = x; }));
+  const uids = values.map((_, r) => `Function:a.ts:f${r}`);
+  const hashes = values.map((_, r) => `h${r}`);
+  // The reference prints Math.round(x * 1e6) / 1e6 of each float32, as the writer must.
+  t.true(vectraShard({ uids, hashes, packed, dim }, 0, values.length).equals(referenceShard(uids, hashes, packed, dim)));
 });
