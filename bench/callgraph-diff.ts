@@ -19,9 +19,11 @@
  * Calls the compiler resolves outside the project (lib.d.ts, packages) are not edges on either side.
  *
  * Corpora (bench/callgraph-corpora.ts) are named with --corpus; a bare folder is checked with the default
- * compiler options; --all prints one summary line per corpus.
+ * compiler options, plus any given as tsconfig JSON with --options (`'{"jsx":"react-jsx","lib":["es2022","dom"]}'`,
+ * read by the compiler's own tsconfig reader, so names and values are spelled as in a tsconfig); --all prints one
+ * summary line per corpus.
  *
- *   node --import tsx bench/callgraph-diff.ts [--corpus rxjs|query-core|prosemirror-model | folder] [--samples N]
+ *   node --import tsx bench/callgraph-diff.ts [--corpus rxjs|query-core|prosemirror-model | folder] [--samples N] [--unmodelled] [--options JSON]
  *   node --import tsx bench/callgraph-diff.ts --all
  */
 import path from 'node:path';
@@ -40,6 +42,8 @@ export interface DiffResult {
   compilerSites: number;
   /** Compiler-resolved project callees we have no symbol for (not counted in recall). */
   unmappedTargets: number;
+  /** Those sites: target is the callee declaration's kind and position (`ArrowFunction at file:line`). */
+  unmappedSites: Pair[];
   compilerEdges: number;
   ourEdges: number;
   truePositives: number;
@@ -55,9 +59,12 @@ export interface DiffResult {
 }
 
 /** Indexes `root` with codegraph and with the TypeScript compiler and compares the CALLS edges. */
-export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions = {}): DiffResult {
+export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions = {}, tsconfig?: string): DiffResult {
   const corpus = readCorpus(root);
   const texts = new Map(corpus.map((f) => [f.path, f.text]));
+  // a tsconfig given beside the folder (`--options`): codegraph reads it as the folder's own tsconfig.json, so both
+  // sides resolve `paths` and `baseUrl` alike
+  if (tsconfig !== undefined && !texts.has('tsconfig.json')) texts.set('tsconfig.json', tsconfig);
   const facts = corpus.map((f) => extractFile(f.path, f.text, languageOf(f.path)!));
   const result = resolveProject(facts, loadProjectConfig(corpus.map((f) => f.path), (rel) => texts.get(rel)));
   const compiler = compilerEdges(root, corpus.map((f) => f.path), result, compilerOptions);
@@ -84,7 +91,7 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
   for (const [k, p] of compiler.edges) if (!ours.has(k)) misses.push(p);
   const ratio = (a: number, b: number): number => (b === 0 ? 1 : a / b);
   return {
-    files: corpus.length, compilerSites: compiler.sites, unmappedTargets: compiler.unmapped,
+    files: corpus.length, compilerSites: compiler.sites, unmappedTargets: compiler.unmapped, unmappedSites: compiler.unmappedSites,
     compilerEdges: compiler.edges.size, ourEdges: ours.size, truePositives: tp,
     precision: ratio(tp, ours.size), recall: ratio(tp, compiler.edges.size),
     confident: { ourEdges: oursConfident, truePositives: tpConfident, precision: ratio(tpConfident, oursConfident), recall: ratio(tpConfident, compiler.edges.size) },
@@ -92,7 +99,7 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
   };
 }
 
-interface CompilerEdges { edges: Map<string, Pair>; sites: number; unmapped: number }
+interface CompilerEdges { edges: Map<string, Pair>; sites: number; unmapped: number; unmappedSites: Pair[] }
 
 function compilerEdges(root: string, files: string[], result: ResolveResult, extra: ts.CompilerOptions): CompilerEdges {
   const options: ts.CompilerOptions = {
@@ -130,6 +137,7 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
   const edges = new Map<string, Pair>();
   let sites = 0;
   let unmapped = 0;
+  const unmappedSites: Pair[] = [];
   for (const sf of program.getSourceFiles()) {
     const p = rel(sf);
     if (!p || sf.isDeclarationFile && !fileSet.has(p)) continue;
@@ -160,7 +168,14 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
           const declFile = target.getSourceFile();
           if (rel(declFile) && fileSet.has(rel(declFile)!)) {
             const tUid = declarationUid(target, uidAt);
-            if (!tUid) { if (!counted) unmapped++; }
+            if (!tUid) {
+              if (!counted) {
+                unmapped++;
+                const lc = sf.getLineAndCharacterOfPosition(node.getStart(sf));
+                const tsf = target.getSourceFile();
+                unmappedSites.push({ source: enclosingUid(node, uidAt) ?? fileUid, target: `${ts.SyntaxKind[target.kind]} at ${rel(tsf)}:${tsf.getLineAndCharacterOfPosition(target.getStart(tsf)).line + 1}`, site: `${p}:${lc.line + 1}  ${node.getText(sf).split('\n')[0].slice(0, 70)}` });
+              }
+            }
             else {
               if (!counted) sites++;
               counted = true;
@@ -178,7 +193,7 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
     };
     visit(sf);
   }
-  return { edges, sites, unmapped };
+  return { edges, sites, unmapped, unmappedSites };
 }
 
 /**
@@ -365,6 +380,13 @@ function enclosingUid(node: ts.Node, uidAt: (n: ts.Node) => string | undefined):
   return undefined;
 }
 
+/** Compiler options written as a tsconfig's `compilerOptions` JSON (`{"jsx":"react-jsx","lib":["es2022"]}`). */
+export function parseCompilerOptions(json: string, root: string): ts.CompilerOptions {
+  const { options, errors } = ts.convertCompilerOptionsFromJson(JSON.parse(json), root);
+  if (errors.length) throw new Error(errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, '\n')).join('; '));
+  return options;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const args = process.argv.slice(2);
   const opt = (name: string): string | undefined => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
@@ -382,11 +404,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     process.exit(0);
   }
   const named = opt('--corpus');
-  const folder = args.find((a, i) => !a.startsWith('--') && !['--samples', '--corpus'].includes(args[i - 1]));
+  const folder = args.find((a, i) => !a.startsWith('--') && !['--samples', '--corpus', '--options'].includes(args[i - 1]));
   const { root, compilerOptions } = named || !folder ? corpus(named ?? 'rxjs') : { root: folder, compilerOptions: {} };
+  const given = opt('--options');
+  if (given !== undefined) Object.assign(compilerOptions, parseCompilerOptions(given, root));
+  const tsconfig = given !== undefined ? JSON.stringify({ compilerOptions: JSON.parse(given) }) : undefined;
   const samples = opt('--samples') !== undefined ? Number(opt('--samples')) : 15;
   const t0 = performance.now();
-  const d = callgraphDiff(root, compilerOptions);
+  const d = callgraphDiff(root, compilerOptions, tsconfig);
   console.log(`call graph vs TypeScript ${ts.version} on ${path.relative(process.cwd(), root) || root} (${d.files} files, ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   console.log(`  compiler: ${d.compilerSites} call sites into the project → ${d.compilerEdges} caller→callee edges (${d.unmappedTargets} sites whose callee we do not model)`);
   console.log(`  codegraph: ${d.ourEdges} CALLS edges, ${d.truePositives} agree`);
@@ -398,5 +423,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     for (const m of d.misses.slice(0, samples)) console.log(`  ${m.source} → ${m.target}\n      at ${m.site}`);
     console.log(`\nfalse positives (we have, compiler does not) — ${d.falsePositives.length}:`);
     for (const m of d.falsePositives.slice(0, samples)) console.log(`  ${m.source} → ${m.target}  (${m.reason} ${m.confidence}) at ${m.site}`);
+    if (args.includes('--unmodelled')) {
+      console.log(`\ncallees we have no symbol for — ${d.unmappedSites.length} sites:`);
+      for (const m of d.unmappedSites.slice(0, samples)) console.log(`  ${m.source} → ${m.target}\n      at ${m.site}`);
+    }
   }
 }
