@@ -134,6 +134,29 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
   };
 
   const inProject = (n: ts.Node): boolean => { const p = rel(n.getSourceFile()); return !!p && fileSet.has(p); };
+  // class properties the project assigns (`this.handler = …`, `obj.handler = …`): the function they were
+  // initialised with is not fixed
+  let assignedProps: Set<ts.Symbol> | undefined;
+  const assigned = (sym: ts.Symbol): boolean => {
+    if (!assignedProps) {
+      assignedProps = new Set();
+      for (const sf of program.getSourceFiles()) {
+        const p = rel(sf);
+        if (!p || !fileSet.has(p)) continue;
+        const walk = (n: ts.Node): void => {
+          if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) {
+            const left = skipOuter(n.left);
+            const name = ts.isPropertyAccessExpression(left) ? left.name : ts.isElementAccessExpression(left) ? left.argumentExpression : undefined;
+            const target = name && checker.getSymbolAtLocation(name);
+            if (target) assignedProps!.add(target);
+          }
+          ts.forEachChild(n, walk);
+        };
+        walk(sf);
+      }
+    }
+    return assignedProps.has(sym);
+  };
   const edges = new Map<string, Pair>();
   let sites = 0;
   let unmapped = 0;
@@ -157,7 +180,10 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
         // a callee the checker knows only by its type (`const f: Fn = g`, `const p: Provider = { m() {…} }`):
         // when a const binding fixes the function, that function is what runs
         // (or by a type declared outside the project: `requestAnimationFrame: typeof requestAnimationFrame`)
-        if (target && (isTypeOnly(target) || !inProject(target))) target = constImplementation(checker, node) ?? target;
+        if (target && (isTypeOnly(target) || !inProject(target))) target = constImplementation(checker, node, assigned) ?? target;
+        // a callee the checker cannot type at all (`any`: its type comes from a package it cannot see, or an `as
+        // any`) but that a const binding fixes (`const f: typeof outsideFn = (…) => …`): that function runs
+        if (!target && ts.isCallExpression(node)) target = constImplementation(checker, node, assigned);
         // `s.draw()` with `s: Circle | Square`: the checker names one declaration, but each member type's own
         // method may run (TypeScript's call hierarchy lists the call under each)
         const targets = (target && unionTargets(checker, node)) ?? (target ? [target] : []);
@@ -278,10 +304,11 @@ function isTypeOnly(decl: ts.Node): boolean {
 
 /**
  * The function a const binding fixes for a call the checker resolves only to a type: `f()` where
- * `const f: Fn = () => …` (or `= g`, a function declaration), and `o.m()` where `const o: T = { m() {…} }`.
- * A `let` (or anything reassignable) gives nothing: its value is not fixed.
+ * `const f: Fn = () => …` (or `= g`, a function declaration), and `o.m()` where `const o: T = { m() {…} }`;
+ * likewise `o.m()` of a class property initialised with a function (`produce: IProduce = (…) => …`) that the
+ * project never assigns (`assigned`). A `let` (or anything reassignable) gives nothing: its value is not fixed.
  */
-function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression): ts.Node | undefined {
+function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression, assigned: (sym: ts.Symbol) => boolean): ts.Node | undefined {
   const callee = skipOuter(ts.isTaggedTemplateExpression(call) ? call.tag : call.expression);
   const resolve = (n: ts.Node): ts.Symbol | undefined => {
     let sym = checker.getSymbolAtLocation(n);
@@ -305,8 +332,14 @@ function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | 
   if (ts.isIdentifier(callee)) return functionOf(constInit(resolve(callee)));
   if (ts.isPropertyAccessExpression(callee)) {
     // `ns.f()` of a namespace import (`import * as ns`), where the module's `const f: Fn = (…) => …`
-    const own = functionOf(constInit(resolve(callee)));
+    const prop = resolve(callee);
+    const own = functionOf(constInit(prop));
     if (own) return own;
+    const d = prop?.valueDeclaration;
+    if (prop && d && ts.isPropertyDeclaration(d) && d.initializer && !assigned(prop)) {
+      const fn = functionOf(skipOuter(d.initializer));
+      if (fn) return fn;
+    }
     const obj = constInit(resolve(skipOuter(callee.expression)));
     if (!obj || !ts.isObjectLiteralExpression(obj)) return undefined;
     const name = callee.name.text;
