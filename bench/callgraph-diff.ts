@@ -324,16 +324,28 @@ function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | 
     if (!e) return undefined;
     if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return e;
     if (ts.isIdentifier(e)) {
-      const d = resolve(e)?.valueDeclaration;
-      return d && ts.isFunctionDeclaration(d) ? d : undefined;
+      const sym = resolve(e);
+      const d = sym?.valueDeclaration;
+      if (d && ts.isFunctionDeclaration(d)) return d;
+      // a const bound to a function (`const handler = (…) => …`)
+      const init = constInit(sym);
+      return init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) ? init : undefined;
     }
     return undefined;
   };
-  if (ts.isIdentifier(callee)) return functionOf(constInit(resolve(callee)));
+  if (ts.isIdentifier(callee)) {
+    const init = constInit(resolve(callee));
+    // `const handler = buildHandler(args)` where every return of buildHandler gives one fixed function: that one
+    if (init && ts.isCallExpression(init)) return returnedFunction(checker, init, functionOf, assigned);
+    return functionOf(init);
+  }
   if (ts.isPropertyAccessExpression(callee)) {
     // `ns.f()` of a namespace import (`import * as ns`), where the module's `const f: Fn = (…) => …`
     const prop = resolve(callee);
-    const own = functionOf(constInit(prop));
+    const ownInit = constInit(prop);
+    // `ns.parse(…)` of a module's `const parse = makeParse(…)`: the fixed function makeParse returns
+    if (ownInit && ts.isCallExpression(ownInit)) { const held = returnedFunction(checker, ownInit, functionOf, assigned); if (held) return held; }
+    const own = functionOf(ownInit);
     if (own) return own;
     const d = prop?.valueDeclaration;
     if (prop && d && ts.isPropertyDeclaration(d) && d.initializer && !assigned(prop)) {
@@ -343,13 +355,50 @@ function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | 
     const obj = constInit(resolve(skipOuter(callee.expression)));
     if (!obj || !ts.isObjectLiteralExpression(obj)) return undefined;
     const name = callee.name.text;
+    let found: ts.Node | undefined;
     for (const p of obj.properties) {
+      // a spread after the key may replace it (`{ retryCondition: dflt, ...options }`): nothing is fixed then
+      if (ts.isSpreadAssignment(p)) { found = undefined; continue; }
       if (!p.name || !ts.isIdentifier(p.name) || p.name.text !== name) continue;
-      if (ts.isMethodDeclaration(p)) return p;
-      if (ts.isPropertyAssignment(p)) return functionOf(skipOuter(p.initializer));
+      if (ts.isMethodDeclaration(p)) found = p;
+      else if (ts.isPropertyAssignment(p)) found = functionOf(skipOuter(p.initializer));
+      else if (ts.isShorthandPropertyAssignment(p)) found = functionOf(p.name);
     }
+    if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * The function a call gives back when the called function (a declaration, or what a const binding fixes) returns
+ * one and the same fixed function from every `return` (`return handler` with `const handler = (…) => …`).
+ */
+function returnedFunction(checker: ts.TypeChecker, call: ts.CallExpression, functionOf: (e: ts.Expression | undefined) => ts.Node | undefined, assigned: (sym: ts.Symbol) => boolean): ts.Node | undefined {
+  let fn: ts.Node | undefined = checker.getResolvedSignature(call)?.declaration;
+  if (!fn || ts.isJSDocSignature(fn) || isTypeOnly(fn)) fn = constImplementation(checker, call, assigned);
+  // an overload signature: the implementation's body is what runs
+  if (fn && ts.isFunctionDeclaration(fn) && !fn.body && fn.name) {
+    const impl = checker.getSymbolAtLocation(fn.name)?.declarations?.find((d) => ts.isFunctionDeclaration(d) && !!d.body);
+    if (impl) fn = impl;
+  }
+  if (!fn || !(ts.isFunctionDeclaration(fn) || ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isMethodDeclaration(fn)) || !fn.body) return undefined;
+  const returned: ts.Expression[] = [];
+  if (!ts.isBlock(fn.body)) returned.push(fn.body);
+  else {
+    const walk = (n: ts.Node): void => {
+      if (ts.isFunctionLike(n) || ts.isClassLike(n)) return; // their returns are their own
+      if (ts.isReturnStatement(n) && n.expression) returned.push(n.expression);
+      ts.forEachChild(n, walk);
+    };
+    ts.forEachChild(fn.body, walk);
+  }
+  let out: ts.Node | undefined;
+  for (const r of returned) {
+    const f = functionOf(skipOuter(r));
+    if (!f || (out && out !== f)) return undefined;
+    out = f;
+  }
+  return out;
 }
 
 /** An expression without parentheses, `as`/`!`/`satisfies` wrappers. */
