@@ -135,6 +135,10 @@ export class Collector {
   private readonly declaredFnType = new Map<Node, Node>();
   private readonly unions = new Map<Node, Node[]>();
   private readonly intersections = new Map<Node, Node[]>();
+  /** Object literal values → their entries (a key and its value, a spread, or a key that is not a plain name). */
+  private readonly objectEntries = new Map<Node, Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>>();
+  /** `typeof x` in a type → x. */
+  private readonly typeQueries = new Map<Node, Node>();
   /** Function types → their return type. */
   private readonly fnTypeReturns = new Map<Node, Node>();
   /** Generic types → their name and first type argument. */
@@ -234,6 +238,14 @@ export class Collector {
         this.point(key, key);
         return;
       }
+      case 'expr.object.entry': {
+        const key = get(c, 'key')!;
+        pushTo(this.objectEntries, get(c, 'object')!, { at: key, key, value: get(c, 'value') ?? key });
+        return;
+      }
+      case 'expr.object.spread': { const v = get(c, 'value')!; pushTo(this.objectEntries, get(c, 'object')!, { at: v, value: v, spread: true }); return; }
+      case 'expr.object.open': pushTo(this.objectEntries, get(c, 'object')!, { at: get(c, 'entry')!, open: true }); return;
+      case 'type.query': this.typeQueries.set(get(c, 'query')!, get(c, 'inner')!); return;
       case 'expr.wrap': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
       case 'expr.operand': this.operandOf.set(get(c, 'wrap')!, get(c, 'inner')!); return;
       case 'expr.either': {
@@ -1068,6 +1080,10 @@ export class Collector {
       const s = this.fnSymOf.get(fn);
       if (s === undefined) continue;
       const w = this.symbols[s];
+      if ((w.label === 'Function' || w.label === 'Method') && w.kind !== 'constructor' && w.kind !== 'setter' && this.functionHead(fn) === 'plain') {
+        const held = this.returnedFunction(values);
+        if (held !== undefined && held !== s) symbols[s].returnsFn = held;
+      }
       if (w.returnsNode || symbols[s].returnsValue || (w.label !== 'Function' && w.label !== 'Method')) continue;
       if (w.kind === 'setter' || w.kind === 'constructor') continue;
       const head = this.functionHead(fn);
@@ -1118,7 +1134,12 @@ export class Collector {
     const m = this.members.get(node);
     if (m) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };
     const c = this.calls.get(node);
-    if (c && c.callee !== node) return c.isNew ? { k: 'new', callee: this.expr(c.callee) } : { k: 'call', callee: this.expr(c.callee) };
+    if (c && c.callee !== node) {
+      // an immediately invoked function (`(() => { …; return create })()`) is worth what it returns
+      const iife = c.isNew ? undefined : this.iifeValue(c.callee);
+      if (iife) return iife;
+      return c.isNew ? { k: 'new', callee: this.expr(c.callee) } : { k: 'call', callee: this.expr(c.callee) };
+    }
     const u = this.unions.get(node);
     if (u) return { k: 'union', types: [...u].sort(byStart).map((n) => this.expr(n)) };
     const both = this.intersections.get(node);
@@ -1150,6 +1171,9 @@ export class Collector {
       if ((inner.name === 'Promise' || inner.name === 'PromiseLike') && g.arg) return { k: 'promise', of: this.expr(g.arg) };
       // `Record<K, T>`: any key gives a T
       if (inner.name === 'Record' && g.arg2) return { k: 'object', props: [], index: this.expr(g.arg2) };
+      // `ReturnType<typeof f>`: what calling f gives; `InstanceType<typeof C>`: an instance of C
+      const query = g.arg && (inner.name === 'ReturnType' || inner.name === 'InstanceType') ? this.typeQueries.get(g.arg) : undefined;
+      if (query) return inner.name === 'ReturnType' ? { k: 'call', callee: this.expr(query) } : { k: 'new', callee: this.expr(query) };
       return inner;
     }
     const w = this.wraps.get(node);
@@ -1162,6 +1186,8 @@ export class Collector {
     }
     const s = this.simple.get(node);
     if (s === 'lit') return { k: 'lit' };
+    const entries = this.objectEntries.get(node);
+    if (entries) return this.objectValue(entries);
     if (s === 'this') {
       const typed = this.thisType.get(node);
       return typed ? { k: 'as', type: this.expr(typed) } : { k: 'this', cls: this.thisCls.get(node) ?? -1 };
@@ -1180,6 +1206,58 @@ export class Collector {
       return out;
     }
     return { k: 'other' };
+  }
+
+  /**
+   * The value an immediately invoked anonymous function gives: its only returned value, or the union of them
+   * (an arrow's expression body counts as one). Not for async functions and generators (a promise, an iterator).
+   */
+  private iifeValue(callee: Node): Expr | undefined {
+    let fn = callee;
+    for (let w = this.wraps.get(fn); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(fn)) fn = w.inner;
+    const kind = this.scopeKindOf.get(fn);
+    if ((kind !== 'arrow' && kind !== 'function') || this.fnSymOf.has(fn) || this.functionHead(fn) !== 'plain') return undefined;
+    const values = [...(this.returned.get(fn) ?? [])];
+    for (const { fn: f, body } of this.arrowBodies) if (f === fn && this.scopeKindOf.get(body) !== 'block') values.push(body);
+    // a function of this file returned under an assertion (`return createAsyncThunk as CreateAsyncThunk`) is itself
+    const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => {
+      const held = this.returnedFunction([n]);
+      return held !== undefined ? { k: 'id', name: this.symbols[held].name, b: { s: held } } as Expr : this.expr(n);
+    });
+    if (exprs.length === 0) return undefined;
+    return exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
+  }
+
+  /**
+   * The one function of this file every `return` of `fn` gives (through parentheses and `as`), declared return
+   * type or not: `return _ as any` where `function _() {…}`.
+   */
+  private returnedFunction(values: Node[]): number | undefined {
+    let out: number | undefined;
+    for (const v of values) {
+      if (this.isComment(v)) continue;
+      let n = v;
+      for (let w = this.wraps.get(n); w && (w.kind === 'wrap' || w.kind === 'as') && w.inner; w = this.wraps.get(n)) n = w.inner;
+      const e = this.expr(n);
+      if (e.k !== 'id' || !e.b || !('s' in e.b) || this.symbols[e.b.s].label !== 'Function' || (out !== undefined && out !== e.b.s)) return undefined;
+      out = e.b.s;
+    }
+    return out;
+  }
+
+  /**
+   * An object literal value: its entries in source order. A getter or setter (`get x() {…}`) is no plain value
+   * (`other`: what it gives is unknown here).
+   */
+  private objectValue(entries: Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>): Expr {
+    const out: Array<{ name: string; value: Expr } | { spread: Expr } | { open: true }> = [];
+    for (const en of [...entries].sort((a, b) => a.at.start - b.at.start)) {
+      if (en.open) out.push({ open: true });
+      else if (en.spread) out.push({ spread: this.expr(en.value!) });
+      else if (en.value !== en.key && this.scopeKindOf.get(en.value!) === 'function' && /^(?:async\s+)?[gs]et\s/.test(this.text.slice(en.value!.start, en.key!.start))) out.push({ name: this.ident(en.key!), value: { k: 'other' } });
+      else out.push({ name: this.ident(en.key!), value: this.expr(en.value!) });
+    }
+    return { k: 'objval', entries: out };
   }
 
   private isComment(n: Node): boolean {

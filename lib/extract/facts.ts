@@ -41,6 +41,11 @@ export type Expr =
   | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr }
   /** A function type (`(x: A) => R`): calling a value of it gives an R. */
   | { k: 'fntype'; returns: Expr; params?: Array<Expr | null> }
+  /**
+   * An object literal value (`{ select, update: fn, ...base }`): its entries in source order — a named key and its
+   * value, a spread, or `open` for a key that is not a plain name (`[k]: v`, `'a-b': v`: any name may be that one).
+   */
+  | { k: 'objval'; entries: Array<{ name: string; value: Expr } | { spread: Expr } | { open: true }> }
   /** A value inside `if (guard(x)) …` (`of` is x): a `by(x): x is T` guard makes it a T, else it is `of`. */
   | { k: 'guarded'; by: Expr; of: Expr }
   | { k: 'lit' }
@@ -84,6 +89,12 @@ export interface SymbolFact {
   returnsValue?: Expr;
   /** A class's or interface's own type parameters (local indexes, in order): what `Repo<User>`'s arguments bind. */
   typeParams?: number[];
+  /**
+   * Functions and methods (declared return type or not) whose every `return` gives one and the same function of
+   * this file, through parentheses and `as` (`function $constructor(…): $constructor<T> { function _() {…} … return
+   * _ as any }`): that function's symbol index — what calling (or `new`) the result runs.
+   */
+  returnsFn?: number;
   /** An `async` function or method: calling it gives a promise of its `returnsValue`. */
   returnsAsync?: boolean;
   /** A function symbol (or a class field holding a function) assigned again in its file: a call does not fix it. */

@@ -33,8 +33,12 @@ export interface SymRef { f: number; s: number }
 
 /** What an expression evaluates to. */
 export type Val =
-  /** `subst`: what its owner's type parameters stand for, when it was reached through `Repo<User>` (see Subst). */
-  | { t: 'sym'; f: number; s: number; r: Reason; c: number; subst?: Subst }
+  /**
+   * `subst`: what its owner's type parameters stand for, when it was reached through `Repo<User>` (see Subst).
+   * `held`: reached through an object literal's key (`summary.formatPrice` of `{ formatPrice }`): the name written
+   * there is the key's, not an occurrence of the symbol (renaming the symbol keeps the key).
+   */
+  | { t: 'sym'; f: number; s: number; r: Reason; c: number; subst?: Subst; held?: boolean }
   /** `args`: the type arguments it was written with (`Repo<User>`), each where it was written. */
   | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[] }
   | { t: 'ns'; f: number; r: Reason; c: number }
@@ -60,6 +64,11 @@ export type Val =
   | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; hole: boolean; r: Reason; c: number }
   /** A promise (`Promise<T>`, an async function's result): awaiting it, or its `then` callback, gives `of`. */
   | { t: 'prom'; of: Val; r: Reason; c: number }
+  /**
+   * An object literal value (written in file f): a member is the value of its key's entry, the last one written
+   * (a spread after it may replace it: then the spread's member, if known).
+   */
+  | { t: 'objv'; f: number; entries: Array<{ name: string; value: Expr } | { spread: Expr } | { open: true }>; r: Reason; c: number }
   /** A value of a function type (`factory: () => R`, written in file f): calling it gives an R. */
   | { t: 'fnval'; f: number; returns: Expr; params?: Array<Expr | null>; r: Reason; c: number }
   | { t: 'ext' }
@@ -211,8 +220,29 @@ export class Evaluator {
         return insts.length ? { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) } : UNKNOWN;
       }
       case 'lit': case 'fn': return EXT;
+      case 'objval': return { t: 'objv', f, entries: e.entries, r: 'same-file', c: 1 };
       default: return UNKNOWN;
     }
+  }
+
+  /**
+   * `o.name` of an object literal value: the value of the last entry that can give it. A spread gives its own
+   * member when that is a known symbol; a spread or a key we cannot name leaves the answer unknown.
+   */
+  private objectMember(o: Val & { t: 'objv' }, name: string): Val {
+    for (let i = o.entries.length - 1; i >= 0; i--) {
+      const en = o.entries[i];
+      if ('open' in en) return UNKNOWN;
+      if ('spread' in en) {
+        const m = this.member(this.deref(this.value(o.f, en.spread)), name);
+        return m.t === 'sym' ? weakenFrom(m, o, 'same-file') : UNKNOWN;
+      }
+      if (en.name === name) {
+        const v = weakenFrom(this.value(o.f, en.value), o, 'same-file');
+        return v.t === 'sym' ? { ...v, held: true } : v;
+      }
+    }
+    return UNKNOWN;
   }
 
   private localValue(f: number, l: number): Val {
@@ -302,7 +332,8 @@ export class Evaluator {
   /** What `require(file)` returns: `module.exports = X` → X, else the namespace. */
   moduleValue(tf: number): Val {
     const cjs = this.exportTable(tf).cjs;
-    if (cjs) {
+    // `module.exports = { add, minus: sub }`: its keys are the module's export names (a namespace of them)
+    if (cjs && cjs.k !== 'objval') {
       const v = this.value(tf, cjs);
       if (v.t !== 'unknown') return v;
     }
@@ -439,6 +470,7 @@ export class Evaluator {
         // a member also reachable through a part with an outside base could be either: no answer
         return out ? (ext ? UNKNOWN : out) : ext ? EXT : UNKNOWN;
       }
+      case 'objv': return this.objectMember(o, name);
       case 'map': return name === 'get' ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c } : EXT;
       case 'prom': return EXT; // then, catch, finally: built-ins (a `then` callback's parameter: see contextual)
       case 'obj': {
@@ -518,6 +550,59 @@ export class Evaluator {
     return out.length ? out : undefined;
   }
 
+  /**
+   * What a returned (or otherwise passed-on) value stands for: a function or method as itself, so that calling
+   * the result calls it (`createRouterFactory(config)(routes)` runs the `createRouterInner` it returns); anything
+   * else as the object it holds (`deref`).
+   */
+  private heldValue(v: Val): Val {
+    if (v.t === 'sym') {
+      const sym = this.sym(v);
+      if (sym.label === 'Function' && !sym.reassigned) return v;
+      if (sym.label === 'Method' && sym.kind !== 'getter' && sym.kind !== 'setter' && !sym.reassigned) return v;
+    }
+    return this.deref(v);
+  }
+
+  /**
+   * The function a callee holds when it is not a function name itself: the result of a call whose function
+   * returns one fixed function of its file (`returnsFn`: `const ZodObject = $constructor(…)` where `$constructor`
+   * ends with `return _ as any`), directly (`f()()`) or through a const or an unassigned local initialised so.
+   */
+  heldFunction(f: number, e: Expr, depth = 0): (Val & { t: 'sym' }) | undefined {
+    if (depth > 4) return undefined;
+    if (e.k === 'call') {
+      const c = this.value(f, e.callee);
+      if (c.t !== 'sym') return undefined;
+      const sym = this.sym(c);
+      if ((sym.label !== 'Function' && sym.label !== 'Method') || sym.reassigned || sym.returnsFn === undefined) return undefined;
+      return weakenFrom({ t: 'sym', f: c.f, s: sym.returnsFn, r: 'same-file', c: 1 }, c, 'return-type') as Val & { t: 'sym' };
+    }
+    if (e.k === 'member') {
+      // `new checks.$ZodCheckGreaterThan(…)`: a const reached through a namespace or an object
+      const v = this.value(f, e);
+      const sym = v.t === 'sym' ? this.sym(v) : undefined;
+      if (v.t !== 'sym' || !sym || sym.label !== 'Variable' || sym.kind !== 'const' || !sym.init) return undefined;
+      const held = this.heldFunction(v.f, sym.init, depth + 1);
+      return held && weakenFrom(held, v, 'same-file') as Val & { t: 'sym' };
+    }
+    if (e.k !== 'id' || !e.b) return undefined;
+    if ('s' in e.b) {
+      const sym = this.files[f].symbols[e.b.s];
+      if (sym.label !== 'Variable' || sym.kind !== 'const' || !sym.init) return undefined;
+      const held = this.heldFunction(f, sym.init, depth + 1);
+      return held && weakenFrom(held, { t: 'sym', f, s: e.b.s, r: 'same-file', c: 1 }, 'same-file') as Val & { t: 'sym' };
+    }
+    if ('i' in e.b) {
+      const v = this.importValue(f, e.b.i);
+      if (v.t !== 'sym') return undefined;
+      const held = this.heldFunction(v.f, { k: 'id', name: this.sym(v).name, b: { s: v.s } }, depth + 1);
+      return held && weakenFrom(held, v, 'import') as Val & { t: 'sym' };
+    }
+    const loc = this.files[f].locals[e.b.l];
+    return loc.reassigned || !loc.init ? undefined : this.heldFunction(f, loc.init, depth + 1);
+  }
+
   /** Value of calling `c`: an instance of the declared return type. */
   callResult(c: Val): Val {
     if (c.t === 'ext') return EXT;
@@ -536,7 +621,7 @@ export class Evaluator {
     }
     // no declared return type: the value its return statements give, evaluated where they are written
     if ((sym.label === 'Function' || sym.label === 'Method') && sym.returnsValue && !sym.reassigned) {
-      const v = weakenFrom(this.deref(this.value(c.f, sym.returnsValue)), c, 'return-type');
+      const v = weakenFrom(this.heldValue(this.value(c.f, sym.returnsValue)), c, 'return-type');
       // an async function's result is a promise of what it returns (awaiting a promise it returns: that one)
       if (!sym.returnsAsync || v.t === 'prom') return v;
       return v.t === 'unknown' || v.t === 'ext' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min(c.c, REASON_CONFIDENCE['return-type']) };
@@ -562,6 +647,8 @@ export class Evaluator {
       const base = this.typeValue(f, t.of, depth + 1, subst);
       return base.t === 'inst' ? { ...base, args: t.args.map((a) => ({ f, t: a, subst })) } : base;
     }
+    // `ReturnType<typeof f>` (a call of f), `InstanceType<typeof C>` (a new C): what that expression gives
+    if (t.k === 'call' || t.k === 'new') return weaken(this.heldValue(this.value(f, t)), 'typed-receiver');
     // the `this` type (a return or parameter type): an instance of the class it is written in
     if (t.k === 'this') return t.cls >= 0 ? { t: 'inst', f, s: t.cls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] } : UNKNOWN;
     if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
@@ -800,7 +887,7 @@ export class Evaluator {
         case 'from': t.names.set(e.name, { k: 'from', source: e.source, imported: e.imported }); break;
         case 'star-as': t.names.set(e.name, { k: 'ns', source: e.source }); break;
         case 'star': t.stars.push(e.source); break;
-        case 'cjs': t.cjs = e.value; if (!t.names.has('default')) t.names.set('default', { k: 'value', e: e.value }); break;
+        case 'cjs': t.cjs = e.value; if (!t.names.has('default') && e.value.k !== 'objval') t.names.set('default', { k: 'value', e: e.value }); break;
       }
     }
     this.exportTables[f] = t;

@@ -116,6 +116,14 @@
 ((subscript_expression object: (_) @inner) @wrap (#set! role "expr.element"))
 ((this) @this (#set! role "expr.this"))
 ((super) @super (#set! role "expr.super"))
+; object literal values: keys, values and spreads in order (a factory's `return { select, update }`, `{ ...base, x }`)
+((object (pair key: (property_identifier) @key value: (_) @value)) @object (#set! role "expr.object.entry"))
+((object (shorthand_property_identifier) @key) @object (#set! role "expr.object.entry"))
+((object (method_definition name: (property_identifier) @key) @value) @object (#set! role "expr.object.entry"))
+((object (spread_element (_) @value)) @object (#set! role "expr.object.spread"))
+; a key that is not a plain name (`[k]: v`, `'a-b': v`): any name may be that one
+((object (pair key: [(computed_property_name) (string) (number)]) @entry) @object (#set! role "expr.object.open"))
+((object (method_definition name: [(computed_property_name) (string) (number)]) @entry) @object (#set! role "expr.object.open"))
 ; literals matter only as receivers (`[].map()`, `"a".split()`): built-in methods, not project calls
 (member_expression object: [(string) (template_string) (number) (array) (object) (regex) (true) (false) (null) (undefined)] @literal (#set! role "expr.literal"))
 

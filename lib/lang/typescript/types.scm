@@ -91,6 +91,8 @@
 ((object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @type))) @object (#set! role "type.object.prop"))
 ; an index signature or mapped type (`{ [k: string]: T }`, `{ readonly [P in K]: T }`): any key gives a T
 ((object_type (index_signature type: (type_annotation (_) @type))) @object (#set! role "type.object.index"))
+; `typeof f` in a type (`ReturnType<typeof f>`, `InstanceType<typeof C>`): the value it names
+((type_query (_) @inner) @query (#set! role "type.query"))
 ((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))
 ((nested_identifier object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((as_expression (_) @inner (_) @type) @wrap (#set! role "expr.as"))
