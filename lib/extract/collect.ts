@@ -931,6 +931,8 @@ export class Collector {
       // a class's or interface's own type parameters, in order (`class Repo<T>`: a `Repo<User>` has T = User)
       const owner = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
       if (owner >= 0) (this.symbols[owner].typeParams ??= []).push(l);
+      // a type alias's own parameters (`type UnaryFunction<T, R> = …`; not those of a function type inside it)
+      else if (scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'TypeAlias' && scope.node === this.symbols[cur].defNode) (this.symbols[cur].typeParams ??= []).push(l);
     }
     scope.names.set(name, { l });
   }

@@ -87,7 +87,10 @@ export interface SymbolFact {
    * body), or `{ k: 'union', types }` of every return statement's value. A value, not a type.
    */
   returnsValue?: Expr;
-  /** A class's or interface's own type parameters (local indexes, in order): what `Repo<User>`'s arguments bind. */
+  /**
+   * A class's, interface's or type alias's own type parameters (local indexes, in order): what `Repo<User>`'s
+   * arguments bind (`UnaryFunction<Source, R>` of `type UnaryFunction<T, R> = (source: T) => R` too).
+   */
   typeParams?: number[];
   /**
    * Functions and methods (declared return type or not) whose every `return` gives one and the same function of

@@ -43,15 +43,15 @@ export type Val =
   | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[] }
   | { t: 'ns'; f: number; r: Reason; c: number }
   /** An array whose elements have the type `of` (written in file f). */
-  | { t: 'arr'; f: number; of: Expr; r: Reason; c: number }
+  | { t: 'arr'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
   /** A built-in array method that returns an element (`shift`, `pop`, `at`, `find`, …). */
-  | { t: 'elemfn'; f: number; of: Expr; r: Reason; c: number }
+  | { t: 'elemfn'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
   /** A built-in array method that returns an array of the same elements (`slice`, `filter`, `concat`, …). */
-  | { t: 'arrfn'; f: number; of: Expr; r: Reason; c: number }
+  | { t: 'arrfn'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
   /** A `Map<K, V>` whose values have the type `of` (written in file f): `get` gives one, `forEach` passes one. */
-  | { t: 'map'; f: number; of: Expr; r: Reason; c: number }
+  | { t: 'map'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
   /** A value of an object type literal (`{ window: Subject<T> }`, written in file f): its properties are typed. */
-  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; r: Reason; c: number }
+  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; r: Reason; c: number; subst?: Subst }
   /**
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.
@@ -70,7 +70,7 @@ export type Val =
    */
   | { t: 'objv'; f: number; entries: Array<{ name: string; value: Expr } | { spread: Expr } | { open: true }>; r: Reason; c: number }
   /** A value of a function type (`factory: () => R`, written in file f): calling it gives an R. */
-  | { t: 'fnval'; f: number; returns: Expr; params?: Array<Expr | null>; r: Reason; c: number }
+  | { t: 'fnval'; f: number; returns: Expr; params?: Array<Expr | null>; r: Reason; c: number; subst?: Subst }
   | { t: 'ext' }
   | { t: 'unknown' };
 
@@ -194,8 +194,8 @@ export class Evaluator {
       }
       case 'element': {
         const arr = this.deref(this.value(f, e.of));
-        if (arr.t === 'obj' && arr.index) return weakenFrom(this.typeValue(arr.f, arr.index, 0), arr, 'typed-receiver');
-        return arr.t === 'arr' ? weakenFrom(this.typeValue(arr.f, arr.of, 0), arr, 'typed-receiver') : UNKNOWN;
+        if (arr.t === 'obj' && arr.index) return weakenFrom(this.typeValue(arr.f, arr.index, 0, arr.subst), arr, 'typed-receiver');
+        return arr.t === 'arr' ? weakenFrom(this.typeValue(arr.f, arr.of, 0, arr.subst), arr, 'typed-receiver') : UNKNOWN;
       }
       case 'union': {
         // a value that is one of several (`c ? a : b`, `a || b`): the same symbol through every branch, or the
@@ -257,10 +257,10 @@ export class Evaluator {
   /** A parameter of a function with a declared function type: that type's parameter (see LocalFact.ctxType). */
   private declaredParam(f: number, ctx: { type: Expr; param: number; returns?: number }): Val {
     let fn = this.typeValue(f, ctx.type, 0);
-    for (let k = 0; k < (ctx.returns ?? 0) && fn.t === 'fnval'; k++) fn = this.typeValue(fn.f, fn.returns, 0);
+    for (let k = 0; k < (ctx.returns ?? 0) && fn.t === 'fnval'; k++) fn = this.typeValue(fn.f, fn.returns, 0, fn.subst);
     const p = fn.t === 'fnval' ? fn.params?.[ctx.param] : undefined;
     if (!p || fn.t !== 'fnval') return UNKNOWN;
-    return weakenFrom(this.typeValue(fn.f, p, 0), fn, 'contextual-type');
+    return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), fn, 'contextual-type');
   }
 
   /** A callback's parameter, typed by the declaration of the function the callback is passed to. */
@@ -269,7 +269,7 @@ export class Evaluator {
     if (call && call.callee.k === 'member' && ctx.arg === 0 && ELEMENT_CALLBACKS[call.callee.name]?.includes(ctx.param)) {
       // `items.forEach((item) => …)`: the parameter is an element of the array
       const arr = this.deref(this.value(f, call.callee.obj));
-      if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return weakenFrom(this.typeValue(arr.f, arr.of, 0), arr, 'contextual-type');
+      if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return weakenFrom(this.typeValue(arr.f, arr.of, 0, arr.subst), arr, 'contextual-type');
     }
     if (call && call.callee.k === 'member' && call.callee.name === 'then' && ctx.arg === 0 && ctx.param === 0) {
       // `find().then((x) => …)`: x is what the promise resolves to
@@ -471,18 +471,18 @@ export class Evaluator {
         return out ? (ext ? UNKNOWN : out) : ext ? EXT : UNKNOWN;
       }
       case 'objv': return this.objectMember(o, name);
-      case 'map': return name === 'get' ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c } : EXT;
+      case 'map': return name === 'get' ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst } : EXT;
       case 'prom': return EXT; // then, catch, finally: built-ins (a `then` callback's parameter: see contextual)
       case 'obj': {
         // a property of an object type literal: an instance of its declared type (methods are not recorded)
         const p = o.props.find((x) => x.name === name);
-        if (p) return weakenFrom(this.typeValue(o.f, p.type, 0), o, 'typed-receiver');
+        if (p) return weakenFrom(this.typeValue(o.f, p.type, 0, o.subst), o, 'typed-receiver');
         // `{ [k: string]: T }`, `Record<K, T>`: any other key gives a T
-        return o.index ? weakenFrom(this.typeValue(o.f, o.index, 0), o, 'typed-receiver') : UNKNOWN;
+        return o.index ? weakenFrom(this.typeValue(o.f, o.index, 0, o.subst), o, 'typed-receiver') : UNKNOWN;
       }
       case 'arr':
-        if (SAME_ARRAY_METHODS.has(name)) return { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c };
-        return ELEMENT_METHODS.has(name) ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c } : EXT;
+        if (SAME_ARRAY_METHODS.has(name)) return { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst };
+        return ELEMENT_METHODS.has(name) ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst } : EXT;
       case 'ext': return EXT;
       default: return UNKNOWN;
     }
@@ -606,10 +606,10 @@ export class Evaluator {
   /** Value of calling `c`: an instance of the declared return type. */
   callResult(c: Val): Val {
     if (c.t === 'ext') return EXT;
-    if (c.t === 'elemfn') return weakenFrom(this.typeValue(c.f, c.of, 0), c, 'typed-receiver');
-    if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c };
+    if (c.t === 'elemfn') return weakenFrom(this.typeValue(c.f, c.of, 0, c.subst), c, 'typed-receiver');
+    if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c, subst: c.subst };
     // a value of a function type (`resourceFactory: () => Unsubscribable | void`): its declared result
-    if (c.t === 'fnval') return weakenFrom(this.typeValue(c.f, c.returns, 0), c, 'return-type');
+    if (c.t === 'fnval') return weakenFrom(this.typeValue(c.f, c.returns, 0, c.subst), c, 'return-type');
     if (c.t !== 'sym') return UNKNOWN;
     const sym = this.sym(c);
     if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) {
@@ -644,6 +644,17 @@ export class Evaluator {
       if (a) return this.typeValue(a.f, a.t, depth + 1, a.subst);
     }
     if (t.k === 'generic') {
+      // a generic type alias (`type UnaryFunction<T, R> = (source: T) => R`): its type, with its parameters bound
+      // to the arguments written here
+      const alias = this.typeSymbol(f, t.of);
+      if (alias && alias !== 'ext') {
+        const a = this.sym(alias);
+        if (a.label === 'TypeAlias' && a.type && a.typeParams) {
+          const own = new Map<string, TypeArg>();
+          a.typeParams.forEach((l, i) => { if (t.args[i]) own.set(`${alias.f}:${l}`, { f, t: t.args[i], subst }); });
+          return this.typeValue(alias.f, a.type, depth + 1, own);
+        }
+      }
       const base = this.typeValue(f, t.of, depth + 1, subst);
       return base.t === 'inst' ? { ...base, args: t.args.map((a) => ({ f, t: a, subst })) } : base;
     }
@@ -651,7 +662,9 @@ export class Evaluator {
     if (t.k === 'call' || t.k === 'new') return weaken(this.heldValue(this.value(f, t)), 'typed-receiver');
     // the `this` type (a return or parameter type): an instance of the class it is written in
     if (t.k === 'this') return t.cls >= 0 ? { t: 'inst', f, s: t.cls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] } : UNKNOWN;
-    if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+    // (the type parameters in force travel with arrays, maps, object types and function types: `items: T[]` in
+    // `Repo<T>` reached through `Repo<User>` has User elements)
+    if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'intersection') {
       const insts: Array<Val & { t: 'inst' }> = [];
       const objs: Array<Val & { t: 'obj' }> = [];
@@ -672,10 +685,10 @@ export class Evaluator {
       // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
       return { t: 'inter', of: insts, hole: hole || ext, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
     }
-    if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
-    if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+    if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+    if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
-    if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+    if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'union') {
       // `T | undefined`, `T | null`: T; several project types: a union value (see member)
       let ext = false;
