@@ -78,6 +78,8 @@ export class Collector {
   private readonly events: Event[] = [];
   private readonly scopeKindOf = new Map<Node, ScopeKind>();
   private readonly classSymOf = new Map<Node, number>();
+  /** Methods of a module-level object literal (`const api = { m() { this.n() } }`): function node → the object's Variable. */
+  private readonly objectOwner = new Map<Node, number>();
   /** Plain functions assigned to `X.prototype.m`: function node → X's symbol (what `this` is inside). */
   private readonly prototypeOwner = new Map<Node, number>();
   private readonly varKind = new Map<Node, 'var' | 'let'>();
@@ -90,6 +92,10 @@ export class Collector {
   private readonly patternInit = new Map<Node, Node>();
   /** Destructuring patterns of typed parameters → the parameter's type. */
   private readonly patternType = new Map<Node, Node>();
+  /** Destructuring patterns of parameters → the parameter slot (what the parameter receives: contextual typing). */
+  private readonly patternSlot = new Map<Node, Node>();
+  /** Nested destructuring patterns → the pattern around them and the key they destructure. */
+  private readonly patternNested = new Map<Node, { outer: Node; key: Node }>();
   /** A binary expression under `!` → its right operand (the grammar's precedence puts `a && n!` as `(a && n)!`). */
   private readonly operandOf = new Map<Node, Node>();
   /** `if (x instanceof C) body`: occurrences of x's binding inside body are C instances. */
@@ -154,7 +160,7 @@ export class Collector {
   private readonly pendingExports: Array<() => void> = [];
   // pass 2 results
   private readonly symbols: SymbolWork[] = [];
-  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; elementOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number } }> = [];
+  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; elementOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number } }> = [];
   private readonly memberKeys = new Map<string, number>();
   // facts
   private readonly imports: ImportFact[] = [];
@@ -258,6 +264,8 @@ export class Collector {
       case 'return.body': this.arrowBodies.push({ fn: get(c, 'fn')!, body: get(c, 'value')! }); return;
       case 'assign.target': this.assignTargets.push(get(c, 'target')!); return;
       case 'param.pattern': this.patternType.set(get(c, 'pattern')!, get(c, 'type')!); return;
+      case 'pattern.param': this.patternSlot.set(get(c, 'pattern')!, get(c, 'param')!); return;
+      case 'pattern.nested': this.patternNested.set(get(c, 'pattern')!, { outer: get(c, 'outer')!, key: get(c, 'key')! }); return;
       case 'narrow.instanceof': this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return;
       case 'narrow.guard': this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return;
       case 'returns.predicate': this.predicateOf.set(get(c, 'owner')!, get(c, 'type')!); return;
@@ -459,7 +467,7 @@ export class Collector {
         case EV_SCOPE: {
           const node = e.x.node as Node;
           // every scope has the same fields from the start (one hidden class for the hot lookups)
-          scope = { kind: e.x.kind, start: p, argOf: undefined, end: this.end(node), parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? this.prototypeOwner.get(node) ?? -1, thisType: undefined, node };
+          scope = { kind: e.x.kind, start: p, argOf: undefined, end: this.end(node), parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? this.prototypeOwner.get(node) ?? this.objectOwner.get(node) ?? -1, thisType: undefined, node };
           if (e.x.kind === 'arrow' || e.x.kind === 'function') scope.argOf = this.argCall.get(node);
           if ((e.x.kind === 'function' || e.x.kind === 'method') && this.thisParamType.size) {
             for (const slot of this.slotsOf.get(node) ?? []) {
@@ -752,6 +760,9 @@ export class Collector {
       case 'def.objmethod': {
         if (cur < 0 || this.symbols[cur].label !== 'Variable' || this.symbols[cur].parent !== -1) return -1;
         const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported, false);
+        // `this` inside a method (or a plain function value) of the object literal is the object (an arrow's is not)
+        const fnNode = d.value ?? d.def;
+        if (this.scopeKindOf.get(fnNode) === 'function') this.objectOwner.set(fnNode, cur);
         this.symbols[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
         return this.span(s, d.def);
       }
@@ -924,8 +935,11 @@ export class Collector {
         if (ch !== 91 && ch !== 34 && ch !== 39) this.keyRefs.set(keyNode, { obj: init, name: key, kind: x.key ? 'value' : 'shorthand', typed: false, from: cur });
       }
     }
+    // a parameter's pattern without a type, or a pattern nested in another: a member of what the parameter (or the
+    // outer pattern) receives
+    const fromPattern = x.pattern && !initFrom && (this.patternSlot.has(x.pattern) || this.patternNested.has(x.pattern)) ? { pattern: x.pattern, key: x.key ? this.ident(x.key) : name } : undefined;
     const l = this.localNodes.length;
-    this.localNodes.push({ name, type: x.type, init: x.role === 'decl.element' ? undefined : x.value, initFrom, elementOf: x.role === 'decl.element' ? x.value : undefined });
+    this.localNodes.push({ name, type: x.type, init: x.role === 'decl.element' ? undefined : x.value, initFrom, fromPattern, elementOf: x.role === 'decl.element' ? x.value : undefined });
     if (x.slot) this.slotLocal.set(x.slot, l);
     if (x.role === 'decl.type.param') {
       // a class's or interface's own type parameters, in order (`class Repo<T>`: a `Repo<User>` has T = User)
@@ -955,6 +969,13 @@ export class Collector {
     });
     this.returnValues(symbols);
     this.markReassigned(symbols);
+    // a destructured parameter: one unnamed local for the parameter, so that it is typed like any other (contextual
+    // types below); its names read members of it
+    for (const slot of this.patternSlot.values()) {
+      if (this.slotLocal.has(slot)) continue;
+      this.slotLocal.set(slot, this.localNodes.length);
+      this.localNodes.push({ name: '' });
+    }
     // declared callback parameter types, by parameter position
     for (const [fn, s] of this.fnSymOf) {
       const slots = this.slotsOf.get(fn);
@@ -1033,6 +1054,10 @@ export class Collector {
         const obj = this.expr(l.initFrom.node);
         f.init = { k: 'member', obj: l.initFrom.isType ? { k: 'as', type: obj } : obj, name: l.initFrom.key };
       }
+      else if (l.fromPattern) {
+        const obj = this.patternValue(l.fromPattern.pattern, 0);
+        if (obj) f.init = { k: 'member', obj, name: l.fromPattern.key };
+      }
       else if (l.elementOf) f.init = { k: 'element', of: this.expr(l.elementOf) };
       if (l.ctx) f.ctx = l.ctx;
       else if (l.ctxType) {
@@ -1073,6 +1098,27 @@ export class Collector {
       path: this.filePath, language: this.language, lines, parseErrors,
       symbols, imports: this.imports, exports: this.exports, modules: this.modules, locals, calls, refs,
     };
+  }
+
+  /**
+   * What a destructuring pattern takes apart: a parameter (its unnamed local), an initializer, a typed parameter's
+   * type, or the outer pattern's member for a nested one.
+   */
+  private patternValue(pattern: Node, depth: number): Expr | undefined {
+    if (depth > 8) return undefined;
+    const slot = this.patternSlot.get(pattern);
+    const typeNode = this.patternType.get(pattern);
+    if (typeNode) return { k: 'as', type: this.expr(typeNode) };
+    const init = this.patternInit.get(pattern);
+    if (init) return this.expr(init);
+    if (slot) {
+      const l = this.slotLocal.get(slot);
+      return l === undefined ? undefined : { k: 'id', name: '', b: { l } };
+    }
+    const nested = this.patternNested.get(pattern);
+    if (!nested) return undefined;
+    const outer = this.patternValue(nested.outer, depth + 1);
+    return outer && { k: 'member', obj: outer, name: this.ident(nested.key) };
   }
 
   /** What an unannotated function returns (its return statements' values), for the resolver to evaluate. */

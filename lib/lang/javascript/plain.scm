@@ -5,3 +5,6 @@
 (formal_parameters (assignment_pattern left: (identifier) @name right: (_) @value) @param (#set! role "decl.param"))
 ; `this.name = value` statements of a constructor's body: the class's properties (JavaScript declares no fields)
 (class_body (method_definition name: (property_identifier) @ctor body: (statement_block (expression_statement (assignment_expression left: (member_expression object: (this) property: (property_identifier) @name) right: (_) @value) @def))) (#set! role "def.this.field"))
+; a destructured parameter: its names are members of what the parameter receives (TypeScript: types.scm)
+(formal_parameters (object_pattern) @pattern @param (#set! role "pattern.param"))
+(formal_parameters (assignment_pattern left: (object_pattern) @pattern) @param (#set! role "pattern.param"))
