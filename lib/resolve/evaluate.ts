@@ -208,6 +208,12 @@ export class Evaluator {
             // a variable or property holding an instance (`cond ? innerFrom(x) : EMPTY`): that instance
             const d = this.deref(v);
             if (d.t === 'inst' || d.t === 'union') v = d;
+            // a const object literal with a declared type (`opts.encoder ?? jsonEncoder`, `const jsonEncoder: Encoder =
+            // {…}`): an instance of that type beside the other branch, as the checker reduces the union
+            else if (d.t === 'sym' && this.sym(v).type) {
+              const t = weakenFrom(this.typeValue(v.f, this.sym(v).type!, 0), v, 'typed-receiver');
+              if (t.t === 'inst') v = t;
+            }
           }
           if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); continue; }
           if (v.t === 'union') { for (const o of v.of) if (!insts.some((y) => y.f === o.f && y.s === o.s)) insts.push(o); continue; }
