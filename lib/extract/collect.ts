@@ -78,6 +78,8 @@ export class Collector {
   private readonly events: Event[] = [];
   private readonly scopeKindOf = new Map<Node, ScopeKind>();
   private readonly classSymOf = new Map<Node, number>();
+  /** Functions and methods with type parameters of their own → the function node whose parameters bind them. */
+  private readonly genericFnNode = new Map<number, Node>();
   /** Methods of a module-level object literal (`const api = { m() { this.n() } }`): function node → the object's Variable. */
   private readonly objectOwner = new Map<Node, number>();
   /** Plain functions assigned to `X.prototype.m`: function node → X's symbol (what `this` is inside). */
@@ -99,11 +101,13 @@ export class Collector {
   /** A binary expression under `!` → its right operand (the grammar's precedence puts `a && n!` as `(a && n)!`). */
   private readonly operandOf = new Map<Node, Node>();
   /** `if (x instanceof C) body`: occurrences of x's binding inside body are C instances. */
-  private readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; body: Node }> = [];
+  private readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body: Node }> = [];
   /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */
   private readonly predicateOf = new Map<Node, Node>();
   /** Identifier occurrences inside `if (guard(x)) …` → the guard's callee node. */
-  private readonly guardedBy = new Map<Node, Node>();
+  private readonly guardedBy = new Map<Node, Node | [Node, Node]>();
+  /** Function types that are type guards → the predicate's type. */
+  private readonly fnTypePredicate = new Map<Node, Node>();
   /** Function nodes → the values their `return` statements (or expression body) give. */
   private readonly returned = new Map<Node, Node[]>();
   /** Arrow functions and their bodies (an expression body is the returned value; a block is not). */
@@ -268,6 +272,10 @@ export class Collector {
       case 'pattern.nested': this.patternNested.set(get(c, 'pattern')!, { outer: get(c, 'outer')!, key: get(c, 'key')! }); return;
       case 'narrow.instanceof': this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return;
       case 'narrow.guard': this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return;
+      case 'narrow.guard.either':
+        if (this.ident(get(c, 'name')!) === this.ident(get(c, 'name2')!)) this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, guard2: get(c, 'fn2')!, body: get(c, 'body')! });
+        return;
+      case 'fntype.predicate': this.fnTypePredicate.set(get(c, 'fntype')!, get(c, 'type')!); return;
       case 'returns.predicate': this.predicateOf.set(get(c, 'owner')!, get(c, 'type')!); return;
       case 'type.generic': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
       case 'type.generic.arg': {
@@ -539,7 +547,7 @@ export class Collector {
    */
   private narrow(): void {
     const recs = this.sortedIds;
-    for (const { name, type, guard, body } of this.narrowings) {
+    for (const { name, type, guard, guard2, body } of this.narrowings) {
       const rec = this.ids.get(name);
       if (!rec?.scope) continue;
       const text = this.ident(name);
@@ -550,7 +558,7 @@ export class Collector {
       for (let i = lo; i < recs.length && recs[i].node.start < body.end; i++) {
         const r = recs[i];
         if (!r.scope || this.ident(r.node) !== text || lookup(r.scope, text) !== b || r.node === name) continue;
-        if (type) this.narrowedTo.set(r.node, type); else if (guard && !this.narrowedTo.has(r.node)) this.guardedBy.set(r.node, guard);
+        if (type) this.narrowedTo.set(r.node, type); else if (guard && !this.narrowedTo.has(r.node)) this.guardedBy.set(r.node, guard2 ? [guard, guard2] : guard);
       }
     }
   }
@@ -941,7 +949,13 @@ export class Collector {
     const l = this.localNodes.length;
     this.localNodes.push({ name, type: x.type, init: x.role === 'decl.element' ? undefined : x.value, initFrom, fromPattern, elementOf: x.role === 'decl.element' ? x.value : undefined });
     if (x.slot) this.slotLocal.set(x.slot, l);
-    if (x.role === 'decl.type.param') {
+    const fnOwner = x.role === 'decl.type.param' && scope.node ? this.fnSymOf.get(scope.node) : undefined;
+    if (fnOwner !== undefined && (scope.kind === 'function' || scope.kind === 'method' || scope.kind === 'arrow' || scope.kind === 'type')) {
+      // a function's or method's own type parameters (`function first<T>(xs: T[]): T`): its calls bind them
+      const w = this.symbols[fnOwner];
+      (w.typeParams ??= []).push(l);
+      this.genericFnNode.set(fnOwner, scope.node!);
+    } else if (x.role === 'decl.type.param') {
       // a class's or interface's own type parameters, in order (`class Repo<T>`: a `Repo<User>` has T = User)
       const owner = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
       if (owner >= 0) (this.symbols[owner].typeParams ??= []).push(l);
@@ -975,6 +989,15 @@ export class Collector {
       if (this.slotLocal.has(slot)) continue;
       this.slotLocal.set(slot, this.localNodes.length);
       this.localNodes.push({ name: '' });
+    }
+    // a generic function's declared parameter types (not for overloads: which signature a call takes is the checker's call)
+    for (const [s, fn] of this.genericFnNode) {
+      const sym = symbols[s];
+      if (sym.more || !sym.returns) { delete sym.typeParams; continue; }
+      const slots = this.slotsOf.get(fn);
+      if (!slots) continue;
+      const params = this.realSlots(slots).map((slot) => { const t = this.slotType.get(slot); return t ? this.expr(t) : null; });
+      if (params.some((p) => p)) sym.params = params;
     }
     // declared callback parameter types, by parameter position
     for (const [fn, s] of this.fnSymOf) {
@@ -1177,6 +1200,7 @@ export class Collector {
       const b = lookup(id.scope ?? this.root, name);
       const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
       const guard = this.guardedBy.get(node);
+      if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: plain };
       return guard ? { k: 'guarded', by: this.expr(guard), of: plain } : plain;
     }
     const m = this.members.get(node);
@@ -1186,7 +1210,11 @@ export class Collector {
       // an immediately invoked function (`(() => { …; return create })()`) is worth what it returns
       const iife = c.isNew ? undefined : this.iifeValue(c.callee);
       if (iife) return iife;
-      return c.isNew ? { k: 'new', callee: this.expr(c.callee) } : { k: 'call', callee: this.expr(c.callee) };
+      if (c.isNew) return { k: 'new', callee: this.expr(c.callee) };
+      const out: Expr = { k: 'call', callee: this.expr(c.callee) };
+      const args = c.args && this.argValues(c.args);
+      if (args) out.args = args;
+      return out;
     }
     const u = this.unions.get(node);
     if (u) return { k: 'union', types: [...u].sort(byStart).map((n) => this.expr(n)) };
@@ -1251,9 +1279,27 @@ export class Collector {
       const params = this.fnTypeParams.get(node);
       const out: Expr = { k: 'fntype', returns: this.expr(ret) };
       if (params) out.params = this.paramTypes(params);
+      const predicate = this.fnTypePredicate.get(node);
+      if (predicate) out.predicate = this.expr(predicate);
       return out;
     }
     return { k: 'other' };
+  }
+
+  /**
+   * The arguments of a call as values (for the type parameters a generic function's result takes from them): names,
+   * members, calls, `new`, `this`, assertions and awaits; null for anything else. Undefined when none is known.
+   */
+  private argValues(argNodes: Node[]): Array<Expr | null> | undefined {
+    const ordered = this.realSlots(argNodes);
+    let known = false;
+    const out = ordered.slice(0, 4).map((a) => {
+      const e = this.expr(a);
+      const useful = e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'await' || e.k === 'element';
+      if (useful) known = true;
+      return useful ? e : null;
+    });
+    return known ? out : undefined;
   }
 
   /**

@@ -20,7 +20,8 @@ export type Expr =
   | { k: 'this'; cls: number }
   | { k: 'super'; cls: number }
   | { k: 'member'; obj: Expr; name: string }
-  | { k: 'call'; callee: Expr }
+  /** `args`: the arguments' shapes, by position (null where nothing can be learned), when any is known. */
+  | { k: 'call'; callee: Expr; args?: Array<Expr | null> }
   | { k: 'new'; callee: Expr }
   | { k: 'await'; inner: Expr }
   | { k: 'as'; type: Expr }
@@ -39,8 +40,11 @@ export type Expr =
   | { k: 'promise'; of: Expr }
   /** An object type literal (`{ window: Subject<T>; count: number }`): its typed properties, in source order. */
   | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr }
-  /** A function type (`(x: A) => R`): calling a value of it gives an R. */
-  | { k: 'fntype'; returns: Expr; params?: Array<Expr | null> }
+  /**
+   * A function type (`(x: A) => R`): calling a value of it gives an R (a constructor type `new (…) => R`: `new`
+   * gives an R). `predicate`: a type guard's type (`(x: any) => x is T`).
+   */
+  | { k: 'fntype'; returns: Expr; params?: Array<Expr | null>; predicate?: Expr }
   /**
    * An object literal value (`{ select, update: fn, ...base }`): its entries in source order — a named key and its
    * value, a spread, or `open` for a key that is not a plain name (`[k]: v`, `'a-b': v`: any name may be that one).
@@ -98,6 +102,12 @@ export interface SymbolFact {
    * _ as any }`): that function's symbol index — what calling (or `new`) the result runs.
    */
   returnsFn?: number;
+  /**
+   * Functions and methods that declare their own type parameters (`function first<T>(xs: T[]): T`, not
+   * overloaded): their parameters' declared types by position (null where none), so that a call's arguments
+   * bind the type parameters its declared result uses (`typeParams` then lists them).
+   */
+  params?: Array<Expr | null>;
   /** An `async` function or method: calling it gives a promise of its `returnsValue`. */
   returnsAsync?: boolean;
   /** A function symbol (or a class field holding a function) assigned again in its file: a call does not fix it. */

@@ -70,12 +70,15 @@ export type Val =
    */
   | { t: 'objv'; f: number; entries: Array<{ name: string; value: Expr } | { spread: Expr } | { open: true }>; r: Reason; c: number }
   /** A value of a function type (`factory: () => R`, written in file f): calling it gives an R. */
-  | { t: 'fnval'; f: number; returns: Expr; params?: Array<Expr | null>; r: Reason; c: number; subst?: Subst }
+  | { t: 'fnval'; f: number; returns: Expr; params?: Array<Expr | null>; predicate?: Expr; r: Reason; c: number; subst?: Subst }
   | { t: 'ext' }
   | { t: 'unknown' };
 
-/** A type argument as written (`User` in `Repo<User>`, in file f), with the substitution in force there. */
-interface TypeArg { f: number; t: Expr; subst?: Subst }
+/**
+ * A type argument as written (`User` in `Repo<User>`, in file f), with the substitution in force there; or, for a
+ * generic function's type parameter, the value a call's argument gave it (`v`: `first(leaves)` binds T to Leaf).
+ */
+interface TypeArg { f: number; t: Expr; subst?: Subst; v?: Val }
 /** Type parameters of a class or interface (key `file:local`) bound to type arguments. */
 type Subst = ReadonlyMap<string, TypeArg>;
 
@@ -161,9 +164,9 @@ export class Evaluator {
         // a method declared to return `this` (a builder) returns its receiver, whatever subclass that is
         if (c.t === 'sym' && e.callee.k === 'member' && returnsThis(this.sym(c))) {
           const recv = this.deref(this.value(f, e.callee.obj));
-          return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c);
+          return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c, e.args, f);
         }
-        return this.callResult(c);
+        return this.callResult(c, e.args, f);
       }
       case 'new': {
         const c = this.value(f, e.callee);
@@ -181,16 +184,21 @@ export class Evaluator {
       }
       case 'as': return this.typeValue(f, e.type, 0);
       case 'guarded': {
-        // `if (isFoo(x)) x.m()`: a guard declared `(v): v is Foo` makes x a Foo here
-        const g = this.value(f, e.by);
-        const sym = g.t === 'sym' ? this.sym(g) : undefined;
-        if (g.t === 'sym' && sym!.predicate && (sym!.label === 'Function' || sym!.label === 'Method')) {
-          // a class or interface (or several); a structural predicate (`v is { lift: … }`) only adds to what x
-          // already was, so x keeps its own type then
-          const v = weakenFrom(this.typeValue(g.f, sym!.predicate, 0), g, 'typed-receiver');
-          if (v.t === 'inst' || v.t === 'union' || v.t === 'inter') return v;
+        // `if (isFoo(x)) x.m()`: a guard declared `(v): v is Foo` makes x a Foo here; `if (isA(x) || isB(x))` makes
+        // it one of both
+        const guards = e.by.k === 'union' ? e.by.types : [e.by];
+        const insts: Array<Val & { t: 'inst' }> = [];
+        let one: Val | undefined;
+        for (const by of guards) {
+          const v = this.guardType(f, by);
+          if (!v) return this.value(f, e.of);
+          if (guards.length === 1) one = v;
+          else if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
+          else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
+          else return this.value(f, e.of);
         }
-        return this.value(f, e.of);
+        if (one) return one;
+        return insts.length === 1 ? insts[0] : { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
       }
       case 'element': {
         const arr = this.deref(this.value(f, e.of));
@@ -229,6 +237,26 @@ export class Evaluator {
       case 'objval': return { t: 'objv', f, entries: e.entries, r: 'same-file', c: 1 };
       default: return UNKNOWN;
     }
+  }
+
+  /**
+   * What a type guard says its argument is where it held: the predicate of a function or method (`isFoo(v): v is
+   * Foo`), or of the function type a value holds (`const isMap = make(Map) as (x: any) => x is Map`, or the
+   * `(x: any) => x is T` a generic factory returns with T bound). A class or interface (or several); a structural
+   * predicate (`v is { lift: … }`) only adds to what the value already was: undefined then.
+   */
+  private guardType(f: number, by: Expr): Val | undefined {
+    const g = this.value(f, by);
+    let v: Val | undefined;
+    if (g.t === 'sym') {
+      const sym = this.sym(g);
+      if (sym.predicate && (sym.label === 'Function' || sym.label === 'Method')) v = weakenFrom(this.typeValue(g.f, sym.predicate, 0), g, 'typed-receiver');
+      else if (sym.label === 'Variable' || sym.label === 'Property') {
+        const d = this.deref(g);
+        if (d.t === 'fnval' && d.predicate) v = weakenFrom(this.typeValue(d.f, d.predicate, 0, d.subst), d, 'typed-receiver');
+      }
+    }
+    return v && (v.t === 'inst' || v.t === 'union' || v.t === 'inter') ? v : undefined;
   }
 
   /**
@@ -609,8 +637,11 @@ export class Evaluator {
     return loc.reassigned || !loc.init ? undefined : this.heldFunction(f, loc.init, depth + 1);
   }
 
-  /** Value of calling `c`: an instance of the declared return type. */
-  callResult(c: Val): Val {
+  /**
+   * Value of calling `c`: an instance of the declared return type. `args` (written in file `argFile`) bind the type
+   * parameters of a generic function or method from its parameters' declared types (see inferTypeArgs).
+   */
+  callResult(c: Val, args?: Array<Expr | null>, argFile?: number): Val {
     if (c.t === 'ext') return EXT;
     if (c.t === 'elemfn') return weakenFrom(this.typeValue(c.f, c.of, 0, c.subst), c, 'typed-receiver');
     if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c, subst: c.subst };
@@ -619,11 +650,13 @@ export class Evaluator {
     if (c.t !== 'sym') return UNKNOWN;
     const sym = this.sym(c);
     if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) {
+      const subst = sym.typeParams && sym.params && args && argFile !== undefined ? this.inferTypeArgs(c, sym, args, argFile) : c.subst;
       // a result declared as a type parameter (`<T extends Node>(x: T): T`) is what the call instantiates T to —
       // maybe a subclass overriding the member — so its constraint is no answer here
       // (unless it is the type parameter of the receiver's class, bound by its type arguments: `Repo<User>.find()`)
-      if (sym.returns.k === 'id' && sym.returns.b && 'l' in sym.returns.b && !c.subst?.has(`${c.f}:${sym.returns.b.l}`)) return UNKNOWN;
-      return weakenFrom(this.typeValue(c.f, sym.returns, 0, c.subst), c, 'return-type');
+      // (or one of the function's own, bound by the call's arguments: `first(leaves)`)
+      if (sym.returns.k === 'id' && sym.returns.b && 'l' in sym.returns.b && !subst?.has(`${c.f}:${sym.returns.b.l}`)) return UNKNOWN;
+      return weakenFrom(this.typeValue(c.f, sym.returns, 0, subst), c, 'return-type');
     }
     // no declared return type: the value its return statements give, evaluated where they are written
     if ((sym.label === 'Function' || sym.label === 'Method') && sym.returnsValue && !sym.reassigned) {
@@ -633,6 +666,59 @@ export class Evaluator {
       return v.t === 'unknown' || v.t === 'ext' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min(c.c, REASON_CONFIDENCE['return-type']) };
     }
     return UNKNOWN;
+  }
+
+  /**
+   * The type parameters of a generic function or method that a call's arguments bind, added to the receiver's
+   * (`c.subst`), as the checker infers them: a parameter declared `T` takes the argument's value, `T[]` an element of
+   * an array argument, `Promise<T>` what a promise resolves to, `T | undefined` as T, and a function or constructor
+   * type returning T (`theClass: new (...args) => T`, `make: () => T`) an instance of a class argument or what a
+   * function argument returns. Two arguments giving T different values leave T unbound.
+   */
+  private inferTypeArgs(c: Val & { t: 'sym' }, sym: SymbolFact, args: Array<Expr | null>, argFile: number): Subst | undefined {
+    const own = new Map<string, TypeArg>(c.subst ?? []);
+    const params = new Set(sym.typeParams!.map((l) => `${c.f}:${l}`));
+    const conflicts = new Set<string>();
+    const bind = (pt: Expr, arg: () => Val, depth: number): void => {
+      if (depth > 4) return;
+      if (pt.k === 'id' && pt.b && 'l' in pt.b) {
+        const key = `${c.f}:${pt.b.l}`;
+        if (!params.has(key)) return;
+        const v = arg();
+        if (v.t === 'unknown' || v.t === 'ext') return;
+        const prev = own.get(key)?.v;
+        if (prev && !sameValue(prev, v)) conflicts.add(key);
+        else if (!prev) own.set(key, { f: c.f, t: pt, v });
+        return;
+      }
+      if (pt.k === 'array') return bind(pt.of, () => { const a = this.deref(arg()); return a.t === 'arr' ? this.typeValue(a.f, a.of, 0, a.subst) : UNKNOWN; }, depth + 1);
+      if (pt.k === 'promise') return bind(pt.of, () => { const p = this.deref(arg()); return p.t === 'prom' ? p.of : UNKNOWN; }, depth + 1);
+      if (pt.k === 'union') { for (const m of pt.types) if (m.k === 'id') bind(m, arg, depth + 1); return; }
+      if (pt.k === 'fntype') {
+        return bind(pt.returns, () => {
+          const a = arg();
+          if (a.t !== 'sym') return UNKNOWN;
+          const as = this.sym(a);
+          // a class where a function type is expected is a constructor type (`new (...args) => T`): an instance
+          if (as.label === 'Class') return weaken({ t: 'inst', f: a.f, s: a.s, r: a.r, c: a.c }, 'typed-receiver');
+          return as.label === 'Function' || as.label === 'Method' ? this.callResult(a) : UNKNOWN;
+        }, depth + 1);
+      }
+    };
+    sym.params!.forEach((pt, i) => {
+      const a = args[i];
+      if (!pt || !a) return;
+      let memo: Val | undefined;
+      bind(pt, () => {
+        if (memo) return memo;
+        const v = this.value(argFile, a);
+        // a class passed as a value stays the class (a constructor argument); anything else is what it holds
+        memo = v.t === 'sym' && this.sym(v).label === 'Class' ? v : this.heldValue(v);
+        return memo;
+      }, 0);
+    });
+    for (const k of conflicts) own.delete(k);
+    return own.size ? own : undefined;
   }
 
   // ---------------------------------------------------------------- types
@@ -647,7 +733,7 @@ export class Evaluator {
     // a type parameter bound by the receiver's type arguments (`T` of `Repo<T>` reached through `Repo<User>`)
     if (subst && t.k === 'id' && t.b && 'l' in t.b) {
       const a = subst.get(`${f}:${t.b.l}`);
-      if (a) return this.typeValue(a.f, a.t, depth + 1, a.subst);
+      if (a) return a.v ?? this.typeValue(a.f, a.t, depth + 1, a.subst);
     }
     if (t.k === 'generic') {
       // a generic type alias (`type UnaryFunction<T, R> = (source: T) => R`): its type, with its parameters bound
@@ -691,7 +777,7 @@ export class Evaluator {
       // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
       return { t: 'inter', of: insts, hole: hole || ext, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
     }
-    if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+    if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, predicate: t.predicate, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
@@ -970,6 +1056,13 @@ const VALUE_LABELS: ReadonlySet<string> = new Set(['Function', 'Class', 'Enum', 
 /** A method declared to return `this`, or returning `this` without a declared type (TypeScript infers `this`). */
 function returnsThis(sym: SymbolFact): boolean {
   return sym.returns ? sym.returns.k === 'this' : sym.returnsValue?.k === 'this';
+}
+
+/** Two values standing for the same thing (the same symbol or instance type; otherwise the same object). */
+function sameValue(a: Val, b: Val): boolean {
+  if (a === b) return true;
+  if ((a.t === 'sym' || a.t === 'inst') && a.t === b.t) return a.f === (b as typeof a).f && a.s === (b as typeof a).s;
+  return false;
 }
 
 /** Lowers a value's confidence to a reason's level (keeping the weaker of the two). */
