@@ -96,6 +96,8 @@ export class Collector {
   private readonly patternType = new Map<Node, Node>();
   /** Destructuring patterns of parameters → the parameter slot (what the parameter receives: contextual typing). */
   private readonly patternSlot = new Map<Node, Node>();
+  /** The first name of an array pattern (`const [state, setState] = …`) → the declarator's value. */
+  private readonly firstOf = new Map<Node, Node>();
   /** Nested destructuring patterns → the pattern around them and the key they destructure. */
   private readonly patternNested = new Map<Node, { outer: Node; key: Node }>();
   /** A binary expression under `!` → its right operand (the grammar's precedence puts `a && n!` as `(a && n)!`). */
@@ -164,7 +166,7 @@ export class Collector {
   private readonly pendingExports: Array<() => void> = [];
   // pass 2 results
   private readonly symbols: SymbolWork[] = [];
-  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; elementOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number } }> = [];
+  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number } }> = [];
   private readonly memberKeys = new Map<string, number>();
   // facts
   private readonly imports: ImportFact[] = [];
@@ -270,6 +272,7 @@ export class Collector {
       case 'param.pattern': this.patternType.set(get(c, 'pattern')!, get(c, 'type')!); return;
       case 'pattern.param': this.patternSlot.set(get(c, 'pattern')!, get(c, 'param')!); return;
       case 'pattern.nested': this.patternNested.set(get(c, 'pattern')!, { outer: get(c, 'outer')!, key: get(c, 'key')! }); return;
+      case 'pattern.first': this.firstOf.set(get(c, 'name')!, get(c, 'value')!); return;
       case 'narrow.instanceof': this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return;
       case 'narrow.guard': this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return;
       case 'narrow.guard.either':
@@ -947,7 +950,9 @@ export class Collector {
     // outer pattern) receives
     const fromPattern = x.pattern && !initFrom && (this.patternSlot.has(x.pattern) || this.patternNested.has(x.pattern)) ? { pattern: x.pattern, key: x.key ? this.ident(x.key) : name } : undefined;
     const l = this.localNodes.length;
-    this.localNodes.push({ name, type: x.type, init: x.role === 'decl.element' ? undefined : x.value, initFrom, fromPattern, elementOf: x.role === 'decl.element' ? x.value : undefined });
+    // `const [observer] = React.useState(() => new Observer(…))`: the state
+    const stateOf = x.role === 'decl.pattern' ? this.firstOf.get(x.name) : undefined;
+    this.localNodes.push({ name, type: x.type, init: x.role === 'decl.element' ? undefined : x.value, initFrom, fromPattern, stateOf, elementOf: x.role === 'decl.element' ? x.value : undefined });
     if (x.slot) this.slotLocal.set(x.slot, l);
     const fnOwner = x.role === 'decl.type.param' && scope.node ? this.fnSymOf.get(scope.node) : undefined;
     if (fnOwner !== undefined && (scope.kind === 'function' || scope.kind === 'method' || scope.kind === 'arrow' || scope.kind === 'type')) {
@@ -1077,6 +1082,7 @@ export class Collector {
         const obj = this.expr(l.initFrom.node);
         f.init = { k: 'member', obj: l.initFrom.isType ? { k: 'as', type: obj } : obj, name: l.initFrom.key };
       }
+      else if (l.stateOf && this.stateValue(l.stateOf)) f.init = this.stateValue(l.stateOf);
       else if (l.fromPattern) {
         const obj = this.patternValue(l.fromPattern.pattern, 0);
         if (obj) f.init = { k: 'member', obj, name: l.fromPattern.key };
@@ -1210,6 +1216,11 @@ export class Collector {
       // an immediately invoked function (`(() => { …; return create })()`) is worth what it returns
       const iife = c.isNew ? undefined : this.iifeValue(c.callee);
       if (iife) return iife;
+      const hook = c.isNew ? undefined : this.reactHook(c.callee);
+      if (hook && c.args) {
+        const hooked = this.hookValue(hook, c.args);
+        if (hooked) return hooked;
+      }
       if (c.isNew) return { k: 'new', callee: this.expr(c.callee) };
       const out: Expr = { k: 'call', callee: this.expr(c.callee) };
       const args = c.args && this.argValues(c.args);
@@ -1232,6 +1243,8 @@ export class Collector {
       if (index) out.index = this.expr(index);
       return out;
     }
+    const query = this.typeQueries.get(node);
+    if (query) return { k: 'typeof', of: this.expr(query) };
     const g = this.generics.get(node);
     if (g) {
       // a generic type reads as its name; the global `Partial<T>` (and its kin) has T's members
@@ -1300,6 +1313,60 @@ export class Collector {
       return useful ? e : null;
     });
     return known ? out : undefined;
+  }
+
+  /**
+   * A React hook whose result is (part of) its argument, called by its name from 'react' (or Preact's hooks):
+   * `useState`, `useMemo`, `useCallback`, `useRef`, imported by name or through `import * as React` /
+   * `import React`. The checker types their results from their arguments' types (the hooks are generic).
+   */
+  private reactHook(callee: Node): string | undefined {
+    const e = this.expr(callee);
+    const imp = (b: Binding | undefined) => (b && 'i' in b ? this.imports[b.i] : undefined);
+    if (e.k === 'id') {
+      const i = imp(e.b);
+      return i && i.kind === 'named' && REACT_SOURCES.has(i.source) && REACT_HOOKS.has(i.imported!) ? i.imported : undefined;
+    }
+    if (e.k === 'member' && e.obj.k === 'id') {
+      const i = imp(e.obj.b);
+      return i && (i.kind === 'namespace' || i.kind === 'default') && REACT_SOURCES.has(i.source) && REACT_HOOKS.has(e.name) ? e.name : undefined;
+    }
+    return undefined;
+  }
+
+  /**
+   * What a hook call gives: `useMemo(() => v)` v, `useCallback(fn)` fn, `useRef(v)` an object whose `current` is v
+   * (`useState`'s state is the first element of its result: see `stateOf` in declare).
+   */
+  private hookValue(hook: string, args: Node[]): Expr | undefined {
+    const arg = this.realSlots(args)[0];
+    if (!arg) return undefined;
+    switch (hook) {
+      case 'useMemo': return this.functionResult(arg) ?? { k: 'call', callee: this.expr(arg) };
+      case 'useCallback': return this.expr(arg);
+      case 'useRef': return { k: 'objval', entries: [{ name: 'current', value: this.expr(arg) }] };
+      default: return undefined;
+    }
+  }
+
+  /** `useState(init)` / `useState(() => init)`: the state, what the first element of the result holds. */
+  private stateValue(call: Node): Expr | undefined {
+    const c = this.calls.get(call);
+    if (!c || c.isNew || this.reactHook(c.callee) !== 'useState' || !c.args) return undefined;
+    const arg = this.realSlots(c.args)[0];
+    return arg && (this.functionResult(arg) ?? this.expr(arg));
+  }
+
+  /** What an anonymous function (arrow or function expression) returns, when `fn` is one. */
+  private functionResult(fn: Node): Expr | undefined {
+    for (let w = this.wraps.get(fn); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(fn)) fn = w.inner;
+    const kind = this.scopeKindOf.get(fn);
+    if ((kind !== 'arrow' && kind !== 'function') || this.fnSymOf.has(fn) || this.functionHead(fn) !== 'plain') return undefined;
+    const values = [...(this.returned.get(fn) ?? [])];
+    for (const { fn: f, body } of this.arrowBodies) if (f === fn && this.scopeKindOf.get(body) !== 'block') values.push(body);
+    const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.expr(n));
+    if (exprs.length === 0) return undefined;
+    return exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
   }
 
   /**
@@ -1555,6 +1622,10 @@ function thisClass(scope: Scope): number {
 function isAsciiIdStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 36 || c === 95 || c === 92;
 }
+
+/** Modules whose hooks (REACT_HOOKS) give back (part of) their argument. */
+const REACT_SOURCES: ReadonlySet<string> = new Set(['react', 'preact/hooks', 'preact/compat']);
+const REACT_HOOKS: ReadonlySet<string> = new Set(['useState', 'useMemo', 'useCallback', 'useRef']);
 
 /** `X.prototype` (the object of a prototype method assignment), X captured. */
 const PROTOTYPE_OF = /^([$_\p{ID_Start}][$\p{ID_Continue}]*)\s*\.\s*prototype$/u;

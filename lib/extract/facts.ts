@@ -50,6 +50,8 @@ export type Expr =
    * value, a spread, or `open` for a key that is not a plain name (`[k]: v`, `'a-b': v`: any name may be that one).
    */
   | { k: 'objval'; entries: Array<{ name: string; value: Expr } | { spread: Expr } | { open: true }> }
+  /** The type `typeof x`: whatever x is (a class itself, not an instance of it; a function; an object's value). */
+  | { k: 'typeof'; of: Expr }
   /** A value inside `if (guard(x)) …` (`of` is x): a `by(x): x is T` guard makes it a T, else it is `of`. */
   | { k: 'guarded'; by: Expr; of: Expr }
   | { k: 'lit' }

@@ -750,6 +750,14 @@ export class Evaluator {
       const base = this.typeValue(f, t.of, depth + 1, subst);
       return base.t === 'inst' ? { ...base, args: t.args.map((a) => ({ f, t: a, subst })) } : base;
     }
+    // `typeof x`: x itself (`Observer: typeof QueryObserver` is the class: `new Observer()` constructs one)
+    // (a function bound with a declared type has that type: `typeof retryIf` of `const retryIf: Cond = …` is a Cond)
+    if (t.k === 'typeof') {
+      const v = this.value(f, t.of);
+      const vs = v.t === 'sym' ? this.sym(v) : undefined;
+      if (v.t === 'sym' && vs && vs.label === 'Function' && vs.type) return weakenFrom(this.typeValue(v.f, vs.type, depth + 1), v, 'typed-receiver');
+      return weaken(this.heldValue(v), 'typed-receiver');
+    }
     // `ReturnType<typeof f>` (a call of f), `InstanceType<typeof C>` (a new C): what that expression gives
     if (t.k === 'call' || t.k === 'new') return weaken(this.heldValue(this.value(f, t)), 'typed-receiver');
     // the `this` type (a return or parameter type): an instance of the class it is written in

@@ -48,6 +48,8 @@
 ((object_pattern (pair_pattern key: (property_identifier) @key value: (object_pattern) @pattern)) @outer (#set! role "pattern.nested"))
 ((object_pattern (pair_pattern key: (property_identifier) @key value: (assignment_pattern left: (object_pattern) @pattern))) @outer (#set! role "pattern.nested"))
 (array_pattern (identifier) @name (#set! role "decl.pattern"))
+; the first name of an array pattern and the declarator's value (`const [state, setState] = useState(init)`)
+((variable_declarator name: (array_pattern . (identifier) @name) value: (call_expression) @value) (#set! role "pattern.first"))
 (rest_pattern (identifier) @name (#set! role "decl.pattern"))
 ((object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name)) @pattern (#set! role "decl.pattern"))
 (array_pattern (assignment_pattern left: (identifier) @name) (#set! role "decl.pattern"))
