@@ -261,14 +261,34 @@ export class Evaluator {
 
   /**
    * `o.name` of an object literal value: the value of the last entry that can give it. A spread gives its own
-   * member when that is a known symbol; a spread or a key we cannot name leaves the answer unknown.
+   * member when it surely has one; a spread that surely lacks the name (a namespace that does not export it, an
+   * object literal without the key) passes on to the entries before it; anything else leaves the answer unknown.
    */
   private objectMember(o: Val & { t: 'objv' }, name: string): Val {
+    const v = this.objectEntry(o, name, 0);
+    return v === 'absent' ? UNKNOWN : v;
+  }
+
+  private objectEntry(o: Val & { t: 'objv' }, name: string, depth: number): Val | 'absent' {
+    if (depth > 8) return UNKNOWN;
     for (let i = o.entries.length - 1; i >= 0; i--) {
       const en = o.entries[i];
       if ('open' in en) return UNKNOWN;
       if ('spread' in en) {
-        const m = this.member(this.deref(this.value(o.f, en.spread)), name);
+        const sp = this.deref(this.value(o.f, en.spread));
+        if (sp.t === 'ns') {
+          // `{ ..._schemas, ..._checks }`: a namespace's exports (a star re-export from a package may add any name)
+          const m = this.exportOf(sp.f, name);
+          if (m) return weakenFrom(weakenFrom(m, sp, 'namespace-import'), o, 'same-file');
+          if (this.exportTable(sp.f).stars.some((st) => !('f' in this.module(sp.f, st)))) return UNKNOWN;
+          continue;
+        }
+        if (sp.t === 'objv') {
+          const m = this.objectEntry(sp, name, depth + 1);
+          if (m === 'absent') continue;
+          return m.t === 'unknown' || m.t === 'ext' ? m : weakenFrom(m, o, 'same-file');
+        }
+        const m = this.member(sp, name);
         return m.t === 'sym' ? weakenFrom(m, o, 'same-file') : UNKNOWN;
       }
       if (en.name === name) {
@@ -276,7 +296,7 @@ export class Evaluator {
         return v.t === 'sym' ? { ...v, held: true } : v;
       }
     }
-    return UNKNOWN;
+    return 'absent';
   }
 
   private localValue(f: number, l: number): Val {
