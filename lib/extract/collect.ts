@@ -149,6 +149,8 @@ export class Collector {
   private readonly intersections = new Map<Node, Node[]>();
   /** Object literal values → their entries (a key and its value, a spread, or a key that is not a plain name). */
   private readonly objectEntries = new Map<Node, Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>>();
+  /** `obj[name]` with a name as the index → that name node. */
+  private readonly elementKey = new Map<Node, Node>();
   /** `typeof x` in a type → x. */
   private readonly typeQueries = new Map<Node, Node>();
   /** Function types → their return type. */
@@ -295,6 +297,7 @@ export class Collector {
       case 'type.object.index': this.objectIndex.set(get(c, 'object')!, get(c, 'type')!); return;
       case 'expr.await': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return;
       case 'expr.element': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'element' }); return;
+      case 'expr.element.key': this.elementKey.set(get(c, 'wrap')!, get(c, 'key')!); return;
       case 'type.array': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'array' }); return;
       case 'expr.as': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), type: get(c, 'type'), kind: 'as' }); return;
       case 'expr.literal': {
@@ -1269,7 +1272,10 @@ export class Collector {
     if (w) {
       if (w.kind === 'as' && w.type) return { k: 'as', type: this.expr(w.type) };
       if (w.kind === 'await' && w.inner) return { k: 'await', inner: this.expr(w.inner) };
-      if (w.kind === 'element' && w.inner) return { k: 'element', of: this.expr(w.inner) };
+      if (w.kind === 'element' && w.inner) {
+        const key = this.elementKey.get(node);
+        return key ? { k: 'element', of: this.expr(w.inner), key: `[${this.ident(key)}]` } : { k: 'element', of: this.expr(w.inner) };
+      }
       if (w.kind === 'array' && w.inner) return { k: 'array', of: this.expr(w.inner) };
       if (w.inner) return this.expr(w.inner);
     }

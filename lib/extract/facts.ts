@@ -28,8 +28,11 @@ export type Expr =
   | { k: 'union'; types: Expr[] }
   /** An intersection type `A & B`: a value with the members of every part. */
   | { k: 'intersection'; types: Expr[] }
-  /** An element of an array value (`xs[i]`, `for (const x of xs)`). */
-  | { k: 'element'; of: Expr }
+  /**
+   * An element of an array value (`xs[i]`, `for (const x of xs)`). `key`: the index written as a name
+   * (`obj[$mobx]` → `[$mobx]`), which may be a member declared with that computed name (`[$mobx]: Admin`).
+   */
+  | { k: 'element'; of: Expr; key?: string }
   /** The type `T[]`. */
   | { k: 'array'; of: Expr }
   /** The type `Map<K, V>` (also `ReadonlyMap`, `WeakMap`): a map whose values have the type `of`. */

@@ -202,6 +202,11 @@ export class Evaluator {
       }
       case 'element': {
         const arr = this.deref(this.value(f, e.of));
+        // `obj[$mobx]` on a type declaring `[$mobx]: Admin`: that member (same name written the same way)
+        if (e.key && (arr.t === 'inst' || arr.t === 'union' || arr.t === 'inter')) {
+          const m = this.member(arr, e.key);
+          if (m.t === 'sym') return m;
+        }
         if (arr.t === 'obj' && arr.index) return weakenFrom(this.typeValue(arr.f, arr.index, 0, arr.subst), arr, 'typed-receiver');
         return arr.t === 'arr' ? weakenFrom(this.typeValue(arr.f, arr.of, 0, arr.subst), arr, 'typed-receiver') : UNKNOWN;
       }

@@ -117,8 +117,9 @@
 ((binary_expression . (_) @branch "||" (_) @branch .) @either (#set! role "expr.either"))
 ; `if (x instanceof C) …`: x is a C inside the guarded statement
 (if_statement . (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)) . (_) @body (#set! role "narrow.instanceof"))
-; `xs[i]`: an element of xs
+; `xs[i]`: an element of xs (`obj[$mobx]`: maybe the member declared with that computed name)
 ((subscript_expression object: (_) @inner) @wrap (#set! role "expr.element"))
+((subscript_expression index: (identifier) @key) @wrap (#set! role "expr.element.key"))
 ((this) @this (#set! role "expr.this"))
 ((super) @super (#set! role "expr.super"))
 ; object literal values: keys, values and spreads in order (a factory's `return { select, update }`, `{ ...base, x }`)
