@@ -96,6 +96,8 @@ export class Collector {
   private readonly patternType = new Map<Node, Node>();
   /** Destructuring patterns of parameters → the parameter slot (what the parameter receives: contextual typing). */
   private readonly patternSlot = new Map<Node, Node>();
+  /** Calls with type arguments → the first one. */
+  private readonly callTypeArg = new Map<Node, Node>();
   /** The first name of an array pattern (`const [state, setState] = …`) → the declarator's value. */
   private readonly firstOf = new Map<Node, Node>();
   /** Nested destructuring patterns → the pattern around them and the key they destructure. */
@@ -275,6 +277,7 @@ export class Collector {
       case 'pattern.param': this.patternSlot.set(get(c, 'pattern')!, get(c, 'param')!); return;
       case 'pattern.nested': this.patternNested.set(get(c, 'pattern')!, { outer: get(c, 'outer')!, key: get(c, 'key')! }); return;
       case 'pattern.first': this.firstOf.set(get(c, 'name')!, get(c, 'value')!); return;
+      case 'call.typearg': this.callTypeArg.set(get(c, 'call')!, get(c, 'type')!); return;
       case 'narrow.instanceof': this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return;
       case 'narrow.guard': this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return;
       case 'narrow.guard.either':
@@ -1220,8 +1223,8 @@ export class Collector {
       const iife = c.isNew ? undefined : this.iifeValue(c.callee);
       if (iife) return iife;
       const hook = c.isNew ? undefined : this.reactHook(c.callee);
-      if (hook && c.args) {
-        const hooked = this.hookValue(hook, c.args);
+      if (hook) {
+        const hooked = this.hookValue(hook, c.args ?? [], this.callTypeArg.get(node));
         if (hooked) return hooked;
       }
       if (c.isNew) return { k: 'new', callee: this.expr(c.callee) };
@@ -1323,8 +1326,8 @@ export class Collector {
 
   /**
    * A React hook whose result is (part of) its argument, called by its name from 'react' (or Preact's hooks):
-   * `useState`, `useMemo`, `useCallback`, `useRef`, imported by name or through `import * as React` /
-   * `import React`. The checker types their results from their arguments' types (the hooks are generic).
+   * `useState`, `useMemo`, `useCallback`, `useRef`, `useContext` (with `createContext`), imported by name or
+   * through `import * as React` / `import React`. The checker types their results from their arguments' types (the hooks are generic).
    */
   private reactHook(callee: Node): string | undefined {
     const e = this.expr(callee);
@@ -1344,10 +1347,16 @@ export class Collector {
    * What a hook call gives: `useMemo(() => v)` v, `useCallback(fn)` fn, `useRef(v)` an object whose `current` is v
    * (`useState`'s state is the first element of its result: see `stateOf` in declare).
    */
-  private hookValue(hook: string, args: Node[]): Expr | undefined {
+  private hookValue(hook: string, args: Node[], typeArg: Node | undefined): Expr | undefined {
     const arg = this.realSlots(args)[0];
+    // `createContext<T>(dflt)`: a context whose value is a T (or what the default is); `useContext(ctx)` reads it
+    if (hook === 'createContext') {
+      const value = typeArg ? { k: 'as', type: this.expr(typeArg) } as Expr : arg ? this.expr(arg) : undefined;
+      return value && { k: 'objval', entries: [{ name: CONTEXT_VALUE, value }] };
+    }
     if (!arg) return undefined;
     switch (hook) {
+      case 'useContext': return { k: 'member', obj: this.expr(arg), name: CONTEXT_VALUE };
       case 'useMemo': return this.functionResult(arg) ?? { k: 'call', callee: this.expr(arg) };
       case 'useCallback': return this.expr(arg);
       case 'useRef': return { k: 'objval', entries: [{ name: 'current', value: this.expr(arg) }] };
@@ -1631,7 +1640,9 @@ function isAsciiIdStart(c: number): boolean {
 
 /** Modules whose hooks (REACT_HOOKS) give back (part of) their argument. */
 const REACT_SOURCES: ReadonlySet<string> = new Set(['react', 'preact/hooks', 'preact/compat']);
-const REACT_HOOKS: ReadonlySet<string> = new Set(['useState', 'useMemo', 'useCallback', 'useRef']);
+const REACT_HOOKS: ReadonlySet<string> = new Set(['useState', 'useMemo', 'useCallback', 'useRef', 'useContext', 'createContext']);
+/** The key under which a context object made by `createContext` holds its value (no real key has this name). */
+const CONTEXT_VALUE = '(context value)';
 
 /** `X.prototype` (the object of a prototype method assignment), X captured. */
 const PROTOTYPE_OF = /^([$_\p{ID_Start}][$\p{ID_Continue}]*)\s*\.\s*prototype$/u;

@@ -99,6 +99,8 @@
 ((object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @type))) @object (#set! role "type.object.prop"))
 ; an index signature or mapped type (`{ [k: string]: T }`, `{ readonly [P in K]: T }`): any key gives a T
 ((object_type (index_signature type: (type_annotation (_) @type))) @object (#set! role "type.object.index"))
+; a call's first type argument (`createContext<QueryClient | undefined>(undefined)`)
+((call_expression type_arguments: (type_arguments . (_) @type)) @call (#set! role "call.typearg"))
 ; `typeof f` in a type (`ReturnType<typeof f>`, `InstanceType<typeof C>`): the value it names
 ((type_query (_) @inner) @query (#set! role "type.query"))
 ((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))
