@@ -51,7 +51,8 @@ export type Val =
   /** A `Map<K, V>` whose values have the type `of` (written in file f): `get` gives one, `forEach` passes one. */
   | { t: 'map'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
   /** A value of an object type literal (`{ window: Subject<T> }`, written in file f): its properties are typed. */
-  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; r: Reason; c: number; subst?: Subst }
+  /** (`open`: reached through a type parameter's constraint: the value has at least these members, maybe more) */
+  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; r: Reason; c: number; subst?: Subst; open?: boolean }
   /**
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.
@@ -837,7 +838,11 @@ export class Evaluator {
     if (!target) return UNKNOWN;
     const sym = this.sym(target);
     if (sym.label === 'Class' || sym.label === 'Interface') return { t: 'inst', f: target.f, s: target.s, r: 'typed-receiver', c: Math.min(target.c, REASON_CONFIDENCE['typed-receiver']) };
-    if (sym.label === 'TypeAlias' && sym.type) return this.typeValue(target.f, sym.type, depth + 1, subst);
+    if (sym.label === 'TypeAlias' && sym.type) {
+      const v = this.typeValue(target.f, sym.type, depth + 1, subst);
+      // a type parameter read as its constraint (`T extends ZodTrait`): T may have more members than the constraint
+      return v.t === 'obj' && t.k === 'id' && t.b && 'l' in t.b ? { ...v, open: true } : v;
+    }
     return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
   }
 

@@ -314,7 +314,16 @@ class ProjectBuilder {
       if (dispatch && dispatch.every((m) => CALLABLE_MEMBERS.has(ev.sym(m).label))) {
         this.resolved++;
         for (const m of dispatch) this.edge(from, this.uidOf(m), 'CALLS', Math.min(m.c, REASON_CONFIDENCE['union-member']), 'union-member', call.at[0], call.via ? { via: call.via } : undefined);
-      } else this.guess(f, call, from, indirect);
+      } else {
+        // a receiver whose shape is known — an object type literal (`this: { extend_(…): … }`: its method signatures
+        // are no symbols; not a type parameter's constraint, which a value may exceed) or an object literal value —
+        // without that member: no other type's method runs, no guess
+        if (!indirect && callee.k === 'member') {
+          const recv = ev.deref(ev.value(f, callee.obj));
+          if ((recv.t === 'obj' && !recv.open) || recv.t === 'objv') indirect = true;
+        }
+        this.guess(f, call, from, indirect);
+      }
       if (name && callee.k === 'member') for (const m of ev.unionMembers(f, callee)) this.occurrence(m, f, call.at, name, 'call', from, m.r, m.c);
     }
     // the called name is an occurrence of what it names (`f()` of an alias `const f = g` names f, not g;
