@@ -21,10 +21,12 @@
  * Corpora (bench/callgraph-corpora.ts) are named with --corpus; a bare folder is checked with the default
  * compiler options; --all prints one summary line per corpus. For a bare folder, --include and --exclude take
  * comma-separated path prefixes relative to it (`--include lib,fastify.js`, `--exclude test,types`), and
- * --compiler-options a JSON object in tsconfig spelling (`'{"target":"es2022"}'`).
+ * --options (alias --compiler-options) compiler options as tsconfig JSON (`'{"jsx":"react-jsx","lib":["es2022","dom"]}'`,
+ * read by the compiler's own tsconfig reader, so names and values are spelled as in a tsconfig), which codegraph
+ * also reads as the folder's tsconfig.json (so `paths` resolve alike on both sides).
  *
  *   node --import tsx bench/callgraph-diff.ts [--corpus rxjs|query-core|prosemirror-model | folder] [--samples N]
- *     [--include a,b] [--exclude c,d] [--compiler-options JSON] [--unmapped N]
+ *     [--include a,b] [--exclude c,d] [--options JSON] [--unmapped N] [--unmodelled]
  *   node --import tsx bench/callgraph-diff.ts --all
  */
 import path from 'node:path';
@@ -45,6 +47,8 @@ export interface DiffResult {
   unmappedTargets: number;
   /** Those callees: declaration kind, where it is declared, and the first call site (`--unmapped N` prints them). */
   unmapped: Array<{ decl: string; site: string }>;
+  /** Those sites: target is the callee declaration's kind and position (`ArrowFunction at file:line`). */
+  unmappedSites: Pair[];
   compilerEdges: number;
   ourEdges: number;
   truePositives: number;
@@ -61,11 +65,15 @@ export interface DiffResult {
 
 /**
  * Indexes `root` with codegraph and with the TypeScript compiler and compares the CALLS edges; `keep` (when
- * given) picks the files of the folder both sides see (paths relative to `root`).
+ * given) picks the files of the folder both sides see (paths relative to `root`); `tsconfig` (when given and the
+ * folder has none) is read by codegraph as the folder's tsconfig.json.
  */
-export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions = {}, keep?: (rel: string) => boolean): DiffResult {
+export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions = {}, keep?: (rel: string) => boolean, tsconfig?: string): DiffResult {
   const corpus = keep ? readCorpus(root).filter((f) => keep(f.path)) : readCorpus(root);
   const texts = new Map(corpus.map((f) => [f.path, f.text]));
+  // a tsconfig given beside the folder (`--options`): codegraph reads it as the folder's own tsconfig.json, so both
+  // sides resolve `paths` and `baseUrl` alike
+  if (tsconfig !== undefined && !texts.has('tsconfig.json')) texts.set('tsconfig.json', tsconfig);
   const facts = corpus.map((f) => extractFile(f.path, f.text, languageOf(f.path)!));
   const result = resolveProject(facts, loadProjectConfig(corpus.map((f) => f.path), (rel) => texts.get(rel)));
   const compiler = compilerEdges(root, corpus.map((f) => f.path), result, compilerOptions);
@@ -92,7 +100,7 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
   for (const [k, p] of compiler.edges) if (!ours.has(k)) misses.push(p);
   const ratio = (a: number, b: number): number => (b === 0 ? 1 : a / b);
   return {
-    files: corpus.length, compilerSites: compiler.sites, unmappedTargets: compiler.unmapped, unmapped: compiler.unmappedSamples,
+    files: corpus.length, compilerSites: compiler.sites, unmappedTargets: compiler.unmapped, unmapped: compiler.unmappedSamples, unmappedSites: compiler.unmappedSites,
     compilerEdges: compiler.edges.size, ourEdges: ours.size, truePositives: tp,
     precision: ratio(tp, ours.size), recall: ratio(tp, compiler.edges.size),
     confident: { ourEdges: oursConfident, truePositives: tpConfident, precision: ratio(tpConfident, oursConfident), recall: ratio(tpConfident, compiler.edges.size) },
@@ -100,7 +108,7 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
   };
 }
 
-interface CompilerEdges { edges: Map<string, Pair>; sites: number; unmapped: number; unmappedSamples: Array<{ decl: string; site: string }> }
+interface CompilerEdges { edges: Map<string, Pair>; sites: number; unmapped: number; unmappedSamples: Array<{ decl: string; site: string }>; unmappedSites: Pair[] }
 
 function compilerEdges(root: string, files: string[], result: ResolveResult, extra: ts.CompilerOptions): CompilerEdges {
   const options: ts.CompilerOptions = {
@@ -135,10 +143,34 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
   };
 
   const inProject = (n: ts.Node): boolean => { const p = rel(n.getSourceFile()); return !!p && fileSet.has(p); };
+  // class properties the project assigns (`this.handler = …`, `obj.handler = …`): the function they were
+  // initialised with is not fixed
+  let assignedProps: Set<ts.Symbol> | undefined;
+  const assigned = (sym: ts.Symbol): boolean => {
+    if (!assignedProps) {
+      assignedProps = new Set();
+      for (const sf of program.getSourceFiles()) {
+        const p = rel(sf);
+        if (!p || !fileSet.has(p)) continue;
+        const walk = (n: ts.Node): void => {
+          if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) {
+            const left = skipOuter(n.left);
+            const name = ts.isPropertyAccessExpression(left) ? left.name : ts.isElementAccessExpression(left) ? left.argumentExpression : undefined;
+            const target = name && checker.getSymbolAtLocation(name);
+            if (target) assignedProps!.add(target);
+          }
+          ts.forEachChild(n, walk);
+        };
+        walk(sf);
+      }
+    }
+    return assignedProps.has(sym);
+  };
   const edges = new Map<string, Pair>();
   let sites = 0;
   let unmapped = 0;
   const unmappedSamples: Array<{ decl: string; site: string }> = [];
+  const unmappedSites: Pair[] = [];
   for (const sf of program.getSourceFiles()) {
     const p = rel(sf);
     if (!p || sf.isDeclarationFile && !fileSet.has(p)) continue;
@@ -158,7 +190,10 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
         // a callee the checker knows only by its type (`const f: Fn = g`, `const p: Provider = { m() {…} }`):
         // when a const binding fixes the function, that function is what runs
         // (or by a type declared outside the project: `requestAnimationFrame: typeof requestAnimationFrame`)
-        if (target && (isTypeOnly(target) || !inProject(target))) target = constImplementation(checker, node) ?? target;
+        if (target && (isTypeOnly(target) || !inProject(target))) target = constImplementation(checker, node, assigned) ?? target;
+        // a callee the checker cannot type at all (`any`: its type comes from a package it cannot see, or an `as
+        // any`) but that a const binding fixes (`const f: typeof outsideFn = (…) => …`): that function runs
+        if (!target && ts.isCallExpression(node)) target = constImplementation(checker, node, assigned);
         // `s.draw()` with `s: Circle | Square`: the checker names one declaration, but each member type's own
         // method may run (TypeScript's call hierarchy lists the call under each)
         const targets = (target && unionTargets(checker, node)) ?? (target ? [target] : []);
@@ -175,6 +210,8 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
                 const lc = sf.getLineAndCharacterOfPosition(node.getStart(sf));
                 const dl = declFile.getLineAndCharacterOfPosition(target.getStart(declFile));
                 unmappedSamples.push({ decl: `${ts.SyntaxKind[target.kind]} ${rel(declFile)}:${dl.line + 1}  ${target.getText(declFile).split('\n')[0].slice(0, 60)}`, site: `${p}:${lc.line + 1}  ${node.getText(sf).split('\n')[0].slice(0, 60)}` });
+                const tsf = target.getSourceFile();
+                unmappedSites.push({ source: enclosingUid(node, uidAt) ?? fileUid, target: `${ts.SyntaxKind[target.kind]} at ${rel(tsf)}:${tsf.getLineAndCharacterOfPosition(target.getStart(tsf)).line + 1}`, site: `${p}:${lc.line + 1}  ${node.getText(sf).split('\n')[0].slice(0, 70)}` });
               }
             }
             else {
@@ -194,7 +231,7 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
     };
     visit(sf);
   }
-  return { edges, sites, unmapped, unmappedSamples };
+  return { edges, sites, unmapped, unmappedSamples, unmappedSites };
 }
 
 /**
@@ -290,10 +327,11 @@ function isTypeOnly(decl: ts.Node): boolean {
 
 /**
  * The function a const binding fixes for a call the checker resolves only to a type: `f()` where
- * `const f: Fn = () => …` (or `= g`, a function declaration), and `o.m()` where `const o: T = { m() {…} }`.
- * A `let` (or anything reassignable) gives nothing: its value is not fixed.
+ * `const f: Fn = () => …` (or `= g`, a function declaration), and `o.m()` where `const o: T = { m() {…} }`;
+ * likewise `o.m()` of a class property initialised with a function (`produce: IProduce = (…) => …`) that the
+ * project never assigns (`assigned`). A `let` (or anything reassignable) gives nothing: its value is not fixed.
  */
-function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression): ts.Node | undefined {
+function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression, assigned: (sym: ts.Symbol) => boolean): ts.Node | undefined {
   const callee = skipOuter(ts.isTaggedTemplateExpression(call) ? call.tag : call.expression);
   const resolve = (n: ts.Node): ts.Symbol | undefined => {
     let sym = checker.getSymbolAtLocation(n);
@@ -309,26 +347,81 @@ function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | 
     if (!e) return undefined;
     if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return e;
     if (ts.isIdentifier(e)) {
-      const d = resolve(e)?.valueDeclaration;
-      return d && ts.isFunctionDeclaration(d) ? d : undefined;
+      const sym = resolve(e);
+      const d = sym?.valueDeclaration;
+      if (d && ts.isFunctionDeclaration(d)) return d;
+      // a const bound to a function (`const handler = (…) => …`)
+      const init = constInit(sym);
+      return init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) ? init : undefined;
     }
     return undefined;
   };
-  if (ts.isIdentifier(callee)) return functionOf(constInit(resolve(callee)));
+  if (ts.isIdentifier(callee)) {
+    const init = constInit(resolve(callee));
+    // `const handler = buildHandler(args)` where every return of buildHandler gives one fixed function: that one
+    if (init && ts.isCallExpression(init)) return returnedFunction(checker, init, functionOf, assigned);
+    return functionOf(init);
+  }
   if (ts.isPropertyAccessExpression(callee)) {
     // `ns.f()` of a namespace import (`import * as ns`), where the module's `const f: Fn = (…) => …`
-    const own = functionOf(constInit(resolve(callee)));
+    const prop = resolve(callee);
+    const ownInit = constInit(prop);
+    // `ns.parse(…)` of a module's `const parse = makeParse(…)`: the fixed function makeParse returns
+    if (ownInit && ts.isCallExpression(ownInit)) { const held = returnedFunction(checker, ownInit, functionOf, assigned); if (held) return held; }
+    const own = functionOf(ownInit);
     if (own) return own;
+    const d = prop?.valueDeclaration;
+    if (prop && d && ts.isPropertyDeclaration(d) && d.initializer && !assigned(prop)) {
+      const fn = functionOf(skipOuter(d.initializer));
+      if (fn) return fn;
+    }
     const obj = constInit(resolve(skipOuter(callee.expression)));
     if (!obj || !ts.isObjectLiteralExpression(obj)) return undefined;
     const name = callee.name.text;
+    let found: ts.Node | undefined;
     for (const p of obj.properties) {
+      // a spread after the key may replace it (`{ retryCondition: dflt, ...options }`): nothing is fixed then
+      if (ts.isSpreadAssignment(p)) { found = undefined; continue; }
       if (!p.name || !ts.isIdentifier(p.name) || p.name.text !== name) continue;
-      if (ts.isMethodDeclaration(p)) return p;
-      if (ts.isPropertyAssignment(p)) return functionOf(skipOuter(p.initializer));
+      if (ts.isMethodDeclaration(p)) found = p;
+      else if (ts.isPropertyAssignment(p)) found = functionOf(skipOuter(p.initializer));
+      else if (ts.isShorthandPropertyAssignment(p)) found = functionOf(p.name);
     }
+    if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * The function a call gives back when the called function (a declaration, or what a const binding fixes) returns
+ * one and the same fixed function from every `return` (`return handler` with `const handler = (…) => …`).
+ */
+function returnedFunction(checker: ts.TypeChecker, call: ts.CallExpression, functionOf: (e: ts.Expression | undefined) => ts.Node | undefined, assigned: (sym: ts.Symbol) => boolean): ts.Node | undefined {
+  let fn: ts.Node | undefined = checker.getResolvedSignature(call)?.declaration;
+  if (!fn || ts.isJSDocSignature(fn) || isTypeOnly(fn)) fn = constImplementation(checker, call, assigned);
+  // an overload signature: the implementation's body is what runs
+  if (fn && ts.isFunctionDeclaration(fn) && !fn.body && fn.name) {
+    const impl = checker.getSymbolAtLocation(fn.name)?.declarations?.find((d) => ts.isFunctionDeclaration(d) && !!d.body);
+    if (impl) fn = impl;
+  }
+  if (!fn || !(ts.isFunctionDeclaration(fn) || ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isMethodDeclaration(fn)) || !fn.body) return undefined;
+  const returned: ts.Expression[] = [];
+  if (!ts.isBlock(fn.body)) returned.push(fn.body);
+  else {
+    const walk = (n: ts.Node): void => {
+      if (ts.isFunctionLike(n) || ts.isClassLike(n)) return; // their returns are their own
+      if (ts.isReturnStatement(n) && n.expression) returned.push(n.expression);
+      ts.forEachChild(n, walk);
+    };
+    ts.forEachChild(fn.body, walk);
+  }
+  let out: ts.Node | undefined;
+  for (const r of returned) {
+    const f = functionOf(skipOuter(r));
+    if (!f || (out && out !== f)) return undefined;
+    out = f;
+  }
+  return out;
 }
 
 /** An expression without parentheses, `as`/`!`/`satisfies` wrappers. */
@@ -417,11 +510,13 @@ function pathFilter(include: string | undefined, exclude: string | undefined): (
 /** Compiler options for a bare folder from a tsconfig-style JSON object (exits with the compiler's message on error). */
 function folderOptions(folder: string, json: string | undefined): ts.CompilerOptions {
   if (!json) return {};
-  const { options, errors } = ts.convertCompilerOptionsFromJson(JSON.parse(json), path.resolve(folder));
-  if (errors.length) {
-    console.error(errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, '\n')).join('\n'));
-    process.exit(2);
-  }
+  try { return parseCompilerOptions(json, path.resolve(folder)); } catch (e) { console.error((e as Error).message); process.exit(2); }
+}
+
+/** Compiler options written as a tsconfig's `compilerOptions` JSON (`{"jsx":"react-jsx","lib":["es2022"]}`). */
+export function parseCompilerOptions(json: string, root: string): ts.CompilerOptions {
+  const { options, errors } = ts.convertCompilerOptionsFromJson(JSON.parse(json), root);
+  if (errors.length) throw new Error(errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, '\n')).join('; '));
   return options;
 }
 
@@ -442,12 +537,15 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     process.exit(0);
   }
   const named = opt('--corpus');
-  const valued = ['--samples', '--corpus', '--include', '--exclude', '--compiler-options', '--unmapped'];
+  const valued = ['--samples', '--corpus', '--include', '--exclude', '--compiler-options', '--options', '--unmapped'];
   const folder = args.find((a, i) => !a.startsWith('--') && !valued.includes(args[i - 1]));
-  const { root, compilerOptions } = named || !folder ? corpus(named ?? 'rxjs') : { root: folder, compilerOptions: folderOptions(folder, opt('--compiler-options')) };
+  const given = opt('--options') ?? opt('--compiler-options');
+  const { root, compilerOptions } = named || !folder ? corpus(named ?? 'rxjs') : { root: folder, compilerOptions: folderOptions(folder, given) };
+  if (given !== undefined && (named || !folder)) Object.assign(compilerOptions, folderOptions(root, given));
+  const tsconfig = given !== undefined ? JSON.stringify({ compilerOptions: JSON.parse(given) }) : undefined;
   const samples = opt('--samples') !== undefined ? Number(opt('--samples')) : 15;
   const t0 = performance.now();
-  const d = callgraphDiff(root, compilerOptions, pathFilter(opt('--include'), opt('--exclude')));
+  const d = callgraphDiff(root, compilerOptions, pathFilter(opt('--include'), opt('--exclude')), tsconfig);
   console.log(`call graph vs TypeScript ${ts.version} on ${path.relative(process.cwd(), root) || root} (${d.files} files, ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   console.log(`  compiler: ${d.compilerSites} call sites into the project → ${d.compilerEdges} caller→callee edges (${d.unmappedTargets} sites whose callee we do not model)`);
   console.log(`  codegraph: ${d.ourEdges} CALLS edges, ${d.truePositives} agree`);
@@ -459,6 +557,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     for (const m of d.misses.slice(0, samples)) console.log(`  ${m.source} → ${m.target}\n      at ${m.site}`);
     console.log(`\nfalse positives (we have, compiler does not) — ${d.falsePositives.length}:`);
     for (const m of d.falsePositives.slice(0, samples)) console.log(`  ${m.source} → ${m.target}  (${m.reason} ${m.confidence}) at ${m.site}`);
+    if (args.includes('--unmodelled')) {
+      console.log(`\ncallees we have no symbol for — ${d.unmappedSites.length} sites:`);
+      for (const m of d.unmappedSites.slice(0, samples)) console.log(`  ${m.source} → ${m.target}\n      at ${m.site}`);
+    }
   }
   const unmappedCount = opt('--unmapped') !== undefined ? Number(opt('--unmapped')) : 0;
   if (unmappedCount > 0) {

@@ -79,6 +79,8 @@ export class Collector {
   private readonly events: Event[] = [];
   private readonly scopeKindOf = new Map<Node, ScopeKind>();
   private readonly classSymOf = new Map<Node, number>();
+  /** Functions and methods with type parameters of their own → the function node whose parameters bind them. */
+  private readonly genericFnNode = new Map<number, Node>();
   /** Plain functions assigned to `X.prototype.m`: function node → X's symbol (what `this` is inside). */
   private readonly prototypeOwner = new Map<Node, number>();
   /** Names X of `X.prototype.m = …` assignments (constructor functions). */
@@ -95,14 +97,24 @@ export class Collector {
   private readonly patternInit = new Map<Node, Node>();
   /** Destructuring patterns of typed parameters → the parameter's type. */
   private readonly patternType = new Map<Node, Node>();
+  /** Destructuring patterns of parameters → the parameter slot (what the parameter receives: contextual typing). */
+  private readonly patternSlot = new Map<Node, Node>();
+  /** Calls with type arguments → the first one. */
+  private readonly callTypeArg = new Map<Node, Node>();
+  /** The first name of an array pattern (`const [state, setState] = …`) → the declarator's value. */
+  private readonly firstOf = new Map<Node, Node>();
+  /** Nested destructuring patterns → the pattern around them and the key they destructure. */
+  private readonly patternNested = new Map<Node, { outer: Node; key: Node }>();
   /** A binary expression under `!` → its right operand (the grammar's precedence puts `a && n!` as `(a && n)!`). */
   private readonly operandOf = new Map<Node, Node>();
   /** `if (x instanceof C) body`: occurrences of x's binding inside body are C instances. */
-  private readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; body: Node }> = [];
+  private readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body: Node }> = [];
   /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */
   private readonly predicateOf = new Map<Node, Node>();
   /** Identifier occurrences inside `if (guard(x)) …` → the guard's callee node. */
-  private readonly guardedBy = new Map<Node, Node>();
+  private readonly guardedBy = new Map<Node, Node | [Node, Node]>();
+  /** Function types that are type guards → the predicate's type. */
+  private readonly fnTypePredicate = new Map<Node, Node>();
   /** Function nodes → the values their `return` statements (or expression body) give. */
   private readonly returned = new Map<Node, Node[]>();
   /** Arrow functions and their bodies (an expression body is the returned value; a block is not). */
@@ -140,6 +152,12 @@ export class Collector {
   private readonly declaredFnType = new Map<Node, Node>();
   private readonly unions = new Map<Node, Node[]>();
   private readonly intersections = new Map<Node, Node[]>();
+  /** Object literal values → their entries (a key and its value, a spread, or a key that is not a plain name). */
+  private readonly objectEntries = new Map<Node, Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>>();
+  /** `obj[name]` with a name as the index → that name node. */
+  private readonly elementKey = new Map<Node, Node>();
+  /** `typeof x` in a type → x. */
+  private readonly typeQueries = new Map<Node, Node>();
   /** Function types → their return type. */
   private readonly fnTypeReturns = new Map<Node, Node>();
   /** Generic types → their name and first type argument. */
@@ -155,7 +173,7 @@ export class Collector {
   private readonly pendingExports: Array<() => void> = [];
   // pass 2 results
   private readonly symbols: SymbolWork[] = [];
-  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; elementOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number } }> = [];
+  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number } }> = [];
   private readonly memberKeys = new Map<string, number>();
   // facts
   private readonly imports: ImportFact[] = [];
@@ -240,6 +258,14 @@ export class Collector {
         this.point(key, key);
         return;
       }
+      case 'expr.object.entry': {
+        const key = get(c, 'key')!;
+        pushTo(this.objectEntries, get(c, 'object')!, { at: key, key, value: get(c, 'value') ?? key });
+        return;
+      }
+      case 'expr.object.spread': { const v = get(c, 'value')!; pushTo(this.objectEntries, get(c, 'object')!, { at: v, value: v, spread: true }); return; }
+      case 'expr.object.open': pushTo(this.objectEntries, get(c, 'object')!, { at: get(c, 'entry')!, open: true }); return;
+      case 'type.query': this.typeQueries.set(get(c, 'query')!, get(c, 'inner')!); return;
       case 'expr.wrap': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
       case 'expr.operand': this.operandOf.set(get(c, 'wrap')!, get(c, 'inner')!); return;
       case 'expr.either': {
@@ -252,8 +278,16 @@ export class Collector {
       case 'return.body': this.arrowBodies.push({ fn: get(c, 'fn')!, body: get(c, 'value')! }); return;
       case 'assign.target': this.assignTargets.push(get(c, 'target')!); return;
       case 'param.pattern': this.patternType.set(get(c, 'pattern')!, get(c, 'type')!); return;
+      case 'pattern.param': this.patternSlot.set(get(c, 'pattern')!, get(c, 'param')!); return;
+      case 'pattern.nested': this.patternNested.set(get(c, 'pattern')!, { outer: get(c, 'outer')!, key: get(c, 'key')! }); return;
+      case 'pattern.first': this.firstOf.set(get(c, 'name')!, get(c, 'value')!); return;
+      case 'call.typearg': this.callTypeArg.set(get(c, 'call')!, get(c, 'type')!); return;
       case 'narrow.instanceof': this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return;
       case 'narrow.guard': this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return;
+      case 'narrow.guard.either':
+        if (this.ident(get(c, 'name')!) === this.ident(get(c, 'name2')!)) this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, guard2: get(c, 'fn2')!, body: get(c, 'body')! });
+        return;
+      case 'fntype.predicate': this.fnTypePredicate.set(get(c, 'fntype')!, get(c, 'type')!); return;
       case 'returns.predicate': this.predicateOf.set(get(c, 'owner')!, get(c, 'type')!); return;
       case 'type.generic': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
       case 'type.generic.arg': {
@@ -270,6 +304,7 @@ export class Collector {
       case 'type.object.index': this.objectIndex.set(get(c, 'object')!, get(c, 'type')!); return;
       case 'expr.await': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return;
       case 'expr.element': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'element' }); return;
+      case 'expr.element.key': this.elementKey.set(get(c, 'wrap')!, get(c, 'key')!); return;
       case 'type.array': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'array' }); return;
       case 'expr.as': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), type: get(c, 'type'), kind: 'as' }); return;
       case 'expr.literal': {
@@ -550,7 +585,7 @@ export class Collector {
    */
   private narrow(): void {
     const recs = this.sortedIds;
-    for (const { name, type, guard, body } of this.narrowings) {
+    for (const { name, type, guard, guard2, body } of this.narrowings) {
       const rec = this.ids.get(name);
       if (!rec?.scope) continue;
       const text = this.ident(name);
@@ -561,7 +596,7 @@ export class Collector {
       for (let i = lo; i < recs.length && recs[i].node.start < body.end; i++) {
         const r = recs[i];
         if (!r.scope || this.ident(r.node) !== text || lookup(r.scope, text) !== b || r.node === name) continue;
-        if (type) this.narrowedTo.set(r.node, type); else if (guard && !this.narrowedTo.has(r.node)) this.guardedBy.set(r.node, guard);
+        if (type) this.narrowedTo.set(r.node, type); else if (guard && !this.narrowedTo.has(r.node)) this.guardedBy.set(r.node, guard2 ? [guard, guard2] : guard);
       }
     }
   }
@@ -778,8 +813,8 @@ export class Collector {
         if (cur < 0 || this.symbols[cur].label !== 'Variable' || this.symbols[cur].parent !== -1) return -1;
         const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported, false);
         this.symbols[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
-        // `this` inside a method (or plain function) of an untyped object literal is that object, as the checker reads
-        // it; a typed one (`const p: Provider = {…}`) is its declared type to the checker
+        // `this` inside a method (or plain function value, not an arrow) of an untyped object literal is the object,
+        // as the checker reads it; a typed one (`const p: Provider = {…}`) is its declared type to the checker
         const fnNode = d.value ?? d.def;
         if (this.scopeKindOf.get(fnNode) === 'function' && !this.symbols[cur].typeNode) this.prototypeOwner.set(fnNode, cur);
         return this.span(s, d.def);
@@ -1310,15 +1345,28 @@ export class Collector {
         if (ch !== 91 && ch !== 34 && ch !== 39) this.keyRefs.set(keyNode, { obj: init, name: key, kind: x.key ? 'value' : 'shorthand', typed: false, from: cur });
       }
     }
+    // a parameter's pattern without a type, or a pattern nested in another: a member of what the parameter (or the
+    // outer pattern) receives
+    const fromPattern = x.pattern && !initFrom && (this.patternSlot.has(x.pattern) || this.patternNested.has(x.pattern)) ? { pattern: x.pattern, key: x.key ? this.ident(x.key) : name } : undefined;
     const l = this.localNodes.length;
-    this.localNodes.push({ name, type: x.type, init: x.role === 'decl.element' ? undefined : x.value, initFrom, elementOf: x.role === 'decl.element' ? x.value : undefined });
+    // `const [observer] = React.useState(() => new Observer(…))`: the state
+    const stateOf = x.role === 'decl.pattern' ? this.firstOf.get(x.name) : undefined;
+    this.localNodes.push({ name, type: x.type, init: x.role === 'decl.element' ? undefined : x.value, initFrom, fromPattern, stateOf, elementOf: x.role === 'decl.element' ? x.value : undefined });
     // an entry of a destructured parameter nothing types yet (JavaScript): its JSDoc may (see jsdocApply)
     if (x.pattern && !initFrom && this.docComments.size) pushTo(this.patternLocals, x.pattern, { l: this.localNodes.length - 1, key: x.key ? this.ident(x.key) : name });
     if (x.slot) this.slotLocal.set(x.slot, l);
-    if (x.role === 'decl.type.param') {
+    const fnOwner = x.role === 'decl.type.param' && scope.node ? this.fnSymOf.get(scope.node) : undefined;
+    if (fnOwner !== undefined && (scope.kind === 'function' || scope.kind === 'method' || scope.kind === 'arrow' || scope.kind === 'type')) {
+      // a function's or method's own type parameters (`function first<T>(xs: T[]): T`): its calls bind them
+      const w = this.symbols[fnOwner];
+      (w.typeParams ??= []).push(l);
+      this.genericFnNode.set(fnOwner, scope.node!);
+    } else if (x.role === 'decl.type.param') {
       // a class's or interface's own type parameters, in order (`class Repo<T>`: a `Repo<User>` has T = User)
       const owner = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
       if (owner >= 0) (this.symbols[owner].typeParams ??= []).push(l);
+      // a type alias's own parameters (`type UnaryFunction<T, R> = …`; not those of a function type inside it)
+      else if (scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'TypeAlias' && scope.node === this.symbols[cur].defNode) (this.symbols[cur].typeParams ??= []).push(l);
     }
     scope.names.set(name, { l });
   }
@@ -1342,6 +1390,22 @@ export class Collector {
     if (this.docComments.size) this.jsdocApply(symbols);
     this.returnValues(symbols);
     this.markReassigned(symbols);
+    // a destructured parameter: one unnamed local for the parameter, so that it is typed like any other (contextual
+    // types below); its names read members of it
+    for (const slot of this.patternSlot.values()) {
+      if (this.slotLocal.has(slot)) continue;
+      this.slotLocal.set(slot, this.localNodes.length);
+      this.localNodes.push({ name: '' });
+    }
+    // a generic function's declared parameter types (not for overloads: which signature a call takes is the checker's call)
+    for (const [s, fn] of this.genericFnNode) {
+      const sym = symbols[s];
+      if (sym.more || !sym.returns) { delete sym.typeParams; continue; }
+      const slots = this.slotsOf.get(fn);
+      if (!slots) continue;
+      const params = this.realSlots(slots).map((slot) => { const t = this.slotType.get(slot); return t ? this.expr(t) : null; });
+      if (params.some((p) => p)) sym.params = params;
+    }
     // declared callback parameter types, by parameter position
     for (const [fn, s] of this.fnSymOf) {
       const slots = this.slotsOf.get(fn);
@@ -1424,6 +1488,11 @@ export class Collector {
         const obj = this.expr(l.initFrom.node);
         f.init = { k: 'member', obj: l.initFrom.isType ? { k: 'as', type: obj } : obj, name: l.initFrom.key };
       }
+      else if (l.stateOf && this.stateValue(l.stateOf)) f.init = this.stateValue(l.stateOf);
+      else if (l.fromPattern) {
+        const obj = this.patternValue(l.fromPattern.pattern, 0);
+        if (obj) f.init = { k: 'member', obj, name: l.fromPattern.key };
+      }
       else if (l.elementOf) f.init = { k: 'element', of: this.expr(l.elementOf) };
       if (l.ctx) f.ctx = l.ctx;
       else if (l.ctxType) {
@@ -1466,6 +1535,27 @@ export class Collector {
     };
   }
 
+  /**
+   * What a destructuring pattern takes apart: a parameter (its unnamed local), an initializer, a typed parameter's
+   * type, or the outer pattern's member for a nested one.
+   */
+  private patternValue(pattern: Node, depth: number): Expr | undefined {
+    if (depth > 8) return undefined;
+    const slot = this.patternSlot.get(pattern);
+    const typeNode = this.patternType.get(pattern);
+    if (typeNode) return { k: 'as', type: this.expr(typeNode) };
+    const init = this.patternInit.get(pattern);
+    if (init) return this.expr(init);
+    if (slot) {
+      const l = this.slotLocal.get(slot);
+      return l === undefined ? undefined : { k: 'id', name: '', b: { l } };
+    }
+    const nested = this.patternNested.get(pattern);
+    if (!nested) return undefined;
+    const outer = this.patternValue(nested.outer, depth + 1);
+    return outer && { k: 'member', obj: outer, name: this.ident(nested.key) };
+  }
+
   /** What an unannotated function returns (its return statements' values), for the resolver to evaluate. */
   private returnValues(symbols: SymbolFact[]): void {
     for (const { fn, body } of this.arrowBodies) if (this.scopeKindOf.get(body) !== 'block') pushTo(this.returned, fn, body);
@@ -1473,6 +1563,10 @@ export class Collector {
       const s = this.fnSymOf.get(fn);
       if (s === undefined) continue;
       const w = this.symbols[s];
+      if ((w.label === 'Function' || w.label === 'Method') && w.kind !== 'constructor' && w.kind !== 'setter' && this.functionHead(fn) === 'plain') {
+        const held = this.returnedFunction(values);
+        if (held !== undefined && held !== s) symbols[s].returnsFn = held;
+      }
       if (w.returnsNode || symbols[s].returnsValue || (w.label !== 'Function' && w.label !== 'Method')) continue;
       if (w.kind === 'setter' || w.kind === 'constructor') continue;
       const head = this.functionHead(fn);
@@ -1523,6 +1617,7 @@ export class Collector {
       const b = lookup(id.scope ?? this.root, name);
       const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
       const guard = this.guardedBy.get(node);
+      if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: plain };
       return guard ? { k: 'guarded', by: this.expr(guard), of: plain } : plain;
     }
     const m = this.members.get(node);
@@ -1532,7 +1627,21 @@ export class Collector {
     const c = this.calls.get(node);
     // `require('./x')` used in place (`require('./x')(app)`, `exports.Suite = require('./suite')`): the module's value
     if (c && !c.isNew && this.requireSource.has(node)) return this.inlineRequire(node);
-    if (c && c.callee !== node) return c.isNew ? { k: 'new', callee: this.expr(c.callee) } : { k: 'call', callee: this.expr(c.callee) };
+    if (c && c.callee !== node) {
+      // an immediately invoked function (`(() => { …; return create })()`) is worth what it returns
+      const iife = c.isNew ? undefined : this.iifeValue(c.callee);
+      if (iife) return iife;
+      const hook = c.isNew ? undefined : this.reactHook(c.callee);
+      if (hook) {
+        const hooked = this.hookValue(hook, c.args ?? [], this.callTypeArg.get(node));
+        if (hooked) return hooked;
+      }
+      if (c.isNew) return { k: 'new', callee: this.expr(c.callee) };
+      const out: Expr = { k: 'call', callee: this.expr(c.callee) };
+      const args = c.args && this.argValues(c.args);
+      if (args) out.args = args;
+      return out;
+    }
     const u = this.unions.get(node);
     if (u) return { k: 'union', types: [...u].sort(byStart).map((n) => this.expr(n)) };
     const both = this.intersections.get(node);
@@ -1549,6 +1658,8 @@ export class Collector {
       if (index) out.index = this.expr(index);
       return out;
     }
+    const query = this.typeQueries.get(node);
+    if (query) return { k: 'typeof', of: this.expr(query) };
     const g = this.generics.get(node);
     if (g) {
       // a generic type reads as its name; the global `Partial<T>` (and its kin) has T's members
@@ -1564,13 +1675,19 @@ export class Collector {
       if ((inner.name === 'Promise' || inner.name === 'PromiseLike') && g.arg) return { k: 'promise', of: this.expr(g.arg) };
       // `Record<K, T>`: any key gives a T
       if (inner.name === 'Record' && g.arg2) return { k: 'object', props: [], index: this.expr(g.arg2) };
+      // `ReturnType<typeof f>`: what calling f gives; `InstanceType<typeof C>`: an instance of C
+      const query = g.arg && (inner.name === 'ReturnType' || inner.name === 'InstanceType') ? this.typeQueries.get(g.arg) : undefined;
+      if (query) return inner.name === 'ReturnType' ? { k: 'call', callee: this.expr(query) } : { k: 'new', callee: this.expr(query) };
       return inner;
     }
     const w = this.wraps.get(node);
     if (w) {
       if (w.kind === 'as' && w.type) return { k: 'as', type: this.expr(w.type) };
       if (w.kind === 'await' && w.inner) return { k: 'await', inner: this.expr(w.inner) };
-      if (w.kind === 'element' && w.inner) return { k: 'element', of: this.expr(w.inner) };
+      if (w.kind === 'element' && w.inner) {
+        const key = this.elementKey.get(node);
+        return key ? { k: 'element', of: this.expr(w.inner), key: `[${this.ident(key)}]` } : { k: 'element', of: this.expr(w.inner) };
+      }
       if (w.kind === 'array' && w.inner) return { k: 'array', of: this.expr(w.inner) };
       // `/** @type {Foo} */ (x)`: a JSDoc type assertion
       if (w.kind === 'wrap' && this.docComments.size && this.text.charCodeAt(node.start) === 40) {
@@ -1581,6 +1698,8 @@ export class Collector {
     }
     const s = this.simple.get(node);
     if (s === 'lit') return { k: 'lit' };
+    const entries = this.objectEntries.get(node);
+    if (entries) return this.objectValue(entries);
     if (s === 'this') {
       const typed = this.thisType.get(node);
       if (typed) return { k: 'as', type: this.expr(typed) };
@@ -1599,9 +1718,139 @@ export class Collector {
       const params = this.fnTypeParams.get(node);
       const out: Expr = { k: 'fntype', returns: this.expr(ret) };
       if (params) out.params = this.paramTypes(params);
+      const predicate = this.fnTypePredicate.get(node);
+      if (predicate) out.predicate = this.expr(predicate);
       return out;
     }
     return { k: 'other' };
+  }
+
+  /**
+   * The arguments of a call as values (for the type parameters a generic function's result takes from them): names,
+   * members, calls, `new`, `this`, assertions and awaits; null for anything else. Undefined when none is known.
+   */
+  private argValues(argNodes: Node[]): Array<Expr | null> | undefined {
+    const ordered = this.realSlots(argNodes);
+    let known = false;
+    const out = ordered.slice(0, 4).map((a) => {
+      const e = this.expr(a);
+      const useful = e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'await' || e.k === 'element';
+      if (useful) known = true;
+      return useful ? e : null;
+    });
+    return known ? out : undefined;
+  }
+
+  /**
+   * A React hook whose result is (part of) its argument, called by its name from 'react' (or Preact's hooks):
+   * `useState`, `useMemo`, `useCallback`, `useRef`, `useContext` (with `createContext`), imported by name or
+   * through `import * as React` / `import React`. The checker types their results from their arguments' types (the hooks are generic).
+   */
+  private reactHook(callee: Node): string | undefined {
+    const e = this.expr(callee);
+    const imp = (b: Binding | undefined) => (b && 'i' in b ? this.imports[b.i] : undefined);
+    if (e.k === 'id') {
+      const i = imp(e.b);
+      return i && i.kind === 'named' && REACT_SOURCES.has(i.source) && REACT_HOOKS.has(i.imported!) ? i.imported : undefined;
+    }
+    if (e.k === 'member' && e.obj.k === 'id') {
+      const i = imp(e.obj.b);
+      return i && (i.kind === 'namespace' || i.kind === 'default') && REACT_SOURCES.has(i.source) && REACT_HOOKS.has(e.name) ? e.name : undefined;
+    }
+    return undefined;
+  }
+
+  /**
+   * What a hook call gives: `useMemo(() => v)` v, `useCallback(fn)` fn, `useRef(v)` an object whose `current` is v
+   * (`useState`'s state is the first element of its result: see `stateOf` in declare).
+   */
+  private hookValue(hook: string, args: Node[], typeArg: Node | undefined): Expr | undefined {
+    const arg = this.realSlots(args)[0];
+    // `createContext<T>(dflt)`: a context whose value is a T (or what the default is); `useContext(ctx)` reads it
+    if (hook === 'createContext') {
+      const value = typeArg ? { k: 'as', type: this.expr(typeArg) } as Expr : arg ? this.expr(arg) : undefined;
+      return value && { k: 'objval', entries: [{ name: CONTEXT_VALUE, value }] };
+    }
+    if (!arg) return undefined;
+    switch (hook) {
+      case 'useContext': return { k: 'member', obj: this.expr(arg), name: CONTEXT_VALUE };
+      case 'useMemo': return this.functionResult(arg) ?? { k: 'call', callee: this.expr(arg) };
+      case 'useCallback': return this.expr(arg);
+      case 'useRef': return { k: 'objval', entries: [{ name: 'current', value: this.expr(arg) }] };
+      default: return undefined;
+    }
+  }
+
+  /** `useState(init)` / `useState(() => init)`: the state, what the first element of the result holds. */
+  private stateValue(call: Node): Expr | undefined {
+    const c = this.calls.get(call);
+    if (!c || c.isNew || this.reactHook(c.callee) !== 'useState' || !c.args) return undefined;
+    const arg = this.realSlots(c.args)[0];
+    return arg && (this.functionResult(arg) ?? this.expr(arg));
+  }
+
+  /** What an anonymous function (arrow or function expression) returns, when `fn` is one. */
+  private functionResult(fn: Node): Expr | undefined {
+    for (let w = this.wraps.get(fn); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(fn)) fn = w.inner;
+    const kind = this.scopeKindOf.get(fn);
+    if ((kind !== 'arrow' && kind !== 'function') || this.fnSymOf.has(fn) || this.functionHead(fn) !== 'plain') return undefined;
+    const values = [...(this.returned.get(fn) ?? [])];
+    for (const { fn: f, body } of this.arrowBodies) if (f === fn && this.scopeKindOf.get(body) !== 'block') values.push(body);
+    const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.expr(n));
+    if (exprs.length === 0) return undefined;
+    return exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
+  }
+
+  /**
+   * The value an immediately invoked anonymous function gives: its only returned value, or the union of them
+   * (an arrow's expression body counts as one). Not for async functions and generators (a promise, an iterator).
+   */
+  private iifeValue(callee: Node): Expr | undefined {
+    let fn = callee;
+    for (let w = this.wraps.get(fn); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(fn)) fn = w.inner;
+    const kind = this.scopeKindOf.get(fn);
+    if ((kind !== 'arrow' && kind !== 'function') || this.fnSymOf.has(fn) || this.functionHead(fn) !== 'plain') return undefined;
+    const values = [...(this.returned.get(fn) ?? [])];
+    for (const { fn: f, body } of this.arrowBodies) if (f === fn && this.scopeKindOf.get(body) !== 'block') values.push(body);
+    // a function of this file returned under an assertion (`return createAsyncThunk as CreateAsyncThunk`) is itself
+    const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => {
+      const held = this.returnedFunction([n]);
+      return held !== undefined ? { k: 'id', name: this.symbols[held].name, b: { s: held } } as Expr : this.expr(n);
+    });
+    if (exprs.length === 0) return undefined;
+    return exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
+  }
+
+  /**
+   * The one function of this file every `return` of `fn` gives (through parentheses and `as`), declared return
+   * type or not: `return _ as any` where `function _() {…}`.
+   */
+  private returnedFunction(values: Node[]): number | undefined {
+    let out: number | undefined;
+    for (const v of values) {
+      if (this.isComment(v)) continue;
+      let n = v;
+      for (let w = this.wraps.get(n); w && (w.kind === 'wrap' || w.kind === 'as') && w.inner; w = this.wraps.get(n)) n = w.inner;
+      const e = this.expr(n);
+      if (e.k !== 'id' || !e.b || !('s' in e.b) || this.symbols[e.b.s].label !== 'Function' || (out !== undefined && out !== e.b.s)) return undefined;
+      out = e.b.s;
+    }
+    return out;
+  }
+
+  /**
+   * An object literal value: its entries in source order. A getter or setter (`get x() {…}`) is no plain value
+   * (`other`: what it gives is unknown here).
+   */
+  private objectValue(entries: Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>): Expr {
+    const out: Array<{ name: string; value: Expr } | { spread: Expr } | { open: true }> = [];
+    for (const en of [...entries].sort((a, b) => a.at.start - b.at.start)) {
+      if (en.open) out.push({ open: true });
+      else if (en.spread) out.push({ spread: this.expr(en.value!) });
+      else if (en.value !== en.key && this.scopeKindOf.get(en.value!) === 'function' && /^(?:async\s+)?[gs]et\s/.test(this.text.slice(en.value!.start, en.key!.start))) out.push({ name: this.ident(en.key!), value: { k: 'other' } });
+      else out.push({ name: this.ident(en.key!), value: this.expr(en.value!) });
+    }
+    return { k: 'objval', entries: out };
   }
 
   private isComment(n: Node): boolean {
@@ -1811,6 +2060,12 @@ const CHAINED_OBJECT = /(?:[$\w]+(?:\s*\.\s*[$\w]+)*\s*=(?!=)\s*)*\{/y;
 
 /** The own name of a function or class expression (`function name(`, `async function* name(`, `class Name`). */
 const OWN_NAME = /^(?:async\s+)?(?:function\s*\*?|class)\s+([$_\p{ID_Start}][$\p{ID_Continue}]*)/u;
+
+/** Modules whose hooks (REACT_HOOKS) give back (part of) their argument. */
+const REACT_SOURCES: ReadonlySet<string> = new Set(['react', 'preact/hooks', 'preact/compat']);
+const REACT_HOOKS: ReadonlySet<string> = new Set(['useState', 'useMemo', 'useCallback', 'useRef', 'useContext', 'createContext']);
+/** The key under which a context object made by `createContext` holds its value (no real key has this name). */
+const CONTEXT_VALUE = '(context value)';
 
 /** `X.prototype` (the object of a prototype method assignment), X captured. */
 const PROTOTYPE_OF = /^([$_\p{ID_Start}][$\p{ID_Continue}]*)\s*\.\s*prototype$/u;

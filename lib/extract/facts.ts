@@ -20,15 +20,19 @@ export type Expr =
   | { k: 'this'; cls: number }
   | { k: 'super'; cls: number }
   | { k: 'member'; obj: Expr; name: string }
-  | { k: 'call'; callee: Expr }
+  /** `args`: the arguments' shapes, by position (null where nothing can be learned), when any is known. */
+  | { k: 'call'; callee: Expr; args?: Array<Expr | null> }
   | { k: 'new'; callee: Expr }
   | { k: 'await'; inner: Expr }
   | { k: 'as'; type: Expr }
   | { k: 'union'; types: Expr[] }
   /** An intersection type `A & B`: a value with the members of every part. */
   | { k: 'intersection'; types: Expr[] }
-  /** An element of an array value (`xs[i]`, `for (const x of xs)`). */
-  | { k: 'element'; of: Expr }
+  /**
+   * An element of an array value (`xs[i]`, `for (const x of xs)`). `key`: the index written as a name
+   * (`obj[$mobx]` → `[$mobx]`), which may be a member declared with that computed name (`[$mobx]: Admin`).
+   */
+  | { k: 'element'; of: Expr; key?: string }
   /** The type `T[]`. */
   | { k: 'array'; of: Expr }
   /** The type `Map<K, V>` (also `ReadonlyMap`, `WeakMap`): a map whose values have the type `of`. */
@@ -39,8 +43,18 @@ export type Expr =
   | { k: 'promise'; of: Expr }
   /** An object type literal (`{ window: Subject<T>; count: number }`): its typed properties, in source order. */
   | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr }
-  /** A function type (`(x: A) => R`): calling a value of it gives an R. */
-  | { k: 'fntype'; returns: Expr; params?: Array<Expr | null> }
+  /**
+   * A function type (`(x: A) => R`): calling a value of it gives an R (a constructor type `new (…) => R`: `new`
+   * gives an R). `predicate`: a type guard's type (`(x: any) => x is T`).
+   */
+  | { k: 'fntype'; returns: Expr; params?: Array<Expr | null>; predicate?: Expr }
+  /**
+   * An object literal value (`{ select, update: fn, ...base }`): its entries in source order — a named key and its
+   * value, a spread, or `open` for a key that is not a plain name (`[k]: v`, `'a-b': v`: any name may be that one).
+   */
+  | { k: 'objval'; entries: Array<{ name: string; value: Expr } | { spread: Expr } | { open: true }> }
+  /** The type `typeof x`: whatever x is (a class itself, not an instance of it; a function; an object's value). */
+  | { k: 'typeof'; of: Expr }
   /** A value inside `if (guard(x)) …` (`of` is x): a `by(x): x is T` guard makes it a T, else it is `of`. */
   | { k: 'guarded'; by: Expr; of: Expr }
   /** `import('./x')`: a promise of that module's namespace. */
@@ -84,8 +98,23 @@ export interface SymbolFact {
    * body), or `{ k: 'union', types }` of every return statement's value. A value, not a type.
    */
   returnsValue?: Expr;
-  /** A class's or interface's own type parameters (local indexes, in order): what `Repo<User>`'s arguments bind. */
+  /**
+   * A class's, interface's or type alias's own type parameters (local indexes, in order): what `Repo<User>`'s
+   * arguments bind (`UnaryFunction<Source, R>` of `type UnaryFunction<T, R> = (source: T) => R` too).
+   */
   typeParams?: number[];
+  /**
+   * Functions and methods (declared return type or not) whose every `return` gives one and the same function of
+   * this file, through parentheses and `as` (`function $constructor(…): $constructor<T> { function _() {…} … return
+   * _ as any }`): that function's symbol index — what calling (or `new`) the result runs.
+   */
+  returnsFn?: number;
+  /**
+   * Functions and methods that declare their own type parameters (`function first<T>(xs: T[]): T`, not
+   * overloaded): their parameters' declared types by position (null where none), so that a call's arguments
+   * bind the type parameters its declared result uses (`typeParams` then lists them).
+   */
+  params?: Array<Expr | null>;
   /** An `async` function or method: calling it gives a promise of its `returnsValue`. */
   returnsAsync?: boolean;
   /** A function symbol (or a class field holding a function) assigned again in its file: a call does not fix it. */

@@ -10,6 +10,7 @@ import { Collector } from './collect.ts';
 import type { FileFacts } from './facts.ts';
 import { FlatTree, partsOf } from './flat-tree.ts';
 import { nativeParser } from './native.ts';
+import { parseableText } from './repair.ts';
 import type { Match } from './query-match.ts';
 
 /**
@@ -20,12 +21,27 @@ import type { Match } from './query-match.ts';
  */
 export function parseFlat(rt: LanguageRuntime, text: string): { flat: FlatTree; parseErrors: number } {
   if (rt.native) {
-    const { buffer, count, errors } = nativeParser()!.parse(rt.grammar, text);
+    let { buffer, count, errors } = nativeParser()!.parse(rt.grammar, text);
+    // a file the grammar cannot take: parse the same-length repair (lib/extract/repair.ts), keep the better tree
+    const fixed = errors ? parseableText(rt.id, text) : text;
+    if (fixed !== text) {
+      const again = nativeParser()!.parse(rt.grammar, fixed);
+      if (again.errors < errors) ({ buffer, count, errors } = again);
+    }
     return { flat: FlatTree.of(partsOf(buffer, count), rt.names.namedById, text), parseErrors: errors };
   }
-  const tree = rt.parser.parse(text);
+  let tree = rt.parser.parse(text);
+  let parseErrors = tree.rootNode.hasError ? countErrors(tree) : 0;
+  const fixed = parseErrors ? parseableText(rt.id, text) : text;
+  if (fixed !== text) {
+    const again = rt.parser.parse(fixed);
+    const errors = again.rootNode.hasError ? countErrors(again) : 0;
+    const [keep, drop] = errors < parseErrors ? [again, tree] : [tree, again];
+    (drop as unknown as { delete?: () => void }).delete?.();
+    tree = keep;
+    parseErrors = Math.min(errors, parseErrors);
+  }
   try {
-    const parseErrors = tree.rootNode.hasError ? countErrors(tree) : 0;
     return { flat: FlatTree.from(tree, text, rt.names, rt.engine.plan), parseErrors };
   } finally {
     (tree as unknown as { delete?: () => void }).delete?.();

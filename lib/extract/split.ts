@@ -16,6 +16,7 @@ import { FlatTree, partsOf } from './flat-tree.ts';
 import type { FileFacts } from './facts.ts';
 import { collectFlat, parseFlat } from './halves.ts';
 import { matchesFrom } from './query-program.ts';
+import { parseableText } from './repair.ts';
 
 /** One file parsed and walked, ready to transfer (`buffer` in the transfer list). */
 export interface ParsedParts {
@@ -27,6 +28,8 @@ export interface ParsedParts {
   anonymous: Array<[number, string]>;
   /** The native matcher's buffer for this file (lib/extract/query-program.ts), when it matched already. */
   matches?: Int32Array;
+  /** True when `parseToParts` made these parts (so a file with syntax errors was also tried repaired). */
+  repairTried?: boolean;
 }
 
 /** By language: the anonymous type ids this thread has already passed on in a ParsedParts. */
@@ -45,7 +48,7 @@ export function parseToParts(text: string, language: LanguageId): ParsedParts {
     const name = known[t];
     if (name !== undefined && sent[t] === 0) { sent[t] = 1; anonymous.push([t, name]); }
   }
-  return { language, count, buffer, parseErrors, anonymous };
+  return { language, count, buffer, parseErrors, anonymous, repairTried: true };
 }
 
 /** Loads a language's grammar, parser and walk plan ahead of its first file (nothing is learned or sent). */
@@ -56,6 +59,8 @@ export function prepareLanguage(language: LanguageId): void {
 
 /** The second half: match (unless `parsed.matches` has them) and collect the facts of a file parsed by `parseToParts` (on any thread). */
 export function collectParts(filePath: string, text: string, parsed: ParsedParts): FileFacts {
+  // parsed elsewhere without the repair parseFlat tries on a file with syntax errors (lib/extract/repair.ts)
+  if (parsed.parseErrors && !parsed.repairTried && parseableText(parsed.language, text) !== text) parsed = parseToParts(text, parsed.language);
   const rt = languageRuntime(parsed.language);
   const known = rt.names.anonymous;
   for (const [t, name] of parsed.anonymous) if (known[t] === undefined) known[t] = name;

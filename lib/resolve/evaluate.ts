@@ -33,21 +33,26 @@ export interface SymRef { f: number; s: number }
 
 /** What an expression evaluates to. */
 export type Val =
-  /** `subst`: what its owner's type parameters stand for, when it was reached through `Repo<User>` (see Subst). */
-  | { t: 'sym'; f: number; s: number; r: Reason; c: number; subst?: Subst }
+  /**
+   * `subst`: what its owner's type parameters stand for, when it was reached through `Repo<User>` (see Subst).
+   * `held`: reached through an object literal's key (`summary.formatPrice` of `{ formatPrice }`): the name written
+   * there is the key's, not an occurrence of the symbol (renaming the symbol keeps the key).
+   */
+  | { t: 'sym'; f: number; s: number; r: Reason; c: number; subst?: Subst; held?: boolean }
   /** `args`: the type arguments it was written with (`Repo<User>`), each where it was written. */
   | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[] }
   | { t: 'ns'; f: number; r: Reason; c: number }
   /** An array whose elements have the type `of` (written in file f). */
-  | { t: 'arr'; f: number; of: Expr; r: Reason; c: number }
+  | { t: 'arr'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
   /** A built-in array method that returns an element (`shift`, `pop`, `at`, `find`, …). */
-  | { t: 'elemfn'; f: number; of: Expr; r: Reason; c: number }
+  | { t: 'elemfn'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
   /** A built-in array method that returns an array of the same elements (`slice`, `filter`, `concat`, …). */
-  | { t: 'arrfn'; f: number; of: Expr; r: Reason; c: number }
+  | { t: 'arrfn'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
   /** A `Map<K, V>` whose values have the type `of` (written in file f): `get` gives one, `forEach` passes one. */
-  | { t: 'map'; f: number; of: Expr; r: Reason; c: number }
+  | { t: 'map'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
   /** A value of an object type literal (`{ window: Subject<T> }`, written in file f): its properties are typed. */
-  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; r: Reason; c: number }
+  /** (`open`: reached through a type parameter's constraint: the value has at least these members, maybe more) */
+  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; r: Reason; c: number; subst?: Subst; open?: boolean }
   /**
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.
@@ -60,13 +65,21 @@ export type Val =
   | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; hole: boolean; r: Reason; c: number }
   /** A promise (`Promise<T>`, an async function's result): awaiting it, or its `then` callback, gives `of`. */
   | { t: 'prom'; of: Val; r: Reason; c: number }
+  /**
+   * An object literal value (written in file f): a member is the value of its key's entry, the last one written
+   * (a spread after it may replace it: then the spread's member, if known).
+   */
+  | { t: 'objv'; f: number; entries: Array<{ name: string; value: Expr } | { spread: Expr } | { open: true }>; r: Reason; c: number }
   /** A value of a function type (`factory: () => R`, written in file f): calling it gives an R. */
-  | { t: 'fnval'; f: number; returns: Expr; params?: Array<Expr | null>; r: Reason; c: number }
+  | { t: 'fnval'; f: number; returns: Expr; params?: Array<Expr | null>; predicate?: Expr; r: Reason; c: number; subst?: Subst }
   | { t: 'ext' }
   | { t: 'unknown' };
 
-/** A type argument as written (`User` in `Repo<User>`, in file f), with the substitution in force there. */
-interface TypeArg { f: number; t: Expr; subst?: Subst }
+/**
+ * A type argument as written (`User` in `Repo<User>`, in file f), with the substitution in force there; or, for a
+ * generic function's type parameter, the value a call's argument gave it (`v`: `first(leaves)` binds T to Leaf).
+ */
+interface TypeArg { f: number; t: Expr; subst?: Subst; v?: Val }
 /** Type parameters of a class or interface (key `file:local`) bound to type arguments. */
 type Subst = ReadonlyMap<string, TypeArg>;
 
@@ -156,9 +169,9 @@ export class Evaluator {
         // a method declared to return `this` (a builder) returns its receiver, whatever subclass that is
         if (c.t === 'sym' && e.callee.k === 'member' && returnsThis(this.sym(c))) {
           const recv = this.deref(this.value(f, e.callee.obj));
-          return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c);
+          return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c, e.args, f);
         }
-        return this.callResult(c);
+        return this.callResult(c, e.args, f);
       }
       case 'new': {
         const c = this.value(f, e.callee);
@@ -176,21 +189,31 @@ export class Evaluator {
       }
       case 'as': return this.typeValue(f, e.type, 0);
       case 'guarded': {
-        // `if (isFoo(x)) x.m()`: a guard declared `(v): v is Foo` makes x a Foo here
-        const g = this.value(f, e.by);
-        const sym = g.t === 'sym' ? this.sym(g) : undefined;
-        if (g.t === 'sym' && sym!.predicate && (sym!.label === 'Function' || sym!.label === 'Method')) {
-          // a class or interface (or several); a structural predicate (`v is { lift: … }`) only adds to what x
-          // already was, so x keeps its own type then
-          const v = weakenFrom(this.typeValue(g.f, sym!.predicate, 0), g, 'typed-receiver');
-          if (v.t === 'inst' || v.t === 'union' || v.t === 'inter') return v;
+        // `if (isFoo(x)) x.m()`: a guard declared `(v): v is Foo` makes x a Foo here; `if (isA(x) || isB(x))` makes
+        // it one of both
+        const guards = e.by.k === 'union' ? e.by.types : [e.by];
+        const insts: Array<Val & { t: 'inst' }> = [];
+        let one: Val | undefined;
+        for (const by of guards) {
+          const v = this.guardType(f, by);
+          if (!v) return this.value(f, e.of);
+          if (guards.length === 1) one = v;
+          else if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
+          else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
+          else return this.value(f, e.of);
         }
-        return this.value(f, e.of);
+        if (one) return one;
+        return insts.length === 1 ? insts[0] : { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
       }
       case 'element': {
         const arr = this.deref(this.value(f, e.of));
-        if (arr.t === 'obj' && arr.index) return weakenFrom(this.typeValue(arr.f, arr.index, 0), arr, 'typed-receiver');
-        return arr.t === 'arr' ? weakenFrom(this.typeValue(arr.f, arr.of, 0), arr, 'typed-receiver') : UNKNOWN;
+        // `obj[$mobx]` on a type declaring `[$mobx]: Admin`: that member (same name written the same way)
+        if (e.key && (arr.t === 'inst' || arr.t === 'union' || arr.t === 'inter')) {
+          const m = this.member(arr, e.key);
+          if (m.t === 'sym') return m;
+        }
+        if (arr.t === 'obj' && arr.index) return weakenFrom(this.typeValue(arr.f, arr.index, 0, arr.subst), arr, 'typed-receiver');
+        return arr.t === 'arr' ? weakenFrom(this.typeValue(arr.f, arr.of, 0, arr.subst), arr, 'typed-receiver') : UNKNOWN;
       }
       case 'union': {
         // a value that is one of several (`c ? a : b`, `a || b`): the same symbol through every branch, or the
@@ -203,6 +226,12 @@ export class Evaluator {
             // a variable or property holding an instance (`cond ? innerFrom(x) : EMPTY`): that instance
             const d = this.deref(v);
             if (d.t === 'inst' || d.t === 'union') v = d;
+            // a const object literal with a declared type (`opts.encoder ?? jsonEncoder`, `const jsonEncoder: Encoder =
+            // {…}`): an instance of that type beside the other branch, as the checker reduces the union
+            else if (d.t === 'sym' && this.sym(v).type) {
+              const t = weakenFrom(this.typeValue(v.f, this.sym(v).type!, 0), v, 'typed-receiver');
+              if (t.t === 'inst') v = t;
+            }
           }
           if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); continue; }
           if (v.t === 'union') { for (const o of v.of) if (!insts.some((y) => y.f === o.f && y.s === o.s)) insts.push(o); continue; }
@@ -223,8 +252,69 @@ export class Evaluator {
         return { t: 'prom', of: ns, r: 'namespace-import', c: ns.c };
       }
       case 'lit': case 'fn': return EXT;
+      case 'objval': return { t: 'objv', f, entries: e.entries, r: 'same-file', c: 1 };
       default: return UNKNOWN;
     }
+  }
+
+  /**
+   * What a type guard says its argument is where it held: the predicate of a function or method (`isFoo(v): v is
+   * Foo`), or of the function type a value holds (`const isMap = make(Map) as (x: any) => x is Map`, or the
+   * `(x: any) => x is T` a generic factory returns with T bound). A class or interface (or several); a structural
+   * predicate (`v is { lift: … }`) only adds to what the value already was: undefined then.
+   */
+  private guardType(f: number, by: Expr): Val | undefined {
+    const g = this.value(f, by);
+    let v: Val | undefined;
+    if (g.t === 'sym') {
+      const sym = this.sym(g);
+      if (sym.predicate && (sym.label === 'Function' || sym.label === 'Method')) v = weakenFrom(this.typeValue(g.f, sym.predicate, 0), g, 'typed-receiver');
+      else if (sym.label === 'Variable' || sym.label === 'Property') {
+        const d = this.deref(g);
+        if (d.t === 'fnval' && d.predicate) v = weakenFrom(this.typeValue(d.f, d.predicate, 0, d.subst), d, 'typed-receiver');
+      }
+    }
+    return v && (v.t === 'inst' || v.t === 'union' || v.t === 'inter') ? v : undefined;
+  }
+
+  /**
+   * `o.name` of an object literal value: the value of the last entry that can give it. A spread gives its own
+   * member when it surely has one; a spread that surely lacks the name (a namespace that does not export it, an
+   * object literal without the key) passes on to the entries before it; anything else leaves the answer unknown.
+   */
+  private objectMember(o: Val & { t: 'objv' }, name: string): Val {
+    const v = this.objectEntry(o, name, 0);
+    return v === 'absent' ? UNKNOWN : v;
+  }
+
+  private objectEntry(o: Val & { t: 'objv' }, name: string, depth: number): Val | 'absent' {
+    if (depth > 8) return UNKNOWN;
+    for (let i = o.entries.length - 1; i >= 0; i--) {
+      const en = o.entries[i];
+      if ('open' in en) return UNKNOWN;
+      if ('spread' in en) {
+        const sp = this.deref(this.value(o.f, en.spread));
+        if (sp.t === 'ns') {
+          // `{ ..._schemas, ..._checks }`: a namespace's exports (a star re-export from a package may add any name)
+          const m = this.exportOf(sp.f, name);
+          if (m) return weakenFrom(weakenFrom(m, sp, 'namespace-import'), o, 'same-file');
+          if (this.exportTable(sp.f).stars.some((st) => !('f' in this.module(sp.f, st)))) return UNKNOWN;
+          continue;
+        }
+        if (sp.t === 'objv') {
+          const m = this.objectEntry(sp, name, depth + 1);
+          if (m === 'absent') continue;
+          return m.t === 'unknown' || m.t === 'ext' ? m : weakenFrom(m, o, 'same-file');
+        }
+        const m = this.member(sp, name);
+        return m.t === 'sym' ? weakenFrom(m, o, 'same-file') : UNKNOWN;
+      }
+      if (en.name === name) {
+        const v = weakenFrom(this.value(o.f, en.value), o, 'same-file');
+        return v.t === 'sym' ? { ...v, held: true } : v;
+      }
+    }
+    return 'absent';
   }
 
   private localValue(f: number, l: number): Val {
@@ -239,10 +329,10 @@ export class Evaluator {
   /** A parameter of a function with a declared function type: that type's parameter (see LocalFact.ctxType). */
   private declaredParam(f: number, ctx: { type: Expr; param: number; returns?: number }): Val {
     let fn = this.typeValue(f, ctx.type, 0);
-    for (let k = 0; k < (ctx.returns ?? 0) && fn.t === 'fnval'; k++) fn = this.typeValue(fn.f, fn.returns, 0);
+    for (let k = 0; k < (ctx.returns ?? 0) && fn.t === 'fnval'; k++) fn = this.typeValue(fn.f, fn.returns, 0, fn.subst);
     const p = fn.t === 'fnval' ? fn.params?.[ctx.param] : undefined;
     if (!p || fn.t !== 'fnval') return UNKNOWN;
-    return weakenFrom(this.typeValue(fn.f, p, 0), fn, 'contextual-type');
+    return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), fn, 'contextual-type');
   }
 
   /** A callback's parameter, typed by the declaration of the function the callback is passed to. */
@@ -251,7 +341,7 @@ export class Evaluator {
     if (call && call.callee.k === 'member' && ctx.arg === 0 && ELEMENT_CALLBACKS[call.callee.name]?.includes(ctx.param)) {
       // `items.forEach((item) => …)`: the parameter is an element of the array
       const arr = this.deref(this.value(f, call.callee.obj));
-      if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return weakenFrom(this.typeValue(arr.f, arr.of, 0), arr, 'contextual-type');
+      if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return weakenFrom(this.typeValue(arr.f, arr.of, 0, arr.subst), arr, 'contextual-type');
     }
     if (call && call.callee.k === 'member' && call.callee.name === 'then' && ctx.arg === 0 && ctx.param === 0) {
       // `find().then((x) => …)`: x is what the promise resolves to
@@ -335,7 +425,8 @@ export class Evaluator {
   /** What `require(file)` returns: `module.exports = X` → X, else the namespace. */
   moduleValue(tf: number): Val {
     const cjs = this.exportTable(tf).cjs;
-    if (cjs) {
+    // `module.exports = { add, minus: sub }`: its keys are the module's export names (a namespace of them)
+    if (cjs && cjs.k !== 'objval') {
       const v = this.value(tf, cjs);
       if (v.t !== 'unknown') return v;
     }
@@ -472,18 +563,19 @@ export class Evaluator {
         // a member also reachable through a part with an outside base could be either: no answer
         return out ? (ext ? UNKNOWN : out) : ext ? EXT : UNKNOWN;
       }
-      case 'map': return name === 'get' ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c } : EXT;
+      case 'objv': return this.objectMember(o, name);
+      case 'map': return name === 'get' ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst } : EXT;
       case 'prom': return EXT; // then, catch, finally: built-ins (a `then` callback's parameter: see contextual)
       case 'obj': {
         // a property of an object type literal: an instance of its declared type (methods are not recorded)
         const p = o.props.find((x) => x.name === name);
-        if (p) return weakenFrom(this.typeValue(o.f, p.type, 0), o, 'typed-receiver');
+        if (p) return weakenFrom(this.typeValue(o.f, p.type, 0, o.subst), o, 'typed-receiver');
         // `{ [k: string]: T }`, `Record<K, T>`: any other key gives a T
-        return o.index ? weakenFrom(this.typeValue(o.f, o.index, 0), o, 'typed-receiver') : UNKNOWN;
+        return o.index ? weakenFrom(this.typeValue(o.f, o.index, 0, o.subst), o, 'typed-receiver') : UNKNOWN;
       }
       case 'arr':
-        if (SAME_ARRAY_METHODS.has(name)) return { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c };
-        return ELEMENT_METHODS.has(name) ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c } : EXT;
+        if (SAME_ARRAY_METHODS.has(name)) return { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst };
+        return ELEMENT_METHODS.has(name) ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst } : EXT;
       case 'ext': return EXT;
       default: return UNKNOWN;
     }
@@ -551,30 +643,141 @@ export class Evaluator {
     return out.length ? out : undefined;
   }
 
-  /** Value of calling `c`: an instance of the declared return type. */
-  callResult(c: Val): Val {
+  /**
+   * What a returned (or otherwise passed-on) value stands for: a function or method as itself, so that calling
+   * the result calls it (`createRouterFactory(config)(routes)` runs the `createRouterInner` it returns); anything
+   * else as the object it holds (`deref`).
+   */
+  private heldValue(v: Val): Val {
+    if (v.t === 'sym') {
+      const sym = this.sym(v);
+      if (sym.label === 'Function' && !sym.reassigned) return v;
+      if (sym.label === 'Method' && sym.kind !== 'getter' && sym.kind !== 'setter' && !sym.reassigned) return v;
+    }
+    return this.deref(v);
+  }
+
+  /**
+   * The function a callee holds when it is not a function name itself: the result of a call whose function
+   * returns one fixed function of its file (`returnsFn`: `const ZodObject = $constructor(…)` where `$constructor`
+   * ends with `return _ as any`), directly (`f()()`) or through a const or an unassigned local initialised so.
+   */
+  heldFunction(f: number, e: Expr, depth = 0): (Val & { t: 'sym' }) | undefined {
+    if (depth > 4) return undefined;
+    if (e.k === 'call') {
+      const c = this.value(f, e.callee);
+      if (c.t !== 'sym') return undefined;
+      const sym = this.sym(c);
+      if ((sym.label !== 'Function' && sym.label !== 'Method') || sym.reassigned || sym.returnsFn === undefined) return undefined;
+      return weakenFrom({ t: 'sym', f: c.f, s: sym.returnsFn, r: 'same-file', c: 1 }, c, 'return-type') as Val & { t: 'sym' };
+    }
+    if (e.k === 'member') {
+      // `new checks.$ZodCheckGreaterThan(…)`: a const reached through a namespace or an object
+      const v = this.value(f, e);
+      const sym = v.t === 'sym' ? this.sym(v) : undefined;
+      if (v.t !== 'sym' || !sym || sym.label !== 'Variable' || sym.kind !== 'const' || !sym.init) return undefined;
+      const held = this.heldFunction(v.f, sym.init, depth + 1);
+      return held && weakenFrom(held, v, 'same-file') as Val & { t: 'sym' };
+    }
+    if (e.k !== 'id' || !e.b) return undefined;
+    if ('s' in e.b) {
+      const sym = this.files[f].symbols[e.b.s];
+      if (sym.label !== 'Variable' || sym.kind !== 'const' || !sym.init) return undefined;
+      const held = this.heldFunction(f, sym.init, depth + 1);
+      return held && weakenFrom(held, { t: 'sym', f, s: e.b.s, r: 'same-file', c: 1 }, 'same-file') as Val & { t: 'sym' };
+    }
+    if ('i' in e.b) {
+      const v = this.importValue(f, e.b.i);
+      if (v.t !== 'sym') return undefined;
+      const held = this.heldFunction(v.f, { k: 'id', name: this.sym(v).name, b: { s: v.s } }, depth + 1);
+      return held && weakenFrom(held, v, 'import') as Val & { t: 'sym' };
+    }
+    const loc = this.files[f].locals[e.b.l];
+    return loc.reassigned || !loc.init ? undefined : this.heldFunction(f, loc.init, depth + 1);
+  }
+
+  /**
+   * Value of calling `c`: an instance of the declared return type. `args` (written in file `argFile`) bind the type
+   * parameters of a generic function or method from its parameters' declared types (see inferTypeArgs).
+   */
+  callResult(c: Val, args?: Array<Expr | null>, argFile?: number): Val {
     if (c.t === 'ext') return EXT;
-    if (c.t === 'elemfn') return weakenFrom(this.typeValue(c.f, c.of, 0), c, 'typed-receiver');
-    if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c };
+    if (c.t === 'elemfn') return weakenFrom(this.typeValue(c.f, c.of, 0, c.subst), c, 'typed-receiver');
+    if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c, subst: c.subst };
     // a value of a function type (`resourceFactory: () => Unsubscribable | void`): its declared result
-    if (c.t === 'fnval') return weakenFrom(this.typeValue(c.f, c.returns, 0), c, 'return-type');
+    if (c.t === 'fnval') return weakenFrom(this.typeValue(c.f, c.returns, 0, c.subst), c, 'return-type');
     if (c.t !== 'sym') return UNKNOWN;
     const sym = this.sym(c);
     if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) {
+      const subst = sym.typeParams && sym.params && args && argFile !== undefined ? this.inferTypeArgs(c, sym, args, argFile) : c.subst;
       // a result declared as a type parameter (`<T extends Node>(x: T): T`) is what the call instantiates T to —
       // maybe a subclass overriding the member — so its constraint is no answer here
       // (unless it is the type parameter of the receiver's class, bound by its type arguments: `Repo<User>.find()`)
-      if (sym.returns.k === 'id' && sym.returns.b && 'l' in sym.returns.b && !c.subst?.has(`${c.f}:${sym.returns.b.l}`)) return UNKNOWN;
-      return weakenFrom(this.typeValue(c.f, sym.returns, 0, c.subst), c, 'return-type');
+      // (or one of the function's own, bound by the call's arguments: `first(leaves)`)
+      if (sym.returns.k === 'id' && sym.returns.b && 'l' in sym.returns.b && !subst?.has(`${c.f}:${sym.returns.b.l}`)) return UNKNOWN;
+      return weakenFrom(this.typeValue(c.f, sym.returns, 0, subst), c, 'return-type');
     }
     // no declared return type: the value its return statements give, evaluated where they are written
     if ((sym.label === 'Function' || sym.label === 'Method') && sym.returnsValue && !sym.reassigned) {
-      const v = weakenFrom(this.deref(this.value(c.f, sym.returnsValue)), c, 'return-type');
+      const v = weakenFrom(this.heldValue(this.value(c.f, sym.returnsValue)), c, 'return-type');
       // an async function's result is a promise of what it returns (awaiting a promise it returns: that one)
       if (!sym.returnsAsync || v.t === 'prom') return v;
       return v.t === 'unknown' || v.t === 'ext' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min(c.c, REASON_CONFIDENCE['return-type']) };
     }
     return UNKNOWN;
+  }
+
+  /**
+   * The type parameters of a generic function or method that a call's arguments bind, added to the receiver's
+   * (`c.subst`), as the checker infers them: a parameter declared `T` takes the argument's value, `T[]` an element of
+   * an array argument, `Promise<T>` what a promise resolves to, `T | undefined` as T, and a function or constructor
+   * type returning T (`theClass: new (...args) => T`, `make: () => T`) an instance of a class argument or what a
+   * function argument returns. Two arguments giving T different values leave T unbound.
+   */
+  private inferTypeArgs(c: Val & { t: 'sym' }, sym: SymbolFact, args: Array<Expr | null>, argFile: number): Subst | undefined {
+    const own = new Map<string, TypeArg>(c.subst ?? []);
+    const params = new Set(sym.typeParams!.map((l) => `${c.f}:${l}`));
+    const conflicts = new Set<string>();
+    const bind = (pt: Expr, arg: () => Val, depth: number): void => {
+      if (depth > 4) return;
+      if (pt.k === 'id' && pt.b && 'l' in pt.b) {
+        const key = `${c.f}:${pt.b.l}`;
+        if (!params.has(key)) return;
+        const v = arg();
+        if (v.t === 'unknown' || v.t === 'ext') return;
+        const prev = own.get(key)?.v;
+        if (prev && !sameValue(prev, v)) conflicts.add(key);
+        else if (!prev) own.set(key, { f: c.f, t: pt, v });
+        return;
+      }
+      if (pt.k === 'array') return bind(pt.of, () => { const a = this.deref(arg()); return a.t === 'arr' ? this.typeValue(a.f, a.of, 0, a.subst) : UNKNOWN; }, depth + 1);
+      if (pt.k === 'promise') return bind(pt.of, () => { const p = this.deref(arg()); return p.t === 'prom' ? p.of : UNKNOWN; }, depth + 1);
+      if (pt.k === 'union') { for (const m of pt.types) if (m.k === 'id') bind(m, arg, depth + 1); return; }
+      if (pt.k === 'fntype') {
+        return bind(pt.returns, () => {
+          const a = arg();
+          if (a.t !== 'sym') return UNKNOWN;
+          const as = this.sym(a);
+          // a class where a function type is expected is a constructor type (`new (...args) => T`): an instance
+          if (as.label === 'Class') return weaken({ t: 'inst', f: a.f, s: a.s, r: a.r, c: a.c }, 'typed-receiver');
+          return as.label === 'Function' || as.label === 'Method' ? this.callResult(a) : UNKNOWN;
+        }, depth + 1);
+      }
+    };
+    sym.params!.forEach((pt, i) => {
+      const a = args[i];
+      if (!pt || !a) return;
+      let memo: Val | undefined;
+      bind(pt, () => {
+        if (memo) return memo;
+        const v = this.value(argFile, a);
+        // a class passed as a value stays the class (a constructor argument); anything else is what it holds
+        memo = v.t === 'sym' && this.sym(v).label === 'Class' ? v : this.heldValue(v);
+        return memo;
+      }, 0);
+    });
+    for (const k of conflicts) own.delete(k);
+    return own.size ? own : undefined;
   }
 
   // ---------------------------------------------------------------- types
@@ -589,15 +792,38 @@ export class Evaluator {
     // a type parameter bound by the receiver's type arguments (`T` of `Repo<T>` reached through `Repo<User>`)
     if (subst && t.k === 'id' && t.b && 'l' in t.b) {
       const a = subst.get(`${f}:${t.b.l}`);
-      if (a) return this.typeValue(a.f, a.t, depth + 1, a.subst);
+      if (a) return a.v ?? this.typeValue(a.f, a.t, depth + 1, a.subst);
     }
     if (t.k === 'generic') {
+      // a generic type alias (`type UnaryFunction<T, R> = (source: T) => R`): its type, with its parameters bound
+      // to the arguments written here
+      const alias = this.typeSymbol(f, t.of);
+      if (alias && alias !== 'ext') {
+        const a = this.sym(alias);
+        if (a.label === 'TypeAlias' && a.type && a.typeParams) {
+          const own = new Map<string, TypeArg>();
+          a.typeParams.forEach((l, i) => { if (t.args[i]) own.set(`${alias.f}:${l}`, { f, t: t.args[i], subst }); });
+          return this.typeValue(alias.f, a.type, depth + 1, own);
+        }
+      }
       const base = this.typeValue(f, t.of, depth + 1, subst);
       return base.t === 'inst' ? { ...base, args: t.args.map((a) => ({ f, t: a, subst })) } : base;
     }
+    // `typeof x`: x itself (`Observer: typeof QueryObserver` is the class: `new Observer()` constructs one)
+    // (a function bound with a declared type has that type: `typeof retryIf` of `const retryIf: Cond = …` is a Cond)
+    if (t.k === 'typeof') {
+      const v = this.value(f, t.of);
+      const vs = v.t === 'sym' ? this.sym(v) : undefined;
+      if (v.t === 'sym' && vs && vs.label === 'Function' && vs.type) return weakenFrom(this.typeValue(v.f, vs.type, depth + 1), v, 'typed-receiver');
+      return weaken(this.heldValue(v), 'typed-receiver');
+    }
+    // `ReturnType<typeof f>` (a call of f), `InstanceType<typeof C>` (a new C): what that expression gives
+    if (t.k === 'call' || t.k === 'new') return weaken(this.heldValue(this.value(f, t)), 'typed-receiver');
     // the `this` type (a return or parameter type): an instance of the class it is written in
     if (t.k === 'this') return t.cls >= 0 ? { t: 'inst', f, s: t.cls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] } : UNKNOWN;
-    if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+    // (the type parameters in force travel with arrays, maps, object types and function types: `items: T[]` in
+    // `Repo<T>` reached through `Repo<User>` has User elements)
+    if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'intersection') {
       const insts: Array<Val & { t: 'inst' }> = [];
       const objs: Array<Val & { t: 'obj' }> = [];
@@ -618,10 +844,10 @@ export class Evaluator {
       // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
       return { t: 'inter', of: insts, hole: hole || ext, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
     }
-    if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
-    if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+    if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, predicate: t.predicate, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+    if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
-    if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+    if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'union') {
       // `T | undefined`, `T | null`: T; several project types: a union value (see member)
       let ext = false;
@@ -648,7 +874,11 @@ export class Evaluator {
     if (!target) return UNKNOWN;
     const sym = this.sym(target);
     if (sym.label === 'Class' || sym.label === 'Interface') return { t: 'inst', f: target.f, s: target.s, r: 'typed-receiver', c: Math.min(target.c, REASON_CONFIDENCE['typed-receiver']) };
-    if (sym.label === 'TypeAlias' && sym.type) return this.typeValue(target.f, sym.type, depth + 1, subst);
+    if (sym.label === 'TypeAlias' && sym.type) {
+      const v = this.typeValue(target.f, sym.type, depth + 1, subst);
+      // a type parameter read as its constraint (`T extends ZodTrait`): T may have more members than the constraint
+      return v.t === 'obj' && t.k === 'id' && t.b && 'l' in t.b ? { ...v, open: true } : v;
+    }
     return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
   }
 
@@ -853,7 +1083,7 @@ export class Evaluator {
         case 'from': t.names.set(e.name, { k: 'from', source: e.source, imported: e.imported }); break;
         case 'star-as': t.names.set(e.name, { k: 'ns', source: e.source }); break;
         case 'star': t.stars.push(e.source); break;
-        case 'cjs': t.cjs = e.value; if (!t.names.has('default')) t.names.set('default', { k: 'value', e: e.value }); break;
+        case 'cjs': t.cjs = e.value; if (!t.names.has('default') && e.value.k !== 'objval') t.names.set('default', { k: 'value', e: e.value }); break;
       }
     }
     this.exportTables[f] = t;
@@ -917,6 +1147,13 @@ const VALUE_LABELS: ReadonlySet<string> = new Set(['Function', 'Class', 'Enum', 
 /** A method declared to return `this`, or returning `this` without a declared type (TypeScript infers `this`). */
 function returnsThis(sym: SymbolFact): boolean {
   return sym.returns ? sym.returns.k === 'this' : sym.returnsValue?.k === 'this';
+}
+
+/** Two values standing for the same thing (the same symbol or instance type; otherwise the same object). */
+function sameValue(a: Val, b: Val): boolean {
+  if (a === b) return true;
+  if ((a.t === 'sym' || a.t === 'inst') && a.t === b.t) return a.f === (b as typeof a).f && a.s === (b as typeof a).s;
+  return false;
 }
 
 /** Lowers a value's confidence to a reason's level (keeping the weaker of the two). */

@@ -188,7 +188,14 @@ class ProjectBuilder {
       if (r.key && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) continue;
       // a name in a type annotation means the type where a value shares its name (`interface X` + `const X`)
       const v = r.kind === 'type' ? ev.asType(ev.value(f, r.value)) : ev.value(f, r.value);
-      if (v.t !== 'sym') {
+      if (v.t !== 'sym' || v.held) {
+        if (v.t === 'sym' && v.held && r.kind !== 'export' && !this.callbackSites.has(`${r.at[0]}:${r.at[1]}`)) {
+          // a key of an object literal value holding a symbol (`summary.formatPrice`): a reference, but the name is
+          // the key's
+          const from = this.fromUid(f, r.from), target = this.uidOf(v);
+          if (target !== from) this.edge(from, target, 'REFERENCES', v.c, v.r, r.at[0], r.kind === 'value' ? undefined : { refKind: r.kind });
+          continue;
+        }
         // a member of a union receiver whose member types disagree: an occurrence of each, no edge
         if (r.value.k === 'member' && r.kind !== 'export') {
           for (const m of ev.unionMembers(f, r.value)) this.occurrence(m, f, r.at, r.value.name, r.kind, this.fromUid(f, r.from), m.r, m.c);
@@ -218,6 +225,7 @@ class ProjectBuilder {
     let conf = 1;
     let status: 'resolved' | 'external' | 'unknown' = 'unknown';
     let indirect = false;
+    let keyName = false;
     /** The symbol the called name itself stands for (a function, a class, a variable holding a function). */
     let named: (SymRef & { r: Reason; c: number }) | undefined;
     if (callee.k === 'super') {
@@ -230,10 +238,12 @@ class ProjectBuilder {
       }
     } else {
       const v = ev.value(f, callee);
+      // `summary.formatPrice()` of `const summary = { formatPrice }`: the name is the object's key, no occurrence
+      if (v.t === 'sym' && v.held) keyName = true;
       if (v.t === 'sym') {
         const sym = ev.sym(v);
         // a local (`const { f } = config; f()`) is its own binding: its name is no occurrence of what it holds
-        const bound = callee.k === 'member' || (callee.k === 'id' && !!callee.b && !('l' in callee.b));
+        const bound = !keyName && (callee.k === 'member' || (callee.k === 'id' && !!callee.b && !('l' in callee.b)));
         if (bound && CALLABLE_NAMES.has(sym.label)) named = { f: v.f, s: v.s, r: v.r, c: v.c };
         if (call.isNew) {
           if (sym.label === 'Class') {
@@ -245,6 +255,16 @@ class ProjectBuilder {
             // `new Counter(1)` of a JavaScript constructor function: the function runs (as the constructor)
             target = { f: v.f, s: v.s };
             status = 'resolved'; reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
+          } else if (sym.label === 'Variable' && sym.kind === 'const' && sym.init) {
+            // `new AjaxTimeoutError()` of `const AjaxTimeoutError = (() => { function Impl() {…} … return Impl })()`:
+            // the class or constructor function the const holds
+            const alias = ev.value(v.f, sym.init);
+            const as = alias.t === 'sym' ? ev.sym(alias) : undefined;
+            if (alias.t === 'sym' && as && (as.label === 'Class' || (as.label === 'Function' && as.kind !== 'arrow_function'))) {
+              const ctor = as.label === 'Class' ? ev.findMember(alias, 'constructor', false) : undefined;
+              target = ctor && ctor !== 'ext' ? ctor : { f: alias.f, s: alias.s };
+              status = 'resolved'; reason = alias.c < v.c ? alias.r : v.r; conf = Math.min(v.c, alias.c, REASON_CONFIDENCE.constructor);
+            }
           }
         } else if (sym.reassigned || (callee.k === 'id' && !!callee.b && 'l' in callee.b && this.files[f].locals[callee.b.l]?.reassigned)) {
           // a function binding assigned again in its file (`let notify = …; notify = fn`, a local `let run = dflt`
@@ -266,13 +286,23 @@ class ProjectBuilder {
           } else indirect = true; // a call through a property or variable holding some function: known, not guessable
         }
       } else if (v.t === 'ext' || v.t === 'elemfn' || v.t === 'arrfn' || v.t === 'arr') status = 'external'; // built-in (array) methods
+      if (status !== 'resolved') {
+        // a callee holding the function a call returned (`const ZodObject = $constructor(…)`, `f()()`): that function,
+        // whatever the call's declared result type says (`createAction(…): Function`)
+        const held = ev.heldFunction(f, callee);
+        const hs = held && ev.sym(held);
+        if (held && hs && (!call.isNew || (hs.label === 'Function' && hs.kind !== 'arrow_function'))) {
+          target = { f: held.f, s: held.s };
+          status = 'resolved'; reason = held.r; conf = held.c; indirect = false;
+        }
+      }
     }
     const name = calleeName(callee);
     if (status === 'resolved' && target) {
       this.resolved++;
       this.edge(from, this.uidOf(target), 'CALLS', conf, reason, call.at[0], call.via ? { via: call.via } : undefined);
       const occ = occurrenceTarget ?? target;
-      if (name && (!named || (named.f === occ.f && named.s === occ.s))) this.occurrence({ t: 'sym', f: occ.f, s: occ.s, r: reason, c: conf }, f, call.at, name, 'call', from, reason, conf);
+      if (name && !keyName && (!named || (named.f === occ.f && named.s === occ.s))) this.occurrence({ t: 'sym', f: occ.f, s: occ.s, r: reason, c: conf }, f, call.at, name, 'call', from, reason, conf);
     } else if (status === 'external') {
       this.external++;
     } else {
@@ -284,7 +314,16 @@ class ProjectBuilder {
       if (dispatch && dispatch.every((m) => CALLABLE_MEMBERS.has(ev.sym(m).label))) {
         this.resolved++;
         for (const m of dispatch) this.edge(from, this.uidOf(m), 'CALLS', Math.min(m.c, REASON_CONFIDENCE['union-member']), 'union-member', call.at[0], call.via ? { via: call.via } : undefined);
-      } else this.guess(f, call, from, indirect);
+      } else {
+        // a receiver whose shape is known — an object type literal (`this: { extend_(…): … }`: its method signatures
+        // are no symbols; not a type parameter's constraint, which a value may exceed) or an object literal value —
+        // without that member: no other type's method runs, no guess
+        if (!indirect && callee.k === 'member') {
+          const recv = ev.deref(ev.value(f, callee.obj));
+          if ((recv.t === 'obj' && !recv.open) || recv.t === 'objv') indirect = true;
+        }
+        this.guess(f, call, from, indirect);
+      }
       if (name && callee.k === 'member') for (const m of ev.unionMembers(f, callee)) this.occurrence(m, f, call.at, name, 'call', from, m.r, m.c);
     }
     // the called name is an occurrence of what it names (`f()` of an alias `const f = g` names f, not g;

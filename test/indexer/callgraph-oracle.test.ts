@@ -3,7 +3,8 @@
  * only a type, a const binding's function (or a typed const object literal's method) is what runs; a `let` fixes
  * nothing; `new E()` of a project class extending an outside class is the class; a tagged template calls its tag;
  * an anonymous default export is the symbol named `default`; `ns.f()` runs the const-bound function of ns's module;
- * a call through `c ? f : g` (or `f || g`, also via a variable) may run either.
+ * a call through `c ? f : g` (or `f || g`, also via a variable) may run either; a class property initialised with
+ * a function and never assigned runs it; a const-bound function runs where the checker cannot type the callee.
  */
 import test from 'ava';
 import path from 'node:path';
@@ -30,6 +31,10 @@ test('the oracle answers what runs: typed const literals, const-bound functions,
   t.deepEqual(calls('Function:src/tags.ts:default'), ['Function:src/fmt.ts:pad', 'Function:src/tags.ts:label']);
   // a call through a choice of functions may run either
   t.deepEqual(calls('Function:src/choose.ts:pick'), ['Function:src/choose.ts:first', 'Function:src/choose.ts:second']);
+  // a class property initialised with a function and never assigned runs that function (an assigned one is not
+  // fixed); a const-bound function runs even where the checker cannot type the callee (`any`)
+  t.deepEqual(calls('Method:src/fields.ts:Immer.twice'), ['Method:src/fields.ts:Immer.produce']);
+  t.deepEqual(calls('Function:src/fields.ts:select'), ['Function:src/fields.ts:selector']);
   // the indexer agrees on all of them (its one disagreement here is the let binding, a known extraction gap)
   t.deepEqual(d.misses.map((p) => p.target), []);
   t.deepEqual(d.falsePositives.map((p) => `${p.source} → ${p.target}`), []);

@@ -10,6 +10,7 @@ import { Collector } from '../../lib/extract/collect.ts';
 import { FlatTree, type NodeRef } from '../../lib/extract/flat-tree.ts';
 import type { Match } from '../../lib/extract/query-match.ts';
 import type { FileFacts } from '../../lib/extract/facts.ts';
+import { parseableText } from '../../lib/extract/repair.ts';
 
 const require = createRequire(import.meta.url);
 const Parser = require('tree-sitter') as typeof ParserT;
@@ -27,6 +28,25 @@ export function nativeQuery(id: LanguageId): ParserT.Query {
 }
 
 /** Both engines' matches over one text, plus the parsed tree (deleted by the caller). */
+/**
+ * The text the extractor hands the parser (lib/extract/halves.ts parseFlat): the same-length repair
+ * (lib/extract/repair.ts) when the text as written has syntax errors and the repair has fewer, else the text.
+ */
+export function parsedText(text: string, id: LanguageId): string {
+  const fixed = parseableText(id, text);
+  if (fixed === text) return text;
+  const rt = languageRuntime(id);
+  const errors = (t: string): number => {
+    const tree = rt.parser.parse(t);
+    let n = 0;
+    const walk = (x: ParserT.SyntaxNode): void => { if (x.type === 'ERROR' || x.isMissing) n++; for (const c of x.children) walk(c); };
+    try { walk(tree.rootNode); } finally { (tree as unknown as { delete?: () => void }).delete?.(); }
+    return n;
+  };
+  const before = errors(text);
+  return before > 0 && errors(fixed) < before ? fixed : text;
+}
+
 export function bothMatches(text: string, id: LanguageId): { ours: Match[]; native: Match[] } {
   const rt = languageRuntime(id);
   const tree = rt.parser.parse(text);

@@ -44,7 +44,12 @@
 ((object_pattern (pair_pattern key: (_) @key value: (identifier) @name)) @pattern (#set! role "decl.pattern"))
 ; a destructuring declaration: its entries are members of the initializer (or imports, from `require`)
 ((variable_declarator name: (object_pattern) @pattern value: (_) @value) (#set! role "var.pattern"))
+; a pattern nested in another: members of the outer pattern's member (`({ selectors: { selectEntry } }) => …`)
+((object_pattern (pair_pattern key: (property_identifier) @key value: (object_pattern) @pattern)) @outer (#set! role "pattern.nested"))
+((object_pattern (pair_pattern key: (property_identifier) @key value: (assignment_pattern left: (object_pattern) @pattern))) @outer (#set! role "pattern.nested"))
 (array_pattern (identifier) @name (#set! role "decl.pattern"))
+; the first name of an array pattern and the declarator's value (`const [state, setState] = useState(init)`)
+((variable_declarator name: (array_pattern . (identifier) @name) value: (call_expression) @value) (#set! role "pattern.first"))
 (rest_pattern (identifier) @name (#set! role "decl.pattern"))
 ((object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name)) @pattern (#set! role "decl.pattern"))
 (array_pattern (assignment_pattern left: (identifier) @name) (#set! role "decl.pattern"))
@@ -112,10 +117,19 @@
 ((binary_expression . (_) @branch "||" (_) @branch .) @either (#set! role "expr.either"))
 ; `if (x instanceof C) …`: x is a C inside the guarded statement
 (if_statement . (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)) . (_) @body (#set! role "narrow.instanceof"))
-; `xs[i]`: an element of xs
+; `xs[i]`: an element of xs (`obj[$mobx]`: maybe the member declared with that computed name)
 ((subscript_expression object: (_) @inner) @wrap (#set! role "expr.element"))
+((subscript_expression index: (identifier) @key) @wrap (#set! role "expr.element.key"))
 ((this) @this (#set! role "expr.this"))
 ((super) @super (#set! role "expr.super"))
+; object literal values: keys, values and spreads in order (a factory's `return { select, update }`, `{ ...base, x }`)
+((object (pair key: (property_identifier) @key value: (_) @value)) @object (#set! role "expr.object.entry"))
+((object (shorthand_property_identifier) @key) @object (#set! role "expr.object.entry"))
+((object (method_definition name: (property_identifier) @key) @value) @object (#set! role "expr.object.entry"))
+((object (spread_element (_) @value)) @object (#set! role "expr.object.spread"))
+; a key that is not a plain name (`[k]: v`, `'a-b': v`): any name may be that one
+((object (pair key: [(computed_property_name) (string) (number)]) @entry) @object (#set! role "expr.object.open"))
+((object (method_definition name: [(computed_property_name) (string) (number)]) @entry) @object (#set! role "expr.object.open"))
 ; literals matter only as receivers (`[].map()`, `"a".split()`): built-in methods, not project calls
 (member_expression object: [(string) (template_string) (number) (array) (object) (regex) (true) (false) (null) (undefined)] @literal (#set! role "expr.literal"))
 

@@ -7,3 +7,6 @@
 (class_body (method_definition name: (property_identifier) @ctor body: (statement_block (expression_statement (assignment_expression left: (member_expression object: (this) property: (property_identifier) @name) right: (_) @value) @def))) (#set! role "def.this.field"))
 ; doc comments (`/** … */`): JSDoc types, read by the collector as the annotations TypeScript code would carry
 ((comment) @comment (#set! role "doc.comment"))
+; a destructured parameter: its names are members of what the parameter receives (TypeScript: types.scm)
+(formal_parameters (object_pattern) @pattern @param (#set! role "pattern.param"))
+(formal_parameters (assignment_pattern left: (object_pattern) @pattern) @param (#set! role "pattern.param"))

@@ -37,6 +37,8 @@
 ((function_expression return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @owner (#set! role "returns.predicate"))
 ; a guard call with one identifier argument as the whole condition: the argument is narrowed by the callee's predicate
 (if_statement . (parenthesized_expression (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .))) . (_) @body (#set! role "narrow.guard"))
+; either of two guards on the same name (`if (isMap(x) || isSet(x)) …`): x is one of both predicates' types
+(if_statement . (parenthesized_expression (binary_expression . (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) "||" (call_expression function: [(identifier) (member_expression)] @fn2 arguments: (arguments . (identifier) @name2 .)) .)) . (_) @body (#set! role "narrow.guard.either"))
 ((variable_declarator type: (type_annotation (_) @type)) @owner (#set! role "annotated"))
 ; keys of an object literal bound to an annotated variable (`const p: Provider = { a: 1, b, m() {} }`): members of that type
 ((variable_declarator type: (type_annotation (_) @type) value: (object (pair key: (property_identifier) @key))) @owner (#set! role "objlit.key"))
@@ -57,6 +59,8 @@
 ; a destructured parameter with a type (`({ logger }: Deps)`): its names are members of that type
 ((required_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
 ((optional_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
+; a destructured parameter without a type: its names are members of what the parameter receives (contextual typing)
+([(required_parameter pattern: (object_pattern) @pattern) (optional_parameter pattern: (object_pattern) @pattern)] @param (#set! role "pattern.param"))
 ; `function (this: Subscriber<T>, …)`: the type `this` has inside
 ((required_parameter pattern: (this) type: (type_annotation (_) @type)) @param (#set! role "this.param"))
 ([(function_signature parameters: (formal_parameters (_) @param))
@@ -64,8 +68,12 @@
   (abstract_method_signature parameters: (formal_parameters (_) @param))] @fn (#set! role "param.slot"))
 ; parameters of function types, in order: what a callback passed there receives
 ((function_type parameters: (formal_parameters [(required_parameter pattern: (_) @name type: (type_annotation (_) @type)?) (optional_parameter pattern: (_) @name type: (type_annotation (_) @type)?)])) @fntype (#set! role "fntype.param"))
-; what calling a value of a function type gives (`factory: () => Resource` then `factory().close()`)
+; what calling a value of a function type gives (`factory: () => Resource` then `factory().close()`), and what `new` of
+; a constructor type gives (`theClass: new (...args: any[]) => T`)
 ((function_type return_type: (_) @type) @fntype (#set! role "fntype.returns"))
+((constructor_type type: (_) @type) @fntype (#set! role "fntype.returns"))
+; a function type that is a type guard (`(x: any) => x is T`): what a value passed to it is where it returned true
+((function_type return_type: (type_predicate type: (_) @type)) @fntype (#set! role "fntype.predicate"))
 ; a union evaluates to the first of its members that names a project type (`Subscriber<T> | null`)
 ((union_type (_) @member) @union (#set! role "type.union"))
 ; an intersection has the members of each part (`type Mixed = Parser & ErrorHandler`)
@@ -91,6 +99,10 @@
 ((object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @type))) @object (#set! role "type.object.prop"))
 ; an index signature or mapped type (`{ [k: string]: T }`, `{ readonly [P in K]: T }`): any key gives a T
 ((object_type (index_signature type: (type_annotation (_) @type))) @object (#set! role "type.object.index"))
+; a call's first type argument (`createContext<QueryClient | undefined>(undefined)`)
+((call_expression type_arguments: (type_arguments . (_) @type)) @call (#set! role "call.typearg"))
+; `typeof f` in a type (`ReturnType<typeof f>`, `InstanceType<typeof C>`): the value it names
+((type_query (_) @inner) @query (#set! role "type.query"))
 ((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))
 ((nested_identifier object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((as_expression (_) @inner (_) @type) @wrap (#set! role "expr.as"))

@@ -1,0 +1,92 @@
+/**
+ * The same-length repairs for TypeScript the grammar cannot parse (lib/extract/repair.ts): what they change,
+ * what they must leave alone, and that the facts still come from the original text (fixture `grammar-gaps` shows
+ * the calls the repair brings back).
+ */
+import test from 'ava';
+import { createRequire } from 'node:module';
+import { parseableText } from '../../lib/extract/repair.ts';
+import { extractFile } from '../../lib/extract/index.ts';
+import { parseToParts, collectParts } from '../../lib/extract/split.ts';
+
+const require = createRequire(import.meta.url);
+
+/** ERROR and MISSING nodes of a text under the TypeScript grammar (node-tree-sitter, no repair). */
+function errors(text: string, tsx = false): number {
+  const Parser = require('tree-sitter');
+  const grammars = require('tree-sitter-typescript');
+  const p = new Parser();
+  p.setLanguage(tsx ? grammars.tsx : grammars.typescript);
+  let n = 0;
+  const walk = (node: { type: string; isMissing: boolean; children: unknown[] }): void => {
+    if (node.type === 'ERROR' || node.isMissing) n++;
+    for (const c of node.children) walk(c as typeof node);
+  };
+  walk(p.parse(text).rootNode);
+  return n;
+}
+
+const SIGNATURES = `export interface Factory extends Base {
+    // nameless
+    <T extends Function | undefined>(fn: T): T
+    // named
+    <T extends Function | undefined>(name: string, fn: T): T
+
+    (customName: string): Base
+}
+export function after(): void {}
+`;
+
+test('a call signature on its own line after a member without a separator gets a `;` in its indentation', (t) => {
+  t.true(errors(SIGNATURES) > 0, 'the grammar fails on the text as written');
+  const fixed = parseableText('typescript', SIGNATURES);
+  t.is(fixed.length, SIGNATURES.length);
+  t.is(errors(fixed), 0);
+  t.deepEqual(fixed.split('\n').filter((l, i) => l !== SIGNATURES.split('\n')[i]), [
+    ';   <T extends Function | undefined>(name: string, fn: T): T',
+    ';   (customName: string): Base',
+  ]);
+});
+
+test('variance annotations become spaces', (t) => {
+  const text = 'export interface Api<in out Defs extends string, out R = unknown, in T> { d: Defs; r: R; t: T }\n';
+  t.true(errors(text) > 0);
+  const fixed = parseableText('typescript', text);
+  t.is(fixed, 'export interface Api<       Defs extends string,     R = unknown,    T> { d: Defs; r: R; t: T }\n');
+  t.is(errors(fixed), 0);
+});
+
+test('what the repair leaves alone: expressions, strings, comments, templates, JSX, JavaScript', (t) => {
+  const untouched = [
+    // a generic arrow on the line after `=`, `(`, `return`
+    'export const identity =\n    <T>(x: T): T => x\n',
+    'export function f() {\n  return (\n    <T>(x: T) => x\n  )\n}\n',
+    'export function g() {\n  return\n  <T>(x: T) => x\n}\n',
+    // a comparison and a call continued on the next line
+    'const less = a\n    < b\nfoo\n  (bar)\n',
+    // inside a block: a call on the next line is still a call (a signature shape there would not compile anyway)
+    'function h() {\n  const x = y\n  (a)\n  const z = w\n  <T>(a)\n}\n',
+    // the words inside strings, comments and templates
+    'const s = "<in out T>"; // <in out T>\nconst u = `${a}<in T>${`<out R>`}`\n/* <in out T> */\n',
+    // a list that is not a type parameter list
+    'const xs = [a, out, b]; f(a, in_)\n',
+  ];
+  for (const text of untouched) t.is(parseableText('typescript', text), text, text);
+  const jsx = 'export function C() {\n  return <div>\n    {x}\n    <Foo>(bar)</Foo>\n  </div>\n}\n';
+  t.is(parseableText('tsx', jsx), jsx);
+  t.is(parseableText('javascript', 'interface A {\n  x\n  <T>(a: T): T\n}\n'), 'interface A {\n  x\n  <T>(a: T): T\n}\n');
+});
+
+test('a file the grammar takes is parsed as it is; a repaired file keeps its own text in the facts', (t) => {
+  // the repaired parse is used only when it has fewer errors; names and signatures come from the original text
+  const f = extractFile('api.ts', SIGNATURES.replace('Factory extends Base', 'Factory<in out D extends string> extends Base'), 'typescript');
+  t.is(f.parseErrors, 0);
+  const factory = f.symbols.find((s) => s.name === 'Factory');
+  t.truthy(factory);
+  t.regex(factory!.signature ?? '', /in out D/);
+  t.truthy(f.symbols.find((s) => s.name === 'after' && s.line === 9));
+  // the two-thread halves give the same facts, also when the parts were made without the repair (native-ahead)
+  const parts = parseToParts(SIGNATURES, 'typescript');
+  t.deepEqual(collectParts('api.ts', SIGNATURES, parts), extractFile('api.ts', SIGNATURES, 'typescript'));
+  t.deepEqual(collectParts('api.ts', SIGNATURES, { ...parts, repairTried: undefined, parseErrors: 3 }), extractFile('api.ts', SIGNATURES, 'typescript'));
+});
