@@ -918,19 +918,11 @@ export class Collector {
 
   /** The doc comment's tags right before `start` (whitespace and modifiers such as `export const` between). */
   private docTagsBefore(start: number): JsdocTag[] | undefined {
-    const t = this.text;
-    let i = start;
-    for (;;) {
-      while (i > 0 && isSpace(t.charCodeAt(i - 1))) i--;
-      let j = i;
-      while (j > 0 && isWordChar(t.charCodeAt(j - 1))) j--;
-      if (j < i && MODIFIER_WORDS.has(t.slice(j, i))) { i = j; continue; }
-      break;
-    }
+    const i = this.beforeModifiers(start);
     const c = this.docComments.get(i);
     if (!c) return undefined;
     let tags = this.docTagMemo.get(c);
-    if (!tags) this.docTagMemo.set(c, (tags = jsdocTags(t.slice(c.start, c.end))));
+    if (!tags) this.docTagMemo.set(c, (tags = jsdocTags(this.text.slice(c.start, c.end))));
     return tags;
   }
 
@@ -1982,8 +1974,8 @@ export class Collector {
     return sig || undefined;
   }
 
-  /** First line of the comment right before `start` (skipping modifiers such as `export const`). */
-  private docBefore(start: number): string | undefined {
+  /** Where a comment before `start` would end: back over whitespace and modifiers such as `export const`. */
+  private beforeModifiers(start: number): number {
     const t = this.text;
     let i = start;
     for (;;) {
@@ -1993,6 +1985,13 @@ export class Collector {
       if (j < i && MODIFIER_WORDS.has(t.slice(j, i))) { i = j; continue; }
       break;
     }
+    return i;
+  }
+
+  /** First line of the comment right before `start` (skipping modifiers such as `export const`). */
+  private docBefore(start: number): string | undefined {
+    const t = this.text;
+    const i = this.beforeModifiers(start);
     if (i >= 2 && t.charCodeAt(i - 1) === 47 && t.charCodeAt(i - 2) === 42) { // */
       const open = t.lastIndexOf('/*', i - 2);
       if (open < 0) return undefined;
