@@ -548,6 +548,15 @@ static Queue *queue_arg(napi_env env, napi_value v) {
   return tagged_external(env, v, &QUEUE_TYPE_TAG, "expected a parse queue");
 }
 
+/** The queue of a call whose one argument is a queue (`usage` is the TypeError's text when it is missing). */
+static Queue *queue_call_arg(napi_env env, napi_callback_info info, const char *usage) {
+  size_t argc = 1;
+  napi_value argv[1];
+  CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  if (argc < 1) { napi_throw_type_error(env, NULL, usage); return NULL; }
+  return queue_arg(env, argv[0]);
+}
+
 static napi_value js_queue_new(napi_env env, napi_callback_info info) {
   size_t argc = 1;
   napi_value argv[1];
@@ -612,11 +621,7 @@ static napi_value js_queue_submit(napi_env env, napi_callback_info info) {
 }
 
 static napi_value js_queue_take(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
-  CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  if (argc < 1) { napi_throw_type_error(env, NULL, "queueTake(queue)"); return NULL; }
-  Queue *q = queue_arg(env, argv[0]);
+  Queue *q = queue_call_arg(env, info, "queueTake(queue)");
   if (!q) return NULL;
   pthread_mutex_lock(&q->mu);
   Job *j = q->head;
@@ -647,11 +652,7 @@ static napi_value js_queue_take(napi_env env, napi_callback_info info) {
 }
 
 static napi_value js_queue_ready(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
-  CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  if (argc < 1) { napi_throw_type_error(env, NULL, "queueReady(queue)"); return NULL; }
-  Queue *q = queue_arg(env, argv[0]);
+  Queue *q = queue_call_arg(env, info, "queueReady(queue)");
   if (!q) return NULL;
   pthread_mutex_lock(&q->mu);
   bool ready = q->head && q->head->done;
@@ -662,11 +663,7 @@ static napi_value js_queue_ready(napi_env env, napi_callback_info info) {
 }
 
 static napi_value js_queue_close(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
-  CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  if (argc < 1) { napi_throw_type_error(env, NULL, "queueClose(queue)"); return NULL; }
-  Queue *q = queue_arg(env, argv[0]);
+  Queue *q = queue_call_arg(env, info, "queueClose(queue)");
   if (!q) return NULL;
   queue_stop(q);
   return NULL;
