@@ -461,6 +461,10 @@ function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined
     let p = decl.parent;
     while (ts.isParenthesizedExpression(p) && p.parent) p = p.parent; // `const f = (<T>(x: T) => …)`
     if ((ts.isVariableDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertyAssignment(p)) && p.name) return uidAt(p.name);
+    // `const kindOf = (cache => thing => {…})(…)`: the function an immediately invoked one returns is what the
+    // const holds for good (our Variable kindOf stands for it)
+    const held = iifeConst(p, decl);
+    if (held) return uidAt(held.name);
     // `app.set = function set() {}`, `View.prototype.lookup = function lookup() {}`: our symbol is named by the
     // property; the function's own name only when nothing else names it
     const byProperty = ts.isBinaryExpression(p) && ts.isPropertyAccessExpression(p.left) ? uidAt(p.left.name) : undefined;
@@ -475,6 +479,27 @@ function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined
   }
   const name = (decl as ts.NamedDeclaration).name;
   return name ? uidAt(name) : undefined;
+}
+
+/** The const an immediately invoked function initialises, when `fn` is what it returns (its expression body or a top-level `return`). */
+function iifeConst(p: ts.Node, fn: ts.Node): ts.VariableDeclaration | undefined {
+  let iife: ts.Node | undefined;
+  if (ts.isArrowFunction(p) && p.body !== undefined && skipParens(p.body) === fn) iife = p;
+  else if (ts.isReturnStatement(p) && p.parent && ts.isBlock(p.parent) && p.parent.parent && (ts.isArrowFunction(p.parent.parent) || ts.isFunctionExpression(p.parent.parent))) iife = p.parent.parent;
+  if (!iife) return undefined;
+  let callee: ts.Node = iife;
+  while (callee.parent && ts.isParenthesizedExpression(callee.parent)) callee = callee.parent;
+  const call = callee.parent;
+  if (!call || !ts.isCallExpression(call) || call.expression !== callee) return undefined;
+  let top: ts.Node = call;
+  while (top.parent && ts.isParenthesizedExpression(top.parent)) top = top.parent;
+  const d = top.parent;
+  return d && ts.isVariableDeclaration(d) && d.initializer === top && ts.isIdentifier(d.name) && (ts.getCombinedNodeFlags(d) & ts.NodeFlags.Const) ? d : undefined;
+}
+
+function skipParens(n: ts.Node): ts.Node {
+  while (ts.isParenthesizedExpression(n)) n = n.expression;
+  return n;
 }
 
 /** The innermost enclosing declaration that is one of our symbols (anonymous callbacks are skipped). */

@@ -39,3 +39,12 @@ test('the oracle answers what runs: typed const literals, const-bound functions,
   t.deepEqual(d.misses.map((p) => p.target), []);
   t.deepEqual(d.falsePositives.map((p) => `${p.source} → ${p.target}`), []);
 });
+
+test('the oracle maps the function an immediately invoked one returns to the const it initialises', (t) => {
+  const d = callgraphDiff(path.join(root, '..', 'export-default-values'));
+  const walk = d.compilerPairs.filter((p) => p.source === 'Function:lib/use.js:walk').map((p) => p.target).sort();
+  // `const kindOf = ((cache) => (thing) => …)(…)`: the inner arrow is what kindOf holds
+  t.deepEqual(walk, ['Function:lib/utils.js:forEach', 'Function:lib/utils.js:isObject', 'Method:lib/store.js:Store.get', 'Variable:lib/utils.js:kindOf']);
+  t.deepEqual(d.misses, []);
+  t.deepEqual(d.falsePositives, []);
+});

@@ -64,6 +64,8 @@
 
 ((export_statement) @export (#set! role "export.statement"))
 ((export_statement value: (identifier) @name) @export (#set! role "export.default.name"))
+; `export default { isObject, forEach }`, `export default new Store()`, `export default create(…)`: the module's default is that value
+((export_statement value: [(object) (call_expression) (new_expression) (member_expression)] @name) @export (#set! role "export.default.name"))
 ((export_statement (export_clause (export_specifier name: (_) @name alias: (_)? @alias)) !source) @export (#set! role "export.local"))
 ((export_statement (export_clause (export_specifier name: (_) @name alias: (_)? @alias)) source: (string (string_fragment) @source)) @export (#set! role "export.from"))
 ((export_statement "*" source: (string (string_fragment) @source)) @export (#set! role "export.star"))
