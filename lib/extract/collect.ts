@@ -93,6 +93,8 @@ export class Collector {
   private readonly dynamicSource = new Map<Node, string>();
   /** Assignments whose target is `module.exports`. */
   private readonly moduleExportsAssign = new Set<Node>();
+  /** Object literals assigned to a member (`module.exports = {…}`) that hold methods or function-valued keys. */
+  private readonly methodObjects = new Set<Node>();
   /** Destructuring patterns of declarations → their initializer. */
   private readonly patternInit = new Map<Node, Node>();
   /** Destructuring patterns of typed parameters → the parameter's type. */
@@ -345,6 +347,14 @@ export class Collector {
       return;
     }
     if (role === 'def.this.field' && this.ident(get(c, 'ctor')!) !== 'constructor') return;
+    if (role === 'def.cjs.objmethod') {
+      // a method of an object literal assigned to something: kept (in pass 2) when that is `module.exports`
+      const rec: DefRec = { role, def: get(c, 'def')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), host: get(c, 'assign') };
+      this.methodObjects.add(get(c, 'object')!);
+      this.skipIds.add(rec.name!);
+      this.push(startOf(rec.def), EV_DEF, rec);
+      return;
+    }
     if (role.startsWith('def.')) {
       const rec: DefRec = { role, def: get(c, 'def') ?? get(c, 'param')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), type: get(c, 'type') };
       if (rec.name) this.skipIds.add(rec.name);
@@ -809,9 +819,16 @@ export class Collector {
         scope.names.set(name, { s });
         return this.span(s, d.def);
       }
+      case 'def.cjs.objmethod':
+        // `module.exports = { m() {} }`: methods of the module's object (the `default` Variable made for it below, or
+        // `proto` of `const proto = module.exports = {…}`); any other assignment's object literal is no symbol
+        if (!this.moduleExportsAssign.has(d.host!)) return -1;
+      // falls through
       case 'def.objmethod': {
         if (cur < 0 || this.symbols[cur].label !== 'Variable' || this.symbols[cur].parent !== -1) return -1;
-        const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported, false);
+        const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported || d.role === 'def.cjs.objmethod', false);
+        // the key is also the module's export of that name (`require('./response').set`), as for `module.exports = { a }`
+        if (d.role === 'def.cjs.objmethod') this.exports.push({ kind: 'local', name, value: { k: 'id', name, b: { s } } });
         this.symbols[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
         // `this` inside a method (or plain function value, not an arrow) of an untyped object literal is the object,
         // as the checker reads it; a typed one (`const p: Provider = {…}`) is its declared type to the checker
@@ -866,6 +883,14 @@ export class Collector {
         // the function or class assigned to `module.exports` at the top level: named by its own name, else `default`
         // (what an ESM import of the module gets), as `export default function () {}` is
         const kind = this.scopeKindOf.get(d.def);
+        if (topLevel && this.methodObjects.has(d.def)) {
+          // `module.exports = { get(field) {…}, set(…) {…} }`: the object is a Variable named `default` (what an ESM
+          // import of the module gets), so its methods are symbols and `this` inside them is the object
+          const s = this.addSymbol(d, scope, cur, 'default', 'Variable', 'const', true, true);
+          this.symbols[s].initNode = d.def;
+          if (d.host) this.docHostOf.set(s, d.host.start);
+          return this.span(s, d.def);
+        }
         if (!topLevel || (kind !== 'function' && kind !== 'arrow' && kind !== 'class') || this.classSymOf.has(d.def) || this.fnSymOf.has(d.def)) return -1;
         const own = kind === 'arrow' ? undefined : OWN_NAME.exec(this.text.slice(d.def.start, Math.min(d.def.end, d.def.start + 200)));
         const nameNode = own ? this.syntheticNode(d.def.start + own[0].length - own[1].length, own[1].length) : undefined;

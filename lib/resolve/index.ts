@@ -376,6 +376,19 @@ class ProjectBuilder {
   }
 
   /**
+   * `this.ctx` inside a method of an untyped object literal (koa's `module.exports = {…}`) that has no key `ctx`:
+   * the checker reads the member as `any`, so nothing called on it can be confirmed (no guess).
+   */
+  private lacksKey(f: number, obj: Expr, name: string): boolean {
+    if (obj.k !== 'this' || obj.cls < 0) return false;
+    const sym = this.files[f].symbols[obj.cls];
+    if (!sym || sym.label !== 'Variable' || sym.type || !sym.init) return false;
+    const init = sym.init;
+    if (init.k !== 'objval') return false;
+    return !init.entries.some((x) => !('name' in x) || x.name === name);
+  }
+
+  /**
    * A receiver whose chain starts at a parameter (or a local holding one) that nothing types: no annotation, no
    * JSDoc, no contextual type (`create(context) { context.sourceCode.getText() }`), or at the `this` of a plain
    * function that belongs to no class or object literal. The checker reads it as `any`
@@ -386,7 +399,7 @@ class ProjectBuilder {
   private untypedRoot(f: number, e: Expr, depth: number): boolean {
     if (depth > 8) return false;
     switch (e.k) {
-      case 'member': return this.untypedRoot(f, e.obj, depth + 1);
+      case 'member': return this.lacksKey(f, e.obj, e.name) || this.untypedRoot(f, e.obj, depth + 1);
       case 'element': return this.untypedRoot(f, e.of, depth + 1);
       // `this` in a plain function that belongs to no class or object literal: `any` to the checker
       case 'this': return e.cls < 0;

@@ -24,6 +24,10 @@
 ; object-literal methods and function-valued pairs of `const x = {…}` (Method of a Variable)
 ((variable_declarator name: (identifier) value: (object (method_definition name: (property_identifier) @name body: (_) @body) @def)) (#set! role "def.objmethod"))
 ((variable_declarator name: (identifier) value: (object (pair key: (property_identifier) @name value: [(arrow_function) (function_expression)] @value) @def)) (#set! role "def.objmethod"))
+; the same in an object assigned to `module.exports` (koa's `module.exports = { get(field) {…}, set(…) {…} }`;
+; the collector keeps only `module.exports = …` assignments)
+((assignment_expression right: (object (method_definition name: (property_identifier) @name body: (_) @body) @def) @object) @assign (#set! role "def.cjs.objmethod"))
+((assignment_expression right: (object (pair key: (property_identifier) @name value: [(arrow_function) (function_expression)] @value) @def) @object) @assign (#set! role "def.cjs.objmethod"))
 
 ; ---------------------------------------------------------------- local bindings (not symbols)
 (arrow_function parameter: (identifier) @name @param (#set! role "decl.param"))
