@@ -791,9 +791,12 @@ export class Collector {
         scope.names.set(name, { s });
         return this.span(s, d.def);
       }
-      case 'def.this.field': {
-        // `this.count = 0` in a JavaScript constructor declares the property, unless the class already has it
-        const cls = cur >= 0 && this.symbols[cur].kind === 'constructor' ? this.symbols[cur].parent : -1;
+      case 'def.this.field': case 'def.this.fnfield': {
+        // `this.count = 0` in a JavaScript constructor declares the property, unless the class already has it; so
+        // does `this.suite = new Suite()` in a top-level constructor function (`function Mocha() {…}` with
+        // `Mocha.prototype.m = …` in the file), as the checker reads it
+        const cls = d.role === 'def.this.fnfield' ? (this.isConstructorFunction(cur) ? cur : -1)
+          : cur >= 0 && this.symbols[cur].kind === 'constructor' ? this.symbols[cur].parent : -1;
         if (cls < 0 || this.memberKeys.has(`${cls}\u0000${name}`)) return -1;
         // `this.render = function () {…}`: a method held by the instance (like a class field holding an arrow); the
         // calls inside it are its own
@@ -828,7 +831,8 @@ export class Collector {
         if (cur < 0 || this.symbols[cur].label !== 'Variable' || this.symbols[cur].parent !== -1) return -1;
         const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported || d.role === 'def.cjs.objmethod', false);
         // the key is also the module's export of that name (`require('./response').set`), as for `module.exports = { a }`
-        if (d.role === 'def.cjs.objmethod') this.exports.push({ kind: 'local', name, value: { k: 'id', name, b: { s } } });
+        // (not a getter's or setter's: `get register() {…}` exports what the getter returns, webpack's serialization.js)
+        if (d.role === 'def.cjs.objmethod' && !/\b[gs]et\s*$/.test(this.text.slice(d.def.start, d.name!.start))) this.exports.push({ kind: 'local', name, value: { k: 'id', name, b: { s } } });
         this.symbols[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
         // `this` inside a method (or plain function value, not an arrow) of an untyped object literal is the object,
         // as the checker reads it; a typed one (`const p: Provider = {…}`) is its declared type to the checker
@@ -1268,6 +1272,13 @@ export class Collector {
         if (pl === 'Class' || pl === 'Interface' || pl === 'Variable') sym.exported = true;
       }
     }
+  }
+
+  /** A top-level `function F() {}` with `F.prototype.m = …` in the file (its `this` is an F). */
+  private isConstructorFunction(s: number): boolean {
+    if (s < 0) return false;
+    const sym = this.symbols[s];
+    return sym.parent === -1 && sym.label === 'Function' && sym.kind === 'function' && this.prototypeNames.has(sym.name);
   }
 
   private span(s: number, def: Node): number {

@@ -163,6 +163,12 @@ export class Evaluator {
           const added = this.addedExport(f, e.obj.b.i, e.name);
           if (added) return added;
         }
+        // `exports.Suite` in mocha.js (`exports = module.exports = Mocha; exports.Suite = Suite`): the name the file
+        // added beside its value, as `require('./mocha').Suite` gives it
+        if (isOwnExports(e.obj)) {
+          const own = this.ownAddedExport(f, e.name);
+          if (own) return own;
+        }
         return this.member(this.deref(this.value(f, e.obj)), e.name);
       case 'call': {
         const c = this.value(f, e.callee);
@@ -411,6 +417,16 @@ export class Evaluator {
     if (!entry || entry.k === 'from' || entry.k === 'ns') return undefined;
     const v = this.exportOf(target.f, name);
     return v && v.t !== 'unknown' ? weaken(v, imp.kind === 'jsdoc' ? 'import' : 'commonjs') : undefined;
+  }
+
+  /** What file `f` assigned to `exports.name` beside `module.exports = X` (undefined without such a name). */
+  private ownAddedExport(f: number, name: string): Val | undefined {
+    const t = this.exportTable(f);
+    if (!t.cjs || name === 'default') return undefined;
+    const entry = t.names.get(name);
+    if (!entry || entry.k !== 'value') return undefined;
+    const v = this.exportOf(f, name);
+    return v && v.t !== 'unknown' ? v : undefined;
   }
 
   /**
@@ -1053,8 +1069,9 @@ export class Evaluator {
         const pl = syms[p].label;
         // nested functions are not members; functions assigned to a constructor function (`F.create = …`,
         // `F.prototype.m = …`) are
-        // (and `F.Template = class {…}`, a static class member, and `F.build = build`, a property)
-        if (pl === 'Method' || (pl === 'Function' && syms[i].kind !== 'assigned_function' && syms[i].kind !== 'prototype_method' && syms[i].kind !== 'assigned_value' && !(syms[i].label === 'Class' && syms[i].isStatic))) continue;
+        // (and `F.Template = class {…}`, a static class member, and `F.build = build`, a property; and `this.x = …`
+        // in its body, an instance property or method)
+        if (pl === 'Method' || (pl === 'Function' && !FUNCTION_MEMBER_KINDS.has(syms[i].kind) && !(syms[i].label === 'Class' && syms[i].isStatic))) continue;
         let m = idx.get(p);
         if (!m) idx.set(p, (m = new Map()));
         const list = m.get(syms[i].name);
@@ -1169,4 +1186,13 @@ function weakenFrom(v: Val, via: Val, r: Reason): Val {
   const out = weaken(v, r) as Exclude<Val, { t: 'ext' } | { t: 'unknown' }>;
   if (via.t !== 'ext' && via.t !== 'unknown' && via.c < out.c) return { ...out, r: via.r, c: via.c };
   return out;
+}
+
+/** Kinds of the symbols under a function that are its members (a constructor function's), not nested functions. */
+const FUNCTION_MEMBER_KINDS = new Set(['assigned_function', 'prototype_method', 'assigned_value', 'field', 'field_function']);
+
+/** `exports` or `module.exports` as written in a module (not a binding of that name). */
+function isOwnExports(e: Expr): boolean {
+  if (e.k === 'id') return e.name === 'exports' && !e.b;
+  return e.k === 'member' && e.name === 'exports' && e.obj.k === 'id' && !e.obj.b && e.obj.name === 'module';
 }

@@ -389,6 +389,18 @@ class ProjectBuilder {
   }
 
   /**
+   * `this.options` of a constructor function's `this.options = options` (an untyped parameter): a property without a
+   * declared type whose initialiser is itself rooted at an untyped value is `any` to the checker too.
+   */
+  private untypedProperty(f: number, e: Expr & { k: 'member' }, depth: number): boolean {
+    if (e.obj.k !== 'this') return false;
+    const v = this.ev.value(f, e);
+    if (v.t !== 'sym') return false;
+    const sym = this.files[v.f].symbols[v.s];
+    return sym.label === 'Property' && sym.kind === 'field' && !sym.type && !!sym.init && this.untypedRoot(v.f, sym.init, depth + 1);
+  }
+
+  /**
    * A receiver whose chain starts at a parameter (or a local holding one) that nothing types: no annotation, no
    * JSDoc, no contextual type (`create(context) { context.sourceCode.getText() }`), or at the `this` of a plain
    * function that belongs to no class or object literal. The checker reads it as `any`
@@ -399,7 +411,7 @@ class ProjectBuilder {
   private untypedRoot(f: number, e: Expr, depth: number): boolean {
     if (depth > 8) return false;
     switch (e.k) {
-      case 'member': return this.lacksKey(f, e.obj, e.name) || this.untypedRoot(f, e.obj, depth + 1);
+      case 'member': return this.lacksKey(f, e.obj, e.name) || this.untypedProperty(f, e, depth) || this.untypedRoot(f, e.obj, depth + 1);
       case 'element': return this.untypedRoot(f, e.of, depth + 1);
       // `this` in a plain function that belongs to no class or object literal: `any` to the checker
       case 'this': return e.cls < 0;

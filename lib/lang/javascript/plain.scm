@@ -5,6 +5,8 @@
 (formal_parameters (assignment_pattern left: (identifier) @name right: (_) @value) @param (#set! role "decl.param"))
 ; `this.name = value` statements of a constructor's body: the class's properties (JavaScript declares no fields)
 (class_body (method_definition name: (property_identifier) @ctor body: (statement_block (expression_statement (assignment_expression left: (member_expression object: (this) property: (property_identifier) @name) right: (_) @value) @def))) (#set! role "def.this.field"))
+; the same in a top-level function's body (the collector keeps constructor functions: `F.prototype.m = …` in the file)
+(function_declaration body: (statement_block (expression_statement (assignment_expression left: (member_expression object: (this) property: (property_identifier) @name) right: (_) @value) @def)) (#set! role "def.this.fnfield"))
 ; doc comments (`/** … */`): JSDoc types, read by the collector as the annotations TypeScript code would carry
 ((comment) @comment (#set! role "doc.comment"))
 ; a destructured parameter: its names are members of what the parameter receives (TypeScript: types.scm)
