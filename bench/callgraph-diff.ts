@@ -445,6 +445,12 @@ function isAnonymousDefault(n: ts.Node): boolean {
   if ((ts.isFunctionDeclaration(n) || ts.isClassDeclaration(n)) && !n.name) {
     return !!n.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
   }
+  // `module.exports = { m() {} }`: codegraph's Variable `default` (calls in the object's values outside its methods
+  // belong to it, as those of `const o = {…}` belong to o); only where that symbol exists (uidAt finds it)
+  if (ts.isObjectLiteralExpression(n) && n.parent && ts.isBinaryExpression(n.parent)) {
+    return n.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && n.parent.right === n && n.parent.left.getText() === 'module.exports'
+      && ts.isExpressionStatement(n.parent.parent) && ts.isSourceFile(n.parent.parent.parent);
+  }
   if (!(ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isClassExpression(n)) || (n as ts.FunctionExpression).name || !n.parent) return false;
   // `export default () => …`, and CommonJS `module.exports = function () {…}` (the module's value)
   return ts.isExportAssignment(n.parent) || (ts.isBinaryExpression(n.parent) && n.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken

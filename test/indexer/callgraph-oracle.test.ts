@@ -48,3 +48,11 @@ test('the oracle maps the function an immediately invoked one returns to the con
   t.deepEqual(d.misses, []);
   t.deepEqual(d.falsePositives, []);
 });
+
+test('the oracle maps calls in the values of a `module.exports = {…}` object to its `default` Variable', (t) => {
+  const d = callgraphDiff(path.join(root, '..', 'commonjs-object-exports'));
+  const own = d.compilerPairs.filter((p) => p.source === 'Variable:lib/serialization.js:default').map((p) => p.target);
+  t.deepEqual(own, ['Function:lib/serialization.js:wrap']);
+  t.deepEqual(d.misses, []);
+  t.deepEqual(d.falsePositives, []);
+});
