@@ -280,7 +280,12 @@ export class Collector {
       case 'return.body': this.arrowBodies.push({ fn: get(c, 'fn')!, body: get(c, 'value')! }); return;
       case 'assign.target': this.assignTargets.push(get(c, 'target')!); return;
       case 'param.pattern': this.patternType.set(get(c, 'pattern')!, get(c, 'type')!); return;
-      case 'pattern.param': this.patternSlot.set(get(c, 'pattern')!, get(c, 'param')!); return;
+      case 'pattern.param': {
+        const pattern = get(c, 'pattern')!, param = get(c, 'param')!;
+        this.patternSlot.set(pattern, param);
+        if (param !== pattern) this.slotPattern.set(param, pattern);
+        return;
+      }
       case 'pattern.nested': this.patternNested.set(get(c, 'pattern')!, { outer: get(c, 'outer')!, key: get(c, 'key')! }); return;
       case 'pattern.first': this.firstOf.set(get(c, 'name')!, get(c, 'value')!); return;
       case 'call.typearg': this.callTypeArg.set(get(c, 'call')!, get(c, 'type')!); return;
@@ -941,6 +946,8 @@ export class Collector {
   private readonly jsdocLocalInit = new Map<number, Expr>();
   /** Entries of destructured parameters (pattern node, local, key). */
   private readonly patternLocals = new Map<Node, Array<{ l: number; key: string }>>();
+  /** A defaulted destructured parameter (`{ a } = {}`): its slot (the assignment) → its pattern. */
+  private readonly slotPattern = new Map<Node, Node>();
   /** `import("./x")` in JSDoc types → the import binding standing for that module. */
   private readonly jsdocImports = new Map<string, number>();
   private docLineStarts: number[] | undefined;
@@ -1136,7 +1143,8 @@ export class Collector {
     const params = tags.filter((t) => t.tag === 'param' && t.name && !t.name.includes('.'));
     for (let i = 0; i < ordered.length && i < params.length; i++) {
       const slot = ordered[i];
-      const entries = this.patternLocals.get(slot);
+      // `{ logger } = {}`: the slot is the assignment, the entries belong to its pattern
+      const entries = this.patternLocals.get(slot) ?? this.patternLocals.get(this.slotPattern.get(slot)!);
       if (!entries) continue;
       const whole = params[i].type ? jsdocType(params[i].type!, names) : undefined;
       const prefix = `${params[i].name}.`;
