@@ -889,13 +889,27 @@ export class Evaluator {
     if (target === 'ext') return EXT;
     if (!target) return UNKNOWN;
     const sym = this.sym(target);
-    if (sym.label === 'Class' || sym.label === 'Interface') return { t: 'inst', f: target.f, s: target.s, r: 'typed-receiver', c: Math.min(target.c, REASON_CONFIDENCE['typed-receiver']) };
+    if (sym.label === 'Class' || sym.label === 'Interface' || this.isConstructorFunction(target)) return { t: 'inst', f: target.f, s: target.s, r: 'typed-receiver', c: Math.min(target.c, REASON_CONFIDENCE['typed-receiver']) };
     if (sym.label === 'TypeAlias' && sym.type) {
       const v = this.typeValue(target.f, sym.type, depth + 1, subst);
       // a type parameter read as its constraint (`T extends ZodTrait`): T may have more members than the constraint
       return v.t === 'obj' && t.k === 'id' && t.b && 'l' in t.b ? { ...v, open: true } : v;
     }
     return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
+  }
+
+  /**
+   * A JavaScript constructor function (`function Mocha() {…}` with `Mocha.prototype.m = …` or `this.x = …` members):
+   * as a JSDoc type (`@returns {Mocha}`) it names its instances, as the checker reads it.
+   */
+  private isConstructorFunction(r: SymRef): boolean {
+    const sym = this.sym(r);
+    if (sym.label !== 'Function' || sym.kind !== 'function' || sym.parent !== -1 || this.files[r.f].language !== 'javascript') return false;
+    const kids = this.childrenOf(r.f, r.s);
+    if (!kids) return false;
+    const syms = this.files[r.f].symbols;
+    for (const list of kids.values()) if (list.some((i) => !syms[i].isStatic)) return true;
+    return false;
   }
 
   /** Names of the project's top-level classes, interfaces and type aliases (built once). */
@@ -966,8 +980,9 @@ export class Evaluator {
       const pick = own.find((i) => !!files[i].isStatic === wantStatic);
       if (pick !== undefined) return { f: cls.f, s: pick };
       // a class's static `deserialize` is no answer for an instance's `deserialize` (inherited from its base), and
-      // the other way round; other owners (objects, interfaces) have no static side
-      if (sym.label !== 'Class') return { f: cls.f, s: own[0] };
+      // the other way round (so is a constructor function's `F.create` for an F); other owners (objects, interfaces)
+      // have no static side
+      if (sym.label !== 'Class' && sym.label !== 'Function') return { f: cls.f, s: own[0] };
     }
     let sawExternal = false;
     for (const h of [...(sym.extends ?? []), ...(sym.implements ?? [])]) {
