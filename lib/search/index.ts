@@ -13,7 +13,7 @@ import type { CodeGraph } from '../graph/code-graph.ts';
 import { KeywordBuilder, KeywordIndex, type ForwardIndex } from './bm25.ts';
 import { digest64 } from './digest.ts';
 import { docCacheJSON, prepareDocuments, readDocCache } from './doc-cache.ts';
-import { embedderFor, lexicalInto, LEXICAL_DIM, LEXICAL_ID, resolveEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
+import { embedderFor, lexicalIntoAll, LEXICAL_DIM, LEXICAL_ID, resolveEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
 import { SearchIndex, type SearchParts } from './engine.ts';
 import { LegacyKeywordIndex } from './legacy-v1.ts';
 import { readPacked, readRows, toColumns, VectorMatrix, writeVectors } from './vectors.ts';
@@ -149,7 +149,10 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   for (let start = 0; start < total; start += batch) {
     if (direct) {
       const end = Math.min(total, start + batch);
-      for (let k = start; k < end; k++) lexicalInto(docs[pending[k]].embedText, packed, pending[k] * dim, true);
+      const texts: string[] = [];
+      const at = new Int32Array(end - start);
+      for (let k = start; k < end; k++) { texts.push(docs[pending[k]].embedText); at[k - start] = pending[k] * dim; }
+      lexicalIntoAll(texts, packed, at, true);
       opts.progress?.(end, total);
       continue;
     }

@@ -7,6 +7,7 @@
 import { splitIdentifier, stem, STOP_WORDS } from '../tokenize.ts';
 import type { Embedder } from './types.ts';
 import { conceptOf } from './thesaurus.ts';
+import { searchKernel } from '../native.ts';
 
 /** Dimensions of the built-in vectors. 512 keeps collisions rare for the ~50 features of one symbol text. */
 export const LEXICAL_DIM = 512;
@@ -125,7 +126,7 @@ export function lexicalInto(text: string, out: Float32Array, at: number, round =
   if (sc.stamp === 0x7fffffff) { sc.stamp = 0; sc.touchedStamp.fill(0); sc.wordStamp.fill(0); }
   const s = ++sc.stamp;
   // Bounded memory in a long-lived process; only between texts (`order` holds word numbers during one).
-  if (wordIds.size > MAX_CACHED_WORDS) { wordIds.clear(); features.length = 0; runWords.clear(); }
+  if (wordIds.size > MAX_CACHED_WORDS) forgetWords();
   // Room for every word of this text: a word has a character at least, and new words are numbered from here.
   if (sc.order.length < text.length) { sc.order = new Int32Array(text.length); sc.tfs = new Int32Array(text.length); }
   if (sc.wordStamp.length < features.length + text.length) growWords(features.length + text.length);
@@ -193,6 +194,115 @@ function addWord(out: Float32Array, at: number, f: WordFeatures, w: number, s: n
     }
   }
   sc.touchedCount = count;
+}
+
+/** Drops the process-wide word numbering (and the native tables numbered by it). */
+function forgetWords(): void {
+  wordIds.clear(); features.length = 0; runWords.clear();
+  flat.runIds.clear(); flat.runs = 0; flat.runWordCount = 0; flat.words = 0; flat.featCount = 0;
+}
+
+/**
+ * The word and feature tables in the flat layout the native kernel reads (native/search_kernel.c
+ * `lexicalEmbed`), filled as runs and words are first met by `lexicalIntoAll`: run r's word numbers are
+ * runWords[runStart[r] .. runStart[r+1]); word w's features featCode[featStart[w] .. featStart[w+1]), each
+ * `dimension * 2 + (sign < 0)`, and wordInfo[w] its trigram count, plus CONCEPT when it has a concept feature.
+ */
+const flat = {
+  runIds: new Map<string, number>(),
+  runs: 0,
+  runStart: new Int32Array(1024),
+  runWords: new Int32Array(1024),
+  runWordCount: 0,
+  words: 0,
+  featStart: new Int32Array(1024),
+  featCode: new Int32Array(8192),
+  wordInfo: new Int32Array(1024),
+  featCount: 0,
+  logTable: new Float64Array(0),
+  seq: new Int32Array(4096),
+};
+const CONCEPT = 1 << 30;
+
+/** `a`, or a copy twice as large (at least `size`) holding its values. */
+function grown(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
+  if (size <= a.length) return a;
+  const b = new Int32Array(Math.max(size, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+/** The number of a word run first met by lexicalIntoAll: its words numbered (wordsOfRun) and listed flat. */
+function newRun(run: string): number {
+  const f = flat;
+  const ids = wordsOfRun(run);
+  const r = f.runs++;
+  f.runIds.set(run, r);
+  f.runStart = grown(f.runStart, r + 2);
+  f.runWords = grown(f.runWords, f.runWordCount + ids.length);
+  for (let i = 0; i < ids.length; i++) f.runWords[f.runWordCount++] = ids[i];
+  f.runStart[r + 1] = f.runWordCount;
+  return r;
+}
+
+/** Lists the features of the words numbered since the last call in the flat tables. */
+function flattenWords(): void {
+  const f = flat;
+  const to = features.length;
+  f.featStart = grown(f.featStart, to + 1);
+  f.wordInfo = grown(f.wordInfo, to);
+  for (let w = f.words; w < to; w++) {
+    const { dims, signs, concept, grams } = features[w];
+    f.featCode = grown(f.featCode, f.featCount + dims.length);
+    for (let j = 0; j < dims.length; j++) f.featCode[f.featCount++] = dims[j] * 2 + (signs[j] < 0 ? 1 : 0);
+    f.featStart[w + 1] = f.featCount;
+    f.wordInfo[w] = grams + (concept ? CONCEPT : 0);
+  }
+  f.words = to;
+}
+
+/**
+ * Embeds `texts[i]` into `out[at[i] .. at[i] + LEXICAL_DIM)` (zeros beforehand), as `lexicalInto` each: the
+ * same float32 values, bit for bit. With the native kernel, JavaScript only finds each text's word runs and
+ * numbers new ones; the counting, accumulation, normalising and rounding run in C.
+ */
+export function lexicalIntoAll(texts: readonly string[], out: Float32Array, at: Int32Array, round = false): void {
+  const kernel = searchKernel();
+  if (kernel === undefined) {
+    for (let i = 0; i < texts.length; i++) lexicalInto(texts[i], out, at[i], round);
+    return;
+  }
+  if (wordIds.size > MAX_CACHED_WORDS) forgetWords();
+  const f = flat;
+  const textEnds = new Int32Array(texts.length);
+  let seq = f.seq;
+  let pos = 0;
+  let longest = 0;
+  for (let t = 0; t < texts.length; t++) {
+    const text = texts[t];
+    if (text.length > longest) longest = text.length;
+    const runs = text.match(RUNS);
+    if (runs !== null) {
+      if (pos + runs.length > seq.length) seq = grown(seq, pos + runs.length);
+      for (let r = 0; r < runs.length; r++) {
+        let id = f.runIds.get(runs[r]);
+        if (id === undefined) id = newRun(runs[r]);
+        seq[pos++] = id;
+      }
+    }
+    textEnds[t] = pos;
+  }
+  f.seq = seq;
+  flattenWords();
+  // A word occurs at most once per character of its text: 1 + ln(tf) for every count that can occur, computed
+  // here (C's log may differ from V8's in the last bit).
+  if (f.logTable.length <= longest) {
+    const table = new Float64Array(Math.max(longest + 1, f.logTable.length * 2, 256));
+    for (let tf = 1; tf < table.length; tf++) table[tf] = 1 + Math.log(tf);
+    f.logTable = table;
+  }
+  kernel.lexicalEmbed(seq.subarray(0, pos), textEnds, at, f.runStart.subarray(0, f.runs + 1), f.runWords.subarray(0, f.runWordCount),
+    f.featStart.subarray(0, f.words + 1), f.featCode.subarray(0, f.featCount), f.wordInfo.subarray(0, f.words), f.logTable, out, LEXICAL_DIM, round);
 }
 
 function growWords(size: number): void {
