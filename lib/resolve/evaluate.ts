@@ -103,8 +103,12 @@ interface ExportTable { names: Map<string, ExportEntry>; stars: string[]; cjs?: 
 /** Per-project evaluation state. */
 export class Evaluator {
   private readonly valMemo = new Map<Expr, Val>();
-  private readonly exportMemo = new Map<string, Val | null>();
-  private readonly memberMemo = new Map<string, SymRef | 'ext' | null>();
+  // Memo tables by position, then by name: a composed `file:symbol:…:name` key string cost an allocation, its
+  // flattening and hashing on every lookup (findMember and exportOf run for most member accesses).
+  /** exportOf's answers: file → name → value (null: none, or being computed). */
+  private readonly exportMemo: Array<Map<string, Val | null> | undefined> = [];
+  /** findMember's answers: file → symbol → [instance side, static side] → name → member (null: none, or being computed). */
+  private readonly memberMemo: Array<Array<Map<string, SymRef | 'ext' | null>[] | undefined> | undefined> = [];
   private readonly exportTables: Array<ExportTable | undefined> = [];
   private readonly children: Array<Map<number, Map<string, number[]>> | undefined> = [];
   private readonly moduleTargets: Array<Map<string, ModuleTarget>> = [];
@@ -933,12 +937,14 @@ export class Evaluator {
 
   /** A member of a class/interface, searched up its heritage. 'ext' when an ancestor is outside the project. */
   findMember(cls: SymRef, name: string, wantStatic: boolean): SymRef | 'ext' | undefined {
-    const key = `${cls.f}:${cls.s}:${wantStatic ? 's' : 'i'}:${name}`;
-    const memo = this.memberMemo.get(key);
+    const byFile = (this.memberMemo[cls.f] ??= []);
+    const sides = (byFile[cls.s] ??= [new Map(), new Map()]);
+    const table = sides[wantStatic ? 1 : 0];
+    const memo = table.get(name);
     if (memo !== undefined) return memo ?? undefined;
-    this.memberMemo.set(key, null); // cycle guard
+    table.set(name, null); // cycle guard
     const found = this.findMemberUncached(cls, name, wantStatic);
-    this.memberMemo.set(key, found ?? null);
+    table.set(name, found ?? null);
     return found;
   }
 
@@ -1092,12 +1098,12 @@ export class Evaluator {
 
   /** What file `f` exports under `name` (following re-exports and `export *`), or undefined. */
   exportOf(f: number, name: string): Val | undefined {
-    const key = `${f}\u0000${name}`;
-    const memo = this.exportMemo.get(key);
+    const table = (this.exportMemo[f] ??= new Map());
+    const memo = table.get(name);
     if (memo !== undefined) return memo ?? undefined;
-    this.exportMemo.set(key, null); // cycle guard
+    table.set(name, null); // cycle guard
     const v = this.exportUncached(f, name);
-    this.exportMemo.set(key, v ?? null);
+    table.set(name, v ?? null);
     return v;
   }
 

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { CodeGraph } from '../graph/code-graph.ts';
 import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/reference-index.ts';
-import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
+import { makeUid, UidAllocator, type GraphNode, type RelType } from '../graph/schema.ts';
 import type { CallFact, Expr, FileFacts, Pos } from '../extract/facts.ts';
 import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { ModuleResolver } from './modules.ts';
@@ -36,7 +36,12 @@ export function resolveProject(files: readonly FileFacts[], config: ProjectConfi
 
 class ProjectBuilder {
   private readonly graph = new CodeGraph();
-  private readonly refs: Reference[] = [];
+  /**
+   * References by file index: a file's references are all made while that file is handled, so sorting each
+   * file's list and concatenating them in file (path) order gives the order of one sort of all of them by path,
+   * line, column, target (sorts are stable), for less work than sorting everything at once.
+   */
+  private readonly refs: Reference[][] = [];
   private readonly files: FileFacts[];
   private readonly fileUids: string[] = [];
   private readonly symUids: string[][] = [];
@@ -44,8 +49,8 @@ class ProjectBuilder {
   private readonly topFunctions = new Map<string, SymRef[]>();
   private readonly methods = new Map<string, SymRef[]>();
   private readonly unresolvedByFile: Record<string, number> = {};
-  /** Positions (line:column) of the current file's callback arguments that got a REFERENCES edge. */
-  private readonly callbackSites = new Set<string>();
+  /** Positions (siteKey: line and column) of the current file's callback arguments that got a REFERENCES edge. */
+  private readonly callbackSites = new Set<number>();
   private unresolved = 0;
   private external = 0;
   private nameOnly = 0;
@@ -54,7 +59,7 @@ class ProjectBuilder {
   constructor(input: readonly FileFacts[], config: ProjectConfig) {
     this.files = [...input].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const fileIndex = new Map<string, number>();
-    this.files.forEach((f, i) => fileIndex.set(f.path, i));
+    this.files.forEach((f, i) => { fileIndex.set(f.path, i); this.refs.push([]); });
     this.ev = new Evaluator(this.files, new ModuleResolver(new Set(fileIndex.keys()), config), fileIndex);
   }
 
@@ -62,10 +67,17 @@ class ProjectBuilder {
     this.structure();
     this.symbols();
     for (let f = 0; f < this.files.length; f++) this.fileRelations(f);
-    this.refs.sort(compareRefs);
+    let total = 0;
+    for (const list of this.refs) total += list.length;
+    const refs: Reference[] = new Array(total);
+    let k = 0;
+    for (const list of this.refs) {
+      list.sort(compareRefsInFile);
+      for (let i = 0; i < list.length; i++) refs[k++] = list[i];
+    }
     return {
       graph: this.graph,
-      refs: new ReferenceIndex(this.refs),
+      refs: new ReferenceIndex(refs),
       unresolvedCalls: {
         total: this.unresolved, byFile: this.unresolvedByFile,
         external: this.external, nameOnly: this.nameOnly, resolved: this.resolved,
@@ -118,8 +130,8 @@ class ProjectBuilder {
         else this.edge(this.fileUidOf(f), uid, 'DEFINES', 1, 'structure');
         if (sym.label === 'Function' && sym.parent === -1) push(this.topFunctions, sym.name, { f, s });
         if (sym.label === 'Method') push(this.methods, sym.name, { f, s });
-        this.ref(uid, facts.path, sym.at, 'definition', uid, 1, 'definition');
-        if (sym.more) for (const p of sym.more) this.ref(uid, facts.path, p, 'definition', uid, 1, 'definition');
+        this.ref(uid, f, sym.at, 'definition', uid, 1, 'definition');
+        if (sym.more) for (const p of sym.more) this.ref(uid, f, p, 'definition', uid, 1, 'definition');
       }
       this.symUids.push(uids);
     }
@@ -189,7 +201,7 @@ class ProjectBuilder {
       // a name in a type annotation means the type where a value shares its name (`interface X` + `const X`)
       const v = r.kind === 'type' ? ev.asType(ev.value(f, r.value)) : ev.value(f, r.value);
       if (v.t !== 'sym' || v.held) {
-        if (v.t === 'sym' && v.held && r.kind !== 'export' && !this.callbackSites.has(`${r.at[0]}:${r.at[1]}`)) {
+        if (v.t === 'sym' && v.held && r.kind !== 'export' && !this.callbackSites.has(siteKey(r.at))) {
           // a key of an object literal value holding a symbol (`summary.formatPrice`): a reference, but the name is
           // the key's
           const from = this.fromUid(f, r.from), target = this.uidOf(v);
@@ -207,7 +219,7 @@ class ProjectBuilder {
       const kind: ReferenceKind = r.kind;
       if (kind === 'export') this.bothMeanings(v, f, r.at, name, kind, from, v.r, v.c);
       else this.occurrence(v, f, r.at, name, kind, from, v.r, v.c);
-      if (kind === 'export' || this.callbackSites.has(`${r.at[0]}:${r.at[1]}`)) continue;
+      if (kind === 'export' || this.callbackSites.has(siteKey(r.at))) continue;
       const target = this.uidOf(v);
       if (target === from) continue;
       this.edge(from, target, 'REFERENCES', v.c, v.r, r.at[0], r.kind === 'value' ? undefined : { refKind: r.kind });
@@ -346,7 +358,7 @@ class ProjectBuilder {
         const t = this.uidOf(v);
         if (t === from) continue;
         this.edge(from, t, 'REFERENCES', v.c, v.r, a.at[0], a.key ? { role: 'callback', callee: calleeText, key: a.key } : { role: 'callback', callee: calleeText });
-        this.callbackSites.add(`${a.at[0]}:${a.at[1]}`);
+        this.callbackSites.add(siteKey(a.at));
       }
     }
     void facts;
@@ -410,7 +422,7 @@ class ProjectBuilder {
   private tiedMember(r: SymRef): SymRef | undefined {
     const sym = this.ev.sym(r);
     if (sym.kind !== 'object_method' || sym.parent < 0) return undefined;
-    const key = `${r.f}:${r.s}`;
+    const key = r.f * 0x100000000 + r.s;
     if (this.tiedMemo.has(key)) return this.tiedMemo.get(key);
     let out: SymRef | undefined;
     const owner = this.ev.files[r.f].symbols[sym.parent];
@@ -425,7 +437,7 @@ class ProjectBuilder {
     return out;
   }
 
-  private readonly tiedMemo = new Map<string, SymRef | undefined>();
+  private readonly tiedMemo = new Map<number, SymRef | undefined>();
 
   /** True when a type expression is (or aliases) a union: which member a key belongs to is the checker's call. */
   private throughUnion(f: number, t: Expr, depth: number): boolean {
@@ -452,22 +464,20 @@ class ProjectBuilder {
     if (v.t !== 'sym' || at[2] === 0) return;
     const sym = this.ev.sym(v);
     if (sym.name !== name) return; // aliased: the text here is not the symbol's name
-    this.ref(this.uidOf(v), this.files[f].path, at, kind, from, conf, reason);
+    this.ref(this.uidOf(v), f, at, kind, from, conf, reason);
   }
 
-  private ref(target: string, filePath: string, at: Pos, kind: ReferenceKind, from: string, confidence: number, reason: string): void {
+  private ref(target: string, f: number, at: Pos, kind: ReferenceKind, from: string, confidence: number, reason: string): void {
     if (at[2] === 0) return;
-    this.refs.push({ target, filePath, line: at[0], column: at[1], length: at[2], kind, from, confidence, reason });
+    this.refs[f].push({ target, filePath: this.files[f].path, line: at[0], column: at[1], length: at[2], kind, from, confidence, reason });
   }
 
   private edge(source: string, target: string, type: RelType, confidence: number, reason: string, line?: number, extra?: Record<string, unknown>): void {
-    const e: GraphEdge = { source, target, type, confidence, reason };
-    if (line !== undefined) e.line = line;
-    if (type !== 'CONTAINS' && type !== 'DEFINES' && type !== 'HAS_METHOD') e.count = 1;
-    if (extra) Object.assign(e, extra);
-    const stored = this.graph.addEdge(e);
+    const edges = this.graph.edgeCount;
+    const count = type !== 'CONTAINS' && type !== 'DEFINES' && type !== 'HAS_METHOD' ? 1 : undefined;
+    const stored = this.graph.addEdgeOf(source, target, type, confidence, reason, line, count, extra);
     // merged edges keep the first `via` seen (a later site inside a callback gives it when the first had none)
-    if (stored !== e && extra?.via !== undefined && stored.via === undefined) stored.via = extra.via;
+    if (this.graph.edgeCount === edges && extra?.via !== undefined && stored.via === undefined) stored.via = extra.via;
   }
 }
 
@@ -487,6 +497,12 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
   if (l) l.push(v); else m.set(k, [v]);
 }
 
-function compareRefs(a: Reference, b: Reference): number {
-  return a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : a.line - b.line || a.column - b.column || (a.target < b.target ? -1 : a.target > b.target ? 1 : 0);
+/** Order of one file's references: line, column, target (the file is the same). */
+function compareRefsInFile(a: Reference, b: Reference): number {
+  return a.line - b.line || a.column - b.column || (a.target < b.target ? -1 : a.target > b.target ? 1 : 0);
+}
+
+/** A number naming a position's line and column (exact for lines below 2^21), cheaper to hash than a string. */
+function siteKey(at: Pos): number {
+  return at[0] * 0x100000000 + at[1];
 }
