@@ -65,63 +65,23 @@ export class CodeGraph {
 
   /** Adds or merges an edge; both ends must exist. Returns the stored edge. */
   addEdge(edge: GraphEdge): GraphEdge {
-    const s = this.position(edge.source, 'source');
-    const t = this.position(edge.target, 'target');
-    const found = this.sameEdge(s, t, edge.type);
-    if (found >= 0) return this.merge(this.edges[found], edge.confidence, edge.reason, edge.line, edge.count);
-    this.append(edge, s, t, -2 - found);
-    return edge;
-  }
-
-  /**
-   * addEdge of the edge `{ source, target, type, confidence, reason, line?, count?, ...extra }` (that key order;
-   * `line` and `count` only when defined), with the same result, but the edge object (and its key order's
-   * hidden class) is only built when the relation is new: a resolver adds many relations more than once
-   * (each call site of the same callee), and those repeats only merge. Returns the stored edge.
-   */
-  addEdgeOf(source: string, target: string, type: RelType, confidence: number, reason: string, line: number | undefined, count: number | undefined, extra?: Record<string, unknown>): GraphEdge {
-    const s = this.position(source, 'source');
-    const t = this.position(target, 'target');
-    const found = this.sameEdge(s, t, type);
-    if (found >= 0) return this.merge(this.edges[found], confidence, reason, line, count);
-    const edge: GraphEdge = { source, target, type, confidence, reason };
-    if (line !== undefined) edge.line = line;
-    if (count !== undefined) edge.count = count;
-    if (extra) Object.assign(edge, extra);
-    this.append(edge, s, t, -2 - found);
-    return edge;
-  }
-
-  private position(uid: string, end: 'source' | 'target'): number {
-    const i = this.nodeIndex.get(uid);
-    if (i === undefined) throw new Error(`CodeGraph.addEdge: unknown ${end} ${uid}`);
-    return i;
-  }
-
-  /**
-   * The id of the edge of `type` from node position s to t; when there is none, −2 − (the last edge id between
-   * the same ends, or −1 when there is none): what append needs to chain a new one.
-   */
-  private sameEdge(s: number, t: number, type: RelType): number {
-    const first = this.pairIndex[s]?.get(t);
+    const s = this.nodeIndex.get(edge.source);
+    if (s === undefined) throw new Error(`CodeGraph.addEdge: unknown source ${edge.source}`);
+    const t = this.nodeIndex.get(edge.target);
+    if (t === undefined) throw new Error(`CodeGraph.addEdge: unknown target ${edge.target}`);
+    let targets = this.pairIndex[s];
+    const first = targets?.get(t);
     let last = -1;
     for (let k = first ?? -1; k >= 0; k = this.sameEnds[k]) {
-      if (this.edges[k].type === type) return k;
+      const e = this.edges[k];
+      if (e.type === edge.type) {
+        e.count = (e.count ?? 1) + (edge.count ?? 1);
+        if (edge.confidence > e.confidence) { e.confidence = edge.confidence; e.reason = edge.reason; }
+        if (edge.line !== undefined && (e.line === undefined || edge.line < e.line)) e.line = edge.line;
+        return e;
+      }
       last = k;
     }
-    return -2 - last;
-  }
-
-  /** Merges a repeated relation into its stored edge: count summed, max confidence kept, earliest line kept. */
-  private merge(e: GraphEdge, confidence: number, reason: string, line: number | undefined, count: number | undefined): GraphEdge {
-    e.count = (e.count ?? 1) + (count ?? 1);
-    if (confidence > e.confidence) { e.confidence = confidence; e.reason = reason; }
-    if (line !== undefined && (e.line === undefined || line < e.line)) e.line = line;
-    return e;
-  }
-
-  /** Stores a new edge between node positions s and t; `last`: the last edge id between them (−1: none). */
-  private append(edge: GraphEdge, s: number, t: number, last: number): void {
     const id = this.edges.length;
     this.edges.push(edge);
     this.edgeSrc.push(s);
@@ -129,7 +89,6 @@ export class CodeGraph {
     this.sameEnds.push(-1);
     if (last >= 0) this.sameEnds[last] = id;
     else {
-      let targets = this.pairIndex[s];
       if (!targets) this.pairIndex[s] = targets = new Map();
       targets.set(t, id);
     }
@@ -137,6 +96,7 @@ export class CodeGraph {
     if (out) out.push(id); else this.outIdx[s] = [id];
     const inn = this.inIdx[t];
     if (inn) inn.push(id); else this.inIdx[t] = [id];
+    return edge;
   }
 
   /** Node by uid. */

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { CodeGraph } from '../graph/code-graph.ts';
 import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/reference-index.ts';
-import { makeUid, UidAllocator, type GraphNode, type RelType } from '../graph/schema.ts';
+import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
 import type { CallFact, Expr, FileFacts, Pos } from '../extract/facts.ts';
 import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { ModuleResolver } from './modules.ts';
@@ -473,11 +473,13 @@ class ProjectBuilder {
   }
 
   private edge(source: string, target: string, type: RelType, confidence: number, reason: string, line?: number, extra?: Record<string, unknown>): void {
-    const edges = this.graph.edgeCount;
-    const count = type !== 'CONTAINS' && type !== 'DEFINES' && type !== 'HAS_METHOD' ? 1 : undefined;
-    const stored = this.graph.addEdgeOf(source, target, type, confidence, reason, line, count, extra);
+    const e: GraphEdge = { source, target, type, confidence, reason };
+    if (line !== undefined) e.line = line;
+    if (type !== 'CONTAINS' && type !== 'DEFINES' && type !== 'HAS_METHOD') e.count = 1;
+    if (extra) Object.assign(e, extra);
+    const stored = this.graph.addEdge(e);
     // merged edges keep the first `via` seen (a later site inside a callback gives it when the first had none)
-    if (this.graph.edgeCount === edges && extra?.via !== undefined && stored.via === undefined) stored.via = extra.via;
+    if (stored !== e && extra?.via !== undefined && stored.via === undefined) stored.via = extra.via;
   }
 }
 
