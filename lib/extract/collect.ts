@@ -498,30 +498,7 @@ export class Collector {
       const cur = symStack.length ? symStack[symStack.length - 1].s : -1;
       switch (e.t) {
         case EV_EXPORT: exportStack.push(e.x); break;
-        case EV_SCOPE: {
-          const node = e.x.node as Node;
-          // every scope has the same fields from the start (one hidden class for the hot lookups)
-          scope = { kind: e.x.kind, start: p, argOf: undefined, end: this.end(node), parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? this.prototypeOwner.get(node) ?? -1, thisType: undefined, node };
-          if (e.x.kind === 'arrow' || e.x.kind === 'function') scope.argOf = this.argCall.get(node);
-          if ((e.x.kind === 'function' || e.x.kind === 'method') && this.thisParamType.size) {
-            for (const slot of this.slotsOf.get(node) ?? []) {
-              const t = this.thisParamType.get(slot);
-              if (t) scope.thisType = t;
-            }
-          }
-          // a named function or class expression that became a symbol (`module.exports = class Foo {…}`) is bound
-          // to its name inside itself
-          const own = this.ownNameOf.get(node);
-          if (own !== undefined) scope.names.set(this.symbols[own].name, { s: own });
-          // the body of a top-level constructor function (`function F() {}` with `F.prototype.m = …` in the file):
-          // `this` is an F, as the checker reads it
-          if (e.x.kind === 'function' && this.prototypeNames.size && scope.classSym < 0) {
-            const fs = this.fnSymOf.get(node);
-            if (fs !== undefined && this.symbols[fs].parent === -1 && this.symbols[fs].label === 'Function' && this.symbols[fs].kind === 'function' && this.prototypeNames.has(this.symbols[fs].name)) scope.classSym = fs;
-          }
-          this.scopeSpans.push({ p, end: scope.end, scope });
-          break;
-        }
+        case EV_SCOPE: scope = this.openScope(e.x, p, scope); break;
         case EV_DEF: {
           const ex = exportStack.length ? exportStack[exportStack.length - 1] : undefined;
           const s = this.define(e.x, scope, cur, ex);
@@ -529,54 +506,82 @@ export class Collector {
           break;
         }
         case EV_DECL: this.declare(e.x, scope, cur); break;
-        case EV_POINT: {
-          const x = e.x;
-          if (x.ret) {
-            // a returned value belongs to the innermost function around it
-            const fn = functionScope(scope);
-            if (fn !== this.root && fn.node) pushTo(this.returned, fn.node, x.ret as Node);
-            break;
-          }
-          if (x.heritage) {
-            // a class's heritage sits in its class scope; an interface's in its type scope, under its symbol
-            const cls = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
-            if (cls >= 0) {
-              const sym = this.symbols[cls];
-              // `extends Repo<User>`: the clause, which reads as the generic type (type arguments included)
-              const n = x.clause && this.generics.has(x.clause) ? x.clause : x.node;
-              if (x.heritage === 'extends') (sym.extendsNodes ??= []).push(n); else (sym.implementsNodes ??= []).push(n);
-            }
-            break;
-          }
-          const node = x.node as Node;
-          const call = this.calls.get(node);
-          if (call) {
-            call.from = cur;
-            // inside an anonymous function passed as an argument, below the enclosing symbol: the outermost such call
-            const symStart = symStack.length ? symStack[symStack.length - 1].start : -1;
-            for (let sc: Scope | undefined = scope; sc && sc.start > symStart && sc !== this.root; sc = sc.parent) {
-              if (sc.argOf) call.via = sc.argOf;
-            }
-            break;
-          }
-          const key = this.keyRefs.get(node);
-          if (key) { key.from = cur; break; }
-          const member = this.members.get(node);
-          if (member) { member.from = cur; break; }
-          const sk = this.simple.get(node);
-          if (sk === 'this' || sk === 'super') {
-            const typed = sk === 'this' ? thisTypeAt(scope) : undefined;
-            if (typed) this.thisType.set(node, typed); else this.thisCls.set(node, thisClass(scope));
-            // `this` in a static method is the class itself (its static side), not an instance
-            if (!typed && sk === 'this' && this.inStaticMethod(scope)) this.staticThis.add(node);
-          }
-          break;
-        }
+        case EV_POINT: this.pointEvent(e.x, scope, cur, symStack); break;
       }
       // identifiers are not events (there are many): they take their scope from a second sweep below
     }
     this.sweepIds();
     if (this.narrowings.length) this.narrow();
+  }
+
+  /** A scope event of `replay`: the scope it opens (inside `parent`). */
+  private openScope(x: any, p: number, parent: Scope): Scope {
+    const node = x.node as Node;
+    // every scope has the same fields from the start (one hidden class for the hot lookups)
+    const scope: Scope = { kind: x.kind, start: p, argOf: undefined, end: this.end(node), parent, names: new Map(), classSym: this.classSymOf.get(node) ?? this.prototypeOwner.get(node) ?? -1, thisType: undefined, node };
+    if (x.kind === 'arrow' || x.kind === 'function') scope.argOf = this.argCall.get(node);
+    if ((x.kind === 'function' || x.kind === 'method') && this.thisParamType.size) {
+      for (const slot of this.slotsOf.get(node) ?? []) {
+        const t = this.thisParamType.get(slot);
+        if (t) scope.thisType = t;
+      }
+    }
+    // a named function or class expression that became a symbol (`module.exports = class Foo {…}`) is bound
+    // to its name inside itself
+    const own = this.ownNameOf.get(node);
+    if (own !== undefined) scope.names.set(this.symbols[own].name, { s: own });
+    // the body of a top-level constructor function (`function F() {}` with `F.prototype.m = …` in the file):
+    // `this` is an F, as the checker reads it
+    if (x.kind === 'function' && this.prototypeNames.size && scope.classSym < 0) {
+      const fs = this.fnSymOf.get(node);
+      if (fs !== undefined && this.symbols[fs].parent === -1 && this.symbols[fs].label === 'Function' && this.symbols[fs].kind === 'function' && this.prototypeNames.has(this.symbols[fs].name)) scope.classSym = fs;
+    }
+    this.scopeSpans.push({ p, end: scope.end, scope });
+    return scope;
+  }
+
+  /** A point event of `replay` (a call, member, key, `this`, a returned value or a heritage clause) in `scope` under symbol `cur`. */
+  private pointEvent(x: any, scope: Scope, cur: number, symStack: Array<{ s: number; end: number; start: number }>): void {
+    if (x.ret) {
+      // a returned value belongs to the innermost function around it
+      const fn = functionScope(scope);
+      if (fn !== this.root && fn.node) pushTo(this.returned, fn.node, x.ret as Node);
+      return;
+    }
+    if (x.heritage) {
+      // a class's heritage sits in its class scope; an interface's in its type scope, under its symbol
+      const cls = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
+      if (cls >= 0) {
+        const sym = this.symbols[cls];
+        // `extends Repo<User>`: the clause, which reads as the generic type (type arguments included)
+        const n = x.clause && this.generics.has(x.clause) ? x.clause : x.node;
+        if (x.heritage === 'extends') (sym.extendsNodes ??= []).push(n); else (sym.implementsNodes ??= []).push(n);
+      }
+      return;
+    }
+    const node = x.node as Node;
+    const call = this.calls.get(node);
+    if (call) {
+      call.from = cur;
+      // inside an anonymous function passed as an argument, below the enclosing symbol: the outermost such call
+      const symStart = symStack.length ? symStack[symStack.length - 1].start : -1;
+      for (let sc: Scope | undefined = scope; sc && sc.start > symStart && sc !== this.root; sc = sc.parent) {
+        if (sc.argOf) call.via = sc.argOf;
+      }
+      return;
+    }
+    const key = this.keyRefs.get(node);
+    if (key) { key.from = cur; return; }
+    const member = this.members.get(node);
+    if (member) { member.from = cur; return; }
+    const sk = this.simple.get(node);
+    if (sk === 'this' || sk === 'super') {
+      const typed = sk === 'this' ? thisTypeAt(scope) : undefined;
+      if (typed) this.thisType.set(node, typed); else this.thisCls.set(node, thisClass(scope));
+      // `this` in a static method is the class itself (its static side), not an instance
+      if (!typed && sk === 'this' && this.inStaticMethod(scope)) this.staticThis.add(node);
+    }
+    return;
   }
 
   /**
@@ -1619,21 +1624,29 @@ export class Collector {
     const c = this.calls.get(node);
     // `require('./x')` used in place (`require('./x')(app)`, `exports.Suite = require('./suite')`): the module's value
     if (c && !c.isNew && this.requireSource.has(node)) return this.inlineRequire(node);
-    if (c && c.callee !== node) {
-      // an immediately invoked function (`(() => { …; return create })()`) is worth what it returns
-      const iife = c.isNew ? undefined : this.iifeValue(c.callee);
-      if (iife) return iife;
-      const hook = c.isNew ? undefined : this.reactHook(c.callee);
-      if (hook) {
-        const hooked = this.hookValue(hook, c.args ?? [], this.callTypeArg.get(node));
-        if (hooked) return hooked;
-      }
-      if (c.isNew) return { k: 'new', callee: this.expr(c.callee) };
-      const out: Expr = { k: 'call', callee: this.expr(c.callee) };
-      const args = c.args && this.argValues(c.args);
-      if (args) out.args = args;
-      return out;
+    if (c && c.callee !== node) return this.exprCall(node, c);
+    return this.exprType(node) ?? this.exprOther(node);
+  }
+
+  /** The value of a call (`c` its record): an IIFE's result, a React hook's value, `new`, or the call itself. */
+  private exprCall(node: Node, c: { callee: Node; isNew: boolean; args?: Node[] }): Expr {
+    // an immediately invoked function (`(() => { …; return create })()`) is worth what it returns
+    const iife = c.isNew ? undefined : this.iifeValue(c.callee);
+    if (iife) return iife;
+    const hook = c.isNew ? undefined : this.reactHook(c.callee);
+    if (hook) {
+      const hooked = this.hookValue(hook, c.args ?? [], this.callTypeArg.get(node));
+      if (hooked) return hooked;
     }
+    if (c.isNew) return { k: 'new', callee: this.expr(c.callee) };
+    const out: Expr = { k: 'call', callee: this.expr(c.callee) };
+    const args = c.args && this.argValues(c.args);
+    if (args) out.args = args;
+    return out;
+  }
+
+  /** The shape of a type node (unions, intersections, object types, `typeof`, generics), or undefined for any other node. */
+  private exprType(node: Node): Expr | undefined {
     const u = this.unions.get(node);
     if (u) return { k: 'union', types: [...u].sort(byStart).map((n) => this.expr(n)) };
     const both = this.intersections.get(node);
@@ -1672,6 +1685,11 @@ export class Collector {
       if (query) return inner.name === 'ReturnType' ? { k: 'call', callee: this.expr(query) } : { k: 'new', callee: this.expr(query) };
       return inner;
     }
+    return undefined;
+  }
+
+  /** The shape of a node that is neither a name, a member, a call nor a type: wrappers, literals, `this`, functions. */
+  private exprOther(node: Node): Expr {
     const w = this.wraps.get(node);
     if (w) {
       if (w.kind === 'as' && w.type) return { k: 'as', type: this.expr(w.type) };
