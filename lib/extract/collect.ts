@@ -192,7 +192,8 @@ export class Collector {
   /** Runs both passes and returns the file's facts. */
   collect(matches: Match[], lines: number, parseErrors: number): FileFacts {
     const roles = this.roles;
-    for (const m of matches) this.file(m, roles[m.pattern]);
+    // indexed: unoptimised for-of allocates an iterator result per step, and this runs once per match
+    for (let i = 0; i < matches.length; i++) { const m = matches[i]; this.file(m, roles[m.pattern]); }
     this.replay();
     if (this.docComments.size) this.jsdocTypedefs();
     for (const f of this.pendingExports) f();
@@ -205,9 +206,9 @@ export class Collector {
     if (!role) return;
     const c = m.captures;
     switch (role) {
-      case 'id': this.ids.set(c[0].node, { node: c[0].node, kind: 'value', from: -1 }); return;
-      case 'id.type': this.ids.set(c[0].node, { node: c[0].node, kind: 'type', from: -1 }); return;
-      case 'id.shorthand': this.ids.set(c[0].node, { node: c[0].node, kind: 'shorthand', from: -1 }); return;
+      case 'id': this.ids.set(c[0].node, { node: c[0].node, kind: 'value', scope: undefined, from: -1 }); return;
+      case 'id.type': this.ids.set(c[0].node, { node: c[0].node, kind: 'type', scope: undefined, from: -1 }); return;
+      case 'id.shorthand': this.ids.set(c[0].node, { node: c[0].node, kind: 'shorthand', scope: undefined, from: -1 }); return;
       case 'member': {
         const object = get(c, 'object')!, property = get(c, 'property')!, node = get(c, 'member')!;
         this.members.set(node, { object, property, from: -1 });
@@ -611,9 +612,9 @@ export class Collector {
 
   /** Assigns each identifier its scope and enclosing symbol with a merge of two sorted sequences. */
   private sweepIds(): void {
-    const recs = [...this.ids.values()];
-    for (const r of recs) (r as any).p = startOf(r.node);
-    recs.sort((a: any, b: any) => a.p - b.p);
+    const recs: IdRec[] = [];
+    this.ids.forEach((r) => { recs.push(r); });
+    recs.sort((a, b) => a.node.start - b.node.start);
     this.sortedIds = recs;
     // Scopes and symbols as sorted intervals: rebuilt from the scope/def events.
     const spans: Array<{ p: number; end: number; scope?: Scope; sym?: number }> = [];
@@ -623,8 +624,8 @@ export class Collector {
     let si = 0;
     let scope = this.root;
     const symStack: Array<{ s: number; end: number }> = [];
-    for (const r of recs as Array<IdRec & { p: number }>) {
-      const p = r.p;
+    for (let i = 0; i < recs.length; i++) {
+      const r = recs[i], p = r.node.start;
       while (si < spans.length && spans[si].p <= p) {
         const sp = spans[si++];
         if (sp.scope) { if (sp.end > p) scope = sp.scope; } else if (sp.end > p) symStack.push({ s: sp.sym!, end: sp.end });
@@ -1429,14 +1430,14 @@ export class Collector {
     }
     const calls: CallFact[] = [];
     const calleeNodes = new Set<Node>();
-    for (const [node, c] of this.calls) {
-      if (c.callee === node) continue; // only arguments seen (should not happen)
+    this.calls.forEach((c, node) => {
+      if (c.callee === node) return; // only arguments seen (should not happen)
       calleeNodes.add(c.callee);
       const callee = this.expr(c.callee);
-      if (callee.k === 'id' && !callee.b && callee.name === 'require') continue;
-      if (callee.k === 'fn') continue;
+      if (callee.k === 'id' && !callee.b && callee.name === 'require') return;
+      if (callee.k === 'fn') return;
       // `import(…)` loads a module (a ModuleRef, its value a promise of the namespace): no function is called
-      if (c.callee.end - c.callee.start === 6 && this.text.startsWith('import', c.callee.start)) continue;
+      if (c.callee.end - c.callee.start === 6 && this.text.startsWith('import', c.callee.start)) return;
       const nameNode = this.nameNodeOf(c.callee);
       const fact: CallFact = { callee, at: nameNode ? this.pos(nameNode) : [rowOf(node) + 1, colOf(node) + 1, 0], from: c.from };
       if (c.isNew) fact.isNew = true;
@@ -1474,7 +1475,7 @@ export class Collector {
         if (args.length) fact.args = args;
       }
       calls.push(fact);
-    }
+    });
     const locals: LocalFact[] = this.localNodes.map((l, i) => {
       const f: LocalFact = { name: l.name };
       if (l.type) f.type = this.expr(l.type);
@@ -1500,32 +1501,32 @@ export class Collector {
       return f;
     });
     const refs: RefFact[] = [];
-    for (const r of this.ids.values()) {
+    this.ids.forEach((r) => {
       const node = r.node;
-      if (this.skipIds.has(node) || calleeNodes.has(node)) continue;
+      if (this.skipIds.has(node) || calleeNodes.has(node)) return;
       const e = this.expr(node);
-      if (e.k !== 'id' || !e.b || 'l' in e.b) continue;
+      if (e.k !== 'id' || !e.b || 'l' in e.b) return;
       const kind: RefKind = this.jsx.has(node) ? 'jsx' : this.kindOverride.get(node) ?? r.kind;
       refs.push({ value: e, kind, at: this.pos(node), from: r.from });
-    }
-    for (const [node, m] of this.members) {
-      if (calleeNodes.has(node) || this.declaredProps.has(m.property)) continue;
+    });
+    this.members.forEach((m, node) => {
+      if (calleeNodes.has(node) || this.declaredProps.has(m.property)) return;
       const e = this.expr(node);
-      if (e.k !== 'member' || e.obj.k === 'lit' || e.obj.k === 'other') continue;
+      if (e.k !== 'member' || e.obj.k === 'lit' || e.obj.k === 'other') return;
       refs.push({ value: e, kind: this.jsx.has(node) ? 'jsx' : 'value', at: this.pos(m.property), from: m.from });
-    }
+    });
     // keys naming members: `const p: Provider = { a: 1 }` (typed object literal), `const { a, b: c } = obj`
     const declared = new Set<number>();
     for (const sym of this.symbols) if (sym.at[2] > 0) declared.add(sym.at[0] * 65536 + sym.at[1]);
-    for (const [node, k] of this.keyRefs) {
+    this.keyRefs.forEach((k, node) => {
       // a key that declares a symbol (an object-literal method) is tied to the type's member by an IMPLEMENTS edge
-      if (declared.has((rowOf(node) + 1) * 65536 + colOf(node) + 1)) continue;
+      if (declared.has((rowOf(node) + 1) * 65536 + colOf(node) + 1)) return;
       const typeNode = k.assigned ? this.declaredType(k.obj) : k.obj;
-      if (!typeNode) continue;
+      if (!typeNode) return;
       const obj: Expr = k.typed ? { k: 'as', type: this.expr(typeNode) } : k.pushed ? { k: 'element', of: this.expr(typeNode) } : this.expr(typeNode);
-      if (obj.k === 'lit' || obj.k === 'other' || obj.k === 'fn') continue;
+      if (obj.k === 'lit' || obj.k === 'other' || obj.k === 'fn') return;
       refs.push({ value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(node), from: k.from, key: true });
-    }
+    });
     return {
       path: this.filePath, language: this.language, lines, parseErrors,
       symbols, imports: this.imports, exports: this.exports, modules: this.modules, locals, calls, refs,
