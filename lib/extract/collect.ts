@@ -1447,8 +1447,9 @@ export class Collector {
         const ordered = this.realSlots(c.args);
         for (let i = 0; i < ordered.length; i++) {
           // a function argument: its parameters are typed by the callee's declaration of parameter i
-          for (const fn of [ordered[i], ...(this.branchesOf.get(ordered[i]) ?? [])]) {
-            const slots = this.slotsOf.get(fn);
+          const branches = this.branchesOf.get(ordered[i]);
+          for (let b = -1; b < (branches ? branches.length : 0); b++) {
+            const slots = this.slotsOf.get(b < 0 ? ordered[i] : branches![b]);
             if (!slots) continue;
             const ps = this.realSlots(slots);
             for (let j = 0; j < ps.length; j++) {
@@ -1457,20 +1458,22 @@ export class Collector {
             }
           }
         }
-        for (const a of c.args) {
+        let text: string | undefined; // the callee's text, made once per call
+        for (let k = 0; k < c.args.length; k++) {
+          const a = c.args[k];
           if (this.comments.has(a)) continue;
           const value = this.expr(a);
           if (value.k === 'id' ? !value.b || 'l' in value.b : value.k !== 'member') continue;
           const nn = this.nameNodeOf(a);
           if (!nn) continue;
-          args.push({ value, at: this.pos(nn), callee: this.calleeText(c.callee) });
+          args.push({ value, at: this.pos(nn), callee: (text ??= this.calleeText(c.callee)) });
         }
         for (const { key, value: v } of c.propArgs ?? []) {
           const value = this.expr(v);
           if (value.k === 'id' ? !value.b || 'l' in value.b : value.k !== 'member') continue;
           const nn = this.nameNodeOf(v);
           if (!nn) continue;
-          args.push({ value, at: this.pos(nn), callee: this.calleeText(c.callee), key: this.ident(key) });
+          args.push({ value, at: this.pos(nn), callee: (text ??= this.calleeText(c.callee)), key: this.ident(key) });
         }
         if (args.length) fact.args = args;
       }
@@ -1896,7 +1899,10 @@ export class Collector {
 
   /** Argument or parameter nodes in source order, without comments and TypeScript `this` parameters. */
   private realSlots(nodes: Node[]): Node[] {
-    return nodes.filter((n) => !this.comments.has(n) && !this.isThisParam(n)).sort(byStart);
+    const out = nodes.filter((n) => !this.comments.has(n) && !this.isThisParam(n));
+    // nearly always in source order already (matches come in preorder): a sort only when not
+    for (let i = 1; i < out.length; i++) if (out[i].start < out[i - 1].start) return out.sort(byStart);
+    return out;
   }
 
   /**
