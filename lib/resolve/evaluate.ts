@@ -460,7 +460,10 @@ export class Evaluator {
       sym.typeParams.forEach((l, i) => { if (args[i]) own!.set(`${cls.f}:${l}`, args[i]); });
     }
     if (cls.f === owner.f && cls.s === owner.s) return own?.size ? own : undefined;
-    for (const h of [...(sym.extends ?? []), ...(sym.implements ?? [])]) {
+    // extends, then implements (indexed: no joined copy per call, this runs for every member of an instance)
+    const ext = sym.extends, nExt = ext ? ext.length : 0, n = nExt + (sym.implements ? sym.implements.length : 0);
+    for (let k = 0; k < n; k++) {
+      const h = k < nExt ? ext![k] : sym.implements![k - nExt];
       if (h.k !== 'generic') continue;
       const base = this.typeSymbol(cls.f, h.of);
       if (!base || base === 'ext') continue;
