@@ -87,6 +87,8 @@ export function runParts(run: string): RunParts {
 
 const STOP = 1;
 const NOISE = 2;
+/** RunParts.kinds bit of a stop word. */
+export const PART_STOP = STOP;
 
 function kindOf(part: string): number {
   return (STOP_WORDS.has(part) ? STOP : 0) | (part.length < 2 || CODE_NOISE.has(part) ? NOISE : 0);

@@ -15,7 +15,8 @@ import type { CodeGraph } from '../../lib/graph/code-graph.ts';
 import { buildDocuments } from '../../lib/search/documents.ts';
 import { lexicalInto, lexicalIntoAll, LEXICAL_DIM } from '../../lib/search/embedders/index.ts';
 import { buildSearch } from '../../lib/search/index.ts';
-import { searchKernel, useSearchKernel } from '../../lib/search/native.ts';
+import { RunNumbers, searchKernel, useSearchKernel } from '../../lib/search/native.ts';
+import { WORD_RUNS } from '../../lib/search/tokenize.ts';
 import { vectraShard } from '../../lib/search/vectors.ts';
 import { appFiles, appGraph, filesUnder } from './fixture-graph.ts';
 
@@ -81,11 +82,44 @@ test('the kernels are there when the addon was built (else every test below comp
   t.is(withoutKernel(() => searchKernel()), undefined);
 });
 
+/** Asserts the native run numbering gives each text's WORD_RUNS matches, in order. */
+function sameRuns(t: import('ava').ExecutionContext, runs: RunNumbers, texts: string[]): void {
+  const { seq, ends } = runs.of(texts);
+  t.is(ends.length, texts.length);
+  let bad = 0;
+  for (let i = 0, from = 0; i < texts.length; from = ends[i], i++) {
+    const got = Array.from(seq.subarray(from, ends[i]), (r) => runs.strings[r]);
+    const want = texts[i].match(WORD_RUNS) ?? [];
+    if (got.length !== want.length || got.some((r, k) => r !== want[k])) { bad++; t.log(JSON.stringify(texts[i].slice(0, 80))); }
+  }
+  t.is(bad, 0);
+}
+
+const EDGE_TEXTS = ['', '   ', '—;,.()', 'the of and', 'a', 'map map map mapTo', 'Ünïcödé naïve café 数据流 😀emoji_x',
+  'parseHTTPResponse2x $value _private __x__ a1b2', 'x'.repeat(900), `${'y'.repeat(5000)} ${'z'.repeat(3)}`,
+  'retry retrying retried — delay, wait; cancel/abort', 'sub\u{1D400}math 12 345 0x1F \u{1F600}\u{1F601}\u{20000}',
+  'a '.repeat(3000), 'word '.repeat(2000) + 'other', 'İstanbul ǅ ß ﬁ ΣΊΣΥΦΟΣ', '\uD800 lone \uDC00 surrogates \uDBFF', '$ _ $$ __',
+  '٣٤ ① Ⅻ ²³ x\u0301y \u200Bzero\u00A0nbsp', '\u{10400}\u{10428} \u{1D7CE}\u{1D7CF}'];
+
+test('native word runs equal WORD_RUNS matches: edge texts, every line of rxjs, and runs handed over whole', (t) => {
+  const kernel = searchKernel();
+  if (!kernel) { t.false(expectKernel); return; }
+  const runs = new RunNumbers(kernel);
+  sameRuns(t, runs, EDGE_TEXTS);
+  const lines = Object.values(filesUnder(RXJS_SRC)).flatMap((f) => f.split('\n'));
+  sameRuns(t, runs, lines);
+  // The same run always has the same number, across calls.
+  const again = runs.of(['map map', 'map']);
+  t.is(new Set(again.seq).size, 1);
+  // An array item is its strings, each one run as it is.
+  const { seq, ends } = runs.of([['a-b', 'map', ''], 'x y']);
+  t.deepEqual(Array.from(ends), [3, 5]);
+  t.deepEqual(Array.from(seq, (r) => runs.strings[r]), ['a-b', 'map', '', 'x', 'y']);
+  t.throws(() => runs.of([3 as never]));
+});
+
 test('lexical batch equals lexicalInto on edge texts: empty, no runs, stop words only, long words, non-ASCII, astral', (t) => {
-  const texts = ['', '   ', '—;,.()', 'the of and', 'a', 'map map map mapTo', 'Ünïcödé naïve café 数据流 😀emoji_x',
-    'parseHTTPResponse2x $value _private __x__ a1b2', 'x'.repeat(900), `${'y'.repeat(5000)} ${'z'.repeat(3)}`,
-    'retry retrying retried — delay, wait; cancel/abort', 'sub\u{1D400}math 12 345 0x1F \u{1F600}\u{1F601}\u{20000}',
-    'a '.repeat(3000), 'word '.repeat(2000) + 'other', 'İstanbul ǅ ß ﬁ ΣΊΣΥΦΟΣ', '\uD800 lone \uDC00 surrogates', '$ _ $$ __'];
+  const texts = EDGE_TEXTS;
   const [batch, js] = embedBothWays(texts);
   t.true(batch.equals(js));
   // One by one too (batches of one text, each its own call).

@@ -4,10 +4,10 @@
  * normalises, so cosine similarity rewards shared words and shared word pieces (`debounce` ~ `debouncing`,
  * `subscribe` ~ `subscription`) — the fuzzy half that BM25's exact terms miss. No meaning beyond spelling.
  */
-import { splitIdentifier, stem, STOP_WORDS } from '../tokenize.ts';
+import { PART_STOP, runParts, splitIdentifier, stem, STOP_WORDS } from '../tokenize.ts';
 import type { Embedder } from './types.ts';
 import { conceptOf } from './thesaurus.ts';
-import { searchKernel } from '../native.ts';
+import { runNumbers, searchKernel, type SearchKernel } from '../native.ts';
 
 /** Dimensions of the built-in vectors. 512 keeps collisions rare for the ~50 features of one symbol text. */
 export const LEXICAL_DIM = 512;
@@ -196,75 +196,97 @@ function addWord(out: Float32Array, at: number, f: WordFeatures, w: number, s: n
   sc.touchedCount = count;
 }
 
-/** Drops the process-wide word numbering (and the native tables numbered by it). */
+/** Drops the process-wide word numbering of the JavaScript path. */
 function forgetWords(): void {
   wordIds.clear(); features.length = 0; runWords.clear();
-  flat.runIds.clear(); flat.runs = 0; flat.runWordCount = 0; flat.words = 0; flat.featCount = 0;
+}
+
+/** Drops the native path's word numbering and tables (bounded memory, as forgetWords). */
+function forgetNativeWords(): void {
+  flat.wordIds.clear(); flat.runAt.fill(-1); flat.runWordCount = 0; flat.featCount = 0;
 }
 
 /**
- * The word and feature tables in the flat layout the native kernel reads (native/search_kernel.c
- * `lexicalEmbed`), filled as runs and words are first met by `lexicalIntoAll`: run r's word numbers are
- * runWords[runStart[r] .. runStart[r+1]); word w's features featCode[featStart[w] .. featStart[w+1]), each
- * `dimension * 2 + (sign < 0)`, and wordInfo[w] its trigram count, plus CONCEPT when it has a concept feature.
+ * The native path's words and features, in the flat layout the kernel reads (native/search_kernel.c
+ * `lexicalEmbed`), numbered apart from the JavaScript path's (its own `wordIds`) and filled as runs are first
+ * met: run r's (the process's run numbers, RunNumbers) word numbers are runWords[runAt[2r] .. runAt[2r+1]),
+ * runAt[2r] = -1 until listed; word w's features featCode[featStart[w] .. featStart[w+1]), each
+ * `dimension * 2 + (sign < 0)` (computed by the kernel's lexicalFeatures, as featuresOf), and wordInfo[w] its
+ * trigram count, plus 1 << 30 when it has a concept feature.
  */
 const flat = {
-  runIds: new Map<string, number>(),
-  runs: 0,
-  runStart: new Int32Array(1024),
-  runWords: new Int32Array(1024),
+  generation: -1,
+  wordIds: new Map<string, number>(),
+  runAt: new Int32Array(4096).fill(-1),
+  runWords: new Int32Array(4096),
   runWordCount: 0,
-  words: 0,
   featStart: new Int32Array(1024),
   featCode: new Int32Array(8192),
   wordInfo: new Int32Array(1024),
   featCount: 0,
   logTable: new Float64Array(0),
-  seq: new Int32Array(4096),
 };
-const CONCEPT = 1 << 30;
 
-/** `a`, or a copy twice as large (at least `size`) holding its values. */
-function grown(a: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
+/** `a`, or a copy twice as large (at least `size`) holding its values and `fill` beyond them. */
+function grown(a: Int32Array<ArrayBuffer>, size: number, fill = 0): Int32Array<ArrayBuffer> {
   if (size <= a.length) return a;
   const b = new Int32Array(Math.max(size, a.length * 2));
   b.set(a);
+  if (fill !== 0) b.fill(fill, a.length);
   return b;
 }
 
-/** The number of a word run first met by lexicalIntoAll: its words numbered (wordsOfRun) and listed flat. */
-function newRun(run: string): number {
+/**
+ * Lists the words of runs `missing` (their parts as the keyword index splits them, memoised: runParts), numbering
+ * new words, whose features the kernel then hashes in one call.
+ */
+function listRuns(kernel: SearchKernel, missing: Int32Array, strings: readonly string[]): void {
   const f = flat;
-  const ids = wordsOfRun(run);
-  const r = f.runs++;
-  f.runIds.set(run, r);
-  f.runStart = grown(f.runStart, r + 2);
-  f.runWords = grown(f.runWords, f.runWordCount + ids.length);
-  for (let i = 0; i < ids.length; i++) f.runWords[f.runWordCount++] = ids[i];
-  f.runStart[r + 1] = f.runWordCount;
-  return r;
-}
-
-/** Lists the features of the words numbered since the last call in the flat tables. */
-function flattenWords(): void {
-  const f = flat;
-  const to = features.length;
-  f.featStart = grown(f.featStart, to + 1);
-  f.wordInfo = grown(f.wordInfo, to);
-  for (let w = f.words; w < to; w++) {
-    const { dims, signs, concept, grams } = features[w];
-    f.featCode = grown(f.featCode, f.featCount + dims.length);
-    for (let j = 0; j < dims.length; j++) f.featCode[f.featCount++] = dims[j] * 2 + (signs[j] < 0 ? 1 : 0);
-    f.featStart[w + 1] = f.featCount;
-    f.wordInfo[w] = grams + (concept ? CONCEPT : 0);
+  const ids = f.wordIds;
+  const words: string[] = [];
+  const stems: string[] = [];
+  const concepts: number[] = [];
+  for (let k = 0; k < missing.length; k++) {
+    const r = missing[k];
+    const { parts, stems: st, kinds } = runParts(strings[r]);
+    f.runWords = grown(f.runWords, f.runWordCount + parts.length);
+    const runWords = f.runWords;
+    let n = f.runWordCount;
+    f.runAt[2 * r] = n;
+    for (let i = 0; i < parts.length; i++) {
+      if ((kinds[i] & PART_STOP) !== 0) continue;
+      const word = parts[i];
+      let id = ids.get(word);
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(word, id);
+        words.push(word);
+        stems.push(st[i]);
+        const c = conceptOf(word);
+        concepts.push(c === undefined ? -1 : c);
+      }
+      runWords[n++] = id;
+    }
+    f.runAt[2 * r + 1] = n;
+    f.runWordCount = n;
   }
-  f.words = to;
+  if (words.length === 0) return;
+  const [codes, ends, info] = kernel.lexicalFeatures(words, stems, Int32Array.from(concepts), LEXICAL_DIM);
+  const first = ids.size - words.length;
+  f.featCode = grown(f.featCode, f.featCount + codes.length);
+  f.featCode.set(codes, f.featCount);
+  f.featStart = grown(f.featStart, ids.size + 1);
+  for (let i = 0; i < ends.length; i++) f.featStart[first + i + 1] = f.featCount + ends[i];
+  f.featCount += codes.length;
+  f.wordInfo = grown(f.wordInfo, ids.size);
+  f.wordInfo.set(info, first);
 }
 
 /**
  * Embeds `texts[i]` into `out[at[i] .. at[i] + LEXICAL_DIM)` (zeros beforehand), as `lexicalInto` each: the
- * same float32 values, bit for bit. With the native kernel, JavaScript only finds each text's word runs and
- * numbers new ones; the counting, accumulation, normalising and rounding run in C.
+ * same float32 values, bit for bit. With the native kernels, the word runs are found and numbered in C
+ * (RunNumbers), JavaScript splits only runs it has not met, and the counting, accumulation, normalising and
+ * rounding run in C.
  */
 export function lexicalIntoAll(texts: readonly string[], out: Float32Array, at: Int32Array, round = false): void {
   const kernel = searchKernel();
@@ -272,37 +294,30 @@ export function lexicalIntoAll(texts: readonly string[], out: Float32Array, at: 
     for (let i = 0; i < texts.length; i++) lexicalInto(texts[i], out, at[i], round);
     return;
   }
-  if (wordIds.size > MAX_CACHED_WORDS) forgetWords();
+  if (flat.wordIds.size > MAX_CACHED_WORDS) forgetNativeWords();
+  const runs = runNumbers(kernel);
+  const { seq, ends } = runs.of(texts);
   const f = flat;
-  const textEnds = new Int32Array(texts.length);
-  let seq = f.seq;
-  let pos = 0;
-  let longest = 0;
-  for (let t = 0; t < texts.length; t++) {
-    const text = texts[t];
-    if (text.length > longest) longest = text.length;
-    const runs = text.match(RUNS);
-    if (runs !== null) {
-      if (pos + runs.length > seq.length) seq = grown(seq, pos + runs.length);
-      for (let r = 0; r < runs.length; r++) {
-        let id = f.runIds.get(runs[r]);
-        if (id === undefined) id = newRun(runs[r]);
-        seq[pos++] = id;
-      }
-    }
-    textEnds[t] = pos;
-  }
-  f.seq = seq;
-  flattenWords();
+  if (f.generation !== runs.generation) { f.generation = runs.generation; f.runAt.fill(-1); }
+  if (f.runAt.length < 2 * runs.strings.length) f.runAt = grown(f.runAt, 2 * runs.strings.length, -1);
   // A word occurs at most once per character of its text: 1 + ln(tf) for every count that can occur, computed
   // here (C's log may differ from V8's in the last bit).
+  let longest = 0;
+  for (let t = 0; t < texts.length; t++) if (texts[t].length > longest) longest = texts[t].length;
   if (f.logTable.length <= longest) {
     const table = new Float64Array(Math.max(longest + 1, f.logTable.length * 2, 256));
     for (let tf = 1; tf < table.length; tf++) table[tf] = 1 + Math.log(tf);
     f.logTable = table;
   }
-  kernel.lexicalEmbed(seq.subarray(0, pos), textEnds, at, f.runStart.subarray(0, f.runs + 1), f.runWords.subarray(0, f.runWordCount),
-    f.featStart.subarray(0, f.words + 1), f.featCode.subarray(0, f.featCount), f.wordInfo.subarray(0, f.words), f.logTable, out, LEXICAL_DIM, round);
+  // The kernel first names the runs whose words are not listed yet (no loop over every run here), then embeds.
+  for (let pass = 0; pass < 2; pass++) {
+    const words = f.wordIds.size;
+    const missing = kernel.lexicalEmbed(seq, ends, at, f.runAt.subarray(0, 2 * runs.strings.length), f.runWords.subarray(0, f.runWordCount),
+      f.featStart.subarray(0, words + 1), f.featCode.subarray(0, f.featCount), f.wordInfo.subarray(0, words), f.logTable, out, LEXICAL_DIM, round);
+    if (missing === undefined) return;
+    listRuns(kernel, missing, runs.strings);
+  }
+  throw new Error('lexicalIntoAll: runs still unlisted after listing them');
 }
 
 function growWords(size: number): void {
