@@ -487,56 +487,58 @@ static napi_value js_run_classify(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
+/* A string argument's UTF-16 units into *buf (grown as needed); false when it is not a string. */
+static bool units_of(napi_env env, napi_value v, uint16_t **buf, size_t *cap, size_t *len) {
+  if (napi_get_value_string_utf16(env, v, NULL, 0, len) != napi_ok) return false;
+  if (*len + 1 > *cap) {
+    free(*buf);
+    *cap = *len + 1 > 2 * *cap ? *len + 1 : 2 * *cap;
+    if (!(*buf = malloc(*cap * sizeof **buf))) { *cap = 0; return false; }
+  }
+  return napi_get_value_string_utf16(env, v, (char16_t *)*buf, *len + 1, len) == napi_ok;
+}
+
 /*
- * runsOf(table, items) → [seq: Int32Array, ends: Int32Array, newRuns: string[]] or an Int32Array of code points
+ * runsOf(table, text, pieces, itemEnds) → [seq: Int32Array, ends: Int32Array, newRuns: string[]] or an Int32Array
  *
- * Item i is a text (its word runs, in order) or an array of strings (each one run, as it is); its run numbers are
- * seq[ends[i-1] .. ends[i]). newRuns are the strings of the runs numbered since the previous successful call, in
- * number order. When a text holds non-ASCII code points the table cannot classify yet, the result is just those
- * (distinct), and nothing is reported: classify them (runClassify) and call again.
+ * `text` is pieces laid end to end: pieces[p] >= 0 is a text of that length (its word runs, in order), < 0 one run
+ * of length -1 - pieces[p] taken as it is; item i is pieces[itemEnds[i-1] .. itemEnds[i]) (one string for all, so
+ * one copy out of V8 rather than one call per string). Item i's run numbers are seq[ends[i-1] .. ends[i]).
+ * newRuns are the strings of the runs numbered since the previous successful call, in number order. When a text
+ * holds non-ASCII code points the table cannot classify yet, the result is just those (distinct), and nothing
+ * is reported: classify them (runClassify) and call again.
  */
 static napi_value js_runs_of(napi_env env, napi_callback_info info) {
-  size_t argc = 2;
-  napi_value argv[2];
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 2) return NULL;
-  RunTable *t = run_table_arg(env, argv[0]);
-  if (!t) return NULL;
-  bool is_array = false;
-  uint32_t items = 0;
-  if (napi_is_array(env, argv[1], &is_array) != napi_ok || !is_array || napi_get_array_length(env, argv[1], &items) != napi_ok) {
-    napi_throw_type_error(env, NULL, "runsOf: items must be an array");
+  size_t argc = 4;
+  napi_value argv[4];
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 4) {
+    napi_throw_type_error(env, NULL, "runsOf: 4 arguments expected");
     return NULL;
   }
+  RunTable *t = run_table_arg(env, argv[0]);
+  if (!t) return NULL;
+  int32_t *pieces, *item_ends;
+  size_t n_pieces, items;
+  if (!typed_arg(env, argv[2], napi_int32_array, (void **)&pieces, &n_pieces, "runsOf: pieces must be an Int32Array") ||
+      !typed_arg(env, argv[3], napi_int32_array, (void **)&item_ends, &items, "runsOf: itemEnds must be an Int32Array")) return NULL;
   IntList seq = { 0 }, ends = { 0 }, unknown = { 0 };
   uint16_t *buf = NULL;
-  size_t buf_cap = 0;
+  size_t buf_cap = 0, text_len = 0;
   const char *bad = NULL;
   napi_value result = NULL;
-  for (uint32_t i = 0; i < items && !bad; i++) {
-    napi_value item;
-    napi_valuetype type;
-    if (napi_get_element(env, argv[1], i, &item) != napi_ok || napi_typeof(env, item, &type) != napi_ok) { bad = "runsOf: an unreadable item"; break; }
-    uint32_t parts = 1;
-    bool whole = false;
-    if (type != napi_string) {
-      bool arr = false;
-      if (napi_is_array(env, item, &arr) != napi_ok || !arr || napi_get_array_length(env, item, &parts) != napi_ok) { bad = "runsOf: an item is neither a string nor an array of strings"; break; }
-      whole = true;
-    }
-    for (uint32_t p = 0; p < parts && !bad; p++) {
-      napi_value str = item;
-      if (whole && (napi_get_element(env, item, p, &str) != napi_ok || napi_typeof(env, str, &type) != napi_ok || type != napi_string)) { bad = "runsOf: a run that is not a string"; break; }
-      size_t len = 0;
-      if (napi_get_value_string_utf16(env, str, NULL, 0, &len) != napi_ok) { bad = "runsOf: an unreadable string"; break; }
-      if (len + 1 > buf_cap) {
-        buf_cap = len + 1 > 2 * buf_cap ? len + 1 : 2 * buf_cap;
-        free(buf);
-        buf = malloc(buf_cap * sizeof *buf);
-        if (!buf) { bad = "runsOf: out of memory"; break; }
-      }
-      if (napi_get_value_string_utf16(env, str, (char16_t *)buf, len + 1, &len) != napi_ok) { bad = "runsOf: an unreadable string"; break; }
+  if (!units_of(env, argv[1], &buf, &buf_cap, &text_len)) { free(buf); napi_throw_type_error(env, NULL, "runsOf: text must be a string"); return NULL; }
+  size_t off = 0, piece = 0;
+  for (size_t i = 0; i < items && !bad; i++) {
+    const size_t last = (size_t)item_ends[i];
+    if (last < piece || last > n_pieces) { bad = "runsOf: an item outside pieces"; break; }
+    for (; piece < last && !bad; piece++) {
+      const bool whole = pieces[piece] < 0;
+      const size_t len = whole ? (size_t)(-1 - (int64_t)pieces[piece]) : (size_t)pieces[piece];
+      if (off + len > text_len) { bad = "runsOf: pieces longer than the text"; break; }
+      const uint16_t *b = buf + off;
+      off += len;
       if (whole) {
-        const int32_t id = run_intern(t, buf, len);
+        const int32_t id = run_intern(t, b, len);
         if (id < 0 || !list_push(&seq, id)) bad = "runsOf: out of memory";
         continue;
       }
@@ -545,11 +547,11 @@ static napi_value js_runs_of(napi_env env, napi_callback_info info) {
         /* Skip to the next word character, then take the run. */
         size_t start = len;
         while (k < len) {
-          const uint16_t c = buf[k];
+          const uint16_t c = b[k];
           if (c < 128) { if (ascii_word(c)) { start = k; break; } k++; continue; }
           uint32_t cp = c;
           size_t w = 1;
-          if (c >= 0xD800 && c <= 0xDBFF && k + 1 < len && buf[k + 1] >= 0xDC00 && buf[k + 1] <= 0xDFFF) { cp = 0x10000 + (((uint32_t)c - 0xD800) << 10) + (buf[k + 1] - 0xDC00); w = 2; }
+          if (c >= 0xD800 && c <= 0xDBFF && k + 1 < len && b[k + 1] >= 0xDC00 && b[k + 1] <= 0xDFFF) { cp = 0x10000 + (((uint32_t)c - 0xD800) << 10) + (b[k + 1] - 0xDC00); w = 2; }
           const uint8_t cls = cp_class(t, cp);
           if (cls == 0) { if (!list_push(&unknown, (int32_t)cp) || !cp_set(t, cp, 3)) { bad = "runsOf: out of memory"; break; } }
           if (cls == 2) { start = k; break; }
@@ -557,11 +559,11 @@ static napi_value js_runs_of(napi_env env, napi_callback_info info) {
         }
         if (bad || start == len) break;
         while (k < len) {
-          const uint16_t c = buf[k];
+          const uint16_t c = b[k];
           if (c < 128) { if (!ascii_word(c)) break; k++; continue; }
           uint32_t cp = c;
           size_t w = 1;
-          if (c >= 0xD800 && c <= 0xDBFF && k + 1 < len && buf[k + 1] >= 0xDC00 && buf[k + 1] <= 0xDFFF) { cp = 0x10000 + (((uint32_t)c - 0xD800) << 10) + (buf[k + 1] - 0xDC00); w = 2; }
+          if (c >= 0xD800 && c <= 0xDBFF && k + 1 < len && b[k + 1] >= 0xDC00 && b[k + 1] <= 0xDFFF) { cp = 0x10000 + (((uint32_t)c - 0xD800) << 10) + (b[k + 1] - 0xDC00); w = 2; }
           const uint8_t cls = cp_class(t, cp);
           if (cls == 0) { if (!list_push(&unknown, (int32_t)cp) || !cp_set(t, cp, 3)) { bad = "runsOf: out of memory"; break; } }
           if (cls != 2) break;
@@ -569,7 +571,7 @@ static napi_value js_runs_of(napi_env env, napi_callback_info info) {
         }
         if (bad) break;
         if (unknown.n == 0) {
-          const int32_t id = run_intern(t, buf + start, k - start);
+          const int32_t id = run_intern(t, b + start, k - start);
           if (id < 0 || !list_push(&seq, id)) bad = "runsOf: out of memory";
         }
       }
@@ -748,17 +750,6 @@ static inline uint32_t fnv_ascii(uint32_t h, const char *s) {
   return h;
 }
 static inline int32_t feature_code(uint32_t h, uint32_t dim) { return (int32_t)((h % dim) * 2 + (h >> 31)); }
-
-/* A string argument's UTF-16 units into *buf (grown as needed); false when it is not a string. */
-static bool units_of(napi_env env, napi_value v, uint16_t **buf, size_t *cap, size_t *len) {
-  if (napi_get_value_string_utf16(env, v, NULL, 0, len) != napi_ok) return false;
-  if (*len + 1 > *cap) {
-    free(*buf);
-    *cap = *len + 1 > 2 * *cap ? *len + 1 : 2 * *cap;
-    if (!(*buf = malloc(*cap * sizeof **buf))) { *cap = 0; return false; }
-  }
-  return napi_get_value_string_utf16(env, v, (char16_t *)*buf, *len + 1, len) == napi_ok;
-}
 
 /*
  * lexicalFeatures(words, stems, concepts, dim) → [featCode, featEnds, wordInfo]

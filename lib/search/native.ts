@@ -15,7 +15,7 @@ export interface SearchKernel {
   vectraRow(buf: Uint8Array, at: number, packed: Float32Array, base: number, dim: number, sum: Float64Array): number;
   runTableNew(): object;
   runClassify(table: object, codePoints: Int32Array, word: Uint8Array): void;
-  runsOf(table: object, items: ReadonlyArray<string | readonly string[]>): [Int32Array, Int32Array, string[]] | Int32Array;
+  runsOf(table: object, text: string, pieces: Int32Array, itemEnds: Int32Array): [Int32Array, Int32Array, string[]] | Int32Array;
   lexicalFeatures(words: readonly string[], stems: readonly string[], concepts: Int32Array, dim: number): [Int32Array, Int32Array, Int32Array];
   keywordCount(seq: Int32Array, ends: Int32Array, weights: Float64Array, slots: Int32Array, termAt: Int32Array, termIds: Int32Array,
     terms: number): [Int32Array, Float32Array, Int32Array, Float64Array] | Int32Array;
@@ -70,8 +70,21 @@ export class RunNumbers {
       this.strings.length = 0;
       this.generation++;
     }
+    // One string for all items, and the pieces' lengths (negative: a run as it is): one copy out of V8.
+    const parts: string[] = [];
+    const pieces: number[] = [];
+    const itemEnds = new Int32Array(items.length);
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      if (typeof item === 'string') { parts.push(item); pieces.push(item.length); }
+      else if (!Array.isArray(item)) throw new TypeError('runsOf: an item is neither a string nor an array of runs');
+      else for (let j = 0; j < item.length; j++) { const run = item[j]; if (typeof run !== 'string') throw new TypeError('runsOf: a run that is not a string'); parts.push(run); pieces.push(-1 - run.length); }
+      itemEnds[i] = pieces.length;
+    }
+    const text = parts.join('');
+    const pieceLengths = Int32Array.from(pieces);
     for (;;) {
-      const got = this.kernel.runsOf(this.table, items);
+      const got = this.kernel.runsOf(this.table, text, pieceLengths, itemEnds);
       if (got instanceof Int32Array) {
         // Code points the table has not met: JavaScript's Unicode tables say which are word characters.
         const word = new Uint8Array(got.length);
