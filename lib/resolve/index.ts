@@ -335,27 +335,7 @@ class ProjectBuilder {
       if (name && !keyName && (!named || (named.f === occ.f && named.s === occ.s))) this.occurrence({ t: 'sym', f: occ.f, s: occ.s, r: reason, c: conf }, f, call.at, name, 'call', from, reason, conf);
     } else if (status === 'external') {
       this.external++;
-    } else {
-      // a method of a union receiver whose member types each declare their own (`s: Circle | Square; s.draw()`):
-      // one of them runs, so the call is an edge to each (as TypeScript's call hierarchy counts it), less
-      // certain than a single callee; otherwise a guess. Either way the name is an occurrence of each.
-      // likewise a callee holding one of several functions (`const addTo = previous ? addToStart : addToEnd`)
-      const dispatch = callee.k === 'member' && !indirect ? ev.unionCallees(f, callee) : !call.isNew ? ev.eitherCallees(f, callee) : undefined;
-      if (dispatch && dispatch.every((m) => CALLABLE_MEMBERS.has(ev.sym(m).label))) {
-        this.resolved++;
-        for (const m of dispatch) this.edge(from, this.uidOf(m), 'CALLS', Math.min(m.c, REASON_CONFIDENCE['union-member']), 'union-member', call.at[0], call.via ? { via: call.via } : undefined);
-      } else {
-        // a receiver whose shape is known — an object type literal (`this: { extend_(…): … }`: its method signatures
-        // are no symbols; not a type parameter's constraint, which a value may exceed) or an object literal value —
-        // without that member: no other type's method runs, no guess
-        if (!indirect && callee.k === 'member') {
-          const recv = ev.deref(ev.value(f, callee.obj));
-          if ((recv.t === 'obj' && !recv.open) || recv.t === 'objv') indirect = true;
-        }
-        this.guess(f, call, from, indirect);
-      }
-      if (name && callee.k === 'member') for (const m of ev.unionMembers(f, callee)) this.occurrence(m, f, call.at, name, 'call', from, m.r, m.c);
-    }
+    } else this.unresolvedCall(f, call, from, indirect);
     // the called name is an occurrence of what it names (`f()` of an alias `const f = g` names f, not g;
     // `new EmptyError()` names the const of the error class), whether or not the call itself resolved
     if (name && named && !(status === 'resolved' && (occurrenceTarget ?? target) && sameSym(occurrenceTarget ?? target!, named))) {
@@ -366,20 +346,56 @@ class ProjectBuilder {
       const tied = this.tiedMember(named);
       if (tied) this.occurrence({ t: 'sym', f: tied.f, s: tied.s, r: named.r, c: named.c }, f, call.at, name, 'call', from, named.r, named.c);
     }
-    if (call.args) {
-      const calleeText = call.args[0].callee;
-      for (const a of call.args) {
-        const v = ev.value(f, a.value);
-        if (v.t !== 'sym') continue;
-        const label = ev.sym(v).label;
-        if (label !== 'Function' && label !== 'Method') continue;
-        const t = this.uidOf(v);
-        if (t === from) continue;
-        this.edge(from, t, 'REFERENCES', v.c, v.r, a.at[0], a.key ? { role: 'callback', callee: calleeText, key: a.key } : { role: 'callback', callee: calleeText });
-        this.callbackSites.add(siteKey(a.at));
-      }
-    }
+    if (call.args) this.callbackArgs(f, call, from);
     void facts;
+  }
+
+  // The rarer parts of a call in methods of their own: call() is optimised per call site's shape, and these
+  // parts made it a much larger unit for V8's optimising compiler.
+
+  /**
+   * A call that did not resolve to one callee: a union receiver's or a choice's several callees, else counted and
+   * maybe guessed by name (see guess).
+   */
+  private unresolvedCall(f: number, call: CallFact, from: string, indirect: boolean): void {
+    const ev = this.ev;
+    const callee = call.callee;
+    const name = calleeName(callee);
+    // a method of a union receiver whose member types each declare their own (`s: Circle | Square; s.draw()`):
+    // one of them runs, so the call is an edge to each (as TypeScript's call hierarchy counts it), less
+    // certain than a single callee; otherwise a guess. Either way the name is an occurrence of each.
+    // likewise a callee holding one of several functions (`const addTo = previous ? addToStart : addToEnd`)
+    const dispatch = callee.k === 'member' && !indirect ? ev.unionCallees(f, callee) : !call.isNew ? ev.eitherCallees(f, callee) : undefined;
+    if (dispatch && dispatch.every((m) => CALLABLE_MEMBERS.has(ev.sym(m).label))) {
+      this.resolved++;
+      for (const m of dispatch) this.edge(from, this.uidOf(m), 'CALLS', Math.min(m.c, REASON_CONFIDENCE['union-member']), 'union-member', call.at[0], call.via ? { via: call.via } : undefined);
+    } else {
+      // a receiver whose shape is known — an object type literal (`this: { extend_(…): … }`: its method signatures
+      // are no symbols; not a type parameter's constraint, which a value may exceed) or an object literal value —
+      // without that member: no other type's method runs, no guess
+      if (!indirect && callee.k === 'member') {
+        const recv = ev.deref(ev.value(f, callee.obj));
+        if ((recv.t === 'obj' && !recv.open) || recv.t === 'objv') indirect = true;
+      }
+      this.guess(f, call, from, indirect);
+    }
+    if (name && callee.k === 'member') for (const m of ev.unionMembers(f, callee)) this.occurrence(m, f, call.at, name, 'call', from, m.r, m.c);
+  }
+
+  /** Functions and methods passed as a call's arguments: REFERENCES edges in the callback role. */
+  private callbackArgs(f: number, call: CallFact, from: string): void {
+    const ev = this.ev;
+    const calleeText = call.args![0].callee;
+    for (const a of call.args!) {
+      const v = ev.value(f, a.value);
+      if (v.t !== 'sym') continue;
+      const label = ev.sym(v).label;
+      if (label !== 'Function' && label !== 'Method') continue;
+      const t = this.uidOf(v);
+      if (t === from) continue;
+      this.edge(from, t, 'REFERENCES', v.c, v.r, a.at[0], a.key ? { role: 'callback', callee: calleeText, key: a.key } : { role: 'callback', callee: calleeText });
+      this.callbackSites.add(siteKey(a.at));
+    }
   }
 
   /** An unresolved call: counted, and guessed by name only when exactly one project definition fits. */
