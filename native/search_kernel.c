@@ -823,6 +823,56 @@ static napi_value js_lexical_features(napi_env env, napi_callback_info info) {
   return result;
 }
 
+/*
+ * postingsCount(entryTerm, df): df[t] += 1 for each entry's term (lib/search/bm25.ts `finish`'s document frequencies).
+ * postingsLayout(entryTerm, entryFreq, starts, rank, cursor, rows, freqs): for each document d in order and each of
+ * its entries i (starts[d] .. starts[d+1]), the next slot of its term's posting list, cursor[rank[entryTerm[i]]]++,
+ * gets row d and the entry's frequency: postings in row order, as `finish` lays them out.
+ */
+static napi_value js_postings_count(napi_env env, napi_callback_info info) {
+  size_t argc = 2;
+  napi_value argv[2];
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 2) return NULL;
+  uint32_t *term, *df;
+  size_t n, n_df;
+  if (!typed_arg(env, argv[0], napi_uint32_array, (void **)&term, &n, "postingsCount: entryTerm must be a Uint32Array") ||
+      !typed_arg(env, argv[1], napi_uint32_array, (void **)&df, &n_df, "postingsCount: df must be a Uint32Array")) return NULL;
+  for (size_t i = 0; i < n; i++) if (term[i] >= n_df) { throw_range(env, "postingsCount: a term outside df"); return NULL; }
+  for (size_t i = 0; i < n; i++) df[term[i]]++;
+  return NULL;
+}
+
+static napi_value js_postings_layout(napi_env env, napi_callback_info info) {
+  size_t argc = 7;
+  napi_value argv[7];
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 7) return NULL;
+  uint32_t *term, *cursor, *rows;
+  float *freq, *freqs;
+  int32_t *starts, *rank;
+  size_t n_term, n_freq, n_starts, n_rank, n_cursor, n_rows, n_freqs;
+  if (!typed_arg(env, argv[0], napi_uint32_array, (void **)&term, &n_term, "postingsLayout: entryTerm must be a Uint32Array") ||
+      !typed_arg(env, argv[1], napi_float32_array, (void **)&freq, &n_freq, "postingsLayout: entryFreq must be a Float32Array") ||
+      !typed_arg(env, argv[2], napi_int32_array, (void **)&starts, &n_starts, "postingsLayout: starts must be an Int32Array") ||
+      !typed_arg(env, argv[3], napi_int32_array, (void **)&rank, &n_rank, "postingsLayout: rank must be an Int32Array") ||
+      !typed_arg(env, argv[4], napi_uint32_array, (void **)&cursor, &n_cursor, "postingsLayout: cursor must be a Uint32Array") ||
+      !typed_arg(env, argv[5], napi_uint32_array, (void **)&rows, &n_rows, "postingsLayout: rows must be a Uint32Array") ||
+      !typed_arg(env, argv[6], napi_float32_array, (void **)&freqs, &n_freqs, "postingsLayout: freqs must be a Float32Array")) return NULL;
+  if (n_starts == 0) return NULL;
+  const size_t docs = n_starts - 1;
+  for (size_t d = 0; d < docs; d++) {
+    if (starts[d] < 0 || starts[d] > starts[d + 1] || (size_t)starts[d + 1] > n_term || (size_t)starts[d + 1] > n_freq) { throw_range(env, "postingsLayout: a document outside the entries"); return NULL; }
+    for (int32_t i = starts[d]; i < starts[d + 1]; i++) {
+      const uint32_t t = term[i];
+      if (t >= n_rank || rank[t] < 0 || (size_t)rank[t] >= n_cursor) { throw_range(env, "postingsLayout: a term outside rank"); return NULL; }
+      const uint32_t at = cursor[rank[t]]++;
+      if (at >= n_rows || at >= n_freqs) { throw_range(env, "postingsLayout: a posting outside rows"); return NULL; }
+      rows[at] = (uint32_t)d;
+      freqs[at] = freq[i];
+    }
+  }
+  return NULL;
+}
+
 bool sk_register(napi_env env, napi_value exports) {
   napi_property_descriptor props[] = {
     { "lexicalEmbed", NULL, js_lexical_embed, NULL, NULL, NULL, napi_default, NULL },
@@ -832,6 +882,8 @@ bool sk_register(napi_env env, napi_value exports) {
     { "runsOf", NULL, js_runs_of, NULL, NULL, NULL, napi_default, NULL },
     { "keywordCount", NULL, js_keyword_count, NULL, NULL, NULL, napi_default, NULL },
     { "lexicalFeatures", NULL, js_lexical_features, NULL, NULL, NULL, napi_default, NULL },
+    { "postingsCount", NULL, js_postings_count, NULL, NULL, NULL, napi_default, NULL },
+    { "postingsLayout", NULL, js_postings_layout, NULL, NULL, NULL, napi_default, NULL },
   };
   return napi_define_properties(env, exports, sizeof props / sizeof props[0], props) == napi_ok;
 }

@@ -288,7 +288,10 @@ export class KeywordBuilder {
     const n = this.lengths.length;
     const p = this.entries;
     const df = new Uint32Array(this.termList.length);
-    for (let i = 0; i < p; i++) df[this.entryTerm[i]]++;
+    // The loops over every entry run natively when they can (the same arrays either way).
+    const kernel = searchKernel();
+    if (kernel !== undefined) kernel.postingsCount(this.entryTerm.subarray(0, p), df);
+    else for (let i = 0; i < p; i++) df[this.entryTerm[i]]++;
     const names = this.termList;
     // The seed's terms are in order already: sort the new ones and merge. The strings are sorted by the
     // native comparison (UTF-16 code units, as `<`), not a comparator function: several times cheaper.
@@ -311,11 +314,14 @@ export class KeywordBuilder {
     const cursor = offsets.slice(0, used.length);
     const rows = new Uint32Array(p);
     const freqs = new Float32Array(p);
-    for (let d = 0; d < n; d++) {
-      for (let i = this.starts[d], end = this.starts[d + 1]; i < end; i++) {
-        const at = cursor[rank[this.entryTerm[i]]]++;
-        rows[at] = d;
-        freqs[at] = this.entryFreq[i];
+    if (kernel !== undefined) kernel.postingsLayout(this.entryTerm, this.entryFreq, Int32Array.from(this.starts), rank, cursor, rows, freqs);
+    else {
+      for (let d = 0; d < n; d++) {
+        for (let i = this.starts[d], end = this.starts[d + 1]; i < end; i++) {
+          const at = cursor[rank[this.entryTerm[i]]]++;
+          rows[at] = d;
+          freqs[at] = this.entryFreq[i];
+        }
       }
     }
     return new KeywordIndex(used.map((t) => names[t]), offsets, rows, freqs, Float64Array.from(this.lengths), { weights: { ...FIELD_WEIGHTS }, ...BM25_PARAMS });
