@@ -873,6 +873,130 @@ static napi_value js_postings_layout(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
+/*
+ * identifierSpans(text, spans, max, noise) → string[]
+ *
+ * lib/search/tokenize.ts `identifiersIn` for each span [spans[2k], spans[2k+1]) of one file's text: its distinct
+ * identifiers (`[A-Za-z_$][\w$]*` found where that regular expression finds them, two characters or more, not in
+ * `noise`: the '\n'-joined CODE_NOISE words), first-seen order, at most `max`, block and line comments skipped
+ * exactly as identifiersIn skips them; each span's list comes back joined by single spaces.
+ */
+static inline bool ident_start(uint16_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$'; }
+static inline bool ident_part(uint16_t c) { return ident_start(c) || (c >= '0' && c <= '9'); }
+
+/* The first i >= from where units `a b` start, or -1. */
+static int64_t find2(const uint16_t *s, size_t len, size_t from, uint16_t a, uint16_t b) {
+  for (size_t i = from; i + 1 < len; i++) if (s[i] == a && s[i + 1] == b) return (int64_t)i;
+  return -1;
+}
+
+typedef struct { uint32_t hash; uint32_t at, len; } IdSlot;
+
+static napi_value js_identifier_spans(napi_env env, napi_callback_info info) {
+  size_t argc = 4;
+  napi_value argv[4];
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 4) {
+    napi_throw_type_error(env, NULL, "identifierSpans: 4 arguments expected");
+    return NULL;
+  }
+  int32_t *spans;
+  size_t n_spans;
+  int64_t max;
+  if (!typed_arg(env, argv[1], napi_int32_array, (void **)&spans, &n_spans, "identifierSpans: spans must be an Int32Array") ||
+      !int_arg(env, argv[2], &max, "identifierSpans: max must be a number")) return NULL;
+  if (max < 0 || max > (1 << 20)) { throw_range(env, "identifierSpans: max out of range"); return NULL; }
+  uint16_t *text = NULL, *noise = NULL, *out = NULL;
+  size_t text_cap = 0, noise_cap = 0, len = 0, noise_len = 0;
+  IdSlot *seen = NULL, *noise_set = NULL;
+  const char *bad = NULL;
+  napi_value result = NULL;
+  if (!units_of(env, argv[0], &text, &text_cap, &len) || !units_of(env, argv[3], &noise, &noise_cap, &noise_len)) { bad = "identifierSpans: text and noise must be strings"; goto done; }
+  /* The noise words in a small open-addressing set (its own capacity, a power of two). */
+  size_t noise_n = 1;
+  for (size_t i = 0; i < noise_len; i++) if (noise[i] == '\n') noise_n++;
+  size_t ncap = 16;
+  while (ncap < noise_n * 2) ncap *= 2;
+  noise_set = calloc(ncap, sizeof *noise_set);
+  if (!noise_set) { bad = "identifierSpans: out of memory"; goto done; }
+  for (size_t i = 0, w = 0; i <= noise_len; i++) {
+    if (i < noise_len && noise[i] != '\n') continue;
+    if (i > w) {
+      const uint32_t h = units_hash(noise + w, i - w);
+      size_t j = h & (ncap - 1);
+      while (noise_set[j].len) j = (j + 1) & (ncap - 1);
+      noise_set[j] = (IdSlot){ h, (uint32_t)w, (uint32_t)(i - w) };
+    }
+    w = i + 1;
+  }
+  if (napi_create_array_with_length(env, n_spans / 2, &result) != napi_ok) { result = NULL; goto done; }
+  size_t out_cap = 0, seen_cap = 0;
+  for (size_t k = 0; k + 1 < n_spans && !bad; k += 2) {
+    const int64_t from = spans[k], to = spans[k + 1];
+    if (from < 0 || to < from || (size_t)to > len) { bad = "identifierSpans: a span outside the text"; break; }
+    size_t out_len = 0, count = 0;
+    /* The distinct identifiers met, in a set twice the size of the most kept. */
+    if (!seen) {
+      seen_cap = 256;
+      while (seen_cap < (size_t)max * 2) seen_cap *= 2;
+      if (!(seen = calloc(seen_cap, sizeof *seen))) { bad = "identifierSpans: out of memory"; break; }
+    } else memset(seen, 0, seen_cap * sizeof *seen);
+    size_t i = (size_t)from;
+    while ((int64_t)count < max) {
+      /* The next token from i: a comment opener or an identifier (as SPAN_TOKEN's exec finds it). */
+      while (i < len && !(ident_start(text[i]) || (text[i] == '/' && i + 1 < len && (text[i + 1] == '/' || text[i + 1] == '*')))) i++;
+      if (i >= len || (int64_t)i >= to) break;
+      if (text[i] == '/') {
+        if ((int64_t)(i + 1) >= to) break;
+        if (text[i + 1] == '*') {
+          const int64_t end = find2(text, len, i + 2, '*', '/');
+          i = end >= 0 && end + 2 <= to ? (size_t)end + 2 : i + 1;
+          continue;
+        }
+        int64_t nl = -1;
+        for (size_t j = i + 2; j < len; j++) if (text[j] == '\n') { nl = (int64_t)j; break; }
+        if (nl < 0 || nl > to) break;
+        i = (size_t)nl;
+        continue;
+      }
+      size_t e = i + 1;
+      while (e < len && ident_part(text[e])) e++;
+      const size_t start = i;
+      i = e;
+      /* An identifier running past the span is cut at its end. */
+      const size_t n = (int64_t)e <= to ? e - start : (size_t)to - start;
+      if (n < 2) continue;
+      const uint16_t *id = text + start;
+      const uint32_t h = units_hash(id, n);
+      bool skip = false;
+      for (size_t j = h & (ncap - 1); noise_set[j].len; j = (j + 1) & (ncap - 1))
+        if (noise_set[j].hash == h && noise_set[j].len == n && memcmp(noise + noise_set[j].at, id, n * 2) == 0) { skip = true; break; }
+      if (skip) continue;
+      size_t j = h & (seen_cap - 1);
+      for (; seen[j].len; j = (j + 1) & (seen_cap - 1))
+        if (seen[j].hash == h && seen[j].len == n && memcmp(text + seen[j].at, id, n * 2) == 0) { skip = true; break; }
+      if (skip) continue;
+      seen[j] = (IdSlot){ h, (uint32_t)start, (uint32_t)n };
+      if (out_len + n + 1 > out_cap) {
+        out_cap = (out_len + n + 1) * 2 + 256;
+        uint16_t *o2 = realloc(out, out_cap * sizeof *o2);
+        if (!o2) { bad = "identifierSpans: out of memory"; break; }
+        out = o2;
+      }
+      if (out_len) out[out_len++] = ' ';
+      memcpy(out + out_len, id, n * 2);
+      out_len += n;
+      count++;
+    }
+    if (bad) break;
+    napi_value str;
+    if (napi_create_string_utf16(env, (const char16_t *)(out ? out : (uint16_t *)""), out_len, &str) != napi_ok || napi_set_element(env, result, (uint32_t)(k / 2), str) != napi_ok) { result = NULL; break; }
+  }
+done:
+  free(text); free(noise); free(out); free(seen); free(noise_set);
+  if (bad) { throw_range(env, bad); return NULL; }
+  return result;
+}
+
 bool sk_register(napi_env env, napi_value exports) {
   napi_property_descriptor props[] = {
     { "lexicalEmbed", NULL, js_lexical_embed, NULL, NULL, NULL, napi_default, NULL },
@@ -883,6 +1007,7 @@ bool sk_register(napi_env env, napi_value exports) {
     { "keywordCount", NULL, js_keyword_count, NULL, NULL, NULL, napi_default, NULL },
     { "lexicalFeatures", NULL, js_lexical_features, NULL, NULL, NULL, napi_default, NULL },
     { "postingsCount", NULL, js_postings_count, NULL, NULL, NULL, napi_default, NULL },
+    { "identifierSpans", NULL, js_identifier_spans, NULL, NULL, NULL, napi_default, NULL },
     { "postingsLayout", NULL, js_postings_layout, NULL, NULL, NULL, napi_default, NULL },
   };
   return napi_define_properties(env, exports, sizeof props / sizeof props[0], props) == napi_ok;

@@ -17,6 +17,7 @@ export interface SearchKernel {
   runClassify(table: object, codePoints: Int32Array, word: Uint8Array): void;
   runsOf(table: object, text: string, pieces: Int32Array, itemEnds: Int32Array): [Int32Array, Int32Array, string[]] | Int32Array;
   lexicalFeatures(words: readonly string[], stems: readonly string[], concepts: Int32Array, dim: number): [Int32Array, Int32Array, Int32Array];
+  identifierSpans(text: string, spans: Int32Array, max: number, noise: string): string[];
   postingsCount(entryTerm: Uint32Array, df: Uint32Array): void;
   postingsLayout(entryTerm: Uint32Array, entryFreq: Float32Array, starts: Int32Array, rank: Int32Array, cursor: Uint32Array, rows: Uint32Array, freqs: Float32Array): void;
   keywordCount(seq: Int32Array, ends: Int32Array, weights: Float64Array, slots: Int32Array, termAt: Int32Array, termIds: Int32Array,
@@ -32,7 +33,7 @@ export function searchKernel(): SearchKernel | undefined {
     state.kernel = null;
     if (process.env.CODEGRAPH_SEARCH_NATIVE !== '0') {
       const a = nativeAddon() as Partial<SearchKernel> | undefined;
-      if (a && typeof a.lexicalEmbed === 'function' && typeof a.vectraRow === 'function' && typeof a.runsOf === 'function' && typeof a.keywordCount === 'function' && typeof a.lexicalFeatures === 'function' && typeof a.postingsLayout === 'function') state.kernel = a as SearchKernel;
+      if (a && typeof a.lexicalEmbed === 'function' && typeof a.vectraRow === 'function' && typeof a.runsOf === 'function' && typeof a.keywordCount === 'function' && typeof a.lexicalFeatures === 'function' && typeof a.postingsLayout === 'function' && typeof a.identifierSpans === 'function') state.kernel = a as SearchKernel;
     }
   }
   return state.kernel ?? undefined;

@@ -16,7 +16,7 @@ import { buildDocuments } from '../../lib/search/documents.ts';
 import { lexicalInto, lexicalIntoAll, LEXICAL_DIM } from '../../lib/search/embedders/index.ts';
 import { buildSearch } from '../../lib/search/index.ts';
 import { RunNumbers, searchKernel, useSearchKernel } from '../../lib/search/native.ts';
-import { WORD_RUNS } from '../../lib/search/tokenize.ts';
+import { CODE_NOISE_LINES, identifiersIn, WORD_RUNS } from '../../lib/search/tokenize.ts';
 import { vectraShard } from '../../lib/search/vectors.ts';
 import { appFiles, appGraph, filesUnder } from './fixture-graph.ts';
 
@@ -116,6 +116,38 @@ test('native word runs equal WORD_RUNS matches: edge texts, every line of rxjs, 
   t.deepEqual(Array.from(ends), [3, 5]);
   t.deepEqual(Array.from(seq, (r) => runs.strings[r]), ['a-b', 'map', '', 'x', 'y']);
   t.throws(() => runs.of([3 as never]));
+});
+
+/** Asserts identifierSpans gives identifiersIn's identifiers for every span of `text`. */
+function sameIdentifiers(t: import('ava').ExecutionContext, text: string, spans: number[], max: number): number {
+  const kernel = searchKernel()!;
+  const got = kernel.identifierSpans(text, Int32Array.from(spans), max, CODE_NOISE_LINES);
+  let bad = 0;
+  for (let k = 0; k < spans.length / 2; k++) {
+    const want = identifiersIn(text, spans[2 * k], spans[2 * k + 1], max).join(' ');
+    if (got[k] !== want) { bad++; if (bad < 4) t.log(JSON.stringify(text.slice(spans[2 * k], spans[2 * k + 1]).slice(0, 120)), got[k], '≠', want); }
+  }
+  return bad;
+}
+
+test('native body identifiers equal identifiersIn: edge spans, every line, whole files and pseudo-random spans of rxjs', (t) => {
+  if (!searchKernel()) { t.false(expectKernel); return; }
+  const edge = 'a /* x */ bb /* open\ncc // dd\nee 0x1F $ab _c a$1 ff/gg/*hh*/ii //tail';
+  const spans: number[] = [];
+  for (let from = 0; from <= edge.length; from++) for (let to = from; to <= edge.length; to++) spans.push(from, to);
+  t.is(sameIdentifiers(t, edge, spans, 160), 0, 'every span of an edge text');
+  t.is(sameIdentifiers(t, edge, spans, 2), 0, 'with a small max');
+  t.is(sameIdentifiers(t, 'é ü x\u{1F600}yy zz', [0, 10, 2, 9], 160), 0, 'non-ASCII between identifiers');
+  let seed = 12345;
+  const next = (n: number): number => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % Math.max(1, n); };
+  let bad = 0;
+  for (const text of Object.values(filesUnder(RXJS_SRC))) {
+    const sp: number[] = [0, text.length];
+    for (let i = text.indexOf('\n'), from = 0; i >= 0; from = i + 1, i = text.indexOf('\n', i + 1)) sp.push(from, i);
+    for (let k = 0; k < 20; k++) { const a = next(text.length + 1); sp.push(a, a + next(text.length + 1 - a)); }
+    bad += sameIdentifiers(t, text, sp, 160);
+  }
+  t.is(bad, 0, 'rxjs spans');
 });
 
 test('lexical batch equals lexicalInto on edge texts: empty, no runs, stop words only, long words, non-ASCII, astral', (t) => {
