@@ -274,6 +274,13 @@ static napi_value js_vectra_row(napi_env env, napi_callback_info info) {
   double sum = 0;
   int64_t end = -1;
   for (int64_t j = 0; j < dim; j++) {
+    /* Mostly zeros: four +0 values at once (a -0 takes the general path, which prints it as 0 too). */
+    if (j + 4 <= dim) {
+      uint64_t a, b;
+      memcpy(&a, x + j, 8);
+      memcpy(&b, x + j + 2, 8);
+      if ((a | b) == 0) { memcpy(p, "0,0,0,0,", 8); p += 8; j += 3; continue; }
+    }
     const double v0 = x[j];
     if (v0 == 0) { *p++ = '0'; *p++ = ','; continue; }
     double n = js_round(v0 * 1e6);
@@ -908,6 +915,7 @@ static napi_value js_identifier_spans(napi_env env, napi_callback_info info) {
   uint16_t *text = NULL, *noise = NULL, *out = NULL;
   size_t text_cap = 0, noise_cap = 0, len = 0, noise_len = 0;
   IdSlot *seen = NULL, *noise_set = NULL;
+  uint32_t *used = NULL;
   const char *bad = NULL;
   napi_value result = NULL;
   if (!units_of(env, argv[0], &text, &text_cap, &len) || !units_of(env, argv[3], &noise, &noise_cap, &noise_len)) { bad = "identifierSpans: text and noise must be strings"; goto done; }
@@ -934,12 +942,12 @@ static napi_value js_identifier_spans(napi_env env, napi_callback_info info) {
     const int64_t from = spans[k], to = spans[k + 1];
     if (from < 0 || to < from || (size_t)to > len) { bad = "identifierSpans: a span outside the text"; break; }
     size_t out_len = 0, count = 0;
-    /* The distinct identifiers met, in a set twice the size of the most kept. */
+    /* The distinct identifiers met, in a set twice the size of the most kept (emptied slot by slot below). */
     if (!seen) {
       seen_cap = 256;
       while (seen_cap < (size_t)max * 2) seen_cap *= 2;
-      if (!(seen = calloc(seen_cap, sizeof *seen))) { bad = "identifierSpans: out of memory"; break; }
-    } else memset(seen, 0, seen_cap * sizeof *seen);
+      if (!(seen = calloc(seen_cap, sizeof *seen)) || !(used = malloc((size_t)(max + 1) * sizeof *used))) { bad = "identifierSpans: out of memory"; break; }
+    }
     size_t i = (size_t)from;
     while ((int64_t)count < max) {
       /* The next token from i: a comment opener or an identifier (as SPAN_TOKEN's exec finds it). */
@@ -976,6 +984,7 @@ static napi_value js_identifier_spans(napi_env env, napi_callback_info info) {
         if (seen[j].hash == h && seen[j].len == n && memcmp(text + seen[j].at, id, n * 2) == 0) { skip = true; break; }
       if (skip) continue;
       seen[j] = (IdSlot){ h, (uint32_t)start, (uint32_t)n };
+      used[count] = (uint32_t)j;
       if (out_len + n + 1 > out_cap) {
         out_cap = (out_len + n + 1) * 2 + 256;
         uint16_t *o2 = realloc(out, out_cap * sizeof *o2);
@@ -987,12 +996,13 @@ static napi_value js_identifier_spans(napi_env env, napi_callback_info info) {
       out_len += n;
       count++;
     }
+    for (size_t u = 0; u < count; u++) seen[used[u]].len = 0;
     if (bad) break;
     napi_value str;
     if (napi_create_string_utf16(env, (const char16_t *)(out ? out : (uint16_t *)""), out_len, &str) != napi_ok || napi_set_element(env, result, (uint32_t)(k / 2), str) != napi_ok) { result = NULL; break; }
   }
 done:
-  free(text); free(noise); free(out); free(seen); free(noise_set);
+  free(text); free(noise); free(out); free(seen); free(noise_set); free(used);
   if (bad) { throw_range(env, bad); return NULL; }
   return result;
 }
