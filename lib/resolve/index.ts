@@ -7,7 +7,7 @@ import path from 'node:path';
 import { CodeGraph } from '../graph/code-graph.ts';
 import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/reference-index.ts';
 import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
-import type { CallFact, Expr, FileFacts, Pos, RefFact } from '../extract/facts.ts';
+import type { CallFact, Expr, FileFacts, Pos, RefFact, SymbolFact } from '../extract/facts.ts';
 import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { ModuleResolver } from './modules.ts';
 import { Evaluator, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
@@ -276,26 +276,8 @@ class ProjectBuilder {
         const bound = !keyName && (callee.k === 'member' || (callee.k === 'id' && !!callee.b && !('l' in callee.b)));
         if (bound && CALLABLE_NAMES.has(sym.label)) named = { f: v.f, s: v.s, r: v.r, c: v.c };
         if (call.isNew) {
-          if (sym.label === 'Class') {
-            const ctor = ev.findMember(v, 'constructor', false);
-            target = ctor && ctor !== 'ext' ? ctor : { f: v.f, s: v.s };
-            occurrenceTarget = { f: v.f, s: v.s };
-            status = 'resolved'; reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
-          } else if (sym.label === 'Function' && sym.kind !== 'arrow_function') {
-            // `new Counter(1)` of a JavaScript constructor function: the function runs (as the constructor)
-            target = { f: v.f, s: v.s };
-            status = 'resolved'; reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
-          } else if (sym.label === 'Variable' && sym.kind === 'const' && sym.init) {
-            // `new AjaxTimeoutError()` of `const AjaxTimeoutError = (() => { function Impl() {…} … return Impl })()`:
-            // the class or constructor function the const holds
-            const alias = ev.value(v.f, sym.init);
-            const as = alias.t === 'sym' ? ev.sym(alias) : undefined;
-            if (alias.t === 'sym' && as && (as.label === 'Class' || (as.label === 'Function' && as.kind !== 'arrow_function'))) {
-              const ctor = as.label === 'Class' ? ev.findMember(alias, 'constructor', false) : undefined;
-              target = ctor && ctor !== 'ext' ? ctor : { f: alias.f, s: alias.s };
-              status = 'resolved'; reason = alias.c < v.c ? alias.r : v.r; conf = Math.min(v.c, alias.c, REASON_CONFIDENCE.constructor);
-            }
-          }
+          const made = this.constructed(v, sym);
+          if (made) { target = made.target; occurrenceTarget = made.occurrence; status = 'resolved'; reason = made.reason; conf = made.conf; }
         } else if (sym.reassigned || (callee.k === 'id' && !!callee.b && 'l' in callee.b && this.files[f].locals[callee.b.l]?.reassigned)) {
           // a function binding assigned again in its file (`let notify = …; notify = fn`, a local `let run = dflt`
           // replaced by a setter): which function it holds at the call is not fixed
@@ -348,6 +330,33 @@ class ProjectBuilder {
     }
     if (call.args) this.callbackArgs(f, call, from);
     void facts;
+  }
+
+  /** What `new X()` runs when X resolved to `v`: a class's constructor (or the class), a constructor function, or what a const holds. */
+  private constructed(v: Val & { t: 'sym' }, sym: SymbolFact): { target: SymRef; occurrence?: SymRef; reason: Reason; conf: number } | undefined {
+    const ev = this.ev;
+    if (sym.label === 'Class') {
+      const ctor = ev.findMember(v, 'constructor', false);
+      return {
+        target: ctor && ctor !== 'ext' ? ctor : { f: v.f, s: v.s }, occurrence: { f: v.f, s: v.s },
+        reason: v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r, conf: Math.min(v.c, REASON_CONFIDENCE.constructor),
+      };
+    }
+    if (sym.label === 'Function' && sym.kind !== 'arrow_function') {
+      // `new Counter(1)` of a JavaScript constructor function: the function runs (as the constructor)
+      return { target: { f: v.f, s: v.s }, reason: v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r, conf: Math.min(v.c, REASON_CONFIDENCE.constructor) };
+    }
+    if (sym.label === 'Variable' && sym.kind === 'const' && sym.init) {
+      // `new AjaxTimeoutError()` of `const AjaxTimeoutError = (() => { function Impl() {…} … return Impl })()`:
+      // the class or constructor function the const holds
+      const alias = ev.value(v.f, sym.init);
+      const as = alias.t === 'sym' ? ev.sym(alias) : undefined;
+      if (alias.t === 'sym' && as && (as.label === 'Class' || (as.label === 'Function' && as.kind !== 'arrow_function'))) {
+        const ctor = as.label === 'Class' ? ev.findMember(alias, 'constructor', false) : undefined;
+        return { target: ctor && ctor !== 'ext' ? ctor : { f: alias.f, s: alias.s }, reason: alias.c < v.c ? alias.r : v.r, conf: Math.min(v.c, alias.c, REASON_CONFIDENCE.constructor) };
+      }
+    }
+    return undefined;
   }
 
   // The rarer parts of a call in methods of their own: call() is optimised per call site's shape, and these
