@@ -285,11 +285,13 @@ function encodeRefs(refs: readonly Reference[]): EncodedRefs {
   };
   const rows: number[] = new Array(refs.length * 8);
   const confidence: number[] = new Array(refs.length);
+  // References come ordered by file: the previous file's id saves most filePath lookups (same ids either way).
+  let lastPath: string | undefined, lastPathId = -1;
   for (let i = 0; i < refs.length; i++) {
     const r = refs[i];
     const o = i * 8;
     rows[o] = sid(r.target);
-    rows[o + 1] = sid(r.filePath);
+    rows[o + 1] = r.filePath === lastPath ? lastPathId : (lastPathId = sid((lastPath = r.filePath)));
     rows[o + 2] = r.line;
     rows[o + 3] = r.column;
     rows[o + 4] = r.length;

@@ -194,7 +194,8 @@ export class Collector {
   /** Runs both passes and returns the file's facts. */
   collect(matches: Match[], lines: number, parseErrors: number): FileFacts {
     const roles = this.roles;
-    for (const m of matches) this.file(m, roles[m.pattern]);
+    // indexed: unoptimised for-of allocates an iterator result per step, and this runs once per match
+    for (let i = 0; i < matches.length; i++) { const m = matches[i]; this.file(m, roles[m.pattern]); }
     this.replay();
     if (this.docComments.size) this.jsdocTypedefs();
     for (const f of this.pendingExports) f();
@@ -207,9 +208,9 @@ export class Collector {
     if (!role) return;
     const c = m.captures;
     switch (role) {
-      case 'id': this.ids.set(c[0].node, { node: c[0].node, kind: 'value', from: -1 }); return;
-      case 'id.type': this.ids.set(c[0].node, { node: c[0].node, kind: 'type', from: -1 }); return;
-      case 'id.shorthand': this.ids.set(c[0].node, { node: c[0].node, kind: 'shorthand', from: -1 }); return;
+      case 'id': this.ids.set(c[0].node, { node: c[0].node, kind: 'value', scope: undefined, from: -1 }); return;
+      case 'id.type': this.ids.set(c[0].node, { node: c[0].node, kind: 'type', scope: undefined, from: -1 }); return;
+      case 'id.shorthand': this.ids.set(c[0].node, { node: c[0].node, kind: 'shorthand', scope: undefined, from: -1 }); return;
       case 'member': {
         const object = get(c, 'object')!, property = get(c, 'property')!, node = get(c, 'member')!;
         this.members.set(node, { object, property, from: -1 });
@@ -513,30 +514,7 @@ export class Collector {
       const cur = symStack.length ? symStack[symStack.length - 1].s : -1;
       switch (e.t) {
         case EV_EXPORT: exportStack.push(e.x); break;
-        case EV_SCOPE: {
-          const node = e.x.node as Node;
-          // every scope has the same fields from the start (one hidden class for the hot lookups)
-          scope = { kind: e.x.kind, start: p, argOf: undefined, end: this.end(node), parent: scope, names: new Map(), classSym: this.classSymOf.get(node) ?? this.prototypeOwner.get(node) ?? -1, thisType: undefined, node };
-          if (e.x.kind === 'arrow' || e.x.kind === 'function') scope.argOf = this.argCall.get(node);
-          if ((e.x.kind === 'function' || e.x.kind === 'method') && this.thisParamType.size) {
-            for (const slot of this.slotsOf.get(node) ?? []) {
-              const t = this.thisParamType.get(slot);
-              if (t) scope.thisType = t;
-            }
-          }
-          // a named function or class expression that became a symbol (`module.exports = class Foo {…}`) is bound
-          // to its name inside itself
-          const own = this.ownNameOf.get(node);
-          if (own !== undefined) scope.names.set(this.symbols[own].name, { s: own });
-          // the body of a top-level constructor function (`function F() {}` with `F.prototype.m = …` in the file):
-          // `this` is an F, as the checker reads it
-          if (e.x.kind === 'function' && this.prototypeNames.size && scope.classSym < 0) {
-            const fs = this.fnSymOf.get(node);
-            if (fs !== undefined && this.symbols[fs].parent === -1 && this.symbols[fs].label === 'Function' && this.symbols[fs].kind === 'function' && this.prototypeNames.has(this.symbols[fs].name)) scope.classSym = fs;
-          }
-          this.scopeSpans.push({ p, end: scope.end, scope });
-          break;
-        }
+        case EV_SCOPE: scope = this.openScope(e.x, p, scope); break;
         case EV_DEF: {
           const ex = exportStack.length ? exportStack[exportStack.length - 1] : undefined;
           const s = this.define(e.x, scope, cur, ex);
@@ -544,54 +522,82 @@ export class Collector {
           break;
         }
         case EV_DECL: this.declare(e.x, scope, cur); break;
-        case EV_POINT: {
-          const x = e.x;
-          if (x.ret) {
-            // a returned value belongs to the innermost function around it
-            const fn = functionScope(scope);
-            if (fn !== this.root && fn.node) pushTo(this.returned, fn.node, x.ret as Node);
-            break;
-          }
-          if (x.heritage) {
-            // a class's heritage sits in its class scope; an interface's in its type scope, under its symbol
-            const cls = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
-            if (cls >= 0) {
-              const sym = this.symbols[cls];
-              // `extends Repo<User>`: the clause, which reads as the generic type (type arguments included)
-              const n = x.clause && this.generics.has(x.clause) ? x.clause : x.node;
-              if (x.heritage === 'extends') (sym.extendsNodes ??= []).push(n); else (sym.implementsNodes ??= []).push(n);
-            }
-            break;
-          }
-          const node = x.node as Node;
-          const call = this.calls.get(node);
-          if (call) {
-            call.from = cur;
-            // inside an anonymous function passed as an argument, below the enclosing symbol: the outermost such call
-            const symStart = symStack.length ? symStack[symStack.length - 1].start : -1;
-            for (let sc: Scope | undefined = scope; sc && sc.start > symStart && sc !== this.root; sc = sc.parent) {
-              if (sc.argOf) call.via = sc.argOf;
-            }
-            break;
-          }
-          const key = this.keyRefs.get(node);
-          if (key) { key.from = cur; break; }
-          const member = this.members.get(node);
-          if (member) { member.from = cur; break; }
-          const sk = this.simple.get(node);
-          if (sk === 'this' || sk === 'super') {
-            const typed = sk === 'this' ? thisTypeAt(scope) : undefined;
-            if (typed) this.thisType.set(node, typed); else this.thisCls.set(node, thisClass(scope));
-            // `this` in a static method is the class itself (its static side), not an instance
-            if (!typed && sk === 'this' && this.inStaticMethod(scope)) this.staticThis.add(node);
-          }
-          break;
-        }
+        case EV_POINT: this.pointEvent(e.x, scope, cur, symStack); break;
       }
       // identifiers are not events (there are many): they take their scope from a second sweep below
     }
     this.sweepIds();
     if (this.narrowings.length) this.narrow();
+  }
+
+  /** A scope event of `replay`: the scope it opens (inside `parent`). */
+  private openScope(x: any, p: number, parent: Scope): Scope {
+    const node = x.node as Node;
+    // every scope has the same fields from the start (one hidden class for the hot lookups)
+    const scope: Scope = { kind: x.kind, start: p, argOf: undefined, end: this.end(node), parent, names: new Map(), classSym: this.classSymOf.get(node) ?? this.prototypeOwner.get(node) ?? -1, thisType: undefined, node };
+    if (x.kind === 'arrow' || x.kind === 'function') scope.argOf = this.argCall.get(node);
+    if ((x.kind === 'function' || x.kind === 'method') && this.thisParamType.size) {
+      for (const slot of this.slotsOf.get(node) ?? []) {
+        const t = this.thisParamType.get(slot);
+        if (t) scope.thisType = t;
+      }
+    }
+    // a named function or class expression that became a symbol (`module.exports = class Foo {…}`) is bound
+    // to its name inside itself
+    const own = this.ownNameOf.get(node);
+    if (own !== undefined) scope.names.set(this.symbols[own].name, { s: own });
+    // the body of a top-level constructor function (`function F() {}` with `F.prototype.m = …` in the file):
+    // `this` is an F, as the checker reads it
+    if (x.kind === 'function' && this.prototypeNames.size && scope.classSym < 0) {
+      const fs = this.fnSymOf.get(node);
+      if (fs !== undefined && this.symbols[fs].parent === -1 && this.symbols[fs].label === 'Function' && this.symbols[fs].kind === 'function' && this.prototypeNames.has(this.symbols[fs].name)) scope.classSym = fs;
+    }
+    this.scopeSpans.push({ p, end: scope.end, scope });
+    return scope;
+  }
+
+  /** A point event of `replay` (a call, member, key, `this`, a returned value or a heritage clause) in `scope` under symbol `cur`. */
+  private pointEvent(x: any, scope: Scope, cur: number, symStack: Array<{ s: number; end: number; start: number }>): void {
+    if (x.ret) {
+      // a returned value belongs to the innermost function around it
+      const fn = functionScope(scope);
+      if (fn !== this.root && fn.node) pushTo(this.returned, fn.node, x.ret as Node);
+      return;
+    }
+    if (x.heritage) {
+      // a class's heritage sits in its class scope; an interface's in its type scope, under its symbol
+      const cls = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
+      if (cls >= 0) {
+        const sym = this.symbols[cls];
+        // `extends Repo<User>`: the clause, which reads as the generic type (type arguments included)
+        const n = x.clause && this.generics.has(x.clause) ? x.clause : x.node;
+        if (x.heritage === 'extends') (sym.extendsNodes ??= []).push(n); else (sym.implementsNodes ??= []).push(n);
+      }
+      return;
+    }
+    const node = x.node as Node;
+    const call = this.calls.get(node);
+    if (call) {
+      call.from = cur;
+      // inside an anonymous function passed as an argument, below the enclosing symbol: the outermost such call
+      const symStart = symStack.length ? symStack[symStack.length - 1].start : -1;
+      for (let sc: Scope | undefined = scope; sc && sc.start > symStart && sc !== this.root; sc = sc.parent) {
+        if (sc.argOf) call.via = sc.argOf;
+      }
+      return;
+    }
+    const key = this.keyRefs.get(node);
+    if (key) { key.from = cur; return; }
+    const member = this.members.get(node);
+    if (member) { member.from = cur; return; }
+    const sk = this.simple.get(node);
+    if (sk === 'this' || sk === 'super') {
+      const typed = sk === 'this' ? thisTypeAt(scope) : undefined;
+      if (typed) this.thisType.set(node, typed); else this.thisCls.set(node, thisClass(scope));
+      // `this` in a static method is the class itself (its static side), not an instance
+      if (!typed && sk === 'this' && this.inStaticMethod(scope)) this.staticThis.add(node);
+    }
+    return;
   }
 
   /**
@@ -621,9 +627,9 @@ export class Collector {
 
   /** Assigns each identifier its scope and enclosing symbol with a merge of two sorted sequences. */
   private sweepIds(): void {
-    const recs = [...this.ids.values()];
-    for (const r of recs) (r as any).p = startOf(r.node);
-    recs.sort((a: any, b: any) => a.p - b.p);
+    const recs: IdRec[] = [];
+    this.ids.forEach((r) => { recs.push(r); });
+    recs.sort((a, b) => a.node.start - b.node.start);
     this.sortedIds = recs;
     // Scopes and symbols as sorted intervals: rebuilt from the scope/def events.
     const spans: Array<{ p: number; end: number; scope?: Scope; sym?: number }> = [];
@@ -633,8 +639,8 @@ export class Collector {
     let si = 0;
     let scope = this.root;
     const symStack: Array<{ s: number; end: number }> = [];
-    for (const r of recs as Array<IdRec & { p: number }>) {
-      const p = r.p;
+    for (let i = 0; i < recs.length; i++) {
+      const r = recs[i], p = r.node.start;
       while (si < spans.length && spans[si].p <= p) {
         const sp = spans[si++];
         if (sp.scope) { if (sp.end > p) scope = sp.scope; } else if (sp.end > p) symStack.push({ s: sp.sym!, end: sp.end });
@@ -1468,14 +1474,14 @@ export class Collector {
     }
     const calls: CallFact[] = [];
     const calleeNodes = new Set<Node>();
-    for (const [node, c] of this.calls) {
-      if (c.callee === node) continue; // only arguments seen (should not happen)
+    this.calls.forEach((c, node) => {
+      if (c.callee === node) return; // only arguments seen (should not happen)
       calleeNodes.add(c.callee);
       const callee = this.expr(c.callee);
-      if (callee.k === 'id' && !callee.b && callee.name === 'require') continue;
-      if (callee.k === 'fn') continue;
+      if (callee.k === 'id' && !callee.b && callee.name === 'require') return;
+      if (callee.k === 'fn') return;
       // `import(…)` loads a module (a ModuleRef, its value a promise of the namespace): no function is called
-      if (c.callee.end - c.callee.start === 6 && this.text.startsWith('import', c.callee.start)) continue;
+      if (c.callee.end - c.callee.start === 6 && this.text.startsWith('import', c.callee.start)) return;
       const nameNode = this.nameNodeOf(c.callee);
       const fact: CallFact = { callee, at: nameNode ? this.pos(nameNode) : [rowOf(node) + 1, colOf(node) + 1, 0], from: c.from };
       if (c.isNew) fact.isNew = true;
@@ -1485,8 +1491,9 @@ export class Collector {
         const ordered = this.realSlots(c.args);
         for (let i = 0; i < ordered.length; i++) {
           // a function argument: its parameters are typed by the callee's declaration of parameter i
-          for (const fn of [ordered[i], ...(this.branchesOf.get(ordered[i]) ?? [])]) {
-            const slots = this.slotsOf.get(fn);
+          const branches = this.branchesOf.get(ordered[i]);
+          for (let b = -1; b < (branches ? branches.length : 0); b++) {
+            const slots = this.slotsOf.get(b < 0 ? ordered[i] : branches![b]);
             if (!slots) continue;
             const ps = this.realSlots(slots);
             for (let j = 0; j < ps.length; j++) {
@@ -1495,25 +1502,27 @@ export class Collector {
             }
           }
         }
-        for (const a of c.args) {
+        let text: string | undefined; // the callee's text, made once per call
+        for (let k = 0; k < c.args.length; k++) {
+          const a = c.args[k];
           if (this.comments.has(a)) continue;
           const value = this.expr(a);
           if (value.k === 'id' ? !value.b || 'l' in value.b : value.k !== 'member') continue;
           const nn = this.nameNodeOf(a);
           if (!nn) continue;
-          args.push({ value, at: this.pos(nn), callee: this.calleeText(c.callee) });
+          args.push({ value, at: this.pos(nn), callee: (text ??= this.calleeText(c.callee)) });
         }
         for (const { key, value: v } of c.propArgs ?? []) {
           const value = this.expr(v);
           if (value.k === 'id' ? !value.b || 'l' in value.b : value.k !== 'member') continue;
           const nn = this.nameNodeOf(v);
           if (!nn) continue;
-          args.push({ value, at: this.pos(nn), callee: this.calleeText(c.callee), key: this.ident(key) });
+          args.push({ value, at: this.pos(nn), callee: (text ??= this.calleeText(c.callee)), key: this.ident(key) });
         }
         if (args.length) fact.args = args;
       }
       calls.push(fact);
-    }
+    });
     const locals: LocalFact[] = this.localNodes.map((l, i) => {
       const f: LocalFact = { name: l.name };
       if (l.type) f.type = this.expr(l.type);
@@ -1539,32 +1548,32 @@ export class Collector {
       return f;
     });
     const refs: RefFact[] = [];
-    for (const r of this.ids.values()) {
+    this.ids.forEach((r) => {
       const node = r.node;
-      if (this.skipIds.has(node) || calleeNodes.has(node)) continue;
+      if (this.skipIds.has(node) || calleeNodes.has(node)) return;
       const e = this.expr(node);
-      if (e.k !== 'id' || !e.b || 'l' in e.b) continue;
+      if (e.k !== 'id' || !e.b || 'l' in e.b) return;
       const kind: RefKind = this.jsx.has(node) ? 'jsx' : this.kindOverride.get(node) ?? r.kind;
       refs.push({ value: e, kind, at: this.pos(node), from: r.from });
-    }
-    for (const [node, m] of this.members) {
-      if (calleeNodes.has(node) || this.declaredProps.has(m.property)) continue;
+    });
+    this.members.forEach((m, node) => {
+      if (calleeNodes.has(node) || this.declaredProps.has(m.property)) return;
       const e = this.expr(node);
-      if (e.k !== 'member' || e.obj.k === 'lit' || e.obj.k === 'other') continue;
+      if (e.k !== 'member' || e.obj.k === 'lit' || e.obj.k === 'other') return;
       refs.push({ value: e, kind: this.jsx.has(node) ? 'jsx' : 'value', at: this.pos(m.property), from: m.from });
-    }
+    });
     // keys naming members: `const p: Provider = { a: 1 }` (typed object literal), `const { a, b: c } = obj`
     const declared = new Set<number>();
     for (const sym of this.symbols) if (sym.at[2] > 0) declared.add(sym.at[0] * 65536 + sym.at[1]);
-    for (const [node, k] of this.keyRefs) {
+    this.keyRefs.forEach((k, node) => {
       // a key that declares a symbol (an object-literal method) is tied to the type's member by an IMPLEMENTS edge
-      if (declared.has((rowOf(node) + 1) * 65536 + colOf(node) + 1)) continue;
+      if (declared.has((rowOf(node) + 1) * 65536 + colOf(node) + 1)) return;
       const typeNode = k.assigned ? this.declaredType(k.obj) : k.obj;
-      if (!typeNode) continue;
+      if (!typeNode) return;
       const obj: Expr = k.typed ? { k: 'as', type: this.expr(typeNode) } : k.pushed ? { k: 'element', of: this.expr(typeNode) } : this.expr(typeNode);
-      if (obj.k === 'lit' || obj.k === 'other' || obj.k === 'fn') continue;
+      if (obj.k === 'lit' || obj.k === 'other' || obj.k === 'fn') return;
       refs.push({ value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(node), from: k.from, key: true });
-    }
+    });
     return {
       path: this.filePath, language: this.language, lines, parseErrors,
       symbols, imports: this.imports, exports: this.exports, modules: this.modules, locals, calls, refs,
@@ -1663,21 +1672,29 @@ export class Collector {
     const c = this.calls.get(node);
     // `require('./x')` used in place (`require('./x')(app)`, `exports.Suite = require('./suite')`): the module's value
     if (c && !c.isNew && this.requireSource.has(node)) return this.inlineRequire(node);
-    if (c && c.callee !== node) {
-      // an immediately invoked function (`(() => { …; return create })()`) is worth what it returns
-      const iife = c.isNew ? undefined : this.iifeValue(c.callee);
-      if (iife) return iife;
-      const hook = c.isNew ? undefined : this.reactHook(c.callee);
-      if (hook) {
-        const hooked = this.hookValue(hook, c.args ?? [], this.callTypeArg.get(node));
-        if (hooked) return hooked;
-      }
-      if (c.isNew) return { k: 'new', callee: this.expr(c.callee) };
-      const out: Expr = { k: 'call', callee: this.expr(c.callee) };
-      const args = c.args && this.argValues(c.args);
-      if (args) out.args = args;
-      return out;
+    if (c && c.callee !== node) return this.exprCall(node, c);
+    return this.exprType(node) ?? this.exprOther(node);
+  }
+
+  /** The value of a call (`c` its record): an IIFE's result, a React hook's value, `new`, or the call itself. */
+  private exprCall(node: Node, c: { callee: Node; isNew: boolean; args?: Node[] }): Expr {
+    // an immediately invoked function (`(() => { …; return create })()`) is worth what it returns
+    const iife = c.isNew ? undefined : this.iifeValue(c.callee);
+    if (iife) return iife;
+    const hook = c.isNew ? undefined : this.reactHook(c.callee);
+    if (hook) {
+      const hooked = this.hookValue(hook, c.args ?? [], this.callTypeArg.get(node));
+      if (hooked) return hooked;
     }
+    if (c.isNew) return { k: 'new', callee: this.expr(c.callee) };
+    const out: Expr = { k: 'call', callee: this.expr(c.callee) };
+    const args = c.args && this.argValues(c.args);
+    if (args) out.args = args;
+    return out;
+  }
+
+  /** The shape of a type node (unions, intersections, object types, `typeof`, generics), or undefined for any other node. */
+  private exprType(node: Node): Expr | undefined {
     const u = this.unions.get(node);
     if (u) return { k: 'union', types: [...u].sort(byStart).map((n) => this.expr(n)) };
     const both = this.intersections.get(node);
@@ -1716,6 +1733,11 @@ export class Collector {
       if (query) return inner.name === 'ReturnType' ? { k: 'call', callee: this.expr(query) } : { k: 'new', callee: this.expr(query) };
       return inner;
     }
+    return undefined;
+  }
+
+  /** The shape of a node that is neither a name, a member, a call nor a type: wrappers, literals, `this`, functions. */
+  private exprOther(node: Node): Expr {
     const w = this.wraps.get(node);
     if (w) {
       if (w.kind === 'as' && w.type) return { k: 'as', type: this.expr(w.type) };
@@ -1921,7 +1943,10 @@ export class Collector {
 
   /** Argument or parameter nodes in source order, without comments and TypeScript `this` parameters. */
   private realSlots(nodes: Node[]): Node[] {
-    return nodes.filter((n) => !this.comments.has(n) && !this.isThisParam(n)).sort(byStart);
+    const out = nodes.filter((n) => !this.comments.has(n) && !this.isThisParam(n));
+    // nearly always in source order already (matches come in preorder): a sort only when not
+    for (let i = 1; i < out.length; i++) if (out[i].start < out[i - 1].start) return out.sort(byStart);
+    return out;
   }
 
   /**

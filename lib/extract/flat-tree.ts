@@ -230,6 +230,11 @@ export class FlatTree {
     return r;
   }
 
+  /** Lines of the text as newline-separated pieces (a final newline opens one more): the rows `rowOf` counts. */
+  lineCount(): number {
+    return (this.lineStarts ??= lineStartsOf(this.text)).length;
+  }
+
   /** 0-based row of a UTF-16 offset (tree-sitter counts rows by '\n' only). */
   rowOf(offset: number): number {
     const ls = this.lineStarts ??= lineStartsOf(this.text);

@@ -56,14 +56,7 @@ export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: strin
   matches ??= rt.engine.run(flat);
   const collector = new Collector(text, filePath, rt.id);
   collector.roles = rt.roles;
-  return collector.collect(matches, countLines(text), parseErrors);
-}
-
-/** Lines as the pipeline has always counted them: newline-separated pieces (a final newline opens one more). */
-function countLines(text: string): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return n;
+  return collector.collect(matches, flat.lineCount(), parseErrors); // the tree's line table: one scan of the text less
 }
 
 /** Counts ERROR and MISSING nodes (only called when the tree has errors). */

@@ -107,10 +107,12 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   // Units: follow symbol → symbol containment (class → method, …) up to the top-level symbol.
   const parent = new Int32Array(N).fill(-1);
   for (let k = 0; k < M; k++) {
-    const e = edges[k];
-    if (!STRUCTURAL.has(e.type) || e.source === e.target) continue;
+    // Positions first (typed arrays): most edges end at a file or folder and are settled without reading the
+    // edge; equal positions are equal uids (a self edge).
     const x = src[k], y = dst[k];
-    if (x >= 0 && y >= 0 && isSym[x] && isSym[y] && (parent[y] < 0 || e.source < nodes[parent[y]].uid)) parent[y] = x;
+    if (x < 0 || y < 0 || x === y || !isSym[x] || !isSym[y]) continue;
+    const e = edges[k];
+    if (STRUCTURAL.has(e.type) && (parent[y] < 0 || e.source < nodes[parent[y]].uid)) parent[y] = x;
   }
   // Indexers do not always draw an edge from an interface to its properties or from a function to the
   // functions nested in it; the qualified name (`Owner.member` in the same file) says it as well.

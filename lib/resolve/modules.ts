@@ -51,16 +51,12 @@ export class ModuleResolver {
     if (spec.startsWith('node:')) return { external: spec };
     const ts = this.tsconfigFor(dir);
     if (ts?.paths) {
-      for (const [pattern, targets] of ts.paths) {
-        const star = pattern.indexOf('*');
-        let captured: string | undefined;
-        if (star < 0) { if (pattern === spec) captured = ''; } else {
-          const pre = pattern.slice(0, star), post = pattern.slice(star + 1);
-          if (spec.startsWith(pre) && spec.endsWith(post) && spec.length >= pre.length + post.length) captured = spec.slice(pre.length, spec.length - post.length);
-        }
-        if (captured === undefined) continue;
-        for (const t of targets) {
-          const f = this.file(t.replace('*', captured));
+      // TypeScript's rule: one pattern (exact, else the longest part before `*`, the first listed on a tie); when
+      // none of its targets exists, the other patterns are not tried (baseUrl and packages are).
+      const hit = matchSubpath(ts.paths, spec, 'first');
+      if (hit) {
+        for (const t of hit.target) {
+          const f = this.file(t.replace('*', hit.captured));
           if (f) return { file: f };
         }
       }
@@ -163,8 +159,9 @@ export class ModuleResolver {
 /**
  * The entry of an `exports`/`imports` map that `spec` matches (Node's rule): the exact key, else among keys
  * with one `*` the one with the longest part before it (then the longest key), with what its `*` captures.
+ * `tie = 'first'` keeps the first listed of equal prefixes instead (TypeScript's rule for tsconfig `paths`).
  */
-function matchSubpath<T>(entries: ReadonlyArray<readonly [string, T]>, spec: string): { target: T; captured: string } | undefined {
+function matchSubpath<T>(entries: ReadonlyArray<readonly [string, T]>, spec: string, tie: 'longer' | 'first' = 'longer'): { target: T; captured: string } | undefined {
   let best: { target: T; captured: string } | undefined;
   let bestPre = -1, bestLen = -1;
   for (const [pattern, target] of entries) {
@@ -172,7 +169,7 @@ function matchSubpath<T>(entries: ReadonlyArray<readonly [string, T]>, spec: str
     if (star < 0) { if (pattern === spec) return { target, captured: '' }; continue; }
     const pre = pattern.slice(0, star), post = pattern.slice(star + 1);
     if (spec.length < pattern.length - 1 || !spec.startsWith(pre) || !spec.endsWith(post)) continue;
-    if (pre.length > bestPre || (pre.length === bestPre && pattern.length > bestLen)) {
+    if (pre.length > bestPre || (tie === 'longer' && pre.length === bestPre && pattern.length > bestLen)) {
       best = { target, captured: spec.slice(pre.length, spec.length - post.length) };
       bestPre = pre.length;
       bestLen = pattern.length;

@@ -4,7 +4,8 @@
  */
 import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
-import { identifiersIn, splitIdentifier } from './tokenize.ts';
+import { searchKernel } from './native.ts';
+import { CODE_NOISE_LINES, identifiersIn, splitIdentifier } from './tokenize.ts';
 
 /** Keyword fields of one symbol (raw text; the BM25 prep tasks tokenise them). */
 export interface SearchFields {
@@ -84,7 +85,36 @@ export function documentsOfFile(nodes: readonly GraphNode[], text: string | unde
     comments: text === undefined ? new Map<string, DocComment[]>() : docCommentsByName(text, starts),
     filePath: undefined, pathWords: '', inPath: '',
   };
-  return nodes.map((n) => describe(n, file));
+  const bodies = text === undefined ? undefined : bodyWordsOf(nodes, text, starts);
+  return nodes.map((n, i) => describe(n, file, bodies === undefined ? undefined : bodies[i]));
+}
+
+/**
+ * Each node's body identifiers (identifiersIn over lines line..endLine), or undefined when it has no span. With
+ * the native kernel, one call scans every span of the file (the same identifiers, joined by spaces).
+ */
+function bodyWordsOf(nodes: readonly GraphNode[], text: string, starts: readonly number[]): Array<string[] | undefined> {
+  const out: Array<string[] | undefined> = new Array(nodes.length).fill(undefined);
+  const spans: number[] = [];
+  const which: number[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
+    if (typeof n.line !== 'number') continue;
+    // Lines line..endLine, as text offsets (the text between is what joining those lines gives).
+    const first = Math.max(0, n.line - 1);
+    const end = Math.min(starts.length, typeof n.endLine === 'number' ? n.endLine : n.line);
+    if (first >= end) continue;
+    spans.push(starts[first], end < starts.length ? starts[end] - 1 : text.length);
+    which.push(i);
+  }
+  const kernel = searchKernel();
+  if (kernel !== undefined && which.length > 0) {
+    const joined = kernel.identifierSpans(text, Int32Array.from(spans), MAX_BODY_IDENTIFIERS, CODE_NOISE_LINES);
+    for (let k = 0; k < which.length; k++) out[which[k]] = joined[k] === '' ? [] : joined[k].split(' ');
+  } else {
+    for (let k = 0; k < which.length; k++) out[which[k]] = identifiersIn(text, spans[2 * k], spans[2 * k + 1], MAX_BODY_IDENTIFIERS);
+  }
+  return out;
 }
 
 /** What the symbols of one file share: its text, line starts and doc comments, and its path's words (memoised). */
@@ -110,7 +140,7 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-function describe(n: GraphNode, file: FileContext): SearchDoc {
+function describe(n: GraphNode, file: FileContext, words: string[] | undefined): SearchDoc {
   const qualified = typeof n.qualifiedName === 'string' ? n.qualifiedName : n.name;
   const container = qualified.includes('.') ? qualified.slice(0, qualified.lastIndexOf('.')) : '';
   const filePath = n.filePath ?? '';
@@ -122,14 +152,6 @@ function describe(n: GraphNode, file: FileContext): SearchDoc {
   const pathWords = file.pathWords;
   const signature = typeof n.signature === 'string' ? n.signature : '';
   const doc = leadingDoc(n, file.comments) || (typeof n.doc === 'string' ? n.doc : '');
-  let words: string[] | undefined;
-  const { text, starts } = file;
-  if (text !== undefined && typeof n.line === 'number') {
-    // Lines line..endLine, as text offsets (the text between is what joining those lines gives).
-    const first = Math.max(0, n.line - 1);
-    const end = Math.min(starts.length, typeof n.endLine === 'number' ? n.endLine : n.line);
-    if (first < end) words = identifiersIn(text, starts[first], end < starts.length ? starts[end] - 1 : text.length, MAX_BODY_IDENTIFIERS);
-  }
   const fields: SearchFields = { name: n.name, qualified: container, path: pathWords, signature, doc, body: words ? words.join(' ') : '' };
   const kind = n.label === 'Variable' ? 'variable' : n.label === 'TypeAlias' ? 'type' : n.label.toLowerCase();
   const embedText = [

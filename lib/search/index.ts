@@ -13,7 +13,8 @@ import type { CodeGraph } from '../graph/code-graph.ts';
 import { KeywordBuilder, KeywordIndex, type ForwardIndex } from './bm25.ts';
 import { digest64 } from './digest.ts';
 import { docCacheJSON, prepareDocuments, readDocCache } from './doc-cache.ts';
-import { embedderFor, lexicalInto, LEXICAL_DIM, LEXICAL_ID, resolveEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
+import type { SearchFields } from './documents.ts';
+import { embedderFor, lexicalIntoAll, LEXICAL_DIM, LEXICAL_ID, resolveEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
 import { SearchIndex, type SearchParts } from './engine.ts';
 import { LegacyKeywordIndex } from './legacy-v1.ts';
 import { readPacked, readRows, toColumns, VectorMatrix, writeVectors } from './vectors.ts';
@@ -102,10 +103,14 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   const { docs, reusedFiles } = prepareDocuments(opts.graph, opts.readSource, opts.fileHash, cached);
   step('documents');
   const builder = new KeywordBuilder(counts);
+  // Fresh documents in runs between taken-over ones (one run when cold): the builder counts a run in one pass.
+  let fresh: Array<{ fields: SearchFields; bodyWords?: readonly string[] }> = [];
   for (const d of docs) {
-    if (d.previousRow !== undefined) builder.addFrom(counts!, d.previousRow);
-    else builder.addFields(d.fields!, d.bodyWords);
+    if (d.previousRow === undefined) { fresh.push({ fields: d.fields!, bodyWords: d.bodyWords }); continue; }
+    if (fresh.length > 0) { builder.addAllFields(fresh); fresh = []; }
+    builder.addFrom(counts!, d.previousRow);
   }
+  if (fresh.length > 0) builder.addAllFields(fresh);
   writeFileSync(path.join(out, KEYWORD_FILE), builder.finish().toBuffer());
   if (opts.fileHash) writeFileSync(path.join(out, DOCS_FILE), docCacheJSON(docs, opts.fileHash));
   step('keyword');
@@ -149,7 +154,10 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   for (let start = 0; start < total; start += batch) {
     if (direct) {
       const end = Math.min(total, start + batch);
-      for (let k = start; k < end; k++) lexicalInto(docs[pending[k]].embedText, packed, pending[k] * dim, true);
+      const texts: string[] = [];
+      const at = new Int32Array(end - start);
+      for (let k = start; k < end; k++) { texts.push(docs[pending[k]].embedText); at[k - start] = pending[k] * dim; }
+      lexicalIntoAll(texts, packed, at, true);
       opts.progress?.(end, total);
       continue;
     }

@@ -7,6 +7,7 @@
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { searchKernel } from './native.ts';
 import { topK } from './top.ts';
 
 export { topK } from './top.ts';
@@ -152,6 +153,8 @@ for (let k = 0; k < 1000; k++) {
  */
 export function vectraShard(rows: VectorRows, from: number, to: number, previous?: PreviousItems): Buffer {
   const { packed, dim } = rows;
+  // The same bytes either way; the native printer saves a cold loop per value (lib/search/native.ts).
+  const kernel = searchKernel();
   let buf: Buffer = Buffer.allocUnsafe(64 + (to - from) * (dim * 4 + 160));
   let at = 0;
   at += buf.write('{"version":1,"metadata_config":{},"items":[', at, 'latin1');
@@ -167,19 +170,19 @@ export function vectraShard(rows: VectorRows, from: number, to: number, previous
     }
     buf = room(buf, at, head.length + dim * 12 + 64);
     at += head.copy(buf, at);
-    const end = writeRow(buf, at, packed, r * dim, dim);
+    const end = kernel !== undefined ? kernel.vectraRow(buf, at, packed, r * dim, dim, rowSum) : writeRow(buf, at, packed, r * dim, dim);
     if (end >= 0) at = end;
     else { buf = room(buf, at, dim * 32 + 64); at = writeRowSlow(buf, at, packed, r * dim, dim); }
     if (dim > 0) at--; // the last value's comma
-    at += buf.write(`],"norm":${Math.sqrt(rowSum.value)}}`, at, 'latin1');
+    at += buf.write(`],"norm":${Math.sqrt(rowSum[0])}}`, at, 'latin1');
   }
   buf = room(buf, at, 2);
   at += buf.write(']}', at, 'latin1');
   return buf.subarray(0, at);
 }
 
-/** The sum of squares of the last row written (writeRow's second result). */
-const rowSum = { value: 0 };
+/** The sum of squares of the last row written (writeRow's and the native vectraRow's second result). */
+const rowSum = new Float64Array(1);
 
 /**
  * Writes one row's values, each followed by a comma, at `at` (the caller made room: 12 bytes per value); returns
@@ -201,7 +204,7 @@ function writeRow(buf: Buffer, at: number, packed: Float32Array, base: number, d
     // without trailing zeros.
     if (n < 0) { buf[at++] = MINUS; n = -n; }
     const ip = Math.floor(n / 1e6);
-    if (ip >= 10) return -1;
+    if (!(ip < 10)) return -1; // NaN too, as the native printer
     const fr = n - ip * 1e6;
     buf[at++] = ZERO + ip;
     if (fr !== 0) {
@@ -220,7 +223,7 @@ function writeRow(buf: Buffer, at: number, packed: Float32Array, base: number, d
     }
     buf[at++] = COMMA;
   }
-  rowSum.value = sum;
+  rowSum[0] = sum;
   return at;
 }
 
@@ -233,7 +236,7 @@ function writeRowSlow(buf: Buffer, at: number, packed: Float32Array, base: numbe
     sum += v * v;
     at += buf.write(`${v},`, at, 'latin1');
   }
-  rowSum.value = sum;
+  rowSum[0] = sum;
   return at;
 }
 

@@ -8,7 +8,7 @@ import { canDownload, DEFAULT_MODEL, findLocalModel, loadTransformersEmbedder, m
 import type { Embedder, EmbedderSpec } from './types.ts';
 
 export type { Embedder, EmbedderSpec } from './types.ts';
-export { lexicalEmbedder, lexicalInto, lexicalVector, LEXICAL_ID, LEXICAL_DIM } from './lexical.ts';
+export { lexicalEmbedder, lexicalInto, lexicalIntoAll, lexicalVector, LEXICAL_ID, LEXICAL_DIM } from './lexical.ts';
 
 const LEXICAL_NAMES = new Set(['builtin', 'lexical', 'builtin:lexical', LEXICAL_ID]);
 
