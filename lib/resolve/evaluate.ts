@@ -198,7 +198,23 @@ export class Evaluator {
         return v.t === 'ext' ? UNKNOWN : v;
       }
       case 'as': return this.typeValue(f, e.type, 0);
-      case 'guarded': return this.guardedValue(f, e);
+      case 'guarded': {
+        // `if (isFoo(x)) x.m()`: a guard declared `(v): v is Foo` makes x a Foo here; `if (isA(x) || isB(x))` makes
+        // it one of both
+        const guards = e.by.k === 'union' ? e.by.types : [e.by];
+        const insts: Array<Val & { t: 'inst' }> = [];
+        let one: Val | undefined;
+        for (const by of guards) {
+          const v = this.guardType(f, by);
+          if (!v) return this.value(f, e.of);
+          if (guards.length === 1) one = v;
+          else if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
+          else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
+          else return this.value(f, e.of);
+        }
+        if (one) return one;
+        return insts.length === 1 ? insts[0] : { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
+      }
       case 'element': {
         const arr = this.deref(this.value(f, e.of));
         // `obj[$mobx]` on a type declaring `[$mobx]: Admin`: that member (same name written the same way)
@@ -209,7 +225,34 @@ export class Evaluator {
         if (arr.t === 'obj' && arr.index) return weakenFrom(this.typeValue(arr.f, arr.index, 0, arr.subst), arr, 'typed-receiver');
         return arr.t === 'arr' ? weakenFrom(this.typeValue(arr.f, arr.of, 0, arr.subst), arr, 'typed-receiver') : UNKNOWN;
       }
-      case 'union': return this.unionValue(f, e);
+      case 'union': {
+        // a value that is one of several (`c ? a : b`, `a || b`): the same symbol through every branch, or the
+        // instances of each (a union value, see member); anything else is unknown
+        let one: Val | undefined;
+        const insts: Array<Val & { t: 'inst' }> = [];
+        for (const x of e.types) {
+          let v = this.value(f, x);
+          if (v.t === 'sym' && (this.sym(v).label === 'Variable' || this.sym(v).label === 'Property')) {
+            // a variable or property holding an instance (`cond ? innerFrom(x) : EMPTY`): that instance
+            const d = this.deref(v);
+            if (d.t === 'inst' || d.t === 'union') v = d;
+            // a const object literal with a declared type (`opts.encoder ?? jsonEncoder`, `const jsonEncoder: Encoder =
+            // {…}`): an instance of that type beside the other branch, as the checker reduces the union
+            else if (d.t === 'sym' && this.sym(v).type) {
+              const t = weakenFrom(this.typeValue(v.f, this.sym(v).type!, 0), v, 'typed-receiver');
+              if (t.t === 'inst') v = t;
+            }
+          }
+          if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); continue; }
+          if (v.t === 'union') { for (const o of v.of) if (!insts.some((y) => y.f === o.f && y.s === o.s)) insts.push(o); continue; }
+          if (v.t !== 'sym' || (one && (one.t !== 'sym' || one.f !== v.f || one.s !== v.s))) return UNKNOWN;
+          if (!one || v.c < (one as { c: number }).c) one = v;
+        }
+        if (one && insts.length) return UNKNOWN;
+        if (one) return one;
+        if (insts.length === 1) return insts[0];
+        return insts.length ? { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) } : UNKNOWN;
+      }
       case 'import': {
         // `await import('./x')`, `import('./x').then((m) => …)`: a promise of x's namespace
         const target = this.module(f, e.source);
@@ -222,58 +265,6 @@ export class Evaluator {
       case 'objval': return { t: 'objv', f, entries: e.entries, r: 'same-file', c: 1 };
       default: return UNKNOWN;
     }
-  }
-
-  // The larger cases of compute in methods of their own: compute runs for every expression and was optimised as
-  // one unit with all its cases, for more compile work than it saved.
-
-  /** `if (isFoo(x)) x.m()`: x where a type guard held. */
-  private guardedValue(f: number, e: Expr & { k: 'guarded' }): Val {
-    // `if (isFoo(x)) x.m()`: a guard declared `(v): v is Foo` makes x a Foo here; `if (isA(x) || isB(x))` makes
-    // it one of both
-    const guards = e.by.k === 'union' ? e.by.types : [e.by];
-    const insts: Array<Val & { t: 'inst' }> = [];
-    let one: Val | undefined;
-    for (const by of guards) {
-      const v = this.guardType(f, by);
-      if (!v) return this.value(f, e.of);
-      if (guards.length === 1) one = v;
-      else if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
-      else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
-      else return this.value(f, e.of);
-    }
-    if (one) return one;
-    return insts.length === 1 ? insts[0] : { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
-  }
-
-  /** A value that is one of several (`c ? a : b`, `a || b`). */
-  private unionValue(f: number, e: Expr & { k: 'union' }): Val {
-    // a value that is one of several (`c ? a : b`, `a || b`): the same symbol through every branch, or the
-    // instances of each (a union value, see member); anything else is unknown
-    let one: Val | undefined;
-    const insts: Array<Val & { t: 'inst' }> = [];
-    for (const x of e.types) {
-      let v = this.value(f, x);
-      if (v.t === 'sym' && (this.sym(v).label === 'Variable' || this.sym(v).label === 'Property')) {
-        // a variable or property holding an instance (`cond ? innerFrom(x) : EMPTY`): that instance
-        const d = this.deref(v);
-        if (d.t === 'inst' || d.t === 'union') v = d;
-        // a const object literal with a declared type (`opts.encoder ?? jsonEncoder`, `const jsonEncoder: Encoder =
-        // {…}`): an instance of that type beside the other branch, as the checker reduces the union
-        else if (d.t === 'sym' && this.sym(v).type) {
-          const t = weakenFrom(this.typeValue(v.f, this.sym(v).type!, 0), v, 'typed-receiver');
-          if (t.t === 'inst') v = t;
-        }
-      }
-      if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); continue; }
-      if (v.t === 'union') { for (const o of v.of) if (!insts.some((y) => y.f === o.f && y.s === o.s)) insts.push(o); continue; }
-      if (v.t !== 'sym' || (one && (one.t !== 'sym' || one.f !== v.f || one.s !== v.s))) return UNKNOWN;
-      if (!one || v.c < (one as { c: number }).c) one = v;
-    }
-    if (one && insts.length) return UNKNOWN;
-    if (one) return one;
-    if (insts.length === 1) return insts[0];
-    return insts.length ? { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) } : UNKNOWN;
   }
 
   /**
@@ -856,12 +847,51 @@ export class Evaluator {
     // (the type parameters in force travel with arrays, maps, object types and function types: `items: T[]` in
     // `Repo<T>` reached through `Repo<User>` has User elements)
     if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
-    if (t.k === 'intersection') return this.intersectionType(f, t, depth, subst);
+    if (t.k === 'intersection') {
+      const insts: Array<Val & { t: 'inst' }> = [];
+      const objs: Array<Val & { t: 'obj' }> = [];
+      let hole = false, ext = false;
+      const add = (v: Val): void => {
+        if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
+        else if (v.t === 'inter') { hole ||= v.hole; for (const o of v.of) add(o); }
+        else if (v.t === 'ext') ext = true;
+        else if (v.t === 'obj') { objs.push(v); hole = true; }
+        else hole = true;
+      };
+      for (const m of t.types) add(this.typeValue(f, m, depth + 1, subst));
+      // object type literals only, written in one file (`{ [P in K]: T } & { [k: string]: T }`): one object type
+      if (insts.length === 0 && !ext && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f)) {
+        return { ...objs[0], props: objs.flatMap((o) => o.props), index: objs.find((o) => o.index)?.index };
+      }
+      if (insts.length === 0) return ext && !hole ? EXT : UNKNOWN;
+      // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
+      return { t: 'inter', of: insts, hole: hole || ext, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
+    }
     if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, predicate: t.predicate, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
-    if (t.k === 'union') return this.unionType(f, t, depth, subst);
+    if (t.k === 'union') {
+      // `T | undefined`, `T | null`: T; several project types: a union value (see member)
+      let ext = false;
+      const insts: Array<Val & { t: 'inst' }> = [];
+      const others: Val[] = [];
+      for (const m of t.types) {
+        // a project type's name the file does not declare or import (`@type {A|B}` in JSDoc naming B without
+        // importing it): the checker cannot resolve it, so the whole union is `any` to it
+        if (m.k === 'id' && !m.b && !isGlobalName(m.name) && this.projectTypeNames().has(m.name)) return UNKNOWN;
+        const v = this.typeValue(f, m, depth + 1, subst);
+        if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
+        else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
+        else if (v.t === 'ext') ext = true;
+        else if (v.t === 'arr' || v.t === 'map' || v.t === 'obj' || v.t === 'fnval' || v.t === 'inter' || v.t === 'prom') others.push(v);
+      }
+      // `T[] | undefined`, `Map<K, V> | null`, `{ a: A } | undefined`, `(A & B) | null`: that one value (several: unknown)
+      if (others.length) return others.length === 1 && insts.length === 0 && !ext ? others[0] : UNKNOWN;
+      if (insts.length === 1) return insts[0];
+      if (insts.length > 1) return { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
+      return ext ? EXT : UNKNOWN;
+    }
     const target = this.typeSymbol(f, t);
     if (target === 'ext') return EXT;
     if (!target) return UNKNOWN;
@@ -887,53 +917,6 @@ export class Evaluator {
     const syms = this.files[r.f].symbols;
     for (const list of kids.values()) if (list.some((i) => !syms[i].isStatic)) return true;
     return false;
-  }
-
-  // (typeValueAt's intersection and union cases in methods of their own, as compute's larger cases)
-
-  /** An intersection type (`A & B`): see Val's `inter`. */
-  private intersectionType(f: number, t: Expr & { k: 'intersection' }, depth: number, subst?: Subst): Val {
-    const insts: Array<Val & { t: 'inst' }> = [];
-    const objs: Array<Val & { t: 'obj' }> = [];
-    let hole = false, ext = false;
-    const add = (v: Val): void => {
-      if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
-      else if (v.t === 'inter') { hole ||= v.hole; for (const o of v.of) add(o); }
-      else if (v.t === 'ext') ext = true;
-      else if (v.t === 'obj') { objs.push(v); hole = true; }
-      else hole = true;
-    };
-    for (const m of t.types) add(this.typeValue(f, m, depth + 1, subst));
-    // object type literals only, written in one file (`{ [P in K]: T } & { [k: string]: T }`): one object type
-    if (insts.length === 0 && !ext && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f)) {
-      return { ...objs[0], props: objs.flatMap((o) => o.props), index: objs.find((o) => o.index)?.index };
-    }
-    if (insts.length === 0) return ext && !hole ? EXT : UNKNOWN;
-    // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
-    return { t: 'inter', of: insts, hole: hole || ext, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
-  }
-
-  /** A union type: `T | undefined` is T; several project types a union value (see member). */
-  private unionType(f: number, t: Expr & { k: 'union' }, depth: number, subst?: Subst): Val {
-    // `T | undefined`, `T | null`: T; several project types: a union value (see member)
-    let ext = false;
-    const insts: Array<Val & { t: 'inst' }> = [];
-    const others: Val[] = [];
-    for (const m of t.types) {
-      // a project type's name the file does not declare or import (`@type {A|B}` in JSDoc naming B without
-      // importing it): the checker cannot resolve it, so the whole union is `any` to it
-      if (m.k === 'id' && !m.b && !isGlobalName(m.name) && this.projectTypeNames().has(m.name)) return UNKNOWN;
-      const v = this.typeValue(f, m, depth + 1, subst);
-      if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
-      else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
-      else if (v.t === 'ext') ext = true;
-      else if (v.t === 'arr' || v.t === 'map' || v.t === 'obj' || v.t === 'fnval' || v.t === 'inter' || v.t === 'prom') others.push(v);
-    }
-    // `T[] | undefined`, `Map<K, V> | null`, `{ a: A } | undefined`, `(A & B) | null`: that one value (several: unknown)
-    if (others.length) return others.length === 1 && insts.length === 0 && !ext ? others[0] : UNKNOWN;
-    if (insts.length === 1) return insts[0];
-    if (insts.length > 1) return { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
-    return ext ? EXT : UNKNOWN;
   }
 
   /** Names of the project's top-level classes, interfaces and type aliases (built once). */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { CodeGraph } from '../graph/code-graph.ts';
 import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/reference-index.ts';
 import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
-import type { CallFact, Expr, FileFacts, Pos, RefFact, SymbolFact } from '../extract/facts.ts';
+import type { CallFact, Expr, FileFacts, Pos } from '../extract/facts.ts';
 import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { ModuleResolver } from './modules.ts';
 import { Evaluator, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
@@ -142,20 +142,7 @@ class ProjectBuilder {
   private fromUid(f: number, from: number): string { return from >= 0 ? this.symUids[f][from] : this.fileUids[f]; }
 
   // ---------------------------------------------------------------- relations
-  // Split in parts (one method each, the per-reference work in a method of its own): V8 optimised the single
-  // method as a whole, with everything it inlined, for more compile time than its optimised code saved (rxjs×4).
   private fileRelations(f: number): void {
-    const facts = this.files[f];
-    this.fileLinks(f);
-    this.fileHeritage(f);
-    // calls (before references, so a callback's REFERENCES edge keeps its role)
-    this.callbackSites.clear();
-    for (const call of facts.calls) this.call(f, call);
-    for (const r of facts.refs) this.reference(f, r);
-  }
-
-  /** Imports between files, and the names imports and re-exports name. */
-  private fileLinks(f: number): void {
     const facts = this.files[f];
     const ev = this.ev;
     // imports between files
@@ -179,12 +166,6 @@ class ProjectBuilder {
       const v = ev.exportOf(m.f, e.imported);
       if (v && v.t === 'sym') this.bothMeanings(v, f, e.at, e.imported, 'export', this.fileUids[f], 're-export', Math.min(v.c, REASON_CONFIDENCE['re-export']));
     }
-  }
-
-  /** Heritage (EXTENDS, IMPLEMENTS) and typed object literals that implement their type. */
-  private fileHeritage(f: number): void {
-    const facts = this.files[f];
-    const ev = this.ev;
     // heritage
     for (let s = 0; s < facts.symbols.length; s++) {
       const sym = facts.symbols[s];
@@ -210,38 +191,39 @@ class ProjectBuilder {
       if (t.t !== 'inst') continue;
       this.edge(this.symUids[f][s], this.uidOf(t), 'IMPLEMENTS', t.c, t.r === 'same-file' || t.r === 'typed-receiver' ? 'heritage' : t.r, sym.line);
     }
-  }
-
-  /** A reference other than a call's callee (a callback argument already has its REFERENCES edge, with its role). */
-  private reference(f: number, r: RefFact): void {
-    const ev = this.ev;
-    // a typed object literal's key: only when its type names one class or interface (a union's member is a guess)
-    if (r.key && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) return;
-    // a name in a type annotation means the type where a value shares its name (`interface X` + `const X`)
-    const v = r.kind === 'type' ? ev.asType(ev.value(f, r.value)) : ev.value(f, r.value);
-    if (v.t !== 'sym' || v.held) {
-      if (v.t === 'sym' && v.held && r.kind !== 'export' && !this.callbackSites.has(siteKey(r.at))) {
-        // a key of an object literal value holding a symbol (`summary.formatPrice`): a reference, but the name is
-        // the key's
-        const from = this.fromUid(f, r.from), target = this.uidOf(v);
-        if (target !== from) this.edge(from, target, 'REFERENCES', v.c, v.r, r.at[0], r.kind === 'value' ? undefined : { refKind: r.kind });
-        return;
+    // calls (before references, so a callback's REFERENCES edge keeps its role)
+    this.callbackSites.clear();
+    for (const call of facts.calls) this.call(f, call);
+    // other references (a callback argument already has its REFERENCES edge, with its role)
+    for (const r of facts.refs) {
+      // a typed object literal's key: only when its type names one class or interface (a union's member is a guess)
+      if (r.key && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) continue;
+      // a name in a type annotation means the type where a value shares its name (`interface X` + `const X`)
+      const v = r.kind === 'type' ? ev.asType(ev.value(f, r.value)) : ev.value(f, r.value);
+      if (v.t !== 'sym' || v.held) {
+        if (v.t === 'sym' && v.held && r.kind !== 'export' && !this.callbackSites.has(siteKey(r.at))) {
+          // a key of an object literal value holding a symbol (`summary.formatPrice`): a reference, but the name is
+          // the key's
+          const from = this.fromUid(f, r.from), target = this.uidOf(v);
+          if (target !== from) this.edge(from, target, 'REFERENCES', v.c, v.r, r.at[0], r.kind === 'value' ? undefined : { refKind: r.kind });
+          continue;
+        }
+        // a member of a union receiver whose member types disagree: an occurrence of each, no edge
+        if (r.value.k === 'member' && r.kind !== 'export') {
+          for (const m of ev.unionMembers(f, r.value)) this.occurrence(m, f, r.at, r.value.name, r.kind, this.fromUid(f, r.from), m.r, m.c);
+        }
+        continue;
       }
-      // a member of a union receiver whose member types disagree: an occurrence of each, no edge
-      if (r.value.k === 'member' && r.kind !== 'export') {
-        for (const m of ev.unionMembers(f, r.value)) this.occurrence(m, f, r.at, r.value.name, r.kind, this.fromUid(f, r.from), m.r, m.c);
-      }
-      return;
+      const name = r.value.k === 'id' ? r.value.name : r.value.k === 'member' ? r.value.name : '';
+      const from = this.fromUid(f, r.from);
+      const kind: ReferenceKind = r.kind;
+      if (kind === 'export') this.bothMeanings(v, f, r.at, name, kind, from, v.r, v.c);
+      else this.occurrence(v, f, r.at, name, kind, from, v.r, v.c);
+      if (kind === 'export' || this.callbackSites.has(siteKey(r.at))) continue;
+      const target = this.uidOf(v);
+      if (target === from) continue;
+      this.edge(from, target, 'REFERENCES', v.c, v.r, r.at[0], r.kind === 'value' ? undefined : { refKind: r.kind });
     }
-    const name = r.value.k === 'id' ? r.value.name : r.value.k === 'member' ? r.value.name : '';
-    const from = this.fromUid(f, r.from);
-    const kind: ReferenceKind = r.kind;
-    if (kind === 'export') this.bothMeanings(v, f, r.at, name, kind, from, v.r, v.c);
-    else this.occurrence(v, f, r.at, name, kind, from, v.r, v.c);
-    if (kind === 'export' || this.callbackSites.has(siteKey(r.at))) return;
-    const target = this.uidOf(v);
-    if (target === from) return;
-    this.edge(from, target, 'REFERENCES', v.c, v.r, r.at[0], r.kind === 'value' ? undefined : { refKind: r.kind });
   }
 
   private call(f: number, call: CallFact): void {
@@ -276,8 +258,26 @@ class ProjectBuilder {
         const bound = !keyName && (callee.k === 'member' || (callee.k === 'id' && !!callee.b && !('l' in callee.b)));
         if (bound && CALLABLE_NAMES.has(sym.label)) named = { f: v.f, s: v.s, r: v.r, c: v.c };
         if (call.isNew) {
-          const made = this.constructed(v, sym);
-          if (made) { target = made.target; occurrenceTarget = made.occurrence; status = 'resolved'; reason = made.reason; conf = made.conf; }
+          if (sym.label === 'Class') {
+            const ctor = ev.findMember(v, 'constructor', false);
+            target = ctor && ctor !== 'ext' ? ctor : { f: v.f, s: v.s };
+            occurrenceTarget = { f: v.f, s: v.s };
+            status = 'resolved'; reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
+          } else if (sym.label === 'Function' && sym.kind !== 'arrow_function') {
+            // `new Counter(1)` of a JavaScript constructor function: the function runs (as the constructor)
+            target = { f: v.f, s: v.s };
+            status = 'resolved'; reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
+          } else if (sym.label === 'Variable' && sym.kind === 'const' && sym.init) {
+            // `new AjaxTimeoutError()` of `const AjaxTimeoutError = (() => { function Impl() {…} … return Impl })()`:
+            // the class or constructor function the const holds
+            const alias = ev.value(v.f, sym.init);
+            const as = alias.t === 'sym' ? ev.sym(alias) : undefined;
+            if (alias.t === 'sym' && as && (as.label === 'Class' || (as.label === 'Function' && as.kind !== 'arrow_function'))) {
+              const ctor = as.label === 'Class' ? ev.findMember(alias, 'constructor', false) : undefined;
+              target = ctor && ctor !== 'ext' ? ctor : { f: alias.f, s: alias.s };
+              status = 'resolved'; reason = alias.c < v.c ? alias.r : v.r; conf = Math.min(v.c, alias.c, REASON_CONFIDENCE.constructor);
+            }
+          }
         } else if (sym.reassigned || (callee.k === 'id' && !!callee.b && 'l' in callee.b && this.files[f].locals[callee.b.l]?.reassigned)) {
           // a function binding assigned again in its file (`let notify = …; notify = fn`, a local `let run = dflt`
           // replaced by a setter): which function it holds at the call is not fixed
@@ -317,7 +317,27 @@ class ProjectBuilder {
       if (name && !keyName && (!named || (named.f === occ.f && named.s === occ.s))) this.occurrence({ t: 'sym', f: occ.f, s: occ.s, r: reason, c: conf }, f, call.at, name, 'call', from, reason, conf);
     } else if (status === 'external') {
       this.external++;
-    } else this.unresolvedCall(f, call, from, indirect);
+    } else {
+      // a method of a union receiver whose member types each declare their own (`s: Circle | Square; s.draw()`):
+      // one of them runs, so the call is an edge to each (as TypeScript's call hierarchy counts it), less
+      // certain than a single callee; otherwise a guess. Either way the name is an occurrence of each.
+      // likewise a callee holding one of several functions (`const addTo = previous ? addToStart : addToEnd`)
+      const dispatch = callee.k === 'member' && !indirect ? ev.unionCallees(f, callee) : !call.isNew ? ev.eitherCallees(f, callee) : undefined;
+      if (dispatch && dispatch.every((m) => CALLABLE_MEMBERS.has(ev.sym(m).label))) {
+        this.resolved++;
+        for (const m of dispatch) this.edge(from, this.uidOf(m), 'CALLS', Math.min(m.c, REASON_CONFIDENCE['union-member']), 'union-member', call.at[0], call.via ? { via: call.via } : undefined);
+      } else {
+        // a receiver whose shape is known — an object type literal (`this: { extend_(…): … }`: its method signatures
+        // are no symbols; not a type parameter's constraint, which a value may exceed) or an object literal value —
+        // without that member: no other type's method runs, no guess
+        if (!indirect && callee.k === 'member') {
+          const recv = ev.deref(ev.value(f, callee.obj));
+          if ((recv.t === 'obj' && !recv.open) || recv.t === 'objv') indirect = true;
+        }
+        this.guess(f, call, from, indirect);
+      }
+      if (name && callee.k === 'member') for (const m of ev.unionMembers(f, callee)) this.occurrence(m, f, call.at, name, 'call', from, m.r, m.c);
+    }
     // the called name is an occurrence of what it names (`f()` of an alias `const f = g` names f, not g;
     // `new EmptyError()` names the const of the error class), whether or not the call itself resolved
     if (name && named && !(status === 'resolved' && (occurrenceTarget ?? target) && sameSym(occurrenceTarget ?? target!, named))) {
@@ -328,83 +348,20 @@ class ProjectBuilder {
       const tied = this.tiedMember(named);
       if (tied) this.occurrence({ t: 'sym', f: tied.f, s: tied.s, r: named.r, c: named.c }, f, call.at, name, 'call', from, named.r, named.c);
     }
-    if (call.args) this.callbackArgs(f, call, from);
+    if (call.args) {
+      const calleeText = call.args[0].callee;
+      for (const a of call.args) {
+        const v = ev.value(f, a.value);
+        if (v.t !== 'sym') continue;
+        const label = ev.sym(v).label;
+        if (label !== 'Function' && label !== 'Method') continue;
+        const t = this.uidOf(v);
+        if (t === from) continue;
+        this.edge(from, t, 'REFERENCES', v.c, v.r, a.at[0], a.key ? { role: 'callback', callee: calleeText, key: a.key } : { role: 'callback', callee: calleeText });
+        this.callbackSites.add(siteKey(a.at));
+      }
+    }
     void facts;
-  }
-
-  /** What `new X()` runs when X resolved to `v`: a class's constructor (or the class), a constructor function, or what a const holds. */
-  private constructed(v: Val & { t: 'sym' }, sym: SymbolFact): { target: SymRef; occurrence?: SymRef; reason: Reason; conf: number } | undefined {
-    const ev = this.ev;
-    if (sym.label === 'Class') {
-      const ctor = ev.findMember(v, 'constructor', false);
-      return {
-        target: ctor && ctor !== 'ext' ? ctor : { f: v.f, s: v.s }, occurrence: { f: v.f, s: v.s },
-        reason: v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r, conf: Math.min(v.c, REASON_CONFIDENCE.constructor),
-      };
-    }
-    if (sym.label === 'Function' && sym.kind !== 'arrow_function') {
-      // `new Counter(1)` of a JavaScript constructor function: the function runs (as the constructor)
-      return { target: { f: v.f, s: v.s }, reason: v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r, conf: Math.min(v.c, REASON_CONFIDENCE.constructor) };
-    }
-    if (sym.label === 'Variable' && sym.kind === 'const' && sym.init) {
-      // `new AjaxTimeoutError()` of `const AjaxTimeoutError = (() => { function Impl() {…} … return Impl })()`:
-      // the class or constructor function the const holds
-      const alias = ev.value(v.f, sym.init);
-      const as = alias.t === 'sym' ? ev.sym(alias) : undefined;
-      if (alias.t === 'sym' && as && (as.label === 'Class' || (as.label === 'Function' && as.kind !== 'arrow_function'))) {
-        const ctor = as.label === 'Class' ? ev.findMember(alias, 'constructor', false) : undefined;
-        return { target: ctor && ctor !== 'ext' ? ctor : { f: alias.f, s: alias.s }, reason: alias.c < v.c ? alias.r : v.r, conf: Math.min(v.c, alias.c, REASON_CONFIDENCE.constructor) };
-      }
-    }
-    return undefined;
-  }
-
-  // The rarer parts of a call in methods of their own: call() is optimised per call site's shape, and these
-  // parts made it a much larger unit for V8's optimising compiler.
-
-  /**
-   * A call that did not resolve to one callee: a union receiver's or a choice's several callees, else counted and
-   * maybe guessed by name (see guess).
-   */
-  private unresolvedCall(f: number, call: CallFact, from: string, indirect: boolean): void {
-    const ev = this.ev;
-    const callee = call.callee;
-    const name = calleeName(callee);
-    // a method of a union receiver whose member types each declare their own (`s: Circle | Square; s.draw()`):
-    // one of them runs, so the call is an edge to each (as TypeScript's call hierarchy counts it), less
-    // certain than a single callee; otherwise a guess. Either way the name is an occurrence of each.
-    // likewise a callee holding one of several functions (`const addTo = previous ? addToStart : addToEnd`)
-    const dispatch = callee.k === 'member' && !indirect ? ev.unionCallees(f, callee) : !call.isNew ? ev.eitherCallees(f, callee) : undefined;
-    if (dispatch && dispatch.every((m) => CALLABLE_MEMBERS.has(ev.sym(m).label))) {
-      this.resolved++;
-      for (const m of dispatch) this.edge(from, this.uidOf(m), 'CALLS', Math.min(m.c, REASON_CONFIDENCE['union-member']), 'union-member', call.at[0], call.via ? { via: call.via } : undefined);
-    } else {
-      // a receiver whose shape is known — an object type literal (`this: { extend_(…): … }`: its method signatures
-      // are no symbols; not a type parameter's constraint, which a value may exceed) or an object literal value —
-      // without that member: no other type's method runs, no guess
-      if (!indirect && callee.k === 'member') {
-        const recv = ev.deref(ev.value(f, callee.obj));
-        if ((recv.t === 'obj' && !recv.open) || recv.t === 'objv') indirect = true;
-      }
-      this.guess(f, call, from, indirect);
-    }
-    if (name && callee.k === 'member') for (const m of ev.unionMembers(f, callee)) this.occurrence(m, f, call.at, name, 'call', from, m.r, m.c);
-  }
-
-  /** Functions and methods passed as a call's arguments: REFERENCES edges in the callback role. */
-  private callbackArgs(f: number, call: CallFact, from: string): void {
-    const ev = this.ev;
-    const calleeText = call.args![0].callee;
-    for (const a of call.args!) {
-      const v = ev.value(f, a.value);
-      if (v.t !== 'sym') continue;
-      const label = ev.sym(v).label;
-      if (label !== 'Function' && label !== 'Method') continue;
-      const t = this.uidOf(v);
-      if (t === from) continue;
-      this.edge(from, t, 'REFERENCES', v.c, v.r, a.at[0], a.key ? { role: 'callback', callee: calleeText, key: a.key } : { role: 'callback', callee: calleeText });
-      this.callbackSites.add(siteKey(a.at));
-    }
   }
 
   /** An unresolved call: counted, and guessed by name only when exactly one project definition fits. */
