@@ -45,10 +45,10 @@ export interface AnalyzeSummary {
 
 /** Nodes by label and edges by type, in schema order. */
 export function countGraph(graph: CodeGraph): { nodes: Record<string, number>; edges: Record<string, number>; symbols: number } {
-  const nodes: Record<string, number> = {};
-  for (const n of graph.nodes) nodes[n.label] = (nodes[n.label] ?? 0) + 1;
-  const edges: Record<string, number> = {};
-  for (const e of graph.edges) edges[e.type] = (edges[e.type] ?? 0) + 1;
+  // Maps and indexed loops: this runs once per process over every edge, mostly unoptimised (a for-of allocates
+  // an iterator result per step there, and keyed stores on a plain object go through its dictionary)
+  const nodes = countBy(graph.nodes, (n) => n.label);
+  const edges = countBy(graph.edges, (e) => e.type);
   let symbols = 0;
   for (const l of SYMBOL_LABELS) symbols += nodes[l] ?? 0;
   return { nodes: sortKeys(nodes), edges: sortKeys(edges), symbols };
@@ -61,6 +61,13 @@ export function worst(byFile: Record<string, number>, limit: number): FileCount[
     .map(([path, count]) => ({ path, count }))
     .sort((a, b) => b.count - a.count || (a.path < b.path ? -1 : 1))
     .slice(0, limit);
+}
+
+/** Counts of `key(item)` over `items`, as a plain object. */
+function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (let i = 0; i < items.length; i++) { const k = key(items[i]); counts.set(k, (counts.get(k) ?? 0) + 1); }
+  return Object.fromEntries(counts);
 }
 
 function sortKeys<T>(o: Record<string, T>): Record<string, T> {
