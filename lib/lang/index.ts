@@ -21,24 +21,61 @@ export type LanguageId = 'typescript' | 'tsx' | 'javascript';
 interface LanguageSpec {
   /** Loads the tree-sitter grammar object. */
   grammar: () => unknown;
+  /** The grammar's node-types.json: package, file in it (node-tree-sitter's node classes read it; see withNodeTypes). */
+  nodeTypes: [pkg: string, file: string];
   /** Query files, relative to lib/lang, concatenated into one query. */
   queries: string[];
 }
 
 const SPECS: Record<LanguageId, LanguageSpec> = {
   typescript: {
-    grammar: () => require('tree-sitter-typescript').typescript,
+    grammar: () => grammarBinding('tree-sitter-typescript').typescript,
+    nodeTypes: ['tree-sitter-typescript', 'typescript/src/node-types.json'],
     queries: ['javascript/core.scm', 'typescript/types.scm', 'typescript/assertion.scm'],
   },
   tsx: {
-    grammar: () => require('tree-sitter-typescript').tsx,
+    grammar: () => grammarBinding('tree-sitter-typescript').tsx,
+    nodeTypes: ['tree-sitter-typescript', 'tsx/src/node-types.json'],
     queries: ['javascript/core.scm', 'javascript/jsx.scm', 'typescript/types.scm'],
   },
   javascript: {
-    grammar: () => require('tree-sitter-javascript'),
+    grammar: () => grammarBinding('tree-sitter-javascript'),
+    nodeTypes: ['tree-sitter-javascript', 'src/node-types.json'],
     queries: ['javascript/core.scm', 'javascript/jsx.scm', 'javascript/plain.scm'],
   },
 };
+
+const bindings = new Map<string, Record<string, unknown>>();
+
+/**
+ * A grammar package's native binding, loaded as the package's own index.js loads it (node-gyp-build from the
+ * package folder: the same file, hence the same language objects) but without the node-types.json files that
+ * index.js also parses (~290 kB of JSON for the three grammars, ~5 ms of every analyze; only node-tree-sitter's
+ * node classes read them, and withNodeTypes adds them where that parser is built). Falls back to the package.
+ */
+function grammarBinding(pkg: string): Record<string, unknown> {
+  let b = bindings.get(pkg);
+  if (b) return b;
+  try {
+    const manifest = require.resolve(`${pkg}/package.json`);
+    const load = createRequire(manifest)('node-gyp-build') as (dir: string) => Record<string, unknown>;
+    b = load(path.dirname(manifest));
+  } catch {
+    b = require(pkg) as Record<string, unknown>;
+  }
+  bindings.set(pkg, b);
+  return b;
+}
+
+/** The grammar with the node-types.json its package's index.js would have attached, for node-tree-sitter. */
+function withNodeTypes(id: LanguageId, grammar: unknown): ParserT.Language & { nodeTypeInfo?: Array<{ type: string; named: boolean }> } {
+  const g = grammar as { nodeTypeInfo?: Array<{ type: string; named: boolean }> };
+  if (g.nodeTypeInfo === undefined) {
+    const [pkg, file] = SPECS[id].nodeTypes;
+    try { g.nodeTypeInfo = require(`${pkg}/${file}`); } catch { /* as index.js: node classes without field getters */ }
+  }
+  return grammar as ParserT.Language & { nodeTypeInfo?: Array<{ type: string; named: boolean }> };
+}
 
 /** Language of a file by its name, or undefined when it is not indexed. */
 export function languageOf(filePath: string): LanguageId | undefined {
@@ -106,7 +143,7 @@ let namesBinding: NamesBinding | undefined;
  * every anonymous token text is known up front and `native` is true), else from node-tree-sitter's binding
  * (anonymous token texts are then learned by the tree walker).
  */
-function languageNames(grammar: ParserT.Language & { nodeTypeInfo?: Array<{ type: string; named: boolean }> }): { names: LanguageNames; native: boolean } {
+function languageNames(id: LanguageId, grammar: ParserT.Language): { names: LanguageNames; native: boolean } {
   let typeNames: Array<string | null>;
   let fieldNames: Array<string | null>;
   let tables: GrammarNames | undefined;
@@ -131,7 +168,10 @@ function languageNames(grammar: ParserT.Language & { nodeTypeInfo?: Array<{ type
   const namedTypes = new Set<string>(['ERROR']);
   for (const n of typeNames) if (n != null) namedTypes.add(n);
   const anonymousTypes = new Set<string>();
-  for (const info of grammar.nodeTypeInfo ?? []) (info.named ? namedTypes : anonymousTypes).add(info.type);
+  // Anonymous types (validating queries' "strings"): the grammar's anonymous symbols as the native tables list
+  // them, which is what tree-sitter's own query compiler checks against; without the addon, node-types.json
+  if (tables) tables.symbols.forEach((n, i) => { if (n != null && tables!.kinds[i] === 1) anonymousTypes.add(n); });
+  else for (const info of withNodeTypes(id, grammar).nodeTypeInfo ?? []) (info.named ? namedTypes : anonymousTypes).add(info.type);
   const fieldIds = new Map<string, number>();
   fieldNames.forEach((f, i) => { if (f != null) fieldIds.set(f, i); });
   const anonymous: Array<string | undefined> = [];
@@ -168,7 +208,7 @@ export function languageRuntime(id: LanguageId): LanguageRuntime {
   const spec = SPECS[id];
   const grammar = spec.grammar() as ParserT.Language;
   const patterns = queryPatterns(spec.queries);
-  const { names, native } = languageNames(grammar);
+  const { names, native } = languageNames(id, grammar);
   const engine = new QueryEngine(patterns, names);
   const roles = patterns.map((p) => p.props.role);
   let parser: ParserT | undefined;
@@ -179,7 +219,7 @@ export function languageRuntime(id: LanguageId): LanguageRuntime {
       if (!parser) {
         ParserClass ??= require('tree-sitter') as typeof ParserT;
         parser = new ParserClass();
-        parser.setLanguage(grammar);
+        parser.setLanguage(withNodeTypes(id, grammar));
       }
       return parser;
     },
@@ -191,14 +231,14 @@ export function languageRuntime(id: LanguageId): LanguageRuntime {
 /** The grammar object and concatenated query source of a language (for tests comparing with tree-sitter). */
 export function languageSource(id: LanguageId): { grammar: unknown; query: string } {
   const spec = SPECS[id];
-  return { grammar: spec.grammar(), query: spec.queries.map(queryText).join('\n') };
+  return { grammar: withNodeTypes(id, spec.grammar()), query: spec.queries.map(queryText).join('\n') };
 }
 
 /** A bare parser for a language (no query): what the parse baseline benchmark uses. */
 export function bareParser(id: LanguageId): ParserT {
   ParserClass ??= require('tree-sitter') as typeof ParserT;
   const parser = new ParserClass();
-  parser.setLanguage(SPECS[id].grammar() as ParserT.Language);
+  parser.setLanguage(withNodeTypes(id, SPECS[id].grammar()));
   return parser;
 }
 
