@@ -15,7 +15,7 @@
  * postings are in row order, so equal documents give a byte-identical file however they were built.
  */
 import type { SearchDoc, SearchFields } from './documents.ts';
-import { runNumbers, searchKernel } from './native.ts';
+import { grownInt32, runNumbers, searchKernel } from './native.ts';
 import { runTerms, terms, WORD_RUNS } from './tokenize.ts';
 import { topK } from './top.ts';
 
@@ -43,8 +43,8 @@ const WEIGHTS = FIELDS.map((f) => FIELD_WEIGHTS[f]);
 /** The same for the native kernel (native/search_kernel.c `keywordCount`), and how each memo slot tokenises. */
 const KERNEL_WEIGHTS = Float64Array.from(WEIGHTS);
 const KERNEL_SLOTS = Int32Array.from(FIELD_MEMO);
-const SLOT_TOKENS = [FIELD_TOKENS[0], FIELD_TOKENS[3], FIELD_TOKENS[5]];
-const SLOTS = 3;
+const SLOTS = Math.max(...FIELD_MEMO) + 1;
+const SLOT_TOKENS = Array.from({ length: SLOTS }, (_, slot) => FIELD_TOKENS[FIELD_MEMO.indexOf(slot)]);
 const BODY = FIELDS.indexOf('body');
 
 /** The terms of every field of a document, as the keyword index computes them from its text. */
@@ -144,8 +144,7 @@ export class KeywordBuilder {
   }
 
   private endDoc(length: number): void {
-    this.starts.push(this.entries);
-    this.lengths.push(length);
+    this.endDocAt(this.entries, length);
   }
 
   /**
@@ -186,11 +185,7 @@ export class KeywordBuilder {
     const { seq, ends } = runs.of(items);
     const k = (this.kernelRuns ??= { generation: runs.generation, termAt: new Int32Array(0), termIds: new Int32Array(4096), count: 0 });
     if (k.generation !== runs.generation) { k.generation = runs.generation; k.termAt.fill(-1); k.count = 0; }
-    if (k.termAt.length < runs.strings.length * SLOTS * 2) {
-      const a = new Int32Array(Math.max(runs.strings.length * SLOTS * 2, k.termAt.length * 2)).fill(-1);
-      a.set(k.termAt);
-      k.termAt = a;
-    }
+    k.termAt = grownInt32(k.termAt, runs.strings.length * SLOTS * 2, -1);
     for (let pass = 0; pass < 2; pass++) {
       const got = kernel.keywordCount(seq, ends, KERNEL_WEIGHTS, KERNEL_SLOTS, k.termAt.subarray(0, runs.strings.length * SLOTS * 2), k.termIds.subarray(0, k.count), this.termList.length);
       if (got instanceof Int32Array) { this.listRuns(got, runs.strings); continue; }
@@ -212,11 +207,7 @@ export class KeywordBuilder {
     for (let i = 0; i < missing.length; i += 2) {
       const r = missing[i], slot = missing[i + 1];
       const ts = runTerms(strings[r], SLOT_TOKENS[slot].stop, SLOT_TOKENS[slot].noise);
-      if (k.count + ts.length > k.termIds.length) {
-        const a = new Int32Array(Math.max(k.count + ts.length, k.termIds.length * 2));
-        a.set(k.termIds);
-        k.termIds = a;
-      }
+      k.termIds = grownInt32(k.termIds, k.count + ts.length);
       const at = (r * SLOTS + slot) * 2;
       k.termAt[at] = k.count;
       for (let j = 0; j < ts.length; j++) k.termIds[k.count++] = this.intern(ts[j]);

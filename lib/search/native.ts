@@ -24,6 +24,10 @@ export interface SearchKernel {
     terms: number): [Int32Array, Float32Array, Int32Array, Float64Array] | Int32Array;
 }
 
+/** What an addon must carry to be used (one built before some of these kernels is not). */
+const KERNEL_FUNCTIONS = ['lexicalEmbed', 'vectraRow', 'runTableNew', 'runClassify', 'runsOf', 'lexicalFeatures', 'identifierSpans',
+  'postingsCount', 'postingsLayout', 'keywordCount'] as const satisfies ReadonlyArray<keyof SearchKernel>;
+
 const state: { kernel: SearchKernel | null | undefined; forced: boolean | undefined } = { kernel: undefined, forced: undefined };
 
 /** The native kernels, or undefined when the JavaScript must run (see the module comment). */
@@ -33,7 +37,7 @@ export function searchKernel(): SearchKernel | undefined {
     state.kernel = null;
     if (process.env.CODEGRAPH_SEARCH_NATIVE !== '0') {
       const a = nativeAddon() as Partial<SearchKernel> | undefined;
-      if (a && typeof a.lexicalEmbed === 'function' && typeof a.vectraRow === 'function' && typeof a.runsOf === 'function' && typeof a.keywordCount === 'function' && typeof a.lexicalFeatures === 'function' && typeof a.postingsLayout === 'function' && typeof a.identifierSpans === 'function') state.kernel = a as SearchKernel;
+      if (a && KERNEL_FUNCTIONS.every((name) => typeof a[name] === 'function')) state.kernel = a as SearchKernel;
     }
   }
   return state.kernel ?? undefined;
@@ -45,6 +49,15 @@ export function searchKernel(): SearchKernel | undefined {
  */
 export function useSearchKernel(enabled: false | undefined): void {
   state.forced = enabled;
+}
+
+/** `a`, or a copy twice as large (at least `size`) holding its values and `fill` beyond them (the kernels' tables). */
+export function grownInt32(a: Int32Array<ArrayBuffer>, size: number, fill = 0): Int32Array<ArrayBuffer> {
+  if (size <= a.length) return a;
+  const b = new Int32Array(Math.max(size, a.length * 2));
+  b.set(a);
+  if (fill !== 0) b.fill(fill, a.length);
+  return b;
 }
 
 /** A non-ASCII word character of WORD_RUNS (lib/search/tokenize.ts): the reference the native scanner asks. */

@@ -7,7 +7,7 @@
 import { PART_STOP, runParts, splitIdentifier, stem, STOP_WORDS } from '../tokenize.ts';
 import type { Embedder } from './types.ts';
 import { conceptOf } from './thesaurus.ts';
-import { runNumbers, searchKernel, type SearchKernel } from '../native.ts';
+import { grownInt32, runNumbers, searchKernel, type SearchKernel } from '../native.ts';
 
 /** Dimensions of the built-in vectors. 512 keeps collisions rare for the ~50 features of one symbol text. */
 export const LEXICAL_DIM = 512;
@@ -227,15 +227,6 @@ const flat = {
   logTable: new Float64Array(0),
 };
 
-/** `a`, or a copy twice as large (at least `size`) holding its values and `fill` beyond them. */
-function grown(a: Int32Array<ArrayBuffer>, size: number, fill = 0): Int32Array<ArrayBuffer> {
-  if (size <= a.length) return a;
-  const b = new Int32Array(Math.max(size, a.length * 2));
-  b.set(a);
-  if (fill !== 0) b.fill(fill, a.length);
-  return b;
-}
-
 /**
  * Lists the words of runs `missing` (their parts as the keyword index splits them, memoised: runParts), numbering
  * new words, whose features the kernel then hashes in one call.
@@ -249,7 +240,7 @@ function listRuns(kernel: SearchKernel, missing: Int32Array, strings: readonly s
   for (let k = 0; k < missing.length; k++) {
     const r = missing[k];
     const { parts, stems: st, kinds } = runParts(strings[r]);
-    f.runWords = grown(f.runWords, f.runWordCount + parts.length);
+    f.runWords = grownInt32(f.runWords, f.runWordCount + parts.length);
     const runWords = f.runWords;
     let n = f.runWordCount;
     f.runAt[2 * r] = n;
@@ -273,12 +264,12 @@ function listRuns(kernel: SearchKernel, missing: Int32Array, strings: readonly s
   if (words.length === 0) return;
   const [codes, ends, info] = kernel.lexicalFeatures(words, stems, Int32Array.from(concepts), LEXICAL_DIM);
   const first = ids.size - words.length;
-  f.featCode = grown(f.featCode, f.featCount + codes.length);
+  f.featCode = grownInt32(f.featCode, f.featCount + codes.length);
   f.featCode.set(codes, f.featCount);
-  f.featStart = grown(f.featStart, ids.size + 1);
+  f.featStart = grownInt32(f.featStart, ids.size + 1);
   for (let i = 0; i < ends.length; i++) f.featStart[first + i + 1] = f.featCount + ends[i];
   f.featCount += codes.length;
-  f.wordInfo = grown(f.wordInfo, ids.size);
+  f.wordInfo = grownInt32(f.wordInfo, ids.size);
   f.wordInfo.set(info, first);
 }
 
@@ -299,7 +290,7 @@ export function lexicalIntoAll(texts: readonly string[], out: Float32Array, at: 
   const { seq, ends } = runs.of(texts);
   const f = flat;
   if (f.generation !== runs.generation) { f.generation = runs.generation; f.runAt.fill(-1); }
-  if (f.runAt.length < 2 * runs.strings.length) f.runAt = grown(f.runAt, 2 * runs.strings.length, -1);
+  f.runAt = grownInt32(f.runAt, 2 * runs.strings.length, -1);
   // A word occurs at most once per character of its text: 1 + ln(tf) for every count that can occur, computed
   // here (C's log may differ from V8's in the last bit).
   let longest = 0;
