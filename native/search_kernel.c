@@ -62,6 +62,16 @@ static napi_value int32_array_of(napi_env env, const int32_t *v, size_t n) {
   return arr;
 }
 
+/* Reads a call's `n` arguments into argv; throws a TypeError naming `fn` (and returns false) when fewer were given. */
+static bool args_of(napi_env env, napi_callback_info info, napi_value *argv, size_t n, const char *fn) {
+  size_t argc = n;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) == napi_ok && argc >= n) return true;
+  char msg[96];
+  snprintf(msg, sizeof msg, "%s: %zu arguments expected", fn, n);
+  napi_throw_type_error(env, NULL, msg);
+  return false;
+}
+
 static bool int_arg(napi_env env, napi_value v, int64_t *out, const char *what) {
   if (napi_get_value_int64(env, v, out) != napi_ok) { napi_throw_type_error(env, NULL, what); return false; }
   return true;
@@ -83,12 +93,8 @@ static bool int_arg(napi_env env, napi_value v, int64_t *out, const char *what) 
 #define GRAMS ((1 << 30) - 1)
 
 static napi_value js_lexical_embed(napi_env env, napi_callback_info info) {
-  size_t argc = 12;
   napi_value argv[12];
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 12) {
-    napi_throw_type_error(env, NULL, "lexicalEmbed: 12 arguments expected");
-    return NULL;
-  }
+  if (!args_of(env, info, argv, 12, "lexicalEmbed")) return NULL;
   int32_t *run_seq, *text_ends, *at, *run_at, *run_words, *feat_start, *feat_code, *word_info;
   double *log_table;
   float *out;
@@ -248,12 +254,8 @@ static inline uint8_t *put3(uint8_t *p, int32_t k, bool trim) {
  * the bytes written) when a value is 10 or more in magnitude. The caller made room: 12 bytes per value.
  */
 static napi_value js_vectra_row(napi_env env, napi_callback_info info) {
-  size_t argc = 6;
   napi_value argv[6];
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 6) {
-    napi_throw_type_error(env, NULL, "vectraRow: 6 arguments expected");
-    return NULL;
-  }
+  if (!args_of(env, info, argv, 6, "vectraRow")) return NULL;
   uint8_t *buf;
   float *packed;
   double *sum_out;
@@ -478,9 +480,8 @@ static napi_value js_run_table_new(napi_env env, napi_callback_info info) {
 
 /* runClassify(table, codePoints: Int32Array, word: Uint8Array): records whether each code point is \p{L} or \p{N}. */
 static napi_value js_run_classify(napi_env env, napi_callback_info info) {
-  size_t argc = 3;
   napi_value argv[3];
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 3) return NULL;
+  if (!args_of(env, info, argv, 3, "runClassify")) return NULL;
   RunTable *t = run_table_arg(env, argv[0]);
   if (!t) return NULL;
   int32_t *cps; uint8_t *word; size_t n, m;
@@ -516,12 +517,8 @@ static bool units_of(napi_env env, napi_value v, uint16_t **buf, size_t *cap, si
  * is reported: classify them (runClassify) and call again.
  */
 static napi_value js_runs_of(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
   napi_value argv[4];
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 4) {
-    napi_throw_type_error(env, NULL, "runsOf: 4 arguments expected");
-    return NULL;
-  }
+  if (!args_of(env, info, argv, 4, "runsOf")) return NULL;
   RunTable *t = run_table_arg(env, argv[0]);
   if (!t) return NULL;
   int32_t *pieces, *item_ends;
@@ -627,12 +624,8 @@ done:
 #define KW_SLOTS 3
 
 static napi_value js_keyword_count(napi_env env, napi_callback_info info) {
-  size_t argc = 7;
   napi_value argv[7];
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 7) {
-    napi_throw_type_error(env, NULL, "keywordCount: 7 arguments expected");
-    return NULL;
-  }
+  if (!args_of(env, info, argv, 7, "keywordCount")) return NULL;
   int32_t *seq, *ends, *slots, *term_at, *term_ids;
   double *weights;
   size_t n_seq, n_ends, n_weights, n_slots, n_term_at, n_term_ids;
@@ -766,12 +759,8 @@ static inline int32_t feature_code(uint32_t h, uint32_t dim) { return (int32_t)(
  * are featCode[featEnds[i-1] .. featEnds[i]); wordInfo[i] = trigram count, plus 1 << 30 with a concept.
  */
 static napi_value js_lexical_features(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
   napi_value argv[4];
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 4) {
-    napi_throw_type_error(env, NULL, "lexicalFeatures: 4 arguments expected");
-    return NULL;
-  }
+  if (!args_of(env, info, argv, 4, "lexicalFeatures")) return NULL;
   uint32_t n = 0, n_stems = 0;
   bool arr1 = false, arr2 = false;
   int32_t *concepts;
@@ -837,9 +826,8 @@ static napi_value js_lexical_features(napi_env env, napi_callback_info info) {
  * gets row d and the entry's frequency: postings in row order, as `finish` lays them out.
  */
 static napi_value js_postings_count(napi_env env, napi_callback_info info) {
-  size_t argc = 2;
   napi_value argv[2];
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 2) return NULL;
+  if (!args_of(env, info, argv, 2, "postingsCount")) return NULL;
   uint32_t *term, *df;
   size_t n, n_df;
   if (!typed_arg(env, argv[0], napi_uint32_array, (void **)&term, &n, "postingsCount: entryTerm must be a Uint32Array") ||
@@ -850,9 +838,8 @@ static napi_value js_postings_count(napi_env env, napi_callback_info info) {
 }
 
 static napi_value js_postings_layout(napi_env env, napi_callback_info info) {
-  size_t argc = 7;
   napi_value argv[7];
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 7) return NULL;
+  if (!args_of(env, info, argv, 7, "postingsLayout")) return NULL;
   uint32_t *term, *cursor, *rows;
   float *freq, *freqs;
   int32_t *starts, *rank;
@@ -900,12 +887,8 @@ static int64_t find2(const uint16_t *s, size_t len, size_t from, uint16_t a, uin
 typedef struct { uint32_t hash; uint32_t at, len; } IdSlot;
 
 static napi_value js_identifier_spans(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
   napi_value argv[4];
-  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 4) {
-    napi_throw_type_error(env, NULL, "identifierSpans: 4 arguments expected");
-    return NULL;
-  }
+  if (!args_of(env, info, argv, 4, "identifierSpans")) return NULL;
   int32_t *spans;
   size_t n_spans;
   int64_t max;

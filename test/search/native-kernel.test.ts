@@ -82,6 +82,14 @@ test('the kernels are there when the addon was built (else every test below comp
   t.is(withoutKernel(() => searchKernel()), undefined);
 });
 
+test('a kernel called with too few arguments throws a TypeError naming it and the count', (t) => {
+  const kernel = searchKernel();
+  if (!kernel) { t.pass('no kernels in this build'); return; }
+  t.throws(() => (kernel.postingsCount as unknown as (a: Uint32Array) => void)(new Uint32Array([1, 2])), { instanceOf: TypeError, message: 'postingsCount: 2 arguments expected' });
+  t.throws(() => (kernel.lexicalEmbed as unknown as () => void)(), { instanceOf: TypeError, message: 'lexicalEmbed: 12 arguments expected' });
+  t.throws(() => (kernel.runClassify as unknown as () => void)(), { instanceOf: TypeError, message: 'runClassify: 3 arguments expected' });
+});
+
 /** Asserts the native run numbering gives each text's WORD_RUNS matches, in order. */
 function sameRuns(t: import('ava').ExecutionContext, runs: RunNumbers, texts: string[]): void {
   const { seq, ends } = runs.of(texts);
