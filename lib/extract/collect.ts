@@ -160,6 +160,8 @@ export class Collector {
   private readonly elementKey = new Map<Node, Node>();
   /** `typeof x` in a type → x. */
   private readonly typeQueries = new Map<Node, Node>();
+  /** `T['name']`: the object type and the key's text node. */
+  private readonly lookupTypes = new Map<Node, { of: Node; key: Node }>();
   /** Function types → their return type. */
   private readonly fnTypeReturns = new Map<Node, Node>();
   /** Generic types → their name and first type argument. */
@@ -168,6 +170,8 @@ export class Collector {
   private readonly objectTypes = new Map<Node, Array<{ name: Node; type: Node }>>();
   /** Object types with an index signature or a mapped type: object type node → the value type. */
   private readonly objectIndex = new Map<Node, Node>();
+  /** Member names of object type literals (see Expr `object`'s `others`). */
+  private readonly objectNames = new Map<Node, Node[]>();
   private readonly fnSymOf = new Map<Node, number>();
   private readonly thisParamType = new Map<Node, Node>();
   /** `this` occurrences typed by their function's `this:` parameter. */
@@ -175,7 +179,9 @@ export class Collector {
   private readonly pendingExports: Array<() => void> = [];
   // pass 2 results
   private readonly symbols: SymbolWork[] = [];
-  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number } }> = [];
+  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number } }> = [];
+  /** Functions assigned to a member (`handlers.focus = (view) => …`): the member's object and name. */
+  private readonly assignedFns = new Map<Node, { obj: Node; name: Node }>();
   private readonly memberKeys = new Map<string, number>();
   // facts
   private readonly imports: ImportFact[] = [];
@@ -269,6 +275,8 @@ export class Collector {
       case 'expr.object.spread': { const v = get(c, 'value')!; pushTo(this.objectEntries, get(c, 'object')!, { at: v, value: v, spread: true }); return; }
       case 'expr.object.open': pushTo(this.objectEntries, get(c, 'object')!, { at: get(c, 'entry')!, open: true }); return;
       case 'type.query': this.typeQueries.set(get(c, 'query')!, get(c, 'inner')!); return;
+      case 'fn.assigned': this.assignedFns.set(get(c, 'fn')!, { obj: get(c, 'object')!, name: get(c, 'name')! }); return;
+      case 'type.lookup': this.lookupTypes.set(get(c, 'lookup')!, { of: get(c, 'of')!, key: get(c, 'key')! }); return;
       case 'expr.wrap': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
       case 'expr.operand': this.operandOf.set(get(c, 'wrap')!, get(c, 'inner')!); return;
       case 'expr.either': {
@@ -310,6 +318,7 @@ export class Collector {
       }
       case 'type.object.prop': pushTo(this.objectTypes, get(c, 'object')!, { name: get(c, 'name')!, type: get(c, 'type')! }); return;
       case 'type.object.index': this.objectIndex.set(get(c, 'object')!, get(c, 'type')!); return;
+      case 'type.object.name': pushTo(this.objectNames, get(c, 'object')!, get(c, 'name')!); return;
       case 'expr.await': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return;
       case 'expr.element': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'element' }); return;
       case 'expr.element.key': this.elementKey.set(get(c, 'wrap')!, get(c, 'key')!); return;
@@ -1472,6 +1481,18 @@ export class Collector {
         if (l !== undefined && !this.localNodes[l].type && !this.localNodes[l].ctx) this.localNodes[l].ctxType = { type: ctx.type, param: j, returns: ctx.returns };
       }
     }
+    // a function assigned to a member (`handlers.focus = (view) => …`): its unannotated parameters are those of the
+    // member's declared type, `(typeof handlers)['focus']`
+    for (const [fn, a] of this.assignedFns) {
+      const slots = this.slotsOf.get(fn);
+      if (!slots) continue;
+      const ordered = this.realSlots(slots);
+      for (let j = 0; j < ordered.length; j++) {
+        const l = this.slotLocal.get(ordered[j]);
+        const loc = l === undefined ? undefined : this.localNodes[l];
+        if (loc && !loc.type && !loc.ctx && !loc.ctxType) loc.ctxAssign = { obj: a.obj, name: a.name, param: j };
+      }
+    }
     const calls: CallFact[] = [];
     const calleeNodes = new Set<Node>();
     this.calls.forEach((c, node) => {
@@ -1544,6 +1565,7 @@ export class Collector {
         f.ctxType = { type: this.expr(l.ctxType.type), param: l.ctxType.param };
         if (l.ctxType.returns) f.ctxType.returns = l.ctxType.returns;
       }
+      else if (l.ctxAssign) f.ctxType = { type: { k: 'index', of: { k: 'typeof', of: this.expr(l.ctxAssign.obj) }, name: this.ident(l.ctxAssign.name) }, param: l.ctxAssign.param };
       if (this.reassignedLocals.has(i)) f.reassigned = true;
       return f;
     });
@@ -1709,10 +1731,17 @@ export class Collector {
     if (o || index) {
       const out: Expr = { k: 'object', props: [...(o ?? [])].sort((a, b) => a.name.start - b.name.start).map((p) => ({ name: this.ident(p.name), type: this.expr(p.type) })) };
       if (index) out.index = this.expr(index);
+      const names = this.objectNames.get(node);
+      if (names) {
+        const others = names.map((n) => this.ident(n)).filter((n) => !out.props.some((p) => p.name === n));
+        if (others.length) out.others = [...new Set(others)];
+      }
       return out;
     }
     const query = this.typeQueries.get(node);
     if (query) return { k: 'typeof', of: this.expr(query) };
+    const lookup = this.lookupTypes.get(node);
+    if (lookup) return { k: 'index', of: this.expr(lookup.of), name: this.text.slice(lookup.key.start, lookup.key.end) };
     const g = this.generics.get(node);
     if (g) {
       // a generic type reads as its name; the global `Partial<T>` (and its kin) has T's members

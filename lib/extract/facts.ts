@@ -41,8 +41,11 @@ export type Expr =
   | { k: 'generic'; of: Expr; args: Expr[] }
   /** The type `Promise<T>` (also `PromiseLike<T>`): awaiting it gives a T. */
   | { k: 'promise'; of: Expr }
-  /** An object type literal (`{ window: Subject<T>; count: number }`): its typed properties, in source order. */
-  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr }
+  /**
+   * An object type literal (`{ window: Subject<T>; count: number }`): its typed properties, in source order;
+   * `others`: the names of its other members (method signatures, untyped properties), which have no recorded type.
+   */
+  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[] }
   /**
    * A function type (`(x: A) => R`): calling a value of it gives an R (a constructor type `new (…) => R`: `new`
    * gives an R). `predicate`: a type guard's type (`(x: any) => x is T`).
@@ -55,6 +58,11 @@ export type Expr =
   | { k: 'objval'; entries: Array<{ name: string; value: Expr } | { spread: Expr } | { open: true }> }
   /** The type `typeof x`: whatever x is (a class itself, not an instance of it; a function; an object's value). */
   | { k: 'typeof'; of: Expr }
+  /**
+   * An indexed access type `T['name']`: the declared type of T's member `name` (`Router['serverSsr']`). `of` may be
+   * `typeof x` (the declared type of the value x): the contextual type of `x.name = (a) => …` is `(typeof x)['name']`.
+   */
+  | { k: 'index'; of: Expr; name: string }
   /** A value inside `if (guard(x)) …` (`of` is x): a `by(x): x is T` guard makes it a T, else it is `of`. */
   | { k: 'guarded'; by: Expr; of: Expr }
   /** `import('./x')`: a promise of that module's namespace. */

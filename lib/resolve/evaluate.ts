@@ -52,7 +52,7 @@ export type Val =
   | { t: 'map'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
   /** A value of an object type literal (`{ window: Subject<T> }`, written in file f): its properties are typed. */
   /** (`open`: reached through a type parameter's constraint: the value has at least these members, maybe more) */
-  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; r: Reason; c: number; subst?: Subst; open?: boolean }
+  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; r: Reason; c: number; subst?: Subst; open?: boolean }
   /**
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.
@@ -62,7 +62,8 @@ export type Val =
    * A value of an intersection of project types (`this: Parser & ErrorHandler`): a member is the one symbol the
    * parts that have it agree on; a part we cannot type or an outside type (`hole`) leaves every member unknown.
    */
-  | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; hole: boolean; r: Reason; c: number }
+  /** (`objs`: object type literal parts without an index signature, `Router & { extra?: X }`: each has its own members) */
+  | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; objs?: Array<Val & { t: 'obj' }>; hole: boolean; r: Reason; c: number }
   /** A promise (`Promise<T>`, an async function's result): awaiting it, or its `then` callback, gives `of`. */
   | { t: 'prom'; of: Val; r: Reason; c: number }
   /**
@@ -583,6 +584,24 @@ export class Evaluator {
           if (out && (out.f !== m.f || out.s !== m.s)) return UNKNOWN; // declared by several parts: the checker's call
           if (!out || m.c < out.c) out = m;
         }
+        // an object type literal part (`AnyRouter & { _preloads?: Map<…> }`): a member it declares is its typed
+        // property (no answer if another part declares it too, or if it is a method signature); one it lacks is the
+        // other parts' business
+        let fromObj: Val | undefined;
+        for (const p of o.objs ?? []) {
+          const prop = p.props.find((x) => x.name === name);
+          if (prop) {
+            if (out || ext || fromObj) return UNKNOWN;
+            fromObj = weakenFrom(this.typeValue(p.f, prop.type, 0, p.subst), p, 'typed-receiver');
+          } else if (p.others?.includes(name)) return UNKNOWN;
+        }
+        if (fromObj) return fromObj;
+        // a name no part declares is an index signature's (`RouterCore & { [k: string]: V }`: a V); the checker
+        // reads a declared member before any index signature
+        if (!out && !ext) {
+          const indexed = o.objs?.find((p) => p.index);
+          if (indexed) return weakenFrom(this.typeValue(indexed.f, indexed.index!, 0, indexed.subst), indexed, 'typed-receiver');
+        }
         // a member also reachable through a part with an outside base could be either: no answer
         return out ? (ext ? UNKNOWN : out) : ext ? EXT : UNKNOWN;
       }
@@ -840,6 +859,8 @@ export class Evaluator {
       if (v.t === 'sym' && vs && vs.label === 'Function' && vs.type) return weakenFrom(this.typeValue(v.f, vs.type, depth + 1), v, 'typed-receiver');
       return weaken(this.heldValue(v), 'typed-receiver');
     }
+    // `T['name']`: the declared type of T's member `name` (`(typeof x)['name']`: of the member of x's declared type)
+    if (t.k === 'index') return this.indexedType(f, t, depth, subst);
     // `ReturnType<typeof f>` (a call of f), `InstanceType<typeof C>` (a new C): what that expression gives
     if (t.k === 'call' || t.k === 'new') return weaken(this.heldValue(this.value(f, t)), 'typed-receiver');
     // the `this` type (a return or parameter type): an instance of the class it is written in
@@ -853,24 +874,27 @@ export class Evaluator {
       let hole = false, ext = false;
       const add = (v: Val): void => {
         if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
-        else if (v.t === 'inter') { hole ||= v.hole; for (const o of v.of) add(o); }
+        else if (v.t === 'inter') { hole ||= v.hole; for (const o of v.of) add(o); if (v.objs) objs.push(...v.objs); }
         else if (v.t === 'ext') ext = true;
-        else if (v.t === 'obj') { objs.push(v); hole = true; }
+        // an object type literal knows all its member names (typed or not; an index signature answers only the
+        // names no part declares); read through a type parameter's constraint it may have any
+        else if (v.t === 'obj') { objs.push(v); if (v.open) hole = true; }
         else hole = true;
       };
       for (const m of t.types) add(this.typeValue(f, m, depth + 1, subst));
       // object type literals only, written in one file (`{ [P in K]: T } & { [k: string]: T }`): one object type
       if (insts.length === 0 && !ext && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f)) {
-        return { ...objs[0], props: objs.flatMap((o) => o.props), index: objs.find((o) => o.index)?.index };
+        const others = objs.flatMap((o) => o.others ?? []);
+        return { ...objs[0], props: objs.flatMap((o) => o.props), index: objs.find((o) => o.index)?.index, others: others.length ? others : undefined };
       }
-      if (insts.length === 0) return ext && !hole ? EXT : UNKNOWN;
+      if (insts.length === 0) return ext && !hole && !objs.length ? EXT : UNKNOWN;
       // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
-      return { t: 'inter', of: insts, hole: hole || ext, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
+      return { t: 'inter', of: insts, objs: objs.length ? objs : undefined, hole: hole || ext, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
     }
     if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, predicate: t.predicate, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
-    if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+    if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, others: t.others, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'union') {
       // `T | undefined`, `T | null`: T; several project types: a union value (see member)
       let ext = false;
@@ -886,6 +910,9 @@ export class Evaluator {
         else if (v.t === 'ext') ext = true;
         else if (v.t === 'arr' || v.t === 'map' || v.t === 'obj' || v.t === 'fnval' || v.t === 'inter' || v.t === 'prom') others.push(v);
       }
+      // `Unsubscribable | (() => void)`: a function has no project member, so a member is the instances' (calling the
+      // value is no call of theirs: the union stays what it was when a parenthesised function type read as unknown)
+      if (insts.length && others.length && others.every((o) => o.t === 'fnval')) others.length = 0;
       // `T[] | undefined`, `Map<K, V> | null`, `{ a: A } | undefined`, `(A & B) | null`: that one value (several: unknown)
       if (others.length) return others.length === 1 && insts.length === 0 && !ext ? others[0] : UNKNOWN;
       if (insts.length === 1) return insts[0];
@@ -903,6 +930,32 @@ export class Evaluator {
       return v.t === 'obj' && t.k === 'id' && t.b && 'l' in t.b ? { ...v, open: true } : v;
     }
     return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
+  }
+
+  /**
+   * An indexed access type `T['name']`: the declared type of member `name` of T — a property's or field's declared
+   * type (or what a getter gives; an unannotated field's initialiser, as the checker infers it), a property of an
+   * object type literal, an index signature's type. A method has no type we can give (a function type is no value of
+   * ours): unknown. `(typeof x)['name']` reads x's declared type when x has one (`const handlers: Handlers = {}`
+   * then `handlers.focus = (view) => …`: Handlers' member, not the function assigned to it).
+   */
+  private indexedType(f: number, t: Expr & { k: 'index' }, depth: number, subst?: Subst): Val {
+    let o: Val;
+    if (t.of.k === 'typeof') {
+      const v = this.value(f, t.of.of);
+      const vs = v.t === 'sym' ? this.sym(v) : undefined;
+      o = v.t === 'sym' && vs && (vs.label === 'Variable' || vs.label === 'Property') && vs.type
+        ? weakenFrom(this.typeValue(v.f, vs.type, depth + 1, v.subst), v, 'typed-receiver')
+        : this.deref(v);
+    } else o = this.typeValue(f, t.of, depth + 1, subst);
+    if (o.t !== 'inst' && o.t !== 'obj' && o.t !== 'union' && o.t !== 'inter') return o.t === 'ext' ? EXT : UNKNOWN;
+    const m = this.member(o, t.name);
+    if (m.t !== 'sym') return m;
+    const ms = this.sym(m);
+    // a method's type (`go: Router['go']`): calling a value of it calls that method's signature, as `typeof f` does f
+    if (ms.label === 'Method' && ms.kind !== 'getter') return ms.kind === 'setter' ? UNKNOWN : weaken(m, 'typed-receiver');
+    if (ms.label !== 'Method' && ms.label !== 'Property' && ms.label !== 'Variable') return UNKNOWN;
+    return this.deref(m);
   }
 
   /**

@@ -40,6 +40,9 @@
 ; either of two guards on the same name (`if (isMap(x) || isSet(x)) …`): x is one of both predicates' types
 (if_statement . (parenthesized_expression (binary_expression . (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) "||" (call_expression function: [(identifier) (member_expression)] @fn2 arguments: (arguments . (identifier) @name2 .)) .)) . (_) @body (#set! role "narrow.guard.either"))
 ((variable_declarator type: (type_annotation (_) @type)) @owner (#set! role "annotated"))
+; a function assigned to a member (`handlers.focus = (view) => …`, `this.onChange = (v) => …`): its unannotated
+; parameters are those of the member's declared type (contextual typing by the assignment's target)
+((assignment_expression left: (member_expression object: (_) @object property: (property_identifier) @name) right: [(arrow_function) (function_expression)] @fn) (#set! role "fn.assigned"))
 ; keys of an object literal bound to an annotated variable (`const p: Provider = { a: 1, b, m() {} }`): members of that type
 ((variable_declarator type: (type_annotation (_) @type) value: (object (pair key: (property_identifier) @key))) @owner (#set! role "objlit.key"))
 ((variable_declarator type: (type_annotation (_) @type) value: (object (shorthand_property_identifier) @key @short)) @owner (#set! role "objlit.key"))
@@ -99,10 +102,15 @@
 ((object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @type))) @object (#set! role "type.object.prop"))
 ; an index signature or mapped type (`{ [k: string]: T }`, `{ readonly [P in K]: T }`): any key gives a T
 ((object_type (index_signature type: (type_annotation (_) @type))) @object (#set! role "type.object.index"))
+; every member name of an object type (method signatures and untyped properties have no recorded type): in an
+; intersection (`Router & { extra?: X }`) a part that declares none of a name has no say on it
+((object_type [(method_signature name: (_) @name) (property_signature name: (_) @name)]) @object (#set! role "type.object.name"))
 ; a call's first type argument (`createContext<QueryClient | undefined>(undefined)`)
 ((call_expression type_arguments: (type_arguments . (_) @type)) @call (#set! role "call.typearg"))
 ; `typeof f` in a type (`ReturnType<typeof f>`, `InstanceType<typeof C>`): the value it names
 ((type_query (_) @inner) @query (#set! role "type.query"))
+; `T['name']` (an indexed access type with a string key): the declared type of T's member `name`
+((lookup_type . (_) @of . (literal_type (string (string_fragment) @key)) .) @lookup (#set! role "type.lookup"))
 ((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))
 ((nested_identifier object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((as_expression (_) @inner (_) @type) @wrap (#set! role "expr.as"))
@@ -116,6 +124,8 @@
 ((array_type (_) @inner) @wrap (#set! role "type.array"))
 ; `readonly T[]` has T[]'s members (the operator only forbids writes)
 ((readonly_type (_) @inner) @wrap (#set! role "expr.wrap"))
+; `(A | B)[]`, `(() => T) | null`: a parenthesised type is the type inside
+((parenthesized_type (_) @inner) @wrap (#set! role "expr.wrap"))
 ; the `this` type (`tag(): this`): the class it is written in, or the receiver of the call (the resolver's rule)
 ((this_type) @this (#set! role "expr.this"))
 ; tree-sitter-typescript 0.23.2 parses `a && n!.m()` as `(a && n)!.m()`: the assertion is on the rightmost operand
