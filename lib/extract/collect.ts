@@ -25,7 +25,7 @@ const colOf = (n: Node): number => n.col;
 const IDENT = /#?[$_\p{ID_Start}\\][$\u200c\u200d\p{ID_Continue}\\]*/uy;
 const EXPORT_DEFAULT = /export\s+default\b/y;
 /** Global generic types whose members are their first type argument's members. */
-const SAME_MEMBERS = new Set(['Partial', 'Readonly', 'Required', 'NonNullable']);
+const SAME_MEMBERS = new Set(['Partial', 'Readonly', 'Required', 'NonNullable', 'Pick', 'Omit']);
 /** Global generic types that are arrays of their (first) type argument. */
 const ARRAY_TYPES = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet']);
 /** Global generic types that map keys to values of their second type argument. */
@@ -138,7 +138,7 @@ export class Collector {
   /** Member-name occurrences outside expressions: typed object-literal keys and destructuring keys. */
   private readonly keyRefs = new Map<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number; assigned?: boolean; pushed?: boolean }>();
   private readonly members = new Map<Node, { object: Node; property: Node; from: number }>();
-  private readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' }>();
+  private readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' | 'spread' }>();
   private readonly simple = new Map<Node, 'lit' | 'this' | 'super'>();
   private readonly thisCls = new Map<Node, number>();
   private readonly returnsOf = new Map<Node, Node>();
@@ -158,6 +158,10 @@ export class Collector {
   private readonly objectEntries = new Map<Node, Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>>();
   /** `obj[name]` with a name as the index → that name node. */
   private readonly elementKey = new Map<Node, Node>();
+  /** `new Map<K, V>()`, `new Set<T>()`: the constructor's name and type arguments. */
+  private readonly newTypeArgs = new Map<Node, { name: Node; arg?: Node; arg2?: Node }>();
+  /** `obj['name']`: the string's text node (a member access by name). */
+  private readonly elementName = new Map<Node, Node>();
   /** `typeof x` in a type → x. */
   private readonly typeQueries = new Map<Node, Node>();
   /** `T['name']`: the object type and the key's text node. */
@@ -281,7 +285,8 @@ export class Collector {
       case 'expr.operand': this.operandOf.set(get(c, 'wrap')!, get(c, 'inner')!); return;
       case 'expr.either': {
         const node = get(c, 'either')!;
-        for (const x of c) if (x.name === 'branch') pushTo(this.unions, node, x.node);
+        // `c ? new X() : undefined`, `x ?? null`: a nullish branch has no members (the value is the others')
+        for (const x of c) if (x.name === 'branch' && !this.isNullish(x.node)) pushTo(this.unions, node, x.node);
         return;
       }
       // at the `return` keyword: a returned function starts a scope of its own at the value's position
@@ -298,6 +303,13 @@ export class Collector {
       case 'pattern.nested': this.patternNested.set(get(c, 'pattern')!, { outer: get(c, 'outer')!, key: get(c, 'key')! }); return;
       case 'pattern.first': this.firstOf.set(get(c, 'name')!, get(c, 'value')!); return;
       case 'call.typearg': this.callTypeArg.set(get(c, 'call')!, get(c, 'type')!); return;
+      case 'new.typearg': case 'new.typearg2': {
+        const n = get(c, 'new')!;
+        const rec = this.newTypeArgs.get(n) ?? { name: get(c, 'name')! };
+        if (role === 'new.typearg') rec.arg = get(c, 'arg'); else rec.arg2 = get(c, 'arg');
+        this.newTypeArgs.set(n, rec);
+        return;
+      }
       case 'narrow.instanceof': this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return;
       case 'narrow.guard': this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return;
       case 'narrow.guard.either':
@@ -322,7 +334,9 @@ export class Collector {
       case 'expr.await': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return;
       case 'expr.element': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'element' }); return;
       case 'expr.element.key': this.elementKey.set(get(c, 'wrap')!, get(c, 'key')!); return;
+      case 'expr.element.name': this.elementName.set(get(c, 'wrap')!, get(c, 'key')!); return;
       case 'type.array': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'array' }); return;
+      case 'expr.spread.array': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'spread' }); return;
       case 'expr.as': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), type: get(c, 'type'), kind: 'as' }); return;
       case 'expr.literal': {
         const n = c[0].node;
@@ -1708,7 +1722,16 @@ export class Collector {
       const hooked = this.hookValue(hook, c.args ?? [], this.callTypeArg.get(node));
       if (hooked) return hooked;
     }
-    if (c.isNew) return { k: 'new', callee: this.expr(c.callee) };
+    if (c.isNew) {
+      // `new Map<string, Loader>()`, `new Set<Sub>()` of the global collections: typed as `Map<…>`, `Set<…>` are
+      const ta = this.newTypeArgs.get(node);
+      const callee = this.expr(c.callee);
+      if (ta && callee.k === 'id' && !callee.b) {
+        if (ta.arg && ARRAY_TYPES.has(callee.name)) return { k: 'as', type: { k: 'array', of: this.expr(ta.arg) } };
+        if (ta.arg2 && MAP_TYPES.has(callee.name)) return { k: 'as', type: { k: 'map', of: this.expr(ta.arg2) } };
+      }
+      return { k: 'new', callee };
+    }
     const out: Expr = { k: 'call', callee: this.expr(c.callee) };
     const args = c.args && this.argValues(c.args);
     if (args) out.args = args;
@@ -1772,10 +1795,15 @@ export class Collector {
       if (w.kind === 'as' && w.type) return { k: 'as', type: this.expr(w.type) };
       if (w.kind === 'await' && w.inner) return { k: 'await', inner: this.expr(w.inner) };
       if (w.kind === 'element' && w.inner) {
+        const name = this.elementName.get(node);
+        if (name) return { k: 'member', obj: this.expr(w.inner), name: this.text.slice(name.start, name.end) };
         const key = this.elementKey.get(node);
-        return key ? { k: 'element', of: this.expr(w.inner), key: `[${this.ident(key)}]` } : { k: 'element', of: this.expr(w.inner) };
+        // (`obj[Symbol.iterator]`: the member declared `[Symbol.iterator]`)
+        const keyText = key && (this.ids.has(key) ? this.ident(key) : this.text.slice(key.start, key.end).replace(/\s+/g, ''));
+        return keyText ? { k: 'element', of: this.expr(w.inner), key: `[${keyText}]` } : { k: 'element', of: this.expr(w.inner) };
       }
       if (w.kind === 'array' && w.inner) return { k: 'array', of: this.expr(w.inner) };
+      if (w.kind === 'spread' && w.inner) return { k: 'spread', of: this.expr(w.inner) };
       // `/** @type {Foo} */ (x)`: a JSDoc type assertion
       if (w.kind === 'wrap' && this.docComments.size && this.text.charCodeAt(node.start) === 40) {
         const cast = this.jsdocCast(node);
@@ -2005,6 +2033,11 @@ export class Collector {
     return params.filter((p) => !this.isThisParam(p.name)).sort((a, b) => a.name.start - b.name.start).map((p) => (p.type ? this.expr(p.type) : null));
   }
 
+  private isNullish(n: Node): boolean {
+    const len = n.end - n.start;
+    return (len === 4 && this.text.startsWith('null', n.start)) || (len === 9 && this.text.startsWith('undefined', n.start));
+  }
+
   private isThisParam(n: Node): boolean {
     return this.text.startsWith('this', n.start) && !/[$\w]/.test(this.text[n.start + 4] ?? '');
   }
@@ -2014,6 +2047,8 @@ export class Collector {
     if (this.ids.has(node)) return node;
     const m = this.members.get(node);
     if (m) return m.property;
+    const named = this.elementName.get(node);
+    if (named) return named;
     const w = this.wraps.get(node);
     if (w && w.kind === 'wrap' && w.inner) return this.nameNodeOf(w.inner);
     return undefined;

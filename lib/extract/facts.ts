@@ -33,6 +33,8 @@ export type Expr =
    * (`obj[$mobx]` → `[$mobx]`), which may be a member declared with that computed name (`[$mobx]: Admin`).
    */
   | { k: 'element'; of: Expr; key?: string }
+  /** An array literal of one spread (`[...xs]`): an array of the elements of xs. */
+  | { k: 'spread'; of: Expr }
   /** The type `T[]`. */
   | { k: 'array'; of: Expr }
   /** The type `Map<K, V>` (also `ReadonlyMap`, `WeakMap`): a map whose values have the type `of`. */

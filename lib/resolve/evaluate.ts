@@ -262,6 +262,11 @@ export class Evaluator {
         const ns: Val = { t: 'ns', f: target.f, r: 'namespace-import', c: REASON_CONFIDENCE['namespace-import'] };
         return { t: 'prom', of: ns, r: 'namespace-import', c: ns.c };
       }
+      case 'spread': {
+        // `[...xs]`: an array of xs's elements (a Set is an array of its elements here; a Map gives pairs: unknown)
+        const v = this.deref(this.value(f, e.of));
+        return v.t === 'arr' ? v : UNKNOWN;
+      }
       case 'lit': case 'fn': return EXT;
       case 'objval': return { t: 'objv', f, entries: e.entries, r: 'same-file', c: 1 };
       default: return UNKNOWN;
@@ -565,9 +570,11 @@ export class Evaluator {
       }
       case 'union': {
         // the same symbol through every member type, or nothing: which type the value has is the checker's call
+        // (a member type that surely lacks the member does not count: see lacks)
         let out: (Val & { t: 'sym' }) | undefined;
         for (const x of o.of) {
           const m = this.member(x, name);
+          if (m.t === 'unknown' && this.lacks(x, name)) continue;
           if (m.t !== 'sym' || (out && (out.f !== m.f || out.s !== m.s))) return UNKNOWN;
           if (!out || m.c < out.c) out = m;
         }
@@ -606,7 +613,10 @@ export class Evaluator {
         return out ? (ext ? UNKNOWN : out) : ext ? EXT : UNKNOWN;
       }
       case 'objv': return this.objectMember(o, name);
-      case 'map': return name === 'get' ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst } : EXT;
+      case 'map':
+        if (name === 'get') return { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst };
+        // `map.values()`: an iterable of the values (for-of, spread, `.forEach` of an iterator)
+        return name === 'values' ? { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst } : EXT;
       case 'prom': return EXT; // then, catch, finally: built-ins (a `then` callback's parameter: see contextual)
       case 'obj': {
         // a property of an object type literal: an instance of its declared type (methods are not recorded)
@@ -621,6 +631,17 @@ export class Evaluator {
       case 'ext': return EXT;
       default: return UNKNOWN;
     }
+  }
+
+  /**
+   * A class (and every class or interface above it) that is all in the project and declares no member `name`, on
+   * either side: code that type-checks reads `name` on a union holding it only where a narrowing (`'reset' in
+   * handler`, a discriminant, `instanceof`) has left the other member types, so the member is theirs. Interfaces are
+   * left out (an index signature there is not recorded, and would answer any name).
+   */
+  private lacks(x: { f: number; s: number }, name: string): boolean {
+    if (this.sym(x).label !== 'Class') return false;
+    return this.findMember(x, name, false) === undefined && this.findMember(x, name, true) === undefined && !this.mergedMember({ t: 'sym', f: x.f, s: x.s, r: 'same-file', c: 1 }, name);
   }
 
   /**
@@ -651,6 +672,7 @@ export class Evaluator {
     const out: Array<Val & { t: 'sym' }> = [];
     for (const x of o.of) {
       const m = this.member(x, e.name);
+      if (m.t === 'unknown' && this.lacks(x, e.name)) continue;
       if (m.t !== 'sym') return undefined;
       if (!out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
     }
@@ -918,6 +940,15 @@ export class Evaluator {
       if (insts.length === 1) return insts[0];
       if (insts.length > 1) return { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
       return ext ? EXT : UNKNOWN;
+    }
+    // a type parameter whose constraint is no type name (`Handlers extends Array<RequestHandler>`, `T extends A | B`,
+    // `T extends { run(): void }`): a value of it has the constraint's members (an object type: maybe more)
+    if (t.k === 'id' && t.b && 'l' in t.b) {
+      const constraint = this.files[f].locals[t.b.l]?.type;
+      if (constraint && constraint !== t && constraint.k !== 'id' && constraint.k !== 'member' && constraint.k !== 'generic') {
+        const v = this.typeValue(f, constraint, depth + 1, subst);
+        return v.t === 'obj' ? { ...v, open: true } : v;
+      }
     }
     const target = this.typeSymbol(f, t);
     if (target === 'ext') return EXT;

@@ -295,7 +295,15 @@ class ProjectBuilder {
             // a const holding a function the extractor kept as a value (`const f = (<T>(x: T) => …)`): it runs that function
             target = { f: v.f, s: v.s };
             status = 'resolved'; reason = v.r; conf = v.c;
-          } else indirect = true; // a call through a property or variable holding some function: known, not guessable
+          } else {
+            // a property or variable declared with the type of a project function (`link: typeof createLinkHandler`,
+            // `go: Router['go']`) and no value of its own: the checker calls that function's signature
+            const declared = sym.type && !sym.init ? ev.typeValue(v.f, sym.type, 0, v.subst) : undefined;
+            if (declared && declared.t === 'sym' && !ev.sym(declared).reassigned && (ev.sym(declared).label === 'Function' || ev.sym(declared).label === 'Method')) {
+              target = { f: declared.f, s: declared.s };
+              status = 'resolved'; reason = declared.c < v.c ? declared.r : v.r; conf = Math.min(v.c, declared.c);
+            } else indirect = true; // a call through a property or variable holding some function: known, not guessable
+          }
         }
       } else if (v.t === 'ext' || v.t === 'elemfn' || v.t === 'arrfn' || v.t === 'arr') status = 'external'; // built-in (array) methods
       if (status !== 'resolved') {

@@ -128,7 +128,11 @@
 (if_statement . (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)) . (_) @body (#set! role "narrow.instanceof"))
 ; `xs[i]`: an element of xs (`obj[$mobx]`: maybe the member declared with that computed name)
 ((subscript_expression object: (_) @inner) @wrap (#set! role "expr.element"))
-((subscript_expression index: (identifier) @key) @wrap (#set! role "expr.element.key"))
+((subscript_expression index: [(identifier) (member_expression object: (identifier) property: (property_identifier))] @key) @wrap (#set! role "expr.element.key"))
+; `handler['reset']`: a string index names a member, as `handler.reset` does
+((subscript_expression index: (string (string_fragment) @key)) @wrap (#set! role "expr.element.name"))
+; `[...xs]`: an array of xs's elements
+((array . (spread_element (_) @inner) .) @wrap (#set! role "expr.spread.array"))
 ((this) @this (#set! role "expr.this"))
 ((super) @super (#set! role "expr.super"))
 ; object literal values: keys, values and spreads in order (a factory's `return { select, update }`, `{ ...base, x }`)

@@ -105,6 +105,9 @@
 ; every member name of an object type (method signatures and untyped properties have no recorded type): in an
 ; intersection (`Router & { extra?: X }`) a part that declares none of a name has no say on it
 ((object_type [(method_signature name: (_) @name) (property_signature name: (_) @name)]) @object (#set! role "type.object.name"))
+; `new Map<K, V>()`, `new Set<T>()`: the type arguments of a constructed collection (the collector keeps the global ones)
+((new_expression constructor: (identifier) @name type_arguments: (type_arguments . (_) @arg)) @new (#set! role "new.typearg"))
+((new_expression constructor: (identifier) @name type_arguments: (type_arguments . (_) . (_) @arg)) @new (#set! role "new.typearg2"))
 ; a call's first type argument (`createContext<QueryClient | undefined>(undefined)`)
 ((call_expression type_arguments: (type_arguments . (_) @type)) @call (#set! role "call.typearg"))
 ; `typeof f` in a type (`ReturnType<typeof f>`, `InstanceType<typeof C>`): the value it names
