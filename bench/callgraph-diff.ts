@@ -13,7 +13,8 @@
  * look at our graph: a signature known only as a type (a function type, a call or method signature, a type
  * declared outside the project) called through a const binding that fixes the function (`const f: Fn = () => …`,
  * `const p: Provider = { m() {…} }` then `p.m()`) is that function; `new E()` of a project class without a
- * constructor of its own that extends an outside class (`class E extends Error {}`) is the class. A `let`
+ * constructor of its own that extends an outside class (`class E extends Error {}`) is the class (so is `super()`
+ * of a subclass of E: E's implicit constructor runs). A `let`
  * binding fixes nothing (it may be reassigned), so calls through it stay type-only.
  *
  * Calls the compiler resolves outside the project (lib.d.ts, packages) are not edges on either side.
@@ -185,6 +186,12 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
         // field initialisers run) is the project class
         if (target && ts.isNewExpression(node) && !inProject(target)) {
           const cls = constructedClass(checker, node);
+          if (cls && inProject(cls)) target = cls;
+        }
+        // `super(…)` in a subclass of such a class (`class APIError extends OpenAIError`, `class OpenAIError extends
+        // Error {}`): the base's implicit constructor runs (its field initialisers, then the outside one), as for `new`
+        if (target && ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.SuperKeyword && !inProject(target)) {
+          const cls = checker.getTypeAtLocation(node.expression).getSymbol()?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassLike(d));
           if (cls && inProject(cls)) target = cls;
         }
         // a callee the checker knows only by its type (`const f: Fn = g`, `const p: Provider = { m() {…} }`):

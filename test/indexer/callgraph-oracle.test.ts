@@ -1,7 +1,8 @@
 /**
  * The oracle of bench/callgraph-diff.ts on a fixture whose answers are known: where the checker's signature is
  * only a type, a const binding's function (or a typed const object literal's method) is what runs; a `let` fixes
- * nothing; `new E()` of a project class extending an outside class is the class; a tagged template calls its tag;
+ * nothing; `new E()` of a project class extending an outside class is the class (and `super()` in a subclass); a
+ * tagged template calls its tag;
  * an anonymous default export is the symbol named `default`; `ns.f()` runs the const-bound function of ns's module;
  * a call through `c ? f : g` (or `f || g`, also via a variable) may run either; a class property initialised with
  * a function and never assigned runs it; a const-bound function runs where the checker cannot type the callee.
@@ -35,6 +36,8 @@ test('the oracle answers what runs: typed const literals, const-bound functions,
   // fixed); a const-bound function runs even where the checker cannot type the callee (`any`)
   t.deepEqual(calls('Method:src/fields.ts:Immer.twice'), ['Method:src/fields.ts:Immer.produce']);
   t.deepEqual(calls('Function:src/fields.ts:select'), ['Function:src/fields.ts:selector']);
+  // `super()` of a subclass of a class extending an outside class runs that class's implicit constructor
+  t.deepEqual(calls('Method:src/providers.ts:NotFound.constructor'), ['Class:src/providers.ts:AppError']);
   // the indexer agrees on all of them (its one disagreement here is the let binding, a known extraction gap)
   t.deepEqual(d.misses.map((p) => p.target), []);
   t.deepEqual(d.falsePositives.map((p) => `${p.source} → ${p.target}`), []);
