@@ -139,7 +139,7 @@ export class Collector {
   private readonly keyRefs = new Map<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number; assigned?: boolean; pushed?: boolean }>();
   private readonly members = new Map<Node, { object: Node; property: Node; from: number }>();
   private readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' | 'spread' }>();
-  private readonly simple = new Map<Node, 'lit' | 'this' | 'super'>();
+  private readonly simple = new Map<Node, 'lit' | 'any' | 'this' | 'super'>();
   private readonly thisCls = new Map<Node, number>();
   private readonly returnsOf = new Map<Node, Node>();
   private readonly annotOf = new Map<Node, Node>();
@@ -340,7 +340,9 @@ export class Collector {
       case 'expr.as': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), type: get(c, 'type'), kind: 'as' }); return;
       case 'expr.literal': {
         const n = c[0].node;
-        if (!UNTYPED.has(this.text.slice(n.start, n.start + 7).replace(/[^a-z].*$/s, ''))) this.simple.set(n, 'lit');
+        const word = this.text.slice(n.start, n.start + 7).replace(/[^a-z].*$/s, '');
+        if (!UNTYPED.has(word)) this.simple.set(n, 'lit');
+        else if (word === 'any' && n.end - n.start === 3) this.simple.set(n, 'any');
         return;
       }
       case 'expr.this': this.simple.set(c[0].node, 'this'); this.point(c[0].node, c[0].node); return;
@@ -1813,6 +1815,7 @@ export class Collector {
     }
     const s = this.simple.get(node);
     if (s === 'lit') return { k: 'lit' };
+    if (s === 'any') return { k: 'any' };
     const entries = this.objectEntries.get(node);
     if (entries) return this.objectValue(entries);
     if (s === 'this') {

@@ -70,6 +70,8 @@ export type Expr =
   /** `import('./x')`: a promise of that module's namespace. */
   | { k: 'import'; source: string }
   | { k: 'lit' }
+  /** The type `any` as written (an annotation, `x as any`): the checker types nothing read from it. */
+  | { k: 'any' }
   | { k: 'fn' }
   | { k: 'other' };
 

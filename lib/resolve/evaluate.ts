@@ -176,6 +176,12 @@ export class Evaluator {
         }
         return this.member(this.deref(this.value(f, e.obj)), e.name);
       case 'call': {
+        // `p.catch(cb)`, `p.finally(cb)`: the same promise (what cb gives instead is nothing a member call can read
+        // in code that type-checks, unless both have the member)
+        if (e.callee.k === 'member' && (e.callee.name === 'catch' || e.callee.name === 'finally')) {
+          const recv = this.deref(this.value(f, e.callee.obj));
+          if (recv.t === 'prom') return recv;
+        }
         const c = this.value(f, e.callee);
         // a method declared to return `this` (a builder) returns its receiver, whatever subclass that is
         if (c.t === 'sym' && e.callee.k === 'member' && returnsThis(this.sym(c))) {

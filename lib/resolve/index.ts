@@ -278,9 +278,12 @@ class ProjectBuilder {
               status = 'resolved'; reason = alias.c < v.c ? alias.r : v.r; conf = Math.min(v.c, alias.c, REASON_CONFIDENCE.constructor);
             }
           }
-        } else if (sym.reassigned || (callee.k === 'id' && !!callee.b && 'l' in callee.b && this.files[f].locals[callee.b.l]?.reassigned)) {
-          // a function binding assigned again in its file (`let notify = …; notify = fn`, a local `let run = dflt`
-          // replaced by a setter): which function it holds at the call is not fixed
+        } else if ((sym.reassigned && (sym.type || (sym.label !== 'Function' && sym.label !== 'Method'))) || (callee.k === 'id' && !!callee.b && 'l' in callee.b && this.files[f].locals[callee.b.l]?.reassigned)) {
+          // a function binding assigned again in its file (`let notify: Notify = …; notify = fn`, a local `let run =
+          // dflt` replaced by a setter): which function it holds at the call is not fixed, and the checker names only
+          // its type's signature. A function bound without a declared type (`let isArray = (v) => …` replacing itself
+          // by `Array.isArray` on its first call) gives the binding that function's type, which the checker names: so
+          // do we
           indirect = true;
         } else if (sym.label === 'Function' || sym.label === 'Method') {
           target = { f: v.f, s: v.s };
@@ -389,7 +392,8 @@ class ProjectBuilder {
     const p = this.files[f].path;
     this.unresolvedByFile[p] = (this.unresolvedByFile[p] ?? 0) + 1;
     if (!indirect && candidates && candidates.length === 1 && !(callee.k === 'member' && isCommonMethodName(name!)) && this.uidOf(candidates[0]) !== from
-      && !(callee.k === 'member' && this.files[f].language === 'javascript' && this.untypedRoot(f, callee.obj, 0))) {
+      && !(callee.k === 'member' && this.files[f].language === 'javascript' && this.untypedRoot(f, callee.obj, 0))
+      && !(callee.k === 'member' && this.anyRoot(f, callee.obj, 0))) {
       this.nameOnly++;
       this.edge(from, this.uidOf(candidates[0]), 'CALLS', REASON_CONFIDENCE['name-only'], 'name-only', call.at[0]);
     }
@@ -443,6 +447,42 @@ class ProjectBuilder {
         // `hooks.compilation.tap(name, (compilation) => …)`, an untyped `each(fn)`), the checker has `any` there too
         if (loc.ctx) return !loc.init && this.ev.value(f, e).t === 'unknown';
         return loc.init ? this.untypedRoot(f, loc.init, depth + 1) : true;
+      }
+      default: return false;
+    }
+  }
+
+  /**
+   * A receiver whose chain starts at (or passes through) a value declared `any` (`ctrl: any`, `x as any`, a property
+   * or a function result declared `any`): the checker types nothing read from it and answers no call on it, so a
+   * name-only guess there could never be confirmed: it is not drawn.
+   */
+  private anyRoot(f: number, e: Expr, depth: number): boolean {
+    if (depth > 8) return false;
+    switch (e.k) {
+      case 'as': return e.type.k === 'any';
+      case 'await': return this.anyRoot(f, e.inner, depth + 1);
+      case 'element': return this.anyRoot(f, e.of, depth + 1);
+      case 'call': {
+        const v = this.ev.value(f, e.callee);
+        if (v.t === 'sym' && this.ev.sym(v).returns?.k === 'any') return true;
+        return e.callee.k === 'member' && this.anyRoot(f, e.callee.obj, depth + 1);
+      }
+      case 'member': {
+        const v = this.ev.value(f, e);
+        if (v.t === 'sym' && this.ev.sym(v).type?.k === 'any') return true;
+        return this.anyRoot(f, e.obj, depth + 1);
+      }
+      case 'id': {
+        if (!e.b) return false;
+        if ('l' in e.b) {
+          const loc = this.files[f].locals[e.b.l];
+          if (!loc) return false;
+          if (loc.type) return loc.type.k === 'any';
+          return !!loc.init && this.anyRoot(f, loc.init, depth + 1);
+        }
+        if ('s' in e.b) return this.files[f].symbols[e.b.s]?.type?.k === 'any';
+        return false;
       }
       default: return false;
     }

@@ -99,13 +99,15 @@ export function use(l: Leaf): void { keep(l).cut(0); }
   t.deepEqual(from(edges, 'Function:b.ts:use').filter((e) => e.includes('cut')), ['Function:b.ts:use -> Method:node.ts:Leaf.cut']);
 });
 
-test('reassigned: a function binding assigned again is not what its calls run; a fixed one is', (t) => {
+test('reassigned: a typed function binding assigned again is not fixed; an untyped one has its first function\'s type, as the checker says', (t) => {
   const r = index({
-    'b.ts': `let run = (): void => {};
+    'b.ts': `type Fn = () => void;
+let run: Fn = (): void => {};
+let lazy = (): void => {};
 const fixed = (): void => {};
 let once = (): void => {};
-export function setRun(fn: () => void): void { run = fn; }
-export function go(): void { run(); fixed(); once(); }
+export function setRun(fn: () => void): void { run = fn; lazy = fn; }
+export function go(): void { run(); lazy(); fixed(); once(); }
 export function locals(dflt: () => void, other: () => void): void {
   let cb = fixedLocal;
   cb();
@@ -113,18 +115,21 @@ export function locals(dflt: () => void, other: () => void): void {
 }
 function fixedLocal(): void {}
 export class Holder {
-  handler = (): void => {};
-  fire(): void { this.handler(); }
-  replace(fn: () => void): void { this.handler = fn; }
+  handler: Fn = (): void => {};
+  plain = (): void => {};
+  fire(): void { this.handler(); this.plain(); }
+  replace(fn: () => void): void { this.handler = fn; this.plain = fn; }
 }
 `,
   });
   const edges = new Set(r.graph.edges.filter((e) => e.type === 'CALLS').map((e) => `${e.source} -> ${e.target}`));
-  t.false(edges.has('Function:b.ts:go -> Function:b.ts:run'), 'not even a name-only guess');
+  t.false(edges.has('Function:b.ts:go -> Function:b.ts:run'), 'a typed binding: not even a name-only guess');
+  t.true(edges.has('Function:b.ts:go -> Function:b.ts:lazy'), 'an untyped binding has its first function\'s type');
   t.true(edges.has('Function:b.ts:go -> Function:b.ts:fixed'));
   t.true(edges.has('Function:b.ts:go -> Function:b.ts:once'), 'a let never assigned again is fixed');
-  t.false(edges.has('Function:b.ts:locals -> Function:b.ts:fixedLocal'), 'a local assigned again');
-  t.false(edges.has('Method:b.ts:Holder.fire -> Method:b.ts:Holder.handler'));
+  t.false(edges.has('Function:b.ts:locals -> Function:b.ts:fixedLocal'), 'a local alias assigned again');
+  t.false(edges.has('Method:b.ts:Holder.fire -> Method:b.ts:Holder.handler'), 'a typed field assigned again');
+  t.true(edges.has('Method:b.ts:Holder.fire -> Method:b.ts:Holder.plain'), 'an untyped field has its first function\'s type');
   const facts = extractFile('b.ts', `let a = () => 1; a = () => 2; const b = () => 3;`, 'typescript');
   t.deepEqual(facts.symbols.map((s) => [s.name, s.reassigned ?? false]), [['a', true], ['b', false]]);
 });

@@ -123,6 +123,8 @@
 ((export_statement "=" (identifier) @name) @export (#set! role "export.equals"))
 ; built-in types: their members are built-in methods (`any`/`unknown`/`object` are told apart by the collector)
 (type_annotation [(predefined_type) (literal_type) (tuple_type)] @literal (#set! role "expr.literal"))
+; `x as any`, `x as number`: the same told apart for an assertion's type
+((as_expression (_) (predefined_type) @literal .) (#set! role "expr.literal"))
 ; `T[]`: an array of T (its elements are typed)
 ((array_type (_) @inner) @wrap (#set! role "type.array"))
 ; `readonly T[]` has T[]'s members (the operator only forbids writes)
