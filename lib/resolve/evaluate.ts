@@ -567,6 +567,12 @@ export class Evaluator {
         if (sym.type && (sym.label === 'Variable' || sym.label === 'Property')) {
           return weakenFrom(this.member(this.typeValue(o.f, sym.type, 0), name), o, 'typed-receiver');
         }
+        // … or, untyped, its entries do (`const _internals = { hashFile, nowNs: () => … }`: `nowNs` is a symbol,
+        // `hashFile` the function the shorthand names)
+        if (sym.init?.k === 'objval' && sym.label === 'Variable') {
+          const iv = this.value(o.f, sym.init);
+          if (iv.t === 'objv') return weakenFrom(this.objectMember(iv, name), o, 'static-member');
+        }
         return UNKNOWN;
       }
       case 'inst': {
@@ -725,6 +731,13 @@ export class Evaluator {
       if (sym.label === 'Method' && sym.kind !== 'getter' && sym.kind !== 'setter' && !sym.reassigned) return v;
     }
     return this.deref(v);
+  }
+
+  /** What a getter gives as a callee (`o.chain()` of `get chain()`): its declared type's value, or what it returns. */
+  getterResult(v: Val & { t: 'sym' }): (Val & { t: 'sym' }) | undefined {
+    const sym = this.sym(v);
+    const r = sym.returns ? this.typeValue(v.f, sym.returns, 0, v.subst) : sym.returnsValue ? this.heldValue(this.value(v.f, sym.returnsValue)) : undefined;
+    return r && r.t === 'sym' ? weakenFrom(r, v, 'return-type') as Val & { t: 'sym' } : undefined;
   }
 
   /**

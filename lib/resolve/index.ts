@@ -285,6 +285,16 @@ class ProjectBuilder {
           // by `Array.isArray` on its first call) gives the binding that function's type, which the checker names: so
           // do we
           indirect = true;
+        } else if (sym.label === 'Method' && sym.kind === 'getter') {
+          // `o.chain()` of `get chain(): () => Chain`: the getter runs on the read, and the call calls what it
+          // returns — a project function it surely gives (declared `typeof f`, or its one returned function), else
+          // nothing we can name (no guess either: the checker's callee is the returned function type)
+          const held = ev.getterResult(v);
+          const hs = held && ev.sym(held);
+          if (held && hs && (hs.label === 'Function' || hs.label === 'Method') && hs.kind !== 'getter' && !hs.reassigned) {
+            target = { f: held.f, s: held.s };
+            status = 'resolved'; reason = held.r; conf = held.c;
+          } else indirect = true;
         } else if (sym.label === 'Function' || sym.label === 'Method') {
           target = { f: v.f, s: v.s };
           status = 'resolved'; reason = v.r; conf = v.c;
