@@ -109,6 +109,8 @@ export class Collector {
   private readonly patternNested = new Map<Node, { outer: Node; key: Node }>();
   /** A binary expression under `!` → its right operand (the grammar's precedence puts `a && n!` as `(a && n)!`). */
   private readonly operandOf = new Map<Node, Node>();
+  /** `a && b`: its operands (the value is b's, unless a may be `any`: see Expr `and`). */
+  private readonly ands = new Map<Node, { left: Node; right: Node }>();
   /** `if (x instanceof C) body`: occurrences of x's binding inside body are C instances. */
   private readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body: Node }> = [];
   /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */
@@ -283,6 +285,7 @@ export class Collector {
       case 'type.lookup': this.lookupTypes.set(get(c, 'lookup')!, { of: get(c, 'of')!, key: get(c, 'key')! }); return;
       case 'expr.wrap': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
       case 'expr.operand': this.operandOf.set(get(c, 'wrap')!, get(c, 'inner')!); return;
+      case 'expr.and': this.ands.set(get(c, 'and')!, { left: get(c, 'left')!, right: get(c, 'right')! }); return;
       case 'expr.either': {
         const node = get(c, 'either')!;
         // `c ? new X() : undefined`, `x ?? null`: a nullish branch has no members (the value is the others')
@@ -1765,6 +1768,8 @@ export class Collector {
     }
     const query = this.typeQueries.get(node);
     if (query) return { k: 'typeof', of: this.expr(query) };
+    const and = this.ands.get(node);
+    if (and) return { k: 'and', left: this.expr(and.left), right: this.expr(and.right) };
     const lookup = this.lookupTypes.get(node);
     if (lookup) return { k: 'index', of: this.expr(lookup.of), name: this.text.slice(lookup.key.start, lookup.key.end) };
     const g = this.generics.get(node);

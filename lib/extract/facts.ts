@@ -33,6 +33,11 @@ export type Expr =
    * (`obj[$mobx]` → `[$mobx]`), which may be a member declared with that computed name (`[$mobx]: Admin`).
    */
   | { k: 'element'; of: Expr; key?: string }
+  /**
+   * `a && b`: b where it is used as an object (a's falsy values have no project members) — when a's type is known:
+   * `any && b` is `any` to the checker.
+   */
+  | { k: 'and'; left: Expr; right: Expr }
   /** An array literal of one spread (`[...xs]`): an array of the elements of xs. */
   | { k: 'spread'; of: Expr }
   /** The type `T[]`. */

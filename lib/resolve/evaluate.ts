@@ -268,6 +268,11 @@ export class Evaluator {
         const ns: Val = { t: 'ns', f: target.f, r: 'namespace-import', c: REASON_CONFIDENCE['namespace-import'] };
         return { t: 'prom', of: ns, r: 'namespace-import', c: ns.c };
       }
+      case 'and': {
+        // `a && b`: b's value, when a's type is known (an `any` a would make the whole `any`)
+        const l = this.deref(this.value(f, e.left));
+        return l.t === 'unknown' ? UNKNOWN : this.value(f, e.right);
+      }
       case 'spread': {
         // `[...xs]`: an array of xs's elements (a Set is an array of its elements here; a Map gives pairs: unknown)
         const v = this.deref(this.value(f, e.of));
@@ -646,13 +651,14 @@ export class Evaluator {
   }
 
   /**
-   * A class (and every class or interface above it) that is all in the project and declares no member `name`, on
+   * A TypeScript class (and every class or interface above it) that is all in the project and declares no member `name`, on
    * either side: code that type-checks reads `name` on a union holding it only where a narrowing (`'reset' in
    * handler`, a discriminant, `instanceof`) has left the other member types, so the member is theirs. Interfaces are
    * left out (an index signature there is not recorded, and would answer any name).
    */
   private lacks(x: { f: number; s: number }, name: string): boolean {
-    if (this.sym(x).label !== 'Class') return false;
+    // (TypeScript only: the checker does not hold JavaScript to its JSDoc types, so nothing there says it narrowed)
+    if (this.sym(x).label !== 'Class' || this.files[x.f].language === 'javascript') return false;
     return this.findMember(x, name, false) === undefined && this.findMember(x, name, true) === undefined && !this.mergedMember({ t: 'sym', f: x.f, s: x.s, r: 'same-file', c: 1 }, name);
   }
 

@@ -471,6 +471,7 @@ class ProjectBuilder {
     if (depth > 8) return false;
     switch (e.k) {
       case 'as': return e.type.k === 'any';
+      case 'and': return this.anyRoot(f, e.left, depth + 1) || this.anyRoot(f, e.right, depth + 1);
       case 'await': return this.anyRoot(f, e.inner, depth + 1);
       case 'element': return this.anyRoot(f, e.of, depth + 1);
       case 'call': {

@@ -122,8 +122,8 @@
 ((binary_expression . (_) @branch "??" (_) @branch .) @either (#set! role "expr.either"))
 ((binary_expression . (_) @branch "||" (_) @branch .) @either (#set! role "expr.either"))
 ; `a && b` is b where it is used as an object (`let desc = node && find(node)`, `(a && b).m()`): the falsy values a
-; may give instead (null, undefined, false, 0, "") have no project members
-((binary_expression . (_) "&&" (_) @inner .) @wrap (#set! role "expr.operand"))
+; may give instead (null, undefined, false, 0, "") have no project members — unless a is `any` (then so is the whole)
+((binary_expression . (_) @left "&&" (_) @right .) @and (#set! role "expr.and"))
 ; `if (x instanceof C) …`: x is a C inside the guarded statement
 (if_statement . (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)) . (_) @body (#set! role "narrow.instanceof"))
 ; `xs[i]`: an element of xs (`obj[$mobx]`: maybe the member declared with that computed name)
