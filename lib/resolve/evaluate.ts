@@ -712,7 +712,12 @@ export class Evaluator {
       } else if ('s' in b) {
         const sym: SymbolFact = this.files[f].symbols[b.s];
         choice = sym.label === 'Variable' && !sym.reassigned && sym.kind === 'const' ? sym.init : undefined;
-      } else choice = undefined;
+      } else {
+        // an imported const choosing a function (`export const safeCancel: Fn = hasIdle ? (id) => … : polyfill`)
+        const v = this.importValue(f, b.i);
+        const sym = v.t === 'sym' ? this.sym(v) : undefined;
+        if (v.t === 'sym' && sym && sym.label === 'Variable' && !sym.reassigned && sym.kind === 'const' && sym.init) { f = v.f; choice = sym.init; } else choice = undefined;
+      }
     }
     if (!choice || choice.k !== 'union') return undefined;
     const out: Array<Val & { t: 'sym' }> = [];
