@@ -126,6 +126,8 @@
 ((binary_expression . (_) @left "&&" (_) @right .) @and (#set! role "expr.and"))
 ; `if (x instanceof C) …`: x is a C inside the guarded statement
 (if_statement . (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)) . (_) @body (#set! role "narrow.instanceof"))
+; … and inside the first branch of `x instanceof C ? a : b`
+(ternary_expression condition: (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) consequence: (_) @body (#set! role "narrow.instanceof"))
 ; `xs[i]`: an element of xs (`obj[$mobx]`: maybe the member declared with that computed name)
 ((subscript_expression object: (_) @inner) @wrap (#set! role "expr.element"))
 ((subscript_expression index: [(identifier) (member_expression object: (identifier) property: (property_identifier))] @key) @wrap (#set! role "expr.element.key"))
