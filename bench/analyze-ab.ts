@@ -62,14 +62,14 @@ process.on('exit', () => {
 // argv[2]: the dist folder, loaded as bin/codegraph.mjs loads it (bin/cli-loader.mjs: the code-cached bundle,
 // or dist/cli.mjs with CODEGRAPH_CODE_CACHE=0); argv[3]: that loader's URL.
 const { loadCli } = await import(process.argv[3]);
-const { cli, saveCache } = await loadCli({ dist: process.argv[2] });
+const { cli, finish } = await loadCli({ dist: process.argv[2] });
 const { main } = cli;
 const out = [];
 const write = process.stdout.write.bind(process.stdout);
 process.stdout.write = (c) => { out.push(String(c)); return true; };
 try { process.exitCode = await main(process.argv.slice(4)); } finally { process.stdout.write = write; }
-saveCache();
 process.stderr.write('\\nSUMMARY ' + out.join('').replace(/\\n/g, ' ') + '\\n');
+finish(process.exitCode);
 `;
 
 function cpuTimes(): { idle: number; total: number } {

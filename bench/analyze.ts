@@ -86,7 +86,7 @@ if (mode === 'bare') {
   // 'warm' runs main() a second time with --force in the same process.
   const t0 = performance.now();
   const { loadCli } = await import(a.loader);
-  const { cli: cliModule, saveCache } = await loadCli();
+  const { cli: cliModule, finish } = await loadCli();
   const { main } = cliModule;
   // main() imports the command's own module on first use (runtime/cli.ts directCommands): load it here too,
   // so the import column holds all module loading, as before the CLI loaded commands lazily.
@@ -102,7 +102,7 @@ if (mode === 'bare') {
   };
   await once([]);
   if (mode === 'warm') await once(['--force']);
-  saveCache();
+  finish(process.exitCode);
 }
 `;
 

@@ -13,6 +13,5 @@ if (!existsSync(path.join(root, 'dist', 'cli.mjs'))) {
   const r = spawnSync(process.execPath, [path.join(root, 'build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) { process.stderr.write('codegraph: build failed\n'); process.exit(1); }
 }
-const { cli, saveCache } = await loadCli();
-process.exitCode = await cli.main(process.argv.slice(2));
-saveCache();
+const { cli, finish } = await loadCli();
+finish(await cli.main(process.argv.slice(2)));

@@ -52,6 +52,18 @@ test('the code-cached CommonJS CLI writes what the ES-module CLI writes, workers
     t.true(data.equals(cached.files.get(rel)!), `${rel} differs between the two bundles`);
     t.true(data.equals(workers.files.get(rel)!), `${rel} differs with the workers`);
   }
+
+  // bin exits as soon as main() returns (exitAfterCommand): a large output through a pipe still arrives whole.
+  const exported = (env: Record<string, string>): string => {
+    const r = spawnSync(process.execPath, [bin, 'export', root, '--format', 'jsonl'], { encoding: 'utf8', maxBuffer: 256 << 20, env: { ...process.env, ...env, CODEGRAPH_HOME: home } });
+    t.is(r.status, 0, r.stderr);
+    return r.stdout;
+  };
+  const viaCache = exported({});
+  t.true(viaCache.length > 256 << 10, `export is only ${viaCache.length} bytes, less than the pipe buffers it should overflow`);
+  t.is(viaCache, exported({ CODEGRAPH_CODE_CACHE: '0' }));
+  const graph = JSON.parse(esm.files.get('graph.json')!.toString('utf8')) as { nodes: unknown[]; edges: unknown[] };
+  t.is(viaCache.trimEnd().split('\n').length, graph.nodes.length + graph.edges.length);
   fs.rmSync(base, { recursive: true, force: true });
 });
 
