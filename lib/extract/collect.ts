@@ -108,6 +108,9 @@ function roleCodes(roles: ReadonlyArray<string | undefined>): Uint8Array {
 type FileHandler = (this: Collector, c: Capture[], role: Role) => void;
 /** The handlers of `file` by role number (Collector's static block). */
 const fileBy: Array<FileHandler | undefined> = [];
+type DefineHandler = (this: Collector, d: DefRec, scope: Scope, cur: number, name: string, exported: boolean, isDefault: boolean, topLevel: boolean) => number;
+/** The handlers of `define` by role number (Collector's static block). */
+const defineBy: Array<DefineHandler | undefined> = [];
 
 interface DefRec { role: Role; def: Node; name?: Node; body?: Node; value?: Node; type?: Node; host?: Node }
 interface Event { p: number; o: number; t: number; x: any }
@@ -731,8 +734,14 @@ export class Collector {
     const topLevel = cur === -1 && scope === this.root;
     const exported = topLevel && ex !== undefined;
     const isDefault = exported && ex!.isDefault;
-    switch (d.role) {
-      case Role['def.function']: case Role['def.function.signature']: {
+    const handle = defineBy[d.role];
+    return handle === undefined ? -1 : handle.call(this, d, scope, cur, name, exported, isDefault, topLevel);
+  }
+
+  /** `define`'s handler of each definition role (one function each, as `file`'s). */
+  static {
+    const on = (roles: Role[], f: DefineHandler): void => { for (const r of roles) defineBy[r] = f; };
+      on([Role['def.function'], Role['def.function.signature']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const existing = scope.names.get(name);
         if (existing && 's' in existing) {
           const prev = this.symbols[existing.s];
@@ -746,21 +755,21 @@ export class Collector {
         this.symbols[s].returnsNode = this.returnsOf.get(d.def);
         scope.names.set(name, { s });
         return this.span(s, d.def);
-      }
-      case Role['def.class']: case Role['def.class.abstract']: {
+      });
+      on([Role['def.class'], Role['def.class.abstract']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const s = this.addSymbol(d, scope, cur, name, 'Class', d.role === Role['def.class.abstract'] ? 'abstract_class' : 'class', exported, isDefault);
         this.classSymOf.set(d.def, s);
         scope.names.set(name, { s });
         return this.span(s, d.def);
-      }
-      case Role['def.default']: {
+      });
+      on([Role['def.default']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const kind = this.scopeKindOf.get(d.def);
         const label: SymbolLabel = kind === 'class' ? 'Class' : 'Function';
         const s = this.addSymbol(d, scope, cur, 'default', label, kind === 'class' ? 'class' : kind === 'arrow' ? 'arrow_function' : 'function_expression', true, true);
         if (label === 'Class') this.classSymOf.set(d.def, s); else this.symbols[s].returnsNode = this.returnsOf.get(d.def);
         return this.span(s, d.def);
-      }
-      case Role['def.var']: {
+      });
+      on([Role['def.var']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         if (this.requireDecl.has(d.def) || (d.name && this.claimed.has(d.name))) return -1;
         const vk = this.varKind.get(d.def) ?? 'const';
         const target = vk === 'var' ? functionScope(scope) : scope;
@@ -793,8 +802,8 @@ export class Collector {
         if (this.docComments.size) this.localDecls.push({ l, def: d.def });
         target.names.set(name, { l });
         return -1;
-      }
-      case Role['def.method']: case Role['def.method.signature']: case Role['def.method.abstract']: case Role['def.field']: {
+      });
+      on([Role['def.method'], Role['def.method.signature'], Role['def.method.abstract'], Role['def.field']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const cls = scope.kind === 'class' ? scope.classSym : -1;
         if (cls < 0) return -1;
         const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
@@ -826,8 +835,8 @@ export class Collector {
         if (isField) { sym.typeNode = d.type; sym.initNode = fnField ? undefined : d.value; }
         if (label === 'Method' || !this.memberKeys.has(key)) this.memberKeys.set(key, s);
         return this.span(s, d.def);
-      }
-      case Role['def.param.property']: {
+      });
+      on([Role['def.param.property']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         if (this.paramProps.has(d.def)) return -1;
         this.paramProps.add(d.def);
         let sc: Scope | undefined = scope;
@@ -840,13 +849,13 @@ export class Collector {
         // inside the constructor the parameter's name is the property's declaration too (one rename)
         this.paramPropOf.set(d.name!, s);
         return -1;
-      }
-      case Role['def.interface']: {
+      });
+      on([Role['def.interface']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const s = this.addSymbol(d, scope, cur, name, 'Interface', 'interface', exported, isDefault);
         scope.names.set(name, { s });
         return this.span(s, d.def);
-      }
-      case Role['def.interface.method']: case Role['def.interface.property']: {
+      });
+      on([Role['def.interface.method'], Role['def.interface.property']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         if (cur < 0 || this.symbols[cur].label !== 'Interface') return -1;
         const isMethod = d.role === Role['def.interface.method'];
         const key = `${cur}\u0000${name}`;
@@ -860,19 +869,19 @@ export class Collector {
         if (!isMethod) this.symbols[s].typeNode = d.type;
         this.memberKeys.set(key, s);
         return -1;
-      }
-      case Role['def.type']: {
+      });
+      on([Role['def.type']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const s = this.addSymbol(d, scope, cur, name, 'TypeAlias', 'type_alias', exported, isDefault);
         this.symbols[s].typeNode = d.value;
         scope.names.set(name, { s });
         return this.span(s, d.def);
-      }
-      case Role['def.enum']: {
+      });
+      on([Role['def.enum']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const s = this.addSymbol(d, scope, cur, name, 'Enum', 'enum', exported, isDefault);
         scope.names.set(name, { s });
         return this.span(s, d.def);
-      }
-      case Role['def.this.field']: case Role['def.this.fnfield']: {
+      });
+      on([Role['def.this.field'], Role['def.this.fnfield']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         // `this.count = 0` in a JavaScript constructor declares the property, unless the class already has it; so
         // does `this.suite = new Suite()` in a top-level constructor function (`function Mocha() {…}` with
         // `Mocha.prototype.m = …` in the file), as the checker reads it
@@ -889,26 +898,24 @@ export class Collector {
         this.memberKeys.set(`${cls}\u0000${name}`, s);
         this.declaredProps.add(d.name!);
         return fnField ? this.span(s, d.def) : -1;
-      }
-      case Role['def.enum.member']: {
+      });
+      on([Role['def.enum.member']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         // members of an enum: properties of the Enum symbol (`Kind.A` resolves to them)
         if (cur < 0 || this.symbols[cur].label !== 'Enum') return -1;
         this.addSymbol(d, scope, cur, name, 'Property', 'enum_member', this.symbols[cur].exported, false);
         return -1;
-      }
-      case Role['def.namespace']: {
+      });
+      on([Role['def.namespace']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const existing = scope.names.get(name);
         if (existing && 's' in existing && this.symbols[existing.s].kind === 'namespace') return this.span(existing.s, d.def);
         const s = this.addSymbol(d, scope, cur, name, 'Variable', 'namespace', exported, isDefault);
         scope.names.set(name, { s });
         return this.span(s, d.def);
-      }
-      case Role['def.cjs.objmethod']:
+      });
+      on([Role['def.cjs.objmethod'], Role['def.objmethod']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         // `module.exports = { m() {} }`: methods of the module's object (the `default` Variable made for it below, or
         // `proto` of `const proto = module.exports = {…}`); any other assignment's object literal is no symbol
-        if (!this.moduleExportsAssign.has(d.host!)) return -1;
-      // falls through
-      case Role['def.objmethod']: {
+        if (d.role === Role['def.cjs.objmethod'] && !this.moduleExportsAssign.has(d.host!)) return -1;
         if (cur < 0 || this.symbols[cur].label !== 'Variable' || this.symbols[cur].parent !== -1) return -1;
         const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported || d.role === Role['def.cjs.objmethod'], false);
         // the key is also the module's export of that name (`require('./response').set`), as for `module.exports = { a }`
@@ -920,8 +927,8 @@ export class Collector {
         const fnNode = d.value ?? d.def;
         if (this.scopeKindOf.get(fnNode) === 'function' && !this.symbols[cur].typeNode) this.prototypeOwner.set(fnNode, cur);
         return this.span(s, d.def);
-      }
-      case Role['def.assigned']: {
+      });
+      on([Role['def.assigned']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
         if (kind !== 'function' && kind !== 'arrow' && kind !== 'class') return this.assignedAlias(d, scope, cur, name);
         if (cur !== -1 || scope !== this.root) return -1;
@@ -947,8 +954,8 @@ export class Collector {
         else if (kind === 'function' && !parent.typeNode && parent.initNode && this.isObjectLiteral(parent.initNode) && !this.assignsThis(d.value!)) this.prototypeOwner.set(d.value!, owner.s);
         this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
         return this.span(s, d.def);
-      }
-      case Role['def.prototype']: {
+      });
+      on([Role['def.prototype']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
         if (kind !== 'function' && kind !== 'arrow') return -1;
         if (cur !== -1 || scope !== this.root) return -1;
@@ -963,8 +970,8 @@ export class Collector {
         // `this` inside a plain function assigned to the prototype is an instance of the owner
         if (kind === 'function') this.prototypeOwner.set(d.value!, owner.s);
         return this.span(s, d.def);
-      }
-      case Role['def.cjs.module']: {
+      });
+      on([Role['def.cjs.module']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         // the function or class assigned to `module.exports` at the top level: named by its own name, else `default`
         // (what an ESM import of the module gets), as `export default function () {}` is
         const kind = this.scopeKindOf.get(d.def);
@@ -986,8 +993,8 @@ export class Collector {
         if (d.host) this.docHostOf.set(s, d.host.start);
         if (own) this.ownNameOf.set(d.def, s);
         return this.span(s, d.def);
-      }
-      case Role['def.cjs']: {
+      });
+      on([Role['def.cjs']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
         if (!topLevel || !kind || kind === 'method' || kind === 'block' || kind === 'type') {
           // `exports.x = value`: an export of whatever the value is
@@ -999,9 +1006,7 @@ export class Collector {
         const s = this.addSymbol(d, scope, cur, name, label, kind === 'class' ? 'class' : kind === 'arrow' ? 'arrow_function' : 'function_expression', true, false);
         if (label === 'Class') this.classSymOf.set(d.value!, s); else this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
         return this.span(s, d.def);
-      }
-    }
-    return -1;
+      });
   }
 
   // ------------------------------------------------------------------ JSDoc (JavaScript files)
