@@ -15,10 +15,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const defaultDist = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url))), 'dist');
 
-/** The key of V8's cache validity besides the source: Node's version, architecture and flags (as V8 checks them). */
+/**
+ * The key of V8's cache validity besides the source: Node's version, architecture and flags (command line and
+ * NODE_OPTIONS, as V8 checks them), so runs under other flags keep a cache of their own instead of replacing
+ * each other's.
+ */
 function flagsKey() {
   const jit = process.env.CODEGRAPH_DEFAULT_JIT === '1' ? 'default-jit' : 'cli-jit';
-  return createHash('sha256').update(JSON.stringify([process.version, process.arch, process.execArgv, jit])).digest('hex').slice(0, 12);
+  const key = [process.version, process.arch, process.execArgv, process.env.NODE_OPTIONS ?? '', jit];
+  return createHash('sha256').update(JSON.stringify(key)).digest('hex').slice(0, 12);
 }
 
 /** The code cache of `bundle` (the bundle's file name), kept in `dir`, for this Node and these flags. */

@@ -103,6 +103,10 @@ test('the cache is saved when missing, accepted next time, replaced when damaged
     `const { loadCli } = await import(${JSON.stringify(loader)}); const l = await loadCli({ cacheDir: ${JSON.stringify(dir)} }); l.saveCache(); console.log(l.cache);`], { encoding: 'utf8' });
   t.is(r.stdout.trim(), 'none');
   t.is(fs.readdirSync(dir).filter((f) => f.endsWith('.v8cache')).length, 2);
+  // The same through NODE_OPTIONS (not in process.execArgv): a third cache, and the first one still accepted.
+  t.is(load(dir, { NODE_OPTIONS: '--max-old-space-size=3000' }).state, 'none 0');
+  t.is(fs.readdirSync(dir).filter((f) => f.endsWith('.v8cache')).length, 3);
+  t.is(load(dir).state, 'accepted 0');
 
   // Turned off: the ES-module bundle, nothing written.
   const off = tempDir();
