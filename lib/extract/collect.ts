@@ -13,7 +13,7 @@ import type {
 } from './facts.ts';
 import type { LanguageId } from '../lang/index.ts';
 import type { NodeRef } from './flat-tree.ts';
-import type { Capture, Match } from './query-match.ts';
+import { BufferMatch, type Match, type MatchSource } from './query-match.ts';
 import { jsdocTags, jsdocType, type JsdocTag } from './jsdoc.ts';
 
 type Node = NodeRef;
@@ -105,7 +105,7 @@ function roleCodes(roles: ReadonlyArray<string | undefined>): Uint8Array {
   return codes;
 }
 
-type FileHandler = (this: Collector, c: Capture[], role: Role) => void;
+type FileHandler = (this: Collector, c: Caps, role: Role) => void;
 /** The handlers of `file` by role number (Collector's static block). */
 const fileBy: Array<FileHandler | undefined> = [];
 type DefineHandler = (this: Collector, d: DefRec, scope: Scope, cur: number, name: string, exported: boolean, isDefault: boolean, topLevel: boolean) => number;
@@ -257,8 +257,14 @@ export class Collector {
   /** Runs both passes and returns the file's facts. */
   collect(matches: Match[], lines: number, parseErrors: number): FileFacts {
     const roles = this.roleNo;
+    if (matches.length && !(matches[0] instanceof BufferMatch)) matches = bufferMatches(matches);
+    const c: Caps = { buf: EMPTY, at: 0, n: 0, names: [], refs: [] };
     // indexed: unoptimised for-of allocates an iterator result per step, and this runs once per match
-    for (let i = 0; i < matches.length; i++) { const m = matches[i]; this.file(m, roles[m.pattern]); }
+    for (let i = 0; i < matches.length; i++) {
+      const m = matches[i] as BufferMatch, src = m.source;
+      c.buf = src.buffer; c.names = src.names; c.refs = src.refs; c.at = m.at; c.n = src.buffer[m.at + 1];
+      this.file(c, roles[m.pattern]);
+    }
     this.replay();
     if (this.docComments.size) this.jsdocTypedefs();
     for (const f of this.pendingExports) f();
@@ -274,9 +280,9 @@ export class Collector {
    */
   static {
     const on = (roles: Role[], f: FileHandler): void => { for (const r of roles) fileBy[r] = f; };
-      on([Role['id']], function (c) { this.ids.set(c[0].node, { node: c[0].node, kind: 'value', scope: undefined, from: -1 }); return; });
-      on([Role['id.type']], function (c) { this.ids.set(c[0].node, { node: c[0].node, kind: 'type', scope: undefined, from: -1 }); return; });
-      on([Role['id.shorthand']], function (c) { this.ids.set(c[0].node, { node: c[0].node, kind: 'shorthand', scope: undefined, from: -1 }); return; });
+      on([Role['id']], function (c) { this.ids.set(first(c), { node: first(c), kind: 'value', scope: undefined, from: -1 }); return; });
+      on([Role['id.type']], function (c) { this.ids.set(first(c), { node: first(c), kind: 'type', scope: undefined, from: -1 }); return; });
+      on([Role['id.shorthand']], function (c) { this.ids.set(first(c), { node: first(c), kind: 'shorthand', scope: undefined, from: -1 }); return; });
       on([Role['member']], function (c) {
         const object = get(c, 'object')!, property = get(c, 'property')!, node = get(c, 'member')!;
         this.members.set(node, { object, property, from: -1 });
@@ -339,7 +345,7 @@ export class Collector {
       on([Role['expr.operand']], function (c) { this.operandOf.set(get(c, 'wrap')!, get(c, 'inner')!); return; });
       on([Role['expr.either']], function (c) {
         const node = get(c, 'either')!;
-        for (const x of c) if (x.name === 'branch') pushTo(this.unions, node, x.node);
+        for (let k = 0, p = c.at + 2; k < c.n; k++, p += 2) if (c.names[c.buf[p]] === 'branch') pushTo(this.unions, node, c.refs[c.buf[p + 1]]!);
         return;
       });
       // at the `return` keyword: a returned function starts a scope of its own at the value's position
@@ -383,16 +389,16 @@ export class Collector {
       on([Role['type.array']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'array' }); return; });
       on([Role['expr.as']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), type: get(c, 'type'), kind: 'as' }); return; });
       on([Role['expr.literal']], function (c) {
-        const n = c[0].node;
+        const n = first(c);
         if (!UNTYPED.has(this.text.slice(n.start, n.start + 7).replace(/[^a-z].*$/s, ''))) this.simple.set(n, 'lit');
         return;
       });
-      on([Role['expr.this']], function (c) { this.simple.set(c[0].node, 'this'); this.point(c[0].node, c[0].node); return; });
-      on([Role['expr.super']], function (c) { this.simple.set(c[0].node, 'super'); this.point(c[0].node, c[0].node); return; });
-      on([Role['jsx']], function (c) { this.jsx.add(c[0].node); return; });
-      on([Role['comment']], function (c) { this.comments.add(c[0].node); return; });
+      on([Role['expr.this']], function (c) { this.simple.set(first(c), 'this'); this.point(first(c), first(c)); return; });
+      on([Role['expr.super']], function (c) { this.simple.set(first(c), 'super'); this.point(first(c), first(c)); return; });
+      on([Role['jsx']], function (c) { this.jsx.add(first(c)); return; });
+      on([Role['comment']], function (c) { this.comments.add(first(c)); return; });
       on([Role['doc.comment']], function (c) {
-        const n = c[0].node;
+        const n = first(c);
         if (this.text.startsWith('/**', n.start) && !this.text.startsWith('/**/', n.start)) this.docComments.set(n.end, n);
         return;
       });
@@ -404,8 +410,8 @@ export class Collector {
       on([Role['type.intersection']], function (c) { pushTo(this.intersections, get(c, 'inter')!, get(c, 'member')!); return; });
       on([Role['returns']], function (c) { this.returnsOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
       on([Role['annotated']], function (c) { this.annotOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
-      on([Role['var.var']], function (c) { this.varKind.set(c[0].node, 'var'); return; });
-      on([Role['var.let']], function (c) { this.varKind.set(c[0].node, 'let'); return; });
+      on([Role['var.var']], function (c) { this.varKind.set(first(c), 'var'); return; });
+      on([Role['var.let']], function (c) { this.varKind.set(first(c), 'let'); return; });
       on([Role['heritage.extends'], Role['heritage.implements']], function (c, role) {
         const n = get(c, role === Role['heritage.extends'] ? 'extends' : 'implements')!;
         this.push(startOf(n), EV_POINT, { heritage: role === Role['heritage.extends'] ? 'extends' : 'implements', node: n, clause: get(c, 'clause') });
@@ -413,13 +419,12 @@ export class Collector {
       });
   }
 
-  private file(m: Match, role: Role): void {
+  private file(c: Caps, role: Role): void {
     if (!role) return;
-    const c = m.captures;
     const handle = fileBy[role];
     if (handle !== undefined) { handle.call(this, c, role); return; }
     if (isScopeRole(role)) {
-      const node = c[0].node;
+      const node = first(c);
       const kind = Role[role].slice(6) as ScopeKind;
       this.scopeKindOf.set(node, kind);
       this.push(startOf(node), EV_SCOPE, { node, kind });
@@ -450,7 +455,7 @@ export class Collector {
     else if (role === Role['var.pattern']) this.patternInit.set(get(c, 'pattern')!, get(c, 'value')!);
   }
 
-  private module(role: Role, c: Capture[]): void {
+  private module(role: Role, c: Caps): void {
     const sourceNode = get(c, 'source');
     const source = sourceNode ? this.stringAt(sourceNode) : '';
     switch (role) {
@@ -2162,9 +2167,45 @@ function pushTo<K, V>(m: Map<K, V[]>, k: K, v: V): void {
 
 const byStart = (a: Node, b: Node): number => a.start - b.start;
 
-function get(c: Capture[], name: string): Node | undefined {
-  for (let i = 0; i < c.length; i++) if (c[i].name === name) return c[i].node;
+/**
+ * The captures of the match being filed, read in place from its match buffer (see BufferMatch): one object per
+ * file, moved from match to match, where each match had a captures array and a Capture object per capture.
+ */
+interface Caps { buf: Int32Array; at: number; n: number; names: readonly string[]; refs: MatchSource['refs'] }
+const EMPTY = new Int32Array(0);
+
+/** The node of the capture named `name` (the first such), if the match has one. */
+function get(c: Caps, name: string): Node | undefined {
+  for (let k = 0, p = c.at + 2; k < c.n; k++, p += 2) if (c.names[c.buf[p]] === name) return c.refs[c.buf[p + 1]];
   return undefined;
+}
+
+/** The node of the match's first capture. */
+function first(c: Caps): Node {
+  return c.refs[c.buf[c.at + 3]]!;
+}
+
+/** Plain Match objects (the JavaScript matcher's) as BufferMatches over a buffer of their own. */
+function bufferMatches(matches: Match[]): BufferMatch[] {
+  let size = 0;
+  for (const m of matches) size += 2 + 2 * m.captures.length;
+  const buffer = new Int32Array(size), names: string[] = [], ids = new Map<string, number>(), nodes: Node[] = [];
+  const source: MatchSource = { buffer, names, refs: nodes };
+  const out: BufferMatch[] = [];
+  let p = 0;
+  for (const m of matches) {
+    out.push(new BufferMatch(m.pattern, p, source));
+    buffer[p++] = m.pattern;
+    buffer[p++] = m.captures.length;
+    for (const x of m.captures) {
+      let id = ids.get(x.name);
+      if (id === undefined) { id = names.length; names.push(x.name); ids.set(x.name, id); }
+      buffer[p++] = id;
+      buffer[p++] = nodes.length;
+      nodes.push(x.node);
+    }
+  }
+  return out;
 }
 
 function lookup(scope: Scope | undefined, name: string): Binding | undefined {
