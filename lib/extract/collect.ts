@@ -147,15 +147,15 @@ export class Collector {
   /** Names X of `X.prototype.m = …` assignments (constructor functions). */
   private readonly prototypeNames = new Set<string>();
   private readonly varKind = new Map<Node, 'var' | 'let'>();
-  private readonly requireDecl = new Set<Node>();
+  private readonly requireDecl = new NodeSet();
   /** `require('m')` call nodes → 'm'. */
   private readonly requireSource = new Map<Node, string>();
   /** `import('m')` calls and their specifier: the value is a promise of m's namespace. */
   private readonly dynamicSource = new Map<Node, string>();
   /** Assignments whose target is `module.exports`. */
-  private readonly moduleExportsAssign = new Set<Node>();
+  private readonly moduleExportsAssign = new NodeSet();
   /** Object literals assigned to a member (`module.exports = {…}`) that hold methods or function-valued keys. */
-  private readonly methodObjects = new Set<Node>();
+  private readonly methodObjects = new NodeSet();
   /** Destructuring patterns of declarations → their initializer. */
   private readonly patternInit = new Map<Node, Node>();
   /** Destructuring patterns of typed parameters → the parameter's type. */
@@ -188,8 +188,8 @@ export class Collector {
   private readonly reassignedLocals = new Set<number>();
   /** Identifier occurrences narrowed by an instanceof guard → the type node. */
   private readonly narrowedTo = new Map<Node, Node>();
-  private readonly claimed = new Set<Node>();
-  private readonly skipIds = new Set<Node>();
+  private readonly claimed = new NodeSet();
+  private readonly skipIds = new NodeSet();
   private readonly kindOverride = new Map<Node, RefKind>();
   private readonly calls = new Map<Node, { callee: Node; isNew: boolean; from: number; args?: Node[]; propArgs?: Array<{ key: Node; value: Node }>; via?: Node }>();
   /** Function nodes passed as call arguments → the call node (for `via` on the calls inside them). */
@@ -205,8 +205,8 @@ export class Collector {
   private readonly returnsOf = new Map<Node, Node>();
   private readonly annotOf = new Map<Node, Node>();
   private readonly ids = new Map<Node, IdRec>();
-  private readonly jsx = new Set<Node>();
-  private readonly comments = new Set<Node>();
+  private readonly jsx = new NodeSet();
+  private readonly comments = new NodeSet();
   private readonly slotsOf = new Map<Node, Node[]>();
   private readonly slotLocal = new Map<Node, number>();
   private readonly slotType = new Map<Node, Node>();
@@ -1314,7 +1314,7 @@ export class Collector {
     return false;
   }
 
-  private readonly staticThis = new Set<Node>();
+  private readonly staticThis = new NodeSet();
 
   /** A `require('m')` call not bound by a declaration: an import binding of its own (no local name). */
   private inlineRequire(node: Node): Expr {
@@ -1345,9 +1345,9 @@ export class Collector {
 
   private thisTargetStarts: number[] | undefined;
 
-  private readonly paramProps = new Set<Node>();
+  private readonly paramProps = new NodeSet();
   /** Property names declared by `this.x = …` in a JavaScript constructor (their member access is the definition). */
-  private readonly declaredProps = new Set<Node>();
+  private readonly declaredProps = new NodeSet();
   /** Names of parameter properties → their Property symbol. */
   private readonly paramPropOf = new Map<Node, number>();
 
@@ -1553,7 +1553,7 @@ export class Collector {
       }
     }
     const calls: CallFact[] = [];
-    const calleeNodes = new Set<Node>();
+    const calleeNodes = new NodeSet();
     this.calls.forEach((c, node) => {
       if (c.callee === node) return; // only arguments seen (should not happen)
       calleeNodes.add(c.callee);
@@ -2178,6 +2178,32 @@ const EMPTY = new Int32Array(0);
 function get(c: Caps, name: string): Node | undefined {
   for (let k = 0, p = c.at + 2; k < c.n; k++, p += 2) if (c.names[c.buf[p]] === name) return c.refs[c.buf[p + 1]];
   return undefined;
+}
+
+/**
+ * A set of one file's nodes, by node index (a byte per node, grown as needed), for the collector's many
+ * membership tests; nodes made by the collector (key -1) go to a Set.
+ */
+class NodeSet {
+  private bits = new Uint8Array(0);
+  private made: Set<Node> | undefined = undefined;
+
+  add(n: Node): void {
+    const k = n.key;
+    if (k < 0) { (this.made ??= new Set()).add(n); return; }
+    if (k >= this.bits.length) {
+      const bits = new Uint8Array(Math.max(256, 2 * k));
+      bits.set(this.bits);
+      this.bits = bits;
+    }
+    this.bits[k] = 1;
+  }
+
+  has(n: Node): boolean {
+    const k = n.key;
+    if (k < 0) return this.made !== undefined && this.made.has(n);
+    return k < this.bits.length && this.bits[k] === 1;
+  }
 }
 
 /** The node of the match's first capture. */
