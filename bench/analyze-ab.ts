@@ -7,8 +7,8 @@
  *     [--parallel-gate | --show-parallel]
  *     [--variant NAME=ENV=VALUE[,ENV=VALUE…]]…   (default: split=CODEGRAPH_SPLIT=1 and thread=CODEGRAPH_SPLIT=0)
  *
- * The setting `AB_DIST=<folder>` is not passed to the child: that variant runs `<folder>/cli.mjs` instead of this
- * tree's dist/cli.mjs, to compare two builds (copy dist/ to `<x>/dist` and native/build/ to `<x>/native/build`,
+ * The setting `AB_DIST=<folder>` is not passed to the child: that variant loads the CLI from `<folder>` instead of
+ * this tree's dist/ (through this tree's bin/cli-loader.mjs), to compare two builds (copy dist/ to `<x>/dist` and native/build/ to `<x>/native/build`,
  * and link `<x>/node_modules` to this tree's, so the copy finds its addon and packages).
  *
  * `--max-wait S`: give up waiting for a quiet machine after S seconds (default 30) and run anyway.
@@ -59,12 +59,17 @@ process.on('exit', () => {
   } catch {}
   process.stderr.write('\\nAB ' + JSON.stringify({ cpuMs: (ru.userCPUTime + ru.systemCPUTime) / 1000, mainMs, rssMB: ru.maxRSS / 1024 }) + '\\n');
 });
-const { main } = await import(process.argv[2]);
+// argv[2]: the dist folder, loaded as bin/codegraph.mjs loads it (bin/cli-loader.mjs: the code-cached bundle,
+// or dist/cli.mjs with CODEGRAPH_CODE_CACHE=0); argv[3]: that loader's URL.
+const { loadCli } = await import(process.argv[3]);
+const { cli, finish } = await loadCli({ dist: process.argv[2] });
+const { main } = cli;
 const out = [];
 const write = process.stdout.write.bind(process.stdout);
 process.stdout.write = (c) => { out.push(String(c)); return true; };
-try { process.exitCode = await main(process.argv.slice(3)); } finally { process.stdout.write = write; }
+try { process.exitCode = await main(process.argv.slice(4)); } finally { process.stdout.write = write; }
 process.stderr.write('\\nSUMMARY ' + out.join('').replace(/\\n/g, ' ') + '\\n');
+finish(process.exitCode);
 `;
 
 function cpuTimes(): { idle: number; total: number } {
@@ -109,10 +114,10 @@ interface Result {
 
 function run(entry: string, cli: string, dir: string, home: string, variantEnv: Record<string, string>, extra: string[] = []): Result {
   const { AB_DIST: dist, ...env } = variantEnv;
-  if (dist) cli = new URL(`file://${path.join(path.resolve(dist), 'cli.mjs')}`).href;
+  if (dist) cli = path.resolve(dist);
   const [idle, par] = quiet();
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [entry, cli, 'analyze', dir, '--json', ...extra], {
+  const r = spawnSync(process.execPath, [entry, cli, loaderUrl, 'analyze', dir, '--json', ...extra], {
     encoding: 'utf8', env: { ...process.env, ...env, CODEGRAPH_HOME: home },
   });
   const wall = performance.now() - t0;
@@ -145,7 +150,8 @@ if (!argv.includes('--no-build')) {
   const b = spawnSync(process.execPath, [path.join(repoRoot, 'build.mjs')], { encoding: 'utf8' });
   if (b.status !== 0) throw new Error(`node build.mjs failed: ${b.stderr}`);
 }
-const cli = new URL(`file://${path.join(repoRoot, 'dist', 'cli.mjs')}`).href;
+const cli = path.join(repoRoot, 'dist');
+const loaderUrl = new URL(`file://${path.join(repoRoot, 'bin', 'cli-loader.mjs')}`).href;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'codegraph-bench-ab-'));
 const entry = path.join(tmp, 'entry.mjs');
 fs.writeFileSync(entry, ENTRY);

@@ -1,6 +1,6 @@
 /**
  * Analyze benchmark on rxjs/src (251 TS files + 1 JS file analyze also indexes, ~21.7k lines; the bare parse takes the TS files): cold, no-op and one-file-changed analyze through
- * the shipped CLI (`node bin/codegraph.mjs analyze <dir> --json`, i.e. the esbuild bundle dist/cli.mjs), each in
+ * the shipped CLI (`node bin/codegraph.mjs analyze <dir> --json`: bin/cli-loader.mjs, the code-cached bundle), each in
  * its own process, beside a bare tree-sitter parse of the same files in a process of its own.
  *
  *   node --import tsx bench/analyze.ts [--corpus DIR] [--runs N] [--workers N] [--no-build]
@@ -82,10 +82,11 @@ if (mode === 'bare') {
   report.ms = performance.now() - t1;
   report.files = snap.files.size;
 } else {
-  // analyze: exactly bin/codegraph.mjs (argv as the shell would pass it). 'warm' runs main() a second time
-  // with --force in the same process.
+  // analyze: exactly bin/codegraph.mjs (the CLI through bin/cli-loader.mjs, argv as the shell would pass it).
+  // 'warm' runs main() a second time with --force in the same process.
   const t0 = performance.now();
-  const cliModule = await import(a.cli);
+  const { loadCli } = await import(a.loader);
+  const { cli: cliModule, finish } = await loadCli();
   const { main } = cliModule;
   // main() imports the command's own module on first use (runtime/cli.ts directCommands): load it here too,
   // so the import column holds all module loading, as before the CLI loaded commands lazily.
@@ -101,6 +102,7 @@ if (mode === 'bare') {
   };
   await once([]);
   if (mode === 'warm') await once(['--force']);
+  finish(process.exitCode);
 }
 `;
 
@@ -141,7 +143,7 @@ async function main(): Promise<void> {
     const b = spawnSync(process.execPath, [path.join(repoRoot, 'build.mjs')], { encoding: 'utf8' });
     if (b.status !== 0) throw new Error(`node build.mjs failed: ${b.stderr}`);
   }
-  const cli = pathToFileURL(path.join(repoRoot, 'dist', 'cli.mjs')).href;
+  const cli = pathToFileURL(path.join(repoRoot, 'bin', 'cli-loader.mjs')).href;
   const handlers = pathToFileURL(path.join(repoRoot, 'dist', 'handlers.mjs')).href;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'codegraph-bench-analyze-'));
   // A corpus someone analyzed in place carries its own .codegraph: copying it would make the cold run a no-op.
@@ -161,12 +163,12 @@ async function main(): Promise<void> {
       const old = new Date(Date.now() - 60_000);
       for (const f of files) fs.utimesSync(path.join(dir, f), old, old);
       all.bare.push(child(entry, 'bare', { repo: repoRoot, dir, files }, home));
-      all.cold.push(child(entry, 'cold', { cli, dir, args: extra }, home));
-      all.noop.push(child(entry, 'noop', { cli, dir, args: extra }, home));
+      all.cold.push(child(entry, 'cold', { loader: cli, dir, args: extra }, home));
+      all.noop.push(child(entry, 'noop', { loader: cli, dir, args: extra }, home));
       const target = path.join(dir, files.find((f) => f.includes('operators/map.ts')) ?? files[0]);
       fs.appendFileSync(target, `\nexport function benchAdded${i}(x: number): number {\n  return x + ${i};\n}\n`);
       fs.utimesSync(target, old, new Date(Date.now() - 10_000));
-      all.one.push(child(entry, 'one', { cli, dir, args: extra }, home));
+      all.one.push(child(entry, 'one', { loader: cli, dir, args: extra }, home));
       all.load.push(child(entry, 'load', { handlers, home }, home));
       const warmDir = path.join(tmp, `warm-${i}`);
       copy(warmDir);
@@ -178,7 +180,7 @@ async function main(): Promise<void> {
       const home = path.join(tmp, 'home-double');
       copy(path.join(dir, 'a'));
       copy(path.join(dir, 'b'));
-      child(entry, 'cold', { cli, dir, args: extra }, home);
+      child(entry, 'cold', { loader: cli, dir, args: extra }, home);
       for (let i = 0; i < runs; i++) all.load2.push(child(entry, 'load', { handlers, home }, home));
     }
   } finally {

@@ -13,7 +13,7 @@ import type {
 } from './facts.ts';
 import type { LanguageId } from '../lang/index.ts';
 import type { NodeRef } from './flat-tree.ts';
-import type { Capture, Match } from './query-match.ts';
+import { BufferMatch, type Match, type MatchSource } from './query-match.ts';
 import { jsdocTags, jsdocType, type JsdocTag } from './jsdoc.ts';
 
 type Node = NodeRef;
@@ -51,7 +51,70 @@ interface Scope {
   node?: Node;
 }
 
-interface DefRec { role: string; def: Node; name?: Node; body?: Node; value?: Node; type?: Node; host?: Node }
+/**
+ * The roles a query pattern can have (its `#set! role`), numbered: `file`, `module` and `define` switch on these
+ * numbers (a jump table, where a switch on strings compared ~70 strings per match). Each language's role strings
+ * become numbers once (`roleCodes`); a role string missing here is an error there, so a new role needs a line here.
+ * The groups are contiguous ranges (the is…Role tests below); `def.assigned` to `def.typedef` are the collector's own.
+ */
+enum Role {
+  none,
+  'id', 'id.type', 'id.shorthand', 'member', 'call', 'new', 'call.arg', 'call.arg.branch', 'call.arg.prop',
+  'push.key', 'objlit.key', 'expr.object.entry', 'expr.object.spread', 'expr.object.open', 'type.query', 'expr.wrap',
+  'expr.operand', 'expr.either', 'return', 'return.body', 'param.pattern', 'pattern.param', 'pattern.nested',
+  'pattern.first', 'call.typearg', 'narrow.instanceof', 'narrow.guard', 'narrow.guard.either', 'fntype.predicate',
+  'returns.predicate', 'type.generic', 'type.generic.arg', 'type.generic.arg2', 'type.object.prop',
+  'type.object.index', 'expr.await', 'expr.element', 'expr.element.key', 'type.array', 'expr.as', 'expr.literal',
+  'fn.assigned', 'type.lookup', 'expr.and', 'new.typearg', 'new.typearg2', 'type.object.name', 'expr.element.name',
+  'expr.spread.array',
+  'expr.this', 'expr.super', 'jsx', 'comment', 'doc.comment', 'this.param', 'param.slot', 'fntype.param',
+  'type.union', 'fntype.returns', 'type.intersection', 'returns', 'annotated', 'var.var', 'var.let',
+  'heritage.extends', 'heritage.implements', 'var.pattern',
+  // scopes (the kind is the text after `scope.`)
+  'scope.arrow', 'scope.block', 'scope.class', 'scope.function', 'scope.method', 'scope.type',
+  // definitions
+  'def.function', 'def.function.signature', 'def.class', 'def.class.abstract', 'def.default', 'def.var',
+  'def.method', 'def.method.signature', 'def.method.abstract', 'def.field', 'def.param.property', 'def.interface',
+  'def.interface.method', 'def.interface.property', 'def.type', 'def.enum', 'def.this.field', 'def.this.fnfield',
+  'def.enum.member', 'def.namespace', 'def.cjs.objmethod', 'def.objmethod', 'def.assigned', 'def.prototype',
+  'def.cjs.module', 'def.cjs', 'def.typedef',
+  // declarations
+  'decl.element', 'decl.local', 'decl.param', 'decl.param.typed', 'decl.pattern', 'decl.type.param',
+  // module facts (imports, exports, CommonJS assignments)
+  'import.module', 'import.dynamic', 'require.call', 'import.default', 'import.namespace', 'require.namespace',
+  'import.named', 'export.statement', 'export.default.name', 'export.equals', 'export.local', 'export.from',
+  'export.star', 'export.star.as', 'assign.member', 'assign.entry', 'assign.key', 'assign.target',
+}
+const isScopeRole = (r: Role): boolean => r >= Role['scope.arrow'] && r <= Role['scope.type'];
+const isDefRole = (r: Role): boolean => r >= Role['def.function'] && r <= Role['def.typedef'];
+const isDeclRole = (r: Role): boolean => r >= Role['decl.element'] && r <= Role['decl.type.param'];
+const isModuleRole = (r: Role): boolean => r >= Role['import.module'] && r <= Role['assign.target'];
+
+const roleCodeCache = new WeakMap<ReadonlyArray<string | undefined>, Uint8Array>();
+/** Each pattern's role number (0: no role) for a language's `roles` (its patterns' role strings), made once per language. */
+function roleCodes(roles: ReadonlyArray<string | undefined>): Uint8Array {
+  let codes = roleCodeCache.get(roles);
+  if (codes) return codes;
+  codes = new Uint8Array(roles.length);
+  for (let i = 0; i < roles.length; i++) {
+    const r = roles[i];
+    if (!r) continue;
+    const code = (Role as unknown as Record<string, unknown>)[r];
+    if (typeof code !== 'number' || code === Role.none) throw new Error(`collect.ts: query role ${JSON.stringify(r)} has no number in enum Role`);
+    codes[i] = code;
+  }
+  roleCodeCache.set(roles, codes);
+  return codes;
+}
+
+type FileHandler = (this: Collector, c: Caps, role: Role) => void;
+/** The handlers of `file` by role number (Collector's static block). */
+const fileBy: Array<FileHandler | undefined> = [];
+type DefineHandler = (this: Collector, d: DefRec, scope: Scope, cur: number, name: string, exported: boolean, isDefault: boolean, topLevel: boolean) => number;
+/** The handlers of `define` by role number (Collector's static block). */
+const defineBy: Array<DefineHandler | undefined> = [];
+
+interface DefRec { role: Role; def: Node; name?: Node; body?: Node; value?: Node; type?: Node; host?: Node }
 interface Event { p: number; o: number; t: number; x: any }
 // event types, also their order at the same position
 const EV_EXPORT = 0, EV_DEF = 1, EV_SCOPE = 2, EV_DECL = 3, EV_POINT = 4;
@@ -86,15 +149,15 @@ export class Collector {
   /** Names X of `X.prototype.m = …` assignments (constructor functions). */
   private readonly prototypeNames = new Set<string>();
   private readonly varKind = new Map<Node, 'var' | 'let'>();
-  private readonly requireDecl = new Set<Node>();
+  private readonly requireDecl = new NodeSet();
   /** `require('m')` call nodes → 'm'. */
   private readonly requireSource = new Map<Node, string>();
   /** `import('m')` calls and their specifier: the value is a promise of m's namespace. */
   private readonly dynamicSource = new Map<Node, string>();
   /** Assignments whose target is `module.exports`. */
-  private readonly moduleExportsAssign = new Set<Node>();
+  private readonly moduleExportsAssign = new NodeSet();
   /** Object literals assigned to a member (`module.exports = {…}`) that hold methods or function-valued keys. */
-  private readonly methodObjects = new Set<Node>();
+  private readonly methodObjects = new NodeSet();
   /** Destructuring patterns of declarations → their initializer. */
   private readonly patternInit = new Map<Node, Node>();
   /** Destructuring patterns of typed parameters → the parameter's type. */
@@ -129,8 +192,8 @@ export class Collector {
   private readonly reassignedLocals = new Set<number>();
   /** Identifier occurrences narrowed by an instanceof guard → the type node. */
   private readonly narrowedTo = new Map<Node, Node>();
-  private readonly claimed = new Set<Node>();
-  private readonly skipIds = new Set<Node>();
+  private readonly claimed = new NodeSet();
+  private readonly skipIds = new NodeSet();
   private readonly kindOverride = new Map<Node, RefKind>();
   private readonly calls = new Map<Node, { callee: Node; isNew: boolean; from: number; args?: Node[]; propArgs?: Array<{ key: Node; value: Node }>; via?: Node }>();
   /** Function nodes passed as call arguments → the call node (for `via` on the calls inside them). */
@@ -146,8 +209,8 @@ export class Collector {
   private readonly returnsOf = new Map<Node, Node>();
   private readonly annotOf = new Map<Node, Node>();
   private readonly ids = new Map<Node, IdRec>();
-  private readonly jsx = new Set<Node>();
-  private readonly comments = new Set<Node>();
+  private readonly jsx = new NodeSet();
+  private readonly comments = new NodeSet();
   private readonly slotsOf = new Map<Node, Node[]>();
   private readonly slotLocal = new Map<Node, number>();
   private readonly slotType = new Map<Node, Node>();
@@ -195,8 +258,10 @@ export class Collector {
   private readonly modules: ModuleRef[] = [];
   private readonly exprMemo = new Map<Node, Expr>();
 
-  /** The role of each query pattern (from its `#set! role`). */
-  roles: ReadonlyArray<string | undefined> = [];
+  /** The role number of each query pattern (0: none). */
+  private roleNo: Uint8Array = new Uint8Array(0);
+  /** The role of each query pattern (from its `#set! role`); numbered once per language (`roleCodes`). */
+  set roles(roles: ReadonlyArray<string | undefined>) { this.roleNo = roleCodes(roles); }
 
   constructor(text: string, private readonly filePath: string, private readonly language: LanguageId) {
     this.text = text;
@@ -205,9 +270,15 @@ export class Collector {
 
   /** Runs both passes and returns the file's facts. */
   collect(matches: Match[], lines: number, parseErrors: number): FileFacts {
-    const roles = this.roles;
+    const roles = this.roleNo;
+    if (matches.length && !(matches[0] instanceof BufferMatch)) matches = bufferMatches(matches);
+    const c: Caps = { buf: EMPTY, at: 0, n: 0, names: [], refs: [] };
     // indexed: unoptimised for-of allocates an iterator result per step, and this runs once per match
-    for (let i = 0; i < matches.length; i++) { const m = matches[i]; this.file(m, roles[m.pattern]); }
+    for (let i = 0; i < matches.length; i++) {
+      const m = matches[i] as BufferMatch, src = m.source;
+      c.buf = src.buffer; c.names = src.names; c.refs = src.refs; c.at = m.at; c.n = src.buffer[m.at + 1];
+      this.file(c, roles[m.pattern]);
+    }
     this.replay();
     if (this.docComments.size) this.jsdocTypedefs();
     for (const f of this.pendingExports) f();
@@ -216,172 +287,185 @@ export class Collector {
   }
 
   // ------------------------------------------------------------------ pass 1
-  private file(m: Match, role: string | undefined): void {
-    if (!role) return;
-    const c = m.captures;
-    switch (role) {
-      case 'id': this.ids.set(c[0].node, { node: c[0].node, kind: 'value', scope: undefined, from: -1 }); return;
-      case 'id.type': this.ids.set(c[0].node, { node: c[0].node, kind: 'type', scope: undefined, from: -1 }); return;
-      case 'id.shorthand': this.ids.set(c[0].node, { node: c[0].node, kind: 'shorthand', scope: undefined, from: -1 }); return;
-      case 'member': {
+  /**
+   * `file`'s handler of each role, one function per role (or group of roles): V8 optimises the hot ones alone,
+   * where one switch over every role was one large function, compiled whole and thrown away (deoptimised) each
+   * time a case met late ran.
+   */
+  static {
+    const on = (roles: Role[], f: FileHandler): void => { for (const r of roles) fileBy[r] = f; };
+      on([Role['id']], function (c) { this.ids.set(first(c), { node: first(c), kind: 'value', scope: undefined, from: -1 }); return; });
+      on([Role['id.type']], function (c) { this.ids.set(first(c), { node: first(c), kind: 'type', scope: undefined, from: -1 }); return; });
+      on([Role['id.shorthand']], function (c) { this.ids.set(first(c), { node: first(c), kind: 'shorthand', scope: undefined, from: -1 }); return; });
+      on([Role['member']], function (c) {
         const object = get(c, 'object')!, property = get(c, 'property')!, node = get(c, 'member')!;
         this.members.set(node, { object, property, from: -1 });
         this.skipIds.add(property);
         this.point(node, property);
         return;
-      }
-      case 'call': case 'new': {
+      });
+      on([Role['call'], Role['new']], function (c, role) {
         const node = get(c, 'call')!, callee = get(c, 'callee')!;
         const prev = this.calls.get(node);
-        if (prev) { prev.callee = callee; prev.isNew = role === 'new'; } else this.calls.set(node, { callee, isNew: role === 'new', from: -1 });
+        if (prev) { prev.callee = callee; prev.isNew = role === Role['new']; } else this.calls.set(node, { callee, isNew: role === Role['new'], from: -1 });
         this.point(node, node);
         return;
-      }
-      case 'call.arg': {
+      });
+      on([Role['call.arg']], function (c) {
         const node = get(c, 'call')!, arg = get(c, 'arg')!;
         let rec = this.calls.get(node);
         if (!rec) this.calls.set(node, (rec = { callee: node, isNew: false, from: -1 }));
         (rec.args ??= []).push(arg);
         this.argCall.set(arg, node);
         return;
-      }
-      case 'call.arg.branch': {
+      });
+      on([Role['call.arg.branch']], function (c) {
         const branch = get(c, 'branch')!;
         pushTo(this.branchesOf, get(c, 'arg')!, branch);
         this.argCall.set(branch, get(c, 'call')!);
         return;
-      }
-      case 'call.arg.prop': {
+      });
+      on([Role['call.arg.prop']], function (c) {
         const node = get(c, 'call')!;
         let rec = this.calls.get(node);
         if (!rec) this.calls.set(node, (rec = { callee: node, isNew: false, from: -1 }));
         (rec.propArgs ??= []).push({ key: get(c, 'key')!, value: get(c, 'arg')! });
         return;
-      }
-      case 'push.key': {
+      });
+      on([Role['push.key']], function (c) {
         const fn = this.ident(get(c, 'fn')!);
         if (fn !== 'push' && fn !== 'unshift') return;
         const key = get(c, 'key')!;
         this.keyRefs.set(key, { obj: get(c, 'target')!, name: this.ident(key), kind: get(c, 'short') ? 'shorthand' : 'value', typed: false, from: -1, pushed: true });
         this.point(key, key);
         return;
-      }
-      case 'objlit.key': case 'assign.key': {
+      });
+      on([Role['objlit.key'], Role['assign.key']], function (c, role) {
         const key = get(c, 'key')!;
-        const assigned = role === 'assign.key';
+        const assigned = role === Role['assign.key'];
         this.keyRefs.set(key, { obj: get(c, assigned ? 'target' : 'type')!, name: this.ident(key), kind: get(c, 'short') ? 'shorthand' : 'value', typed: true, from: -1, assigned });
         this.point(key, key);
         return;
-      }
-      case 'expr.object.entry': {
+      });
+      on([Role['expr.object.entry']], function (c) {
         const key = get(c, 'key')!;
         pushTo(this.objectEntries, get(c, 'object')!, { at: key, key, value: get(c, 'value') ?? key });
         return;
-      }
-      case 'expr.object.spread': { const v = get(c, 'value')!; pushTo(this.objectEntries, get(c, 'object')!, { at: v, value: v, spread: true }); return; }
-      case 'expr.object.open': pushTo(this.objectEntries, get(c, 'object')!, { at: get(c, 'entry')!, open: true }); return;
-      case 'type.query': this.typeQueries.set(get(c, 'query')!, get(c, 'inner')!); return;
-      case 'fn.assigned': this.assignedFns.set(get(c, 'fn')!, { obj: get(c, 'object')!, name: get(c, 'name')! }); return;
-      case 'type.lookup': this.lookupTypes.set(get(c, 'lookup')!, { of: get(c, 'of')!, key: get(c, 'key')! }); return;
-      case 'expr.wrap': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
-      case 'expr.operand': this.operandOf.set(get(c, 'wrap')!, get(c, 'inner')!); return;
-      case 'expr.and': this.ands.set(get(c, 'and')!, { left: get(c, 'left')!, right: get(c, 'right')! }); return;
-      case 'expr.either': {
+      });
+      on([Role['expr.object.spread']], function (c) { const v = get(c, 'value')!; pushTo(this.objectEntries, get(c, 'object')!, { at: v, value: v, spread: true }); return; });
+      on([Role['expr.object.open']], function (c) { pushTo(this.objectEntries, get(c, 'object')!, { at: get(c, 'entry')!, open: true }); return; });
+      on([Role['type.query']], function (c) { this.typeQueries.set(get(c, 'query')!, get(c, 'inner')!); return; });
+      on([Role['fn.assigned']], function (c) { this.assignedFns.set(get(c, 'fn')!, { obj: get(c, 'object')!, name: get(c, 'name')! }); return; });
+      on([Role['type.lookup']], function (c) { this.lookupTypes.set(get(c, 'lookup')!, { of: get(c, 'of')!, key: get(c, 'key')! }); return; });
+      on([Role['expr.wrap']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return; });
+      on([Role['expr.operand']], function (c) { this.operandOf.set(get(c, 'wrap')!, get(c, 'inner')!); return; });
+      on([Role['expr.and']], function (c) { this.ands.set(get(c, 'and')!, { left: get(c, 'left')!, right: get(c, 'right')! }); return; });
+      on([Role['expr.either']], function (c) {
         const node = get(c, 'either')!;
         // `c ? new X() : undefined`, `x ?? null`: a nullish branch has no members (the value is the others')
-        for (const x of c) if (x.name === 'branch' && !this.isNullish(x.node)) pushTo(this.unions, node, x.node);
+        for (let k = 0, p = c.at + 2; k < c.n; k++, p += 2) {
+          if (c.names[c.buf[p]] !== 'branch') continue;
+          const branch = c.refs[c.buf[p + 1]]!;
+          if (!this.isNullish(branch)) pushTo(this.unions, node, branch);
+        }
         return;
-      }
+      });
       // at the `return` keyword: a returned function starts a scope of its own at the value's position
-      case 'return': this.push(startOf(get(c, 'stmt')!), EV_POINT, { ret: get(c, 'value')! }); return;
-      case 'return.body': this.arrowBodies.push({ fn: get(c, 'fn')!, body: get(c, 'value')! }); return;
-      case 'assign.target': this.assignTargets.push(get(c, 'target')!); return;
-      case 'param.pattern': this.patternType.set(get(c, 'pattern')!, get(c, 'type')!); return;
-      case 'pattern.param': {
+      on([Role['return']], function (c) { this.push(startOf(get(c, 'stmt')!), EV_POINT, { ret: get(c, 'value')! }); return; });
+      on([Role['return.body']], function (c) { this.arrowBodies.push({ fn: get(c, 'fn')!, body: get(c, 'value')! }); return; });
+      on([Role['assign.target']], function (c) { this.assignTargets.push(get(c, 'target')!); return; });
+      on([Role['param.pattern']], function (c) { this.patternType.set(get(c, 'pattern')!, get(c, 'type')!); return; });
+      on([Role['pattern.param']], function (c) {
         const pattern = get(c, 'pattern')!, param = get(c, 'param')!;
         this.patternSlot.set(pattern, param);
         if (param !== pattern) this.slotPattern.set(param, pattern);
         return;
-      }
-      case 'pattern.nested': this.patternNested.set(get(c, 'pattern')!, { outer: get(c, 'outer')!, key: get(c, 'key')! }); return;
-      case 'pattern.first': this.firstOf.set(get(c, 'name')!, get(c, 'value')!); return;
-      case 'call.typearg': this.callTypeArg.set(get(c, 'call')!, get(c, 'type')!); return;
-      case 'new.typearg': case 'new.typearg2': {
+      });
+      on([Role['pattern.nested']], function (c) { this.patternNested.set(get(c, 'pattern')!, { outer: get(c, 'outer')!, key: get(c, 'key')! }); return; });
+      on([Role['pattern.first']], function (c) { this.firstOf.set(get(c, 'name')!, get(c, 'value')!); return; });
+      on([Role['call.typearg']], function (c) { this.callTypeArg.set(get(c, 'call')!, get(c, 'type')!); return; });
+      on([Role['new.typearg'], Role['new.typearg2']], function (c, role) {
         const n = get(c, 'new')!;
         const rec = this.newTypeArgs.get(n) ?? { name: get(c, 'name')! };
-        if (role === 'new.typearg') rec.arg = get(c, 'arg'); else rec.arg2 = get(c, 'arg');
+        if (role === Role['new.typearg']) rec.arg = get(c, 'arg'); else rec.arg2 = get(c, 'arg');
         this.newTypeArgs.set(n, rec);
         return;
-      }
-      case 'narrow.instanceof': this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return;
-      case 'narrow.guard': this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return;
-      case 'narrow.guard.either':
+      });
+      on([Role['narrow.instanceof']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return; });
+      on([Role['narrow.guard']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return; });
+      on([Role['narrow.guard.either']], function (c) {
         if (this.ident(get(c, 'name')!) === this.ident(get(c, 'name2')!)) this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, guard2: get(c, 'fn2')!, body: get(c, 'body')! });
         return;
-      case 'fntype.predicate': this.fnTypePredicate.set(get(c, 'fntype')!, get(c, 'type')!); return;
-      case 'returns.predicate': this.predicateOf.set(get(c, 'owner')!, get(c, 'type')!); return;
-      case 'type.generic': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return;
-      case 'type.generic.arg': {
+      });
+      on([Role['fntype.predicate']], function (c) { this.fnTypePredicate.set(get(c, 'fntype')!, get(c, 'type')!); return; });
+      on([Role['returns.predicate']], function (c) { this.predicateOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
+      on([Role['type.generic']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return; });
+      on([Role['type.generic.arg']], function (c) {
         const node = get(c, 'generic')!, prev = this.generics.get(node);
         if (prev) { prev.name = get(c, 'name')!; prev.arg = get(c, 'arg')!; } else this.generics.set(node, { name: get(c, 'name')!, arg: get(c, 'arg')! });
         return;
-      }
-      case 'type.generic.arg2': {
+      });
+      on([Role['type.generic.arg2']], function (c) {
         const node = get(c, 'generic')!, prev = this.generics.get(node);
         if (prev) prev.arg2 = get(c, 'arg')!; else this.generics.set(node, { name: get(c, 'name')!, arg: get(c, 'arg')!, arg2: get(c, 'arg')! });
         return;
-      }
-      case 'type.object.prop': pushTo(this.objectTypes, get(c, 'object')!, { name: get(c, 'name')!, type: get(c, 'type')! }); return;
-      case 'type.object.index': this.objectIndex.set(get(c, 'object')!, get(c, 'type')!); return;
-      case 'type.object.name': pushTo(this.objectNames, get(c, 'object')!, get(c, 'name')!); return;
-      case 'expr.await': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return;
-      case 'expr.element': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'element' }); return;
-      case 'expr.element.key': this.elementKey.set(get(c, 'wrap')!, get(c, 'key')!); return;
-      case 'expr.element.name': this.elementName.set(get(c, 'wrap')!, get(c, 'key')!); return;
-      case 'type.array': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'array' }); return;
-      case 'expr.spread.array': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'spread' }); return;
-      case 'expr.as': this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), type: get(c, 'type'), kind: 'as' }); return;
-      case 'expr.literal': {
-        const n = c[0].node;
+      });
+      on([Role['type.object.prop']], function (c) { pushTo(this.objectTypes, get(c, 'object')!, { name: get(c, 'name')!, type: get(c, 'type')! }); return; });
+      on([Role['type.object.index']], function (c) { this.objectIndex.set(get(c, 'object')!, get(c, 'type')!); return; });
+      on([Role['type.object.name']], function (c) { pushTo(this.objectNames, get(c, 'object')!, get(c, 'name')!); return; });
+      on([Role['expr.await']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return; });
+      on([Role['expr.element']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'element' }); return; });
+      on([Role['expr.element.key']], function (c) { this.elementKey.set(get(c, 'wrap')!, get(c, 'key')!); return; });
+      on([Role['expr.element.name']], function (c) { this.elementName.set(get(c, 'wrap')!, get(c, 'key')!); return; });
+      on([Role['type.array']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'array' }); return; });
+      on([Role['expr.spread.array']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'spread' }); return; });
+      on([Role['expr.as']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), type: get(c, 'type'), kind: 'as' }); return; });
+      on([Role['expr.literal']], function (c) {
+        const n = first(c);
         const word = this.text.slice(n.start, n.start + 7).replace(/[^a-z].*$/s, '');
         if (!UNTYPED.has(word)) this.simple.set(n, 'lit');
         else if (word === 'any' && n.end - n.start === 3) this.simple.set(n, 'any');
         return;
-      }
-      case 'expr.this': this.simple.set(c[0].node, 'this'); this.point(c[0].node, c[0].node); return;
-      case 'expr.super': this.simple.set(c[0].node, 'super'); this.point(c[0].node, c[0].node); return;
-      case 'jsx': this.jsx.add(c[0].node); return;
-      case 'comment': this.comments.add(c[0].node); return;
-      case 'doc.comment': {
-        const n = c[0].node;
+      });
+      on([Role['expr.this']], function (c) { this.simple.set(first(c), 'this'); this.point(first(c), first(c)); return; });
+      on([Role['expr.super']], function (c) { this.simple.set(first(c), 'super'); this.point(first(c), first(c)); return; });
+      on([Role['jsx']], function (c) { this.jsx.add(first(c)); return; });
+      on([Role['comment']], function (c) { this.comments.add(first(c)); return; });
+      on([Role['doc.comment']], function (c) {
+        const n = first(c);
         if (this.text.startsWith('/**', n.start) && !this.text.startsWith('/**/', n.start)) this.docComments.set(n.end, n);
         return;
-      }
-      case 'this.param': this.thisParamType.set(get(c, 'param')!, get(c, 'type')!); return;
-      case 'param.slot': pushTo(this.slotsOf, get(c, 'fn')!, get(c, 'param')!); return;
-      case 'fntype.param': pushTo(this.fnTypeParams, get(c, 'fntype')!, { name: get(c, 'name')!, type: get(c, 'type') }); return;
-      case 'type.union': pushTo(this.unions, get(c, 'union')!, get(c, 'member')!); return;
-      case 'fntype.returns': this.fnTypeReturns.set(get(c, 'fntype')!, get(c, 'type')!); return;
-      case 'type.intersection': pushTo(this.intersections, get(c, 'inter')!, get(c, 'member')!); return;
-      case 'returns': this.returnsOf.set(get(c, 'owner')!, get(c, 'type')!); return;
-      case 'annotated': this.annotOf.set(get(c, 'owner')!, get(c, 'type')!); return;
-      case 'var.var': this.varKind.set(c[0].node, 'var'); return;
-      case 'var.let': this.varKind.set(c[0].node, 'let'); return;
-      case 'heritage.extends': case 'heritage.implements': {
-        const n = get(c, role === 'heritage.extends' ? 'extends' : 'implements')!;
-        this.push(startOf(n), EV_POINT, { heritage: role === 'heritage.extends' ? 'extends' : 'implements', node: n, clause: get(c, 'clause') });
+      });
+      on([Role['this.param']], function (c) { this.thisParamType.set(get(c, 'param')!, get(c, 'type')!); return; });
+      on([Role['param.slot']], function (c) { pushTo(this.slotsOf, get(c, 'fn')!, get(c, 'param')!); return; });
+      on([Role['fntype.param']], function (c) { pushTo(this.fnTypeParams, get(c, 'fntype')!, { name: get(c, 'name')!, type: get(c, 'type') }); return; });
+      on([Role['type.union']], function (c) { pushTo(this.unions, get(c, 'union')!, get(c, 'member')!); return; });
+      on([Role['fntype.returns']], function (c) { this.fnTypeReturns.set(get(c, 'fntype')!, get(c, 'type')!); return; });
+      on([Role['type.intersection']], function (c) { pushTo(this.intersections, get(c, 'inter')!, get(c, 'member')!); return; });
+      on([Role['returns']], function (c) { this.returnsOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
+      on([Role['annotated']], function (c) { this.annotOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
+      on([Role['var.var']], function (c) { this.varKind.set(first(c), 'var'); return; });
+      on([Role['var.let']], function (c) { this.varKind.set(first(c), 'let'); return; });
+      on([Role['heritage.extends'], Role['heritage.implements']], function (c, role) {
+        const n = get(c, role === Role['heritage.extends'] ? 'extends' : 'implements')!;
+        this.push(startOf(n), EV_POINT, { heritage: role === Role['heritage.extends'] ? 'extends' : 'implements', node: n, clause: get(c, 'clause') });
         return;
-      }
-    }
-    if (role.startsWith('scope.')) {
-      const node = c[0].node;
-      const kind = role.slice(6) as ScopeKind;
+      });
+  }
+
+  private file(c: Caps, role: Role): void {
+    if (!role) return;
+    const handle = fileBy[role];
+    if (handle !== undefined) { handle.call(this, c, role); return; }
+    if (isScopeRole(role)) {
+      const node = first(c);
+      const kind = Role[role].slice(6) as ScopeKind;
       this.scopeKindOf.set(node, kind);
       this.push(startOf(node), EV_SCOPE, { node, kind });
       return;
     }
-    if (role === 'def.this.field' && this.ident(get(c, 'ctor')!) !== 'constructor') return;
-    if (role === 'def.cjs.objmethod') {
+    if (role === Role['def.this.field'] && this.ident(get(c, 'ctor')!) !== 'constructor') return;
+    if (role === Role['def.cjs.objmethod']) {
       // a method of an object literal assigned to something: kept (in pass 2) when that is `module.exports`
       const rec: DefRec = { role, def: get(c, 'def')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), host: get(c, 'assign') };
       this.methodObjects.add(get(c, 'object')!);
@@ -389,41 +473,41 @@ export class Collector {
       this.push(startOf(rec.def), EV_DEF, rec);
       return;
     }
-    if (role.startsWith('def.')) {
+    if (isDefRole(role)) {
       const rec: DefRec = { role, def: get(c, 'def') ?? get(c, 'param')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), type: get(c, 'type') };
       if (rec.name) this.skipIds.add(rec.name);
-      this.push(startOf(rec.name && role === 'def.param.property' ? rec.name : rec.def), EV_DEF, rec);
+      this.push(startOf(rec.name && role === Role['def.param.property'] ? rec.name : rec.def), EV_DEF, rec);
       return;
     }
-    if (role.startsWith('decl.')) {
+    if (isDeclRole(role)) {
       const name = get(c, 'name')!;
       this.skipIds.add(name);
       this.push(startOf(name), EV_DECL, { role, name, type: get(c, 'type'), value: get(c, 'value'), slot: get(c, 'param'), pattern: get(c, 'pattern'), key: get(c, 'key') });
       return;
     }
-    if (role.startsWith('import.') || role.startsWith('require.') || role.startsWith('export.') || role.startsWith('assign.')) this.module(role, c);
-    else if (role === 'var.pattern') this.patternInit.set(get(c, 'pattern')!, get(c, 'value')!);
+    if (isModuleRole(role)) this.module(role, c);
+    else if (role === Role['var.pattern']) this.patternInit.set(get(c, 'pattern')!, get(c, 'value')!);
   }
 
-  private module(role: string, c: Capture[]): void {
+  private module(role: Role, c: Caps): void {
     const sourceNode = get(c, 'source');
     const source = sourceNode ? this.stringAt(sourceNode) : '';
     switch (role) {
-      case 'import.module': this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'import' }); return;
-      case 'import.dynamic': {
+      case Role['import.module']: this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'import' }); return;
+      case Role['import.dynamic']: {
         this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'dynamic' });
         const call = get(c, 'call');
         if (call) this.dynamicSource.set(call, source);
         return;
       }
-      case 'require.call':
+      case Role['require.call']:
         if (this.ident(get(c, 'fn')!) !== 'require') return;
         this.requireSource.set(get(c, 'call')!, source);
         this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'require' });
         return;
-      case 'import.default': case 'import.namespace': case 'require.namespace': {
+      case Role['import.default']: case Role['import.namespace']: case Role['require.namespace']: {
         const local = get(c, 'local')!;
-        const kind = role === 'import.default' ? 'default' : role === 'import.namespace' ? 'namespace' : 'require';
+        const kind = role === Role['import.default'] ? 'default' : role === Role['import.namespace'] ? 'namespace' : 'require';
         const decl = get(c, 'decl');
         if (decl) this.requireDecl.add(decl);
         const fact: ImportFact = { kind, source, local: this.ident(local), at: this.pos(local) };
@@ -431,27 +515,27 @@ export class Collector {
         this.bindImport(fact, local);
         return;
       }
-      case 'import.named': {
+      case Role['import.named']: {
         const name = get(c, 'name')!, alias = get(c, 'alias');
         const imported = this.ident(name);
         this.skipIds.add(name);
         this.bindImport({ kind: 'named', source, imported, local: alias ? this.ident(alias) : imported, at: this.pos(name) }, alias ?? name);
         return;
       }
-      case 'export.statement': {
+      case Role['export.statement']: {
         const node = get(c, 'export')!;
         const s = startOf(node);
         EXPORT_DEFAULT.lastIndex = s;
         this.push(s, EV_EXPORT, { end: this.end(node), isDefault: EXPORT_DEFAULT.test(this.text) });
         return;
       }
-      case 'export.default.name': case 'export.equals': {
+      case Role['export.default.name']: case Role['export.equals']: {
         const name = get(c, 'name')!;
         this.kindOverride.set(name, 'export');
-        this.pendingExports.push(() => this.exports.push(role === 'export.equals' ? { kind: 'cjs', value: this.expr(name) } : { kind: 'local', name: 'default', value: this.expr(name) }));
+        this.pendingExports.push(() => this.exports.push(role === Role['export.equals'] ? { kind: 'cjs', value: this.expr(name) } : { kind: 'local', name: 'default', value: this.expr(name) }));
         return;
       }
-      case 'export.local': {
+      case Role['export.local']: {
         const name = get(c, 'name')!, alias = get(c, 'alias');
         this.kindOverride.set(name, 'export');
         if (alias) this.skipIds.add(alias);
@@ -459,7 +543,7 @@ export class Collector {
         this.pendingExports.push(() => this.exports.push({ kind: 'local', name: exported, value: this.expr(name) }));
         return;
       }
-      case 'export.from': {
+      case Role['export.from']: {
         const name = get(c, 'name')!, alias = get(c, 'alias');
         this.skipIds.add(name);
         if (alias) this.skipIds.add(alias);
@@ -468,18 +552,18 @@ export class Collector {
         this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 're-export' });
         return;
       }
-      case 'export.star':
+      case Role['export.star']:
         this.exports.push({ kind: 'star', source });
         this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 're-export' });
         return;
-      case 'export.star.as': {
+      case Role['export.star.as']: {
         const alias = get(c, 'alias')!;
         this.skipIds.add(alias);
         this.exports.push({ kind: 'star-as', name: this.ident(alias), source });
         this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 're-export' });
         return;
       }
-      case 'assign.member': {
+      case Role['assign.member']: {
         // `module.exports = v`, `exports.name = v`, `module.exports.name = v`; anything else is no export
         const object = get(c, 'object')!, nameNode = get(c, 'name')!, value = get(c, 'value')!, assign = get(c, 'assign')!;
         const target = this.text.slice(object.start, nameNode.start).replace(/[\s.?]/g, '');
@@ -487,22 +571,22 @@ export class Collector {
         if (target === 'module' && name === 'exports') {
           this.moduleExportsAssign.add(assign);
           // `module.exports = function () {}` / `= class Foo {}`: the module's value is a symbol of its own
-          this.push(startOf(value), EV_DEF, { role: 'def.cjs.module', def: value, value, host: assign } satisfies DefRec);
+          this.push(startOf(value), EV_DEF, { role: Role['def.cjs.module'], def: value, value, host: assign } satisfies DefRec);
           this.pendingExports.push(() => this.exports.push({ kind: 'cjs', value: this.expr(value) }));
         } else if (target === 'exports' || target === 'moduleexports') {
           this.skipIds.add(nameNode);
-          this.push(startOf(assign), EV_DEF, { role: 'def.cjs', def: assign, name: nameNode, value } satisfies DefRec);
+          this.push(startOf(assign), EV_DEF, { role: Role['def.cjs'], def: assign, name: nameNode, value } satisfies DefRec);
         } else if (PROTOTYPE_OF.test(this.text.slice(object.start, object.end))) {
           this.prototypeNames.add(PROTOTYPE_OF.exec(this.text.slice(object.start, object.end))![1]);
           // `Counter.prototype.inc = function () {}`: an instance method of the constructor function (or class)
-          this.push(startOf(assign), EV_DEF, { role: 'def.prototype', def: assign, name: nameNode, value, type: object } satisfies DefRec);
+          this.push(startOf(assign), EV_DEF, { role: Role['def.prototype'], def: assign, name: nameNode, value, type: object } satisfies DefRec);
         } else if (/^[$_\p{ID_Start}][$\p{ID_Continue}]*$/u.test(target) && this.text.slice(object.start, object.end) === target) {
           // `internals.helper = function () {}`, `Klass.create = () => …`: a method of a module-level object or class
-          this.push(startOf(assign), EV_DEF, { role: 'def.assigned', def: assign, name: nameNode, value, type: object } satisfies DefRec);
+          this.push(startOf(assign), EV_DEF, { role: Role['def.assigned'], def: assign, name: nameNode, value, type: object } satisfies DefRec);
         }
         return;
       }
-      case 'assign.entry': {
+      case Role['assign.entry']: {
         const name = get(c, 'name')!, value = get(c, 'value') ?? name, assign = get(c, 'assign')!;
         const exported = this.ident(name);
         this.pendingExports.push(() => { if (this.moduleExportsAssign.has(assign)) this.exports.push({ kind: 'local', name: exported, value: this.expr(value) }); });
@@ -689,36 +773,42 @@ export class Collector {
     const topLevel = cur === -1 && scope === this.root;
     const exported = topLevel && ex !== undefined;
     const isDefault = exported && ex!.isDefault;
-    switch (d.role) {
-      case 'def.function': case 'def.function.signature': {
+    const handle = defineBy[d.role];
+    return handle === undefined ? -1 : handle.call(this, d, scope, cur, name, exported, isDefault, topLevel);
+  }
+
+  /** `define`'s handler of each definition role (one function each, as `file`'s). */
+  static {
+    const on = (roles: Role[], f: DefineHandler): void => { for (const r of roles) defineBy[r] = f; };
+      on([Role['def.function'], Role['def.function.signature']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const existing = scope.names.get(name);
         if (existing && 's' in existing) {
           const prev = this.symbols[existing.s];
           if (prev.label === 'Function' && prev.signatureOnly && prev.scope === scope) {
-            this.mergeOverload(prev, d, d.role === 'def.function.signature');
-            return d.role === 'def.function.signature' ? -1 : this.span(existing.s, d.def);
+            this.mergeOverload(prev, d, d.role === Role['def.function.signature']);
+            return d.role === Role['def.function.signature'] ? -1 : this.span(existing.s, d.def);
           }
         }
-        const s = this.addSymbol(d, scope, cur, name, 'Function', d.role === 'def.function.signature' ? 'function_signature' : 'function', exported, isDefault);
-        this.symbols[s].signatureOnly = d.role === 'def.function.signature';
+        const s = this.addSymbol(d, scope, cur, name, 'Function', d.role === Role['def.function.signature'] ? 'function_signature' : 'function', exported, isDefault);
+        this.symbols[s].signatureOnly = d.role === Role['def.function.signature'];
         this.symbols[s].returnsNode = this.returnsOf.get(d.def);
         scope.names.set(name, { s });
         return this.span(s, d.def);
-      }
-      case 'def.class': case 'def.class.abstract': {
-        const s = this.addSymbol(d, scope, cur, name, 'Class', d.role === 'def.class.abstract' ? 'abstract_class' : 'class', exported, isDefault);
+      });
+      on([Role['def.class'], Role['def.class.abstract']], function (d, scope, cur, name, exported, isDefault, topLevel) {
+        const s = this.addSymbol(d, scope, cur, name, 'Class', d.role === Role['def.class.abstract'] ? 'abstract_class' : 'class', exported, isDefault);
         this.classSymOf.set(d.def, s);
         scope.names.set(name, { s });
         return this.span(s, d.def);
-      }
-      case 'def.default': {
+      });
+      on([Role['def.default']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const kind = this.scopeKindOf.get(d.def);
         const label: SymbolLabel = kind === 'class' ? 'Class' : 'Function';
         const s = this.addSymbol(d, scope, cur, 'default', label, kind === 'class' ? 'class' : kind === 'arrow' ? 'arrow_function' : 'function_expression', true, true);
         if (label === 'Class') this.classSymOf.set(d.def, s); else this.symbols[s].returnsNode = this.returnsOf.get(d.def);
         return this.span(s, d.def);
-      }
-      case 'def.var': {
+      });
+      on([Role['def.var']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         if (this.requireDecl.has(d.def) || (d.name && this.claimed.has(d.name))) return -1;
         const vk = this.varKind.get(d.def) ?? 'const';
         const target = vk === 'var' ? functionScope(scope) : scope;
@@ -751,12 +841,12 @@ export class Collector {
         if (this.docComments.size) this.localDecls.push({ l, def: d.def });
         target.names.set(name, { l });
         return -1;
-      }
-      case 'def.method': case 'def.method.signature': case 'def.method.abstract': case 'def.field': {
+      });
+      on([Role['def.method'], Role['def.method.signature'], Role['def.method.abstract'], Role['def.field']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const cls = scope.kind === 'class' ? scope.classSym : -1;
         if (cls < 0) return -1;
         const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
-        const isField = d.role === 'def.field';
+        const isField = d.role === Role['def.field'];
         const fnField = isField && (valueKind === 'arrow' || valueKind === 'function');
         const label: SymbolLabel = isField && !fnField ? 'Property' : 'Method';
         const prefix = this.text.slice(startOf(d.def), startOf(d.name!));
@@ -765,27 +855,27 @@ export class Collector {
         if (label === 'Method') {
           const prev = this.memberKeys.get(key);
           if (prev !== undefined && this.symbols[prev].signatureOnly && !/\b[gs]et\s*$/.test(prefix)) {
-            this.mergeOverload(this.symbols[prev], d, d.role === 'def.method.signature');
-            return d.role === 'def.method.signature' ? -1 : this.span(prev, d.def);
+            this.mergeOverload(this.symbols[prev], d, d.role === Role['def.method.signature']);
+            return d.role === Role['def.method.signature'] ? -1 : this.span(prev, d.def);
           }
         }
         const kind = isField ? (fnField ? 'field_function' : 'field')
           : name === 'constructor' ? 'constructor'
           : /\bget\s*$/.test(prefix) ? 'getter' : /\bset\s*$/.test(prefix) ? 'setter'
-          : d.role === 'def.method.abstract' ? 'abstract_method' : d.role === 'def.method.signature' ? 'method_signature' : 'method';
+          : d.role === Role['def.method.abstract'] ? 'abstract_method' : d.role === Role['def.method.signature'] ? 'method_signature' : 'method';
         const clsSym = this.symbols[cls];
         const priv = name.startsWith('#') || /\bprivate\b/.test(prefix);
         const s = this.addSymbol(d, scope, cls, name, label, kind, clsSym.exported && !priv, false);
         const sym = this.symbols[s];
         if (priv) sym.isPrivate = true;
         if (isStatic) sym.isStatic = true;
-        if (d.role === 'def.method.signature') sym.signatureOnly = true;
+        if (d.role === Role['def.method.signature']) sym.signatureOnly = true;
         sym.returnsNode = this.returnsOf.get(d.def) ?? (d.value ? this.returnsOf.get(d.value) : undefined);
         if (isField) { sym.typeNode = d.type; sym.initNode = fnField ? undefined : d.value; }
         if (label === 'Method' || !this.memberKeys.has(key)) this.memberKeys.set(key, s);
         return this.span(s, d.def);
-      }
-      case 'def.param.property': {
+      });
+      on([Role['def.param.property']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         if (this.paramProps.has(d.def)) return -1;
         this.paramProps.add(d.def);
         let sc: Scope | undefined = scope;
@@ -798,15 +888,15 @@ export class Collector {
         // inside the constructor the parameter's name is the property's declaration too (one rename)
         this.paramPropOf.set(d.name!, s);
         return -1;
-      }
-      case 'def.interface': {
+      });
+      on([Role['def.interface']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const s = this.addSymbol(d, scope, cur, name, 'Interface', 'interface', exported, isDefault);
         scope.names.set(name, { s });
         return this.span(s, d.def);
-      }
-      case 'def.interface.method': case 'def.interface.property': {
+      });
+      on([Role['def.interface.method'], Role['def.interface.property']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         if (cur < 0 || this.symbols[cur].label !== 'Interface') return -1;
-        const isMethod = d.role === 'def.interface.method';
+        const isMethod = d.role === Role['def.interface.method'];
         const key = `${cur}\u0000${name}`;
         const prev = this.memberKeys.get(key);
         if (prev !== undefined && isMethod && this.symbols[prev].label === 'Method') {
@@ -818,23 +908,23 @@ export class Collector {
         if (!isMethod) this.symbols[s].typeNode = d.type;
         this.memberKeys.set(key, s);
         return -1;
-      }
-      case 'def.type': {
+      });
+      on([Role['def.type']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const s = this.addSymbol(d, scope, cur, name, 'TypeAlias', 'type_alias', exported, isDefault);
         this.symbols[s].typeNode = d.value;
         scope.names.set(name, { s });
         return this.span(s, d.def);
-      }
-      case 'def.enum': {
+      });
+      on([Role['def.enum']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const s = this.addSymbol(d, scope, cur, name, 'Enum', 'enum', exported, isDefault);
         scope.names.set(name, { s });
         return this.span(s, d.def);
-      }
-      case 'def.this.field': case 'def.this.fnfield': {
+      });
+      on([Role['def.this.field'], Role['def.this.fnfield']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         // `this.count = 0` in a JavaScript constructor declares the property, unless the class already has it; so
         // does `this.suite = new Suite()` in a top-level constructor function (`function Mocha() {…}` with
         // `Mocha.prototype.m = …` in the file), as the checker reads it
-        const cls = d.role === 'def.this.fnfield' ? (this.isConstructorFunction(cur) ? cur : -1)
+        const cls = d.role === Role['def.this.fnfield'] ? (this.isConstructorFunction(cur) ? cur : -1)
           : cur >= 0 && this.symbols[cur].kind === 'constructor' ? this.symbols[cur].parent : -1;
         if (cls < 0 || this.memberKeys.has(`${cls}\u0000${name}`)) return -1;
         // `this.render = function () {…}`: a method held by the instance (like a class field holding an arrow); the
@@ -847,39 +937,37 @@ export class Collector {
         this.memberKeys.set(`${cls}\u0000${name}`, s);
         this.declaredProps.add(d.name!);
         return fnField ? this.span(s, d.def) : -1;
-      }
-      case 'def.enum.member': {
+      });
+      on([Role['def.enum.member']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         // members of an enum: properties of the Enum symbol (`Kind.A` resolves to them)
         if (cur < 0 || this.symbols[cur].label !== 'Enum') return -1;
         this.addSymbol(d, scope, cur, name, 'Property', 'enum_member', this.symbols[cur].exported, false);
         return -1;
-      }
-      case 'def.namespace': {
+      });
+      on([Role['def.namespace']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const existing = scope.names.get(name);
         if (existing && 's' in existing && this.symbols[existing.s].kind === 'namespace') return this.span(existing.s, d.def);
         const s = this.addSymbol(d, scope, cur, name, 'Variable', 'namespace', exported, isDefault);
         scope.names.set(name, { s });
         return this.span(s, d.def);
-      }
-      case 'def.cjs.objmethod':
+      });
+      on([Role['def.cjs.objmethod'], Role['def.objmethod']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         // `module.exports = { m() {} }`: methods of the module's object (the `default` Variable made for it below, or
         // `proto` of `const proto = module.exports = {…}`); any other assignment's object literal is no symbol
-        if (!this.moduleExportsAssign.has(d.host!)) return -1;
-      // falls through
-      case 'def.objmethod': {
+        if (d.role === Role['def.cjs.objmethod'] && !this.moduleExportsAssign.has(d.host!)) return -1;
         if (cur < 0 || this.symbols[cur].label !== 'Variable' || this.symbols[cur].parent !== -1) return -1;
-        const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported || d.role === 'def.cjs.objmethod', false);
+        const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported || d.role === Role['def.cjs.objmethod'], false);
         // the key is also the module's export of that name (`require('./response').set`), as for `module.exports = { a }`
         // (not a getter's or setter's: `get register() {…}` exports what the getter returns, webpack's serialization.js)
-        if (d.role === 'def.cjs.objmethod' && !/\b[gs]et\s*$/.test(this.text.slice(d.def.start, d.name!.start))) this.exports.push({ kind: 'local', name, value: { k: 'id', name, b: { s } } });
+        if (d.role === Role['def.cjs.objmethod'] && !/\b[gs]et\s*$/.test(this.text.slice(d.def.start, d.name!.start))) this.exports.push({ kind: 'local', name, value: { k: 'id', name, b: { s } } });
         this.symbols[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
         // `this` inside a method (or plain function value, not an arrow) of an untyped object literal is the object,
         // as the checker reads it; a typed one (`const p: Provider = {…}`) is its declared type to the checker
         const fnNode = d.value ?? d.def;
         if (this.scopeKindOf.get(fnNode) === 'function' && !this.symbols[cur].typeNode) this.prototypeOwner.set(fnNode, cur);
         return this.span(s, d.def);
-      }
-      case 'def.assigned': {
+      });
+      on([Role['def.assigned']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
         if (kind !== 'function' && kind !== 'arrow' && kind !== 'class') return this.assignedAlias(d, scope, cur, name);
         if (cur !== -1 || scope !== this.root) return -1;
@@ -905,8 +993,8 @@ export class Collector {
         else if (kind === 'function' && !parent.typeNode && parent.initNode && this.isObjectLiteral(parent.initNode) && !this.assignsThis(d.value!)) this.prototypeOwner.set(d.value!, owner.s);
         this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
         return this.span(s, d.def);
-      }
-      case 'def.prototype': {
+      });
+      on([Role['def.prototype']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
         if (kind !== 'function' && kind !== 'arrow') return -1;
         if (cur !== -1 || scope !== this.root) return -1;
@@ -921,8 +1009,8 @@ export class Collector {
         // `this` inside a plain function assigned to the prototype is an instance of the owner
         if (kind === 'function') this.prototypeOwner.set(d.value!, owner.s);
         return this.span(s, d.def);
-      }
-      case 'def.cjs.module': {
+      });
+      on([Role['def.cjs.module']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         // the function or class assigned to `module.exports` at the top level: named by its own name, else `default`
         // (what an ESM import of the module gets), as `export default function () {}` is
         const kind = this.scopeKindOf.get(d.def);
@@ -944,8 +1032,8 @@ export class Collector {
         if (d.host) this.docHostOf.set(s, d.host.start);
         if (own) this.ownNameOf.set(d.def, s);
         return this.span(s, d.def);
-      }
-      case 'def.cjs': {
+      });
+      on([Role['def.cjs']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
         if (!topLevel || !kind || kind === 'method' || kind === 'block' || kind === 'type') {
           // `exports.x = value`: an export of whatever the value is
@@ -957,9 +1045,7 @@ export class Collector {
         const s = this.addSymbol(d, scope, cur, name, label, kind === 'class' ? 'class' : kind === 'arrow' ? 'arrow_function' : 'function_expression', true, false);
         if (label === 'Class') this.classSymOf.set(d.value!, s); else this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
         return this.span(s, d.def);
-      }
-    }
-    return -1;
+      });
   }
 
   // ------------------------------------------------------------------ JSDoc (JavaScript files)
@@ -1060,7 +1146,7 @@ export class Collector {
         if ((tag.tag !== 'typedef' && tag.tag !== 'callback') || !tag.name || tag.nameAt === undefined || tag.name.includes('.')) continue;
         if (this.typedefs.has(tag.name)) continue;
         const nameNode = this.syntheticNode(c.start + tag.nameAt, tag.name.length);
-        const s = this.addSymbol({ role: 'def.typedef', def: c, name: nameNode }, this.root, -1, tag.name, 'TypeAlias', tag.tag, true, false);
+        const s = this.addSymbol({ role: Role['def.typedef'], def: c, name: nameNode }, this.root, -1, tag.name, 'TypeAlias', tag.tag, true, false);
         const sym = this.symbols[s];
         sym.signature = `@${tag.tag} ${tag.type ? `{${tag.type.length > 150 ? `${tag.type.slice(0, 147)}...` : tag.type}} ` : ''}${tag.name}`;
         delete sym.doc;
@@ -1262,7 +1348,7 @@ export class Collector {
     return false;
   }
 
-  private readonly staticThis = new Set<Node>();
+  private readonly staticThis = new NodeSet();
 
   /** A `require('m')` call not bound by a declaration: an import binding of its own (no local name). */
   private inlineRequire(node: Node): Expr {
@@ -1293,9 +1379,9 @@ export class Collector {
 
   private thisTargetStarts: number[] | undefined;
 
-  private readonly paramProps = new Set<Node>();
+  private readonly paramProps = new NodeSet();
   /** Property names declared by `this.x = …` in a JavaScript constructor (their member access is the definition). */
-  private readonly declaredProps = new Set<Node>();
+  private readonly declaredProps = new NodeSet();
   /** Names of parameter properties → their Property symbol. */
   private readonly paramPropOf = new Map<Node, number>();
 
@@ -1379,7 +1465,7 @@ export class Collector {
     return false;
   }
 
-  private declare(x: { role: string; name: Node; type?: Node; value?: Node; slot?: Node; pattern?: Node; key?: Node }, scope: Scope, cur: number): void {
+  private declare(x: { role: Role; name: Node; type?: Node; value?: Node; slot?: Node; pattern?: Node; key?: Node }, scope: Scope, cur: number): void {
     if (x.slot && x.type) this.slotType.set(x.slot, x.type);
     if (this.claimed.has(x.name)) return;
     const name = this.ident(x.name);
@@ -1420,18 +1506,18 @@ export class Collector {
     const fromPattern = x.pattern && !initFrom && (this.patternSlot.has(x.pattern) || this.patternNested.has(x.pattern)) ? { pattern: x.pattern, key: x.key ? this.ident(x.key) : name } : undefined;
     const l = this.localNodes.length;
     // `const [observer] = React.useState(() => new Observer(…))`: the state
-    const stateOf = x.role === 'decl.pattern' ? this.firstOf.get(x.name) : undefined;
-    this.localNodes.push({ name, type: x.type, init: x.role === 'decl.element' ? undefined : x.value, initFrom, fromPattern, stateOf, elementOf: x.role === 'decl.element' ? x.value : undefined });
+    const stateOf = x.role === Role['decl.pattern'] ? this.firstOf.get(x.name) : undefined;
+    this.localNodes.push({ name, type: x.type, init: x.role === Role['decl.element'] ? undefined : x.value, initFrom, fromPattern, stateOf, elementOf: x.role === Role['decl.element'] ? x.value : undefined });
     // an entry of a destructured parameter nothing types yet (JavaScript): its JSDoc may (see jsdocApply)
     if (x.pattern && !initFrom && this.docComments.size) pushTo(this.patternLocals, x.pattern, { l: this.localNodes.length - 1, key: x.key ? this.ident(x.key) : name });
     if (x.slot) this.slotLocal.set(x.slot, l);
-    const fnOwner = x.role === 'decl.type.param' && scope.node ? this.fnSymOf.get(scope.node) : undefined;
+    const fnOwner = x.role === Role['decl.type.param'] && scope.node ? this.fnSymOf.get(scope.node) : undefined;
     if (fnOwner !== undefined && (scope.kind === 'function' || scope.kind === 'method' || scope.kind === 'arrow' || scope.kind === 'type')) {
       // a function's or method's own type parameters (`function first<T>(xs: T[]): T`): its calls bind them
       const w = this.symbols[fnOwner];
       (w.typeParams ??= []).push(l);
       this.genericFnNode.set(fnOwner, scope.node!);
-    } else if (x.role === 'decl.type.param') {
+    } else if (x.role === Role['decl.type.param']) {
       // a class's or interface's own type parameters, in order (`class Repo<T>`: a `Repo<User>` has T = User)
       const owner = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
       if (owner >= 0) (this.symbols[owner].typeParams ??= []).push(l);
@@ -1513,7 +1599,7 @@ export class Collector {
       }
     }
     const calls: CallFact[] = [];
-    const calleeNodes = new Set<Node>();
+    const calleeNodes = new NodeSet();
     this.calls.forEach((c, node) => {
       if (c.callee === node) return; // only arguments seen (should not happen)
       calleeNodes.add(c.callee);
@@ -2159,9 +2245,71 @@ function pushTo<K, V>(m: Map<K, V[]>, k: K, v: V): void {
 
 const byStart = (a: Node, b: Node): number => a.start - b.start;
 
-function get(c: Capture[], name: string): Node | undefined {
-  for (let i = 0; i < c.length; i++) if (c[i].name === name) return c[i].node;
+/**
+ * The captures of the match being filed, read in place from its match buffer (see BufferMatch): one object per
+ * file, moved from match to match, where each match had a captures array and a Capture object per capture.
+ */
+interface Caps { buf: Int32Array; at: number; n: number; names: readonly string[]; refs: MatchSource['refs'] }
+const EMPTY = new Int32Array(0);
+
+/** The node of the capture named `name` (the first such), if the match has one. */
+function get(c: Caps, name: string): Node | undefined {
+  for (let k = 0, p = c.at + 2; k < c.n; k++, p += 2) if (c.names[c.buf[p]] === name) return c.refs[c.buf[p + 1]];
   return undefined;
+}
+
+/**
+ * A set of one file's nodes, by node index (a byte per node, grown as needed), for the collector's many
+ * membership tests; nodes made by the collector (key -1) go to a Set.
+ */
+class NodeSet {
+  private bits = new Uint8Array(0);
+  private made: Set<Node> | undefined = undefined;
+
+  add(n: Node): void {
+    const k = n.key;
+    if (k < 0) { (this.made ??= new Set()).add(n); return; }
+    if (k >= this.bits.length) {
+      const bits = new Uint8Array(Math.max(256, 2 * k));
+      bits.set(this.bits);
+      this.bits = bits;
+    }
+    this.bits[k] = 1;
+  }
+
+  has(n: Node): boolean {
+    const k = n.key;
+    if (k < 0) return this.made !== undefined && this.made.has(n);
+    return k < this.bits.length && this.bits[k] === 1;
+  }
+}
+
+/** The node of the match's first capture. */
+function first(c: Caps): Node {
+  return c.refs[c.buf[c.at + 3]]!;
+}
+
+/** Plain Match objects (the JavaScript matcher's) as BufferMatches over a buffer of their own. */
+function bufferMatches(matches: Match[]): BufferMatch[] {
+  let size = 0;
+  for (const m of matches) size += 2 + 2 * m.captures.length;
+  const buffer = new Int32Array(size), names: string[] = [], ids = new Map<string, number>(), nodes: Node[] = [];
+  const source: MatchSource = { buffer, names, refs: nodes };
+  const out: BufferMatch[] = [];
+  let p = 0;
+  for (const m of matches) {
+    out.push(new BufferMatch(m.pattern, p, source));
+    buffer[p++] = m.pattern;
+    buffer[p++] = m.captures.length;
+    for (const x of m.captures) {
+      let id = ids.get(x.name);
+      if (id === undefined) { id = names.length; names.push(x.name); ids.set(x.name, id); }
+      buffer[p++] = id;
+      buffer[p++] = nodes.length;
+      nodes.push(x.node);
+    }
+  }
+  return out;
 }
 
 function lookup(scope: Scope | undefined, name: string): Binding | undefined {

@@ -218,6 +218,11 @@ export class FlatTree {
     return i + 1 < this.count && this.parent[i + 1] === i ? i + 1 : -1;
   }
 
+  /** The node records made so far, by node index (`ref` makes them). */
+  refList(): ReadonlyArray<NodeRef | undefined> {
+    return this.refs;
+  }
+
   /** The node record of index `i` (the same object on every call: node identity). */
   ref(i: number): NodeRef {
     let r = this.refs[i];

@@ -23,6 +23,31 @@ import { ERROR_TYPE, type FlatTree, type NodeRef, type WalkPlan } from './flat-t
 export interface Capture { name: string; node: NodeRef }
 export interface Match { pattern: number; captures: Capture[] }
 
+/** Where BufferMatches read their captures: a match buffer, its capture names by id, its nodes by index. */
+export interface MatchSource {
+  /** Per match: the pattern, the capture count, then a capture id and a node index per capture. */
+  buffer: Int32Array;
+  names: readonly string[];
+  /** The node record of every node index the buffer holds. */
+  refs: ReadonlyArray<NodeRef | undefined>;
+}
+
+/**
+ * A match read from a match buffer (the native matcher's, lib/extract/query-program.ts `matchesFrom`): the
+ * collector reads its captures in place (`source` at `at`); `captures` makes Capture objects only when asked.
+ */
+export class BufferMatch implements Match {
+  constructor(readonly pattern: number, readonly at: number, readonly source: MatchSource) {}
+
+  get captures(): Capture[] {
+    const { buffer, names, refs } = this.source;
+    const n = buffer[this.at + 1];
+    const out: Capture[] = new Array(n);
+    for (let k = 0, p = this.at + 2; k < n; k++, p += 2) out[k] = { name: names[buffer[p]], node: refs[buffer[p + 1]]! };
+    return out;
+  }
+}
+
 /** One compiled pattern element (serialised for the native matcher by query-program.ts). */
 export interface Step {
   alt: boolean;

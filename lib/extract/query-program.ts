@@ -11,7 +11,7 @@
 import type { LanguageRuntime } from '../lang/index.ts';
 import { ERROR_TYPE, type FlatTree } from './flat-tree.ts';
 import { nativeParser, type GrammarNames, type NativeProgram } from './native.ts';
-import { withOuter, type Capture, type Match, type QueryEngine, type Root, type Step } from './query-match.ts';
+import { BufferMatch, withOuter, type Match, type MatchSource, type QueryEngine, type Root, type Step } from './query-match.ts';
 
 const MAGIC = 0x51474331;
 const VERSION = 1;
@@ -99,15 +99,27 @@ export function nativeProgram(rt: LanguageRuntime): NativeProgram | undefined {
   return p ?? undefined;
 }
 
-/** The Match list of a native match buffer over `flat` (the objects QueryEngine.run would have built). */
+/**
+ * The Match list of a native match buffer over `flat` (the matches QueryEngine.run would have made, as
+ * BufferMatches: the collector reads their captures from the buffer, not from Match and Capture objects).
+ */
 export function matchesFrom(buffer: Int32Array, flat: FlatTree, captureNames: readonly string[]): Match[] {
+  const source: MatchSource = { buffer, names: internedNames(captureNames), refs: flat.refList() };
   const out: Match[] = [];
   for (let p = 0; p < buffer.length;) {
-    const pattern = buffer[p], n = buffer[p + 1];
-    p += 2;
-    const captures: Capture[] = new Array(n);
-    for (let k = 0; k < n; k++, p += 2) captures[k] = { name: captureNames[buffer[p]], node: flat.ref(buffer[p + 1]) };
-    out.push({ pattern, captures });
+    out.push(new BufferMatch(buffer[p], p, source));
+    const end = p + 2 + 2 * buffer[p + 1];
+    // every captured node's record now, so the collector's capture reads are plain array reads
+    for (let q = p + 3; q < end; q += 2) flat.ref(buffer[q]);
+    p = end;
   }
+  return out;
+}
+
+const interned = new WeakMap<readonly string[], readonly string[]>();
+/** The capture names as internalised strings (property keys), so the collector's name tests compare pointers. */
+function internedNames(names: readonly string[]): readonly string[] {
+  let out = interned.get(names);
+  if (!out) { out = names.map((n) => Object.keys({ [n]: 0 })[0]); interned.set(names, out); }
   return out;
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { lookup } from 'node:dns/promises';
 import { createRequire } from 'node:module';
 import type { Embedder, EmbedderSpec } from './types.ts';
+import { importModule } from '../../util/import-module.ts';
 
 /** The default sentence model (DESIGN.md §8). */
 export const DEFAULT_MODEL = 'Xenova/all-MiniLM-L6-v2';
@@ -19,7 +20,7 @@ type Transformers = typeof import('@xenova/transformers');
 let transformersModule: Promise<Transformers> | undefined;
 /** Loaded lazily: importing transformers (and onnxruntime) costs ~0.3 s that keyword-only paths never pay. */
 function loadTransformers(): Promise<Transformers> {
-  return (transformersModule ??= import('@xenova/transformers'));
+  return (transformersModule ??= importModule<Transformers>('@xenova/transformers'));
 }
 
 /**
