@@ -172,7 +172,7 @@ async function main(): Promise<void> {
       all.load.push(child(entry, 'load', { handlers, home }, home));
       const warmDir = path.join(tmp, `warm-${i}`);
       copy(warmDir);
-      all.warm.push(child(entry, 'warm', { cli, dir: warmDir, args: extra }, path.join(tmp, `home-warm-${i}`)));
+      all.warm.push(child(entry, 'warm', { loader: cli, dir: warmDir, args: extra }, path.join(tmp, `home-warm-${i}`)));
     }
     // Server start-up on a ~500-file repository: two copies of the corpus side by side.
     {
