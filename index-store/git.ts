@@ -4,7 +4,8 @@
  * a new file an agent just wrote is a change it wants assessed. `staged` compares the index with HEAD only.
  * Renames are reported as a deletion plus an addition (`--no-renames`), which every diff parser understands.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import type * as ChildProcess from 'node:child_process';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CodegraphError } from '../lib/errors.ts';
@@ -12,14 +13,21 @@ import type { DiffScope } from './snapshot.ts';
 import { decodeUtf8 } from '../lib/analyze/source.ts';
 import { looksBinary, DEFAULT_MAX_FILE_BYTES } from '../lib/analyze/skip-rules.ts';
 import { isInside } from '../lib/analyze/walk.ts';
+import { headFromFiles } from './git-head.ts';
+
+const require = createRequire(import.meta.url);
+/** Node's child_process, loaded on first use: analyze and status read HEAD from files and never need it. */
+const childProcess = (): typeof ChildProcess => require('node:child_process') as typeof ChildProcess;
 
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 const MAX_BUFFER = 512 * 1024 * 1024;
 
-/** HEAD commit of the repository containing `root`, or null (not a repository, no commits, no git). */
+/** HEAD commit of the repository containing `root`, or null (not a repository, no commits, no git); from its files when they say (git-head.ts). */
 export function headCommit(root: string): string | null {
+  const fromFiles = headFromFiles(root);
+  if (fromFiles !== undefined) return fromFiles;
   try {
-    const out = execFileSync('git', ['-C', root, 'rev-parse', '--verify', '--quiet', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], env: gitEnv() });
+    const out = childProcess().execFileSync('git', ['-C', root, 'rev-parse', '--verify', '--quiet', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], env: gitEnv() });
     const sha = out.trim();
     return /^[0-9a-f]{40,64}$/.test(sha) ? sha : null;
   } catch {
@@ -29,6 +37,8 @@ export function headCommit(root: string): string | null {
 
 /** headCommit without blocking: analyze starts it first, so git runs while the files are walked and read. */
 export function headCommitAsync(root: string): Promise<string | null> {
+  const fromFiles = headFromFiles(root);
+  if (fromFiles !== undefined) return Promise.resolve(fromFiles);
   return git(root, ['rev-parse', '--verify', '--quiet', 'HEAD']).then((out) => {
     const sha = out.trim();
     return /^[0-9a-f]{40,64}$/.test(sha) ? sha : null;
@@ -120,7 +130,7 @@ export function newFileDiff(rel: string, body: string): string {
 
 function git(cwd: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', ['-C', cwd, ...args], { encoding: 'utf8', maxBuffer: MAX_BUFFER, env: gitEnv() }, (err, stdout, stderr) => {
+    childProcess().execFile('git', ['-C', cwd, ...args], { encoding: 'utf8', maxBuffer: MAX_BUFFER, env: gitEnv() }, (err, stdout, stderr) => {
       if (err) reject(new Error((stderr || err.message).trim()));
       else resolve(stdout);
     });
