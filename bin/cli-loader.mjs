@@ -1,4 +1,4 @@
-// Loads the CLI bundle with a V8 code cache. A one-shot command such as `analyze` otherwise spends ≈ 8% of its
+// Loads the CLI bundle with a V8 code cache. A one-shot command such as `analyze` otherwise spends ≈ 7% of its
 // instructions parsing and compiling the bundle's functions to bytecode on the main thread, every run
 // (docs/benchmarks.md ## Analyze, "Session 6: a code cache for the CLI"). Node 20 has no compile cache for ES
 // modules, so build.mjs also emits the CLI as one CommonJS file (dist/cli-cached-<hash>.cjs, named in
@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 
 // Node's own modules through require: an ES import of a built-in builds a module facade that reads every export
-// (node:fs's lazy stream getters included), ≈ 5 ms of every start for the few functions used here.
+// (node:fs's lazy stream getters included); ≈ 1 ms of this module's import, for the few functions used here.
 const require = createRequire(import.meta.url);
 const fs = require('node:fs');
 const path = require('node:path');
