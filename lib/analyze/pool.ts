@@ -14,7 +14,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { workerThreads } from '../util/worker-threads.ts';
 import { extractFile, type FileFacts, type LanguageId } from '../extract/index.ts';
 import type { ExtractJob, ExtractReply, WorkerMessage } from './extract-worker.ts';
 
@@ -66,13 +67,13 @@ export function workerStarter(script = 'extract-worker'): (() => Worker) | undef
   try {
     if (!self.endsWith('.ts')) {
       const url = new URL(`./${script}.mjs`, self);
-      return fs.existsSync(fileURLToPath(url)) ? () => new Worker(url) : undefined;
+      return fs.existsSync(fileURLToPath(url)) ? () => new (workerThreads().Worker)(url) : undefined;
     }
     const url = new URL(`./${script}.ts`, self);
     const tsxApi = import.meta.resolve('tsx/esm/api');
     if (!fs.existsSync(fileURLToPath(url))) return undefined;
     const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
-    return () => new Worker(boot, { eval: true });
+    return () => new (workerThreads().Worker)(boot, { eval: true });
   } catch {
     return undefined;
   }

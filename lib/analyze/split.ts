@@ -12,7 +12,8 @@
  * event-loop turn is needed per file. If the worker is not available or dies, or a half fails on a file, that
  * file is extracted whole in this thread (`extractFile`), so the split only changes speed, never results.
  */
-import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
+import { workerThreads } from '../util/worker-threads.ts';
 import type { LanguageId } from '../extract/index.ts';
 import { collectParts } from '../extract/split.ts';
 import { availableCores, extractHere, workerStarter, type ExtractItem, type ExtractOutcome, type ExtractResult } from './pool.ts';
@@ -55,7 +56,7 @@ export class ParseAhead {
   private sent = 0;
 
   private constructor(private readonly worker: Worker) {
-    const { port1, port2 } = new MessageChannel();
+    const { port1, port2 } = new (workerThreads().MessageChannel)();
     this.port = port1;
     this.posted = new Int32Array(new SharedArrayBuffer(4));
     worker.on('error', () => {}); // followed by 'exit'
@@ -149,6 +150,7 @@ export class ParseAhead {
 
   /** Moves every reply already posted into `got` (no waiting). */
   private drain(got: Map<number, ParseReply>): void {
+    const { receiveMessageOnPort } = workerThreads();
     for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) {
       this.received++;
       const rep = m.message as ParseReply;
