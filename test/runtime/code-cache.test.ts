@@ -116,6 +116,17 @@ test('the cache is saved when missing, accepted next time, replaced when damaged
   fs.rmSync(off, { recursive: true, force: true });
 });
 
+test('the CommonJS bundle makes no dynamic import() of its own: under vm.Script it would need an experimental option', (t) => {
+  const bundle = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist', 'cli-cached.json'), 'utf8')).bundle as string;
+  const text = fs.readFileSync(path.join(repoRoot, 'dist', bundle), 'utf8');
+  const calls = [...text.matchAll(/import\(/g)].map((m) => text.slice(Math.max(0, m.index - 1), m.index + 18));
+  // Allowed: lib/util/import-module.ts's fallback (`import(specifier)`, never reached under the loader's hook) and
+  // template literals that only spell an import (a JSDoc type's name, a worker's eval source).
+  const raw = calls.filter((c) => !c.startsWith('`') && !c.slice(1).startsWith('import(specifier)') && !c.slice(1).startsWith('import(${'));
+  t.deepEqual(raw, [], 'use importModule (lib/util/import-module.ts) for a package or built-in loaded on demand');
+  t.true(calls.length >= 1);
+});
+
 test('a dist without the CommonJS bundle falls back to the ES-module bundle', (t) => {
   const dist = tempDir();
   fs.writeFileSync(path.join(dist, 'cli.mjs'), "export async function main(argv) { process.stdout.write('esm ' + argv.join(' ') + '\\n'); return 0; }\n");

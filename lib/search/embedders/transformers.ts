@@ -6,7 +6,6 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { lookup } from 'node:dns/promises';
 import { createRequire } from 'node:module';
 import type { Embedder, EmbedderSpec } from './types.ts';
 import { importModule } from '../../util/import-module.ts';
@@ -71,6 +70,8 @@ export async function canDownload(): Promise<boolean> {
   let host: string;
   try { host = new URL(env.remoteHost).hostname; } catch { return false; }
   const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 1500).unref());
+  // node:dns is loaded here, not at import: every analyze imports this module, few ever ask to download
+  const { lookup } = await importModule<typeof import('node:dns/promises')>('node:dns/promises');
   return Promise.race([lookup(host).then(() => true, () => false), timeout]);
 }
 
