@@ -88,9 +88,7 @@ const files = results.flatMap((r) => r.outputFiles).sort((a, b) => Number(!isChu
 const written = new Set();
 for (const file of files) {
   fs.mkdirSync(path.dirname(file.path), { recursive: true });
-  const tmp = `${file.path}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, file.contents);
-  fs.renameSync(tmp, file.path);
+  writeAtomically(file.path, file.contents);
   written.add(file.path);
 }
 const cachedBundle = path.basename(results[0].outputFiles.find((f) => f.path.endsWith('.cjs')).path);
@@ -125,6 +123,7 @@ if (!fs.existsSync(cacheFileOf(dist, cachedBundle)) && fs.existsSync(fixtures)) 
   }
 }
 
+/** Writes through a temporary name, so a process starting meanwhile never reads half a file. */
 function writeAtomically(file, data) {
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, data);
