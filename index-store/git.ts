@@ -4,8 +4,6 @@
  * a new file an agent just wrote is a change it wants assessed. `staged` compares the index with HEAD only.
  * Renames are reported as a deletion plus an addition (`--no-renames`), which every diff parser understands.
  */
-import type * as ChildProcess from 'node:child_process';
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CodegraphError } from '../lib/errors.ts';
@@ -13,11 +11,8 @@ import type { DiffScope } from './snapshot.ts';
 import { decodeUtf8 } from '../lib/analyze/source.ts';
 import { looksBinary, DEFAULT_MAX_FILE_BYTES } from '../lib/analyze/skip-rules.ts';
 import { isInside } from '../lib/analyze/walk.ts';
+import { childProcess } from '../lib/util/lazy-builtins.ts';
 import { headFromFiles } from './git-head.ts';
-
-const require = createRequire(import.meta.url);
-/** Node's child_process, loaded on first use: analyze and status read HEAD from files and never need it. */
-const childProcess = (): typeof ChildProcess => require('node:child_process') as typeof ChildProcess;
 
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 const MAX_BUFFER = 512 * 1024 * 1024;
@@ -35,7 +30,10 @@ export function headCommit(root: string): string | null {
   }
 }
 
-/** headCommit without blocking: analyze starts it first, so git runs while the files are walked and read. */
+/**
+ * headCommit without blocking: from the repository's files at once when they say; otherwise git, which analyze
+ * starts first so it runs while the files are walked and read.
+ */
 export function headCommitAsync(root: string): Promise<string | null> {
   const fromFiles = headFromFiles(root);
   if (fromFiles !== undefined) return Promise.resolve(fromFiles);

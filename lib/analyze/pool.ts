@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { workerThreads } from '../util/worker-threads.ts';
+import { workerThreads } from '../util/lazy-builtins.ts';
 import { extractFile, type FileFacts, type LanguageId } from '../extract/index.ts';
 import type { ExtractJob, ExtractReply, WorkerMessage } from './extract-worker.ts';
 

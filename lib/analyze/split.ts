@@ -13,7 +13,7 @@
  * file is extracted whole in this thread (`extractFile`), so the split only changes speed, never results.
  */
 import type { MessagePort, Worker } from 'node:worker_threads';
-import { workerThreads } from '../util/worker-threads.ts';
+import { workerThreads } from '../util/lazy-builtins.ts';
 import type { LanguageId } from '../extract/index.ts';
 import { collectParts } from '../extract/split.ts';
 import { availableCores, extractHere, workerStarter, type ExtractItem, type ExtractOutcome, type ExtractResult } from './pool.ts';
