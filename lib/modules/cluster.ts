@@ -22,8 +22,9 @@ export interface ClusterOptions {
   /** Groups with fewer symbols than this are merged away (default: 3 to 8, growing with repository size). */
   minSize?: number;
   /**
-   * A unit with at least this many users, no module holding half of its ties, is a shared helper: it is
-   * placed by its folder, not by its busiest caller (default 6).
+   * A unit used from at least this many files, no module holding half of its ties, is a shared helper: it is
+   * placed by its folder, not by its busiest caller (default 6). Relations into shared helpers do not make a
+   * group an adapter of their module (see `satelliteShare`).
    */
   spreadUsers?: number;
   /**
@@ -35,7 +36,8 @@ export interface ClusterOptions {
   /**
    * A group whose code ties lead at least this share to one larger module, and whose members live beside
    * that module's code (same folders), is a part of it — a pricing helper used only by the order service —
-   * and joins it (default 0.8).
+   * and joins it; so does a group whose uses of other modules go at least this share to one larger module's
+   * own (not shared) code — the order handlers, which call only the order service (default 0.8).
    */
   satelliteShare?: number;
 }
@@ -72,7 +74,8 @@ export function partition(ties: TieGraph, options: ClusterOptions = {}): Partiti
   const refined = splitDisconnected(splitLoose(levels, adj, ties, minSize, options.looseShare ?? 0.05), adj, n);
   const { group, folderGroups } = placeSpread(refined, ties, options.spreadUsers ?? 6);
   const merged = mergeSmall(group, adj, ties, minSize, folderGroups);
-  return renumber(foldSatellites(merged, ties, options.satelliteShare ?? 0.8));
+  const share = options.satelliteShare ?? 0.8;
+  return renumber(foldAdapters(foldSatellites(merged, ties, share), ties, share, options.spreadUsers ?? 6));
 }
 
 /** Compressed adjacency lists (both directions) of the ties graph. */
@@ -242,7 +245,9 @@ function placeSpread(group: Int32Array, ties: TieGraph, minUsers: number): { gro
   const n = group.length;
   const folderGroups = new Set<number>();
   const candidates: number[] = [];
-  for (let i = 0; i < n; i++) if (ties.size[i] > 0 && ties.users[i] >= minUsers) candidates.push(i);
+  // Files, not units, as in the ties' hub discount: the three handlers, the service variable and the setter of
+  // one controller file are one place relying on its service, which is no shared helper for that.
+  for (let i = 0; i < n; i++) if (ties.size[i] > 0 && ties.userFiles[i] >= minUsers) candidates.push(i);
   if (!candidates.length) return { group, folderGroups };
   const isCandidate = new Set(candidates);
   const share = new Map<number, Map<number, number>>();
@@ -484,6 +489,48 @@ function foldSatellites(group: Int32Array, ties: TieGraph, share: number): Int32
   const out = new Int32Array(n);
   for (let i = 0; i < n; i++) out[i] = find(group[i]);
   return out;
+}
+
+/**
+ * Folds adapters into the module they serve: a group whose relations out of it (calls, references, heritage)
+ * go at least `share` to one larger module's own code — units used from fewer than `spreadUsers` files —
+ * is that feature's front end: HTTP handlers calling only the order service, a controller calling only the
+ * user service. Modularity keeps such a layer apart when the feature's back end is dense (its record types,
+ * its data access): a seam between layers, not between areas. Relations into shared helpers count against
+ * the fold, never for it: operators calling one widely used subscriber helper are no part of its module.
+ * Linear: one pass over the relations, groups visited smallest first.
+ */
+function foldAdapters(group: Int32Array, ties: TieGraph, share: number, spreadUsers: number): Int32Array {
+  const n = group.length;
+  let count = 0;
+  for (let i = 0; i < n; i++) if (group[i] + 1 > count) count = group[i] + 1;
+  const size = new Int32Array(count);
+  for (let i = 0; i < n; i++) size[group[i]] += ties.size[i];
+  const out = new Int32Array(count); // relations from each group into the others
+  const uses: (Map<number, number> | undefined)[] = new Array(count); // … into each other group's own code
+  for (let k = 0; k < ties.relFrom.length; k++) {
+    const to = ties.relTo[k];
+    const gs = group[ties.relFrom[k]], gt = group[to];
+    if (gs === gt) continue;
+    out[gs]++;
+    if (ties.userFiles[to] >= spreadUsers) continue;
+    const m = (uses[gs] ??= new Map()); m.set(gt, (m.get(gt) ?? 0) + 1);
+  }
+  const parent = new Int32Array(count);
+  for (let g = 0; g < count; g++) parent[g] = g;
+  const find = (g: number): number => { while (parent[g] !== g) { parent[g] = parent[parent[g]]; g = parent[g]; } return g; };
+  const order = [...Array(count).keys()].filter((g) => size[g] > 0 && uses[g]).sort((x, y) => size[x] - size[y] || x - y);
+  for (const g of order) {
+    const host = argmax(uses[g]!);
+    if (uses[g]!.get(host)! < share * out[g]) continue;
+    const h = find(host);
+    if (h === find(g) || size[g] >= size[h]) continue;
+    parent[find(g)] = h;
+    size[h] += size[g];
+  }
+  const res = new Int32Array(n);
+  for (let i = 0; i < n; i++) res[i] = find(group[i]);
+  return res;
 }
 
 function argmax(m: Map<number, number>): number {
