@@ -36,8 +36,9 @@ export interface ClusterOptions {
   /**
    * A group whose code ties lead at least this share to one larger module, and whose members live beside
    * that module's code (same folders), is a part of it — a pricing helper used only by the order service —
-   * and joins it; so does a group whose uses of other modules go at least this share to one larger module's
-   * own (not shared) code — the order handlers, which call only the order service (default 0.8).
+   * and joins it; so does a group of several files whose uses of other modules go at least this share to one
+   * larger module's own (not shared) code — the order routes and handlers, which call only the order service
+   * (default 0.8).
    */
   satelliteShare?: number;
 }
@@ -498,7 +499,10 @@ function foldSatellites(group: Int32Array, ties: TieGraph, share: number): Int32
  * user service. Modularity keeps such a layer apart when the feature's back end is dense (its record types,
  * its data access): a seam between layers, not between areas. Relations into shared helpers count against
  * the fold, never for it: operators calling one widely used subscriber helper are no part of its module.
- * Linear: one pass over the relations, groups visited smallest first.
+ * Only a group spanning several files folds: a layer's slice (the order routes, handlers and views) is cut
+ * across files and folders, while a group that is one file's code is a piece written for one purpose — a
+ * lint rule built on the code-path API, a schema store the replies use — an area of its own even when all
+ * its uses go to one module. Linear: one pass over the relations, groups visited smallest first.
  */
 function foldAdapters(group: Int32Array, ties: TieGraph, share: number, spreadUsers: number): Int32Array {
   const n = group.length;
@@ -516,10 +520,17 @@ function foldAdapters(group: Int32Array, ties: TieGraph, share: number, spreadUs
     if (ties.userFiles[to] >= spreadUsers) continue;
     const m = (uses[gs] ??= new Map()); m.set(gt, (m.get(gt) ?? 0) + 1);
   }
+  // Each group's file while it has one (undefined: none seen yet), null once a second file shows.
+  const file = new Array<string | null | undefined>(count);
+  for (let i = 0; i < n; i++) {
+    if (!ties.size[i]) continue;
+    const f = file[group[i]], p = ties.filePaths[i];
+    if (f === undefined) file[group[i]] = p; else if (f !== null && f !== p) file[group[i]] = null;
+  }
   const parent = new Int32Array(count);
   for (let g = 0; g < count; g++) parent[g] = g;
   const find = (g: number): number => { while (parent[g] !== g) { parent[g] = parent[parent[g]]; g = parent[g]; } return g; };
-  const order = [...Array(count).keys()].filter((g) => size[g] > 0 && uses[g]).sort((x, y) => size[x] - size[y] || x - y);
+  const order = [...Array(count).keys()].filter((g) => size[g] > 0 && uses[g] && file[g] === null).sort((x, y) => size[x] - size[y] || x - y);
   for (const g of order) {
     const host = argmax(uses[g]!);
     if (uses[g]!.get(host)! < share * out[g]) continue;

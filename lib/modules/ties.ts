@@ -58,10 +58,7 @@ export interface TieGraph {
   users: Int32Array;
   /** Distinct files of those users, tests left out (its own file too when another unit there uses it). */
   userFiles: Int32Array;
-  /**
-   * Directed code relations between units (source unit → target unit): who uses whom. One per CALLS / EXTENDS /
-   * IMPLEMENTS edge and per callback reference; a symbol's other references into one unit are one relation.
-   */
+  /** Directed code relations between units (source unit → target unit), one per graph edge: who uses whom. */
   relFrom: Int32Array;
   relTo: Int32Array;
   /**
@@ -240,8 +237,6 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   // The code relations that count, once: ends as tie-node indexes, and their weight before hub discounts.
   const importance = new Int32Array(N);
   const relI: number[] = [], relJ: number[] = [], relW: number[] = [];
-  // References from a symbol into another unit, set aside to be merged per (symbol, unit) below.
-  const refFrom: number[] = [], refTo: number[] = [], refConf: number[] = [], refSites: number[] = [];
   for (let k = 0; k < M; k++) {
     const e = edges[k];
     const base = TYPE_WEIGHT[e.type];
@@ -251,28 +246,12 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
     const i = tieOf[src[k]];
     const j = tieOf[dst[k]];
     if (i < 0 || j < 0) continue;
-    const callback = e.type === 'REFERENCES' && e.role === 'callback';
-    if (e.type === 'REFERENCES' && !callback && i !== j && size[i] > 0 && size[j] > 0) {
-      refFrom.push(src[k]); refTo.push(j); refConf.push(e.confidence); refSites.push(Math.max(1, e.count ?? 1));
-      continue;
-    }
-    let weight = callback ? CALLBACK_WEIGHT : base;
+    let weight = e.type === 'REFERENCES' && e.role === 'callback' ? CALLBACK_WEIGHT : base;
     // Repeated sites strengthen a tie, with diminishing returns.
     weight *= e.confidence * (1 + Math.log2(Math.max(1, e.count ?? 1)) * 0.5);
     if (isTest[i] || isTest[j]) weight *= testFactor;
     relI.push(i); relJ.push(j); relW.push(weight);
   }
-  mergeReferences(refFrom, refTo, refConf, refSites, N, n, (from, j, confidence, sites) => {
-    // A symbol that names a type and reads its fields (`order: Order` … `order.userId`, `order.lines`) uses one
-    // thing, the type: one reference, its sites (the mention and each field read) strengthening it like
-    // repeated sites of one edge. Counted per field, a repository reading five columns of its record type tied
-    // to it five times harder than a call ties two functions, and the record with its readers outweighed the
-    // feature they serve.
-    const i = tieOf[from];
-    let weight = TYPE_WEIGHT.REFERENCES! * confidence * (1 + Math.log2(sites) * 0.5);
-    if (isTest[i] || isTest[j]) weight *= testFactor;
-    relI.push(i); relJ.push(j); relW.push(weight);
-  });
   const R = relI.length;
 
   // How many distinct units lean on each unit: a helper everyone calls says little about where a caller
@@ -323,40 +302,6 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
 }
 
 const EMPTY_IDS = new Int32Array(0);
-
-/**
- * Merges references into one per (source symbol, target unit): highest confidence, sites summed. Bucketed by
- * source (counting sort over node positions), units told apart with stamps: linear, no maps, and the result
- * depends only on the edges, not their order (each bucket emits its units in ascending order).
- */
-function mergeReferences(
-  from: number[], to: number[], conf: number[], sites: number[], nodeCount: number, unitCount: number,
-  emit: (from: number, unit: number, confidence: number, sites: number) => void,
-): void {
-  const R = from.length;
-  if (!R) return;
-  const start = new Int32Array(nodeCount + 1);
-  for (let r = 0; r < R; r++) start[from[r] + 1]++;
-  for (let v = 0; v < nodeCount; v++) start[v + 1] += start[v];
-  const at = start.slice(0, nodeCount);
-  const order = new Int32Array(R);
-  for (let r = 0; r < R; r++) order[at[from[r]]++] = r;
-  const stamp = new Int32Array(unitCount).fill(-1);
-  const best = new Float64Array(unitCount), total = new Float64Array(unitCount);
-  const touched = new Int32Array(unitCount);
-  for (let v = 0; v < nodeCount; v++) {
-    if (start[v] === start[v + 1]) continue;
-    let t = 0;
-    for (let q = start[v]; q < start[v + 1]; q++) {
-      const r = order[q], j = to[r];
-      if (stamp[j] !== v) { stamp[j] = v; best[j] = 0; total[j] = 0; touched[t++] = j; }
-      if (conf[r] > best[j]) best[j] = conf[r];
-      total[j] += sites[r];
-    }
-    const units = touched.subarray(0, t).sort();
-    for (let x = 0; x < t; x++) emit(v, units[x], best[units[x]], total[units[x]]);
-  }
-}
 
 /** Unordered ties as they come (lower end, higher end, integer weight, code flag), summed per pair on demand. */
 class TieList {

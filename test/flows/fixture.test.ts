@@ -61,8 +61,9 @@ function steps(name: string, g: CodeGraph = graph): string[] | undefined {
 }
 
 // Since `Omit<Order, 'id'>` reads as Order's members, the repositories' field reads are REFERENCES edges to
-// those properties; they count as one reference to the record type per reader (lib/modules/ties.ts), and the
-// handlers that call only one feature's service fold into it (lib/modules/cluster.ts, adapters).
+// those properties, which make each feature's record type and data access a dense back end; modularity then
+// cuts the features between layers. The front ends (routes, controllers, views: several files) that call only
+// one feature's code fold into it (lib/modules/cluster.ts, adapters).
 test('the order feature is one module named "order", across routes, controllers, services and data access', (t) => {
   const members = [
     uid('Function', 'routes/order-routes.ts', 'registerOrderRoutes'),

@@ -6,7 +6,6 @@ import { candidateNames, wordFrequencies } from '../../lib/modules/naming.ts';
 import type { CodeGraph } from '../../lib/graph/code-graph.ts';
 import { GraphBuilder } from './graph-builder.ts';
 import { edgeEnds } from '../../lib/modules/edge-ends.ts';
-import { buildTies } from '../../lib/modules/ties.ts';
 
 /** Two tight areas (billing, shipping) of three classes each, one weak call between them, plus helpers. */
 function twoAreas(): GraphBuilder {
@@ -230,38 +229,11 @@ test('edge ends are node positions, kept per graph and extended to edges added l
   check(later);
 });
 
-test('a symbol naming a type and reading its fields ties to the type once, its sites strengthening that one reference', (t) => {
-  const build = (reverse: boolean) => {
-    const b = new GraphBuilder();
-    const order = b.fn('src/data/order.ts', 'Order', { label: 'Interface' });
-    const fields = ['id', 'userId', 'lines', 'totalCents'].map((f) => {
-      const uid = `Property:src/data/order.ts:Order.${f}`;
-      b.nodes.push({ uid, label: 'Property', name: f, qualifiedName: `Order.${f}`, filePath: 'src/data/order.ts' });
-      return uid;
-    });
-    const save = b.fn('src/data/repo.ts', 'saveOrder');
-    const show = b.fn('src/web/view.ts', 'showOrder');
-    b.rel(save, order, 'REFERENCES');
-    for (const f of fields) b.rel(save, f, 'REFERENCES', { confidence: 0.85, reason: 'typed-receiver' });
-    b.rel(show, fields[0], 'REFERENCES', { confidence: 0.85, reason: 'typed-receiver', count: 2 });
-    if (reverse) { b.nodes.reverse(); b.edges.reverse(); }
-    return buildTies(b.build());
-  };
-  const tie = (ties: ReturnType<typeof buildTies>, x: string, y: string): number => {
-    const i = ties.uids.indexOf(x), j = ties.uids.indexOf(y);
-    for (let k = 0; k < ties.a.length; k++) if (ties.a[k] === Math.min(i, j) && ties.b[k] === Math.max(i, j)) return ties.w[k];
-    return 0;
-  };
-  const ties = build(false);
-  // saveOrder: one reference (highest confidence 0.95) with five sites, not five references (≈ 2.2).
-  t.is(tie(ties, 'Function:src/data/repo.ts:saveOrder', 'Interface:src/data/order.ts:Order'), Math.round(0.5 * 0.95 * (1 + Math.log2(5) / 2) * 1e6) / 1e6);
-  // A field read alone is a reference to its type, its repeated sites as on any edge.
-  t.is(tie(ties, 'Function:src/web/view.ts:showOrder', 'Interface:src/data/order.ts:Order'), Math.round(0.5 * 0.85 * 1.5 * 1e6) / 1e6);
-  t.deepEqual(Array.from(build(true).w), Array.from(ties.w));
-});
-
-/** An order feature (service, repository, record type) and a dense layer of HTTP handlers that call its service. */
-function withAdapters(sharedUsers: number): { b: GraphBuilder; handlers: string[]; service: string } {
+/**
+ * An order feature (service, repository, record type) and a dense layer of HTTP handlers that call its service,
+ * in two files (handlers, views) or, with `oneFile`, in one.
+ */
+function withAdapters(sharedUsers: number, oneFile = false): { b: GraphBuilder; handlers: string[]; service: string } {
   const b = new GraphBuilder();
   const svc = b.cls('src/services/order-service.ts', 'OrderService', ['list', 'place', 'count', 'cancel']);
   const repo = b.cls('src/data/order-repository.ts', 'OrderRepository', ['select', 'insert', 'update', 'remove']);
@@ -269,7 +241,7 @@ function withAdapters(sharedUsers: number): { b: GraphBuilder; handlers: string[
   for (const m of Object.values(svc.m)) b.calls(m, ...Object.values(repo.m));
   for (const m of Object.values(repo.m)) b.calls(m, ...Object.values(order.m));
   for (const m of Object.values(order.m)) b.calls(m, order.m.validate === m ? order.m.clone : order.m.validate);
-  const handlers = ['listHandler', 'placeHandler', 'countHandler', 'cancelHandler', 'renderOrder', 'parseBody'].map((n) => b.fn('src/http/order-handlers.ts', n));
+  const handlers = ['listHandler', 'placeHandler', 'countHandler', 'cancelHandler', 'renderOrder', 'parseBody'].map((n, k) => b.fn(`src/http/${oneFile || k < 4 ? 'order-handlers' : 'order-views'}.ts`, n));
   for (let i = 0; i < handlers.length; i++) for (let j = i + 1; j < handlers.length; j++) b.calls(handlers[i], handlers[j]);
   for (let i = 0; i < 4; i++) b.calls(handlers[i], Object.values(svc.m)[i]);
   // The service called from many other places: a shared helper, which a layer calling it is no part of.
@@ -277,7 +249,7 @@ function withAdapters(sharedUsers: number): { b: GraphBuilder; handlers: string[
   return { b, handlers, service: svc.uid };
 }
 
-test('a layer whose uses go to one larger module\'s own code joins it; one using a shared helper stays', (t) => {
+test('a layer whose uses go to one larger module\'s own code joins it; one using a shared helper, or one file\'s code, stays', (t) => {
   const { b, handlers, service } = withAdapters(0);
   const apart = b.build();
   detectModules(apart, { satelliteShare: 2 }); // no fold: modularity keeps the dense handler layer apart
@@ -289,4 +261,10 @@ test('a layer whose uses go to one larger module\'s own code joins it; one using
   const s = shared.b.build();
   detectModules(s);
   t.not(s.node(shared.handlers[0])!.module, s.node(shared.service)!.module);
+  // The same code in one file is a piece written for one purpose (a lint rule on the code-path API): its own area.
+  const single = withAdapters(0, true);
+  const o = single.b.build();
+  detectModules(o);
+  t.not(o.node(single.handlers[0])!.module, o.node(single.service)!.module);
+  t.true(single.handlers.every((h) => o.node(h)!.module === o.node(single.handlers[0])!.module));
 });
