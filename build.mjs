@@ -17,13 +17,13 @@
 // Outputs are written to a temporary name and renamed into place, so a process starting while a build runs
 // (parallel test files, a server restart) never imports a half-written bundle.
 import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { buildNative } from './native/build.mjs';
-import { cacheFileOf } from './bin/cli-loader.mjs';
+import { CJS_WRAPPER_CLOSE, CJS_WRAPPER_OPEN, cacheFileOf } from './bin/cli-loader.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const langDir = path.join(root, 'lib', 'lang');
@@ -73,7 +73,10 @@ const cachedCli = {
   // string, half the memory, and V8 scans one-byte source faster when it compiles a function the cache lacks.
   minifyWhitespace: true,
   external: nativeExternal, define: { 'import.meta.url': '__cgMetaUrl', 'import.meta.resolve': '__cgMetaResolve' },
-  banner: { js: "var __cgMetaUrl = require('node:url').pathToFileURL(__filename).href; var __cgMetaResolve = (s) => require('node:url').pathToFileURL(require.resolve(s)).href;" },
+  // Written as the function CommonJS would wrap it in, so the loader compiles the file's text as it is read: wrapping
+  // it at run time made a two-part string V8 first copies whole (≈ 2 MB) before it can check the cache.
+  banner: { js: `${CJS_WRAPPER_OPEN}var __cgMetaUrl = require('node:url').pathToFileURL(__filename).href; var __cgMetaResolve = (s) => require('node:url').pathToFileURL(require.resolve(s)).href;` },
+  footer: { js: CJS_WRAPPER_CLOSE },
 };
 
 const results = await Promise.all([
@@ -91,8 +94,15 @@ for (const file of files) {
   writeAtomically(file.path, file.contents);
   written.add(file.path);
 }
-const cachedBundle = path.basename(results[0].outputFiles.find((f) => f.path.endsWith('.cjs')).path);
-writeAtomically(path.join(root, 'dist', 'cli-cached.json'), JSON.stringify({ bundle: cachedBundle }) + '\n');
+const cachedFile = results[0].outputFiles.find((f) => f.path.endsWith('.cjs'));
+const cachedBundle = path.basename(cachedFile.path);
+// The loader reads the bundle as Latin-1 (a plain copy, no UTF-8 decoding): it must be pure ASCII.
+const nonAscii = cachedFile.contents.findIndex((b) => b > 0x7f);
+if (nonAscii >= 0) throw new Error(`codegraph build: ${cachedBundle} has a non-ASCII byte at ${nonAscii}; the loader reads it as Latin-1`);
+// The manifest also carries the CLI's V8 flags (runtime/jit.ts), which the loader sets before compiling (the cache
+// is valid only under them) without importing an ES module for it.
+const { JIT_FLAGS } = await import(pathToFileURL(path.join(root, 'dist', 'jit.mjs')).href);
+writeAtomically(path.join(root, 'dist', 'cli-cached.json'), JSON.stringify({ bundle: cachedBundle, wrapped: true, jitFlags: JIT_FLAGS }) + '\n');
 
 // Chunks (and code caches) of earlier builds: kept a while for processes that started from the previous
 // cli.mjs, then removed.

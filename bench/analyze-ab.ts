@@ -39,7 +39,8 @@ argv.forEach((a, i) => {
   if (a !== '--variant') return;
   const [name, ...rest] = argv[i + 1].split('=');
   const env: Record<string, string> = {};
-  for (const kv of rest.join('=').split(',')) { const [k, v] = kv.split('='); env[k] = v; }
+  // split at the first '=' only: a value may hold one (NODE_OPTIONS=--max-semi-space-size=4)
+  for (const kv of rest.join('=').split(',')) { const at = kv.indexOf('='); env[kv.slice(0, at)] = kv.slice(at + 1); }
   variants.push({ name, env });
 });
 if (!variants.length) variants.push({ name: 'split', env: { CODEGRAPH_SPLIT: '1' } }, { name: 'thread', env: { CODEGRAPH_SPLIT: '0' } });

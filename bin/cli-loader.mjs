@@ -19,6 +19,10 @@ const { fileURLToPath, pathToFileURL } = require('node:url');
 
 const defaultDist = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url))), 'dist');
 
+/** How CommonJS wraps a module's text; build.mjs writes the bundle already wrapped (the manifest says `wrapped`). */
+export const CJS_WRAPPER_OPEN = '(function (exports, require, module, __filename, __dirname) {';
+export const CJS_WRAPPER_CLOSE = '\n})';
+
 /**
  * The key of V8's cache validity besides the source: Node's version, architecture and flags (command line and
  * NODE_OPTIONS, as V8 checks them), so runs under other flags keep a cache of their own instead of replacing
@@ -59,19 +63,24 @@ export async function loadCli(options = {}) {
   const cacheDir = options.cacheDir ?? dist;
   const esm = async () => ({ cli: await import(pathToFileURL(path.join(dist, 'cli.mjs')).href), cache: 'off', saveCache() {}, finish: exitAfterCommand });
   if (process.env.CODEGRAPH_CODE_CACHE === '0') return esm();
-  let bundleName;
-  try { bundleName = JSON.parse(fs.readFileSync(path.join(dist, 'cli-cached.json'), 'utf8')).bundle; } catch { return esm(); }
+  let manifest;
+  try { manifest = JSON.parse(fs.readFileSync(path.join(dist, 'cli-cached.json'), 'utf8')); } catch { return esm(); }
+  const bundleName = manifest.bundle;
   const file = path.join(dist, bundleName);
   let source;
-  try { source = fs.readFileSync(file, 'utf8'); } catch { return esm(); }
-  // The CLI's V8 flags are part of what the cache is valid for: set them before compiling (runtime/jit.ts).
-  (await import(pathToFileURL(path.join(dist, 'jit.mjs')).href)).tuneJit();
+  // Latin-1 is a plain copy; build.mjs checks that the bundle is pure ASCII, where it reads the same as UTF-8.
+  try { source = fs.readFileSync(file, manifest.wrapped ? 'latin1' : 'utf8'); } catch { return esm(); }
+  // The CLI's V8 flags are part of what the cache is valid for: set them before compiling (runtime/jit.ts; the
+  // manifest carries them, which spares this an ES-module import).
+  if (Array.isArray(manifest.jitFlags)) {
+    if (process.env.CODEGRAPH_DEFAULT_JIT !== '1') for (const flag of manifest.jitFlags) require('node:v8').setFlagsFromString(flag);
+  } else (await import(pathToFileURL(path.join(dist, 'jit.mjs')).href)).tuneJit();
   const cacheFile = cacheFileOf(cacheDir, bundleName);
   let cachedData;
   try { cachedData = fs.readFileSync(cacheFile); } catch { /* first run after a build without training */ }
   // The bundle's own dynamic imports of ES-only packages go through the main loader (lib/util/import-module.ts).
   globalThis[Symbol.for('codegraph.importModule')] ??= (specifier) => import(specifier);
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+  const script = new vm.Script(manifest.wrapped ? source : `${CJS_WRAPPER_OPEN}${source}${CJS_WRAPPER_CLOSE}`, { filename: file, cachedData });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
   const cache = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted';

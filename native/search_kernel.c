@@ -990,6 +990,49 @@ done:
   return result;
 }
 
+/*
+ * digests(text, ends, seed, out): lib/search/digest.ts's digest64 of each piece text[ends[i-1]..ends[i]) (UTF-16
+ * units, as charCodeAt gives them), the two 32-bit lanes into out[2i] (high: h2) and out[2i+1] (low: h1). One call
+ * for every digest of a build: in JavaScript the loop runs once per character, cold.
+ */
+static napi_value js_digests(napi_env env, napi_callback_info info) {
+  napi_value argv[4];
+  if (!args_of(env, info, argv, 4, "digests")) return NULL;
+  int32_t *ends;
+  uint32_t *out;
+  size_t n_ends, n_out;
+  int64_t seed;
+  if (!typed_arg(env, argv[1], napi_int32_array, (void **)&ends, &n_ends, "digests: ends must be an Int32Array") ||
+      !int_arg(env, argv[2], &seed, "digests: seed must be a number") ||
+      !typed_arg(env, argv[3], napi_uint32_array, (void **)&out, &n_out, "digests: out must be a Uint32Array")) return NULL;
+  if (n_out < 2 * n_ends) { throw_range(env, "digests: out is shorter than two values per piece"); return NULL; }
+  uint16_t *text = NULL;
+  size_t cap = 0, len = 0;
+  if (!units_of(env, argv[0], &text, &cap, &len)) { free(text); napi_throw_type_error(env, NULL, "digests: text must be a string"); return NULL; }
+  size_t from = 0;
+  const char *bad = NULL;
+  for (size_t i = 0; i < n_ends; i++) {
+    const int64_t to = ends[i];
+    if (to < (int64_t)from || (size_t)to > len) { bad = "digests: ends must rise within the text"; break; }
+    uint32_t h1 = 0xdeadbeefu ^ (uint32_t)seed, h2 = 0x41c6ce57u ^ (uint32_t)seed;
+    for (size_t k = from; k < (size_t)to; k++) {
+      const uint32_t c = text[k];
+      h1 = (h1 ^ c) * 2654435761u;
+      h2 = (h2 ^ c) * 1597334677u;
+    }
+    h1 = (h1 ^ (h1 >> 16)) * 2246822507u;
+    h1 ^= (h2 ^ (h2 >> 13)) * 3266489909u;
+    h2 = (h2 ^ (h2 >> 16)) * 2246822507u;
+    h2 ^= (h1 ^ (h1 >> 13)) * 3266489909u;
+    out[2 * i] = h2;
+    out[2 * i + 1] = h1;
+    from = (size_t)to;
+  }
+  free(text);
+  if (bad) throw_range(env, bad);
+  return NULL;
+}
+
 bool sk_register(napi_env env, napi_value exports) {
   napi_property_descriptor props[] = {
     { "lexicalEmbed", NULL, js_lexical_embed, NULL, NULL, NULL, napi_default, NULL },
@@ -1002,6 +1045,7 @@ bool sk_register(napi_env env, napi_value exports) {
     { "postingsCount", NULL, js_postings_count, NULL, NULL, NULL, napi_default, NULL },
     { "identifierSpans", NULL, js_identifier_spans, NULL, NULL, NULL, napi_default, NULL },
     { "postingsLayout", NULL, js_postings_layout, NULL, NULL, NULL, napi_default, NULL },
+    { "digests", NULL, js_digests, NULL, NULL, NULL, napi_default, NULL },
   };
   return napi_define_properties(env, exports, sizeof props / sizeof props[0], props) == napi_ok;
 }

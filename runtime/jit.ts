@@ -11,11 +11,14 @@ import v8 from 'node:v8';
 /** Bytecode budget before V8 considers a function for TurboFan (V8's default: 67584). */
 export const INTERRUPT_BUDGET = 150_000;
 
+/** The V8 flags tuneJit sets (build.mjs also writes them into dist/cli-cached.json for bin/cli-loader.mjs). */
+export const JIT_FLAGS: readonly string[] = [`--interrupt-budget=${INTERRUPT_BUDGET}`];
+
 let applied = false;
 
 /** Raises V8's interrupt budget once per process (before the heavy chunks load, so their functions get it). */
 export function tuneJit(): void {
   if (applied || process.env.CODEGRAPH_DEFAULT_JIT === '1') return;
   applied = true;
-  v8.setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+  for (const flag of JIT_FLAGS) v8.setFlagsFromString(flag);
 }

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { GraphNode } from '../graph/schema.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
-import { digest64 } from './digest.ts';
+import { digestAll } from './digest.ts';
 import { describedProperties, documentsOfFile, inGraphOrder, searchableByFile, type SearchFields } from './documents.ts';
 
 /**
@@ -37,8 +37,9 @@ export interface PreparedDoc {
 /** A previous generation's documents by file: the file's content hash and its documents by uid. */
 export type DocCache = Map<string, { hash: string; docs: Map<string, { row: number; key: string; embedText: string }> }>;
 
-function keyOf(n: GraphNode): string {
-  return digest64(JSON.stringify(describedProperties(n)));
+/** The cache key of each node: a digest of the properties its document is made from. */
+function keysOf(nodes: readonly GraphNode[]): string[] {
+  return digestAll(nodes.map((n) => JSON.stringify(describedProperties(n))));
 }
 
 /**
@@ -50,8 +51,11 @@ export function prepareDocuments(graph: CodeGraph, readSource: (filePath: string
   const { byFile, loose } = searchableByFile(graph);
   const made = new Map<string, PreparedDoc>();
   let reusedFiles = 0;
+  // Every key in one pass (one native call for all the digests), then file by file.
+  const allKeys = keysOf([...[...byFile.values()].flat(), ...loose]);
+  let nextKey = 0;
   for (const [filePath, nodes] of byFile) {
-    const keys = nodes.map(keyOf);
+    const keys = allKeys.slice(nextKey, nextKey += nodes.length);
     const hash = fileHash?.(filePath);
     const prev = hash !== undefined ? previous?.get(filePath) : undefined;
     if (prev && prev.hash === hash && nodes.every((n, i) => prev.docs.get(n.uid)?.key === keys[i])) {
@@ -67,7 +71,7 @@ export function prepareDocuments(graph: CodeGraph, readSource: (filePath: string
     });
   }
   documentsOfFile(loose, undefined).forEach((d, i) => {
-    made.set(d.uid, { uid: d.uid, key: keyOf(loose[i]), embedText: d.embedText, fields: d.fields, bodyWords: d.bodyWords });
+    made.set(d.uid, { uid: d.uid, key: allKeys[nextKey + i], embedText: d.embedText, fields: d.fields, bodyWords: d.bodyWords });
   });
   return { docs: inGraphOrder(graph, made), reusedFiles };
 }

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import path from 'node:path';
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { KeywordBuilder, KeywordIndex, type ForwardIndex } from './bm25.ts';
-import { digest64 } from './digest.ts';
+import { digestAll } from './digest.ts';
 import { docCacheJSON, prepareDocuments, readDocCache } from './doc-cache.ts';
 import type { SearchFields } from './documents.ts';
 import { embedderFor, lexicalIntoAll, LEXICAL_DIM, LEXICAL_ID, resolveEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
@@ -123,7 +123,10 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   const idPrefix = embedder.id + '\0';
   const sameEmbedder = !!previous && previous.meta.embedder.id === embedder.id && previous.meta.embedder.dim === dim;
   // A taken-over document has its previous row's text, hence (same embedder) its previous hash.
-  const hashes = docs.map((d) => (sameEmbedder && d.previousRow !== undefined && previous!.rows.uids[d.previousRow] === d.uid ? previous!.rows.hashes[d.previousRow] : digest64(idPrefix + d.embedText)));
+  const takenOver = (d: (typeof docs)[number]): boolean => sameEmbedder && d.previousRow !== undefined && previous!.rows.uids[d.previousRow] === d.uid;
+  const madeHashes = digestAll(docs.filter((d) => !takenOver(d)).map((d) => idPrefix + d.embedText));
+  let nextMade = 0;
+  const hashes = docs.map((d) => (takenOver(d) ? previous!.rows.hashes[d.previousRow!] : madeHashes[nextMade++]));
   const packed = new Float32Array(docs.length * dim);
   const pending: number[] = [];
   const source = new Int32Array(docs.length).fill(-1);

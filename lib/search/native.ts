@@ -22,6 +22,8 @@ export interface SearchKernel {
   postingsLayout(entryTerm: Uint32Array, entryFreq: Float32Array, starts: Int32Array, rank: Int32Array, cursor: Uint32Array, rows: Uint32Array, freqs: Float32Array): void;
   keywordCount(seq: Int32Array, ends: Int32Array, weights: Float64Array, slots: Int32Array, termAt: Int32Array, termIds: Int32Array,
     terms: number): [Int32Array, Float32Array, Int32Array, Float64Array] | Int32Array;
+  /** digest64's two lanes of each piece of `text` (pieces end at `ends`) into `out`; optional: an addon built before it lacks it. */
+  digests?(text: string, ends: Int32Array, seed: number, out: Uint32Array): void;
 }
 
 /** What an addon must carry to be used (one built before some of these kernels is not). */

@@ -138,3 +138,28 @@ test('a dist without the CommonJS bundle falls back to the ES-module bundle', (t
   fs.rmSync(dist, { recursive: true, force: true });
   fs.rmSync(cacheDir, { recursive: true, force: true });
 });
+
+test('the manifest carries the CLI\'s V8 flags and a pre-wrapped ASCII bundle; an older manifest without them still loads', async (t) => {
+  const { JIT_FLAGS } = await import('../../runtime/jit.ts');
+  const { CJS_WRAPPER_OPEN, CJS_WRAPPER_CLOSE } = await import(loader);
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist', 'cli-cached.json'), 'utf8')) as { bundle: string; wrapped: boolean; jitFlags: string[] };
+  t.deepEqual(manifest.jitFlags, [...JIT_FLAGS], 'the loader sets the flags tuneJit sets');
+  t.true(manifest.wrapped);
+  const bytes = fs.readFileSync(path.join(repoRoot, 'dist', manifest.bundle));
+  t.is(bytes.findIndex((b) => b > 0x7f), -1, 'read as Latin-1, the bundle must be pure ASCII');
+  const text = bytes.toString('latin1');
+  t.true(text.startsWith(CJS_WRAPPER_OPEN));
+  const end = text.lastIndexOf(CJS_WRAPPER_CLOSE);
+  t.true(end > 0 && !text.slice(end + CJS_WRAPPER_CLOSE.length).includes('}'), 'the wrapper closes after the code (only the source-map comment follows)');
+
+  // A dist written by a build before these fields: the bundle unwrapped, the flags from dist/jit.mjs.
+  const dist = tempDir();
+  fs.writeFileSync(path.join(dist, manifest.bundle), text.slice(CJS_WRAPPER_OPEN.length, end) + text.slice(end + CJS_WRAPPER_CLOSE.length));
+  fs.writeFileSync(path.join(dist, 'jit.mjs'), `import v8 from 'node:v8'; export function tuneJit() { for (const f of ${JSON.stringify(manifest.jitFlags)}) v8.setFlagsFromString(f); }\n`);
+  fs.writeFileSync(path.join(dist, 'cli-cached.json'), JSON.stringify({ bundle: manifest.bundle }));
+  const cacheDir = tempDir();
+  t.deepEqual(load(cacheDir, {}, dist), { state: 'none 0', out: 'codegraph 0.1.0\n' });
+  t.is(load(cacheDir, {}, dist).state, 'accepted 0');
+  fs.rmSync(dist, { recursive: true, force: true });
+  fs.rmSync(cacheDir, { recursive: true, force: true });
+});

@@ -18,6 +18,7 @@ import { buildSearch } from '../../lib/search/index.ts';
 import { RunNumbers, searchKernel, useSearchKernel } from '../../lib/search/native.ts';
 import { CODE_NOISE_LINES, identifiersIn, WORD_RUNS } from '../../lib/search/tokenize.ts';
 import { vectraShard } from '../../lib/search/vectors.ts';
+import { digest64, digestAll } from '../../lib/search/digest.ts';
 import { appFiles, appGraph, filesUnder } from './fixture-graph.ts';
 
 const RXJS_SRC = fileURLToPath(new URL('../../node_modules/rxjs/src/', import.meta.url));
@@ -108,6 +109,23 @@ const EDGE_TEXTS = ['', '   ', '—;,.()', 'the of and', 'a', 'map map map mapTo
   'retry retrying retried — delay, wait; cancel/abort', 'sub\u{1D400}math 12 345 0x1F \u{1F600}\u{1F601}\u{20000}',
   'a '.repeat(3000), 'word '.repeat(2000) + 'other', 'İstanbul ǅ ß ﬁ ΣΊΣΥΦΟΣ', '\uD800 lone \uDC00 surrogates \uDBFF', '$ _ $$ __',
   '٣٤ ① Ⅻ ²³ x\u0301y \u200Bzero\u00A0nbsp', '\u{10400}\u{10428} \u{1D7CE}\u{1D7CF}'];
+
+test('native digests equal digest64: edge texts (empty, astral, lone surrogates), seeds, every line of rxjs; bad ends throw', (t) => {
+  const lines = Object.values(filesUnder(RXJS_SRC)).flatMap((text) => text.split('\n'));
+  for (const texts of [EDGE_TEXTS, lines, [''], ['', '', 'x']]) {
+    for (const seed of [0, 7, 0x7fffffff]) {
+      const want = texts.map((s) => digest64(s, seed));
+      t.deepEqual(digestAll(texts, seed), want);
+      t.deepEqual(withoutKernel(() => digestAll(texts, seed)), want);
+    }
+  }
+  t.deepEqual(digestAll([]), []);
+  const kernel = searchKernel();
+  if (!kernel?.digests) { t.false(expectKernel, 'the addon should carry the digests kernel'); return; }
+  t.throws(() => kernel.digests!('abc', new Int32Array([2, 1]), 0, new Uint32Array(4)), { instanceOf: RangeError, message: 'digests: ends must rise within the text' });
+  t.throws(() => kernel.digests!('abc', new Int32Array([4]), 0, new Uint32Array(2)), { instanceOf: RangeError });
+  t.throws(() => kernel.digests!('abc', new Int32Array([3]), 0, new Uint32Array(1)), { instanceOf: RangeError, message: 'digests: out is shorter than two values per piece' });
+});
 
 test('native word runs equal WORD_RUNS matches: edge texts, every line of rxjs, and runs handed over whole', (t) => {
   const kernel = searchKernel();
