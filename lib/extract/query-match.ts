@@ -97,8 +97,8 @@ export class QueryEngine {
   private readonly codes = new Map<string, number>();
   private readonly codeById = new Int32Array(65536).fill(-2);
 
-  /** What the tree walk must read for these patterns. */
-  readonly plan: WalkPlan;
+  private planMemo: WalkPlan | undefined;
+  private readonly steps: Step[];
 
   constructor(patterns: readonly QPattern[], private readonly names: LanguageNames) {
     const captureIds = new Map<string, number>();
@@ -119,8 +119,13 @@ export class QueryEngine {
         }
       }
     });
-    this.plan = walkPlan(steps, names);
+    this.steps = steps;
     this.patternCount = patterns.length;
+  }
+
+  /** What the tree walk must read for these patterns (made on first use: the native parse thread walks without it). */
+  get plan(): WalkPlan {
+    return (this.planMemo ??= walkPlan(this.steps, this.names));
   }
 
   /** Type id `t`'s roots, in the order `run` tries them, and its type code (both computed now if not yet). */

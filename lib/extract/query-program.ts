@@ -23,7 +23,12 @@ const R_DEDUPE = 1, R_SUBSETS = 2, R_SIMPLE = 4;
 export function grammarFingerprint(tables: GrammarNames): number {
   let h = 2166136261;
   const enc = new TextEncoder();
-  const bytes = (s: string | null): void => { for (const b of enc.encode(s ?? '')) h = Math.imul(h ^ b, 16777619) >>> 0; };
+  const bytes = (s: string | null): void => {
+    const text = s ?? '';
+    // ASCII names (nearly all) hash their char codes, which are their UTF-8 bytes: no encoder call per name
+    if (/^[\x00-\x7f]*$/.test(text)) { for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0; return; }
+    for (const b of enc.encode(text)) h = Math.imul(h ^ b, 16777619) >>> 0;
+  };
   const byte = (b: number): void => { h = Math.imul(h ^ (b & 0xff), 16777619) >>> 0; };
   tables.symbols.forEach((name, i) => { bytes(name); byte(0); byte(tables.kinds[i]); });
   for (let i = 1; i < tables.fields.length; i++) { bytes(tables.fields[i]); byte(0); }
