@@ -81,7 +81,7 @@ const cachedCli = {
 
 const results = await Promise.all([
   build(cachedCli),
-  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', jit: 'runtime/jit.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'parse-worker': 'lib/analyze/parse-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
+  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', jit: 'runtime/jit.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'parse-worker': 'lib/analyze/parse-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-programs': 'lib/extract/program-cache-write.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
   build({ ...common, entryPoints: { handlers: 'runtime/bundle/handlers-entry.ts' }, external: nativeExternal }),
 ]);
 
@@ -103,6 +103,16 @@ if (nonAscii >= 0) throw new Error(`codegraph build: ${cachedBundle} has a non-A
 // is valid only under them) without importing an ES module for it.
 const { JIT_FLAGS } = await import(pathToFileURL(path.join(root, 'dist', 'jit.mjs')).href);
 writeAtomically(path.join(root, 'dist', 'cli-cached.json'), JSON.stringify({ bundle: cachedBundle, wrapped: true, jitFlags: JIT_FLAGS }) + '\n');
+
+// Every language's native query program, made now by the code just bundled (lib/extract/program-cache.ts): a
+// CLI process then loads it instead of building it. In a process of its own, like the training run below: it
+// loads the native addon and the grammars, which this process has no other use for.
+{
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e',
+    `const { writeQueryPrograms } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'dist', 'query-programs.mjs')).href)}); writeQueryPrograms(${JSON.stringify(path.join(root, 'dist'))});`],
+  { encoding: 'utf8' });
+  if (r.status !== 0) console.warn(`codegraph build: query programs not cached (${r.stderr.trim().split('\n').slice(-1)[0]}); each run builds them`);
+}
 
 // Chunks (and code caches) of earlier builds: kept a while for processes that started from the previous
 // cli.mjs, then removed.

@@ -8,7 +8,8 @@
  *
  * CODEGRAPH_NATIVE_MATCH=0 turns native matching off (the JavaScript matcher runs instead: A/B and tests).
  */
-import type { LanguageRuntime } from '../lang/index.ts';
+import { languageQueryKey, type LanguageRuntime } from '../lang/index.ts';
+import { cachedProgram } from './program-cache.ts';
 import { ERROR_TYPE, type FlatTree } from './flat-tree.ts';
 import { nativeParser, type GrammarNames, type NativeProgram } from './native.ts';
 import { BufferMatch, withOuter, type Match, type MatchSource, type QueryEngine, type Root, type Step } from './query-match.ts';
@@ -95,9 +96,17 @@ export function nativeProgram(rt: LanguageRuntime): NativeProgram | undefined {
     p = null;
     const native = nativeParser();
     if (native) {
+      // The program dist/query-programs.json carries for this language, when it was made for this query text
+      // and grammar (program-cache.ts); the native side checks it whole, and one it refuses is built here.
       try {
-        p = native.program(rt.grammar, buildProgram(rt.engine, native.grammarNames(rt.grammar), rt.names.namedById));
-      } catch { /* refused: the JavaScript matcher runs, with the same results */ }
+        const cached = cachedProgram(rt.id, languageQueryKey(rt.id), native.grammarFingerprint(rt.grammar));
+        if (cached) p = native.program(rt.grammar, cached);
+      } catch { /* refused: built below */ }
+      if (!p) {
+        try {
+          p = native.program(rt.grammar, buildProgram(rt.engine, native.grammarNames(rt.grammar), rt.names.namedById));
+        } catch { /* refused: the JavaScript matcher runs, with the same results */ }
+      }
     }
     programs.set(rt, p);
   }

@@ -18,6 +18,9 @@ const require = createRequire(import.meta.url);
 /** Languages the indexer understands. */
 export type LanguageId = 'typescript' | 'tsx' | 'javascript';
 
+/** Every LanguageId. */
+export const LANGUAGE_IDS: readonly LanguageId[] = ['typescript', 'tsx', 'javascript'];
+
 interface LanguageSpec {
   /** Loads the tree-sitter grammar object. */
   grammar: () => unknown;
@@ -240,6 +243,19 @@ export function bareParser(id: LanguageId): ParserT {
   const parser = new ParserClass();
   parser.setLanguage(withNodeTypes(id, SPECS[id].grammar()));
   return parser;
+}
+
+const queryKeys = new Map<LanguageId, string>();
+
+/** A fingerprint of one language's query text (what a program cached at build time was made from). */
+export function languageQueryKey(id: LanguageId): string {
+  let key = queryKeys.get(id);
+  if (key === undefined) {
+    const h = createHash('sha256');
+    for (const q of SPECS[id].queries) h.update(q).update('\0').update(queryText(q)).update('\0');
+    queryKeys.set(id, key = h.digest('hex').slice(0, 16));
+  }
+  return key;
 }
 
 /** A short fingerprint of every query file: cached facts made with other queries are stale. */

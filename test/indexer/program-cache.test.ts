@@ -1,0 +1,72 @@
+/**
+ * lib/extract/program-cache.ts: the query programs build.mjs caches in dist/ are the programs the code builds,
+ * the native side accepts them, and a cache made for other queries, another grammar or damaged is not used.
+ */
+import test from 'ava';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGE_IDS, languageQueryKey, languageRuntime } from '../../lib/lang/index.ts';
+import { nativeParser } from '../../lib/extract/native.ts';
+import { cachedProgram, PROGRAM_CACHE_FILE } from '../../lib/extract/program-cache.ts';
+import { writeQueryPrograms } from '../../lib/extract/program-cache-write.ts';
+import { buildProgram } from '../../lib/extract/query-program.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const native = nativeParser();
+
+/** What nativeProgram builds for a language when nothing is cached. */
+const built = (id: (typeof LANGUAGE_IDS)[number]): Int32Array => {
+  const rt = languageRuntime(id);
+  return buildProgram(rt.engine, native!.grammarNames(rt.grammar), rt.names.namedById);
+};
+
+test('a written cache gives back each language\'s program word for word, and the native side accepts it', (t) => {
+  if (!native) { t.pass('no native parser in this build: nothing is cached'); return; }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'codegraph-programs-'));
+  t.deepEqual(writeQueryPrograms(dir), [...LANGUAGE_IDS]);
+  const file = path.join(dir, PROGRAM_CACHE_FILE);
+  for (const id of LANGUAGE_IDS) {
+    const rt = languageRuntime(id);
+    const got = cachedProgram(id, languageQueryKey(id), native.grammarFingerprint(rt.grammar), file);
+    t.deepEqual(got, built(id), id);
+    t.notThrows(() => native.program(rt.grammar, got!));
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('a cache made for other queries or another grammar, or damaged, is not used; the native side refuses a changed program', (t) => {
+  if (!native) { t.pass('no native parser in this build'); return; }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'codegraph-programs-'));
+  writeQueryPrograms(dir);
+  const file = path.join(dir, PROGRAM_CACHE_FILE);
+  const ts = languageRuntime('typescript');
+  const fingerprint = native.grammarFingerprint(ts.grammar);
+  t.is(cachedProgram('typescript', 'another-query-key', fingerprint, file), undefined);
+  t.is(cachedProgram('typescript', languageQueryKey('typescript'), fingerprint ^ 1, file), undefined);
+  t.is(cachedProgram('typescript', languageQueryKey('typescript'), fingerprint, path.join(dir, 'missing.json')), undefined);
+  // The tsx program does not fit the typescript grammar (another fingerprint inside): refused when registered.
+  const tsx = languageRuntime('tsx');
+  const tsxProgram = cachedProgram('tsx', languageQueryKey('tsx'), native.grammarFingerprint(tsx.grammar), file)!;
+  t.throws(() => native.program(ts.grammar, tsxProgram));
+  const changed = built('typescript');
+  changed[2] += 1; // the length word
+  t.throws(() => native.program(ts.grammar, changed));
+  // Cut to a length that is no whole number of words.
+  const table = JSON.parse(fs.readFileSync(file, 'utf8'));
+  table.typescript.program = table.typescript.program.slice(0, 10);
+  const damaged = path.join(dir, 'damaged.json');
+  fs.writeFileSync(damaged, JSON.stringify(table));
+  t.is(cachedProgram('typescript', languageQueryKey('typescript'), fingerprint, damaged), undefined);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('dist/query-programs.json, when the build wrote one, holds what these sources build', (t) => {
+  const file = path.join(repoRoot, 'dist', PROGRAM_CACHE_FILE);
+  if (!native || !fs.existsSync(file)) { t.pass('no cache in dist (no native parser, or not built)'); return; }
+  for (const id of LANGUAGE_IDS) {
+    const rt = languageRuntime(id);
+    t.deepEqual(cachedProgram(id, languageQueryKey(id), native.grammarFingerprint(rt.grammar), file), built(id), `${id}: rebuild (node build.mjs)`);
+  }
+});
