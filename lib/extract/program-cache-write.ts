@@ -20,7 +20,7 @@ export function writeQueryPrograms(dir: string): string[] {
       const rt = languageRuntime(id);
       if (!rt.native) continue;
       const program = buildProgram(rt.engine, native.grammarNames(rt.grammar), rt.names.namedById);
-      entries[id] = programCacheEntry(languageQueryKey(id), native.grammarFingerprint(rt.grammar), program);
+      entries[id] = programCacheEntry(languageQueryKey(id), native.grammarFingerprint(rt.grammar), program, rt.engine.captureNames, rt.roles);
     }
   }
   if (Object.keys(entries).length === 0) { fs.rmSync(file, { force: true }); return []; }

@@ -1,7 +1,8 @@
 /**
  * Query programs made when the bundle is built, so that a CLI process loads each language's native program
- * (query-program.ts) instead of building it: the build walks every type id of the grammar through the compiled
- * query engine, ≈ 5–10 ms of cold JavaScript per language and process. build.mjs writes dist/query-programs.json
+ * (query-program.ts) instead of building it (the build walks every type id of the grammar through the compiled
+ * query engine), and with it the capture names and pattern roles the collector needs, so that the query is
+ * parsed and compiled only when the JavaScript matcher runs: together ≈ 10–15 ms of cold JavaScript per process. build.mjs writes dist/query-programs.json
  * beside the bundles (lib/extract/program-cache-write.ts), from the same code as the bundle it ships with; a run
  * takes an entry only when its language's query text and the grammar's fingerprint are those it was made for,
  * and the native side checks the program whole again when it is registered (a refused one is built as before).
@@ -21,6 +22,17 @@ export interface ProgramCacheEntry {
   grammar: number;
   /** The program's Int32Array, little-endian bytes in base64. */
   program: string;
+  /** The compiled query's capture names, in capture-id order (QueryEngine.captureNames). */
+  captureNames: string[];
+  /** Each pattern's role (`#set! role`), null for none. */
+  roles: Array<string | null>;
+}
+
+/** What the native matcher and the collector need of a language's query, without parsing or compiling it. */
+export interface CachedQuery {
+  program: Int32Array;
+  captureNames: readonly string[];
+  roles: ReadonlyArray<string | undefined>;
 }
 
 const tables = new Map<string, Record<string, ProgramCacheEntry> | null>();
@@ -30,8 +42,14 @@ function defaultFile(): string | undefined {
   try { return fileURLToPath(new URL(`./${PROGRAM_CACHE_FILE}`, import.meta.url)); } catch { return undefined; }
 }
 
-/** The cached program of language `id` when it was made for these queries and this grammar; undefined otherwise. */
-export function cachedProgram(id: string, queries: string, grammar: number, file = defaultFile()): Int32Array | undefined {
+const decoded = new Map<string, CachedQuery | null>();
+
+/**
+ * The cached query of language `id` when it was made for these queries and this grammar; undefined otherwise
+ * (no file, another query text or grammar, or an entry that does not read back whole). The same object for
+ * every call, so its arrays can key memo tables.
+ */
+export function cachedQuery(id: string, queries: string, grammar: number, file = defaultFile()): CachedQuery | undefined {
   if (file === undefined) return undefined;
   let table = tables.get(file);
   if (table === undefined) {
@@ -40,15 +58,37 @@ export function cachedProgram(id: string, queries: string, grammar: number, file
     tables.set(file, table);
   }
   const e = table?.[id];
-  if (!e || e.queries !== queries || e.grammar !== grammar || typeof e.program !== 'string') return undefined;
-  const bytes = Buffer.from(e.program, 'base64');
-  if (bytes.length === 0 || bytes.length % 4 !== 0) return undefined;
-  const out = new Int32Array(bytes.length / 4);
-  new Uint8Array(out.buffer).set(bytes); // little-endian on every platform Node's prebuilt addons target
-  return out;
+  if (!e || e.queries !== queries || e.grammar !== grammar) return undefined;
+  const key = `${file}\0${id}`;
+  let q = decoded.get(key);
+  if (q === undefined) {
+    q = decode(e);
+    decoded.set(key, q);
+  }
+  return q ?? undefined;
 }
 
-/** A cache entry for a program (what program-cache-write.ts stores). */
-export function programCacheEntry(queries: string, grammar: number, program: Int32Array): ProgramCacheEntry {
-  return { queries, grammar, program: Buffer.from(program.buffer, program.byteOffset, program.byteLength).toString('base64') };
+/** An entry's values, or null when one is missing or malformed. */
+function decode(e: ProgramCacheEntry): CachedQuery | null {
+  if (typeof e.program !== 'string' || !Array.isArray(e.captureNames) || !Array.isArray(e.roles)) return null;
+  if (!e.captureNames.every((n) => typeof n === 'string') || !e.roles.every((r) => r === null || typeof r === 'string')) return null;
+  const bytes = Buffer.from(e.program, 'base64');
+  if (bytes.length === 0 || bytes.length % 4 !== 0) return null;
+  const program = new Int32Array(bytes.length / 4);
+  new Uint8Array(program.buffer).set(bytes); // little-endian on every platform Node's prebuilt addons target
+  return { program, captureNames: e.captureNames, roles: e.roles.map((r) => r ?? undefined) };
+}
+
+/** The cached program of language `id` (see cachedQuery). */
+export function cachedProgram(id: string, queries: string, grammar: number, file = defaultFile()): Int32Array | undefined {
+  return cachedQuery(id, queries, grammar, file)?.program;
+}
+
+/** A cache entry (what program-cache-write.ts stores). */
+export function programCacheEntry(queries: string, grammar: number, program: Int32Array, captureNames: readonly string[],
+  roles: ReadonlyArray<string | undefined>): ProgramCacheEntry {
+  return {
+    queries, grammar, program: Buffer.from(program.buffer, program.byteOffset, program.byteLength).toString('base64'),
+    captureNames: [...captureNames], roles: roles.map((r) => r ?? null),
+  };
 }

@@ -65,6 +65,6 @@ export function collectParts(filePath: string, text: string, parsed: ParsedParts
   const known = rt.names.anonymous;
   for (const [t, name] of parsed.anonymous) if (known[t] === undefined) known[t] = name;
   const flat = FlatTree.of(partsOf(parsed.buffer, parsed.count), rt.names.namedById, text);
-  const matches = parsed.matches ? matchesFrom(parsed.matches, flat, rt.engine.captureNames) : undefined;
+  const matches = parsed.matches ? matchesFrom(parsed.matches, flat, rt.captureNames) : undefined;
   return collectFlat(rt, flat, filePath, text, parsed.parseErrors, matches);
 }

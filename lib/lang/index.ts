@@ -12,6 +12,7 @@ import { parseQuery, type QPattern } from './query-parse.ts';
 import { QueryEngine } from '../extract/query-match.ts';
 import { ERROR_TYPE } from '../extract/flat-tree.ts';
 import { nativeParser, type GrammarNames } from '../extract/native.ts';
+import { cachedQuery, type CachedQuery } from '../extract/program-cache.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -125,10 +126,13 @@ export interface LanguageRuntime {
    * then read from the grammar up front, since no node-tree-sitter walk learns them.
    */
   native: boolean;
-  engine: QueryEngine;
+  /** The compiled query, made on first use (with the native parser and a cached program, only the JavaScript matcher needs it). */
+  readonly engine: QueryEngine;
   names: LanguageNames;
   /** Role of each pattern of the query (its `#set! role`). */
-  roles: ReadonlyArray<string | undefined>;
+  readonly roles: ReadonlyArray<string | undefined>;
+  /** The query's capture names in capture-id order (`engine.captureNames`, from the build's cache when it has them). */
+  readonly captureNames: readonly string[];
 }
 
 let ParserClass: typeof ParserT | undefined;
@@ -210,13 +214,27 @@ export function languageRuntime(id: LanguageId): LanguageRuntime {
   if (rt) return rt;
   const spec = SPECS[id];
   const grammar = spec.grammar() as ParserT.Language;
-  const patterns = queryPatterns(spec.queries);
   const { names, native } = languageNames(id, grammar);
-  const engine = new QueryEngine(patterns, names);
-  const roles = patterns.map((p) => p.props.role);
+  // What the native matcher and the collector need, as the build cached it for this query text and grammar
+  // (lib/extract/program-cache.ts): then the query is parsed and compiled only if something asks for the engine.
+  let cached: CachedQuery | undefined;
+  if (native) {
+    try { cached = cachedQuery(id, languageQueryKey(id), nativeParser()!.grammarFingerprint(grammar)); } catch { /* built below */ }
+  }
+  let engine: QueryEngine | undefined;
+  let roles = cached?.roles;
   let parser: ParserT | undefined;
   rt = {
-    id, grammar, native, engine, names, roles,
+    id, grammar, native, names,
+    get engine(): QueryEngine {
+      return (engine ??= new QueryEngine(queryPatterns(spec.queries), names));
+    },
+    get roles(): ReadonlyArray<string | undefined> {
+      return (roles ??= queryPatterns(spec.queries).map((p) => p.props.role));
+    },
+    get captureNames(): readonly string[] {
+      return cached?.captureNames ?? this.engine.captureNames;
+    },
     // node-tree-sitter (its module, and the node classes it builds per language) only when something uses it
     get parser(): ParserT {
       if (!parser) {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGE_IDS, languageQueryKey, languageRuntime } from '../../lib/lang/index.ts';
 import { nativeParser } from '../../lib/extract/native.ts';
-import { cachedProgram, PROGRAM_CACHE_FILE } from '../../lib/extract/program-cache.ts';
+import { cachedProgram, cachedQuery, PROGRAM_CACHE_FILE } from '../../lib/extract/program-cache.ts';
 import { writeQueryPrograms } from '../../lib/extract/program-cache-write.ts';
 import { buildProgram } from '../../lib/extract/query-program.ts';
 
@@ -32,6 +32,11 @@ test('a written cache gives back each language\'s program word for word, and the
     const got = cachedProgram(id, languageQueryKey(id), native.grammarFingerprint(rt.grammar), file);
     t.deepEqual(got, built(id), id);
     t.notThrows(() => native.program(rt.grammar, got!));
+    // What the collector reads instead of compiling the query: the engine's capture names and the patterns' roles.
+    const q = cachedQuery(id, languageQueryKey(id), native.grammarFingerprint(rt.grammar), file)!;
+    t.deepEqual([...q.captureNames], [...rt.engine.captureNames], `${id} capture names`);
+    t.deepEqual([...q.roles], [...rt.roles], `${id} roles`);
+    t.is(cachedQuery(id, languageQueryKey(id), native.grammarFingerprint(rt.grammar), file), q, 'one object per language');
   }
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -59,6 +64,12 @@ test('a cache made for other queries or another grammar, or damaged, is not used
   const damaged = path.join(dir, 'damaged.json');
   fs.writeFileSync(damaged, JSON.stringify(table));
   t.is(cachedProgram('typescript', languageQueryKey('typescript'), fingerprint, damaged), undefined);
+  // An entry without the capture names (a file from before they were cached) is not used either.
+  const old = JSON.parse(fs.readFileSync(file, 'utf8'));
+  delete old.typescript.captureNames;
+  const older = path.join(dir, 'older.json');
+  fs.writeFileSync(older, JSON.stringify(old));
+  t.is(cachedQuery('typescript', languageQueryKey('typescript'), fingerprint, older), undefined);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -67,6 +78,8 @@ test('dist/query-programs.json, when the build wrote one, holds what these sourc
   if (!native || !fs.existsSync(file)) { t.pass('no cache in dist (no native parser, or not built)'); return; }
   for (const id of LANGUAGE_IDS) {
     const rt = languageRuntime(id);
-    t.deepEqual(cachedProgram(id, languageQueryKey(id), native.grammarFingerprint(rt.grammar), file), built(id), `${id}: rebuild (node build.mjs)`);
+    const q = cachedQuery(id, languageQueryKey(id), native.grammarFingerprint(rt.grammar), file);
+    t.deepEqual(q?.program, built(id), `${id}: rebuild (node build.mjs)`);
+    t.deepEqual(q && [...q.captureNames], [...rt.engine.captureNames]);
   }
 });
