@@ -208,7 +208,8 @@ export class Collector {
   private readonly thisCls = new LazyMap<Node, number>();
   private readonly returnsOf = new LazyMap<Node, Node>();
   private readonly annotOf = new LazyMap<Node, Node>();
-  private readonly ids = new Map<Node, IdRec>();
+  /** The identifier records, in the order first met (each also in its node's `id` slot: see `idOf`). */
+  private readonly idList: IdRec[] = [];
   private readonly jsx = new NodeSet();
   private readonly comments = new NodeSet();
   private readonly slotsOf = new Map<Node, Node[]>();
@@ -256,7 +257,6 @@ export class Collector {
   private readonly imports: ImportFact[] = [];
   private readonly exports: ExportFact[] = [];
   private readonly modules: ModuleRef[] = [];
-  private readonly exprMemo = new Map<Node, Expr>();
 
   /** The role number of each query pattern (0: none). */
   private roleNo: Uint8Array = new Uint8Array(0);
@@ -265,7 +265,7 @@ export class Collector {
 
   constructor(text: string, private readonly filePath: string, private readonly language: LanguageId) {
     this.text = text;
-    this.root = { kind: 'program', start: 0, argOf: undefined, end: Infinity, parent: undefined, names: new Map(), classSym: -1, thisType: undefined, node: undefined };
+    this.root = { kind: 'program', start: 0, argOf: undefined, end: NO_END, parent: undefined, names: new Map(), classSym: -1, thisType: undefined, node: undefined };
   }
 
   /** Runs both passes and returns the file's facts; `matches` as a list or as a match buffer (query-program.ts `matchSource`). */
@@ -304,9 +304,9 @@ export class Collector {
    */
   static {
     const on = (roles: Role[], f: FileHandler): void => { for (const r of roles) fileBy[r] = f; };
-      on([Role['id']], function (c) { this.ids.set(first(c), { node: first(c), kind: 'value', scope: undefined, from: -1 }); return; });
-      on([Role['id.type']], function (c) { this.ids.set(first(c), { node: first(c), kind: 'type', scope: undefined, from: -1 }); return; });
-      on([Role['id.shorthand']], function (c) { this.ids.set(first(c), { node: first(c), kind: 'shorthand', scope: undefined, from: -1 }); return; });
+      on([Role['id']], function (c) { this.setId(first(c), 'value'); return; });
+      on([Role['id.type']], function (c) { this.setId(first(c), 'type'); return; });
+      on([Role['id.shorthand']], function (c) { this.setId(first(c), 'shorthand'); return; });
       on([Role['member']], function (c) {
         const object = get(c, 'object')!, property = get(c, 'property')!, node = get(c, 'member')!;
         this.members.set(node, { object, property, from: -1 });
@@ -624,7 +624,7 @@ export class Collector {
   // ------------------------------------------------------------------ pass 2
   private replay(): void {
     const ev = this.events;
-    ev.sort((a, b) => a.p - b.p || a.o - b.o);
+    sortIfNeeded(ev, (a, b) => a.p - b.p || a.o - b.o);
     let scope = this.root;
     const symStack: Array<{ s: number; end: number; start: number }> = [];
     const exportStack: Array<{ end: number; isDefault: boolean }> = [];
@@ -729,7 +729,7 @@ export class Collector {
   private narrow(): void {
     const recs = this.sortedIds;
     for (const { name, type, guard, guard2, body } of this.narrowings) {
-      const rec = this.ids.get(name);
+      const rec = this.idOf(name);
       if (!rec?.scope) continue;
       const text = this.ident(name);
       const b = lookup(rec.scope, text);
@@ -750,14 +750,14 @@ export class Collector {
   /** Assigns each identifier its scope and enclosing symbol with a merge of two sorted sequences. */
   private sweepIds(): void {
     const recs: IdRec[] = [];
-    this.ids.forEach((r) => { recs.push(r); });
-    recs.sort((a, b) => a.node.start - b.node.start);
+    for (let i = 0; i < this.idList.length; i++) recs.push(this.idList[i]);
+    sortIfNeeded(recs, (a, b) => a.node.start - b.node.start);
     this.sortedIds = recs;
     // Scopes and symbols as sorted intervals: rebuilt from the scope/def events.
     const spans: Array<{ p: number; end: number; scope?: Scope; sym?: number }> = [];
     for (const s of this.scopeSpans) spans.push(s);
     for (const s of this.symSpans) spans.push(s);
-    spans.sort((a, b) => a.p - b.p || (a.sym !== undefined ? 0 : 1) - (b.sym !== undefined ? 0 : 1));
+    sortIfNeeded(spans, (a, b) => a.p - b.p || (a.sym !== undefined ? 0 : 1) - (b.sym !== undefined ? 0 : 1));
     let si = 0;
     let scope = this.root;
     const symStack: Array<{ s: number; end: number }> = [];
@@ -1205,7 +1205,7 @@ export class Collector {
     let lo = 0, hi = starts.length;
     while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] <= start) lo = mid + 1; else hi = mid; }
     const row = lo - 1;
-    return { key: -1, typeId: -1, start, end: start + length, row, col: start - starts[row], endRow: row };
+    return { key: -1, typeId: -1, start, end: start + length, row, col: start - starts[row], endRow: row, owner: undefined, memo: undefined, id: undefined };
   }
 
   /**
@@ -1335,7 +1335,7 @@ export class Collector {
    * property holding another name's value (a call through it runs what that name is, as for `const f = g`).
    */
   private assignedAlias(d: DefRec, scope: Scope, cur: number, name: string): number {
-    if (cur !== -1 || scope !== this.root || !d.value || !(this.ids.has(d.value) || this.members.has(d.value))) return -1;
+    if (cur !== -1 || scope !== this.root || !d.value || !(this.idOf(d.value) !== undefined || this.members.has(d.value))) return -1;
     const owner = this.root.names.get(this.ident(d.type!));
     if (!owner || !('s' in owner)) return -1;
     const parent = this.symbols[owner.s];
@@ -1685,7 +1685,7 @@ export class Collector {
       return f;
     });
     const refs: RefFact[] = [];
-    this.ids.forEach((r) => {
+    this.idList.forEach((r) => {
       const node = r.node;
       if (this.skipIds.has(node) || calleeNodes.has(node)) return;
       const e = this.expr(node);
@@ -1781,17 +1781,41 @@ export class Collector {
 
   /** The expression shape of a node (memoised; identifiers are looked up in their scope). */
   private expr(node: Node): Expr {
-    let e = this.exprMemo.get(node);
-    if (e) return e;
-    e = this.exprUncached(node);
-    this.exprMemo.set(node, e);
+    if (node.owner === this && node.memo !== undefined) return node.memo as Expr;
+    const e = this.exprUncached(node);
+    this.own(node);
+    node.memo = e;
     return e;
+  }
+
+  /**
+   * Makes `node`'s working slots (NodeRef `owner`, `memo`, `id`) this collector's, clearing what another collector
+   * of the same tree left there. The slots stand for Maps keyed by node (the densest two: every expression's
+   * value, every identifier's record): no hashing, no table growth, no entry per node.
+   */
+  private own(node: Node): void {
+    if (node.owner !== this) { node.owner = this; node.memo = undefined; node.id = undefined; }
+  }
+
+  /** The identifier record of `node`, if a query captured it as one. */
+  private idOf(node: Node): IdRec | undefined {
+    return node.owner === this ? node.id as IdRec | undefined : undefined;
+  }
+
+  /** Records `node` as an identifier of `kind` (a second capture of the same node replaces the record, in place). */
+  private setId(node: Node, kind: RefKind): void {
+    this.own(node);
+    const r = node.id as IdRec | undefined;
+    if (r !== undefined) { r.kind = kind; r.scope = undefined; r.from = -1; return; }
+    const rec: IdRec = { node, kind, scope: undefined, from: -1 };
+    node.id = rec;
+    this.idList.push(rec);
   }
 
   private exprUncached(node: Node): Expr {
     const operand = this.operandOf.get(node);
     if (operand) return this.expr(operand);
-    const id = this.ids.get(node);
+    const id = this.idOf(node);
     if (id) {
       const narrowed = this.narrowedTo.get(node);
       if (narrowed) return { k: 'as', type: this.expr(narrowed) };
@@ -1902,7 +1926,7 @@ export class Collector {
         if (name) return { k: 'member', obj: this.expr(w.inner), name: this.text.slice(name.start, name.end) };
         const key = this.elementKey.get(node);
         // (`obj[Symbol.iterator]`: the member declared `[Symbol.iterator]`)
-        const keyText = key && (this.ids.has(key) ? this.ident(key) : this.text.slice(key.start, key.end).replace(/\s+/g, ''));
+        const keyText = key && (this.idOf(key) !== undefined ? this.ident(key) : this.text.slice(key.start, key.end).replace(/\s+/g, ''));
         return keyText ? { k: 'element', of: this.expr(w.inner), key: `[${keyText}]` } : { k: 'element', of: this.expr(w.inner) };
       }
       if (w.kind === 'array' && w.inner) return { k: 'array', of: this.expr(w.inner) };
@@ -2148,7 +2172,7 @@ export class Collector {
 
   /** The node holding the called/used name: the identifier itself or a member's property. */
   private nameNodeOf(node: Node): Node | undefined {
-    if (this.ids.has(node)) return node;
+    if (this.idOf(node) !== undefined) return node;
     const m = this.members.get(node);
     if (m) return m.property;
     const named = this.elementName.get(node);
@@ -2254,6 +2278,19 @@ function pushTo<K, V>(m: Map<K, V[]> | LazyMap<K, V[]>, k: K, v: V): void {
 }
 
 const byStart = (a: Node, b: Node): number => a.start - b.start;
+
+/**
+ * The root scope's end: past any offset, and a small integer (Infinity made every Scope's `end`, and every span's,
+ * a double field: a heap number per scope, and float compares).
+ */
+const NO_END = 0x3fffffff;
+
+/** Sorts `a` by `cmp` unless it is in order already (the usual case here): the same result, as sort is stable. */
+function sortIfNeeded<T>(a: T[], cmp: (x: T, y: T) => number): void {
+  for (let i = 1; i < a.length; i++) {
+    if (cmp(a[i - 1], a[i]) > 0) { a.sort(cmp); return; }
+  }
+}
 
 /**
  * The captures of the match being filed, read in place from its match buffer (see BufferMatch): one object per
