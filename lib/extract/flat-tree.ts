@@ -248,14 +248,20 @@ export class FlatTree {
     return (this.lineStarts ??= lineStartsOf(this.text)).length;
   }
 
+  /** The row `rowOf` found last: node records are mostly made in text order, so the next offset is often on it. */
+  private lastRow = 0;
+
   /** 0-based row of a UTF-16 offset (tree-sitter counts rows by '\n' only). */
   rowOf(offset: number): number {
     const ls = this.lineStarts ??= lineStartsOf(this.text);
+    const r = this.lastRow;
+    if (ls[r] <= offset && (r + 1 === ls.length || offset < ls[r + 1])) return r;
     let lo = 0, hi = ls.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (ls[mid] <= offset) lo = mid; else hi = mid - 1;
     }
+    this.lastRow = lo;
     return lo;
   }
 }
