@@ -10,16 +10,17 @@
  *   node --import tsx bench/collect.ts bundle                  writes tmp/bench-collect.mjs, prints how to run it
  *   node tmp/bench-collect.mjs CORPUS collect|parse|digest     one harness run (digest: collect, then print a hash
  *                                                              of all facts, to check that a change keeps them)
- *   node --import tsx bench/collect.ts callgrind [--seeds N] CORPUS...
- *                                              bundle, then both modes under callgrind per corpus (and per seed):
- *                                              the collector's instructions (difference), whole and by kind
+ *   node --import tsx bench/collect.ts callgrind CORPUS...     bundle, then both modes under callgrind per corpus:
+ *                                                              the collector's instructions (difference), whole
+ *                                                              and by kind
  *
  * Under callgrind the harness runs as `valgrind --tool=callgrind --smc-check=all-non-file node
  * --interrupt-budget=150000 --single-threaded --predictable --hash-seed=1 --random-seed=1 tmp/bench-collect.mjs
  * CORPUS MODE`: the CLI's interrupt budget (runtime/jit.ts), and `--predictable` with fixed seeds so that V8's
  * tiering and GC repeat exactly (two runs of one build differ by < 1M instructions). Across builds they do not:
- * a change anywhere moves TurboFan's and the GC's schedule by up to ±150M on rx4, so compare the kinds (builtins, JIT
- * code) or the mean over a few seeds (`--seeds`), not one total.
+ * a change anywhere moves TurboFan's and the GC's schedule by up to ±150M on rx4 (other seeds do not show that spread:
+ * under --predictable, --random-seed and --hash-seed 1-3 gave the same counts), so compare the kinds (builtins, JIT
+ * code), not one total.
  */
 import { readdirSync, readFileSync, existsSync, mkdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
@@ -31,7 +32,7 @@ import { nativeParser } from '../lib/extract/native.ts';
 import { nativeProgram } from '../lib/extract/query-program.ts';
 import { collectParts, type ParsedParts } from '../lib/extract/split.ts';
 
-const NODE_FLAGS = ['--interrupt-budget=150000', '--single-threaded', '--predictable', '--hash-seed=1'];
+const NODE_FLAGS = ['--interrupt-budget=150000', '--single-threaded', '--predictable', '--hash-seed=1', '--random-seed=1'];
 const VALGRIND = ['--tool=callgrind', '--smc-check=all-non-file'];
 
 /** Every file of `root` that codegraph indexes, in a fixed order (node_modules skipped). */
@@ -100,9 +101,9 @@ async function bundle(): Promise<void> {
 }
 
 /** Instructions of one callgrind run of the bundled harness (all threads), whole and by kind (see `kindOf`). */
-function callgrind(corpus: string, mode: string, seed: number): Map<string, number> {
+function callgrind(corpus: string, mode: string): Map<string, number> {
   const out = path.join('/tmp', `bench-collect.${process.pid}.${mode}.out`);
-  const r = spawnSync('valgrind', [...VALGRIND, `--callgrind-out-file=${out}`, process.execPath, ...NODE_FLAGS, `--random-seed=${seed}`, bundled, corpus, mode], { encoding: 'utf8' });
+  const r = spawnSync('valgrind', [...VALGRIND, `--callgrind-out-file=${out}`, process.execPath, ...NODE_FLAGS, bundled, corpus, mode], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`bench/collect: callgrind failed: ${r.stderr.slice(-2000)}`);
   const a = spawnSync('callgrind_annotate', ['--threshold=100', out], { encoding: 'utf8', maxBuffer: 1 << 28 });
   const kinds = new Map<string, number>([['all', 0]]);
@@ -133,30 +134,16 @@ const [cmd, ...args] = process.argv.slice(2);
 const M = (n: number): string => `${(n / 1e6).toFixed(0)}M`;
 if (cmd === 'bundle') {
   await bundle();
-  console.log(`wrote ${path.relative(process.cwd(), bundled)}; run it as:\n  valgrind ${VALGRIND.join(' ')} node ${NODE_FLAGS.join(' ')} --random-seed=1 ${path.relative(process.cwd(), bundled)} CORPUS collect|parse`);
+  console.log(`wrote ${path.relative(process.cwd(), bundled)}; run it as:\n  valgrind ${VALGRIND.join(' ')} node ${NODE_FLAGS.join(' ')} ${path.relative(process.cwd(), bundled)} CORPUS collect|parse`);
 } else if (cmd === 'callgrind') {
-  // --seeds N: each corpus under random seeds 1..N, figures averaged. One seed repeats to < 1M instructions, but any
-  // code change moves TurboFan's and the GC's schedule (rx4: ±150M on an unchanged collector): N > 1 shows that spread.
-  let seeds = 1;
-  if (args[0] === '--seeds') { seeds = Number(args[1]); args.splice(0, 2); }
   bundled = path.join(repo, 'tmp', `bench-collect-${process.pid}.mjs`); // a bundle of its own: edits meanwhile do not reach it
   await bundle();
   for (const corpus of args) {
     if (!existsSync(corpus)) throw new Error(`bench/collect: no corpus ${corpus}`);
-    const runs: Array<Map<string, number>> = [];
-    for (let seed = 1; seed <= seeds; seed++) {
-      const parse = callgrind(corpus, 'parse', seed), collect = callgrind(corpus, 'collect', seed);
-      const d = new Map<string, number>();
-      for (const k of new Set([...parse.keys(), ...collect.keys()])) d.set(k, (collect.get(k) ?? 0) - (parse.get(k) ?? 0));
-      d.set('non-GC', d.get('all')! - (d.get('gc') ?? 0));
-      runs.push(d);
-    }
-    const stat = (k: string): string => {
-      const v = runs.map((r) => r.get(k) ?? 0);
-      const mean = v.reduce((a, b) => a + b, 0) / v.length;
-      return seeds > 1 ? `${k} ${M(mean)} (${M(Math.min(...v))}–${M(Math.max(...v))})` : `${k} ${M(mean)}`;
-    };
-    console.log(`${corpus}: collector (collect run - parse run${seeds > 1 ? `, mean of ${seeds} seeds` : ''}): ${['all', 'non-GC', 'turbofan', 'builtins', 'jit', 'gc', 'other'].map(stat).join('; ')}`);
+    const parse = callgrind(corpus, 'parse'), collect = callgrind(corpus, 'collect');
+    const d = (k: string): number => (collect.get(k) ?? 0) - (parse.get(k) ?? 0);
+    const kinds = ['turbofan', 'builtins', 'jit', 'gc', 'other'];
+    console.log(`${corpus}: collector (collect run - parse run) ${M(d('all'))}, non-GC ${M(d('all') - d('gc'))}; ${kinds.map((k) => `${k} ${M(d(k))}`).join(', ')}`);
   }
   unlinkSync(bundled); unlinkSync(`${bundled}.map`);
 } else if (cmd && args.length === 1) {
