@@ -141,47 +141,47 @@ export class Collector {
   // pass 1: filed matches
   private readonly events: Event[] = [];
   private readonly scopeKindOf = new Map<Node, ScopeKind>();
-  private readonly classSymOf = new Map<Node, number>();
+  private readonly classSymOf = new LazyMap<Node, number>();
   /** Functions and methods with type parameters of their own → the function node whose parameters bind them. */
-  private readonly genericFnNode = new Map<number, Node>();
+  private readonly genericFnNode = new LazyMap<number, Node>();
   /** Plain functions assigned to `X.prototype.m`: function node → X's symbol (what `this` is inside). */
-  private readonly prototypeOwner = new Map<Node, number>();
+  private readonly prototypeOwner = new LazyMap<Node, number>();
   /** Names X of `X.prototype.m = …` assignments (constructor functions). */
   private readonly prototypeNames = new Set<string>();
-  private readonly varKind = new Map<Node, 'var' | 'let'>();
+  private readonly varKind = new LazyMap<Node, 'var' | 'let'>();
   private readonly requireDecl = new NodeSet();
   /** `require('m')` call nodes → 'm'. */
-  private readonly requireSource = new Map<Node, string>();
+  private readonly requireSource = new LazyMap<Node, string>();
   /** `import('m')` calls and their specifier: the value is a promise of m's namespace. */
-  private readonly dynamicSource = new Map<Node, string>();
+  private readonly dynamicSource = new LazyMap<Node, string>();
   /** Assignments whose target is `module.exports`. */
   private readonly moduleExportsAssign = new NodeSet();
   /** Object literals assigned to a member (`module.exports = {…}`) that hold methods or function-valued keys. */
   private readonly methodObjects = new NodeSet();
   /** Destructuring patterns of declarations → their initializer. */
-  private readonly patternInit = new Map<Node, Node>();
+  private readonly patternInit = new LazyMap<Node, Node>();
   /** Destructuring patterns of typed parameters → the parameter's type. */
-  private readonly patternType = new Map<Node, Node>();
+  private readonly patternType = new LazyMap<Node, Node>();
   /** Destructuring patterns of parameters → the parameter slot (what the parameter receives: contextual typing). */
-  private readonly patternSlot = new Map<Node, Node>();
+  private readonly patternSlot = new LazyMap<Node, Node>();
   /** Calls with type arguments → the first one. */
-  private readonly callTypeArg = new Map<Node, Node>();
+  private readonly callTypeArg = new LazyMap<Node, Node>();
   /** The first name of an array pattern (`const [state, setState] = …`) → the declarator's value. */
-  private readonly firstOf = new Map<Node, Node>();
+  private readonly firstOf = new LazyMap<Node, Node>();
   /** Nested destructuring patterns → the pattern around them and the key they destructure. */
-  private readonly patternNested = new Map<Node, { outer: Node; key: Node }>();
+  private readonly patternNested = new LazyMap<Node, { outer: Node; key: Node }>();
   /** A binary expression under `!` → its right operand (the grammar's precedence puts `a && n!` as `(a && n)!`). */
-  private readonly operandOf = new Map<Node, Node>();
+  private readonly operandOf = new LazyMap<Node, Node>();
   /** `a && b`: its operands (the value is b's, unless a may be `any`: see Expr `and`). */
-  private readonly ands = new Map<Node, { left: Node; right: Node }>();
+  private readonly ands = new LazyMap<Node, { left: Node; right: Node }>();
   /** `if (x instanceof C) body`: occurrences of x's binding inside body are C instances. */
   private readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body: Node }> = [];
   /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */
-  private readonly predicateOf = new Map<Node, Node>();
+  private readonly predicateOf = new LazyMap<Node, Node>();
   /** Identifier occurrences inside `if (guard(x)) …` → the guard's callee node. */
-  private readonly guardedBy = new Map<Node, Node | [Node, Node]>();
+  private readonly guardedBy = new LazyMap<Node, Node | [Node, Node]>();
   /** Function types that are type guards → the predicate's type. */
-  private readonly fnTypePredicate = new Map<Node, Node>();
+  private readonly fnTypePredicate = new LazyMap<Node, Node>();
   /** Function nodes → the values their `return` statements (or expression body) give. */
   private readonly returned = new Map<Node, Node[]>();
   /** Arrow functions and their bodies (an expression body is the returned value; a block is not). */
@@ -191,72 +191,72 @@ export class Collector {
   /** Locals assigned after their declaration. */
   private readonly reassignedLocals = new Set<number>();
   /** Identifier occurrences narrowed by an instanceof guard → the type node. */
-  private readonly narrowedTo = new Map<Node, Node>();
+  private readonly narrowedTo = new LazyMap<Node, Node>();
   private readonly claimed = new NodeSet();
   private readonly skipIds = new NodeSet();
-  private readonly kindOverride = new Map<Node, RefKind>();
+  private readonly kindOverride = new LazyMap<Node, RefKind>();
   private readonly calls = new Map<Node, { callee: Node; isNew: boolean; from: number; args?: Node[]; propArgs?: Array<{ key: Node; value: Node }>; via?: Node }>();
   /** Function nodes passed as call arguments → the call node (for `via` on the calls inside them). */
   private readonly argCall = new Map<Node, Node>();
   /** Conditional arguments → their branches. */
-  private readonly branchesOf = new Map<Node, Node[]>();
+  private readonly branchesOf = new LazyMap<Node, Node[]>();
   /** Member-name occurrences outside expressions: typed object-literal keys and destructuring keys. */
-  private readonly keyRefs = new Map<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number; assigned?: boolean; pushed?: boolean }>();
+  private readonly keyRefs = new LazyMap<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number; assigned?: boolean; pushed?: boolean }>();
   private readonly members = new Map<Node, { object: Node; property: Node; from: number }>();
   private readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' | 'spread' }>();
-  private readonly simple = new Map<Node, 'lit' | 'any' | 'this' | 'super'>();
-  private readonly thisCls = new Map<Node, number>();
-  private readonly returnsOf = new Map<Node, Node>();
-  private readonly annotOf = new Map<Node, Node>();
-  private readonly ids = new Map<Node, IdRec>();
+  private readonly simple = new LazyMap<Node, 'lit' | 'any' | 'this' | 'super'>();
+  private readonly thisCls = new LazyMap<Node, number>();
+  private readonly returnsOf = new LazyMap<Node, Node>();
+  private readonly annotOf = new LazyMap<Node, Node>();
+  /** The identifier records, in the order first met (each also in its node's `id` slot: see `idOf`). */
+  private readonly idList: IdRec[] = [];
   private readonly jsx = new NodeSet();
   private readonly comments = new NodeSet();
   private readonly slotsOf = new Map<Node, Node[]>();
   private readonly slotLocal = new Map<Node, number>();
-  private readonly slotType = new Map<Node, Node>();
-  private readonly fnTypeParams = new Map<Node, Array<{ name: Node; type?: Node }>>();
+  private readonly slotType = new LazyMap<Node, Node>();
+  private readonly fnTypeParams = new LazyMap<Node, Array<{ name: Node; type?: Node }>>();
   /** Function values bound to a declared type (`const f: Handler = (req) => …`): function node → type node. */
-  private readonly declaredFnType = new Map<Node, Node>();
-  private readonly unions = new Map<Node, Node[]>();
-  private readonly intersections = new Map<Node, Node[]>();
+  private readonly declaredFnType = new LazyMap<Node, Node>();
+  private readonly unions = new LazyMap<Node, Node[]>();
+  private readonly intersections = new LazyMap<Node, Node[]>();
   /** Object literal values → their entries (a key and its value, a spread, or a key that is not a plain name). */
   private readonly objectEntries = new Map<Node, Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>>();
   /** `obj[name]` with a name as the index → that name node. */
-  private readonly elementKey = new Map<Node, Node>();
+  private readonly elementKey = new LazyMap<Node, Node>();
   /** `new Map<K, V>()`, `new Set<T>()`: the constructor's name and type arguments. */
-  private readonly newTypeArgs = new Map<Node, { name: Node; arg?: Node; arg2?: Node }>();
+  private readonly newTypeArgs = new LazyMap<Node, { name: Node; arg?: Node; arg2?: Node }>();
   /** `obj['name']`: the string's text node (a member access by name). */
-  private readonly elementName = new Map<Node, Node>();
+  private readonly elementName = new LazyMap<Node, Node>();
   /** `typeof x` in a type → x. */
-  private readonly typeQueries = new Map<Node, Node>();
+  private readonly typeQueries = new LazyMap<Node, Node>();
   /** `T['name']`: the object type and the key's text node. */
-  private readonly lookupTypes = new Map<Node, { of: Node; key: Node }>();
+  private readonly lookupTypes = new LazyMap<Node, { of: Node; key: Node }>();
   /** Function types → their return type. */
-  private readonly fnTypeReturns = new Map<Node, Node>();
+  private readonly fnTypeReturns = new LazyMap<Node, Node>();
   /** Generic types → their name and first type argument. */
-  private readonly generics = new Map<Node, { name: Node; arg: Node; arg2?: Node }>();
+  private readonly generics = new LazyMap<Node, { name: Node; arg: Node; arg2?: Node }>();
   /** Object type literals → their typed property signatures. */
-  private readonly objectTypes = new Map<Node, Array<{ name: Node; type: Node }>>();
+  private readonly objectTypes = new LazyMap<Node, Array<{ name: Node; type: Node }>>();
   /** Object types with an index signature or a mapped type: object type node → the value type. */
-  private readonly objectIndex = new Map<Node, Node>();
+  private readonly objectIndex = new LazyMap<Node, Node>();
   /** Member names of object type literals (see Expr `object`'s `others`). */
-  private readonly objectNames = new Map<Node, Node[]>();
+  private readonly objectNames = new LazyMap<Node, Node[]>();
   private readonly fnSymOf = new Map<Node, number>();
-  private readonly thisParamType = new Map<Node, Node>();
+  private readonly thisParamType = new LazyMap<Node, Node>();
   /** `this` occurrences typed by their function's `this:` parameter. */
-  private readonly thisType = new Map<Node, Node>();
+  private readonly thisType = new LazyMap<Node, Node>();
   private readonly pendingExports: Array<() => void> = [];
   // pass 2 results
   private readonly symbols: SymbolWork[] = [];
   private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number } }> = [];
   /** Functions assigned to a member (`handlers.focus = (view) => …`): the member's object and name. */
-  private readonly assignedFns = new Map<Node, { obj: Node; name: Node }>();
-  private readonly memberKeys = new Map<string, number>();
+  private readonly assignedFns = new LazyMap<Node, { obj: Node; name: Node }>();
+  private readonly memberKeys = new LazyMap<string, number>();
   // facts
   private readonly imports: ImportFact[] = [];
   private readonly exports: ExportFact[] = [];
   private readonly modules: ModuleRef[] = [];
-  private readonly exprMemo = new Map<Node, Expr>();
 
   /** The role number of each query pattern (0: none). */
   private roleNo: Uint8Array = new Uint8Array(0);
@@ -265,19 +265,29 @@ export class Collector {
 
   constructor(text: string, private readonly filePath: string, private readonly language: LanguageId) {
     this.text = text;
-    this.root = { kind: 'program', start: 0, argOf: undefined, end: Infinity, parent: undefined, names: new Map(), classSym: -1, thisType: undefined, node: undefined };
+    this.root = { kind: 'program', start: 0, argOf: undefined, end: NO_END, parent: undefined, names: new Map(), classSym: -1, thisType: undefined, node: undefined };
   }
 
-  /** Runs both passes and returns the file's facts. */
-  collect(matches: Match[], lines: number, parseErrors: number): FileFacts {
+  /** Runs both passes and returns the file's facts; `matches` as a list or as a match buffer (query-program.ts `matchSource`). */
+  collect(matches: Match[] | MatchSource, lines: number, parseErrors: number): FileFacts {
     const roles = this.roleNo;
-    if (matches.length && !(matches[0] instanceof BufferMatch)) matches = bufferMatches(matches);
-    const c: Caps = { buf: EMPTY, at: 0, n: 0, names: [], refs: [] };
-    // indexed: unoptimised for-of allocates an iterator result per step, and this runs once per match
-    for (let i = 0; i < matches.length; i++) {
-      const m = matches[i] as BufferMatch, src = m.source;
-      c.buf = src.buffer; c.names = src.names; c.refs = src.refs; c.at = m.at; c.n = src.buffer[m.at + 1];
-      this.file(c, roles[m.pattern]);
+    if (Array.isArray(matches)) {
+      const c: Caps = { buf: EMPTY, at: 0, n: 0, names: [], refs: [] };
+      if (matches.length && !(matches[0] instanceof BufferMatch)) matches = bufferMatches(matches);
+      // indexed: unoptimised for-of allocates an iterator result per step, and this runs once per match
+      for (let i = 0; i < matches.length; i++) {
+        const m = matches[i] as BufferMatch, src = m.source;
+        c.buf = src.buffer; c.names = src.names; c.refs = src.refs; c.at = m.at; c.n = src.buffer[m.at + 1];
+        this.file(c, roles[m.pattern]);
+      }
+    } else {
+      // the buffer walked in place: no object per match
+      const buf = matches.buffer;
+      const c: Caps = { buf, at: 0, n: 0, names: matches.names, refs: matches.refs };
+      for (let p = 0; p < buf.length; p += 2 + 2 * c.n) {
+        c.at = p; c.n = buf[p + 1];
+        this.file(c, roles[buf[p]]);
+      }
     }
     this.replay();
     if (this.docComments.size) this.jsdocTypedefs();
@@ -294,9 +304,9 @@ export class Collector {
    */
   static {
     const on = (roles: Role[], f: FileHandler): void => { for (const r of roles) fileBy[r] = f; };
-      on([Role['id']], function (c) { this.ids.set(first(c), { node: first(c), kind: 'value', scope: undefined, from: -1 }); return; });
-      on([Role['id.type']], function (c) { this.ids.set(first(c), { node: first(c), kind: 'type', scope: undefined, from: -1 }); return; });
-      on([Role['id.shorthand']], function (c) { this.ids.set(first(c), { node: first(c), kind: 'shorthand', scope: undefined, from: -1 }); return; });
+      on([Role['id']], function (c) { this.setId(first(c), 'value'); return; });
+      on([Role['id.type']], function (c) { this.setId(first(c), 'type'); return; });
+      on([Role['id.shorthand']], function (c) { this.setId(first(c), 'shorthand'); return; });
       on([Role['member']], function (c) {
         const object = get(c, 'object')!, property = get(c, 'property')!, node = get(c, 'member')!;
         this.members.set(node, { object, property, from: -1 });
@@ -614,7 +624,7 @@ export class Collector {
   // ------------------------------------------------------------------ pass 2
   private replay(): void {
     const ev = this.events;
-    ev.sort((a, b) => a.p - b.p || a.o - b.o);
+    sortIfNeeded(ev, (a, b) => a.p - b.p || a.o - b.o);
     let scope = this.root;
     const symStack: Array<{ s: number; end: number; start: number }> = [];
     const exportStack: Array<{ end: number; isDefault: boolean }> = [];
@@ -719,7 +729,7 @@ export class Collector {
   private narrow(): void {
     const recs = this.sortedIds;
     for (const { name, type, guard, guard2, body } of this.narrowings) {
-      const rec = this.ids.get(name);
+      const rec = this.idOf(name);
       if (!rec?.scope) continue;
       const text = this.ident(name);
       const b = lookup(rec.scope, text);
@@ -740,14 +750,14 @@ export class Collector {
   /** Assigns each identifier its scope and enclosing symbol with a merge of two sorted sequences. */
   private sweepIds(): void {
     const recs: IdRec[] = [];
-    this.ids.forEach((r) => { recs.push(r); });
-    recs.sort((a, b) => a.node.start - b.node.start);
+    for (let i = 0; i < this.idList.length; i++) recs.push(this.idList[i]);
+    sortIfNeeded(recs, (a, b) => a.node.start - b.node.start);
     this.sortedIds = recs;
     // Scopes and symbols as sorted intervals: rebuilt from the scope/def events.
     const spans: Array<{ p: number; end: number; scope?: Scope; sym?: number }> = [];
     for (const s of this.scopeSpans) spans.push(s);
     for (const s of this.symSpans) spans.push(s);
-    spans.sort((a, b) => a.p - b.p || (a.sym !== undefined ? 0 : 1) - (b.sym !== undefined ? 0 : 1));
+    sortIfNeeded(spans, (a, b) => a.p - b.p || (a.sym !== undefined ? 0 : 1) - (b.sym !== undefined ? 0 : 1));
     let si = 0;
     let scope = this.root;
     const symStack: Array<{ s: number; end: number }> = [];
@@ -1050,26 +1060,26 @@ export class Collector {
 
   // ------------------------------------------------------------------ JSDoc (JavaScript files)
   /** Doc comments (`/** … *\/`) by end offset: a declaration's doc is the one ending right before it. */
-  private readonly docComments = new Map<number, Node>();
+  private readonly docComments = new LazyMap<number, Node>();
   /** Symbols whose doc comment sits before another node than their declaration (`module.exports = function …`). */
-  private readonly docHostOf = new Map<number, number>();
+  private readonly docHostOf = new LazyMap<number, number>();
   /** Named function and class expressions that are symbols → the symbol (their name is bound inside them). */
-  private readonly ownNameOf = new Map<Node, number>();
-  private readonly docTagMemo = new Map<Node, JsdocTag[]>();
+  private readonly ownNameOf = new LazyMap<Node, number>();
+  private readonly docTagMemo = new LazyMap<Node, JsdocTag[]>();
   /** `@typedef` / `@callback` names of the file → their TypeAlias symbol (types only: never values). */
-  private readonly typedefs = new Map<string, number>();
+  private readonly typedefs = new LazyMap<string, number>();
   /** Local variables declared by a declarator (their `@type` sits before it). */
   private readonly localDecls: Array<{ l: number; def: Node }> = [];
   /** JSDoc types of locals and parameters, by local index. */
-  private readonly jsdocLocal = new Map<number, Expr>();
+  private readonly jsdocLocal = new LazyMap<number, Expr>();
   /** Entries of JSDoc-typed destructured parameters: a member of the parameter's type, by local index. */
-  private readonly jsdocLocalInit = new Map<number, Expr>();
+  private readonly jsdocLocalInit = new LazyMap<number, Expr>();
   /** Entries of destructured parameters (pattern node, local, key). */
-  private readonly patternLocals = new Map<Node, Array<{ l: number; key: string }>>();
+  private readonly patternLocals = new LazyMap<Node, Array<{ l: number; key: string }>>();
   /** A defaulted destructured parameter (`{ a } = {}`): its slot (the assignment) → its pattern. */
-  private readonly slotPattern = new Map<Node, Node>();
+  private readonly slotPattern = new LazyMap<Node, Node>();
   /** `import("./x")` in JSDoc types → the import binding standing for that module. */
-  private readonly jsdocImports = new Map<string, number>();
+  private readonly jsdocImports = new LazyMap<string, number>();
   private docLineStarts: number[] | undefined;
 
   /** The doc comment's tags right before `start` (whitespace and modifiers such as `export const` between). */
@@ -1182,7 +1192,7 @@ export class Collector {
     }
   }
 
-  private readonly typedefTypes = new Map<number, Expr>();
+  private readonly typedefTypes = new LazyMap<number, Expr>();
 
   /** A node-like record for a name inside a comment (a typedef's name), for positions only. */
   private syntheticNode(start: number, length: number): Node {
@@ -1195,7 +1205,7 @@ export class Collector {
     let lo = 0, hi = starts.length;
     while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] <= start) lo = mid + 1; else hi = mid; }
     const row = lo - 1;
-    return { key: -1, typeId: -1, start, end: start + length, row, col: start - starts[row], endRow: row };
+    return { key: -1, typeId: -1, start, end: start + length, row, col: start - starts[row], endRow: row, owner: undefined, memo: undefined, id: undefined };
   }
 
   /**
@@ -1325,7 +1335,7 @@ export class Collector {
    * property holding another name's value (a call through it runs what that name is, as for `const f = g`).
    */
   private assignedAlias(d: DefRec, scope: Scope, cur: number, name: string): number {
-    if (cur !== -1 || scope !== this.root || !d.value || !(this.ids.has(d.value) || this.members.has(d.value))) return -1;
+    if (cur !== -1 || scope !== this.root || !d.value || !(this.idOf(d.value) !== undefined || this.members.has(d.value))) return -1;
     const owner = this.root.names.get(this.ident(d.type!));
     if (!owner || !('s' in owner)) return -1;
     const parent = this.symbols[owner.s];
@@ -1362,7 +1372,7 @@ export class Collector {
     return { k: 'id', name: 'require', b: { i } };
   }
 
-  private readonly inlineRequires = new Map<string, number>();
+  private readonly inlineRequires = new LazyMap<string, number>();
 
   /** A function whose body assigns `this.x = …` (nested functions included: an approximation). */
   private assignsThis(fn: Node): boolean {
@@ -1383,7 +1393,7 @@ export class Collector {
   /** Property names declared by `this.x = …` in a JavaScript constructor (their member access is the definition). */
   private readonly declaredProps = new NodeSet();
   /** Names of parameter properties → their Property symbol. */
-  private readonly paramPropOf = new Map<Node, number>();
+  private readonly paramPropOf = new LazyMap<Node, number>();
 
   /** Symbols exported by name (`export { a }`, `export default a`, CommonJS) and the members of exported classes. */
   private markExported(): void {
@@ -1675,7 +1685,7 @@ export class Collector {
       return f;
     });
     const refs: RefFact[] = [];
-    this.ids.forEach((r) => {
+    this.idList.forEach((r) => {
       const node = r.node;
       if (this.skipIds.has(node) || calleeNodes.has(node)) return;
       const e = this.expr(node);
@@ -1771,17 +1781,41 @@ export class Collector {
 
   /** The expression shape of a node (memoised; identifiers are looked up in their scope). */
   private expr(node: Node): Expr {
-    let e = this.exprMemo.get(node);
-    if (e) return e;
-    e = this.exprUncached(node);
-    this.exprMemo.set(node, e);
+    if (node.owner === this && node.memo !== undefined) return node.memo as Expr;
+    const e = this.exprUncached(node);
+    this.own(node);
+    node.memo = e;
     return e;
+  }
+
+  /**
+   * Makes `node`'s working slots (NodeRef `owner`, `memo`, `id`) this collector's, clearing what another collector
+   * of the same tree left there. The slots stand for Maps keyed by node (the densest two: every expression's
+   * value, every identifier's record): no hashing, no table growth, no entry per node.
+   */
+  private own(node: Node): void {
+    if (node.owner !== this) { node.owner = this; node.memo = undefined; node.id = undefined; }
+  }
+
+  /** The identifier record of `node`, if a query captured it as one. */
+  private idOf(node: Node): IdRec | undefined {
+    return node.owner === this ? node.id as IdRec | undefined : undefined;
+  }
+
+  /** Records `node` as an identifier of `kind` (a second capture of the same node replaces the record, in place). */
+  private setId(node: Node, kind: RefKind): void {
+    this.own(node);
+    const r = node.id as IdRec | undefined;
+    if (r !== undefined) { r.kind = kind; r.scope = undefined; r.from = -1; return; }
+    const rec: IdRec = { node, kind, scope: undefined, from: -1 };
+    node.id = rec;
+    this.idList.push(rec);
   }
 
   private exprUncached(node: Node): Expr {
     const operand = this.operandOf.get(node);
     if (operand) return this.expr(operand);
-    const id = this.ids.get(node);
+    const id = this.idOf(node);
     if (id) {
       const narrowed = this.narrowedTo.get(node);
       if (narrowed) return { k: 'as', type: this.expr(narrowed) };
@@ -1892,7 +1926,7 @@ export class Collector {
         if (name) return { k: 'member', obj: this.expr(w.inner), name: this.text.slice(name.start, name.end) };
         const key = this.elementKey.get(node);
         // (`obj[Symbol.iterator]`: the member declared `[Symbol.iterator]`)
-        const keyText = key && (this.ids.has(key) ? this.ident(key) : this.text.slice(key.start, key.end).replace(/\s+/g, ''));
+        const keyText = key && (this.idOf(key) !== undefined ? this.ident(key) : this.text.slice(key.start, key.end).replace(/\s+/g, ''));
         return keyText ? { k: 'element', of: this.expr(w.inner), key: `[${keyText}]` } : { k: 'element', of: this.expr(w.inner) };
       }
       if (w.kind === 'array' && w.inner) return { k: 'array', of: this.expr(w.inner) };
@@ -2138,7 +2172,7 @@ export class Collector {
 
   /** The node holding the called/used name: the identifier itself or a member's property. */
   private nameNodeOf(node: Node): Node | undefined {
-    if (this.ids.has(node)) return node;
+    if (this.idOf(node) !== undefined) return node;
     const m = this.members.get(node);
     if (m) return m.property;
     const named = this.elementName.get(node);
@@ -2238,12 +2272,25 @@ export class Collector {
   }
 }
 
-function pushTo<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+function pushTo<K, V>(m: Map<K, V[]> | LazyMap<K, V[]>, k: K, v: V): void {
   const l = m.get(k);
   if (l) l.push(v); else m.set(k, [v]);
 }
 
 const byStart = (a: Node, b: Node): number => a.start - b.start;
+
+/**
+ * The root scope's end: past any offset, and a small integer (Infinity made every Scope's `end`, and every span's,
+ * a double field: a heap number per scope, and float compares).
+ */
+const NO_END = 0x3fffffff;
+
+/** Sorts `a` by `cmp` unless it is in order already (the usual case here): the same result, as sort is stable. */
+function sortIfNeeded<T>(a: T[], cmp: (x: T, y: T) => number): void {
+  for (let i = 1; i < a.length; i++) {
+    if (cmp(a[i - 1], a[i]) > 0) { a.sort(cmp); return; }
+  }
+}
 
 /**
  * The captures of the match being filed, read in place from its match buffer (see BufferMatch): one object per
@@ -2258,12 +2305,37 @@ function get(c: Caps, name: string): Node | undefined {
   return undefined;
 }
 
+/** The bits of every NodeSet before its first `add` (length 0: never written). */
+const NO_BITS = new Uint8Array(0);
+
+/** The empty Map behind every LazyMap not written yet (never written itself). */
+const NO_MAP: ReadonlyMap<unknown, unknown> = new Map();
+
+/**
+ * A Map made on its first `set`: most of the collector's ~60 per-file maps stay empty in most files (a Map is
+ * allocated with its table, ~200 bytes, where this is one small object), and a read of an unset one hashes nothing.
+ */
+class LazyMap<K, V> {
+  private m: Map<K, V> | undefined = undefined;
+
+  get size(): number { return this.m === undefined ? 0 : this.m.size; }
+  get(k: K): V | undefined { return this.m === undefined ? undefined : this.m.get(k); }
+  has(k: K): boolean { return this.m !== undefined && this.m.has(k); }
+  set(k: K, v: V): this { (this.m ??= new Map()).set(k, v); return this; }
+  delete(k: K): boolean { return this.m !== undefined && this.m.delete(k); }
+  forEach(f: (v: V, k: K) => void): void { if (this.m !== undefined) this.m.forEach((v, k) => f(v, k)); }
+  keys(): IterableIterator<K> { return (this.m ?? (NO_MAP as ReadonlyMap<K, V>)).keys(); }
+  values(): IterableIterator<V> { return (this.m ?? (NO_MAP as ReadonlyMap<K, V>)).values(); }
+  entries(): IterableIterator<[K, V]> { return (this.m ?? (NO_MAP as ReadonlyMap<K, V>)).entries(); }
+  [Symbol.iterator](): IterableIterator<[K, V]> { return this.entries(); }
+}
+
 /**
  * A set of one file's nodes, by node index (a byte per node, grown as needed), for the collector's many
  * membership tests; nodes made by the collector (key -1) go to a Set.
  */
 class NodeSet {
-  private bits = new Uint8Array(0);
+  private bits = NO_BITS;
   private made: Set<Node> | undefined = undefined;
 
   add(n: Node): void {

@@ -71,6 +71,14 @@ export interface NodeRef {
   row: number;
   col: number;
   endRow: number;
+  /**
+   * Working slots of the one Collector (lib/extract/collect.ts) that last wrote them (`owner`): per node data it
+   * would otherwise keep in Maps keyed by node (the node's expression, its identifier record). Undefined until then;
+   * every NodeRef made here or by the collector has all three from the start (one hidden class).
+   */
+  owner?: object;
+  memo?: unknown;
+  id?: unknown;
 }
 
 let cap = 0;
@@ -230,7 +238,7 @@ export class FlatTree {
     const start = this.start[i], end = this.end[i];
     if (end === NO_END) throw new Error(`internal: node ${i} was captured but its offsets were not read (WalkPlan)`);
     const row = this.rowOf(start);
-    r = { key: i, typeId: this.type[i], start, end, row, col: start - this.lineStarts![row], endRow: end === start ? row : this.rowOf(end) };
+    r = { key: i, typeId: this.type[i], start, end, row, col: start - this.lineStarts![row], endRow: end === start ? row : this.rowOf(end), owner: undefined, memo: undefined, id: undefined };
     this.refs[i] = r;
     return r;
   }
@@ -240,14 +248,20 @@ export class FlatTree {
     return (this.lineStarts ??= lineStartsOf(this.text)).length;
   }
 
+  /** The row `rowOf` found last: node records are mostly made in text order, so the next offset is often on it. */
+  private lastRow = 0;
+
   /** 0-based row of a UTF-16 offset (tree-sitter counts rows by '\n' only). */
   rowOf(offset: number): number {
     const ls = this.lineStarts ??= lineStartsOf(this.text);
+    const r = this.lastRow;
+    if (ls[r] <= offset && (r + 1 === ls.length || offset < ls[r + 1])) return r;
     let lo = 0, hi = ls.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (ls[mid] <= offset) lo = mid; else hi = mid - 1;
     }
+    this.lastRow = lo;
     return lo;
   }
 }

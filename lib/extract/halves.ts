@@ -11,7 +11,7 @@ import type { FileFacts } from './facts.ts';
 import { FlatTree, partsOf } from './flat-tree.ts';
 import { nativeParser } from './native.ts';
 import { parseableText } from './repair.ts';
-import type { Match } from './query-match.ts';
+import type { Match, MatchSource } from './query-match.ts';
 
 /**
  * Parses `text` and copies its tree into a FlatTree: natively when the native parser takes the language
@@ -50,9 +50,10 @@ export function parseFlat(rt: LanguageRuntime, text: string): { flat: FlatTree; 
 
 /**
  * Matches the language's queries over a file's flat tree and collects the file's facts; `matches`, when given,
- * are that match list made elsewhere (the native matcher: lib/extract/query-program.ts).
+ * are that match list made elsewhere (the native matcher: lib/extract/query-program.ts), as a list or as the
+ * native match buffer itself (`matchSource`).
  */
-export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: string, text: string, parseErrors: number, matches?: Match[]): FileFacts {
+export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: string, text: string, parseErrors: number, matches?: Match[] | MatchSource): FileFacts {
   matches ??= rt.engine.run(flat);
   const collector = new Collector(text, filePath, rt.id);
   collector.roles = rt.roles;

@@ -115,19 +115,26 @@ export function nativeProgram(rt: LanguageRuntime): NativeProgram | undefined {
 
 /**
  * The Match list of a native match buffer over `flat` (the matches QueryEngine.run would have made, as
- * BufferMatches: the collector reads their captures from the buffer, not from Match and Capture objects).
+ * BufferMatches: whoever reads them gets their captures from the buffer, not from Match and Capture objects).
  */
 export function matchesFrom(buffer: Int32Array, flat: FlatTree, captureNames: readonly string[]): Match[] {
-  const source: MatchSource = { buffer, names: internedNames(captureNames), refs: flat.refList() };
+  const source = matchSource(buffer, flat, captureNames);
   const out: Match[] = [];
+  for (let p = 0; p < buffer.length; p += 2 + 2 * buffer[p + 1]) out.push(new BufferMatch(buffer[p], p, source));
+  return out;
+}
+
+/**
+ * A native match buffer over `flat` as the collector reads it (Collector.collect walks the buffer itself: no
+ * object per match), with the node record of every captured node made now, so capture reads are array reads.
+ */
+export function matchSource(buffer: Int32Array, flat: FlatTree, captureNames: readonly string[]): MatchSource {
   for (let p = 0; p < buffer.length;) {
-    out.push(new BufferMatch(buffer[p], p, source));
     const end = p + 2 + 2 * buffer[p + 1];
-    // every captured node's record now, so the collector's capture reads are plain array reads
     for (let q = p + 3; q < end; q += 2) flat.ref(buffer[q]);
     p = end;
   }
-  return out;
+  return { buffer, names: internedNames(captureNames), refs: flat.refList() };
 }
 
 const interned = new WeakMap<readonly string[], readonly string[]>();

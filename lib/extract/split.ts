@@ -15,7 +15,7 @@ import { languageRuntime, type LanguageId } from '../lang/index.ts';
 import { FlatTree, partsOf } from './flat-tree.ts';
 import type { FileFacts } from './facts.ts';
 import { collectFlat, parseFlat } from './halves.ts';
-import { matchesFrom } from './query-program.ts';
+import { matchSource } from './query-program.ts';
 import { parseableText } from './repair.ts';
 
 /** One file parsed and walked, ready to transfer (`buffer` in the transfer list). */
@@ -65,6 +65,6 @@ export function collectParts(filePath: string, text: string, parsed: ParsedParts
   const known = rt.names.anonymous;
   for (const [t, name] of parsed.anonymous) if (known[t] === undefined) known[t] = name;
   const flat = FlatTree.of(partsOf(parsed.buffer, parsed.count), rt.names.namedById, text);
-  const matches = parsed.matches ? matchesFrom(parsed.matches, flat, rt.captureNames) : undefined;
+  const matches = parsed.matches ? matchSource(parsed.matches, flat, rt.captureNames) : undefined;
   return collectFlat(rt, flat, filePath, text, parsed.parseErrors, matches);
 }
