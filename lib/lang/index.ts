@@ -19,9 +19,6 @@ const require = createRequire(import.meta.url);
 /** Languages the indexer understands. */
 export type LanguageId = 'typescript' | 'tsx' | 'javascript';
 
-/** Every LanguageId. */
-export const LANGUAGE_IDS: readonly LanguageId[] = ['typescript', 'tsx', 'javascript'];
-
 interface LanguageSpec {
   /** Loads the tree-sitter grammar object. */
   grammar: () => unknown;
@@ -48,6 +45,9 @@ const SPECS: Record<LanguageId, LanguageSpec> = {
     queries: ['javascript/core.scm', 'javascript/jsx.scm', 'javascript/plain.scm'],
   },
 };
+
+/** Every LanguageId, in SPECS order. */
+export const LANGUAGE_IDS: readonly LanguageId[] = Object.keys(SPECS) as LanguageId[];
 
 const bindings = new Map<string, Record<string, unknown>>();
 
