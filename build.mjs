@@ -108,6 +108,8 @@ writeAtomically(path.join(root, 'dist', 'cli-cached.json'), JSON.stringify({ bun
 // CLI process then loads it instead of building it. In a process of its own, like the training run below: it
 // loads the native addon and the grammars, which this process has no other use for.
 {
+  // An earlier build's file must not outlive a failed write: its programs were made by that build's code.
+  fs.rmSync(path.join(root, 'dist', 'query-programs.json'), { force: true });
   const r = spawnSync(process.execPath, ['--input-type=module', '-e',
     `const { writeQueryPrograms } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'dist', 'query-programs.mjs')).href)}); writeQueryPrograms(${JSON.stringify(path.join(root, 'dist'))});`],
   { encoding: 'utf8' });
