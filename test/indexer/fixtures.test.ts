@@ -7,7 +7,8 @@ import { assertionsOf, indexFixture, readFixture } from './harness.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'indexer');
 
-for (const name of readdirSync(root).sort()) {
+// Dot-folders are not fixtures: `codegraph analyze test/fixtures/indexer` leaves a `.codegraph` index there.
+for (const name of readdirSync(root).sort().filter((n) => !n.startsWith('.'))) {
   test(`fixture ${name}`, (t) => {
     const files = readFixture(path.join(root, name));
     const assertions = assertionsOf(files);
