@@ -9,6 +9,7 @@ import { LANGUAGE_IDS, languageQueryKey, languageRuntime } from '../lang/index.t
 import { nativeParser } from './native.ts';
 import { PROGRAM_CACHE_FILE, programCacheEntry, type ProgramCacheEntry } from './program-cache.ts';
 import { buildProgram } from './query-program.ts';
+import { writeFileAtomic } from '../../index-store/atomic.ts';
 
 /** Writes the cache file into `dir` (atomically); returns the languages written. */
 export function writeQueryPrograms(dir: string): string[] {
@@ -24,8 +25,6 @@ export function writeQueryPrograms(dir: string): string[] {
     }
   }
   if (Object.keys(entries).length === 0) { fs.rmSync(file, { force: true }); return []; }
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(entries) + '\n');
-  fs.renameSync(tmp, file);
+  writeFileAtomic(file, JSON.stringify(entries) + '\n');
   return Object.keys(entries);
 }

@@ -79,11 +79,6 @@ function decode(e: ProgramCacheEntry): CachedQuery | null {
   return { program, captureNames: e.captureNames, roles: e.roles.map((r) => r ?? undefined) };
 }
 
-/** The cached program of language `id` (see cachedQuery). */
-export function cachedProgram(id: string, queries: string, grammar: number, file = defaultFile()): Int32Array | undefined {
-  return cachedQuery(id, queries, grammar, file)?.program;
-}
-
 /** A cache entry (what program-cache-write.ts stores). */
 export function programCacheEntry(queries: string, grammar: number, program: Int32Array, captureNames: readonly string[],
   roles: ReadonlyArray<string | undefined>): ProgramCacheEntry {

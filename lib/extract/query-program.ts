@@ -8,8 +8,7 @@
  *
  * CODEGRAPH_NATIVE_MATCH=0 turns native matching off (the JavaScript matcher runs instead: A/B and tests).
  */
-import { languageQueryKey, type LanguageRuntime } from '../lang/index.ts';
-import { cachedProgram } from './program-cache.ts';
+import type { LanguageRuntime } from '../lang/index.ts';
 import { ERROR_TYPE, type FlatTree } from './flat-tree.ts';
 import { nativeParser, type GrammarNames, type NativeProgram } from './native.ts';
 import { BufferMatch, withOuter, type Match, type MatchSource, type QueryEngine, type Root, type Step } from './query-match.ts';
@@ -97,10 +96,9 @@ export function nativeProgram(rt: LanguageRuntime): NativeProgram | undefined {
     const native = nativeParser();
     if (native) {
       // The program dist/query-programs.json carries for this language, when it was made for this query text
-      // and grammar (program-cache.ts); the native side checks it whole, and one it refuses is built here.
+      // and grammar (languageRuntime looked it up); the native side checks it whole, and one it refuses is built here.
       try {
-        const cached = cachedProgram(rt.id, languageQueryKey(rt.id), native.grammarFingerprint(rt.grammar));
-        if (cached) p = native.program(rt.grammar, cached);
+        if (rt.cachedProgram) p = native.program(rt.grammar, rt.cachedProgram);
       } catch { /* refused: built below */ }
       if (!p) {
         try {

@@ -133,6 +133,8 @@ export interface LanguageRuntime {
   readonly roles: ReadonlyArray<string | undefined>;
   /** The query's capture names in capture-id order (`engine.captureNames`, from the build's cache when it has them). */
   readonly captureNames: readonly string[];
+  /** The native query program the build cached for this query text and grammar (lib/extract/program-cache.ts), if any. */
+  readonly cachedProgram?: Int32Array;
 }
 
 let ParserClass: typeof ParserT | undefined;
@@ -225,7 +227,7 @@ export function languageRuntime(id: LanguageId): LanguageRuntime {
   let roles = cached?.roles;
   let parser: ParserT | undefined;
   rt = {
-    id, grammar, native, names,
+    id, grammar, native, names, cachedProgram: cached?.program,
     get engine(): QueryEngine {
       return (engine ??= new QueryEngine(queryPatterns(spec.queries), names));
     },

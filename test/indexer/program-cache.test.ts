@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGE_IDS, languageQueryKey, languageRuntime } from '../../lib/lang/index.ts';
 import { nativeParser } from '../../lib/extract/native.ts';
-import { cachedProgram, cachedQuery, PROGRAM_CACHE_FILE } from '../../lib/extract/program-cache.ts';
+import { cachedQuery, PROGRAM_CACHE_FILE } from '../../lib/extract/program-cache.ts';
 import { writeQueryPrograms } from '../../lib/extract/program-cache-write.ts';
 import { buildProgram } from '../../lib/extract/query-program.ts';
 
@@ -29,7 +29,7 @@ test('a written cache gives back each language\'s program word for word, and the
   const file = path.join(dir, PROGRAM_CACHE_FILE);
   for (const id of LANGUAGE_IDS) {
     const rt = languageRuntime(id);
-    const got = cachedProgram(id, languageQueryKey(id), native.grammarFingerprint(rt.grammar), file);
+    const got = cachedQuery(id, languageQueryKey(id), native.grammarFingerprint(rt.grammar), file)?.program;
     t.deepEqual(got, built(id), id);
     t.notThrows(() => native.program(rt.grammar, got!));
     // What the collector reads instead of compiling the query: the engine's capture names and the patterns' roles.
@@ -48,12 +48,12 @@ test('a cache made for other queries or another grammar, or damaged, is not used
   const file = path.join(dir, PROGRAM_CACHE_FILE);
   const ts = languageRuntime('typescript');
   const fingerprint = native.grammarFingerprint(ts.grammar);
-  t.is(cachedProgram('typescript', 'another-query-key', fingerprint, file), undefined);
-  t.is(cachedProgram('typescript', languageQueryKey('typescript'), fingerprint ^ 1, file), undefined);
-  t.is(cachedProgram('typescript', languageQueryKey('typescript'), fingerprint, path.join(dir, 'missing.json')), undefined);
+  t.is(cachedQuery('typescript', 'another-query-key', fingerprint, file)?.program, undefined);
+  t.is(cachedQuery('typescript', languageQueryKey('typescript'), fingerprint ^ 1, file)?.program, undefined);
+  t.is(cachedQuery('typescript', languageQueryKey('typescript'), fingerprint, path.join(dir, 'missing.json'))?.program, undefined);
   // The tsx program does not fit the typescript grammar (another fingerprint inside): refused when registered.
   const tsx = languageRuntime('tsx');
-  const tsxProgram = cachedProgram('tsx', languageQueryKey('tsx'), native.grammarFingerprint(tsx.grammar), file)!;
+  const tsxProgram = cachedQuery('tsx', languageQueryKey('tsx'), native.grammarFingerprint(tsx.grammar), file)!.program;
   t.throws(() => native.program(ts.grammar, tsxProgram));
   const changed = built('typescript');
   changed[2] += 1; // the length word
@@ -63,7 +63,7 @@ test('a cache made for other queries or another grammar, or damaged, is not used
   table.typescript.program = table.typescript.program.slice(0, 10);
   const damaged = path.join(dir, 'damaged.json');
   fs.writeFileSync(damaged, JSON.stringify(table));
-  t.is(cachedProgram('typescript', languageQueryKey('typescript'), fingerprint, damaged), undefined);
+  t.is(cachedQuery('typescript', languageQueryKey('typescript'), fingerprint, damaged)?.program, undefined);
   // An entry without the capture names (a file from before they were cached) is not used either.
   const old = JSON.parse(fs.readFileSync(file, 'utf8'));
   delete old.typescript.captureNames;
