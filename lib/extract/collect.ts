@@ -13,7 +13,7 @@ import type {
 } from './facts.ts';
 import type { LanguageId } from '../lang/index.ts';
 import type { NodeRef } from './flat-tree.ts';
-import { BufferMatch, type Match, type MatchSource } from './query-match.ts';
+import type { Match, MatchSource } from './query-match.ts';
 import { jsdocTags, jsdocType, type JsdocTag } from './jsdoc.ts';
 
 type Node = NodeRef;
@@ -271,23 +271,13 @@ export class Collector {
   /** Runs both passes and returns the file's facts; `matches` as a list or as a match buffer (query-program.ts `matchSource`). */
   collect(matches: Match[] | MatchSource, lines: number, parseErrors: number): FileFacts {
     const roles = this.roleNo;
-    if (Array.isArray(matches)) {
-      const c: Caps = { buf: EMPTY, at: 0, n: 0, names: [], refs: [] };
-      if (matches.length && !(matches[0] instanceof BufferMatch)) matches = bufferMatches(matches);
-      // indexed: unoptimised for-of allocates an iterator result per step, and this runs once per match
-      for (let i = 0; i < matches.length; i++) {
-        const m = matches[i] as BufferMatch, src = m.source;
-        c.buf = src.buffer; c.names = src.names; c.refs = src.refs; c.at = m.at; c.n = src.buffer[m.at + 1];
-        this.file(c, roles[m.pattern]);
-      }
-    } else {
-      // the buffer walked in place: no object per match
-      const buf = matches.buffer;
-      const c: Caps = { buf, at: 0, n: 0, names: matches.names, refs: matches.refs };
-      for (let p = 0; p < buf.length; p += 2 + 2 * c.n) {
-        c.at = p; c.n = buf[p + 1];
-        this.file(c, roles[buf[p]]);
-      }
+    // the buffer walked in place: no object per match (a list, the JavaScript matcher's, is encoded as one first)
+    const src = Array.isArray(matches) ? matchSourceOf(matches) : matches;
+    const buf = src.buffer;
+    const c: Caps = { buf, at: 0, n: 0, names: src.names, refs: src.refs };
+    for (let p = 0; p < buf.length; p += 2 + 2 * c.n) {
+      c.at = p; c.n = buf[p + 1];
+      this.file(c, roles[buf[p]]);
     }
     this.replay();
     if (this.docComments.size) this.jsdocTypedefs();
@@ -2297,7 +2287,6 @@ function sortIfNeeded<T>(a: T[], cmp: (x: T, y: T) => number): void {
  * file, moved from match to match, where each match had a captures array and a Capture object per capture.
  */
 interface Caps { buf: Int32Array; at: number; n: number; names: readonly string[]; refs: MatchSource['refs'] }
-const EMPTY = new Int32Array(0);
 
 /** The node of the capture named `name` (the first such), if the match has one. */
 function get(c: Caps, name: string): Node | undefined {
@@ -2361,16 +2350,13 @@ function first(c: Caps): Node {
   return c.refs[c.buf[c.at + 3]]!;
 }
 
-/** Plain Match objects (the JavaScript matcher's) as BufferMatches over a buffer of their own. */
-function bufferMatches(matches: Match[]): BufferMatch[] {
+/** A list of matches (the JavaScript matcher's, or BufferMatches a test picked) as a match buffer of its own. */
+function matchSourceOf(matches: Match[]): MatchSource {
   let size = 0;
   for (const m of matches) size += 2 + 2 * m.captures.length;
   const buffer = new Int32Array(size), names: string[] = [], ids = new Map<string, number>(), nodes: Node[] = [];
-  const source: MatchSource = { buffer, names, refs: nodes };
-  const out: BufferMatch[] = [];
   let p = 0;
   for (const m of matches) {
-    out.push(new BufferMatch(m.pattern, p, source));
     buffer[p++] = m.pattern;
     buffer[p++] = m.captures.length;
     for (const x of m.captures) {
@@ -2381,7 +2367,7 @@ function bufferMatches(matches: Match[]): BufferMatch[] {
       nodes.push(x.node);
     }
   }
-  return out;
+  return { buffer, names, refs: nodes };
 }
 
 function lookup(scope: Scope | undefined, name: string): Binding | undefined {
