@@ -1,7 +1,8 @@
 /**
- * Analyze benchmark on rxjs/src (251 TS files + 1 JS file analyze also indexes, ~21.7k lines; the bare parse takes the TS files): cold, no-op and one-file-changed analyze through
+ * Analyze benchmark on rxjs/src (251 TS files + 1 JS file, ~21.7k lines): cold, no-op and one-file-changed analyze through
  * the shipped CLI (`node bin/codegraph.mjs analyze <dir> --json`: bin/cli-loader.mjs, the code-cached bundle), each in
- * its own process, beside a bare tree-sitter parse of the same files in a process of its own.
+ * its own process, beside a bare tree-sitter parse of the same files (the ones analyze parses, each with its
+ * language's grammar) in a process of its own.
  *
  *   node --import tsx bench/analyze.ts [--corpus DIR] [--runs N] [--workers N] [--no-build]
  *
@@ -21,6 +22,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { classifySource } from '../lib/analyze/skip-rules.ts';
+import { readSource } from '../lib/analyze/source.ts';
+import { walkRepository } from '../lib/analyze/walk.ts';
+import { languageOf, type LanguageId } from '../lib/lang/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -63,13 +68,15 @@ if (mode === 'bare') {
   const req = createRequire(a.repo + '/package.json');
   const t0 = performance.now();
   const Parser = req('tree-sitter');
-  const TS = req('tree-sitter-typescript');
-  const ts = new Parser(); ts.setLanguage(TS.typescript);
-  const tsx = new Parser(); tsx.setLanguage(TS.tsx);
+  // One parser per language present (a.files: [path, LanguageId] pairs, the files analyze parses).
+  const grammars = { typescript: () => req('tree-sitter-typescript').typescript, tsx: () => req('tree-sitter-typescript').tsx,
+    javascript: () => req('tree-sitter-javascript') };
+  const parsers = {};
+  for (const [, lang] of a.files) if (!parsers[lang]) { parsers[lang] = new Parser(); parsers[lang].setLanguage(grammars[lang]()); }
   report.importMs = performance.now() - t0;
-  const texts = a.files.map((f) => [f, fs.readFileSync(a.dir + '/' + f, 'utf8')]);
+  const texts = a.files.map(([f, lang]) => [lang, fs.readFileSync(a.dir + '/' + f, 'utf8')]);
   const t1 = performance.now();
-  for (const [f, text] of texts) (f.endsWith('.tsx') ? tsx : ts).parse(text);
+  for (const [lang, text] of texts) parsers[lang].parse(text);
   report.ms = performance.now() - t1;
   report.files = texts.length;
   report.lines = texts.reduce((n, [, t]) => n + t.split('\\n').length, 0);
@@ -118,17 +125,26 @@ function child(entry: string, mode: string, args: Record<string, unknown>, home:
   return { ...got, summaries: got.summaries ?? [], wallMs } as Run;
 }
 
-function listSources(dir: string): string[] {
-  const out: string[] = [];
-  const visit = (d: string, rel: string): void => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) { if (e.name !== '.codegraph' && e.name !== 'node_modules') visit(path.join(d, e.name), r); }
-      else if (/\.(ts|tsx)$/.test(e.name)) out.push(r);
-    }
-  };
-  visit(dir, '');
+/**
+ * The files analyze parses, with their languages: its own walk (.gitignore, skipped folders, size limit) and
+ * its read-time skips (binary, non-UTF-8, minified, generated), so the bare parse takes exactly the same files.
+ */
+function listSources(dir: string): Array<[string, LanguageId]> {
+  const out: Array<[string, LanguageId]> = [];
+  for (const e of walkRepository(dir).files) {
+    const lang = languageOf(e.path);
+    if (!lang) continue;
+    const read = readSource(path.join(dir, e.path));
+    if (read.ok && !classifySource(e.path, read.text)) out.push([e.path, lang]);
+  }
   return out;
+}
+
+/** A function appended to the one-file-changed target, in its language. */
+function addedFunction(lang: LanguageId, i: number): string {
+  return lang === 'javascript'
+    ? `\nfunction benchAdded${i}(x) {\n  return x + ${i};\n}\n`
+    : `\nexport function benchAdded${i}(x: number): number {\n  return x + ${i};\n}\n`;
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -161,12 +177,13 @@ async function main(): Promise<void> {
       const files = listSources(dir);
       // Files copied this instant are "racily clean" for the no-op check (mtime within 2 s of the scan): age them.
       const old = new Date(Date.now() - 60_000);
-      for (const f of files) fs.utimesSync(path.join(dir, f), old, old);
+      for (const [f] of files) fs.utimesSync(path.join(dir, f), old, old);
       all.bare.push(child(entry, 'bare', { repo: repoRoot, dir, files }, home));
       all.cold.push(child(entry, 'cold', { loader: cli, dir, args: extra }, home));
       all.noop.push(child(entry, 'noop', { loader: cli, dir, args: extra }, home));
-      const target = path.join(dir, files.find((f) => f.includes('operators/map.ts')) ?? files[0]);
-      fs.appendFileSync(target, `\nexport function benchAdded${i}(x: number): number {\n  return x + ${i};\n}\n`);
+      const [targetFile, targetLang] = files.find(([f]) => f.includes('operators/map.ts')) ?? files[0];
+      const target = path.join(dir, targetFile);
+      fs.appendFileSync(target, addedFunction(targetLang, i));
       fs.utimesSync(target, old, new Date(Date.now() - 10_000));
       all.one.push(child(entry, 'one', { loader: cli, dir, args: extra }, home));
       all.load.push(child(entry, 'load', { handlers, home }, home));
