@@ -25,7 +25,6 @@ export interface TypeNames {
   importOf(source: string): Expr;
 }
 
-const TAG = /@([A-Za-z]+)/g;
 const TEMPLATE_NAMES = /[\w$]+(?:\s*,\s*[\w$]+)*/y;
 const PARAM_NAME = /\[?\s*([\w$]+(?:\.[\w$]+)*)/y;
 /** Thrown (one shared value, no stack) when a type does not parse: the caller answers `other`. */
@@ -33,19 +32,22 @@ const FAIL = Object.freeze({ fail: true });
 
 /** The tags of a doc comment (`/** … *\/` text), in order; text outside tags is skipped. */
 export function jsdocTags(comment: string): JsdocTag[] {
-  // blank out `/**`, `*/` and the ` * ` of continuation lines, keeping every offset (names are found by position)
-  const text = `   ${comment.slice(3, comment.endsWith('*/') ? -2 : undefined)}`.replace(/\n([ \t]*)\*(?!\/)/g, (m) => `\n${' '.repeat(m.length - 1)}`);
+  const text = blankDecoration(comment);
   const out: JsdocTag[] = [];
-  TAG.lastIndex = 0;
-  for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
+  // Scanned by hand (indexOf and character codes, no regular expression per tag): large JSDoc-typed code bases
+  // (webpack, three) have tens of thousands of doc comments, read once each in a cold process.
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    let j = at + 1;
+    while (j < text.length && isAsciiLetter(text.charCodeAt(j))) j++;
+    if (j === at + 1) continue;
     // a tag starts a line or follows a space/brace (`{@link x}` is inline text, not a tag)
-    const before = m.index > 0 ? text[m.index - 1] : ' ';
-    if (before !== ' ' && before !== '\n' && before !== '\t' && before !== '*') continue;
-    const tag: JsdocTag = { tag: m[1] };
-    let i = skipSpace(text, TAG.lastIndex);
-    if (text[i] === '{') {
+    const before = at > 0 ? text.charCodeAt(at - 1) : 32;
+    if (before !== 32 && before !== 10 && before !== 9 && before !== 42 /* * */) { at = j - 1; continue; }
+    const tag: JsdocTag = { tag: text.slice(at + 1, j) };
+    let i = skipSpace(text, j);
+    if (text.charCodeAt(i) === 123 /* { */) {
       const end = closing(text, i);
-      if (end < 0) { out.push(tag); continue; }
+      if (end < 0) { out.push(tag); at = j - 1; continue; }
       tag.type = text.slice(i + 1, end).replace(/\s+/g, ' ').trim();
       i = skipSpace(text, end + 1);
     }
@@ -59,11 +61,31 @@ export function jsdocTags(comment: string): JsdocTag[] {
       const nm = PARAM_NAME.exec(text);
       if (nm) { tag.name = nm[1]; tag.nameAt = i + nm[0].length - nm[1].length; }
     }
-    TAG.lastIndex = Math.max(TAG.lastIndex, i);
+    at = Math.max(j, i) - 1; // the next tag is looked for from here on (after the type, before the name)
     out.push(tag);
   }
   return out;
 }
+
+/**
+ * The comment with `/**`, `*\/` and the ` * ` of continuation lines blanked out, every offset kept (names are
+ * found by position): a line's leading spaces, tabs and one `*` (not a `*\/`) become spaces.
+ */
+function blankDecoration(comment: string): string {
+  const body = comment.slice(3, comment.endsWith('*/') ? -2 : undefined);
+  let out = '   ';
+  let from = 0;
+  for (let nl = body.indexOf('\n'); nl >= 0; nl = body.indexOf('\n', nl + 1)) {
+    let k = nl + 1;
+    while (k < body.length && (body.charCodeAt(k) === 32 || body.charCodeAt(k) === 9)) k++;
+    if (body.charCodeAt(k) !== 42 /* * */ || body.charCodeAt(k + 1) === 47 /* / */) continue;
+    out += body.slice(from, nl + 1) + ' '.repeat(k + 1 - (nl + 1));
+    from = k + 1;
+  }
+  return from === 0 ? out + body : out + body.slice(from);
+}
+
+function isAsciiLetter(c: number): boolean { return (c >= 65 && c <= 90) || (c >= 97 && c <= 122); }
 
 function skipSpace(t: string, i: number): number {
   while (i < t.length && (t[i] === ' ' || t[i] === '\t' || t[i] === '\n' || t[i] === '\r')) i++;
@@ -95,28 +117,33 @@ const OTHER: Expr = { k: 'other' };
 
 type Tok = { t: 'id' | 'str' | 'num' | 'p'; v: string };
 
+/** `[A-Za-z_$]` */
+function isIdStart(c: number): boolean { return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36; }
+function isDigit(c: number): boolean { return c >= 48 && c <= 57; }
+
+/** The tokens of a type expression (character codes, not a regular expression per character: see jsdocTags). */
 function tokenize(s: string): Tok[] | undefined {
   const out: Tok[] = [];
   let i = 0;
   while (i < s.length) {
-    const c = s[i];
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') { i++; continue; }
-    if (/[A-Za-z_$]/.test(c)) {
+    const c = s.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) { i++; continue; }
+    if (isIdStart(c)) {
       let j = i + 1;
-      while (j < s.length && /[\w$]/.test(s[j])) j++;
+      while (j < s.length && (isIdStart(s.charCodeAt(j)) || isDigit(s.charCodeAt(j)))) j++; // [\w$]
       out.push({ t: 'id', v: s.slice(i, j) });
       i = j;
       continue;
     }
-    if (/[0-9]/.test(c) || (c === '-' && /[0-9]/.test(s[i + 1] ?? ''))) {
+    if (isDigit(c) || (c === 45 /* - */ && isDigit(s.charCodeAt(i + 1)))) {
       let j = i + 1;
-      while (j < s.length && /[\w.]/.test(s[j])) j++;
+      while (j < s.length && (isIdStart(s.charCodeAt(j)) && s.charCodeAt(j) !== 36 || isDigit(s.charCodeAt(j)) || s.charCodeAt(j) === 46)) j++; // [\w.]
       out.push({ t: 'num', v: s.slice(i, j) });
       i = j;
       continue;
     }
-    if (c === '"' || c === "'" || c === '`') {
-      const j = s.indexOf(c, i + 1);
+    if (c === 34 || c === 39 || c === 96) {
+      const j = s.indexOf(s[i], i + 1);
       if (j < 0) return undefined;
       out.push({ t: 'str', v: s.slice(i + 1, j) });
       i = j + 1;
@@ -124,7 +151,7 @@ function tokenize(s: string): Tok[] | undefined {
     }
     if (s.startsWith('...', i)) { out.push({ t: 'p', v: '...' }); i += 3; continue; }
     if (s.startsWith('=>', i)) { out.push({ t: 'p', v: '=>' }); i += 2; continue; }
-    out.push({ t: 'p', v: c });
+    out.push({ t: 'p', v: s[i] });
     i++;
   }
   return out;

@@ -27,6 +27,25 @@ test('tags: types in balanced braces, names with their offsets in the comment, c
   t.is(c.slice(tags[3].nameAt!, tags[3].nameAt! + 1), 'X');
 });
 
+test('tags: where a tag may start, and the decoration blanked on every kind of continuation line', (t) => {
+  // tabs before the `*`, a line without one, a `*/` that ends a line, an address, `{@link}`, a lone `@`
+  const c = '/**\n\t * mail a@b.c or {@link Foo} @\n   @param {Foo} a first\n\t*\t@param {Bar} b\n *@returns {Baz} x */';
+  const tags = jsdocTags(c);
+  t.deepEqual(tags.map((x) => [x.tag, x.type, x.name]), [['param', 'Foo', 'a'], ['param', 'Bar', 'b'], ['returns', 'Baz', 'x']]);
+  for (const x of tags) t.is(c.slice(x.nameAt!, x.nameAt! + x.name!.length), x.name!);
+  // an unbalanced type stops at the next tag line; the tag is kept without a type and the next tag still read
+  const u = jsdocTags('/**\n * @param {Foo a\n * @returns {Bar} r\n */');
+  t.deepEqual(u.map((x) => [x.tag, x.type]), [['param', undefined], ['returns', 'Bar']]);
+  t.deepEqual(jsdocTags('/** no tags at all */'), []);
+});
+
+test('types: literals, numbers, quotes of every kind and punctuation are tokens, never names', (t) => {
+  t.deepEqual(jsdocType("'a'|\"b\"|`c`", names), { k: 'union', types: [{ k: 'lit' }, { k: 'lit' }, { k: 'lit' }] });
+  t.deepEqual(jsdocType('-1|0x1F|1.5', names), { k: 'union', types: [{ k: 'lit' }, { k: 'lit' }, { k: 'lit' }] });
+  t.deepEqual(jsdocType('$Foo_1', names), id('$Foo_1'));
+  t.deepEqual(jsdocType("'unclosed", names), { k: 'other' });
+});
+
 test('types: names, unions, arrays, maps, promises, index signatures, function and object types', (t) => {
   t.deepEqual(jsdocType('Foo|null', names), { k: 'union', types: [id('Foo'), { k: 'other' }] });
   t.deepEqual(jsdocType('?Foo=', names), id('Foo'));
