@@ -2246,7 +2246,7 @@ export class Collector {
     if (i >= 2 && t.charCodeAt(i - 1) === 47 && t.charCodeAt(i - 2) === 42) { // */
       const open = t.lastIndexOf('/*', i - 2);
       if (open < 0) return undefined;
-      return firstDocLine(t.slice(open + 2, i - 2).split('\n').map((l) => l.replace(/^\s*\*+/, '').replace(/^\*+/, '')));
+      return firstDocLine(t, open + 2, i - 2, BLOCK_LINE_LEAD);
     }
     // line comments: the contiguous block of `//` lines right above
     const lineStart = t.lastIndexOf('\n', i - 1) + 1;
@@ -2258,7 +2258,7 @@ export class Collector {
       if (!t.startsWith('//', skipSpaces(t, prevStart))) break;
       first = prevStart;
     }
-    return firstDocLine(t.slice(first, i).split('\n').map((l) => l.replace(/^\s*\/\/+/, '')));
+    return firstDocLine(t, first, i, LINE_COMMENT_LEAD);
   }
 }
 
@@ -2430,10 +2430,22 @@ function isSpace(c: number): boolean { return c === 32 || c === 9 || c === 10 ||
 function isWordChar(c: number): boolean { return (c >= 97 && c <= 122) || (c >= 65 && c <= 90); }
 function skipSpaces(t: string, i: number): number { while (i < t.length && (t.charCodeAt(i) === 32 || t.charCodeAt(i) === 9)) i++; return i; }
 
-function firstDocLine(lines: string[]): string | undefined {
-  for (const l of lines) {
-    const s = l.trim();
+/** What starts a line of a block comment (` * `) and of a line comment (`// `), removed before reading it. */
+const BLOCK_LINE_LEAD = /^\s*\*+/;
+const LINE_COMMENT_LEAD = /^\s*\/\/+/;
+
+/**
+ * The first line of `t[from, to)` that, without its `lead`, is neither blank nor a tag (`@param …`), trimmed and
+ * cut at 200 characters. Lines are read one at a time up to that one: doc comments run to dozens of lines of
+ * examples, and only their first line of prose is wanted.
+ */
+function firstDocLine(t: string, from: number, to: number, lead: RegExp): string | undefined {
+  for (let at = from; at <= to;) {
+    let nl = t.indexOf('\n', at);
+    if (nl < 0 || nl > to) nl = to;
+    const s = t.slice(at, nl).replace(lead, '').trim();
     if (s && !s.startsWith('@')) return s.length > 200 ? `${s.slice(0, 197)}...` : s;
+    at = nl + 1;
   }
   return undefined;
 }
