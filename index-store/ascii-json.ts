@@ -1,10 +1,11 @@
 /**
  * JSON for the snapshot files in pure ASCII: every character outside ASCII is written as a `\uXXXX` escape
  * (the same value for JSON.parse). A file of ASCII bytes decodes into a one-byte string by a plain copy, and
- * V8 parses a one-byte string much faster: one non-ASCII character anywhere (a doc comment, a string literal)
- * made the whole decoded text two-byte — webpack's 15 MB facts.json, with 4 such bytes, parsed in 307 ms
- * instead of 183, its graph.json in 90 ms instead of 39 (docs/benchmarks.md, "Session 8: ASCII snapshot files").
- * Files written by older versions (raw UTF-8) still read the same.
+ * V8 parses a string-heavy one-byte text much faster: one character outside Latin-1 anywhere (a `→` in a
+ * process name, a doc comment) made the whole decoded text two-byte — webpack's and three's graph.json parsed
+ * in 86-88 ms instead of 33-35 (docs/benchmarks.md, "Session 8: the snapshot files in ASCII"; facts.json,
+ * mostly objects and numbers, parses at the same speed either way). Files written by older versions (raw
+ * UTF-8) still read the same.
  */
 import fs from 'node:fs';
 import { isAscii } from 'node:buffer';
