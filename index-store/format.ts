@@ -12,6 +12,7 @@ import type { CodeGraphData } from '../lib/graph/code-graph.ts';
 import type { Reference, ReferenceKind } from '../lib/refs/reference-index.ts';
 import type { IndexedFile, RepoStats } from './snapshot.ts';
 import { fsyncDirAsync, fsyncTreeAsync, writeFileAtomic, writeFileFlushing } from './atomic.ts';
+import { asciiBytes, asciiOf, decodeText, jsonBytes, readText } from './ascii-json.ts';
 
 /** Bumped whenever the layout or meaning of a snapshot file changes; older snapshots are rebuilt, not read. */
 export const SNAPSHOT_SCHEMA = 1;
@@ -89,10 +90,10 @@ export class GenerationWriter {
   constructor(readonly dir: string) {}
 
   /** files.json. */
-  files(table: FileTable): void { this.put('files.json', JSON.stringify(table)); }
+  files(table: FileTable): void { this.put('files.json', jsonBytes(table)); }
 
   /** refs.json (column-wise, below). */
-  refs(refs: readonly Reference[]): void { this.put('refs.json', JSON.stringify(encodeRefs(refs))); }
+  refs(refs: readonly Reference[]): void { this.put('refs.json', jsonBytes(encodeRefs(refs))); }
 
   /**
    * facts.json: the facts in file-table order, one file per line (still one JSON array). `cachedText` gives
@@ -100,21 +101,22 @@ export class GenerationWriter {
    * text made earlier — so an unchanged file's facts are copied, not serialised again. Lines are encoded one by
    * one and concatenated as bytes: joining them into one string first cost a copy of the whole file, its
    * flattening and a slower UTF-8 pass over it (two-byte as soon as one file has a non-Latin-1 character).
+   * Every line is ASCII (ascii-json.ts), cached bytes of an older generation included, so the file reads fast.
    */
   facts(facts: readonly unknown[], cachedText?: (facts: unknown) => string | Uint8Array | undefined): void {
     if (!facts.length) { this.put('facts.json', '[]'); return; }
     const parts: Uint8Array[] = [OPEN_LINES];
     for (let i = 0; i < facts.length; i++) {
       if (i) parts.push(NEXT_LINE);
-      const line = cachedText?.(facts[i]) ?? JSON.stringify(facts[i]);
-      parts.push(typeof line === 'string' ? Buffer.from(line, 'utf8') : line);
+      const line = cachedText?.(facts[i]);
+      parts.push(line === undefined ? jsonBytes(facts[i]) : typeof line === 'string' ? asciiBytes(line) : asciiOf(line));
     }
     parts.push(CLOSE_LINES);
     this.put('facts.json', parts);
   }
 
   /**
-   * graph.json (CodeGraph.toJSON), byte for byte what JSON.stringify(data) gives, serialised and encoded in
+   * graph.json (CodeGraph.toJSON): JSON.stringify(data) with non-ASCII characters escaped, serialised and encoded in
    * slices of records: one large string costs a flattening copy, and its UTF-8 pass is the slow two-byte one as
    * soon as one doc comment has a non-Latin-1 character; a slice of records without one stays one-byte.
    */
@@ -163,11 +165,11 @@ export class GenerationWriter {
 /** Records per slice in jsonArrayInto: large enough that JSON.stringify's per-call cost does not show. */
 const JSON_SLICE = 256;
 
-/** Appends JSON.stringify(items)'s UTF-8 bytes to `parts`, serialised JSON_SLICE records at a time. */
+/** Appends JSON.stringify(items) as ASCII bytes (ascii-json.ts) to `parts`, serialised JSON_SLICE records at a time. */
 function jsonArrayInto(parts: Uint8Array[], items: readonly unknown[]): void {
   if (!items.length) { parts.push(Buffer.from('[]')); return; }
   for (let i = 0; i < items.length; i += JSON_SLICE) {
-    const bytes = Buffer.from(JSON.stringify(items.slice(i, i + JSON_SLICE)), 'utf8');
+    const bytes = jsonBytes(items.slice(i, i + JSON_SLICE));
     // Each slice is `[…]`: keep the first slice's '[' and the last one's ']', join the others with ','.
     const first = i === 0, last = i + JSON_SLICE >= items.length;
     if (!first) parts.push(COMMA);
@@ -246,7 +248,7 @@ export function readFactsWithText(dir: string): { facts: unknown[]; lines?: Uint
   if (n >= 4 && buf[0] === 0x5b && buf[1] === 0x0a && buf[n - 2] === 0x0a && buf[n - 1] === 0x5d) {
     // JSON.stringify never puts a raw line break inside a value, so every line but the brackets is one file.
     // The array is parsed in one call (faster than a parse per line); the lines are only located.
-    const facts = JSON.parse(buf.toString('utf8')) as unknown[];
+    const facts = JSON.parse(decodeText(buf)) as unknown[];
     const lines: Uint8Array[] = [];
     const end = n - 2;
     for (let start = 2; start <= end;) {
@@ -257,10 +259,10 @@ export function readFactsWithText(dir: string): { facts: unknown[]; lines?: Uint
     }
     return lines.length === facts.length ? { facts, lines } : { facts };
   }
-  return { facts: JSON.parse(buf.toString('utf8')) as unknown[] };
+  return { facts: JSON.parse(decodeText(buf)) as unknown[] };
 }
 
-function readJson(file: string): unknown { return JSON.parse(fs.readFileSync(file, 'utf8')); }
+function readJson(file: string): unknown { return JSON.parse(readText(file)); }
 
 /**
  * References are the biggest part of a snapshot: stored column-wise with a string table (targets, files and

@@ -14,6 +14,7 @@ import { collectParts } from '../extract/split.ts';
 import { nativeParser, type NativeQueue } from '../extract/native.ts';
 import { nativeProgram } from '../extract/query-program.ts';
 import { languageRuntime, type LanguageRuntime } from '../lang/index.ts';
+import { jsonBytes } from '../../index-store/ascii-json.ts';
 import { extractHere, type ExtractItem, type ExtractOutcome, type ExtractResult } from './pool.ts';
 
 /** Files handed to the thread ahead of the one collected here (their texts and results wait in C memory). */
@@ -66,7 +67,7 @@ export class NativeAhead {
         // idle. Kept as bytes, off the JavaScript heap: a string kept until the write would survive collections.
         while (serialised < i && !this.queue.ready()) {
           const r = results[serialised++];
-          if ('facts' in r && r.text === undefined) r.text = Buffer.from(JSON.stringify(r.facts), 'utf8');
+          if ('facts' in r && r.text === undefined) r.text = jsonBytes(r.facts);
         }
         try {
           const { buffer, count, errors, matches } = this.queue.take();

@@ -1,12 +1,16 @@
 import test from 'ava';
 import fs from 'node:fs';
+import { isAscii } from 'node:buffer';
 import path from 'node:path';
 import type { Reference } from '../../lib/refs/reference-index.ts';
 import {
-  GenerationWriter, cleanupGenerations, createGeneration, publishGeneration, readFacts, readFactsWithText, readMeta, readPointer, readRefs,
+  GenerationWriter, cleanupGenerations, createGeneration, publishGeneration, readFacts, readFactsWithText, readGraphData, readMeta, readPointer, readRefs,
   SNAPSHOT_SCHEMA, sweepGenerations, type SnapshotMeta,
 } from '../../index-store/format.ts';
+import { escapeNonAscii } from '../../index-store/ascii-json.ts';
 import { tempDir } from '../analyze/_helpers.ts';
+
+const ascii = (file: string): boolean => isAscii(fs.readFileSync(file));
 
 const refs: Reference[] = [
   { target: 'Function:src/a.ts:f', filePath: 'src/a.ts', line: 1, column: 17, length: 1, kind: 'definition', confidence: 1, reason: 'definition' },
@@ -43,11 +47,11 @@ test('facts.json of more files than one writev takes (IOV_MAX) reads back whole 
   const w = new GenerationWriter(g.dir);
   w.facts(facts);
   await w.settle(true);
-  t.is(fs.readFileSync(path.join(g.dir, 'facts.json'), 'utf8'), `[\n${facts.map((f) => JSON.stringify(f)).join(',\n')}\n]`);
+  t.is(fs.readFileSync(path.join(g.dir, 'facts.json'), 'utf8'), `[\n${facts.map((f) => escapeNonAscii(JSON.stringify(f))).join(',\n')}\n]`);
   t.deepEqual(readFactsWithText(g.dir).facts, facts);
 });
 
-test('graph.json is byte for byte JSON.stringify of the graph, however many records (written in slices)', async (t) => {
+test('graph.json is byte for byte JSON.stringify of the graph in ASCII, however many records (written in slices)', async (t) => {
   const node = (i: number) => ({ uid: `Function:a.ts:f${i}`, label: 'Function', name: `f${i}`, doc: i % 7 ? 'plain' : 'ünï … 𝒳', line: i, skip: undefined });
   const edge = (i: number) => ({ source: `Function:a.ts:f${i}`, target: 'Function:a.ts:f0', type: 'CALLS', confidence: 0.5, reason: 'same-file', line: i });
   for (const n of [0, 1, 255, 256, 257, 700]) {
@@ -56,7 +60,9 @@ test('graph.json is byte for byte JSON.stringify of the graph, however many reco
     const w = new GenerationWriter(g.dir);
     w.graph(data as unknown as Parameters<GenerationWriter['graph']>[0]);
     await w.settle(true);
-    t.is(fs.readFileSync(path.join(g.dir, 'graph.json'), 'utf8'), JSON.stringify(data), `${n} nodes`);
+    t.is(fs.readFileSync(path.join(g.dir, 'graph.json'), 'utf8'), escapeNonAscii(JSON.stringify(data)), `${n} nodes`);
+    t.true(ascii(path.join(g.dir, 'graph.json')));
+    t.deepEqual(readGraphData(g.dir), JSON.parse(JSON.stringify(data)));
   }
 });
 
@@ -98,11 +104,15 @@ test('facts.json: one file per line, read back with each line; a file in the one
   t.is(text.split('\n').length, facts.length + 2);
   const read = readFactsWithText(g.dir);
   t.deepEqual(read.facts, facts);
-  t.deepEqual(read.lines?.map((l) => Buffer.from(l).toString('utf8')), facts.map((f) => JSON.stringify(f)));
+  t.deepEqual(read.lines?.map((l) => Buffer.from(l).toString('utf8')), facts.map((f) => escapeNonAscii(JSON.stringify(f))));
+  t.true(ascii(path.join(g.dir, 'facts.json')));
   t.deepEqual(readFacts(g.dir), facts);
 
   fs.writeFileSync(path.join(g.dir, 'facts.json'), JSON.stringify(facts));
   t.deepEqual(readFactsWithText(g.dir), { facts });
+  // As older versions wrote it: raw UTF-8, one file per line.
+  fs.writeFileSync(path.join(g.dir, 'facts.json'), `[\n${facts.map((f) => JSON.stringify(f)).join(',\n')}\n]`);
+  t.deepEqual(readFactsWithText(g.dir).facts, facts);
   fs.writeFileSync(path.join(g.dir, 'facts.json'), '[\n{"path":"a.ts"},\n{"path":');
   t.throws(() => readFactsWithText(g.dir));
 });
@@ -125,6 +135,15 @@ test('facts.json: a cached line is written as given, other facts are serialised;
   await c.finish(metaOf(copy.dir));
   t.deepEqual(readFactsWithText(copy.dir).facts, [{ path: 'a.ts', v: 1, from: 'cache' }, fresh, third]);
   t.deepEqual(readFactsWithText(copy.dir).lines!.slice(0, 2).map((l) => Buffer.from(l)), bytes.map((l) => Buffer.from(l)));
+  t.true(ascii(path.join(copy.dir, 'facts.json')));
+  // Cached text with non-ASCII characters (a line of an older generation's raw UTF-8, a worker's string) is
+  // written escaped: the same facts, an ASCII file.
+  const older = createGeneration(indexDir);
+  const o = new GenerationWriter(older.dir);
+  o.facts([kept, fresh], (f) => (f === kept ? Buffer.from('{"path":"a.ts","s":"é…𝒳"}') : '{"path":"b.ts","s":"\u2028ü"}'));
+  await o.finish(metaOf(older.dir));
+  t.deepEqual(readFactsWithText(older.dir).facts, [{ path: 'a.ts', s: 'é…𝒳' }, { path: 'b.ts', s: '\u2028ü' }]);
+  t.true(ascii(path.join(older.dir, 'facts.json')));
   for (const list of [[], [fresh]]) {
     const h = createGeneration(indexDir);
     const v = new GenerationWriter(h.dir);
