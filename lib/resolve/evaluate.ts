@@ -5,7 +5,7 @@
  * linear in the size of the project.
  */
 import type { Binding, CallFact, Expr, FileFacts, LocalFact, SymbolFact } from '../extract/facts.ts';
-import type { ModuleResolver, ModuleTarget } from './modules.ts';
+import type { ModuleResolver } from './modules.ts';
 import { isGlobalName } from './globals.ts';
 
 /** How an edge was resolved and its confidence (DESIGN.md §4, lib/graph/schema.ts). */
@@ -98,6 +98,9 @@ const ELEMENT_CALLBACKS: Record<string, number[]> = {
 };
 const FUNCTION_MEMBERS = new Set(['call', 'apply', 'bind', 'name', 'length', 'prototype', 'toString']);
 
+/** Where a specifier leads, with a project file as its file index. */
+type ModuleAnswer = { f: number } | { external: string } | { missing: true };
+
 type ExportEntry = { k: 'sym'; s: number } | { k: 'value'; e: Expr } | { k: 'from'; source: string; imported: string } | { k: 'ns'; source: string };
 interface ExportTable { names: Map<string, ExportEntry>; stars: string[]; cjs?: Expr }
 
@@ -112,7 +115,8 @@ export class Evaluator {
   private readonly memberMemo: Array<Array<Map<string, SymRef | 'ext' | null>[] | undefined> | undefined> = [];
   private readonly exportTables: Array<ExportTable | undefined> = [];
   private readonly children: Array<Map<number, Map<string, number[]>> | undefined> = [];
-  private readonly moduleTargets: Array<Map<string, ModuleTarget>> = [];
+  /** module()'s answers by file, then specifier (shared objects: callers only read them). */
+  private readonly moduleTargets: Array<Map<string, ModuleAnswer>> = [];
   /** Nesting of the unmemoised evaluations (types through members through types …): a guard against cycles. */
   private depth = 0;
 
@@ -123,20 +127,35 @@ export class Evaluator {
   sym(r: SymRef): SymbolFact { return this.files[r.f].symbols[r.s]; }
 
   /** Where a module specifier of file `f` leads; `file` targets come back as file indexes. */
-  module(f: number, source: string): { f: number } | { external: string } | { missing: true } {
+  module(f: number, source: string): ModuleAnswer {
+    // asked again for every use of an import: the answer is kept, not only the resolver's target
     const m = this.moduleTargets[f];
-    let t = m.get(source);
-    if (!t) { t = this.modules.resolve(this.files[f].path, source); m.set(source, t); }
-    if ('file' in t) {
-      const idx = this.fileIndex.get(t.file);
-      return idx === undefined ? { missing: true } : { f: idx };
+    let a = m.get(source);
+    if (!a) {
+      const t = this.modules.resolve(this.files[f].path, source);
+      if ('file' in t) {
+        const idx = this.fileIndex.get(t.file);
+        a = idx === undefined ? { missing: true } : { f: idx };
+      } else a = t;
+      m.set(source, a);
     }
-    return t;
+    return a;
   }
 
   // ---------------------------------------------------------------- expressions
   /** Value of an expression in file `f` (a symbol reference, an instance, a namespace, external, unknown). */
   value(f: number, e: Expr): Val {
+    // Kinds that reach no other evaluation (no cycle to guard) and cost less than a memo entry's two Map writes
+    // are computed each time: most expressions are evaluated once, and these are a quarter of them.
+    switch (e.k) {
+      case 'this': return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
+      case 'lit': case 'fn': return EXT;
+      case 'id': {
+        const b = e.b;
+        if (!b) { if (e.name !== 'exports') return isGlobalName(e.name) ? EXT : UNKNOWN; } else if ('s' in b) return { t: 'sym', f, s: this.mergedValue(f, b.s), r: 'same-file', c: 1 };
+        break;
+      }
+    }
     const memo = this.valMemo.get(e);
     if (memo) return memo;
     this.valMemo.set(e, UNKNOWN); // cycle guard
@@ -1126,12 +1145,22 @@ export class Evaluator {
    * or enum of that name (`class Point {}` + `namespace Point { export function origin() }`), or an interface.
    */
   merged(f: number, s: number): number[] | undefined {
+    // asked for the same symbols over and over (every member access on them): kept per symbol, null for none
+    const byFile = (this.mergedMemo[f] ??= []);
+    const memo = byFile[s];
+    if (memo !== undefined) return memo ?? undefined;
     const syms = this.files[f].symbols;
     const sym = syms[s];
-    if (sym.label !== 'Class' && sym.label !== 'Function' && sym.label !== 'Enum' && sym.label !== 'Interface' && sym.kind !== 'namespace') return undefined;
-    const group = this.twins(f, s)?.filter((i) => MERGING_LABELS.has(syms[i].label) || syms[i].kind === 'namespace');
-    return group && group.length > 1 && group.some((i) => syms[i].kind === 'namespace') ? group : undefined;
+    let out: number[] | undefined;
+    if (sym.label === 'Class' || sym.label === 'Function' || sym.label === 'Enum' || sym.label === 'Interface' || sym.kind === 'namespace') {
+      const group = this.twins(f, s)?.filter((i) => MERGING_LABELS.has(syms[i].label) || syms[i].kind === 'namespace');
+      if (group && group.length > 1 && group.some((i) => syms[i].kind === 'namespace')) out = group;
+    }
+    byFile[s] = out ?? null;
+    return out;
   }
+
+  private readonly mergedMemo: Array<Array<number[] | null | undefined> | undefined> = [];
 
   /**
    * What a name stands for as a value: a namespace merged with a class, function or enum stands for that
@@ -1162,9 +1191,11 @@ export class Evaluator {
 
   /** The declarations of one scope sharing symbol `s`'s name (two or more), by TypeScript's value and type meanings. */
   private twins(f: number, s: number): number[] | undefined {
-    let idx = this.twinIndex[f];
-    if (!idx) {
-      idx = new Map();
+    let bySym = this.twinIndex[f];
+    if (!bySym) {
+      // each symbol's group looked up once per file (mergedValue and mergedType ask for most names a file
+      // resolves: a `parent\0name` key string per question cost its building and hashing)
+      const idx = new Map<string, number[]>();
       const syms = this.files[f].symbols;
       for (let i = 0; i < syms.length; i++) {
         const x = syms[i];
@@ -1173,15 +1204,17 @@ export class Evaluator {
         const l = idx.get(k);
         if (l) l.push(i); else idx.set(k, [i]);
       }
-      for (const [k, l] of idx) if (l.length < 2) idx.delete(k);
-      this.twinIndex[f] = idx;
+      bySym = new Array<number[] | undefined>(syms.length);
+      let groups = 0;
+      for (const l of idx.values()) if (l.length > 1) groups++;
+      // (a symbol of another kind sharing a group's scope and name gets that group too, as the key lookup gave it)
+      if (groups) for (let i = 0; i < syms.length; i++) { const l = idx.get(`${syms[i].parent}\u0000${syms[i].name}`); if (l && l.length > 1) bySym[i] = l; }
+      this.twinIndex[f] = bySym;
     }
-    if (idx.size === 0) return undefined;
-    const sym = this.files[f].symbols[s];
-    return idx.get(`${sym.parent}\u0000${sym.name}`);
+    return bySym[s];
   }
 
-  private readonly twinIndex: Array<Map<string, number[]> | undefined> = [];
+  private readonly twinIndex: Array<Array<number[] | undefined> | undefined> = [];
 
   /** `X.name` where X is a class, function or enum merged with a namespace that declares `name`. */
   private mergedMember(o: Val & { t: 'sym' }, name: string): Val | undefined {
@@ -1315,15 +1348,25 @@ function sameValue(a: Val, b: Val): boolean {
 export function weaken(v: Val, r: Reason): Val {
   if (v.t === 'ext' || v.t === 'unknown') return v;
   const c = REASON_CONFIDENCE[r];
-  return c < v.c ? { ...v, r, c } : v;
+  return c < v.c ? reasoned(v, r, c) : v;
 }
 
 /** Result `v` reached through `via`: confidence is the weakest of both, plus the step's own reason. */
 function weakenFrom(v: Val, via: Val, r: Reason): Val {
   if (v.t === 'ext' || v.t === 'unknown') return v;
   const out = weaken(v, r) as Exclude<Val, { t: 'ext' } | { t: 'unknown' }>;
-  if (via.t !== 'ext' && via.t !== 'unknown' && via.c < out.c) return { ...out, r: via.r, c: via.c };
+  if (via.t !== 'ext' && via.t !== 'unknown' && via.c < out.c) return reasoned(out, via.r, via.c);
   return out;
+}
+
+/**
+ * A copy of `v` with another reason and confidence. Symbols and instances, most of what is weakened, are
+ * written out field by field: a spread of values of a dozen shapes is a megamorphic clone, slow on every call.
+ */
+function reasoned(v: Exclude<Val, { t: 'ext' } | { t: 'unknown' }>, r: Reason, c: number): Val {
+  if (v.t === 'sym') return { t: 'sym', f: v.f, s: v.s, r, c, subst: v.subst, held: v.held };
+  if (v.t === 'inst') return { t: 'inst', f: v.f, s: v.s, r, c, args: v.args };
+  return { ...v, r, c };
 }
 
 /** Kinds of the symbols under a function that are its members (a constructor function's), not nested functions. */
