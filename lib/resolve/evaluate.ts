@@ -86,6 +86,16 @@ type Subst = ReadonlyMap<string, TypeArg>;
 
 const EXT: Val = Object.freeze({ t: 'ext' }) as Val;
 const UNKNOWN: Val = Object.freeze({ t: 'unknown' }) as Val;
+/** A memo entry being computed (value, exportOf): a caller reaching it again is in a cycle, and gets unknown. */
+const PENDING: Val = Object.freeze({ t: 'unknown' }) as Val;
+/** findMember's entry being computed. */
+const PENDING_MEMBER: SymRef = Object.freeze({ f: -1, s: -1 });
+
+/**
+ * An answer kept by a pure memo (see Evaluator.cut): `need` is how much deeper than its caller the computation went,
+ * so it is reused only where computing it again would not meet the depth limit either.
+ */
+interface Kept<T> { v: T; need: number }
 const MAX_DEPTH = 48;
 /** Built-in array methods whose result is an element. */
 const ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
@@ -119,6 +129,25 @@ export class Evaluator {
   private readonly moduleTargets: Array<Map<string, ModuleAnswer>> = [];
   /** Nesting of the unmemoised evaluations (types through members through types …): a guard against cycles. */
   private depth = 0;
+  /**
+   * Cycle guards and depth limits met so far. An evaluation that met none gives the same answer whenever it runs
+   * again (every memo it reads was final, and is), provided it starts shallow enough not to meet the depth limit
+   * then: such answers of the functions asked most often (typeValue, typeSymbol, importValue, localValue) are kept
+   * ("pure memos"), which only skips work the evaluation would redo. Answers of other shapes than a symbol, an
+   * instance, external or unknown are not kept: inferTypeArgs compares those by identity.
+   */
+  private cut = 0;
+  /** Deepest `depth` reached since the outermost pure memo began computing. */
+  private peak = 0;
+  private readonly typeMemo = new Map<Expr, Kept<Val>>();
+  /** A kept answer, reused: the depth computing it would have reached counts for the computation asking. */
+  private reuse<T>(kept: Kept<T>): T {
+    if (this.depth + kept.need > this.peak) this.peak = this.depth + kept.need;
+    return kept.v;
+  }
+  private readonly typeSymbolMemo = new Map<Expr, Kept<(SymRef & { c: number; r: Reason }) | 'ext' | undefined>>();
+  private readonly importMemo: Array<Array<Kept<Val> | undefined> | undefined> = [];
+  private readonly localMemo: Array<Array<Kept<Val> | undefined> | undefined> = [];
 
   constructor(readonly files: readonly FileFacts[], private readonly modules: ModuleResolver, private readonly fileIndex: ReadonlyMap<string, number>) {
     for (let i = 0; i < files.length; i++) this.moduleTargets.push(new Map());
@@ -157,8 +186,11 @@ export class Evaluator {
       }
     }
     const memo = this.valMemo.get(e);
-    if (memo) return memo;
-    this.valMemo.set(e, UNKNOWN); // cycle guard
+    if (memo) {
+      if (memo === PENDING) { this.cut++; return UNKNOWN; }
+      return memo;
+    }
+    this.valMemo.set(e, PENDING); // cycle guard
     const v = this.compute(f, e);
     this.valMemo.set(e, v);
     return v;
@@ -334,7 +366,7 @@ export class Evaluator {
   }
 
   private objectEntry(o: Val & { t: 'objv' }, name: string, depth: number): Val | 'absent' {
-    if (depth > 8) return UNKNOWN;
+    if (depth > 8) { this.cut++; return UNKNOWN; }
     for (let i = o.entries.length - 1; i >= 0; i--) {
       const en = o.entries[i];
       if ('open' in en) return UNKNOWN;
@@ -364,6 +396,19 @@ export class Evaluator {
   }
 
   private localValue(f: number, l: number): Val {
+    // a pure memo (see cut): every use of a local asks again (a typed parameter: its type each time)
+    const byFile = (this.localMemo[f] ??= []);
+    const kept = byFile[l];
+    if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+    const cut = this.cut, peak = this.peak, base = this.depth;
+    this.peak = base;
+    const v = this.localValueUncached(f, l);
+    if (this.cut === cut && shareable(v)) byFile[l] = { v, need: this.peak - base };
+    if (peak > this.peak) this.peak = peak;
+    return v;
+  }
+
+  private localValueUncached(f: number, l: number): Val {
     const loc = this.files[f].locals[l];
     if (loc.type) return weaken(this.typeValue(f, loc.type, 0), 'typed-receiver');
     if (loc.init) return this.value(f, loc.init);
@@ -422,6 +467,19 @@ export class Evaluator {
 
   /** Value bound by an import or require of file `f`. */
   importValue(f: number, i: number): Val {
+    // a pure memo (see cut): every use of an imported name asks again
+    const byFile = (this.importMemo[f] ??= []);
+    const kept = byFile[i];
+    if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+    const cut = this.cut, peak = this.peak, base = this.depth;
+    this.peak = base;
+    const v = this.importValueUncached(f, i);
+    if (this.cut === cut && shareable(v)) byFile[i] = { v, need: this.peak - base };
+    if (peak > this.peak) this.peak = peak;
+    return v;
+  }
+
+  private importValueUncached(f: number, i: number): Val {
     const imp = this.files[f].imports[i];
     const target = this.module(f, imp.source);
     if ('external' in target) return EXT;
@@ -504,7 +562,8 @@ export class Evaluator {
    * undefined when nothing binds them.
    */
   private bindingsFor(cls: SymRef, args: TypeArg[] | undefined, owner: SymRef, depth: number): Subst | undefined {
-    if (owner.s < 0 || depth > 8) return undefined;
+    if (owner.s < 0) return undefined;
+    if (depth > 8) { this.cut++; return undefined; }
     const sym = this.sym(cls);
     let own: Map<string, TypeArg> | undefined;
     if (args && sym.typeParams) {
@@ -528,8 +587,8 @@ export class Evaluator {
   /** The value a symbol reference stands for when used as a receiver (`x.m()`: the object x holds). */
   deref(v: Val): Val {
     if (v.t !== 'sym') return v;
-    if (this.depth > MAX_DEPTH) return UNKNOWN;
-    this.depth++;
+    if (this.depth > MAX_DEPTH) { this.cut++; return UNKNOWN; }
+    if (++this.depth > this.peak) this.peak = this.depth;
     try { return this.derefSym(v); } finally { this.depth--; }
   }
 
@@ -776,7 +835,7 @@ export class Evaluator {
    * ends with `return _ as any`), directly (`f()()`) or through a const or an unassigned local initialised so.
    */
   heldFunction(f: number, e: Expr, depth = 0): (Val & { t: 'sym' }) | undefined {
-    if (depth > 4) return undefined;
+    if (depth > 4) { this.cut++; return undefined; }
     if (e.k === 'call') {
       const c = this.value(f, e.callee);
       if (c.t !== 'sym') return undefined;
@@ -852,7 +911,7 @@ export class Evaluator {
     const params = new Set(sym.typeParams!.map((l) => `${c.f}:${l}`));
     const conflicts = new Set<string>();
     const bind = (pt: Expr, arg: () => Val, depth: number): void => {
-      if (depth > 4) return;
+      if (depth > 4) { this.cut++; return; }
       if (pt.k === 'id' && pt.b && 'l' in pt.b) {
         const key = `${c.f}:${pt.b.l}`;
         if (!params.has(key)) return;
@@ -896,8 +955,23 @@ export class Evaluator {
   // ---------------------------------------------------------------- types
   /** Instance value of a type expression written in file `f`. */
   typeValue(f: number, t: Expr, depth: number, subst?: Subst): Val {
-    if (depth > 8 || this.depth > MAX_DEPTH) return UNKNOWN;
-    this.depth++;
+    if (depth === 0 && !subst) {
+      // a type as written, with nothing bound: asked again for every use of a typed name (a pure memo)
+      const kept = this.typeMemo.get(t);
+      if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+      const cut = this.cut, peak = this.peak, base = this.depth;
+      this.peak = base;
+      const v = this.typeValueCounted(f, t, 0, undefined);
+      if (this.cut === cut && shareable(v)) this.typeMemo.set(t, { v, need: this.peak - base });
+      if (peak > this.peak) this.peak = peak;
+      return v;
+    }
+    return this.typeValueCounted(f, t, depth, subst);
+  }
+
+  private typeValueCounted(f: number, t: Expr, depth: number, subst: Subst | undefined): Val {
+    if (depth > 8 || this.depth > MAX_DEPTH) { this.cut++; return UNKNOWN; }
+    if (++this.depth > this.peak) this.peak = this.depth;
     try { return this.typeValueAt(f, t, depth, subst); } finally { this.depth--; }
   }
 
@@ -1065,14 +1139,27 @@ export class Evaluator {
 
   /** The symbol a type (or heritage) expression names, with the confidence of the path to it. */
   typeSymbol(f: number, t: Expr): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
+    // a pure memo (see cut): heritage, JSDoc and annotation types name the same few symbols again and again
+    const kept = this.typeSymbolMemo.get(t);
+    if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+    const cut = this.cut, peak = this.peak, base = this.depth;
+    this.peak = base;
+    const v = this.typeSymbolUncached(f, t);
+    if (this.cut === cut) this.typeSymbolMemo.set(t, { v, need: this.peak - base });
+    if (peak > this.peak) this.peak = peak;
+    return v;
+  }
+
+  private typeSymbolUncached(f: number, t: Expr): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
     switch (t.k) {
       case 'id': {
         if (!t.b) return 'ext'; // a global type (Promise, Array, HTMLElement …) or one we cannot see
         if ('l' in t.b) {
           // a type parameter: its constraint when the extractor records one as the local's type (`T extends Base`)
           const constraint = this.files[f].locals[t.b.l]?.type;
-          if (!constraint || constraint === t || this.depth > MAX_DEPTH) return undefined;
-          this.depth++;
+          if (!constraint || constraint === t) return undefined;
+          if (this.depth > MAX_DEPTH) { this.cut++; return undefined; }
+          if (++this.depth > this.peak) this.peak = this.depth;
           try { return this.typeSymbol(f, constraint); } finally { this.depth--; }
         }
         const v = 's' in t.b ? { t: 'sym', f, s: this.mergedValue(f, t.b.s), r: 'same-file', c: 1 } as Val : this.importValue(f, t.b.i);
@@ -1107,8 +1194,11 @@ export class Evaluator {
     const sides = (byFile[cls.s] ??= [new Map(), new Map()]);
     const table = sides[wantStatic ? 1 : 0];
     const memo = table.get(name);
-    if (memo !== undefined) return memo ?? undefined;
-    table.set(name, null); // cycle guard
+    if (memo !== undefined) {
+      if (memo === PENDING_MEMBER) { this.cut++; return undefined; }
+      return memo ?? undefined;
+    }
+    table.set(name, PENDING_MEMBER); // cycle guard
     const found = this.findMemberUncached(cls, name, wantStatic);
     table.set(name, found ?? null);
     return found;
@@ -1282,8 +1372,11 @@ export class Evaluator {
   exportOf(f: number, name: string): Val | undefined {
     const table = (this.exportMemo[f] ??= new Map());
     const memo = table.get(name);
-    if (memo !== undefined) return memo ?? undefined;
-    table.set(name, null); // cycle guard
+    if (memo !== undefined) {
+      if (memo === PENDING) { this.cut++; return undefined; }
+      return memo ?? undefined;
+    }
+    table.set(name, PENDING); // cycle guard
     const v = this.exportUncached(f, name);
     table.set(name, v ?? null);
     return v;
@@ -1335,6 +1428,11 @@ const VALUE_LABELS: ReadonlySet<string> = new Set(['Function', 'Class', 'Enum', 
 /** A method declared to return `this`, or returning `this` without a declared type (TypeScript infers `this`). */
 function returnsThis(sym: SymbolFact): boolean {
   return sym.returns ? sym.returns.k === 'this' : sym.returnsValue?.k === 'this';
+}
+
+/** Values a pure memo may hand out again: their identity means nothing (see sameValue). */
+function shareable(v: Val): boolean {
+  return v.t === 'sym' || v.t === 'inst' || v.t === 'ext' || v.t === 'unknown';
 }
 
 /** Two values standing for the same thing (the same symbol or instance type; otherwise the same object). */
