@@ -9,14 +9,17 @@
  *   node --cpu-prof … bench/resolve-modules.ts <dir> 1    (a profile of the cold run)
  *
  * `stop` ends each run early, for instruction counts by difference (callgrind of a bundle of this file, one run
- * each): `load` after reading the facts and the project config, `resolve` after resolveProject, `modules` (the
- * default) after detectModules.
+ * each): `load` after reading the facts and the project config, `resolve` after resolveProject, `ties` after
+ * resolveProject and buildTies, `partition` after those and partition, `modules` (the default) after
+ * resolveProject and detectModules (which builds ties and partitions again, then names and writes the modules).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { loadProjectConfig, resolveProject } from '../lib/resolve/index.ts';
 import { detectModules } from '../lib/modules/index.ts';
+import { buildTies } from '../lib/modules/ties.ts';
+import { partition } from '../lib/modules/cluster.ts';
 import type { FileFacts } from '../lib/extract/index.ts';
 
 const root = path.resolve(process.argv[2] ?? '');
@@ -37,7 +40,9 @@ for (let run = 0; run < runs; run++) {
   const c0 = cpu();
   const { graph, refs } = resolveProject(facts, config);
   const c1 = cpu();
-  if (stop !== 'resolve') detectModules(graph);
+  if (stop === 'ties') buildTies(graph);
+  else if (stop === 'partition') partition(buildTies(graph));
+  else if (stop !== 'resolve') detectModules(graph);
   const c2 = cpu();
   const digest = run === 0 || run === runs - 1
     ? ` graph ${hash(JSON.stringify(graph.toJSON()))} refs ${hash(JSON.stringify(refs.all))}` : '';
