@@ -5,7 +5,7 @@
  * linear in the size of the project.
  */
 import type { Binding, CallFact, Expr, FileFacts, LocalFact, SymbolFact } from '../extract/facts.ts';
-import type { ModuleResolver, ModuleTarget } from './modules.ts';
+import type { ModuleResolver } from './modules.ts';
 import { isGlobalName } from './globals.ts';
 
 /** How an edge was resolved and its confidence (DESIGN.md §4, lib/graph/schema.ts). */
@@ -86,6 +86,16 @@ type Subst = ReadonlyMap<string, TypeArg>;
 
 const EXT: Val = Object.freeze({ t: 'ext' }) as Val;
 const UNKNOWN: Val = Object.freeze({ t: 'unknown' }) as Val;
+/** A memo entry being computed (value, exportOf): a caller reaching it again is in a cycle, and gets unknown. */
+const PENDING: Val = Object.freeze({ t: 'unknown' }) as Val;
+/** findMember's entry being computed. */
+const PENDING_MEMBER: SymRef = Object.freeze({ f: -1, s: -1 });
+
+/**
+ * An answer kept by a pure memo (see Evaluator.cut): `need` is how much deeper than its caller the computation went,
+ * so it is reused only where computing it again would not meet the depth limit either.
+ */
+interface Kept<T> { v: T; need: number }
 const MAX_DEPTH = 48;
 /** Built-in array methods whose result is an element. */
 const ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
@@ -97,6 +107,9 @@ const ELEMENT_CALLBACKS: Record<string, number[]> = {
   findLastIndex: [0], flatMap: [0], reduce: [1], reduceRight: [1], sort: [0, 1],
 };
 const FUNCTION_MEMBERS = new Set(['call', 'apply', 'bind', 'name', 'length', 'prototype', 'toString']);
+
+/** Where a specifier leads, with a project file as its file index. */
+type ModuleAnswer = { f: number } | { external: string } | { missing: true };
 
 type ExportEntry = { k: 'sym'; s: number } | { k: 'value'; e: Expr } | { k: 'from'; source: string; imported: string } | { k: 'ns'; source: string };
 interface ExportTable { names: Map<string, ExportEntry>; stars: string[]; cjs?: Expr }
@@ -112,9 +125,29 @@ export class Evaluator {
   private readonly memberMemo: Array<Array<Map<string, SymRef | 'ext' | null>[] | undefined> | undefined> = [];
   private readonly exportTables: Array<ExportTable | undefined> = [];
   private readonly children: Array<Map<number, Map<string, number[]>> | undefined> = [];
-  private readonly moduleTargets: Array<Map<string, ModuleTarget>> = [];
+  /** module()'s answers by file, then specifier (shared objects: callers only read them). */
+  private readonly moduleTargets: Array<Map<string, ModuleAnswer>> = [];
   /** Nesting of the unmemoised evaluations (types through members through types …): a guard against cycles. */
   private depth = 0;
+  /**
+   * Cycle guards and depth limits met so far. An evaluation that met none gives the same answer whenever it runs
+   * again (every memo it reads was final, and is), provided it starts shallow enough not to meet the depth limit
+   * then: such answers of the functions asked most often (typeValue, typeSymbol, importValue, localValue) are kept
+   * ("pure memos"), which only skips work the evaluation would redo. Answers of other shapes than a symbol, an
+   * instance, external or unknown are not kept: inferTypeArgs compares those by identity.
+   */
+  private cut = 0;
+  /** Deepest `depth` reached since the outermost pure memo began computing. */
+  private peak = 0;
+  private readonly typeMemo = new Map<Expr, Kept<Val>>();
+  /** A kept answer, reused: the depth computing it would have reached counts for the computation asking. */
+  private reuse<T>(kept: Kept<T>): T {
+    if (this.depth + kept.need > this.peak) this.peak = this.depth + kept.need;
+    return kept.v;
+  }
+  private readonly typeSymbolMemo = new Map<Expr, Kept<(SymRef & { c: number; r: Reason }) | 'ext' | undefined>>();
+  private readonly importMemo: Array<Array<Kept<Val> | undefined> | undefined> = [];
+  private readonly localMemo: Array<Array<Kept<Val> | undefined> | undefined> = [];
 
   constructor(readonly files: readonly FileFacts[], private readonly modules: ModuleResolver, private readonly fileIndex: ReadonlyMap<string, number>) {
     for (let i = 0; i < files.length; i++) this.moduleTargets.push(new Map());
@@ -123,23 +156,41 @@ export class Evaluator {
   sym(r: SymRef): SymbolFact { return this.files[r.f].symbols[r.s]; }
 
   /** Where a module specifier of file `f` leads; `file` targets come back as file indexes. */
-  module(f: number, source: string): { f: number } | { external: string } | { missing: true } {
+  module(f: number, source: string): ModuleAnswer {
+    // asked again for every use of an import: the answer is kept, not only the resolver's target
     const m = this.moduleTargets[f];
-    let t = m.get(source);
-    if (!t) { t = this.modules.resolve(this.files[f].path, source); m.set(source, t); }
-    if ('file' in t) {
-      const idx = this.fileIndex.get(t.file);
-      return idx === undefined ? { missing: true } : { f: idx };
+    let a = m.get(source);
+    if (!a) {
+      const t = this.modules.resolve(this.files[f].path, source);
+      if ('file' in t) {
+        const idx = this.fileIndex.get(t.file);
+        a = idx === undefined ? { missing: true } : { f: idx };
+      } else a = t;
+      m.set(source, a);
     }
-    return t;
+    return a;
   }
 
   // ---------------------------------------------------------------- expressions
   /** Value of an expression in file `f` (a symbol reference, an instance, a namespace, external, unknown). */
   value(f: number, e: Expr): Val {
+    // Kinds that reach no other evaluation (no cycle to guard) and cost less than a memo entry's two Map writes
+    // are computed each time: most expressions are evaluated once, and these are a quarter of them.
+    switch (e.k) {
+      case 'this': return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
+      case 'lit': case 'fn': return EXT;
+      case 'id': {
+        const b = e.b;
+        if (!b) { if (e.name !== 'exports') return isGlobalName(e.name) ? EXT : UNKNOWN; } else if ('s' in b) return { t: 'sym', f, s: this.mergedValue(f, b.s), r: 'same-file', c: 1 };
+        break;
+      }
+    }
     const memo = this.valMemo.get(e);
-    if (memo) return memo;
-    this.valMemo.set(e, UNKNOWN); // cycle guard
+    if (memo) {
+      if (memo === PENDING) { this.cut++; return UNKNOWN; }
+      return memo;
+    }
+    this.valMemo.set(e, PENDING); // cycle guard
     const v = this.compute(f, e);
     this.valMemo.set(e, v);
     return v;
@@ -315,7 +366,7 @@ export class Evaluator {
   }
 
   private objectEntry(o: Val & { t: 'objv' }, name: string, depth: number): Val | 'absent' {
-    if (depth > 8) return UNKNOWN;
+    if (depth > 8) { this.cut++; return UNKNOWN; }
     for (let i = o.entries.length - 1; i >= 0; i--) {
       const en = o.entries[i];
       if ('open' in en) return UNKNOWN;
@@ -345,6 +396,19 @@ export class Evaluator {
   }
 
   private localValue(f: number, l: number): Val {
+    // a pure memo (see cut): every use of a local asks again (a typed parameter: its type each time)
+    const byFile = (this.localMemo[f] ??= []);
+    const kept = byFile[l];
+    if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+    const cut = this.cut, peak = this.peak, base = this.depth;
+    this.peak = base;
+    const v = this.localValueUncached(f, l);
+    if (this.cut === cut && shareable(v)) byFile[l] = { v, need: this.peak - base };
+    if (peak > this.peak) this.peak = peak;
+    return v;
+  }
+
+  private localValueUncached(f: number, l: number): Val {
     const loc = this.files[f].locals[l];
     if (loc.type) return weaken(this.typeValue(f, loc.type, 0), 'typed-receiver');
     if (loc.init) return this.value(f, loc.init);
@@ -403,6 +467,19 @@ export class Evaluator {
 
   /** Value bound by an import or require of file `f`. */
   importValue(f: number, i: number): Val {
+    // a pure memo (see cut): every use of an imported name asks again
+    const byFile = (this.importMemo[f] ??= []);
+    const kept = byFile[i];
+    if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+    const cut = this.cut, peak = this.peak, base = this.depth;
+    this.peak = base;
+    const v = this.importValueUncached(f, i);
+    if (this.cut === cut && shareable(v)) byFile[i] = { v, need: this.peak - base };
+    if (peak > this.peak) this.peak = peak;
+    return v;
+  }
+
+  private importValueUncached(f: number, i: number): Val {
     const imp = this.files[f].imports[i];
     const target = this.module(f, imp.source);
     if ('external' in target) return EXT;
@@ -485,7 +562,8 @@ export class Evaluator {
    * undefined when nothing binds them.
    */
   private bindingsFor(cls: SymRef, args: TypeArg[] | undefined, owner: SymRef, depth: number): Subst | undefined {
-    if (owner.s < 0 || depth > 8) return undefined;
+    if (owner.s < 0) return undefined;
+    if (depth > 8) { this.cut++; return undefined; }
     const sym = this.sym(cls);
     let own: Map<string, TypeArg> | undefined;
     if (args && sym.typeParams) {
@@ -509,8 +587,8 @@ export class Evaluator {
   /** The value a symbol reference stands for when used as a receiver (`x.m()`: the object x holds). */
   deref(v: Val): Val {
     if (v.t !== 'sym') return v;
-    if (this.depth > MAX_DEPTH) return UNKNOWN;
-    this.depth++;
+    if (this.depth > MAX_DEPTH) { this.cut++; return UNKNOWN; }
+    if (++this.depth > this.peak) this.peak = this.depth;
     try { return this.derefSym(v); } finally { this.depth--; }
   }
 
@@ -757,7 +835,7 @@ export class Evaluator {
    * ends with `return _ as any`), directly (`f()()`) or through a const or an unassigned local initialised so.
    */
   heldFunction(f: number, e: Expr, depth = 0): (Val & { t: 'sym' }) | undefined {
-    if (depth > 4) return undefined;
+    if (depth > 4) { this.cut++; return undefined; }
     if (e.k === 'call') {
       const c = this.value(f, e.callee);
       if (c.t !== 'sym') return undefined;
@@ -833,7 +911,7 @@ export class Evaluator {
     const params = new Set(sym.typeParams!.map((l) => `${c.f}:${l}`));
     const conflicts = new Set<string>();
     const bind = (pt: Expr, arg: () => Val, depth: number): void => {
-      if (depth > 4) return;
+      if (depth > 4) { this.cut++; return; }
       if (pt.k === 'id' && pt.b && 'l' in pt.b) {
         const key = `${c.f}:${pt.b.l}`;
         if (!params.has(key)) return;
@@ -877,8 +955,23 @@ export class Evaluator {
   // ---------------------------------------------------------------- types
   /** Instance value of a type expression written in file `f`. */
   typeValue(f: number, t: Expr, depth: number, subst?: Subst): Val {
-    if (depth > 8 || this.depth > MAX_DEPTH) return UNKNOWN;
-    this.depth++;
+    if (depth === 0 && !subst) {
+      // a type as written, with nothing bound: asked again for every use of a typed name (a pure memo)
+      const kept = this.typeMemo.get(t);
+      if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+      const cut = this.cut, peak = this.peak, base = this.depth;
+      this.peak = base;
+      const v = this.typeValueCounted(f, t, 0, undefined);
+      if (this.cut === cut && shareable(v)) this.typeMemo.set(t, { v, need: this.peak - base });
+      if (peak > this.peak) this.peak = peak;
+      return v;
+    }
+    return this.typeValueCounted(f, t, depth, subst);
+  }
+
+  private typeValueCounted(f: number, t: Expr, depth: number, subst: Subst | undefined): Val {
+    if (depth > 8 || this.depth > MAX_DEPTH) { this.cut++; return UNKNOWN; }
+    if (++this.depth > this.peak) this.peak = this.depth;
     try { return this.typeValueAt(f, t, depth, subst); } finally { this.depth--; }
   }
 
@@ -1046,14 +1139,27 @@ export class Evaluator {
 
   /** The symbol a type (or heritage) expression names, with the confidence of the path to it. */
   typeSymbol(f: number, t: Expr): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
+    // a pure memo (see cut): heritage, JSDoc and annotation types name the same few symbols again and again
+    const kept = this.typeSymbolMemo.get(t);
+    if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+    const cut = this.cut, peak = this.peak, base = this.depth;
+    this.peak = base;
+    const v = this.typeSymbolUncached(f, t);
+    if (this.cut === cut) this.typeSymbolMemo.set(t, { v, need: this.peak - base });
+    if (peak > this.peak) this.peak = peak;
+    return v;
+  }
+
+  private typeSymbolUncached(f: number, t: Expr): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
     switch (t.k) {
       case 'id': {
         if (!t.b) return 'ext'; // a global type (Promise, Array, HTMLElement …) or one we cannot see
         if ('l' in t.b) {
           // a type parameter: its constraint when the extractor records one as the local's type (`T extends Base`)
           const constraint = this.files[f].locals[t.b.l]?.type;
-          if (!constraint || constraint === t || this.depth > MAX_DEPTH) return undefined;
-          this.depth++;
+          if (!constraint || constraint === t) return undefined;
+          if (this.depth > MAX_DEPTH) { this.cut++; return undefined; }
+          if (++this.depth > this.peak) this.peak = this.depth;
           try { return this.typeSymbol(f, constraint); } finally { this.depth--; }
         }
         const v = 's' in t.b ? { t: 'sym', f, s: this.mergedValue(f, t.b.s), r: 'same-file', c: 1 } as Val : this.importValue(f, t.b.i);
@@ -1088,8 +1194,11 @@ export class Evaluator {
     const sides = (byFile[cls.s] ??= [new Map(), new Map()]);
     const table = sides[wantStatic ? 1 : 0];
     const memo = table.get(name);
-    if (memo !== undefined) return memo ?? undefined;
-    table.set(name, null); // cycle guard
+    if (memo !== undefined) {
+      if (memo === PENDING_MEMBER) { this.cut++; return undefined; }
+      return memo ?? undefined;
+    }
+    table.set(name, PENDING_MEMBER); // cycle guard
     const found = this.findMemberUncached(cls, name, wantStatic);
     table.set(name, found ?? null);
     return found;
@@ -1126,12 +1235,22 @@ export class Evaluator {
    * or enum of that name (`class Point {}` + `namespace Point { export function origin() }`), or an interface.
    */
   merged(f: number, s: number): number[] | undefined {
+    // asked for the same symbols over and over (every member access on them): kept per symbol, null for none
+    const byFile = (this.mergedMemo[f] ??= []);
+    const memo = byFile[s];
+    if (memo !== undefined) return memo ?? undefined;
     const syms = this.files[f].symbols;
     const sym = syms[s];
-    if (sym.label !== 'Class' && sym.label !== 'Function' && sym.label !== 'Enum' && sym.label !== 'Interface' && sym.kind !== 'namespace') return undefined;
-    const group = this.twins(f, s)?.filter((i) => MERGING_LABELS.has(syms[i].label) || syms[i].kind === 'namespace');
-    return group && group.length > 1 && group.some((i) => syms[i].kind === 'namespace') ? group : undefined;
+    let out: number[] | undefined;
+    if (sym.label === 'Class' || sym.label === 'Function' || sym.label === 'Enum' || sym.label === 'Interface' || sym.kind === 'namespace') {
+      const group = this.twins(f, s)?.filter((i) => MERGING_LABELS.has(syms[i].label) || syms[i].kind === 'namespace');
+      if (group && group.length > 1 && group.some((i) => syms[i].kind === 'namespace')) out = group;
+    }
+    byFile[s] = out ?? null;
+    return out;
   }
+
+  private readonly mergedMemo: Array<Array<number[] | null | undefined> | undefined> = [];
 
   /**
    * What a name stands for as a value: a namespace merged with a class, function or enum stands for that
@@ -1162,9 +1281,11 @@ export class Evaluator {
 
   /** The declarations of one scope sharing symbol `s`'s name (two or more), by TypeScript's value and type meanings. */
   private twins(f: number, s: number): number[] | undefined {
-    let idx = this.twinIndex[f];
-    if (!idx) {
-      idx = new Map();
+    let bySym = this.twinIndex[f];
+    if (!bySym) {
+      // each symbol's group looked up once per file (mergedValue and mergedType ask for most names a file
+      // resolves: a `parent\0name` key string per question cost its building and hashing)
+      const idx = new Map<string, number[]>();
       const syms = this.files[f].symbols;
       for (let i = 0; i < syms.length; i++) {
         const x = syms[i];
@@ -1173,15 +1294,17 @@ export class Evaluator {
         const l = idx.get(k);
         if (l) l.push(i); else idx.set(k, [i]);
       }
-      for (const [k, l] of idx) if (l.length < 2) idx.delete(k);
-      this.twinIndex[f] = idx;
+      bySym = new Array<number[] | undefined>(syms.length);
+      let groups = 0;
+      for (const l of idx.values()) if (l.length > 1) groups++;
+      // (a symbol of another kind sharing a group's scope and name gets that group too, as the key lookup gave it)
+      if (groups) for (let i = 0; i < syms.length; i++) { const l = idx.get(`${syms[i].parent}\u0000${syms[i].name}`); if (l && l.length > 1) bySym[i] = l; }
+      this.twinIndex[f] = bySym;
     }
-    if (idx.size === 0) return undefined;
-    const sym = this.files[f].symbols[s];
-    return idx.get(`${sym.parent}\u0000${sym.name}`);
+    return bySym[s];
   }
 
-  private readonly twinIndex: Array<Map<string, number[]> | undefined> = [];
+  private readonly twinIndex: Array<Array<number[] | undefined> | undefined> = [];
 
   /** `X.name` where X is a class, function or enum merged with a namespace that declares `name`. */
   private mergedMember(o: Val & { t: 'sym' }, name: string): Val | undefined {
@@ -1249,8 +1372,11 @@ export class Evaluator {
   exportOf(f: number, name: string): Val | undefined {
     const table = (this.exportMemo[f] ??= new Map());
     const memo = table.get(name);
-    if (memo !== undefined) return memo ?? undefined;
-    table.set(name, null); // cycle guard
+    if (memo !== undefined) {
+      if (memo === PENDING) { this.cut++; return undefined; }
+      return memo ?? undefined;
+    }
+    table.set(name, PENDING); // cycle guard
     const v = this.exportUncached(f, name);
     table.set(name, v ?? null);
     return v;
@@ -1304,6 +1430,11 @@ function returnsThis(sym: SymbolFact): boolean {
   return sym.returns ? sym.returns.k === 'this' : sym.returnsValue?.k === 'this';
 }
 
+/** Values a pure memo may hand out again: their identity means nothing (see sameValue). */
+function shareable(v: Val): boolean {
+  return v.t === 'sym' || v.t === 'inst' || v.t === 'ext' || v.t === 'unknown';
+}
+
 /** Two values standing for the same thing (the same symbol or instance type; otherwise the same object). */
 function sameValue(a: Val, b: Val): boolean {
   if (a === b) return true;
@@ -1315,15 +1446,25 @@ function sameValue(a: Val, b: Val): boolean {
 export function weaken(v: Val, r: Reason): Val {
   if (v.t === 'ext' || v.t === 'unknown') return v;
   const c = REASON_CONFIDENCE[r];
-  return c < v.c ? { ...v, r, c } : v;
+  return c < v.c ? reasoned(v, r, c) : v;
 }
 
 /** Result `v` reached through `via`: confidence is the weakest of both, plus the step's own reason. */
 function weakenFrom(v: Val, via: Val, r: Reason): Val {
   if (v.t === 'ext' || v.t === 'unknown') return v;
   const out = weaken(v, r) as Exclude<Val, { t: 'ext' } | { t: 'unknown' }>;
-  if (via.t !== 'ext' && via.t !== 'unknown' && via.c < out.c) return { ...out, r: via.r, c: via.c };
+  if (via.t !== 'ext' && via.t !== 'unknown' && via.c < out.c) return reasoned(out, via.r, via.c);
   return out;
+}
+
+/**
+ * A copy of `v` with another reason and confidence. Symbols and instances, most of what is weakened, are
+ * written out field by field: a spread of values of a dozen shapes is a megamorphic clone, slow on every call.
+ */
+function reasoned(v: Exclude<Val, { t: 'ext' } | { t: 'unknown' }>, r: Reason, c: number): Val {
+  if (v.t === 'sym') return { t: 'sym', f: v.f, s: v.s, r, c, subst: v.subst, held: v.held };
+  if (v.t === 'inst') return { t: 'inst', f: v.f, s: v.s, r, c, args: v.args };
+  return { ...v, r, c };
 }
 
 /** Kinds of the symbols under a function that are its members (a constructor function's), not nested functions. */

@@ -32,7 +32,8 @@ export class ModuleResolver {
 
   /** Resolves `specifier` as written in `fromFile`. */
   resolve(fromFile: string, specifier: string): ModuleTarget {
-    const dir = posix.dirname(fromFile) === '.' ? '' : posix.dirname(fromFile);
+    const parent = posix.dirname(fromFile);
+    const dir = parent === '.' ? '' : parent;
     const relative = specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..';
     let key = relative ? `${dir}\u0000${specifier}` : `${this.tsconfigFor(dir)?.dir ?? ''}\u0000${specifier}`;
     // a `#` specifier also depends on the package.json scope it is written in
