@@ -180,7 +180,8 @@ export class KeywordBuilder {
     const items: Array<string | readonly string[]> = [];
     for (const d of docs) {
       const f = d.fields;
-      items.push(f.name, f.qualified, f.path, f.signature, f.doc, f.body ? (d.bodyWords ?? f.body) : '');
+      // The body as text: its word runs are its identifiers (documents.ts), found natively without a list per symbol.
+      items.push(f.name, f.qualified, f.path, f.signature, f.doc, f.body);
     }
     const { seq, ends } = runs.of(items);
     const k = (this.kernelRuns ??= { generation: runs.generation, termAt: new Int32Array(0), termIds: new Int32Array(4096), count: 0 });
