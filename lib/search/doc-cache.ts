@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { GraphNode } from '../graph/schema.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { digestAll } from './digest.ts';
-import { describedProperties, documentsOfFile, inGraphOrder, searchableByFile, type SearchFields } from './documents.ts';
+import { describedProperties, documentsOfFile, searchableGroups, type SearchFields } from './documents.ts';
 
 /**
  * Bump whenever documents.ts or tokenize.ts change what a document or its terms hold for the same input:
@@ -34,8 +34,16 @@ export interface PreparedDoc {
   previousRow?: number;
 }
 
-/** A previous generation's documents by file: the file's content hash and its documents by uid. */
-export type DocCache = Map<string, { hash: string; docs: Map<string, { row: number; key: string; embedText: string }> }>;
+/**
+ * A previous generation's documents: by row, the uid, cache key and embedding text; by file, its content hash and
+ * its rows (in row order, which is graph order: an unchanged file's symbols come back in the same order).
+ */
+export interface DocCache {
+  files: Map<string, { hash: string; rows: number[] }>;
+  uids: string[];
+  keys: string[];
+  texts: string[];
+}
 
 /** The cache key of each node: a digest of the properties its document is made from. */
 function keysOf(nodes: readonly GraphNode[]): string[] {
@@ -48,32 +56,58 @@ function keysOf(nodes: readonly GraphNode[]): string[] {
  */
 export function prepareDocuments(graph: CodeGraph, readSource: (filePath: string) => string | undefined,
   fileHash?: (filePath: string) => string | undefined, previous?: DocCache): { docs: PreparedDoc[]; reusedFiles: number } {
-  const { byFile, loose } = searchableByFile(graph);
-  const made = new Map<string, PreparedDoc>();
+  const { nodes, byFile, loose } = searchableGroups(graph);
+  const docs = new Array<PreparedDoc>(nodes.length);
   let reusedFiles = 0;
   // Every key in one pass (one native call for all the digests), then file by file.
-  const allKeys = keysOf([...[...byFile.values()].flat(), ...loose]);
-  let nextKey = 0;
-  for (const [filePath, nodes] of byFile) {
-    const keys = allKeys.slice(nextKey, nextKey += nodes.length);
+  const keys = keysOf(nodes);
+  for (const [filePath, at] of byFile) {
     const hash = fileHash?.(filePath);
-    const prev = hash !== undefined ? previous?.get(filePath) : undefined;
-    if (prev && prev.hash === hash && nodes.every((n, i) => prev.docs.get(n.uid)?.key === keys[i])) {
-      nodes.forEach((n, i) => {
-        const p = prev.docs.get(n.uid)!;
-        made.set(n.uid, { uid: n.uid, filePath, key: keys[i], embedText: p.embedText, previousRow: p.row });
-      });
+    const prev = hash !== undefined ? previous?.files.get(filePath) : undefined;
+    const rows = prev && prev.hash === hash ? previousRows(previous!, prev.rows, at, nodes, keys) : undefined;
+    if (rows) {
+      for (let k = 0; k < at.length; k++) {
+        const i = at[k];
+        docs[i] = { uid: nodes[i].uid, filePath, key: keys[i], embedText: previous!.texts[rows[k]], previousRow: rows[k] };
+      }
       reusedFiles++;
       continue;
     }
-    documentsOfFile(nodes, readSource(filePath)).forEach((d, i) => {
-      made.set(d.uid, { uid: d.uid, filePath, key: keys[i], embedText: d.embedText, fields: d.fields, bodyWords: d.bodyWords });
-    });
+    place(docs, nodes, keys, at, readSource(filePath), filePath);
   }
-  documentsOfFile(loose, undefined).forEach((d, i) => {
-    made.set(d.uid, { uid: d.uid, key: allKeys[nextKey + i], embedText: d.embedText, fields: d.fields, bodyWords: d.bodyWords });
-  });
-  return { docs: inGraphOrder(graph, made), reusedFiles };
+  place(docs, nodes, keys, loose, undefined, undefined);
+  return { docs, reusedFiles };
+}
+
+/** Documents made now for the symbols at positions `at` of one file (`text` its source). */
+function place(docs: PreparedDoc[], nodes: readonly GraphNode[], keys: readonly string[], at: readonly number[], text: string | undefined, filePath: string | undefined): void {
+  const made = documentsOfFile(at.map((i) => nodes[i]), text);
+  for (let k = 0; k < at.length; k++) {
+    const d = made[k];
+    docs[at[k]] = { uid: d.uid, filePath, key: keys[at[k]], embedText: d.embedText, fields: d.fields, bodyWords: d.bodyWords };
+  }
+}
+
+/**
+ * The previous rows of the symbols at positions `at` (one file), when each has a cached document with its key;
+ * undefined otherwise. The rows are first compared in order (an unchanged file's are the same list), else by uid.
+ */
+function previousRows(cache: DocCache, rows: readonly number[], at: readonly number[], nodes: readonly GraphNode[], keys: readonly string[]): readonly number[] | undefined {
+  let same = rows.length === at.length;
+  for (let k = 0; same && k < at.length; k++) same = cache.uids[rows[k]] === nodes[at[k]].uid;
+  if (same) {
+    for (let k = 0; k < at.length; k++) if (cache.keys[rows[k]] !== keys[at[k]]) return undefined;
+    return rows;
+  }
+  const byUid = new Map<string, number>();
+  for (const r of rows) byUid.set(cache.uids[r], r);
+  const out: number[] = [];
+  for (const i of at) {
+    const r = byUid.get(nodes[i].uid);
+    if (r === undefined || cache.keys[r] !== keys[i]) return undefined;
+    out.push(r);
+  }
+  return out;
 }
 
 // On disk: {revision, files: {path: hash}, docs: [[uid, filePath, key, embedText]]}, one row per row of the
@@ -99,17 +133,23 @@ export function docCacheJSON(docs: readonly PreparedDoc[], fileHash: (filePath: 
 export function readDocCache(file: string, rows: number): DocCache | undefined {
   let raw: { revision?: number; files?: Record<string, string>; docs?: unknown[] };
   try { raw = JSON.parse(readFileSync(file, 'utf8')); } catch { return undefined; }
-  if (!raw || raw.revision !== DOCS_REVISION || !raw.files || !Array.isArray(raw.docs) || raw.docs.length !== rows) return undefined;
-  const out: DocCache = new Map();
-  for (const [filePath, hash] of Object.entries(raw.files)) out.set(filePath, { hash, docs: new Map() });
-  for (let row = 0; row < raw.docs.length; row++) {
-    const r = raw.docs[row];
-    if (!Array.isArray(r) || r.length !== 4 || !r.every((x) => typeof x === 'string')) return undefined;
-    const [uid, filePath, key, embedText] = r as string[];
-    if (filePath === '') continue;
-    const entry = out.get(filePath);
-    if (!entry) return undefined;
-    entry.docs.set(uid, { row, key, embedText });
+  if (!raw || raw.revision !== DOCS_REVISION || !raw.files || typeof raw.files !== 'object' || !Array.isArray(raw.docs) || raw.docs.length !== rows) return undefined;
+  const files: DocCache['files'] = new Map();
+  for (const [filePath, hash] of Object.entries(raw.files)) {
+    if (typeof hash !== 'string') return undefined;
+    files.set(filePath, { hash, rows: [] });
   }
-  return out;
+  const uids = new Array<string>(rows), keys = new Array<string>(rows), texts = new Array<string>(rows);
+  for (let row = 0; row < rows; row++) {
+    const r = raw.docs[row];
+    if (!Array.isArray(r) || r.length !== 4) return undefined;
+    const [uid, filePath, key, embedText] = r as unknown[];
+    if (typeof uid !== 'string' || typeof filePath !== 'string' || typeof key !== 'string' || typeof embedText !== 'string') return undefined;
+    uids[row] = uid; keys[row] = key; texts[row] = embedText;
+    if (filePath === '') continue;
+    const entry = files.get(filePath);
+    if (!entry) return undefined;
+    entry.rows.push(row);
+  }
+  return { files, uids, keys, texts };
 }

@@ -44,37 +44,42 @@ export function isSearchable(node: GraphNode): boolean {
   return SYMBOLS.has(node.label);
 }
 
-/** Searchable symbols grouped by defining file (files in first-seen graph order), and those with no file. */
-export function searchableByFile(graph: CodeGraph): { byFile: Map<string, GraphNode[]>; loose: GraphNode[] } {
-  const byFile = new Map<string, GraphNode[]>();
-  const loose: GraphNode[] = [];
+/** The searchable symbols in graph order, and their positions there by defining file (first-seen order) and without one. */
+export interface SearchableGroups {
+  nodes: GraphNode[];
+  byFile: Map<string, number[]>;
+  loose: number[];
+}
+
+/** The graph's searchable symbols, grouped by file (a document's row is its symbol's position in `nodes`). */
+export function searchableGroups(graph: CodeGraph): SearchableGroups {
+  const nodes: GraphNode[] = [];
+  const byFile = new Map<string, number[]>();
+  const loose: number[] = [];
   for (const n of graph.nodes) {
     if (!isSearchable(n)) continue;
+    const at = nodes.length;
+    nodes.push(n);
     if (n.filePath) {
       let list = byFile.get(n.filePath);
       if (!list) byFile.set(n.filePath, (list = []));
-      list.push(n);
-    } else loose.push(n);
+      list.push(at);
+    } else loose.push(at);
   }
-  return { byFile, loose };
-}
-
-/** The values of `byUid` for the graph's nodes that have one, in graph order. */
-export function inGraphOrder<T>(graph: CodeGraph, byUid: ReadonlyMap<string, T>): T[] {
-  const out: T[] = [];
-  for (const n of graph.nodes) { const d = byUid.get(n.uid); if (d !== undefined) out.push(d); }
-  return out;
+  return { nodes, byFile, loose };
 }
 
 /** Builds the search documents of every symbol of the graph, in graph order. */
 export function buildDocuments(graph: CodeGraph, readSource: (filePath: string) => string | undefined): SearchDoc[] {
-  const { byFile, loose } = searchableByFile(graph);
-  const docs = new Map<string, SearchDoc>();
-  for (const [filePath, nodes] of byFile) {
-    documentsOfFile(nodes, readSource(filePath)).forEach((d) => docs.set(d.uid, d));
-  }
-  documentsOfFile(loose, undefined).forEach((d) => docs.set(d.uid, d));
-  return inGraphOrder(graph, docs);
+  const { nodes, byFile, loose } = searchableGroups(graph);
+  const out = new Array<SearchDoc>(nodes.length);
+  const place = (at: readonly number[], text: string | undefined): void => {
+    const docs = documentsOfFile(at.map((i) => nodes[i]), text);
+    for (let k = 0; k < at.length; k++) out[at[k]] = docs[k];
+  };
+  for (const [filePath, at] of byFile) place(at, readSource(filePath));
+  place(loose, undefined);
+  return out;
 }
 
 /**
