@@ -276,8 +276,13 @@ static napi_value js_vectra_row(napi_env env, napi_callback_info info) {
   double sum = 0;
   int64_t end = -1;
   for (int64_t j = 0; j < dim; j++) {
-    /* Mostly zeros: four +0 values at once (a -0 takes the general path, which prints it as 0 too). */
-    if (j + 4 <= dim) {
+    /* Mostly zeros: eight, else four +0 values at once (a -0 takes the general path, which prints it as 0 too). */
+    if (j + 8 <= dim) {
+      uint64_t a, b, c, d;
+      memcpy(&a, x + j, 8); memcpy(&b, x + j + 2, 8); memcpy(&c, x + j + 4, 8); memcpy(&d, x + j + 6, 8);
+      if ((a | b | c | d) == 0) { memcpy(p, "0,0,0,0,0,0,0,0,", 16); p += 16; j += 7; continue; }
+      if ((a | b) == 0) { memcpy(p, "0,0,0,0,", 8); p += 8; j += 3; continue; }
+    } else if (j + 4 <= dim) {
       uint64_t a, b;
       memcpy(&a, x + j, 8);
       memcpy(&b, x + j + 2, 8);
@@ -285,15 +290,25 @@ static napi_value js_vectra_row(napi_env env, napi_callback_info info) {
     }
     const double v0 = x[j];
     if (v0 == 0) { *p++ = '0'; *p++ = ','; continue; }
-    double n = js_round(v0 * 1e6);
+    const double scaled = v0 * 1e6;
+    double n;
+    if (scaled > -1e8 && scaled < 1e8) {
+      /* js_round without libm's ceil (a call at -O2 on baseline x86-64): truncate, then up when below. A -0 result
+       * comes out +0 here, which prints and sums the same. */
+      n = (double)(int64_t)scaled;
+      if (n < scaled) n += 1.0;
+      if (n - 0.5 > scaled) n -= 1.0;
+    } else n = js_round(scaled);  /* and NaN: ends below */
     if (n == 0) { *p++ = '0'; *p++ = ','; continue; }
     const double v = n / 1e6;
     sum += v * v;
     if (n < 0) { *p++ = '-'; n = -n; }
-    const double ip = floor(n / 1e6);
-    if (!(ip < 10)) goto out;  /* and NaN */
-    const int32_t fr = (int32_t)(n - ip * 1e6);
-    *p++ = (uint8_t)('0' + (int)ip);
+    if (!(n < 1e7)) goto out;  /* a value of 10 or more, and NaN */
+    /* n is a whole number below 10^7: its integer and fraction parts in integer arithmetic, exactly. */
+    const int32_t ni = (int32_t)n;
+    const int32_t ip = ni / 1000000;
+    const int32_t fr = ni - ip * 1000000;
+    *p++ = (uint8_t)('0' + ip);
     if (fr != 0) {
       *p++ = '.';
       const int32_t hi = fr / 1000, lo = fr - hi * 1000;
@@ -531,6 +546,17 @@ static napi_value js_runs_of(napi_env env, napi_callback_info info) {
   const char *bad = NULL;
   napi_value result = NULL;
   if (!units_of(env, argv[1], &buf, &buf_cap, &text_len)) { free(buf); napi_throw_type_error(env, NULL, "runsOf: text must be a string"); return NULL; }
+  /* Non-ASCII code points not classified yet, found before any run is taken: a text that has some is then scanned
+   * once more only after they are classified, not twice in full. (Pieces taken whole need no classifying, but a
+   * code point of theirs asked about here is simply classified early.) */
+  for (size_t k = 0; k < text_len && !bad; k++) {
+    const uint16_t c = buf[k];
+    if (c < 128) continue;
+    uint32_t cp = c;
+    if (c >= 0xD800 && c <= 0xDBFF && k + 1 < text_len && buf[k + 1] >= 0xDC00 && buf[k + 1] <= 0xDFFF) { cp = 0x10000 + (((uint32_t)c - 0xD800) << 10) + (buf[k + 1] - 0xDC00); k++; }
+    if (cp_class(t, cp) == 0 && (!list_push(&unknown, (int32_t)cp) || !cp_set(t, cp, 3))) bad = "runsOf: out of memory";
+  }
+  if (bad || unknown.n > 0) goto done_scan;
   size_t off = 0, piece = 0;
   for (size_t i = 0; i < items && !bad; i++) {
     const size_t last = (size_t)item_ends[i];
@@ -582,6 +608,7 @@ static napi_value js_runs_of(napi_env env, napi_callback_info info) {
     }
     if (!bad && !list_push(&ends, (int32_t)seq.n)) bad = "runsOf: out of memory";
   }
+done_scan:
   if (bad) goto done;
   if (unknown.n > 0) {
     /* Placeholders (class 3) are dropped again: JavaScript classifies these and calls again. */

@@ -89,18 +89,27 @@ export class RunNumbers {
       this.generation++;
     }
     // One string for all items, and the pieces' lengths (negative: a run as it is): one copy out of V8.
-    const parts: string[] = [];
-    const pieces: number[] = [];
     const itemEnds = new Int32Array(items.length);
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i];
-      if (typeof item === 'string') { parts.push(item); pieces.push(item.length); }
-      else if (!Array.isArray(item)) throw new TypeError('runsOf: an item is neither a string nor an array of runs');
-      else for (let j = 0; j < item.length; j++) { const run = item[j]; if (typeof run !== 'string') throw new TypeError('runsOf: a run that is not a string'); parts.push(run); pieces.push(-1 - run.length); }
-      itemEnds[i] = pieces.length;
+    let text: string;
+    let pieceLengths: Int32Array;
+    if (items.every((item) => typeof item === 'string')) {
+      // Only texts (what analyze hands over): one piece each, joined as they are.
+      pieceLengths = new Int32Array(items.length);
+      for (let i = 0; i < items.length; i++) { pieceLengths[i] = (items[i] as string).length; itemEnds[i] = i + 1; }
+      text = items.join('');
+    } else {
+      const parts: string[] = [];
+      const pieces: number[] = [];
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        if (typeof item === 'string') { parts.push(item); pieces.push(item.length); }
+        else if (!Array.isArray(item)) throw new TypeError('runsOf: an item is neither a string nor an array of runs');
+        else for (let j = 0; j < item.length; j++) { const run = item[j]; if (typeof run !== 'string') throw new TypeError('runsOf: a run that is not a string'); parts.push(run); pieces.push(-1 - run.length); }
+        itemEnds[i] = pieces.length;
+      }
+      text = parts.join('');
+      pieceLengths = Int32Array.from(pieces);
     }
-    const text = parts.join('');
-    const pieceLengths = Int32Array.from(pieces);
     for (;;) {
       const got = this.kernel.runsOf(this.table, text, pieceLengths, itemEnds);
       if (got instanceof Int32Array) {

@@ -40,11 +40,15 @@ export interface VectorRows {
   made?: Int32Array;
 }
 
-/** Where row r's vector is: [array, offset]. */
-function rowAt(rows: VectorRows, r: number): [Float32Array, number] {
-  const src = rows.source !== undefined && rows.previousPacked !== undefined ? rows.source[r] : -1;
-  if (src >= 0) return [rows.previousPacked!, src * rows.dim];
-  return [rows.packed, (rows.made !== undefined ? rows.made[r] : r) * rows.dim];
+/** The array row r's vector is in (see rowBase). Two functions, not a pair: no array per row in cold code. */
+function rowArray(rows: VectorRows, r: number): Float32Array {
+  return rows.source !== undefined && rows.previousPacked !== undefined && rows.source[r] >= 0 ? rows.previousPacked : rows.packed;
+}
+
+/** Where row r's vector starts in rowArray(rows, r). */
+function rowBase(rows: VectorRows, r: number): number {
+  if (rows.source !== undefined && rows.previousPacked !== undefined && rows.source[r] >= 0) return rows.source[r] * rows.dim;
+  return (rows.made !== undefined ? rows.made[r] : r) * rows.dim;
 }
 
 /** Where the previous generation's files can be taken over from (same rows → same file). */
@@ -88,11 +92,14 @@ function packedParts(rows: VectorRows): Uint8Array[] {
   const parts: Uint8Array[] = [];
   const count = rows.uids.length;
   const bytes = rows.dim * 4;
+  // All rows made now (a cold build): the matrix as it is.
+  if (rows.previousPacked === undefined && rows.made === undefined) return [new Uint8Array(rows.packed.buffer, rows.packed.byteOffset, count * bytes)];
   for (let r = 0; r < count;) {
-    const [arr, at] = rowAt(rows, r);
+    const arr = rowArray(rows, r);
+    const at = rowBase(rows, r);
     let end = r + 1;
     // Extend while the next row follows this one in the same array.
-    while (end < count) { const [a2, at2] = rowAt(rows, end); if (a2 !== arr || at2 !== at + (end - r) * rows.dim) break; end++; }
+    while (end < count && rowArray(rows, end) === arr && rowBase(rows, end) === at + (end - r) * rows.dim) end++;
     parts.push(new Uint8Array(arr.buffer, arr.byteOffset + at * 4, (end - r) * bytes));
     r = end;
   }
@@ -258,7 +265,8 @@ function shardParts(rows: VectorRows, from: number, to: number, previous?: Previ
     const head = itemHead(rows.uids[r], rows.hashes[r]);
     buf = room(buf, at, head.length + dim * 12 + 64);
     at += head.copy(buf, at);
-    const [packed, base] = rowAt(rows, r);
+    const packed = rowArray(rows, r);
+    const base = rowBase(rows, r);
     const end = kernel !== undefined ? kernel.vectraRow(buf, at, packed, base, dim, rowSum) : writeRow(buf, at, packed, base, dim);
     if (end >= 0) at = end;
     else { buf = room(buf, at, dim * 32 + 64); at = writeRowSlow(buf, at, packed, base, dim); }
