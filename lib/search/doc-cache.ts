@@ -43,6 +43,8 @@ export interface DocCache {
   uids: string[];
   keys: string[];
   texts: string[];
+  /** The file's bytes and where each row's JSON is in them (row r: spans[2r] .. spans[2r+1]), when found (rowSpans). */
+  raw?: { buf: Buffer; spans: Uint32Array };
 }
 
 /** The cache key of each node: a digest of the properties its document is made from. */
@@ -114,16 +116,79 @@ function previousRows(cache: DocCache, rows: readonly number[], at: readonly num
 // generation's keyword index (a symbol without a file, or of a file without a hash, has filePath '' or no
 // `files` entry and is never taken over).
 
-/** Serialises the documents (all of them, in row order). */
-export function docCacheJSON(docs: readonly PreparedDoc[], fileHash: (filePath: string) => string | undefined): string {
+/**
+ * The documents serialised (all of them, in row order: `JSON.stringify` of the layout above), as slices: a taken-over document's row is the previous file's bytes of its row (the same
+ * uid, path, key and text, serialised the same way), one slice per run of consecutive previous rows; only the
+ * rows made now and the file table are serialised. A one-file run then writes docs.json without re-serialising
+ * the embedding texts of every symbol.
+ */
+export function docCacheBytes(docs: readonly PreparedDoc[], fileHash: (filePath: string) => string | undefined, previous?: DocCache): Uint8Array[] {
   const files: Record<string, string> = {};
-  const rows: string[][] = [];
   for (const d of docs) {
     const hash = d.filePath ? fileHash(d.filePath) : undefined;
     if (hash !== undefined) files[d.filePath!] = hash;
-    rows.push([d.uid, hash !== undefined ? d.filePath! : '', d.key, d.embedText]);
   }
-  return JSON.stringify({ revision: DOCS_REVISION, files, docs: rows });
+  const parts: Uint8Array[] = [];
+  let text = `{"revision":${DOCS_REVISION},"files":${JSON.stringify(files)},"docs":[`;
+  const raw = previous?.raw;
+  for (let i = 0; i < docs.length; i++) {
+    const d = docs[i];
+    if (i > 0) text += ',';
+    const p = d.previousRow;
+    if (raw !== undefined && p !== undefined) {
+      // Rows i..j follow rows p..p+(j-i) of the previous file, commas between included.
+      let j = i;
+      while (j + 1 < docs.length && docs[j + 1].previousRow === p + (j + 1 - i)) j++;
+      parts.push(Buffer.from(text));
+      text = '';
+      parts.push(raw.buf.subarray(raw.spans[2 * p], raw.spans[2 * (p + j - i) + 1]));
+      i = j;
+      continue;
+    }
+    const hash = d.filePath ? fileHash(d.filePath) : undefined;
+    text += JSON.stringify([d.uid, hash !== undefined ? d.filePath! : '', d.key, d.embedText]);
+  }
+  parts.push(Buffer.from(text + ']}'));
+  return parts;
+}
+
+const BACKSLASH = 0x5c, OPEN = 0x5b, CLOSE = 0x5d, COMMA = 0x2c, BRACE = 0x7d;
+const DOCS_START = Buffer.from('"docs":[');
+const ROW_END = Buffer.from('"]');
+
+/** True when the `"` at `at` ends or starts a string (not an escaped quote inside one: an even run of backslashes before it). */
+function unescaped(buf: Buffer, at: number): boolean {
+  let k = at;
+  while (k > 0 && buf[k - 1] === BACKSLASH) k--;
+  return (at - k) % 2 === 0;
+}
+
+/** The first `needle` (starting with a quote) at or after `from` whose quote is not escaped; -1 when none. */
+function unescapedIndexOf(buf: Buffer, needle: Buffer, from: number): number {
+  for (let at = buf.indexOf(needle, from); at >= 0; at = buf.indexOf(needle, at + 1)) if (unescaped(buf, at)) return at;
+  return -1;
+}
+
+/**
+ * Where each of `count` rows of docs.json is (its `[` to its `]`), found from the text's structure: in JSON.stringify's
+ * output a quote that is not escaped ends or starts a string, so a row ends at its first unescaped `"]`. Undefined when
+ * the bytes are not laid out that way (then nothing is taken over as bytes).
+ */
+function rowSpans(buf: Buffer, count: number): Uint32Array | undefined {
+  const spans = new Uint32Array(2 * count);
+  const start = unescapedIndexOf(buf, DOCS_START, 0);
+  if (start < 0) return undefined;
+  let at = start + DOCS_START.length;
+  for (let r = 0; r < count; r++) {
+    if (buf[at] !== OPEN) return undefined;
+    const end = unescapedIndexOf(buf, ROW_END, at);
+    if (end < 0) return undefined;
+    spans[2 * r] = at;
+    spans[2 * r + 1] = end + 2;
+    at = end + 2;
+    if (r + 1 < count) { if (buf[at] !== COMMA) return undefined; at++; }
+  }
+  return buf[at] === CLOSE && buf[at + 1] === BRACE && at + 2 === buf.length ? spans : undefined;
 }
 
 /**
@@ -132,7 +197,8 @@ export function docCacheJSON(docs: readonly PreparedDoc[], fileHash: (filePath: 
  */
 export function readDocCache(file: string, rows: number): DocCache | undefined {
   let raw: { revision?: number; files?: Record<string, string>; docs?: unknown[] };
-  try { raw = JSON.parse(readFileSync(file, 'utf8')); } catch { return undefined; }
+  let bytes: Buffer;
+  try { bytes = readFileSync(file); raw = JSON.parse(bytes.toString('utf8')); } catch { return undefined; }
   if (!raw || raw.revision !== DOCS_REVISION || !raw.files || typeof raw.files !== 'object' || !Array.isArray(raw.docs) || raw.docs.length !== rows) return undefined;
   const files: DocCache['files'] = new Map();
   for (const [filePath, hash] of Object.entries(raw.files)) {
@@ -151,5 +217,10 @@ export function readDocCache(file: string, rows: number): DocCache | undefined {
     if (!entry) return undefined;
     entry.rows.push(row);
   }
-  return { files, uids, keys, texts };
+  const out: DocCache = { files, uids, keys, texts };
+  const spans = rowSpans(bytes, rows);
+  // Rows are taken over as bytes only when they read as this version serialises them (checked on the first and last).
+  const same = (r: number): boolean => bytes.toString('utf8', spans![2 * r], spans![2 * r + 1]) === JSON.stringify(raw.docs![r]);
+  if (spans !== undefined && (rows === 0 || (same(0) && same(rows - 1)))) out.raw = { buf: bytes, spans };
+  return out;
 }

@@ -12,12 +12,13 @@ import path from 'node:path';
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { KeywordBuilder, KeywordIndex, type ForwardIndex } from './bm25.ts';
 import { digestAll } from './digest.ts';
-import { docCacheJSON, prepareDocuments, readDocCache } from './doc-cache.ts';
+import { docCacheBytes, prepareDocuments, readDocCache } from './doc-cache.ts';
 import type { SearchFields } from './documents.ts';
 import { embedderFor, lexicalIntoAll, LEXICAL_DIM, LEXICAL_ID, resolveEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
 import { SearchIndex, type SearchParts } from './engine.ts';
 import { LegacyKeywordIndex } from './legacy-v1.ts';
 import { readPacked, readRows, toColumns, VectorMatrix, writeVectors } from './vectors.ts';
+import { writeParts } from './write-parts.ts';
 
 export { SearchIndex } from './engine.ts';
 export type { RankedSymbol, RankRequest, RankResult, QueryVectors, RankMode } from './engine.ts';
@@ -112,7 +113,7 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   }
   if (fresh.length > 0) builder.addAllFields(fresh);
   writeFileSync(path.join(out, KEYWORD_FILE), builder.finish().toBuffer());
-  if (opts.fileHash) writeFileSync(path.join(out, DOCS_FILE), docCacheJSON(docs, opts.fileHash));
+  if (opts.fileHash) writeParts(path.join(out, DOCS_FILE), docCacheBytes(docs, opts.fileHash, cached));
   step('keyword');
 
   // Vectors: the previous generation's for unchanged texts (same embedder), the embedder's for the rest.

@@ -5,10 +5,11 @@
  * brute-force cosine: Vectra's own query path re-reads JSON and scores row objects, far over a 10 ms budget
  * (see docs/search.md).
  */
-import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, writevSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { searchKernel } from './native.ts';
 import { topK } from './top.ts';
+import { writeParts } from './write-parts.ts';
 
 export { topK } from './top.ts';
 
@@ -104,22 +105,6 @@ function packedParts(rows: VectorRows): Uint8Array[] {
     r = end;
   }
   return parts;
-}
-
-/** Writes `parts` back to back into a new `file` (replacing it). */
-function writeParts(file: string, parts: Uint8Array[]): void {
-  const fd = openSync(file, 'w');
-  try {
-    let left = parts.filter((p) => p.length > 0);
-    while (left.length > 0) {
-      // writev may write less than asked (and takes at most IOV_MAX slices at once): go on from where it stopped.
-      let done = writevSync(fd, left.length > 1024 ? left.slice(0, 1024) : left);
-      let k = 0;
-      while (k < left.length && done >= left[k].length) done -= left[k++].length;
-      left = left.slice(k);
-      if (done > 0) left[0] = left[0].subarray(done);
-    }
-  } finally { closeSync(fd); }
 }
 
 function sameRows(rows: VectorRows, prev: PreviousVectors, from: number, to: number): boolean {
@@ -262,9 +247,10 @@ function shardParts(rows: VectorRows, from: number, to: number, previous?: Previ
         continue;
       }
     }
-    const head = itemHead(rows.uids[r], rows.hashes[r]);
-    buf = room(buf, at, head.length + dim * 12 + 64);
-    at += head.copy(buf, at);
+    const uid = rows.uids[r], hash = rows.hashes[r];
+    // Written in place (no Buffer per item); room for the worst case: JSON escapes a code unit as up to 6 bytes.
+    buf = room(buf, at, 6 * (uid.length + hash.length) + 64 + dim * 12 + 64);
+    at += buf.write(`{"id":${JSON.stringify(uid)},"metadata":{"hash":${JSON.stringify(hash)}},"vector":[`, at);
     const packed = rowArray(rows, r);
     const base = rowBase(rows, r);
     const end = kernel !== undefined ? kernel.vectraRow(buf, at, packed, base, dim, rowSum) : writeRow(buf, at, packed, base, dim);
