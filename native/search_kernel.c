@@ -24,6 +24,18 @@ static inline double js_round(double x) {
   return r;
 }
 
+/*
+ * js_round without libm (ceil is a call at -O2 on baseline x86-64, and these kernels round every stored value):
+ * truncate, step up to the ceiling, then down as js_round does. The same double for every input, -0 included.
+ */
+static inline double js_round_fast(double x) {
+  if (!(x > -1e15 && x < 1e15) || x == 0) return js_round(x);  /* and NaN; ±0 stays as it is */
+  const double t = (double)(int64_t)x;  /* toward zero: the ceiling of a negative x, the floor of a positive one */
+  double r = t < x ? t + 1.0 : t;
+  if (r - 0.5 > x) r -= 1.0;
+  return r == 0 && x < 0 ? -0.0 : r;    /* ceil of a negative x above -1 is -0 */
+}
+
 static void throw_range(napi_env env, const char *what) { napi_throw_range_error(env, NULL, what); }
 
 /* The elements of a typed array argument of the given type; false (a TypeError thrown) when it is not one. */
@@ -92,6 +104,9 @@ static bool int_arg(napi_env env, napi_value v, int64_t *out, const char *what) 
 #define CONCEPT (1 << 30)
 #define GRAMS ((1 << 30) - 1)
 
+/* Marks dimension d touched in lexicalEmbed's bitmap. */
+#define TOUCH(d) (touched[(d) >> 6] |= (uint64_t)1 << ((d) & 63))
+
 static napi_value js_lexical_embed(napi_env env, napi_callback_info info) {
   napi_value argv[12];
   if (!args_of(env, info, argv, 12, "lexicalEmbed")) return NULL;
@@ -120,7 +135,8 @@ static napi_value js_lexical_embed(napi_env env, napi_callback_info info) {
   const size_t dim = (size_t)dim64, n_runs = n_runs2 / 2, n_words = n_words1 - 1;
   uint32_t *word_stamp = calloc(n_words ? n_words : 1, sizeof *word_stamp);
   uint32_t *word_slot = malloc((n_words ? n_words : 1) * sizeof *word_slot);
-  uint8_t *touched = malloc(dim);
+  const size_t bit_words = (dim + 63) / 64;
+  uint64_t *touched = malloc(bit_words * sizeof *touched);
   size_t cap = 256;
   int32_t *order = malloc(cap * sizeof *order), *tfs = malloc(cap * sizeof *tfs);
   const char *bad = NULL;
@@ -180,7 +196,7 @@ static napi_value js_lexical_embed(napi_env env, napi_callback_info info) {
     }
     from = to;
     if (bad) break;
-    memset(touched, 0, dim);
+    memset(touched, 0, bit_words * sizeof *touched);
     /* Each word's features with weight 1 + ln(tf), in the order lexical.ts `addWord` adds them. */
     for (size_t k = 0; k < n; k++) {
       const int32_t w = order[k];
@@ -199,31 +215,36 @@ static napi_value js_lexical_embed(napi_env env, napi_callback_info info) {
       const int32_t *fc = feat_code + f0;
       /* The word: sign * (WORD_WEIGHT * w); its concept: sign * (CONCEPT_WEIGHT * w). */
       uint32_t d = (uint32_t)fc[0] >> 1;
-      touched[d] = 1;
+      TOUCH(d);
       o[d] = (float)((double)o[d] + ((fc[0] & 1) ? -1.0 : 1.0) * (1.0 * wt));
       if (head == 2) {
         d = (uint32_t)fc[1] >> 1;
-        touched[d] = 1;
+        TOUCH(d);
         o[d] = (float)((double)o[d] + ((fc[1] & 1) ? -1.0 : 1.0) * (0.5 * wt));
       }
       if (grams > 0) {
         const double gw = (0.3 * wt * 3) / sqrt((double)grams * 3);
         for (int32_t j = head; j < head + grams; j++) {
           d = (uint32_t)fc[j] >> 1;
-          touched[d] = 1;
+          TOUCH(d);
           o[d] = (float)((double)o[d] + ((fc[j] & 1) ? -1.0 : 1.0) * gw);
         }
       }
     }
     if (bad) break;
-    /* The norm over touched dimensions in ascending order (as the JavaScript sorts them), then scale and round. */
+    /* The norm over touched dimensions in ascending order (as the JavaScript sorts them), then scale and round:
+     * the set bits of the bitmap in order, not a pass over every dimension. */
     double norm = 0;
-    for (size_t i = 0; i < dim; i++) if (touched[i]) { const double v = o[i]; norm += v * v; }
-    if (norm > 0) {
-      const double inv = 1 / sqrt(norm);
-      for (size_t i = 0; i < dim; i++) if (touched[i]) o[i] = (float)((double)o[i] * inv);
+    for (size_t w = 0; w < bit_words; w++)
+      for (uint64_t m = touched[w]; m; m &= m - 1) { const double v = o[w * 64 + (size_t)__builtin_ctzll(m)]; norm += v * v; }
+    const double inv = norm > 0 ? 1 / sqrt(norm) : 1;
+    for (size_t w = 0; w < bit_words; w++) {
+      for (uint64_t m = touched[w]; m; m &= m - 1) {
+        const size_t i = w * 64 + (size_t)__builtin_ctzll(m);
+        if (norm > 0) o[i] = (float)((double)o[i] * inv);
+        if (round && o[i] != 0) o[i] = (float)(js_round_fast((double)o[i] * 1e6) / 1e6);
+      }
     }
-    if (round) for (size_t i = 0; i < dim; i++) if (touched[i] && o[i] != 0) o[i] = (float)(js_round((double)o[i] * 1e6) / 1e6);
   }
 done:
   free(word_stamp);
@@ -290,15 +311,7 @@ static napi_value js_vectra_row(napi_env env, napi_callback_info info) {
     }
     const double v0 = x[j];
     if (v0 == 0) { *p++ = '0'; *p++ = ','; continue; }
-    const double scaled = v0 * 1e6;
-    double n;
-    if (scaled > -1e8 && scaled < 1e8) {
-      /* js_round without libm's ceil (a call at -O2 on baseline x86-64): truncate, then up when below. A -0 result
-       * comes out +0 here, which prints and sums the same. */
-      n = (double)(int64_t)scaled;
-      if (n < scaled) n += 1.0;
-      if (n - 0.5 > scaled) n -= 1.0;
-    } else n = js_round(scaled);  /* and NaN: ends below */
+    double n = js_round_fast(v0 * 1e6);
     if (n == 0) { *p++ = '0'; *p++ = ','; continue; }
     const double v = n / 1e6;
     sum += v * v;
@@ -468,10 +481,21 @@ static bool cp_set(RunTable *t, uint32_t cp, uint8_t v) {
   return true;
 }
 
+/* ASCII character classes by table (one load instead of five comparisons per character of every scanned text):
+ * CH_WORD [A-Za-z0-9_$], CH_START [A-Za-z_$], CH_SLASH '/'. */
+enum { CH_WORD = 1, CH_START = 2, CH_SLASH = 4 };
+static const uint8_t CH[128] = {
+  ['$'] = CH_WORD | CH_START, ['_'] = CH_WORD | CH_START, ['/'] = CH_SLASH,
+  ['0'] = CH_WORD, ['1'] = CH_WORD, ['2'] = CH_WORD, ['3'] = CH_WORD, ['4'] = CH_WORD,
+  ['5'] = CH_WORD, ['6'] = CH_WORD, ['7'] = CH_WORD, ['8'] = CH_WORD, ['9'] = CH_WORD,
+#define L(c) [c] = CH_WORD | CH_START, [c - 32] = CH_WORD | CH_START
+  L('a'), L('b'), L('c'), L('d'), L('e'), L('f'), L('g'), L('h'), L('i'), L('j'), L('k'), L('l'), L('m'),
+  L('n'), L('o'), L('p'), L('q'), L('r'), L('s'), L('t'), L('u'), L('v'), L('w'), L('x'), L('y'), L('z'),
+#undef L
+};
+
 /* [A-Za-z0-9_$]: an ASCII word character. */
-static inline bool ascii_word(uint16_t c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
-}
+static inline bool ascii_word(uint16_t c) { return c < 128 && (CH[c] & CH_WORD); }
 
 static RunTable *run_table_arg(napi_env env, napi_value v) {
   void *data = NULL;
@@ -902,8 +926,8 @@ static napi_value js_postings_layout(napi_env env, napi_callback_info info) {
  * `noise`: the '\n'-joined CODE_NOISE words), first-seen order, at most `max`, block and line comments skipped
  * exactly as identifiersIn skips them; each span's list comes back joined by single spaces.
  */
-static inline bool ident_start(uint16_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$'; }
-static inline bool ident_part(uint16_t c) { return ident_start(c) || (c >= '0' && c <= '9'); }
+static inline bool ident_start(uint16_t c) { return c < 128 && (CH[c] & CH_START); }
+static inline bool ident_part(uint16_t c) { return c < 128 && (CH[c] & CH_WORD); }
 
 /* The first i >= from where units `a b` start, or -1. */
 static int64_t find2(const uint16_t *s, size_t len, size_t from, uint16_t a, uint16_t b) {
@@ -961,7 +985,13 @@ static napi_value js_identifier_spans(napi_env env, napi_callback_info info) {
     size_t i = (size_t)from;
     while ((int64_t)count < max) {
       /* The next token from i: a comment opener or an identifier (as SPAN_TOKEN's exec finds it). */
-      while (i < len && !(ident_start(text[i]) || (text[i] == '/' && i + 1 < len && (text[i + 1] == '/' || text[i + 1] == '*')))) i++;
+      while (i < len) {
+        const uint16_t c = text[i];
+        const uint8_t cls = c < 128 ? CH[c] : 0;
+        if (cls & CH_START) break;
+        if ((cls & CH_SLASH) && i + 1 < len && (text[i + 1] == '/' || text[i + 1] == '*')) break;
+        i++;
+      }
       if (i >= len || (int64_t)i >= to) break;
       if (text[i] == '/') {
         if ((int64_t)(i + 1) >= to) break;
