@@ -151,7 +151,7 @@ test('documents cache: rows taken over as the previous docs.json bytes equal a f
   // Doc text that JSON escapes or that looks like the file's own structure: quotes, `"]`, `"],["`, backslashes,
   // a control character, non-ASCII and a lone surrogate.
   const hostile = '/** Splits "a"],["b" at \\"] and \\\\; tab\there, caf\u00e9 数据 \ud800 end. */\n';
-  const src = { ...files, 'src/auth/login.ts': files['src/auth/login.ts'].replace('export function verifyPassword', `${hostile}export function verifyPassword`) };
+  const src: Record<string, string> = { ...files, 'src/auth/login.ts': files['src/auth/login.ts'].replace('export function verifyPassword', `${hostile}export function verifyPassword`) };
   const first = tmp();
   await buildSearch(opts(first, { fileHash: hashOf(src) }, src));
   const cache = readDocCache(path.join(first, 'search', 'docs.json'), JSON.parse(readFileSync(path.join(first, 'search', 'meta.json'), 'utf8')).count);
