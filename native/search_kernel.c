@@ -297,13 +297,8 @@ static napi_value js_vectra_row(napi_env env, napi_callback_info info) {
   double sum = 0;
   int64_t end = -1;
   for (int64_t j = 0; j < dim; j++) {
-    /* Mostly zeros: eight, else four +0 values at once (a -0 takes the general path, which prints it as 0 too). */
-    if (j + 8 <= dim) {
-      uint64_t a, b, c, d;
-      memcpy(&a, x + j, 8); memcpy(&b, x + j + 2, 8); memcpy(&c, x + j + 4, 8); memcpy(&d, x + j + 6, 8);
-      if ((a | b | c | d) == 0) { memcpy(p, "0,0,0,0,0,0,0,0,", 16); p += 16; j += 7; continue; }
-      if ((a | b) == 0) { memcpy(p, "0,0,0,0,", 8); p += 8; j += 3; continue; }
-    } else if (j + 4 <= dim) {
+    /* Mostly zeros: four +0 values at once (a -0 takes the general path, which prints it as 0 too). */
+    if (j + 4 <= dim) {
       uint64_t a, b;
       memcpy(&a, x + j, 8);
       memcpy(&b, x + j + 2, 8);

@@ -117,37 +117,43 @@ function previousRows(cache: DocCache, rows: readonly number[], at: readonly num
 // `files` entry and is never taken over).
 
 /**
- * The documents serialised (all of them, in row order: `JSON.stringify` of the layout above), as slices: a taken-over document's row is the previous file's bytes of its row (the same
- * uid, path, key and text, serialised the same way), one slice per run of consecutive previous rows; only the
- * rows made now and the file table are serialised. A one-file run then writes docs.json without re-serialising
- * the embedding texts of every symbol.
+ * The documents serialised (all of them, in row order: `JSON.stringify` of the layout above). With a previous
+ * generation whose rows were located (`previous.raw`), as slices instead: a taken-over document's row is the previous
+ * file's bytes of its row (the same uid, path, key and text, serialised the same way), one slice per run of
+ * consecutive previous rows, and only the rows made now and the file table are serialised. A one-file run then
+ * writes docs.json without re-serialising the embedding texts of every symbol.
  */
-export function docCacheBytes(docs: readonly PreparedDoc[], fileHash: (filePath: string) => string | undefined, previous?: DocCache): Uint8Array[] {
+export function docCacheBytes(docs: readonly PreparedDoc[], fileHash: (filePath: string) => string | undefined, previous?: DocCache): string | Uint8Array[] {
   const files: Record<string, string> = {};
-  for (const d of docs) {
+  const row = (d: PreparedDoc): string[] => {
     const hash = d.filePath ? fileHash(d.filePath) : undefined;
     if (hash !== undefined) files[d.filePath!] = hash;
-  }
-  const parts: Uint8Array[] = [];
-  let text = `{"revision":${DOCS_REVISION},"files":${JSON.stringify(files)},"docs":[`;
+    return [d.uid, hash !== undefined ? d.filePath! : '', d.key, d.embedText];
+  };
   const raw = previous?.raw;
+  if (raw === undefined) return JSON.stringify({ revision: DOCS_REVISION, files, docs: docs.map(row) });
+  // Slices of the previous file, and between them the rows made now (each gap serialised in one call).
+  const pieces: Array<string[][] | Uint8Array> = [];
+  let gap: string[][] = [];
   for (let i = 0; i < docs.length; i++) {
     const d = docs[i];
-    if (i > 0) text += ',';
     const p = d.previousRow;
-    if (raw !== undefined && p !== undefined) {
-      // Rows i..j follow rows p..p+(j-i) of the previous file, commas between included.
-      let j = i;
-      while (j + 1 < docs.length && docs[j + 1].previousRow === p + (j + 1 - i)) j++;
-      parts.push(Buffer.from(text));
-      text = '';
-      parts.push(raw.buf.subarray(raw.spans[2 * p], raw.spans[2 * (p + j - i) + 1]));
-      i = j;
-      continue;
-    }
-    const hash = d.filePath ? fileHash(d.filePath) : undefined;
-    text += JSON.stringify([d.uid, hash !== undefined ? d.filePath! : '', d.key, d.embedText]);
+    if (p === undefined) { gap.push(row(d)); continue; }
+    row(d); // its file's hash, for the table
+    let j = i; // rows i..j follow rows p..p+(j-i) of the previous file
+    while (j + 1 < docs.length && docs[j + 1].previousRow === p + (j + 1 - i)) { row(docs[++j]); }
+    if (gap.length > 0) { pieces.push(gap); gap = []; }
+    pieces.push(raw.buf.subarray(raw.spans[2 * p], raw.spans[2 * (p + j - i) + 1]));
+    i = j;
   }
+  if (gap.length > 0) pieces.push(gap);
+  const parts: Uint8Array[] = [];
+  let text = `{"revision":${DOCS_REVISION},"files":${JSON.stringify(files)},"docs":[`;
+  pieces.forEach((piece, k) => {
+    if (k > 0) text += ',';
+    if (piece instanceof Uint8Array) { parts.push(Buffer.from(text), piece); text = ''; }
+    else text += JSON.stringify(piece).slice(1, -1);
+  });
   parts.push(Buffer.from(text + ']}'));
   return parts;
 }

@@ -113,7 +113,11 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   }
   if (fresh.length > 0) builder.addAllFields(fresh);
   writeFileSync(path.join(out, KEYWORD_FILE), builder.finish().toBuffer());
-  if (opts.fileHash) writeParts(path.join(out, DOCS_FILE), docCacheBytes(docs, opts.fileHash, cached));
+  if (opts.fileHash) {
+    const bytes = docCacheBytes(docs, opts.fileHash, cached);
+    if (typeof bytes === 'string') writeFileSync(path.join(out, DOCS_FILE), bytes);
+    else writeParts(path.join(out, DOCS_FILE), bytes);
+  }
   step('keyword');
 
   // Vectors: the previous generation's for unchanged texts (same embedder), the embedder's for the rest.
