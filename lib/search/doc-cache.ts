@@ -139,9 +139,10 @@ export function docCacheBytes(docs: readonly PreparedDoc[], fileHash: (filePath:
     const d = docs[i];
     const p = d.previousRow;
     if (p === undefined) { gap.push(row(d)); continue; }
-    row(d); // its file's hash, for the table
     let j = i; // rows i..j follow rows p..p+(j-i) of the previous file
-    while (j + 1 < docs.length && docs[j + 1].previousRow === p + (j + 1 - i)) { row(docs[++j]); }
+    while (j + 1 < docs.length && docs[j + 1].previousRow === p + (j + 1 - i)) j++;
+    // Their files' hashes, for the table (a taken-over document's file has one; files are met in row order).
+    for (let k = i; k <= j; k++) if (k === i || docs[k].filePath !== docs[k - 1].filePath) files[docs[k].filePath!] = fileHash(docs[k].filePath!)!;
     if (gap.length > 0) { pieces.push(gap); gap = []; }
     pieces.push(raw.buf.subarray(raw.spans[2 * p], raw.spans[2 * (p + j - i) + 1]));
     i = j;
