@@ -914,6 +914,50 @@ static napi_value js_postings_layout(napi_env env, napi_callback_info info) {
 }
 
 /*
+ * postingsForward(offsets, rows, freqs, start, term, freq)
+ *
+ * lib/search/bm25.ts `KeywordIndex.forward`: the postings (term t's are rows[offsets[t] .. offsets[t+1]), with
+ * freqs) turned back into rows: row d's (term, frequency) pairs are term/freq[start[d] .. start[d+1]), in term order.
+ * `start` has one more element than there are rows (zeros on entry); term and freq as many as postings.
+ */
+static napi_value js_postings_forward(napi_env env, napi_callback_info info) {
+  napi_value argv[6];
+  if (!args_of(env, info, argv, 6, "postingsForward")) return NULL;
+  uint32_t *offsets, *rows, *start, *term;
+  float *freqs, *freq;
+  size_t n_offsets, n_rows, n_freqs, n_start, n_term, n_freq;
+  if (!typed_arg(env, argv[0], napi_uint32_array, (void **)&offsets, &n_offsets, "postingsForward: offsets must be a Uint32Array") ||
+      !typed_arg(env, argv[1], napi_uint32_array, (void **)&rows, &n_rows, "postingsForward: rows must be a Uint32Array") ||
+      !typed_arg(env, argv[2], napi_float32_array, (void **)&freqs, &n_freqs, "postingsForward: freqs must be a Float32Array") ||
+      !typed_arg(env, argv[3], napi_uint32_array, (void **)&start, &n_start, "postingsForward: start must be a Uint32Array") ||
+      !typed_arg(env, argv[4], napi_uint32_array, (void **)&term, &n_term, "postingsForward: term must be a Uint32Array") ||
+      !typed_arg(env, argv[5], napi_float32_array, (void **)&freq, &n_freq, "postingsForward: freq must be a Float32Array")) return NULL;
+  if (n_offsets == 0 || n_start == 0 || n_freqs < n_rows || n_term < n_rows || n_freq < n_rows || offsets[n_offsets - 1] != n_rows) {
+    throw_range(env, "postingsForward: arrays of inconsistent sizes");
+    return NULL;
+  }
+  const size_t docs = n_start - 1;
+  for (size_t p = 0; p < n_rows; p++) {
+    if (rows[p] >= docs) { throw_range(env, "postingsForward: a row outside start"); return NULL; }
+    start[rows[p] + 1]++;
+  }
+  for (size_t d = 0; d < docs; d++) start[d + 1] += start[d];
+  uint32_t *cursor = malloc((docs ? docs : 1) * sizeof *cursor);
+  if (!cursor) { napi_throw_error(env, NULL, "postingsForward: out of memory"); return NULL; }
+  memcpy(cursor, start, docs * sizeof *cursor);
+  for (size_t t = 0; t + 1 < n_offsets; t++) {
+    if (offsets[t] > offsets[t + 1]) { free(cursor); throw_range(env, "postingsForward: offsets out of order"); return NULL; }
+    for (uint32_t p = offsets[t]; p < offsets[t + 1]; p++) {
+      const uint32_t at = cursor[rows[p]]++;
+      term[at] = (uint32_t)t;
+      freq[at] = freqs[p];
+    }
+  }
+  free(cursor);
+  return NULL;
+}
+
+/*
  * identifierSpans(text, spans, max, noise) → string[]
  *
  * lib/search/tokenize.ts `identifiersIn` for each span [spans[2k], spans[2k+1]) of one file's text: its distinct
@@ -1098,6 +1142,7 @@ bool sk_register(napi_env env, napi_value exports) {
     { "identifierSpans", NULL, js_identifier_spans, NULL, NULL, NULL, napi_default, NULL },
     { "postingsLayout", NULL, js_postings_layout, NULL, NULL, NULL, napi_default, NULL },
     { "digests", NULL, js_digests, NULL, NULL, NULL, napi_default, NULL },
+    { "postingsForward", NULL, js_postings_forward, NULL, NULL, NULL, napi_default, NULL },
   };
   return napi_define_properties(env, exports, sizeof props / sizeof props[0], props) == napi_ok;
 }

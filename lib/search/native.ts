@@ -24,6 +24,8 @@ export interface SearchKernel {
     terms: number): [Int32Array, Float32Array, Int32Array, Float64Array] | Int32Array;
   /** digest64's two lanes of each piece of `text` (pieces end at `ends`) into `out`; optional: an addon built before it lacks it. */
   digests?(text: string, ends: Int32Array, seed: number, out: Uint32Array): void;
+  /** KeywordIndex.forward's arrays from the postings (see native/search_kernel.c); optional, as digests. */
+  postingsForward?(offsets: Uint32Array, rows: Uint32Array, freqs: Float32Array, start: Uint32Array, term: Uint32Array, freq: Float32Array): void;
 }
 
 /** What an addon must carry to be used (one built before some of these kernels is not). */
