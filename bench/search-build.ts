@@ -120,8 +120,12 @@ async function main(): Promise<void> {
     const corpusA = path.join(tmp, 'corpus-a');
     const corpusB = path.join(tmp, 'corpus-b');
     for (const c of [corpusA, corpusB]) { fs.rmSync(c, { recursive: true, force: true }); fs.cpSync(source, c, { recursive: true, filter: (f) => !f.includes(`${path.sep}.codegraph`) }); }
-    const target = corpusArg > 0 ? path.join(corpusB, sourcesOf(corpusB).filter((f) => f.endsWith('.ts'))[0]) : path.join(corpusB, 'internal', 'operators', 'map.ts');
-    fs.appendFileSync(target, '\nexport function benchAdded0(x: number): number {\n  return x + 0;\n}\n');
+    // The first .ts file in sorted order, else (a JavaScript corpus) the first .js file.
+    const files = sourcesOf(corpusB);
+    const edited = corpusArg > 0 ? files.find((f) => f.endsWith('.ts')) ?? files.find((f) => f.endsWith('.js')) : 'internal/operators/map.ts';
+    if (!edited) throw new Error(`no .ts or .js file in ${source}`);
+    const target = path.join(corpusB, edited);
+    fs.appendFileSync(target, edited.endsWith('.ts') ? '\nexport function benchAdded0(x: number): number {\n  return x + 0;\n}\n' : '\nfunction benchAdded0(x) {\n  return x + 0;\n}\n');
     const graphA = path.join(tmp, 'graph-a.json');
     const graphB = path.join(tmp, 'graph-b.json');
     for (const [c, g] of [[corpusA, graphA], [corpusB, graphB]] as const) {

@@ -24,6 +24,18 @@ static inline double js_round(double x) {
   return r;
 }
 
+/*
+ * js_round without libm (ceil is a call at -O2 on baseline x86-64, and these kernels round every stored value):
+ * truncate, step up to the ceiling, then down as js_round does. The same double for every input, -0 included.
+ */
+static inline double js_round_fast(double x) {
+  if (!(x > -1e15 && x < 1e15) || x == 0) return js_round(x);  /* and NaN; ±0 stays as it is */
+  const double t = (double)(int64_t)x;  /* toward zero: the ceiling of a negative x, the floor of a positive one */
+  double r = t < x ? t + 1.0 : t;
+  if (r - 0.5 > x) r -= 1.0;
+  return r == 0 && x < 0 ? -0.0 : r;    /* ceil of a negative x above -1 is -0 */
+}
+
 static void throw_range(napi_env env, const char *what) { napi_throw_range_error(env, NULL, what); }
 
 /* The elements of a typed array argument of the given type; false (a TypeError thrown) when it is not one. */
@@ -92,6 +104,9 @@ static bool int_arg(napi_env env, napi_value v, int64_t *out, const char *what) 
 #define CONCEPT (1 << 30)
 #define GRAMS ((1 << 30) - 1)
 
+/* Marks dimension d touched in lexicalEmbed's bitmap. */
+#define TOUCH(d) (touched[(d) >> 6] |= (uint64_t)1 << ((d) & 63))
+
 static napi_value js_lexical_embed(napi_env env, napi_callback_info info) {
   napi_value argv[12];
   if (!args_of(env, info, argv, 12, "lexicalEmbed")) return NULL;
@@ -120,7 +135,8 @@ static napi_value js_lexical_embed(napi_env env, napi_callback_info info) {
   const size_t dim = (size_t)dim64, n_runs = n_runs2 / 2, n_words = n_words1 - 1;
   uint32_t *word_stamp = calloc(n_words ? n_words : 1, sizeof *word_stamp);
   uint32_t *word_slot = malloc((n_words ? n_words : 1) * sizeof *word_slot);
-  uint8_t *touched = malloc(dim);
+  const size_t bit_words = (dim + 63) / 64;
+  uint64_t *touched = malloc(bit_words * sizeof *touched);
   size_t cap = 256;
   int32_t *order = malloc(cap * sizeof *order), *tfs = malloc(cap * sizeof *tfs);
   const char *bad = NULL;
@@ -180,7 +196,7 @@ static napi_value js_lexical_embed(napi_env env, napi_callback_info info) {
     }
     from = to;
     if (bad) break;
-    memset(touched, 0, dim);
+    memset(touched, 0, bit_words * sizeof *touched);
     /* Each word's features with weight 1 + ln(tf), in the order lexical.ts `addWord` adds them. */
     for (size_t k = 0; k < n; k++) {
       const int32_t w = order[k];
@@ -199,31 +215,36 @@ static napi_value js_lexical_embed(napi_env env, napi_callback_info info) {
       const int32_t *fc = feat_code + f0;
       /* The word: sign * (WORD_WEIGHT * w); its concept: sign * (CONCEPT_WEIGHT * w). */
       uint32_t d = (uint32_t)fc[0] >> 1;
-      touched[d] = 1;
+      TOUCH(d);
       o[d] = (float)((double)o[d] + ((fc[0] & 1) ? -1.0 : 1.0) * (1.0 * wt));
       if (head == 2) {
         d = (uint32_t)fc[1] >> 1;
-        touched[d] = 1;
+        TOUCH(d);
         o[d] = (float)((double)o[d] + ((fc[1] & 1) ? -1.0 : 1.0) * (0.5 * wt));
       }
       if (grams > 0) {
         const double gw = (0.3 * wt * 3) / sqrt((double)grams * 3);
         for (int32_t j = head; j < head + grams; j++) {
           d = (uint32_t)fc[j] >> 1;
-          touched[d] = 1;
+          TOUCH(d);
           o[d] = (float)((double)o[d] + ((fc[j] & 1) ? -1.0 : 1.0) * gw);
         }
       }
     }
     if (bad) break;
-    /* The norm over touched dimensions in ascending order (as the JavaScript sorts them), then scale and round. */
+    /* The norm over touched dimensions in ascending order (as the JavaScript sorts them), then scale and round:
+     * the set bits of the bitmap in order, not a pass over every dimension. */
     double norm = 0;
-    for (size_t i = 0; i < dim; i++) if (touched[i]) { const double v = o[i]; norm += v * v; }
-    if (norm > 0) {
-      const double inv = 1 / sqrt(norm);
-      for (size_t i = 0; i < dim; i++) if (touched[i]) o[i] = (float)((double)o[i] * inv);
+    for (size_t w = 0; w < bit_words; w++)
+      for (uint64_t m = touched[w]; m; m &= m - 1) { const double v = o[w * 64 + (size_t)__builtin_ctzll(m)]; norm += v * v; }
+    const double inv = norm > 0 ? 1 / sqrt(norm) : 1;
+    for (size_t w = 0; w < bit_words; w++) {
+      for (uint64_t m = touched[w]; m; m &= m - 1) {
+        const size_t i = w * 64 + (size_t)__builtin_ctzll(m);
+        if (norm > 0) o[i] = (float)((double)o[i] * inv);
+        if (round && o[i] != 0) o[i] = (float)(js_round_fast((double)o[i] * 1e6) / 1e6);
+      }
     }
-    if (round) for (size_t i = 0; i < dim; i++) if (touched[i] && o[i] != 0) o[i] = (float)(js_round((double)o[i] * 1e6) / 1e6);
   }
 done:
   free(word_stamp);
@@ -285,15 +306,17 @@ static napi_value js_vectra_row(napi_env env, napi_callback_info info) {
     }
     const double v0 = x[j];
     if (v0 == 0) { *p++ = '0'; *p++ = ','; continue; }
-    double n = js_round(v0 * 1e6);
+    double n = js_round_fast(v0 * 1e6);
     if (n == 0) { *p++ = '0'; *p++ = ','; continue; }
     const double v = n / 1e6;
     sum += v * v;
     if (n < 0) { *p++ = '-'; n = -n; }
-    const double ip = floor(n / 1e6);
-    if (!(ip < 10)) goto out;  /* and NaN */
-    const int32_t fr = (int32_t)(n - ip * 1e6);
-    *p++ = (uint8_t)('0' + (int)ip);
+    if (!(n < 1e7)) goto out;  /* a value of 10 or more, and NaN */
+    /* n is a whole number below 10^7: its integer and fraction parts in integer arithmetic, exactly. */
+    const int32_t ni = (int32_t)n;
+    const int32_t ip = ni / 1000000;
+    const int32_t fr = ni - ip * 1000000;
+    *p++ = (uint8_t)('0' + ip);
     if (fr != 0) {
       *p++ = '.';
       const int32_t hi = fr / 1000, lo = fr - hi * 1000;
@@ -453,10 +476,21 @@ static bool cp_set(RunTable *t, uint32_t cp, uint8_t v) {
   return true;
 }
 
+/* ASCII character classes by table (one load instead of five comparisons per character of every scanned text):
+ * CH_WORD [A-Za-z0-9_$], CH_START [A-Za-z_$], CH_SLASH '/'. */
+enum { CH_WORD = 1, CH_START = 2, CH_SLASH = 4 };
+static const uint8_t CH[128] = {
+  ['$'] = CH_WORD | CH_START, ['_'] = CH_WORD | CH_START, ['/'] = CH_SLASH,
+  ['0'] = CH_WORD, ['1'] = CH_WORD, ['2'] = CH_WORD, ['3'] = CH_WORD, ['4'] = CH_WORD,
+  ['5'] = CH_WORD, ['6'] = CH_WORD, ['7'] = CH_WORD, ['8'] = CH_WORD, ['9'] = CH_WORD,
+#define L(c) [c] = CH_WORD | CH_START, [c - 32] = CH_WORD | CH_START
+  L('a'), L('b'), L('c'), L('d'), L('e'), L('f'), L('g'), L('h'), L('i'), L('j'), L('k'), L('l'), L('m'),
+  L('n'), L('o'), L('p'), L('q'), L('r'), L('s'), L('t'), L('u'), L('v'), L('w'), L('x'), L('y'), L('z'),
+#undef L
+};
+
 /* [A-Za-z0-9_$]: an ASCII word character. */
-static inline bool ascii_word(uint16_t c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
-}
+static inline bool ascii_word(uint16_t c) { return c < 128 && (CH[c] & CH_WORD); }
 
 static RunTable *run_table_arg(napi_env env, napi_value v) {
   void *data = NULL;
@@ -531,6 +565,17 @@ static napi_value js_runs_of(napi_env env, napi_callback_info info) {
   const char *bad = NULL;
   napi_value result = NULL;
   if (!units_of(env, argv[1], &buf, &buf_cap, &text_len)) { free(buf); napi_throw_type_error(env, NULL, "runsOf: text must be a string"); return NULL; }
+  /* Non-ASCII code points not classified yet, found before any run is taken: a text that has some is then scanned
+   * once more only after they are classified, not twice in full. (Pieces taken whole need no classifying, but a
+   * code point of theirs asked about here is simply classified early.) */
+  for (size_t k = 0; k < text_len && !bad; k++) {
+    const uint16_t c = buf[k];
+    if (c < 128) continue;
+    uint32_t cp = c;
+    if (c >= 0xD800 && c <= 0xDBFF && k + 1 < text_len && buf[k + 1] >= 0xDC00 && buf[k + 1] <= 0xDFFF) { cp = 0x10000 + (((uint32_t)c - 0xD800) << 10) + (buf[k + 1] - 0xDC00); k++; }
+    if (cp_class(t, cp) == 0 && (!list_push(&unknown, (int32_t)cp) || !cp_set(t, cp, 3))) bad = "runsOf: out of memory";
+  }
+  if (bad || unknown.n > 0) goto done_scan;
   size_t off = 0, piece = 0;
   for (size_t i = 0; i < items && !bad; i++) {
     const size_t last = (size_t)item_ends[i];
@@ -582,6 +627,7 @@ static napi_value js_runs_of(napi_env env, napi_callback_info info) {
     }
     if (!bad && !list_push(&ends, (int32_t)seq.n)) bad = "runsOf: out of memory";
   }
+done_scan:
   if (bad) goto done;
   if (unknown.n > 0) {
     /* Placeholders (class 3) are dropped again: JavaScript classifies these and calls again. */
@@ -868,6 +914,50 @@ static napi_value js_postings_layout(napi_env env, napi_callback_info info) {
 }
 
 /*
+ * postingsForward(offsets, rows, freqs, start, term, freq)
+ *
+ * lib/search/bm25.ts `KeywordIndex.forward`: the postings (term t's are rows[offsets[t] .. offsets[t+1]), with
+ * freqs) turned back into rows: row d's (term, frequency) pairs are term/freq[start[d] .. start[d+1]), in term order.
+ * `start` has one more element than there are rows (zeros on entry); term and freq as many as postings.
+ */
+static napi_value js_postings_forward(napi_env env, napi_callback_info info) {
+  napi_value argv[6];
+  if (!args_of(env, info, argv, 6, "postingsForward")) return NULL;
+  uint32_t *offsets, *rows, *start, *term;
+  float *freqs, *freq;
+  size_t n_offsets, n_rows, n_freqs, n_start, n_term, n_freq;
+  if (!typed_arg(env, argv[0], napi_uint32_array, (void **)&offsets, &n_offsets, "postingsForward: offsets must be a Uint32Array") ||
+      !typed_arg(env, argv[1], napi_uint32_array, (void **)&rows, &n_rows, "postingsForward: rows must be a Uint32Array") ||
+      !typed_arg(env, argv[2], napi_float32_array, (void **)&freqs, &n_freqs, "postingsForward: freqs must be a Float32Array") ||
+      !typed_arg(env, argv[3], napi_uint32_array, (void **)&start, &n_start, "postingsForward: start must be a Uint32Array") ||
+      !typed_arg(env, argv[4], napi_uint32_array, (void **)&term, &n_term, "postingsForward: term must be a Uint32Array") ||
+      !typed_arg(env, argv[5], napi_float32_array, (void **)&freq, &n_freq, "postingsForward: freq must be a Float32Array")) return NULL;
+  if (n_offsets == 0 || n_start == 0 || n_freqs < n_rows || n_term < n_rows || n_freq < n_rows || offsets[n_offsets - 1] != n_rows) {
+    throw_range(env, "postingsForward: arrays of inconsistent sizes");
+    return NULL;
+  }
+  const size_t docs = n_start - 1;
+  for (size_t p = 0; p < n_rows; p++) {
+    if (rows[p] >= docs) { throw_range(env, "postingsForward: a row outside start"); return NULL; }
+    start[rows[p] + 1]++;
+  }
+  for (size_t d = 0; d < docs; d++) start[d + 1] += start[d];
+  uint32_t *cursor = malloc((docs ? docs : 1) * sizeof *cursor);
+  if (!cursor) { napi_throw_error(env, NULL, "postingsForward: out of memory"); return NULL; }
+  memcpy(cursor, start, docs * sizeof *cursor);
+  for (size_t t = 0; t + 1 < n_offsets; t++) {
+    if (offsets[t] > offsets[t + 1]) { free(cursor); throw_range(env, "postingsForward: offsets out of order"); return NULL; }
+    for (uint32_t p = offsets[t]; p < offsets[t + 1]; p++) {
+      const uint32_t at = cursor[rows[p]]++;
+      term[at] = (uint32_t)t;
+      freq[at] = freqs[p];
+    }
+  }
+  free(cursor);
+  return NULL;
+}
+
+/*
  * identifierSpans(text, spans, max, noise) → string[]
  *
  * lib/search/tokenize.ts `identifiersIn` for each span [spans[2k], spans[2k+1]) of one file's text: its distinct
@@ -875,8 +965,8 @@ static napi_value js_postings_layout(napi_env env, napi_callback_info info) {
  * `noise`: the '\n'-joined CODE_NOISE words), first-seen order, at most `max`, block and line comments skipped
  * exactly as identifiersIn skips them; each span's list comes back joined by single spaces.
  */
-static inline bool ident_start(uint16_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$'; }
-static inline bool ident_part(uint16_t c) { return ident_start(c) || (c >= '0' && c <= '9'); }
+static inline bool ident_start(uint16_t c) { return c < 128 && (CH[c] & CH_START); }
+static inline bool ident_part(uint16_t c) { return c < 128 && (CH[c] & CH_WORD); }
 
 /* The first i >= from where units `a b` start, or -1. */
 static int64_t find2(const uint16_t *s, size_t len, size_t from, uint16_t a, uint16_t b) {
@@ -934,7 +1024,13 @@ static napi_value js_identifier_spans(napi_env env, napi_callback_info info) {
     size_t i = (size_t)from;
     while ((int64_t)count < max) {
       /* The next token from i: a comment opener or an identifier (as SPAN_TOKEN's exec finds it). */
-      while (i < len && !(ident_start(text[i]) || (text[i] == '/' && i + 1 < len && (text[i + 1] == '/' || text[i + 1] == '*')))) i++;
+      while (i < len) {
+        const uint16_t c = text[i];
+        const uint8_t cls = c < 128 ? CH[c] : 0;
+        if (cls & CH_START) break;
+        if ((cls & CH_SLASH) && i + 1 < len && (text[i + 1] == '/' || text[i + 1] == '*')) break;
+        i++;
+      }
       if (i >= len || (int64_t)i >= to) break;
       if (text[i] == '/') {
         if ((int64_t)(i + 1) >= to) break;
@@ -1046,6 +1142,7 @@ bool sk_register(napi_env env, napi_value exports) {
     { "identifierSpans", NULL, js_identifier_spans, NULL, NULL, NULL, napi_default, NULL },
     { "postingsLayout", NULL, js_postings_layout, NULL, NULL, NULL, napi_default, NULL },
     { "digests", NULL, js_digests, NULL, NULL, NULL, napi_default, NULL },
+    { "postingsForward", NULL, js_postings_forward, NULL, NULL, NULL, napi_default, NULL },
   };
   return napi_define_properties(env, exports, sizeof props / sizeof props[0], props) == napi_ok;
 }

@@ -180,7 +180,8 @@ export class KeywordBuilder {
     const items: Array<string | readonly string[]> = [];
     for (const d of docs) {
       const f = d.fields;
-      items.push(f.name, f.qualified, f.path, f.signature, f.doc, f.body ? (d.bodyWords ?? f.body) : '');
+      // The body as text: its word runs are its identifiers (documents.ts), found natively without a list per symbol.
+      items.push(f.name, f.qualified, f.path, f.signature, f.doc, f.body);
     }
     const { seq, ends } = runs.of(items);
     const k = (this.kernelRuns ??= { generation: runs.generation, termAt: new Int32Array(0), termIds: new Int32Array(4096), count: 0 });
@@ -417,6 +418,14 @@ export class KeywordIndex {
   forward(): ForwardIndex {
     const n = this.size;
     const start = new Uint32Array(n + 1);
+    // A one-file analyze turns the whole previous index back into rows: natively when it can (the same arrays).
+    const kernel = searchKernel();
+    if (kernel?.postingsForward !== undefined) {
+      const term = new Uint32Array(this.rows.length);
+      const freq = new Float32Array(this.rows.length);
+      kernel.postingsForward(this.offsets, this.rows, this.freqs, start, term, freq);
+      return { start, term, freq, length: this.lengths, terms: this.terms };
+    }
     for (let p = 0; p < this.rows.length; p++) start[this.rows[p] + 1]++;
     for (let d = 0; d < n; d++) start[d + 1] += start[d];
     const cursor = start.slice(0, n);

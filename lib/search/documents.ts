@@ -23,7 +23,10 @@ export interface SearchDoc {
   fields: SearchFields;
   /** The text the embedder sees. */
   embedText: string;
-  /** The body identifiers `fields.body` joins (each one word run): the keyword index reads them as they are. */
+  /**
+   * The body identifiers `fields.body` joins (each one word run): the keyword index's JavaScript path reads them
+   * as they are. Not made with the native kernels (the body's text is read natively, with the same runs).
+   */
   bodyWords?: readonly string[];
 }
 
@@ -41,37 +44,42 @@ export function isSearchable(node: GraphNode): boolean {
   return SYMBOLS.has(node.label);
 }
 
-/** Searchable symbols grouped by defining file (files in first-seen graph order), and those with no file. */
-export function searchableByFile(graph: CodeGraph): { byFile: Map<string, GraphNode[]>; loose: GraphNode[] } {
-  const byFile = new Map<string, GraphNode[]>();
-  const loose: GraphNode[] = [];
+/** The searchable symbols in graph order, and their positions there by defining file (first-seen order) and without one. */
+export interface SearchableGroups {
+  nodes: GraphNode[];
+  byFile: Map<string, number[]>;
+  loose: number[];
+}
+
+/** The graph's searchable symbols, grouped by file (a document's row is its symbol's position in `nodes`). */
+export function searchableGroups(graph: CodeGraph): SearchableGroups {
+  const nodes: GraphNode[] = [];
+  const byFile = new Map<string, number[]>();
+  const loose: number[] = [];
   for (const n of graph.nodes) {
     if (!isSearchable(n)) continue;
+    const at = nodes.length;
+    nodes.push(n);
     if (n.filePath) {
       let list = byFile.get(n.filePath);
       if (!list) byFile.set(n.filePath, (list = []));
-      list.push(n);
-    } else loose.push(n);
+      list.push(at);
+    } else loose.push(at);
   }
-  return { byFile, loose };
-}
-
-/** The values of `byUid` for the graph's nodes that have one, in graph order. */
-export function inGraphOrder<T>(graph: CodeGraph, byUid: ReadonlyMap<string, T>): T[] {
-  const out: T[] = [];
-  for (const n of graph.nodes) { const d = byUid.get(n.uid); if (d !== undefined) out.push(d); }
-  return out;
+  return { nodes, byFile, loose };
 }
 
 /** Builds the search documents of every symbol of the graph, in graph order. */
 export function buildDocuments(graph: CodeGraph, readSource: (filePath: string) => string | undefined): SearchDoc[] {
-  const { byFile, loose } = searchableByFile(graph);
-  const docs = new Map<string, SearchDoc>();
-  for (const [filePath, nodes] of byFile) {
-    documentsOfFile(nodes, readSource(filePath)).forEach((d) => docs.set(d.uid, d));
-  }
-  documentsOfFile(loose, undefined).forEach((d) => docs.set(d.uid, d));
-  return inGraphOrder(graph, docs);
+  const { nodes, byFile, loose } = searchableGroups(graph);
+  const out = new Array<SearchDoc>(nodes.length);
+  const place = (at: readonly number[], text: string | undefined): void => {
+    const docs = documentsOfFile(at.map((i) => nodes[i]), text);
+    for (let k = 0; k < at.length; k++) out[at[k]] = docs[k];
+  };
+  for (const [filePath, at] of byFile) place(at, readSource(filePath));
+  place(loose, undefined);
+  return out;
 }
 
 /**
@@ -91,10 +99,12 @@ export function documentsOfFile(nodes: readonly GraphNode[], text: string | unde
 
 /**
  * Each node's body identifiers (identifiersIn over lines line..endLine), or undefined when it has no span. With
- * the native kernel, one call scans every span of the file (the same identifiers, joined by spaces).
+ * the native kernel, one call scans every span of the file and each body stays the string it returns (the same
+ * identifiers joined by spaces): the native keyword builder reads that text's word runs, which are exactly the
+ * identifiers (ASCII word characters between single spaces), so no list of words is made per symbol.
  */
-function bodyWordsOf(nodes: readonly GraphNode[], text: string, starts: readonly number[]): Array<string[] | undefined> {
-  const out: Array<string[] | undefined> = new Array(nodes.length).fill(undefined);
+function bodyWordsOf(nodes: readonly GraphNode[], text: string, starts: readonly number[]): Array<string | string[] | undefined> {
+  const out: Array<string | string[] | undefined> = new Array(nodes.length).fill(undefined);
   const spans: number[] = [];
   const which: number[] = [];
   for (let i = 0; i < nodes.length; i++) {
@@ -110,7 +120,7 @@ function bodyWordsOf(nodes: readonly GraphNode[], text: string, starts: readonly
   const kernel = searchKernel();
   if (kernel !== undefined && which.length > 0) {
     const joined = kernel.identifierSpans(text, Int32Array.from(spans), MAX_BODY_IDENTIFIERS, CODE_NOISE_LINES);
-    for (let k = 0; k < which.length; k++) out[which[k]] = joined[k] === '' ? [] : joined[k].split(' ');
+    for (let k = 0; k < which.length; k++) out[which[k]] = joined[k];
   } else {
     for (let k = 0; k < which.length; k++) out[which[k]] = identifiersIn(text, spans[2 * k], spans[2 * k + 1], MAX_BODY_IDENTIFIERS);
   }
@@ -140,7 +150,8 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-function describe(n: GraphNode, file: FileContext, words: string[] | undefined): SearchDoc {
+/** `words`: the body's identifiers, as a list or (native) joined by spaces; undefined without a span. */
+function describe(n: GraphNode, file: FileContext, words: string | string[] | undefined): SearchDoc {
   const qualified = typeof n.qualifiedName === 'string' ? n.qualifiedName : n.name;
   const container = qualified.includes('.') ? qualified.slice(0, qualified.lastIndexOf('.')) : '';
   const filePath = n.filePath ?? '';
@@ -152,7 +163,8 @@ function describe(n: GraphNode, file: FileContext, words: string[] | undefined):
   const pathWords = file.pathWords;
   const signature = typeof n.signature === 'string' ? n.signature : '';
   const doc = leadingDoc(n, file.comments) || (typeof n.doc === 'string' ? n.doc : '');
-  const fields: SearchFields = { name: n.name, qualified: container, path: pathWords, signature, doc, body: words ? words.join(' ') : '' };
+  const body = words === undefined ? '' : typeof words === 'string' ? words : words.join(' ');
+  const fields: SearchFields = { name: n.name, qualified: container, path: pathWords, signature, doc, body };
   const kind = n.label === 'Variable' ? 'variable' : n.label === 'TypeAlias' ? 'type' : n.label.toLowerCase();
   const embedText = [
     kind, splitIdentifier(n.name).join(' '), n.name,
@@ -161,7 +173,7 @@ function describe(n: GraphNode, file: FileContext, words: string[] | undefined):
     firstSentences(doc, 2),
     signature.slice(0, 200),
   ].filter(Boolean).join(' ').slice(0, MAX_EMBED_CHARS);
-  return { uid: n.uid, fields, embedText, bodyWords: words };
+  return { uid: n.uid, fields, embedText, bodyWords: typeof words === 'string' ? undefined : words };
 }
 
 function lastSegments(p: string, k: number): string {

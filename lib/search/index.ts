@@ -12,12 +12,13 @@ import path from 'node:path';
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { KeywordBuilder, KeywordIndex, type ForwardIndex } from './bm25.ts';
 import { digestAll } from './digest.ts';
-import { docCacheJSON, prepareDocuments, readDocCache } from './doc-cache.ts';
+import { docCacheBytes, prepareDocuments, readDocCache } from './doc-cache.ts';
 import type { SearchFields } from './documents.ts';
 import { embedderFor, lexicalIntoAll, LEXICAL_DIM, LEXICAL_ID, resolveEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
 import { SearchIndex, type SearchParts } from './engine.ts';
 import { LegacyKeywordIndex } from './legacy-v1.ts';
 import { readPacked, readRows, toColumns, VectorMatrix, writeVectors } from './vectors.ts';
+import { writeParts } from './write-parts.ts';
 
 export { SearchIndex } from './engine.ts';
 export type { RankedSymbol, RankRequest, RankResult, QueryVectors, RankMode } from './engine.ts';
@@ -112,7 +113,11 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   }
   if (fresh.length > 0) builder.addAllFields(fresh);
   writeFileSync(path.join(out, KEYWORD_FILE), builder.finish().toBuffer());
-  if (opts.fileHash) writeFileSync(path.join(out, DOCS_FILE), docCacheJSON(docs, opts.fileHash));
+  if (opts.fileHash) {
+    const bytes = docCacheBytes(docs, opts.fileHash, cached);
+    if (typeof bytes === 'string') writeFileSync(path.join(out, DOCS_FILE), bytes);
+    else writeParts(path.join(out, DOCS_FILE), bytes);
+  }
   step('keyword');
 
   // Vectors: the previous generation's for unchanged texts (same embedder), the embedder's for the rest.
@@ -122,31 +127,30 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   const dim = embedder.dim;
   const idPrefix = embedder.id + '\0';
   const sameEmbedder = !!previous && previous.meta.embedder.id === embedder.id && previous.meta.embedder.dim === dim;
-  // A taken-over document has its previous row's text, hence (same embedder) its previous hash.
+  // A taken-over document has its previous row's text, hence (same embedder) its previous hash and vector.
   const takenOver = (d: (typeof docs)[number]): boolean => sameEmbedder && d.previousRow !== undefined && previous!.rows.uids[d.previousRow] === d.uid;
-  const madeHashes = digestAll(docs.filter((d) => !takenOver(d)).map((d) => idPrefix + d.embedText));
-  let nextMade = 0;
-  const hashes = docs.map((d) => (takenOver(d) ? previous!.rows.hashes[d.previousRow!] : madeHashes[nextMade++]));
-  const packed = new Float32Array(docs.length * dim);
-  const pending: number[] = [];
+  const hashes = new Array<string>(docs.length);
   const source = new Int32Array(docs.length).fill(-1);
-  const prevPacked = sameEmbedder && previous!.meta.count > 0 ? readPacked(path.join(previous!.dir, SUBDIR, 'vectors'), previous!.meta.count, dim) : undefined;
-  let reused = 0;
-  if (prevPacked) {
-    // The same symbol's previous row when its text is unchanged, else any row with the same text.
-    const byHash = new Map<string, number>();
-    const byUid = new Map<string, number>();
-    previous!.rows.hashes.forEach((h, i) => { byHash.set(h, i); byUid.set(previous!.rows.uids[i], i); });
-    for (let i = 0; i < docs.length; i++) {
-      const own = byUid.get(docs[i].uid);
-      const r = own !== undefined && previous!.rows.hashes[own] === hashes[i] ? own : byHash.get(hashes[i]);
-      if (r === undefined) continue;
-      packed.set(prevPacked.subarray(r * dim, (r + 1) * dim), i * dim);
-      source[i] = r;
-      reused++;
-    }
+  const madeTexts: string[] = [];
+  const madeRows: number[] = [];
+  for (let i = 0; i < docs.length; i++) {
+    const d = docs[i];
+    if (takenOver(d)) { hashes[i] = previous!.rows.hashes[d.previousRow!]; source[i] = d.previousRow!; }
+    else { madeTexts.push(idPrefix + d.embedText); madeRows.push(i); }
   }
+  const madeHashes = digestAll(madeTexts);
+  for (let k = 0; k < madeRows.length; k++) hashes[madeRows[k]] = madeHashes[k];
+  const prevPacked = sameEmbedder && previous!.meta.count > 0 ? readPacked(path.join(previous!.dir, SUBDIR, 'vectors'), previous!.meta.count, dim) : undefined;
+  if (prevPacked) reuseVectors(previous!.rows, madeRows, docs, hashes, source);
+  else source.fill(-1);
+  // With the previous vectors at hand only the rows without one are made (`made`: their row in `packed`).
+  const pending: number[] = [];
   for (let i = 0; i < docs.length; i++) if (source[i] < 0) pending.push(i);
+  const made = prevPacked ? new Int32Array(docs.length).fill(-1) : undefined;
+  if (made) pending.forEach((row, k) => { made[row] = k; });
+  const packed = new Float32Array((made ? pending.length : docs.length) * dim);
+  const rowBase = (row: number): number => (made ? made[row] : row) * dim;
+  const reused = docs.length - pending.length;
   // Similar lengths batch together: a transformer pads every text of a batch to the longest.
   pending.sort((a, b) => docs[a].embedText.length - docs[b].embedText.length || a - b);
   const batch = BATCH[embedder.kind];
@@ -159,17 +163,17 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
       const end = Math.min(total, start + batch);
       const texts: string[] = [];
       const at = new Int32Array(end - start);
-      for (let k = start; k < end; k++) { texts.push(docs[pending[k]].embedText); at[k - start] = pending[k] * dim; }
+      for (let k = start; k < end; k++) { texts.push(docs[pending[k]].embedText); at[k - start] = rowBase(pending[k]); }
       lexicalIntoAll(texts, packed, at, true);
       opts.progress?.(end, total);
       continue;
     }
     const rows = pending.slice(start, start + batch);
-    const made = await embedder.embed(rows.map((i) => docs[i].embedText));
+    const vectors = await embedder.embed(rows.map((i) => docs[i].embedText));
     rows.forEach((row, k) => {
       // Stored numbers are rounded to 6 decimals, so the Vectra shards (printed decimals) hold the same values.
-      const v = made[k];
-      const base = row * dim;
+      const v = vectors[k];
+      const base = rowBase(row);
       for (let j = 0; j < dim; j++) if (v[j] !== 0) packed[base + j] = Math.round(v[j] * 1e6) / 1e6;
     });
     opts.progress?.(Math.min(total, start + batch), total);
@@ -178,12 +182,33 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   step('vectors');
   const uids = docs.map((d) => d.uid);
   const prevFiles = sameEmbedder ? { folder: path.join(previous!.dir, SUBDIR, 'vectors'), uids: previous!.rows.uids, hashes: previous!.rows.hashes } : undefined;
-  writeVectors(path.join(out, 'vectors'), { uids, hashes, packed, dim, source }, prevFiles);
+  writeVectors(path.join(out, 'vectors'), { uids, hashes, packed, dim, source, previousPacked: prevPacked, made }, prevFiles);
   writeFileSync(path.join(out, ROWS_FILE), JSON.stringify({ uids, hashes } satisfies SearchRows));
   const meta: SearchMeta = { format: SEARCH_FORMAT, embedder: embedder.spec, count: docs.length };
   writeFileSync(path.join(out, 'meta.json'), JSON.stringify(meta));
   step('write');
   return { embeddings: docs.length, embedder: embedder.id, reused, reusedFiles, steps };
+}
+
+/**
+ * For the documents at `rows` (not taken over), a previous row with the same vector: the same symbol's when its
+ * text is unchanged, else the last row with the same text (hash); into `source`. One pass over the previous rows,
+ * looking up only these documents' uids and hashes.
+ */
+function reuseVectors(prev: SearchRows, rows: readonly number[], docs: ReadonlyArray<{ uid: string }>, hashes: readonly string[], source: Int32Array): void {
+  if (rows.length === 0) return;
+  const byUid = new Map<string, number>();
+  const byHash = new Map<string, number>();
+  for (const i of rows) { byUid.set(docs[i].uid, -1); byHash.set(hashes[i], -1); }
+  for (let p = 0; p < prev.uids.length; p++) {
+    if (byUid.has(prev.uids[p])) byUid.set(prev.uids[p], p);
+    if (byHash.has(prev.hashes[p])) byHash.set(prev.hashes[p], p);
+  }
+  for (const i of rows) {
+    const own = byUid.get(docs[i].uid)!;
+    const r = own >= 0 && prev.hashes[own] === hashes[i] ? own : byHash.get(hashes[i])!;
+    if (r >= 0) source[i] = r;
+  }
 }
 
 /** The previous generation when it is of this format and readable; undefined otherwise (nothing is taken over). */

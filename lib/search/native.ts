@@ -24,6 +24,8 @@ export interface SearchKernel {
     terms: number): [Int32Array, Float32Array, Int32Array, Float64Array] | Int32Array;
   /** digest64's two lanes of each piece of `text` (pieces end at `ends`) into `out`; optional: an addon built before it lacks it. */
   digests?(text: string, ends: Int32Array, seed: number, out: Uint32Array): void;
+  /** KeywordIndex.forward's arrays from the postings (see native/search_kernel.c); optional, as digests. */
+  postingsForward?(offsets: Uint32Array, rows: Uint32Array, freqs: Float32Array, start: Uint32Array, term: Uint32Array, freq: Float32Array): void;
 }
 
 /** What an addon must carry to be used (one built before some of these kernels is not). */
@@ -89,18 +91,27 @@ export class RunNumbers {
       this.generation++;
     }
     // One string for all items, and the pieces' lengths (negative: a run as it is): one copy out of V8.
-    const parts: string[] = [];
-    const pieces: number[] = [];
     const itemEnds = new Int32Array(items.length);
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i];
-      if (typeof item === 'string') { parts.push(item); pieces.push(item.length); }
-      else if (!Array.isArray(item)) throw new TypeError('runsOf: an item is neither a string nor an array of runs');
-      else for (let j = 0; j < item.length; j++) { const run = item[j]; if (typeof run !== 'string') throw new TypeError('runsOf: a run that is not a string'); parts.push(run); pieces.push(-1 - run.length); }
-      itemEnds[i] = pieces.length;
+    let text: string;
+    let pieceLengths: Int32Array;
+    if (items.every((item) => typeof item === 'string')) {
+      // Only texts (what analyze hands over): one piece each, joined as they are.
+      pieceLengths = new Int32Array(items.length);
+      for (let i = 0; i < items.length; i++) { pieceLengths[i] = (items[i] as string).length; itemEnds[i] = i + 1; }
+      text = items.join('');
+    } else {
+      const parts: string[] = [];
+      const pieces: number[] = [];
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        if (typeof item === 'string') { parts.push(item); pieces.push(item.length); }
+        else if (!Array.isArray(item)) throw new TypeError('runsOf: an item is neither a string nor an array of runs');
+        else for (let j = 0; j < item.length; j++) { const run = item[j]; if (typeof run !== 'string') throw new TypeError('runsOf: a run that is not a string'); parts.push(run); pieces.push(-1 - run.length); }
+        itemEnds[i] = pieces.length;
+      }
+      text = parts.join('');
+      pieceLengths = Int32Array.from(pieces);
     }
-    const text = parts.join('');
-    const pieceLengths = Int32Array.from(pieces);
     for (;;) {
       const got = this.kernel.runsOf(this.table, text, pieceLengths, itemEnds);
       if (got instanceof Int32Array) {

@@ -5,10 +5,11 @@
  * brute-force cosine: Vectra's own query path re-reads JSON and scores row objects, far over a 10 ms budget
  * (see docs/search.md).
  */
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { searchKernel } from './native.ts';
 import { topK } from './top.ts';
+import { writeParts } from './write-parts.ts';
 
 export { topK } from './top.ts';
 
@@ -25,14 +26,30 @@ export function roundVector(v: Float32Array): Float32Array {
 /** One stored vector. */
 export interface StoredVector { uid: string; hash: string; vector: Float32Array }
 
-/** The rows to store: N uids and text hashes, and their vectors packed row-major (N × dim). */
+/** The rows to store: N uids and text hashes, and their vectors. */
 export interface VectorRows {
   uids: readonly string[];
   hashes: readonly string[];
+  /** Row-major vectors of the rows made now: row r's are at `packed[r * dim]`, or at `made[r] * dim` when given. */
   packed: Float32Array;
   dim: number;
   /** Per row, the previous generation's row its vector was copied from (same uid preferred), or -1. */
   source?: Int32Array;
+  /** The previous generation's packed vectors: a row with `source[r] >= 0` is read there (packed may lack it). */
+  previousPacked?: Float32Array;
+  /** Per row made now, its row in `packed` (the rest are -1): with `previousPacked`, only those rows are made. */
+  made?: Int32Array;
+}
+
+/** The array row r's vector is in (see rowBase). Two functions, not a pair: no array per row in cold code. */
+function rowArray(rows: VectorRows, r: number): Float32Array {
+  return rows.source !== undefined && rows.previousPacked !== undefined && rows.source[r] >= 0 ? rows.previousPacked : rows.packed;
+}
+
+/** Where row r's vector starts in rowArray(rows, r). */
+function rowBase(rows: VectorRows, r: number): number {
+  if (rows.source !== undefined && rows.previousPacked !== undefined && rows.source[r] >= 0) return rows.source[r] * rows.dim;
+  return (rows.made !== undefined ? rows.made[r] : r) * rows.dim;
 }
 
 /** Where the previous generation's files can be taken over from (same rows → same file). */
@@ -45,19 +62,18 @@ export interface PreviousVectors { folder: string; uids: readonly string[]; hash
  * metadata, vector, norm}]}`, what `LocalIndex.createIndex` + `insertItem` + `endUpdate` write, checked by
  * test/search/build.test.ts opening them with Vectra): importing Vectra costs ~0.4 s per process (it pulls in
  * a GPT tokenizer, a web fetcher and a server) and its insert scans for duplicate ids. A file whose rows (uid
- * and text hash, hence vector) equal the previous generation's is hard-linked instead of rewritten; in a
- * rewritten shard, an item whose uid and vector come from the previous generation is copied from its shard
- * as bytes (a new symbol shifts every later row, but leaves their items as they were).
+ * and text hash, hence vector) equal the previous generation's is hard-linked instead of rewritten. A rewritten
+ * file takes what the previous generation has from its bytes, without copying them: the rows of vectors.f32
+ * and the items of a shard whose uid and vector come from the previous generation are written straight from the
+ * previous file's bytes (one slice per run of consecutive rows: a new symbol shifts every later row, but leaves
+ * their bytes as they were), beside the rows made now.
  */
 export function writeVectors(folder: string, rows: VectorRows, previous?: PreviousVectors): void {
   mkdirSync(folder, { recursive: true });
   const count = rows.uids.length;
   const packedFile = path.join(folder, 'vectors.f32');
   const allSame = previous !== undefined && previous.uids.length === count && sameRows(rows, previous, 0, count);
-  if (!allSame || !linkOrCopy(path.join(previous!.folder, 'vectors.f32'), packedFile)) {
-    const p = rows.packed;
-    writeFileSync(packedFile, new Uint8Array(p.buffer, p.byteOffset, count * rows.dim * 4));
-  }
+  if (!allSame || !linkOrCopy(path.join(previous!.folder, 'vectors.f32'), packedFile)) writeParts(packedFile, packedParts(rows));
   const shards = Math.max(1, Math.ceil(count / SHARD_SIZE));
   let items: PreviousItems | undefined;
   for (let s = 0; s < shards; s++) {
@@ -68,8 +84,27 @@ export function writeVectors(folder: string, rows: VectorRows, previous?: Previo
     const target = path.join(folder, name, 'index.json');
     if (previous && sameRowsIn(rows, previous, from, to, SHARD_SIZE) && linkOrCopy(path.join(previous.folder, name, 'index.json'), target)) continue;
     if (previous && rows.source && !items) items = new PreviousItems(previous);
-    writeFileSync(target, vectraShard(rows, from, to, items));
+    writeParts(target, shardParts(rows, from, to, items));
   }
+}
+
+/** vectors.f32 as slices: runs of rows taken from the previous file, and of rows made now. */
+function packedParts(rows: VectorRows): Uint8Array[] {
+  const parts: Uint8Array[] = [];
+  const count = rows.uids.length;
+  const bytes = rows.dim * 4;
+  // All rows made now (a cold build): the matrix as it is.
+  if (rows.previousPacked === undefined && rows.made === undefined) return [new Uint8Array(rows.packed.buffer, rows.packed.byteOffset, count * bytes)];
+  for (let r = 0; r < count;) {
+    const arr = rowArray(rows, r);
+    const at = rowBase(rows, r);
+    let end = r + 1;
+    // Extend while the next row follows this one in the same array.
+    while (end < count && rowArray(rows, end) === arr && rowBase(rows, end) === at + (end - r) * rows.dim) end++;
+    parts.push(new Uint8Array(arr.buffer, arr.byteOffset + at * 4, (end - r) * bytes));
+    r = end;
+  }
+  return parts;
 }
 
 function sameRows(rows: VectorRows, prev: PreviousVectors, from: number, to: number): boolean {
@@ -91,18 +126,22 @@ function linkOrCopy(src: string, dest: string): boolean {
 
 const ITEM_START = Buffer.from('{"id":');
 
+/** The start of row r's item: `{"id":<uid>,"metadata":{"hash":<hash>},"vector":[`. */
+function itemHead(uid: string, hash: string): Buffer {
+  return Buffer.from(`{"id":${JSON.stringify(uid)},"metadata":{"hash":${JSON.stringify(hash)}},"vector":[`);
+}
+
 /**
  * The items of the previous generation's shards, as bytes by row. An item starts with `{"id":`, which cannot
- * occur inside one (a quote inside a JSON string is escaped); an item is only handed out after its start is
- * checked against the row's uid and hash, so a shard of another layout is simply not copied from.
+ * occur inside one (a quote inside a JSON string is escaped). A shard is used only when it holds as many items
+ * as the previous generation had rows there, and a run of its items only when the first and last start as
+ * their rows' uid and hash say (so a shard of another layout is simply not copied from).
  */
 class PreviousItems {
   private readonly shards = new Map<number, { buf: Buffer; starts: number[] } | null>();
   constructor(private readonly prev: PreviousVectors) {}
 
-  /** Bytes of the previous row's item, when it is there and is (uid, hash)'s. */
-  item(row: number, head: Buffer): Buffer | undefined {
-    const s = Math.floor(row / SHARD_SIZE);
+  private shard(s: number): { buf: Buffer; starts: number[] } | null {
     let shard = this.shards.get(s);
     if (shard === undefined) {
       shard = null;
@@ -110,17 +149,37 @@ class PreviousItems {
         const buf = readFileSync(path.join(this.prev.folder, `vectra-${String(s).padStart(4, '0')}`, 'index.json'));
         const starts: number[] = [];
         for (let at = buf.indexOf(ITEM_START); at >= 0; at = buf.indexOf(ITEM_START, at + ITEM_START.length)) starts.push(at);
-        shard = { buf, starts };
+        if (starts.length === Math.max(0, Math.min(SHARD_SIZE, this.prev.uids.length - s * SHARD_SIZE))) shard = { buf, starts };
       } catch { /* gone: nothing to copy */ }
       this.shards.set(s, shard);
     }
-    const k = row - s * SHARD_SIZE;
-    if (!shard || k >= shard.starts.length) return undefined;
-    const start = shard.starts[k];
-    // The item ends before the comma that precedes the next one, or before the closing `]}` of the file.
-    const end = k + 1 < shard.starts.length ? shard.starts[k + 1] - 1 : shard.buf.length - 2;
-    if (end <= start || shard.buf.compare(head, 0, head.length, start, start + head.length) !== 0) return undefined;
+    return shard;
+  }
+
+  /** Whether row `row`'s item is the first of a shard's (no comma before it in the shard). */
+  static firstOfShard(row: number): boolean { return row % SHARD_SIZE === 0; }
+
+  /**
+   * Bytes of the previous rows first..last's items (with the commas between them), all in one shard, when they are
+   * there and the first and last are (uid, hash)'s of those rows.
+   */
+  items(first: number, last: number): Buffer | undefined {
+    const s = Math.floor(first / SHARD_SIZE);
+    if (Math.floor(last / SHARD_SIZE) !== s) return undefined;
+    const shard = this.shard(s);
+    if (!shard) return undefined;
+    const k0 = first - s * SHARD_SIZE, k1 = last - s * SHARD_SIZE;
+    const start = shard.starts[k0];
+    // The last item ends before the comma that precedes the next one, or before the closing `]}` of the file.
+    const end = k1 + 1 < shard.starts.length ? shard.starts[k1 + 1] - 1 : shard.buf.length - 2;
+    if (end <= start || !this.startsAs(shard, k0, first) || (k1 !== k0 && !this.startsAs(shard, k1, last))) return undefined;
     return shard.buf.subarray(start, end);
+  }
+
+  private startsAs(shard: { buf: Buffer; starts: number[] }, k: number, row: number): boolean {
+    const head = itemHead(this.prev.uids[row], this.prev.hashes[row]);
+    const at = shard.starts[k];
+    return at + head.length <= shard.buf.length && shard.buf.compare(head, 0, head.length, at, at + head.length) === 0;
   }
 }
 
@@ -152,34 +211,63 @@ for (let k = 0; k < 1000; k++) {
  * as Vectra computes it.
  */
 export function vectraShard(rows: VectorRows, from: number, to: number, previous?: PreviousItems): Buffer {
-  const { packed, dim } = rows;
+  return Buffer.concat(shardParts(rows, from, to, previous));
+}
+
+/**
+ * The bytes of a shard (vectraShard) as slices: the items printed now, and runs of items taken as they are from
+ * the previous generation's shard (rows whose `source` rows follow each other there). The printed bytes go into one
+ * buffer kept between calls (a shard is written before the next is made), so a cold build does not fault in fresh
+ * pages for every shard.
+ */
+function shardParts(rows: VectorRows, from: number, to: number, previous?: PreviousItems): Uint8Array[] {
+  const { dim } = rows;
   // The same bytes either way; the native printer saves a cold loop per value (lib/search/native.ts).
   const kernel = searchKernel();
-  let buf: Buffer = Buffer.allocUnsafe(64 + (to - from) * (dim * 4 + 160));
+  const parts: Uint8Array[] = [];
+  let buf = shardScratch.buf;
   let at = 0;
+  let mark = 0; // printed bytes from `mark` on are not in `parts` yet
+  let single = -1; // rows up to this one are taken one by one (their run as a whole could not be)
   at += buf.write('{"version":1,"metadata_config":{},"items":[', at, 'latin1');
   for (let r = from; r < to; r++) {
-    if (r > from) buf[at++] = COMMA;
-    const head = Buffer.from(`{"id":${JSON.stringify(rows.uids[r])},"metadata":{"hash":${JSON.stringify(rows.hashes[r])}},"vector":[`);
-    const src = rows.source ? rows.source[r] : -1;
-    const old = src >= 0 && previous ? previous.item(src, head) : undefined;
-    if (old) {
-      buf = room(buf, at, old.length + 1);
-      at += old.copy(buf, at);
-      continue;
+    if (r > from) { buf = room(buf, at, 1); buf[at++] = COMMA; }
+    const src = rows.source && previous ? rows.source[r] : -1;
+    if (src >= 0) {
+      let last = r;
+      if (r > single) {
+        while (last + 1 < to && rows.source![last + 1] === src + (last + 1 - r) && !PreviousItems.firstOfShard(src + (last + 1 - r))) last++;
+      }
+      let old = previous!.items(src, src + (last - r));
+      if (!old && last > r) { single = last; last = r; old = previous!.items(src, src); }
+      if (old) {
+        parts.push(buf.subarray(mark, at), old);
+        mark = at;
+        r = last;
+        continue;
+      }
     }
-    buf = room(buf, at, head.length + dim * 12 + 64);
-    at += head.copy(buf, at);
-    const end = kernel !== undefined ? kernel.vectraRow(buf, at, packed, r * dim, dim, rowSum) : writeRow(buf, at, packed, r * dim, dim);
+    const uid = rows.uids[r], hash = rows.hashes[r];
+    // Written in place (no Buffer per item); room for the worst case: JSON escapes a code unit as up to 6 bytes.
+    buf = room(buf, at, 6 * (uid.length + hash.length) + 64 + dim * 12 + 64);
+    at += buf.write(`{"id":${JSON.stringify(uid)},"metadata":{"hash":${JSON.stringify(hash)}},"vector":[`, at);
+    const packed = rowArray(rows, r);
+    const base = rowBase(rows, r);
+    const end = kernel !== undefined ? kernel.vectraRow(buf, at, packed, base, dim, rowSum) : writeRow(buf, at, packed, base, dim);
     if (end >= 0) at = end;
-    else { buf = room(buf, at, dim * 32 + 64); at = writeRowSlow(buf, at, packed, r * dim, dim); }
+    else { buf = room(buf, at, dim * 32 + 64); at = writeRowSlow(buf, at, packed, base, dim); }
     if (dim > 0) at--; // the last value's comma
     at += buf.write(`],"norm":${Math.sqrt(rowSum[0])}}`, at, 'latin1');
   }
   buf = room(buf, at, 2);
   at += buf.write(']}', at, 'latin1');
-  return buf.subarray(0, at);
+  parts.push(buf.subarray(mark, at));
+  // A grown buffer is kept for the next shard; the parts of this one stay valid until then.
+  shardScratch.buf = buf;
+  return parts;
 }
+/** The printing buffer of shardParts, kept between shards. */
+const shardScratch: { buf: Buffer } = { buf: Buffer.allocUnsafe(1 << 16) };
 
 /** The sum of squares of the last row written (writeRow's and the native vectraRow's second result). */
 const rowSum = new Float64Array(1);

@@ -9,7 +9,7 @@ import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import { query, type QueryResponse } from '../../handlers/query.ts';
 import { buildSearch, embedWith, loadSearch, SearchIndex, type BuildSearchOptions } from '../../lib/search/index.ts';
 import { LEXICAL_ID } from '../../lib/search/embedders/index.ts';
-import { DOCS_REVISION } from '../../lib/search/doc-cache.ts';
+import { DOCS_REVISION, readDocCache } from '../../lib/search/doc-cache.ts';
 
 const files = appFiles();
 const tmp = (): string => mkdtempSync(path.join(os.tmpdir(), 'codegraph-search-'));
@@ -144,6 +144,36 @@ test('documents cache: unchanged files are not read again and the indexes come o
     t.true(reads.length > 0);
     for (const f of FILES) t.true(searchFile(d, f).equals(searchFile(scratch, f)), f);
   }
+});
+
+test('documents cache: rows taken over as the previous docs.json bytes equal a fresh build, whatever the texts hold', async (t) => {
+  const hashOf = (src: Record<string, string>) => (p: string): string | undefined => (src[p] === undefined ? undefined : createHash('sha256').update(src[p]).digest('hex'));
+  // Doc text that JSON escapes or that looks like the file's own structure: quotes, `"]`, `"],["`, backslashes,
+  // a control character, non-ASCII and a lone surrogate.
+  const hostile = '/** Splits "a"],["b" at \\"] and \\\\; tab\there, caf\u00e9 数据 \ud800 end. */\n';
+  const src: Record<string, string> = { ...files, 'src/auth/login.ts': files['src/auth/login.ts'].replace('export function verifyPassword', `${hostile}export function verifyPassword`) };
+  const first = tmp();
+  await buildSearch(opts(first, { fileHash: hashOf(src) }, src));
+  const cache = readDocCache(path.join(first, 'search', 'docs.json'), JSON.parse(readFileSync(path.join(first, 'search', 'meta.json'), 'utf8')).count);
+  t.truthy(cache?.raw, 'the rows were located in the bytes');
+  t.true(cache!.texts.some((x) => x.includes('"],["')));
+  const edited = { ...src, 'src/util/retry.ts': src['src/util/retry.ts'].replace('exponential backoff', 'jittered linear delay') };
+  const second = tmp();
+  const r = await buildSearch(opts(second, { previousDir: first, fileHash: hashOf(edited) }, edited));
+  t.true((r.reusedFiles ?? 0) > 0);
+  const scratch = tmp();
+  await buildSearch(opts(scratch, { fileHash: hashOf(edited) }, edited));
+  const docs = (d: string): Buffer => readFileSync(path.join(d, 'search', 'docs.json'));
+  t.true(docs(second).equals(docs(scratch)));
+  // A docs.json laid out otherwise (same content, other spacing) is still read, its rows serialised again.
+  writeFileSync(path.join(first, 'search', 'docs.json'), JSON.stringify(JSON.parse(docs(first).toString('utf8')), null, 1));
+  const spaced = readDocCache(path.join(first, 'search', 'docs.json'), cache!.uids.length);
+  t.truthy(spaced);
+  t.is(spaced!.raw, undefined);
+  const third = tmp();
+  const r3 = await buildSearch(opts(third, { previousDir: first, fileHash: hashOf(edited) }, edited));
+  t.true((r3.reusedFiles ?? 0) > 0);
+  t.true(docs(third).equals(docs(scratch)));
 });
 
 test('documents cache: a symbol whose properties changed in an unchanged file is described again', async (t) => {

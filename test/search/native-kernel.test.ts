@@ -15,6 +15,7 @@ import type { CodeGraph } from '../../lib/graph/code-graph.ts';
 import { buildDocuments } from '../../lib/search/documents.ts';
 import { lexicalInto, lexicalIntoAll, LEXICAL_DIM } from '../../lib/search/embedders/index.ts';
 import { buildSearch } from '../../lib/search/index.ts';
+import { KeywordIndex } from '../../lib/search/bm25.ts';
 import { RunNumbers, searchKernel, useSearchKernel } from '../../lib/search/native.ts';
 import { CODE_NOISE_LINES, identifiersIn, WORD_RUNS } from '../../lib/search/tokenize.ts';
 import { vectraShard } from '../../lib/search/vectors.ts';
@@ -202,6 +203,25 @@ test('lexical batch equals lexicalInto on every line and every file of rxjs', (t
   t.true(b1.equals(j1), 'lines');
   const [b2, j2] = embedBothWays(files);
   t.true(b2.equals(j2), 'files');
+});
+
+test('native postings forward equals the JavaScript: the rxjs documents\' index turned back into rows; bad postings throw', (t) => {
+  const docs = buildDocuments(appGraph(appFiles()), (p) => appFiles()[p]);
+  const rx = filesUnder(RXJS_SRC);
+  const lines = Object.values(rx).flatMap((text) => text.split('\n')).slice(0, 3000);
+  // The fixture app's documents and, as more rows, rxjs lines as bodies (many terms, many postings per term).
+  const all = [...docs, ...lines.map((line) => ({ fields: { name: '', qualified: '', path: '', signature: '', doc: line, body: '' } }))];
+  const index = KeywordIndex.build(all);
+  const native = index.forward();
+  const js = withoutKernel(() => index.forward());
+  t.true(native.start.length > 1000 && native.term.length > 10_000);
+  t.deepEqual([...native.start], [...js.start]);
+  t.deepEqual([...native.term], [...js.term]);
+  t.deepEqual([...native.freq], [...js.freq]);
+  const kernel = searchKernel();
+  if (!expectKernel) return;
+  const bad = (): void => kernel!.postingsForward!(Uint32Array.of(0, 1), Uint32Array.of(5), Float32Array.of(1), new Uint32Array(3), new Uint32Array(1), new Float32Array(1));
+  t.throws(bad, { instanceOf: RangeError, message: /row outside/ });
 });
 
 test('vectra shard: the native row printer writes the JavaScript bytes on edge values', (t) => {
