@@ -9,7 +9,8 @@
  *
  *   node --import tsx bench/collect.ts bundle                  writes tmp/bench-collect.mjs, prints how to run it
  *   node tmp/bench-collect.mjs CORPUS collect|parse|digest     one harness run (digest: collect, then print a hash
- *                                                              of all facts, to check that a change keeps them)
+ *                                                              of all facts, to check that a change keeps them;
+ *                                                              collect prints the collector's CPU time, all threads)
  *   node --import tsx bench/collect.ts callgrind CORPUS...     bundle, then both modes under callgrind per corpus:
  *                                                              the collector's instructions (difference), whole
  *                                                              and by kind
@@ -61,13 +62,16 @@ function harness(root: string, mode: string): void {
     parsed.push({ language: rt.id, buffer, count, parseErrors: errors, anonymous: [], matches });
     for (let i = 0; i < f.text.length; i++) if (f.text.charCodeAt(i) === 10) lines++;
   }
-  let digest = '-';
+  let digest = '-', took = '';
   if (mode === 'collect' || mode === 'digest') {
+    const cpu = process.cpuUsage();
     const facts = files.map((f, i) => collectParts(f.path, f.text, parsed[i]));
+    const used = process.cpuUsage(cpu);
+    took = `, collector ${((used.user + used.system) / 1000).toFixed(0)} ms CPU`;
     // the digest costs a JSON.stringify of every file's facts: only in `digest` mode (a check, not a measurement)
     if (mode === 'digest') digest = createHash('sha1').update(JSON.stringify(facts)).digest('hex').slice(0, 16);
   } else if (mode !== 'parse') throw new Error(`bench/collect: mode ${mode}? (collect, parse or digest)`);
-  console.log(`${root}: ${files.length} files, ${lines} lines, ${mode}${mode === 'digest' ? ` ${digest}` : ''}`);
+  console.log(`${root}: ${files.length} files, ${lines} lines, ${mode}${mode === 'digest' ? ` ${digest}` : took}`);
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -115,9 +115,9 @@ type DefineHandler = (this: Collector, d: DefRec, scope: Scope, cur: number, nam
 const defineBy: Array<DefineHandler | undefined> = [];
 
 interface DefRec { role: Role; def: Node; name?: Node; body?: Node; value?: Node; type?: Node; host?: Node }
-interface Event { p: number; o: number; t: number; x: any }
-// event types, also their order at the same position
-const EV_EXPORT = 0, EV_DEF = 1, EV_SCOPE = 2, EV_DECL = 3, EV_POINT = 4;
+// event types, also their order at the same position; EV_NODE (a call, member, key or `this`: its node alone, no
+// record) sorts as EV_POINT (the record of a returned value or a heritage clause), in the order they were filed
+const EV_EXPORT = 0, EV_DEF = 1, EV_SCOPE = 2, EV_DECL = 3, EV_POINT = 4, EV_NODE = 5;
 
 interface SymbolWork extends SymbolFact {
   defNode: Node;
@@ -139,7 +139,10 @@ export class Collector {
   private readonly lineStarts: number[] | undefined = undefined;
   private readonly root: Scope;
   // pass 1: filed matches
-  private readonly events: Event[] = [];
+  /** Replay's events as three parallel lists (position, type, record): no object per event. */
+  private readonly evP: number[] = [];
+  private readonly evT: number[] = [];
+  private readonly evX: any[] = [];
   private readonly scopeKindOf = new Map<Node, ScopeKind>();
   private readonly classSymOf = new LazyMap<Node, number>();
   /** Functions and methods with type parameters of their own → the function node whose parameters bind them. */
@@ -604,37 +607,41 @@ export class Collector {
   }
 
   private point(node: Node, at: Node): void {
-    this.push(startOf(at), EV_POINT, { node });
+    this.push(startOf(at), EV_NODE, node);
   }
 
   private push(p: number, t: number, x: any): void {
-    this.events.push({ p, o: t, t, x });
+    this.evP.push(p);
+    this.evT.push(t);
+    this.evX.push(x);
   }
 
   // ------------------------------------------------------------------ pass 2
   private replay(): void {
-    const ev = this.events;
-    sortIfNeeded(ev, (a, b) => a.p - b.p || a.o - b.o);
+    const evP = this.evP, evT = this.evT, evX = this.evX;
+    const order = eventOrder(evP, evT);
     let scope = this.root;
     const symStack: Array<{ s: number; end: number; start: number }> = [];
     const exportStack: Array<{ end: number; isDefault: boolean }> = [];
-    for (const e of ev) {
-      const p = e.p;
+    for (let j = 0; j < evP.length; j++) {
+      const i = order === undefined ? j : order[j];
+      const p = evP[i], x = evX[i];
       while (scope.end <= p) scope = scope.parent!;
       while (symStack.length && symStack[symStack.length - 1].end <= p) symStack.pop();
       while (exportStack.length && exportStack[exportStack.length - 1].end <= p) exportStack.pop();
       const cur = symStack.length ? symStack[symStack.length - 1].s : -1;
-      switch (e.t) {
-        case EV_EXPORT: exportStack.push(e.x); break;
-        case EV_SCOPE: scope = this.openScope(e.x, p, scope); break;
+      switch (evT[i]) {
+        case EV_EXPORT: exportStack.push(x); break;
+        case EV_SCOPE: scope = this.openScope(x, p, scope); break;
         case EV_DEF: {
           const ex = exportStack.length ? exportStack[exportStack.length - 1] : undefined;
-          const s = this.define(e.x, scope, cur, ex);
-          if (s >= 0) symStack.push({ s, end: this.end((e.x as DefRec).def), start: p });
+          const s = this.define(x, scope, cur, ex);
+          if (s >= 0) symStack.push({ s, end: this.end((x as DefRec).def), start: p });
           break;
         }
-        case EV_DECL: this.declare(e.x, scope, cur); break;
-        case EV_POINT: this.pointEvent(e.x, scope, cur, symStack); break;
+        case EV_DECL: this.declare(x, scope, cur); break;
+        case EV_POINT: this.pointEvent(x, scope, cur); break;
+        case EV_NODE: this.nodeEvent(x, scope, cur, symStack); break;
       }
       // identifiers are not events (there are many): they take their scope from a second sweep below
     }
@@ -668,8 +675,8 @@ export class Collector {
     return scope;
   }
 
-  /** A point event of `replay` (a call, member, key, `this`, a returned value or a heritage clause) in `scope` under symbol `cur`. */
-  private pointEvent(x: any, scope: Scope, cur: number, symStack: Array<{ s: number; end: number; start: number }>): void {
+  /** A point event of `replay` (a returned value or a heritage clause) in `scope` under symbol `cur`. */
+  private pointEvent(x: any, scope: Scope, cur: number): void {
     if (x.ret) {
       // a returned value belongs to the innermost function around it
       const fn = functionScope(scope);
@@ -687,7 +694,10 @@ export class Collector {
       }
       return;
     }
-    const node = x.node as Node;
+  }
+
+  /** A node event of `replay` (a call, member, key or `this`) in `scope` under symbol `cur`. */
+  private nodeEvent(node: Node, scope: Scope, cur: number, symStack: Array<{ s: number; end: number; start: number }>): void {
     const call = this.calls.get(node);
     if (call) {
       call.from = cur;
@@ -1146,10 +1156,9 @@ export class Collector {
         if ((tag.tag !== 'typedef' && tag.tag !== 'callback') || !tag.name || tag.nameAt === undefined || tag.name.includes('.')) continue;
         if (this.typedefs.has(tag.name)) continue;
         const nameNode = this.syntheticNode(c.start + tag.nameAt, tag.name.length);
-        const s = this.addSymbol({ role: Role['def.typedef'], def: c, name: nameNode }, this.root, -1, tag.name, 'TypeAlias', tag.tag, true, false);
-        const sym = this.symbols[s];
-        sym.signature = `@${tag.tag} ${tag.type ? `{${tag.type.length > 150 ? `${tag.type.slice(0, 147)}...` : tag.type}} ` : ''}${tag.name}`;
-        delete sym.doc;
+        // its signature is the tag's own text; no doc line (an object that loses a key is slow to read and copy)
+        const signature = `@${tag.tag} ${tag.type ? `{${tag.type.length > 150 ? `${tag.type.slice(0, 147)}...` : tag.type}} ` : ''}${tag.name}`;
+        const s = this.addSymbol({ role: Role['def.typedef'], def: c, name: nameNode }, this.root, -1, tag.name, 'TypeAlias', tag.tag, true, false, signature);
         this.typedefs.set(tag.name, s);
         pending.push({ s, tags, k });
       }
@@ -1427,7 +1436,11 @@ export class Collector {
     }
   }
 
-  private addSymbol(d: DefRec, scope: Scope, parent: number, name: string, label: SymbolLabel, kind: string, exported: boolean, isDefault: boolean): number {
+  /**
+   * A new symbol (its index). `signature`, when given, is the symbol's signature as is, and no doc line is read
+   * (typedefs: the comment that declares them is their text).
+   */
+  private addSymbol(d: DefRec, scope: Scope, parent: number, name: string, label: SymbolLabel, kind: string, exported: boolean, isDefault: boolean, signature?: string): number {
     const s = this.symbols.length;
     const start = startOf(d.def);
     const qualifiedName = parent >= 0 ? `${this.symbols[parent].qualifiedName}.${name}` : name;
@@ -1441,10 +1454,13 @@ export class Collector {
     };
     if (isDefault) sym.isDefault = true;
     if (label === 'Function' || label === 'Method') { this.fnSymOf.set(d.def, s); if (d.value) this.fnSymOf.set(d.value, s); }
-    const signature = this.signature(d);
-    if (signature) sym.signature = signature;
-    const doc = this.docBefore(start);
-    if (doc) sym.doc = doc;
+    if (signature !== undefined) sym.signature = signature;
+    else {
+      const sig = this.signature(d);
+      if (sig) sym.signature = sig;
+      const doc = this.docBefore(start);
+      if (doc) sym.doc = doc;
+    }
     this.symbols.push(sym);
     return s;
   }
@@ -2280,6 +2296,33 @@ function sortIfNeeded<T>(a: T[], cmp: (x: T, y: T) => number): void {
   for (let i = 1; i < a.length; i++) {
     if (cmp(a[i - 1], a[i]) > 0) { a.sort(cmp); return; }
   }
+}
+
+/**
+ * The order in which replay takes its events (indexes into `evP`/`evT`): by position, then type (EV_NODE as
+ * EV_POINT), then as filed; undefined when they are in that order already. Each event becomes one number
+ * (position, type, index) that a Float64Array sorts natively, where a comparator sort of event objects called
+ * back into JavaScript ~n log n times (a file has thousands of events).
+ */
+function eventOrder(evP: number[], evT: number[]): ArrayLike<number> | undefined {
+  const n = evP.length;
+  const rank = (k: number): number => (evT[k] === EV_NODE ? EV_POINT : evT[k]);
+  let i = 1;
+  while (i < n && (evP[i - 1] < evP[i] || (evP[i - 1] === evP[i] && rank(i - 1) <= rank(i)))) i++;
+  if (i >= n) return undefined;
+  // (p * 8 + type) * 2^21 + index stays below 2^53 while p < 2^28 and n <= 2^21; past that, a comparator
+  let fits = n <= 0x200000;
+  for (let k = 0; fits && k < n; k++) if (evP[k] >= 0x10000000) fits = false;
+  if (!fits) {
+    const order = Array.from({ length: n }, (_, k) => k);
+    return order.sort((a, b) => evP[a] - evP[b] || rank(a) - rank(b) || a - b);
+  }
+  const keys = new Float64Array(n);
+  for (let k = 0; k < n; k++) keys[k] = (evP[k] * 8 + rank(k)) * 0x200000 + k;
+  keys.sort();
+  const order = new Int32Array(n);
+  for (let k = 0; k < n; k++) order[k] = keys[k] % 0x200000;
+  return order;
 }
 
 /**
