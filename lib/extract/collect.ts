@@ -119,16 +119,21 @@ interface DefRec { role: Role; def: Node; name?: Node; body?: Node; value?: Node
 // record) sorts as EV_POINT (the record of a returned value or a heritage clause), in the order they were filed
 const EV_EXPORT = 0, EV_DEF = 1, EV_SCOPE = 2, EV_DECL = 3, EV_POINT = 4, EV_NODE = 5;
 
-interface SymbolWork extends SymbolFact {
+/**
+ * What pass 2 keeps of a symbol besides its fact (`symbols[i]` ↔ `work[i]`): syntax nodes that `build` turns into
+ * the fact's expressions, and flags of its own. Apart from the fact, so that `build` fills the fact in place (no
+ * copy without these keys of every symbol, whose own keys come in many orders) and these reads see one shape.
+ */
+interface SymbolWork {
   defNode: Node;
   scope: Scope;
-  signatureOnly?: boolean;
-  isPrivate?: boolean;
-  typeNode?: Node;
-  initNode?: Node;
-  returnsNode?: Node;
-  extendsNodes?: Node[];
-  implementsNodes?: Node[];
+  signatureOnly: boolean;
+  isPrivate: boolean;
+  typeNode: Node | undefined;
+  initNode: Node | undefined;
+  returnsNode: Node | undefined;
+  extendsNodes: Node[] | undefined;
+  implementsNodes: Node[] | undefined;
 }
 
 interface IdRec { node: Node; kind: RefKind; scope?: Scope; from: number }
@@ -138,6 +143,8 @@ export class Collector {
   private readonly text: string;
   private readonly lineStarts: number[] | undefined = undefined;
   private readonly root: Scope;
+  /** The flags behind every NodeSet of this collector (declared first: the sets below are made with it). */
+  private readonly nodeFlags = new NodeFlags();
   // pass 1: filed matches
   /** Replay's events as three parallel lists (position, type, record): no object per event. */
   private readonly evP: number[] = [];
@@ -152,15 +159,15 @@ export class Collector {
   /** Names X of `X.prototype.m = …` assignments (constructor functions). */
   private readonly prototypeNames = new Set<string>();
   private readonly varKind = new LazyMap<Node, 'var' | 'let'>();
-  private readonly requireDecl = new NodeSet();
+  private readonly requireDecl = new NodeSet(this.nodeFlags, 1);
   /** `require('m')` call nodes → 'm'. */
   private readonly requireSource = new LazyMap<Node, string>();
   /** `import('m')` calls and their specifier: the value is a promise of m's namespace. */
   private readonly dynamicSource = new LazyMap<Node, string>();
   /** Assignments whose target is `module.exports`. */
-  private readonly moduleExportsAssign = new NodeSet();
+  private readonly moduleExportsAssign = new NodeSet(this.nodeFlags, 2);
   /** Object literals assigned to a member (`module.exports = {…}`) that hold methods or function-valued keys. */
-  private readonly methodObjects = new NodeSet();
+  private readonly methodObjects = new NodeSet(this.nodeFlags, 4);
   /** Destructuring patterns of declarations → their initializer. */
   private readonly patternInit = new LazyMap<Node, Node>();
   /** Destructuring patterns of typed parameters → the parameter's type. */
@@ -195,8 +202,8 @@ export class Collector {
   private readonly reassignedLocals = new Set<number>();
   /** Identifier occurrences narrowed by an instanceof guard → the type node. */
   private readonly narrowedTo = new LazyMap<Node, Node>();
-  private readonly claimed = new NodeSet();
-  private readonly skipIds = new NodeSet();
+  private readonly claimed = new NodeSet(this.nodeFlags, 8);
+  private readonly skipIds = new NodeSet(this.nodeFlags, 16);
   private readonly kindOverride = new LazyMap<Node, RefKind>();
   private readonly calls = new Map<Node, { callee: Node; isNew: boolean; from: number; args?: Node[]; propArgs?: Array<{ key: Node; value: Node }>; via?: Node }>();
   /** Function nodes passed as call arguments → the call node (for `via` on the calls inside them). */
@@ -213,8 +220,8 @@ export class Collector {
   private readonly annotOf = new LazyMap<Node, Node>();
   /** The identifier records, in the order first met (each also in its node's `id` slot: see `idOf`). */
   private readonly idList: IdRec[] = [];
-  private readonly jsx = new NodeSet();
-  private readonly comments = new NodeSet();
+  private readonly jsx = new NodeSet(this.nodeFlags, 32);
+  private readonly comments = new NodeSet(this.nodeFlags, 64);
   private readonly slotsOf = new Map<Node, Node[]>();
   private readonly slotLocal = new Map<Node, number>();
   private readonly slotType = new LazyMap<Node, Node>();
@@ -251,7 +258,8 @@ export class Collector {
   private readonly thisType = new LazyMap<Node, Node>();
   private readonly pendingExports: Array<() => void> = [];
   // pass 2 results
-  private readonly symbols: SymbolWork[] = [];
+  private readonly symbols: SymbolFact[] = [];
+  private readonly work: SymbolWork[] = [];
   private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number } }> = [];
   /** Functions assigned to a member (`handlers.focus = (view) => …`): the member's object and name. */
   private readonly assignedFns = new LazyMap<Node, { obj: Node; name: Node }>();
@@ -265,6 +273,8 @@ export class Collector {
   private roleNo: Uint8Array = new Uint8Array(0);
   /** The role of each query pattern (from its `#set! role`); numbered once per language (`roleCodes`). */
   set roles(roles: ReadonlyArray<string | undefined>) { this.roleNo = roleCodes(roles); }
+  /** How many nodes the file's tree has (node keys are below it), when known: the NodeSets' flags are made that size at once. */
+  set nodeCount(n: number) { this.nodeFlags.hint = n; }
 
   constructor(text: string, private readonly filePath: string, private readonly language: LanguageId) {
     this.text = text;
@@ -687,7 +697,7 @@ export class Collector {
       // a class's heritage sits in its class scope; an interface's in its type scope, under its symbol
       const cls = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
       if (cls >= 0) {
-        const sym = this.symbols[cls];
+        const sym = this.work[cls];
         // `extends Repo<User>`: the clause, which reads as the generic type (type arguments included)
         const n = x.clause && this.generics.has(x.clause) ? x.clause : x.node;
         if (x.heritage === 'extends') (sym.extendsNodes ??= []).push(n); else (sym.implementsNodes ??= []).push(n);
@@ -793,15 +803,15 @@ export class Collector {
       on([Role['def.function'], Role['def.function.signature']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const existing = scope.names.get(name);
         if (existing && 's' in existing) {
-          const prev = this.symbols[existing.s];
-          if (prev.label === 'Function' && prev.signatureOnly && prev.scope === scope) {
-            this.mergeOverload(prev, d, d.role === Role['def.function.signature']);
+          const prev = this.symbols[existing.s], pw = this.work[existing.s];
+          if (prev.label === 'Function' && pw.signatureOnly && pw.scope === scope) {
+            this.mergeOverload(existing.s, d, d.role === Role['def.function.signature']);
             return d.role === Role['def.function.signature'] ? -1 : this.span(existing.s, d.def);
           }
         }
         const s = this.addSymbol(d, scope, cur, name, 'Function', d.role === Role['def.function.signature'] ? 'function_signature' : 'function', exported, isDefault);
-        this.symbols[s].signatureOnly = d.role === Role['def.function.signature'];
-        this.symbols[s].returnsNode = this.returnsOf.get(d.def);
+        this.work[s].signatureOnly = d.role === Role['def.function.signature'];
+        this.work[s].returnsNode = this.returnsOf.get(d.def);
         scope.names.set(name, { s });
         return this.span(s, d.def);
       });
@@ -815,7 +825,7 @@ export class Collector {
         const kind = this.scopeKindOf.get(d.def);
         const label: SymbolLabel = kind === 'class' ? 'Class' : 'Function';
         const s = this.addSymbol(d, scope, cur, 'default', label, kind === 'class' ? 'class' : kind === 'arrow' ? 'arrow_function' : 'function_expression', true, true);
-        if (label === 'Class') this.classSymOf.set(d.def, s); else this.symbols[s].returnsNode = this.returnsOf.get(d.def);
+        if (label === 'Class') this.classSymOf.set(d.def, s); else this.work[s].returnsNode = this.returnsOf.get(d.def);
         return this.span(s, d.def);
       });
       on([Role['def.var']], function (d, scope, cur, name, exported, isDefault, topLevel) {
@@ -826,9 +836,9 @@ export class Collector {
         const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
         if (valueKind === 'arrow' || valueKind === 'function') {
           const s = this.addSymbol(d, scope, cur, name, 'Function', valueKind === 'arrow' ? 'arrow_function' : 'function_expression', exported, isDefault);
-          this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
-          this.symbols[s].typeNode = this.annotOf.get(d.def);
-          if (this.symbols[s].typeNode) this.declaredFnType.set(d.value!, this.symbols[s].typeNode!);
+          this.work[s].returnsNode = this.returnsOf.get(d.value!);
+          this.work[s].typeNode = this.annotOf.get(d.def);
+          if (this.work[s].typeNode) this.declaredFnType.set(d.value!, this.work[s].typeNode!);
           target.names.set(name, { s });
           return this.span(s, d.def);
         }
@@ -841,8 +851,8 @@ export class Collector {
         const type = this.annotOf.get(d.def);
         if (target === this.root && cur === -1) {
           const s = this.addSymbol(d, scope, cur, name, 'Variable', vk, exported, isDefault);
-          this.symbols[s].typeNode = type;
-          this.symbols[s].initNode = d.value;
+          this.work[s].typeNode = type;
+          this.work[s].initNode = d.value;
           target.names.set(name, { s });
           return this.span(s, d.def);
         }
@@ -864,8 +874,8 @@ export class Collector {
         const key = `${cls}\u0000${isStatic ? 's' : ''}${name}`;
         if (label === 'Method') {
           const prev = this.memberKeys.get(key);
-          if (prev !== undefined && this.symbols[prev].signatureOnly && !/\b[gs]et\s*$/.test(prefix)) {
-            this.mergeOverload(this.symbols[prev], d, d.role === Role['def.method.signature']);
+          if (prev !== undefined && this.work[prev].signatureOnly && !/\b[gs]et\s*$/.test(prefix)) {
+            this.mergeOverload(prev, d, d.role === Role['def.method.signature']);
             return d.role === Role['def.method.signature'] ? -1 : this.span(prev, d.def);
           }
         }
@@ -877,11 +887,12 @@ export class Collector {
         const priv = name.startsWith('#') || /\bprivate\b/.test(prefix);
         const s = this.addSymbol(d, scope, cls, name, label, kind, clsSym.exported && !priv, false);
         const sym = this.symbols[s];
-        if (priv) sym.isPrivate = true;
+        const w = this.work[s];
+        if (priv) w.isPrivate = true;
         if (isStatic) sym.isStatic = true;
-        if (d.role === Role['def.method.signature']) sym.signatureOnly = true;
-        sym.returnsNode = this.returnsOf.get(d.def) ?? (d.value ? this.returnsOf.get(d.value) : undefined);
-        if (isField) { sym.typeNode = d.type; sym.initNode = fnField ? undefined : d.value; }
+        if (d.role === Role['def.method.signature']) w.signatureOnly = true;
+        w.returnsNode = this.returnsOf.get(d.def) ?? (d.value ? this.returnsOf.get(d.value) : undefined);
+        if (isField) { w.typeNode = d.type; w.initNode = fnField ? undefined : d.value; }
         if (label === 'Method' || !this.memberKeys.has(key)) this.memberKeys.set(key, s);
         return this.span(s, d.def);
       });
@@ -893,8 +904,8 @@ export class Collector {
         if (!sc || sc.classSym < 0) return -1;
         const priv = /\bprivate\b/.test(this.text.slice(startOf(d.def), startOf(d.name!)));
         const s = this.addSymbol(d, scope, sc.classSym, name, 'Property', 'parameter_property', this.symbols[sc.classSym].exported && !priv, false);
-        if (priv) this.symbols[s].isPrivate = true;
-        this.symbols[s].typeNode = d.type;
+        if (priv) this.work[s].isPrivate = true;
+        this.work[s].typeNode = d.type;
         // inside the constructor the parameter's name is the property's declaration too (one rename)
         this.paramPropOf.set(d.name!, s);
         return -1;
@@ -910,18 +921,18 @@ export class Collector {
         const key = `${cur}\u0000${name}`;
         const prev = this.memberKeys.get(key);
         if (prev !== undefined && isMethod && this.symbols[prev].label === 'Method') {
-          this.mergeOverload(this.symbols[prev], d, true);
+          this.mergeOverload(prev, d, true);
           return -1;
         }
         const s = this.addSymbol(d, scope, cur, name, isMethod ? 'Method' : 'Property', isMethod ? 'method_signature' : 'property_signature', this.symbols[cur].exported, false);
-        this.symbols[s].returnsNode = this.returnsOf.get(d.def);
-        if (!isMethod) this.symbols[s].typeNode = d.type;
+        this.work[s].returnsNode = this.returnsOf.get(d.def);
+        if (!isMethod) this.work[s].typeNode = d.type;
         this.memberKeys.set(key, s);
         return -1;
       });
       on([Role['def.type']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const s = this.addSymbol(d, scope, cur, name, 'TypeAlias', 'type_alias', exported, isDefault);
-        this.symbols[s].typeNode = d.value;
+        this.work[s].typeNode = d.value;
         scope.names.set(name, { s });
         return this.span(s, d.def);
       });
@@ -942,8 +953,8 @@ export class Collector {
         const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
         const fnField = valueKind === 'function' || valueKind === 'arrow';
         const s = this.addSymbol(d, scope, cls, name, fnField ? 'Method' : 'Property', fnField ? 'field_function' : 'field', this.symbols[cls].exported && !name.startsWith('#'), false);
-        if (fnField) this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
-        else this.symbols[s].initNode = d.value;
+        if (fnField) this.work[s].returnsNode = this.returnsOf.get(d.value!);
+        else this.work[s].initNode = d.value;
         this.memberKeys.set(`${cls}\u0000${name}`, s);
         this.declaredProps.add(d.name!);
         return fnField ? this.span(s, d.def) : -1;
@@ -970,11 +981,11 @@ export class Collector {
         // the key is also the module's export of that name (`require('./response').set`), as for `module.exports = { a }`
         // (not a getter's or setter's: `get register() {…}` exports what the getter returns, webpack's serialization.js)
         if (d.role === Role['def.cjs.objmethod'] && !/\b[gs]et\s*$/.test(this.text.slice(d.def.start, d.name!.start))) this.exports.push({ kind: 'local', name, value: { k: 'id', name, b: { s } } });
-        this.symbols[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
+        this.work[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
         // `this` inside a method (or plain function value, not an arrow) of an untyped object literal is the object,
         // as the checker reads it; a typed one (`const p: Provider = {…}`) is its declared type to the checker
         const fnNode = d.value ?? d.def;
-        if (this.scopeKindOf.get(fnNode) === 'function' && !this.symbols[cur].typeNode) this.prototypeOwner.set(fnNode, cur);
+        if (this.scopeKindOf.get(fnNode) === 'function' && !this.work[cur].typeNode) this.prototypeOwner.set(fnNode, cur);
         return this.span(s, d.def);
       });
       on([Role['def.assigned']], function (d, scope, cur, name, exported, isDefault, topLevel) {
@@ -1000,8 +1011,8 @@ export class Collector {
         // `app.set = function () { this.get() }` on a module-level object: `this` is that object, as the checker reads
         // it — unless the function assigns `this.x = …` (a constructor function to the checker, its own instance)
         // (an object literal: `Object.create(proto)` is `any` to the checker)
-        else if (kind === 'function' && !parent.typeNode && parent.initNode && this.isObjectLiteral(parent.initNode) && !this.assignsThis(d.value!)) this.prototypeOwner.set(d.value!, owner.s);
-        this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
+        else if (kind === 'function' && !this.work[owner.s].typeNode && this.work[owner.s].initNode && this.isObjectLiteral(this.work[owner.s].initNode!) && !this.assignsThis(d.value!)) this.prototypeOwner.set(d.value!, owner.s);
+        this.work[s].returnsNode = this.returnsOf.get(d.value!);
         return this.span(s, d.def);
       });
       on([Role['def.prototype']], function (d, scope, cur, name, exported, isDefault, topLevel) {
@@ -1015,7 +1026,7 @@ export class Collector {
         if (parent.parent !== -1 || (parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
         this.skipIds.add(d.name!);
         const s = this.addSymbol(d, scope, owner.s, name, 'Method', 'prototype_method', parent.exported, false);
-        this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
+        this.work[s].returnsNode = this.returnsOf.get(d.value!);
         // `this` inside a plain function assigned to the prototype is an instance of the owner
         if (kind === 'function') this.prototypeOwner.set(d.value!, owner.s);
         return this.span(s, d.def);
@@ -1028,7 +1039,7 @@ export class Collector {
           // `module.exports = { get(field) {…}, set(…) {…} }`: the object is a Variable named `default` (what an ESM
           // import of the module gets), so its methods are symbols and `this` inside them is the object
           const s = this.addSymbol(d, scope, cur, 'default', 'Variable', 'const', true, true);
-          this.symbols[s].initNode = d.def;
+          this.work[s].initNode = d.def;
           if (d.host) this.docHostOf.set(s, d.host.start);
           return this.span(s, d.def);
         }
@@ -1037,7 +1048,7 @@ export class Collector {
         const nameNode = own ? this.syntheticNode(d.def.start + own[0].length - own[1].length, own[1].length) : undefined;
         const label: SymbolLabel = kind === 'class' ? 'Class' : 'Function';
         const s = this.addSymbol({ ...d, name: nameNode }, scope, cur, own ? own[1] : 'default', label, kind === 'class' ? 'class' : kind === 'arrow' ? 'arrow_function' : 'function_expression', true, true);
-        if (label === 'Class') this.classSymOf.set(d.def, s); else this.symbols[s].returnsNode = this.returnsOf.get(d.def);
+        if (label === 'Class') this.classSymOf.set(d.def, s); else this.work[s].returnsNode = this.returnsOf.get(d.def);
         // its doc comment sits before `module.exports =`
         if (d.host) this.docHostOf.set(s, d.host.start);
         if (own) this.ownNameOf.set(d.def, s);
@@ -1053,7 +1064,7 @@ export class Collector {
         }
         const label: SymbolLabel = kind === 'class' ? 'Class' : 'Function';
         const s = this.addSymbol(d, scope, cur, name, label, kind === 'class' ? 'class' : kind === 'arrow' ? 'arrow_function' : 'function_expression', true, false);
-        if (label === 'Class') this.classSymOf.set(d.value!, s); else this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
+        if (label === 'Class') this.classSymOf.set(d.value!, s); else this.work[s].returnsNode = this.returnsOf.get(d.value!);
         return this.span(s, d.def);
       });
   }
@@ -1218,7 +1229,7 @@ export class Collector {
     const seen = new Set<Node>();
     for (const [fn, slots] of this.slotsOf) {
       const s = this.fnSymOf.get(fn);
-      const host = s !== undefined ? this.docHostOf.get(s) ?? this.symbols[s].defNode.start : fn.start;
+      const host = s !== undefined ? this.docHostOf.get(s) ?? this.work[s].defNode.start : fn.start;
       const tags = this.docTagsBefore(host);
       if (!tags) continue;
       seen.add(fn);
@@ -1242,7 +1253,7 @@ export class Collector {
     // functions without parameters still declare results
     for (const [fn, s] of this.fnSymOf) {
       if (seen.has(fn) || this.slotsOf.has(fn) || symbols[s].returns) continue;
-      const w = this.symbols[s];
+      const w = this.work[s];
       if (fn !== w.defNode && this.slotsOf.has(w.defNode)) continue;
       const host = this.docHostOf.get(s) ?? w.defNode.start;
       const tags = this.docTagsBefore(host);
@@ -1250,10 +1261,10 @@ export class Collector {
     }
     // variables, fields and properties
     for (let s = 0; s < this.symbols.length; s++) {
-      const w = this.symbols[s];
+      const w = this.symbols[s], at = this.work[s].defNode.start;
       if ((w.label !== 'Variable' && w.label !== 'Property') || symbols[s].type) continue;
-      const tags = this.docTagsBefore(w.defNode.start);
-      const type = tags && this.jsdocTypeTag(tags, this.scopeAt(w.defNode.start));
+      const tags = this.docTagsBefore(at);
+      const type = tags && this.jsdocTypeTag(tags, this.scopeAt(at));
       if (type) symbols[s].type = type;
     }
     for (const { l, def } of this.localDecls) {
@@ -1343,7 +1354,7 @@ export class Collector {
     this.skipIds.add(d.name!);
     const s = this.addSymbol(d, scope, owner.s, name, 'Property', 'assigned_value', parent.exported, false);
     if (parent.label !== 'Variable') this.symbols[s].isStatic = true;
-    this.symbols[s].initNode = d.value;
+    this.work[s].initNode = d.value;
     this.memberKeys.set(`${owner.s}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`, s);
     return this.span(s, d.def);
   }
@@ -1357,7 +1368,7 @@ export class Collector {
     return false;
   }
 
-  private readonly staticThis = new NodeSet();
+  private readonly staticThis = new NodeSet(this.nodeFlags, 128);
 
   /** A `require('m')` call not bound by a declaration: an import binding of its own (no local name). */
   private inlineRequire(node: Node): Expr {
@@ -1388,9 +1399,9 @@ export class Collector {
 
   private thisTargetStarts: number[] | undefined;
 
-  private readonly paramProps = new NodeSet();
+  private readonly paramProps = new NodeSet(this.nodeFlags, 256);
   /** Property names declared by `this.x = …` in a JavaScript constructor (their member access is the definition). */
-  private readonly declaredProps = new NodeSet();
+  private readonly declaredProps = new NodeSet(this.nodeFlags, 512);
   /** Names of parameter properties → their Property symbol. */
   private readonly paramPropOf = new LazyMap<Node, number>();
 
@@ -1403,8 +1414,9 @@ export class Collector {
       if (v.k === 'id' && v.b && 's' in v.b && !this.symbols[v.b.s].exported) { this.symbols[v.b.s].exported = true; changed = true; }
     }
     if (!changed) return;
-    for (const sym of this.symbols) {
-      if (sym.parent >= 0 && !sym.exported && !sym.isPrivate && this.symbols[sym.parent].exported && sym.parent < this.symbols.length) {
+    for (let i = 0; i < this.symbols.length; i++) {
+      const sym = this.symbols[i];
+      if (sym.parent >= 0 && !sym.exported && !this.work[i].isPrivate && this.symbols[sym.parent].exported && sym.parent < this.symbols.length) {
         const pl = this.symbols[sym.parent].label;
         if (pl === 'Class' || pl === 'Interface' || pl === 'Variable') sym.exported = true;
       }
@@ -1424,14 +1436,16 @@ export class Collector {
     return s;
   }
 
-  private mergeOverload(prev: SymbolWork, d: DefRec, isSignature: boolean): void {
+  /** An overload's further declaration `d` of symbol `s` (a signature, or the implementation). */
+  private mergeOverload(s: number, d: DefRec, isSignature: boolean): void {
+    const prev = this.symbols[s], w = this.work[s];
     (prev.more ??= []).push(this.pos(d.name!));
-    this.fnSymOf.set(d.def, this.symbols.indexOf(prev));
+    this.fnSymOf.set(d.def, s);
     if (!isSignature) {
-      prev.signatureOnly = false;
+      w.signatureOnly = false;
       prev.endLine = d.def.endRow + 1;
       prev.signature = this.signature(d);
-      prev.returnsNode ??= this.returnsOf.get(d.def);
+      w.returnsNode ??= this.returnsOf.get(d.def);
       prev.kind = prev.label === 'Function' ? 'function' : prev.kind === 'method_signature' ? 'method' : prev.kind;
     }
   }
@@ -1444,14 +1458,14 @@ export class Collector {
     const s = this.symbols.length;
     const start = startOf(d.def);
     const qualifiedName = parent >= 0 ? `${this.symbols[parent].qualifiedName}.${name}` : name;
-    const sym: SymbolWork = {
+    const sym: SymbolFact = {
       name, label, kind,
       line: rowOf(d.def) + 1,
       endLine: d.def.endRow + 1,
       at: d.name ? this.pos(d.name) : [rowOf(d.def) + 1, colOf(d.def) + 1, 0],
       parent, qualifiedName, exported,
-      defNode: d.def, scope,
     };
+    this.work.push({ defNode: d.def, scope, signatureOnly: false, isPrivate: false, typeNode: undefined, initNode: undefined, returnsNode: undefined, extendsNodes: undefined, implementsNodes: undefined });
     if (isDefault) sym.isDefault = true;
     if (label === 'Function' || label === 'Method') { this.fnSymOf.set(d.def, s); if (d.value) this.fnSymOf.set(d.value, s); }
     if (signature !== undefined) sym.signature = signature;
@@ -1538,7 +1552,7 @@ export class Collector {
       const owner = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
       if (owner >= 0) (this.symbols[owner].typeParams ??= []).push(l);
       // a type alias's own parameters (`type UnaryFunction<T, R> = …`; not those of a function type inside it)
-      else if (scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'TypeAlias' && scope.node === this.symbols[cur].defNode) (this.symbols[cur].typeParams ??= []).push(l);
+      else if (scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'TypeAlias' && scope.node === this.work[cur].defNode) (this.symbols[cur].typeParams ??= []).push(l);
     }
     scope.names.set(name, { l });
   }
@@ -1548,8 +1562,11 @@ export class Collector {
     // type guards by symbol: the predicate of the symbol's function (a declaration, or a const's arrow)
     const predicates = new Map<number, Node>();
     for (const [fn, i] of this.fnSymOf) { const t = this.predicateOf.get(fn); if (t) predicates.set(i, t); }
-    const symbols: SymbolFact[] = this.symbols.map((w, i) => {
-      const { defNode: _d, scope: _s, signatureOnly: _so, isPrivate: _p, typeNode, initNode, returnsNode, extendsNodes, implementsNodes, ...fact } = w;
+    // each fact filled in place (its keys in the order they were set, as facts.json keeps them)
+    const symbols = this.symbols;
+    for (let i = 0; i < symbols.length; i++) {
+      const fact = symbols[i];
+      const { typeNode, initNode, returnsNode, extendsNodes, implementsNodes } = this.work[i];
       if (typeNode) fact.type = this.expr(typeNode);
       if (initNode) fact.init = this.expr(initNode);
       if (returnsNode) fact.returns = this.expr(returnsNode);
@@ -1557,8 +1574,7 @@ export class Collector {
       if (predicate) fact.predicate = this.expr(predicate);
       if (extendsNodes) fact.extends = extendsNodes.map((n) => this.expr(n));
       if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
-      return fact;
-    });
+    }
     if (this.docComments.size) this.jsdocApply(symbols);
     this.returnValues(symbols);
     this.markReassigned(symbols);
@@ -1615,7 +1631,7 @@ export class Collector {
       }
     }
     const calls: CallFact[] = [];
-    const calleeNodes = new NodeSet();
+    const calleeNodes = new NodeSet(this.nodeFlags, 1024);
     this.calls.forEach((c, node) => {
       if (c.callee === node) return; // only arguments seen (should not happen)
       calleeNodes.add(c.callee);
@@ -1755,7 +1771,7 @@ export class Collector {
         const held = this.returnedFunction(values);
         if (held !== undefined && held !== s) symbols[s].returnsFn = held;
       }
-      if (w.returnsNode || symbols[s].returnsValue || (w.label !== 'Function' && w.label !== 'Method')) continue;
+      if (this.work[s].returnsNode || symbols[s].returnsValue || (w.label !== 'Function' && w.label !== 'Method')) continue;
       if (w.kind === 'setter' || w.kind === 'constructor') continue;
       const head = this.functionHead(fn);
       if (head === 'generator') continue;
@@ -2128,7 +2144,7 @@ export class Collector {
     const e = this.expr(id);
     if (e.k !== 'id' || !e.b) return undefined;
     if ('l' in e.b) return this.localNodes[e.b.l].type;
-    if ('s' in e.b) { const sym = this.symbols[e.b.s]; return sym.label === 'Variable' ? sym.typeNode : undefined; }
+    if ('s' in e.b) return this.symbols[e.b.s].label === 'Variable' ? this.work[e.b.s].typeNode : undefined;
     return undefined;
   }
 
@@ -2189,7 +2205,7 @@ export class Collector {
   }
 
   private calleeText(node: Node): string {
-    const t = this.text.slice(startOf(node), this.end(node)).replace(/\s+/g, ' ');
+    const t = oneSpaced(this.text.slice(startOf(node), this.end(node)));
     return t.length > 120 ? `${t.slice(0, 117)}...` : t;
   }
 
@@ -2235,7 +2251,7 @@ export class Collector {
     let end = d.body ? startOf(d.body) : this.text.indexOf('\n', s);
     if (end < 0) end = this.text.length;
     if (!d.body) end = Math.min(end, this.end(d.def));
-    let sig = this.text.slice(s, end).replace(/\s+/g, ' ').trim();
+    let sig = oneSpaced(this.text.slice(s, end)).trim();
     if (sig.endsWith('=>')) sig = sig.slice(0, -2).trim();
     if (sig.length > 200) sig = `${sig.slice(0, 197)}...`;
     return sig || undefined;
@@ -2276,6 +2292,21 @@ export class Collector {
     }
     return firstDocLine(t, first, i, LINE_COMMENT_LEAD);
   }
+}
+
+/**
+ * `t` with each run of whitespace as one space (`t.replace(/\s+/g, ' ')`). Most signatures and callee texts are one
+ * line of printable ASCII with single spaces, which that replace gives back unchanged: those skip the regex.
+ */
+function oneSpaced(t: string): string {
+  let prev = 0;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    // a control character, a non-ASCII one (maybe a Unicode space) or a second space: the regex decides
+    if (c > 32 ? c >= 127 : c !== 32 || prev === 32) return t.replace(/\s+/g, ' ');
+    prev = c;
+  }
+  return t;
 }
 
 function pushTo<K, V>(m: Map<K, V[]> | LazyMap<K, V[]>, k: K, v: V): void {
@@ -2337,8 +2368,8 @@ function get(c: Caps, name: string): Node | undefined {
   return undefined;
 }
 
-/** The bits of every NodeSet before its first `add` (length 0: never written). */
-const NO_BITS = new Uint8Array(0);
+/** The flags of a NodeFlags before its first `add` (length 0: never written). */
+const NO_FLAGS = new Uint16Array(0);
 
 /** The empty Map behind every LazyMap not written yet (never written itself). */
 const NO_MAP: ReadonlyMap<unknown, unknown> = new Map();
@@ -2363,28 +2394,43 @@ class LazyMap<K, V> {
 }
 
 /**
- * A set of one file's nodes, by node index (a byte per node, grown as needed), for the collector's many
- * membership tests; nodes made by the collector (key -1) go to a Set.
+ * A flag word per node of one file, by node index, shared by a collector's NodeSets (one bit each): one array
+ * per file, made at the tree's size, where each set grew a byte array of its own by doubling.
+ */
+class NodeFlags {
+  bits = NO_FLAGS;
+  /** The file's node count, if known (the first write makes the array that long). */
+  hint = 0;
+
+  /** The flag words, long enough to hold node key `k`. */
+  reach(k: number): Uint16Array {
+    if (k < this.bits.length) return this.bits;
+    const bits = new Uint16Array(Math.max(k + 1, this.hint, 256, 2 * this.bits.length));
+    bits.set(this.bits);
+    return (this.bits = bits);
+  }
+}
+
+/**
+ * A set of one file's nodes (one bit of the collector's NodeFlags), for the collector's many membership tests;
+ * nodes made by the collector (key -1) go to a Set.
  */
 class NodeSet {
-  private bits = NO_BITS;
   private made: Set<Node> | undefined = undefined;
+
+  constructor(private readonly flags: NodeFlags, private readonly bit: number) {}
 
   add(n: Node): void {
     const k = n.key;
     if (k < 0) { (this.made ??= new Set()).add(n); return; }
-    if (k >= this.bits.length) {
-      const bits = new Uint8Array(Math.max(256, 2 * k));
-      bits.set(this.bits);
-      this.bits = bits;
-    }
-    this.bits[k] = 1;
+    this.flags.reach(k)[k] |= this.bit;
   }
 
   has(n: Node): boolean {
     const k = n.key;
     if (k < 0) return this.made !== undefined && this.made.has(n);
-    return k < this.bits.length && this.bits[k] === 1;
+    const bits = this.flags.bits;
+    return k < bits.length && (bits[k] & this.bit) !== 0;
   }
 }
 
@@ -2415,6 +2461,8 @@ function matchSourceOf(matches: Match[]): MatchSource {
 
 function lookup(scope: Scope | undefined, name: string): Binding | undefined {
   for (let s = scope; s; s = s.parent) {
+    // most block scopes bind nothing: no hash lookup there
+    if (s.names.size === 0) continue;
     const b = s.names.get(name);
     if (b) return b;
   }
