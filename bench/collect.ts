@@ -10,7 +10,9 @@
  *   node --import tsx bench/collect.ts bundle                  writes tmp/bench-collect.mjs, prints how to run it
  *   node tmp/bench-collect.mjs CORPUS collect|parse|digest     one harness run (digest: collect, then print a hash
  *                                                              of all facts, to check that a change keeps them;
- *                                                              collect prints the collector's CPU time, all threads)
+ *                                                              collect prints the collector's CPU time, all threads,
+ *                                                              and the heap's growth: what it allocated when run
+ *                                                              with --min-semi-space-size=1024 --max-semi-space-size=1024)
  *   node --import tsx bench/collect.ts callgrind CORPUS...     bundle, then both modes under callgrind per corpus:
  *                                                              the collector's instructions (difference), whole
  *                                                              and by kind
@@ -64,10 +66,12 @@ function harness(root: string, mode: string): void {
   }
   let digest = '-', took = '';
   if (mode === 'collect' || mode === 'digest') {
-    const cpu = process.cpuUsage();
+    const heap = process.memoryUsage().heapUsed, cpu = process.cpuUsage();
     const facts = files.map((f, i) => collectParts(f.path, f.text, parsed[i]));
     const used = process.cpuUsage(cpu);
-    took = `, collector ${((used.user + used.system) / 1000).toFixed(0)} ms CPU`;
+    // the heap's growth is what the collector allocated only when no collection ran meanwhile (a young generation
+    // larger than that: node --min-semi-space-size=1024 --max-semi-space-size=1024)
+    took = `, collector ${((used.user + used.system) / 1000).toFixed(0)} ms CPU, heap +${((process.memoryUsage().heapUsed - heap) / 1e6).toFixed(1)} MB`;
     // the digest costs a JSON.stringify of every file's facts: only in `digest` mode (a check, not a measurement)
     if (mode === 'digest') digest = createHash('sha1').update(JSON.stringify(facts)).digest('hex').slice(0, 16);
   } else if (mode !== 'parse') throw new Error(`bench/collect: mode ${mode}? (collect, parse or digest)`);

@@ -42,7 +42,7 @@ interface Scope {
   argOf?: Node;
   end: number;
   parent: Scope | undefined;
-  names: Map<string, Binding>;
+  names: LazyMap<string, Binding>;
   /** Class symbol owning a class scope (-1: anonymous class). */
   classSym: number;
   /** A function's declared `this:` type. */
@@ -278,7 +278,7 @@ export class Collector {
 
   constructor(text: string, private readonly filePath: string, private readonly language: LanguageId) {
     this.text = text;
-    this.root = { kind: 'program', start: 0, argOf: undefined, end: NO_END, parent: undefined, names: new Map(), classSym: -1, thisType: undefined, node: undefined };
+    this.root = { kind: 'program', start: 0, argOf: undefined, end: NO_END, parent: undefined, names: new LazyMap(), classSym: -1, thisType: undefined, node: undefined };
   }
 
   /** Runs both passes and returns the file's facts; `matches` as a list or as a match buffer (query-program.ts `matchSource`). */
@@ -663,7 +663,7 @@ export class Collector {
   private openScope(x: any, p: number, parent: Scope): Scope {
     const node = x.node as Node;
     // every scope has the same fields from the start (one hidden class for the hot lookups)
-    const scope: Scope = { kind: x.kind, start: p, argOf: undefined, end: this.end(node), parent, names: new Map(), classSym: this.classSymOf.get(node) ?? this.prototypeOwner.get(node) ?? -1, thisType: undefined, node };
+    const scope: Scope = { kind: x.kind, start: p, argOf: undefined, end: this.end(node), parent, names: new LazyMap(), classSym: this.classSymOf.get(node) ?? this.prototypeOwner.get(node) ?? -1, thisType: undefined, node };
     if (x.kind === 'arrow' || x.kind === 'function') scope.argOf = this.argCall.get(node);
     if ((x.kind === 'function' || x.kind === 'method') && this.thisParamType.size) {
       for (const slot of this.slotsOf.get(node) ?? []) {
@@ -1279,7 +1279,7 @@ export class Collector {
    * Destructured parameters (`weakError({ module, chunkGraph })`): the n-th `@param` (dotted names aside) types the
    * n-th parameter, so an entry is that type's member; `@param {ChunkGraph} options.chunkGraph` types the entry itself.
    */
-  private jsdocPatterns(ordered: Node[], tags: JsdocTag[], names: ReturnType<Collector['typeNames']>): void {
+  private jsdocPatterns(ordered: readonly Node[], tags: JsdocTag[], names: ReturnType<Collector['typeNames']>): void {
     const params = tags.filter((t) => t.tag === 'param' && t.name && !t.name.includes('.'));
     for (let i = 0; i < ordered.length && i < params.length; i++) {
       const slot = ordered[i];
@@ -1713,7 +1713,8 @@ export class Collector {
       const e = this.expr(node);
       if (e.k !== 'id' || !e.b || 'l' in e.b) return;
       const kind: RefKind = this.jsx.has(node) ? 'jsx' : this.kindOverride.get(node) ?? r.kind;
-      refs.push({ value: e, kind, at: this.pos(node), from: r.from });
+      // an identifier's `id` value carries its own name (`pos` would scan it again)
+      refs.push({ value: e, kind, at: [rowOf(node) + 1, colOf(node) + 1, e.name.length], from: r.from });
     });
     this.members.forEach((m, node) => {
       if (calleeNodes.has(node) || this.declaredProps.has(m.property)) return;
@@ -2149,7 +2150,11 @@ export class Collector {
   }
 
   /** Argument or parameter nodes in source order, without comments and TypeScript `this` parameters. */
-  private realSlots(nodes: Node[]): Node[] {
+  private realSlots(nodes: Node[]): readonly Node[] {
+    // nearly always none to drop and in order: the list itself (callers only read it)
+    let i = 0;
+    while (i < nodes.length && !this.comments.has(nodes[i]) && !this.isThisParam(nodes[i]) && (i === 0 || nodes[i].start >= nodes[i - 1].start)) i++;
+    if (i === nodes.length) return nodes;
     const out = nodes.filter((n) => !this.comments.has(n) && !this.isThisParam(n));
     // nearly always in source order already (matches come in preorder): a sort only when not
     for (let i = 1; i < out.length; i++) if (out[i].start < out[i - 1].start) return out.sort(byStart);
@@ -2189,7 +2194,7 @@ export class Collector {
   }
 
   private isThisParam(n: Node): boolean {
-    return this.text.startsWith('this', n.start) && !/[$\w]/.test(this.text[n.start + 4] ?? '');
+    return this.text.charCodeAt(n.start) === 116 /* t */ && this.text.startsWith('this', n.start) && !/[$\w]/.test(this.text[n.start + 4] ?? '');
   }
 
   /** The node holding the called/used name: the identifier itself or a member's property. */
