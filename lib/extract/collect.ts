@@ -1227,11 +1227,12 @@ export class Collector {
     for (const [s, type] of this.typedefTypes) symbols[s].type = type;
     // functions: every function node with parameter slots, its doc before the declaration that holds it
     const seen = new Set<Node>();
-    for (const [fn, slots] of this.slotsOf) {
+    // (forEach: a for-of over a Map's entries makes an array per entry)
+    this.slotsOf.forEach((slots, fn) => {
       const s = this.fnSymOf.get(fn);
       const host = s !== undefined ? this.docHostOf.get(s) ?? this.work[s].defNode.start : fn.start;
       const tags = this.docTagsBefore(host);
-      if (!tags) continue;
+      if (!tags) return;
       seen.add(fn);
       const scope = this.scopeAt(host);
       const names = this.typeNames(scope, this.templatesOf(tags, scope));
@@ -1249,16 +1250,16 @@ export class Collector {
         }
       }
       if (s !== undefined && !symbols[s].returns) this.jsdocReturns(symbols[s], tags, scope);
-    }
+    });
     // functions without parameters still declare results
-    for (const [fn, s] of this.fnSymOf) {
-      if (seen.has(fn) || this.slotsOf.has(fn) || symbols[s].returns) continue;
+    this.fnSymOf.forEach((s, fn) => {
+      if (seen.has(fn) || this.slotsOf.has(fn) || symbols[s].returns) return;
       const w = this.work[s];
-      if (fn !== w.defNode && this.slotsOf.has(w.defNode)) continue;
+      if (fn !== w.defNode && this.slotsOf.has(w.defNode)) return;
       const host = this.docHostOf.get(s) ?? w.defNode.start;
       const tags = this.docTagsBefore(host);
       if (tags) this.jsdocReturns(symbols[s], tags, this.scopeAt(host));
-    }
+    });
     // variables, fields and properties
     for (let s = 0; s < this.symbols.length; s++) {
       const w = this.symbols[s], at = this.work[s].defNode.start;
@@ -1561,7 +1562,7 @@ export class Collector {
   private build(lines: number, parseErrors: number): FileFacts {
     // type guards by symbol: the predicate of the symbol's function (a declaration, or a const's arrow)
     const predicates = new Map<number, Node>();
-    for (const [fn, i] of this.fnSymOf) { const t = this.predicateOf.get(fn); if (t) predicates.set(i, t); }
+    if (this.predicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.predicateOf.get(fn); if (t) predicates.set(i, t); });
     // each fact filled in place (its keys in the order they were set, as facts.json keeps them)
     const symbols = this.symbols;
     for (let i = 0; i < symbols.length; i++) {
@@ -1594,10 +1595,10 @@ export class Collector {
       const params = this.realSlots(slots).map((slot) => { const t = this.slotType.get(slot); return t ? this.expr(t) : null; });
       if (params.some((p) => p)) sym.params = params;
     }
-    // declared callback parameter types, by parameter position
-    for (const [fn, s] of this.fnSymOf) {
+    // declared callback parameter types, by parameter position (only function types have them)
+    if (this.fnTypeParams.size && this.slotType.size) this.fnSymOf.forEach((s, fn) => {
       const slots = this.slotsOf.get(fn);
-      if (!slots) continue;
+      if (!slots) return;
       const ordered = this.realSlots(slots);
       for (let i = 0; i < ordered.length; i++) {
         const type = this.slotType.get(ordered[i]);
@@ -1605,11 +1606,12 @@ export class Collector {
         if (!params) continue;
         (symbols[s].callbackParams ??= {})[i] = this.paramTypes(params);
       }
-    }
+    });
     // a function bound to a declared type (`const f: Handler = (req) => …`), or returned by a function whose result
     // type is declared (`(): Handler => (req) => …`, `const mk: (e: E) => Handler = (e) => (req) => …`): its
     // unannotated parameters are that type's parameters
-    for (const [fn, ctx] of this.functionContexts()) {
+    // (none without declared function types or declared results)
+    if (this.declaredFnType.size || this.returnsOf.size) for (const [fn, ctx] of this.functionContexts()) {
       const slots = this.slotsOf.get(fn);
       if (!slots) continue;
       const ordered = this.realSlots(slots);
@@ -1764,23 +1766,23 @@ export class Collector {
   /** What an unannotated function returns (its return statements' values), for the resolver to evaluate. */
   private returnValues(symbols: SymbolFact[]): void {
     for (const { fn, body } of this.arrowBodies) if (this.scopeKindOf.get(body) !== 'block') pushTo(this.returned, fn, body);
-    for (const [fn, values] of this.returned) {
+    this.returned.forEach((values, fn) => {
       const s = this.fnSymOf.get(fn);
-      if (s === undefined) continue;
+      if (s === undefined) return;
       const w = this.symbols[s];
       if ((w.label === 'Function' || w.label === 'Method') && w.kind !== 'constructor' && w.kind !== 'setter' && this.functionHead(fn) === 'plain') {
         const held = this.returnedFunction(values);
         if (held !== undefined && held !== s) symbols[s].returnsFn = held;
       }
-      if (this.work[s].returnsNode || symbols[s].returnsValue || (w.label !== 'Function' && w.label !== 'Method')) continue;
-      if (w.kind === 'setter' || w.kind === 'constructor') continue;
+      if (this.work[s].returnsNode || symbols[s].returnsValue || (w.label !== 'Function' && w.label !== 'Method')) return;
+      if (w.kind === 'setter' || w.kind === 'constructor') return;
       const head = this.functionHead(fn);
-      if (head === 'generator') continue;
+      if (head === 'generator') return;
       const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.expr(n));
-      if (exprs.length === 0 || exprs.every((e) => e.k === 'other')) continue;
+      if (exprs.length === 0 || exprs.every((e) => e.k === 'other')) return;
       symbols[s].returnsValue = exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
       if (head === 'async') symbols[s].returnsAsync = true;
-    }
+    });
   }
 
   /** Function symbols assigned after their declaration (`let notify = …; notify = fn`): a call does not fix them. */
