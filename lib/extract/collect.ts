@@ -141,7 +141,6 @@ interface IdRec { node: Node; kind: RefKind; scope?: Scope; from: number }
 /** Collects the facts of one parsed file from its query matches. */
 export class Collector {
   private readonly text: string;
-  private readonly lineStarts: number[] | undefined = undefined;
   private readonly root: Scope;
   /** The flags behind every NodeSet of this collector (declared first: the sets below are made with it). */
   private readonly nodeFlags = new NodeFlags();
@@ -275,6 +274,8 @@ export class Collector {
   set roles(roles: ReadonlyArray<string | undefined>) { this.roleNo = roleCodes(roles); }
   /** How many nodes the file's tree has (node keys are below it), when known: the NodeSets' flags are made that size at once. */
   set nodeCount(n: number) { this.nodeFlags.hint = n; }
+  /** Where the text's lines start (offset of each row), when the caller has that table already (the FlatTree's). */
+  set lineStarts(starts: ArrayLike<number>) { this.docLineStarts = starts; }
 
   constructor(text: string, private readonly filePath: string, private readonly language: LanguageId) {
     this.text = text;
@@ -1091,7 +1092,8 @@ export class Collector {
   private readonly slotPattern = new LazyMap<Node, Node>();
   /** `import("./x")` in JSDoc types → the import binding standing for that module. */
   private readonly jsdocImports = new LazyMap<string, number>();
-  private docLineStarts: number[] | undefined;
+  /** Offsets where the text's lines start (the tree's own table when `lineStarts` was given, else made on first use). */
+  private docLineStarts: ArrayLike<number> | undefined;
 
   /** The doc comment's tags right before `start` (whitespace and modifiers such as `export const` between). */
   private docTagsBefore(start: number): JsdocTag[] | undefined {
@@ -1208,9 +1210,9 @@ export class Collector {
   private syntheticNode(start: number, length: number): Node {
     let starts = this.docLineStarts;
     if (!starts) {
-      starts = [0];
-      for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1)) starts.push(i + 1);
-      this.docLineStarts = starts;
+      const made = [0];
+      for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1)) made.push(i + 1);
+      this.docLineStarts = starts = made;
     }
     let lo = 0, hi = starts.length;
     while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] <= start) lo = mid + 1; else hi = mid; }

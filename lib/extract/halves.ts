@@ -58,6 +58,7 @@ export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: strin
   const collector = new Collector(text, filePath, rt.id);
   collector.roles = rt.roles;
   collector.nodeCount = flat.count;
+  collector.lineStarts = flat.lineStartList();
   return collector.collect(matches, flat.lineCount(), parseErrors); // the tree's line table: one scan of the text less
 }
 

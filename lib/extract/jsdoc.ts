@@ -163,6 +163,9 @@ function tokenize(s: string): Tok[] | undefined {
  * does not understand is `other` (unknown), never a guess.
  */
 export function jsdocType(text: string, names: TypeNames): Expr {
+  // a bare name (`Compilation`, `string`; the commonest type by far) is what the parser would make of it, without
+  // tokens and a parser: a primitive, an untyped word, or the name resolved
+  if (isPlainName(text) && !PREFIX_WORDS.has(text)) return PRIMITIVE.has(text) ? { k: 'lit' } : UNTYPED.has(text) ? OTHER : names.name(text);
   const toks = tokenize(text);
   if (!toks || toks.length === 0) return OTHER;
   const p = new TypeParser(toks, names);
@@ -172,6 +175,16 @@ export function jsdocType(text: string, names: TypeNames): Expr {
   } catch {
     return OTHER;
   }
+}
+
+/** Words `prefix` reads as type operators (`typeof x`, `keyof T`): not names even alone. */
+const PREFIX_WORDS: ReadonlySet<string> = new Set(['typeof', 'keyof', 'readonly', 'unique']);
+
+/** One `id` token and nothing else: `[A-Za-z_$][\w$]*`. */
+function isPlainName(s: string): boolean {
+  if (s.length === 0 || !isIdStart(s.charCodeAt(0))) return false;
+  for (let i = 1; i < s.length; i++) { const c = s.charCodeAt(i); if (!isIdStart(c) && !isDigit(c)) return false; }
+  return true;
 }
 
 class TypeParser {
