@@ -15,6 +15,7 @@ import type { LanguageId } from '../lang/index.ts';
 import type { NodeRef } from './flat-tree.ts';
 import type { Match, MatchSource } from './query-match.ts';
 import { jsdocTags, jsdocType, type JsdocTag } from './jsdoc.ts';
+import { oneSpaced } from './spaces.ts';
 
 type Node = NodeRef;
 
@@ -2301,21 +2302,6 @@ export class Collector {
     }
     return firstDocLine(t, first, i, LINE_COMMENT_LEAD);
   }
-}
-
-/**
- * `t` with each run of whitespace as one space (`t.replace(/\s+/g, ' ')`). Most signatures and callee texts are one
- * line of printable ASCII with single spaces, which that replace gives back unchanged: those skip the regex.
- */
-function oneSpaced(t: string): string {
-  let prev = 0;
-  for (let i = 0; i < t.length; i++) {
-    const c = t.charCodeAt(i);
-    // a control character, a non-ASCII one (maybe a Unicode space) or a second space: the regex decides
-    if (c > 32 ? c >= 127 : c !== 32 || prev === 32) return t.replace(/\s+/g, ' ');
-    prev = c;
-  }
-  return t;
 }
 
 function pushTo<K, V>(m: Map<K, V[]> | LazyMap<K, V[]>, k: K, v: V): void {

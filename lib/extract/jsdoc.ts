@@ -7,6 +7,7 @@
  * Names inside a type are resolved by the caller (`TypeNames`), which knows the scope the comment sits in.
  */
 import type { Expr } from './facts.ts';
+import { oneSpaced } from './spaces.ts';
 
 /** One tag of a doc comment: its name, the type in braces and the name after it (with offsets in the comment). */
 export interface JsdocTag {
@@ -48,7 +49,7 @@ export function jsdocTags(comment: string): JsdocTag[] {
     if (text.charCodeAt(i) === 123 /* { */) {
       const end = closing(text, i);
       if (end < 0) { out.push(tag); at = j - 1; continue; }
-      tag.type = text.slice(i + 1, end).replace(/\s+/g, ' ').trim();
+      tag.type = oneSpaced(text.slice(i + 1, end)).trim();
       i = skipSpace(text, end + 1);
     }
     if (tag.tag === 'template') {
