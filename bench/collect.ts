@@ -9,7 +9,11 @@
  *
  *   node --import tsx bench/collect.ts bundle                  writes tmp/bench-collect.mjs, prints how to run it
  *   node tmp/bench-collect.mjs CORPUS collect|parse|digest     one harness run (digest: collect, then print a hash
- *                                                              of all facts, to check that a change keeps them)
+ *                                                              of all facts, to check that a change keeps them;
+ *                                                              collect prints the collector's CPU time (all threads,
+ *                                                              then the main thread's alone),
+ *                                                              and the heap's growth: what it allocated when run
+ *                                                              with --min-semi-space-size=1024 --max-semi-space-size=1024)
  *   node --import tsx bench/collect.ts callgrind CORPUS...     bundle, then both modes under callgrind per corpus:
  *                                                              the collector's instructions (difference), whole
  *                                                              and by kind
@@ -48,6 +52,14 @@ function readCorpus(root: string): Array<{ path: string; text: string }> {
   return out;
 }
 
+/**
+ * CPU time of this thread so far, in ns (Linux's /proc/thread-self/schedstat; -1 elsewhere): the main thread's
+ * share, without V8's compiler and GC helper threads, which a cold analyze runs beside the parse thread.
+ */
+function threadNs(): number {
+  try { return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]); } catch { return -1; }
+}
+
 /** One harness run: parse (and match) every file natively, then collect them unless `mode` is `parse`. */
 function harness(root: string, mode: string): void {
   const native = nativeParser();
@@ -61,13 +73,18 @@ function harness(root: string, mode: string): void {
     parsed.push({ language: rt.id, buffer, count, parseErrors: errors, anonymous: [], matches });
     for (let i = 0; i < f.text.length; i++) if (f.text.charCodeAt(i) === 10) lines++;
   }
-  let digest = '-';
+  let digest = '-', took = '';
   if (mode === 'collect' || mode === 'digest') {
+    const heap = process.memoryUsage().heapUsed, cpu = process.cpuUsage(), main = threadNs();
     const facts = files.map((f, i) => collectParts(f.path, f.text, parsed[i]));
+    const used = process.cpuUsage(cpu), mainMs = (threadNs() - main) / 1e6;
+    // the heap's growth is what the collector allocated only when no collection ran meanwhile (a young generation
+    // larger than that: node --min-semi-space-size=1024 --max-semi-space-size=1024)
+    took = `, collector ${((used.user + used.system) / 1000).toFixed(0)} ms CPU (main thread ${mainMs >= 0 ? mainMs.toFixed(0) : '?'}), heap +${((process.memoryUsage().heapUsed - heap) / 1e6).toFixed(1)} MB`;
     // the digest costs a JSON.stringify of every file's facts: only in `digest` mode (a check, not a measurement)
     if (mode === 'digest') digest = createHash('sha1').update(JSON.stringify(facts)).digest('hex').slice(0, 16);
   } else if (mode !== 'parse') throw new Error(`bench/collect: mode ${mode}? (collect, parse or digest)`);
-  console.log(`${root}: ${files.length} files, ${lines} lines, ${mode}${mode === 'digest' ? ` ${digest}` : ''}`);
+  console.log(`${root}: ${files.length} files, ${lines} lines, ${mode}${mode === 'digest' ? ` ${digest}` : took}`);
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -15,6 +15,7 @@ import type { LanguageId } from '../lang/index.ts';
 import type { NodeRef } from './flat-tree.ts';
 import type { Match, MatchSource } from './query-match.ts';
 import { jsdocTags, jsdocType, type JsdocTag } from './jsdoc.ts';
+import { oneSpaced } from './spaces.ts';
 
 type Node = NodeRef;
 
@@ -42,7 +43,7 @@ interface Scope {
   argOf?: Node;
   end: number;
   parent: Scope | undefined;
-  names: Map<string, Binding>;
+  names: LazyMap<string, Binding>;
   /** Class symbol owning a class scope (-1: anonymous class). */
   classSym: number;
   /** A function's declared `this:` type. */
@@ -115,20 +116,25 @@ type DefineHandler = (this: Collector, d: DefRec, scope: Scope, cur: number, nam
 const defineBy: Array<DefineHandler | undefined> = [];
 
 interface DefRec { role: Role; def: Node; name?: Node; body?: Node; value?: Node; type?: Node; host?: Node }
-interface Event { p: number; o: number; t: number; x: any }
-// event types, also their order at the same position
-const EV_EXPORT = 0, EV_DEF = 1, EV_SCOPE = 2, EV_DECL = 3, EV_POINT = 4;
+// event types, also their order at the same position; EV_NODE (a call, member, key or `this`: its node alone, no
+// record) sorts as EV_POINT (the record of a returned value or a heritage clause), in the order they were filed
+const EV_EXPORT = 0, EV_DEF = 1, EV_SCOPE = 2, EV_DECL = 3, EV_POINT = 4, EV_NODE = 5;
 
-interface SymbolWork extends SymbolFact {
+/**
+ * What pass 2 keeps of a symbol besides its fact (`symbols[i]` ↔ `work[i]`): syntax nodes that `build` turns into
+ * the fact's expressions, and flags of its own. Apart from the fact, so that `build` fills the fact in place (no
+ * copy without these keys of every symbol, whose own keys come in many orders) and these reads see one shape.
+ */
+interface SymbolWork {
   defNode: Node;
   scope: Scope;
-  signatureOnly?: boolean;
-  isPrivate?: boolean;
-  typeNode?: Node;
-  initNode?: Node;
-  returnsNode?: Node;
-  extendsNodes?: Node[];
-  implementsNodes?: Node[];
+  signatureOnly: boolean;
+  isPrivate: boolean;
+  typeNode: Node | undefined;
+  initNode: Node | undefined;
+  returnsNode: Node | undefined;
+  extendsNodes: Node[] | undefined;
+  implementsNodes: Node[] | undefined;
 }
 
 interface IdRec { node: Node; kind: RefKind; scope?: Scope; from: number }
@@ -136,10 +142,14 @@ interface IdRec { node: Node; kind: RefKind; scope?: Scope; from: number }
 /** Collects the facts of one parsed file from its query matches. */
 export class Collector {
   private readonly text: string;
-  private readonly lineStarts: number[] | undefined = undefined;
   private readonly root: Scope;
+  /** The flags behind every NodeSet of this collector (declared first: the sets below are made with it). */
+  private readonly nodeFlags = new NodeFlags();
   // pass 1: filed matches
-  private readonly events: Event[] = [];
+  /** Replay's events as three parallel lists (position, type, record): no object per event. */
+  private readonly evP: number[] = [];
+  private readonly evT: number[] = [];
+  private readonly evX: any[] = [];
   private readonly scopeKindOf = new Map<Node, ScopeKind>();
   private readonly classSymOf = new LazyMap<Node, number>();
   /** Functions and methods with type parameters of their own → the function node whose parameters bind them. */
@@ -149,15 +159,15 @@ export class Collector {
   /** Names X of `X.prototype.m = …` assignments (constructor functions). */
   private readonly prototypeNames = new Set<string>();
   private readonly varKind = new LazyMap<Node, 'var' | 'let'>();
-  private readonly requireDecl = new NodeSet();
+  private readonly requireDecl = new NodeSet(this.nodeFlags, 1);
   /** `require('m')` call nodes → 'm'. */
   private readonly requireSource = new LazyMap<Node, string>();
   /** `import('m')` calls and their specifier: the value is a promise of m's namespace. */
   private readonly dynamicSource = new LazyMap<Node, string>();
   /** Assignments whose target is `module.exports`. */
-  private readonly moduleExportsAssign = new NodeSet();
+  private readonly moduleExportsAssign = new NodeSet(this.nodeFlags, 2);
   /** Object literals assigned to a member (`module.exports = {…}`) that hold methods or function-valued keys. */
-  private readonly methodObjects = new NodeSet();
+  private readonly methodObjects = new NodeSet(this.nodeFlags, 4);
   /** Destructuring patterns of declarations → their initializer. */
   private readonly patternInit = new LazyMap<Node, Node>();
   /** Destructuring patterns of typed parameters → the parameter's type. */
@@ -192,8 +202,8 @@ export class Collector {
   private readonly reassignedLocals = new Set<number>();
   /** Identifier occurrences narrowed by an instanceof guard → the type node. */
   private readonly narrowedTo = new LazyMap<Node, Node>();
-  private readonly claimed = new NodeSet();
-  private readonly skipIds = new NodeSet();
+  private readonly claimed = new NodeSet(this.nodeFlags, 8);
+  private readonly skipIds = new NodeSet(this.nodeFlags, 16);
   private readonly kindOverride = new LazyMap<Node, RefKind>();
   private readonly calls = new Map<Node, { callee: Node; isNew: boolean; from: number; args?: Node[]; propArgs?: Array<{ key: Node; value: Node }>; via?: Node }>();
   /** Function nodes passed as call arguments → the call node (for `via` on the calls inside them). */
@@ -210,8 +220,8 @@ export class Collector {
   private readonly annotOf = new LazyMap<Node, Node>();
   /** The identifier records, in the order first met (each also in its node's `id` slot: see `idOf`). */
   private readonly idList: IdRec[] = [];
-  private readonly jsx = new NodeSet();
-  private readonly comments = new NodeSet();
+  private readonly jsx = new NodeSet(this.nodeFlags, 32);
+  private readonly comments = new NodeSet(this.nodeFlags, 64);
   private readonly slotsOf = new Map<Node, Node[]>();
   private readonly slotLocal = new Map<Node, number>();
   private readonly slotType = new LazyMap<Node, Node>();
@@ -248,7 +258,8 @@ export class Collector {
   private readonly thisType = new LazyMap<Node, Node>();
   private readonly pendingExports: Array<() => void> = [];
   // pass 2 results
-  private readonly symbols: SymbolWork[] = [];
+  private readonly symbols: SymbolFact[] = [];
+  private readonly work: SymbolWork[] = [];
   private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number } }> = [];
   /** Functions assigned to a member (`handlers.focus = (view) => …`): the member's object and name. */
   private readonly assignedFns = new LazyMap<Node, { obj: Node; name: Node }>();
@@ -262,10 +273,14 @@ export class Collector {
   private roleNo: Uint8Array = new Uint8Array(0);
   /** The role of each query pattern (from its `#set! role`); numbered once per language (`roleCodes`). */
   set roles(roles: ReadonlyArray<string | undefined>) { this.roleNo = roleCodes(roles); }
+  /** How many nodes the file's tree has (node keys are below it), when known: the NodeSets' flags are made that size at once. */
+  set nodeCount(n: number) { this.nodeFlags.hint = n; }
+  /** Where the text's lines start (offset of each row), when the caller has that table already (the FlatTree's). */
+  set lineStarts(starts: ArrayLike<number>) { this.docLineStarts = starts; }
 
   constructor(text: string, private readonly filePath: string, private readonly language: LanguageId) {
     this.text = text;
-    this.root = { kind: 'program', start: 0, argOf: undefined, end: NO_END, parent: undefined, names: new Map(), classSym: -1, thisType: undefined, node: undefined };
+    this.root = { kind: 'program', start: 0, argOf: undefined, end: NO_END, parent: undefined, names: new LazyMap(), classSym: -1, thisType: undefined, node: undefined };
   }
 
   /** Runs both passes and returns the file's facts; `matches` as a list or as a match buffer (query-program.ts `matchSource`). */
@@ -604,37 +619,41 @@ export class Collector {
   }
 
   private point(node: Node, at: Node): void {
-    this.push(startOf(at), EV_POINT, { node });
+    this.push(startOf(at), EV_NODE, node);
   }
 
   private push(p: number, t: number, x: any): void {
-    this.events.push({ p, o: t, t, x });
+    this.evP.push(p);
+    this.evT.push(t);
+    this.evX.push(x);
   }
 
   // ------------------------------------------------------------------ pass 2
   private replay(): void {
-    const ev = this.events;
-    sortIfNeeded(ev, (a, b) => a.p - b.p || a.o - b.o);
+    const evP = this.evP, evT = this.evT, evX = this.evX;
+    const order = eventOrder(evP, evT);
     let scope = this.root;
     const symStack: Array<{ s: number; end: number; start: number }> = [];
     const exportStack: Array<{ end: number; isDefault: boolean }> = [];
-    for (const e of ev) {
-      const p = e.p;
+    for (let j = 0; j < evP.length; j++) {
+      const i = order === undefined ? j : order[j];
+      const p = evP[i], x = evX[i];
       while (scope.end <= p) scope = scope.parent!;
       while (symStack.length && symStack[symStack.length - 1].end <= p) symStack.pop();
       while (exportStack.length && exportStack[exportStack.length - 1].end <= p) exportStack.pop();
       const cur = symStack.length ? symStack[symStack.length - 1].s : -1;
-      switch (e.t) {
-        case EV_EXPORT: exportStack.push(e.x); break;
-        case EV_SCOPE: scope = this.openScope(e.x, p, scope); break;
+      switch (evT[i]) {
+        case EV_EXPORT: exportStack.push(x); break;
+        case EV_SCOPE: scope = this.openScope(x, p, scope); break;
         case EV_DEF: {
           const ex = exportStack.length ? exportStack[exportStack.length - 1] : undefined;
-          const s = this.define(e.x, scope, cur, ex);
-          if (s >= 0) symStack.push({ s, end: this.end((e.x as DefRec).def), start: p });
+          const s = this.define(x, scope, cur, ex);
+          if (s >= 0) symStack.push({ s, end: this.end((x as DefRec).def), start: p });
           break;
         }
-        case EV_DECL: this.declare(e.x, scope, cur); break;
-        case EV_POINT: this.pointEvent(e.x, scope, cur, symStack); break;
+        case EV_DECL: this.declare(x, scope, cur); break;
+        case EV_POINT: this.pointEvent(x, scope, cur); break;
+        case EV_NODE: this.nodeEvent(x, scope, cur, symStack); break;
       }
       // identifiers are not events (there are many): they take their scope from a second sweep below
     }
@@ -646,7 +665,7 @@ export class Collector {
   private openScope(x: any, p: number, parent: Scope): Scope {
     const node = x.node as Node;
     // every scope has the same fields from the start (one hidden class for the hot lookups)
-    const scope: Scope = { kind: x.kind, start: p, argOf: undefined, end: this.end(node), parent, names: new Map(), classSym: this.classSymOf.get(node) ?? this.prototypeOwner.get(node) ?? -1, thisType: undefined, node };
+    const scope: Scope = { kind: x.kind, start: p, argOf: undefined, end: this.end(node), parent, names: new LazyMap(), classSym: this.classSymOf.get(node) ?? this.prototypeOwner.get(node) ?? -1, thisType: undefined, node };
     if (x.kind === 'arrow' || x.kind === 'function') scope.argOf = this.argCall.get(node);
     if ((x.kind === 'function' || x.kind === 'method') && this.thisParamType.size) {
       for (const slot of this.slotsOf.get(node) ?? []) {
@@ -668,8 +687,8 @@ export class Collector {
     return scope;
   }
 
-  /** A point event of `replay` (a call, member, key, `this`, a returned value or a heritage clause) in `scope` under symbol `cur`. */
-  private pointEvent(x: any, scope: Scope, cur: number, symStack: Array<{ s: number; end: number; start: number }>): void {
+  /** A point event of `replay` (a returned value or a heritage clause) in `scope` under symbol `cur`. */
+  private pointEvent(x: any, scope: Scope, cur: number): void {
     if (x.ret) {
       // a returned value belongs to the innermost function around it
       const fn = functionScope(scope);
@@ -680,14 +699,17 @@ export class Collector {
       // a class's heritage sits in its class scope; an interface's in its type scope, under its symbol
       const cls = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
       if (cls >= 0) {
-        const sym = this.symbols[cls];
+        const sym = this.work[cls];
         // `extends Repo<User>`: the clause, which reads as the generic type (type arguments included)
         const n = x.clause && this.generics.has(x.clause) ? x.clause : x.node;
         if (x.heritage === 'extends') (sym.extendsNodes ??= []).push(n); else (sym.implementsNodes ??= []).push(n);
       }
       return;
     }
-    const node = x.node as Node;
+  }
+
+  /** A node event of `replay` (a call, member, key or `this`) in `scope` under symbol `cur`. */
+  private nodeEvent(node: Node, scope: Scope, cur: number, symStack: Array<{ s: number; end: number; start: number }>): void {
     const call = this.calls.get(node);
     if (call) {
       call.from = cur;
@@ -783,15 +805,15 @@ export class Collector {
       on([Role['def.function'], Role['def.function.signature']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const existing = scope.names.get(name);
         if (existing && 's' in existing) {
-          const prev = this.symbols[existing.s];
-          if (prev.label === 'Function' && prev.signatureOnly && prev.scope === scope) {
-            this.mergeOverload(prev, d, d.role === Role['def.function.signature']);
+          const prev = this.symbols[existing.s], pw = this.work[existing.s];
+          if (prev.label === 'Function' && pw.signatureOnly && pw.scope === scope) {
+            this.mergeOverload(existing.s, d, d.role === Role['def.function.signature']);
             return d.role === Role['def.function.signature'] ? -1 : this.span(existing.s, d.def);
           }
         }
         const s = this.addSymbol(d, scope, cur, name, 'Function', d.role === Role['def.function.signature'] ? 'function_signature' : 'function', exported, isDefault);
-        this.symbols[s].signatureOnly = d.role === Role['def.function.signature'];
-        this.symbols[s].returnsNode = this.returnsOf.get(d.def);
+        this.work[s].signatureOnly = d.role === Role['def.function.signature'];
+        this.work[s].returnsNode = this.returnsOf.get(d.def);
         scope.names.set(name, { s });
         return this.span(s, d.def);
       });
@@ -805,7 +827,7 @@ export class Collector {
         const kind = this.scopeKindOf.get(d.def);
         const label: SymbolLabel = kind === 'class' ? 'Class' : 'Function';
         const s = this.addSymbol(d, scope, cur, 'default', label, kind === 'class' ? 'class' : kind === 'arrow' ? 'arrow_function' : 'function_expression', true, true);
-        if (label === 'Class') this.classSymOf.set(d.def, s); else this.symbols[s].returnsNode = this.returnsOf.get(d.def);
+        if (label === 'Class') this.classSymOf.set(d.def, s); else this.work[s].returnsNode = this.returnsOf.get(d.def);
         return this.span(s, d.def);
       });
       on([Role['def.var']], function (d, scope, cur, name, exported, isDefault, topLevel) {
@@ -816,9 +838,9 @@ export class Collector {
         const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
         if (valueKind === 'arrow' || valueKind === 'function') {
           const s = this.addSymbol(d, scope, cur, name, 'Function', valueKind === 'arrow' ? 'arrow_function' : 'function_expression', exported, isDefault);
-          this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
-          this.symbols[s].typeNode = this.annotOf.get(d.def);
-          if (this.symbols[s].typeNode) this.declaredFnType.set(d.value!, this.symbols[s].typeNode!);
+          this.work[s].returnsNode = this.returnsOf.get(d.value!);
+          this.work[s].typeNode = this.annotOf.get(d.def);
+          if (this.work[s].typeNode) this.declaredFnType.set(d.value!, this.work[s].typeNode!);
           target.names.set(name, { s });
           return this.span(s, d.def);
         }
@@ -831,8 +853,8 @@ export class Collector {
         const type = this.annotOf.get(d.def);
         if (target === this.root && cur === -1) {
           const s = this.addSymbol(d, scope, cur, name, 'Variable', vk, exported, isDefault);
-          this.symbols[s].typeNode = type;
-          this.symbols[s].initNode = d.value;
+          this.work[s].typeNode = type;
+          this.work[s].initNode = d.value;
           target.names.set(name, { s });
           return this.span(s, d.def);
         }
@@ -854,8 +876,8 @@ export class Collector {
         const key = `${cls}\u0000${isStatic ? 's' : ''}${name}`;
         if (label === 'Method') {
           const prev = this.memberKeys.get(key);
-          if (prev !== undefined && this.symbols[prev].signatureOnly && !/\b[gs]et\s*$/.test(prefix)) {
-            this.mergeOverload(this.symbols[prev], d, d.role === Role['def.method.signature']);
+          if (prev !== undefined && this.work[prev].signatureOnly && !/\b[gs]et\s*$/.test(prefix)) {
+            this.mergeOverload(prev, d, d.role === Role['def.method.signature']);
             return d.role === Role['def.method.signature'] ? -1 : this.span(prev, d.def);
           }
         }
@@ -867,11 +889,12 @@ export class Collector {
         const priv = name.startsWith('#') || /\bprivate\b/.test(prefix);
         const s = this.addSymbol(d, scope, cls, name, label, kind, clsSym.exported && !priv, false);
         const sym = this.symbols[s];
-        if (priv) sym.isPrivate = true;
+        const w = this.work[s];
+        if (priv) w.isPrivate = true;
         if (isStatic) sym.isStatic = true;
-        if (d.role === Role['def.method.signature']) sym.signatureOnly = true;
-        sym.returnsNode = this.returnsOf.get(d.def) ?? (d.value ? this.returnsOf.get(d.value) : undefined);
-        if (isField) { sym.typeNode = d.type; sym.initNode = fnField ? undefined : d.value; }
+        if (d.role === Role['def.method.signature']) w.signatureOnly = true;
+        w.returnsNode = this.returnsOf.get(d.def) ?? (d.value ? this.returnsOf.get(d.value) : undefined);
+        if (isField) { w.typeNode = d.type; w.initNode = fnField ? undefined : d.value; }
         if (label === 'Method' || !this.memberKeys.has(key)) this.memberKeys.set(key, s);
         return this.span(s, d.def);
       });
@@ -883,8 +906,8 @@ export class Collector {
         if (!sc || sc.classSym < 0) return -1;
         const priv = /\bprivate\b/.test(this.text.slice(startOf(d.def), startOf(d.name!)));
         const s = this.addSymbol(d, scope, sc.classSym, name, 'Property', 'parameter_property', this.symbols[sc.classSym].exported && !priv, false);
-        if (priv) this.symbols[s].isPrivate = true;
-        this.symbols[s].typeNode = d.type;
+        if (priv) this.work[s].isPrivate = true;
+        this.work[s].typeNode = d.type;
         // inside the constructor the parameter's name is the property's declaration too (one rename)
         this.paramPropOf.set(d.name!, s);
         return -1;
@@ -900,18 +923,18 @@ export class Collector {
         const key = `${cur}\u0000${name}`;
         const prev = this.memberKeys.get(key);
         if (prev !== undefined && isMethod && this.symbols[prev].label === 'Method') {
-          this.mergeOverload(this.symbols[prev], d, true);
+          this.mergeOverload(prev, d, true);
           return -1;
         }
         const s = this.addSymbol(d, scope, cur, name, isMethod ? 'Method' : 'Property', isMethod ? 'method_signature' : 'property_signature', this.symbols[cur].exported, false);
-        this.symbols[s].returnsNode = this.returnsOf.get(d.def);
-        if (!isMethod) this.symbols[s].typeNode = d.type;
+        this.work[s].returnsNode = this.returnsOf.get(d.def);
+        if (!isMethod) this.work[s].typeNode = d.type;
         this.memberKeys.set(key, s);
         return -1;
       });
       on([Role['def.type']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const s = this.addSymbol(d, scope, cur, name, 'TypeAlias', 'type_alias', exported, isDefault);
-        this.symbols[s].typeNode = d.value;
+        this.work[s].typeNode = d.value;
         scope.names.set(name, { s });
         return this.span(s, d.def);
       });
@@ -932,8 +955,8 @@ export class Collector {
         const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
         const fnField = valueKind === 'function' || valueKind === 'arrow';
         const s = this.addSymbol(d, scope, cls, name, fnField ? 'Method' : 'Property', fnField ? 'field_function' : 'field', this.symbols[cls].exported && !name.startsWith('#'), false);
-        if (fnField) this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
-        else this.symbols[s].initNode = d.value;
+        if (fnField) this.work[s].returnsNode = this.returnsOf.get(d.value!);
+        else this.work[s].initNode = d.value;
         this.memberKeys.set(`${cls}\u0000${name}`, s);
         this.declaredProps.add(d.name!);
         return fnField ? this.span(s, d.def) : -1;
@@ -960,11 +983,11 @@ export class Collector {
         // the key is also the module's export of that name (`require('./response').set`), as for `module.exports = { a }`
         // (not a getter's or setter's: `get register() {…}` exports what the getter returns, webpack's serialization.js)
         if (d.role === Role['def.cjs.objmethod'] && !/\b[gs]et\s*$/.test(this.text.slice(d.def.start, d.name!.start))) this.exports.push({ kind: 'local', name, value: { k: 'id', name, b: { s } } });
-        this.symbols[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
+        this.work[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
         // `this` inside a method (or plain function value, not an arrow) of an untyped object literal is the object,
         // as the checker reads it; a typed one (`const p: Provider = {…}`) is its declared type to the checker
         const fnNode = d.value ?? d.def;
-        if (this.scopeKindOf.get(fnNode) === 'function' && !this.symbols[cur].typeNode) this.prototypeOwner.set(fnNode, cur);
+        if (this.scopeKindOf.get(fnNode) === 'function' && !this.work[cur].typeNode) this.prototypeOwner.set(fnNode, cur);
         return this.span(s, d.def);
       });
       on([Role['def.assigned']], function (d, scope, cur, name, exported, isDefault, topLevel) {
@@ -990,8 +1013,8 @@ export class Collector {
         // `app.set = function () { this.get() }` on a module-level object: `this` is that object, as the checker reads
         // it — unless the function assigns `this.x = …` (a constructor function to the checker, its own instance)
         // (an object literal: `Object.create(proto)` is `any` to the checker)
-        else if (kind === 'function' && !parent.typeNode && parent.initNode && this.isObjectLiteral(parent.initNode) && !this.assignsThis(d.value!)) this.prototypeOwner.set(d.value!, owner.s);
-        this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
+        else if (kind === 'function' && !this.work[owner.s].typeNode && this.work[owner.s].initNode && this.isObjectLiteral(this.work[owner.s].initNode!) && !this.assignsThis(d.value!)) this.prototypeOwner.set(d.value!, owner.s);
+        this.work[s].returnsNode = this.returnsOf.get(d.value!);
         return this.span(s, d.def);
       });
       on([Role['def.prototype']], function (d, scope, cur, name, exported, isDefault, topLevel) {
@@ -1005,7 +1028,7 @@ export class Collector {
         if (parent.parent !== -1 || (parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
         this.skipIds.add(d.name!);
         const s = this.addSymbol(d, scope, owner.s, name, 'Method', 'prototype_method', parent.exported, false);
-        this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
+        this.work[s].returnsNode = this.returnsOf.get(d.value!);
         // `this` inside a plain function assigned to the prototype is an instance of the owner
         if (kind === 'function') this.prototypeOwner.set(d.value!, owner.s);
         return this.span(s, d.def);
@@ -1018,7 +1041,7 @@ export class Collector {
           // `module.exports = { get(field) {…}, set(…) {…} }`: the object is a Variable named `default` (what an ESM
           // import of the module gets), so its methods are symbols and `this` inside them is the object
           const s = this.addSymbol(d, scope, cur, 'default', 'Variable', 'const', true, true);
-          this.symbols[s].initNode = d.def;
+          this.work[s].initNode = d.def;
           if (d.host) this.docHostOf.set(s, d.host.start);
           return this.span(s, d.def);
         }
@@ -1027,7 +1050,7 @@ export class Collector {
         const nameNode = own ? this.syntheticNode(d.def.start + own[0].length - own[1].length, own[1].length) : undefined;
         const label: SymbolLabel = kind === 'class' ? 'Class' : 'Function';
         const s = this.addSymbol({ ...d, name: nameNode }, scope, cur, own ? own[1] : 'default', label, kind === 'class' ? 'class' : kind === 'arrow' ? 'arrow_function' : 'function_expression', true, true);
-        if (label === 'Class') this.classSymOf.set(d.def, s); else this.symbols[s].returnsNode = this.returnsOf.get(d.def);
+        if (label === 'Class') this.classSymOf.set(d.def, s); else this.work[s].returnsNode = this.returnsOf.get(d.def);
         // its doc comment sits before `module.exports =`
         if (d.host) this.docHostOf.set(s, d.host.start);
         if (own) this.ownNameOf.set(d.def, s);
@@ -1043,7 +1066,7 @@ export class Collector {
         }
         const label: SymbolLabel = kind === 'class' ? 'Class' : 'Function';
         const s = this.addSymbol(d, scope, cur, name, label, kind === 'class' ? 'class' : kind === 'arrow' ? 'arrow_function' : 'function_expression', true, false);
-        if (label === 'Class') this.classSymOf.set(d.value!, s); else this.symbols[s].returnsNode = this.returnsOf.get(d.value!);
+        if (label === 'Class') this.classSymOf.set(d.value!, s); else this.work[s].returnsNode = this.returnsOf.get(d.value!);
         return this.span(s, d.def);
       });
   }
@@ -1070,7 +1093,8 @@ export class Collector {
   private readonly slotPattern = new LazyMap<Node, Node>();
   /** `import("./x")` in JSDoc types → the import binding standing for that module. */
   private readonly jsdocImports = new LazyMap<string, number>();
-  private docLineStarts: number[] | undefined;
+  /** Offsets where the text's lines start (the tree's own table when `lineStarts` was given, else made on first use). */
+  private docLineStarts: ArrayLike<number> | undefined;
 
   /** The doc comment's tags right before `start` (whitespace and modifiers such as `export const` between). */
   private docTagsBefore(start: number): JsdocTag[] | undefined {
@@ -1146,10 +1170,9 @@ export class Collector {
         if ((tag.tag !== 'typedef' && tag.tag !== 'callback') || !tag.name || tag.nameAt === undefined || tag.name.includes('.')) continue;
         if (this.typedefs.has(tag.name)) continue;
         const nameNode = this.syntheticNode(c.start + tag.nameAt, tag.name.length);
-        const s = this.addSymbol({ role: Role['def.typedef'], def: c, name: nameNode }, this.root, -1, tag.name, 'TypeAlias', tag.tag, true, false);
-        const sym = this.symbols[s];
-        sym.signature = `@${tag.tag} ${tag.type ? `{${tag.type.length > 150 ? `${tag.type.slice(0, 147)}...` : tag.type}} ` : ''}${tag.name}`;
-        delete sym.doc;
+        // its signature is the tag's own text; no doc line (an object that loses a key is slow to read and copy)
+        const signature = `@${tag.tag} ${tag.type ? `{${tag.type.length > 150 ? `${tag.type.slice(0, 147)}...` : tag.type}} ` : ''}${tag.name}`;
+        const s = this.addSymbol({ role: Role['def.typedef'], def: c, name: nameNode }, this.root, -1, tag.name, 'TypeAlias', tag.tag, true, false, signature);
         this.typedefs.set(tag.name, s);
         pending.push({ s, tags, k });
       }
@@ -1188,9 +1211,9 @@ export class Collector {
   private syntheticNode(start: number, length: number): Node {
     let starts = this.docLineStarts;
     if (!starts) {
-      starts = [0];
-      for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1)) starts.push(i + 1);
-      this.docLineStarts = starts;
+      const made = [0];
+      for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1)) made.push(i + 1);
+      this.docLineStarts = starts = made;
     }
     let lo = 0, hi = starts.length;
     while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] <= start) lo = mid + 1; else hi = mid; }
@@ -1207,11 +1230,12 @@ export class Collector {
     for (const [s, type] of this.typedefTypes) symbols[s].type = type;
     // functions: every function node with parameter slots, its doc before the declaration that holds it
     const seen = new Set<Node>();
-    for (const [fn, slots] of this.slotsOf) {
+    // (forEach: a for-of over a Map's entries makes an array per entry)
+    this.slotsOf.forEach((slots, fn) => {
       const s = this.fnSymOf.get(fn);
-      const host = s !== undefined ? this.docHostOf.get(s) ?? this.symbols[s].defNode.start : fn.start;
+      const host = s !== undefined ? this.docHostOf.get(s) ?? this.work[s].defNode.start : fn.start;
       const tags = this.docTagsBefore(host);
-      if (!tags) continue;
+      if (!tags) return;
       seen.add(fn);
       const scope = this.scopeAt(host);
       const names = this.typeNames(scope, this.templatesOf(tags, scope));
@@ -1229,22 +1253,22 @@ export class Collector {
         }
       }
       if (s !== undefined && !symbols[s].returns) this.jsdocReturns(symbols[s], tags, scope);
-    }
+    });
     // functions without parameters still declare results
-    for (const [fn, s] of this.fnSymOf) {
-      if (seen.has(fn) || this.slotsOf.has(fn) || symbols[s].returns) continue;
-      const w = this.symbols[s];
-      if (fn !== w.defNode && this.slotsOf.has(w.defNode)) continue;
+    this.fnSymOf.forEach((s, fn) => {
+      if (seen.has(fn) || this.slotsOf.has(fn) || symbols[s].returns) return;
+      const w = this.work[s];
+      if (fn !== w.defNode && this.slotsOf.has(w.defNode)) return;
       const host = this.docHostOf.get(s) ?? w.defNode.start;
       const tags = this.docTagsBefore(host);
       if (tags) this.jsdocReturns(symbols[s], tags, this.scopeAt(host));
-    }
+    });
     // variables, fields and properties
     for (let s = 0; s < this.symbols.length; s++) {
-      const w = this.symbols[s];
+      const w = this.symbols[s], at = this.work[s].defNode.start;
       if ((w.label !== 'Variable' && w.label !== 'Property') || symbols[s].type) continue;
-      const tags = this.docTagsBefore(w.defNode.start);
-      const type = tags && this.jsdocTypeTag(tags, this.scopeAt(w.defNode.start));
+      const tags = this.docTagsBefore(at);
+      const type = tags && this.jsdocTypeTag(tags, this.scopeAt(at));
       if (type) symbols[s].type = type;
     }
     for (const { l, def } of this.localDecls) {
@@ -1259,7 +1283,7 @@ export class Collector {
    * Destructured parameters (`weakError({ module, chunkGraph })`): the n-th `@param` (dotted names aside) types the
    * n-th parameter, so an entry is that type's member; `@param {ChunkGraph} options.chunkGraph` types the entry itself.
    */
-  private jsdocPatterns(ordered: Node[], tags: JsdocTag[], names: ReturnType<Collector['typeNames']>): void {
+  private jsdocPatterns(ordered: readonly Node[], tags: JsdocTag[], names: ReturnType<Collector['typeNames']>): void {
     const params = tags.filter((t) => t.tag === 'param' && t.name && !t.name.includes('.'));
     for (let i = 0; i < ordered.length && i < params.length; i++) {
       const slot = ordered[i];
@@ -1334,7 +1358,7 @@ export class Collector {
     this.skipIds.add(d.name!);
     const s = this.addSymbol(d, scope, owner.s, name, 'Property', 'assigned_value', parent.exported, false);
     if (parent.label !== 'Variable') this.symbols[s].isStatic = true;
-    this.symbols[s].initNode = d.value;
+    this.work[s].initNode = d.value;
     this.memberKeys.set(`${owner.s}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`, s);
     return this.span(s, d.def);
   }
@@ -1348,7 +1372,7 @@ export class Collector {
     return false;
   }
 
-  private readonly staticThis = new NodeSet();
+  private readonly staticThis = new NodeSet(this.nodeFlags, 128);
 
   /** A `require('m')` call not bound by a declaration: an import binding of its own (no local name). */
   private inlineRequire(node: Node): Expr {
@@ -1379,9 +1403,9 @@ export class Collector {
 
   private thisTargetStarts: number[] | undefined;
 
-  private readonly paramProps = new NodeSet();
+  private readonly paramProps = new NodeSet(this.nodeFlags, 256);
   /** Property names declared by `this.x = …` in a JavaScript constructor (their member access is the definition). */
-  private readonly declaredProps = new NodeSet();
+  private readonly declaredProps = new NodeSet(this.nodeFlags, 512);
   /** Names of parameter properties → their Property symbol. */
   private readonly paramPropOf = new LazyMap<Node, number>();
 
@@ -1394,8 +1418,9 @@ export class Collector {
       if (v.k === 'id' && v.b && 's' in v.b && !this.symbols[v.b.s].exported) { this.symbols[v.b.s].exported = true; changed = true; }
     }
     if (!changed) return;
-    for (const sym of this.symbols) {
-      if (sym.parent >= 0 && !sym.exported && !sym.isPrivate && this.symbols[sym.parent].exported && sym.parent < this.symbols.length) {
+    for (let i = 0; i < this.symbols.length; i++) {
+      const sym = this.symbols[i];
+      if (sym.parent >= 0 && !sym.exported && !this.work[i].isPrivate && this.symbols[sym.parent].exported && sym.parent < this.symbols.length) {
         const pl = this.symbols[sym.parent].label;
         if (pl === 'Class' || pl === 'Interface' || pl === 'Variable') sym.exported = true;
       }
@@ -1415,36 +1440,45 @@ export class Collector {
     return s;
   }
 
-  private mergeOverload(prev: SymbolWork, d: DefRec, isSignature: boolean): void {
+  /** An overload's further declaration `d` of symbol `s` (a signature, or the implementation). */
+  private mergeOverload(s: number, d: DefRec, isSignature: boolean): void {
+    const prev = this.symbols[s], w = this.work[s];
     (prev.more ??= []).push(this.pos(d.name!));
-    this.fnSymOf.set(d.def, this.symbols.indexOf(prev));
+    this.fnSymOf.set(d.def, s);
     if (!isSignature) {
-      prev.signatureOnly = false;
+      w.signatureOnly = false;
       prev.endLine = d.def.endRow + 1;
       prev.signature = this.signature(d);
-      prev.returnsNode ??= this.returnsOf.get(d.def);
+      w.returnsNode ??= this.returnsOf.get(d.def);
       prev.kind = prev.label === 'Function' ? 'function' : prev.kind === 'method_signature' ? 'method' : prev.kind;
     }
   }
 
-  private addSymbol(d: DefRec, scope: Scope, parent: number, name: string, label: SymbolLabel, kind: string, exported: boolean, isDefault: boolean): number {
+  /**
+   * A new symbol (its index). `signature`, when given, is the symbol's signature as is, and no doc line is read
+   * (typedefs: the comment that declares them is their text).
+   */
+  private addSymbol(d: DefRec, scope: Scope, parent: number, name: string, label: SymbolLabel, kind: string, exported: boolean, isDefault: boolean, signature?: string): number {
     const s = this.symbols.length;
     const start = startOf(d.def);
     const qualifiedName = parent >= 0 ? `${this.symbols[parent].qualifiedName}.${name}` : name;
-    const sym: SymbolWork = {
+    const sym: SymbolFact = {
       name, label, kind,
       line: rowOf(d.def) + 1,
       endLine: d.def.endRow + 1,
       at: d.name ? this.pos(d.name) : [rowOf(d.def) + 1, colOf(d.def) + 1, 0],
       parent, qualifiedName, exported,
-      defNode: d.def, scope,
     };
+    this.work.push({ defNode: d.def, scope, signatureOnly: false, isPrivate: false, typeNode: undefined, initNode: undefined, returnsNode: undefined, extendsNodes: undefined, implementsNodes: undefined });
     if (isDefault) sym.isDefault = true;
     if (label === 'Function' || label === 'Method') { this.fnSymOf.set(d.def, s); if (d.value) this.fnSymOf.set(d.value, s); }
-    const signature = this.signature(d);
-    if (signature) sym.signature = signature;
-    const doc = this.docBefore(start);
-    if (doc) sym.doc = doc;
+    if (signature !== undefined) sym.signature = signature;
+    else {
+      const sig = this.signature(d);
+      if (sig) sym.signature = sig;
+      const doc = this.docBefore(start);
+      if (doc) sym.doc = doc;
+    }
     this.symbols.push(sym);
     return s;
   }
@@ -1522,7 +1556,7 @@ export class Collector {
       const owner = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
       if (owner >= 0) (this.symbols[owner].typeParams ??= []).push(l);
       // a type alias's own parameters (`type UnaryFunction<T, R> = …`; not those of a function type inside it)
-      else if (scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'TypeAlias' && scope.node === this.symbols[cur].defNode) (this.symbols[cur].typeParams ??= []).push(l);
+      else if (scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'TypeAlias' && scope.node === this.work[cur].defNode) (this.symbols[cur].typeParams ??= []).push(l);
     }
     scope.names.set(name, { l });
   }
@@ -1531,9 +1565,12 @@ export class Collector {
   private build(lines: number, parseErrors: number): FileFacts {
     // type guards by symbol: the predicate of the symbol's function (a declaration, or a const's arrow)
     const predicates = new Map<number, Node>();
-    for (const [fn, i] of this.fnSymOf) { const t = this.predicateOf.get(fn); if (t) predicates.set(i, t); }
-    const symbols: SymbolFact[] = this.symbols.map((w, i) => {
-      const { defNode: _d, scope: _s, signatureOnly: _so, isPrivate: _p, typeNode, initNode, returnsNode, extendsNodes, implementsNodes, ...fact } = w;
+    if (this.predicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.predicateOf.get(fn); if (t) predicates.set(i, t); });
+    // each fact filled in place (its keys in the order they were set, as facts.json keeps them)
+    const symbols = this.symbols;
+    for (let i = 0; i < symbols.length; i++) {
+      const fact = symbols[i];
+      const { typeNode, initNode, returnsNode, extendsNodes, implementsNodes } = this.work[i];
       if (typeNode) fact.type = this.expr(typeNode);
       if (initNode) fact.init = this.expr(initNode);
       if (returnsNode) fact.returns = this.expr(returnsNode);
@@ -1541,8 +1578,7 @@ export class Collector {
       if (predicate) fact.predicate = this.expr(predicate);
       if (extendsNodes) fact.extends = extendsNodes.map((n) => this.expr(n));
       if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
-      return fact;
-    });
+    }
     if (this.docComments.size) this.jsdocApply(symbols);
     this.returnValues(symbols);
     this.markReassigned(symbols);
@@ -1562,10 +1598,10 @@ export class Collector {
       const params = this.realSlots(slots).map((slot) => { const t = this.slotType.get(slot); return t ? this.expr(t) : null; });
       if (params.some((p) => p)) sym.params = params;
     }
-    // declared callback parameter types, by parameter position
-    for (const [fn, s] of this.fnSymOf) {
+    // declared callback parameter types, by parameter position (only function types have them)
+    if (this.fnTypeParams.size && this.slotType.size) this.fnSymOf.forEach((s, fn) => {
       const slots = this.slotsOf.get(fn);
-      if (!slots) continue;
+      if (!slots) return;
       const ordered = this.realSlots(slots);
       for (let i = 0; i < ordered.length; i++) {
         const type = this.slotType.get(ordered[i]);
@@ -1573,11 +1609,12 @@ export class Collector {
         if (!params) continue;
         (symbols[s].callbackParams ??= {})[i] = this.paramTypes(params);
       }
-    }
+    });
     // a function bound to a declared type (`const f: Handler = (req) => …`), or returned by a function whose result
     // type is declared (`(): Handler => (req) => …`, `const mk: (e: E) => Handler = (e) => (req) => …`): its
     // unannotated parameters are that type's parameters
-    for (const [fn, ctx] of this.functionContexts()) {
+    // (none without declared function types or declared results)
+    if (this.declaredFnType.size || this.returnsOf.size) for (const [fn, ctx] of this.functionContexts()) {
       const slots = this.slotsOf.get(fn);
       if (!slots) continue;
       const ordered = this.realSlots(slots);
@@ -1599,7 +1636,7 @@ export class Collector {
       }
     }
     const calls: CallFact[] = [];
-    const calleeNodes = new NodeSet();
+    const calleeNodes = new NodeSet(this.nodeFlags, 1024);
     this.calls.forEach((c, node) => {
       if (c.callee === node) return; // only arguments seen (should not happen)
       calleeNodes.add(c.callee);
@@ -1681,7 +1718,8 @@ export class Collector {
       const e = this.expr(node);
       if (e.k !== 'id' || !e.b || 'l' in e.b) return;
       const kind: RefKind = this.jsx.has(node) ? 'jsx' : this.kindOverride.get(node) ?? r.kind;
-      refs.push({ value: e, kind, at: this.pos(node), from: r.from });
+      // an identifier's `id` value carries its own name (`pos` would scan it again)
+      refs.push({ value: e, kind, at: [rowOf(node) + 1, colOf(node) + 1, e.name.length], from: r.from });
     });
     this.members.forEach((m, node) => {
       if (calleeNodes.has(node) || this.declaredProps.has(m.property)) return;
@@ -1731,23 +1769,23 @@ export class Collector {
   /** What an unannotated function returns (its return statements' values), for the resolver to evaluate. */
   private returnValues(symbols: SymbolFact[]): void {
     for (const { fn, body } of this.arrowBodies) if (this.scopeKindOf.get(body) !== 'block') pushTo(this.returned, fn, body);
-    for (const [fn, values] of this.returned) {
+    this.returned.forEach((values, fn) => {
       const s = this.fnSymOf.get(fn);
-      if (s === undefined) continue;
+      if (s === undefined) return;
       const w = this.symbols[s];
       if ((w.label === 'Function' || w.label === 'Method') && w.kind !== 'constructor' && w.kind !== 'setter' && this.functionHead(fn) === 'plain') {
         const held = this.returnedFunction(values);
         if (held !== undefined && held !== s) symbols[s].returnsFn = held;
       }
-      if (w.returnsNode || symbols[s].returnsValue || (w.label !== 'Function' && w.label !== 'Method')) continue;
-      if (w.kind === 'setter' || w.kind === 'constructor') continue;
+      if (this.work[s].returnsNode || symbols[s].returnsValue || (w.label !== 'Function' && w.label !== 'Method')) return;
+      if (w.kind === 'setter' || w.kind === 'constructor') return;
       const head = this.functionHead(fn);
-      if (head === 'generator') continue;
+      if (head === 'generator') return;
       const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.expr(n));
-      if (exprs.length === 0 || exprs.every((e) => e.k === 'other')) continue;
+      if (exprs.length === 0 || exprs.every((e) => e.k === 'other')) return;
       symbols[s].returnsValue = exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
       if (head === 'async') symbols[s].returnsAsync = true;
-    }
+    });
   }
 
   /** Function symbols assigned after their declaration (`let notify = …; notify = fn`): a call does not fix them. */
@@ -2112,12 +2150,16 @@ export class Collector {
     const e = this.expr(id);
     if (e.k !== 'id' || !e.b) return undefined;
     if ('l' in e.b) return this.localNodes[e.b.l].type;
-    if ('s' in e.b) { const sym = this.symbols[e.b.s]; return sym.label === 'Variable' ? sym.typeNode : undefined; }
+    if ('s' in e.b) return this.symbols[e.b.s].label === 'Variable' ? this.work[e.b.s].typeNode : undefined;
     return undefined;
   }
 
   /** Argument or parameter nodes in source order, without comments and TypeScript `this` parameters. */
-  private realSlots(nodes: Node[]): Node[] {
+  private realSlots(nodes: Node[]): readonly Node[] {
+    // nearly always none to drop and in order: the list itself (callers only read it)
+    let i = 0;
+    while (i < nodes.length && !this.comments.has(nodes[i]) && !this.isThisParam(nodes[i]) && (i === 0 || nodes[i].start >= nodes[i - 1].start)) i++;
+    if (i === nodes.length) return nodes;
     const out = nodes.filter((n) => !this.comments.has(n) && !this.isThisParam(n));
     // nearly always in source order already (matches come in preorder): a sort only when not
     for (let i = 1; i < out.length; i++) if (out[i].start < out[i - 1].start) return out.sort(byStart);
@@ -2157,7 +2199,7 @@ export class Collector {
   }
 
   private isThisParam(n: Node): boolean {
-    return this.text.startsWith('this', n.start) && !/[$\w]/.test(this.text[n.start + 4] ?? '');
+    return this.text.charCodeAt(n.start) === 116 /* t */ && this.text.startsWith('this', n.start) && !/[$\w]/.test(this.text[n.start + 4] ?? '');
   }
 
   /** The node holding the called/used name: the identifier itself or a member's property. */
@@ -2173,7 +2215,7 @@ export class Collector {
   }
 
   private calleeText(node: Node): string {
-    const t = this.text.slice(startOf(node), this.end(node)).replace(/\s+/g, ' ');
+    const t = oneSpaced(this.text.slice(startOf(node), this.end(node)));
     return t.length > 120 ? `${t.slice(0, 117)}...` : t;
   }
 
@@ -2219,7 +2261,7 @@ export class Collector {
     let end = d.body ? startOf(d.body) : this.text.indexOf('\n', s);
     if (end < 0) end = this.text.length;
     if (!d.body) end = Math.min(end, this.end(d.def));
-    let sig = this.text.slice(s, end).replace(/\s+/g, ' ').trim();
+    let sig = oneSpaced(this.text.slice(s, end)).trim();
     if (sig.endsWith('=>')) sig = sig.slice(0, -2).trim();
     if (sig.length > 200) sig = `${sig.slice(0, 197)}...`;
     return sig || undefined;
@@ -2283,6 +2325,33 @@ function sortIfNeeded<T>(a: T[], cmp: (x: T, y: T) => number): void {
 }
 
 /**
+ * The order in which replay takes its events (indexes into `evP`/`evT`): by position, then type (EV_NODE as
+ * EV_POINT), then as filed; undefined when they are in that order already. Each event becomes one number
+ * (position, type, index) that a Float64Array sorts natively, where a comparator sort of event objects called
+ * back into JavaScript ~n log n times (a file has thousands of events).
+ */
+function eventOrder(evP: number[], evT: number[]): ArrayLike<number> | undefined {
+  const n = evP.length;
+  const rank = (k: number): number => (evT[k] === EV_NODE ? EV_POINT : evT[k]);
+  let i = 1;
+  while (i < n && (evP[i - 1] < evP[i] || (evP[i - 1] === evP[i] && rank(i - 1) <= rank(i)))) i++;
+  if (i >= n) return undefined;
+  // (p * 8 + type) * 2^21 + index stays below 2^53 while p < 2^28 and n <= 2^21; past that, a comparator
+  let fits = n <= 0x200000;
+  for (let k = 0; fits && k < n; k++) if (evP[k] >= 0x10000000) fits = false;
+  if (!fits) {
+    const order = Array.from({ length: n }, (_, k) => k);
+    return order.sort((a, b) => evP[a] - evP[b] || rank(a) - rank(b) || a - b);
+  }
+  const keys = new Float64Array(n);
+  for (let k = 0; k < n; k++) keys[k] = (evP[k] * 8 + rank(k)) * 0x200000 + k;
+  keys.sort();
+  const order = new Int32Array(n);
+  for (let k = 0; k < n; k++) order[k] = keys[k] % 0x200000;
+  return order;
+}
+
+/**
  * The captures of the match being filed, read in place from its match buffer (see BufferMatch): one object per
  * file, moved from match to match, where each match had a captures array and a Capture object per capture.
  */
@@ -2294,8 +2363,8 @@ function get(c: Caps, name: string): Node | undefined {
   return undefined;
 }
 
-/** The bits of every NodeSet before its first `add` (length 0: never written). */
-const NO_BITS = new Uint8Array(0);
+/** The flags of a NodeFlags before its first `add` (length 0: never written). */
+const NO_FLAGS = new Uint16Array(0);
 
 /** The empty Map behind every LazyMap not written yet (never written itself). */
 const NO_MAP: ReadonlyMap<unknown, unknown> = new Map();
@@ -2320,28 +2389,43 @@ class LazyMap<K, V> {
 }
 
 /**
- * A set of one file's nodes, by node index (a byte per node, grown as needed), for the collector's many
- * membership tests; nodes made by the collector (key -1) go to a Set.
+ * A flag word per node of one file, by node index, shared by a collector's NodeSets (one bit each): one array
+ * per file, made at the tree's size, where each set grew a byte array of its own by doubling.
+ */
+class NodeFlags {
+  bits = NO_FLAGS;
+  /** The file's node count, if known (the first write makes the array that long). */
+  hint = 0;
+
+  /** The flag words, long enough to hold node key `k`. */
+  reach(k: number): Uint16Array {
+    if (k < this.bits.length) return this.bits;
+    const bits = new Uint16Array(Math.max(k + 1, this.hint, 256, 2 * this.bits.length));
+    bits.set(this.bits);
+    return (this.bits = bits);
+  }
+}
+
+/**
+ * A set of one file's nodes (one bit of the collector's NodeFlags), for the collector's many membership tests;
+ * nodes made by the collector (key -1) go to a Set.
  */
 class NodeSet {
-  private bits = NO_BITS;
   private made: Set<Node> | undefined = undefined;
+
+  constructor(private readonly flags: NodeFlags, private readonly bit: number) {}
 
   add(n: Node): void {
     const k = n.key;
     if (k < 0) { (this.made ??= new Set()).add(n); return; }
-    if (k >= this.bits.length) {
-      const bits = new Uint8Array(Math.max(256, 2 * k));
-      bits.set(this.bits);
-      this.bits = bits;
-    }
-    this.bits[k] = 1;
+    this.flags.reach(k)[k] |= this.bit;
   }
 
   has(n: Node): boolean {
     const k = n.key;
     if (k < 0) return this.made !== undefined && this.made.has(n);
-    return k < this.bits.length && this.bits[k] === 1;
+    const bits = this.flags.bits;
+    return k < bits.length && (bits[k] & this.bit) !== 0;
   }
 }
 
@@ -2372,6 +2456,8 @@ function matchSourceOf(matches: Match[]): MatchSource {
 
 function lookup(scope: Scope | undefined, name: string): Binding | undefined {
   for (let s = scope; s; s = s.parent) {
+    // most block scopes bind nothing: no hash lookup there
+    if (s.names.size === 0) continue;
     const b = s.names.get(name);
     if (b) return b;
   }

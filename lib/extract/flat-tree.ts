@@ -243,6 +243,11 @@ export class FlatTree {
     return r;
   }
 
+  /** The offset where each row starts (row 0 at 0; a row after every newline). */
+  lineStartList(): Uint32Array {
+    return (this.lineStarts ??= lineStartsOf(this.text));
+  }
+
   /** Lines of the text as newline-separated pieces (a final newline opens one more): the rows `rowOf` counts. */
   lineCount(): number {
     return (this.lineStarts ??= lineStartsOf(this.text)).length;

@@ -57,6 +57,8 @@ export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: strin
   matches ??= rt.engine.run(flat);
   const collector = new Collector(text, filePath, rt.id);
   collector.roles = rt.roles;
+  collector.nodeCount = flat.count;
+  collector.lineStarts = flat.lineStartList();
   return collector.collect(matches, flat.lineCount(), parseErrors); // the tree's line table: one scan of the text less
 }
 

@@ -7,6 +7,7 @@
  * Names inside a type are resolved by the caller (`TypeNames`), which knows the scope the comment sits in.
  */
 import type { Expr } from './facts.ts';
+import { oneSpaced } from './spaces.ts';
 
 /** One tag of a doc comment: its name, the type in braces and the name after it (with offsets in the comment). */
 export interface JsdocTag {
@@ -48,7 +49,7 @@ export function jsdocTags(comment: string): JsdocTag[] {
     if (text.charCodeAt(i) === 123 /* { */) {
       const end = closing(text, i);
       if (end < 0) { out.push(tag); at = j - 1; continue; }
-      tag.type = text.slice(i + 1, end).replace(/\s+/g, ' ').trim();
+      tag.type = oneSpaced(text.slice(i + 1, end)).trim();
       i = skipSpace(text, end + 1);
     }
     if (tag.tag === 'template') {
@@ -163,6 +164,9 @@ function tokenize(s: string): Tok[] | undefined {
  * does not understand is `other` (unknown), never a guess.
  */
 export function jsdocType(text: string, names: TypeNames): Expr {
+  // a bare name (`Compilation`, `string`; the commonest type by far) is what the parser would make of it, without
+  // tokens and a parser: a primitive, an untyped word, or the name resolved
+  if (isPlainName(text) && !PREFIX_WORDS.has(text)) return PRIMITIVE.has(text) ? { k: 'lit' } : UNTYPED.has(text) ? OTHER : names.name(text);
   const toks = tokenize(text);
   if (!toks || toks.length === 0) return OTHER;
   const p = new TypeParser(toks, names);
@@ -172,6 +176,16 @@ export function jsdocType(text: string, names: TypeNames): Expr {
   } catch {
     return OTHER;
   }
+}
+
+/** Words `prefix` reads as type operators (`typeof x`, `keyof T`): not names even alone. */
+const PREFIX_WORDS: ReadonlySet<string> = new Set(['typeof', 'keyof', 'readonly', 'unique']);
+
+/** One `id` token and nothing else: `[A-Za-z_$][\w$]*`. */
+function isPlainName(s: string): boolean {
+  if (s.length === 0 || !isIdStart(s.charCodeAt(0))) return false;
+  for (let i = 1; i < s.length; i++) { const c = s.charCodeAt(i); if (!isIdStart(c) && !isDigit(c)) return false; }
+  return true;
 }
 
 class TypeParser {
