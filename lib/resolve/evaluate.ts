@@ -397,13 +397,21 @@ export class Evaluator {
 
   private localValue(f: number, l: number): Val {
     // a pure memo (see cut): every use of a local asks again (a typed parameter: its type each time)
-    const byFile = (this.localMemo[f] ??= []);
-    const kept = byFile[l];
+    return this.keptValue(this.localMemo, f, l, this.localValueUncached);
+  }
+
+  /**
+   * `compute(f, k)` through a pure memo by file and index (see cut): a kept answer when one can be reused, else the
+   * computed one, kept when computing it met no cycle guard or depth limit and its shape may be shared.
+   */
+  private keptValue(memo: Array<Array<Kept<Val> | undefined> | undefined>, f: number, k: number, compute: (this: Evaluator, f: number, k: number) => Val): Val {
+    const byFile = (memo[f] ??= []);
+    const kept = byFile[k];
     if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
     const cut = this.cut, peak = this.peak, base = this.depth;
     this.peak = base;
-    const v = this.localValueUncached(f, l);
-    if (this.cut === cut && shareable(v)) byFile[l] = { v, need: this.peak - base };
+    const v = compute.call(this, f, k);
+    if (this.cut === cut && shareable(v)) byFile[k] = { v, need: this.peak - base };
     if (peak > this.peak) this.peak = peak;
     return v;
   }
@@ -468,15 +476,7 @@ export class Evaluator {
   /** Value bound by an import or require of file `f`. */
   importValue(f: number, i: number): Val {
     // a pure memo (see cut): every use of an imported name asks again
-    const byFile = (this.importMemo[f] ??= []);
-    const kept = byFile[i];
-    if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
-    const cut = this.cut, peak = this.peak, base = this.depth;
-    this.peak = base;
-    const v = this.importValueUncached(f, i);
-    if (this.cut === cut && shareable(v)) byFile[i] = { v, need: this.peak - base };
-    if (peak > this.peak) this.peak = peak;
-    return v;
+    return this.keptValue(this.importMemo, f, i, this.importValueUncached);
   }
 
   private importValueUncached(f: number, i: number): Val {
