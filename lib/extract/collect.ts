@@ -12,7 +12,7 @@ import type {
   RefKind, SymbolFact, SymbolLabel,
 } from './facts.ts';
 import type { LanguageId } from '../lang/index.ts';
-import type { NodeRef } from './flat-tree.ts';
+import { lineStartsOf, type NodeRef } from './flat-tree.ts';
 import type { Match, MatchSource } from './query-match.ts';
 import { jsdocTags, jsdocType, type JsdocTag } from './jsdoc.ts';
 import { oneSpaced } from './spaces.ts';
@@ -1209,12 +1209,7 @@ export class Collector {
 
   /** A node-like record for a name inside a comment (a typedef's name), for positions only. */
   private syntheticNode(start: number, length: number): Node {
-    let starts = this.docLineStarts;
-    if (!starts) {
-      const made = [0];
-      for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1)) made.push(i + 1);
-      this.docLineStarts = starts = made;
-    }
+    const starts = (this.docLineStarts ??= lineStartsOf(this.text));
     let lo = 0, hi = starts.length;
     while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] <= start) lo = mid + 1; else hi = mid; }
     const row = lo - 1;

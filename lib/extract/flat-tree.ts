@@ -271,7 +271,8 @@ export class FlatTree {
   }
 }
 
-function lineStartsOf(text: string): Uint32Array {
+/** The offset where each row of `text` starts (row 0 at 0; a row after every newline, as tree-sitter counts them). */
+export function lineStartsOf(text: string): Uint32Array {
   let count = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
   const out = new Uint32Array(count);
