@@ -24,7 +24,7 @@ import { silentProgress, type ProgressSink } from './progress.ts';
 import { ExtractPool, POOL_MIN_FILES, defaultWorkers } from './pool.ts';
 import { ParseAhead, SPLIT_MIN_FILES, splitMode } from './split.ts';
 import { NativeAhead } from './native-ahead.ts';
-import { SearchBeside, searchWorkerMode } from './search-beside.ts';
+import { SearchBeside, searchWorkerMode, wantsSearchWorker } from './search-beside.ts';
 
 /**
  * Version of the cached extractor facts. The indexer may export `EXTRACT_VERSION` (bumped whenever FileFacts
@@ -64,8 +64,9 @@ export interface BuildOptions {
    */
   split?: boolean;
   /**
-   * Build the search files in a worker thread while this one runs modules and processes (search-beside.ts).
-   * Default: no (measured slower on the 2-core machine); CODEGRAPH_SEARCH_WORKER=1 turns it on.
+   * Build the search files in a worker thread while this one resolves relations and runs modules and processes
+   * (search-beside.ts). Default: for projects of SEARCH_WORKER_MIN_SYMBOLS symbols or more (CODEGRAPH_SEARCH_WORKER=1/0
+   * overrides the default).
    */
   searchWorker?: boolean;
   embedder?: string;
@@ -155,9 +156,9 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
   };
   const searchMode = searchWorkerMode(opts.searchWorker);
   let beside: SearchBeside | undefined;
-  /** Starts the search worker as parsing starts (it loads lib/search meanwhile), if search runs and it is wanted. */
-  const startSearch = (): SearchBeside | undefined => {
-    if (!beside && opts.searchDir && searchMode) {
+  /** Starts the search worker (it loads lib/search meanwhile) if search runs and a project of `symbols` symbols wants it. */
+  const startSearch = (symbols: number): SearchBeside | undefined => {
+    if (!beside && opts.searchDir && wantsSearchWorker(searchMode, symbols)) {
       beside = SearchBeside.start();
       if (!beside) opts.log('search worker unavailable (no search-worker script beside this module); searching in this thread');
     }
@@ -175,7 +176,7 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
 
 async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (files: readonly { path: string }[]) => void,
   pool: () => ExtractPool | undefined, ahead: () => ParseAhead | NativeAhead | undefined,
-  startSearch: () => SearchBeside | undefined): Promise<BuildOutput> {
+  startSearch: (symbols: number) => SearchBeside | undefined): Promise<BuildOutput> {
   const { root, previous, log } = opts;
   const force = !!opts.force;
   const timings: AnalyzeSummary['timings'] = { total: 0 };
@@ -306,7 +307,10 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   // parse
   phase('parse', pending.length);
   startPool(pending);
-  const searchWorker = startSearch();
+  // A project the previous snapshot shows large starts its search worker now (loading beside the parse); a cold one
+  // when resolve starts, once its facts tell its size.
+  const previousSymbols = Number((previous?.meta.summary as AnalyzeSummary | undefined)?.symbols) || 0;
+  let searchWorker = startSearch(previousSymbols);
   const failures: AnalyzeSummary['failures'] = [];
   const parsed: { record: FileRecord; facts: FileFacts }[] = [];
   const workerTexts = new WeakMap<FileFacts, string | Uint8Array>();
@@ -333,6 +337,11 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
 
   // resolve
   phase('resolve');
+  if (!searchWorker) {
+    let symbols = 0;
+    for (const a of all) symbols += a.facts.symbols.length;
+    searchWorker = startSearch(symbols);
+  }
   const configFiles: Record<string, string> = {};
   const readText = (rel: string): string | undefined => {
     const text = readInside(root, rel);
@@ -341,7 +350,16 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   };
   const config = loadProjectConfig(allPaths.sort(), readText);
   const facts = all.map((a) => a.facts);
-  const resolved = resolveProject(facts, config);
+  const hashes = new Map(all.map((a) => [a.record.path, a.record.hash] as const));
+  // Search reads only the symbol nodes, which neither relations nor modules and processes change: hand them over
+  // as soon as they are all made.
+  const sendSearch = (g: CodeGraph): void => {
+    searchWorker!.send({
+      root, nodes: g.nodes, texts: [...texts], hashes: [...hashes], dir: opts.searchDir!(), previousDir: previous?.dir,
+      embedder: opts.embedder, fresh: force,
+    }, log, (d) => progress.tick(d));
+  };
+  const resolved = resolveProject(facts, config, { onNodes: opts.searchDir && searchWorker ? sendSearch : undefined });
   const { graph, refs } = resolved;
   const unresolvedByFile = resolved.unresolvedCalls.byFile;
   const records: FileRecord[] = all.map((a) => {
@@ -354,14 +372,6 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const table: FileTable = { files: records, skipped: skippedRecords };
   const factsText = (f: FileFacts): string | Uint8Array | undefined => workerTexts.get(f) ?? previous?.factsText?.(f);
   if (opts.output) early(() => opts.output!.resolved({ table, facts, refs, factsText }));
-  const hashes = new Map(records.map((r) => [r.path, r.hash] as const));
-  // Search reads only the symbol nodes, which modules and processes leave as they are: hand them over now.
-  if (opts.searchDir && searchWorker) {
-    searchWorker.send({
-      root, nodes: graph.nodes, texts: [...texts], hashes: [...hashes], dir: opts.searchDir(), previousDir: previous?.dir,
-      embedder: opts.embedder, fresh: force,
-    }, log, (d) => progress.tick(d));
-  }
 
   phase('modules');
   const modules = detectModules(graph);

@@ -1,10 +1,11 @@
 /**
- * The search stage in a worker thread beside modules and processes. `buildSearch` reads only the symbol
- * nodes (in graph order), the file texts and hashes and the previous generation — nothing modules or
- * processes add — so the pipeline hands it the graph's nodes right after resolve and runs modules, processes
- * and the graph write meanwhile, then waits for it before finishing (the generation is published only after).
- * The worker is started earlier (when the parse phase starts), so it has loaded lib/search by then. Off by
- * default (searchWorkerMode).
+ * The search stage in a worker thread beside resolve, modules and processes. `buildSearch` reads only the
+ * symbol nodes (in graph order), the file texts and hashes and the previous generation — nothing relations,
+ * modules or processes add — so the pipeline hands it the graph's nodes as soon as resolve has made them all
+ * (before any relation) and resolves relations, runs modules, processes and the graph write meanwhile, then
+ * waits for it before finishing (the generation is published only after). The worker is started when the parse
+ * phase starts if the previous snapshot shows a large project, else when resolve starts, so it has loaded
+ * lib/search by then. On for large projects only (searchWorkerMode, SEARCH_WORKER_MIN_SYMBOLS).
  *
  * Failure is today's failure: an error in the worker rejects `result()` with the same message (a
  * CodegraphError keeps its code); a failure elsewhere first waits for the worker to end (`settle`), since it
@@ -17,14 +18,27 @@ import { workerStarter } from './pool.ts';
 import type { SearchJob, SearchReply } from './search-worker.ts';
 
 /**
- * Whether search runs in a worker: the caller's choice, else CODEGRAPH_SEARCH_WORKER=1, else no. Measured on
- * the 2-core machine (docs/benchmarks.md ## Analyze), it made cold analyze slower on rxjs and on four copies
- * of it: the search wait shrinks, but the worker's start-up and search share the second core with this
- * thread's V8 background work, so parse, modules and processes slow down by more.
+ * Projects with at least this many symbols search in a worker by default. Measured on the 2-core machine
+ * (docs/benchmarks.md, "Session 9: search beside resolve"), cold and after a one-file change: rxjs (974 symbols)
+ * 5% slower, four copies of it (3,896) even, eslint `lib` (4,319) 7.5% faster, three (10,137) 8.5% and webpack
+ * `lib` (10,951) 12–16% faster cold, 19% after a one-file change. Below, the worker's start-up and its share of
+ * the second core (which the parse thread and V8's background work also use) cost more than the search it hides.
  */
-export function searchWorkerMode(choice: boolean | undefined): boolean {
-  if (choice !== undefined) return choice;
-  return process.env.CODEGRAPH_SEARCH_WORKER === '1';
+export const SEARCH_WORKER_MIN_SYMBOLS = 4000;
+
+/**
+ * Whether search runs in a worker: the caller's choice, else CODEGRAPH_SEARCH_WORKER=1 (on) or =0 (off), else
+ * `auto`: on for projects of at least SEARCH_WORKER_MIN_SYMBOLS symbols.
+ */
+export function searchWorkerMode(choice: boolean | undefined): 'on' | 'off' | 'auto' {
+  if (choice !== undefined) return choice ? 'on' : 'off';
+  const env = process.env.CODEGRAPH_SEARCH_WORKER;
+  return env === '1' ? 'on' : env === '0' ? 'off' : 'auto';
+}
+
+/** Whether a project of `symbols` symbols searches in a worker under `mode`. */
+export function wantsSearchWorker(mode: 'on' | 'off' | 'auto', symbols: number): boolean {
+  return mode === 'on' || (mode === 'auto' && symbols >= SEARCH_WORKER_MIN_SYMBOLS);
 }
 
 /** A search worker started ahead of its job. */

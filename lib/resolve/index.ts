@@ -29,9 +29,18 @@ export interface ResolveResult {
 
 const posix = path.posix;
 
+/** Options of resolveProject. */
+export interface ResolveOptions {
+  /**
+   * Called once every node is in the graph (Folder, File and symbol nodes, with all their properties), before
+   * any relation is resolved: relations add edges only, so a reader of nodes alone (search) may start here.
+   */
+  onNodes?: (graph: CodeGraph) => void;
+}
+
 /** Builds the whole graph (Folder/File structure, symbols, relations) and the reference index from all files' facts. */
-export function resolveProject(files: readonly FileFacts[], config: ProjectConfig): ResolveResult {
-  return new ProjectBuilder(files, config).build();
+export function resolveProject(files: readonly FileFacts[], config: ProjectConfig, options: ResolveOptions = {}): ResolveResult {
+  return new ProjectBuilder(files, config).build(options.onNodes);
 }
 
 class ProjectBuilder {
@@ -63,9 +72,10 @@ class ProjectBuilder {
     this.ev = new Evaluator(this.files, new ModuleResolver(new Set(fileIndex.keys()), config), fileIndex);
   }
 
-  build(): ResolveResult {
+  build(onNodes?: (graph: CodeGraph) => void): ResolveResult {
     this.structure();
     this.symbols();
+    onNodes?.(this.graph);
     for (let f = 0; f < this.files.length; f++) this.fileRelations(f);
     let total = 0;
     for (const list of this.refs) total += list.length;

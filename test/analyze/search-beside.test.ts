@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
-import { SearchBeside, searchWorkerMode } from '../../lib/analyze/search-beside.ts';
+import { SEARCH_WORKER_MIN_SYMBOLS, SearchBeside, searchWorkerMode, wantsSearchWorker } from '../../lib/analyze/search-beside.ts';
 import { buildSearch } from '../../lib/search/index.ts';
 import { CodeGraph } from '../../lib/graph/code-graph.ts';
 import { readPointer } from '../../index-store/format.ts';
@@ -100,15 +100,21 @@ for (const phase of ['modules', 'processes', 'search', 'write'] as const) {
   });
 }
 
-test('search worker: off unless asked (it did not pay on two cores); CODEGRAPH_SEARCH_WORKER=1 asks', (t) => {
+test('search worker: on by default for large projects only; CODEGRAPH_SEARCH_WORKER=1/0 forces it on/off', (t) => {
   const saved = process.env.CODEGRAPH_SEARCH_WORKER;
   try {
     delete process.env.CODEGRAPH_SEARCH_WORKER;
-    t.false(searchWorkerMode(undefined));
-    t.true(searchWorkerMode(true));
+    t.is(searchWorkerMode(undefined), 'auto');
+    t.false(wantsSearchWorker('auto', SEARCH_WORKER_MIN_SYMBOLS - 1));
+    t.true(wantsSearchWorker('auto', SEARCH_WORKER_MIN_SYMBOLS));
+    t.is(searchWorkerMode(true), 'on');
+    t.true(wantsSearchWorker('on', 0));
     process.env.CODEGRAPH_SEARCH_WORKER = '1';
-    t.true(searchWorkerMode(undefined));
-    t.false(searchWorkerMode(false));
+    t.is(searchWorkerMode(undefined), 'on');
+    t.is(searchWorkerMode(false), 'off');
+    t.false(wantsSearchWorker('off', 1e9));
+    process.env.CODEGRAPH_SEARCH_WORKER = '0';
+    t.is(searchWorkerMode(undefined), 'off');
   } finally {
     if (saved === undefined) delete process.env.CODEGRAPH_SEARCH_WORKER; else process.env.CODEGRAPH_SEARCH_WORKER = saved;
   }
