@@ -15,7 +15,8 @@
  * `--files N` keeps the first N source files (sorted) of the corpus, to find where a variant starts paying.
  * `--parallel-gate`: also waits until two threads really run in parallel (this VM's two cores sometimes give one
  * core's worth of time: two spinning threads then each run at half speed); `--show-parallel` only prints that
- * efficiency per run. `--one-file`: measures a one-file-changed run after the cold one instead. Prints per variant the medians of
+ * efficiency per run. `--one-file`: measures a one-file-changed run after the cold one instead (a function appended to the first
+ * `.ts` file, or on a JavaScript corpus the first `.js` one). Prints per variant the medians of
  * process wall, child CPU (all threads), the main thread's CPU (Linux, 10 ms ticks), pipeline total and each phase from parse to write.
  */
 import fs from 'node:fs';
@@ -166,8 +167,14 @@ try {
       copyCorpus(dir);
       let res = run(entry, cli, dir, home, v.env);
       if (oneFile) {
-        const target = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.ts')).sort()[0];
-        fs.appendFileSync(path.join(dir, target), `\nexport function abAdded${r}(x: number): number {\n  return x + ${r};\n}\n`);
+        // the first TypeScript file, else (a JavaScript corpus) the first JavaScript one; the edit in its language
+        const sources = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => !f.includes('.codegraph')).sort();
+        const ts = sources.find((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+        const target = ts ?? sources.find((f) => /\.[cm]?js$/.test(f));
+        if (!target) throw new Error(`no .ts or .js file to change in ${dir}`);
+        fs.appendFileSync(path.join(dir, target), ts
+          ? `\nexport function abAdded${r}(x: number): number {\n  return x + ${r};\n}\n`
+          : `\nfunction abAdded${r}(x) {\n  return x + ${r};\n}\n`);
         res = run(entry, cli, dir, home, v.env);
       }
       results.get(v.name)!.push(res);
