@@ -55,7 +55,7 @@ try {
 
   if (!process.argv.includes('--no-tiny')) {
     const model = path.join(tmp, 'tiny-bert');
-    execFileSync(process.execPath, [path.resolve('../shared/tools/make-test-model.mjs'), model, '2000', '32', '2', '4', '64'], { stdio: 'pipe' });
+    execFileSync(process.execPath, [path.resolve('test/vendor/make-test-model.mjs'), model, '2000', '32', '2', '4', '64'], { stdio: 'pipe' });
     const tdir = path.join(tmp, 'tiny');
     t = performance.now();
     const tb = await buildSearch({ graph: corpus.graph, readSource: corpus.readSource, dir: tdir, embedder: model, log: (m) => console.log('  ' + m) });

@@ -1,4 +1,4 @@
-/** Builds the tiny random BERT (shared/tools/make-test-model.mjs) once per process, into a temp folder. */
+/** Builds the tiny random BERT (test/vendor/make-test-model.mjs, the project's shared test tool) once per process, into a temp folder. */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TOOL = path.resolve(REPO_ROOT, '../shared/tools/make-test-model.mjs');
+const TOOL = path.resolve(REPO_ROOT, 'test/vendor/make-test-model.mjs');
 
 let dir: string | undefined;
 
