@@ -15,7 +15,8 @@ import { languageRuntime, type LanguageId } from '../lang/index.ts';
 import { FlatTree, partsOf } from './flat-tree.ts';
 import type { FileFacts } from './facts.ts';
 import { collectFlat, parseFlat } from './halves.ts';
-import { matchSource } from './query-program.ts';
+import { matchSource, nativeProgram } from './query-program.ts';
+import { nativeParser } from './native.ts';
 import { parseableText } from './repair.ts';
 
 /** One file parsed and walked, ready to transfer (`buffer` in the transfer list). */
@@ -60,11 +61,27 @@ export function prepareLanguage(language: LanguageId): void {
 /** The second half: match (unless `parsed.matches` has them) and collect the facts of a file parsed by `parseToParts` (on any thread). */
 export function collectParts(filePath: string, text: string, parsed: ParsedParts): FileFacts {
   // parsed elsewhere without the repair parseFlat tries on a file with syntax errors (lib/extract/repair.ts)
-  if (parsed.parseErrors && !parsed.repairTried && parseableText(parsed.language, text) !== text) parsed = parseToParts(text, parsed.language);
+  if (parsed.parseErrors && !parsed.repairTried) parsed = withRepair(parsed, text);
   const rt = languageRuntime(parsed.language);
   const known = rt.names.anonymous;
   for (const [t, name] of parsed.anonymous) if (known[t] === undefined) known[t] = name;
   const flat = FlatTree.of(partsOf(parsed.buffer, parsed.count), rt.names.namedById, text);
   const matches = parsed.matches ? matchSource(parsed.matches, flat, rt.captureNames) : undefined;
   return collectFlat(rt, flat, filePath, text, parsed.parseErrors, matches);
+}
+
+/**
+ * `parsed` (a parse of `text` with syntax errors, made without the repair) or, when the same-length repair of
+ * `text` parses with fewer errors, that parse: the choice parseFlat makes. Natively only the repaired text is
+ * parsed, with the language's query program, so either tree comes with its native matches (the first parse is
+ * not redone, and the JavaScript matcher does not run: a file with syntax errors costs one native parse more).
+ */
+function withRepair(parsed: ParsedParts, text: string): ParsedParts {
+  const fixed = parseableText(parsed.language, text);
+  if (fixed === text) return parsed;
+  const rt = languageRuntime(parsed.language);
+  if (!rt.native) return parseToParts(text, parsed.language);
+  const again = nativeParser()!.parse(rt.grammar, fixed, nativeProgram(rt));
+  if (again.errors >= parsed.parseErrors) return { ...parsed, repairTried: true };
+  return { language: parsed.language, count: again.count, buffer: again.buffer, parseErrors: again.errors, anonymous: [], matches: again.matches, repairTried: true };
 }

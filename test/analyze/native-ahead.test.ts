@@ -12,6 +12,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { extractFile, languageOf } from '../../lib/extract/index.ts';
 import { NativeAhead } from '../../lib/analyze/native-ahead.ts';
+import { nativeParser } from '../../lib/extract/native.ts';
+import { languageRuntime } from '../../lib/lang/index.ts';
 import { walkRepository } from '../../lib/analyze/walk.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import type { ExtractItem } from '../../lib/analyze/pool.ts';
@@ -43,6 +45,11 @@ test.serial('every rxjs and fixture file parsed on the native thread, collected 
     t.is(NativeAhead.matchedAhead - matchedBefore, all.length, 'every file was matched on the native thread');
     t.deepEqual(ticks, all.map((_, i) => i + 1));
     results.forEach((r, i) => t.is('facts' in r ? json(r.facts) : r.error, json(extractFile(all[i].path, all[i].text, all[i].language)), all[i].path));
+    // among them a file the grammar takes only repaired (lib/extract/repair.ts): its repaired parse, matched natively here
+    const k = all.findIndex((it) => it.path === 'fixtures/indexer/grammar-gaps/src/factory.ts');
+    const raw = nativeParser()!.parse(languageRuntime('typescript').grammar, all[k].text);
+    const r = results[k];
+    t.true(raw.errors > 0 && 'facts' in r && r.facts.parseErrors < raw.errors, 'the repaired parse was kept');
   } finally {
     ahead!.close();
   }
