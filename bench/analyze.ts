@@ -175,6 +175,8 @@ async function main(): Promise<void> {
       const home = path.join(tmp, `home-${i}`);
       copy(dir);
       const files = listSources(dir);
+      // analyze refuses such a folder (INVALID_PATH): say so rather than fail on its empty output
+      if (!files.length) throw new Error(`${corpus}: no file analyze would index (a package that ships only build output or declarations?)`);
       // Files copied this instant are "racily clean" for the no-op check (mtime within 2 s of the scan): age them.
       const old = new Date(Date.now() - 60_000);
       for (const [f] of files) fs.utimesSync(path.join(dir, f), old, old);
