@@ -125,23 +125,27 @@ export class WordFrequencies {
       if (prevKey >= 0 && rootLength === prevRoot.length && path === prevPath && q.startsWith(prevRoot)) {
         key = prevKey;
       } else {
-        const rootName = dot < 0 ? q : q.slice(0, dot);
-        const file = this.fileOf(path);
-        const units = this.fileUnits[file];
-        const known = units.get(rootName);
-        if (known === undefined) {
-          key = this.unitFile.length;
-          units.set(rootName, key);
-          this.unitFile.push(file);
-          this.unitWords.push(this.wordsOf(rootName, file));
-        } else {
-          key = known;
-        }
-        prevPath = path; prevRoot = rootName; prevKey = key;
+        prevRoot = dot < 0 ? q : q.slice(0, dot);
+        prevPath = path;
+        key = prevKey = this.unitOf(path, prevRoot);
       }
       keys[i] = 2 * key + (dot < 0 ? 1 : 0);
     }
     return keys;
+  }
+
+  /** Number of the unit named `rootName` in the file at `path`, with its words the first time. */
+  private unitOf(path: string, rootName: string): number {
+    const file = this.fileOf(path);
+    const units = this.fileUnits[file];
+    let key = units.get(rootName);
+    if (key === undefined) {
+      key = this.unitFile.length;
+      units.set(rootName, key);
+      this.unitFile.push(file);
+      this.unitWords.push(this.wordsOf(rootName, file));
+    }
+    return key;
   }
 
   /** Number of the file at `path`, with its words and folders worked out the first time. */
@@ -387,9 +391,23 @@ export class WordFrequencies {
    * a util every operator calls), then functions and classes before types (types are mentioned everywhere).
    */
   anchorWord(from: number, to: number, importance: ArrayLike<number>, name: string, folder?: string): string | undefined {
-    const nodes = this.symbols, keys = this.keys, unitFile = this.unitFile, mark = this.fileMark;
-    this.grow(0);
     const said = new Set(name.split('-').map(stem));
+    for (const i of this.rank(from, to, importance, folder)) {
+      const m = this.symbols[i];
+      // A method, property or nested function stands for the top-level symbol it belongs to.
+      const owner = (m.qualifiedName ?? m.name).split('.')[0];
+      const words = splitWords(owner).filter((w) => w.length > 1 && !/^\d+$/.test(w) && !ANCHOR_SKIP.has(w) && !said.has(stem(w)));
+      if (words.length) return words.slice(0, 3).join('-');
+    }
+    return undefined;
+  }
+
+  /** The ANCHOR_CANDIDATES best ranked members of `from..to` for anchorWord, best first. */
+  private rank(from: number, to: number, importance: ArrayLike<number>, folder: string | undefined): number[] {
+    // Apart from anchorWord's wording: this loop runs per member and is compiled without it.
+    const nodes = this.symbols, keys = this.keys, unitFile = this.unitFile;
+    this.grow(0);
+    const mark = this.fileMark;
     const prefix = folder === undefined ? '' : `${folder}/`;
     // The first few candidates only: a name is wanted, not a sort of every member. Kept in rank order by
     // insertion into a short list (one pass over the members); whether a file is in the folder is asked once.
@@ -415,14 +433,7 @@ export class WordFrequencies {
       rm[at] = i; rf[at] = f; rc[at] = c; rs[at] = s;
     }
     for (const file of marked) mark[file] = 0;
-    for (const i of rm) {
-      const m = nodes[i];
-      // A method, property or nested function stands for the top-level symbol it belongs to.
-      const owner = (m.qualifiedName ?? m.name).split('.')[0];
-      const words = splitWords(owner).filter((w) => w.length > 1 && !/^\d+$/.test(w) && !ANCHOR_SKIP.has(w) && !said.has(stem(w)));
-      if (words.length) return words.slice(0, 3).join('-');
-    }
-    return undefined;
+    return rm;
   }
 }
 
