@@ -9,6 +9,17 @@ export interface CodeGraphData {
 const EMPTY: readonly number[] = Object.freeze([]);
 
 /**
+ * Edges are made as `{ source, target, type, confidence, reason }` literals, which V8 gives one shared hidden
+ * class. Its `confidence` must hold fractions (0.9) as well as 1: when the first edges of a run all carry 1
+ * (containment), V8 stores the field as a small integer, deprecates that class at the first fraction, and
+ * every edge made before is migrated one by one the next time it is read (openai's SDK: 29k migrations, half
+ * of them in module detection's first pass over the edges, ~4k instructions each). One such literal with a
+ * fraction, made before any edge, settles the field as a number from the start. Output is unchanged (JSON
+ * writes 1 for 1 either way).
+ */
+let edgeShapeSeed: GraphEdge | undefined;
+
+/**
  * The in-memory code graph: plain arrays of nodes and edges plus lookup indexes.
  * Edge ids are positions in `edges`; adding an edge that already exists (same source, target, type)
  * merges it (count summed, max confidence kept, earliest line kept) so the graph has one edge per relation.
@@ -34,6 +45,10 @@ export class CodeGraph {
   private readonly outIdx: (number[] | undefined)[] = [];
   private readonly inIdx: (number[] | undefined)[] = [];
   private labelIdx: Map<NodeLabel, GraphNode[]> | undefined;
+
+  constructor() {
+    edgeShapeSeed ??= { source: '', target: '', type: 'CALLS', confidence: 0.5, reason: '' };
+  }
 
   /** Rebuilds a graph from its serialised form. */
   static fromJSON(data: CodeGraphData): CodeGraph {

@@ -33,28 +33,37 @@ export function detectModules(graph: CodeGraph, options: ModulesOptions = {}): M
   const ties = buildTies(graph, options);
   const { group, count } = partition(ties, options);
 
+  // Members grouped by module, as positions in `graph.nodes` (tie nodes in order within a group), laid out
+  // group after group: the symbols naming counts over, each group a range of them.
   const nodes = graph.nodes;
-  const membersOf: GraphNode[][] = [];
-  for (let g = 0; g < count; g++) membersOf.push([]);
-  for (let i = 0; i < ties.uids.length; i++) { const list = membersOf[group[i]]; for (const v of ties.memberIds[i]) list.push(nodes[v]); }
-  const groups: { g: number; members: GraphNode[] }[] = [];
-  for (let g = 0; g < count; g++) if (membersOf[g].length) groups.push({ g, members: membersOf[g] });
+  const start = new Int32Array(count + 1);
+  for (let i = 0; i < ties.uids.length; i++) start[group[i] + 1] += ties.memberIds[i].length;
+  for (let g = 0; g < count; g++) start[g + 1] += start[g];
+  const pos = new Int32Array(start[count]);
+  {
+    const at = start.slice(0, count);
+    for (let i = 0; i < ties.uids.length; i++) { const ids = ties.memberIds[i]; pos.set(ids, at[group[i]]); at[group[i]] += ids.length; }
+  }
+  const symbols: GraphNode[] = new Array(pos.length);
+  // How much the code leans on each symbol (confident relations pointing at it, counted by buildTies): names a module's anchor.
+  const importance = new Int32Array(pos.length);
+  for (let x = 0; x < pos.length; x++) { symbols[x] = nodes[pos[x]]; importance[x] = ties.importance[pos[x]]; }
+  const groups: number[] = []; // modules with members, by group number
+  const bounds: number[] = [0];
+  for (let g = 0; g < count; g++) if (start[g + 1] > start[g]) { groups.push(g); bounds.push(start[g + 1]); }
 
   const cohesion = cohesionByGroup(ties, group, count);
-  // How much the code leans on each symbol (confident relations pointing at it, counted by buildTies): names a module's anchor.
-  const importance = ties.importance;
-  const symbols: GraphNode[] = [];
-  for (const x of groups) for (const m of x.members) symbols.push(m);
-  const names = nameModules(groups.map((x) => x.members), wordFrequencies(symbols), (n) => importance[graph.nodeId(n.uid)!]);
+  const names = nameModules(wordFrequencies(symbols), bounds, importance);
 
-  const modules = groups.map((x, k) => ({ name: names[k], members: x.members, cohesion: cohesion[x.g] }))
-    .sort((x, y) => y.members.length - x.members.length || compareStrings(x.name, y.name));
+  const modules = groups.map((g, k) => ({ name: names[k], from: bounds[k], to: bounds[k + 1], cohesion: cohesion[g] }))
+    .sort((x, y) => (y.to - y.from) - (x.to - x.from) || compareStrings(x.name, y.name));
   const summaries: ModuleSummary[] = [];
   for (const m of modules) {
     const uid = `Community:${m.name}`;
-    const size = m.members.length;
+    const size = m.to - m.from;
     graph.addNode({ uid, label: 'Community', name: m.name, kind: 'community', size, cohesion: m.cohesion });
-    for (const s of m.members) {
+    for (let x = m.from; x < m.to; x++) {
+      const s = symbols[x];
       s.module = m.name;
       graph.addEdge({ source: s.uid, target: uid, type: 'MEMBER_OF', confidence: 1, reason: 'community' });
     }

@@ -24,13 +24,18 @@ export interface TieOptions {
   testFactor?: number;
 }
 
-/** Relation weights: calls and heritage say "works with", a type mention says less. Containment makes units. */
-const TYPE_WEIGHT: Partial<Record<RelType, number>> = {
-  CALLS: 1,
-  EXTENDS: 1,
-  IMPLEMENTS: 0.8,
-  REFERENCES: 0.5,
-};
+/**
+ * Relation weights: calls and heritage say "works with", a type mention says less (0: not a code relation;
+ * containment makes units). Compared by identity rather than read from a table keyed by type: every edge of the
+ * graph is asked, cold, and a keyed load by a varying string (absent for most types) cost more than the rest of
+ * the loop.
+ */
+function typeWeight(type: RelType): number {
+  if (type === 'CALLS' || type === 'EXTENDS') return 1;
+  if (type === 'REFERENCES') return 0.5;
+  if (type === 'IMPLEMENTS') return 0.8;
+  return 0;
+}
 
 /** Weight of a REFERENCES edge whose function is passed as a callback (it will be called: like a call). */
 const CALLBACK_WEIGHT = 1;
@@ -40,9 +45,7 @@ export interface TieGraph {
   uids: string[];
   /** Symbols in each unit (0 for a file or folder hub). */
   size: Int32Array;
-  /** Symbol uids of each unit, root first then by uid ([] for hubs). */
-  members: string[][];
-  /** The same members as positions in `graph.nodes` (saves a uid lookup per member when writing modules). */
+  /** Symbols of each unit as positions in `graph.nodes`, root first then by uid (empty for hubs). */
   memberIds: Int32Array[];
   /** File path of each node (a file hub: its own path; a folder hub: the folder). */
   filePaths: string[];
@@ -69,7 +72,10 @@ export interface TieGraph {
 }
 
 const SYMBOLS = new Set<string>(SYMBOL_LABELS);
-const STRUCTURAL = new Set<RelType>(['DEFINES', 'CONTAINS', 'HAS_METHOD']);
+/** Containment relations (they make units). */
+function isStructural(type: RelType): boolean {
+  return type === 'DEFINES' || type === 'HAS_METHOD' || type === 'CONTAINS';
+}
 
 /** True for nodes that become module members. */
 export function isSymbolNode(n: GraphNode): boolean {
@@ -114,14 +120,24 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
     const x = src[k], y = dst[k];
     if (x < 0 || y < 0 || x === y || !isSym[x] || !isSym[y]) continue;
     const e = edges[k];
-    if (STRUCTURAL.has(e.type) && (parent[y] < 0 || e.source < nodes[parent[y]].uid)) parent[y] = x;
+    if (isStructural(e.type) && (parent[y] < 0 || e.source < nodes[parent[y]].uid)) parent[y] = x;
   }
   // Indexers do not always draw an edge from an interface to its properties or from a function to the
   // functions nested in it; the qualified name (`Owner.member` in the same file) says it as well.
   let byQualified: Map<string, Map<string, number>> | undefined;
+  // The members of one owner usually follow each other: the last owner found is tried first, its name
+  // compared in place (no slice of the qualified name, no hashing it, no lookups).
+  let lastFile: string | undefined, lastOwnerName = '', lastOwner = -1;
   for (const v of symbols) {
     const q = nodes[v].qualifiedName;
-    if (parent[v] >= 0 || !q || q.lastIndexOf('.') <= 0) continue;
+    if (parent[v] >= 0 || !q) continue;
+    const dot = q.lastIndexOf('.');
+    if (dot <= 0) continue;
+    const file = nodes[v].filePath ?? '';
+    if (lastOwner >= 0 && dot === lastOwnerName.length && file === lastFile && q.startsWith(lastOwnerName)) {
+      if (lastOwner !== v) parent[v] = lastOwner;
+      continue;
+    }
     if (!byQualified) {
       byQualified = new Map();
       for (const x of symbols) {
@@ -134,8 +150,10 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
         if (had === undefined || n.uid < nodes[had].uid) m.set(n.qualifiedName, x); // same name twice: the smaller uid, whatever the order
       }
     }
-    const owner = byQualified.get(nodes[v].filePath ?? '')?.get(q.slice(0, q.lastIndexOf('.')));
+    const ownerName = q.slice(0, dot);
+    const owner = byQualified.get(file)?.get(ownerName);
     if (owner !== undefined && owner !== v) parent[v] = owner;
+    if (owner !== undefined) { lastFile = file; lastOwnerName = ownerName; lastOwner = owner; }
   }
   const root = new Int32Array(N).fill(-1);
   for (const v of symbols) {
@@ -186,28 +204,40 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   for (const v of symbols) size[tieOf[v]]++;
   const memberLists: number[][] = new Array(n);
   for (const v of symbols) { const i = tieOf[v]; if (root[v] !== v || !isRoot[v]) (memberLists[i] ??= []).push(v); }
-  const members: string[][] = new Array(n);
   const memberIds: Int32Array[] = new Array(n);
   const filePaths: string[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const u = uids[i];
     if (size[i] > 0) {
       const r = graph.nodeId(u)!;
-      const rest = (memberLists[i] ?? []).map((v) => nodes[v].uid).sort();
-      members[i] = [u, ...rest];
-      const ids = new Int32Array(rest.length + 1);
+      const list = memberLists[i];
+      const ids = new Int32Array(list ? list.length + 1 : 1);
       ids[0] = r;
-      for (let k = 0; k < rest.length; k++) ids[k + 1] = graph.nodeId(rest[k])!;
+      if (list && list.length === 1) ids[1] = list[0];
+      else if (list) {
+        // By uid: the uids sorted natively (no comparator called back), then their positions looked up.
+        const rest = list.map((v) => nodes[v].uid).sort();
+        for (let k = 0; k < rest.length; k++) ids[k + 1] = graph.nodeId(rest[k])!;
+      }
       memberIds[i] = ids;
       filePaths[i] = nodes[r].filePath ?? '';
     } else {
-      members[i] = [];
       memberIds[i] = EMPTY_IDS;
       filePaths[i] = u.startsWith(FOLDER_HUB) ? u.slice(FOLDER_HUB.length) : nodes[graph.nodeId(u)!].filePath ?? '';
     }
   }
+  // Files numbered (units share them): the test-path pattern runs once per file, and users are counted by file below.
+  const fileId = new Map<string, number>();
+  const fid = new Int32Array(n);
+  const testFile: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const f = filePaths[i];
+    let x = fileId.get(f);
+    if (x === undefined) { fileId.set(f, (x = fileId.size)); testFile.push(isTestPath(f) ? 1 : 0); }
+    fid[i] = x;
+  }
   const isTest = new Uint8Array(n);
-  for (let i = 0; i < n; i++) isTest[i] = isTestPath(filePaths[i]) ? 1 : 0;
+  for (let i = 0; i < n; i++) isTest[i] = testFile[fid[i]];
 
   // Ties are collected as (i, j, integer millionths, code?) and summed per pair below. Integer sums are
   // exact, so the order edges arrive in cannot matter.
@@ -239,10 +269,10 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   const relI: number[] = [], relJ: number[] = [], relW: number[] = [];
   for (let k = 0; k < M; k++) {
     const e = edges[k];
-    const base = TYPE_WEIGHT[e.type];
-    if (base === undefined || !isConfident(e, minConfidence)) continue;
+    const base = typeWeight(e.type);
+    if (base === 0 || !isConfident(e, minConfidence)) continue;
     if (dst[k] >= 0) importance[dst[k]]++;
-    if (e.source === e.target || src[k] < 0 || dst[k] < 0) continue;
+    if (src[k] < 0 || dst[k] < 0 || src[k] === dst[k]) continue; // equal positions: a self edge
     const i = tieOf[src[k]];
     const j = tieOf[dst[k]];
     if (i < 0 || j < 0) continue;
@@ -259,9 +289,6 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   // place that relies on it, not four; a helper called from many files is the shared kind. Tests are not
   // counted: a test touching a type does not make it shared machinery. Relations are bucketed by target,
   // distinct sources counted with stamps: linear, no sort.
-  const fileId = new Map<string, number>();
-  const fid = new Int32Array(n);
-  for (let i = 0; i < n; i++) { const f = filePaths[i]; let x = fileId.get(f); if (x === undefined) fileId.set(f, (x = fileId.size)); fid[i] = x; }
   const users = new Int32Array(n);
   const userFiles = new Int32Array(n);
   {
@@ -298,7 +325,7 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   const relFrom = new Int32Array(rc), relTo = new Int32Array(rc);
   rc = 0;
   for (let r = 0; r < R; r++) if (relI[r] !== relJ[r] && size[relI[r]] > 0 && size[relJ[r]] > 0) { relFrom[rc] = relI[r]; relTo[rc++] = relJ[r]; }
-  return { uids, size, members, memberIds, filePaths, a, b, w, code, inner, users, userFiles, relFrom, relTo, importance };
+  return { uids, size, memberIds, filePaths, a, b, w, code, inner, users, userFiles, relFrom, relTo, importance };
 }
 
 const EMPTY_IDS = new Int32Array(0);
