@@ -84,26 +84,32 @@ export class CodeGraph {
     if (s === undefined) throw new Error(`CodeGraph.addEdge: unknown source ${edge.source}`);
     const t = this.nodeIndex.get(edge.target);
     if (t === undefined) throw new Error(`CodeGraph.addEdge: unknown target ${edge.target}`);
-    let targets = this.pairIndex[s];
-    const first = targets?.get(t);
-    let last = -1;
-    for (let k = first ?? -1; k >= 0; k = this.sameEnds[k]) {
+    return this.addEdgeAt(s, t, edge);
+  }
+
+  /**
+   * addEdge for a caller that knows the positions (in `nodes`) of the edge's ends: no uid lookups. `edge.source` and
+   * `edge.target` must be the uids of the nodes at `s` and `t`.
+   */
+  addEdgeAt(s: number, t: number, edge: GraphEdge): GraphEdge {
+    const k = this.find(s, t, edge.type);
+    if (k >= 0) {
       const e = this.edges[k];
-      if (e.type === edge.type) {
-        e.count = (e.count ?? 1) + (edge.count ?? 1);
-        if (edge.confidence > e.confidence) { e.confidence = edge.confidence; e.reason = edge.reason; }
-        if (edge.line !== undefined && (e.line === undefined || edge.line < e.line)) e.line = edge.line;
-        return e;
-      }
-      last = k;
+      e.count = (e.count ?? 1) + (edge.count ?? 1);
+      if (edge.confidence > e.confidence) { e.confidence = edge.confidence; e.reason = edge.reason; }
+      if (edge.line !== undefined && (e.line === undefined || edge.line < e.line)) e.line = edge.line;
+      return e;
     }
     const id = this.edges.length;
     this.edges.push(edge);
     this.edgeSrc.push(s);
     this.edgeDst.push(t);
     this.sameEnds.push(-1);
+    // find() left the last edge between s and t (of other types) in `this.lastSameEnds`
+    const last = this.lastSameEnds;
     if (last >= 0) this.sameEnds[last] = id;
     else {
+      let targets = this.pairIndex[s];
       if (!targets) this.pairIndex[s] = targets = new Map();
       targets.set(t, id);
     }
@@ -113,6 +119,36 @@ export class CodeGraph {
     if (inn) inn.push(id); else this.inIdx[t] = [id];
     return edge;
   }
+
+  /**
+   * Merges one more site into the edge of `type` from position `s` to `t`, as addEdgeAt merges an edge with count 1,
+   * that confidence, reason and line; returns that edge, or undefined (and changes nothing) when there is none — so a
+   * caller builds an edge object only for a new edge.
+   */
+  mergeSiteAt(s: number, t: number, type: RelType, confidence: number, reason: string, line: number | undefined): GraphEdge | undefined {
+    const k = this.find(s, t, type);
+    if (k < 0) return undefined;
+    const e = this.edges[k];
+    e.count = (e.count ?? 1) + 1;
+    if (confidence > e.confidence) { e.confidence = confidence; e.reason = reason; }
+    if (line !== undefined && (e.line === undefined || line < e.line)) e.line = line;
+    return e;
+  }
+
+  /** Id of the edge of `type` from position s to t, or −1 (then `lastSameEnds` is the last edge between them, or −1). */
+  private find(s: number, t: number, type: RelType): number {
+    const first = this.pairIndex[s]?.get(t);
+    let last = -1;
+    for (let k = first ?? -1; k >= 0; k = this.sameEnds[k]) {
+      if (this.edges[k].type === type) return k;
+      last = k;
+    }
+    this.lastSameEnds = last;
+    return -1;
+  }
+
+  /** See find. */
+  private lastSameEnds = -1;
 
   /** Node by uid. */
   node(uid: string): GraphNode | undefined {

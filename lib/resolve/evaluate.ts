@@ -176,14 +176,14 @@ export class Evaluator {
   value(f: number, e: Expr): Val {
     // Kinds that reach no other evaluation (no cycle to guard) and cost less than a memo entry's two Map writes
     // are computed each time: most expressions are evaluated once, and these are a quarter of them.
-    switch (e.k) {
-      case 'this': return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
-      case 'lit': case 'fn': return EXT;
-      case 'id': {
+    // (Member accesses, the most frequent kind, are tested first: each string comparison is a builtin call in cold code.)
+    const k = e.k;
+    if (k !== 'member') {
+      if (k === 'id') {
         const b = e.b;
         if (!b) { if (e.name !== 'exports') return isGlobalName(e.name) ? EXT : UNKNOWN; } else if ('s' in b) return { t: 'sym', f, s: this.mergedValue(f, b.s), r: 'same-file', c: 1 };
-        break;
-      }
+      } else if (k === 'this') return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
+      else if (k === 'lit' || k === 'fn') return EXT;
     }
     const memo = this.valMemo.get(e);
     if (memo) {
@@ -198,20 +198,7 @@ export class Evaluator {
 
   private compute(f: number, e: Expr): Val {
     switch (e.k) {
-      case 'id': {
-        const b = e.b;
-        if (!b) return e.name === 'exports' ? this.ownExports(f) : isGlobalName(e.name) ? EXT : UNKNOWN;
-        if ('s' in b) return { t: 'sym', f, s: this.mergedValue(f, b.s), r: 'same-file', c: 1 };
-        if ('i' in b) return this.importValue(f, b.i);
-        return this.localValue(f, b.l);
-      }
-      case 'this': return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
-      case 'super': {
-        if (e.cls < 0) return UNKNOWN;
-        const base = this.superClass({ f, s: e.cls });
-        if (base === 'ext') return EXT;
-        return base ? { t: 'inst', f: base.f, s: base.s, r: 'super-member', c: REASON_CONFIDENCE['super-member'] } : UNKNOWN;
-      }
+      // (the most frequent kind first: each case is a string comparison, a builtin call in cold code)
       case 'member':
         // `module.exports.f()`: this module's own exports, as `exports.f()`
         if (e.name === 'exports' && e.obj.k === 'id' && !e.obj.b && e.obj.name === 'module') return this.ownExports(f);
@@ -226,6 +213,20 @@ export class Evaluator {
           if (own) return own;
         }
         return this.member(this.deref(this.value(f, e.obj)), e.name);
+      case 'id': {
+        const b = e.b;
+        if (!b) return e.name === 'exports' ? this.ownExports(f) : isGlobalName(e.name) ? EXT : UNKNOWN;
+        if ('s' in b) return { t: 'sym', f, s: this.mergedValue(f, b.s), r: 'same-file', c: 1 };
+        if ('i' in b) return this.importValue(f, b.i);
+        return this.localValue(f, b.l);
+      }
+      case 'this': return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
+      case 'super': {
+        if (e.cls < 0) return UNKNOWN;
+        const base = this.superClass({ f, s: e.cls });
+        if (base === 'ext') return EXT;
+        return base ? { t: 'inst', f: base.f, s: base.s, r: 'super-member', c: REASON_CONFIDENCE['super-member'] } : UNKNOWN;
+      }
       case 'call': {
         // `p.catch(cb)`, `p.finally(cb)`: the same promise (what cb gives instead is nothing a member call can read
         // in code that type-checks, unless both have the member)
@@ -552,33 +553,33 @@ export class Evaluator {
    * the member is declared on that class itself (an inherited one sees the base's parameters, not bound here).
    */
   private substOf(o: Val & { t: 'inst' }, m: SymRef): Subst | undefined {
-    const owner: SymRef = { f: m.f, s: this.sym(m).parent };
-    return this.bindingsFor({ f: o.f, s: o.s }, o.args, owner, 0);
+    return this.bindingsFor(o.f, o.s, o.args, m.f, this.sym(m).parent, 0);
   }
 
   /**
-   * The type-parameter bindings in force for `owner`'s members, starting from class `cls` written with `args`
-   * and going up its heritage (`class UserRepo extends Repo<User>`: Repo's T is User for UserRepo's instances);
-   * undefined when nothing binds them.
+   * The type-parameter bindings in force for the members of symbol `os` of file `of` (the owner), starting from
+   * class `cs` of file `cf` written with `args` and going up its heritage (`class UserRepo extends Repo<User>`: Repo's
+   * T is User for UserRepo's instances); undefined when nothing binds them. (Positions as numbers: no objects per
+   * member access.)
    */
-  private bindingsFor(cls: SymRef, args: TypeArg[] | undefined, owner: SymRef, depth: number): Subst | undefined {
-    if (owner.s < 0) return undefined;
+  private bindingsFor(cf: number, cs: number, args: TypeArg[] | undefined, of: number, os: number, depth: number): Subst | undefined {
+    if (os < 0) return undefined;
     if (depth > 8) { this.cut++; return undefined; }
-    const sym = this.sym(cls);
+    const sym = this.files[cf].symbols[cs];
     let own: Map<string, TypeArg> | undefined;
     if (args && sym.typeParams) {
       own = new Map();
-      sym.typeParams.forEach((l, i) => { if (args[i]) own!.set(`${cls.f}:${l}`, args[i]); });
+      sym.typeParams.forEach((l, i) => { if (args[i]) own!.set(`${cf}:${l}`, args[i]); });
     }
-    if (cls.f === owner.f && cls.s === owner.s) return own?.size ? own : undefined;
+    if (cf === of && cs === os) return own?.size ? own : undefined;
     // extends, then implements (indexed: no joined copy per call, this runs for every member of an instance)
     const ext = sym.extends, nExt = ext ? ext.length : 0, n = nExt + (sym.implements ? sym.implements.length : 0);
     for (let k = 0; k < n; k++) {
       const h = k < nExt ? ext![k] : sym.implements![k - nExt];
       if (h.k !== 'generic') continue;
-      const base = this.typeSymbol(cls.f, h.of);
+      const base = this.typeSymbol(cf, h.of);
       if (!base || base === 'ext') continue;
-      const found = this.bindingsFor(base, h.args.map((t) => ({ f: cls.f, t, subst: own })), owner, depth + 1);
+      const found = this.bindingsFor(base.f, base.s, h.args.map((t) => ({ f: cf, t, subst: own })), of, os, depth + 1);
       if (found) return found;
     }
     return undefined;
@@ -981,6 +982,9 @@ export class Evaluator {
       const a = subst.get(`${f}:${t.b.l}`);
       if (a) return a.v ?? this.typeValue(a.f, a.t, depth + 1, a.subst);
     }
+    // a type name, the most frequent kind, skips the tests of the others (each a builtin call in cold code)
+    const k = t.k;
+    if (k === 'id' || k === 'member') return this.namedType(f, t, depth, subst);
     if (t.k === 'generic') {
       // a generic type alias (`type UnaryFunction<T, R> = (source: T) => R`): its type, with its parameters bound
       // to the arguments written here
@@ -1064,6 +1068,11 @@ export class Evaluator {
       if (insts.length > 1) return { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
       return ext ? EXT : UNKNOWN;
     }
+    return this.namedType(f, t, depth, subst);
+  }
+
+  /** typeValueAt of a type name (or of a kind no case above takes): the instance of the type it names. */
+  private namedType(f: number, t: Expr, depth: number, subst: Subst | undefined): Val {
     // a type parameter whose constraint is no type name (`Handlers extends Array<RequestHandler>`, `T extends A | B`,
     // `T extends { run(): void }`): a value of it has the constraint's members (an object type: maybe more)
     if (t.k === 'id' && t.b && 'l' in t.b) {
@@ -1217,7 +1226,10 @@ export class Evaluator {
       if (sym.label !== 'Class' && sym.label !== 'Function') return { f: cls.f, s: own[0] };
     }
     let sawExternal = false;
-    for (const h of [...(sym.extends ?? []), ...(sym.implements ?? [])]) {
+    // extends, then implements (indexed: no joined copy per question)
+    const ext = sym.extends, nExt = ext ? ext.length : 0, n = nExt + (sym.implements ? sym.implements.length : 0);
+    for (let k = 0; k < n; k++) {
+      const h = k < nExt ? ext![k] : sym.implements![k - nExt];
       const t = this.typeSymbol(cls.f, h);
       if (t === 'ext') { sawExternal = true; continue; }
       if (!t) { sawExternal = true; continue; } // an unresolvable base: whatever it has, we cannot see it

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { CodeGraph } from '../graph/code-graph.ts';
 import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/reference-index.ts';
 import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
-import type { CallFact, Expr, FileFacts, Pos } from '../extract/facts.ts';
+import type { CallFact, Expr, FileFacts, Pos, RefFact, SymbolFact } from '../extract/facts.ts';
 import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { ModuleResolver } from './modules.ts';
 import { Evaluator, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
@@ -52,14 +52,20 @@ class ProjectBuilder {
    */
   private readonly refs: Reference[][] = [];
   private readonly files: FileFacts[];
-  private readonly fileUids: string[] = [];
-  private readonly symUids: string[][] = [];
+  // Nodes are named by their position in the graph's `nodes` (edges are added by position: no uid lookups):
+  // Folder nodes first, then File f at `fileBase + f`, then file f's symbol s at `symBase[f] + s`.
+  /** Uid of each node, by position. */
+  private readonly uids: string[] = [];
+  private fileBase = 0;
+  private readonly symBase: number[] = [];
   private readonly ev: Evaluator;
   private readonly topFunctions = new Map<string, SymRef[]>();
   private readonly methods = new Map<string, SymRef[]>();
   private readonly unresolvedByFile: Record<string, number> = {};
   /** Positions (siteKey: line and column) of the current file's callback arguments that got a REFERENCES edge. */
   private readonly callbackSites = new Set<number>();
+  /** The answer of the call being resolved (see call). */
+  private readonly answer = new CallAnswer();
   private unresolved = 0;
   private external = 0;
   private nameOnly = 0;
@@ -102,31 +108,39 @@ class ProjectBuilder {
     for (const f of this.files) {
       for (let d = posix.dirname(f.path); d !== '.' && d !== '' && !folders.has(d); d = posix.dirname(d)) folders.add(d);
     }
+    const folderPos = new Map<string, number>();
     for (const d of [...folders].sort()) {
-      this.graph.addNode({ uid: `Folder:${d}`, label: 'Folder', name: posix.basename(d), filePath: d });
+      const pos = this.node({ uid: `Folder:${d}`, label: 'Folder', name: posix.basename(d), filePath: d });
+      folderPos.set(d, pos);
       const parent = posix.dirname(d);
-      if (parent !== '.') this.edge(`Folder:${parent}`, `Folder:${d}`, 'CONTAINS', 1, 'structure');
+      if (parent !== '.') this.edge(folderPos.get(parent)!, pos, 'CONTAINS', 1, 'structure');
     }
+    this.fileBase = this.uids.length;
     for (const f of this.files) {
       const uid = `File:${f.path}`;
-      this.fileUids.push(uid);
       const node: GraphNode = { uid, label: 'File', name: posix.basename(f.path), filePath: f.path, line: 1, endLine: Math.max(1, f.lines), language: f.language };
       if (f.parseErrors) node.parseErrors = f.parseErrors;
-      this.graph.addNode(node);
+      const pos = this.node(node);
       const dir = posix.dirname(f.path);
-      if (dir !== '.') this.edge(`Folder:${dir}`, uid, 'CONTAINS', 1, 'structure');
+      if (dir !== '.') this.edge(folderPos.get(dir)!, pos, 'CONTAINS', 1, 'structure');
     }
+  }
+
+  /** Adds a node; returns its position. */
+  private node(node: GraphNode): number {
+    this.graph.addNode(node);
+    return this.uids.push(node.uid) - 1;
   }
 
   private symbols(): void {
     const alloc = new UidAllocator();
     for (let f = 0; f < this.files.length; f++) {
       const facts = this.files[f];
-      const uids: string[] = [];
+      const base = this.uids.length;
+      this.symBase.push(base);
       for (let s = 0; s < facts.symbols.length; s++) {
         const sym = facts.symbols[s];
         const uid = alloc.allocate(makeUid(sym.label, facts.path, sym.qualifiedName));
-        uids.push(uid);
         const node: GraphNode = {
           uid, label: sym.label, name: sym.name, kind: sym.kind, filePath: facts.path, line: sym.line, endLine: sym.endLine,
           language: facts.language, exported: sym.exported, qualifiedName: sym.qualifiedName,
@@ -135,52 +149,81 @@ class ProjectBuilder {
         if (sym.doc) node.doc = sym.doc;
         if (sym.isStatic) node.static = true;
         if (sym.isDefault) node.isDefault = true;
-        this.graph.addNode(node);
-        if (sym.label === 'Method' && sym.parent >= 0) this.edge(uids[sym.parent], uid, 'HAS_METHOD', 1, 'structure');
-        else this.edge(this.fileUidOf(f), uid, 'DEFINES', 1, 'structure');
+        const pos = this.node(node);
+        if (sym.label === 'Method' && sym.parent >= 0) {
+          // (a parent is listed before its members; a later one would name no node yet, as its uid would not)
+          if (sym.parent >= s) throw new Error('CodeGraph.addEdge: unknown source undefined');
+          this.edge(base + sym.parent, pos, 'HAS_METHOD', 1, 'structure');
+        } else this.edge(this.fileBase + f, pos, 'DEFINES', 1, 'structure');
         if (sym.label === 'Function' && sym.parent === -1) push(this.topFunctions, sym.name, { f, s });
         if (sym.label === 'Method') push(this.methods, sym.name, { f, s });
-        this.ref(uid, f, sym.at, 'definition', uid, 1, 'definition');
-        if (sym.more) for (const p of sym.more) this.ref(uid, f, p, 'definition', uid, 1, 'definition');
+        this.ref(pos, f, sym.at, 'definition', pos, 1, 'definition');
+        if (sym.more) for (const p of sym.more) this.ref(pos, f, p, 'definition', pos, 1, 'definition');
       }
-      this.symUids.push(uids);
     }
   }
 
-  private fileUidOf(f: number): string { return this.fileUids[f]; }
-  private uidOf(r: SymRef): string { return this.symUids[r.f][r.s]; }
-  private fromUid(f: number, from: number): string { return from >= 0 ? this.symUids[f][from] : this.fileUids[f]; }
+  /** Position of a symbol's node. */
+  private posOf(r: SymRef): number { return this.symBase[r.f] + r.s; }
+  /** Position of the node a fact's `from` names: the enclosing symbol, or the file. */
+  private fromPos(f: number, from: number): number { return from >= 0 ? this.symBase[f] + from : this.fileBase + f; }
 
   // ---------------------------------------------------------------- relations
+  // Each kind of fact is handled by a method of its own, over an indexed loop: in a cold run the hot methods are
+  // compiled by TurboFan on a background thread, and one large method with every loop (for-of loops carry an
+  // iterator-closing try/finally each) cost more to compile than the smaller ones together (wall CPU, not the
+  // main thread's).
   private fileRelations(f: number): void {
     const facts = this.files[f];
+    this.imports(f, facts);
+    this.heritage(f, facts);
+    // calls (before references, so a callback's REFERENCES edge keeps its role)
+    this.callbackSites.clear();
+    const calls = facts.calls;
+    for (let i = 0; i < calls.length; i++) this.call(f, calls[i]);
+    // other references (a callback argument already has its REFERENCES edge, with its role)
+    const refs = facts.refs;
+    for (let i = 0; i < refs.length; i++) this.reference(f, refs[i]);
+  }
+
+  /** Imports between files, and the names imports and re-exports bring in. */
+  private imports(f: number, facts: FileFacts): void {
     const ev = this.ev;
     // imports between files
-    for (const m of facts.modules) {
+    const modules = facts.modules;
+    for (let i = 0; i < modules.length; i++) {
+      const m = modules[i];
       const t = ev.module(f, m.source);
       if (!('f' in t) || t.f === f) continue;
       const reason = m.kind === 'require' ? 'commonjs' : m.kind === 're-export' ? 're-export' : m.kind === 'dynamic' ? 'dynamic-import' : 'import';
-      this.edge(this.fileUids[f], this.fileUids[t.f], 'IMPORTS', 1, reason, m.line);
+      this.edge(this.fileBase + f, this.fileBase + t.f, 'IMPORTS', 1, reason, m.line);
     }
     // import and re-export name occurrences
     for (let i = 0; i < facts.imports.length; i++) {
       const imp = facts.imports[i];
       if (imp.kind !== 'named' && imp.kind !== 'require-named') continue;
       const v = ev.importValue(f, i);
-      if (v.t === 'sym') this.bothMeanings(v, f, imp.at, imp.imported!, 'import', this.fileUids[f], v.r, v.c);
+      if (v.t === 'sym') this.bothMeanings(v, f, imp.at, imp.imported!, 'import', this.fileBase + f, v.r, v.c);
     }
-    for (const e of facts.exports) {
+    const exports = facts.exports;
+    for (let i = 0; i < exports.length; i++) {
+      const e = exports[i];
       if (e.kind !== 'from') continue;
       const m = ev.module(f, e.source);
       if (!('f' in m)) continue;
       const v = ev.exportOf(m.f, e.imported);
-      if (v && v.t === 'sym') this.bothMeanings(v, f, e.at, e.imported, 'export', this.fileUids[f], 're-export', Math.min(v.c, REASON_CONFIDENCE['re-export']));
+      if (v && v.t === 'sym') this.bothMeanings(v, f, e.at, e.imported, 'export', this.fileBase + f, 're-export', Math.min(v.c, REASON_CONFIDENCE['re-export']));
     }
-    // heritage
-    for (let s = 0; s < facts.symbols.length; s++) {
-      const sym = facts.symbols[s];
+  }
+
+  /** EXTENDS and IMPLEMENTS edges of a file's classes, interfaces and typed object literals. */
+  private heritage(f: number, facts: FileFacts): void {
+    const ev = this.ev;
+    const symbols = facts.symbols;
+    for (let s = 0; s < symbols.length; s++) {
+      const sym = symbols[s];
       if (!sym.extends && !sym.implements) continue;
-      const uid = this.symUids[f][s];
+      const pos = this.symBase[f] + s;
       const heritage: Array<[Expr, RelType]> = [];
       for (const e of sym.extends ?? []) heritage.push([e, 'EXTENDS']);
       for (const e of sym.implements ?? []) heritage.push([e, 'IMPLEMENTS']);
@@ -189,214 +232,243 @@ class ProjectBuilder {
         if (!t || t === 'ext') continue;
         const label = ev.sym(t).label;
         if (label !== 'Class' && label !== 'Interface') continue;
-        this.edge(uid, this.uidOf(t), type, t.c, t.r === 'same-file' ? 'heritage' : t.r, sym.line);
+        this.edge(pos, this.posOf(t), type, t.c, t.r === 'same-file' ? 'heritage' : t.r, sym.line);
       }
     }
     // an object literal with methods bound to a typed const implements that type (`const p: Provider = { now() {…} }`):
     // its methods implement the type's members, so renaming one renames the other
-    for (let s = 0; s < facts.symbols.length; s++) {
-      const sym = facts.symbols[s];
+    for (let s = 0; s < symbols.length; s++) {
+      const sym = symbols[s];
       if (sym.label !== 'Variable' || !sym.type || sym.parent !== -1 || !ev.childrenOf(f, s) || this.throughUnion(f, sym.type, 0)) continue;
       const t = ev.typeValue(f, sym.type, 0);
       if (t.t !== 'inst') continue;
-      this.edge(this.symUids[f][s], this.uidOf(t), 'IMPLEMENTS', t.c, t.r === 'same-file' || t.r === 'typed-receiver' ? 'heritage' : t.r, sym.line);
-    }
-    // calls (before references, so a callback's REFERENCES edge keeps its role)
-    this.callbackSites.clear();
-    for (const call of facts.calls) this.call(f, call);
-    // other references (a callback argument already has its REFERENCES edge, with its role)
-    for (const r of facts.refs) {
-      // a typed object literal's key: only when its type names one class or interface (a union's member is a guess)
-      if (r.key && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) continue;
-      // a name in a type annotation means the type where a value shares its name (`interface X` + `const X`)
-      const v = r.kind === 'type' ? ev.asType(ev.value(f, r.value)) : ev.value(f, r.value);
-      if (v.t !== 'sym' || v.held) {
-        if (v.t === 'sym' && v.held && r.kind !== 'export' && !this.callbackSites.has(siteKey(r.at))) {
-          // a key of an object literal value holding a symbol (`summary.formatPrice`): a reference, but the name is
-          // the key's
-          const from = this.fromUid(f, r.from), target = this.uidOf(v);
-          if (target !== from) this.edge(from, target, 'REFERENCES', v.c, v.r, r.at[0], r.kind === 'value' ? undefined : { refKind: r.kind });
-          continue;
-        }
-        // a member of a union receiver whose member types disagree: an occurrence of each, no edge
-        if (r.value.k === 'member' && r.kind !== 'export') {
-          for (const m of ev.unionMembers(f, r.value)) this.occurrence(m, f, r.at, r.value.name, r.kind, this.fromUid(f, r.from), m.r, m.c);
-        }
-        continue;
-      }
-      const name = r.value.k === 'id' ? r.value.name : r.value.k === 'member' ? r.value.name : '';
-      const from = this.fromUid(f, r.from);
-      const kind: ReferenceKind = r.kind;
-      if (kind === 'export') this.bothMeanings(v, f, r.at, name, kind, from, v.r, v.c);
-      else this.occurrence(v, f, r.at, name, kind, from, v.r, v.c);
-      if (kind === 'export' || this.callbackSites.has(siteKey(r.at))) continue;
-      const target = this.uidOf(v);
-      if (target === from) continue;
-      this.edge(from, target, 'REFERENCES', v.c, v.r, r.at[0], r.kind === 'value' ? undefined : { refKind: r.kind });
+      this.edge(this.symBase[f] + s, this.posOf(t), 'IMPLEMENTS', t.c, t.r === 'same-file' || t.r === 'typed-receiver' ? 'heritage' : t.r, sym.line);
     }
   }
 
+  /** A non-call occurrence of a name: a reference to what it resolves to, and a REFERENCES edge from where it sits. */
+  private reference(f: number, r: RefFact): void {
+    const ev = this.ev;
+    // a typed object literal's key: only when its type names one class or interface (a union's member is a guess)
+    if (r.key && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) return;
+    // a name in a type annotation means the type where a value shares its name (`interface X` + `const X`)
+    const v = r.kind === 'type' ? ev.asType(ev.value(f, r.value)) : ev.value(f, r.value);
+    if (v.t !== 'sym' || v.held) {
+      if (v.t === 'sym' && v.held && r.kind !== 'export' && !this.isCallbackSite(r.at)) {
+        // a key of an object literal value holding a symbol (`summary.formatPrice`): a reference, but the name is
+        // the key's
+        const from = this.fromPos(f, r.from), target = this.posOf(v);
+        if (target !== from) this.refEdge(from, target, v.c, v.r, r.at[0], r.kind);
+        return;
+      }
+      // a member of a union receiver whose member types disagree: an occurrence of each, no edge
+      if (r.value.k === 'member' && r.kind !== 'export') {
+        for (const m of ev.unionMembers(f, r.value)) this.occurrence(m, f, r.at, r.value.name, r.kind, this.fromPos(f, r.from), m.r, m.c);
+      }
+      return;
+    }
+    const name = r.value.k === 'id' ? r.value.name : r.value.k === 'member' ? r.value.name : '';
+    const from = this.fromPos(f, r.from);
+    const kind: ReferenceKind = r.kind;
+    if (kind === 'export') this.bothMeanings(v, f, r.at, name, kind, from, v.r, v.c);
+    else this.occurrence(v, f, r.at, name, kind, from, v.r, v.c);
+    if (kind === 'export' || this.isCallbackSite(r.at)) return;
+    const target = this.posOf(v);
+    if (target === from) return;
+    this.refEdge(from, target, v.c, v.r, r.at[0], r.kind);
+  }
+
+  /** A callback argument of one of the current file's calls that got its REFERENCES edge there (most files have none). */
+  private isCallbackSite(at: Pos): boolean {
+    return this.callbackSites.size !== 0 && this.callbackSites.has(siteKey(at));
+  }
+
+  // A call site is resolved by several methods writing one answer object (`this.answer`, rewritten per call) rather
+  // than one large method: TurboFan compiles the hot ones in a cold run, and a method with every case costs more to
+  // compile than the cases each do; the answer object is no allocation per call.
   private call(f: number, call: CallFact): void {
     const ev = this.ev;
-    const facts = this.files[f];
-    const from = this.fromUid(f, call.from);
+    const from = this.fromPos(f, call.from);
     const callee = call.callee;
-    let target: SymRef | undefined;
-    let occurrenceTarget: SymRef | undefined;
-    let reason: Reason = 'same-file';
-    let conf = 1;
-    let status: 'resolved' | 'external' | 'unknown' = 'unknown';
-    let indirect = false;
+    const a = this.answer;
+    a.status = UNKNOWN; a.tf = -1; a.ts = -1; a.of = -1; a.os = -1; a.reason = 'same-file'; a.conf = 1; a.indirect = false;
     let keyName = false;
-    /** The symbol the called name itself stands for (a function, a class, a variable holding a function). */
-    let named: (SymRef & { r: Reason; c: number }) | undefined;
-    if (callee.k === 'super') {
-      const base = callee.cls >= 0 ? ev.superClass({ f, s: callee.cls }) : undefined;
-      if (base === 'ext') status = 'external';
-      else if (base) {
-        const ctor = ev.findMember(base, 'constructor', false);
-        target = ctor && ctor !== 'ext' ? ctor : base;
-        status = 'resolved'; reason = 'super-member'; conf = REASON_CONFIDENCE['super-member'];
-      }
-    } else {
+    // the symbol the called name itself stands for (a function, a class, a variable holding a function; -1: none)
+    let nf = -1, ns = -1, nr: Reason = 'same-file', nc = 1;
+    if (callee.k === 'super') this.superCall(f, callee.cls, a);
+    else {
       const v = ev.value(f, callee);
-      // `summary.formatPrice()` of `const summary = { formatPrice }`: the name is the object's key, no occurrence
-      if (v.t === 'sym' && v.held) keyName = true;
       if (v.t === 'sym') {
+        // `summary.formatPrice()` of `const summary = { formatPrice }`: the name is the object's key, no occurrence
+        if (v.held) keyName = true;
         const sym = ev.sym(v);
         // a local (`const { f } = config; f()`) is its own binding: its name is no occurrence of what it holds
         const bound = !keyName && (callee.k === 'member' || (callee.k === 'id' && !!callee.b && !('l' in callee.b)));
-        if (bound && CALLABLE_NAMES.has(sym.label)) named = { f: v.f, s: v.s, r: v.r, c: v.c };
-        if (call.isNew) {
-          if (sym.label === 'Class') {
-            const ctor = ev.findMember(v, 'constructor', false);
-            target = ctor && ctor !== 'ext' ? ctor : { f: v.f, s: v.s };
-            occurrenceTarget = { f: v.f, s: v.s };
-            status = 'resolved'; reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
-          } else if (sym.label === 'Function' && sym.kind !== 'arrow_function') {
-            // `new Counter(1)` of a JavaScript constructor function: the function runs (as the constructor)
-            target = { f: v.f, s: v.s };
-            status = 'resolved'; reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
-          } else if (sym.label === 'Variable' && sym.kind === 'const' && sym.init) {
-            // `new AjaxTimeoutError()` of `const AjaxTimeoutError = (() => { function Impl() {…} … return Impl })()`:
-            // the class or constructor function the const holds
-            const alias = ev.value(v.f, sym.init);
-            const as = alias.t === 'sym' ? ev.sym(alias) : undefined;
-            if (alias.t === 'sym' && as && (as.label === 'Class' || (as.label === 'Function' && as.kind !== 'arrow_function'))) {
-              const ctor = as.label === 'Class' ? ev.findMember(alias, 'constructor', false) : undefined;
-              target = ctor && ctor !== 'ext' ? ctor : { f: alias.f, s: alias.s };
-              status = 'resolved'; reason = alias.c < v.c ? alias.r : v.r; conf = Math.min(v.c, alias.c, REASON_CONFIDENCE.constructor);
-            }
-          }
-        } else if ((sym.reassigned && (sym.type || (sym.label !== 'Function' && sym.label !== 'Method'))) || (callee.k === 'id' && !!callee.b && 'l' in callee.b && this.files[f].locals[callee.b.l]?.reassigned)) {
-          // a function binding assigned again in its file (`let notify: Notify = …; notify = fn`, a local `let run =
-          // dflt` replaced by a setter): which function it holds at the call is not fixed, and the checker names only
-          // its type's signature. A function bound without a declared type (`let isArray = (v) => …` replacing itself
-          // by `Array.isArray` on its first call) gives the binding that function's type, which the checker names: so
-          // do we
-          indirect = true;
-        } else if (sym.label === 'Method' && sym.kind === 'getter') {
-          // `o.chain()` of `get chain(): () => Chain`: the getter runs on the read, and the call calls what it
-          // returns — a project function it surely gives (declared `typeof f`, or its one returned function), else
-          // nothing we can name (no guess either: the checker's callee is the returned function type)
-          const held = ev.getterResult(v);
-          const hs = held && ev.sym(held);
-          if (held && hs && (hs.label === 'Function' || hs.label === 'Method') && hs.kind !== 'getter' && !hs.reassigned) {
-            target = { f: held.f, s: held.s };
-            status = 'resolved'; reason = held.r; conf = held.c;
-          } else indirect = true;
-        } else if (sym.label === 'Function' || sym.label === 'Method') {
-          target = { f: v.f, s: v.s };
-          status = 'resolved'; reason = v.r; conf = v.c;
-        } else if (sym.label === 'Variable' || sym.label === 'Property') {
-          // a variable holding a function alias (`const f = g`)
-          const alias = sym.init ? ev.value(v.f, sym.init) : undefined;
-          if (alias && alias.t === 'sym' && (ev.sym(alias).label === 'Function' || ev.sym(alias).label === 'Method')) {
-            target = { f: alias.f, s: alias.s };
-            status = 'resolved'; reason = alias.c < v.c ? alias.r : v.r; conf = Math.min(v.c, alias.c);
-          } else if (sym.label === 'Variable' && sym.kind === 'const' && sym.init?.k === 'fn') {
-            // a const holding a function the extractor kept as a value (`const f = (<T>(x: T) => …)`): it runs that function
-            target = { f: v.f, s: v.s };
-            status = 'resolved'; reason = v.r; conf = v.c;
-          } else {
-            // a property or variable declared with the type of a project function (`link: typeof createLinkHandler`,
-            // `go: Router['go']`) and no value of its own: the checker calls that function's signature
-            const declared = sym.type && !sym.init ? ev.typeValue(v.f, sym.type, 0, v.subst) : undefined;
-            if (declared && declared.t === 'sym' && !ev.sym(declared).reassigned && (ev.sym(declared).label === 'Function' || ev.sym(declared).label === 'Method')) {
-              target = { f: declared.f, s: declared.s };
-              status = 'resolved'; reason = declared.c < v.c ? declared.r : v.r; conf = Math.min(v.c, declared.c);
-            } else indirect = true; // a call through a property or variable holding some function: known, not guessable
-          }
-        }
-      } else if (v.t === 'ext' || v.t === 'elemfn' || v.t === 'arrfn' || v.t === 'arr') status = 'external'; // built-in (array) methods
-      if (status !== 'resolved') {
+        if (bound && CALLABLE_NAMES.has(sym.label)) { nf = v.f; ns = v.s; nr = v.r; nc = v.c; }
+        if (call.isNew) this.newCall(v, sym, a);
+        else this.symCall(f, callee, v, sym, a);
+      } else if (v.t === 'ext' || v.t === 'elemfn' || v.t === 'arrfn' || v.t === 'arr') a.status = EXTERNAL; // built-in (array) methods
+      if (a.status !== RESOLVED) {
         // a callee holding the function a call returned (`const ZodObject = $constructor(…)`, `f()()`): that function,
         // whatever the call's declared result type says (`createAction(…): Function`)
         const held = ev.heldFunction(f, callee);
         const hs = held && ev.sym(held);
         if (held && hs && (!call.isNew || (hs.label === 'Function' && hs.kind !== 'arrow_function'))) {
-          target = { f: held.f, s: held.s };
-          status = 'resolved'; reason = held.r; conf = held.c; indirect = false;
+          a.tf = held.f; a.ts = held.s;
+          a.status = RESOLVED; a.reason = held.r; a.conf = held.c; a.indirect = false;
         }
       }
     }
     const name = calleeName(callee);
-    if (status === 'resolved' && target) {
+    const status = a.status;
+    if (status === RESOLVED && a.tf >= 0) {
       this.resolved++;
-      this.edge(from, this.uidOf(target), 'CALLS', conf, reason, call.at[0], call.via ? { via: call.via } : undefined);
-      const occ = occurrenceTarget ?? target;
-      if (name && !keyName && (!named || (named.f === occ.f && named.s === occ.s))) this.occurrence({ t: 'sym', f: occ.f, s: occ.s, r: reason, c: conf }, f, call.at, name, 'call', from, reason, conf);
-    } else if (status === 'external') {
+      this.edge(from, this.symBase[a.tf] + a.ts, 'CALLS', a.conf, a.reason, call.at[0], call.via);
+      const of = a.of >= 0 ? a.of : a.tf, os = a.of >= 0 ? a.os : a.ts;
+      if (name && !keyName && (nf < 0 || (nf === of && ns === os))) this.occurrenceOf(of, os, f, call.at, name, 'call', from, a.reason, a.conf);
+    } else if (status === EXTERNAL) {
       this.external++;
-    } else {
-      // a method of a union receiver whose member types each declare their own (`s: Circle | Square; s.draw()`):
-      // one of them runs, so the call is an edge to each (as TypeScript's call hierarchy counts it), less
-      // certain than a single callee; otherwise a guess. Either way the name is an occurrence of each.
-      // likewise a callee holding one of several functions (`const addTo = previous ? addToStart : addToEnd`)
-      const dispatch = callee.k === 'member' && !indirect ? ev.unionCallees(f, callee) : !call.isNew ? ev.eitherCallees(f, callee) : undefined;
-      if (dispatch && dispatch.every((m) => CALLABLE_MEMBERS.has(ev.sym(m).label))) {
-        this.resolved++;
-        for (const m of dispatch) this.edge(from, this.uidOf(m), 'CALLS', Math.min(m.c, REASON_CONFIDENCE['union-member']), 'union-member', call.at[0], call.via ? { via: call.via } : undefined);
+    } else this.unresolvedCall(f, call, from, name, a.indirect);
+    if (name && nf >= 0) {
+      // the called name is an occurrence of what it names (`f()` of an alias `const f = g` names f, not g;
+      // `new EmptyError()` names the const of the error class), whether or not the call itself resolved
+      const of = a.of >= 0 ? a.of : a.tf, os = a.of >= 0 ? a.os : a.ts;
+      if (!(status === RESOLVED && of >= 0 && of === nf && os === ns)) this.occurrenceOf(nf, ns, f, call.at, name, 'call', from, nr, nc);
+      // a method of a typed object literal also implements the type's member: its calls are occurrences of both
+      const tied = this.tiedMember(nf, ns);
+      if (tied) this.occurrenceOf(tied.f, tied.s, f, call.at, name, 'call', from, nr, nc);
+    }
+    if (call.args) this.callbacks(f, call, from);
+  }
+
+  /** The constructor a `super(…)` call runs (or its class, without one). */
+  private superCall(f: number, cls: number, a: CallAnswer): void {
+    const ev = this.ev;
+    const base = cls >= 0 ? ev.superClass({ f, s: cls }) : undefined;
+    if (base === 'ext') a.status = EXTERNAL;
+    else if (base) {
+      const ctor = ev.findMember(base, 'constructor', false);
+      const t = ctor && ctor !== 'ext' ? ctor : base;
+      a.tf = t.f; a.ts = t.s;
+      a.status = RESOLVED; a.reason = 'super-member'; a.conf = REASON_CONFIDENCE['super-member'];
+    }
+  }
+
+  /** What `new X(…)` runs when X is a project symbol: a class's constructor, a constructor function, a const holding either. */
+  private newCall(v: Val & { t: 'sym' }, sym: SymbolFact, a: CallAnswer): void {
+    const ev = this.ev;
+    if (sym.label === 'Class') {
+      const ctor = ev.findMember(v, 'constructor', false);
+      if (ctor && ctor !== 'ext') { a.tf = ctor.f; a.ts = ctor.s; } else { a.tf = v.f; a.ts = v.s; }
+      a.of = v.f; a.os = v.s;
+      a.status = RESOLVED; a.reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; a.conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
+    } else if (sym.label === 'Function' && sym.kind !== 'arrow_function') {
+      // `new Counter(1)` of a JavaScript constructor function: the function runs (as the constructor)
+      a.tf = v.f; a.ts = v.s;
+      a.status = RESOLVED; a.reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; a.conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
+    } else if (sym.label === 'Variable' && sym.kind === 'const' && sym.init) {
+      // `new AjaxTimeoutError()` of `const AjaxTimeoutError = (() => { function Impl() {…} … return Impl })()`:
+      // the class or constructor function the const holds
+      const alias = ev.value(v.f, sym.init);
+      const as = alias.t === 'sym' ? ev.sym(alias) : undefined;
+      if (alias.t === 'sym' && as && (as.label === 'Class' || (as.label === 'Function' && as.kind !== 'arrow_function'))) {
+        const ctor = as.label === 'Class' ? ev.findMember(alias, 'constructor', false) : undefined;
+        if (ctor && ctor !== 'ext') { a.tf = ctor.f; a.ts = ctor.s; } else { a.tf = alias.f; a.ts = alias.s; }
+        a.status = RESOLVED; a.reason = alias.c < v.c ? alias.r : v.r; a.conf = Math.min(v.c, alias.c, REASON_CONFIDENCE.constructor);
+      }
+    }
+  }
+
+  /** What a call (not `new`) of a project symbol runs: a function or method, or the function a binding holds. */
+  private symCall(f: number, callee: Expr, v: Val & { t: 'sym' }, sym: SymbolFact, a: CallAnswer): void {
+    const ev = this.ev;
+    if ((sym.reassigned && (sym.type || (sym.label !== 'Function' && sym.label !== 'Method'))) || (callee.k === 'id' && !!callee.b && 'l' in callee.b && this.files[f].locals[callee.b.l]?.reassigned)) {
+      // a function binding assigned again in its file (`let notify: Notify = …; notify = fn`, a local `let run =
+      // dflt` replaced by a setter): which function it holds at the call is not fixed, and the checker names only
+      // its type's signature. A function bound without a declared type (`let isArray = (v) => …` replacing itself
+      // by `Array.isArray` on its first call) gives the binding that function's type, which the checker names: so
+      // do we
+      a.indirect = true;
+    } else if (sym.label === 'Method' && sym.kind === 'getter') {
+      // `o.chain()` of `get chain(): () => Chain`: the getter runs on the read, and the call calls what it
+      // returns — a project function it surely gives (declared `typeof f`, or its one returned function), else
+      // nothing we can name (no guess either: the checker's callee is the returned function type)
+      const held = ev.getterResult(v);
+      const hs = held && ev.sym(held);
+      if (held && hs && (hs.label === 'Function' || hs.label === 'Method') && hs.kind !== 'getter' && !hs.reassigned) {
+        a.tf = held.f; a.ts = held.s;
+        a.status = RESOLVED; a.reason = held.r; a.conf = held.c;
+      } else a.indirect = true;
+    } else if (sym.label === 'Function' || sym.label === 'Method') {
+      a.tf = v.f; a.ts = v.s;
+      a.status = RESOLVED; a.reason = v.r; a.conf = v.c;
+    } else if (sym.label === 'Variable' || sym.label === 'Property') {
+      // a variable holding a function alias (`const f = g`)
+      const alias = sym.init ? ev.value(v.f, sym.init) : undefined;
+      if (alias && alias.t === 'sym' && (ev.sym(alias).label === 'Function' || ev.sym(alias).label === 'Method')) {
+        a.tf = alias.f; a.ts = alias.s;
+        a.status = RESOLVED; a.reason = alias.c < v.c ? alias.r : v.r; a.conf = Math.min(v.c, alias.c);
+      } else if (sym.label === 'Variable' && sym.kind === 'const' && sym.init?.k === 'fn') {
+        // a const holding a function the extractor kept as a value (`const f = (<T>(x: T) => …)`): it runs that function
+        a.tf = v.f; a.ts = v.s;
+        a.status = RESOLVED; a.reason = v.r; a.conf = v.c;
       } else {
-        // a receiver whose shape is known — an object type literal (`this: { extend_(…): … }`: its method signatures
-        // are no symbols; not a type parameter's constraint, which a value may exceed) or an object literal value —
-        // without that member: no other type's method runs, no guess
-        if (!indirect && callee.k === 'member') {
-          const recv = ev.deref(ev.value(f, callee.obj));
-          if ((recv.t === 'obj' && !recv.open) || recv.t === 'objv') indirect = true;
-        }
-        this.guess(f, call, from, indirect);
-      }
-      if (name && callee.k === 'member') for (const m of ev.unionMembers(f, callee)) this.occurrence(m, f, call.at, name, 'call', from, m.r, m.c);
-    }
-    // the called name is an occurrence of what it names (`f()` of an alias `const f = g` names f, not g;
-    // `new EmptyError()` names the const of the error class), whether or not the call itself resolved
-    if (name && named && !(status === 'resolved' && (occurrenceTarget ?? target) && sameSym(occurrenceTarget ?? target!, named))) {
-      this.occurrence({ t: 'sym', ...named }, f, call.at, name, 'call', from, named.r, named.c);
-    }
-    // a method of a typed object literal also implements the type's member: its calls are occurrences of both
-    if (name && named) {
-      const tied = this.tiedMember(named);
-      if (tied) this.occurrence({ t: 'sym', f: tied.f, s: tied.s, r: named.r, c: named.c }, f, call.at, name, 'call', from, named.r, named.c);
-    }
-    if (call.args) {
-      const calleeText = call.args[0].callee;
-      for (const a of call.args) {
-        const v = ev.value(f, a.value);
-        if (v.t !== 'sym') continue;
-        const label = ev.sym(v).label;
-        if (label !== 'Function' && label !== 'Method') continue;
-        const t = this.uidOf(v);
-        if (t === from) continue;
-        this.edge(from, t, 'REFERENCES', v.c, v.r, a.at[0], a.key ? { role: 'callback', callee: calleeText, key: a.key } : { role: 'callback', callee: calleeText });
-        this.callbackSites.add(siteKey(a.at));
+        // a property or variable declared with the type of a project function (`link: typeof createLinkHandler`,
+        // `go: Router['go']`) and no value of its own: the checker calls that function's signature
+        const declared = sym.type && !sym.init ? ev.typeValue(v.f, sym.type, 0, v.subst) : undefined;
+        if (declared && declared.t === 'sym' && !ev.sym(declared).reassigned && (ev.sym(declared).label === 'Function' || ev.sym(declared).label === 'Method')) {
+          a.tf = declared.f; a.ts = declared.s;
+          a.status = RESOLVED; a.reason = declared.c < v.c ? declared.r : v.r; a.conf = Math.min(v.c, declared.c);
+        } else a.indirect = true; // a call through a property or variable holding some function: known, not guessable
       }
     }
-    void facts;
+  }
+
+  /** A call no single project callee was found for: a union's or a choice's callees, else a guess (see guess). */
+  private unresolvedCall(f: number, call: CallFact, from: number, name: string | undefined, indirect: boolean): void {
+    const ev = this.ev;
+    const callee = call.callee;
+    // a method of a union receiver whose member types each declare their own (`s: Circle | Square; s.draw()`):
+    // one of them runs, so the call is an edge to each (as TypeScript's call hierarchy counts it), less
+    // certain than a single callee; otherwise a guess. Either way the name is an occurrence of each.
+    // likewise a callee holding one of several functions (`const addTo = previous ? addToStart : addToEnd`)
+    const dispatch = callee.k === 'member' && !indirect ? ev.unionCallees(f, callee) : !call.isNew ? ev.eitherCallees(f, callee) : undefined;
+    if (dispatch && dispatch.every((m) => CALLABLE_MEMBERS.has(ev.sym(m).label))) {
+      this.resolved++;
+      for (const m of dispatch) this.edge(from, this.posOf(m), 'CALLS', Math.min(m.c, REASON_CONFIDENCE['union-member']), 'union-member', call.at[0], call.via);
+    } else {
+      // a receiver whose shape is known — an object type literal (`this: { extend_(…): … }`: its method signatures
+      // are no symbols; not a type parameter's constraint, which a value may exceed) or an object literal value —
+      // without that member: no other type's method runs, no guess
+      if (!indirect && callee.k === 'member') {
+        const recv = ev.deref(ev.value(f, callee.obj));
+        if ((recv.t === 'obj' && !recv.open) || recv.t === 'objv') indirect = true;
+      }
+      this.guess(f, call, from, indirect);
+    }
+    if (name && callee.k === 'member') for (const m of ev.unionMembers(f, callee)) this.occurrence(m, f, call.at, name, 'call', from, m.r, m.c);
+  }
+
+  /** A project function or method passed as an argument: a REFERENCES edge with its role (a callback of the callee). */
+  private callbacks(f: number, call: CallFact, from: number): void {
+    const ev = this.ev;
+    const args = call.args!;
+    const calleeText = args[0].callee;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      const v = ev.value(f, a.value);
+      if (v.t !== 'sym') continue;
+      const label = ev.sym(v).label;
+      if (label !== 'Function' && label !== 'Method') continue;
+      const t = this.posOf(v);
+      if (t === from) continue;
+      this.callbackEdge(from, t, v.c, v.r, a.at[0], calleeText, a.key);
+      this.callbackSites.add(siteKey(a.at));
+    }
   }
 
   /** An unresolved call: counted, and guessed by name only when exactly one project definition fits. */
-  private guess(f: number, call: CallFact, from: string, indirect: boolean): void {
+  private guess(f: number, call: CallFact, from: number, indirect: boolean): void {
     const callee = call.callee;
     const name = calleeName(callee);
     const free = callee.k === 'id' && !callee.b;
@@ -411,11 +483,11 @@ class ProjectBuilder {
     this.unresolved++;
     const p = this.files[f].path;
     this.unresolvedByFile[p] = (this.unresolvedByFile[p] ?? 0) + 1;
-    if (!indirect && candidates && candidates.length === 1 && !(callee.k === 'member' && isCommonMethodName(name!)) && this.uidOf(candidates[0]) !== from
+    if (!indirect && candidates && candidates.length === 1 && !(callee.k === 'member' && isCommonMethodName(name!)) && this.posOf(candidates[0]) !== from
       && !(callee.k === 'member' && this.files[f].language === 'javascript' && this.untypedRoot(f, callee.obj, 0))
       && !(callee.k === 'member' && this.anyRoot(f, callee.obj, 0))) {
       this.nameOnly++;
-      this.edge(from, this.uidOf(candidates[0]), 'CALLS', REASON_CONFIDENCE['name-only'], 'name-only', call.at[0]);
+      this.edge(from, this.posOf(candidates[0]), 'CALLS', REASON_CONFIDENCE['name-only'], 'name-only', call.at[0]);
     }
   }
 
@@ -513,15 +585,15 @@ class ProjectBuilder {
    * The member of the declared type that a method of a typed object literal implements
    * (`const p: Provider = { now() {…} }` → `Provider.now`), when that type is one class or interface.
    */
-  private tiedMember(r: SymRef): SymRef | undefined {
-    const sym = this.ev.sym(r);
+  private tiedMember(rf: number, rs: number): SymRef | undefined {
+    const sym = this.files[rf].symbols[rs];
     if (sym.kind !== 'object_method' || sym.parent < 0) return undefined;
-    const key = r.f * 0x100000000 + r.s;
+    const key = rf * 0x100000000 + rs;
     if (this.tiedMemo.has(key)) return this.tiedMemo.get(key);
     let out: SymRef | undefined;
-    const owner = this.ev.files[r.f].symbols[sym.parent];
-    if (owner.type && !this.throughUnion(r.f, owner.type, 0)) {
-      const t = this.ev.typeValue(r.f, owner.type, 0);
+    const owner = this.ev.files[rf].symbols[sym.parent];
+    if (owner.type && !this.throughUnion(rf, owner.type, 0)) {
+      const t = this.ev.typeValue(rf, owner.type, 0);
       if (t.t === 'inst') {
         const m = this.ev.findMember(t, sym.name, false);
         if (m && m !== 'ext') out = m;
@@ -548,32 +620,71 @@ class ProjectBuilder {
    * An import or export specifier names both declarations of a name that is a type and a value (`interface X`
    * beside `const X`): the occurrence belongs to each, so renaming either one renames the specifier.
    */
-  private bothMeanings(v: Val & { t: 'sym' }, f: number, at: Pos, name: string, kind: ReferenceKind, from: string, reason: string, conf: number): void {
+  private bothMeanings(v: Val & { t: 'sym' }, f: number, at: Pos, name: string, kind: ReferenceKind, from: number, reason: string, conf: number): void {
     this.occurrence(v, f, at, name, kind, from, reason, conf);
     const t = this.ev.asType(v);
     if (t !== v) this.occurrence(t, f, at, name, kind, from, reason, conf);
   }
 
-  private occurrence(v: Val, f: number, at: Pos, name: string, kind: ReferenceKind, from: string, reason: string, conf: number): void {
+  private occurrence(v: Val, f: number, at: Pos, name: string, kind: ReferenceKind, from: number, reason: string, conf: number): void {
     if (v.t !== 'sym' || at[2] === 0) return;
     const sym = this.ev.sym(v);
     if (sym.name !== name) return; // aliased: the text here is not the symbol's name
-    this.ref(this.uidOf(v), f, at, kind, from, conf, reason);
+    this.ref(this.symBase[v.f] + v.s, f, at, kind, from, conf, reason);
   }
 
-  private ref(target: string, f: number, at: Pos, kind: ReferenceKind, from: string, confidence: number, reason: string): void {
+  /** occurrence() of symbol `ts` of file `tf` (no value object to build). */
+  private occurrenceOf(tf: number, ts: number, f: number, at: Pos, name: string, kind: ReferenceKind, from: number, reason: string, conf: number): void {
     if (at[2] === 0) return;
-    this.refs[f].push({ target, filePath: this.files[f].path, line: at[0], column: at[1], length: at[2], kind, from, confidence, reason });
+    if (this.files[tf].symbols[ts].name !== name) return; // aliased: the text here is not the symbol's name
+    this.ref(this.symBase[tf] + ts, f, at, kind, from, conf, reason);
   }
 
-  private edge(source: string, target: string, type: RelType, confidence: number, reason: string, line?: number, extra?: Record<string, unknown>): void {
-    const e: GraphEdge = { source, target, type, confidence, reason };
+  /** A reference to the node at position `target` from the one at `from`. */
+  private ref(target: number, f: number, at: Pos, kind: ReferenceKind, from: number, confidence: number, reason: string): void {
+    if (at[2] === 0) return;
+    this.refs[f].push({ target: this.uids[target], filePath: this.files[f].path, line: at[0], column: at[1], length: at[2], kind, from: this.uids[from], confidence, reason });
+  }
+
+  // Edges between node positions. A site merged into an existing edge builds no edge object (most CALLS and
+  // REFERENCES sites repeat an edge); a new edge's keys are written in a fixed order (source, target, type,
+  // confidence, reason, line, count, then its extra keys), which is the order the stored graph shows them in.
+  /** An edge (`via`: the callee text of the callback a call sits in; the first one seen is kept). */
+  private edge(source: number, target: number, type: RelType, confidence: number, reason: string, line?: number, via?: string): void {
+    const stored = this.graph.mergeSiteAt(source, target, type, confidence, reason, line);
+    if (stored) {
+      // merged edges keep the first `via` seen (a later site inside a callback gives it when the first had none)
+      if (via && stored.via === undefined) stored.via = via;
+      return;
+    }
+    const e = this.newEdge(source, target, type, confidence, reason, line);
+    if (via) e.via = via;
+    this.graph.addEdgeAt(source, target, e);
+  }
+
+  /** A REFERENCES edge of a non-call occurrence (its kind kept on the edge unless a plain value read). */
+  private refEdge(source: number, target: number, confidence: number, reason: string, line: number, kind: ReferenceKind): void {
+    if (this.graph.mergeSiteAt(source, target, 'REFERENCES', confidence, reason, line)) return;
+    const e = this.newEdge(source, target, 'REFERENCES', confidence, reason, line);
+    if (kind !== 'value') e.refKind = kind;
+    this.graph.addEdgeAt(source, target, e);
+  }
+
+  /** The REFERENCES edge of a function passed to `callee` (as the value of option `key` when given). */
+  private callbackEdge(source: number, target: number, confidence: number, reason: string, line: number, callee: string, key: string | undefined): void {
+    if (this.graph.mergeSiteAt(source, target, 'REFERENCES', confidence, reason, line)) return;
+    const e = this.newEdge(source, target, 'REFERENCES', confidence, reason, line);
+    e.role = 'callback';
+    e.callee = callee;
+    if (key) e.key = key;
+    this.graph.addEdgeAt(source, target, e);
+  }
+
+  private newEdge(source: number, target: number, type: RelType, confidence: number, reason: string, line: number | undefined): GraphEdge {
+    const e: GraphEdge = { source: this.uids[source], target: this.uids[target], type, confidence, reason };
     if (line !== undefined) e.line = line;
     if (type !== 'CONTAINS' && type !== 'DEFINES' && type !== 'HAS_METHOD') e.count = 1;
-    if (extra) Object.assign(e, extra);
-    const stored = this.graph.addEdge(e);
-    // merged edges keep the first `via` seen (a later site inside a callback gives it when the first had none)
-    if (stored !== e && extra?.via !== undefined && stored.via === undefined) stored.via = extra.via;
+    return e;
   }
 }
 
@@ -582,7 +693,23 @@ const CALLABLE_NAMES = new Set(['Function', 'Method', 'Class', 'Variable', 'Prop
 /** Symbols a union receiver's call may dispatch to (a property holding some function is not followed). */
 const CALLABLE_MEMBERS: ReadonlySet<string> = new Set(['Method', 'Function']);
 
-function sameSym(a: SymRef, b: SymRef): boolean { return a.f === b.f && a.s === b.s; }
+/** CallAnswer.status: no callee known yet, a project callee, a callee outside the project. */
+const UNKNOWN = 0, RESOLVED = 1, EXTERNAL = 2;
+
+/** What one call site resolved to (see ProjectBuilder.call). */
+class CallAnswer {
+  status = UNKNOWN;
+  /** The callee that runs: file and symbol (-1: none). */
+  tf = -1;
+  ts = -1;
+  /** The symbol the call's name is an occurrence of when not the callee (`new C()`: C, not its constructor; -1: the callee). */
+  of = -1;
+  os = -1;
+  reason: Reason = 'same-file';
+  conf = 1;
+  /** A call through a binding holding some function: known, not guessable. */
+  indirect = false;
+}
 
 function calleeName(e: Expr): string | undefined {
   return e.k === 'id' || e.k === 'member' ? e.name : undefined;
