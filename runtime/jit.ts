@@ -22,3 +22,24 @@ export function tuneJit(): void {
   applied = true;
   for (const flag of JIT_FLAGS) v8.setFlagsFromString(flag);
 }
+
+/**
+ * For a one-shot analyze once its parse phase is over: no TurboFan from there on (`--no-turbofan`: Sparkplug at
+ * most; code already optimised stays so). Resolve, modules and processes run each function some thousands of times
+ * in a run, and TurboFan's compiles of them — 35–44% of a cold resolve's instructions on webpack and openai's SDK —
+ * cost more than the optimised code saves before the run ends, on the core the parse thread and the search worker
+ * use. Measured with bench/analyze-ab.ts against the previous build (docs/benchmarks.md, "Session 9: no TurboFan
+ * after the parse"): cold webpack −15%, openai −8%, rxjs even in wall time (−11% CPU); one file changed on webpack
+ * −12%, on four copies of rxjs even.
+ * The parse phase keeps TurboFan: the collector's hot loops repay it. Returns the function that turns TurboFan
+ * back on, to be called when the command is done: a long-running process needs its optimising tier, and V8's
+ * flags are part of the key of the code cache the CLI saves at exit (restored, the key is the one a new process
+ * checks, so the cache stays accepted). Nothing changes when the process was started with its own TurboFan or
+ * tier flags, or with CODEGRAPH_DEFAULT_JIT=1.
+ */
+export function noTurbofanFromHere(): () => void {
+  const own = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--(no-)?(turbofan|max-opt)/.test(a));
+  if (own || process.env.CODEGRAPH_DEFAULT_JIT === '1') return () => {};
+  v8.setFlagsFromString('--no-turbofan');
+  return () => v8.setFlagsFromString('--turbofan');
+}

@@ -68,10 +68,10 @@ test('the code-cached CommonJS CLI writes what the ES-module CLI writes, workers
 });
 
 /** In a child process: loads the CLI with the cache in `cacheDir`, runs `--version`, saves; prints the cache state. */
-function load(cacheDir: string, env: Record<string, string> = {}, dist?: string): { state: string; out: string } {
+function load(cacheDir: string, env: Record<string, string> = {}, dist?: string, argv: string[] = ['--version']): { state: string; out: string } {
   const script = `const { loadCli } = await import(${JSON.stringify(loader)});
 const { cli, cache, saveCache } = await loadCli({ cacheDir: ${JSON.stringify(cacheDir)}${dist ? `, dist: ${JSON.stringify(dist)}` : ''} });
-const code = await cli.main(['--version']);
+const code = await cli.main(${JSON.stringify(argv)});
 saveCache();
 process.stderr.write('STATE ' + cache + ' ' + code + '\\n');`;
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, ...env } });
@@ -114,6 +114,22 @@ test('the cache is saved when missing, accepted next time, replaced when damaged
   t.deepEqual(fs.readdirSync(off), []);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.rmSync(off, { recursive: true, force: true });
+});
+
+test('an analyze (which turns TurboFan off after its parse and on again, runtime/jit.ts) saves a cache the next run accepts', (t) => {
+  const dir = tempDir();
+  const root = path.join(dir, 'repo');
+  fs.mkdirSync(root);
+  fs.cpSync(path.join(repoRoot, 'test/fixtures/indexer/commonjs'), root, { recursive: true });
+  const argv = ['analyze', root, '--force', '--json'];
+  const env = { CODEGRAPH_HOME: path.join(dir, 'home') };
+  t.is(load(dir, env, undefined, argv).state, 'none 0');
+  const saved = fs.readdirSync(dir).filter((f) => f.endsWith('.v8cache'));
+  t.is(saved.length, 1);
+  const good = fs.readFileSync(path.join(dir, saved[0]));
+  t.is(load(dir, env, undefined, argv).state, 'accepted 0', 'V8 flags restored: the key is the start-up one');
+  t.true(fs.readFileSync(path.join(dir, saved[0])).equals(good), 'an accepted cache is not rewritten');
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('the CommonJS bundle makes no dynamic import() of its own: under vm.Script it would need an experimental option', (t) => {
