@@ -41,7 +41,7 @@ export interface AnalyzeOptions {
   workers?: number;
   /** Parse in a worker while this thread matches and collects (pipeline.ts BuildOptions.split; default: by size). */
   split?: boolean;
-  /** Search in a worker beside modules and processes (pipeline.ts BuildOptions.searchWorker; default: no). */
+  /** Search in a worker beside resolve, modules and processes (pipeline.ts BuildOptions.searchWorker; default: from 4,000 symbols). */
   searchWorker?: boolean;
   /** Embedder choice passed to lib/search. */
   embedder?: string;
