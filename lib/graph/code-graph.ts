@@ -20,6 +20,17 @@ const EMPTY: readonly number[] = Object.freeze([]);
 let edgeShapeSeed: GraphEdge | undefined;
 
 /**
+ * An edge merged with `count` more sites of the same relation: counts add up, the more confident site's reason
+ * wins, the earliest line is kept.
+ */
+function mergeInto(e: GraphEdge, count: number, confidence: number, reason: string, line: number | undefined): GraphEdge {
+  e.count = (e.count ?? 1) + count;
+  if (confidence > e.confidence) { e.confidence = confidence; e.reason = reason; }
+  if (line !== undefined && (e.line === undefined || line < e.line)) e.line = line;
+  return e;
+}
+
+/**
  * The in-memory code graph: plain arrays of nodes and edges plus lookup indexes.
  * Edge ids are positions in `edges`; adding an edge that already exists (same source, target, type)
  * merges it (count summed, max confidence kept, earliest line kept) so the graph has one edge per relation.
@@ -93,13 +104,7 @@ export class CodeGraph {
    */
   addEdgeAt(s: number, t: number, edge: GraphEdge): GraphEdge {
     const k = this.find(s, t, edge.type);
-    if (k >= 0) {
-      const e = this.edges[k];
-      e.count = (e.count ?? 1) + (edge.count ?? 1);
-      if (edge.confidence > e.confidence) { e.confidence = edge.confidence; e.reason = edge.reason; }
-      if (edge.line !== undefined && (e.line === undefined || edge.line < e.line)) e.line = edge.line;
-      return e;
-    }
+    if (k >= 0) return mergeInto(this.edges[k], edge.count ?? 1, edge.confidence, edge.reason, edge.line);
     const id = this.edges.length;
     this.edges.push(edge);
     this.edgeSrc.push(s);
@@ -127,12 +132,7 @@ export class CodeGraph {
    */
   mergeSiteAt(s: number, t: number, type: RelType, confidence: number, reason: string, line: number | undefined): GraphEdge | undefined {
     const k = this.find(s, t, type);
-    if (k < 0) return undefined;
-    const e = this.edges[k];
-    e.count = (e.count ?? 1) + 1;
-    if (confidence > e.confidence) { e.confidence = confidence; e.reason = reason; }
-    if (line !== undefined && (e.line === undefined || line < e.line)) e.line = line;
-    return e;
+    return k < 0 ? undefined : mergeInto(this.edges[k], 1, confidence, reason, line);
   }
 
   /** Id of the edge of `type` from position s to t, or −1 (then `lastSameEnds` is the last edge between them, or −1). */
