@@ -76,6 +76,8 @@ export interface BuildOptions {
   progress?: ProgressSink;
   /** Called as each phase starts; a throw aborts the run (tests inject failures here). */
   onPhase?: (phase: Phase) => void;
+  /** Called once the walk is done, with the total size in bytes of the files it found. */
+  onWalked?: (bytes: number) => void;
   /**
    * Receives results as soon as they are final, so the caller can write them while later phases run. Time
    * spent in these calls counts as the `write` phase, not as the phase they interrupt.
@@ -214,6 +216,11 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   // walk
   phase('walk');
   const walk = walkRepository(root, { maxFileBytes: opts.maxFileBytes });
+  if (opts.onWalked) {
+    let bytes = 0;
+    for (const f of walk.files) bytes += f.size;
+    opts.onWalked(bytes);
+  }
   const skips: SkipCounts = { ...walk.skips };
   const skippedRecords: SkipRecord[] = walk.skipped.filter((s) => s.reason !== 'gitignored').map((s) => ({ path: s.path, reason: s.reason }));
   const countSkip = (rec: SkipRecord): void => {

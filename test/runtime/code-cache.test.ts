@@ -116,7 +116,7 @@ test('the cache is saved when missing, accepted next time, replaced when damaged
   fs.rmSync(off, { recursive: true, force: true });
 });
 
-test('an analyze (which turns TurboFan off after its parse and on again, runtime/jit.ts) saves a cache the next run accepts', (t) => {
+test('an analyze (which turns TurboFan off after its parse and on again, and keeps a small repository\'s young generation small until it ends: runtime/jit.ts) saves a cache the next run accepts', (t) => {
   const dir = tempDir();
   const root = path.join(dir, 'repo');
   fs.mkdirSync(root);
