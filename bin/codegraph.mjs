@@ -13,5 +13,5 @@ if (!require('node:fs').existsSync(path.join(root, 'dist', 'cli.mjs'))) {
   const r = require('node:child_process').spawnSync(process.execPath, [path.join(root, 'build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) { process.stderr.write('codegraph: build failed\n'); process.exit(1); }
 }
-const { cli, finish } = await loadCli();
+const { cli, finish } = await loadCli({ parses: process.argv[2] === 'analyze' });
 finish(await cli.main(process.argv.slice(2)));

@@ -44,28 +44,3 @@ export function noTurbofanFromHere(): () => void {
   return () => v8.setFlagsFromString('--turbofan');
 }
 
-/** Source size (bytes the walk found) up to which `analyze` keeps V8's young generation small (smallYoungGeneration). */
-export const SMALL_YOUNG_GENERATION_BYTES = 2 * 1024 * 1024;
-
-/**
- * For a one-shot analyze: V8's young generation stays at its first size (1 MB semi-spaces) instead of growing to
- * 16 MB ones, which on a small repository is a quarter of the peak RSS — Node and tree-sitter alone take ~64 MB,
- * and the issue's budget is 400 MB per 100k lines (87 MB for rxjs's 21.7k). `--semi-space-growth-factor` is read at
- * each growth, so setting it now takes effect. Measured (docs/benchmarks.md, "Session 10: a small young
- * generation"): rxjs peak RSS 118–122 → 95–98 MB and mobx 96 → 85 MB at equal wall time, but webpack (4 MB of
- * source) +11% wall, so the caller calls the returned function (idempotent) as soon as the walk finds more than
- * SMALL_YOUNG_GENERATION_BYTES of source, and again when the command is done: the flag is part of the code cache's
- * key (see noTurbofanFromHere). Nothing changes when the process was started with its own semi-space flags, or
- * with CODEGRAPH_DEFAULT_JIT=1.
- */
-export function smallYoungGeneration(): () => void {
-  const own = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--(max-|min-)?semi-space-(size|growth-factor)/.test(a));
-  if (own || process.env.CODEGRAPH_DEFAULT_JIT === '1') return () => {};
-  v8.setFlagsFromString('--semi-space-growth-factor=1');
-  let restored = false;
-  return () => {
-    if (restored) return;
-    restored = true;
-    v8.setFlagsFromString('--semi-space-growth-factor=2'); // V8's default
-  };
-}
