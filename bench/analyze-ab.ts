@@ -64,7 +64,7 @@ process.on('exit', () => {
 // argv[2]: the dist folder, loaded as bin/codegraph.mjs loads it (bin/cli-loader.mjs: the code-cached bundle,
 // or dist/cli.mjs with CODEGRAPH_CODE_CACHE=0); argv[3]: that loader's URL.
 const { loadCli } = await import(process.argv[3]);
-const { cli, finish } = await loadCli({ dist: process.argv[2] });
+const { cli, finish } = await loadCli({ dist: process.argv[2], parses: true }); // as bin/codegraph.mjs for analyze
 const { main } = cli;
 const out = [];
 const write = process.stdout.write.bind(process.stdout);

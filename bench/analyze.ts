@@ -93,7 +93,7 @@ if (mode === 'bare') {
   // 'warm' runs main() a second time with --force in the same process.
   const t0 = performance.now();
   const { loadCli } = await import(a.loader);
-  const { cli: cliModule, finish } = await loadCli();
+  const { cli: cliModule, finish } = await loadCli({ parses: true }); // as bin/codegraph.mjs for analyze
   const { main } = cliModule;
   // main() imports the command's own module on first use (runtime/cli.ts directCommands): load it here too,
   // so the import column holds all module loading, as before the CLI loaded commands lazily.
