@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSyn
 import path from 'node:path';
 import { searchKernel } from './native.ts';
 import { topK } from './top.ts';
-import { writeParts } from './write-parts.ts';
+import { writeParts, writeStreamed } from './write-parts.ts';
 
 export { topK } from './top.ts';
 
@@ -84,7 +84,7 @@ export function writeVectors(folder: string, rows: VectorRows, previous?: Previo
     const target = path.join(folder, name, 'index.json');
     if (previous && sameRowsIn(rows, previous, from, to, SHARD_SIZE) && linkOrCopy(path.join(previous.folder, name, 'index.json'), target)) continue;
     if (previous && rows.source && !items) items = new PreviousItems(previous);
-    writeParts(target, shardParts(rows, from, to, items));
+    writeStreamed(target, (sink) => printShard(rows, from, to, items, sink));
   }
 }
 
@@ -211,23 +211,26 @@ for (let k = 0; k < 1000; k++) {
  * as Vectra computes it.
  */
 export function vectraShard(rows: VectorRows, from: number, to: number, previous?: PreviousItems): Buffer {
-  return Buffer.concat(shardParts(rows, from, to, previous));
+  const chunks: Buffer[] = [];
+  printShard(rows, from, to, previous, (bytes) => chunks.push(Buffer.from(bytes)));
+  return Buffer.concat(chunks);
 }
 
 /**
- * The bytes of a shard (vectraShard) as slices: the items printed now, and runs of items taken as they are from
- * the previous generation's shard (rows whose `source` rows follow each other there). The printed bytes go into one
- * buffer kept between calls (a shard is written before the next is made), so a cold build does not fault in fresh
- * pages for every shard.
+ * The bytes of a shard (vectraShard), in order, to `sink`: the items printed now, and runs of items taken as they
+ * are from the previous generation's shard (rows whose `source` rows follow each other there). The sink must be done
+ * with a chunk when it returns: the printed bytes go into one buffer kept between calls, which is handed over and
+ * reused every FLUSH_BYTES or so. A whole shard of 2,048 rows printed first would take ~4 MB, and more while its
+ * buffer grew by copies (on rxjs, a quarter of a cold analyze's growth in RSS during search); a cold build still
+ * faults in no fresh pages per shard.
  */
-function shardParts(rows: VectorRows, from: number, to: number, previous?: PreviousItems): Uint8Array[] {
+function printShard(rows: VectorRows, from: number, to: number, previous: PreviousItems | undefined, sink: (bytes: Uint8Array) => void): void {
   const { dim } = rows;
   // The same bytes either way; the native printer saves a cold loop per value (lib/search/native.ts).
   const kernel = searchKernel();
-  const parts: Uint8Array[] = [];
   let buf = shardScratch.buf;
   let at = 0;
-  let mark = 0; // printed bytes from `mark` on are not in `parts` yet
+  let mark = 0; // printed bytes from `mark` on are not handed over yet
   let single = -1; // rows up to this one are taken one by one (their run as a whole could not be)
   at += buf.write('{"version":1,"metadata_config":{},"items":[', at, 'latin1');
   for (let r = from; r < to; r++) {
@@ -241,8 +244,9 @@ function shardParts(rows: VectorRows, from: number, to: number, previous?: Previ
       let old = previous!.items(src, src + (last - r));
       if (!old && last > r) { single = last; last = r; old = previous!.items(src, src); }
       if (old) {
-        parts.push(buf.subarray(mark, at), old);
-        mark = at;
+        if (at > mark) sink(buf.subarray(mark, at));
+        sink(old);
+        at = mark = 0;
         r = last;
         continue;
       }
@@ -258,16 +262,20 @@ function shardParts(rows: VectorRows, from: number, to: number, previous?: Previ
     else { buf = room(buf, at, dim * 32 + 64); at = writeRowSlow(buf, at, packed, base, dim); }
     if (dim > 0) at--; // the last value's comma
     at += buf.write(`],"norm":${Math.sqrt(rowSum[0])}}`, at, 'latin1');
+    if (at - mark >= FLUSH_BYTES) {
+      sink(buf.subarray(mark, at));
+      at = mark = 0;
+    }
   }
   buf = room(buf, at, 2);
   at += buf.write(']}', at, 'latin1');
-  parts.push(buf.subarray(mark, at));
-  // A grown buffer is kept for the next shard; the parts of this one stay valid until then.
-  shardScratch.buf = buf;
-  return parts;
+  sink(buf.subarray(mark, at));
+  shardScratch.buf = buf; // a grown buffer is kept for the next shard
 }
-/** The printing buffer of shardParts, kept between shards. */
+/** The printing buffer of printShard, kept between shards. */
 const shardScratch: { buf: Buffer } = { buf: Buffer.allocUnsafe(1 << 16) };
+/** Printed bytes are handed to the sink once there are this many (the buffer then holds one more item at most). */
+const FLUSH_BYTES = 1 << 18;
 
 /** The sum of squares of the last row written (writeRow's and the native vectraRow's second result). */
 const rowSum = new Float64Array(1);
