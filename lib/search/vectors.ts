@@ -160,6 +160,12 @@ class PreviousItems {
   static firstOfShard(row: number): boolean { return row % SHARD_SIZE === 0; }
 
   /**
+   * Whether previous row `row`'s item is the one to write for `uid` and `hash`: a vector may come from another
+   * symbol's row with the same text (lib/search/index.ts reuseVectors), but that row's item names the other symbol.
+   */
+  holds(row: number, uid: string, hash: string): boolean { return this.prev.uids[row] === uid && this.prev.hashes[row] === hash; }
+
+  /**
    * Bytes of the previous rows first..last's items (with the commas between them), all in one shard, when they are
    * there and the first and last are (uid, hash)'s of those rows.
    */
@@ -236,10 +242,11 @@ function printShard(rows: VectorRows, from: number, to: number, previous: Previo
   for (let r = from; r < to; r++) {
     if (r > from) { buf = room(buf, at, 1); buf[at++] = COMMA; }
     const src = rows.source && previous ? rows.source[r] : -1;
-    if (src >= 0) {
+    if (src >= 0 && previous!.holds(src, rows.uids[r], rows.hashes[r])) {
       let last = r;
       if (r > single) {
-        while (last + 1 < to && rows.source![last + 1] === src + (last + 1 - r) && !PreviousItems.firstOfShard(src + (last + 1 - r))) last++;
+        while (last + 1 < to && rows.source![last + 1] === src + (last + 1 - r) && !PreviousItems.firstOfShard(src + (last + 1 - r))
+          && previous!.holds(src + (last + 1 - r), rows.uids[last + 1], rows.hashes[last + 1])) last++;
       }
       let old = previous!.items(src, src + (last - r));
       if (!old && last > r) { single = last; last = r; old = previous!.items(src, src); }

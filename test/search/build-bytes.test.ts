@@ -5,7 +5,7 @@
  */
 import test from 'ava';
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import fs, { appendFileSync, cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ import { buildDocuments } from '../../lib/search/documents.ts';
 import { digest64 } from '../../lib/search/digest.ts';
 import { lexicalInto, lexicalVector, LEXICAL_DIM, LEXICAL_ID } from '../../lib/search/embedders/index.ts';
 import { buildSearch } from '../../lib/search/index.ts';
-import { vectraShard } from '../../lib/search/vectors.ts';
+import { vectraShard, writeVectors } from '../../lib/search/vectors.ts';
 import { appFiles, appGraph, filesUnder } from './fixture-graph.ts';
 import { referenceKeyword, referenceLexical, referenceShard } from './oracle.ts';
 
@@ -108,4 +108,41 @@ test('Vectra shard writer equals the reference on edge values (zeros, −0, ±1,
   const hashes = values.map((_, r) => `h${r}`);
   // The reference prints Math.round(x * 1e6) / 1e6 of each float32, as the writer must.
   t.true(vectraShard({ uids, hashes, packed, dim }, 0, values.length).equals(referenceShard(uids, hashes, packed, dim)));
+});
+
+test('Vectra shard writer: a shard far larger than one flush of its printing buffer, alone and with rows taken from a previous shard, equals the reference', (t) => {
+  const dim = 384; // ~2.3 kB per row printed: 600 rows are several 256 kB flushes
+  const rows = 600;
+  const packed = new Float32Array(rows * dim);
+  let seed = 7;
+  for (let i = 0; i < packed.length; i++) { seed = (seed * 1103515245 + 12345) % 2147483648; packed[i] = (seed / 2147483648) * 2 - 1; }
+  const uids = Array.from({ length: rows }, (_, r) => `Function:big.ts:f${r}`);
+  const hashes = Array.from({ length: rows }, (_, r) => `h${r}`);
+  const cold = vectraShard({ uids, hashes, packed, dim }, 0, rows);
+  t.true(cold.length > 4 * 262144);
+  t.true(cold.equals(referenceShard(uids, hashes, packed, dim)));
+  // The previous generation: the same rows, but those of every other run of 50 had another text (hash) then.
+  const prevDir = mkdtempSync(path.join(os.tmpdir(), 'cg-shard-'));
+  const changed = (r: number): boolean => Math.floor(r / 50) % 2 === 1;
+  const prevHashes = hashes.map((h, r) => (changed(r) ? `old-${h}` : h));
+  writeVectors(prevDir, { uids, hashes: prevHashes, packed, dim });
+  // Now: unchanged rows take their vector (and item) from there, changed ones are made again.
+  const made = new Int32Array(rows).fill(-1);
+  const source = new Int32Array(rows).fill(-1);
+  const fresh: number[] = [];
+  for (let r = 0; r < rows; r++) if (!changed(r)) source[r] = r; else { made[r] = fresh.length; fresh.push(r); }
+  const part = new Float32Array(fresh.length * dim);
+  fresh.forEach((r, k) => part.set(packed.subarray(r * dim, (r + 1) * dim), k * dim));
+  const prevPacked = new Float32Array(new Uint8Array(readFileSync(path.join(prevDir, 'vectors.f32'))).buffer);
+  const nextDir = mkdtempSync(path.join(os.tmpdir(), 'cg-shard-'));
+  writeVectors(nextDir, { uids, hashes, packed: part, dim, source, previousPacked: prevPacked, made }, { folder: prevDir, uids, hashes: prevHashes });
+  t.true(readFileSync(path.join(nextDir, 'vectra-0000', 'index.json')).equals(cold));
+  t.true(readFileSync(path.join(nextDir, 'vectors.f32')).equals(readFileSync(path.join(prevDir, 'vectors.f32'))));
+  // A row whose vector comes from another symbol's previous row (the same text under another name, as
+  // lib/search/index.ts reuseVectors allows): its item must carry its own id, not the other symbol's.
+  const renamed = uids.map((u, r) => (r === 10 ? 'Function:big.ts:renamed' : u));
+  const thirdDir = mkdtempSync(path.join(os.tmpdir(), 'cg-shard-'));
+  writeVectors(thirdDir, { uids: renamed, hashes, packed: part, dim, source, previousPacked: prevPacked, made }, { folder: prevDir, uids, hashes: prevHashes });
+  t.true(readFileSync(path.join(thirdDir, 'vectra-0000', 'index.json')).equals(referenceShard(renamed, hashes, packed, dim)));
+  for (const d of [prevDir, nextDir, thirdDir]) fs.rmSync(d, { recursive: true, force: true });
 });
