@@ -3,15 +3,23 @@
  * ~64 MB, and the issue's budget is 400 MB per 100k lines (87 MB for rxjs's 21.7k lines), so on a small repository
  * V8's default heap sizing is most of what can be cut. Measured on rxjs (docs/benchmarks.md, "Session 10: a small
  * repository's heap"): peak RSS 118–122 MB before; 96–97 with the young generation kept small; 85–87 with the
- * collection before search too (and the shared C-heap arena of bin/cli-loader.mjs), at equal wall time.
+ * collection before search too (and the shared C-heap arena of bin/cli-loader.mjs); wall +2% (the collection).
  * Above SMALL_REPOSITORY_BYTES of source the budget is far from reached and V8's defaults are faster (webpack,
  * 4 MB of source: +11% wall with a small young generation), so the run goes back to them once the walk says so.
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
-/** Source size (bytes the walk found) up to which analyze keeps the heap small. */
+/** Source size (bytes of the files the walk found in a language analyze reads) up to which analyze keeps the heap small. */
 export const SMALL_REPOSITORY_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The band of repository sizes (lines of the files analyzed) where the collection before search is worth its
+ * 13-19 ms: where the budget of 400 MB per 100k lines is reachable but tight. Below, the budget is under what
+ * Node, tree-sitter and the CLI take for any repository (~70 MB: 17.5k lines' worth); above, a run keeps well
+ * within it without (mobx, 8k lines: −1.5 MB for +14 ms; rx4, 87k lines: 207 MB per 100k lines).
+ */
+export const COLLECT_BEFORE_SEARCH_LINES = { from: 17_500, to: 35_000 } as const;
 
 /** V8's default `--semi-space-growth-factor`. */
 const DEFAULT_GROWTH = 2;
@@ -20,6 +28,7 @@ const DEFAULT_GROWTH = 2;
 export class SmallRepositoryHeap {
   private small: boolean;
   private youngSmall = false;
+  private collectBeforeSearch = false;
 
   private constructor(enabled: boolean) {
     this.small = enabled;
@@ -40,22 +49,27 @@ export class SmallRepositoryHeap {
     return new SmallRepositoryHeap(!own && process.env.CODEGRAPH_DEFAULT_JIT !== '1');
   }
 
-  /** The walk found `bytes` of files: above SMALL_REPOSITORY_BYTES, V8's defaults from now on. */
-  walked(bytes: number): void {
-    if (bytes > SMALL_REPOSITORY_BYTES) {
+  /** The walk found `sourceBytes` of source files: above SMALL_REPOSITORY_BYTES, V8's defaults from now on. */
+  walked(sourceBytes: number): void {
+    if (sourceBytes > SMALL_REPOSITORY_BYTES) {
       this.small = false;
       this.restoreYoung();
     }
+  }
+
+  /** Every file's facts are at hand: `lines` in all (decides the collection before search). */
+  parsed(lines: number): void {
+    this.collectBeforeSearch = lines >= COLLECT_BEFORE_SEARCH_LINES.from && lines <= COLLECT_BEFORE_SEARCH_LINES.to;
   }
 
   /**
    * A phase starts. Before search (which with the writes after it is where a small run's RSS peaks), one full
    * collection: resolve, modules and processes leave their garbage in the old generation, which V8 would grow
    * rather than collect so soon; collected, the rest of the run reuses that space. ≈ 10–20 ms on rxjs, paid back
-   * in the collections the run then does not need.
+   * in the collections the run then does not need. Only for a repository in COLLECT_BEFORE_SEARCH_LINES.
    */
   phase(phase: string): void {
-    if (this.small && phase === 'search') collectGarbage();
+    if (this.small && this.collectBeforeSearch && phase === 'search') collectGarbage();
   }
 
   /**

@@ -37,6 +37,7 @@ export const analyzeCommand: Command = {
           heap.phase(phase);
         },
         onWalked: (bytes) => heap.walked(bytes),
+        onParsed: (lines) => heap.parsed(lines),
       });
     } finally {
       restoreJit?.();

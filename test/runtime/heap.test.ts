@@ -10,7 +10,7 @@ import vm from 'node:vm';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
-import { collectGarbage, SMALL_REPOSITORY_BYTES, SmallRepositoryHeap } from '../../runtime/heap.ts';
+import { COLLECT_BEFORE_SEARCH_LINES, collectGarbage, SMALL_REPOSITORY_BYTES, SmallRepositoryHeap } from '../../runtime/heap.ts';
 
 // Otherwise V8 finds the script in its in-process compilation cache and never checks the code cache (nor its flag
 // hash) at all. Set before the cache below is made, so it is part of the hash that cache carries.
@@ -29,6 +29,7 @@ test.serial('a small repository: the young generation stays small from start to 
   t.false(accepted(), 'start changed a flag');
   heap.walked(SMALL_REPOSITORY_BYTES);
   t.false(accepted(), 'at the limit the repository is still small');
+  heap.parsed(COLLECT_BEFORE_SEARCH_LINES.from);
   heap.phase('resolve');
   heap.phase('search'); // the collection before search
   t.false(accepted());
@@ -79,4 +80,29 @@ test('the addon limits the C heap\'s arenas, and refuses a count that is not a p
   const glibc = Boolean((process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header?.glibcVersionRuntime);
   t.is(addon.limitMallocArenas(8), glibc);
   for (const bad of [0, -1, 'two', undefined]) t.throws(() => addon.limitMallocArenas(bad), { instanceOf: TypeError, message: /positive integer/ });
+});
+
+/** Whether an object that became unreachable before `step` is gone after it (no allocation in between). */
+async function collectedBy(step: () => void): Promise<boolean> {
+  let ref: WeakRef<object> | undefined;
+  (() => { ref = new WeakRef({ n: [1, 2, 3] }); })();
+  await new Promise((resolve) => setImmediate(resolve)); // a WeakRef keeps its target until the current job ends
+  step();
+  return ref!.deref() === undefined;
+}
+
+test.serial('the collection before search happens only for a small repository whose lines are in the band where the budget is tight', async (t) => {
+  const run = async (bytes: number, lines: number | undefined): Promise<boolean> => {
+    const heap = SmallRepositoryHeap.start();
+    heap.walked(bytes);
+    if (lines !== undefined) heap.parsed(lines);
+    try { return await collectedBy(() => heap.phase('search')); } finally { heap.end(); }
+  };
+  t.true(await run(1 << 20, COLLECT_BEFORE_SEARCH_LINES.from));
+  t.true(await run(1 << 20, COLLECT_BEFORE_SEARCH_LINES.to));
+  t.false(await run(1 << 20, COLLECT_BEFORE_SEARCH_LINES.from - 1), 'fewer lines: the budget is out of reach anyway');
+  t.false(await run(1 << 20, COLLECT_BEFORE_SEARCH_LINES.to + 1), 'more lines: well within the budget without it');
+  t.false(await run(1 << 20, undefined), 'no line count: no collection');
+  t.false(await run(SMALL_REPOSITORY_BYTES + 1, 20_000), 'a large repository: V8\'s defaults');
+  t.true(accepted());
 });
