@@ -69,8 +69,9 @@ function writeQuietly(file, data) {
 /**
  * Loads the CLI from `options.dist` (default: dist/ beside bin/), with the code cache in `options.cacheDir`
  * (default: the same folder); `options.parses` says the command will parse files (see shareMallocArenas).
- * Resolves to `{ cli, cache, saveCache, finish }`, where `cli` is the module (main, directCommands), `cache` says how its code was compiled ('accepted', 'rejected', 'none' = no cache yet, 'off' =
- * the ES-module bundle), `saveCache()` stores the bytecode compiled so far when the cache was missing or
+ * Resolves to `{ cli, cache, saveCache, finish }`, where `cli` is the module (main, directCommands), `cache` says
+ * how its code was compiled ('accepted', 'rejected', 'none' = no cache yet, 'off' = the ES-module bundle),
+ * `saveCache()` stores the bytecode compiled so far when the cache was missing or
  * rejected (call it when the command is done, so the functions it ran are in it), and `finish(code)` saves it
  * and ends the process (exitAfterCommand).
  */
