@@ -9,6 +9,7 @@
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { startedWithFlag } from './jit.ts';
 
 /** Source size (bytes of the files the walk found in a language analyze reads) up to which analyze keeps the heap small. */
 export const SMALL_REPOSITORY_BYTES = 2 * 1024 * 1024;
@@ -26,18 +27,15 @@ const DEFAULT_GROWTH = 2;
 
 /** The heap policy of one analyze run: create it before the run, tell it the walk's size and each phase, end it after. */
 export class SmallRepositoryHeap {
+  /** The run is on a small repository and not over: the young generation is kept small (the flag is set). */
   private small: boolean;
-  private youngSmall = false;
   private collectBeforeSearch = false;
 
   private constructor(enabled: boolean) {
     this.small = enabled;
     // The young generation stays at its first size (1 MB semi-spaces) instead of growing to 16 MB ones: the
     // growth factor is read at each growth, so setting it now takes effect.
-    if (enabled) {
-      v8.setFlagsFromString('--semi-space-growth-factor=1');
-      this.youngSmall = true;
-    }
+    if (enabled) v8.setFlagsFromString('--semi-space-growth-factor=1');
   }
 
   /**
@@ -45,16 +43,12 @@ export class SmallRepositoryHeap {
    * CODEGRAPH_DEFAULT_JIT=1 (V8's defaults throughout), and then every method does nothing.
    */
   static start(): SmallRepositoryHeap {
-    const own = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--(max-|min-)?semi-space-(size|growth-factor)/.test(a));
-    return new SmallRepositoryHeap(!own && process.env.CODEGRAPH_DEFAULT_JIT !== '1');
+    return new SmallRepositoryHeap(!startedWithFlag(/^--(max-|min-)?semi-space-(size|growth-factor)/) && process.env.CODEGRAPH_DEFAULT_JIT !== '1');
   }
 
   /** The walk found `sourceBytes` of source files: above SMALL_REPOSITORY_BYTES, V8's defaults from now on. */
   walked(sourceBytes: number): void {
-    if (sourceBytes > SMALL_REPOSITORY_BYTES) {
-      this.small = false;
-      this.restoreYoung();
-    }
+    if (sourceBytes > SMALL_REPOSITORY_BYTES) this.restoreDefaults();
   }
 
   /** Every file's facts are at hand: `lines` in all (decides the collection before search). */
@@ -77,13 +71,12 @@ export class SmallRepositoryHeap {
    * exit (bin/cli-loader.mjs), so a value left changed would make every next run reject and rewrite it.
    */
   end(): void {
-    this.small = false;
-    this.restoreYoung();
+    this.restoreDefaults();
   }
 
-  private restoreYoung(): void {
-    if (!this.youngSmall) return;
-    this.youngSmall = false;
+  private restoreDefaults(): void {
+    if (!this.small) return;
+    this.small = false;
     v8.setFlagsFromString(`--semi-space-growth-factor=${DEFAULT_GROWTH}`);
   }
 }

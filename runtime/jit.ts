@@ -38,9 +38,13 @@ export function tuneJit(): void {
  * tier flags, or with CODEGRAPH_DEFAULT_JIT=1.
  */
 export function noTurbofanFromHere(): () => void {
-  const own = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--(no-)?(turbofan|max-opt)/.test(a));
-  if (own || process.env.CODEGRAPH_DEFAULT_JIT === '1') return () => {};
+  if (startedWithFlag(/^--(no-)?(turbofan|max-opt)/) || process.env.CODEGRAPH_DEFAULT_JIT === '1') return () => {};
   v8.setFlagsFromString('--no-turbofan');
   return () => v8.setFlagsFromString('--turbofan');
 }
 
+
+/** Whether the process was started with a flag matching `pattern` (command line or NODE_OPTIONS): then it is the user's. */
+export function startedWithFlag(pattern: RegExp): boolean {
+  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => pattern.test(a));
+}
