@@ -70,7 +70,7 @@ enum Role {
   'expr.spread.array',
   'expr.this', 'expr.super', 'jsx', 'comment', 'doc.comment', 'this.param', 'param.slot', 'fntype.param',
   'type.union', 'fntype.returns', 'type.intersection', 'returns', 'annotated', 'var.var', 'var.let',
-  'heritage.extends', 'heritage.implements', 'var.pattern',
+  'heritage.extends', 'heritage.implements', 'var.pattern', 'decorated',
   // scopes (the kind is the text after `scope.`)
   'scope.arrow', 'scope.block', 'scope.class', 'scope.function', 'scope.method', 'scope.type',
   // definitions
@@ -222,6 +222,11 @@ export class Collector {
   private readonly idList: IdRec[] = [];
   private readonly jsx = new NodeSet(this.nodeFlags, 32);
   private readonly comments = new NodeSet(this.nodeFlags, 64);
+  /**
+   * Decorators the syntax tree puts beside what they decorate rather than inside it (a TypeScript class member's,
+   * an exported class's): the decorated node (or the next decorator) → the decorator just before it.
+   */
+  private readonly decoratorBefore = new LazyMap<Node, Node>();
   private readonly slotsOf = new Map<Node, Node[]>();
   private readonly slotLocal = new Map<Node, number>();
   private readonly slotType = new LazyMap<Node, Node>();
@@ -446,6 +451,7 @@ export class Collector {
       on([Role['expr.super']], function (c) { this.simple.set(first(c), 'super'); this.point(first(c), first(c)); return; });
       on([Role['jsx']], function (c) { this.jsx.add(first(c)); return; });
       on([Role['comment']], function (c) { this.comments.add(first(c)); return; });
+      on([Role['decorated']], function (c) { this.decoratorBefore.set(get(c, 'next')!, get(c, 'deco')!); return; });
       on([Role['doc.comment']], function (c) {
         const n = first(c);
         if (this.text.startsWith('/**', n.start) && !this.text.startsWith('/**/', n.start)) this.docComments.set(n.end, n);
@@ -631,6 +637,10 @@ export class Collector {
   // ------------------------------------------------------------------ pass 2
   private replay(): void {
     const evP = this.evP, evT = this.evT, evX = this.evX;
+    if (this.decoratorBefore.size) {
+      // a decorated definition's span opens at its first decorator (see decoratedStart)
+      for (let i = 0; i < evP.length; i++) if (evT[i] === EV_DEF && evP[i] === startOf((evX[i] as DefRec).def)) evP[i] = this.decoratedStart((evX[i] as DefRec).def);
+    }
     const order = eventOrder(evP, evT);
     let scope = this.root;
     const symStack: Array<{ s: number; end: number; start: number }> = [];
@@ -1431,8 +1441,18 @@ export class Collector {
 
   private span(s: number, def: Node): number {
     const end = this.end(def);
-    this.symSpans.push({ p: startOf(def), end, sym: s });
+    this.symSpans.push({ p: this.decoratedStart(def), end, sym: s });
     return s;
+  }
+
+  /**
+   * Where a definition starts when its decorators count as its own: `@Get() find() {}` calls Get from find, and
+   * `@Injectable() export class S` from S — the checker's reading, where decorators belong to the declaration.
+   */
+  private decoratedStart(def: Node): number {
+    let first = def;
+    for (let d = this.decoratorBefore.get(def); d !== undefined; d = this.decoratorBefore.get(d)) first = d;
+    return startOf(first);
   }
 
   /** An overload's further declaration `d` of symbol `s` (a signature, or the implementation). */

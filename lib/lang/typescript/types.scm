@@ -9,6 +9,8 @@
 ((function_signature name: (identifier) @name) @def (#set! role "def.function.signature"))
 (class_body (method_signature name: (_) @name) @def (#set! role "def.method.signature"))
 (class_body (abstract_method_signature name: (_) @name) @def (#set! role "def.method.abstract"))
+; a member's decorators are its siblings in the class body (in JavaScript's grammar they are inside it)
+(class_body (decorator) @deco . (_) @next (#set! role "decorated"))
 (class_body (public_field_definition name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation (_) @type)? value: (_)? @value) @def (#set! role "def.field"))
 ((interface_declaration name: (_) @name body: (_) @body) @def (#set! role "def.interface"))
 (interface_body (method_signature name: (_) @name) @def (#set! role "def.interface.method"))
