@@ -37,7 +37,7 @@ export async function loadSavedSnapshot(root: string, options: SavedSnapshotOpti
     throw new CodegraphError('INDEX_MISSING', `the snapshot at ${dir} cannot be read: ${(err as Error).message}`);
   }
   if (meta.schema !== SNAPSHOT_SCHEMA) {
-    throw new CodegraphError('INDEX_MISSING', `the snapshot at ${dir} has format ${meta.schema}; this bundle reads ${SNAPSHOT_SCHEMA}`);
+    throw new CodegraphError('INDEX_MISSING', `the snapshot at ${dir} has format ${meta.schema}; this bundle reads ${SNAPSHOT_SCHEMA}; run \`codegraph analyze ${realRoot}\``);
   }
   const repo: RepoInfo = { name: options.name ?? path.basename(realRoot), path: realRoot, indexedAt: meta.indexedAt, lastCommit: meta.commit, stats: meta.stats };
   return assembleSnapshot({
