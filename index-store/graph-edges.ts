@@ -40,94 +40,157 @@ export interface EdgeEnds {
 }
 
 /**
- * Edges in the column layout. `ends`, when given, are the positions in `nodes` of each edge's source and target;
- * they are checked against the uids, and the uids looked up where they do not match.
+ * Edges in the column layout. `ends`, when given, must be the positions in `nodes` of each edge's source and target
+ * (CodeGraph.edgeEndPositions of the graph whose toJSON gave `edges` and `nodes`); otherwise the uids are looked up.
  */
 export function encodeEdges(edges: readonly GraphEdge[], nodes: readonly GraphNode[], ends?: EdgeEnds): EncodedEdges {
-  const n = edges.length;
-  const keys: string[] = [];
-  const keyIds = new Map<string, number>();
-  const raw: unknown[][] = []; // values by key id, as found
-  const shapes: number[][] = [];
-  const shapeNames: string[][] = []; // each shape's names, to compare with an edge's
-  const based: boolean[] = []; // whether a shape starts with BASE_KEYS
-  const shape: number[] = new Array(n);
-  const keyId = (k: string): number => {
-    let id = keyIds.get(k);
-    if (id === undefined) { id = keys.length; keys.push(k); keyIds.set(k, id); raw.push([]); }
+  return encodeCommon(edges, nodes, ends) ?? encodeAny(edges, nodes);
+}
+
+/**
+ * Property names, shapes and strings as an encoding finds them. Each key id has a column of raw values, except
+ * where the fast path fills the columns itself.
+ */
+class Tables {
+  readonly keys: string[] = [];
+  private readonly keyIds = new Map<string, number>();
+  readonly raw: unknown[][] = [];
+  readonly shapes: number[][] = [];
+  /** Each shape's names, to compare with an edge's. */
+  readonly shapeNames: string[][] = [];
+  readonly strings: string[] = [];
+  private readonly stringIds = new Map<string, number>();
+
+  keyId(k: string): number {
+    let id = this.keyIds.get(k);
+    if (id === undefined) { id = this.keys.length; this.keys.push(k); this.keyIds.set(k, id); this.raw.push([]); }
     return id;
-  };
-  const shapeOf = (names: readonly string[]): number => {
-    let s = shapeNames.findIndex((k) => sameNames(names, k));
-    if (s < 0) {
-      s = shapes.length;
-      shapeNames.push([...names]);
-      shapes.push(names.map(keyId));
-      based.push(names.length >= BASE_KEYS.length && BASE_KEYS.every((k, j) => names[j] === k));
-    }
-    return s;
-  };
-  // The five properties every edge is made with get ids 0-4, so their columns are known below.
-  const [cSource, cTarget, cType, cConfidence, cReason] = BASE_KEYS.map(keyId).map((k) => raw[k]);
-  let lastNames: string[] = [], lastShape = -1;
-  for (let i = 0; i < n; i++) {
-    const e = edges[i];
-    const names = Object.keys(e);
-    if (!sameNames(names, lastNames)) {
-      // Most edges have the shape of the one before: the shape list is searched only when it changes.
-      lastShape = shapeOf(names);
-      lastNames = shapeNames[lastShape];
-    }
-    // The common case: the five properties first, of their usual kinds, read by name.
-    if (based[lastShape]) {
-      const { source, target, type, confidence, reason } = e;
-      if (typeof source === 'string' && typeof target === 'string' && typeof type === 'string' && typeof confidence === 'number'
-        && typeof reason === 'string' && extrasWritten(e, names)) {
-        cSource.push(source); cTarget.push(target); cType.push(type); cConfidence.push(confidence); cReason.push(reason);
-        const ids = shapes[lastShape];
-        for (let j = BASE_KEYS.length; j < names.length; j++) raw[ids[j]].push(e[names[j]]);
-        shape[i] = lastShape;
-        continue;
-      }
-    }
-    // Any other edge: by name, without the properties JSON.stringify leaves out.
-    const kept = names.filter((k) => written(e[k]));
-    const s = shapeOf(kept);
-    for (let j = 0; j < kept.length; j++) raw[shapes[s][j]].push(e[kept[j]]);
-    shape[i] = s;
-    lastNames = []; // the next edge looks its shape up again
   }
 
-  const strings: string[] = [];
-  const stringIds = new Map<string, number>();
-  let uidPositions: Map<string, number> | undefined;
-  const columns = raw.map((values, k): [ColumnKind, unknown[]] => {
+  shapeOf(names: readonly string[]): number {
+    let s = this.shapeNames.findIndex((k) => sameNames(names, k));
+    if (s < 0) {
+      s = this.shapes.length;
+      this.shapeNames.push([...names]);
+      this.shapes.push(names.map((k) => this.keyId(k)));
+    }
+    return s;
+  }
+
+  stringId(s: string): number {
+    let id = this.stringIds.get(s);
+    if (id === undefined) { id = this.strings.length; this.strings.push(s); this.stringIds.set(s, id); }
+    return id;
+  }
+
+  /** A column of raw values as stored: numbers as they are, strings as ids, anything else as JSON values. */
+  column(values: unknown[]): [ColumnKind, unknown[]] {
     const kind = kindOf(values);
     if (kind !== COLUMN_STRING) return [kind, values];
-    const strs = values as string[];
-    const name = keys[k];
-    if (name === 'source' || name === 'target') {
-      const known = ends && strs.length === n ? (name === 'source' ? ends.src : ends.dst) : undefined;
-      const positions = nodePositions(strs, nodes, known, () => (uidPositions ??= positionsOf(nodes)));
-      if (positions) return [COLUMN_NODE, positions];
-    }
-    const ids: number[] = new Array(strs.length);
-    let last: string | undefined, lastId = -1;
-    for (let i = 0; i < strs.length; i++) {
-      const s = strs[i];
-      if (s !== last) {
-        // Runs of one value are common (types, reasons): the previous id saves the lookup.
-        let id = stringIds.get(s);
-        if (id === undefined) { id = strings.length; strings.push(s); stringIds.set(s, id); }
-        last = s;
-        lastId = id;
-      }
+    const ids: number[] = new Array(values.length);
+    let last: unknown, lastId = -1;
+    for (let i = 0; i < values.length; i++) {
+      const s = values[i];
+      // Runs of one value are common: the previous id saves the lookup.
+      if (s !== last) { lastId = this.stringId(s as string); last = s; }
       ids[i] = lastId;
     }
     return [COLUMN_STRING, ids];
+  }
+
+  encoded(count: number, shape: number[], columns: [ColumnKind, unknown[]][]): EncodedEdges {
+    return { count, keys: this.keys, shapes: this.shapes, shape, strings: this.strings, columns };
+  }
+}
+
+/**
+ * The common case, in one pass with as little work per edge as possible (the write runs without TurboFan:
+ * every operation per edge counts): every edge starts with BASE_KEYS, its source and target are node uids, type
+ * and reason strings, confidence a number, and every other property is written by JSON.stringify. Undefined (the
+ * caller encodes with encodeAny) when an edge is not like that.
+ */
+function encodeCommon(edges: readonly GraphEdge[], nodes: readonly GraphNode[], ends?: EdgeEnds): EncodedEdges | undefined {
+  const n = edges.length;
+  const t = new Tables();
+  for (const k of BASE_KEYS) t.keyId(k); // ids 0-4: their columns are made here
+  const { raw, shapes, shapeNames } = t;
+  const shape: number[] = new Array(n);
+  const types: number[] = new Array(n), reasons: number[] = new Array(n), confidences: number[] = new Array(n);
+  let src = ends?.src, dst = ends?.dst;
+  const lookup = !src || !dst || src.length !== n || dst.length !== n ? positionsOf(nodes) : undefined;
+  const srcOut: number[] = lookup ? new Array(n) : [], dstOut: number[] = lookup ? new Array(n) : [];
+  // Per extra column: whether all values so far are numbers / strings.
+  const numeric: boolean[] = [], textual: boolean[] = [];
+  let lastNames: readonly string[] = [], lastIds: readonly number[] = [], lastShape = -1;
+  let lastType: string | undefined, lastTypeId = -1, lastReason: string | undefined, lastReasonId = -1;
+  for (let i = 0; i < n; i++) {
+    const e = edges[i];
+    const names = Object.keys(e);
+    const len = names.length;
+    let same = len === lastNames.length;
+    for (let j = 0; same && j < len; j++) same = names[j] === lastNames[j];
+    if (!same) {
+      // Most edges have the shape of the one before: the shape list is searched only when it changes.
+      if (len < BASE_KEYS.length || names[0] !== 'source' || names[1] !== 'target' || names[2] !== 'type' || names[3] !== 'confidence' || names[4] !== 'reason') return undefined;
+      lastShape = t.shapeOf(names);
+      lastNames = shapeNames[lastShape];
+      lastIds = shapes[lastShape];
+    }
+    const type = e.type, reason = e.reason, confidence = e.confidence;
+    if (typeof type !== 'string' || typeof reason !== 'string' || typeof confidence !== 'number') return undefined;
+    if (lookup) {
+      const s = lookup.get(e.source), d = lookup.get(e.target);
+      if (s === undefined || d === undefined) return undefined;
+      srcOut[i] = s;
+      dstOut[i] = d;
+    }
+    if (type !== lastType) { lastTypeId = t.stringId(type); lastType = type; }
+    types[i] = lastTypeId;
+    if (reason !== lastReason) { lastReasonId = t.stringId(reason); lastReason = reason; }
+    reasons[i] = lastReasonId;
+    confidences[i] = confidence;
+    for (let j = BASE_KEYS.length; j < len; j++) {
+      const v = e[names[j]];
+      const k = lastIds[j];
+      const kind = typeof v;
+      if (kind === 'number') textual[k] = false;
+      else if (kind === 'string') numeric[k] = false;
+      else if (v === undefined || kind === 'function' || kind === 'symbol') return undefined;
+      else numeric[k] = textual[k] = false;
+      raw[k].push(v);
+    }
+    shape[i] = lastShape;
+  }
+  if (lookup) { src = srcOut; dst = dstOut; }
+  const columns = raw.map((values, k): [ColumnKind, unknown[]] => {
+    if (k < BASE_KEYS.length) return [k === 3 ? COLUMN_NUMBER : k < 2 ? COLUMN_NODE : COLUMN_STRING, [src, dst, types, confidences, reasons][k] as unknown[]];
+    if (numeric[k] !== false) return [COLUMN_NUMBER, values];
+    return textual[k] !== false ? t.column(values) : [COLUMN_JSON, values];
   });
-  // Keys no edge kept (all its values left out) stay listed, with an empty column.
-  return { count: n, keys, shapes, shape, strings, columns };
+  return t.encoded(n, shape, columns);
+}
+
+/** Any edges: each property by name, without those JSON.stringify leaves out; uids not of a node stay strings. */
+function encodeAny(edges: readonly GraphEdge[], nodes: readonly GraphNode[]): EncodedEdges {
+  const t = new Tables();
+  const shape: number[] = new Array(edges.length);
+  edges.forEach((e, i) => {
+    const names = Object.keys(e).filter((k) => written(e[k]));
+    const s = t.shapeOf(names);
+    names.forEach((k, j) => t.raw[t.shapes[s][j]].push(e[k]));
+    shape[i] = s;
+  });
+  let lookup: Map<string, number> | undefined;
+  const columns = t.raw.map((values, k): [ColumnKind, unknown[]] => {
+    const name = t.keys[k];
+    if ((name === 'source' || name === 'target') && kindOf(values) === COLUMN_STRING) {
+      lookup ??= positionsOf(nodes);
+      const positions = values.map((uid) => lookup!.get(uid as string) ?? -1);
+      if (!positions.includes(-1)) return [COLUMN_NODE, positions];
+    }
+    return t.column(values);
+  });
+  return t.encoded(edges.length, shape, columns);
 }
 
 /** The edges of an EncodedEdges, each with its properties in their order; `nodes` are the graph's nodes. */
@@ -182,36 +245,12 @@ function written(v: unknown): boolean {
   return v !== undefined && typeof v !== 'function' && typeof v !== 'symbol';
 }
 
-/** Whether every property of `e` after the first five is written (see written). */
-function extrasWritten(e: GraphEdge, names: readonly string[]): boolean {
-  for (let j = BASE_KEYS.length; j < names.length; j++) if (!written(e[names[j]])) return false;
-  return true;
-}
-
 /** The kind of column `values` fit (an empty column counts as numbers). */
 function kindOf(values: readonly unknown[]): ColumnKind {
   const first = typeof values[0];
   if (first !== 'string' && first !== 'number') return values.length ? COLUMN_JSON : COLUMN_NUMBER;
   for (let i = 1; i < values.length; i++) if (typeof values[i] !== first) return COLUMN_JSON;
   return first === 'string' ? COLUMN_STRING : COLUMN_NUMBER;
-}
-
-/**
- * Node positions of `uids`, or undefined when one is not a node's uid. `known` are positions to check first
- * (the caller's); `lookup` gives the uid → position map, built only when a check fails.
- */
-function nodePositions(
-  uids: readonly string[], nodes: readonly GraphNode[], known: readonly number[] | undefined, lookup: () => Map<string, number>,
-): number[] | undefined {
-  const out: number[] = new Array(uids.length);
-  for (let i = 0; i < uids.length; i++) {
-    const k = known?.[i];
-    if (k !== undefined && nodes[k]?.uid === uids[i]) { out[i] = k; continue; }
-    const p = lookup().get(uids[i]);
-    if (p === undefined) return undefined;
-    out[i] = p;
-  }
-  return out;
 }
 
 function positionsOf(nodes: readonly GraphNode[]): Map<string, number> {
