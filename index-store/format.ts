@@ -8,12 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { CodeGraphData } from '../lib/graph/code-graph.ts';
+import { CodeGraph, type CodeGraphData } from '../lib/graph/code-graph.ts';
 import type { Reference, ReferenceKind } from '../lib/refs/reference-index.ts';
 import type { IndexedFile, RepoStats } from './snapshot.ts';
 import { fsyncDirAsync, fsyncTreeAsync, writeFileAtomic, writeFileFlushing } from './atomic.ts';
 import { asciiBytes, asciiOf, decodeText, jsonBytes, readText } from './ascii-json.ts';
-import { type EdgeEnds, type EncodedEdges, decodeEdges, encodeEdges } from './graph-edges.ts';
+import { type EdgeEnds, type EncodedEdges, decodeEdges, encodeEdges, storedEnds } from './graph-edges.ts';
 
 /** Bumped whenever the layout or meaning of a snapshot file changes; older snapshots are rebuilt, not read. */
 export const SNAPSHOT_SCHEMA = 2;
@@ -247,8 +247,20 @@ export function sweepGenerations(indexDir: string, current: string | undefined, 
 export function readMeta(dir: string): SnapshotMeta { return readJson(path.join(dir, 'meta.json')) as SnapshotMeta; }
 /** graph.json as CodeGraphData (edges as objects again); a format 1 file (edges as objects) reads as it is. */
 export function readGraphData(dir: string): CodeGraphData {
-  const data = readJson(path.join(dir, 'graph.json')) as { nodes: CodeGraphData['nodes']; edges: CodeGraphData['edges'] | EncodedEdges };
-  return { nodes: data.nodes, edges: Array.isArray(data.edges) ? data.edges : decodeEdges(data.edges, data.nodes) };
+  return readGraphFile(dir).data;
+}
+
+/** graph.json as a CodeGraph (what readGraphData gives, loaded with the stored end positions: no uid lookups). */
+export function readGraph(dir: string): CodeGraph {
+  const { data, ends } = readGraphFile(dir);
+  return CodeGraph.fromJSON(data, ends);
+}
+
+function readGraphFile(dir: string): { data: CodeGraphData; ends?: EdgeEnds } {
+  const file = readJson(path.join(dir, 'graph.json')) as { nodes: CodeGraphData['nodes']; edges: CodeGraphData['edges'] | EncodedEdges };
+  const { nodes, edges } = file;
+  if (Array.isArray(edges)) return { data: { nodes, edges } };
+  return { data: { nodes, edges: decodeEdges(edges, nodes) }, ends: storedEnds(edges) };
 }
 export function readRefs(dir: string): Reference[] { return decodeRefs(readJson(path.join(dir, 'refs.json')) as EncodedRefs); }
 export function readFileTable(dir: string): FileTable { return readJson(path.join(dir, 'files.json')) as FileTable; }

@@ -232,6 +232,16 @@ export function decodeEdges(enc: EncodedEdges, nodes: readonly GraphNode[]): Gra
   return out;
 }
 
+/** Each edge's source and target as node positions, when the file stores them so for every edge (what CodeGraph.fromJSON can take). */
+export function storedEnds(enc: EncodedEdges): EdgeEnds | undefined {
+  const column = (name: string): number[] | undefined => {
+    const c = enc.columns[enc.keys.indexOf(name)];
+    return c && c[0] === COLUMN_NODE && c[1].length === enc.count ? c[1] as number[] : undefined;
+  };
+  const src = column('source'), dst = column('target');
+  return src && dst ? { src, dst } : undefined;
+}
+
 const BASE_KEYS = ['source', 'target', 'type', 'confidence', 'reason'] as const;
 
 function sameNames(a: readonly string[], b: readonly string[]): boolean {

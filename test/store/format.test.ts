@@ -4,11 +4,12 @@ import { isAscii } from 'node:buffer';
 import path from 'node:path';
 import type { Reference } from '../../lib/refs/reference-index.ts';
 import {
-  GenerationWriter, cleanupGenerations, createGeneration, publishGeneration, readFacts, readFactsWithText, readGraphData, readMeta, readPointer, readRefs,
+  GenerationWriter, cleanupGenerations, createGeneration, publishGeneration, readFacts, readFactsWithText, readGraph, readGraphData, readMeta, readPointer, readRefs,
   SNAPSHOT_SCHEMA, sweepGenerations, type SnapshotMeta,
 } from '../../index-store/format.ts';
 import { escapeNonAscii } from '../../index-store/ascii-json.ts';
 import { tempDir } from '../analyze/_helpers.ts';
+import { CodeGraph } from '../../lib/graph/code-graph.ts';
 
 const ascii = (file: string): boolean => isAscii(fs.readFileSync(file));
 
@@ -116,6 +117,32 @@ test('every edge property survives the column-wise edges: optional ones, unknown
     return fs.readFileSync(path.join(g2.dir, 'graph.json'), 'utf8');
   }));
   t.is(texts[0], texts[1]);
+});
+
+test('readGraph (stored end positions, no uid lookups) loads the graph CodeGraph.fromJSON makes of readGraphData, merges included', async (t) => {
+  const nodes = ['a', 'b', 'c'].map((x) => ({ uid: `Function:x.ts:${x}`, label: 'Function', name: x }));
+  const [a, b, c] = nodes.map((n) => n.uid);
+  const edges = [
+    { source: a, target: b, type: 'CALLS', confidence: 0.5, reason: 'name-only', line: 9, count: 1 },
+    { source: b, target: c, type: 'CALLS', confidence: 1, reason: 'same-file' },
+    { source: a, target: b, type: 'CALLS', confidence: 0.9, reason: 'import', line: 3, count: 2 }, // merged into the first
+    { source: a, target: b, type: 'IMPORTS', confidence: 1, reason: 'x' },
+    { source: c, target: a, type: 'CALLS', confidence: 1, reason: 'x', flag: true }, // a JSON column
+  ];
+  for (const data of [{ nodes, edges }, { nodes, edges: [...edges, { target: a, source: c, type: 'CALLS', confidence: 1, reason: 'x' }] }]) {
+    const g = createGeneration(path.join(tempDir(), '.codegraph'));
+    const w = new GenerationWriter(g.dir);
+    w.graph(structuredClone(data) as unknown as Parameters<GenerationWriter['graph']>[0]);
+    await w.settle(true);
+    const loaded = readGraph(g.dir), expected = CodeGraph.fromJSON(readGraphData(g.dir));
+    t.is(JSON.stringify(loaded), JSON.stringify(expected));
+    t.is(loaded.edgeCount, 4); // the duplicates merged
+    t.deepEqual(loaded.outEdges(a).map((e) => [e.type, e.count, e.confidence, e.reason, e.line]), [['CALLS', 3, 0.9, 'import', 3], ['IMPORTS', undefined, 1, 'x', undefined]]);
+    for (const n of nodes) {
+      t.deepEqual(loaded.outEdgeIds(n.uid), expected.outEdgeIds(n.uid));
+      t.deepEqual(loaded.inEdgeIds(n.uid), expected.inEdgeIds(n.uid));
+    }
+  }
 });
 
 test('a format 1 graph.json (edges as objects) still reads', (t) => {
