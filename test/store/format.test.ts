@@ -10,6 +10,8 @@ import {
 import { escapeNonAscii } from '../../index-store/ascii-json.ts';
 import { tempDir } from '../analyze/_helpers.ts';
 import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import type { GraphEdge, GraphNode } from '../../lib/graph/schema.ts';
+import { encodeEdges } from '../../index-store/graph-edges.ts';
 
 const ascii = (file: string): boolean => isAscii(fs.readFileSync(file));
 
@@ -66,6 +68,8 @@ test('graph.json: nodes as JSON.stringify writes them, edges column-wise; in ASC
     await w.settle(true);
     const text = fs.readFileSync(path.join(g.dir, 'graph.json'), 'utf8');
     t.true(text.startsWith(`{"nodes":${escapeNonAscii(JSON.stringify(data.nodes))},"edges":{"count":${data.edges.length},`), `${n} nodes`);
+    const edges = encodeEdges(data.edges as unknown as GraphEdge[], data.nodes as unknown as GraphNode[]);
+    t.is(text, escapeNonAscii(JSON.stringify({ nodes: data.nodes, edges })), 'the text of one JSON.stringify');
     t.true(ascii(path.join(g.dir, 'graph.json')));
     const read = readGraphData(g.dir);
     t.deepEqual(read, JSON.parse(JSON.stringify(data)));
