@@ -8,14 +8,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { CodeGraphData } from '../lib/graph/code-graph.ts';
+import { CodeGraph, type CodeGraphData } from '../lib/graph/code-graph.ts';
 import type { Reference, ReferenceKind } from '../lib/refs/reference-index.ts';
 import type { IndexedFile, RepoStats } from './snapshot.ts';
 import { fsyncDirAsync, fsyncTreeAsync, writeFileAtomic, writeFileFlushing } from './atomic.ts';
 import { asciiBytes, asciiOf, decodeText, jsonBytes, readText } from './ascii-json.ts';
+import { type EdgeEnds, type EncodedEdges, decodeEdges, encodeEdges, storedEnds } from './graph-edges.ts';
 
 /** Bumped whenever the layout or meaning of a snapshot file changes; older snapshots are rebuilt, not read. */
-export const SNAPSHOT_SCHEMA = 1;
+export const SNAPSHOT_SCHEMA = 2;
 export const INDEX_DIR = '.codegraph';
 export const POINTER_FILE = 'CURRENT';
 const GENERATION_PREFIX = 'g-';
@@ -116,15 +117,17 @@ export class GenerationWriter {
   }
 
   /**
-   * graph.json (CodeGraph.toJSON): JSON.stringify(data) with non-ASCII characters escaped, serialised and encoded in
-   * slices of records: one large string costs a flattening copy, and its UTF-8 pass is the slow two-byte one as
-   * soon as one doc comment has a non-Latin-1 character; a slice of records without one stays one-byte.
+   * graph.json: `{"nodes": [...], "edges": {...}}`, the nodes as JSON.stringify writes them, the edges column-wise
+   * (graph-edges.ts; `ends` as there). Non-ASCII characters are escaped, and the text is serialised and encoded
+   * in pieces — slices of nodes, one piece per edge column: one large string costs a flattening copy, and its
+   * UTF-8 pass is the slow two-byte one as soon as one doc comment has a non-Latin-1 character; a slice of
+   * records without one stays one-byte.
    */
-  graph(data: CodeGraphData): void {
+  graph(data: CodeGraphData, ends?: EdgeEnds): void {
     const parts: Uint8Array[] = [Buffer.from('{"nodes":')];
     jsonArrayInto(parts, data.nodes);
     parts.push(Buffer.from(',"edges":'));
-    jsonArrayInto(parts, data.edges);
+    edgesInto(parts, encodeEdges(data.edges, data.nodes, ends));
     parts.push(Buffer.from('}'));
     this.put('graph.json', parts);
   }
@@ -175,6 +178,17 @@ function jsonArrayInto(parts: Uint8Array[], items: readonly unknown[]): void {
     if (!first) parts.push(COMMA);
     parts.push(bytes.subarray(first ? 0 : 1, last ? bytes.length : bytes.length - 1));
   }
+}
+
+/** Appends an EncodedEdges as JSON (ASCII), its arrays serialised one by one (same text as one JSON.stringify). */
+function edgesInto(parts: Uint8Array[], enc: EncodedEdges): void {
+  parts.push(Buffer.from(`{"count":${enc.count},"keys":`), jsonBytes(enc.keys), Buffer.from(',"shapes":'), jsonBytes(enc.shapes));
+  parts.push(Buffer.from(',"shape":'), jsonBytes(enc.shape), Buffer.from(',"strings":'), jsonBytes(enc.strings));
+  parts.push(Buffer.from(',"columns":['));
+  enc.columns.forEach(([kind, values], k) => {
+    parts.push(Buffer.from(`${k ? ',' : ''}[${kind},`), jsonBytes(values), Buffer.from(']'));
+  });
+  parts.push(Buffer.from(']}'));
 }
 
 const COMMA = Buffer.from(',');
@@ -231,7 +245,23 @@ export function sweepGenerations(indexDir: string, current: string | undefined, 
 }
 
 export function readMeta(dir: string): SnapshotMeta { return readJson(path.join(dir, 'meta.json')) as SnapshotMeta; }
-export function readGraphData(dir: string): CodeGraphData { return readJson(path.join(dir, 'graph.json')) as CodeGraphData; }
+/** graph.json as CodeGraphData (edges as objects again); a format 1 file (edges as objects) reads as it is. */
+export function readGraphData(dir: string): CodeGraphData {
+  return readGraphFile(dir).data;
+}
+
+/** graph.json as a CodeGraph (what readGraphData gives, loaded with the stored end positions: no uid lookups). */
+export function readGraph(dir: string): CodeGraph {
+  const { data, ends } = readGraphFile(dir);
+  return CodeGraph.fromJSON(data, ends);
+}
+
+function readGraphFile(dir: string): { data: CodeGraphData; ends?: EdgeEnds } {
+  const file = readJson(path.join(dir, 'graph.json')) as { nodes: CodeGraphData['nodes']; edges: CodeGraphData['edges'] | EncodedEdges };
+  const { nodes, edges } = file;
+  if (Array.isArray(edges)) return { data: { nodes, edges } };
+  return { data: { nodes, edges: decodeEdges(edges, nodes) }, ends: storedEnds(edges) };
+}
 export function readRefs(dir: string): Reference[] { return decodeRefs(readJson(path.join(dir, 'refs.json')) as EncodedRefs); }
 export function readFileTable(dir: string): FileTable { return readJson(path.join(dir, 'files.json')) as FileTable; }
 export function readFacts(dir: string): unknown[] { return readFactsWithText(dir).facts; }

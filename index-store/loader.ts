@@ -8,11 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FileWrite, RepoInfo, Snapshot } from './snapshot.ts';
 import { CodegraphError } from '../lib/errors.ts';
-import { CodeGraph } from '../lib/graph/code-graph.ts';
 import { ReferenceIndex } from '../lib/refs/reference-index.ts';
 import { loadSearch } from '../lib/search/index.ts';
 import { writeFilesAtomically } from '../lib/rename/apply.ts';
-import { INDEX_DIR, POINTER_FILE, SNAPSHOT_SCHEMA, indexDirOf, readFileTable, readGraphData, readMeta, readPointer, readRefs } from './format.ts';
+import { INDEX_DIR, POINTER_FILE, SNAPSHOT_SCHEMA, indexDirOf, readFileTable, readGraph, readMeta, readPointer, readRefs } from './format.ts';
 import { readRegistry, registryPath } from './registry.ts';
 import { assembleSnapshot } from './assemble.ts';
 import { createRepoHost } from './host.ts';
@@ -167,7 +166,7 @@ export class SnapshotLoader {
     if (meta.schema !== SNAPSHOT_SCHEMA) {
       throw new CodegraphError('INDEX_MISSING', `the index of '${info.name}' uses snapshot format ${meta.schema}, this codegraph reads ${SNAPSHOT_SCHEMA}; run \`codegraph analyze ${info.path}\``);
     }
-    const graph = CodeGraph.fromJSON(readGraphData(dir));
+    const graph = readGraph(dir);
     const refs = new ReferenceIndex(readRefs(dir));
     const table = readFileTable(dir);
     const search = await loadSearch(dir);

@@ -61,11 +61,16 @@ export class CodeGraph {
     edgeShapeSeed ??= { source: '', target: '', type: 'CALLS', confidence: 0.5, reason: '' };
   }
 
-  /** Rebuilds a graph from its serialised form. */
-  static fromJSON(data: CodeGraphData): CodeGraph {
+  /**
+   * Rebuilds a graph from its serialised form. `ends`, when given, are the positions in `data.nodes` of each
+   * edge's source and target (what graph.json stores): the edges are added without looking their uids up.
+   */
+  static fromJSON(data: CodeGraphData, ends?: { src: readonly number[]; dst: readonly number[] }): CodeGraph {
     const g = new CodeGraph();
     for (const n of data.nodes) g.addNode(n);
-    for (const e of data.edges) g.addEdge(e);
+    const { edges } = data;
+    if (ends) for (let i = 0; i < edges.length; i++) g.addEdgeAt(ends.src[i], ends.dst[i], edges[i]);
+    else for (const e of edges) g.addEdge(e);
     return g;
   }
 

@@ -7,11 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RepoInfo, Snapshot } from '../../index-store/snapshot.ts';
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
 import { ReferenceIndex } from '../../lib/refs/reference-index.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { loadSearch } from '../../lib/search/index.ts';
-import { INDEX_DIR, SNAPSHOT_SCHEMA, readFileTable, readGraphData, readMeta, readPointer, readRefs } from '../../index-store/format.ts';
+import { INDEX_DIR, SNAPSHOT_SCHEMA, readFileTable, readGraph, readMeta, readPointer, readRefs } from '../../index-store/format.ts';
 import { assembleSnapshot } from '../../index-store/assemble.ts';
 import { createRepoHost } from '../../index-store/host.ts';
 
@@ -37,12 +36,12 @@ export async function loadSavedSnapshot(root: string, options: SavedSnapshotOpti
     throw new CodegraphError('INDEX_MISSING', `the snapshot at ${dir} cannot be read: ${(err as Error).message}`);
   }
   if (meta.schema !== SNAPSHOT_SCHEMA) {
-    throw new CodegraphError('INDEX_MISSING', `the snapshot at ${dir} has format ${meta.schema}; this bundle reads ${SNAPSHOT_SCHEMA}`);
+    throw new CodegraphError('INDEX_MISSING', `the snapshot at ${dir} has format ${meta.schema}; this bundle reads ${SNAPSHOT_SCHEMA}; run \`codegraph analyze ${realRoot}\``);
   }
   const repo: RepoInfo = { name: options.name ?? path.basename(realRoot), path: realRoot, indexedAt: meta.indexedAt, lastCommit: meta.commit, stats: meta.stats };
   return assembleSnapshot({
     repo,
-    graph: CodeGraph.fromJSON(readGraphData(dir)),
+    graph: readGraph(dir),
     refs: new ReferenceIndex(readRefs(dir)),
     files: readFileTable(dir).files,
     search: await loadSearch(dir),

@@ -4,11 +4,14 @@ import { isAscii } from 'node:buffer';
 import path from 'node:path';
 import type { Reference } from '../../lib/refs/reference-index.ts';
 import {
-  GenerationWriter, cleanupGenerations, createGeneration, publishGeneration, readFacts, readFactsWithText, readGraphData, readMeta, readPointer, readRefs,
+  GenerationWriter, cleanupGenerations, createGeneration, publishGeneration, readFacts, readFactsWithText, readGraph, readGraphData, readMeta, readPointer, readRefs,
   SNAPSHOT_SCHEMA, sweepGenerations, type SnapshotMeta,
 } from '../../index-store/format.ts';
 import { escapeNonAscii } from '../../index-store/ascii-json.ts';
 import { tempDir } from '../analyze/_helpers.ts';
+import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import type { GraphEdge, GraphNode } from '../../lib/graph/schema.ts';
+import { encodeEdges } from '../../index-store/graph-edges.ts';
 
 const ascii = (file: string): boolean => isAscii(fs.readFileSync(file));
 
@@ -51,19 +54,106 @@ test('facts.json of more files than one writev takes (IOV_MAX) reads back whole 
   t.deepEqual(readFactsWithText(g.dir).facts, facts);
 });
 
-test('graph.json is byte for byte JSON.stringify of the graph in ASCII, however many records (written in slices)', async (t) => {
+/** What a format 1 graph.json gave: the graph through JSON.stringify and JSON.parse, as one string (key order kept). */
+const viaJson = (data: unknown): string => JSON.stringify(JSON.parse(JSON.stringify(data)));
+
+test('graph.json: nodes as JSON.stringify writes them, edges column-wise; in ASCII, however many records, and read back equal', async (t) => {
   const node = (i: number) => ({ uid: `Function:a.ts:f${i}`, label: 'Function', name: `f${i}`, doc: i % 7 ? 'plain' : 'ünï … 𝒳', line: i, skip: undefined });
-  const edge = (i: number) => ({ source: `Function:a.ts:f${i}`, target: 'Function:a.ts:f0', type: 'CALLS', confidence: 0.5, reason: 'same-file', line: i });
+  const edge = (i: number) => ({ source: `Function:a.ts:f${i}`, target: 'Function:a.ts:f0', type: 'CALLS', confidence: 0.5, reason: i % 5 ? 'same-file' : 'ïmport →', line: i });
   for (const n of [0, 1, 255, 256, 257, 700]) {
     const data = { nodes: Array.from({ length: n }, (_, i) => node(i)), edges: Array.from({ length: Math.max(0, n - 1) }, (_, i) => edge(i + 1)) };
     const g = createGeneration(path.join(tempDir(), '.codegraph'));
     const w = new GenerationWriter(g.dir);
     w.graph(data as unknown as Parameters<GenerationWriter['graph']>[0]);
     await w.settle(true);
-    t.is(fs.readFileSync(path.join(g.dir, 'graph.json'), 'utf8'), escapeNonAscii(JSON.stringify(data)), `${n} nodes`);
+    const text = fs.readFileSync(path.join(g.dir, 'graph.json'), 'utf8');
+    t.true(text.startsWith(`{"nodes":${escapeNonAscii(JSON.stringify(data.nodes))},"edges":{"count":${data.edges.length},`), `${n} nodes`);
+    const edges = encodeEdges(data.edges as unknown as GraphEdge[], data.nodes as unknown as GraphNode[]);
+    t.is(text, escapeNonAscii(JSON.stringify({ nodes: data.nodes, edges })), 'the text of one JSON.stringify');
     t.true(ascii(path.join(g.dir, 'graph.json')));
-    t.deepEqual(readGraphData(g.dir), JSON.parse(JSON.stringify(data)));
+    const read = readGraphData(g.dir);
+    t.deepEqual(read, JSON.parse(JSON.stringify(data)));
+    t.is(JSON.stringify(read), viaJson(data), 'same key order');
+    if (n > 256) t.true(text.length < JSON.stringify(data).length);
   }
+});
+
+test('every edge property survives the column-wise edges: optional ones, unknown keys, any key order, values of any kind', async (t) => {
+  const nodes = ['a', 'b', 'c', 'd'].map((x) => ({ uid: `Function:x.ts:${x}`, label: 'Function', name: x }));
+  const [a, b, c, d] = nodes.map((n) => n.uid);
+  const edges: Record<string, unknown>[] = [
+    { source: a, target: b, type: 'CALLS', confidence: 1, reason: 'same-file' },
+    { source: a, target: c, type: 'CALLS', confidence: 0.95, reason: 'import', line: 3, count: 2 },
+    { source: b, target: c, type: 'CALLS', confidence: 0.9, reason: 'import', line: 4, count: 1, refKind: 'value', via: 'x.map' },
+    { source: b, target: d, type: 'CALLS', confidence: 0.5, reason: 'name-only', count: 3, line: 7 }, // count before line
+    { source: c, target: d, type: 'STEP_IN_PROCESS', confidence: 1, reason: 'process', step: 2 },
+    { source: c, target: a, type: 'CALLS', confidence: 0.8, reason: 'x', line: 1, count: 1, role: 'handler', callee: 'on', key: 'click' },
+    { source: d, target: a, type: 'CALLS', confidence: 0.8, reason: 'x', future: 'ünï → 𝒳', weight: 0.25, flag: true, none: null, list: [1, 'two', { k: 3 }], obj: { deep: [null] } },
+    { source: d, target: b, type: 'CALLS', confidence: 0.8, reason: 'x', future: 7 }, // `future` now of two kinds: a JSON column
+    { type: 'CALLS', source: d, target: c, reason: 'reordered', confidence: 0.1 }, // another order of the base properties
+    { source: a, target: d, type: 'CALLS', confidence: 0.7, reason: 'x', line: undefined, gone: () => 1, count: 4 }, // left out as JSON.stringify does
+    { source: a, target: 'Function:elsewhere.ts:z', type: 'CALLS', confidence: 0.6, reason: 'dangling' }, // not a node: uids as strings
+    { source: b, target: a, type: 'CALLS', confidence: Number.NaN, reason: 7, line: -0, count: 1e21 }, // odd kinds in the base columns
+    JSON.parse('{"source":"Function:x.ts:c","target":"Function:x.ts:b","type":"CALLS","confidence":1,"reason":"x","__proto__":"own"}'),
+    { source: a, target: b, type: 'EXTENDS', confidence: 1, reason: 'same-file' },
+  ];
+  const data = { nodes, edges } as unknown as Parameters<GenerationWriter['graph']>[0];
+  const g = createGeneration(path.join(tempDir(), '.codegraph'));
+  const w = new GenerationWriter(g.dir);
+  w.graph(data);
+  await w.settle(true);
+  t.true(ascii(path.join(g.dir, 'graph.json')));
+  const read = readGraphData(g.dir);
+  t.is(JSON.stringify(read), viaJson(data));
+  t.deepEqual(read, JSON.parse(JSON.stringify(data)));
+  t.deepEqual(Object.keys(read.edges[12]), ['source', 'target', 'type', 'confidence', 'reason', '__proto__']);
+  t.is(Object.getPrototypeOf(read.edges[12]), Object.prototype);
+  // The common edges alone (encoded in one pass), with and without the end positions a CodeGraph gives the writer.
+  const common = { nodes, edges: edges.filter((e, i) => i < 8 && i !== 6) } as unknown as Parameters<GenerationWriter['graph']>[0];
+  const pos = (uid: unknown) => nodes.findIndex((n) => n.uid === uid);
+  const ends = { src: common.edges.map((e) => pos(e.source)), dst: common.edges.map((e) => pos(e.target)) };
+  const texts = await Promise.all([undefined, ends].map(async (given) => {
+    const g2 = createGeneration(path.join(tempDir(), '.codegraph'));
+    const w2 = new GenerationWriter(g2.dir);
+    w2.graph(common, given);
+    await w2.settle(true);
+    t.is(JSON.stringify(readGraphData(g2.dir)), viaJson(common));
+    return fs.readFileSync(path.join(g2.dir, 'graph.json'), 'utf8');
+  }));
+  t.is(texts[0], texts[1]);
+});
+
+test('readGraph (stored end positions, no uid lookups) loads the graph CodeGraph.fromJSON makes of readGraphData, merges included', async (t) => {
+  const nodes = ['a', 'b', 'c'].map((x) => ({ uid: `Function:x.ts:${x}`, label: 'Function', name: x }));
+  const [a, b, c] = nodes.map((n) => n.uid);
+  const edges = [
+    { source: a, target: b, type: 'CALLS', confidence: 0.5, reason: 'name-only', line: 9, count: 1 },
+    { source: b, target: c, type: 'CALLS', confidence: 1, reason: 'same-file' },
+    { source: a, target: b, type: 'CALLS', confidence: 0.9, reason: 'import', line: 3, count: 2 }, // merged into the first
+    { source: a, target: b, type: 'IMPORTS', confidence: 1, reason: 'x' },
+    { source: c, target: a, type: 'CALLS', confidence: 1, reason: 'x', flag: true }, // a JSON column
+  ];
+  for (const data of [{ nodes, edges }, { nodes, edges: [...edges, { target: a, source: c, type: 'CALLS', confidence: 1, reason: 'x' }] }]) {
+    const g = createGeneration(path.join(tempDir(), '.codegraph'));
+    const w = new GenerationWriter(g.dir);
+    w.graph(structuredClone(data) as unknown as Parameters<GenerationWriter['graph']>[0]);
+    await w.settle(true);
+    const loaded = readGraph(g.dir), expected = CodeGraph.fromJSON(readGraphData(g.dir));
+    t.is(JSON.stringify(loaded), JSON.stringify(expected));
+    t.is(loaded.edgeCount, 4); // the duplicates merged
+    t.deepEqual(loaded.outEdges(a).map((e) => [e.type, e.count, e.confidence, e.reason, e.line]), [['CALLS', 3, 0.9, 'import', 3], ['IMPORTS', undefined, 1, 'x', undefined]]);
+    for (const n of nodes) {
+      t.deepEqual(loaded.outEdgeIds(n.uid), expected.outEdgeIds(n.uid));
+      t.deepEqual(loaded.inEdgeIds(n.uid), expected.inEdgeIds(n.uid));
+    }
+  }
+});
+
+test('a format 1 graph.json (edges as objects) still reads', (t) => {
+  const dir = tempDir();
+  const data = { nodes: [{ uid: 'File:a.ts', label: 'File', name: 'a.ts' }], edges: [{ source: 'File:a.ts', target: 'File:a.ts', type: 'IMPORTS', confidence: 1, reason: 'x' }] };
+  fs.writeFileSync(path.join(dir, 'graph.json'), JSON.stringify(data));
+  t.deepEqual(readGraphData(dir), data);
 });
 
 test('the index folder gets a .gitignore of *, and CURRENT names the published generation', async (t) => {

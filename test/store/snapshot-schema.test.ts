@@ -1,0 +1,60 @@
+/** A snapshot of another format (SNAPSHOT_SCHEMA): analyze rebuilds it from scratch, readers refuse it with the fix. */
+import test from 'ava';
+import fs from 'node:fs';
+import path from 'node:path';
+import { analyzeRepository } from '../../lib/analyze/index.ts';
+import { SnapshotLoader } from '../../index-store/loader.ts';
+import { SNAPSHOT_SCHEMA, readGraphData, readMeta, readPointer } from '../../index-store/format.ts';
+import { loadSavedSnapshot } from '../../runtime/bundle/saved-snapshot.ts';
+import { CodegraphError } from '../../lib/errors.ts';
+import { SMALL_PROJECT, tempRepo } from '../analyze/_helpers.ts';
+
+const generationDir = (root: string): string => path.join(root, '.codegraph', readPointer(path.join(root, '.codegraph'))!);
+
+/** Turns the current generation into what format 1 wrote: meta.json's schema 1, graph.json's edges as objects. */
+function toFormat1(root: string): void {
+  const dir = generationDir(root);
+  fs.writeFileSync(path.join(dir, 'graph.json'), JSON.stringify(readGraphData(dir)));
+  const meta = readMeta(dir);
+  fs.writeFileSync(path.join(dir, 'meta.json'), JSON.stringify({ ...meta, schema: 1 }));
+}
+
+async function format1Repo() {
+  const { root, home } = tempRepo(SMALL_PROJECT, 'old');
+  await analyzeRepository(root, { home });
+  const fresh = fs.readFileSync(path.join(generationDir(root), 'graph.json'), 'utf8');
+  toFormat1(root);
+  return { root, home, fresh };
+}
+
+test('the current format is 2: graph.json with column-wise edges', (t) => {
+  t.is(SNAPSHOT_SCHEMA, 2);
+});
+
+test('analyze over a format 1 snapshot rebuilds from scratch and writes the current format', async (t) => {
+  const { root, home, fresh } = await format1Repo();
+  const logs: string[] = [];
+  const r = await analyzeRepository(root, { home, log: (m) => logs.push(m) });
+  t.false(r.summary.upToDate);
+  t.is(r.summary.files.parsed, 3);
+  t.is(r.summary.files.reused, 0);
+  t.true(logs.some((m) => /snapshot format 1; rebuilding with format 2/.test(m)));
+  t.is(readMeta(r.dir).schema, SNAPSHOT_SCHEMA);
+  t.is(fs.readFileSync(path.join(r.dir, 'graph.json'), 'utf8'), fresh);
+  const snap = await new SnapshotLoader({ home }).get('old');
+  t.true(snap.graph.hasNode('File:src/main.ts'));
+});
+
+test('the loader and the saved-snapshot reader refuse a format 1 snapshot with INDEX_MISSING and the command to run', async (t) => {
+  const { root, home } = await format1Repo();
+  const loader = new SnapshotLoader({ home });
+  const err = await t.throwsAsync(loader.get('old'), { instanceOf: CodegraphError });
+  t.is((err as CodegraphError).code, 'INDEX_MISSING');
+  t.regex(err!.message, /snapshot format 1/);
+  t.true(err!.message.includes(`codegraph analyze ${root}`));
+  loader.close();
+  const saved = await t.throwsAsync(loadSavedSnapshot(root), { instanceOf: CodegraphError });
+  t.is((saved as CodegraphError).code, 'INDEX_MISSING');
+  t.regex(saved!.message, /format 1/);
+  t.true(saved!.message.includes(`codegraph analyze ${root}`));
+});
