@@ -11,6 +11,9 @@ import type {
   ArgFact, Binding, CallFact, ExportFact, Expr, FileFacts, ImportFact, LocalFact, ModuleRef, Pos, RefFact,
   RefKind, SymbolFact, SymbolLabel,
 } from './facts.ts';
+import {
+  bindingIndex, bindsImport, bindsLocal, bindsSymbol, importBinding, localBinding, posColumn, posLength, posLine, symbolBinding, toPos,
+} from './facts.ts';
 import type { LanguageId } from '../lang/index.ts';
 import { lineStartsOf, type NodeRef } from './flat-tree.ts';
 import type { Match, MatchSource } from './query-match.ts';
@@ -621,7 +624,7 @@ export class Collector {
     this.imports.push(fact);
     this.claimed.add(localNode);
     this.skipIds.add(localNode);
-    scope.names.set(fact.local, { i });
+    scope.names.set(fact.local, importBinding(i));
   }
 
   private point(node: Node, at: Node): void {
@@ -686,7 +689,7 @@ export class Collector {
     // a named function or class expression that became a symbol (`module.exports = class Foo {…}`) is bound
     // to its name inside itself
     const own = this.ownNameOf.get(node);
-    if (own !== undefined) scope.names.set(this.symbols[own].name, { s: own });
+    if (own !== undefined) scope.names.set(this.symbols[own].name, symbolBinding(own));
     // the body of a top-level constructor function (`function F() {}` with `F.prototype.m = …` in the file):
     // `this` is an F, as the checker reads it
     if (x.kind === 'function' && this.prototypeNames.size && scope.classSym < 0) {
@@ -755,7 +758,7 @@ export class Collector {
       if (!rec?.scope) continue;
       const text = this.ident(name);
       const b = lookup(rec.scope, text);
-      if (!b || !('l' in b)) continue;
+      if (!bindsLocal(b)) continue;
       let lo = 0, hi = recs.length;
       while (lo < hi) { const mid = (lo + hi) >> 1; if (recs[mid].node.start < body.start) lo = mid + 1; else hi = mid; }
       for (let i = lo; i < recs.length && recs[i].node.start < body.end; i++) {
@@ -814,23 +817,23 @@ export class Collector {
     const on = (roles: Role[], f: DefineHandler): void => { for (const r of roles) defineBy[r] = f; };
       on([Role['def.function'], Role['def.function.signature']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const existing = scope.names.get(name);
-        if (existing && 's' in existing) {
-          const prev = this.symbols[existing.s], pw = this.work[existing.s];
+        if (bindsSymbol(existing)) {
+          const prev = this.symbols[bindingIndex(existing)], pw = this.work[bindingIndex(existing)];
           if (prev.label === 'Function' && pw.signatureOnly && pw.scope === scope) {
-            this.mergeOverload(existing.s, d, d.role === Role['def.function.signature']);
-            return d.role === Role['def.function.signature'] ? -1 : this.span(existing.s, d.def);
+            this.mergeOverload(bindingIndex(existing), d, d.role === Role['def.function.signature']);
+            return d.role === Role['def.function.signature'] ? -1 : this.span(bindingIndex(existing), d.def);
           }
         }
         const s = this.addSymbol(d, scope, cur, name, 'Function', d.role === Role['def.function.signature'] ? 'function_signature' : 'function', exported, isDefault);
         this.work[s].signatureOnly = d.role === Role['def.function.signature'];
         this.work[s].returnsNode = this.returnsOf.get(d.def);
-        scope.names.set(name, { s });
+        scope.names.set(name, symbolBinding(s));
         return this.span(s, d.def);
       });
       on([Role['def.class'], Role['def.class.abstract']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const s = this.addSymbol(d, scope, cur, name, 'Class', d.role === Role['def.class.abstract'] ? 'abstract_class' : 'class', exported, isDefault);
         this.classSymOf.set(d.def, s);
-        scope.names.set(name, { s });
+        scope.names.set(name, symbolBinding(s));
         return this.span(s, d.def);
       });
       on([Role['def.default']], function (d, scope, cur, name, exported, isDefault, topLevel) {
@@ -851,13 +854,13 @@ export class Collector {
           this.work[s].returnsNode = this.returnsOf.get(d.value!);
           this.work[s].typeNode = this.annotOf.get(d.def);
           if (this.work[s].typeNode) this.declaredFnType.set(d.value!, this.work[s].typeNode!);
-          target.names.set(name, { s });
+          target.names.set(name, symbolBinding(s));
           return this.span(s, d.def);
         }
         if (valueKind === 'class') {
           const s = this.addSymbol(d, scope, cur, name, 'Class', 'class', exported, isDefault);
           this.classSymOf.set(d.value!, s);
-          target.names.set(name, { s });
+          target.names.set(name, symbolBinding(s));
           return this.span(s, d.def);
         }
         const type = this.annotOf.get(d.def);
@@ -865,13 +868,13 @@ export class Collector {
           const s = this.addSymbol(d, scope, cur, name, 'Variable', vk, exported, isDefault);
           this.work[s].typeNode = type;
           this.work[s].initNode = d.value;
-          target.names.set(name, { s });
+          target.names.set(name, symbolBinding(s));
           return this.span(s, d.def);
         }
         const l = this.localNodes.length;
         this.localNodes.push({ name, type, init: d.value });
         if (this.docComments.size) this.localDecls.push({ l, def: d.def });
-        target.names.set(name, { l });
+        target.names.set(name, localBinding(l));
         return -1;
       });
       on([Role['def.method'], Role['def.method.signature'], Role['def.method.abstract'], Role['def.field']], function (d, scope, cur, name, exported, isDefault, topLevel) {
@@ -924,7 +927,7 @@ export class Collector {
       });
       on([Role['def.interface']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const s = this.addSymbol(d, scope, cur, name, 'Interface', 'interface', exported, isDefault);
-        scope.names.set(name, { s });
+        scope.names.set(name, symbolBinding(s));
         return this.span(s, d.def);
       });
       on([Role['def.interface.method'], Role['def.interface.property']], function (d, scope, cur, name, exported, isDefault, topLevel) {
@@ -945,12 +948,12 @@ export class Collector {
       on([Role['def.type']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const s = this.addSymbol(d, scope, cur, name, 'TypeAlias', 'type_alias', exported, isDefault);
         this.work[s].typeNode = d.value;
-        scope.names.set(name, { s });
+        scope.names.set(name, symbolBinding(s));
         return this.span(s, d.def);
       });
       on([Role['def.enum']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const s = this.addSymbol(d, scope, cur, name, 'Enum', 'enum', exported, isDefault);
-        scope.names.set(name, { s });
+        scope.names.set(name, symbolBinding(s));
         return this.span(s, d.def);
       });
       on([Role['def.this.field'], Role['def.this.fnfield']], function (d, scope, cur, name, exported, isDefault, topLevel) {
@@ -979,9 +982,9 @@ export class Collector {
       });
       on([Role['def.namespace']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         const existing = scope.names.get(name);
-        if (existing && 's' in existing && this.symbols[existing.s].kind === 'namespace') return this.span(existing.s, d.def);
+        if (bindsSymbol(existing) && this.symbols[bindingIndex(existing)].kind === 'namespace') return this.span(bindingIndex(existing), d.def);
         const s = this.addSymbol(d, scope, cur, name, 'Variable', 'namespace', exported, isDefault);
-        scope.names.set(name, { s });
+        scope.names.set(name, symbolBinding(s));
         return this.span(s, d.def);
       });
       on([Role['def.cjs.objmethod'], Role['def.objmethod']], function (d, scope, cur, name, exported, isDefault, topLevel) {
@@ -992,7 +995,7 @@ export class Collector {
         const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported || d.role === Role['def.cjs.objmethod'], false);
         // the key is also the module's export of that name (`require('./response').set`), as for `module.exports = { a }`
         // (not a getter's or setter's: `get register() {…}` exports what the getter returns, webpack's serialization.js)
-        if (d.role === Role['def.cjs.objmethod'] && !/\b[gs]et\s*$/.test(this.text.slice(d.def.start, d.name!.start))) this.exports.push({ kind: 'local', name, value: { k: 'id', name, b: { s } } });
+        if (d.role === Role['def.cjs.objmethod'] && !/\b[gs]et\s*$/.test(this.text.slice(d.def.start, d.name!.start))) this.exports.push({ kind: 'local', name, value: { k: 'id', name, b: symbolBinding(s) } });
         this.work[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
         // `this` inside a method (or plain function value, not an arrow) of an untyped object literal is the object,
         // as the checker reads it; a typed one (`const p: Provider = {…}`) is its declared type to the checker
@@ -1005,25 +1008,25 @@ export class Collector {
         if (kind !== 'function' && kind !== 'arrow' && kind !== 'class') return this.assignedAlias(d, scope, cur, name);
         if (cur !== -1 || scope !== this.root) return -1;
         const owner = this.root.names.get(this.ident(d.type!));
-        if (!owner || !('s' in owner)) return -1;
-        const parent = this.symbols[owner.s];
+        if (!bindsSymbol(owner)) return -1;
+        const parent = this.symbols[bindingIndex(owner)];
         // a module-level object, a class, or a constructor function (`Counter.create = function () {}`)
         if (parent.parent !== -1 || (parent.label !== 'Variable' && parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
         this.skipIds.add(d.name!);
         if (kind === 'class') {
           // `internals.Route = class { … }` (hapi style): a class named by the property
-          const c = this.addSymbol(d, scope, owner.s, name, 'Class', 'class', parent.exported, false);
+          const c = this.addSymbol(d, scope, bindingIndex(owner), name, 'Class', 'class', parent.exported, false);
           // `Dep.Template = class {…}` on a class or constructor function: a static member of it
           if (parent.label === 'Class' || parent.label === 'Function') this.symbols[c].isStatic = true;
           this.classSymOf.set(d.value!, c);
           return this.span(c, d.def);
         }
-        const s = this.addSymbol(d, scope, owner.s, name, 'Method', 'assigned_function', parent.exported, false);
+        const s = this.addSymbol(d, scope, bindingIndex(owner), name, 'Method', 'assigned_function', parent.exported, false);
         if (parent.label === 'Class' || parent.label === 'Function') this.symbols[s].isStatic = true;
         // `app.set = function () { this.get() }` on a module-level object: `this` is that object, as the checker reads
         // it — unless the function assigns `this.x = …` (a constructor function to the checker, its own instance)
         // (an object literal: `Object.create(proto)` is `any` to the checker)
-        else if (kind === 'function' && !this.work[owner.s].typeNode && this.work[owner.s].initNode && this.isObjectLiteral(this.work[owner.s].initNode!) && !this.assignsThis(d.value!)) this.prototypeOwner.set(d.value!, owner.s);
+        else if (kind === 'function' && !this.work[bindingIndex(owner)].typeNode && this.work[bindingIndex(owner)].initNode && this.isObjectLiteral(this.work[bindingIndex(owner)].initNode!) && !this.assignsThis(d.value!)) this.prototypeOwner.set(d.value!, bindingIndex(owner));
         this.work[s].returnsNode = this.returnsOf.get(d.value!);
         return this.span(s, d.def);
       });
@@ -1033,14 +1036,14 @@ export class Collector {
         if (cur !== -1 || scope !== this.root) return -1;
         const ownerName = PROTOTYPE_OF.exec(this.text.slice(d.type!.start, d.type!.end))![1];
         const owner = this.root.names.get(ownerName);
-        if (!owner || !('s' in owner)) return -1;
-        const parent = this.symbols[owner.s];
+        if (!bindsSymbol(owner)) return -1;
+        const parent = this.symbols[bindingIndex(owner)];
         if (parent.parent !== -1 || (parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
         this.skipIds.add(d.name!);
-        const s = this.addSymbol(d, scope, owner.s, name, 'Method', 'prototype_method', parent.exported, false);
+        const s = this.addSymbol(d, scope, bindingIndex(owner), name, 'Method', 'prototype_method', parent.exported, false);
         this.work[s].returnsNode = this.returnsOf.get(d.value!);
         // `this` inside a plain function assigned to the prototype is an instance of the owner
-        if (kind === 'function') this.prototypeOwner.set(d.value!, owner.s);
+        if (kind === 'function') this.prototypeOwner.set(d.value!, bindingIndex(owner));
         return this.span(s, d.def);
       });
       on([Role['def.cjs.module']], function (d, scope, cur, name, exported, isDefault, topLevel) {
@@ -1135,7 +1138,7 @@ export class Collector {
         const tp = templates?.get(n);
         if (tp) return tp;
         const td = this.typedefs.get(n);
-        if (td !== undefined) return { k: 'id', name: n, b: { s: td } };
+        if (td !== undefined) return { k: 'id', name: n, b: symbolBinding(td) };
         const b = lookup(scope, n);
         return b ? { k: 'id', name: n, b } : { k: 'id', name: n };
       },
@@ -1143,10 +1146,10 @@ export class Collector {
         let i = this.jsdocImports.get(source);
         if (i === undefined) {
           i = this.imports.length;
-          this.imports.push({ kind: 'jsdoc', source, local: `import("${source}")`, at: [1, 1, 0] });
+          this.imports.push({ kind: 'jsdoc', source, local: `import("${source}")`, at: toPos(1, 1, 0) });
           this.jsdocImports.set(source, i);
         }
-        return { k: 'id', name: `import("${source}")`, b: { i } };
+        return { k: 'id', name: `import("${source}")`, b: importBinding(i) };
       },
     };
   }
@@ -1356,15 +1359,15 @@ export class Collector {
   private assignedAlias(d: DefRec, scope: Scope, cur: number, name: string): number {
     if (cur !== -1 || scope !== this.root || !d.value || !(this.idOf(d.value) !== undefined || this.members.has(d.value))) return -1;
     const owner = this.root.names.get(this.ident(d.type!));
-    if (!owner || !('s' in owner)) return -1;
-    const parent = this.symbols[owner.s];
+    if (!bindsSymbol(owner)) return -1;
+    const parent = this.symbols[bindingIndex(owner)];
     if (parent.parent !== -1 || (parent.label !== 'Variable' && parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
-    if (this.memberKeys.has(`${owner.s}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`)) return -1;
+    if (this.memberKeys.has(`${bindingIndex(owner)}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`)) return -1;
     this.skipIds.add(d.name!);
-    const s = this.addSymbol(d, scope, owner.s, name, 'Property', 'assigned_value', parent.exported, false);
+    const s = this.addSymbol(d, scope, bindingIndex(owner), name, 'Property', 'assigned_value', parent.exported, false);
     if (parent.label !== 'Variable') this.symbols[s].isStatic = true;
     this.work[s].initNode = d.value;
-    this.memberKeys.set(`${owner.s}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`, s);
+    this.memberKeys.set(`${bindingIndex(owner)}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`, s);
     return this.span(s, d.def);
   }
 
@@ -1385,10 +1388,10 @@ export class Collector {
     let i = this.inlineRequires.get(source);
     if (i === undefined) {
       i = this.imports.length;
-      this.imports.push({ kind: 'require', source, local: 'require', at: [rowOf(node) + 1, colOf(node) + 1, 0] });
+      this.imports.push({ kind: 'require', source, local: 'require', at: toPos(rowOf(node) + 1, colOf(node) + 1, 0) });
       this.inlineRequires.set(source, i);
     }
-    return { k: 'id', name: 'require', b: { i } };
+    return { k: 'id', name: 'require', b: importBinding(i) };
   }
 
   private readonly inlineRequires = new LazyMap<string, number>();
@@ -1420,7 +1423,7 @@ export class Collector {
     for (const e of this.exports) {
       if (e.kind !== 'local' && e.kind !== 'cjs') continue;
       const v = e.value;
-      if (v.k === 'id' && v.b && 's' in v.b && !this.symbols[v.b.s].exported) { this.symbols[v.b.s].exported = true; changed = true; }
+      if (v.k === 'id' && bindsSymbol(v.b) && !this.symbols[bindingIndex(v.b)].exported) { this.symbols[bindingIndex(v.b)].exported = true; changed = true; }
     }
     if (!changed) return;
     for (let i = 0; i < this.symbols.length; i++) {
@@ -1481,7 +1484,7 @@ export class Collector {
       name, label, kind,
       line: rowOf(d.def) + 1,
       endLine: d.def.endRow + 1,
-      at: d.name ? this.pos(d.name) : [rowOf(d.def) + 1, colOf(d.def) + 1, 0],
+      at: d.name ? this.pos(d.name) : toPos(rowOf(d.def) + 1, colOf(d.def) + 1, 0),
       parent, qualifiedName, exported,
     };
     this.work.push({ defNode: d.def, scope, signatureOnly: false, isPrivate: false, typeNode: undefined, initNode: undefined, returnsNode: undefined, extendsNodes: undefined, implementsNodes: undefined });
@@ -1520,7 +1523,7 @@ export class Collector {
     const name = this.ident(x.name);
     const prop = this.paramPropOf.get(x.name);
     if (prop !== undefined) {
-      scope.names.set(name, { s: prop });
+      scope.names.set(name, symbolBinding(prop));
       return;
     }
     let initFrom: { node: Node; key: string; isType?: boolean } | undefined;
@@ -1573,7 +1576,7 @@ export class Collector {
       // a type alias's own parameters (`type UnaryFunction<T, R> = …`; not those of a function type inside it)
       else if (scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'TypeAlias' && scope.node === this.work[cur].defNode) (this.symbols[cur].typeParams ??= []).push(l);
     }
-    scope.names.set(name, { l });
+    scope.names.set(name, localBinding(l));
   }
 
   // ------------------------------------------------------------------ facts
@@ -1661,7 +1664,7 @@ export class Collector {
       // `import(…)` loads a module (a ModuleRef, its value a promise of the namespace): no function is called
       if (c.callee.end - c.callee.start === 6 && this.text.startsWith('import', c.callee.start)) return;
       const nameNode = this.nameNodeOf(c.callee);
-      const fact: CallFact = { callee, at: nameNode ? this.pos(nameNode) : [rowOf(node) + 1, colOf(node) + 1, 0], from: c.from };
+      const fact: CallFact = { callee, at: nameNode ? this.pos(nameNode) : toPos(rowOf(node) + 1, colOf(node) + 1, 0), from: c.from };
       if (c.isNew) fact.isNew = true;
       if (c.via) { const via = this.calls.get(c.via); if (via) fact.via = this.calleeText(via.callee); }
       if (c.args) {
@@ -1685,14 +1688,14 @@ export class Collector {
           const a = c.args[k];
           if (this.comments.has(a)) continue;
           const value = this.expr(a);
-          if (value.k === 'id' ? !value.b || 'l' in value.b : value.k !== 'member') continue;
+          if (value.k === 'id' ? !value.b || bindsLocal(value.b) : value.k !== 'member') continue;
           const nn = this.nameNodeOf(a);
           if (!nn) continue;
           args.push({ value, at: this.pos(nn), callee: (text ??= this.calleeText(c.callee)) });
         }
         for (const { key, value: v } of c.propArgs ?? []) {
           const value = this.expr(v);
-          if (value.k === 'id' ? !value.b || 'l' in value.b : value.k !== 'member') continue;
+          if (value.k === 'id' ? !value.b || bindsLocal(value.b) : value.k !== 'member') continue;
           const nn = this.nameNodeOf(v);
           if (!nn) continue;
           args.push({ value, at: this.pos(nn), callee: (text ??= this.calleeText(c.callee)), key: this.ident(key) });
@@ -1731,10 +1734,10 @@ export class Collector {
       const node = r.node;
       if (this.skipIds.has(node) || calleeNodes.has(node)) return;
       const e = this.expr(node);
-      if (e.k !== 'id' || !e.b || 'l' in e.b) return;
+      if (e.k !== 'id' || !e.b || bindsLocal(e.b)) return;
       const kind: RefKind = this.jsx.has(node) ? 'jsx' : this.kindOverride.get(node) ?? r.kind;
       // an identifier's `id` value carries its own name (`pos` would scan it again)
-      refs.push({ value: e, kind, at: [rowOf(node) + 1, colOf(node) + 1, e.name.length], from: r.from });
+      refs.push({ value: e, kind, at: toPos(rowOf(node) + 1, colOf(node) + 1, e.name.length), from: r.from });
     });
     this.members.forEach((m, node) => {
       if (calleeNodes.has(node) || this.declaredProps.has(m.property)) return;
@@ -1744,7 +1747,7 @@ export class Collector {
     });
     // keys naming members: `const p: Provider = { a: 1 }` (typed object literal), `const { a, b: c } = obj`
     const declared = new Set<number>();
-    for (const sym of this.symbols) if (sym.at[2] > 0) declared.add(sym.at[0] * 65536 + sym.at[1]);
+    for (const sym of this.symbols) if (posLength(sym.at) > 0) declared.add(posLine(sym.at) * 65536 + posColumn(sym.at));
     this.keyRefs.forEach((k, node) => {
       // a key that declares a symbol (an object-literal method) is tied to the type's member by an IMPLEMENTS edge
       if (declared.has((rowOf(node) + 1) * 65536 + colOf(node) + 1)) return;
@@ -1773,7 +1776,7 @@ export class Collector {
     if (init) return this.expr(init);
     if (slot) {
       const l = this.slotLocal.get(slot);
-      return l === undefined ? undefined : { k: 'id', name: '', b: { l } };
+      return l === undefined ? undefined : { k: 'id', name: '', b: localBinding(l) };
     }
     const nested = this.patternNested.get(pattern);
     if (!nested) return undefined;
@@ -1808,8 +1811,8 @@ export class Collector {
     for (const target of this.assignTargets) {
       const e = this.expr(target);
       let s: number | undefined;
-      if (e.k === 'id' && e.b && 'l' in e.b) { this.reassignedLocals.add(e.b.l); continue; }
-      if (e.k === 'id' && e.b && 's' in e.b) s = e.b.s;
+      if (e.k === 'id' && bindsLocal(e.b)) { this.reassignedLocals.add(bindingIndex(e.b)); continue; }
+      if (e.k === 'id' && bindsSymbol(e.b)) s = bindingIndex(e.b);
       else if (e.k === 'member' && e.obj.k === 'this' && e.obj.cls >= 0) {
         // the assignment that declares `this.x = function …` in a constructor is no reassignment
         const m = this.members.get(target);
@@ -1990,13 +1993,13 @@ export class Collector {
       const typed = this.thisType.get(node);
       if (typed) return { k: 'as', type: this.expr(typed) };
       const cls = this.thisCls.get(node) ?? -1;
-      if (cls >= 0 && this.staticThis.has(node)) return { k: 'id', name: this.symbols[cls].name, b: { s: cls } };
+      if (cls >= 0 && this.staticThis.has(node)) return { k: 'id', name: this.symbols[cls].name, b: symbolBinding(cls) };
       return { k: 'this', cls };
     }
     if (s === 'super') return { k: 'super', cls: this.thisCls.get(node) ?? -1 };
     // a class or function expression that became a symbol (`internals.X = class {…}`) stands for that symbol
     const named = this.classSymOf.get(node) ?? this.fnSymOf.get(node);
-    if (named !== undefined) return { k: 'id', name: this.symbols[named].name, b: { s: named } };
+    if (named !== undefined) return { k: 'id', name: this.symbols[named].name, b: symbolBinding(named) };
     const sk = this.scopeKindOf.get(node);
     if (sk === 'arrow' || sk === 'function') return { k: 'fn' };
     const ret = sk === 'type' ? this.fnTypeReturns.get(node) : undefined;
@@ -2034,7 +2037,7 @@ export class Collector {
    */
   private reactHook(callee: Node): string | undefined {
     const e = this.expr(callee);
-    const imp = (b: Binding | undefined) => (b && 'i' in b ? this.imports[b.i] : undefined);
+    const imp = (b: Binding | undefined) => (bindsImport(b) ? this.imports[bindingIndex(b)] : undefined);
     if (e.k === 'id') {
       const i = imp(e.b);
       return i && i.kind === 'named' && REACT_SOURCES.has(i.source) && REACT_HOOKS.has(i.imported!) ? i.imported : undefined;
@@ -2101,7 +2104,7 @@ export class Collector {
     // a function of this file returned under an assertion (`return createAsyncThunk as CreateAsyncThunk`) is itself
     const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => {
       const held = this.returnedFunction([n]);
-      return held !== undefined ? { k: 'id', name: this.symbols[held].name, b: { s: held } } as Expr : this.expr(n);
+      return held !== undefined ? { k: 'id', name: this.symbols[held].name, b: symbolBinding(held) } as Expr : this.expr(n);
     });
     if (exprs.length === 0) return undefined;
     return exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
@@ -2118,8 +2121,8 @@ export class Collector {
       let n = v;
       for (let w = this.wraps.get(n); w && (w.kind === 'wrap' || w.kind === 'as') && w.inner; w = this.wraps.get(n)) n = w.inner;
       const e = this.expr(n);
-      if (e.k !== 'id' || !e.b || !('s' in e.b) || this.symbols[e.b.s].label !== 'Function' || (out !== undefined && out !== e.b.s)) return undefined;
-      out = e.b.s;
+      if (e.k !== 'id' || !bindsSymbol(e.b) || this.symbols[bindingIndex(e.b)].label !== 'Function' || (out !== undefined && out !== bindingIndex(e.b))) return undefined;
+      out = bindingIndex(e.b);
     }
     return out;
   }
@@ -2164,8 +2167,8 @@ export class Collector {
   private declaredType(id: Node): Node | undefined {
     const e = this.expr(id);
     if (e.k !== 'id' || !e.b) return undefined;
-    if ('l' in e.b) return this.localNodes[e.b.l].type;
-    if ('s' in e.b) return this.symbols[e.b.s].label === 'Variable' ? this.work[e.b.s].typeNode : undefined;
+    if (bindsLocal(e.b)) return this.localNodes[bindingIndex(e.b)].type;
+    if (bindsSymbol(e.b)) return this.symbols[bindingIndex(e.b)].label === 'Variable' ? this.work[bindingIndex(e.b)].typeNode : undefined;
     return undefined;
   }
 
@@ -2268,7 +2271,7 @@ export class Collector {
 
   private pos(node: Node): Pos {
     const name = this.ident(node);
-    return [rowOf(node) + 1, colOf(node) + 1, name.length];
+    return toPos(rowOf(node) + 1, colOf(node) + 1, name.length);
   }
 
   private signature(d: DefRec): string | undefined {

@@ -4,7 +4,7 @@
  * are (`conf`, the weakest link of the chain). Everything is memoised and cycle-safe, so resolution stays
  * linear in the size of the project.
  */
-import type { Binding, CallFact, Expr, FileFacts, LocalFact, SymbolFact } from '../extract/facts.ts';
+import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, symbolBinding, type Binding, type CallFact, type Expr, type FileFacts, type LocalFact, type SymbolFact } from '../extract/facts.ts';
 import type { ModuleResolver } from './modules.ts';
 import { isGlobalName } from './globals.ts';
 
@@ -181,7 +181,7 @@ export class Evaluator {
     if (k !== 'member') {
       if (k === 'id') {
         const b = e.b;
-        if (!b) { if (e.name !== 'exports') return isGlobalName(e.name) ? EXT : UNKNOWN; } else if ('s' in b) return { t: 'sym', f, s: this.mergedValue(f, b.s), r: 'same-file', c: 1 };
+        if (!b) { if (e.name !== 'exports') return isGlobalName(e.name) ? EXT : UNKNOWN; } else if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
       } else if (k === 'this') return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
       else if (k === 'lit' || k === 'fn') return EXT;
     }
@@ -202,8 +202,8 @@ export class Evaluator {
       case 'member':
         // `module.exports.f()`: this module's own exports, as `exports.f()`
         if (e.name === 'exports' && e.obj.k === 'id' && !e.obj.b && e.obj.name === 'module') return this.ownExports(f);
-        if (e.obj.k === 'id' && e.obj.b && 'i' in e.obj.b) {
-          const added = this.addedExport(f, e.obj.b.i, e.name);
+        if (e.obj.k === 'id' && bindsImport(e.obj.b)) {
+          const added = this.addedExport(f, bindingIndex(e.obj.b), e.name);
           if (added) return added;
         }
         // `exports.Suite` in mocha.js (`exports = module.exports = Mocha; exports.Suite = Suite`): the name the file
@@ -216,9 +216,9 @@ export class Evaluator {
       case 'id': {
         const b = e.b;
         if (!b) return e.name === 'exports' ? this.ownExports(f) : isGlobalName(e.name) ? EXT : UNKNOWN;
-        if ('s' in b) return { t: 'sym', f, s: this.mergedValue(f, b.s), r: 'same-file', c: 1 };
-        if ('i' in b) return this.importValue(f, b.i);
-        return this.localValue(f, b.l);
+        if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
+        if (bindsImport(b)) return this.importValue(f, bindingIndex(b));
+        return this.localValue(f, bindingIndex(b));
       }
       case 'this': return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
       case 'super': {
@@ -785,15 +785,15 @@ export class Evaluator {
     let choice: Expr | undefined = e;
     for (let hops = 0; choice && choice.k === 'id' && choice.b && hops < 4; hops++) {
       const b: Binding = choice.b;
-      if ('l' in b) {
-        const loc: LocalFact = this.files[f].locals[b.l];
+      if (bindsLocal(b)) {
+        const loc: LocalFact = this.files[f].locals[bindingIndex(b)];
         choice = loc.reassigned ? undefined : loc.init;
-      } else if ('s' in b) {
-        const sym: SymbolFact = this.files[f].symbols[b.s];
+      } else if (bindsSymbol(b)) {
+        const sym: SymbolFact = this.files[f].symbols[bindingIndex(b)];
         choice = sym.label === 'Variable' && !sym.reassigned && sym.kind === 'const' ? sym.init : undefined;
       } else {
         // an imported const choosing a function (`export const safeCancel: Fn = hasIdle ? (id) => … : polyfill`)
-        const v = this.importValue(f, b.i);
+        const v = this.importValue(f, bindingIndex(b));
         const sym = v.t === 'sym' ? this.sym(v) : undefined;
         if (v.t === 'sym' && sym && sym.label === 'Variable' && !sym.reassigned && sym.kind === 'const' && sym.init) { f = v.f; choice = sym.init; } else choice = undefined;
       }
@@ -853,19 +853,19 @@ export class Evaluator {
       return held && weakenFrom(held, v, 'same-file') as Val & { t: 'sym' };
     }
     if (e.k !== 'id' || !e.b) return undefined;
-    if ('s' in e.b) {
-      const sym = this.files[f].symbols[e.b.s];
+    if (bindsSymbol(e.b)) {
+      const sym = this.files[f].symbols[bindingIndex(e.b)];
       if (sym.label !== 'Variable' || sym.kind !== 'const' || !sym.init) return undefined;
       const held = this.heldFunction(f, sym.init, depth + 1);
-      return held && weakenFrom(held, { t: 'sym', f, s: e.b.s, r: 'same-file', c: 1 }, 'same-file') as Val & { t: 'sym' };
+      return held && weakenFrom(held, { t: 'sym', f, s: bindingIndex(e.b), r: 'same-file', c: 1 }, 'same-file') as Val & { t: 'sym' };
     }
-    if ('i' in e.b) {
-      const v = this.importValue(f, e.b.i);
+    if (bindsImport(e.b)) {
+      const v = this.importValue(f, bindingIndex(e.b));
       if (v.t !== 'sym') return undefined;
-      const held = this.heldFunction(v.f, { k: 'id', name: this.sym(v).name, b: { s: v.s } }, depth + 1);
+      const held = this.heldFunction(v.f, { k: 'id', name: this.sym(v).name, b: symbolBinding(v.s) }, depth + 1);
       return held && weakenFrom(held, v, 'import') as Val & { t: 'sym' };
     }
-    const loc = this.files[f].locals[e.b.l];
+    const loc = this.files[f].locals[bindingIndex(e.b)];
     return loc.reassigned || !loc.init ? undefined : this.heldFunction(f, loc.init, depth + 1);
   }
 
@@ -887,7 +887,7 @@ export class Evaluator {
       // maybe a subclass overriding the member — so its constraint is no answer here
       // (unless it is the type parameter of the receiver's class, bound by its type arguments: `Repo<User>.find()`)
       // (or one of the function's own, bound by the call's arguments: `first(leaves)`)
-      if (sym.returns.k === 'id' && sym.returns.b && 'l' in sym.returns.b && !subst?.has(`${c.f}:${sym.returns.b.l}`)) return UNKNOWN;
+      if (sym.returns.k === 'id' && bindsLocal(sym.returns.b) && !subst?.has(`${c.f}:${bindingIndex(sym.returns.b)}`)) return UNKNOWN;
       return weakenFrom(this.typeValue(c.f, sym.returns, 0, subst), c, 'return-type');
     }
     // no declared return type: the value its return statements give, evaluated where they are written
@@ -913,8 +913,8 @@ export class Evaluator {
     const conflicts = new Set<string>();
     const bind = (pt: Expr, arg: () => Val, depth: number): void => {
       if (depth > 4) { this.cut++; return; }
-      if (pt.k === 'id' && pt.b && 'l' in pt.b) {
-        const key = `${c.f}:${pt.b.l}`;
+      if (pt.k === 'id' && bindsLocal(pt.b)) {
+        const key = `${c.f}:${bindingIndex(pt.b)}`;
         if (!params.has(key)) return;
         const v = arg();
         if (v.t === 'unknown' || v.t === 'ext') return;
@@ -978,8 +978,8 @@ export class Evaluator {
 
   private typeValueAt(f: number, t: Expr, depth: number, subst?: Subst): Val {
     // a type parameter bound by the receiver's type arguments (`T` of `Repo<T>` reached through `Repo<User>`)
-    if (subst && t.k === 'id' && t.b && 'l' in t.b) {
-      const a = subst.get(`${f}:${t.b.l}`);
+    if (subst && t.k === 'id' && bindsLocal(t.b)) {
+      const a = subst.get(`${f}:${bindingIndex(t.b)}`);
       if (a) return a.v ?? this.typeValue(a.f, a.t, depth + 1, a.subst);
     }
     // a type name, the most frequent kind, skips the tests of the others (each a builtin call in cold code)
@@ -1075,8 +1075,8 @@ export class Evaluator {
   private namedType(f: number, t: Expr, depth: number, subst: Subst | undefined): Val {
     // a type parameter whose constraint is no type name (`Handlers extends Array<RequestHandler>`, `T extends A | B`,
     // `T extends { run(): void }`): a value of it has the constraint's members (an object type: maybe more)
-    if (t.k === 'id' && t.b && 'l' in t.b) {
-      const constraint = this.files[f].locals[t.b.l]?.type;
+    if (t.k === 'id' && bindsLocal(t.b)) {
+      const constraint = this.files[f].locals[bindingIndex(t.b)]?.type;
       if (constraint && constraint !== t && constraint.k !== 'id' && constraint.k !== 'member' && constraint.k !== 'generic') {
         const v = this.typeValue(f, constraint, depth + 1, subst);
         return v.t === 'obj' ? { ...v, open: true } : v;
@@ -1090,7 +1090,7 @@ export class Evaluator {
     if (sym.label === 'TypeAlias' && sym.type) {
       const v = this.typeValue(target.f, sym.type, depth + 1, subst);
       // a type parameter read as its constraint (`T extends ZodTrait`): T may have more members than the constraint
-      return v.t === 'obj' && t.k === 'id' && t.b && 'l' in t.b ? { ...v, open: true } : v;
+      return v.t === 'obj' && t.k === 'id' && bindsLocal(t.b) ? { ...v, open: true } : v;
     }
     return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
   }
@@ -1163,21 +1163,21 @@ export class Evaluator {
     switch (t.k) {
       case 'id': {
         if (!t.b) return 'ext'; // a global type (Promise, Array, HTMLElement …) or one we cannot see
-        if ('l' in t.b) {
+        if (bindsLocal(t.b)) {
           // a type parameter: its constraint when the extractor records one as the local's type (`T extends Base`)
-          const constraint = this.files[f].locals[t.b.l]?.type;
+          const constraint = this.files[f].locals[bindingIndex(t.b)]?.type;
           if (!constraint || constraint === t) return undefined;
           if (this.depth > MAX_DEPTH) { this.cut++; return undefined; }
           if (++this.depth > this.peak) this.peak = this.depth;
           try { return this.typeSymbol(f, constraint); } finally { this.depth--; }
         }
-        const v = 's' in t.b ? { t: 'sym', f, s: this.mergedValue(f, t.b.s), r: 'same-file', c: 1 } as Val : this.importValue(f, t.b.i);
+        const v = bindsSymbol(t.b) ? { t: 'sym', f, s: this.mergedValue(f, bindingIndex(t.b)), r: 'same-file', c: 1 } as Val : this.importValue(f, bindingIndex(t.b));
         if (v.t === 'sym') return { f: v.f, s: this.mergedType(v.f, v.s), c: v.c, r: v.r };
         return v.t === 'ext' ? 'ext' : undefined;
       }
       case 'member': {
         // `import("./x").Options` of a module whose value is a class (`module.exports = X`): its typedef `Options`
-        const added = t.obj.k === 'id' && t.obj.b && 'i' in t.obj.b ? this.addedExport(f, t.obj.b.i, t.name) : undefined;
+        const added = t.obj.k === 'id' && bindsImport(t.obj.b) ? this.addedExport(f, bindingIndex(t.obj.b), t.name) : undefined;
         const v = added ?? this.member(this.deref(this.value(f, t.obj)), t.name);
         if (v.t === 'sym') return { f: v.f, s: this.mergedType(v.f, v.s), c: v.c, r: v.r };
         return v.t === 'ext' ? 'ext' : undefined;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { CodeGraph } from '../graph/code-graph.ts';
 import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/reference-index.ts';
 import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
-import type { CallFact, Expr, FileFacts, Pos, RefFact, SymbolFact } from '../extract/facts.ts';
+import { bindingIndex, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
 import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { ModuleResolver } from './modules.ts';
 import { Evaluator, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
@@ -258,7 +258,7 @@ class ProjectBuilder {
         // a key of an object literal value holding a symbol (`summary.formatPrice`): a reference, but the name is
         // the key's
         const from = this.fromPos(f, r.from), target = this.posOf(v);
-        if (target !== from) this.refEdge(from, target, v.c, v.r, r.at[0], r.kind);
+        if (target !== from) this.refEdge(from, target, v.c, v.r, posLine(r.at), r.kind);
         return;
       }
       // a member of a union receiver whose member types disagree: an occurrence of each, no edge
@@ -275,7 +275,7 @@ class ProjectBuilder {
     if (kind === 'export' || this.isCallbackSite(r.at)) return;
     const target = this.posOf(v);
     if (target === from) return;
-    this.refEdge(from, target, v.c, v.r, r.at[0], r.kind);
+    this.refEdge(from, target, v.c, v.r, posLine(r.at), r.kind);
   }
 
   /** A callback argument of one of the current file's calls that got its REFERENCES edge there (most files have none). */
@@ -303,7 +303,7 @@ class ProjectBuilder {
         if (v.held) keyName = true;
         const sym = ev.sym(v);
         // a local (`const { f } = config; f()`) is its own binding: its name is no occurrence of what it holds
-        const bound = !keyName && (callee.k === 'member' || (callee.k === 'id' && !!callee.b && !('l' in callee.b)));
+        const bound = !keyName && (callee.k === 'member' || (callee.k === 'id' && !!callee.b && !bindsLocal(callee.b)));
         if (bound && CALLABLE_NAMES.has(sym.label)) { nf = v.f; ns = v.s; nr = v.r; nc = v.c; }
         if (call.isNew) this.newCall(v, sym, a);
         else this.symCall(f, callee, v, sym, a);
@@ -323,7 +323,7 @@ class ProjectBuilder {
     const status = a.status;
     if (status === RESOLVED && a.tf >= 0) {
       this.resolved++;
-      this.edge(from, this.symBase[a.tf] + a.ts, 'CALLS', a.conf, a.reason, call.at[0], call.via);
+      this.edge(from, this.symBase[a.tf] + a.ts, 'CALLS', a.conf, a.reason, posLine(call.at), call.via);
       const of = a.of >= 0 ? a.of : a.tf, os = a.of >= 0 ? a.os : a.ts;
       if (name && !keyName && (nf < 0 || (nf === of && ns === os))) this.occurrenceOf(of, os, f, call.at, name, 'call', from, a.reason, a.conf);
     } else if (status === EXTERNAL) {
@@ -382,7 +382,7 @@ class ProjectBuilder {
   /** What a call (not `new`) of a project symbol runs: a function or method, or the function a binding holds. */
   private symCall(f: number, callee: Expr, v: Val & { t: 'sym' }, sym: SymbolFact, a: CallAnswer): void {
     const ev = this.ev;
-    if ((sym.reassigned && (sym.type || (sym.label !== 'Function' && sym.label !== 'Method'))) || (callee.k === 'id' && !!callee.b && 'l' in callee.b && this.files[f].locals[callee.b.l]?.reassigned)) {
+    if ((sym.reassigned && (sym.type || (sym.label !== 'Function' && sym.label !== 'Method'))) || (callee.k === 'id' && bindsLocal(callee.b) && this.files[f].locals[bindingIndex(callee.b)]?.reassigned)) {
       // a function binding assigned again in its file (`let notify: Notify = …; notify = fn`, a local `let run =
       // dflt` replaced by a setter): which function it holds at the call is not fixed, and the checker names only
       // its type's signature. A function bound without a declared type (`let isArray = (v) => …` replacing itself
@@ -435,7 +435,7 @@ class ProjectBuilder {
     const dispatch = callee.k === 'member' && !indirect ? ev.unionCallees(f, callee) : !call.isNew ? ev.eitherCallees(f, callee) : undefined;
     if (dispatch && dispatch.every((m) => CALLABLE_MEMBERS.has(ev.sym(m).label))) {
       this.resolved++;
-      for (const m of dispatch) this.edge(from, this.posOf(m), 'CALLS', Math.min(m.c, REASON_CONFIDENCE['union-member']), 'union-member', call.at[0], call.via);
+      for (const m of dispatch) this.edge(from, this.posOf(m), 'CALLS', Math.min(m.c, REASON_CONFIDENCE['union-member']), 'union-member', posLine(call.at), call.via);
     } else {
       // a receiver whose shape is known — an object type literal (`this: { extend_(…): … }`: its method signatures
       // are no symbols; not a type parameter's constraint, which a value may exceed) or an object literal value —
@@ -462,7 +462,7 @@ class ProjectBuilder {
       if (label !== 'Function' && label !== 'Method') continue;
       const t = this.posOf(v);
       if (t === from) continue;
-      this.callbackEdge(from, t, v.c, v.r, a.at[0], calleeText, a.key);
+      this.callbackEdge(from, t, v.c, v.r, posLine(a.at), calleeText, a.key);
       this.callbackSites.add(siteKey(a.at));
     }
   }
@@ -487,7 +487,7 @@ class ProjectBuilder {
       && !(callee.k === 'member' && this.files[f].language === 'javascript' && this.untypedRoot(f, callee.obj, 0))
       && !(callee.k === 'member' && this.anyRoot(f, callee.obj, 0))) {
       this.nameOnly++;
-      this.edge(from, this.posOf(candidates[0]), 'CALLS', REASON_CONFIDENCE['name-only'], 'name-only', call.at[0]);
+      this.edge(from, this.posOf(candidates[0]), 'CALLS', REASON_CONFIDENCE['name-only'], 'name-only', posLine(call.at));
     }
   }
 
@@ -532,8 +532,8 @@ class ProjectBuilder {
       // `this` in a plain function that belongs to no class or object literal: `any` to the checker
       case 'this': return e.cls < 0;
       case 'id': {
-        if (!e.b || !('l' in e.b)) return false;
-        const loc = this.files[f].locals[e.b.l];
+        if (!bindsLocal(e.b)) return false;
+        const loc = this.files[f].locals[bindingIndex(e.b)];
         if (!loc || loc.type || loc.ctxType) return false;
         // a callback's parameter is typed by the function it is passed to; when that gives it no type (a package's
         // `hooks.compilation.tap(name, (compilation) => …)`, an untyped `each(fn)`), the checker has `any` there too
@@ -568,13 +568,13 @@ class ProjectBuilder {
       }
       case 'id': {
         if (!e.b) return false;
-        if ('l' in e.b) {
-          const loc = this.files[f].locals[e.b.l];
+        if (bindsLocal(e.b)) {
+          const loc = this.files[f].locals[bindingIndex(e.b)];
           if (!loc) return false;
           if (loc.type) return loc.type.k === 'any';
           return !!loc.init && this.anyRoot(f, loc.init, depth + 1);
         }
-        if ('s' in e.b) return this.files[f].symbols[e.b.s]?.type?.k === 'any';
+        if (bindsSymbol(e.b)) return this.files[f].symbols[bindingIndex(e.b)]?.type?.k === 'any';
         return false;
       }
       default: return false;
@@ -627,7 +627,7 @@ class ProjectBuilder {
   }
 
   private occurrence(v: Val, f: number, at: Pos, name: string, kind: ReferenceKind, from: number, reason: string, conf: number): void {
-    if (v.t !== 'sym' || at[2] === 0) return;
+    if (v.t !== 'sym' || posLength(at) === 0) return;
     const sym = this.ev.sym(v);
     if (sym.name !== name) return; // aliased: the text here is not the symbol's name
     this.ref(this.symBase[v.f] + v.s, f, at, kind, from, conf, reason);
@@ -635,15 +635,15 @@ class ProjectBuilder {
 
   /** occurrence() of symbol `ts` of file `tf` (no value object to build). */
   private occurrenceOf(tf: number, ts: number, f: number, at: Pos, name: string, kind: ReferenceKind, from: number, reason: string, conf: number): void {
-    if (at[2] === 0) return;
+    if (posLength(at) === 0) return;
     if (this.files[tf].symbols[ts].name !== name) return; // aliased: the text here is not the symbol's name
     this.ref(this.symBase[tf] + ts, f, at, kind, from, conf, reason);
   }
 
   /** A reference to the node at position `target` from the one at `from`. */
   private ref(target: number, f: number, at: Pos, kind: ReferenceKind, from: number, confidence: number, reason: string): void {
-    if (at[2] === 0) return;
-    this.refs[f].push({ target: this.uids[target], filePath: this.files[f].path, line: at[0], column: at[1], length: at[2], kind, from: this.uids[from], confidence, reason });
+    if (posLength(at) === 0) return;
+    this.refs[f].push({ target: this.uids[target], filePath: this.files[f].path, line: posLine(at), column: posColumn(at), length: posLength(at), kind, from: this.uids[from], confidence, reason });
   }
 
   // Edges between node positions. A site merged into an existing edge builds no edge object (most CALLS and
@@ -727,5 +727,5 @@ function compareRefsInFile(a: Reference, b: Reference): number {
 
 /** A number naming a position's line and column (exact for lines below 2^21), cheaper to hash than a string. */
 function siteKey(at: Pos): number {
-  return at[0] * 0x100000000 + at[1];
+  return posLine(at) * 0x100000000 + posColumn(at);
 }

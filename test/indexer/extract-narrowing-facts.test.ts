@@ -4,7 +4,7 @@
  * than a missing one, so every rule here has its boundary tested.
  */
 import test from 'ava';
-import type { Expr, FileFacts } from '../../lib/extract/facts.ts';
+import { importBinding, type Expr, type FileFacts } from '../../lib/extract/facts.ts';
 import { extractFile } from '../../lib/extract/index.ts';
 import { indexFixture } from './harness.ts';
 
@@ -37,7 +37,7 @@ test('a type parameter records its constraint as its type, an unconstrained one 
   const f = ts(`import { Node } from './node';
 export function f<T extends Node, U>(x: T, y: U): void {}
 `);
-  t.deepEqual(strip(local(f, 'T')?.type), { k: 'id', name: 'Node', b: { i: 0 } });
+  t.deepEqual(strip(local(f, 'T')?.type), { k: 'id', name: 'Node', b: importBinding(0) });
   t.is(local(f, 'U')?.type, undefined);
 });
 
@@ -54,7 +54,7 @@ test('Array<T>, ReadonlyArray<T> and readonly T[] are arrays of T; Map<K, V> a m
   const f = ts(`import { Node } from './node';
 export function f(a: Array<Node>, b: ReadonlyArray<Node>, c: readonly Node[], d: Map<string, Node>): void {}
 `);
-  const node = { k: 'id', name: 'Node', b: { i: 0 } };
+  const node = { k: 'id', name: 'Node', b: importBinding(0) };
   t.deepEqual(strip(local(f, 'a')?.type), { k: 'array', of: node });
   t.deepEqual(strip(local(f, 'b')?.type), { k: 'array', of: node });
   t.deepEqual(strip(local(f, 'c')?.type), { k: 'array', of: node });

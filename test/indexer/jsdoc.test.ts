@@ -4,16 +4,16 @@
  * never as an exception: doc comments are free text written by hand.
  */
 import test from 'ava';
-import type { Expr } from '../../lib/extract/facts.ts';
+import { importBinding, symbolBinding, type Expr } from '../../lib/extract/facts.ts';
 import { jsdocTags, jsdocType } from '../../lib/extract/jsdoc.ts';
 import { extractFile } from '../../lib/extract/index.ts';
 
 /** Names resolve to bound ids (as if declared in the file), except the globals the parser knows. */
 const names = {
-  name: (n: string): Expr => ({ k: 'id', name: n, b: { s: 0 } }),
-  importOf: (source: string): Expr => ({ k: 'id', name: `import("${source}")`, b: { i: 0 } }),
+  name: (n: string): Expr => ({ k: 'id', name: n, b: symbolBinding(0) }),
+  importOf: (source: string): Expr => ({ k: 'id', name: `import("${source}")`, b: importBinding(0) }),
 };
-const id = (n: string): Expr => ({ k: 'id', name: n, b: { s: 0 } });
+const id = (n: string): Expr => ({ k: 'id', name: n, b: symbolBinding(0) });
 
 test('tags: types in balanced braces, names with their offsets in the comment, continuation lines', (t) => {
   const c = '/**\n * Builds it {@link Foo}.\n * @param {{ a: Foo,\n *   b: Bar }} [opts=1] options\n * @returns {Foo} the foo\n * @template {Base} T, U\n * @typedef {import("./x")} X\n */';
@@ -56,7 +56,7 @@ test('types: names, unions, arrays, maps, promises, index signatures, function a
   t.deepEqual(jsdocType('function(Foo, string): Bar', names), { k: 'fntype', returns: id('Bar'), params: [id('Foo'), { k: 'lit' }] });
   t.deepEqual(jsdocType('(a: Foo, b) => Bar', names), { k: 'fntype', returns: id('Bar'), params: [id('Foo'), null] });
   t.deepEqual(jsdocType('(Foo|Bar)', names), { k: 'union', types: [id('Foo'), id('Bar')] });
-  t.deepEqual(jsdocType('import("./x").Y', names), { k: 'member', obj: { k: 'id', name: 'import("./x")', b: { i: 0 } }, name: 'Y' });
+  t.deepEqual(jsdocType('import("./x").Y', names), { k: 'member', obj: { k: 'id', name: 'import("./x")', b: importBinding(0) }, name: 'Y' });
   t.deepEqual(jsdocType('Repo<User>', names), { k: 'generic', of: id('Repo'), args: [id('User')] });
 });
 

@@ -6,7 +6,7 @@
  * to `other` (what the resolver does without them).
  */
 import test from 'ava';
-import type { Expr } from '../../lib/extract/facts.ts';
+import { importBinding, type Expr } from '../../lib/extract/facts.ts';
 import { extractFile } from '../../lib/extract/index.ts';
 import { resolveProject } from '../../lib/resolve/index.ts';
 
@@ -36,7 +36,7 @@ function calls(mode: Facts): Set<string> {
     for (const l of b.locals) if (['s', 'g', 'h'].includes(l.name)) l.init = { k: 'other' };
   }
   if (mode === 'hand') {
-    const imp = (name: string): Expr => ({ k: 'id', name, b: { i: b.imports.findIndex((i) => i.local === name) } });
+    const imp = (name: string): Expr => ({ k: 'id', name, b: importBinding(b.imports.findIndex((i) => i.local === name)) });
     const set = (local: string, types: Expr[]): void => {
       const l = b.locals.findIndex((x) => x.name === local);
       b.locals[l] = { ...b.locals[l], init: { k: 'union', types } };

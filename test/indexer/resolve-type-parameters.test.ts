@@ -7,6 +7,7 @@
 import test from 'ava';
 import { extractFile } from '../../lib/extract/index.ts';
 import { resolveProject } from '../../lib/resolve/index.ts';
+import { importBinding, localBinding } from '../../lib/extract/facts.ts';
 
 const node = `export class Node {
   cut(from: number): Node { return this; }
@@ -23,7 +24,7 @@ function resolve(mode: 'extracted' | 'hand' | 'stripped'): Set<string> {
   if (mode === 'stripped') { const { type: _constraint, ...rest } = b.locals[tp]; b.locals[tp] = rest; }
   if (mode === 'hand') {
     const imp = b.imports.findIndex((i) => i.local === 'Node');
-    b.locals[tp] = { ...b.locals[tp], type: { k: 'id', name: 'Node', b: { i: imp } } };
+    b.locals[tp] = { ...b.locals[tp], type: { k: 'id', name: 'Node', b: importBinding(imp) } };
   }
   const r = resolveProject([a, b], {});
   return new Set(r.graph.edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target} ${e.reason}`));
@@ -38,7 +39,7 @@ test('a receiver typed by a type parameter resolves through its recorded constra
 test('a type parameter constrained by itself (a cycle in hand-made facts) does not loop', (t) => {
   const b = extractFile('use.ts', use, 'typescript');
   const tp = b.locals.findIndex((l) => l.name === 'T');
-  b.locals[tp] = { ...b.locals[tp], type: { k: 'id', name: 'T', b: { l: tp } } };
+  b.locals[tp] = { ...b.locals[tp], type: { k: 'id', name: 'T', b: localBinding(tp) } };
   const r = resolveProject([extractFile('node.ts', node, 'typescript'), b], {});
   t.false(r.graph.edges.some((e) => e.type === 'CALLS' && e.target.endsWith('Node.cut') && e.reason !== 'name-only'));
 });
