@@ -134,8 +134,8 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
   let ahead: ParseAhead | NativeAhead | undefined;
   /**
    * Starts the extraction helpers once `files` are known to need parsing: the pool when workers were asked
-   * for (and enough files to pay off), else the native parser's background thread (nothing to start up, so
-   * from two files on), else the parse worker when the split is on (or auto with SPLIT_MIN_FILES files).
+   * for (and enough files to pay off), else the native parser (its background thread from two files on; one
+   * file it parses and matches in this thread: NativeAhead.run), else the parse worker when the split is on (or auto with SPLIT_MIN_FILES files).
    */
   const startPool = (files: readonly { path: string }[]): void => {
     if (pool || ahead) return;
@@ -148,7 +148,7 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
       pool.warm([...languages].sort());
       return;
     }
-    if (split !== 'on' && n >= 2) {
+    if (split !== 'on' && n >= 1) {
       ahead = NativeAhead.start();
       if (ahead) return;
     }
