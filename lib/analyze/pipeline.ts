@@ -9,7 +9,7 @@ import { languageOf, type FileFacts, type LanguageId } from '../extract/index.ts
 import { loadProjectConfig, resolveProject } from '../resolve/index.ts';
 import { detectModules } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
-import { buildSearch } from '../search/index.ts';
+import { buildSearch, packSearchable } from '../search/index.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
 import type { ReferenceIndex } from '../refs/reference-index.ts';
 import { CodegraphError } from '../errors.ts';
@@ -367,10 +367,11 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const facts = all.map((a) => a.facts);
   const hashes = new Map(all.map((a) => [a.record.path, a.record.hash] as const));
   // Search reads only the symbol nodes, which neither relations nor modules and processes change: hand them over
-  // as soon as they are all made.
+  // as soon as they are all made (packed: the properties documents are made from, in one string and two arrays).
   const sendSearch = (g: CodeGraph): void => {
+    const symbols = packSearchable(g.nodes);
     searchWorker!.send({
-      root, nodes: g.nodes, texts: [...texts], hashes: [...hashes], dir: opts.searchDir!(), previousDir: previous?.dir,
+      root, ...(symbols ? { symbols } : { nodes: g.nodes }), texts: [...texts], hashes: [...hashes], dir: opts.searchDir!(), previousDir: previous?.dir,
       embedder: opts.embedder, fresh: force,
     }, log, (d) => progress.tick(d));
   };
