@@ -135,7 +135,8 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
   /**
    * Starts the extraction helpers once `files` are known to need parsing: the pool when workers were asked
    * for (and enough files to pay off), else the native parser (its background thread from two files on; one
-   * file it parses and matches in this thread: NativeAhead.run), else the parse worker when the split is on (or auto with SPLIT_MIN_FILES files).
+   * file it parses and matches in this thread: NativeAhead.run), else the parse worker when the split is on
+   * (or auto with SPLIT_MIN_FILES files).
    */
   const startPool = (files: readonly { path: string }[]): void => {
     if (pool || ahead) return;
@@ -371,8 +372,8 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const sendSearch = (g: CodeGraph): void => {
     const symbols = packSearchable(g.nodes);
     searchWorker!.send({
-      root, ...(symbols ? { symbols } : { nodes: g.nodes }), texts: [...texts], hashes: [...hashes], dir: opts.searchDir!(), previousDir: previous?.dir,
-      embedder: opts.embedder, fresh: force,
+      root, ...(symbols ? { symbols } : { nodes: g.nodes }), texts: [...texts], hashes: [...hashes], dir: opts.searchDir!(),
+      previousDir: previous?.dir, embedder: opts.embedder, fresh: force,
     }, log, (d) => progress.tick(d));
   };
   const resolved = resolveProject(facts, config, { onNodes: opts.searchDir && searchWorker ? sendSearch : undefined });
