@@ -9,7 +9,7 @@ import { languageOf, type FileFacts, type LanguageId } from '../extract/index.ts
 import { loadProjectConfig, resolveProject } from '../resolve/index.ts';
 import { detectModules } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
-import { buildSearch } from '../search/index.ts';
+import { buildSearch, packSearchable } from '../search/index.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
 import type { ReferenceIndex } from '../refs/reference-index.ts';
 import { CodegraphError } from '../errors.ts';
@@ -134,8 +134,9 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
   let ahead: ParseAhead | NativeAhead | undefined;
   /**
    * Starts the extraction helpers once `files` are known to need parsing: the pool when workers were asked
-   * for (and enough files to pay off), else the native parser's background thread (nothing to start up, so
-   * from two files on), else the parse worker when the split is on (or auto with SPLIT_MIN_FILES files).
+   * for (and enough files to pay off), else the native parser (its background thread from two files on; one
+   * file it parses and matches in this thread: NativeAhead.run), else the parse worker when the split is on
+   * (or auto with SPLIT_MIN_FILES files).
    */
   const startPool = (files: readonly { path: string }[]): void => {
     if (pool || ahead) return;
@@ -148,7 +149,7 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
       pool.warm([...languages].sort());
       return;
     }
-    if (split !== 'on' && n >= 2) {
+    if (split !== 'on' && n >= 1) {
       ahead = NativeAhead.start();
       if (ahead) return;
     }
@@ -367,11 +368,12 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const facts = all.map((a) => a.facts);
   const hashes = new Map(all.map((a) => [a.record.path, a.record.hash] as const));
   // Search reads only the symbol nodes, which neither relations nor modules and processes change: hand them over
-  // as soon as they are all made.
+  // as soon as they are all made (packed: the properties documents are made from, in one string and two arrays).
   const sendSearch = (g: CodeGraph): void => {
+    const symbols = packSearchable(g.nodes);
     searchWorker!.send({
-      root, nodes: g.nodes, texts: [...texts], hashes: [...hashes], dir: opts.searchDir!(), previousDir: previous?.dir,
-      embedder: opts.embedder, fresh: force,
+      root, ...(symbols ? { symbols } : { nodes: g.nodes }), texts: [...texts], hashes: [...hashes], dir: opts.searchDir!(),
+      previousDir: previous?.dir, embedder: opts.embedder, fresh: force,
     }, log, (d) => progress.tick(d));
   };
   const resolved = resolveProject(facts, config, { onNodes: opts.searchDir && searchWorker ? sendSearch : undefined });

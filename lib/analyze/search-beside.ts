@@ -1,7 +1,8 @@
 /**
  * The search stage in a worker thread beside resolve, modules and processes. `buildSearch` reads only the
  * symbol nodes (in graph order), the file texts and hashes and the previous generation — nothing relations,
- * modules or processes add — so the pipeline hands it the graph's nodes as soon as resolve has made them all
+ * modules or processes add — so the pipeline hands it the graph's symbols (packed: only what documents are made
+ * of, lib/search/documents.ts packSearchable) as soon as resolve has made them all
  * (before any relation) and resolves relations, runs modules, processes and the graph write meanwhile, then
  * waits for it before finishing (the generation is published only after). The worker is started when the parse
  * phase starts if the previous snapshot shows a large project, else when resolve starts, so it has loaded
@@ -66,7 +67,7 @@ export class SearchBeside {
     }
   }
 
-  /** Hands over the job; `result()` then gives its outcome. */
+  /** Hands over the job (`job.symbols`' arrays are transferred); `result()` then gives its outcome. */
   send(job: SearchJob, log: (m: string) => void, progress: (done: number) => void): void {
     const w = this.worker;
     w.ref(); // its reply is awaited
@@ -88,7 +89,7 @@ export class SearchBeside {
       w.once('exit', (code) => { if (!settled) reject(new Error(`the search worker stopped (exit code ${code}) before finishing`)); });
     });
     this.outcome.catch(() => {}); // observed by result() or settle()
-    w.postMessage(job);
+    w.postMessage(job, job.symbols ? [job.symbols.lengths.buffer as ArrayBuffer, job.symbols.numbers.buffer as ArrayBuffer] : []);
   }
 
   /** The search stage's result (rejects as buildSearch would have thrown). */

@@ -1,7 +1,8 @@
 /**
  * Worker-thread side of the search stage beside modules and processes (search-beside.ts): builds the search
  * files (lib/search `buildSearch`) from the graph's nodes as they are after resolve — search reads only the
- * symbol nodes, in graph order, never what modules and processes add — while the main thread runs modules,
+ * symbol nodes, in graph order, never what modules and processes add (and of those only the properties
+ * documents are made from: they come packed) — while the main thread runs modules,
  * processes and the writes. Log lines and progress go back as messages. One job per worker.
  */
 import { parentPort } from 'node:worker_threads';
@@ -9,12 +10,17 @@ import { CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { readInside } from '../../index-store/host.ts';
 import { CodegraphError } from '../errors.ts';
-import type { BuildSearchResult } from '../search/index.ts';
+import type { BuildSearchResult, PackedSymbols } from '../search/index.ts';
 
 export interface SearchJob {
   root: string;
-  /** Every node of the graph after resolve, in graph order (edges are not needed). */
-  nodes: GraphNode[];
+  /**
+   * The searchable nodes of the graph after resolve, in graph order, as the properties search reads
+   * (lib/search/documents.ts packSearchable); else (a node the packed form cannot carry) `nodes`.
+   */
+  symbols?: PackedSymbols;
+  /** Every node of the graph after resolve, in graph order (edges are not needed), when `symbols` is not given. */
+  nodes?: GraphNode[];
   /** Texts the main thread read this run, by path (others are read from disk). */
   texts: Array<[string, string]>;
   hashes: Array<[string, string]>;
@@ -33,9 +39,9 @@ if (port) {
   port.once('message', async (job: SearchJob) => {
     let reply: SearchReply;
     try {
-      const { buildSearch } = await search;
+      const { buildSearch, unpackSearchable } = await search;
       const graph = new CodeGraph();
-      for (const n of job.nodes) graph.addNode(n);
+      for (const n of job.symbols ? unpackSearchable(job.symbols) : job.nodes!) graph.addNode(n);
       const texts = new Map(job.texts);
       const hashes = new Map(job.hashes);
       const res = await buildSearch({

@@ -44,7 +44,10 @@ export class CodeGraph {
   // bytes per edge).
   /**
    * Existing edges by their ends: source position → target position → the first edge id between them;
-   * further edges between the same ends (other types) follow through `sameEnds`.
+   * further edges between the same ends (other types) follow through `sameEnds`. The target of a source's
+   * first edge (`outIdx[s][0]`) is not in the map, which is made only when a source gets a second distinct
+   * target: most nodes have one (a symbol's MEMBER_OF, a type's single reference), and a Map each costs an
+   * allocation the collector then keeps tracing (~15k on openai's SDK).
    */
   private readonly pairIndex: (Map<number, number> | undefined)[] = [];
   /** Edge id → the next edge id with the same source and target (−1: none). */
@@ -117,13 +120,13 @@ export class CodeGraph {
     this.sameEnds.push(-1);
     // find() left the last edge between s and t (of other types) in `this.lastSameEnds`
     const last = this.lastSameEnds;
+    const out = this.outIdx[s];
     if (last >= 0) this.sameEnds[last] = id;
-    else {
+    else if (out) { // a second distinct target (the first one is found through outIdx)
       let targets = this.pairIndex[s];
       if (!targets) this.pairIndex[s] = targets = new Map();
       targets.set(t, id);
     }
-    const out = this.outIdx[s];
     if (out) out.push(id); else this.outIdx[s] = [id];
     const inn = this.inIdx[t];
     if (inn) inn.push(id); else this.inIdx[t] = [id];
@@ -142,7 +145,8 @@ export class CodeGraph {
 
   /** Id of the edge of `type` from position s to t, or −1 (then `lastSameEnds` is the last edge between them, or −1). */
   private find(s: number, t: number, type: RelType): number {
-    const first = this.pairIndex[s]?.get(t);
+    const out = this.outIdx[s];
+    const first = out === undefined ? undefined : this.edgeDst[out[0]] === t ? out[0] : this.pairIndex[s]?.get(t);
     let last = -1;
     for (let k = first ?? -1; k >= 0; k = this.sameEnds[k]) {
       if (this.edges[k].type === type) return k;

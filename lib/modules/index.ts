@@ -61,11 +61,13 @@ export function detectModules(graph: CodeGraph, options: ModulesOptions = {}): M
   for (const m of modules) {
     const uid = `Community:${m.name}`;
     const size = m.to - m.from;
+    const at = graph.nodeCount;
     graph.addNode({ uid, label: 'Community', name: m.name, kind: 'community', size, cohesion: m.cohesion });
+    // Both ends' positions are known (a member's is pos[x]): no two uid lookups per edge, as addEdge would make.
     for (let x = m.from; x < m.to; x++) {
       const s = symbols[x];
       s.module = m.name;
-      graph.addEdge({ source: s.uid, target: uid, type: 'MEMBER_OF', confidence: 1, reason: 'community' });
+      graph.addEdgeAt(pos[x], at, { source: s.uid, target: uid, type: 'MEMBER_OF', confidence: 1, reason: 'community' });
     }
     summaries.push({ uid, name: m.name, size, cohesion: m.cohesion });
   }

@@ -138,9 +138,78 @@ interface FileContext {
   inPath: string;
 }
 
-/** The node properties a document is made from (besides its file's text): equal keys, equal documents. */
+/**
+ * The node properties a document is made from (besides its file's text): equal keys, equal documents. The
+ * packed form the search worker gets (packSearchable) carries exactly these: change both together.
+ */
 export function describedProperties(n: GraphNode): unknown[] {
   return [n.uid, n.label, n.name, n.qualifiedName, n.filePath, n.signature, n.doc, n.line, n.endLine];
+}
+
+/** describedProperties' string-valued keys, in a PackedSymbols' order (then `line` and `endLine`, numbers). */
+const PACKED_STRINGS = ['uid', 'label', 'name', 'qualifiedName', 'filePath', 'signature', 'doc'] as const;
+
+/**
+ * The searchable nodes reduced to what a document is made from (describedProperties), in one string and two
+ * typed arrays: what the search worker is sent (lib/analyze/search-beside.ts). A structured clone of ~15k node
+ * objects costs the sending thread ~35-50 ms (every key of every object written); this form copies in a few.
+ */
+export interface PackedSymbols {
+  count: number;
+  /** The string properties of every node, in PACKED_STRINGS order, concatenated. */
+  text: string;
+  /** Length of each of them in `text` (-1: the property is absent). */
+  lengths: Int32Array;
+  /** `line` and `endLine` of each node (NaN: absent). */
+  numbers: Float64Array;
+}
+
+/**
+ * The searchable nodes of `nodes` (in order) packed, or undefined when one has a described property of another
+ * type than the schema's (a string, or a number other than NaN), which the packed form cannot carry.
+ */
+export function packSearchable(nodes: readonly GraphNode[]): PackedSymbols | undefined {
+  const symbols = nodes.filter(isSearchable);
+  const lengths = new Int32Array(symbols.length * PACKED_STRINGS.length);
+  const numbers = new Float64Array(symbols.length * 2);
+  let text = '';
+  let j = 0;
+  for (let i = 0; i < symbols.length; i++) {
+    const n = symbols[i];
+    for (const k of PACKED_STRINGS) {
+      const v = n[k];
+      if (v === undefined) lengths[j++] = -1;
+      else if (typeof v === 'string') { text += v; lengths[j++] = v.length; }
+      else return undefined;
+    }
+    for (let m = 0; m < 2; m++) {
+      const v = m === 0 ? n.line : n.endLine;
+      if (v === undefined) numbers[2 * i + m] = NaN;
+      else if (typeof v === 'number' && !Number.isNaN(v)) numbers[2 * i + m] = v;
+      else return undefined;
+    }
+  }
+  return { count: symbols.length, text, lengths, numbers };
+}
+
+/** The nodes `packSearchable` packed, with exactly their described properties (absent ones left out). */
+export function unpackSearchable(p: PackedSymbols): GraphNode[] {
+  const out = new Array<GraphNode>(p.count);
+  let at = 0, j = 0;
+  for (let i = 0; i < p.count; i++) {
+    const n: Record<string, unknown> = {};
+    for (const k of PACKED_STRINGS) {
+      const len = p.lengths[j++];
+      if (len < 0) continue;
+      n[k] = p.text.slice(at, at + len);
+      at += len;
+    }
+    const line = p.numbers[2 * i], endLine = p.numbers[2 * i + 1];
+    if (!Number.isNaN(line)) n.line = line;
+    if (!Number.isNaN(endLine)) n.endLine = endLine;
+    out[i] = n as unknown as GraphNode;
+  }
+  return out;
 }
 
 /** Offsets where each line of `text` starts (line k, 1-based, starts at `starts[k - 1]`). */

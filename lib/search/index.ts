@@ -21,6 +21,7 @@ import { readPacked, readRows, toColumns, VectorMatrix, writeVectors } from './v
 import { writeParts } from './write-parts.ts';
 
 export { SearchIndex } from './engine.ts';
+export { packSearchable, unpackSearchable, type PackedSymbols } from './documents.ts';
 export type { RankedSymbol, RankRequest, RankResult, QueryVectors, RankMode } from './engine.ts';
 
 export interface BuildSearchOptions {

@@ -1,7 +1,7 @@
 /**
  * Extraction with the native parser's background thread (lib/analyze/native-ahead.ts): the facts extractFile
  * gives, in order, for every rxjs and fixture file, with the queries matched on that thread too (native matcher)
- * or here (CODEGRAPH_NATIVE_MATCH=0); failures as extractFile's; the pipeline takes this path by default; and
+ * or here (CODEGRAPH_NATIVE_MATCH=0), a lone file parsed and matched natively in this thread; failures as extractFile's; the pipeline takes this path by default; and
  * an analyze with the JavaScript matcher (CODEGRAPH_NATIVE_MATCH=0) or without the native parser
  * (CODEGRAPH_NATIVE=0: node-tree-sitter parses and walks) writes the same generation, byte for byte.
  */
@@ -72,6 +72,26 @@ test.serial('with CODEGRAPH_NATIVE_MATCH=0 the queries are matched here (JavaScr
   }
 });
 
+test.serial('a single file is parsed and matched natively in this thread: extractFile\'s facts (every fixture file, failures too)', async (t) => {
+  const all = items(fixtures, 'fixtures/');
+  const ahead = NativeAhead.start()!;
+  const before = NativeAhead.parsedAhead, matchedBefore = NativeAhead.matchedAhead;
+  try {
+    for (const it of all) {
+      const ticks: number[] = [];
+      const { results } = await ahead.run([it], (n) => ticks.push(n));
+      t.deepEqual(ticks, [1]);
+      t.is('facts' in results[0] ? json(results[0].facts) : results[0].error, json(extractFile(it.path, it.text, it.language)), it.path);
+    }
+    t.is(NativeAhead.parsedAhead - before, all.length);
+    t.is(NativeAhead.matchedAhead - matchedBefore, all.length);
+    const { got, want } = await failureCase(async (items) => ({ results: (await Promise.all(items.map((i) => ahead.run([i], () => {})))).map((r) => r.results[0]), inWorkers: 0 }));
+    t.deepEqual(got, want);
+  } finally {
+    ahead.close();
+  }
+});
+
 test('a file the native thread cannot take fails as extractFile fails; the files around it are extracted', async (t) => {
   const ahead = NativeAhead.start()!;
   try {
@@ -88,6 +108,11 @@ test.serial('analyze parses on the native thread by default', async (t) => {
   const r = await analyzeRepository(root, { home });
   t.is(r.summary.files.parsed, 3);
   t.is(NativeAhead.parsedAhead - before, 3);
+  // one changed file: parsed natively too (in this thread)
+  fs.appendFileSync(path.join(root, 'src/math.ts'), '\nexport function addedLater(x: number): number { return x + 1; }\n');
+  const again = await analyzeRepository(root, { home });
+  t.is(again.summary.files.parsed, 1);
+  t.is(NativeAhead.parsedAhead - before, 4);
 });
 
 test('analyze with the JavaScript matcher (CODEGRAPH_NATIVE_MATCH=0) or without the native parser (CODEGRAPH_NATIVE=0) writes the same generation, byte for byte (rxjs + fixtures, CLI)', (t) => {

@@ -29,3 +29,31 @@ test('uid allocator numbers repeats from #2', (t) => {
   const base = makeUid('Function', 'src/a.ts', 'f');
   t.deepEqual([a.allocate(base), a.allocate(base), a.allocate(base)], [base, `${base}#2`, `${base}#3`]);
 });
+
+test('merging finds every earlier edge by its ends and type, whichever target a source reached first (against a plain reference)', (t) => {
+  // a source's first target is found through its edge list, later targets through a map: many sources, targets and types mixed
+  let seed = 7;
+  const rand = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const types = ['CALLS', 'REFERENCES', 'IMPORTS'] as const;
+  const g = new CodeGraph();
+  for (let i = 0; i < 12; i++) g.addNode({ uid: `Function:a.ts:f${i}`, label: 'Function', name: `f${i}` });
+  const ref = new Map<string, { count: number; confidence: number; line: number }>();
+  const order: string[] = [];
+  for (let k = 0; k < 600; k++) {
+    const s = rand(12), d = rand(i2(s)) + (s % 3 === 0 ? 5 : 0), type = types[rand(3)], confidence = (1 + rand(10)) / 10, line = 1 + rand(50);
+    const key = `${s} ${d} ${type}`;
+    const had = ref.get(key);
+    if (had) { had.count++; had.confidence = Math.max(had.confidence, confidence); had.line = Math.min(had.line, line); } else { ref.set(key, { count: 1, confidence, line }); order.push(key); }
+    if (k % 2) g.addEdge({ source: `Function:a.ts:f${s}`, target: `Function:a.ts:f${d}`, type, confidence, reason: 'r', line });
+    else g.addEdgeAt(s, d, { source: `Function:a.ts:f${s}`, target: `Function:a.ts:f${d}`, type, confidence, reason: 'r', line });
+  }
+  t.is(g.edgeCount, order.length);
+  t.deepEqual(g.edges.map((e) => `${e.source.slice(15)} ${e.target.slice(15)} ${e.type}`), order.map((k) => { const [s, d, ty] = k.split(' '); return `${s} ${d} ${ty}`; }));
+  t.deepEqual(g.edges.map((e) => [e.count ?? 1, e.confidence, e.line]), order.map((k) => { const r = ref.get(k)!; return [r.count, r.confidence, r.line]; }));
+  for (let i = 0; i < 12; i++) {
+    t.deepEqual(g.outEdgeIds(`Function:a.ts:f${i}`), g.edges.flatMap((e, id) => (e.source === `Function:a.ts:f${i}` ? [id] : [])));
+    t.deepEqual(g.inEdgeIds(`Function:a.ts:f${i}`), g.edges.flatMap((e, id) => (e.target === `Function:a.ts:f${i}` ? [id] : [])));
+  }
+  // a few sources with a single target: 12 nodes draw few enough targets for some
+  function i2(s: number): number { return s % 3 === 0 ? 1 + (s % 2) : 12; } // targets 5 or 5-6 for every third source
+});

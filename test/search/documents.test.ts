@@ -6,7 +6,8 @@
 import test from 'ava';
 import { fileURLToPath } from 'node:url';
 import { cleanDoc, collapseSpaces } from '../../lib/search/documents.ts';
-import { buildDocuments } from '../../lib/search/documents.ts';
+import { buildDocuments, describedProperties, isSearchable, packSearchable, unpackSearchable } from '../../lib/search/documents.ts';
+import { CodeGraph } from '../../lib/graph/code-graph.ts';
 import { identifiersIn, splitIdentifier, stem, terms } from '../../lib/search/tokenize.ts';
 import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
 import { appFiles, filesUnder } from './fixture-graph.ts';
@@ -122,4 +123,28 @@ test('stem equals the plain reference on every ending rule and on every lower-ca
   let bad = 0;
   for (const w of words) if (stem(w) !== referenceStem(w)) { bad++; if (bad < 5) t.log(w, stem(w), referenceStem(w)); }
   t.is(bad, 0);
+});
+
+test('packed symbols (what the search worker gets) unpack to the searchable nodes\' described properties, and the same documents', async (t) => {
+  const snap = await buildSnapshotInMemory(RXJS_SRC, { search: false, log: () => {} });
+  const src = filesUnder(RXJS_SRC);
+  const nodes = snap.graph.nodes;
+  const packed = packSearchable(nodes)!;
+  t.truthy(packed);
+  // through a structured clone, as postMessage sends them
+  const back = unpackSearchable(structuredClone(packed));
+  const searchable = nodes.filter(isSearchable);
+  t.true(searchable.length > 900 && searchable.length < nodes.length);
+  t.deepEqual(back.map((n) => JSON.stringify(describedProperties(n))), searchable.map((n) => JSON.stringify(describedProperties(n))));
+  for (let i = 0; i < back.length; i++) {
+    for (const k of ['qualifiedName', 'signature', 'doc', 'line', 'endLine']) t.is(k in back[i], searchable[i][k] !== undefined, `${searchable[i].uid} ${k}`);
+  }
+  const g = new CodeGraph();
+  for (const n of back) g.addNode(n);
+  t.is(JSON.stringify(buildDocuments(g, (p) => src[p])), JSON.stringify(buildDocuments(snap.graph, (p) => src[p])));
+  // edge values: empty strings, non-ASCII, absent lines; a property of another type cannot be packed
+  const odd = [{ uid: 'Function:a.ts:f', label: 'Function', name: '', filePath: 'ä/€.ts', signature: '(x: \u{1F600}) => 0', line: 3 }] as never[];
+  t.deepEqual(unpackSearchable(structuredClone(packSearchable(odd)!)), odd);
+  t.is(packSearchable([{ uid: 'Function:a.ts:g', label: 'Function', name: 'g', line: '3' }] as never[]), undefined);
+  t.is(packSearchable([{ uid: 'Function:a.ts:g', label: 'Function', name: 'g', doc: 5 }] as never[]), undefined);
 });
