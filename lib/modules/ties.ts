@@ -265,24 +265,28 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   }
 
   // The code relations that count, once: ends as tie-node indexes, and their weight before hub discounts.
+  // Typed arrays of the most relations there can be (one per edge), filled in place: no growing arrays, and
+  // each edge's fields and ends read once (this loop visits every edge, in baseline code).
   const importance = new Int32Array(N);
-  const relI: number[] = [], relJ: number[] = [], relW: number[] = [];
+  const relI = new Int32Array(M), relJ = new Int32Array(M), relW = new Float64Array(M);
+  let R = 0;
   for (let k = 0; k < M; k++) {
     const e = edges[k];
-    const base = typeWeight(e.type);
+    const type = e.type;
+    const base = typeWeight(type);
     if (base === 0 || !isConfident(e, minConfidence)) continue;
-    if (dst[k] >= 0) importance[dst[k]]++;
-    if (src[k] < 0 || dst[k] < 0 || src[k] === dst[k]) continue; // equal positions: a self edge
-    const i = tieOf[src[k]];
-    const j = tieOf[dst[k]];
+    const x = src[k], y = dst[k];
+    if (y >= 0) importance[y]++;
+    if (x < 0 || y < 0 || x === y) continue; // equal positions: a self edge
+    const i = tieOf[x];
+    const j = tieOf[y];
     if (i < 0 || j < 0) continue;
-    let weight = e.type === 'REFERENCES' && e.role === 'callback' ? CALLBACK_WEIGHT : base;
+    let weight = type === 'REFERENCES' && e.role === 'callback' ? CALLBACK_WEIGHT : base;
     // Repeated sites strengthen a tie, with diminishing returns.
     weight *= e.confidence * (1 + Math.log2(Math.max(1, e.count ?? 1)) * 0.5);
     if (isTest[i] || isTest[j]) weight *= testFactor;
-    relI.push(i); relJ.push(j); relW.push(weight);
+    relI[R] = i; relJ[R] = j; relW[R] = weight; R++;
   }
-  const R = relI.length;
 
   // How many distinct units lean on each unit: a helper everyone calls says little about where a caller
   // belongs. And how many distinct files: four handlers of one controller file calling their service are one
