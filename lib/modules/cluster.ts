@@ -86,14 +86,15 @@ function adjacency(ties: TieGraph): Adjacency {
   const n = ties.uids.length;
   const m = ties.a.length;
   const deg = new Int32Array(n + 1);
-  for (let k = 0; k < m; k++) { deg[ties.a[k]]++; deg[ties.b[k]]++; }
+  const ta = ties.a, tb = ties.b, tw = ties.w; // locals: see splitLoose
+  for (let k = 0; k < m; k++) { deg[ta[k]]++; deg[tb[k]]++; }
   const offsets = new Int32Array(n + 1);
   for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i] + deg[i];
   const fill = offsets.slice(0, n);
   const nbr = new Int32Array(2 * m);
   const wt = new Float64Array(2 * m);
   for (let k = 0; k < m; k++) {
-    const x = ties.a[k], y = ties.b[k], w = ties.w[k];
+    const x = ta[k], y = tb[k], w = tw[k];
     nbr[fill[x]] = y; wt[fill[x]++] = w;
     nbr[fill[y]] = x; wt[fill[y]++] = w;
   }
@@ -120,6 +121,7 @@ function splitDisconnected(group: Int32Array, adj: Adjacency, n: number): Int32A
   const out = new Int32Array(n).fill(-1);
   const stack: number[] = [];
   let next = 0;
+  const offsets = adj.offsets, nbr = adj.nbr;
   for (let s = 0; s < n; s++) {
     if (out[s] !== -1) continue;
     const g = group[s];
@@ -127,8 +129,8 @@ function splitDisconnected(group: Int32Array, adj: Adjacency, n: number): Int32A
     stack.push(s);
     while (stack.length) {
       const v = stack.pop()!;
-      for (let p = adj.offsets[v]; p < adj.offsets[v + 1]; p++) {
-        const u = adj.nbr[p];
+      for (let p = offsets[v], end = offsets[v + 1]; p < end; p++) {
+        const u = nbr[p];
         if (out[u] === -1 && group[u] === g) { out[u] = next; stack.push(u); }
       }
     }
@@ -145,8 +147,11 @@ function splitDisconnected(group: Int32Array, adj: Adjacency, n: number): Int32A
  */
 function splitLoose(levels: Int32Array[], adj: Adjacency, ties: TieGraph, minSize: number, share: number): Int32Array {
   // Written with typed arrays and plain loops, no closures, spreads or per-part lists: V8 compiled the
-  // closure-and-Map version of this for 160 ms (three times) on rxjs×4, more than the work itself.
+  // closure-and-Map version of this for 160 ms (three times) on rxjs×4, more than the work itself. The arrays
+  // are read through locals: the CLI runs this without TurboFan, where each \`adj.x\` in a loop is an
+  // inline-cache call of its own.
   const n = ties.uids.length;
+  const offsets = adj.offsets, nbr = adj.nbr, wt = adj.wt, unitSize = ties.size;
   const out = new Int32Array(n).fill(-1);
   let next = 0;
   const stamp = new Int32Array(n).fill(-1);
@@ -168,7 +173,7 @@ function splitLoose(levels: Int32Array[], adj: Adjacency, ties: TieGraph, minSiz
     let current = nodes;
     let level = start;
     const detached: [Int32Array, number][] = [];
-    while (level > 0 && sizeOf(current, ties.size) >= 2 * minSize) {
+    while (level > 0 && sizeOf(current, unitSize) >= 2 * minSize) {
       const below = levels[level - 1];
       // Parts: members grouped by their community one level down, parts by ascending id, members in order.
       let k = 0;
@@ -181,7 +186,7 @@ function splitLoose(levels: Int32Array[], adj: Adjacency, ties: TieGraph, minSiz
         for (let x = 0; x < current.length; x++) { const v = current[x]; byPart[at[below[v]]++] = v; }
         const mark = set++;
         for (let x = 0; x < current.length; x++) stamp[current[x]] = mark;
-        let remaining = sizeOf(current, ties.size);
+        let remaining = sizeOf(current, unitSize);
         const keep = new Int32Array(current.length);
         let kept = 0;
         let from = 0;
@@ -190,11 +195,11 @@ function splitLoose(levels: Int32Array[], adj: Adjacency, ties: TieGraph, minSiz
           let inside = 0, outside = 0, psize = 0;
           for (let x = from; x < to; x++) {
             const v = byPart[x];
-            psize += ties.size[v];
-            for (let q = adj.offsets[v]; q < adj.offsets[v + 1]; q++) {
-              const u = adj.nbr[q];
+            psize += unitSize[v];
+            for (let q = offsets[v], end = offsets[v + 1]; q < end; q++) {
+              const u = nbr[q];
               if (stamp[u] !== mark) continue;
-              if (below[u] === p) inside += adj.wt[q] / 2; else outside += adj.wt[q];
+              if (below[u] === p) inside += wt[q] / 2; else outside += wt[q];
             }
           }
           // Only parts big enough to be an area of their own: a handful of symbols is not worth a module.
@@ -253,9 +258,10 @@ function placeSpread(group: Int32Array, ties: TieGraph, minUsers: number): { gro
   const isCandidate = new Set(candidates);
   const share = new Map<number, Map<number, number>>();
   for (const i of candidates) share.set(i, new Map());
-  for (let k = 0; k < ties.a.length; k++) {
-    if (!ties.code[k]) continue;
-    const x = ties.a[k], y = ties.b[k], w = ties.w[k];
+  const ta = ties.a, tb = ties.b, tw = ties.w, code = ties.code;
+  for (let k = 0; k < ta.length; k++) {
+    if (!code[k]) continue;
+    const x = ta[k], y = tb[k], w = tw[k];
     if (isCandidate.has(x)) { const m = share.get(x)!; m.set(group[y], (m.get(group[y]) ?? 0) + w); }
     if (isCandidate.has(y)) { const m = share.get(y)!; m.set(group[x], (m.get(group[x]) ?? 0) + w); }
   }
@@ -399,10 +405,11 @@ function mergeSmall(group: Int32Array, adj: Adjacency, ties: TieGraph, minSize: 
   /** The group `g` is most tied to (heavier link, then larger, then lower number), or −1. */
   function bestLink(g: number): number {
     const link = new Map<number, number>();
+    const offsets = adj.offsets, nbr = adj.nbr, wt = adj.wt;
     for (const v of members[g]) {
-      for (let p = adj.offsets[v]; p < adj.offsets[v + 1]; p++) {
-        const h = find(group[adj.nbr[p]]);
-        if (h !== g) link.set(h, (link.get(h) ?? 0) + adj.wt[p]);
+      for (let p = offsets[v], end = offsets[v + 1]; p < end; p++) {
+        const h = find(group[nbr[p]]);
+        if (h !== g) link.set(h, (link.get(h) ?? 0) + wt[p]);
       }
     }
     let best = -1, bestW = -1;
@@ -439,11 +446,12 @@ function foldSatellites(group: Int32Array, ties: TieGraph, share: number): Int32
   // Code ties from each group to the others, and their total.
   const link: (Map<number, number> | undefined)[] = new Array(count);
   const external = new Float64Array(count);
-  for (let k = 0; k < ties.a.length; k++) {
-    if (!ties.code[k]) continue;
-    const x = ties.a[k], y = ties.b[k];
-    if (!ties.size[x] || !ties.size[y]) continue;
-    const gx = group[x], gy = group[y], w = ties.w[k];
+  const ta = ties.a, tb = ties.b, tw = ties.w, code = ties.code, unitSize = ties.size; // locals: see splitLoose
+  for (let k = 0; k < ta.length; k++) {
+    if (!code[k]) continue;
+    const x = ta[k], y = tb[k];
+    if (!unitSize[x] || !unitSize[y]) continue;
+    const gx = group[x], gy = group[y], w = tw[k];
     if (gx === gy) continue;
     external[gx] += w; external[gy] += w;
     const lx = (link[gx] ??= new Map()); lx.set(gy, (lx.get(gy) ?? 0) + w);

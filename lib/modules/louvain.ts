@@ -85,13 +85,14 @@ export function louvain(graph: WeightedGraph, options: LouvainOptions): LouvainR
 function fromTies(g: WeightedGraph): Level {
   const n = g.n, m = g.a.length;
   const deg = new Int32Array(n);
-  for (let e = 0; e < m; e++) { deg[g.a[e]]++; deg[g.b[e]]++; }
+  const ga = g.a, gb = g.b, gw = g.w;
+  for (let e = 0; e < m; e++) { deg[ga[e]]++; deg[gb[e]]++; }
   const offsets = new Int32Array(n + 1);
   for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i] + deg[i];
   const fill = offsets.slice(0, n);
   const nbr = new Int32Array(2 * m), wt = new Float64Array(2 * m), k = new Float64Array(n);
   for (let e = 0; e < m; e++) {
-    const x = g.a[e], y = g.b[e], w = g.w[e];
+    const x = ga[e], y = gb[e], w = gw[e];
     nbr[fill[x]] = y; wt[fill[x]++] = w; k[x] += w;
     nbr[fill[y]] = x; wt[fill[y]++] = w; k[y] += w;
   }
@@ -107,6 +108,9 @@ function moveNodes(g: Level, m2: number, gamma: number, rng: Uint32Array, maxSwe
   const touched = new Int32Array(n);
   const mark = new Uint8Array(n);
   const order = identity(n);
+  // The level's arrays in locals: this runs in baseline code (no TurboFan in the CLI), where every \`g.x\` in
+  // the inner loop is an inline-cache call of its own.
+  const offsets = g.offsets, nbr = g.nbr, wt = g.wt, k = g.k;
   let state = rng[0];
   for (let sweep = 0; sweep < maxSweeps; sweep++) {
     // Fisher–Yates with the seeded source (mulberry32, inlined): the visiting order is random but reproducible.
@@ -122,13 +126,13 @@ function moveNodes(g: Level, m2: number, gamma: number, rng: Uint32Array, maxSwe
     for (let o = 0; o < n; o++) {
       const v = order[o];
       const own = comm[v];
-      const kv = g.k[v];
+      const kv = k[v];
       let count = 0;
       mark[own] = 1; touched[count++] = own;
-      for (let p = g.offsets[v]; p < g.offsets[v + 1]; p++) {
-        const c = comm[g.nbr[p]];
+      for (let p = offsets[v], end = offsets[v + 1]; p < end; p++) {
+        const c = comm[nbr[p]];
         if (!mark[c]) { mark[c] = 1; touched[count++] = c; }
-        weightTo[c] += g.wt[p];
+        weightTo[c] += wt[p];
       }
       tot[own] -= kv;
       let best = own;
@@ -167,6 +171,7 @@ function moveNodesQueued(g: Level, m2: number, gamma: number, rng: Uint32Array, 
   const queue = identity(n); // a ring: each node is in it at most once
   const queued = new Uint8Array(n).fill(1);
   shuffle(queue, rng);
+  const offsets = g.offsets, nbr = g.nbr, wt = g.wt, k = g.k; // locals: see moveNodes
   let head = 0, waiting = n;
   for (let budget = maxSweeps * n; waiting > 0 && budget > 0; budget--) {
     const v = queue[head];
@@ -174,13 +179,13 @@ function moveNodesQueued(g: Level, m2: number, gamma: number, rng: Uint32Array, 
     waiting--;
     queued[v] = 0;
     const own = comm[v];
-    const kv = g.k[v];
+    const kv = k[v];
     let count = 0;
     mark[own] = 1; touched[count++] = own;
-    for (let p = g.offsets[v]; p < g.offsets[v + 1]; p++) {
-      const c = comm[g.nbr[p]];
+    for (let p = offsets[v], end = offsets[v + 1]; p < end; p++) {
+      const c = comm[nbr[p]];
       if (!mark[c]) { mark[c] = 1; touched[count++] = c; }
-      weightTo[c] += g.wt[p];
+      weightTo[c] += wt[p];
     }
     tot[own] -= kv;
     let best = own;
@@ -195,8 +200,8 @@ function moveNodesQueued(g: Level, m2: number, gamma: number, rng: Uint32Array, 
     if (best === own) continue;
     comm[v] = best;
     // Neighbours left outside the community v joined may now prefer it: look at them again.
-    for (let p = g.offsets[v]; p < g.offsets[v + 1]; p++) {
-      const u = g.nbr[p];
+    for (let p = offsets[v], end = offsets[v + 1]; p < end; p++) {
+      const u = nbr[p];
       if (queued[u] || comm[u] === best) continue;
       queued[u] = 1;
       let at = head + waiting;
@@ -260,17 +265,18 @@ function aggregate(g: Level, comm: Int32Array, relabel: Int32Array, count: numbe
   // At most one entry per original adjacency entry: a safe capacity, trimmed at the end.
   let nbr = new Int32Array(g.offsets[g.n]), wt = new Float64Array(g.offsets[g.n]);
   let size = 0;
+  const gOffsets = g.offsets, gNbr = g.nbr, gWt = g.wt, gSelf = g.self, gK = g.k; // locals: see moveNodes
   for (let c = 0; c < count; c++) {
     let t = 0;
     for (let q = start[c]; q < start[c + 1]; q++) {
       const v = byComm[q];
-      self[c] += g.self[v];
-      k[c] += g.k[v];
-      for (let p = g.offsets[v]; p < g.offsets[v + 1]; p++) {
-        const d = relabel[comm[g.nbr[p]]];
-        if (d === c) { self[c] += g.wt[p] / 2; continue; } // each internal edge is seen from both ends
+      self[c] += gSelf[v];
+      k[c] += gK[v];
+      for (let p = gOffsets[v], end = gOffsets[v + 1]; p < end; p++) {
+        const d = relabel[comm[gNbr[p]]];
+        if (d === c) { self[c] += gWt[p] / 2; continue; } // each internal edge is seen from both ends
         if (!seen[d]) { seen[d] = 1; touched[t++] = d; }
-        weightTo[d] += g.wt[p];
+        weightTo[d] += gWt[p];
       }
     }
     const row = touched.subarray(0, t).sort(); // typed-array sort: numeric, native
@@ -286,8 +292,9 @@ function modularity(g: WeightedGraph, part: Int32Array, gamma: number, m2: numbe
   let count = 0;
   for (let i = 0; i < part.length; i++) if (part[i] + 1 > count) count = part[i] + 1;
   const inside = new Float64Array(count), tot = new Float64Array(count);
-  for (let e = 0; e < g.a.length; e++) {
-    const x = part[g.a[e]], y = part[g.b[e]], w = g.w[e];
+  const ga = g.a, gb = g.b, gw = g.w;
+  for (let e = 0; e < ga.length; e++) {
+    const x = part[ga[e]], y = part[gb[e]], w = gw[e];
     tot[x] += w; tot[y] += w;
     if (x === y) inside[x] += w;
   }

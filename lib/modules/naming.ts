@@ -106,7 +106,9 @@ export class WordFrequencies {
     this.keys = this.keysOf(symbols);
     this.total = this.unitFile.length;
     const df = this.df;
-    for (let u = 0; u < this.total; u++) for (const w of this.unitWords[u]) df[w]++;
+    // Indexed loops over the per-unit word lists, here and below: without TurboFan a for…of makes an iterator
+    // per list and a call and a result object per step.
+    for (let u = 0; u < this.total; u++) { const words = this.unitWords[u]; for (let x = 0; x < words.length; x++) df[words[x]]++; }
   }
 
   /** Unit codes (unit × 2, + 1 for a root) of `members`, numbering units, files and words met for the first time. */
@@ -197,8 +199,10 @@ export class WordFrequencies {
   /** Distinct meaningful words of a unit: its name's, then its file's base name's. */
   private wordsOf(name: string, file: number): number[] {
     const out: number[] = [];
-    for (const w of splitWords(name)) if (meaningful(w)) { const id = this.wordOf(w); if (!out.includes(id)) out.push(id); }
-    for (const id of this.fileWords[file]) if (!out.includes(id)) out.push(id);
+    const words = splitWords(name);
+    for (let x = 0; x < words.length; x++) if (meaningful(words[x])) { const id = this.wordOf(words[x]); if (!out.includes(id)) out.push(id); }
+    const fileWords = this.fileWords[file];
+    for (let x = 0; x < fileWords.length; x++) if (!out.includes(fileWords[x])) out.push(fileWords[x]);
     return out;
   }
 
@@ -361,7 +365,8 @@ export class WordFrequencies {
     seen.length = 0;
     for (let x = 0; x < n; x++) {
       const weight = uWeight[x];
-      for (const w of unitWords[uKey[x]]) { if (wordCount[w] === 0) seen.push(w); wordAcc[w] += weight; wordCount[w]++; }
+      const words = unitWords[uKey[x]];
+      for (let y = 0; y < words.length; y++) { const w = words[y]; if (wordCount[w] === 0) seen.push(w); wordAcc[w] += weight; wordCount[w]++; }
     }
     const excluded = exclude === undefined ? undefined : stem(exclude.toLowerCase());
     const minUnits = n > 1 ? 2 : 1;

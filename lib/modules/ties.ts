@@ -105,6 +105,8 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   const N = nodes.length;
   const edges = graph.edges;
   const isSym = new Uint8Array(N);
+  // Loops over the symbols are indexed, not for…of: without TurboFan each step of an array iterator is a call
+  // and a result object (×12 passes over 11k–14k symbols).
   const symbols: number[] = [];
   for (let v = 0; v < N; v++) if (SYMBOLS.has(nodes[v].label)) { isSym[v] = 1; symbols.push(v); }
 
@@ -128,7 +130,8 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   // The members of one owner usually follow each other: the last owner found is tried first, its name
   // compared in place (no slice of the qualified name, no hashing it, no lookups).
   let lastFile: string | undefined, lastOwnerName = '', lastOwner = -1;
-  for (const v of symbols) {
+  for (let sx = 0; sx < symbols.length; sx++) {
+    const v = symbols[sx];
     const q = nodes[v].qualifiedName;
     if (parent[v] >= 0 || !q) continue;
     const dot = q.lastIndexOf('.');
@@ -140,8 +143,8 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
     }
     if (!byQualified) {
       byQualified = new Map();
-      for (const x of symbols) {
-        const n = nodes[x];
+      for (let sx = 0; sx < symbols.length; sx++) {
+        const x = symbols[sx], n = nodes[x];
         if (!n.qualifiedName) continue;
         const f = n.filePath ?? '';
         let m = byQualified.get(f);
@@ -156,7 +159,8 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
     if (owner !== undefined) { lastFile = file; lastOwnerName = ownerName; lastOwner = owner; }
   }
   const root = new Int32Array(N).fill(-1);
-  for (const v of symbols) {
+  for (let sx = 0; sx < symbols.length; sx++) {
+    const v = symbols[sx];
     let r = v;
     for (let steps = 0; parent[r] >= 0 && steps < 64; steps++) r = parent[r]; // bounded: containment cycles are a bug upstream
     root[v] = r;
@@ -168,7 +172,8 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   const fileOf = new Int32Array(N).fill(-1); // each symbol's File node, when there is one
   const isHubFile = new Uint8Array(N);
   const hubFiles: number[] = [];
-  for (const v of symbols) {
+  for (let sx = 0; sx < symbols.length; sx++) {
+    const v = symbols[sx];
     const p = nodes[v].filePath;
     const f = p ? fileByPath.get(p) : undefined;
     if (f === undefined) continue;
@@ -184,9 +189,9 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   }
 
   const isRoot = new Uint8Array(N);
-  for (const v of symbols) isRoot[root[v]] = 1;
+  for (let sx = 0; sx < symbols.length; sx++) { const v = symbols[sx]; isRoot[root[v]] = 1; }
   const uids: string[] = [];
-  for (const v of symbols) if (isRoot[v]) uids.push(nodes[v].uid);
+  for (let sx = 0; sx < symbols.length; sx++) { const v = symbols[sx]; if (isRoot[v]) uids.push(nodes[v].uid); }
   for (const f of hubFiles) uids.push(nodes[f].uid);
   for (const fo of hubFolders) uids.push(fo);
   uids.sort(); // default sort compares UTF-16 code units, as compareStrings does, natively
@@ -198,12 +203,12 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
     if (u.startsWith(FOLDER_HUB)) folderIndex.set(u, i); else tieOf[graph.nodeId(u)!] = i;
   }
   const unitTie = tieOf.slice(); // read the roots' entries before symbols overwrite theirs (containment cycles)
-  for (const v of symbols) tieOf[v] = unitTie[root[v]];
+  for (let sx = 0; sx < symbols.length; sx++) { const v = symbols[sx]; tieOf[v] = unitTie[root[v]]; }
 
   const size = new Int32Array(n);
-  for (const v of symbols) size[tieOf[v]]++;
+  for (let sx = 0; sx < symbols.length; sx++) { const v = symbols[sx]; size[tieOf[v]]++; }
   const memberLists: number[][] = new Array(n);
-  for (const v of symbols) { const i = tieOf[v]; if (root[v] !== v || !isRoot[v]) (memberLists[i] ??= []).push(v); }
+  for (let sx = 0; sx < symbols.length; sx++) { const v = symbols[sx], i = tieOf[v]; if (root[v] !== v || !isRoot[v]) (memberLists[i] ??= []).push(v); }
   const memberIds: Int32Array[] = new Array(n);
   const filePaths: string[] = new Array(n);
   for (let i = 0; i < n; i++) {
@@ -252,7 +257,8 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   };
 
   // Every symbol is tied to its file, whatever edges the indexer emitted for containment.
-  for (const v of symbols) {
+  for (let sx = 0; sx < symbols.length; sx++) {
+    const v = symbols[sx];
     if (fileOf[v] < 0) continue;
     const i = tieOf[v];
     add(i, tieOf[fileOf[v]], fileTie * (isTest[i] ? testFactor : 1), false);
@@ -265,24 +271,28 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   }
 
   // The code relations that count, once: ends as tie-node indexes, and their weight before hub discounts.
+  // Typed arrays of the most relations there can be (one per edge), filled in place: no growing arrays, and
+  // each edge's fields and ends read once (this loop visits every edge, in baseline code).
   const importance = new Int32Array(N);
-  const relI: number[] = [], relJ: number[] = [], relW: number[] = [];
+  const relI = new Int32Array(M), relJ = new Int32Array(M), relW = new Float64Array(M);
+  let R = 0;
   for (let k = 0; k < M; k++) {
     const e = edges[k];
-    const base = typeWeight(e.type);
+    const type = e.type;
+    const base = typeWeight(type);
     if (base === 0 || !isConfident(e, minConfidence)) continue;
-    if (dst[k] >= 0) importance[dst[k]]++;
-    if (src[k] < 0 || dst[k] < 0 || src[k] === dst[k]) continue; // equal positions: a self edge
-    const i = tieOf[src[k]];
-    const j = tieOf[dst[k]];
+    const x = src[k], y = dst[k];
+    if (y >= 0) importance[y]++;
+    if (x < 0 || y < 0 || x === y) continue; // equal positions: a self edge
+    const i = tieOf[x];
+    const j = tieOf[y];
     if (i < 0 || j < 0) continue;
-    let weight = e.type === 'REFERENCES' && e.role === 'callback' ? CALLBACK_WEIGHT : base;
+    let weight = type === 'REFERENCES' && e.role === 'callback' ? CALLBACK_WEIGHT : base;
     // Repeated sites strengthen a tie, with diminishing returns.
     weight *= e.confidence * (1 + Math.log2(Math.max(1, e.count ?? 1)) * 0.5);
     if (isTest[i] || isTest[j]) weight *= testFactor;
-    relI.push(i); relJ.push(j); relW.push(weight);
+    relI[R] = i; relJ[R] = j; relW[R] = weight; R++;
   }
-  const R = relI.length;
 
   // How many distinct units lean on each unit: a helper everyone calls says little about where a caller
   // belongs. And how many distinct files: four handlers of one controller file calling their service are one
