@@ -36,15 +36,22 @@ export interface ResolveOptions {
    * any relation is resolved: relations add edges only, so a reader of nodes alone (search) may start here.
    */
   onNodes?: (graph: CodeGraph) => void;
+  /**
+   * Test-only: the order in which files' relations (imports, heritage, calls, references) are evaluated, as file
+   * indexes in path order (a permutation of them). The result is re-assembled in file order, so it equals the
+   * default order's whenever no answer depends on which evaluation reached a memo first (the prerequisite of an
+   * incremental resolve). A file's relation edges all leave that file's nodes: no two files' sites merge.
+   */
+  relationOrder?: readonly number[];
 }
 
 /** Builds the whole graph (Folder/File structure, symbols, relations) and the reference index from all files' facts. */
 export function resolveProject(files: readonly FileFacts[], config: ProjectConfig, options: ResolveOptions = {}): ResolveResult {
-  return new ProjectBuilder(files, config).build(options.onNodes);
+  return new ProjectBuilder(files, config).build(options.onNodes, options.relationOrder);
 }
 
 class ProjectBuilder {
-  private readonly graph = new CodeGraph();
+  private graph = new CodeGraph();
   /**
    * References by file index: a file's references are all made while that file is handled, so sorting each
    * file's list and concatenating them in file (path) order gives the order of one sort of all of them by path,
@@ -78,11 +85,12 @@ class ProjectBuilder {
     this.ev = new Evaluator(this.files, new ModuleResolver(new Set(fileIndex.keys()), config), fileIndex);
   }
 
-  build(onNodes?: (graph: CodeGraph) => void): ResolveResult {
+  build(onNodes?: (graph: CodeGraph) => void, order?: readonly number[]): ResolveResult {
     this.structure();
     this.symbols();
     onNodes?.(this.graph);
-    for (let f = 0; f < this.files.length; f++) this.fileRelations(f);
+    if (order) this.relationsInOrder(order);
+    else for (let f = 0; f < this.files.length; f++) this.fileRelations(f);
     let total = 0;
     for (const list of this.refs) total += list.length;
     const refs: Reference[] = new Array(total);
@@ -100,6 +108,25 @@ class ProjectBuilder {
         calls: this.unresolved + this.external + this.resolved,
       },
     };
+  }
+
+  /**
+   * Test-only (ResolveOptions.relationOrder): each file's relations in the given order, then the graph's edges and the
+   * unresolved counts re-assembled in file order (references are kept by file already).
+   */
+  private relationsInOrder(order: readonly number[]): void {
+    const n = this.files.length;
+    if (order.length !== n || new Set(order).size !== n || order.some((f) => !(f >= 0 && f < n))) throw new Error('relationOrder: not a permutation of the files');
+    const edges = this.graph.edges;
+    const before = edges.length;
+    const from = new Array<number>(n), to = new Array<number>(n);
+    for (const f of order) { from[f] = edges.length; this.fileRelations(f); to[f] = edges.length; }
+    const out = edges.slice(0, before);
+    for (let f = 0; f < n; f++) for (let k = from[f]; k < to[f]; k++) out.push(edges[k]);
+    this.graph = CodeGraph.fromJSON({ nodes: this.graph.nodes, edges: out });
+    const byFile = { ...this.unresolvedByFile };
+    for (const k of Object.keys(this.unresolvedByFile)) delete this.unresolvedByFile[k];
+    for (const facts of this.files) if (byFile[facts.path] !== undefined) this.unresolvedByFile[facts.path] = byFile[facts.path];
   }
 
   // ---------------------------------------------------------------- nodes
