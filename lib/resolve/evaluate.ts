@@ -86,16 +86,24 @@ type Subst = ReadonlyMap<string, TypeArg>;
 
 const EXT: Val = Object.freeze({ t: 'ext' }) as Val;
 const UNKNOWN: Val = Object.freeze({ t: 'unknown' }) as Val;
-/** A memo entry being computed (value, exportOf): a caller reaching it again is in a cycle, and gets unknown. */
-const PENDING: Val = Object.freeze({ t: 'unknown' }) as Val;
-/** findMember's entry being computed. */
-const PENDING_MEMBER: SymRef = Object.freeze({ f: -1, s: -1 });
+/**
+ * A memo entry being computed (value, exportOf, findMember): a caller reaching it again is in a cycle, and gets
+ * unknown (or none).
+ */
+const PENDING: Kept<never> = Object.freeze({ v: undefined as never, need: 0 });
 
 /**
  * An answer kept by a pure memo (see Evaluator.cut): `need` is how much deeper than its caller the computation went,
  * so it is reused only where computing it again would not meet the depth limit either.
  */
 interface Kept<T> { v: T; need: number }
+/**
+ * An answer of value, exportOf or findMember computed past a cycle guard or a depth limit (not kept, see cut): reused
+ * only within the same outermost evaluation and at least as deep as it was computed (`at`), where computing it again
+ * would meet the limit too, and counted as a cut by whoever reads it. (Without it, an evaluation reaching the same
+ * cut answer through many paths would compute it again on each: exponential in a chain of `a || a`.)
+ */
+interface Provisional<T> { v: T; at: number }
 const MAX_DEPTH = 48;
 /** Built-in array methods whose result is an element. */
 const ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
@@ -116,13 +124,17 @@ interface ExportTable { names: Map<string, ExportEntry>; stars: string[]; cjs?: 
 
 /** Per-project evaluation state. */
 export class Evaluator {
-  private readonly valMemo = new Map<Expr, Val>();
+  /** value()'s answers (a pure memo, see cut; PENDING: being computed). */
+  private readonly valMemo = new Map<Expr, Kept<Val>>();
   // Memo tables by position, then by name: a composed `file:symbol:…:name` key string cost an allocation, its
   // flattening and hashing on every lookup (findMember and exportOf run for most member accesses).
-  /** exportOf's answers: file → name → value (null: none, or being computed). */
-  private readonly exportMemo: Array<Map<string, Val | null> | undefined> = [];
-  /** findMember's answers: file → symbol → [instance side, static side] → name → member (null: none, or being computed). */
-  private readonly memberMemo: Array<Array<Map<string, SymRef | 'ext' | null>[] | undefined> | undefined> = [];
+  /** exportOf's answers (a pure memo, see cut): file → name → value (undefined: none; PENDING: being computed). */
+  private readonly exportMemo: Array<Map<string, Kept<Val | undefined>> | undefined> = [];
+  /**
+   * findMember's answers (a pure memo, see cut): file → symbol → [instance side, static side] → name → member
+   * (undefined: none; PENDING: being computed).
+   */
+  private readonly memberMemo: Array<Array<Map<string, Kept<SymRef | 'ext' | undefined>>[] | undefined> | undefined> = [];
   private readonly exportTables: Array<ExportTable | undefined> = [];
   private readonly children: Array<Map<number, Map<string, number[]>> | undefined> = [];
   /** module()'s answers by file, then specifier (shared objects: callers only read them). */
@@ -148,6 +160,31 @@ export class Evaluator {
   private readonly typeSymbolMemo = new Map<Expr, Kept<(SymRef & { c: number; r: Reason }) | 'ext' | undefined>>();
   private readonly importMemo: Array<Array<Kept<Val> | undefined> | undefined> = [];
   private readonly localMemo: Array<Array<Kept<Val> | undefined> | undefined> = [];
+  /** Provisional answers of value() (see Provisional), emptied when the outermost memoised evaluation ends. */
+  private readonly valProvisional = new Map<Expr, Provisional<Val>>();
+  /** Provisional answers of exportOf and findMember, by their memo table, then name. */
+  private readonly tableProvisional = new Map<Map<string, unknown>, Map<string, Provisional<unknown>>>();
+  /** Memoised evaluations under way (value, exportOf, findMember and the pure memos'): 0 between outermost ones. */
+  private open = 0;
+
+  /** The end of an outermost memoised evaluation: its provisional answers go (the next one starts from kept answers only). */
+  private closed(): void {
+    if (this.valProvisional.size) this.valProvisional.clear();
+    if (this.tableProvisional.size) this.tableProvisional.clear();
+  }
+
+  /** A provisional answer of exportOf or findMember usable here (counted as a cut), or undefined. */
+  private provisional(table: Map<string, unknown>, name: string): Provisional<unknown> | undefined {
+    const p = this.tableProvisional.get(table)?.get(name);
+    if (p && this.depth >= p.at) { this.cut++; return p; }
+    return undefined;
+  }
+
+  private setProvisional(table: Map<string, unknown>, name: string, v: unknown, at: number): void {
+    let m = this.tableProvisional.get(table);
+    if (!m) this.tableProvisional.set(table, (m = new Map()));
+    m.set(name, { v, at });
+  }
 
   constructor(readonly files: readonly FileFacts[], private readonly modules: ModuleResolver, private readonly fileIndex: ReadonlyMap<string, number>) {
     for (let i = 0; i < files.length; i++) this.moduleTargets.push(new Map());
@@ -185,14 +222,33 @@ export class Evaluator {
       } else if (k === 'this') return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
       else if (k === 'lit' || k === 'fn') return EXT;
     }
-    const memo = this.valMemo.get(e);
-    if (memo) {
-      if (memo === PENDING) { this.cut++; return UNKNOWN; }
-      return memo;
+    // a pure memo (see cut): an answer computed past a cycle guard or a depth limit is not kept (asked again, it is
+    // computed again); one kept is reused where computing it again would not meet the depth limit either
+    const memo = this.valMemo;
+    const kept = memo.get(e);
+    if (kept !== undefined) {
+      if (kept === PENDING) { this.cut++; return UNKNOWN; }
+      if (this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
     }
-    this.valMemo.set(e, PENDING); // cycle guard
+    if (this.valProvisional.size) {
+      const p = this.valProvisional.get(e);
+      if (p && this.depth >= p.at) { this.cut++; return p.v; }
+    }
+    memo.set(e, PENDING); // cycle guard
+    const cut = this.cut, peak = this.peak, base = this.depth;
+    this.peak = base;
+    this.open++;
     const v = this.compute(f, e);
-    this.valMemo.set(e, v);
+    this.open--;
+    // (values of any shape are kept here, as before: one expression's value is one object, whoever asks)
+    if (this.cut === cut) memo.set(e, { v, need: this.peak - base });
+    else {
+      if (kept !== undefined) memo.set(e, kept); // (still good for shallower callers)
+      else memo.delete(e);
+      this.valProvisional.set(e, { v, at: base });
+    }
+    if (peak > this.peak) this.peak = peak;
+    if (this.open === 0) this.closed();
     return v;
   }
 
@@ -411,9 +467,12 @@ export class Evaluator {
     if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
     const cut = this.cut, peak = this.peak, base = this.depth;
     this.peak = base;
+    this.open++;
     const v = compute.call(this, f, k);
+    this.open--;
     if (this.cut === cut && shareable(v)) byFile[k] = { v, need: this.peak - base };
     if (peak > this.peak) this.peak = peak;
+    if (this.open === 0) this.closed();
     return v;
   }
 
@@ -962,9 +1021,12 @@ export class Evaluator {
       if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
       const cut = this.cut, peak = this.peak, base = this.depth;
       this.peak = base;
+      this.open++;
       const v = this.typeValueCounted(f, t, 0, undefined);
+      this.open--;
       if (this.cut === cut && shareable(v)) this.typeMemo.set(t, { v, need: this.peak - base });
       if (peak > this.peak) this.peak = peak;
+      if (this.open === 0) this.closed();
       return v;
     }
     return this.typeValueCounted(f, t, depth, subst);
@@ -1153,9 +1215,12 @@ export class Evaluator {
     if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
     const cut = this.cut, peak = this.peak, base = this.depth;
     this.peak = base;
+    this.open++;
     const v = this.typeSymbolUncached(f, t);
+    this.open--;
     if (this.cut === cut) this.typeSymbolMemo.set(t, { v, need: this.peak - base });
     if (peak > this.peak) this.peak = peak;
+    if (this.open === 0) this.closed();
     return v;
   }
 
@@ -1202,14 +1267,29 @@ export class Evaluator {
     const byFile = (this.memberMemo[cls.f] ??= []);
     const sides = (byFile[cls.s] ??= [new Map(), new Map()]);
     const table = sides[wantStatic ? 1 : 0];
-    const memo = table.get(name);
-    if (memo !== undefined) {
-      if (memo === PENDING_MEMBER) { this.cut++; return undefined; }
-      return memo ?? undefined;
+    // a pure memo (see cut and value)
+    const kept = table.get(name);
+    if (kept !== undefined) {
+      if (kept === PENDING) { this.cut++; return undefined; }
+      if (this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
     }
-    table.set(name, PENDING_MEMBER); // cycle guard
+    if (this.tableProvisional.size) {
+      const p = this.provisional(table, name);
+      if (p) return p.v as SymRef | 'ext' | undefined;
+    }
+    table.set(name, PENDING); // cycle guard
+    const cut = this.cut, peak = this.peak, base = this.depth;
+    this.peak = base;
+    this.open++;
     const found = this.findMemberUncached(cls, name, wantStatic);
-    table.set(name, found ?? null);
+    this.open--;
+    if (this.cut === cut) table.set(name, { v: found, need: this.peak - base });
+    else {
+      if (kept !== undefined) table.set(name, kept); else table.delete(name);
+      this.setProvisional(table, name, found, base);
+    }
+    if (peak > this.peak) this.peak = peak;
+    if (this.open === 0) this.closed();
     return found;
   }
 
@@ -1383,14 +1463,30 @@ export class Evaluator {
   /** What file `f` exports under `name` (following re-exports and `export *`), or undefined. */
   exportOf(f: number, name: string): Val | undefined {
     const table = (this.exportMemo[f] ??= new Map());
-    const memo = table.get(name);
-    if (memo !== undefined) {
-      if (memo === PENDING) { this.cut++; return undefined; }
-      return memo ?? undefined;
+    // a pure memo (see cut and value): a re-export cycle (`export *` both ways) meets the guard, and its answers are
+    // computed again whenever asked (each from the file asked, as the checker reads it)
+    const kept = table.get(name);
+    if (kept !== undefined) {
+      if (kept === PENDING) { this.cut++; return undefined; }
+      if (this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+    }
+    if (this.tableProvisional.size) {
+      const p = this.provisional(table, name);
+      if (p) return p.v as Val | undefined;
     }
     table.set(name, PENDING); // cycle guard
+    const cut = this.cut, peak = this.peak, base = this.depth;
+    this.peak = base;
+    this.open++;
     const v = this.exportUncached(f, name);
-    table.set(name, v ?? null);
+    this.open--;
+    if (this.cut === cut) table.set(name, { v, need: this.peak - base });
+    else {
+      if (kept !== undefined) table.set(name, kept); else table.delete(name);
+      this.setProvisional(table, name, v, base);
+    }
+    if (peak > this.peak) this.peak = peak;
+    if (this.open === 0) this.closed();
     return v;
   }
 
