@@ -146,7 +146,12 @@ export class Evaluator {
    * again (every memo it reads was final, and is), provided it starts shallow enough not to meet the depth limit
    * then: such answers of the functions asked most often (typeValue, typeSymbol, importValue, localValue) are kept
    * ("pure memos"), which only skips work the evaluation would redo. Answers of other shapes than a symbol, an
-   * instance, external or unknown are not kept: inferTypeArgs compares those by identity.
+   * instance, external or unknown are not kept by those: inferTypeArgs compares those by identity (value() keeps
+   * every shape, as it always did: one expression's value is one object).
+   * value(), exportOf and findMember are pure memos too, so no answer depends on the order in which the files'
+   * relations are evaluated (test/indexer/resolve-order.test.ts; what an incremental resolve needs). An answer that met
+   * a cut depends on what was pending when it was computed (in an `export *` cycle, on which file was asked first):
+   * it is computed again when asked again, reused meanwhile only provisionally (see Provisional).
    */
   private cut = 0;
   /** Deepest `depth` reached since the outermost pure memo began computing. */
