@@ -122,8 +122,44 @@ type ModuleAnswer = { f: number } | { external: string } | { missing: true };
 type ExportEntry = { k: 'sym'; s: number } | { k: 'value'; e: Expr } | { k: 'from'; source: string; imported: string } | { k: 'ns'; source: string };
 interface ExportTable { names: Map<string, ExportEntry>; stars: string[]; cjs?: Expr }
 
+/**
+ * Test-only dependency recording (ResolveOptions.recordDeps): what the evaluations of one file's relations read
+ * outside that file. `log` gets a file index (>= 0) for every read of a file's facts (the builder hands the evaluator
+ * a `files` array that logs its index reads, and the per-file caches built from one file's facts log that file when
+ * they answer), and a name id (< 0, see nameId) for every name looked up in a project-wide name table; every kept
+ * answer of a pure memo remembers the deduplicated part of the log its computation added (`slices`), appended to the
+ * log again whenever it is reused.
+ */
+export class DepLog {
+  log: number[] = [];
+  readonly slices = new WeakMap<object, number[]>();
+  readonly names: string[] = [];
+  private readonly ids = new Map<string, number>();
+  constructor(readonly raw: readonly FileFacts[]) {}
+  /** The log entry of a name (`T:` a project type name, `F:` a top-level function's, `M:` a method's). */
+  nameId(name: string): number {
+    let id = this.ids.get(name);
+    if (id === undefined) { id = -1 - this.names.length; this.names.push(name); this.ids.set(name, id); }
+    return id;
+  }
+  /** The distinct entries the log got since `mark`. */
+  since(mark: number): number[] {
+    const log = this.log;
+    if (mark >= log.length) return EMPTY_SLICE;
+    return [...new Set(log.slice(mark))];
+  }
+  /** A kept answer reused: what computing it read. */
+  reused(kept: object): void {
+    const s = this.slices.get(kept);
+    if (s) for (let i = 0; i < s.length; i++) this.log.push(s[i]);
+  }
+}
+const EMPTY_SLICE: number[] = [];
+
 /** Per-project evaluation state. */
 export class Evaluator {
+  /** Test-only: dependency recording (see DepLog), undefined when off. */
+  rec: DepLog | undefined;
   /** value()'s answers (a pure memo, see cut; PENDING: being computed). */
   private readonly valMemo = new Map<Expr, Kept<Val>>();
   // Memo tables by position, then by name: a composed `file:symbol:…:name` key string cost an allocation, its
@@ -160,6 +196,7 @@ export class Evaluator {
   /** A kept answer, reused: the depth computing it would have reached counts for the computation asking. */
   private reuse<T>(kept: Kept<T>): T {
     if (this.depth + kept.need > this.peak) this.peak = this.depth + kept.need;
+    if (this.rec) this.rec.reused(kept);
     return kept.v;
   }
   private readonly typeSymbolMemo = new Map<Expr, Kept<(SymRef & { c: number; r: Reason }) | 'ext' | undefined>>();
@@ -183,6 +220,13 @@ export class Evaluator {
     const p = this.tableProvisional.get(table)?.get(name);
     if (p && this.depth >= p.at) { this.cut++; return p; }
     return undefined;
+  }
+
+  /** A kept answer, with what computing it read when recording (see DepLog). */
+  private keep<T>(v: T, need: number, mark: number): Kept<T> {
+    const k = { v, need };
+    if (this.rec) this.rec.slices.set(k, this.rec.since(mark));
+    return k;
   }
 
   private setProvisional(table: Map<string, unknown>, name: string, v: unknown, at: number): void {
@@ -240,13 +284,13 @@ export class Evaluator {
       if (p && this.depth >= p.at) { this.cut++; return p.v; }
     }
     memo.set(e, PENDING); // cycle guard
-    const cut = this.cut, peak = this.peak, base = this.depth;
+    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.log.length : 0;
     this.peak = base;
     this.open++;
     const v = this.compute(f, e);
     this.open--;
     // (values of any shape are kept here, as before: one expression's value is one object, whoever asks)
-    if (this.cut === cut) memo.set(e, { v, need: this.peak - base });
+    if (this.cut === cut) memo.set(e, this.keep(v, this.peak - base, mark));
     else {
       if (kept !== undefined) memo.set(e, kept); // (still good for shallower callers)
       else memo.delete(e);
@@ -470,12 +514,12 @@ export class Evaluator {
     const byFile = (memo[f] ??= []);
     const kept = byFile[k];
     if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
-    const cut = this.cut, peak = this.peak, base = this.depth;
+    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.log.length : 0;
     this.peak = base;
     this.open++;
     const v = compute.call(this, f, k);
     this.open--;
-    if (this.cut === cut && shareable(v)) byFile[k] = { v, need: this.peak - base };
+    if (this.cut === cut && shareable(v)) byFile[k] = this.keep(v, this.peak - base, mark);
     if (peak > this.peak) this.peak = peak;
     if (this.open === 0) this.closed();
     return v;
@@ -1024,12 +1068,12 @@ export class Evaluator {
       // a type as written, with nothing bound: asked again for every use of a typed name (a pure memo)
       const kept = this.typeMemo.get(t);
       if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
-      const cut = this.cut, peak = this.peak, base = this.depth;
+      const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.log.length : 0;
       this.peak = base;
       this.open++;
       const v = this.typeValueCounted(f, t, 0, undefined);
       this.open--;
-      if (this.cut === cut && shareable(v)) this.typeMemo.set(t, { v, need: this.peak - base });
+      if (this.cut === cut && shareable(v)) this.typeMemo.set(t, this.keep(v, this.peak - base, mark));
       if (peak > this.peak) this.peak = peak;
       if (this.open === 0) this.closed();
       return v;
@@ -1119,7 +1163,7 @@ export class Evaluator {
       for (const m of t.types) {
         // a project type's name the file does not declare or import (`@type {A|B}` in JSDoc naming B without
         // importing it): the checker cannot resolve it, so the whole union is `any` to it
-        if (m.k === 'id' && !m.b && !isGlobalName(m.name) && this.projectTypeNames().has(m.name)) return UNKNOWN;
+        if (m.k === 'id' && !m.b && !isGlobalName(m.name) && this.projectTypeNames(m.name)) return UNKNOWN;
         const v = this.typeValue(f, m, depth + 1, subst);
         if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
         else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
@@ -1203,12 +1247,14 @@ export class Evaluator {
   }
 
   /** Names of the project's top-level classes, interfaces and type aliases (built once). */
-  private projectTypeNames(): ReadonlySet<string> {
-    if (this.typeNames) return this.typeNames;
+  private projectTypeNames(name: string): boolean {
+    // (recording: a lookup of every file's names, logged as the name looked up, not as a read of every file)
+    if (this.rec) this.rec.log.push(this.rec.nameId(`T:${name}`));
+    if (this.typeNames) return this.typeNames.has(name);
     const out = new Set<string>();
-    for (const file of this.files) for (const s of file.symbols) if (s.parent === -1 && (s.label === 'Class' || s.label === 'Interface' || s.label === 'TypeAlias')) out.add(s.name);
+    for (const file of this.rec ? this.rec.raw : this.files) for (const s of file.symbols) if (s.parent === -1 && (s.label === 'Class' || s.label === 'Interface' || s.label === 'TypeAlias')) out.add(s.name);
     this.typeNames = out;
-    return out;
+    return out.has(name);
   }
 
   private typeNames: Set<string> | undefined;
@@ -1218,12 +1264,12 @@ export class Evaluator {
     // a pure memo (see cut): heritage, JSDoc and annotation types name the same few symbols again and again
     const kept = this.typeSymbolMemo.get(t);
     if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
-    const cut = this.cut, peak = this.peak, base = this.depth;
+    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.log.length : 0;
     this.peak = base;
     this.open++;
     const v = this.typeSymbolUncached(f, t);
     this.open--;
-    if (this.cut === cut) this.typeSymbolMemo.set(t, { v, need: this.peak - base });
+    if (this.cut === cut) this.typeSymbolMemo.set(t, this.keep(v, this.peak - base, mark));
     if (peak > this.peak) this.peak = peak;
     if (this.open === 0) this.closed();
     return v;
@@ -1283,12 +1329,12 @@ export class Evaluator {
       if (p) return p.v as SymRef | 'ext' | undefined;
     }
     table.set(name, PENDING); // cycle guard
-    const cut = this.cut, peak = this.peak, base = this.depth;
+    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.log.length : 0;
     this.peak = base;
     this.open++;
     const found = this.findMemberUncached(cls, name, wantStatic);
     this.open--;
-    if (this.cut === cut) table.set(name, { v: found, need: this.peak - base });
+    if (this.cut === cut) table.set(name, this.keep(found, this.peak - base, mark));
     else {
       if (kept !== undefined) table.set(name, kept); else table.delete(name);
       this.setProvisional(table, name, found, base);
@@ -1333,6 +1379,7 @@ export class Evaluator {
    */
   merged(f: number, s: number): number[] | undefined {
     // asked for the same symbols over and over (every member access on them): kept per symbol, null for none
+    if (this.rec) this.rec.log.push(f); // (a cache of file f's facts)
     const byFile = (this.mergedMemo[f] ??= []);
     const memo = byFile[s];
     if (memo !== undefined) return memo ?? undefined;
@@ -1378,6 +1425,7 @@ export class Evaluator {
 
   /** The declarations of one scope sharing symbol `s`'s name (two or more), by TypeScript's value and type meanings. */
   private twins(f: number, s: number): number[] | undefined {
+    if (this.rec) this.rec.log.push(f); // (a cache of file f's facts)
     let bySym = this.twinIndex[f];
     if (!bySym) {
       // each symbol's group looked up once per file (mergedValue and mergedType ask for most names a file
@@ -1417,6 +1465,7 @@ export class Evaluator {
 
   /** Members (methods, properties) of a symbol by name. */
   childrenOf(f: number, s: number): Map<string, number[]> | undefined {
+    if (this.rec) this.rec.log.push(f); // (a cache of file f's facts)
     let idx = this.children[f];
     if (!idx) {
       idx = new Map();
@@ -1442,6 +1491,7 @@ export class Evaluator {
 
   // ---------------------------------------------------------------- exports
   private exportTable(f: number): ExportTable {
+    if (this.rec) this.rec.log.push(f); // (a cache of file f's facts)
     let t = this.exportTables[f];
     if (t) return t;
     t = { names: new Map(), stars: [] };
@@ -1480,12 +1530,12 @@ export class Evaluator {
       if (p) return p.v as Val | undefined;
     }
     table.set(name, PENDING); // cycle guard
-    const cut = this.cut, peak = this.peak, base = this.depth;
+    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.log.length : 0;
     this.peak = base;
     this.open++;
     const v = this.exportUncached(f, name);
     this.open--;
-    if (this.cut === cut) table.set(name, { v, need: this.peak - base });
+    if (this.cut === cut) table.set(name, this.keep(v, this.peak - base, mark));
     else {
       if (kept !== undefined) table.set(name, kept); else table.delete(name);
       this.setProvisional(table, name, v, base);

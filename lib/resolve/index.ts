@@ -10,7 +10,7 @@ import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } f
 import type { CallFact, Expr, FileFacts, Pos, RefFact, SymbolFact } from '../extract/facts.ts';
 import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { ModuleResolver } from './modules.ts';
-import { Evaluator, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
+import { DepLog, Evaluator, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
 import { isCommonMethodName, isGlobalName } from './globals.ts';
 
 export { loadProjectConfig };
@@ -43,11 +43,38 @@ export interface ResolveOptions {
    * incremental resolve). A file's relation edges all leave that file's nodes: no two files' sites merge.
    */
   relationOrder?: readonly number[];
+  /**
+   * Test-only (bench/resolve-deps.ts): filled with what each file's relations read outside that file (see DepRecord).
+   * The output is the same with or without it.
+   */
+  recordDeps?: DepRecord;
+  /** Test-only: filled with each file's relation time (ms, performance.now() around it), by file index in path order. */
+  fileTimes?: number[];
+  /**
+   * Test-only: evaluate only these files' relations (file indexes in path order), to time what re-resolving them
+   * alone costs; the graph then lacks every other file's relation edges.
+   */
+  onlyFiles?: readonly number[];
+}
+
+/**
+ * What each file's relations read outside that file, by file index in path order (ResolveOptions.recordDeps): the
+ * other files whose facts were read (also inside memoised answers the file reused, whoever computed them first), and
+ * the names looked up in the project-wide name tables (`F:` top-level functions and `M:` methods of a name-only
+ * guess, `T:` the project's type names), which every file's symbols make.
+ */
+export interface DepRecord {
+  paths: string[];
+  deps: number[][];
+  names: string[][];
 }
 
 /** Builds the whole graph (Folder/File structure, symbols, relations) and the reference index from all files' facts. */
 export function resolveProject(files: readonly FileFacts[], config: ProjectConfig, options: ResolveOptions = {}): ResolveResult {
-  return new ProjectBuilder(files, config).build(options.onNodes, options.relationOrder);
+  const b = new ProjectBuilder(files, config, options.recordDeps);
+  b.fileTimes = options.fileTimes;
+  b.onlyFiles = options.onlyFiles;
+  return b.build(options.onNodes, options.relationOrder);
 }
 
 class ProjectBuilder {
@@ -77,20 +104,53 @@ class ProjectBuilder {
   private external = 0;
   private nameOnly = 0;
   private resolved = 0;
+  fileTimes: number[] | undefined;
+  onlyFiles: readonly number[] | undefined;
+  private readonly rec: DepLog | undefined;
 
-  constructor(input: readonly FileFacts[], config: ProjectConfig) {
+  constructor(input: readonly FileFacts[], config: ProjectConfig, private readonly record?: DepRecord) {
     this.files = [...input].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const fileIndex = new Map<string, number>();
     this.files.forEach((f, i) => { fileIndex.set(f.path, i); this.refs.push([]); });
+    if (record) {
+      // every read of a file's facts through `files` (the builder's and the evaluator's) is logged
+      const rec = (this.rec = new DepLog(this.files));
+      this.files = new Proxy(this.files, {
+        get(target, key, receiver) {
+          if (typeof key === 'string') { const c = key.charCodeAt(0); if (c >= 48 && c <= 57) rec.log.push(Number(key)); }
+          return Reflect.get(target, key, receiver);
+        },
+      });
+    }
     this.ev = new Evaluator(this.files, new ModuleResolver(new Set(fileIndex.keys()), config), fileIndex);
+    this.ev.rec = this.rec;
+  }
+
+  /** fileRelations, timed and recorded when asked (ResolveOptions.fileTimes, recordDeps). */
+  private relationsOf(f: number): void {
+    const rec = this.rec, times = this.fileTimes;
+    if (rec) rec.log = [];
+    const t0 = times ? performance.now() : 0;
+    this.fileRelations(f);
+    if (times) times[f] = performance.now() - t0;
+    if (rec) {
+      const files = new Set<number>(), names = new Set<string>();
+      for (const x of rec.log) if (x < 0) names.add(rec.names[-1 - x]); else if (x !== f) files.add(x);
+      const record = this.record!;
+      record.paths[f] = rec.raw[f].path;
+      record.deps[f] = [...files].sort((a, b) => a - b);
+      record.names[f] = [...names].sort();
+      rec.log = [];
+    }
   }
 
   build(onNodes?: (graph: CodeGraph) => void, order?: readonly number[]): ResolveResult {
     this.structure();
     this.symbols();
     onNodes?.(this.graph);
-    if (order) this.relationsInOrder(order);
-    else for (let f = 0; f < this.files.length; f++) this.fileRelations(f);
+    if (this.onlyFiles) for (const f of this.onlyFiles) this.relationsOf(f);
+    else if (order) this.relationsInOrder(order);
+    else for (let f = 0; f < this.files.length; f++) this.relationsOf(f);
     let total = 0;
     for (const list of this.refs) total += list.length;
     const refs: Reference[] = new Array(total);
@@ -120,7 +180,7 @@ class ProjectBuilder {
     const edges = this.graph.edges;
     const before = edges.length;
     const from = new Array<number>(n), to = new Array<number>(n);
-    for (const f of order) { from[f] = edges.length; this.fileRelations(f); to[f] = edges.length; }
+    for (const f of order) { from[f] = edges.length; this.relationsOf(f); to[f] = edges.length; }
     const out = edges.slice(0, before);
     for (let f = 0; f < n; f++) for (let k = from[f]; k < to[f]; k++) out.push(edges[k]);
     this.graph = CodeGraph.fromJSON({ nodes: this.graph.nodes, edges: out });
@@ -502,6 +562,7 @@ class ProjectBuilder {
     if (free && isGlobalName(name!)) { this.external++; return; }
     // a name bound in scope (a parameter, a local) is never guessed: it is not the same-named global function
     const candidates = !name || call.isNew || indirect || (callee.k === 'id' && callee.b) ? undefined : callee.k === 'id' ? this.topFunctions.get(name) : this.methods.get(name);
+    if (this.rec && !(!name || call.isNew || indirect || (callee.k === 'id' && callee.b))) this.rec.log.push(this.rec.nameId(`${callee.k === 'id' ? 'F' : 'M'}:${name}`));
     if (!candidates && (free || callee.k === 'member')) {
       // no project definition carries that name: whatever it calls lies outside the project
       this.external++;
@@ -616,7 +677,11 @@ class ProjectBuilder {
     const sym = this.files[rf].symbols[rs];
     if (sym.kind !== 'object_method' || sym.parent < 0) return undefined;
     const key = rf * 0x100000000 + rs;
-    if (this.tiedMemo.has(key)) return this.tiedMemo.get(key);
+    if (this.tiedMemo.has(key)) {
+      if (this.rec) for (const x of this.tiedReads.get(key)!) this.rec.log.push(x);
+      return this.tiedMemo.get(key);
+    }
+    const mark = this.rec ? this.rec.log.length : 0;
     let out: SymRef | undefined;
     const owner = this.ev.files[rf].symbols[sym.parent];
     if (owner.type && !this.throughUnion(rf, owner.type, 0)) {
@@ -627,10 +692,13 @@ class ProjectBuilder {
       }
     }
     this.tiedMemo.set(key, out);
+    if (this.rec) this.tiedReads.set(key, this.rec.since(mark));
     return out;
   }
 
   private readonly tiedMemo = new Map<number, SymRef | undefined>();
+  /** Recording (see DepLog): what computing each tiedMemo answer read. */
+  private readonly tiedReads = new Map<number, number[]>();
 
   /** True when a type expression is (or aliases) a union: which member a key belongs to is the checker's call. */
   private throughUnion(f: number, t: Expr, depth: number): boolean {
