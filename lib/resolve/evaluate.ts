@@ -96,7 +96,7 @@ const PENDING: Kept<never> = Object.freeze({ v: undefined as never, need: 0 });
  * An answer kept by a pure memo (see Evaluator.cut): `need` is how much deeper than its caller the computation went,
  * so it is reused only where computing it again would not meet the depth limit either.
  */
-interface Kept<T> { v: T; need: number }
+interface Kept<T> { v: T; need: number; /** recording: what computing it read (see DepLog) */ r?: number[] }
 /**
  * An answer of value, exportOf or findMember computed past a cycle guard or a depth limit (not kept, see cut): reused
  * only within the same outermost evaluation and at least as deep as it was computed (`at`), where computing it again
@@ -123,19 +123,33 @@ type ExportEntry = { k: 'sym'; s: number } | { k: 'value'; e: Expr } | { k: 'fro
 interface ExportTable { names: Map<string, ExportEntry>; stars: string[]; cjs?: Expr }
 
 /**
- * Test-only dependency recording (ResolveOptions.recordDeps): what the evaluations of one file's relations read
- * outside that file. `log` gets a file index (>= 0) for every read of a file's facts (the builder hands the evaluator
- * a `files` array that logs its index reads, and the per-file caches built from one file's facts log that file when
- * they answer), and a name id (< 0, see nameId) for every name looked up in a project-wide name table; every kept
- * answer of a pure memo remembers the deduplicated part of the log its computation added (`slices`), appended to the
- * log again whenever it is reused.
+ * Dependency recording (ResolveOptions.recordDeps; analyze keeps it on for the incremental resolve): what the
+ * evaluations of one file's relations read outside that file. `log` gets a file index (>= 0) for every read of a
+ * file's facts (every read goes through Evaluator.fx, the builder's too, and the per-file caches built from one
+ * file's facts log that file when they answer), and a name id (< 0, see nameId) for every name looked up in a
+ * project-wide name table; every kept answer of a pure memo remembers the deduplicated part of the log its
+ * computation added (`Kept.r`, tiedReads), appended to the log again whenever it is reused.
  */
 export class DepLog {
   log: number[] = [];
-  readonly slices = new WeakMap<object, number[]>();
   readonly names: string[] = [];
   private readonly ids = new Map<string, number>();
-  constructor(readonly raw: readonly FileFacts[]) {}
+  /** since()'s deduplication: the call that last saw each file (by index) and each name (by -1 - id). */
+  private readonly seenFile: Uint32Array;
+  private seenName = new Uint32Array(256);
+  private stamp = 0;
+  constructor(files: number) { this.seenFile = new Uint32Array(files); }
+  /** One read (consecutive repeats are dropped: the log is a multiset read as a set). */
+  push(x: number): void {
+    const log = this.log;
+    // (a repeat is dropped only when the entry before it lies after every open mark: it is in each open slice then)
+    if (log.length <= this.barrier || log[log.length - 1] !== x) log.push(x);
+  }
+  /** The start of a slice (see since): the log's length, and no repeat dropped across it. */
+  mark(): number { return (this.barrier = this.log.length); }
+  /** A new log (one file's relations). */
+  reset(): void { this.log = []; this.barrier = 0; }
+  private barrier = 0;
   /** The log entry of a name (`T:` a project type name, `F:` a top-level function's, `M:` a method's). */
   nameId(name: string): number {
     let id = this.ids.get(name);
@@ -146,12 +160,20 @@ export class DepLog {
   since(mark: number): number[] {
     const log = this.log;
     if (mark >= log.length) return EMPTY_SLICE;
-    return [...new Set(log.slice(mark))];
+    if (++this.stamp === 0xffffffff) { this.seenFile.fill(0); this.seenName.fill(0); this.stamp = 1; }
+    const stamp = this.stamp, out: number[] = [];
+    for (let i = mark; i < log.length; i++) {
+      const x = log[i];
+      if (x >= 0) { if (this.seenFile[x] !== stamp) { this.seenFile[x] = stamp; out.push(x); } continue; }
+      const k = -1 - x;
+      if (k >= this.seenName.length) { const grown = new Uint32Array(Math.max(k + 1, this.seenName.length * 2)); grown.set(this.seenName); this.seenName = grown; }
+      if (this.seenName[k] !== stamp) { this.seenName[k] = stamp; out.push(x); }
+    }
+    return out;
   }
   /** A kept answer reused: what computing it read. */
-  reused(kept: object): void {
-    const s = this.slices.get(kept);
-    if (s) for (let i = 0; i < s.length; i++) this.log.push(s[i]);
+  reused(s: readonly number[] | undefined): void {
+    if (s) for (let i = 0; i < s.length; i++) this.push(s[i]);
   }
 }
 const EMPTY_SLICE: number[] = [];
@@ -196,7 +218,7 @@ export class Evaluator {
   /** A kept answer, reused: the depth computing it would have reached counts for the computation asking. */
   private reuse<T>(kept: Kept<T>): T {
     if (this.depth + kept.need > this.peak) this.peak = this.depth + kept.need;
-    if (this.rec) this.rec.reused(kept);
+    if (this.rec) this.rec.reused(kept.r);
     return kept.v;
   }
   private readonly typeSymbolMemo = new Map<Expr, Kept<(SymRef & { c: number; r: Reason }) | 'ext' | undefined>>();
@@ -224,9 +246,7 @@ export class Evaluator {
 
   /** A kept answer, with what computing it read when recording (see DepLog). */
   private keep<T>(v: T, need: number, mark: number): Kept<T> {
-    const k = { v, need };
-    if (this.rec) this.rec.slices.set(k, this.rec.since(mark));
-    return k;
+    return this.rec ? { v, need, r: this.rec.since(mark) } : { v, need, r: undefined };
   }
 
   private setProvisional(table: Map<string, unknown>, name: string, v: unknown, at: number): void {
@@ -239,7 +259,13 @@ export class Evaluator {
     for (let i = 0; i < files.length; i++) this.moduleTargets.push(new Map());
   }
 
-  sym(r: SymRef): SymbolFact { return this.files[r.f].symbols[r.s]; }
+  sym(r: SymRef): SymbolFact { return this.fx(r.f).symbols[r.s]; }
+
+  /** File f's facts: every read of a file's facts during relations goes through here (recorded, see DepLog). */
+  fx(f: number): FileFacts {
+    if (this.rec !== undefined) this.rec.push(f);
+    return this.files[f];
+  }
 
   /** Where a module specifier of file `f` leads; `file` targets come back as file indexes. */
   module(f: number, source: string): ModuleAnswer {
@@ -247,7 +273,7 @@ export class Evaluator {
     const m = this.moduleTargets[f];
     let a = m.get(source);
     if (!a) {
-      const t = this.modules.resolve(this.files[f].path, source);
+      const t = this.modules.resolve(this.fx(f).path, source);
       if ('file' in t) {
         const idx = this.fileIndex.get(t.file);
         a = idx === undefined ? { missing: true } : { f: idx };
@@ -284,7 +310,7 @@ export class Evaluator {
       if (p && this.depth >= p.at) { this.cut++; return p.v; }
     }
     memo.set(e, PENDING); // cycle guard
-    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.log.length : 0;
+    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.mark() : 0;
     this.peak = base;
     this.open++;
     const v = this.compute(f, e);
@@ -514,7 +540,7 @@ export class Evaluator {
     const byFile = (memo[f] ??= []);
     const kept = byFile[k];
     if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
-    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.log.length : 0;
+    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.mark() : 0;
     this.peak = base;
     this.open++;
     const v = compute.call(this, f, k);
@@ -526,7 +552,7 @@ export class Evaluator {
   }
 
   private localValueUncached(f: number, l: number): Val {
-    const loc = this.files[f].locals[l];
+    const loc = this.fx(f).locals[l];
     if (loc.type) return weaken(this.typeValue(f, loc.type, 0), 'typed-receiver');
     if (loc.init) return this.value(f, loc.init);
     if (loc.ctx) return this.contextual(f, loc.ctx);
@@ -545,7 +571,7 @@ export class Evaluator {
 
   /** A callback's parameter, typed by the declaration of the function the callback is passed to. */
   private contextual(f: number, ctx: { call: number; arg: number; param: number }): Val {
-    const call = this.files[f].calls[ctx.call];
+    const call = this.fx(f).calls[ctx.call];
     if (call && call.callee.k === 'member' && ctx.arg === 0 && ELEMENT_CALLBACKS[call.callee.name]?.includes(ctx.param)) {
       // `items.forEach((item) => …)`: the parameter is an element of the array
       const arr = this.deref(this.value(f, call.callee.obj));
@@ -589,7 +615,7 @@ export class Evaluator {
   }
 
   private importValueUncached(f: number, i: number): Val {
-    const imp = this.files[f].imports[i];
+    const imp = this.fx(f).imports[i];
     const target = this.module(f, imp.source);
     if ('external' in target) return EXT;
     if ('missing' in target) return UNKNOWN;
@@ -614,7 +640,7 @@ export class Evaluator {
    * module. Undefined when the module has no such name or no `module.exports = X`.
    */
   private addedExport(f: number, i: number, name: string): Val | undefined {
-    const imp = this.files[f].imports[i];
+    const imp = this.fx(f).imports[i];
     if (imp.kind !== 'require' && imp.kind !== 'jsdoc') return undefined;
     const target = this.module(f, imp.source);
     if (!('f' in target)) return undefined;
@@ -673,7 +699,7 @@ export class Evaluator {
   private bindingsFor(cf: number, cs: number, args: TypeArg[] | undefined, of: number, os: number, depth: number): Subst | undefined {
     if (os < 0) return undefined;
     if (depth > 8) { this.cut++; return undefined; }
-    const sym = this.files[cf].symbols[cs];
+    const sym = this.fx(cf).symbols[cs];
     let own: Map<string, TypeArg> | undefined;
     if (args && sym.typeParams) {
       own = new Map();
@@ -748,7 +774,7 @@ export class Evaluator {
         }
         if (sym.label === 'Function') {
           // `Counter.create()` of `Counter.create = function () {}`; `greet.loudly` of `namespace greet`
-          const own = this.childrenOf(o.f, o.s)?.get(name)?.find((i) => this.files[o.f].symbols[i].isStatic);
+          const own = this.childrenOf(o.f, o.s)?.get(name)?.find((i) => this.fx(o.f).symbols[i].isStatic);
           if (own !== undefined) return weakenFrom({ t: 'sym', f: o.f, s: own, r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
           if (name === 'prototype' && this.childrenOf(o.f, o.s)) return weakenFrom({ t: 'inst', f: o.f, s: o.s, r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
           return this.mergedMember(o, name) ?? EXT;
@@ -845,7 +871,7 @@ export class Evaluator {
    */
   private lacks(x: { f: number; s: number }, name: string): boolean {
     // (TypeScript only: the checker does not hold JavaScript to its JSDoc types, so nothing there says it narrowed)
-    if (this.sym(x).label !== 'Class' || this.files[x.f].language === 'javascript') return false;
+    if (this.sym(x).label !== 'Class' || this.fx(x.f).language === 'javascript') return false;
     return this.findMember(x, name, false) === undefined && this.findMember(x, name, true) === undefined && !this.mergedMember({ t: 'sym', f: x.f, s: x.s, r: 'same-file', c: 1 }, name);
   }
 
@@ -894,10 +920,10 @@ export class Evaluator {
     for (let hops = 0; choice && choice.k === 'id' && choice.b && hops < 4; hops++) {
       const b: Binding = choice.b;
       if ('l' in b) {
-        const loc: LocalFact = this.files[f].locals[b.l];
+        const loc: LocalFact = this.fx(f).locals[b.l];
         choice = loc.reassigned ? undefined : loc.init;
       } else if ('s' in b) {
-        const sym: SymbolFact = this.files[f].symbols[b.s];
+        const sym: SymbolFact = this.fx(f).symbols[b.s];
         choice = sym.label === 'Variable' && !sym.reassigned && sym.kind === 'const' ? sym.init : undefined;
       } else {
         // an imported const choosing a function (`export const safeCancel: Fn = hasIdle ? (id) => … : polyfill`)
@@ -962,7 +988,7 @@ export class Evaluator {
     }
     if (e.k !== 'id' || !e.b) return undefined;
     if ('s' in e.b) {
-      const sym = this.files[f].symbols[e.b.s];
+      const sym = this.fx(f).symbols[e.b.s];
       if (sym.label !== 'Variable' || sym.kind !== 'const' || !sym.init) return undefined;
       const held = this.heldFunction(f, sym.init, depth + 1);
       return held && weakenFrom(held, { t: 'sym', f, s: e.b.s, r: 'same-file', c: 1 }, 'same-file') as Val & { t: 'sym' };
@@ -973,7 +999,7 @@ export class Evaluator {
       const held = this.heldFunction(v.f, { k: 'id', name: this.sym(v).name, b: { s: v.s } }, depth + 1);
       return held && weakenFrom(held, v, 'import') as Val & { t: 'sym' };
     }
-    const loc = this.files[f].locals[e.b.l];
+    const loc = this.fx(f).locals[e.b.l];
     return loc.reassigned || !loc.init ? undefined : this.heldFunction(f, loc.init, depth + 1);
   }
 
@@ -1068,7 +1094,7 @@ export class Evaluator {
       // a type as written, with nothing bound: asked again for every use of a typed name (a pure memo)
       const kept = this.typeMemo.get(t);
       if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
-      const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.log.length : 0;
+      const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.mark() : 0;
       this.peak = base;
       this.open++;
       const v = this.typeValueCounted(f, t, 0, undefined);
@@ -1187,7 +1213,7 @@ export class Evaluator {
     // a type parameter whose constraint is no type name (`Handlers extends Array<RequestHandler>`, `T extends A | B`,
     // `T extends { run(): void }`): a value of it has the constraint's members (an object type: maybe more)
     if (t.k === 'id' && t.b && 'l' in t.b) {
-      const constraint = this.files[f].locals[t.b.l]?.type;
+      const constraint = this.fx(f).locals[t.b.l]?.type;
       if (constraint && constraint !== t && constraint.k !== 'id' && constraint.k !== 'member' && constraint.k !== 'generic') {
         const v = this.typeValue(f, constraint, depth + 1, subst);
         return v.t === 'obj' ? { ...v, open: true } : v;
@@ -1238,10 +1264,10 @@ export class Evaluator {
    */
   private isConstructorFunction(r: SymRef): boolean {
     const sym = this.sym(r);
-    if (sym.label !== 'Function' || sym.kind !== 'function' || sym.parent !== -1 || this.files[r.f].language !== 'javascript') return false;
+    if (sym.label !== 'Function' || sym.kind !== 'function' || sym.parent !== -1 || this.fx(r.f).language !== 'javascript') return false;
     const kids = this.childrenOf(r.f, r.s);
     if (!kids) return false;
-    const syms = this.files[r.f].symbols;
+    const syms = this.fx(r.f).symbols;
     for (const list of kids.values()) if (list.some((i) => !syms[i].isStatic)) return true;
     return false;
   }
@@ -1249,10 +1275,10 @@ export class Evaluator {
   /** Names of the project's top-level classes, interfaces and type aliases (built once). */
   private projectTypeNames(name: string): boolean {
     // (recording: a lookup of every file's names, logged as the name looked up, not as a read of every file)
-    if (this.rec) this.rec.log.push(this.rec.nameId(`T:${name}`));
+    if (this.rec) this.rec.push(this.rec.nameId(`T:${name}`));
     if (this.typeNames) return this.typeNames.has(name);
     const out = new Set<string>();
-    for (const file of this.rec ? this.rec.raw : this.files) for (const s of file.symbols) if (s.parent === -1 && (s.label === 'Class' || s.label === 'Interface' || s.label === 'TypeAlias')) out.add(s.name);
+    for (const file of this.files) for (const s of file.symbols) if (s.parent === -1 && (s.label === 'Class' || s.label === 'Interface' || s.label === 'TypeAlias')) out.add(s.name);
     this.typeNames = out;
     return out.has(name);
   }
@@ -1264,7 +1290,7 @@ export class Evaluator {
     // a pure memo (see cut): heritage, JSDoc and annotation types name the same few symbols again and again
     const kept = this.typeSymbolMemo.get(t);
     if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
-    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.log.length : 0;
+    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.mark() : 0;
     this.peak = base;
     this.open++;
     const v = this.typeSymbolUncached(f, t);
@@ -1281,7 +1307,7 @@ export class Evaluator {
         if (!t.b) return 'ext'; // a global type (Promise, Array, HTMLElement …) or one we cannot see
         if ('l' in t.b) {
           // a type parameter: its constraint when the extractor records one as the local's type (`T extends Base`)
-          const constraint = this.files[f].locals[t.b.l]?.type;
+          const constraint = this.fx(f).locals[t.b.l]?.type;
           if (!constraint || constraint === t) return undefined;
           if (this.depth > MAX_DEPTH) { this.cut++; return undefined; }
           if (++this.depth > this.peak) this.peak = this.depth;
@@ -1329,7 +1355,7 @@ export class Evaluator {
       if (p) return p.v as SymRef | 'ext' | undefined;
     }
     table.set(name, PENDING); // cycle guard
-    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.log.length : 0;
+    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.mark() : 0;
     this.peak = base;
     this.open++;
     const found = this.findMemberUncached(cls, name, wantStatic);
@@ -1348,7 +1374,7 @@ export class Evaluator {
     const own = this.childrenOf(cls.f, cls.s)?.get(name);
     const sym = this.sym(cls);
     if (own) {
-      const files = this.files[cls.f].symbols;
+      const files = this.fx(cls.f).symbols;
       const pick = own.find((i) => !!files[i].isStatic === wantStatic);
       if (pick !== undefined) return { f: cls.f, s: pick };
       // a class's static `deserialize` is no answer for an instance's `deserialize` (inherited from its base), and
@@ -1379,11 +1405,11 @@ export class Evaluator {
    */
   merged(f: number, s: number): number[] | undefined {
     // asked for the same symbols over and over (every member access on them): kept per symbol, null for none
-    if (this.rec) this.rec.log.push(f); // (a cache of file f's facts)
+    if (this.rec) this.rec.push(f); // (a cache of file f's facts)
     const byFile = (this.mergedMemo[f] ??= []);
     const memo = byFile[s];
     if (memo !== undefined) return memo ?? undefined;
-    const syms = this.files[f].symbols;
+    const syms = this.fx(f).symbols;
     const sym = syms[s];
     let out: number[] | undefined;
     if (sym.label === 'Class' || sym.label === 'Function' || sym.label === 'Enum' || sym.label === 'Interface' || sym.kind === 'namespace') {
@@ -1402,7 +1428,7 @@ export class Evaluator {
    * (`export interface X {…}` + `export function X() {…}` or `export const X = …`) stands for that value.
    */
   private mergedValue(f: number, s: number): number {
-    const syms = this.files[f].symbols;
+    const syms = this.fx(f).symbols;
     const sym = syms[s];
     if (sym.kind === 'namespace') return this.merged(f, s)?.find((i) => syms[i].label === 'Class' || syms[i].label === 'Function' || syms[i].label === 'Enum') ?? s;
     if (sym.label !== 'Interface' && sym.label !== 'TypeAlias') return s;
@@ -1418,20 +1444,20 @@ export class Evaluator {
 
   /** What a name stands for as a type: a function or variable sharing its name with an interface, type alias or class beside it stands for that type. */
   private mergedType(f: number, s: number): number {
-    const syms = this.files[f].symbols;
+    const syms = this.fx(f).symbols;
     if (syms[s].label !== 'Function' && syms[s].label !== 'Variable') return s;
     return this.twins(f, s)?.find((i) => syms[i].label === 'Interface' || syms[i].label === 'TypeAlias' || syms[i].label === 'Class') ?? s;
   }
 
   /** The declarations of one scope sharing symbol `s`'s name (two or more), by TypeScript's value and type meanings. */
   private twins(f: number, s: number): number[] | undefined {
-    if (this.rec) this.rec.log.push(f); // (a cache of file f's facts)
+    if (this.rec) this.rec.push(f); // (a cache of file f's facts)
     let bySym = this.twinIndex[f];
     if (!bySym) {
       // each symbol's group looked up once per file (mergedValue and mergedType ask for most names a file
       // resolves: a `parent\0name` key string per question cost its building and hashing)
       const idx = new Map<string, number[]>();
-      const syms = this.files[f].symbols;
+      const syms = this.fx(f).symbols;
       for (let i = 0; i < syms.length; i++) {
         const x = syms[i];
         if (!VALUE_LABELS.has(x.label) && x.label !== 'Interface' && x.label !== 'TypeAlias') continue;
@@ -1453,7 +1479,7 @@ export class Evaluator {
 
   /** `X.name` where X is a class, function or enum merged with a namespace that declares `name`. */
   private mergedMember(o: Val & { t: 'sym' }, name: string): Val | undefined {
-    const syms = this.files[o.f].symbols;
+    const syms = this.fx(o.f).symbols;
     for (const i of this.merged(o.f, o.s) ?? []) {
       if (syms[i].kind !== 'namespace') continue;
       const kids = this.childrenOf(o.f, i)?.get(name);
@@ -1465,11 +1491,11 @@ export class Evaluator {
 
   /** Members (methods, properties) of a symbol by name. */
   childrenOf(f: number, s: number): Map<string, number[]> | undefined {
-    if (this.rec) this.rec.log.push(f); // (a cache of file f's facts)
+    if (this.rec) this.rec.push(f); // (a cache of file f's facts)
     let idx = this.children[f];
     if (!idx) {
       idx = new Map();
-      const syms = this.files[f].symbols;
+      const syms = this.fx(f).symbols;
       for (let i = 0; i < syms.length; i++) {
         const p = syms[i].parent;
         if (p < 0) continue;
@@ -1491,11 +1517,11 @@ export class Evaluator {
 
   // ---------------------------------------------------------------- exports
   private exportTable(f: number): ExportTable {
-    if (this.rec) this.rec.log.push(f); // (a cache of file f's facts)
+    if (this.rec) this.rec.push(f); // (a cache of file f's facts)
     let t = this.exportTables[f];
     if (t) return t;
     t = { names: new Map(), stars: [] };
-    const facts = this.files[f];
+    const facts = this.fx(f);
     for (let s = 0; s < facts.symbols.length; s++) {
       const sym = facts.symbols[s];
       if (!sym.exported || sym.parent !== -1) continue;
@@ -1530,7 +1556,7 @@ export class Evaluator {
       if (p) return p.v as Val | undefined;
     }
     table.set(name, PENDING); // cycle guard
-    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.log.length : 0;
+    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.mark() : 0;
     this.peak = base;
     this.open++;
     const v = this.exportUncached(f, name);

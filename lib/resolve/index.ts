@@ -25,6 +25,10 @@ export interface ResolveResult {
    * unresolved calls that got a low-confidence name-only edge; `resolved`: calls with a real edge.
    */
   unresolvedCalls: { total: number; byFile: Record<string, number>; external?: number; nameOnly?: number; resolved?: number; calls?: number };
+  /** ResolveOptions.record: each file's record, by file index in path order. */
+  files?: FileResolve[];
+  /** ResolveOptions.reuse: how many files' relations were evaluated (the rest were taken over). */
+  evaluated?: number;
 }
 
 const posix = path.posix;
@@ -48,6 +52,18 @@ export interface ResolveOptions {
    * The output is the same with or without it.
    */
   recordDeps?: DepRecord;
+  /**
+   * Record each file's dependencies, name lookups, call counts and relation edges (ResolveResult.files), what a later
+   * incremental resolve (`reuse`) needs. The output is the same with or without it.
+   */
+  record?: boolean;
+  /**
+   * Incremental resolve: the relations of every file `affected` does not name are taken from a previous resolve of
+   * the same files (same paths, same configuration) instead of evaluated — its edges, references and counts — which
+   * gives a cold resolve's result when every file whose relations could differ is affected (see FileResolve). Throws
+   * ReuseError (before any relation is made) when the previous record does not fit the new nodes.
+   */
+  reuse?: { affected: ReadonlySet<string>; previous: (path: string) => { file: FileResolve; refs: readonly Reference[] } | undefined };
   /** Test-only: filled with each file's relation time (ms, performance.now() around it), by file index in path order. */
   fileTimes?: number[];
   /**
@@ -69,11 +85,29 @@ export interface DepRecord {
   names: string[][];
 }
 
+/**
+ * One file's relations as recorded (ResolveOptions.record): the other files whose facts they read (paths, sorted),
+ * the names looked up in the project-wide tables (`F:`, `M:`, `T:`, sorted), the file's calls by outcome
+ * ([unresolved, external, name-only guesses, resolved]) and its relation edges (in the graph's order; every one
+ * leaves a node of the file, and edges merge only within one file's relations).
+ */
+export interface FileResolve {
+  deps: string[];
+  names: string[];
+  counts: [number, number, number, number];
+  edges: GraphEdge[];
+}
+
+/** The previous resolve's record does not fit (the incremental resolve was not started: resolve everything). */
+export class ReuseError extends Error {}
+
 /** Builds the whole graph (Folder/File structure, symbols, relations) and the reference index from all files' facts. */
 export function resolveProject(files: readonly FileFacts[], config: ProjectConfig, options: ResolveOptions = {}): ResolveResult {
-  const b = new ProjectBuilder(files, config, options.recordDeps);
+  const b = new ProjectBuilder(files, config, options.recordDeps ?? (options.record || options.reuse ? { paths: [], deps: [], names: [] } : undefined));
   b.fileTimes = options.fileTimes;
   b.onlyFiles = options.onlyFiles;
+  if (options.record || options.reuse) b.perFile = [];
+  b.reuse = options.reuse;
   return b.build(options.onNodes, options.relationOrder);
 }
 
@@ -106,47 +140,112 @@ class ProjectBuilder {
   private resolved = 0;
   fileTimes: number[] | undefined;
   onlyFiles: readonly number[] | undefined;
+  /** ResolveOptions.record: each file's record (see FileResolve). */
+  perFile: FileResolve[] | undefined;
+  reuse: ResolveOptions['reuse'];
+  /** ResolveOptions.reuse: the files taken over, by file index (prepareReuse). */
+  private taken: Taken[] | undefined;
+  private evaluated = 0;
   private readonly rec: DepLog | undefined;
 
   constructor(input: readonly FileFacts[], config: ProjectConfig, private readonly record?: DepRecord) {
     this.files = [...input].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const fileIndex = new Map<string, number>();
     this.files.forEach((f, i) => { fileIndex.set(f.path, i); this.refs.push([]); });
-    if (record) {
-      // every read of a file's facts through `files` (the builder's and the evaluator's) is logged
-      const rec = (this.rec = new DepLog(this.files));
-      this.files = new Proxy(this.files, {
-        get(target, key, receiver) {
-          if (typeof key === 'string') { const c = key.charCodeAt(0); if (c >= 48 && c <= 57) rec.log.push(Number(key)); }
-          return Reflect.get(target, key, receiver);
-        },
-      });
-    }
+    // every read of a file's facts during relations (the builder's and the evaluator's) goes through ev.fx
+    if (record) this.rec = new DepLog(this.files.length);
     this.ev = new Evaluator(this.files, new ModuleResolver(new Set(fileIndex.keys()), config), fileIndex);
     this.ev.rec = this.rec;
   }
 
   /** fileRelations, timed and recorded when asked (ResolveOptions.fileTimes, recordDeps). */
   private relationsOf(f: number): void {
+    const taken = this.taken?.[f];
+    if (taken) { this.takeOver(f, taken); return; }
     const rec = this.rec, times = this.fileTimes;
-    if (rec) rec.log = [];
+    if (rec) rec.reset();
     const t0 = times ? performance.now() : 0;
+    const perFile = this.perFile;
+    const e0 = this.graph.edgeCount, u = this.unresolved, x = this.external, n = this.nameOnly, r = this.resolved;
     this.fileRelations(f);
+    this.evaluated++;
     if (times) times[f] = performance.now() - t0;
     if (rec) {
       const files = new Set<number>(), names = new Set<string>();
       for (const x of rec.log) if (x < 0) names.add(rec.names[-1 - x]); else if (x !== f) files.add(x);
       const record = this.record!;
-      record.paths[f] = rec.raw[f].path;
+      record.paths[f] = this.files[f].path;
       record.deps[f] = [...files].sort((a, b) => a - b);
       record.names[f] = [...names].sort();
-      rec.log = [];
+      rec.reset();
+      if (perFile) {
+        perFile[f] = {
+          deps: record.deps[f].map((d) => this.files[d].path), names: record.names[f],
+          counts: [this.unresolved - u, this.external - x, this.nameOnly - n, this.resolved - r],
+          edges: this.graph.edges.slice(e0),
+        };
+      }
     }
+  }
+
+  /**
+   * ResolveOptions.reuse, before any relation is made: for each file not affected, the positions of its previous
+   * edges' ends and its previous references, checked against the new nodes (ReuseError when anything does not fit).
+   */
+  private prepareReuse(): void {
+    const reuse = this.reuse!;
+    const nodeId = (uid: string | undefined): number => {
+      const k = uid === undefined ? undefined : this.graph.nodeId(uid);
+      if (k === undefined) throw new ReuseError(`no node ${uid}`);
+      return k;
+    };
+    const taken: Taken[] = [];
+    for (let f = 0; f < this.files.length; f++) {
+      const path = this.files[f].path;
+      if (reuse.affected.has(path)) continue;
+      const prev = reuse.previous(path);
+      if (!prev) throw new ReuseError(`no previous record of ${path}`);
+      const { file, refs } = prev;
+      const lo = this.symBase[f], hi = lo + this.files[f].symbols.length, fileNode = this.fileBase + f;
+      const ends = new Array<number>(2 * file.edges.length);
+      for (let i = 0; i < file.edges.length; i++) {
+        const e = file.edges[i];
+        const s = nodeId(e.source), t = nodeId(e.target);
+        if (s !== fileNode && !(s >= lo && s < hi)) throw new ReuseError(`an edge of ${path} leaves another file`);
+        ends[2 * i] = s; ends[2 * i + 1] = t;
+      }
+      // the references: the file's definitions (made again by symbols(), the same for the same facts) and its relations'
+      let definitions = 0;
+      for (const r of refs) {
+        if (r.filePath !== path) throw new ReuseError(`a reference of ${path} in another file`);
+        nodeId(r.target);
+        if (r.from !== undefined) nodeId(r.from);
+        if (r.kind === 'definition') definitions++;
+      }
+      if (definitions !== this.refs[f].length) throw new ReuseError(`the definitions of ${path} differ`);
+      taken[f] = { file, refs, ends };
+    }
+    this.taken = taken;
+  }
+
+  /** A file's previous relations, taken over (see prepareReuse). */
+  private takeOver(f: number, taken: Taken): void {
+    const { file, refs, ends } = taken;
+    const graph = this.graph;
+    const e0 = graph.edgeCount;
+    for (let i = 0; i < file.edges.length; i++) graph.addEdgeAt(ends[2 * i], ends[2 * i + 1], file.edges[i]);
+    if (graph.edgeCount - e0 !== file.edges.length) throw new ReuseError(`the previous edges of ${this.files[f].path} merged`);
+    this.refs[f] = refs.slice();
+    const [u, x, n, r] = file.counts;
+    this.unresolved += u; this.external += x; this.nameOnly += n; this.resolved += r;
+    if (u) this.unresolvedByFile[this.files[f].path] = u;
+    if (this.perFile) this.perFile[f] = file;
   }
 
   build(onNodes?: (graph: CodeGraph) => void, order?: readonly number[]): ResolveResult {
     this.structure();
     this.symbols();
+    if (this.reuse) this.prepareReuse();
     onNodes?.(this.graph);
     if (this.onlyFiles) for (const f of this.onlyFiles) this.relationsOf(f);
     else if (order) this.relationsInOrder(order);
@@ -167,6 +266,8 @@ class ProjectBuilder {
         external: this.external, nameOnly: this.nameOnly, resolved: this.resolved,
         calls: this.unresolved + this.external + this.resolved,
       },
+      files: this.perFile,
+      evaluated: this.reuse ? this.evaluated : undefined,
     };
   }
 
@@ -261,7 +362,7 @@ class ProjectBuilder {
   // iterator-closing try/finally each) cost more to compile than the smaller ones together (wall CPU, not the
   // main thread's).
   private fileRelations(f: number): void {
-    const facts = this.files[f];
+    const facts = this.ev.fx(f);
     this.imports(f, facts);
     this.heritage(f, facts);
     // calls (before references, so a callback's REFERENCES edge keeps its role)
@@ -469,7 +570,7 @@ class ProjectBuilder {
   /** What a call (not `new`) of a project symbol runs: a function or method, or the function a binding holds. */
   private symCall(f: number, callee: Expr, v: Val & { t: 'sym' }, sym: SymbolFact, a: CallAnswer): void {
     const ev = this.ev;
-    if ((sym.reassigned && (sym.type || (sym.label !== 'Function' && sym.label !== 'Method'))) || (callee.k === 'id' && !!callee.b && 'l' in callee.b && this.files[f].locals[callee.b.l]?.reassigned)) {
+    if ((sym.reassigned && (sym.type || (sym.label !== 'Function' && sym.label !== 'Method'))) || (callee.k === 'id' && !!callee.b && 'l' in callee.b && this.ev.fx(f).locals[callee.b.l]?.reassigned)) {
       // a function binding assigned again in its file (`let notify: Notify = …; notify = fn`, a local `let run =
       // dflt` replaced by a setter): which function it holds at the call is not fixed, and the checker names only
       // its type's signature. A function bound without a declared type (`let isArray = (v) => …` replacing itself
@@ -562,17 +663,17 @@ class ProjectBuilder {
     if (free && isGlobalName(name!)) { this.external++; return; }
     // a name bound in scope (a parameter, a local) is never guessed: it is not the same-named global function
     const candidates = !name || call.isNew || indirect || (callee.k === 'id' && callee.b) ? undefined : callee.k === 'id' ? this.topFunctions.get(name) : this.methods.get(name);
-    if (this.rec && !(!name || call.isNew || indirect || (callee.k === 'id' && callee.b))) this.rec.log.push(this.rec.nameId(`${callee.k === 'id' ? 'F' : 'M'}:${name}`));
+    if (this.rec && !(!name || call.isNew || indirect || (callee.k === 'id' && callee.b))) this.rec.push(this.rec.nameId(`${callee.k === 'id' ? 'F' : 'M'}:${name}`));
     if (!candidates && (free || callee.k === 'member')) {
       // no project definition carries that name: whatever it calls lies outside the project
       this.external++;
       return;
     }
     this.unresolved++;
-    const p = this.files[f].path;
+    const p = this.ev.fx(f).path;
     this.unresolvedByFile[p] = (this.unresolvedByFile[p] ?? 0) + 1;
     if (!indirect && candidates && candidates.length === 1 && !(callee.k === 'member' && isCommonMethodName(name!)) && this.posOf(candidates[0]) !== from
-      && !(callee.k === 'member' && this.files[f].language === 'javascript' && this.untypedRoot(f, callee.obj, 0))
+      && !(callee.k === 'member' && this.ev.fx(f).language === 'javascript' && this.untypedRoot(f, callee.obj, 0))
       && !(callee.k === 'member' && this.anyRoot(f, callee.obj, 0))) {
       this.nameOnly++;
       this.edge(from, this.posOf(candidates[0]), 'CALLS', REASON_CONFIDENCE['name-only'], 'name-only', call.at[0]);
@@ -585,7 +686,7 @@ class ProjectBuilder {
    */
   private lacksKey(f: number, obj: Expr, name: string): boolean {
     if (obj.k !== 'this' || obj.cls < 0) return false;
-    const sym = this.files[f].symbols[obj.cls];
+    const sym = this.ev.fx(f).symbols[obj.cls];
     if (!sym || sym.label !== 'Variable' || sym.type || !sym.init) return false;
     const init = sym.init;
     if (init.k !== 'objval') return false;
@@ -600,7 +701,7 @@ class ProjectBuilder {
     if (e.obj.k !== 'this') return false;
     const v = this.ev.value(f, e);
     if (v.t !== 'sym') return false;
-    const sym = this.files[v.f].symbols[v.s];
+    const sym = this.ev.fx(v.f).symbols[v.s];
     return sym.label === 'Property' && sym.kind === 'field' && !sym.type && !!sym.init && this.untypedRoot(v.f, sym.init, depth + 1);
   }
 
@@ -621,7 +722,7 @@ class ProjectBuilder {
       case 'this': return e.cls < 0;
       case 'id': {
         if (!e.b || !('l' in e.b)) return false;
-        const loc = this.files[f].locals[e.b.l];
+        const loc = this.ev.fx(f).locals[e.b.l];
         if (!loc || loc.type || loc.ctxType) return false;
         // a callback's parameter is typed by the function it is passed to; when that gives it no type (a package's
         // `hooks.compilation.tap(name, (compilation) => …)`, an untyped `each(fn)`), the checker has `any` there too
@@ -657,12 +758,12 @@ class ProjectBuilder {
       case 'id': {
         if (!e.b) return false;
         if ('l' in e.b) {
-          const loc = this.files[f].locals[e.b.l];
+          const loc = this.ev.fx(f).locals[e.b.l];
           if (!loc) return false;
           if (loc.type) return loc.type.k === 'any';
           return !!loc.init && this.anyRoot(f, loc.init, depth + 1);
         }
-        if ('s' in e.b) return this.files[f].symbols[e.b.s]?.type?.k === 'any';
+        if ('s' in e.b) return this.ev.fx(f).symbols[e.b.s]?.type?.k === 'any';
         return false;
       }
       default: return false;
@@ -674,16 +775,16 @@ class ProjectBuilder {
    * (`const p: Provider = { now() {…} }` → `Provider.now`), when that type is one class or interface.
    */
   private tiedMember(rf: number, rs: number): SymRef | undefined {
-    const sym = this.files[rf].symbols[rs];
+    const sym = this.ev.fx(rf).symbols[rs];
     if (sym.kind !== 'object_method' || sym.parent < 0) return undefined;
     const key = rf * 0x100000000 + rs;
     if (this.tiedMemo.has(key)) {
-      if (this.rec) for (const x of this.tiedReads.get(key)!) this.rec.log.push(x);
+      if (this.rec) this.rec.reused(this.tiedReads.get(key));
       return this.tiedMemo.get(key);
     }
-    const mark = this.rec ? this.rec.log.length : 0;
+    const mark = this.rec ? this.rec.mark() : 0;
     let out: SymRef | undefined;
-    const owner = this.ev.files[rf].symbols[sym.parent];
+    const owner = this.ev.fx(rf).symbols[sym.parent];
     if (owner.type && !this.throughUnion(rf, owner.type, 0)) {
       const t = this.ev.typeValue(rf, owner.type, 0);
       if (t.t === 'inst') {
@@ -731,14 +832,14 @@ class ProjectBuilder {
   /** occurrence() of symbol `ts` of file `tf` (no value object to build). */
   private occurrenceOf(tf: number, ts: number, f: number, at: Pos, name: string, kind: ReferenceKind, from: number, reason: string, conf: number): void {
     if (at[2] === 0) return;
-    if (this.files[tf].symbols[ts].name !== name) return; // aliased: the text here is not the symbol's name
+    if (this.ev.fx(tf).symbols[ts].name !== name) return; // aliased: the text here is not the symbol's name
     this.ref(this.symBase[tf] + ts, f, at, kind, from, conf, reason);
   }
 
   /** A reference to the node at position `target` from the one at `from`. */
   private ref(target: number, f: number, at: Pos, kind: ReferenceKind, from: number, confidence: number, reason: string): void {
     if (at[2] === 0) return;
-    this.refs[f].push({ target: this.uids[target], filePath: this.files[f].path, line: at[0], column: at[1], length: at[2], kind, from: this.uids[from], confidence, reason });
+    this.refs[f].push({ target: this.uids[target], filePath: this.ev.fx(f).path, line: at[0], column: at[1], length: at[2], kind, from: this.uids[from], confidence, reason });
   }
 
   // Edges between node positions. A site merged into an existing edge builds no edge object (most CALLS and
@@ -782,6 +883,9 @@ class ProjectBuilder {
     return e;
   }
 }
+
+/** A file whose relations are taken over (see ProjectBuilder.prepareReuse): its record, references and edge ends. */
+interface Taken { file: FileResolve; refs: readonly Reference[]; ends: number[] }
 
 /** Symbols a called name may stand for (an interface or type alias in callee position is no value). */
 const CALLABLE_NAMES = new Set(['Function', 'Method', 'Class', 'Variable', 'Property']);
