@@ -90,13 +90,13 @@ const UNKNOWN: Val = Object.freeze({ t: 'unknown' }) as Val;
  * A memo entry being computed (value, exportOf, findMember): a caller reaching it again is in a cycle, and gets
  * unknown (or none).
  */
-const PENDING: Kept<never> = Object.freeze({ v: undefined as never, need: 0 });
+const PENDING: Kept<never> = Object.freeze({ v: undefined as never, need: 0, r0: 0, r1: 0 });
 
 /**
  * An answer kept by a pure memo (see Evaluator.cut): `need` is how much deeper than its caller the computation went,
  * so it is reused only where computing it again would not meet the depth limit either.
  */
-interface Kept<T> { v: T; need: number; /** recording: what computing it read (see DepLog) */ r?: number[] }
+interface Kept<T> { v: T; need: number; /** recording: the slice of DepLog.log computing it read (r0 = r1: none) */ r0: number; r1: number }
 /**
  * An answer of value, exportOf or findMember computed past a cycle guard or a depth limit (not kept, see cut): reused
  * only within the same outermost evaluation and at least as deep as it was computed (`at`), where computing it again
@@ -124,59 +124,77 @@ interface ExportTable { names: Map<string, ExportEntry>; stars: string[]; cjs?: 
 
 /**
  * Dependency recording (ResolveOptions.recordDeps; analyze keeps it on for the incremental resolve): what the
- * evaluations of one file's relations read outside that file. `log` gets a file index (>= 0) for every read of a
- * file's facts (every read goes through Evaluator.fx, the builder's too, and the per-file caches built from one
- * file's facts log that file when they answer), and a name id (< 0, see nameId) for every name looked up in a
- * project-wide name table; every kept answer of a pure memo remembers the deduplicated part of the log its
- * computation added (`Kept.r`, tiedReads), appended to the log again whenever it is reused.
+ * evaluations of one file's relations read outside that file. The log is one append-only Int32Array for the whole
+ * resolve: it gets an entry for every read of a file's facts (its index; every read goes through Evaluator.fx or
+ * Evaluator.sym, the builder's too, and the per-file caches built from one file's facts log that file when they
+ * answer) and for every name looked up in a project-wide name table (files + its id, see nameId). An entry is
+ * appended only when the innermost open slice does not hold it yet (`pos` remembers where each entry was last
+ * appended; `barrier` is the start of the innermost open slice), so an entry repeats in a slice only as often as the
+ * slices nested in it needed it again (see distinct). A pure memo's
+ * computation is a slice (opened by setting `barrier` to `len`, closed by restoring the outer barrier); its kept answer
+ * remembers the slice's bounds (`Kept.r0`, `r1`), whose entries are appended again (replay) whenever it is reused. One
+ * file's relations are the outermost slice (begin): its entries are what they read.
+ *
+ * (The hot paths test `pos[x] < barrier` inline and call add() only for a new entry: resolve runs without TurboFan
+ * in the CLI, where every call and allocation costs.)
  */
 export class DepLog {
-  log: number[] = [];
+  log = new Int32Array(1 << 16);
+  len = 0;
+  /** Start of the innermost open slice. */
+  barrier = 0;
+  /** Where each entry (file index, or files + name id) was last appended; -1: never. */
+  pos: Int32Array;
   readonly names: string[] = [];
-  private readonly ids = new Map<string, number>();
-  /** since()'s deduplication: the call that last saw each file (by index) and each name (by -1 - id). */
-  private readonly seenFile: Uint32Array;
-  private seenName = new Uint32Array(256);
+  private readonly ids = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
+  constructor(readonly files: number) { this.pos = new Int32Array(files + 256).fill(-1); }
+  /** Appends entry x (the caller checked `pos[x] < barrier`). */
+  add(x: number): void {
+    let log = this.log;
+    const at = this.len;
+    if (at === log.length) { const grown = new Int32Array(at * 2); grown.set(log); this.log = log = grown; }
+    log[at] = x;
+    this.pos[x] = at;
+    this.len = at + 1;
+  }
+  /** One read of entry x. */
+  push(x: number): void { if (this.pos[x] < this.barrier) this.add(x); }
+  /** A kept answer reused: appends the entries of its slice. */
+  replay(r0: number, r1: number): void {
+    const log = this.log, pos = this.pos, barrier = this.barrier;
+    for (let i = r0; i < r1; i++) { const x = log[i]; if (pos[x] < barrier) this.add(x); }
+  }
+  /** A new outermost slice (one file's relations); returns its start. */
+  begin(): number { return (this.barrier = this.len); }
+  /** distinct's deduplication: the call that last saw each entry. */
+  private seen = new Int32Array(0);
   private stamp = 0;
-  constructor(files: number) { this.seenFile = new Uint32Array(files); }
-  /** One read (consecutive repeats are dropped: the log is a multiset read as a set). */
-  push(x: number): void {
-    const log = this.log;
-    // (a repeat is dropped only when the entry before it lies after every open mark: it is in each open slice then)
-    if (log.length <= this.barrier || log[log.length - 1] !== x) log.push(x);
-  }
-  /** The start of a slice (see since): the log's length, and no repeat dropped across it. */
-  mark(): number { return (this.barrier = this.log.length); }
-  /** A new log (one file's relations). */
-  reset(): void { this.log = []; this.barrier = 0; }
-  private barrier = 0;
-  /** The log entry of a name (`T:` a project type name, `F:` a top-level function's, `M:` a method's). */
-  nameId(name: string): number {
-    let id = this.ids.get(name);
-    if (id === undefined) { id = -1 - this.names.length; this.names.push(name); this.ids.set(name, id); }
-    return id;
-  }
-  /** The distinct entries the log got since `mark`. */
-  since(mark: number): number[] {
-    const log = this.log;
-    if (mark >= log.length) return EMPTY_SLICE;
-    if (++this.stamp === 0xffffffff) { this.seenFile.fill(0); this.seenName.fill(0); this.stamp = 1; }
-    const stamp = this.stamp, out: number[] = [];
-    for (let i = mark; i < log.length; i++) {
-      const x = log[i];
-      if (x >= 0) { if (this.seenFile[x] !== stamp) { this.seenFile[x] = stamp; out.push(x); } continue; }
-      const k = -1 - x;
-      if (k >= this.seenName.length) { const grown = new Uint32Array(Math.max(k + 1, this.seenName.length * 2)); grown.set(this.seenName); this.seenName = grown; }
-      if (this.seenName[k] !== stamp) { this.seenName[k] = stamp; out.push(x); }
-    }
+  /** The distinct entries of the log from `start` to its end. */
+  distinct(start: number): number[] {
+    if (this.seen.length < this.pos.length) { const grown = new Int32Array(this.pos.length); grown.set(this.seen); this.seen = grown; }
+    const seen = this.seen, log = this.log, stamp = ++this.stamp, out: number[] = [];
+    for (let i = start; i < this.len; i++) { const x = log[i]; if (seen[x] !== stamp) { seen[x] = stamp; out.push(x); } }
     return out;
   }
-  /** A kept answer reused: what computing it read. */
-  reused(s: readonly number[] | undefined): void {
-    if (s) for (let i = 0; i < s.length; i++) this.push(s[i]);
+  /**
+   * The entry of a name looked up in a project-wide table (kind 0 `T:` a project type name, 1 `F:` a top-level
+   * function's, 2 `M:` a method's).
+   */
+  nameId(kind: number, name: string): number {
+    const ids = this.ids[kind];
+    let id = ids.get(name);
+    if (id === undefined) {
+      id = this.files + this.names.length;
+      this.names.push(`${NAME_KINDS[kind]}:${name}`);
+      ids.set(name, id);
+      if (id >= this.pos.length) { const grown = new Int32Array(this.pos.length * 2).fill(-1); grown.set(this.pos); this.pos = grown; }
+    }
+    return id;
   }
+  /** The name of entry x (>= files). */
+  nameOf(x: number): string { return this.names[x - this.files]; }
 }
-const EMPTY_SLICE: number[] = [];
+const NAME_KINDS = ['T', 'F', 'M'];
 
 /** Per-project evaluation state. */
 export class Evaluator {
@@ -218,7 +236,7 @@ export class Evaluator {
   /** A kept answer, reused: the depth computing it would have reached counts for the computation asking. */
   private reuse<T>(kept: Kept<T>): T {
     if (this.depth + kept.need > this.peak) this.peak = this.depth + kept.need;
-    if (this.rec) this.rec.reused(kept.r);
+    if (kept.r1 !== kept.r0 && this.rec !== undefined) this.rec.replay(kept.r0, kept.r1);
     return kept.v;
   }
   private readonly typeSymbolMemo = new Map<Expr, Kept<(SymRef & { c: number; r: Reason }) | 'ext' | undefined>>();
@@ -246,7 +264,8 @@ export class Evaluator {
 
   /** A kept answer, with what computing it read when recording (see DepLog). */
   private keep<T>(v: T, need: number, mark: number): Kept<T> {
-    return this.rec ? { v, need, r: this.rec.since(mark) } : { v, need, r: undefined };
+    const rec = this.rec;
+    return { v, need, r0: mark, r1: rec === undefined ? mark : rec.len };
   }
 
   private setProvisional(table: Map<string, unknown>, name: string, v: unknown, at: number): void {
@@ -259,11 +278,16 @@ export class Evaluator {
     for (let i = 0; i < files.length; i++) this.moduleTargets.push(new Map());
   }
 
-  sym(r: SymRef): SymbolFact { return this.fx(r.f).symbols[r.s]; }
+  sym(r: SymRef): SymbolFact {
+    const f = r.f, rec = this.rec;
+    if (rec !== undefined && rec.pos[f] < rec.barrier) rec.add(f);
+    return this.files[f].symbols[r.s];
+  }
 
-  /** File f's facts: every read of a file's facts during relations goes through here (recorded, see DepLog). */
+  /** File f's facts: every read of a file's facts during relations goes through here or sym (recorded, see DepLog). */
   fx(f: number): FileFacts {
-    if (this.rec !== undefined) this.rec.push(f);
+    const rec = this.rec;
+    if (rec !== undefined && rec.pos[f] < rec.barrier) rec.add(f);
     return this.files[f];
   }
 
@@ -310,11 +334,12 @@ export class Evaluator {
       if (p && this.depth >= p.at) { this.cut++; return p.v; }
     }
     memo.set(e, PENDING); // cycle guard
-    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.mark() : 0;
+    const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
     this.peak = base;
     this.open++;
     const v = this.compute(f, e);
     this.open--;
+    if (rec !== undefined) rec.barrier = outer;
     // (values of any shape are kept here, as before: one expression's value is one object, whoever asks)
     if (this.cut === cut) memo.set(e, this.keep(v, this.peak - base, mark));
     else {
@@ -540,11 +565,12 @@ export class Evaluator {
     const byFile = (memo[f] ??= []);
     const kept = byFile[k];
     if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
-    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.mark() : 0;
+    const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
     this.peak = base;
     this.open++;
     const v = compute.call(this, f, k);
     this.open--;
+    if (rec !== undefined) rec.barrier = outer;
     if (this.cut === cut && shareable(v)) byFile[k] = this.keep(v, this.peak - base, mark);
     if (peak > this.peak) this.peak = peak;
     if (this.open === 0) this.closed();
@@ -1094,11 +1120,12 @@ export class Evaluator {
       // a type as written, with nothing bound: asked again for every use of a typed name (a pure memo)
       const kept = this.typeMemo.get(t);
       if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
-      const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.mark() : 0;
+      const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
       this.peak = base;
       this.open++;
       const v = this.typeValueCounted(f, t, 0, undefined);
       this.open--;
+      if (rec !== undefined) rec.barrier = outer;
       if (this.cut === cut && shareable(v)) this.typeMemo.set(t, this.keep(v, this.peak - base, mark));
       if (peak > this.peak) this.peak = peak;
       if (this.open === 0) this.closed();
@@ -1275,7 +1302,7 @@ export class Evaluator {
   /** Names of the project's top-level classes, interfaces and type aliases (built once). */
   private projectTypeNames(name: string): boolean {
     // (recording: a lookup of every file's names, logged as the name looked up, not as a read of every file)
-    if (this.rec) this.rec.push(this.rec.nameId(`T:${name}`));
+    if (this.rec !== undefined) this.rec.push(this.rec.nameId(0, name));
     if (this.typeNames) return this.typeNames.has(name);
     const out = new Set<string>();
     for (const file of this.files) for (const s of file.symbols) if (s.parent === -1 && (s.label === 'Class' || s.label === 'Interface' || s.label === 'TypeAlias')) out.add(s.name);
@@ -1290,11 +1317,12 @@ export class Evaluator {
     // a pure memo (see cut): heritage, JSDoc and annotation types name the same few symbols again and again
     const kept = this.typeSymbolMemo.get(t);
     if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
-    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.mark() : 0;
+    const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
     this.peak = base;
     this.open++;
     const v = this.typeSymbolUncached(f, t);
     this.open--;
+    if (rec !== undefined) rec.barrier = outer;
     if (this.cut === cut) this.typeSymbolMemo.set(t, this.keep(v, this.peak - base, mark));
     if (peak > this.peak) this.peak = peak;
     if (this.open === 0) this.closed();
@@ -1355,11 +1383,12 @@ export class Evaluator {
       if (p) return p.v as SymRef | 'ext' | undefined;
     }
     table.set(name, PENDING); // cycle guard
-    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.mark() : 0;
+    const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
     this.peak = base;
     this.open++;
     const found = this.findMemberUncached(cls, name, wantStatic);
     this.open--;
+    if (rec !== undefined) rec.barrier = outer;
     if (this.cut === cut) table.set(name, this.keep(found, this.peak - base, mark));
     else {
       if (kept !== undefined) table.set(name, kept); else table.delete(name);
@@ -1405,7 +1434,8 @@ export class Evaluator {
    */
   merged(f: number, s: number): number[] | undefined {
     // asked for the same symbols over and over (every member access on them): kept per symbol, null for none
-    if (this.rec) this.rec.push(f); // (a cache of file f's facts)
+    const rec = this.rec; // (a cache of file f's facts)
+    if (rec !== undefined && rec.pos[f] < rec.barrier) rec.add(f);
     const byFile = (this.mergedMemo[f] ??= []);
     const memo = byFile[s];
     if (memo !== undefined) return memo ?? undefined;
@@ -1451,7 +1481,8 @@ export class Evaluator {
 
   /** The declarations of one scope sharing symbol `s`'s name (two or more), by TypeScript's value and type meanings. */
   private twins(f: number, s: number): number[] | undefined {
-    if (this.rec) this.rec.push(f); // (a cache of file f's facts)
+    const rec = this.rec; // (a cache of file f's facts)
+    if (rec !== undefined && rec.pos[f] < rec.barrier) rec.add(f);
     let bySym = this.twinIndex[f];
     if (!bySym) {
       // each symbol's group looked up once per file (mergedValue and mergedType ask for most names a file
@@ -1491,7 +1522,8 @@ export class Evaluator {
 
   /** Members (methods, properties) of a symbol by name. */
   childrenOf(f: number, s: number): Map<string, number[]> | undefined {
-    if (this.rec) this.rec.push(f); // (a cache of file f's facts)
+    const rec = this.rec; // (a cache of file f's facts)
+    if (rec !== undefined && rec.pos[f] < rec.barrier) rec.add(f);
     let idx = this.children[f];
     if (!idx) {
       idx = new Map();
@@ -1517,7 +1549,8 @@ export class Evaluator {
 
   // ---------------------------------------------------------------- exports
   private exportTable(f: number): ExportTable {
-    if (this.rec) this.rec.push(f); // (a cache of file f's facts)
+    const rec = this.rec; // (a cache of file f's facts)
+    if (rec !== undefined && rec.pos[f] < rec.barrier) rec.add(f);
     let t = this.exportTables[f];
     if (t) return t;
     t = { names: new Map(), stars: [] };
@@ -1556,11 +1589,12 @@ export class Evaluator {
       if (p) return p.v as Val | undefined;
     }
     table.set(name, PENDING); // cycle guard
-    const cut = this.cut, peak = this.peak, base = this.depth, mark = this.rec ? this.rec.mark() : 0;
+    const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
     this.peak = base;
     this.open++;
     const v = this.exportUncached(f, name);
     this.open--;
+    if (rec !== undefined) rec.barrier = outer;
     if (this.cut === cut) table.set(name, this.keep(v, this.peak - base, mark));
     else {
       if (kept !== undefined) table.set(name, kept); else table.delete(name);

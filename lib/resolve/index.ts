@@ -163,7 +163,7 @@ class ProjectBuilder {
     const taken = this.taken?.[f];
     if (taken) { this.takeOver(f, taken); return; }
     const rec = this.rec, times = this.fileTimes;
-    if (rec) rec.reset();
+    const start = rec ? rec.begin() : 0;
     const t0 = times ? performance.now() : 0;
     const perFile = this.perFile;
     const e0 = this.graph.edgeCount, u = this.unresolved, x = this.external, n = this.nameOnly, r = this.resolved;
@@ -171,19 +171,20 @@ class ProjectBuilder {
     this.evaluated++;
     if (times) times[f] = performance.now() - t0;
     if (rec) {
-      const files = new Set<number>(), names = new Set<string>();
-      for (const x of rec.log) if (x < 0) names.add(rec.names[-1 - x]); else if (x !== f) files.add(x);
+      // the file's slice of the log: its distinct reads (see DepLog)
+      const files: number[] = [], names: string[] = [];
+      const nFiles = this.files.length;
+      for (const x of rec.distinct(start)) if (x >= nFiles) names.push(rec.nameOf(x)); else if (x !== f) files.push(x);
+      files.sort((a, b) => a - b);
+      names.sort();
       const record = this.record!;
       record.paths[f] = this.files[f].path;
-      record.deps[f] = [...files].sort((a, b) => a - b);
-      record.names[f] = [...names].sort();
-      rec.reset();
+      record.deps[f] = files;
+      record.names[f] = names;
       if (perFile) {
-        perFile[f] = {
-          deps: record.deps[f].map((d) => this.files[d].path), names: record.names[f],
-          counts: [this.unresolved - u, this.external - x, this.nameOnly - n, this.resolved - r],
-          edges: this.graph.edges.slice(e0),
-        };
+        const deps = new Array<string>(files.length);
+        for (let i = 0; i < files.length; i++) deps[i] = this.files[files[i]].path;
+        perFile[f] = { deps, names, counts: [this.unresolved - u, this.external - x, this.nameOnly - n, this.resolved - r], edges: this.graph.edges.slice(e0) };
       }
     }
   }
@@ -663,7 +664,7 @@ class ProjectBuilder {
     if (free && isGlobalName(name!)) { this.external++; return; }
     // a name bound in scope (a parameter, a local) is never guessed: it is not the same-named global function
     const candidates = !name || call.isNew || indirect || (callee.k === 'id' && callee.b) ? undefined : callee.k === 'id' ? this.topFunctions.get(name) : this.methods.get(name);
-    if (this.rec && !(!name || call.isNew || indirect || (callee.k === 'id' && callee.b))) this.rec.push(this.rec.nameId(`${callee.k === 'id' ? 'F' : 'M'}:${name}`));
+    if (this.rec && !(!name || call.isNew || indirect || (callee.k === 'id' && callee.b))) this.rec.push(this.rec.nameId(callee.k === 'id' ? 1 : 2, name!));
     if (!candidates && (free || callee.k === 'member')) {
       // no project definition carries that name: whatever it calls lies outside the project
       this.external++;
@@ -779,10 +780,12 @@ class ProjectBuilder {
     if (sym.kind !== 'object_method' || sym.parent < 0) return undefined;
     const key = rf * 0x100000000 + rs;
     if (this.tiedMemo.has(key)) {
-      if (this.rec) this.rec.reused(this.tiedReads.get(key));
+      const slice = this.rec && this.tiedReads.get(key);
+      if (slice) this.rec!.replay(slice[0], slice[1]);
       return this.tiedMemo.get(key);
     }
-    const mark = this.rec ? this.rec.mark() : 0;
+    // (recording: the computation is a slice of the log, see DepLog)
+    const rec = this.rec, outer = rec ? rec.barrier : 0, mark = rec ? (rec.barrier = rec.len) : 0;
     let out: SymRef | undefined;
     const owner = this.ev.fx(rf).symbols[sym.parent];
     if (owner.type && !this.throughUnion(rf, owner.type, 0)) {
@@ -793,13 +796,13 @@ class ProjectBuilder {
       }
     }
     this.tiedMemo.set(key, out);
-    if (this.rec) this.tiedReads.set(key, this.rec.since(mark));
+    if (rec) { rec.barrier = outer; this.tiedReads.set(key, [mark, rec.len]); }
     return out;
   }
 
   private readonly tiedMemo = new Map<number, SymRef | undefined>();
-  /** Recording (see DepLog): what computing each tiedMemo answer read. */
-  private readonly tiedReads = new Map<number, number[]>();
+  /** Recording (see DepLog): the slice of the log computing each tiedMemo answer read. */
+  private readonly tiedReads = new Map<number, [number, number]>();
 
   /** True when a type expression is (or aliases) a union: which member a key belongs to is the checker's call. */
   private throughUnion(f: number, t: Expr, depth: number): boolean {
