@@ -236,7 +236,9 @@ export class Evaluator {
   /** A kept answer, reused: the depth computing it would have reached counts for the computation asking. */
   private reuse<T>(kept: Kept<T>): T {
     if (this.depth + kept.need > this.peak) this.peak = this.depth + kept.need;
-    if (kept.r1 !== kept.r0 && this.rec !== undefined) this.rec.replay(kept.r0, kept.r1);
+    // (a slice inside the innermost open one is in it already)
+    const rec = this.rec;
+    if (rec !== undefined && kept.r0 < rec.barrier && kept.r1 !== kept.r0) rec.replay(kept.r0, kept.r1);
     return kept.v;
   }
   private readonly typeSymbolMemo = new Map<Expr, Kept<(SymRef & { c: number; r: Reason }) | 'ext' | undefined>>();

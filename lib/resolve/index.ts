@@ -781,7 +781,7 @@ class ProjectBuilder {
     const key = rf * 0x100000000 + rs;
     if (this.tiedMemo.has(key)) {
       const slice = this.rec && this.tiedReads.get(key);
-      if (slice) this.rec!.replay(slice[0], slice[1]);
+      if (slice && slice[0] < this.rec!.barrier) this.rec!.replay(slice[0], slice[1]);
       return this.tiedMemo.get(key);
     }
     // (recording: the computation is a slice of the log, see DepLog)
