@@ -161,8 +161,18 @@ export class DepLog {
   push(x: number): void { if (this.pos[x] < this.barrier) this.add(x); }
   /** A kept answer reused: appends the entries of its slice. */
   replay(r0: number, r1: number): void {
-    const log = this.log, pos = this.pos, barrier = this.barrier;
-    for (let i = r0; i < r1; i++) { const x = log[i]; if (pos[x] < barrier) this.add(x); }
+    // (add written out: a replay appends most of its slice)
+    let log = this.log, len = this.len;
+    const pos = this.pos, barrier = this.barrier;
+    for (let i = r0; i < r1; i++) {
+      const x = log[i];
+      if (pos[x] < barrier) {
+        if (len === log.length) { const grown = new Int32Array(len * 2); grown.set(log); this.log = log = grown; }
+        log[len] = x;
+        pos[x] = len++;
+      }
+    }
+    this.len = len;
   }
   /** A new outermost slice (one file's relations); returns its start. */
   begin(): number { return (this.barrier = this.len); }
@@ -233,14 +243,11 @@ export class Evaluator {
   /** Deepest `depth` reached since the outermost pure memo began computing. */
   private peak = 0;
   private readonly typeMemo = new Map<Expr, Kept<Val>>();
-  /** A kept answer, reused: the depth computing it would have reached counts for the computation asking. */
-  private reuse<T>(kept: Kept<T>): T {
-    if (this.depth + kept.need > this.peak) this.peak = this.depth + kept.need;
-    // (a slice inside the innermost open one is in it already)
-    const rec = this.rec;
-    if (rec !== undefined && kept.r0 < rec.barrier && kept.r1 !== kept.r0) rec.replay(kept.r0, kept.r1);
-    return kept.v;
-  }
+  // A kept answer reused (written out where each memo reuses one: resolve runs without TurboFan in the CLI, where a
+  // call costs): the depth computing it would have reached counts for the computation asking, and when recording, its
+  // slice's entries are appended again (a slice inside the innermost open one is in it already, see DepLog). A kept
+  // answer is made in place too ({ v, need, r0: mark, r1: the log's length, or mark when not recording }), and the end
+  // of an outermost evaluation calls closed() only when a provisional answer was made.
   private readonly typeSymbolMemo = new Map<Expr, Kept<(SymRef & { c: number; r: Reason }) | 'ext' | undefined>>();
   private readonly importMemo: Array<Array<Kept<Val> | undefined> | undefined> = [];
   private readonly localMemo: Array<Array<Kept<Val> | undefined> | undefined> = [];
@@ -262,12 +269,6 @@ export class Evaluator {
     const p = this.tableProvisional.get(table)?.get(name);
     if (p && this.depth >= p.at) { this.cut++; return p; }
     return undefined;
-  }
-
-  /** A kept answer, with what computing it read when recording (see DepLog). */
-  private keep<T>(v: T, need: number, mark: number): Kept<T> {
-    const rec = this.rec;
-    return { v, need, r0: mark, r1: rec === undefined ? mark : rec.len };
   }
 
   private setProvisional(table: Map<string, unknown>, name: string, v: unknown, at: number): void {
@@ -329,7 +330,7 @@ export class Evaluator {
     const kept = memo.get(e);
     if (kept !== undefined) {
       if (kept === PENDING) { this.cut++; return UNKNOWN; }
-      if (this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+      if (this.depth + kept.need <= MAX_DEPTH) { const d = this.depth + kept.need; if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined && kept.r0 < rc.barrier && kept.r1 !== kept.r0) rc.replay(kept.r0, kept.r1); return kept.v; }
     }
     if (this.valProvisional.size) {
       const p = this.valProvisional.get(e);
@@ -343,14 +344,14 @@ export class Evaluator {
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
     // (values of any shape are kept here, as before: one expression's value is one object, whoever asks)
-    if (this.cut === cut) memo.set(e, this.keep(v, this.peak - base, mark));
+    if (this.cut === cut) memo.set(e, { v: v, need: this.peak - base, r0: mark, r1: rec === undefined ? mark : rec.len });
     else {
       if (kept !== undefined) memo.set(e, kept); // (still good for shallower callers)
       else memo.delete(e);
       this.valProvisional.set(e, { v, at: base });
     }
     if (peak > this.peak) this.peak = peak;
-    if (this.open === 0) this.closed();
+    if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
     return v;
   }
 
@@ -566,16 +567,16 @@ export class Evaluator {
   private keptValue(memo: Array<Array<Kept<Val> | undefined> | undefined>, f: number, k: number, compute: (this: Evaluator, f: number, k: number) => Val): Val {
     const byFile = (memo[f] ??= []);
     const kept = byFile[k];
-    if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+    if (kept && this.depth + kept.need <= MAX_DEPTH) { const d = this.depth + kept.need; if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined && kept.r0 < rc.barrier && kept.r1 !== kept.r0) rc.replay(kept.r0, kept.r1); return kept.v; }
     const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
     this.peak = base;
     this.open++;
     const v = compute.call(this, f, k);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut && shareable(v)) byFile[k] = this.keep(v, this.peak - base, mark);
+    if (this.cut === cut && shareable(v)) byFile[k] = { v: v, need: this.peak - base, r0: mark, r1: rec === undefined ? mark : rec.len };
     if (peak > this.peak) this.peak = peak;
-    if (this.open === 0) this.closed();
+    if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
     return v;
   }
 
@@ -1121,16 +1122,16 @@ export class Evaluator {
     if (depth === 0 && !subst) {
       // a type as written, with nothing bound: asked again for every use of a typed name (a pure memo)
       const kept = this.typeMemo.get(t);
-      if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+      if (kept && this.depth + kept.need <= MAX_DEPTH) { const d = this.depth + kept.need; if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined && kept.r0 < rc.barrier && kept.r1 !== kept.r0) rc.replay(kept.r0, kept.r1); return kept.v; }
       const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
       this.peak = base;
       this.open++;
       const v = this.typeValueCounted(f, t, 0, undefined);
       this.open--;
       if (rec !== undefined) rec.barrier = outer;
-      if (this.cut === cut && shareable(v)) this.typeMemo.set(t, this.keep(v, this.peak - base, mark));
+      if (this.cut === cut && shareable(v)) this.typeMemo.set(t, { v: v, need: this.peak - base, r0: mark, r1: rec === undefined ? mark : rec.len });
       if (peak > this.peak) this.peak = peak;
-      if (this.open === 0) this.closed();
+      if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
       return v;
     }
     return this.typeValueCounted(f, t, depth, subst);
@@ -1318,16 +1319,16 @@ export class Evaluator {
   typeSymbol(f: number, t: Expr): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
     // a pure memo (see cut): heritage, JSDoc and annotation types name the same few symbols again and again
     const kept = this.typeSymbolMemo.get(t);
-    if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+    if (kept && this.depth + kept.need <= MAX_DEPTH) { const d = this.depth + kept.need; if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined && kept.r0 < rc.barrier && kept.r1 !== kept.r0) rc.replay(kept.r0, kept.r1); return kept.v; }
     const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
     this.peak = base;
     this.open++;
     const v = this.typeSymbolUncached(f, t);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut) this.typeSymbolMemo.set(t, this.keep(v, this.peak - base, mark));
+    if (this.cut === cut) this.typeSymbolMemo.set(t, { v: v, need: this.peak - base, r0: mark, r1: rec === undefined ? mark : rec.len });
     if (peak > this.peak) this.peak = peak;
-    if (this.open === 0) this.closed();
+    if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
     return v;
   }
 
@@ -1378,7 +1379,7 @@ export class Evaluator {
     const kept = table.get(name);
     if (kept !== undefined) {
       if (kept === PENDING) { this.cut++; return undefined; }
-      if (this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+      if (this.depth + kept.need <= MAX_DEPTH) { const d = this.depth + kept.need; if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined && kept.r0 < rc.barrier && kept.r1 !== kept.r0) rc.replay(kept.r0, kept.r1); return kept.v; }
     }
     if (this.tableProvisional.size) {
       const p = this.provisional(table, name);
@@ -1391,13 +1392,13 @@ export class Evaluator {
     const found = this.findMemberUncached(cls, name, wantStatic);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut) table.set(name, this.keep(found, this.peak - base, mark));
+    if (this.cut === cut) table.set(name, { v: found, need: this.peak - base, r0: mark, r1: rec === undefined ? mark : rec.len });
     else {
       if (kept !== undefined) table.set(name, kept); else table.delete(name);
       this.setProvisional(table, name, found, base);
     }
     if (peak > this.peak) this.peak = peak;
-    if (this.open === 0) this.closed();
+    if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
     return found;
   }
 
@@ -1584,7 +1585,7 @@ export class Evaluator {
     const kept = table.get(name);
     if (kept !== undefined) {
       if (kept === PENDING) { this.cut++; return undefined; }
-      if (this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+      if (this.depth + kept.need <= MAX_DEPTH) { const d = this.depth + kept.need; if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined && kept.r0 < rc.barrier && kept.r1 !== kept.r0) rc.replay(kept.r0, kept.r1); return kept.v; }
     }
     if (this.tableProvisional.size) {
       const p = this.provisional(table, name);
@@ -1597,13 +1598,13 @@ export class Evaluator {
     const v = this.exportUncached(f, name);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut) table.set(name, this.keep(v, this.peak - base, mark));
+    if (this.cut === cut) table.set(name, { v: v, need: this.peak - base, r0: mark, r1: rec === undefined ? mark : rec.len });
     else {
       if (kept !== undefined) table.set(name, kept); else table.delete(name);
       this.setProvisional(table, name, v, base);
     }
     if (peak > this.peak) this.peak = peak;
-    if (this.open === 0) this.closed();
+    if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
     return v;
   }
 
