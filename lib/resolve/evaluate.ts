@@ -90,13 +90,17 @@ const UNKNOWN: Val = Object.freeze({ t: 'unknown' }) as Val;
  * A memo entry being computed (value, exportOf, findMember): a caller reaching it again is in a cycle, and gets
  * unknown (or none).
  */
-const PENDING: Kept<never> = Object.freeze({ v: undefined as never, need: 0, r0: 0, r1: 0 });
+const PENDING = -1;
 
 /**
  * An answer kept by a pure memo (see Evaluator.cut): `need` is how much deeper than its caller the computation went,
  * so it is reused only where computing it again would not meet the depth limit either.
  */
-interface Kept<T> { v: T; need: number; /** recording: the slice of DepLog.log computing it read (r0 = r1: none) */ r0: number; r1: number }
+// (The answers live in Evaluator.kVal, their need and slice bounds in Evaluator.kInfo, at the slot the memo holds: no
+// object per answer, which the CLI's resolve without TurboFan would allocate and its scavenges copy and promote.)
+/** A kept answer's slot in Evaluator.kVal and kInfo (PENDING: being computed); `T` is the answer's type. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+type Kept<T> = number;
 /**
  * An answer of value, exportOf or findMember computed past a cycle guard or a depth limit (not kept, see cut): reused
  * only within the same outermost evaluation and at least as deep as it was computed (`at`), where computing it again
@@ -257,6 +261,21 @@ export class Evaluator {
   private readonly tableProvisional = new Map<Map<string, unknown>, Map<string, Provisional<unknown>>>();
   /** Memoised evaluations under way (value, exportOf, findMember and the pure memos'): 0 between outermost ones. */
   private open = 0;
+  /** Kept answers by slot (see Kept). */
+  private readonly kVal: unknown[] = [];
+  /** Kept answers' need, r0 and r1 (recording: the slice of DepLog.log computing it read; r0 = r1: none), 3 per slot. */
+  private kInfo = new Int32Array(3 << 14);
+  private kLen = 0;
+
+  /** A new kept answer's slot. */
+  private keep(v: unknown, need: number, r0: number, r1: number): number {
+    const s = this.kLen++, i = s * 3;
+    let ki = this.kInfo;
+    if (i === ki.length) { const grown = new Int32Array(i * 2); grown.set(ki); this.kInfo = ki = grown; }
+    ki[i] = need; ki[i + 1] = r0; ki[i + 2] = r1;
+    this.kVal[s] = v;
+    return s;
+  }
 
   /** The end of an outermost memoised evaluation: its provisional answers go (the next one starts from kept answers only). */
   private closed(): void {
@@ -330,7 +349,7 @@ export class Evaluator {
     const kept = memo.get(e);
     if (kept !== undefined) {
       if (kept === PENDING) { this.cut++; return UNKNOWN; }
-      if (this.depth + kept.need <= MAX_DEPTH) { const d = this.depth + kept.need; if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined && kept.r0 < rc.barrier && kept.r1 !== kept.r0) rc.replay(kept.r0, kept.r1); return kept.v; }
+      const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val; }
     }
     if (this.valProvisional.size) {
       const p = this.valProvisional.get(e);
@@ -344,7 +363,7 @@ export class Evaluator {
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
     // (values of any shape are kept here, as before: one expression's value is one object, whoever asks)
-    if (this.cut === cut) memo.set(e, { v: v, need: this.peak - base, r0: mark, r1: rec === undefined ? mark : rec.len });
+    if (this.cut === cut) memo.set(e, this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len));
     else {
       if (kept !== undefined) memo.set(e, kept); // (still good for shallower callers)
       else memo.delete(e);
@@ -567,14 +586,14 @@ export class Evaluator {
   private keptValue(memo: Array<Array<Kept<Val> | undefined> | undefined>, f: number, k: number, compute: (this: Evaluator, f: number, k: number) => Val): Val {
     const byFile = (memo[f] ??= []);
     const kept = byFile[k];
-    if (kept && this.depth + kept.need <= MAX_DEPTH) { const d = this.depth + kept.need; if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined && kept.r0 < rc.barrier && kept.r1 !== kept.r0) rc.replay(kept.r0, kept.r1); return kept.v; }
+    if (kept !== undefined) { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val; } }
     const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
     this.peak = base;
     this.open++;
     const v = compute.call(this, f, k);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut && shareable(v)) byFile[k] = { v: v, need: this.peak - base, r0: mark, r1: rec === undefined ? mark : rec.len };
+    if (this.cut === cut && shareable(v)) byFile[k] = this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len);
     if (peak > this.peak) this.peak = peak;
     if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
     return v;
@@ -1122,14 +1141,14 @@ export class Evaluator {
     if (depth === 0 && !subst) {
       // a type as written, with nothing bound: asked again for every use of a typed name (a pure memo)
       const kept = this.typeMemo.get(t);
-      if (kept && this.depth + kept.need <= MAX_DEPTH) { const d = this.depth + kept.need; if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined && kept.r0 < rc.barrier && kept.r1 !== kept.r0) rc.replay(kept.r0, kept.r1); return kept.v; }
+      if (kept !== undefined) { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val; } }
       const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
       this.peak = base;
       this.open++;
       const v = this.typeValueCounted(f, t, 0, undefined);
       this.open--;
       if (rec !== undefined) rec.barrier = outer;
-      if (this.cut === cut && shareable(v)) this.typeMemo.set(t, { v: v, need: this.peak - base, r0: mark, r1: rec === undefined ? mark : rec.len });
+      if (this.cut === cut && shareable(v)) this.typeMemo.set(t, this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len));
       if (peak > this.peak) this.peak = peak;
       if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
       return v;
@@ -1319,14 +1338,14 @@ export class Evaluator {
   typeSymbol(f: number, t: Expr): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
     // a pure memo (see cut): heritage, JSDoc and annotation types name the same few symbols again and again
     const kept = this.typeSymbolMemo.get(t);
-    if (kept && this.depth + kept.need <= MAX_DEPTH) { const d = this.depth + kept.need; if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined && kept.r0 < rc.barrier && kept.r1 !== kept.r0) rc.replay(kept.r0, kept.r1); return kept.v; }
+    if (kept !== undefined) { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as (SymRef & { c: number; r: Reason }) | 'ext' | undefined; } }
     const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
     this.peak = base;
     this.open++;
     const v = this.typeSymbolUncached(f, t);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut) this.typeSymbolMemo.set(t, { v: v, need: this.peak - base, r0: mark, r1: rec === undefined ? mark : rec.len });
+    if (this.cut === cut) this.typeSymbolMemo.set(t, this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len));
     if (peak > this.peak) this.peak = peak;
     if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
     return v;
@@ -1379,7 +1398,7 @@ export class Evaluator {
     const kept = table.get(name);
     if (kept !== undefined) {
       if (kept === PENDING) { this.cut++; return undefined; }
-      if (this.depth + kept.need <= MAX_DEPTH) { const d = this.depth + kept.need; if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined && kept.r0 < rc.barrier && kept.r1 !== kept.r0) rc.replay(kept.r0, kept.r1); return kept.v; }
+      const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as SymRef | 'ext' | undefined; }
     }
     if (this.tableProvisional.size) {
       const p = this.provisional(table, name);
@@ -1392,7 +1411,7 @@ export class Evaluator {
     const found = this.findMemberUncached(cls, name, wantStatic);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut) table.set(name, { v: found, need: this.peak - base, r0: mark, r1: rec === undefined ? mark : rec.len });
+    if (this.cut === cut) table.set(name, this.keep(found, this.peak - base, mark, rec === undefined ? mark : rec.len));
     else {
       if (kept !== undefined) table.set(name, kept); else table.delete(name);
       this.setProvisional(table, name, found, base);
@@ -1585,7 +1604,7 @@ export class Evaluator {
     const kept = table.get(name);
     if (kept !== undefined) {
       if (kept === PENDING) { this.cut++; return undefined; }
-      if (this.depth + kept.need <= MAX_DEPTH) { const d = this.depth + kept.need; if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined && kept.r0 < rc.barrier && kept.r1 !== kept.r0) rc.replay(kept.r0, kept.r1); return kept.v; }
+      const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val | undefined; }
     }
     if (this.tableProvisional.size) {
       const p = this.provisional(table, name);
@@ -1598,7 +1617,7 @@ export class Evaluator {
     const v = this.exportUncached(f, name);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut) table.set(name, { v: v, need: this.peak - base, r0: mark, r1: rec === undefined ? mark : rec.len });
+    if (this.cut === cut) table.set(name, this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len));
     else {
       if (kept !== undefined) table.set(name, kept); else table.delete(name);
       this.setProvisional(table, name, v, base);
