@@ -363,7 +363,8 @@ class ProjectBuilder {
   // iterator-closing try/finally each) cost more to compile than the smaller ones together (wall CPU, not the
   // main thread's).
   private fileRelations(f: number): void {
-    const facts = this.ev.fx(f);
+    // (reads of the file's own facts outside the evaluator skip Evaluator.fx: no record lists a file as its own dependency)
+    const facts = this.ev.files[f];
     this.imports(f, facts);
     this.heritage(f, facts);
     // calls (before references, so a callback's REFERENCES edge keeps its role)
@@ -571,7 +572,7 @@ class ProjectBuilder {
   /** What a call (not `new`) of a project symbol runs: a function or method, or the function a binding holds. */
   private symCall(f: number, callee: Expr, v: Val & { t: 'sym' }, sym: SymbolFact, a: CallAnswer): void {
     const ev = this.ev;
-    if ((sym.reassigned && (sym.type || (sym.label !== 'Function' && sym.label !== 'Method'))) || (callee.k === 'id' && !!callee.b && 'l' in callee.b && this.ev.fx(f).locals[callee.b.l]?.reassigned)) {
+    if ((sym.reassigned && (sym.type || (sym.label !== 'Function' && sym.label !== 'Method'))) || (callee.k === 'id' && !!callee.b && 'l' in callee.b && this.ev.files[f].locals[callee.b.l]?.reassigned)) {
       // a function binding assigned again in its file (`let notify: Notify = …; notify = fn`, a local `let run =
       // dflt` replaced by a setter): which function it holds at the call is not fixed, and the checker names only
       // its type's signature. A function bound without a declared type (`let isArray = (v) => …` replacing itself
@@ -671,10 +672,10 @@ class ProjectBuilder {
       return;
     }
     this.unresolved++;
-    const p = this.ev.fx(f).path;
+    const p = this.ev.files[f].path;
     this.unresolvedByFile[p] = (this.unresolvedByFile[p] ?? 0) + 1;
     if (!indirect && candidates && candidates.length === 1 && !(callee.k === 'member' && isCommonMethodName(name!)) && this.posOf(candidates[0]) !== from
-      && !(callee.k === 'member' && this.ev.fx(f).language === 'javascript' && this.untypedRoot(f, callee.obj, 0))
+      && !(callee.k === 'member' && this.ev.files[f].language === 'javascript' && this.untypedRoot(f, callee.obj, 0))
       && !(callee.k === 'member' && this.anyRoot(f, callee.obj, 0))) {
       this.nameOnly++;
       this.edge(from, this.posOf(candidates[0]), 'CALLS', REASON_CONFIDENCE['name-only'], 'name-only', call.at[0]);
@@ -842,7 +843,7 @@ class ProjectBuilder {
   /** A reference to the node at position `target` from the one at `from`. */
   private ref(target: number, f: number, at: Pos, kind: ReferenceKind, from: number, confidence: number, reason: string): void {
     if (at[2] === 0) return;
-    this.refs[f].push({ target: this.uids[target], filePath: this.ev.fx(f).path, line: at[0], column: at[1], length: at[2], kind, from: this.uids[from], confidence, reason });
+    this.refs[f].push({ target: this.uids[target], filePath: this.ev.files[f].path, line: at[0], column: at[1], length: at[2], kind, from: this.uids[from], confidence, reason });
   }
 
   // Edges between node positions. A site merged into an existing edge builds no edge object (most CALLS and
