@@ -102,6 +102,13 @@ const PENDING = -1;
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 type Kept<T> = number;
 /**
+ * A memo entry of value(), typeValue's and the import and local memos (answers that are objects): an answer whose
+ * computation went no deeper than its caller and appended nothing to the dependency log (always so when
+ * not recording) is held as itself, with no slot; reusing it only needs the depth limit not met where it is asked
+ * (`peak` is never below `depth`, and it has no slice to replay). Otherwise its slot (see Kept).
+ */
+type Held<T extends object> = Kept<T> | T;
+/**
  * An answer of value, exportOf or findMember computed past a cycle guard or a depth limit (not kept, see cut): reused
  * only within the same outermost evaluation and at least as deep as it was computed (`at`), where computing it again
  * would meet the limit too, and counted as a cut by whoever reads it. (Without it, an evaluation reaching the same
@@ -215,7 +222,7 @@ export class Evaluator {
   /** Test-only: dependency recording (see DepLog), undefined when off. */
   rec: DepLog | undefined;
   /** value()'s answers (a pure memo, see cut; PENDING: being computed). */
-  private readonly valMemo = new Map<Expr, Kept<Val>>();
+  private readonly valMemo = new Map<Expr, Held<Val>>();
   // Memo tables by position, then by name: a composed `file:symbol:…:name` key string cost an allocation, its
   // flattening and hashing on every lookup (findMember and exportOf run for most member accesses).
   /** exportOf's answers (a pure memo, see cut): file → name → value (undefined: none; PENDING: being computed). */
@@ -246,15 +253,15 @@ export class Evaluator {
   private cut = 0;
   /** Deepest `depth` reached since the outermost pure memo began computing. */
   private peak = 0;
-  private readonly typeMemo = new Map<Expr, Kept<Val>>();
+  private readonly typeMemo = new Map<Expr, Held<Val>>();
   // A kept answer reused (written out where each memo reuses one: resolve runs without TurboFan in the CLI, where a
   // call costs): the depth computing it would have reached counts for the computation asking, and when recording, its
   // slice's entries are appended again (a slice inside the innermost open one is in it already, see DepLog). A kept
   // answer is made in place too ({ v, need, r0: mark, r1: the log's length, or mark when not recording }), and the end
   // of an outermost evaluation calls closed() only when a provisional answer was made.
   private readonly typeSymbolMemo = new Map<Expr, Kept<(SymRef & { c: number; r: Reason }) | 'ext' | undefined>>();
-  private readonly importMemo: Array<Array<Kept<Val> | undefined> | undefined> = [];
-  private readonly localMemo: Array<Array<Kept<Val> | undefined> | undefined> = [];
+  private readonly importMemo: Array<Array<Held<Val> | undefined> | undefined> = [];
+  private readonly localMemo: Array<Array<Held<Val> | undefined> | undefined> = [];
   /** Provisional answers of value() (see Provisional), emptied when the outermost memoised evaluation ends. */
   private readonly valProvisional = new Map<Expr, Provisional<Val>>();
   /** Provisional answers of exportOf and findMember, by their memo table, then name. */
@@ -348,8 +355,9 @@ export class Evaluator {
     const memo = this.valMemo;
     const kept = memo.get(e);
     if (kept !== undefined) {
-      if (kept === PENDING) { this.cut++; return UNKNOWN; }
-      const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val; }
+      if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; }
+      else if (kept === PENDING) { this.cut++; return UNKNOWN; }
+      else { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val; } }
     }
     if (this.valProvisional.size) {
       const p = this.valProvisional.get(e);
@@ -363,7 +371,7 @@ export class Evaluator {
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
     // (values of any shape are kept here, as before: one expression's value is one object, whoever asks)
-    if (this.cut === cut) memo.set(e, this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len));
+    if (this.cut === cut) memo.set(e, (this.peak === base && (rec === undefined || rec.len === mark) ? v : this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len)));
     else {
       if (kept !== undefined) memo.set(e, kept); // (still good for shallower callers)
       else memo.delete(e);
@@ -583,17 +591,17 @@ export class Evaluator {
    * `compute(f, k)` through a pure memo by file and index (see cut): a kept answer when one can be reused, else the
    * computed one, kept when computing it met no cycle guard or depth limit and its shape may be shared.
    */
-  private keptValue(memo: Array<Array<Kept<Val> | undefined> | undefined>, f: number, k: number, compute: (this: Evaluator, f: number, k: number) => Val): Val {
+  private keptValue(memo: Array<Array<Held<Val> | undefined> | undefined>, f: number, k: number, compute: (this: Evaluator, f: number, k: number) => Val): Val {
     const byFile = (memo[f] ??= []);
     const kept = byFile[k];
-    if (kept !== undefined) { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val; } }
+    if (kept !== undefined) { if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; } else { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val; } } }
     const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
     this.peak = base;
     this.open++;
     const v = compute.call(this, f, k);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut && shareable(v)) byFile[k] = this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len);
+    if (this.cut === cut && shareable(v)) byFile[k] = (this.peak === base && (rec === undefined || rec.len === mark) ? v : this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len));
     if (peak > this.peak) this.peak = peak;
     if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
     return v;
@@ -1141,14 +1149,14 @@ export class Evaluator {
     if (depth === 0 && !subst) {
       // a type as written, with nothing bound: asked again for every use of a typed name (a pure memo)
       const kept = this.typeMemo.get(t);
-      if (kept !== undefined) { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val; } }
+      if (kept !== undefined) { if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; } else { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val; } } }
       const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
       this.peak = base;
       this.open++;
       const v = this.typeValueCounted(f, t, 0, undefined);
       this.open--;
       if (rec !== undefined) rec.barrier = outer;
-      if (this.cut === cut && shareable(v)) this.typeMemo.set(t, this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len));
+      if (this.cut === cut && shareable(v)) this.typeMemo.set(t, (this.peak === base && (rec === undefined || rec.len === mark) ? v : this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len)));
       if (peak > this.peak) this.peak = peak;
       if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
       return v;
