@@ -102,12 +102,11 @@ const PENDING = -1;
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 type Kept<T> = number;
 /**
- * A memo entry of value(), typeValue's and the import and local memos (answers that are objects): an answer whose
- * computation went no deeper than its caller and appended nothing to the dependency log (always so when
- * not recording) is held as itself, with no slot; reusing it only needs the depth limit not met where it is asked
+ * A pure memo's entry: an answer (other than undefined) whose computation went no deeper than its caller and
+ * appended nothing to the dependency log (always so when not recording) is held as itself, with no slot; reusing it only needs the depth limit not met where it is asked
  * (`peak` is never below `depth`, and it has no slice to replay). Otherwise its slot (see Kept).
  */
-type Held<T extends object> = Kept<T> | T;
+type Held<T> = Kept<T> | NonNullable<T>;
 /**
  * An answer of value, exportOf or findMember computed past a cycle guard or a depth limit (not kept, see cut): reused
  * only within the same outermost evaluation and at least as deep as it was computed (`at`), where computing it again
@@ -226,12 +225,12 @@ export class Evaluator {
   // Memo tables by position, then by name: a composed `file:symbol:…:name` key string cost an allocation, its
   // flattening and hashing on every lookup (findMember and exportOf run for most member accesses).
   /** exportOf's answers (a pure memo, see cut): file → name → value (undefined: none; PENDING: being computed). */
-  private readonly exportMemo: Array<Map<string, Kept<Val | undefined>> | undefined> = [];
+  private readonly exportMemo: Array<Map<string, Held<Val | undefined>> | undefined> = [];
   /**
    * findMember's answers (a pure memo, see cut): file → symbol → [instance side, static side] → name → member
    * (undefined: none; PENDING: being computed).
    */
-  private readonly memberMemo: Array<Array<Map<string, Kept<SymRef | 'ext' | undefined>>[] | undefined> | undefined> = [];
+  private readonly memberMemo: Array<Array<Map<string, Held<SymRef | 'ext' | undefined>>[] | undefined> | undefined> = [];
   private readonly exportTables: Array<ExportTable | undefined> = [];
   private readonly children: Array<Map<number, Map<string, number[]>> | undefined> = [];
   /** module()'s answers by file, then specifier (shared objects: callers only read them). */
@@ -259,7 +258,7 @@ export class Evaluator {
   // slice's entries are appended again (a slice inside the innermost open one is in it already, see DepLog). A kept
   // answer is made in place too ({ v, need, r0: mark, r1: the log's length, or mark when not recording }), and the end
   // of an outermost evaluation calls closed() only when a provisional answer was made.
-  private readonly typeSymbolMemo = new Map<Expr, Kept<(SymRef & { c: number; r: Reason }) | 'ext' | undefined>>();
+  private readonly typeSymbolMemo = new Map<Expr, Held<(SymRef & { c: number; r: Reason }) | 'ext' | undefined>>();
   private readonly importMemo: Array<Array<Held<Val> | undefined> | undefined> = [];
   private readonly localMemo: Array<Array<Held<Val> | undefined> | undefined> = [];
   /** Provisional answers of value() (see Provisional), emptied when the outermost memoised evaluation ends. */
@@ -1346,14 +1345,14 @@ export class Evaluator {
   typeSymbol(f: number, t: Expr): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
     // a pure memo (see cut): heritage, JSDoc and annotation types name the same few symbols again and again
     const kept = this.typeSymbolMemo.get(t);
-    if (kept !== undefined) { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as (SymRef & { c: number; r: Reason }) | 'ext' | undefined; } }
+    if (kept !== undefined) { if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; } else { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as (SymRef & { c: number; r: Reason }) | 'ext' | undefined; } } }
     const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
     this.peak = base;
     this.open++;
     const v = this.typeSymbolUncached(f, t);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut) this.typeSymbolMemo.set(t, this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len));
+    if (this.cut === cut) this.typeSymbolMemo.set(t, (v !== undefined && this.peak === base && (rec === undefined || rec.len === mark) ? v : this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len)));
     if (peak > this.peak) this.peak = peak;
     if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
     return v;
@@ -1405,8 +1404,9 @@ export class Evaluator {
     // a pure memo (see cut and value)
     const kept = table.get(name);
     if (kept !== undefined) {
-      if (kept === PENDING) { this.cut++; return undefined; }
-      const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as SymRef | 'ext' | undefined; }
+      if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; }
+      else if (kept === PENDING) { this.cut++; return undefined; }
+      else { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as SymRef | 'ext' | undefined; } }
     }
     if (this.tableProvisional.size) {
       const p = this.provisional(table, name);
@@ -1419,7 +1419,7 @@ export class Evaluator {
     const found = this.findMemberUncached(cls, name, wantStatic);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut) table.set(name, this.keep(found, this.peak - base, mark, rec === undefined ? mark : rec.len));
+    if (this.cut === cut) table.set(name, (found !== undefined && this.peak === base && (rec === undefined || rec.len === mark) ? found : this.keep(found, this.peak - base, mark, rec === undefined ? mark : rec.len)));
     else {
       if (kept !== undefined) table.set(name, kept); else table.delete(name);
       this.setProvisional(table, name, found, base);
@@ -1611,8 +1611,9 @@ export class Evaluator {
     // computed again whenever asked (each from the file asked, as the checker reads it)
     const kept = table.get(name);
     if (kept !== undefined) {
-      if (kept === PENDING) { this.cut++; return undefined; }
-      const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val | undefined; }
+      if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; }
+      else if (kept === PENDING) { this.cut++; return undefined; }
+      else { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val | undefined; } }
     }
     if (this.tableProvisional.size) {
       const p = this.provisional(table, name);
@@ -1625,7 +1626,7 @@ export class Evaluator {
     const v = this.exportUncached(f, name);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut) table.set(name, this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len));
+    if (this.cut === cut) table.set(name, (v !== undefined && this.peak === base && (rec === undefined || rec.len === mark) ? v : this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len)));
     else {
       if (kept !== undefined) table.set(name, kept); else table.delete(name);
       this.setProvisional(table, name, v, base);
