@@ -96,15 +96,17 @@ const PENDING = -1;
  * An answer kept by a pure memo (see Evaluator.cut): `need` is how much deeper than its caller the computation went,
  * so it is reused only where computing it again would not meet the depth limit either.
  */
-// (The answers live in Evaluator.kVal, their need and slice bounds in Evaluator.kInfo, at the slot the memo holds: no
-// object per answer, which the CLI's resolve without TurboFan would allocate and its scavenges copy and promote.)
-/** A kept answer's slot in Evaluator.kVal and kInfo (PENDING: being computed); `T` is the answer's type. */
+// (The answers live in Evaluator.kVal at the slot the memo's number names, their need in its low bits (see NEED_BITS)
+// and, when recording, their slice bounds in Evaluator.kRead: no object per answer, which the CLI's resolve without
+// TurboFan would allocate and its scavenges copy and promote.)
+/** A kept answer's number: its slot in Evaluator.kVal, shifted, with its need (PENDING: being computed); `T`: its type. */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 type Kept<T> = number;
 /**
- * A pure memo's entry: an answer (other than undefined) whose computation went no deeper than its caller and
- * appended nothing to the dependency log (always so when not recording) is held as itself, with no slot; reusing it only needs the depth limit not met where it is asked
- * (`peak` is never below `depth`, and it has no slice to replay). Otherwise its slot (see Kept).
+ * A pure memo's entry: an answer (other than undefined) whose computation went no deeper than its caller and, when
+ * recording, appended nothing to the dependency log is held as itself, with no slot; reusing it only needs the depth
+ * limit not met where it is asked (`peak` is never below `depth`, and it has no slice to replay). Otherwise its number
+ * (see Kept). Not recording, the memos make their entries in place (no call).
  */
 type Held<T> = Kept<T> | NonNullable<T>;
 /**
@@ -115,6 +117,11 @@ type Held<T> = Kept<T> | NonNullable<T>;
  */
 interface Provisional<T> { v: T; at: number }
 const MAX_DEPTH = 48;
+/**
+ * A kept answer's number (see Kept): its slot shifted left by NEED_BITS, or'ed with its need (at most MAX_DEPTH + 1:
+ * no evaluation goes deeper).
+ */
+const NEED_BITS = 6, NEED = (1 << NEED_BITS) - 1;
 /** Built-in array methods whose result is an element. */
 const ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
 /** Built-in array methods whose result is an array of the same elements. */
@@ -269,18 +276,17 @@ export class Evaluator {
   private open = 0;
   /** Kept answers by slot (see Kept). */
   private readonly kVal: unknown[] = [];
-  /** Kept answers' need, r0 and r1 (recording: the slice of DepLog.log computing it read; r0 = r1: none), 3 per slot. */
-  private kInfo = new Int32Array(3 << 14);
-  private kLen = 0;
+  /** Recording: kept answers' r0 and r1 (the slice of DepLog.log computing it read; r0 = r1: none), 2 per slot. */
+  private kRead = new Int32Array(2 << 14);
 
-  /** A new kept answer's slot. */
-  private keep(v: unknown, need: number, r0: number, r1: number): number {
-    const s = this.kLen++, i = s * 3;
-    let ki = this.kInfo;
-    if (i === ki.length) { const grown = new Int32Array(i * 2); grown.set(ki); this.kInfo = ki = grown; }
-    ki[i] = need; ki[i + 1] = r0; ki[i + 2] = r1;
-    this.kVal[s] = v;
-    return s;
+  /** Recording: a new memo entry (see Held). */
+  private keep<T>(v: T, need: number, r0: number, r1: number): Held<T> {
+    if (need === 0 && r0 === r1 && v !== undefined) return v as NonNullable<T>;
+    const s = this.kVal.push(v) - 1, i = s * 2;
+    let kr = this.kRead;
+    if (i >= kr.length) { const grown = new Int32Array(Math.max(i + 2, kr.length * 2)); grown.set(kr); this.kRead = kr = grown; }
+    kr[i] = r0; kr[i + 1] = r1;
+    return (s << NEED_BITS) | need;
   }
 
   /** The end of an outermost memoised evaluation: its provisional answers go (the next one starts from kept answers only). */
@@ -356,7 +362,7 @@ export class Evaluator {
     if (kept !== undefined) {
       if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; }
       else if (kept === PENDING) { this.cut++; return UNKNOWN; }
-      else { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val; } }
+      else { const d = this.depth + (kept & NEED); if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const kr = this.kRead, i = (kept >> NEED_BITS) * 2, r0 = kr[i]; if (r0 < rc.barrier && kr[i + 1] !== r0) rc.replay(r0, kr[i + 1]); } return this.kVal[kept >> NEED_BITS] as Val; } }
     }
     if (this.valProvisional.size) {
       const p = this.valProvisional.get(e);
@@ -370,7 +376,7 @@ export class Evaluator {
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
     // (values of any shape are kept here, as before: one expression's value is one object, whoever asks)
-    if (this.cut === cut) memo.set(e, (this.peak === base && (rec === undefined || rec.len === mark) ? v : this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len)));
+    if (this.cut === cut) memo.set(e, rec === undefined ? (this.peak === base ? v : ((this.kVal.push(v) - 1) << NEED_BITS) | (this.peak - base)) : this.keep(v, this.peak - base, mark, rec.len));
     else {
       if (kept !== undefined) memo.set(e, kept); // (still good for shallower callers)
       else memo.delete(e);
@@ -593,14 +599,14 @@ export class Evaluator {
   private keptValue(memo: Array<Array<Held<Val> | undefined> | undefined>, f: number, k: number, compute: (this: Evaluator, f: number, k: number) => Val): Val {
     const byFile = (memo[f] ??= []);
     const kept = byFile[k];
-    if (kept !== undefined) { if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; } else { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val; } } }
+    if (kept !== undefined) { if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; } else { const d = this.depth + (kept & NEED); if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const kr = this.kRead, i = (kept >> NEED_BITS) * 2, r0 = kr[i]; if (r0 < rc.barrier && kr[i + 1] !== r0) rc.replay(r0, kr[i + 1]); } return this.kVal[kept >> NEED_BITS] as Val; } } }
     const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
     this.peak = base;
     this.open++;
     const v = compute.call(this, f, k);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut && shareable(v)) byFile[k] = (this.peak === base && (rec === undefined || rec.len === mark) ? v : this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len));
+    if (this.cut === cut && shareable(v)) byFile[k] = rec === undefined ? (this.peak === base ? v : ((this.kVal.push(v) - 1) << NEED_BITS) | (this.peak - base)) : this.keep(v, this.peak - base, mark, rec.len);
     if (peak > this.peak) this.peak = peak;
     if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
     return v;
@@ -1148,14 +1154,14 @@ export class Evaluator {
     if (depth === 0 && !subst) {
       // a type as written, with nothing bound: asked again for every use of a typed name (a pure memo)
       const kept = this.typeMemo.get(t);
-      if (kept !== undefined) { if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; } else { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val; } } }
+      if (kept !== undefined) { if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; } else { const d = this.depth + (kept & NEED); if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const kr = this.kRead, i = (kept >> NEED_BITS) * 2, r0 = kr[i]; if (r0 < rc.barrier && kr[i + 1] !== r0) rc.replay(r0, kr[i + 1]); } return this.kVal[kept >> NEED_BITS] as Val; } } }
       const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
       this.peak = base;
       this.open++;
       const v = this.typeValueCounted(f, t, 0, undefined);
       this.open--;
       if (rec !== undefined) rec.barrier = outer;
-      if (this.cut === cut && shareable(v)) this.typeMemo.set(t, (this.peak === base && (rec === undefined || rec.len === mark) ? v : this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len)));
+      if (this.cut === cut && shareable(v)) this.typeMemo.set(t, rec === undefined ? (this.peak === base ? v : ((this.kVal.push(v) - 1) << NEED_BITS) | (this.peak - base)) : this.keep(v, this.peak - base, mark, rec.len));
       if (peak > this.peak) this.peak = peak;
       if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
       return v;
@@ -1345,14 +1351,14 @@ export class Evaluator {
   typeSymbol(f: number, t: Expr): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
     // a pure memo (see cut): heritage, JSDoc and annotation types name the same few symbols again and again
     const kept = this.typeSymbolMemo.get(t);
-    if (kept !== undefined) { if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; } else { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as (SymRef & { c: number; r: Reason }) | 'ext' | undefined; } } }
+    if (kept !== undefined) { if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; } else { const d = this.depth + (kept & NEED); if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const kr = this.kRead, i = (kept >> NEED_BITS) * 2, r0 = kr[i]; if (r0 < rc.barrier && kr[i + 1] !== r0) rc.replay(r0, kr[i + 1]); } return this.kVal[kept >> NEED_BITS] as (SymRef & { c: number; r: Reason }) | 'ext' | undefined; } } }
     const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
     this.peak = base;
     this.open++;
     const v = this.typeSymbolUncached(f, t);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut) this.typeSymbolMemo.set(t, (v !== undefined && this.peak === base && (rec === undefined || rec.len === mark) ? v : this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len)));
+    if (this.cut === cut) this.typeSymbolMemo.set(t, rec === undefined ? (v !== undefined && this.peak === base ? v : ((this.kVal.push(v) - 1) << NEED_BITS) | (this.peak - base)) : this.keep(v, this.peak - base, mark, rec.len));
     if (peak > this.peak) this.peak = peak;
     if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
     return v;
@@ -1406,7 +1412,7 @@ export class Evaluator {
     if (kept !== undefined) {
       if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; }
       else if (kept === PENDING) { this.cut++; return undefined; }
-      else { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as SymRef | 'ext' | undefined; } }
+      else { const d = this.depth + (kept & NEED); if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const kr = this.kRead, i = (kept >> NEED_BITS) * 2, r0 = kr[i]; if (r0 < rc.barrier && kr[i + 1] !== r0) rc.replay(r0, kr[i + 1]); } return this.kVal[kept >> NEED_BITS] as SymRef | 'ext' | undefined; } }
     }
     if (this.tableProvisional.size) {
       const p = this.provisional(table, name);
@@ -1419,7 +1425,7 @@ export class Evaluator {
     const found = this.findMemberUncached(cls, name, wantStatic);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut) table.set(name, (found !== undefined && this.peak === base && (rec === undefined || rec.len === mark) ? found : this.keep(found, this.peak - base, mark, rec === undefined ? mark : rec.len)));
+    if (this.cut === cut) table.set(name, rec === undefined ? (found !== undefined && this.peak === base ? found : ((this.kVal.push(found) - 1) << NEED_BITS) | (this.peak - base)) : this.keep(found, this.peak - base, mark, rec.len));
     else {
       if (kept !== undefined) table.set(name, kept); else table.delete(name);
       this.setProvisional(table, name, found, base);
@@ -1613,7 +1619,7 @@ export class Evaluator {
     if (kept !== undefined) {
       if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; }
       else if (kept === PENDING) { this.cut++; return undefined; }
-      else { const ki = this.kInfo, i = kept * 3, d = this.depth + ki[i]; if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const r0 = ki[i + 1]; if (r0 < rc.barrier && ki[i + 2] !== r0) rc.replay(r0, ki[i + 2]); } return this.kVal[kept] as Val | undefined; } }
+      else { const d = this.depth + (kept & NEED); if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const kr = this.kRead, i = (kept >> NEED_BITS) * 2, r0 = kr[i]; if (r0 < rc.barrier && kr[i + 1] !== r0) rc.replay(r0, kr[i + 1]); } return this.kVal[kept >> NEED_BITS] as Val | undefined; } }
     }
     if (this.tableProvisional.size) {
       const p = this.provisional(table, name);
@@ -1626,7 +1632,7 @@ export class Evaluator {
     const v = this.exportUncached(f, name);
     this.open--;
     if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut) table.set(name, (v !== undefined && this.peak === base && (rec === undefined || rec.len === mark) ? v : this.keep(v, this.peak - base, mark, rec === undefined ? mark : rec.len)));
+    if (this.cut === cut) table.set(name, rec === undefined ? (v !== undefined && this.peak === base ? v : ((this.kVal.push(v) - 1) << NEED_BITS) | (this.peak - base)) : this.keep(v, this.peak - base, mark, rec.len));
     else {
       if (kept !== undefined) table.set(name, kept); else table.delete(name);
       this.setProvisional(table, name, v, base);
