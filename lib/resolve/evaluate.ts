@@ -272,6 +272,8 @@ export class Evaluator {
   private readonly valProvisional = new Map<Expr, Provisional<Val>>();
   /** Provisional answers of exportOf and findMember, by their memo table, then name. */
   private readonly tableProvisional = new Map<Map<string, unknown>, Map<string, Provisional<unknown>>>();
+  /** Provisional answers made since the last closed() (a field read where a Map's size would be a getter call). */
+  private provisionals = 0;
   /** Memoised evaluations under way (value, exportOf, findMember and the pure memos'): 0 between outermost ones. */
   private open = 0;
   /** Kept answers by slot (see Kept). */
@@ -293,6 +295,7 @@ export class Evaluator {
   private closed(): void {
     if (this.valProvisional.size) this.valProvisional.clear();
     if (this.tableProvisional.size) this.tableProvisional.clear();
+    this.provisionals = 0;
   }
 
   /** A provisional answer of exportOf or findMember usable here (counted as a cut), or undefined. */
@@ -306,6 +309,7 @@ export class Evaluator {
     let m = this.tableProvisional.get(table);
     if (!m) this.tableProvisional.set(table, (m = new Map()));
     m.set(name, { v, at });
+    this.provisionals++;
   }
 
   constructor(readonly files: readonly FileFacts[], private readonly modules: ModuleResolver, private readonly fileIndex: ReadonlyMap<string, number>) {
@@ -364,7 +368,7 @@ export class Evaluator {
       else if (kept === PENDING) { this.cut++; return UNKNOWN; }
       else { const d = this.depth + (kept & NEED); if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const kr = this.kRead, i = (kept >> NEED_BITS) * 2, r0 = kr[i]; if (r0 < rc.barrier && kr[i + 1] !== r0) rc.replay(r0, kr[i + 1]); } return this.kVal[kept >> NEED_BITS] as Val; } }
     }
-    if (this.valProvisional.size) {
+    if (this.provisionals !== 0) {
       const p = this.valProvisional.get(e);
       if (p && this.depth >= p.at) { this.cut++; return p.v; }
     }
@@ -381,9 +385,10 @@ export class Evaluator {
       if (kept !== undefined) memo.set(e, kept); // (still good for shallower callers)
       else memo.delete(e);
       this.valProvisional.set(e, { v, at: base });
+      this.provisionals++;
     }
     if (peak > this.peak) this.peak = peak;
-    if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
+    if (this.open === 0 && this.provisionals !== 0) this.closed();
     return v;
   }
 
@@ -608,7 +613,7 @@ export class Evaluator {
     if (rec !== undefined) rec.barrier = outer;
     if (this.cut === cut && shareable(v)) byFile[k] = rec === undefined ? (this.peak === base ? v : ((this.kVal.push(v) - 1) << NEED_BITS) | (this.peak - base)) : this.keep(v, this.peak - base, mark, rec.len);
     if (peak > this.peak) this.peak = peak;
-    if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
+    if (this.open === 0 && this.provisionals !== 0) this.closed();
     return v;
   }
 
@@ -1163,7 +1168,7 @@ export class Evaluator {
       if (rec !== undefined) rec.barrier = outer;
       if (this.cut === cut && shareable(v)) this.typeMemo.set(t, rec === undefined ? (this.peak === base ? v : ((this.kVal.push(v) - 1) << NEED_BITS) | (this.peak - base)) : this.keep(v, this.peak - base, mark, rec.len));
       if (peak > this.peak) this.peak = peak;
-      if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
+      if (this.open === 0 && this.provisionals !== 0) this.closed();
       return v;
     }
     return this.typeValueCounted(f, t, depth, subst);
@@ -1360,7 +1365,7 @@ export class Evaluator {
     if (rec !== undefined) rec.barrier = outer;
     if (this.cut === cut) this.typeSymbolMemo.set(t, rec === undefined ? (v !== undefined && this.peak === base ? v : ((this.kVal.push(v) - 1) << NEED_BITS) | (this.peak - base)) : this.keep(v, this.peak - base, mark, rec.len));
     if (peak > this.peak) this.peak = peak;
-    if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
+    if (this.open === 0 && this.provisionals !== 0) this.closed();
     return v;
   }
 
@@ -1414,7 +1419,7 @@ export class Evaluator {
       else if (kept === PENDING) { this.cut++; return undefined; }
       else { const d = this.depth + (kept & NEED); if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const kr = this.kRead, i = (kept >> NEED_BITS) * 2, r0 = kr[i]; if (r0 < rc.barrier && kr[i + 1] !== r0) rc.replay(r0, kr[i + 1]); } return this.kVal[kept >> NEED_BITS] as SymRef | 'ext' | undefined; } }
     }
-    if (this.tableProvisional.size) {
+    if (this.provisionals !== 0) {
       const p = this.provisional(table, name);
       if (p) return p.v as SymRef | 'ext' | undefined;
     }
@@ -1431,7 +1436,7 @@ export class Evaluator {
       this.setProvisional(table, name, found, base);
     }
     if (peak > this.peak) this.peak = peak;
-    if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
+    if (this.open === 0 && this.provisionals !== 0) this.closed();
     return found;
   }
 
@@ -1621,7 +1626,7 @@ export class Evaluator {
       else if (kept === PENDING) { this.cut++; return undefined; }
       else { const d = this.depth + (kept & NEED); if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const kr = this.kRead, i = (kept >> NEED_BITS) * 2, r0 = kr[i]; if (r0 < rc.barrier && kr[i + 1] !== r0) rc.replay(r0, kr[i + 1]); } return this.kVal[kept >> NEED_BITS] as Val | undefined; } }
     }
-    if (this.tableProvisional.size) {
+    if (this.provisionals !== 0) {
       const p = this.provisional(table, name);
       if (p) return p.v as Val | undefined;
     }
@@ -1638,7 +1643,7 @@ export class Evaluator {
       this.setProvisional(table, name, v, base);
     }
     if (peak > this.peak) this.peak = peak;
-    if (this.open === 0 && (this.valProvisional.size !== 0 || this.tableProvisional.size !== 0)) this.closed();
+    if (this.open === 0 && this.provisionals !== 0) this.closed();
     return v;
   }
 
