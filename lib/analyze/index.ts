@@ -9,7 +9,7 @@ import { CodegraphError } from '../errors.ts';
 import type { FileFacts } from '../extract/index.ts';
 import type { RepoInfo, Snapshot } from '../../index-store/snapshot.ts';
 import {
-  GenerationWriter, SNAPSHOT_SCHEMA, cleanupGenerations, createGeneration, indexDirOf, publishGeneration, readFactsWithText, readRefs, readResolveRecord,
+  GenerationWriter, SNAPSHOT_SCHEMA, cleanupGenerations, createGeneration, indexDirOf, publishGeneration, readFactsWithText, readGraphData, readRefs, readResolveRecord,
   readFileTable, readMeta, readPointer, sweepGenerations, type SnapshotMeta,
 } from '../../index-store/format.ts';
 import { checkName, chooseName, readRegistry, upsertRepo } from '../../index-store/registry.ts';
@@ -193,7 +193,7 @@ function loadPrevious(dir: string, log: (m: string) => void): PreviousIndex | un
     };
     // resolve.json and refs.json, for the incremental resolve (only when the pipeline finds it may take it)
     const resolveRecord = (): PreviousResolve | undefined => {
-      const record = readResolveRecord(dir) as Omit<PreviousResolve, 'refsByFile'> | undefined;
+      const record = readResolveRecord(dir) as Omit<PreviousResolve, 'refsByFile' | 'edges'> | undefined;
       if (!record || !Array.isArray(record.files)) return undefined;
       const refsByFile = new Map<string, Reference[]>();
       const all = readRefs(dir);
@@ -205,7 +205,8 @@ function loadPrevious(dir: string, log: (m: string) => void): PreviousIndex | un
         refsByFile.set(p, all.slice(i, j));
         i = j;
       }
-      return { ...record, refsByFile };
+      // the relation edges: ranges of graph.json's (FileResolve.edges)
+      return { ...record, refsByFile, edges: readGraphData(dir).edges };
     };
     return {
       dir, meta, files: new Map(table.files.map((f) => [f.path, f])), skipped: new Map(table.skipped.map((s) => [s.path, s])),

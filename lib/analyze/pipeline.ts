@@ -13,6 +13,7 @@ import { detectModules } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
 import { buildSearch, packSearchable } from '../search/index.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
+import type { GraphEdge } from '../graph/schema.ts';
 import type { ReferenceIndex } from '../refs/reference-index.ts';
 import { CodegraphError } from '../errors.ts';
 import type { FileRecord, FileTable, SkipRecord, SnapshotMeta } from '../../index-store/format.ts';
@@ -51,7 +52,10 @@ export interface PreviousIndex {
   resolveRecord?(): PreviousResolve | undefined;
 }
 
-/** A previous generation's resolve record (GenerationWriter.resolve) and its references by file. */
+/**
+ * A previous generation's resolve record (GenerationWriter.resolve), its references by file and its graph's edges
+ * (graph.json's, which each file's record finds its relation edges in).
+ */
 export interface PreviousResolve {
   format: number;
   resolver: string;
@@ -59,13 +63,14 @@ export interface PreviousResolve {
   /** Records in path order. */
   files: (FileResolve & { path: string })[];
   refsByFile: ReadonlyMap<string, readonly Reference[]>;
+  edges: readonly GraphEdge[];
 }
 
 /**
  * Version of the resolve record (resolve.json) and of the resolver that made it: bumped whenever the resolver's
  * output for the same facts may change, so a record of another resolver is never taken over.
  */
-export const RESOLVE_RECORD_FORMAT = 1;
+export const RESOLVE_RECORD_FORMAT = 2;
 export const RESOLVER_VERSION = '1';
 
 export interface BuildOptions {
@@ -494,9 +499,17 @@ function incrementalResolve(root: string, previous: PreviousIndex, all: readonly
   if (!record || record.format !== RESOLVE_RECORD_FORMAT || record.resolver !== RESOLVER_VERSION || record.extractVersion !== EXTRACT_VERSION) return undefined;
   if (record.files.length !== all.length) return undefined;
   const byPath = new Map<string, FileResolve>();
+  // each file's relation edges: one run of graph.json's edges, the runs adjacent in path order (else the graph is
+  // not the one the record was written with)
+  const edges = record.edges;
+  let end = -1;
   for (let i = 0; i < all.length; i++) {
     const r = record.files[i];
     if (r.path !== all[i].record.path) return undefined;
+    const range = r.edges;
+    if (!Array.isArray(range) || range.length !== 2 || !Number.isInteger(range[0]) || !(range[1] >= range[0]) || range[1] > edges.length) return undefined;
+    if (end >= 0 && range[0] !== end) return undefined;
+    end = range[1];
     byPath.set(r.path, r);
   }
   // the files whose facts changed, and the names they declare before and after
@@ -521,7 +534,7 @@ function incrementalResolve(root: string, previous: PreviousIndex, all: readonly
   }
   if (affected.size === all.length) return undefined;
   const refsByFile = record.refsByFile;
-  return { affected, previous: (p) => { const file = byPath.get(p); return file && { file, refs: refsByFile.get(p) ?? [] }; } };
+  return { affected, previous: (p) => { const file = byPath.get(p); return file && { file, refs: refsByFile.get(p) ?? [], edges: edges.slice(file.edges[0], file.edges[1]) }; } };
 }
 
 /** The names a file declares in the project-wide tables of the resolve (as DepLog logs them: `F:`, `M:`, `T:`). */

@@ -63,7 +63,7 @@ export interface ResolveOptions {
    * gives a cold resolve's result when every file whose relations could differ is affected (see FileResolve). Throws
    * ReuseError (before any relation is made) when the previous record does not fit the new nodes.
    */
-  reuse?: { affected: ReadonlySet<string>; previous: (path: string) => { file: FileResolve; refs: readonly Reference[] } | undefined };
+  reuse?: { affected: ReadonlySet<string>; previous: (path: string) => { file: FileResolve; refs: readonly Reference[]; edges: readonly GraphEdge[] } | undefined };
   /** Test-only: filled with each file's relation time (ms, performance.now() around it), by file index in path order. */
   fileTimes?: number[];
   /**
@@ -88,14 +88,16 @@ export interface DepRecord {
 /**
  * One file's relations as recorded (ResolveOptions.record): the other files whose facts they read (paths, sorted),
  * the names looked up in the project-wide tables (`F:`, `M:`, `T:`, sorted), the file's calls by outcome
- * ([unresolved, external, name-only guesses, resolved]) and its relation edges (in the graph's order; every one
- * leaves a node of the file, and edges merge only within one file's relations).
+ * ([unresolved, external, name-only guesses, resolved]) and where its relation edges are: [start, end) in the graph's
+ * edge list. Files' relations are made in path order after every structure edge, each file's edges appended as one
+ * run (every one leaves a node of the file, and edges merge only within one file's relations), and the later
+ * phases (modules, processes) only append: so the range holds in the graph.json written with the record.
  */
 export interface FileResolve {
   deps: string[];
   names: string[];
   counts: [number, number, number, number];
-  edges: GraphEdge[];
+  edges: [number, number];
 }
 
 /** The previous resolve's record does not fit (the incremental resolve was not started: resolve everything). */
@@ -184,7 +186,7 @@ class ProjectBuilder {
       if (perFile) {
         const deps = new Array<string>(files.length);
         for (let i = 0; i < files.length; i++) deps[i] = this.files[files[i]].path;
-        perFile[f] = { deps, names, counts: [this.unresolved - u, this.external - x, this.nameOnly - n, this.resolved - r], edges: this.graph.edges.slice(e0) };
+        perFile[f] = { deps, names, counts: [this.unresolved - u, this.external - x, this.nameOnly - n, this.resolved - r], edges: [e0, this.graph.edgeCount] };
       }
     }
   }
@@ -206,11 +208,12 @@ class ProjectBuilder {
       if (reuse.affected.has(path)) continue;
       const prev = reuse.previous(path);
       if (!prev) throw new ReuseError(`no previous record of ${path}`);
-      const { file, refs } = prev;
+      const { file, refs, edges } = prev;
       const lo = this.symBase[f], hi = lo + this.files[f].symbols.length, fileNode = this.fileBase + f;
-      const ends = new Array<number>(2 * file.edges.length);
-      for (let i = 0; i < file.edges.length; i++) {
-        const e = file.edges[i];
+      const ends = new Array<number>(2 * edges.length);
+      for (let i = 0; i < edges.length; i++) {
+        const e = edges[i];
+        if (!RELATION_TYPES.has(e.type)) throw new ReuseError(`an edge of ${path} is no relation (${e.type})`);
         const s = nodeId(e.source), t = nodeId(e.target);
         if (s !== fileNode && !(s >= lo && s < hi)) throw new ReuseError(`an edge of ${path} leaves another file`);
         ends[2 * i] = s; ends[2 * i + 1] = t;
@@ -224,23 +227,23 @@ class ProjectBuilder {
         if (r.kind === 'definition') definitions++;
       }
       if (definitions !== this.refs[f].length) throw new ReuseError(`the definitions of ${path} differ`);
-      taken[f] = { file, refs, ends };
+      taken[f] = { file, refs, edges, ends };
     }
     this.taken = taken;
   }
 
   /** A file's previous relations, taken over (see prepareReuse). */
   private takeOver(f: number, taken: Taken): void {
-    const { file, refs, ends } = taken;
+    const { file, refs, edges, ends } = taken;
     const graph = this.graph;
     const e0 = graph.edgeCount;
-    for (let i = 0; i < file.edges.length; i++) graph.addEdgeAt(ends[2 * i], ends[2 * i + 1], file.edges[i]);
-    if (graph.edgeCount - e0 !== file.edges.length) throw new ReuseError(`the previous edges of ${this.files[f].path} merged`);
+    for (let i = 0; i < edges.length; i++) graph.addEdgeAt(ends[2 * i], ends[2 * i + 1], edges[i]);
+    if (graph.edgeCount - e0 !== edges.length) throw new ReuseError(`the previous edges of ${this.files[f].path} merged`);
     this.refs[f] = refs.slice();
     const [u, x, n, r] = file.counts;
     this.unresolved += u; this.external += x; this.nameOnly += n; this.resolved += r;
     if (u) this.unresolvedByFile[this.files[f].path] = u;
-    if (this.perFile) this.perFile[f] = file;
+    if (this.perFile) this.perFile[f] = { deps: file.deps, names: file.names, counts: file.counts, edges: [e0, graph.edgeCount] };
   }
 
   build(onNodes?: (graph: CodeGraph) => void, order?: readonly number[]): ResolveResult {
@@ -888,8 +891,11 @@ class ProjectBuilder {
   }
 }
 
+/** The edge types a file's relations make (a taken-over range holding another type is not a relation range). */
+const RELATION_TYPES: ReadonlySet<string> = new Set(['IMPORTS', 'CALLS', 'EXTENDS', 'IMPLEMENTS', 'REFERENCES']);
+
 /** A file whose relations are taken over (see ProjectBuilder.prepareReuse): its record, references and edge ends. */
-interface Taken { file: FileResolve; refs: readonly Reference[]; ends: number[] }
+interface Taken { file: FileResolve; refs: readonly Reference[]; edges: readonly GraphEdge[]; ends: number[] }
 
 /** Symbols a called name may stand for (an interface or type alias in callee position is no value). */
 const CALLABLE_NAMES = new Set(['Function', 'Method', 'Class', 'Variable', 'Property']);
