@@ -61,9 +61,10 @@ function contents(root: string): Record<string, unknown> {
 }
 
 /** Analyzes PROJECT, applies `edit`, analyzes again (incrementally), and compares with a cold analyze of the edited tree. */
-async function check(t: import('ava').ExecutionContext, edit: Record<string, string>, expectPartial: boolean): Promise<string[]> {
+async function check(t: import('ava').ExecutionContext, edit: Record<string, string>, expectPartial: boolean, tamper?: (generation: string) => void): Promise<string[]> {
   const { root, home } = tempRepo(PROJECT);
   await analyzeRepository(root, { home });
+  tamper?.(generation(root));
   writeTree(root, edit);
   const logs: string[] = [];
   await analyzeRepository(root, { home, log: (m) => logs.push(m) });
@@ -129,4 +130,33 @@ test('incremental resolve: a previous generation without resolve.json resolves e
   await analyzeRepository(root, { home, log: (m) => logs.push(m) });
   t.true(logs.some((m) => m.startsWith('resolve: 4 of 4')), logs.join('\n'));
   t.true(fs.existsSync(path.join(generation(root), 'resolve.json')));
+});
+
+// resolve.json's edge ranges point into graph.json: a pair that does not belong together must not be taken over
+const BODY_EDIT = { 'src/other.ts': PROJECT['src/other.ts'].replace('return a + 1;', 'return a + Math.abs(1);') };
+
+test('incremental resolve: edge ranges that do not fit the previous graph.json resolve every file', async (t) => {
+  const logs = await check(t, BODY_EDIT, false, (g) => {
+    const file = path.join(g, 'resolve.json');
+    const record = JSON.parse(fs.readFileSync(file, 'utf8'));
+    t.true(record.files.some((f: { edges: number[] }) => f.edges[1] > f.edges[0]), 'some file has relation edges');
+    for (const f of record.files) { f.edges[0]++; f.edges[1]++; } // every range one edge later: still adjacent
+    fs.writeFileSync(file, JSON.stringify(record));
+  });
+  t.true(logs.some((m) => m.startsWith('resolve: 4 of 4')), logs.join('\n'));
+});
+
+test('incremental resolve: a previous graph.json with fewer edges resolves every file', async (t) => {
+  const logs = await check(t, BODY_EDIT, false, (g) => {
+    const file = path.join(g, 'graph.json');
+    const graph = JSON.parse(fs.readFileSync(file, 'utf8'));
+    graph.edges = { count: 0, keys: [], shapes: [], shape: [], strings: [], columns: [] };
+    fs.writeFileSync(file, JSON.stringify(graph));
+  });
+  t.true(logs.some((m) => m.startsWith('resolve: 4 of 4')), logs.join('\n'));
+});
+
+test('incremental resolve: a previous generation without graph.json resolves every file', async (t) => {
+  const logs = await check(t, BODY_EDIT, false, (g) => fs.rmSync(path.join(g, 'graph.json')));
+  t.true(logs.some((m) => m.startsWith('resolve: 4 of 4')), logs.join('\n'));
 });
