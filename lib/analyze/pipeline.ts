@@ -6,7 +6,7 @@
 import path from 'node:path';
 import * as extractModule from '../extract/index.ts';
 import { languageOf, type FileFacts, type LanguageId } from '../extract/index.ts';
-import { loadProjectConfig, resolveProject, ReuseError, type FileResolve, type ResolveOptions, type ResolveResult } from '../resolve/index.ts';
+import { loadProjectConfig, resolveProject, ReuseError, type FileResolve, type Reuse, type ResolveResult } from '../resolve/index.ts';
 import { asciiBytes, jsonBytes } from '../../index-store/ascii-json.ts';
 import type { Reference } from '../refs/reference-index.ts';
 import { detectModules } from '../modules/index.ts';
@@ -406,7 +406,8 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   };
   let nodesSent = false;
   const onNodes = opts.searchDir && searchWorker ? (g: CodeGraph): void => { nodesSent = true; sendSearch(g); } : undefined;
-  const reuse = !force && cacheUsable && previous ? incrementalResolve(root, previous, all, parsed, configListing) : undefined;
+  // read the previous record only once every node is made (the search worker starts from the nodes meanwhile)
+  const reuse = !force && cacheUsable && previous ? (): Reuse | undefined => incrementalResolve(root, previous, all, parsed, configListing) : undefined;
   let resolved: ResolveResult | undefined;
   if (reuse) {
     try {
@@ -490,7 +491,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
  * looked up a name one of them declares before or after the change (a top-level function, a method, a type).
  */
 function incrementalResolve(root: string, previous: PreviousIndex, all: readonly { record: FileRecord; facts: FileFacts }[],
-  parsed: readonly { record: FileRecord; facts: FileFacts }[], configListing: string): ResolveOptions['reuse'] {
+  parsed: readonly { record: FileRecord; facts: FileFacts }[], configListing: string): Reuse | undefined {
   if (!previous.resolveRecord || previous.files.size !== all.length) return undefined;
   for (const a of all) if (!previous.files.has(a.record.path)) return undefined;
   if (previous.meta.configListing !== configListing || !configUnchanged(root, previous.meta.configFiles)) return undefined;

@@ -61,9 +61,11 @@ export interface ResolveOptions {
    * Incremental resolve: the relations of every file `affected` does not name are taken from a previous resolve of
    * the same files (same paths, same configuration) instead of evaluated — its edges, references and counts — which
    * gives a cold resolve's result when every file whose relations could differ is affected (see FileResolve). Throws
-   * ReuseError (before any relation is made) when the previous record does not fit the new nodes.
+   * ReuseError (before any relation is made) when the previous record does not fit the new nodes. A function is
+   * called once every node is made (after `onNodes`, so a reader of nodes does not wait for the previous record to
+   * be read); its undefined means every file is evaluated.
    */
-  reuse?: { affected: ReadonlySet<string>; previous: (path: string) => { file: FileResolve; refs: readonly Reference[]; edges: readonly GraphEdge[] } | undefined };
+  reuse?: Reuse | (() => Reuse | undefined);
   /** Test-only: filled with each file's relation time (ms, performance.now() around it), by file index in path order. */
   fileTimes?: number[];
   /**
@@ -100,6 +102,12 @@ export interface FileResolve {
   edges: [number, number];
 }
 
+/** ResolveOptions.reuse: the affected files, and a file's previous record, references and relation edges. */
+export interface Reuse {
+  affected: ReadonlySet<string>;
+  previous: (path: string) => { file: FileResolve; refs: readonly Reference[]; edges: readonly GraphEdge[] } | undefined;
+}
+
 /** The previous resolve's record does not fit (the incremental resolve was not started: resolve everything). */
 export class ReuseError extends Error {}
 
@@ -109,7 +117,7 @@ export function resolveProject(files: readonly FileFacts[], config: ProjectConfi
   b.fileTimes = options.fileTimes;
   b.onlyFiles = options.onlyFiles;
   if (options.record || options.reuse) b.perFile = [];
-  b.reuse = options.reuse;
+  b.reuseOption = options.reuse;
   return b.build(options.onNodes, options.relationOrder);
 }
 
@@ -144,7 +152,8 @@ class ProjectBuilder {
   onlyFiles: readonly number[] | undefined;
   /** ResolveOptions.record: each file's record (see FileResolve). */
   perFile: FileResolve[] | undefined;
-  reuse: ResolveOptions['reuse'];
+  reuseOption: ResolveOptions['reuse'];
+  private reuse: Reuse | undefined;
   /** ResolveOptions.reuse: the files taken over, by file index (prepareReuse). */
   private taken: Taken[] | undefined;
   private evaluated = 0;
@@ -249,8 +258,10 @@ class ProjectBuilder {
   build(onNodes?: (graph: CodeGraph) => void, order?: readonly number[]): ResolveResult {
     this.structure();
     this.symbols();
-    if (this.reuse) this.prepareReuse();
     onNodes?.(this.graph);
+    const reuse = this.reuseOption;
+    this.reuse = typeof reuse === 'function' ? reuse() : reuse;
+    if (this.reuse) this.prepareReuse();
     if (this.onlyFiles) for (const f of this.onlyFiles) this.relationsOf(f);
     else if (order) this.relationsInOrder(order);
     else for (let f = 0; f < this.files.length; f++) this.relationsOf(f);
@@ -271,7 +282,7 @@ class ProjectBuilder {
         calls: this.unresolved + this.external + this.resolved,
       },
       files: this.perFile,
-      evaluated: this.reuse ? this.evaluated : undefined,
+      evaluated: this.reuseOption ? this.evaluated : undefined,
     };
   }
 
