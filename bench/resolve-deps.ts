@@ -16,15 +16,11 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { loadProjectConfig, resolveProject, type DepRecord } from '../lib/resolve/index.ts';
 import type { FileFacts } from '../lib/extract/index.ts';
+import { openAnalyzed } from './analyzed-generation.ts';
 
 const root = path.resolve(process.argv[2] ?? '');
 const jsonOut = process.argv.indexOf('--json') > 0 ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
-const index = path.join(root, '.codegraph');
-const gen = path.join(index, fs.readFileSync(path.join(index, 'CURRENT'), 'utf8').trim());
-const factsJson = fs.readFileSync(path.join(gen, 'facts.json'), 'utf8');
-const table = JSON.parse(fs.readFileSync(path.join(gen, 'files.json'), 'utf8')) as { files: { path: string }[]; skipped?: { path: string }[] };
-const allPaths = [...table.files, ...(table.skipped ?? [])].map((f) => f.path).sort();
-const readText = (rel: string): string | undefined => { try { return fs.readFileSync(path.join(root, rel), 'utf8'); } catch { return undefined; } };
+const { factsJson, allPaths, readText } = openAnalyzed(root);
 const load = (): FileFacts[] => (JSON.parse(factsJson) as FileFacts[]).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 const config = loadProjectConfig(allPaths, readText);
 const hash = (text: string): string => crypto.createHash('sha256').update(text).digest('hex').slice(0, 16);

@@ -14,7 +14,6 @@
  * resolveProject and buildTies, `partition` after those and partition, `modules` (the default) after
  * resolveProject and detectModules (which builds ties and partitions again, then names and writes the modules).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { loadProjectConfig, resolveProject } from '../lib/resolve/index.ts';
@@ -22,16 +21,12 @@ import { detectModules } from '../lib/modules/index.ts';
 import { buildTies } from '../lib/modules/ties.ts';
 import { partition } from '../lib/modules/cluster.ts';
 import type { FileFacts } from '../lib/extract/index.ts';
+import { openAnalyzed } from './analyzed-generation.ts';
 
 const root = path.resolve(process.argv[2] ?? '');
 const runs = Number(process.argv[3] ?? 5);
 const stop = process.argv[4] ?? 'modules';
-const index = path.join(root, '.codegraph');
-const gen = path.join(index, fs.readFileSync(path.join(index, 'CURRENT'), 'utf8').trim());
-const factsJson = fs.readFileSync(path.join(gen, 'facts.json'), 'utf8');
-const table = JSON.parse(fs.readFileSync(path.join(gen, 'files.json'), 'utf8')) as { files: { path: string }[]; skipped?: { path: string }[] };
-const allPaths = [...table.files, ...(table.skipped ?? [])].map((f) => f.path).sort();
-const readText = (rel: string): string | undefined => { try { return fs.readFileSync(path.join(root, rel), 'utf8'); } catch { return undefined; } };
+const { factsJson, allPaths, readText } = openAnalyzed(root);
 const cpu = (): number => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
 for (let run = 0; run < runs; run++) {

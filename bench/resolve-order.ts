@@ -6,19 +6,14 @@
  *
  *   node --import tsx bench/resolve-order.ts <analyzed dir> [shuffles=3]
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { loadProjectConfig, resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
 import type { FileFacts } from '../lib/extract/index.ts';
+import { openAnalyzed } from './analyzed-generation.ts';
 
 const root = path.resolve(process.argv[2] ?? '');
 const shuffles = Number(process.argv[3] ?? 3);
-const index = path.join(root, '.codegraph');
-const gen = path.join(index, fs.readFileSync(path.join(index, 'CURRENT'), 'utf8').trim());
-const factsJson = fs.readFileSync(path.join(gen, 'facts.json'), 'utf8');
-const table = JSON.parse(fs.readFileSync(path.join(gen, 'files.json'), 'utf8')) as { files: { path: string }[]; skipped?: { path: string }[] };
-const allPaths = [...table.files, ...(table.skipped ?? [])].map((f) => f.path).sort();
-const readText = (rel: string): string | undefined => { try { return fs.readFileSync(path.join(root, rel), 'utf8'); } catch { return undefined; } };
+const { factsJson, allPaths, readText } = openAnalyzed(root);
 
 function run(order?: number[]): ResolveResult {
   const facts = JSON.parse(factsJson) as FileFacts[];
