@@ -7,7 +7,6 @@
  *
  *   node --import tsx bench/resolve-modules.ts <analyzed dir> [runs=5] [stop]
  *   node --cpu-prof … bench/resolve-modules.ts <dir> 1    (a profile of the cold run)
- *   RECORD=1 …                                            (resolve with ResolveOptions.record, as analyze does)
  *
  * `stop` ends each run early, for instruction counts by difference (callgrind of a bundle of this file, one run
  * each): `load` after reading the facts and the project config, `resolve` after resolveProject, `ties` after
@@ -34,7 +33,7 @@ for (let run = 0; run < runs; run++) {
   const config = loadProjectConfig(allPaths, readText);
   if (stop === 'load') break;
   const c0 = cpu();
-  const { graph, refs } = resolveProject(facts, config, { record: !!process.env.RECORD });
+  const { graph, refs } = resolveProject(facts, config);
   const c1 = cpu();
   if (stop === 'ties') buildTies(graph);
   else if (stop === 'partition') partition(buildTies(graph));

@@ -2,8 +2,7 @@
  * The on-disk snapshot format (docs/storage.md). Under `<repo>/.codegraph/`:
  *   .gitignore        `*` — the index never shows up in the repository's own status
  *   CURRENT           name of the published generation folder (switched by rename: the commit point)
- *   g-<id>/           one generation: meta.json, graph.json, refs.json, files.json, facts.json, resolve.json (since
- *                     the incremental resolve; optional), search files
+ *   g-<id>/           one generation: meta.json, graph.json, refs.json, files.json, facts.json, search files
  * A generation folder is complete before CURRENT names it, so a reader never sees half a snapshot.
  */
 import fs from 'node:fs';
@@ -115,20 +114,6 @@ export class GenerationWriter {
     }
     parts.push(CLOSE_LINES);
     this.put('facts.json', parts);
-  }
-
-  /**
-   * resolve.json: what an incremental resolve of the next run needs (ResolveRecordFile), one file per line. Written
-   * when the resolve recorded it; a generation without it only means the next run resolves everything.
-   */
-  resolve(record: { format: number; resolver: string; extractVersion: string }, files: readonly { path: string }[]): void {
-    const parts: Uint8Array[] = [Buffer.from(`{"format":${record.format},"resolver":${JSON.stringify(record.resolver)},"extractVersion":${JSON.stringify(record.extractVersion)},"files":[\n`)];
-    for (let i = 0; i < files.length; i++) {
-      if (i) parts.push(NEXT_LINE);
-      parts.push(jsonBytes(files[i]));
-    }
-    parts.push(Buffer.from('\n]}'));
-    this.put('resolve.json', parts);
   }
 
   /**
@@ -276,13 +261,6 @@ function readGraphFile(dir: string): { data: CodeGraphData; ends?: EdgeEnds } {
   const { nodes, edges } = file;
   if (Array.isArray(edges)) return { data: { nodes, edges } };
   return { data: { nodes, edges: decodeEdges(edges, nodes) }, ends: storedEnds(edges) };
-}
-
-/** resolve.json (GenerationWriter.resolve), or undefined when the generation has none. */
-export function readResolveRecord(dir: string): { format: number; resolver: string; extractVersion: string; files: { path: string }[] } | undefined {
-  const file = path.join(dir, 'resolve.json');
-  if (!fs.existsSync(file)) return undefined;
-  return readJson(file) as { format: number; resolver: string; extractVersion: string; files: { path: string }[] };
 }
 export function readRefs(dir: string): Reference[] { return decodeRefs(readJson(path.join(dir, 'refs.json')) as EncodedRefs); }
 export function readFileTable(dir: string): FileTable { return readJson(path.join(dir, 'files.json')) as FileTable; }

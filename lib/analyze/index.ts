@@ -9,14 +9,13 @@ import { CodegraphError } from '../errors.ts';
 import type { FileFacts } from '../extract/index.ts';
 import type { RepoInfo, Snapshot } from '../../index-store/snapshot.ts';
 import {
-  GenerationWriter, SNAPSHOT_SCHEMA, cleanupGenerations, createGeneration, indexDirOf, publishGeneration, readFactsWithText, readGraphData, readRefs, readResolveRecord,
+  GenerationWriter, SNAPSHOT_SCHEMA, cleanupGenerations, createGeneration, indexDirOf, publishGeneration, readFactsWithText,
   readFileTable, readMeta, readPointer, sweepGenerations, type SnapshotMeta,
 } from '../../index-store/format.ts';
 import { checkName, chooseName, readRegistry, upsertRepo } from '../../index-store/registry.ts';
 import { withLock } from '../../index-store/atomic.ts';
 import { headCommit, headCommitAsync } from '../../index-store/git.ts';
-import { EXTRACT_VERSION, RESOLVE_RECORD_FORMAT, RESOLVER_VERSION, runPipeline, type PreviousIndex, type PreviousResolve } from './pipeline.ts';
-import type { Reference } from '../refs/reference-index.ts';
+import { EXTRACT_VERSION, runPipeline, type PreviousIndex } from './pipeline.ts';
 import { TerminalProgress, type ProgressSink } from './progress.ts';
 import type { AnalyzeSummary, Phase } from './summary.ts';
 
@@ -105,12 +104,11 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
       searchDir: () => newGeneration().dir,
       // Files are written as soon as their data is final, their I/O overlapping the later phases.
       output: {
-        resolved: ({ table, facts, refs, factsText, resolveRecord }) => {
+        resolved: ({ table, facts, refs, factsText }) => {
           const w = generationWriter();
           w.files(table);
           w.refs(refs.all);
           w.facts(facts, (f) => factsText(f as FileFacts));
-          if (resolveRecord) w.resolve({ format: RESOLVE_RECORD_FORMAT, resolver: RESOLVER_VERSION, extractVersion: EXTRACT_VERSION }, resolveRecord);
         },
         graph: (graph) => generationWriter().graph(graph.toJSON(), graph.edgeEndPositions()),
       },
@@ -191,26 +189,9 @@ function loadPrevious(dir: string, log: (m: string) => void): PreviousIndex | un
       });
       return facts;
     };
-    // resolve.json and refs.json, for the incremental resolve (only when the pipeline finds it may take it)
-    const resolveRecord = (): PreviousResolve | undefined => {
-      const record = readResolveRecord(dir) as Omit<PreviousResolve, 'refsByFile' | 'edges'> | undefined;
-      if (!record || !Array.isArray(record.files)) return undefined;
-      const refsByFile = new Map<string, Reference[]>();
-      const all = readRefs(dir);
-      for (let i = 0; i < all.length;) {
-        const p = all[i].filePath;
-        let j = i + 1;
-        while (j < all.length && all[j].filePath === p) j++;
-        if (refsByFile.has(p)) return undefined; // (not grouped by file: not a resolve's output)
-        refsByFile.set(p, all.slice(i, j));
-        i = j;
-      }
-      // the relation edges: ranges of graph.json's (FileResolve.edges)
-      return { ...record, refsByFile, edges: readGraphData(dir).edges };
-    };
     return {
       dir, meta, files: new Map(table.files.map((f) => [f.path, f])), skipped: new Map(table.skipped.map((s) => [s.path, s])),
-      facts: loadFacts, factsText: (f) => texts.get(f), resolveRecord,
+      facts: loadFacts, factsText: (f) => texts.get(f),
     };
   } catch (err) {
     log(`the existing index could not be read (${(err as Error).message}); rebuilding it`);

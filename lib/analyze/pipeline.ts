@@ -6,14 +6,11 @@
 import path from 'node:path';
 import * as extractModule from '../extract/index.ts';
 import { languageOf, type FileFacts, type LanguageId } from '../extract/index.ts';
-import { loadProjectConfig, resolveProject, ReuseError, type FileResolve, type Reuse, type ResolveResult } from '../resolve/index.ts';
-import { asciiBytes, jsonBytes } from '../../index-store/ascii-json.ts';
-import type { Reference } from '../refs/reference-index.ts';
+import { loadProjectConfig, resolveProject } from '../resolve/index.ts';
 import { detectModules } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
 import { buildSearch, packSearchable } from '../search/index.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
-import type { GraphEdge } from '../graph/schema.ts';
 import type { ReferenceIndex } from '../refs/reference-index.ts';
 import { CodegraphError } from '../errors.ts';
 import type { FileRecord, FileTable, SkipRecord, SnapshotMeta } from '../../index-store/format.ts';
@@ -48,30 +45,7 @@ export interface PreviousIndex {
   facts(): ReadonlyMap<string, FileFacts>;
   /** The stored JSON of facts that facts() returned, as text or UTF-8 bytes (undefined for any other object). */
   factsText?(facts: FileFacts): string | Uint8Array | undefined;
-  /** The previous resolve's record (resolve.json) and references by file, read when asked; undefined when it has none. */
-  resolveRecord?(): PreviousResolve | undefined;
 }
-
-/**
- * A previous generation's resolve record (GenerationWriter.resolve), its references by file and its graph's edges
- * (graph.json's, which each file's record finds its relation edges in).
- */
-export interface PreviousResolve {
-  format: number;
-  resolver: string;
-  extractVersion: string;
-  /** Records in path order. */
-  files: (FileResolve & { path: string })[];
-  refsByFile: ReadonlyMap<string, readonly Reference[]>;
-  edges: readonly GraphEdge[];
-}
-
-/**
- * Version of the resolve record (resolve.json) and of the resolver that made it: bumped whenever the resolver's
- * output for the same facts may change, so a record of another resolver is never taken over.
- */
-export const RESOLVE_RECORD_FORMAT = 2;
-export const RESOLVER_VERSION = '1';
 
 export interface BuildOptions {
   /** Real absolute path of the repository root (an existing directory). */
@@ -120,9 +94,7 @@ export interface PipelineOutput {
    * `factsText` gives the JSON some facts already have (cached ones' bytes, a worker's or the parse wait's text),
    * saving their serialisation.
    */
-  resolved(parts: { table: FileTable; facts: readonly FileFacts[]; refs: ReferenceIndex; factsText: (facts: FileFacts) => string | Uint8Array | undefined;
-    /** Each file's resolve record (in `facts` order), for the next run's incremental resolve. */
-    resolveRecord?: readonly (FileResolve & { path: string })[] }): void;
+  resolved(parts: { table: FileTable; facts: readonly FileFacts[]; refs: ReferenceIndex; factsText: (facts: FileFacts) => string | Uint8Array | undefined }): void;
   /** After processes: the graph no longer changes (search only reads it). */
   graph(graph: CodeGraph): void;
 }
@@ -404,21 +376,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
       previousDir: previous?.dir, embedder: opts.embedder, fresh: force,
     }, log, (d) => progress.tick(d));
   };
-  let nodesSent = false;
-  const onNodes = opts.searchDir && searchWorker ? (g: CodeGraph): void => { nodesSent = true; sendSearch(g); } : undefined;
-  // read the previous record only once every node is made (the search worker starts from the nodes meanwhile)
-  const reuse = !force && cacheUsable && previous ? (): Reuse | undefined => incrementalResolve(root, previous, all, parsed, configListing) : undefined;
-  let resolved: ResolveResult | undefined;
-  if (reuse) {
-    try {
-      resolved = resolveProject(facts, config, { onNodes, record: true, reuse });
-    } catch (err) {
-      if (!(err instanceof ReuseError)) throw err;
-      log(`the previous resolve could not be reused (${err.message}); resolving every file`);
-    }
-  }
-  resolved ??= resolveProject(facts, config, { onNodes: nodesSent ? undefined : onNodes, record: true });
-  if (process.env.CODEGRAPH_RESOLVE_LOG) log(`resolve: ${resolved.evaluated ?? facts.length} of ${facts.length} files' relations evaluated`);
+  const resolved = resolveProject(facts, config, { onNodes: opts.searchDir && searchWorker ? sendSearch : undefined });
   const { graph, refs } = resolved;
   const unresolvedByFile = resolved.unresolvedCalls.byFile;
   const records: FileRecord[] = all.map((a) => {
@@ -430,11 +388,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   });
   const table: FileTable = { files: records, skipped: skippedRecords };
   const factsText = (f: FileFacts): string | Uint8Array | undefined => workerTexts.get(f) ?? previous?.factsText?.(f);
-  const perFile = resolved.files;
-  const resolveRecord = perFile && perFile.length === facts.length && perFile.every((x) => x !== undefined)
-    ? facts.map((f, i) => ({ path: f.path, deps: perFile[i].deps, names: perFile[i].names, counts: perFile[i].counts, edges: perFile[i].edges }))
-    : undefined;
-  if (opts.output) early(() => opts.output!.resolved({ table, facts, refs, factsText, resolveRecord }));
+  if (opts.output) early(() => opts.output!.resolved({ table, facts, refs, factsText }));
 
   phase('modules');
   const modules = detectModules(graph);
@@ -481,75 +435,6 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     upToDate: false, indexedAt, graph, refs, table,
     facts, configFiles: sortKeys(configFiles), configListing, embedder, stats, summary,
   };
-}
-
-/**
- * The incremental resolve's input (ResolveOptions.reuse), or undefined when every file must be resolved: taken only
- * when the previous generation has a resolve record of this resolver and extractor, the indexed files are the same
- * paths, and the configuration (the listing of .json files and every file read for it) is unchanged. Affected: the
- * files whose facts changed (their JSON differs), every file whose relations read one of them, and every file that
- * looked up a name one of them declares before or after the change (a top-level function, a method, a type).
- */
-function incrementalResolve(root: string, previous: PreviousIndex, all: readonly { record: FileRecord; facts: FileFacts }[],
-  parsed: readonly { record: FileRecord; facts: FileFacts }[], configListing: string): Reuse | undefined {
-  if (!previous.resolveRecord || previous.files.size !== all.length) return undefined;
-  for (const a of all) if (!previous.files.has(a.record.path)) return undefined;
-  if (previous.meta.configListing !== configListing || !configUnchanged(root, previous.meta.configFiles)) return undefined;
-  let record: PreviousResolve | undefined;
-  try { record = previous.resolveRecord(); } catch { return undefined; }
-  if (!record || record.format !== RESOLVE_RECORD_FORMAT || record.resolver !== RESOLVER_VERSION || record.extractVersion !== EXTRACT_VERSION) return undefined;
-  if (record.files.length !== all.length) return undefined;
-  const byPath = new Map<string, FileResolve>();
-  // each file's relation edges: one run of graph.json's edges, the runs adjacent in path order (else the graph is
-  // not the one the record was written with)
-  const edges = record.edges;
-  let end = -1;
-  for (let i = 0; i < all.length; i++) {
-    const r = record.files[i];
-    if (r.path !== all[i].record.path) return undefined;
-    const range = r.edges;
-    if (!Array.isArray(range) || range.length !== 2 || !Number.isInteger(range[0]) || !(range[1] >= range[0]) || range[1] > edges.length) return undefined;
-    if (end >= 0 && range[0] !== end) return undefined;
-    end = range[1];
-    byPath.set(r.path, r);
-  }
-  // the files whose facts changed, and the names they declare before and after
-  const prevFacts = previous.facts();
-  const changed = new Set<string>();
-  const names = new Set<string>();
-  for (const p of parsed) {
-    const old = prevFacts.get(p.record.path);
-    const oldText = old && previous.factsText?.(old);
-    if (old && oldText !== undefined && sameBytes(oldText, jsonBytes(p.facts))) continue;
-    changed.add(p.record.path);
-    if (!old) return undefined; // (a file without cached facts: nothing to tell what it declared)
-    declaredNames(old, names);
-    declaredNames(p.facts, names);
-  }
-  const affected = new Set<string>(changed);
-  if (changed.size) {
-    for (const [p, r] of byPath) {
-      if (affected.has(p)) continue;
-      if (r.deps.some((d) => changed.has(d)) || r.names.some((n) => names.has(n))) affected.add(p);
-    }
-  }
-  if (affected.size === all.length) return undefined;
-  const refsByFile = record.refsByFile;
-  return { affected, previous: (p) => { const file = byPath.get(p); return file && { file, refs: refsByFile.get(p) ?? [], edges: edges.slice(file.edges[0], file.edges[1]) }; } };
-}
-
-/** The names a file declares in the project-wide tables of the resolve (as DepLog logs them: `F:`, `M:`, `T:`). */
-function declaredNames(facts: FileFacts, out: Set<string>): void {
-  for (const s of facts.symbols) {
-    if (s.label === 'Function' && s.parent === -1) out.add(`F:${s.name}`);
-    if (s.label === 'Method') out.add(`M:${s.name}`);
-    if (s.parent === -1 && (s.label === 'Class' || s.label === 'Interface' || s.label === 'TypeAlias')) out.add(`T:${s.name}`);
-  }
-}
-
-function sameBytes(a: string | Uint8Array, b: Uint8Array): boolean {
-  const x = typeof a === 'string' ? asciiBytes(a) : a;
-  return Buffer.compare(x, b) === 0;
 }
 
 /** True when every configuration file read last time still has the same content (or is still absent). */

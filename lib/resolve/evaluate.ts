@@ -86,42 +86,17 @@ type Subst = ReadonlyMap<string, TypeArg>;
 
 const EXT: Val = Object.freeze({ t: 'ext' }) as Val;
 const UNKNOWN: Val = Object.freeze({ t: 'unknown' }) as Val;
-/**
- * A memo entry being computed (value, exportOf, findMember): a caller reaching it again is in a cycle, and gets
- * unknown (or none).
- */
-const PENDING = -1;
+/** A memo entry being computed (value, exportOf): a caller reaching it again is in a cycle, and gets unknown. */
+const PENDING: Val = Object.freeze({ t: 'unknown' }) as Val;
+/** findMember's entry being computed. */
+const PENDING_MEMBER: SymRef = Object.freeze({ f: -1, s: -1 });
 
 /**
  * An answer kept by a pure memo (see Evaluator.cut): `need` is how much deeper than its caller the computation went,
  * so it is reused only where computing it again would not meet the depth limit either.
  */
-// (The answers live in Evaluator.kVal at the slot the memo's number names, their need in its low bits (see NEED_BITS)
-// and, when recording, their slice bounds in Evaluator.kRead: no object per answer, which the CLI's resolve without
-// TurboFan would allocate and its scavenges copy and promote.)
-/** A kept answer's number: its slot in Evaluator.kVal, shifted, with its need (PENDING: being computed); `T`: its type. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-type Kept<T> = number;
-/**
- * A pure memo's entry: an answer (other than undefined) whose computation went no deeper than its caller and, when
- * recording, appended nothing to the dependency log is held as itself, with no slot; reusing it only needs the depth
- * limit not met where it is asked (`peak` is never below `depth`, and it has no slice to replay). Otherwise its number
- * (see Kept). Not recording, the memos make their entries in place (no call).
- */
-type Held<T> = Kept<T> | NonNullable<T>;
-/**
- * An answer of value, exportOf or findMember computed past a cycle guard or a depth limit (not kept, see cut): reused
- * only within the same outermost evaluation and at least as deep as it was computed (`at`), where computing it again
- * would meet the limit too, and counted as a cut by whoever reads it. (Without it, an evaluation reaching the same
- * cut answer through many paths would compute it again on each: exponential in a chain of `a || a`.)
- */
-interface Provisional<T> { v: T; at: number }
+interface Kept<T> { v: T; need: number }
 const MAX_DEPTH = 48;
-/**
- * A kept answer's number (see Kept): its slot shifted left by NEED_BITS, or'ed with its need (at most MAX_DEPTH + 1:
- * no evaluation goes deeper).
- */
-const NEED_BITS = 6, NEED = (1 << NEED_BITS) - 1;
 /** Built-in array methods whose result is an element. */
 const ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
 /** Built-in array methods whose result is an array of the same elements. */
@@ -139,105 +114,15 @@ type ModuleAnswer = { f: number } | { external: string } | { missing: true };
 type ExportEntry = { k: 'sym'; s: number } | { k: 'value'; e: Expr } | { k: 'from'; source: string; imported: string } | { k: 'ns'; source: string };
 interface ExportTable { names: Map<string, ExportEntry>; stars: string[]; cjs?: Expr }
 
-/**
- * Dependency recording (ResolveOptions.recordDeps; analyze keeps it on for the incremental resolve): what the
- * evaluations of one file's relations read outside that file. The log is one append-only Int32Array for the whole
- * resolve: it gets an entry for every read of a file's facts (its index; every read goes through Evaluator.fx or
- * Evaluator.sym, the builder's too, and the per-file caches built from one file's facts log that file when they
- * answer) and for every name looked up in a project-wide name table (files + its id, see nameId). An entry is
- * appended only when the innermost open slice does not hold it yet (`pos` remembers where each entry was last
- * appended; `barrier` is the start of the innermost open slice), so an entry repeats in a slice only as often as the
- * slices nested in it needed it again (see distinct). A pure memo's
- * computation is a slice (opened by setting `barrier` to `len`, closed by restoring the outer barrier); its kept answer
- * remembers the slice's bounds (`Kept.r0`, `r1`), whose entries are appended again (replay) whenever it is reused. One
- * file's relations are the outermost slice (begin): its entries are what they read.
- *
- * (The hot paths test `pos[x] < barrier` inline and call add() only for a new entry: resolve runs without TurboFan
- * in the CLI, where every call and allocation costs.)
- */
-export class DepLog {
-  log = new Int32Array(1 << 16);
-  len = 0;
-  /** Start of the innermost open slice. */
-  barrier = 0;
-  /** Where each entry (file index, or files + name id) was last appended; -1: never. */
-  pos: Int32Array;
-  readonly names: string[] = [];
-  private readonly ids = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
-  constructor(readonly files: number) { this.pos = new Int32Array(files + 256).fill(-1); }
-  /** Appends entry x (the caller checked `pos[x] < barrier`). */
-  add(x: number): void {
-    let log = this.log;
-    const at = this.len;
-    if (at === log.length) { const grown = new Int32Array(at * 2); grown.set(log); this.log = log = grown; }
-    log[at] = x;
-    this.pos[x] = at;
-    this.len = at + 1;
-  }
-  /** One read of entry x. */
-  push(x: number): void { if (this.pos[x] < this.barrier) this.add(x); }
-  /** A kept answer reused: appends the entries of its slice. */
-  replay(r0: number, r1: number): void {
-    // (add written out: a replay appends most of its slice)
-    let log = this.log, len = this.len;
-    const pos = this.pos, barrier = this.barrier;
-    for (let i = r0; i < r1; i++) {
-      const x = log[i];
-      if (pos[x] < barrier) {
-        if (len === log.length) { const grown = new Int32Array(len * 2); grown.set(log); this.log = log = grown; }
-        log[len] = x;
-        pos[x] = len++;
-      }
-    }
-    this.len = len;
-  }
-  /** A new outermost slice (one file's relations); returns its start. */
-  begin(): number { return (this.barrier = this.len); }
-  /** distinct's deduplication: the call that last saw each entry. */
-  private seen = new Int32Array(0);
-  private stamp = 0;
-  /** The distinct entries of the log from `start` to its end. */
-  distinct(start: number): number[] {
-    if (this.seen.length < this.pos.length) { const grown = new Int32Array(this.pos.length); grown.set(this.seen); this.seen = grown; }
-    const seen = this.seen, log = this.log, stamp = ++this.stamp, out: number[] = [];
-    for (let i = start; i < this.len; i++) { const x = log[i]; if (seen[x] !== stamp) { seen[x] = stamp; out.push(x); } }
-    return out;
-  }
-  /**
-   * The entry of a name looked up in a project-wide table (kind 0 `T:` a project type name, 1 `F:` a top-level
-   * function's, 2 `M:` a method's).
-   */
-  nameId(kind: number, name: string): number {
-    const ids = this.ids[kind];
-    let id = ids.get(name);
-    if (id === undefined) {
-      id = this.files + this.names.length;
-      this.names.push(`${NAME_KINDS[kind]}:${name}`);
-      ids.set(name, id);
-      if (id >= this.pos.length) { const grown = new Int32Array(this.pos.length * 2).fill(-1); grown.set(this.pos); this.pos = grown; }
-    }
-    return id;
-  }
-  /** The name of entry x (>= files). */
-  nameOf(x: number): string { return this.names[x - this.files]; }
-}
-const NAME_KINDS = ['T', 'F', 'M'];
-
 /** Per-project evaluation state. */
 export class Evaluator {
-  /** Test-only: dependency recording (see DepLog), undefined when off. */
-  rec: DepLog | undefined;
-  /** value()'s answers (a pure memo, see cut; PENDING: being computed). */
-  private readonly valMemo = new Map<Expr, Held<Val>>();
+  private readonly valMemo = new Map<Expr, Val>();
   // Memo tables by position, then by name: a composed `file:symbol:…:name` key string cost an allocation, its
   // flattening and hashing on every lookup (findMember and exportOf run for most member accesses).
-  /** exportOf's answers (a pure memo, see cut): file → name → value (undefined: none; PENDING: being computed). */
-  private readonly exportMemo: Array<Map<string, Held<Val | undefined>> | undefined> = [];
-  /**
-   * findMember's answers (a pure memo, see cut): file → symbol → [instance side, static side] → name → member
-   * (undefined: none; PENDING: being computed).
-   */
-  private readonly memberMemo: Array<Array<Map<string, Held<SymRef | 'ext' | undefined>>[] | undefined> | undefined> = [];
+  /** exportOf's answers: file → name → value (null: none, or being computed). */
+  private readonly exportMemo: Array<Map<string, Val | null> | undefined> = [];
+  /** findMember's answers: file → symbol → [instance side, static side] → name → member (null: none, or being computed). */
+  private readonly memberMemo: Array<Array<Map<string, SymRef | 'ext' | null>[] | undefined> | undefined> = [];
   private readonly exportTables: Array<ExportTable | undefined> = [];
   private readonly children: Array<Map<number, Map<string, number[]>> | undefined> = [];
   /** module()'s answers by file, then specifier (shared objects: callers only read them). */
@@ -249,85 +134,26 @@ export class Evaluator {
    * again (every memo it reads was final, and is), provided it starts shallow enough not to meet the depth limit
    * then: such answers of the functions asked most often (typeValue, typeSymbol, importValue, localValue) are kept
    * ("pure memos"), which only skips work the evaluation would redo. Answers of other shapes than a symbol, an
-   * instance, external or unknown are not kept by those: inferTypeArgs compares those by identity (value() keeps
-   * every shape, as it always did: one expression's value is one object).
-   * value(), exportOf and findMember are pure memos too, so no answer depends on the order in which the files'
-   * relations are evaluated (test/indexer/resolve-order.test.ts; what an incremental resolve needs). An answer that met
-   * a cut depends on what was pending when it was computed (in an `export *` cycle, on which file was asked first):
-   * it is computed again when asked again, reused meanwhile only provisionally (see Provisional).
+   * instance, external or unknown are not kept: inferTypeArgs compares those by identity.
    */
   private cut = 0;
   /** Deepest `depth` reached since the outermost pure memo began computing. */
   private peak = 0;
-  private readonly typeMemo = new Map<Expr, Held<Val>>();
-  // A kept answer reused (written out where each memo reuses one: resolve runs without TurboFan in the CLI, where a
-  // call costs): the depth computing it would have reached counts for the computation asking, and when recording, its
-  // slice's entries are appended again (a slice inside the innermost open one is in it already, see DepLog). A kept
-  // answer is made in place too ({ v, need, r0: mark, r1: the log's length, or mark when not recording }), and the end
-  // of an outermost evaluation calls closed() only when a provisional answer was made.
-  private readonly typeSymbolMemo = new Map<Expr, Held<(SymRef & { c: number; r: Reason }) | 'ext' | undefined>>();
-  private readonly importMemo: Array<Array<Held<Val> | undefined> | undefined> = [];
-  private readonly localMemo: Array<Array<Held<Val> | undefined> | undefined> = [];
-  /** Provisional answers of value() (see Provisional), emptied when the outermost memoised evaluation ends. */
-  private readonly valProvisional = new Map<Expr, Provisional<Val>>();
-  /** Provisional answers of exportOf and findMember, by their memo table, then name. */
-  private readonly tableProvisional = new Map<Map<string, unknown>, Map<string, Provisional<unknown>>>();
-  /** Provisional answers made since the last closed() (a field read where a Map's size would be a getter call). */
-  private provisionals = 0;
-  /** Memoised evaluations under way (value, exportOf, findMember and the pure memos'): 0 between outermost ones. */
-  private open = 0;
-  /** Kept answers by slot (see Kept). */
-  private readonly kVal: unknown[] = [];
-  /** Recording: kept answers' r0 and r1 (the slice of DepLog.log computing it read; r0 = r1: none), 2 per slot. */
-  private kRead = new Int32Array(2 << 14);
-
-  /** Recording: a new memo entry (see Held). */
-  private keep<T>(v: T, need: number, r0: number, r1: number): Held<T> {
-    if (need === 0 && r0 === r1 && v !== undefined) return v as NonNullable<T>;
-    const s = this.kVal.push(v) - 1, i = s * 2;
-    let kr = this.kRead;
-    if (i >= kr.length) { const grown = new Int32Array(Math.max(i + 2, kr.length * 2)); grown.set(kr); this.kRead = kr = grown; }
-    kr[i] = r0; kr[i + 1] = r1;
-    return (s << NEED_BITS) | need;
+  private readonly typeMemo = new Map<Expr, Kept<Val>>();
+  /** A kept answer, reused: the depth computing it would have reached counts for the computation asking. */
+  private reuse<T>(kept: Kept<T>): T {
+    if (this.depth + kept.need > this.peak) this.peak = this.depth + kept.need;
+    return kept.v;
   }
-
-  /** The end of an outermost memoised evaluation: its provisional answers go (the next one starts from kept answers only). */
-  private closed(): void {
-    if (this.valProvisional.size) this.valProvisional.clear();
-    if (this.tableProvisional.size) this.tableProvisional.clear();
-    this.provisionals = 0;
-  }
-
-  /** A provisional answer of exportOf or findMember usable here (counted as a cut), or undefined. */
-  private provisional(table: Map<string, unknown>, name: string): Provisional<unknown> | undefined {
-    const p = this.tableProvisional.get(table)?.get(name);
-    if (p && this.depth >= p.at) { this.cut++; return p; }
-    return undefined;
-  }
-
-  private setProvisional(table: Map<string, unknown>, name: string, v: unknown, at: number): void {
-    let m = this.tableProvisional.get(table);
-    if (!m) this.tableProvisional.set(table, (m = new Map()));
-    m.set(name, { v, at });
-    this.provisionals++;
-  }
+  private readonly typeSymbolMemo = new Map<Expr, Kept<(SymRef & { c: number; r: Reason }) | 'ext' | undefined>>();
+  private readonly importMemo: Array<Array<Kept<Val> | undefined> | undefined> = [];
+  private readonly localMemo: Array<Array<Kept<Val> | undefined> | undefined> = [];
 
   constructor(readonly files: readonly FileFacts[], private readonly modules: ModuleResolver, private readonly fileIndex: ReadonlyMap<string, number>) {
     for (let i = 0; i < files.length; i++) this.moduleTargets.push(new Map());
   }
 
-  sym(r: SymRef): SymbolFact {
-    const f = r.f, rec = this.rec;
-    if (rec !== undefined && rec.pos[f] < rec.barrier) rec.add(f);
-    return this.files[f].symbols[r.s];
-  }
-
-  /** File f's facts: every read of a file's facts during relations goes through here or sym (recorded, see DepLog). */
-  fx(f: number): FileFacts {
-    const rec = this.rec;
-    if (rec !== undefined && rec.pos[f] < rec.barrier) rec.add(f);
-    return this.files[f];
-  }
+  sym(r: SymRef): SymbolFact { return this.files[r.f].symbols[r.s]; }
 
   /** Where a module specifier of file `f` leads; `file` targets come back as file indexes. */
   module(f: number, source: string): ModuleAnswer {
@@ -335,7 +161,7 @@ export class Evaluator {
     const m = this.moduleTargets[f];
     let a = m.get(source);
     if (!a) {
-      const t = this.modules.resolve(this.fx(f).path, source);
+      const t = this.modules.resolve(this.files[f].path, source);
       if ('file' in t) {
         const idx = this.fileIndex.get(t.file);
         a = idx === undefined ? { missing: true } : { f: idx };
@@ -359,36 +185,14 @@ export class Evaluator {
       } else if (k === 'this') return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
       else if (k === 'lit' || k === 'fn') return EXT;
     }
-    // a pure memo (see cut): an answer computed past a cycle guard or a depth limit is not kept (asked again, it is
-    // computed again); one kept is reused where computing it again would not meet the depth limit either
-    const memo = this.valMemo;
-    const kept = memo.get(e);
-    if (kept !== undefined) {
-      if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; }
-      else if (kept === PENDING) { this.cut++; return UNKNOWN; }
-      else { const d = this.depth + (kept & NEED); if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const kr = this.kRead, i = (kept >> NEED_BITS) * 2, r0 = kr[i]; if (r0 < rc.barrier && kr[i + 1] !== r0) rc.replay(r0, kr[i + 1]); } return this.kVal[kept >> NEED_BITS] as Val; } }
+    const memo = this.valMemo.get(e);
+    if (memo) {
+      if (memo === PENDING) { this.cut++; return UNKNOWN; }
+      return memo;
     }
-    if (this.provisionals !== 0) {
-      const p = this.valProvisional.get(e);
-      if (p && this.depth >= p.at) { this.cut++; return p.v; }
-    }
-    memo.set(e, PENDING); // cycle guard
-    const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
-    this.peak = base;
-    this.open++;
+    this.valMemo.set(e, PENDING); // cycle guard
     const v = this.compute(f, e);
-    this.open--;
-    if (rec !== undefined) rec.barrier = outer;
-    // (values of any shape are kept here, as before: one expression's value is one object, whoever asks)
-    if (this.cut === cut) memo.set(e, rec === undefined ? (this.peak === base ? v : ((this.kVal.push(v) - 1) << NEED_BITS) | (this.peak - base)) : this.keep(v, this.peak - base, mark, rec.len));
-    else {
-      if (kept !== undefined) memo.set(e, kept); // (still good for shallower callers)
-      else memo.delete(e);
-      this.valProvisional.set(e, { v, at: base });
-      this.provisionals++;
-    }
-    if (peak > this.peak) this.peak = peak;
-    if (this.open === 0 && this.provisionals !== 0) this.closed();
+    this.valMemo.set(e, v);
     return v;
   }
 
@@ -601,24 +405,20 @@ export class Evaluator {
    * `compute(f, k)` through a pure memo by file and index (see cut): a kept answer when one can be reused, else the
    * computed one, kept when computing it met no cycle guard or depth limit and its shape may be shared.
    */
-  private keptValue(memo: Array<Array<Held<Val> | undefined> | undefined>, f: number, k: number, compute: (this: Evaluator, f: number, k: number) => Val): Val {
+  private keptValue(memo: Array<Array<Kept<Val> | undefined> | undefined>, f: number, k: number, compute: (this: Evaluator, f: number, k: number) => Val): Val {
     const byFile = (memo[f] ??= []);
     const kept = byFile[k];
-    if (kept !== undefined) { if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; } else { const d = this.depth + (kept & NEED); if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const kr = this.kRead, i = (kept >> NEED_BITS) * 2, r0 = kr[i]; if (r0 < rc.barrier && kr[i + 1] !== r0) rc.replay(r0, kr[i + 1]); } return this.kVal[kept >> NEED_BITS] as Val; } } }
-    const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
+    if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+    const cut = this.cut, peak = this.peak, base = this.depth;
     this.peak = base;
-    this.open++;
     const v = compute.call(this, f, k);
-    this.open--;
-    if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut && shareable(v)) byFile[k] = rec === undefined ? (this.peak === base ? v : ((this.kVal.push(v) - 1) << NEED_BITS) | (this.peak - base)) : this.keep(v, this.peak - base, mark, rec.len);
+    if (this.cut === cut && shareable(v)) byFile[k] = { v, need: this.peak - base };
     if (peak > this.peak) this.peak = peak;
-    if (this.open === 0 && this.provisionals !== 0) this.closed();
     return v;
   }
 
   private localValueUncached(f: number, l: number): Val {
-    const loc = this.fx(f).locals[l];
+    const loc = this.files[f].locals[l];
     if (loc.type) return weaken(this.typeValue(f, loc.type, 0), 'typed-receiver');
     if (loc.init) return this.value(f, loc.init);
     if (loc.ctx) return this.contextual(f, loc.ctx);
@@ -637,7 +437,7 @@ export class Evaluator {
 
   /** A callback's parameter, typed by the declaration of the function the callback is passed to. */
   private contextual(f: number, ctx: { call: number; arg: number; param: number }): Val {
-    const call = this.fx(f).calls[ctx.call];
+    const call = this.files[f].calls[ctx.call];
     if (call && call.callee.k === 'member' && ctx.arg === 0 && ELEMENT_CALLBACKS[call.callee.name]?.includes(ctx.param)) {
       // `items.forEach((item) => …)`: the parameter is an element of the array
       const arr = this.deref(this.value(f, call.callee.obj));
@@ -681,7 +481,7 @@ export class Evaluator {
   }
 
   private importValueUncached(f: number, i: number): Val {
-    const imp = this.fx(f).imports[i];
+    const imp = this.files[f].imports[i];
     const target = this.module(f, imp.source);
     if ('external' in target) return EXT;
     if ('missing' in target) return UNKNOWN;
@@ -706,7 +506,7 @@ export class Evaluator {
    * module. Undefined when the module has no such name or no `module.exports = X`.
    */
   private addedExport(f: number, i: number, name: string): Val | undefined {
-    const imp = this.fx(f).imports[i];
+    const imp = this.files[f].imports[i];
     if (imp.kind !== 'require' && imp.kind !== 'jsdoc') return undefined;
     const target = this.module(f, imp.source);
     if (!('f' in target)) return undefined;
@@ -765,7 +565,7 @@ export class Evaluator {
   private bindingsFor(cf: number, cs: number, args: TypeArg[] | undefined, of: number, os: number, depth: number): Subst | undefined {
     if (os < 0) return undefined;
     if (depth > 8) { this.cut++; return undefined; }
-    const sym = this.fx(cf).symbols[cs];
+    const sym = this.files[cf].symbols[cs];
     let own: Map<string, TypeArg> | undefined;
     if (args && sym.typeParams) {
       own = new Map();
@@ -840,7 +640,7 @@ export class Evaluator {
         }
         if (sym.label === 'Function') {
           // `Counter.create()` of `Counter.create = function () {}`; `greet.loudly` of `namespace greet`
-          const own = this.childrenOf(o.f, o.s)?.get(name)?.find((i) => this.fx(o.f).symbols[i].isStatic);
+          const own = this.childrenOf(o.f, o.s)?.get(name)?.find((i) => this.files[o.f].symbols[i].isStatic);
           if (own !== undefined) return weakenFrom({ t: 'sym', f: o.f, s: own, r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
           if (name === 'prototype' && this.childrenOf(o.f, o.s)) return weakenFrom({ t: 'inst', f: o.f, s: o.s, r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
           return this.mergedMember(o, name) ?? EXT;
@@ -937,7 +737,7 @@ export class Evaluator {
    */
   private lacks(x: { f: number; s: number }, name: string): boolean {
     // (TypeScript only: the checker does not hold JavaScript to its JSDoc types, so nothing there says it narrowed)
-    if (this.sym(x).label !== 'Class' || this.fx(x.f).language === 'javascript') return false;
+    if (this.sym(x).label !== 'Class' || this.files[x.f].language === 'javascript') return false;
     return this.findMember(x, name, false) === undefined && this.findMember(x, name, true) === undefined && !this.mergedMember({ t: 'sym', f: x.f, s: x.s, r: 'same-file', c: 1 }, name);
   }
 
@@ -986,10 +786,10 @@ export class Evaluator {
     for (let hops = 0; choice && choice.k === 'id' && choice.b && hops < 4; hops++) {
       const b: Binding = choice.b;
       if (bindsLocal(b)) {
-        const loc: LocalFact = this.fx(f).locals[bindingIndex(b)];
+        const loc: LocalFact = this.files[f].locals[bindingIndex(b)];
         choice = loc.reassigned ? undefined : loc.init;
       } else if (bindsSymbol(b)) {
-        const sym: SymbolFact = this.fx(f).symbols[bindingIndex(b)];
+        const sym: SymbolFact = this.files[f].symbols[bindingIndex(b)];
         choice = sym.label === 'Variable' && !sym.reassigned && sym.kind === 'const' ? sym.init : undefined;
       } else {
         // an imported const choosing a function (`export const safeCancel: Fn = hasIdle ? (id) => … : polyfill`)
@@ -1054,7 +854,7 @@ export class Evaluator {
     }
     if (e.k !== 'id' || !e.b) return undefined;
     if (bindsSymbol(e.b)) {
-      const sym = this.fx(f).symbols[bindingIndex(e.b)];
+      const sym = this.files[f].symbols[bindingIndex(e.b)];
       if (sym.label !== 'Variable' || sym.kind !== 'const' || !sym.init) return undefined;
       const held = this.heldFunction(f, sym.init, depth + 1);
       return held && weakenFrom(held, { t: 'sym', f, s: bindingIndex(e.b), r: 'same-file', c: 1 }, 'same-file') as Val & { t: 'sym' };
@@ -1065,7 +865,7 @@ export class Evaluator {
       const held = this.heldFunction(v.f, { k: 'id', name: this.sym(v).name, b: symbolBinding(v.s) }, depth + 1);
       return held && weakenFrom(held, v, 'import') as Val & { t: 'sym' };
     }
-    const loc = this.fx(f).locals[bindingIndex(e.b)];
+    const loc = this.files[f].locals[bindingIndex(e.b)];
     return loc.reassigned || !loc.init ? undefined : this.heldFunction(f, loc.init, depth + 1);
   }
 
@@ -1159,16 +959,12 @@ export class Evaluator {
     if (depth === 0 && !subst) {
       // a type as written, with nothing bound: asked again for every use of a typed name (a pure memo)
       const kept = this.typeMemo.get(t);
-      if (kept !== undefined) { if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; } else { const d = this.depth + (kept & NEED); if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const kr = this.kRead, i = (kept >> NEED_BITS) * 2, r0 = kr[i]; if (r0 < rc.barrier && kr[i + 1] !== r0) rc.replay(r0, kr[i + 1]); } return this.kVal[kept >> NEED_BITS] as Val; } } }
-      const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
+      if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+      const cut = this.cut, peak = this.peak, base = this.depth;
       this.peak = base;
-      this.open++;
       const v = this.typeValueCounted(f, t, 0, undefined);
-      this.open--;
-      if (rec !== undefined) rec.barrier = outer;
-      if (this.cut === cut && shareable(v)) this.typeMemo.set(t, rec === undefined ? (this.peak === base ? v : ((this.kVal.push(v) - 1) << NEED_BITS) | (this.peak - base)) : this.keep(v, this.peak - base, mark, rec.len));
+      if (this.cut === cut && shareable(v)) this.typeMemo.set(t, { v, need: this.peak - base });
       if (peak > this.peak) this.peak = peak;
-      if (this.open === 0 && this.provisionals !== 0) this.closed();
       return v;
     }
     return this.typeValueCounted(f, t, depth, subst);
@@ -1256,7 +1052,7 @@ export class Evaluator {
       for (const m of t.types) {
         // a project type's name the file does not declare or import (`@type {A|B}` in JSDoc naming B without
         // importing it): the checker cannot resolve it, so the whole union is `any` to it
-        if (m.k === 'id' && !m.b && !isGlobalName(m.name) && this.projectTypeNames(m.name)) return UNKNOWN;
+        if (m.k === 'id' && !m.b && !isGlobalName(m.name) && this.projectTypeNames().has(m.name)) return UNKNOWN;
         const v = this.typeValue(f, m, depth + 1, subst);
         if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
         else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
@@ -1280,7 +1076,7 @@ export class Evaluator {
     // a type parameter whose constraint is no type name (`Handlers extends Array<RequestHandler>`, `T extends A | B`,
     // `T extends { run(): void }`): a value of it has the constraint's members (an object type: maybe more)
     if (t.k === 'id' && bindsLocal(t.b)) {
-      const constraint = this.fx(f).locals[bindingIndex(t.b)]?.type;
+      const constraint = this.files[f].locals[bindingIndex(t.b)]?.type;
       if (constraint && constraint !== t && constraint.k !== 'id' && constraint.k !== 'member' && constraint.k !== 'generic') {
         const v = this.typeValue(f, constraint, depth + 1, subst);
         return v.t === 'obj' ? { ...v, open: true } : v;
@@ -1331,23 +1127,21 @@ export class Evaluator {
    */
   private isConstructorFunction(r: SymRef): boolean {
     const sym = this.sym(r);
-    if (sym.label !== 'Function' || sym.kind !== 'function' || sym.parent !== -1 || this.fx(r.f).language !== 'javascript') return false;
+    if (sym.label !== 'Function' || sym.kind !== 'function' || sym.parent !== -1 || this.files[r.f].language !== 'javascript') return false;
     const kids = this.childrenOf(r.f, r.s);
     if (!kids) return false;
-    const syms = this.fx(r.f).symbols;
+    const syms = this.files[r.f].symbols;
     for (const list of kids.values()) if (list.some((i) => !syms[i].isStatic)) return true;
     return false;
   }
 
   /** Names of the project's top-level classes, interfaces and type aliases (built once). */
-  private projectTypeNames(name: string): boolean {
-    // (recording: a lookup of every file's names, logged as the name looked up, not as a read of every file)
-    if (this.rec !== undefined) this.rec.push(this.rec.nameId(0, name));
-    if (this.typeNames) return this.typeNames.has(name);
+  private projectTypeNames(): ReadonlySet<string> {
+    if (this.typeNames) return this.typeNames;
     const out = new Set<string>();
     for (const file of this.files) for (const s of file.symbols) if (s.parent === -1 && (s.label === 'Class' || s.label === 'Interface' || s.label === 'TypeAlias')) out.add(s.name);
     this.typeNames = out;
-    return out.has(name);
+    return out;
   }
 
   private typeNames: Set<string> | undefined;
@@ -1356,16 +1150,12 @@ export class Evaluator {
   typeSymbol(f: number, t: Expr): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
     // a pure memo (see cut): heritage, JSDoc and annotation types name the same few symbols again and again
     const kept = this.typeSymbolMemo.get(t);
-    if (kept !== undefined) { if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; } else { const d = this.depth + (kept & NEED); if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const kr = this.kRead, i = (kept >> NEED_BITS) * 2, r0 = kr[i]; if (r0 < rc.barrier && kr[i + 1] !== r0) rc.replay(r0, kr[i + 1]); } return this.kVal[kept >> NEED_BITS] as (SymRef & { c: number; r: Reason }) | 'ext' | undefined; } } }
-    const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
+    if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+    const cut = this.cut, peak = this.peak, base = this.depth;
     this.peak = base;
-    this.open++;
     const v = this.typeSymbolUncached(f, t);
-    this.open--;
-    if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut) this.typeSymbolMemo.set(t, rec === undefined ? (v !== undefined && this.peak === base ? v : ((this.kVal.push(v) - 1) << NEED_BITS) | (this.peak - base)) : this.keep(v, this.peak - base, mark, rec.len));
+    if (this.cut === cut) this.typeSymbolMemo.set(t, { v, need: this.peak - base });
     if (peak > this.peak) this.peak = peak;
-    if (this.open === 0 && this.provisionals !== 0) this.closed();
     return v;
   }
 
@@ -1375,7 +1165,7 @@ export class Evaluator {
         if (!t.b) return 'ext'; // a global type (Promise, Array, HTMLElement …) or one we cannot see
         if (bindsLocal(t.b)) {
           // a type parameter: its constraint when the extractor records one as the local's type (`T extends Base`)
-          const constraint = this.fx(f).locals[bindingIndex(t.b)]?.type;
+          const constraint = this.files[f].locals[bindingIndex(t.b)]?.type;
           if (!constraint || constraint === t) return undefined;
           if (this.depth > MAX_DEPTH) { this.cut++; return undefined; }
           if (++this.depth > this.peak) this.peak = this.depth;
@@ -1412,31 +1202,14 @@ export class Evaluator {
     const byFile = (this.memberMemo[cls.f] ??= []);
     const sides = (byFile[cls.s] ??= [new Map(), new Map()]);
     const table = sides[wantStatic ? 1 : 0];
-    // a pure memo (see cut and value)
-    const kept = table.get(name);
-    if (kept !== undefined) {
-      if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; }
-      else if (kept === PENDING) { this.cut++; return undefined; }
-      else { const d = this.depth + (kept & NEED); if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const kr = this.kRead, i = (kept >> NEED_BITS) * 2, r0 = kr[i]; if (r0 < rc.barrier && kr[i + 1] !== r0) rc.replay(r0, kr[i + 1]); } return this.kVal[kept >> NEED_BITS] as SymRef | 'ext' | undefined; } }
+    const memo = table.get(name);
+    if (memo !== undefined) {
+      if (memo === PENDING_MEMBER) { this.cut++; return undefined; }
+      return memo ?? undefined;
     }
-    if (this.provisionals !== 0) {
-      const p = this.provisional(table, name);
-      if (p) return p.v as SymRef | 'ext' | undefined;
-    }
-    table.set(name, PENDING); // cycle guard
-    const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
-    this.peak = base;
-    this.open++;
+    table.set(name, PENDING_MEMBER); // cycle guard
     const found = this.findMemberUncached(cls, name, wantStatic);
-    this.open--;
-    if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut) table.set(name, rec === undefined ? (found !== undefined && this.peak === base ? found : ((this.kVal.push(found) - 1) << NEED_BITS) | (this.peak - base)) : this.keep(found, this.peak - base, mark, rec.len));
-    else {
-      if (kept !== undefined) table.set(name, kept); else table.delete(name);
-      this.setProvisional(table, name, found, base);
-    }
-    if (peak > this.peak) this.peak = peak;
-    if (this.open === 0 && this.provisionals !== 0) this.closed();
+    table.set(name, found ?? null);
     return found;
   }
 
@@ -1444,7 +1217,7 @@ export class Evaluator {
     const own = this.childrenOf(cls.f, cls.s)?.get(name);
     const sym = this.sym(cls);
     if (own) {
-      const files = this.fx(cls.f).symbols;
+      const files = this.files[cls.f].symbols;
       const pick = own.find((i) => !!files[i].isStatic === wantStatic);
       if (pick !== undefined) return { f: cls.f, s: pick };
       // a class's static `deserialize` is no answer for an instance's `deserialize` (inherited from its base), and
@@ -1475,12 +1248,10 @@ export class Evaluator {
    */
   merged(f: number, s: number): number[] | undefined {
     // asked for the same symbols over and over (every member access on them): kept per symbol, null for none
-    const rec = this.rec; // (a cache of file f's facts)
-    if (rec !== undefined && rec.pos[f] < rec.barrier) rec.add(f);
     const byFile = (this.mergedMemo[f] ??= []);
     const memo = byFile[s];
     if (memo !== undefined) return memo ?? undefined;
-    const syms = this.fx(f).symbols;
+    const syms = this.files[f].symbols;
     const sym = syms[s];
     let out: number[] | undefined;
     if (sym.label === 'Class' || sym.label === 'Function' || sym.label === 'Enum' || sym.label === 'Interface' || sym.kind === 'namespace') {
@@ -1499,7 +1270,7 @@ export class Evaluator {
    * (`export interface X {…}` + `export function X() {…}` or `export const X = …`) stands for that value.
    */
   private mergedValue(f: number, s: number): number {
-    const syms = this.fx(f).symbols;
+    const syms = this.files[f].symbols;
     const sym = syms[s];
     if (sym.kind === 'namespace') return this.merged(f, s)?.find((i) => syms[i].label === 'Class' || syms[i].label === 'Function' || syms[i].label === 'Enum') ?? s;
     if (sym.label !== 'Interface' && sym.label !== 'TypeAlias') return s;
@@ -1515,21 +1286,19 @@ export class Evaluator {
 
   /** What a name stands for as a type: a function or variable sharing its name with an interface, type alias or class beside it stands for that type. */
   private mergedType(f: number, s: number): number {
-    const syms = this.fx(f).symbols;
+    const syms = this.files[f].symbols;
     if (syms[s].label !== 'Function' && syms[s].label !== 'Variable') return s;
     return this.twins(f, s)?.find((i) => syms[i].label === 'Interface' || syms[i].label === 'TypeAlias' || syms[i].label === 'Class') ?? s;
   }
 
   /** The declarations of one scope sharing symbol `s`'s name (two or more), by TypeScript's value and type meanings. */
   private twins(f: number, s: number): number[] | undefined {
-    const rec = this.rec; // (a cache of file f's facts)
-    if (rec !== undefined && rec.pos[f] < rec.barrier) rec.add(f);
     let bySym = this.twinIndex[f];
     if (!bySym) {
       // each symbol's group looked up once per file (mergedValue and mergedType ask for most names a file
       // resolves: a `parent\0name` key string per question cost its building and hashing)
       const idx = new Map<string, number[]>();
-      const syms = this.fx(f).symbols;
+      const syms = this.files[f].symbols;
       for (let i = 0; i < syms.length; i++) {
         const x = syms[i];
         if (!VALUE_LABELS.has(x.label) && x.label !== 'Interface' && x.label !== 'TypeAlias') continue;
@@ -1551,7 +1320,7 @@ export class Evaluator {
 
   /** `X.name` where X is a class, function or enum merged with a namespace that declares `name`. */
   private mergedMember(o: Val & { t: 'sym' }, name: string): Val | undefined {
-    const syms = this.fx(o.f).symbols;
+    const syms = this.files[o.f].symbols;
     for (const i of this.merged(o.f, o.s) ?? []) {
       if (syms[i].kind !== 'namespace') continue;
       const kids = this.childrenOf(o.f, i)?.get(name);
@@ -1563,12 +1332,10 @@ export class Evaluator {
 
   /** Members (methods, properties) of a symbol by name. */
   childrenOf(f: number, s: number): Map<string, number[]> | undefined {
-    const rec = this.rec; // (a cache of file f's facts)
-    if (rec !== undefined && rec.pos[f] < rec.barrier) rec.add(f);
     let idx = this.children[f];
     if (!idx) {
       idx = new Map();
-      const syms = this.fx(f).symbols;
+      const syms = this.files[f].symbols;
       for (let i = 0; i < syms.length; i++) {
         const p = syms[i].parent;
         if (p < 0) continue;
@@ -1590,12 +1357,10 @@ export class Evaluator {
 
   // ---------------------------------------------------------------- exports
   private exportTable(f: number): ExportTable {
-    const rec = this.rec; // (a cache of file f's facts)
-    if (rec !== undefined && rec.pos[f] < rec.barrier) rec.add(f);
     let t = this.exportTables[f];
     if (t) return t;
     t = { names: new Map(), stars: [] };
-    const facts = this.fx(f);
+    const facts = this.files[f];
     for (let s = 0; s < facts.symbols.length; s++) {
       const sym = facts.symbols[s];
       if (!sym.exported || sym.parent !== -1) continue;
@@ -1618,32 +1383,14 @@ export class Evaluator {
   /** What file `f` exports under `name` (following re-exports and `export *`), or undefined. */
   exportOf(f: number, name: string): Val | undefined {
     const table = (this.exportMemo[f] ??= new Map());
-    // a pure memo (see cut and value): a re-export cycle (`export *` both ways) meets the guard, and its answers are
-    // computed again whenever asked (each from the file asked, as the checker reads it)
-    const kept = table.get(name);
-    if (kept !== undefined) {
-      if (typeof kept !== 'number') { if (this.depth <= MAX_DEPTH) return kept; }
-      else if (kept === PENDING) { this.cut++; return undefined; }
-      else { const d = this.depth + (kept & NEED); if (d <= MAX_DEPTH) { if (d > this.peak) this.peak = d; const rc = this.rec; if (rc !== undefined) { const kr = this.kRead, i = (kept >> NEED_BITS) * 2, r0 = kr[i]; if (r0 < rc.barrier && kr[i + 1] !== r0) rc.replay(r0, kr[i + 1]); } return this.kVal[kept >> NEED_BITS] as Val | undefined; } }
-    }
-    if (this.provisionals !== 0) {
-      const p = this.provisional(table, name);
-      if (p) return p.v as Val | undefined;
+    const memo = table.get(name);
+    if (memo !== undefined) {
+      if (memo === PENDING) { this.cut++; return undefined; }
+      return memo ?? undefined;
     }
     table.set(name, PENDING); // cycle guard
-    const cut = this.cut, peak = this.peak, base = this.depth, rec = this.rec, outer = rec === undefined ? 0 : rec.barrier, mark = rec === undefined ? 0 : (rec.barrier = rec.len);
-    this.peak = base;
-    this.open++;
     const v = this.exportUncached(f, name);
-    this.open--;
-    if (rec !== undefined) rec.barrier = outer;
-    if (this.cut === cut) table.set(name, rec === undefined ? (v !== undefined && this.peak === base ? v : ((this.kVal.push(v) - 1) << NEED_BITS) | (this.peak - base)) : this.keep(v, this.peak - base, mark, rec.len));
-    else {
-      if (kept !== undefined) table.set(name, kept); else table.delete(name);
-      this.setProvisional(table, name, v, base);
-    }
-    if (peak > this.peak) this.peak = peak;
-    if (this.open === 0 && this.provisionals !== 0) this.closed();
+    table.set(name, v ?? null);
     return v;
   }
 

@@ -10,7 +10,7 @@ import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } f
 import { bindingIndex, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
 import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { ModuleResolver } from './modules.ts';
-import { DepLog, Evaluator, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
+import { Evaluator, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
 import { isCommonMethodName, isGlobalName } from './globals.ts';
 
 export { loadProjectConfig };
@@ -25,10 +25,6 @@ export interface ResolveResult {
    * unresolved calls that got a low-confidence name-only edge; `resolved`: calls with a real edge.
    */
   unresolvedCalls: { total: number; byFile: Record<string, number>; external?: number; nameOnly?: number; resolved?: number; calls?: number };
-  /** ResolveOptions.record: each file's record, by file index in path order. */
-  files?: FileResolve[];
-  /** ResolveOptions.reuse: how many files' relations were evaluated (the rest were taken over). */
-  evaluated?: number;
 }
 
 const posix = path.posix;
@@ -40,89 +36,15 @@ export interface ResolveOptions {
    * any relation is resolved: relations add edges only, so a reader of nodes alone (search) may start here.
    */
   onNodes?: (graph: CodeGraph) => void;
-  /**
-   * Test-only: the order in which files' relations (imports, heritage, calls, references) are evaluated, as file
-   * indexes in path order (a permutation of them). The result is re-assembled in file order, so it equals the
-   * default order's whenever no answer depends on which evaluation reached a memo first (the prerequisite of an
-   * incremental resolve). A file's relation edges all leave that file's nodes: no two files' sites merge.
-   */
-  relationOrder?: readonly number[];
-  /**
-   * Test-only (bench/resolve-deps.ts): filled with what each file's relations read outside that file (see DepRecord).
-   * The output is the same with or without it.
-   */
-  recordDeps?: DepRecord;
-  /**
-   * Record each file's dependencies, name lookups, call counts and relation edges (ResolveResult.files), what a later
-   * incremental resolve (`reuse`) needs. The output is the same with or without it.
-   */
-  record?: boolean;
-  /**
-   * Incremental resolve: the relations of every file `affected` does not name are taken from a previous resolve of
-   * the same files (same paths, same configuration) instead of evaluated — its edges, references and counts — which
-   * gives a cold resolve's result when every file whose relations could differ is affected (see FileResolve). Throws
-   * ReuseError (before any relation is made) when the previous record does not fit the new nodes. A function is
-   * called once every node is made (after `onNodes`, so a reader of nodes does not wait for the previous record to
-   * be read); its undefined means every file is evaluated.
-   */
-  reuse?: Reuse | (() => Reuse | undefined);
-  /** Test-only: filled with each file's relation time (ms, performance.now() around it), by file index in path order. */
-  fileTimes?: number[];
-  /**
-   * Test-only: evaluate only these files' relations (file indexes in path order), to time what re-resolving them
-   * alone costs; the graph then lacks every other file's relation edges.
-   */
-  onlyFiles?: readonly number[];
 }
-
-/**
- * What each file's relations read outside that file, by file index in path order (ResolveOptions.recordDeps): the
- * other files whose facts were read (also inside memoised answers the file reused, whoever computed them first), and
- * the names looked up in the project-wide name tables (`F:` top-level functions and `M:` methods of a name-only
- * guess, `T:` the project's type names), which every file's symbols make.
- */
-export interface DepRecord {
-  paths: string[];
-  deps: number[][];
-  names: string[][];
-}
-
-/**
- * One file's relations as recorded (ResolveOptions.record): the other files whose facts they read (paths, sorted),
- * the names looked up in the project-wide tables (`F:`, `M:`, `T:`, sorted), the file's calls by outcome
- * ([unresolved, external, name-only guesses, resolved]) and where its relation edges are: [start, end) in the graph's
- * edge list. Files' relations are made in path order after every structure edge, each file's edges appended as one
- * run (every one leaves a node of the file, and edges merge only within one file's relations), and the later
- * phases (modules, processes) only append: so the range holds in the graph.json written with the record.
- */
-export interface FileResolve {
-  deps: string[];
-  names: string[];
-  counts: [number, number, number, number];
-  edges: [number, number];
-}
-
-/** ResolveOptions.reuse: the affected files, and a file's previous record, references and relation edges. */
-export interface Reuse {
-  affected: ReadonlySet<string>;
-  previous: (path: string) => { file: FileResolve; refs: readonly Reference[]; edges: readonly GraphEdge[] } | undefined;
-}
-
-/** The previous resolve's record does not fit (the incremental resolve was not started: resolve everything). */
-export class ReuseError extends Error {}
 
 /** Builds the whole graph (Folder/File structure, symbols, relations) and the reference index from all files' facts. */
 export function resolveProject(files: readonly FileFacts[], config: ProjectConfig, options: ResolveOptions = {}): ResolveResult {
-  const b = new ProjectBuilder(files, config, options.recordDeps ?? (options.record || options.reuse ? { paths: [], deps: [], names: [] } : undefined));
-  b.fileTimes = options.fileTimes;
-  b.onlyFiles = options.onlyFiles;
-  if (options.record || options.reuse) b.perFile = [];
-  b.reuseOption = options.reuse;
-  return b.build(options.onNodes, options.relationOrder);
+  return new ProjectBuilder(files, config).build(options.onNodes);
 }
 
 class ProjectBuilder {
-  private graph = new CodeGraph();
+  private readonly graph = new CodeGraph();
   /**
    * References by file index: a file's references are all made while that file is handled, so sorting each
    * file's list and concatenating them in file (path) order gives the order of one sort of all of them by path,
@@ -148,123 +70,19 @@ class ProjectBuilder {
   private external = 0;
   private nameOnly = 0;
   private resolved = 0;
-  fileTimes: number[] | undefined;
-  onlyFiles: readonly number[] | undefined;
-  /** ResolveOptions.record: each file's record (see FileResolve). */
-  perFile: FileResolve[] | undefined;
-  reuseOption: ResolveOptions['reuse'];
-  private reuse: Reuse | undefined;
-  /** ResolveOptions.reuse: the files taken over, by file index (prepareReuse). */
-  private taken: Taken[] | undefined;
-  private evaluated = 0;
-  private readonly rec: DepLog | undefined;
 
-  constructor(input: readonly FileFacts[], config: ProjectConfig, private readonly record?: DepRecord) {
+  constructor(input: readonly FileFacts[], config: ProjectConfig) {
     this.files = [...input].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const fileIndex = new Map<string, number>();
     this.files.forEach((f, i) => { fileIndex.set(f.path, i); this.refs.push([]); });
-    // every read of a file's facts during relations (the builder's and the evaluator's) goes through ev.fx
-    if (record) this.rec = new DepLog(this.files.length);
     this.ev = new Evaluator(this.files, new ModuleResolver(new Set(fileIndex.keys()), config), fileIndex);
-    this.ev.rec = this.rec;
   }
 
-  /** fileRelations, timed and recorded when asked (ResolveOptions.fileTimes, recordDeps). */
-  private relationsOf(f: number): void {
-    const taken = this.taken?.[f];
-    if (taken) { this.takeOver(f, taken); return; }
-    const rec = this.rec, times = this.fileTimes;
-    const start = rec ? rec.begin() : 0;
-    const t0 = times ? performance.now() : 0;
-    const perFile = this.perFile;
-    const e0 = this.graph.edgeCount, u = this.unresolved, x = this.external, n = this.nameOnly, r = this.resolved;
-    this.fileRelations(f);
-    this.evaluated++;
-    if (times) times[f] = performance.now() - t0;
-    if (rec) {
-      // the file's slice of the log: its distinct reads (see DepLog)
-      const files: number[] = [], names: string[] = [];
-      const nFiles = this.files.length;
-      for (const x of rec.distinct(start)) if (x >= nFiles) names.push(rec.nameOf(x)); else if (x !== f) files.push(x);
-      files.sort((a, b) => a - b);
-      names.sort();
-      const record = this.record!;
-      record.paths[f] = this.files[f].path;
-      record.deps[f] = files;
-      record.names[f] = names;
-      if (perFile) {
-        const deps = new Array<string>(files.length);
-        for (let i = 0; i < files.length; i++) deps[i] = this.files[files[i]].path;
-        perFile[f] = { deps, names, counts: [this.unresolved - u, this.external - x, this.nameOnly - n, this.resolved - r], edges: [e0, this.graph.edgeCount] };
-      }
-    }
-  }
-
-  /**
-   * ResolveOptions.reuse, before any relation is made: for each file not affected, the positions of its previous
-   * edges' ends and its previous references, checked against the new nodes (ReuseError when anything does not fit).
-   */
-  private prepareReuse(): void {
-    const reuse = this.reuse!;
-    const nodeId = (uid: string | undefined): number => {
-      const k = uid === undefined ? undefined : this.graph.nodeId(uid);
-      if (k === undefined) throw new ReuseError(`no node ${uid}`);
-      return k;
-    };
-    const taken: Taken[] = [];
-    for (let f = 0; f < this.files.length; f++) {
-      const path = this.files[f].path;
-      if (reuse.affected.has(path)) continue;
-      const prev = reuse.previous(path);
-      if (!prev) throw new ReuseError(`no previous record of ${path}`);
-      const { file, refs, edges } = prev;
-      const lo = this.symBase[f], hi = lo + this.files[f].symbols.length, fileNode = this.fileBase + f;
-      const ends = new Array<number>(2 * edges.length);
-      for (let i = 0; i < edges.length; i++) {
-        const e = edges[i];
-        if (!RELATION_TYPES.has(e.type)) throw new ReuseError(`an edge of ${path} is no relation (${e.type})`);
-        const s = nodeId(e.source), t = nodeId(e.target);
-        if (s !== fileNode && !(s >= lo && s < hi)) throw new ReuseError(`an edge of ${path} leaves another file`);
-        ends[2 * i] = s; ends[2 * i + 1] = t;
-      }
-      // the references: the file's definitions (made again by symbols(), the same for the same facts) and its relations'
-      let definitions = 0;
-      for (const r of refs) {
-        if (r.filePath !== path) throw new ReuseError(`a reference of ${path} in another file`);
-        nodeId(r.target);
-        if (r.from !== undefined) nodeId(r.from);
-        if (r.kind === 'definition') definitions++;
-      }
-      if (definitions !== this.refs[f].length) throw new ReuseError(`the definitions of ${path} differ`);
-      taken[f] = { file, refs, edges, ends };
-    }
-    this.taken = taken;
-  }
-
-  /** A file's previous relations, taken over (see prepareReuse). */
-  private takeOver(f: number, taken: Taken): void {
-    const { file, refs, edges, ends } = taken;
-    const graph = this.graph;
-    const e0 = graph.edgeCount;
-    for (let i = 0; i < edges.length; i++) graph.addEdgeAt(ends[2 * i], ends[2 * i + 1], edges[i]);
-    if (graph.edgeCount - e0 !== edges.length) throw new ReuseError(`the previous edges of ${this.files[f].path} merged`);
-    this.refs[f] = refs.slice();
-    const [u, x, n, r] = file.counts;
-    this.unresolved += u; this.external += x; this.nameOnly += n; this.resolved += r;
-    if (u) this.unresolvedByFile[this.files[f].path] = u;
-    if (this.perFile) this.perFile[f] = { deps: file.deps, names: file.names, counts: file.counts, edges: [e0, graph.edgeCount] };
-  }
-
-  build(onNodes?: (graph: CodeGraph) => void, order?: readonly number[]): ResolveResult {
+  build(onNodes?: (graph: CodeGraph) => void): ResolveResult {
     this.structure();
     this.symbols();
     onNodes?.(this.graph);
-    const reuse = this.reuseOption;
-    this.reuse = typeof reuse === 'function' ? reuse() : reuse;
-    if (this.reuse) this.prepareReuse();
-    if (this.onlyFiles) for (const f of this.onlyFiles) this.relationsOf(f);
-    else if (order) this.relationsInOrder(order);
-    else for (let f = 0; f < this.files.length; f++) this.relationsOf(f);
+    for (let f = 0; f < this.files.length; f++) this.fileRelations(f);
     let total = 0;
     for (const list of this.refs) total += list.length;
     const refs: Reference[] = new Array(total);
@@ -281,28 +99,7 @@ class ProjectBuilder {
         external: this.external, nameOnly: this.nameOnly, resolved: this.resolved,
         calls: this.unresolved + this.external + this.resolved,
       },
-      files: this.perFile,
-      evaluated: this.reuseOption ? this.evaluated : undefined,
     };
-  }
-
-  /**
-   * Test-only (ResolveOptions.relationOrder): each file's relations in the given order, then the graph's edges and the
-   * unresolved counts re-assembled in file order (references are kept by file already).
-   */
-  private relationsInOrder(order: readonly number[]): void {
-    const n = this.files.length;
-    if (order.length !== n || new Set(order).size !== n || order.some((f) => !(f >= 0 && f < n))) throw new Error('relationOrder: not a permutation of the files');
-    const edges = this.graph.edges;
-    const before = edges.length;
-    const from = new Array<number>(n), to = new Array<number>(n);
-    for (const f of order) { from[f] = edges.length; this.relationsOf(f); to[f] = edges.length; }
-    const out = edges.slice(0, before);
-    for (let f = 0; f < n; f++) for (let k = from[f]; k < to[f]; k++) out.push(edges[k]);
-    this.graph = CodeGraph.fromJSON({ nodes: this.graph.nodes, edges: out });
-    const byFile = { ...this.unresolvedByFile };
-    for (const k of Object.keys(this.unresolvedByFile)) delete this.unresolvedByFile[k];
-    for (const facts of this.files) if (byFile[facts.path] !== undefined) this.unresolvedByFile[facts.path] = byFile[facts.path];
   }
 
   // ---------------------------------------------------------------- nodes
@@ -377,8 +174,7 @@ class ProjectBuilder {
   // iterator-closing try/finally each) cost more to compile than the smaller ones together (wall CPU, not the
   // main thread's).
   private fileRelations(f: number): void {
-    // (reads of the file's own facts outside the evaluator skip Evaluator.fx: no record lists a file as its own dependency)
-    const facts = this.ev.files[f];
+    const facts = this.files[f];
     this.imports(f, facts);
     this.heritage(f, facts);
     // calls (before references, so a callback's REFERENCES edge keeps its role)
@@ -586,7 +382,7 @@ class ProjectBuilder {
   /** What a call (not `new`) of a project symbol runs: a function or method, or the function a binding holds. */
   private symCall(f: number, callee: Expr, v: Val & { t: 'sym' }, sym: SymbolFact, a: CallAnswer): void {
     const ev = this.ev;
-    if ((sym.reassigned && (sym.type || (sym.label !== 'Function' && sym.label !== 'Method'))) || (callee.k === 'id' && bindsLocal(callee.b) && this.ev.files[f].locals[bindingIndex(callee.b)]?.reassigned)) {
+    if ((sym.reassigned && (sym.type || (sym.label !== 'Function' && sym.label !== 'Method'))) || (callee.k === 'id' && bindsLocal(callee.b) && this.files[f].locals[bindingIndex(callee.b)]?.reassigned)) {
       // a function binding assigned again in its file (`let notify: Notify = …; notify = fn`, a local `let run =
       // dflt` replaced by a setter): which function it holds at the call is not fixed, and the checker names only
       // its type's signature. A function bound without a declared type (`let isArray = (v) => …` replacing itself
@@ -679,17 +475,16 @@ class ProjectBuilder {
     if (free && isGlobalName(name!)) { this.external++; return; }
     // a name bound in scope (a parameter, a local) is never guessed: it is not the same-named global function
     const candidates = !name || call.isNew || indirect || (callee.k === 'id' && callee.b) ? undefined : callee.k === 'id' ? this.topFunctions.get(name) : this.methods.get(name);
-    if (this.rec && !(!name || call.isNew || indirect || (callee.k === 'id' && callee.b))) this.rec.push(this.rec.nameId(callee.k === 'id' ? 1 : 2, name!));
     if (!candidates && (free || callee.k === 'member')) {
       // no project definition carries that name: whatever it calls lies outside the project
       this.external++;
       return;
     }
     this.unresolved++;
-    const p = this.ev.files[f].path;
+    const p = this.files[f].path;
     this.unresolvedByFile[p] = (this.unresolvedByFile[p] ?? 0) + 1;
     if (!indirect && candidates && candidates.length === 1 && !(callee.k === 'member' && isCommonMethodName(name!)) && this.posOf(candidates[0]) !== from
-      && !(callee.k === 'member' && this.ev.files[f].language === 'javascript' && this.untypedRoot(f, callee.obj, 0))
+      && !(callee.k === 'member' && this.files[f].language === 'javascript' && this.untypedRoot(f, callee.obj, 0))
       && !(callee.k === 'member' && this.anyRoot(f, callee.obj, 0))) {
       this.nameOnly++;
       this.edge(from, this.posOf(candidates[0]), 'CALLS', REASON_CONFIDENCE['name-only'], 'name-only', posLine(call.at));
@@ -702,7 +497,7 @@ class ProjectBuilder {
    */
   private lacksKey(f: number, obj: Expr, name: string): boolean {
     if (obj.k !== 'this' || obj.cls < 0) return false;
-    const sym = this.ev.fx(f).symbols[obj.cls];
+    const sym = this.files[f].symbols[obj.cls];
     if (!sym || sym.label !== 'Variable' || sym.type || !sym.init) return false;
     const init = sym.init;
     if (init.k !== 'objval') return false;
@@ -717,7 +512,7 @@ class ProjectBuilder {
     if (e.obj.k !== 'this') return false;
     const v = this.ev.value(f, e);
     if (v.t !== 'sym') return false;
-    const sym = this.ev.fx(v.f).symbols[v.s];
+    const sym = this.files[v.f].symbols[v.s];
     return sym.label === 'Property' && sym.kind === 'field' && !sym.type && !!sym.init && this.untypedRoot(v.f, sym.init, depth + 1);
   }
 
@@ -738,7 +533,7 @@ class ProjectBuilder {
       case 'this': return e.cls < 0;
       case 'id': {
         if (!bindsLocal(e.b)) return false;
-        const loc = this.ev.fx(f).locals[bindingIndex(e.b)];
+        const loc = this.files[f].locals[bindingIndex(e.b)];
         if (!loc || loc.type || loc.ctxType) return false;
         // a callback's parameter is typed by the function it is passed to; when that gives it no type (a package's
         // `hooks.compilation.tap(name, (compilation) => …)`, an untyped `each(fn)`), the checker has `any` there too
@@ -774,12 +569,12 @@ class ProjectBuilder {
       case 'id': {
         if (!e.b) return false;
         if (bindsLocal(e.b)) {
-          const loc = this.ev.fx(f).locals[bindingIndex(e.b)];
+          const loc = this.files[f].locals[bindingIndex(e.b)];
           if (!loc) return false;
           if (loc.type) return loc.type.k === 'any';
           return !!loc.init && this.anyRoot(f, loc.init, depth + 1);
         }
-        if (bindsSymbol(e.b)) return this.ev.fx(f).symbols[bindingIndex(e.b)]?.type?.k === 'any';
+        if (bindsSymbol(e.b)) return this.files[f].symbols[bindingIndex(e.b)]?.type?.k === 'any';
         return false;
       }
       default: return false;
@@ -791,18 +586,12 @@ class ProjectBuilder {
    * (`const p: Provider = { now() {…} }` → `Provider.now`), when that type is one class or interface.
    */
   private tiedMember(rf: number, rs: number): SymRef | undefined {
-    const sym = this.ev.fx(rf).symbols[rs];
+    const sym = this.files[rf].symbols[rs];
     if (sym.kind !== 'object_method' || sym.parent < 0) return undefined;
     const key = rf * 0x100000000 + rs;
-    if (this.tiedMemo.has(key)) {
-      const slice = this.rec && this.tiedReads.get(key);
-      if (slice && slice[0] < this.rec!.barrier) this.rec!.replay(slice[0], slice[1]);
-      return this.tiedMemo.get(key);
-    }
-    // (recording: the computation is a slice of the log, see DepLog)
-    const rec = this.rec, outer = rec ? rec.barrier : 0, mark = rec ? (rec.barrier = rec.len) : 0;
+    if (this.tiedMemo.has(key)) return this.tiedMemo.get(key);
     let out: SymRef | undefined;
-    const owner = this.ev.fx(rf).symbols[sym.parent];
+    const owner = this.ev.files[rf].symbols[sym.parent];
     if (owner.type && !this.throughUnion(rf, owner.type, 0)) {
       const t = this.ev.typeValue(rf, owner.type, 0);
       if (t.t === 'inst') {
@@ -811,13 +600,10 @@ class ProjectBuilder {
       }
     }
     this.tiedMemo.set(key, out);
-    if (rec) { rec.barrier = outer; this.tiedReads.set(key, [mark, rec.len]); }
     return out;
   }
 
   private readonly tiedMemo = new Map<number, SymRef | undefined>();
-  /** Recording (see DepLog): the slice of the log computing each tiedMemo answer read. */
-  private readonly tiedReads = new Map<number, [number, number]>();
 
   /** True when a type expression is (or aliases) a union: which member a key belongs to is the checker's call. */
   private throughUnion(f: number, t: Expr, depth: number): boolean {
@@ -850,14 +636,14 @@ class ProjectBuilder {
   /** occurrence() of symbol `ts` of file `tf` (no value object to build). */
   private occurrenceOf(tf: number, ts: number, f: number, at: Pos, name: string, kind: ReferenceKind, from: number, reason: string, conf: number): void {
     if (posLength(at) === 0) return;
-    if (this.ev.fx(tf).symbols[ts].name !== name) return; // aliased: the text here is not the symbol's name
+    if (this.files[tf].symbols[ts].name !== name) return; // aliased: the text here is not the symbol's name
     this.ref(this.symBase[tf] + ts, f, at, kind, from, conf, reason);
   }
 
   /** A reference to the node at position `target` from the one at `from`. */
   private ref(target: number, f: number, at: Pos, kind: ReferenceKind, from: number, confidence: number, reason: string): void {
     if (posLength(at) === 0) return;
-    this.refs[f].push({ target: this.uids[target], filePath: this.ev.files[f].path, line: posLine(at), column: posColumn(at), length: posLength(at), kind, from: this.uids[from], confidence, reason });
+    this.refs[f].push({ target: this.uids[target], filePath: this.files[f].path, line: posLine(at), column: posColumn(at), length: posLength(at), kind, from: this.uids[from], confidence, reason });
   }
 
   // Edges between node positions. A site merged into an existing edge builds no edge object (most CALLS and
@@ -901,12 +687,6 @@ class ProjectBuilder {
     return e;
   }
 }
-
-/** The edge types a file's relations make (a taken-over range holding another type is not a relation range). */
-const RELATION_TYPES: ReadonlySet<string> = new Set(['IMPORTS', 'CALLS', 'EXTENDS', 'IMPLEMENTS', 'REFERENCES']);
-
-/** A file whose relations are taken over (see ProjectBuilder.prepareReuse): its record, references and edge ends. */
-interface Taken { file: FileResolve; refs: readonly Reference[]; edges: readonly GraphEdge[]; ends: number[] }
 
 /** Symbols a called name may stand for (an interface or type alias in callee position is no value). */
 const CALLABLE_NAMES = new Set(['Function', 'Method', 'Class', 'Variable', 'Property']);
