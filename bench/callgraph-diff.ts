@@ -555,6 +555,9 @@ function folderOptions(folder: string, json: string | undefined): ts.CompilerOpt
 export function parseCompilerOptions(json: string, root: string): ts.CompilerOptions {
   const { options, errors } = ts.convertCompilerOptionsFromJson(JSON.parse(json), root);
   if (errors.length) throw new Error(errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, '\n')).join('; '));
+  // `paths` without `baseUrl` are relative to the tsconfig's folder, which the compiler takes from the config
+  // file's location (pathsBasePath); the JSON here stands for a tsconfig.json in `root`, as codegraph reads it
+  if (options.paths && options.baseUrl === undefined) options.pathsBasePath = root;
   return options;
 }
 
