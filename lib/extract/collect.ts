@@ -77,7 +77,7 @@ enum Role {
   // scopes (the kind is the text after `scope.`)
   'scope.arrow', 'scope.block', 'scope.class', 'scope.function', 'scope.method', 'scope.type',
   // definitions
-  'def.function', 'def.function.signature', 'def.class', 'def.class.abstract', 'def.default', 'def.var',
+  'def.function', 'def.function.signature', 'def.class', 'def.class.abstract', 'def.class.returned', 'def.default', 'def.var',
   'def.method', 'def.method.signature', 'def.method.abstract', 'def.field', 'def.param.property', 'def.interface',
   'def.interface.method', 'def.interface.property', 'def.type', 'def.enum', 'def.this.field', 'def.this.fnfield',
   'def.enum.member', 'def.namespace', 'def.cjs.objmethod', 'def.objmethod', 'def.assigned', 'def.prototype',
@@ -739,10 +739,13 @@ export class Collector {
     if (member) { member.from = cur; return; }
     const sk = this.simple.get(node);
     if (sk === 'this' || sk === 'super') {
-      const typed = sk === 'this' ? thisTypeAt(scope) : undefined;
+      let typed = sk === 'this' ? thisTypeAt(scope) : undefined;
+      // the `this` type inside the `this:` annotation itself (`this: this & { el: E }`) is the class's instance
+      if (typed && node.start >= typed.start && node.start < this.end(typed)) typed = undefined;
       if (typed) this.thisType.set(node, typed); else this.thisCls.set(node, thisClass(scope));
       // `this` in a static method is the class itself (its static side), not an instance
-      if (!typed && sk === 'this' && this.inStaticMethod(scope)) this.staticThis.add(node);
+      // (and `super` there is the base class's static side: `static getDefaults() { return super.getDefaults() }`)
+      if (!typed && this.inStaticMethod(scope)) this.staticThis.add(node);
     }
     return;
   }
@@ -834,6 +837,15 @@ export class Collector {
         const s = this.addSymbol(d, scope, cur, name, 'Class', d.role === Role['def.class.abstract'] ? 'abstract_class' : 'class', exported, isDefault);
         this.classSymOf.set(d.def, s);
         scope.names.set(name, symbolBinding(s));
+        return this.span(s, d.def);
+      });
+      // a class expression a function returns (a mixin: `return class Tagged extends Base {…}`, `(Base) => class extends
+      // Base {…}`): a class of that function, named as written or, when anonymous, after the function
+      on([Role['def.class.returned']], function (d, scope, cur, name, exported, isDefault, topLevel) {
+        if (cur < 0 || this.classSymOf.has(d.def)) return -1;
+        const own = d.name ? name : this.symbols[cur].name;
+        const s = this.addSymbol(d, scope, cur, own, 'Class', 'class', false, false);
+        this.classSymOf.set(d.def, s);
         return this.span(s, d.def);
       });
       on([Role['def.default']], function (d, scope, cur, name, exported, isDefault, topLevel) {
@@ -1597,6 +1609,7 @@ export class Collector {
       if (extendsNodes) fact.extends = extendsNodes.map((n) => this.expr(n));
       if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
     }
+    this.baseParams(symbols);
     if (this.docComments.size) this.jsdocApply(symbols);
     this.returnValues(symbols);
     this.markReassigned(symbols);
@@ -1825,11 +1838,34 @@ export class Collector {
     }
   }
 
+  /**
+   * Classes that extend a parameter of the function around them (a mixin: `function M<T extends Ctor>(Base: T) {
+   * class C extends Base {…} return C }`): that parameter's position, so that `class X extends M(Y)` finds Y's
+   * members through C (the resolver's heritage through a call).
+   */
+  private baseParams(symbols: SymbolFact[]): void {
+    let fnOf: Map<number, Node> | undefined;
+    for (let i = 0; i < symbols.length; i++) {
+      const sym = symbols[i];
+      const base = sym.label === 'Class' && sym.parent >= 0 ? sym.extends?.[0] : undefined;
+      if (!base || base.k !== 'id' || !bindsLocal(base.b)) continue;
+      if (!fnOf) { fnOf = new Map(); this.fnSymOf.forEach((s, fn) => { if (this.slotsOf.has(fn)) fnOf!.set(s, fn); }); }
+      const fn = fnOf.get(sym.parent);
+      const slots = fn && this.slotsOf.get(fn);
+      if (!slots) continue;
+      const j = this.realSlots(slots).findIndex((slot) => this.slotLocal.get(slot) === bindingIndex(base.b!));
+      if (j >= 0) sym.baseParam = j;
+    }
+  }
+
   /** The expression shape of a node (memoised; identifiers are looked up in their scope). */
   private expr(node: Node): Expr {
-    if (node.owner === this && node.memo !== undefined) return node.memo as Expr;
-    const e = this.exprUncached(node);
+    if (node.owner === this && node.memo !== undefined) return node.memo === CYCLE ? CYCLE_VALUE : node.memo as Expr;
+    // marked before it is computed: a shape that reaches itself again (a type naming itself through a `this:`
+    // annotation, say) reads as unknown there instead of recursing until the stack runs out
     this.own(node);
+    node.memo = CYCLE;
+    const e = this.exprUncached(node);
     node.memo = e;
     return e;
   }
@@ -1996,7 +2032,7 @@ export class Collector {
       if (cls >= 0 && this.staticThis.has(node)) return { k: 'id', name: this.symbols[cls].name, b: symbolBinding(cls) };
       return { k: 'this', cls };
     }
-    if (s === 'super') return { k: 'super', cls: this.thisCls.get(node) ?? -1 };
+    if (s === 'super') return this.staticThis.has(node) ? { k: 'super', cls: this.thisCls.get(node) ?? -1, st: true } : { k: 'super', cls: this.thisCls.get(node) ?? -1 };
     // a class or function expression that became a symbol (`internals.X = class {…}`) stands for that symbol
     const named = this.classSymOf.get(node) ?? this.fnSymOf.get(node);
     if (named !== undefined) return { k: 'id', name: this.symbols[named].name, b: symbolBinding(named) };
@@ -2519,6 +2555,11 @@ const CONTEXT_VALUE = '(context value)';
 
 /** `X.prototype` (the object of a prototype method assignment), X captured. */
 const PROTOTYPE_OF = /^([$_\p{ID_Start}][$\p{ID_Continue}]*)\s*\.\s*prototype$/u;
+
+/** The memo of an expression being computed (see `Collector.expr`). */
+const CYCLE = Symbol('cycle');
+/** What an expression that reaches itself is worth: nothing known, and no guess by name on it. */
+const CYCLE_VALUE: Expr = { k: 'any' };
 
 /** The declared `this:` type of the nearest plain function, if it has one (arrows and blocks see through). */
 function thisTypeAt(scope: Scope): Node | undefined {

@@ -44,7 +44,8 @@ export function bindingIndex(b: Binding): number { return b >>> 2; }
 export type Expr =
   | { k: 'id'; name: string; b?: Binding }
   | { k: 'this'; cls: number }
-  | { k: 'super'; cls: number }
+  /** `st`: in a static method, where `super` is the base class itself (its static side), not an instance. */
+  | { k: 'super'; cls: number; st?: true }
   | { k: 'member'; obj: Expr; name: string }
   /** `args`: the arguments' shapes, by position (null where nothing can be learned), when any is known. */
   | { k: 'call'; callee: Expr; args?: Array<Expr | null> }
@@ -183,6 +184,12 @@ export interface SymbolFact {
   reassigned?: boolean;
   extends?: Expr[];
   implements?: Expr[];
+  /**
+   * A class declared in a function whose (first) base is one of that function's parameters (a mixin: `class C
+   * extends Base` in `function M(Base) {…}`): the parameter's position. `class X extends M(Y)` inherits C's
+   * members and, through C, Y's.
+   */
+  baseParam?: number;
   /**
    * For parameters declared with a function type: the types its callback's parameters receive, by parameter
    * position (`operate(init: (source: Observable<T>, subscriber: Subscriber<R>) => void)` → `{0: [Observable, Subscriber]}`).

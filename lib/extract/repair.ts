@@ -19,6 +19,10 @@
  *   them), only where the previous line ends in a name (not a keyword such as `return`), `)`, `]`, `}` or `>`
  *   (not `=>`), and only before a signature's shape: `(name: T` or `():`, or a type parameter list followed by
  *   `(`. A `<` line is left alone in .tsx (JSX).
+ * - `export type * from './x'` and `export type * as ns from './x'` (TypeScript 5.0): `type` becomes spaces, an
+ *   `export *` re-exports the same declarations (index files of fabric and other TS 5 code bases use it).
+ * - `static accessor x` (an auto-accessor after a modifier, in a class body): `accessor` becomes spaces, leaving
+ *   the field of the same name (a bare `accessor x` parses as it is).
  */
 import type { LanguageId } from '../lang/index.ts';
 
@@ -51,6 +55,21 @@ export function parseableText(language: LanguageId, text: string): string {
       else if (tok === '>') angle--;
       else if (tok === '=' && header === 'alias' && angle === 0) header = 'alias=';
       else if (tok === ';') header = undefined;
+    }
+    // `export type * from './types'` (and `export type * as ns from …`, TypeScript 5.0): the grammar knows only
+    // `export *`; the word `type` becomes spaces (a type-only re-export names the same declarations)
+    if (tok === 'type' && prevTok === 'export' && s.peekWord(s.pos)?.word === '*') {
+      for (let i = start; i < s.pos; i++) put(i, ' ');
+      continue;
+    }
+    // `static accessor x = 1` (an auto-accessor after a modifier; a bare `accessor x` parses): the word
+    // `accessor` becomes spaces, which leaves a field of the same name
+    if (tok === 'accessor' && ACCESSOR_MODIFIERS.has(prevTok) && top?.open === '{' && !top.type) {
+      const look = s.peekWord(s.pos);
+      if (look && (/^[A-Za-z_$]/.test(look.word) || look.word === '#' || look.word === '[')) {
+        for (let i = start; i < s.pos; i++) put(i, ' ');
+        continue;
+      }
     }
     // variance modifiers: `<` or `,` then `in`/`out`/`in out` then a name then extends / = / , / >
     if ((tok === 'in' || tok === 'out') && (prevTok === '<' || prevTok === ',')) {
@@ -85,6 +104,9 @@ export function parseableText(language: LanguageId, text: string): string {
   }
   return out ? out.join('') : text;
 }
+
+/** Modifiers after which the grammar fails on `accessor`. */
+const ACCESSOR_MODIFIERS: ReadonlySet<string> = new Set(['static', 'public', 'private', 'protected', 'readonly', 'override', 'declare', 'abstract']);
 
 const EXPRESSION_KEYWORDS = new Set(['return', 'typeof', 'await', 'yield', 'in', 'of', 'new', 'delete', 'void', 'instanceof', 'else', 'case', 'throw', 'extends', 'keyof']);
 

@@ -40,7 +40,11 @@ export type Val =
    */
   | { t: 'sym'; f: number; s: number; r: Reason; c: number; subst?: Subst; held?: boolean }
   /** `args`: the type arguments it was written with (`Repo<User>`), each where it was written. */
-  | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[] }
+  /**
+   * `up`: `super` of a class whose base is a mixin call (`extends M(Y)`): the members of its heritage, not its own
+   * (`st`: on their static side, for `super` in a static method).
+   */
+  | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[]; up?: boolean; st?: boolean }
   | { t: 'ns'; f: number; r: Reason; c: number }
   /** An array whose elements have the type `of` (written in file f). */
   | { t: 'arr'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
@@ -63,7 +67,14 @@ export type Val =
    * parts that have it agree on; a part we cannot type or an outside type (`hole`) leaves every member unknown.
    */
   /** (`objs`: object type literal parts without an index signature, `Router & { extra?: X }`: each has its own members) */
-  | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; objs?: Array<Val & { t: 'obj' }>; hole: boolean; r: Reason; c: number }
+  /** (`alts`: union parts, `(A | B) & { extra: X }`: a member they agree on is the intersection's too) */
+  | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; objs?: Array<Val & { t: 'obj' }>; alts?: Array<Val & { t: 'anyof' }>; hole: boolean; r: Reason; c: number }
+  /**
+   * A value of a union whose member types are not all project classes or interfaces (`{ target: Group; kind: 'a' } |
+   * (Common & { kind: 'b' })`, a discriminated union): a member is known when every member type that has it gives
+   * the same symbol or the same instance type (see sameValue); a member type that surely lacks it has no say.
+   */
+  | { t: 'anyof'; of: Val[]; r: Reason; c: number }
   /** A promise (`Promise<T>`, an async function's result): awaiting it, or its `then` callback, gives `of`. */
   | { t: 'prom'; of: Val; r: Reason; c: number }
   /**
@@ -223,8 +234,12 @@ export class Evaluator {
       case 'this': return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
       case 'super': {
         if (e.cls < 0) return UNKNOWN;
+        // `class X extends M(Y)`: super's members are those of M's class and, through it, Y's
+        if (this.sym({ f, s: e.cls }).extends?.[0]?.k === 'call') return { t: 'inst', f, s: e.cls, r: 'super-member', c: REASON_CONFIDENCE['super-member'], up: true, st: e.st };
         const base = this.superClass({ f, s: e.cls });
         if (base === 'ext') return EXT;
+        // in a static method: the base class itself, whose static members `super.m()` calls
+        if (e.st) return base ? { t: 'sym', f: base.f, s: base.s, r: 'super-member', c: REASON_CONFIDENCE['super-member'] } : UNKNOWN;
         return base ? { t: 'inst', f: base.f, s: base.s, r: 'super-member', c: REASON_CONFIDENCE['super-member'] } : UNKNOWN;
       }
       case 'call': {
@@ -460,7 +475,7 @@ export class Evaluator {
     if (call.callee.k === 'super') {
       const base = call.callee.cls >= 0 ? this.superClass({ f, s: call.callee.cls }) : undefined;
       if (!base || base === 'ext') return undefined;
-      const ctor = this.findMember(base, 'constructor', false);
+      const ctor = this.superConstructor({ f, s: call.callee.cls }, base);
       return ctor && ctor !== 'ext' ? { ...ctor, r: 'super-member', c: REASON_CONFIDENCE['super-member'] } : undefined;
     }
     const v = this.value(f, call.callee);
@@ -660,7 +675,7 @@ export class Evaluator {
         return UNKNOWN;
       }
       case 'inst': {
-        const m = this.findMember(o, name, false);
+        const m = o.up ? this.heritageMember(o, name, !!o.st) : this.findMember(o, name, false);
         if (m && m !== 'ext') return { t: 'sym', f: m.f, s: m.s, r: o.r, c: o.c, subst: this.substOf(o, m) };
         return m === 'ext' ? EXT : UNKNOWN;
       }
@@ -678,27 +693,36 @@ export class Evaluator {
       }
       case 'inter': {
         if (o.hole) return UNKNOWN;
-        let out: (Val & { t: 'sym' }) | undefined;
+        // the one answer the parts that declare `name` agree on (declared by several parts with different answers:
+        // the checker's call)
+        let out: Val | undefined;
         let ext = false;
         for (const x of o.of) {
           const m = this.member(x, name);
           if (m.t === 'ext') { ext = true; continue; }
           if (m.t !== 'sym') continue; // this part has no such member
-          if (out && (out.f !== m.f || out.s !== m.s)) return UNKNOWN; // declared by several parts: the checker's call
-          if (!out || m.c < out.c) out = m;
+          if (out && !sameValue(out, m)) return UNKNOWN;
+          if (!out || m.c < (out as { c: number }).c) out = m;
         }
         // an object type literal part (`AnyRouter & { _preloads?: Map<…> }`): a member it declares is its typed
-        // property (no answer if another part declares it too, or if it is a method signature); one it lacks is the
+        // property (no answer if a class part declares it too, or if it is a method signature); one it lacks is the
         // other parts' business
-        let fromObj: Val | undefined;
         for (const p of o.objs ?? []) {
           const prop = p.props.find((x) => x.name === name);
           if (prop) {
-            if (out || ext || fromObj) return UNKNOWN;
-            fromObj = weakenFrom(this.typeValue(p.f, prop.type, 0, p.subst), p, 'typed-receiver');
+            if (ext) return UNKNOWN;
+            const v = weakenFrom(this.typeValue(p.f, prop.type, 0, p.subst), p, 'typed-receiver');
+            if (out && !sameValue(out, v)) return UNKNOWN;
+            if (!out) out = v;
           } else if (p.others?.includes(name)) return UNKNOWN;
         }
-        if (fromObj) return fromObj;
+        // a union part (`(A | B) & { strategy: S }`): what its member types agree on
+        for (const a of o.alts ?? []) {
+          const v = this.member(a, name);
+          if (v.t === 'ext' || v.t === 'unknown') { if (v.t === 'ext' || !this.lacksIn(a, name)) return UNKNOWN; continue; }
+          if (out && !sameValue(out, v)) return UNKNOWN;
+          if (!out) out = v;
+        }
         // a name no part declares is an index signature's (`RouterCore & { [k: string]: V }`: a V); the checker
         // reads a declared member before any index signature
         if (!out && !ext) {
@@ -707,6 +731,16 @@ export class Evaluator {
         }
         // a member also reachable through a part with an outside base could be either: no answer
         return out ? (ext ? UNKNOWN : out) : ext ? EXT : UNKNOWN;
+      }
+      case 'anyof': {
+        let out: Val | undefined;
+        for (const x of o.of) {
+          const m = this.member(x, name);
+          if (m.t === 'unknown' && this.lacksIn(x, name)) continue;
+          if ((m.t !== 'sym' && m.t !== 'inst') || (out && !sameValue(out, m))) return UNKNOWN;
+          if (!out || m.c < (out as { c: number }).c) out = m;
+        }
+        return out ?? UNKNOWN;
       }
       case 'objv': return this.objectMember(o, name);
       case 'map':
@@ -735,6 +769,14 @@ export class Evaluator {
    * handler`, a discriminant, `instanceof`) has left the other member types, so the member is theirs. Interfaces are
    * left out (an index signature there is not recorded, and would answer any name).
    */
+  /** True when a member type of a union surely has no member `name`: a class (see lacks) or a closed object type. */
+  private lacksIn(x: Val, name: string): boolean {
+    if (x.t === 'inst') return this.lacks(x, name);
+    if (x.t === 'obj') return !x.open && !x.index && !x.props.some((p) => p.name === name) && !x.others?.includes(name);
+    if (x.t === 'anyof') return x.of.every((y) => this.lacksIn(y, name));
+    return false;
+  }
+
   private lacks(x: { f: number; s: number }, name: string): boolean {
     // (TypeScript only: the checker does not hold JavaScript to its JSDoc types, so nothing there says it narrowed)
     if (this.sym(x).label !== 'Class' || this.files[x.f].language === 'javascript') return false;
@@ -1020,10 +1062,14 @@ export class Evaluator {
     if (t.k === 'intersection') {
       const insts: Array<Val & { t: 'inst' }> = [];
       const objs: Array<Val & { t: 'obj' }> = [];
+      const alts: Array<Val & { t: 'anyof' }> = [];
       let hole = false, ext = false;
       const add = (v: Val): void => {
         if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
-        else if (v.t === 'inter') { hole ||= v.hole; for (const o of v.of) add(o); if (v.objs) objs.push(...v.objs); }
+        else if (v.t === 'inter') { hole ||= v.hole; for (const o of v.of) add(o); if (v.objs) objs.push(...v.objs); if (v.alts) alts.push(...v.alts); }
+        else if (v.t === 'anyof') alts.push(v);
+        // a union of project classes as a part (`(A | B) & { x: X }`): what they agree on
+        else if (v.t === 'union') alts.push({ t: 'anyof', of: v.of, r: v.r, c: v.c });
         else if (v.t === 'ext') ext = true;
         // an object type literal knows all its member names (typed or not; an index signature answers only the
         // names no part declares); read through a type parameter's constraint it may have any
@@ -1032,13 +1078,16 @@ export class Evaluator {
       };
       for (const m of t.types) add(this.typeValue(f, m, depth + 1, subst));
       // object type literals only, written in one file (`{ [P in K]: T } & { [k: string]: T }`): one object type
-      if (insts.length === 0 && !ext && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f)) {
+      if (insts.length === 0 && !ext && !alts.length && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f)) {
         const others = objs.flatMap((o) => o.others ?? []);
         return { ...objs[0], props: objs.flatMap((o) => o.props), index: objs.find((o) => o.index)?.index, others: others.length ? others : undefined };
       }
-      if (insts.length === 0) return ext && !hole && !objs.length ? EXT : UNKNOWN;
+      // object types of several files, or with a union part (`Common & { kind: 'a' }`, `(A | B) & { x: X }`): an
+      // intersection of them, without class parts
+      if (insts.length === 0 && (ext || hole || objs.length + alts.length < 2)) return ext && !hole && !objs.length && !alts.length ? EXT : UNKNOWN;
       // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
-      return { t: 'inter', of: insts, objs: objs.length ? objs : undefined, hole: hole || ext, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
+      const parts: Array<{ c: number }> = [...insts, ...objs, ...alts];
+      return { t: 'inter', of: insts, objs: objs.length ? objs : undefined, alts: alts.length ? alts : undefined, hole: hole || ext, r: 'typed-receiver', c: Math.min(...parts.map((o) => o.c)) };
     }
     if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, predicate: t.predicate, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
@@ -1057,13 +1106,20 @@ export class Evaluator {
         if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
         else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
         else if (v.t === 'ext') ext = true;
-        else if (v.t === 'arr' || v.t === 'map' || v.t === 'obj' || v.t === 'fnval' || v.t === 'inter' || v.t === 'prom') others.push(v);
+        else if (v.t === 'arr' || v.t === 'map' || v.t === 'obj' || v.t === 'fnval' || v.t === 'inter' || v.t === 'prom' || v.t === 'anyof') others.push(v);
       }
       // `Unsubscribable | (() => void)`: a function has no project member, so a member is the instances' (calling the
       // value is no call of theirs: the union stays what it was when a parenthesised function type read as unknown)
       if (insts.length && others.length && others.every((o) => o.t === 'fnval')) others.length = 0;
-      // `T[] | undefined`, `Map<K, V> | null`, `{ a: A } | undefined`, `(A & B) | null`: that one value (several: unknown)
-      if (others.length) return others.length === 1 && insts.length === 0 && !ext ? others[0] : UNKNOWN;
+      // `T[] | undefined`, `Map<K, V> | null`, `{ a: A } | undefined`, `(A & B) | null`: that one value
+      if (others.length === 1 && insts.length === 0 && !ext) return others[0];
+      // object types and intersections beside each other or beside classes (a discriminated union): the members
+      // they agree on (an outside type among them may have any member: unknown)
+      if (others.length) {
+        if (ext || !others.every((o) => o.t === 'obj' || o.t === 'inter' || o.t === 'anyof')) return UNKNOWN;
+        const of: Val[] = [...insts, ...others];
+        return { t: 'anyof', of, r: 'typed-receiver', c: Math.min(...of.map((o) => (o as { c: number }).c)) };
+      }
       if (insts.length === 1) return insts[0];
       if (insts.length > 1) return { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
       return ext ? EXT : UNKNOWN;
@@ -1184,6 +1240,12 @@ export class Evaluator {
       }
       case 'lit': return 'ext';
       case 'generic': return this.typeSymbol(f, t.of);
+      case 'call': {
+        // `class X extends M(Y)` (a mixin): the class M returns
+        const v = this.value(f, t);
+        if (v.t === 'sym' && this.sym(v).label === 'Class') return { f: v.f, s: v.s, c: v.c, r: v.r };
+        return v.t === 'ext' ? 'ext' : undefined;
+      }
       default: return undefined;
     }
   }
@@ -1214,17 +1276,58 @@ export class Evaluator {
   }
 
   private findMemberUncached(cls: SymRef, name: string, wantStatic: boolean): SymRef | 'ext' | undefined {
-    const own = this.childrenOf(cls.f, cls.s)?.get(name);
-    const sym = this.sym(cls);
-    if (own) {
-      const files = this.files[cls.f].symbols;
-      const pick = own.find((i) => !!files[i].isStatic === wantStatic);
-      if (pick !== undefined) return { f: cls.f, s: pick };
-      // a class's static `deserialize` is no answer for an instance's `deserialize` (inherited from its base), and
-      // the other way round (so is a constructor function's `F.create` for an F); other owners (objects, interfaces)
-      // have no static side
-      if (sym.label !== 'Class' && sym.label !== 'Function') return { f: cls.f, s: own[0] };
+    const own = this.ownMember(cls, name, wantStatic);
+    if (own) return own;
+    // a class or interface merged with interfaces of its name in its scope (`interface FabricObject extends
+    // SvgExport {}` beside `class FabricObject extends Base {}`): their members and heritage are its own too
+    const merged = this.mergedTypes(cls, wantStatic);
+    if (!merged) return this.heritageMember(cls, name, wantStatic);
+    for (const t of merged) { const m = this.ownMember(t, name, wantStatic); if (m) return m; }
+    let sawExternal = false;
+    for (const t of [cls, ...merged]) {
+      const m = this.heritageMember(t, name, wantStatic);
+      if (m === 'ext') sawExternal = true; else if (m) return m;
     }
+    return sawExternal ? 'ext' : undefined;
+  }
+
+  /** A member `cls` declares itself (for `wantStatic`, on its static side), not inherited. */
+  private ownMember(cls: SymRef, name: string, wantStatic: boolean): SymRef | undefined {
+    const own = this.childrenOf(cls.f, cls.s)?.get(name);
+    if (!own) return undefined;
+    const files = this.files[cls.f].symbols;
+    const pick = own.find((i) => !!files[i].isStatic === wantStatic);
+    if (pick !== undefined) return { f: cls.f, s: pick };
+    // a class's static `deserialize` is no answer for an instance's `deserialize` (inherited from its base), and
+    // the other way round (so is a constructor function's `F.create` for an F); other owners (objects, interfaces)
+    // have no static side
+    const label = files[cls.s].label;
+    return label !== 'Class' && label !== 'Function' ? { f: cls.f, s: own[0] } : undefined;
+  }
+
+  /**
+   * The other declarations TypeScript merges into class or interface `cls` (interfaces, or the class, of the same
+   * name in the same scope); interfaces have no static side. Undefined when there are none.
+   */
+  private mergedTypes(cls: SymRef, wantStatic: boolean): SymRef[] | undefined {
+    const syms = this.files[cls.f].symbols;
+    const label = syms[cls.s].label;
+    if (label !== 'Class' && label !== 'Interface') return undefined;
+    const group = this.twins(cls.f, cls.s);
+    if (!group) return undefined;
+    let out: SymRef[] | undefined;
+    for (const i of group) {
+      if (i === cls.s) continue;
+      const l = syms[i].label;
+      if (l === 'Interface' ? wantStatic : l !== 'Class' || label === 'Class') continue;
+      (out ??= []).push({ f: cls.f, s: i });
+    }
+    return out;
+  }
+
+  /** A member of a class/interface's heritage (not its own), searched up it; 'ext' when an ancestor is outside the project. */
+  heritageMember(cls: SymRef, name: string, wantStatic: boolean): SymRef | 'ext' | undefined {
+    const sym = this.sym(cls);
     let sawExternal = false;
     // extends, then implements (indexed: no joined copy per question)
     const ext = sym.extends, nExt = ext ? ext.length : 0, n = nExt + (sym.implements ? sym.implements.length : 0);
@@ -1236,9 +1339,34 @@ export class Evaluator {
       const base = this.sym(t);
       if (base.label !== 'Class' && base.label !== 'Interface') continue;
       const m = this.findMember(t, name, wantStatic);
-      if (m === 'ext') sawExternal = true; else if (m) return m;
+      if (m && m !== 'ext') return m;
+      // `extends M(Y)`: what M's class lacks (its own base is M's parameter) is Y's, the argument
+      const mixed = h.k === 'call' ? this.mixinArgument(cls.f, h, t) : undefined;
+      if (mixed && mixed !== 'ext') {
+        const mm = this.findMember(mixed, name, wantStatic);
+        if (mm === 'ext') sawExternal = true; else if (mm) return mm;
+      } else if (m === 'ext' || mixed === 'ext') sawExternal = true;
     }
     return sawExternal ? 'ext' : undefined;
+  }
+
+  /**
+   * The class or interface a mixin call passes as its class's base (`M(Y)` of `function M(Base) { return class C
+   * extends Base {…} }`: Y), for C = `returned`; undefined when `h` is no such call.
+   */
+  mixinArgument(f: number, h: Expr & { k: 'call' }, returned: SymRef): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
+    const at = this.sym(returned).baseParam;
+    const arg = at === undefined ? undefined : h.args?.[at];
+    if (!arg) return undefined;
+    const t = this.typeSymbol(f, arg);
+    if (t === 'ext' || !t) return t;
+    const label = this.sym(t).label;
+    return label === 'Class' || label === 'Interface' ? t : undefined;
+  }
+
+  /** The constructor `super(…)` runs in class `cls` whose base is `base`: the base's, or a mixin argument's when M's class has none. */
+  superConstructor(cls: SymRef, base: SymRef): SymRef | 'ext' | undefined {
+    return this.sym(cls).extends?.[0]?.k === 'call' ? this.heritageMember(cls, 'constructor', false) : this.findMember(base, 'constructor', false);
   }
 
   // ---------------------------------------------------------------- declaration merging

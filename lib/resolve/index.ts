@@ -233,6 +233,9 @@ class ProjectBuilder {
         const label = ev.sym(t).label;
         if (label !== 'Class' && label !== 'Interface') continue;
         this.edge(pos, this.posOf(t), type, t.c, t.r === 'same-file' ? 'heritage' : t.r, sym.line);
+        // `extends M(Y)`: the class also extends Y, the base M's class is made on
+        const y = e.k === 'call' ? ev.mixinArgument(f, e, t) : undefined;
+        if (y && y !== 'ext') this.edge(pos, this.posOf(y), type, y.c, y.r === 'same-file' ? 'heritage' : y.r, sym.line);
       }
     }
     // an object literal with methods bound to a typed const implements that type (`const p: Provider = { now() {…} }`):
@@ -347,7 +350,7 @@ class ProjectBuilder {
     const base = cls >= 0 ? ev.superClass({ f, s: cls }) : undefined;
     if (base === 'ext') a.status = EXTERNAL;
     else if (base) {
-      const ctor = ev.findMember(base, 'constructor', false);
+      const ctor = ev.superConstructor({ f, s: cls }, base);
       const t = ctor && ctor !== 'ext' ? ctor : base;
       a.tf = t.f; a.ts = t.s;
       a.status = RESOLVED; a.reason = 'super-member'; a.conf = REASON_CONFIDENCE['super-member'];

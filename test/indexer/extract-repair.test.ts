@@ -90,3 +90,25 @@ test('a file the grammar takes is parsed as it is; a repaired file keeps its own
   t.deepEqual(collectParts('api.ts', SIGNATURES, parts), extractFile('api.ts', SIGNATURES, 'typescript'));
   t.deepEqual(collectParts('api.ts', SIGNATURES, { ...parts, repairTried: undefined, parseErrors: 3 }), extractFile('api.ts', SIGNATURES, 'typescript'));
 });
+
+test('`export type *` (TypeScript 5.0) loses the word `type`: no syntax error, the same re-exports', (t) => {
+  const text = "export type * from './types'\nexport type * as shapes from './types';\nexport type { A } from './a'\nexport type B = A\n";
+  t.true(errors(text) > 0, 'the grammar fails on the text as written');
+  const fixed = parseableText('typescript', text);
+  t.is(fixed, "export      * from './types'\nexport      * as shapes from './types';\nexport type { A } from './a'\nexport type B = A\n");
+  t.is(errors(fixed), 0);
+  const f = extractFile('index.ts', text, 'typescript');
+  t.is(f.parseErrors, 0);
+  t.deepEqual(f.exports.map((e) => [e.kind, 'source' in e ? e.source : undefined]), [['star', './types'], ['star-as', './types'], ['from', './a']]);
+});
+
+test('`static accessor x` loses the word `accessor`: the field keeps its name, and no field is named `accessor`', (t) => {
+  const text = 'class A {\n  static accessor count = 0\n  private accessor #z = 1\n  protected accessor side: number = 2\n  accessor plain = 3\n}\nconst accessor = 1\n';
+  t.true(errors(text) > 0);
+  const fixed = parseableText('typescript', text);
+  t.is(fixed, 'class A {\n  static          count = 0\n  private          #z = 1\n  protected          side: number = 2\n  accessor plain = 3\n}\nconst accessor = 1\n');
+  t.is(errors(fixed), 0);
+  const f = extractFile('a.ts', text, 'typescript');
+  t.is(f.parseErrors, 0);
+  t.deepEqual(f.symbols.filter((s) => s.parent === 0).map((s) => s.name).sort(), ['#z', 'count', 'plain', 'side']);
+});

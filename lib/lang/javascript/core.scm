@@ -18,6 +18,9 @@
 ((class_declaration name: (_) @name body: (_) @body) @def (#set! role "def.class"))
 (class_body (method_definition name: (_) @name body: (_) @body) @def (#set! role "def.method"))
 ((variable_declarator name: (identifier) @name value: (_)? @value) @def (#set! role "def.var"))
+; a class a function returns (mixins: `return class extends Base {…}`, `(Base) => class extends Base {…}`)
+(return_statement (class name: (_)? @name body: (_) @body) @def (#set! role "def.class.returned"))
+(arrow_function body: (class name: (_)? @name body: (_) @body) @def (#set! role "def.class.returned"))
 ; export default <anonymous class/function/arrow>
 ((export_statement value: [(class) (arrow_function) (function_expression)] @def) @export (#set! role "def.default"))
 

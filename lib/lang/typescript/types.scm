@@ -120,6 +120,8 @@
 ((nested_identifier object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((as_expression (_) @inner (_) @type) @wrap (#set! role "expr.as"))
 ((satisfies_expression (_) @inner) @wrap (#set! role "expr.wrap"))
+; `Base<Props>` as a value (an instantiation expression: `extends mixin(Base<Props>)`): the value Base
+((instantiation_expression . (_) @inner) @wrap (#set! role "expr.wrap"))
 ((non_null_expression (_) @inner) @wrap (#set! role "expr.wrap"))
 ((import_statement (import_require_clause (identifier) @local source: (string (string_fragment) @source))) @decl (#set! role "require.namespace"))
 ((export_statement "=" (identifier) @name) @export (#set! role "export.equals"))
