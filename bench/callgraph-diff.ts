@@ -30,6 +30,7 @@
  *     [--include a,b] [--exclude c,d] [--options JSON] [--unmapped N] [--unmodelled]
  *   node --import tsx bench/callgraph-diff.ts --all
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -76,7 +77,14 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
   // sides resolve `paths` and `baseUrl` alike
   if (tsconfig !== undefined && !texts.has('tsconfig.json')) texts.set('tsconfig.json', tsconfig);
   const facts = corpus.map((f) => extractFile(f.path, f.text, languageOf(f.path)!));
-  const result = resolveProject(facts, loadProjectConfig(corpus.map((f) => f.path), (rel) => texts.get(rel)));
+  // package.json files are read from the folder as analyze reads them (`imports` such as `#compiler/builders`, workspace
+  // names); tsconfigs only as given (--options), so that both sides resolve `paths` alike
+  const readText = (rel: string): string | undefined => {
+    const t = texts.get(rel);
+    if (t !== undefined || !(rel === 'package.json' || rel.endsWith('/package.json'))) return t;
+    try { return readFileSync(path.join(root, rel), 'utf8'); } catch { return undefined; }
+  };
+  const result = resolveProject(facts, loadProjectConfig(corpus.map((f) => f.path), readText));
   const compiler = compilerEdges(root, corpus.map((f) => f.path), result, compilerOptions);
 
   const ours = new Map<string, Pair>();

@@ -17,7 +17,7 @@ import {
 import type { LanguageId } from '../lang/index.ts';
 import { lineStartsOf, type NodeRef } from './flat-tree.ts';
 import type { Match, MatchSource } from './query-match.ts';
-import { jsdocTags, jsdocType, type JsdocTag } from './jsdoc.ts';
+import { jsdocImportTags, jsdocTags, jsdocType, type JsdocTag } from './jsdoc.ts';
 import { oneSpaced } from './spaces.ts';
 
 type Node = NodeRef;
@@ -303,7 +303,7 @@ export class Collector {
       this.file(c, roles[buf[p]]);
     }
     this.replay();
-    if (this.docComments.size) this.jsdocTypedefs();
+    if (this.docComments.size) { this.jsdocImportTags(); this.jsdocTypedefs(); }
     for (const f of this.pendingExports) f();
     this.markExported();
     return this.build(lines, parseErrors);
@@ -1176,6 +1176,25 @@ export class Collector {
       for (const n of tag.names) out.set(n, constraint);
     }
     return out;
+  }
+
+  /**
+   * `@import { Parser } from './index.js'` (TypeScript 5.5) in a doc comment: a type-only import, bound at the top
+   * of the file for the types of doc comments (a name the file declares or imports itself keeps that meaning).
+   */
+  private jsdocImportTags(): void {
+    for (const c of [...this.docComments.values()].sort(byStart)) {
+      const body = this.text.slice(c.start, c.end);
+      if (!body.includes('@import')) continue;
+      for (const b of jsdocImportTags(body)) {
+        if (this.root.names.get(b.local) !== undefined) continue;
+        const node = this.syntheticNode(c.start + b.at, b.length);
+        const fact: ImportFact = { kind: b.kind, source: b.source, local: b.local, at: toPos(node.row + 1, node.col + 1, b.length) };
+        if (b.imported !== undefined) fact.imported = b.imported;
+        this.root.names.set(b.local, importBinding(this.imports.length));
+        this.imports.push(fact);
+      }
+    }
   }
 
   /**

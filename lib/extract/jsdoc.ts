@@ -68,6 +68,39 @@ export function jsdocTags(comment: string): JsdocTag[] {
   return out;
 }
 
+/** One binding of a JSDoc `@import` tag; `at`: offset of the name written first (the imported one) in the comment. */
+export interface JsdocImport { kind: 'named' | 'default' | 'namespace'; imported?: string; local: string; source: string; at: number; length: number }
+
+const IMPORT_TAG = /@import\s+(?:\{([^}]*)\}|\*\s*as\s+([\w$]+)|([\w$]+))\s*from\s*(['"])([^'"\n]*)\4/g;
+const IMPORT_ENTRY = /(?:\btype\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?/g;
+
+/**
+ * The bindings of the `@import` tags of a doc comment (TypeScript 5.5: `@import { A, B as C } from './x'`,
+ * `@import * as ns from './x'`, `@import D from './x'`): type-only imports of a JavaScript file, module-wide.
+ */
+export function jsdocImportTags(comment: string): JsdocImport[] {
+  const text = blankDecoration(comment);
+  const out: JsdocImport[] = [];
+  IMPORT_TAG.lastIndex = 0;
+  for (let m = IMPORT_TAG.exec(text); m; m = IMPORT_TAG.exec(text)) {
+    const source = m[5];
+    if (m[1] !== undefined) {
+      const base = m.index + m[0].indexOf('{') + 1;
+      IMPORT_ENTRY.lastIndex = 0;
+      for (let e = IMPORT_ENTRY.exec(m[1]); e; e = IMPORT_ENTRY.exec(m[1])) {
+        const imported = e[1];
+        if (imported === 'type' && !e[2]) continue;
+        out.push({ kind: 'named', imported, local: e[2] ?? imported, source, at: base + e.index + e[0].indexOf(imported), length: imported.length });
+      }
+    } else if (m[2] !== undefined) {
+      out.push({ kind: 'namespace', local: m[2], source, at: m.index + m[0].lastIndexOf(m[2], m[0].indexOf('from')), length: m[2].length });
+    } else {
+      out.push({ kind: 'default', imported: 'default', local: m[3], source, at: m.index + m[0].indexOf(m[3], 7), length: m[3].length });
+    }
+  }
+  return out;
+}
+
 /**
  * The comment with `/**`, `*\/` and the ` * ` of continuation lines blanked out, every offset kept (names are
  * found by position): a line's leading spaces, tabs and one `*` (not a `*\/`) become spaces.

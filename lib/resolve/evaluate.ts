@@ -1229,7 +1229,10 @@ export class Evaluator {
         }
         const v = bindsSymbol(t.b) ? { t: 'sym', f, s: this.mergedValue(f, bindingIndex(t.b)), r: 'same-file', c: 1 } as Val : this.importValue(f, bindingIndex(t.b));
         if (v.t === 'sym') return { f: v.f, s: this.mergedType(v.f, v.s), c: v.c, r: v.r };
-        return v.t === 'ext' ? 'ext' : undefined;
+        if (v.t === 'ext') return 'ext';
+        // a type imported from a module that is not there (a declaration file left out, a generated one not yet
+        // made) is `any` to the checker: an outside type, on whose values nothing is guessed by name
+        return bindsImport(t.b) && 'missing' in this.module(f, this.files[f].imports[bindingIndex(t.b)].source) ? 'ext' : undefined;
       }
       case 'member': {
         // `import("./x").Options` of a module whose value is a class (`module.exports = X`): its typedef `Options`
