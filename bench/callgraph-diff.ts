@@ -310,6 +310,12 @@ function calleeDeclaration(checker: ts.TypeChecker, call: ts.CallExpression | ts
   const sig = checker.getResolvedSignature(call);
   const decl = sig?.declaration;
   if (decl && !ts.isJSDocSignature(decl)) return decl;
+  // a JSDoc `@overload` of a method or function (webpack's Hash.update): the signature lives in the comment; what
+  // runs is the declaration the comment documents
+  if (decl && ts.isJSDocOverloadTag(decl.parent)) {
+    const host = decl.parent.parent?.parent;
+    if (host && (ts.isMethodDeclaration(host) || ts.isFunctionDeclaration(host) || ts.isConstructorDeclaration(host))) return host;
+  }
   if (ts.isTaggedTemplateExpression(call)) return undefined;
   if (ts.isNewExpression(call) || call.expression.kind === ts.SyntaxKind.SuperKeyword) {
     let sym = checker.getSymbolAtLocation(call.expression);

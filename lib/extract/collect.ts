@@ -86,7 +86,7 @@ enum Role {
   'decl.element', 'decl.local', 'decl.param', 'decl.param.typed', 'decl.pattern', 'decl.type.param',
   // module facts (imports, exports, CommonJS assignments)
   'import.module', 'import.dynamic', 'require.call', 'import.default', 'import.namespace', 'require.namespace',
-  'import.named', 'export.statement', 'export.default.name', 'export.equals', 'export.local', 'export.from',
+  'import.named', 'import.named.default', 'export.from.default', 'export.statement', 'export.default.name', 'export.equals', 'export.local', 'export.from',
   'export.star', 'export.star.as', 'assign.member', 'assign.entry', 'assign.key', 'assign.target',
 }
 const isScopeRole = (r: Role): boolean => r >= Role['scope.arrow'] && r <= Role['scope.type'];
@@ -546,6 +546,20 @@ export class Collector {
         this.bindImport({ kind: 'named', source, imported, local: alias ? this.ident(alias) : imported, at: this.pos(name) }, alias ?? name);
         return;
       }
+      case Role['import.named.default']: {
+        // `import { default as foo } from 'x'` (tree-sitter-javascript has no name node for `default`): a default import
+        const alias = get(c, 'alias')!;
+        this.bindImport({ kind: 'default', source, imported: 'default', local: this.ident(alias), at: this.pos(alias) }, alias);
+        return;
+      }
+      case Role['export.from.default']: {
+        // `export { default } from './x'`, `export { default as Button } from './x'` (no name node for `default`)
+        const spec = get(c, 'spec')!, alias = get(c, 'alias');
+        if (alias) this.skipIds.add(alias);
+        this.exports.push({ kind: 'from', name: alias ? this.ident(alias) : 'default', imported: 'default', source, at: toPos(rowOf(spec) + 1, colOf(spec) + 1, 7) });
+        this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 're-export' });
+        return;
+      }
       case Role['export.statement']: {
         const node = get(c, 'export')!;
         const s = startOf(node);
@@ -563,7 +577,7 @@ export class Collector {
         const name = get(c, 'name')!, alias = get(c, 'alias');
         this.kindOverride.set(name, 'export');
         if (alias) this.skipIds.add(alias);
-        const exported = alias ? this.ident(alias) : this.ident(name);
+        const exported = alias ? this.ident(alias) : this.asDefault(name) ? 'default' : this.ident(name);
         this.pendingExports.push(() => this.exports.push({ kind: 'local', name: exported, value: this.expr(name) }));
         return;
       }
@@ -572,7 +586,7 @@ export class Collector {
         this.skipIds.add(name);
         if (alias) this.skipIds.add(alias);
         const imported = this.ident(name);
-        this.exports.push({ kind: 'from', name: alias ? this.ident(alias) : imported, imported, source, at: this.pos(name) });
+        this.exports.push({ kind: 'from', name: alias ? this.ident(alias) : this.asDefault(name) ? 'default' : imported, imported, source, at: this.pos(name) });
         this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 're-export' });
         return;
       }
@@ -617,6 +631,12 @@ export class Collector {
         return;
       }
     }
+  }
+
+  /** `a as default` after an export specifier's name: tree-sitter-javascript keeps no alias node for `default`. */
+  private asDefault(name: Node): boolean {
+    AS_DEFAULT.lastIndex = name.end;
+    return AS_DEFAULT.test(this.text);
   }
 
   private bindImport(fact: ImportFact, localNode: Node, scope: Scope = this.root): void {
@@ -2574,6 +2594,9 @@ const CONTEXT_VALUE = '(context value)';
 
 /** `X.prototype` (the object of a prototype method assignment), X captured. */
 const PROTOTYPE_OF = /^([$_\p{ID_Start}][$\p{ID_Continue}]*)\s*\.\s*prototype$/u;
+
+/** ` as default` right after a name (sticky: tested at the name's end). */
+const AS_DEFAULT = /\s+as\s+default\b/y;
 
 /** The memo of an expression being computed (see `Collector.expr`). */
 const CYCLE = Symbol('cycle');

@@ -21,6 +21,8 @@
  *   `(`. A `<` line is left alone in .tsx (JSX).
  * - `export type * from './x'` and `export type * as ns from './x'` (TypeScript 5.0): `type` becomes spaces, an
  *   `export *` re-exports the same declarations (index files of fabric and other TS 5 code bases use it).
+ * - `export { ifBuilder as if }` (JavaScript too): a reserved word as an exported name gets `_` for its first letter
+ *   in the parser's text; the export keeps its name (facts read the original text).
  * - `static accessor x` (an auto-accessor after a modifier, in a class body): `accessor` becomes spaces, leaving
  *   the field of the same name (a bare `accessor x` parses as it is).
  */
@@ -28,8 +30,12 @@ import type { LanguageId } from '../lang/index.ts';
 
 /** The text tree-sitter is better given for `language`, or `text` itself when nothing applies. */
 export function parseableText(language: LanguageId, text: string): string {
-  if (language === 'javascript') return text;
+  // JavaScript has none of TypeScript's gaps: only the export clause's keyword names (below) are repaired there
+  const js = language === 'javascript';
+  if (js && !/\bexport\s*\{/.test(text)) return text;
   let out: string[] | undefined;
+  // inside `export { … }` (a clause, not a type body): `a as var` names an export with a reserved word
+  let exportClause = false;
   const put = (at: number, ch: string): void => {
     out ??= text.split('');
     out[at] = ch;
@@ -47,6 +53,12 @@ export function parseableText(language: LanguageId, text: string): string {
   for (let tok = s.next(); tok !== undefined; tok = s.next()) {
     const start = s.tokStart;
     const top = stack[stack.length - 1];
+    // `export { varBuilder as var, ifBuilder as if }` (svelte's builders): the grammar takes no reserved word as an
+    // exported name; its first letter becomes `_` for the parser (the facts read the name from the original text)
+    if (tok === '{' && prevTok === 'export') exportClause = true;
+    else if (tok === '}' && exportClause) exportClause = false;
+    else if (exportClause && prevTok === 'as' && RESERVED_EXPORT_NAMES.has(tok)) put(start, '_');
+    if (js) { prevTok = tok; prevEnd = s.pos; continue; }
     if (!header && prevTok !== '.' && !top?.type) {
       if (tok === 'interface' && /^[A-Za-z_$]/.test(s.peekWord(s.pos)?.word ?? '')) { header = 'interface'; angle = 0; headerDepth = stack.length; }
       else if (tok === 'type' && /^[A-Za-z_$]/.test(s.peekWord(s.pos)?.word ?? '') && (prevTok === '' || prevTok === ';' || prevTok === '}' || prevTok === '{' || prevTok === 'export' || prevTok === 'declare' || lineBreakBetween(text, prevEnd, start))) { header = 'alias'; angle = 0; headerDepth = stack.length; }
@@ -104,6 +116,11 @@ export function parseableText(language: LanguageId, text: string): string {
   }
   return out ? out.join('') : text;
 }
+
+/** Reserved words the grammar refuses as a name after `as` in an export clause (`default` it takes). */
+const RESERVED_EXPORT_NAMES: ReadonlySet<string> = new Set(['break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'delete',
+  'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null',
+  'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with']);
 
 /** Modifiers after which the grammar fails on `accessor`. */
 const ACCESSOR_MODIFIERS: ReadonlySet<string> = new Set(['static', 'public', 'private', 'protected', 'readonly', 'override', 'declare', 'abstract']);

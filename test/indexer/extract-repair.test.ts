@@ -112,3 +112,17 @@ test('`static accessor x` loses the word `accessor`: the field keeps its name, a
   t.is(f.parseErrors, 0);
   t.deepEqual(f.symbols.filter((s) => s.parent === 0).map((s) => s.name).sort(), ['#z', 'count', 'plain', 'side']);
 });
+
+test('reserved words as exported names (`export { ifBuilder as if }`) parse in JavaScript and TypeScript; the exports keep their names', (t) => {
+  const text = 'function var_builder() {}\nfunction if_builder() {}\nexport {\n\tvar_builder as var,\n\tif_builder as if,\n\tvar_builder as default\n};\nconst o = { as: 1 }; o.as;\n';
+  for (const lang of ['javascript', 'typescript'] as const) {
+    const fixed = parseableText(lang, text);
+    t.is(fixed, text.replace('as var,', 'as _ar,').replace('as if,', 'as _f,'), lang);
+    const f = extractFile(lang === 'javascript' ? 'b.js' : 'b.ts', text, lang);
+    t.is(f.parseErrors, 0, lang);
+    t.deepEqual(f.exports.map((e) => ('name' in e ? e.name : '')), ['var', 'if', 'default'], lang);
+  }
+  // JavaScript without an export clause is given to the parser as it is
+  const plain = 'let type = 1\ninterface\n';
+  t.is(parseableText('javascript', plain), plain);
+});
