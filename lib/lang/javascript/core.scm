@@ -67,10 +67,6 @@
 ((import_statement (import_clause (identifier) @local) source: (string (string_fragment) @source)) (#set! role "import.default"))
 ((import_statement (import_clause (named_imports (import_specifier name: (_) @name alias: (_)? @alias))) source: (string (string_fragment) @source)) (#set! role "import.named"))
 ((import_statement (import_clause (namespace_import (identifier) @local)) source: (string (string_fragment) @source)) (#set! role "import.namespace"))
-; tree-sitter-javascript keeps no node for the word `default` in a specifier: `import { default as x }`,
-; `export { default } from`, `export { default as X } from` (TypeScript's grammar has a name node there)
-((import_statement (import_clause (named_imports (import_specifier name: "default" alias: (_) @alias))) source: (string (string_fragment) @source)) (#set! role "import.named.default"))
-((export_statement (export_clause (export_specifier name: "default" alias: (_)? @alias) @spec) source: (string (string_fragment) @source)) @export (#set! role "export.from.default"))
 ((call_expression function: (import) arguments: (arguments . (string (string_fragment) @source))) @call (#set! role "import.dynamic"))
 
 ((export_statement) @export (#set! role "export.statement"))

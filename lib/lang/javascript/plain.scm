@@ -12,3 +12,7 @@
 ; a destructured parameter: its names are members of what the parameter receives (TypeScript: types.scm)
 (formal_parameters (object_pattern) @pattern @param (#set! role "pattern.param"))
 (formal_parameters (assignment_pattern left: (object_pattern) @pattern) @param (#set! role "pattern.param"))
+; tree-sitter-javascript keeps no node for the word `default` in a specifier: `import { default as x }`,
+; `export { default } from`, `export { default as X } from` (TypeScript's grammar names it as an identifier: core.scm's patterns)
+((import_statement (import_clause (named_imports (import_specifier name: "default" alias: (_) @alias))) source: (string (string_fragment) @source)) (#set! role "import.named.default"))
+((export_statement (export_clause (export_specifier name: "default" alias: (_)? @alias) @spec) source: (string (string_fragment) @source)) @export (#set! role "export.from.default"))
