@@ -19,6 +19,13 @@
  *   them), only where the previous line ends in a name (not a keyword such as `return`), `)`, `]`, `}` or `>`
  *   (not `=>`), and only before a signature's shape: `(name: T` or `():`, or a type parameter list followed by
  *   `(`. A `<` line is left alone in .tsx (JSX).
+ * - The same signatures in the object type annotating a variable (`export const partition: { <A>(…): X` then
+ *   `<A>(…): Y } = internal.partition`, Effect's overloaded functions), a function's declared result (`): {`) or a
+ *   type argument (`dual<{ … }>`); and a property named `in` on its own line (`in: "query"`), which the grammar
+ *   reads as the operator.
+ *   (`cond ? (x) : {…}` also reads as a type body: an object literal has no member lines of those shapes.)
+ * - Escape sequences in template literals (TypeScript only: a template literal type with any escape fails): both
+ *   characters become spaces.
  * - `export type * from './x'` and `export type * as ns from './x'` (TypeScript 5.0): `type` becomes spaces, an
  *   `export *` re-exports the same declarations (index files of fabric and other TS 5 code bases use it).
  * - `export { ifBuilder as if }` (JavaScript too): a reserved word as an exported name gets `_` for its first letter
@@ -45,6 +52,8 @@ export function parseableText(language: LanguageId, text: string): string {
   // type of a type alias, or anything opened within one
   const stack: Array<{ open: string; type: boolean }> = [];
   let prevTok = ''; // previous significant token
+  let prev2 = '', prev3 = ''; // the two before it
+  let closedType = -1; // the depth a type body just closed at (`}`), else -1
   let prevEnd = -1; // offset just after it
   // the header of an `interface X<…> extends Y<…>` or `type X<…> =` being read: its body's `{` is a type
   let header: 'interface' | 'alias' | 'alias=' | undefined;
@@ -58,7 +67,19 @@ export function parseableText(language: LanguageId, text: string): string {
     if (tok === '{' && prevTok === 'export') exportClause = true;
     else if (tok === '}' && exportClause) exportClause = false;
     else if (exportClause && prevTok === 'as' && RESERVED_EXPORT_NAMES.has(tok)) put(start, '_');
-    if (js) { prevTok = tok; prevEnd = s.pos; continue; }
+    if (js) { prev3 = prev2; prev2 = prevTok; prevTok = tok; prevEnd = s.pos; continue; }
+    // escapes in a template literal type (`\`Missing \\\`Self\\\`\``, Effect's Schema): the grammar fails on any; a
+    // template's escape sequences become spaces (their text is no fact; a value template parses the same either way)
+    if (tok === '`' || tok === '${') {
+      for (let i = start; i < s.pos; i++) {
+        if (text.charCodeAt(i) !== 92 /* \\ */ || i + 1 >= s.pos) continue;
+        put(i, ' ');
+        // (a line continuation keeps its line break: rows stay where they were)
+        const next = text.charCodeAt(i + 1);
+        if (next !== 10 && next !== 13) put(i + 1, ' ');
+        i++;
+      }
+    }
     if (!header && prevTok !== '.' && !top?.type) {
       if (tok === 'interface' && /^[A-Za-z_$]/.test(s.peekWord(s.pos)?.word ?? '')) { header = 'interface'; angle = 0; headerDepth = stack.length; }
       else if (tok === 'type' && /^[A-Za-z_$]/.test(s.peekWord(s.pos)?.word ?? '') && (prevTok === '' || prevTok === ';' || prevTok === '}' || prevTok === '{' || prevTok === 'export' || prevTok === 'declare' || lineBreakBetween(text, prevEnd, start))) { header = 'alias'; angle = 0; headerDepth = stack.length; }
@@ -97,20 +118,38 @@ export function parseableText(language: LanguageId, text: string): string {
         }
       }
     }
-    if ((tok === '<' || tok === '(') && top?.open === '{' && top.type && prevEnd >= 0 && lineBreakBetween(text, prevEnd, start)
-      && endsMember(prevTok) && (tok === '<' ? language === 'typescript' && isTypeParams(text, start) : isSignature(text, start))) {
+    if ((tok === '<' || tok === '(' || tok === 'in') && top?.open === '{' && top.type && prevEnd >= 0 && lineBreakBetween(text, prevEnd, start)
+      && (endsMember(prevTok) || prevTok === 'void') && (tok === '<' ? language === 'typescript' && isTypeParams(text, start) : tok === 'in' ? /^in\s*\??:/.test(text.slice(start, start + 12)) : isSignature(text, start))) {
       const at = separatorSpot(text, prevEnd, start);
       if (at >= 0) put(at, ';');
     }
-    if (tok === '{' || tok === '(' || tok === '[' || tok === '${') {
+    // type arguments written against their name (`Context.Service<Self, {`): a `<` with a name right before it opens a
+    // list whose `{` are type bodies (a comparison is written with spaces, and a bracket closing past it drops it)
+    if (tok === '<' && /^[A-Za-z_$][\w$]*$/.test(prevTok) && !EXPRESSION_KEYWORDS.has(prevTok) && prevEnd === start) stack.push({ open: '<', type: true });
+    else if (tok === '>' && top?.open === '<') stack.pop();
+    if (tok === '{' && top?.open === '<') {
+      stack.push({ open: '{', type: true });
+    } else if (tok === '{' || tok === '(' || tok === '[' || tok === '${') {
       let type = !!top?.type && tok !== '${';
       if (tok === '{' && header && stack.length === headerDepth) {
         if (header === 'interface' && angle === 0) { type = true; header = undefined; }
         else if (header === 'alias=') { type = true; header = undefined; }
         else type = true; // a type literal in the header's type arguments or constraints
       }
+      // the object type annotating a variable (`export const partition: { <A>(…): X \n <A>(…): Y } = …`, Effect's
+      // overloaded `dual` functions): a type body as an interface's is
+      // (also a function's declared result, `): {`, and a type argument, `dual<{ … }>`)
+      // (and the next type argument after one: `dual<{ … }, { … }>`)
+      if (tok === '{' && prevTok === ',' && prev2 === '}' && closedType === stack.length) type = true;
+      if (tok === '{' && ((prevTok === ':' && (prev2 === ')' || (/^[A-Za-z_$][\w$]*$/.test(prev2) && (prev3 === 'const' || prev3 === 'let' || prev3 === 'var')))) || prevTok === '<')) type = true;
       stack.push({ open: tok === '${' ? '{' : tok, type });
-    } else if (tok === '}' || tok === ')' || tok === ']') stack.pop();
+    } else if (tok === '}' || tok === ')' || tok === ']') {
+      while (stack.length && stack[stack.length - 1].open === '<') stack.pop();
+      const closed = stack.pop();
+      closedType = closed?.open === '{' && closed.type ? stack.length : -1;
+    }
+    prev3 = prev2;
+    prev2 = prevTok;
     prevTok = tok;
     prevEnd = s.pos;
   }

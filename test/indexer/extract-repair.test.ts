@@ -126,3 +126,27 @@ test('reserved words as exported names (`export { ifBuilder as if }`) parse in J
   const plain = 'let type = 1\ninterface\n';
   t.is(parseableText('javascript', plain), plain);
 });
+
+test("Effect's overloads: signatures in a variable's, a result's and a type argument's object type; `in:` members; escapes in template types", (t) => {
+  const cases = [
+    'export const partition: {\n  <A>(f: (a: A) => B): (self: A[]) => void\n  <A>(self: A[], f: (a: A) => B): void\n} = internal.partition\n',
+    'export const let_ = <F>(map: F): {\n  <N extends string>(name: N): <R>(self: R) => R\n  <R, N extends string>(self: R, name: N): R\n} => map as any\n',
+    'export const provide = dual<\n  {\n    <L>(layers: L): <A>(self: A) => A\n    <R2>(context: R2): <A>(self: A) => A\n  },\n  {\n    <A, L>(self: A, layers: L): A\n    <A, R2>(self: A, context: R2): A\n  }\n>(2, f)\n',
+    'export class HttpServer extends Context.Service<HttpServer, {\n  readonly serve: {\n    <E>(effect: E): void\n    <E, App>(effect: E, middleware: App): void\n  }\n}>()("HttpServer") {}\n',
+    'export interface Parameter {\n  name: string\n  in: "query" | "header"\n  required?: boolean\n}\n',
+    'type MissingSelf<Usage extends string> =\n  `Missing \\`Self\\` generic - use \\`class Self extends ${Usage}<Self>(...)\\``\nexport const after = 1\n',
+  ];
+  for (const text of cases) {
+    t.true(errors(text) > 0, `the grammar fails on: ${text}`);
+    const fixed = parseableText('typescript', text);
+    t.is(fixed.length, text.length);
+    t.deepEqual(fixed.split('\n').length, text.split('\n').length);
+    t.is(errors(fixed), 0, fixed);
+  }
+  // a line continuation in a template keeps its line break
+  const cont = 'type A = `a\\\nb${string}`\nconst x: { m: number\n  <T>(a: T): T } = y\n';
+  t.is(parseableText('typescript', cont).split('\n').length, cont.split('\n').length);
+  // value code keeps its comparisons and object literals
+  const values = 'const ok = a<b && c>d\nconst o = cond ? (x) : { a: 1 }\nif (n<m) { run() }\n';
+  t.is(errors(parseableText('typescript', values)), 0);
+});
