@@ -261,7 +261,9 @@ function unionTargets(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewE
   if (!type.isUnion()) return undefined;
   const out: ts.Node[] = [];
   for (const member of type.types) {
-    const decl = checker.getPropertyOfType(member, callee.name.text)?.declarations?.[0];
+    // (a class merged with an interface of its name declares the method twice: the class's body is what runs)
+    const decls = checker.getPropertyOfType(member, callee.name.text)?.declarations;
+    const decl = decls?.find((d) => ts.isMethodDeclaration(d) && !!d.body) ?? decls?.[0];
     if (!decl || !(ts.isMethodDeclaration(decl) || ts.isMethodSignature(decl) || ts.isFunctionLike(decl))) return undefined;
     if (!out.includes(decl)) out.push(decl);
   }
@@ -364,16 +366,20 @@ function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | 
     if (!d || !ts.isVariableDeclaration(d) || !d.initializer || !(ts.getCombinedNodeFlags(d) & ts.NodeFlags.Const)) return undefined;
     return skipOuter(d.initializer);
   };
-  const functionOf = (e: ts.Expression | undefined): ts.Node | undefined => {
-    if (!e) return undefined;
+  const functionOf = (e: ts.Expression | undefined, depth = 0): ts.Node | undefined => {
+    if (!e || depth > 4) return undefined;
     if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return e;
-    if (ts.isIdentifier(e)) {
+    // `const Middleware: new <T>(…) => Middleware<T> = class<T> … { constructor(…) {…} }`: `new` runs that class's
+    // constructor (the class itself when it has none)
+    if (ts.isClassExpression(e)) return e.members.find((m) => ts.isConstructorDeclaration(m) && !!m.body) ?? e;
+    // a name, or a member of a namespace (`= internalArray.isArrayNonEmpty`, Effect's public consts aliasing their
+    // internal implementations)
+    if (ts.isIdentifier(e) || (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.name))) {
       const sym = resolve(e);
       const d = sym?.valueDeclaration;
       if (d && ts.isFunctionDeclaration(d)) return d;
-      // a const bound to a function (`const handler = (…) => …`)
-      const init = constInit(sym);
-      return init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) ? init : undefined;
+      // a const bound to a function (`const handler = (…) => …`), or to another such const
+      return functionOf(constInit(sym), depth + 1);
     }
     return undefined;
   };
