@@ -2040,7 +2040,11 @@ export class Collector {
   private exprOther(node: Node): Expr {
     const w = this.wraps.get(node);
     if (w) {
-      if (w.kind === 'as' && w.type) return { k: 'as', type: this.expr(w.type) };
+      if (w.kind === 'as' && w.type) {
+        // (a name asserted to a type, `toReadonlyArray_ as any`, keeps what it names: the function a const holds)
+        const of = w.inner ? this.expr(w.inner) : undefined;
+        return of && ((of.k === 'id' && of.b) || of.k === 'member') ? { k: 'as', type: this.expr(w.type), of } : { k: 'as', type: this.expr(w.type) };
+      }
       if (w.kind === 'await' && w.inner) return { k: 'await', inner: this.expr(w.inner) };
       if (w.kind === 'element' && w.inner) {
         const name = this.elementName.get(node);

@@ -51,7 +51,8 @@ export type Expr =
   | { k: 'call'; callee: Expr; args?: Array<Expr | null> }
   | { k: 'new'; callee: Expr }
   | { k: 'await'; inner: Expr }
-  | { k: 'as'; type: Expr }
+  /** `of`: the asserted expression, when it is a name or a member (`impl as any`): what a const bound so holds. */
+  | { k: 'as'; type: Expr; of?: Expr }
   | { k: 'union'; types: Expr[] }
   /** An intersection type `A & B`: a value with the members of every part. */
   | { k: 'intersection'; types: Expr[] }

@@ -877,8 +877,10 @@ export class Evaluator {
    * returns one fixed function of its file (`returnsFn`: `const ZodObject = $constructor(…)` where `$constructor`
    * ends with `return _ as any`), directly (`f()()`) or through a const or an unassigned local initialised so.
    */
-  heldFunction(f: number, e: Expr, depth = 0): (Val & { t: 'sym' }) | undefined {
+  heldFunction(f: number, e: Expr, depth = 0, fixed = false): (Val & { t: 'sym' }) | undefined {
     if (depth > 4) { this.cut++; return undefined; }
+    // `const toReadonlyArray: <S>(self: S) => … = toReadonlyArray_ as any` (Effect): the function asserted away
+    if (e.k === 'as') return e.of ? this.heldFunction(f, e.of, depth + 1, fixed) : undefined;
     if (e.k === 'call') {
       const c = this.value(f, e.callee);
       if (c.t !== 'sym') return undefined;
@@ -891,20 +893,22 @@ export class Evaluator {
       const v = this.value(f, e);
       const sym = v.t === 'sym' ? this.sym(v) : undefined;
       if (v.t !== 'sym' || !sym || sym.label !== 'Variable' || sym.kind !== 'const' || !sym.init) return undefined;
-      const held = this.heldFunction(v.f, sym.init, depth + 1);
+      const held = this.heldFunction(v.f, sym.init, depth + 1, true);
       return held && weakenFrom(held, v, 'same-file') as Val & { t: 'sym' };
     }
     if (e.k !== 'id' || !e.b) return undefined;
     if (bindsSymbol(e.b)) {
       const sym = this.files[f].symbols[bindingIndex(e.b)];
+      // a function a const's initialiser names (`fixed`: reached through a const, not a parameter's default)
+      if (fixed && sym.label === 'Function' && !sym.reassigned) return { t: 'sym', f, s: bindingIndex(e.b), r: 'same-file', c: 1 };
       if (sym.label !== 'Variable' || sym.kind !== 'const' || !sym.init) return undefined;
-      const held = this.heldFunction(f, sym.init, depth + 1);
+      const held = this.heldFunction(f, sym.init, depth + 1, true);
       return held && weakenFrom(held, { t: 'sym', f, s: bindingIndex(e.b), r: 'same-file', c: 1 }, 'same-file') as Val & { t: 'sym' };
     }
     if (bindsImport(e.b)) {
       const v = this.importValue(f, bindingIndex(e.b));
       if (v.t !== 'sym') return undefined;
-      const held = this.heldFunction(v.f, { k: 'id', name: this.sym(v).name, b: symbolBinding(v.s) }, depth + 1);
+      const held = this.heldFunction(v.f, { k: 'id', name: this.sym(v).name, b: symbolBinding(v.s) }, depth + 1, fixed);
       return held && weakenFrom(held, v, 'import') as Val & { t: 'sym' };
     }
     const loc = this.files[f].locals[bindingIndex(e.b)];
