@@ -192,7 +192,9 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
         // `new E()` of a project class with no constructor of its own, extending an outside class (`class E
         // extends Error {}`): the signature is the outside constructor, but what is instantiated (and whose
         // field initialisers run) is the project class
-        if (target && ts.isNewExpression(node) && !inProject(target)) {
+        // (likewise when the signature is only a type: `class E extends Data.TaggedError("E")<{…}> {}`, whose base is
+        // what a function returns, typed by a construct signature)
+        if (target && ts.isNewExpression(node) && (!inProject(target) || isTypeOnly(target))) {
           const cls = constructedClass(checker, node);
           if (cls && inProject(cls)) target = cls;
         }
