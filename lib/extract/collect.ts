@@ -68,7 +68,7 @@ enum Role {
   'expr.operand', 'expr.either', 'return', 'return.body', 'param.pattern', 'pattern.param', 'pattern.nested',
   'pattern.first', 'call.typearg', 'narrow.instanceof', 'narrow.guard', 'narrow.guard.either', 'fntype.predicate',
   'returns.predicate', 'type.generic', 'type.generic.arg', 'type.generic.arg2', 'type.object.prop',
-  'type.object.index', 'expr.await', 'expr.element', 'expr.element.key', 'type.array', 'expr.as', 'expr.literal',
+  'type.object.index', 'type.object.call', 'type.object.call.param', 'expr.await', 'expr.element', 'expr.element.key', 'type.array', 'expr.as', 'expr.literal',
   'fn.assigned', 'type.lookup', 'expr.and', 'new.typearg', 'new.typearg2', 'type.object.name', 'expr.element.name',
   'expr.spread.array',
   'expr.this', 'expr.super', 'jsx', 'comment', 'doc.comment', 'this.param', 'param.slot', 'fntype.param',
@@ -256,6 +256,9 @@ export class Collector {
   private readonly generics = new LazyMap<Node, { name: Node; arg: Node; arg2?: Node }>();
   /** Object type literals → their typed property signatures. */
   private readonly objectTypes = new LazyMap<Node, Array<{ name: Node; type: Node }>>();
+  /** Call signatures of object types, and each signature's parameters. */
+  private readonly objectCalls = new LazyMap<Node, Array<{ sig: Node; returns: Node }>>();
+  private readonly sigParams = new LazyMap<Node, Node[]>();
   /** Object types with an index signature or a mapped type: object type node → the value type. */
   private readonly objectIndex = new LazyMap<Node, Node>();
   /** Member names of object type literals (see Expr `object`'s `others`). */
@@ -435,6 +438,8 @@ export class Collector {
       });
       on([Role['type.object.prop']], function (c) { pushTo(this.objectTypes, get(c, 'object')!, { name: get(c, 'name')!, type: get(c, 'type')! }); return; });
       on([Role['type.object.index']], function (c) { this.objectIndex.set(get(c, 'object')!, get(c, 'type')!); return; });
+      on([Role['type.object.call']], function (c) { pushTo(this.objectCalls, get(c, 'object')!, { sig: get(c, 'sig')!, returns: get(c, 'type')! }); return; });
+      on([Role['type.object.call.param']], function (c) { pushTo(this.sigParams, get(c, 'sig')!, get(c, 'param')!); return; });
       on([Role['type.object.name']], function (c) { pushTo(this.objectNames, get(c, 'object')!, get(c, 'name')!); return; });
       on([Role['expr.await']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return; });
       on([Role['expr.element']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'element' }); return; });
@@ -1981,6 +1986,12 @@ export class Collector {
     const out: Expr = { k: 'call', callee: this.expr(c.callee) };
     const args = c.args && this.argValues(c.args);
     if (args) out.args = args;
+    // how many arguments (when `args` does not say it): what picks an overloaded call signature
+    if (c.args && c.args.length) {
+      const slots = this.realSlots(c.args);
+      const n = slots.some((a) => this.text.startsWith('...', a.start)) ? -1 : slots.length;
+      if (!args || args.length !== n) out.argc = n;
+    }
     return out;
   }
 
@@ -1997,9 +2008,11 @@ export class Collector {
     }
     const o = this.objectTypes.get(node);
     const index = this.objectIndex.get(node);
-    if (o || index) {
+    const calls = this.objectCalls.get(node);
+    if (o || index || calls) {
       const out: Expr = { k: 'object', props: [...(o ?? [])].sort((a, b) => a.name.start - b.name.start).map((p) => ({ name: this.ident(p.name), type: this.expr(p.type) })) };
       if (index) out.index = this.expr(index);
+      if (calls) out.calls = [...calls].sort((a, b) => a.sig.start - b.sig.start).map((c) => ({ ...this.arity(c.sig), returns: this.expr(c.returns) }));
       const names = this.objectNames.get(node);
       if (names) {
         const others = names.map((n) => this.ident(n)).filter((n) => !out.props.some((p) => p.name === n));
@@ -2034,6 +2047,20 @@ export class Collector {
       return inner;
     }
     return undefined;
+  }
+
+  /** How many arguments a call signature takes: its required parameters, and all (-1 with a rest parameter); `this:` is none. */
+  private arity(sig: Node): { min: number; max: number } {
+    let min = 0, max = 0;
+    for (const p of this.sigParams.get(sig) ?? []) {
+      const t = this.text.slice(p.start, Math.min(p.end, p.start + 64));
+      if (/^this\s*[:?]/.test(t)) continue;
+      if (t.startsWith('...')) return { min, max: -1 };
+      max++;
+      // `name?: T`, `name = x` (optional_parameter, or a default)
+      if (!/^[\w$]+\s*\?/.test(t) && !/^[\w$]+\s*(?::[^=]*)?=(?!>)/.test(t)) min = max;
+    }
+    return { min, max };
   }
 
   /** The shape of a node that is neither a name, a member, a call nor a type: wrappers, literals, `this`, functions. */

@@ -41,14 +41,24 @@ export function bindingIndex(b: Binding): number { return b >>> 2; }
  * The shape of an expression (or a type expression) the resolver can evaluate across files.
  * `id` without `b` is a free name: a global, or a name this file does not declare.
  */
+/**
+ * A call signature of an object type (`{ <A>(that: A): (self: S) => R; (self: S, that: A): R }`, Effect's `dual`
+ * functions): how many arguments it takes (`max` -1: a rest parameter) and its declared result.
+ */
+export interface CallSignature { min: number; max: number; returns: Expr }
+
 export type Expr =
   | { k: 'id'; name: string; b?: Binding }
   | { k: 'this'; cls: number }
   /** `st`: in a static method, where `super` is the base class itself (its static side), not an instance. */
   | { k: 'super'; cls: number; st?: true }
   | { k: 'member'; obj: Expr; name: string }
-  /** `args`: the arguments' shapes, by position (null where nothing can be learned), when any is known. */
-  | { k: 'call'; callee: Expr; args?: Array<Expr | null> }
+  /**
+   * `args`: the arguments' shapes, by position (null where nothing can be learned), when any is known (the first
+   * four). `argc`: how many arguments are written, when `args` does not say it (none known, or more than four);
+   * -1 with a spread argument.
+   */
+  | { k: 'call'; callee: Expr; args?: Array<Expr | null>; argc?: number }
   | { k: 'new'; callee: Expr }
   | { k: 'await'; inner: Expr }
   /** `of`: the asserted expression, when it is a name or a member (`impl as any`): what a const bound so holds. */
@@ -80,7 +90,7 @@ export type Expr =
    * An object type literal (`{ window: Subject<T>; count: number }`): its typed properties, in source order;
    * `others`: the names of its other members (method signatures, untyped properties), which have no recorded type.
    */
-  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[] }
+  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[] }
   /**
    * A function type (`(x: A) => R`): calling a value of it gives an R (a constructor type `new (…) => R`: `new`
    * gives an R). `predicate`: a type guard's type (`(x: any) => x is T`).

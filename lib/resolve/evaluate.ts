@@ -4,7 +4,7 @@
  * are (`conf`, the weakest link of the chain). Everything is memoised and cycle-safe, so resolution stays
  * linear in the size of the project.
  */
-import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, symbolBinding, type Binding, type CallFact, type Expr, type FileFacts, type LocalFact, type SymbolFact } from '../extract/facts.ts';
+import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, symbolBinding, type Binding, type CallFact, type CallSignature, type Expr, type FileFacts, type LocalFact, type SymbolFact } from '../extract/facts.ts';
 import type { ModuleResolver } from './modules.ts';
 import { isGlobalName } from './globals.ts';
 
@@ -56,7 +56,7 @@ export type Val =
   | { t: 'map'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
   /** A value of an object type literal (`{ window: Subject<T> }`, written in file f): its properties are typed. */
   /** (`open`: reached through a type parameter's constraint: the value has at least these members, maybe more) */
-  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; r: Reason; c: number; subst?: Subst; open?: boolean }
+  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; r: Reason; c: number; subst?: Subst; open?: boolean }
   /**
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.
@@ -253,9 +253,9 @@ export class Evaluator {
         // a method declared to return `this` (a builder) returns its receiver, whatever subclass that is
         if (c.t === 'sym' && e.callee.k === 'member' && returnsThis(this.sym(c))) {
           const recv = this.deref(this.value(f, e.callee.obj));
-          return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c, e.args, f);
+          return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c, e.args, f, e.argc);
         }
-        return this.callResult(c, e.args, f);
+        return this.callResult(c, e.args, f, e.argc);
       }
       case 'new': {
         const c = this.value(f, e.callee);
@@ -919,14 +919,23 @@ export class Evaluator {
    * Value of calling `c`: an instance of the declared return type. `args` (written in file `argFile`) bind the type
    * parameters of a generic function or method from its parameters' declared types (see inferTypeArgs).
    */
-  callResult(c: Val, args?: Array<Expr | null>, argFile?: number): Val {
+  callResult(c: Val, args?: Array<Expr | null>, argFile?: number, argc?: number): Val {
     if (c.t === 'ext') return EXT;
+    // a value of an object type with call signatures (`const close: { (exit: E): (scope: S) => Effect<void>; (scope: S,
+    // exit: E): Effect<void> } = dual(…)`): the signature the argument count picks (several: their one result)
+    if (c.t === 'obj') return c.calls ? this.signatureResult(c, argc ?? args?.length ?? 0) : UNKNOWN;
     if (c.t === 'elemfn') return weakenFrom(this.typeValue(c.f, c.of, 0, c.subst), c, 'typed-receiver');
     if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c, subst: c.subst };
     // a value of a function type (`resourceFactory: () => Unsubscribable | void`): its declared result
     if (c.t === 'fnval') return weakenFrom(this.typeValue(c.f, c.returns, 0, c.subst), c, 'return-type');
     if (c.t !== 'sym') return UNKNOWN;
     const sym = this.sym(c);
+    // a const or property declared with a function type or such an object type (`export const close: (self: Scope,
+    // exit: Exit) => Effect<void> = effect.scopeClose`): its declared result
+    if ((sym.label === 'Variable' || sym.label === 'Property') && sym.type) {
+      const d = this.deref(c);
+      return d.t === 'fnval' || (d.t === 'obj' && d.calls) ? this.callResult(d, args, argFile, argc) : UNKNOWN;
+    }
     if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) {
       const subst = sym.typeParams && sym.params && args && argFile !== undefined ? this.inferTypeArgs(c, sym, args, argFile) : c.subst;
       // a result declared as a type parameter (`<T extends Node>(x: T): T`) is what the call instantiates T to —
@@ -944,6 +953,19 @@ export class Evaluator {
       return v.t === 'unknown' || v.t === 'ext' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min(c.c, REASON_CONFIDENCE['return-type']) };
     }
     return UNKNOWN;
+  }
+
+  /** The result of calling a value of an object type with call signatures with `argc` arguments (-1: unknown). */
+  private signatureResult(o: Val & { t: 'obj' }, argc: number): Val {
+    if (argc < 0) return UNKNOWN;
+    let out: Val | undefined;
+    for (const sig of o.calls!) {
+      if (argc < sig.min || (sig.max >= 0 && argc > sig.max)) continue;
+      const v = weakenFrom(this.typeValue(o.f, sig.returns, 0, o.subst), o, 'return-type');
+      if (out && !sameValue(out, v)) return UNKNOWN;
+      out ??= v;
+    }
+    return out ?? UNKNOWN;
   }
 
   /**
@@ -1096,7 +1118,7 @@ export class Evaluator {
     if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, predicate: t.predicate, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
-    if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, others: t.others, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+    if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'union') {
       // `T | undefined`, `T | null`: T; several project types: a union value (see member)
       let ext = false;

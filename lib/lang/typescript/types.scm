@@ -104,6 +104,9 @@
 ((object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @type))) @object (#set! role "type.object.prop"))
 ; an index signature or mapped type (`{ [k: string]: T }`, `{ readonly [P in K]: T }`): any key gives a T
 ((object_type (index_signature type: (type_annotation (_) @type))) @object (#set! role "type.object.index"))
+; call signatures of an object type (overloads chosen by how many arguments a call passes) and their parameters
+((object_type (call_signature return_type: (type_annotation (_) @type)) @sig) @object (#set! role "type.object.call"))
+((call_signature parameters: (formal_parameters [(required_parameter) (optional_parameter)] @param)) @sig (#set! role "type.object.call.param"))
 ; every member name of an object type (method signatures and untyped properties have no recorded type): in an
 ; intersection (`Router & { extra?: X }`) a part that declares none of a name has no say on it
 ((object_type [(method_signature name: (_) @name) (property_signature name: (_) @name)]) @object (#set! role "type.object.name"))
