@@ -265,7 +265,8 @@ function unionTargets(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewE
   for (const member of type.types) {
     // (a class merged with an interface of its name declares the method twice: the class's body is what runs)
     const decls = checker.getPropertyOfType(member, callee.name.text)?.declarations;
-    const decl = decls?.find((d) => ts.isMethodDeclaration(d) && !!d.body) ?? decls?.[0];
+    const first = decls?.find((d) => ts.isMethodDeclaration(d) && !!d.body) ?? decls?.[0];
+    const decl = first && ts.isMethodSignature(first) ? implementingMethod(checker, first) ?? first : first;
     if (!decl || !(ts.isMethodDeclaration(decl) || ts.isMethodSignature(decl) || ts.isFunctionLike(decl))) return undefined;
     if (!out.includes(decl)) out.push(decl);
   }
@@ -309,10 +310,26 @@ function eitherTargets(checker: ts.TypeChecker, call: ts.CallExpression | ts.New
   return out.length ? out : undefined;
 }
 
+/**
+ * The method that runs for a method signature of an interface merged with a class of its name (`interface Objects
+ * { recur(…): Objects }` beside `class Objects { recur(…) {…} }`), or whose name a const holding a class expression
+ * also has (`export const Objects: new (…) => Objects = class extends Base { recur(…) {…} }`, Effect's SchemaAST).
+ */
+function implementingMethod(checker: ts.TypeChecker, decl: ts.MethodSignature): ts.Node | undefined {
+  if (!ts.isInterfaceDeclaration(decl.parent)) return undefined;
+  const impl = checker.getSymbolAtLocation(decl.name)?.declarations?.find((d) => ts.isMethodDeclaration(d) && !!d.body);
+  if (impl) return impl;
+  const value = checker.getSymbolAtLocation(decl.parent.name)?.valueDeclaration;
+  const init = value && ts.isVariableDeclaration(value) && value.initializer ? skipOuter(value.initializer) : undefined;
+  const name = decl.name.getText();
+  return init && ts.isClassExpression(init) ? init.members.find((m) => ts.isMethodDeclaration(m) && !!m.body && m.name.getText() === name) : undefined;
+}
+
 /** The declaration a call resolves to: its signature's declaration, or the class for an implicit constructor. */
 function calleeDeclaration(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression): ts.Node | undefined {
   const sig = checker.getResolvedSignature(call);
   const decl = sig?.declaration;
+  if (decl && ts.isMethodSignature(decl)) { const impl = implementingMethod(checker, decl); if (impl) return impl; }
   if (decl && !ts.isJSDocSignature(decl)) return decl;
   // a JSDoc `@overload` of a method or function (webpack's Hash.update): the signature lives in the comment; what
   // runs is the declaration the comment documents

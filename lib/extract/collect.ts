@@ -66,7 +66,7 @@ enum Role {
   'id', 'id.type', 'id.shorthand', 'member', 'call', 'new', 'call.arg', 'call.arg.branch', 'call.arg.prop',
   'push.key', 'objlit.key', 'expr.object.entry', 'expr.object.spread', 'expr.object.open', 'type.query', 'expr.wrap',
   'expr.operand', 'expr.either', 'return', 'return.body', 'param.pattern', 'pattern.param', 'pattern.nested',
-  'pattern.first', 'call.typearg', 'narrow.instanceof', 'narrow.guard', 'narrow.guard.either', 'fntype.predicate',
+  'pattern.first', 'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.if', 'narrow.guard', 'narrow.guard.either', 'fntype.predicate',
   'returns.predicate', 'type.generic', 'type.generic.arg', 'type.generic.arg2', 'type.object.prop',
   'type.object.index', 'type.object.call', 'type.object.call.param', 'expr.await', 'expr.element', 'expr.element.key', 'type.array', 'expr.as', 'expr.literal',
   'fn.assigned', 'type.lookup', 'expr.and', 'new.typearg', 'new.typearg2', 'type.object.name', 'expr.element.name',
@@ -189,6 +189,11 @@ export class Collector {
   private readonly ands = new LazyMap<Node, { left: Node; right: Node }>();
   /** `if (x instanceof C) body`: occurrences of x's binding inside body are C instances. */
   private readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body: Node }> = [];
+  /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
+  private readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: Node }> = [];
+  private readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
+  /** Identifiers narrowed by a discriminant: the member name and the tags it may hold there. */
+  private readonly tagged = new LazyMap<Node, { key: string; tags: string[] }>();
   /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */
   private readonly predicateOf = new LazyMap<Node, Node>();
   /** Identifier occurrences inside `if (guard(x)) …` → the guard's callee node. */
@@ -418,6 +423,17 @@ export class Collector {
         return;
       });
       on([Role['narrow.instanceof']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return; });
+      on([Role['narrow.tag.case']], function (c) {
+        pushTo(this.tagCases, get(c, 'cases')!, { name: get(c, 'name')!, key: get(c, 'key')!, tag: get(c, 'tag')!, node: get(c, 'case')! });
+        return;
+      });
+      on([Role['narrow.tag.if']], function (c) {
+        const test = get(c, 'test')!, key = get(c, 'key')!, tag = get(c, 'tag')!;
+        // `===` or `==` between the member and the string (not `!==`, `<`…)
+        const op = this.text.slice(key.end, tag.start).replace(/[\s'"`]/g, '');
+        if ((op === '===' || op === '==') && test.start < key.start) this.tagNarrowings.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], body: get(c, 'body')! });
+        return;
+      });
       on([Role['narrow.guard']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return; });
       on([Role['narrow.guard.either']], function (c) {
         if (this.ident(get(c, 'name')!) === this.ident(get(c, 'name2')!)) this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, guard2: get(c, 'fn2')!, body: get(c, 'body')! });
@@ -697,6 +713,7 @@ export class Collector {
     }
     this.sweepIds();
     if (this.narrowings.length) this.narrow();
+    if (this.tagNarrowings.length || this.tagCases.size) this.narrowByTags();
   }
 
   /** A scope event of `replay`: the scope it opens (inside `parent`). */
@@ -793,6 +810,43 @@ export class Collector {
         const r = recs[i];
         if (!r.scope || this.ident(r.node) !== text || lookup(r.scope, text) !== b || r.node === name) continue;
         if (type) this.narrowedTo.set(r.node, type); else if (guard && !this.narrowedTo.has(r.node)) this.guardedBy.set(r.node, guard2 ? [guard, guard2] : guard);
+      }
+    }
+  }
+
+  /**
+   * `switch (x.kind) { case 'a': case 'b': … }` and `if (x.kind === 'a') …`: inside the case (with the empty cases
+   * that fall into it) or the guarded statement, occurrences of the same binding of x (a parameter or local) are the
+   * member types whose `kind` is one of those strings, as the checker narrows a discriminated union.
+   */
+  private narrowByTags(): void {
+    const all = [...this.tagNarrowings];
+    this.tagCases.forEach((cases) => {
+      const ordered = [...cases].sort((a, b) => a.node.start - b.node.start);
+      let pending: string[] = [];
+      for (const c of ordered) {
+        pending.push(this.text.slice(c.tag.start, c.tag.end));
+        // a case with no statements falls into the next one: its tag joins that one's
+        const rest = this.text.slice(c.tag.end + 1, c.node.end).replace(/^\s*:\s*/, '');
+        if (rest === '') continue;
+        all.push({ name: c.name, key: c.key, tags: pending, body: c.node });
+        pending = [];
+      }
+    });
+    const recs = this.sortedIds;
+    for (const { name, key, tags, body } of all) {
+      const rec = this.idOf(name);
+      if (!rec?.scope) continue;
+      const text = this.ident(name);
+      const b = lookup(rec.scope, text);
+      if (!bindsLocal(b)) continue;
+      const k = this.ident(key);
+      let lo = 0, hi = recs.length;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (recs[mid].node.start < body.start) lo = mid + 1; else hi = mid; }
+      for (let i = lo; i < recs.length && recs[i].node.start < body.end; i++) {
+        const r = recs[i];
+        if (!r.scope || this.ident(r.node) !== text || lookup(r.scope, text) !== b || r.node === name || this.narrowedTo.has(r.node)) continue;
+        this.tagged.set(r.node, { key: k, tags });
       }
     }
   }
@@ -1950,7 +2004,9 @@ export class Collector {
       const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
       const guard = this.guardedBy.get(node);
       if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: plain };
-      return guard ? { k: 'guarded', by: this.expr(guard), of: plain } : plain;
+      const guarded: Expr = guard ? { k: 'guarded', by: this.expr(guard), of: plain } : plain;
+      const tag = this.tagged.size ? this.tagged.get(node) : undefined;
+      return tag ? { k: 'tagged', of: guarded, key: tag.key, tags: tag.tags } : guarded;
     }
     const m = this.members.get(node);
     if (m) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };
@@ -2091,7 +2147,7 @@ export class Collector {
       if (w.inner) return this.expr(w.inner);
     }
     const s = this.simple.get(node);
-    if (s === 'lit') return { k: 'lit' };
+    if (s === 'lit') return this.literal(node);
     if (s === 'any') return { k: 'any' };
     const entries = this.objectEntries.get(node);
     if (entries) return this.objectValue(entries);
@@ -2117,7 +2173,19 @@ export class Collector {
       if (predicate) out.predicate = this.expr(predicate);
       return out;
     }
+    // a string literal (an initialiser, `readonly _tag = 'Objects'`): its text, what a discriminant compares
+    const q = this.text.charCodeAt(node.start);
+    if (q === 34 || q === 39) return this.literal(node);
     return { k: 'other' };
+  }
+
+  /** A literal; a short string literal without escapes (`'circle'`) keeps its text. */
+  private literal(node: Node): Expr {
+    const q = this.text.charCodeAt(node.start);
+    const len = node.end - node.start;
+    if ((q !== 34 && q !== 39) || len < 2 || len > 66 || this.text.charCodeAt(node.end - 1) !== q) return { k: 'lit' };
+    const v = this.text.slice(node.start + 1, node.end - 1);
+    return v.includes('\\') || v.includes(String.fromCharCode(q)) ? { k: 'lit' } : { k: 'lit', v };
   }
 
   /**

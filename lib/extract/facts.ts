@@ -112,7 +112,13 @@ export type Expr =
   | { k: 'guarded'; by: Expr; of: Expr }
   /** `import('./x')`: a promise of that module's namespace. */
   | { k: 'import'; source: string }
-  | { k: 'lit' }
+  /** A literal; `v`: a short string literal's text (no escapes), what a discriminant (`kind: 'circle'`) compares. */
+  | { k: 'lit'; v?: string }
+  /**
+   * A name narrowed by a discriminant (`switch (s.kind) { case 'circle': … }`, `if (s.kind === 'circle') …`): the
+   * member types of `of` whose member `key` is one of `tags`.
+   */
+  | { k: 'tagged'; of: Expr; key: string; tags: string[] }
   /** The type `any` as written (an annotation, `x as any`): the checker types nothing read from it. */
   | { k: 'any' }
   | { k: 'fn' }

@@ -272,6 +272,11 @@ export class Evaluator {
         return v.t === 'ext' ? UNKNOWN : v;
       }
       case 'as': return this.typeValue(f, e.type, 0);
+      case 'tagged': {
+        // `switch (ast._tag) { case 'Objects': ast.recur(…) }`: the member types whose `_tag` is 'Objects'
+        const v = this.value(f, e.of);
+        return this.narrowedByTag(v.t === 'sym' ? this.deref(v) : v, e.key, e.tags) ?? v;
+      }
       case 'guarded': {
         // `if (isFoo(x)) x.m()`: a guard declared `(v): v is Foo` makes x a Foo here; `if (isA(x) || isB(x))` makes
         // it one of both
@@ -769,6 +774,36 @@ export class Evaluator {
    * handler`, a discriminant, `instanceof`) has left the other member types, so the member is theirs. Interfaces are
    * left out (an index signature there is not recorded, and would answer any name).
    */
+  /**
+   * The member types of a union (`u`: project types, or object types) whose discriminant `key` is one of `tags`; a
+   * member type whose discriminant we cannot read stays. Undefined when nothing is narrowed.
+   */
+  private narrowedByTag(u: Val, key: string, tags: readonly string[]): Val | undefined {
+    if (u.t !== 'union' && u.t !== 'anyof') return undefined;
+    const kept = (u.of as Val[]).filter((x) => { const t = this.tagOf(x, key); return t === undefined || tags.includes(t); });
+    if (kept.length === u.of.length || kept.length === 0) return undefined;
+    if (kept.length === 1) return kept[0];
+    const c = Math.min(...kept.map((x) => (x as { c: number }).c));
+    return u.t === 'union' ? { t: 'union', of: kept as Array<Val & { t: 'inst' }>, r: u.r, c } : { t: 'anyof', of: kept, r: u.r, c };
+  }
+
+  /** The string a member type declares for its discriminant `key` (`readonly _tag = 'Objects'`, `kind: 'circle'`). */
+  private tagOf(x: Val, key: string): string | undefined {
+    const lit = (e: Expr | undefined): string | undefined => (e?.k === 'lit' ? e.v : undefined);
+    if (x.t === 'inst') {
+      const m = this.findMember(x, key, false);
+      if (!m || m === 'ext') return undefined;
+      const sym = this.sym(m);
+      return lit(sym.type) ?? (sym.type ? undefined : lit(sym.init));
+    }
+    if (x.t === 'obj') return lit(x.props.find((p) => p.name === key)?.type);
+    if (x.t === 'inter') {
+      for (const p of x.objs ?? []) { const t = lit(p.props.find((q) => q.name === key)?.type); if (t !== undefined) return t; }
+      for (const p of x.of) { const t = this.tagOf(p, key); if (t !== undefined) return t; }
+    }
+    return undefined;
+  }
+
   /** True when a member type of a union surely has no member `name`: a class (see lacks) or a closed object type. */
   private lacksIn(x: Val, name: string): boolean {
     if (x.t === 'inst') return this.lacks(x, name);
