@@ -5,7 +5,7 @@
  */
 import test from 'ava';
 import { createHash } from 'node:crypto';
-import fs, { appendFileSync, cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import fs, { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,10 @@ import { appFiles, appGraph, filesUnder } from './fixture-graph.ts';
 import { referenceKeyword, referenceLexical, referenceShard } from './oracle.ts';
 
 const RXJS_SRC = fileURLToPath(new URL('../../node_modules/rxjs/src/', import.meta.url));
-const tmp = (): string => mkdtempSync(path.join(os.tmpdir(), 'codegraph-bytes-'));
+// every folder a test makes is removed when the file's tests end (passed or not)
+const made: string[] = [];
+const tmp = (): string => { const d = mkdtempSync(path.join(os.tmpdir(), 'codegraph-bytes-')); made.push(d); return d; };
+test.after.always(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
 
 async function build(graph: CodeGraph, src: Record<string, string>, dir: string, previousDir?: string): Promise<void> {

@@ -12,7 +12,10 @@ import { LEXICAL_ID } from '../../lib/search/embedders/index.ts';
 import { DOCS_REVISION, readDocCache } from '../../lib/search/doc-cache.ts';
 
 const files = appFiles();
-const tmp = (): string => mkdtempSync(path.join(os.tmpdir(), 'codegraph-search-'));
+// every folder a test makes is removed when the file's tests end (passed or not)
+const made: string[] = [];
+const tmp = (): string => { const d = mkdtempSync(path.join(os.tmpdir(), 'codegraph-search-')); made.push(d); return d; };
+test.after.always(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
 
 function opts(dir: string, extra: Partial<BuildSearchOptions> = {}, src = files): BuildSearchOptions & { logs: string[] } {
   const logs: string[] = [];

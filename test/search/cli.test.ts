@@ -1,6 +1,6 @@
 /** `codegraph query`, run as a user would: child process, temp CODEGRAPH_HOME, a copy of the fixture app. */
 import test from 'ava';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,7 @@ function cli(home: string, ...args: string[]): { code: number | null; out: strin
 
 test('analyze then query prints the tool JSON; bad input exits non-zero with the error code', (t) => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'codegraph-query-cli-'));
+  t.teardown(() => rmSync(tmp, { recursive: true, force: true }));
   const root = path.join(tmp, 'app');
   cpSync(APP_DIR, root, { recursive: true });
   const home = path.join(tmp, 'home');

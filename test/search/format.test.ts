@@ -14,7 +14,10 @@ import { LegacyKeywordIndex } from '../../lib/search/legacy-v1.ts';
 import { buildDocuments } from '../../lib/search/documents.ts';
 
 const files = appFiles();
-const tmp = (): string => mkdtempSync(path.join(os.tmpdir(), 'codegraph-search-format-'));
+// every folder a test makes is removed when the file's tests end (passed or not)
+const made: string[] = [];
+const tmp = (): string => { const d = mkdtempSync(path.join(os.tmpdir(), 'codegraph-search-format-')); made.push(d); return d; };
+test.after.always(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
 const strip = (r: QueryResponse): unknown => JSON.parse(JSON.stringify(r));
 /** A generation folder written by codegraph's search format 1 (wink bm25.json, uids in meta.json) over the app fixture. */
 const FORMAT_1 = fileURLToPath(new URL('../fixtures/search/format-1/', import.meta.url));

@@ -6,7 +6,7 @@
  */
 import test from 'ava';
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, statSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,10 @@ import { digest64, digestAll } from '../../lib/search/digest.ts';
 import { appFiles, appGraph, filesUnder } from './fixture-graph.ts';
 
 const RXJS_SRC = fileURLToPath(new URL('../../node_modules/rxjs/src/', import.meta.url));
-const tmp = (): string => mkdtempSync(path.join(os.tmpdir(), 'codegraph-kernel-'));
+// every folder a test makes is removed when the file's tests end (passed or not)
+const made: string[] = [];
+const tmp = (): string => { const d = mkdtempSync(path.join(os.tmpdir(), 'codegraph-kernel-')); made.push(d); return d; };
+test.after.always(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
 const expectKernel = process.env.CODEGRAPH_NATIVE !== '0' && process.env.CODEGRAPH_SEARCH_NATIVE !== '0';
 
