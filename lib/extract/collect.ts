@@ -66,7 +66,7 @@ enum Role {
   'id', 'id.type', 'id.shorthand', 'member', 'call', 'new', 'call.arg', 'call.arg.branch', 'call.arg.prop',
   'push.key', 'objlit.key', 'expr.object.entry', 'expr.object.spread', 'expr.object.open', 'type.query', 'expr.wrap',
   'expr.operand', 'expr.either', 'return', 'return.body', 'param.pattern', 'pattern.param', 'pattern.nested',
-  'pattern.first', 'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.if', 'narrow.guard', 'narrow.guard.either', 'fntype.predicate',
+  'pattern.first', 'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.if', 'narrow.tag.exit', 'narrow.guard', 'narrow.guard.either', 'fntype.predicate',
   'returns.predicate', 'type.generic', 'type.generic.arg', 'type.generic.arg2', 'type.object.prop',
   'type.object.index', 'type.object.call', 'type.object.call.param', 'expr.await', 'expr.element', 'expr.element.key', 'type.array', 'expr.as', 'expr.literal',
   'fn.assigned', 'type.lookup', 'expr.and', 'new.typearg', 'new.typearg2', 'type.object.name', 'expr.element.name',
@@ -192,6 +192,8 @@ export class Collector {
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
   private readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: Node }> = [];
   private readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
+  /** `if (x.kind !== 'a') return`: narrows x after the statement, to the end of the block it is in. */
+  private readonly tagExits: Array<{ name: Node; key: Node; tags: string[]; exit: Node }> = [];
   /** Identifiers narrowed by a discriminant: the member name and the tags it may hold there. */
   private readonly tagged = new LazyMap<Node, { key: string; tags: string[] }>();
   /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */
@@ -432,6 +434,12 @@ export class Collector {
         // `===` or `==` between the member and the string (not `!==`, `<`…)
         const op = this.text.slice(key.end, tag.start).replace(/[\s'"`]/g, '');
         if ((op === '===' || op === '==') && test.start < key.start) this.tagNarrowings.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], body: get(c, 'body')! });
+        return;
+      });
+      on([Role['narrow.tag.exit']], function (c) {
+        const key = get(c, 'key')!, tag = get(c, 'tag')!;
+        const op = this.text.slice(key.end, tag.start).replace(/[\s'"`]/g, '');
+        if (op === '!==' || op === '!=') this.tagExits.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], exit: get(c, 'if')! });
         return;
       });
       on([Role['narrow.guard']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return; });
@@ -713,7 +721,7 @@ export class Collector {
     }
     this.sweepIds();
     if (this.narrowings.length) this.narrow();
-    if (this.tagNarrowings.length || this.tagCases.size) this.narrowByTags();
+    if (this.tagNarrowings.length || this.tagCases.size || this.tagExits.length) this.narrowByTags();
   }
 
   /** A scope event of `replay`: the scope it opens (inside `parent`). */
@@ -833,6 +841,8 @@ export class Collector {
         pending = [];
       }
     });
+    // (the block after an early exit: from the `if`'s end to the end of the innermost scope around it)
+    for (const x of this.tagExits) all.push({ name: x.name, key: x.key, tags: x.tags, body: { start: x.exit.end, end: this.scopeAt(x.exit.start).end } as Node });
     const recs = this.sortedIds;
     for (const { name, key, tags, body } of all) {
       const rec = this.idOf(name);

@@ -136,6 +136,8 @@
 ; `switch (x.kind) { case 'a': … }` and `if (x.kind === 'a') …`: inside, x is the member type whose `kind` is 'a'
 (switch_statement value: (parenthesized_expression (member_expression object: (identifier) @name property: (property_identifier) @key)) body: (switch_body (switch_case value: (string (string_fragment) @tag)) @case) @cases (#set! role "narrow.tag.case"))
 (if_statement condition: (parenthesized_expression (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test) consequence: (_) @body (#set! role "narrow.tag.if"))
+; `if (x.kind !== 'a') return …` (or throw): after it, to the end of its block, x is the member type whose `kind` is 'a'
+((if_statement condition: (parenthesized_expression (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test) consequence: [(return_statement) (throw_statement) (statement_block . (return_statement) .) (statement_block . (throw_statement) .)] !alternative) @if (#set! role "narrow.tag.exit"))
 ; `xs[i]`: an element of xs (`obj[$mobx]`: maybe the member declared with that computed name)
 ((subscript_expression object: (_) @inner) @wrap (#set! role "expr.element"))
 ((subscript_expression index: [(identifier) (member_expression object: (identifier) property: (property_identifier))] @key) @wrap (#set! role "expr.element.key"))
