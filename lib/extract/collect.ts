@@ -805,20 +805,29 @@ export class Collector {
    * local; symbols keep their own references) are C instances, as the checker narrows them.
    */
   private narrow(): void {
-    const recs = this.sortedIds;
     for (const { name, type, guard, guard2, body } of this.narrowings) {
-      const rec = this.idOf(name);
-      if (!rec?.scope) continue;
-      const text = this.ident(name);
-      const b = lookup(rec.scope, text);
-      if (!bindsLocal(b)) continue;
-      let lo = 0, hi = recs.length;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (recs[mid].node.start < body.start) lo = mid + 1; else hi = mid; }
-      for (let i = lo; i < recs.length && recs[i].node.start < body.end; i++) {
-        const r = recs[i];
-        if (!r.scope || this.ident(r.node) !== text || lookup(r.scope, text) !== b || r.node === name) continue;
-        if (type) this.narrowedTo.set(r.node, type); else if (guard && !this.narrowedTo.has(r.node)) this.guardedBy.set(r.node, guard2 ? [guard, guard2] : guard);
-      }
+      this.forEachOccurrence(name, body, (node) => {
+        if (type) this.narrowedTo.set(node, type); else if (guard && !this.narrowedTo.has(node)) this.guardedBy.set(node, guard2 ? [guard, guard2] : guard);
+      });
+    }
+  }
+
+  /**
+   * Calls `fn` for each occurrence inside `body` (offsets) of the binding `name` names, when that is a parameter or
+   * local (symbols keep their own references), `name` itself aside.
+   */
+  private forEachOccurrence(name: Node, body: { start: number; end: number }, fn: (node: Node) => void): void {
+    const rec = this.idOf(name);
+    if (!rec?.scope) return;
+    const text = this.ident(name);
+    const b = lookup(rec.scope, text);
+    if (!bindsLocal(b)) return;
+    const recs = this.sortedIds;
+    let lo = 0, hi = recs.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (recs[mid].node.start < body.start) lo = mid + 1; else hi = mid; }
+    for (let i = lo; i < recs.length && recs[i].node.start < body.end; i++) {
+      const r = recs[i];
+      if (r.scope && r.node !== name && this.ident(r.node) === text && lookup(r.scope, text) === b) fn(r.node);
     }
   }
 
@@ -828,7 +837,7 @@ export class Collector {
    * member types whose `kind` is one of those strings, as the checker narrows a discriminated union.
    */
   private narrowByTags(): void {
-    const all = [...this.tagNarrowings];
+    const all: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number } }> = [...this.tagNarrowings];
     this.tagCases.forEach((cases) => {
       const ordered = [...cases].sort((a, b) => a.node.start - b.node.start);
       let pending: string[] = [];
@@ -841,23 +850,14 @@ export class Collector {
         pending = [];
       }
     });
-    // (the block after an early exit: from the `if`'s end to the end of the innermost scope around it)
-    for (const x of this.tagExits) all.push({ name: x.name, key: x.key, tags: x.tags, body: { start: x.exit.end, end: this.scopeAt(x.exit.start).end } as Node });
-    const recs = this.sortedIds;
     for (const { name, key, tags, body } of all) {
-      const rec = this.idOf(name);
-      if (!rec?.scope) continue;
-      const text = this.ident(name);
-      const b = lookup(rec.scope, text);
-      if (!bindsLocal(b)) continue;
       const k = this.ident(key);
-      let lo = 0, hi = recs.length;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (recs[mid].node.start < body.start) lo = mid + 1; else hi = mid; }
-      for (let i = lo; i < recs.length && recs[i].node.start < body.end; i++) {
-        const r = recs[i];
-        if (!r.scope || this.ident(r.node) !== text || lookup(r.scope, text) !== b || r.node === name || this.narrowedTo.has(r.node)) continue;
-        this.tagged.set(r.node, { key: k, tags });
-      }
+      this.forEachOccurrence(name, body, (node) => { if (!this.narrowedTo.has(node)) this.tagged.set(node, { key: k, tags }); });
+    }
+    // (the block after an early exit: from the `if`'s end to the end of the innermost scope around it)
+    for (const x of this.tagExits) {
+      const k = this.ident(x.key);
+      this.forEachOccurrence(x.name, { start: x.exit.end, end: this.scopeAt(x.exit.start).end }, (node) => { if (!this.narrowedTo.has(node)) this.tagged.set(node, { key: k, tags: x.tags }); });
     }
   }
 
