@@ -190,9 +190,9 @@ export class Collector {
   /** `if (x instanceof C) body`: occurrences of x's binding inside body are C instances. */
   private readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body: Node }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
-  private readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: Node }> = [];
+  private readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number } }> = [];
   private readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
-  /** `if (x.kind !== 'a') return`: narrows x after the statement, to the end of the block it is in. */
+  /** `if (x.kind !== 'a') return`: narrows x after the statement, to the end of the block it is in (known after replay). */
   private readonly tagExits: Array<{ name: Node; key: Node; tags: string[]; exit: Node }> = [];
   /** Identifiers narrowed by a discriminant: the member name and the tags it may hold there. */
   private readonly tagged = new LazyMap<Node, { key: string; tags: string[] }>();
@@ -432,13 +432,13 @@ export class Collector {
       on([Role['narrow.tag.if']], function (c) {
         const test = get(c, 'test')!, key = get(c, 'key')!, tag = get(c, 'tag')!;
         // `===` or `==` between the member and the string (not `!==`, `<`…)
-        const op = this.text.slice(key.end, tag.start).replace(/[\s'"`]/g, '');
+        const op = this.operatorBetween(key, tag);
         if ((op === '===' || op === '==') && test.start < key.start) this.tagNarrowings.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], body: get(c, 'body')! });
         return;
       });
       on([Role['narrow.tag.exit']], function (c) {
         const key = get(c, 'key')!, tag = get(c, 'tag')!;
-        const op = this.text.slice(key.end, tag.start).replace(/[\s'"`]/g, '');
+        const op = this.operatorBetween(key, tag);
         if (op === '!==' || op === '!=') this.tagExits.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], exit: get(c, 'if')! });
         return;
       });
@@ -837,7 +837,9 @@ export class Collector {
    * member types whose `kind` is one of those strings, as the checker narrows a discriminated union.
    */
   private narrowByTags(): void {
-    const all: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number } }> = [...this.tagNarrowings];
+    const all = [...this.tagNarrowings];
+    // (the block after an early exit: from the `if`'s end to the end of the innermost scope around it)
+    for (const x of this.tagExits) all.push({ name: x.name, key: x.key, tags: x.tags, body: { start: x.exit.end, end: this.scopeAt(x.exit.start).end } });
     this.tagCases.forEach((cases) => {
       const ordered = [...cases].sort((a, b) => a.node.start - b.node.start);
       let pending: string[] = [];
@@ -854,11 +856,11 @@ export class Collector {
       const k = this.ident(key);
       this.forEachOccurrence(name, body, (node) => { if (!this.narrowedTo.has(node)) this.tagged.set(node, { key: k, tags }); });
     }
-    // (the block after an early exit: from the `if`'s end to the end of the innermost scope around it)
-    for (const x of this.tagExits) {
-      const k = this.ident(x.key);
-      this.forEachOccurrence(x.name, { start: x.exit.end, end: this.scopeAt(x.exit.start).end }, (node) => { if (!this.narrowedTo.has(node)) this.tagged.set(node, { key: k, tags: x.tags }); });
-    }
+  }
+
+  /** The operator written between two nodes of a comparison (`===` in `x.kind === 'a'`; quotes and spaces left out). */
+  private operatorBetween(left: Node, right: Node): string {
+    return this.text.slice(left.end, right.start).replace(/[\s'"`]/g, '');
   }
 
   /** Identifier records in source order (set by sweepIds). */

@@ -684,15 +684,16 @@ export class Evaluator {
         if (m && m !== 'ext') return { t: 'sym', f: m.f, s: m.s, r: o.r, c: o.c, subst: this.substOf(o, m) };
         return m === 'ext' ? EXT : UNKNOWN;
       }
-      case 'union': {
-        // the same symbol through every member type, or nothing: which type the value has is the checker's call
-        // (a member type that surely lacks the member does not count: see lacks)
-        let out: (Val & { t: 'sym' }) | undefined;
-        for (const x of o.of) {
+      case 'union': case 'anyof': {
+        // the same symbol (or, for object types, the same instance type) through every member type, or nothing:
+        // which type the value has is the checker's call (a member type that surely lacks the member does not count:
+        // see lacksIn; a class's member is always a symbol)
+        let out: Val | undefined;
+        for (const x of o.of as Val[]) {
           const m = this.member(x, name);
-          if (m.t === 'unknown' && this.lacks(x, name)) continue;
-          if (m.t !== 'sym' || (out && (out.f !== m.f || out.s !== m.s))) return UNKNOWN;
-          if (!out || m.c < out.c) out = m;
+          if (m.t === 'unknown' && this.lacksIn(x, name)) continue;
+          if ((m.t !== 'sym' && m.t !== 'inst') || (out && !sameValue(out, m))) return UNKNOWN;
+          if (!out || m.c < (out as { c: number }).c) out = m;
         }
         return out ?? UNKNOWN;
       }
@@ -737,16 +738,6 @@ export class Evaluator {
         // a member also reachable through a part with an outside base could be either: no answer
         return out ? (ext ? UNKNOWN : out) : ext ? EXT : UNKNOWN;
       }
-      case 'anyof': {
-        let out: Val | undefined;
-        for (const x of o.of) {
-          const m = this.member(x, name);
-          if (m.t === 'unknown' && this.lacksIn(x, name)) continue;
-          if ((m.t !== 'sym' && m.t !== 'inst') || (out && !sameValue(out, m))) return UNKNOWN;
-          if (!out || m.c < (out as { c: number }).c) out = m;
-        }
-        return out ?? UNKNOWN;
-      }
       case 'objv': return this.objectMember(o, name);
       case 'map':
         if (name === 'get') return { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst };
@@ -768,12 +759,6 @@ export class Evaluator {
     }
   }
 
-  /**
-   * A TypeScript class (and every class or interface above it) that is all in the project and declares no member `name`, on
-   * either side: code that type-checks reads `name` on a union holding it only where a narrowing (`'reset' in
-   * handler`, a discriminant, `instanceof`) has left the other member types, so the member is theirs. Interfaces are
-   * left out (an index signature there is not recorded, and would answer any name).
-   */
   /**
    * The member types of a union (`u`: project types, or object types) whose discriminant `key` is one of `tags`; a
    * member type whose discriminant we cannot read stays. Undefined when nothing is narrowed.
@@ -812,6 +797,12 @@ export class Evaluator {
     return false;
   }
 
+  /**
+   * A TypeScript class (and every class or interface above it) that is all in the project and declares no member `name`, on
+   * either side: code that type-checks reads `name` on a union holding it only where a narrowing (`'reset' in
+   * handler`, a discriminant, `instanceof`) has left the other member types, so the member is theirs. Interfaces are
+   * left out (an index signature there is not recorded, and would answer any name).
+   */
   private lacks(x: { f: number; s: number }, name: string): boolean {
     // (TypeScript only: the checker does not hold JavaScript to its JSDoc types, so nothing there says it narrowed)
     if (this.sym(x).label !== 'Class' || this.files[x.f].language === 'javascript') return false;
