@@ -65,7 +65,7 @@ enum Role {
   none,
   'id', 'id.type', 'id.shorthand', 'member', 'call', 'new', 'call.arg', 'call.arg.branch', 'call.arg.prop',
   'push.key', 'objlit.key', 'expr.object.entry', 'expr.object.spread', 'expr.object.open', 'type.query', 'expr.wrap',
-  'expr.operand', 'expr.either', 'return', 'return.body', 'param.pattern', 'pattern.param', 'pattern.nested',
+  'expr.operand', 'expr.either', 'return', 'return.body', 'param.pattern', 'pattern.param', 'pattern.nested', 'pattern.array', 'pattern.of',
   'pattern.first', 'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.if', 'narrow.tag.exit', 'narrow.guard', 'narrow.guard.either', 'fntype.predicate',
   'returns.predicate', 'type.generic', 'type.generic.arg', 'type.generic.arg2', 'type.object.prop',
   'type.object.index', 'type.object.call', 'type.object.call.param', 'expr.await', 'expr.element', 'expr.element.key', 'type.array', 'expr.as', 'expr.literal',
@@ -183,6 +183,10 @@ export class Collector {
   private readonly firstOf = new LazyMap<Node, Node>();
   /** Nested destructuring patterns → the pattern around them and the key they destructure. */
   private readonly patternNested = new LazyMap<Node, { outer: Node; key: Node }>();
+  /** A name in an array pattern: the pattern and the name's position in it (`[, v]`: 1). */
+  private readonly arrayElement = new LazyMap<Node, { pattern: Node; index: number }>();
+  /** An array pattern of a `for … of` loop and the iterated value (`for (const [k, v] of map)`: each is an entry). */
+  private readonly patternOf = new LazyMap<Node, Node>();
   /** A binary expression under `!` → its right operand (the grammar's precedence puts `a && n!` as `(a && n)!`). */
   private readonly operandOf = new LazyMap<Node, Node>();
   /** `a && b`: its operands (the value is b's, unless a may be `any`: see Expr `and`). */
@@ -278,7 +282,7 @@ export class Collector {
   // pass 2 results
   private readonly symbols: SymbolFact[] = [];
   private readonly work: SymbolWork[] = [];
-  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number } }> = [];
+  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number } }> = [];
   /** Functions assigned to a member (`handlers.focus = (view) => …`): the member's object and name. */
   private readonly assignedFns = new LazyMap<Node, { obj: Node; name: Node }>();
   private readonly memberKeys = new LazyMap<string, number>();
@@ -414,6 +418,12 @@ export class Collector {
         if (param !== pattern) this.slotPattern.set(param, pattern);
         return;
       });
+      on([Role['pattern.array']], function (c) {
+        const pattern = get(c, 'pattern')!, name = get(c, 'name')!;
+        this.arrayElement.set(name, { pattern, index: this.patternIndex(pattern, name) });
+        return;
+      });
+      on([Role['pattern.of']], function (c) { this.patternOf.set(get(c, 'pattern')!, get(c, 'value')!); return; });
       on([Role['pattern.nested']], function (c) { this.patternNested.set(get(c, 'pattern')!, { outer: get(c, 'outer')!, key: get(c, 'key')! }); return; });
       on([Role['pattern.first']], function (c) { this.firstOf.set(get(c, 'name')!, get(c, 'value')!); return; });
       on([Role['call.typearg']], function (c) { this.callTypeArg.set(get(c, 'call')!, get(c, 'type')!); return; });
@@ -1681,7 +1691,8 @@ export class Collector {
     const l = this.localNodes.length;
     // `const [observer] = React.useState(() => new Observer(…))`: the state
     const stateOf = x.role === Role['decl.pattern'] ? this.firstOf.get(x.name) : undefined;
-    this.localNodes.push({ name, type: x.type, init: x.role === Role['decl.element'] ? undefined : x.value, initFrom, fromPattern, stateOf, elementOf: x.role === Role['decl.element'] ? x.value : undefined });
+    const arrayAt = x.role === Role['decl.pattern'] && !x.pattern ? this.arrayElement.get(x.name) : undefined;
+    this.localNodes.push({ name, type: x.type, init: x.role === Role['decl.element'] ? undefined : x.value, initFrom, fromPattern, stateOf, elementOf: x.role === Role['decl.element'] ? x.value : undefined, arrayAt });
     // an entry of a destructured parameter nothing types yet (JavaScript): its JSDoc may (see jsdocApply)
     if (x.pattern && !initFrom && this.docComments.size) pushTo(this.patternLocals, x.pattern, { l: this.localNodes.length - 1, key: x.key ? this.ident(x.key) : name });
     if (x.slot) this.slotLocal.set(x.slot, l);
@@ -1843,6 +1854,10 @@ export class Collector {
         if (obj) f.init = { k: 'member', obj, name: l.fromPattern.key };
       }
       else if (l.elementOf) f.init = { k: 'element', of: this.expr(l.elementOf) };
+      else if (l.arrayAt) {
+        const of = this.patternValue(l.arrayAt.pattern, 0);
+        if (of) f.init = { k: 'element', of, at: l.arrayAt.index };
+      }
       if (l.ctx) f.ctx = l.ctx;
       else if (l.ctxType) {
         f.ctxType = { type: this.expr(l.ctxType.type), param: l.ctxType.param };
@@ -1897,6 +1912,8 @@ export class Collector {
     if (typeNode) return { k: 'as', type: this.expr(typeNode) };
     const init = this.patternInit.get(pattern);
     if (init) return this.expr(init);
+    const iterated = this.patternOf.get(pattern);
+    if (iterated) return { k: 'element', of: this.expr(iterated) };
     if (slot) {
       const l = this.slotLocal.get(slot);
       return l === undefined ? undefined : { k: 'id', name: '', b: localBinding(l) };
@@ -1905,6 +1922,18 @@ export class Collector {
     if (!nested) return undefined;
     const outer = this.patternValue(nested.outer, depth + 1);
     return outer && { k: 'member', obj: outer, name: this.ident(nested.key) };
+  }
+
+  /** The position of `name` among the elements of the array pattern `pattern` (commas before it, outside brackets). */
+  private patternIndex(pattern: Node, name: Node): number {
+    let index = 0, depth = 0;
+    for (let i = pattern.start + 1; i < name.start; i++) {
+      const ch = this.text.charCodeAt(i);
+      if (ch === 40 || ch === 91 || ch === 123) depth++; // ( [ {
+      else if (ch === 41 || ch === 93 || ch === 125) depth--;
+      else if (ch === 44 && depth === 0) index++;
+    }
+    return index;
   }
 
   /** What an unannotated function returns (its return statements' values), for the resolver to evaluate. */
@@ -2175,7 +2204,11 @@ export class Collector {
     const named = this.classSymOf.get(node) ?? this.fnSymOf.get(node);
     if (named !== undefined) return { k: 'id', name: this.symbols[named].name, b: symbolBinding(named) };
     const sk = this.scopeKindOf.get(node);
-    if (sk === 'arrow' || sk === 'function') return { k: 'fn' };
+    if (sk === 'arrow' || sk === 'function') {
+      // what it returns: `users.map((u) => u.owner)` is an array of owners, `fns.make()` of `{ make: () => new A() }` an A
+      const ret = this.functionResult(node);
+      return ret && ret.k !== 'other' && ret.k !== 'lit' ? { k: 'fn', ret } : { k: 'fn' };
+    }
     const ret = sk === 'type' ? this.fnTypeReturns.get(node) : undefined;
     if (ret) {
       const params = this.fnTypeParams.get(node);
@@ -2209,7 +2242,7 @@ export class Collector {
     let known = false;
     const out = ordered.slice(0, 4).map((a) => {
       const e = this.expr(a);
-      const useful = e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'await' || e.k === 'element';
+      const useful = e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'await' || e.k === 'element' || (e.k === 'fn' && !!e.ret);
       if (useful) known = true;
       return useful ? e : null;
     });

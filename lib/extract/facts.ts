@@ -70,7 +70,8 @@ export type Expr =
    * An element of an array value (`xs[i]`, `for (const x of xs)`). `key`: the index written as a name
    * (`obj[$mobx]` → `[$mobx]`), which may be a member declared with that computed name (`[$mobx]: Admin`).
    */
-  | { k: 'element'; of: Expr; key?: string }
+  /** `at`: the position an array pattern takes (`const [a, b] = pair`: b is at 1), which picks a tuple's element. */
+  | { k: 'element'; of: Expr; key?: string; at?: number }
   /**
    * `a && b`: b where it is used as an object (a's falsy values have no project members) — when a's type is known:
    * `any && b` is `any` to the checker.
@@ -121,7 +122,11 @@ export type Expr =
   | { k: 'tagged'; of: Expr; key: string; tags: string[] }
   /** The type `any` as written (an annotation, `x as any`): the checker types nothing read from it. */
   | { k: 'any' }
-  | { k: 'fn' }
+  /**
+   * A function expression or arrow that is no symbol of its own (a callback, an object literal's entry). `ret`: what
+   * it returns (its expression body, or its return statements' values; not for async functions and generators).
+   */
+  | { k: 'fn'; ret?: Expr }
   | { k: 'other' };
 
 /**

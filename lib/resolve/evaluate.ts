@@ -46,12 +46,15 @@ export type Val =
    */
   | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[]; up?: boolean; st?: boolean }
   | { t: 'ns'; f: number; r: Reason; c: number }
-  /** An array whose elements have the type `of` (written in file f). */
-  | { t: 'arr'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
+  /**
+   * An array whose elements have the type `of` (written in file f); `el`: whose elements are that value instead
+   * (`users.map((u) => u.owner)`: what the callback returns).
+   */
+  | { t: 'arr'; f: number; of: Expr; r: Reason; c: number; subst?: Subst; el?: Val }
   /** A built-in array method that returns an element (`shift`, `pop`, `at`, `find`, …). */
-  | { t: 'elemfn'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
+  | { t: 'elemfn'; f: number; of: Expr; r: Reason; c: number; subst?: Subst; el?: Val }
   /** A built-in array method that returns an array of the same elements (`slice`, `filter`, `concat`, …). */
-  | { t: 'arrfn'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
+  | { t: 'arrfn'; f: number; of: Expr; r: Reason; c: number; subst?: Subst; el?: Val }
   /** A `Map<K, V>` whose values have the type `of` (written in file f): `get` gives one, `forEach` passes one. */
   | { t: 'map'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
   /** A value of an object type literal (`{ window: Subject<T> }`, written in file f): its properties are typed. */
@@ -84,8 +87,14 @@ export type Val =
   | { t: 'objv'; f: number; entries: Array<{ name: string; value: Expr } | { spread: Expr } | { open: true }>; r: Reason; c: number }
   /** A value of a function type (`factory: () => R`, written in file f): calling it gives an R. */
   | { t: 'fnval'; f: number; returns: Expr; params?: Array<Expr | null>; predicate?: Expr; r: Reason; c: number; subst?: Subst }
-  | { t: 'ext' }
-  | { t: 'unknown' };
+  /**
+   * Outside the project (a built-in, a package), or a function expression of the project that is no symbol (`fn`:
+   * where it is written and what it returns): its members are built-ins, calling it gives what it returns.
+   */
+  | { t: 'ext'; fn?: { f: number; ret: Expr } }
+  | { t: 'unknown' }
+  /** A tuple (a map's entry `[key, value]`, `Object.entries`' pairs): each position's value (unknown where not known). */
+  | { t: 'tup'; items: Val[]; r: Reason; c: number };
 
 /**
  * A type argument as written (`User` in `Repo<User>`, in file f), with the substitution in force there; or, for a
@@ -96,6 +105,8 @@ interface TypeArg { f: number; t: Expr; subst?: Subst; v?: Val }
 type Subst = ReadonlyMap<string, TypeArg>;
 
 const EXT: Val = Object.freeze({ t: 'ext' }) as Val;
+/** The element type of an array whose elements are known as a value (`el`), not as a type. */
+const OTHER: Expr = Object.freeze({ k: 'other' }) as Expr;
 const UNKNOWN: Val = Object.freeze({ t: 'unknown' }) as Val;
 /** A memo entry being computed (value, exportOf): a caller reaching it again is in a cycle, and gets unknown. */
 const PENDING: Val = Object.freeze({ t: 'unknown' }) as Val;
@@ -194,7 +205,7 @@ export class Evaluator {
         const b = e.b;
         if (!b) { if (e.name !== 'exports') return isGlobalName(e.name) ? EXT : UNKNOWN; } else if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
       } else if (k === 'this') return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
-      else if (k === 'lit' || k === 'fn') return EXT;
+      else if (k === 'lit' || (k === 'fn' && !e.ret)) return EXT;
     }
     const memo = this.valMemo.get(e);
     if (memo) {
@@ -249,6 +260,14 @@ export class Evaluator {
           const recv = this.deref(this.value(f, e.callee.obj));
           if (recv.t === 'prom') return recv;
         }
+        if (e.callee.k === 'member' && e.args?.[0]?.k === 'fn') {
+          const mapped = this.mappedResult(f, e.callee, e.args[0]);
+          if (mapped) return mapped;
+        }
+        if (e.callee.k === 'member' && e.callee.obj.k === 'id' && !e.callee.obj.b && e.args?.[0]) {
+          const built = this.builtinResult(f, e.callee.obj.name, e.callee.name, e.args);
+          if (built) return built;
+        }
         const c = this.value(f, e.callee);
         // a method declared to return `this` (a builder) returns its receiver, whatever subclass that is
         if (c.t === 'sym' && e.callee.k === 'member' && returnsThis(this.sym(c))) {
@@ -296,13 +315,17 @@ export class Evaluator {
       }
       case 'element': {
         const arr = this.deref(this.value(f, e.of));
+        // `const [key, value] = entry`: the tuple's element at that position
+        if (arr.t === 'tup') return e.at !== undefined ? arr.items[e.at] ?? UNKNOWN : UNKNOWN;
+        // `for (const entry of map)`: an entry
+        if (arr.t === 'map') return this.entryOf(arr);
         // `obj[$mobx]` on a type declaring `[$mobx]: Admin`: that member (same name written the same way)
         if (e.key && (arr.t === 'inst' || arr.t === 'union' || arr.t === 'inter')) {
           const m = this.member(arr, e.key);
           if (m.t === 'sym') return m;
         }
         if (arr.t === 'obj' && arr.index) return weakenFrom(this.typeValue(arr.f, arr.index, 0, arr.subst), arr, 'typed-receiver');
-        return arr.t === 'arr' ? weakenFrom(this.typeValue(arr.f, arr.of, 0, arr.subst), arr, 'typed-receiver') : UNKNOWN;
+        return arr.t === 'arr' ? this.elementOf(arr, 'typed-receiver') : UNKNOWN;
       }
       case 'union': {
         // a value that is one of several (`c ? a : b`, `a || b`): the same symbol through every branch, or the
@@ -348,9 +371,11 @@ export class Evaluator {
       case 'spread': {
         // `[...xs]`: an array of xs's elements (a Set is an array of its elements here; a Map gives pairs: unknown)
         const v = this.deref(this.value(f, e.of));
+        if (v.t === 'map') return { t: 'arr', f: v.f, of: OTHER, r: v.r, c: v.c, el: this.entryOf(v) };
         return v.t === 'arr' ? v : UNKNOWN;
       }
-      case 'lit': case 'fn': return EXT;
+      case 'lit': return EXT;
+      case 'fn': return e.ret ? { t: 'ext', fn: { f, ret: e.ret } } : EXT;
       case 'objval': return { t: 'objv', f, entries: e.entries, r: 'same-file', c: 1 };
       default: return UNKNOWN;
     }
@@ -461,7 +486,7 @@ export class Evaluator {
     if (call && call.callee.k === 'member' && ctx.arg === 0 && ELEMENT_CALLBACKS[call.callee.name]?.includes(ctx.param)) {
       // `items.forEach((item) => …)`: the parameter is an element of the array
       const arr = this.deref(this.value(f, call.callee.obj));
-      if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return weakenFrom(this.typeValue(arr.f, arr.of, 0, arr.subst), arr, 'contextual-type');
+      if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return this.elementOf(arr, 'contextual-type');
     }
     if (call && call.callee.k === 'member' && call.callee.name === 'then' && ctx.arg === 0 && ctx.param === 0) {
       // `find().then((x) => …)`: x is what the promise resolves to
@@ -472,7 +497,10 @@ export class Evaluator {
     if (!target) return UNKNOWN;
     const t = this.sym(target).callbackParams?.[ctx.arg]?.[ctx.param];
     if (!t) return UNKNOWN;
-    return weakenFrom(this.typeValue(target.f, t, 0), { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type');
+    // a method of a generic receiver (`box.map((v) => …)` on a `Box<Cat>`): its type parameters as the receiver binds them
+    const callee = call!.callee.k === 'member' ? this.value(f, call!.callee) : undefined;
+    const subst = callee?.t === 'sym' && callee.f === target.f && callee.s === target.s ? callee.subst : undefined;
+    return weakenFrom(this.typeValue(target.f, t, 0, subst), { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type');
   }
 
   /** The function, method or constructor a call runs (undefined when unknown or outside the project). */
@@ -741,7 +769,8 @@ export class Evaluator {
       case 'objv': return this.objectMember(o, name);
       case 'map':
         if (name === 'get') return { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst };
-        // `map.values()`: an iterable of the values (for-of, spread, `.forEach` of an iterator)
+        // `map.values()`: an iterable of the values (for-of, spread, `.forEach` of an iterator); `map.entries()` of entries
+        if (name === 'entries') return { t: 'arrfn', f: o.f, of: OTHER, r: o.r, c: o.c, el: this.entryOf(o) };
         return name === 'values' ? { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst } : EXT;
       case 'prom': return EXT; // then, catch, finally: built-ins (a `then` callback's parameter: see contextual)
       case 'obj': {
@@ -752,8 +781,8 @@ export class Evaluator {
         return o.index ? weakenFrom(this.typeValue(o.f, o.index, 0, o.subst), o, 'typed-receiver') : UNKNOWN;
       }
       case 'arr':
-        if (SAME_ARRAY_METHODS.has(name)) return { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst };
-        return ELEMENT_METHODS.has(name) ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst } : EXT;
+        if (SAME_ARRAY_METHODS.has(name)) return { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst, el: o.el };
+        return ELEMENT_METHODS.has(name) ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst, el: o.el } : EXT;
       case 'ext': return EXT;
       default: return UNKNOWN;
     }
@@ -882,6 +911,63 @@ export class Evaluator {
    * the result calls it (`createRouterFactory(config)(routes)` runs the `createRouterInner` it returns); anything
    * else as the object it holds (`deref`).
    */
+  /**
+   * The result of a built-in that maps through a callback (`fn`, written in file f): `xs.map(cb)` is an array of
+   * what cb returns, `xs.flatMap(cb)` of its elements, `p.then(cb)` a promise of it. Undefined when that is not
+   * known (the call is then read as before: a built-in's result).
+   */
+  private mappedResult(f: number, callee: Expr & { k: 'member' }, fn: Expr & { k: 'fn' }): Val | undefined {
+    const name = callee.name;
+    if ((name !== 'map' && name !== 'flatMap' && name !== 'then') || !fn.ret) return undefined;
+    const recv = this.deref(this.value(f, callee.obj));
+    if (name === 'then' ? recv.t !== 'prom' : recv.t !== 'arr') return undefined;
+    let v = this.callResult(this.value(f, fn));
+    if (v.t === 'sym') v = this.deref(v);
+    if (name === 'flatMap' && v.t === 'arr') v = this.elementOf(v, 'return-type');
+    if (v.t === 'unknown') return undefined;
+    if (name === 'then') return v.t === 'prom' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min((recv as { c: number }).c, REASON_CONFIDENCE['return-type']) };
+    const a = recv as Val & { t: 'arr' };
+    return { t: 'arr', f: a.f, of: a.of, r: a.r, c: a.c, subst: a.subst, el: v };
+  }
+
+  /**
+   * The result of a global's static method reading a project value (`Object.values(byId)`, `Object.entries(byId)`,
+   * `Array.from(map.values())`, `Array.from(xs, (x) => x.owner)`); undefined for anything else (read as before).
+   */
+  private builtinResult(f: number, global: string, name: string, args: Array<Expr | null>): Val | undefined {
+    if (global === 'Object' && (name === 'values' || name === 'entries')) {
+      // a `Record<string, V>`, `{ [k: string]: V }`: every value is a V
+      const o = this.deref(this.value(f, args[0]!));
+      if (o.t !== 'obj' || !o.index || o.props.length || o.others?.length) return undefined;
+      const v = this.typeValue(o.f, o.index, 0, o.subst);
+      if (v.t === 'unknown') return undefined;
+      const el: Val = name === 'values' ? v : { t: 'tup', items: [EXT, v], r: o.r, c: o.c };
+      return { t: 'arr', f: o.f, of: OTHER, r: o.r, c: o.c, el };
+    }
+    if (global === 'Array' && name === 'from') {
+      const src = this.deref(this.value(f, args[0]!));
+      const arr: Val | undefined = src.t === 'arr' ? src : src.t === 'map' ? { t: 'arr', f: src.f, of: OTHER, r: src.r, c: src.c, el: this.entryOf(src) } : undefined;
+      if (!arr) return undefined;
+      const fn = args[1];
+      if (!fn) return arr;
+      if (fn.k !== 'fn' || !fn.ret) return undefined;
+      let v = this.callResult(this.value(f, fn));
+      if (v.t === 'sym') v = this.deref(v);
+      return v.t === 'unknown' ? undefined : { t: 'arr', f: arr.f, of: OTHER, r: arr.r, c: arr.c, el: v };
+    }
+    return undefined;
+  }
+
+  /** An entry of a map value: the tuple `[key, value]` (the key's type is not recorded). */
+  private entryOf(m: Val & { t: 'map' }): Val {
+    return { t: 'tup', items: [UNKNOWN, weakenFrom(this.typeValue(m.f, m.of, 0, m.subst), m, 'typed-receiver')], r: m.r, c: m.c };
+  }
+
+  /** An element of an array value (or what an element method returns), reached by the step `r`. */
+  private elementOf(a: { f: number; of: Expr; subst?: Subst; el?: Val; r: Reason; c: number }, r: Reason): Val {
+    return weakenFrom(a.el ?? this.typeValue(a.f, a.of, 0, a.subst), a as Val, r);
+  }
+
   private heldValue(v: Val): Val {
     if (v.t === 'sym') {
       const sym = this.sym(v);
@@ -946,12 +1032,13 @@ export class Evaluator {
    * parameters of a generic function or method from its parameters' declared types (see inferTypeArgs).
    */
   callResult(c: Val, args?: Array<Expr | null>, argFile?: number, argc?: number): Val {
-    if (c.t === 'ext') return EXT;
+    // a function expression (`{ make: () => new A() }`): what it returns
+    if (c.t === 'ext') return c.fn ? weaken(this.heldValue(this.value(c.fn.f, c.fn.ret)), 'return-type') : EXT;
     // a value of an object type with call signatures (`const close: { (exit: E): (scope: S) => Effect<void>; (scope: S,
     // exit: E): Effect<void> } = dual(…)`): the signature the argument count picks (several: their one result)
     if (c.t === 'obj') return c.calls ? this.signatureResult(c, argc ?? args?.length ?? 0) : UNKNOWN;
-    if (c.t === 'elemfn') return weakenFrom(this.typeValue(c.f, c.of, 0, c.subst), c, 'typed-receiver');
-    if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c, subst: c.subst };
+    if (c.t === 'elemfn') return this.elementOf(c, 'typed-receiver');
+    if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c, subst: c.subst, el: c.el };
     // a value of a function type (`resourceFactory: () => Unsubscribable | void`): its declared result
     if (c.t === 'fnval') return weakenFrom(this.typeValue(c.f, c.returns, 0, c.subst), c, 'return-type');
     if (c.t !== 'sym') return UNKNOWN;
@@ -1017,12 +1104,14 @@ export class Evaluator {
         else if (!prev) own.set(key, { f: c.f, t: pt, v });
         return;
       }
-      if (pt.k === 'array') return bind(pt.of, () => { const a = this.deref(arg()); return a.t === 'arr' ? this.typeValue(a.f, a.of, 0, a.subst) : UNKNOWN; }, depth + 1);
+      if (pt.k === 'array') return bind(pt.of, () => { const a = this.deref(arg()); return a.t === 'arr' ? a.el ?? this.typeValue(a.f, a.of, 0, a.subst) : UNKNOWN; }, depth + 1);
       if (pt.k === 'promise') return bind(pt.of, () => { const p = this.deref(arg()); return p.t === 'prom' ? p.of : UNKNOWN; }, depth + 1);
       if (pt.k === 'union') { for (const m of pt.types) if (m.k === 'id') bind(m, arg, depth + 1); return; }
       if (pt.k === 'fntype') {
         return bind(pt.returns, () => {
           const a = arg();
+          // a function expression (`box.map((v) => v.owner)` binding `map<U>(f: (v: T) => U)`'s U): what it returns
+          if (a.t === 'ext' && a.fn) return this.callResult(a);
           if (a.t !== 'sym') return UNKNOWN;
           const as = this.sym(a);
           // a class where a function type is expected is a constructor type (`new (...args) => T`): an instance
@@ -1632,7 +1721,7 @@ function shareable(v: Val): boolean {
 
 /** Two values standing for the same thing (the same symbol or instance type; otherwise the same object). */
 function sameValue(a: Val, b: Val): boolean {
-  if (a === b) return true;
+  if (a === b || (a.t === 'ext' && b.t === 'ext')) return true;
   if ((a.t === 'sym' || a.t === 'inst') && a.t === b.t) return a.f === (b as typeof a).f && a.s === (b as typeof a).s;
   return false;
 }

@@ -55,6 +55,12 @@
 ((object_pattern (pair_pattern key: (property_identifier) @key value: (object_pattern) @pattern)) @outer (#set! role "pattern.nested"))
 ((object_pattern (pair_pattern key: (property_identifier) @key value: (assignment_pattern left: (object_pattern) @pattern))) @outer (#set! role "pattern.nested"))
 (array_pattern (identifier) @name (#set! role "decl.pattern"))
+; an array pattern's names are elements of what it takes apart, by position (`const [a, b] = pair`,
+; `for (const [key, value] of map)`, `([, v]) => …`)
+((array_pattern (identifier) @name) @pattern (#set! role "pattern.array"))
+((array_pattern (assignment_pattern left: (identifier) @name)) @pattern (#set! role "pattern.array"))
+((variable_declarator name: (array_pattern) @pattern value: (_) @value) (#set! role "var.pattern"))
+(for_in_statement left: (array_pattern) @pattern operator: "of" right: (_) @value (#set! role "pattern.of"))
 ; the first name of an array pattern and the declarator's value (`const [state, setState] = useState(init)`)
 ((variable_declarator name: (array_pattern . (identifier) @name) value: (call_expression) @value) (#set! role "pattern.first"))
 (rest_pattern (identifier) @name (#set! role "decl.pattern"))

@@ -11,6 +11,7 @@
 ((comment) @comment (#set! role "doc.comment"))
 ; a destructured parameter: its names are members of what the parameter receives (TypeScript: types.scm)
 (formal_parameters (object_pattern) @pattern @param (#set! role "pattern.param"))
+(formal_parameters (array_pattern) @pattern @param (#set! role "pattern.param"))
 (formal_parameters (assignment_pattern left: (object_pattern) @pattern) @param (#set! role "pattern.param"))
 ; tree-sitter-javascript keeps no node for the word `default` in a specifier: `import { default as x }`,
 ; `export { default } from`, `export { default as X } from` (TypeScript's grammar names it as an identifier: core.scm's patterns)

@@ -66,6 +66,7 @@
 ((optional_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
 ; a destructured parameter without a type: its names are members of what the parameter receives (contextual typing)
 ([(required_parameter pattern: (object_pattern) @pattern) (optional_parameter pattern: (object_pattern) @pattern)] @param (#set! role "pattern.param"))
+([(required_parameter pattern: (array_pattern) @pattern) (optional_parameter pattern: (array_pattern) @pattern)] @param (#set! role "pattern.param"))
 ; `function (this: Subscriber<T>, …)`: the type `this` has inside
 ((required_parameter pattern: (this) type: (type_annotation (_) @type)) @param (#set! role "this.param"))
 ([(function_signature parameters: (formal_parameters (_) @param))
