@@ -66,7 +66,7 @@ enum Role {
   'id', 'id.type', 'id.shorthand', 'member', 'call', 'new', 'call.arg', 'call.arg.branch', 'call.arg.prop',
   'push.key', 'objlit.key', 'expr.object.entry', 'expr.object.spread', 'expr.object.open', 'type.query', 'expr.wrap',
   'expr.operand', 'expr.either', 'return', 'return.body', 'param.pattern', 'pattern.param', 'pattern.nested', 'pattern.array', 'pattern.of',
-  'pattern.first', 'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.if', 'narrow.tag.exit', 'narrow.guard', 'narrow.guard.either', 'fntype.predicate',
+  'pattern.first', 'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.if', 'narrow.tag.exit', 'narrow.guard', 'narrow.guard.either', 'narrow.instanceof.exit', 'narrow.guard.exit', 'fntype.predicate',
   'returns.predicate', 'type.generic', 'type.generic.arg', 'type.generic.arg2', 'type.object.prop',
   'type.object.index', 'type.object.call', 'type.object.call.param', 'expr.await', 'expr.element', 'expr.element.key', 'type.array', 'expr.as', 'expr.literal',
   'fn.assigned', 'type.lookup', 'expr.and', 'new.typearg', 'new.typearg2', 'type.object.name', 'expr.element.name',
@@ -192,7 +192,8 @@ export class Collector {
   /** `a && b`: its operands (the value is b's, unless a may be `any`: see Expr `and`). */
   private readonly ands = new LazyMap<Node, { left: Node; right: Node }>();
   /** `if (x instanceof C) body`: occurrences of x's binding inside body are C instances. */
-  private readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body: Node }> = [];
+  /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
+  private readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
   private readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number } }> = [];
   private readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
@@ -452,6 +453,8 @@ export class Collector {
         if (op === '!==' || op === '!=') this.tagExits.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], exit: get(c, 'if')! });
         return;
       });
+      on([Role['narrow.instanceof.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, exit: get(c, 'if')! }); return; });
+      on([Role['narrow.guard.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, exit: get(c, 'if')! }); return; });
       on([Role['narrow.guard']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return; });
       on([Role['narrow.guard.either']], function (c) {
         if (this.ident(get(c, 'name')!) === this.ident(get(c, 'name2')!)) this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, guard2: get(c, 'fn2')!, body: get(c, 'body')! });
@@ -815,9 +818,10 @@ export class Collector {
    * local; symbols keep their own references) are C instances, as the checker narrows them.
    */
   private narrow(): void {
-    for (const { name, type, guard, guard2, body } of this.narrowings) {
-      this.forEachOccurrence(name, body, (node) => {
-        if (type) this.narrowedTo.set(node, type); else if (guard && !this.narrowedTo.has(node)) this.guardedBy.set(node, guard2 ? [guard, guard2] : guard);
+    for (const { name, type, guard, guard2, body, exit } of this.narrowings) {
+      this.forEachOccurrence(name, body ?? this.exitSpan(exit!), (node) => {
+        // (an early exit's narrowing holds in the rest of the block, where an `if` of its own may narrow further)
+        if (type) { if (!exit || !this.narrowedTo.has(node)) this.narrowedTo.set(node, type); } else if (guard && !this.narrowedTo.has(node) && (!exit || !this.guardedBy.has(node))) this.guardedBy.set(node, guard2 ? [guard, guard2] : guard);
       });
     }
   }
@@ -849,7 +853,7 @@ export class Collector {
   private narrowByTags(): void {
     const all = [...this.tagNarrowings];
     // (the block after an early exit: from the `if`'s end to the end of the innermost scope around it)
-    for (const x of this.tagExits) all.push({ name: x.name, key: x.key, tags: x.tags, body: { start: x.exit.end, end: this.scopeAt(x.exit.start).end } });
+    for (const x of this.tagExits) all.push({ name: x.name, key: x.key, tags: x.tags, body: this.exitSpan(x.exit) });
     this.tagCases.forEach((cases) => {
       const ordered = [...cases].sort((a, b) => a.node.start - b.node.start);
       let pending: string[] = [];
@@ -866,6 +870,11 @@ export class Collector {
       const k = this.ident(key);
       this.forEachOccurrence(name, body, (node) => { if (!this.narrowedTo.has(node)) this.tagged.set(node, { key: k, tags }); });
     }
+  }
+
+  /** Where an early exit's narrowing holds: from the end of its `if` to the end of the innermost scope around it. */
+  private exitSpan(exit: Node): { start: number; end: number } {
+    return { start: exit.end, end: this.scopeAt(exit.start).end };
   }
 
   /** The operator written between two nodes of a comparison (`===` in `x.kind === 'a'`; quotes and spaces left out). */

@@ -140,6 +140,9 @@
 ; … and inside the first branch of `x instanceof C ? a : b`
 (ternary_expression condition: (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) consequence: (_) @body (#set! role "narrow.instanceof"))
 ; `switch (x.kind) { case 'a': … }` and `if (x.kind === 'a') …`: inside, x is the member type whose `kind` is 'a'
+; an early exit (`if (!(x instanceof Foo)) return;`, also `throw`, `continue`, without else): x is a Foo from there
+; to the end of the block
+((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)))) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block . [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.instanceof.exit"))
 (switch_statement value: (parenthesized_expression (member_expression object: (identifier) @name property: (property_identifier) @key)) body: (switch_body (switch_case value: (string (string_fragment) @tag)) @case) @cases (#set! role "narrow.tag.case"))
 (if_statement condition: (parenthesized_expression (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test) consequence: (_) @body (#set! role "narrow.tag.if"))
 ; `if (x.kind !== 'a') return …` (or throw): after it, to the end of its block, x is the member type whose `kind` is 'a'
