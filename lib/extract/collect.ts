@@ -68,9 +68,9 @@ enum Role {
   'expr.operand', 'expr.either', 'return', 'return.body', 'param.pattern', 'pattern.param', 'pattern.nested', 'pattern.array', 'pattern.of',
   'pattern.first', 'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.if', 'narrow.tag.exit', 'narrow.guard', 'narrow.guard.either', 'narrow.instanceof.exit', 'narrow.guard.exit', 'fntype.predicate',
   'returns.predicate', 'type.generic', 'type.generic.arg', 'type.generic.arg2', 'type.object.prop',
-  'type.object.index', 'type.object.call', 'type.object.call.param', 'expr.await', 'expr.element', 'expr.element.key', 'type.array', 'expr.as', 'expr.literal',
+  'type.object.index', 'type.object.call', 'type.object.call.param', 'expr.await', 'expr.element', 'expr.element.key', 'expr.element.at', 'type.array', 'expr.as', 'expr.literal',
   'fn.assigned', 'type.lookup', 'expr.and', 'new.typearg', 'new.typearg2', 'type.object.name', 'expr.element.name',
-  'expr.spread.array',
+  'expr.spread.array', 'arg.list.item', 'type.tuple.item',
   'expr.this', 'expr.super', 'jsx', 'comment', 'doc.comment', 'this.param', 'param.slot', 'fntype.param',
   'type.union', 'fntype.returns', 'type.intersection', 'returns', 'annotated', 'var.var', 'var.let',
   'heritage.extends', 'heritage.implements', 'var.pattern', 'decorated',
@@ -183,6 +183,12 @@ export class Collector {
   private readonly firstOf = new LazyMap<Node, Node>();
   /** Nested destructuring patterns → the pattern around them and the key they destructure. */
   private readonly patternNested = new LazyMap<Node, { outer: Node; key: Node }>();
+  /** `xs[1]`: the position a small integer index names. */
+  private readonly elementAt = new LazyMap<Node, number>();
+  /** A tuple type's items: each position's node and its type. */
+  private readonly tupleItems = new LazyMap<Node, Map<Node, Node>>();
+  /** The items of an array literal that is a call's first argument. */
+  private readonly listItems = new LazyMap<Node, Node[]>();
   /** A name in an array pattern: the pattern and the name's position in it (`[, v]`: 1). */
   private readonly arrayElement = new LazyMap<Node, { pattern: Node; index: number }>();
   /** An array pattern of a `for … of` loop and the iterated value (`for (const [k, v] of map)`: each is an entry). */
@@ -482,7 +488,21 @@ export class Collector {
       on([Role['expr.element']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'element' }); return; });
       on([Role['expr.element.key']], function (c) { this.elementKey.set(get(c, 'wrap')!, get(c, 'key')!); return; });
       on([Role['expr.element.name']], function (c) { this.elementName.set(get(c, 'wrap')!, get(c, 'key')!); return; });
+      on([Role['expr.element.at']], function (c) {
+        const key = get(c, 'key')!, text = this.text.slice(key.start, key.end);
+        if (/^\d{1,2}$/.test(text)) this.elementAt.set(get(c, 'wrap')!, Number(text));
+        return;
+      });
       on([Role['type.array']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'array' }); return; });
+      on([Role['arg.list.item']], function (c) { pushTo(this.listItems, get(c, 'list')!, get(c, 'item')!); return; });
+      on([Role['type.tuple.item']], function (c) {
+        const list = get(c, 'list')!, at = get(c, 'pos')!, item = get(c, 'item')!;
+        let items = this.tupleItems.get(list);
+        if (!items) this.tupleItems.set(list, (items = new Map()));
+        // a labelled item (`[user: User]`) is matched twice: its type is the item
+        if (!items.has(at) || item !== at) items.set(at, item);
+        return;
+      });
       on([Role['expr.spread.array']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'spread' }); return; });
       on([Role['expr.as']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), type: get(c, 'type'), kind: 'as' }); return; });
       on([Role['expr.literal']], function (c) {
@@ -2086,10 +2106,18 @@ export class Collector {
       if (ta && callee.k === 'id' && !callee.b) {
         if (ta.arg && ARRAY_TYPES.has(callee.name)) return { k: 'as', type: { k: 'array', of: this.expr(ta.arg) } };
         if (ta.arg2 && MAP_TYPES.has(callee.name)) return { k: 'as', type: { k: 'map', of: this.expr(ta.arg2) } };
+        if (ta.arg && callee.name === 'Promise') return { k: 'as', type: { k: 'promise', of: this.expr(ta.arg) } };
       }
       return { k: 'new', callee };
     }
     const out: Expr = { k: 'call', callee: this.expr(c.callee) };
+    // `Promise.all([a(), b()])`: the list's items (the result is a promise of a tuple of what each gives)
+    const list = out.callee.k === 'member' && out.callee.name === 'all' && out.callee.obj.k === 'id' && out.callee.obj.name === 'Promise' && !out.callee.obj.b && c.args
+      ? this.listItems.get(this.realSlots(c.args)[0]) : undefined;
+    if (list) {
+      out.args = [{ k: 'list', items: list.filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.text.startsWith('...', n.start) ? { k: 'other' } as Expr : this.expr(n)) }];
+      return out;
+    }
     const args = c.args && this.argValues(c.args);
     if (args) out.args = args;
     // how many arguments (when `args` does not say it): what picks an overloaded call signature
@@ -2128,6 +2156,8 @@ export class Collector {
     }
     const query = this.typeQueries.get(node);
     if (query) return { k: 'typeof', of: this.expr(query) };
+    const tuple = this.tupleItems.size ? this.tupleItems.get(node) : undefined;
+    if (tuple) return { k: 'list', items: [...tuple.keys()].sort(byStart).map((at) => this.expr(tuple.get(at)!)) };
     const and = this.ands.get(node);
     if (and) return { k: 'and', left: this.expr(and.left), right: this.expr(and.right) };
     const lookup = this.lookupTypes.get(node);
@@ -2185,7 +2215,9 @@ export class Collector {
         const key = this.elementKey.get(node);
         // (`obj[Symbol.iterator]`: the member declared `[Symbol.iterator]`)
         const keyText = key && (this.idOf(key) !== undefined ? this.ident(key) : this.text.slice(key.start, key.end).replace(/\s+/g, ''));
-        return keyText ? { k: 'element', of: this.expr(w.inner), key: `[${keyText}]` } : { k: 'element', of: this.expr(w.inner) };
+        if (keyText) return { k: 'element', of: this.expr(w.inner), key: `[${keyText}]` };
+        const at = this.elementAt.size ? this.elementAt.get(node) : undefined;
+        return at === undefined ? { k: 'element', of: this.expr(w.inner) } : { k: 'element', of: this.expr(w.inner), at };
       }
       if (w.kind === 'array' && w.inner) return { k: 'array', of: this.expr(w.inner) };
       if (w.kind === 'spread' && w.inner) return { k: 'spread', of: this.expr(w.inner) };
@@ -2216,7 +2248,11 @@ export class Collector {
     if (sk === 'arrow' || sk === 'function') {
       // what it returns: `users.map((u) => u.owner)` is an array of owners, `fns.make()` of `{ make: () => new A() }` an A
       const ret = this.functionResult(node);
-      return ret && ret.k !== 'other' && ret.k !== 'lit' ? { k: 'fn', ret } : { k: 'fn' };
+      const out: Expr = ret && ret.k !== 'other' && ret.k !== 'lit' ? { k: 'fn', ret } : { k: 'fn' };
+      // a type guard (`(x): x is Admin => …`): what `xs.filter(guard)` keeps
+      const predicate = this.predicateOf.size ? this.predicateOf.get(node) : undefined;
+      if (predicate) out.pred = this.expr(predicate);
+      return out;
     }
     const ret = sk === 'type' ? this.fnTypeReturns.get(node) : undefined;
     if (ret) {
@@ -2251,7 +2287,7 @@ export class Collector {
     let known = false;
     const out = ordered.slice(0, 4).map((a) => {
       const e = this.expr(a);
-      const useful = e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'await' || e.k === 'element' || (e.k === 'fn' && !!e.ret);
+      const useful = e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'await' || e.k === 'element' || (e.k === 'fn' && !!(e.ret || e.pred));
       if (useful) known = true;
       return useful ? e : null;
     });

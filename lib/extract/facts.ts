@@ -124,9 +124,15 @@ export type Expr =
   | { k: 'any' }
   /**
    * A function expression or arrow that is no symbol of its own (a callback, an object literal's entry). `ret`: what
-   * it returns (its expression body, or its return statements' values; not for async functions and generators).
+   * it returns (its expression body, or its return statements' values; not for async functions and generators);
+   * `pred`: a type guard's type (`(x): x is Admin => …`).
    */
-  | { k: 'fn'; ret?: Expr }
+  | { k: 'fn'; ret?: Expr; pred?: Expr }
+  /**
+   * An array literal's items, recorded for `Promise.all([…])` only (a spread item is `other`); as a type, a tuple
+   * type's (`[User, number]`).
+   */
+  | { k: 'list'; items: Expr[] }
   | { k: 'other' };
 
 /**

@@ -260,7 +260,7 @@ export class Evaluator {
           const recv = this.deref(this.value(f, e.callee.obj));
           if (recv.t === 'prom') return recv;
         }
-        if (e.callee.k === 'member' && e.args?.[0]?.k === 'fn') {
+        if (e.callee.k === 'member' && e.args?.[0]) {
           const mapped = this.mappedResult(f, e.callee, e.args[0]);
           if (mapped) return mapped;
         }
@@ -913,12 +913,14 @@ export class Evaluator {
    */
   /**
    * The result of a built-in that maps through a callback (`fn`, written in file f): `xs.map(cb)` is an array of
-   * what cb returns, `xs.flatMap(cb)` of its elements, `p.then(cb)` a promise of it. Undefined when that is not
-   * known (the call is then read as before: a built-in's result).
+   * what cb returns, `xs.flatMap(cb)` of its elements, `p.then(cb)` a promise of it, `xs.filter(guard)` an array of
+   * what the guard's predicate says. Undefined when that is not known (the call is then read as before: a built-in's
+   * result).
    */
-  private mappedResult(f: number, callee: Expr & { k: 'member' }, fn: Expr & { k: 'fn' }): Val | undefined {
+  private mappedResult(f: number, callee: Expr & { k: 'member' }, fn: Expr): Val | undefined {
     const name = callee.name;
-    if ((name !== 'map' && name !== 'flatMap' && name !== 'then') || !fn.ret) return undefined;
+    if (name === 'filter') return this.filteredResult(f, callee, fn);
+    if ((name !== 'map' && name !== 'flatMap' && name !== 'then') || fn.k !== 'fn' || !fn.ret) return undefined;
     const recv = this.deref(this.value(f, callee.obj));
     if (name === 'then' ? recv.t !== 'prom' : recv.t !== 'arr') return undefined;
     let v = this.callResult(this.value(f, fn));
@@ -928,6 +930,20 @@ export class Evaluator {
     if (name === 'then') return v.t === 'prom' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min((recv as { c: number }).c, REASON_CONFIDENCE['return-type']) };
     const a = recv as Val & { t: 'arr' };
     return { t: 'arr', f: a.f, of: a.of, r: a.r, c: a.c, subst: a.subst, el: v };
+  }
+
+  /** `xs.filter(isAdmin)`, `xs.filter((x): x is Admin => …)`: an array of what the guard's predicate says. */
+  private filteredResult(f: number, callee: Expr & { k: 'member' }, fn: Expr): Val | undefined {
+    let pred: Val | undefined;
+    if (fn.k === 'fn') pred = fn.pred && this.typeValue(f, fn.pred, 0);
+    else if (fn.k === 'id' || fn.k === 'member') {
+      const g = this.value(f, fn);
+      const p = g.t === 'sym' ? this.sym(g).predicate : undefined;
+      if (p && g.t === 'sym') pred = weakenFrom(this.typeValue(g.f, p, 0, g.subst), g, 'return-type');
+    }
+    if (!pred || pred.t === 'unknown' || pred.t === 'ext') return undefined;
+    const recv = this.deref(this.value(f, callee.obj));
+    return recv.t === 'arr' ? { t: 'arr', f: recv.f, of: OTHER, r: recv.r, c: recv.c, el: pred } : undefined;
   }
 
   /**
@@ -943,6 +959,12 @@ export class Evaluator {
       if (v.t === 'unknown') return undefined;
       const el: Val = name === 'values' ? v : { t: 'tup', items: [EXT, v], r: o.r, c: o.c };
       return { t: 'arr', f: o.f, of: OTHER, r: o.r, c: o.c, el };
+    }
+    if (global === 'Promise' && name === 'all' && args[0]!.k === 'list') {
+      // `await Promise.all([a(), b()])`: a tuple of what each item's promise resolves to (a value that is no
+      // promise is itself)
+      const items = args[0]!.items.map((x) => { const v = this.value(f, x); const held = v.t === 'sym' ? this.deref(v) : v; return held.t === 'prom' ? held.of : v; });
+      return { t: 'prom', of: { t: 'tup', items, r: 'return-type', c: REASON_CONFIDENCE['return-type'] }, r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
     }
     if (global === 'Array' && name === 'from') {
       const src = this.deref(this.value(f, args[0]!));
@@ -1200,6 +1222,8 @@ export class Evaluator {
     // (the type parameters in force travel with arrays, maps, object types and function types: `items: T[]` in
     // `Repo<T>` reached through `Repo<User>` has User elements)
     if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+    // a tuple type: each position's type
+    if (t.k === 'list') return { t: 'tup', items: t.items.map((x) => this.typeValue(f, x, depth + 1, subst)), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'intersection') {
       const insts: Array<Val & { t: 'inst' }> = [];
       const objs: Array<Val & { t: 'obj' }> = [];

@@ -152,8 +152,12 @@
 ((subscript_expression index: [(identifier) (member_expression object: (identifier) property: (property_identifier))] @key) @wrap (#set! role "expr.element.key"))
 ; `handler['reset']`: a string index names a member, as `handler.reset` does
 ((subscript_expression index: (string (string_fragment) @key)) @wrap (#set! role "expr.element.name"))
+; `pair[1]`: a position (a tuple's element)
+((subscript_expression index: (number) @key) @wrap (#set! role "expr.element.at"))
 ; `[...xs]`: an array of xs's elements
 ((array . (spread_element (_) @inner) .) @wrap (#set! role "expr.spread.array"))
+; the items of an array literal a call takes first (`Promise.all([a(), b()])`: a tuple of what each gives)
+(arguments . (array (_) @item) @list (#set! role "arg.list.item"))
 ((this) @this (#set! role "expr.this"))
 ((super) @super (#set! role "expr.super"))
 ; object literal values: keys, values and spreads in order (a factory's `return { select, update }`, `{ ...base, x }`)

@@ -40,6 +40,9 @@
 ; a guard call with one identifier argument as the whole condition: the argument is narrowed by the callee's predicate
 (if_statement . (parenthesized_expression (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .))) . (_) @body (#set! role "narrow.guard"))
 ; either of two guards on the same name (`if (isMap(x) || isSet(x)) …`): x is one of both predicates' types
+; a tuple type's items, by position (`[User, number]`; a labelled one, `[user: User]`, by its type)
+((tuple_type (_) @item @pos) @list (#set! role "type.tuple.item"))
+((tuple_type (required_parameter type: (type_annotation (_) @item)) @pos) @list (#set! role "type.tuple.item"))
 ; a guard's early exit (`if (!isFoo(x)) return;`, also `throw`, `continue`, without else): x narrowed from there to the
 ; end of the block
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)))) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block . [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.guard.exit"))
