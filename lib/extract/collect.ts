@@ -187,7 +187,7 @@ export class Collector {
   private readonly elementAt = new LazyMap<Node, number>();
   /** A tuple type's items: each position's node and its type. */
   private readonly tupleItems = new LazyMap<Node, Map<Node, Node>>();
-  /** The items of an array literal that is a call's first argument. */
+  /** The items of an array literal that is a call's first argument, a variable's value, iterated or a receiver. */
   private readonly listItems = new LazyMap<Node, Node[]>();
   /** A name in an array pattern: the pattern and the name's position in it (`[, v]`: 1). */
   private readonly arrayElement = new LazyMap<Node, { pattern: Node; index: number }>();
@@ -1953,6 +1953,17 @@ export class Collector {
     return outer && { k: 'member', obj: outer, name: this.ident(nested.key) };
   }
 
+  /**
+   * An array literal's items (a spread item is `other`); a long one (a table of data) or one of literals only is no
+   * use to the resolver: `other`.
+   */
+  private listValue(nodes: Node[]): Expr {
+    const items = nodes.filter((n) => !this.isComment(n));
+    if (items.length > 8) return { k: 'other' };
+    const out = items.sort(byStart).map((n) => this.text.startsWith('...', n.start) ? { k: 'other' } as Expr : this.expr(n));
+    return out.every((e) => e.k === 'lit' || e.k === 'other') ? { k: 'other' } : { k: 'list', items: out };
+  }
+
   /** The position of `name` among the elements of the array pattern `pattern` (commas before it, outside brackets). */
   private patternIndex(pattern: Node, name: Node): number {
     let index = 0, depth = 0;
@@ -2115,7 +2126,7 @@ export class Collector {
     const list = out.callee.k === 'member' && out.callee.name === 'all' && out.callee.obj.k === 'id' && out.callee.obj.name === 'Promise' && !out.callee.obj.b && c.args
       ? this.listItems.get(this.realSlots(c.args)[0]) : undefined;
     if (list) {
-      out.args = [{ k: 'list', items: list.filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.text.startsWith('...', n.start) ? { k: 'other' } as Expr : this.expr(n)) }];
+      out.args = [this.listValue(list)];
       return out;
     }
     const args = c.args && this.argValues(c.args);
@@ -2156,6 +2167,9 @@ export class Collector {
     }
     const query = this.typeQueries.get(node);
     if (query) return { k: 'typeof', of: this.expr(query) };
+    // (`[...xs]` is a wrap: an array of xs's elements)
+    const items = this.listItems.size ? this.listItems.get(node) : undefined;
+    if (items && !this.wraps.has(node)) return this.listValue(items);
     const tuple = this.tupleItems.size ? this.tupleItems.get(node) : undefined;
     if (tuple) return { k: 'list', items: [...tuple.keys()].sort(byStart).map((at) => this.expr(tuple.get(at)!)) };
     const and = this.ands.get(node);
@@ -2347,9 +2361,10 @@ export class Collector {
     for (let w = this.wraps.get(fn); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(fn)) fn = w.inner;
     const kind = this.scopeKindOf.get(fn);
     if ((kind !== 'arrow' && kind !== 'function') || this.fnSymOf.has(fn) || this.functionHead(fn) !== 'plain') return undefined;
-    const values = [...(this.returned.get(fn) ?? [])];
-    for (const { fn: f, body } of this.arrowBodies) if (f === fn && this.scopeKindOf.get(body) !== 'block') values.push(body);
-    const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.expr(n));
+    // (returnValues may have added an expression body to `returned` already)
+    const values = new Set(this.returned.get(fn));
+    for (const { fn: f, body } of this.arrowBodies) if (f === fn && this.scopeKindOf.get(body) !== 'block') values.add(body);
+    const exprs = [...values].filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.expr(n));
     if (exprs.length === 0) return undefined;
     return exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
   }

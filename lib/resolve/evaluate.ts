@@ -375,6 +375,11 @@ export class Evaluator {
         return v.t === 'arr' ? v : UNKNOWN;
       }
       case 'lit': return EXT;
+      case 'list': {
+        // an array literal (`[a(), b()]`): an array of what its items give (the same symbol or instance types)
+        const el = this.value(f, { k: 'union', types: e.items });
+        return el.t === 'unknown' || el.t === 'ext' ? UNKNOWN : { t: 'arr', f, of: OTHER, r: 'same-file', c: 1, el };
+      }
       case 'fn': return e.ret ? { t: 'ext', fn: { f, ret: e.ret } } : EXT;
       case 'objval': return { t: 'objv', f, entries: e.entries, r: 'same-file', c: 1 };
       default: return UNKNOWN;
@@ -963,8 +968,13 @@ export class Evaluator {
     if (global === 'Promise' && name === 'all' && args[0]!.k === 'list') {
       // `await Promise.all([a(), b()])`: a tuple of what each item's promise resolves to (a value that is no
       // promise is itself)
-      const items = args[0]!.items.map((x) => { const v = this.value(f, x); const held = v.t === 'sym' ? this.deref(v) : v; return held.t === 'prom' ? held.of : v; });
+      const items = args[0]!.items.map((x) => this.awaited(this.value(f, x)));
       return { t: 'prom', of: { t: 'tup', items, r: 'return-type', c: REASON_CONFIDENCE['return-type'] }, r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
+    }
+    if (global === 'Promise' && name === 'resolve') {
+      // `Promise.resolve(x)`: a promise of x (of what x resolves to, when x is a promise)
+      const v = this.awaited(this.value(f, args[0]!));
+      return v.t === 'unknown' ? undefined : { t: 'prom', of: v, r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
     }
     if (global === 'Array' && name === 'from') {
       const src = this.deref(this.value(f, args[0]!));
@@ -978,6 +988,12 @@ export class Evaluator {
       return v.t === 'unknown' ? undefined : { t: 'arr', f: arr.f, of: OTHER, r: arr.r, c: arr.c, el: v };
     }
     return undefined;
+  }
+
+  /** What awaiting `v` gives: a promise's value, else `v` itself. */
+  private awaited(v: Val): Val {
+    const held = v.t === 'sym' ? this.deref(v) : v;
+    return held.t === 'prom' ? held.of : v;
   }
 
   /** An entry of a map value: the tuple `[key, value]` (the key's type is not recorded). */
