@@ -30,8 +30,8 @@ const IDENT = /#?[$_\p{ID_Start}\\][$\u200c\u200d\p{ID_Continue}\\]*/uy;
 const EXPORT_DEFAULT = /export\s+default\b/y;
 /** Global generic types whose members are their first type argument's members. */
 const SAME_MEMBERS = new Set(['Partial', 'Readonly', 'Required', 'NonNullable', 'Pick', 'Omit']);
-/** Global generic types that are arrays of their (first) type argument. */
-const ARRAY_TYPES = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet']);
+/** Global generic types that are arrays of their (first) type argument (iterables too: for-of gives an element). */
+const ARRAY_TYPES = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySet', 'Iterable', 'IterableIterator', 'Generator', 'AsyncGenerator', 'AsyncIterable', 'AsyncIterableIterator']);
 /** Global generic types that map keys to values of their second type argument. */
 const MAP_TYPES = new Set(['Map', 'ReadonlyMap', 'WeakMap']);
 /** Predefined types that say nothing about a value's members. */
@@ -289,7 +289,7 @@ export class Collector {
   // pass 2 results
   private readonly symbols: SymbolFact[] = [];
   private readonly work: SymbolWork[] = [];
-  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number } }> = [];
+  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number } }> = [];
   /** Functions assigned to a member (`handlers.focus = (view) => …`): the member's object and name. */
   private readonly assignedFns = new LazyMap<Node, { obj: Node; name: Node }>();
   private readonly memberKeys = new LazyMap<string, number>();
@@ -1816,6 +1816,7 @@ export class Collector {
         if (loc && !loc.type && !loc.ctx && !loc.ctxType) loc.ctxAssign = { obj: a.obj, name: a.name, param: j };
       }
     }
+    this.typedEntries(symbols.length);
     const calls: CallFact[] = [];
     const calleeNodes = new NodeSet(this.nodeFlags, 1024);
     this.calls.forEach((c, node) => {
@@ -1892,6 +1893,7 @@ export class Collector {
         f.ctxType = { type: this.expr(l.ctxType.type), param: l.ctxType.param };
         if (l.ctxType.returns) f.ctxType.returns = l.ctxType.returns;
       }
+      else if (l.ctxEntry) f.ctxType = { type: { k: 'index', of: this.expr(l.ctxEntry.type), name: l.ctxEntry.name }, param: l.ctxEntry.param };
       else if (l.ctxAssign) f.ctxType = { type: { k: 'index', of: { k: 'typeof', of: this.expr(l.ctxAssign.obj) }, name: this.ident(l.ctxAssign.name) }, param: l.ctxAssign.param };
       if (this.reassignedLocals.has(i)) f.reassigned = true;
       return f;
@@ -2483,6 +2485,32 @@ export class Collector {
       }
     }
     return out;
+  }
+
+  /**
+   * The functions of an object literal a declared type types (`const handlers: Handlers = { a: (x) => …, b(x) {…} }`):
+   * their unannotated parameters are those of the type's member, `Handlers['a']`.
+   */
+  private typedEntries(count: number): void {
+    for (let s = 0; s < count; s++) {
+      const { typeNode, initNode } = this.work[s];
+      if (!typeNode || !initNode) continue;
+      let obj = initNode;
+      for (let w = this.wraps.get(obj); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(obj)) obj = w.inner;
+      const entries = this.objectEntries.get(obj);
+      if (!entries) continue;
+      for (const en of entries) {
+        if (!en.key || !en.value || en.value === en.key) continue;
+        const slots = this.slotsOf.get(en.value);
+        if (!slots) continue;
+        const ordered = this.realSlots(slots);
+        for (let j = 0; j < ordered.length; j++) {
+          const l = this.slotLocal.get(ordered[j]);
+          const loc = l === undefined ? undefined : this.localNodes[l];
+          if (loc && !loc.type && !loc.ctx && !loc.ctxType && !loc.ctxAssign) loc.ctxEntry = { type: typeNode, name: this.ident(en.key), param: j };
+        }
+      }
+    }
   }
 
   /** Declared types of a function type's parameters in order (`this` left out), null where one has none. */

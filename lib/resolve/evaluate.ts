@@ -480,6 +480,12 @@ export class Evaluator {
   private declaredParam(f: number, ctx: { type: Expr; param: number; returns?: number }): Val {
     let fn = this.typeValue(f, ctx.type, 0);
     for (let k = 0; k < (ctx.returns ?? 0) && fn.t === 'fnval'; k++) fn = this.typeValue(fn.f, fn.returns, 0, fn.subst);
+    // a method's type (`Handlers['a']` of `interface Handlers { a(x: Foo): void }`): its declared parameter
+    if (fn.t === 'sym') {
+      const ms = this.sym(fn);
+      const pt = ms.label === 'Method' ? ms.params?.[ctx.param] : undefined;
+      return pt ? weakenFrom(this.typeValue(fn.f, pt, 0, fn.subst), fn, 'contextual-type') : UNKNOWN;
+    }
     const p = fn.t === 'fnval' ? fn.params?.[ctx.param] : undefined;
     if (!p || fn.t !== 'fnval') return UNKNOWN;
     return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), fn, 'contextual-type');
@@ -787,6 +793,12 @@ export class Evaluator {
       }
       case 'arr':
         if (SAME_ARRAY_METHODS.has(name)) return { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst, el: o.el };
+        // `xs.entries()`: index and element pairs; `xss.flat()`: the elements of the element arrays
+        if (name === 'entries') return { t: 'arrfn', f: o.f, of: OTHER, r: o.r, c: o.c, el: { t: 'tup', items: [EXT, this.elementOf(o, 'typed-receiver')], r: o.r, c: o.c } };
+        if (name === 'flat') {
+          const inner = this.deref(this.elementOf(o, 'typed-receiver'));
+          return inner.t === 'arr' ? { t: 'arrfn', f: o.f, of: OTHER, r: o.r, c: o.c, el: this.elementOf(inner, 'typed-receiver') } : EXT;
+        }
         return ELEMENT_METHODS.has(name) ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst, el: o.el } : EXT;
       case 'ext': return EXT;
       default: return UNKNOWN;
@@ -975,6 +987,11 @@ export class Evaluator {
       // `Promise.resolve(x)`: a promise of x (of what x resolves to, when x is a promise)
       const v = this.awaited(this.value(f, args[0]!));
       return v.t === 'unknown' ? undefined : { t: 'prom', of: v, r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
+    }
+    if (global === 'Object' && name === 'assign') {
+      // `Object.assign(new Foo(), extra)`: the target, with more members
+      const v = this.deref(this.value(f, args[0]!));
+      return v.t === 'inst' || v.t === 'union' ? v : undefined;
     }
     if (global === 'Array' && name === 'from') {
       const src = this.deref(this.value(f, args[0]!));

@@ -129,7 +129,9 @@
 ((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))
 ((nested_identifier object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((as_expression (_) @inner (_) @type) @wrap (#set! role "expr.as"))
-((satisfies_expression (_) @inner) @wrap (#set! role "expr.wrap"))
+((satisfies_expression . (_) @inner) @wrap (#set! role "expr.wrap"))
+; `{ … } as const`: the value itself
+((as_expression . (_) @inner "const") @wrap (#set! role "expr.wrap"))
 ; `Base<Props>` as a value (an instantiation expression: `extends mixin(Base<Props>)`): the value Base
 ((instantiation_expression . (_) @inner) @wrap (#set! role "expr.wrap"))
 ((non_null_expression (_) @inner) @wrap (#set! role "expr.wrap"))
