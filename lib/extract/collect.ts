@@ -1779,6 +1779,16 @@ export class Collector {
       const params = this.realSlots(slots).map((slot) => { const t = this.slotType.get(slot); return t ? this.expr(t) : null; });
       if (params.some((p) => p)) sym.params = params;
     }
+    // an interface's method signatures: their declared parameter types (what the methods of an object literal the
+    // interface types receive: `const h: Handler = { on(e) {…} }`)
+    for (let s = 0; s < symbols.length; s++) {
+      const sym = symbols[s];
+      if (sym.kind !== 'method_signature' || sym.params || sym.more) continue;
+      const slots = this.slotsOf.get(this.work[s].defNode);
+      if (!slots) continue;
+      const params = this.realSlots(slots).map((slot) => { const t = this.slotType.get(slot); return t ? this.expr(t) : null; });
+      if (params.some((p) => p)) sym.params = params;
+    }
     // declared callback parameter types, by parameter position (only function types have them)
     if (this.fnTypeParams.size && this.slotType.size) this.fnSymOf.forEach((s, fn) => {
       const slots = this.slotsOf.get(fn);

@@ -203,7 +203,8 @@ export interface SymbolFact {
   /**
    * Functions and methods that declare their own type parameters (`function first<T>(xs: T[]): T`, not
    * overloaded): their parameters' declared types by position (null where none), so that a call's arguments
-   * bind the type parameters its declared result uses (`typeParams` then lists them).
+   * bind the type parameters its declared result uses (`typeParams` then lists them). Also an interface's method
+   * signatures (not overloaded): what an object literal's method the interface types receives.
    */
   params?: Array<Expr | null>;
   /** An `async` function or method: calling it gives a promise of its `returnsValue`. */
