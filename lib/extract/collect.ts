@@ -2273,8 +2273,10 @@ export class Collector {
     const sk = this.scopeKindOf.get(node);
     if (sk === 'arrow' || sk === 'function') {
       // what it returns: `users.map((u) => u.owner)` is an array of owners, `fns.make()` of `{ make: () => new A() }` an A
-      const ret = this.functionResult(node);
+      const ret = this.functionResult(node, true);
       const out: Expr = ret && ret.k !== 'other' && ret.k !== 'lit' ? { k: 'fn', ret } : { k: 'fn' };
+      // (`async (x) => …` gives a promise of what it returns)
+      if (out.ret && this.functionHead(node) === 'async') out.async = true;
       // a type guard (`(x): x is Admin => …`): what `xs.filter(guard)` keeps
       const predicate = this.predicateOf.size ? this.predicateOf.get(node) : undefined;
       if (predicate) out.pred = this.expr(predicate);
@@ -2368,11 +2370,16 @@ export class Collector {
     return arg && (this.functionResult(arg) ?? this.expr(arg));
   }
 
-  /** What an anonymous function (arrow or function expression) returns, when `fn` is one. */
-  private functionResult(fn: Node): Expr | undefined {
+  /**
+   * What an anonymous function (arrow or function expression) returns, when `fn` is one (not a generator; an async
+   * one only with `async`: what its promise resolves to).
+   */
+  private functionResult(fn: Node, async = false): Expr | undefined {
     for (let w = this.wraps.get(fn); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(fn)) fn = w.inner;
     const kind = this.scopeKindOf.get(fn);
-    if ((kind !== 'arrow' && kind !== 'function') || this.fnSymOf.has(fn) || this.functionHead(fn) !== 'plain') return undefined;
+    if (kind !== 'arrow' && kind !== 'function') return undefined;
+    const head = this.functionHead(fn);
+    if (this.fnSymOf.has(fn) || (head !== 'plain' && !(async && head === 'async'))) return undefined;
     // (returnValues may have added an expression body to `returned` already)
     const values = new Set(this.returned.get(fn));
     for (const { fn: f, body } of this.arrowBodies) if (f === fn && this.scopeKindOf.get(body) !== 'block') values.add(body);

@@ -125,9 +125,10 @@ export type Expr =
   /**
    * A function expression or arrow that is no symbol of its own (a callback, an object literal's entry). `ret`: what
    * it returns (its expression body, or its return statements' values; not for async functions and generators);
-   * `pred`: a type guard's type (`(x): x is Admin => …`).
+   * `pred`: a type guard's type (`(x): x is Admin => …`); `async`: an async function (calling it gives a promise of
+   * `ret`).
    */
-  | { k: 'fn'; ret?: Expr; pred?: Expr }
+  | { k: 'fn'; ret?: Expr; pred?: Expr; async?: true }
   /**
    * An array literal's items, recorded for `Promise.all([…])` only (a spread item is `other`); as a type, a tuple
    * type's (`[User, number]`).

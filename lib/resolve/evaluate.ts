@@ -91,7 +91,7 @@ export type Val =
    * Outside the project (a built-in, a package), or a function expression of the project that is no symbol (`fn`:
    * where it is written and what it returns): its members are built-ins, calling it gives what it returns.
    */
-  | { t: 'ext'; fn?: { f: number; ret: Expr } }
+  | { t: 'ext'; fn?: { f: number; ret: Expr; async?: true } }
   | { t: 'unknown' }
   /** A tuple (a map's entry `[key, value]`, `Object.entries`' pairs): each position's value (unknown where not known). */
   | { t: 'tup'; items: Val[]; r: Reason; c: number };
@@ -380,7 +380,7 @@ export class Evaluator {
         const el = this.value(f, { k: 'union', types: e.items });
         return el.t === 'unknown' || el.t === 'ext' ? UNKNOWN : { t: 'arr', f, of: OTHER, r: 'same-file', c: 1, el };
       }
-      case 'fn': return e.ret ? { t: 'ext', fn: { f, ret: e.ret } } : EXT;
+      case 'fn': return e.ret ? { t: 'ext', fn: e.async ? { f, ret: e.ret, async: true } : { f, ret: e.ret } } : EXT;
       case 'objval': return { t: 'objv', f, entries: e.entries, r: 'same-file', c: 1 };
       default: return UNKNOWN;
     }
@@ -983,6 +983,13 @@ export class Evaluator {
       const items = args[0]!.items.map((x) => this.awaited(this.value(f, x)));
       return { t: 'prom', of: { t: 'tup', items, r: 'return-type', c: REASON_CONFIDENCE['return-type'] }, r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
     }
+    if (global === 'Promise' && name === 'all') {
+      // `await Promise.all(ids.map(async (id) => find(id)))`: an array of what its elements resolve to
+      const a = this.deref(this.value(f, args[0]!));
+      if (a.t !== 'arr') return undefined;
+      const el = this.awaited(this.elementOf(a, 'return-type'));
+      return el.t === 'unknown' ? undefined : { t: 'prom', of: { t: 'arr', f: a.f, of: OTHER, r: a.r, c: a.c, el }, r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
+    }
     if (global === 'Promise' && name === 'resolve') {
       // `Promise.resolve(x)`: a promise of x (of what x resolves to, when x is a promise)
       const v = this.awaited(this.value(f, args[0]!));
@@ -1087,8 +1094,12 @@ export class Evaluator {
    * parameters of a generic function or method from its parameters' declared types (see inferTypeArgs).
    */
   callResult(c: Val, args?: Array<Expr | null>, argFile?: number, argc?: number): Val {
-    // a function expression (`{ make: () => new A() }`): what it returns
-    if (c.t === 'ext') return c.fn ? weaken(this.heldValue(this.value(c.fn.f, c.fn.ret)), 'return-type') : EXT;
+    // a function expression (`{ make: () => new A() }`): what it returns (an async one: a promise of it)
+    if (c.t === 'ext') {
+      if (!c.fn) return EXT;
+      const v = weaken(this.heldValue(this.value(c.fn.f, c.fn.ret)), 'return-type');
+      return !c.fn.async || v.t === 'prom' || v.t === 'unknown' ? v : { t: 'prom', of: v, r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
+    }
     // a value of an object type with call signatures (`const close: { (exit: E): (scope: S) => Effect<void>; (scope: S,
     // exit: E): Effect<void> } = dual(…)`): the signature the argument count picks (several: their one result)
     if (c.t === 'obj') return c.calls ? this.signatureResult(c, argc ?? args?.length ?? 0) : UNKNOWN;
