@@ -1115,6 +1115,12 @@ export class Evaluator {
       const d = this.deref(c);
       return d.t === 'fnval' || (d.t === 'obj' && d.calls) ? this.callResult(d, args, argFile, argc) : UNKNOWN;
     }
+    // a const holding the function a call returned (`const getEditor = setupTestEnv()`, which returns `() => editor`,
+    // or is declared to return `() => Editor`): what that function returns
+    if (sym.label === 'Variable' && sym.kind === 'const' && sym.init) {
+      const d = this.deref(c);
+      if (d.t === 'fnval' || (d.t === 'ext' && d.fn)) return weakenFrom(this.callResult(d, args, argFile, argc), c, 'return-type');
+    }
     if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) {
       const subst = sym.typeParams && sym.params && args && argFile !== undefined ? this.inferTypeArgs(c, sym, args, argFile) : c.subst;
       // a result declared as a type parameter (`<T extends Node>(x: T): T`) is what the call instantiates T to —
