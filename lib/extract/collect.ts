@@ -1779,6 +1779,15 @@ export class Collector {
       const params = this.realSlots(slots).map((slot) => { const t = this.slotType.get(slot); return t ? this.expr(t) : null; });
       if (params.some((p) => p)) sym.params = params;
     }
+    // a generic class's constructor: its declared parameter types (`new Box(user)` binds the class's T by them)
+    for (let s = 0; s < symbols.length; s++) {
+      const sym = symbols[s];
+      if (sym.kind !== 'constructor' || sym.params || sym.more || sym.parent < 0 || !symbols[sym.parent].typeParams) continue;
+      const slots = this.slotsOf.get(this.work[s].defNode);
+      if (!slots) continue;
+      const params = this.realSlots(slots).map((slot) => { const t = this.slotType.get(slot); return t ? this.expr(t) : null; });
+      if (params.some((p) => p)) sym.params = params;
+    }
     // an interface's method signatures: their declared parameter types (what the methods of an object literal the
     // interface types receive: `const h: Handler = { on(e) {…} }`)
     for (let s = 0; s < symbols.length; s++) {
@@ -2131,7 +2140,9 @@ export class Collector {
         if (ta.arg2 && MAP_TYPES.has(callee.name)) return { k: 'as', type: { k: 'map', of: this.expr(ta.arg2) } };
         if (ta.arg && callee.name === 'Promise') return { k: 'as', type: { k: 'promise', of: this.expr(ta.arg) } };
       }
-      return { k: 'new', callee };
+      // (the arguments: what a generic class's constructor binds its type parameters to)
+      const args = c.args && this.argValues(c.args);
+      return args ? { k: 'new', callee, args } : { k: 'new', callee };
     }
     const out: Expr = { k: 'call', callee: this.expr(c.callee) };
     // `Promise.all([a(), b()])`: the list's items (the result is a promise of a tuple of what each gives)

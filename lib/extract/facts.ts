@@ -59,7 +59,8 @@ export type Expr =
    * -1 with a spread argument.
    */
   | { k: 'call'; callee: Expr; args?: Array<Expr | null>; argc?: number }
-  | { k: 'new'; callee: Expr }
+  /** `args`: as a call's (what a generic class's constructor binds its type parameters to). */
+  | { k: 'new'; callee: Expr; args?: Array<Expr | null> }
   | { k: 'await'; inner: Expr }
   /** `of`: the asserted expression, when it is a name or a member (`impl as any`): what a const bound so holds. */
   | { k: 'as'; type: Expr; of?: Expr }

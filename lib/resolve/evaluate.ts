@@ -278,7 +278,11 @@ export class Evaluator {
       }
       case 'new': {
         const c = this.value(f, e.callee);
-        if (c.t === 'sym' && this.sym(c).label === 'Class') return weaken({ t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c }, 'typed-receiver');
+        if (c.t === 'sym' && this.sym(c).label === 'Class') {
+          // a generic class: its type parameters as the constructor's arguments bind them (`new Box(user)`)
+          const args = e.args && this.sym(c).typeParams ? this.constructedArgs(c, e.args, f) : undefined;
+          return weaken(args ? { t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c, args } : { t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c }, 'typed-receiver');
+        }
         // `new Counter()` of a constructor function: an instance whose members are its prototype methods
         if (c.t === 'sym' && this.sym(c).label === 'Function' && this.sym(c).kind !== 'arrow_function' && this.childrenOf(c.f, c.s)) return weaken({ t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c }, 'typed-receiver');
         return c.t === 'ext' ? EXT : UNKNOWN;
@@ -1122,7 +1126,7 @@ export class Evaluator {
       if (d.t === 'fnval' || (d.t === 'ext' && d.fn)) return weakenFrom(this.callResult(d, args, argFile, argc), c, 'return-type');
     }
     if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) {
-      const subst = sym.typeParams && sym.params && args && argFile !== undefined ? this.inferTypeArgs(c, sym, args, argFile) : c.subst;
+      const subst = sym.typeParams && sym.params && args && argFile !== undefined ? this.inferTypeArgs(c, sym.typeParams, sym.params, args, argFile) : c.subst;
       // a result declared as a type parameter (`<T extends Node>(x: T): T`) is what the call instantiates T to —
       // maybe a subclass overriding the member — so its constraint is no answer here
       // (unless it is the type parameter of the receiver's class, bound by its type arguments: `Repo<User>.find()`)
@@ -1160,9 +1164,9 @@ export class Evaluator {
    * type returning T (`theClass: new (...args) => T`, `make: () => T`) an instance of a class argument or what a
    * function argument returns. Two arguments giving T different values leave T unbound.
    */
-  private inferTypeArgs(c: Val & { t: 'sym' }, sym: SymbolFact, args: Array<Expr | null>, argFile: number): Subst | undefined {
+  private inferTypeArgs(c: Val & { t: 'sym' }, typeParams: readonly number[], declared: ReadonlyArray<Expr | null>, args: Array<Expr | null>, argFile: number): Subst | undefined {
     const own = new Map<string, TypeArg>(c.subst ?? []);
-    const params = new Set(sym.typeParams!.map((l) => `${c.f}:${l}`));
+    const params = new Set(typeParams.map((l) => `${c.f}:${l}`));
     const conflicts = new Set<string>();
     const bind = (pt: Expr, arg: () => Val, depth: number): void => {
       if (depth > 4) { this.cut++; return; }
@@ -1192,7 +1196,7 @@ export class Evaluator {
         }, depth + 1);
       }
     };
-    sym.params!.forEach((pt, i) => {
+    declared.forEach((pt, i) => {
       const a = args[i];
       if (!pt || !a) return;
       let memo: Val | undefined;
@@ -1206,6 +1210,22 @@ export class Evaluator {
     });
     for (const k of conflicts) own.delete(k);
     return own.size ? own : undefined;
+  }
+
+  /**
+   * The type arguments a generic class's constructor call binds (`new Box(user)` of `class Box<T> { constructor(v: T)
+   * … }`: T = User), as inferTypeArgs binds a function's; undefined when the class declares no constructor with
+   * typed parameters or nothing is bound.
+   */
+  private constructedArgs(c: Val & { t: 'sym' }, args: Array<Expr | null>, argFile: number): TypeArg[] | undefined {
+    const cls = this.sym(c);
+    const ctorIndex = this.childrenOf(c.f, c.s)?.get('constructor')?.[0];
+    const ctor = ctorIndex === undefined ? undefined : this.files[c.f].symbols[ctorIndex];
+    if (!ctor?.params || !cls.typeParams) return undefined;
+    const own = this.inferTypeArgs({ t: 'sym', f: c.f, s: ctorIndex!, r: c.r, c: c.c }, cls.typeParams, ctor.params, args, argFile);
+    if (!own) return undefined;
+    const out = cls.typeParams.map((l) => own.get(`${c.f}:${l}`)!);
+    return out.some((a) => a) ? out : undefined;
   }
 
   // ---------------------------------------------------------------- types
