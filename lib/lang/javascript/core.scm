@@ -158,9 +158,11 @@
 ((array . (spread_element (_) @inner) .) @wrap (#set! role "expr.spread.array"))
 ; the items of an array literal a call takes first (`Promise.all([a(), b()])`: a tuple of what each gives)
 (arguments . (array (_) @item) @list (#set! role "arg.list.item"))
-; an array literal a variable holds, a loop iterates or a method is called on (`const all = [a, b]`,
-; `for (const p of [a, b])`, `[a, b].forEach(…)`): an array of its items
+; an array literal a variable holds, a function returns, a loop iterates or a method is called on (`const all = [a, b]`,
+; `return [a, b]`, `for (const p of [a, b])`, `[a, b].forEach(…)`): an array of its items
 (variable_declarator value: (array (_) @item) @list (#set! role "arg.list.item"))
+(return_statement (array (_) @item) @list (#set! role "arg.list.item"))
+(arrow_function body: (array (_) @item) @list (#set! role "arg.list.item"))
 (for_in_statement right: (array (_) @item) @list (#set! role "arg.list.item"))
 (member_expression object: (array (_) @item) @list (#set! role "arg.list.item"))
 ((this) @this (#set! role "expr.this"))
