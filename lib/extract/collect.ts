@@ -1852,7 +1852,7 @@ export class Collector {
       if (c.via) { const via = this.calls.get(c.via); if (via) fact.via = this.calleeText(via.callee); }
       if (c.args) {
         const args: ArgFact[] = [];
-        const ordered = this.realSlots(c.args);
+        const ordered = this.realSlots(c.args, true);
         for (let i = 0; i < ordered.length; i++) {
           // a function argument: its parameters are typed by the callee's declaration of parameter i
           const branches = this.branchesOf.get(ordered[i]);
@@ -2147,7 +2147,7 @@ export class Collector {
     const out: Expr = { k: 'call', callee: this.expr(c.callee) };
     // `Promise.all([a(), b()])`: the list's items (the result is a promise of a tuple of what each gives)
     const list = out.callee.k === 'member' && out.callee.name === 'all' && out.callee.obj.k === 'id' && out.callee.obj.name === 'Promise' && !out.callee.obj.b && c.args
-      ? this.listItems.get(this.realSlots(c.args)[0]) : undefined;
+      ? this.listItems.get(this.realSlots(c.args, true)[0]) : undefined;
     if (list) {
       out.args = [this.listValue(list)];
       return out;
@@ -2156,7 +2156,7 @@ export class Collector {
     if (args) out.args = args;
     // how many arguments (when `args` does not say it): what picks an overloaded call signature
     if (c.args && c.args.length) {
-      const slots = this.realSlots(c.args);
+      const slots = this.realSlots(c.args, true);
       const n = slots.some((a) => this.text.startsWith('...', a.start)) ? -1 : slots.length;
       if (!args || args.length !== n) out.argc = n;
     }
@@ -2322,7 +2322,7 @@ export class Collector {
    * members, calls, `new`, `this`, assertions and awaits; null for anything else. Undefined when none is known.
    */
   private argValues(argNodes: Node[]): Array<Expr | null> | undefined {
-    const ordered = this.realSlots(argNodes);
+    const ordered = this.realSlots(argNodes, true);
     let known = false;
     const out = ordered.slice(0, 4).map((a) => {
       const e = this.expr(a);
@@ -2357,7 +2357,7 @@ export class Collector {
    * (`useState`'s state is the first element of its result: see `stateOf` in declare).
    */
   private hookValue(hook: string, args: Node[], typeArg: Node | undefined): Expr | undefined {
-    const arg = this.realSlots(args)[0];
+    const arg = this.realSlots(args, true)[0];
     // `createContext<T>(dflt)`: a context whose value is a T (or what the default is); `useContext(ctx)` reads it
     if (hook === 'createContext') {
       const value = typeArg ? { k: 'as', type: this.expr(typeArg) } as Expr : arg ? this.expr(arg) : undefined;
@@ -2377,7 +2377,7 @@ export class Collector {
   private stateValue(call: Node): Expr | undefined {
     const c = this.calls.get(call);
     if (!c || c.isNew || this.reactHook(c.callee) !== 'useState' || !c.args) return undefined;
-    const arg = this.realSlots(c.args)[0];
+    const arg = this.realSlots(c.args, true)[0];
     return arg && (this.functionResult(arg) ?? this.expr(arg));
   }
 
@@ -2481,13 +2481,14 @@ export class Collector {
     return undefined;
   }
 
-  /** Argument or parameter nodes in source order, without comments and TypeScript `this` parameters. */
-  private realSlots(nodes: Node[]): readonly Node[] {
+  /** Argument or parameter nodes in source order, without comments and (parameters only) TypeScript `this` parameters. */
+  private realSlots(nodes: Node[], args = false): readonly Node[] {
     // nearly always none to drop and in order: the list itself (callers only read it)
+    // (a call's arguments keep `this` and `this.x`: only a parameter list has a `this` parameter to leave out)
     let i = 0;
-    while (i < nodes.length && !this.comments.has(nodes[i]) && !this.isThisParam(nodes[i]) && (i === 0 || nodes[i].start >= nodes[i - 1].start)) i++;
+    while (i < nodes.length && !this.comments.has(nodes[i]) && (args || !this.isThisParam(nodes[i])) && (i === 0 || nodes[i].start >= nodes[i - 1].start)) i++;
     if (i === nodes.length) return nodes;
-    const out = nodes.filter((n) => !this.comments.has(n) && !this.isThisParam(n));
+    const out = nodes.filter((n) => !this.comments.has(n) && (args || !this.isThisParam(n)));
     // nearly always in source order already (matches come in preorder): a sort only when not
     for (let i = 1; i < out.length; i++) if (out[i].start < out[i - 1].start) return out.sort(byStart);
     return out;
