@@ -71,7 +71,8 @@ export function jsdocTags(comment: string): JsdocTag[] {
 /** One binding of a JSDoc `@import` tag; `at`: offset of the name written first (the imported one) in the comment. */
 export interface JsdocImport { kind: 'named' | 'default' | 'namespace'; imported?: string; local: string; source: string; at: number; length: number }
 
-const IMPORT_TAG = /@import\s+(?:\{([^}]*)\}|\*\s*as\s+([\w$]+)|([\w$]+))\s*from\s*(['"])([^'"\n]*)\4/g;
+// (a default import may come first: `@import Cache, { Etag } from "./Cache"`, `@import A, * as ns from "./a"`)
+const IMPORT_TAG = /@import\s+(?:([\w$]+)\s*,\s*(?=[{*]))?(?:\{([^}]*)\}|\*\s*as\s+([\w$]+)|([\w$]+))\s*from\s*(['"])([^'"\n]*)\5/g;
 const IMPORT_ENTRY = /(?:\btype\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?/g;
 
 /**
@@ -83,19 +84,20 @@ export function jsdocImportTags(comment: string): JsdocImport[] {
   const out: JsdocImport[] = [];
   IMPORT_TAG.lastIndex = 0;
   for (let m = IMPORT_TAG.exec(text); m; m = IMPORT_TAG.exec(text)) {
-    const source = m[5];
-    if (m[1] !== undefined) {
+    const source = m[6];
+    if (m[1] !== undefined) out.push({ kind: 'default', imported: 'default', local: m[1], source, at: m.index + m[0].indexOf(m[1], 7), length: m[1].length });
+    if (m[2] !== undefined) {
       const base = m.index + m[0].indexOf('{') + 1;
       IMPORT_ENTRY.lastIndex = 0;
-      for (let e = IMPORT_ENTRY.exec(m[1]); e; e = IMPORT_ENTRY.exec(m[1])) {
+      for (let e = IMPORT_ENTRY.exec(m[2]); e; e = IMPORT_ENTRY.exec(m[2])) {
         const imported = e[1];
         if (imported === 'type' && !e[2]) continue;
         out.push({ kind: 'named', imported, local: e[2] ?? imported, source, at: base + e.index + e[0].indexOf(imported), length: imported.length });
       }
-    } else if (m[2] !== undefined) {
-      out.push({ kind: 'namespace', local: m[2], source, at: m.index + m[0].lastIndexOf(m[2], m[0].indexOf('from')), length: m[2].length });
+    } else if (m[3] !== undefined) {
+      out.push({ kind: 'namespace', local: m[3], source, at: m.index + m[0].lastIndexOf(m[3], m[0].indexOf('from')), length: m[3].length });
     } else {
-      out.push({ kind: 'default', imported: 'default', local: m[3], source, at: m.index + m[0].indexOf(m[3], 7), length: m[3].length });
+      out.push({ kind: 'default', imported: 'default', local: m[4], source, at: m.index + m[0].indexOf(m[4], 7), length: m[4].length });
     }
   }
   return out;
