@@ -345,7 +345,11 @@ function calleeDeclaration(checker: ts.TypeChecker, call: ts.CallExpression | ts
       sym = t.getSymbol();
     }
     if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
-    return sym?.declarations?.find((d) => ts.isClassLike(d)) ?? assignedClass(sym);
+    const named = sym?.declarations?.find((d) => ts.isClassLike(d)) ?? assignedClass(sym);
+    if (named || call.expression.kind === ts.SyntaxKind.SuperKeyword) return named;
+    // `new C()` of a value typed `typeof Foo` (a parameter, a property) when Foo declares no constructor: the class
+    // its type names (Foo's implicit constructor runs, as for `new Foo()`)
+    return checker.getTypeAtLocation(call.expression).getSymbol()?.declarations?.find((d) => ts.isClassLike(d));
   }
   return undefined;
 }

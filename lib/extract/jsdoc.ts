@@ -195,7 +195,8 @@ function tokenize(s: string): Tok[] | undefined {
 
 /**
  * The shape of a JSDoc type expression (`Foo`, `Foo|null`, `Array<Foo>`, `Foo[]`, `Object<string, Foo>`,
- * `import("./x").Foo`, `function(Foo): Bar`, `(a: Foo) => Bar`, `{a: Foo}`, `?Foo`, `...Foo`). Anything it
+ * `import("./x").Foo`, `function(Foo): Bar`, `(a: Foo) => Bar`, `{a: Foo}`, `?Foo`, `...Foo`, `typeof Foo`, `[A, B]`,
+ * `InstanceType<typeof Foo>`). Anything it
  * does not understand is `other` (unknown), never a guess.
  */
 export function jsdocType(text: string, names: TypeNames): Expr {
@@ -258,6 +259,8 @@ class TypeParser {
     if (t && t.t === 'id' && (t.v === 'typeof' || t.v === 'keyof' || t.v === 'readonly' || t.v === 'unique') && this.peek(1)?.t !== 'p') {
       this.i++;
       const inner = this.prefix();
+      // `typeof Foo`, `typeof import("./x").Foo`: the value itself (a class, not an instance of it)
+      if (t.v === 'typeof') return inner.k === 'id' || inner.k === 'member' ? { k: 'typeof', of: inner } : OTHER;
       return t.v === 'readonly' ? inner : OTHER;
     }
     return this.postfix(this.primary());
@@ -282,7 +285,14 @@ class TypeParser {
       if (t.v === '*') { this.i++; return OTHER; }
       if (t.v === '(') return this.parenOrArrow();
       if (t.v === '{') return this.object();
-      if (t.v === '[') { this.i++; while (!this.isP(']')) { this.union(); if (!this.eat(',')) break; } this.expect(']'); return OTHER; } // tuple
+      if (t.v === '[') {
+        // a tuple (`[Foo, Bar]`): each position's type (a labelled or rest element: unknown, as the collector reads them)
+        this.i++;
+        const items: Expr[] = [];
+        while (!this.isP(']')) { items.push(this.union()); if (!this.eat(',')) break; }
+        this.expect(']');
+        return items.length ? { k: 'list', items } : OTHER;
+      }
       if (t.v === '<') { this.generics(); return this.parenOrArrow(); } // `<T>(x: T) => T`
       throw FAIL;
     }
@@ -328,6 +338,9 @@ class TypeParser {
     if (MAP_TYPES.has(name) && args[1]) return { k: 'map', of: args[1] };
     if ((name === 'Promise' || name === 'PromiseLike') && args[0]) return { k: 'promise', of: args[0] };
     if (name === 'Record' && args[1]) return { k: 'object', props: [], index: args[1] };
+    // `InstanceType<typeof Foo>`: an instance of Foo; `ReturnType<typeof f>`: what calling f gives
+    if (name === 'InstanceType' && args[0].k === 'typeof') return { k: 'new', callee: args[0].of };
+    if (name === 'ReturnType' && args[0].k === 'typeof') return { k: 'call', callee: args[0].of };
     return e;
   }
 

@@ -58,6 +58,10 @@ test('types: names, unions, arrays, maps, promises, index signatures, function a
   t.deepEqual(jsdocType('(Foo|Bar)', names), { k: 'union', types: [id('Foo'), id('Bar')] });
   t.deepEqual(jsdocType('import("./x").Y', names), { k: 'member', obj: { k: 'id', name: 'import("./x")', b: importBinding(0) }, name: 'Y' });
   t.deepEqual(jsdocType('Repo<User>', names), { k: 'generic', of: id('Repo'), args: [id('User')] });
+  // a tuple by position; `typeof` a name or an imported member: the value itself (a class)
+  t.deepEqual(jsdocType('[Foo, Bar]', names), { k: 'list', items: [id('Foo'), id('Bar')] });
+  t.deepEqual(jsdocType('typeof Foo', names), { k: 'typeof', of: id('Foo') });
+  t.deepEqual(jsdocType('typeof import("./x").Y', names), { k: 'typeof', of: { k: 'member', obj: { k: 'id', name: 'import("./x")', b: importBinding(0) }, name: 'Y' } });
 });
 
 test('types: global generics read as the TypeScript collector reads them (free names only)', (t) => {
@@ -66,10 +70,12 @@ test('types: global generics read as the TypeScript collector reads them (free n
   t.deepEqual(jsdocType('Map<string, Foo>', free), { k: 'map', of: { k: 'id', name: 'Foo' } });
   t.deepEqual(jsdocType('Promise<Foo>', free), { k: 'promise', of: { k: 'id', name: 'Foo' } });
   t.deepEqual(jsdocType('Partial<Foo>', free), { k: 'id', name: 'Foo' });
+  t.deepEqual(jsdocType('InstanceType<typeof Foo>', free), { k: 'new', callee: { k: 'id', name: 'Foo' } });
+  t.deepEqual(jsdocType('ReturnType<typeof make>', free), { k: 'call', callee: { k: 'id', name: 'make' } });
 });
 
 test('types it does not understand are unknown, never an exception', (t) => {
-  for (const bad of ['', '*', '?', 'typeof Foo', 'keyof Foo', '[Foo, Bar]', 'Foo<', '(Foo', '{a: }', 'import(x)', '}{', 'Foo Bar', '=>']) {
+  for (const bad of ['', '*', '?', 'typeof Foo[]', 'keyof Foo', '[]', '[Foo, Bar', 'Foo<', '(Foo', '{a: }', 'import(x)', '}{', 'Foo Bar', '=>']) {
     t.notThrows(() => jsdocType(bad, names), bad);
     const e = jsdocType(bad, names);
     t.true(e.k === 'other' || e.k === 'lit', `${bad} → ${JSON.stringify(e)}`);
