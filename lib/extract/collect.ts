@@ -2154,6 +2154,9 @@ export class Collector {
     }
     const args = c.args && this.argValues(c.args);
     if (args) out.args = args;
+    // the first type argument written at the call (`registry.get<typeof Image>('image')`, `container.get<Db>(DB)`)
+    const targ = this.callTypeArg.size ? this.callTypeArg.get(node) : undefined;
+    if (targ) out.targs = [this.expr(targ)];
     // how many arguments (when `args` does not say it): what picks an overloaded call signature
     if (c.args && c.args.length) {
       const slots = this.realSlots(c.args, true);

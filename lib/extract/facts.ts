@@ -58,7 +58,8 @@ export type Expr =
    * four). `argc`: how many arguments are written, when `args` does not say it (none known, or more than four);
    * -1 with a spread argument.
    */
-  | { k: 'call'; callee: Expr; args?: Array<Expr | null>; argc?: number }
+  /** (`targs`: the first type argument written at the call, `get<Db>(…)`: what a generic callee's first type parameter is) */
+  | { k: 'call'; callee: Expr; args?: Array<Expr | null>; argc?: number; targs?: Expr[] }
   /** `args`: as a call's (what a generic class's constructor binds its type parameters to). */
   | { k: 'new'; callee: Expr; args?: Array<Expr | null> }
   | { k: 'await'; inner: Expr }

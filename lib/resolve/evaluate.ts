@@ -274,7 +274,7 @@ export class Evaluator {
           const recv = this.deref(this.value(f, e.callee.obj));
           return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c, e.args, f, e.argc);
         }
-        return this.callResult(c, e.args, f, e.argc);
+        return this.callResult(c, e.args, f, e.argc, e.targs);
       }
       case 'new': {
         const c = this.value(f, e.callee);
@@ -1097,7 +1097,7 @@ export class Evaluator {
    * Value of calling `c`: an instance of the declared return type. `args` (written in file `argFile`) bind the type
    * parameters of a generic function or method from its parameters' declared types (see inferTypeArgs).
    */
-  callResult(c: Val, args?: Array<Expr | null>, argFile?: number, argc?: number): Val {
+  callResult(c: Val, args?: Array<Expr | null>, argFile?: number, argc?: number, targs?: Expr[]): Val {
     // a function expression (`{ make: () => new A() }`): what it returns (an async one: a promise of it)
     if (c.t === 'ext') {
       if (!c.fn) return EXT;
@@ -1126,7 +1126,10 @@ export class Evaluator {
       if (d.t === 'fnval' || (d.t === 'ext' && d.fn)) return weakenFrom(this.callResult(d, args, argFile, argc), c, 'return-type');
     }
     if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) {
-      const subst = sym.typeParams && sym.params && args && argFile !== undefined ? this.inferTypeArgs(c, sym.typeParams, sym.params, args, argFile) : c.subst;
+      // type arguments written at the call bind the type parameters (`get<Db>(…)`); else the arguments may
+      const subst = !sym.typeParams ? c.subst
+        : targs && argFile !== undefined ? this.explicitTypeArgs(c, sym.typeParams, targs, argFile)
+        : sym.params && args && argFile !== undefined ? this.inferTypeArgs(c, sym.typeParams, sym.params, args, argFile) : c.subst;
       // a result declared as a type parameter (`<T extends Node>(x: T): T`) is what the call instantiates T to —
       // maybe a subclass overriding the member — so its constraint is no answer here
       // (unless it is the type parameter of the receiver's class, bound by its type arguments: `Repo<User>.find()`)
@@ -1210,6 +1213,13 @@ export class Evaluator {
     });
     for (const k of conflicts) own.delete(k);
     return own.size ? own : undefined;
+  }
+
+  /** The type parameters of a generic function or method bound to the type arguments a call writes (`get<Db>(…)`). */
+  private explicitTypeArgs(c: Val & { t: 'sym' }, typeParams: readonly number[], targs: readonly Expr[], argFile: number): Subst {
+    const own = new Map<string, TypeArg>(c.subst ?? []);
+    for (let i = 0; i < targs.length && i < typeParams.length; i++) own.set(`${c.f}:${typeParams[i]}`, { f: argFile, t: targs[i] });
+    return own;
   }
 
   /**
