@@ -1770,34 +1770,7 @@ export class Collector {
       this.slotLocal.set(slot, this.localNodes.length);
       this.localNodes.push({ name: '' });
     }
-    // a generic function's declared parameter types (not for overloads: which signature a call takes is the checker's call)
-    for (const [s, fn] of this.genericFnNode) {
-      const sym = symbols[s];
-      if (sym.more || !sym.returns) { delete sym.typeParams; continue; }
-      const slots = this.slotsOf.get(fn);
-      if (!slots) continue;
-      const params = this.realSlots(slots).map((slot) => { const t = this.slotType.get(slot); return t ? this.expr(t) : null; });
-      if (params.some((p) => p)) sym.params = params;
-    }
-    // a generic class's constructor: its declared parameter types (`new Box(user)` binds the class's T by them)
-    for (let s = 0; s < symbols.length; s++) {
-      const sym = symbols[s];
-      if (sym.kind !== 'constructor' || sym.params || sym.more || sym.parent < 0 || !symbols[sym.parent].typeParams) continue;
-      const slots = this.slotsOf.get(this.work[s].defNode);
-      if (!slots) continue;
-      const params = this.realSlots(slots).map((slot) => { const t = this.slotType.get(slot); return t ? this.expr(t) : null; });
-      if (params.some((p) => p)) sym.params = params;
-    }
-    // an interface's method signatures: their declared parameter types (what the methods of an object literal the
-    // interface types receive: `const h: Handler = { on(e) {…} }`)
-    for (let s = 0; s < symbols.length; s++) {
-      const sym = symbols[s];
-      if (sym.kind !== 'method_signature' || sym.params || sym.more) continue;
-      const slots = this.slotsOf.get(this.work[s].defNode);
-      if (!slots) continue;
-      const params = this.realSlots(slots).map((slot) => { const t = this.slotType.get(slot); return t ? this.expr(t) : null; });
-      if (params.some((p) => p)) sym.params = params;
-    }
+    this.declaredParams(symbols);
     // declared callback parameter types, by parameter position (only function types have them)
     if (this.fnTypeParams.size && this.slotType.size) this.fnSymOf.forEach((s, fn) => {
       const slots = this.slotsOf.get(fn);
@@ -2517,6 +2490,33 @@ export class Collector {
       }
     }
     return out;
+  }
+
+  /**
+   * Declared parameter types by position (`params`), where a call's arguments or an object literal read them: a generic
+   * function's (not for overloads: which signature a call takes is the checker's call), a generic class's constructor's
+   * (`new Box(user)` binds the class's T by them), an interface's method signatures' (what the methods of an object
+   * literal the interface types receive: `const h: Handler = { on(e) {…} }`).
+   */
+  private declaredParams(symbols: SymbolFact[]): void {
+    for (const [s, fn] of this.genericFnNode) {
+      const sym = symbols[s];
+      if (sym.more || !sym.returns) { delete sym.typeParams; continue; }
+      this.setParams(sym, fn);
+    }
+    for (let s = 0; s < symbols.length; s++) {
+      const sym = symbols[s];
+      if (sym.params || sym.more) continue;
+      if (sym.kind === 'method_signature' || (sym.kind === 'constructor' && sym.parent >= 0 && symbols[sym.parent].typeParams)) this.setParams(sym, this.work[s].defNode);
+    }
+  }
+
+  /** `sym.params`: the declared types of `fn`'s parameters (null where none), when any has one. */
+  private setParams(sym: SymbolFact, fn: Node): void {
+    const slots = this.slotsOf.get(fn);
+    if (!slots) return;
+    const params = this.realSlots(slots).map((slot) => { const t = this.slotType.get(slot); return t ? this.expr(t) : null; });
+    if (params.some((p) => p)) sym.params = params;
   }
 
   /**
