@@ -928,11 +928,6 @@ export class Evaluator {
   }
 
   /**
-   * What a returned (or otherwise passed-on) value stands for: a function or method as itself, so that calling
-   * the result calls it (`createRouterFactory(config)(routes)` runs the `createRouterInner` it returns); anything
-   * else as the object it holds (`deref`).
-   */
-  /**
    * The result of a built-in that maps through a callback (`fn`, written in file f): `xs.map(cb)` is an array of
    * what cb returns, `xs.flatMap(cb)` of its elements, `p.then(cb)` a promise of it, `xs.filter(guard)` an array of
    * what the guard's predicate says. Undefined when that is not known (the call is then read as before: a built-in's
@@ -969,7 +964,8 @@ export class Evaluator {
 
   /**
    * The result of a global's static method reading a project value (`Object.values(byId)`, `Object.entries(byId)`,
-   * `Array.from(map.values())`, `Array.from(xs, (x) => x.owner)`); undefined for anything else (read as before).
+   * `Object.assign(target, …)`, `Array.from(map.values())`, `Array.from(xs, (x) => x.owner)`, `Promise.all([…])`,
+   * `Promise.all(xs)`, `Promise.resolve(x)`); undefined for anything else (read as before).
    */
   private builtinResult(f: number, global: string, name: string, args: Array<Expr | null>): Val | undefined {
     if (global === 'Object' && (name === 'values' || name === 'entries')) {
@@ -1034,6 +1030,11 @@ export class Evaluator {
     return weakenFrom(a.el ?? this.typeValue(a.f, a.of, 0, a.subst), a as Val, r);
   }
 
+  /**
+   * What a returned (or otherwise passed-on) value stands for: a function or method as itself, so that calling
+   * the result calls it (`createRouterFactory(config)(routes)` runs the `createRouterInner` it returns); anything
+   * else as the object it holds (`deref`).
+   */
   private heldValue(v: Val): Val {
     if (v.t === 'sym') {
       const sym = this.sym(v);
@@ -1234,7 +1235,8 @@ export class Evaluator {
     if (!ctor?.params || !cls.typeParams) return undefined;
     const own = this.inferTypeArgs({ t: 'sym', f: c.f, s: ctorIndex!, r: c.r, c: c.c }, cls.typeParams, ctor.params, args, argFile);
     if (!own) return undefined;
-    const out = cls.typeParams.map((l) => own.get(`${c.f}:${l}`)!);
+    // (a type parameter the arguments leave unbound is a hole, which bindingsFor skips)
+    const out = cls.typeParams.map((l) => own.get(`${c.f}:${l}`) as TypeArg);
     return out.some((a) => a) ? out : undefined;
   }
 
@@ -1823,7 +1825,10 @@ function shareable(v: Val): boolean {
   return v.t === 'sym' || v.t === 'inst' || v.t === 'ext' || v.t === 'unknown';
 }
 
-/** Two values standing for the same thing (the same symbol or instance type; otherwise the same object). */
+/**
+ * Two values standing for the same thing (the same symbol or instance type; any two outside values — a function
+ * expression's is one too; otherwise the same object).
+ */
 function sameValue(a: Val, b: Val): boolean {
   if (a === b || (a.t === 'ext' && b.t === 'ext')) return true;
   if ((a.t === 'sym' || a.t === 'inst') && a.t === b.t) return a.f === (b as typeof a).f && a.s === (b as typeof a).s;
