@@ -66,7 +66,7 @@ enum Role {
   'id', 'id.type', 'id.shorthand', 'member', 'call', 'new', 'call.arg', 'call.arg.branch', 'call.arg.prop',
   'push.key', 'objlit.key', 'expr.object.entry', 'expr.object.spread', 'expr.object.open', 'type.query', 'expr.wrap',
   'expr.operand', 'expr.either', 'return', 'return.body', 'param.pattern', 'pattern.param', 'pattern.nested', 'pattern.array', 'pattern.of',
-  'pattern.first', 'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.if', 'narrow.tag.exit', 'narrow.guard', 'narrow.guard.either', 'narrow.instanceof.exit', 'narrow.guard.exit', 'fntype.predicate',
+  'pattern.first', 'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.if', 'narrow.tag.exit', 'narrow.guard', 'narrow.guard.either', 'narrow.instanceof.exit', 'narrow.guard.exit', 'narrow.isarray', 'fntype.predicate',
   'returns.predicate', 'type.generic', 'type.generic.arg', 'type.generic.arg2', 'type.object.prop',
   'type.object.index', 'type.object.call', 'type.object.call.param', 'expr.await', 'expr.element', 'expr.element.key', 'expr.element.at', 'type.array', 'expr.as', 'expr.literal',
   'fn.assigned', 'type.lookup', 'expr.and', 'new.typearg', 'new.typearg2', 'type.object.name', 'expr.element.name',
@@ -198,6 +198,8 @@ export class Collector {
   /** `a && b`: its operands (the value is b's, unless a may be `any`: see Expr `and`). */
   private readonly ands = new LazyMap<Node, { left: Node; right: Node }>();
   /** `if (x instanceof C) body`: occurrences of x's binding inside body are C instances. */
+  /** `if (Array.isArray(x))`'s branches: `yes` in the consequence, not in the else branch. */
+  private readonly isArrayNarrowings: Array<{ name: Node; body: Node; yes: boolean }> = [];
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
   private readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
@@ -211,6 +213,8 @@ export class Collector {
   private readonly predicateOf = new LazyMap<Node, Node>();
   /** Identifier occurrences inside `if (guard(x)) …` → the guard's callee node. */
   private readonly guardedBy = new LazyMap<Node, Node | [Node, Node]>();
+  /** Occurrences under `if (Array.isArray(x))`: true in its consequence (the array parts of x's type), false in its else. */
+  private readonly arrayPart = new LazyMap<Node, boolean>();
   /** Function types that are type guards → the predicate's type. */
   private readonly fnTypePredicate = new LazyMap<Node, Node>();
   /** Function nodes → the values their `return` statements (or expression body) give. */
@@ -457,6 +461,14 @@ export class Collector {
         const key = get(c, 'key')!, tag = get(c, 'tag')!;
         const op = this.operatorBetween(key, tag);
         if (op === '!==' || op === '!=') this.tagExits.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], exit: get(c, 'if')! });
+        return;
+      });
+      on([Role['narrow.isarray']], function (c) {
+        const obj = get(c, 'obj')!, prop = get(c, 'prop')!;
+        if (this.ident(obj) !== 'Array' || this.ident(prop) !== 'isArray') return;
+        const name = get(c, 'name')!, yes = get(c, 'body'), no = get(c, 'else');
+        if (yes) this.isArrayNarrowings.push({ name, body: yes, yes: true });
+        if (no) this.isArrayNarrowings.push({ name, body: no, yes: false });
         return;
       });
       on([Role['narrow.instanceof.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, exit: get(c, 'if')! }); return; });
@@ -754,6 +766,7 @@ export class Collector {
     }
     this.sweepIds();
     if (this.narrowings.length) this.narrow();
+    for (const { name, body, yes } of this.isArrayNarrowings) this.forEachOccurrence(name, body, (node) => { if (!this.arrayPart.has(node)) this.arrayPart.set(node, yes); });
     if (this.tagNarrowings.length || this.tagCases.size || this.tagExits.length) this.narrowByTags();
   }
 
@@ -2081,7 +2094,9 @@ export class Collector {
       if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: plain };
       const guarded: Expr = guard ? { k: 'guarded', by: this.expr(guard), of: plain } : plain;
       const tag = this.tagged.size ? this.tagged.get(node) : undefined;
-      return tag ? { k: 'tagged', of: guarded, key: tag.key, tags: tag.tags } : guarded;
+      const part = this.arrayPart.size ? this.arrayPart.get(node) : undefined;
+      const parted: Expr = part === undefined ? guarded : { k: 'isarray', of: guarded, yes: part };
+      return tag ? { k: 'tagged', of: parted, key: tag.key, tags: tag.tags } : parted;
     }
     const m = this.members.get(node);
     if (m) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };

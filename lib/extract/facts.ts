@@ -122,6 +122,8 @@ export type Expr =
    * member types of `of` whose member `key` is one of `tags`.
    */
   | { k: 'tagged'; of: Expr; key: string; tags: string[] }
+  /** A name inside `if (Array.isArray(x))` (`yes`) or its else branch: the array parts of its type, or the others. */
+  | { k: 'isarray'; of: Expr; yes: boolean }
   /** The type `any` as written (an annotation, `x as any`): the checker types nothing read from it. */
   | { k: 'any' }
   /**

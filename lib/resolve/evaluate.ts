@@ -300,6 +300,18 @@ export class Evaluator {
         const v = this.value(f, e.of);
         return this.narrowedByTag(v.t === 'sym' ? this.deref(v) : v, e.key, e.tags) ?? v;
       }
+      case 'isarray': {
+        // `if (Array.isArray(x))`: the parts of x's union that are arrays (else branch: the others)
+        const v = this.value(f, e.of);
+        const d = v.t === 'sym' ? this.deref(v) : v;
+        if (d.t !== 'anyof') return v;
+        const kept = d.of.filter((x) => (x.t === 'arr') === e.yes);
+        if (kept.length === d.of.length || kept.length === 0) return v;
+        if (kept.length === 1) return kept[0];
+        const insts = kept.filter((x): x is Val & { t: 'inst' } => x.t === 'inst');
+        if (insts.length === kept.length) return { t: 'union', of: insts, r: d.r, c: d.c };
+        return { t: 'anyof', of: kept, r: d.r, c: d.c };
+      }
       case 'guarded': {
         // `if (isFoo(x)) x.m()`: a guard declared `(v): v is Foo` makes x a Foo here; `if (isA(x) || isB(x))` makes
         // it one of both
@@ -1363,7 +1375,9 @@ export class Evaluator {
       // object types and intersections beside each other or beside classes (a discriminated union): the members
       // they agree on (an outside type among them may have any member: unknown)
       if (others.length) {
-        if (ext || !others.every((o) => o.t === 'obj' || o.t === 'inter' || o.t === 'anyof')) return UNKNOWN;
+        // (an array beside them, `Subscription[] | Subscription`: its members are built-ins, so the union's members
+        // stay unknown — but `Array.isArray(x)` picks the part it tests, see 'isarray')
+        if (ext || !others.every((o) => o.t === 'obj' || o.t === 'inter' || o.t === 'anyof' || o.t === 'arr')) return UNKNOWN;
         const of: Val[] = [...insts, ...others];
         return { t: 'anyof', of, r: 'typed-receiver', c: Math.min(...of.map((o) => (o as { c: number }).c)) };
       }

@@ -140,6 +140,10 @@
 ; … and inside the first branch of `x instanceof C ? a : b`
 (ternary_expression condition: (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) consequence: (_) @body (#set! role "narrow.instanceof"))
 ; `switch (x.kind) { case 'a': … }` and `if (x.kind === 'a') …`: inside, x is the member type whose `kind` is 'a'
+; `if (Array.isArray(x)) a else b`, `if (!Array.isArray(x)) …`: x is the array parts of its type in a, the others in b
+; (the collector checks the callee's text)
+((if_statement condition: (parenthesized_expression (call_expression function: (member_expression object: (identifier) @obj property: (property_identifier) @prop) arguments: (arguments . (identifier) @name .))) consequence: (_) @body alternative: (else_clause (_) @else)?) (#set! role "narrow.isarray"))
+((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: (member_expression object: (identifier) @obj property: (property_identifier) @prop) arguments: (arguments . (identifier) @name .)))) consequence: (_) @else alternative: (else_clause (_) @body)?) (#set! role "narrow.isarray"))
 ; an early exit (`if (!(x instanceof Foo)) return;`, also `throw`, `continue`, without else): x is a Foo from there
 ; to the end of the block
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)))) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block . [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.instanceof.exit"))
