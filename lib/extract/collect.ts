@@ -187,7 +187,7 @@ export class Collector {
   private readonly elementAt = new LazyMap<Node, number>();
   /** A tuple type's items: each position's node and its type. */
   private readonly tupleItems = new LazyMap<Node, Map<Node, Node>>();
-  /** The items of an array literal that is a call's first argument, a variable's value, returned, iterated or a receiver. */
+  /** The items of an array literal that is a call's first argument, a variable's value, returned, iterated, a receiver or a conditional's branch. */
   private readonly listItems = new LazyMap<Node, Node[]>();
   /** A name in an array pattern: the pattern and the name's position in it (`[, v]`: 1). */
   private readonly arrayElement = new LazyMap<Node, { pattern: Node; index: number }>();

@@ -346,6 +346,9 @@ export class Evaluator {
       case 'union': {
         // a value that is one of several (`c ? a : b`, `a || b`): the same symbol through every branch, or the
         // instances of each (a union value, see member); anything else is unknown
+        // (arrays through every branch, `Array.isArray(x) ? x : [x]`: an array of what their elements agree on)
+        const arrays = this.arraysOf(f, e.types);
+        if (arrays) return arrays;
         let one: Val | undefined;
         const insts: Array<Val & { t: 'inst' }> = [];
         for (const x of e.types) {
@@ -1024,6 +1027,30 @@ export class Evaluator {
       return v.t === 'unknown' ? undefined : { t: 'arr', f: arr.f, of: OTHER, r: arr.r, c: arr.c, el: v };
     }
     return undefined;
+  }
+
+  /**
+   * The branches of a value-level union when every one is an array (`Array.isArray(x) ? x : [x]`): an array whose
+   * elements are the one symbol or the instance types their elements give; undefined when a branch is no array.
+   */
+  private arraysOf(f: number, types: readonly Expr[]): Val | undefined {
+    let first: (Val & { t: 'arr' }) | undefined;
+    const els: Val[] = [];
+    for (const x of types) {
+      const v = this.deref(this.value(f, x));
+      if (v.t !== 'arr') return undefined;
+      first ??= v;
+      els.push(this.deref(this.elementOf(v, 'typed-receiver')));
+    }
+    if (!first) return undefined;
+    const insts: Array<Val & { t: 'inst' }> = [];
+    for (const v of els) {
+      if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
+      else if (v.t === 'union') { for (const o of v.of) if (!insts.some((y) => y.f === o.f && y.s === o.s)) insts.push(o); }
+      else return { t: 'arr', f: first.f, of: OTHER, r: first.r, c: first.c, el: els.every((o) => sameValue(o, v)) ? v : UNKNOWN };
+    }
+    const el: Val = insts.length === 1 ? insts[0] : { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
+    return { t: 'arr', f: first.f, of: OTHER, r: first.r, c: first.c, el };
   }
 
   /** What awaiting `v` gives: a promise's value, else `v` itself. */

@@ -144,6 +144,9 @@
 ; (the collector checks the callee's text)
 ((if_statement condition: (parenthesized_expression (call_expression function: (member_expression object: (identifier) @obj property: (property_identifier) @prop) arguments: (arguments . (identifier) @name .))) consequence: (_) @body alternative: (else_clause (_) @else)?) (#set! role "narrow.isarray"))
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: (member_expression object: (identifier) @obj property: (property_identifier) @prop) arguments: (arguments . (identifier) @name .)))) consequence: (_) @else alternative: (else_clause (_) @body)?) (#set! role "narrow.isarray"))
+; `Array.isArray(x) ? x : [x]` (and `!Array.isArray(x) ? [x] : x`)
+((ternary_expression condition: (call_expression function: (member_expression object: (identifier) @obj property: (property_identifier) @prop) arguments: (arguments . (identifier) @name .)) consequence: (_) @body alternative: (_) @else) (#set! role "narrow.isarray"))
+((ternary_expression condition: (unary_expression operator: "!" argument: (call_expression function: (member_expression object: (identifier) @obj property: (property_identifier) @prop) arguments: (arguments . (identifier) @name .))) consequence: (_) @else alternative: (_) @body) (#set! role "narrow.isarray"))
 ; an early exit (`if (!(x instanceof Foo)) return;`, also `throw`, `continue`, without else): x is a Foo from there
 ; to the end of the block
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)))) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block . [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.instanceof.exit"))
@@ -162,11 +165,14 @@
 ((array . (spread_element (_) @inner) .) @wrap (#set! role "expr.spread.array"))
 ; the items of an array literal a call takes first (`Promise.all([a(), b()])`: a tuple of what each gives)
 (arguments . (array (_) @item) @list (#set! role "arg.list.item"))
-; an array literal a variable holds, a function returns, a loop iterates or a method is called on (`const all = [a, b]`,
-; `return [a, b]`, `for (const p of [a, b])`, `[a, b].forEach(…)`): an array of its items
+; an array literal a variable holds, a function returns, a loop iterates, a method is called on or a conditional gives
+; (`const all = [a, b]`, `return [a, b]`, `for (const p of [a, b])`, `[a, b].forEach(…)`, `c ? xs : [x]`): an array of
+; its items
 (variable_declarator value: (array (_) @item) @list (#set! role "arg.list.item"))
 (return_statement (array (_) @item) @list (#set! role "arg.list.item"))
 (arrow_function body: (array (_) @item) @list (#set! role "arg.list.item"))
+(ternary_expression consequence: (array (_) @item) @list (#set! role "arg.list.item"))
+(ternary_expression alternative: (array (_) @item) @list (#set! role "arg.list.item"))
 (for_in_statement right: (array (_) @item) @list (#set! role "arg.list.item"))
 (member_expression object: (array (_) @item) @list (#set! role "arg.list.item"))
 ((this) @this (#set! role "expr.this"))
