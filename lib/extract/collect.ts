@@ -1420,8 +1420,11 @@ export class Collector {
       if (!tags) return;
       seen.add(fn);
       const scope = this.scopeAt(host);
-      const names = this.typeNames(scope, this.templatesOf(tags, scope));
+      // a generic function (`@template T`, `@param {T} x`, `@returns {T}`): its template names are its type parameters
+      const generic = s !== undefined ? this.jsdocGenerics(symbols[s], tags, scope) : undefined;
+      const names = this.typeNames(scope, generic ?? this.templatesOf(tags, scope));
       const ordered = this.realSlots(slots);
+      const params: Array<Expr | null> | undefined = generic && ordered.map(() => null);
       if (this.patternLocals.size) this.jsdocPatterns(ordered, tags, names);
       for (const tag of tags) {
         if (tag.tag !== 'param' || !tag.type || !tag.name || tag.name.includes('.')) continue;
@@ -1430,11 +1433,13 @@ export class Collector {
           if (l === undefined || this.localNodes[l].name !== tag.name) continue;
           const type = jsdocType(tag.type, names);
           if (!this.localNodes[l].type) this.jsdocLocal.set(l, type);
+          if (params) params[i] = type;
           // a function-typed parameter (`@param {function(Compilation): void} cb`): its callback's parameter types
           if (s !== undefined && type.k === 'fntype' && type.params && !symbols[s].callbackParams?.[i]) (symbols[s].callbackParams ??= {})[i] = type.params;
         }
       }
-      if (s !== undefined && !symbols[s].returns) this.jsdocReturns(symbols[s], tags, scope);
+      if (params && params.some((p) => p)) symbols[s!].params = params;
+      if (s !== undefined && !symbols[s].returns) this.jsdocReturns(symbols[s], tags, scope, generic);
     });
     // functions without parameters still declare results
     this.fnSymOf.forEach((s, fn) => {
@@ -1483,13 +1488,39 @@ export class Collector {
     }
   }
 
-  private jsdocReturns(sym: SymbolFact, tags: JsdocTag[], scope: Scope): void {
+  private jsdocReturns(sym: SymbolFact, tags: JsdocTag[], scope: Scope, generic?: Map<string, Expr>): void {
     const tag = tags.find((t) => (t.tag === 'returns' || t.tag === 'return') && t.type);
     if (!tag) return;
-    // a result typed by a template parameter is what the call instantiates it to: not typed here
-    const templates = this.templatesOf(tags, scope);
+    // a result typed by a template parameter is what the call instantiates it to: a generic function's type parameter
+    // (the call's arguments bind it), else not typed here
+    const templates = generic ? undefined : this.templatesOf(tags, scope);
     const unknownT = templates ? new Map([...templates.keys()].map((k) => [k, { k: 'other' } as Expr])) : undefined;
-    sym.returns = jsdocType(tag.type!, this.typeNames(scope, unknownT));
+    sym.returns = jsdocType(tag.type!, this.typeNames(scope, generic ?? unknownT));
+  }
+
+  /**
+   * The `@template` names of a function or method's doc comment as its own type parameters (not overloaded, with a
+   * `@returns`): a local each (typed by its constraint, as inside the function the checker reads it), listed in
+   * `typeParams`; the names read as those locals. Undefined for anything else.
+   */
+  private jsdocGenerics(sym: SymbolFact, tags: JsdocTag[], scope: Scope): Map<string, Expr> | undefined {
+    if ((sym.label !== 'Function' && sym.label !== 'Method') || sym.more || sym.typeParams) return undefined;
+    if (!tags.some((t) => t.tag === 'template' && t.names) || !tags.some((t) => (t.tag === 'returns' || t.tag === 'return') && t.type)) return undefined;
+    const out = new Map<string, Expr>();
+    const typeParams: number[] = [];
+    for (const tag of tags) {
+      if (tag.tag !== 'template' || !tag.names) continue;
+      const constraint = tag.type ? jsdocType(tag.type, this.typeNames(scope, out)) : undefined;
+      for (const n of tag.names) {
+        const l = this.localNodes.length;
+        this.localNodes.push({ name: n });
+        if (constraint && constraint.k !== 'other') this.jsdocLocal.set(l, constraint);
+        typeParams.push(l);
+        out.set(n, { k: 'id', name: n, b: localBinding(l) });
+      }
+    }
+    sym.typeParams = typeParams;
+    return out;
   }
 
   /** The type of a `@type {T}` tag, if the comment has one. */
