@@ -1410,6 +1410,12 @@ export class Collector {
    */
   private jsdocApply(symbols: SymbolFact[]): void {
     for (const [s, type] of this.typedefTypes) symbols[s].type = type;
+    const classTemplates = this.jsdocClassTemplates(symbols);
+    /** The templates of the class a member belongs to (`@template T` on `class Repo`), with the member's own over them. */
+    const withClass = (s: number | undefined, own: Map<string, Expr> | undefined): Map<string, Expr> | undefined => {
+      const cls = s === undefined || !classTemplates ? undefined : classTemplates.get(symbols[s].parent);
+      return cls ? new Map([...cls, ...(own ?? [])]) : own;
+    };
     // functions: every function node with parameter slots, its doc before the declaration that holds it
     const seen = new Set<Node>();
     // (forEach: a for-of over a Map's entries makes an array per entry)
@@ -1422,7 +1428,7 @@ export class Collector {
       const scope = this.scopeAt(host);
       // a generic function (`@template T`, `@param {T} x`, `@returns {T}`): its template names are its type parameters
       const generic = s !== undefined ? this.jsdocGenerics(symbols[s], tags, scope) : undefined;
-      const names = this.typeNames(scope, generic ?? this.templatesOf(tags, scope));
+      const names = this.typeNames(scope, withClass(s, generic ?? this.templatesOf(tags, scope)));
       const ordered = this.realSlots(slots);
       const params: Array<Expr | null> | undefined = generic && ordered.map(() => null);
       if (this.patternLocals.size) this.jsdocPatterns(ordered, tags, names);
@@ -1439,7 +1445,7 @@ export class Collector {
         }
       }
       if (params && params.some((p) => p)) symbols[s!].params = params;
-      if (s !== undefined && !symbols[s].returns) this.jsdocReturns(symbols[s], tags, scope, generic);
+      if (s !== undefined && !symbols[s].returns) this.jsdocReturns(symbols[s], tags, scope, generic, classTemplates?.get(symbols[s].parent));
     });
     // functions without parameters still declare results
     this.fnSymOf.forEach((s, fn) => {
@@ -1448,14 +1454,14 @@ export class Collector {
       if (fn !== w.defNode && this.slotsOf.has(w.defNode)) return;
       const host = this.docHostOf.get(s) ?? w.defNode.start;
       const tags = this.docTagsBefore(host);
-      if (tags) this.jsdocReturns(symbols[s], tags, this.scopeAt(host));
+      if (tags) this.jsdocReturns(symbols[s], tags, this.scopeAt(host), this.jsdocGenerics(symbols[s], tags, this.scopeAt(host)), classTemplates?.get(symbols[s].parent));
     });
     // variables, fields and properties
     for (let s = 0; s < this.symbols.length; s++) {
       const w = this.symbols[s], at = this.work[s].defNode.start;
       if ((w.label !== 'Variable' && w.label !== 'Property') || symbols[s].type) continue;
       const tags = this.docTagsBefore(at);
-      const type = tags && this.jsdocTypeTag(tags, this.scopeAt(at));
+      const type = tags && this.jsdocTypeTag(tags, this.scopeAt(at), classTemplates?.get(symbols[s].parent));
       if (type) symbols[s].type = type;
     }
     for (const { l, def } of this.localDecls) {
@@ -1488,14 +1494,32 @@ export class Collector {
     }
   }
 
-  private jsdocReturns(sym: SymbolFact, tags: JsdocTag[], scope: Scope, generic?: Map<string, Expr>): void {
+  private jsdocReturns(sym: SymbolFact, tags: JsdocTag[], scope: Scope, generic?: Map<string, Expr>, classTemplates?: Map<string, Expr>): void {
     const tag = tags.find((t) => (t.tag === 'returns' || t.tag === 'return') && t.type);
     if (!tag) return;
     // a result typed by a template parameter is what the call instantiates it to: a generic function's type parameter
-    // (the call's arguments bind it), else not typed here
+    // (the call's arguments bind it), else not typed here; the class's templates are its type parameters, which the
+    // receiver's type arguments bind (`Repo<User>`)
     const templates = generic ? undefined : this.templatesOf(tags, scope);
-    const unknownT = templates ? new Map([...templates.keys()].map((k) => [k, { k: 'other' } as Expr])) : undefined;
-    sym.returns = jsdocType(tag.type!, this.typeNames(scope, generic ?? unknownT));
+    const own = generic ?? (templates ? new Map([...templates.keys()].map((k) => [k, { k: 'other' } as Expr])) : undefined);
+    sym.returns = jsdocType(tag.type!, this.typeNames(scope, classTemplates ? new Map([...classTemplates, ...(own ?? [])]) : own));
+  }
+
+  /**
+   * The `@template` names of classes' doc comments (`@template T` before `class Repo`): the class's type parameters
+   * (a local each, typed by its constraint), which its members' JSDoc types name and `Repo<User>` binds. Undefined
+   * when no class has any.
+   */
+  private jsdocClassTemplates(symbols: SymbolFact[]): Map<number, Map<string, Expr>> | undefined {
+    let out: Map<number, Map<string, Expr>> | undefined;
+    for (let s = 0; s < symbols.length; s++) {
+      const sym = symbols[s];
+      if (sym.label !== 'Class' || sym.typeParams) continue;
+      const tags = this.docTagsBefore(this.docHostOf.get(s) ?? this.work[s].defNode.start);
+      if (!tags || !tags.some((t) => t.tag === 'template' && t.names)) continue;
+      (out ??= new Map()).set(s, this.templateLocals(sym, tags, this.scopeAt(this.work[s].defNode.start)));
+    }
+    return out;
   }
 
   /**
@@ -1506,6 +1530,14 @@ export class Collector {
   private jsdocGenerics(sym: SymbolFact, tags: JsdocTag[], scope: Scope): Map<string, Expr> | undefined {
     if ((sym.label !== 'Function' && sym.label !== 'Method') || sym.more || sym.typeParams) return undefined;
     if (!tags.some((t) => t.tag === 'template' && t.names) || !tags.some((t) => (t.tag === 'returns' || t.tag === 'return') && t.type)) return undefined;
+    return this.templateLocals(sym, tags, scope);
+  }
+
+  /**
+   * A local for each `@template` name of `tags` (typed by its constraint), listed as `sym`'s `typeParams`; the names
+   * read as those locals.
+   */
+  private templateLocals(sym: SymbolFact, tags: JsdocTag[], scope: Scope): Map<string, Expr> {
     const out = new Map<string, Expr>();
     const typeParams: number[] = [];
     for (const tag of tags) {
@@ -1524,9 +1556,11 @@ export class Collector {
   }
 
   /** The type of a `@type {T}` tag, if the comment has one. */
-  private jsdocTypeTag(tags: JsdocTag[], scope: Scope): Expr | undefined {
+  private jsdocTypeTag(tags: JsdocTag[], scope: Scope, classTemplates?: Map<string, Expr>): Expr | undefined {
     const tag = tags.find((t) => t.tag === 'type' && t.type);
-    return tag ? jsdocType(tag.type!, this.typeNames(scope, this.templatesOf(tags, scope))) : undefined;
+    if (!tag) return undefined;
+    const own = this.templatesOf(tags, scope);
+    return jsdocType(tag.type!, this.typeNames(scope, classTemplates ? new Map([...classTemplates, ...(own ?? [])]) : own));
   }
 
   /** `/** @type {Foo} *\/ (x)`: the asserted type of a parenthesised expression, if a type comment precedes it. */
