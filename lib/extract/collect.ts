@@ -2190,7 +2190,7 @@ export class Collector {
       const callee = this.expr(c.callee);
       if (ta && callee.k === 'id' && !callee.b) {
         if (ta.arg && ARRAY_TYPES.has(callee.name)) return { k: 'as', type: { k: 'array', of: this.expr(ta.arg) } };
-        if (ta.arg2 && MAP_TYPES.has(callee.name)) return { k: 'as', type: { k: 'map', of: this.expr(ta.arg2) } };
+        if (ta.arg2 && MAP_TYPES.has(callee.name)) return { k: 'as', type: { k: 'map', of: this.expr(ta.arg2), key: this.expr(ta.arg!) } };
         if (ta.arg && callee.name === 'Promise') return { k: 'as', type: { k: 'promise', of: this.expr(ta.arg) } };
       }
       // (the arguments: what a generic class's constructor binds its type parameters to)
@@ -2265,7 +2265,7 @@ export class Collector {
       if (SAME_MEMBERS.has(inner.name)) return this.expr(g.arg);
       // `Array<T>`, `ReadonlyArray<T>`, `Set<T>`: the array of T (as `T[]`: elements, for-of, forEach)
       if (ARRAY_TYPES.has(inner.name)) return { k: 'array', of: this.expr(g.arg) };
-      if (MAP_TYPES.has(inner.name) && g.arg2) return { k: 'map', of: this.expr(g.arg2) };
+      if (MAP_TYPES.has(inner.name) && g.arg2) return { k: 'map', of: this.expr(g.arg2), key: this.expr(g.arg!) };
       // `Promise<T>`: awaiting gives a T
       if ((inner.name === 'Promise' || inner.name === 'PromiseLike') && g.arg) return { k: 'promise', of: this.expr(g.arg) };
       // `Record<K, T>`: any key gives a T

@@ -83,8 +83,8 @@ export type Expr =
   | { k: 'spread'; of: Expr }
   /** The type `T[]`. */
   | { k: 'array'; of: Expr }
-  /** The type `Map<K, V>` (also `ReadonlyMap`, `WeakMap`): a map whose values have the type `of`. */
-  | { k: 'map'; of: Expr }
+  /** The type `Map<K, V>` (also `ReadonlyMap`, `WeakMap`): a map whose values have the type `of` (its keys `key`). */
+  | { k: 'map'; of: Expr; key?: Expr }
   /** A project type with type arguments (`Repo<User>`, first two arguments): `of` is its name. */
   | { k: 'generic'; of: Expr; args: Expr[] }
   /** The type `Promise<T>` (also `PromiseLike<T>`): awaiting it gives a T. */

@@ -335,7 +335,7 @@ class TypeParser {
     const name = global ?? '';
     if (SAME_MEMBERS.has(name)) return args[0];
     if (ARRAY_TYPES.has(name)) return { k: 'array', of: args[0] };
-    if (MAP_TYPES.has(name) && args[1]) return { k: 'map', of: args[1] };
+    if (MAP_TYPES.has(name) && args[1]) return { k: 'map', of: args[1], key: args[0] };
     if ((name === 'Promise' || name === 'PromiseLike') && args[0]) return { k: 'promise', of: args[0] };
     if (name === 'Record' && args[1]) return { k: 'object', props: [], index: args[1] };
     // `InstanceType<typeof Foo>`: an instance of Foo; `ReturnType<typeof f>`: what calling f gives

@@ -56,7 +56,7 @@ export type Val =
   /** A built-in array method that returns an array of the same elements (`slice`, `filter`, `concat`, …). */
   | { t: 'arrfn'; f: number; of: Expr; r: Reason; c: number; subst?: Subst; el?: Val }
   /** A `Map<K, V>` whose values have the type `of` (written in file f): `get` gives one, `forEach` passes one. */
-  | { t: 'map'; f: number; of: Expr; r: Reason; c: number; subst?: Subst }
+  | { t: 'map'; f: number; of: Expr; key?: Expr; r: Reason; c: number; subst?: Subst }
   /** A value of an object type literal (`{ window: Subject<T> }`, written in file f): its properties are typed. */
   /** (`open`: reached through a type parameter's constraint: the value has at least these members, maybe more) */
   | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; r: Reason; c: number; subst?: Subst; open?: boolean }
@@ -518,6 +518,11 @@ export class Evaluator {
       const arr = this.deref(this.value(f, call.callee.obj));
       if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return this.elementOf(arr, 'contextual-type');
     }
+    if (call && call.callee.k === 'member' && call.callee.name === 'forEach' && ctx.arg === 0 && ctx.param === 1) {
+      // `map.forEach((value, key) => …)`: the key
+      const map = this.deref(this.value(f, call.callee.obj));
+      if (map.t === 'map') return this.keyOf(map);
+    }
     if (call && call.callee.k === 'member' && call.callee.name === 'then' && ctx.arg === 0 && ctx.param === 0) {
       // `find().then((x) => …)`: x is what the promise resolves to
       const p = this.deref(this.value(f, call.callee.obj));
@@ -801,6 +806,7 @@ export class Evaluator {
         if (name === 'get') return { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst };
         // `map.values()`: an iterable of the values (for-of, spread, `.forEach` of an iterator); `map.entries()` of entries
         if (name === 'entries') return { t: 'arrfn', f: o.f, of: OTHER, r: o.r, c: o.c, el: this.entryOf(o) };
+        if (name === 'keys' && o.key) return { t: 'arrfn', f: o.f, of: o.key, r: o.r, c: o.c, subst: o.subst };
         return name === 'values' ? { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst } : EXT;
       case 'prom': return EXT; // then, catch, finally: built-ins (a `then` callback's parameter: see contextual)
       case 'obj': {
@@ -1059,9 +1065,14 @@ export class Evaluator {
     return held.t === 'prom' ? held.of : v;
   }
 
-  /** An entry of a map value: the tuple `[key, value]` (the key's type is not recorded). */
+  /** An entry of a map value: the tuple `[key, value]`. */
   private entryOf(m: Val & { t: 'map' }): Val {
-    return { t: 'tup', items: [UNKNOWN, weakenFrom(this.typeValue(m.f, m.of, 0, m.subst), m, 'typed-receiver')], r: m.r, c: m.c };
+    return { t: 'tup', items: [this.keyOf(m), weakenFrom(this.typeValue(m.f, m.of, 0, m.subst), m, 'typed-receiver')], r: m.r, c: m.c };
+  }
+
+  /** A key of a map value (unknown where its type was not written: `new Map()` typed by nothing). */
+  private keyOf(m: Val & { t: 'map' }): Val {
+    return m.key ? weakenFrom(this.typeValue(m.f, m.key, 0, m.subst), m, 'typed-receiver') : UNKNOWN;
   }
 
   /** An element of an array value (or what an element method returns), reached by the step `r`. */
@@ -1376,7 +1387,7 @@ export class Evaluator {
       return { t: 'inter', of: insts, objs: objs.length ? objs : undefined, alts: alts.length ? alts : undefined, hole: hole || ext, r: 'typed-receiver', c: Math.min(...parts.map((o) => o.c)) };
     }
     if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, predicate: t.predicate, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
-    if (t.k === 'map') return { t: 'map', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+    if (t.k === 'map') return { t: 'map', f, of: t.of, key: t.key, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.k === 'union') {

@@ -50,7 +50,7 @@ export interface I { tag(): this }
   t.deepEqual(f.symbols.find((s) => s.qualifiedName === 'I.tag')?.returns, { k: 'this', cls: -1 });
 });
 
-test('Array<T>, ReadonlyArray<T> and readonly T[] are arrays of T; Map<K, V> a map of V; a project Array type is not', (t) => {
+test('Array<T>, ReadonlyArray<T> and readonly T[] are arrays of T; Map<K, V> a map of V keyed by K; a project Array type is not', (t) => {
   const f = ts(`import { Node } from './node';
 export function f(a: Array<Node>, b: ReadonlyArray<Node>, c: readonly Node[], d: Map<string, Node>): void {}
 `);
@@ -58,7 +58,7 @@ export function f(a: Array<Node>, b: ReadonlyArray<Node>, c: readonly Node[], d:
   t.deepEqual(strip(local(f, 'a')?.type), { k: 'array', of: node });
   t.deepEqual(strip(local(f, 'b')?.type), { k: 'array', of: node });
   t.deepEqual(strip(local(f, 'c')?.type), { k: 'array', of: node });
-  t.deepEqual(strip(local(f, 'd')?.type), { k: 'map', of: node }, 'Map<K, V> keeps its value type');
+  t.deepEqual(strip(local(f, 'd')?.type), { k: 'map', of: node, key: { k: 'other' } }, 'Map<K, V> keeps its value and key types');
   const g = ts(`class Array<T> { first(): T | undefined { return undefined; } }
 export function f(a: Array<number>): void {}
 `);

@@ -67,7 +67,7 @@ test('types: names, unions, arrays, maps, promises, index signatures, function a
 test('types: global generics read as the TypeScript collector reads them (free names only)', (t) => {
   const free = { name: (n: string): Expr => ({ k: 'id', name: n }), importOf: names.importOf };
   t.deepEqual(jsdocType('Array<Foo>', free), { k: 'array', of: { k: 'id', name: 'Foo' } });
-  t.deepEqual(jsdocType('Map<string, Foo>', free), { k: 'map', of: { k: 'id', name: 'Foo' } });
+  t.deepEqual(jsdocType('Map<string, Foo>', free), { k: 'map', of: { k: 'id', name: 'Foo' }, key: { k: 'lit' } });
   t.deepEqual(jsdocType('Promise<Foo>', free), { k: 'promise', of: { k: 'id', name: 'Foo' } });
   t.deepEqual(jsdocType('Partial<Foo>', free), { k: 'id', name: 'Foo' });
   t.deepEqual(jsdocType('InstanceType<typeof Foo>', free), { k: 'new', callee: { k: 'id', name: 'Foo' } });
