@@ -1411,11 +1411,9 @@ export class Collector {
   private jsdocApply(symbols: SymbolFact[]): void {
     for (const [s, type] of this.typedefTypes) symbols[s].type = type;
     const classTemplates = this.jsdocClassTemplates(symbols);
-    /** The templates of the class a member belongs to (`@template T` on `class Repo`), with the member's own over them. */
-    const withClass = (s: number | undefined, own: Map<string, Expr> | undefined): Map<string, Expr> | undefined => {
-      const cls = s === undefined || !classTemplates ? undefined : classTemplates.get(symbols[s].parent);
-      return cls ? new Map([...cls, ...(own ?? [])]) : own;
-    };
+    /** The templates in force in member `s`'s comment: its class's (`@template T` on `class Repo`) and its own. */
+    const withClass = (s: number | undefined, own: Map<string, Expr> | undefined): Map<string, Expr> | undefined =>
+      inForce(s === undefined ? undefined : classTemplates?.get(symbols[s].parent), own);
     // functions: every function node with parameter slots, its doc before the declaration that holds it
     const seen = new Set<Node>();
     // (forEach: a for-of over a Map's entries makes an array per entry)
@@ -1502,7 +1500,7 @@ export class Collector {
     // receiver's type arguments bind (`Repo<User>`)
     const templates = generic ? undefined : this.templatesOf(tags, scope);
     const own = generic ?? (templates ? new Map([...templates.keys()].map((k) => [k, { k: 'other' } as Expr])) : undefined);
-    sym.returns = jsdocType(tag.type!, this.typeNames(scope, classTemplates ? new Map([...classTemplates, ...(own ?? [])]) : own));
+    sym.returns = jsdocType(tag.type!, this.typeNames(scope, inForce(classTemplates, own)));
   }
 
   /**
@@ -1559,8 +1557,7 @@ export class Collector {
   private jsdocTypeTag(tags: JsdocTag[], scope: Scope, classTemplates?: Map<string, Expr>): Expr | undefined {
     const tag = tags.find((t) => t.tag === 'type' && t.type);
     if (!tag) return undefined;
-    const own = this.templatesOf(tags, scope);
-    return jsdocType(tag.type!, this.typeNames(scope, classTemplates ? new Map([...classTemplates, ...(own ?? [])]) : own));
+    return jsdocType(tag.type!, this.typeNames(scope, inForce(classTemplates, this.templatesOf(tags, scope))));
   }
 
   /** `/** @type {Foo} *\/ (x)`: the asserted type of a parenthesised expression, if a type comment precedes it. */
@@ -2810,6 +2807,11 @@ const NO_MAP: ReadonlyMap<unknown, unknown> = new Map();
  * A Map made on its first `set`: most of the collector's ~60 per-file maps stay empty in most files (a Map is
  * allocated with its table, ~200 bytes, where this is one small object), and a read of an unset one hashes nothing.
  */
+/** The JSDoc template names in force: a class's (`cls`), with a member's own (`own`) over them. */
+function inForce(cls: Map<string, Expr> | undefined, own: Map<string, Expr> | undefined): Map<string, Expr> | undefined {
+  return cls ? new Map([...cls, ...(own ?? [])]) : own;
+}
+
 class LazyMap<K, V> {
   private m: Map<K, V> | undefined = undefined;
 
