@@ -322,12 +322,9 @@ export class Evaluator {
           const v = this.guardType(f, by);
           if (!v) return this.value(f, e.of);
           if (guards.length === 1) one = v;
-          else if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
-          else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
-          else return this.value(f, e.of);
+          else if (!addInstances(insts, v)) return this.value(f, e.of);
         }
-        if (one) return one;
-        return insts.length === 1 ? insts[0] : { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
+        return one ?? instancesValue(insts);
       }
       case 'element': {
         const arr = this.deref(this.value(f, e.of));
@@ -364,15 +361,12 @@ export class Evaluator {
               if (t.t === 'inst') v = t;
             }
           }
-          if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); continue; }
-          if (v.t === 'union') { for (const o of v.of) if (!insts.some((y) => y.f === o.f && y.s === o.s)) insts.push(o); continue; }
+          if (addInstances(insts, v)) continue;
           if (v.t !== 'sym' || (one && (one.t !== 'sym' || one.f !== v.f || one.s !== v.s))) return UNKNOWN;
           if (!one || v.c < (one as { c: number }).c) one = v;
         }
         if (one && insts.length) return UNKNOWN;
-        if (one) return one;
-        if (insts.length === 1) return insts[0];
-        return insts.length ? { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) } : UNKNOWN;
+        return one ?? instancesValue(insts);
       }
       case 'import': {
         // `await import('./x')`, `import('./x').then((m) => …)`: a promise of x's namespace
@@ -390,14 +384,14 @@ export class Evaluator {
       case 'spread': {
         // `[...xs]`: an array of xs's elements (a Set is an array of its elements here; a Map gives pairs: unknown)
         const v = this.deref(this.value(f, e.of));
-        if (v.t === 'map') return { t: 'arr', f: v.f, of: OTHER, r: v.r, c: v.c, el: this.entryOf(v) };
+        if (v.t === 'map') return valueArray(v, this.entryOf(v));
         return v.t === 'arr' ? v : UNKNOWN;
       }
       case 'lit': return EXT;
       case 'list': {
         // an array literal (`[a(), b()]`): an array of what its items give (the same symbol or instance types)
         const el = this.value(f, { k: 'union', types: e.items });
-        return el.t === 'unknown' || el.t === 'ext' ? UNKNOWN : { t: 'arr', f, of: OTHER, r: 'same-file', c: 1, el };
+        return el.t === 'unknown' || el.t === 'ext' ? UNKNOWN : valueArray({ f, r: 'same-file', c: 1 }, el);
       }
       case 'fn': return e.ret ? { t: 'ext', fn: e.async ? { f, ret: e.ret, async: true } : { f, ret: e.ret } } : EXT;
       case 'objval': return { t: 'objv', f, entries: e.entries, r: 'same-file', c: 1 };
@@ -960,8 +954,7 @@ export class Evaluator {
     if ((name !== 'map' && name !== 'flatMap' && name !== 'then') || fn.k !== 'fn' || !fn.ret) return undefined;
     const recv = this.deref(this.value(f, callee.obj));
     if (name === 'then' ? recv.t !== 'prom' : recv.t !== 'arr') return undefined;
-    let v = this.callResult(this.value(f, fn));
-    if (v.t === 'sym') v = this.deref(v);
+    let v = this.returnedBy(f, fn);
     if (name === 'flatMap' && v.t === 'arr') v = this.elementOf(v, 'return-type');
     if (v.t === 'unknown') return undefined;
     if (name === 'then') return v.t === 'prom' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min((recv as { c: number }).c, REASON_CONFIDENCE['return-type']) };
@@ -980,7 +973,7 @@ export class Evaluator {
     }
     if (!pred || pred.t === 'unknown' || pred.t === 'ext') return undefined;
     const recv = this.deref(this.value(f, callee.obj));
-    return recv.t === 'arr' ? { t: 'arr', f: recv.f, of: OTHER, r: recv.r, c: recv.c, el: pred } : undefined;
+    return recv.t === 'arr' ? valueArray(recv, pred) : undefined;
   }
 
   /**
@@ -995,8 +988,7 @@ export class Evaluator {
       if (o.t !== 'obj' || !o.index || o.props.length || o.others?.length) return undefined;
       const v = this.typeValue(o.f, o.index, 0, o.subst);
       if (v.t === 'unknown') return undefined;
-      const el: Val = name === 'values' ? v : { t: 'tup', items: [EXT, v], r: o.r, c: o.c };
-      return { t: 'arr', f: o.f, of: OTHER, r: o.r, c: o.c, el };
+      return valueArray(o, name === 'values' ? v : { t: 'tup', items: [EXT, v], r: o.r, c: o.c });
     }
     if (global === 'Promise' && name === 'all' && args[0]!.k === 'list') {
       // `await Promise.all([a(), b()])`: a tuple of what each item's promise resolves to (a value that is no
@@ -1009,7 +1001,7 @@ export class Evaluator {
       const a = this.deref(this.value(f, args[0]!));
       if (a.t !== 'arr') return undefined;
       const el = this.awaited(this.elementOf(a, 'return-type'));
-      return el.t === 'unknown' ? undefined : { t: 'prom', of: { t: 'arr', f: a.f, of: OTHER, r: a.r, c: a.c, el }, r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
+      return el.t === 'unknown' ? undefined : { t: 'prom', of: valueArray(a, el), r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
     }
     if (global === 'Promise' && name === 'resolve') {
       // `Promise.resolve(x)`: a promise of x (of what x resolves to, when x is a promise)
@@ -1023,14 +1015,13 @@ export class Evaluator {
     }
     if (global === 'Array' && name === 'from') {
       const src = this.deref(this.value(f, args[0]!));
-      const arr: Val | undefined = src.t === 'arr' ? src : src.t === 'map' ? { t: 'arr', f: src.f, of: OTHER, r: src.r, c: src.c, el: this.entryOf(src) } : undefined;
+      const arr: Val | undefined = src.t === 'arr' ? src : src.t === 'map' ? valueArray(src, this.entryOf(src)) : undefined;
       if (!arr) return undefined;
       const fn = args[1];
       if (!fn) return arr;
       if (fn.k !== 'fn' || !fn.ret) return undefined;
-      let v = this.callResult(this.value(f, fn));
-      if (v.t === 'sym') v = this.deref(v);
-      return v.t === 'unknown' ? undefined : { t: 'arr', f: arr.f, of: OTHER, r: arr.r, c: arr.c, el: v };
+      const v = this.returnedBy(f, fn);
+      return v.t === 'unknown' ? undefined : valueArray(arr, v);
     }
     return undefined;
   }
@@ -1050,13 +1041,14 @@ export class Evaluator {
     }
     if (!first) return undefined;
     const insts: Array<Val & { t: 'inst' }> = [];
-    for (const v of els) {
-      if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
-      else if (v.t === 'union') { for (const o of v.of) if (!insts.some((y) => y.f === o.f && y.s === o.s)) insts.push(o); }
-      else return { t: 'arr', f: first.f, of: OTHER, r: first.r, c: first.c, el: els.every((o) => sameValue(o, v)) ? v : UNKNOWN };
-    }
-    const el: Val = insts.length === 1 ? insts[0] : { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
-    return { t: 'arr', f: first.f, of: OTHER, r: first.r, c: first.c, el };
+    for (const v of els) if (!addInstances(insts, v)) return valueArray(first, els.every((o) => sameValue(o, v)) ? v : UNKNOWN);
+    return valueArray(first, instancesValue(insts));
+  }
+
+  /** What calling the function expression `fn` (written in file f) gives, as the object it holds. */
+  private returnedBy(f: number, fn: Expr & { k: 'fn' }): Val {
+    const v = this.callResult(this.value(f, fn));
+    return v.t === 'sym' ? this.deref(v) : v;
   }
 
   /** What awaiting `v` gives: a promise's value, else `v` itself. */
@@ -1400,9 +1392,8 @@ export class Evaluator {
         // importing it): the checker cannot resolve it, so the whole union is `any` to it
         if (m.k === 'id' && !m.b && !isGlobalName(m.name) && this.projectTypeNames().has(m.name)) return UNKNOWN;
         const v = this.typeValue(f, m, depth + 1, subst);
-        if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
-        else if (v.t === 'union') { for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o); }
-        else if (v.t === 'ext') ext = true;
+        if (addInstances(insts, v)) continue;
+        if (v.t === 'ext') ext = true;
         else if (v.t === 'arr' || v.t === 'map' || v.t === 'obj' || v.t === 'fnval' || v.t === 'inter' || v.t === 'prom' || v.t === 'anyof') others.push(v);
       }
       // `Unsubscribable | (() => void)`: a function has no project member, so a member is the instances' (calling the
@@ -1419,8 +1410,7 @@ export class Evaluator {
         const of: Val[] = [...insts, ...others];
         return { t: 'anyof', of, r: 'typed-receiver', c: Math.min(...of.map((o) => (o as { c: number }).c)) };
       }
-      if (insts.length === 1) return insts[0];
-      if (insts.length > 1) return { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
+      if (insts.length) return instancesValue(insts);
       return ext ? EXT : UNKNOWN;
     }
     return this.namedType(f, t, depth, subst);
@@ -1875,6 +1865,25 @@ function returnsThis(sym: SymbolFact): boolean {
 /** Values a pure memo may hand out again: their identity means nothing (see sameValue). */
 function shareable(v: Val): boolean {
   return v.t === 'sym' || v.t === 'inst' || v.t === 'ext' || v.t === 'unknown';
+}
+
+/** An array whose elements are the value `el`, reached as `at` was (its file, reason and confidence). */
+function valueArray(at: { f: number; r: Reason; c: number }, el: Val): Val & { t: 'arr' } {
+  return { t: 'arr', f: at.f, of: OTHER, r: at.r, c: at.c, el };
+}
+
+/** Adds the instance types `v` stands for (an instance, or each of a union's) to `insts`, each once; false for any other value. */
+function addInstances(insts: Array<Val & { t: 'inst' }>, v: Val): boolean {
+  if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); return true; }
+  if (v.t !== 'union') return false;
+  for (const o of v.of) if (!insts.some((x) => x.f === o.f && x.s === o.s)) insts.push(o);
+  return true;
+}
+
+/** One instance type as itself, several as their union (at the weakest confidence), none as unknown. */
+function instancesValue(insts: Array<Val & { t: 'inst' }>): Val {
+  if (insts.length <= 1) return insts[0] ?? UNKNOWN;
+  return { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((o) => o.c)) };
 }
 
 /**
