@@ -2444,12 +2444,17 @@ export class Collector {
     if (kind !== 'arrow' && kind !== 'function') return undefined;
     const head = this.functionHead(fn);
     if (this.fnSymOf.has(fn) || (head !== 'plain' && !(async && head === 'async'))) return undefined;
-    // (returnValues may have added an expression body to `returned` already)
-    const values = new Set(this.returned.get(fn));
-    for (const { fn: f, body } of this.arrowBodies) if (f === fn && this.scopeKindOf.get(body) !== 'block') values.add(body);
-    const exprs = [...values].filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.expr(n));
+    const exprs = this.returnedNodes(fn).map((n) => this.expr(n));
     if (exprs.length === 0) return undefined;
     return exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
+  }
+
+  /** The values an anonymous function returns (its return statements', an arrow's expression body), in source order. */
+  private returnedNodes(fn: Node): Node[] {
+    // (returnValues may have added an expression body to `returned` already: each node once)
+    const values = new Set(this.returned.get(fn));
+    for (const { fn: f, body } of this.arrowBodies) if (f === fn && this.scopeKindOf.get(body) !== 'block') values.add(body);
+    return [...values].filter((n) => !this.isComment(n)).sort(byStart);
   }
 
   /**
@@ -2461,10 +2466,8 @@ export class Collector {
     for (let w = this.wraps.get(fn); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(fn)) fn = w.inner;
     const kind = this.scopeKindOf.get(fn);
     if ((kind !== 'arrow' && kind !== 'function') || this.fnSymOf.has(fn) || this.functionHead(fn) !== 'plain') return undefined;
-    const values = [...(this.returned.get(fn) ?? [])];
-    for (const { fn: f, body } of this.arrowBodies) if (f === fn && this.scopeKindOf.get(body) !== 'block') values.push(body);
     // a function of this file returned under an assertion (`return createAsyncThunk as CreateAsyncThunk`) is itself
-    const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => {
+    const exprs = this.returnedNodes(fn).map((n) => {
       const held = this.returnedFunction([n]);
       return held !== undefined ? { k: 'id', name: this.symbols[held].name, b: symbolBinding(held) } as Expr : this.expr(n);
     });
