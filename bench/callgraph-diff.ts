@@ -208,12 +208,17 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
         // when a const binding fixes the function, that function is what runs
         // (or by a type declared outside the project: `requestAnimationFrame: typeof requestAnimationFrame`)
         if (target && (isTypeOnly(target) || !inProject(target))) target = constImplementation(checker, node, assigned) ?? target;
+        // `this[kClose]()` with symbol keys made by `Symbol('…')` in JavaScript: to the checker every such key is one
+        // `symbol`, so it names the first symbol-keyed member; what runs is the member declared with that key
+        // (also when the checker finds no signature there: `this[kResume]()` of `this[kResume] = (sync) => …`)
+        target = symbolKeyedMember(checker, node, target) ?? target;
         // a callee the checker cannot type at all (`any`: its type comes from a package it cannot see, or an `as
         // any`) but that a const binding fixes (`const f: typeof outsideFn = (…) => …`): that function runs
         if (!target && ts.isCallExpression(node)) target = constImplementation(checker, node, assigned);
         // `s.draw()` with `s: Circle | Square`: the checker names one declaration, but each member type's own
         // method may run (TypeScript's call hierarchy lists the call under each)
-        const targets = (target && unionTargets(checker, node)) ?? (target ? [target] : []);
+        // (`new Ctor()` of `Ctor: typeof A | typeof B`: likewise each class's constructor)
+        const targets = (target && (unionTargets(checker, node) ?? unionConstructors(checker, node))) ?? (target ? [target] : []);
         // `const addTo = previous ? addToStart : addToEnd; addTo(…)`: either function may run
         for (const t of eitherTargets(checker, node) ?? []) if (!targets.includes(t)) targets.push(t);
         let counted = false;
@@ -268,6 +273,70 @@ function unionTargets(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewE
     const first = decls?.find((d) => ts.isMethodDeclaration(d) && !!d.body) ?? decls?.[0];
     const decl = first && ts.isMethodSignature(first) ? implementingMethod(checker, first) ?? first : first;
     if (!decl || !(ts.isMethodDeclaration(decl) || ts.isMethodSignature(decl) || ts.isFunctionLike(decl))) return undefined;
+    if (!out.includes(decl)) out.push(decl);
+  }
+  return out.length > 1 ? out : undefined;
+}
+
+/**
+ * The member a call `recv[key](…)` runs when the checker's declaration has another computed key (see the caller):
+ * the method whose computed name is the same binding as `key`, in the receiver's class or a project class above it.
+ */
+function symbolKeyedMember(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression, target: ts.Node | undefined): ts.Node | undefined {
+  if (!ts.isCallExpression(call)) return undefined;
+  const callee = skipOuter(call.expression);
+  if (!ts.isElementAccessExpression(callee) || !ts.isIdentifier(callee.argumentExpression)) return undefined;
+  const name = (target as ts.NamedDeclaration | undefined)?.name;
+  if (name && ts.isComputedPropertyName(name) && ts.isIdentifier(name.expression) && name.expression.text === callee.argumentExpression.text) return undefined;
+  const resolve = (n: ts.Node): ts.Symbol | undefined => {
+    let sym = checker.getSymbolAtLocation(n);
+    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    return sym;
+  };
+  const key = resolve(callee.argumentExpression);
+  if (!key) return undefined;
+  let cls = checker.getTypeAtLocation(callee.expression).getSymbol()?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassLike(d));
+  // (or a function the class assigns to `this[key]`, `this[kResume] = (sync) => resume(this, sync)` in JavaScript)
+  const assignedThere = (c: ts.ClassLikeDeclaration): ts.Node | undefined => {
+    let out: ts.Node | undefined;
+    const visit = (n: ts.Node): void => {
+      if (out) return;
+      if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isElementAccessExpression(n.left)
+        && n.left.expression.kind === ts.SyntaxKind.ThisKeyword && ts.isIdentifier(n.left.argumentExpression) && resolve(n.left.argumentExpression) === key) {
+        const right = skipOuter(n.right);
+        if (ts.isArrowFunction(right) || ts.isFunctionExpression(right)) { out = right; return; }
+      }
+      ts.forEachChild(n, visit);
+    };
+    for (const m of c.members) if ((ts.isConstructorDeclaration(m) || ts.isMethodDeclaration(m)) && m.body) visit(m.body);
+    return out;
+  };
+  for (let hops = 0; cls && hops < 16; hops++) {
+    for (const m of cls.members) {
+      const n = m.name;
+      if (n && ts.isComputedPropertyName(n) && ts.isIdentifier(n.expression) && resolve(n.expression) === key && (ts.isMethodDeclaration(m) || ts.isPropertyDeclaration(m))) return m === target ? undefined : m;
+    }
+    const assigned = assignedThere(cls);
+    if (assigned) return assigned === target ? undefined : assigned;
+    const base = cls.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+    cls = base ? resolve(base)?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassLike(d)) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * `new Ctor()` of `Ctor: typeof A | typeof B`: the checker names one construct signature, but either class is
+ * constructed: each member type's constructor (its construct signature's declaration, inherited ones included), or
+ * the class itself where none is declared.
+ */
+function unionConstructors(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression): ts.Node[] | undefined {
+  if (!ts.isNewExpression(call)) return undefined;
+  const type = checker.getNonNullableType(checker.getTypeAtLocation(call.expression));
+  if (!type.isUnion()) return undefined;
+  const out: ts.Node[] = [];
+  for (const member of type.types) {
+    const decl = member.getConstructSignatures()[0]?.declaration ?? member.getSymbol()?.declarations?.find((d) => ts.isClassLike(d));
+    if (!decl || !(ts.isConstructorDeclaration(decl) || ts.isClassLike(decl))) return undefined;
     if (!out.includes(decl)) out.push(decl);
   }
   return out.length > 1 ? out : undefined;
@@ -346,6 +415,10 @@ function calleeDeclaration(checker: ts.TypeChecker, call: ts.CallExpression | ts
     }
     if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
     const named = sym?.declarations?.find((d) => ts.isClassLike(d)) ?? assignedClass(sym);
+    // (no signature although the class declares a constructor: a call the checker rejects, `new Duration(conf)` of a
+    // constructor documented `@private`, outside the class: that constructor runs)
+    const ctor = named && ts.isClassLike(named) ? named.members.find((m) => ts.isConstructorDeclaration(m) && !!m.body) : undefined;
+    if (ctor) return ctor;
     if (named || call.expression.kind === ts.SyntaxKind.SuperKeyword) return named;
     // `new C()` of a value typed `typeof Foo` (a parameter, a property) when Foo declares no constructor: the class
     // its type names (Foo's implicit constructor runs, as for `new Foo()`)
@@ -438,6 +511,20 @@ function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | 
       else if (ts.isShorthandPropertyAssignment(p)) found = functionOf(p.name);
     }
     if (found) return found;
+    // `webidl.brandCheck = function (…) {…}` at the top level of the const's file (undici's `const webidl: Webidl =
+    // { converters: {} }`, filled in by assignments): that function, when it is the key's one assignment
+    const objSym = resolve(skipOuter(callee.expression));
+    const file = objSym?.valueDeclaration?.getSourceFile();
+    let expando: ts.Node | undefined;
+    let count = 0;
+    for (const st of file?.statements ?? []) {
+      if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+      const left = st.expression.left;
+      if (!ts.isPropertyAccessExpression(left) || left.name.text !== name || !ts.isIdentifier(left.expression) || resolve(left.expression) !== objSym) continue;
+      count++;
+      expando = functionOf(skipOuter(st.expression.right));
+    }
+    if (count === 1 && expando) return expando;
   }
   return undefined;
 }
@@ -523,7 +610,8 @@ function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined
     if (held) return uidAt(held.name);
     // `app.set = function set() {}`, `View.prototype.lookup = function lookup() {}`: our symbol is named by the
     // property; the function's own name only when nothing else names it
-    const byProperty = ts.isBinaryExpression(p) && ts.isPropertyAccessExpression(p.left) ? uidAt(p.left.name) : undefined;
+    const key = ts.isBinaryExpression(p) ? thisKey(p.left) : undefined;
+    const byProperty = ts.isBinaryExpression(p) && ts.isPropertyAccessExpression(p.left) ? uidAt(p.left.name) : key ? uidAt(key) : undefined;
     if (byProperty) return byProperty;
     if (ts.isFunctionExpression(decl) && decl.name) return uidAt(decl.name);
     return undefined;
@@ -535,6 +623,15 @@ function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined
   }
   const name = (decl as ts.NamedDeclaration).name;
   return name ? uidAt(name) : undefined;
+}
+
+/**
+ * The `[key]` of `this[key]` when the key is a name (a symbol key in JavaScript: our member `[key]` is named by it, from
+ * the opening bracket).
+ */
+function thisKey(n: ts.Node): ts.Node | undefined {
+  if (!ts.isElementAccessExpression(n) || n.expression.kind !== ts.SyntaxKind.ThisKeyword || !ts.isIdentifier(n.argumentExpression)) return undefined;
+  return n.getChildren().find((c) => c.kind === ts.SyntaxKind.OpenBracketToken);
 }
 
 /** The const an immediately invoked function initialises, when `fn` is what it returns (its expression body or a top-level `return`). */
@@ -568,7 +665,9 @@ function enclosingUid(node: ts.Node, uidAt: (n: ts.Node) => string | undefined):
       || ts.isGetAccessorDeclaration(n) || ts.isSetAccessorDeclaration(n) || ts.isPropertyDeclaration(n) || ts.isVariableDeclaration(n)
       || ts.isPropertyAssignment(n) || ts.isFunctionExpression(n) || ts.isModuleDeclaration(n)) nameNode = n.name;
     // `exports.f = function () {}`, `internals.X = class {}`: named by the assigned property
-    const assignedTo = (ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isClassExpression(n)) && ts.isBinaryExpression(n.parent) && ts.isPropertyAccessExpression(n.parent.left) ? n.parent.left.name : undefined;
+    // (`this[kResume] = (sync) => …`: named by the key, our `[kResume]`)
+    const assignedTo = (ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isClassExpression(n)) && ts.isBinaryExpression(n.parent)
+      ? (ts.isPropertyAccessExpression(n.parent.left) ? n.parent.left.name : thisKey(n.parent.left)) : undefined;
     if (!nameNode) nameNode = assignedTo;
     if (!nameNode) continue;
     // a named function expression assigned to a property (`app.set = function set() {}`) is our symbol of the property

@@ -79,7 +79,7 @@ enum Role {
   // definitions
   'def.function', 'def.function.signature', 'def.class', 'def.class.abstract', 'def.class.returned', 'def.default', 'def.var',
   'def.method', 'def.method.signature', 'def.method.abstract', 'def.field', 'def.param.property', 'def.interface',
-  'def.interface.method', 'def.interface.property', 'def.type', 'def.enum', 'def.this.field', 'def.this.fnfield',
+  'def.interface.method', 'def.interface.property', 'def.type', 'def.enum', 'def.this.field', 'def.this.fnfield', 'def.this.later', 'def.this.key',
   'def.enum.member', 'def.namespace', 'def.cjs.objmethod', 'def.objmethod', 'def.assigned', 'def.prototype',
   'def.cjs.module', 'def.cjs', 'def.typedef',
   // declarations
@@ -1111,22 +1111,33 @@ export class Collector {
         scope.names.set(name, symbolBinding(s));
         return this.span(s, d.def);
       });
-      on([Role['def.this.field'], Role['def.this.fnfield']], function (d, scope, cur, name, exported, isDefault, topLevel) {
+      on([Role['def.this.field'], Role['def.this.fnfield'], Role['def.this.later'], Role['def.this.key']], function (d, scope, cur, name, exported, isDefault, topLevel) {
         // `this.count = 0` in a JavaScript constructor declares the property, unless the class already has it; so
         // does `this.suite = new Suite()` in a top-level constructor function (`function Mocha() {…}` with
-        // `Mocha.prototype.m = …` in the file), as the checker reads it
+        // `Mocha.prototype.m = …` in the file), as the checker reads it; and, when the class does not have it yet, an
+        // assignment in another method (or nested in the constructor), outside functions of its own
         const cls = d.role === Role['def.this.fnfield'] ? (this.isConstructorFunction(cur) ? cur : -1)
+          : d.role === Role['def.this.later'] || d.role === Role['def.this.key'] ? this.methodThisClass(scope, cur)
           : cur >= 0 && this.symbols[cur].kind === 'constructor' ? this.symbols[cur].parent : -1;
+        // (`this[kQueue] = …`: the key names a symbol-keyed member, `[kQueue]`; the key itself stays a reference)
+        const keyed = d.role === Role['def.this.key'];
+        if (keyed) name = `[${name}]`;
         if (cls < 0 || this.memberKeys.has(`${cls}\u0000${name}`)) return -1;
         // `this.render = function () {…}`: a method held by the instance (like a class field holding an arrow); the
         // calls inside it are its own
         const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
         const fnField = valueKind === 'function' || valueKind === 'arrow';
         const s = this.addSymbol(d, scope, cls, name, fnField ? 'Method' : 'Property', fnField ? 'field_function' : 'field', this.symbols[cls].exported && !name.startsWith('#'), false);
+        // (a keyed member's name is `[kQueue]`: its definition spans the brackets around the key, as a computed method
+        // name does)
+        if (keyed) {
+          const k = d.name!, from = startOf(k), to = this.end(k);
+          if (this.text.charCodeAt(from - 1) === 91 /* [ */ && this.text.charCodeAt(to) === 93 /* ] */) this.symbols[s].at = toPos(rowOf(k) + 1, colOf(k), to - from + 2);
+        }
         if (fnField) this.work[s].returnsNode = this.returnsOf.get(d.value!);
         else this.work[s].initNode = d.value;
         this.memberKeys.set(`${cls}\u0000${name}`, s);
-        this.declaredProps.add(d.name!);
+        if (!keyed) this.declaredProps.add(d.name!);
         return fnField ? this.span(s, d.def) : -1;
       });
       on([Role['def.enum.member']], function (d, scope, cur, name, exported, isDefault, topLevel) {
@@ -1493,7 +1504,9 @@ export class Collector {
   }
 
   private jsdocReturns(sym: SymbolFact, tags: JsdocTag[], scope: Scope, generic?: Map<string, Expr>, classTemplates?: Map<string, Expr>): void {
-    const tag = tags.find((t) => (t.tag === 'returns' || t.tag === 'return') && t.type);
+    // (a getter's `@type {T}` is its type: what reading it gives)
+    const tag = tags.find((t) => (t.tag === 'returns' || t.tag === 'return') && t.type)
+      ?? (sym.kind === 'getter' ? tags.find((t) => t.tag === 'type' && t.type) : undefined);
     if (!tag) return;
     // a result typed by a template parameter is what the call instantiates it to: a generic function's type parameter
     // (the call's arguments bind it), else not typed here; the class's templates are its type parameters, which the
@@ -1669,6 +1682,19 @@ export class Collector {
         if (pl === 'Class' || pl === 'Interface' || pl === 'Variable') sym.exported = true;
       }
     }
+  }
+
+  /**
+   * The class whose instance `this` is at a definition in scope `scope`, when that is directly in a non-static
+   * method `cur` of a class (through blocks and arrows, not functions of its own); else -1.
+   */
+  private methodThisClass(scope: Scope, cur: number): number {
+    if (cur < 0 || this.symbols[cur].label !== 'Method' || this.symbols[cur].isStatic) return -1;
+    let s: Scope | undefined = scope;
+    while (s && (s.kind === 'block' || s.kind === 'arrow')) s = s.parent;
+    if (!s || s.kind !== 'method') return -1;
+    const cls = this.symbols[cur].parent;
+    return cls >= 0 && this.symbols[cls].label === 'Class' ? cls : -1;
   }
 
   /** A top-level `function F() {}` with `F.prototype.m = …` in the file (its `this` is an F). */
@@ -2147,11 +2173,11 @@ export class Collector {
     if (operand) return this.expr(operand);
     const id = this.idOf(node);
     if (id) {
-      const narrowed = this.narrowedTo.get(node);
-      if (narrowed) return { k: 'as', type: this.expr(narrowed) };
       const name = this.ident(node);
       const b = lookup(id.scope ?? this.root, name);
       const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
+      const narrowed = this.narrowedTo.get(node);
+      if (narrowed) return { k: 'narrowed', of: plain, type: this.expr(narrowed) };
       const guard = this.guardedBy.get(node);
       if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: plain };
       const guarded: Expr = guard ? { k: 'guarded', by: this.expr(guard), of: plain } : plain;
@@ -2379,7 +2405,7 @@ export class Collector {
     let known = false;
     const out = ordered.slice(0, 4).map((a) => {
       const e = this.expr(a);
-      const useful = e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'await' || e.k === 'element' || (e.k === 'fn' && !!(e.ret || e.pred));
+      const useful = e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'narrowed' || e.k === 'await' || e.k === 'element' || (e.k === 'fn' && !!(e.ret || e.pred));
       if (useful) known = true;
       return useful ? e : null;
     });

@@ -113,6 +113,11 @@ export type Expr =
   | { k: 'index'; of: Expr; name: string }
   /** A value inside `if (guard(x)) …` (`of` is x): a `by(x): x is T` guard makes it a T, else it is `of`. */
   | { k: 'guarded'; by: Expr; of: Expr }
+  /**
+   * A name inside `if (x instanceof C)` (`of` is x, `type` is C): the member types of x's type that are C or extend
+   * it (an `Item` stays an `Item` inside `if (item instanceof Base)`), else a C.
+   */
+  | { k: 'narrowed'; of: Expr; type: Expr }
   /** `import('./x')`: a promise of that module's namespace. */
   | { k: 'import'; source: string }
   /** A literal; `v`: a short string literal's text (no escapes), what a discriminant (`kind: 'circle'`) compares. */

@@ -285,6 +285,9 @@ export class Evaluator {
         }
         // `new Counter()` of a constructor function: an instance whose members are its prototype methods
         if (c.t === 'sym' && this.sym(c).label === 'Function' && this.sym(c).kind !== 'arrow_function' && this.childrenOf(c.f, c.s)) return weaken({ t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c }, 'typed-receiver');
+        // `new Ctor()` of `Ctor: typeof A | typeof B`: an instance of either
+        const classes = this.eitherClass(c);
+        if (classes) return instancesValue(classes.map((k) => ({ t: 'inst', f: k.f, s: k.s, r: 'typed-receiver', c: Math.min(k.c, REASON_CONFIDENCE['typed-receiver']) })));
         return c.t === 'ext' ? EXT : UNKNOWN;
       }
       case 'await': {
@@ -295,6 +298,7 @@ export class Evaluator {
         return v.t === 'ext' ? UNKNOWN : v;
       }
       case 'as': return this.typeValue(f, e.type, 0);
+      case 'narrowed': return this.narrowedByClass(f, e);
       case 'tagged': {
         // `switch (ast._tag) { case 'Objects': ast.recur(…) }`: the member types whose `_tag` is 'Objects'
         const v = this.value(f, e.of);
@@ -405,6 +409,30 @@ export class Evaluator {
    * `(x: any) => x is T` a generic factory returns with T bound). A class or interface (or several); a structural
    * predicate (`v is { lift: … }`) only adds to what the value already was: undefined then.
    */
+  /**
+   * x inside `if (x instanceof C)`: as the checker narrows, the member types of x's type that are C or extend it
+   * (`item: Item` stays an Item inside `if (item instanceof Base)`, so `item.clone()` is Item's override), else a C.
+   */
+  private narrowedByClass(f: number, e: Expr & { k: 'narrowed' }): Val {
+    const to = this.typeValue(f, e.type, 0);
+    if (to.t !== 'inst') return to;
+    const d = this.deref(this.value(f, e.of));
+    if (d.t === 'inst' && d.s === to.s && d.f === to.f) return d;
+    if (d.t !== 'inst' && d.t !== 'union') return to;
+    const kept = (d.t === 'inst' ? [d] : d.of).filter((x) => this.extendsClass(x, to));
+    return kept.length ? weakenFrom(instancesValue(kept), to, 'typed-receiver') : to;
+  }
+
+  /** True when the class of `x` is `cls` or extends it (through project classes). */
+  private extendsClass(x: SymRef, cls: SymRef): boolean {
+    let c: SymRef | 'ext' | undefined = { f: x.f, s: x.s };
+    for (let hops = 0; c && c !== 'ext' && hops < 16; hops++) {
+      if (c.f === cls.f && c.s === cls.s) return true;
+      c = this.sym(c).label === 'Class' ? this.superClass(c) : undefined;
+    }
+    return false;
+  }
+
   private guardType(f: number, by: Expr): Val | undefined {
     const g = this.value(f, by);
     let v: Val | undefined;
@@ -898,15 +926,23 @@ export class Evaluator {
   unionCallees(f: number, e: Expr): Array<Val & { t: 'sym' }> | undefined {
     if (e.k !== 'member') return undefined;
     const o = this.deref(this.value(f, e.obj));
-    if (o.t !== 'union') return undefined;
+    // (also the static side of `typeof A | typeof B`: `Ctor.create()` runs A's or B's)
+    if (o.t !== 'union' && !(o.t === 'anyof' && this.eitherClass(o))) return undefined;
     const out: Array<Val & { t: 'sym' }> = [];
-    for (const x of o.of) {
+    for (const x of o.of as Val[]) {
       const m = this.member(x, e.name);
-      if (m.t === 'unknown' && this.lacks(x, e.name)) continue;
+      if (m.t === 'unknown' && (x.t === 'inst' || x.t === 'sym') && this.lacks(x, e.name)) continue;
       if (m.t !== 'sym') return undefined;
       if (!out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
     }
     return out.length > 1 ? out : undefined;
+  }
+
+  /** The classes a value typed `typeof A | typeof B` (a parameter, or a variable or property so declared) may be. */
+  eitherClass(v: Val): Array<Val & { t: 'sym' }> | undefined {
+    const d = v.t === 'sym' && (this.sym(v).label === 'Variable' || this.sym(v).label === 'Property') ? this.deref(v) : v;
+    if (d.t !== 'anyof' || !d.of.every((x) => x.t === 'sym' && this.sym(x).label === 'Class')) return undefined;
+    return d.of as Array<Val & { t: 'sym' }>;
   }
 
   /**
@@ -1007,6 +1043,11 @@ export class Evaluator {
       // `Promise.resolve(x)`: a promise of x (of what x resolves to, when x is a promise)
       const v = this.awaited(this.value(f, args[0]!));
       return v.t === 'unknown' ? undefined : { t: 'prom', of: v, r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
+    }
+    if (global === 'Object' && (name === 'freeze' || name === 'seal' || name === 'preventExtensions')) {
+      // `Object.freeze(this)`: its argument (read-only, the same members)
+      const v = this.value(f, args[0]!);
+      return v.t === 'unknown' || v.t === 'ext' ? undefined : v;
     }
     if (global === 'Object' && name === 'assign') {
       // `Object.assign(new Foo(), extra)`: the target, with more members
@@ -1387,14 +1428,24 @@ export class Evaluator {
       let ext = false;
       const insts: Array<Val & { t: 'inst' }> = [];
       const others: Val[] = [];
+      let classes: Array<Val & { t: 'sym' }> | undefined;
       for (const m of t.types) {
         // a project type's name the file does not declare or import (`@type {A|B}` in JSDoc naming B without
         // importing it): the checker cannot resolve it, so the whole union is `any` to it
         if (m.k === 'id' && !m.b && !isGlobalName(m.name) && this.projectTypeNames().has(m.name)) return UNKNOWN;
         const v = this.typeValue(f, m, depth + 1, subst);
         if (addInstances(insts, v)) continue;
+        // `typeof A | typeof B`: one of the classes themselves (`new Ctor()` constructs either)
+        if (m.k === 'typeof' && v.t === 'sym' && this.sym(v).label === 'Class') {
+          if (!(classes ??= []).some((o) => o.f === v.f && o.s === v.s)) classes.push(v);
+          continue;
+        }
         if (v.t === 'ext') ext = true;
         else if (v.t === 'arr' || v.t === 'map' || v.t === 'obj' || v.t === 'fnval' || v.t === 'inter' || v.t === 'prom' || v.t === 'anyof') others.push(v);
+      }
+      if (classes) {
+        if (insts.length || others.length || ext) return UNKNOWN;
+        return classes.length === 1 ? classes[0] : { t: 'anyof', of: classes, r: 'typed-receiver', c: Math.min(...classes.map((o) => o.c)) };
       }
       // `Unsubscribable | (() => void)`: a function has no project member, so a member is the instances' (calling the
       // value is no call of theirs: the union stays what it was when a parenthesised function type read as unknown)

@@ -435,8 +435,9 @@ class ProjectBuilder {
     // one of them runs, so the call is an edge to each (as TypeScript's call hierarchy counts it), less
     // certain than a single callee; otherwise a guess. Either way the name is an occurrence of each.
     // likewise a callee holding one of several functions (`const addTo = previous ? addToStart : addToEnd`)
-    const dispatch = callee.k === 'member' && !indirect ? ev.unionCallees(f, callee) : !call.isNew ? ev.eitherCallees(f, callee) : undefined;
-    if (dispatch && dispatch.every((m) => CALLABLE_MEMBERS.has(ev.sym(m).label))) {
+    // (`new Ctor()` of `Ctor: typeof A | typeof B`: the constructor of each, the class itself where it has none)
+    const dispatch = call.isNew ? this.eitherConstructor(f, callee) : callee.k === 'member' && !indirect ? ev.unionCallees(f, callee) : ev.eitherCallees(f, callee);
+    if (dispatch && dispatch.every((m) => CALLABLE_MEMBERS.has(ev.sym(m).label) || (call.isNew && ev.sym(m).label === 'Class'))) {
       this.resolved++;
       for (const m of dispatch) this.edge(from, this.posOf(m), 'CALLS', Math.min(m.c, REASON_CONFIDENCE['union-member']), 'union-member', posLine(call.at), call.via);
     } else {
@@ -450,6 +451,16 @@ class ProjectBuilder {
       this.guess(f, call, from, indirect);
     }
     if (name && callee.k === 'member') for (const m of ev.unionMembers(f, callee)) this.occurrence(m, f, call.at, name, 'call', from, m.r, m.c);
+  }
+
+  /** What `new Ctor()` of a value typed `typeof A | typeof B` may run: each class's constructor (or the class). */
+  private eitherConstructor(f: number, callee: Expr): Array<Val & { t: 'sym' }> | undefined {
+    const ev = this.ev;
+    const classes = ev.eitherClass(ev.value(f, callee));
+    return classes?.map((k) => {
+      const ctor = ev.findMember(k, 'constructor', false);
+      return ctor && ctor !== 'ext' ? { t: 'sym', f: ctor.f, s: ctor.s, r: k.r, c: k.c } : k;
+    });
   }
 
   /** A project function or method passed as an argument: a REFERENCES edge with its role (a callback of the callee). */
@@ -508,15 +519,18 @@ class ProjectBuilder {
   }
 
   /**
-   * `this.options` of a constructor function's `this.options = options` (an untyped parameter): a property without a
-   * declared type whose initialiser is itself rooted at an untyped value is `any` to the checker too.
+   * `this.options` of a constructor function's `this.options = options` (an untyped parameter), on any receiver
+   * (`dt.loc` of `this.loc = config.loc || Locale.create()`): a JavaScript property without a declared type whose
+   * initialiser is itself rooted at an untyped value is `any` to the checker too.
    */
   private untypedProperty(f: number, e: Expr & { k: 'member' }, depth: number): boolean {
-    if (e.obj.k !== 'this') return false;
     const v = this.ev.value(f, e);
     if (v.t !== 'sym') return false;
     const sym = this.files[v.f].symbols[v.s];
-    return sym.label === 'Property' && sym.kind === 'field' && !sym.type && !!sym.init && this.untypedRoot(v.f, sym.init, depth + 1);
+    // (likewise a JavaScript getter without a declared type returning such a value: `get channel() { return
+    // this.client.channels.resolve(this.channelId) }`, whatever the receiver)
+    if (sym.label === 'Method' && sym.kind === 'getter') return this.untypedResult(f, e, depth);
+    return sym.label === 'Property' && sym.kind === 'field' && !sym.type && !!sym.init && this.files[v.f].language === 'javascript' && this.untypedRoot(v.f, sym.init, depth + 1);
   }
 
   /**
@@ -530,8 +544,14 @@ class ProjectBuilder {
   private untypedRoot(f: number, e: Expr, depth: number): boolean {
     if (depth > 8) return false;
     switch (e.k) {
-      case 'member': return this.lacksKey(f, e.obj, e.name) || this.untypedProperty(f, e, depth) || this.untypedRoot(f, e.obj, depth + 1);
+      case 'member': return this.lacksKey(f, e.obj, e.name) || this.untypedProperty(f, e, depth) || this.undeclaredOnThis(f, e) || this.untypedRoot(f, e.obj, depth + 1);
       case 'element': return this.untypedRoot(f, e.of, depth + 1);
+      // what a call of an untyped value or of a method of one gives (`client.channels.cache.get(id)` of an untyped
+      // `client`), and awaiting it: `any` as well
+      case 'call': return this.untypedRoot(f, e.callee, depth + 1) || this.untypedResult(f, e.callee, depth);
+      case 'await': return this.untypedRoot(f, e.inner, depth + 1);
+      // a choice one of whose values is untyped (`config.loc || Locale.create()`): `any` absorbs the union
+      case 'union': return e.types.some((x) => this.untypedRoot(f, x, depth + 1));
       // `this` in a plain function that belongs to no class or object literal: `any` to the checker
       case 'this': return e.cls < 0;
       case 'id': {
@@ -545,6 +565,31 @@ class ProjectBuilder {
       }
       default: return false;
     }
+  }
+
+  /**
+   * `this.client` in a JavaScript class none of whose classes (all in the project) declares `client`, neither as a
+   * member nor by an assignment to `this` (`Object.defineProperty(this, 'client', …)` declares nothing to the checker):
+   * the checker types it `any`.
+   */
+  private undeclaredOnThis(f: number, e: Expr & { k: 'member' }): boolean {
+    if (e.obj.k !== 'this' || e.obj.cls < 0) return false;
+    const cls = { f, s: e.obj.cls };
+    if (this.files[f].symbols[e.obj.cls].label !== 'Class') return false;
+    return this.ev.findMember(cls, e.name, false) === undefined && this.ev.findMember(cls, e.name, true) === undefined;
+  }
+
+  /**
+   * A JavaScript function or method without a declared result whose every returned value is rooted at an untyped value
+   * (`getMember(data, guild) { return this.getPayload(…) }`, where getPayload returns what its untyped parameters give):
+   * the checker infers `any` for its calls.
+   */
+  private untypedResult(f: number, callee: Expr, depth: number): boolean {
+    const v = this.ev.value(f, callee);
+    if (v.t !== 'sym' || this.files[v.f].language !== 'javascript') return false;
+    const sym = this.ev.sym(v);
+    if ((sym.label !== 'Function' && sym.label !== 'Method') || sym.returns || sym.returnsAsync || !sym.returnsValue) return false;
+    return this.untypedRoot(v.f, sym.returnsValue, depth + 1);
   }
 
   /**

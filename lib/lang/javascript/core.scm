@@ -139,6 +139,13 @@
 (if_statement . (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)) . (_) @body (#set! role "narrow.instanceof"))
 ; … and inside the first branch of `x instanceof C ? a : b`
 (ternary_expression condition: (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) consequence: (_) @body (#set! role "narrow.instanceof"))
+; … and after it in a conjunction, `x instanceof C && x.m()` (also `x instanceof C && a && x.m()`), and inside the
+; statement an `if` with such a condition (up to four conjuncts) guards
+(binary_expression . (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) "&&" (_) @body . (#set! role "narrow.instanceof"))
+(binary_expression . (binary_expression . (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) "&&" (_) .) "&&" (_) @body . (#set! role "narrow.instanceof"))
+(if_statement . (parenthesized_expression (binary_expression . (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) "&&" (_) .)) . (_) @body (#set! role "narrow.instanceof"))
+(if_statement . (parenthesized_expression (binary_expression . (binary_expression . (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) "&&" (_) .) "&&" (_) .)) . (_) @body (#set! role "narrow.instanceof"))
+(if_statement . (parenthesized_expression (binary_expression . (binary_expression . (binary_expression . (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) "&&" (_) .) "&&" (_) .) "&&" (_) .)) . (_) @body (#set! role "narrow.instanceof"))
 ; `switch (x.kind) { case 'a': … }` and `if (x.kind === 'a') …`: inside, x is the member type whose `kind` is 'a'
 ; `if (Array.isArray(x)) a else b`, `if (!Array.isArray(x)) …`: x is the array parts of its type in a, the others in b
 ; (the collector checks the callee's text)

@@ -5,6 +5,11 @@
 (formal_parameters (assignment_pattern left: (identifier) @name right: (_) @value) @param (#set! role "decl.param"))
 ; `this.name = value` statements of a constructor's body: the class's properties (JavaScript declares no fields)
 (class_body (method_definition name: (property_identifier) @ctor body: (statement_block (expression_statement (assignment_expression left: (member_expression object: (this) property: (property_identifier) @name) right: (_) @value) @def))) (#set! role "def.this.field"))
+; … and anywhere else in a class's methods (`_patch(data) { if (…) this.flags = … }`: the checker reads every assignment
+; to `this` in the class body as declaring the property; the collector keeps those in methods, outside nested functions)
+((assignment_expression left: (member_expression object: (this) property: (property_identifier) @name) right: (_) @value) @def (#set! role "def.this.later"))
+; (a symbol key too, `this[kQueue] = new FixedQueue()`: the property `[kQueue]`, as a method `[kQueue] () {…}` is named)
+((assignment_expression left: (subscript_expression object: (this) index: (identifier) @name) right: (_) @value) @def (#set! role "def.this.key"))
 ; the same in a top-level function's body (the collector keeps constructor functions: `F.prototype.m = …` in the file)
 (function_declaration body: (statement_block (expression_statement (assignment_expression left: (member_expression object: (this) property: (property_identifier) @name) right: (_) @value) @def)) (#set! role "def.this.fnfield"))
 ; doc comments (`/** … */`): JSDoc types, read by the collector as the annotations TypeScript code would carry
