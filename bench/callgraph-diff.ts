@@ -573,7 +573,10 @@ function skipOuter(e: ts.Expression): ts.Expression {
 function constructedClass(checker: ts.TypeChecker, call: ts.NewExpression): ts.ClassLikeDeclaration | undefined {
   let sym = checker.getSymbolAtLocation(call.expression);
   if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
-  return sym?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassLike(d));
+  // (or the class its type is: `require('./error')` of `module.exports = exports = MongooseError` aliases the
+  // assignment, whose type is `typeof MongooseError`)
+  return sym?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassLike(d))
+    ?? checker.getTypeAtLocation(call.expression).getSymbol()?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassLike(d));
 }
 
 /** Our symbol for a callee declaration: by the position of its declaring name. */

@@ -1381,7 +1381,7 @@ export class Collector {
       if (tag.tag === 'typedef') {
         let type = tag.type ? jsdocType(tag.type, names) : { k: 'other' } as Expr;
         // `@typedef {Object} Options` + `@property {T} name` lines: an object type
-        if (type.k === 'other' || (type.k === 'id' && !type.b)) {
+        if (type.k === 'other' || type.k === 'any' || (type.k === 'id' && !type.b)) {
           const props: Array<{ name: string; type: Expr }> = [];
           for (let j = k + 1; j < tags.length && tags[j].tag !== 'typedef' && tags[j].tag !== 'callback'; j++) {
             const p = tags[j];

@@ -150,6 +150,12 @@ const UNTYPED = new Set(['any', 'unknown', 'object', 'Object', 'Function', 'func
 const PRIMITIVE = new Set(['string', 'number', 'boolean', 'bigint', 'symbol', 'String', 'Number', 'Boolean', 'true', 'false', 'RegExp', 'Date']);
 
 const OTHER: Expr = { k: 'other' };
+/**
+ * `{any}`, `{*}`, and `{object}` / `{Object}`, on which the checker finds no member either (reading one is an error
+ * JavaScript may make, typed `any`): the type `any`.
+ */
+const ANY: Expr = { k: 'any' };
+const ANY_WORDS: ReadonlySet<string> = new Set(['any', '*', 'object', 'Object']);
 
 type Tok = { t: 'id' | 'str' | 'num' | 'p'; v: string };
 
@@ -202,7 +208,7 @@ function tokenize(s: string): Tok[] | undefined {
 export function jsdocType(text: string, names: TypeNames): Expr {
   // a bare name (`Compilation`, `string`; the commonest type by far) is what the parser would make of it, without
   // tokens and a parser: a primitive, an untyped word, or the name resolved
-  if (isPlainName(text) && !PREFIX_WORDS.has(text)) return PRIMITIVE.has(text) ? { k: 'lit' } : UNTYPED.has(text) ? OTHER : names.name(text);
+  if (isPlainName(text) && !PREFIX_WORDS.has(text)) return PRIMITIVE.has(text) ? { k: 'lit' } : ANY_WORDS.has(text) ? ANY : UNTYPED.has(text) ? OTHER : names.name(text);
   const toks = tokenize(text);
   if (!toks || toks.length === 0) return OTHER;
   const p = new TypeParser(toks, names);
@@ -282,7 +288,7 @@ class TypeParser {
     if (!t) throw FAIL;
     if (t.t === 'str' || t.t === 'num') { this.i++; return { k: 'lit' }; }
     if (t.t === 'p') {
-      if (t.v === '*') { this.i++; return OTHER; }
+      if (t.v === '*') { this.i++; return ANY; }
       if (t.v === '(') return this.parenOrArrow();
       if (t.v === '{') return this.object();
       if (t.v === '[') {
@@ -318,7 +324,7 @@ class TypeParser {
         const args = this.generics();
         if (t.v === 'Object' && args.length === 2) return { k: 'object', props: [], index: args[1] };
       }
-      return PRIMITIVE.has(t.v) ? { k: 'lit' } : OTHER;
+      return PRIMITIVE.has(t.v) ? { k: 'lit' } : ANY_WORDS.has(t.v) ? ANY : OTHER;
     }
     let e = this.names.name(path[0]);
     for (let k = 1; k < path.length; k++) e = { k: 'member', obj: e, name: path[k] };

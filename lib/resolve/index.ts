@@ -557,7 +557,9 @@ class ProjectBuilder {
       case 'id': {
         if (!bindsLocal(e.b)) return false;
         const loc = this.files[f].locals[bindingIndex(e.b)];
-        if (!loc || loc.type || loc.ctxType) return false;
+        // (one declared `any`, JSDoc's `{*}` and `{object}` included, is as untyped)
+        if (!loc || loc.ctxType) return false;
+        if (loc.type) return loc.type.k === 'any';
         // a callback's parameter is typed by the function it is passed to; when that gives it no type (a package's
         // `hooks.compilation.tap(name, (compilation) => …)`, an untyped `each(fn)`), the checker has `any` there too
         if (loc.ctx) return !loc.init && this.ev.value(f, e).t === 'unknown';

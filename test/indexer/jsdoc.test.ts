@@ -75,12 +75,14 @@ test('types: global generics read as the TypeScript collector reads them (free n
 });
 
 test('types it does not understand are unknown, never an exception', (t) => {
-  for (const bad of ['', '*', '?', 'typeof Foo[]', 'keyof Foo', '[]', '[Foo, Bar', 'Foo<', '(Foo', '{a: }', 'import(x)', '}{', 'Foo Bar', '=>']) {
+  for (const bad of ['', '?', 'typeof Foo[]', 'keyof Foo', '[]', '[Foo, Bar', 'Foo<', '(Foo', '{a: }', 'import(x)', '}{', 'Foo Bar', '=>']) {
     t.notThrows(() => jsdocType(bad, names), bad);
     const e = jsdocType(bad, names);
     t.true(e.k === 'other' || e.k === 'lit', `${bad} → ${JSON.stringify(e)}`);
   }
   t.notThrows(() => jsdocTags('/** @param {Foo name */'));
+  // `*`, `any`, `object` and `Object` are `any` to the checker: no member read from them is known (nor guessed)
+  for (const any of ['*', 'any', 'object', 'Object', '(*)']) t.deepEqual(jsdocType(any, names), { k: 'any' }, any);
   t.notThrows(() => jsdocTags('/** @ */'));
 });
 
