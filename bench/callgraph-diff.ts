@@ -215,6 +215,10 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
         // a callee the checker cannot type at all (`any`: its type comes from a package it cannot see, or an `as
         // any`) but that a const binding fixes (`const f: typeof outsideFn = (…) => …`): that function runs
         if (!target && ts.isCallExpression(node)) target = constImplementation(checker, node, assigned);
+        // `this._castRef()` where the receiver's constructor function inherits through its prototype
+        // (`SchemaNumber.prototype = Object.create(SchemaType.prototype)`, which the checker does not read): the
+        // base's method runs
+        if (!target && ts.isCallExpression(node)) target = prototypeChainMember(checker, node);
         // `s.draw()` with `s: Circle | Square`: the checker names one declaration, but each member type's own
         // method may run (TypeScript's call hierarchy lists the call under each)
         // (`new Ctor()` of `Ctor: typeof A | typeof B`: likewise each class's constructor)
@@ -276,6 +280,56 @@ function unionTargets(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewE
     if (!out.includes(decl)) out.push(decl);
   }
   return out.length > 1 ? out : undefined;
+}
+
+/**
+ * The method a call `recv.m(…)` the checker leaves unresolved runs when recv is an instance of a JavaScript constructor
+ * function whose prototype inherits from another's: `X.prototype = Object.create(Y.prototype)`,
+ * `Object.setPrototypeOf(X.prototype, Y.prototype)` or `util.inherits(X, Y)` at the top level of X's file, followed up
+ * the chain.
+ */
+function prototypeChainMember(checker: ts.TypeChecker, call: ts.CallExpression): ts.Node | undefined {
+  const callee = skipOuter(call.expression);
+  if (!ts.isPropertyAccessExpression(callee)) return undefined;
+  const name = callee.name.text;
+  const resolve = (n: ts.Node): ts.Symbol | undefined => {
+    let sym = checker.getSymbolAtLocation(n);
+    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    return sym;
+  };
+  const isProto = (n: ts.Expression): ts.Expression | undefined => (ts.isPropertyAccessExpression(n) && n.name.text === 'prototype' ? n.expression : undefined);
+  const baseOf = (owner: ts.Symbol): ts.Symbol | undefined => {
+    const file = owner.valueDeclaration?.getSourceFile();
+    for (const st of file?.statements ?? []) {
+      if (!ts.isExpressionStatement(st)) continue;
+      const e = st.expression;
+      let own: ts.Expression | undefined, base: ts.Expression | undefined;
+      if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isCallExpression(e.right)
+        && e.right.expression.getText() === 'Object.create' && e.right.arguments.length === 1) {
+        own = isProto(e.left); base = isProto(e.right.arguments[0]);
+      } else if (ts.isCallExpression(e) && e.expression.getText() === 'Object.setPrototypeOf' && e.arguments.length === 2) {
+        own = isProto(e.arguments[0]); base = isProto(e.arguments[1]);
+      } else if (ts.isCallExpression(e) && /(^|\.)inherits$/.test(e.expression.getText()) && e.arguments.length === 2) {
+        own = e.arguments[0]; base = e.arguments[1];
+      }
+      if (own && base && resolve(own) === owner) return resolve(base);
+    }
+    return undefined;
+  };
+  let owner = checker.getTypeAtLocation(callee.expression).getSymbol();
+  if (!owner || owner.flags & ts.SymbolFlags.Class && !(owner.valueDeclaration && ts.isFunctionDeclaration(owner.valueDeclaration))) return undefined;
+  for (let hops = 0; owner && hops < 8; hops++) {
+    const base = baseOf(owner);
+    if (!base) return undefined;
+    const instance = checker.getTypeOfSymbol(base).getConstructSignatures()[0]?.getReturnType();
+    const decl = instance && checker.getPropertyOfType(instance, name)?.valueDeclaration;
+    if (decl) {
+      const fn = ts.isBinaryExpression(decl.parent) ? skipOuter(decl.parent.right) : decl;
+      return ts.isFunctionExpression(fn) || ts.isArrowFunction(fn) || ts.isMethodDeclaration(fn) || ts.isFunctionDeclaration(fn) ? fn : undefined;
+    }
+    owner = base;
+  }
+  return undefined;
 }
 
 /**

@@ -73,7 +73,7 @@ enum Role {
   'expr.spread.array', 'arg.list.item', 'type.tuple.item',
   'expr.this', 'expr.super', 'jsx', 'comment', 'doc.comment', 'this.param', 'param.slot', 'fntype.param',
   'type.union', 'fntype.returns', 'type.intersection', 'returns', 'annotated', 'var.var', 'var.let',
-  'heritage.extends', 'heritage.implements', 'var.pattern', 'decorated',
+  'heritage.extends', 'heritage.implements', 'heritage.proto', 'var.pattern', 'decorated',
   // scopes (the kind is the text after `scope.`)
   'scope.arrow', 'scope.block', 'scope.class', 'scope.function', 'scope.method', 'scope.type',
   // definitions
@@ -202,6 +202,8 @@ export class Collector {
   private readonly isArrayNarrowings: Array<{ name: Node; body: Node; yes: boolean }> = [];
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
   private readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node }> = [];
+  /** `X.prototype = Object.create(Y.prototype)` and its kin: a constructor function's name → its base's expression. */
+  private readonly protoBases: Array<{ name: Node; base: Node }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
   private readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number } }> = [];
   private readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
@@ -544,6 +546,16 @@ export class Collector {
       on([Role['annotated']], function (c) { this.annotOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
       on([Role['var.var']], function (c) { this.varKind.set(first(c), 'var'); return; });
       on([Role['var.let']], function (c) { this.varKind.set(first(c), 'let'); return; });
+      on([Role['heritage.proto']], function (c) {
+        // the names the query leaves open: `Object.create(Y.prototype)`, `Object.setPrototypeOf(X.prototype,
+        // Y.prototype)`, `util.inherits(X, Y)` / `inherits(X, Y)`
+        const word = (k: string): string | undefined => { const n = get(c, k); return n ? this.ident(n) : undefined; };
+        const fn = word('fn'), obj = word('obj');
+        const protos = (word('p1') ?? 'prototype') === 'prototype' && (word('p2') ?? 'prototype') === 'prototype';
+        const ok = fn === 'inherits' ? !get(c, 'p1') : obj === 'Object' && (fn === 'create' || fn === 'setPrototypeOf') && protos;
+        if (ok) this.protoBases.push({ name: get(c, 'name')!, base: get(c, 'base')! });
+        return;
+      });
       on([Role['heritage.extends'], Role['heritage.implements']], function (c, role) {
         const n = get(c, role === Role['heritage.extends'] ? 'extends' : 'implements')!;
         this.push(startOf(n), EV_POINT, { heritage: role === Role['heritage.extends'] ? 'extends' : 'implements', node: n, clause: get(c, 'clause') });
@@ -1844,6 +1856,14 @@ export class Collector {
 
   // ------------------------------------------------------------------ facts
   private build(lines: number, parseErrors: number): FileFacts {
+    // a top-level constructor function given a base by its prototype (`Model.prototype = Object.create(Document.prototype)`,
+    // `util.inherits(Model, Document)`): the base's members are its instances' (no base of its own written otherwise)
+    for (const { name, base } of this.protoBases) {
+      const b = this.root.names.get(this.ident(name));
+      if (!bindsSymbol(b)) continue;
+      const s = bindingIndex(b), sym = this.symbols[s];
+      if (sym.parent === -1 && sym.label === 'Function' && sym.kind !== 'arrow_function' && !this.work[s].extendsNodes) this.work[s].extendsNodes = [base];
+    }
     // type guards by symbol: the predicate of the symbol's function (a declaration, or a const's arrow)
     const predicates = new Map<number, Node>();
     if (this.predicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.predicateOf.get(fn); if (t) predicates.set(i, t); });

@@ -1680,7 +1680,8 @@ export class Evaluator {
       if (t === 'ext') { sawExternal = true; continue; }
       if (!t) { sawExternal = true; continue; } // an unresolvable base: whatever it has, we cannot see it
       const base = this.sym(t);
-      if (base.label !== 'Class' && base.label !== 'Interface') continue;
+      // (a JavaScript constructor function is a base too: `util.inherits(Model, Document)`)
+      if (base.label !== 'Class' && base.label !== 'Interface' && !(base.label === 'Function' && base.kind !== 'arrow_function')) continue;
       const m = this.findMember(t, name, wantStatic);
       if (m && m !== 'ext') return m;
       // `extends M(Y)`: what M's class lacks (its own base is M's parameter) is Y's, the argument

@@ -570,14 +570,16 @@ class ProjectBuilder {
   }
 
   /**
-   * `this.client` in a JavaScript class none of whose classes (all in the project) declares `client`, neither as a
-   * member nor by an assignment to `this` (`Object.defineProperty(this, 'client', …)` declares nothing to the checker):
-   * the checker types it `any`.
+   * `this.client` in a JavaScript class (or constructor function) none of whose classes (all in the project) declares
+   * `client`, neither as a member nor by an assignment to `this` (`Object.defineProperty(this, 'client', …)` declares
+   * nothing to the checker): the checker types it `any`.
    */
   private undeclaredOnThis(f: number, e: Expr & { k: 'member' }): boolean {
     if (e.obj.k !== 'this' || e.obj.cls < 0) return false;
     const cls = { f, s: e.obj.cls };
-    if (this.files[f].symbols[e.obj.cls].label !== 'Class') return false;
+    const owner = this.files[f].symbols[e.obj.cls];
+    // (a constructor function's `this` in its prototype methods likewise: `Document.prototype.$__schema;` declares nothing)
+    if (owner.label !== 'Class' && !(owner.label === 'Function' && owner.kind !== 'arrow_function')) return false;
     return this.ev.findMember(cls, e.name, false) === undefined && this.ev.findMember(cls, e.name, true) === undefined;
   }
 

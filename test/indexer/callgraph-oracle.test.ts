@@ -59,3 +59,23 @@ test('the oracle maps calls in the values of a `module.exports = {…}` object t
   t.deepEqual(d.misses, []);
   t.deepEqual(d.falsePositives, []);
 });
+
+test('the oracle answers what runs in JavaScript: prototype bases, symbol keys, expando functions, classes of unions and private constructors', (t) => {
+  const js = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'indexer', 'oracle-javascript-runtime');
+  const d = callgraphDiff(js, { allowJs: true, checkJs: true, module: 1 /* CommonJS */, target: 9 /* ES2022 */ });
+  const calls = (source: string): string[] => d.compilerPairs.filter((p) => p.source === source).map((p) => p.target).sort();
+  // `X.prototype = Object.create(Y.prototype)`, `Object.setPrototypeOf(X.prototype, Y.prototype)`, `util.inherits(X, Y)`
+  for (const sub of ['SchemaNumber', 'SchemaDate', 'SchemaBuffer']) t.deepEqual(calls(`Method:lib/proto.js:${sub}.cast`), ['Method:lib/proto.js:SchemaType.castRef'], sub);
+  // the member declared with the key written, not the first symbol-keyed one; a function assigned to `this[key]` too
+  t.deepEqual(calls('Method:lib/keys.js:Pool.[kClose]'), ['Method:lib/keys.js:Pool.[kDispatch]', 'Method:lib/keys.js:Pool.[kResume]']);
+  t.deepEqual(calls('Method:lib/keys.js:Pool.[kResume]'), ['Function:lib/keys.js:resume']);
+  // `api.check = function …` of `const api: Api = {}`
+  t.deepEqual(calls('Function:lib/expando.js:guard'), ['Method:lib/expando.js:api.check']);
+  t.deepEqual(calls('Function:lib/classes.js:make'), ['Method:lib/classes.js:EncoderV1.constructor', 'Method:lib/classes.js:EncoderV2.constructor']);
+  t.deepEqual(calls('Function:lib/classes.js:clone'), ['Method:lib/classes.js:Duration.constructor']);
+  // `module.exports = exports = BaseError`: the class (no constructor of its own, an outside base)
+  t.deepEqual(calls('Function:lib/fail.js:fail'), ['Class:lib/errors/base.js:BaseError']);
+  // and codegraph agrees on every one of them
+  t.deepEqual(d.misses, []);
+  t.deepEqual(d.falsePositives, []);
+});
