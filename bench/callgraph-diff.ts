@@ -219,6 +219,11 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
         // (`SchemaNumber.prototype = Object.create(SchemaType.prototype)`, which the checker does not read): the
         // base's method runs
         if (!target && ts.isCallExpression(node)) target = prototypeChainMember(checker, node);
+        // `GameObjectFactory.register(…)` where `var GameObjectFactory = new Class({…})` is given `register = function
+        // …` at its file's top level, an expando the checker does not read on such a value: that function
+        if (!target && ts.isCallExpression(node) && ts.isPropertyAccessExpression(skipOuter(node.expression))) {
+          target = expandoFunction(checker, skipOuter(node.expression) as ts.PropertyAccessExpression, (e) => (e && (ts.isFunctionExpression(e) || ts.isArrowFunction(e)) ? e : undefined));
+        }
         // `s.draw()` with `s: Circle | Square`: the checker names one declaration, but each member type's own
         // method may run (TypeScript's call hierarchy lists the call under each)
         // (`new Ctor()` of `Ctor: typeof A | typeof B`: likewise each class's constructor)
@@ -567,20 +572,37 @@ function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | 
     if (found) return found;
     // `webidl.brandCheck = function (…) {…}` at the top level of the const's file (undici's `const webidl: Webidl =
     // { converters: {} }`, filled in by assignments): that function, when it is the key's one assignment
-    const objSym = resolve(skipOuter(callee.expression));
-    const file = objSym?.valueDeclaration?.getSourceFile();
-    let expando: ts.Node | undefined;
-    let count = 0;
-    for (const st of file?.statements ?? []) {
-      if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
-      const left = st.expression.left;
-      if (!ts.isPropertyAccessExpression(left) || left.name.text !== name || !ts.isIdentifier(left.expression) || resolve(left.expression) !== objSym) continue;
-      count++;
-      expando = functionOf(skipOuter(st.expression.right));
-    }
-    if (count === 1 && expando) return expando;
+    return expandoFunction(checker, callee, functionOf);
   }
   return undefined;
+}
+
+/**
+ * `obj.name(…)` where the file that binds obj (a const, or a `var`/`let` never assigned again at its top level)
+ * assigns `obj.name = function (…) {…}` once at its top level: that function.
+ */
+function expandoFunction(checker: ts.TypeChecker, callee: ts.PropertyAccessExpression, functionOf: (e: ts.Expression | undefined) => ts.Node | undefined): ts.Node | undefined {
+  const resolve = (n: ts.Node): ts.Symbol | undefined => {
+    let sym = checker.getSymbolAtLocation(n);
+    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    return sym;
+  };
+  const name = callee.name.text;
+  const objSym = resolve(skipOuter(callee.expression));
+  const decl = objSym?.valueDeclaration;
+  if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) return undefined;
+  const fixed = !!(ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const);
+  let expando: ts.Node | undefined;
+  let count = 0;
+  for (const st of decl.getSourceFile().statements) {
+    if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+    const left = st.expression.left;
+    if (!fixed && ts.isIdentifier(left) && resolve(left) === objSym) return undefined;
+    if (!ts.isPropertyAccessExpression(left) || left.name.text !== name || !ts.isIdentifier(left.expression) || resolve(left.expression) !== objSym) continue;
+    count++;
+    expando = functionOf(skipOuter(st.expression.right));
+  }
+  return count === 1 ? expando : undefined;
 }
 
 /**
