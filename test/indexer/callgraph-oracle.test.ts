@@ -75,6 +75,8 @@ test('the oracle answers what runs in JavaScript: prototype bases, symbol keys, 
   t.deepEqual(calls('Function:lib/classes.js:clone'), ['Method:lib/classes.js:Duration.constructor']);
   // `module.exports = exports = BaseError`: the class (no constructor of its own, an outside base)
   t.deepEqual(calls('Function:lib/fail.js:fail'), ['Class:lib/errors/base.js:BaseError']);
+  // `Factory.register = function …` of `var Factory = new Class({…})`, which the checker does not read as a member
+  t.deepEqual(calls('Function:lib/plug.js:plug'), ['Method:lib/factory.js:Factory.register']);
   // and codegraph agrees on every one of them
   t.deepEqual(d.misses, []);
   t.deepEqual(d.falsePositives, []);
