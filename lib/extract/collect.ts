@@ -295,7 +295,11 @@ export class Collector {
   // pass 2 results
   private readonly symbols: SymbolFact[] = [];
   private readonly work: SymbolWork[] = [];
-  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number } }> = [];
+  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number }; evolving?: boolean }> = [];
+  /** What `x = value` assigns, by target node (see assignedOf). */
+  private readonly assignValue = new LazyMap<Node, Node>();
+  /** A local declared without a value or type (`let end;`) → the values assigned to it, in source order. */
+  private readonly assignedOf = new Map<number, Node[]>();
   /** Functions assigned to a member (`handlers.focus = (view) => …`): the member's object and name. */
   private readonly assignedFns = new LazyMap<Node, { obj: Node; name: Node }>();
   private readonly memberKeys = new LazyMap<string, number>();
@@ -423,7 +427,12 @@ export class Collector {
       // at the `return` keyword: a returned function starts a scope of its own at the value's position
       on([Role['return']], function (c) { this.push(startOf(get(c, 'stmt')!), EV_POINT, { ret: get(c, 'value')! }); return; });
       on([Role['return.body']], function (c) { this.arrowBodies.push({ fn: get(c, 'fn')!, body: get(c, 'value')! }); return; });
-      on([Role['assign.target']], function (c) { this.assignTargets.push(get(c, 'target')!); return; });
+      on([Role['assign.target']], function (c) {
+        const target = get(c, 'target')!, value = get(c, 'value');
+        this.assignTargets.push(target);
+        if (value) this.assignValue.set(target, value);
+        return;
+      });
       on([Role['param.pattern']], function (c) { this.patternType.set(get(c, 'pattern')!, get(c, 'type')!); return; });
       on([Role['pattern.param']], function (c) {
         const pattern = get(c, 'pattern')!, param = get(c, 'param')!;
@@ -1039,7 +1048,8 @@ export class Collector {
           return this.span(s, d.def);
         }
         const l = this.localNodes.length;
-        this.localNodes.push({ name, type, init: d.value });
+        // (`let end;` assigned later: its value is what the assignments give, see build)
+        this.localNodes.push(!d.value && !type && vk !== 'const' ? { name, evolving: true } : { name, type, init: d.value });
         if (this.docComments.size) this.localDecls.push({ l, def: d.def });
         target.names.set(name, localBinding(l));
         return -1;
@@ -2008,6 +2018,15 @@ export class Collector {
       }
       else if (l.ctxEntry) f.ctxType = { type: { k: 'index', of: this.expr(l.ctxEntry.type), name: l.ctxEntry.name }, param: l.ctxEntry.param };
       else if (l.ctxAssign) f.ctxType = { type: { k: 'index', of: { k: 'typeof', of: this.expr(l.ctxAssign.obj) }, name: this.ident(l.ctxAssign.name) }, param: l.ctxAssign.param };
+      // a local declared without a value (`let end; if (…) end = a; else end = b;`): one of the values assigned to
+      // it, as the checker's type of such a `let` evolves with them (not one that reads the local itself)
+      if (l.evolving && !f.type) {
+        const assigned = this.assignedOf.get(i);
+        if (assigned && assigned.length <= 6) {
+          const values = assigned.map((n) => this.expr(n));
+          if (!values.some((v) => mentionsLocal(v, i, 0))) f.init = values.length === 1 ? values[0] : { k: 'union', types: values };
+        }
+      }
       if (this.reassignedLocals.has(i)) f.reassigned = true;
       return f;
     });
@@ -2118,7 +2137,12 @@ export class Collector {
     for (const target of this.assignTargets) {
       const e = this.expr(target);
       let s: number | undefined;
-      if (e.k === 'id' && bindsLocal(e.b)) { this.reassignedLocals.add(bindingIndex(e.b)); continue; }
+      if (e.k === 'id' && bindsLocal(e.b)) {
+        const l = bindingIndex(e.b), value = this.assignValue.get(target);
+        this.reassignedLocals.add(l);
+        if (value && this.localNodes[l].evolving) pushTo(this.assignedOf, l, value);
+        continue;
+      }
       if (e.k === 'id' && bindsSymbol(e.b)) s = bindingIndex(e.b);
       else if (e.k === 'member' && e.obj.k === 'this' && e.obj.cls >= 0) {
         // the assignment that declares `this.x = function …` in a constructor is no reassignment
@@ -2983,6 +3007,16 @@ const OWN_NAME = /^(?:async\s+)?(?:function\s*\*?|class)\s+([$_\p{ID_Start}][$\p
 
 /** Modules whose hooks (REACT_HOOKS) give back (part of) their argument. */
 const REACT_SOURCES: ReadonlySet<string> = new Set(['react', 'preact/hooks', 'preact/compat']);
+/** True when expression `e` reads local `l` anywhere (a value assigned to l that reads l: `node = node.next`). */
+function mentionsLocal(e: unknown, l: number, depth: number): boolean {
+  if (depth > 12 || e === null || typeof e !== 'object') return depth > 12;
+  if (Array.isArray(e)) return e.some((x) => mentionsLocal(x, l, depth + 1));
+  const x = e as { k?: string; b?: number };
+  if (x.k === 'id' && x.b !== undefined && bindsLocal(x.b) && bindingIndex(x.b) === l) return true;
+  for (const v of Object.values(x)) if (typeof v === 'object' && mentionsLocal(v, l, depth + 1)) return true;
+  return false;
+}
+
 const REACT_HOOKS: ReadonlySet<string> = new Set(['useState', 'useMemo', 'useCallback', 'useRef', 'useContext', 'createContext']);
 /** The key under which a context object made by `createContext` holds its value (no real key has this name). */
 const CONTEXT_VALUE = '(context value)';

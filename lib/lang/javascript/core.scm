@@ -126,7 +126,8 @@
 ((return_statement (_) @value) @stmt (#set! role "return"))
 ((arrow_function body: (_) @value) @fn (#set! role "return.body"))
 ; assignments to a name or a `this.` member: a function symbol assigned again is not what its calls run
-((assignment_expression left: [(identifier) (member_expression object: (this))] @target) (#set! role "assign.target"))
+; (and what is assigned: a local declared without a value takes the values assigned to it)
+((assignment_expression left: [(identifier) (member_expression object: (this))] @target right: (_) @value) (#set! role "assign.target"))
 ; a value that is one of two (`c ? a : b`, `a ?? b`, `a || b`): the resolver keeps what every branch agrees on
 ((ternary_expression consequence: (_) @branch alternative: (_) @branch) @either (#set! role "expr.either"))
 ; (no fields tested under binary_expression and if_statement: the walk then reads no field ids below these common nodes)
