@@ -212,6 +212,12 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
         // `symbol`, so it names the first symbol-keyed member; what runs is the member declared with that key
         // (also when the checker finds no signature there: `this[kResume]()` of `this[kResume] = (sync) => …`)
         target = symbolKeyedMember(checker, node, target) ?? target;
+        // `state.viewport(…)` where state is the object a function returns (`return { viewport, … }`): the checker
+        // names the shorthand entry; the function it names is what runs
+        if (target && ts.isShorthandPropertyAssignment(target)) {
+          const fn = checker.getShorthandAssignmentValueSymbol(target)?.valueDeclaration;
+          if (fn && ts.isFunctionDeclaration(fn)) target = fn;
+        }
         // a callee the checker cannot type at all (`any`: its type comes from a package it cannot see, or an `as
         // any`) but that a const binding fixes (`const f: typeof outsideFn = (…) => …`): that function runs
         if (!target && ts.isCallExpression(node)) target = constImplementation(checker, node, assigned);

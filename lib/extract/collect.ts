@@ -295,11 +295,13 @@ export class Collector {
   // pass 2 results
   private readonly symbols: SymbolFact[] = [];
   private readonly work: SymbolWork[] = [];
-  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number }; evolving?: boolean }> = [];
+  private readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number }; evolving?: Scope }> = [];
+  /** Class members written as methods or fields, by name → where their definitions start. */
+  private readonly memberDeclsAt = new Map<string, number[]>();
   /** What `x = value` assigns, by target node (see assignedOf). */
   private readonly assignValue = new LazyMap<Node, Node>();
   /** A local declared without a value or type (`let end;`) → the values assigned to it, in source order. */
-  private readonly assignedOf = new Map<number, Node[]>();
+  private readonly assignedOf = new Map<number, Array<Node | null>>();
   /** Functions assigned to a member (`handlers.focus = (view) => …`): the member's object and name. */
   private readonly assignedFns = new LazyMap<Node, { obj: Node; name: Node }>();
   private readonly memberKeys = new LazyMap<string, number>();
@@ -595,6 +597,9 @@ export class Collector {
     if (isDefRole(role)) {
       const rec: DefRec = { role, def: get(c, 'def') ?? get(c, 'param')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), type: get(c, 'type') };
       if (rec.name) this.skipIds.add(rec.name);
+      // (the class members written in class bodies, known before any definition is replayed: an assignment to
+      // `this.x` in a method before a method `x() {}` declares nothing)
+      if (rec.name && (role === Role['def.method'] || role === Role['def.field'])) pushTo(this.memberDeclsAt, this.ident(rec.name), startOf(rec.def));
       this.push(startOf(rec.name && role === Role['def.param.property'] ? rec.name : rec.def), EV_DEF, rec);
       return;
     }
@@ -1049,7 +1054,7 @@ export class Collector {
         }
         const l = this.localNodes.length;
         // (`let end;` assigned later: its value is what the assignments give, see build)
-        this.localNodes.push(!d.value && !type && vk !== 'const' ? { name, evolving: true } : { name, type, init: d.value });
+        this.localNodes.push(!d.value && !type && vk !== 'const' ? { name, evolving: functionScope(scope) } : { name, type, init: d.value });
         if (this.docComments.size) this.localDecls.push({ l, def: d.def });
         target.names.set(name, localBinding(l));
         return -1;
@@ -1145,6 +1150,12 @@ export class Collector {
         const keyed = d.role === Role['def.this.key'];
         if (keyed) name = `[${name}]`;
         if (cls < 0 || this.memberKeys.has(`${cls}\u0000${name}`)) return -1;
+        // (a member the class body writes further down is the declaration: `_onChange(cb) { this._onChangeCallback =
+        // cb }` before `_onChangeCallback() {}`, `this.handle = this.handle.bind(this)` in a constructor)
+        if (d.role !== Role['def.this.fnfield']) {
+          const def = this.work[cls].defNode, at = this.memberDeclsAt.get(name);
+          if (at && at.some((p) => p > def.start && p < this.end(def))) return -1;
+        }
         // `this.render = function () {…}`: a method held by the instance (like a class field holding an arrow); the
         // calls inside it are its own
         const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
@@ -2022,8 +2033,8 @@ export class Collector {
       // it, as the checker's type of such a `let` evolves with them (not one that reads the local itself)
       if (l.evolving && !f.type) {
         const assigned = this.assignedOf.get(i);
-        if (assigned && assigned.length <= 6) {
-          const values = assigned.map((n) => this.expr(n));
+        if (assigned && assigned.length <= 6 && !assigned.includes(null)) {
+          const values = (assigned as Node[]).map((n) => this.expr(n));
           if (!values.some((v) => mentionsLocal(v, i, 0))) f.init = values.length === 1 ? values[0] : { k: 'union', types: values };
         }
       }
@@ -2140,7 +2151,10 @@ export class Collector {
       if (e.k === 'id' && bindsLocal(e.b)) {
         const l = bindingIndex(e.b), value = this.assignValue.get(target);
         this.reassignedLocals.add(l);
-        if (value && this.localNodes[l].evolving) pushTo(this.assignedOf, l, value);
+        // (only assignments in the declaring function: the checker's `let` evolves in its own function's flow, and
+        // one assigned in a closure, `function init() { state = new State() }`, is `any` elsewhere)
+        const evolving = this.localNodes[l].evolving, scope = this.idOf(target)?.scope;
+        if (value && evolving) pushTo(this.assignedOf, l, scope && functionScope(scope) === evolving ? value : null);
         continue;
       }
       if (e.k === 'id' && bindsSymbol(e.b)) s = bindingIndex(e.b);

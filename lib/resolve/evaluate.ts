@@ -283,6 +283,10 @@ export class Evaluator {
           const args = e.args && this.sym(c).typeParams ? this.constructedArgs(c, e.args, f) : undefined;
           return weaken(args ? { t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c, args } : { t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c }, 'typed-receiver');
         }
+        // `new WebGLState(gl)` of a function returning an object literal: that object (what `new` gives then)
+        if (c.t === 'sym' && this.sym(c).label === 'Function' && this.sym(c).kind !== 'arrow_function' && this.sym(c).returnsValue?.k === 'objval') {
+          return weakenFrom(this.value(c.f, this.sym(c).returnsValue!), c, 'return-type');
+        }
         // `new Counter()` of a constructor function: an instance whose members are its prototype methods
         if (c.t === 'sym' && this.sym(c).label === 'Function' && this.sym(c).kind !== 'arrow_function' && this.childrenOf(c.f, c.s)) return weaken({ t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c }, 'typed-receiver');
         // `new Ctor()` of `Ctor: typeof A | typeof B`: an instance of either
@@ -1639,7 +1643,8 @@ export class Evaluator {
     const own = this.childrenOf(cls.f, cls.s)?.get(name);
     if (!own) return undefined;
     const files = this.files[cls.f].symbols;
-    const pick = own.find((i) => !!files[i].isStatic === wantStatic);
+    // (of an accessor pair, the getter: a setter gives nothing to a read or a call)
+    const pick = own.find((i) => !!files[i].isStatic === wantStatic && files[i].kind !== 'setter') ?? own.find((i) => !!files[i].isStatic === wantStatic);
     if (pick !== undefined) return { f: cls.f, s: pick };
     // a class's static `deserialize` is no answer for an instance's `deserialize` (inherited from its base), and
     // the other way round (so is a constructor function's `F.create` for an F); other owners (objects, interfaces)
