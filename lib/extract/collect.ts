@@ -2032,6 +2032,7 @@ export class Collector {
       // a local declared without a value (`let end; if (…) end = a; else end = b;`): one of the values assigned to
       // it, as the checker's type of such a `let` evolves with them (not one that reads the local itself)
       if (l.evolving && !f.type) {
+        f.evolving = true;
         const assigned = this.assignedOf.get(i);
         if (assigned && assigned.length <= 6 && !assigned.includes(null)) {
           const values = (assigned as Node[]).map((n) => this.expr(n));

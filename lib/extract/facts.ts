@@ -279,6 +279,11 @@ export interface LocalFact {
   ctxType?: { type: Expr; param: number; returns?: number };
   /** Assigned after its declaration (`let run = defaultRun; … run = other`): the function it holds is not fixed. */
   reassigned?: boolean;
+  /**
+   * Declared without a value or type (`let end;`): `init`, when present, is what its assignments give (see the
+   * collector), not a declared value.
+   */
+  evolving?: boolean;
 }
 
 export interface ArgFact {

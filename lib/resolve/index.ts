@@ -563,6 +563,9 @@ class ProjectBuilder {
         // a callback's parameter is typed by the function it is passed to; when that gives it no type (a package's
         // `hooks.compilation.tap(name, (compilation) => …)`, an untyped `each(fn)`), the checker has `any` there too
         if (loc.ctx) return !loc.init && this.ev.value(f, e).t === 'unknown';
+        // (a `let` declared without a value: any of its assignments may be `any`, which absorbs the rest; nothing
+        // read from it is guessed, as before it took its assignments' values)
+        if (loc.evolving) return true;
         return loc.init ? this.untypedRoot(f, loc.init, depth + 1) : true;
       }
       default: return false;
