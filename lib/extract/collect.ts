@@ -2147,7 +2147,9 @@ export class Collector {
   /** Function symbols assigned after their declaration (`let notify = …; notify = fn`): a call does not fix them. */
   private markReassigned(symbols: SymbolFact[]): void {
     for (const target of this.assignTargets) {
-      const e = this.expr(target);
+      // (an evolving `let` assigned in a closure reads as `any` there: the name itself is the target)
+      const written = this.expr(target);
+      const e = written.k === 'as' && written.of ? written.of : written;
       let s: number | undefined;
       if (e.k === 'id' && bindsLocal(e.b)) {
         const l = bindingIndex(e.b), value = this.assignValue.get(target);
@@ -2235,6 +2237,10 @@ export class Collector {
       const name = this.ident(node);
       const b = lookup(id.scope ?? this.root, name);
       const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
+      // a `let` declared without a value, read in a closure: `any` there to the checker (its evolving type holds
+      // in its own function only)
+      const evolving = bindsLocal(b) ? this.localNodes[bindingIndex(b)]?.evolving : undefined;
+      if (evolving && id.scope && functionScope(id.scope) !== evolving) return { k: 'as', type: { k: 'any' }, of: plain };
       const narrowed = this.narrowedTo.get(node);
       if (narrowed) return { k: 'narrowed', of: plain, type: this.expr(narrowed) };
       const guard = this.guardedBy.get(node);
