@@ -2156,7 +2156,7 @@ export class Collector {
         this.reassignedLocals.add(l);
         // (only assignments in the declaring function: the checker's `let` evolves in its own function's flow, and
         // one assigned in a closure, `function init() { state = new State() }`, is `any` elsewhere)
-        const evolving = this.localNodes[l].evolving, scope = this.idOf(target)?.scope;
+        const evolving = this.jsdocLocal.has(l) ? undefined : this.localNodes[l].evolving, scope = this.idOf(target)?.scope;
         if (value && evolving) pushTo(this.assignedOf, l, scope && functionScope(scope) === evolving ? value : null);
         continue;
       }
@@ -2239,7 +2239,7 @@ export class Collector {
       const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
       // a `let` declared without a value, read in a closure: `any` there to the checker (its evolving type holds
       // in its own function only)
-      const evolving = bindsLocal(b) ? this.localNodes[bindingIndex(b)]?.evolving : undefined;
+      const evolving = bindsLocal(b) && !this.jsdocLocal.has(bindingIndex(b)) ? this.localNodes[bindingIndex(b)]?.evolving : undefined;
       if (evolving && id.scope && functionScope(id.scope) !== evolving) return { k: 'as', type: { k: 'any' }, of: plain };
       const narrowed = this.narrowedTo.get(node);
       if (narrowed) return { k: 'narrowed', of: plain, type: this.expr(narrowed) };

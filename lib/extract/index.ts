@@ -16,7 +16,7 @@ export { languageOf };
  * Version of the FileFacts this module produces; the pipeline drops cached facts made by another version.
  * Bump FACTS_REVISION when the extractor's code changes what it records; query edits change it by themselves.
  */
-const FACTS_REVISION = 56;
+const FACTS_REVISION = 57;
 export const EXTRACT_VERSION = `${FACTS_REVISION}-${queryFingerprint()}`;
 
 /** Parses one file and extracts its facts (pure: no I/O). */
