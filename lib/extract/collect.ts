@@ -1054,7 +1054,7 @@ export class Collector {
         }
         const l = this.localNodes.length;
         // (`let end;` assigned later: its value is what the assignments give, see build)
-        this.localNodes.push(!d.value && !type && vk !== 'const' ? { name, evolving: functionScope(scope) } : { name, type, init: d.value });
+        this.localNodes.push({ name, type, init: d.value, evolving: !d.value && !type && vk !== 'const' ? functionScope(scope) : undefined });
         if (this.docComments.size) this.localDecls.push({ l, def: d.def });
         target.names.set(name, localBinding(l));
         return -1;
@@ -2239,8 +2239,8 @@ export class Collector {
       const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
       // a `let` declared without a value, read in a closure: `any` there to the checker (its evolving type holds
       // in its own function only)
-      const evolving = bindsLocal(b) && !this.jsdocLocal.has(bindingIndex(b)) ? this.localNodes[bindingIndex(b)]?.evolving : undefined;
-      if (evolving && id.scope && functionScope(id.scope) !== evolving) return { k: 'as', type: { k: 'any' }, of: plain };
+      const evolving = bindsLocal(b) ? this.localNodes[bindingIndex(b)].evolving : undefined;
+      if (evolving && id.scope && functionScope(id.scope) !== evolving && !this.jsdocLocal.has(bindingIndex(b!))) return { k: 'as', type: { k: 'any' }, of: plain };
       const narrowed = this.narrowedTo.get(node);
       if (narrowed) return { k: 'narrowed', of: plain, type: this.expr(narrowed) };
       const guard = this.guardedBy.get(node);

@@ -12,9 +12,10 @@
 ((assignment_expression left: (subscript_expression object: (this) index: (identifier) @name) right: (_) @value) @def (#set! role "def.this.key"))
 ; a constructor function's base, as Node code sets it (the collector checks the names): `X.prototype =
 ; Object.create(Y.prototype)`, `Object.setPrototypeOf(X.prototype, Y.prototype)`, `util.inherits(X, Y)`
-((assignment_expression left: (member_expression object: (identifier) @name property: (property_identifier) @p1) right: (call_expression function: (member_expression object: (identifier) @obj property: (property_identifier) @fn) arguments: (arguments . (member_expression object: (_) @base property: (property_identifier) @p2) .))) (#set! role "heritage.proto"))
-((call_expression function: (member_expression object: (identifier) @obj property: (property_identifier) @fn) arguments: (arguments . (member_expression object: (identifier) @name property: (property_identifier) @p1) . (member_expression object: (_) @base property: (property_identifier) @p2) .)) (#set! role "heritage.proto"))
-((call_expression function: [(identifier) @fn (member_expression property: (property_identifier) @fn)] arguments: (arguments . (identifier) @name . (_) @base .)) (#set! role "heritage.proto"))
+; (statements only: the shapes are common inside expressions, the statements rare)
+(expression_statement (assignment_expression left: (member_expression object: (identifier) @name property: (property_identifier) @p1) right: (call_expression function: (member_expression object: (identifier) @obj property: (property_identifier) @fn) arguments: (arguments . (member_expression object: (_) @base property: (property_identifier) @p2) .))) (#set! role "heritage.proto"))
+(expression_statement (call_expression function: (member_expression object: (identifier) @obj property: (property_identifier) @fn) arguments: (arguments . (member_expression object: (identifier) @name property: (property_identifier) @p1) . (member_expression object: (_) @base property: (property_identifier) @p2) .)) (#set! role "heritage.proto"))
+(expression_statement (call_expression function: [(identifier) @fn (member_expression property: (property_identifier) @fn)] arguments: (arguments . (identifier) @name . (identifier) @base .)) (#set! role "heritage.proto"))
 ; the same in a top-level function's body (the collector keeps constructor functions: `F.prototype.m = …` in the file)
 (function_declaration body: (statement_block (expression_statement (assignment_expression left: (member_expression object: (this) property: (property_identifier) @name) right: (_) @value) @def)) (#set! role "def.this.fnfield"))
 ; doc comments (`/** … */`): JSDoc types, read by the collector as the annotations TypeScript code would carry
