@@ -587,9 +587,9 @@ class ProjectBuilder {
   }
 
   /**
-   * A JavaScript function or method without a declared result whose every returned value is rooted at an untyped value
-   * (`getMember(data, guild) { return this.getPayload(…) }`, where getPayload returns what its untyped parameters give):
-   * the checker infers `any` for its calls.
+   * A JavaScript function or method without a declared result one of whose returned values is rooted at an untyped
+   * value (`getMember(data, guild) { return this.getPayload(…) }`, where getPayload returns what its untyped parameters
+   * give): the checker infers `any` for its calls (`any` absorbs the other returns).
    */
   private untypedResult(f: number, callee: Expr, depth: number): boolean {
     const v = this.ev.value(f, callee);
