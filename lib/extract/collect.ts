@@ -1718,6 +1718,15 @@ export class Collector {
   }
 
   /**
+   * The function a local declared without a value or type (JSDoc's included) is declared in: where the values assigned
+   * to it are its value (see build); undefined for any other local.
+   */
+  private evolvingScope(l: number): Scope | undefined {
+    const evolving = this.localNodes[l].evolving;
+    return evolving && !this.jsdocLocal.has(l) ? evolving : undefined;
+  }
+
+  /**
    * The class whose instance `this` is at a definition in scope `scope`, when that is directly in a non-static
    * method `cur` of a class (through blocks and arrows, not functions of its own); else -1.
    */
@@ -2156,7 +2165,7 @@ export class Collector {
         this.reassignedLocals.add(l);
         // (only assignments in the declaring function: the checker's `let` evolves in its own function's flow, and
         // one assigned in a closure, `function init() { state = new State() }`, is `any` elsewhere)
-        const evolving = this.jsdocLocal.has(l) ? undefined : this.localNodes[l].evolving, scope = this.idOf(target)?.scope;
+        const evolving = this.evolvingScope(l), scope = this.idOf(target)?.scope;
         if (value && evolving) pushTo(this.assignedOf, l, scope && functionScope(scope) === evolving ? value : null);
         continue;
       }
@@ -2239,8 +2248,8 @@ export class Collector {
       const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
       // a `let` declared without a value, read in a closure: `any` there to the checker (its evolving type holds
       // in its own function only)
-      const evolving = bindsLocal(b) ? this.localNodes[bindingIndex(b)].evolving : undefined;
-      if (evolving && id.scope && functionScope(id.scope) !== evolving && !this.jsdocLocal.has(bindingIndex(b!))) return { k: 'as', type: { k: 'any' }, of: plain };
+      const evolving = bindsLocal(b) ? this.evolvingScope(bindingIndex(b)) : undefined;
+      if (evolving && id.scope && functionScope(id.scope) !== evolving) return { k: 'as', type: { k: 'any' }, of: plain };
       const narrowed = this.narrowedTo.get(node);
       if (narrowed) return { k: 'narrowed', of: plain, type: this.expr(narrowed) };
       const guard = this.guardedBy.get(node);

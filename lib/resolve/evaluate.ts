@@ -283,12 +283,13 @@ export class Evaluator {
           const args = e.args && this.sym(c).typeParams ? this.constructedArgs(c, e.args, f) : undefined;
           return weaken(args ? { t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c, args } : { t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c }, 'typed-receiver');
         }
-        // `new WebGLState(gl)` of a function returning an object literal: that object (what `new` gives then)
-        if (c.t === 'sym' && this.sym(c).label === 'Function' && this.sym(c).kind !== 'arrow_function' && this.sym(c).returnsValue?.k === 'objval') {
-          return weakenFrom(this.value(c.f, this.sym(c).returnsValue!), c, 'return-type');
+        if (c.t === 'sym' && newableFunction(this.sym(c))) {
+          const returned = this.sym(c).returnsValue;
+          // `new WebGLState(gl)` of a function returning an object literal: that object (what `new` gives then)
+          if (returned?.k === 'objval') return weakenFrom(this.value(c.f, returned), c, 'return-type');
+          // `new Counter()` of a constructor function: an instance whose members are its prototype methods
+          if (this.childrenOf(c.f, c.s)) return weaken({ t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c }, 'typed-receiver');
         }
-        // `new Counter()` of a constructor function: an instance whose members are its prototype methods
-        if (c.t === 'sym' && this.sym(c).label === 'Function' && this.sym(c).kind !== 'arrow_function' && this.childrenOf(c.f, c.s)) return weaken({ t: 'inst', f: c.f, s: c.s, r: c.r, c: c.c }, 'typed-receiver');
         // `new Ctor()` of `Ctor: typeof A | typeof B`: an instance of either
         const classes = this.eitherClass(c);
         if (classes) return instancesValue(classes.map((k) => ({ t: 'inst', f: k.f, s: k.s, r: 'typed-receiver', c: Math.min(k.c, REASON_CONFIDENCE['typed-receiver']) })));
@@ -408,12 +409,6 @@ export class Evaluator {
   }
 
   /**
-   * What a type guard says its argument is where it held: the predicate of a function or method (`isFoo(v): v is
-   * Foo`), or of the function type a value holds (`const isMap = make(Map) as (x: any) => x is Map`, or the
-   * `(x: any) => x is T` a generic factory returns with T bound). A class or interface (or several); a structural
-   * predicate (`v is { lift: … }`) only adds to what the value already was: undefined then.
-   */
-  /**
    * x inside `if (x instanceof C)`: as the checker narrows, the member types of x's type that are C or extend it
    * (`item: Item` stays an Item inside `if (item instanceof Base)`, so `item.clone()` is Item's override), else a C.
    */
@@ -437,6 +432,12 @@ export class Evaluator {
     return false;
   }
 
+  /**
+   * What a type guard says its argument is where it held: the predicate of a function or method (`isFoo(v): v is
+   * Foo`), or of the function type a value holds (`const isMap = make(Map) as (x: any) => x is Map`, or the
+   * `(x: any) => x is T` a generic factory returns with T bound). A class or interface (or several); a structural
+   * predicate (`v is { lift: … }`) only adds to what the value already was: undefined then.
+   */
   private guardType(f: number, by: Expr): Val | undefined {
     const g = this.value(f, by);
     let v: Val | undefined;
@@ -1686,7 +1687,7 @@ export class Evaluator {
       if (!t) { sawExternal = true; continue; } // an unresolvable base: whatever it has, we cannot see it
       const base = this.sym(t);
       // (a JavaScript constructor function is a base too: `util.inherits(Model, Document)`)
-      if (base.label !== 'Class' && base.label !== 'Interface' && !(base.label === 'Function' && base.kind !== 'arrow_function')) continue;
+      if (base.label !== 'Class' && base.label !== 'Interface' && !newableFunction(base)) continue;
       const m = this.findMember(t, name, wantStatic);
       if (m && m !== 'ext') return m;
       // `extends M(Y)`: what M's class lacks (its own base is M's parameter) is Y's, the argument
@@ -1930,6 +1931,11 @@ function valueArray(at: { f: number; r: Reason; c: number }, el: Val): Val & { t
 }
 
 /** Adds the instance types `v` stands for (an instance, or each of a union's) to `insts`, each once; false for any other value. */
+/** A plain function (no arrow), which `new` can call: a JavaScript constructor function when it has members. */
+export function newableFunction(sym: SymbolFact): boolean {
+  return sym.label === 'Function' && sym.kind !== 'arrow_function';
+}
+
 function addInstances(insts: Array<Val & { t: 'inst' }>, v: Val): boolean {
   if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); return true; }
   if (v.t !== 'union') return false;

@@ -10,7 +10,7 @@ import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } f
 import { bindingIndex, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
 import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { ModuleResolver } from './modules.ts';
-import { Evaluator, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
+import { Evaluator, newableFunction, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
 import { isCommonMethodName, isGlobalName } from './globals.ts';
 
 export { loadProjectConfig };
@@ -316,7 +316,7 @@ class ProjectBuilder {
         // whatever the call's declared result type says (`createAction(…): Function`)
         const held = ev.heldFunction(f, callee);
         const hs = held && ev.sym(held);
-        if (held && hs && (!call.isNew || (hs.label === 'Function' && hs.kind !== 'arrow_function'))) {
+        if (held && hs && (!call.isNew || newableFunction(hs))) {
           a.tf = held.f; a.ts = held.s;
           a.status = RESOLVED; a.reason = held.r; a.conf = held.c; a.indirect = false;
         }
@@ -365,7 +365,7 @@ class ProjectBuilder {
       if (ctor && ctor !== 'ext') { a.tf = ctor.f; a.ts = ctor.s; } else { a.tf = v.f; a.ts = v.s; }
       a.of = v.f; a.os = v.s;
       a.status = RESOLVED; a.reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; a.conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
-    } else if (sym.label === 'Function' && sym.kind !== 'arrow_function') {
+    } else if (newableFunction(sym)) {
       // `new Counter(1)` of a JavaScript constructor function: the function runs (as the constructor)
       a.tf = v.f; a.ts = v.s;
       a.status = RESOLVED; a.reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; a.conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
@@ -374,7 +374,7 @@ class ProjectBuilder {
       // the class or constructor function the const holds
       const alias = ev.value(v.f, sym.init);
       const as = alias.t === 'sym' ? ev.sym(alias) : undefined;
-      if (alias.t === 'sym' && as && (as.label === 'Class' || (as.label === 'Function' && as.kind !== 'arrow_function'))) {
+      if (alias.t === 'sym' && as && (as.label === 'Class' || newableFunction(as))) {
         const ctor = as.label === 'Class' ? ev.findMember(alias, 'constructor', false) : undefined;
         if (ctor && ctor !== 'ext') { a.tf = ctor.f; a.ts = ctor.s; } else { a.tf = alias.f; a.ts = alias.s; }
         a.status = RESOLVED; a.reason = alias.c < v.c ? alias.r : v.r; a.conf = Math.min(v.c, alias.c, REASON_CONFIDENCE.constructor);
@@ -529,7 +529,7 @@ class ProjectBuilder {
     const sym = this.files[v.f].symbols[v.s];
     // (likewise a JavaScript getter without a declared type returning such a value: `get channel() { return
     // this.client.channels.resolve(this.channelId) }`, whatever the receiver)
-    if (sym.label === 'Method' && sym.kind === 'getter') return this.untypedResult(f, e, depth);
+    if (sym.label === 'Method' && sym.kind === 'getter') return this.untypedResultOf(v, depth);
     return sym.label === 'Property' && sym.kind === 'field' && !sym.type && !!sym.init && this.files[v.f].language === 'javascript' && this.untypedRoot(v.f, sym.init, depth + 1);
   }
 
@@ -582,7 +582,7 @@ class ProjectBuilder {
     const cls = { f, s: e.obj.cls };
     const owner = this.files[f].symbols[e.obj.cls];
     // (a constructor function's `this` in its prototype methods likewise: `Document.prototype.$__schema;` declares nothing)
-    if (owner.label !== 'Class' && !(owner.label === 'Function' && owner.kind !== 'arrow_function')) return false;
+    if (owner.label !== 'Class' && !newableFunction(owner)) return false;
     return this.ev.findMember(cls, e.name, false) === undefined && this.ev.findMember(cls, e.name, true) === undefined;
   }
 
@@ -592,7 +592,11 @@ class ProjectBuilder {
    * give): the checker infers `any` for its calls (`any` absorbs the other returns).
    */
   private untypedResult(f: number, callee: Expr, depth: number): boolean {
-    const v = this.ev.value(f, callee);
+    return this.untypedResultOf(this.ev.value(f, callee), depth);
+  }
+
+  /** untypedResult of the callee's value. */
+  private untypedResultOf(v: Val, depth: number): boolean {
     if (v.t !== 'sym' || this.files[v.f].language !== 'javascript') return false;
     const sym = this.ev.sym(v);
     if ((sym.label !== 'Function' && sym.label !== 'Method') || sym.returns || sym.returnsAsync || !sym.returnsValue) return false;
