@@ -303,11 +303,7 @@ function prototypeChainMember(checker: ts.TypeChecker, call: ts.CallExpression):
   const callee = skipOuter(call.expression);
   if (!ts.isPropertyAccessExpression(callee)) return undefined;
   const name = callee.name.text;
-  const resolve = (n: ts.Node): ts.Symbol | undefined => {
-    let sym = checker.getSymbolAtLocation(n);
-    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
-    return sym;
-  };
+  const resolve = (n: ts.Node): ts.Symbol | undefined => symbolOf(checker, n);
   const isProto = (n: ts.Expression): ts.Expression | undefined => (ts.isPropertyAccessExpression(n) && n.name.text === 'prototype' ? n.expression : undefined);
   const baseOf = (owner: ts.Symbol): ts.Symbol | undefined => {
     const file = owner.valueDeclaration?.getSourceFile();
@@ -353,11 +349,7 @@ function symbolKeyedMember(checker: ts.TypeChecker, call: ts.CallExpression | ts
   if (!ts.isElementAccessExpression(callee) || !ts.isIdentifier(callee.argumentExpression)) return undefined;
   const name = (target as ts.NamedDeclaration | undefined)?.name;
   if (name && ts.isComputedPropertyName(name) && ts.isIdentifier(name.expression) && name.expression.text === callee.argumentExpression.text) return undefined;
-  const resolve = (n: ts.Node): ts.Symbol | undefined => {
-    let sym = checker.getSymbolAtLocation(n);
-    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
-    return sym;
-  };
+  const resolve = (n: ts.Node): ts.Symbol | undefined => symbolOf(checker, n);
   const key = resolve(callee.argumentExpression);
   if (!key) return undefined;
   let cls = checker.getTypeAtLocation(callee.expression).getSymbol()?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassLike(d));
@@ -414,11 +406,7 @@ function unionConstructors(checker: ts.TypeChecker, call: ts.CallExpression | ts
  */
 function eitherTargets(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression): ts.Node[] | undefined {
   if (!ts.isCallExpression(call)) return undefined;
-  const resolve = (n: ts.Node): ts.Symbol | undefined => {
-    let sym = checker.getSymbolAtLocation(n);
-    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
-    return sym;
-  };
+  const resolve = (n: ts.Node): ts.Symbol | undefined => symbolOf(checker, n);
   let callee = skipOuter(call.expression);
   for (let hops = 0; ts.isIdentifier(callee) && hops < 4; hops++) {
     const d = resolve(callee)?.valueDeclaration;
@@ -517,11 +505,7 @@ function isTypeOnly(decl: ts.Node): boolean {
  */
 function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression, assigned: (sym: ts.Symbol) => boolean): ts.Node | undefined {
   const callee = skipOuter(ts.isTaggedTemplateExpression(call) ? call.tag : call.expression);
-  const resolve = (n: ts.Node): ts.Symbol | undefined => {
-    let sym = checker.getSymbolAtLocation(n);
-    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
-    return sym;
-  };
+  const resolve = (n: ts.Node): ts.Symbol | undefined => symbolOf(checker, n);
   const constInit = (sym: ts.Symbol | undefined): ts.Expression | undefined => {
     const d = sym?.valueDeclaration;
     if (!d || !ts.isVariableDeclaration(d) || !d.initializer || !(ts.getCombinedNodeFlags(d) & ts.NodeFlags.Const)) return undefined;
@@ -588,11 +572,7 @@ function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | 
  * assigns `obj.name = function (…) {…}` once at its top level: that function.
  */
 function expandoFunction(checker: ts.TypeChecker, callee: ts.PropertyAccessExpression, functionOf: (e: ts.Expression | undefined) => ts.Node | undefined): ts.Node | undefined {
-  const resolve = (n: ts.Node): ts.Symbol | undefined => {
-    let sym = checker.getSymbolAtLocation(n);
-    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
-    return sym;
-  };
+  const resolve = (n: ts.Node): ts.Symbol | undefined => symbolOf(checker, n);
   const name = callee.name.text;
   const objSym = resolve(skipOuter(callee.expression));
   const decl = objSym?.valueDeclaration;
@@ -653,8 +633,7 @@ function skipOuter(e: ts.Expression): ts.Expression {
 
 /** The class declaration a `new` expression names (through aliases), if it is one. */
 function constructedClass(checker: ts.TypeChecker, call: ts.NewExpression): ts.ClassLikeDeclaration | undefined {
-  let sym = checker.getSymbolAtLocation(call.expression);
-  if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+  const sym = symbolOf(checker, call.expression);
   // (or the class its type is: `require('./error')` of `module.exports = exports = MongooseError` aliases the
   // assignment, whose type is `typeof MongooseError`)
   return sym?.declarations?.find((d): d is ts.ClassLikeDeclaration => ts.isClassLike(d))
@@ -708,6 +687,12 @@ function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined
   }
   const name = (decl as ts.NamedDeclaration).name;
   return name ? uidAt(name) : undefined;
+}
+
+/** The symbol a name or expression stands for, through import and require aliases. */
+function symbolOf(checker: ts.TypeChecker, n: ts.Node): ts.Symbol | undefined {
+  const sym = checker.getSymbolAtLocation(n);
+  return sym && sym.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(sym) : sym;
 }
 
 /**
