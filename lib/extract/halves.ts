@@ -8,7 +8,7 @@ import type Parser from 'tree-sitter';
 import type { LanguageRuntime } from '../lang/index.ts';
 import { Collector } from './collect.ts';
 import type { FileFacts } from './facts.ts';
-import { FlatTree, partsOf } from './flat-tree.ts';
+import { FlatTree, FULL_WALK, partsOf } from './flat-tree.ts';
 import { nativeParser } from './native.ts';
 import { parseableText } from './repair.ts';
 import type { Match, MatchSource } from './query-match.ts';
@@ -42,7 +42,8 @@ export function parseFlat(rt: LanguageRuntime, text: string): { flat: FlatTree; 
     parseErrors = Math.min(errors, parseErrors);
   }
   try {
-    return { flat: FlatTree.from(tree, text, rt.names, rt.engine.plan), parseErrors };
+    // a language's own collector walks the whole tree (fields and offsets of any node), as the native walk gives it
+    return { flat: FlatTree.from(tree, text, rt.names, rt.collect ? FULL_WALK : rt.engine.plan), parseErrors };
   } finally {
     (tree as unknown as { delete?: () => void }).delete?.();
   }
@@ -55,6 +56,7 @@ export function parseFlat(rt: LanguageRuntime, text: string): { flat: FlatTree; 
  */
 export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: string, text: string, parseErrors: number, matches?: Match[] | MatchSource): FileFacts {
   matches ??= rt.engine.run(flat);
+  if (rt.collect) return rt.collect(flat, rt.names, text, filePath, matches, parseErrors, rt.roles);
   const collector = new Collector(text, filePath, rt.id);
   collector.roles = rt.roles;
   collector.nodeCount = flat.count;

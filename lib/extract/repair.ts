@@ -38,6 +38,8 @@ import type { LanguageId } from '../lang/index.ts';
 /** The text tree-sitter is better given for `language`, or `text` itself when nothing applies. */
 export function parseableText(language: LanguageId, text: string): string {
   // JavaScript has none of TypeScript's gaps: only the export clause's keyword names (below) are repaired there
+  // (repairs are ECMAScript's: other languages parse as written)
+  if (language !== 'typescript' && language !== 'tsx' && language !== 'javascript') return text;
   const js = language === 'javascript';
   if (js && !/\bexport\s*\{/.test(text)) return text;
   let out: string[] | undefined;

@@ -13,11 +13,23 @@ import { QueryEngine } from '../extract/query-match.ts';
 import { ERROR_TYPE } from '../extract/flat-tree.ts';
 import { nativeParser, type GrammarNames } from '../extract/native.ts';
 import { cachedQuery, type CachedQuery } from '../extract/program-cache.ts';
+import type { FlatTree } from '../extract/flat-tree.ts';
+import type { Match, MatchSource } from '../extract/query-match.ts';
+import type { FileFacts } from '../extract/facts.ts';
+import { collectPython } from './python/collect.ts';
+import { pythonResolver } from './python/plugin.ts';
+import type { ResolverPlugin } from '../extract/relations.ts';
 
 const require = createRequire(import.meta.url);
 
 /** Languages the indexer understands. */
-export type LanguageId = 'typescript' | 'tsx' | 'javascript';
+export type LanguageId = 'typescript' | 'tsx' | 'javascript' | 'python';
+
+/**
+ * A collector plugin: a language whose facts are collected by its own code (lib/lang/<id>/collect.ts) instead of the
+ * shared ECMAScript collector; given the flat tree, the matches of the language's query and their roles.
+ */
+export type CollectPlugin = (flat: FlatTree, names: LanguageNames, text: string, filePath: string, matches: Match[] | MatchSource, parseErrors: number, roles: ReadonlyArray<string | undefined>) => FileFacts;
 
 interface LanguageSpec {
   /** Loads the tree-sitter grammar object. */
@@ -26,6 +38,10 @@ interface LanguageSpec {
   nodeTypes: [pkg: string, file: string];
   /** Query files, relative to lib/lang, concatenated into one query. */
   queries: string[];
+  /** The language's own collector, when it has one. */
+  collect?: CollectPlugin;
+  /** The language's own resolver of relations (lib/extract/relations.ts), when it has one. */
+  resolver?: ResolverPlugin;
 }
 
 const SPECS: Record<LanguageId, LanguageSpec> = {
@@ -43,6 +59,13 @@ const SPECS: Record<LanguageId, LanguageSpec> = {
     grammar: () => grammarBinding('tree-sitter-javascript'),
     nodeTypes: ['tree-sitter-javascript', 'src/node-types.json'],
     queries: ['javascript/core.scm', 'javascript/jsx.scm', 'javascript/plain.scm'],
+  },
+  python: {
+    grammar: () => grammarBinding('tree-sitter-python'),
+    nodeTypes: ['tree-sitter-python', 'src/node-types.json'],
+    queries: ['python/tags.scm'],
+    collect: collectPython,
+    resolver: pythonResolver,
   },
 };
 
@@ -89,6 +112,7 @@ export function languageOf(filePath: string): LanguageId | undefined {
     case 'ts': case 'mts': case 'cts': return 'typescript';
     case 'tsx': return 'tsx';
     case 'js': case 'jsx': case 'mjs': case 'cjs': return 'javascript';
+    case 'py': case 'pyi': return 'python';
     default: return undefined;
   }
 }
@@ -135,6 +159,8 @@ export interface LanguageRuntime {
   readonly captureNames: readonly string[];
   /** The native query program the build cached for this query text and grammar (lib/extract/program-cache.ts), if any. */
   readonly cachedProgram?: Int32Array;
+  /** The language's own collector (see CollectPlugin), if it has one. */
+  readonly collect?: CollectPlugin;
 }
 
 let ParserClass: typeof ParserT | undefined;
@@ -227,7 +253,7 @@ export function languageRuntime(id: LanguageId): LanguageRuntime {
   let roles = cached?.roles;
   let parser: ParserT | undefined;
   rt = {
-    id, grammar, native, names, cachedProgram: cached?.program,
+    id, grammar, native, names, cachedProgram: cached?.program, collect: spec.collect,
     get engine(): QueryEngine {
       return (engine ??= new QueryEngine(queryPatterns(spec.queries), names));
     },
@@ -284,4 +310,24 @@ export function queryFingerprint(): string {
   const files = [...new Set(Object.values(SPECS).flatMap((s) => s.queries))].sort();
   for (const q of files) h.update(q).update(queryText(q));
   return h.digest('hex').slice(0, 12);
+}
+
+/** The resolver plugin of a language id, when the language resolves its own relations. */
+export function resolverPlugin(id: string): ResolverPlugin | undefined {
+  return (SPECS as Record<string, LanguageSpec>)[id]?.resolver;
+}
+
+/** Every language's own settings (by language id), read by its resolver plugin's `loadSettings`. */
+export function loadLanguageSettings(filePaths: readonly string[], readText: (relPath: string) => string | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const id of LANGUAGE_IDS) {
+    const r = SPECS[id].resolver;
+    if (r && filePaths.some((p) => languageOf(p) === id)) out[id] = r.loadSettings(filePaths, readText);
+  }
+  return out;
+}
+
+/** How a language starts a line comment (`//`, `#`): what the inline-expectation fixtures are written in. */
+export function lineComment(id: LanguageId): string {
+  return id === 'python' ? '#' : '//';
 }

@@ -42,8 +42,12 @@ export interface ProjectConfig {
   packages?: LocalPackage[];
   /** Every package.json folder (named or not) with its `imports`, when it has any; for `#` specifiers. */
   scopes?: PackageImports[];
+  /** Settings of the languages that resolve their own relations, by language id (lib/extract/relations.ts). */
+  languages?: Record<string, unknown>;
   [key: string]: unknown;
 }
+
+import { loadLanguageSettings } from '../lang/index.ts';
 
 const posix = path.posix;
 
@@ -86,6 +90,8 @@ export function loadProjectConfig(filePaths: readonly string[], readText: (relPa
   }
   const out: ProjectConfig = { tsconfigs, packages };
   if (scopes.some((s) => s.map.length)) out.scopes = scopes;
+  const languages = loadLanguageSettings(filePaths, readText);
+  if (Object.keys(languages).length) out.languages = languages;
   return out;
 }
 

@@ -12,6 +12,8 @@ import { loadProjectConfig, type ProjectConfig } from './config.ts';
 import { ModuleResolver } from './modules.ts';
 import { Evaluator, newableFunction, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
 import { isCommonMethodName, isGlobalName } from './globals.ts';
+import { resolverPlugin } from '../lang/index.ts';
+import type { LanguageRelations, RelationSink } from '../extract/relations.ts';
 
 export { loadProjectConfig };
 export type { ProjectConfig };
@@ -71,7 +73,10 @@ class ProjectBuilder {
   private nameOnly = 0;
   private resolved = 0;
 
-  constructor(input: readonly FileFacts[], config: ProjectConfig) {
+  /** Resolvers of the languages that resolve their own relations, by language id (made once the nodes are in). */
+  private readonly ownRelations = new Map<string, LanguageRelations>();
+
+  constructor(input: readonly FileFacts[], private readonly config: ProjectConfig) {
     this.files = [...input].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const fileIndex = new Map<string, number>();
     this.files.forEach((f, i) => { fileIndex.set(f.path, i); this.refs.push([]); });
@@ -82,6 +87,7 @@ class ProjectBuilder {
     this.structure();
     this.symbols();
     onNodes?.(this.graph);
+    this.languageResolvers();
     for (let f = 0; f < this.files.length; f++) this.fileRelations(f);
     let total = 0;
     for (const list of this.refs) total += list.length;
@@ -175,6 +181,8 @@ class ProjectBuilder {
   // main thread's).
   private fileRelations(f: number): void {
     const facts = this.files[f];
+    const own = this.ownRelations.get(facts.language);
+    if (own) { own.relations(f); return; }
     this.imports(f, facts);
     this.heritage(f, facts);
     // calls (before references, so a callback's REFERENCES edge keeps its role)
@@ -184,6 +192,38 @@ class ProjectBuilder {
     // other references (a callback argument already has its REFERENCES edge, with its role)
     const refs = facts.refs;
     for (let i = 0; i < refs.length; i++) this.reference(f, refs[i]);
+  }
+
+  /** A resolver for each language of the project that resolves its own relations (lib/extract/relations.ts). */
+  private languageResolvers(): void {
+    const byLanguage = new Map<string, number[]>();
+    this.files.forEach((facts, f) => {
+      if (!resolverPlugin(facts.language)) return;
+      const l = byLanguage.get(facts.language);
+      if (l) l.push(f); else byLanguage.set(facts.language, [f]);
+    });
+    if (byLanguage.size === 0) return;
+    const sink: RelationSink = {
+      files: this.files,
+      filePos: (f) => this.fileBase + f,
+      symbolPos: (f, s) => this.symBase[f] + s,
+      edge: (source, target, type, confidence, reason, line) => this.edge(source, target, type, confidence, reason, line),
+      refEdge: (source, target, confidence, reason, line, kind) => this.refEdge(source, target, confidence, reason, line, kind),
+      occurrence: (tf, ts, f, at, kind, from, confidence, reason) => this.ref(this.symBase[tf] + ts, f, at, kind, from, confidence, reason),
+      countCall: (f, outcome) => {
+        if (outcome === 'resolved') this.resolved++;
+        else if (outcome === 'external') this.external++;
+        else {
+          this.unresolved++;
+          const p = this.files[f].path;
+          this.unresolvedByFile[p] = (this.unresolvedByFile[p] ?? 0) + 1;
+        }
+      },
+    };
+    for (const [id, files] of byLanguage) {
+      const plugin = resolverPlugin(id)!;
+      this.ownRelations.set(id, plugin.create(sink, files, this.config.languages?.[id] ?? plugin.loadSettings(files.map((f) => this.files[f].path), () => undefined)));
+    }
   }
 
   /** Imports between files, and the names imports and re-exports bring in. */
