@@ -300,7 +300,7 @@ function compileBinary(env: CompileEnv, e: Extract<Expr, { k: 'bin' }>, scope: S
     case '>': return (row, ctx) => { const x = compare(l(row, ctx), r(row, ctx)); return x === null ? null : x > 0; };
     case '<=': return (row, ctx) => { const x = compare(l(row, ctx), r(row, ctx)); return x === null ? null : x <= 0; };
     case '>=': return (row, ctx) => { const x = compare(l(row, ctx), r(row, ctx)); return x === null ? null : x >= 0; };
-    case '=~': return (row, ctx) => ops.regexMatch(l(row, ctx), r(row, ctx));
+    case '=~': return (row, ctx) => ops.regexMatch(l(row, ctx), r(row, ctx), ctx);
     case 'in': return (row, ctx) => ops.inList(l(row, ctx), r(row, ctx));
     case 'startsWith': case 'endsWith': case 'contains': {
       const op = e.op;

@@ -108,9 +108,43 @@ test('prototype member names are ordinary absent properties (not 500)', async (t
   t.is((await cypher({ query: "MATCH (n) WHERE n.toString = 'x' OR exists(n.constructor) RETURN n" }, snap)).row_count, 0);
   const proj = await cypher({ query: 'MATCH (n:Class) RETURN n {.name, .constructor, .__proto__} AS m, properties(n) AS p' }, snap);
   t.deepEqual(Object.keys(proj.rows[0].m as object), ['name', 'constructor', '__proto__']);
-  t.is((proj.rows[0].m as Record<string, unknown>).constructor, null);
+  t.is(Object.getOwnPropertyDescriptor(proj.rows[0].m, 'constructor')?.value, null);
   t.false(Object.keys(proj.rows[0].p as object).includes('constructor'));
   // Parameters and map keys with those names are plain keys.
   const params = await cypher({ query: 'RETURN $m.constructor AS a, $m.toString AS b, {__proto__: 1}.__proto__ AS c', params: JSON.parse('{"m": {"constructor": 5}}') }, snap);
   t.deepEqual(params.rows, [{ a: 5, b: null, c: 1 }]);
+});
+
+test("the issue's catastrophic regular expressions answer at once (RE2: linear time)", async (t) => {
+  const a = (n: number) => 'a'.repeat(n);
+  const cases: [string, string, boolean][] = [
+    [a(32), '(a|a)*b', false], [a(40), '(a|a)*b', false], [a(32), '(\\\\w|\\\\d)*!', false], [a(64), '.*.*.*.*.*.*.*.*b', false],
+    [a(38) + '!', '(a+)+$', false], [a(5000), '(a*)*a{1000}', true], [a(20) + 'b', '(a|a)*b', true],
+  ];
+  for (const [text, pattern, expected] of cases) {
+    const started = process.cpuUsage();
+    const r = await cypher({ query: `RETURN '${text}' =~ '${pattern}' AS m` }, snap);
+    const cpu = process.cpuUsage(started);
+    t.deepEqual(r.rows, [{ m: expected }], pattern);
+    // Milliseconds of CPU, not the minutes a backtracking engine spends: far inside the 5 s budget.
+    t.true((cpu.user + cpu.system) / 1000 < 2000, `${pattern}: ${(cpu.user + cpu.system) / 1000} ms CPU`);
+  }
+  // Over a whole column as well, and a long text.
+  const col = await cypher({ query: "MATCH (n) WHERE n.name =~ '(.*)*(.*)*x' RETURN count(*) AS c" }, snap);
+  t.deepEqual(col.rows, [{ c: 0 }]);
+  const long = await cypher({ query: `RETURN ${doubled(20)} =~ '(a|aa)*c' AS m` }, snap);
+  t.deepEqual(long.rows, [{ m: false }]);
+});
+
+test('regular expressions keep their Java-style meaning; what RE2 cannot do is a clear error', async (t) => {
+  const r = await cypher({
+    query: "RETURN 'UserService' =~ '(?i).*user.*' AS a, 'x-1' =~ '(\\\\w+)-(\\\\d+)' AS b, 'a\\nb' =~ 'a.b' AS c, 'a\\nb' =~ '(?s)a.b' AS d, 'abc' =~ 'b' AS e, 'a.b' =~ '\\\\Qa.b\\\\E' AS f, 'Àb' =~ '\\\\p{Lu}\\\\p{Ll}' AS g, null =~ 'x' AS h",
+  }, snap);
+  t.deepEqual(r.rows, [{ a: true, b: true, c: false, d: true, e: false, f: true, g: true, h: null }]);
+  for (const [pattern, why] of [['(a)\\\\1', /invalid escape/], ['a(?=b)', /Perl syntax/], ['a*+', /repetition/], ['(', /missing/]] as const) {
+    const err = await t.throwsAsync(() => cypher({ query: `RETURN 'aa' =~ '${pattern}' AS m` }, snap)) as CodegraphError;
+    t.is(err.code, 'VALIDATION_ERROR', pattern);
+    t.regex(err.message, why, pattern);
+    t.regex(err.message, /RE2 syntax/, pattern);
+  }
 });
