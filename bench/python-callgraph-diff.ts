@@ -32,8 +32,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scanPython, PyrightSession, type CallSite, type DefLocation, type PyDecl } from './python-oracle.ts';
 import { PYTHON_CORPORA, pythonCorpus } from './python-corpora.ts';
-import { extractFile, languageOf } from '../lib/extract/index.ts';
-import { loadProjectConfig, resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
+import { extractFile, languageOf, loadProjectConfig } from '../lib/lang/index.ts';
+import { resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
 
 export interface SiteVerdict { site: CallSite; caller: string; checker: string[]; ours: string[] }
 

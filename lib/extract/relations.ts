@@ -1,7 +1,8 @@
 /**
- * The seam between the resolver core (lib/resolve) and a language that resolves its own relations (a resolver
- * plugin, lib/lang/<id>/): the core makes every node (folders, files, symbols) from the facts, then hands each such
- * language its files and a sink that writes edges, reference occurrences and call counts by node position.
+ * The seam between the resolver core (lib/resolve) and a language family that resolves its own relations
+ * (ResolveRules.relations, lib/lang/<id>/): the core makes every node (folders, files, symbols) from the facts, then
+ * hands each such family its files and a sink that writes edges, reference occurrences and call counts by node
+ * position.
  */
 import type { FileFacts, Pos } from './facts.ts';
 
@@ -26,14 +27,4 @@ export interface RelationSink {
 /** A language's resolver over its files of one project: writes every relation of file f through the sink. */
 export interface LanguageRelations {
   relations(f: number): void;
-}
-
-/**
- * How a language makes its resolver: from the sink, its files' numbers, and the settings its `loadSettings` read from
- * the repository (import roots and the like).
- */
-export interface ResolverPlugin {
-  /** Reads the language's project settings (plain JSON) from the file list. */
-  loadSettings(filePaths: readonly string[], readText: (relPath: string) => string | undefined): unknown;
-  create(sink: RelationSink, files: readonly number[], settings: unknown): LanguageRelations;
 }

@@ -8,14 +8,10 @@ import { CodeGraph } from '../graph/code-graph.ts';
 import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/reference-index.ts';
 import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
-import { loadProjectConfig, type ProjectConfig } from './config.ts';
-import { ModuleResolver } from './modules.ts';
-import { Evaluator, newableFunction, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
-import { isCommonMethodName, isGlobalName } from './globals.ts';
-import { resolverPlugin } from '../lang/index.ts';
+import { FileRules, type ProjectConfig } from './rules.ts';
 import type { LanguageRelations, RelationSink } from '../extract/relations.ts';
+import { Evaluator, newableFunction, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
 
-export { loadProjectConfig };
 export type { ProjectConfig };
 
 export interface ResolveResult {
@@ -61,6 +57,7 @@ class ProjectBuilder {
   private fileBase = 0;
   private readonly symBase: number[] = [];
   private readonly ev: Evaluator;
+  private readonly rules: FileRules;
   private readonly topFunctions = new Map<string, SymRef[]>();
   private readonly methods = new Map<string, SymRef[]>();
   private readonly unresolvedByFile: Record<string, number> = {};
@@ -72,22 +69,22 @@ class ProjectBuilder {
   private external = 0;
   private nameOnly = 0;
   private resolved = 0;
+  /** Resolvers of the families that resolve their own relations (ResolveRules.relations), by file index. */
+  private readonly own: Array<LanguageRelations | undefined> = [];
 
-  /** Resolvers of the languages that resolve their own relations, by language id (made once the nodes are in). */
-  private readonly ownRelations = new Map<string, LanguageRelations>();
-
-  constructor(input: readonly FileFacts[], private readonly config: ProjectConfig) {
+  constructor(input: readonly FileFacts[], config: ProjectConfig) {
     this.files = [...input].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const fileIndex = new Map<string, number>();
     this.files.forEach((f, i) => { fileIndex.set(f.path, i); this.refs.push([]); });
-    this.ev = new Evaluator(this.files, new ModuleResolver(new Set(fileIndex.keys()), config), fileIndex);
+    this.rules = new FileRules(this.files, config);
+    this.ev = new Evaluator(this.files, this.rules, fileIndex);
   }
 
   build(onNodes?: (graph: CodeGraph) => void): ResolveResult {
     this.structure();
     this.symbols();
     onNodes?.(this.graph);
-    this.languageResolvers();
+    this.ownResolvers();
     for (let f = 0; f < this.files.length; f++) this.fileRelations(f);
     let total = 0;
     for (const list of this.refs) total += list.length;
@@ -180,9 +177,9 @@ class ProjectBuilder {
   // iterator-closing try/finally each) cost more to compile than the smaller ones together (wall CPU, not the
   // main thread's).
   private fileRelations(f: number): void {
-    const facts = this.files[f];
-    const own = this.ownRelations.get(facts.language);
+    const own = this.own[f];
     if (own) { own.relations(f); return; }
+    const facts = this.files[f];
     this.imports(f, facts);
     this.heritage(f, facts);
     // calls (before references, so a callback's REFERENCES edge keeps its role)
@@ -194,15 +191,16 @@ class ProjectBuilder {
     for (let i = 0; i < refs.length; i++) this.reference(f, refs[i]);
   }
 
-  /** A resolver for each language of the project that resolves its own relations (lib/extract/relations.ts). */
-  private languageResolvers(): void {
-    const byLanguage = new Map<string, number[]>();
-    this.files.forEach((facts, f) => {
-      if (!resolverPlugin(facts.language)) return;
-      const l = byLanguage.get(facts.language);
-      if (l) l.push(f); else byLanguage.set(facts.language, [f]);
-    });
-    if (byLanguage.size === 0) return;
+  /** A resolver for each family of the project that resolves its own relations (lib/extract/relations.ts). */
+  private ownResolvers(): void {
+    const byFamily = new Map<string, number[]>();
+    for (let f = 0; f < this.files.length; f++) {
+      const rules = this.rules.of[f];
+      if (!rules.relations) continue;
+      const l = byFamily.get(rules.family);
+      if (l) l.push(f); else byFamily.set(rules.family, [f]);
+    }
+    if (byFamily.size === 0) return;
     const sink: RelationSink = {
       files: this.files,
       filePos: (f) => this.fileBase + f,
@@ -220,9 +218,9 @@ class ProjectBuilder {
         }
       },
     };
-    for (const [id, files] of byLanguage) {
-      const plugin = resolverPlugin(id)!;
-      this.ownRelations.set(id, plugin.create(sink, files, this.config.languages?.[id] ?? plugin.loadSettings(files.map((f) => this.files[f].path), () => undefined)));
+    for (const [family, files] of byFamily) {
+      const resolver = this.rules.of[files[0]].relations!(sink, files, this.rules.settings(family));
+      for (const f of files) this.own[f] = resolver;
     }
   }
 
@@ -526,7 +524,7 @@ class ProjectBuilder {
     const callee = call.callee;
     const name = calleeName(callee);
     const free = callee.k === 'id' && !callee.b;
-    if (free && isGlobalName(name!)) { this.external++; return; }
+    if (free && this.rules.of[f].isGlobalName(name!)) { this.external++; return; }
     // a name bound in scope (a parameter, a local) is never guessed: it is not the same-named global function
     const candidates = !name || call.isNew || indirect || (callee.k === 'id' && callee.b) ? undefined : callee.k === 'id' ? this.topFunctions.get(name) : this.methods.get(name);
     if (!candidates && (free || callee.k === 'member')) {
@@ -537,7 +535,7 @@ class ProjectBuilder {
     this.unresolved++;
     const p = this.files[f].path;
     this.unresolvedByFile[p] = (this.unresolvedByFile[p] ?? 0) + 1;
-    if (!indirect && candidates && candidates.length === 1 && !(callee.k === 'member' && isCommonMethodName(name!)) && this.posOf(candidates[0]) !== from
+    if (!indirect && candidates && candidates.length === 1 && !(callee.k === 'member' && this.rules.of[f].isCommonMethodName(name!)) && this.posOf(candidates[0]) !== from
       && !(callee.k === 'member' && this.files[f].language === 'javascript' && this.untypedRoot(f, callee.obj, 0))
       && !(callee.k === 'member' && this.anyRoot(f, callee.obj, 0))) {
       this.nameOnly++;

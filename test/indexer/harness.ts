@@ -16,9 +16,8 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { extractFile, languageOf } from '../../lib/extract/index.ts';
-import { lineComment } from '../../lib/lang/index.ts';
-import { loadProjectConfig, resolveProject, type ResolveResult } from '../../lib/resolve/index.ts';
+import { resolveProject, type ResolveResult } from '../../lib/resolve/index.ts';
+import { extractFile, language, languageOf, loadProjectConfig } from '../../lib/lang/index.ts';
 
 export interface Assertion { file: string; line: number; text: string; check: (r: ResolveResult) => string | undefined }
 
@@ -66,7 +65,7 @@ export function assertionsOf(files: Map<string, string>): Assertion[] {
   for (const [file, text] of files) {
     const lang = languageOf(file);
     if (!lang) continue;
-    const { caret: CARET, arrow: ARROW, edge: EDGE, node: NODE, unresolved: UNRESOLVED, any: ANY } = patternsFor(lineComment(lang));
+    const { caret: CARET, arrow: ARROW, edge: EDGE, node: NODE, unresolved: UNRESOLVED, any: ANY } = patternsFor(language(lang).comments.line[0]);
     const lines = text.split('\n');
     let codeLine = 0;
     for (let i = 0; i < lines.length; i++) {

@@ -36,23 +36,19 @@ export interface PackageImports {
   map: Array<[pattern: string, target: { file: string } | { external: string }]>;
 }
 
-/** Module-resolution settings of a repository: tsconfig baseUrl/paths, workspace packages, … */
-export interface ProjectConfig {
+/** ECMAScript module-resolution settings of a repository: tsconfig baseUrl/paths, workspace packages, … */
+export interface EcmaConfig {
   tsconfigs?: TsConfigFacts[];
   packages?: LocalPackage[];
   /** Every package.json folder (named or not) with its `imports`, when it has any; for `#` specifiers. */
   scopes?: PackageImports[];
-  /** Settings of the languages that resolve their own relations, by language id (lib/extract/relations.ts). */
-  languages?: Record<string, unknown>;
   [key: string]: unknown;
 }
-
-import { loadLanguageSettings } from '../lang/index.ts';
 
 const posix = path.posix;
 
 /** Reads tsconfig/jsconfig and package.json files through `readText` (relative paths). */
-export function loadProjectConfig(filePaths: readonly string[], readText: (relPath: string) => string | undefined): ProjectConfig {
+export function loadEcmaConfig(filePaths: readonly string[], readText: (relPath: string) => string | undefined): EcmaConfig {
   const dirs = new Set<string>(['']);
   for (const f of filePaths) {
     if (f.startsWith('node_modules/') || f.includes('/node_modules/')) continue;
@@ -88,10 +84,8 @@ export function loadProjectConfig(filePaths: readonly string[], readText: (relPa
       if (pkg && typeof pkg === 'object') scopes.push({ dir, map: importsMap(pkg.imports, dir) });
     }
   }
-  const out: ProjectConfig = { tsconfigs, packages };
+  const out: EcmaConfig = { tsconfigs, packages };
   if (scopes.some((s) => s.map.length)) out.scopes = scopes;
-  const languages = loadLanguageSettings(filePaths, readText);
-  if (Object.keys(languages).length) out.languages = languages;
   return out;
 }
 
