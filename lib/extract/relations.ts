@@ -20,6 +20,16 @@ export interface RelationSink {
   refEdge(source: number, target: number, confidence: number, reason: string, line: number, kind: 'value' | 'type' | 'export'): void;
   /** An occurrence of symbol s of file tf in file f at `at` (the reference index), from the node at position `from`. */
   occurrence(tf: number, ts: number, f: number, at: Pos, kind: 'call' | 'import' | 'export' | 'type' | 'value', from: number, confidence: number, reason: string): void;
+  /**
+   * A REFERENCES edge from `source` to a function a registration takes (a callback): `callee` is the registering
+   * call's text (`app.route`, `click.command`), which flows read as a route, a command, a listener.
+   */
+  callbackEdge(source: number, target: number, confidence: number, reason: string, line: number, callee: string): void;
+  /**
+   * Marks symbol s of file f as an entry point the project declares outside the code's calls (`by`: where, e.g.
+   * `console_scripts`): its node gets `entryKind` and `registeredBy`, which flows read as a registration.
+   */
+  markEntry(f: number, s: number, kind: 'route' | 'command' | 'listener' | 'script', by: string): void;
   /** One call site of file f: resolved to a project callee, outside the project, or unresolved. */
   countCall(f: number, outcome: 'resolved' | 'external' | 'unresolved'): void;
 }

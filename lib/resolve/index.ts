@@ -208,6 +208,11 @@ class ProjectBuilder {
       edge: (source, target, type, confidence, reason, line) => this.edge(source, target, type, confidence, reason, line),
       refEdge: (source, target, confidence, reason, line, kind) => this.refEdge(source, target, confidence, reason, line, kind),
       occurrence: (tf, ts, f, at, kind, from, confidence, reason) => this.ref(this.symBase[tf] + ts, f, at, kind, from, confidence, reason),
+      callbackEdge: (source, target, confidence, reason, line, callee) => this.callbackEdge(source, target, confidence, reason, line, callee, undefined),
+      markEntry: (f, s, kind, by) => {
+        const node = this.graph.node(this.uids[this.symBase[f] + s]);
+        if (node) { node.entryKind = kind; node.registeredBy = by; }
+      },
       countCall: (f, outcome) => {
         if (outcome === 'resolved') this.resolved++;
         else if (outcome === 'external') this.external++;
