@@ -14,8 +14,11 @@ const posix = path.posix;
 /** Reads a repository file by its relative path (undefined when it is not there). */
 export type ReadText = (relPath: string) => string | undefined;
 
-/** The settings read from the repository: import roots (relative folders, '' for the root), most specific first. */
-export interface PySettings { roots: string[] }
+/**
+ * The settings read from the repository: import roots (relative folders, '' for the root), most specific first; the
+ * console scripts the project declares (`name = "pkg.mod:func"`), which start flows.
+ */
+export interface PySettings { roots: string[]; scripts?: Array<{ name: string; target: string }> }
 
 /** A module: its file (a `.py`, or a package's `__init__.py`) and, for a package, its folder. */
 export interface PyModule {
@@ -29,6 +32,7 @@ export interface PyModule {
 /** Reads the import roots from the project files (pyproject.toml, setup.cfg, setup.py) and the src layout. */
 export function loadPythonSettings(filePaths: readonly string[], readText: ReadText): PySettings {
   const roots = new Set<string>(['']);
+  const scripts: Array<{ name: string; target: string }> = [];
   const dirs = new Set<string>();
   for (const p of filePaths) dirs.add(posix.dirname(p));
   const add = (base: string, rel: string): void => {
@@ -42,9 +46,17 @@ export function loadPythonSettings(filePaths: readonly string[], readText: ReadT
     add(base, '');
     const text = readText(p);
     if (text === undefined) continue;
-    if (name === 'pyproject.toml') for (const r of pyprojectRoots(text)) add(base, r);
-    else if (name === 'setup.cfg') for (const r of setupCfgRoots(text)) add(base, r);
-    else for (const r of setupPyRoots(text)) add(base, r);
+    if (name === 'pyproject.toml') {
+      for (const r of pyprojectRoots(text)) add(base, r);
+      scripts.push(...pyprojectScripts(text));
+    } else if (name === 'setup.cfg') {
+      for (const r of setupCfgRoots(text)) add(base, r);
+      scripts.push(...entryPointLines(configValue(text, 'options.entry_points', 'console_scripts')));
+    } else {
+      for (const r of setupPyRoots(text)) add(base, r);
+      const m = /['"]console_scripts['"]\s*:\s*\[([^\]]*)\]/.exec(text);
+      if (m) scripts.push(...entryPointLines([...m[1].matchAll(/['"]([^'"]+)['"]/g)].map((x) => x[1])));
+    }
   }
   // the src layout: `src/` holding Python packages, beside the repository root or a project file
   for (const r of [...roots]) {
@@ -52,7 +64,34 @@ export function loadPythonSettings(filePaths: readonly string[], readText: ReadT
     if ([...dirs].some((d) => d === src || d.startsWith(`${src}/`))) roots.add(src);
   }
   // the longest (most specific) root first: a file under `src/` is named from there
-  return { roots: [...roots].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)) };
+  const out: PySettings = { roots: [...roots].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)) };
+  if (scripts.length) out.scripts = scripts;
+  return out;
+}
+
+/** `[project.scripts]`, `[project.gui-scripts]` and poetry's `[tool.poetry.scripts]`: name → `module:function`. */
+function pyprojectScripts(text: string): Array<{ name: string; target: string }> {
+  let doc: Record<string, unknown>;
+  try { doc = parseToml(text) as Record<string, unknown>; } catch { return []; }
+  const out: Array<{ name: string; target: string }> = [];
+  const project = obj(doc.project);
+  for (const table of [obj(project?.scripts), obj(project?.['gui-scripts']), obj(obj(obj(doc.tool)?.poetry)?.scripts)]) {
+    for (const [name, v] of Object.entries(table ?? {})) {
+      const target = typeof v === 'string' ? v : typeof obj(v)?.reference === 'string' ? obj(v)!.reference as string : undefined;
+      if (target && target.includes(':')) out.push({ name, target: target.split('[')[0].trim() });
+    }
+  }
+  return out;
+}
+
+/** `name = module:function` lines of an entry-points value. */
+function entryPointLines(lines: readonly string[]): Array<{ name: string; target: string }> {
+  const out: Array<{ name: string; target: string }> = [];
+  for (const l of lines) {
+    const m = /^\s*([^=\s]+)\s*=\s*([\w.]+\s*:\s*[\w.]+)/.exec(l);
+    if (m) out.push({ name: m[1], target: m[2].replace(/\s+/g, '') });
+  }
+  return out;
 }
 
 /** Package folders pyproject.toml declares (setuptools, poetry, hatch, pdm, flit's default is the root). */
@@ -75,25 +114,32 @@ function pyprojectRoots(text: string): string[] {
 }
 
 /**
- * `[options] package_dir` of a setup.cfg (configparser syntax: the value may continue on indented lines, each
- * `name = folder`; the entry without a name is the root folder).
+ * `[options] package_dir` of a setup.cfg: the entry without a name (`= src`) is the root folder.
  */
 function setupCfgRoots(text: string): string[] {
+  for (const v of configValue(text, 'options', 'package_dir')) {
+    const e = /^\s*=\s*(\S+)\s*$/.exec(v);
+    if (e) return [e[1]];
+  }
+  return [];
+}
+
+/**
+ * A key's value in a section of a setup.cfg, as lines (configparser syntax: a value continues on indented lines; a
+ * setup.cfg is read for these two keys only).
+ */
+function configValue(text: string, section: string, key: string): string[] {
   const lines = text.split(/\r?\n/);
-  let section = '';
+  let current = '';
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const sec = /^\s*\[([^\]]+)\]/.exec(line);
-    if (sec) { section = sec[1].trim(); continue; }
-    if (section !== 'options') continue;
-    const m = /^package_dir\s*[=:]\s*(.*)$/.exec(line);
+    const sec = /^\s*\[([^\]]+)\]/.exec(lines[i]);
+    if (sec) { current = sec[1].trim(); continue; }
+    if (current !== section) continue;
+    const m = new RegExp(`^${key}\\s*[=:]\\s*(.*)$`).exec(lines[i]);
     if (!m) continue;
     const values = [m[1]];
     for (let j = i + 1; j < lines.length && /^\s+\S/.test(lines[j]); j++) values.push(lines[j].trim());
-    for (const v of values) {
-      const e = /^\s*=\s*(\S+)\s*$/.exec(v);
-      if (e) return [e[1]];
-    }
+    return values.filter((v) => v.length > 0);
   }
   return [];
 }

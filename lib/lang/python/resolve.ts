@@ -61,6 +61,23 @@ export class PythonResolver implements LanguageRelations {
     const files = sink.files;
     for (const f of pyFiles) this.fileOf.set(files[f].path, f);
     this.modules = new PyModules(pyFiles.map((f) => files[f].path), settings);
+    // console scripts (`acme = "acme.cli:main"`): the function each names starts a flow
+    for (const script of settings.scripts ?? []) {
+      const [mod, fn] = script.target.split(':');
+      const m = this.modules.resolve('', mod);
+      const mf = m && this.fileOfModule(m);
+      if (mf === undefined || mf === null) continue;
+      const parts = fn.split('.');
+      let s = this.topNames(mf).get(parts[0]);
+      if (s === undefined || s % 2 !== 0) continue;
+      let sym = s >> 1;
+      for (const p of parts.slice(1)) {
+        const l = this.membersOf(mf, sym).get(p);
+        if (!l) { sym = -1; break; }
+        sym = l[0];
+      }
+      if (sym >= 0) sink.markEntry(mf, sym, 'command', `console_scripts:${script.name}`);
+    }
   }
 
   private py(f: number): PyFacts { return this.sink.files[f].py as PyFacts; }
@@ -72,6 +89,7 @@ export class PythonResolver implements LanguageRelations {
     this.heritage(f);
     const facts = this.sink.files[f];
     for (const c of facts.calls) this.call(f, c);
+    this.decorators(f);
     for (const r of facts.refs) this.reference(f, r);
     this.dunderAll(f);
   }
@@ -636,6 +654,24 @@ export class PythonResolver implements LanguageRelations {
     if (mf === undefined || mf === null) return undefined;
     const top = this.topNames(mf).get(imp.imported!);
     return top !== undefined && top % 2 === 0 ? { f: mf, s: top >> 1 } : undefined;
+  }
+
+  /**
+   * A decorated function or class is registered with its decorator (`@app.route('/x')`, `@click.command()`,
+   * `@router.get(…)`): a callback REFERENCES edge whose callee is the decorator's text, which flows read as a route or
+   * a command.
+   */
+  private decorators(f: number): void {
+    const decos = this.py(f).decorators;
+    if (!decos) return;
+    const sink = this.sink;
+    const syms = sink.files[f].symbols;
+    for (const [k, texts] of Object.entries(decos)) {
+      const s = Number(k);
+      const sym = syms[s];
+      const from = sym.parent >= 0 ? sink.symbolPos(f, sym.parent) : sink.filePos(f);
+      for (const t of texts) if (t.includes('.')) sink.callbackEdge(from, sink.symbolPos(f, s), 1, 'decorator', sym.line, t);
+    }
   }
 
   /** `__all__`'s strings are occurrences of the names they list (a rename edits them). */
