@@ -35,10 +35,6 @@ export interface AnalyzeOptions {
   progress?: ProgressSink | boolean;
   /** Called as each phase starts; a throw aborts the analyze and leaves the previous snapshot (tests). */
   onPhase?: (phase: Phase) => void;
-  /** Called once the walk is done, with the total size in bytes of the files it found in a language analyze reads (the CLI sizes V8's heap by it). */
-  onWalked?: (sourceBytes: number) => void;
-  /** Called once every file's facts are at hand, before resolve, with their total line count. */
-  onParsed?: (lines: number) => void;
   /** Size limit per file (default 1 MiB). */
   maxFileBytes?: number;
   /** Extraction worker threads (default: in-process). */
@@ -100,7 +96,7 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
   try {
     const out = await runPipeline({
       root, name, previous, force: options.force, maxFileBytes: options.maxFileBytes, workers: options.workers, split: options.split,
-      searchWorker: options.searchWorker, embedder: options.embedder, log, progress, onPhase: options.onPhase, onWalked: options.onWalked, onParsed: options.onParsed,
+      searchWorker: options.searchWorker, embedder: options.embedder, log, progress, onPhase: options.onPhase,
       searchDir: () => newGeneration().dir,
       // Files are written as soon as their data is final, their I/O overlapping the later phases.
       output: {

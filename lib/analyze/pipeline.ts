@@ -76,10 +76,6 @@ export interface BuildOptions {
   progress?: ProgressSink;
   /** Called as each phase starts; a throw aborts the run (tests inject failures here). */
   onPhase?: (phase: Phase) => void;
-  /** Called once the walk is done, with the total size in bytes of the files it found in a language analyze reads. */
-  onWalked?: (sourceBytes: number) => void;
-  /** Called once every file's facts are at hand (parsed or cached), before resolve, with their total line count. */
-  onParsed?: (lines: number) => void;
   /**
    * Receives results as soon as they are final, so the caller can write them while later phases run. Time
    * spent in these calls counts as the `write` phase, not as the phase they interrupt.
@@ -219,11 +215,6 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   // walk
   phase('walk');
   const walk = walkRepository(root, { maxFileBytes: opts.maxFileBytes });
-  if (opts.onWalked) {
-    let bytes = 0;
-    for (const f of walk.files) if (languageOf(f.path)) bytes += f.size;
-    opts.onWalked(bytes);
-  }
   const skips: SkipCounts = { ...walk.skips };
   const skippedRecords: SkipRecord[] = walk.skipped.filter((s) => s.reason !== 'gitignored').map((s) => ({ path: s.path, reason: s.reason }));
   const countSkip = (rec: SkipRecord): void => {
@@ -343,12 +334,6 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const all = [...cached, ...parsed].sort((a, b) => (a.record.path < b.record.path ? -1 : a.record.path > b.record.path ? 1 : 0));
   if (all.length === 0) {
     throw new CodegraphError('INVALID_PATH', `no TypeScript or JavaScript files to index under ${root}${describeSkips(skips)}`, { skips: sortSkips(skips) });
-  }
-
-  if (opts.onParsed) {
-    let lines = 0;
-    for (const a of all) lines += a.facts.lines;
-    opts.onParsed(lines);
   }
 
   // resolve
