@@ -5,9 +5,8 @@
 //   from node_modules when used. Code split, so a command that imports its server lazily does not make every
 //   other command load Hapi or the MCP SDK at start.
 // - dist/extract-worker.mjs: the extraction pool's worker thread (lib/analyze/pool.ts looks for it beside the
-//   chunk that starts it), sharing the CLI's chunks; dist/parse-worker.mjs: the parse half of the two-thread
-//   extraction (lib/analyze/split.ts), and dist/search-worker.mjs, the search stage beside modules and
-//   processes (lib/analyze/search-beside.ts), found the same way.
+//   chunk that starts it), sharing the CLI's chunks, and dist/search-worker.mjs, the search stage beside modules
+//   and processes (lib/analyze/search-beside.ts), found the same way.
 // - dist/handlers.mjs: the pure tool handlers plus a snapshot loader, self-contained (every JS dependency
 //   bundled in), so another runtime can run the tools on a saved snapshot with no node_modules.
 // - native/build/tree_flat.node: the native parse and tree copy (native/build.mjs), when a C compiler and Node's
@@ -64,7 +63,7 @@ const nativeNote = buildNative();
 if (nativeNote) console.warn(`codegraph build: ${nativeNote}`);
 
 const results = await Promise.all([
-  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'parse-worker': 'lib/analyze/parse-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-programs': 'lib/extract/program-cache-write.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
+  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-programs': 'lib/extract/program-cache-write.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
   build({ ...common, entryPoints: { handlers: 'runtime/bundle/handlers-entry.ts' }, external: nativeExternal }),
 ]);
 
@@ -92,7 +91,7 @@ for (const file of files) {
 // Chunks of earlier builds: kept a while for processes that started from the previous cli.mjs, then removed;
 // files of earlier build layouts (a code-cached CommonJS bundle and its caches) at once.
 const dist = path.join(root, 'dist');
-const isRetired = (name) => /^(cli-cached|jit)[-.]/.test(name);
+const isRetired = (name) => /^(cli-cached|jit|parse-worker)[-.]/.test(name);
 for (const name of fs.readdirSync(dist)) {
   const file = path.join(dist, name);
   try {
