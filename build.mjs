@@ -63,7 +63,7 @@ const nativeNote = buildNative();
 if (nativeNote) console.warn(`codegraph build: ${nativeNote}`);
 
 const results = await Promise.all([
-  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-programs': 'lib/extract/program-cache-write.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
+  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-programs': 'lib/lang/query-programs.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
   build({ ...common, entryPoints: { handlers: 'runtime/bundle/handlers-entry.ts' }, external: nativeExternal }),
 ]);
 
