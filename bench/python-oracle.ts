@@ -19,6 +19,9 @@ import type ParserT from 'tree-sitter';
 
 const require = createRequire(import.meta.url);
 
+/** The pinned checker's version (answers cached under it). */
+export const PYRIGHT_VERSION: string = (require('pyright/package.json') as { version: string }).version;
+
 /** One call site: where the called name is, and the declarations that may enclose it (innermost first). */
 export interface CallSite {
   file: string;
@@ -147,6 +150,8 @@ export class PyrightSession {
   private readonly pending = new Map<number, (msg: { result?: unknown; error?: unknown }) => void>();
   private nextId = 0;
   private readonly rootUri: string;
+  /** Called with each log message the server sends. */
+  private onLog?: (message: string) => void;
 
   private constructor(private readonly root: string) {
     const server = path.join(path.dirname(require.resolve('pyright/package.json')), 'langserver.index.js');
@@ -161,20 +166,21 @@ export class PyrightSession {
     const venv = emptyVenv();
     writeFileSync(path.join(root, 'pyrightconfig.json'), JSON.stringify({ extraPaths, typeCheckingMode: 'off', pythonVersion: '3.12', venvPath: path.dirname(venv), venv: path.basename(venv) }));
     const s = new PyrightSession(root);
+    const found = new Promise<void>((resolve) => { s.onLog = (m) => { if (/Found \d+ source file|No source files found|No include entries/.test(m) && /Found|No source/.test(m)) resolve(); }; });
     await s.request('initialize', { processId: process.pid, rootUri: s.rootUri, capabilities: {}, workspaceFolders: [{ uri: s.rootUri, name: path.basename(root) }] });
     s.notify('initialized', {});
+    // questions asked before the server has listed the workspace's files are answered with nothing
+    await Promise.race([found, new Promise((r) => setTimeout(r, 120_000))]);
     return s;
   }
 
   /** The checker's declarations for the name at each position (1-based line and UTF-16 column) of a file. */
-  async definitions(file: string, text: string, positions: ReadonlyArray<{ line: number; column: number }>): Promise<DefLocation[][]> {
+  async definitions(file: string, positions: ReadonlyArray<{ line: number; column: number }>): Promise<DefLocation[][]> {
     const uri = pathToFileURL(path.join(this.root, file)).href;
     const out: DefLocation[][] = [];
     for (const p of positions) {
-      if (process.env.OPENEACH) this.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'python', version: 1, text } });
       const r = (await this.request('textDocument/definition', { textDocument: { uri }, position: { line: p.line - 1, character: p.column - 1 } })) as Array<{ uri: string; range: { start: { line: number; character: number } } }> | null;
       out.push((r ?? []).map((loc) => this.location(loc.uri, loc.range.start.line + 1, loc.range.start.character + 1)));
-      if (process.env.OPENEACH) this.notify('textDocument/didClose', { textDocument: { uri } });
     }
     return out;
   }
@@ -205,8 +211,8 @@ export class PyrightSession {
         const cb = this.pending.get(msg.id);
         this.pending.delete(msg.id);
         cb?.(msg);
-      } else if (msg.id === undefined && process.env.PYLOG) {
-        console.error('LSP', msg.method, JSON.stringify(msg.params).slice(0, 300));
+      } else if (msg.id === undefined && msg.method === 'window/logMessage') {
+        this.onLog?.(String((msg.params as { message?: unknown } | undefined)?.message ?? ''));
       } else if (msg.id !== undefined) {
         // a request from the server (configuration, progress): answered with defaults
         this.send({ jsonrpc: '2.0', id: msg.id, result: msg.method === 'workspace/configuration' ? (msg.params?.items ?? []).map(() => ({})) : null });
