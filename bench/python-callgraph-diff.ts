@@ -27,10 +27,11 @@
  * --all runs every corpus and prints one line each (tune half first); read the held-out half's figures, never its
  * misses, when changing rules.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scanPython, PyrightSession, type CallSite, type DefLocation, type PyDecl } from './python-oracle.ts';
+import { scanPython, PyrightSession, PYRIGHT_VERSION, type CallSite, type DefLocation, type PyDecl } from './python-oracle.ts';
 import { PYTHON_CORPORA, pythonCorpus } from './python-corpora.ts';
 import { extractFile, languageOf, loadProjectConfig } from '../lib/lang/index.ts';
 import { resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
@@ -100,7 +101,7 @@ export async function checkerAnswers(root: string, files: ReadonlyArray<{ path: 
       const scan = scanPython(f.path, f.text);
       const classes = scan.decls.filter((d) => d.kind === 'class' && d.bases!.length > 0);
       const positions = [...scan.sites, ...classes.flatMap((c) => c.bases!)];
-      const defs = await session.definitions(f.path, f.text, positions);
+      const defs = await session.definitions(f.path, positions);
       sites.push(...scan.sites);
       answers.push(...defs.slice(0, scan.sites.length));
       let k = scan.sites.length;
@@ -113,11 +114,30 @@ export async function checkerAnswers(root: string, files: ReadonlyArray<{ path: 
   return { sites, answers, decls, bases };
 }
 
+/**
+ * The checker's answers, from a cache beside the corpus when one was made for the same files, roots and pyright (the
+ * checker takes minutes on a busy machine; its answers do not depend on codegraph).
+ */
+export async function cachedCheckerAnswers(root: string, files: ReadonlyArray<{ path: string; text: string }>, extraPaths: readonly string[]): Promise<Awaited<ReturnType<typeof checkerAnswers>>> {
+  const h = createHash('sha256');
+  h.update(PYRIGHT_VERSION).update('\0').update(extraPaths.join(',')).update('\0');
+  for (const f of files) h.update(f.path).update('\0').update(f.text).update('\0');
+  const cache = path.join(root, `.oracle-${h.digest('hex').slice(0, 16)}.json`);
+  if (existsSync(cache)) {
+    const c = JSON.parse(readFileSync(cache, 'utf8')) as { sites: CallSite[]; answers: DefLocation[][]; decls: PyDecl[]; bases: Array<[number, DefLocation[][]]> };
+    return { sites: c.sites, answers: c.answers, decls: c.decls, bases: new Map(c.bases.map(([i, b]) => [c.decls[i], b])) };
+  }
+  const r = await checkerAnswers(root, files, extraPaths);
+  const index = new Map(r.decls.map((d, i) => [d, i]));
+  writeFileSync(cache, JSON.stringify({ sites: r.sites, answers: r.answers, decls: r.decls, bases: [...r.bases].map(([d, b]) => [index.get(d), b]) }));
+  return r;
+}
+
 /** Runs both sides on a folder and compares them. */
 export async function pythonCallgraphDiff(root: string, extraPaths: readonly string[] = []): Promise<PythonDiff> {
   const files = readPythonCorpus(root);
   const ours = codegraphOf(root, files);
-  const { sites, answers, decls, bases } = await checkerAnswers(root, files, extraPaths);
+  const { sites, answers, decls, bases } = await cachedCheckerAnswers(root, files, extraPaths);
   return compare(files.length, ours, sites, answers, decls, bases);
 }
 
