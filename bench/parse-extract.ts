@@ -12,7 +12,7 @@ import { bareParse, readCorpus } from './parse-baseline.ts';
 import { languageOf, languageRuntime, extractFile, loadProjectConfig } from '../lib/lang/index.ts';
 import { type FileFacts } from '../lib/extract/index.ts';
 import { FlatTree } from '../lib/extract/flat-tree.ts';
-import { Collector } from '../lib/extract/collect.ts';
+import { Collector } from '../lib/extract/collector/collector.ts';
 import { resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
 
 const root = process.argv[2] ?? 'node_modules/rxjs/src';

@@ -6,7 +6,7 @@
  */
 import type Parser from 'tree-sitter';
 import type { LanguageRuntime } from './language.ts';
-import { Collector } from './collect.ts';
+import { Collector } from './collector/collector.ts';
 import type { FileFacts } from './facts.ts';
 import { FlatTree, partsOf } from './flat-tree.ts';
 import { nativeParser } from './native.ts';

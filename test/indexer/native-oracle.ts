@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import type ParserT from 'tree-sitter';
 import { languageRuntime, languageSource, type LanguageId } from '../../lib/lang/index.ts';
-import { Collector } from '../../lib/extract/collect.ts';
+import { Collector } from '../../lib/extract/collector/collector.ts';
 import { FlatTree, type NodeRef } from '../../lib/extract/flat-tree.ts';
 import type { Match } from '../../lib/extract/query-match.ts';
 import type { FileFacts } from '../../lib/extract/facts.ts';
