@@ -51,7 +51,7 @@ for (const f of files) {
   phase.walk += cpu() - c; c = cpu();
   const matches = rt.engine.run(flat);
   phase.match += cpu() - c; c = cpu();
-  const col = new Collector(f.text, f.path, lang);
+  const col = new Collector(f.text, f.path, lang, rt.spec.collector, rt.spec.comments);
   col.roles = rt.roles;
   col.collect(matches, 1, 0);
   phase.collect += cpu() - c;

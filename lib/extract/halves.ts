@@ -54,7 +54,7 @@ export function parseFlat(rt: LanguageRuntime, text: string): { flat: FlatTree; 
  */
 export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: string, text: string, parseErrors: number, matches?: Match[] | MatchSource): FileFacts {
   matches ??= rt.engine.run(flat);
-  const collector = new Collector(text, filePath, rt.id);
+  const collector = new Collector(text, filePath, rt.id, rt.spec.collector, rt.spec.comments);
   collector.roles = rt.roles;
   collector.nodeCount = flat.count;
   collector.lineStarts = flat.lineStartList();

@@ -79,8 +79,9 @@ export function matchKey(m: Match): string {
 
 /** FileFacts built from a given match list (as extractFile would, with those matches). */
 export function factsFrom(filePath: string, text: string, id: LanguageId, matches: Match[], parseErrors: number): FileFacts {
-  const c = new Collector(text, filePath, id);
-  c.roles = languageRuntime(id).roles;
+  const rt = languageRuntime(id);
+  const c = new Collector(text, filePath, id, rt.spec.collector, rt.spec.comments);
+  c.roles = rt.roles;
   let lines = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
   return c.collect(matches, lines, parseErrors);

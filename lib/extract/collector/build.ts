@@ -1,19 +1,14 @@
-/** The end of the collector's work: the file's facts (symbols, locals, calls, references) built from what both passes recorded. */
 import type { Collector } from './collector.ts';
 import { NodeSet, byStart, colOf, get, mentionsLocal, pushTo, rowOf, type Node } from './util.ts';
 import { functionScope } from './scope.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, localBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
 
+/** The end of the collector's work: the file's facts (symbols, locals, calls, references) built from what both passes recorded. */
+
 // ------------------------------------------------------------------ facts
 export function build(this: Collector, lines: number, parseErrors: number): FileFacts {
-  // a top-level constructor function given a base by its prototype (`Model.prototype = Object.create(Document.prototype)`,
-  // `util.inherits(Model, Document)`): the base's members are its instances' (no base of its own written otherwise)
-  for (const { name, base } of this.protoBases) {
-    const b = this.root.names.get(this.ident(name));
-    if (!bindsSymbol(b)) continue;
-    const s = bindingIndex(b), sym = this.symbols[s];
-    if (sym.parent === -1 && sym.label === 'Function' && sym.kind !== 'arrow_function' && !this.work[s].extendsNodes) this.work[s].extendsNodes = [base];
-  }
+  // what the language knows of its symbols before their facts are made (ECMAScript: prototype bases)
+  this.plugin.symbolsKnown?.call(this);
   // type guards by symbol: the predicate of the symbol's function (a declaration, or a const's arrow)
   const predicates = new Map<number, Node>();
   if (this.predicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.predicateOf.get(fn); if (t) predicates.set(i, t); });
@@ -31,7 +26,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
   }
   this.baseParams(symbols);
-  if (this.docComments.size) this.jsdocApply(symbols);
+  // what the language adds to the facts once they are made (ECMAScript: JSDoc types)
+  if (this.docComments.size) this.plugin.building?.call(this, symbols);
   this.returnValues(symbols);
   this.markReassigned(symbols);
   // a destructured parameter: one unnamed local for the parameter, so that it is typed like any other (contextual
@@ -87,10 +83,9 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (c.callee === node) return; // only arguments seen (should not happen)
     calleeNodes.add(c.callee);
     const callee = this.expr(c.callee);
-    if (callee.k === 'id' && !callee.b && callee.name === 'require') return;
     if (callee.k === 'fn') return;
-    // `import(…)` loads a module (a ModuleRef, its value a promise of the namespace): no function is called
-    if (c.callee.end - c.callee.start === 6 && this.text.startsWith('import', c.callee.start)) return;
+    // a call that loads a module (`require('m')`, `import('m')`: a ModuleRef) calls no function
+    if (this.plugin.loadsModule?.call(this, callee, c.callee)) return;
     const nameNode = this.nameNodeOf(c.callee);
     const fact: CallFact = { callee, at: nameNode ? this.pos(nameNode) : toPos(rowOf(node) + 1, colOf(node) + 1, 0), from: c.from };
     if (c.isNew) fact.isNew = true;
@@ -135,14 +130,14 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   const locals: LocalFact[] = this.localNodes.map((l, i) => {
     const f: LocalFact = { name: l.name };
     if (l.type) f.type = this.expr(l.type);
-    else if (this.jsdocLocal.has(i)) f.type = this.jsdocLocal.get(i);
+    else if (this.localTypes.has(i)) f.type = this.localTypes.get(i);
     if (l.init) f.init = this.expr(l.init);
-    else if (this.jsdocLocalInit.has(i)) f.init = this.jsdocLocalInit.get(i);
+    else if (this.localInits.has(i)) f.init = this.localInits.get(i);
     else if (l.initFrom) {
       const obj = this.expr(l.initFrom.node);
       f.init = { k: 'member', obj: l.initFrom.isType ? { k: 'as', type: obj } : obj, name: l.initFrom.key };
     }
-    else if (l.stateOf && this.stateValue(l.stateOf)) f.init = this.stateValue(l.stateOf);
+    else if (l.stateOf && this.plugin.firstElement?.call(this, l.stateOf)) f.init = this.plugin.firstElement.call(this, l.stateOf);
     else if (l.fromPattern) {
       const obj = this.patternValue(l.fromPattern.pattern, 0);
       if (obj) f.init = { k: 'member', obj, name: l.fromPattern.key };

@@ -8,21 +8,19 @@
  * the scope tree only once every declaration is known (hoisting).
  */
 import * as narrowing from './narrowing.ts';
-import * as doctypes from './doc-types.ts';
 import * as build from './build.ts';
 import * as expressions from './expressions.ts';
-import * as commonjs from './commonjs.ts';
 import { registerMatchHandlers } from './match.ts';
 import { registerDefineHandlers } from './define.ts';
-import { BLOCK_LINE_LEAD, CYCLE, CYCLE_VALUE, IDENT, LINE_COMMENT_LEAD, LazyMap, NO_END, NodeFlags, NodeSet, colOf, eventOrder, first, firstDocLine, get, isAsciiIdStart, isSpace, isWordChar, matchSourceOf, pushTo, rowOf, skipSpaces, sortIfNeeded, startOf, type Caps, type Node } from './util.ts';
+import { BLOCK_LINE_LEAD, CYCLE, CYCLE_VALUE, IDENT, LazyMap, NO_END, NodeFlags, NodeSet, colOf, eventOrder, first, firstDocLine, get, isAsciiIdStart, isSpace, isWordChar, matchSourceOf, pushTo, rowOf, skipSpaces, sortIfNeeded, startOf, type Caps, type Node } from './util.ts';
 import { functionScope, thisClass, thisTypeAt, type Scope, type ScopeKind } from './scope.ts';
-import { EV_DECL, EV_DEF, EV_EXPORT, EV_NODE, EV_POINT, EV_SCOPE, Role, defineBy, fileBy, isDeclRole, isDefRole, isModuleRole, isScopeRole, roleCodes, type DefRec, type IdRec, type SymbolWork } from './roles.ts';
-import { AS_DEFAULT, EXPORT_DEFAULT, MODIFIER_WORDS, PROTOTYPE_OF } from './es-constants.ts';
+import { EV_DECL, EV_DEF, EV_EXPORT, EV_NODE, EV_POINT, EV_SCOPE, KIND_DECL, KIND_DEF, KIND_SCOPE, Role, defineBy, fileBy, roleCodes, roleKind, type DefRec, type IdRec, type SymbolWork } from './roles.ts';
 import { bindingIndex, bindsSymbol, importBinding, localBinding, symbolBinding, toPos, type ExportFact, type Expr, type FileFacts, type ImportFact, type LanguageId, type LocalFact, type ModuleRef, type Pos, type RefKind, type SymbolFact, type SymbolLabel } from '../facts.ts';
 import { lineStartsOf } from '../flat-tree.ts';
 import type { Match, MatchSource } from '../query-match.ts';
 import { oneSpaced } from '../spaces.ts';
-import type { JsdocTag } from './jsdoc.ts';
+import type { CollectorPlugin, SyntaxWords, TypeNames } from '../plugin.ts';
+import type { CommentSyntax } from '../language.ts';
 
 /** Collects the facts of one parsed file from its query matches. */
 export class Collector {
@@ -39,20 +37,13 @@ export class Collector {
   readonly classSymOf = new LazyMap<Node, number>();
   /** Functions and methods with type parameters of their own → the function node whose parameters bind them. */
   readonly genericFnNode = new LazyMap<number, Node>();
-  /** Plain functions assigned to `X.prototype.m`: function node → X's symbol (what `this` is inside). */
-  readonly prototypeOwner = new LazyMap<Node, number>();
-  /** Names X of `X.prototype.m = …` assignments (constructor functions). */
-  readonly prototypeNames = new Set<string>();
+  /** Plain functions whose `this` is a symbol's instance (`X.prototype.m = function …`: X): function node → symbol. */
+  readonly thisOwner = new LazyMap<Node, number>();
   readonly varKind = new LazyMap<Node, 'var' | 'let'>();
-  readonly requireDecl = new NodeSet(this.nodeFlags, 1);
-  /** `require('m')` call nodes → 'm'. */
-  readonly requireSource = new LazyMap<Node, string>();
+  /** Declarations an import binds (`const x = require('m')`): no variable of their own. */
+  readonly importDecls = new NodeSet(this.nodeFlags, 1);
   /** `import('m')` calls and their specifier: the value is a promise of m's namespace. */
   readonly dynamicSource = new LazyMap<Node, string>();
-  /** Assignments whose target is `module.exports`. */
-  readonly moduleExportsAssign = new NodeSet(this.nodeFlags, 2);
-  /** Object literals assigned to a member (`module.exports = {…}`) that hold methods or function-valued keys. */
-  readonly methodObjects = new NodeSet(this.nodeFlags, 4);
   /** Destructuring patterns of declarations → their initializer. */
   readonly patternInit = new LazyMap<Node, Node>();
   /** Destructuring patterns of typed parameters → the parameter's type. */
@@ -84,8 +75,6 @@ export class Collector {
   readonly isArrayNarrowings: Array<{ name: Node; body: Node; yes: boolean }> = [];
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
   readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node }> = [];
-  /** `X.prototype = Object.create(Y.prototype)` and its kin: a constructor function's name → its base's expression. */
-  readonly protoBases: Array<{ name: Node; base: Node }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
   readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number } }> = [];
   readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
@@ -193,7 +182,7 @@ export class Collector {
   readonly modules: ModuleRef[] = [];
 
   /** The role number of each query pattern (0: none). */
-  roleNo: Uint8Array = new Uint8Array(0);
+  roleNo: Uint16Array = new Uint16Array(0);
   /** The role of each query pattern (from its `#set! role`); numbered once per language (`roleCodes`). */
   set roles(roles: ReadonlyArray<string | undefined>) { this.roleNo = roleCodes(roles); }
   /** How many nodes the file's tree has (node keys are below it), when known: the NodeSets' flags are made that size at once. */
@@ -201,7 +190,17 @@ export class Collector {
   /** Where the text's lines start (offset of each row), when the caller has that table already (the FlatTree's). */
   set lineStarts(starts: ArrayLike<number>) { this.docLineStarts = starts; }
 
-  constructor(text: string, readonly filePath: string, readonly language: LanguageId) {
+  /** The language's plugin (lib/extract/plugin.ts), its global types and syntax words, and its per-file state. */
+  readonly plugin: CollectorPlugin;
+  readonly types: TypeNames;
+  readonly syntax: SyntaxWords;
+  readonly lang: unknown;
+
+  constructor(text: string, readonly filePath: string, readonly language: LanguageId, plugin: CollectorPlugin | undefined, readonly commentSyntax: CommentSyntax) {
+    this.plugin = plugin ?? NO_PLUGIN;
+    this.types = this.plugin.types ?? NO_TYPES;
+    this.syntax = this.plugin.syntax ?? NO_SYNTAX;
+    this.lang = this.plugin.state?.call(this);
     this.text = text;
     this.root = { kind: 'program', start: 0, argOf: undefined, end: NO_END, parent: undefined, names: new LazyMap(), classSym: -1, thisType: undefined, node: undefined };
   }
@@ -218,178 +217,70 @@ export class Collector {
       this.file(c, roles[buf[p]]);
     }
     this.replay();
-    if (this.docComments.size) { this.jsdocImportBindings(); this.jsdocTypedefs(); }
+    if (this.docComments.size) this.plugin.docsReplayed?.call(this);
     for (const f of this.pendingExports) f();
     this.markExported();
     return this.build(lines, parseErrors);
   }
 
 
-  file(c: Caps, role: Role): void {
+  /** Files one match of role number `role` (pass 1). */
+  file(c: Caps, role: number): void {
     if (!role) return;
     const handle = fileBy[role];
     if (handle !== undefined) { handle.call(this, c, role); return; }
-    if (isScopeRole(role)) {
+    const kind = roleKind[role];
+    if (kind === KIND_SCOPE) {
       const node = first(c);
-      const kind = Role[role].slice(6) as ScopeKind;
-      this.scopeKindOf.set(node, kind);
-      this.push(startOf(node), EV_SCOPE, { node, kind });
+      const scopeKind = Role[role].slice(6) as ScopeKind;
+      this.scopeKindOf.set(node, scopeKind);
+      this.push(startOf(node), EV_SCOPE, { node, kind: scopeKind });
       return;
     }
-    if (role === Role['def.this.field'] && this.ident(get(c, 'ctor')!) !== 'constructor') return;
-    if (role === Role['def.cjs.objmethod']) {
-      // a method of an object literal assigned to something: kept (in pass 2) when that is `module.exports`
-      const rec: DefRec = { role, def: get(c, 'def')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), host: get(c, 'assign') };
-      this.methodObjects.add(get(c, 'object')!);
-      this.skipIds.add(rec.name!);
-      this.push(startOf(rec.def), EV_DEF, rec);
-      return;
-    }
-    if (isDefRole(role)) {
-      const rec: DefRec = { role, def: get(c, 'def') ?? get(c, 'param')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), type: get(c, 'type') };
-      if (rec.name) this.skipIds.add(rec.name);
-      // (the class members written in class bodies, known before any definition is replayed: an assignment to
-      // `this.x` in a method before a method `x() {}` declares nothing)
-      if (rec.name && (role === Role['def.method'] || role === Role['def.field'])) pushTo(this.memberDeclsAt, this.ident(rec.name), startOf(rec.def));
-      this.push(startOf(rec.name && role === Role['def.param.property'] ? rec.name : rec.def), EV_DEF, rec);
-      return;
-    }
-    if (isDeclRole(role)) {
+    if (kind === KIND_DEF) { this.fileDef(c, role, false); return; }
+    if (kind === KIND_DECL) {
       const name = get(c, 'name')!;
       this.skipIds.add(name);
       this.push(startOf(name), EV_DECL, { role, name, type: get(c, 'type'), value: get(c, 'value'), slot: get(c, 'param'), pattern: get(c, 'pattern'), key: get(c, 'key') });
       return;
     }
-    if (isModuleRole(role)) this.module(role, c);
-    else if (role === Role['var.pattern']) this.patternInit.set(get(c, 'pattern')!, get(c, 'value')!);
+    if (role === Role['var.pattern']) this.patternInit.set(get(c, 'pattern')!, get(c, 'value')!);
   }
 
-  module(role: Role, c: Caps): void {
+  /**
+   * Files a definition (its `@def` or `@param`, `@name`, `@body`, `@value`, `@type` captures), replayed in pass 2 at its
+   * start (`atName`: at its name, for one whose node starts before the scope it belongs to).
+   */
+  fileDef(c: Caps, role: number, atName: boolean): void {
+    const rec: DefRec = { role, def: get(c, 'def') ?? get(c, 'param')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), type: get(c, 'type') };
+    if (rec.name) this.skipIds.add(rec.name);
+    // (the class members written in class bodies, known before any definition is replayed: an assignment to
+    // `this.x` in a method before a method `x() {}` declares nothing)
+    if (rec.name && (role === Role['def.method'] || role === Role['def.field'])) pushTo(this.memberDeclsAt, this.ident(rec.name), startOf(rec.def));
+    this.push(startOf(rec.name && atName ? rec.name : rec.def), EV_DEF, rec);
+  }
+
+  /** The module specifier a match captures as `@source` ('' without one), and the capture. */
+  moduleSource(c: Caps): { source: string; sourceNode: Node | undefined } {
     const sourceNode = get(c, 'source');
-    const source = sourceNode ? this.stringAt(sourceNode) : '';
-    switch (role) {
-      case Role['import.module']: this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'import' }); return;
-      case Role['import.dynamic']: {
-        this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'dynamic' });
-        const call = get(c, 'call');
-        if (call) this.dynamicSource.set(call, source);
-        return;
-      }
-      case Role['require.call']:
-        if (this.ident(get(c, 'fn')!) !== 'require') return;
-        this.requireSource.set(get(c, 'call')!, source);
-        this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'require' });
-        return;
-      case Role['import.default']: case Role['import.namespace']: case Role['require.namespace']: {
-        const local = get(c, 'local')!;
-        const kind = role === Role['import.default'] ? 'default' : role === Role['import.namespace'] ? 'namespace' : 'require';
-        const decl = get(c, 'decl');
-        if (decl) this.requireDecl.add(decl);
-        const fact: ImportFact = { kind, source, local: this.ident(local), at: this.pos(local) };
-        if (kind === 'default') fact.imported = 'default';
-        this.bindImport(fact, local);
-        return;
-      }
-      case Role['import.named']: {
-        const name = get(c, 'name')!, alias = get(c, 'alias');
-        const imported = this.ident(name);
-        this.skipIds.add(name);
-        this.bindImport({ kind: 'named', source, imported, local: alias ? this.ident(alias) : imported, at: this.pos(name) }, alias ?? name);
-        return;
-      }
-      case Role['import.named.default']: {
-        // `import { default as foo } from 'x'` (tree-sitter-javascript has no name node for `default`): a default import
-        const alias = get(c, 'alias')!;
-        this.bindImport({ kind: 'default', source, imported: 'default', local: this.ident(alias), at: this.pos(alias) }, alias);
-        return;
-      }
-      case Role['export.from.default']: {
-        // `export { default } from './x'`, `export { default as Button } from './x'` (no name node for `default`)
-        const spec = get(c, 'spec')!, alias = get(c, 'alias');
-        if (alias) this.skipIds.add(alias);
-        this.exports.push({ kind: 'from', name: alias ? this.ident(alias) : 'default', imported: 'default', source, at: toPos(rowOf(spec) + 1, colOf(spec) + 1, 7) });
-        this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 're-export' });
-        return;
-      }
-      case Role['export.statement']: {
-        const node = get(c, 'export')!;
-        const s = startOf(node);
-        EXPORT_DEFAULT.lastIndex = s;
-        this.push(s, EV_EXPORT, { end: this.end(node), isDefault: EXPORT_DEFAULT.test(this.text) });
-        return;
-      }
-      case Role['export.default.name']: case Role['export.equals']: {
-        const name = get(c, 'name')!;
-        this.kindOverride.set(name, 'export');
-        this.pendingExports.push(() => this.exports.push(role === Role['export.equals'] ? { kind: 'cjs', value: this.expr(name) } : { kind: 'local', name: 'default', value: this.expr(name) }));
-        return;
-      }
-      case Role['export.local']: {
-        const name = get(c, 'name')!, alias = get(c, 'alias');
-        this.kindOverride.set(name, 'export');
-        if (alias) this.skipIds.add(alias);
-        const exported = alias ? this.ident(alias) : this.asDefault(name) ? 'default' : this.ident(name);
-        this.pendingExports.push(() => this.exports.push({ kind: 'local', name: exported, value: this.expr(name) }));
-        return;
-      }
-      case Role['export.from']: {
-        const name = get(c, 'name')!, alias = get(c, 'alias');
-        this.skipIds.add(name);
-        if (alias) this.skipIds.add(alias);
-        const imported = this.ident(name);
-        this.exports.push({ kind: 'from', name: alias ? this.ident(alias) : this.asDefault(name) ? 'default' : imported, imported, source, at: this.pos(name) });
-        this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 're-export' });
-        return;
-      }
-      case Role['export.star']:
-        this.exports.push({ kind: 'star', source });
-        this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 're-export' });
-        return;
-      case Role['export.star.as']: {
-        const alias = get(c, 'alias')!;
-        this.skipIds.add(alias);
-        this.exports.push({ kind: 'star-as', name: this.ident(alias), source });
-        this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 're-export' });
-        return;
-      }
-      case Role['assign.member']: {
-        // `module.exports = v`, `exports.name = v`, `module.exports.name = v`; anything else is no export
-        const object = get(c, 'object')!, nameNode = get(c, 'name')!, value = get(c, 'value')!, assign = get(c, 'assign')!;
-        const target = this.text.slice(object.start, nameNode.start).replace(/[\s.?]/g, '');
-        const name = this.ident(nameNode);
-        if (target === 'module' && name === 'exports') {
-          this.moduleExportsAssign.add(assign);
-          // `module.exports = function () {}` / `= class Foo {}`: the module's value is a symbol of its own
-          this.push(startOf(value), EV_DEF, { role: Role['def.cjs.module'], def: value, value, host: assign } satisfies DefRec);
-          this.pendingExports.push(() => this.exports.push({ kind: 'cjs', value: this.expr(value) }));
-        } else if (target === 'exports' || target === 'moduleexports') {
-          this.skipIds.add(nameNode);
-          this.push(startOf(assign), EV_DEF, { role: Role['def.cjs'], def: assign, name: nameNode, value } satisfies DefRec);
-        } else if (PROTOTYPE_OF.test(this.text.slice(object.start, object.end))) {
-          this.prototypeNames.add(PROTOTYPE_OF.exec(this.text.slice(object.start, object.end))![1]);
-          // `Counter.prototype.inc = function () {}`: an instance method of the constructor function (or class)
-          this.push(startOf(assign), EV_DEF, { role: Role['def.prototype'], def: assign, name: nameNode, value, type: object } satisfies DefRec);
-        } else if (/^[$_\p{ID_Start}][$\p{ID_Continue}]*$/u.test(target) && this.text.slice(object.start, object.end) === target) {
-          // `internals.helper = function () {}`, `Klass.create = () => …`: a method of a module-level object or class
-          this.push(startOf(assign), EV_DEF, { role: Role['def.assigned'], def: assign, name: nameNode, value, type: object } satisfies DefRec);
-        }
-        return;
-      }
-      case Role['assign.entry']: {
-        const name = get(c, 'name')!, value = get(c, 'value') ?? name, assign = get(c, 'assign')!;
-        const exported = this.ident(name);
-        this.pendingExports.push(() => { if (this.moduleExportsAssign.has(assign)) this.exports.push({ kind: 'local', name: exported, value: this.expr(value) }); });
-        return;
-      }
-    }
+    return { source: sourceNode ? this.stringAt(sourceNode) : '', sourceNode };
   }
 
-  /** `a as default` after an export specifier's name: tree-sitter-javascript keeps no alias node for `default`. */
-  asDefault(name: Node): boolean {
-    AS_DEFAULT.lastIndex = name.end;
-    return AS_DEFAULT.test(this.text);
+  /**
+   * An import binding a whole module (`@local`, the name; `@source`): its default export, its namespace, or its
+   * value (`require`). A `@decl` captured with it is a declaration the import binds (no variable of its own).
+   */
+  fileImport(c: Caps, kind: 'default' | 'namespace' | 'require'): void {
+    const { source } = this.moduleSource(c);
+    const local = get(c, 'local')!;
+    const decl = get(c, 'decl');
+    if (decl) this.importDecls.add(decl);
+    const fact: ImportFact = { kind, source, local: this.ident(local), at: this.pos(local) };
+    if (kind === 'default') fact.imported = 'default';
+    this.bindImport(fact, local);
   }
 
+  /** Binds import `fact` to the name `localNode` in `scope` (the file's, by default). */
   bindImport(fact: ImportFact, localNode: Node, scope: Scope = this.root): void {
     const i = this.imports.length;
     this.imports.push(fact);
@@ -451,7 +342,7 @@ export class Collector {
   openScope(x: any, p: number, parent: Scope): Scope {
     const node = x.node as Node;
     // every scope has the same fields from the start (one hidden class for the hot lookups)
-    const scope: Scope = { kind: x.kind, start: p, argOf: undefined, end: this.end(node), parent, names: new LazyMap(), classSym: this.classSymOf.get(node) ?? this.prototypeOwner.get(node) ?? -1, thisType: undefined, node };
+    const scope: Scope = { kind: x.kind, start: p, argOf: undefined, end: this.end(node), parent, names: new LazyMap(), classSym: this.classSymOf.get(node) ?? this.thisOwner.get(node) ?? -1, thisType: undefined, node };
     if (x.kind === 'arrow' || x.kind === 'function') scope.argOf = this.argCall.get(node);
     if ((x.kind === 'function' || x.kind === 'method') && this.thisParamType.size) {
       for (const slot of this.slotsOf.get(node) ?? []) {
@@ -463,12 +354,8 @@ export class Collector {
     // to its name inside itself
     const own = this.ownNameOf.get(node);
     if (own !== undefined) scope.names.set(this.symbols[own].name, symbolBinding(own));
-    // the body of a top-level constructor function (`function F() {}` with `F.prototype.m = …` in the file):
-    // `this` is an F, as the checker reads it
-    if (x.kind === 'function' && this.prototypeNames.size && scope.classSym < 0) {
-      const fs = this.fnSymOf.get(node);
-      if (fs !== undefined && this.symbols[fs].parent === -1 && this.symbols[fs].label === 'Function' && this.symbols[fs].kind === 'function' && this.prototypeNames.has(this.symbols[fs].name)) scope.classSym = fs;
-    }
+    // the language may give a function's `this` a class (ECMAScript: a constructor function's body)
+    if (x.kind === 'function' && scope.classSym < 0) this.plugin.functionScope?.call(this, scope);
     this.scopeSpans.push({ p, end: scope.end, scope });
     return scope;
   }
@@ -567,28 +454,27 @@ export class Collector {
   }
 
 
-  // ------------------------------------------------------------------ JSDoc (JavaScript files)
-  /** Doc comments (`/** … *\/`) by end offset: a declaration's doc is the one ending right before it. */
+  // ------------------------------------------------------------------ doc comments
+  /**
+   * Doc comments that may declare types (JSDoc's `/** … *\/`; filed by the language's own role), by end offset: a
+   * declaration's doc is the one ending right before it. The language's plugin reads them (`docsReplayed`,
+   * `building`); the maps below are what it gives the facts.
+   */
   readonly docComments = new LazyMap<number, Node>();
   /** Symbols whose doc comment sits before another node than their declaration (`module.exports = function …`). */
   readonly docHostOf = new LazyMap<number, number>();
   /** Named function and class expressions that are symbols → the symbol (their name is bound inside them). */
   readonly ownNameOf = new LazyMap<Node, number>();
-  readonly docTagMemo = new LazyMap<Node, JsdocTag[]>();
-  /** `@typedef` / `@callback` names of the file → their TypeAlias symbol (types only: never values). */
-  readonly typedefs = new LazyMap<string, number>();
-  /** Local variables declared by a declarator (their `@type` sits before it). */
+  /** Local variables declared by a declarator (a doc comment before it may type them). */
   readonly localDecls: Array<{ l: number; def: Node }> = [];
-  /** JSDoc types of locals and parameters, by local index. */
-  readonly jsdocLocal = new LazyMap<number, Expr>();
-  /** Entries of JSDoc-typed destructured parameters: a member of the parameter's type, by local index. */
-  readonly jsdocLocalInit = new LazyMap<number, Expr>();
+  /** Types of locals and parameters a doc comment declares, by local index. */
+  readonly localTypes = new LazyMap<number, Expr>();
+  /** Values of destructured entries a doc comment types (a member of the parameter's type), by local index. */
+  readonly localInits = new LazyMap<number, Expr>();
   /** Entries of destructured parameters (pattern node, local, key). */
   readonly patternLocals = new LazyMap<Node, Array<{ l: number; key: string }>>();
   /** A defaulted destructured parameter (`{ a } = {}`): its slot (the assignment) → its pattern. */
   readonly slotPattern = new LazyMap<Node, Node>();
-  /** `import("./x")` in JSDoc types → the import binding standing for that module. */
-  readonly jsdocImports = new LazyMap<string, number>();
   /** Offsets where the text's lines start (the tree's own table when `lineStarts` was given, else made on first use). */
   docLineStarts: ArrayLike<number> | undefined;
 
@@ -602,8 +488,6 @@ export class Collector {
     return sc ?? this.root;
   }
 
-  readonly typedefTypes = new LazyMap<number, Expr>();
-
   /** A node-like record for a name inside a comment (a typedef's name), for positions only. */
   syntheticNode(start: number, length: number): Node {
     const starts = (this.docLineStarts ??= lineStartsOf(this.text));
@@ -613,10 +497,10 @@ export class Collector {
     return { key: -1, typeId: -1, start, end: start + length, row, col: start - starts[row], endRow: row, owner: undefined, memo: undefined, id: undefined };
   }
 
-  /** True inside a `static` method of a class (through arrows and blocks; a plain function stops the search). */
+  /** True inside a static method of a class (through arrows and blocks; a plain function stops the search). */
   inStaticMethod(scope: Scope): boolean {
     for (let sc: Scope | undefined = scope; sc; sc = sc.parent) {
-      if (sc.kind === 'method') return !!sc.node && this.text.startsWith('static', sc.node.start) && !/[$\w]/.test(this.text[sc.node.start + 6] ?? '');
+      if (sc.kind === 'method') return !!sc.node && !!this.plugin.staticMethod?.call(this, sc.node);
       if (sc.kind === 'function' || sc.kind === 'class' || sc.kind === 'program') return false;
     }
     return false;
@@ -624,9 +508,7 @@ export class Collector {
 
   readonly staticThis = new NodeSet(this.nodeFlags, 128);
 
-  readonly inlineRequires = new LazyMap<string, number>();
 
-  thisTargetStarts: number[] | undefined;
 
   readonly paramProps = new NodeSet(this.nodeFlags, 256);
   /** Property names declared by `this.x = …` in a JavaScript constructor (their member access is the definition). */
@@ -658,7 +540,7 @@ export class Collector {
    */
   evolvingScope(l: number): Scope | undefined {
     const evolving = this.localNodes[l].evolving;
-    return evolving && !this.jsdocLocal.has(l) ? evolving : undefined;
+    return evolving && !this.localTypes.has(l) ? evolving : undefined;
   }
 
   span(s: number, def: Node): number {
@@ -743,12 +625,8 @@ export class Collector {
       }
       if (init) {
         const key = x.key ? this.ident(x.key) : name;
-        const source = this.requireSource.get(init);
-        if (source !== undefined) {
-          // `const { a, b: c } = require('m')`: named imports
-          this.bindImport({ kind: 'require-named', source, imported: key, local: name, at: this.pos(x.key ?? x.name) }, x.name, scope);
-          return;
-        }
+        // (the language may bind the entry otherwise: `const { a, b: c } = require('m')` imports a and b)
+        if (this.plugin.bindEntry?.call(this, init, key, x.name, x.key ?? x.name, scope)) return;
         initFrom = { node: init, key };
         // the key names a member of the initializer: `{ a }` (shorthand) or `{ a: b }`
         const keyNode = x.key ?? x.name;
@@ -878,32 +756,39 @@ export class Collector {
       while (i > 0 && isSpace(t.charCodeAt(i - 1))) i--;
       let j = i;
       while (j > 0 && isWordChar(t.charCodeAt(j - 1))) j--;
-      if (j < i && MODIFIER_WORDS.has(t.slice(j, i))) { i = j; continue; }
+      if (j < i && this.syntax.modifiers.has(t.slice(j, i))) { i = j; continue; }
       break;
     }
     return i;
   }
 
-  /** First line of the comment right before `start` (skipping modifiers such as `export const`). */
+  /**
+   * First line of the doc of a declaration starting at `start`: the language's own rule (its plugin's `doc`), else the
+   * comment right before it (skipping modifiers such as `export const`), by the language's comment syntax.
+   */
   docBefore(start: number): string | undefined {
+    if (this.plugin.doc) return this.plugin.doc.call(this, start);
     const t = this.text;
     const i = this.beforeModifiers(start);
-    if (i >= 2 && t.charCodeAt(i - 1) === 47 && t.charCodeAt(i - 2) === 42) { // */
-      const open = t.lastIndexOf('/*', i - 2);
+    const block = this.commentSyntax.block;
+    if (block && i >= block[1].length && t.startsWith(block[1], i - block[1].length)) {
+      const open = t.lastIndexOf(block[0], i - block[1].length);
       if (open < 0) return undefined;
-      return firstDocLine(t, open + 2, i - 2, BLOCK_LINE_LEAD);
+      return firstDocLine(t, open + block[0].length, i - block[1].length, BLOCK_LINE_LEAD);
     }
-    // line comments: the contiguous block of `//` lines right above
+    // line comments: the contiguous block of them right above
+    const lead = this.commentSyntax.line[0];
+    if (lead === undefined) return undefined;
     const lineStart = t.lastIndexOf('\n', i - 1) + 1;
-    if (!t.startsWith('//', skipSpaces(t, lineStart)) || skipSpaces(t, lineStart) >= i) return undefined;
+    if (!t.startsWith(lead, skipSpaces(t, lineStart)) || skipSpaces(t, lineStart) >= i) return undefined;
     let first = lineStart;
     for (;;) {
       if (first === 0) break;
       const prevStart = t.lastIndexOf('\n', first - 2) + 1;
-      if (!t.startsWith('//', skipSpaces(t, prevStart))) break;
+      if (!t.startsWith(lead, skipSpaces(t, prevStart))) break;
       first = prevStart;
     }
-    return firstDocLine(t, first, i, LINE_COMMENT_LEAD);
+    return firstDocLine(t, first, i, lineCommentLead(lead));
   }
 }
 
@@ -913,10 +798,28 @@ export class Collector {
  */
 type Methods<M> = { [K in keyof M]: M[K] };
 export interface Collector extends Methods<typeof narrowing> {}
-export interface Collector extends Methods<typeof doctypes> {}
 export interface Collector extends Methods<typeof build> {}
 export interface Collector extends Methods<typeof expressions> {}
-export interface Collector extends Methods<typeof commonjs> {}
-Object.assign(Collector.prototype, narrowing, doctypes, build, expressions, commonjs);
+Object.assign(Collector.prototype, narrowing, build, expressions);
 registerMatchHandlers();
 registerDefineHandlers();
+
+/** A plugin with no hooks: a language whose roles are the common ones. */
+const NO_PLUGIN: CollectorPlugin = {};
+const NO_SET: ReadonlySet<string> = new Set();
+/** No global generic types. */
+const NO_TYPES: TypeNames = { same: NO_SET, array: NO_SET, map: NO_SET, promise: NO_SET, record: NO_SET, untyped: NO_SET };
+/** No syntax words. */
+const NO_SYNTAX: SyntaxWords = { nullish: [], modifiers: NO_SET };
+
+const leads = new Map<string, RegExp>();
+/** What starts a line of a line comment (`// `, `# `), removed before reading it. */
+function lineCommentLead(open: string): RegExp {
+  let r = leads.get(open);
+  if (!r) {
+    const esc = (x: string): string => x.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    r = new RegExp(`^\\s*${esc(open)}${esc(open.slice(-1))}*`);
+    leads.set(open, r);
+  }
+  return r;
+}

@@ -1,10 +1,10 @@
-/** Expression shapes: what each recorded node is as a fact (`Expr`), computed once per node and memoised. */
 import type { Collector } from './collector.ts';
-import { byStart, colOf, get, rowOf, startOf, type Node } from './util.ts';
+import { byStart, get, startOf, type Node } from './util.ts';
 import { functionScope, lookup } from './scope.ts';
-import { ARRAY_TYPES, CONTEXT_VALUE, MAP_TYPES, REACT_HOOKS, REACT_SOURCES, SAME_MEMBERS } from './es-constants.ts';
-import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, importBinding, symbolBinding, toPos, type Binding, type Expr } from '../facts.ts';
+import { bindingIndex, bindsLocal, bindsSymbol, symbolBinding, type Expr } from '../facts.ts';
 import { oneSpaced } from '../spaces.ts';
+
+/** Expression shapes: what each recorded node is as a fact (`Expr`), computed once per node and memoised. */
 
 export function exprUncached(this: Collector, node: Node): Expr {
   const operand = this.operandOf.get(node);
@@ -33,43 +33,35 @@ export function exprUncached(this: Collector, node: Node): Expr {
   const dynamic = this.dynamicSource.get(node);
   if (dynamic !== undefined) return { k: 'import', source: dynamic };
   const c = this.calls.get(node);
-  // `require('./x')` used in place (`require('./x')(app)`, `exports.Suite = require('./suite')`): the module's value
-  if (c && !c.isNew && this.requireSource.has(node)) return this.inlineRequire(node);
-  if (c && c.callee !== node) return this.exprCall(node, c);
+  if (c) {
+    // a call the language gives a meaning of its own (ECMAScript: `require('./x')` used in place, React's hooks)
+    const own = this.plugin.callValue?.call(this, node, c);
+    if (own) return own;
+    if (c.callee !== node) return this.exprCall(node, c);
+  }
   return this.exprType(node) ?? this.exprOther(node);
 }
 
-/** The value of a call (`c` its record): an IIFE's result, a React hook's value, `new`, or the call itself. */
+/** The value of a call (`c` its record): an IIFE's result, `new`, or the call itself. */
 export function exprCall(this: Collector, node: Node, c: { callee: Node; isNew: boolean; args?: Node[] }): Expr {
   // an immediately invoked function (`(() => { …; return create })()`) is worth what it returns
   const iife = c.isNew ? undefined : this.iifeValue(c.callee);
   if (iife) return iife;
-  const hook = c.isNew ? undefined : this.reactHook(c.callee);
-  if (hook) {
-    const hooked = this.hookValue(hook, c.args ?? [], this.callTypeArg.get(node));
-    if (hooked) return hooked;
-  }
   if (c.isNew) {
     // `new Map<string, Loader>()`, `new Set<Sub>()` of the global collections: typed as `Map<…>`, `Set<…>` are
     const ta = this.newTypeArgs.get(node);
     const callee = this.expr(c.callee);
     if (ta && callee.k === 'id' && !callee.b) {
-      if (ta.arg && ARRAY_TYPES.has(callee.name)) return { k: 'as', type: { k: 'array', of: this.expr(ta.arg) } };
-      if (ta.arg2 && MAP_TYPES.has(callee.name)) return { k: 'as', type: { k: 'map', of: this.expr(ta.arg2), key: this.expr(ta.arg!) } };
-      if (ta.arg && callee.name === 'Promise') return { k: 'as', type: { k: 'promise', of: this.expr(ta.arg) } };
+      const types = this.types;
+      if (ta.arg && types.array.has(callee.name)) return { k: 'as', type: { k: 'array', of: this.expr(ta.arg) } };
+      if (ta.arg2 && types.map.has(callee.name)) return { k: 'as', type: { k: 'map', of: this.expr(ta.arg2), key: this.expr(ta.arg!) } };
+      if (ta.arg && types.promise.has(callee.name)) return { k: 'as', type: { k: 'promise', of: this.expr(ta.arg) } };
     }
     // (the arguments: what a generic class's constructor binds its type parameters to)
     const args = c.args && this.argValues(c.args);
     return args ? { k: 'new', callee, args } : { k: 'new', callee };
   }
   const out: Expr = { k: 'call', callee: this.expr(c.callee) };
-  // `Promise.all([a(), b()])`: the list's items (the result is a promise of a tuple of what each gives)
-  const list = out.callee.k === 'member' && out.callee.name === 'all' && out.callee.obj.k === 'id' && out.callee.obj.name === 'Promise' && !out.callee.obj.b && c.args
-    ? this.listItems.get(this.realSlots(c.args, true)[0]) : undefined;
-  if (list) {
-    out.args = [this.listValue(list)];
-    return out;
-  }
   const args = c.args && this.argValues(c.args);
   if (args) out.args = args;
   // the first type argument written at the call (`registry.get<typeof Image>('image')`, `container.get<Db>(DB)`)
@@ -127,17 +119,18 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     // a project type with type arguments (`Repo<User>`): its name and the arguments (first two)
     if (inner.k === 'id' && inner.b && g.arg) return { k: 'generic', of: inner, args: g.arg2 ? [this.expr(g.arg), this.expr(g.arg2)] : [this.expr(g.arg)] };
     if (inner.k !== 'id' || inner.b) return inner;
-    if (SAME_MEMBERS.has(inner.name)) return this.expr(g.arg);
-    // `Array<T>`, `ReadonlyArray<T>`, `Set<T>`: the array of T (as `T[]`: elements, for-of, forEach)
-    if (ARRAY_TYPES.has(inner.name)) return { k: 'array', of: this.expr(g.arg) };
-    if (MAP_TYPES.has(inner.name) && g.arg2) return { k: 'map', of: this.expr(g.arg2), key: this.expr(g.arg!) };
+    // the language's global generic types (TypeNames): `Partial<T>` has T's members, `Array<T>` is an array of T
+    const types = this.types;
+    if (types.same.has(inner.name)) return this.expr(g.arg);
+    if (types.array.has(inner.name)) return { k: 'array', of: this.expr(g.arg) };
+    if (types.map.has(inner.name) && g.arg2) return { k: 'map', of: this.expr(g.arg2), key: this.expr(g.arg!) };
     // `Promise<T>`: awaiting gives a T
-    if ((inner.name === 'Promise' || inner.name === 'PromiseLike') && g.arg) return { k: 'promise', of: this.expr(g.arg) };
+    if (types.promise.has(inner.name) && g.arg) return { k: 'promise', of: this.expr(g.arg) };
     // `Record<K, T>`: any key gives a T
-    if (inner.name === 'Record' && g.arg2) return { k: 'object', props: [], index: this.expr(g.arg2) };
+    if (types.record.has(inner.name) && g.arg2) return { k: 'object', props: [], index: this.expr(g.arg2) };
     // `ReturnType<typeof f>`: what calling f gives; `InstanceType<typeof C>`: an instance of C
-    const query = g.arg && (inner.name === 'ReturnType' || inner.name === 'InstanceType') ? this.typeQueries.get(g.arg) : undefined;
-    if (query) return inner.name === 'ReturnType' ? { k: 'call', callee: this.expr(query) } : { k: 'new', callee: this.expr(query) };
+    const query = g.arg && (inner.name === types.returnType || inner.name === types.instanceType) ? this.typeQueries.get(g.arg) : undefined;
+    if (query) return inner.name === types.returnType ? { k: 'call', callee: this.expr(query) } : { k: 'new', callee: this.expr(query) };
     return inner;
   }
   return undefined;
@@ -179,9 +172,9 @@ export function exprOther(this: Collector, node: Node): Expr {
     }
     if (w.kind === 'array' && w.inner) return { k: 'array', of: this.expr(w.inner) };
     if (w.kind === 'spread' && w.inner) return { k: 'spread', of: this.expr(w.inner) };
-    // `/** @type {Foo} */ (x)`: a JSDoc type assertion
-    if (w.kind === 'wrap' && this.docComments.size && this.text.charCodeAt(node.start) === 40) {
-      const cast = this.jsdocCast(node);
+    // `/** @type {Foo} */ (x)`: a type a doc comment asserts (JSDoc)
+    if (w.kind === 'wrap' && this.docComments.size && this.text.charCodeAt(node.start) === 40 && this.plugin.docCast) {
+      const cast = this.plugin.docCast.call(this, node);
       if (cast) return { k: 'as', type: cast };
     }
     if (w.inner) return this.expr(w.inner);
@@ -254,53 +247,8 @@ export function argValues(this: Collector, argNodes: Node[]): Array<Expr | null>
   return known ? out : undefined;
 }
 
-/**
- * A React hook whose result is (part of) its argument, called by its name from 'react' (or Preact's hooks):
- * `useState`, `useMemo`, `useCallback`, `useRef`, `useContext` (with `createContext`), imported by name or
- * through `import * as React` / `import React`. The checker types their results from their arguments' types (the hooks are generic).
- */
-export function reactHook(this: Collector, callee: Node): string | undefined {
-  const e = this.expr(callee);
-  const imp = (b: Binding | undefined) => (bindsImport(b) ? this.imports[bindingIndex(b)] : undefined);
-  if (e.k === 'id') {
-    const i = imp(e.b);
-    return i && i.kind === 'named' && REACT_SOURCES.has(i.source) && REACT_HOOKS.has(i.imported!) ? i.imported : undefined;
-  }
-  if (e.k === 'member' && e.obj.k === 'id') {
-    const i = imp(e.obj.b);
-    return i && (i.kind === 'namespace' || i.kind === 'default') && REACT_SOURCES.has(i.source) && REACT_HOOKS.has(e.name) ? e.name : undefined;
-  }
-  return undefined;
-}
 
-/**
- * What a hook call gives: `useMemo(() => v)` v, `useCallback(fn)` fn, `useRef(v)` an object whose `current` is v
- * (`useState`'s state is the first element of its result: see `stateOf` in declare).
- */
-export function hookValue(this: Collector, hook: string, args: Node[], typeArg: Node | undefined): Expr | undefined {
-  const arg = this.realSlots(args, true)[0];
-  // `createContext<T>(dflt)`: a context whose value is a T (or what the default is); `useContext(ctx)` reads it
-  if (hook === 'createContext') {
-    const value = typeArg ? { k: 'as', type: this.expr(typeArg) } as Expr : arg ? this.expr(arg) : undefined;
-    return value && { k: 'objval', entries: [{ name: CONTEXT_VALUE, value }] };
-  }
-  if (!arg) return undefined;
-  switch (hook) {
-    case 'useContext': return { k: 'member', obj: this.expr(arg), name: CONTEXT_VALUE };
-    case 'useMemo': return this.functionResult(arg) ?? { k: 'call', callee: this.expr(arg) };
-    case 'useCallback': return this.expr(arg);
-    case 'useRef': return { k: 'objval', entries: [{ name: 'current', value: this.expr(arg) }] };
-    default: return undefined;
-  }
-}
 
-/** `useState(init)` / `useState(() => init)`: the state, what the first element of the result holds. */
-export function stateValue(this: Collector, call: Node): Expr | undefined {
-  const c = this.calls.get(call);
-  if (!c || c.isNew || this.reactHook(c.callee) !== 'useState' || !c.args) return undefined;
-  const arg = this.realSlots(c.args, true)[0];
-  return arg && (this.functionResult(arg) ?? this.expr(arg));
-}
 
 /**
  * What an anonymous function (arrow or function expression) returns, when `fn` is one (not a generator; an async
@@ -375,26 +323,13 @@ export function objectValue(this: Collector, entries: Array<{ at: Node; key?: No
   return { k: 'objval', entries: out };
 }
 
+/** A node that is a comment (the language's comment syntax). */
 export function isComment(this: Collector, n: Node): boolean {
-  return this.text.charCodeAt(n.start) === 47 && (this.text.charCodeAt(n.start + 1) === 47 || this.text.charCodeAt(n.start + 1) === 42);
+  const c = this.commentSyntax;
+  for (const open of c.line) if (this.text.startsWith(open, n.start)) return true;
+  return c.block !== undefined && this.text.startsWith(c.block[0], n.start);
 }
 
-/**
- * `async` functions return promises of what their return statements give; generators return iterators (their
- * return statements are not their result at all).
- */
-export function functionHead(this: Collector, fn: Node): 'async' | 'generator' | 'plain' {
-  const t = this.text;
-  let i = fn.start;
-  const end = Math.min(t.length, i + 300);
-  // the head up to the parameters or the arrow: `async`, `function*`, `*gen()`, `static async m()`
-  for (; i < end; i++) {
-    const ch = t.charCodeAt(i);
-    if (ch === 40 || ch === 123 || ch === 61 || ch === 60) break; // ( { = <
-    if (ch === 42) return 'generator'; // *
-  }
-  return /\basync\b/.test(t.slice(fn.start, i)) ? 'async' : 'plain';
-}
 
 /** The annotation of the variable an identifier names (a typed local, parameter or module variable). */
 export function declaredType(this: Collector, id: Node): Node | undefined {
@@ -418,13 +353,25 @@ export function realSlots(this: Collector, nodes: Node[], args = false): readonl
   return out;
 }
 
+/** A literal with no members (`null`, `undefined`: the language's nullish words). */
 export function isNullish(this: Collector, n: Node): boolean {
   const len = n.end - n.start;
-  return (len === 4 && this.text.startsWith('null', n.start)) || (len === 9 && this.text.startsWith('undefined', n.start));
+  for (const w of this.syntax.nullish) if (len === w.length && this.text.startsWith(w, n.start)) return true;
+  return false;
 }
 
+/** A parameter that only declares `this`'s type (TypeScript's `this:`): no parameter position of its own. */
 export function isThisParam(this: Collector, n: Node): boolean {
-  return this.text.charCodeAt(n.start) === 116 /* t */ && this.text.startsWith('this', n.start) && !/[$\w]/.test(this.text[n.start + 4] ?? '');
+  const w = this.syntax.thisParam;
+  return w !== undefined && this.text.startsWith(w, n.start) && !/[$\w]/.test(this.text[n.start + w.length] ?? '');
+}
+
+/**
+ * Whether a function is async or a generator (the language's plugin reads its head; without one, plain): async
+ * functions return promises of what their return statements give, generators iterators.
+ */
+export function functionHead(this: Collector, fn: Node): 'async' | 'generator' | 'plain' {
+  return this.plugin.functionHead ? this.plugin.functionHead.call(this, fn) : 'plain';
 }
 
 /** The node holding the called/used name: the identifier itself or a member's property. */
@@ -444,14 +391,3 @@ export function calleeText(this: Collector, node: Node): string {
   return t.length > 120 ? `${t.slice(0, 117)}...` : t;
 }
 
-/** A `require('m')` call not bound by a declaration: an import binding of its own (no local name). */
-export function inlineRequire(this: Collector, node: Node): Expr {
-  const source = this.requireSource.get(node)!;
-  let i = this.inlineRequires.get(source);
-  if (i === undefined) {
-    i = this.imports.length;
-    this.imports.push({ kind: 'require', source, local: 'require', at: toPos(rowOf(node) + 1, colOf(node) + 1, 0) });
-    this.inlineRequires.set(source, i);
-  }
-  return { k: 'id', name: 'require', b: importBinding(i) };
-}

@@ -1,7 +1,7 @@
-/** Pass 1 of the collector: what filing a match of each common role records. */
-import { first, get, pushTo, startOf } from './util.ts';
+import { first, get, pushTo, rowOf, startOf } from './util.ts';
 import { EV_POINT, Role, fileBy, type FileHandler } from './roles.ts';
-import { UNTYPED } from './es-constants.ts';
+
+/** Pass 1 of the collector: what filing a match of each common role records. */
 
 // ------------------------------------------------------------------ pass 1
 /**
@@ -50,14 +50,6 @@ export function registerMatchHandlers(): void {
       let rec = this.calls.get(node);
       if (!rec) this.calls.set(node, (rec = { callee: node, isNew: false, from: -1 }));
       (rec.propArgs ??= []).push({ key: get(c, 'key')!, value: get(c, 'arg')! });
-      return;
-    });
-    on([Role['push.key']], function (c) {
-      const fn = this.ident(get(c, 'fn')!);
-      if (fn !== 'push' && fn !== 'unshift') return;
-      const key = get(c, 'key')!;
-      this.keyRefs.set(key, { obj: get(c, 'target')!, name: this.ident(key), kind: get(c, 'short') ? 'shorthand' : 'value', typed: false, from: -1, pushed: true });
-      this.point(key, key);
       return;
     });
     on([Role['objlit.key'], Role['assign.key']], function (c, role) {
@@ -113,7 +105,6 @@ export function registerMatchHandlers(): void {
     });
     on([Role['pattern.of']], function (c) { this.patternOf.set(get(c, 'pattern')!, get(c, 'value')!); return; });
     on([Role['pattern.nested']], function (c) { this.patternNested.set(get(c, 'pattern')!, { outer: get(c, 'outer')!, key: get(c, 'key')! }); return; });
-    on([Role['pattern.first']], function (c) { this.firstOf.set(get(c, 'name')!, get(c, 'value')!); return; });
     on([Role['call.typearg']], function (c) { this.callTypeArg.set(get(c, 'call')!, get(c, 'type')!); return; });
     on([Role['new.typearg'], Role['new.typearg2']], function (c, role) {
       const n = get(c, 'new')!;
@@ -138,14 +129,6 @@ export function registerMatchHandlers(): void {
       const key = get(c, 'key')!, tag = get(c, 'tag')!;
       const op = this.operatorBetween(key, tag);
       if (op === '!==' || op === '!=') this.tagExits.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], exit: get(c, 'if')! });
-      return;
-    });
-    on([Role['narrow.isarray']], function (c) {
-      const obj = get(c, 'obj')!, prop = get(c, 'prop')!;
-      if (this.ident(obj) !== 'Array' || this.ident(prop) !== 'isArray') return;
-      const name = get(c, 'name')!, yes = get(c, 'body'), no = get(c, 'else');
-      if (yes) this.isArrayNarrowings.push({ name, body: yes, yes: true });
-      if (no) this.isArrayNarrowings.push({ name, body: no, yes: false });
       return;
     });
     on([Role['narrow.instanceof.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, exit: get(c, 'if')! }); return; });
@@ -197,8 +180,10 @@ export function registerMatchHandlers(): void {
     on([Role['expr.literal']], function (c) {
       const n = first(c);
       const word = this.text.slice(n.start, n.start + 7).replace(/[^a-z].*$/s, '');
-      if (!UNTYPED.has(word)) this.simple.set(n, 'lit');
-      else if (word === 'any' && n.end - n.start === 3) this.simple.set(n, 'any');
+      // (the language's predefined types that say nothing of a value's members, `any` among them, are no literals)
+      const types = this.types;
+      if (!types.untyped.has(word)) this.simple.set(n, 'lit');
+      else if (word === types.any && n.end - n.start === word.length) this.simple.set(n, 'any');
       return;
     });
     on([Role['expr.this']], function (c) { this.simple.set(first(c), 'this'); this.point(first(c), first(c)); return; });
@@ -206,11 +191,6 @@ export function registerMatchHandlers(): void {
     on([Role['jsx']], function (c) { this.jsx.add(first(c)); return; });
     on([Role['comment']], function (c) { this.comments.add(first(c)); return; });
     on([Role['decorated']], function (c) { this.decoratorBefore.set(get(c, 'next')!, get(c, 'deco')!); return; });
-    on([Role['doc.comment']], function (c) {
-      const n = first(c);
-      if (this.text.startsWith('/**', n.start) && !this.text.startsWith('/**/', n.start)) this.docComments.set(n.end, n);
-      return;
-    });
     on([Role['this.param']], function (c) { this.thisParamType.set(get(c, 'param')!, get(c, 'type')!); return; });
     on([Role['param.slot']], function (c) { pushTo(this.slotsOf, get(c, 'fn')!, get(c, 'param')!); return; });
     on([Role['fntype.param']], function (c) { pushTo(this.fnTypeParams, get(c, 'fntype')!, { name: get(c, 'name')!, type: get(c, 'type') }); return; });
@@ -221,20 +201,31 @@ export function registerMatchHandlers(): void {
     on([Role['annotated']], function (c) { this.annotOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
     on([Role['var.var']], function (c) { this.varKind.set(first(c), 'var'); return; });
     on([Role['var.let']], function (c) { this.varKind.set(first(c), 'let'); return; });
-    on([Role['heritage.proto']], function (c) {
-      // the names the query leaves open: `Object.create(Y.prototype)`, `Object.setPrototypeOf(X.prototype,
-      // Y.prototype)`, `util.inherits(X, Y)` / `inherits(X, Y)`
-      const word = (k: string): string | undefined => { const n = get(c, k); return n ? this.ident(n) : undefined; };
-      const fn = word('fn'), obj = word('obj');
-      const protos = (word('p1') ?? 'prototype') === 'prototype' && (word('p2') ?? 'prototype') === 'prototype';
-      const ok = fn === 'inherits' ? !get(c, 'p1') : obj === 'Object' && (fn === 'create' || fn === 'setPrototypeOf') && protos;
-      if (ok) this.protoBases.push({ name: get(c, 'name')!, base: get(c, 'base')! });
-      return;
-    });
     on([Role['heritage.extends'], Role['heritage.implements']], function (c, role) {
       // (a tags-style `@reference.implementation` pattern names the base by `@name`)
       const n = get(c, role === Role['heritage.extends'] ? 'extends' : 'implements') ?? get(c, 'name')!;
       this.push(startOf(n), EV_POINT, { heritage: role === Role['heritage.extends'] ? 'extends' : 'implements', node: n, clause: get(c, 'clause') });
       return;
+    });
+    // module structure: specifiers and the names imports bind
+    on([Role['import.module']], function (c) {
+      const { source, sourceNode } = this.moduleSource(c);
+      this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'import' });
+    });
+    on([Role['import.dynamic']], function (c) {
+      const { source, sourceNode } = this.moduleSource(c);
+      this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'dynamic' });
+      const call = get(c, 'call');
+      if (call) this.dynamicSource.set(call, source);
+    });
+    on([Role['import.default'], Role['import.namespace']], function (c, role) {
+      this.fileImport(c, role === Role['import.default'] ? 'default' : 'namespace');
+    });
+    on([Role['import.named']], function (c) {
+      const { source } = this.moduleSource(c);
+      const name = get(c, 'name')!, alias = get(c, 'alias');
+      const imported = this.ident(name);
+      this.skipIds.add(name);
+      this.bindImport({ kind: 'named', source, imported, local: alias ? this.ident(alias) : imported, at: this.pos(name) }, alias ?? name);
     });
 }

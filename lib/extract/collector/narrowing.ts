@@ -1,8 +1,9 @@
-/** Flow narrowing the collector records: `instanceof` and type guards, discriminants, early exits. */
 import type { Collector } from './collector.ts';
 import type { Node } from './util.ts';
 import { lookup } from './scope.ts';
 import { bindsLocal } from '../facts.ts';
+
+/** Flow narrowing the collector records: `instanceof` and type guards, discriminants, early exits. */
 
 /**
  * `if (x instanceof C) …`: inside the guarded statement, occurrences of the same binding of x (a parameter or

@@ -1,6 +1,6 @@
-/** ECMAScript names and patterns the collector reads (module.exports, prototypes, React hooks, TypeScript's global types). */
+/** ECMAScript names and patterns the ECMAScript plugin reads (module.exports, prototypes, React hooks, TypeScript's global types). */
 
-
+/** `export default` (sticky: tested at an export statement's start). */
 export const EXPORT_DEFAULT = /export\s+default\b/y;
 /** Global generic types whose members are their first type argument's members. */
 export const SAME_MEMBERS = new Set(['Partial', 'Readonly', 'Required', 'NonNullable', 'Pick', 'Omit']);
@@ -10,6 +10,7 @@ export const ARRAY_TYPES = new Set(['Array', 'ReadonlyArray', 'Set', 'ReadonlySe
 export const MAP_TYPES = new Set(['Map', 'ReadonlyMap', 'WeakMap']);
 /** Predefined types that say nothing about a value's members. */
 export const UNTYPED = new Set(['any', 'unknown', 'object']);
+/** Words between a doc comment and the declaration it documents. */
 export const MODIFIER_WORDS = new Set(['export', 'default', 'const', 'let', 'var', 'async', 'static', 'public', 'private', 'protected', 'readonly', 'abstract', 'declare', 'override', 'function', 'class', 'interface', 'type', 'enum']);
 
 /** An object literal after zero or more plain assignments (`exports = module.exports = {`). */

@@ -1,10 +1,11 @@
 /** CommonJS and ES5 class shapes: `require`, objects and constructor functions given members by assignment. */
-import type { Collector } from './collector.ts';
-import { get, type Node } from './util.ts';
-import type { Scope } from './scope.ts';
-import type { DefRec } from './roles.ts';
-import { CHAINED_OBJECT } from './es-constants.ts';
-import { bindingIndex, bindsSymbol } from '../facts.ts';
+import type { Collector } from '../../../extract/collector/collector.ts';
+import { colOf, get, rowOf, type Node } from '../../../extract/collector/util.ts';
+import type { Scope } from '../../../extract/collector/scope.ts';
+import type { DefRec } from '../../../extract/collector/roles.ts';
+import { bindingIndex, bindsSymbol, importBinding, toPos, type Expr } from '../../../extract/facts.ts';
+import { es } from './state.ts';
+import { CHAINED_OBJECT } from './constants.ts';
 
 /** An object literal, also at the end of a chain of assignments (`var app = exports = module.exports = {}`). */
 export function isObjectLiteral(this: Collector, node: Node): boolean {
@@ -42,10 +43,10 @@ export function assignedAlias(this: Collector, d: DefRec, scope: Scope, cur: num
 /** A function whose body assigns `this.x = …` (nested functions included: an approximation). */
 export function assignsThis(this: Collector, fn: Node): boolean {
   // starts of the `this.x = …` targets, sorted once (a binary search per function, not a scan)
-  let starts = this.thisTargetStarts;
+  let starts = es(this).thisTargetStarts;
   if (!starts) {
     starts = this.assignTargets.filter((t) => this.text.startsWith('this', t.start) && !/[$\w]/.test(this.text[t.start + 4] ?? '')).map((t) => t.start).sort((a, b) => a - b);
-    this.thisTargetStarts = starts;
+    es(this).thisTargetStarts = starts;
   }
   let lo = 0, hi = starts.length;
   while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] < fn.start) lo = mid + 1; else hi = mid; }
@@ -69,21 +70,33 @@ export function methodThisClass(this: Collector, scope: Scope, cur: number): num
 export function isConstructorFunction(this: Collector, s: number): boolean {
   if (s < 0) return false;
   const sym = this.symbols[s];
-  return sym.parent === -1 && sym.label === 'Function' && sym.kind === 'function' && this.prototypeNames.has(sym.name);
+  return sym.parent === -1 && sym.label === 'Function' && sym.kind === 'function' && es(this).prototypeNames.has(sym.name);
 }
 
 /** `x = require('m')` and `x = require('m').y`: import bindings, not variables. */
 export function requireBinding(this: Collector, value: Node, nameNode: Node, scope: Scope): boolean {
-  let source = this.requireSource.get(value);
+  let source = es(this).requireSource.get(value);
   if (source !== undefined) {
     this.bindImport({ kind: 'require', source, local: this.ident(nameNode), at: this.pos(nameNode) }, nameNode, scope);
     return true;
   }
   const m = this.members.get(value);
-  source = m ? this.requireSource.get(m.object) : undefined;
+  source = m ? es(this).requireSource.get(m.object) : undefined;
   if (m && source !== undefined) {
     this.bindImport({ kind: 'require-named', source, imported: this.ident(m.property), local: this.ident(nameNode), at: this.pos(m.property) }, nameNode, scope);
     return true;
   }
   return false;
+}
+
+/** A `require('m')` call not bound by a declaration: an import binding of its own (no local name). */
+export function inlineRequire(this: Collector, node: Node): Expr {
+  const source = es(this).requireSource.get(node)!;
+  let i = es(this).inlineRequires.get(source);
+  if (i === undefined) {
+    i = this.imports.length;
+    this.imports.push({ kind: 'require', source, local: 'require', at: toPos(rowOf(node) + 1, colOf(node) + 1, 0) });
+    es(this).inlineRequires.set(source, i);
+  }
+  return { k: 'id', name: 'require', b: importBinding(i) };
 }

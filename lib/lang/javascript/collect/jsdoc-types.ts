@@ -1,40 +1,41 @@
 /** JSDoc in JavaScript files: types of parameters, results, variables and typedefs, read from doc comments. */
-import type { Collector } from './collector.ts';
-import { byStart, get, inForce, isSpace, type Node } from './util.ts';
-import { lookup, thisClass, type Scope } from './scope.ts';
-import { Role } from './roles.ts';
-import { importBinding, localBinding, symbolBinding, toPos, type Expr, type ImportFact, type SymbolFact } from '../facts.ts';
+import type { Collector } from '../../../extract/collector/collector.ts';
+import { byStart, get, inForce, isSpace, type Node } from '../../../extract/collector/util.ts';
+import { lookup, thisClass, type Scope } from '../../../extract/collector/scope.ts';
+import { importBinding, localBinding, symbolBinding, toPos, type Expr, type ImportFact, type SymbolFact } from '../../../extract/facts.ts';
+import { es } from './state.ts';
 import { jsdocImportTags, jsdocTags, jsdocType, type JsdocTag } from './jsdoc.ts';
+import { R } from './roles.ts';
 
 /** The doc comment's tags right before `start` (whitespace and modifiers such as `export const` between). */
 export function docTagsBefore(this: Collector, start: number): JsdocTag[] | undefined {
   const i = this.beforeModifiers(start);
   const c = this.docComments.get(i);
   if (!c) return undefined;
-  let tags = this.docTagMemo.get(c);
-  if (!tags) this.docTagMemo.set(c, (tags = jsdocTags(this.text.slice(c.start, c.end))));
+  let tags = es(this).docTagMemo.get(c);
+  if (!tags) es(this).docTagMemo.set(c, (tags = jsdocTags(this.text.slice(c.start, c.end))));
   return tags;
 }
 
 /** Name resolution for the types of one doc comment: its `@template` names, the file's typedefs, then the scope. */
-export function typeNames(this: Collector, scope: Scope, templates?: Map<string, Expr>) {
+export function docTypeNames(this: Collector, scope: Scope, templates?: Map<string, Expr>) {
   return {
     name: (n: string): Expr => {
       // `@returns {this}`: the class the comment's declaration belongs to
       if (n === 'this') { const cls = thisClass(scope); return cls >= 0 ? { k: 'this', cls } : { k: 'other' }; }
       const tp = templates?.get(n);
       if (tp) return tp;
-      const td = this.typedefs.get(n);
+      const td = es(this).typedefs.get(n);
       if (td !== undefined) return { k: 'id', name: n, b: symbolBinding(td) };
       const b = lookup(scope, n);
       return b ? { k: 'id', name: n, b } : { k: 'id', name: n };
     },
     importOf: (source: string): Expr => {
-      let i = this.jsdocImports.get(source);
+      let i = es(this).jsdocImports.get(source);
       if (i === undefined) {
         i = this.imports.length;
         this.imports.push({ kind: 'jsdoc', source, local: `import("${source}")`, at: toPos(1, 1, 0) });
-        this.jsdocImports.set(source, i);
+        es(this).jsdocImports.set(source, i);
       }
       return { k: 'id', name: `import("${source}")`, b: importBinding(i) };
     },
@@ -47,7 +48,7 @@ export function templatesOf(this: Collector, tags: JsdocTag[], scope: Scope): Ma
   for (const tag of tags) {
     if (tag.tag !== 'template' || !tag.names) continue;
     out ??= new Map();
-    const constraint = tag.type ? jsdocType(tag.type, this.typeNames(scope, out)) : { k: 'other' } as Expr;
+    const constraint = tag.type ? jsdocType(tag.type, docTypeNames.call(this, scope, out)) : { k: 'other' } as Expr;
     for (const n of tag.names) out.set(n, constraint);
   }
   return out;
@@ -82,23 +83,23 @@ export function jsdocTypedefs(this: Collector): void {
     // most doc comments declare no typedef: skip them without parsing their tags
     const body = this.text.slice(c.start, c.end);
     if (!body.includes('@typedef') && !body.includes('@callback')) continue;
-    let tags = this.docTagMemo.get(c);
-    if (!tags) this.docTagMemo.set(c, (tags = jsdocTags(this.text.slice(c.start, c.end))));
+    let tags = es(this).docTagMemo.get(c);
+    if (!tags) es(this).docTagMemo.set(c, (tags = jsdocTags(this.text.slice(c.start, c.end))));
     for (let k = 0; k < tags.length; k++) {
       const tag = tags[k];
       if ((tag.tag !== 'typedef' && tag.tag !== 'callback') || !tag.name || tag.nameAt === undefined || tag.name.includes('.')) continue;
-      if (this.typedefs.has(tag.name)) continue;
+      if (es(this).typedefs.has(tag.name)) continue;
       const nameNode = this.syntheticNode(c.start + tag.nameAt, tag.name.length);
       // its signature is the tag's own text; no doc line (an object that loses a key is slow to read and copy)
       const signature = `@${tag.tag} ${tag.type ? `{${tag.type.length > 150 ? `${tag.type.slice(0, 147)}...` : tag.type}} ` : ''}${tag.name}`;
-      const s = this.addSymbol({ role: Role['def.typedef'], def: c, name: nameNode }, this.root, -1, tag.name, 'TypeAlias', tag.tag, true, false, signature);
-      this.typedefs.set(tag.name, s);
+      const s = this.addSymbol({ role: R['def.typedef'], def: c, name: nameNode }, this.root, -1, tag.name, 'TypeAlias', tag.tag, true, false, signature);
+      es(this).typedefs.set(tag.name, s);
       pending.push({ s, tags, k });
     }
   }
   for (const { s, tags, k } of pending) {
     const tag = tags[k];
-    const names = this.typeNames(this.root, this.templatesOf(tags, this.root));
+    const names = docTypeNames.call(this, this.root, templatesOf.call(this, tags, this.root));
     if (tag.tag === 'typedef') {
       let type = tag.type ? jsdocType(tag.type, names) : { k: 'other' } as Expr;
       // `@typedef {Object} Options` + `@property {T} name` lines: an object type
@@ -110,7 +111,7 @@ export function jsdocTypedefs(this: Collector): void {
         }
         if (props.length) type = { k: 'object', props };
       }
-      this.typedefTypes.set(s, type);
+      es(this).typedefTypes.set(s, type);
     } else {
       const params: Array<Expr | null> = [];
       let returns: Expr = { k: 'other' };
@@ -119,7 +120,7 @@ export function jsdocTypedefs(this: Collector): void {
         if (p.tag === 'param' && p.name && !p.name.includes('.')) params.push(p.type ? jsdocType(p.type, names) : null);
         else if ((p.tag === 'returns' || p.tag === 'return') && p.type) returns = jsdocType(p.type, names);
       }
-      this.typedefTypes.set(s, { k: 'fntype', returns, params });
+      es(this).typedefTypes.set(s, { k: 'fntype', returns, params });
     }
   }
 }
@@ -130,8 +131,8 @@ export function jsdocTypedefs(this: Collector): void {
  * typedefs their alias. Only where no TypeScript annotation exists (JavaScript files have none).
  */
 export function jsdocApply(this: Collector, symbols: SymbolFact[]): void {
-  for (const [s, type] of this.typedefTypes) symbols[s].type = type;
-  const classTemplates = this.jsdocClassTemplates(symbols);
+  for (const [s, type] of es(this).typedefTypes) symbols[s].type = type;
+  const classTemplates = jsdocClassTemplates.call(this, symbols);
   /** The templates in force in member `s`'s comment: its class's (`@template T` on `class Repo`) and its own. */
   const withClass = (s: number | undefined, own: Map<string, Expr> | undefined): Map<string, Expr> | undefined =>
     inForce(s === undefined ? undefined : classTemplates?.get(symbols[s].parent), own);
@@ -141,30 +142,30 @@ export function jsdocApply(this: Collector, symbols: SymbolFact[]): void {
   this.slotsOf.forEach((slots, fn) => {
     const s = this.fnSymOf.get(fn);
     const host = s !== undefined ? this.docHostOf.get(s) ?? this.work[s].defNode.start : fn.start;
-    const tags = this.docTagsBefore(host);
+    const tags = docTagsBefore.call(this, host);
     if (!tags) return;
     seen.add(fn);
     const scope = this.scopeAt(host);
     // a generic function (`@template T`, `@param {T} x`, `@returns {T}`): its template names are its type parameters
-    const generic = s !== undefined ? this.jsdocGenerics(symbols[s], tags, scope) : undefined;
-    const names = this.typeNames(scope, withClass(s, generic ?? this.templatesOf(tags, scope)));
+    const generic = s !== undefined ? jsdocGenerics.call(this, symbols[s], tags, scope) : undefined;
+    const names = docTypeNames.call(this, scope, withClass(s, generic ?? templatesOf.call(this, tags, scope)));
     const ordered = this.realSlots(slots);
     const params: Array<Expr | null> | undefined = generic && ordered.map(() => null);
-    if (this.patternLocals.size) this.jsdocPatterns(ordered, tags, names);
+    if (this.patternLocals.size) jsdocPatterns.call(this, ordered, tags, names);
     for (const tag of tags) {
       if (tag.tag !== 'param' || !tag.type || !tag.name || tag.name.includes('.')) continue;
       for (let i = 0; i < ordered.length; i++) {
         const l = this.slotLocal.get(ordered[i]);
         if (l === undefined || this.localNodes[l].name !== tag.name) continue;
         const type = jsdocType(tag.type, names);
-        if (!this.localNodes[l].type) this.jsdocLocal.set(l, type);
+        if (!this.localNodes[l].type) this.localTypes.set(l, type);
         if (params) params[i] = type;
         // a function-typed parameter (`@param {function(Compilation): void} cb`): its callback's parameter types
         if (s !== undefined && type.k === 'fntype' && type.params && !symbols[s].callbackParams?.[i]) (symbols[s].callbackParams ??= {})[i] = type.params;
       }
     }
     if (params && params.some((p) => p)) symbols[s!].params = params;
-    if (s !== undefined && !symbols[s].returns) this.jsdocReturns(symbols[s], tags, scope, generic, classTemplates?.get(symbols[s].parent));
+    if (s !== undefined && !symbols[s].returns) jsdocReturns.call(this, symbols[s], tags, scope, generic, classTemplates?.get(symbols[s].parent));
   });
   // functions without parameters still declare results
   this.fnSymOf.forEach((s, fn) => {
@@ -172,22 +173,22 @@ export function jsdocApply(this: Collector, symbols: SymbolFact[]): void {
     const w = this.work[s];
     if (fn !== w.defNode && this.slotsOf.has(w.defNode)) return;
     const host = this.docHostOf.get(s) ?? w.defNode.start;
-    const tags = this.docTagsBefore(host);
-    if (tags) this.jsdocReturns(symbols[s], tags, this.scopeAt(host), this.jsdocGenerics(symbols[s], tags, this.scopeAt(host)), classTemplates?.get(symbols[s].parent));
+    const tags = docTagsBefore.call(this, host);
+    if (tags) jsdocReturns.call(this, symbols[s], tags, this.scopeAt(host), jsdocGenerics.call(this, symbols[s], tags, this.scopeAt(host)), classTemplates?.get(symbols[s].parent));
   });
   // variables, fields and properties
   for (let s = 0; s < this.symbols.length; s++) {
     const w = this.symbols[s], at = this.work[s].defNode.start;
     if ((w.label !== 'Variable' && w.label !== 'Property') || symbols[s].type) continue;
-    const tags = this.docTagsBefore(at);
-    const type = tags && this.jsdocTypeTag(tags, this.scopeAt(at), classTemplates?.get(symbols[s].parent));
+    const tags = docTagsBefore.call(this, at);
+    const type = tags && jsdocTypeTag.call(this, tags, this.scopeAt(at), classTemplates?.get(symbols[s].parent));
     if (type) symbols[s].type = type;
   }
   for (const { l, def } of this.localDecls) {
     if (this.localNodes[l].type) continue;
-    const tags = this.docTagsBefore(def.start);
-    const type = tags && this.jsdocTypeTag(tags, this.scopeAt(def.start));
-    if (type) this.jsdocLocal.set(l, type);
+    const tags = docTagsBefore.call(this, def.start);
+    const type = tags && jsdocTypeTag.call(this, tags, this.scopeAt(def.start));
+    if (type) this.localTypes.set(l, type);
   }
 }
 
@@ -195,7 +196,7 @@ export function jsdocApply(this: Collector, symbols: SymbolFact[]): void {
  * Destructured parameters (`weakError({ module, chunkGraph })`): the n-th `@param` (dotted names aside) types the
  * n-th parameter, so an entry is that type's member; `@param {ChunkGraph} options.chunkGraph` types the entry itself.
  */
-export function jsdocPatterns(this: Collector, ordered: readonly Node[], tags: JsdocTag[], names: ReturnType<Collector['typeNames']>): void {
+export function jsdocPatterns(this: Collector, ordered: readonly Node[], tags: JsdocTag[], names: ReturnType<typeof docTypeNames>): void {
   const params = tags.filter((t) => t.tag === 'param' && t.name && !t.name.includes('.'));
   for (let i = 0; i < ordered.length && i < params.length; i++) {
     const slot = ordered[i];
@@ -207,8 +208,8 @@ export function jsdocPatterns(this: Collector, ordered: readonly Node[], tags: J
     for (const { l, key } of entries) {
       if (this.localNodes[l].type || this.localNodes[l].init) continue;
       const own = tags.find((t) => t.tag === 'param' && t.type && t.name === prefix + key);
-      if (own) this.jsdocLocal.set(l, jsdocType(own.type!, names));
-      else if (whole && whole.k !== 'other') this.jsdocLocalInit.set(l, { k: 'member', obj: { k: 'as', type: whole }, name: key });
+      if (own) this.localTypes.set(l, jsdocType(own.type!, names));
+      else if (whole && whole.k !== 'other') this.localInits.set(l, { k: 'member', obj: { k: 'as', type: whole }, name: key });
     }
   }
 }
@@ -221,9 +222,9 @@ export function jsdocReturns(this: Collector, sym: SymbolFact, tags: JsdocTag[],
   // a result typed by a template parameter is what the call instantiates it to: a generic function's type parameter
   // (the call's arguments bind it), else not typed here; the class's templates are its type parameters, which the
   // receiver's type arguments bind (`Repo<User>`)
-  const templates = generic ? undefined : this.templatesOf(tags, scope);
+  const templates = generic ? undefined : templatesOf.call(this, tags, scope);
   const own = generic ?? (templates ? new Map([...templates.keys()].map((k) => [k, { k: 'other' } as Expr])) : undefined);
-  sym.returns = jsdocType(tag.type!, this.typeNames(scope, inForce(classTemplates, own)));
+  sym.returns = jsdocType(tag.type!, docTypeNames.call(this, scope, inForce(classTemplates, own)));
 }
 
 /**
@@ -236,9 +237,9 @@ export function jsdocClassTemplates(this: Collector, symbols: SymbolFact[]): Map
   for (let s = 0; s < symbols.length; s++) {
     const sym = symbols[s];
     if (sym.label !== 'Class' || sym.typeParams) continue;
-    const tags = this.docTagsBefore(this.docHostOf.get(s) ?? this.work[s].defNode.start);
+    const tags = docTagsBefore.call(this, this.docHostOf.get(s) ?? this.work[s].defNode.start);
     if (!tags || !tags.some((t) => t.tag === 'template' && t.names)) continue;
-    (out ??= new Map()).set(s, this.templateLocals(sym, tags, this.scopeAt(this.work[s].defNode.start)));
+    (out ??= new Map()).set(s, templateLocals.call(this, sym, tags, this.scopeAt(this.work[s].defNode.start)));
   }
   return out;
 }
@@ -251,7 +252,7 @@ export function jsdocClassTemplates(this: Collector, symbols: SymbolFact[]): Map
 export function jsdocGenerics(this: Collector, sym: SymbolFact, tags: JsdocTag[], scope: Scope): Map<string, Expr> | undefined {
   if ((sym.label !== 'Function' && sym.label !== 'Method') || sym.more || sym.typeParams) return undefined;
   if (!tags.some((t) => t.tag === 'template' && t.names) || !tags.some((t) => (t.tag === 'returns' || t.tag === 'return') && t.type)) return undefined;
-  return this.templateLocals(sym, tags, scope);
+  return templateLocals.call(this, sym, tags, scope);
 }
 
 /**
@@ -263,11 +264,11 @@ export function templateLocals(this: Collector, sym: SymbolFact, tags: JsdocTag[
   const typeParams: number[] = [];
   for (const tag of tags) {
     if (tag.tag !== 'template' || !tag.names) continue;
-    const constraint = tag.type ? jsdocType(tag.type, this.typeNames(scope, out)) : undefined;
+    const constraint = tag.type ? jsdocType(tag.type, docTypeNames.call(this, scope, out)) : undefined;
     for (const n of tag.names) {
       const l = this.localNodes.length;
       this.localNodes.push({ name: n });
-      if (constraint && constraint.k !== 'other') this.jsdocLocal.set(l, constraint);
+      if (constraint && constraint.k !== 'other') this.localTypes.set(l, constraint);
       typeParams.push(l);
       out.set(n, { k: 'id', name: n, b: localBinding(l) });
     }
@@ -280,7 +281,7 @@ export function templateLocals(this: Collector, sym: SymbolFact, tags: JsdocTag[
 export function jsdocTypeTag(this: Collector, tags: JsdocTag[], scope: Scope, classTemplates?: Map<string, Expr>): Expr | undefined {
   const tag = tags.find((t) => t.tag === 'type' && t.type);
   if (!tag) return undefined;
-  return jsdocType(tag.type!, this.typeNames(scope, inForce(classTemplates, this.templatesOf(tags, scope))));
+  return jsdocType(tag.type!, docTypeNames.call(this, scope, inForce(classTemplates, templatesOf.call(this, tags, scope))));
 }
 
 /** `/** @type {Foo} *\/ (x)`: the asserted type of a parenthesised expression, if a type comment precedes it. */
@@ -289,10 +290,10 @@ export function jsdocCast(this: Collector, node: Node): Expr | undefined {
   while (i > 0 && isSpace(this.text.charCodeAt(i - 1))) i--;
   const c = this.docComments.get(i);
   if (!c) return undefined;
-  let tags = this.docTagMemo.get(c);
-  if (!tags) this.docTagMemo.set(c, (tags = jsdocTags(this.text.slice(c.start, c.end))));
+  let tags = es(this).docTagMemo.get(c);
+  if (!tags) es(this).docTagMemo.set(c, (tags = jsdocTags(this.text.slice(c.start, c.end))));
   const tag = tags.find((t) => t.tag === 'type' && t.type);
   if (!tag) return undefined;
   const scope = this.scopeAt(node.start);
-  return jsdocType(tag.type!, this.typeNames(scope, this.templatesOf(tags, scope)));
+  return jsdocType(tag.type!, docTypeNames.call(this, scope, templatesOf.call(this, tags, scope)));
 }
