@@ -3,7 +3,7 @@
  * and functions the commit changed are the answer. Each pinned repository is analyzed as a user would (the
  * real pipeline), its search index built by today's code, and every question asked through the `query` tool.
  *   node --import tsx bench/search-history/eval.ts [--half test|tune|all] [--set FILE] [--mirror DIR]
- *     [--systems query,rank,bm25] [--ablate] [--paraphrases] [--verbose] [--repo owner/name]
+ *     [--systems bm25,query,rank,vector] [--ablate] [--paraphrases] [--repo owner/name] [--embedder builtin|lexical|learned|DIR]
  * Metrics (per question, averaged): Acc@k = every changed function (file) is among the first k; MRR = 1 / rank
  * of the first changed function (file). Functions are read in the answer's order (process_symbols, then
  * definitions), counting Function and Method symbols; files in the order their first symbol appears.
@@ -16,9 +16,11 @@ import { createRequire } from 'node:module';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
-import { buildSearch, loadSearch } from '../../lib/search/index.ts';
+import { buildSearch, loadSearch, SearchIndex } from '../../lib/search/index.ts';
 import { runQuery, type QueryResponse } from '../../handlers/query.ts';
 import { splitIdentifier, STOP_WORDS } from '../../lib/search/tokenize.ts';
+import { rankSettings } from '../../lib/search/engine.ts';
+import type { KeywordParams } from '../../lib/search/keyword.ts';
 import { HISTORY_REPOS, type HistoryRepo } from './repos.ts';
 import { checkout, DEFAULT_MIRROR, DEFAULT_SET, type HistoryQuery } from './mine.ts';
 import { PARAPHRASES } from './paraphrases.ts';
@@ -89,6 +91,48 @@ export function readingOrder(res: QueryResponse): string[] {
 /** The `query` tool with default limits, read top-down. */
 export function querySystem(s: Snapshot, extra: { limit?: number; max_symbols?: number } = {}): System {
   return async (text) => readingOrder(await runQuery({ query: text, limit: extra.limit ?? 5, max_symbols: extra.max_symbols ?? 10, include_content: false }, s));
+}
+
+/** The fused ranking itself (what `query` groups into flows). */
+export function rankSystem(s: Snapshot): System {
+  const idx = s.search as SearchIndex;
+  return (text) => {
+    const qv = idx.embedsLocally ? { query: idx.embedLocally([text])[0] } : {};
+    return idx.rank({ query: text }, qv).symbols.slice(0, 100).map((r) => r.uid);
+  };
+}
+
+/** The vector lane's ranking alone. */
+export function vectorSystem(s: Snapshot): System {
+  const idx = s.search as SearchIndex;
+  return (text) => {
+    const qv = idx.embedsLocally ? { query: idx.embedLocally([text])[0] } : {};
+    return idx.rank({ query: text, mode: 'vector' }, qv).symbols.slice(0, 100).map((r) => r.uid);
+  };
+}
+
+type Settings = typeof rankSettings;
+/** Ranking settings changed for one ablation (restored after each question). */
+const zeroFields = (...fields: Array<keyof KeywordParams['weights']>) => (st: Settings): void => {
+  st.keyword = { ...st.keyword, weights: { ...st.keyword.weights, ...Object.fromEntries(fields.map((f) => [f, 0])) } };
+};
+export const ABLATIONS: ReadonlyArray<[string, (st: Settings) => void]> = [
+  ['without the vector lane', (st) => { st.vectorWeight = 0; }],
+  ['without the file lane', (st) => { st.fileWeight = 0; }],
+  ['without comments', zeroFields('comments')],
+  ['without strings', zeroFields('strings')],
+  ['without body identifiers', zeroFields('body')],
+  ['without doc', zeroFields('doc')],
+  ['without path and owner', zeroFields('path', 'owner')],
+  ['names, signatures and docs only', zeroFields('comments', 'strings', 'body', 'path', 'owner')],
+];
+
+function withSettings(sys: System, change: (st: Settings) => void): System {
+  return async (text) => {
+    const saved = { ...rankSettings };
+    change(rankSettings);
+    try { return await sys(text); } finally { Object.assign(rankSettings, saved); }
+  };
 }
 
 /** Plain BM25 over function and method bodies (wink-bm25-text-search; identifiers split, stop words out). */
@@ -189,11 +233,14 @@ if (isMain) {
   console.log(HEADER);
   for (const r of repos) {
     const base = await snapshotOf(r, mirror);
-    const s = await withFreshSearch(base);
+    const s = await withFreshSearch(base, arg('--embedder', 'builtin'));
     const qs = questionsFor(s, set.filter((q) => q.repo === r.repo));
     const runs: Array<[string, System]> = [];
     if (systems.includes('bm25')) runs.push(['bm25 function bodies', bm25System(s)]);
     if (systems.includes('query')) runs.push(['query', querySystem(s)]);
+    if (systems.includes('rank')) runs.push(['rank', rankSystem(s)]);
+    if (systems.includes('vector')) runs.push(['vector lane alone', vectorSystem(s)]);
+    if (process.argv.includes('--ablate')) for (const [label, change] of ABLATIONS) runs.push([`rank ${label}`, withSettings(rankSystem(s), change)]);
     for (const [label, sys] of runs) {
       const one = await scoreSystem(s, sys, qs);
       console.log(formatRow(`${r.repo.split('/')[1]}: ${label}`, one));
