@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { extractFile, languageOf } from '../../lib/extract/index.ts';
+import { extractFile, languageOf } from '../../lib/lang/index.ts';
 import { isTestFile } from '../../lib/symbols/test-files.ts';
 import { HISTORY_REPOS, type HistoryRepo } from './repos.ts';
 
