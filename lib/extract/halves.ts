@@ -6,7 +6,7 @@
  */
 import type Parser from 'tree-sitter';
 import type { LanguageRuntime } from './language.ts';
-import { Collector } from './collect.ts';
+import { Collector } from './collector/collector.ts';
 import type { FileFacts } from './facts.ts';
 import { FlatTree, FULL_WALK, partsOf, type WalkPlan } from './flat-tree.ts';
 import { nativeParser } from './native.ts';
@@ -63,7 +63,7 @@ export function walkPlan(rt: LanguageRuntime): WalkPlan {
 export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: string, text: string, parseErrors: number, matches?: Match[] | MatchSource): FileFacts {
   matches ??= rt.engine.run(flat);
   if (rt.spec.collect) return rt.spec.collect(flat, rt.names, text, filePath, matches, parseErrors, rt.roles);
-  const collector = new Collector(text, filePath, rt.id);
+  const collector = new Collector(text, filePath, rt.id, rt.spec.collector, rt.spec.comments);
   collector.roles = rt.roles;
   collector.nodeCount = flat.count;
   collector.lineStarts = flat.lineStartList();

@@ -7,11 +7,14 @@
 import type ParserT from 'tree-sitter';
 import type { FileFacts } from './facts.ts';
 import type { FlatTree } from './flat-tree.ts';
+import type { CollectorPlugin } from './plugin.ts';
 import type { Match, MatchSource, QueryEngine } from './query-match.ts';
 
 /**
- * A collector plugin: a language whose facts are collected by its own code (lib/lang/<id>/collect.ts) instead of the
- * shared ECMAScript collector, given the flat tree, the matches of the language's query and their roles.
+ * A collector of a language's own (lib/lang/<id>/collect.ts), replacing the shared Collector for its files: given the
+ * flat tree, the matches of the language's query and their roles. For a language whose scopes, imports and typing
+ * share little with the common roles (Python); a language close to them extends the shared Collector with a
+ * CollectorPlugin instead (lib/extract/plugin.ts).
  */
 export type CollectPlugin = (flat: FlatTree, names: LanguageNames, text: string, filePath: string, matches: Match[] | MatchSource, parseErrors: number, roles: ReadonlyArray<string | undefined>) => FileFacts;
 
@@ -51,11 +54,12 @@ export interface LanguageSpec {
    * repaired tree kept only when it has fewer.
    */
   repair?: (text: string) => string;
+  /** The collector's knowledge of this language beyond the common roles (lib/extract/plugin.ts). */
+  collector?: CollectorPlugin;
   comments: CommentSyntax;
   /**
-   * The language's own collector, when the shared one's roles do not describe it (Python's scopes, imports and
-   * typing share nothing with ECMAScript's). Its node-tree-sitter parse walks the whole tree (fields and offsets of
-   * every node), as the native parse always does.
+   * A collector of the language's own, used instead of the shared one (see CollectPlugin). Its node-tree-sitter parse
+   * walks the whole tree (fields and offsets of every node), as the native parse always does.
    */
   collect?: CollectPlugin;
 }
