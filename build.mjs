@@ -10,6 +10,7 @@
 //   processes (lib/analyze/search-beside.ts), found the same way.
 // - dist/handlers.mjs: the pure tool handlers plus a snapshot loader, self-contained (every JS dependency
 //   bundled in), so another runtime can run the tools on a saved snapshot with no node_modules.
+// - dist/web/: the web UI that `codegraph serve` serves at / (runtime/web/build-web.mjs).
 // - native/build/tree_flat.node: the native parse and tree copy (native/build.mjs), when a C compiler and Node's
 //   headers are there; without them codegraph parses through node-tree-sitter, with the same results.
 // Every bundle carries the tree-sitter query files (lib/lang/**/*.scm) inlined as text, so none reads them from
@@ -23,6 +24,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { buildNative } from './native/build.mjs';
+import { buildWebUi } from './runtime/web/build-web.mjs';
 import { CJS_WRAPPER_CLOSE, CJS_WRAPPER_OPEN, cacheFileOf } from './bin/cli-loader.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -79,11 +81,14 @@ const cachedCli = {
   footer: { js: CJS_WRAPPER_CLOSE },
 };
 
+const webUi = buildWebUi(root, writeAtomically);
 const results = await Promise.all([
   build(cachedCli),
   build({ ...common, entryPoints: { cli: 'runtime/cli.ts', jit: 'runtime/jit.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'parse-worker': 'lib/analyze/parse-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-programs': 'lib/extract/program-cache-write.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
   build({ ...common, entryPoints: { handlers: 'runtime/bundle/handlers-entry.ts' }, external: nativeExternal }),
 ]);
+
+await webUi;
 
 // Chunks first (their names carry a content hash), entry files last, so an entry never names a missing chunk.
 const isChunk = (file) => /^cli-.+\.(mjs|cjs)(\.map)?$/.test(path.basename(file));

@@ -76,6 +76,8 @@ export interface Overview extends GraphSlice {
   unassigned: number;
   /** Symbols in the repository. */
   symbols: number;
+  /** Symbols in the repository by language. */
+  languages: Record<string, number>;
 }
 
 export interface ModuleSlice extends GraphSlice {
@@ -91,6 +93,8 @@ export interface NeighbourhoodSlice extends GraphSlice {
   center: SliceNode;
   depth: number;
   relationTypes: RelType[];
+  /** Every relation a neighbourhood can follow (what the page offers to toggle). */
+  available: RelType[];
 }
 
 // ---------------------------------------------------------------------------------------------- graph access
@@ -210,9 +214,14 @@ function buildOverview(graph: CodeGraph): Overview {
   const edges = [...folded.values()].sort((a, b) => b.count - a.count || cmp(a.source, b.source) || cmp(a.target, b.target));
   let assigned = 0;
   for (const list of ix.members.values()) assigned += list.length;
+  const languages: Record<string, number> = {};
+  for (const list of ix.byFile.values()) for (const n of list) {
+    const lang = typeof n.language === 'string' ? n.language : 'unknown';
+    languages[lang] = (languages[lang] ?? 0) + 1;
+  }
   return {
     view: 'overview', nodes, edges, total: { nodes: nodes.length, edges: edges.length }, truncated: false, limit: SLICE_LIMIT,
-    unassigned: ix.symbols - assigned, symbols: ix.symbols,
+    unassigned: ix.symbols - assigned, symbols: ix.symbols, languages,
   };
 }
 
@@ -343,7 +352,7 @@ export function neighbourhood(graph: CodeGraph, center: GraphNode, options: Neig
   }
   if (edges.length > SLICE_EDGE_LIMIT) edges.sort((a, b) => b.count - a.count || b.confidence - a.confidence).splice(SLICE_EDGE_LIMIT);
   return {
-    view: 'neighbourhood', center: nodes[0], depth: options.depth, relationTypes: [...options.relationTypes],
+    view: 'neighbourhood', center: nodes[0], depth: options.depth, relationTypes: [...options.relationTypes], available: [...NEIGHBOURHOOD_RELATIONS],
     nodes, edges, total: { nodes: order.length, edges: totalEdges }, truncated: kept.length < order.length || edges.length < totalEdges,
     limit: options.limit,
   };

@@ -20,6 +20,8 @@ import {
   symbolCounts,
 } from '../../lib/graph/slice.ts';
 import type { SnapshotSource } from '../snapshot-source.ts';
+import { toolEntries } from '../tool-runner.ts';
+import { joiToJsonSchema, objectRules } from '../mcp/json-schema.ts';
 import { errorResponse, maxBytesOf, type ApiServer } from './api-server.ts';
 import { readJsonBody } from './body.ts';
 
@@ -147,8 +149,26 @@ export async function runViewRoute(source: SnapshotSource, route: ViewRoute, inp
   return route.run(req, snapshot);
 }
 
-/** Adds the read routes to the web-UI server. */
+/**
+ * The seven tools as an AI chat offers them to a model: name, description (with the cross-field rules) and a
+ * JSON Schema of the parameters, made from the same Joi schemas as MCP's listing.
+ */
+export function toolListing(): { tools: Array<{ name: string; description: string; parameters: Record<string, unknown>; readOnly: boolean }> } {
+  return {
+    tools: toolEntries().map((t) => {
+      const rules = objectRules(t.definition.schema);
+      return {
+        name: t.name, description: [t.definition.description, ...rules].join(rules.length ? '\n' : ''),
+        parameters: { ...joiToJsonSchema(t.definition.schema), type: 'object' }, readOnly: t.definition.annotations.readOnlyHint,
+      };
+    }),
+  };
+}
+
+/** Adds the read routes (and GET /tools) to the web-UI server. */
 export function addViewRoutes(server: ApiServer, source: SnapshotSource, log?: (line: string) => void): void {
+  const listing = toolListing();
+  server.hapi.route({ method: 'GET', path: '/tools', handler: (_request, h) => h.response(listing).type('application/json') });
   for (const route of VIEW_ROUTES) {
     server.hapi.route({
       method: 'POST', path: route.path,
