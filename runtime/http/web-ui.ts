@@ -41,7 +41,7 @@ export function defaultWebRoot(): string | undefined {
 /** Reads every file of the built page into memory (a few hundred kilobytes). */
 function loadAssets(root: string | undefined): Map<string, Asset> {
   const assets = new Map<string, Asset>();
-  if (!root) return assets;
+  if (!root || !fs.existsSync(root)) return assets;
   for (const name of fs.readdirSync(root)) {
     const file = path.join(root, name);
     if (!fs.statSync(file).isFile()) continue;

@@ -5,10 +5,9 @@ import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Builds the page into `<root>/dist/web`; returns the file names written. */
-export async function buildWebUi(root, writeAtomically) {
+/** Builds the page into `out` (default `<root>/dist/web`); returns the file names written. */
+export async function buildWebUi(root, writeAtomically, out = path.join(root, 'dist', 'web')) {
   const src = path.join(root, 'runtime', 'web');
-  const out = path.join(root, 'dist', 'web');
   const result = await build({
     absWorkingDir: root,
     entryPoints: { app: path.join(src, 'main.ts'), style: path.join(src, 'style.css') },

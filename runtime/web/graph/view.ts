@@ -111,6 +111,8 @@ export class GraphView {
       return;
     }
     const sigma = this.sigma;
+    // The graph on screen, for the browser console and the browser tests (which click nodes where sigma draws them).
+    (window as unknown as { codegraphView?: GraphView }).codegraphView = this;
     sigma.once('afterRender', () => { container.dataset.drawn = String(Math.round(performance.now())); });
     sigma.on('enterNode', ({ node }) => { this.hovered = node; sigma.refresh({ skipIndexation: true }); });
     sigma.on('leaveNode', () => { this.hovered = undefined; sigma.refresh({ skipIndexation: true }); });
