@@ -169,6 +169,7 @@ test('serve: prints address, repositories and web UI; CORS for the web UI origin
   const js = await fetch(`${url}${script![1]}`);
   t.is(js.status, 200);
   t.regex(js.headers.get('content-type') ?? '', /^text\/javascript/);
+  t.true((await js.text()).length > 1000, 'the script is read whole (an unread body keeps its request in flight)');
   run.child.kill('SIGTERM');
   t.is(await within(run.exit, 15000, 'exit after SIGTERM'), 0);
 });
