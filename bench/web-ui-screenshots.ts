@@ -62,7 +62,7 @@ try {
     await graphReady(page, '#overview-graph');
     await page.keyboard.press('/');
     await page.keyboard.type('place order');
-    await page.waitForSelector('#search-results li.hit');
+    await page.waitForSelector('#search-results[data-query="place order"] li.hit');
   });
   // Last: a working-tree edit for the changes view (a rename preview refuses files changed since indexing).
   const service = path.join(repo, 'src', 'services', 'user-service.ts');

@@ -150,7 +150,8 @@ run('search (query) lists symbols and flows; Enter opens the focus view of a sym
   await page.keyboard.press('/');
   t.is(await page.evaluate(() => document.activeElement?.id), 'search');
   await page.keyboard.type('register user');
-  await page.waitForSelector('#search-results li.hit');
+  // The answer to the whole text (earlier answers to 'reg…' may show first).
+  await page.waitForSelector('#search-results[data-query="register user"] li.hit');
   const kinds = await page.$$eval('#search-results li.hit', (l) => l.map((x) => (x as HTMLElement).dataset.kind));
   t.true(kinds.includes('symbol'));
   t.true(kinds.includes('process'));

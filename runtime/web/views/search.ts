@@ -55,6 +55,7 @@ export class SearchBox {
       return;
     }
     if (seq !== this.seq) return;
+    this.results.dataset.query = text;
     const seen = new Set<string>();
     const symbols: Hit[] = [];
     const addSymbol = (s: { uid: string; name: string; type: string; filePath: string; line: number }) => {
@@ -102,7 +103,9 @@ export class SearchBox {
       this.mark();
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      if (this.results.hidden || this.active < 0) { window.clearTimeout(this.timer); void this.run(); return; }
+      // Results of an earlier text (still typing, or the answer not back yet) are not what Enter means.
+      const stale = this.results.dataset.query !== this.input.value.trim();
+      if (this.results.hidden || this.active < 0 || stale) { window.clearTimeout(this.timer); void this.run(); return; }
       this.pick(this.active);
     } else if (e.key === 'Escape') {
       this.close();
