@@ -24,7 +24,7 @@ export const MAX_ROWS_LIMIT = 100_000;
 
 const schema = Joi.object({
   query: Joi.string().min(1).max(MAX_QUERY_LENGTH).description('Cypher query (read-only: MATCH, OPTIONAL MATCH, WHERE, WITH, UNWIND, RETURN, ORDER BY, SKIP, LIMIT, UNION)'),
-  statement: Joi.string().min(1).max(MAX_QUERY_LENGTH).description('Alias of query'),
+  statement: Joi.string().min(1).max(MAX_QUERY_LENGTH).description('Alias of query (use it when your client drops an argument named `query`)'),
   params: Joi.object().unknown(true).default({}).description('Query parameters, referenced as $name'),
   max_rows: Joi.number().integer().min(1).max(MAX_ROWS_LIMIT).default(DEFAULT_MAX_ROWS)
     .description(`Most rows returned (default ${DEFAULT_MAX_ROWS}); truncated is true when more existed`),

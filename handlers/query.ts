@@ -69,14 +69,16 @@ export interface QueryResponse {
 const text = (what: string) => Joi.string().max(QUERY_LIMITS.maxTextChars).description(what);
 
 const schema = Joi.object({
-  query: text('Natural-language or keyword text').trim().min(1).required(),
+  query: text('Natural-language or keyword text (alias: search_query)').trim().min(1).required()
+    .messages({ 'any.required': "'query' (or its alias 'search_query') is required; some MCP clients drop an argument named 'query': pass the text as 'search_query'" }),
   task_context: text('What you are working on; improves ranking').allow(''),
   goal: text('What you want to find; narrows the ranking').allow(''),
   limit: Joi.number().integer().min(1).max(QUERY_LIMITS.maxLimit).default(5).description('Maximum processes (recommended 1-20)'),
   max_symbols: Joi.number().integer().min(1).max(QUERY_LIMITS.maxSymbols).default(10).description('Maximum symbols per process and definitions (recommended 1-50)'),
   include_content: Joi.boolean().default(false).description('Add each symbol\'s full source as `content`'),
   repo: repoField,
-});
+// One widely used MCP client drops a tool argument named exactly `query`; the same text is accepted as `search_query`.
+}).rename('search_query', 'query', { override: true });
 
 /**
  * Search structures of a snapshot: the stored index (read on its first query), or — when the snapshot has
@@ -200,7 +202,8 @@ export const query = defineTool<QueryRequest, Snapshot, QueryResponse>({
     'matches take part in, best first. Each process lists its symbols (matched ones first, then the other steps)',
     'in `process_symbols`; matches that are part of no flow come back in `definitions`. Give `task_context`',
     '(what you are working on) and `goal` (what you want to find) to sharpen the ranking; `include_content`',
-    'adds each symbol\'s source. Follow up with `context` on a symbol uid.',
+    'adds each symbol\'s source. Follow up with `context` on a symbol uid. The text goes in `query` or in its alias',
+    '`search_query` (the same field; use it when your client drops an argument named `query`).',
   ].join(' '),
   schema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
