@@ -1,6 +1,7 @@
 /** `codegraph query`: one-shot hybrid search; readable on a terminal, the tool's JSON otherwise. */
 import type { Command } from '../cli.ts';
 import { query } from '../../handlers/query.ts';
+import { CodegraphError } from '../../lib/errors.ts';
 import { parseOptions } from '../server-options.ts';
 import { renderQuery } from '../render/query.ts';
 import { OUTPUT_FLAGS, given, outputMode, printToolResult } from './one-shot.ts';
@@ -25,6 +26,7 @@ export const queryCommand: Command = {
     }, true);
     const mode = outputMode(values);
     const text = positionals.join(' ');
+    if (text.trim() === '') throw new CodegraphError('VALIDATION_ERROR', 'query needs words to search for: codegraph query <text…>');
     // Numbers stay strings here: the tool's schema converts them and names the field when they are not numbers.
     const request = given({
       query: text, limit: values.limit, max_symbols: values['max-symbols'], goal: values.goal,
