@@ -98,9 +98,9 @@ export class CodeGraphView implements PropertyGraph {
 
   nodeProperty(id: number, key: string): Value {
     const n = this.nodes[id];
-    // Plain objects: only Object.prototype members could leak through a key lookup; hostValue drops functions.
-    let v: unknown = key === '__proto__' ? undefined : n[key];
-    if (v === undefined) { const f = VIRTUAL_NODE_PROPS[key]; if (f) v = f(n); }
+    // Own properties only: a key such as __proto__, constructor or toString names no property of a node.
+    let v: unknown = Object.hasOwn(n, key) ? n[key] : undefined;
+    if (v === undefined && Object.hasOwn(VIRTUAL_NODE_PROPS, key)) v = VIRTUAL_NODE_PROPS[key](n);
     return hostValue(v);
   }
   private readonly nodeCols = new Map<string, Value[]>();
@@ -140,7 +140,7 @@ export class CodeGraphView implements PropertyGraph {
   relProperty(id: number, key: string): Value {
     const e = this.edges[id];
     if (key === 'type') return e.type;
-    return hostValue(key === '__proto__' ? undefined : e[key]);
+    return hostValue(Object.hasOwn(e, key) ? e[key] : undefined);
   }
   relKeys(id: number): string[] {
     const e = this.edges[id];
