@@ -23,7 +23,7 @@ export function maxCharsField(defaultChars: number = DEFAULT_MAX_CHARS): Joi.Num
 }
 
 /** The `offset` request field: items to skip, to read on after a cut answer. */
-export const offsetField = Joi.number().integer().min(0).max(10_000_000).default(0)
+export const offsetField = Joi.number().integer().min(0).max(10_000_000)
   .description('Items to skip in the listing, to read on after an answer with truncated: true (use its next_offset)');
 
 /** Characters of `value` as compact JSON. */
@@ -80,4 +80,52 @@ export function shareBudget<T>(lists: ReadonlyArray<readonly T[]>, budget: numbe
     keep[i] = n;
   }
   return keep;
+}
+
+/** A list of an answer that a budget may cut, in the order lists are shown. */
+export interface Section<T = unknown> {
+  name: string;
+  items: readonly T[];
+  /** Share of the budget relative to the others (default 1). */
+  weight?: number;
+}
+
+/** What a cut list says: how many of how many are shown and where to read on (`section` + `offset`). */
+export interface SectionCut {
+  section: string;
+  shown: number;
+  total: number;
+  /** Pass as `offset` (with `section`) to read the next items. */
+  next_offset: number;
+}
+
+/** Characters kept back for the `more` listing and `truncated` of a cut answer. */
+const CUT_NOTE_CHARS = 120;
+
+/**
+ * Fits an answer's lists into `budget` characters, `fixedChars` being what the rest of the answer takes.
+ * Without `only`, every list gets a share (short lists whole, long ones split the rest by weight), from its
+ * start. With `only` (a section name), that list alone is read from `offset` and the others are left empty.
+ * Returns the items kept per section and the cuts, in section order.
+ */
+export function fitSections(sections: readonly Section[], budget: number, fixedChars: number, only?: string, offset = 0): { kept: Map<string, readonly unknown[]>; cuts: SectionCut[] } {
+  const kept = new Map<string, readonly unknown[]>();
+  const cuts: SectionCut[] = [];
+  const room = budget - fixedChars - CUT_NOTE_CHARS * sections.length;
+  if (only !== undefined) {
+    for (const s of sections) kept.set(s.name, []);
+    const s = sections.find((x) => x.name === only);
+    if (!s) return { kept, cuts };
+    const rest = s.items.slice(offset);
+    const n = fitCount(rest, room);
+    kept.set(s.name, rest.slice(0, n));
+    if (offset + n < s.items.length) cuts.push({ section: s.name, shown: n, total: s.items.length, next_offset: offset + n });
+    return { kept, cuts };
+  }
+  const counts = shareBudget(sections.map((s) => s.items), room, sections.map((s) => s.weight ?? 1));
+  sections.forEach((s, i) => {
+    kept.set(s.name, s.items.slice(0, counts[i]));
+    if (counts[i] < s.items.length) cuts.push({ section: s.name, shown: counts[i], total: s.items.length, next_offset: counts[i] });
+  });
+  return { kept, cuts };
 }

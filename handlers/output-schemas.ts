@@ -6,6 +6,9 @@
 import Joi from 'joi';
 
 const str = () => Joi.string().allow('');
+/** The cut lists of an answer over its budget, with the section and offset that read on. */
+const more = Joi.array().items(Joi.object({ section: Joi.string().required(), shown: Joi.number().integer().required(), total: Joi.number().integer().required(), next_offset: Joi.number().integer().required() }).unknown(true))
+  .description('Lists cut to the size budget: pass section and next_offset as offset to read on');
 const int = () => Joi.number().integer();
 const open = (keys: Joi.PartialSchemaMap) => Joi.object(keys).unknown(true);
 
@@ -102,6 +105,7 @@ const detectChanges = open({
   affected_modules: Joi.array().items(Joi.string()),
   files: Joi.array().items(open({ path: str().required(), old_path: str(), status: str().required(), binary: Joi.boolean(), additions: int(), deletions: int(), index: str(), symbols: int() })),
   truncated: Joi.boolean(),
+  more,
 });
 
 const renamedSymbol = open({ uid: str().required(), name: str().required(), type: str().required(), filePath: str(), line: int() });

@@ -37,7 +37,10 @@ function summarizeQuery(r: Obj): string {
 }
 
 function summarizeContext(r: Obj): string {
-  if (r.status === 'ambiguous') return `context: ambiguous — ${arr(r.candidates).length} candidates; call again with 'uid'${str(r.message) ? ` (${str(r.message)})` : ''}`;
+  if (r.status === 'ambiguous') {
+    const first = arr(r.candidates).filter(isObj).slice(0, 3).map((c) => `${str(c.qualifiedName) ?? str(c.name) ?? '?'} (${str(c.filePath) ?? '?'}:${num(c.line) ?? '?'})`);
+    return `context: ambiguous — ${arr(r.candidates).length} symbols match; call again with 'uid' set to one candidate's uid${first.length ? `: ${first.join(', ')}${arr(r.candidates).length > 3 ? ', …' : ''}` : ''}`;
+  }
   const s = isObj(r.symbol) ? r.symbol : {};
   const count = (side: unknown) => (isObj(side) ? Object.values(side).reduce<number>((n, v) => n + arr(v).length, 0) : 0);
   const where = str(s.filePath) ? ` at ${str(s.filePath)}${num(s.line) !== undefined ? `:${num(s.line)}` : ''}` : '';
@@ -45,6 +48,10 @@ function summarizeContext(r: Obj): string {
 }
 
 function summarizeImpact(r: Obj): string {
+  if (r.status === 'ambiguous') {
+    const first = arr(r.candidates).filter(isObj).slice(0, 3).map((c) => `${str(c.qualifiedName) ?? str(c.name) ?? '?'} (${str(c.filePath) ?? '?'}:${num(c.line) ?? '?'})`);
+    return `impact: not run — ${arr(r.candidates).length} symbols match; call again with 'target_uid' set to one candidate's uid${first.length ? `: ${first.join(', ')}${arr(r.candidates).length > 3 ? ', …' : ''}` : ''}`;
+  }
   const target = isObj(r.target) ? str(r.target.name) ?? str(r.target.uid) : str(r.target);
   return `impact: ${target ?? '?'} (${str(r.direction) ?? 'upstream'}) — ${num(r.impactedCount) ?? 0} symbols affected, risk ${str(r.risk) ?? '?'}`;
 }

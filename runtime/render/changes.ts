@@ -21,7 +21,8 @@ export function renderChanges(r: Obj, o: RenderOptions): string {
     const { shown, rest } = head(changed, limit * 2);
     const color = (t: string) => (t === 'added' ? style.green : t === 'deleted' ? style.red : style.yellow);
     out.push(...table(shown.map((c) => [color(c.change_type)(CHANGE_MARK[c.change_type] ?? '?'), style.bold(c.name), style.cyan(c.type), loc(c.filePath, c.line)]), '  '));
-    if (rest) out.push(moreLine(style, rest, '  ', '--json for all'));
+    const missing = rest + Math.max(0, (s.changed_count ?? changed.length) - changed.length);
+    if (missing) out.push(moreLine(style, missing, '  ', '--json for all'));
   }
   const processes: Obj[] = r.affected_processes ?? [];
   if (processes.length) {

@@ -14,20 +14,19 @@ import { fixtureFiles } from '../tools/fixture.ts';
 import { tempRepo, type TempRepo } from '../tools/git-repo.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsx = import.meta.resolve('tsx');
+const bin = path.join(repoRoot, 'bin', 'codegraph.mjs');
 const hasScript = spawnSync('script', ['--version']).status === 0;
 
 let base = '';
 let home = '';
-let launcher = '';
 let app: TempRepo;
 let other: TempRepo;
 
 test.before(async () => {
   base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cg-cli-out-')));
   home = path.join(base, 'home');
-  launcher = path.join(base, 'launch.mjs');
-  fs.writeFileSync(launcher, `const { main } = await import(${JSON.stringify(path.join(repoRoot, 'runtime/cli.ts'))});\nprocess.exitCode = await main(process.argv.slice(2));\n`);
+  // The built CLI, as a user runs it (npm test builds first; run `node build.mjs` before this file alone).
+  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli.mjs'))) spawnSync(process.execPath, [path.join(repoRoot, 'build.mjs')], { cwd: repoRoot, stdio: 'ignore' });
   app = tempRepo(fixtureFiles(), 'cg-cli-app-');
   other = tempRepo({ 'lib/only.ts': 'export function onlyHere(): number {\n  return 1;\n}\n' }, 'cg-cli-other-');
   await analyzeRepository(app.root, { home, name: 'app', embedder: 'lexical' });
@@ -44,14 +43,14 @@ interface Out { code: number | null; out: string; err: string }
 
 /** `codegraph <args>` with stdout and stderr piped, in folder `cwd`. */
 function piped(cwd: string, args: string[], env: Record<string, string> = {}): Out {
-  const r = spawnSync(process.execPath, ['--import', tsx, launcher, ...args], { cwd, encoding: 'utf8', env: { ...process.env, CODEGRAPH_HOME: home, ...env } });
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, CODEGRAPH_HOME: home, ...env } });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 /** `codegraph <args>` on a pseudo-terminal 100 columns wide (stdout and stderr both go to it). */
 function onTerminal(cwd: string, args: string[], env: Record<string, string> = {}): Out {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const cmd = `stty cols 100 2>/dev/null; ${[process.execPath, '--import', tsx, launcher, ...args].map(quote).join(' ')}`;
+  const cmd = `stty cols 100 2>/dev/null; ${[process.execPath, bin, ...args].map(quote).join(' ')}`;
   const r = spawnSync('script', ['-q', '-e', '-c', cmd, '/dev/null'], {
     cwd, encoding: 'utf8', env: { ...process.env, CODEGRAPH_HOME: home, TERM: 'xterm-256color', NO_COLOR: '', FORCE_COLOR: '', ...env },
   });

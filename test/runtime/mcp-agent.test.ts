@@ -205,3 +205,17 @@ test('the processes resource comes in pages under the budget; next pages read on
   const beyond = JSON.parse((beyondRes.contents[0] as { text: string }).text);
   t.deepEqual([beyond.count, beyond.processes.length, beyond.truncated], [total, 0, false]);
 });
+
+test('an ambiguous context or impact says so in its summary line and names the field to pass, never "risk ?"', async (t) => {
+  const g = new CodeGraph();
+  for (const f of ['src/a.ts', 'src/b.ts']) g.addNode({ uid: `Function:${f}:run`, label: 'Function', name: 'run', qualifiedName: 'run', filePath: f, line: 3, endLine: 5 });
+  const twice = at(memorySnapshot({ name: 'twice', graph: g }), '/work/twice');
+  const { client, close } = await connect(staticSource([twice]));
+  t.teardown(close);
+  const imp = await client.callTool({ name: 'impact', arguments: { target: 'run' } });
+  const line = (imp.content as Text[])[0].text;
+  t.is(line, "impact: not run — 2 symbols match; call again with 'target_uid' set to one candidate's uid: run (src/a.ts:3), run (src/b.ts:3)");
+  t.false(line.includes('?'));
+  const ctx = await client.callTool({ name: 'context', arguments: { name: 'run' } });
+  t.regex((ctx.content as Text[])[0].text, /^context: ambiguous — 2 symbols match; call again with 'uid' set to one candidate's uid: run \(src\/a\.ts:3\)/);
+});

@@ -17,7 +17,6 @@ import { codegraphOnPath, serverCommand } from '../../runtime/setup/server-comma
 import { EDITORS, detectEditors } from '../../runtime/setup/editors.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsx = import.meta.resolve('tsx');
 const bin = path.join(repoRoot, 'bin', 'codegraph.mjs');
 
 type Obj = Record<string, any>;
@@ -36,10 +35,10 @@ function fixtureHome(): { base: string; home: string; repo: string; run(args: st
   write(path.join(home, '.config', 'zed', 'settings.json'), '// Zed settings\n{\n  "theme": "One Dark",\n  "context_servers": {\n    "postgres": { "command": "pg-mcp", "args": [], "env": {} },\n  },\n}\n');
   fs.mkdirSync(path.join(repo, '.git'), { recursive: true });
   write(path.join(repo, 'AGENTS.md'), '# Rules\n\nUse tabs.\n');
-  const launcher = path.join(base, 'launch.mjs');
-  fs.writeFileSync(launcher, `const { main } = await import(${JSON.stringify(path.join(repoRoot, 'runtime/cli.ts'))});\nprocess.exitCode = await main(process.argv.slice(2));\n`);
+  // The built CLI, as a user runs it (npm test builds first; run `node build.mjs` before this file alone).
+  if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli.mjs'))) spawnSync(process.execPath, [path.join(repoRoot, 'build.mjs')], { cwd: repoRoot, stdio: 'ignore' });
   const run = (args: string[], extraEnv: Record<string, string> = {}) => {
-    const r = spawnSync(process.execPath, ['--import', tsx, launcher, 'setup', ...args], {
+    const r = spawnSync(process.execPath, [bin, 'setup', ...args], {
       cwd: repo, encoding: 'utf8',
       env: { ...process.env, HOME: home, XDG_CONFIG_HOME: '', APPDATA: '', CODEX_HOME: '', CODEGRAPH_HOME: path.join(base, 'cg'), NO_COLOR: '1', PATH: '/usr/bin:/bin', ...extraEnv },
     });
