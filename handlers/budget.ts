@@ -16,9 +16,9 @@ export const MIN_MAX_CHARS = 2_000;
 /** Largest budget a caller may ask for. */
 export const MAX_MAX_CHARS = 5_000_000;
 
-/** The `max_chars` request field with a default. */
-export function maxCharsField(defaultChars: number = DEFAULT_MAX_CHARS): Joi.NumberSchema {
-  return Joi.number().integer().min(MIN_MAX_CHARS).max(MAX_MAX_CHARS).default(defaultChars)
+/** The `max_chars` request field with a default (and, for a tool that can answer more, a higher ceiling). */
+export function maxCharsField(defaultChars: number = DEFAULT_MAX_CHARS, ceiling: number = MAX_MAX_CHARS): Joi.NumberSchema {
+  return Joi.number().integer().min(MIN_MAX_CHARS).max(ceiling).default(defaultChars)
     .description(`Size budget of the answer in characters of JSON (default ${defaultChars.toLocaleString('en-US')}, about ${Math.round(defaultChars / CHARS_PER_TOKEN / 1000)}k tokens); lists are cut to fit, most useful items first, with exact counts and truncated: true`);
 }
 

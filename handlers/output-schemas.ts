@@ -20,7 +20,9 @@ const candidate = open({
 const ambiguous = {
   message: str().description('Why the lookup is ambiguous and how to pick one'),
   candidates: Joi.array().items(candidate).description('Matching symbols, best first; pass one uid to continue'),
+  candidate_count: int().description('Every matching symbol, listed or not'),
 };
+const side = open({ calls: int().required(), imports: int().required(), extends: int().required(), implements: int().required(), references: int().required() });
 
 const related = open({
   uid: str().required(), name: str().required(), type: str().required(), filePath: str().required(), line: int().required(),
@@ -41,9 +43,11 @@ const context = open({
   container: open({ uid: str().required(), name: str().required(), type: str().required() }),
   incoming: relations.description('Who calls, imports, extends, implements, references the symbol'),
   outgoing: relations.description('What the symbol calls, imports, extends, implements, references'),
-  members: Joi.array().items(open({ uid: str().required(), name: str().required(), type: str().required(), line: int().required(), callers: Joi.array().items(related) })),
+  members: Joi.array().items(open({ uid: str().required(), name: str().required(), type: str().required(), line: int().required(), callers: Joi.array().items(related), callerCount: int() })),
   processes: Joi.array().items(open({ uid: str().required(), name: str().required(), step: int().required(), steps: int().required(), via: str() })),
+  counts: open({ incoming: side.required(), outgoing: side.required(), members: int().required(), processes: int().required() }).description('Exact size of every list'),
   truncated: Joi.boolean().description('Some lists were cut to the size budget; `counts` are exact'),
+  more,
   ...ambiguous,
 });
 
@@ -64,6 +68,7 @@ const impact = open({
   affected_modules: Joi.array().items(open({ name: str().required(), impacted: int().required(), direct: int().required() })),
   targetMembers: Joi.array().items(Joi.string()),
   truncated: Joi.boolean().description('byDepth lists fewer symbols than impactedCount'),
+  more,
   ...ambiguous,
 });
 

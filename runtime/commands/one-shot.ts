@@ -8,12 +8,19 @@ import type { Snapshot } from '../../index-store/snapshot.ts';
 import { validate, type Tool } from '../../handlers/define-tool.ts';
 import { CodegraphError, isCodegraphError } from '../../lib/errors.ts';
 import { withDefaultRepo } from '../default-repo.ts';
+import { MAX_MAX_CHARS } from '../../handlers/budget.ts';
 import type { SnapshotSource } from '../snapshot-source.ts';
 import { styleFor } from '../render/style.ts';
 import type { RenderOptions } from '../render/text.ts';
 
 /** How a command prints: `text` for people, `json` for programs. */
 export type OutputMode = 'text' | 'json';
+
+/**
+ * The answer budget the CLI asks for unless --max-chars says otherwise: the largest, so scripts get whole
+ * answers (as before budgets existed) and a person's summary is cut by the renderer, not by the tool.
+ */
+export const CLI_MAX_CHARS = MAX_MAX_CHARS;
 
 /** The flags every tool command takes for its output mode. */
 export const OUTPUT_FLAGS = { json: { type: 'boolean' }, text: { type: 'boolean' } } as const;

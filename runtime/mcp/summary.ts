@@ -42,9 +42,12 @@ function summarizeContext(r: Obj): string {
     return `context: ambiguous — ${arr(r.candidates).length} symbols match; call again with 'uid' set to one candidate's uid${first.length ? `: ${first.join(', ')}${arr(r.candidates).length > 3 ? ', …' : ''}` : ''}`;
   }
   const s = isObj(r.symbol) ? r.symbol : {};
-  const count = (side: unknown) => (isObj(side) ? Object.values(side).reduce<number>((n, v) => n + arr(v).length, 0) : 0);
+  const count = (side: unknown) => (isObj(side) ? Object.values(side).reduce<number>((n, v) => n + (typeof v === 'number' ? v : arr(v).length), 0) : 0);
+  const counts = isObj(r.counts) ? r.counts : undefined;
   const where = str(s.filePath) ? ` at ${str(s.filePath)}${num(s.line) !== undefined ? `:${num(s.line)}` : ''}` : '';
-  return `context: ${str(s.type) ?? 'symbol'} ${str(s.name) ?? '?'}${where} — ${count(r.incoming)} incoming, ${count(r.outgoing)} outgoing, in ${arr(r.processes).length} processes`;
+  const flows = counts && typeof counts.processes === 'number' ? counts.processes : arr(r.processes).length;
+  const cut = r.truncated === true ? ' (lists cut to the size budget; `more` says how to read on)' : '';
+  return `context: ${str(s.type) ?? 'symbol'} ${str(s.name) ?? '?'}${where} — ${count(counts?.incoming ?? r.incoming)} incoming, ${count(counts?.outgoing ?? r.outgoing)} outgoing, in ${flows} processes${cut}`;
 }
 
 function summarizeImpact(r: Obj): string {
