@@ -128,6 +128,8 @@ const rename = open({
   }).required(),
   applied: Joi.boolean().required().description('true when the edits were written to disk'),
   applied_edits: int(), symbol: renamedSymbol, new_name: str(), tied_symbols: Joi.array().items(renamedSymbol), warnings: Joi.array().items(Joi.string()),
+  truncated: Joi.boolean().description('The listing of edits was cut to the size budget (the summary counts them all)'),
+  more,
 });
 
 const cypher = open({

@@ -4,19 +4,19 @@ import { rename } from '../../handlers/rename.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { parseOptions } from '../server-options.ts';
 import { renderRename } from '../render/changes.ts';
-import { OUTPUT_FLAGS, outputMode, printToolResult } from './one-shot.ts';
+import { CLI_MAX_CHARS, OUTPUT_FLAGS, outputMode, printToolResult } from './one-shot.ts';
 
 /** Request field → CLI flag, for messages. */
 export const RENAME_FLAGS = {
   symbol_name: '<symbol>', symbol_uid: '--uid', uid: '--uid', new_name: '<new_name>', file_path: '--file', kind: '--kind', repo: '--repo',
-  dry_run: '--apply', include_text_search: '--text-search',
+  dry_run: '--apply', include_text_search: '--text-search', max_chars: '--max-chars',
 };
 
 export const renameCommand: Command = {
   name: 'rename',
   summary: 'Coordinated multi-file rename (preview unless --apply)',
   usage: [
-    'codegraph rename <symbol> <new_name> [--file F] [--kind K] [--apply] [--text-search] [--repo R] [--json|--text]',
+    'codegraph rename <symbol> <new_name> [--file F] [--kind K] [--apply] [--text-search] [--max-chars N] [--repo R] [--json|--text]',
     '       codegraph rename --uid U <new_name> [--apply] [--text-search] [--repo R]',
     '  <symbol> is a name or Class.member; --file/--kind pick among symbols sharing it.',
     '  Shows the edits. --apply writes the graph edits (plus text_search edits with --text-search);',
@@ -25,7 +25,7 @@ export const renameCommand: Command = {
   async run(args) {
     const { values, positionals } = parseOptions(args, {
       uid: { type: 'string' }, file: { type: 'string' }, kind: { type: 'string' }, repo: { type: 'string' },
-      apply: { type: 'boolean' }, 'text-search': { type: 'boolean' }, ...OUTPUT_FLAGS,
+      apply: { type: 'boolean' }, 'text-search': { type: 'boolean' }, 'max-chars': { type: 'string' }, ...OUTPUT_FLAGS,
     }, true);
     const mode = outputMode(values);
     const want = values.uid !== undefined ? 1 : 2;
@@ -42,6 +42,7 @@ export const renameCommand: Command = {
       ...(values.repo !== undefined ? { repo: values.repo } : {}),
       dry_run: values.apply !== true,
       include_text_search: values['text-search'] === true,
+      max_chars: values['max-chars'] ?? CLI_MAX_CHARS,
     };
     return printToolResult(rename, request, { mode, render: renderRename, flags: RENAME_FLAGS });
   },

@@ -66,7 +66,8 @@ function summarizeChanges(r: Obj): string {
 
 function summarizeRename(r: Obj): string {
   const s = isObj(r.summary) ? r.summary : {};
-  return `rename: ${r.applied === true ? 'applied' : 'preview, nothing written'} — ${num(s.totalEdits) ?? 0} edits in ${num(s.filesAffected) ?? 0} files — ${num(s.graphEdits) ?? 0} graph, ${num(s.textSearchEdits) ?? 0} text_search (review these)`;
+  const cut = r.truncated === true ? '; the listing is cut to the size budget, read on with offset' : '';
+  return `rename: ${r.applied === true ? 'applied' : 'preview, nothing written'} — ${num(s.totalEdits) ?? 0} edits in ${num(s.filesAffected) ?? 0} files — ${num(s.graphEdits) ?? 0} graph, ${num(s.textSearchEdits) ?? 0} text_search (review these)${cut}`;
 }
 
 function summarizeCypher(r: Obj): string {

@@ -188,3 +188,26 @@ test('cypher: rows stop at the default budget with truncated and a warning sayin
   const next = await cypher({ query: `MATCH (n) RETURN n ORDER BY n.uid SKIP ${cut.row_count}` }, s);
   t.deepEqual(next.rows[0], more.rows[cut.row_count]);
 });
+
+test('rename: a hub\'s preview lists edits under the budget, counts them all, and offset reads on to the whole listing', async (t) => {
+  const s = await rxjs();
+  const { rename } = await import('../../handlers/rename.ts');
+  const req = { symbol_uid: 'Class:internal/Observable.ts:Observable', new_name: 'Stream' };
+  const whole = await rename({ ...req, max_chars: 5_000_000 }, s);
+  const cut = await rename(req, s);
+  t.true(jsonSize(whole) > 3 * DEFAULT_MAX_CHARS, `${jsonSize(whole)}`);
+  t.true(jsonSize(cut) <= DEFAULT_MAX_CHARS, `${jsonSize(cut)}`);
+  t.deepEqual(cut.summary, whole.summary);
+  t.true(cut.truncated);
+  const flat = (r: { changes: Array<{ file_path: string; edits: unknown[] }> }) => r.changes.flatMap((c) => c.edits.map((e) => [c.file_path, e]));
+  let items = flat(cut);
+  let next = cut.more?.[0].next_offset;
+  while (next !== undefined) {
+    const page = await rename({ ...req, offset: next }, s);
+    t.true(jsonSize(page) <= DEFAULT_MAX_CHARS);
+    items = items.concat(flat(page));
+    next = page.more?.[0].next_offset;
+  }
+  t.deepEqual(items, flat(whole));
+  t.is(items.length, whole.summary.totalEdits);
+});
