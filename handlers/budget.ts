@@ -2,14 +2,14 @@
  * Response size budgets. An answer an agent cannot read whole is no answer: every tool and resource keeps its
  * JSON under a number of characters (`max_chars`), lists the most useful items first, keeps its totals exact
  * and says what it cut (`truncated`, with where to read on). Sizes are counted in characters of JSON because a
- * handler can count them exactly; tokens are about a third of that for this JSON (measured with an
+ * handler can count them exactly; tokens are about 1/3.5 of that for this JSON (measured with an
  * o200k tokenizer in bench/tools-size.ts).
  */
 import Joi from 'joi';
 
-/** Characters of JSON per token, about, for these answers (uids, paths and names tokenize densely). */
-export const CHARS_PER_TOKEN = 3;
-/** Default budget of `context` and `impact`: about 8k tokens. */
+/** Characters of JSON per o200k token in these answers, as bench/tools-size.ts measures it (3.5 on three.js). */
+export const CHARS_PER_TOKEN = 3.5;
+/** Default budget of every tool's answer: about 7k tokens at the measured 3.5 characters per token. */
 export const DEFAULT_MAX_CHARS = 24_000;
 /** Smallest budget a caller may ask for (the fixed parts of an answer must fit). */
 export const MIN_MAX_CHARS = 2_000;

@@ -57,7 +57,7 @@ export const context = defineTool<ContextRequest, Snapshot, ContextResponse>({
     'was resolved; the execution flows (processes) it takes part in with its step; its module. For a class, its',
     'methods with their callers. Look up by `uid` (exact) or `name` narrowed by `file_path` / `kind`. Several',
     'matches return status "ambiguous" with ranked candidates; pass one candidate\'s uid to continue.',
-    `The answer keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 8k tokens): \`counts\` are`,
+    `The answer keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 7k tokens): \`counts\` are`,
     'exact, callers and callees come first, long lists are cut, and `more` names each cut list with the',
     '`section` and `offset` that read on.',
   ].join(' '),

@@ -47,7 +47,7 @@ export const cypher = defineTool<CypherRequest, Snapshot, CypherResponse>({
     "[:CALLS] and [:CALLS|IMPORTS] are shorthands for [:CodeRelation {type: 'CALLS'}]; type(r) is 'CodeRelation', use r.type.",
     "Example: MATCH (c)-[:CALLS]->(f:Function {name: 'validateUser'}) RETURN c.name, c.filePath.",
     'Write clauses are refused (READ_ONLY); queries have a 5 s budget (TIMEOUT); unbounded * paths stop at 10 hops.',
-    `Rows stop at max_rows or when the answer reaches max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 8k tokens):`,
+    `Rows stop at max_rows or when the answer reaches max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 7k tokens):`,
     'truncated is then true; read on with ORDER BY … SKIP n, return fewer columns, or raise max_chars.',
   ].join(' '),
   schema,

@@ -49,7 +49,7 @@ export const detectChanges = defineTool<DetectChangesRequest, Snapshot, DetectCh
     'symbols that depend on them (callers up to 3 hops, tests excluded), the execution flows touched with their',
     'changed steps, and a risk level none/low/medium/high/critical. scope: unstaged (default), staged, all, or',
     'compare with base_ref; or pass `diff` text and git is not asked. Use after editing to verify the effect.',
-    `The answer keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 8k tokens): the summary counts are`,
+    `The answer keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 7k tokens): the summary counts are`,
     'exact, long lists are cut (changed symbols first), and `more` names each cut list with the `section` and',
     '`offset` that read on.',
   ].join(' '),

@@ -59,7 +59,7 @@ export const impact = defineTool<ImpactRequest, Snapshot, ImpactResponse>({
     'of its methods and constructor count. Also: affected processes (earliest step hit), affected modules, and a',
     'risk level LOW/MEDIUM/HIGH/CRITICAL. Test files are excluded unless includeTests is true. Use before changing',
     'or renaming a widely used symbol.',
-    `The answer keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 8k tokens): impactedCount and`,
+    `The answer keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 7k tokens): impactedCount and`,
     'summary count everything, direct dependents (depth 1) come first, and `more` names each cut list with',
     'the `section` and `offset` that read on.',
   ].join(' '),

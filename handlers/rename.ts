@@ -34,7 +34,7 @@ export const rename = defineTool<RenameRequest & { max_chars: number; offset?: n
     'to review. An apply writes the graph edits, plus text_search edits when include_text_search is true',
     '(each edit says `apply`). Refuses invalid or reserved names, collisions in the same scope, library',
     'symbols, and files changed since indexing (STALE_INDEX); nothing is written when refused.',
-    `The listing keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 8k tokens): the summary counts every`,
+    `The listing keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 7k tokens): the summary counts every`,
     'edit, and a cut listing says truncated: true with the `offset` that reads on (an apply writes every edit',
     'whatever the listing shows).',
   ].join(' '),

@@ -16,7 +16,7 @@ export type ResourceAddress =
   | { kind: 'processes'; repo: string; offset: number }
   | { kind: 'process'; repo: string; process: string };
 
-/** Size budget of one page of the process list, in characters of JSON (about 8k tokens). */
+/** Size budget of one page of the process list, in characters of JSON (about 7k tokens). */
 export const PROCESSES_PAGE_CHARS = DEFAULT_MAX_CHARS;
 
 /** URI of a repository's process list (from `offset` on, when given). */

@@ -41,7 +41,7 @@ const INSTRUCTIONS = [
   'codegraph answers questions about indexed code repositories from a knowledge graph (symbols, calls, imports, heritage, modules, execution flows).',
   'Usual order: `query` to find the execution flows and symbols behind a concept; `context` on a chosen symbol (pass its `uid` from an earlier result for an exact lookup);',
   '`impact` before changing a widely used symbol; `rename` (previews by default; `dry_run: false` writes); `detect_changes` to check what a diff affects; `cypher` for anything else.',
-  'Answers fit a budget (about 8k tokens for context and impact): lists are cut most useful first, counts stay exact, and `truncated: true` comes with where to read on.',
+  'Answers fit a budget (about 7k tokens for context and impact): lists are cut most useful first, counts stay exact, and `truncated: true` comes with where to read on.',
   'When several repositories are indexed, pass `repo` (see `list_repos`). Resources: codegraph://repo/{name}/processes and codegraph://repo/{name}/process/{name}.',
 ].join(' ');
 
