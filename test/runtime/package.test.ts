@@ -44,6 +44,10 @@ test('npm pack ships the bin, the bundles, the native sources, docs and a shrink
     t.true(files.includes(f), f);
   }
   t.true(files.some((f) => /^dist\/cli-.+\.mjs$/.test(f)), 'the CLI\'s chunks');
+  if (fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
+    t.true(files.includes('dist/web/index.html'), 'the web UI');
+    t.true(files.some((f) => /^dist\/web\/.+\.js$/.test(f)), 'the web UI\'s script');
+  }
   for (const f of files) {
     t.false(/^(test|lib|runtime|handlers|index-store|bench|node_modules|\.dev)\//.test(f), f);
     t.false(f.endsWith('.map'), f);
