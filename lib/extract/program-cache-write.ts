@@ -21,7 +21,8 @@ export function writeQueryPrograms(dir: string, languages: readonly LanguageSpec
     for (const spec of languages) {
       const rt = languageRuntime(spec);
       if (!rt.native) continue;
-      const program = buildProgram(rt.engine, native.grammarNames(rt.grammar), rt.names.namedById);
+      let program: Int32Array;
+      try { program = buildProgram(rt.engine, native.grammarNames(rt.grammar), rt.names.namedById); } catch { continue; } // matched in JavaScript
       entries[spec.id] = programCacheEntry(languageQueryKey(spec), native.grammarFingerprint(rt.grammar), program, rt.engine.captureNames, rt.roles);
     }
   }

@@ -39,6 +39,8 @@ export function grammarFingerprint(tables: GrammarNames): number {
 export function buildProgram(engine: QueryEngine, tables: GrammarNames, namedById: Uint8Array): Int32Array {
   const symbols = tables.symbols.length;
   if (symbols >= ERROR_TYPE) throw new Error(`query program: ${symbols} symbols do not fit`);
+  // (the native matcher has no text predicates: a query with some is matched by the JavaScript engine)
+  if (engine.hasPredicates) throw new Error('query program: the query has text predicates');
   const w: number[] = new Array(HEADER).fill(0);
   const stepOf = (s: Step): number => {
     const at = w.length;
