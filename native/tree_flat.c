@@ -12,8 +12,7 @@
  *   grammarNames(language)     -> [names, kinds, fields]    every symbol's name and TSSymbolType, every field's name
  *   grammarFingerprint(language) -> int32                   the hash of those tables a query program carries
  *   programNew(language, Int32Array) -> program             a query program (native/query_match.c) for the language
- *   queueNew([threads])        -> queue                     background threads (1-4, default 1) parsing files in
- *                                                           submission order, each taking the next file
+ *   queueNew()                 -> queue                     a background thread parsing files in submission order
  *   queueSubmit(queue, language, text[, program])           copies text; the thread parses (and matches) it soon
  *   queueTake(queue)           -> [buffer, count, errors(, matches)]  the oldest submitted file's result (waits)
  *   queueReady(queue)          -> boolean                   whether queueTake would return without waiting
@@ -456,20 +455,16 @@ typedef struct Job {
   struct Job *next;
 } Job;
 
-/* Parse threads one queue may run: each takes the next file; results are still taken in submission order. */
-#define QUEUE_MAX_THREADS 4
-
 typedef struct {
   pthread_mutex_t mu;
   pthread_cond_t work; /* a job was queued, or closing */
   pthread_cond_t done; /* a job was finished */
   Job *head;           /* oldest job not yet taken */
   Job *tail;
-  Job *todo;           /* next job a thread parses */
+  Job *todo;           /* next job the thread parses */
   bool closing;
-  uint32_t want;       /* threads to start on the first submit */
-  uint32_t started;    /* threads running */
-  pthread_t threads[QUEUE_MAX_THREADS];
+  bool started;        /* the thread runs (started on the first submit) */
+  pthread_t thread;
 } Queue;
 
 static void *queue_main(void *arg) {
@@ -524,12 +519,12 @@ static void free_jobs(Job *j) {
 /* Stops the thread and frees every job; the queue stays usable as closed. */
 static void queue_stop(Queue *q) {
   pthread_mutex_lock(&q->mu);
-  uint32_t started = q->started;
+  bool started = q->started;
   q->closing = true;
   pthread_cond_broadcast(&q->work);
   pthread_mutex_unlock(&q->mu);
-  for (uint32_t t = 0; t < started; t++) pthread_join(q->threads[t], NULL);
-  q->started = 0;
+  if (started) pthread_join(q->thread, NULL);
+  q->started = false;
   free_jobs(q->head);
   q->head = q->tail = q->todo = NULL;
 }
@@ -558,20 +553,9 @@ static Queue *queue_call_arg(napi_env env, napi_callback_info info, const char *
 }
 
 static napi_value js_queue_new(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
-  CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  uint32_t want = 1;
-  if (argc >= 1) {
-    napi_valuetype t;
-    CHECK(env, napi_typeof(env, argv[0], &t));
-    if (t == napi_number) CHECK(env, napi_get_value_uint32(env, argv[0], &want));
-  }
-  if (want < 1) want = 1;
-  if (want > QUEUE_MAX_THREADS) want = QUEUE_MAX_THREADS;
+  (void)info;
   Queue *q = calloc(1, sizeof *q);
   if (!q) { napi_throw_error(env, NULL, "out of memory"); return NULL; }
-  q->want = want;
   pthread_mutex_init(&q->mu, NULL);
   pthread_cond_init(&q->work, NULL);
   pthread_cond_init(&q->done, NULL);
@@ -604,13 +588,13 @@ static napi_value js_queue_submit(napi_env env, napi_callback_info info) {
   if (prog) { qm_program_retain(prog); j->prog = prog; }
   pthread_mutex_lock(&q->mu);
   if (!q->started) {
-    while (q->started < q->want && pthread_create(&q->threads[q->started], NULL, queue_main, q) == 0) q->started++;
-    if (!q->started) {
+    if (pthread_create(&q->thread, NULL, queue_main, q) != 0) {
       pthread_mutex_unlock(&q->mu);
       free_job(j);
       napi_throw_error(env, NULL, "cannot start the parse thread");
       return NULL;
     }
+    q->started = true;
   }
   if (q->tail) q->tail->next = j; else q->head = j;
   q->tail = j;

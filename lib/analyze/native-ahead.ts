@@ -39,7 +39,7 @@ export class NativeAhead {
   /** A background parser, or undefined when the native parser is not available. */
   static start(): NativeAhead | undefined {
     const p = nativeParser();
-    return p ? new NativeAhead(p.queue(parseThreads())) : undefined;
+    return p ? new NativeAhead(p.queue()) : undefined;
   }
 
   /** Extracts every item in order (results in item order). */
@@ -119,12 +119,6 @@ export function extractNative(it: ExtractItem): ExtractResult {
   } catch {
     return extractHere(it); // the same error, or the facts, as extraction here gives
   }
-}
-
-/** Native parse threads: CODEGRAPH_NATIVE_THREADS (1-4) when set, else 1. */
-function parseThreads(): number {
-  const n = Number(process.env.CODEGRAPH_NATIVE_THREADS);
-  return Number.isInteger(n) && n >= 1 && n <= 4 ? n : 1;
 }
 
 /** The item's language runtime when the native parser takes that language. */

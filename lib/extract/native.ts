@@ -29,7 +29,7 @@ interface Addon {
   grammarNames(language: unknown): [Array<string | null>, number[], Array<string | null>];
   grammarFingerprint(language: unknown): number;
   programNew(language: unknown, program: Int32Array): NativeProgram;
-  queueNew(threads?: number): unknown;
+  queueNew(): unknown;
   queueSubmit(queue: unknown, language: unknown, text: string, program?: NativeProgram): void;
   queueTake(queue: unknown): Result;
   queueReady(queue: unknown): boolean;
@@ -70,8 +70,8 @@ export interface NativeParser {
   grammarFingerprint(grammar: unknown): number;
   /** Registers a query program for `grammar` (checked whole: throws when damaged or built for another grammar). */
   program(grammar: unknown, program: Int32Array): NativeProgram;
-  /** Background parsing threads (`threads`, 1-4, default 1; started on the first submit). */
-  queue(threads?: number): NativeQueue;
+  /** A background parsing thread (started on the first submit). */
+  queue(): NativeQueue;
 }
 
 /** Files parsed on background threads, taken back in submission order. */
@@ -106,8 +106,8 @@ export function nativeParser(): NativeParser | undefined {
     grammarNames: (grammar) => { const [symbols, kinds, fields] = a.grammarNames(grammar); return { symbols, kinds, fields }; },
     grammarFingerprint: (grammar) => a.grammarFingerprint(grammar),
     program: (grammar, program) => a.programNew(grammar, program),
-    queue: (threads) => {
-      const q = a.queueNew(threads);
+    queue: () => {
+      const q = a.queueNew();
       return {
         submit: (grammar, text, program) => a.queueSubmit(q, grammar, text, program),
         take: () => parsed(a.queueTake(q)),

@@ -95,30 +95,28 @@ test('odd texts (empty, CRLF, BOM, astral characters, lone CR, NUL, lone surroga
   }
 });
 
-test('the background queue gives each file\'s parse back in submission order, the same as parsing here (one to three threads)', (t) => {
+test('the background queue gives each file\'s parse back in submission order, the same as parsing here', (t) => {
   const p = addon();
   const files = sourceFiles(path.join(root, 'test/fixtures')).slice(0, 60);
-  for (const threads of [1, 2, 3]) {
-    const q = p.queue(threads);
-    try {
-      t.false(q.ready()); // nothing queued
-      for (const f of files) q.submit(languageRuntime(languageOf(f)!).grammar, readFileSync(f, 'utf8'));
-      for (const f of files) {
-        const got = q.take();
-        const want = p.parse(languageRuntime(languageOf(f)!).grammar, readFileSync(f, 'utf8'));
-        t.is(got.count, want.count, f);
-        t.is(got.errors, want.errors, f);
-        t.deepEqual(new Uint8Array(got.buffer), new Uint8Array(want.buffer), f);
-      }
-      t.false(q.ready());
-      t.throws(() => q.take(), { message: /parse queue is empty/ });
-      // ready() turns true once the oldest file is parsed, and take() then returns it
-      q.submit(languageRuntime('typescript').grammar, 'export const x = 1;\n');
-      while (!q.ready()) { /* the thread is parsing */ }
-      t.is(q.take().count, p.parse(languageRuntime('typescript').grammar, 'export const x = 1;\n').count);
-    } finally {
-      q.close();
+  const q = p.queue();
+  try {
+    t.false(q.ready()); // nothing queued
+    for (const f of files) q.submit(languageRuntime(languageOf(f)!).grammar, readFileSync(f, 'utf8'));
+    for (const f of files) {
+      const got = q.take();
+      const want = p.parse(languageRuntime(languageOf(f)!).grammar, readFileSync(f, 'utf8'));
+      t.is(got.count, want.count, f);
+      t.is(got.errors, want.errors, f);
+      t.deepEqual(new Uint8Array(got.buffer), new Uint8Array(want.buffer), f);
     }
+    t.false(q.ready());
+    t.throws(() => q.take(), { message: /parse queue is empty/ });
+    // ready() turns true once the oldest file is parsed, and take() then returns it
+    q.submit(languageRuntime('typescript').grammar, 'export const x = 1;\n');
+    while (!q.ready()) { /* the thread is parsing */ }
+    t.is(q.take().count, p.parse(languageRuntime('typescript').grammar, 'export const x = 1;\n').count);
+  } finally {
+    q.close();
   }
 });
 
