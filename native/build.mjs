@@ -1,6 +1,6 @@
-// Compiles native/tree_flat.c and native/query_match.c with tree-sitter's runtime (the C sources node-tree-sitter ships in
+// Compiles native/tree_flat.c with tree-sitter's runtime (the C sources node-tree-sitter ships in
 // vendor/tree-sitter/lib) into native/build/tree_flat.node, straight with the C compiler ($CC, else `cc` on the
-// PATH): one translation unit each, no node-gyp (which would try to download Node's headers when offline).
+// PATH), without node-gyp (which would try to download Node's headers when offline).
 // Node's own headers are taken from npm_config_nodedir, else beside the running node (<prefix>/include/node).
 //
 // Optional by design: when there is no compiler or no headers, the build says so in one line and codegraph
@@ -43,12 +43,12 @@ export function buildNative(options = {}) {
   const headers = nodeHeaders();
   if (!headers) return 'native parser not built: no Node headers (node_api.h) found; set npm_config_nodedir';
   const cc = options.cc ?? (process.env.CC || 'cc');
-  const sources = [path.join(here, 'tree_flat.c'), path.join(here, 'query_match.c')];
+  const sources = [path.join(here, 'tree_flat.c')];
   const args = ['-O2', '-std=c11', '-fPIC', '-shared', '-fvisibility=hidden', '-D_POSIX_C_SOURCE=200112L', '-D_DEFAULT_SOURCE',
     '-DNAPI_VERSION=8', `-I${headers}`, `-I${path.join(lib, 'include')}`, `-I${path.join(lib, 'src')}`,
     libC, ...sources, '-o'];
   if (process.platform === 'darwin') args.push('-undefined', 'dynamic_lookup');
-  const stamp = createHash('sha256').update(JSON.stringify([cc, args, ...[...sources, path.join(here, 'query_match.h')].map((f) => fs.readFileSync(f, 'utf8')),
+  const stamp = createHash('sha256').update(JSON.stringify([cc, args, ...sources.map((f) => fs.readFileSync(f, 'utf8')),
     fs.readFileSync(path.join(tsRoot, 'package.json'), 'utf8'), fs.readFileSync(path.join(headers, 'node_api.h'), 'utf8')])).digest('hex');
   const stampFile = `${out}.stamp`;
   if (fs.existsSync(out) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) return undefined;
