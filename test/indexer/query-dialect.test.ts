@@ -13,8 +13,6 @@ import type ParserT from 'tree-sitter';
 import { parseQuery } from '../../lib/extract/query-parse.ts';
 import { QueryEngine } from '../../lib/extract/query-match.ts';
 import { FlatTree } from '../../lib/extract/flat-tree.ts';
-import { buildProgram } from '../../lib/extract/query-program.ts';
-import { nativeParser } from '../../lib/extract/native.ts';
 import { languageOf, languageRuntime, languageSource } from '../../lib/lang/index.ts';
 import { sourceFiles } from './corpus.ts';
 
@@ -94,16 +92,6 @@ test('tags directives (#strip!, #set-adjacent!, #select-adjacent!, #is-not?) are
     const { ours, theirs } = both(DIRECTIVES, readFileSync(f, 'utf8'), 'javascript', oracle);
     t.deepEqual(ours, theirs, f);
   }
-});
-
-test('a query with text predicates is matched by the JavaScript engine: the native program refuses it', (t) => {
-  const native = nativeParser();
-  const rt = languageRuntime('javascript');
-  const engine = new QueryEngine(parseQuery(PREDICATES), rt.names);
-  t.true(engine.hasPredicates);
-  if (!native) { t.pass('no native parser in this build'); return; }
-  t.throws(() => buildProgram(engine, native.grammarNames(rt.grammar), rt.names.namedById), { message: /text predicates/ });
-  t.false(new QueryEngine(parseQuery('((identifier) @x (#set! role "id"))'), rt.names).hasPredicates);
 });
 
 test('bad predicates fail when the query is loaded, with the reason', (t) => {
