@@ -38,6 +38,7 @@ import { readCorpus } from './parse-baseline.ts';
 import { CORPORA, corpus } from './callgraph-corpora.ts';
 import { extractFile, languageOf } from '../lib/extract/index.ts';
 import { loadProjectConfig, resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
+import { graphData, nodeOf } from '../lib/graph/code-graph.ts';
 
 export interface Pair { source: string; target: string; site?: string; reason?: string; confidence?: number }
 
@@ -88,9 +89,9 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
   const compiler = compilerEdges(root, corpus.map((f) => f.path), result, compilerOptions);
 
   const ours = new Map<string, Pair>();
-  for (const e of result.graph.edges) {
+  for (const e of graphData(result.graph).edges) {
     if (e.type !== 'CALLS') continue;
-    ours.set(`${e.source}\u0000${e.target}`, { source: e.source, target: e.target, site: `${result.graph.node(e.source)?.filePath}:${e.line}`, reason: e.reason, confidence: e.confidence });
+    ours.set(`${e.source}\u0000${e.target}`, { source: e.source, target: e.target, site: `${nodeOf(result.graph, e.source)?.filePath}:${e.line}`, reason: e.reason, confidence: e.confidence });
   }
   let tp = 0;
   let tpConfident = 0;
@@ -141,7 +142,7 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
   // an anonymous default export (`export default function () {}`, `export default () => …`) has no declaring
   // name to map by; it is the symbol named `default` that starts on the declaration's line
   const defaults = new Map<string, string>();
-  for (const n of result.graph.nodes) if (n.name === 'default' && n.filePath && typeof n.line === 'number') defaults.set(`${n.filePath}:${n.line}`, n.uid);
+  for (const n of graphData(result.graph).nodes) if (n.name === 'default' && n.filePath && typeof n.line === 'number') defaults.set(`${n.filePath}:${n.line}`, n.uid);
   const uidAt = (node: ts.Node): string | undefined => {
     const sf = node.getSourceFile();
     const p = rel(sf);

@@ -17,6 +17,7 @@ import { detectChanges } from '../handlers/detect_changes.ts';
 import { SYMBOL_LABELS } from '../lib/graph/schema.ts';
 import type { GraphNode } from '../lib/graph/schema.ts';
 import { clearParseCache } from '../lib/git/file-symbols.ts';
+import { graphData } from '../lib/graph/code-graph.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const corpus = path.join(root, 'node_modules/rxjs/src');
@@ -62,8 +63,8 @@ function pick(nodes: readonly GraphNode[], n: number): GraphNode[] {
 
 const t0 = performance.now();
 const snapshot = await buildSnapshotInMemory(corpus, { search: false });
-console.log(`rxjs snapshot: ${snapshot.graph.nodeCount} nodes, ${snapshot.graph.edgeCount} edges, built in ${Math.round(performance.now() - t0)} ms`);
-const sample = pick(snapshot.graph.nodes, CALLS);
+console.log(`rxjs snapshot: ${snapshot.graph.order} nodes, ${snapshot.graph.size} edges, built in ${Math.round(performance.now() - t0)} ms`);
+const sample = pick(graphData(snapshot.graph).nodes, CALLS);
 
 // Cold: the first lookup builds the per-graph name index.
 const [cold] = await time(() => context({ uid: sample[0].uid }, snapshot).catch(() => undefined));

@@ -3,6 +3,7 @@ import Joi from 'joi';
 import { defineTool, repoField } from './define-tool.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
 import type { GraphNode } from '../lib/graph/schema.ts';
+import { nodeOf } from '../lib/graph/code-graph.ts';
 import { SearchIndex, type QueryVectors } from '../lib/search/index.ts';
 import { groupByProcess } from '../lib/search/group.ts';
 
@@ -127,7 +128,7 @@ function sourceOf(s: Snapshot, n: GraphNode, cache: Map<string, string[] | undef
 function processModule(s: Snapshot, p: GraphNode, steps: Array<{ uid: string }>): string {
   if (typeof p.module === 'string' && p.module) return p.module;
   if (Array.isArray(p.modules) && typeof p.modules[0] === 'string') return p.modules[0];
-  const entry = steps[0] ? s.graph.node(steps[0].uid) : undefined;
+  const entry = steps[0] ? nodeOf(s.graph, steps[0].uid) : undefined;
   return typeof entry?.module === 'string' ? entry.module : '';
 }
 
@@ -155,7 +156,7 @@ export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryRes
     for (const st of p.info.steps) if (!seen.has(st.uid)) { seen.add(st.uid); chosen.push({ uid: st.uid, relevance: 0, matched: false }); }
     let count = 0;
     for (const c of chosen.slice(0, req.max_symbols)) {
-      const n = s.graph.node(c.uid);
+      const n = nodeOf(s.graph, c.uid);
       if (!n) continue;
       count++;
       outSymbols.push(withContent({
@@ -165,17 +166,17 @@ export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryRes
       }, n));
     }
     const relevance = round(p.relevance);
-    const entry = p.info.steps[0] ? s.graph.node(p.info.steps[0].uid)?.name : undefined;
-    const last = p.info.steps.length ? s.graph.node(p.info.steps[p.info.steps.length - 1].uid)?.name : undefined;
+    const entry = p.info.steps[0] ? nodeOf(s.graph, p.info.steps[0].uid)?.name : undefined;
+    const last = p.info.steps.length ? nodeOf(s.graph, p.info.steps[p.info.steps.length - 1].uid)?.name : undefined;
     outProcesses.push({
       name, relevance, steps, module: processModule(s, p.info.node, p.info.steps),
-      summary: summarize(name, steps, entry, last, p.matched.slice(0, 3).map((m) => s.graph.node(m.uid)?.name ?? '')),
+      summary: summarize(name, steps, entry, last, p.matched.slice(0, 3).map((m) => nodeOf(s.graph, m.uid)?.name ?? '')),
       priority: relevance, symbol_count: count, uid: p.info.node.uid,
     });
   }
   const definitions: QueryDefinition[] = [];
   for (const r of loose.slice(0, req.max_symbols)) {
-    const n = s.graph.node(r.uid)!;
+    const n = s.graph.getNodeAttributes(r.uid);
     definitions.push(withContent({
       uid: n.uid, name: n.name, type: n.label, filePath: n.filePath ?? '', line: n.line ?? 0,
       module: typeof n.module === 'string' ? n.module : '', relevance: round(r.relevance),

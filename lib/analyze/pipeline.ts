@@ -11,6 +11,7 @@ import { detectModules } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
 import { buildSearch, packSearchable } from '../search/index.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
+import type { GraphBuilder } from '../graph/builder.ts';
 import type { ReferenceIndex } from '../refs/reference-index.ts';
 import { CodegraphError } from '../errors.ts';
 import type { FileRecord, FileTable, SkipRecord, SnapshotMeta } from '../../index-store/format.ts';
@@ -369,7 +370,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const hashes = new Map(all.map((a) => [a.record.path, a.record.hash] as const));
   // Search reads only the symbol nodes, which neither relations nor modules and processes change: hand them over
   // as soon as they are all made (packed: the properties documents are made from, in one string and two arrays).
-  const sendSearch = (g: CodeGraph): void => {
+  const sendSearch = (g: GraphBuilder): void => {
     const symbols = packSearchable(g.nodes);
     searchWorker!.send({
       root, ...(symbols ? { symbols } : { nodes: g.nodes }), texts: [...texts], hashes: [...hashes], dir: opts.searchDir!(),
@@ -419,7 +420,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     if (r.parseErrors) parseErrorsByFile[r.path] = r.parseErrors;
   }
   const stats: RepoStats = {
-    files: records.length, nodes: graph.nodeCount, edges: graph.edgeCount,
+    files: records.length, nodes: graph.order, edges: graph.size,
     communities: modules.communities, processes: processes.processes, embeddings,
   };
   const summary: AnalyzeSummary = {

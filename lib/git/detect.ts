@@ -1,6 +1,7 @@
 /** From diff text to the `detect_changes` answer: changed symbols, what depends on them, flows, risk. */
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import type { GraphNode } from '../graph/schema.ts';
+import { nodeOf } from '../graph/code-graph.ts';
 import { parseUnifiedDiff } from './diff.ts';
 import { mapChanges, type ChangedFile, type ChangedSymbol, type ChangeType, type SymbolParser } from './changes.ts';
 import { parseFileSymbols } from './file-symbols.ts';
@@ -73,7 +74,7 @@ export function detectFromDiff(snapshot: Pick<Snapshot, 'graph' | 'files' | 'hos
 
   const processes = changedProcesses(snapshot.graph, mapped.symbols, reached);
   const modules = new Set<string>();
-  for (const s of mapped.symbols) { const n = graph.node(s.uid); const m = n && moduleOf(graph, n); if (m) modules.add(m); }
+  for (const s of mapped.symbols) { const n = nodeOf(graph, s.uid); const m = n && moduleOf(graph, n); if (m) modules.add(m); }
   for (const r of reached) { const m = moduleOf(graph, r.node); if (m) modules.add(m); }
 
   const count = (t: ChangeType) => mapped.symbols.filter((s) => s.change_type === t).length;

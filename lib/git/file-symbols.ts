@@ -28,7 +28,7 @@ function parseNodes(filePath: string, text: string): GraphNode[] {
   if (!language) return [];
   const facts = extractFile(filePath, text, language);
   const { graph } = resolveProject([facts], {});
-  return graph.nodes.filter((n) => SYMBOLS.has(n.label) && n.filePath === filePath);
+  return graph.filterNodes((_uid, n) => SYMBOLS.has(n.label) && n.filePath === filePath).map((uid) => graph.getNodeAttributes(uid));
 }
 
 // Agents call detect_changes again and again on a working tree that barely moves: keep recent parses.

@@ -10,6 +10,7 @@ import {
 } from '../../lib/extract/facts.ts';
 import { extractFile } from '../../lib/extract/index.ts';
 import { loadProjectConfig, resolveProject } from '../../lib/resolve/index.ts';
+import { nodeOf } from '../../lib/graph/code-graph.ts';
 
 const roundTrip = (p: Pos): Pos => JSON.parse(JSON.stringify(p)) as Pos;
 
@@ -52,7 +53,7 @@ test('references past column 1024 and to names longer than 127 characters span t
   const r = resolveProject(facts, loadProjectConfig([...files.keys()], () => undefined));
   const spelled = r.refs.all.map((ref) => {
     const line = files.get(ref.filePath)!.split('\n')[ref.line - 1];
-    return { at: `${ref.filePath}:${ref.line}:${ref.column}`, text: line.slice(ref.column - 1, ref.column - 1 + ref.length), name: r.graph.node(ref.target)!.name };
+    return { at: `${ref.filePath}:${ref.line}:${ref.column}`, text: line.slice(ref.column - 1, ref.column - 1 + ref.length), name: nodeOf(r.graph, ref.target)!.name };
   });
   for (const s of spelled) t.is(s.text, s.name, s.at);
   const far = spelled.filter((s) => s.at.startsWith('b.ts:2:') && Number(s.at.split(':')[2]) > 1024);

@@ -7,6 +7,7 @@
 import test from 'ava';
 import { extractFile } from '../../lib/extract/index.ts';
 import { resolveProject } from '../../lib/resolve/index.ts';
+import { graphData } from '../../lib/graph/code-graph.ts';
 
 const builder = `export class Builder {
   tag(t: string): this { return this; }
@@ -30,7 +31,7 @@ function calls(mode: 'extracted' | 'hand' | 'stripped'): Set<string> {
     a.symbols[tag] = { ...a.symbols[tag], returns: { k: 'this', cls: a.symbols[tag].parent } };
   }
   const r = resolveProject([a, extractFile('use.ts', use, 'typescript')], {});
-  return new Set(r.graph.edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
+  return new Set(graphData(r.graph).edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
 }
 
 test('a method returning `this` returns its receiver: the subclass keeps its own members', (t) => {

@@ -10,6 +10,7 @@ import { query, type QueryResponse } from '../../handlers/query.ts';
 import { buildSearch, embedWith, loadSearch, SearchIndex, type BuildSearchOptions } from '../../lib/search/index.ts';
 import { LEXICAL_ID } from '../../lib/search/embedders/index.ts';
 import { DOCS_REVISION, readDocCache } from '../../lib/search/doc-cache.ts';
+import { createCodeGraph, graphData } from '../../lib/graph/code-graph.ts';
 
 const files = appFiles();
 // every folder a test makes is removed when the file's tests end (passed or not)
@@ -34,7 +35,7 @@ test('build, load, query: the loaded index answers like the in-memory one', asyn
   const o = opts(dir);
   const res = await buildSearch(o);
   t.is(res.embedder, LEXICAL_ID);
-  t.is(res.embeddings, appGraph().nodes.filter((n) => !['File', 'Community', 'Process', 'Folder'].includes(n.label)).length);
+  t.is(res.embeddings, graphData(appGraph()).nodes.filter((n) => !['File', 'Community', 'Process', 'Folder'].includes(n.label)).length);
   t.deepEqual(o.logs, []);
   for (const f of ['meta.json', 'rows.json', 'keyword.bin', 'vectors/vectors.f32', 'vectors/vectra-0000/index.json']) t.true(existsSync(path.join(dir, 'search', f)), f);
   const loaded = await loadedSnapshot(dir);
@@ -185,7 +186,7 @@ test('documents cache: a symbol whose properties changed in an unchanged file is
   await buildSearch(opts(first, { fileHash: hash }));
   // The graph moves a symbol (as a changed extractor would) while the file hash stays: that file is redone.
   const graph = appGraph(files);
-  const target = graph.nodes.find((n) => n.name === 'withRetry')!;
+  const target = graphData(graph).nodes.find((n) => n.name === 'withRetry')!;
   (target as { line?: number }).line = (target.line as number) + 1;
   const reads: string[] = [];
   const second = tmp();
@@ -312,9 +313,9 @@ test('tiny and empty graphs build and load', async (t) => {
   for (const keep of [0, 1, 2]) {
     const dir = tmp();
     const g = appGraph(files, { processes: false });
-    const fns = g.nodes.filter((n) => n.label === 'Function').slice(0, keep).map((n) => n.uid);
-    const small = new (g.constructor as typeof import('../../lib/graph/code-graph.ts').CodeGraph)();
-    for (const n of g.nodes) if (n.label === 'File' || fns.includes(n.uid)) small.addNode(n);
+    const fns = graphData(g).nodes.filter((n) => n.label === 'Function').slice(0, keep).map((n) => n.uid);
+    const small = createCodeGraph();
+    for (const n of graphData(g).nodes) if (n.label === 'File' || fns.includes(n.uid)) small.addNode(n.uid, n);
     const res = await buildSearch({ graph: small, readSource: (p) => files[p], dir, log: () => {}, embedder: 'builtin' });
     t.is(res.embeddings, keep);
     const idx = (await loadSearch(dir))!;

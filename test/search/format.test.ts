@@ -12,6 +12,7 @@ import { buildSearch, embedWith, loadSearch, SearchIndex, SEARCH_FORMAT } from '
 import { FIELD_WEIGHTS, BM25_PARAMS, fieldTerms, KeywordIndex, queryTerms } from '../../lib/search/bm25.ts';
 import { LegacyKeywordIndex } from '../../lib/search/legacy-v1.ts';
 import { buildDocuments } from '../../lib/search/documents.ts';
+import { createCodeGraph, graphData } from '../../lib/graph/code-graph.ts';
 
 const files = appFiles();
 // every folder a test makes is removed when the file's tests end (passed or not)
@@ -155,11 +156,11 @@ test('a rewritten Vectra shard copies unchanged items from the previous one, byt
   // A new symbol early in the graph shifts every later row.
   const grown = (): ReturnType<typeof appGraph> => {
     const g = appGraph(files);
-    const out = new (g.constructor as typeof import('../../lib/graph/code-graph.ts').CodeGraph)();
+    const out = createCodeGraph();
     let added = false;
-    for (const n of g.nodes) {
-      if (!added && n.label === 'Function') { out.addNode({ uid: 'Function:src/auth/login.ts:rotateKeys', label: 'Function', name: 'rotateKeys', filePath: 'src/auth/login.ts', line: 1, endLine: 2 }); added = true; }
-      out.addNode(n);
+    for (const n of graphData(g).nodes) {
+      if (!added && n.label === 'Function') { out.addNode('Function:src/auth/login.ts:rotateKeys', { uid: 'Function:src/auth/login.ts:rotateKeys', label: 'Function', name: 'rotateKeys', filePath: 'src/auth/login.ts', line: 1, endLine: 2 }); added = true; }
+      out.addNode(n.uid, n);
     }
     return out;
   };

@@ -6,6 +6,7 @@ import { CodegraphError } from '../../lib/errors.ts';
 import { KeywordIndex } from '../../lib/search/bm25.ts';
 import { buildDocuments } from '../../lib/search/documents.ts';
 import { SearchIndex } from '../../lib/search/index.ts';
+import { createCodeGraph, graphData, nodeOf } from '../../lib/graph/code-graph.ts';
 
 const files = appFiles();
 const graph = appGraph(files);
@@ -51,7 +52,7 @@ test('symbols in flows are grouped into processes; others are definitions', asyn
   t.is(p.symbol_count, r.process_symbols.filter((s) => s.process === p.name).length);
   t.true(p.summary.includes(p.name));
   for (const s of r.process_symbols) {
-    t.truthy(graph.node(s.uid));
+    t.truthy(nodeOf(graph, s.uid));
     t.deepEqual(Object.keys(s).filter((k) => ['uid', 'name', 'type', 'filePath', 'line', 'module', 'process'].includes(k)).length, 7);
   }
   // The matched symbol comes first within its process, then the remaining steps.
@@ -164,7 +165,7 @@ test('odd but valid queries give sensible answers, never a crash', async (t) => 
 test('a stop word that is a real name is still found when it is the whole query', async (t) => {
   // rxjs has `of` and `from`: a single-identifier query keeps its stop word.
   const g = appGraph(files);
-  g.addNode({ uid: 'Function:src/util/retry.ts:of', label: 'Function', name: 'of', filePath: 'src/util/retry.ts', line: 4, endLine: 4 });
+  g.addNode('Function:src/util/retry.ts:of', { uid: 'Function:src/util/retry.ts:of', label: 'Function', name: 'of', filePath: 'src/util/retry.ts', line: 4, endLine: 4 });
   const s = memorySnapshot({ graph: g, files });
   const r = await query({ query: 'of' }, s);
   t.is(r.definitions[0]?.name, 'of');
@@ -180,9 +181,9 @@ test('an imported keyword index survives inherited-member terms', (t) => {
 test('tiny graphs (0, 1, 2 symbols) work', async (t) => {
   for (const count of [0, 1, 2]) {
     const g = appGraph(files, { processes: false });
-    const keep = new Set(g.nodes.filter((n) => n.label === 'Function').slice(0, count).map((n) => n.uid));
-    const small = new (g.constructor as typeof import('../../lib/graph/code-graph.ts').CodeGraph)();
-    for (const n of g.nodes) if (n.label === 'File' || keep.has(n.uid)) small.addNode(n);
+    const keep = new Set(graphData(g).nodes.filter((n) => n.label === 'Function').slice(0, count).map((n) => n.uid));
+    const small = createCodeGraph();
+    for (const n of graphData(g).nodes) if (n.label === 'File' || keep.has(n.uid)) small.addNode(n.uid, n);
     const s = memorySnapshot({ graph: small, files });
     const r = await query({ query: 'verifyPassword' }, s);
     t.is(r.definitions.length > 0, count > 0, String(count));

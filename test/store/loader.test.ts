@@ -6,6 +6,7 @@ import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/analyze/source.ts';
 import { SMALL_PROJECT, tempDir, writeTree } from '../analyze/_helpers.ts';
+import { graphData } from '../../lib/graph/code-graph.ts';
 
 async function twoRepos() {
   const base = tempDir();
@@ -64,8 +65,8 @@ test('the loaded snapshot matches what analyze built (graph, references, stats)'
   const result = await analyzeRepository(one, { home, force: true });
   const snap = await new SnapshotLoader({ home }).get('one');
   t.deepEqual(snap.repo, result.repo);
-  t.is(snap.graph.nodeCount, result.repo.stats.nodes);
-  t.is(snap.graph.edgeCount, result.repo.stats.edges);
+  t.is(snap.graph.order, result.repo.stats.nodes);
+  t.is(snap.graph.size, result.repo.stats.edges);
   t.is(snap.refs.size, result.summary.references);
   // The search structures and the embedder that made them come with the snapshot.
   t.truthy(snap.search);
