@@ -37,12 +37,12 @@ export function buildNative() {
   const headers = nodeHeaders();
   if (!headers) return 'native parser not built: no Node headers (node_api.h) found; set npm_config_nodedir';
   const cc = process.env.CC || 'cc';
-  const sources = [path.join(here, 'tree_flat.c'), path.join(here, 'query_match.c'), path.join(here, 'search_kernel.c')];
+  const sources = [path.join(here, 'tree_flat.c'), path.join(here, 'query_match.c')];
   const args = ['-O2', '-std=c11', '-fPIC', '-shared', '-fvisibility=hidden', '-D_POSIX_C_SOURCE=200112L', '-D_DEFAULT_SOURCE',
     '-DNAPI_VERSION=8', `-I${headers}`, `-I${path.join(lib, 'include')}`, `-I${path.join(lib, 'src')}`,
     libC, ...sources, '-o'];
   if (process.platform === 'darwin') args.push('-undefined', 'dynamic_lookup');
-  const stamp = createHash('sha256').update(JSON.stringify([cc, args, ...[...sources, path.join(here, 'query_match.h'), path.join(here, 'search_kernel.h')].map((f) => fs.readFileSync(f, 'utf8')),
+  const stamp = createHash('sha256').update(JSON.stringify([cc, args, ...[...sources, path.join(here, 'query_match.h')].map((f) => fs.readFileSync(f, 'utf8')),
     fs.readFileSync(path.join(tsRoot, 'package.json'), 'utf8'), fs.readFileSync(path.join(headers, 'node_api.h'), 'utf8')])).digest('hex');
   const stampFile = `${ADDON}.stamp`;
   if (fs.existsSync(ADDON) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) return undefined;

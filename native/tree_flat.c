@@ -43,7 +43,6 @@ static const napi_type_tag QUEUE_TYPE_TAG = { 0x636F646567726170ULL, 0x685175657
 static const napi_type_tag PROGRAM_TYPE_TAG = { 0x636F646567726170ULL, 0x6850726F67720001ULL };
 
 #include "query_match.h"
-#include "search_kernel.h" /* the search stage's kernels, registered in init (search_kernel.c) */
 
 #define CHECK(env, call) do { if ((call) != napi_ok) { throw_last(env); return NULL; } } while (0)
 
@@ -714,7 +713,6 @@ static napi_value init(napi_env env, napi_value exports) {
     { "limitMallocArenas", NULL, js_limit_malloc_arenas, NULL, NULL, NULL, napi_default, NULL },
   };
   if (napi_define_properties(env, exports, sizeof props / sizeof props[0], props) != napi_ok) return NULL;
-  if (!sk_register(env, exports)) return NULL; /* lib/search/native.ts's functions */
   return exports;
 }
 

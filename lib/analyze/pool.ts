@@ -16,8 +16,9 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { workerThreads } from '../util/lazy-builtins.ts';
-import { extractFile, type FileFacts, type LanguageId } from '../extract/index.ts';
+import { type FileFacts } from '../extract/index.ts';
 import type { ExtractJob, ExtractReply, WorkerMessage } from './extract-worker.ts';
+import { extractFile, type LanguageId } from '../lang/index.ts';
 
 export interface ExtractItem { path: string; text: string; language: LanguageId }
 /**

@@ -145,7 +145,7 @@ export class CodeGraphView implements PropertyGraph {
 
   nodeProperty(id: number, key: string): Value {
     const n = this.nodes[id];
-    // Own properties only: a key such as `__proto__` or `constructor` must not reach Object.prototype.
+    // Own properties only: a key such as __proto__, constructor or toString names no property of a node.
     let v: unknown = Object.hasOwn(n, key) ? n[key] : undefined;
     if (v === undefined) { const f = VIRTUAL_NODE_PROPS.get(key); if (f) v = f(n); }
     return hostValue(v);

@@ -61,7 +61,8 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
     }
     case 'list': {
       const items = e.items.map((x) => c(x));
-      return (row, ctx) => items.map((f) => f(row, ctx));
+      const n = items.length;
+      return (row, ctx) => { ctx.budget.allocate(n); return items.map((f) => f(row, ctx)); };
     }
     case 'map': {
       const seen = new Set<string>();
@@ -71,7 +72,9 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
         seen.add(k);
         entries.push([k, c(x)]);
       }
+      const n = entries.length;
       return (row, ctx) => {
+        ctx.budget.allocate(n);
         const m: CMap = new Map();
         for (const [k, f] of entries) m.set(k, f(row, ctx));
         return m;
@@ -297,7 +300,7 @@ function compileBinary(env: CompileEnv, e: Extract<Expr, { k: 'bin' }>, scope: S
     case '>': return (row, ctx) => { const x = compare(l(row, ctx), r(row, ctx)); return x === null ? null : x > 0; };
     case '<=': return (row, ctx) => { const x = compare(l(row, ctx), r(row, ctx)); return x === null ? null : x <= 0; };
     case '>=': return (row, ctx) => { const x = compare(l(row, ctx), r(row, ctx)); return x === null ? null : x >= 0; };
-    case '=~': return (row, ctx) => ops.regexMatch(l(row, ctx), r(row, ctx));
+    case '=~': return (row, ctx) => ops.regexMatch(l(row, ctx), r(row, ctx), ctx);
     case 'in': return (row, ctx) => ops.inList(l(row, ctx), r(row, ctx));
     case 'startsWith': case 'endsWith': case 'contains': {
       const op = e.op;
@@ -387,6 +390,7 @@ function compileMapProjection(env: CompileEnv, objExpr: Expr, items: MapProjItem
     }
     const m: CMap = new Map();
     for (const p of parts) p(m, o, row, ctx);
+    ctx.budget.allocate(m.size);
     return m;
   };
 }

@@ -117,6 +117,33 @@ function roundWith(x: number, precision: number, mode: string): number {
   return r / f;
 }
 
+/** Length of a string in code points (as Cypher counts it), without making an array of them. */
+function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) { n--; i++; }
+    }
+  }
+  return n;
+}
+
+/** Non-overlapping occurrences of a non-empty `sub` in `s`. */
+function occurrences(s: string, sub: string): number {
+  let n = 0;
+  for (let i = s.indexOf(sub); i >= 0; i = s.indexOf(sub, i + sub.length)) n++;
+  return n;
+}
+
+/** toUpper / toLower, the result (which can be longer: 'ß' → 'SS') counted against the string budgets. */
+function changeCase(s: string, upper: boolean, ctx: ExecCtx): string {
+  const out = upper ? s.toUpperCase() : s.toLowerCase();
+  ctx.budget.allocateString(out.length);
+  return out;
+}
+
 function listOf(fname: string, v: Value): Value[] {
   if (!Array.isArray(v)) throw bad(fname, v);
   return v;
@@ -145,9 +172,11 @@ function range(args: Value[], ctx: ExecCtx): Value {
 function nodeOrRelProps(x: Value, ctx: ExecCtx, fname: string): CMap {
   const g = ctx.graph;
   const m: CMap = new Map();
-  if (x instanceof NodeVal) { for (const k of g.nodeKeys(x.id)) m.set(k, g.nodeProperty(x.id, k)); return m; }
-  if (x instanceof RelVal) { for (const k of g.relKeys(x.id)) m.set(k, g.relProperty(x.id, k)); return m; }
-  throw bad(fname, x);
+  if (x instanceof NodeVal) for (const k of g.nodeKeys(x.id)) m.set(k, g.nodeProperty(x.id, k));
+  else if (x instanceof RelVal) for (const k of g.relKeys(x.id)) m.set(k, g.relProperty(x.id, k));
+  else throw bad(fname, x);
+  ctx.budget.allocate(m.size);
+  return m;
 }
 
 function substring(args: Value[]): Value {
@@ -190,10 +219,10 @@ export const FUNCTIONS: Record<string, FunctionDef> = {
   } },
   keys: { min: 1, max: 1, fn: ([x], ctx) => {
     if (x === null) return null;
-    if (x instanceof Map) return [...x.keys()];
-    if (x instanceof NodeVal) return ctx.graph.nodeKeys(x.id);
-    if (x instanceof RelVal) return ctx.graph.relKeys(x.id);
-    throw bad('keys', x);
+    const out = x instanceof Map ? [...x.keys()] : x instanceof NodeVal ? ctx.graph.nodeKeys(x.id) : x instanceof RelVal ? ctx.graph.relKeys(x.id) : undefined;
+    if (!out) throw bad('keys', x);
+    ctx.budget.allocate(out.length);
+    return out;
   } },
   properties: { min: 1, max: 1, fn: ([x], ctx) => {
     if (x === null) return null;
@@ -210,20 +239,20 @@ export const FUNCTIONS: Record<string, FunctionDef> = {
     if (x instanceof RelVal) return new NodeVal(ctx.graph.relTarget(x.id));
     throw bad('endNode', x);
   } },
-  nodes: { min: 1, max: 1, fn: ([x]) => {
+  nodes: { min: 1, max: 1, fn: ([x], ctx) => {
     if (x === null) return null;
-    if (x instanceof PathVal) return x.nodes.map((n) => new NodeVal(n));
+    if (x instanceof PathVal) { ctx.budget.allocate(x.nodes.length); return x.nodes.map((n) => new NodeVal(n)); }
     throw bad('nodes', x);
   } },
-  relationships: { min: 1, max: 1, fn: ([x]) => {
+  relationships: { min: 1, max: 1, fn: ([x], ctx) => {
     if (x === null) return null;
-    if (x instanceof PathVal) return x.rels.map((r) => new RelVal(r));
+    if (x instanceof PathVal) { ctx.budget.allocate(x.rels.length); return x.rels.map((r) => new RelVal(r)); }
     throw bad('relationships', x);
   } },
   length: { min: 1, max: 1, fn: ([x]) => {
     if (x === null) return null;
     if (x instanceof PathVal) return x.rels.length;
-    if (typeof x === 'string') return [...x].length;
+    if (typeof x === 'string') return codePoints(x);
     if (Array.isArray(x)) return x.length;
     throw bad('length', x);
   } },
@@ -231,7 +260,7 @@ export const FUNCTIONS: Record<string, FunctionDef> = {
   size: { min: 1, max: 1, fn: ([x]) => {
     if (x === null) return null;
     if (Array.isArray(x)) return x.length;
-    if (typeof x === 'string') return [...x].length;
+    if (typeof x === 'string') return codePoints(x);
     throw bad('size', x);
   } },
   head: { min: 1, max: 1, fn: ([x]) => (x === null ? null : listOf('head', x)[0] ?? null) },
@@ -239,7 +268,7 @@ export const FUNCTIONS: Record<string, FunctionDef> = {
   tail: { min: 1, max: 1, fn: ([x], ctx) => { if (x === null) return null; const l = listOf('tail', x); ctx.budget.allocate(l.length); return l.slice(1); } },
   reverse: { min: 1, max: 1, fn: ([x], ctx) => {
     if (x === null) return null;
-    if (typeof x === 'string') return [...x].reverse().join('');
+    if (typeof x === 'string') { ctx.budget.allocateString(x.length); return [...x].reverse().join(''); }
     const l = listOf('reverse', x);
     ctx.budget.allocate(l.length);
     return [...l].reverse();
@@ -254,19 +283,22 @@ export const FUNCTIONS: Record<string, FunctionDef> = {
     throw bad('isEmpty', x);
   } },
   // ---- strings ----
-  tolower: { min: 1, max: 1, fn: ([x]) => (x === null ? null : str('toLower', x).toLowerCase()) },
-  toupper: { min: 1, max: 1, fn: ([x]) => (x === null ? null : str('toUpper', x).toUpperCase()) },
-  lower: { min: 1, max: 1, fn: ([x]) => (x === null ? null : str('lower', x).toLowerCase()) },
-  upper: { min: 1, max: 1, fn: ([x]) => (x === null ? null : str('upper', x).toUpperCase()) },
+  tolower: { min: 1, max: 1, fn: ([x], ctx) => (x === null ? null : changeCase(str('toLower', x), false, ctx)) },
+  toupper: { min: 1, max: 1, fn: ([x], ctx) => (x === null ? null : changeCase(str('toUpper', x), true, ctx)) },
+  lower: { min: 1, max: 1, fn: ([x], ctx) => (x === null ? null : changeCase(str('lower', x), false, ctx)) },
+  upper: { min: 1, max: 1, fn: ([x], ctx) => (x === null ? null : changeCase(str('upper', x), true, ctx)) },
   trim: { min: 1, max: 1, fn: ([x]) => (x === null ? null : str('trim', x).trim()) },
   ltrim: { min: 1, max: 1, fn: ([x]) => (x === null ? null : str('lTrim', x).trimStart()) },
   rtrim: { min: 1, max: 1, fn: ([x]) => (x === null ? null : str('rTrim', x).trimEnd()) },
   split: { min: 2, max: 2, fn: ([x, sep], ctx) => {
     if (x === null || sep === null) return null;
-    const parts = str('split', x).split(str('split', sep));
-    ctx.budget.checkList(parts.length);
-    ctx.budget.allocate(parts.length);
-    return parts;
+    const s = str('split', x), by = str('split', sep);
+    // Counted before splitting: a long string split into characters would be a huge list.
+    const n = by === '' ? s.length : occurrences(s, by) + 1;
+    ctx.budget.checkList(n);
+    ctx.budget.allocate(n);
+    ctx.budget.tickMany(n);
+    return s.split(by);
   } },
   substring: { min: 2, max: 3, fn: substring },
   left: { min: 2, max: 2, fn: ([x, n]) => {
@@ -284,9 +316,15 @@ export const FUNCTIONS: Record<string, FunctionDef> = {
     const s = str('right', x);
     return k === 0 ? '' : s.slice(Math.max(0, s.length - k));
   } },
-  replace: { min: 3, max: 3, fn: ([x, a, b]) => {
+  replace: { min: 3, max: 3, fn: ([x, a, b], ctx) => {
     if (x === null || a === null || b === null) return null;
-    return str('replace', x).split(str('replace', a)).join(str('replace', b));
+    const s = str('replace', x), from = str('replace', a), to = str('replace', b);
+    // The result's length is known before it is built: refuse it then, not after V8 ran out of memory.
+    const n = from === '' ? s.length + 1 : occurrences(s, from);
+    if (n === 0) return s;
+    ctx.budget.allocateString(s.length + n * (to.length - from.length));
+    // As Java's String.replace (which Cypher follows): an empty search string matches between every character.
+    return s.replaceAll(from, () => to);
   } },
   tostring: { min: 1, max: 1, fn: ([x]) => toStringValue(x, 'toString', false) },
   tostringornull: { min: 1, max: 1, fn: ([x]) => toStringValue(x, 'toStringOrNull', true) },

@@ -5,7 +5,7 @@
 import { compileQuery, type CompiledQuery } from './compile.ts';
 import { CypherError } from './errors.ts';
 import type { PropertyGraph } from './graph.ts';
-import { toJSONValue } from './output.ts';
+import { jsonSize, toJSONValue } from './output.ts';
 import { parse } from './parser.ts';
 import { Budget, type BudgetOptions, type ExecCtx } from './runtime.ts';
 import { fromHost, setKey, type Value } from './values.ts';
@@ -43,10 +43,21 @@ export function runCypher(graph: PropertyGraph, query: string, params: Record<st
     const rows: Record<string, unknown>[] = [];
     let truncated = false;
     const { columns, colSlots } = compiled;
+    // The answer is sent as one JSON text: its size is counted row by row against the output budget.
+    let room = budget.opts.maxOutputChars;
     for (const row of compiled.run(ctx)) {
       if (rows.length >= maxRows) { truncated = true; break; }
       const o: Record<string, unknown> = {};
       for (let i = 0; i < columns.length; i++) setKey(o, columns[i], toJSONValue(row[colSlots[i]], graph));
+      room -= jsonSize(o, room);
+      if (room < 0) {
+        if (rows.length === 0) {
+          throw new CypherError('Budget', 'runtime', `the first row alone is larger than the answer budget of ${budget.opts.maxOutputChars} characters; return fewer or smaller values`, { budget: 'output' });
+        }
+        truncated = true;
+        warnings.add(`rows stop at ${rows.length}: the answer reached its budget of ${budget.opts.maxOutputChars} characters; return fewer columns or add LIMIT`);
+        break;
+      }
       rows.push(o);
     }
     budget.checkTime();

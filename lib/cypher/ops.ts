@@ -1,4 +1,5 @@
 /** Operators with Cypher semantics: arithmetic (integer/float), three-valued logic, string and list predicates, indexing. */
+import { RE2JS } from 're2js';
 import { runtimeError } from './errors.ts';
 import type { ExecCtx } from './runtime.ts';
 import { CFloat, NodeVal, RelVal, equals, formatFloat, intFromBig, isInt, isNumber, num, typeName, type Value } from './values.ts';
@@ -149,61 +150,46 @@ export function stringPredicate(op: 'startsWith' | 'endsWith' | 'contains', a: V
   }
 }
 
-const regexCache = new Map<string, RegExp>();
+const regexCache = new Map<string, RE2JS>();
 
-/** Java-style regular expressions (whole-string match); leading inline flags (?i) (?s) (?m) are supported. */
-export function regexMatch(a: Value, b: Value): Value {
+/**
+ * `=~`: whole-string match with RE2 (re2js), whose matching time is linear in the text: no pattern can
+ * backtrack for minutes on a short string (JavaScript's and Java's engines can, and neither can be interrupted).
+ * The syntax is Java's where RE2 has it; RE2 refuses back-references, look-around, possessive quantifiers and
+ * atomic groups with a clear error (docs/cypher.md). Leading inline flags (?i) (?s) (?m) work; (?u) and (?x)
+ * are accepted and ignored, as before.
+ */
+export function regexMatch(a: Value, b: Value, ctx?: ExecCtx): Value {
   if (a === null || b === null) return null;
   if (typeof a !== 'string' || typeof b !== 'string') return null;
   let re = regexCache.get(b);
   if (!re) {
-    let src = b, flags = 'u';
-    const m = /^\(\?([imsux]+)\)/.exec(src);
-    if (m) {
-      src = src.slice(m[0].length);
-      for (const f of m[1]) if ('ims'.includes(f) && !flags.includes(f)) flags += f;
-    }
-    if (nestedQuantifier(src)) {
-      // JS regexes cannot be interrupted; nested quantifiers ((a+)+) can backtrack for minutes on a short input.
-      throw runtimeError('ArgumentError', 'InvalidArgumentValue', `regular expression '${b}' nests quantifiers (e.g. (a+)+), which can take exponential time; simplify it`);
-    }
-    try {
-      re = new RegExp(`^(?:${src})$`, flags);
-    } catch {
-      try { re = new RegExp(`^(?:${src})$`, flags.replace('u', '')); } catch {
-        throw runtimeError('ArgumentError', 'InvalidArgumentValue', `invalid regular expression '${b}'`);
-      }
-    }
-    if (regexCache.size > 1000) regexCache.clear();
+    re = compileRegex(b);
+    if (regexCache.size >= 1000) regexCache.clear();
     regexCache.set(b, re);
   }
-  return re.test(a);
+  // Linear, but one call is not interruptible: count the text against the clock's work units first.
+  ctx?.budget.tickMany(a.length >>> 6);
+  return re.matches(a);
 }
 
-/** True when a quantified group contains a quantifier itself (star height > 1), skipping escapes and classes. */
-export function nestedQuantifier(src: string): boolean {
-  const stack: boolean[] = [];
-  let quantified = false; // whether the current innermost group has seen a quantifier
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (c === '\\') { i++; continue; }
-    if (c === '[') {
-      for (i++; i < src.length && src[i] !== ']'; i++) if (src[i] === '\\') i++;
-      continue;
+function compileRegex(b: string): RE2JS {
+  let src = b, flags = 0;
+  const m = /^\(\?([imsux]+)\)/.exec(src);
+  if (m) {
+    src = src.slice(m[0].length);
+    for (const f of m[1]) {
+      if (f === 'i') flags |= RE2JS.CASE_INSENSITIVE;
+      else if (f === 's') flags |= RE2JS.DOTALL;
+      else if (f === 'm') flags |= RE2JS.MULTILINE;
     }
-    if (c === '(') { stack.push(quantified); quantified = false; continue; }
-    if (c === ')') {
-      const inner = quantified;
-      quantified = stack.pop() ?? false;
-      const next = src[i + 1];
-      const q = next === '*' || next === '+' || (next === '{' && /^\{\d*,\d*\}/.test(src.slice(i + 1)) && !/^\{\d+\}/.test(src.slice(i + 1))) || (next === '{' && /^\{\d+,/.test(src.slice(i + 1)));
-      if (q && inner) return true;
-      if (inner || q) quantified = true;
-      continue;
-    }
-    if (c === '*' || c === '+' || c === '{') quantified = true;
   }
-  return false;
+  try {
+    return RE2JS.compile(src, flags);
+  } catch (err) {
+    const why = err instanceof Error ? err.message.replace(/^error parsing regexp: /, '') : String(err);
+    throw runtimeError('ArgumentError', 'InvalidArgumentValue', `invalid regular expression '${b}': ${why} (the RE2 syntax: no back-references, look-around or possessive quantifiers)`);
+  }
 }
 
 /** Integer value of an index argument, or a TypeError. */

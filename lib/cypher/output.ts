@@ -20,3 +20,21 @@ export function toJSONValue(v: Value, graph: PropertyGraph): unknown {
   }
   return null;
 }
+
+/**
+ * Characters `v` (a value toJSONValue made) takes as JSON, roughly (escapes not counted), or Infinity as soon as
+ * the count passes `limit`, so an enormous value is not walked to its end.
+ */
+export function jsonSize(v: unknown, limit: number): number {
+  let n = 0;
+  const stack: unknown[] = [v];
+  while (stack.length) {
+    const x = stack.pop();
+    if (typeof x === 'string') n += x.length + 2;
+    else if (x === null || typeof x !== 'object') n += 8;
+    else if (Array.isArray(x)) { n += 1 + x.length; for (const y of x) stack.push(y); }
+    else { const o = x as Record<string, unknown>; for (const k in o) { n += k.length + 4; stack.push(o[k]); } n += 2; }
+    if (n > limit) return Infinity;
+  }
+  return n;
+}

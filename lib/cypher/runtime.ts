@@ -21,8 +21,12 @@ export interface BudgetOptions {
   maxVarLengthHops?: number;
   /** List elements a query may create in total, across all lists (default 10,000,000): bounds memory. */
   maxTotalListElements?: number;
-  /** Longest string a query may build by concatenation (default 10,000,000 characters). */
+  /** Longest string a query may build (concatenation, replace, toUpper, …; default 10,000,000 characters). */
   maxStringLength?: number;
+  /** Characters a query may create in total in new strings (replace, toUpper, reverse, …; default 100,000,000): bounds memory. */
+  maxTotalStringChars?: number;
+  /** Size of the answer as JSON text (default 64,000,000 characters): rows stop there, with `truncated` and a warning. */
+  maxOutputChars?: number;
 }
 
 export const DEFAULT_BUDGET: Required<BudgetOptions> = {
@@ -32,6 +36,8 @@ export const DEFAULT_BUDGET: Required<BudgetOptions> = {
   maxVarLengthHops: 10,
   maxTotalListElements: 10_000_000,
   maxStringLength: 10_000_000,
+  maxTotalStringChars: 100_000_000,
+  maxOutputChars: 64_000_000,
 };
 
 /** Cooperative budget: hot loops call tick(); every 1024 ticks the clock is read (JS is single-threaded). */
@@ -76,6 +82,20 @@ export class Budget {
     if (n > this.opts.maxStringLength) {
       throw new CypherError('Budget', 'runtime', `a string of ${n} characters exceeds the budget of ${this.opts.maxStringLength}`, { budget: 'string' });
     }
+  }
+  private chars = 0;
+  /**
+   * Checks a new string of `n` characters before it is built: its length against the string budget, and the
+   * characters all new strings of the query hold against the total (a concatenation shares its parts and is
+   * checked by length only; replace, toUpper, reverse and the like copy).
+   */
+  allocateString(n: number): void {
+    this.checkString(n);
+    this.chars += n;
+    if (this.chars > this.opts.maxTotalStringChars) {
+      throw new CypherError('Budget', 'runtime', `query built more than ${this.opts.maxTotalStringChars} characters of strings in total`, { budget: 'string' });
+    }
+    this.tickMany(n >>> 6); // copying costs time too: one unit per 64 characters
   }
   /** Refuses buffering more rows than the materialisation budget. */
   checkRows(n: number): void {

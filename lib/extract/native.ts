@@ -95,9 +95,6 @@ export interface GrammarNames {
   fields: Array<string | null>;
 }
 
-/** The loaded addon object itself (undefined when absent), for the other kernels it carries (lib/search/native.ts). */
-export function nativeAddon(): object | undefined { return load(); }
-
 let parser: NativeParser | null | undefined;
 
 /** The native parser, or undefined when it is not available here (then node-tree-sitter parses). */

@@ -15,7 +15,6 @@
  * postings are in row order, so equal documents give a byte-identical file however they were built.
  */
 import type { SearchDoc, SearchFields } from './documents.ts';
-import { grownInt32, runNumbers, searchKernel } from './native.ts';
 import { runTerms, terms, WORD_RUNS } from './tokenize.ts';
 import { topK } from './top.ts';
 
@@ -40,11 +39,6 @@ const FIELD_TOKENS: ReadonlyArray<{ stop: boolean; noise: boolean }> = [
 /** Memo slot per field: fields tokenised alike share one. */
 const FIELD_MEMO = [0, 0, 0, 1, 1, 2];
 const WEIGHTS = FIELDS.map((f) => FIELD_WEIGHTS[f]);
-/** The same for the native kernel (native/search_kernel.c `keywordCount`), and how each memo slot tokenises. */
-const KERNEL_WEIGHTS = Float64Array.from(WEIGHTS);
-const KERNEL_SLOTS = Int32Array.from(FIELD_MEMO);
-const SLOTS = Math.max(...FIELD_MEMO) + 1;
-const SLOT_TOKENS = Array.from({ length: SLOTS }, (_, slot) => FIELD_TOKENS[FIELD_MEMO.indexOf(slot)]);
 const BODY = FIELDS.indexOf('body');
 
 /** The terms of every field of a document, as the keyword index computes them from its text. */
@@ -85,11 +79,6 @@ export class KeywordBuilder {
   private prevMap?: { source: ForwardIndex; map: Int32Array };
   /** Terms 0 .. sorted-1 are the seed's dictionary, already in order (see finish). */
   private sorted = 0;
-  /**
-   * For the native kernel: the term numbers of run r in memo slot k are termIds[termAt[(r*3+k)*2] ..
-   * termAt[(r*3+k)*2+1]) (-1: not listed yet), runs numbered by RunNumbers of that generation.
-   */
-  private kernelRuns?: { generation: number; termAt: Int32Array<ArrayBuffer>; termIds: Int32Array<ArrayBuffer>; count: number };
 
   /**
    * A builder that will take documents over from `seed` (a previous index): its dictionary is interned
@@ -165,55 +154,9 @@ export class KeywordBuilder {
     this.endDoc(length);
   }
 
-  /**
-   * Adds the next rows from their field texts, as addFields each (the same entries, frequencies and lengths).
-   * With the native kernels the word runs are found and numbered in C (RunNumbers) and the counting runs there;
-   * JavaScript only tokenises runs (per memo slot) this builder has not met.
-   */
+  /** Adds the next rows from their field texts, as addFields each. */
   addAllFields(docs: ReadonlyArray<Pick<SearchDoc, 'fields' | 'bodyWords'>>): void {
-    const kernel = searchKernel();
-    if (kernel === undefined) {
-      for (const d of docs) this.addFields(d.fields, d.bodyWords);
-      return;
-    }
-    const runs = runNumbers(kernel);
-    const items: Array<string | readonly string[]> = [];
-    for (const d of docs) {
-      const f = d.fields;
-      // The body as text: its word runs are its identifiers (documents.ts), found natively without a list per symbol.
-      items.push(f.name, f.qualified, f.path, f.signature, f.doc, f.body);
-    }
-    const { seq, ends } = runs.of(items);
-    const k = (this.kernelRuns ??= { generation: runs.generation, termAt: new Int32Array(0), termIds: new Int32Array(4096), count: 0 });
-    if (k.generation !== runs.generation) { k.generation = runs.generation; k.termAt.fill(-1); k.count = 0; }
-    k.termAt = grownInt32(k.termAt, runs.strings.length * SLOTS * 2, -1);
-    for (let pass = 0; pass < 2; pass++) {
-      const got = kernel.keywordCount(seq, ends, KERNEL_WEIGHTS, KERNEL_SLOTS, k.termAt.subarray(0, runs.strings.length * SLOTS * 2), k.termIds.subarray(0, k.count), this.termList.length);
-      if (got instanceof Int32Array) { this.listRuns(got, runs.strings); continue; }
-      const [term, freq, docEnds, lengths] = got;
-      const base = this.entries;
-      if (base + term.length > this.entryTerm.length) this.grow(base + term.length);
-      this.entryTerm.set(term, base);
-      this.entryFreq.set(freq, base);
-      this.entries += term.length;
-      for (let d = 0; d < docEnds.length; d++) this.endDocAt(base + docEnds[d], lengths[d]);
-      return;
-    }
-    throw new Error('KeywordBuilder: runs still unlisted after listing them');
-  }
-
-  /** Term numbers of (run, memo slot) pairs `missing` (flat), listed for the kernel. */
-  private listRuns(missing: Int32Array, strings: readonly string[]): void {
-    const k = this.kernelRuns!;
-    for (let i = 0; i < missing.length; i += 2) {
-      const r = missing[i], slot = missing[i + 1];
-      const ts = runTerms(strings[r], SLOT_TOKENS[slot].stop, SLOT_TOKENS[slot].noise);
-      k.termIds = grownInt32(k.termIds, k.count + ts.length);
-      const at = (r * SLOTS + slot) * 2;
-      k.termAt[at] = k.count;
-      for (let j = 0; j < ts.length; j++) k.termIds[k.count++] = this.intern(ts[j]);
-      k.termAt[at + 1] = k.count;
-    }
+    for (const d of docs) this.addFields(d.fields, d.bodyWords);
   }
 
   private endDocAt(end: number, length: number): void {
@@ -280,10 +223,7 @@ export class KeywordBuilder {
     const n = this.lengths.length;
     const p = this.entries;
     const df = new Uint32Array(this.termList.length);
-    // The loops over every entry run natively when they can (the same arrays either way).
-    const kernel = searchKernel();
-    if (kernel !== undefined) kernel.postingsCount(this.entryTerm.subarray(0, p), df);
-    else for (let i = 0; i < p; i++) df[this.entryTerm[i]]++;
+    for (let i = 0; i < p; i++) df[this.entryTerm[i]]++;
     const names = this.termList;
     // The seed's terms are in order already: sort the new ones and merge. The strings are sorted by the
     // native comparison (UTF-16 code units, as `<`), not a comparator function: several times cheaper.
@@ -306,14 +246,11 @@ export class KeywordBuilder {
     const cursor = offsets.slice(0, used.length);
     const rows = new Uint32Array(p);
     const freqs = new Float32Array(p);
-    if (kernel !== undefined) kernel.postingsLayout(this.entryTerm, this.entryFreq, Int32Array.from(this.starts), rank, cursor, rows, freqs);
-    else {
-      for (let d = 0; d < n; d++) {
-        for (let i = this.starts[d], end = this.starts[d + 1]; i < end; i++) {
-          const at = cursor[rank[this.entryTerm[i]]]++;
-          rows[at] = d;
-          freqs[at] = this.entryFreq[i];
-        }
+    for (let d = 0; d < n; d++) {
+      for (let i = this.starts[d], end = this.starts[d + 1]; i < end; i++) {
+        const at = cursor[rank[this.entryTerm[i]]]++;
+        rows[at] = d;
+        freqs[at] = this.entryFreq[i];
       }
     }
     return new KeywordIndex(used.map((t) => names[t]), offsets, rows, freqs, Float64Array.from(this.lengths), { weights: { ...FIELD_WEIGHTS }, ...BM25_PARAMS });
@@ -418,14 +355,6 @@ export class KeywordIndex {
   forward(): ForwardIndex {
     const n = this.size;
     const start = new Uint32Array(n + 1);
-    // A one-file analyze turns the whole previous index back into rows: natively when it can (the same arrays).
-    const kernel = searchKernel();
-    if (kernel?.postingsForward !== undefined) {
-      const term = new Uint32Array(this.rows.length);
-      const freq = new Float32Array(this.rows.length);
-      kernel.postingsForward(this.offsets, this.rows, this.freqs, start, term, freq);
-      return { start, term, freq, length: this.lengths, terms: this.terms };
-    }
     for (let p = 0; p < this.rows.length; p++) start[this.rows[p] + 1]++;
     for (let d = 0; d < n; d++) start[d + 1] += start[d];
     const cursor = start.slice(0, n);

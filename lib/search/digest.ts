@@ -3,9 +3,7 @@
  * multiply-xorshift lanes (cyrb53's mixing, both lanes kept). Not cryptographic: a collision only makes a
  * cache hand back a stale document or vector, and at 64 bits that is ~N²/2^65 per build. node:crypto's sha1
  * costs a few microseconds per call in object and binding overhead, which was a tenth of the search stage.
- * `digestAll` gives the same digests for many strings in one native call (native/search_kernel.c `digests`).
  */
-import { searchKernel } from './native.ts';
 
 /** 16 hex digits of `s` (optionally seeded). Stable across platforms and versions: digests are stored. */
 export function digest64(s: string, seed = 0): string {
@@ -23,18 +21,9 @@ export function digest64(s: string, seed = 0): string {
   return hex8(h2) + hex8(h1);
 }
 
-/** digest64 of each string (same seed), in one native call when the kernel is there (the per-character loop, in C). */
+/** digest64 of each string (same seed). */
 export function digestAll(texts: readonly string[], seed = 0): string[] {
-  const digests = searchKernel()?.digests;
-  if (digests === undefined || texts.length === 0) return texts.map((t) => digest64(t, seed));
-  const ends = new Int32Array(texts.length);
-  let at = 0;
-  for (let i = 0; i < texts.length; i++) ends[i] = at += texts[i].length;
-  const lanes = new Uint32Array(2 * texts.length);
-  digests(texts.join(''), ends, seed, lanes);
-  const out = new Array<string>(texts.length);
-  for (let i = 0; i < texts.length; i++) out[i] = hex8(lanes[2 * i]) + hex8(lanes[2 * i + 1]);
-  return out;
+  return texts.map((t) => digest64(t, seed));
 }
 
 /** Two hex digits per byte value. */

@@ -4,8 +4,7 @@
  */
 import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
-import { searchKernel } from './native.ts';
-import { CODE_NOISE_LINES, identifiersIn, splitIdentifier } from './tokenize.ts';
+import { identifiersIn, splitIdentifier } from './tokenize.ts';
 
 /** Keyword fields of one symbol (raw text; the BM25 prep tasks tokenise them). */
 export interface SearchFields {
@@ -23,10 +22,7 @@ export interface SearchDoc {
   fields: SearchFields;
   /** The text the embedder sees. */
   embedText: string;
-  /**
-   * The body identifiers `fields.body` joins (each one word run): the keyword index's JavaScript path reads them
-   * as they are. Not made with the native kernels (the body's text is read natively, with the same runs).
-   */
+  /** The body identifiers `fields.body` joins (each one word run): the keyword index reads them as they are. */
   bodyWords?: readonly string[];
 }
 
@@ -97,16 +93,9 @@ export function documentsOfFile(nodes: readonly GraphNode[], text: string | unde
   return nodes.map((n, i) => describe(n, file, bodies === undefined ? undefined : bodies[i]));
 }
 
-/**
- * Each node's body identifiers (identifiersIn over lines line..endLine), or undefined when it has no span. With
- * the native kernel, one call scans every span of the file and each body stays the string it returns (the same
- * identifiers joined by spaces): the native keyword builder reads that text's word runs, which are exactly the
- * identifiers (ASCII word characters between single spaces), so no list of words is made per symbol.
- */
-function bodyWordsOf(nodes: readonly GraphNode[], text: string, starts: readonly number[]): Array<string | string[] | undefined> {
-  const out: Array<string | string[] | undefined> = new Array(nodes.length).fill(undefined);
-  const spans: number[] = [];
-  const which: number[] = [];
+/** Each node's body identifiers (identifiersIn over lines line..endLine), or undefined when it has no span. */
+function bodyWordsOf(nodes: readonly GraphNode[], text: string, starts: readonly number[]): Array<string[] | undefined> {
+  const out: Array<string[] | undefined> = new Array(nodes.length).fill(undefined);
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i];
     if (typeof n.line !== 'number') continue;
@@ -114,15 +103,7 @@ function bodyWordsOf(nodes: readonly GraphNode[], text: string, starts: readonly
     const first = Math.max(0, n.line - 1);
     const end = Math.min(starts.length, typeof n.endLine === 'number' ? n.endLine : n.line);
     if (first >= end) continue;
-    spans.push(starts[first], end < starts.length ? starts[end] - 1 : text.length);
-    which.push(i);
-  }
-  const kernel = searchKernel();
-  if (kernel !== undefined && which.length > 0) {
-    const joined = kernel.identifierSpans(text, Int32Array.from(spans), MAX_BODY_IDENTIFIERS, CODE_NOISE_LINES);
-    for (let k = 0; k < which.length; k++) out[which[k]] = joined[k];
-  } else {
-    for (let k = 0; k < which.length; k++) out[which[k]] = identifiersIn(text, spans[2 * k], spans[2 * k + 1], MAX_BODY_IDENTIFIERS);
+    out[i] = identifiersIn(text, starts[first], end < starts.length ? starts[end] - 1 : text.length, MAX_BODY_IDENTIFIERS);
   }
   return out;
 }
@@ -219,8 +200,8 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-/** `words`: the body's identifiers, as a list or (native) joined by spaces; undefined without a span. */
-function describe(n: GraphNode, file: FileContext, words: string | string[] | undefined): SearchDoc {
+/** `words`: the body's identifiers; undefined without a span. */
+function describe(n: GraphNode, file: FileContext, words: string[] | undefined): SearchDoc {
   const qualified = typeof n.qualifiedName === 'string' ? n.qualifiedName : n.name;
   const container = qualified.includes('.') ? qualified.slice(0, qualified.lastIndexOf('.')) : '';
   const filePath = n.filePath ?? '';
@@ -232,7 +213,7 @@ function describe(n: GraphNode, file: FileContext, words: string | string[] | un
   const pathWords = file.pathWords;
   const signature = typeof n.signature === 'string' ? n.signature : '';
   const doc = leadingDoc(n, file.comments) || (typeof n.doc === 'string' ? n.doc : '');
-  const body = words === undefined ? '' : typeof words === 'string' ? words : words.join(' ');
+  const body = words === undefined ? '' : words.join(' ');
   const fields: SearchFields = { name: n.name, qualified: container, path: pathWords, signature, doc, body };
   const kind = n.label === 'Variable' ? 'variable' : n.label === 'TypeAlias' ? 'type' : n.label.toLowerCase();
   const embedText = [
@@ -242,7 +223,7 @@ function describe(n: GraphNode, file: FileContext, words: string | string[] | un
     firstSentences(doc, 2),
     signature.slice(0, 200),
   ].filter(Boolean).join(' ').slice(0, MAX_EMBED_CHARS);
-  return { uid: n.uid, fields, embedText, bodyWords: typeof words === 'string' ? undefined : words };
+  return { uid: n.uid, fields, embedText, bodyWords: words };
 }
 
 function lastSegments(p: string, k: number): string {

@@ -26,9 +26,6 @@ export const CODE_NOISE: ReadonlySet<string> = new Set([
   'with', 'yield', 'arguments', 'prototype', 'length', 'exports', 'i', 'j', 'k', 'x', 'y', 't', 'r', 'e',
 ]);
 
-/** CODE_NOISE as one '\n'-joined string (what the native identifier scanner takes). */
-export const CODE_NOISE_LINES = [...CODE_NOISE].join('\n');
-
 const IDENT_PARTS = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[^\x00-\x7f]+/g;
 /** Word runs: what `terms` splits a text into before splitting each run like an identifier. */
 export const WORD_RUNS = /[\p{L}\p{N}_$]+/gu;

@@ -7,7 +7,6 @@
  */
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { searchKernel } from './native.ts';
 import { topK } from './top.ts';
 import { writeParts, writeStreamed } from './write-parts.ts';
 
@@ -232,8 +231,6 @@ export function vectraShard(rows: VectorRows, from: number, to: number, previous
  */
 function printShard(rows: VectorRows, from: number, to: number, previous: PreviousItems | undefined, sink: (bytes: Uint8Array) => void): void {
   const { dim } = rows;
-  // The same bytes either way; the native printer saves a cold loop per value (lib/search/native.ts).
-  const kernel = searchKernel();
   let buf = shardScratch.buf;
   let at = 0;
   let mark = 0; // printed bytes from `mark` on are not handed over yet
@@ -264,7 +261,7 @@ function printShard(rows: VectorRows, from: number, to: number, previous: Previo
     at += buf.write(`{"id":${JSON.stringify(uid)},"metadata":{"hash":${JSON.stringify(hash)}},"vector":[`, at);
     const packed = rowArray(rows, r);
     const base = rowBase(rows, r);
-    const end = kernel !== undefined ? kernel.vectraRow(buf, at, packed, base, dim, rowSum) : writeRow(buf, at, packed, base, dim);
+    const end = writeRow(buf, at, packed, base, dim);
     if (end >= 0) at = end;
     else { buf = room(buf, at, dim * 32 + 64); at = writeRowSlow(buf, at, packed, base, dim); }
     if (dim > 0) at--; // the last value's comma
@@ -284,7 +281,7 @@ const shardScratch: { buf: Buffer } = { buf: Buffer.allocUnsafe(1 << 16) };
 /** Printed bytes are handed to the sink once there are this many (the buffer then holds one more item at most). */
 const FLUSH_BYTES = 1 << 18;
 
-/** The sum of squares of the last row written (writeRow's and the native vectraRow's second result). */
+/** The sum of squares of the last row written (writeRow's second result). */
 const rowSum = new Float64Array(1);
 
 /**
@@ -307,7 +304,7 @@ function writeRow(buf: Buffer, at: number, packed: Float32Array, base: number, d
     // without trailing zeros.
     if (n < 0) { buf[at++] = MINUS; n = -n; }
     const ip = Math.floor(n / 1e6);
-    if (!(ip < 10)) return -1; // NaN too, as the native printer
+    if (!(ip < 10)) return -1; // NaN too
     const fr = n - ip * 1e6;
     buf[at++] = ZERO + ip;
     if (fr !== 0) {

@@ -5,9 +5,9 @@
  */
 import test from 'ava';
 import { importBinding, type Expr, type FileFacts } from '../../lib/extract/facts.ts';
-import { extractFile } from '../../lib/extract/index.ts';
 import { indexFixture } from './harness.ts';
 import { graphData } from '../../lib/graph/code-graph.ts';
+import { extractFile } from '../../lib/lang/index.ts';
 
 const NODE = `export class Node {
   child(i: number): Node { return this; }

@@ -6,8 +6,8 @@
  */
 import test from 'ava';
 import type { FileFacts } from '../../lib/extract/facts.ts';
-import { extractFile } from '../../lib/extract/index.ts';
 import { graphData } from '../../lib/graph/code-graph.ts';
+import { extractFile } from '../../lib/lang/index.ts';
 import { indexFixture } from './harness.ts';
 
 const NODE = `export class Node {

@@ -4,10 +4,9 @@
  * normalises, so cosine similarity rewards shared words and shared word pieces (`debounce` ~ `debouncing`,
  * `subscribe` ~ `subscription`) — the fuzzy half that BM25's exact terms miss. No meaning beyond spelling.
  */
-import { PART_STOP, runParts, splitIdentifier, stem, STOP_WORDS } from '../tokenize.ts';
+import { splitIdentifier, stem, STOP_WORDS } from '../tokenize.ts';
 import type { Embedder } from './types.ts';
 import { conceptOf } from './thesaurus.ts';
-import { grownInt32, runNumbers, searchKernel, type SearchKernel } from '../native.ts';
 
 /** Dimensions of the built-in vectors. 512 keeps collisions rare for the ~50 features of one symbol text. */
 export const LEXICAL_DIM = 512;
@@ -201,114 +200,11 @@ function forgetWords(): void {
   wordIds.clear(); features.length = 0; runWords.clear();
 }
 
-/** Drops the native path's word numbering and tables (bounded memory, as forgetWords). */
-function forgetNativeWords(): void {
-  flat.wordIds.clear(); flat.runAt.fill(-1); flat.runWordCount = 0; flat.featCount = 0;
-}
-
 /**
- * The native path's words and features, in the flat layout the kernel reads (native/search_kernel.c
- * `lexicalEmbed`), numbered apart from the JavaScript path's (its own `wordIds`) and filled as runs are first
- * met: run r's (the process's run numbers, RunNumbers) word numbers are runWords[runAt[2r] .. runAt[2r+1]),
- * runAt[2r] = -1 until listed; word w's features featCode[featStart[w] .. featStart[w+1]), each
- * `dimension * 2 + (sign < 0)` (computed by the kernel's lexicalFeatures, as featuresOf), and wordInfo[w] its
- * trigram count, plus 1 << 30 when it has a concept feature.
- */
-const flat = {
-  generation: -1,
-  wordIds: new Map<string, number>(),
-  runAt: new Int32Array(4096).fill(-1),
-  runWords: new Int32Array(4096),
-  runWordCount: 0,
-  featStart: new Int32Array(1024),
-  featCode: new Int32Array(8192),
-  wordInfo: new Int32Array(1024),
-  featCount: 0,
-  logTable: new Float64Array(0),
-};
-
-/**
- * Lists the words of runs `missing` (their parts as the keyword index splits them, memoised: runParts), numbering
- * new words, whose features the kernel then hashes in one call.
- */
-function listRuns(kernel: SearchKernel, missing: Int32Array, strings: readonly string[]): void {
-  const f = flat;
-  const ids = f.wordIds;
-  const words: string[] = [];
-  const stems: string[] = [];
-  const concepts: number[] = [];
-  for (let k = 0; k < missing.length; k++) {
-    const r = missing[k];
-    const { parts, stems: st, kinds } = runParts(strings[r]);
-    f.runWords = grownInt32(f.runWords, f.runWordCount + parts.length);
-    const runWords = f.runWords;
-    let n = f.runWordCount;
-    f.runAt[2 * r] = n;
-    for (let i = 0; i < parts.length; i++) {
-      if ((kinds[i] & PART_STOP) !== 0) continue;
-      const word = parts[i];
-      let id = ids.get(word);
-      if (id === undefined) {
-        id = ids.size;
-        ids.set(word, id);
-        words.push(word);
-        stems.push(st[i]);
-        const c = conceptOf(word);
-        concepts.push(c === undefined ? -1 : c);
-      }
-      runWords[n++] = id;
-    }
-    f.runAt[2 * r + 1] = n;
-    f.runWordCount = n;
-  }
-  if (words.length === 0) return;
-  const [codes, ends, info] = kernel.lexicalFeatures(words, stems, Int32Array.from(concepts), LEXICAL_DIM);
-  const first = ids.size - words.length;
-  f.featCode = grownInt32(f.featCode, f.featCount + codes.length);
-  f.featCode.set(codes, f.featCount);
-  f.featStart = grownInt32(f.featStart, ids.size + 1);
-  for (let i = 0; i < ends.length; i++) f.featStart[first + i + 1] = f.featCount + ends[i];
-  f.featCount += codes.length;
-  f.wordInfo = grownInt32(f.wordInfo, ids.size);
-  f.wordInfo.set(info, first);
-}
-
-/**
- * Embeds `texts[i]` into `out[at[i] .. at[i] + LEXICAL_DIM)` (zeros beforehand), as `lexicalInto` each: the
- * same float32 values, bit for bit. With the native kernels, the word runs are found and numbered in C
- * (RunNumbers), JavaScript splits only runs it has not met, and the counting, accumulation, normalising and
- * rounding run in C.
+ * Embeds `texts[i]` into `out[at[i] .. at[i] + LEXICAL_DIM)` (zeros beforehand), as `lexicalInto` each.
  */
 export function lexicalIntoAll(texts: readonly string[], out: Float32Array, at: Int32Array, round = false): void {
-  const kernel = searchKernel();
-  if (kernel === undefined) {
-    for (let i = 0; i < texts.length; i++) lexicalInto(texts[i], out, at[i], round);
-    return;
-  }
-  if (flat.wordIds.size > MAX_CACHED_WORDS) forgetNativeWords();
-  const runs = runNumbers(kernel);
-  const { seq, ends } = runs.of(texts);
-  const f = flat;
-  if (f.generation !== runs.generation) { f.generation = runs.generation; f.runAt.fill(-1); }
-  f.runAt = grownInt32(f.runAt, 2 * runs.strings.length, -1);
-  // A word occurs at most once per character of its text: 1 + ln(tf) for every count that can occur, computed
-  // here (C's log may differ from V8's in the last bit).
-  let longest = 0;
-  for (let t = 0; t < texts.length; t++) if (texts[t].length > longest) longest = texts[t].length;
-  if (f.logTable.length <= longest) {
-    const table = new Float64Array(Math.max(longest + 1, f.logTable.length * 2, 256));
-    for (let tf = 1; tf < table.length; tf++) table[tf] = 1 + Math.log(tf);
-    f.logTable = table;
-  }
-  // The kernel first names the runs whose words are not listed yet (no loop over every run here), then embeds.
-  for (let pass = 0; pass < 2; pass++) {
-    const words = f.wordIds.size;
-    const missing = kernel.lexicalEmbed(seq, ends, at, f.runAt.subarray(0, 2 * runs.strings.length), f.runWords.subarray(0, f.runWordCount),
-      f.featStart.subarray(0, words + 1), f.featCode.subarray(0, f.featCount), f.wordInfo.subarray(0, words), f.logTable, out, LEXICAL_DIM, round);
-    if (missing === undefined) return;
-    listRuns(kernel, missing, runs.strings);
-  }
-  throw new Error('lexicalIntoAll: runs still unlisted after listing them');
+  for (let i = 0; i < texts.length; i++) lexicalInto(texts[i], out, at[i], round);
 }
 
 function growWords(size: number): void {
