@@ -9,8 +9,14 @@
 import { MultiDirectedGraph } from 'graphology';
 import type { GraphEdge, GraphNode } from './schema.ts';
 
-/** The code graph: multi (a CALLS and a REFERENCES edge may join the same two symbols), directed, typed. */
-export type CodeGraph = MultiDirectedGraph<GraphNode, GraphEdge>;
+/**
+ * The code graph: multi (a CALLS and a REFERENCES edge may join the same two symbols), directed, typed. Its
+ * `addNode` is typed to take the uid first: graphology turns any key into a string, and a node record passed
+ * alone would become the node `[object Object]`.
+ */
+export type CodeGraph = Omit<MultiDirectedGraph<GraphNode, GraphEdge>, 'addNode'> & {
+  addNode(uid: string, attributes: GraphNode): string;
+};
 
 /** Serialised form of a code graph: nodes and edges in insertion order. */
 export interface CodeGraphData {
@@ -26,7 +32,7 @@ export interface EdgeEndPositions {
 
 /** An empty code graph. */
 export function createCodeGraph(): CodeGraph {
-  return new MultiDirectedGraph<GraphNode, GraphEdge>({ allowSelfLoops: true });
+  return new MultiDirectedGraph<GraphNode, GraphEdge>({ allowSelfLoops: true }) as CodeGraph;
 }
 
 /**

@@ -278,7 +278,7 @@ test('words of string literals and comments inside a body find the function', as
   // The error message and the comment of a function body, not its name or doc comment.
   const g = appGraph(files, { processes: false });
   const src = 'export function check(v: number) {\n  // clamp to the allowed quota window\n  if (v > 9) throw new Error("quota exceeded for tenant");\n  return v;\n}\n';
-  g.addNode({ uid: 'Function:src/quota.ts:check', label: 'Function', name: 'check', filePath: 'src/quota.ts', line: 1, endLine: 5 });
+  g.addNode('Function:src/quota.ts:check', { uid: 'Function:src/quota.ts:check', label: 'Function', name: 'check', filePath: 'src/quota.ts', line: 1, endLine: 5 });
   const s = memorySnapshot({ graph: g, files: { ...files, 'src/quota.ts': src } });
   t.is((await query({ query: 'quota exceeded error' }, s)).process_symbols[0]?.name, 'check');
   t.is((await query({ query: 'allowed window' }, s)).process_symbols[0]?.name, 'check');
