@@ -1,7 +1,7 @@
 /** The analyze summary: a JSON-safe record of what one run did, and its text form for the terminal. */
 import { graphData, type CodeGraph } from '../graph/code-graph.ts';
 import { SYMBOL_LABELS } from '../graph/schema.ts';
-import type { SkipCounts } from './skip-rules.ts';
+import type { SkipCounts } from '../files/skip-rules.ts';
 
 export const PHASES = ['walk', 'read', 'parse', 'resolve', 'modules', 'processes', 'search', 'write'] as const;
 export type Phase = (typeof PHASES)[number];

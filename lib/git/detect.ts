@@ -3,8 +3,7 @@ import type { Snapshot } from '../../index-store/snapshot.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { nodeOf } from '../graph/code-graph.ts';
 import { parseUnifiedDiff } from './diff.ts';
-import { mapChanges, type ChangedFile, type ChangedSymbol, type ChangeType, type SymbolParser } from './changes.ts';
-import { parseFileSymbols } from './file-symbols.ts';
+import { mapChanges, type ChangedFile, type ChangedSymbol, type ChangeType } from './changes.ts';
 import { traverse, DEPENDENCY_TYPES, type Reached } from '../symbols/traverse.ts';
 import { moduleOf, processesOf } from '../symbols/membership.ts';
 import { assessRisk } from '../symbols/risk.ts';
@@ -62,10 +61,10 @@ export interface DetectChangesResult {
   truncated: boolean;
 }
 
-/** Answers detect_changes for a diff text; `parse` reads the versions of a file the index does not describe. */
-export function detectFromDiff(snapshot: Pick<Snapshot, 'graph' | 'files' | 'host'>, diffText: string, limit: number, parse: SymbolParser = parseFileSymbols): DetectChangesResult {
+/** Answers detect_changes for a diff text, with the symbols of the snapshot's per-file symbol table. */
+export function detectFromDiff(snapshot: Pick<Snapshot, 'graph' | 'files' | 'host'>, diffText: string, limit: number): DetectChangesResult {
   const { graph } = snapshot;
-  const mapped = mapChanges(snapshot, parseUnifiedDiff(diffText), parse);
+  const mapped = mapChanges(snapshot, parseUnifiedDiff(diffText));
   const seeds = mapped.symbols.filter((s) => s.indexed).map((s) => s.uid);
   const reached = traverse(graph, seeds, {
     direction: 'upstream', maxDepth: AFFECTED_DEPTH, relationTypes: DEPENDENCY_TYPES, minConfidence: 0, includeTests: false,

@@ -3,8 +3,8 @@
  * weak hubs, with one tie per pair of nodes summing every confident relation between them.
  */
 import { denseGraph, type CodeGraph } from '../graph/code-graph.ts';
-import { SYMBOL_LABELS, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
-import { dirOf, isTestPath } from './paths.ts';
+import { SYMBOL_LABELS, isConfident, type RelType } from '../graph/schema.ts';
+import { dirOf, isTestPath } from '../util/paths.ts';
 
 /** Tuning knobs for the ties graph; every field has a documented default. */
 export interface TieOptions {
@@ -76,15 +76,6 @@ function isStructural(type: RelType): boolean {
   return type === 'DEFINES' || type === 'HAS_METHOD' || type === 'CONTAINS';
 }
 
-/** True for nodes that become module members. */
-export function isSymbolNode(n: GraphNode): boolean {
-  return SYMBOLS.has(n.label);
-}
-
-/** True when an edge is trustworthy enough to shape modules and flows. */
-export function isConfident(e: GraphEdge, minConfidence: number): boolean {
-  return e.reason !== 'name-only' && e.confidence >= minConfidence;
-}
 
 /**
  * Builds the ties graph in an order that depends only on uids (not on file walk order). A class and its

@@ -5,8 +5,8 @@
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
 import type { GraphEdge, GraphNode } from '../graph/schema.ts';
-import { isDeclarationPath, isTestPath } from '../modules/paths.ts';
-import { isConfident, isSymbolNode } from '../modules/ties.ts';
+import { isDeclarationPath, isTestPath } from '../util/paths.ts';
+import { isConfident, isSymbolNode } from '../graph/schema.ts';
 
 /** What made a symbol an entry, strongest reason first. */
 export type EntryKind = 'route' | 'command' | 'listener' | 'middleware' | 'script' | 'main' | 'handler' | 'export' | 'function';

@@ -4,8 +4,8 @@
  */
 import { denseGraph, type CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
-import { isTestPath } from '../modules/paths.ts';
-import { isConfident } from '../modules/ties.ts';
+import { isTestPath } from '../util/paths.ts';
+import { isConfident } from '../graph/schema.ts';
 import { isRegistrationCall } from './entries.ts';
 
 export interface TraceOptions {

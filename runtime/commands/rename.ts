@@ -2,6 +2,7 @@
 import type { Command } from '../cli.ts';
 import { rename } from '../../handlers/rename.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
+import { repositoryWriter } from '../repository-writer.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { parseOptions } from '../server-options.ts';
 
@@ -35,7 +36,7 @@ export const renameCommand: Command = {
       dry_run: values.apply !== true,
       include_text_search: values['text-search'] === true,
     };
-    const loader = new SnapshotLoader();
+    const loader = new SnapshotLoader({ writer: repositoryWriter() });
     try {
       const snapshot = await loader.get(values.repo);
       const result = await rename(request, snapshot);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from '../cli.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
+import { repositoryWriter } from '../repository-writer.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { warmUp } from '../snapshot-source.ts';
 import { onStopSignal, parseOptions, portOption, quietFrom, stderrLine, urlOption } from '../server-options.ts';
@@ -36,7 +37,7 @@ export const serveCommand: Command = {
       stderrLine(`indexed ${result.repo.name}: ${result.repo.stats.files} files, ${result.repo.stats.nodes} nodes, ${result.repo.stats.edges} edges`);
     }
 
-    const source = new SnapshotLoader({ watch: true, log: stderrLine });
+    const source = new SnapshotLoader({ watch: true, log: stderrLine, writer: repositoryWriter(stderrLine) });
     await warmUp(source, stderrLine);
     const server = createWebServer({ source, host, port, webUiUrl, quiet: quietFrom(values.quiet), log: stderrLine });
     let url: string;

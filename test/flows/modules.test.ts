@@ -1,7 +1,7 @@
 import test from 'ava';
 import { detectModules } from '../../lib/modules/index.ts';
 import { seededRandom } from '../../lib/util/seeded-random.ts';
-import { splitWords } from '../../lib/modules/paths.ts';
+import { splitWords } from '../../lib/util/paths.ts';
 import { candidateNames, wordFrequencies } from '../../lib/modules/naming.ts';
 import type { CodeGraph } from '../../lib/graph/code-graph.ts';
 import { GraphBuilder } from './graph-builder.ts';

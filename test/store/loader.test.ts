@@ -2,9 +2,10 @@ import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SnapshotLoader } from '../../index-store/loader.ts';
+import { repositoryWriter } from '../../runtime/repository-writer.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { CodegraphError } from '../../lib/errors.ts';
-import { sha256 } from '../../lib/analyze/source.ts';
+import { sha256 } from '../../lib/files/source.ts';
 import { SMALL_PROJECT, tempDir, writeTree } from '../analyze/_helpers.ts';
 import { graphData } from '../../lib/graph/code-graph.ts';
 
@@ -136,9 +137,10 @@ test('with watch, a broken new generation keeps the old snapshot serving', async
   loader.close();
 });
 
-test('writeFiles through a loaded snapshot writes, re-indexes, and the loader serves the new snapshot', async (t) => {
+test('writeFiles through a loaded snapshot writes, re-indexes, and the loader serves the new snapshot; without a writer the host is read-only', async (t) => {
   const { home, one } = await twoRepos();
-  const loader = new SnapshotLoader({ home });
+  t.is((await new SnapshotLoader({ home }).get('one')).host.writeFiles, undefined);
+  const loader = new SnapshotLoader({ home, writer: repositoryWriter() });
   const snap = await loader.get('one');
   t.truthy(snap.host.writeFiles);
   const text = 'export function add(a: number, b: number): number {\n  return a + b + 0;\n}\n';
