@@ -33,13 +33,14 @@ export const evalServerCommand: Command = {
       throw err;
     }
     const repos = source.list().map((r) => r.name);
+    // Stop signals are taken before the announcement: a supervisor may signal as soon as it reads it.
+    const unhook = onStopSignal(() => { void server.stop('stop'); });
     // One write, so a reader of the announcement never sees half of it.
     process.stdout.write([
       `codegraph eval-server listening on ${url}`,
       `repositories: ${repos.length ? repos.join(', ') : '(none indexed; run `codegraph analyze <path>`)'}`,
       ...(idleTimeout > 0 ? [`stops after ${idleTimeout} s without requests`] : []),
     ].join('\n') + '\n');
-    const unhook = onStopSignal(() => { void server.stop('stop'); });
     const reason = await server.stopped;
     unhook();
     stderrLine(`codegraph eval-server stopped (${reason === 'idle' ? 'idle time-out' : reason === 'shutdown' ? '/shutdown' : 'signal'})`);

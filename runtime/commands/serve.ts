@@ -52,11 +52,12 @@ export const serveCommand: Command = {
     if (repos.length === 0) lines.push('repositories: none indexed yet (run `codegraph analyze <path>`, or `codegraph serve --analyze <path>`)');
     else lines.push(`repositories (${repos.length}):`, ...repos.map((r) => `  ${r.name}  ${r.path}`));
     lines.push(webUiUrl ? `web UI: ${webUiUrl} (it calls this server at ${url}; this server's own page is ${url}/)` : `web UI: open ${url}/ in a browser`);
+    // Stop signals are taken before the announcement: a supervisor may signal as soon as it reads it.
+    const unhook = onStopSignal(() => { void server.stop('stop'); });
     // One write, so a reader of the announcement never sees half of it.
     process.stdout.write(lines.join('\n') + '\n');
     const warning = exposureWarning(host);
     if (warning) stderrLine(warning);
-    const unhook = onStopSignal(() => { void server.stop('stop'); });
     await server.stopped;
     unhook();
     return 0;

@@ -11,6 +11,7 @@ import { createWebServer } from '../../runtime/http/web-server.ts';
 import { VIEW_ROUTES } from '../../runtime/http/web-routes.ts';
 import { staticSource } from '../../runtime/snapshot-source.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
+import { repositoryWriter } from '../../runtime/repository-writer.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { moduleOverview, moduleSlice, neighbourhood, processSequence, SLICE_LIMIT, NEIGHBOURHOOD_RELATIONS } from '../../lib/graph/slice.ts';
 import { GraphBuilder } from '../../lib/graph/builder.ts';
@@ -278,7 +279,7 @@ test('rename apply from a browser needs the page\'s own origin and the session t
   const home = path.join(base, 'home');
   const repo = writeShopRepo(path.join(base, 'shop'));
   await analyzeRepository(repo, { home, embedder: 'lexical' });
-  const loader = new SnapshotLoader({ home, watch: false });
+  const loader = new SnapshotLoader({ home, watch: false, writer: repositoryWriter() });
   t.teardown(() => loader.close());
   const server = web(loader);
   const before = fs.readFileSync(path.join(repo, 'src', 'cart.ts'), 'utf8');
@@ -314,7 +315,7 @@ test('a client that is no browser (no Origin, no Sec-Fetch-*) may still apply, a
   const home = path.join(base, 'home');
   const repo = writeShopRepo(path.join(base, 'shop'));
   await analyzeRepository(repo, { home, embedder: 'lexical' });
-  const loader = new SnapshotLoader({ home, watch: false });
+  const loader = new SnapshotLoader({ home, watch: false, writer: repositoryWriter() });
   t.teardown(() => loader.close());
   const res = await post(web(loader), '/tools/rename', { symbol_name: 'checkPrice', new_name: 'validPrice', dry_run: false });
   t.is(res.status, 200, JSON.stringify(res.body));
