@@ -15,6 +15,7 @@ import { INDEX_DIR, POINTER_FILE, SNAPSHOT_SCHEMA, indexDirOf, readFileTable, re
 import { readRegistry, registryPath } from './registry.ts';
 import { assembleSnapshot } from './assemble.ts';
 import { createRepoHost } from './host.ts';
+import { markBroken } from './verify.ts';
 import { analyzeRepository } from '../lib/analyze/index.ts';
 
 export interface SnapshotLoaderOptions {
@@ -171,6 +172,8 @@ export class SnapshotLoader {
       } catch (err) {
         if (err instanceof CodegraphError) throw err;
         if (attempt < 2 && readPointer(indexDir) !== generation) continue;
+        // The next analyze must not take this generation for current (index-store/verify.ts).
+        markBroken(dir, (err as Error).message);
         throw new CodegraphError('INDEX_MISSING', `the index of '${info.name}' at ${dir} cannot be read (${(err as Error).message}); run \`codegraph analyze ${info.path}\``);
       }
     }

@@ -14,6 +14,7 @@ import {
 } from '../../index-store/format.ts';
 import { checkName, chooseName, readRegistry, upsertRepo } from '../../index-store/registry.ts';
 import { withLock } from '../../index-store/atomic.ts';
+import { generationDefect } from '../../index-store/verify.ts';
 import { headCommit, headCommitAsync } from '../../index-store/git.ts';
 import { EXTRACT_VERSION, runPipeline, type PreviousIndex } from './pipeline.ts';
 import { TerminalProgress, type ProgressSink } from './progress.ts';
@@ -92,6 +93,11 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
   const commit = headCommitAsync(root);
   const sweep = sweepGenerations(indexDir, previousName, SWEEP_GRACE_MS);
   const previous = previousName ? loadPrevious(path.join(indexDir, previousName), log) : undefined;
+  if (previous) {
+    // Never call a damaged snapshot current: rebuild it (from the cached facts that are still readable).
+    previous.defect = generationDefect(previous.dir);
+    if (previous.defect) log(`the published index is damaged (${previous.defect}); writing it again`);
+  }
   let generation: { name: string; dir: string } | undefined;
   let writer: GenerationWriter | undefined;
   const newGeneration = (): { name: string; dir: string } => (generation ??= createGeneration(indexDir));

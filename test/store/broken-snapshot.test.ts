@@ -71,3 +71,60 @@ test('a broken new generation is not reloaded per request: the previous snapshot
   const fresh = await loader.get();
   t.not(fresh, good);
 });
+
+for (const file of ['graph.json', 'refs.json', 'files.json', 'search/meta.json']) {
+  test(`a truncated ${file}: status says broken, a plain analyze writes the snapshot again and tools load it`, async (t) => {
+    const { home, root, generation } = await indexed();
+    const before = generation();
+    t.true(indexStatus(root).upToDate);
+    truncate(path.join(before, file));
+    const status = indexStatus(root);
+    t.false(status.upToDate);
+    t.regex(status.broken ?? '', new RegExp(`${file.replace('.', '\\.')} is \\d+ bytes, \\d+ were written`));
+    const log: string[] = [];
+    const result = await analyzeRepository(root, { home, embedder: 'lexical', log: (l) => log.push(l) });
+    t.false(result.summary.upToDate);
+    t.regex(log.join('\n'), /published index is damaged|existing index could not be read/);
+    t.not(generation(), before);
+    t.true(indexStatus(root).upToDate);
+    t.is(indexStatus(root).broken, undefined);
+    const loader = new SnapshotLoader({ home });
+    t.teardown(() => loader.close());
+    const snapshot = await loader.get();
+    t.true(snapshot.graph.nodeCount > 0);
+    // And the next analyze finds it current again.
+    t.true((await analyzeRepository(root, { home, embedder: 'lexical' })).summary.upToDate);
+  });
+}
+
+test('damage that keeps the size: the reader that fails leaves a note, and analyze repairs', async (t) => {
+  const { home, root, generation } = await indexed();
+  const before = generation();
+  const graphFile = path.join(before, 'graph.json');
+  const bytes = fs.readFileSync(graphFile);
+  bytes.fill(0x20, 0, 40); // same length, no longer JSON
+  fs.writeFileSync(graphFile, bytes);
+  t.true(indexStatus(root).upToDate, 'the sizes alone cannot tell');
+  const loader = new SnapshotLoader({ home });
+  t.teardown(() => loader.close());
+  t.is((await t.throwsAsync(loader.get()) as CodegraphError).code, 'INDEX_MISSING');
+  t.regex(indexStatus(root).broken ?? '', /a reader could not load it/);
+  t.false((await analyzeRepository(root, { home, embedder: 'lexical' })).summary.upToDate);
+  t.not(generation(), before);
+  t.true((await loader.get()).graph.nodeCount > 0);
+});
+
+test('a generation written before sizes were recorded is checked by reading its JSON', async (t) => {
+  const { home, root, generation } = await indexed();
+  const metaFile = path.join(generation(), 'meta.json');
+  const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
+  t.truthy(meta.sizes['graph.json']);
+  delete meta.sizes;
+  fs.writeFileSync(metaFile, JSON.stringify(meta));
+  t.true(indexStatus(root).upToDate);
+  t.true((await analyzeRepository(root, { home, embedder: 'lexical' })).summary.upToDate);
+  truncate(path.join(generation(), 'refs.json'));
+  t.regex(indexStatus(root).broken ?? '', /refs\.json cannot be read/);
+  t.false((await analyzeRepository(root, { home, embedder: 'lexical' })).summary.upToDate);
+  t.true(indexStatus(root).upToDate);
+});
