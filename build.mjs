@@ -7,7 +7,8 @@
 // - dist/extract-worker.mjs: the extraction pool's worker thread (lib/analyze/pool.ts looks for it beside the
 //   chunk that starts it), sharing the CLI's chunks; dist/parse-worker.mjs: the parse half of the two-thread
 //   extraction (lib/analyze/split.ts), and dist/search-worker.mjs, the search stage beside modules and
-//   processes (lib/analyze/search-beside.ts), found the same way.
+//   processes (lib/analyze/search-beside.ts), found the same way; dist/query-worker.mjs, the servers' query threads
+//   (runtime/query-pool.ts).
 // - dist/handlers.mjs: the pure tool handlers plus a snapshot loader, self-contained (every JS dependency
 //   bundled in), so another runtime can run the tools on a saved snapshot with no node_modules.
 // - native/build/tree_flat.node: the native parse and tree copy (native/build.mjs), when a C compiler and Node's
@@ -81,7 +82,7 @@ const cachedCli = {
 
 const results = await Promise.all([
   build(cachedCli),
-  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', jit: 'runtime/jit.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'parse-worker': 'lib/analyze/parse-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-programs': 'lib/extract/program-cache-write.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
+  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', jit: 'runtime/jit.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'parse-worker': 'lib/analyze/parse-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-worker': 'runtime/query-worker.ts', 'query-programs': 'lib/extract/program-cache-write.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
   build({ ...common, entryPoints: { handlers: 'runtime/bundle/handlers-entry.ts' }, external: nativeExternal }),
 ]);
 

@@ -48,6 +48,13 @@ interface Slot {
   failed?: { generation: string; error: unknown };
 }
 
+const generationDirs = new WeakMap<Snapshot, string>();
+
+/** The generation folder a snapshot was read from (undefined for one built in memory): a worker can read it again. */
+export function generationDirOf(snapshot: Snapshot): string | undefined {
+  return generationDirs.get(snapshot);
+}
+
 /** Keeps snapshots of registered repositories in memory and picks one by the `repo` selector. */
 export class SnapshotLoader {
   private readonly slots = new Map<string, Slot>(); // by real root path
@@ -198,7 +205,9 @@ export class SnapshotLoader {
         if (!this.closed) await this.reload(info.name);
       },
     });
-    return assembleSnapshot({ repo, graph, refs, files: table.files, search, host });
+    const snapshot = assembleSnapshot({ repo, graph, refs, files: table.files, search, host });
+    generationDirs.set(snapshot, dir);
+    return snapshot;
   }
 
   /** Watches `<root>/.codegraph` for the pointer switch; reloads in the background. */
