@@ -36,8 +36,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { readCorpus } from './parse-baseline.ts';
 import { CORPORA, corpus } from './callgraph-corpora.ts';
-import { extractFile, languageOf } from '../lib/extract/index.ts';
-import { loadProjectConfig, resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
+import { resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
+import { extractFile, languageOf, loadProjectConfig } from '../lib/lang/index.ts';
 
 export interface Pair { source: string; target: string; site?: string; reason?: string; confidence?: number }
 

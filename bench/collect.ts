@@ -76,7 +76,7 @@ function harness(root: string, mode: string): void {
   let digest = '-', took = '';
   if (mode === 'collect' || mode === 'digest') {
     const heap = process.memoryUsage().heapUsed, cpu = process.cpuUsage(), main = threadNs();
-    const facts = files.map((f, i) => collectParts(f.path, f.text, parsed[i]));
+    const facts = files.map((f, i) => collectParts(languageRuntime(parsed[i].language), f.path, f.text, parsed[i]));
     const used = process.cpuUsage(cpu), mainMs = (threadNs() - main) / 1e6;
     // the heap's growth is what the collector allocated only when no collection ran meanwhile (a young generation
     // larger than that: node --min-semi-space-size=1024 --max-semi-space-size=1024)

@@ -9,11 +9,11 @@
  *   node --import tsx bench/parse-extract.ts [folder]     (default: node_modules/rxjs/src)
  */
 import { bareParse, readCorpus } from './parse-baseline.ts';
-import { languageOf, languageRuntime } from '../lib/lang/index.ts';
-import { extractFile, type FileFacts } from '../lib/extract/index.ts';
+import { languageOf, languageRuntime, extractFile, loadProjectConfig } from '../lib/lang/index.ts';
+import { type FileFacts } from '../lib/extract/index.ts';
 import { FlatTree } from '../lib/extract/flat-tree.ts';
 import { Collector } from '../lib/extract/collect.ts';
-import { loadProjectConfig, resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
+import { resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
 
 const root = process.argv[2] ?? 'node_modules/rxjs/src';
 const files = readCorpus(root);

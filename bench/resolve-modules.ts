@@ -15,12 +15,13 @@
  */
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { loadProjectConfig, resolveProject } from '../lib/resolve/index.ts';
+import { resolveProject } from '../lib/resolve/index.ts';
 import { detectModules } from '../lib/modules/index.ts';
 import { buildTies } from '../lib/modules/ties.ts';
 import { partition } from '../lib/modules/cluster.ts';
 import type { FileFacts } from '../lib/extract/index.ts';
 import { openAnalyzed } from './analyzed-generation.ts';
+import { loadProjectConfig } from '../lib/lang/index.ts';
 
 const root = path.resolve(process.argv[2] ?? '');
 const runs = Number(process.argv[3] ?? 5);

@@ -5,7 +5,8 @@
  * between files; the worker is never terminated mid-parse.
  */
 import { parentPort } from 'node:worker_threads';
-import { extractFile, type LanguageId } from '../extract/index.ts';
+import { extractFile, type LanguageId } from '../lang/index.ts';
+
 
 /** `json`: reply with the facts' JSON text (what the pool asks for) instead of the facts object. */
 export interface ExtractJob { id: number; path: string; text: string; language: LanguageId; json?: boolean }

@@ -17,7 +17,8 @@
 import { collectParts } from '../extract/split.ts';
 import { nativeParser, type NativeQueue } from '../extract/native.ts';
 import { nativeProgram } from '../extract/query-program.ts';
-import { languageRuntime, type LanguageRuntime } from '../lang/index.ts';
+import { languageRuntime } from '../lang/index.ts';
+import type { LanguageRuntime } from '../extract/language.ts';
 import { jsonBytes } from '../../index-store/ascii-json.ts';
 import { extractHere, type ExtractItem, type ExtractOutcome, type ExtractResult } from './pool.ts';
 
@@ -80,7 +81,7 @@ export class NativeAhead {
         }
         try {
           const { buffer, count, errors, matches } = this.queue.take();
-          results[i] = { facts: collectParts(it.path, it.text, { language: it.language, buffer, count, parseErrors: errors, anonymous: [], matches }) };
+          results[i] = { facts: collectParts(languageRuntime(it.language), it.path, it.text, { language: it.language, buffer, count, parseErrors: errors, anonymous: [], matches }) };
           ahead++;
           if (matches) matched++;
         } catch {
@@ -111,7 +112,7 @@ export function extractNative(it: ExtractItem): ExtractResult {
   if (!rt || !native) return extractHere(it);
   try {
     const { buffer, count, errors, matches } = native.parse(rt.grammar, it.text, nativeProgram(rt));
-    const facts = collectParts(it.path, it.text, { language: it.language, buffer, count, parseErrors: errors, anonymous: [], matches });
+    const facts = collectParts(rt, it.path, it.text, { language: it.language, buffer, count, parseErrors: errors, anonymous: [], matches });
     NativeAhead.parsedAhead++;
     if (matches) NativeAhead.matchedAhead++;
     return { facts };

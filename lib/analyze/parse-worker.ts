@@ -7,7 +7,7 @@
  */
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { parseToParts, prepareLanguage, type ParsedParts } from '../extract/split.ts';
-import type { LanguageId } from '../extract/index.ts';
+import { languageRuntime, type LanguageId } from '../lang/index.ts';
 
 export interface ParseJob { id: number; text: string; language: LanguageId }
 /** `init` (first message): the port replies go to, and the counter bumped (and notified) after each reply. */
@@ -22,12 +22,12 @@ if (port) {
     if ('init' in m) { out = m.init.port; posted = m.init.posted; return; }
     if ('stop' in m) { port.close(); out?.close(); return; }
     if ('warm' in m) {
-      for (const language of m.warm) { try { prepareLanguage(language); } catch { /* reported per file later */ } }
+      for (const language of m.warm) { try { prepareLanguage(languageRuntime(language)); } catch { /* reported per file later */ } }
       return;
     }
     let reply: ParseReply;
     try {
-      reply = { id: m.id, parts: parseToParts(m.text, m.language) };
+      reply = { id: m.id, parts: parseToParts(languageRuntime(m.language), m.text) };
     } catch (err) {
       reply = { id: m.id, error: err instanceof Error ? err.message : String(err) };
     }

@@ -4,9 +4,9 @@
  * the result on disk (analyzeRepository) or in memory (buildSnapshotInMemory).
  */
 import path from 'node:path';
-import * as extractModule from '../extract/index.ts';
-import { languageOf, type FileFacts, type LanguageId } from '../extract/index.ts';
-import { loadProjectConfig, resolveProject } from '../resolve/index.ts';
+import type { FileFacts } from '../extract/index.ts';
+import { EXTRACT_VERSION as FACTS_VERSION, languageOf, loadProjectConfig, type LanguageId } from '../lang/index.ts';
+import { resolveProject } from '../resolve/index.ts';
 import { detectModules } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
 import { buildSearch, packSearchable } from '../search/index.ts';
@@ -27,10 +27,10 @@ import { NativeAhead } from './native-ahead.ts';
 import { SearchBeside, searchWorkerMode, wantsSearchWorker } from './search-beside.ts';
 
 /**
- * Version of the cached extractor facts. The indexer may export `EXTRACT_VERSION` (bumped whenever FileFacts
- * change); a snapshot made with another version has its facts cache ignored.
+ * Version of the cached extractor facts (lib/lang/index.ts: the extractor's revision and every query file); a
+ * snapshot made with another version has its facts cache ignored.
  */
-export const EXTRACT_VERSION = String((extractModule as Record<string, unknown>).EXTRACT_VERSION ?? 'unversioned');
+export const EXTRACT_VERSION = FACTS_VERSION;
 
 /** Files whose mtime is this close to the previous scan's start are hashed even when size and mtime match. */
 const RACY_WINDOW_MS = 2000;

@@ -14,8 +14,9 @@
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { scriptWorkerStarter } from '../util/worker-script.ts';
-import { extractFile, type FileFacts, type LanguageId } from '../extract/index.ts';
+import { type FileFacts } from '../extract/index.ts';
 import type { ExtractJob, ExtractReply, WorkerMessage } from './extract-worker.ts';
+import { extractFile, type LanguageId } from '../lang/index.ts';
 
 export interface ExtractItem { path: string; text: string; language: LanguageId }
 /**

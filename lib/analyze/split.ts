@@ -14,7 +14,7 @@
  */
 import type { MessagePort, Worker } from 'node:worker_threads';
 import { workerThreads } from '../util/lazy-builtins.ts';
-import type { LanguageId } from '../extract/index.ts';
+import { languageRuntime, type LanguageId } from '../lang/index.ts';
 import { collectParts } from '../extract/split.ts';
 import { availableCores, extractHere, workerStarter, type ExtractItem, type ExtractOutcome, type ExtractResult } from './pool.ts';
 import type { ParseMessage, ParseReply } from './parse-worker.ts';
@@ -125,7 +125,7 @@ export class ParseAhead {
         const it = items[i];
         if (reply && 'parts' in reply) {
           try {
-            results[i] = { facts: collectParts(it.path, it.text, reply.parts) };
+            results[i] = { facts: collectParts(languageRuntime(reply.parts.language), it.path, it.text, reply.parts) };
             inWorkers++;
           } catch {
             results[i] = extractHere(it); // the same error, or the facts, as in-thread extraction gives

@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CodegraphError } from '../errors.ts';
-import { languageOf } from '../extract/index.ts';
 import { INDEX_DIR, SNAPSHOT_SCHEMA, indexDirOf, readFileTable, readMeta, readPointer } from '../../index-store/format.ts';
 import { readInside } from '../../index-store/host.ts';
 import { generationDefect } from '../../index-store/verify.ts';
@@ -15,6 +14,7 @@ import { walkRepository } from './walk.ts';
 import { readSource, sha256 } from './source.ts';
 import { classifySource } from './skip-rules.ts';
 import { EXTRACT_VERSION } from './pipeline.ts';
+import { languageOf } from '../lang/index.ts';
 
 export interface IndexStatus {
   name: string;

@@ -14,7 +14,7 @@ import type {
 import {
   bindingIndex, bindsImport, bindsLocal, bindsSymbol, importBinding, localBinding, posColumn, posLength, posLine, symbolBinding, toPos,
 } from './facts.ts';
-import type { LanguageId } from '../lang/index.ts';
+import type { LanguageId } from './facts.ts';
 import { lineStartsOf, type NodeRef } from './flat-tree.ts';
 import type { Match, MatchSource } from './query-match.ts';
 import { jsdocImportTags, jsdocTags, jsdocType, type JsdocTag } from './jsdoc.ts';
@@ -361,7 +361,9 @@ export class Collector {
         return;
       });
       on([Role['call'], Role['new']], function (c, role) {
-        const node = get(c, 'call')!, callee = get(c, 'callee')!;
+        // (a tags-style `@reference.call` pattern captures only the called name: the callee is that name, or the
+        // member whose property it is, found in build)
+        const node = get(c, 'call')!, callee = get(c, 'callee') ?? this.calleeByName(get(c, 'name')!);
         const prev = this.calls.get(node);
         if (prev) { prev.callee = callee; prev.isNew = role === Role['new']; } else this.calls.set(node, { callee, isNew: role === Role['new'], from: -1 });
         this.point(node, node);
@@ -568,7 +570,8 @@ export class Collector {
         return;
       });
       on([Role['heritage.extends'], Role['heritage.implements']], function (c, role) {
-        const n = get(c, role === Role['heritage.extends'] ? 'extends' : 'implements')!;
+        // (a tags-style `@reference.implementation` pattern names the base by `@name`)
+        const n = get(c, role === Role['heritage.extends'] ? 'extends' : 'implements') ?? get(c, 'name')!;
         this.push(startOf(n), EV_POINT, { heritage: role === Role['heritage.extends'] ? 'extends' : 'implements', node: n, clause: get(c, 'clause') });
         return;
       });
@@ -1962,6 +1965,7 @@ export class Collector {
     this.typedEntries(symbols.length);
     const calls: CallFact[] = [];
     const calleeNodes = new NodeSet(this.nodeFlags, 1024);
+    if (this.namedCallees.size) this.memberCallees();
     this.calls.forEach((c, node) => {
       if (c.callee === node) return; // only arguments seen (should not happen)
       calleeNodes.add(c.callee);
@@ -2737,6 +2741,22 @@ export class Collector {
 
   private isThisParam(n: Node): boolean {
     return this.text.charCodeAt(n.start) === 116 /* t */ && this.text.startsWith('this', n.start) && !/[$\w]/.test(this.text[n.start + 4] ?? '');
+  }
+
+  /** Names captured as the called name of a tags-style call (`@reference.call` + `@name`). */
+  private readonly namedCallees = new Set<Node>();
+
+  /** The callee of a call whose pattern captured only the called name: the name (until memberCallees looks further). */
+  private calleeByName(name: Node): Node {
+    this.namedCallees.add(name);
+    return name;
+  }
+
+  /** A call's callee captured as a name that is a member's property (`obj.m` of `obj.m()`): that member instead. */
+  private memberCallees(): void {
+    const byProperty = new Map<Node, Node>();
+    this.members.forEach((m, node) => { if (this.namedCallees.has(m.property)) byProperty.set(m.property, node); });
+    this.calls.forEach((c) => { const m = byProperty.get(c.callee); if (m) c.callee = m; });
   }
 
   /** The node holding the called/used name: the identifier itself or a member's property. */

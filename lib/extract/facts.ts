@@ -5,9 +5,8 @@
  * every run that changes a file, and its cost follows the number of objects more than the bytes. Read them only
  * through the helpers below.
  */
-import type { LanguageId } from '../lang/index.ts';
-
-export type { LanguageId };
+/** A language's id (lib/lang/index.ts lists them): `typescript`, `javascript`, `python`, … */
+export type LanguageId = string;
 
 export type SymbolLabel = 'Function' | 'Class' | 'Method' | 'Interface' | 'TypeAlias' | 'Enum' | 'Variable' | 'Property';
 

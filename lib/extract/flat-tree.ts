@@ -7,7 +7,7 @@
  * Rows and columns come from a line-start table of the text, not from native calls.
  */
 import type Parser from 'tree-sitter';
-import type { LanguageNames } from '../lang/index.ts';
+import type { LanguageNames } from './language.ts';
 
 /** Type id tree-sitter gives ERROR nodes. */
 export const ERROR_TYPE = 65535;

@@ -5,12 +5,11 @@
  * - `collectFlat` (JavaScript heavy): the query engine's match (unless the native thread matched) and the collector.
  */
 import type Parser from 'tree-sitter';
-import type { LanguageRuntime } from '../lang/index.ts';
+import type { LanguageRuntime } from './language.ts';
 import { Collector } from './collect.ts';
 import type { FileFacts } from './facts.ts';
 import { FlatTree, partsOf } from './flat-tree.ts';
 import { nativeParser } from './native.ts';
-import { parseableText } from './repair.ts';
 import type { Match, MatchSource } from './query-match.ts';
 
 /**
@@ -23,7 +22,7 @@ export function parseFlat(rt: LanguageRuntime, text: string): { flat: FlatTree; 
   if (rt.native) {
     let { buffer, count, errors } = nativeParser()!.parse(rt.grammar, text);
     // a file the grammar cannot take: parse the same-length repair (lib/extract/repair.ts), keep the better tree
-    const fixed = errors ? parseableText(rt.id, text) : text;
+    const fixed = errors && rt.spec.repair ? rt.spec.repair(text) : text;
     if (fixed !== text) {
       const again = nativeParser()!.parse(rt.grammar, fixed);
       if (again.errors < errors) ({ buffer, count, errors } = again);
@@ -32,7 +31,7 @@ export function parseFlat(rt: LanguageRuntime, text: string): { flat: FlatTree; 
   }
   let tree = rt.parser.parse(text);
   let parseErrors = tree.rootNode.hasError ? countErrors(tree) : 0;
-  const fixed = parseErrors ? parseableText(rt.id, text) : text;
+  const fixed = parseErrors && rt.spec.repair ? rt.spec.repair(text) : text;
   if (fixed !== text) {
     const again = rt.parser.parse(fixed);
     const errors = again.rootNode.hasError ? countErrors(again) : 0;

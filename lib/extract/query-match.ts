@@ -16,8 +16,8 @@
  *   is what makes `x: (_)? @x` capture x when it exists).
  * Matches come out by root node (preorder), then pattern index; captures in pattern order.
  */
-import type { QNode, QPattern } from '../lang/query-parse.ts';
-import type { LanguageNames } from '../lang/index.ts';
+import type { QNode, QPattern } from './query-parse.ts';
+import type { LanguageNames } from './language.ts';
 import { ERROR_TYPE, type FlatTree, type NodeRef, type WalkPlan } from './flat-tree.ts';
 
 export interface Capture { name: string; node: NodeRef }

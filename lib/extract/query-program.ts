@@ -8,7 +8,7 @@
  *
  * CODEGRAPH_NATIVE_MATCH=0 turns native matching off (the JavaScript matcher runs instead: A/B and tests).
  */
-import type { LanguageRuntime } from '../lang/index.ts';
+import type { LanguageRuntime } from './language.ts';
 import { ERROR_TYPE, type FlatTree } from './flat-tree.ts';
 import { nativeParser, type GrammarNames, type NativeProgram } from './native.ts';
 import { BufferMatch, withOuter, type Match, type MatchSource, type QueryEngine, type Root, type Step } from './query-match.ts';

@@ -11,17 +11,16 @@
  * to compare token types: a parsed file carries the texts its thread learned since its previous file, and
  * `collectParts` adds them to this thread's table before matching.
  */
-import { languageRuntime, type LanguageId } from '../lang/index.ts';
+import type { LanguageRuntime } from './language.ts';
 import { FlatTree, partsOf } from './flat-tree.ts';
 import type { FileFacts } from './facts.ts';
 import { collectFlat, parseFlat } from './halves.ts';
 import { matchSource, nativeProgram } from './query-program.ts';
 import { nativeParser } from './native.ts';
-import { parseableText } from './repair.ts';
 
 /** One file parsed and walked, ready to transfer (`buffer` in the transfer list). */
 export interface ParsedParts {
-  language: LanguageId;
+  language: string;
   count: number;
   buffer: ArrayBuffer;
   parseErrors: number;
@@ -34,11 +33,11 @@ export interface ParsedParts {
 }
 
 /** By language: the anonymous type ids this thread has already passed on in a ParsedParts. */
-const sentAnonymous = new Map<LanguageId, Uint8Array>();
+const sentAnonymous = new Map<string, Uint8Array>();
 
 /** The first half: parse `text`, count its syntax errors, walk it into flat arrays (pure: no I/O). */
-export function parseToParts(text: string, language: LanguageId): ParsedParts {
-  const rt = languageRuntime(language);
+export function parseToParts(rt: LanguageRuntime, text: string): ParsedParts {
+  const language = rt.id;
   const { flat, parseErrors } = parseFlat(rt, text);
   const { buffer, count } = flat.parts();
   let sent = sentAnonymous.get(language);
@@ -53,16 +52,17 @@ export function parseToParts(text: string, language: LanguageId): ParsedParts {
 }
 
 /** Loads a language's grammar, parser and walk plan ahead of its first file (nothing is learned or sent). */
-export function prepareLanguage(language: LanguageId): void {
-  const rt = languageRuntime(language);
+export function prepareLanguage(rt: LanguageRuntime): void {
   (rt.parser.parse('') as unknown as { delete?: () => void }).delete?.();
 }
 
-/** The second half: match (unless `parsed.matches` has them) and collect the facts of a file parsed by `parseToParts` (on any thread). */
-export function collectParts(filePath: string, text: string, parsed: ParsedParts): FileFacts {
-  // parsed elsewhere without the repair parseFlat tries on a file with syntax errors (lib/extract/repair.ts)
-  if (parsed.parseErrors && !parsed.repairTried) parsed = withRepair(parsed, text);
-  const rt = languageRuntime(parsed.language);
+/**
+ * The second half: match (unless `parsed.matches` has them) and collect the facts of a file parsed by `parseToParts`
+ * (on any thread); `rt` is the runtime of `parsed.language`.
+ */
+export function collectParts(rt: LanguageRuntime, filePath: string, text: string, parsed: ParsedParts): FileFacts {
+  // parsed elsewhere without the repair parseFlat tries on a file with syntax errors (the spec's `repair`)
+  if (parsed.parseErrors && !parsed.repairTried) parsed = withRepair(rt, parsed, text);
   const known = rt.names.anonymous;
   for (const [t, name] of parsed.anonymous) if (known[t] === undefined) known[t] = name;
   const flat = FlatTree.of(partsOf(parsed.buffer, parsed.count), rt.names.namedById, text);
@@ -76,11 +76,10 @@ export function collectParts(filePath: string, text: string, parsed: ParsedParts
  * parsed, with the language's query program, so either tree comes with its native matches (the first parse is
  * not redone, and the JavaScript matcher does not run: a file with syntax errors costs one native parse more).
  */
-function withRepair(parsed: ParsedParts, text: string): ParsedParts {
-  const fixed = parseableText(parsed.language, text);
+function withRepair(rt: LanguageRuntime, parsed: ParsedParts, text: string): ParsedParts {
+  const fixed = rt.spec.repair ? rt.spec.repair(text) : text;
   if (fixed === text) return parsed;
-  const rt = languageRuntime(parsed.language);
-  if (!rt.native) return parseToParts(text, parsed.language);
+  if (!rt.native) return parseToParts(rt, text);
   const again = nativeParser()!.parse(rt.grammar, fixed, nativeProgram(rt));
   if (again.errors >= parsed.parseErrors) return { ...parsed, repairTried: true };
   return { language: parsed.language, count: again.count, buffer: again.buffer, parseErrors: again.errors, anonymous: [], matches: again.matches, repairTried: true };

@@ -8,11 +8,11 @@ import { createHash } from 'node:crypto';
 import type { CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import type { IndexedFile, SnapshotHost } from '../../index-store/snapshot.ts';
-import { languageOf } from '../extract/index.ts';
 import { fileNode, qualifiedNameOf, symbolsInFile } from '../symbols/lookup.ts';
 import type { DiffHunk, FileDiff, FileStatus } from './diff.ts';
 import { reverseApply } from './reconstruct.ts';
 import { parseFileSymbols } from './file-symbols.ts';
+import { languageOf } from '../lang/index.ts';
 
 export type ChangeType = 'added' | 'modified' | 'deleted';
 

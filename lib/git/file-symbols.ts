@@ -3,9 +3,9 @@
  * the indexer's own extractor, so uids and line ranges agree with what a re-index would produce.
  */
 import { createHash } from 'node:crypto';
-import { extractFile, languageOf } from '../extract/index.ts';
 import { resolveProject } from '../resolve/index.ts';
 import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
+import { extractFile, languageOf, defaultProjectConfig } from '../lang/index.ts';
 
 const SYMBOLS = new Set<string>(SYMBOL_LABELS);
 let available: boolean | undefined;
@@ -27,7 +27,7 @@ function parseNodes(filePath: string, text: string): GraphNode[] {
   const language = languageOf(filePath);
   if (!language) return [];
   const facts = extractFile(filePath, text, language);
-  const { graph } = resolveProject([facts], {});
+  const { graph } = resolveProject([facts], defaultProjectConfig());
   return graph.nodes.filter((n) => SYMBOLS.has(n.label) && n.filePath === filePath);
 }
 

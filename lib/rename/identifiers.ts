@@ -1,43 +1,9 @@
-/** Which names a symbol may take, per language: identifier syntax and reserved words. Kept as data. */
+/** Which names a symbol may take: its language's identifier syntax and reserved words (lib/lang/<id>/ rules). */
 import { CodegraphError } from '../errors.ts';
 import type { GraphNode } from '../graph/schema.ts';
+import { languageOf as languageOfPath, rulesOf } from '../lang/index.ts';
+import type { NameRules } from '../lang/types.ts';
 import { qualifiedNameOf } from '../symbols/lookup.ts';
-
-interface LanguageRules {
-  /** Valid identifier (binding or member name) syntax. */
-  identifier: RegExp;
-  /** Names that cannot bind a value: reserved words in strict/module code and names strict mode forbids. */
-  reservedBindings: ReadonlySet<string>;
-  /** Extra names that cannot name a type (class, interface, type alias, enum). */
-  reservedTypeNames: ReadonlySet<string>;
-  /** Member names with a built-in meaning, refused so a rename cannot change behaviour silently. */
-  reservedMembers: ReadonlySet<string>;
-}
-
-// ECMAScript reserved words as they apply in modules and strict code (every TS/ESM file is such code).
-const ES_RESERVED = [
-  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum',
-  'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null',
-  'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with',
-  // strict mode and module code
-  'yield', 'let', 'static', 'implements', 'interface', 'package', 'private', 'protected', 'public', 'await',
-  // strict mode forbids binding these; `undefined` is legal but would shadow the global
-  'arguments', 'eval', 'undefined',
-];
-// TypeScript's predefined types: "Class/Interface/Type alias/Enum name cannot be 'string'".
-const TS_TYPE_NAMES = ['any', 'unknown', 'never', 'number', 'bigint', 'boolean', 'string', 'symbol', 'void', 'object', 'undefined'];
-
-const ES_IDENTIFIER = /^#?[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
-
-const JS_RULES: LanguageRules = {
-  identifier: ES_IDENTIFIER,
-  reservedBindings: new Set(ES_RESERVED),
-  reservedTypeNames: new Set<string>(),
-  reservedMembers: new Set(['constructor', '__proto__']),
-};
-const TS_RULES: LanguageRules = { ...JS_RULES, reservedTypeNames: new Set(TS_TYPE_NAMES) };
-
-const RULES: Record<string, LanguageRules> = { typescript: TS_RULES, tsx: TS_RULES, javascript: JS_RULES, jsx: JS_RULES };
 
 const TYPE_LABELS = new Set(['Class', 'Interface', 'TypeAlias', 'Enum']);
 
@@ -54,18 +20,19 @@ export function isTopLevel(node: GraphNode): boolean {
   return !qualifiedNameOf(node).includes('.');
 }
 
-/** Language of a symbol, from the node or its file extension. */
+/** Language of a symbol, from the node or its file name. */
 function languageOf(node: GraphNode): string {
-  if (node.language) return node.language;
-  const p = node.filePath ?? '';
-  if (/\.tsx$/.test(p)) return 'tsx';
-  if (/\.[cm]?ts$/.test(p)) return 'typescript';
-  return 'javascript';
+  return node.language ?? languageOfPath(node.filePath ?? '') ?? 'javascript';
+}
+
+/** The name rules of a language, if the registry knows it. */
+function nameRules(language: string): NameRules | undefined {
+  return rulesOf(language)?.names;
 }
 
 /** True when a symbol's current name is a plain identifier (not a computed `[Symbol.x]` or quoted `'a-b'` key). */
 export function hasIdentifierName(node: GraphNode): boolean {
-  return (RULES[languageOf(node)] ?? JS_RULES).identifier.test(node.name);
+  return (nameRules(languageOf(node)) ?? nameRules('javascript')!).identifier.test(node.name);
 }
 
 function refuse(message: string): CodegraphError {
@@ -80,7 +47,7 @@ export function checkNewName(newName: string, symbols: readonly GraphNode[]): vo
   if (newName.trim() === '') throw refuse('new_name must not be empty');
   for (const node of symbols) {
     const lang = languageOf(node);
-    const rules = RULES[lang];
+    const rules = nameRules(lang);
     if (!rules) throw refuse(`renaming ${lang} symbols is not supported (no identifier rules for ${lang})`);
     if (!rules.identifier.test(newName)) {
       throw refuse(`'${newName}' is not a valid ${lang} identifier`);

@@ -5,8 +5,7 @@
  * linear in the size of the project.
  */
 import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, symbolBinding, type Binding, type CallFact, type CallSignature, type Expr, type FileFacts, type LocalFact, type SymbolFact } from '../extract/facts.ts';
-import type { ModuleResolver } from './modules.ts';
-import { isGlobalName } from './globals.ts';
+import type { FileRules, ResolveRules } from './rules.ts';
 
 /** How an edge was resolved and its confidence (DESIGN.md §4, lib/graph/schema.ts). */
 export const REASON_CONFIDENCE = {
@@ -171,8 +170,12 @@ export class Evaluator {
   private readonly importMemo: Array<Array<Kept<Val> | undefined> | undefined> = [];
   private readonly localMemo: Array<Array<Kept<Val> | undefined> | undefined> = [];
 
-  constructor(readonly files: readonly FileFacts[], private readonly modules: ModuleResolver, private readonly fileIndex: ReadonlyMap<string, number>) {
+  /** Each file's language rules (by file index). */
+  private readonly rulesOf: readonly ResolveRules[];
+
+  constructor(readonly files: readonly FileFacts[], private readonly rules: FileRules, private readonly fileIndex: ReadonlyMap<string, number>) {
     for (let i = 0; i < files.length; i++) this.moduleTargets.push(new Map());
+    this.rulesOf = rules.of;
   }
 
   sym(r: SymRef): SymbolFact { return this.files[r.f].symbols[r.s]; }
@@ -183,7 +186,7 @@ export class Evaluator {
     const m = this.moduleTargets[f];
     let a = m.get(source);
     if (!a) {
-      const t = this.modules.resolve(this.files[f].path, source);
+      const t = this.rules.resolve(f, this.files[f].path, source);
       if ('file' in t) {
         const idx = this.fileIndex.get(t.file);
         a = idx === undefined ? { missing: true } : { f: idx };
@@ -203,7 +206,7 @@ export class Evaluator {
     if (k !== 'member') {
       if (k === 'id') {
         const b = e.b;
-        if (!b) { if (e.name !== 'exports') return isGlobalName(e.name) ? EXT : UNKNOWN; } else if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
+        if (!b) { if (e.name !== 'exports') return this.rulesOf[f].isGlobalName(e.name) ? EXT : UNKNOWN; } else if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
       } else if (k === 'this') return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
       else if (k === 'lit' || (k === 'fn' && !e.ret)) return EXT;
     }
@@ -237,7 +240,7 @@ export class Evaluator {
         return this.member(this.deref(this.value(f, e.obj)), e.name);
       case 'id': {
         const b = e.b;
-        if (!b) return e.name === 'exports' ? this.ownExports(f) : isGlobalName(e.name) ? EXT : UNKNOWN;
+        if (!b) return e.name === 'exports' ? this.ownExports(f) : this.rulesOf[f].isGlobalName(e.name) ? EXT : UNKNOWN;
         if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
         if (bindsImport(b)) return this.importValue(f, bindingIndex(b));
         return this.localValue(f, bindingIndex(b));
@@ -1437,7 +1440,7 @@ export class Evaluator {
       for (const m of t.types) {
         // a project type's name the file does not declare or import (`@type {A|B}` in JSDoc naming B without
         // importing it): the checker cannot resolve it, so the whole union is `any` to it
-        if (m.k === 'id' && !m.b && !isGlobalName(m.name) && this.projectTypeNames().has(m.name)) return UNKNOWN;
+        if (m.k === 'id' && !m.b && !this.rulesOf[f].isGlobalName(m.name) && this.projectTypeNames().has(m.name)) return UNKNOWN;
         const v = this.typeValue(f, m, depth + 1, subst);
         if (addInstances(insts, v)) continue;
         // `typeof A | typeof B`: one of the classes themselves (`new Ctor()` constructs either)

@@ -8,12 +8,9 @@ import { CodeGraph } from '../graph/code-graph.ts';
 import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/reference-index.ts';
 import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
-import { loadProjectConfig, type ProjectConfig } from './config.ts';
-import { ModuleResolver } from './modules.ts';
+import { FileRules, type ProjectConfig } from './rules.ts';
 import { Evaluator, newableFunction, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
-import { isCommonMethodName, isGlobalName } from './globals.ts';
 
-export { loadProjectConfig };
 export type { ProjectConfig };
 
 export interface ResolveResult {
@@ -59,6 +56,7 @@ class ProjectBuilder {
   private fileBase = 0;
   private readonly symBase: number[] = [];
   private readonly ev: Evaluator;
+  private readonly rules: FileRules;
   private readonly topFunctions = new Map<string, SymRef[]>();
   private readonly methods = new Map<string, SymRef[]>();
   private readonly unresolvedByFile: Record<string, number> = {};
@@ -75,7 +73,8 @@ class ProjectBuilder {
     this.files = [...input].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const fileIndex = new Map<string, number>();
     this.files.forEach((f, i) => { fileIndex.set(f.path, i); this.refs.push([]); });
-    this.ev = new Evaluator(this.files, new ModuleResolver(new Set(fileIndex.keys()), config), fileIndex);
+    this.rules = new FileRules(this.files, config);
+    this.ev = new Evaluator(this.files, this.rules, fileIndex);
   }
 
   build(onNodes?: (graph: CodeGraph) => void): ResolveResult {
@@ -486,7 +485,7 @@ class ProjectBuilder {
     const callee = call.callee;
     const name = calleeName(callee);
     const free = callee.k === 'id' && !callee.b;
-    if (free && isGlobalName(name!)) { this.external++; return; }
+    if (free && this.rules.of[f].isGlobalName(name!)) { this.external++; return; }
     // a name bound in scope (a parameter, a local) is never guessed: it is not the same-named global function
     const candidates = !name || call.isNew || indirect || (callee.k === 'id' && callee.b) ? undefined : callee.k === 'id' ? this.topFunctions.get(name) : this.methods.get(name);
     if (!candidates && (free || callee.k === 'member')) {
@@ -497,7 +496,7 @@ class ProjectBuilder {
     this.unresolved++;
     const p = this.files[f].path;
     this.unresolvedByFile[p] = (this.unresolvedByFile[p] ?? 0) + 1;
-    if (!indirect && candidates && candidates.length === 1 && !(callee.k === 'member' && isCommonMethodName(name!)) && this.posOf(candidates[0]) !== from
+    if (!indirect && candidates && candidates.length === 1 && !(callee.k === 'member' && this.rules.of[f].isCommonMethodName(name!)) && this.posOf(candidates[0]) !== from
       && !(callee.k === 'member' && this.files[f].language === 'javascript' && this.untypedRoot(f, callee.obj, 0))
       && !(callee.k === 'member' && this.anyRoot(f, callee.obj, 0))) {
       this.nameOnly++;

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { extractFile } from '../../lib/extract/index.ts';
 import type { ExtractItem, ExtractOutcome } from '../../lib/analyze/pool.ts';
+import { extractFile } from '../../lib/lang/index.ts';
 
 /** A fresh temp folder (real path), removed when the process exits. */
 export function tempDir(prefix = 'cg-b-'): string {

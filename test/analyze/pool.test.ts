@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { ExtractPool, extractAll, defaultWorkers, POOL_MIN_FILES, type ExtractItem, type ExtractResult } from '../../lib/analyze/pool.ts';
 import { walkRepository } from '../../lib/analyze/walk.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
-import { languageOf } from '../../lib/extract/index.ts';
 import { tempRepo } from './_helpers.ts';
+import { languageOf } from '../../lib/lang/index.ts';
 
 const rxjs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/rxjs/src');
 

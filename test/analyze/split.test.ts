@@ -2,7 +2,6 @@ import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractFile, languageOf } from '../../lib/extract/index.ts';
 import { collectParts, parseToParts } from '../../lib/extract/split.ts';
 import { ParseAhead, SPLIT_MIN_FILES, splitMode } from '../../lib/analyze/split.ts';
 import { walkRepository } from '../../lib/analyze/walk.ts';
@@ -10,6 +9,7 @@ import { analyzeRepository } from '../../lib/analyze/index.ts';
 import type { ExtractItem } from '../../lib/analyze/pool.ts';
 import { readPointer } from '../../index-store/format.ts';
 import { failureCase, generationFiles, listAll, SMALL_PROJECT, tempRepo, writeTree } from './_helpers.ts';
+import { extractFile, languageOf, languageRuntime } from '../../lib/lang/index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const rxjs = path.join(repoRoot, 'node_modules/rxjs/src');
@@ -37,8 +37,8 @@ test('the two halves give exactly extractFile\'s facts on every rxjs and fixture
   t.true(all.some((it) => it.language === 'javascript') && all.some((it) => it.language === 'tsx'));
   let withErrors = 0;
   for (const it of all) {
-    const parts = parseToParts(it.text, it.language);
-    const facts = collectParts(it.path, it.text, parts);
+    const parts = parseToParts(languageRuntime(it.language), it.text);
+    const facts = collectParts(languageRuntime(it.language), it.path, it.text, parts);
     if (facts.parseErrors) withErrors++;
     t.is(json(facts), json(extractFile(it.path, it.text, it.language)), it.path);
   }

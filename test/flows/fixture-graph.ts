@@ -1,9 +1,9 @@
 /** Builds the graph of a fixture folder through the real indexer (extractFile + resolveProject), in memory. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { extractFile, languageOf } from '../../lib/extract/index.ts';
-import { loadProjectConfig, resolveProject } from '../../lib/resolve/index.ts';
+import { resolveProject } from '../../lib/resolve/index.ts';
 import type { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { extractFile, languageOf, loadProjectConfig } from '../../lib/lang/index.ts';
 
 /** Every indexable file under `root` (relative, '/'-separated), in the order given (default: sorted). */
 export function listSources(root: string): string[] {

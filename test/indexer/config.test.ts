@@ -1,7 +1,7 @@
 /** Project configuration: tsconfig/jsconfig (JSONC, extends) and in-repository packages, and bad config files. */
 import test from 'ava';
-import { loadProjectConfig, parseJsonc } from '../../lib/resolve/config.ts';
-import { ModuleResolver } from '../../lib/resolve/modules.ts';
+import { loadEcmaConfig as loadProjectConfig, parseJsonc } from '../../lib/lang/javascript/config.ts';
+import { ModuleResolver } from '../../lib/lang/javascript/modules.ts';
 
 test('JSONC: comments and trailing commas, but not inside strings', (t) => {
   t.deepEqual(parseJsonc('{ "a": "x//y", /* c */ "b": ["/*not*/"], // end\n }'), { a: 'x//y', b: ['/*not*/'] });

@@ -5,7 +5,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { languageOf } from '../../lib/extract/index.ts';
+import { languageOf } from '../../lib/lang/index.ts';
+
 
 /** Every file the indexer has a language for under `dir` (node_modules skipped), sorted. */
 export function sourceFiles(dir: string): string[] {

@@ -5,8 +5,8 @@
  */
 import test from 'ava';
 import { importBinding, type Expr, type FileFacts } from '../../lib/extract/facts.ts';
-import { extractFile } from '../../lib/extract/index.ts';
 import { indexFixture } from './harness.ts';
+import { extractFile } from '../../lib/lang/index.ts';
 
 const NODE = `export class Node {
   child(i: number): Node { return this; }

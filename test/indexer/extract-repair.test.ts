@@ -5,9 +5,9 @@
  */
 import test from 'ava';
 import { createRequire } from 'node:module';
-import { parseableText } from '../../lib/extract/repair.ts';
-import { extractFile } from '../../lib/extract/index.ts';
+import { parseableText } from '../../lib/lang/javascript/repair.ts';
 import { parseToParts, collectParts } from '../../lib/extract/split.ts';
+import { extractFile, languageRuntime } from '../../lib/lang/index.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -86,9 +86,10 @@ test('a file the grammar takes is parsed as it is; a repaired file keeps its own
   t.regex(factory!.signature ?? '', /in out D/);
   t.truthy(f.symbols.find((s) => s.name === 'after' && s.line === 9));
   // the two-thread halves give the same facts, also when the parts were made without the repair (native-ahead)
-  const parts = parseToParts(SIGNATURES, 'typescript');
-  t.deepEqual(collectParts('api.ts', SIGNATURES, parts), extractFile('api.ts', SIGNATURES, 'typescript'));
-  t.deepEqual(collectParts('api.ts', SIGNATURES, { ...parts, repairTried: undefined, parseErrors: 3 }), extractFile('api.ts', SIGNATURES, 'typescript'));
+  const ts = languageRuntime('typescript');
+  const parts = parseToParts(ts, SIGNATURES);
+  t.deepEqual(collectParts(ts, 'api.ts', SIGNATURES, parts), extractFile('api.ts', SIGNATURES, 'typescript'));
+  t.deepEqual(collectParts(ts, 'api.ts', SIGNATURES, { ...parts, repairTried: undefined, parseErrors: 3 }), extractFile('api.ts', SIGNATURES, 'typescript'));
 });
 
 test('`export type *` (TypeScript 5.0) loses the word `type`: no syntax error, the same re-exports', (t) => {

@@ -6,7 +6,7 @@
  */
 import test from 'ava';
 import type { FileFacts } from '../../lib/extract/facts.ts';
-import { extractFile } from '../../lib/extract/index.ts';
+import { extractFile } from '../../lib/lang/index.ts';
 import { indexFixture } from './harness.ts';
 
 const NODE = `export class Node {

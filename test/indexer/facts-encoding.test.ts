@@ -8,8 +8,9 @@ import {
   bindingIndex, bindsImport, bindsLocal, bindsSymbol, importBinding, localBinding, posColumn, posLength, posLine, symbolBinding, toPos,
   type Pos,
 } from '../../lib/extract/facts.ts';
-import { extractFile } from '../../lib/extract/index.ts';
-import { loadProjectConfig, resolveProject } from '../../lib/resolve/index.ts';
+
+import { resolveProject } from '../../lib/resolve/index.ts';
+import { extractFile, loadProjectConfig } from '../../lib/lang/index.ts';
 
 const roundTrip = (p: Pos): Pos => JSON.parse(JSON.stringify(p)) as Pos;
 

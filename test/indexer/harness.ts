@@ -16,8 +16,8 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { extractFile, languageOf } from '../../lib/extract/index.ts';
-import { loadProjectConfig, resolveProject, type ResolveResult } from '../../lib/resolve/index.ts';
+import { resolveProject, type ResolveResult } from '../../lib/resolve/index.ts';
+import { extractFile, languageOf, loadProjectConfig } from '../../lib/lang/index.ts';
 
 export interface Assertion { file: string; line: number; text: string; check: (r: ResolveResult) => string | undefined }
 

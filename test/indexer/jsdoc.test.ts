@@ -6,7 +6,8 @@
 import test from 'ava';
 import { importBinding, symbolBinding, type Expr } from '../../lib/extract/facts.ts';
 import { jsdocTags, jsdocType } from '../../lib/extract/jsdoc.ts';
-import { extractFile } from '../../lib/extract/index.ts';
+import { extractFile } from '../../lib/lang/index.ts';
+
 
 /** Names resolve to bound ids (as if declared in the file), except the globals the parser knows. */
 const names = {

@@ -10,7 +10,7 @@ import { Collector } from '../../lib/extract/collect.ts';
 import { FlatTree, type NodeRef } from '../../lib/extract/flat-tree.ts';
 import type { Match } from '../../lib/extract/query-match.ts';
 import type { FileFacts } from '../../lib/extract/facts.ts';
-import { parseableText } from '../../lib/extract/repair.ts';
+import { parseableText } from '../../lib/lang/javascript/repair.ts';
 
 const require = createRequire(import.meta.url);
 const Parser = require('tree-sitter') as typeof ParserT;
@@ -33,7 +33,7 @@ export function nativeQuery(id: LanguageId): ParserT.Query {
  * (lib/extract/repair.ts) when the text as written has syntax errors and the repair has fewer, else the text.
  */
 export function parsedText(text: string, id: LanguageId): string {
-  const fixed = parseableText(id, text);
+  const fixed = parseableText(id as 'typescript' | 'tsx' | 'javascript', text);
   if (fixed === text) return text;
   const rt = languageRuntime(id);
   const errors = (t: string): number => {

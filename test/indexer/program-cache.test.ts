@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGE_IDS, languageQueryKey, languageRuntime } from '../../lib/lang/index.ts';
 import { nativeParser } from '../../lib/extract/native.ts';
 import { cachedQuery, PROGRAM_CACHE_FILE } from '../../lib/extract/program-cache.ts';
-import { writeQueryPrograms } from '../../lib/extract/program-cache-write.ts';
+import { writeQueryPrograms } from '../../lib/lang/query-programs.ts';
 import { buildProgram } from '../../lib/extract/query-program.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -7,8 +7,8 @@
  */
 import test from 'ava';
 import { importBinding, type Expr } from '../../lib/extract/facts.ts';
-import { extractFile } from '../../lib/extract/index.ts';
 import { resolveProject } from '../../lib/resolve/index.ts';
+import { extractFile, defaultProjectConfig } from '../../lib/lang/index.ts';
 
 const shapes = `export class Base { area(): number { return 0; } }
 export class Circle extends Base { draw(): void {} }
@@ -45,7 +45,7 @@ function calls(mode: Facts): Set<string> {
     set('g', [imp('paint'), imp('paint')]);
     set('h', [imp('paint'), imp('fill')]);
   }
-  const r = resolveProject([extractFile('shapes.ts', shapes, 'typescript'), b], {});
+  const r = resolveProject([extractFile('shapes.ts', shapes, 'typescript'), b], defaultProjectConfig());
   return new Set(r.graph.edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
 }
 

@@ -5,8 +5,8 @@
  * back to `other` (what the resolver does without it).
  */
 import test from 'ava';
-import { extractFile } from '../../lib/extract/index.ts';
 import { resolveProject } from '../../lib/resolve/index.ts';
+import { extractFile, defaultProjectConfig } from '../../lib/lang/index.ts';
 
 const builder = `export class Builder {
   tag(t: string): this { return this; }
@@ -29,7 +29,7 @@ function calls(mode: 'extracted' | 'hand' | 'stripped'): Set<string> {
     const tag = a.symbols.findIndex((s) => s.name === 'tag');
     a.symbols[tag] = { ...a.symbols[tag], returns: { k: 'this', cls: a.symbols[tag].parent } };
   }
-  const r = resolveProject([a, extractFile('use.ts', use, 'typescript')], {});
+  const r = resolveProject([a, extractFile('use.ts', use, 'typescript')], defaultProjectConfig());
   return new Set(r.graph.edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
 }
 

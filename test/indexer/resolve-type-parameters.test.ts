@@ -5,9 +5,9 @@
  * and deleted (what the resolver does without it).
  */
 import test from 'ava';
-import { extractFile } from '../../lib/extract/index.ts';
 import { resolveProject } from '../../lib/resolve/index.ts';
 import { importBinding, localBinding } from '../../lib/extract/facts.ts';
+import { extractFile, defaultProjectConfig } from '../../lib/lang/index.ts';
 
 const node = `export class Node {
   cut(from: number): Node { return this; }
@@ -26,7 +26,7 @@ function resolve(mode: 'extracted' | 'hand' | 'stripped'): Set<string> {
     const imp = b.imports.findIndex((i) => i.local === 'Node');
     b.locals[tp] = { ...b.locals[tp], type: { k: 'id', name: 'Node', b: importBinding(imp) } };
   }
-  const r = resolveProject([a, b], {});
+  const r = resolveProject([a, b], defaultProjectConfig());
   return new Set(r.graph.edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target} ${e.reason}`));
 }
 
@@ -40,6 +40,6 @@ test('a type parameter constrained by itself (a cycle in hand-made facts) does n
   const b = extractFile('use.ts', use, 'typescript');
   const tp = b.locals.findIndex((l) => l.name === 'T');
   b.locals[tp] = { ...b.locals[tp], type: { k: 'id', name: 'T', b: localBinding(tp) } };
-  const r = resolveProject([extractFile('node.ts', node, 'typescript'), b], {});
+  const r = resolveProject([extractFile('node.ts', node, 'typescript'), b], defaultProjectConfig());
   t.false(r.graph.edges.some((e) => e.type === 'CALLS' && e.target.endsWith('Node.cut') && e.reason !== 'name-only'));
 });

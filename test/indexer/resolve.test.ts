@@ -3,10 +3,11 @@ import test from 'ava';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractFile, languageOf, type FileFacts } from '../../lib/extract/index.ts';
-import { loadProjectConfig, resolveProject, type ResolveResult } from '../../lib/resolve/index.ts';
+import { type FileFacts } from '../../lib/extract/index.ts';
+import { resolveProject, type ResolveResult } from '../../lib/resolve/index.ts';
 import { readCorpus } from '../../bench/parse-baseline.ts';
 import { indexFixture, readFixture } from './harness.ts';
+import { extractFile, languageOf, loadProjectConfig, defaultProjectConfig } from '../../lib/lang/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixtures = path.join(here, '..', 'fixtures', 'indexer');
@@ -111,7 +112,7 @@ test('facts are plain JSON: a round trip gives the same graph and references', (
   const { facts, result } = rxjsIndex();
   const copy = JSON.parse(JSON.stringify(facts)) as FileFacts[];
   t.deepEqual(copy, facts);
-  const again = resolveProject(copy, {});
+  const again = resolveProject(copy, defaultProjectConfig());
   t.deepEqual(again.graph.toJSON(), result.graph.toJSON());
   t.deepEqual(again.refs.toJSON(), result.refs.toJSON());
   for (const name of readdirSync(fixtures)) {
@@ -124,7 +125,7 @@ test('resolution is deterministic whatever the order of the facts', (t) => {
   const { facts, result } = rxjsIndex();
   const shuffled = [...facts].reverse();
   for (let i = 0; i < shuffled.length; i += 7) [shuffled[i], shuffled[shuffled.length - 1 - i]] = [shuffled[shuffled.length - 1 - i], shuffled[i]];
-  const again = resolveProject(shuffled, {});
+  const again = resolveProject(shuffled, defaultProjectConfig());
   t.deepEqual(again.graph.toJSON(), result.graph.toJSON());
   t.deepEqual(again.refs.toJSON(), result.refs.toJSON());
 });
@@ -153,7 +154,7 @@ test('empty and odd inputs: no crash, no symbols', (t) => {
   for (const [p, text] of [['empty.ts', ''], ['bom.ts', '\ufeffexport const x = 1;'], ['only-comment.js', '// nothing'], ['nul.js', 'a\u0000b'], ['long.ts', 'x'.repeat(100000)]] as const) {
     const f = extractFile(p, text, languageOf(p)!);
     t.is(typeof f.lines, 'number');
-    t.notThrows(() => resolveProject([f], {}));
+    t.notThrows(() => resolveProject([f], defaultProjectConfig()));
   }
   t.is(extractFile('bom.ts', '\ufeffexport const x = 1;', 'typescript').symbols[0]?.name, 'x');
   t.is(languageOf('a.d.ts'), 'typescript');

@@ -116,7 +116,7 @@ test('the CLI bundle fingerprints the extractor like the sources: an index made 
 });
 
 test('dist/extract-worker.mjs, away from the sources (no lib/lang beside it), extracts the same facts as the sources', async (t) => {
-  const { extractFile, languageOf } = await import('../../lib/extract/index.ts');
+  const { extractFile, languageOf } = await import('../../lib/lang/index.ts');
   const dir = tempDir(t, 'cg-worker-');
   fs.mkdirSync(path.join(dir, 'dist'));
   for (const f of fs.readdirSync(path.join(root, 'dist'))) if (f.endsWith('.mjs')) fs.copyFileSync(path.join(root, 'dist', f), path.join(dir, 'dist', f));

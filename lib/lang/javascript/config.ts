@@ -36,8 +36,8 @@ export interface PackageImports {
   map: Array<[pattern: string, target: { file: string } | { external: string }]>;
 }
 
-/** Module-resolution settings of a repository: tsconfig baseUrl/paths, workspace packages, … */
-export interface ProjectConfig {
+/** ECMAScript module-resolution settings of a repository: tsconfig baseUrl/paths, workspace packages, … */
+export interface EcmaConfig {
   tsconfigs?: TsConfigFacts[];
   packages?: LocalPackage[];
   /** Every package.json folder (named or not) with its `imports`, when it has any; for `#` specifiers. */
@@ -48,7 +48,7 @@ export interface ProjectConfig {
 const posix = path.posix;
 
 /** Reads tsconfig/jsconfig and package.json files through `readText` (relative paths). */
-export function loadProjectConfig(filePaths: readonly string[], readText: (relPath: string) => string | undefined): ProjectConfig {
+export function loadEcmaConfig(filePaths: readonly string[], readText: (relPath: string) => string | undefined): EcmaConfig {
   const dirs = new Set<string>(['']);
   for (const f of filePaths) {
     if (f.startsWith('node_modules/') || f.includes('/node_modules/')) continue;
@@ -84,7 +84,7 @@ export function loadProjectConfig(filePaths: readonly string[], readText: (relPa
       if (pkg && typeof pkg === 'object') scopes.push({ dir, map: importsMap(pkg.imports, dir) });
     }
   }
-  const out: ProjectConfig = { tsconfigs, packages };
+  const out: EcmaConfig = { tsconfigs, packages };
   if (scopes.some((s) => s.map.length)) out.scopes = scopes;
   return out;
 }

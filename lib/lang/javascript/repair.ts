@@ -33,10 +33,11 @@
  * - `static accessor x` (an auto-accessor after a modifier, in a class body): `accessor` becomes spaces, leaving
  *   the field of the same name (a bare `accessor x` parses as it is).
  */
-import type { LanguageId } from '../lang/index.ts';
+/** The ECMAScript dialects a repair knows (their grammars' gaps differ). */
+export type EcmaDialect = 'typescript' | 'tsx' | 'javascript';
 
 /** The text tree-sitter is better given for `language`, or `text` itself when nothing applies. */
-export function parseableText(language: LanguageId, text: string): string {
+export function parseableText(language: EcmaDialect, text: string): string {
   // JavaScript has none of TypeScript's gaps: only the export clause's keyword names (below) are repaired there
   const js = language === 'javascript';
   if (js && !/\bexport\s*\{/.test(text)) return text;

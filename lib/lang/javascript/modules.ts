@@ -4,12 +4,10 @@
  * live in the repository. Anything else is an external package.
  */
 import path from 'node:path';
-import { join, type LocalPackage, type PackageImports, type ProjectConfig, type TsConfigFacts } from './config.ts';
+import type { ModuleResolution, ModuleTarget } from '../../resolve/rules.ts';
+import { join, type EcmaConfig, type LocalPackage, type PackageImports, type TsConfigFacts } from './config.ts';
 
 const posix = path.posix;
-
-/** Where a specifier leads: a project file, an external package, or nowhere (a missing project file). */
-export type ModuleTarget = { file: string } | { external: string } | { missing: true };
 
 const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const JS_TO_TS: Record<string, string[]> = {
@@ -17,13 +15,13 @@ const JS_TO_TS: Record<string, string[]> = {
 };
 
 /** Resolves import specifiers against the set of indexed files. */
-export class ModuleResolver {
+export class ModuleResolver implements ModuleResolution {
   private readonly memo = new Map<string, ModuleTarget>();
   private readonly tsconfigByDir = new Map<string, TsConfigFacts>();
   private readonly packages: LocalPackage[];
   private readonly scopeByDir = new Map<string, PackageImports>();
 
-  constructor(private readonly files: ReadonlySet<string>, config: ProjectConfig) {
+  constructor(private readonly files: ReadonlySet<string>, config: EcmaConfig) {
     for (const t of config.tsconfigs ?? []) this.tsconfigByDir.set(t.dir, t);
     for (const s of config.scopes ?? []) this.scopeByDir.set(s.dir, s);
     // longest names first so `@a/b-c` wins over `@a/b`

@@ -1,0 +1,23 @@
+/**
+ * JavaScript (.js .jsx .mjs .cjs): tree-sitter-javascript 0.25.0 (JSX included), the ECMAScript query files
+ * shared with TypeScript plus JSX and JavaScript's own patterns (CommonJS, `default` specifiers).
+ */
+import { grammarBinding } from '../../extract/runtime.ts';
+import { queryFile } from '../query-file.ts';
+import type { Language } from '../types.ts';
+import { parseableText } from './repair.ts';
+import { javascriptRules } from './rules.ts';
+
+/** Comments of every ECMAScript dialect. */
+export const ECMA_COMMENTS = { line: ['//'], block: ['/*', '*/'] } as const;
+
+export const javascript: Language = {
+  id: 'javascript',
+  extensions: ['.js', '.jsx', '.mjs', '.cjs'],
+  grammar: () => grammarBinding('tree-sitter-javascript'),
+  nodeTypes: ['tree-sitter-javascript', 'src/node-types.json'],
+  queries: [queryFile('javascript/core.scm'), queryFile('javascript/jsx.scm'), queryFile('javascript/plain.scm')],
+  repair: (text) => parseableText('javascript', text),
+  comments: ECMA_COMMENTS,
+  rules: javascriptRules,
+};

@@ -1,0 +1,52 @@
+/**
+ * ECMAScript's rules, shared by JavaScript, TypeScript and TSX (one family: a TypeScript file's import of a
+ * JavaScript file resolves): tsconfig/jsconfig and package.json module resolution, the runtimes' globals, the
+ * test-file rule, and which names a rename may give.
+ */
+import type { LanguageRules, NameRules } from '../types.ts';
+import { loadEcmaConfig, type EcmaConfig } from './config.ts';
+import { isCommonMethodName, isGlobalName } from './globals.ts';
+import { ModuleResolver } from './modules.ts';
+
+// ECMAScript reserved words as they apply in modules and strict code (every TS/ESM file is such code).
+const ES_RESERVED = [
+  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum',
+  'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null',
+  'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with',
+  // strict mode and module code
+  'yield', 'let', 'static', 'implements', 'interface', 'package', 'private', 'protected', 'public', 'await',
+  // strict mode forbids binding these; `undefined` is legal but would shadow the global
+  'arguments', 'eval', 'undefined',
+];
+// TypeScript's predefined types: "Class/Interface/Type alias/Enum name cannot be 'string'".
+const TS_TYPE_NAMES = ['any', 'unknown', 'never', 'number', 'bigint', 'boolean', 'string', 'symbol', 'void', 'object', 'undefined'];
+
+const ES_IDENTIFIER = /^#?[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
+
+const JS_NAMES: NameRules = {
+  identifier: ES_IDENTIFIER,
+  reservedBindings: new Set(ES_RESERVED),
+  reservedTypeNames: new Set<string>(),
+  reservedMembers: new Set(['constructor', '__proto__']),
+};
+
+// `*.test.*`, `*.spec.*`, and anything under a `test/`, `tests/`, `spec/`, `__tests__/` or `__mocks__/` folder.
+const TEST_NAME = /\.(?:test|spec)\.[^/]+$/;
+const TEST_DIR = /(?:^|\/)(?:test|tests|spec|__tests__|__mocks__)\//;
+
+/** JavaScript's rules. */
+export const javascriptRules: LanguageRules = {
+  family: 'ecmascript',
+  loadConfig: loadEcmaConfig,
+  modules: (files, config) => new ModuleResolver(files, (config ?? {}) as EcmaConfig),
+  isGlobalName,
+  isCommonMethodName,
+  isTestFile: (filePath) => TEST_NAME.test(filePath) || TEST_DIR.test(filePath),
+  names: JS_NAMES,
+};
+
+/** TypeScript's (and TSX's) rules: JavaScript's, and the predefined type names no type may take. */
+export const typescriptRules: LanguageRules = {
+  ...javascriptRules,
+  names: { ...JS_NAMES, reservedTypeNames: new Set(TS_TYPE_NAMES) },
+};

@@ -1,0 +1,34 @@
+/**
+ * What a language folder (`lib/lang/<id>/`) describes: the engine's spec (grammar, query files, collector
+ * plugin: lib/extract/language.ts), the file names it takes, and its rules — the resolver's questions
+ * (lib/resolve/rules.ts) and the tools' (which files are tests, which names a rename may give).
+ */
+import type { LanguageSpec } from '../extract/language.ts';
+import type { ResolveRules } from '../resolve/rules.ts';
+
+/** Which names a symbol may take in a language (rename checks them). */
+export interface NameRules {
+  /** Valid identifier (binding or member name) syntax. */
+  identifier: RegExp;
+  /** Names that cannot bind a value: reserved words (and names the language forbids binding). */
+  reservedBindings: ReadonlySet<string>;
+  /** Extra names that cannot name a type (class, interface, type alias, enum). */
+  reservedTypeNames: ReadonlySet<string>;
+  /** Member names with a built-in meaning, refused so a rename cannot change behaviour silently. */
+  reservedMembers: ReadonlySet<string>;
+}
+
+/** A language's rules: the resolver's (ResolveRules) and the tools'. */
+export interface LanguageRules extends ResolveRules {
+  /** True when a relative, '/'-separated path of this language is a test (or mock, fixture) file. */
+  isTestFile(filePath: string): boolean;
+  /** Identifier and keyword rules for rename. */
+  names: NameRules;
+}
+
+/** One language: what the engine needs (LanguageSpec), the file names it takes, its rules. */
+export interface Language extends LanguageSpec {
+  /** File name endings it takes (`.ts`, `.d.ts`): the longest ending that matches a path wins. */
+  extensions: readonly string[];
+  rules: LanguageRules;
+}

@@ -1,0 +1,33 @@
+/**
+ * TypeScript (.ts .mts .cts .d.ts) and TSX (.tsx): tree-sitter-typescript 0.23.2's two grammars, the ECMAScript
+ * query files shared with JavaScript plus TypeScript's types (and JSX for TSX), ECMAScript's rules with
+ * TypeScript's predefined type names.
+ */
+import { grammarBinding } from '../../extract/runtime.ts';
+import { queryFile } from '../query-file.ts';
+import type { Language } from '../types.ts';
+import { ECMA_COMMENTS } from '../javascript/index.ts';
+import { parseableText } from '../javascript/repair.ts';
+import { typescriptRules } from '../javascript/rules.ts';
+
+export const typescript: Language = {
+  id: 'typescript',
+  extensions: ['.ts', '.mts', '.cts'],
+  grammar: () => grammarBinding('tree-sitter-typescript').typescript,
+  nodeTypes: ['tree-sitter-typescript', 'typescript/src/node-types.json'],
+  queries: [queryFile('javascript/core.scm'), queryFile('typescript/types.scm'), queryFile('typescript/assertion.scm')],
+  repair: (text) => parseableText('typescript', text),
+  comments: ECMA_COMMENTS,
+  rules: typescriptRules,
+};
+
+export const tsx: Language = {
+  id: 'tsx',
+  extensions: ['.tsx'],
+  grammar: () => grammarBinding('tree-sitter-typescript').tsx,
+  nodeTypes: ['tree-sitter-typescript', 'tsx/src/node-types.json'],
+  queries: [queryFile('javascript/core.scm'), queryFile('javascript/jsx.scm'), queryFile('typescript/types.scm')],
+  repair: (text) => parseableText('tsx', text),
+  comments: ECMA_COMMENTS,
+  rules: typescriptRules,
+};

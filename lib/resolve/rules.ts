@@ -1,0 +1,79 @@
+/**
+ * What the resolver asks a language: how its module specifiers lead to files, which free names are its runtime's,
+ * which method names are too common to guess a callee by. A language folder implements these (lib/lang/<id>/rules.ts);
+ * the resolver core names no language. Languages of one `family` (TypeScript, TSX and JavaScript) share one module
+ * resolution, so a TypeScript file's import of a JavaScript file resolves.
+ */
+
+/** Where a specifier leads: a project file, an external package, or nowhere (a missing project file). */
+export type ModuleTarget = { file: string } | { external: string } | { missing: true };
+
+/** Reads a repository file by its relative path (undefined when it is not there). */
+export type ReadText = (relPath: string) => string | undefined;
+
+/** A family's module resolution over one project's files. */
+export interface ModuleResolution {
+  /** Where `specifier`, written in `fromFile` (a relative path), leads. */
+  resolve(fromFile: string, specifier: string): ModuleTarget;
+}
+
+/** The resolver's questions to one language (shared by the languages of a family). */
+export interface ResolveRules {
+  /** Languages of one family resolve each other's module specifiers (`ecmascript`, `python`). */
+  family: string;
+  /**
+   * The family's project settings, read once per analyze from the repository's file list (tsconfig and
+   * package.json files, pyproject.toml, …): plain JSON, which `modules` then gets.
+   */
+  loadConfig(filePaths: readonly string[], readText: ReadText): unknown;
+  /** Module resolution over the project's files (`files`: every indexed path) with the settings loadConfig read. */
+  modules(files: ReadonlySet<string>, config: unknown): ModuleResolution;
+  /** True for a free (undeclared) name that is the runtime's (`console`, `len`): a call through it is external. */
+  isGlobalName(name: string): boolean;
+  /** Method names too common to attach a call to a project method by name alone (`push`, `get`, `append`). */
+  isCommonMethodName(name: string): boolean;
+}
+
+/**
+ * The project-wide settings resolution runs with: every language's rules (by language id) and every family's
+ * settings (by family). Made by the language registry (lib/lang/index.ts `loadProjectConfig`).
+ */
+export interface ProjectConfig {
+  /** Rules by language id; a language without rules resolves no module and knows no global. */
+  rules?: ReadonlyMap<string, ResolveRules>;
+  /** Settings by family, as each family's `loadConfig` read them. */
+  settings?: ReadonlyMap<string, unknown>;
+}
+
+/** The rules of a language nothing describes: no module resolves, no name is global, no method name common. */
+export const NO_RULES: ResolveRules = {
+  family: '',
+  loadConfig: () => undefined,
+  modules: () => ({ resolve: (_from, specifier) => ({ external: specifier }) }),
+  isGlobalName: () => false,
+  isCommonMethodName: () => false,
+};
+
+/** The rules of each file of a project (by file index) and each family's module resolution, made on first use. */
+export class FileRules {
+  /** Rules by file index. */
+  readonly of: readonly ResolveRules[];
+  private readonly resolutions = new Map<string, ModuleResolution>();
+  private readonly paths: ReadonlySet<string>;
+
+  constructor(files: ReadonlyArray<{ path: string; language: string }>, private readonly config: ProjectConfig) {
+    this.of = files.map((f) => config.rules?.get(f.language) ?? NO_RULES);
+    this.paths = new Set(files.map((f) => f.path));
+  }
+
+  /** Where `specifier`, written in file `f` (at `path`), leads, by its family's module resolution. */
+  resolve(f: number, path: string, specifier: string): ModuleTarget {
+    const rules = this.of[f];
+    let m = this.resolutions.get(rules.family);
+    if (!m) {
+      m = rules.modules(this.paths, this.config.settings?.get(rules.family));
+      this.resolutions.set(rules.family, m);
+    }
+    return m.resolve(path, specifier);
+  }
+}
