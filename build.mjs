@@ -5,10 +5,9 @@
 //   from node_modules when used. Code split, so a command that imports its server lazily does not make every
 //   other command load Hapi or the MCP SDK at start.
 // - dist/extract-worker.mjs: the extraction pool's worker thread (lib/analyze/pool.ts looks for it beside the
-//   chunk that starts it), sharing the CLI's chunks; dist/parse-worker.mjs: the parse half of the two-thread
-//   extraction (lib/analyze/split.ts), and dist/search-worker.mjs, the search stage beside modules and
-//   processes (lib/analyze/search-beside.ts), found the same way; dist/query-worker.mjs, the servers' query threads
-//   (runtime/query-pool.ts).
+//   chunk that starts it), sharing the CLI's chunks, and dist/search-worker.mjs, the search stage beside modules
+//   and processes (lib/analyze/search-beside.ts), found the same way; dist/query-worker.mjs, the servers'
+//   query threads (runtime/query-pool.ts), likewise.
 // - dist/handlers.mjs: the pure tool handlers plus a snapshot loader, self-contained (every JS dependency
 //   bundled in), so another runtime can run the tools on a saved snapshot with no node_modules.
 // - native/build/tree_flat.node: the native parse and tree copy (native/build.mjs), when a C compiler and Node's
@@ -21,10 +20,8 @@ import { build } from 'esbuild';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import path from 'node:path';
-import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { buildNative } from './native/build.mjs';
-import { CJS_WRAPPER_CLOSE, CJS_WRAPPER_OPEN, cacheFileOf } from './bin/cli-loader.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const langDir = path.join(root, 'lib', 'lang');
@@ -66,28 +63,13 @@ const nativeExternal = ['tree-sitter', 'tree-sitter-*', 'onnxruntime-node', 'onn
 const nativeNote = buildNative();
 if (nativeNote) console.warn(`codegraph build: ${nativeNote}`);
 
-// The CLI once more as one CommonJS file, which bin/cli-loader.mjs compiles with a V8 code cache (Node 20 has none
-// for ES modules). Named by its content hash, so a cache file (named after it) can never meet other code.
-const cachedCli = {
-  ...common, format: 'cjs', entryPoints: { 'cli-cached': 'runtime/cli.ts' }, entryNames: '[name]-[hash]', outExtension: { '.js': '.cjs' },
-  // Without comments the file is pure ASCII (esbuild escapes every other non-ASCII character): read as a one-byte
-  // string, half the memory, and V8 scans one-byte source faster when it compiles a function the cache lacks.
-  minifyWhitespace: true,
-  external: nativeExternal, define: { 'import.meta.url': '__cgMetaUrl', 'import.meta.resolve': '__cgMetaResolve' },
-  // Written as the function CommonJS would wrap it in, so the loader compiles the file's text as it is read: wrapping
-  // it at run time made a two-part string V8 first copies whole (≈ 2 MB) before it can check the cache.
-  banner: { js: `${CJS_WRAPPER_OPEN}var __cgMetaUrl = require('node:url').pathToFileURL(__filename).href; var __cgMetaResolve = (s) => require('node:url').pathToFileURL(require.resolve(s)).href;` },
-  footer: { js: CJS_WRAPPER_CLOSE },
-};
-
 const results = await Promise.all([
-  build(cachedCli),
-  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', jit: 'runtime/jit.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'parse-worker': 'lib/analyze/parse-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-worker': 'runtime/query-worker.ts', 'query-programs': 'lib/lang/query-programs.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
+  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-worker': 'runtime/query-worker.ts', 'query-programs': 'lib/lang/query-programs.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
   build({ ...common, entryPoints: { handlers: 'runtime/bundle/handlers-entry.ts' }, external: nativeExternal }),
 ]);
 
 // Chunks first (their names carry a content hash), entry files last, so an entry never names a missing chunk.
-const isChunk = (file) => /^cli-.+\.(mjs|cjs)(\.map)?$/.test(path.basename(file));
+const isChunk = (file) => /^cli-.+\.mjs(\.map)?$/.test(path.basename(file));
 const files = results.flatMap((r) => r.outputFiles).sort((a, b) => Number(!isChunk(a.path)) - Number(!isChunk(b.path)));
 const written = new Set();
 for (const file of files) {
@@ -95,19 +77,9 @@ for (const file of files) {
   writeAtomically(file.path, file.contents);
   written.add(file.path);
 }
-const cachedFile = results[0].outputFiles.find((f) => f.path.endsWith('.cjs'));
-const cachedBundle = path.basename(cachedFile.path);
-// The loader reads the bundle as Latin-1 (a plain copy, no UTF-8 decoding): it must be pure ASCII.
-const nonAscii = cachedFile.contents.findIndex((b) => b > 0x7f);
-if (nonAscii >= 0) throw new Error(`codegraph build: ${cachedBundle} has a non-ASCII byte at ${nonAscii}; the loader reads it as Latin-1`);
-// The manifest also carries the CLI's V8 flags (runtime/jit.ts), which the loader sets before compiling (the cache
-// is valid only under them) without importing an ES module for it.
-const { JIT_FLAGS } = await import(pathToFileURL(path.join(root, 'dist', 'jit.mjs')).href);
-writeAtomically(path.join(root, 'dist', 'cli-cached.json'), JSON.stringify({ bundle: cachedBundle, wrapped: true, jitFlags: JIT_FLAGS }) + '\n');
-
 // Every language's native query program, made now by the code just bundled (lib/extract/program-cache.ts): a
-// CLI process then loads it instead of building it. In a process of its own, like the training run below: it
-// loads the native addon and the grammars, which this process has no other use for.
+// CLI process then loads it instead of building it. In a process of its own: it loads the native addon and the
+// grammars, which this process has no other use for.
 {
   // An earlier build's file must not outlive a failed write: its programs were made by that build's code.
   fs.rmSync(path.join(root, 'dist', 'query-programs.json'), { force: true });
@@ -117,33 +89,15 @@ writeAtomically(path.join(root, 'dist', 'cli-cached.json'), JSON.stringify({ bun
   if (r.status !== 0) console.warn(`codegraph build: query programs not cached (${r.stderr.trim().split('\n').slice(-1)[0]}); each run builds them`);
 }
 
-// Chunks (and code caches) of earlier builds: kept a while for processes that started from the previous
-// cli.mjs, then removed.
+// Chunks of earlier builds: kept a while for processes that started from the previous cli.mjs, then removed;
+// files of earlier build layouts (a code-cached CommonJS bundle and its caches) at once.
 const dist = path.join(root, 'dist');
-const current = cachedBundle.replace(/\.cjs$/, '');
-const isOldCache = (name) => name.endsWith('.v8cache') && !name.startsWith(`${current}.`);
+const isRetired = (name) => /^(cli-cached|jit|parse-worker)[-.]/.test(name);
 for (const name of fs.readdirSync(dist)) {
   const file = path.join(dist, name);
   try {
-    if ((isChunk(file) || isOldCache(name)) && !written.has(file) && Date.now() - fs.statSync(file).mtimeMs > 10 * 60 * 1000) fs.rmSync(file);
+    if (isRetired(name) || (isChunk(file) && !written.has(file) && Date.now() - fs.statSync(file).mtimeMs > 10 * 60 * 1000)) fs.rmSync(file);
   } catch { /* removed by a parallel build */ }
-}
-
-// Trains the code cache: one analyze of the indexer's fixture repositories (every language and most rules) in
-// a process of its own, which saves the bytecode it compiled (bin/cli-loader.mjs). Skipped when that cache is
-// there already (same bundle, same Node); a failure only costs the first real run its compile time.
-const fixtures = path.join(root, 'test', 'fixtures', 'indexer');
-if (!fs.existsSync(cacheFileOf(dist, cachedBundle)) && fs.existsSync(fixtures)) {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'codegraph-train-'));
-  try {
-    fs.cpSync(fixtures, path.join(tmp, 'repo'), { recursive: true });
-    const r = spawnSync(process.execPath, [path.join(root, 'bin', 'codegraph.mjs'), 'analyze', path.join(tmp, 'repo'), '--json'], {
-      encoding: 'utf8', env: { ...process.env, CODEGRAPH_HOME: path.join(tmp, 'home'), CODEGRAPH_CODE_CACHE: '1' },
-    });
-    if (r.status !== 0) console.warn(`codegraph build: code cache not trained (analyze exited ${r.status}): ${r.stderr.slice(-500)}`);
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
 }
 
 /** Writes through a temporary name, so a process starting meanwhile never reads half a file. */

@@ -1,30 +1,35 @@
 /**
- * A/B of cold analyze variants on one build: each round runs every variant once (order alternating), each run
- * in its own process through the shipped CLI (`bin/codegraph.mjs analyze <copy> --json`), started only when
- * both cores have been mostly idle (≥ 90% over 1 s, up to 20 s of waiting). Variants are environment settings.
+ * A/B of cold analyze variants: each round runs every variant once (order alternating), each run in its own
+ * process through a build's shipped CLI (`node <root>/bin/codegraph.mjs analyze <copy> --json`), started only
+ * when both cores have been mostly idle (≥ 90% over 1 s, up to --max-wait seconds of waiting). A variant is a
+ * set of environment settings; before the rounds each variant runs once unmeasured (disk cache, and a build
+ * that keeps a code cache makes its cache for the bench's flags).
  *
  *   node --import tsx bench/analyze-ab.ts [--rounds N] [--corpus DIR] [--files N] [--no-build] [--one-file]
- *     [--parallel-gate | --show-parallel]
- *     [--variant NAME=ENV=VALUE[,ENV=VALUE…]]…   (default: split=CODEGRAPH_SPLIT=1 and thread=CODEGRAPH_SPLIT=0)
+ *     [--parallel-gate | --show-parallel] [--max-wait S]
+ *     [--variant NAME=ENV=VALUE[,ENV=VALUE…]]…   (default: native=CODEGRAPH_NATIVE=1 and js=CODEGRAPH_NATIVE=0)
  *
- * The setting `AB_DIST=<folder>` is not passed to the child: that variant loads the CLI from `<folder>` instead of
- * this tree's dist/ (through this tree's bin/cli-loader.mjs), to compare two builds (copy dist/ to `<x>/dist` and native/build/ to `<x>/native/build`,
- * and link `<x>/node_modules` to this tree's, so the copy finds its addon and packages).
+ * The setting `AB_ROOT=<folder>` is not passed to the child: that variant runs `<folder>/bin/codegraph.mjs`
+ * instead of this tree's, to compare two builds. `<folder>` is a checkout of the other commit with its own
+ * `node build.mjs` run (dist/ and native/build/) and a node_modules (a copy, or a link to this tree's):
  *
- * `--max-wait S`: give up waiting for a quiet machine after S seconds (default 30) and run anyway.
+ *   git -C . archive <commit> | tar -x -C /tmp/base && ln -s "$PWD/node_modules" /tmp/base/ && (cd /tmp/base && node build.mjs)
+ *   node --import tsx bench/analyze-ab.ts --variant base=AB_ROOT=/tmp/base --variant head=X=1
+ *
  * `--files N` keeps the first N source files (sorted) of the corpus, to find where a variant starts paying.
  * `--parallel-gate`: also waits until two threads really run in parallel (this VM's two cores sometimes give one
  * core's worth of time: two spinning threads then each run at half speed); `--show-parallel` only prints that
- * efficiency per run. `--one-file`: measures a one-file-changed run after the cold one instead (a function appended to the first
- * `.ts` file, or on a JavaScript corpus the first `.js` one). Prints per variant the medians of
- * process wall, child CPU (all threads), the main thread's CPU (Linux, 10 ms ticks), pipeline total and each phase from read to write. Every copy is aged by a minute first (as bench/analyze.ts does), so a one-file run does not re-hash
- * every "racily clean" file.
+ * efficiency per run. `--one-file`: measures a one-file-changed run after the cold one instead (a function
+ * appended to the first `.ts` file, or on a JavaScript corpus the first `.js` one). Prints per variant the medians
+ * of process wall, child CPU (all threads), the main thread's CPU (Linux, 10 ms ticks), peak RSS, pipeline total
+ * and each phase from read to write. Every copy is aged by a minute first (as bench/analyze.ts does), so a
+ * one-file run does not re-hash every "racily clean" file.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -45,9 +50,10 @@ argv.forEach((a, i) => {
   for (const kv of rest.join('=').split(',')) { const at = kv.indexOf('='); env[kv.slice(0, at)] = kv.slice(at + 1); }
   variants.push({ name, env });
 });
-if (!variants.length) variants.push({ name: 'split', env: { CODEGRAPH_SPLIT: '1' } }, { name: 'thread', env: { CODEGRAPH_SPLIT: '0' } });
+if (!variants.length) variants.push({ name: 'native', env: { CODEGRAPH_NATIVE: '1' } }, { name: 'js', env: { CODEGRAPH_NATIVE: '0' } });
 
-const ENTRY = `
+// Loaded with --import into each analyze process: reports its resource usage at exit (the summary is stdout).
+const HOOK = `
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 process.on('exit', () => {
@@ -62,17 +68,6 @@ process.on('exit', () => {
   } catch {}
   process.stderr.write('\\nAB ' + JSON.stringify({ cpuMs: (ru.userCPUTime + ru.systemCPUTime) / 1000, mainMs, rssMB: ru.maxRSS / 1024 }) + '\\n');
 });
-// argv[2]: the dist folder, loaded as bin/codegraph.mjs loads it (bin/cli-loader.mjs: the code-cached bundle,
-// or dist/cli.mjs with CODEGRAPH_CODE_CACHE=0); argv[3]: that loader's URL.
-const { loadCli } = await import(process.argv[3]);
-const { cli, finish } = await loadCli({ dist: process.argv[2], parses: true }); // as bin/codegraph.mjs for analyze
-const { main } = cli;
-const out = [];
-const write = process.stdout.write.bind(process.stdout);
-process.stdout.write = (c) => { out.push(String(c)); return true; };
-try { process.exitCode = await main(process.argv.slice(4)); } finally { process.stdout.write = write; }
-process.stderr.write('\\nSUMMARY ' + out.join('').replace(/\\n/g, ' ') + '\\n');
-finish(process.exitCode);
 `;
 
 function cpuTimes(): { idle: number; total: number } {
@@ -111,27 +106,27 @@ function quiet(): [number, number] {
 }
 
 interface Result {
-  wall: number; cpu: number; main: number; total: number; read: number; parse: number; resolve: number; modules: number; processes: number; search: number; write: number;
+  wall: number; cpu: number; main: number; rss: number; total: number; read: number; parse: number; resolve: number; modules: number; processes: number; search: number; write: number;
   idle: number; par: number;
 }
 
-function run(entry: string, cli: string, dir: string, home: string, variantEnv: Record<string, string>, extra: string[] = []): Result {
-  const { AB_DIST: dist, ...env } = variantEnv;
-  if (dist) cli = path.resolve(dist);
-  const [idle, par] = quiet();
+/** One analyze of `dir` by the variant's build (AB_ROOT, else this tree), with its extra arguments (AB_ARGS). */
+function run(hook: string, dir: string, home: string, variantEnv: Record<string, string>, measured = true): Result {
+  const { AB_ROOT: root, AB_ARGS: args, ...env } = variantEnv;
+  const bin = path.join(root ? path.resolve(root) : repoRoot, 'bin', 'codegraph.mjs');
+  const [idle, par] = measured ? quiet() : [NaN, NaN];
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [entry, cli, loaderUrl, 'analyze', dir, '--json', ...extra], {
-    encoding: 'utf8', env: { ...process.env, ...env, CODEGRAPH_HOME: home },
+  const r = spawnSync(process.execPath, ['--import', pathToFileURL(hook).href, bin, 'analyze', dir, '--json', ...(args ? args.split(' ') : [])], {
+    encoding: 'utf8', env: { ...process.env, ...env, CODEGRAPH_HOME: home }, maxBuffer: 64 << 20,
   });
   const wall = performance.now() - t0;
   const ab = r.stderr.split('\n').find((l) => l.startsWith('AB '));
-  const sum = r.stderr.split('\n').find((l) => l.startsWith('SUMMARY '));
-  if (r.status !== 0 || !ab || !sum) throw new Error(`analyze failed (${r.status}): ${r.stderr.slice(-2000)}`);
-  const { cpuMs, mainMs } = JSON.parse(ab.slice(3));
-  const t = JSON.parse(sum.slice(8)).timings;
+  if (r.status !== 0 || !ab) throw new Error(`analyze failed (${r.status}): ${r.stderr.slice(-2000)}`);
+  const { cpuMs, mainMs, rssMB } = JSON.parse(ab.slice(3));
+  const t = JSON.parse(r.stdout).timings;
   return {
-    wall, cpu: cpuMs, main: mainMs, total: t.total, read: t.read ?? 0, parse: t.parse ?? 0, resolve: t.resolve ?? 0, modules: t.modules ?? 0, processes: t.processes ?? 0,
-    search: t.search ?? 0, write: t.write ?? 0, idle, par,
+    wall, cpu: cpuMs, main: mainMs, rss: rssMB, total: t.total, read: t.read ?? 0, parse: t.parse ?? 0, resolve: t.resolve ?? 0, modules: t.modules ?? 0,
+    processes: t.processes ?? 0, search: t.search ?? 0, write: t.write ?? 0, idle, par,
   };
 }
 
@@ -167,13 +162,17 @@ if (!argv.includes('--no-build')) {
   const b = spawnSync(process.execPath, [path.join(repoRoot, 'build.mjs')], { encoding: 'utf8' });
   if (b.status !== 0) throw new Error(`node build.mjs failed: ${b.stderr}`);
 }
-const cli = path.join(repoRoot, 'dist');
-const loaderUrl = new URL(`file://${path.join(repoRoot, 'bin', 'cli-loader.mjs')}`).href;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'codegraph-bench-ab-'));
-const entry = path.join(tmp, 'entry.mjs');
-fs.writeFileSync(entry, ENTRY);
+const hook = path.join(tmp, 'hook.mjs');
+fs.writeFileSync(hook, HOOK);
 const results = new Map<string, Result[]>(variants.map((v) => [v.name, []]));
 try {
+  for (const v of variants) {
+    const dir = path.join(tmp, `warm-${v.name}`);
+    copyCorpus(dir);
+    run(hook, dir, path.join(tmp, `hw-${v.name}`), v.env, false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 === 0 ? variants : [...variants].reverse();
     for (const v of order) {
@@ -181,7 +180,7 @@ try {
       const home = path.join(tmp, `h-${r}-${v.name}`);
       copyCorpus(dir);
       ageCopy(dir);
-      let res = run(entry, cli, dir, home, v.env);
+      let res = run(hook, dir, home, v.env);
       if (oneFile) {
         // the first TypeScript file, else (a JavaScript corpus) the first JavaScript one; the edit in its language
         const sources = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => !f.includes('.codegraph')).sort();
@@ -191,10 +190,10 @@ try {
         fs.appendFileSync(path.join(dir, target), ts
           ? `\nexport function abAdded${r}(x: number): number {\n  return x + ${r};\n}\n`
           : `\nfunction abAdded${r}(x) {\n  return x + ${r};\n}\n`);
-        res = run(entry, cli, dir, home, v.env);
+        res = run(hook, dir, home, v.env);
       }
       results.get(v.name)!.push(res);
-      console.log(`round ${r} ${v.name.padEnd(8)} wall ${res.wall.toFixed(0)} cpu ${res.cpu.toFixed(0)} main ${res.main} total ${res.total} read ${res.read} parse ${res.parse} resolve ${res.resolve} modules ${res.modules} processes ${res.processes} search ${res.search} write ${res.write} (idle before ${(res.idle * 100).toFixed(0)}%${Number.isNaN(res.par) ? '' : `, parallel efficiency ${res.par.toFixed(2)}`})`);
+      console.log(`round ${r} ${v.name.padEnd(8)} wall ${res.wall.toFixed(0)} cpu ${res.cpu.toFixed(0)} main ${res.main} rss ${res.rss.toFixed(0)} total ${res.total} read ${res.read} parse ${res.parse} resolve ${res.resolve} modules ${res.modules} processes ${res.processes} search ${res.search} write ${res.write} (idle before ${(res.idle * 100).toFixed(0)}%${Number.isNaN(res.par) ? '' : `, parallel efficiency ${res.par.toFixed(2)}`})`);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
@@ -203,9 +202,15 @@ try {
 }
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`corpus ${corpus}${maxFiles !== undefined ? ` (first ${maxFiles} files)` : ''}, ${oneFile ? 'one file changed' : 'cold'}, medians of ${rounds}:`);
-const columns: (keyof Result)[] = ['wall', 'cpu', 'main', 'total', 'read', 'parse', 'resolve', 'modules', 'processes', 'search', 'write'];
+const columns: (keyof Result)[] = ['wall', 'cpu', 'main', 'rss', 'total', 'read', 'parse', 'resolve', 'modules', 'processes', 'search', 'write'];
 console.log(`${'variant'.padEnd(10)}${columns.map((c) => c.padStart(10)).join('')}`);
 for (const [name, rs] of results) {
   const m = (k: keyof Result): string => median(rs.map((x) => x[k])).toFixed(0);
   console.log(`${name.padEnd(10)}${columns.map((c) => m(c).padStart(10)).join('')}`);
+}
+// Each round ran every variant back to back: the ratio within a round cancels the machine's slower minutes.
+const [first, ...others] = [...results.entries()];
+for (const [name, rs] of others) {
+  const paired = (k: keyof Result): string => median(rs.map((x, i) => x[k] / first[1][i][k])).toFixed(3);
+  console.log(`${name} / ${first[0]}, median of the rounds' ratios: wall ${paired('wall')}, cpu ${paired('cpu')}, main ${paired('main')}, pipeline ${paired('total')}, peak RSS ${paired('rss')}`);
 }

@@ -1,21 +1,22 @@
 /**
  * Analyze benchmark on rxjs/src (251 TS files + 1 JS file, ~21.7k lines): cold, no-op and one-file-changed analyze through
- * the shipped CLI (`node bin/codegraph.mjs analyze <dir> --json`: bin/cli-loader.mjs, the code-cached bundle), each in
- * its own process, beside a bare tree-sitter parse of the same files (the ones analyze parses, each with its
- * language's grammar) in a process of its own.
+ * the shipped CLI (`node bin/codegraph.mjs analyze <dir> --json`), each in its own process, beside a bare
+ * tree-sitter parse of the same files (the ones analyze parses, each with its language's grammar) in a process of
+ * its own.
  *
  *   node --import tsx bench/analyze.ts [--corpus DIR] [--runs N] [--workers N] [--no-build]
  *
  * Runs `node build.mjs` first (skip with --no-build when dist/ is current). For each run it prints:
  *   process  wall time of the whole child process, from spawn to exit (what a user waits for)
  *   boot     Node's own start-up until the first line of the entry script (performance.now() there)
- *   import   loading the CLI bundle and its npm packages
+ *   import   loading tree-sitter (bare parse) or the handlers bundle (snapshot load)
  *   pipeline analyze's in-process time (the summary's timings.total, write included)
  *   cpu      the child's CPU time, user + system (on a loaded machine wall time also measures the neighbours)
  *   peak RSS the child's maxRSS
  * and, separately, the warm pipeline (a second `analyze --force` in the same process: what a long-lived
  * server pays) and the snapshot load of dist/handlers.mjs's SnapshotLoader. Targets (issue 2): cold ≤ 3x bare
- * parse, no-op < 0.5 s, one changed file < 1 s, peak RSS < 400 MB per 100k lines.
+ * parse, no-op < 0.5 s, one changed file < 1 s, peak RSS < 400 MB per 100k lines. `--workers N` is passed to analyze
+ * (the extraction pool: N worker threads beside the main one).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,8 +47,16 @@ interface Run {
   lines?: number;
 }
 
-// The child entry: `node <entry> <mode> <json args>`. It runs the real CLI entry (bin/codegraph.mjs) for
-// analyze, so the measured path is exactly the shipped one; the exit hook adds boot, import and peak RSS.
+// Loaded with --import into an analyze process (bin/codegraph.mjs, the shipped path): boot, CPU and peak RSS at exit.
+const HOOK = `
+const boot = performance.now();
+process.on('exit', () => {
+  const ru = process.resourceUsage();
+  process.stderr.write('\\nBENCH ' + JSON.stringify({ bootMs: boot, rssMB: ru.maxRSS / 1024, cpuMs: (ru.userCPUTime + ru.systemCPUTime) / 1000 }) + '\\n');
+});
+`;
+
+// The child entry of the other runs (`node <entry> <mode> <json args>`); the exit hook adds boot, CPU and peak RSS.
 const ENTRY = `
 const boot = performance.now();
 const [mode, raw] = process.argv.slice(2);
@@ -89,16 +98,8 @@ if (mode === 'bare') {
   report.ms = performance.now() - t1;
   report.files = snap.files.size;
 } else {
-  // analyze: exactly bin/codegraph.mjs (the CLI through bin/cli-loader.mjs, argv as the shell would pass it).
-  // 'warm' runs main() a second time with --force in the same process.
-  const t0 = performance.now();
-  const { loadCli } = await import(a.loader);
-  const { cli: cliModule, finish } = await loadCli({ parses: true }); // as bin/codegraph.mjs for analyze
-  const { main } = cliModule;
-  // main() imports the command's own module on first use (runtime/cli.ts directCommands): load it here too,
-  // so the import column holds all module loading, as before the CLI loaded commands lazily.
-  await cliModule.directCommands?.analyze?.();
-  report.importMs = performance.now() - t0;
+  // warm: the CLI's main() twice in one process, the second time with --force (what a long-lived process pays)
+  const { main } = await import(a.cli);
   report.summaries = [];
   const once = async (extra) => {
     const out = [];
@@ -108,8 +109,7 @@ if (mode === 'bare') {
     report.summaries.push(JSON.parse(out.join('')));
   };
   await once([]);
-  if (mode === 'warm') await once(['--force']);
-  finish(process.exitCode);
+  await once(['--force']);
 }
 `;
 
@@ -123,6 +123,18 @@ function child(entry: string, mode: string, args: Record<string, unknown>, home:
   if (r.status !== 0 || !line) throw new Error(`${mode} failed (${r.status}): ${r.stderr.slice(-2000)}`);
   const got = JSON.parse(line.slice(6)) as Partial<Run>;
   return { ...got, summaries: got.summaries ?? [], wallMs } as Run;
+}
+
+/** One `codegraph analyze <dir> --json` through bin/codegraph.mjs, in a process of its own. */
+function analyze(hook: string, dir: string, args: string[], home: string): Run {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ['--import', pathToFileURL(hook).href, path.join(repoRoot, 'bin', 'codegraph.mjs'), 'analyze', dir, '--json', ...args], {
+    encoding: 'utf8', env: { ...process.env, CODEGRAPH_HOME: home }, maxBuffer: 64 << 20,
+  });
+  const wallMs = performance.now() - t0;
+  const line = r.stderr.split('\n').find((l) => l.startsWith('BENCH '));
+  if (r.status !== 0 || !line) throw new Error(`analyze failed (${r.status}): ${r.stderr.slice(-2000)}`);
+  return { ...JSON.parse(line.slice(6)), importMs: NaN, summaries: [JSON.parse(r.stdout)], wallMs } as Run;
 }
 
 /**
@@ -159,13 +171,15 @@ async function main(): Promise<void> {
     const b = spawnSync(process.execPath, [path.join(repoRoot, 'build.mjs')], { encoding: 'utf8' });
     if (b.status !== 0) throw new Error(`node build.mjs failed: ${b.stderr}`);
   }
-  const cli = pathToFileURL(path.join(repoRoot, 'bin', 'cli-loader.mjs')).href;
+  const cli = pathToFileURL(path.join(repoRoot, 'dist', 'cli.mjs')).href;
   const handlers = pathToFileURL(path.join(repoRoot, 'dist', 'handlers.mjs')).href;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'codegraph-bench-analyze-'));
   // A corpus someone analyzed in place carries its own .codegraph: copying it would make the cold run a no-op.
   const copy = (to: string): void => fs.cpSync(corpus, to, { recursive: true, filter: (src) => path.basename(src) !== '.codegraph' });
   const entry = path.join(tmp, 'entry.mjs');
   fs.writeFileSync(entry, ENTRY);
+  const hook = path.join(tmp, 'hook.mjs');
+  fs.writeFileSync(hook, HOOK);
   const extra = workers !== undefined ? ['--workers', workers] : [];
   const all: Record<'bare' | 'cold' | 'noop' | 'one' | 'warm' | 'load' | 'load2', Run[]> = { bare: [], cold: [], noop: [], one: [], warm: [], load: [], load2: [] };
   const load0 = os.loadavg()[0];
@@ -181,17 +195,17 @@ async function main(): Promise<void> {
       const old = new Date(Date.now() - 60_000);
       for (const [f] of files) fs.utimesSync(path.join(dir, f), old, old);
       all.bare.push(child(entry, 'bare', { repo: repoRoot, dir, files }, home));
-      all.cold.push(child(entry, 'cold', { loader: cli, dir, args: extra }, home));
-      all.noop.push(child(entry, 'noop', { loader: cli, dir, args: extra }, home));
+      all.cold.push(analyze(hook, dir, extra, home));
+      all.noop.push(analyze(hook, dir, extra, home));
       const [targetFile, targetLang] = files.find(([f]) => f.includes('operators/map.ts')) ?? files[0];
       const target = path.join(dir, targetFile);
       fs.appendFileSync(target, addedFunction(targetLang, i));
       fs.utimesSync(target, old, new Date(Date.now() - 10_000));
-      all.one.push(child(entry, 'one', { loader: cli, dir, args: extra }, home));
+      all.one.push(analyze(hook, dir, extra, home));
       all.load.push(child(entry, 'load', { handlers, home }, home));
       const warmDir = path.join(tmp, `warm-${i}`);
       copy(warmDir);
-      all.warm.push(child(entry, 'warm', { loader: cli, dir: warmDir, args: extra }, path.join(tmp, `home-warm-${i}`)));
+      all.warm.push(child(entry, 'warm', { cli, dir: warmDir, args: extra }, path.join(tmp, `home-warm-${i}`)));
     }
     // Server start-up on a ~500-file repository: two copies of the corpus side by side.
     {
@@ -199,7 +213,7 @@ async function main(): Promise<void> {
       const home = path.join(tmp, 'home-double');
       copy(path.join(dir, 'a'));
       copy(path.join(dir, 'b'));
-      child(entry, 'cold', { loader: cli, dir, args: extra }, home);
+      analyze(hook, dir, extra, home);
       for (let i = 0; i < runs; i++) all.load2.push(child(entry, 'load', { handlers, home }, home));
     }
   } finally {
@@ -213,7 +227,7 @@ async function main(): Promise<void> {
   const bareWall = median(bare.map((r) => r.wallMs));
   const pipe = (r: Run, k = 0): number => r.summaries[k].timings.total;
   const f0 = (n: number): string => n.toFixed(0);
-  const cell = (n: number, w = 8): string => f0(n).padStart(w);
+  const cell = (n: number, w = 8): string => (Number.isNaN(n) ? '-' : f0(n)).padStart(w);
   console.log(`corpus: ${corpus} (${bare[0].files} files, ${lines} lines); median of ${runs} runs; workers ${workers ?? 'default'}; `
     + `load average ${load0.toFixed(1)} → ${load1.toFixed(1)} (${os.cpus().length} cores)`);
   console.log(`${''.padEnd(18)}${'process'.padStart(8)}${'boot'.padStart(8)}${'import'.padStart(8)}${'pipeline'.padStart(10)}${'cpu'.padStart(8)}${'peakRSS'.padStart(9)}   ratios and targets`);

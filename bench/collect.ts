@@ -19,8 +19,8 @@
  *                                                              and by kind
  *
  * Under callgrind the harness runs as `valgrind --tool=callgrind --smc-check=all-non-file node
- * --interrupt-budget=150000 --single-threaded --predictable --hash-seed=1 --random-seed=1 tmp/bench-collect.mjs
- * CORPUS MODE`: the CLI's interrupt budget (runtime/jit.ts), and `--predictable` with fixed seeds so that V8's
+ * --single-threaded --predictable --hash-seed=1 --random-seed=1 tmp/bench-collect.mjs CORPUS MODE`:
+ * `--predictable` with fixed seeds so that V8's
  * tiering and GC repeat exactly (two runs of one build differ by < 1M instructions). Across builds they do not:
  * a change anywhere moves TurboFan's and the GC's schedule by up to ±150M on rx4 (other seeds do not show that spread:
  * under --predictable, --random-seed and --hash-seed 1-3 gave the same counts), so compare the kinds (builtins, JIT
@@ -36,7 +36,7 @@ import { nativeParser } from '../lib/extract/native.ts';
 import { nativeProgram } from '../lib/extract/query-program.ts';
 import { collectParts, type ParsedParts } from '../lib/extract/split.ts';
 
-const NODE_FLAGS = ['--interrupt-budget=150000', '--single-threaded', '--predictable', '--hash-seed=1', '--random-seed=1'];
+const NODE_FLAGS = ['--single-threaded', '--predictable', '--hash-seed=1', '--random-seed=1'];
 const VALGRIND = ['--tool=callgrind', '--smc-check=all-non-file'];
 
 /** Every file of `root` that codegraph indexes, in a fixed order (node_modules skipped). */

@@ -1,17 +1,27 @@
 #!/usr/bin/env node
-// Entry of the `codegraph` command: runs the esbuild bundle (built by `npm install`/`npm run build`) through
-// bin/cli-loader.mjs, which compiles it with a V8 code cache.
-import { createRequire } from 'node:module';
-import { loadCli } from './cli-loader.mjs';
+// Entry of the `codegraph` command: runs the esbuild bundle dist/cli.mjs (built by `npm install` or
+// `npm run build`; a fresh checkout without one is built here first).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-// Built-ins through require, child_process only when needed (see cli-loader.mjs: ES imports of built-ins cost).
-const require = createRequire(import.meta.url);
-const path = require('node:path');
-const root = path.dirname(path.dirname(require('node:url').fileURLToPath(import.meta.url)));
-if (!require('node:fs').existsSync(path.join(root, 'dist', 'cli.mjs'))) {
-  // A fresh checkout without a build: build once, quietly.
-  const r = require('node:child_process').spawnSync(process.execPath, [path.join(root, 'build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const bundle = path.join(root, 'dist', 'cli.mjs');
+if (!existsSync(bundle)) {
+  const r = spawnSync(process.execPath, [path.join(root, 'build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) { process.stderr.write('codegraph: build failed\n'); process.exit(1); }
 }
-const { cli, finish } = await loadCli({ parses: process.argv[2] === 'analyze' });
-finish(await cli.main(process.argv.slice(2)));
+const { main } = await import(pathToFileURL(bundle).href);
+exitAfterCommand(await main(process.argv.slice(2)));
+
+/**
+ * Ends the process once a command's main() has returned. Every command awaits its own writes (analyze its
+ * flushes and registry update, the servers their shutdown), so only Node's teardown is left, which returns V8's
+ * heap to the system page by page; process.exit skips it. Output still queued (a pipe is asynchronous on some
+ * systems) keeps the normal exit, so nothing printed is lost.
+ */
+function exitAfterCommand(code) {
+  if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit(code);
+  process.exitCode = code;
+}

@@ -18,7 +18,6 @@
  *   queueTake(queue)           -> [buffer, count, errors(, matches)]  the oldest submitted file's result (waits)
  *   queueReady(queue)          -> boolean                   whether queueTake would return without waiting
  *   queueClose(queue)                                       stops the thread (pending files are dropped)
- *   limitMallocArenas(n)       -> boolean                   at most n C-heap arenas from now on (glibc), see below
  * buffer: one ArrayBuffer of count * 20 bytes in FlatTree.parts() layout: start, end (u32, UTF-16 offsets),
  * parent, next (i32, -1 = none), type (u16, visible symbol id), field (u16, 0 = none).
  * errors: ERROR and MISSING nodes, counted only when the root reports an error (0 otherwise).
@@ -32,9 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tree_sitter/api.h"
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 /* The tag grammar packages put on their `language` externals ("tree-sitter", "language" hashed, BLAKE2). */
 static const napi_type_tag LANGUAGE_TYPE_TAG = { 0x8AF2E5212AD58ABFULL, 0xD5006CAD83ABBA16ULL };
@@ -673,32 +669,6 @@ static napi_value js_queue_close(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
-/*
- * glibc gives each thread that allocates while another holds the heap's lock an arena of its own, and an arena
- * keeps the pages it once grew to: V8's compile and GC threads, this addon's parse thread and the search worker
- * each left 1-2.5 MB resident in a cold analyze of rxjs (9 MB in all, a tenth of its peak RSS). Called before those
- * threads allocate, with n = 2, they share one arena besides the main thread's: rxjs's peak RSS -5 MB at equal
- * wall time, webpack's wall even (docs/benchmarks.md, "Session 10"). Threads that have an arena already keep it.
- * Returns false where the C library has no such setting (not glibc) or refuses the value.
- */
-static napi_value js_limit_malloc_arenas(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
-  CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  int32_t n = 0;
-  if (argc < 1 || napi_get_value_int32(env, argv[0], &n) != napi_ok || n < 1) {
-    napi_throw_type_error(env, NULL, "limitMallocArenas(n): n must be a positive integer");
-    return NULL;
-  }
-  bool done = false;
-#ifdef __GLIBC__
-  done = mallopt(M_ARENA_MAX, n) == 1;
-#endif
-  napi_value v;
-  CHECK(env, napi_get_boolean(env, done, &v));
-  return v;
-}
-
 static napi_value init(napi_env env, napi_value exports) {
   napi_property_descriptor props[] = {
     { "parse", NULL, js_parse, NULL, NULL, NULL, napi_default, NULL },
@@ -710,7 +680,6 @@ static napi_value init(napi_env env, napi_value exports) {
     { "queueTake", NULL, js_queue_take, NULL, NULL, NULL, napi_default, NULL },
     { "queueReady", NULL, js_queue_ready, NULL, NULL, NULL, napi_default, NULL },
     { "queueClose", NULL, js_queue_close, NULL, NULL, NULL, napi_default, NULL },
-    { "limitMallocArenas", NULL, js_limit_malloc_arenas, NULL, NULL, NULL, napi_default, NULL },
   };
   if (napi_define_properties(env, exports, sizeof props / sizeof props[0], props) != napi_ok) return NULL;
   return exports;

@@ -1,6 +1,5 @@
 /** The `codegraph` command line: dispatches to one module per command in runtime/commands/. */
 import { isCodegraphError } from '../lib/errors.ts';
-import { tuneJit } from './jit.ts';
 
 /** A CLI command: parses its own arguments, prints its own output, returns the exit code. */
 export interface Command {
@@ -37,7 +36,6 @@ function help(commands: Command[]): string {
 
 /** Runs the CLI with `argv` (without node and script); returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
-  tuneJit();
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') { process.stdout.write(help(await allCommands()) + '\n'); return name ? 0 : 1; }
   if (name === '--version' || name === '-v') { process.stdout.write('codegraph 0.1.0\n'); return 0; }

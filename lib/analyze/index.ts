@@ -36,16 +36,10 @@ export interface AnalyzeOptions {
   progress?: ProgressSink | boolean;
   /** Called as each phase starts; a throw aborts the analyze and leaves the previous snapshot (tests). */
   onPhase?: (phase: Phase) => void;
-  /** Called once the walk is done, with the total size in bytes of the files it found in a language analyze reads (the CLI sizes V8's heap by it). */
-  onWalked?: (sourceBytes: number) => void;
-  /** Called once every file's facts are at hand, before resolve, with their total line count. */
-  onParsed?: (lines: number) => void;
   /** Size limit per file (default 1 MiB). */
   maxFileBytes?: number;
   /** Extraction worker threads (default: in-process). */
   workers?: number;
-  /** Parse in a worker while this thread matches and collects (pipeline.ts BuildOptions.split; default: by size). */
-  split?: boolean;
   /** Search in a worker beside resolve, modules and processes (pipeline.ts BuildOptions.searchWorker; default: from 4,000 symbols). */
   searchWorker?: boolean;
   /** Embedder choice passed to lib/search. */
@@ -105,8 +99,8 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
   let published = false;
   try {
     const out = await runPipeline({
-      root, name, previous, force: options.force, maxFileBytes: options.maxFileBytes, workers: options.workers, split: options.split,
-      searchWorker: options.searchWorker, embedder: options.embedder, log, progress, onPhase: options.onPhase, onWalked: options.onWalked, onParsed: options.onParsed,
+      root, name, previous, force: options.force, maxFileBytes: options.maxFileBytes, workers: options.workers,
+      searchWorker: options.searchWorker, embedder: options.embedder, log, progress, onPhase: options.onPhase,
       searchDir: () => newGeneration().dir,
       // Files are written as soon as their data is final, their I/O overlapping the later phases.
       output: {
@@ -213,7 +207,6 @@ export interface InMemoryOptions {
   maxFileBytes?: number;
   embedder?: string;
   workers?: number;
-  split?: boolean;
   searchWorker?: boolean;
 }
 
@@ -230,7 +223,7 @@ export async function buildSnapshotInMemory(root: string, options: InMemoryOptio
   let searchDir: string | undefined;
   const out = await runPipeline({
     root: realRoot, name, log: options.log ?? (() => {}), maxFileBytes: options.maxFileBytes, workers: options.workers,
-    split: options.split, searchWorker: options.searchWorker, embedder: options.embedder,
+    searchWorker: options.searchWorker, embedder: options.embedder,
     searchDir: options.search === false ? undefined : () => (searchDir = makeTempDir()),
   });
   const repo: RepoInfo = { name, path: realRoot, indexedAt: out.indexedAt, lastCommit: headCommit(realRoot), stats: out.stats };

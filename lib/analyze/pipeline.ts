@@ -22,7 +22,6 @@ import { readSource, sha256 } from './source.ts';
 import { countGraph, worst, type AnalyzeSummary, type Phase } from './summary.ts';
 import { silentProgress, type ProgressSink } from './progress.ts';
 import { ExtractPool, POOL_MIN_FILES, defaultWorkers } from './pool.ts';
-import { ParseAhead, SPLIT_MIN_FILES, splitMode } from './split.ts';
 import { NativeAhead } from './native-ahead.ts';
 import { SearchBeside, searchWorkerMode, wantsSearchWorker } from './search-beside.ts';
 
@@ -60,12 +59,6 @@ export interface BuildOptions {
   /** Worker threads extracting beside this one (0 = this thread only; default: pool.ts defaultWorkers). */
   workers?: number;
   /**
-   * Parse in a worker thread while this one matches and collects (split.ts) when no extraction pool runs:
-   * true = whenever there are files to extract, false = never, undefined = when there are at least
-   * SPLIT_MIN_FILES of them on a machine with two cores or more (CODEGRAPH_SPLIT=1/0 overrides the default).
-   */
-  split?: boolean;
-  /**
    * Build the search files in a worker thread while this one resolves relations and runs modules and processes
    * (search-beside.ts). Default: for projects of SEARCH_WORKER_MIN_SYMBOLS symbols or more (CODEGRAPH_SEARCH_WORKER=1/0
    * overrides the default).
@@ -78,10 +71,6 @@ export interface BuildOptions {
   progress?: ProgressSink;
   /** Called as each phase starts; a throw aborts the run (tests inject failures here). */
   onPhase?: (phase: Phase) => void;
-  /** Called once the walk is done, with the total size in bytes of the files it found in a language analyze reads. */
-  onWalked?: (sourceBytes: number) => void;
-  /** Called once every file's facts are at hand (parsed or cached), before resolve, with their total line count. */
-  onParsed?: (lines: number) => void;
   /**
    * Receives results as soon as they are final, so the caller can write them while later phases run. Time
    * spent in these calls counts as the `write` phase, not as the phase they interrupt.
@@ -131,14 +120,13 @@ export async function runPipeline(opts: BuildOptions): Promise<BuildOutput> {
 
 async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<BuildOutput> {
   const workers = opts.workers ?? defaultWorkers();
-  const split = workers > 0 ? 'off' : splitMode(opts.split);
   let pool: ExtractPool | undefined;
-  let ahead: ParseAhead | NativeAhead | undefined;
+  let ahead: NativeAhead | undefined;
   /**
    * Starts the extraction helpers once `files` are known to need parsing: the pool when workers were asked
    * for (and enough files to pay off), else the native parser (its background thread from two files on; one
-   * file it parses and matches in this thread: NativeAhead.run), else the parse worker when the split is on
-   * (or auto with SPLIT_MIN_FILES files).
+   * file it parses and matches in this thread: NativeAhead.run). Without either, files are extracted in this
+   * thread (ExtractPool.start(0)).
    */
   const startPool = (files: readonly { path: string }[]): void => {
     if (pool || ahead) return;
@@ -151,15 +139,7 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
       pool.warm([...languages].sort());
       return;
     }
-    if (split !== 'on' && n >= 1) {
-      ahead = NativeAhead.start();
-      if (ahead) return;
-    }
-    if (n === 0 || split === 'off' || (split === 'auto' && n < SPLIT_MIN_FILES)) return;
-    const parseAhead = ParseAhead.start();
-    parseAhead?.warm([...languages]);
-    ahead = parseAhead;
-    if (!ahead && split === 'on') opts.log('two-thread extraction unavailable (no parse-worker script beside this module); extracting in one thread');
+    if (n >= 1) ahead = NativeAhead.start();
   };
   const searchMode = searchWorkerMode(opts.searchWorker);
   let beside: SearchBeside | undefined;
@@ -182,7 +162,7 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
 }
 
 async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (files: readonly { path: string }[]) => void,
-  pool: () => ExtractPool | undefined, ahead: () => ParseAhead | NativeAhead | undefined,
+  pool: () => ExtractPool | undefined, ahead: () => NativeAhead | undefined,
   startSearch: (symbols: number) => SearchBeside | undefined): Promise<BuildOutput> {
   const { root, previous, log } = opts;
   const force = !!opts.force;
@@ -221,11 +201,6 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   // walk
   phase('walk');
   const walk = walkRepository(root, { maxFileBytes: opts.maxFileBytes });
-  if (opts.onWalked) {
-    let bytes = 0;
-    for (const f of walk.files) if (languageOf(f.path)) bytes += f.size;
-    opts.onWalked(bytes);
-  }
   const skips: SkipCounts = { ...walk.skips };
   const skippedRecords: SkipRecord[] = walk.skipped.filter((s) => s.reason !== 'gitignored').map((s) => ({ path: s.path, reason: s.reason }));
   const countSkip = (rec: SkipRecord): void => {
@@ -327,8 +302,8 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const parsed: { record: FileRecord; facts: FileFacts }[] = [];
   const workerTexts = new WeakMap<FileFacts, string | Uint8Array>();
   const tick = (n: number): void => progress.tick(n);
-  const splitter = ahead();
-  const { results } = await (splitter ? splitter.run(pending, tick) : (pool() ?? ExtractPool.start(0)).run(pending, tick));
+  const native = ahead();
+  const { results } = await (native ? native.run(pending, tick) : (pool() ?? ExtractPool.start(0)).run(pending, tick));
   for (let i = 0; i < pending.length; i++) {
     const p = pending[i];
     const r = results[i];
@@ -345,12 +320,6 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const all = [...cached, ...parsed].sort((a, b) => (a.record.path < b.record.path ? -1 : a.record.path > b.record.path ? 1 : 0));
   if (all.length === 0) {
     throw new CodegraphError('INVALID_PATH', `no TypeScript or JavaScript files to index under ${root}${describeSkips(skips)}`, { skips: sortSkips(skips) });
-  }
-
-  if (opts.onParsed) {
-    let lines = 0;
-    for (const a of all) lines += a.facts.lines;
-    opts.onParsed(lines);
   }
 
   // resolve

@@ -1,6 +1,6 @@
 /**
- * The two halves of extracting one file, shared by `extractFile` (both in one call) and the two-thread path
- * (lib/extract/split.ts: the first half on a parse worker, the second here):
+ * The two halves of extracting one file, shared by `extractFile` (both in one call) and the native parse thread
+ * (lib/extract/split.ts: the first half in C on the addon's thread, the second here):
  * - `parseFlat` (native-call heavy): tree-sitter parse, syntax-error count, the FlatTree walk;
  * - `collectFlat` (JavaScript heavy): the query engine's match (unless the native thread matched) and the collector.
  */

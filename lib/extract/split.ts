@@ -5,7 +5,7 @@
  * - `collectParts` (the JavaScript-heavy half): the query engine's match and the collector, over a FlatTree
  *   rebuilt from those arrays.
  * Both run the same halves as `extractFile` (lib/extract/halves.ts), so `collectParts(parseToParts(...))` gives
- * exactly its facts (test/analyze/split.test.ts compares them on every rxjs file and the analyze fixtures).
+ * exactly its facts (test/analyze/halves.test.ts compares them on every rxjs file and the analyze fixtures).
  *
  * The walk learns anonymous token texts on first sight (LanguageNames.anonymous), and the matcher needs them
  * to compare token types: a parsed file carries the texts its thread learned since its previous file, and
@@ -49,11 +49,6 @@ export function parseToParts(rt: LanguageRuntime, text: string): ParsedParts {
     if (name !== undefined && sent[t] === 0) { sent[t] = 1; anonymous.push([t, name]); }
   }
   return { language, count, buffer, parseErrors, anonymous, repairTried: true };
-}
-
-/** Loads a language's grammar, parser and walk plan ahead of its first file (nothing is learned or sent). */
-export function prepareLanguage(rt: LanguageRuntime): void {
-  (rt.parser.parse('') as unknown as { delete?: () => void }).delete?.();
 }
 
 /**

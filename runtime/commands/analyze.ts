@@ -4,8 +4,6 @@ import { analyzeRepository, formatSummary } from '../../lib/analyze/index.ts';
 import { TerminalProgress } from '../../lib/analyze/progress.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { parseOptions } from '../server-options.ts';
-import { noTurbofanFromHere } from '../jit.ts';
-import { SmallRepositoryHeap } from '../heap.ts';
 
 export const analyzeCommand: Command = {
   name: 'analyze',
@@ -23,26 +21,10 @@ export const analyzeCommand: Command = {
     }
     // On a terminal: a progress line on stderr, messages printed above it. Otherwise only the summary.
     const progress = process.stderr.isTTY === true ? new TerminalProgress(process.stderr) : undefined;
-    // Once parsing is done, the rest of this one-shot run goes without TurboFan (runtime/jit.ts); a small
-    // repository's run keeps V8's heap small (runtime/heap.ts).
-    let restoreJit: (() => void) | undefined;
-    const heap = SmallRepositoryHeap.start();
-    let result;
-    try {
-      result = await analyzeRepository(positionals[0] ?? process.cwd(), {
-        name: values.name, force: values.force, workers, progress,
-        log: (m) => (progress ? progress.message(m) : process.stderr.write(`${m}\n`)),
-        onPhase: (phase) => {
-          if (phase === 'resolve') restoreJit ??= noTurbofanFromHere();
-          heap.phase(phase);
-        },
-        onWalked: (bytes) => heap.walked(bytes),
-        onParsed: (lines) => heap.parsed(lines),
-      });
-    } finally {
-      restoreJit?.();
-      heap.end();
-    }
+    const result = await analyzeRepository(positionals[0] ?? process.cwd(), {
+      name: values.name, force: values.force, workers, progress,
+      log: (m) => (progress ? progress.message(m) : process.stderr.write(`${m}\n`)),
+    });
     process.stdout.write((values.json ? JSON.stringify(result.summary, null, 2) : formatSummary(result.summary)) + '\n');
     return 0;
   },

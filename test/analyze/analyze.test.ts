@@ -346,12 +346,3 @@ function readPointerDir(root: string): string {
   return path.join(root, '.codegraph', readPointer(path.join(root, '.codegraph'))!);
 }
 
-test('onWalked reports the total size of the source files the walk found, before the first file is read', async (t) => {
-  const { root, home } = tempRepo(SMALL_PROJECT);
-  writeTree(root, { 'notes.md': '# notes, not counted\n', 'node_modules/x/index.js': 'module.exports = 1;\n' });
-  const expected = listAll(root).filter((p) => !p.startsWith('node_modules/') && /\.[cm]?[jt]sx?$/.test(p)).reduce((n, p) => n + fs.statSync(path.join(root, p)).size, 0);
-  t.true(expected > 0);
-  const seen: Array<string | number> = [];
-  await analyzeRepository(root, { home, onWalked: (bytes) => seen.push(bytes), onPhase: (p) => seen.push(p) });
-  t.deepEqual(seen.slice(0, 3), ['walk', expected, 'read']);
-});

@@ -1,7 +1,7 @@
 /**
- * The bundled CLI (dist/cli.mjs) finds dist/parse-worker.mjs and dist/search-worker.mjs beside its chunks:
- * with both forced on it writes the generation the one-thread run writes, byte for byte; without the worker
- * scripts it says so and still writes the same generation.
+ * The bundled CLI (dist/cli.mjs) finds dist/search-worker.mjs beside its chunks: with the search worker forced on
+ * it writes the generation the one-thread run writes, byte for byte; without the worker script it says so and
+ * still writes the same generation.
  */
 import test from 'ava';
 import fs from 'node:fs';
@@ -37,26 +37,25 @@ function analyze(dist: string, root: string, home: string, env: Record<string, s
   return { err: r.stderr, files };
 }
 
-test('bundled: split and search worker forced on give the one-thread generation; missing worker scripts are reported', (t) => {
+test('bundled: the search worker forced on gives the one-thread generation; a missing worker script is reported', (t) => {
   const base = tempDir();
   const root = path.join(base, 'repo');
   fs.cpSync(path.join(repoRoot, 'test/fixtures'), root, { recursive: true });
   const home = path.join(base, 'home');
   const dist = path.join(repoRoot, 'dist');
-  analyze(dist, root, home, { CODEGRAPH_SPLIT: '0', CODEGRAPH_SEARCH_WORKER: '0' }); // the measured runs all rebuild over one
-  const alone = analyze(dist, root, home, { CODEGRAPH_SPLIT: '0', CODEGRAPH_SEARCH_WORKER: '0' });
-  const both = analyze(dist, root, home, { CODEGRAPH_SPLIT: '1', CODEGRAPH_SEARCH_WORKER: '1' });
+  analyze(dist, root, home, { CODEGRAPH_SEARCH_WORKER: '0' }); // the measured runs all rebuild over one
+  const alone = analyze(dist, root, home, { CODEGRAPH_SEARCH_WORKER: '0' });
+  const both = analyze(dist, root, home, { CODEGRAPH_SEARCH_WORKER: '1' });
   t.notRegex(both.err, /unavailable/);
   t.deepEqual(Object.keys(both.files).sort(), Object.keys(alone.files).sort());
   for (const f of Object.keys(alone.files)) t.true(both.files[f] === alone.files[f], `${f} differs`);
 
-  // The same bundle without the two worker scripts: one thread, said so, same files.
+  // The same bundle without the worker script: one thread, said so, same files.
   const bare = path.join(base, 'dist');
   fs.mkdirSync(bare);
-  for (const f of fs.readdirSync(dist)) if (f.endsWith('.mjs') && f !== 'parse-worker.mjs' && f !== 'search-worker.mjs') fs.copyFileSync(path.join(dist, f), path.join(bare, f));
+  for (const f of fs.readdirSync(dist)) if (f.endsWith('.mjs') && f !== 'search-worker.mjs') fs.copyFileSync(path.join(dist, f), path.join(bare, f));
   fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(base, 'node_modules'), 'dir'); // tree-sitter's native code
-  const without = analyze(bare, root, home, { CODEGRAPH_SPLIT: '1', CODEGRAPH_SEARCH_WORKER: '1' });
-  t.regex(without.err, /two-thread extraction unavailable/);
+  const without = analyze(bare, root, home, { CODEGRAPH_SEARCH_WORKER: '1' });
   t.regex(without.err, /search worker unavailable/);
   for (const f of Object.keys(alone.files)) t.true(without.files[f] === alone.files[f], `${f} differs without the workers`);
 });

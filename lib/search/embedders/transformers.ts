@@ -8,7 +8,6 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Embedder, EmbedderSpec } from './types.ts';
-import { importModule } from '../../util/import-module.ts';
 
 /** The default sentence model (DESIGN.md §8). */
 export const DEFAULT_MODEL = 'Xenova/all-MiniLM-L6-v2';
@@ -19,7 +18,7 @@ type Transformers = typeof import('@xenova/transformers');
 let transformersModule: Promise<Transformers> | undefined;
 /** Loaded lazily: importing transformers (and onnxruntime) costs ~0.3 s that keyword-only paths never pay. */
 function loadTransformers(): Promise<Transformers> {
-  return (transformersModule ??= importModule<Transformers>('@xenova/transformers'));
+  return (transformersModule ??= import('@xenova/transformers'));
 }
 
 /**
@@ -71,7 +70,7 @@ export async function canDownload(): Promise<boolean> {
   try { host = new URL(env.remoteHost).hostname; } catch { return false; }
   const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 1500).unref());
   // node:dns is loaded here, not at import: every analyze imports this module, few ever ask to download
-  const { lookup } = await importModule<typeof import('node:dns/promises')>('node:dns/promises');
+  const { lookup } = await import('node:dns/promises');
   return Promise.race([lookup(host).then(() => true, () => false), timeout]);
 }
 
