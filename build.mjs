@@ -7,7 +7,8 @@
 // - dist/extract-worker.mjs: the extraction pool's worker thread (lib/analyze/pool.ts looks for it beside the
 //   chunk that starts it), sharing the CLI's chunks, and dist/search-worker.mjs, the search stage beside modules
 //   and processes (lib/analyze/search-beside.ts), found the same way; dist/query-worker.mjs, the servers'
-//   query threads (runtime/query-pool.ts), likewise.
+//   query threads (runtime/query-pool.ts), and dist/analyze-worker.mjs, a re-index off a server's thread
+//   (lib/analyze/in-worker.ts), likewise.
 // - dist/handlers.mjs: the pure tool handlers plus a snapshot loader, self-contained (every JS dependency
 //   bundled in), so another runtime can run the tools on a saved snapshot with no node_modules.
 // - native/build/tree_flat.node: the native parse and tree copy (native/build.mjs), when a C compiler and Node's
@@ -64,7 +65,7 @@ const nativeNote = buildNative();
 if (nativeNote) console.warn(`codegraph build: ${nativeNote}`);
 
 const results = await Promise.all([
-  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-worker': 'runtime/query-worker.ts', 'query-programs': 'lib/lang/query-programs.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
+  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-worker': 'runtime/query-worker.ts', 'analyze-worker': 'lib/analyze/analyze-worker.ts', 'query-programs': 'lib/lang/query-programs.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
   build({ ...common, entryPoints: { handlers: 'runtime/bundle/handlers-entry.ts' }, external: nativeExternal }),
 ]);
 

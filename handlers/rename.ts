@@ -37,7 +37,11 @@ export const rename = defineTool<RenameRequest, Snapshot, RenameResponse>({
     const writes = fileWrites(plan);
     if (writes.length > 0) {
       if (!snapshot.host.writeFiles) throw new CodegraphError('RENAME_REFUSED', 'this runtime opened the repository read-only; rename can only preview here (dry_run: true)');
-      await snapshot.host.writeFiles(writes);
+      const report = await snapshot.host.writeFiles(writes);
+      const response = toResponse(plan, true);
+      // Written either way: a re-index that failed is said here, never turned into an error after the fact.
+      response.warnings.push(...(report?.warnings ?? []));
+      return response;
     }
     return toResponse(plan, true);
   },

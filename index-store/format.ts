@@ -217,7 +217,8 @@ export function readPointer(indexDir: string): string | undefined {
 
 /**
  * Removes generation folders other than `keep` (the published one and the one it replaced, which a reader
- * that looked at CURRENT a moment ago may still be loading), and stray temporary files.
+ * that looked at CURRENT a moment ago may still be loading); temporary files of killed writers go at the start
+ * of an analyze (atomic.ts removeStaleTemps, recoverInterruptedWrites).
  */
 export function cleanupGenerations(indexDir: string, keep: readonly string[]): void {
   let names: string[];

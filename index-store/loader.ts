@@ -16,7 +16,7 @@ import { readRegistry, registryPath } from './registry.ts';
 import { assembleSnapshot } from './assemble.ts';
 import { createRepoHost } from './host.ts';
 import { markBroken } from './verify.ts';
-import { analyzeRepository } from '../lib/analyze/index.ts';
+import { analyzeInWorker } from '../lib/analyze/in-worker.ts';
 
 export interface SnapshotLoaderOptions {
   /** Registry folder; default $CODEGRAPH_HOME or ~/.codegraph. */
@@ -201,7 +201,9 @@ export class SnapshotLoader {
       root: info.path, searchDir: dir,
       write: (root, changes: FileWrite[]) => writeFilesAtomically(root, changes),
       afterWrite: async () => {
-        await analyzeRepository(info.path, { name: info.name, home: this.options.home, log: this.options.log });
+        // In a worker thread: a server's other requests are answered meanwhile. Another analyze running is not
+        // waited for: the apply is reported at once, with the warning that the index needs analyze.
+        await analyzeInWorker(info.path, { name: info.name, home: this.options.home, log: this.options.log, lockWaitMs: 0 });
         if (!this.closed) await this.reload(info.name);
       },
     });
