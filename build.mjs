@@ -59,7 +59,7 @@ const common = {
 
 // Native addons and model runtimes cannot be inlined (nor should they: the CLI loads them only when it parses
 // or embeds); handlers reach them only through the snapshot host, lazily, so the bundle loads without them.
-const nativeExternal = ['tree-sitter', 'tree-sitter-*', 'onnxruntime-node', 'onnxruntime-web', 'sharp', '@xenova/transformers', 'vectra'];
+const nativeExternal = ['tree-sitter', 'tree-sitter-*', 'onnxruntime-node', 'onnxruntime-web', 'sharp', '@xenova/transformers'];
 
 const nativeNote = buildNative();
 if (nativeNote) console.warn(`codegraph build: ${nativeNote}`);

@@ -12,7 +12,7 @@ import { bareParse, readCorpus } from './parse-baseline.ts';
 import { languageOf, languageRuntime, extractFile, loadProjectConfig } from '../lib/lang/index.ts';
 import { type FileFacts } from '../lib/extract/index.ts';
 import { FlatTree } from '../lib/extract/flat-tree.ts';
-import { Collector } from '../lib/extract/collect.ts';
+import { Collector } from '../lib/extract/collector/collector.ts';
 import { resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
 
 const root = process.argv[2] ?? 'node_modules/rxjs/src';
@@ -51,7 +51,7 @@ for (const f of files) {
   phase.walk += cpu() - c; c = cpu();
   const matches = rt.engine.run(flat);
   phase.match += cpu() - c; c = cpu();
-  const col = new Collector(f.text, f.path, lang);
+  const col = new Collector(f.text, f.path, lang, rt.spec.collector, rt.spec.comments);
   col.roles = rt.roles;
   col.collect(matches, 1, 0);
   phase.collect += cpu() - c;

@@ -1,6 +1,6 @@
 /**
  * Retrieval evaluation over rxjs 7.8.1: Acc@1, Acc@5 and MRR of keyword-only, vector-only and hybrid
- * ranking for the questions of bench/search-queries.ts, with the built-in lexical embedder.
+ * ranking for the questions of bench/search-queries.ts, with the default built-in embedder.
  *   node --import tsx bench/search-eval.ts [--verbose] [--stand-in]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -64,7 +64,7 @@ const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve
 if (isMain) {
   const res = await evaluate({ forceStandIn: process.argv.includes('--stand-in') });
   const f = (x: number): string => x.toFixed(3);
-  console.log(`rxjs 7.8.1 src, ${res.symbols} symbols (graph: ${res.corpus}), ${QUERIES.length} queries, built-in lexical embedder`);
+  console.log(`rxjs 7.8.1 src, ${res.symbols} symbols (graph: ${res.corpus}), ${QUERIES.length} queries, default built-in embedder`);
   console.log('mode     Acc@1  Acc@5  MRR');
   for (const [mode, m] of Object.entries(res.modes)) console.log(`${mode.padEnd(8)} ${f(m.acc1)}  ${f(m.acc5)}  ${f(m.mrr)}`);
   if (process.argv.includes('--verbose')) for (const m of res.misses.filter((x) => x.mode === 'hybrid')) console.log(`  miss: ${m.q}\n        ${m.top.join(' | ')}`);

@@ -4,10 +4,17 @@ import { defineTool, repoField } from './define-tool.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
 import type { GraphNode } from '../lib/graph/schema.ts';
 import { SearchIndex, type QueryVectors } from '../lib/search/index.ts';
-import { groupByProcess } from '../lib/search/group.ts';
+import { rankResults } from '../lib/search/group.ts';
 
 /** Hard bounds (the spec recommends 1-20 and 1-50; beyond these a request is a mistake, not a wish). */
 export const QUERY_LIMITS = { maxLimit: 100, maxSymbols: 200, maxTextChars: 10_000 } as const;
+
+/**
+ * The answer's size budget with `include_content`: each symbol's source is cut after `perSymbol` characters
+ * and the answer carries at most `total` characters of source (about 10k tokens); what was cut or left out is
+ * marked (`content_truncated`, `content_omitted`, `truncated`). Totals stay exact.
+ */
+export const CONTENT_BUDGET = { perSymbol: 4_000, total: 40_000 } as const;
 
 export interface QueryRequest {
   query: string;
@@ -34,6 +41,10 @@ export interface QuerySymbol {
   /** The symbol's hybrid relevance, 0 when it did not match. */
   relevance: number;
   content?: string;
+  /** The source was longer than the per-symbol budget and `content` holds its start. */
+  content_truncated?: boolean;
+  /** The answer's source budget was spent before this symbol: no `content`. */
+  content_omitted?: boolean;
 }
 
 export interface QueryProcess {
@@ -44,7 +55,10 @@ export interface QueryProcess {
   summary: string;
   priority: number;
   symbol_count: number;
+  /** The process uid, or the symbol's uid for a one-symbol result. */
   uid: string;
+  /** `process`: an execution flow; `symbol`: a matching function or method that is a step of no flow. */
+  kind: 'process' | 'symbol';
 }
 
 export interface QueryDefinition {
@@ -56,12 +70,20 @@ export interface QueryDefinition {
   module: string;
   relevance: number;
   content?: string;
+  content_truncated?: boolean;
+  content_omitted?: boolean;
 }
 
 export interface QueryResponse {
   processes: QueryProcess[];
   process_symbols: QuerySymbol[];
   definitions: QueryDefinition[];
+  /** Exact counts before `limit` and `max_symbols`: matched symbols, results (flows and one-symbol results), definitions. */
+  totals: { matches: number; results: number; definitions: number };
+  /** Present (true) when `include_content` sources were cut or left out by the size budget. */
+  truncated?: boolean;
+  /** Present when nothing matched: what was searched and what to try. */
+  message?: string;
   /** Present when the answer is degraded or empty for a reason the caller should know. */
   warnings?: string[];
 }
@@ -131,6 +153,30 @@ function processModule(s: Snapshot, p: GraphNode, steps: Array<{ uid: string }>)
   return typeof entry?.module === 'string' ? entry.module : '';
 }
 
+/** Source within the budget: cut per symbol, left out once the answer's total is spent. */
+class ContentBudget {
+  private left: number = CONTENT_BUDGET.total;
+  cut = false;
+  private readonly files = new Map<string, string[] | undefined>();
+  constructor(private readonly s: Snapshot) {}
+
+  add<T extends object>(item: T, n: GraphNode): T & { content?: string; content_truncated?: boolean; content_omitted?: boolean } {
+    const full = sourceOf(this.s, n, this.files) ?? '';
+    if (this.left <= 0 && full.length > 0) { this.cut = true; return { ...item, content_omitted: true }; }
+    const room = Math.min(CONTENT_BUDGET.perSymbol, this.left);
+    if (full.length <= room) { this.left -= full.length; return { ...item, content: full }; }
+    this.cut = true;
+    this.left -= room;
+    return { ...item, content: full.slice(0, room), content_truncated: true };
+  }
+}
+
+/** What to say when nothing matched. */
+function noMatchMessage(q: string): string {
+  return `nothing in this repository matches "${q.length > 80 ? `${q.slice(0, 77)}...` : q}". Try the words the code uses `
+    + '(a function, class or file name, an error message), fewer or more general words, or `context` with a symbol name you know.';
+}
+
 /** Runs a query against a snapshot (the validated request). */
 export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryResponse> {
   const warnings: string[] = [];
@@ -139,50 +185,68 @@ export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryRes
   const ranked = idx.rank({ query: req.query, goal: req.goal, taskContext: req.task_context }, qv);
   if (ranked.noTerms) warnings.push('the query has no searchable words (only stop words or punctuation)');
   const present = ranked.symbols.filter((r) => s.graph.hasNode(r.uid));
-  const { processes, loose } = groupByProcess(s.graph, present, ranked.maxScore);
-  const files = new Map<string, string[] | undefined>();
-  const withContent = <T extends object>(item: T, n: GraphNode): T & { content?: string } =>
-    req.include_content ? { ...item, content: sourceOf(s, n, files) ?? '' } : item;
+  const { results, definitions: loose } = rankResults(s.graph, present, ranked.maxScore);
+  const budget = new ContentBudget(s);
+  const withContent = <T extends object>(item: T, n: GraphNode): T => (req.include_content ? budget.add(item, n) : item);
 
+  const chosen = results.slice(0, req.limit);
   const outProcesses: QueryProcess[] = [];
-  const outSymbols: QuerySymbol[] = [];
-  for (const p of processes.slice(0, req.limit)) {
-    const name = p.info.node.name;
-    const steps = typeof p.info.node.steps === 'number' ? p.info.node.steps : p.info.steps.length;
-    const stepOf = new Map(p.info.steps.map((st) => [st.uid, st.step] as const));
-    const chosen: Array<{ uid: string; relevance: number; matched: boolean }> = p.matched.map((m) => ({ uid: m.uid, relevance: m.relevance, matched: true }));
-    const seen = new Set(chosen.map((c) => c.uid));
-    for (const st of p.info.steps) if (!seen.has(st.uid)) { seen.add(st.uid); chosen.push({ uid: st.uid, relevance: 0, matched: false }); }
-    let count = 0;
-    for (const c of chosen.slice(0, req.max_symbols)) {
-      const n = s.graph.node(c.uid);
-      if (!n) continue;
+  // Symbols are listed best first: every result's matching steps by relevance, then the steps that only follow them.
+  const matchedItems: Array<{ uid: string; process: string; step: number; relevance: number }> = [];
+  const followerItems: Array<{ uid: string; process: string; step: number }> = [];
+  for (const p of chosen) {
+    const name = p.node.name;
+    const steps = p.kind === 'process' && typeof p.node.steps === 'number' ? p.node.steps : p.steps.length;
+    const stepOf = new Map(p.steps.map((st) => [st.uid, st.step] as const));
+    const matched = p.matched.slice(0, req.max_symbols);
+    const seen = new Set(matched.map((m) => m.uid));
+    for (const m of matched) matchedItems.push({ uid: m.uid, process: name, step: stepOf.get(m.uid) ?? 0, relevance: m.relevance });
+    let count = matched.length;
+    for (const st of p.steps) {
+      if (count >= req.max_symbols) break;
+      if (seen.has(st.uid) || !s.graph.hasNode(st.uid)) continue;
+      seen.add(st.uid);
+      followerItems.push({ uid: st.uid, process: name, step: st.step });
       count++;
-      outSymbols.push(withContent({
-        uid: n.uid, name: n.name, type: n.label, filePath: n.filePath ?? '', line: n.line ?? 0,
-        module: typeof n.module === 'string' ? n.module : '', process: name, step: stepOf.get(n.uid) ?? 0,
-        matched: c.matched, relevance: round(c.relevance),
-      }, n));
     }
     const relevance = round(p.relevance);
-    const entry = p.info.steps[0] ? s.graph.node(p.info.steps[0].uid)?.name : undefined;
-    const last = p.info.steps.length ? s.graph.node(p.info.steps[p.info.steps.length - 1].uid)?.name : undefined;
+    const entry = p.steps[0] ? s.graph.node(p.steps[0].uid)?.name : undefined;
+    const last = p.steps.length ? s.graph.node(p.steps[p.steps.length - 1].uid)?.name : undefined;
     outProcesses.push({
-      name, relevance, steps, module: processModule(s, p.info.node, p.info.steps),
-      summary: summarize(name, steps, entry, last, p.matched.slice(0, 3).map((m) => s.graph.node(m.uid)?.name ?? '')),
-      priority: relevance, symbol_count: count, uid: p.info.node.uid,
+      name, relevance, steps, module: p.kind === 'process' ? processModule(s, p.node, p.steps) : moduleOf(p.node),
+      summary: p.kind === 'process'
+        ? summarize(name, steps, entry, last, p.matched.slice(0, 3).map((m) => s.graph.node(m.uid)?.name ?? ''))
+        : `${p.node.label} ${name} in ${p.node.filePath ?? '?'} (in no execution flow)`,
+      priority: relevance, symbol_count: count, uid: p.node.uid, kind: p.kind,
     });
+  }
+  matchedItems.sort((a, b) => b.relevance - a.relevance);
+  const outSymbols: QuerySymbol[] = [];
+  for (const it of [...matchedItems, ...followerItems.map((f) => ({ ...f, relevance: 0 }))]) {
+    const n = s.graph.node(it.uid)!;
+    const isMatch = it.relevance > 0;
+    outSymbols.push(withContent({
+      uid: n.uid, name: n.name, type: n.label, filePath: n.filePath ?? '', line: n.line ?? 0, module: moduleOf(n),
+      process: it.process, step: it.step, matched: isMatch, relevance: round(it.relevance),
+    }, n));
   }
   const definitions: QueryDefinition[] = [];
   for (const r of loose.slice(0, req.max_symbols)) {
     const n = s.graph.node(r.uid)!;
     definitions.push(withContent({
-      uid: n.uid, name: n.name, type: n.label, filePath: n.filePath ?? '', line: n.line ?? 0,
-      module: typeof n.module === 'string' ? n.module : '', relevance: round(r.relevance),
+      uid: n.uid, name: n.name, type: n.label, filePath: n.filePath ?? '', line: n.line ?? 0, module: moduleOf(n), relevance: round(r.relevance),
     }, n));
   }
-  return { processes: outProcesses, process_symbols: outSymbols, definitions, ...(warnings.length ? { warnings } : {}) };
+  return {
+    processes: outProcesses, process_symbols: outSymbols, definitions,
+    totals: { matches: present.length, results: results.length, definitions: loose.length },
+    ...(budget.cut ? { truncated: true } : {}),
+    ...(ranked.noMatch ? { message: noMatchMessage(req.query.trim()) } : {}),
+    ...(warnings.length ? { warnings } : {}),
+  };
 }
+
+function moduleOf(n: GraphNode): string { return typeof n.module === 'string' ? n.module : ''; }
 
 /** One line for the evaluation-server field set: the flow, its length and what in it matched. */
 function summarize(name: string, steps: number, entry: string | undefined, last: string | undefined, matched: string[]): string {
@@ -195,12 +259,14 @@ function round(x: number): number { return Math.round(x * 1e4) / 1e4; }
 export const query = defineTool<QueryRequest, Snapshot, QueryResponse>({
   name: 'query',
   description: [
-    'Find where to start in a codebase: hybrid search (BM25 keywords + semantic vectors, fused by reciprocal rank)',
-    'over every function, class, method, interface and type, answered as the execution flows (processes) the',
-    'matches take part in, best first. Each process lists its symbols (matched ones first, then the other steps)',
-    'in `process_symbols`; matches that are part of no flow come back in `definitions`. Give `task_context`',
-    '(what you are working on) and `goal` (what you want to find) to sharpen the ranking; `include_content`',
-    'adds each symbol\'s source. Follow up with `context` on a symbol uid.',
+    'Find where to start in a codebase: hybrid search (BM25F keywords over names, comments, strings and bodies +',
+    'semantic vectors, fused by reciprocal rank) over every function, class, method, interface and type, answered as',
+    'the execution flows (processes) the matches take part in, best first; a matching function in no flow is a',
+    'one-symbol result (`kind: "symbol"`). `process_symbols` lists the matching symbols best first, then the other',
+    'steps of those flows; matching types and variables in no flow come back in `definitions`. Nothing relevant:',
+    'empty lists and a `message`. Give `task_context` (what you are working on) and `goal` (what you want to find)',
+    'to sharpen the ranking; `include_content` adds each symbol\'s source (at most 4,000 characters each and',
+    '40,000 in all; cuts are marked). Follow up with `context` on a symbol uid.',
   ].join(' '),
   schema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -337,13 +337,12 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   };
   const config = loadProjectConfig(allPaths.sort(), readText);
   const facts = all.map((a) => a.facts);
-  const hashes = new Map(all.map((a) => [a.record.path, a.record.hash] as const));
   // Search reads only the symbol nodes, which neither relations nor modules and processes change: hand them over
   // as soon as they are all made (packed: the properties documents are made from, in one string and two arrays).
   const sendSearch = (g: CodeGraph): void => {
     const symbols = packSearchable(g.nodes);
     searchWorker!.send({
-      root, ...(symbols ? { symbols } : { nodes: g.nodes }), texts: [...texts], hashes: [...hashes], dir: opts.searchDir!(),
+      root, ...(symbols ? { symbols } : { nodes: g.nodes }), texts: [...texts], dir: opts.searchDir!(),
       previousDir: previous?.dir, embedder: opts.embedder, fresh: force,
     }, log, (d) => progress.tick(d));
   };
@@ -374,7 +373,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     const res = searchWorker ? await searchWorker.result() : await buildSearch({
       graph, dir: opts.searchDir(), previousDir: previous?.dir, embedder: opts.embedder, log,
       readSource: (p) => texts.get(p) ?? readInside(root, p),
-      fileHash: (p) => hashes.get(p), fresh: force,
+      fresh: force,
       progress: (d) => progress.tick(d),
     });
     embeddings = res.embeddings;

@@ -23,7 +23,6 @@ export interface SearchJob {
   nodes?: GraphNode[];
   /** Texts the main thread read this run, by path (others are read from disk). */
   texts: Array<[string, string]>;
-  hashes: Array<[string, string]>;
   dir: string;
   previousDir?: string;
   embedder?: string;
@@ -43,12 +42,11 @@ if (port) {
       const graph = new CodeGraph();
       for (const n of job.symbols ? unpackSearchable(job.symbols) : job.nodes!) graph.addNode(n);
       const texts = new Map(job.texts);
-      const hashes = new Map(job.hashes);
       const res = await buildSearch({
         graph, dir: job.dir, previousDir: job.previousDir, embedder: job.embedder,
         log: (message) => port.postMessage({ log: message } satisfies SearchReply),
         readSource: (p) => texts.get(p) ?? readInside(job.root, p),
-        fileHash: (p) => hashes.get(p), fresh: job.fresh,
+        fresh: job.fresh,
         progress: (d) => port.postMessage({ progress: d } satisfies SearchReply),
       });
       reply = { done: res };

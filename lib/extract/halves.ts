@@ -6,7 +6,7 @@
  */
 import type Parser from 'tree-sitter';
 import type { LanguageRuntime } from './language.ts';
-import { Collector } from './collect.ts';
+import { Collector } from './collector/collector.ts';
 import type { FileFacts } from './facts.ts';
 import { FlatTree, partsOf } from './flat-tree.ts';
 import { nativeParser } from './native.ts';
@@ -54,7 +54,7 @@ export function parseFlat(rt: LanguageRuntime, text: string): { flat: FlatTree; 
  */
 export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: string, text: string, parseErrors: number, matches?: Match[] | MatchSource): FileFacts {
   matches ??= rt.engine.run(flat);
-  const collector = new Collector(text, filePath, rt.id);
+  const collector = new Collector(text, filePath, rt.id, rt.spec.collector, rt.spec.comments);
   collector.roles = rt.roles;
   collector.nodeCount = flat.count;
   collector.lineStarts = flat.lineStartList();

@@ -5,6 +5,7 @@
  * language: the registry (lib/lang/index.ts) hands it the spec of the file at hand.
  */
 import type ParserT from 'tree-sitter';
+import type { CollectorPlugin } from './plugin.ts';
 import type { QueryEngine } from './query-match.ts';
 
 /** One query file of a language: its name (for messages and fingerprints) and its text. */
@@ -43,6 +44,8 @@ export interface LanguageSpec {
    * repaired tree kept only when it has fewer.
    */
   repair?: (text: string) => string;
+  /** The collector's knowledge of this language beyond the common roles (lib/extract/plugin.ts). */
+  collector?: CollectorPlugin;
   comments: CommentSyntax;
 }
 

@@ -4,32 +4,42 @@
  */
 import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
-import { identifiersIn, splitIdentifier } from './tokenize.ts';
+import { splitIdentifier } from './tokenize.ts';
 
-/** Keyword fields of one symbol (raw text; the BM25 prep tasks tokenise them). */
+/** Keyword fields of one symbol (raw text; the keyword index tokenises them). */
 export interface SearchFields {
+  /** The symbol's name. */
   name: string;
-  qualified: string;
+  /** Its owner: the container part of the qualified name (`Command` of `Command.parse`). */
+  owner: string;
+  /** The file path, without its extension. */
   path: string;
   signature: string;
+  /** The doc comment or docstring (what the extractor recorded, else the block above the definition). */
   doc: string;
+  /** Comments inside the span. */
+  comments: string;
+  /** String literals inside the span (error messages, option names). */
+  strings: string;
+  /** Identifiers of the span, every occurrence (the keyword index splits them at case changes and digits). */
   body: string;
 }
 
 /** One searchable symbol. */
 export interface SearchDoc {
   uid: string;
+  /** The defining file ('' when none). */
+  file: string;
   fields: SearchFields;
   /** The text the embedder sees. */
   embedText: string;
-  /** The body identifiers `fields.body` joins (each one word run): the keyword index reads them as they are. */
-  bodyWords?: readonly string[];
 }
 
-/** Most body identifiers kept per symbol: enough to describe it, bounded for classes spanning whole files. */
-const MAX_BODY_IDENTIFIERS = 160;
-/** Longest doc text kept (chars); rxjs-style docs carry long examples. */
+/** Most identifier occurrences kept per symbol: enough to describe it, bounded for classes spanning whole files. */
+const MAX_BODY_IDENTIFIERS = 1500;
+/** Longest doc, comment and string text kept (chars). */
 const MAX_DOC_CHARS = 1600;
+const MAX_PROSE_CHARS = 4000;
 /** Longest text handed to the embedder (chars); a sentence model reads ~256 tokens anyway. */
 const MAX_EMBED_CHARS = 700;
 
@@ -80,43 +90,52 @@ export function buildDocuments(graph: CodeGraph, readSource: (filePath: string) 
 
 /**
  * The documents of the symbols of one file (`text` = its source, undefined when unreadable). A document
- * depends only on that text and on the node's own properties (see lib/search/doc-cache.ts, which relies on it).
+ * depends only on that text and on the node's own properties.
  */
 export function documentsOfFile(nodes: readonly GraphNode[], text: string | undefined): SearchDoc[] {
   const starts = text === undefined ? [] : lineStarts(text);
-  const file: FileContext = {
-    text, starts,
-    comments: text === undefined ? new Map<string, DocComment[]>() : docCommentsByName(text, starts),
-    filePath: undefined, pathWords: '', inPath: '',
-  };
-  const bodies = text === undefined ? undefined : bodyWordsOf(nodes, text, starts);
-  return nodes.map((n, i) => describe(n, file, bodies === undefined ? undefined : bodies[i]));
+  const comments = text === undefined ? new Map<string, DocComment[]>() : docCommentsByName(text, starts);
+  const filePath = nodes[0]?.filePath ?? '';
+  const pathWords = filePath.replace(/\.[^./]+$/, '').replace(/\.d$/, '');
+  const file: FileContext = { text, starts, comments, pathWords, inPath: `in ${lastSegments(pathWords, 2)}` };
+  return nodes.map((n) => describe(n, file));
 }
 
-/** Each node's body identifiers (identifiersIn over lines line..endLine), or undefined when it has no span. */
-function bodyWordsOf(nodes: readonly GraphNode[], text: string, starts: readonly number[]): Array<string[] | undefined> {
-  const out: Array<string[] | undefined> = new Array(nodes.length).fill(undefined);
-  for (let i = 0; i < nodes.length; i++) {
-    const n = nodes[i];
-    if (typeof n.line !== 'number') continue;
-    // Lines line..endLine, as text offsets (the text between is what joining those lines gives).
-    const first = Math.max(0, n.line - 1);
-    const end = Math.min(starts.length, typeof n.endLine === 'number' ? n.endLine : n.line);
-    if (first >= end) continue;
-    out[i] = identifiersIn(text, starts[first], end < starts.length ? starts[end] - 1 : text.length, MAX_BODY_IDENTIFIERS);
-  }
-  return out;
-}
-
-/** What the symbols of one file share: its text, line starts and doc comments, and its path's words (memoised). */
+/** What the symbols of one file share: its text, line starts, doc comments and path words. */
 interface FileContext {
   text: string | undefined;
   starts: number[];
   comments: Map<string, DocComment[]>;
-  /** The path `pathWords` and `inPath` were made from (every node of a file has the same). */
-  filePath: string | undefined;
   pathWords: string;
   inPath: string;
+}
+
+/** The words of a span, sorted into code identifiers, comments and string literals. */
+export interface SpanWords { body: string[]; comments: string[]; strings: string[] }
+
+/**
+ * One lexer for every language: block and line comments (`/* *\/`, `//`, `#` followed by a space), triple-quoted
+ * strings (docstrings: read as comments), quoted strings and template literals, and identifiers. It needs no
+ * grammar: a bag of words per field is all search keeps, so a rare misreading (a `//` operator) only moves
+ * words between fields.
+ */
+const SPAN_LEXER = /\/\*[\s\S]*?(?:\*\/|$)|\/\/[^\n]*|#(?=[\s!#])[^\n]*|"""[\s\S]*?(?:"""|$)|'''[\s\S]*?(?:'''|$)|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\[\s\S])*`|[\p{L}_$][\p{L}\p{N}_$]*/gu;
+
+/** The words of `text[from, to)`: identifiers (at most `max`, keywords kept: the index drops them), comments, strings. */
+export function spanWords(text: string, from: number, to: number, max = MAX_BODY_IDENTIFIERS): SpanWords {
+  const out: SpanWords = { body: [], comments: [], strings: [] };
+  let prose = 0;
+  const span = text.slice(from, to);
+  for (const m of span.matchAll(SPAN_LEXER)) {
+    const tok = m[0];
+    const c = tok.charCodeAt(0);
+    if (c === 47 /* / */ || c === 35 /* # */ || (tok.length >= 6 && (tok.startsWith('"""') || tok.startsWith("'''")))) {
+      if (prose < MAX_PROSE_CHARS) { out.comments.push(tok); prose += tok.length; }
+    } else if (c === 34 || c === 39 || c === 96) {
+      if (tok.length > 2 && prose < MAX_PROSE_CHARS) { out.strings.push(tok.slice(1, -1)); prose += tok.length; }
+    } else if (out.body.length < max) out.body.push(tok);
+  }
+  return out;
 }
 
 /**
@@ -200,30 +219,32 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-/** `words`: the body's identifiers; undefined without a span. */
-function describe(n: GraphNode, file: FileContext, words: string[] | undefined): SearchDoc {
+function describe(n: GraphNode, file: FileContext): SearchDoc {
   const qualified = typeof n.qualifiedName === 'string' ? n.qualifiedName : n.name;
-  const container = qualified.includes('.') ? qualified.slice(0, qualified.lastIndexOf('.')) : '';
-  const filePath = n.filePath ?? '';
-  if (file.filePath !== filePath) {
-    file.filePath = filePath;
-    file.pathWords = filePath.replace(/\.[cm]?[jt]sx?$/, '').replace(/\.d$/, '');
-    file.inPath = `in ${lastSegments(file.pathWords, 2)}`;
-  }
-  const pathWords = file.pathWords;
+  const owner = qualified.includes('.') ? qualified.slice(0, qualified.lastIndexOf('.')) : '';
   const signature = typeof n.signature === 'string' ? n.signature : '';
-  const doc = leadingDoc(n, file.comments) || (typeof n.doc === 'string' ? n.doc : '');
-  const body = words === undefined ? '' : words.join(' ');
-  const fields: SearchFields = { name: n.name, qualified: container, path: pathWords, signature, doc, body };
+  const recorded = typeof n.doc === 'string' ? n.doc : '';
+  const doc = (recorded.length >= 20 ? recorded : leadingDoc(n, file.comments) || recorded).slice(0, MAX_DOC_CHARS);
+  let words: SpanWords = { body: [], comments: [], strings: [] };
+  const { text, starts } = file;
+  if (text !== undefined && typeof n.line === 'number') {
+    const first = Math.max(0, n.line - 1);
+    const end = Math.min(starts.length, typeof n.endLine === 'number' ? n.endLine : n.line);
+    if (first < end) words = spanWords(text, starts[first], end < starts.length ? starts[end] - 1 : text.length);
+  }
+  const fields: SearchFields = {
+    name: n.name, owner, path: file.pathWords, signature, doc,
+    comments: words.comments.join(' '), strings: words.strings.join(' '), body: words.body.join(' '),
+  };
   const kind = n.label === 'Variable' ? 'variable' : n.label === 'TypeAlias' ? 'type' : n.label.toLowerCase();
   const embedText = [
     kind, splitIdentifier(n.name).join(' '), n.name,
-    container ? `of ${splitIdentifier(container).join(' ')}` : '',
+    owner ? `of ${splitIdentifier(owner).join(' ')}` : '',
     file.inPath,
     firstSentences(doc, 2),
     signature.slice(0, 200),
   ].filter(Boolean).join(' ').slice(0, MAX_EMBED_CHARS);
-  return { uid: n.uid, fields, embedText, bodyWords: words };
+  return { uid: n.uid, file: n.filePath ?? '', fields, embedText };
 }
 
 function lastSegments(p: string, k: number): string {

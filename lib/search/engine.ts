@@ -1,30 +1,43 @@
 /**
- * The loaded search index of one snapshot: the symbol table, the keyword index and the vector matrix, and
- * the hybrid ranking over them (BM25 and cosine, fused by RRF; task context and goal re-rank).
+ * The loaded search index of one snapshot (symbol table, keyword index, vector matrix) and the hybrid ranking
+ * over them: BM25F with a file lane (a symbol in a file that matches the query as a whole rises), cosine
+ * similarity of the embedder's vectors, fused by reciprocal rank; task context and goal re-rank.
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
-import { KeywordIndex, queryTerms } from './bm25.ts';
 import { buildDocuments } from './documents.ts';
-import { lexicalVector, LEXICAL_ID, LEXICAL_DIM, type EmbedderSpec } from './embedders/index.ts';
+import { builtinEmbedder, DEFAULT_BUILTIN, lexicalVector, type EmbedderSpec } from './embedders/index.ts';
 import { maxFusedScore, reciprocalRankFusion, type WeightedRanking } from './fusion.ts';
-import { toColumns, VectorMatrix } from './vectors.ts';
+import { KEYWORD_PARAMS, KeywordBuilder, type KeywordIndex, type KeywordParams } from './keyword.ts';
+import { queryTerms } from './query-terms.ts';
+import { topK } from './top.ts';
+import { VectorMatrix } from './vectors.ts';
 
 /** How deep each ranking is read before fusion. */
 export const CANDIDATE_DEPTH = 100;
 /** Weight of the goal's rankings and of the task context's, relative to the query's (1). */
 export const GOAL_WEIGHT = 0.7;
 export const TASK_CONTEXT_WEIGHT = 0.4;
-/** Weight of the vector ranking against the keyword ranking (1), tuned on bench/search-eval.ts; benches vary it. */
-export const rankSettings = { vectorWeight: 0.7 };
+
+/** Settings of the ranking; benches vary them (ablations, tuning), nothing else should. */
+export const rankSettings = {
+  /** Weight of the vector ranking against the keyword ranking (1). */
+  vectorWeight: 0.15,
+  /** How much of its file's best keyword score a symbol gains (0: no file lane). */
+  fileWeight: 0.5,
+  keyword: KEYWORD_PARAMS as KeywordParams,
+};
+
 /**
- * Lowest cosine similarity that counts as a vector match. Hashed lexical features of unrelated words still
- * collide now and then; below this a match is noise (a Cyrillic query would otherwise "match" at 0.05).
+ * A query "matches nothing" when no symbol holds at least this share of its idf-weighted terms and no vector
+ * is at least `MIN_SIMILARITY` of its embedder close: the answer is then empty, with a hint.
  */
-export const MIN_SIMILARITY: Readonly<Record<EmbedderSpec['kind'], number>> = { lexical: 0.12, transformers: 0 };
+export const MIN_COVERAGE = 0.2;
+/** Cosine similarity at which a vector counts as a match, per embedder kind; half of it admits a candidate. */
+export const MIN_SIMILARITY: Readonly<Record<string, number>> = { lexical: 0.3, learned: 0.5, transformers: 0.35 };
 
 /**
  * Fused scores are scaled by the symbol's kind: fields of interfaces and classes rarely answer a question
- * (they still win on an exact name, where BM25 and the vector agree).
+ * (they still win on an exact name, where the lanes agree).
  */
 export const LABEL_PRIOR: Readonly<Record<string, number>> = { Property: 0.8 };
 
@@ -44,7 +57,7 @@ export interface RankRequest {
 /** One ranked symbol. */
 export interface RankedSymbol {
   uid: string;
-  /** Fused RRF score. */
+  /** Fused score. */
   score: number;
   /** `score` divided by the best score possible for this request: 0..1, monotonic in `score`. */
   relevance: number;
@@ -54,20 +67,20 @@ export interface RankResult {
   symbols: RankedSymbol[];
   /** True when the query had no searchable words (only stop words, punctuation). */
   noTerms: boolean;
+  /** True when nothing reached the match floor (MIN_COVERAGE, the embedder's similarity floor). */
+  noMatch: boolean;
   /** The best fused score possible for this request (relevance = score / maxScore). */
   maxScore: number;
 }
 
-/** What a keyword index offers a ranking (our own, or format 1's wink index). */
-export interface KeywordSearch {
-  search(queryTerms: readonly string[], limit: number): Array<{ row: number; score: number }>;
-}
-
-/** The stored structures of a search index: rows (symbol uids), keyword index, vectors. */
+/** The stored structures of a search index: rows (symbol uids and files), keyword index, vectors. */
 export interface SearchParts {
   uids: readonly string[];
-  keyword: KeywordSearch;
+  files: readonly string[];
+  keyword: KeywordIndex;
   vectors: VectorMatrix | undefined;
+  /** Embeds query texts in-process, for the built-in embedders (others go through SnapshotHost.embed). */
+  embed?: (texts: string[]) => Float32Array[];
 }
 
 /**
@@ -79,13 +92,14 @@ export class SearchIndex {
   private loader?: () => SearchParts;
   private failure?: Error;
   private rowOf?: Map<string, number>;
+  private fileRows?: { fileOf: Int32Array; count: number };
   /** Per-row prior (see LABEL_PRIOR), from the uid's label prefix. */
   private priors?: Float32Array;
   private count: number;
 
-  constructor(uids: readonly string[], keyword: KeywordSearch, vectors: VectorMatrix | undefined, readonly embedder: EmbedderSpec) {
-    this.parts = { uids, keyword, vectors };
-    this.count = uids.length;
+  constructor(parts: SearchParts, readonly embedder: EmbedderSpec) {
+    this.parts = parts;
+    this.count = parts.uids.length;
   }
 
   /** Number of rows (known before loading). */
@@ -93,7 +107,7 @@ export class SearchIndex {
 
   /** An index of `size` rows whose parts `load` reads when first needed (it throws when they cannot be read). */
   static lazy(size: number, embedder: EmbedderSpec, load: () => SearchParts): SearchIndex {
-    const idx = new SearchIndex([], { search: () => [] }, undefined, embedder);
+    const idx = new SearchIndex({ uids: [], files: [], keyword: new KeywordBuilder().finish(), vectors: undefined }, embedder);
     idx.parts = undefined;
     idx.loader = load;
     idx.count = size;
@@ -120,20 +134,24 @@ export class SearchIndex {
   get loaded(): boolean { return this.parts !== undefined; }
 
   get uids(): readonly string[] { return this.load().uids; }
-  get keyword(): KeywordSearch { return this.load().keyword; }
+  get keyword(): KeywordIndex { return this.load().keyword; }
   get vectors(): VectorMatrix | undefined { return this.load().vectors; }
 
   private get prior(): Float32Array {
     return (this.priors ??= Float32Array.from(this.uids, (u) => LABEL_PRIOR[u.slice(0, u.indexOf(':'))] ?? 1));
   }
 
-  /** Builds an index in memory from a graph with the built-in embedder (no snapshot files needed). */
+  /** Builds an index in memory from a graph with the default built-in embedder (no snapshot files needed). */
   static inMemory(graph: CodeGraph, readSource: (p: string) => string | undefined): SearchIndex {
     const docs = buildDocuments(graph, readSource);
-    const rows = new Float32Array(docs.length * LEXICAL_DIM);
-    docs.forEach((d, i) => rows.set(lexicalVector(d.embedText), i * LEXICAL_DIM));
-    const matrix = new VectorMatrix(toColumns(rows, docs.length, LEXICAL_DIM), docs.length, LEXICAL_DIM);
-    return new SearchIndex(docs.map((d) => d.uid), KeywordIndex.build(docs), matrix, { id: LEXICAL_ID, kind: 'lexical', dim: LEXICAL_DIM });
+    const keyword = KeywordBuilder.build(docs);
+    const embedder = builtinEmbedder(DEFAULT_BUILTIN, docs);
+    const vectors = embedder.embedDocuments ? embedder.embedDocuments(docs) : docs.map((d) => lexicalVector(d.embedText));
+    const rows = new Float32Array(docs.length * embedder.dim);
+    vectors.forEach((v, i) => rows.set(v, i * embedder.dim));
+    const matrix = VectorMatrix.fromRows(rows, docs.length, embedder.dim);
+    const embed = embedder.embedText ? (texts: string[]) => texts.map(embedder.embedText!) : undefined;
+    return new SearchIndex({ uids: docs.map((d) => d.uid), files: docs.map((d) => d.file), keyword, vectors: matrix, embed }, embedder.spec);
   }
 
   /** Row of a symbol, if indexed. */
@@ -142,47 +160,88 @@ export class SearchIndex {
     return this.rowOf.get(uid);
   }
 
-  /** True when query vectors are made in-process (the built-in embedder) rather than through the host. */
-  get embedsLocally(): boolean { return this.embedder.kind === 'lexical'; }
+  /** Each row's file number. */
+  private filesOfRows(): { fileOf: Int32Array; count: number } {
+    if (this.fileRows) return this.fileRows;
+    const { files } = this.load();
+    const ids = new Map<string, number>();
+    const fileOf = new Int32Array(files.length);
+    files.forEach((f, i) => { let id = ids.get(f); if (id === undefined) ids.set(f, (id = ids.size)); fileOf[i] = f ? id : -1; });
+    return (this.fileRows = { fileOf, count: ids.size });
+  }
 
-  /** Query vectors for the built-in embedder (other embedders go through SnapshotHost.embed). */
-  embedLocally(texts: string[]): Float32Array[] { return texts.map(lexicalVector); }
+  /**
+   * The keyword ranking: BM25F, plus `fileWeight` × the best score in the symbol's file (a change description
+   * names the area as often as the function), and whether the best row reaches the coverage floor.
+   */
+  keywordHits(text: string, depth: number): { hits: Array<{ row: number; score: number }>; covered: boolean; terms: number } {
+    const q = queryTerms(text);
+    if (q.length === 0) return { hits: [], covered: false, terms: 0 };
+    const ks = this.keyword.scores(q, rankSettings.keyword);
+    let covered = false;
+    for (const r of ks.touched) if (ks.cover[r] >= MIN_COVERAGE * ks.total) { covered = true; break; }
+    const fw = rankSettings.fileWeight;
+    if (fw > 0 && ks.touched.length > 0) {
+      const { fileOf, count } = this.filesOfRows();
+      const best = new Float64Array(count);
+      for (const r of ks.touched) { const f = fileOf[r]; if (f >= 0 && ks.score[r] > best[f]) best[f] = ks.score[r]; }
+      const combined = new Float64Array(this.size);
+      for (const r of ks.touched) { const f = fileOf[r]; combined[r] = ks.score[r] + (f >= 0 ? fw * best[f] : 0); }
+      return { hits: topK(combined, depth, 0, ks.touched), covered, terms: q.length };
+    }
+    return { hits: topK(ks.score, depth, 0, ks.touched), covered, terms: q.length };
+  }
 
-  /** Ranks symbols for a request: RRF of BM25 and cosine over the query, re-ranked by goal and task context. */
+  /** Ranks symbols for a request: RRF of the keyword and vector rankings, re-ranked by goal and task context. */
   rank(req: RankRequest, qv: QueryVectors): RankResult {
     const mode = req.mode ?? 'hybrid';
     const depth = req.depth ?? CANDIDATE_DEPTH;
     const useKeyword = mode !== 'vector';
-    const useVector = mode !== 'keyword' && this.vectors !== undefined;
+    const useVector = mode !== 'keyword' && this.vectors !== undefined && rankSettings.vectorWeight > 0;
     const { uids } = this.load();
     const prior = this.prior;
-    const qTerms = queryTerms(req.query);
     const candidates: WeightedRanking[] = [];
     const rerank: WeightedRanking[] = [];
-    if (useKeyword) candidates.push({ rows: this.keyword.search(qTerms, depth).map((h) => h.row), weight: 1 });
-    if (useVector && qv.query) candidates.push({ rows: this.vectorRows(qv.query, depth), weight: mode === 'vector' ? 1 : rankSettings.vectorWeight });
+    const kw = this.keywordHits(req.query, depth);
+    let matched = kw.covered;
+    if (useKeyword) candidates.push({ rows: kw.hits.map((h) => h.row), weight: 1 });
+    if (useVector && qv.query) {
+      const hits = this.vectorHits(qv.query, depth);
+      if (hits.length > 0 && hits[0].score >= this.minSimilarity) matched = true;
+      candidates.push({ rows: hits.map((h) => h.row), weight: mode === 'vector' ? 1 : rankSettings.vectorWeight });
+    }
     for (const [text, vec, weight] of [[req.goal, qv.goal, GOAL_WEIGHT], [req.taskContext, qv.taskContext, TASK_CONTEXT_WEIGHT]] as const) {
       if (!text || !text.trim()) continue;
-      if (useKeyword) rerank.push(scaled(this.keyword.search(queryTerms(text), this.size), weight));
+      if (useKeyword) rerank.push(scaled(this.keywordHits(text, this.size).hits, weight));
       if (useVector && vec) rerank.push(scaled(this.vectorHits(vec, this.size), weight));
     }
-    const fused = reciprocalRankFusion(candidates, rerank);
+    const noTerms = kw.terms === 0 && !(qv.query && hasWeight(qv.query));
     const max = maxFusedScore([...candidates, ...rerank]) || 1;
+    if (!matched) return { symbols: [], noTerms, noMatch: !noTerms, maxScore: max };
+    const fused = reciprocalRankFusion(candidates, rerank);
     const symbols: RankedSymbol[] = [];
     for (const [row, raw] of fused) {
       const score = raw * prior[row];
       symbols.push({ uid: uids[row], score, relevance: Math.min(1, score / max) });
     }
     symbols.sort((a, b) => b.score - a.score || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
-    return { symbols, noTerms: qTerms.length === 0 && !(qv.query && hasWeight(qv.query)), maxScore: max };
+    return { symbols, noTerms, noMatch: false, maxScore: max };
   }
 
-  private vectorRows(q: Float32Array, depth: number): number[] {
-    return this.vectorHits(q, depth).map((h) => h.row);
+  /** Lowest cosine similarity that counts as a match for this index's embedder. */
+  get minSimilarity(): number { return MIN_SIMILARITY[this.embedder.kind] ?? 0.3; }
+
+  /** True when query vectors are made in-process (the built-in embedders) rather than through the host. */
+  get embedsLocally(): boolean { return this.embedder.kind === 'lexical' || this.load().embed !== undefined; }
+
+  /** Query vectors of the built-in embedders (others go through SnapshotHost.embed). */
+  embedLocally(texts: string[]): Float32Array[] {
+    const own = this.load().embed;
+    return own ? own(texts) : texts.map(lexicalVector);
   }
 
   private vectorHits(q: Float32Array, depth: number): Array<{ row: number; score: number }> {
-    const min = MIN_SIMILARITY[this.embedder.kind];
+    const min = this.minSimilarity / 2;
     return this.vectors!.search(q, depth).filter((h) => h.score >= min);
   }
 }

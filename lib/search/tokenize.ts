@@ -87,8 +87,6 @@ export function runParts(run: string): RunParts {
 
 const STOP = 1;
 const NOISE = 2;
-/** RunParts.kinds bit of a stop word. */
-export const PART_STOP = STOP;
 
 function kindOf(part: string): number {
   return (STOP_WORDS.has(part) ? STOP : 0) | (part.length < 2 || CODE_NOISE.has(part) ? NOISE : 0);
@@ -193,47 +191,3 @@ export function runTerms(run: string, stop: boolean, noise: boolean): readonly s
   return out;
 }
 
-/** Distinct identifiers of a source span, in first-seen order, without keywords; at most `max`. */
-export function identifiersOf(source: string, max: number): string[] {
-  return identifiersIn(source, 0, source.length, max);
-}
-
-/**
- * Distinct identifiers (`[A-Za-z_$][\w$]*`, two characters or more, keywords dropped) of `text[from, to)`, in
- * first-seen order, at most `max`; `/* … *\/` and `// …` comments are skipped (a rough pass is enough for a bag
- * of words: strings are not). One left-to-right scan that stops at `max`, without building the span or scanning
- * the rest of a class once its first `max` names are found. The scan jumps from token to token with a regular
- * expression (native code: a JavaScript loop per character ran mostly unoptimised on a cold analyze).
- */
-export function identifiersIn(text: string, from: number, to: number, max: number): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  const re = SPAN_TOKEN;
-  re.lastIndex = from;
-  let m: RegExpExecArray | null;
-  while (out.length < max && (m = re.exec(text)) !== null) {
-    const i = m.index;
-    if (i >= to) break;
-    const tok = m[0];
-    const second = tok.charCodeAt(1);
-    if (tok.charCodeAt(0) === 47 /* / */ && (second === 42 /* * */ || second === 47)) {
-      if (i + 1 >= to) break; // the opener's second character is past the span: nothing more in it
-      if (second === 42) {
-        const end = text.indexOf('*/', i + 2);
-        // Unterminated inside the span: not a comment; go on after the `/`.
-        re.lastIndex = end >= 0 && end + 2 <= to ? end + 2 : i + 1;
-        continue;
-      }
-      const nl = text.indexOf('\n', i + 2);
-      if (nl < 0 || nl > to) break;
-      re.lastIndex = nl;
-      continue;
-    }
-    // An identifier running past the span is cut at its end.
-    const id = i + tok.length <= to ? tok : text.slice(i, to);
-    if (id.length >= 2 && !CODE_NOISE.has(id) && !seen.has(id)) { seen.add(id); out.push(id); }
-  }
-  return out;
-}
-/** The next comment opener or identifier (identifiersIn). */
-const SPAN_TOKEN = /\/[/*]|[A-Za-z_$][\w$]*/g;

@@ -5,7 +5,7 @@
  */
 import test from 'ava';
 import { importBinding, symbolBinding, type Expr } from '../../lib/extract/facts.ts';
-import { jsdocTags, jsdocType } from '../../lib/extract/jsdoc.ts';
+import { jsdocTags, jsdocType } from '../../lib/lang/javascript/collect/jsdoc.ts';
 import { extractFile } from '../../lib/lang/index.ts';
 
 

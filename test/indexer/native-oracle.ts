@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import type ParserT from 'tree-sitter';
 import { languageRuntime, languageSource, type LanguageId } from '../../lib/lang/index.ts';
-import { Collector } from '../../lib/extract/collect.ts';
+import { Collector } from '../../lib/extract/collector/collector.ts';
 import { FlatTree, type NodeRef } from '../../lib/extract/flat-tree.ts';
 import type { Match } from '../../lib/extract/query-match.ts';
 import type { FileFacts } from '../../lib/extract/facts.ts';
@@ -79,8 +79,9 @@ export function matchKey(m: Match): string {
 
 /** FileFacts built from a given match list (as extractFile would, with those matches). */
 export function factsFrom(filePath: string, text: string, id: LanguageId, matches: Match[], parseErrors: number): FileFacts {
-  const c = new Collector(text, filePath, id);
-  c.roles = languageRuntime(id).roles;
+  const rt = languageRuntime(id);
+  const c = new Collector(text, filePath, id, rt.spec.collector, rt.spec.comments);
+  c.roles = rt.roles;
   let lines = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
   return c.collect(matches, lines, parseErrors);

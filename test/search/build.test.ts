@@ -1,7 +1,6 @@
 import test from 'ava';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { appFiles, appGraph } from './fixture-graph.ts';
 import { tinyModelDir } from './tiny-model.ts';
@@ -9,7 +8,9 @@ import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import { query, type QueryResponse } from '../../handlers/query.ts';
 import { buildSearch, embedWith, loadSearch, SearchIndex, type BuildSearchOptions } from '../../lib/search/index.ts';
 import { LEXICAL_ID } from '../../lib/search/embedders/index.ts';
-import { DOCS_REVISION, readDocCache } from '../../lib/search/doc-cache.ts';
+
+/** The default built-in embedder: vectors learned from the repository (its id carries the model's digest). */
+const LEARNED = /^builtin:cooc-v1-128-[0-9a-f]{16}$/;
 
 const files = appFiles();
 // every folder a test makes is removed when the file's tests end (passed or not)
@@ -33,10 +34,10 @@ test('build, load, query: the loaded index answers like the in-memory one', asyn
   const dir = tmp();
   const o = opts(dir);
   const res = await buildSearch(o);
-  t.is(res.embedder, LEXICAL_ID);
+  t.regex(res.embedder, LEARNED);
   t.is(res.embeddings, appGraph().nodes.filter((n) => !['File', 'Community', 'Process', 'Folder'].includes(n.label)).length);
   t.deepEqual(o.logs, []);
-  for (const f of ['meta.json', 'rows.json', 'keyword.bin', 'vectors/vectors.f32', 'vectors/vectra-0000/index.json']) t.true(existsSync(path.join(dir, 'search', f)), f);
+  for (const f of ['meta.json', 'rows.json', 'keyword.bin', 'vectors.f32', 'embedder.bin']) t.true(existsSync(path.join(dir, 'search', f)), f);
   const loaded = await loadedSnapshot(dir);
   t.true(loaded.search instanceof SearchIndex);
   // Loading reads meta.json only; the index itself is read by the first query.
@@ -48,191 +49,40 @@ test('build, load, query: the loaded index answers like the in-memory one', asyn
   }
 });
 
-test('the vector files are a real Vectra index', async (t) => {
-  const dir = tmp();
-  await buildSearch(opts(dir));
-  const { LocalIndex } = await import('vectra');
-  const index = new LocalIndex(path.join(dir, 'search', 'vectors', 'vectra-0000'));
-  t.true(await index.isIndexCreated());
-  const [q] = await embedWith(dir, ['retry with exponential backoff']);
-  const hits = await index.queryItems(Array.from(q), '', 3);
-  t.is(hits[0].item.id, 'Function:src/util/retry.ts:withRetry');
-  t.is(typeof hits[0].item.metadata.hash, 'string');
-});
-
-test('the shards hold what Vectra itself would write: ids, hash metadata, the packed vectors, their norms', async (t) => {
-  const dir = tmp();
-  await buildSearch(opts(dir));
-  const { LocalIndex } = await import('vectra');
-  const items = await new LocalIndex(path.join(dir, 'search', 'vectors', 'vectra-0000')).listItems();
-  const meta = JSON.parse(readFileSync(path.join(dir, 'search', 'rows.json'), 'utf8')) as { uids: string[]; hashes: string[] };
-  const dim = (JSON.parse(readFileSync(path.join(dir, 'search', 'meta.json'), 'utf8')) as { embedder: { dim: number } }).embedder.dim;
-  const buf = readFileSync(path.join(dir, 'search', 'vectors', 'vectors.f32'));
-  const packed = new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
-  t.deepEqual(items.map((it) => it.id), meta.uids);
-  t.deepEqual(items.map((it) => (it.metadata as { hash: string }).hash), meta.hashes);
-  items.forEach((it, i) => {
-    // Equal as float32 numbers (JSON has no -0, as with Vectra's own JSON.stringify).
-    const plain = (a: ArrayLike<number>): number[] => Array.from(a, (v) => v + 0);
-    t.deepEqual(plain(Float32Array.from(it.vector)), plain(packed.slice(i * dim, (i + 1) * dim)), it.id);
-    t.true(Math.abs(it.norm - Math.hypot(...it.vector)) < 1e-9, it.id);
-  });
-});
-
-test('unchanged vector files are hard-linked from the previous generation, changed ones rewritten', async (t) => {
-  const first = tmp();
-  await buildSearch(opts(first));
-  const second = tmp();
-  await buildSearch(opts(second, { previousDir: first }));
-  const ino = (d: string, f: string): number => statSync(path.join(d, 'search', 'vectors', f)).ino;
-  for (const f of ['vectra-0000/index.json', 'vectors.f32']) t.is(ino(second, f), ino(first, f), f);
-  const edited = { ...files, 'src/util/retry.ts': files['src/util/retry.ts'].replace('exponential backoff', 'jittered linear delay') };
-  const third = tmp();
-  await buildSearch(opts(third, { previousDir: second }, edited));
-  for (const f of ['vectra-0000/index.json', 'vectors.f32']) t.not(ino(third, f), ino(second, f), f);
-  // Removing the old generation leaves the linked files of the new one intact and loadable.
-  rmSync(first, { recursive: true, force: true });
-  t.true((await loadSearch(second)) instanceof SearchIndex);
-  t.is((await query({ query: 'exponential backoff' }, await loadedSnapshot(second))).definitions[0]?.name, 'withRetry');
-});
-
-test('documents cache: unchanged files are not read again and the indexes come out identical to a fresh build', async (t) => {
-  const hashOf = (src: Record<string, string>) => (p: string): string | undefined => (src[p] === undefined ? undefined : createHash('sha256').update(src[p]).digest('hex'));
-  const counted = (src: Record<string, string>, reads: string[]) => (p: string): string | undefined => { reads.push(p); return src[p]; };
-  const searchFile = (d: string, f: string): Buffer => readFileSync(path.join(d, 'search', f));
-  const FILES = ['keyword.bin', 'rows.json', 'meta.json', 'docs.json', 'vectors/vectors.f32', 'vectors/vectra-0000/index.json'];
-  const first = tmp();
-  const firstReads: string[] = [];
-  const r1 = await buildSearch(opts(first, { fileHash: hashOf(files), readSource: counted(files, firstReads) }));
-  t.is(r1.reusedFiles, 0);
-  t.true(existsSync(path.join(first, 'search', 'docs.json')));
-  // Nothing changed: every file's documents are taken over, no source is read, the files are byte-identical.
-  const second = tmp();
-  const secondReads: string[] = [];
-  const r2 = await buildSearch(opts(second, { previousDir: first, fileHash: hashOf(files), readSource: counted(files, secondReads) }));
-  t.is(r2.reusedFiles, new Set(firstReads).size);
-  t.deepEqual(secondReads, []);
-  for (const f of FILES) t.true(searchFile(second, f).equals(searchFile(first, f)), f);
-  // One file edited: only it is read; the result equals a build from scratch of the edited sources.
-  const edited = { ...files, 'src/util/retry.ts': files['src/util/retry.ts'].replace('exponential backoff', 'jittered linear delay') };
-  const third = tmp();
-  const thirdReads: string[] = [];
-  await buildSearch(opts(third, { previousDir: second, fileHash: hashOf(edited), readSource: counted(edited, thirdReads) }, edited));
-  t.deepEqual([...new Set(thirdReads)], ['src/util/retry.ts']);
-  const scratch = tmp();
-  await buildSearch(opts(scratch, { fileHash: hashOf(edited) }, edited));
-  for (const f of FILES) t.true(searchFile(third, f).equals(searchFile(scratch, f)), f);
-  // fresh (analyze --force) ignores the cache; a cache of another revision or a damaged one is ignored too.
-  const fourthReads: string[] = [];
-  await buildSearch(opts(tmp(), { previousDir: third, fileHash: hashOf(edited), readSource: counted(edited, fourthReads), fresh: true }, edited));
-  t.true(fourthReads.length > 0);
-  const goodCache = searchFile(third, 'docs.json');
-  writeFileSync(path.join(third, 'search', 'docs.json'), `{"revision": ${DOCS_REVISION - 1}, "files": {}, "docs": []}`);
-  const fifthReads: string[] = [];
-  await buildSearch(opts(tmp(), { previousDir: third, fileHash: hashOf(edited), readSource: counted(edited, fifthReads) }, edited));
-  t.true(fifthReads.length > 0);
-  writeFileSync(path.join(third, 'search', 'docs.json'), `{"revision": ${DOCS_REVISION}, "files": `);
-  const sixth = tmp();
-  await buildSearch(opts(sixth, { previousDir: third, fileHash: hashOf(edited) }, edited));
-  for (const f of FILES) t.true(searchFile(sixth, f).equals(searchFile(scratch, f)), f);
-  // The counts of taken-over documents come from the previous keyword.bin: without it (or damaged), every
-  // document is made again, with the same result.
-  writeFileSync(path.join(third, 'search', 'docs.json'), goodCache);
-  for (const damage of [(): void => unlinkSync(path.join(third, 'search', 'keyword.bin')), (): void => writeFileSync(path.join(third, 'search', 'keyword.bin'), 'CGKW garbage')]) {
-    damage();
-    const reads: string[] = [];
-    const d = tmp();
-    const r = await buildSearch(opts(d, { previousDir: third, fileHash: hashOf(edited), readSource: counted(edited, reads) }, edited));
-    t.is(r.reusedFiles, 0);
-    t.true(reads.length > 0);
-    for (const f of FILES) t.true(searchFile(d, f).equals(searchFile(scratch, f)), f);
-  }
-});
-
-test('documents cache: rows taken over as the previous docs.json bytes equal a fresh build, whatever the texts hold', async (t) => {
-  const hashOf = (src: Record<string, string>) => (p: string): string | undefined => (src[p] === undefined ? undefined : createHash('sha256').update(src[p]).digest('hex'));
-  // Doc text that JSON escapes or that looks like the file's own structure: quotes, `"]`, `"],["`, backslashes,
-  // a control character, non-ASCII and a lone surrogate.
-  const hostile = '/** Splits "a"],["b" at \\"] and \\\\; tab\there, caf\u00e9 数据 \ud800 end. */\n';
-  const src: Record<string, string> = { ...files, 'src/auth/login.ts': files['src/auth/login.ts'].replace('export function verifyPassword', `${hostile}export function verifyPassword`) };
-  const first = tmp();
-  await buildSearch(opts(first, { fileHash: hashOf(src) }, src));
-  const cache = readDocCache(path.join(first, 'search', 'docs.json'), JSON.parse(readFileSync(path.join(first, 'search', 'meta.json'), 'utf8')).count);
-  t.truthy(cache?.raw, 'the rows were located in the bytes');
-  t.true(cache!.texts.some((x) => x.includes('"],["')));
-  const edited = { ...src, 'src/util/retry.ts': src['src/util/retry.ts'].replace('exponential backoff', 'jittered linear delay') };
-  const second = tmp();
-  const r = await buildSearch(opts(second, { previousDir: first, fileHash: hashOf(edited) }, edited));
-  t.true((r.reusedFiles ?? 0) > 0);
-  const scratch = tmp();
-  await buildSearch(opts(scratch, { fileHash: hashOf(edited) }, edited));
-  const docs = (d: string): Buffer => readFileSync(path.join(d, 'search', 'docs.json'));
-  t.true(docs(second).equals(docs(scratch)));
-  // A docs.json laid out otherwise (same content, other spacing) is still read, its rows serialised again.
-  writeFileSync(path.join(first, 'search', 'docs.json'), JSON.stringify(JSON.parse(docs(first).toString('utf8')), null, 1));
-  const spaced = readDocCache(path.join(first, 'search', 'docs.json'), cache!.uids.length);
-  t.truthy(spaced);
-  t.is(spaced!.raw, undefined);
-  const third = tmp();
-  const r3 = await buildSearch(opts(third, { previousDir: first, fileHash: hashOf(edited) }, edited));
-  t.true((r3.reusedFiles ?? 0) > 0);
-  t.true(docs(third).equals(docs(scratch)));
-});
-
-test('documents cache: a symbol whose properties changed in an unchanged file is described again', async (t) => {
-  const hash = (): string => 'same';
-  const first = tmp();
-  await buildSearch(opts(first, { fileHash: hash }));
-  // The graph moves a symbol (as a changed extractor would) while the file hash stays: that file is redone.
-  const graph = appGraph(files);
-  const target = graph.nodes.find((n) => n.name === 'withRetry')!;
-  (target as { line?: number }).line = (target.line as number) + 1;
-  const reads: string[] = [];
-  const second = tmp();
-  const r = await buildSearch({ ...opts(second, { previousDir: first, fileHash: hash }), graph, readSource: (p) => { reads.push(p); return files[p]; } });
-  t.deepEqual([...new Set(reads)], [target.filePath]);
-  t.true((r.reusedFiles ?? 0) > 0);
-});
-
-test('without the packed copy the index is read back from the Vectra shards', async (t) => {
-  const dir = tmp();
-  await buildSearch(opts(dir));
-  const before = strip(await query({ query: 'session token logout' }, await loadedSnapshot(dir)));
-  unlinkSync(path.join(dir, 'search', 'vectors', 'vectors.f32'));
-  const after = await loadedSnapshot(dir);
-  t.truthy((after.search as SearchIndex).vectors);
-  t.deepEqual(strip(await query({ query: 'session token logout' }, after)), before);
-});
-
 test('re-index: unchanged symbols keep their vectors, the keyword index is rebuilt', async (t) => {
   const first = tmp();
-  const r1 = await buildSearch(opts(first));
+  const r1 = await buildSearch(opts(first, { embedder: 'lexical' }));
   t.is(r1.reused, 0);
   // Same sources: everything is reused.
   const second = tmp();
-  const r2 = await buildSearch(opts(second, { previousDir: first }));
+  const r2 = await buildSearch(opts(second, { previousDir: first, embedder: 'lexical' }));
   t.is(r2.reused, r2.embeddings);
   // One doc comment changes: only that symbol is embedded again; the new word is found, the old one is not.
   const edited = { ...files, 'src/util/retry.ts': files['src/util/retry.ts'].replace('exponential backoff', 'jittered linear delay') };
   const third = tmp();
-  const r3 = await buildSearch(opts(third, { previousDir: second }, edited));
+  const r3 = await buildSearch(opts(third, { previousDir: second, embedder: 'lexical' }, edited));
   t.is(r3.reused, r3.embeddings - 1);
   const snap = await loadedSnapshot(third, edited);
-  t.is((await query({ query: 'jittered' }, snap)).definitions[0]?.name, 'withRetry');
-  t.deepEqual((await query({ query: 'exponential' }, snap)).definitions, []);
+  t.is((await query({ query: 'jittered' }, snap)).process_symbols[0]?.name, 'withRetry');
+  t.false((await query({ query: 'exponential' }, snap)).process_symbols.some((x) => x.name === 'withRetry'));
   // Another embedder: nothing is reused.
   const fourth = tmp();
   const r4 = await buildSearch(opts(fourth, { previousDir: third, embedder: tinyModelDir() }, edited));
   t.is(r4.reused, 0);
+  // The learned embedder reads every field and is learned anew: its vectors are always made again.
+  const fifth = tmp();
+  const r5 = await buildSearch(opts(fifth, { previousDir: fourth }, edited));
+  t.regex(r5.embedder, LEARNED);
+  t.is(r5.reused, 0);
 });
 
 test.serial('no model: said once, built-in embedder used, nothing hangs', async (t) => {
   const dir = tmp();
   const o = opts(dir, { embedder: '/nonexistent/models/all-MiniLM-L6-v2' });
   const res = await buildSearch(o);
-  t.is(res.embedder, LEXICAL_ID);
+  t.regex(res.embedder, LEARNED);
   t.is(o.logs.length, 1);
-  t.regex(o.logs[0], /built-in lexical embedder/);
+  t.regex(o.logs[0], /built-in embedder/);
   // The default (a hub model id, offline, downloads not allowed) falls back the same way.
   const saved = process.env.CODEGRAPH_ALLOW_DOWNLOAD;
   delete process.env.CODEGRAPH_ALLOW_DOWNLOAD;
@@ -241,7 +91,7 @@ test.serial('no model: said once, built-in embedder used, nothing hangs', async 
   delete process.env.CODEGRAPH_EMBEDDER;
   try {
     const r2 = await buildSearch(o2);
-    t.is(r2.embedder, LEXICAL_ID);
+    t.regex(r2.embedder, LEARNED);
     t.is(o2.logs.length, 1);
     t.regex(o2.logs[0], /Xenova\/all-MiniLM-L6-v2/);
   } finally {
@@ -259,7 +109,7 @@ test('a broken model folder falls back with one message', async (t) => {
   writeFileSync(path.join(broken, 'onnx', 'model_quantized.onnx'), 'not an onnx file');
   const o = opts(tmp(), { embedder: broken });
   const res = await buildSearch(o);
-  t.is(res.embedder, LEXICAL_ID);
+  t.regex(res.embedder, LEARNED);
   t.is(o.logs.length, 1);
   t.regex(o.logs[0], /failed to load/);
 });
@@ -284,12 +134,12 @@ test('the real transformers.js path: a (tiny, random) model folder makes the vec
   // Queries go through host.embed (the model), keyword matches still rank exact names first.
   const snap = await loadedSnapshot(dir);
   const r = await query({ query: 'withRetry' }, snap);
-  t.is(r.definitions[0].name, 'withRetry');
+  t.is(r.process_symbols[0].name, 'withRetry');
   t.is(r.warnings, undefined);
   // A host whose embedder fails degrades to keyword results with a warning, never an error.
   const failing = memorySnapshot({ graph: appGraph(), files, search: idx, embed: async () => { throw new Error('model gone'); } });
   const d = await query({ query: 'withRetry' }, failing);
-  t.is(d.definitions[0].name, 'withRetry');
+  t.is(d.process_symbols[0].name, 'withRetry');
   t.regex(d.warnings![0], /keyword results only/);
 });
 
@@ -320,7 +170,7 @@ test('tiny and empty graphs build and load', async (t) => {
     const idx = (await loadSearch(dir))!;
     t.is(idx.size, keep);
     const snap = memorySnapshot({ graph: small, files, search: idx, embed: (x) => embedWith(dir, x) });
-    t.is((await query({ query: 'verifyPassword' }, snap)).definitions.length > 0, keep > 0);
+    t.is((await query({ query: 'verifyPassword' }, snap)).process_symbols.length > 0, keep > 0);
   }
 });
 
@@ -329,12 +179,40 @@ test('a folder without search files loads as undefined and the handler builds in
   t.is(await loadSearch(dir), undefined);
   t.deepEqual(await embedWith(dir, ['x']), [new Float32Array(0)]);
   const snap = memorySnapshot({ graph: appGraph(), files, search: await loadSearch(dir) });
-  t.is((await query({ query: 'withRetry' }, snap)).definitions[0].name, 'withRetry');
+  t.is((await query({ query: 'withRetry' }, snap)).process_symbols[0].name, 'withRetry');
+  // An index of an older format is not read (the handler builds in memory until the next analyze).
+  const old = tmp();
+  await buildSearch(opts(old));
+  const meta = JSON.parse(readFileSync(path.join(old, 'search', 'meta.json'), 'utf8'));
+  writeFileSync(path.join(old, 'search', 'meta.json'), JSON.stringify({ ...meta, format: 2 }));
+  t.is(await loadSearch(old), undefined);
   // A corrupt meta.json is treated as absent, not as a crash.
   const bad = tmp();
   await buildSearch(opts(bad));
-  writeFileSync(path.join(bad, 'search', 'meta.json'), '{"format": 2, "count": ');
+  writeFileSync(path.join(bad, 'search', 'meta.json'), '{"format": 3, "count": ');
   t.is(await loadSearch(bad), undefined);
   t.true(readdirSync(path.join(bad, 'search')).includes('keyword.bin'));
   rmSync(bad, { recursive: true, force: true });
+});
+
+test('each built-in embedder by name: lexical and learned, recorded and used for queries', async (t) => {
+  const lex = tmp();
+  t.is((await buildSearch(opts(lex, { embedder: 'lexical' }))).embedder, LEXICAL_ID);
+  const learned = tmp();
+  const res = await buildSearch(opts(learned, { embedder: 'learned' }));
+  t.regex(res.embedder, LEARNED);
+  const idx = (await loadSearch(learned))!;
+  t.is(idx.embedder.kind, 'learned');
+  t.true(idx.embedsLocally);
+  // Query vectors come from the stored model, in-process and through the host alike.
+  const [local] = idx.embedLocally(['session token']);
+  const [viaHost] = await embedWith(learned, ['session token']);
+  t.deepEqual(Array.from(local), Array.from(viaHost));
+  t.is(local.length, 128);
+  // A model file that does not match the recorded embedder is an unreadable index, never a wrong answer.
+  writeFileSync(path.join(learned, 'search', 'embedder.bin'), readFileSync(path.join(lex, 'search', 'keyword.bin')));
+  const broken = memorySnapshot({ graph: appGraph(), files, search: await loadSearch(learned) });
+  const r = await query({ query: 'withRetry' }, broken);
+  t.is(r.process_symbols[0].name, 'withRetry');
+  t.regex(r.warnings![0], /stored search index cannot be read/);
 });

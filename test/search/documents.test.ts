@@ -6,12 +6,12 @@
 import test from 'ava';
 import { fileURLToPath } from 'node:url';
 import { cleanDoc, collapseSpaces } from '../../lib/search/documents.ts';
-import { buildDocuments, describedProperties, isSearchable, packSearchable, unpackSearchable } from '../../lib/search/documents.ts';
+import { buildDocuments, describedProperties, isSearchable, packSearchable, spanWords, unpackSearchable } from '../../lib/search/documents.ts';
 import { CodeGraph } from '../../lib/graph/code-graph.ts';
-import { identifiersIn, splitIdentifier, stem, terms } from '../../lib/search/tokenize.ts';
+import { splitIdentifier, stem, terms } from '../../lib/search/tokenize.ts';
 import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
-import { appFiles, filesUnder } from './fixture-graph.ts';
-import { referenceCleanDoc, referenceIdentifiers, referenceSplit, referenceStem, referenceTerms } from './oracle.ts';
+import { appFiles, appGraph, filesUnder } from './fixture-graph.ts';
+import { referenceCleanDoc, referenceSplit, referenceStem, referenceTerms } from './oracle.ts';
 
 const RXJS_SRC = fileURLToPath(new URL('../../node_modules/rxjs/src/', import.meta.url));
 const sources = (): string[] => [...Object.values(filesUnder(RXJS_SRC)), ...Object.values(appFiles())];
@@ -57,35 +57,6 @@ test('collapseSpaces equals replacing every whitespace run with one space', (t) 
   for (const s of ['', ' ', '  ', 'a b', 'a  b', ' a\tb \n c\r\n\r\nd ', '\u00a0x\u3000 y', 'a \t b']) {
     t.is(collapseSpaces(s), s.replace(/\s+/g, ' '), JSON.stringify(s));
   }
-});
-
-test('identifiersIn equals the reference on edge spans', (t) => {
-  const text = 'ab /* c */ de // fg\nhi /* open\njk */ lm 9nn o_p$ q1 if return ab de /';
-  for (let from = 0; from < text.length; from += 3) {
-    for (let to = from; to <= text.length; to += 2) {
-      for (const max of [1, 3, 160]) t.deepEqual(identifiersIn(text, from, to, max), referenceIdentifiers(text, from, to, max), `${from}..${to} max ${max}`);
-    }
-  }
-});
-
-test('identifiersIn equals the reference on every line range of rxjs files', (t) => {
-  let n = 0;
-  for (const text of sources()) {
-    const starts = [0];
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-    // Spans of 1, 7 and 40 lines from every 5th line, and the whole file.
-    for (let l = 0; l < starts.length; l += 5) {
-      for (const k of [1, 7, 40]) {
-        const to = l + k < starts.length ? starts[l + k] - 1 : text.length;
-        n++;
-        const got = identifiersIn(text, starts[l], to, 160);
-        const want = referenceIdentifiers(text, starts[l], to, 160);
-        if (got.join(' ') !== want.join(' ')) t.fail(`span ${starts[l]}..${to}: ${got.join(' ')} ≠ ${want.join(' ')}`);
-      }
-    }
-    t.deepEqual(identifiersIn(text, 0, text.length, 160), referenceIdentifiers(text, 0, text.length, 160));
-  }
-  t.true(n > 1000);
 });
 
 test('splitIdentifier and terms equal the plain reference on edge words', (t) => {
@@ -147,4 +118,47 @@ test('packed symbols (what the search worker gets) unpack to the searchable node
   t.deepEqual(unpackSearchable(structuredClone(packSearchable(odd)!)), odd);
   t.is(packSearchable([{ uid: 'Function:a.ts:g', label: 'Function', name: 'g', line: '3' }] as never[]), undefined);
   t.is(packSearchable([{ uid: 'Function:a.ts:g', label: 'Function', name: 'g', doc: 5 }] as never[]), undefined);
+});
+
+test('spanWords sorts a span into identifiers, comments and string literals, in any language', (t) => {
+  const js = [
+    'function load(path) {',
+    '  // read the config file once',
+    '  /* cached: see below */',
+    '  if (!exists(path)) throw new Error(`config file ${path} is missing`);',
+    "  return parse(read(path, 'utf8'), \"strict\");",
+    '}',
+  ].join('\n');
+  const w = spanWords(js, 0, js.length);
+  t.deepEqual(w.body, ['function', 'load', 'path', 'if', 'exists', 'path', 'throw', 'new', 'Error', 'return', 'parse', 'read', 'path']);
+  t.deepEqual(w.comments, ['// read the config file once', '/* cached: see below */']);
+  t.deepEqual(w.strings, ['config file ${path} is missing', 'utf8', 'strict']);
+  const py = [
+    'def load(path):',
+    '    """Read the settings file."""',
+    '    # fall back to defaults',
+    "    raise ValueError('no settings at ' + path)",
+  ].join('\n');
+  const p = spanWords(py, 0, py.length);
+  t.deepEqual(p.body, ['def', 'load', 'path', 'raise', 'ValueError', 'path']);
+  t.deepEqual(p.comments, ['"""Read the settings file."""', '# fall back to defaults']);
+  t.deepEqual(p.strings, ['no settings at ']);
+  // A JavaScript private name is no comment; an unterminated comment or string ends the span, never throws.
+  t.deepEqual(spanWords('this.#count = 1', 0, 15).body, ['this', 'count']);
+  t.deepEqual(spanWords('a /* open', 0, 9), { body: ['a'], comments: ['/* open'], strings: [] });
+  t.deepEqual(spanWords("x = 'open", 0, 9).body, ['x', 'open']);
+  // Only [from, to) is read.
+  t.deepEqual(spanWords('alpha beta gamma', 6, 10).body, ['beta']);
+});
+
+test('documents carry each field: name, owner, path, doc, comments, strings, body', (t) => {
+  const files = appFiles();
+  const docs = buildDocuments(appGraph(files), (p) => files[p]);
+  const retry = docs.find((d) => d.uid.endsWith(':withRetry'))!;
+  t.is(retry.file, 'src/util/retry.ts');
+  t.is(retry.fields.name, 'withRetry');
+  t.is(retry.fields.path, 'src/util/retry');
+  t.regex(retry.fields.doc, /exponential backoff/);
+  const method = docs.find((d) => d.fields.owner !== '')!;
+  t.true(method.uid.includes(`${method.fields.owner}.`));
 });

@@ -3,7 +3,7 @@ import { appFiles, appGraph } from './fixture-graph.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import { query, type QueryResponse } from '../../handlers/query.ts';
 import { CodegraphError } from '../../lib/errors.ts';
-import { KeywordIndex } from '../../lib/search/bm25.ts';
+import { KeywordBuilder, KeywordIndex } from '../../lib/search/keyword.ts';
 import { buildDocuments } from '../../lib/search/documents.ts';
 import { SearchIndex } from '../../lib/search/index.ts';
 
@@ -58,10 +58,18 @@ test('symbols in flows are grouped into processes; others are definitions', asyn
   const first = r.process_symbols.filter((s) => s.process === p.name);
   t.true(first[0].matched);
   t.is(first[0].name, 'verifyPassword');
-  // withRetry is part of no process: a query for it lands in definitions.
+  // withRetry is a step of no process: a query for it answers it as a one-symbol result.
   const d = await ask({ query: 'retry a task' });
-  t.is(d.definitions[0].name, 'withRetry');
-  t.deepEqual(Object.keys(d.definitions[0]).slice(0, 5).sort(), ['filePath', 'line', 'name', 'type', 'uid']);
+  t.is(d.processes[0].name, 'withRetry');
+  t.is(d.processes[0].kind, 'symbol');
+  t.is(d.processes[0].steps, 1);
+  t.is(d.process_symbols[0].name, 'withRetry');
+  t.is(d.process_symbols[0].process, 'withRetry');
+  t.is(r.processes[0].kind, 'process');
+  // A matching type in no process is a definition.
+  const u = await ask({ query: 'UserRecord' });
+  t.is(u.definitions[0].name, 'UserRecord');
+  t.deepEqual(Object.keys(u.definitions[0]).slice(0, 5).sort(), ['filePath', 'line', 'name', 'type', 'uid']);
 });
 
 test('relevance is in 0..1 and never increases down the list', async (t) => {
@@ -78,9 +86,10 @@ test('relevance is in 0..1 and never increases down the list', async (t) => {
 
 test('include_content adds each symbol\'s source, and only then', async (t) => {
   const without = await ask({ query: 'withRetry' });
-  t.false('content' in without.definitions[0]);
+  t.false('content' in without.process_symbols[0]);
   const withIt = await ask({ query: 'withRetry', include_content: true });
-  const c = withIt.definitions[0].content!;
+  t.is(withIt.truncated, undefined);
+  const c = withIt.process_symbols[0].content!;
   t.true(c.startsWith('export async function withRetry'));
   t.true(c.trimEnd().endsWith('}'));
   t.true(c.includes('throw lastError'));
@@ -167,14 +176,15 @@ test('a stop word that is a real name is still found when it is the whole query'
   g.addNode({ uid: 'Function:src/util/retry.ts:of', label: 'Function', name: 'of', filePath: 'src/util/retry.ts', line: 4, endLine: 4 });
   const s = memorySnapshot({ graph: g, files });
   const r = await query({ query: 'of' }, s);
-  t.is(r.definitions[0]?.name, 'of');
+  t.is(r.process_symbols[0]?.name, 'of');
 });
 
 test('an imported keyword index survives inherited-member terms', (t) => {
   const docs = buildDocuments(graph, (p) => files[p]);
-  const restored = KeywordIndex.fromBuffer(KeywordIndex.build(docs).toBuffer());
-  t.deepEqual(restored.search(['constructor', 'tostring', '__proto__', 'valueof'], 10), []);
-  t.true(restored.search(['verifypassword'], 10).length > 0);
+  const restored = KeywordIndex.fromBuffer(KeywordBuilder.build(docs).toBuffer());
+  const q = (ts: string[]) => ts.map((term) => ({ term, weight: 1 }));
+  t.deepEqual(restored.search(q(['constructor', 'tostring', '__proto__', 'valueof']), 10), []);
+  t.true(restored.search(q(['verifypassword']), 10).length > 0);
 });
 
 test('tiny graphs (0, 1, 2 symbols) work', async (t) => {
@@ -185,7 +195,90 @@ test('tiny graphs (0, 1, 2 symbols) work', async (t) => {
     for (const n of g.nodes) if (n.label === 'File' || keep.has(n.uid)) small.addNode(n);
     const s = memorySnapshot({ graph: small, files });
     const r = await query({ query: 'verifyPassword' }, s);
-    t.is(r.definitions.length > 0, count > 0, String(count));
+    t.is(r.process_symbols.length > 0, count > 0, String(count));
     t.is(SearchIndex.inMemory(small, (p) => files[p]).size, count);
   }
+});
+
+test('nonsense matches nothing: empty lists, a message with what to try, exact zero totals', async (t) => {
+  for (const q of ['zzzqqqxx', 'qwxzvbnm plokijuh']) {
+    const r = await ask({ query: q });
+    t.deepEqual([r.processes, r.process_symbols, r.definitions], [[], [], []], q);
+    t.regex(r.message!, /nothing in this repository matches/);
+    t.regex(r.message!, /context/);
+    t.deepEqual(r.totals, { matches: 0, results: 0, definitions: 0 });
+  }
+  // A real query says nothing of the kind.
+  const ok = await ask({ query: 'verify password' });
+  t.is(ok.message, undefined);
+  t.true(ok.totals.matches >= new Set(ok.process_symbols.filter((x) => x.matched).map((x) => x.uid)).size);
+});
+
+test('process_symbols lists every matching symbol before the steps that only follow them', async (t) => {
+  for (const q of ['verify password', 'session token', 'handle login request', 'retry']) {
+    const r = await ask({ query: q, limit: 10 });
+    const firstFollower = r.process_symbols.findIndex((x) => !x.matched);
+    if (firstFollower < 0) continue;
+    t.false(r.process_symbols.slice(firstFollower).some((x) => x.matched), q);
+    const rel = r.process_symbols.slice(0, firstFollower).map((x) => x.relevance);
+    for (let i = 1; i < rel.length; i++) t.true(rel[i] <= rel[i - 1], q);
+    // Each listed symbol names a returned result, and each result's symbol_count is what is listed for it.
+    for (const p of r.processes) t.is(p.symbol_count, r.process_symbols.filter((x) => x.process === p.name).length, p.name);
+  }
+});
+
+test('include_content keeps to its budget: each source cut at 4,000 characters, 40,000 in all, cuts marked', async (t) => {
+  // One file of sixty long functions, each matching the query.
+  const body = (i: number) => `export function fetchRecord${i}(id: string) {\n${'  const recordValue = lookupRecord(id);\n'.repeat(60)}  return recordValue;\n}\n`;
+  const text = Array.from({ length: 60 }, (_, i) => body(i)).join('');
+  const g = appGraph(files, { processes: false });
+  let line = 1;
+  for (let i = 0; i < 60; i++) {
+    const lines = body(i).split('\n').length - 1;
+    g.addNode({ uid: `Function:src/big.ts:fetchRecord${i}`, label: 'Function', name: `fetchRecord${i}`, filePath: 'src/big.ts', line, endLine: line + lines - 1 });
+    line += lines;
+  }
+  const s = memorySnapshot({ graph: g, files: { ...files, 'src/big.ts': text } });
+  const r = await query({ query: 'fetch record lookup', include_content: true, limit: 20, max_symbols: 50 }, s);
+  const items = [...r.process_symbols, ...r.definitions];
+  t.true(items.length >= 20);
+  t.true(r.truncated);
+  let total = 0;
+  for (const x of items) {
+    total += x.content?.length ?? 0;
+    t.true((x.content?.length ?? 0) <= 4_000);
+    if (x.content_omitted) t.is(x.content, undefined);
+  }
+  t.true(total <= 40_000);
+  t.true(items.some((x) => x.content_truncated));
+  t.true(items.some((x) => x.content_omitted));
+  // Totals are exact whatever was cut.
+  t.true(r.totals.matches >= 60);
+  t.true(JSON.stringify(r).length < 60_000);
+});
+
+test('change-description words are not searched for; identifiers written in the query are', async (t) => {
+  const { queryTerms } = await import('../../lib/search/query-terms.ts');
+  const ts = (q: string) => queryTerms(q).filter((x) => !x.joined).map((x) => x.term);
+  t.deepEqual(ts('fix: add support for retries when the token expires'), ['retry', 'token', 'expir']);
+  // `parseDate` and `res.send` are kept whole (and count double) as well as split.
+  const q = queryTerms('handle parseDate errors in res.send');
+  t.deepEqual(q.find((x) => x.term === 'parsedate'), { term: 'parsedate', weight: 2 });
+  t.true(q.some((x) => x.term === 'send' && x.weight > 1));
+  t.true(q.some((x) => x.term === 'pars'));
+  // A lone identifier that is a change word is still a name: `fix`, `add`.
+  t.deepEqual(ts('add'), ['add']);
+  // Asked through the tool, the change words do not pull in symbols named after them.
+  const r = await ask({ query: 'fix verify password' });
+  t.is(r.process_symbols[0].name, 'verifyPassword');
+});
+
+test('words of string literals and comments inside a body find the function', async (t) => {
+  // The error message and the comment of a function body, not its name or doc comment.
+  const g = appGraph(files, { processes: false });
+  const src = 'export function check(v: number) {\n  // clamp to the allowed quota window\n  if (v > 9) throw new Error("quota exceeded for tenant");\n  return v;\n}\n';
+  g.addNode({ uid: 'Function:src/quota.ts:check', label: 'Function', name: 'check', filePath: 'src/quota.ts', line: 1, endLine: 5 });
+  const s = memorySnapshot({ graph: g, files: { ...files, 'src/quota.ts': src } });
+  t.is((await query({ query: 'quota exceeded error' }, s)).process_symbols[0]?.name, 'check');
+  t.is((await query({ query: 'allowed window' }, s)).process_symbols[0]?.name, 'check');
 });

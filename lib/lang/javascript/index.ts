@@ -5,6 +5,7 @@
 import { grammarBinding } from '../../extract/runtime.ts';
 import { queryFile } from '../query-file.ts';
 import type { Language } from '../types.ts';
+import { ecmascriptCollector } from './collect/index.ts';
 import { parseableText } from './repair.ts';
 import { javascriptRules } from './rules.ts';
 
@@ -18,6 +19,7 @@ export const javascript: Language = {
   nodeTypes: ['tree-sitter-javascript', 'src/node-types.json'],
   queries: [queryFile('javascript/core.scm'), queryFile('javascript/jsx.scm'), queryFile('javascript/plain.scm')],
   repair: (text) => parseableText('javascript', text),
+  collector: ecmascriptCollector,
   comments: ECMA_COMMENTS,
   rules: javascriptRules,
 };

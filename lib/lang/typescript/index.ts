@@ -6,6 +6,7 @@
 import { grammarBinding } from '../../extract/runtime.ts';
 import { queryFile } from '../query-file.ts';
 import type { Language } from '../types.ts';
+import { ecmascriptCollector } from '../javascript/collect/index.ts';
 import { ECMA_COMMENTS } from '../javascript/index.ts';
 import { parseableText } from '../javascript/repair.ts';
 import { typescriptRules } from '../javascript/rules.ts';
@@ -17,6 +18,7 @@ export const typescript: Language = {
   nodeTypes: ['tree-sitter-typescript', 'typescript/src/node-types.json'],
   queries: [queryFile('javascript/core.scm'), queryFile('typescript/types.scm'), queryFile('typescript/assertion.scm')],
   repair: (text) => parseableText('typescript', text),
+  collector: ecmascriptCollector,
   comments: ECMA_COMMENTS,
   rules: typescriptRules,
 };
@@ -28,6 +30,7 @@ export const tsx: Language = {
   nodeTypes: ['tree-sitter-typescript', 'tsx/src/node-types.json'],
   queries: [queryFile('javascript/core.scm'), queryFile('javascript/jsx.scm'), queryFile('typescript/types.scm')],
   repair: (text) => parseableText('tsx', text),
+  collector: ecmascriptCollector,
   comments: ECMA_COMMENTS,
   rules: typescriptRules,
 };

@@ -200,13 +200,6 @@ function forgetWords(): void {
   wordIds.clear(); features.length = 0; runWords.clear();
 }
 
-/**
- * Embeds `texts[i]` into `out[at[i] .. at[i] + LEXICAL_DIM)` (zeros beforehand), as `lexicalInto` each.
- */
-export function lexicalIntoAll(texts: readonly string[], out: Float32Array, at: Int32Array, round = false): void {
-  for (let i = 0; i < texts.length; i++) lexicalInto(texts[i], out, at[i], round);
-}
-
 function growWords(size: number): void {
   const sc = scratch;
   const capacity = Math.max(size, sc.wordStamp.length * 2, 4096);

@@ -1,17 +1,26 @@
+import type { SearchFields } from '../documents.ts';
+
+/** The kinds of embedder: hashed spelling, vectors learned from the repository, a sentence model. */
+export type EmbedderKind = 'lexical' | 'learned' | 'transformers';
+
 /** What every embedder offers: a stable id (recorded in the snapshot), a dimension and batch embedding. */
 export interface Embedder {
   /** Recorded in the snapshot; vectors are re-made when it changes. */
   id: string;
   dim: number;
-  kind: 'lexical' | 'transformers';
+  kind: EmbedderKind;
   /** Unit-length vectors, one per text. */
   embed(texts: string[]): Promise<Float32Array[]>;
+  /** Symbol vectors from all of a document's fields, when the embedder reads more than its text. */
+  embedDocuments?(docs: ReadonlyArray<{ fields: SearchFields }>): Float32Array[];
+  /** The model's bytes to store beside the index (`embedder.bin`), for embedders learned at analyze time. */
+  modelBytes?(): Buffer;
 }
 
 /** How an embedder was chosen, as recorded in the snapshot so queries load the same one. */
 export interface EmbedderSpec {
   id: string;
-  kind: 'lexical' | 'transformers';
+  kind: EmbedderKind;
   dim: number;
   /** transformers: the model folder (absolute) or hub id. */
   model?: string;

@@ -6,8 +6,8 @@
  *
  * Names inside a type are resolved by the caller (`TypeNames`), which knows the scope the comment sits in.
  */
-import type { Expr } from './facts.ts';
-import { oneSpaced } from './spaces.ts';
+import type { Expr } from '../../../extract/facts.ts';
+import { oneSpaced } from '../../../extract/spaces.ts';
 
 /** One tag of a doc comment: its name, the type in braces and the name after it (with offsets in the comment). */
 export interface JsdocTag {

@@ -1,0 +1,30 @@
+/**
+ * The repositories the localization set is mined from, each pinned to one commit (the snapshot that is indexed)
+ * and assigned to the tuning half or the test half. The split is by repository, so the test half is code the
+ * weights never saw. None of the repositories the project is measured on (zod, ky, hono, fastify, click,
+ * express) is here.
+ */
+
+export interface HistoryRepo {
+  /** owner/name on GitHub (brought with the search tool's `fetch`). */
+  repo: string;
+  /** The indexed snapshot; commits are mined from its history. */
+  commit: string;
+  half: 'tune' | 'test';
+  /** Folders (prefixes) whose files count as the repository's code; others (tests, docs, examples) are ignored. */
+  include: readonly string[];
+  /** How many commits before `commit` are read (the most recent ones: their code still exists at `commit`). */
+  window: number;
+}
+
+export const HISTORY_REPOS: readonly HistoryRepo[] = [
+  { repo: 'vuejs/core', commit: 'e2bede96134f757aad5c5b33ac9be055022dbfc8', half: 'tune', include: ['packages/'], window: 900 },
+  { repo: 'axios/axios', commit: '23a25af0688d1db2c396deb09229d2271cc24f6c', half: 'tune', include: ['lib/'], window: 900 },
+  { repo: 'immerjs/immer', commit: '061c2425e1c9dff89e4e4189d42af1b7839dfe0a', half: 'tune', include: ['src/'], window: 900 },
+  { repo: 'mobxjs/mobx', commit: '01211a698b64ea94de8e5f276ff8235fcf8ddf96', half: 'test', include: ['packages/'], window: 900 },
+  { repo: 'tj/commander.js', commit: 'ba6d13ddb4243e5913367734f8c159089ffe7834', half: 'test', include: ['lib/', 'index.js'], window: 900 },
+  { repo: 'nodejs/undici', commit: '7eb7c8ec8f23acd9c3da93a286162f8c1dc68326', half: 'tune', include: ['lib/'], window: 900 },
+  { repo: 'knex/knex', commit: 'e25d54bcb707714a17f5a5744eba5c4246bb4d1d', half: 'test', include: ['lib/'], window: 900 },
+  { repo: 'reduxjs/redux-toolkit', commit: '74200d87c27ca2b1c0915b2fbb4c44dd7494c2aa', half: 'test', include: ['packages/toolkit/src/', 'packages/rtk-query-codegen-openapi/src/'], window: 900 },
+  { repo: 'koajs/koa', commit: 'e0ba8ef39d27fe5dae5492f9fe753d155124f994', half: 'test', include: ['lib/'], window: 900 },
+];

@@ -1,0 +1,412 @@
+import type { Collector } from './collector.ts';
+import { NodeSet, byStart, colOf, get, mentionsLocal, pushTo, rowOf, type Node } from './util.ts';
+import { functionScope } from './scope.ts';
+import { bindingIndex, bindsLocal, bindsSymbol, localBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
+
+/** The end of the collector's work: the file's facts (symbols, locals, calls, references) built from what both passes recorded. */
+
+// ------------------------------------------------------------------ facts
+export function build(this: Collector, lines: number, parseErrors: number): FileFacts {
+  // what the language knows of its symbols before their facts are made (ECMAScript: prototype bases)
+  this.plugin.symbolsKnown?.call(this);
+  // type guards by symbol: the predicate of the symbol's function (a declaration, or a const's arrow)
+  const predicates = new Map<number, Node>();
+  if (this.predicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.predicateOf.get(fn); if (t) predicates.set(i, t); });
+  // each fact filled in place (its keys in the order they were set, as facts.json keeps them)
+  const symbols = this.symbols;
+  for (let i = 0; i < symbols.length; i++) {
+    const fact = symbols[i];
+    const { typeNode, initNode, returnsNode, extendsNodes, implementsNodes } = this.work[i];
+    if (typeNode) fact.type = this.expr(typeNode);
+    if (initNode) fact.init = this.expr(initNode);
+    if (returnsNode) fact.returns = this.expr(returnsNode);
+    const predicate = predicates.get(i);
+    if (predicate) fact.predicate = this.expr(predicate);
+    if (extendsNodes) fact.extends = extendsNodes.map((n) => this.expr(n));
+    if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
+  }
+  this.baseParams(symbols);
+  // what the language adds to the facts once they are made (ECMAScript: JSDoc types)
+  if (this.docComments.size) this.plugin.building?.call(this, symbols);
+  this.returnValues(symbols);
+  this.markReassigned(symbols);
+  // a destructured parameter: one unnamed local for the parameter, so that it is typed like any other (contextual
+  // types below); its names read members of it
+  for (const slot of this.patternSlot.values()) {
+    if (this.slotLocal.has(slot)) continue;
+    this.slotLocal.set(slot, this.localNodes.length);
+    this.localNodes.push({ name: '' });
+  }
+  this.declaredParams(symbols);
+  // declared callback parameter types, by parameter position (only function types have them)
+  if (this.fnTypeParams.size && this.slotType.size) this.fnSymOf.forEach((s, fn) => {
+    const slots = this.slotsOf.get(fn);
+    if (!slots) return;
+    const ordered = this.realSlots(slots);
+    for (let i = 0; i < ordered.length; i++) {
+      const type = this.slotType.get(ordered[i]);
+      const params = type ? this.fnTypeParams.get(type) : undefined;
+      if (!params) continue;
+      (symbols[s].callbackParams ??= {})[i] = this.paramTypes(params);
+    }
+  });
+  // a function bound to a declared type (`const f: Handler = (req) => …`), or returned by a function whose result
+  // type is declared (`(): Handler => (req) => …`, `const mk: (e: E) => Handler = (e) => (req) => …`): its
+  // unannotated parameters are that type's parameters
+  // (none without declared function types or declared results)
+  if (this.declaredFnType.size || this.returnsOf.size) for (const [fn, ctx] of this.functionContexts()) {
+    const slots = this.slotsOf.get(fn);
+    if (!slots) continue;
+    const ordered = this.realSlots(slots);
+    for (let j = 0; j < ordered.length; j++) {
+      const l = this.slotLocal.get(ordered[j]);
+      if (l !== undefined && !this.localNodes[l].type && !this.localNodes[l].ctx) this.localNodes[l].ctxType = { type: ctx.type, param: j, returns: ctx.returns };
+    }
+  }
+  // a function assigned to a member (`handlers.focus = (view) => …`): its unannotated parameters are those of the
+  // member's declared type, `(typeof handlers)['focus']`
+  for (const [fn, a] of this.assignedFns) {
+    const slots = this.slotsOf.get(fn);
+    if (!slots) continue;
+    const ordered = this.realSlots(slots);
+    for (let j = 0; j < ordered.length; j++) {
+      const l = this.slotLocal.get(ordered[j]);
+      const loc = l === undefined ? undefined : this.localNodes[l];
+      if (loc && !loc.type && !loc.ctx && !loc.ctxType) loc.ctxAssign = { obj: a.obj, name: a.name, param: j };
+    }
+  }
+  this.typedEntries(symbols.length);
+  const calls: CallFact[] = [];
+  const calleeNodes = new NodeSet(this.nodeFlags, 1024);
+  if (this.namedCallees.size) this.memberCallees();
+  this.calls.forEach((c, node) => {
+    if (c.callee === node) return; // only arguments seen (should not happen)
+    calleeNodes.add(c.callee);
+    const callee = this.expr(c.callee);
+    if (callee.k === 'fn') return;
+    // a call that loads a module (`require('m')`, `import('m')`: a ModuleRef) calls no function
+    if (this.plugin.loadsModule?.call(this, callee, c.callee)) return;
+    const nameNode = this.nameNodeOf(c.callee);
+    const fact: CallFact = { callee, at: nameNode ? this.pos(nameNode) : toPos(rowOf(node) + 1, colOf(node) + 1, 0), from: c.from };
+    if (c.isNew) fact.isNew = true;
+    if (c.via) { const via = this.calls.get(c.via); if (via) fact.via = this.calleeText(via.callee); }
+    if (c.args) {
+      const args: ArgFact[] = [];
+      const ordered = this.realSlots(c.args, true);
+      for (let i = 0; i < ordered.length; i++) {
+        // a function argument: its parameters are typed by the callee's declaration of parameter i
+        const branches = this.branchesOf.get(ordered[i]);
+        for (let b = -1; b < (branches ? branches.length : 0); b++) {
+          const slots = this.slotsOf.get(b < 0 ? ordered[i] : branches![b]);
+          if (!slots) continue;
+          const ps = this.realSlots(slots);
+          for (let j = 0; j < ps.length; j++) {
+            const l = this.slotLocal.get(ps[j]);
+            if (l !== undefined && !this.localNodes[l].type) this.localNodes[l].ctx = { call: calls.length, arg: i, param: j };
+          }
+        }
+      }
+      let text: string | undefined; // the callee's text, made once per call
+      for (let k = 0; k < c.args.length; k++) {
+        const a = c.args[k];
+        if (this.comments.has(a)) continue;
+        const value = this.expr(a);
+        if (value.k === 'id' ? !value.b || bindsLocal(value.b) : value.k !== 'member') continue;
+        const nn = this.nameNodeOf(a);
+        if (!nn) continue;
+        args.push({ value, at: this.pos(nn), callee: (text ??= this.calleeText(c.callee)) });
+      }
+      for (const { key, value: v } of c.propArgs ?? []) {
+        const value = this.expr(v);
+        if (value.k === 'id' ? !value.b || bindsLocal(value.b) : value.k !== 'member') continue;
+        const nn = this.nameNodeOf(v);
+        if (!nn) continue;
+        args.push({ value, at: this.pos(nn), callee: (text ??= this.calleeText(c.callee)), key: this.ident(key) });
+      }
+      if (args.length) fact.args = args;
+    }
+    calls.push(fact);
+  });
+  const locals: LocalFact[] = this.localNodes.map((l, i) => {
+    const f: LocalFact = { name: l.name };
+    if (l.type) f.type = this.expr(l.type);
+    else if (this.localTypes.has(i)) f.type = this.localTypes.get(i);
+    if (l.init) f.init = this.expr(l.init);
+    else if (this.localInits.has(i)) f.init = this.localInits.get(i);
+    else if (l.initFrom) {
+      const obj = this.expr(l.initFrom.node);
+      f.init = { k: 'member', obj: l.initFrom.isType ? { k: 'as', type: obj } : obj, name: l.initFrom.key };
+    }
+    else if (l.stateOf && this.plugin.firstElement?.call(this, l.stateOf)) f.init = this.plugin.firstElement.call(this, l.stateOf);
+    else if (l.fromPattern) {
+      const obj = this.patternValue(l.fromPattern.pattern, 0);
+      if (obj) f.init = { k: 'member', obj, name: l.fromPattern.key };
+    }
+    else if (l.elementOf) f.init = { k: 'element', of: this.expr(l.elementOf) };
+    else if (l.arrayAt) {
+      const of = this.patternValue(l.arrayAt.pattern, 0);
+      if (of) f.init = { k: 'element', of, at: l.arrayAt.index };
+    }
+    if (l.ctx) f.ctx = l.ctx;
+    else if (l.ctxType) {
+      f.ctxType = { type: this.expr(l.ctxType.type), param: l.ctxType.param };
+      if (l.ctxType.returns) f.ctxType.returns = l.ctxType.returns;
+    }
+    else if (l.ctxEntry) f.ctxType = { type: { k: 'index', of: this.expr(l.ctxEntry.type), name: l.ctxEntry.name }, param: l.ctxEntry.param };
+    else if (l.ctxAssign) f.ctxType = { type: { k: 'index', of: { k: 'typeof', of: this.expr(l.ctxAssign.obj) }, name: this.ident(l.ctxAssign.name) }, param: l.ctxAssign.param };
+    // a local declared without a value (`let end; if (…) end = a; else end = b;`): one of the values assigned to
+    // it, as the checker's type of such a `let` evolves with them (not one that reads the local itself)
+    if (l.evolving && !f.type) {
+      f.evolving = true;
+      const assigned = this.assignedOf.get(i);
+      if (assigned && assigned.length <= 6 && !assigned.includes(null)) {
+        const values = (assigned as Node[]).map((n) => this.expr(n));
+        if (!values.some((v) => mentionsLocal(v, i, 0))) f.init = values.length === 1 ? values[0] : { k: 'union', types: values };
+      }
+    }
+    if (this.reassignedLocals.has(i)) f.reassigned = true;
+    return f;
+  });
+  const refs: RefFact[] = [];
+  this.idList.forEach((r) => {
+    const node = r.node;
+    if (this.skipIds.has(node) || calleeNodes.has(node)) return;
+    const e = this.expr(node);
+    if (e.k !== 'id' || !e.b || bindsLocal(e.b)) return;
+    const kind: RefKind = this.jsx.has(node) ? 'jsx' : this.kindOverride.get(node) ?? r.kind;
+    // an identifier's `id` value carries its own name (`pos` would scan it again)
+    refs.push({ value: e, kind, at: toPos(rowOf(node) + 1, colOf(node) + 1, e.name.length), from: r.from });
+  });
+  this.members.forEach((m, node) => {
+    if (calleeNodes.has(node) || this.declaredProps.has(m.property)) return;
+    const e = this.expr(node);
+    if (e.k !== 'member' || e.obj.k === 'lit' || e.obj.k === 'other') return;
+    refs.push({ value: e, kind: this.jsx.has(node) ? 'jsx' : 'value', at: this.pos(m.property), from: m.from });
+  });
+  // keys naming members: `const p: Provider = { a: 1 }` (typed object literal), `const { a, b: c } = obj`
+  const declared = new Set<number>();
+  for (const sym of this.symbols) if (posLength(sym.at) > 0) declared.add(posLine(sym.at) * 65536 + posColumn(sym.at));
+  this.keyRefs.forEach((k, node) => {
+    // a key that declares a symbol (an object-literal method) is tied to the type's member by an IMPLEMENTS edge
+    if (declared.has((rowOf(node) + 1) * 65536 + colOf(node) + 1)) return;
+    const typeNode = k.assigned ? this.declaredType(k.obj) : k.obj;
+    if (!typeNode) return;
+    const obj: Expr = k.typed ? { k: 'as', type: this.expr(typeNode) } : k.pushed ? { k: 'element', of: this.expr(typeNode) } : this.expr(typeNode);
+    if (obj.k === 'lit' || obj.k === 'other' || obj.k === 'fn') return;
+    refs.push({ value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(node), from: k.from, key: true });
+  });
+  return {
+    path: this.filePath, language: this.language, lines, parseErrors,
+    symbols, imports: this.imports, exports: this.exports, modules: this.modules, locals, calls, refs,
+  };
+}
+
+/**
+ * What a destructuring pattern takes apart: a parameter (its unnamed local), an initializer, a typed parameter's
+ * type, or the outer pattern's member for a nested one.
+ */
+export function patternValue(this: Collector, pattern: Node, depth: number): Expr | undefined {
+  if (depth > 8) return undefined;
+  const slot = this.patternSlot.get(pattern);
+  const typeNode = this.patternType.get(pattern);
+  if (typeNode) return { k: 'as', type: this.expr(typeNode) };
+  const init = this.patternInit.get(pattern);
+  if (init) return this.expr(init);
+  const iterated = this.patternOf.get(pattern);
+  if (iterated) return { k: 'element', of: this.expr(iterated) };
+  if (slot) {
+    const l = this.slotLocal.get(slot);
+    return l === undefined ? undefined : { k: 'id', name: '', b: localBinding(l) };
+  }
+  const nested = this.patternNested.get(pattern);
+  if (!nested) return undefined;
+  const outer = this.patternValue(nested.outer, depth + 1);
+  return outer && { k: 'member', obj: outer, name: this.ident(nested.key) };
+}
+
+/**
+ * An array literal's items (a spread item is `other`); a long one (a table of data) or one of literals only is no
+ * use to the resolver: `other`.
+ */
+export function listValue(this: Collector, nodes: Node[]): Expr {
+  const items = nodes.filter((n) => !this.isComment(n));
+  if (items.length > 8) return { k: 'other' };
+  const out = items.sort(byStart).map((n) => this.text.startsWith('...', n.start) ? { k: 'other' } as Expr : this.expr(n));
+  return out.every((e) => e.k === 'lit' || e.k === 'other') ? { k: 'other' } : { k: 'list', items: out };
+}
+
+/** The position of `name` among the elements of the array pattern `pattern` (commas before it, outside brackets). */
+export function patternIndex(this: Collector, pattern: Node, name: Node): number {
+  let index = 0, depth = 0;
+  for (let i = pattern.start + 1; i < name.start; i++) {
+    const ch = this.text.charCodeAt(i);
+    if (ch === 40 || ch === 91 || ch === 123) depth++; // ( [ {
+    else if (ch === 41 || ch === 93 || ch === 125) depth--;
+    else if (ch === 44 && depth === 0) index++;
+  }
+  return index;
+}
+
+/** What an unannotated function returns (its return statements' values), for the resolver to evaluate. */
+export function returnValues(this: Collector, symbols: SymbolFact[]): void {
+  for (const { fn, body } of this.arrowBodies) if (this.scopeKindOf.get(body) !== 'block') pushTo(this.returned, fn, body);
+  this.returned.forEach((values, fn) => {
+    const s = this.fnSymOf.get(fn);
+    if (s === undefined) return;
+    const w = this.symbols[s];
+    if ((w.label === 'Function' || w.label === 'Method') && w.kind !== 'constructor' && w.kind !== 'setter' && this.functionHead(fn) === 'plain') {
+      const held = this.returnedFunction(values);
+      if (held !== undefined && held !== s) symbols[s].returnsFn = held;
+    }
+    if (this.work[s].returnsNode || symbols[s].returnsValue || (w.label !== 'Function' && w.label !== 'Method')) return;
+    if (w.kind === 'setter' || w.kind === 'constructor') return;
+    const head = this.functionHead(fn);
+    if (head === 'generator') return;
+    const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.expr(n));
+    if (exprs.length === 0 || exprs.every((e) => e.k === 'other')) return;
+    symbols[s].returnsValue = exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
+    if (head === 'async') symbols[s].returnsAsync = true;
+  });
+}
+
+/** Function symbols assigned after their declaration (`let notify = …; notify = fn`): a call does not fix them. */
+export function markReassigned(this: Collector, symbols: SymbolFact[]): void {
+  for (const target of this.assignTargets) {
+    // (an evolving `let` assigned in a closure reads as `any` there: the name itself is the target)
+    const written = this.expr(target);
+    const e = written.k === 'as' && written.of ? written.of : written;
+    let s: number | undefined;
+    if (e.k === 'id' && bindsLocal(e.b)) {
+      const l = bindingIndex(e.b), value = this.assignValue.get(target);
+      this.reassignedLocals.add(l);
+      // (only assignments in the declaring function: the checker's `let` evolves in its own function's flow, and
+      // one assigned in a closure, `function init() { state = new State() }`, is `any` elsewhere)
+      const evolving = this.evolvingScope(l), scope = this.idOf(target)?.scope;
+      if (value && evolving) pushTo(this.assignedOf, l, scope && functionScope(scope) === evolving ? value : null);
+      continue;
+    }
+    if (e.k === 'id' && bindsSymbol(e.b)) s = bindingIndex(e.b);
+    else if (e.k === 'member' && e.obj.k === 'this' && e.obj.cls >= 0) {
+      // the assignment that declares `this.x = function …` in a constructor is no reassignment
+      const m = this.members.get(target);
+      if (m && this.declaredProps.has(m.property)) continue;
+      s = this.memberKeys.get(`${e.obj.cls}\u0000${e.name}`);
+    }
+    if (s === undefined) continue;
+    const sym = symbols[s];
+    if (sym.label === 'Function' || sym.kind === 'field_function') sym.reassigned = true;
+  }
+}
+
+/**
+ * Classes that extend a parameter of the function around them (a mixin: `function M<T extends Ctor>(Base: T) {
+ * class C extends Base {…} return C }`): that parameter's position, so that `class X extends M(Y)` finds Y's
+ * members through C (the resolver's heritage through a call).
+ */
+export function baseParams(this: Collector, symbols: SymbolFact[]): void {
+  let fnOf: Map<number, Node> | undefined;
+  for (let i = 0; i < symbols.length; i++) {
+    const sym = symbols[i];
+    const base = sym.label === 'Class' && sym.parent >= 0 ? sym.extends?.[0] : undefined;
+    if (!base || base.k !== 'id' || !bindsLocal(base.b)) continue;
+    if (!fnOf) { fnOf = new Map(); this.fnSymOf.forEach((s, fn) => { if (this.slotsOf.has(fn)) fnOf!.set(s, fn); }); }
+    const fn = fnOf.get(sym.parent);
+    const slots = fn && this.slotsOf.get(fn);
+    if (!slots) continue;
+    const j = this.realSlots(slots).findIndex((slot) => this.slotLocal.get(slot) === bindingIndex(base.b!));
+    if (j >= 0) sym.baseParam = j;
+  }
+}
+
+/**
+ * Function values with a declared type: bound to an annotated binding (that type), or returned by a function
+ * with a declared result (that result) or with a declared type itself (its type's result, one level deeper).
+ * Outer functions start before the functions they return, so one pass in source order reaches every level.
+ */
+export function functionContexts(this: Collector): Map<Node, { type: Node; returns: number }> {
+  const out = new Map<Node, { type: Node; returns: number }>();
+  for (const [fn, type] of this.declaredFnType) out.set(fn, { type, returns: 0 });
+  const outers = [...this.returned.keys()].sort(byStart);
+  for (const fn of outers) {
+    const declared = this.returnsOf.get(fn);
+    const own = out.get(fn);
+    const ctx = declared ? { type: declared, returns: 0 } : own ? { type: own.type, returns: own.returns + 1 } : undefined;
+    if (!ctx) continue;
+    for (const v of this.returned.get(fn)!) {
+      const kind = this.scopeKindOf.get(v);
+      if ((kind === 'arrow' || kind === 'function') && !out.has(v)) out.set(v, ctx);
+    }
+  }
+  return out;
+}
+
+/**
+ * Declared parameter types by position (`params`), where a call's arguments or an object literal read them: a generic
+ * function's (not for overloads: which signature a call takes is the checker's call), a generic class's constructor's
+ * (`new Box(user)` binds the class's T by them), an interface's method signatures' (what the methods of an object
+ * literal the interface types receive: `const h: Handler = { on(e) {…} }`).
+ */
+export function declaredParams(this: Collector, symbols: SymbolFact[]): void {
+  for (const [s, fn] of this.genericFnNode) {
+    const sym = symbols[s];
+    if (sym.more || !sym.returns) { delete sym.typeParams; continue; }
+    this.setParams(sym, fn);
+  }
+  for (let s = 0; s < symbols.length; s++) {
+    const sym = symbols[s];
+    if (sym.params || sym.more) continue;
+    if (sym.kind === 'method_signature' || (sym.kind === 'constructor' && sym.parent >= 0 && symbols[sym.parent].typeParams)) this.setParams(sym, this.work[s].defNode);
+  }
+}
+
+/** `sym.params`: the declared types of `fn`'s parameters (null where none), when any has one. */
+export function setParams(this: Collector, sym: SymbolFact, fn: Node): void {
+  const slots = this.slotsOf.get(fn);
+  if (!slots) return;
+  const params = this.realSlots(slots).map((slot) => { const t = this.slotType.get(slot); return t ? this.expr(t) : null; });
+  if (params.some((p) => p)) sym.params = params;
+}
+
+/**
+ * The functions of an object literal a declared type types (`const handlers: Handlers = { a: (x) => …, b(x) {…} }`):
+ * their unannotated parameters are those of the type's member, `Handlers['a']`.
+ */
+export function typedEntries(this: Collector, count: number): void {
+  for (let s = 0; s < count; s++) {
+    const { typeNode, initNode } = this.work[s];
+    if (!typeNode || !initNode) continue;
+    let obj = initNode;
+    for (let w = this.wraps.get(obj); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(obj)) obj = w.inner;
+    const entries = this.objectEntries.get(obj);
+    if (!entries) continue;
+    for (const en of entries) {
+      if (!en.key || !en.value || en.value === en.key) continue;
+      const slots = this.slotsOf.get(en.value);
+      if (!slots) continue;
+      const ordered = this.realSlots(slots);
+      for (let j = 0; j < ordered.length; j++) {
+        const l = this.slotLocal.get(ordered[j]);
+        const loc = l === undefined ? undefined : this.localNodes[l];
+        if (loc && !loc.type && !loc.ctx && !loc.ctxType && !loc.ctxAssign) loc.ctxEntry = { type: typeNode, name: this.ident(en.key), param: j };
+      }
+    }
+  }
+}
+
+/** Declared types of a function type's parameters in order (`this` left out), null where one has none. */
+export function paramTypes(this: Collector, params: ReadonlyArray<{ name: Node; type?: Node }>): Array<Expr | null> {
+  return params.filter((p) => !this.isThisParam(p.name)).sort((a, b) => a.name.start - b.name.start).map((p) => (p.type ? this.expr(p.type) : null));
+}
+
+/** The callee of a call whose pattern captured only the called name: the name (until memberCallees looks further). */
+export function calleeByName(this: Collector, name: Node): Node {
+  this.namedCallees.add(name);
+  return name;
+}
+
+/** A call's callee captured as a name that is a member's property (`obj.m` of `obj.m()`): that member instead. */
+export function memberCallees(this: Collector): void {
+  const byProperty = new Map<Node, Node>();
+  this.members.forEach((m, node) => { if (this.namedCallees.has(m.property)) byProperty.set(m.property, node); });
+  this.calls.forEach((c) => { const m = byProperty.get(c.callee); if (m) c.callee = m; });
+}

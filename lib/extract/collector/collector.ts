@@ -1,0 +1,825 @@
+/**
+ * Turns the matches of a language's query into FileFacts. The query says what each node means (a `role` per
+ * pattern); this module only interprets roles, so it serves every language whose queries use the same roles.
+ *
+ * Two passes: (1) every match is filed by role, keyed by node identity (the FlatTree hands out one NodeRef
+ * object per node of a file); (2) scopes, symbols and occurrences are replayed in source order to build
+ * the lexical scope tree, the symbol nesting and each occurrence's enclosing symbol. Names are looked up in
+ * the scope tree only once every declaration is known (hoisting).
+ */
+import * as narrowing from './narrowing.ts';
+import * as build from './build.ts';
+import * as expressions from './expressions.ts';
+import { registerMatchHandlers } from './match.ts';
+import { registerDefineHandlers } from './define.ts';
+import { BLOCK_LINE_LEAD, CYCLE, CYCLE_VALUE, IDENT, LazyMap, NO_END, NodeFlags, NodeSet, colOf, eventOrder, first, firstDocLine, get, isAsciiIdStart, isSpace, isWordChar, matchSourceOf, pushTo, rowOf, skipSpaces, sortIfNeeded, startOf, type Caps, type Node } from './util.ts';
+import { functionScope, thisClass, thisTypeAt, type Scope, type ScopeKind } from './scope.ts';
+import { EV_DECL, EV_DEF, EV_EXPORT, EV_NODE, EV_POINT, EV_SCOPE, KIND_DECL, KIND_DEF, KIND_SCOPE, Role, defineBy, fileBy, roleCodes, roleKind, type DefRec, type IdRec, type SymbolWork } from './roles.ts';
+import { bindingIndex, bindsSymbol, importBinding, localBinding, symbolBinding, toPos, type ExportFact, type Expr, type FileFacts, type ImportFact, type LanguageId, type LocalFact, type ModuleRef, type Pos, type RefKind, type SymbolFact, type SymbolLabel } from '../facts.ts';
+import { lineStartsOf } from '../flat-tree.ts';
+import type { Match, MatchSource } from '../query-match.ts';
+import { oneSpaced } from '../spaces.ts';
+import type { CollectorPlugin, SyntaxWords, TypeNames } from '../plugin.ts';
+import type { CommentSyntax } from '../language.ts';
+
+/** Collects the facts of one parsed file from its query matches. */
+export class Collector {
+  readonly text: string;
+  readonly root: Scope;
+  /** The flags behind every NodeSet of this collector (declared first: the sets below are made with it). */
+  readonly nodeFlags = new NodeFlags();
+  // pass 1: filed matches
+  /** Replay's events as three parallel lists (position, type, record): no object per event. */
+  readonly evP: number[] = [];
+  readonly evT: number[] = [];
+  readonly evX: any[] = [];
+  readonly scopeKindOf = new Map<Node, ScopeKind>();
+  readonly classSymOf = new LazyMap<Node, number>();
+  /** Functions and methods with type parameters of their own → the function node whose parameters bind them. */
+  readonly genericFnNode = new LazyMap<number, Node>();
+  /** Plain functions whose `this` is a symbol's instance (`X.prototype.m = function …`: X): function node → symbol. */
+  readonly thisOwner = new LazyMap<Node, number>();
+  readonly varKind = new LazyMap<Node, 'var' | 'let'>();
+  /** Declarations an import binds (`const x = require('m')`): no variable of their own. */
+  readonly importDecls = new NodeSet(this.nodeFlags, 1);
+  /** `import('m')` calls and their specifier: the value is a promise of m's namespace. */
+  readonly dynamicSource = new LazyMap<Node, string>();
+  /** Destructuring patterns of declarations → their initializer. */
+  readonly patternInit = new LazyMap<Node, Node>();
+  /** Destructuring patterns of typed parameters → the parameter's type. */
+  readonly patternType = new LazyMap<Node, Node>();
+  /** Destructuring patterns of parameters → the parameter slot (what the parameter receives: contextual typing). */
+  readonly patternSlot = new LazyMap<Node, Node>();
+  /** Calls with type arguments → the first one. */
+  readonly callTypeArg = new LazyMap<Node, Node>();
+  /** The first name of an array pattern (`const [state, setState] = …`) → the declarator's value. */
+  readonly firstOf = new LazyMap<Node, Node>();
+  /** Nested destructuring patterns → the pattern around them and the key they destructure. */
+  readonly patternNested = new LazyMap<Node, { outer: Node; key: Node }>();
+  /** `xs[1]`: the position a small integer index names. */
+  readonly elementAt = new LazyMap<Node, number>();
+  /** A tuple type's items: each position's node and its type. */
+  readonly tupleItems = new LazyMap<Node, Map<Node, Node>>();
+  /** The items of an array literal that is a call's first argument, a variable's value, returned, iterated, a receiver or a conditional's branch. */
+  readonly listItems = new LazyMap<Node, Node[]>();
+  /** A name in an array pattern: the pattern and the name's position in it (`[, v]`: 1). */
+  readonly arrayElement = new LazyMap<Node, { pattern: Node; index: number }>();
+  /** An array pattern of a `for … of` loop and the iterated value (`for (const [k, v] of map)`: each is an entry). */
+  readonly patternOf = new LazyMap<Node, Node>();
+  /** A binary expression under `!` → its right operand (the grammar's precedence puts `a && n!` as `(a && n)!`). */
+  readonly operandOf = new LazyMap<Node, Node>();
+  /** `a && b`: its operands (the value is b's, unless a may be `any`: see Expr `and`). */
+  readonly ands = new LazyMap<Node, { left: Node; right: Node }>();
+  /** `if (x instanceof C) body`: occurrences of x's binding inside body are C instances. */
+  /** `if (Array.isArray(x))`'s branches: `yes` in the consequence, not in the else branch. */
+  readonly isArrayNarrowings: Array<{ name: Node; body: Node; yes: boolean }> = [];
+  /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
+  readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node }> = [];
+  /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
+  readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number } }> = [];
+  readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
+  /** `if (x.kind !== 'a') return`: narrows x after the statement, to the end of the block it is in (known after replay). */
+  readonly tagExits: Array<{ name: Node; key: Node; tags: string[]; exit: Node }> = [];
+  /** Identifiers narrowed by a discriminant: the member name and the tags it may hold there. */
+  readonly tagged = new LazyMap<Node, { key: string; tags: string[] }>();
+  /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */
+  readonly predicateOf = new LazyMap<Node, Node>();
+  /** Identifier occurrences inside `if (guard(x)) …` → the guard's callee node. */
+  readonly guardedBy = new LazyMap<Node, Node | [Node, Node]>();
+  /** Occurrences under `if (Array.isArray(x))`: true in its consequence (the array parts of x's type), false in its else. */
+  readonly arrayPart = new LazyMap<Node, boolean>();
+  /** Function types that are type guards → the predicate's type. */
+  readonly fnTypePredicate = new LazyMap<Node, Node>();
+  /** Function nodes → the values their `return` statements (or expression body) give. */
+  readonly returned = new Map<Node, Node[]>();
+  /** Arrow functions and their bodies (an expression body is the returned value; a block is not). */
+  readonly arrowBodies: Array<{ fn: Node; body: Node }> = [];
+  /** Assignment targets (`f = …`, `this.handler = …`): function symbols assigned there are not fixed. */
+  readonly assignTargets: Node[] = [];
+  /** Locals assigned after their declaration. */
+  readonly reassignedLocals = new Set<number>();
+  /** Identifier occurrences narrowed by an instanceof guard → the type node. */
+  readonly narrowedTo = new LazyMap<Node, Node>();
+  readonly claimed = new NodeSet(this.nodeFlags, 8);
+  readonly skipIds = new NodeSet(this.nodeFlags, 16);
+  readonly kindOverride = new LazyMap<Node, RefKind>();
+  readonly calls = new Map<Node, { callee: Node; isNew: boolean; from: number; args?: Node[]; propArgs?: Array<{ key: Node; value: Node }>; via?: Node }>();
+  /** Function nodes passed as call arguments → the call node (for `via` on the calls inside them). */
+  readonly argCall = new Map<Node, Node>();
+  /** Conditional arguments → their branches. */
+  readonly branchesOf = new LazyMap<Node, Node[]>();
+  /** Member-name occurrences outside expressions: typed object-literal keys and destructuring keys. */
+  readonly keyRefs = new LazyMap<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number; assigned?: boolean; pushed?: boolean }>();
+  readonly members = new Map<Node, { object: Node; property: Node; from: number }>();
+  readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' | 'spread' }>();
+  readonly simple = new LazyMap<Node, 'lit' | 'any' | 'this' | 'super'>();
+  readonly thisCls = new LazyMap<Node, number>();
+  readonly returnsOf = new LazyMap<Node, Node>();
+  readonly annotOf = new LazyMap<Node, Node>();
+  /** The identifier records, in the order first met (each also in its node's `id` slot: see `idOf`). */
+  readonly idList: IdRec[] = [];
+  readonly jsx = new NodeSet(this.nodeFlags, 32);
+  readonly comments = new NodeSet(this.nodeFlags, 64);
+  /**
+   * Decorators the syntax tree puts beside what they decorate rather than inside it (a TypeScript class member's,
+   * an exported class's): the decorated node (or the next decorator) → the decorator just before it.
+   */
+  readonly decoratorBefore = new LazyMap<Node, Node>();
+  readonly slotsOf = new Map<Node, Node[]>();
+  readonly slotLocal = new Map<Node, number>();
+  readonly slotType = new LazyMap<Node, Node>();
+  readonly fnTypeParams = new LazyMap<Node, Array<{ name: Node; type?: Node }>>();
+  /** Function values bound to a declared type (`const f: Handler = (req) => …`): function node → type node. */
+  readonly declaredFnType = new LazyMap<Node, Node>();
+  readonly unions = new LazyMap<Node, Node[]>();
+  readonly intersections = new LazyMap<Node, Node[]>();
+  /** Object literal values → their entries (a key and its value, a spread, or a key that is not a plain name). */
+  readonly objectEntries = new Map<Node, Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>>();
+  /** `obj[name]` with a name as the index → that name node. */
+  readonly elementKey = new LazyMap<Node, Node>();
+  /** `new Map<K, V>()`, `new Set<T>()`: the constructor's name and type arguments. */
+  readonly newTypeArgs = new LazyMap<Node, { name: Node; arg?: Node; arg2?: Node }>();
+  /** `obj['name']`: the string's text node (a member access by name). */
+  readonly elementName = new LazyMap<Node, Node>();
+  /** `typeof x` in a type → x. */
+  readonly typeQueries = new LazyMap<Node, Node>();
+  /** `T['name']`: the object type and the key's text node. */
+  readonly lookupTypes = new LazyMap<Node, { of: Node; key: Node }>();
+  /** Function types → their return type. */
+  readonly fnTypeReturns = new LazyMap<Node, Node>();
+  /** Generic types → their name and first type argument. */
+  readonly generics = new LazyMap<Node, { name: Node; arg: Node; arg2?: Node }>();
+  /** Object type literals → their typed property signatures. */
+  readonly objectTypes = new LazyMap<Node, Array<{ name: Node; type: Node }>>();
+  /** Call signatures of object types, and each signature's parameters. */
+  readonly objectCalls = new LazyMap<Node, Array<{ sig: Node; returns: Node }>>();
+  readonly sigParams = new LazyMap<Node, Node[]>();
+  /** Object types with an index signature or a mapped type: object type node → the value type. */
+  readonly objectIndex = new LazyMap<Node, Node>();
+  /** Member names of object type literals (see Expr `object`'s `others`). */
+  readonly objectNames = new LazyMap<Node, Node[]>();
+  readonly fnSymOf = new Map<Node, number>();
+  readonly thisParamType = new LazyMap<Node, Node>();
+  /** `this` occurrences typed by their function's `this:` parameter. */
+  readonly thisType = new LazyMap<Node, Node>();
+  readonly pendingExports: Array<() => void> = [];
+  // pass 2 results
+  readonly symbols: SymbolFact[] = [];
+  readonly work: SymbolWork[] = [];
+  readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number }; evolving?: Scope }> = [];
+  /** Class members written as methods or fields, by name → where their definitions start. */
+  readonly memberDeclsAt = new Map<string, number[]>();
+  /** What `x = value` assigns, by target node (see assignedOf). */
+  readonly assignValue = new LazyMap<Node, Node>();
+  /** A local declared without a value or type (`let end;`) → the values assigned to it, in source order. */
+  readonly assignedOf = new Map<number, Array<Node | null>>();
+  /** Functions assigned to a member (`handlers.focus = (view) => …`): the member's object and name. */
+  readonly assignedFns = new LazyMap<Node, { obj: Node; name: Node }>();
+  readonly memberKeys = new LazyMap<string, number>();
+  // facts
+  readonly imports: ImportFact[] = [];
+  readonly exports: ExportFact[] = [];
+  readonly modules: ModuleRef[] = [];
+
+  /** The role number of each query pattern (0: none). */
+  roleNo: Uint16Array = new Uint16Array(0);
+  /** The role of each query pattern (from its `#set! role`); numbered once per language (`roleCodes`). */
+  set roles(roles: ReadonlyArray<string | undefined>) { this.roleNo = roleCodes(roles); }
+  /** How many nodes the file's tree has (node keys are below it), when known: the NodeSets' flags are made that size at once. */
+  set nodeCount(n: number) { this.nodeFlags.hint = n; }
+  /** Where the text's lines start (offset of each row), when the caller has that table already (the FlatTree's). */
+  set lineStarts(starts: ArrayLike<number>) { this.docLineStarts = starts; }
+
+  /** The language's plugin (lib/extract/plugin.ts), its global types and syntax words, and its per-file state. */
+  readonly plugin: CollectorPlugin;
+  readonly types: TypeNames;
+  readonly syntax: SyntaxWords;
+  readonly lang: unknown;
+
+  constructor(text: string, readonly filePath: string, readonly language: LanguageId, plugin: CollectorPlugin | undefined, readonly commentSyntax: CommentSyntax) {
+    this.plugin = plugin ?? NO_PLUGIN;
+    this.types = this.plugin.types ?? NO_TYPES;
+    this.syntax = this.plugin.syntax ?? NO_SYNTAX;
+    this.lang = this.plugin.state?.call(this);
+    this.text = text;
+    this.root = { kind: 'program', start: 0, argOf: undefined, end: NO_END, parent: undefined, names: new LazyMap(), classSym: -1, thisType: undefined, node: undefined };
+  }
+
+  /** Runs both passes and returns the file's facts; `matches` as a list or as a match buffer (query-program.ts `matchSource`). */
+  collect(matches: Match[] | MatchSource, lines: number, parseErrors: number): FileFacts {
+    const roles = this.roleNo;
+    // the buffer walked in place: no object per match (a list, the JavaScript matcher's, is encoded as one first)
+    const src = Array.isArray(matches) ? matchSourceOf(matches) : matches;
+    const buf = src.buffer;
+    const c: Caps = { buf, at: 0, n: 0, names: src.names, refs: src.refs };
+    for (let p = 0; p < buf.length; p += 2 + 2 * c.n) {
+      c.at = p; c.n = buf[p + 1];
+      this.file(c, roles[buf[p]]);
+    }
+    this.replay();
+    if (this.docComments.size) this.plugin.docsReplayed?.call(this);
+    for (const f of this.pendingExports) f();
+    this.markExported();
+    return this.build(lines, parseErrors);
+  }
+
+
+  /** Files one match of role number `role` (pass 1). */
+  file(c: Caps, role: number): void {
+    if (!role) return;
+    const handle = fileBy[role];
+    if (handle !== undefined) { handle.call(this, c, role); return; }
+    const kind = roleKind[role];
+    if (kind === KIND_SCOPE) {
+      const node = first(c);
+      const scopeKind = Role[role].slice(6) as ScopeKind;
+      this.scopeKindOf.set(node, scopeKind);
+      this.push(startOf(node), EV_SCOPE, { node, kind: scopeKind });
+      return;
+    }
+    if (kind === KIND_DEF) { this.fileDef(c, role, false); return; }
+    if (kind === KIND_DECL) {
+      const name = get(c, 'name')!;
+      this.skipIds.add(name);
+      this.push(startOf(name), EV_DECL, { role, name, type: get(c, 'type'), value: get(c, 'value'), slot: get(c, 'param'), pattern: get(c, 'pattern'), key: get(c, 'key') });
+      return;
+    }
+    if (role === Role['var.pattern']) this.patternInit.set(get(c, 'pattern')!, get(c, 'value')!);
+  }
+
+  /**
+   * Files a definition (its `@def` or `@param`, `@name`, `@body`, `@value`, `@type` captures), replayed in pass 2 at its
+   * start (`atName`: at its name, for one whose node starts before the scope it belongs to).
+   */
+  fileDef(c: Caps, role: number, atName: boolean): void {
+    const rec: DefRec = { role, def: get(c, 'def') ?? get(c, 'param')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), type: get(c, 'type') };
+    if (rec.name) this.skipIds.add(rec.name);
+    // (the class members written in class bodies, known before any definition is replayed: an assignment to
+    // `this.x` in a method before a method `x() {}` declares nothing)
+    if (rec.name && (role === Role['def.method'] || role === Role['def.field'])) pushTo(this.memberDeclsAt, this.ident(rec.name), startOf(rec.def));
+    this.push(startOf(rec.name && atName ? rec.name : rec.def), EV_DEF, rec);
+  }
+
+  /** The module specifier a match captures as `@source` ('' without one), and the capture. */
+  moduleSource(c: Caps): { source: string; sourceNode: Node | undefined } {
+    const sourceNode = get(c, 'source');
+    return { source: sourceNode ? this.stringAt(sourceNode) : '', sourceNode };
+  }
+
+  /**
+   * An import binding a whole module (`@local`, the name; `@source`): its default export, its namespace, or its
+   * value (`require`). A `@decl` captured with it is a declaration the import binds (no variable of its own).
+   */
+  fileImport(c: Caps, kind: 'default' | 'namespace' | 'require'): void {
+    const { source } = this.moduleSource(c);
+    const local = get(c, 'local')!;
+    const decl = get(c, 'decl');
+    if (decl) this.importDecls.add(decl);
+    const fact: ImportFact = { kind, source, local: this.ident(local), at: this.pos(local) };
+    if (kind === 'default') fact.imported = 'default';
+    this.bindImport(fact, local);
+  }
+
+  /** Binds import `fact` to the name `localNode` in `scope` (the file's, by default). */
+  bindImport(fact: ImportFact, localNode: Node, scope: Scope = this.root): void {
+    const i = this.imports.length;
+    this.imports.push(fact);
+    this.claimed.add(localNode);
+    this.skipIds.add(localNode);
+    scope.names.set(fact.local, importBinding(i));
+  }
+
+  point(node: Node, at: Node): void {
+    this.push(startOf(at), EV_NODE, node);
+  }
+
+  push(p: number, t: number, x: any): void {
+    this.evP.push(p);
+    this.evT.push(t);
+    this.evX.push(x);
+  }
+
+  // ------------------------------------------------------------------ pass 2
+  replay(): void {
+    const evP = this.evP, evT = this.evT, evX = this.evX;
+    if (this.decoratorBefore.size) {
+      // a decorated definition's span opens at its first decorator (see decoratedStart)
+      for (let i = 0; i < evP.length; i++) if (evT[i] === EV_DEF && evP[i] === startOf((evX[i] as DefRec).def)) evP[i] = this.decoratedStart((evX[i] as DefRec).def);
+    }
+    const order = eventOrder(evP, evT);
+    let scope = this.root;
+    const symStack: Array<{ s: number; end: number; start: number }> = [];
+    const exportStack: Array<{ end: number; isDefault: boolean }> = [];
+    for (let j = 0; j < evP.length; j++) {
+      const i = order === undefined ? j : order[j];
+      const p = evP[i], x = evX[i];
+      while (scope.end <= p) scope = scope.parent!;
+      while (symStack.length && symStack[symStack.length - 1].end <= p) symStack.pop();
+      while (exportStack.length && exportStack[exportStack.length - 1].end <= p) exportStack.pop();
+      const cur = symStack.length ? symStack[symStack.length - 1].s : -1;
+      switch (evT[i]) {
+        case EV_EXPORT: exportStack.push(x); break;
+        case EV_SCOPE: scope = this.openScope(x, p, scope); break;
+        case EV_DEF: {
+          const ex = exportStack.length ? exportStack[exportStack.length - 1] : undefined;
+          const s = this.define(x, scope, cur, ex);
+          if (s >= 0) symStack.push({ s, end: this.end((x as DefRec).def), start: p });
+          break;
+        }
+        case EV_DECL: this.declare(x, scope, cur); break;
+        case EV_POINT: this.pointEvent(x, scope, cur); break;
+        case EV_NODE: this.nodeEvent(x, scope, cur, symStack); break;
+      }
+      // identifiers are not events (there are many): they take their scope from a second sweep below
+    }
+    this.sweepIds();
+    if (this.narrowings.length) this.narrow();
+    for (const { name, body, yes } of this.isArrayNarrowings) this.forEachOccurrence(name, body, (node) => { if (!this.arrayPart.has(node)) this.arrayPart.set(node, yes); });
+    if (this.tagNarrowings.length || this.tagCases.size || this.tagExits.length) this.narrowByTags();
+  }
+
+  /** A scope event of `replay`: the scope it opens (inside `parent`). */
+  openScope(x: any, p: number, parent: Scope): Scope {
+    const node = x.node as Node;
+    // every scope has the same fields from the start (one hidden class for the hot lookups)
+    const scope: Scope = { kind: x.kind, start: p, argOf: undefined, end: this.end(node), parent, names: new LazyMap(), classSym: this.classSymOf.get(node) ?? this.thisOwner.get(node) ?? -1, thisType: undefined, node };
+    if (x.kind === 'arrow' || x.kind === 'function') scope.argOf = this.argCall.get(node);
+    if ((x.kind === 'function' || x.kind === 'method') && this.thisParamType.size) {
+      for (const slot of this.slotsOf.get(node) ?? []) {
+        const t = this.thisParamType.get(slot);
+        if (t) scope.thisType = t;
+      }
+    }
+    // a named function or class expression that became a symbol (`module.exports = class Foo {…}`) is bound
+    // to its name inside itself
+    const own = this.ownNameOf.get(node);
+    if (own !== undefined) scope.names.set(this.symbols[own].name, symbolBinding(own));
+    // the language may give a function's `this` a class (ECMAScript: a constructor function's body)
+    if (x.kind === 'function' && scope.classSym < 0) this.plugin.functionScope?.call(this, scope);
+    this.scopeSpans.push({ p, end: scope.end, scope });
+    return scope;
+  }
+
+  /** A point event of `replay` (a returned value or a heritage clause) in `scope` under symbol `cur`. */
+  pointEvent(x: any, scope: Scope, cur: number): void {
+    if (x.ret) {
+      // a returned value belongs to the innermost function around it
+      const fn = functionScope(scope);
+      if (fn !== this.root && fn.node) pushTo(this.returned, fn.node, x.ret as Node);
+      return;
+    }
+    if (x.heritage) {
+      // a class's heritage sits in its class scope; an interface's in its type scope, under its symbol
+      const cls = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
+      if (cls >= 0) {
+        const sym = this.work[cls];
+        // `extends Repo<User>`: the clause, which reads as the generic type (type arguments included)
+        const n = x.clause && this.generics.has(x.clause) ? x.clause : x.node;
+        if (x.heritage === 'extends') (sym.extendsNodes ??= []).push(n); else (sym.implementsNodes ??= []).push(n);
+      }
+      return;
+    }
+  }
+
+  /** A node event of `replay` (a call, member, key or `this`) in `scope` under symbol `cur`. */
+  nodeEvent(node: Node, scope: Scope, cur: number, symStack: Array<{ s: number; end: number; start: number }>): void {
+    const call = this.calls.get(node);
+    if (call) {
+      call.from = cur;
+      // inside an anonymous function passed as an argument, below the enclosing symbol: the outermost such call
+      const symStart = symStack.length ? symStack[symStack.length - 1].start : -1;
+      for (let sc: Scope | undefined = scope; sc && sc.start > symStart && sc !== this.root; sc = sc.parent) {
+        if (sc.argOf) call.via = sc.argOf;
+      }
+      return;
+    }
+    const key = this.keyRefs.get(node);
+    if (key) { key.from = cur; return; }
+    const member = this.members.get(node);
+    if (member) { member.from = cur; return; }
+    const sk = this.simple.get(node);
+    if (sk === 'this' || sk === 'super') {
+      let typed = sk === 'this' ? thisTypeAt(scope) : undefined;
+      // the `this` type inside the `this:` annotation itself (`this: this & { el: E }`) is the class's instance
+      if (typed && node.start >= typed.start && node.start < this.end(typed)) typed = undefined;
+      if (typed) this.thisType.set(node, typed); else this.thisCls.set(node, thisClass(scope));
+      // `this` in a static method is the class itself (its static side), not an instance
+      // (and `super` there is the base class's static side: `static getDefaults() { return super.getDefaults() }`)
+      if (!typed && this.inStaticMethod(scope)) this.staticThis.add(node);
+    }
+    return;
+  }
+
+  /** Identifier records in source order (set by sweepIds). */
+  sortedIds: IdRec[] = [];
+
+  /** Assigns each identifier its scope and enclosing symbol with a merge of two sorted sequences. */
+  sweepIds(): void {
+    const recs: IdRec[] = [];
+    for (let i = 0; i < this.idList.length; i++) recs.push(this.idList[i]);
+    sortIfNeeded(recs, (a, b) => a.node.start - b.node.start);
+    this.sortedIds = recs;
+    // Scopes and symbols as sorted intervals: rebuilt from the scope/def events.
+    const spans: Array<{ p: number; end: number; scope?: Scope; sym?: number }> = [];
+    for (const s of this.scopeSpans) spans.push(s);
+    for (const s of this.symSpans) spans.push(s);
+    sortIfNeeded(spans, (a, b) => a.p - b.p || (a.sym !== undefined ? 0 : 1) - (b.sym !== undefined ? 0 : 1));
+    let si = 0;
+    let scope = this.root;
+    const symStack: Array<{ s: number; end: number }> = [];
+    for (let i = 0; i < recs.length; i++) {
+      const r = recs[i], p = r.node.start;
+      while (si < spans.length && spans[si].p <= p) {
+        const sp = spans[si++];
+        if (sp.scope) { if (sp.end > p) scope = sp.scope; } else if (sp.end > p) symStack.push({ s: sp.sym!, end: sp.end });
+        while (scope.end <= p) scope = scope.parent!;
+      }
+      while (scope.end <= p) scope = scope.parent!;
+      while (symStack.length && symStack[symStack.length - 1].end <= p) symStack.pop();
+      r.scope = scope;
+      r.from = symStack.length ? symStack[symStack.length - 1].s : -1;
+    }
+  }
+
+  readonly scopeSpans: Array<{ p: number; end: number; scope: Scope }> = [];
+  readonly symSpans: Array<{ p: number; end: number; sym: number }> = [];
+
+  define(d: DefRec, scope: Scope, cur: number, ex: { end: number; isDefault: boolean } | undefined): number {
+    const name = d.name ? this.ident(d.name) : 'default';
+    const topLevel = cur === -1 && scope === this.root;
+    const exported = topLevel && ex !== undefined;
+    const isDefault = exported && ex!.isDefault;
+    const handle = defineBy[d.role];
+    return handle === undefined ? -1 : handle.call(this, d, scope, cur, name, exported, isDefault, topLevel);
+  }
+
+
+  // ------------------------------------------------------------------ doc comments
+  /**
+   * Doc comments that may declare types (JSDoc's `/** … *\/`; filed by the language's own role), by end offset: a
+   * declaration's doc is the one ending right before it. The language's plugin reads them (`docsReplayed`,
+   * `building`); the maps below are what it gives the facts.
+   */
+  readonly docComments = new LazyMap<number, Node>();
+  /** Symbols whose doc comment sits before another node than their declaration (`module.exports = function …`). */
+  readonly docHostOf = new LazyMap<number, number>();
+  /** Named function and class expressions that are symbols → the symbol (their name is bound inside them). */
+  readonly ownNameOf = new LazyMap<Node, number>();
+  /** Local variables declared by a declarator (a doc comment before it may type them). */
+  readonly localDecls: Array<{ l: number; def: Node }> = [];
+  /** Types of locals and parameters a doc comment declares, by local index. */
+  readonly localTypes = new LazyMap<number, Expr>();
+  /** Values of destructured entries a doc comment types (a member of the parameter's type), by local index. */
+  readonly localInits = new LazyMap<number, Expr>();
+  /** Entries of destructured parameters (pattern node, local, key). */
+  readonly patternLocals = new LazyMap<Node, Array<{ l: number; key: string }>>();
+  /** A defaulted destructured parameter (`{ a } = {}`): its slot (the assignment) → its pattern. */
+  readonly slotPattern = new LazyMap<Node, Node>();
+  /** Offsets where the text's lines start (the tree's own table when `lineStarts` was given, else made on first use). */
+  docLineStarts: ArrayLike<number> | undefined;
+
+  /** The innermost scope around an offset. */
+  scopeAt(pos: number): Scope {
+    const spans = this.scopeSpans;
+    let lo = 0, hi = spans.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (spans[mid].p <= pos) lo = mid + 1; else hi = mid; }
+    let sc: Scope | undefined = lo > 0 ? spans[lo - 1].scope : this.root;
+    while (sc && sc !== this.root && (sc.start > pos || sc.end <= pos)) sc = sc.parent;
+    return sc ?? this.root;
+  }
+
+  /** A node-like record for a name inside a comment (a typedef's name), for positions only. */
+  syntheticNode(start: number, length: number): Node {
+    const starts = (this.docLineStarts ??= lineStartsOf(this.text));
+    let lo = 0, hi = starts.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] <= start) lo = mid + 1; else hi = mid; }
+    const row = lo - 1;
+    return { key: -1, typeId: -1, start, end: start + length, row, col: start - starts[row], endRow: row, owner: undefined, memo: undefined, id: undefined };
+  }
+
+  /** True inside a static method of a class (through arrows and blocks; a plain function stops the search). */
+  inStaticMethod(scope: Scope): boolean {
+    for (let sc: Scope | undefined = scope; sc; sc = sc.parent) {
+      if (sc.kind === 'method') return !!sc.node && !!this.plugin.staticMethod?.call(this, sc.node);
+      if (sc.kind === 'function' || sc.kind === 'class' || sc.kind === 'program') return false;
+    }
+    return false;
+  }
+
+  readonly staticThis = new NodeSet(this.nodeFlags, 128);
+
+
+
+  readonly paramProps = new NodeSet(this.nodeFlags, 256);
+  /** Property names declared by `this.x = …` in a JavaScript constructor (their member access is the definition). */
+  readonly declaredProps = new NodeSet(this.nodeFlags, 512);
+  /** Names of parameter properties → their Property symbol. */
+  readonly paramPropOf = new LazyMap<Node, number>();
+
+  /** Symbols exported by name (`export { a }`, `export default a`, CommonJS) and the members of exported classes. */
+  markExported(): void {
+    let changed = false;
+    for (const e of this.exports) {
+      if (e.kind !== 'local' && e.kind !== 'cjs') continue;
+      const v = e.value;
+      if (v.k === 'id' && bindsSymbol(v.b) && !this.symbols[bindingIndex(v.b)].exported) { this.symbols[bindingIndex(v.b)].exported = true; changed = true; }
+    }
+    if (!changed) return;
+    for (let i = 0; i < this.symbols.length; i++) {
+      const sym = this.symbols[i];
+      if (sym.parent >= 0 && !sym.exported && !this.work[i].isPrivate && this.symbols[sym.parent].exported && sym.parent < this.symbols.length) {
+        const pl = this.symbols[sym.parent].label;
+        if (pl === 'Class' || pl === 'Interface' || pl === 'Variable') sym.exported = true;
+      }
+    }
+  }
+
+  /**
+   * The function a local declared without a value or type (JSDoc's included) is declared in: where the values assigned
+   * to it are its value (see build); undefined for any other local.
+   */
+  evolvingScope(l: number): Scope | undefined {
+    const evolving = this.localNodes[l].evolving;
+    return evolving && !this.localTypes.has(l) ? evolving : undefined;
+  }
+
+  span(s: number, def: Node): number {
+    const end = this.end(def);
+    this.symSpans.push({ p: this.decoratedStart(def), end, sym: s });
+    return s;
+  }
+
+  /**
+   * Where a definition starts when its decorators count as its own: `@Get() find() {}` calls Get from find, and
+   * `@Injectable() export class S` from S — the checker's reading, where decorators belong to the declaration.
+   */
+  decoratedStart(def: Node): number {
+    let first = def;
+    for (let d = this.decoratorBefore.get(def); d !== undefined; d = this.decoratorBefore.get(d)) first = d;
+    return startOf(first);
+  }
+
+  /** An overload's further declaration `d` of symbol `s` (a signature, or the implementation). */
+  mergeOverload(s: number, d: DefRec, isSignature: boolean): void {
+    const prev = this.symbols[s], w = this.work[s];
+    (prev.more ??= []).push(this.pos(d.name!));
+    this.fnSymOf.set(d.def, s);
+    if (!isSignature) {
+      w.signatureOnly = false;
+      prev.endLine = d.def.endRow + 1;
+      prev.signature = this.signature(d);
+      w.returnsNode ??= this.returnsOf.get(d.def);
+      prev.kind = prev.label === 'Function' ? 'function' : prev.kind === 'method_signature' ? 'method' : prev.kind;
+    }
+  }
+
+  /**
+   * A new symbol (its index). `signature`, when given, is the symbol's signature as is, and no doc line is read
+   * (typedefs: the comment that declares them is their text).
+   */
+  addSymbol(d: DefRec, scope: Scope, parent: number, name: string, label: SymbolLabel, kind: string, exported: boolean, isDefault: boolean, signature?: string): number {
+    const s = this.symbols.length;
+    const start = startOf(d.def);
+    const qualifiedName = parent >= 0 ? `${this.symbols[parent].qualifiedName}.${name}` : name;
+    const sym: SymbolFact = {
+      name, label, kind,
+      line: rowOf(d.def) + 1,
+      endLine: d.def.endRow + 1,
+      at: d.name ? this.pos(d.name) : toPos(rowOf(d.def) + 1, colOf(d.def) + 1, 0),
+      parent, qualifiedName, exported,
+    };
+    this.work.push({ defNode: d.def, scope, signatureOnly: false, isPrivate: false, typeNode: undefined, initNode: undefined, returnsNode: undefined, extendsNodes: undefined, implementsNodes: undefined });
+    if (isDefault) sym.isDefault = true;
+    if (label === 'Function' || label === 'Method') { this.fnSymOf.set(d.def, s); if (d.value) this.fnSymOf.set(d.value, s); }
+    if (signature !== undefined) sym.signature = signature;
+    else {
+      const sig = this.signature(d);
+      if (sig) sym.signature = sig;
+      const doc = this.docBefore(start);
+      if (doc) sym.doc = doc;
+    }
+    this.symbols.push(sym);
+    return s;
+  }
+
+  declare(x: { role: Role; name: Node; type?: Node; value?: Node; slot?: Node; pattern?: Node; key?: Node }, scope: Scope, cur: number): void {
+    if (x.slot && x.type) this.slotType.set(x.slot, x.type);
+    if (this.claimed.has(x.name)) return;
+    const name = this.ident(x.name);
+    const prop = this.paramPropOf.get(x.name);
+    if (prop !== undefined) {
+      scope.names.set(name, symbolBinding(prop));
+      return;
+    }
+    let initFrom: { node: Node; key: string; isType?: boolean } | undefined;
+    if (x.pattern) {
+      const init = this.patternInit.get(x.pattern);
+      const typeNode = init ? undefined : this.patternType.get(x.pattern);
+      if (typeNode) {
+        // `({ a, b: c }: Deps)`: the names are Deps's members, and the keys occurrences of them
+        const key = x.key ? this.ident(x.key) : name;
+        initFrom = { node: typeNode, key, isType: true };
+        const keyNode = x.key ?? x.name;
+        const ch = this.text.charCodeAt(keyNode.start);
+        if (ch !== 91 && ch !== 34 && ch !== 39) this.keyRefs.set(keyNode, { obj: typeNode, name: key, kind: x.key ? 'value' : 'shorthand', typed: true, from: cur });
+      }
+      if (init) {
+        const key = x.key ? this.ident(x.key) : name;
+        // (the language may bind the entry otherwise: `const { a, b: c } = require('m')` imports a and b)
+        if (this.plugin.bindEntry?.call(this, init, key, x.name, x.key ?? x.name, scope)) return;
+        initFrom = { node: init, key };
+        // the key names a member of the initializer: `{ a }` (shorthand) or `{ a: b }`
+        const keyNode = x.key ?? x.name;
+        const ch = this.text.charCodeAt(keyNode.start);
+        if (ch !== 91 && ch !== 34 && ch !== 39) this.keyRefs.set(keyNode, { obj: init, name: key, kind: x.key ? 'value' : 'shorthand', typed: false, from: cur });
+      }
+    }
+    // a parameter's pattern without a type, or a pattern nested in another: a member of what the parameter (or the
+    // outer pattern) receives
+    const fromPattern = x.pattern && !initFrom && (this.patternSlot.has(x.pattern) || this.patternNested.has(x.pattern)) ? { pattern: x.pattern, key: x.key ? this.ident(x.key) : name } : undefined;
+    const l = this.localNodes.length;
+    // `const [observer] = React.useState(() => new Observer(…))`: the state
+    const stateOf = x.role === Role['decl.pattern'] ? this.firstOf.get(x.name) : undefined;
+    const arrayAt = x.role === Role['decl.pattern'] && !x.pattern ? this.arrayElement.get(x.name) : undefined;
+    this.localNodes.push({ name, type: x.type, init: x.role === Role['decl.element'] ? undefined : x.value, initFrom, fromPattern, stateOf, elementOf: x.role === Role['decl.element'] ? x.value : undefined, arrayAt });
+    // an entry of a destructured parameter nothing types yet (JavaScript): its JSDoc may (see jsdocApply)
+    if (x.pattern && !initFrom && this.docComments.size) pushTo(this.patternLocals, x.pattern, { l: this.localNodes.length - 1, key: x.key ? this.ident(x.key) : name });
+    if (x.slot) this.slotLocal.set(x.slot, l);
+    const fnOwner = x.role === Role['decl.type.param'] && scope.node ? this.fnSymOf.get(scope.node) : undefined;
+    if (fnOwner !== undefined && (scope.kind === 'function' || scope.kind === 'method' || scope.kind === 'arrow' || scope.kind === 'type')) {
+      // a function's or method's own type parameters (`function first<T>(xs: T[]): T`): its calls bind them
+      const w = this.symbols[fnOwner];
+      (w.typeParams ??= []).push(l);
+      this.genericFnNode.set(fnOwner, scope.node!);
+    } else if (x.role === Role['decl.type.param']) {
+      // a class's or interface's own type parameters, in order (`class Repo<T>`: a `Repo<User>` has T = User)
+      const owner = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
+      if (owner >= 0) (this.symbols[owner].typeParams ??= []).push(l);
+      // a type alias's own parameters (`type UnaryFunction<T, R> = …`; not those of a function type inside it)
+      else if (scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'TypeAlias' && scope.node === this.work[cur].defNode) (this.symbols[cur].typeParams ??= []).push(l);
+    }
+    scope.names.set(name, localBinding(l));
+  }
+
+  /** The expression shape of a node (memoised; identifiers are looked up in their scope). */
+  expr(node: Node): Expr {
+    if (node.owner === this && node.memo !== undefined) return node.memo === CYCLE ? CYCLE_VALUE : node.memo as Expr;
+    // marked before it is computed: a shape that reaches itself again (a type naming itself through a `this:`
+    // annotation, say) reads as unknown there instead of recursing until the stack runs out
+    this.own(node);
+    node.memo = CYCLE;
+    const e = this.exprUncached(node);
+    node.memo = e;
+    return e;
+  }
+
+  /**
+   * Makes `node`'s working slots (NodeRef `owner`, `memo`, `id`) this collector's, clearing what another collector
+   * of the same tree left there. The slots stand for Maps keyed by node (the densest two: every expression's
+   * value, every identifier's record): no hashing, no table growth, no entry per node.
+   */
+  own(node: Node): void {
+    if (node.owner !== this) { node.owner = this; node.memo = undefined; node.id = undefined; }
+  }
+
+  /** The identifier record of `node`, if a query captured it as one. */
+  idOf(node: Node): IdRec | undefined {
+    return node.owner === this ? node.id as IdRec | undefined : undefined;
+  }
+
+  /** Records `node` as an identifier of `kind` (a second capture of the same node replaces the record, in place). */
+  setId(node: Node, kind: RefKind): void {
+    this.own(node);
+    const r = node.id as IdRec | undefined;
+    if (r !== undefined) { r.kind = kind; r.scope = undefined; r.from = -1; return; }
+    const rec: IdRec = { node, kind, scope: undefined, from: -1 };
+    node.id = rec;
+    this.idList.push(rec);
+  }
+
+  /** Names captured as the called name of a tags-style call (`@reference.call` + `@name`). */
+  readonly namedCallees = new Set<Node>();
+
+  // ------------------------------------------------------------------ text helpers
+  end(node: Node): number {
+    return node.end;
+  }
+
+  ident(node: Node): string {
+    const s = startOf(node);
+    const text = this.text;
+    const ch = text.charCodeAt(s);
+    if (ch === 34 || ch === 39) return this.stringAt(node, s + 1); // a string used as a name: import {"a-b" as c}
+    // An ASCII name (nearly every one) is scanned by hand: the same match as IDENT, without running a Unicode
+    // regex per identifier (a tenth of the collector's time on large files). Anything else takes the regex.
+    const from = ch === 35 /* # */ ? s + 1 : s;
+    if (isAsciiIdStart(text.charCodeAt(from))) {
+      let j = from + 1;
+      let c = text.charCodeAt(j);
+      while (isAsciiIdStart(c) || (c >= 48 && c <= 57)) c = text.charCodeAt(++j);
+      if (!(c >= 0x80)) return text.slice(s, j);
+    }
+    IDENT.lastIndex = s;
+    const m = IDENT.exec(this.text);
+    return m ? m[0] : this.text.slice(s, this.end(node));
+  }
+
+  /** Text of a string fragment (module specifiers): up to the closing quote. */
+  stringAt(node: Node, from?: number): string {
+    const s = from ?? startOf(node);
+    const q = this.text.charCodeAt(s - 1);
+    const end = this.text.indexOf(String.fromCharCode(q), s);
+    return end < 0 ? this.text.slice(s, this.end(node)) : this.text.slice(s, end);
+  }
+
+  pos(node: Node): Pos {
+    const name = this.ident(node);
+    return toPos(rowOf(node) + 1, colOf(node) + 1, name.length);
+  }
+
+  signature(d: DefRec): string | undefined {
+    const s = startOf(d.def);
+    let end = d.body ? startOf(d.body) : this.text.indexOf('\n', s);
+    if (end < 0) end = this.text.length;
+    if (!d.body) end = Math.min(end, this.end(d.def));
+    let sig = oneSpaced(this.text.slice(s, end)).trim();
+    if (sig.endsWith('=>')) sig = sig.slice(0, -2).trim();
+    if (sig.length > 200) sig = `${sig.slice(0, 197)}...`;
+    return sig || undefined;
+  }
+
+  /** Where a comment before `start` would end: back over whitespace and modifiers such as `export const`. */
+  beforeModifiers(start: number): number {
+    const t = this.text;
+    let i = start;
+    for (;;) {
+      while (i > 0 && isSpace(t.charCodeAt(i - 1))) i--;
+      let j = i;
+      while (j > 0 && isWordChar(t.charCodeAt(j - 1))) j--;
+      if (j < i && this.syntax.modifiers.has(t.slice(j, i))) { i = j; continue; }
+      break;
+    }
+    return i;
+  }
+
+  /**
+   * First line of the doc of a declaration starting at `start`: the language's own rule (its plugin's `doc`), else the
+   * comment right before it (skipping modifiers such as `export const`), by the language's comment syntax.
+   */
+  docBefore(start: number): string | undefined {
+    if (this.plugin.doc) return this.plugin.doc.call(this, start);
+    const t = this.text;
+    const i = this.beforeModifiers(start);
+    const block = this.commentSyntax.block;
+    if (block && i >= block[1].length && t.startsWith(block[1], i - block[1].length)) {
+      const open = t.lastIndexOf(block[0], i - block[1].length);
+      if (open < 0) return undefined;
+      return firstDocLine(t, open + block[0].length, i - block[1].length, BLOCK_LINE_LEAD);
+    }
+    // line comments: the contiguous block of them right above
+    const lead = this.commentSyntax.line[0];
+    if (lead === undefined) return undefined;
+    const lineStart = t.lastIndexOf('\n', i - 1) + 1;
+    if (!t.startsWith(lead, skipSpaces(t, lineStart)) || skipSpaces(t, lineStart) >= i) return undefined;
+    let first = lineStart;
+    for (;;) {
+      if (first === 0) break;
+      const prevStart = t.lastIndexOf('\n', first - 2) + 1;
+      if (!t.startsWith(lead, skipSpaces(t, prevStart))) break;
+      first = prevStart;
+    }
+    return firstDocLine(t, first, i, lineCommentLead(lead));
+  }
+}
+
+/**
+ * The collector's methods written in the modules beside this one (one concern each), installed on its prototype:
+ * they read and write the collector's state as its own methods do.
+ */
+type Methods<M> = { [K in keyof M]: M[K] };
+export interface Collector extends Methods<typeof narrowing> {}
+export interface Collector extends Methods<typeof build> {}
+export interface Collector extends Methods<typeof expressions> {}
+Object.assign(Collector.prototype, narrowing, build, expressions);
+registerMatchHandlers();
+registerDefineHandlers();
+
+/** A plugin with no hooks: a language whose roles are the common ones. */
+const NO_PLUGIN: CollectorPlugin = {};
+const NO_SET: ReadonlySet<string> = new Set();
+/** No global generic types. */
+const NO_TYPES: TypeNames = { same: NO_SET, array: NO_SET, map: NO_SET, promise: NO_SET, record: NO_SET, untyped: NO_SET };
+/** No syntax words. */
+const NO_SYNTAX: SyntaxWords = { nullish: [], modifiers: NO_SET };
+
+const leads = new Map<string, RegExp>();
+/** What starts a line of a line comment (`// `, `# `), removed before reading it. */
+function lineCommentLead(open: string): RegExp {
+  let r = leads.get(open);
+  if (!r) {
+    const esc = (x: string): string => x.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    r = new RegExp(`^\\s*${esc(open)}${esc(open.slice(-1))}*`);
+    leads.set(open, r);
+  }
+  return r;
+}

@@ -1,0 +1,151 @@
+import { get, startOf } from './util.ts';
+import { functionScope } from './scope.ts';
+import { Role, defineBy, type DefineHandler } from './roles.ts';
+import { bindingIndex, bindsSymbol, localBinding, symbolBinding, type SymbolLabel } from '../facts.ts';
+import type { MemberModifiers } from '../plugin.ts';
+
+/** Pass 2 of the collector: what replaying a definition of each role declares (symbols, their scopes and spans). */
+
+/** `define`'s handler of each definition role (one function each, as `file`'s). */
+/** Fills the tables of the common pass-2 handlers: what replaying a definition of each role declares. */
+export function registerDefineHandlers(): void {
+  const on = (roles: Role[], f: DefineHandler): void => { for (const r of roles) defineBy[r] = f; };
+    on([Role['def.function'], Role['def.function.signature']], function (d, scope, cur, name, exported, isDefault, topLevel) {
+      const existing = scope.names.get(name);
+      if (bindsSymbol(existing)) {
+        const prev = this.symbols[bindingIndex(existing)], pw = this.work[bindingIndex(existing)];
+        if (prev.label === 'Function' && pw.signatureOnly && pw.scope === scope) {
+          this.mergeOverload(bindingIndex(existing), d, d.role === Role['def.function.signature']);
+          return d.role === Role['def.function.signature'] ? -1 : this.span(bindingIndex(existing), d.def);
+        }
+      }
+      const s = this.addSymbol(d, scope, cur, name, 'Function', d.role === Role['def.function.signature'] ? 'function_signature' : 'function', exported, isDefault);
+      this.work[s].signatureOnly = d.role === Role['def.function.signature'];
+      this.work[s].returnsNode = this.returnsOf.get(d.def);
+      scope.names.set(name, symbolBinding(s));
+      return this.span(s, d.def);
+    });
+    on([Role['def.class'], Role['def.class.abstract']], function (d, scope, cur, name, exported, isDefault, topLevel) {
+      const s = this.addSymbol(d, scope, cur, name, 'Class', d.role === Role['def.class.abstract'] ? 'abstract_class' : 'class', exported, isDefault);
+      this.classSymOf.set(d.def, s);
+      scope.names.set(name, symbolBinding(s));
+      return this.span(s, d.def);
+    });
+    on([Role['def.var']], function (d, scope, cur, name, exported, isDefault, topLevel) {
+      if (this.importDecls.has(d.def) || (d.name && this.claimed.has(d.name))) return -1;
+      const vk = this.varKind.get(d.def) ?? 'const';
+      const target = vk === 'var' ? functionScope(scope) : scope;
+      // (the language may bind the name otherwise: `x = require('m')` is an import)
+      if (d.value && d.name && this.plugin.bindVariable?.call(this, d.value, d.name, target)) return -1;
+      const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
+      if (valueKind === 'arrow' || valueKind === 'function') {
+        const s = this.addSymbol(d, scope, cur, name, 'Function', valueKind === 'arrow' ? 'arrow_function' : 'function_expression', exported, isDefault);
+        this.work[s].returnsNode = this.returnsOf.get(d.value!);
+        this.work[s].typeNode = this.annotOf.get(d.def);
+        if (this.work[s].typeNode) this.declaredFnType.set(d.value!, this.work[s].typeNode!);
+        target.names.set(name, symbolBinding(s));
+        return this.span(s, d.def);
+      }
+      if (valueKind === 'class') {
+        const s = this.addSymbol(d, scope, cur, name, 'Class', 'class', exported, isDefault);
+        this.classSymOf.set(d.value!, s);
+        target.names.set(name, symbolBinding(s));
+        return this.span(s, d.def);
+      }
+      const type = this.annotOf.get(d.def);
+      if (target === this.root && cur === -1) {
+        const s = this.addSymbol(d, scope, cur, name, 'Variable', vk, exported, isDefault);
+        this.work[s].typeNode = type;
+        this.work[s].initNode = d.value;
+        target.names.set(name, symbolBinding(s));
+        return this.span(s, d.def);
+      }
+      const l = this.localNodes.length;
+      // (`let end;` assigned later: its value is what the assignments give, see build)
+      this.localNodes.push({ name, type, init: d.value, evolving: !d.value && !type && vk !== 'const' ? functionScope(scope) : undefined });
+      if (this.docComments.size) this.localDecls.push({ l, def: d.def });
+      target.names.set(name, localBinding(l));
+      return -1;
+    });
+    on([Role['def.method'], Role['def.method.signature'], Role['def.method.abstract'], Role['def.field']], function (d, scope, cur, name, exported, isDefault, topLevel) {
+      const cls = scope.kind === 'class' ? scope.classSym : -1;
+      if (cls < 0) return -1;
+      const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
+      const isField = d.role === Role['def.field'];
+      const fnField = isField && (valueKind === 'arrow' || valueKind === 'function');
+      const label: SymbolLabel = isField && !fnField ? 'Property' : 'Method';
+      const mods = this.plugin.memberModifiers ? this.plugin.memberModifiers.call(this, d, this.text.slice(startOf(d.def), startOf(d.name!)), name) : NO_MODIFIERS;
+      const isStatic = mods.isStatic;
+      const key = `${cls}\u0000${isStatic ? 's' : ''}${name}`;
+      if (label === 'Method') {
+        const prev = this.memberKeys.get(key);
+        if (prev !== undefined && this.work[prev].signatureOnly && !mods.getter && !mods.setter) {
+          this.mergeOverload(prev, d, d.role === Role['def.method.signature']);
+          return d.role === Role['def.method.signature'] ? -1 : this.span(prev, d.def);
+        }
+      }
+      const kind = isField ? (fnField ? 'field_function' : 'field')
+        : name === this.syntax.constructorName ? 'constructor'
+        : mods.getter ? 'getter' : mods.setter ? 'setter'
+        : d.role === Role['def.method.abstract'] ? 'abstract_method' : d.role === Role['def.method.signature'] ? 'method_signature' : 'method';
+      const clsSym = this.symbols[cls];
+      const priv = mods.isPrivate;
+      const s = this.addSymbol(d, scope, cls, name, label, kind, clsSym.exported && !priv, false);
+      const sym = this.symbols[s];
+      const w = this.work[s];
+      if (priv) w.isPrivate = true;
+      if (isStatic) sym.isStatic = true;
+      if (d.role === Role['def.method.signature']) w.signatureOnly = true;
+      w.returnsNode = this.returnsOf.get(d.def) ?? (d.value ? this.returnsOf.get(d.value) : undefined);
+      if (isField) { w.typeNode = d.type; w.initNode = fnField ? undefined : d.value; }
+      if (label === 'Method' || !this.memberKeys.has(key)) this.memberKeys.set(key, s);
+      return this.span(s, d.def);
+    });
+    on([Role['def.interface']], function (d, scope, cur, name, exported, isDefault, topLevel) {
+      const s = this.addSymbol(d, scope, cur, name, 'Interface', 'interface', exported, isDefault);
+      scope.names.set(name, symbolBinding(s));
+      return this.span(s, d.def);
+    });
+    on([Role['def.interface.method'], Role['def.interface.property']], function (d, scope, cur, name, exported, isDefault, topLevel) {
+      if (cur < 0 || this.symbols[cur].label !== 'Interface') return -1;
+      const isMethod = d.role === Role['def.interface.method'];
+      const key = `${cur}\u0000${name}`;
+      const prev = this.memberKeys.get(key);
+      if (prev !== undefined && isMethod && this.symbols[prev].label === 'Method') {
+        this.mergeOverload(prev, d, true);
+        return -1;
+      }
+      const s = this.addSymbol(d, scope, cur, name, isMethod ? 'Method' : 'Property', isMethod ? 'method_signature' : 'property_signature', this.symbols[cur].exported, false);
+      this.work[s].returnsNode = this.returnsOf.get(d.def);
+      if (!isMethod) this.work[s].typeNode = d.type;
+      this.memberKeys.set(key, s);
+      return -1;
+    });
+    on([Role['def.type']], function (d, scope, cur, name, exported, isDefault, topLevel) {
+      const s = this.addSymbol(d, scope, cur, name, 'TypeAlias', 'type_alias', exported, isDefault);
+      this.work[s].typeNode = d.value;
+      scope.names.set(name, symbolBinding(s));
+      return this.span(s, d.def);
+    });
+    on([Role['def.enum']], function (d, scope, cur, name, exported, isDefault, topLevel) {
+      const s = this.addSymbol(d, scope, cur, name, 'Enum', 'enum', exported, isDefault);
+      scope.names.set(name, symbolBinding(s));
+      return this.span(s, d.def);
+    });
+    on([Role['def.enum.member']], function (d, scope, cur, name, exported, isDefault, topLevel) {
+      // members of an enum: properties of the Enum symbol (`Kind.A` resolves to them)
+      if (cur < 0 || this.symbols[cur].label !== 'Enum') return -1;
+      this.addSymbol(d, scope, cur, name, 'Property', 'enum_member', this.symbols[cur].exported, false);
+      return -1;
+    });
+    on([Role['def.namespace']], function (d, scope, cur, name, exported, isDefault, topLevel) {
+      const existing = scope.names.get(name);
+      if (bindsSymbol(existing) && this.symbols[bindingIndex(existing)].kind === 'namespace') return this.span(bindingIndex(existing), d.def);
+      const s = this.addSymbol(d, scope, cur, name, 'Variable', 'namespace', exported, isDefault);
+      scope.names.set(name, symbolBinding(s));
+      return this.span(s, d.def);
+    });
+}
+
+/** A member written with no modifiers (a language whose plugin reads none). */
+const NO_MODIFIERS: MemberModifiers = { isStatic: false, getter: false, setter: false, isPrivate: false };

@@ -1,0 +1,393 @@
+import type { Collector } from './collector.ts';
+import { byStart, get, startOf, type Node } from './util.ts';
+import { functionScope, lookup } from './scope.ts';
+import { bindingIndex, bindsLocal, bindsSymbol, symbolBinding, type Expr } from '../facts.ts';
+import { oneSpaced } from '../spaces.ts';
+
+/** Expression shapes: what each recorded node is as a fact (`Expr`), computed once per node and memoised. */
+
+export function exprUncached(this: Collector, node: Node): Expr {
+  const operand = this.operandOf.get(node);
+  if (operand) return this.expr(operand);
+  const id = this.idOf(node);
+  if (id) {
+    const name = this.ident(node);
+    const b = lookup(id.scope ?? this.root, name);
+    const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
+    // a `let` declared without a value, read in a closure: `any` there to the checker (its evolving type holds
+    // in its own function only)
+    const evolving = bindsLocal(b) ? this.evolvingScope(bindingIndex(b)) : undefined;
+    if (evolving && id.scope && functionScope(id.scope) !== evolving) return { k: 'as', type: { k: 'any' }, of: plain };
+    const narrowed = this.narrowedTo.get(node);
+    if (narrowed) return { k: 'narrowed', of: plain, type: this.expr(narrowed) };
+    const guard = this.guardedBy.get(node);
+    if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: plain };
+    const guarded: Expr = guard ? { k: 'guarded', by: this.expr(guard), of: plain } : plain;
+    const tag = this.tagged.size ? this.tagged.get(node) : undefined;
+    const part = this.arrayPart.size ? this.arrayPart.get(node) : undefined;
+    const parted: Expr = part === undefined ? guarded : { k: 'isarray', of: guarded, yes: part };
+    return tag ? { k: 'tagged', of: parted, key: tag.key, tags: tag.tags } : parted;
+  }
+  const m = this.members.get(node);
+  if (m) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };
+  const dynamic = this.dynamicSource.get(node);
+  if (dynamic !== undefined) return { k: 'import', source: dynamic };
+  const c = this.calls.get(node);
+  if (c) {
+    // a call the language gives a meaning of its own (ECMAScript: `require('./x')` used in place, React's hooks)
+    const own = this.plugin.callValue?.call(this, node, c);
+    if (own) return own;
+    if (c.callee !== node) return this.exprCall(node, c);
+  }
+  return this.exprType(node) ?? this.exprOther(node);
+}
+
+/** The value of a call (`c` its record): an IIFE's result, `new`, or the call itself. */
+export function exprCall(this: Collector, node: Node, c: { callee: Node; isNew: boolean; args?: Node[] }): Expr {
+  // an immediately invoked function (`(() => { …; return create })()`) is worth what it returns
+  const iife = c.isNew ? undefined : this.iifeValue(c.callee);
+  if (iife) return iife;
+  if (c.isNew) {
+    // `new Map<string, Loader>()`, `new Set<Sub>()` of the global collections: typed as `Map<…>`, `Set<…>` are
+    const ta = this.newTypeArgs.get(node);
+    const callee = this.expr(c.callee);
+    if (ta && callee.k === 'id' && !callee.b) {
+      const types = this.types;
+      if (ta.arg && types.array.has(callee.name)) return { k: 'as', type: { k: 'array', of: this.expr(ta.arg) } };
+      if (ta.arg2 && types.map.has(callee.name)) return { k: 'as', type: { k: 'map', of: this.expr(ta.arg2), key: this.expr(ta.arg!) } };
+      if (ta.arg && types.promise.has(callee.name)) return { k: 'as', type: { k: 'promise', of: this.expr(ta.arg) } };
+    }
+    // (the arguments: what a generic class's constructor binds its type parameters to)
+    const args = c.args && this.argValues(c.args);
+    return args ? { k: 'new', callee, args } : { k: 'new', callee };
+  }
+  const out: Expr = { k: 'call', callee: this.expr(c.callee) };
+  const args = c.args && this.argValues(c.args);
+  if (args) out.args = args;
+  // the first type argument written at the call (`registry.get<typeof Image>('image')`, `container.get<Db>(DB)`)
+  const targ = this.callTypeArg.size ? this.callTypeArg.get(node) : undefined;
+  if (targ) out.targs = [this.expr(targ)];
+  // how many arguments (when `args` does not say it): what picks an overloaded call signature
+  if (c.args && c.args.length) {
+    const slots = this.realSlots(c.args, true);
+    const n = slots.some((a) => this.text.startsWith('...', a.start)) ? -1 : slots.length;
+    if (!args || args.length !== n) out.argc = n;
+  }
+  return out;
+}
+
+/** The shape of a type node (unions, intersections, object types, `typeof`, generics), or undefined for any other node. */
+export function exprType(this: Collector, node: Node): Expr | undefined {
+  const u = this.unions.get(node);
+  if (u) return { k: 'union', types: [...u].sort(byStart).map((n) => this.expr(n)) };
+  const both = this.intersections.get(node);
+  if (both) {
+    // `A & B & C` nests to the left: one flat list of parts
+    const types: Expr[] = [];
+    for (const n of [...both].sort(byStart)) { const e = this.expr(n); if (e.k === 'intersection') types.push(...e.types); else types.push(e); }
+    return { k: 'intersection', types };
+  }
+  const o = this.objectTypes.get(node);
+  const index = this.objectIndex.get(node);
+  const calls = this.objectCalls.get(node);
+  if (o || index || calls) {
+    const out: Expr = { k: 'object', props: [...(o ?? [])].sort((a, b) => a.name.start - b.name.start).map((p) => ({ name: this.ident(p.name), type: this.expr(p.type) })) };
+    if (index) out.index = this.expr(index);
+    if (calls) out.calls = [...calls].sort((a, b) => a.sig.start - b.sig.start).map((c) => ({ ...this.arity(c.sig), returns: this.expr(c.returns) }));
+    const names = this.objectNames.get(node);
+    if (names) {
+      const others = names.map((n) => this.ident(n)).filter((n) => !out.props.some((p) => p.name === n));
+      if (others.length) out.others = [...new Set(others)];
+    }
+    return out;
+  }
+  const query = this.typeQueries.get(node);
+  if (query) return { k: 'typeof', of: this.expr(query) };
+  // (`[...xs]` is a wrap: an array of xs's elements)
+  const items = this.listItems.size ? this.listItems.get(node) : undefined;
+  if (items && !this.wraps.has(node)) return this.listValue(items);
+  const tuple = this.tupleItems.size ? this.tupleItems.get(node) : undefined;
+  if (tuple) return { k: 'list', items: [...tuple.keys()].sort(byStart).map((at) => this.expr(tuple.get(at)!)) };
+  const and = this.ands.get(node);
+  if (and) return { k: 'and', left: this.expr(and.left), right: this.expr(and.right) };
+  const lookup = this.lookupTypes.get(node);
+  if (lookup) return { k: 'index', of: this.expr(lookup.of), name: this.text.slice(lookup.key.start, lookup.key.end) };
+  const g = this.generics.get(node);
+  if (g) {
+    // a generic type reads as its name; the global `Partial<T>` (and its kin) has T's members
+    const inner = this.expr(g.name);
+    // a project type with type arguments (`Repo<User>`): its name and the arguments (first two)
+    if (inner.k === 'id' && inner.b && g.arg) return { k: 'generic', of: inner, args: g.arg2 ? [this.expr(g.arg), this.expr(g.arg2)] : [this.expr(g.arg)] };
+    if (inner.k !== 'id' || inner.b) return inner;
+    // the language's global generic types (TypeNames): `Partial<T>` has T's members, `Array<T>` is an array of T
+    const types = this.types;
+    if (types.same.has(inner.name)) return this.expr(g.arg);
+    if (types.array.has(inner.name)) return { k: 'array', of: this.expr(g.arg) };
+    if (types.map.has(inner.name) && g.arg2) return { k: 'map', of: this.expr(g.arg2), key: this.expr(g.arg!) };
+    // `Promise<T>`: awaiting gives a T
+    if (types.promise.has(inner.name) && g.arg) return { k: 'promise', of: this.expr(g.arg) };
+    // `Record<K, T>`: any key gives a T
+    if (types.record.has(inner.name) && g.arg2) return { k: 'object', props: [], index: this.expr(g.arg2) };
+    // `ReturnType<typeof f>`: what calling f gives; `InstanceType<typeof C>`: an instance of C
+    const query = g.arg && (inner.name === types.returnType || inner.name === types.instanceType) ? this.typeQueries.get(g.arg) : undefined;
+    if (query) return inner.name === types.returnType ? { k: 'call', callee: this.expr(query) } : { k: 'new', callee: this.expr(query) };
+    return inner;
+  }
+  return undefined;
+}
+
+/** How many arguments a call signature takes: its required parameters, and all (-1 with a rest parameter); `this:` is none. */
+export function arity(this: Collector, sig: Node): { min: number; max: number } {
+  let min = 0, max = 0;
+  for (const p of this.sigParams.get(sig) ?? []) {
+    const t = this.text.slice(p.start, Math.min(p.end, p.start + 64));
+    if (/^this\s*[:?]/.test(t)) continue;
+    if (t.startsWith('...')) return { min, max: -1 };
+    max++;
+    // `name?: T`, `name = x` (optional_parameter, or a default)
+    if (!/^[\w$]+\s*\?/.test(t) && !/^[\w$]+\s*(?::[^=]*)?=(?!>)/.test(t)) min = max;
+  }
+  return { min, max };
+}
+
+/** The shape of a node that is neither a name, a member, a call nor a type: wrappers, literals, `this`, functions. */
+export function exprOther(this: Collector, node: Node): Expr {
+  const w = this.wraps.get(node);
+  if (w) {
+    if (w.kind === 'as' && w.type) {
+      // (a name asserted to a type, `toReadonlyArray_ as any`, keeps what it names: the function a const holds)
+      const of = w.inner ? this.expr(w.inner) : undefined;
+      return of && ((of.k === 'id' && of.b) || of.k === 'member') ? { k: 'as', type: this.expr(w.type), of } : { k: 'as', type: this.expr(w.type) };
+    }
+    if (w.kind === 'await' && w.inner) return { k: 'await', inner: this.expr(w.inner) };
+    if (w.kind === 'element' && w.inner) {
+      const name = this.elementName.get(node);
+      if (name) return { k: 'member', obj: this.expr(w.inner), name: this.text.slice(name.start, name.end) };
+      const key = this.elementKey.get(node);
+      // (`obj[Symbol.iterator]`: the member declared `[Symbol.iterator]`)
+      const keyText = key && (this.idOf(key) !== undefined ? this.ident(key) : this.text.slice(key.start, key.end).replace(/\s+/g, ''));
+      if (keyText) return { k: 'element', of: this.expr(w.inner), key: `[${keyText}]` };
+      const at = this.elementAt.size ? this.elementAt.get(node) : undefined;
+      return at === undefined ? { k: 'element', of: this.expr(w.inner) } : { k: 'element', of: this.expr(w.inner), at };
+    }
+    if (w.kind === 'array' && w.inner) return { k: 'array', of: this.expr(w.inner) };
+    if (w.kind === 'spread' && w.inner) return { k: 'spread', of: this.expr(w.inner) };
+    // `/** @type {Foo} */ (x)`: a type a doc comment asserts (JSDoc)
+    if (w.kind === 'wrap' && this.docComments.size && this.text.charCodeAt(node.start) === 40 && this.plugin.docCast) {
+      const cast = this.plugin.docCast.call(this, node);
+      if (cast) return { k: 'as', type: cast };
+    }
+    if (w.inner) return this.expr(w.inner);
+  }
+  const s = this.simple.get(node);
+  if (s === 'lit') return this.literal(node);
+  if (s === 'any') return { k: 'any' };
+  const entries = this.objectEntries.get(node);
+  if (entries) return this.objectValue(entries);
+  if (s === 'this') {
+    const typed = this.thisType.get(node);
+    if (typed) return { k: 'as', type: this.expr(typed) };
+    const cls = this.thisCls.get(node) ?? -1;
+    if (cls >= 0 && this.staticThis.has(node)) return { k: 'id', name: this.symbols[cls].name, b: symbolBinding(cls) };
+    return { k: 'this', cls };
+  }
+  if (s === 'super') return this.staticThis.has(node) ? { k: 'super', cls: this.thisCls.get(node) ?? -1, st: true } : { k: 'super', cls: this.thisCls.get(node) ?? -1 };
+  // a class or function expression that became a symbol (`internals.X = class {…}`) stands for that symbol
+  const named = this.classSymOf.get(node) ?? this.fnSymOf.get(node);
+  if (named !== undefined) return { k: 'id', name: this.symbols[named].name, b: symbolBinding(named) };
+  const sk = this.scopeKindOf.get(node);
+  if (sk === 'arrow' || sk === 'function') {
+    // what it returns: `users.map((u) => u.owner)` is an array of owners, `fns.make()` of `{ make: () => new A() }` an A
+    const ret = this.functionResult(node, true);
+    const out: Expr = ret && ret.k !== 'other' && ret.k !== 'lit' ? { k: 'fn', ret } : { k: 'fn' };
+    // (`async (x) => …` gives a promise of what it returns)
+    if (out.ret && this.functionHead(node) === 'async') out.async = true;
+    // a type guard (`(x): x is Admin => …`): what `xs.filter(guard)` keeps
+    const predicate = this.predicateOf.size ? this.predicateOf.get(node) : undefined;
+    if (predicate) out.pred = this.expr(predicate);
+    return out;
+  }
+  const ret = sk === 'type' ? this.fnTypeReturns.get(node) : undefined;
+  if (ret) {
+    const params = this.fnTypeParams.get(node);
+    const out: Expr = { k: 'fntype', returns: this.expr(ret) };
+    if (params) out.params = this.paramTypes(params);
+    const predicate = this.fnTypePredicate.get(node);
+    if (predicate) out.predicate = this.expr(predicate);
+    return out;
+  }
+  // a string literal (an initialiser, `readonly _tag = 'Objects'`): its text, what a discriminant compares
+  const q = this.text.charCodeAt(node.start);
+  if (q === 34 || q === 39) return this.literal(node);
+  return { k: 'other' };
+}
+
+/** A literal; a short string literal without escapes (`'circle'`) keeps its text. */
+export function literal(this: Collector, node: Node): Expr {
+  const q = this.text.charCodeAt(node.start);
+  const len = node.end - node.start;
+  if ((q !== 34 && q !== 39) || len < 2 || len > 66 || this.text.charCodeAt(node.end - 1) !== q) return { k: 'lit' };
+  const v = this.text.slice(node.start + 1, node.end - 1);
+  return v.includes('\\') || v.includes(String.fromCharCode(q)) ? { k: 'lit' } : { k: 'lit', v };
+}
+
+/**
+ * The arguments of a call as values (for the type parameters a generic function's result takes from them): names,
+ * members, calls, `new`, `this`, assertions and awaits; null for anything else. Undefined when none is known.
+ */
+export function argValues(this: Collector, argNodes: Node[]): Array<Expr | null> | undefined {
+  const ordered = this.realSlots(argNodes, true);
+  let known = false;
+  const out = ordered.slice(0, 4).map((a) => {
+    const e = this.expr(a);
+    const useful = e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'narrowed' || e.k === 'await' || e.k === 'element' || (e.k === 'fn' && !!(e.ret || e.pred));
+    if (useful) known = true;
+    return useful ? e : null;
+  });
+  return known ? out : undefined;
+}
+
+
+
+
+/**
+ * What an anonymous function (arrow or function expression) returns, when `fn` is one (not a generator; an async
+ * one only with `async`: what its promise resolves to).
+ */
+export function functionResult(this: Collector, fn: Node, async = false): Expr | undefined {
+  for (let w = this.wraps.get(fn); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(fn)) fn = w.inner;
+  const kind = this.scopeKindOf.get(fn);
+  if (kind !== 'arrow' && kind !== 'function') return undefined;
+  const head = this.functionHead(fn);
+  if (this.fnSymOf.has(fn) || (head !== 'plain' && !(async && head === 'async'))) return undefined;
+  const exprs = this.returnedNodes(fn).map((n) => this.expr(n));
+  if (exprs.length === 0) return undefined;
+  return exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
+}
+
+/** The values an anonymous function returns (its return statements', an arrow's expression body), in source order. */
+export function returnedNodes(this: Collector, fn: Node): Node[] {
+  // (returnValues may have added an expression body to `returned` already: each node once)
+  const values = new Set(this.returned.get(fn));
+  for (const { fn: f, body } of this.arrowBodies) if (f === fn && this.scopeKindOf.get(body) !== 'block') values.add(body);
+  return [...values].filter((n) => !this.isComment(n)).sort(byStart);
+}
+
+/**
+ * The value an immediately invoked anonymous function gives: its only returned value, or the union of them
+ * (an arrow's expression body counts as one). Not for async functions and generators (a promise, an iterator).
+ */
+export function iifeValue(this: Collector, callee: Node): Expr | undefined {
+  let fn = callee;
+  for (let w = this.wraps.get(fn); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(fn)) fn = w.inner;
+  const kind = this.scopeKindOf.get(fn);
+  if ((kind !== 'arrow' && kind !== 'function') || this.fnSymOf.has(fn) || this.functionHead(fn) !== 'plain') return undefined;
+  // a function of this file returned under an assertion (`return createAsyncThunk as CreateAsyncThunk`) is itself
+  const exprs = this.returnedNodes(fn).map((n) => {
+    const held = this.returnedFunction([n]);
+    return held !== undefined ? { k: 'id', name: this.symbols[held].name, b: symbolBinding(held) } as Expr : this.expr(n);
+  });
+  if (exprs.length === 0) return undefined;
+  return exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
+}
+
+/**
+ * The one function of this file every `return` of `fn` gives (through parentheses and `as`), declared return
+ * type or not: `return _ as any` where `function _() {…}`.
+ */
+export function returnedFunction(this: Collector, values: Node[]): number | undefined {
+  let out: number | undefined;
+  for (const v of values) {
+    if (this.isComment(v)) continue;
+    let n = v;
+    for (let w = this.wraps.get(n); w && (w.kind === 'wrap' || w.kind === 'as') && w.inner; w = this.wraps.get(n)) n = w.inner;
+    const e = this.expr(n);
+    if (e.k !== 'id' || !bindsSymbol(e.b) || this.symbols[bindingIndex(e.b)].label !== 'Function' || (out !== undefined && out !== bindingIndex(e.b))) return undefined;
+    out = bindingIndex(e.b);
+  }
+  return out;
+}
+
+/**
+ * An object literal value: its entries in source order. A getter or setter (`get x() {…}`) is no plain value
+ * (`other`: what it gives is unknown here).
+ */
+export function objectValue(this: Collector, entries: Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>): Expr {
+  const out: Array<{ name: string; value: Expr } | { spread: Expr } | { open: true }> = [];
+  for (const en of [...entries].sort((a, b) => a.at.start - b.at.start)) {
+    if (en.open) out.push({ open: true });
+    else if (en.spread) out.push({ spread: this.expr(en.value!) });
+    else if (en.value !== en.key && this.scopeKindOf.get(en.value!) === 'function' && /^(?:async\s+)?[gs]et\s/.test(this.text.slice(en.value!.start, en.key!.start))) out.push({ name: this.ident(en.key!), value: { k: 'other' } });
+    else out.push({ name: this.ident(en.key!), value: this.expr(en.value!) });
+  }
+  return { k: 'objval', entries: out };
+}
+
+/** A node that is a comment (the language's comment syntax). */
+export function isComment(this: Collector, n: Node): boolean {
+  const c = this.commentSyntax;
+  for (const open of c.line) if (this.text.startsWith(open, n.start)) return true;
+  return c.block !== undefined && this.text.startsWith(c.block[0], n.start);
+}
+
+
+/** The annotation of the variable an identifier names (a typed local, parameter or module variable). */
+export function declaredType(this: Collector, id: Node): Node | undefined {
+  const e = this.expr(id);
+  if (e.k !== 'id' || !e.b) return undefined;
+  if (bindsLocal(e.b)) return this.localNodes[bindingIndex(e.b)].type;
+  if (bindsSymbol(e.b)) return this.symbols[bindingIndex(e.b)].label === 'Variable' ? this.work[bindingIndex(e.b)].typeNode : undefined;
+  return undefined;
+}
+
+/** Argument or parameter nodes in source order, without comments and (parameters only) TypeScript `this` parameters. */
+export function realSlots(this: Collector, nodes: Node[], args = false): readonly Node[] {
+  // nearly always none to drop and in order: the list itself (callers only read it)
+  // (a call's arguments keep `this` and `this.x`: only a parameter list has a `this` parameter to leave out)
+  let i = 0;
+  while (i < nodes.length && !this.comments.has(nodes[i]) && (args || !this.isThisParam(nodes[i])) && (i === 0 || nodes[i].start >= nodes[i - 1].start)) i++;
+  if (i === nodes.length) return nodes;
+  const out = nodes.filter((n) => !this.comments.has(n) && (args || !this.isThisParam(n)));
+  // nearly always in source order already (matches come in preorder): a sort only when not
+  for (let i = 1; i < out.length; i++) if (out[i].start < out[i - 1].start) return out.sort(byStart);
+  return out;
+}
+
+/** A literal with no members (`null`, `undefined`: the language's nullish words). */
+export function isNullish(this: Collector, n: Node): boolean {
+  const len = n.end - n.start;
+  for (const w of this.syntax.nullish) if (len === w.length && this.text.startsWith(w, n.start)) return true;
+  return false;
+}
+
+/** A parameter that only declares `this`'s type (TypeScript's `this:`): no parameter position of its own. */
+export function isThisParam(this: Collector, n: Node): boolean {
+  const w = this.syntax.thisParam;
+  return w !== undefined && this.text.startsWith(w, n.start) && !/[$\w]/.test(this.text[n.start + w.length] ?? '');
+}
+
+/**
+ * Whether a function is async or a generator (the language's plugin reads its head; without one, plain): async
+ * functions return promises of what their return statements give, generators iterators.
+ */
+export function functionHead(this: Collector, fn: Node): 'async' | 'generator' | 'plain' {
+  return this.plugin.functionHead ? this.plugin.functionHead.call(this, fn) : 'plain';
+}
+
+/** The node holding the called/used name: the identifier itself or a member's property. */
+export function nameNodeOf(this: Collector, node: Node): Node | undefined {
+  if (this.idOf(node) !== undefined) return node;
+  const m = this.members.get(node);
+  if (m) return m.property;
+  const named = this.elementName.get(node);
+  if (named) return named;
+  const w = this.wraps.get(node);
+  if (w && w.kind === 'wrap' && w.inner) return this.nameNodeOf(w.inner);
+  return undefined;
+}
+
+export function calleeText(this: Collector, node: Node): string {
+  const t = oneSpaced(this.text.slice(startOf(node), this.end(node)));
+  return t.length > 120 ? `${t.slice(0, 117)}...` : t;
+}
+

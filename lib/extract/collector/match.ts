@@ -1,0 +1,231 @@
+import { first, get, pushTo, rowOf, startOf } from './util.ts';
+import { EV_POINT, Role, fileBy, type FileHandler } from './roles.ts';
+
+/** Pass 1 of the collector: what filing a match of each common role records. */
+
+// ------------------------------------------------------------------ pass 1
+/**
+ * `file`'s handler of each role, one function per role (or group of roles): V8 optimises the hot ones alone,
+ * where one switch over every role was one large function, compiled whole and thrown away (deoptimised) each
+ * time a case met late ran.
+ */
+/** Fills the tables of the common pass-1 handlers: what filing a match of each role records. */
+export function registerMatchHandlers(): void {
+  const on = (roles: Role[], f: FileHandler): void => { for (const r of roles) fileBy[r] = f; };
+    on([Role['id']], function (c) { this.setId(first(c), 'value'); return; });
+    on([Role['id.type']], function (c) { this.setId(first(c), 'type'); return; });
+    on([Role['id.shorthand']], function (c) { this.setId(first(c), 'shorthand'); return; });
+    on([Role['member']], function (c) {
+      const object = get(c, 'object')!, property = get(c, 'property')!, node = get(c, 'member')!;
+      this.members.set(node, { object, property, from: -1 });
+      this.skipIds.add(property);
+      this.point(node, property);
+      return;
+    });
+    on([Role['call'], Role['new']], function (c, role) {
+      // (a tags-style `@reference.call` pattern captures only the called name: the callee is that name, or the
+      // member whose property it is, found in build)
+      const node = get(c, 'call')!, callee = get(c, 'callee') ?? this.calleeByName(get(c, 'name')!);
+      const prev = this.calls.get(node);
+      if (prev) { prev.callee = callee; prev.isNew = role === Role['new']; } else this.calls.set(node, { callee, isNew: role === Role['new'], from: -1 });
+      this.point(node, node);
+      return;
+    });
+    on([Role['call.arg']], function (c) {
+      const node = get(c, 'call')!, arg = get(c, 'arg')!;
+      let rec = this.calls.get(node);
+      if (!rec) this.calls.set(node, (rec = { callee: node, isNew: false, from: -1 }));
+      (rec.args ??= []).push(arg);
+      this.argCall.set(arg, node);
+      return;
+    });
+    on([Role['call.arg.branch']], function (c) {
+      const branch = get(c, 'branch')!;
+      pushTo(this.branchesOf, get(c, 'arg')!, branch);
+      this.argCall.set(branch, get(c, 'call')!);
+      return;
+    });
+    on([Role['call.arg.prop']], function (c) {
+      const node = get(c, 'call')!;
+      let rec = this.calls.get(node);
+      if (!rec) this.calls.set(node, (rec = { callee: node, isNew: false, from: -1 }));
+      (rec.propArgs ??= []).push({ key: get(c, 'key')!, value: get(c, 'arg')! });
+      return;
+    });
+    on([Role['objlit.key'], Role['assign.key']], function (c, role) {
+      const key = get(c, 'key')!;
+      const assigned = role === Role['assign.key'];
+      this.keyRefs.set(key, { obj: get(c, assigned ? 'target' : 'type')!, name: this.ident(key), kind: get(c, 'short') ? 'shorthand' : 'value', typed: true, from: -1, assigned });
+      this.point(key, key);
+      return;
+    });
+    on([Role['expr.object.entry']], function (c) {
+      const key = get(c, 'key')!;
+      pushTo(this.objectEntries, get(c, 'object')!, { at: key, key, value: get(c, 'value') ?? key });
+      return;
+    });
+    on([Role['expr.object.spread']], function (c) { const v = get(c, 'value')!; pushTo(this.objectEntries, get(c, 'object')!, { at: v, value: v, spread: true }); return; });
+    on([Role['expr.object.open']], function (c) { pushTo(this.objectEntries, get(c, 'object')!, { at: get(c, 'entry')!, open: true }); return; });
+    on([Role['type.query']], function (c) { this.typeQueries.set(get(c, 'query')!, get(c, 'inner')!); return; });
+    on([Role['fn.assigned']], function (c) { this.assignedFns.set(get(c, 'fn')!, { obj: get(c, 'object')!, name: get(c, 'name')! }); return; });
+    on([Role['type.lookup']], function (c) { this.lookupTypes.set(get(c, 'lookup')!, { of: get(c, 'of')!, key: get(c, 'key')! }); return; });
+    on([Role['expr.wrap']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return; });
+    on([Role['expr.operand']], function (c) { this.operandOf.set(get(c, 'wrap')!, get(c, 'inner')!); return; });
+    on([Role['expr.and']], function (c) { this.ands.set(get(c, 'and')!, { left: get(c, 'left')!, right: get(c, 'right')! }); return; });
+    on([Role['expr.either']], function (c) {
+      const node = get(c, 'either')!;
+      // `c ? new X() : undefined`, `x ?? null`: a nullish branch has no members (the value is the others')
+      for (let k = 0, p = c.at + 2; k < c.n; k++, p += 2) {
+        if (c.names[c.buf[p]] !== 'branch') continue;
+        const branch = c.refs[c.buf[p + 1]]!;
+        if (!this.isNullish(branch)) pushTo(this.unions, node, branch);
+      }
+      return;
+    });
+    // at the `return` keyword: a returned function starts a scope of its own at the value's position
+    on([Role['return']], function (c) { this.push(startOf(get(c, 'stmt')!), EV_POINT, { ret: get(c, 'value')! }); return; });
+    on([Role['return.body']], function (c) { this.arrowBodies.push({ fn: get(c, 'fn')!, body: get(c, 'value')! }); return; });
+    on([Role['assign.target']], function (c) {
+      const target = get(c, 'target')!, value = get(c, 'value');
+      this.assignTargets.push(target);
+      if (value) this.assignValue.set(target, value);
+      return;
+    });
+    on([Role['param.pattern']], function (c) { this.patternType.set(get(c, 'pattern')!, get(c, 'type')!); return; });
+    on([Role['pattern.param']], function (c) {
+      const pattern = get(c, 'pattern')!, param = get(c, 'param')!;
+      this.patternSlot.set(pattern, param);
+      if (param !== pattern) this.slotPattern.set(param, pattern);
+      return;
+    });
+    on([Role['pattern.array']], function (c) {
+      const pattern = get(c, 'pattern')!, name = get(c, 'name')!;
+      this.arrayElement.set(name, { pattern, index: this.patternIndex(pattern, name) });
+      return;
+    });
+    on([Role['pattern.of']], function (c) { this.patternOf.set(get(c, 'pattern')!, get(c, 'value')!); return; });
+    on([Role['pattern.nested']], function (c) { this.patternNested.set(get(c, 'pattern')!, { outer: get(c, 'outer')!, key: get(c, 'key')! }); return; });
+    on([Role['call.typearg']], function (c) { this.callTypeArg.set(get(c, 'call')!, get(c, 'type')!); return; });
+    on([Role['new.typearg'], Role['new.typearg2']], function (c, role) {
+      const n = get(c, 'new')!;
+      const rec = this.newTypeArgs.get(n) ?? { name: get(c, 'name')! };
+      if (role === Role['new.typearg']) rec.arg = get(c, 'arg'); else rec.arg2 = get(c, 'arg');
+      this.newTypeArgs.set(n, rec);
+      return;
+    });
+    on([Role['narrow.instanceof']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return; });
+    on([Role['narrow.tag.case']], function (c) {
+      pushTo(this.tagCases, get(c, 'cases')!, { name: get(c, 'name')!, key: get(c, 'key')!, tag: get(c, 'tag')!, node: get(c, 'case')! });
+      return;
+    });
+    on([Role['narrow.tag.if']], function (c) {
+      const test = get(c, 'test')!, key = get(c, 'key')!, tag = get(c, 'tag')!;
+      // `===` or `==` between the member and the string (not `!==`, `<`…)
+      const op = this.operatorBetween(key, tag);
+      if ((op === '===' || op === '==') && test.start < key.start) this.tagNarrowings.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], body: get(c, 'body')! });
+      return;
+    });
+    on([Role['narrow.tag.exit']], function (c) {
+      const key = get(c, 'key')!, tag = get(c, 'tag')!;
+      const op = this.operatorBetween(key, tag);
+      if (op === '!==' || op === '!=') this.tagExits.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], exit: get(c, 'if')! });
+      return;
+    });
+    on([Role['narrow.instanceof.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, exit: get(c, 'if')! }); return; });
+    on([Role['narrow.guard.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, exit: get(c, 'if')! }); return; });
+    on([Role['narrow.guard']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return; });
+    on([Role['narrow.guard.either']], function (c) {
+      if (this.ident(get(c, 'name')!) === this.ident(get(c, 'name2')!)) this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, guard2: get(c, 'fn2')!, body: get(c, 'body')! });
+      return;
+    });
+    on([Role['fntype.predicate']], function (c) { this.fnTypePredicate.set(get(c, 'fntype')!, get(c, 'type')!); return; });
+    on([Role['returns.predicate']], function (c) { this.predicateOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
+    on([Role['type.generic']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return; });
+    on([Role['type.generic.arg']], function (c) {
+      const node = get(c, 'generic')!, prev = this.generics.get(node);
+      if (prev) { prev.name = get(c, 'name')!; prev.arg = get(c, 'arg')!; } else this.generics.set(node, { name: get(c, 'name')!, arg: get(c, 'arg')! });
+      return;
+    });
+    on([Role['type.generic.arg2']], function (c) {
+      const node = get(c, 'generic')!, prev = this.generics.get(node);
+      if (prev) prev.arg2 = get(c, 'arg')!; else this.generics.set(node, { name: get(c, 'name')!, arg: get(c, 'arg')!, arg2: get(c, 'arg')! });
+      return;
+    });
+    on([Role['type.object.prop']], function (c) { pushTo(this.objectTypes, get(c, 'object')!, { name: get(c, 'name')!, type: get(c, 'type')! }); return; });
+    on([Role['type.object.index']], function (c) { this.objectIndex.set(get(c, 'object')!, get(c, 'type')!); return; });
+    on([Role['type.object.call']], function (c) { pushTo(this.objectCalls, get(c, 'object')!, { sig: get(c, 'sig')!, returns: get(c, 'type')! }); return; });
+    on([Role['type.object.call.param']], function (c) { pushTo(this.sigParams, get(c, 'sig')!, get(c, 'param')!); return; });
+    on([Role['type.object.name']], function (c) { pushTo(this.objectNames, get(c, 'object')!, get(c, 'name')!); return; });
+    on([Role['expr.await']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return; });
+    on([Role['expr.element']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'element' }); return; });
+    on([Role['expr.element.key']], function (c) { this.elementKey.set(get(c, 'wrap')!, get(c, 'key')!); return; });
+    on([Role['expr.element.name']], function (c) { this.elementName.set(get(c, 'wrap')!, get(c, 'key')!); return; });
+    on([Role['expr.element.at']], function (c) {
+      const key = get(c, 'key')!, text = this.text.slice(key.start, key.end);
+      if (/^\d{1,2}$/.test(text)) this.elementAt.set(get(c, 'wrap')!, Number(text));
+      return;
+    });
+    on([Role['type.array']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'array' }); return; });
+    on([Role['arg.list.item']], function (c) { pushTo(this.listItems, get(c, 'list')!, get(c, 'item')!); return; });
+    on([Role['type.tuple.item']], function (c) {
+      const list = get(c, 'list')!, at = get(c, 'pos')!, item = get(c, 'item')!;
+      let items = this.tupleItems.get(list);
+      if (!items) this.tupleItems.set(list, (items = new Map()));
+      // a labelled item (`[user: User]`) is matched twice: its type is the item
+      if (!items.has(at) || item !== at) items.set(at, item);
+      return;
+    });
+    on([Role['expr.spread.array']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'spread' }); return; });
+    on([Role['expr.as']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), type: get(c, 'type'), kind: 'as' }); return; });
+    on([Role['expr.literal']], function (c) {
+      const n = first(c);
+      const word = this.text.slice(n.start, n.start + 7).replace(/[^a-z].*$/s, '');
+      // (the language's predefined types that say nothing of a value's members, `any` among them, are no literals)
+      const types = this.types;
+      if (!types.untyped.has(word)) this.simple.set(n, 'lit');
+      else if (word === types.any && n.end - n.start === word.length) this.simple.set(n, 'any');
+      return;
+    });
+    on([Role['expr.this']], function (c) { this.simple.set(first(c), 'this'); this.point(first(c), first(c)); return; });
+    on([Role['expr.super']], function (c) { this.simple.set(first(c), 'super'); this.point(first(c), first(c)); return; });
+    on([Role['jsx']], function (c) { this.jsx.add(first(c)); return; });
+    on([Role['comment']], function (c) { this.comments.add(first(c)); return; });
+    on([Role['decorated']], function (c) { this.decoratorBefore.set(get(c, 'next')!, get(c, 'deco')!); return; });
+    on([Role['this.param']], function (c) { this.thisParamType.set(get(c, 'param')!, get(c, 'type')!); return; });
+    on([Role['param.slot']], function (c) { pushTo(this.slotsOf, get(c, 'fn')!, get(c, 'param')!); return; });
+    on([Role['fntype.param']], function (c) { pushTo(this.fnTypeParams, get(c, 'fntype')!, { name: get(c, 'name')!, type: get(c, 'type') }); return; });
+    on([Role['type.union']], function (c) { pushTo(this.unions, get(c, 'union')!, get(c, 'member')!); return; });
+    on([Role['fntype.returns']], function (c) { this.fnTypeReturns.set(get(c, 'fntype')!, get(c, 'type')!); return; });
+    on([Role['type.intersection']], function (c) { pushTo(this.intersections, get(c, 'inter')!, get(c, 'member')!); return; });
+    on([Role['returns']], function (c) { this.returnsOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
+    on([Role['annotated']], function (c) { this.annotOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
+    on([Role['var.var']], function (c) { this.varKind.set(first(c), 'var'); return; });
+    on([Role['var.let']], function (c) { this.varKind.set(first(c), 'let'); return; });
+    on([Role['heritage.extends'], Role['heritage.implements']], function (c, role) {
+      // (a tags-style `@reference.implementation` pattern names the base by `@name`)
+      const n = get(c, role === Role['heritage.extends'] ? 'extends' : 'implements') ?? get(c, 'name')!;
+      this.push(startOf(n), EV_POINT, { heritage: role === Role['heritage.extends'] ? 'extends' : 'implements', node: n, clause: get(c, 'clause') });
+      return;
+    });
+    // module structure: specifiers and the names imports bind
+    on([Role['import.module']], function (c) {
+      const { source, sourceNode } = this.moduleSource(c);
+      this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'import' });
+    });
+    on([Role['import.dynamic']], function (c) {
+      const { source, sourceNode } = this.moduleSource(c);
+      this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'dynamic' });
+      const call = get(c, 'call');
+      if (call) this.dynamicSource.set(call, source);
+    });
+    on([Role['import.default'], Role['import.namespace']], function (c, role) {
+      this.fileImport(c, role === Role['import.default'] ? 'default' : 'namespace');
+    });
+    on([Role['import.named']], function (c) {
+      const { source } = this.moduleSource(c);
+      const name = get(c, 'name')!, alias = get(c, 'alias');
+      const imported = this.ident(name);
+      this.skipIds.add(name);
+      this.bindImport({ kind: 'named', source, imported, local: alias ? this.ident(alias) : imported, at: this.pos(name) }, alias ?? name);
+    });
+}

@@ -1,0 +1,59 @@
+/** Lexical scopes of the collector: the scope tree replay builds, and name lookup in it. */
+import { LazyMap, get, type Node } from './util.ts';
+import type { Binding } from '../facts.ts';
+
+export type ScopeKind = 'program' | 'block' | 'function' | 'arrow' | 'method' | 'class' | 'type';
+export interface Scope {
+  kind: ScopeKind;
+  start: number;
+  /** The call this function is an argument of (anonymous callbacks). */
+  argOf?: Node;
+  end: number;
+  parent: Scope | undefined;
+  names: LazyMap<string, Binding>;
+  /** Class symbol owning a class scope (-1: anonymous class). */
+  classSym: number;
+  /** A function's declared `this:` type. */
+  thisType?: Node;
+  /** The syntax node that opens the scope. */
+  node?: Node;
+}
+
+
+export function lookup(scope: Scope | undefined, name: string): Binding | undefined {
+  for (let s = scope; s; s = s.parent) {
+    // most block scopes bind nothing: no hash lookup there
+    if (s.names.size === 0) continue;
+    const b = s.names.get(name);
+    if (b) return b;
+  }
+  return undefined;
+}
+
+export function functionScope(scope: Scope): Scope {
+  let s = scope;
+  while (s.parent && s.kind !== 'function' && s.kind !== 'arrow' && s.kind !== 'method') s = s.parent;
+  return s;
+}
+
+/**
+ * The class `this` refers to at a scope: through arrows and blocks, stopped by plain functions (a function
+ * assigned to `X.prototype.m` has X as its classSym).
+ */
+export function thisClass(scope: Scope): number {
+  for (let s: Scope | undefined = scope; s; s = s.parent) {
+    if (s.kind === 'class' || s.kind === 'function') return s.classSym;
+    if (s.kind === 'program') return -1;
+  }
+  return -1;
+}
+
+/** The declared `this:` type of the nearest plain function, if it has one (arrows and blocks see through). */
+export function thisTypeAt(scope: Scope): Node | undefined {
+  for (let s: Scope | undefined = scope; s; s = s.parent) {
+    // a method may declare `this:` too (chevrotain's traits: `this: MixedInParser`); without one it is its class
+    if (s.kind === 'function' || s.kind === 'method') return s.thisType;
+    if (s.kind === 'class' || s.kind === 'program') return undefined;
+  }
+  return undefined;
+}

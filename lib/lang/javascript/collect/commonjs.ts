@@ -1,0 +1,102 @@
+/** CommonJS and ES5 class shapes: `require`, objects and constructor functions given members by assignment. */
+import type { Collector } from '../../../extract/collector/collector.ts';
+import { colOf, get, rowOf, type Node } from '../../../extract/collector/util.ts';
+import type { Scope } from '../../../extract/collector/scope.ts';
+import type { DefRec } from '../../../extract/collector/roles.ts';
+import { bindingIndex, bindsSymbol, importBinding, toPos, type Expr } from '../../../extract/facts.ts';
+import { es } from './state.ts';
+import { CHAINED_OBJECT } from './constants.ts';
+
+/** An object literal, also at the end of a chain of assignments (`var app = exports = module.exports = {}`). */
+export function isObjectLiteral(this: Collector, node: Node): boolean {
+  let n: Node | undefined = node;
+  for (let hops = 0; n && hops < 8; hops++) {
+    const w = this.wraps.get(n);
+    if (!w || w.kind !== 'wrap' || !w.inner) break;
+    n = w.inner;
+  }
+  if (!n || this.scopeKindOf.has(n)) return false; // a block is no object
+  // `{`, or `a = b.c = {` (a chain of plain assignments the wraps do not cover)
+  CHAINED_OBJECT.lastIndex = n.start;
+  return CHAINED_OBJECT.test(this.text);
+}
+
+/**
+ * `SchemaController.build = build` at the top level, on a module-level class, constructor function or object: a
+ * property holding another name's value (a call through it runs what that name is, as for `const f = g`).
+ */
+export function assignedAlias(this: Collector, d: DefRec, scope: Scope, cur: number, name: string): number {
+  if (cur !== -1 || scope !== this.root || !d.value || !(this.idOf(d.value) !== undefined || this.members.has(d.value))) return -1;
+  const owner = this.root.names.get(this.ident(d.type!));
+  if (!bindsSymbol(owner)) return -1;
+  const parent = this.symbols[bindingIndex(owner)];
+  if (parent.parent !== -1 || (parent.label !== 'Variable' && parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
+  if (this.memberKeys.has(`${bindingIndex(owner)}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`)) return -1;
+  this.skipIds.add(d.name!);
+  const s = this.addSymbol(d, scope, bindingIndex(owner), name, 'Property', 'assigned_value', parent.exported, false);
+  if (parent.label !== 'Variable') this.symbols[s].isStatic = true;
+  this.work[s].initNode = d.value;
+  this.memberKeys.set(`${bindingIndex(owner)}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`, s);
+  return this.span(s, d.def);
+}
+
+/** A function whose body assigns `this.x = …` (nested functions included: an approximation). */
+export function assignsThis(this: Collector, fn: Node): boolean {
+  // starts of the `this.x = …` targets, sorted once (a binary search per function, not a scan)
+  let starts = es(this).thisTargetStarts;
+  if (!starts) {
+    starts = this.assignTargets.filter((t) => this.text.startsWith('this', t.start) && !/[$\w]/.test(this.text[t.start + 4] ?? '')).map((t) => t.start).sort((a, b) => a - b);
+    es(this).thisTargetStarts = starts;
+  }
+  let lo = 0, hi = starts.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] < fn.start) lo = mid + 1; else hi = mid; }
+  return lo < starts.length && starts[lo] < fn.end;
+}
+
+/**
+ * The class whose instance `this` is at a definition in scope `scope`, when that is directly in a non-static
+ * method `cur` of a class (through blocks and arrows, not functions of its own); else -1.
+ */
+export function methodThisClass(this: Collector, scope: Scope, cur: number): number {
+  if (cur < 0 || this.symbols[cur].label !== 'Method' || this.symbols[cur].isStatic) return -1;
+  let s: Scope | undefined = scope;
+  while (s && (s.kind === 'block' || s.kind === 'arrow')) s = s.parent;
+  if (!s || s.kind !== 'method') return -1;
+  const cls = this.symbols[cur].parent;
+  return cls >= 0 && this.symbols[cls].label === 'Class' ? cls : -1;
+}
+
+/** A top-level `function F() {}` with `F.prototype.m = …` in the file (its `this` is an F). */
+export function isConstructorFunction(this: Collector, s: number): boolean {
+  if (s < 0) return false;
+  const sym = this.symbols[s];
+  return sym.parent === -1 && sym.label === 'Function' && sym.kind === 'function' && es(this).prototypeNames.has(sym.name);
+}
+
+/** `x = require('m')` and `x = require('m').y`: import bindings, not variables. */
+export function requireBinding(this: Collector, value: Node, nameNode: Node, scope: Scope): boolean {
+  let source = es(this).requireSource.get(value);
+  if (source !== undefined) {
+    this.bindImport({ kind: 'require', source, local: this.ident(nameNode), at: this.pos(nameNode) }, nameNode, scope);
+    return true;
+  }
+  const m = this.members.get(value);
+  source = m ? es(this).requireSource.get(m.object) : undefined;
+  if (m && source !== undefined) {
+    this.bindImport({ kind: 'require-named', source, imported: this.ident(m.property), local: this.ident(nameNode), at: this.pos(m.property) }, nameNode, scope);
+    return true;
+  }
+  return false;
+}
+
+/** A `require('m')` call not bound by a declaration: an import binding of its own (no local name). */
+export function inlineRequire(this: Collector, node: Node): Expr {
+  const source = es(this).requireSource.get(node)!;
+  let i = es(this).inlineRequires.get(source);
+  if (i === undefined) {
+    i = this.imports.length;
+    this.imports.push({ kind: 'require', source, local: 'require', at: toPos(rowOf(node) + 1, colOf(node) + 1, 0) });
+    es(this).inlineRequires.set(source, i);
+  }
+  return { k: 'id', name: 'require', b: importBinding(i) };
+}

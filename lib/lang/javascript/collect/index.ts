@@ -1,0 +1,115 @@
+/**
+ * The ECMAScript collector plugin (JavaScript, TypeScript, TSX): what the collector needs to know of ECMAScript beyond
+ * the common roles — its own roles (./roles.ts: CommonJS, ES5 classes, ESM export statements, JSDoc, mixins), and
+ * the hooks below: member modifiers and function heads as written, `require` as an import, React's hooks, JSDoc
+ * types (./jsdoc-types.ts), TypeScript's global generic types.
+ */
+import type { CollectorPlugin, TypeNames } from '../../../extract/plugin.ts';
+import { bindingIndex, bindsSymbol } from '../../../extract/facts.ts';
+import { ARRAY_TYPES, MAP_TYPES, MODIFIER_WORDS, SAME_MEMBERS, UNTYPED } from './constants.ts';
+import { inlineRequire, requireBinding } from './commonjs.ts';
+import { jsdocApply, jsdocCast, jsdocImportBindings, jsdocTypedefs } from './jsdoc-types.ts';
+import { hookValue, reactHook, stateValue } from './react.ts';
+import { es, EcmaFile } from './state.ts';
+import './roles.ts';
+
+/** TypeScript's global generic types (JSDoc's too: JavaScript files are typed the same way). */
+const TYPES: TypeNames = {
+  same: SAME_MEMBERS, array: ARRAY_TYPES, map: MAP_TYPES, promise: new Set(['Promise', 'PromiseLike']), record: new Set(['Record']),
+  returnType: 'ReturnType', instanceType: 'InstanceType', untyped: UNTYPED, any: 'any',
+};
+
+/** The plugin of every ECMAScript language. */
+export const ecmascriptCollector: CollectorPlugin = {
+  state() { return new EcmaFile(this); },
+  types: TYPES,
+  syntax: { nullish: ['null', 'undefined'], thisParam: 'this', modifiers: MODIFIER_WORDS, constructorName: 'constructor' },
+
+  memberModifiers(d, prefix, name) {
+    return {
+      isStatic: /\bstatic\b/.test(prefix), getter: /\bget\s*$/.test(prefix), setter: /\bset\s*$/.test(prefix),
+      isPrivate: name.startsWith('#') || /\bprivate\b/.test(prefix),
+    };
+  },
+
+  /**
+   * `async` functions return promises of what their return statements give; generators return iterators (their
+   * return statements are not their result at all).
+   */
+  functionHead(fn) {
+    const t = this.text;
+    let i = fn.start;
+    const end = Math.min(t.length, i + 300);
+    // the head up to the parameters or the arrow: `async`, `function*`, `*gen()`, `static async m()`
+    for (; i < end; i++) {
+      const ch = t.charCodeAt(i);
+      if (ch === 40 || ch === 123 || ch === 61 || ch === 60) break; // ( { = <
+      if (ch === 42) return 'generator'; // *
+    }
+    return /\basync\b/.test(t.slice(fn.start, i)) ? 'async' : 'plain';
+  },
+
+  staticMethod(method) {
+    return this.text.startsWith('static', method.start) && !/[$\w]/.test(this.text[method.start + 6] ?? '');
+  },
+
+  // the body of a top-level constructor function (`function F() {}` with `F.prototype.m = …` in the file): `this`
+  // is an F, as the checker reads it
+  functionScope(scope) {
+    const names = es(this).prototypeNames;
+    if (!names.size) return;
+    const fs = this.fnSymOf.get(scope.node!);
+    if (fs !== undefined && this.symbols[fs].parent === -1 && this.symbols[fs].label === 'Function' && this.symbols[fs].kind === 'function' && names.has(this.symbols[fs].name)) scope.classSym = fs;
+  },
+
+  bindVariable(value, name, scope) { return requireBinding.call(this, value, name, scope); },
+
+  // `const { a, b: c } = require('m')`: named imports
+  bindEntry(init, key, name, keyNode, scope) {
+    const source = es(this).requireSource.get(init);
+    if (source === undefined) return false;
+    this.bindImport({ kind: 'require-named', source, imported: key, local: this.ident(name), at: this.pos(keyNode) }, name, scope);
+    return true;
+  },
+
+  callValue(node, c) {
+    // `require('./x')` used in place (`require('./x')(app)`, `exports.Suite = require('./suite')`): the module's value
+    if (!c.isNew && es(this).requireSource.has(node)) return inlineRequire.call(this, node);
+    if (c.isNew || c.callee === node) return undefined;
+    const hook = reactHook.call(this, c.callee);
+    if (hook) {
+      const hooked = hookValue.call(this, hook, c.args ?? [], this.callTypeArg.get(node));
+      if (hooked) return hooked;
+    }
+    // `Promise.all([a(), b()])`: the list's items (the result is a promise of a tuple of what each gives)
+    const callee = this.expr(c.callee);
+    if (callee.k === 'member' && callee.name === 'all' && callee.obj.k === 'id' && callee.obj.name === 'Promise' && !callee.obj.b && c.args) {
+      const list = this.listItems.get(this.realSlots(c.args, true)[0]);
+      if (list) return { k: 'call', callee, args: [this.listValue(list)] };
+    }
+    return undefined;
+  },
+
+  // `require('m')`, and `import('m')` (its value a promise of the namespace)
+  loadsModule(callee, node) {
+    if (callee.k === 'id' && !callee.b && callee.name === 'require') return true;
+    return node.end - node.start === 6 && this.text.startsWith('import', node.start);
+  },
+
+  firstElement(value) { return stateValue.call(this, value); },
+  docCast(node) { return jsdocCast.call(this, node); },
+  docsReplayed() { jsdocImportBindings.call(this); jsdocTypedefs.call(this); },
+
+  // a top-level constructor function given a base by its prototype (`Model.prototype = Object.create(Document.prototype)`,
+  // `util.inherits(Model, Document)`): the base's members are its instances' (no base of its own written otherwise)
+  symbolsKnown() {
+    for (const { name, base } of es(this).protoBases) {
+      const b = this.root.names.get(this.ident(name));
+      if (!bindsSymbol(b)) continue;
+      const s = bindingIndex(b), sym = this.symbols[s];
+      if (sym.parent === -1 && sym.label === 'Function' && sym.kind !== 'arrow_function' && !this.work[s].extendsNodes) this.work[s].extendsNodes = [base];
+    }
+  },
+
+  building(symbols) { jsdocApply.call(this, symbols); },
+};

@@ -1,0 +1,41 @@
+/** What the ECMAScript plugin keeps of one file while the collector works on it (`Collector.lang`). */
+import type { Collector } from '../../../extract/collector/collector.ts';
+import { LazyMap, NodeSet, type Node } from '../../../extract/collector/util.ts';
+import type { Expr } from '../../../extract/facts.ts';
+import type { JsdocTag } from './jsdoc.ts';
+
+/** The per-file state of the ECMAScript plugin. */
+export class EcmaFile {
+  /** Names X of `X.prototype.m = …` assignments (constructor functions). */
+  readonly prototypeNames = new Set<string>();
+  /** `require('m')` call nodes → 'm'. */
+  readonly requireSource = new LazyMap<Node, string>();
+  /** Assignments whose target is `module.exports`. */
+  readonly moduleExportsAssign: NodeSet;
+  /** Object literals assigned to a member (`module.exports = {…}`) that hold methods or function-valued keys. */
+  readonly methodObjects: NodeSet;
+  /** `X.prototype = Object.create(Y.prototype)` and its kin: a constructor function's name → its base's expression. */
+  readonly protoBases: Array<{ name: Node; base: Node }> = [];
+  /** `require('m')` calls bound by no declaration: the import standing for each module. */
+  readonly inlineRequires = new LazyMap<string, number>();
+  /** Starts of the `this.x = …` assignment targets, sorted (see assignsThis). */
+  thisTargetStarts: number[] | undefined = undefined;
+  /** Parsed tags of each doc comment. */
+  readonly docTagMemo = new LazyMap<Node, JsdocTag[]>();
+  /** `@typedef` / `@callback` names of the file → their TypeAlias symbol (types only: never values). */
+  readonly typedefs = new LazyMap<string, number>();
+  /** The types typedefs declare, by symbol. */
+  readonly typedefTypes = new LazyMap<number, Expr>();
+  /** `import("./x")` in JSDoc types → the import binding standing for that module. */
+  readonly jsdocImports = new LazyMap<string, number>();
+
+  constructor(col: Collector) {
+    this.moduleExportsAssign = new NodeSet(col.nodeFlags, 2);
+    this.methodObjects = new NodeSet(col.nodeFlags, 4);
+  }
+}
+
+/** The ECMAScript plugin's state of the file `col` is collecting. */
+export function es(col: Collector): EcmaFile {
+  return col.lang as EcmaFile;
+}

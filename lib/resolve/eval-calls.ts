@@ -1,0 +1,410 @@
+/** What calls give: results of functions and methods (declared, returned, generic), callbacks' parameters, built-ins. */
+import { ELEMENT_CALLBACKS, EXT, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, valueArray, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
+import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, symbolBinding, type CallFact, type Expr } from '../extract/facts.ts';
+
+/** The function, method or constructor a call runs (undefined when unknown or outside the project). */
+export function callTarget(this: Evaluator, f: number, call: CallFact): (SymRef & { r: Reason; c: number }) | undefined {
+  if (call.callee.k === 'super') {
+    const base = call.callee.cls >= 0 ? this.superClass({ f, s: call.callee.cls }) : undefined;
+    if (!base || base === 'ext') return undefined;
+    const ctor = this.superConstructor({ f, s: call.callee.cls }, base);
+    return ctor && ctor !== 'ext' ? { ...ctor, r: 'super-member', c: REASON_CONFIDENCE['super-member'] } : undefined;
+  }
+  const v = this.value(f, call.callee);
+  if (v.t !== 'sym') return undefined;
+  const label = this.sym(v).label;
+  if (call.isNew) {
+    if (label !== 'Class') return undefined;
+    const ctor = this.findMember(v, 'constructor', false);
+    return ctor && ctor !== 'ext' ? { ...ctor, r: v.r, c: v.c } : undefined;
+  }
+  return label === 'Function' || label === 'Method' ? { f: v.f, s: v.s, r: v.r, c: v.c } : undefined;
+}
+
+/** A parameter of a function with a declared function type: that type's parameter (see LocalFact.ctxType). */
+export function declaredParam(this: Evaluator, f: number, ctx: { type: Expr; param: number; returns?: number }): Val {
+  let fn = this.typeValue(f, ctx.type, 0);
+  for (let k = 0; k < (ctx.returns ?? 0) && fn.t === 'fnval'; k++) fn = this.typeValue(fn.f, fn.returns, 0, fn.subst);
+  // a method's type (`Handlers['a']` of `interface Handlers { a(x: Foo): void }`): its declared parameter
+  if (fn.t === 'sym') {
+    const ms = this.sym(fn);
+    const pt = ms.label === 'Method' ? ms.params?.[ctx.param] : undefined;
+    return pt ? weakenFrom(this.typeValue(fn.f, pt, 0, fn.subst), fn, 'contextual-type') : UNKNOWN;
+  }
+  const p = fn.t === 'fnval' ? fn.params?.[ctx.param] : undefined;
+  if (!p || fn.t !== 'fnval') return UNKNOWN;
+  return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), fn, 'contextual-type');
+}
+
+/** A callback's parameter, typed by the declaration of the function the callback is passed to. */
+export function contextual(this: Evaluator, f: number, ctx: { call: number; arg: number; param: number }): Val {
+  const call = this.files[f].calls[ctx.call];
+  if (call && call.callee.k === 'member' && ctx.arg === 0 && ELEMENT_CALLBACKS[call.callee.name]?.includes(ctx.param)) {
+    // `items.forEach((item) => …)`: the parameter is an element of the array
+    const arr = this.deref(this.value(f, call.callee.obj));
+    if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return this.elementOf(arr, 'contextual-type');
+  }
+  if (call && call.callee.k === 'member' && call.callee.name === 'forEach' && ctx.arg === 0 && ctx.param === 1) {
+    // `map.forEach((value, key) => …)`: the key
+    const map = this.deref(this.value(f, call.callee.obj));
+    if (map.t === 'map') return this.keyOf(map);
+  }
+  if (call && call.callee.k === 'member' && call.callee.name === 'then' && ctx.arg === 0 && ctx.param === 0) {
+    // `find().then((x) => …)`: x is what the promise resolves to
+    const p = this.deref(this.value(f, call.callee.obj));
+    if (p.t === 'prom') return p.of;
+  }
+  const target = call ? this.callTarget(f, call) : undefined;
+  if (!target) return UNKNOWN;
+  const t = this.sym(target).callbackParams?.[ctx.arg]?.[ctx.param];
+  if (!t) return UNKNOWN;
+  // a method of a generic receiver (`box.map((v) => …)` on a `Box<Cat>`): its type parameters as the receiver binds them
+  const callee = call!.callee.k === 'member' ? this.value(f, call!.callee) : undefined;
+  const subst = callee?.t === 'sym' && callee.f === target.f && callee.s === target.s ? callee.subst : undefined;
+  return weakenFrom(this.typeValue(target.f, t, 0, subst), { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type');
+}
+
+/**
+ * The result of a built-in that maps through a callback (`fn`, written in file f): `xs.map(cb)` is an array of
+ * what cb returns, `xs.flatMap(cb)` of its elements, `p.then(cb)` a promise of it, `xs.filter(guard)` an array of
+ * what the guard's predicate says. Undefined when that is not known (the call is then read as before: a built-in's
+ * result).
+ */
+export function mappedResult(this: Evaluator, f: number, callee: Expr & { k: 'member' }, fn: Expr): Val | undefined {
+  const name = callee.name;
+  if (name === 'filter') return this.filteredResult(f, callee, fn);
+  if ((name !== 'map' && name !== 'flatMap' && name !== 'then') || fn.k !== 'fn' || !fn.ret) return undefined;
+  const recv = this.deref(this.value(f, callee.obj));
+  if (name === 'then' ? recv.t !== 'prom' : recv.t !== 'arr') return undefined;
+  let v = this.returnedBy(f, fn);
+  if (name === 'flatMap' && v.t === 'arr') v = this.elementOf(v, 'return-type');
+  if (v.t === 'unknown') return undefined;
+  if (name === 'then') return v.t === 'prom' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min((recv as { c: number }).c, REASON_CONFIDENCE['return-type']) };
+  const a = recv as Val & { t: 'arr' };
+  return { t: 'arr', f: a.f, of: a.of, r: a.r, c: a.c, subst: a.subst, el: v };
+}
+
+/** `xs.filter(isAdmin)`, `xs.filter((x): x is Admin => …)`: an array of what the guard's predicate says. */
+export function filteredResult(this: Evaluator, f: number, callee: Expr & { k: 'member' }, fn: Expr): Val | undefined {
+  let pred: Val | undefined;
+  if (fn.k === 'fn') pred = fn.pred && this.typeValue(f, fn.pred, 0);
+  else if (fn.k === 'id' || fn.k === 'member') {
+    const g = this.value(f, fn);
+    const p = g.t === 'sym' ? this.sym(g).predicate : undefined;
+    if (p && g.t === 'sym') pred = weakenFrom(this.typeValue(g.f, p, 0, g.subst), g, 'return-type');
+  }
+  if (!pred || pred.t === 'unknown' || pred.t === 'ext') return undefined;
+  const recv = this.deref(this.value(f, callee.obj));
+  return recv.t === 'arr' ? valueArray(recv, pred) : undefined;
+}
+
+/**
+ * The result of a global's static method reading a project value (`Object.values(byId)`, `Object.entries(byId)`,
+ * `Object.assign(target, …)`, `Array.from(map.values())`, `Array.from(xs, (x) => x.owner)`, `Promise.all([…])`,
+ * `Promise.all(xs)`, `Promise.resolve(x)`); undefined for anything else (read as before).
+ */
+export function builtinResult(this: Evaluator, f: number, global: string, name: string, args: Array<Expr | null>): Val | undefined {
+  if (global === 'Object' && (name === 'values' || name === 'entries')) {
+    // a `Record<string, V>`, `{ [k: string]: V }`: every value is a V
+    const o = this.deref(this.value(f, args[0]!));
+    if (o.t !== 'obj' || !o.index || o.props.length || o.others?.length) return undefined;
+    const v = this.typeValue(o.f, o.index, 0, o.subst);
+    if (v.t === 'unknown') return undefined;
+    return valueArray(o, name === 'values' ? v : { t: 'tup', items: [EXT, v], r: o.r, c: o.c });
+  }
+  if (global === 'Promise' && name === 'all' && args[0]!.k === 'list') {
+    // `await Promise.all([a(), b()])`: a tuple of what each item's promise resolves to (a value that is no
+    // promise is itself)
+    const items = args[0]!.items.map((x) => this.awaited(this.value(f, x)));
+    return { t: 'prom', of: { t: 'tup', items, r: 'return-type', c: REASON_CONFIDENCE['return-type'] }, r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
+  }
+  if (global === 'Promise' && name === 'all') {
+    // `await Promise.all(ids.map(async (id) => find(id)))`: an array of what its elements resolve to
+    const a = this.deref(this.value(f, args[0]!));
+    if (a.t !== 'arr') return undefined;
+    const el = this.awaited(this.elementOf(a, 'return-type'));
+    return el.t === 'unknown' ? undefined : { t: 'prom', of: valueArray(a, el), r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
+  }
+  if (global === 'Promise' && name === 'resolve') {
+    // `Promise.resolve(x)`: a promise of x (of what x resolves to, when x is a promise)
+    const v = this.awaited(this.value(f, args[0]!));
+    return v.t === 'unknown' ? undefined : { t: 'prom', of: v, r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
+  }
+  if (global === 'Object' && (name === 'freeze' || name === 'seal' || name === 'preventExtensions')) {
+    // `Object.freeze(this)`: its argument (read-only, the same members)
+    const v = this.value(f, args[0]!);
+    return v.t === 'unknown' || v.t === 'ext' ? undefined : v;
+  }
+  if (global === 'Object' && name === 'assign') {
+    // `Object.assign(new Foo(), extra)`: the target, with more members
+    const v = this.deref(this.value(f, args[0]!));
+    return v.t === 'inst' || v.t === 'union' ? v : undefined;
+  }
+  if (global === 'Array' && name === 'from') {
+    const src = this.deref(this.value(f, args[0]!));
+    const arr: Val | undefined = src.t === 'arr' ? src : src.t === 'map' ? valueArray(src, this.entryOf(src)) : undefined;
+    if (!arr) return undefined;
+    const fn = args[1];
+    if (!fn) return arr;
+    if (fn.k !== 'fn' || !fn.ret) return undefined;
+    const v = this.returnedBy(f, fn);
+    return v.t === 'unknown' ? undefined : valueArray(arr, v);
+  }
+  return undefined;
+}
+
+/**
+ * The branches of a value-level union when every one is an array (`Array.isArray(x) ? x : [x]`): an array whose
+ * elements are the one symbol or the instance types their elements give; undefined when a branch is no array.
+ */
+export function arraysOf(this: Evaluator, f: number, types: readonly Expr[]): Val | undefined {
+  let first: (Val & { t: 'arr' }) | undefined;
+  const els: Val[] = [];
+  for (const x of types) {
+    const v = this.deref(this.value(f, x));
+    if (v.t !== 'arr') return undefined;
+    first ??= v;
+    els.push(this.deref(this.elementOf(v, 'typed-receiver')));
+  }
+  if (!first) return undefined;
+  const insts: Array<Val & { t: 'inst' }> = [];
+  for (const v of els) if (!addInstances(insts, v)) return valueArray(first, els.every((o) => sameValue(o, v)) ? v : UNKNOWN);
+  return valueArray(first, instancesValue(insts));
+}
+
+/** What calling the function expression `fn` (written in file f) gives, as the object it holds. */
+export function returnedBy(this: Evaluator, f: number, fn: Expr & { k: 'fn' }): Val {
+  const v = this.callResult(this.value(f, fn));
+  return v.t === 'sym' ? this.deref(v) : v;
+}
+
+/** What awaiting `v` gives: a promise's value, else `v` itself. */
+export function awaited(this: Evaluator, v: Val): Val {
+  const held = v.t === 'sym' ? this.deref(v) : v;
+  return held.t === 'prom' ? held.of : v;
+}
+
+/** An entry of a map value: the tuple `[key, value]`. */
+export function entryOf(this: Evaluator, m: Val & { t: 'map' }): Val {
+  return { t: 'tup', items: [this.keyOf(m), weakenFrom(this.typeValue(m.f, m.of, 0, m.subst), m, 'typed-receiver')], r: m.r, c: m.c };
+}
+
+/** A key of a map value (unknown where its type was not written: `new Map()` typed by nothing). */
+export function keyOf(this: Evaluator, m: Val & { t: 'map' }): Val {
+  return m.key ? weakenFrom(this.typeValue(m.f, m.key, 0, m.subst), m, 'typed-receiver') : UNKNOWN;
+}
+
+/** An element of an array value (or what an element method returns), reached by the step `r`. */
+export function elementOf(this: Evaluator, a: { f: number; of: Expr; subst?: Subst; el?: Val; r: Reason; c: number }, r: Reason): Val {
+  return weakenFrom(a.el ?? this.typeValue(a.f, a.of, 0, a.subst), a as Val, r);
+}
+
+/**
+ * What a returned (or otherwise passed-on) value stands for: a function or method as itself, so that calling
+ * the result calls it (`createRouterFactory(config)(routes)` runs the `createRouterInner` it returns); anything
+ * else as the object it holds (`deref`).
+ */
+export function heldValue(this: Evaluator, v: Val): Val {
+  if (v.t === 'sym') {
+    const sym = this.sym(v);
+    if (sym.label === 'Function' && !sym.reassigned) return v;
+    if (sym.label === 'Method' && sym.kind !== 'getter' && sym.kind !== 'setter' && !sym.reassigned) return v;
+  }
+  return this.deref(v);
+}
+
+/** What a getter gives as a callee (`o.chain()` of `get chain()`): its declared type's value, or what it returns. */
+export function getterResult(this: Evaluator, v: Val & { t: 'sym' }): (Val & { t: 'sym' }) | undefined {
+  const sym = this.sym(v);
+  const r = sym.returns ? this.typeValue(v.f, sym.returns, 0, v.subst) : sym.returnsValue ? this.heldValue(this.value(v.f, sym.returnsValue)) : undefined;
+  return r && r.t === 'sym' ? weakenFrom(r, v, 'return-type') as Val & { t: 'sym' } : undefined;
+}
+
+/**
+ * The function a callee holds when it is not a function name itself: the result of a call whose function
+ * returns one fixed function of its file (`returnsFn`: `const ZodObject = $constructor(…)` where `$constructor`
+ * ends with `return _ as any`), directly (`f()()`) or through a const or an unassigned local initialised so.
+ */
+export function heldFunction(this: Evaluator, f: number, e: Expr, depth = 0, fixed = false): (Val & { t: 'sym' }) | undefined {
+  if (depth > 4) { this.cut++; return undefined; }
+  // `const toReadonlyArray: <S>(self: S) => … = toReadonlyArray_ as any` (Effect): the function asserted away
+  if (e.k === 'as') return e.of ? this.heldFunction(f, e.of, depth + 1, fixed) : undefined;
+  if (e.k === 'call') {
+    const c = this.value(f, e.callee);
+    if (c.t !== 'sym') return undefined;
+    const sym = this.sym(c);
+    if ((sym.label !== 'Function' && sym.label !== 'Method') || sym.reassigned || sym.returnsFn === undefined) return undefined;
+    return weakenFrom({ t: 'sym', f: c.f, s: sym.returnsFn, r: 'same-file', c: 1 }, c, 'return-type') as Val & { t: 'sym' };
+  }
+  if (e.k === 'member') {
+    // `new checks.$ZodCheckGreaterThan(…)`: a const reached through a namespace or an object
+    const v = this.value(f, e);
+    const sym = v.t === 'sym' ? this.sym(v) : undefined;
+    if (v.t !== 'sym' || !sym || sym.label !== 'Variable' || sym.kind !== 'const' || !sym.init) return undefined;
+    const held = this.heldFunction(v.f, sym.init, depth + 1, true);
+    return held && weakenFrom(held, v, 'same-file') as Val & { t: 'sym' };
+  }
+  if (e.k !== 'id' || !e.b) return undefined;
+  if (bindsSymbol(e.b)) {
+    const sym = this.files[f].symbols[bindingIndex(e.b)];
+    // a function a const's initialiser names (`fixed`: reached through a const, not a parameter's default)
+    if (fixed && sym.label === 'Function' && !sym.reassigned) return { t: 'sym', f, s: bindingIndex(e.b), r: 'same-file', c: 1 };
+    if (sym.label !== 'Variable' || sym.kind !== 'const' || !sym.init) return undefined;
+    const held = this.heldFunction(f, sym.init, depth + 1, true);
+    return held && weakenFrom(held, { t: 'sym', f, s: bindingIndex(e.b), r: 'same-file', c: 1 }, 'same-file') as Val & { t: 'sym' };
+  }
+  if (bindsImport(e.b)) {
+    const v = this.importValue(f, bindingIndex(e.b));
+    if (v.t !== 'sym') return undefined;
+    const held = this.heldFunction(v.f, { k: 'id', name: this.sym(v).name, b: symbolBinding(v.s) }, depth + 1, fixed);
+    return held && weakenFrom(held, v, 'import') as Val & { t: 'sym' };
+  }
+  const loc = this.files[f].locals[bindingIndex(e.b)];
+  return loc.reassigned || !loc.init ? undefined : this.heldFunction(f, loc.init, depth + 1);
+}
+
+/**
+ * Value of calling `c`: an instance of the declared return type. `args` (written in file `argFile`) bind the type
+ * parameters of a generic function or method from its parameters' declared types (see inferTypeArgs).
+ */
+export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, argFile?: number, argc?: number, targs?: Expr[]): Val {
+  // a function expression (`{ make: () => new A() }`): what it returns (an async one: a promise of it)
+  if (c.t === 'ext') {
+    if (!c.fn) return EXT;
+    const v = weaken(this.heldValue(this.value(c.fn.f, c.fn.ret)), 'return-type');
+    return !c.fn.async || v.t === 'prom' || v.t === 'unknown' ? v : { t: 'prom', of: v, r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
+  }
+  // a value of an object type with call signatures (`const close: { (exit: E): (scope: S) => Effect<void>; (scope: S,
+  // exit: E): Effect<void> } = dual(…)`): the signature the argument count picks (several: their one result)
+  if (c.t === 'obj') return c.calls ? this.signatureResult(c, argc ?? args?.length ?? 0) : UNKNOWN;
+  if (c.t === 'elemfn') return this.elementOf(c, 'typed-receiver');
+  if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c, subst: c.subst, el: c.el };
+  // a value of a function type (`resourceFactory: () => Unsubscribable | void`): its declared result
+  if (c.t === 'fnval') return weakenFrom(this.typeValue(c.f, c.returns, 0, c.subst), c, 'return-type');
+  if (c.t !== 'sym') return UNKNOWN;
+  const sym = this.sym(c);
+  // a const or property declared with a function type or such an object type (`export const close: (self: Scope,
+  // exit: Exit) => Effect<void> = effect.scopeClose`): its declared result
+  if ((sym.label === 'Variable' || sym.label === 'Property') && sym.type) {
+    const d = this.deref(c);
+    return d.t === 'fnval' || (d.t === 'obj' && d.calls) ? this.callResult(d, args, argFile, argc) : UNKNOWN;
+  }
+  // a const holding the function a call returned (`const getEditor = setupTestEnv()`, which returns `() => editor`,
+  // or is declared to return `() => Editor`): what that function returns
+  if (sym.label === 'Variable' && sym.kind === 'const' && sym.init) {
+    const d = this.deref(c);
+    if (d.t === 'fnval' || (d.t === 'ext' && d.fn)) return weakenFrom(this.callResult(d, args, argFile, argc), c, 'return-type');
+  }
+  if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) {
+    // type arguments written at the call bind the type parameters (`get<Db>(…)`); else the arguments may
+    const subst = !sym.typeParams ? c.subst
+      : targs && argFile !== undefined ? this.explicitTypeArgs(c, sym.typeParams, targs, argFile)
+      : sym.params && args && argFile !== undefined ? this.inferTypeArgs(c, sym.typeParams, sym.params, args, argFile) : c.subst;
+    // a result declared as a type parameter (`<T extends Node>(x: T): T`) is what the call instantiates T to —
+    // maybe a subclass overriding the member — so its constraint is no answer here
+    // (unless it is the type parameter of the receiver's class, bound by its type arguments: `Repo<User>.find()`)
+    // (or one of the function's own, bound by the call's arguments: `first(leaves)`)
+    if (sym.returns.k === 'id' && bindsLocal(sym.returns.b) && !subst?.has(`${c.f}:${bindingIndex(sym.returns.b)}`)) return UNKNOWN;
+    return weakenFrom(this.typeValue(c.f, sym.returns, 0, subst), c, 'return-type');
+  }
+  // no declared return type: the value its return statements give, evaluated where they are written
+  if ((sym.label === 'Function' || sym.label === 'Method') && sym.returnsValue && !sym.reassigned) {
+    const v = weakenFrom(this.heldValue(this.value(c.f, sym.returnsValue)), c, 'return-type');
+    // an async function's result is a promise of what it returns (awaiting a promise it returns: that one)
+    if (!sym.returnsAsync || v.t === 'prom') return v;
+    return v.t === 'unknown' || v.t === 'ext' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min(c.c, REASON_CONFIDENCE['return-type']) };
+  }
+  return UNKNOWN;
+}
+
+/** The result of calling a value of an object type with call signatures with `argc` arguments (-1: unknown). */
+export function signatureResult(this: Evaluator, o: Val & { t: 'obj' }, argc: number): Val {
+  if (argc < 0) return UNKNOWN;
+  let out: Val | undefined;
+  for (const sig of o.calls!) {
+    if (argc < sig.min || (sig.max >= 0 && argc > sig.max)) continue;
+    const v = weakenFrom(this.typeValue(o.f, sig.returns, 0, o.subst), o, 'return-type');
+    if (out && !sameValue(out, v)) return UNKNOWN;
+    out ??= v;
+  }
+  return out ?? UNKNOWN;
+}
+
+/**
+ * The type parameters of a generic function or method that a call's arguments bind, added to the receiver's
+ * (`c.subst`), as the checker infers them: a parameter declared `T` takes the argument's value, `T[]` an element of
+ * an array argument, `Promise<T>` what a promise resolves to, `T | undefined` as T, and a function or constructor
+ * type returning T (`theClass: new (...args) => T`, `make: () => T`) an instance of a class argument or what a
+ * function argument returns. Two arguments giving T different values leave T unbound.
+ */
+export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams: readonly number[], declared: ReadonlyArray<Expr | null>, args: Array<Expr | null>, argFile: number): Subst | undefined {
+  const own = new Map<string, TypeArg>(c.subst ?? []);
+  const params = new Set(typeParams.map((l) => `${c.f}:${l}`));
+  const conflicts = new Set<string>();
+  const bind = (pt: Expr, arg: () => Val, depth: number): void => {
+    if (depth > 4) { this.cut++; return; }
+    if (pt.k === 'id' && bindsLocal(pt.b)) {
+      const key = `${c.f}:${bindingIndex(pt.b)}`;
+      if (!params.has(key)) return;
+      const v = arg();
+      if (v.t === 'unknown' || v.t === 'ext') return;
+      const prev = own.get(key)?.v;
+      if (prev && !sameValue(prev, v)) conflicts.add(key);
+      else if (!prev) own.set(key, { f: c.f, t: pt, v });
+      return;
+    }
+    if (pt.k === 'array') return bind(pt.of, () => { const a = this.deref(arg()); return a.t === 'arr' ? a.el ?? this.typeValue(a.f, a.of, 0, a.subst) : UNKNOWN; }, depth + 1);
+    if (pt.k === 'promise') return bind(pt.of, () => { const p = this.deref(arg()); return p.t === 'prom' ? p.of : UNKNOWN; }, depth + 1);
+    if (pt.k === 'union') { for (const m of pt.types) if (m.k === 'id') bind(m, arg, depth + 1); return; }
+    if (pt.k === 'fntype') {
+      return bind(pt.returns, () => {
+        const a = arg();
+        // a function expression (`box.map((v) => v.owner)` binding `map<U>(f: (v: T) => U)`'s U): what it returns
+        if (a.t === 'ext' && a.fn) return this.callResult(a);
+        if (a.t !== 'sym') return UNKNOWN;
+        const as = this.sym(a);
+        // a class where a function type is expected is a constructor type (`new (...args) => T`): an instance
+        if (as.label === 'Class') return weaken({ t: 'inst', f: a.f, s: a.s, r: a.r, c: a.c }, 'typed-receiver');
+        return as.label === 'Function' || as.label === 'Method' ? this.callResult(a) : UNKNOWN;
+      }, depth + 1);
+    }
+  };
+  declared.forEach((pt, i) => {
+    const a = args[i];
+    if (!pt || !a) return;
+    let memo: Val | undefined;
+    bind(pt, () => {
+      if (memo) return memo;
+      const v = this.value(argFile, a);
+      // a class passed as a value stays the class (a constructor argument); anything else is what it holds
+      memo = v.t === 'sym' && this.sym(v).label === 'Class' ? v : this.heldValue(v);
+      return memo;
+    }, 0);
+  });
+  for (const k of conflicts) own.delete(k);
+  return own.size ? own : undefined;
+}
+
+/** The type parameters of a generic function or method bound to the type arguments a call writes (`get<Db>(…)`). */
+export function explicitTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams: readonly number[], targs: readonly Expr[], argFile: number): Subst {
+  const own = new Map<string, TypeArg>(c.subst ?? []);
+  for (let i = 0; i < targs.length && i < typeParams.length; i++) own.set(`${c.f}:${typeParams[i]}`, { f: argFile, t: targs[i] });
+  return own;
+}
+
+/**
+ * The type arguments a generic class's constructor call binds (`new Box(user)` of `class Box<T> { constructor(v: T)
+ * … }`: T = User), as inferTypeArgs binds a function's; undefined when the class declares no constructor with
+ * typed parameters or nothing is bound.
+ */
+export function constructedArgs(this: Evaluator, c: Val & { t: 'sym' }, args: Array<Expr | null>, argFile: number): TypeArg[] | undefined {
+  const cls = this.sym(c);
+  const ctorIndex = this.childrenOf(c.f, c.s)?.get('constructor')?.[0];
+  const ctor = ctorIndex === undefined ? undefined : this.files[c.f].symbols[ctorIndex];
+  if (!ctor?.params || !cls.typeParams) return undefined;
+  const own = this.inferTypeArgs({ t: 'sym', f: c.f, s: ctorIndex!, r: c.r, c: c.c }, cls.typeParams, ctor.params, args, argFile);
+  if (!own) return undefined;
+  // (a type parameter the arguments leave unbound is a hole, which bindingsFor skips)
+  const out = cls.typeParams.map((l) => own.get(`${c.f}:${l}`) as TypeArg);
+  return out.some((a) => a) ? out : undefined;
+}

@@ -1,0 +1,233 @@
+/** Members of classes and interfaces: own members, heritage (extends, implements, mixins), declaration merging. */
+import { FUNCTION_MEMBER_KINDS, MERGING_LABELS, PENDING_MEMBER, REASON_CONFIDENCE, VALUE_LABELS, newableFunction, weakenFrom, type Evaluator, type Reason, type SymRef, type Val } from './evaluate.ts';
+import type { Expr } from '../extract/facts.ts';
+
+/** The class a class extends (its first heritage), or 'ext' when that is outside the project. */
+export function superClass(this: Evaluator, cls: SymRef): SymRef | 'ext' | undefined {
+  const ext = this.sym(cls).extends?.[0];
+  if (!ext) return undefined;
+  const t = this.typeSymbol(cls.f, ext);
+  if (t === 'ext') return 'ext';
+  return t && (this.sym(t).label === 'Class' || this.sym(t).label === 'Interface') ? { f: t.f, s: t.s } : undefined;
+}
+
+/** A member of a class/interface, searched up its heritage. 'ext' when an ancestor is outside the project. */
+export function findMember(this: Evaluator, cls: SymRef, name: string, wantStatic: boolean): SymRef | 'ext' | undefined {
+  const byFile = (this.memberMemo[cls.f] ??= []);
+  const sides = (byFile[cls.s] ??= [new Map(), new Map()]);
+  const table = sides[wantStatic ? 1 : 0];
+  const memo = table.get(name);
+  if (memo !== undefined) {
+    if (memo === PENDING_MEMBER) { this.cut++; return undefined; }
+    return memo ?? undefined;
+  }
+  table.set(name, PENDING_MEMBER); // cycle guard
+  const found = this.findMemberUncached(cls, name, wantStatic);
+  table.set(name, found ?? null);
+  return found;
+}
+
+export function findMemberUncached(this: Evaluator, cls: SymRef, name: string, wantStatic: boolean): SymRef | 'ext' | undefined {
+  const own = this.ownMember(cls, name, wantStatic);
+  if (own) return own;
+  // a class or interface merged with interfaces of its name in its scope (`interface FabricObject extends
+  // SvgExport {}` beside `class FabricObject extends Base {}`): their members and heritage are its own too
+  const merged = this.mergedTypes(cls, wantStatic);
+  if (!merged) return this.heritageMember(cls, name, wantStatic);
+  for (const t of merged) { const m = this.ownMember(t, name, wantStatic); if (m) return m; }
+  let sawExternal = false;
+  for (const t of [cls, ...merged]) {
+    const m = this.heritageMember(t, name, wantStatic);
+    if (m === 'ext') sawExternal = true; else if (m) return m;
+  }
+  return sawExternal ? 'ext' : undefined;
+}
+
+/** A member `cls` declares itself (for `wantStatic`, on its static side), not inherited. */
+export function ownMember(this: Evaluator, cls: SymRef, name: string, wantStatic: boolean): SymRef | undefined {
+  const own = this.childrenOf(cls.f, cls.s)?.get(name);
+  if (!own) return undefined;
+  const files = this.files[cls.f].symbols;
+  // (of an accessor pair, the getter: a setter gives nothing to a read or a call)
+  const pick = own.find((i) => !!files[i].isStatic === wantStatic && files[i].kind !== 'setter') ?? own.find((i) => !!files[i].isStatic === wantStatic);
+  if (pick !== undefined) return { f: cls.f, s: pick };
+  // a class's static `deserialize` is no answer for an instance's `deserialize` (inherited from its base), and
+  // the other way round (so is a constructor function's `F.create` for an F); other owners (objects, interfaces)
+  // have no static side
+  const label = files[cls.s].label;
+  return label !== 'Class' && label !== 'Function' ? { f: cls.f, s: own[0] } : undefined;
+}
+
+/**
+ * The other declarations TypeScript merges into class or interface `cls` (interfaces, or the class, of the same
+ * name in the same scope); interfaces have no static side. Undefined when there are none.
+ */
+export function mergedTypes(this: Evaluator, cls: SymRef, wantStatic: boolean): SymRef[] | undefined {
+  const syms = this.files[cls.f].symbols;
+  const label = syms[cls.s].label;
+  if (label !== 'Class' && label !== 'Interface') return undefined;
+  const group = this.twins(cls.f, cls.s);
+  if (!group) return undefined;
+  let out: SymRef[] | undefined;
+  for (const i of group) {
+    if (i === cls.s) continue;
+    const l = syms[i].label;
+    if (l === 'Interface' ? wantStatic : l !== 'Class' || label === 'Class') continue;
+    (out ??= []).push({ f: cls.f, s: i });
+  }
+  return out;
+}
+
+/** A member of a class/interface's heritage (not its own), searched up it; 'ext' when an ancestor is outside the project. */
+export function heritageMember(this: Evaluator, cls: SymRef, name: string, wantStatic: boolean): SymRef | 'ext' | undefined {
+  const sym = this.sym(cls);
+  let sawExternal = false;
+  // extends, then implements (indexed: no joined copy per question)
+  const ext = sym.extends, nExt = ext ? ext.length : 0, n = nExt + (sym.implements ? sym.implements.length : 0);
+  for (let k = 0; k < n; k++) {
+    const h = k < nExt ? ext![k] : sym.implements![k - nExt];
+    const t = this.typeSymbol(cls.f, h);
+    if (t === 'ext') { sawExternal = true; continue; }
+    if (!t) { sawExternal = true; continue; } // an unresolvable base: whatever it has, we cannot see it
+    const base = this.sym(t);
+    // (a JavaScript constructor function is a base too: `util.inherits(Model, Document)`)
+    if (base.label !== 'Class' && base.label !== 'Interface' && !newableFunction(base)) continue;
+    const m = this.findMember(t, name, wantStatic);
+    if (m && m !== 'ext') return m;
+    // `extends M(Y)`: what M's class lacks (its own base is M's parameter) is Y's, the argument
+    const mixed = h.k === 'call' ? this.mixinArgument(cls.f, h, t) : undefined;
+    if (mixed && mixed !== 'ext') {
+      const mm = this.findMember(mixed, name, wantStatic);
+      if (mm === 'ext') sawExternal = true; else if (mm) return mm;
+    } else if (m === 'ext' || mixed === 'ext') sawExternal = true;
+  }
+  return sawExternal ? 'ext' : undefined;
+}
+
+/**
+ * The class or interface a mixin call passes as its class's base (`M(Y)` of `function M(Base) { return class C
+ * extends Base {…} }`: Y), for C = `returned`; undefined when `h` is no such call.
+ */
+export function mixinArgument(this: Evaluator, f: number, h: Expr & { k: 'call' }, returned: SymRef): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
+  const at = this.sym(returned).baseParam;
+  const arg = at === undefined ? undefined : h.args?.[at];
+  if (!arg) return undefined;
+  const t = this.typeSymbol(f, arg);
+  if (t === 'ext' || !t) return t;
+  const label = this.sym(t).label;
+  return label === 'Class' || label === 'Interface' ? t : undefined;
+}
+
+/** The constructor `super(…)` runs in class `cls` whose base is `base`: the base's, or a mixin argument's when M's class has none. */
+export function superConstructor(this: Evaluator, cls: SymRef, base: SymRef): SymRef | 'ext' | undefined {
+  return this.sym(cls).extends?.[0]?.k === 'call' ? this.heritageMember(cls, 'constructor', false) : this.findMember(base, 'constructor', false);
+}
+
+// ---------------------------------------------------------------- declaration merging
+/**
+ * Same-file, same-scope declarations sharing a name that TypeScript merges: a namespace with a class, function
+ * or enum of that name (`class Point {}` + `namespace Point { export function origin() }`), or an interface.
+ */
+export function merged(this: Evaluator, f: number, s: number): number[] | undefined {
+  // asked for the same symbols over and over (every member access on them): kept per symbol, null for none
+  const byFile = (this.mergedMemo[f] ??= []);
+  const memo = byFile[s];
+  if (memo !== undefined) return memo ?? undefined;
+  const syms = this.files[f].symbols;
+  const sym = syms[s];
+  let out: number[] | undefined;
+  if (sym.label === 'Class' || sym.label === 'Function' || sym.label === 'Enum' || sym.label === 'Interface' || sym.kind === 'namespace') {
+    const group = this.twins(f, s)?.filter((i) => MERGING_LABELS.has(syms[i].label) || syms[i].kind === 'namespace');
+    if (group && group.length > 1 && group.some((i) => syms[i].kind === 'namespace')) out = group;
+  }
+  byFile[s] = out ?? null;
+  return out;
+}
+
+/**
+ * What a name stands for as a value: a namespace merged with a class, function or enum stands for that
+ * declaration; an interface or type alias sharing its name with a value declared beside it
+ * (`export interface X {…}` + `export function X() {…}` or `export const X = …`) stands for that value.
+ */
+export function mergedValue(this: Evaluator, f: number, s: number): number {
+  const syms = this.files[f].symbols;
+  const sym = syms[s];
+  if (sym.kind === 'namespace') return this.merged(f, s)?.find((i) => syms[i].label === 'Class' || syms[i].label === 'Function' || syms[i].label === 'Enum') ?? s;
+  if (sym.label !== 'Interface' && sym.label !== 'TypeAlias') return s;
+  return this.twins(f, s)?.find((i) => VALUE_LABELS.has(syms[i].label) && syms[i].kind !== 'namespace') ?? s;
+}
+
+/** A resolved name in a type position: its type meaning (see mergedType); anything else as it is. */
+export function asType(this: Evaluator, v: Val): Val {
+  if (v.t !== 'sym') return v;
+  const s = this.mergedType(v.f, v.s);
+  return s === v.s ? v : { ...v, s };
+}
+
+/** What a name stands for as a type: a function or variable sharing its name with an interface, type alias or class beside it stands for that type. */
+export function mergedType(this: Evaluator, f: number, s: number): number {
+  const syms = this.files[f].symbols;
+  if (syms[s].label !== 'Function' && syms[s].label !== 'Variable') return s;
+  return this.twins(f, s)?.find((i) => syms[i].label === 'Interface' || syms[i].label === 'TypeAlias' || syms[i].label === 'Class') ?? s;
+}
+
+/** The declarations of one scope sharing symbol `s`'s name (two or more), by TypeScript's value and type meanings. */
+export function twins(this: Evaluator, f: number, s: number): number[] | undefined {
+  let bySym = this.twinIndex[f];
+  if (!bySym) {
+    // each symbol's group looked up once per file (mergedValue and mergedType ask for most names a file
+    // resolves: a `parent\0name` key string per question cost its building and hashing)
+    const idx = new Map<string, number[]>();
+    const syms = this.files[f].symbols;
+    for (let i = 0; i < syms.length; i++) {
+      const x = syms[i];
+      if (!VALUE_LABELS.has(x.label) && x.label !== 'Interface' && x.label !== 'TypeAlias') continue;
+      const k = `${x.parent}\u0000${x.name}`;
+      const l = idx.get(k);
+      if (l) l.push(i); else idx.set(k, [i]);
+    }
+    bySym = new Array<number[] | undefined>(syms.length);
+    let groups = 0;
+    for (const l of idx.values()) if (l.length > 1) groups++;
+    // (a symbol of another kind sharing a group's scope and name gets that group too, as the key lookup gave it)
+    if (groups) for (let i = 0; i < syms.length; i++) { const l = idx.get(`${syms[i].parent}\u0000${syms[i].name}`); if (l && l.length > 1) bySym[i] = l; }
+    this.twinIndex[f] = bySym;
+  }
+  return bySym[s];
+}
+
+/** `X.name` where X is a class, function or enum merged with a namespace that declares `name`. */
+export function mergedMember(this: Evaluator, o: Val & { t: 'sym' }, name: string): Val | undefined {
+  const syms = this.files[o.f].symbols;
+  for (const i of this.merged(o.f, o.s) ?? []) {
+    if (syms[i].kind !== 'namespace') continue;
+    const kids = this.childrenOf(o.f, i)?.get(name);
+    if (kids) return weakenFrom({ t: 'sym', f: o.f, s: kids[0], r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
+  }
+  return undefined;
+}
+
+/** Members (methods, properties) of a symbol by name. */
+export function childrenOf(this: Evaluator, f: number, s: number): Map<string, number[]> | undefined {
+  let idx = this.children[f];
+  if (!idx) {
+    idx = new Map();
+    const syms = this.files[f].symbols;
+    for (let i = 0; i < syms.length; i++) {
+      const p = syms[i].parent;
+      if (p < 0) continue;
+      const pl = syms[p].label;
+      // nested functions are not members; functions assigned to a constructor function (`F.create = …`,
+      // `F.prototype.m = …`) are
+      // (and `F.Template = class {…}`, a static class member, and `F.build = build`, a property; and `this.x = …`
+      // in its body, an instance property or method)
+      if (pl === 'Method' || (pl === 'Function' && !FUNCTION_MEMBER_KINDS.has(syms[i].kind) && !(syms[i].label === 'Class' && syms[i].isStatic))) continue;
+      let m = idx.get(p);
+      if (!m) idx.set(p, (m = new Map()));
+      const list = m.get(syms[i].name);
+      if (list) list.push(i); else m.set(syms[i].name, [i]);
+    }
+    this.children[f] = idx;
+  }
+  return idx.get(s);
+}

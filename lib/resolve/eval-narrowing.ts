@@ -1,0 +1,213 @@
+/** Narrowed and either-values: `instanceof`, guards, discriminants, unions of receivers, object literal values. */
+import { UNKNOWN, instancesValue, weakenFrom, type Evaluator, type SymRef, type Val } from './evaluate.ts';
+import { bindingIndex, bindsLocal, bindsSymbol, type Binding, type Expr, type LocalFact, type SymbolFact } from '../extract/facts.ts';
+
+/**
+ * x inside `if (x instanceof C)`: as the checker narrows, the member types of x's type that are C or extend it
+ * (`item: Item` stays an Item inside `if (item instanceof Base)`, so `item.clone()` is Item's override), else a C.
+ */
+export function narrowedByClass(this: Evaluator, f: number, e: Expr & { k: 'narrowed' }): Val {
+  const to = this.typeValue(f, e.type, 0);
+  if (to.t !== 'inst') return to;
+  const d = this.deref(this.value(f, e.of));
+  if (d.t === 'inst' && d.s === to.s && d.f === to.f) return d;
+  if (d.t !== 'inst' && d.t !== 'union') return to;
+  const kept = (d.t === 'inst' ? [d] : d.of).filter((x) => this.extendsClass(x, to));
+  return kept.length ? weakenFrom(instancesValue(kept), to, 'typed-receiver') : to;
+}
+
+/** True when the class of `x` is `cls` or extends it (through project classes). */
+export function extendsClass(this: Evaluator, x: SymRef, cls: SymRef): boolean {
+  let c: SymRef | 'ext' | undefined = { f: x.f, s: x.s };
+  for (let hops = 0; c && c !== 'ext' && hops < 16; hops++) {
+    if (c.f === cls.f && c.s === cls.s) return true;
+    c = this.sym(c).label === 'Class' ? this.superClass(c) : undefined;
+  }
+  return false;
+}
+
+/**
+ * What a type guard says its argument is where it held: the predicate of a function or method (`isFoo(v): v is
+ * Foo`), or of the function type a value holds (`const isMap = make(Map) as (x: any) => x is Map`, or the
+ * `(x: any) => x is T` a generic factory returns with T bound). A class or interface (or several); a structural
+ * predicate (`v is { lift: … }`) only adds to what the value already was: undefined then.
+ */
+export function guardType(this: Evaluator, f: number, by: Expr): Val | undefined {
+  const g = this.value(f, by);
+  let v: Val | undefined;
+  if (g.t === 'sym') {
+    const sym = this.sym(g);
+    if (sym.predicate && (sym.label === 'Function' || sym.label === 'Method')) v = weakenFrom(this.typeValue(g.f, sym.predicate, 0), g, 'typed-receiver');
+    else if (sym.label === 'Variable' || sym.label === 'Property') {
+      const d = this.deref(g);
+      if (d.t === 'fnval' && d.predicate) v = weakenFrom(this.typeValue(d.f, d.predicate, 0, d.subst), d, 'typed-receiver');
+    }
+  }
+  return v && (v.t === 'inst' || v.t === 'union' || v.t === 'inter') ? v : undefined;
+}
+
+/**
+ * `o.name` of an object literal value: the value of the last entry that can give it. A spread gives its own
+ * member when it surely has one; a spread that surely lacks the name (a namespace that does not export it, an
+ * object literal without the key) passes on to the entries before it; anything else leaves the answer unknown.
+ */
+export function objectMember(this: Evaluator, o: Val & { t: 'objv' }, name: string): Val {
+  const v = this.objectEntry(o, name, 0);
+  return v === 'absent' ? UNKNOWN : v;
+}
+
+export function objectEntry(this: Evaluator, o: Val & { t: 'objv' }, name: string, depth: number): Val | 'absent' {
+  if (depth > 8) { this.cut++; return UNKNOWN; }
+  for (let i = o.entries.length - 1; i >= 0; i--) {
+    const en = o.entries[i];
+    if ('open' in en) return UNKNOWN;
+    if ('spread' in en) {
+      const sp = this.deref(this.value(o.f, en.spread));
+      if (sp.t === 'ns') {
+        // `{ ..._schemas, ..._checks }`: a namespace's exports (a star re-export from a package may add any name)
+        const m = this.exportOf(sp.f, name);
+        if (m) return weakenFrom(weakenFrom(m, sp, 'namespace-import'), o, 'same-file');
+        if (this.exportTable(sp.f).stars.some((st) => !('f' in this.module(sp.f, st)))) return UNKNOWN;
+        continue;
+      }
+      if (sp.t === 'objv') {
+        const m = this.objectEntry(sp, name, depth + 1);
+        if (m === 'absent') continue;
+        return m.t === 'unknown' || m.t === 'ext' ? m : weakenFrom(m, o, 'same-file');
+      }
+      const m = this.member(sp, name);
+      return m.t === 'sym' ? weakenFrom(m, o, 'same-file') : UNKNOWN;
+    }
+    if (en.name === name) {
+      const v = weakenFrom(this.value(o.f, en.value), o, 'same-file');
+      return v.t === 'sym' ? { ...v, held: true } : v;
+    }
+  }
+  return 'absent';
+}
+
+/**
+ * The member types of a union (`u`: project types, or object types) whose discriminant `key` is one of `tags`; a
+ * member type whose discriminant we cannot read stays. Undefined when nothing is narrowed.
+ */
+export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readonly string[]): Val | undefined {
+  if (u.t !== 'union' && u.t !== 'anyof') return undefined;
+  const kept = (u.of as Val[]).filter((x) => { const t = this.tagOf(x, key); return t === undefined || tags.includes(t); });
+  if (kept.length === u.of.length || kept.length === 0) return undefined;
+  if (kept.length === 1) return kept[0];
+  const c = Math.min(...kept.map((x) => (x as { c: number }).c));
+  return u.t === 'union' ? { t: 'union', of: kept as Array<Val & { t: 'inst' }>, r: u.r, c } : { t: 'anyof', of: kept, r: u.r, c };
+}
+
+/** The string a member type declares for its discriminant `key` (`readonly _tag = 'Objects'`, `kind: 'circle'`). */
+export function tagOf(this: Evaluator, x: Val, key: string): string | undefined {
+  const lit = (e: Expr | undefined): string | undefined => (e?.k === 'lit' ? e.v : undefined);
+  if (x.t === 'inst') {
+    const m = this.findMember(x, key, false);
+    if (!m || m === 'ext') return undefined;
+    const sym = this.sym(m);
+    return lit(sym.type) ?? (sym.type ? undefined : lit(sym.init));
+  }
+  if (x.t === 'obj') return lit(x.props.find((p) => p.name === key)?.type);
+  if (x.t === 'inter') {
+    for (const p of x.objs ?? []) { const t = lit(p.props.find((q) => q.name === key)?.type); if (t !== undefined) return t; }
+    for (const p of x.of) { const t = this.tagOf(p, key); if (t !== undefined) return t; }
+  }
+  return undefined;
+}
+
+/** True when a member type of a union surely has no member `name`: a class (see lacks) or a closed object type. */
+export function lacksIn(this: Evaluator, x: Val, name: string): boolean {
+  if (x.t === 'inst') return this.lacks(x, name);
+  if (x.t === 'obj') return !x.open && !x.index && !x.props.some((p) => p.name === name) && !x.others?.includes(name);
+  if (x.t === 'anyof') return x.of.every((y) => this.lacksIn(y, name));
+  return false;
+}
+
+/**
+ * A TypeScript class (and every class or interface above it) that is all in the project and declares no member `name`, on
+ * either side: code that type-checks reads `name` on a union holding it only where a narrowing (`'reset' in
+ * handler`, a discriminant, `instanceof`) has left the other member types, so the member is theirs. Interfaces are
+ * left out (an index signature there is not recorded, and would answer any name).
+ */
+export function lacks(this: Evaluator, x: { f: number; s: number }, name: string): boolean {
+  // (TypeScript only: the checker does not hold JavaScript to its JSDoc types, so nothing there says it narrowed)
+  if (this.sym(x).label !== 'Class' || this.files[x.f].language === 'javascript') return false;
+  return this.findMember(x, name, false) === undefined && this.findMember(x, name, true) === undefined && !this.mergedMember({ t: 'sym', f: x.f, s: x.s, r: 'same-file', c: 1 }, name);
+}
+
+/**
+ * `o.name` on a receiver typed by a union of project types: each member type's symbol for `name` (distinct).
+ * The call goes to one of them, so no CALLS edge is drawn unless they agree (see member), but the name is an
+ * occurrence of each, as the TypeScript language service counts it (renaming one renames the access).
+ */
+export function unionMembers(this: Evaluator, f: number, e: Expr): Array<Val & { t: 'sym' }> {
+  if (e.k !== 'member') return [];
+  const o = this.deref(this.value(f, e.obj));
+  if (o.t !== 'union') return [];
+  const out: Array<Val & { t: 'sym' }> = [];
+  for (const x of o.of) {
+    const m = this.member(x, e.name);
+    if (m.t === 'sym' && !out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
+  }
+  return out;
+}
+
+/**
+ * The members a union receiver's call may dispatch to: when every member type resolves `e.name` (to two or
+ * more distinct symbols — one shared symbol is `member`'s answer), each of them; else undefined.
+ */
+export function unionCallees(this: Evaluator, f: number, e: Expr): Array<Val & { t: 'sym' }> | undefined {
+  if (e.k !== 'member') return undefined;
+  const o = this.deref(this.value(f, e.obj));
+  // (also the static side of `typeof A | typeof B`: `Ctor.create()` runs A's or B's)
+  if (o.t !== 'union' && !(o.t === 'anyof' && this.eitherClass(o))) return undefined;
+  const out: Array<Val & { t: 'sym' }> = [];
+  for (const x of o.of as Val[]) {
+    const m = this.member(x, e.name);
+    if (m.t === 'unknown' && (x.t === 'inst' || x.t === 'sym') && this.lacks(x, e.name)) continue;
+    if (m.t !== 'sym') return undefined;
+    if (!out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
+  }
+  return out.length > 1 ? out : undefined;
+}
+
+/** The classes a value typed `typeof A | typeof B` (a parameter, or a variable or property so declared) may be. */
+export function eitherClass(this: Evaluator, v: Val): Array<Val & { t: 'sym' }> | undefined {
+  const d = v.t === 'sym' && (this.sym(v).label === 'Variable' || this.sym(v).label === 'Property') ? this.deref(v) : v;
+  if (d.t !== 'anyof' || !d.of.every((x) => x.t === 'sym' && this.sym(x).label === 'Class')) return undefined;
+  return d.of as Array<Val & { t: 'sym' }>;
+}
+
+/**
+ * The functions a callee holding one of several (`const addTo = previous ? addToStart : addToEnd; addTo(…)`,
+ * `(opts.hashFn || hashKey)(key)`) may be: each branch that is a project function or method (two or more
+ * distinct, or one beside branches we cannot see); undefined when the callee is no such choice.
+ */
+export function eitherCallees(this: Evaluator, f: number, e: Expr): Array<Val & { t: 'sym' }> | undefined {
+  let choice: Expr | undefined = e;
+  for (let hops = 0; choice && choice.k === 'id' && choice.b && hops < 4; hops++) {
+    const b: Binding = choice.b;
+    if (bindsLocal(b)) {
+      const loc: LocalFact = this.files[f].locals[bindingIndex(b)];
+      choice = loc.reassigned ? undefined : loc.init;
+    } else if (bindsSymbol(b)) {
+      const sym: SymbolFact = this.files[f].symbols[bindingIndex(b)];
+      choice = sym.label === 'Variable' && !sym.reassigned && sym.kind === 'const' ? sym.init : undefined;
+    } else {
+      // an imported const choosing a function (`export const safeCancel: Fn = hasIdle ? (id) => … : polyfill`)
+      const v = this.importValue(f, bindingIndex(b));
+      const sym = v.t === 'sym' ? this.sym(v) : undefined;
+      if (v.t === 'sym' && sym && sym.label === 'Variable' && !sym.reassigned && sym.kind === 'const' && sym.init) { f = v.f; choice = sym.init; } else choice = undefined;
+    }
+  }
+  if (!choice || choice.k !== 'union') return undefined;
+  const out: Array<Val & { t: 'sym' }> = [];
+  for (const branch of choice.types) {
+    const v = this.value(f, branch);
+    if (v.t !== 'sym') continue;
+    const label = this.sym(v).label;
+    if ((label === 'Function' || label === 'Method') && !out.some((o) => o.f === v.f && o.s === v.s)) out.push(v);
+  }
+  return out.length ? out : undefined;
+}

@@ -1,0 +1,308 @@
+/** Types as values: what a type expression (annotation, heritage, type argument) stands for, and which symbol it names. */
+import { EXT, MAX_DEPTH, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, shareable, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
+import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, type Expr } from '../extract/facts.ts';
+
+// ---------------------------------------------------------------- types
+/** Instance value of a type expression written in file `f`. */
+export function typeValue(this: Evaluator, f: number, t: Expr, depth: number, subst?: Subst): Val {
+  if (depth === 0 && !subst) {
+    // a type as written, with nothing bound: asked again for every use of a typed name (a pure memo)
+    const kept = this.typeMemo.get(t);
+    if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+    const cut = this.cut, peak = this.peak, base = this.depth;
+    this.peak = base;
+    const v = this.typeValueCounted(f, t, 0, undefined);
+    if (this.cut === cut && shareable(v)) this.typeMemo.set(t, { v, need: this.peak - base });
+    if (peak > this.peak) this.peak = peak;
+    return v;
+  }
+  return this.typeValueCounted(f, t, depth, subst);
+}
+
+export function typeValueCounted(this: Evaluator, f: number, t: Expr, depth: number, subst: Subst | undefined): Val {
+  if (depth > 8 || this.depth > MAX_DEPTH) { this.cut++; return UNKNOWN; }
+  if (++this.depth > this.peak) this.peak = this.depth;
+  try { return this.typeValueAt(f, t, depth, subst); } finally { this.depth--; }
+}
+
+export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, subst?: Subst): Val {
+  // a type parameter bound by the receiver's type arguments (`T` of `Repo<T>` reached through `Repo<User>`)
+  if (subst && t.k === 'id' && bindsLocal(t.b)) {
+    const a = subst.get(`${f}:${bindingIndex(t.b)}`);
+    if (a) return a.v ?? this.typeValue(a.f, a.t, depth + 1, a.subst);
+  }
+  // a type name, the most frequent kind, skips the tests of the others (each a builtin call in cold code)
+  const k = t.k;
+  if (k === 'id' || k === 'member') return this.namedType(f, t, depth, subst);
+  if (t.k === 'generic') {
+    // a generic type alias (`type UnaryFunction<T, R> = (source: T) => R`): its type, with its parameters bound
+    // to the arguments written here
+    const alias = this.typeSymbol(f, t.of);
+    if (alias && alias !== 'ext') {
+      const a = this.sym(alias);
+      if (a.label === 'TypeAlias' && a.type && a.typeParams) {
+        const own = new Map<string, TypeArg>();
+        a.typeParams.forEach((l, i) => { if (t.args[i]) own.set(`${alias.f}:${l}`, { f, t: t.args[i], subst }); });
+        return this.typeValue(alias.f, a.type, depth + 1, own);
+      }
+    }
+    const base = this.typeValue(f, t.of, depth + 1, subst);
+    return base.t === 'inst' ? { ...base, args: t.args.map((a) => ({ f, t: a, subst })) } : base;
+  }
+  // `typeof x`: x itself (`Observer: typeof QueryObserver` is the class: `new Observer()` constructs one)
+  // (a function bound with a declared type has that type: `typeof retryIf` of `const retryIf: Cond = …` is a Cond)
+  if (t.k === 'typeof') {
+    const v = this.value(f, t.of);
+    const vs = v.t === 'sym' ? this.sym(v) : undefined;
+    if (v.t === 'sym' && vs && vs.label === 'Function' && vs.type) return weakenFrom(this.typeValue(v.f, vs.type, depth + 1), v, 'typed-receiver');
+    return weaken(this.heldValue(v), 'typed-receiver');
+  }
+  // `T['name']`: the declared type of T's member `name` (`(typeof x)['name']`: of the member of x's declared type)
+  if (t.k === 'index') return this.indexedType(f, t, depth, subst);
+  // `ReturnType<typeof f>` (a call of f), `InstanceType<typeof C>` (a new C): what that expression gives
+  if (t.k === 'call' || t.k === 'new') return weaken(this.heldValue(this.value(f, t)), 'typed-receiver');
+  // the `this` type (a return or parameter type): an instance of the class it is written in
+  if (t.k === 'this') return t.cls >= 0 ? { t: 'inst', f, s: t.cls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] } : UNKNOWN;
+  // (the type parameters in force travel with arrays, maps, object types and function types: `items: T[]` in
+  // `Repo<T>` reached through `Repo<User>` has User elements)
+  if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+  // a tuple type: each position's type
+  if (t.k === 'list') return { t: 'tup', items: t.items.map((x) => this.typeValue(f, x, depth + 1, subst)), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+  if (t.k === 'intersection') {
+    const insts: Array<Val & { t: 'inst' }> = [];
+    const objs: Array<Val & { t: 'obj' }> = [];
+    const alts: Array<Val & { t: 'anyof' }> = [];
+    let hole = false, ext = false;
+    const add = (v: Val): void => {
+      if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
+      else if (v.t === 'inter') { hole ||= v.hole; for (const o of v.of) add(o); if (v.objs) objs.push(...v.objs); if (v.alts) alts.push(...v.alts); }
+      else if (v.t === 'anyof') alts.push(v);
+      // a union of project classes as a part (`(A | B) & { x: X }`): what they agree on
+      else if (v.t === 'union') alts.push({ t: 'anyof', of: v.of, r: v.r, c: v.c });
+      else if (v.t === 'ext') ext = true;
+      // an object type literal knows all its member names (typed or not; an index signature answers only the
+      // names no part declares); read through a type parameter's constraint it may have any
+      else if (v.t === 'obj') { objs.push(v); if (v.open) hole = true; }
+      else hole = true;
+    };
+    for (const m of t.types) add(this.typeValue(f, m, depth + 1, subst));
+    // object type literals only, written in one file (`{ [P in K]: T } & { [k: string]: T }`): one object type
+    if (insts.length === 0 && !ext && !alts.length && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f)) {
+      const others = objs.flatMap((o) => o.others ?? []);
+      return { ...objs[0], props: objs.flatMap((o) => o.props), index: objs.find((o) => o.index)?.index, others: others.length ? others : undefined };
+    }
+    // object types of several files, or with a union part (`Common & { kind: 'a' }`, `(A | B) & { x: X }`): an
+    // intersection of them, without class parts
+    if (insts.length === 0 && (ext || hole || objs.length + alts.length < 2)) return ext && !hole && !objs.length && !alts.length ? EXT : UNKNOWN;
+    // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
+    const parts: Array<{ c: number }> = [...insts, ...objs, ...alts];
+    return { t: 'inter', of: insts, objs: objs.length ? objs : undefined, alts: alts.length ? alts : undefined, hole: hole || ext, r: 'typed-receiver', c: Math.min(...parts.map((o) => o.c)) };
+  }
+  if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, predicate: t.predicate, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+  if (t.k === 'map') return { t: 'map', f, of: t.of, key: t.key, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+  if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+  if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+  if (t.k === 'union') {
+    // `T | undefined`, `T | null`: T; several project types: a union value (see member)
+    let ext = false;
+    const insts: Array<Val & { t: 'inst' }> = [];
+    const others: Val[] = [];
+    let classes: Array<Val & { t: 'sym' }> | undefined;
+    for (const m of t.types) {
+      // a project type's name the file does not declare or import (`@type {A|B}` in JSDoc naming B without
+      // importing it): the checker cannot resolve it, so the whole union is `any` to it
+      if (m.k === 'id' && !m.b && !this.rulesOf[f].isGlobalName(m.name) && this.projectTypeNames().has(m.name)) return UNKNOWN;
+      const v = this.typeValue(f, m, depth + 1, subst);
+      if (addInstances(insts, v)) continue;
+      // `typeof A | typeof B`: one of the classes themselves (`new Ctor()` constructs either)
+      if (m.k === 'typeof' && v.t === 'sym' && this.sym(v).label === 'Class') {
+        if (!(classes ??= []).some((o) => o.f === v.f && o.s === v.s)) classes.push(v);
+        continue;
+      }
+      if (v.t === 'ext') ext = true;
+      else if (v.t === 'arr' || v.t === 'map' || v.t === 'obj' || v.t === 'fnval' || v.t === 'inter' || v.t === 'prom' || v.t === 'anyof') others.push(v);
+    }
+    if (classes) {
+      if (insts.length || others.length || ext) return UNKNOWN;
+      return classes.length === 1 ? classes[0] : { t: 'anyof', of: classes, r: 'typed-receiver', c: Math.min(...classes.map((o) => o.c)) };
+    }
+    // `Unsubscribable | (() => void)`: a function has no project member, so a member is the instances' (calling the
+    // value is no call of theirs: the union stays what it was when a parenthesised function type read as unknown)
+    if (insts.length && others.length && others.every((o) => o.t === 'fnval')) others.length = 0;
+    // `T[] | undefined`, `Map<K, V> | null`, `{ a: A } | undefined`, `(A & B) | null`: that one value
+    if (others.length === 1 && insts.length === 0 && !ext) return others[0];
+    // object types and intersections beside each other or beside classes (a discriminated union): the members
+    // they agree on (an outside type among them may have any member: unknown)
+    if (others.length) {
+      // (an array beside them, `Subscription[] | Subscription`: its members are built-ins, so the union's members
+      // stay unknown — but `Array.isArray(x)` picks the part it tests, see 'isarray')
+      if (ext || !others.every((o) => o.t === 'obj' || o.t === 'inter' || o.t === 'anyof' || o.t === 'arr')) return UNKNOWN;
+      const of: Val[] = [...insts, ...others];
+      return { t: 'anyof', of, r: 'typed-receiver', c: Math.min(...of.map((o) => (o as { c: number }).c)) };
+    }
+    if (insts.length) return instancesValue(insts);
+    return ext ? EXT : UNKNOWN;
+  }
+  return this.namedType(f, t, depth, subst);
+}
+
+/** typeValueAt of a type name (or of a kind no case above takes): the instance of the type it names. */
+export function namedType(this: Evaluator, f: number, t: Expr, depth: number, subst: Subst | undefined): Val {
+  // a type parameter whose constraint is no type name (`Handlers extends Array<RequestHandler>`, `T extends A | B`,
+  // `T extends { run(): void }`): a value of it has the constraint's members (an object type: maybe more)
+  if (t.k === 'id' && bindsLocal(t.b)) {
+    const constraint = this.files[f].locals[bindingIndex(t.b)]?.type;
+    if (constraint && constraint !== t && constraint.k !== 'id' && constraint.k !== 'member' && constraint.k !== 'generic') {
+      const v = this.typeValue(f, constraint, depth + 1, subst);
+      return v.t === 'obj' ? { ...v, open: true } : v;
+    }
+  }
+  const target = this.typeSymbol(f, t);
+  if (target === 'ext') return EXT;
+  if (!target) return UNKNOWN;
+  const sym = this.sym(target);
+  if (sym.label === 'Class' || sym.label === 'Interface' || this.isConstructorFunction(target)) return { t: 'inst', f: target.f, s: target.s, r: 'typed-receiver', c: Math.min(target.c, REASON_CONFIDENCE['typed-receiver']) };
+  if (sym.label === 'TypeAlias' && sym.type) {
+    const v = this.typeValue(target.f, sym.type, depth + 1, subst);
+    // a type parameter read as its constraint (`T extends ZodTrait`): T may have more members than the constraint
+    return v.t === 'obj' && t.k === 'id' && bindsLocal(t.b) ? { ...v, open: true } : v;
+  }
+  return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
+}
+
+/**
+ * An indexed access type `T['name']`: the declared type of member `name` of T — a property's or field's declared
+ * type (or what a getter gives; an unannotated field's initialiser, as the checker infers it), a property of an
+ * object type literal, an index signature's type. A method has no type we can give (a function type is no value of
+ * ours): unknown. `(typeof x)['name']` reads x's declared type when x has one (`const handlers: Handlers = {}`
+ * then `handlers.focus = (view) => …`: Handlers' member, not the function assigned to it).
+ */
+export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }, depth: number, subst?: Subst): Val {
+  let o: Val;
+  if (t.of.k === 'typeof') {
+    const v = this.value(f, t.of.of);
+    const vs = v.t === 'sym' ? this.sym(v) : undefined;
+    o = v.t === 'sym' && vs && (vs.label === 'Variable' || vs.label === 'Property') && vs.type
+      ? weakenFrom(this.typeValue(v.f, vs.type, depth + 1, v.subst), v, 'typed-receiver')
+      : this.deref(v);
+  } else o = this.typeValue(f, t.of, depth + 1, subst);
+  if (o.t !== 'inst' && o.t !== 'obj' && o.t !== 'union' && o.t !== 'inter') return o.t === 'ext' ? EXT : UNKNOWN;
+  const m = this.member(o, t.name);
+  if (m.t !== 'sym') return m;
+  const ms = this.sym(m);
+  // a method's type (`go: Router['go']`): calling a value of it calls that method's signature, as `typeof f` does f
+  if (ms.label === 'Method' && ms.kind !== 'getter') return ms.kind === 'setter' ? UNKNOWN : weaken(m, 'typed-receiver');
+  if (ms.label !== 'Method' && ms.label !== 'Property' && ms.label !== 'Variable') return UNKNOWN;
+  return this.deref(m);
+}
+
+/**
+ * A JavaScript constructor function (`function Mocha() {…}` with `Mocha.prototype.m = …` or `this.x = …` members):
+ * as a JSDoc type (`@returns {Mocha}`) it names its instances, as the checker reads it.
+ */
+export function isConstructorFunction(this: Evaluator, r: SymRef): boolean {
+  const sym = this.sym(r);
+  if (sym.label !== 'Function' || sym.kind !== 'function' || sym.parent !== -1 || this.files[r.f].language !== 'javascript') return false;
+  const kids = this.childrenOf(r.f, r.s);
+  if (!kids) return false;
+  const syms = this.files[r.f].symbols;
+  for (const list of kids.values()) if (list.some((i) => !syms[i].isStatic)) return true;
+  return false;
+}
+
+/** Names of the project's top-level classes, interfaces and type aliases (built once). */
+export function projectTypeNames(this: Evaluator): ReadonlySet<string> {
+  if (this.typeNames) return this.typeNames;
+  const out = new Set<string>();
+  for (const file of this.files) for (const s of file.symbols) if (s.parent === -1 && (s.label === 'Class' || s.label === 'Interface' || s.label === 'TypeAlias')) out.add(s.name);
+  this.typeNames = out;
+  return out;
+}
+
+/** The symbol a type (or heritage) expression names, with the confidence of the path to it. */
+export function typeSymbol(this: Evaluator, f: number, t: Expr): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
+  // a pure memo (see cut): heritage, JSDoc and annotation types name the same few symbols again and again
+  const kept = this.typeSymbolMemo.get(t);
+  if (kept && this.depth + kept.need <= MAX_DEPTH) return this.reuse(kept);
+  const cut = this.cut, peak = this.peak, base = this.depth;
+  this.peak = base;
+  const v = this.typeSymbolUncached(f, t);
+  if (this.cut === cut) this.typeSymbolMemo.set(t, { v, need: this.peak - base });
+  if (peak > this.peak) this.peak = peak;
+  return v;
+}
+
+export function typeSymbolUncached(this: Evaluator, f: number, t: Expr): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
+  switch (t.k) {
+    case 'id': {
+      if (!t.b) return 'ext'; // a global type (Promise, Array, HTMLElement …) or one we cannot see
+      if (bindsLocal(t.b)) {
+        // a type parameter: its constraint when the extractor records one as the local's type (`T extends Base`)
+        const constraint = this.files[f].locals[bindingIndex(t.b)]?.type;
+        if (!constraint || constraint === t) return undefined;
+        if (this.depth > MAX_DEPTH) { this.cut++; return undefined; }
+        if (++this.depth > this.peak) this.peak = this.depth;
+        try { return this.typeSymbol(f, constraint); } finally { this.depth--; }
+      }
+      const v = bindsSymbol(t.b) ? { t: 'sym', f, s: this.mergedValue(f, bindingIndex(t.b)), r: 'same-file', c: 1 } as Val : this.importValue(f, bindingIndex(t.b));
+      if (v.t === 'sym') return { f: v.f, s: this.mergedType(v.f, v.s), c: v.c, r: v.r };
+      if (v.t === 'ext') return 'ext';
+      // a type imported from a module that is not there (a declaration file left out, a generated one not yet
+      // made) is `any` to the checker: an outside type, on whose values nothing is guessed by name
+      return bindsImport(t.b) && 'missing' in this.module(f, this.files[f].imports[bindingIndex(t.b)].source) ? 'ext' : undefined;
+    }
+    case 'member': {
+      // `import("./x").Options` of a module whose value is a class (`module.exports = X`): its typedef `Options`
+      const added = t.obj.k === 'id' && bindsImport(t.obj.b) ? this.addedExport(f, bindingIndex(t.obj.b), t.name) : undefined;
+      const v = added ?? this.member(this.deref(this.value(f, t.obj)), t.name);
+      if (v.t === 'sym') return { f: v.f, s: this.mergedType(v.f, v.s), c: v.c, r: v.r };
+      return v.t === 'ext' ? 'ext' : undefined;
+    }
+    case 'lit': return 'ext';
+    case 'generic': return this.typeSymbol(f, t.of);
+    case 'call': {
+      // `class X extends M(Y)` (a mixin): the class M returns
+      const v = this.value(f, t);
+      if (v.t === 'sym' && this.sym(v).label === 'Class') return { f: v.f, s: v.s, c: v.c, r: v.r };
+      return v.t === 'ext' ? 'ext' : undefined;
+    }
+    default: return undefined;
+  }
+}
+
+/**
+ * What a member's declared types may read its class's type parameters as: the instance's type arguments, when
+ * the member is declared on that class itself (an inherited one sees the base's parameters, not bound here).
+ */
+export function substOf(this: Evaluator, o: Val & { t: 'inst' }, m: SymRef): Subst | undefined {
+  return this.bindingsFor(o.f, o.s, o.args, m.f, this.sym(m).parent, 0);
+}
+
+/**
+ * The type-parameter bindings in force for the members of symbol `os` of file `of` (the owner), starting from
+ * class `cs` of file `cf` written with `args` and going up its heritage (`class UserRepo extends Repo<User>`: Repo's
+ * T is User for UserRepo's instances); undefined when nothing binds them. (Positions as numbers: no objects per
+ * member access.)
+ */
+export function bindingsFor(this: Evaluator, cf: number, cs: number, args: TypeArg[] | undefined, of: number, os: number, depth: number): Subst | undefined {
+  if (os < 0) return undefined;
+  if (depth > 8) { this.cut++; return undefined; }
+  const sym = this.files[cf].symbols[cs];
+  let own: Map<string, TypeArg> | undefined;
+  if (args && sym.typeParams) {
+    own = new Map();
+    sym.typeParams.forEach((l, i) => { if (args[i]) own!.set(`${cf}:${l}`, args[i]); });
+  }
+  if (cf === of && cs === os) return own?.size ? own : undefined;
+  // extends, then implements (indexed: no joined copy per call, this runs for every member of an instance)
+  const ext = sym.extends, nExt = ext ? ext.length : 0, n = nExt + (sym.implements ? sym.implements.length : 0);
+  for (let k = 0; k < n; k++) {
+    const h = k < nExt ? ext![k] : sym.implements![k - nExt];
+    if (h.k !== 'generic') continue;
+    const base = this.typeSymbol(cf, h.of);
+    if (!base || base === 'ext') continue;
+    const found = this.bindingsFor(base.f, base.s, h.args.map((t) => ({ f: cf, t, subst: own })), of, os, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}

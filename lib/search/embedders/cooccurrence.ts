@@ -1,0 +1,163 @@
+/**
+ * Vectors learned from the indexed repository itself (random indexing, a cheap stand-in for latent semantic
+ * analysis). Every term of the symbol documents (name, comments, strings, identifier parts, path words) gets a
+ * fixed sparse random "index" vector; a symbol's context vector is the idf-weighted sum of its terms' index
+ * vectors; a term's learned vector is the sum of the context vectors of the symbols it occurs in. Two terms
+ * that occur with the same other terms get close vectors even when they never occur together (`cookie` and
+ * `header` in an HTTP library), which is what a change description needs when its words are not the code's.
+ * A text's vector (a symbol's document, a query) is the idf-weighted sum of its terms' learned vectors.
+ *
+ * The model (terms, idf, vectors) is written beside the index (`embedder.bin`) so a query is embedded with the
+ * vectors its snapshot was made with; its id carries a digest of the model, so a re-analyze re-embeds.
+ */
+import { digest64 } from '../digest.ts';
+import type { SearchFields } from '../documents.ts';
+import { runTermsCached, WORD_RUNS } from '../tokenize.ts';
+import { CHANGE_WORDS } from '../query-terms.ts';
+
+export const COOC_DIM = 128;
+/** Non-zero entries of a term's index vector. */
+const INDEX_NONZEROS = 8;
+/** Terms kept: those in at least two symbols and at most this share of them, the most frequent first. */
+const MAX_TERMS = 30_000;
+const MAX_DF_SHARE = 0.25;
+/** How much each field's terms count in a symbol's vector. */
+const FIELD_WEIGHT: Readonly<Record<keyof SearchFields, number>> = {
+  name: 3, owner: 1, path: 1, signature: 1, doc: 2, comments: 2, strings: 1, body: 1,
+};
+const FIELDS = Object.keys(FIELD_WEIGHT) as Array<keyof SearchFields>;
+const MAGIC = 0x31434f43; // "COC1"
+
+/** A learned model: sorted terms, their idf and unit vectors (row-major, COOC_DIM each). */
+export interface CoocModel {
+  id: string;
+  terms: readonly string[];
+  idf: Float32Array;
+  vectors: Float32Array;
+}
+
+function termsOf(text: string, out: Map<string, number>, weight: number): void {
+  if (!text) return;
+  for (const run of text.match(WORD_RUNS) ?? []) {
+    for (const t of runTermsCached(run, true, true)) if (t.length > 1 && !CHANGE_WORDS.has(t)) out.set(t, (out.get(t) ?? 0) + weight);
+  }
+}
+
+/** A document's weighted terms (field weights × occurrences). */
+export function documentTerms(fields: SearchFields): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const f of FIELDS) termsOf(fields[f], out, FIELD_WEIGHT[f]);
+  return out;
+}
+
+/** A deterministic PRNG seeded from a term (xorshift32 of its digest). */
+function indexVector(term: string, into: (dim: number, sign: number) => void): void {
+  let x = parseInt(digest64(term).slice(0, 8), 16) | 1;
+  for (let k = 0; k < INDEX_NONZEROS; k++) {
+    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    into(x % COOC_DIM, x & 0x10000 ? 1 : -1);
+  }
+}
+
+function normalise(v: Float32Array, at = 0, dim = v.length - at): void {
+  let s = 0;
+  for (let i = 0; i < dim; i++) s += v[at + i] * v[at + i];
+  if (s > 0) { const inv = 1 / Math.sqrt(s); for (let i = 0; i < dim; i++) v[at + i] *= inv; }
+}
+
+/** Learns the model from the repository's documents. */
+export function learnCooccurrence(docs: ReadonlyArray<{ fields: SearchFields }>): CoocModel {
+  const bags = docs.map((d) => documentTerms(d.fields));
+  const df = new Map<string, number>();
+  for (const b of bags) for (const t of b.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+  const n = Math.max(1, docs.length);
+  const kept = [...df].filter(([, c]) => c >= 2 && c <= Math.max(2, MAX_DF_SHARE * n))
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_TERMS).map(([t]) => t).sort();
+  const id = new Map(kept.map((t, i) => [t, i] as const));
+  const T = kept.length;
+  const idf = Float32Array.from(kept, (t) => Math.log(1 + n / df.get(t)!));
+  // Index vectors, sparse: INDEX_NONZEROS (dim, sign) pairs per term.
+  const idxDim = new Int32Array(T * INDEX_NONZEROS);
+  const idxSign = new Int8Array(T * INDEX_NONZEROS);
+  kept.forEach((t, i) => { let k = 0; indexVector(t, (d, s) => { idxDim[i * INDEX_NONZEROS + k] = d; idxSign[i * INDEX_NONZEROS + k] = s; k++; }); });
+  const vectors = new Float32Array(T * COOC_DIM);
+  const ctx = new Float32Array(COOC_DIM);
+  for (const bag of bags) {
+    ctx.fill(0);
+    const rows: number[] = [];
+    for (const [t, w] of bag) {
+      const i = id.get(t);
+      if (i === undefined) continue;
+      rows.push(i);
+      const s = idf[i] * Math.log1p(w);
+      for (let k = 0; k < INDEX_NONZEROS; k++) ctx[idxDim[i * INDEX_NONZEROS + k]] += s * idxSign[i * INDEX_NONZEROS + k];
+    }
+    if (rows.length < 2) continue;
+    normalise(ctx);
+    for (const i of rows) { const base = i * COOC_DIM; for (let j = 0; j < COOC_DIM; j++) vectors[base + j] += ctx[j]; }
+  }
+  for (let i = 0; i < T; i++) normalise(vectors, i * COOC_DIM, COOC_DIM);
+  const model = { id: '', terms: kept, idf, vectors };
+  model.id = `builtin:cooc-v1-${COOC_DIM}-${digest64(`${T}:${kept.slice(0, 64).join(',')}:${Array.from(vectors.subarray(0, 256), (x) => x.toFixed(4)).join(',')}`)}`;
+  return model;
+}
+
+/** Looks up a term's row (binary search of the sorted terms), -1 when absent. */
+function rowOf(model: CoocModel, term: string): number {
+  let lo = 0, hi = model.terms.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const t = model.terms[mid];
+    if (t === term) return mid;
+    if (t < term) lo = mid + 1; else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** The unit vector of weighted terms (all zeros when none is known). */
+export function embedTerms(model: CoocModel, terms: ReadonlyMap<string, number>): Float32Array {
+  const v = new Float32Array(COOC_DIM);
+  for (const [t, w] of terms) {
+    const i = rowOf(model, t);
+    if (i < 0) continue;
+    const s = model.idf[i] * Math.log1p(w);
+    const base = i * COOC_DIM;
+    for (let j = 0; j < COOC_DIM; j++) v[j] += s * model.vectors[base + j];
+  }
+  normalise(v);
+  return v;
+}
+
+/** The vector of a free text (a query). */
+export function embedText(model: CoocModel, text: string): Float32Array {
+  const terms = new Map<string, number>();
+  termsOf(text, terms, 1);
+  return embedTerms(model, terms);
+}
+
+/** The model's file bytes: header, '\n'-joined terms, idf (f32 × T), vectors (f32 × T × COOC_DIM). */
+export function coocToBuffer(model: CoocModel): Buffer {
+  const idBytes = Buffer.from(model.id);
+  const dict = Buffer.from(model.terms.join('\n'));
+  const header = Buffer.alloc(16);
+  header.writeUInt32LE(MAGIC, 0);
+  header.writeUInt32LE(idBytes.length, 4);
+  header.writeUInt32LE(dict.length, 8);
+  header.writeUInt32LE(model.terms.length, 12);
+  const view = (a: Float32Array): Buffer => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+  return Buffer.concat([header, idBytes, dict, view(model.idf), view(model.vectors)]);
+}
+
+/** Reads `coocToBuffer`'s bytes; throws on a damaged file. */
+export function coocFromBuffer(buf: Buffer): CoocModel {
+  if (buf.length < 16 || buf.readUInt32LE(0) !== MAGIC) throw new Error('embedder.bin: not a co-occurrence model');
+  const idLen = buf.readUInt32LE(4), dictLen = buf.readUInt32LE(8), T = buf.readUInt32LE(12);
+  let at = 16;
+  const id = buf.toString('utf8', at, at + idLen); at += idLen;
+  const terms = dictLen ? buf.toString('utf8', at, at + dictLen).split('\n') : [];
+  at += dictLen;
+  if (terms.length !== T || buf.length !== at + 4 * T * (1 + COOC_DIM)) throw new Error('embedder.bin: damaged');
+  const floats = new Float32Array(T * (1 + COOC_DIM));
+  new Uint8Array(floats.buffer).set(buf.subarray(at));
+  return { id, terms, idf: floats.slice(0, T), vectors: floats.slice(T) };
+}
