@@ -9,16 +9,18 @@ export const renameCommand: Command = {
   name: 'rename',
   summary: 'Coordinated multi-file rename (preview unless --apply)',
   usage: [
-    'codegraph rename <symbol> <new_name> [--file F] [--kind K] [--apply] [--text-search] [--repo R]',
-    '       codegraph rename --uid U <new_name> [--apply] [--text-search] [--repo R]',
+    'codegraph rename <symbol> <new_name> [--file F] [--kind K] [--apply [--preview-id ID]] [--text-search] [--repo R]',
+    '       codegraph rename --uid U <new_name> [--apply [--preview-id ID]] [--text-search] [--repo R]',
     '  <symbol> is a name or Class.member; --file/--kind pick among symbols sharing it.',
     '  Prints the edits as JSON. --apply writes the graph edits (plus text_search edits with --text-search);',
-    '  files changed since the last analyze are refused (STALE_INDEX) and nothing is written.',
+    '  files changed since the last analyze are refused (STALE_INDEX) and nothing is written. --preview-id (the',
+    '  preview_id a preview printed) writes only if the edits are still exactly those; needed to write files outside',
+    '  the index.',
   ].join('\n'),
   async run(args) {
     const { values, positionals } = parseOptions(args, {
       uid: { type: 'string' }, file: { type: 'string' }, kind: { type: 'string' }, repo: { type: 'string' },
-      apply: { type: 'boolean' }, 'text-search': { type: 'boolean' },
+      apply: { type: 'boolean' }, 'text-search': { type: 'boolean' }, 'preview-id': { type: 'string' },
     }, true);
     const want = values.uid !== undefined ? 1 : 2;
     if (positionals.length !== want) {
@@ -34,6 +36,7 @@ export const renameCommand: Command = {
       ...(values.repo !== undefined ? { repo: values.repo } : {}),
       dry_run: values.apply !== true,
       include_text_search: values['text-search'] === true,
+      ...(values['preview-id'] !== undefined ? { preview_id: values['preview-id'] } : {}),
     };
     const loader = new SnapshotLoader();
     try {
