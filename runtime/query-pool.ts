@@ -105,6 +105,24 @@ export class QueryPool {
     return { running: this.slots.filter((s) => s.job).length, queued: this.queue.length };
   }
 
+  /**
+   * Bytes of heap each idle thread holds after a full collection (a thread running a query is skipped): what
+   * queries left behind, for tests and diagnostics.
+   */
+  async heapUsed(): Promise<number[]> {
+    return Promise.all(this.slots.filter((s) => !s.job).map((s) => new Promise<number>((resolve) => {
+      const onMessage = (msg: QueryReply) => {
+        if (msg.type !== 'heap') return;
+        s.worker.off('message', onMessage);
+        s.worker.unref();
+        resolve(msg.used);
+      };
+      s.worker.on('message', onMessage);
+      s.worker.ref(); // the reply is awaited
+      s.worker.postMessage({ type: 'heap' } satisfies QueryJob);
+    })));
+  }
+
   /** Runs a validated request of a pooled tool on the snapshot's graph in a thread. */
   run(tool: string, request: Record<string, unknown>, snapshot: Snapshot): Promise<unknown> {
     if (this.closed) return Promise.reject(new CodegraphError('INTERNAL', 'the query pool is closed'));
@@ -181,7 +199,7 @@ export class QueryPool {
 
   private reply(slot: Slot, msg: QueryReply): void {
     const job = slot.job;
-    if (!job || job.id !== msg.job) return;
+    if (msg.type === 'heap' || !job || job.id !== msg.job) return;
     switch (msg.type) {
       case 'loaded':
         // The engine's own clock stops the query at its budget; the thread is ended only if it cannot.

@@ -6,6 +6,8 @@
  * the pool sends.
  */
 import { parentPort } from 'node:worker_threads';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { findTool } from './tool-runner.ts';
 import { CodeGraph, type CodeGraphData } from '../lib/graph/code-graph.ts';
 import type { EdgeEnds } from '../index-store/graph-edges.ts';
@@ -18,13 +20,15 @@ export type GraphSource = { dir: string } | { data: CodeGraphData; ends?: EdgeEn
 
 export type QueryJob =
   | { type: 'run'; job: number; key: number; load?: GraphSource; tool: string; request: Record<string, unknown>; repo: Snapshot['repo'] }
-  | { type: 'drop'; key: number };
+  | { type: 'drop'; key: number }
+  | { type: 'heap' };
 
 export type QueryReply =
   | { type: 'loaded'; job: number }
   | { type: 'load-failed'; job: number; message: string }
   | { type: 'done'; job: number; result: unknown }
-  | { type: 'failed'; job: number; error: { code: string; message: string; details?: unknown }; internal?: string };
+  | { type: 'failed'; job: number; error: { code: string; message: string; details?: unknown }; internal?: string }
+  | { type: 'heap'; used: number };
 
 const graphs = new Map<number, CodeGraph>();
 
@@ -43,6 +47,7 @@ function loadGraph(source: GraphSource): CodeGraph {
 
 async function handle(msg: QueryJob): Promise<void> {
   if (msg.type === 'drop') { graphs.delete(msg.key); return; }
+  if (msg.type === 'heap') { parentPort!.postMessage({ type: 'heap', used: heapAfterGc() } satisfies QueryReply); return; }
   const { job } = msg;
   let graph = graphs.get(msg.key);
   if (!graph) {
@@ -69,6 +74,13 @@ async function handle(msg: QueryJob): Promise<void> {
       ...(isCodegraphError(err) ? {} : { internal: err instanceof Error ? err.stack ?? err.message : String(err) }),
     } satisfies QueryReply);
   }
+}
+
+/** This thread's heap in use after a full collection (what a query left behind for good). */
+function heapAfterGc(): number {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+  return v8.getHeapStatistics().used_heap_size;
 }
 
 parentPort?.on('message', (msg: QueryJob) => { void handle(msg); });
