@@ -11,6 +11,7 @@
 //   (lib/analyze/in-worker.ts), likewise.
 // - dist/handlers.mjs: the pure tool handlers plus a snapshot loader, self-contained (every JS dependency
 //   bundled in), so another runtime can run the tools on a saved snapshot with no node_modules.
+// - dist/web/: the web UI that `codegraph serve` serves at / (runtime/web/build-web.mjs).
 // - native/build/tree_flat.node: the native parse and tree copy (native/build.mjs), when a C compiler and Node's
 //   headers are there; without them codegraph parses through node-tree-sitter, with the same results.
 // Every bundle carries the tree-sitter query files (lib/lang/**/*.scm) inlined as text, so none reads them from
@@ -23,6 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { buildNative } from './native/build.mjs';
+import { buildWebUi } from './runtime/web/build-web.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const langDir = path.join(root, 'lib', 'lang');
@@ -64,10 +66,13 @@ const nativeExternal = ['tree-sitter', 'tree-sitter-*', 'onnxruntime-node', 'onn
 const nativeNote = buildNative();
 if (nativeNote) console.warn(`codegraph build: ${nativeNote}`);
 
+const webUi = buildWebUi(root, writeAtomically);
 const results = await Promise.all([
   build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-worker': 'runtime/query-worker.ts', 'analyze-worker': 'lib/analyze/analyze-worker.ts', 'query-programs': 'lib/lang/query-programs.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
   build({ ...common, entryPoints: { handlers: 'runtime/bundle/handlers-entry.ts' }, external: nativeExternal }),
 ]);
+
+await webUi;
 
 // Chunks first (their names carry a content hash), entry files last, so an entry never names a missing chunk.
 const isChunk = (file) => /^cli-.+\.mjs(\.map)?$/.test(path.basename(file));

@@ -51,7 +51,7 @@ export const serveCommand: Command = {
     const lines = [`codegraph serve listening on ${url}`];
     if (repos.length === 0) lines.push('repositories: none indexed yet (run `codegraph analyze <path>`, or `codegraph serve --analyze <path>`)');
     else lines.push(`repositories (${repos.length}):`, ...repos.map((r) => `  ${r.name}  ${r.path}`));
-    lines.push(webUiUrl ? `web UI: ${webUiUrl} (it calls this server at ${url})` : `web UI: a web UI on localhost can call ${url}; allow a hosted one with --web-ui-url URL`);
+    lines.push(webUiUrl ? `web UI: ${webUiUrl} (it calls this server at ${url}; this server's own page is ${url}/)` : `web UI: open ${url}/ in a browser`);
     // One write, so a reader of the announcement never sees half of it.
     process.stdout.write(lines.join('\n') + '\n');
     const warning = exposureWarning(host);

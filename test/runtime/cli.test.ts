@@ -149,7 +149,7 @@ test('serve: prints address, repositories and web UI; CORS for the web UI origin
   const url = await listening(run, 30000, /\nweb UI: [^\n]*\n$/);
   t.regex(url, /^http:\/\/127\.0\.0\.1:\d+$/);
   t.true(run.stdout().includes(`  shop  ${shopPath}\n`), run.stdout());
-  t.regex(run.stdout(), /web UI: https:\/\/ui\.codegraph\.example\/app \(it calls this server at http:\/\/127\.0\.0\.1:\d+\)/);
+  t.regex(run.stdout(), /web UI: https:\/\/ui\.codegraph\.example\/app \(it calls this server at http:\/\/127\.0\.0\.1:\d+;/);
   t.notRegex(run.stderr(), /warning/);
   const repos = await fetch(`${url}/repos`, { headers: { origin: 'https://ui.codegraph.example' } });
   t.is(repos.headers.get('access-control-allow-origin'), 'https://ui.codegraph.example');
@@ -160,6 +160,25 @@ test('serve: prints address, repositories and web UI; CORS for the web UI origin
   t.deepEqual(await ctx.json(), want.body);
   const evil = await post(`${url}/tools/context`, VALID_BODIES.context, { origin: 'https://evil.example' });
   t.is(evil.status, 403);
+  // The built web UI is served at / by the bundled CLI, its assets beside it.
+  const page = await fetch(`${url}/`);
+  t.is(page.status, 200);
+  const html = await page.text();
+  const script = /src="(\/assets\/app-[^"]+\.js)"/.exec(html);
+  t.truthy(script, html);
+  const js = await fetch(`${url}${script![1]}`);
+  t.is(js.status, 200);
+  t.regex(js.headers.get('content-type') ?? '', /^text\/javascript/);
+  t.true((await js.text()).length > 1000, 'the script is read whole (an unread body keeps its request in flight)');
+  run.child.kill('SIGTERM');
+  t.is(await within(run.exit, 15000, 'exit after SIGTERM'), 0);
+});
+
+test('serve without --web-ui-url points to its own page', async (t) => {
+  const run = start(['serve', '--port', '0']);
+  t.teardown(() => run.child.kill());
+  const url = await listening(run, 30000, /\nweb UI: [^\n]*\n$/);
+  t.true(run.stdout().includes(`web UI: open ${url}/ in a browser`), run.stdout());
   run.child.kill('SIGTERM');
   t.is(await within(run.exit, 15000, 'exit after SIGTERM'), 0);
 });

@@ -204,7 +204,7 @@ test('a small gzip body that inflates past the limit is 413 too (the limit appli
 
 test('unknown routes and wrong methods are 404 NOT_FOUND in the error shape', async (t) => {
   const { server } = web();
-  for (const [method, url] of [['GET', '/'], ['GET', '/nope'], ['POST', '/tools/nope'], ['GET', '/tools/context'], ['POST', '/repos'], ['POST', '/context'], ['GET', '/list_repos'], ['POST', '/shutdown'], ['DELETE', '/repos']]) {
+  for (const [method, url] of [['POST', '/'], ['GET', '/nope'], ['POST', '/tools/nope'], ['GET', '/tools/context'], ['POST', '/repos'], ['POST', '/context'], ['GET', '/list_repos'], ['POST', '/shutdown'], ['DELETE', '/repos']]) {
     const res = await server.hapi.inject({ method, url });
     t.is(res.statusCode, 404, `${method} ${url}`);
     const out = JSON.parse(res.payload);
