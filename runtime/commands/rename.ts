@@ -9,7 +9,7 @@ import { CLI_MAX_CHARS, OUTPUT_FLAGS, outputMode, printToolResult } from './one-
 /** Request field → CLI flag, for messages. */
 export const RENAME_FLAGS = {
   symbol_name: '<symbol>', symbol_uid: '--uid', uid: '--uid', new_name: '<new_name>', file_path: '--file', kind: '--kind', repo: '--repo',
-  dry_run: '--apply', include_text_search: '--text-search', max_chars: '--max-chars',
+  dry_run: '--apply', include_text_search: '--text-search', max_chars: '--max-chars', preview_id: '--preview-id',
 };
 
 export const renameCommand: Command = {

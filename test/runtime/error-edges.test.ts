@@ -32,6 +32,36 @@ test("the issue's n.__proto__ query (and the other prototype names) is a 200 ans
   t.deepEqual((r.structuredContent as { rows: unknown[] }).rows, [{ p: null }]);
 });
 
+test('prototype member names as functions, procedures, columns and map keys: a coded error or the exact answer, never 500', async (t) => {
+  const server = createEvalServer({ source: staticSource([shop]), quiet: true, port: 0, log: () => {} });
+  t.teardown(() => server.stop());
+  const ask = async (query: string, params: unknown = {}) => {
+    const res = await server.hapi.inject({ method: 'POST', url: '/cypher', ...json({ query, params }) });
+    return { status: res.statusCode, body: JSON.parse(res.payload) };
+  };
+  // Function names are matched lower-cased: `__proto__` and `constructor` are the Object members they could reach.
+  for (const name of ['__proto__', 'constructor', 'hasOwnProperty', 'valueOf']) {
+    const fn = await ask(`RETURN ${name}(1) AS v`);
+    t.is(fn.status, 400, JSON.stringify(fn.body));
+    t.is(fn.body.error.code, 'CYPHER_SYNTAX');
+    t.regex(fn.body.error.message, new RegExp(`unknown function '${name}'`, 'i'));
+    const proc = await ask(`CALL ${name}()`);
+    t.is(proc.status, 403, JSON.stringify(proc.body));
+    t.is(proc.body.error.code, 'READ_ONLY');
+  }
+  // Keys named like Object's members are ordinary keys: none is lost, none changes an object's prototype.
+  const cols = await ask('MATCH (n:Class) RETURN n.name AS name, 1 AS __proto__, 2 AS constructor ORDER BY name LIMIT 1');
+  t.deepEqual(cols.body.columns, ['name', '__proto__', 'constructor']);
+  t.is(JSON.stringify(cols.body.rows), '[{"name":"Cart","__proto__":1,"constructor":2}]');
+  const map = await ask('WITH {__proto__: {a: 1}, toString: 2} AS m RETURN m AS m, keys(m) AS k, m.__proto__.a AS a, $constructor AS p', { constructor: 7 });
+  t.is(map.status, 200, JSON.stringify(map.body));
+  t.is(JSON.stringify(map.body.rows), '[{"m":{"__proto__":{"a":1},"toString":2},"k":["__proto__","toString"],"a":1,"p":7}]');
+  // A request body with a __proto__ key is refused before any handler sees it.
+  const proto = await ask('RETURN $x AS x', JSON.parse('{"__proto__": {"x": 1}}'));
+  t.is(proto.status, 400);
+  t.is(proto.body.error.code, 'INVALID_JSON');
+});
+
 test('an answer over the JavaScript string limit is 413 PAYLOAD_TOO_LARGE as a JSON error body; the server carries on', async (t) => {
   // A registry listing of ~600 M characters (one 1 M character name shared by 600 entries): more than one string holds.
   const name = 'r'.repeat(1_000_000);
