@@ -326,7 +326,7 @@ class Compiler implements CompileEnv {
   // ---- CALL -------------------------------------------------------------------------------------------------
   private call(c: Extract<Clause, { k: 'call' }>, scope: Scope, standalone: boolean) {
     const fields: Record<string, string> = { 'db.labels': 'label', 'db.relationshiptypes': 'relationshipType', 'db.propertykeys': 'propertyKey' };
-    const field = Object.hasOwn(fields, c.proc) ? fields[c.proc] : undefined;
+    const field = fields[c.proc];
     if (c.args && c.args.length > 0) throw this.error(c.at, 'InvalidNumberOfArguments', `${c.proc}() takes no arguments`);
     if (!c.yields && !c.yieldStar && !standalone) throw this.error(c.at, 'UnexpectedSyntax', `CALL ${c.proc}() inside a query needs YIELD`);
     const yields = c.yields ?? [{ name: field }];

@@ -378,7 +378,7 @@ export const FUNCTIONS: Record<string, FunctionDef> = Object.setPrototypeOf({
     const t = typeName(x);
     return t === 'NULL' ? 'NULL' : `${t} NOT NULL`;
   } },
-}, null);
+} satisfies Record<string, FunctionDef>, null);
 
 /** Names of aggregate functions (compiled by the projection, not here). */
 export const AGGREGATE_NAMES = new Set(['count', 'collect', 'sum', 'avg', 'min', 'max', 'stdev', 'stdevp', 'percentilecont', 'percentiledisc']);
