@@ -16,6 +16,8 @@ import { CodegraphError } from '../lib/errors.ts';
 import { scriptWorkerStarter } from '../lib/util/worker-script.ts';
 import { generationDirOf } from '../index-store/loader.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
+import { denseGraph } from '../lib/graph/code-graph.ts';
+import type { GraphEdge, GraphNode } from '../lib/graph/schema.ts';
 import type { GraphSource, QueryJob, QueryReply } from './query-worker.ts';
 
 /** Tools run by the pool: those with a time budget whose handlers read only the snapshot's graph. */
@@ -279,7 +281,8 @@ export class QueryPool {
 function graphSource(snapshot: Snapshot, copy: boolean): GraphSource {
   const dir = copy ? undefined : generationDirOf(snapshot);
   if (dir) return { dir };
-  return { data: snapshot.graph.toJSON(), ends: snapshot.graph.edgeEndPositions() };
+  const d = denseGraph(snapshot.graph);
+  return { data: { nodes: d.nodes as GraphNode[], edges: d.edges as GraphEdge[] }, ends: { src: d.src, dst: d.dst } };
 }
 
 function cores(): number {

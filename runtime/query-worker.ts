@@ -9,14 +9,13 @@ import { parentPort } from 'node:worker_threads';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { findTool } from './tool-runner.ts';
-import { CodeGraph, type CodeGraphData } from '../lib/graph/code-graph.ts';
-import type { EdgeEnds } from '../index-store/graph-edges.ts';
+import { codeGraphFromData, type CodeGraph, type CodeGraphData, type EdgeEndPositions } from '../lib/graph/code-graph.ts';
 import { readGraph } from '../index-store/format.ts';
 import { isCodegraphError, toCodegraphError } from '../lib/errors.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
 
 /** Where a worker gets a snapshot's graph. */
-export type GraphSource = { dir: string } | { data: CodeGraphData; ends?: EdgeEnds };
+export type GraphSource = { dir: string } | { data: CodeGraphData; ends?: EdgeEndPositions };
 
 export type QueryJob =
   | { type: 'run'; job: number; key: number; load?: GraphSource; tool: string; request: Record<string, unknown>; repo: Snapshot['repo'] }
@@ -42,7 +41,7 @@ function graphSnapshot(graph: CodeGraph, repo: Snapshot['repo']): Snapshot {
 }
 
 function loadGraph(source: GraphSource): CodeGraph {
-  return 'dir' in source ? readGraph(source.dir) : CodeGraph.fromJSON(source.data, source.ends);
+  return 'dir' in source ? readGraph(source.dir) : codeGraphFromData(source.data, source.ends);
 }
 
 async function handle(msg: QueryJob): Promise<void> {

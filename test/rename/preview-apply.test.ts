@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { rename } from '../../handlers/rename.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
+import { repositoryWriter } from '../../runtime/repository-writer.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import type { CodegraphError } from '../../lib/errors.ts';
 
@@ -25,7 +26,7 @@ async function repo(t: import('ava').ExecutionContext) {
   fs.writeFileSync(path.join(root, 'README.md'), README);
   const home = path.join(root, '.home');
   await analyzeRepository(root, { home, embedder: 'lexical' });
-  const loader = new SnapshotLoader({ home });
+  const loader = new SnapshotLoader({ home, writer: repositoryWriter() });
   t.teardown(() => loader.close());
   return { root, loader };
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createEvalServer } from '../../runtime/http/eval-server.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
+import { repositoryWriter } from '../../runtime/repository-writer.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { indexStatus } from '../../lib/analyze/status.ts';
 import { analyzeInWorker } from '../../lib/analyze/in-worker.ts';
@@ -22,7 +23,7 @@ async function served(t: Parameters<typeof tempDir>[0], extraFiles = 0) {
   }
   const home = path.join(base, 'home');
   await analyzeRepository(repo, { home, embedder: 'lexical' });
-  const loader = new SnapshotLoader({ home, watch: true });
+  const loader = new SnapshotLoader({ home, watch: true, writer: repositoryWriter() });
   const server = createEvalServer({ source: loader, port: 0, quiet: true, log: () => {} });
   const url = await server.start();
   t.teardown(() => server.stop());
