@@ -16,6 +16,11 @@ export interface NameRules {
   reservedTypeNames: ReadonlySet<string>;
   /** Member names with a built-in meaning, refused so a rename cannot change behaviour silently. */
   reservedMembers: ReadonlySet<string>;
+  /**
+   * A language's own objection to renaming a symbol from `oldName` to `newName` (Go: a change of the first letter's
+   * case changes visibility), as the message to refuse with; undefined when it has none.
+   */
+  checkRename?(oldName: string, newName: string, label: string): string | undefined;
 }
 
 /** A language's rules: the resolver's (ResolveRules) and the tools'. */
