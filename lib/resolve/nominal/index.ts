@@ -188,7 +188,7 @@ class NominalResolver implements LanguageRelations {
       return undefined;
     }
     if (e.k !== 'member') return undefined;
-    const obj = e.obj.k === 'super' ? this.ev.value(f, { k: 'this', cls: e.obj.cls }, from) : this.ev.value(f, e.obj, from);
+    const obj = this.ev.dealias(e.obj.k === 'super' ? this.ev.value(f, { k: 'this', cls: e.obj.cls }, from) : this.ev.value(f, e.obj, from));
     let rs: SymRef[] | undefined;
     let reason: Reason = 'typed-receiver';
     let c: number = CONFIDENCE['typed-receiver'];

@@ -64,6 +64,20 @@ export class Names {
       add(sc.own, syms[s].name, { f, s });
     }
     for (const imp of w.nominal(f).imports) {
+      if (w.rules.includeFile) {
+        const rel = w.rules.includeFile(imp.path, w.files[f].path, w.settings);
+        const g = rel === undefined ? undefined : w.fileByPath.get(rel);
+        if (g === undefined) { sc.openExternal = true; continue; }
+        this.reach(sc, g, imp.line);
+        if (g === f) continue;
+        // the included file's top-level names are the includer's (its static functions and macros too)
+        const gs = w.files[g].symbols;
+        for (let s = 0; s < gs.length; s++) {
+          if (gs[s].parent >= 0 || gs[s].kind === 'namespace' || (w.extra({ f: g, s }).recv && gs[s].label === 'Method')) continue;
+          if (!sc.own.has(gs[s].name)) add(sc.single, gs[s].name, TYPE_LABELS.has(gs[s].label) && w.typeOf({ f: g, s }) ? { ent: w.typeOf({ f: g, s })! } : { r: { f: g, s } });
+        }
+        continue;
+      }
       if (w.rules.importPackage) {
         const key = w.rules.importPackage(imp.path, w.files[f].path, w.settings);
         if (imp.alias === '_') continue;
@@ -143,7 +157,14 @@ export class Names {
     const out: TypeEnt[] = [];
     const syms = this.w.files[f].symbols;
     for (let s = from; s >= 0; s = syms[s].parent) {
-      if (!TYPE_LABELS.has(syms[s].label)) continue;
+      if (!TYPE_LABELS.has(syms[s].label)) {
+        // a method defined outside its class's body (C++'s `void A::f() {}`) is inside its class
+        if (this.w.rules.implicitThis && syms[s].label === 'Method' && syms[s].parent < 0 && this.w.extra({ f, s }).recv) {
+          const owner = this.members.ownerOf({ f, s });
+          if (owner) out.push(owner);
+        }
+        continue;
+      }
       const ent = this.w.typeOf({ f, s });
       if (ent) out.push(ent);
     }

@@ -74,6 +74,18 @@ export interface NominalRules {
   entryOf?(c: EntryCandidate): EntryRule | undefined;
   /** Whether free names in a namespace see the enclosing namespaces' members (C#: `A.B` sees `A`). */
   outerNamespaces?: boolean;
+  /**
+   * Textual inclusion (C's and C++'s `#include`): the project file (relative path) an import path names when written
+   * in `fromFile`, or undefined for a file outside the project (a system or library header: the including file may
+   * then call names from outside the project). An included file's top-level names are the includer's.
+   */
+  includeFile?(path: string, fromFile: string, settings: unknown): string | undefined;
+  /** Top-level symbols that are not exported are seen only by their file and the files including it (C's `static`). */
+  fileLocal?: boolean;
+  /** The members of enums of this kind are names of the scope around the enum too (C's and C++'s plain `enum`). */
+  unscopedEnumKind?: string;
+  /** Kinds of TypeAlias whose members are their target's (default `alias`; Go's defined types are not). */
+  aliasKinds?: ReadonlySet<string>;
 }
 
 /**

@@ -242,7 +242,11 @@ export class Evaluator {
       }
       case 'inst': {
         const rs = this.m.find(obj.e, name);
-        if (!rs.length) return this.m.hasExternalBase(obj.e) ? EXT : NONE;
+        if (!rs.length) {
+          const u = this.aliasTarget(obj.e, depth);
+          if (u) return this.memberValue(f, u, name, from, depth + 1);
+          return this.m.hasExternalBase(obj.e) ? EXT : NONE;
+        }
         const v = this.symsValue(rs, 'typed-receiver', depth, obj.args ? { ent: this.m.ownerOf(rs[0]) ?? obj.e, args: obj.args } : undefined);
         return v.t === 'inst' ? { ...v, c: Math.min(v.c, obj.c) } : v;
       }
@@ -261,6 +265,21 @@ export class Evaluator {
     if (sym.label !== 'TypeAlias' || !sym.type || depth > MAX_DEPTH) return undefined;
     const v = this.type(p.f, sym.type, p.s, undefined, depth + 1);
     return v.t === 'none' || (v.t === 'inst' && v.e === ent) ? undefined : v;
+  }
+
+  /** What an alias (a TypeAlias of one of the rules' alias kinds) stands for, whose members are its target's. */
+  aliasTarget(ent: TypeEnt, depth = 0): Val | undefined {
+    return (this.rules.aliasKinds ?? ALIAS_KINDS).has(this.w.sym(ent.parts[0]).kind) ? this.underlying(ent, depth) : undefined;
+  }
+
+  /** A value with aliases seen through: an instance of an alias is one of the type it stands for. */
+  dealias(v: Val): Val {
+    for (let depth = 0; v.t === 'inst' && depth < MAX_DEPTH; depth++) {
+      const u = this.aliasTarget(v.e, depth);
+      if (!u || u.t !== 'inst') return v;
+      v = { ...u, c: Math.min(u.c, v.c) };
+    }
+    return v;
   }
 
   /** An element of a value (`xs[i]`, `for x in xs`); `key`: a map's key (Go's `for k := range m`), `at`: one of several results. */
@@ -401,7 +420,7 @@ export class Evaluator {
         const ext = this.extension(recv, name, argc);
         if (ext) return ext;
         // an alias's members are its target's
-        const u = this.w.sym(recv.e.parts[0]).kind === 'alias' ? this.underlying(recv.e, depth) : undefined;
+        const u = this.aliasTarget(recv.e, depth);
         if (u) return this.memberCall(f, u, name, argc, how, depth + 1);
         return this.m.hasExternalBase(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' ? EXTERNAL : UNRESOLVED;
       }
@@ -480,5 +499,6 @@ export class Evaluator {
   }
 }
 
+const ALIAS_KINDS: ReadonlySet<string> = new Set(['alias']);
 const EXTERNAL: CallRes = { ext: true };
 const UNRESOLVED: CallRes = { unresolved: true };

@@ -55,11 +55,13 @@ export class World {
   /** Methods whose receiver is declared outside a class body (Go), for the types their receivers name. */
   private readonly receivers: Array<{ r: SymRef; pkg: string; name: string }> = [];
   private readonly symKeyBase: number[] = [];
+  /** The files of this family by relative path (for textual includes). */
+  readonly fileByPath = new Map<string, number>();
 
   constructor(readonly files: readonly FileFacts[], readonly fileIds: readonly number[], readonly rules: NominalRules, readonly settings: unknown) {
     let base = 0;
     for (let f = 0; f < files.length; f++) { this.symKeyBase.push(base); base += files[f].symbols.length; }
-    for (const f of fileIds) this.index(f);
+    for (const f of fileIds) { this.fileByPath.set(files[f].path, f); this.index(f); }
     for (const { r, pkg, name } of this.receivers) {
       const ent = this.types.get(qualify(pkg, name));
       if (ent) add(ent.members, this.sym(r).name, r);
@@ -119,7 +121,16 @@ export class World {
         let m = this.packages.get(p);
         if (!m) this.packages.set(p, (m = new Map()));
         if (x?.recv && sym.label === 'Method') this.receivers.push({ r, pkg: p, name: sym.qualifiedName.slice(0, sym.qualifiedName.lastIndexOf('.')) });
-        else add(m, sym.name, r);
+        else if (!this.rules.fileLocal || sym.exported) add(m, sym.name, r);
+      } else if (this.rules.unscopedEnumKind && sym.kind === 'enum_member') {
+        // a plain enum's members are names of the scope around it (the enum at file or namespace level)
+        const e = syms[sym.parent];
+        if (e.label === 'Enum' && e.kind === this.rules.unscopedEnumKind && e.parent < 0 && (!this.rules.fileLocal || e.exported)) {
+          const p = nominal.sym[sym.parent]?.ns ?? pkg;
+          let m = this.packages.get(p);
+          if (!m) this.packages.set(p, (m = new Map()));
+          add(m, sym.name, r);
+        }
       }
       if (x?.ext) add(this.extensions, sym.name, r);
       else if (x?.recv && sym.label === 'Function') add(this.extensions, sym.name, r);
