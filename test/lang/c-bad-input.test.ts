@@ -1,5 +1,5 @@
 /**
- * Bad C input: each case is a clear skip or an indexed file with its errors counted, never a crash or a half-written
+ * Bad C and C++ input: each case is a clear skip or an indexed file with its errors counted, never a crash or a half-written
  * snapshot; the good files beside it are indexed whole. Includes that lead nowhere, in a cycle, or out of the
  * repository, and a compile_commands.json that is not JSON, resolve without looping or failing.
  */
@@ -50,5 +50,12 @@ test('bad input: the extractor never throws on damaged C (truncated at every 5th
   const text = '#include <stdio.h>\n#define SQ(x) ((x) * (x))\ntypedef struct n { int v; struct n *next; void (*cb)(int); } n_t;\nstatic n_t *mk(int v, ...) {\n  n_t *p = malloc(sizeof *p);\n  p->next = (n_t *)0;\n  for (int i = 0; i < SQ(v); i++) p->cb(i);\n  return p;\n}\nenum { A = 1, B } e;\nunion u { int i; float f; };\n';
   for (let n = 0; n <= text.length; n += 5) {
     t.notThrows(() => extractFile('t.c', text.slice(0, n), 'c'), `prefix of ${n} characters`);
+  }
+});
+
+test('bad input: the extractor never throws on damaged C++ (truncated at every 5th byte of a real file)', (t) => {
+  const text = '#include <vector>\nnamespace a::b {\ntemplate <typename T> class Box : public Base<T> {\npublic:\n  virtual int f(const T& x) = 0;\n  T get() const { return v_; }\n  T v_;\n};\n}\nint a::b::Box<int>::f(const int& x) { for (auto& y : xs) g(y); return std::max(1, x); }\nusing namespace a::b;\nauto l = [](int z) { return new Box<int>(); };\n';
+  for (let n = 0; n <= text.length; n += 5) {
+    t.notThrows(() => extractFile('t.cpp', text.slice(0, n), 'cpp'), `prefix of ${n} characters`);
   }
 });

@@ -20,7 +20,7 @@ const nominal: NominalRules = {
   structural: false,
   typeCall: 'constructor',
   outerNamespaces: true,
-  isBuiltin: (name) => name.startsWith('__builtin_') || name === 'sizeof' || name === 'alignof' || name === '_Static_assert' || name === 'static_assert',
+  isBuiltin: (name) => name === 'std' || name.startsWith('__builtin_') || name === 'sizeof' || name === 'alignof' || name === '_Static_assert' || name === 'static_assert',
   entryOf: (c) => (c.label === 'Function' && c.name === 'main' && c.kind === 'function' ? { kind: 'main', by: 'main' } : undefined),
 };
 

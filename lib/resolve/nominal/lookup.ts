@@ -49,6 +49,37 @@ export class Names {
     return sc;
   }
 
+  /**
+   * The files a file includes, directly or through the files it includes (C's `#include`), nearest first: their
+   * top-level names are the file's. Empty unless the language includes textually.
+   */
+  private included(f: number): number[] {
+    let l = this.includeClosure.get(f);
+    if (l) return l;
+    l = [];
+    if (this.w.rules.includeFile) {
+      const seen = new Set<number>([f]);
+      let level = [f];
+      while (level.length) {
+        const next: number[] = [];
+        for (const g of level) for (const { f: h } of this.scope(g).importFiles) if (!seen.has(h)) { seen.add(h); l.push(h); next.push(h); }
+        level = next;
+      }
+    }
+    this.includeClosure.set(f, l);
+    return l;
+  }
+  private readonly includeClosure = new Map<number, number[]>();
+
+  /** A top-level name of the files file f includes (the nearest that declares it), as an import. */
+  private includedName(f: number, name: string): Found | undefined {
+    for (const g of this.included(f)) {
+      const rs = this.scope(g).own.get(name);
+      if (rs) return this.asFound(rs, 'import');
+    }
+    return undefined;
+  }
+
   /** Project files a file's imports reach (with the import's line). */
   importFiles(f: number): Array<{ f: number; line: number }> {
     return this.scope(f).importFiles;
@@ -64,18 +95,11 @@ export class Names {
       add(sc.own, syms[s].name, { f, s });
     }
     for (const imp of w.nominal(f).imports) {
-      if (w.rules.includeFile) {
+      if (w.rules.includeFile && !imp.all) {
         const rel = w.rules.includeFile(imp.path, w.files[f].path, w.settings);
         const g = rel === undefined ? undefined : w.fileByPath.get(rel);
         if (g === undefined) { sc.openExternal = true; continue; }
         this.reach(sc, g, imp.line);
-        if (g === f) continue;
-        // the included file's top-level names are the includer's (its static functions and macros too)
-        const gs = w.files[g].symbols;
-        for (let s = 0; s < gs.length; s++) {
-          if (gs[s].parent >= 0 || gs[s].kind === 'namespace' || (w.extra({ f: g, s }).recv && gs[s].label === 'Method')) continue;
-          if (!sc.own.has(gs[s].name)) add(sc.single, gs[s].name, TYPE_LABELS.has(gs[s].label) && w.typeOf({ f: g, s }) ? { ent: w.typeOf({ f: g, s })! } : { r: { f: g, s } });
-        }
         continue;
       }
       if (w.rules.importPackage) {
@@ -207,6 +231,8 @@ export class Names {
     if (own) return this.asFound(own, 'same-file');
     const single = sc.single.get(name);
     if (single) return this.fromTargets(single);
+    const inc = this.includedName(f, name);
+    if (inc) return inc;
     for (const pkg of this.packagesOf(f, from)) {
       const inPkg = w.packages.get(pkg)?.get(name);
       if (inPkg) return this.asFound(inPkg, 'same-package');
@@ -225,6 +251,8 @@ export class Names {
     }
     // a package of the project named by its full dotted name (`com.acme.util.Strings.join()`)
     if (w.packagePrefixes.has(name)) return { pkg: name };
+    // a namespace nested in the one the code is in (`util::twice()` inside `namespace shop`)
+    for (const pkg of this.packagesOf(f, from)) if (pkg && w.packagePrefixes.has(`${pkg}.${name}`)) return { pkg: `${pkg}.${name}` };
     return undefined;
   }
 
@@ -262,6 +290,8 @@ export class Names {
       for (const t of single) if ('ext' in t) return { ext: t.ext };
       for (const t of single) if ('pkg' in t) return { pkg: t.pkg };
     }
+    const inc = this.includedName(f, name);
+    if (inc && 'ent' in inc) return inc;
     for (const pkg of this.packagesOf(f, from)) {
       const ent = w.types.get(qualify(pkg, name));
       if (ent) return { ent, reason: 'same-package' };
