@@ -29,7 +29,7 @@ test('context: a C function with its callers and callees', async (t) => {
   t.is(r.symbol.uid, 'Function:src/cart.c:cart_add');
   t.deepEqual(r.incoming.calls.map((c) => c.uid), ['Function:src/main.c:main']);
   t.deepEqual(r.outgoing.calls.map((c) => c.uid).sort(), ['Function:include/shop/cart.h:CART_FULL', 'Function:src/cart.c:checked']);
-  t.is(snapshot.graph.node('Function:src/cart.c:cart_add')?.language, 'c');
+  t.is(snapshot.graph.getNodeAttributes('Function:src/cart.c:cart_add').language, 'c');
 });
 
 test('impact: upstream of a static inline helper in a header reaches its callers through the files including it', async (t) => {
