@@ -816,7 +816,9 @@ class NominalCollector {
       const c = r.caps;
       if (c.path === undefined) continue;
       const isString = this.isStringNode(c.path);
-      const path = isString ? this.stringOf(c.path) ?? '' : this.dotted(c.path);
+      let path = isString ? this.stringOf(c.path) ?? '' : this.dotted(c.path);
+      // an item of a grouped import (Rust's `use a::b::{C, d::E}`): the group's path first
+      if (c.prefix !== undefined) { path = `${this.dotted(c.prefix)}.${path}`; this.consumeTree(c.prefix); }
       const last = isString ? c.path : this.lastName(c.path);
       const imp: NominalFacts['imports'][number] = { path, at: isString ? this.stringPos(c.path) : this.pos(last), line: this.t.rowOf(this.t.start[r.caps.def ?? c.path]) + 1 };
       if (c.alias !== undefined) imp.alias = this.name(c.alias);

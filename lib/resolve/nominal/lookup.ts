@@ -8,7 +8,7 @@ import { add, qualify, type SymRef, type TypeEnt, type World } from './world.ts'
 import type { Members } from './members.ts';
 
 /** What an import binds. */
-type Target = { r: SymRef } | { ent: TypeEnt } | { pkg: string } | { ext: string };
+export type Target = { r: SymRef } | { ent: TypeEnt } | { pkg: string } | { ext: string };
 
 interface FileScope {
   /** Names bound by single imports (and aliases). */
@@ -115,7 +115,7 @@ export class Names {
         else add(sc.single, imp.alias ?? this.packageName(key) ?? lastSegment(imp.path, '/'), { pkg: key });
         continue;
       }
-      const path = imp.path;
+      const path = this.rooted(imp.path, f);
       if (imp.all) {
         const ent = w.types.get(path);
         if (ent) { sc.typeWildcards.push({ ent, statics: !!imp.static }); this.reach(sc, ent.parts[0].f, imp.line); }
@@ -127,7 +127,7 @@ export class Names {
       const name = imp.alias ?? lastSegment(path, '.');
       if (!targets.length) {
         // C#'s `using A.B;` names a namespace: its types are imported wholesale
-        if (w.packages.has(path) && !imp.alias) { sc.wildcards.push(path); continue; }
+        if (w.packages.has(path) && !imp.alias && !w.rules.packageImportBindsName) { sc.wildcards.push(path); continue; }
         if (w.packages.has(path)) { add(sc.single, name, { pkg: path }); continue; }
         add(sc.single, name, { ext: path });
         continue;
@@ -145,6 +145,45 @@ export class Names {
     if (!sc.importFiles.some((x) => x.f === g)) sc.importFiles.push({ f: g, line });
   }
 
+  /** An import path with its first segment read as the language's roots say (Rust's `crate.a.B` → `mycrate.a.B`). */
+  private rooted(path: string, f: number): string {
+    const w = this.w;
+    if (!w.rules.pathRoot) return path;
+    const dot = path.indexOf('.');
+    const first = dot < 0 ? path : path.slice(0, dot);
+    let root = w.rules.pathRoot(first, w.files[f].path, w.settings);
+    if (root === undefined) {
+      // a path from a module declared in this one (`use model::Item;` beside `mod model;`)
+      const here = w.rules.pathRoot('self', w.files[f].path, w.settings);
+      return here && !w.packages.has(first) && w.packagePrefixes.has(`${here}.${first}`) ? `${here}.${path}` : path;
+    }
+    let rest = dot < 0 ? '' : path.slice(dot + 1);
+    // `super::super::x`
+    while (rest === 'super' || rest.startsWith('super.')) {
+      root = root.includes('.') ? root.slice(0, root.lastIndexOf('.')) : root;
+      rest = rest === 'super' ? '' : rest.slice(6);
+    }
+    return rest ? (root ? `${root}.${rest}` : rest) : root;
+  }
+
+  /**
+   * What a package re-exports under `name` (Rust's `pub use inner::Thing;` in module m makes `m::Thing`): the targets
+   * of the import of that name in the package's files.
+   */
+  reexported(pkg: string, name: string, depth = 0): Target[] {
+    if (depth > 8) return [];
+    for (const g of this.w.packageFiles.get(pkg) ?? []) {
+      for (const imp of this.w.nominal(g).imports) {
+        if (imp.all || (imp.alias ?? lastSegment(imp.path, '.')) !== name) continue;
+        const path = this.rooted(imp.path, g);
+        const t = this.importTargets(path, !!imp.static, depth + 1);
+        if (t.length) return t;
+        if (this.w.packages.has(path)) return [{ pkg: path }];
+      }
+    }
+    return [];
+  }
+
   /** The name a package's files declare (`package util`), for Go's imports without an alias. */
   private packageName(key: string): string | undefined {
     const files = this.w.packageFiles.get(key);
@@ -157,7 +196,7 @@ export class Names {
   }
 
   /** What a dotted import path names: a type, top-level symbols of a package, or members of a type. */
-  private importTargets(path: string, isStatic: boolean): Target[] {
+  private importTargets(path: string, isStatic: boolean, depth = 0): Target[] {
     const w = this.w;
     if (!isStatic) {
       const ent = w.types.get(path);
@@ -170,6 +209,7 @@ export class Names {
     if (top?.length && !isStatic) return top.filter((r) => !TYPE_LABELS.has(w.sym(r).label)).map((r) => ({ r }));
     const ent = w.types.get(owner);
     if (ent) return (ent.members.get(name) ?? []).map((r) => ({ r }));
+    if (w.rules.pathRoot && w.packages.has(owner)) return this.reexported(owner, name, depth);
     return [];
   }
 
@@ -207,6 +247,9 @@ export class Names {
 
   private valueUncached(f: number, from: number, name: string): Found | undefined {
     const w = this.w;
+    const root = w.rules.pathRoot?.(name, w.files[f].path, w.settings);
+    if (root !== undefined) return { pkg: root };
+    if (name === w.rules.selfTypeName) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
     const syms = w.files[f].symbols;
     // symbols declared in the enclosing functions (local functions and classes)
     for (let s = from; s >= 0; s = syms[s].parent) {
@@ -268,6 +311,9 @@ export class Names {
 
   private typeUncached(f: number, from: number, name: string): Found | undefined {
     const w = this.w;
+    const root = w.rules.pathRoot?.(name, w.files[f].path, w.settings);
+    if (root !== undefined) return { pkg: root };
+    if (name === w.rules.selfTypeName) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
     for (const ent of this.enclosingTypes(f, from)) {
       if (ent.name === name && !ent.outer) return { ent, reason: 'same-file' };
       const nested = this.members.nestedType(ent, name);

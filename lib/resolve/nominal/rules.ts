@@ -86,6 +86,19 @@ export interface NominalRules {
   unscopedEnumKind?: string;
   /** Kinds of TypeAlias whose members are their target's (default `alias`; Go's defined types are not). */
   aliasKinds?: ReadonlySet<string>;
+  /**
+   * The package a path's first segment names by itself, written in `fromFile` (Rust's `crate`, `super`, `self`), or
+   * undefined for an ordinary name. Import paths and qualified names start there.
+   */
+  pathRoot?(name: string, fromFile: string, settings: unknown): string | undefined;
+  /** Namespace blocks are inside their file's package (Rust's inline `mod x {}` in module m is `m.x`). */
+  nestedNamespaces?: boolean;
+  /** An import of a package binds its last name to the package (Rust's `use crate::model;`), not its members. */
+  packageImportBindsName?: boolean;
+  /** The name of the enclosing type inside its declarations (Rust's `Self`). */
+  selfTypeName?: string;
+  /** Kinds of type symbols that only add members and bases to a type declared elsewhere (Rust's `impl` blocks). */
+  partKinds?: ReadonlySet<string>;
 }
 
 /**

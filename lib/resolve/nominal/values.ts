@@ -165,6 +165,8 @@ export class Evaluator {
         return t.t === 'inst' ? { ...t, c: CONFIDENCE.constructor } : t;
       }
       case 'as': return this.type(f, e.type, from, undefined, depth + 1);
+      // a type with arguments named as a value (Rust's `Data::<A>::new()`): the type
+      case 'generic': return this.value(f, e.of, from, depth + 1);
       case 'element': return this.element(this.value(f, e.of, from, depth + 1), e.key === '(key)', e.at, depth);
       case 'lit': return EXT;
       default: return NONE;
@@ -231,7 +233,16 @@ export class Evaluator {
     switch (obj.t) {
       case 'pkg': {
         const rs = this.w.packages.get(obj.key)?.get(name);
-        if (!rs) return obj.key && this.w.packagePrefixes.has(`${obj.key}.${name}`) ? { t: 'pkg', key: `${obj.key}.${name}` } : EXT;
+        if (!rs) {
+          if (obj.key && this.w.packagePrefixes.has(`${obj.key}.${name}`)) return { t: 'pkg', key: `${obj.key}.${name}` };
+          const re = this.rules.pathRoot ? this.names.reexported(obj.key, name) : [];
+          for (const t of re) {
+            if ('ent' in t) return { t: 'type', e: t.ent };
+            if ('pkg' in t) return { t: 'pkg', key: t.pkg };
+          }
+          const rr = re.filter((t): t is { r: SymRef } => 'r' in t).map((t) => t.r);
+          return rr.length ? this.symsValue(rr, 'import', depth) : EXT;
+        }
         return this.symsValue(rs, 'import', depth);
       }
       case 'type': {
@@ -397,7 +408,13 @@ export class Evaluator {
   private memberCall(f: number, recv: Val, name: string, argc: number | undefined, how: Reason | undefined, depth: number): CallRes {
     switch (recv.t) {
       case 'pkg': {
-        const rs = this.w.packages.get(recv.key)?.get(name);
+        let rs = this.w.packages.get(recv.key)?.get(name);
+        if (!rs && this.rules.pathRoot) {
+          const re = this.names.reexported(recv.key, name);
+          for (const t of re) if ('ent' in t) return this.typeCall(t.ent, argc, 'import');
+          const rr = re.filter((t): t is { r: SymRef } => 'r' in t).map((t) => t.r);
+          if (rr.length) rs = rr;
+        }
         if (!rs) return EXTERNAL;
         const type = rs.find((r) => TYPE_LABELS.has(this.w.sym(r).label));
         if (type) { const ent = this.w.typeOf(type); if (ent) return this.typeCall(ent, argc, 'import'); }
