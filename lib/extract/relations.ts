@@ -14,8 +14,11 @@ export interface RelationSink {
   filePos(f: number): number;
   /** Node position of symbol s of file f. */
   symbolPos(f: number, s: number): number;
-  /** An edge between node positions (merged with an existing one of the same type: count and first line kept). */
-  edge(source: number, target: number, type: 'IMPORTS' | 'CALLS' | 'EXTENDS' | 'IMPLEMENTS', confidence: number, reason: string, line?: number): void;
+  /**
+   * An edge between node positions (merged with an existing one of the same type: count and first line kept);
+   * HAS_METHOD for a method declared outside its type's body (Go's receivers, in another file of the package).
+   */
+  edge(source: number, target: number, type: 'IMPORTS' | 'CALLS' | 'EXTENDS' | 'IMPLEMENTS' | 'HAS_METHOD', confidence: number, reason: string, line?: number): void;
   /** A REFERENCES edge of a non-call occurrence (`kind` kept on the edge unless a plain value read). */
   refEdge(source: number, target: number, confidence: number, reason: string, line: number, kind: 'value' | 'type' | 'export'): void;
   /** An occurrence of symbol s of file tf in file f at `at` (the reference index), from the node at position `from`. */
@@ -27,9 +30,10 @@ export interface RelationSink {
   callbackEdge(source: number, target: number, confidence: number, reason: string, line: number, callee: string): void;
   /**
    * Marks symbol s of file f as an entry point the project declares outside the code's calls (`by`: where, e.g.
-   * `console_scripts`): its node gets `entryKind` and `registeredBy`, which flows read as a registration.
+   * `console_scripts`): its node gets `entryKind` and `registeredBy`, which flows read as a registration. `main`: a
+   * program's entry by the language's convention (Go's `func main` in package main, Java's `static void main`).
    */
-  markEntry(f: number, s: number, kind: 'route' | 'command' | 'listener' | 'script', by: string): void;
+  markEntry(f: number, s: number, kind: 'route' | 'command' | 'listener' | 'script' | 'main', by: string): void;
   /** One call site of file f: resolved to a project callee, outside the project, or unresolved. */
   countCall(f: number, outcome: 'resolved' | 'external' | 'unresolved'): void;
 }

@@ -40,7 +40,7 @@ const REGISTRATIONS: [RegExp, EntryKind, number][] = [
   [/^(?:use)$/, 'middleware', 1.5],
 ];
 /** Weight of a registration a language's resolver marks on a node (`entryKind`), as for a registering call. */
-const DECLARED_WEIGHT: Readonly<Record<string, number>> = { route: 3, command: 3, listener: 2, script: 1.4 };
+const DECLARED_WEIGHT: Readonly<Record<string, number>> = { route: 3, command: 3, listener: 2, main: 2.5, script: 1.4 };
 /** `get` registers a route only on a receiver that looks like an app, router or server (not a Map). */
 const ROUTER_RECEIVER = /(?:^|\.)(?:app|router|routes?|server|api|fastify|r|http|express|koa|hono)$/i;
 
