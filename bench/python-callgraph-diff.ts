@@ -35,6 +35,7 @@ import { scanPython, PyrightSession, PYRIGHT_VERSION, type CallSite, type DefLoc
 import { PYTHON_CORPORA, pythonCorpus } from './python-corpora.ts';
 import { extractFile, languageOf, loadProjectConfig } from '../lib/lang/index.ts';
 import { resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
+import { graphData, nodeOf } from '../lib/graph/code-graph.ts';
 
 export interface SiteVerdict { site: CallSite; caller: string; checker: string[]; ours: string[] }
 
@@ -244,11 +245,11 @@ export function compare(fileCount: number, ours: ResolveResult, sites: CallSite[
   result.site.precision = ratio(result.site.right, result.site.ours);
   result.site.recall = ratio(result.site.right, checkerSites);
 
-  const fileOf = (uid: string): string => (uid.startsWith('File:') ? uid.slice(5) : ours.graph.node(uid)?.filePath ?? '?');
+  const fileOf = (uid: string): string => (uid.startsWith('File:') ? uid.slice(5) : nodeOf(ours.graph, uid)?.filePath ?? '?');
   const bump = (file: string, k: 'checker' | 'ours' | 'right'): void => { (result.byFile[file] ??= { checker: 0, ours: 0, right: 0 })[k]++; };
   for (const e of checkerEdges.values()) bump(fileOf(e.source), 'checker');
   const seen = new Set<string>();
-  for (const e of ours.graph.edges) {
+  for (const e of graphData(ours.graph).edges) {
     if (e.type !== 'CALLS') continue;
     const k = `${e.source}\u0000${e.target}`;
     if (seen.has(k)) continue;

@@ -4,7 +4,7 @@
  */
 import test from 'ava';
 import { isTestFile, language, languageOf, LANGUAGE_IDS, rulesOf } from '../../lib/lang/index.ts';
-import { isTestPath } from '../../lib/modules/paths.ts';
+import { isTestPath } from '../../lib/util/paths.ts';
 import { isTestFile as isTestForTools } from '../../lib/symbols/test-files.ts';
 import { registerRoles } from '../../lib/extract/plugin.ts';
 

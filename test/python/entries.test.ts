@@ -6,7 +6,7 @@
 import test from 'ava';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { readGraphData } from '../../index-store/format.ts';
-import { isTestPath } from '../../lib/modules/paths.ts';
+import { isTestPath } from '../../lib/util/paths.ts';
 import { isTestFile } from '../../lib/symbols/test-files.ts';
 import { tempRepo } from '../analyze/_helpers.ts';
 

@@ -17,6 +17,7 @@ import { cypher } from '../../handlers/cypher.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { editList } from '../rename/helpers.ts';
 import { tempRepo } from '../analyze/_helpers.ts';
+import { nodeOf } from '../../lib/graph/code-graph.ts';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'python', 'imports');
 let snapshot: Snapshot;
@@ -30,7 +31,7 @@ test('context: a Python function with its callers, callees and language', async 
   t.is(r.symbol.uid, 'Function:app/core.py:make_service');
   t.deepEqual(r.incoming.calls.map((c) => c.uid), ['Function:main.py:main']);
   t.deepEqual(r.outgoing.calls.map((c) => c.uid).sort(), ['Class:app/core.py:Service', 'Function:shared.py:shared_fn']);
-  t.is(snapshot.graph.node('Function:app/core.py:make_service')?.language, 'python');
+  t.is(nodeOf(snapshot.graph, 'Function:app/core.py:make_service')?.language, 'python');
 });
 
 test('impact: upstream of a helper reaches its callers across packages', async (t) => {
