@@ -64,9 +64,14 @@ test('rename: graph edits cover the definition, imports, re-exports, calls and t
 });
 
 test('rename: Python keywords and invalid identifiers are refused', async (t) => {
-  for (const bad of ['class', 'None', 'lambda', '1abc', 'a-b']) {
+  for (const bad of ['class', 'None', 'lambda', 'nonlocal', '1abc', 'a-b', '$svc', 'svc$', 'a.b', '']) {
     const e = await t.throwsAsync(rename({ symbol_name: 'make_service', new_name: bad }, snapshot));
     t.true(e instanceof CodegraphError, bad);
+  }
+  // soft keywords (match, case, type, _) may name a function; so may a non-ASCII identifier
+  for (const good of ['match', 'type', 'créer_service', 'サービス']) {
+    const r = await rename({ symbol_name: 'make_service', new_name: good }, snapshot) as { changes: Array<{ edits: Array<{ new_text: string }> }> };
+    t.true(r.changes.length >= 3 && r.changes.every((c) => c.edits.every((e) => e.new_text === good)), good);
   }
 });
 

@@ -15,8 +15,8 @@ const KEYWORDS = [
 ];
 
 const NAMES: NameRules = {
-  // identifiers: a letter or underscore, then letters, digits, underscores (Unicode XID classes)
-  identifier: /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u,
+  // identifiers as the language reference defines them: XID_Start or `_`, then XID_Continue (no `$`, unlike ECMAScript)
+  identifier: /^[\p{XID_Start}_]\p{XID_Continue}*$/u,
   reservedBindings: new Set(KEYWORDS),
   reservedTypeNames: new Set<string>(),
   // dunder names have a meaning to the interpreter: renaming a method to one changes behaviour
