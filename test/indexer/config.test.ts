@@ -141,3 +141,28 @@ test('package.json imports with conditions: the active ones in order, then a pac
   t.deepEqual(r.resolve('src/main.ts', '#env'), { file: 'src/env-node.ts' });
   t.deepEqual(r.resolve('src/main.ts', '#dep'), { external: 'chalk' });
 });
+
+test('workspace members win a shared package name: package.json workspaces, pnpm-workspace.yaml, tsconfig references', (t) => {
+  const resolveIn = (files: Record<string, string>, sources: string[]) => {
+    const config = loadProjectConfig([...Object.keys(files), ...sources], (rel) => files[rel]);
+    return { config, r: new ModuleResolver(new Set(sources), config) };
+  };
+  const pkg = (name: string) => JSON.stringify({ name, main: './src/index.ts' });
+  const sources = ['app.ts', 'aaa/ui/src/index.ts', 'packages/ui/src/index.ts', 'packages/skip/src/index.ts'];
+  const copies = { 'aaa/ui/package.json': pkg('@x/ui'), 'packages/ui/package.json': pkg('@x/ui'), 'packages/skip/package.json': pkg('@x/skip') };
+  // nothing declares a workspace: the first folder in order
+  t.deepEqual(resolveIn({ ...copies }, sources).r.resolve('app.ts', '@x/ui'), { file: 'aaa/ui/src/index.ts' });
+  // npm/yarn workspaces (yarn's object form too), with an exclusion
+  const npm = resolveIn({ ...copies, 'package.json': JSON.stringify({ workspaces: ['packages/*', '!packages/skip'] }) }, sources);
+  t.deepEqual(npm.r.resolve('app.ts', '@x/ui'), { file: 'packages/ui/src/index.ts' });
+  t.deepEqual(npm.config.packages?.filter((p) => p.workspace).map((p) => p.dir), ['packages/ui']);
+  const yarn = resolveIn({ ...copies, 'package.json': JSON.stringify({ workspaces: { packages: ['packages/**'] } }) }, sources);
+  t.deepEqual(yarn.r.resolve('app.ts', '@x/ui'), { file: 'packages/ui/src/index.ts' });
+  // pnpm
+  const pnpm = resolveIn({ ...copies, 'pnpm-workspace.yaml': 'packages:\n  - "packages/*"\n  # a comment\n  - \'!**/aaa/**\'\n' }, sources);
+  t.deepEqual(pnpm.r.resolve('app.ts', '@x/ui'), { file: 'packages/ui/src/index.ts' });
+  t.deepEqual(resolveIn({ ...copies, 'pnpm-workspace.yaml': 'packages: [unclosed' }, sources).r.resolve('app.ts', '@x/ui'), { file: 'aaa/ui/src/index.ts' });
+  // tsconfig project references
+  const refs = resolveIn({ ...copies, 'tsconfig.json': '{ "files": [], "references": [{ "path": "./packages/ui" }] }' }, sources);
+  t.deepEqual(refs.r.resolve('app.ts', '@x/ui'), { file: 'packages/ui/src/index.ts' });
+});

@@ -4,6 +4,10 @@
  * with a name) with their entry points. Plain JSON, so the pipeline can store or compare it.
  */
 import path from 'node:path';
+import { join, parseJsonc } from './json.ts';
+import { workspaceMembers } from './workspaces.ts';
+
+export { join, parseJsonc };
 
 export interface TsConfigFacts {
   /** Folder of the tsconfig/jsconfig file ('' = repository root). */
@@ -33,6 +37,8 @@ export interface LocalPackage {
   exports?: unknown;
   /** The `typesVersions` field as written (applies where there is no `exports`). */
   typesVersions?: unknown;
+  /** A workspace member (package.json workspaces, pnpm-workspace.yaml, tsconfig references): it wins a shared name. */
+  workspace?: true;
 }
 
 /**
@@ -107,6 +113,8 @@ export function loadEcmaConfig(filePaths: readonly string[], readText: (relPath:
       if (pkg && typeof pkg === 'object') scopes.push({ dir, map: importsMap(pkg.imports) });
     }
   }
+  const member = workspaceMembers(probe, [...listed].filter((l) => /(^|\/)tsconfig[^/]*\.json$/.test(l)).sort());
+  if (member) for (const p of packages) if (member(p.dir)) p.workspace = true;
   const out: EcmaConfig = { tsconfigs, packages };
   if (scopes.some((s) => s.map.length)) out.scopes = scopes;
   if (outputs.length) out.outputs = outputs.sort((a, b) => b.out.length - a.out.length || (a.out < b.out ? -1 : 1));
@@ -114,7 +122,7 @@ export function loadEcmaConfig(filePaths: readonly string[], readText: (relPath:
 }
 
 function isConfigName(rel: string): boolean {
-  return /(^|\/)(tsconfig|jsconfig)[^/]*\.json$|(^|\/)package\.json$/.test(rel);
+  return /(^|\/)(tsconfig|jsconfig)[^/]*\.json$|(^|\/)package\.json$|^pnpm-workspace\.yaml$/.test(rel);
 }
 
 interface Options {
@@ -211,33 +219,3 @@ function importsMap(imports: unknown): PackageImports['map'] {
 }
 
 function clean(p: string): string { return p.replace(/^\.\//, ''); }
-
-/** Joins and normalises a relative path; undefined when it leaves the repository. */
-export function join(dir: string, rel: string): string | undefined {
-  const j = posix.normalize(dir ? `${dir}/${rel}` : rel).replace(/\/$/, '');
-  if (j === '..' || j.startsWith('../') || j.startsWith('/')) return undefined;
-  return j === '.' ? '' : j;
-}
-
-/** JSON with comments and trailing commas (tsconfig style). */
-export function parseJsonc(text: string): unknown {
-  let out = '';
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const c = text[i];
-    if (c === '"') {
-      let j = i + 1;
-      while (j < n && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j + 1;
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < n && text[i] !== '\n') i++;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? n : end + 2;
-    } else { out += c; i++; }
-  }
-  out = out.replace(/,(\s*[}\]])/g, '$1');
-  try { return JSON.parse(out.charCodeAt(0) === 0xfeff ? out.slice(1) : out); } catch { return undefined; }
-}

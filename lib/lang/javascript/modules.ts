@@ -26,8 +26,9 @@ export class ModuleResolver implements ModuleResolution {
   constructor(private readonly files: ReadonlySet<string>, config: EcmaConfig) {
     for (const t of config.tsconfigs ?? []) this.tsconfigByDir.set(t.dir, t);
     for (const s of config.scopes ?? []) this.scopeByDir.set(s.dir, s);
-    // longest names first so `@a/b-c` wins over `@a/b`
-    this.packages = [...(config.packages ?? [])].sort((a, b) => b.name.length - a.name.length);
+    // longest names first so `@a/b-c` wins over `@a/b`; of packages sharing a name, the workspace member (what an
+    // install links), else the first folder in order
+    this.packages = [...(config.packages ?? [])].sort((a, b) => b.name.length - a.name.length || (a.name !== b.name ? 0 : (b.workspace ? 1 : 0) - (a.workspace ? 1 : 0)));
     this.outputs = config.outputs ?? [];
   }
 
