@@ -17,7 +17,7 @@
  *   node --import tsx bench/monorepo-diff.ts --folder test/fixtures/indexer/workspace-exports --workspaces 'packages/*,apps/*'
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -45,6 +45,15 @@ export const MONOREPOS: Record<string, Monorepo> = {
     commit: '03b1f015d9b7c5af5dac2caed1aeedefaf705ab3',
     include: ['ark/util', 'ark/schema', 'ark/type', 'ark/json-schema', 'ark/regex', 'ark/fast-check'],
     exclude: ['ark/util/__tests__', 'ark/schema/__tests__', 'ark/type/__tests__', 'ark/json-schema/__tests__', 'ark/regex/__tests__', 'ark/fast-check/__tests__'],
+    workspaces: ['ark/*'],
+  },
+  // the same commit with its tests, which import sibling packages' internals by subpath
+  // (`arktype/internal/parser/tupleLiteral.ts` through `"./internal/*.ts": { "ark-ts": "./*.ts" }`)
+  'arktype-tests': {
+    repo: 'arktypeio/arktype',
+    commit: '03b1f015d9b7c5af5dac2caed1aeedefaf705ab3',
+    include: ['ark/util', 'ark/schema', 'ark/type', 'ark/json-schema', 'ark/regex', 'ark/fast-check', 'ark/fs', 'ark/attest'],
+    exclude: ['ark/attest/__tests__', 'ark/attest/bench'],
     workspaces: ['ark/*'],
   },
 };
@@ -100,7 +109,7 @@ export function monorepoDiff(m: Pick<Monorepo, 'include' | 'exclude'>, dir: stri
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { git: { type: 'string' }, dir: { type: 'string' }, samples: { type: 'string', default: '20' }, 'no-prepare': { type: 'boolean' }, folder: { type: 'string' }, workspaces: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { git: { type: 'string' }, dir: { type: 'string' }, samples: { type: 'string', default: '20' }, 'no-prepare': { type: 'boolean' }, json: { type: 'string' }, folder: { type: 'string' }, workspaces: { type: 'string' } } });
   const name = values.folder ? path.basename(values.folder) : positionals[0] ?? 'arktype';
   const m: Monorepo | undefined = values.folder ? { repo: values.folder, commit: 'working tree', include: [], exclude: ['node_modules'], workspaces: (values.workspaces ?? 'packages/*').split(',') } : MONOREPOS[name];
   if (!m) { console.error(`unknown monorepo ${name}; known: ${Object.keys(MONOREPOS).join(', ')}`); process.exit(2); }
@@ -121,6 +130,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   console.log(`  per caller file: compiler ${d.byFile.compilerEdges}, ours ${d.byFile.ourEdges}, agree ${d.byFile.truePositives}: precision ${pct(d.byFile.precision)} recall ${pct(d.byFile.recall)}`);
   console.log(`  without name-only: precision ${pct(d.confident.precision)} recall ${pct(d.confident.recall)}`);
   console.log(`  by reason: ${Object.entries(d.byReason).sort(([a], [b]) => (a < b ? -1 : 1)).map(([r, v]) => `${r} ${v.correct}/${v.edges}`).join(', ')}`);
+  if (values.json) writeFileSync(values.json, JSON.stringify({ misses: d.misses, falsePositives: d.falsePositives, byFile: d.byFile }, null, 1));
   const samples = Number(values.samples);
   if (samples > 0) {
     console.log(`\nmissed — ${d.misses.length}:`);
