@@ -1,5 +1,5 @@
 /**
- * Issue 27, items 1 and 9: every function and expression that can grow a value (strings, lists, maps) is
+ * Every function and expression that can grow a value (strings, lists, maps) is
  * checked against the budgets before (or as) it builds, and property names that happen to be JavaScript
  * prototype members are ordinary absent properties. One test per family.
  */
