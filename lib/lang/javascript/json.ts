@@ -1,6 +1,7 @@
 /** The JSON of ECMAScript project files: JSONC (tsconfig's comments and trailing commas), and repository-relative paths. */
 import path from 'node:path';
-import { parse, type ParseError } from 'jsonc-parser';
+// (its ESM build: the UMD one requires its parts at run time, which a bundle does not carry)
+import { parse, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 
 const posix = path.posix;
 
