@@ -574,6 +574,9 @@ function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | 
       const sym = resolve(e);
       const d = sym?.valueDeclaration;
       if (d && ts.isFunctionDeclaration(d)) return d;
+      // a class property initialised with a function and never assigned (`const rootSchema: BaseScope['schema'] =
+      // rootSchemaScope.schema` of `schema: Parser = (def) => …`): that function
+      if (sym && d && ts.isPropertyDeclaration(d) && d.initializer && !assigned(sym)) return functionOf(skipOuter(d.initializer), depth + 1);
       // a const bound to a function (`const handler = (…) => …`), or to another such const
       return functionOf(constInit(sym), depth + 1);
     }
