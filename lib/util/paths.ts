@@ -1,4 +1,4 @@
-/** Path and identifier helpers shared by module detection and flow tracing. */
+/** Path and identifier helpers shared by module detection and flow tracing: which files are tests, folders, words of a name. */
 
 /** Test and mock files: never entry points, and their ties count little when clustering. */
 const TEST_PATH = /(?:^|\/)(?:__tests__|__mocks__|__fixtures__|tests?|specs?|e2e)\/|[._-](?:test|spec|e2e)\.[cm]?[jt]sx?$/i;
