@@ -126,7 +126,7 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
   for (const [k, p] of compiler.edges) if (!ours.has(k)) misses.push(p);
   const ratio = (a: number, b: number): number => (b === 0 ? 1 : a / b);
   // callers reduced to their file (both sides name callers by our symbols' uids, or by `File:path`)
-  const fileOf = (uid: string): string => (uid.startsWith('File:') ? uid : `File:${result.graph.node(uid)?.filePath ?? uid}`);
+  const fileOf = (uid: string): string => (uid.startsWith('File:') ? uid : `File:${nodeOf(result.graph, uid)?.filePath ?? uid}`);
   const oursByFile = new Set<string>();
   for (const p of ours.values()) oursByFile.add(`${fileOf(p.source)}\u0000${p.target}`);
   const compilerByFile = new Set<string>();
