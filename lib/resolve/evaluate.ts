@@ -308,6 +308,12 @@ export class Evaluator {
           if (d.t === 'fnval') return weakenFrom(this.typeValue(d.f, d.returns, 0, d.subst), d, 'return-type');
           // (overloads: the one the number of arguments picks, when the arguments are known)
           if (d.t === 'obj' && d.news) return d.news.length === 1 ? weakenFrom(this.typeValue(d.f, d.news[0].returns, 0, d.subst), d, 'return-type') : this.signatureResult({ ...d, calls: d.news }, e.args?.length ?? -1);
+          // an interface with construct signatures (`ModelStatic<User>`): its type arguments bind what they return
+          const news = d.t === 'inst' ? this.sym(d).news : undefined;
+          if (d.t === 'inst' && news) {
+            const subst = this.bindingsFor(d.f, d.s, d.args, d.f, d.s, 0);
+            return this.signatureResult({ t: 'obj', f: d.f, props: [], calls: news, subst, r: d.r, c: d.c }, news.length === 1 ? news[0].min : e.args?.length ?? -1);
+          }
         }
         return c.t === 'ext' ? EXT : UNKNOWN;
       }
