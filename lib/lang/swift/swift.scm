@@ -51,8 +51,8 @@
 ((type_annotation (_) @inner) @type (#set! role "type.wrap"))
 ((user_type (type_identifier) @inner) @type (#set! role "type.wrap"))
 ((optional_type wrapped: (_) @inner) @type (#set! role "type.wrap"))
-((array_type name: (_) @element) @type (#set! role "type.array"))
-((dictionary_type key: (_) @key value: (_) @value) @type (#set! role "type.map"))
+((array_type (_) @element) @type (#set! role "type.array"))
+((dictionary_type (_) @key . (_) @value) @type (#set! role "type.map"))
 
 ; ---------------------------------------------------------------- attributes (`@main`, `@objc`)
 ((class_declaration (modifiers (attribute (user_type (type_identifier) @name)))) @def (#set! role "annotation"))
