@@ -6,7 +6,9 @@
 //   other command load Hapi or the MCP SDK at start.
 // - dist/extract-worker.mjs: the extraction pool's worker thread (lib/analyze/pool.ts looks for it beside the
 //   chunk that starts it), sharing the CLI's chunks, and dist/search-worker.mjs, the search stage beside modules
-//   and processes (lib/analyze/search-beside.ts), found the same way.
+//   and processes (lib/analyze/search-beside.ts), found the same way; dist/query-worker.mjs, the servers'
+//   query threads (runtime/query-pool.ts), and dist/analyze-worker.mjs, a re-index off a server's thread
+//   (lib/analyze/in-worker.ts), likewise.
 // - dist/handlers.mjs: the pure tool handlers plus a snapshot loader, self-contained (every JS dependency
 //   bundled in), so another runtime can run the tools on a saved snapshot with no node_modules.
 // - dist/web/: the web UI that `codegraph serve` serves at / (runtime/web/build-web.mjs).
@@ -67,7 +69,7 @@ if (nativeNote) console.warn(`codegraph build: ${nativeNote}`);
 
 const webUi = buildWebUi(root, writeAtomically);
 const results = await Promise.all([
-  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
+  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-worker': 'runtime/query-worker.ts', 'analyze-worker': 'lib/analyze/analyze-worker.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
   build({ ...common, entryPoints: { handlers: 'runtime/bundle/handlers-entry.ts' }, external: nativeExternal }),
 ]);
 

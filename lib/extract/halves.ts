@@ -8,7 +8,7 @@ import type Parser from 'tree-sitter';
 import type { LanguageRuntime } from './language.ts';
 import { Collector } from './collector/collector.ts';
 import type { FileFacts } from './facts.ts';
-import { FlatTree, partsOf } from './flat-tree.ts';
+import { FlatTree, FULL_WALK, partsOf, type WalkPlan } from './flat-tree.ts';
 import { nativeParser } from './native.ts';
 
 /**
@@ -40,15 +40,24 @@ export function parseFlat(rt: LanguageRuntime, text: string): { flat: FlatTree; 
     parseErrors = Math.min(errors, parseErrors);
   }
   try {
-    return { flat: FlatTree.from(tree, text, rt.names, rt.engine.plan), parseErrors };
+    return { flat: FlatTree.from(tree, text, rt.names, walkPlan(rt)), parseErrors };
   } finally {
     (tree as unknown as { delete?: () => void }).delete?.();
   }
 }
 
+/**
+ * What a node-tree-sitter walk of a language's tree reads: what its query's patterns need, or everything for a
+ * language with its own collector (which may read the fields and offsets of any node, as the native walk gives them).
+ */
+export function walkPlan(rt: LanguageRuntime): WalkPlan {
+  return rt.spec.collect ? FULL_WALK : rt.engine.plan;
+}
+
 /** Matches the language's queries over a file's flat tree and collects the file's facts. */
 export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: string, text: string, parseErrors: number): FileFacts {
   const matches = rt.engine.run(flat);
+  if (rt.spec.collect) return rt.spec.collect(flat, rt.names, text, filePath, matches, parseErrors, rt.roles);
   const collector = new Collector(text, filePath, rt.id, rt.spec.collector, rt.spec.comments);
   collector.roles = rt.roles;
   collector.nodeCount = flat.count;

@@ -5,8 +5,18 @@
  * language: the registry (lib/lang/index.ts) hands it the spec of the file at hand.
  */
 import type ParserT from 'tree-sitter';
+import type { FileFacts } from './facts.ts';
+import type { FlatTree } from './flat-tree.ts';
 import type { CollectorPlugin } from './plugin.ts';
-import type { QueryEngine } from './query-match.ts';
+import type { Match, MatchSource, QueryEngine } from './query-match.ts';
+
+/**
+ * A collector of a language's own (lib/lang/<id>/collect.ts), replacing the shared Collector for its files: given the
+ * flat tree, the matches of the language's query and their roles. For a language whose scopes, imports and typing
+ * share little with the common roles (Python); a language close to them extends the shared Collector with a
+ * CollectorPlugin instead (lib/extract/plugin.ts).
+ */
+export type CollectPlugin = (flat: FlatTree, names: LanguageNames, text: string, filePath: string, matches: Match[] | MatchSource, parseErrors: number, roles: ReadonlyArray<string | undefined>) => FileFacts;
 
 /** One query file of a language: its name (for messages and fingerprints) and its text. */
 export interface QueryFile {
@@ -47,6 +57,11 @@ export interface LanguageSpec {
   /** The collector's knowledge of this language beyond the common roles (lib/extract/plugin.ts). */
   collector?: CollectorPlugin;
   comments: CommentSyntax;
+  /**
+   * A collector of the language's own, used instead of the shared one (see CollectPlugin). Its node-tree-sitter parse
+   * walks the whole tree (fields and offsets of every node), as the native parse always does.
+   */
+  collect?: CollectPlugin;
 }
 
 /**

@@ -39,6 +39,8 @@ const REGISTRATIONS: [RegExp, EntryKind, number][] = [
   [/^(?:on|once|addListener|addEventListener|prependListener)$/, 'listener', 2],
   [/^(?:use)$/, 'middleware', 1.5],
 ];
+/** Weight of a registration a language's resolver marks on a node (`entryKind`), as for a registering call. */
+const DECLARED_WEIGHT: Readonly<Record<string, number>> = { route: 3, command: 3, listener: 2, main: 2.5, script: 1.4 };
 /** `get` registers a route only on a receiver that looks like an app, router or server (not a Map). */
 const ROUTER_RECEIVER = /(?:^|\.)(?:app|router|routes?|server|api|fastify|r|http|express|koa|hono)$/i;
 
@@ -132,6 +134,12 @@ export function scoreEntry(graph: CodeGraph, n: GraphNode, minConfidence: number
     if (source === n.uid || inTest(src.filePath)) return;
     if (src.label === 'File') topLevel = true; else callers++;
   });
+  // a registration the project declares outside its calls (a console script in pyproject.toml), marked on the node
+  // by the language's resolver (lib/extract/relations.ts markEntry)
+  if (typeof n.entryKind === 'string' && typeof n.registeredBy === 'string') {
+    const w = DECLARED_WEIGHT[n.entryKind] ?? 0;
+    if (w > kindWeight) { kind = n.entryKind as EntryKind; kindWeight = w; registeredBy = n.registeredBy; }
+  }
   score += kindWeight;
 
   // Weaker evidence names the kind only when nothing stronger did (no closure: this runs per candidate).

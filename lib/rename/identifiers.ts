@@ -52,6 +52,8 @@ export function checkNewName(newName: string, symbols: readonly GraphNode[]): vo
     if (!rules.identifier.test(newName)) {
       throw refuse(`'${newName}' is not a valid ${lang} identifier`);
     }
+    const objection = rules.checkRename?.(node.name, newName, node.label, typeof node.kind === 'string' ? node.kind : undefined);
+    if (objection) throw refuse(objection);
     const oldPrivate = node.name.startsWith('#');
     if (oldPrivate !== newName.startsWith('#')) {
       throw refuse(oldPrivate

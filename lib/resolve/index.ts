@@ -10,6 +10,7 @@ import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/refe
 import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
 import { FileRules, type ProjectConfig } from './rules.ts';
+import type { LanguageRelations, RelationSink } from '../extract/relations.ts';
 import { Evaluator, newableFunction, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
 
 export type { ProjectConfig };
@@ -69,6 +70,8 @@ class ProjectBuilder {
   private external = 0;
   private nameOnly = 0;
   private resolved = 0;
+  /** Resolvers of the families that resolve their own relations (ResolveRules.relations), by file index. */
+  private readonly own: Array<LanguageRelations | undefined> = [];
 
   constructor(input: readonly FileFacts[], config: ProjectConfig) {
     this.files = [...input].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -82,6 +85,7 @@ class ProjectBuilder {
     this.structure();
     this.symbols();
     onNodes?.(this.graph);
+    this.ownResolvers();
     for (let f = 0; f < this.files.length; f++) this.fileRelations(f);
     let total = 0;
     for (const list of this.refs) total += list.length;
@@ -174,6 +178,8 @@ class ProjectBuilder {
   // iterator-closing try/finally each) cost more to compile than the smaller ones together (wall CPU, not the
   // main thread's).
   private fileRelations(f: number): void {
+    const own = this.own[f];
+    if (own) { own.relations(f); return; }
     const facts = this.files[f];
     this.imports(f, facts);
     this.heritage(f, facts);
@@ -184,6 +190,44 @@ class ProjectBuilder {
     // other references (a callback argument already has its REFERENCES edge, with its role)
     const refs = facts.refs;
     for (let i = 0; i < refs.length; i++) this.reference(f, refs[i]);
+  }
+
+  /** A resolver for each family of the project that resolves its own relations (lib/extract/relations.ts). */
+  private ownResolvers(): void {
+    const byFamily = new Map<string, number[]>();
+    for (let f = 0; f < this.files.length; f++) {
+      const rules = this.rules.of[f];
+      if (!rules.relations) continue;
+      const l = byFamily.get(rules.family);
+      if (l) l.push(f); else byFamily.set(rules.family, [f]);
+    }
+    if (byFamily.size === 0) return;
+    const sink: RelationSink = {
+      files: this.files,
+      filePos: (f) => this.fileBase + f,
+      symbolPos: (f, s) => this.symBase[f] + s,
+      edge: (source, target, type, confidence, reason, line) => this.edge(source, target, type, confidence, reason, line),
+      refEdge: (source, target, confidence, reason, line, kind) => this.refEdge(source, target, confidence, reason, line, kind),
+      occurrence: (tf, ts, f, at, kind, from, confidence, reason) => this.ref(this.symBase[tf] + ts, f, at, kind, from, confidence, reason),
+      callbackEdge: (source, target, confidence, reason, line, callee) => this.callbackEdge(source, target, confidence, reason, line, callee, undefined),
+      markEntry: (f, s, kind, by) => {
+        const node = this.graph.node(this.uids[this.symBase[f] + s]);
+        if (node) { node.entryKind = kind; node.registeredBy = by; }
+      },
+      countCall: (f, outcome) => {
+        if (outcome === 'resolved') this.resolved++;
+        else if (outcome === 'external') this.external++;
+        else {
+          this.unresolved++;
+          const p = this.files[f].path;
+          this.unresolvedByFile[p] = (this.unresolvedByFile[p] ?? 0) + 1;
+        }
+      },
+    };
+    for (const [family, files] of byFamily) {
+      const resolver = this.rules.of[files[0]].relations!(sink, files, this.rules.settings(family));
+      for (const f of files) this.own[f] = resolver;
+    }
   }
 
   /** Imports between files, and the names imports and re-exports bring in. */

@@ -5,6 +5,8 @@
  * resolution, so a TypeScript file's import of a JavaScript file resolves.
  */
 
+import type { LanguageRelations, RelationSink } from '../extract/relations.ts';
+
 /** Where a specifier leads: a project file, an external package, or nowhere (a missing project file). */
 export type ModuleTarget = { file: string } | { external: string } | { missing: true };
 
@@ -32,6 +34,12 @@ export interface ResolveRules {
   isGlobalName(name: string): boolean;
   /** Method names too common to attach a call to a project method by name alone (`push`, `get`, `append`). */
   isCommonMethodName(name: string): boolean;
+  /**
+   * A resolver of the family's own (lib/extract/relations.ts), when the shared evaluator does not describe its
+   * semantics: the core makes every node, then this resolver writes the relations of the family's files. It gets the
+   * settings the family's `loadConfig` read.
+   */
+  relations?(sink: RelationSink, files: readonly number[], settings: unknown): LanguageRelations;
 }
 
 /**
@@ -64,6 +72,11 @@ export class FileRules {
   constructor(files: ReadonlyArray<{ path: string; language: string }>, private readonly config: ProjectConfig) {
     this.of = files.map((f) => config.rules?.get(f.language) ?? NO_RULES);
     this.paths = new Set(files.map((f) => f.path));
+  }
+
+  /** The settings a family's `loadConfig` read (undefined when none were read: facts resolved alone). */
+  settings(family: string): unknown {
+    return this.config.settings?.get(family);
   }
 
   /** Where `specifier`, written in file `f` (at `path`), leads, by its family's module resolution. */

@@ -12,14 +12,14 @@
  *   // @unresolved 2                              unresolved call sites in this file
  *
  * `^` columns count UTF-16 code units like the reference index; the code line is the nearest line above that
- * is not an assertion.
+ * is not an assertion. Each file writes them in its language's line comment (`#` in Python: `# ^ call …`).
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { graphData, nodeOf } from '../../lib/graph/code-graph.ts';
 import { outEdgesOf } from '../helpers/graph.ts';
 import { resolveProject, type ResolveResult } from '../../lib/resolve/index.ts';
-import { extractFile, languageOf, loadProjectConfig } from '../../lib/lang/index.ts';
+import { extractFile, language, languageOf, loadProjectConfig } from '../../lib/lang/index.ts';
 
 export interface Assertion { file: string; line: number; text: string; check: (r: ResolveResult) => string | undefined }
 
@@ -47,18 +47,27 @@ export function indexFixture(files: Map<string, string>): ResolveResult {
   return resolveProject(facts, config);
 }
 
-const CARET = /^(\s*\/\/\s*)(\^)\s+(\w+)(?:\s+(\S+))?\s*$/;
-const ARROW = /^(\s*)\/\/\s*<-\s+(\w+)(?:\s+(\S+))?\s*$/;
-const PROPS = '((?:\\s+\\w+=(?:"[^"]*"|\\S+))*)';
-const EDGE = new RegExp(`^\\s*//\\s*@(edge|no-edge)\\s+(\\w+)\\s+(\\S+)\\s*->\\s*(\\S+)${PROPS}\\s*$`);
-const NODE = new RegExp(`^\\s*//\\s*@node\\s+(\\S+)${PROPS}\\s*$`);
-const UNRESOLVED = /^\s*\/\/\s*@unresolved\s+(\d+)\s*$/;
+/** The assertion patterns for a language's line comment (`//`, `#`). */
+function patternsFor(comment: string): { caret: RegExp; arrow: RegExp; edge: RegExp; node: RegExp; unresolved: RegExp; any: RegExp } {
+  const c = comment.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const PROPS = '((?:\\s+\\w+=(?:"[^"]*"|\\S+))*)';
+  return {
+    caret: new RegExp(`^(\\s*${c}\\s*)(\\^)\\s+(\\w+)(?:\\s+(\\S+))?\\s*$`),
+    arrow: new RegExp(`^(\\s*)${c}\\s*<-\\s+(\\w+)(?:\\s+(\\S+))?\\s*$`),
+    edge: new RegExp(`^\\s*${c}\\s*@(edge|no-edge)\\s+(\\w+)\\s+(\\S+)\\s*->\\s*(\\S+)${PROPS}\\s*$`),
+    node: new RegExp(`^\\s*${c}\\s*@node\\s+(\\S+)${PROPS}\\s*$`),
+    unresolved: new RegExp(`^\\s*${c}\\s*@unresolved\\s+(\\d+)\\s*$`),
+    any: new RegExp(`^\\s*${c}\\s*(@(edge|no-edge|node|unresolved)\\b|\\^|<-)`),
+  };
+}
 
 /** Every inline assertion of a fixture. */
 export function assertionsOf(files: Map<string, string>): Assertion[] {
   const out: Assertion[] = [];
   for (const [file, text] of files) {
-    if (!languageOf(file)) continue;
+    const lang = languageOf(file);
+    if (!lang) continue;
+    const { caret: CARET, arrow: ARROW, edge: EDGE, node: NODE, unresolved: UNRESOLVED, any: ANY } = patternsFor(language(lang).comments.line[0]);
     const lines = text.split('\n');
     let codeLine = 0;
     for (let i = 0; i < lines.length; i++) {
@@ -84,7 +93,7 @@ export function assertionsOf(files: Map<string, string>): Assertion[] {
       } else if (unresolved) {
         const want = Number(unresolved[1]);
         out.push({ file, line: n, text: l.trim(), check: (r) => ((r.unresolvedCalls.byFile[file] ?? 0) === want ? undefined : `unresolved calls in ${file}: ${r.unresolvedCalls.byFile[file] ?? 0}, expected ${want}`) });
-      } else if (/^\s*\/\/\s*(@(edge|no-edge|node|unresolved)\b|\^|<-)/.test(l)) {
+      } else if (ANY.test(l)) {
         out.push({ file, line: n, text: l.trim(), check: () => 'malformed assertion' });
       } else codeLine = n;
     }

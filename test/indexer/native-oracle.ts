@@ -7,10 +7,9 @@ import { createRequire } from 'node:module';
 import type ParserT from 'tree-sitter';
 import { languageRuntime, languageSource, type LanguageId } from '../../lib/lang/index.ts';
 import { Collector } from '../../lib/extract/collector/collector.ts';
-import { FlatTree, type NodeRef } from '../../lib/extract/flat-tree.ts';
+import { FlatTree, FULL_WALK, type NodeRef } from '../../lib/extract/flat-tree.ts';
 import type { Match } from '../../lib/extract/query-match.ts';
 import type { FileFacts } from '../../lib/extract/facts.ts';
-import { parseableText } from '../../lib/lang/javascript/repair.ts';
 
 const require = createRequire(import.meta.url);
 const Parser = require('tree-sitter') as typeof ParserT;
@@ -33,9 +32,9 @@ export function nativeQuery(id: LanguageId): ParserT.Query {
  * (lib/extract/repair.ts) when the text as written has syntax errors and the repair has fewer, else the text.
  */
 export function parsedText(text: string, id: LanguageId): string {
-  const fixed = parseableText(id as 'typescript' | 'tsx' | 'javascript', text);
-  if (fixed === text) return text;
   const rt = languageRuntime(id);
+  const fixed = rt.spec.repair ? rt.spec.repair(text) : text;
+  if (fixed === text) return text;
   const errors = (t: string): number => {
     const tree = rt.parser.parse(t);
     let n = 0;
@@ -80,6 +79,39 @@ export function matchKey(m: Match): string {
 /** FileFacts built from a given match list (as extractFile would, with those matches). */
 export function factsFrom(filePath: string, text: string, id: LanguageId, matches: Match[], parseErrors: number): FileFacts {
   const rt = languageRuntime(id);
+  if (rt.spec.collect) {
+    // a language's own collector reads the flat tree too: the matches' nodes are taken to its nodes of the same type
+    // and extent (in tree order where several share them)
+    const tree = rt.parser.parse(text);
+    try {
+      const flat = FlatTree.from(tree, text, rt.names, FULL_WALK);
+      const byExtent = new Map<string, number[]>();
+      for (let i = 0; i < flat.count; i++) {
+        const k = `${flat.type[i]}:${flat.start[i]}:${flat.end[i]}`;
+        const l = byExtent.get(k);
+        if (l) l.push(i); else byExtent.set(k, [i]);
+      }
+      const taken = new Map<NodeRef, NodeRef>();
+      const used = new Map<string, number>();
+      const mapped = matches.map((m) => ({
+        pattern: m.pattern,
+        captures: m.captures.map((c) => {
+          let r = taken.get(c.node);
+          if (!r) {
+            const k = `${c.node.typeId}:${c.node.start}:${c.node.end}`;
+            const n = used.get(k) ?? 0;
+            used.set(k, n + 1);
+            r = flat.ref(byExtent.get(k)![Math.min(n, byExtent.get(k)!.length - 1)]);
+            taken.set(c.node, r);
+          }
+          return { name: c.name, node: r };
+        }),
+      }));
+      return rt.spec.collect(flat, rt.names, text, filePath, mapped, parseErrors, rt.roles);
+    } finally {
+      (tree as unknown as { delete?: () => void }).delete?.();
+    }
+  }
   const c = new Collector(text, filePath, id, rt.spec.collector, rt.spec.comments);
   c.roles = rt.roles;
   let lines = 1;

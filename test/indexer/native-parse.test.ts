@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import type ParserT from 'tree-sitter';
 import { languageRuntime, type LanguageId, languageOf } from '../../lib/lang/index.ts';
 import { FlatTree, FULL_WALK, partsOf } from '../../lib/extract/flat-tree.ts';
-import { collectFlat } from '../../lib/extract/halves.ts';
+import { collectFlat, walkPlan } from '../../lib/extract/halves.ts';
 import { nativeParser, type NativeParser } from '../../lib/extract/native.ts';
 import { nativeTest } from '../helpers/native.ts';
 import { damagedTexts, ODD_TEXTS, sourceFiles } from './corpus.ts';
@@ -57,7 +57,7 @@ function compare(label: string, text: string, lang: LanguageId): string[] {
     const errors = errorsOf(tree);
     if (errors !== nat.errors) out.push(`${label} (${lang}): ${nat.errors} errors natively, ${errors} through node-tree-sitter`);
     // the pipeline's node-tree-sitter path reads only what the query plan needs: same facts all the same
-    const planned = collectFlat(rt, FlatTree.from(tree, text, rt.names, rt.engine.plan), 'f.ts', text, errors);
+    const planned = collectFlat(rt, FlatTree.from(tree, text, rt.names, walkPlan(rt)), 'f.ts', text, errors);
     const mine = collectFlat(rt, FlatTree.of(partsOf(nat.buffer, nat.count), rt.names.namedById, text), 'f.ts', text, nat.errors);
     if (JSON.stringify(mine) !== JSON.stringify(planned)) out.push(`${label} (${lang}): FileFacts differ`);
   } finally {

@@ -1,0 +1,917 @@
+/**
+ * The collector of nominally typed languages (Go, Java, Kotlin, C#, …): one file's flat tree and its query matches
+ * (roles.ts's vocabulary) to FileFacts with a `nominal` part (facts.ts). The queries say what each node is; this
+ * module knows no language. One pass over the tree in preorder keeps the lexical scopes (blocks, functions, classes)
+ * and the enclosing symbols: definitions become symbols, declarations locals, names read are bound to the locals in
+ * scope or left free (the resolver looks a free name up in the enclosing types, the file, its imports and its
+ * package), calls become call sites and every other name that may be a symbol's becomes a reference. Expression
+ * and type shapes (Expr) are built after the pass, when every binding is known.
+ */
+import type { FlatTree } from '../flat-tree.ts';
+import type { LanguageNames } from '../language.ts';
+import type { Match, MatchSource } from '../query-match.ts';
+import {
+  localBinding, toPos,
+  type ArgFact, type Binding, type Expr, type FileFacts, type LocalFact, type Pos, type RefFact, type SymbolFact, type SymbolLabel,
+} from '../facts.ts';
+import type { NominalCall, NominalFacts, NominalSymbol } from './facts.ts';
+import { DEF_ROLES, splitRole, subjectOf, type Rec } from './roles.ts';
+import type { NominalSyntax } from './syntax.ts';
+import { docBefore, signatureOf, wordsBefore } from './text.ts';
+import { remapSymbols } from './order.ts';
+
+interface Scope { names: Map<string, Binding>; parent: Scope | undefined }
+
+/** A context of the walk: a definition's span (its symbol), a scope's, a namespace block's. */
+interface Ctx {
+  end: number;
+  sym: number;
+  /** The class whose `this` this context is in (-1: none). */
+  cls: number;
+  scope: Scope;
+  /** A variable's or field's symbol (popped when a sibling declaration starts). */
+  isVar?: boolean;
+  /** A namespace block: the namespace symbols inside take its name as their prefix. */
+  ns?: string;
+  /** A definition's parameters are counted while the walk is between its name and its body. */
+  paramsFrom?: number;
+  paramsTo?: number;
+}
+
+const CLASS_LIKE = new Set<SymbolLabel>(['Class', 'Interface', 'Enum']);
+const MAX_ARGS = 4;
+
+/** The collector of a nominal language, as a LanguageSpec's `collect`. */
+export function nominalCollector(syntax: NominalSyntax) {
+  return (flat: FlatTree, names: LanguageNames, text: string, filePath: string, matches: Match[] | MatchSource, parseErrors: number, roles: ReadonlyArray<string | undefined>): FileFacts =>
+    new NominalCollector(flat, names, text, filePath, syntax).collect(matches, roles, parseErrors);
+}
+
+class NominalCollector {
+  private readonly n: number;
+  // records filed from the matches, by subject node
+  private readonly defAt = new Map<number, Rec>();
+  private readonly declAt = new Map<number, Rec>();
+  private readonly exprAt = new Map<number, Rec>();
+  private readonly typeAt = new Map<number, Rec>();
+  private readonly scopeAt = new Set<number>();
+  private readonly idAt = new Set<number>();
+  private readonly nsAt = new Map<number, Rec>();
+  private readonly importRecs: Rec[] = [];
+  private pkgRec: Rec | undefined;
+  private readonly heritage = new Map<number, Rec[]>();
+  private readonly annotations = new Map<number, Rec[]>();
+  private readonly tupleItems = new Map<number, number[]>();
+  private readonly keyAt = new Map<number, Rec>();
+  /** Scopes inside which a name has a narrower type (a type switch's case, a smart cast's branch). */
+  private readonly narrowAt = new Map<number, Rec[]>();
+  // the walk's results
+  private readonly symbols: SymbolFact[] = [];
+  private readonly extra: Record<number, NominalSymbol> = {};
+  private readonly locals: LocalFact[] = [];
+  private readonly localValue: Array<{ type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; tuple?: { values: number; at: number } }> = [];
+  private readonly tparams: number[] = [];
+  /** Binding of each identifier or type name read (0: free). */
+  private readonly binding = new Map<number, Binding>();
+  /** The class around each `this`/`super`, and the symbol a definition node made. */
+  private readonly thisCls = new Map<number, number>();
+  private readonly symOfDef = new Map<number, number>();
+  /** Nodes whose name is no reference of its own (a call's callee, a declaration's name). */
+  private readonly consumed: Uint8Array;
+  private readonly callSites: Array<{ node: number; from: number }> = [];
+  private readonly refSites: Array<{ node: number; kind: 'value' | 'type' | 'key'; from: number }> = [];
+  private readonly memo = new Map<number, Expr>();
+  private readonly fieldName: Array<string | undefined> = [];
+
+  constructor(private readonly t: FlatTree, private readonly names: LanguageNames, private readonly text: string, private readonly path: string, private readonly syntax: NominalSyntax) {
+    this.n = t.count;
+    this.consumed = new Uint8Array(t.count);
+    for (const [name, id] of names.fieldIds) this.fieldName[id] = name;
+  }
+
+  collect(matches: Match[] | MatchSource, roles: ReadonlyArray<string | undefined>, parseErrors: number): FileFacts {
+    this.file(matches, roles);
+    this.walk();
+    const calls = this.calls();
+    const refs = this.refs();
+    this.finishLocals();
+    const nominal: NominalFacts = { imports: this.imports(), sym: this.extra };
+    if (this.pkgRec) nominal.pkg = this.dotted(this.pkgRec.caps.name);
+    if (this.tparams.length) nominal.tparams = this.tparams;
+    const directive = this.syntax.fileDirective?.(this.text);
+    if (directive !== undefined) nominal.build = directive;
+    const facts: FileFacts = {
+      path: this.path, language: this.syntax.language, lines: this.t.lineCount(), parseErrors,
+      symbols: this.symbols, imports: [], exports: [], modules: [], locals: this.locals, calls, refs, nominal,
+    };
+    remapSymbols(facts);
+    return facts;
+  }
+
+  // ------------------------------------------------------------------ filing the matches
+  private file(matches: Match[] | MatchSource, roles: ReadonlyArray<string | undefined>): void {
+    const split = roles.map((r) => (r ? splitRole(r) : undefined));
+    const add = (pattern: number, caps: Record<string, number>): void => {
+      const r = split[pattern];
+      if (!r) return;
+      const rec: Rec = { role: r.role, kind: r.kind, caps };
+      const subject = caps[subjectOf(r.role)];
+      if (subject === undefined) return;
+      const role = r.role;
+      if (role === 'decl.narrow') push(this.narrowAt, subject, rec);
+      else if (role.startsWith('def.')) this.defAt.set(subject, rec);
+      else if (role.startsWith('decl.')) this.declAt.set(subject, rec);
+      else if (role.startsWith('expr.key')) this.keyAt.set(caps.key, rec);
+      else if (role.startsWith('expr.')) { if (!this.exprAt.has(subject)) this.exprAt.set(subject, rec); }
+      else if (role === 'type.tuple.item') push(this.tupleItems, subject, caps.item);
+      else if (role.startsWith('type.')) { if (!this.typeAt.has(subject)) this.typeAt.set(subject, rec); }
+      else if (role.startsWith('heritage.')) push(this.heritage, subject, rec);
+      else if (role === 'annotation') push(this.annotations, subject, rec);
+      else if (role === 'scope') this.scopeAt.add(subject);
+      else if (role === 'id') this.idAt.add(subject);
+      else if (role === 'import') this.importRecs.push(rec);
+      else if (role === 'package') this.pkgRec ??= rec;
+      else if (role === 'namespace') this.nsAt.set(subject, rec);
+    };
+    if (Array.isArray(matches)) {
+      for (const m of matches) {
+        const caps: Record<string, number> = {};
+        for (const c of m.captures) if (caps[c.name] === undefined) caps[c.name] = c.node.key;
+        add(m.pattern, caps);
+      }
+      return;
+    }
+    const { buffer, names } = matches;
+    for (let k = 0; k < buffer.length;) {
+      const pattern = buffer[k], count = buffer[k + 1];
+      const caps: Record<string, number> = {};
+      for (let c = 0; c < count; c++) {
+        const name = names[buffer[k + 2 + c * 2]];
+        if (caps[name] === undefined) caps[name] = buffer[k + 3 + c * 2];
+      }
+      add(pattern, caps);
+      k += 2 + count * 2;
+    }
+  }
+
+  // ------------------------------------------------------------------ the walk
+  private walk(): void {
+    const root: Scope = { names: new Map(), parent: undefined };
+    const stack: Ctx[] = [{ end: this.n, sym: -1, cls: -1, scope: root }];
+    let fileNs: string | undefined;
+    for (let i = 0; i < this.n; i++) {
+      while (stack.length > 1 && stack[stack.length - 1].end <= i) stack.pop();
+      if (this.pending.length && this.pending[0].at <= i) this.bindPending(i);
+      let top = stack[stack.length - 1];
+      const ns = this.nsAt.get(i);
+      if (ns) {
+        const name = this.dotted(ns.caps.name);
+        const outer = this.nsOf(stack) ?? fileNs;
+        const full = outer ? `${outer}.${name}` : name;
+        this.consumeTree(ns.caps.name);
+        const s = this.addSymbol(i, ns.caps.name, 'Variable', 'namespace', -1, full);
+        this.symbols[s].qualifiedName = full;
+        this.symbols[s].name = full;
+        if (ns.caps.body !== undefined) stack.push({ end: this.end(i), sym: top.sym, cls: top.cls, scope: top.scope, ns: full });
+        else fileNs = full;
+        continue;
+      }
+      const def = this.defAt.get(i);
+      if (def) {
+        if (top.isVar) { stack.pop(); top = stack[stack.length - 1]; }
+        const ctx = this.define(def, i, stack, fileNs);
+        if (ctx) stack.push(ctx);
+        top = stack[stack.length - 1];
+      }
+      if (this.scopeAt.has(i) && !def) {
+        stack.push({ end: this.end(i), sym: top.sym, cls: top.cls, scope: { names: new Map(), parent: top.scope } });
+        const narrow = this.narrowAt.get(i);
+        if (narrow?.length === 1) this.narrow(narrow[0], stack[stack.length - 1].scope);
+      }
+      top = stack[stack.length - 1];
+      const decl = this.declAt.get(i);
+      if (decl) {
+        const ctx = this.declare(decl, i, stack, fileNs);
+        if (ctx) stack.push(ctx);
+        continue;
+      }
+      const ex = this.exprAt.get(i);
+      if (ex) this.expression(ex, i, stack);
+      if (this.consumed[i]) continue;
+      if (this.keyAt.has(i)) { this.refSites.push({ node: i, kind: 'key', from: this.from(stack) }); continue; }
+      if (this.idAt.has(i)) {
+        const b = lookup(top.scope, this.name(i));
+        if (b !== undefined) this.binding.set(i, b);
+        else this.refSites.push({ node: i, kind: 'value', from: this.from(stack) });
+        continue;
+      }
+      const ty = this.typeAt.get(i);
+      if (ty) this.typeName(ty, i, stack);
+    }
+  }
+
+  /** Locals declared with a value, bound once the walk is past it (in the order their values end). */
+  private readonly pending: Array<{ at: number; scope: Scope; name: string; b: Binding }> = [];
+
+  /** Keeps `pending` ordered by where each binding starts (the first is the next due). */
+  private defer(p: { at: number; scope: Scope; name: string; b: Binding }): void {
+    let k = this.pending.length;
+    while (k > 0 && this.pending[k - 1].at > p.at) k--;
+    this.pending.splice(k, 0, p);
+  }
+
+  private bindPending(i: number): void {
+    let k = 0;
+    while (k < this.pending.length && this.pending[k].at <= i) { const p = this.pending[k++]; p.scope.names.set(p.name, p.b); }
+    this.pending.splice(0, k);
+  }
+
+  /** The symbol calls and references at this point are made from: the innermost definition's. */
+  private from(stack: Ctx[]): number {
+    return stack[stack.length - 1].sym;
+  }
+
+  private nsOf(stack: Ctx[]): string | undefined {
+    for (let k = stack.length - 1; k >= 0; k--) if (stack[k].ns !== undefined) return stack[k].ns;
+    return undefined;
+  }
+
+  /** A definition: its symbol, and the context its span opens. */
+  private define(def: Rec, node: number, stack: Ctx[], fileNs: string | undefined): Ctx | undefined {
+    const top = stack[stack.length - 1];
+    const base = DEF_ROLES[def.role];
+    const nameNode = def.caps.name;
+    if (!base || nameNode === undefined) return undefined;
+    const parent = this.container(stack);
+    const parentLabel = parent >= 0 ? this.symbols[parent].label : undefined;
+    let label: SymbolLabel = base.label;
+    let kind = def.kind ?? base.kind;
+    if (label === 'Function' && parentLabel && CLASS_LIKE.has(parentLabel)) { label = 'Method'; if (!def.kind) kind = 'method'; }
+    if (label === 'Variable' && parentLabel && CLASS_LIKE.has(parentLabel)) { label = 'Property'; if (!def.kind) kind = 'field'; }
+    this.consumed[nameNode] = 1;
+    let qualified: string | undefined;
+    const recv = def.caps.recv;
+    if (recv !== undefined && parent < 0) {
+      const recvName = this.typeBaseName(recv);
+      if (recvName) qualified = `${recvName}.${this.name(nameNode)}`;
+      // C++'s `A::f` declarator: the receiver and the name, no reference of their own
+      if (this.t.parent[nameNode] >= 0 && this.exprAt.get(this.t.parent[nameNode])?.role === 'expr.path') this.consumeTree(this.t.parent[nameNode]);
+    }
+    const s = this.addSymbol(node, nameNode, label, kind, parent, qualified);
+    const sym = this.symbols[s];
+    const x = this.extraOf(s);
+    const ns = this.nsOf(stack) ?? fileNs;
+    if (ns !== undefined && parent < 0) x.ns = ns;
+    if (recv !== undefined) x.recv = this.lazyType(recv);
+    if (def.caps.type !== undefined) sym.type = this.lazyType(def.caps.type);
+    if (def.caps.returns !== undefined) sym.returns = this.lazyType(def.caps.returns);
+    if (def.caps.value !== undefined) sym.init = this.lazyExpr(def.caps.value);
+    for (const h of this.heritage.get(node) ?? []) {
+      const t = this.lazyType(h.caps.type);
+      if (h.role === 'heritage.extends') (sym.extends ??= []).push(t);
+      else if (h.role === 'heritage.implements') (sym.implements ??= []).push(t);
+      else if (h.role === 'heritage.embed') (x.embeds ??= []).push(t);
+      else (x.bases ??= []).push(t);
+      this.refSites.push({ node: h.caps.type, kind: 'type', from: s });
+      this.consumeTree(h.caps.type);
+    }
+    for (const a of this.annotations.get(node) ?? []) {
+      const arg = a.caps.arg !== undefined ? this.stringOf(a.caps.arg) : undefined;
+      (x.ann ??= []).push(arg !== undefined ? { name: this.dotted(a.caps.name), arg } : { name: this.dotted(a.caps.name) });
+    }
+    const isClass = CLASS_LIKE.has(label);
+    const scope: Scope = { names: new Map(), parent: top.scope };
+    const body = def.caps.body;
+    const ctx: Ctx = { end: this.end(node), sym: s, cls: isClass ? s : top.cls, scope };
+    if (label === 'Function' || label === 'Method') {
+      x.arity = [0, 0];
+      ctx.paramsFrom = this.t.end[nameNode];
+      ctx.paramsTo = body !== undefined ? this.t.start[body] : this.t.end[node];
+    }
+    if (label === 'Property' || label === 'Variable') ctx.isVar = true;
+    return ctx;
+  }
+
+  /** The symbol new definitions are members of: the innermost class-like or function symbol around (-1: the file). */
+  private container(stack: Ctx[]): number {
+    for (let k = stack.length - 1; k > 0; k--) {
+      const s = stack[k].sym;
+      if (s < 0) continue;
+      const l = this.symbols[s].label;
+      if (CLASS_LIKE.has(l) || l === 'Function' || l === 'Method') return s;
+    }
+    return -1;
+  }
+
+  private addSymbol(node: number, nameNode: number, label: SymbolLabel, kind: string, parent: number, qualified?: string): number {
+    const s = this.symbols.length;
+    const name = this.name(nameNode);
+    const t = this.t;
+    const mods = wordsBefore(this.text, t.start[node], t.start[nameNode]);
+    const parentSym = parent >= 0 ? this.symbols[parent] : undefined;
+    const sym: SymbolFact = {
+      name, label, kind,
+      line: t.rowOf(t.start[node]) + 1,
+      endLine: t.rowOf(Math.max(t.start[node], t.end[node] - 1)) + 1,
+      at: this.pos(nameNode),
+      parent,
+      qualifiedName: qualified ?? (parentSym ? `${parentSym.qualifiedName}.${name}` : name),
+      exported: this.syntax.exported(name, mods, { label, parentLabel: parentSym?.label, parentKind: parentSym?.kind, parentExported: parentSym ? parentSym.exported : true }),
+    };
+    if (mods.some((w) => this.syntax.staticWords.has(w))) sym.isStatic = true;
+    const sig = signatureOf(this.text, t.start[node], this.bodyStart(node), t.end[node]);
+    if (sig) sym.signature = sig;
+    const doc = docBefore(this.text, t.start[node], this.syntax.comments, this.syntax.leadWords);
+    if (doc) sym.doc = doc;
+    this.symbols.push(sym);
+    if (mods.length) this.extraOf(s).mods = mods;
+    this.symOfDef.set(node, s);
+    return s;
+  }
+
+  private bodyStart(node: number): number {
+    const d = this.defAt.get(node);
+    const body = d?.caps.body;
+    return body !== undefined ? this.t.start[body] : -1;
+  }
+
+  private extraOf(s: number): NominalSymbol {
+    return (this.extra[s] ??= {});
+  }
+
+  /** A declaration: a local in the current scope, or a symbol at file or class level (`decl.var`). */
+  private declare(d: Rec, nameNode: number, stack: Ctx[], fileNs: string | undefined): Ctx | undefined {
+    let top = stack[stack.length - 1];
+    this.consumed[nameNode] = 1;
+    const name = this.name(nameNode);
+    if (d.role === 'decl.var') {
+      // a variable at file level or in a class body is a symbol; in a function, a local
+      const container = this.container(stack);
+      const cl = container >= 0 ? this.symbols[container].label : undefined;
+      if (cl === undefined || CLASS_LIKE.has(cl)) {
+        if (top.isVar) { stack.pop(); top = stack[stack.length - 1]; }
+        const rec: Rec = { role: 'def.var', kind: d.kind, caps: { ...d.caps, def: d.caps.def ?? nameNode } };
+        const ctx = this.define(rec, rec.caps.def, stack, fileNs);
+        if (ctx) {
+          const s = ctx.sym;
+          const values = d.caps.values;
+          if (values !== undefined && this.symbols[s].init === undefined) {
+            const v = this.parallelValue(nameNode, values);
+            if (v) this.symbols[s].init = v;
+          }
+          this.symOfDef.set(nameNode, s);
+        }
+        return ctx;
+      }
+    }
+    if (d.role === 'decl.param') {
+      // a parameter of the definition whose parameter list the walk is in
+      for (let k = stack.length - 1; k > 0; k--) {
+        const c = stack[k];
+        if (c.paramsFrom === undefined) continue;
+        const at = this.t.start[nameNode];
+        if (at >= c.paramsFrom && at < c.paramsTo!) {
+          const x = this.extraOf(c.sym);
+          const arity = x.arity ??= [0, 0];
+          const sym = this.symbols[c.sym];
+          if (d.kind === 'rest') arity[1] = -1;
+          else {
+            if (arity[1] >= 0) arity[1]++;
+            if (d.caps.value === undefined) arity[0]++;
+          }
+          if (d.kind === 'this') x.ext = true;
+          (sym.params ??= []).push(d.caps.type !== undefined ? this.lazyType(d.caps.type) : null);
+        }
+        break;
+      }
+    }
+    const l = this.locals.length;
+    this.locals.push({ name });
+    const v: NominalCollector['localValue'][number] = {};
+    if (d.caps.type !== undefined) { v.type = d.caps.type; if (d.kind === 'rest') v.rest = true; }
+    if (d.caps.value !== undefined) v.value = d.caps.value;
+    if (d.caps.iter !== undefined) { v.iter = d.caps.iter; if (d.kind === 'key') v.iterKey = true; }
+    if (d.caps.values !== undefined) v.tuple = { values: d.caps.values, at: nameNode };
+    this.localValue.push(v);
+    if (d.role === 'decl.typeparam') this.tparams.push(l);
+    // Go's `a, err := f()` declares only the names the scope does not have yet
+    if (d.kind === 'redeclare' && top.scope.names.has(name)) { this.locals.pop(); this.localValue.pop(); return undefined; }
+    // a name is in scope once its value is read (`t := t.Option()` reads the t declared before)
+    const value = d.caps.value ?? d.caps.values;
+    if (value !== undefined && this.t.start[value] > this.t.start[nameNode]) this.defer({ at: this.end(value), scope: top.scope, name, b: localBinding(l) });
+    else top.scope.names.set(name, localBinding(l));
+    return undefined;
+  }
+
+  /** A name of a narrower type inside a scope: a local of that name and type there, shadowing the outer one. */
+  private narrow(r: Rec, scope: Scope): void {
+    if (r.caps.name === undefined || r.caps.type === undefined) return;
+    const l = this.locals.length;
+    this.locals.push({ name: this.name(r.caps.name) });
+    this.localValue.push({ type: r.caps.type });
+    scope.names.set(this.name(r.caps.name), localBinding(l));
+  }
+
+  /** A call, `new` or `this`: the call site, and the callee's name taken as the call's (no reference of its own). */
+  private expression(ex: Rec, node: number, stack: Ctx[]): void {
+    const role = ex.role;
+    if (role === 'expr.this' || role === 'expr.super') {
+      this.thisCls.set(node, stack[stack.length - 1].cls);
+      return;
+    }
+    if (role === 'expr.call' || role === 'expr.new') {
+      this.callSites.push({ node, from: this.from(stack) });
+      const c = ex.caps;
+      if (c.callee !== undefined) {
+        this.consumed[c.callee] = 1;
+        const inner = this.exprAt.get(c.callee);
+        if (inner?.role === 'expr.member' && inner.caps.name !== undefined) this.consumed[inner.caps.name] = 1;
+        if (inner?.role === 'expr.path') this.consumeTree(c.callee);
+        if (this.idAt.has(c.callee)) {
+          const b = lookup(stack[stack.length - 1].scope, this.name(c.callee));
+          if (b !== undefined) this.binding.set(c.callee, b);
+        }
+      }
+      if (c.name !== undefined) {
+        this.consumed[c.name] = 1;
+        if (c.object === undefined) {
+          const b = lookup(stack[stack.length - 1].scope, this.name(c.name));
+          if (b !== undefined) this.binding.set(c.name, b);
+        }
+      }
+      if (c.type !== undefined) this.consumeTypeName(c.type);
+      return;
+    }
+    if (role === 'expr.path' && !this.consumed[node]) {
+      this.refSites.push({ node, kind: this.typeAt.has(node) && !this.idAt.has(this.pathLast(node)) ? 'type' : 'value', from: this.from(stack) });
+      this.consumeTree(node);
+      return;
+    }
+    if (role === 'expr.member' && ex.caps.name !== undefined && !this.consumed[node]) {
+      this.consumed[ex.caps.name] = 1;
+      this.refSites.push({ node, kind: 'value', from: this.from(stack) });
+    }
+  }
+
+  /** A type written somewhere: a reference to what it names (a qualified one once, at its last name). */
+  private typeName(ty: Rec, node: number, stack: Ctx[]): void {
+    if (ty.role === 'type.name') {
+      const name = this.name(node);
+      const b = lookup(stack[stack.length - 1].scope, name);
+      if (b !== undefined) { this.binding.set(node, b); return; }
+      if (this.syntax.builtinTypes?.has(name)) return;
+      this.refSites.push({ node, kind: 'type', from: this.from(stack) });
+      return;
+    }
+    if (ty.role === 'type.qualified') {
+      this.refSites.push({ node, kind: 'type', from: this.from(stack) });
+      if (ty.caps.name !== undefined) this.consumed[ty.caps.name] = 1;
+    }
+  }
+
+  /** Marks the name a type node is referred to by as no reference of its own (the call or heritage records it). */
+  private consumeTypeName(node: number): void {
+    this.consumed[node] = 1;
+    const ty = this.typeAt.get(node);
+    if (ty?.role === 'type.generic' && ty.caps.name !== undefined) this.consumeTypeName(ty.caps.name);
+    else if (ty?.role === 'type.qualified' && ty.caps.name !== undefined) this.consumed[ty.caps.name] = 1;
+    else if (ty?.role === 'type.wrap' && ty.caps.inner !== undefined) this.consumeTypeName(ty.caps.inner);
+    else if (ty?.role === 'type.path') this.consumeTree(node);
+  }
+
+  /** Marks a whole subtree's names as no references of their own (a namespace's name). */
+  private consumeTree(node: number): void {
+    const end = this.end(node);
+    for (let i = node; i < end; i++) this.consumed[i] = 1;
+  }
+
+  // ------------------------------------------------------------------ shapes
+  /** A node's value shape (memoised). */
+  expr(node: number): Expr {
+    let e = this.memo.get(node);
+    if (e) return e;
+    this.memo.set(node, OTHER);
+    e = this.exprUncached(node);
+    this.memo.set(node, e);
+    return e;
+  }
+
+  private exprUncached(node: number): Expr {
+    const ex = this.exprAt.get(node);
+    if (ex) {
+      const c = ex.caps;
+      switch (ex.role) {
+        case 'expr.member': return c.object !== undefined && c.name !== undefined ? { k: 'member', obj: this.expr(c.object), name: this.name(c.name) } : OTHER;
+        case 'expr.call': {
+          const callee = this.calleeOf(c);
+          const out: Expr & { k: 'call' } = { k: 'call', callee };
+          const argc = this.argCount(c.args);
+          if (argc !== undefined) out.argc = argc;
+          // a free name's call may be a builtin whose result its arguments give (`new(T)`, `append(xs, x)`)
+          if (callee.k === 'id' && callee.b === undefined && argc) out.args = this.firstArgs(c.args!, 2);
+          return out;
+        }
+        case 'expr.new': return c.type !== undefined ? { k: 'new', callee: this.typeExpr(c.type) } : OTHER;
+        case 'expr.this': return { k: 'this', cls: this.thisCls.get(node) ?? -1 };
+        case 'expr.super': return { k: 'super', cls: this.thisCls.get(node) ?? -1 };
+        case 'expr.cast': return c.type !== undefined ? { k: 'as', type: this.typeExpr(c.type) } : OTHER;
+        case 'expr.wrap': return c.inner !== undefined ? this.expr(c.inner) : OTHER;
+        case 'expr.index': return c.object !== undefined ? { k: 'element', of: this.expr(c.object) } : OTHER;
+        case 'expr.lit': return LIT;
+        case 'expr.fn': return { k: 'fn' };
+        case 'expr.path': return this.pathExpr(node, false);
+        default: return OTHER;
+      }
+    }
+    if (this.idAt.has(node)) return this.idExpr(node);
+    if (this.typeAt.has(node)) return this.typeExpr(node);
+    return OTHER;
+  }
+
+  private idExpr(node: number): Expr {
+    const b = this.binding.get(node);
+    return b !== undefined ? { k: 'id', name: this.name(node), b } : { k: 'id', name: this.name(node) };
+  }
+
+  private calleeOf(c: Record<string, number>): Expr {
+    if (c.callee !== undefined) return this.expr(c.callee);
+    if (c.name === undefined) return OTHER;
+    if (c.object !== undefined) return { k: 'member', obj: this.expr(c.object), name: this.name(c.name) };
+    return this.idExpr(c.name);
+  }
+
+  /** The shapes of the first `n` arguments of an argument list. */
+  private firstArgs(args: number, n: number): Expr[] {
+    const out: Expr[] = [];
+    for (let a = this.t.firstChild(args); a >= 0 && out.length < n; a = this.t.next[a]) if (this.isNamed(a) && !this.isComment(a)) out.push(this.argValue(a));
+    return out;
+  }
+
+  /** The number of arguments of an argument list node (its named children but comments). */
+  private argCount(args: number | undefined): number | undefined {
+    if (args === undefined) return undefined;
+    let n = 0;
+    for (let c = this.t.firstChild(args); c >= 0; c = this.t.next[c]) if (this.isNamed(c) && !this.isComment(c)) n++;
+    return n;
+  }
+
+  /** A type node's shape. */
+  typeExpr(node: number): Expr {
+    let e = this.memo.get(-1 - node);
+    if (e) return e;
+    this.memo.set(-1 - node, OTHER);
+    e = this.typeUncached(node);
+    this.memo.set(-1 - node, e);
+    return e;
+  }
+
+  private typeUncached(node: number): Expr {
+    const ty = this.typeAt.get(node);
+    if (!ty) {
+      if (this.idAt.has(node)) return this.idExpr(node);
+      const ex = this.exprAt.get(node);
+      if (ex) return this.expr(node);
+      return OTHER;
+    }
+    const c = ty.caps;
+    switch (ty.role) {
+      case 'type.name': return this.idExpr(node);
+      case 'type.qualified': {
+        if (c.name === undefined) return OTHER;
+        const obj = c.qualifier !== undefined ? this.typeExpr(c.qualifier) : OTHER;
+        return { k: 'member', obj: obj.k === 'other' && c.qualifier !== undefined ? { k: 'id', name: this.dotted(c.qualifier) } : obj, name: this.name(c.name) };
+      }
+      case 'type.generic': {
+        if (c.name === undefined) return OTHER;
+        const of = this.typeExpr(c.name);
+        const args: Expr[] = [];
+        if (c.args !== undefined) {
+          for (let a = this.t.firstChild(c.args); a >= 0 && args.length < 2; a = this.t.next[a]) if (this.isNamed(a) && !this.isComment(a)) args.push(this.typeExpr(a));
+        }
+        return args.length ? { k: 'generic', of, args } : of;
+      }
+      case 'type.array': return c.element !== undefined ? { k: 'array', of: this.typeExpr(c.element) } : OTHER;
+      case 'type.map': return c.value !== undefined ? { k: 'map', of: this.typeExpr(c.value), key: c.key !== undefined ? this.typeExpr(c.key) : OTHER } : OTHER;
+      case 'type.wrap': return c.inner !== undefined ? this.typeExpr(c.inner) : OTHER;
+      case 'type.tuple': {
+        const items = (this.tupleItems.get(node) ?? []).map((i) => this.typeExpr(i));
+        return items.length === 1 ? items[0] : { k: 'list', items };
+      }
+      case 'type.fn': return { k: 'fntype', returns: c.returns !== undefined ? this.typeExpr(c.returns) : OTHER };
+      case 'type.path': return this.pathExpr(node, true);
+      default: return OTHER;
+    }
+  }
+
+  /** The name a type node ends in (`*pkg.List[T]` → List), for a receiver. */
+  private typeBaseName(node: number): string | undefined {
+    const ty = this.typeAt.get(node);
+    if (!ty) return this.idAt.has(node) ? this.name(node) : undefined;
+    const c = ty.caps;
+    switch (ty.role) {
+      case 'type.name': return this.name(node);
+      case 'type.qualified': return c.name !== undefined ? this.name(c.name) : undefined;
+      case 'type.generic': return c.name !== undefined ? this.typeBaseName(c.name) : undefined;
+      case 'type.wrap': return c.inner !== undefined ? this.typeBaseName(c.inner) : undefined;
+      case 'type.path': return this.name(this.pathLast(node));
+      default: return undefined;
+    }
+  }
+
+  /**
+   * The segments of a path written from its outermost name (`a::b::f`, nested as a qualifier and the rest): each a
+   * node naming one segment. An empty qualifier (`::f`, the global scope) gives no segment.
+   */
+  private pathSegments(node: number): number[] {
+    const segs: number[] = [];
+    for (let n = node, k = 0; k < 64; k++) {
+      const r = this.exprAt.get(n)?.role === 'expr.path' ? this.exprAt.get(n) : this.typeAt.get(n)?.role === 'type.path' ? this.typeAt.get(n) : undefined;
+      if (!r || r.caps.name === undefined) { segs.push(n); break; }
+      if (r.caps.qualifier !== undefined) segs.push(r.caps.qualifier);
+      n = r.caps.name;
+    }
+    return segs;
+  }
+
+  /** The node naming a path segment: a generic's (`Box<int>`) or a template function's (`f<int>`) name, else itself. */
+  private segmentName(seg: number): number {
+    const ty = this.typeAt.get(seg);
+    if (ty?.role === 'type.generic' && ty.caps.name !== undefined) return this.segmentName(ty.caps.name);
+    const ex = this.exprAt.get(seg);
+    if (ex?.role === 'expr.wrap' && ex.caps.inner !== undefined && this.t.firstChild(ex.caps.inner) < 0) return ex.caps.inner;
+    return seg;
+  }
+
+  /** A path as a chain of members from its first segment (`a::b::f` → a.b.f). */
+  private pathExpr(node: number, asType: boolean): Expr {
+    const segs = this.pathSegments(node);
+    let e: Expr = OTHER;
+    for (let i = 0; i < segs.length; i++) {
+      const name = this.name(this.segmentName(segs[i]));
+      if (i === 0) {
+        const first = this.segmentName(segs[0]);
+        e = asType && this.typeAt.has(first) ? this.typeExpr(first) : this.idAt.has(first) ? this.idExpr(first) : { k: 'id', name };
+      } else e = { k: 'member', obj: e, name };
+    }
+    return e;
+  }
+
+  /** The node of a path's last name (where a call or reference through it is). */
+  private pathLast(node: number): number {
+    const segs = this.pathSegments(node);
+    return this.segmentName(segs[segs.length - 1]);
+  }
+
+  /** Shapes made after the walk: a placeholder now, filled in by `fill` (bindings are all known then). */
+  private readonly lazy: Array<{ e: Expr; node: number; type: boolean }> = [];
+  private lazyType(node: number): Expr {
+    const e = { k: 'other' } as Expr;
+    this.lazy.push({ e, node, type: true });
+    return e;
+  }
+  private lazyExpr(node: number): Expr {
+    const e = { k: 'other' } as Expr;
+    this.lazy.push({ e, node, type: false });
+    return e;
+  }
+
+  /** `a, b := x, y` (the value at the name's position) or `a, b := f()` (the element of the call's result there). */
+  private parallelValue(nameNode: number, values: number): Expr | undefined {
+    const items: number[] = [];
+    for (let c = this.t.firstChild(values); c >= 0; c = this.t.next[c]) if (this.isNamed(c) && !this.isComment(c)) items.push(c);
+    const parent = this.t.parent[nameNode];
+    let index = 0;
+    for (let c = this.t.firstChild(parent); c >= 0 && c !== nameNode; c = this.t.next[c]) if (this.t.type[c] === this.t.type[nameNode] && this.t.field[c] === this.t.field[nameNode]) index++;
+    if (items.length === 1 && this.isNamed(values) && this.exprAt.has(values)) return this.expr(values);
+    if (items.length === 1) return index === 0 && items.length === 1 && !this.isTupleSite(items[0]) ? this.expr(items[0]) : { k: 'element', of: this.expr(items[0]), at: index };
+    return items[index] !== undefined ? this.expr(items[index]) : undefined;
+  }
+
+  /** Whether a value may give several results (a call: `a, b := f()`). */
+  private isTupleSite(node: number): boolean {
+    return this.exprAt.get(node)?.role === 'expr.call';
+  }
+
+  // ------------------------------------------------------------------ facts
+  private finishLocals(): void {
+    for (const f of this.lazy) Object.assign(f.e, f.type ? this.typeExpr(f.node) : this.expr(f.node));
+    for (let l = 0; l < this.locals.length; l++) {
+      const v = this.localValue[l];
+      const local = this.locals[l];
+      if (v.type !== undefined) {
+        const t = this.typeExpr(v.type);
+        if (t.k !== 'other') local.type = v.rest ? { k: 'array', of: t } : t;
+      }
+      if (v.value !== undefined) local.init = this.expr(v.value);
+      else if (v.iter !== undefined) local.init = v.iterKey ? { k: 'element', of: this.expr(v.iter), key: '(key)' } : { k: 'element', of: this.expr(v.iter) };
+      else if (v.tuple) {
+        const init = this.parallelValue(v.tuple.at, v.tuple.values);
+        if (init) local.init = init;
+      }
+    }
+  }
+
+  private calls(): NominalCall[] {
+    const out: NominalCall[] = [];
+    for (const { node, from } of this.callSites) {
+      const ex = this.exprAt.get(node)!;
+      const c = ex.caps;
+      const isNew = ex.role === 'expr.new';
+      const e = this.expr(node);
+      const callee = isNew ? (e.k === 'new' ? e.callee : OTHER) : (e.k === 'call' ? e.callee : OTHER);
+      const at = this.calleePos(c, isNew, node);
+      const call: NominalCall = { callee, at, from };
+      if (isNew) call.isNew = true;
+      if (ex.kind === 'literal') call.literal = true;
+      const argc = this.argCount(c.args);
+      if (argc !== undefined) {
+        const args = this.argFacts(c.args!, callee);
+        if (args.length) call.args = args;
+        call.argc = argc;
+      }
+      out.push(call);
+    }
+    return out;
+  }
+
+  /** Arguments that name something (a function passed as a value): what a registration's handler is. */
+  private argFacts(args: number, callee: Expr): ArgFact[] {
+    const out: ArgFact[] = [];
+    let k = 0;
+    for (let a = this.t.firstChild(args); a >= 0 && k < MAX_ARGS; a = this.t.next[a]) {
+      if (!this.isNamed(a) || this.isComment(a)) continue;
+      k++;
+      const value = this.argValue(a);
+      if (value.k === 'id' && value.b === undefined || value.k === 'member') out.push({ value, at: this.namePos(a), callee: calleeText(callee) });
+    }
+    return out;
+  }
+
+  /** An argument's value (through an argument wrapper node that only holds it). */
+  private argValue(a: number): Expr {
+    const e = this.expr(a);
+    if (e.k !== 'other') return e;
+    let only = -1;
+    for (let c = this.t.firstChild(a); c >= 0; c = this.t.next[c]) if (this.isNamed(c) && !this.isComment(c)) { if (only >= 0) return e; only = c; }
+    return only >= 0 ? this.expr(only) : e;
+  }
+
+  private calleePos(c: Record<string, number>, isNew: boolean, node: number): Pos {
+    if (isNew && c.type !== undefined) return this.typeNamePos(c.type);
+    if (c.name !== undefined) return this.pos(c.name);
+    if (c.callee !== undefined) {
+      const inner = this.exprAt.get(c.callee);
+      if (inner?.role === 'expr.member' && inner.caps.name !== undefined) return this.pos(inner.caps.name);
+      if (inner?.role === 'expr.path') return this.pos(this.pathLast(c.callee));
+      if (this.idAt.has(c.callee)) return this.pos(c.callee);
+      if (inner?.role === 'expr.wrap' && inner.caps.inner !== undefined) return this.calleePos({ callee: inner.caps.inner }, false, node);
+    }
+    return toPos(this.t.rowOf(this.t.start[node]) + 1, this.col(this.t.start[node]) + 1, 0);
+  }
+
+  /** Position of the name a type node is written with (its last name). */
+  private typeNamePos(node: number): Pos {
+    const ty = this.typeAt.get(node);
+    if (ty?.role === 'type.generic' && ty.caps.name !== undefined) return this.typeNamePos(ty.caps.name);
+    if (ty?.role === 'type.qualified' && ty.caps.name !== undefined) return this.pos(ty.caps.name);
+    if (ty?.role === 'type.wrap' && ty.caps.inner !== undefined) return this.typeNamePos(ty.caps.inner);
+    if (ty?.role === 'type.path') return this.pos(this.pathLast(node));
+    return this.pos(node);
+  }
+
+  /** Position of the name of a node that is one (an identifier, a member's name). */
+  private namePos(node: number): Pos {
+    const ex = this.exprAt.get(node);
+    if (ex?.role === 'expr.member' && ex.caps.name !== undefined) return this.pos(ex.caps.name);
+    if (ex?.role === 'expr.path') return this.pos(this.pathLast(node));
+    return this.pos(node);
+  }
+
+  private refs(): RefFact[] {
+    const out: RefFact[] = [];
+    for (const { node, kind, from } of this.refSites) {
+      if (kind === 'key') {
+        const rec = this.keyAt.get(node)!;
+        const owner = rec.caps.owner !== undefined ? this.expr(rec.caps.owner) : OTHER;
+        if (owner.k === 'other') continue;
+        out.push({ value: { k: 'member', obj: owner, name: this.name(node) }, kind: 'value', at: this.pos(node), from, key: true });
+        continue;
+      }
+      if (kind === 'type') {
+        const value = this.typeExpr(node);
+        if (value.k === 'other') continue;
+        out.push({ value, kind: 'type', at: this.typeNamePos(node), from });
+        continue;
+      }
+      const value = this.expr(node);
+      if (value.k === 'other') continue;
+      out.push({ value, kind: 'value', at: this.namePos(node), from });
+    }
+    return out;
+  }
+
+  private imports(): NominalFacts['imports'] {
+    const out: NominalFacts['imports'] = [];
+    for (const r of this.importRecs) {
+      const c = r.caps;
+      if (c.path === undefined) continue;
+      const isString = this.isStringNode(c.path);
+      let path = isString ? this.stringOf(c.path) ?? '' : this.dotted(c.path);
+      // an item of a grouped import (Rust's `use a::b::{C, d::E}`): the group's path first
+      if (c.prefix !== undefined) { path = `${this.dotted(c.prefix)}.${path}`; this.consumeTree(c.prefix); }
+      const last = isString ? c.path : this.lastName(c.path);
+      const imp: NominalFacts['imports'][number] = { path, at: isString ? this.stringPos(c.path) : this.pos(last), line: this.t.rowOf(this.t.start[r.caps.def ?? c.path]) + 1 };
+      if (c.alias !== undefined) imp.alias = this.name(c.alias);
+      if (c.all !== undefined || r.kind === 'all') imp.all = true;
+      if (c.static !== undefined || r.kind === 'static') imp.static = true;
+      this.consumeTree(c.path);
+      out.push(imp);
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ text
+  private end(node: number): number {
+    let j = node;
+    while (j >= 0 && this.t.next[j] < 0) j = this.t.parent[j];
+    return j < 0 ? this.n : this.t.next[j];
+  }
+
+  private isNamed(i: number): boolean { return this.names.namedById[this.t.type[i]] === 1; }
+  private isComment(i: number): boolean { const n = this.names.typeName(this.t.type[i]); return n !== undefined && n.endsWith('comment'); }
+  private isStringNode(i: number): boolean { const c = this.text.charCodeAt(this.t.start[i]); return c === 34 || c === 96 || c === 39; }
+
+  /** A name node's text (an identifier; a node holding one name: its text without spaces). */
+  name(i: number): string {
+    const s = this.text.slice(this.t.start[i], this.t.end[i]);
+    return s.charCodeAt(0) === 96 /* ` */ && s.endsWith('`') ? s.slice(1, -1) : s.charCodeAt(0) === 64 /* @ */ ? s.slice(1) : s;
+  }
+
+  /** A qualified name's text with its separators as dots and no spaces or comments (`a . b` → `a.b`). */
+  dotted(i: number): string {
+    const parts: string[] = [];
+    const end = this.end(i);
+    for (let k = i; k < end; k++) {
+      if (this.t.firstChild(k) >= 0 || !this.isNamed(k) || this.isComment(k)) continue;
+      parts.push(this.name(k));
+    }
+    return parts.length ? parts.join('.') : this.name(i);
+  }
+
+  /** The last name leaf of a qualified name node. */
+  private lastName(i: number): number {
+    let last = i;
+    const end = this.end(i);
+    for (let k = i; k < end; k++) if (this.t.firstChild(k) < 0 && this.isNamed(k) && !this.isComment(k)) last = k;
+    return last;
+  }
+
+  /** A string literal's content (no escapes read), or undefined for another node. */
+  private stringOf(i: number): string | undefined {
+    const s = this.text.slice(this.t.start[i], this.t.end[i]);
+    const q = s.charCodeAt(0);
+    if (q !== 34 && q !== 96 && q !== 39) return undefined;
+    return s.slice(1, s.length > 1 && s.charCodeAt(s.length - 1) === q ? -1 : undefined);
+  }
+
+  private stringPos(i: number): Pos {
+    const s = this.t.start[i] + 1;
+    return toPos(this.t.rowOf(s) + 1, this.col(s) + 1, Math.max(0, this.t.end[i] - this.t.start[i] - 2));
+  }
+
+  private col(offset: number): number {
+    return offset - this.t.lineStartList()[this.t.rowOf(offset)];
+  }
+
+  pos(i: number): Pos {
+    const start = this.t.start[i];
+    const name = this.name(i);
+    const from = this.text.charCodeAt(start) === 96 || this.text.charCodeAt(start) === 64 ? start + 1 : start;
+    return toPos(this.t.rowOf(start) + 1, this.col(from) + 1, name.length);
+  }
+}
+
+const OTHER: Expr = { k: 'other' };
+const LIT: Expr = { k: 'lit' };
+
+function lookup(scope: Scope | undefined, name: string): Binding | undefined {
+  for (let s = scope; s; s = s.parent) {
+    const b = s.names.get(name);
+    if (b !== undefined) return b;
+  }
+  return undefined;
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const l = m.get(k);
+  if (l) l.push(v); else m.set(k, [v]);
+}
+
+/** The text a callee is written as (`http.HandleFunc`), for registrations. */
+export function calleeText(e: Expr): string {
+  if (e.k === 'id') return e.name;
+  if (e.k === 'member') return `${calleeText(e.obj)}.${e.name}`;
+  if (e.k === 'this') return 'this';
+  if (e.k === 'call') return `${calleeText(e.callee)}()`;
+  return '?';
+}

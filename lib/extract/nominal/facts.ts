@@ -1,0 +1,74 @@
+/**
+ * What a file of a nominally typed language (packages or namespaces, classes or structs, declared types: Go, Java,
+ * Kotlin, C#, …) records beyond the common FileFacts, under FileFacts' `nominal` key. Plain JSON. The common parts
+ * are used as everywhere: `symbols` (with `type`, `returns`, `params`, `extends`, `implements`, `isStatic`,
+ * `typeParams`), `locals`, `calls` (`at` on the called name), `refs` (every other name that may be a symbol's).
+ */
+import type { CallFact, Expr, Pos } from '../facts.ts';
+
+/**
+ * A call site of a nominal file: `argc`, the number of arguments written (overloads are picked by it); `literal`, a
+ * composite literal (Go's `T{…}`), which constructs a project type but is no call of anything else.
+ */
+export interface NominalCall extends CallFact { argc?: number; literal?: true }
+
+/**
+ * One import as written: `path` is the imported name with its segments joined by `.` (`java.util.List`,
+ * `App.Data`), or a string's content (Go's `"net/http"`). What it binds is the language's rule (the resolver asks
+ * the language's NominalRules): a type, a package's members, a static member, a package under an alias.
+ */
+export interface NominalImport {
+  path: string;
+  /** The name it is bound to when written (`import x "p"`, `using R = A.B`, `import a.B as C`). */
+  alias?: string;
+  /** A wildcard (`a.b.*`; C#'s `using A.B;` of a namespace is no wildcard: the rules say what a path binds). */
+  all?: boolean;
+  /** `import static` (Java), `using static` (C#). */
+  static?: boolean;
+  /** Position of the last segment of the path (what renaming the imported symbol edits); of the string for a string path. */
+  at: Pos;
+  line: number;
+}
+
+/** What a symbol carries beyond its SymbolFact. */
+export interface NominalSymbol {
+  /** Modifier words written before the name (`public`, `static`, `abstract`, `override`, `open`, `partial`, …). */
+  mods?: string[];
+  /**
+   * A method's receiver type declared outside any class body (Go's `func (s *Server) Run()`), or an extension's
+   * receiver (`fun User.name()` in Kotlin, `static void F(this User u)` in C#).
+   */
+  recv?: Expr;
+  /** Extension method (C#'s `this` parameter, Kotlin's receiver): called as a member of its receiver. */
+  ext?: true;
+  /** Parameter counts: fewest arguments a call may give, most (-1: a variadic parameter). */
+  arity?: [min: number, max: number];
+  /** Annotations and attributes (`@GetMapping("/x")`, `[HttpGet]`): the name as written and a first string argument. */
+  ann?: Array<{ name: string; arg?: string }>;
+  /** The namespace a top-level symbol is declared in, when the file declares namespaces (C#). */
+  ns?: string;
+  /** Go's embedded fields (a struct's or an interface's embedded types): their types, members promoted. */
+  embeds?: Expr[];
+  /** Heritage clauses whose kind the syntax does not tell (C#'s and Kotlin's base lists): classes or interfaces. */
+  bases?: Expr[];
+}
+
+/** The nominal facts of one file. */
+export interface NominalFacts {
+  /** The file's package (`package a.b;`, `package main`). */
+  pkg?: string;
+  imports: NominalImport[];
+  /** Extras by symbol index. */
+  sym: Record<number, NominalSymbol>;
+  /** The file's build condition (Go's `//go:build` line), for the language's rules to weigh the file by. */
+  build?: string;
+  /** Locals that are type parameters (`class Box<T>`: T), which no project type answers. */
+  tparams?: number[];
+}
+
+/** The `nominal` part of a file's facts (an empty one for files of other languages). */
+export function nominalOf(facts: { readonly [key: string]: unknown }): NominalFacts {
+  return (facts.nominal as NominalFacts | undefined) ?? EMPTY;
+}
+
+const EMPTY: NominalFacts = { imports: [], sym: {} };

@@ -1,0 +1,34 @@
+/**
+ * What the nominal collector (collect.ts) asks a language beyond its query's roles: which modifier words mean what,
+ * and which symbols are visible outside their package. A language folder gives one (lib/lang/<id>/syntax.ts).
+ */
+import type { SymbolLabel } from '../facts.ts';
+
+/** Where a symbol is declared, for the language's visibility rule. */
+export interface DeclContext {
+  label: SymbolLabel;
+  /** The enclosing symbol's label (undefined at file level). */
+  parentLabel?: SymbolLabel;
+  /** The enclosing symbol's kind (`interface`, `object`, `struct`). */
+  parentKind?: string;
+  /** Whether the enclosing symbol is exported (true at file level). */
+  parentExported: boolean;
+}
+
+/** A nominal language's syntax words and visibility rule. */
+export interface NominalSyntax {
+  /** The language id facts carry. */
+  language: string;
+  /** Modifier words that make a member static (belonging to its type, not to instances). */
+  staticWords: ReadonlySet<string>;
+  /** Whether a symbol is visible outside its package/module, from its name, its modifier words and where it is. */
+  exported(name: string, mods: readonly string[], where: DeclContext): boolean;
+  /** Keywords that may stand between a doc comment and a definition's node (Go's `type` before a type spec). */
+  leadWords?: ReadonlySet<string>;
+  /** Predefined type names (`int`, `string`): no reference is recorded where they are written. */
+  builtinTypes?: ReadonlySet<string>;
+  /** A file's build condition as its header writes it (Go's `//go:build linux && !purego`), kept as `nominal.build`. */
+  fileDirective?(text: string): string | undefined;
+  /** Line comment starts and block comment delimiters (for `doc`). */
+  comments: { line: readonly string[]; block?: readonly [string, string] };
+}

@@ -1,0 +1,393 @@
+/**
+ * Name lookup of the nominal resolver: what a free name (one the file's scopes do not declare) means at a point of
+ * a file — a member of an enclosing class (implicit `this`), a symbol of the file, an imported one, one of its
+ * package or of a package it imports wholesale — and what a type name means, in the order a compiler of these
+ * languages looks (nearest first). Each file's imports are read once.
+ */
+import { add, qualify, type SymRef, type TypeEnt, type World } from './world.ts';
+import type { Members } from './members.ts';
+
+/** What an import binds. */
+export type Target = { r: SymRef } | { ent: TypeEnt } | { pkg: string } | { ext: string };
+
+interface FileScope {
+  /** Names bound by single imports (and aliases). */
+  single: Map<string, Target[]>;
+  /** Packages imported wholesale (wildcards, C#'s `using N;`, Go's dot imports). */
+  wildcards: string[];
+  /** Types whose nested types (and, for static imports, static members) are imported wholesale. */
+  typeWildcards: Array<{ ent: TypeEnt; statics: boolean }>;
+  /** The file imports something wholesale from outside the project: an unknown free name may be from there. */
+  openExternal: boolean;
+  /** Project files each import reaches, with the import's line (IMPORTS edges). */
+  importFiles: Array<{ f: number; line: number }>;
+  /** Top-level symbols of this file by name. */
+  own: Map<string, SymRef[]>;
+}
+
+/** A free name's meaning. */
+export type Found =
+  | { r: SymRef[]; reason: 'this-member' | 'same-file' | 'same-package' | 'import' | 'local' }
+  | { ent: TypeEnt; reason: 'same-file' | 'same-package' | 'import' | 'nested' }
+  | { pkg: string }
+  | { ext: string };
+
+const TYPE_LABELS = new Set(['Class', 'Interface', 'Enum', 'TypeAlias']);
+
+/** Name lookup over a World. */
+export class Names {
+  private readonly scopes = new Map<number, FileScope>();
+  private readonly valueMemo = new Map<string, Found | null>();
+  private readonly typeMemo = new Map<string, Found | null>();
+
+  constructor(private readonly w: World, private readonly members: Members) {}
+
+  /** The file's imports and own names (read once). */
+  scope(f: number): FileScope {
+    let sc = this.scopes.get(f);
+    if (!sc) this.scopes.set(f, (sc = this.readScope(f)));
+    return sc;
+  }
+
+  /**
+   * The files a file includes, directly or through the files it includes (C's `#include`), nearest first: their
+   * top-level names are the file's. Empty unless the language includes textually.
+   */
+  private included(f: number): number[] {
+    let l = this.includeClosure.get(f);
+    if (l) return l;
+    l = [];
+    if (this.w.rules.includeFile) {
+      const seen = new Set<number>([f]);
+      let level = [f];
+      while (level.length) {
+        const next: number[] = [];
+        for (const g of level) for (const { f: h } of this.scope(g).importFiles) if (!seen.has(h)) { seen.add(h); l.push(h); next.push(h); }
+        level = next;
+      }
+    }
+    this.includeClosure.set(f, l);
+    return l;
+  }
+  private readonly includeClosure = new Map<number, number[]>();
+
+  /** A top-level name of the files file f includes (the nearest that declares it), as an import. */
+  private includedName(f: number, name: string): Found | undefined {
+    for (const g of this.included(f)) {
+      const rs = this.scope(g).own.get(name);
+      if (rs) return this.asFound(rs, 'import');
+    }
+    return undefined;
+  }
+
+  /** Project files a file's imports reach (with the import's line). */
+  importFiles(f: number): Array<{ f: number; line: number }> {
+    return this.scope(f).importFiles;
+  }
+
+  private readScope(f: number): FileScope {
+    const w = this.w;
+    const sc: FileScope = { single: new Map(), wildcards: [], typeWildcards: [], openExternal: false, importFiles: [], own: new Map() };
+    const syms = w.files[f].symbols;
+    for (let s = 0; s < syms.length; s++) {
+      if (syms[s].parent >= 0 || syms[s].kind === 'namespace') continue;
+      if (w.extra({ f, s }).recv && syms[s].label === 'Method') continue;
+      add(sc.own, syms[s].name, { f, s });
+    }
+    for (const imp of w.nominal(f).imports) {
+      if (w.rules.includeFile && !imp.all) {
+        const rel = w.rules.includeFile(imp.path, w.files[f].path, w.settings);
+        const g = rel === undefined ? undefined : w.fileByPath.get(rel);
+        if (g === undefined) { sc.openExternal = true; continue; }
+        this.reach(sc, g, imp.line);
+        continue;
+      }
+      if (w.rules.importPackage) {
+        const key = w.rules.importPackage(imp.path, w.files[f].path, w.settings);
+        if (imp.alias === '_') continue;
+        if (key === undefined || !w.packageFiles.has(key)) {
+          if (imp.alias === '.') sc.openExternal = true;
+          else add(sc.single, imp.alias ?? lastSegment(imp.path, '/'), { ext: imp.path });
+          continue;
+        }
+        for (const g of w.packageFiles.get(key) ?? []) { sc.importFiles.push({ f: g, line: imp.line }); break; }
+        if (imp.alias === '.') sc.wildcards.push(key);
+        else add(sc.single, imp.alias ?? this.packageName(key) ?? lastSegment(imp.path, '/'), { pkg: key });
+        continue;
+      }
+      const path = this.rooted(imp.path, f);
+      if (imp.all) {
+        const ent = w.types.get(path);
+        if (ent) { sc.typeWildcards.push({ ent, statics: !!imp.static }); this.reach(sc, ent.parts[0].f, imp.line); }
+        else if (w.packages.has(path)) sc.wildcards.push(path);
+        else sc.openExternal = true;
+        continue;
+      }
+      const targets = this.importTargets(path, !!imp.static);
+      const name = imp.alias ?? lastSegment(path, '.');
+      if (!targets.length) {
+        // C#'s `using A.B;` names a namespace: its types are imported wholesale
+        if (w.packages.has(path) && !imp.alias && !w.rules.packageImportBindsName) { sc.wildcards.push(path); continue; }
+        if (w.packages.has(path)) { add(sc.single, name, { pkg: path }); continue; }
+        add(sc.single, name, { ext: path });
+        continue;
+      }
+      for (const t of targets) {
+        add(sc.single, name, t);
+        if ('r' in t) this.reach(sc, t.r.f, imp.line);
+        else if ('ent' in t) this.reach(sc, t.ent.parts[0].f, imp.line);
+      }
+    }
+    return sc;
+  }
+
+  private reach(sc: FileScope, g: number, line: number): void {
+    if (!sc.importFiles.some((x) => x.f === g)) sc.importFiles.push({ f: g, line });
+  }
+
+  /** An import path with its first segment read as the language's roots say (Rust's `crate.a.B` → `mycrate.a.B`). */
+  private rooted(path: string, f: number): string {
+    const w = this.w;
+    if (!w.rules.pathRoot) return path;
+    const dot = path.indexOf('.');
+    const first = dot < 0 ? path : path.slice(0, dot);
+    let root = w.rules.pathRoot(first, w.files[f].path, w.settings);
+    if (root === undefined) {
+      // a path from a module declared in this one (`use model::Item;` beside `mod model;`)
+      const here = w.rules.pathRoot('self', w.files[f].path, w.settings);
+      return here && !w.packages.has(first) && w.packagePrefixes.has(`${here}.${first}`) ? `${here}.${path}` : path;
+    }
+    let rest = dot < 0 ? '' : path.slice(dot + 1);
+    // `super::super::x`
+    while (rest === 'super' || rest.startsWith('super.')) {
+      root = root.includes('.') ? root.slice(0, root.lastIndexOf('.')) : root;
+      rest = rest === 'super' ? '' : rest.slice(6);
+    }
+    return rest ? (root ? `${root}.${rest}` : rest) : root;
+  }
+
+  /**
+   * What a package re-exports under `name` (Rust's `pub use inner::Thing;` in module m makes `m::Thing`): the targets
+   * of the import of that name in the package's files.
+   */
+  reexported(pkg: string, name: string, depth = 0): Target[] {
+    if (depth > 8) return [];
+    for (const g of this.w.packageFiles.get(pkg) ?? []) {
+      for (const imp of this.w.nominal(g).imports) {
+        if (imp.all || (imp.alias ?? lastSegment(imp.path, '.')) !== name) continue;
+        const path = this.rooted(imp.path, g);
+        const t = this.importTargets(path, !!imp.static, depth + 1);
+        if (t.length) return t;
+        if (this.w.packages.has(path)) return [{ pkg: path }];
+      }
+    }
+    return [];
+  }
+
+  /** The name a package's files declare (`package util`), for Go's imports without an alias. */
+  private packageName(key: string): string | undefined {
+    const files = this.w.packageFiles.get(key);
+    if (!files) return undefined;
+    for (const g of files) {
+      const p = this.w.nominal(g).pkg;
+      if (p && !p.endsWith('_test')) return p;
+    }
+    return undefined;
+  }
+
+  /** What a dotted import path names: a type, top-level symbols of a package, or members of a type. */
+  private importTargets(path: string, isStatic: boolean, depth = 0): Target[] {
+    const w = this.w;
+    if (!isStatic) {
+      const ent = w.types.get(path);
+      if (ent) return [{ ent }];
+    }
+    const dot = path.lastIndexOf('.');
+    if (dot < 0) return [];
+    const owner = path.slice(0, dot), name = path.slice(dot + 1);
+    const top = w.packages.get(owner)?.get(name);
+    if (top?.length && !isStatic) return top.filter((r) => !TYPE_LABELS.has(w.sym(r).label)).map((r) => ({ r }));
+    const ent = w.types.get(owner);
+    if (ent) return (ent.members.get(name) ?? []).map((r) => ({ r }));
+    if (w.rules.pathRoot && w.packages.has(owner)) return this.reexported(owner, name, depth);
+    return [];
+  }
+
+  /**
+   * The type classes enclosing symbol `from` of file f, innermost first (the symbol itself when it is one): where an
+   * implicit `this` and nested type names are looked up.
+   */
+  enclosingTypes(f: number, from: number): TypeEnt[] {
+    const out: TypeEnt[] = [];
+    const syms = this.w.files[f].symbols;
+    for (let s = from; s >= 0; s = syms[s].parent) {
+      if (!TYPE_LABELS.has(syms[s].label)) {
+        // a method defined outside its class's body (C++'s `void A::f() {}`) is inside its class
+        if (this.w.rules.implicitThis && syms[s].label === 'Method' && syms[s].parent < 0 && this.w.extra({ f, s }).recv) {
+          const owner = this.members.ownerOf({ f, s });
+          if (owner) out.push(owner);
+        }
+        continue;
+      }
+      const ent = this.w.typeOf({ f, s });
+      if (ent) out.push(ent);
+    }
+    return out;
+  }
+
+  /** What a free value name means inside symbol `from` of file f (undefined: nothing the project or its imports declare). */
+  value(f: number, from: number, name: string): Found | undefined {
+    const key = `${f}:${from}:${name}`;
+    const m = this.valueMemo.get(key);
+    if (m !== undefined) return m ?? undefined;
+    const found = this.valueUncached(f, from, name);
+    this.valueMemo.set(key, found ?? null);
+    return found;
+  }
+
+  private valueUncached(f: number, from: number, name: string): Found | undefined {
+    const w = this.w;
+    const root = w.rules.pathRoot?.(name, w.files[f].path, w.settings);
+    if (root !== undefined) return { pkg: root };
+    if (name === w.rules.selfTypeName) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
+    const syms = w.files[f].symbols;
+    // symbols declared in the enclosing functions (local functions and classes)
+    for (let s = from; s >= 0; s = syms[s].parent) {
+      const sym = syms[s];
+      if (sym.label !== 'Function' && sym.label !== 'Method') continue;
+      const local: SymRef[] = [];
+      for (let t = s + 1; t < syms.length && syms[t].line <= sym.endLine; t++) if (syms[t].parent === s && syms[t].name === name) local.push({ f, s: t });
+      if (local.length) return local.some((r) => TYPE_LABELS.has(w.sym(r).label)) ? { ent: w.typeOf(local.find((r) => TYPE_LABELS.has(w.sym(r).label))!)!, reason: 'same-file' } : { r: local, reason: 'local' };
+    }
+    if (w.rules.implicitThis) {
+      for (const ent of this.enclosingTypes(f, from)) {
+        const found = this.members.find(ent, name);
+        if (found.length) {
+          const types = found.filter((r) => TYPE_LABELS.has(w.sym(r).label));
+          if (types.length) return { ent: w.typeOf(types[0])!, reason: 'nested' };
+          return { r: found, reason: 'this-member' };
+        }
+      }
+    }
+    const sc = this.scope(f);
+    const own = sc.own.get(name);
+    if (own) return this.asFound(own, 'same-file');
+    const single = sc.single.get(name);
+    if (single) return this.fromTargets(single);
+    const inc = this.includedName(f, name);
+    if (inc) return inc;
+    for (const pkg of this.packagesOf(f, from)) {
+      const inPkg = w.packages.get(pkg)?.get(name);
+      if (inPkg) return this.asFound(inPkg, 'same-package');
+    }
+    for (const pkg of sc.wildcards) {
+      const inPkg = w.packages.get(pkg)?.get(name);
+      if (inPkg) return this.asFound(inPkg, 'import');
+    }
+    for (const { ent, statics } of sc.typeWildcards) {
+      const nested = ent.nested.get(name);
+      if (nested) return { ent: nested, reason: 'import' };
+      if (statics) {
+        const ms = (ent.members.get(name) ?? []).filter((r) => w.sym(r).isStatic);
+        if (ms.length) return { r: ms, reason: 'import' };
+      }
+    }
+    // a package of the project named by its full dotted name (`com.acme.util.Strings.join()`)
+    if (w.packagePrefixes.has(name)) return { pkg: name };
+    // a namespace nested in the one the code is in (`util::twice()` inside `namespace shop`)
+    for (const pkg of this.packagesOf(f, from)) if (pkg && w.packagePrefixes.has(`${pkg}.${name}`)) return { pkg: `${pkg}.${name}` };
+    return undefined;
+  }
+
+  /** What a free type name means inside symbol `from` of file f. */
+  type(f: number, from: number, name: string): Found | undefined {
+    const key = `${f}:${from}:${name}`;
+    const m = this.typeMemo.get(key);
+    if (m !== undefined) return m ?? undefined;
+    const found = this.typeUncached(f, from, name);
+    this.typeMemo.set(key, found ?? null);
+    return found;
+  }
+
+  private typeUncached(f: number, from: number, name: string): Found | undefined {
+    const w = this.w;
+    const root = w.rules.pathRoot?.(name, w.files[f].path, w.settings);
+    if (root !== undefined) return { pkg: root };
+    if (name === w.rules.selfTypeName) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
+    for (const ent of this.enclosingTypes(f, from)) {
+      if (ent.name === name && !ent.outer) return { ent, reason: 'same-file' };
+      const nested = this.members.nestedType(ent, name);
+      if (nested) return { ent: nested, reason: 'nested' };
+    }
+    const syms = w.files[f].symbols;
+    for (let s = from; s >= 0; s = syms[s].parent) {
+      const sym = syms[s];
+      if (sym.label !== 'Function' && sym.label !== 'Method') continue;
+      for (let t = s + 1; t < syms.length && syms[t].line <= sym.endLine; t++) {
+        if (syms[t].parent === s && syms[t].name === name && TYPE_LABELS.has(syms[t].label)) { const ent = w.typeOf({ f, s: t }); if (ent) return { ent, reason: 'same-file' }; }
+      }
+    }
+    const sc = this.scope(f);
+    const own = sc.own.get(name)?.find((r) => TYPE_LABELS.has(w.sym(r).label));
+    if (own) { const ent = w.typeOf(own); if (ent) return { ent, reason: 'same-file' }; }
+    const single = sc.single.get(name);
+    if (single) {
+      for (const t of single) if ('ent' in t) return { ent: t.ent, reason: 'import' };
+      for (const t of single) if ('ext' in t) return { ext: t.ext };
+      for (const t of single) if ('pkg' in t) return { pkg: t.pkg };
+    }
+    const inc = this.includedName(f, name);
+    if (inc && 'ent' in inc) return inc;
+    for (const pkg of this.packagesOf(f, from)) {
+      const ent = w.types.get(qualify(pkg, name));
+      if (ent) return { ent, reason: 'same-package' };
+    }
+    for (const pkg of sc.wildcards) {
+      const ent = w.types.get(qualify(pkg, name));
+      if (ent) return { ent, reason: 'import' };
+    }
+    for (const { ent } of sc.typeWildcards) {
+      const nested = ent.nested.get(name);
+      if (nested) return { ent: nested, reason: 'import' };
+    }
+    if (w.packagePrefixes.has(name)) return { pkg: name };
+    return undefined;
+  }
+
+  /** The package symbol `from` of file f is in, and the enclosing namespaces when the language looks there too. */
+  private packagesOf(f: number, from: number): string[] {
+    const w = this.w;
+    let top = from;
+    const syms = w.files[f].symbols;
+    while (top >= 0 && syms[top].parent >= 0) top = syms[top].parent;
+    const pkg = top >= 0 ? w.symPackage({ f, s: top }) : w.filePkg[f];
+    if (!w.rules.outerNamespaces) return [pkg];
+    const out = [pkg];
+    for (let i = pkg.lastIndexOf('.'); i > 0; i = pkg.lastIndexOf('.', i - 1)) out.push(pkg.slice(0, i));
+    if (pkg) out.push('');
+    return out;
+  }
+
+  private asFound(refs: SymRef[], reason: 'same-file' | 'same-package' | 'import'): Found {
+    const type = refs.find((r) => TYPE_LABELS.has(this.w.sym(r).label));
+    if (type) { const ent = this.w.typeOf(type); if (ent) return { ent, reason }; }
+    return { r: refs, reason };
+  }
+
+  private fromTargets(ts: Target[]): Found {
+    for (const t of ts) if ('ent' in t) return { ent: t.ent, reason: 'import' };
+    const rs = ts.filter((t): t is { r: SymRef } => 'r' in t).map((t) => t.r);
+    if (rs.length) return { r: rs, reason: 'import' };
+    for (const t of ts) if ('pkg' in t) return { pkg: t.pkg };
+    return { ext: (ts[0] as { ext: string }).ext };
+  }
+
+  /** Whether a file imports something wholesale from outside the project (an unknown name may come from there). */
+  openExternal(f: number): boolean {
+    return this.scope(f).openExternal;
+  }
+}
+
+function lastSegment(path: string, sep: string): string {
+  return path.slice(path.lastIndexOf(sep) + 1);
+}

@@ -1,0 +1,180 @@
+/**
+ * Members and heritage of the project's types: a type's bases (declared `extends`/`implements`, base lists whose
+ * kind the target tells, Go's embedded types), member lookup up that heritage (nearest declaring type first, as
+ * these languages' member lookup and Go's promotion by depth), and the reverse: each type's subtypes and, for
+ * languages whose interfaces are satisfied structurally, each interface's implementations by method set.
+ */
+import type { Expr } from '../../extract/facts.ts';
+import { add, type Base, type SymRef, type TypeEnt, type World } from './world.ts';
+
+/** How a heritage clause's type is resolved (the Evaluator's type lookup in the clause's file). */
+export type BaseResolver = (f: number, e: Expr, from: number) => { ent: TypeEnt; args?: unknown } | { ext: string } | undefined;
+
+/** Member and heritage queries over a World. */
+export class Members {
+  resolveBase: BaseResolver = () => undefined;
+  private readonly findMemo = new Map<TypeEnt, Map<string, SymRef[]>>();
+  private subs: Map<TypeEnt, TypeEnt[]> | undefined;
+  private readonly implMemo = new Map<TypeEnt, TypeEnt[]>();
+
+  constructor(private readonly w: World) {}
+
+  /** A type's direct bases (resolved once). */
+  bases(ent: TypeEnt): Base[] {
+    if (ent.bases) return ent.bases;
+    ent.bases = [];
+    const out: Base[] = [];
+    for (const p of ent.parts) {
+      const sym = this.w.sym(p);
+      const x = this.w.extra(p);
+      const clauses: Array<[Expr, 'extends' | 'implements' | 'embeds' | 'base']> = [];
+      for (const e of sym.extends ?? []) clauses.push([e, 'extends']);
+      for (const e of sym.implements ?? []) clauses.push([e, 'implements']);
+      for (const e of x.bases ?? []) clauses.push([e, 'base']);
+      for (const e of x.embeds ?? []) clauses.push([e, 'embeds']);
+      for (const [e, via] of clauses) {
+        const t = this.resolveBase(p.f, e, p.s);
+        if (!t) continue;
+        if ('ext' in t) { out.push({ ext: t.ext, via: via === 'base' ? 'extends' : via }); continue; }
+        if (t.ent === ent) continue;
+        const kind = via === 'base' ? (this.w.isInterface(t.ent) && !this.w.isInterface(ent) ? 'implements' : 'extends') : via;
+        out.push({ ent: t.ent, via: kind, from: p, args: t.args });
+      }
+    }
+    ent.bases = out;
+    return out;
+  }
+
+  /** Members named `name` of a type or, nearest first, of its bases (the first type along the heritage that declares any). */
+  find(ent: TypeEnt, name: string): SymRef[] {
+    let m = this.findMemo.get(ent);
+    if (!m) this.findMemo.set(ent, (m = new Map()));
+    const hit = m.get(name);
+    if (hit) return hit;
+    m.set(name, NONE);
+    const seen = new Set<TypeEnt>([ent]);
+    let level: TypeEnt[] = [ent];
+    let found: SymRef[] = NONE;
+    while (level.length && !found.length) {
+      const next: TypeEnt[] = [];
+      const here: SymRef[] = [];
+      for (const t of level) {
+        const own = t.members.get(name);
+        if (own) for (const r of own) if (!here.some((x) => x.f === r.f && x.s === r.s)) here.push(r);
+        for (const b of this.bases(t)) if ('ent' in b && !seen.has(b.ent)) { seen.add(b.ent); next.push(b.ent); }
+      }
+      if (here.length) found = here;
+      level = next;
+    }
+    m.set(name, found);
+    return found;
+  }
+
+  /** The type that declares a member: the first part's type of its parent. */
+  ownerOf(r: SymRef): TypeEnt | undefined {
+    const sym = this.w.sym(r);
+    if (sym.parent >= 0) return this.w.typeOf({ f: r.f, s: sym.parent });
+    const recv = this.w.extra(r).recv;
+    if (!recv) return undefined;
+    const name = sym.qualifiedName.slice(0, sym.qualifiedName.lastIndexOf('.'));
+    return this.w.types.get(this.w.symPackage(r) ? `${this.w.symPackage(r)}.${name}` : name);
+  }
+
+  /** A type nested in a type or in one of its bases. */
+  nestedType(ent: TypeEnt, name: string): TypeEnt | undefined {
+    const seen = new Set<TypeEnt>();
+    const walk = (t: TypeEnt): TypeEnt | undefined => {
+      if (seen.has(t)) return undefined;
+      seen.add(t);
+      const n = t.nested.get(name);
+      if (n) return n;
+      for (const b of this.bases(t)) if ('ent' in b) { const x = walk(b.ent); if (x) return x; }
+      return undefined;
+    };
+    return walk(ent);
+  }
+
+  /** Whether a type has a base outside the project (members may come from there). */
+  hasExternalBase(ent: TypeEnt): boolean {
+    const seen = new Set<TypeEnt>();
+    const walk = (t: TypeEnt): boolean => {
+      if (seen.has(t)) return false;
+      seen.add(t);
+      for (const b of this.bases(t)) if ('ext' in b ? b.via !== 'implements' : walk(b.ent)) return true;
+      return false;
+    };
+    return walk(ent);
+  }
+
+  /** Whether `sub` is `sup` or has it up its heritage. */
+  isSubtype(sub: TypeEnt, sup: TypeEnt): boolean {
+    if (sub === sup) return true;
+    const seen = new Set<TypeEnt>();
+    const walk = (t: TypeEnt): boolean => {
+      if (t === sup) return true;
+      if (seen.has(t)) return false;
+      seen.add(t);
+      for (const b of this.bases(t)) if ('ent' in b && walk(b.ent)) return true;
+      return false;
+    };
+    return walk(sub);
+  }
+
+  /** Every type below `ent` in the declared heritage (and, structurally, its implementations), nearest first. */
+  subtypes(ent: TypeEnt): TypeEnt[] {
+    const hit = this.implMemo.get(ent);
+    if (hit) return hit;
+    if (!this.subs) {
+      this.subs = new Map();
+      for (const t of this.w.types.values()) for (const b of this.bases(t)) if ('ent' in b) add(this.subs, b.ent, t);
+    }
+    const out: TypeEnt[] = [];
+    const seen = new Set<TypeEnt>([ent]);
+    const queue = [ent];
+    while (queue.length) {
+      const t = queue.shift()!;
+      const direct = [...(this.subs.get(t) ?? [])];
+      if (this.w.rules.structural && this.w.isInterface(t)) for (const s of this.structural(t)) direct.push(s);
+      for (const s of direct) if (!seen.has(s)) { seen.add(s); out.push(s); queue.push(s); }
+    }
+    this.implMemo.set(ent, out);
+    return out;
+  }
+
+  private readonly structMemo = new Map<TypeEnt, TypeEnt[]>();
+  /** The project's non-interface types whose method sets have every method of interface `iface` (Go). */
+  structural(iface: TypeEnt): TypeEnt[] {
+    const hit = this.structMemo.get(iface);
+    if (hit) return hit;
+    this.structMemo.set(iface, []);
+    const names = this.methodNames(iface);
+    const out: TypeEnt[] = [];
+    if (names.size) {
+      for (const t of this.w.types.values()) {
+        if (t === iface || this.w.isInterface(t)) continue;
+        let all = true;
+        for (const n of names) if (!this.find(t, n).some((r) => this.w.sym(r).label === 'Method')) { all = false; break; }
+        if (all) out.push(t);
+      }
+    }
+    this.structMemo.set(iface, out);
+    return out;
+  }
+
+  /** The method names of an interface, its embedded interfaces' included (none when one is outside the project). */
+  methodNames(iface: TypeEnt): Set<string> {
+    const names = new Set<string>();
+    const seen = new Set<TypeEnt>();
+    let open = false;
+    const walk = (t: TypeEnt): void => {
+      if (seen.has(t)) return;
+      seen.add(t);
+      for (const [n, rs] of t.members) if (rs.some((r) => this.w.sym(r).label === 'Method')) names.add(n);
+      for (const b of this.bases(t)) { if ('ent' in b) walk(b.ent); else open = true; }
+    };
+    walk(iface);
+    return open ? new Set() : names;
+  }
+}
+
+const NONE: SymRef[] = [];

@@ -1,0 +1,117 @@
+/**
+ * What the nominal resolver (lib/resolve/nominal) asks a language: how files group into packages, what an import
+ * binds, how names are looked up, what a call of a type's name means, which names are the runtime's. A language
+ * folder gives one (lib/lang/<id>/rules.ts); the resolver names no language.
+ */
+import type { FileFacts } from '../../extract/facts.ts';
+
+/** A registration a language's frameworks make with a function passed as a value (`http.HandleFunc("/", h)`). */
+export interface Registration {
+  /** The called member's name (`HandleFunc`) and, optionally, a pattern its receiver's text must match. */
+  method: RegExp;
+  receiver?: RegExp;
+  kind: 'route' | 'command' | 'listener' | 'script';
+}
+
+/** An entry point a language's conventions declare on a symbol (annotations, names, base classes). */
+export interface EntryRule {
+  kind: 'route' | 'command' | 'listener' | 'script' | 'main';
+  /** What declares it (`@GetMapping`, `main`), for `registeredBy`. */
+  by: string;
+}
+
+/** What the resolver knows of a symbol when asking the entry rules. */
+export interface EntryCandidate {
+  name: string;
+  label: string;
+  kind: string;
+  isStatic: boolean;
+  mods: readonly string[];
+  annotations: ReadonlyArray<{ name: string; arg?: string }>;
+  /** Arity of a function or method. */
+  arity?: readonly [number, number];
+  /** The enclosing type: its name, annotations, and the names of every base type (project or not) up its heritage. */
+  owner?: { name: string; annotations: ReadonlyArray<{ name: string; arg?: string }>; bases: readonly string[] };
+  /** The file's package (`main`). */
+  pkg: string;
+}
+
+/** A language's rules for the nominal resolver. */
+export interface NominalRules {
+  /** The package a file's top-level symbols belong to (files of one package see each other's top-level names). */
+  filePackage(facts: FileFacts, settings: unknown): string;
+  /**
+   * The package an import path names when imports name packages by path (Go's `"net/http"`), undefined when it
+   * is no project package; absent for languages whose imports are dotted names of types, members and packages.
+   */
+  importPackage?(path: string, fromFile: string, settings: unknown): string | undefined;
+  /**
+   * How a file weighs where a package declares a name several times (Go's per-platform files): 0 for a file the
+   * default build compiles, more for others. Lookups list the lighter declarations first.
+   */
+  fileRank?(facts: FileFacts): number;
+  /**
+   * What calling a builtin gives, from its arguments: the type its argument `index` names (`new(T)`, `make(T)`), or
+   * the value of that argument (`append(xs, x)`).
+   */
+  builtinResult?(name: string): { type: number } | { value: number } | undefined;
+  /** Inside a class, a free name may be one of its members (`this` implied): Java, C#, Kotlin; not Go. */
+  implicitThis: boolean;
+  /** Interfaces are satisfied by method sets, not declared (Go). */
+  structural: boolean;
+  /** What calling a type's name does: construct it (Kotlin's `User()`), convert to it (Go's `T(x)`), nothing. */
+  typeCall: 'constructor' | 'conversion' | 'none';
+  /** Free names of the runtime (builtins, implicitly imported library members): calls through them are external. */
+  isBuiltin(name: string): boolean;
+  /** Method names of a class's own constructors (`constructor` kind symbols are found by kind; this is for fallbacks). */
+  /** Packages every file imports wholesale (Kotlin's `kotlin.collections`, Java's `java.lang`): dotted names. */
+  implicitImports?: readonly string[];
+  /** A value used as a receiver whose type is a library container: what its members give (see containers.ts). */
+  containers?: ContainerRules;
+  /** Framework registrations through a function value. */
+  registrations?: readonly Registration[];
+  /** The entry point a symbol is by the language's conventions, if any. */
+  entryOf?(c: EntryCandidate): EntryRule | undefined;
+  /** Whether free names in a namespace see the enclosing namespaces' members (C#: `A.B` sees `A`). */
+  outerNamespaces?: boolean;
+  /**
+   * Textual inclusion (C's and C++'s `#include`): the project file (relative path) an import path names when written
+   * in `fromFile`, or undefined for a file outside the project (a system or library header: the including file may
+   * then call names from outside the project). An included file's top-level names are the includer's.
+   */
+  includeFile?(path: string, fromFile: string, settings: unknown): string | undefined;
+  /** Top-level symbols that are not exported are seen only by their file and the files including it (C's `static`). */
+  fileLocal?: boolean;
+  /** The members of enums of this kind are names of the scope around the enum too (C's and C++'s plain `enum`). */
+  unscopedEnumKind?: string;
+  /** Kinds of TypeAlias whose members are their target's (default `alias`; Go's defined types are not). */
+  aliasKinds?: ReadonlySet<string>;
+  /**
+   * The package a path's first segment names by itself, written in `fromFile` (Rust's `crate`, `super`, `self`), or
+   * undefined for an ordinary name. Import paths and qualified names start there.
+   */
+  pathRoot?(name: string, fromFile: string, settings: unknown): string | undefined;
+  /** Namespace blocks are inside their file's package (Rust's inline `mod x {}` in module m is `m.x`). */
+  nestedNamespaces?: boolean;
+  /** An import of a package binds its last name to the package (Rust's `use crate::model;`), not its members. */
+  packageImportBindsName?: boolean;
+  /** The name of the enclosing type inside its declarations (Rust's `Self`). */
+  selfTypeName?: string;
+  /** Kinds of type symbols that only add members and bases to a type declared elsewhere (Rust's `impl` blocks). */
+  partKinds?: ReadonlySet<string>;
+}
+
+/**
+ * Library containers by type name (`List`, `Map`, `Optional`): which type argument their elements are, and which
+ * methods give an element (or a value of a map), so `users.get(0).save()` and `for (var u : users)` are typed.
+ */
+export interface ContainerRules {
+  /** Element-holding types: the index of the type argument that is their element (`List<T>`: 0; `Map<K, V>`: 1). */
+  elements: ReadonlyMap<string, number>;
+  /** Methods of those types that give one element (`get`, `first`, `orElse`). */
+  elementMethods: ReadonlySet<string>;
+  /** Methods that give a container of the same elements (`subList`, `filter`, `values` of a map). */
+  sameMethods: ReadonlySet<string>;
+  /** Higher-order methods whose function argument receives an element (`forEach`, `map`, `filter`): its first parameter. */
+  callbackMethods?: ReadonlySet<string>;
+}

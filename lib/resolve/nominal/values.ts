@@ -1,0 +1,521 @@
+/**
+ * What expressions and types are, in the nominal resolver: a value's static type (an instance of a project type, a
+ * library type, an array or map of something, several results), a type named as a value (static access), a package,
+ * functions. Receivers are typed by declarations — parameters, locals, fields, properties, declared results — and by
+ * initialisers where the declaration says `var`/`:=`/`val`; type arguments of project generics are carried to the
+ * members typed by their parameters; library containers give their elements (the language's ContainerRules).
+ */
+import { bindingIndex, bindsLocal, type Expr } from '../../extract/facts.ts';
+import type { Members } from './members.ts';
+import type { Found, Names } from './lookup.ts';
+import type { NominalRules } from './rules.ts';
+import { qualify, type SymRef, type TypeEnt, type World } from './world.ts';
+
+/** How a value's type was learnt, and how sure an edge through it is. */
+export const CONFIDENCE = {
+  'same-file': 1,
+  'same-package': 0.95,
+  import: 0.95,
+  local: 1,
+  'this-member': 0.9,
+  'super-member': 0.95,
+  'static-member': 0.95,
+  constructor: 0.95,
+  'typed-receiver': 0.85,
+  'return-type': 0.8,
+  extension: 0.85,
+  nested: 0.95,
+  // a call through an interface (or an overridden method) to a method that may run instead
+  dispatch: 0.5,
+} as const;
+export type Reason = keyof typeof CONFIDENCE;
+
+/** A type expression to evaluate later, where it was written (file, enclosing symbol, type-parameter bindings). */
+export interface Lazy { f: number; e: Expr; from: number; subst?: Subst }
+/** What the type parameters of `ent`'s declarations stand for (the arguments of `Box<User>`, where written). */
+export interface Subst { ent: TypeEnt; args: Lazy[] }
+
+export type Val =
+  | { t: 'inst'; e: TypeEnt; args?: Lazy[]; c: number }
+  | { t: 'type'; e: TypeEnt }
+  | { t: 'pkg'; key: string }
+  | { t: 'fn'; rs: SymRef[]; c: number; reason: Reason }
+  | { t: 'arr'; of: Lazy }
+  | { t: 'map'; key?: Lazy; of: Lazy }
+  | { t: 'tuple'; items: Lazy[] }
+  /** A value of a function type: calling it gives a `returns`. */
+  | { t: 'fnval'; returns: Lazy }
+  /** A library type (what its name is written as, and its type arguments). */
+  | { t: 'ext'; name?: string; args?: Lazy[] }
+  | { t: 'none' };
+
+export const NONE: Val = { t: 'none' };
+const EXT: Val = { t: 'ext' };
+const MAX_DEPTH = 40;
+const TYPE_LABELS = new Set(['Class', 'Interface', 'Enum', 'TypeAlias']);
+
+/** The resolution of a call's callee. */
+export type CallRes =
+  | { targets: SymRef[]; reason: Reason; c: number; recv?: Val; ctor?: TypeEnt }
+  | { ext: true }
+  | { conversion: TypeEnt }
+  | { unresolved: true };
+
+/** Evaluates expressions and types of one project's nominal files. */
+export class Evaluator {
+  private readonly localMemo = new Map<string, Val | null>();
+
+  constructor(private readonly w: World, private readonly m: Members, private readonly names: Names, private readonly rules: NominalRules) {}
+
+  // ---------------------------------------------------------------- types
+  /** What a type expression written in file f (inside symbol `from`) names. */
+  type(f: number, e: Expr, from: number, subst?: Subst, depth = 0): Val {
+    if (depth > MAX_DEPTH) return NONE;
+    switch (e.k) {
+      case 'id': {
+        if (bindsLocal(e.b)) return this.typeParam(f, bindingIndex(e.b), subst, depth);
+        return this.namedType(this.names.type(f, from, e.name), e.name);
+      }
+      case 'member': {
+        const obj = e.obj.k === 'id' && !e.obj.b && this.w.packages.has(e.obj.name) && !this.names.type(f, from, e.obj.name) ? { t: 'pkg', key: e.obj.name } as Val : this.type(f, e.obj, from, subst, depth + 1);
+        if (obj.t === 'pkg') {
+          const ent = this.w.types.get(qualify(obj.key, e.name));
+          return ent ? this.inst(ent) : { t: 'ext', name: e.name };
+        }
+        if (obj.t === 'inst' || obj.t === 'type') {
+          const nested = this.m.nestedType(obj.e, e.name);
+          return nested ? this.inst(nested) : NONE;
+        }
+        return { t: 'ext', name: e.name };
+      }
+      case 'generic': {
+        const base = this.type(f, e.of, from, subst, depth + 1);
+        const args = e.args.map((a) => ({ f, e: a, from, subst }));
+        if (base.t === 'inst') return { ...base, args };
+        if (base.t === 'ext') return { t: 'ext', name: base.name, args };
+        return base;
+      }
+      case 'array': return { t: 'arr', of: { f, e: e.of, from, subst } };
+      case 'map': return { t: 'map', key: e.key ? { f, e: e.key, from, subst } : undefined, of: { f, e: e.of, from, subst } };
+      case 'list': return { t: 'tuple', items: e.items.map((x) => ({ f, e: x, from, subst })) };
+      case 'fntype': return { t: 'fnval', returns: { f, e: e.returns, from, subst } };
+      default: return NONE;
+    }
+  }
+
+  /** A lazily written type, evaluated. */
+  lazy(l: Lazy, depth = 0): Val {
+    return this.type(l.f, l.e, l.from, l.subst, depth + 1);
+  }
+
+  private typeParam(f: number, l: number, subst: Subst | undefined, depth: number): Val {
+    if (!subst) return NONE;
+    for (const p of subst.ent.parts) {
+      if (p.f !== f) continue;
+      const i = this.w.sym(p).typeParams?.indexOf(l) ?? -1;
+      if (i >= 0 && subst.args[i]) return this.lazy(subst.args[i], depth);
+    }
+    return NONE;
+  }
+
+  private namedType(found: Found | undefined, name: string): Val {
+    if (!found) return { t: 'ext', name };
+    if ('ent' in found) return this.inst(found.ent);
+    if ('ext' in found) return { t: 'ext', name };
+    if ('pkg' in found) return { t: 'pkg', key: found.pkg };
+    return NONE;
+  }
+
+  private inst(ent: TypeEnt, c: number = CONFIDENCE['typed-receiver']): Val {
+    return { t: 'inst', e: ent, c };
+  }
+
+  /** A heritage clause's type (for Members). */
+  base(f: number, e: Expr, from: number): { ent: TypeEnt; args?: unknown } | { ext: string } | undefined {
+    const v = this.type(f, e, from);
+    if (v.t === 'inst') return { ent: v.e, args: v.args };
+    if (v.t === 'ext') return { ext: v.name ?? '?' };
+    return undefined;
+  }
+
+  // ---------------------------------------------------------------- values
+  /** What an expression of file f (inside symbol `from`) evaluates to. */
+  value(f: number, e: Expr, from: number, depth = 0): Val {
+    if (depth > MAX_DEPTH) return NONE;
+    switch (e.k) {
+      case 'id': {
+        if (bindsLocal(e.b)) return this.local(f, bindingIndex(e.b), from, depth);
+        const found = this.names.value(f, from, e.name);
+        if (!found) return this.rules.isBuiltin(e.name) ? EXT : NONE;
+        return this.foundValue(found, depth);
+      }
+      case 'this': {
+        if (e.cls < 0) return NONE;
+        const ent = this.w.typeOf({ f, s: e.cls });
+        return ent ? this.inst(ent, CONFIDENCE['this-member']) : NONE;
+      }
+      case 'super': {
+        const base = this.superOf(f, e.cls);
+        return base ? this.inst(base, CONFIDENCE['super-member']) : NONE;
+      }
+      case 'member': return this.memberValue(f, this.value(f, e.obj, from, depth + 1), e.name, from, depth);
+      case 'call': return this.callValue(f, e.callee, from, e.argc, depth, e.args);
+      case 'new': {
+        const t = this.type(f, e.callee, from, undefined, depth + 1);
+        return t.t === 'inst' ? { ...t, c: CONFIDENCE.constructor } : t;
+      }
+      case 'as': return this.type(f, e.type, from, undefined, depth + 1);
+      // a type with arguments named as a value (Rust's `Data::<A>::new()`): the type
+      case 'generic': return this.value(f, e.of, from, depth + 1);
+      case 'element': return this.element(this.value(f, e.of, from, depth + 1), e.key === '(key)', e.at, depth);
+      case 'lit': return EXT;
+      default: return NONE;
+    }
+  }
+
+  /** The class `super` names in class `cls` of file f: its (first) base class. */
+  superOf(f: number, cls: number): TypeEnt | undefined {
+    if (cls < 0) return undefined;
+    const ent = this.w.typeOf({ f, s: cls });
+    if (!ent) return undefined;
+    const bases = this.m.bases(ent);
+    for (const b of bases) if ('ent' in b && b.via === 'extends' && !this.w.isInterface(b.ent)) return b.ent;
+    return undefined;
+  }
+
+  private local(f: number, l: number, from: number, depth: number): Val {
+    const key = `${f}:${l}`;
+    const hit = this.localMemo.get(key);
+    if (hit !== undefined) return hit ?? NONE;
+    this.localMemo.set(key, null);
+    const local = this.w.files[f].locals[l];
+    let v: Val = NONE;
+    if (this.w.nominal(f).tparams?.includes(l)) v = NONE;
+    else if (local.type) v = this.type(f, local.type, from, undefined, depth + 1);
+    if (v.t === 'none' && local.init) v = this.value(f, local.init, from, depth + 1);
+    this.localMemo.set(key, v);
+    return v;
+  }
+
+  /** The value of a name lookup's answer. */
+  foundValue(found: Found, depth: number, subst?: Subst): Val {
+    if ('pkg' in found) return { t: 'pkg', key: found.pkg };
+    if ('ext' in found) return EXT;
+    if ('ent' in found) return { t: 'type', e: found.ent };
+    return this.symsValue(found.r, found.reason === 'this-member' ? 'this-member' : found.reason === 'local' ? 'local' : found.reason, depth, subst);
+  }
+
+  /** What a symbol (or several of one name: overloads) is as a value. */
+  private symsValue(rs: SymRef[], reason: Reason, depth: number, subst?: Subst): Val {
+    const first = this.w.sym(rs[0]);
+    if (first.label === 'Function' || first.label === 'Method') return { t: 'fn', rs, c: CONFIDENCE[reason], reason };
+    if (TYPE_LABELS.has(first.label)) { const ent = this.w.typeOf(rs[0]); return ent ? { t: 'type', e: ent } : NONE; }
+    return this.symType(rs[0], depth, subst);
+  }
+
+  /** The type of a variable, field, property or enum member. */
+  symType(r: SymRef, depth: number, subst?: Subst): Val {
+    const sym = this.w.sym(r);
+    if (sym.kind === 'enum_member') {
+      const owner = this.m.ownerOf(r);
+      return owner ? this.inst(owner) : NONE;
+    }
+    if (sym.type) {
+      const v = this.type(r.f, sym.type, r.s, subst, depth + 1);
+      if (v.t !== 'none') return v;
+    }
+    if (sym.init) return this.value(r.f, sym.init, r.s, depth + 1);
+    return NONE;
+  }
+
+  /** Member `name` of a value. */
+  memberValue(f: number, obj: Val, name: string, from: number, depth: number): Val {
+    switch (obj.t) {
+      case 'pkg': {
+        const rs = this.w.packages.get(obj.key)?.get(name);
+        if (!rs) {
+          if (obj.key && this.w.packagePrefixes.has(`${obj.key}.${name}`)) return { t: 'pkg', key: `${obj.key}.${name}` };
+          const re = this.rules.pathRoot ? this.names.reexported(obj.key, name) : [];
+          for (const t of re) {
+            if ('ent' in t) return { t: 'type', e: t.ent };
+            if ('pkg' in t) return { t: 'pkg', key: t.pkg };
+          }
+          const rr = re.filter((t): t is { r: SymRef } => 'r' in t).map((t) => t.r);
+          return rr.length ? this.symsValue(rr, 'import', depth) : EXT;
+        }
+        return this.symsValue(rs, 'import', depth);
+      }
+      case 'type': {
+        const nested = this.m.nestedType(obj.e, name);
+        if (nested) return { t: 'type', e: nested };
+        const rs = this.m.find(obj.e, name);
+        return rs.length ? this.symsValue(rs, 'static-member', depth) : this.m.hasExternalBase(obj.e) ? EXT : NONE;
+      }
+      case 'inst': {
+        const rs = this.m.find(obj.e, name);
+        if (!rs.length) {
+          const u = this.aliasTarget(obj.e, depth);
+          if (u) return this.memberValue(f, u, name, from, depth + 1);
+          return this.m.hasExternalBase(obj.e) ? EXT : NONE;
+        }
+        const v = this.symsValue(rs, 'typed-receiver', depth, obj.args ? { ent: this.m.ownerOf(rs[0]) ?? obj.e, args: obj.args } : undefined);
+        return v.t === 'inst' ? { ...v, c: Math.min(v.c, obj.c) } : v;
+      }
+      case 'ext': case 'arr': case 'map': return EXT;
+      default: return NONE;
+    }
+  }
+
+  /**
+   * The type a type alias (or a Go defined type, `type Path []Step`) stands for: what indexing, iterating and, for an
+   * alias, member lookup see through it. Undefined for other types.
+   */
+  underlying(ent: TypeEnt, depth: number): Val | undefined {
+    const p = ent.parts[0];
+    const sym = this.w.sym(p);
+    if (sym.label !== 'TypeAlias' || !sym.type || depth > MAX_DEPTH) return undefined;
+    const v = this.type(p.f, sym.type, p.s, undefined, depth + 1);
+    return v.t === 'none' || (v.t === 'inst' && v.e === ent) ? undefined : v;
+  }
+
+  /** What an alias (a TypeAlias of one of the rules' alias kinds) stands for, whose members are its target's. */
+  aliasTarget(ent: TypeEnt, depth = 0): Val | undefined {
+    return (this.rules.aliasKinds ?? ALIAS_KINDS).has(this.w.sym(ent.parts[0]).kind) ? this.underlying(ent, depth) : undefined;
+  }
+
+  /** A value with aliases seen through: an instance of an alias is one of the type it stands for. */
+  dealias(v: Val): Val {
+    for (let depth = 0; v.t === 'inst' && depth < MAX_DEPTH; depth++) {
+      const u = this.aliasTarget(v.e, depth);
+      if (!u || u.t !== 'inst') return v;
+      v = { ...u, c: Math.min(u.c, v.c) };
+    }
+    return v;
+  }
+
+  /** An element of a value (`xs[i]`, `for x in xs`); `key`: a map's key (Go's `for k := range m`), `at`: one of several results. */
+  element(v: Val, key: boolean, at: number | undefined, depth: number): Val {
+    if (at !== undefined) {
+      if (v.t === 'tuple') return v.items[at] ? this.lazy(v.items[at], depth) : NONE;
+      return at === 0 ? v : NONE;
+    }
+    if (v.t === 'inst') {
+      const u = this.underlying(v.e, depth);
+      return u ? this.element(u, key, undefined, depth + 1) : NONE;
+    }
+    switch (v.t) {
+      case 'arr': return key ? EXT : this.lazy(v.of, depth);
+      case 'map': return key ? (v.key ? this.lazy(v.key, depth) : NONE) : this.lazy(v.of, depth);
+      case 'ext': {
+        const el = this.containerElement(v, key);
+        return el ? this.lazy(el, depth) : key ? EXT : NONE;
+      }
+      default: return NONE;
+    }
+  }
+
+  /** The element type of a library container value (`List<User>`: User; `Map<K, V>`: V, or K for its keys). */
+  private containerElement(v: Val & { t: 'ext' }, key: boolean): Lazy | undefined {
+    const c = this.rules.containers;
+    if (!c || !v.name || !v.args) return undefined;
+    const i = c.elements.get(v.name);
+    if (i === undefined) return undefined;
+    return key ? v.args[0] : v.args[i];
+  }
+
+  private callValue(f: number, callee: Expr, from: number, argc: number | undefined, depth: number, args?: Array<Expr | null>): Val {
+    if (callee.k === 'id' && callee.b === undefined && args && this.rules.builtinResult && this.rules.isBuiltin(callee.name) && !this.names.value(f, from, callee.name)) {
+      const b = this.rules.builtinResult(callee.name);
+      const a = b ? args['type' in b ? b.type : b.value] : undefined;
+      if (b && a) return 'type' in b ? this.type(f, a, from, undefined, depth + 1) : this.value(f, a, from, depth + 1);
+    }
+    const res = this.call(f, callee, from, argc, depth + 1);
+    if ('conversion' in res) return this.inst(res.conversion);
+    if ('unresolved' in res) {
+      // a call of a value of a function type (`f EqualFunc` then `f(x, y)`): its declared result
+      let v = this.value(f, callee, from, depth + 1);
+      if (v.t === 'inst') v = this.underlying(v.e, depth) ?? v;
+      return v.t === 'fnval' ? this.lazy(v.returns, depth) : NONE;
+    }
+    if ('ext' in res) {
+      // a library container's method that gives an element (`users.get(0)`) or the same container
+      if (callee.k === 'member') {
+        const recv = this.value(f, callee.obj, from, depth + 1);
+        const c = this.rules.containers;
+        if (recv.t === 'ext' && c) {
+          if (c.elementMethods.has(callee.name)) { const el = this.containerElement(recv, false); if (el) return this.lazy(el, depth); }
+          if (c.sameMethods.has(callee.name)) return recv;
+        }
+      }
+      return EXT;
+    }
+    if (!('targets' in res) || !res.targets.length) return NONE;
+    if (res.ctor) return this.inst(res.ctor, CONFIDENCE.constructor);
+    const t = res.targets[0];
+    const sym = this.w.sym(t);
+    if (sym.kind === 'constructor') { const owner = this.m.ownerOf(t); return owner ? this.inst(owner, CONFIDENCE.constructor) : NONE; }
+    if (TYPE_LABELS.has(sym.label)) { const ent = this.w.typeOf(t); return ent ? this.inst(ent, CONFIDENCE.constructor) : NONE; }
+    if (!sym.returns) return NONE;
+    const subst = res.recv?.t === 'inst' && res.recv.args ? { ent: this.m.ownerOf(t) ?? res.recv.e, args: res.recv.args } : undefined;
+    const v = this.type(t.f, sym.returns, t.s, subst, depth + 1);
+    return v.t === 'inst' ? { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) } : v;
+  }
+
+  // ---------------------------------------------------------------- calls
+  /** What a call's callee runs: the project functions, methods or constructors; outside the project; unknown. */
+  call(f: number, callee: Expr, from: number, argc: number | undefined, depth = 0): CallRes {
+    if (depth > MAX_DEPTH) return UNRESOLVED;
+    switch (callee.k) {
+      case 'id': {
+        if (bindsLocal(callee.b)) {
+          const v = this.local(f, bindingIndex(callee.b), from, depth);
+          return v.t === 'fn' ? { targets: this.byArity(v.rs, argc, false), reason: 'local', c: v.c } : v.t === 'ext' ? EXTERNAL : UNRESOLVED;
+        }
+        const found = this.names.value(f, from, callee.name);
+        if (!found) return this.rules.isBuiltin(callee.name) || this.openContext(f, from) ? EXTERNAL : UNRESOLVED;
+        if ('ext' in found) return EXTERNAL;
+        if ('pkg' in found) return UNRESOLVED;
+        if ('ent' in found) return this.typeCall(found.ent, argc, found.reason === 'nested' ? 'same-file' : found.reason);
+        const fns = found.r.filter((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
+        if (!fns.length) return UNRESOLVED;
+        const reason: Reason = found.reason;
+        return { targets: this.byArity(fns, argc, false), reason, c: CONFIDENCE[reason] };
+      }
+      case 'this': case 'super': {
+        // a constructor's call of another constructor (`this(…)`, `super(…)`)
+        const ent = callee.k === 'this' ? (callee.cls >= 0 ? this.w.typeOf({ f, s: callee.cls }) : undefined) : this.superOf(f, callee.cls);
+        if (!ent) return callee.k === 'super' && callee.cls >= 0 ? EXTERNAL : UNRESOLVED;
+        const ctors = this.constructors(ent);
+        return ctors.length ? { targets: this.byArity(ctors, argc, false), reason: callee.k === 'super' ? 'super-member' : 'this-member', c: CONFIDENCE.constructor } : EXTERNAL;
+      }
+      case 'member': {
+        const obj = callee.obj;
+        const recv = obj.k === 'super' ? this.superInst(f, obj.cls) : this.value(f, obj, from, depth + 1);
+        return this.memberCall(f, recv, callee.name, argc, obj.k === 'this' ? 'this-member' : obj.k === 'super' ? 'super-member' : undefined, depth);
+      }
+      default: return UNRESOLVED;
+    }
+  }
+
+  private superInst(f: number, cls: number): Val {
+    const b = this.superOf(f, cls);
+    if (b) return this.inst(b, CONFIDENCE['super-member']);
+    const ent = cls >= 0 ? this.w.typeOf({ f, s: cls }) : undefined;
+    return ent && this.m.hasExternalBase(ent) ? EXT : NONE;
+  }
+
+  /** A method call on a receiver value. */
+  private memberCall(f: number, recv: Val, name: string, argc: number | undefined, how: Reason | undefined, depth: number): CallRes {
+    switch (recv.t) {
+      case 'pkg': {
+        let rs = this.w.packages.get(recv.key)?.get(name);
+        if (!rs && this.rules.pathRoot) {
+          const re = this.names.reexported(recv.key, name);
+          for (const t of re) if ('ent' in t) return this.typeCall(t.ent, argc, 'import');
+          const rr = re.filter((t): t is { r: SymRef } => 'r' in t).map((t) => t.r);
+          if (rr.length) rs = rr;
+        }
+        if (!rs) return EXTERNAL;
+        const type = rs.find((r) => TYPE_LABELS.has(this.w.sym(r).label));
+        if (type) { const ent = this.w.typeOf(type); if (ent) return this.typeCall(ent, argc, 'import'); }
+        const fns = rs.filter((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
+        return fns.length ? { targets: this.byArity(fns, argc, false), reason: 'import', c: CONFIDENCE.import } : UNRESOLVED;
+      }
+      case 'type': {
+        const nested = this.m.nestedType(recv.e, name);
+        if (nested) return this.typeCall(nested, argc, 'static-member');
+        const fns = this.methods(this.m.find(recv.e, name));
+        if (fns.length) return { targets: this.byArity(fns, argc, false), reason: 'static-member', c: CONFIDENCE['static-member'] };
+        return this.m.hasExternalBase(recv.e) ? EXTERNAL : UNRESOLVED;
+      }
+      case 'inst': {
+        const found = this.m.find(recv.e, name);
+        const fns = this.methods(found);
+        const reason: Reason = how ?? (recv.c <= CONFIDENCE['return-type'] ? 'return-type' : 'typed-receiver');
+        if (fns.length) return { targets: this.byArity(fns, argc, false), reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
+        if (found.length) return UNRESOLVED; // a field holding a function
+        const ext = this.extension(recv, name, argc);
+        if (ext) return ext;
+        // an alias's members are its target's
+        const u = this.aliasTarget(recv.e, depth);
+        if (u) return this.memberCall(f, u, name, argc, how, depth + 1);
+        return this.m.hasExternalBase(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' ? EXTERNAL : UNRESOLVED;
+      }
+      case 'ext': case 'arr': case 'map': {
+        const ext = this.extension(recv, name, argc);
+        return ext ?? EXTERNAL;
+      }
+      case 'fn': return EXTERNAL;
+      default: return UNRESOLVED;
+    }
+  }
+
+  private methods(rs: SymRef[]): SymRef[] {
+    return rs.filter((r) => this.w.sym(r).label === 'Method' || this.w.sym(r).label === 'Function');
+  }
+
+  /** An extension function or method named `name` whose receiver type the value has (or a base of it). */
+  private extension(recv: Val, name: string, argc: number | undefined): CallRes | undefined {
+    const cands = this.w.extensions.get(name);
+    if (!cands) return undefined;
+    const ok: SymRef[] = [];
+    for (const r of cands) {
+      const x = this.w.extra(r);
+      const recvType = x.recv ?? this.w.sym(r).params?.[0];
+      if (!recvType) continue;
+      const t = this.type(r.f, recvType, r.s);
+      if (t.t === 'inst' && recv.t === 'inst' && this.m.isSubtype(recv.e, t.e)) ok.push(r);
+      else if (t.t === 'ext' && recv.t === 'ext' && t.name && t.name === recv.name) ok.push(r);
+    }
+    if (!ok.length) return undefined;
+    return { targets: this.byArity(ok, argc, true), reason: 'extension', c: CONFIDENCE.extension, recv };
+  }
+
+  /** A call of a type's name: its constructor (or the type itself), a conversion, or nothing. */
+  private typeCall(ent: TypeEnt, argc: number | undefined, reason: Reason): CallRes {
+    if (this.rules.typeCall === 'conversion') return { conversion: ent };
+    if (this.rules.typeCall === 'none') return UNRESOLVED;
+    const ctors = this.constructors(ent);
+    if (ctors.length) return { targets: this.byArity(ctors, argc, false), reason: 'constructor', c: Math.min(CONFIDENCE.constructor, CONFIDENCE[reason]), ctor: ent };
+    return { targets: [this.w.primary(ent)], reason: 'constructor', c: CONFIDENCE.constructor, ctor: ent };
+  }
+
+  /** A type's own constructors. */
+  constructors(ent: TypeEnt): SymRef[] {
+    const out: SymRef[] = [];
+    for (const rs of ent.members.values()) for (const r of rs) if (this.w.sym(r).kind === 'constructor') out.push(r);
+    return out;
+  }
+
+  /** What `new T(…)` runs: T's constructor for that many arguments, or T itself when it declares none. */
+  newCall(f: number, type: Expr, from: number, argc: number | undefined): CallRes {
+    const t = this.type(f, type, from);
+    if (t.t !== 'inst') return t.t === 'ext' ? EXTERNAL : UNRESOLVED;
+    const ctors = this.constructors(t.e);
+    if (ctors.length) return { targets: this.byArity(ctors, argc, false), reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e };
+    return { targets: [this.w.primary(t.e)], reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e };
+  }
+
+  /** The overloads a call with `argc` arguments may take (all of them when none fits: the count may be unknown). */
+  byArity(rs: SymRef[], argc: number | undefined, ext: boolean): SymRef[] {
+    if (rs.length < 2 || argc === undefined) return rs;
+    const fit = rs.filter((r) => {
+      const a = this.w.extra(r).arity;
+      if (!a) return true;
+      const n = argc + (ext && this.w.extra(r).ext ? 1 : 0);
+      return n >= a[0] && (a[1] < 0 || n <= a[1]);
+    });
+    return fit.length ? fit : rs;
+  }
+
+  /** Whether an unknown free name may come from outside the project here (a class with a library base, a wholesale import). */
+  private openContext(f: number, from: number): boolean {
+    if (this.names.openExternal(f)) return true;
+    for (const ent of this.names.enclosingTypes(f, from)) if (this.m.hasExternalBase(ent)) return true;
+    return false;
+  }
+}
+
+const ALIAS_KINDS: ReadonlySet<string> = new Set(['alias']);
+const EXTERNAL: CallRes = { ext: true };
+const UNRESOLVED: CallRes = { unresolved: true };

@@ -1,0 +1,195 @@
+/**
+ * The tables the nominal resolver looks names up in, built once per project from every file's facts: packages and
+ * their top-level symbols, types by qualified name (a type may have several parts: C#'s partial classes, Go's
+ * methods declared in other files of its package), each type's members, and symbol positions.
+ */
+import type { FileFacts, SymbolFact } from '../../extract/facts.ts';
+import { nominalOf, type NominalFacts, type NominalSymbol } from '../../extract/nominal/facts.ts';
+import type { NominalRules } from './rules.ts';
+
+/** A symbol: file index and symbol index in that file's facts. */
+export interface SymRef { f: number; s: number }
+
+/** A type of the project: its parts (declarations) and members. */
+export interface TypeEnt {
+  /** Package-qualified name (`com.x.User`, `example.com/m/pkg.Server`). */
+  fqn: string;
+  pkg: string;
+  /** The type's name as declared (`Inner` of `Outer.Inner`). */
+  name: string;
+  parts: SymRef[];
+  /** Members by name, in declaration order (overloads side by side). */
+  members: Map<string, SymRef[]>;
+  /** Types declared inside it, by name. */
+  nested: Map<string, TypeEnt>;
+  /** The class it is declared in (nested types), if any. */
+  outer?: TypeEnt;
+  /** Resolved direct bases (set by the resolver, lazily). */
+  bases?: Base[];
+}
+
+/** A direct base of a type: a project type, or a library type named as written. */
+export type Base =
+  | { ent: TypeEnt; via: 'extends' | 'implements' | 'embeds'; from: SymRef; args?: unknown }
+  | { ext: string; via: 'extends' | 'implements' | 'embeds' };
+
+const TYPE_LABELS = new Set(['Class', 'Interface', 'Enum', 'TypeAlias']);
+const CLASS_LIKE = new Set(['Class', 'Interface', 'Enum']);
+
+/** Every package, type and member of a project's files of one nominal family. */
+export class World {
+  /** Top-level symbols (types, functions, variables) by package and name. */
+  readonly packages = new Map<string, Map<string, SymRef[]>>();
+  /** Files by package. */
+  readonly packageFiles = new Map<string, number[]>();
+  /** Types by package-qualified name. */
+  readonly types = new Map<string, TypeEnt>();
+  /** The type each type symbol is a part of. */
+  private readonly typeOfSym = new Map<number, TypeEnt>();
+  /** Each file's package. */
+  readonly filePkg: string[] = [];
+  /** Extension functions and methods by name (called as members of their receiver's type). */
+  readonly extensions = new Map<string, SymRef[]>();
+  /** Every package name with its prefixes (`a.b.c` → `a`, `a.b`, `a.b.c`): what a dotted import may start with. */
+  readonly packagePrefixes = new Set<string>();
+  /** Methods whose receiver is declared outside a class body (Go), for the types their receivers name. */
+  private readonly receivers: Array<{ r: SymRef; pkg: string; name: string }> = [];
+  private readonly symKeyBase: number[] = [];
+  /** The files of this family by relative path (for textual includes). */
+  readonly fileByPath = new Map<string, number>();
+
+  constructor(readonly files: readonly FileFacts[], readonly fileIds: readonly number[], readonly rules: NominalRules, readonly settings: unknown) {
+    let base = 0;
+    for (let f = 0; f < files.length; f++) { this.symKeyBase.push(base); base += files[f].symbols.length; }
+    for (const f of fileIds) { this.fileByPath.set(files[f].path, f); this.index(f); }
+    for (const { r, pkg, name } of this.receivers) {
+      const ent = this.types.get(qualify(pkg, name));
+      if (ent) add(ent.members, this.sym(r).name, r);
+    }
+    for (const p of this.packages.keys()) for (let i = p.indexOf('.'); ; i = p.indexOf('.', i + 1)) { this.packagePrefixes.add(i < 0 ? p : p.slice(0, i)); if (i < 0) break; }
+    if (rules.fileRank) this.rankLists(fileIds);
+    // a type's own declaration is its primary part, before the blocks that add to it (Rust's `impl`)
+    const partKinds = rules.partKinds;
+    if (partKinds) for (const ent of this.types.values()) if (ent.parts.length > 1) ent.parts.sort((a, b) => Number(partKinds.has(this.sym(a).kind)) - Number(partKinds.has(this.sym(b).kind)));
+  }
+
+  /** How a file weighs among declarations of one name (NominalRules.fileRank), 0 by default. */
+  rank(f: number): number { return this.ranks?.[f] ?? 0; }
+  private ranks: number[] | undefined;
+
+  /** Lists declarations of one name from the files the default build compiles first (stable otherwise). */
+  private rankLists(fileIds: readonly number[]): void {
+    const ranks: number[] = [];
+    let any = false;
+    for (const f of fileIds) { ranks[f] = this.rules.fileRank!(this.files[f]); if (ranks[f]) any = true; }
+    this.ranks = ranks;
+    if (!any) return;
+    const byRank = (a: SymRef, b: SymRef): number => (ranks[a.f] ?? 0) - (ranks[b.f] ?? 0);
+    for (const m of this.packages.values()) for (const l of m.values()) if (l.length > 1) l.sort(byRank);
+    for (const ent of this.types.values()) {
+      if (ent.parts.length > 1) ent.parts.sort(byRank);
+      for (const l of ent.members.values()) if (l.length > 1) l.sort(byRank);
+    }
+  }
+
+  /** A symbol's fact. */
+  sym(r: SymRef): SymbolFact { return this.files[r.f].symbols[r.s]; }
+  /** A symbol's nominal extras. */
+  extra(r: SymRef): NominalSymbol { return nominalOf(this.files[r.f]).sym[r.s] ?? NONE; }
+  nominal(f: number): NominalFacts { return nominalOf(this.files[f]); }
+  /** A number unique to a symbol in the project (memo keys). */
+  key(r: SymRef): number { return this.symKeyBase[r.f] + r.s; }
+  /** The type a type symbol is a part of. */
+  typeOf(r: SymRef): TypeEnt | undefined { return this.typeOfSym.get(this.key(r)); }
+
+  /** The package of a top-level symbol (its namespace where the file declares them). */
+  symPackage(r: SymRef): string {
+    return this.nsPackage(this.extra(r).ns, this.filePkg[r.f]);
+  }
+
+  /** The package a namespace of a file names (within the file's package where namespaces nest in it). */
+  private nsPackage(ns: string | undefined, pkg: string): string {
+    if (ns === undefined) return pkg;
+    return this.rules.nestedNamespaces ? qualify(pkg, ns) : ns;
+  }
+
+  private index(f: number): void {
+    const facts = this.files[f];
+    const pkg = this.rules.filePackage(facts, this.settings);
+    this.filePkg[f] = pkg;
+    add(this.packageFiles, pkg, f);
+    const syms = facts.symbols;
+    const nominal = nominalOf(facts);
+    for (let s = 0; s < syms.length; s++) {
+      const sym = syms[s];
+      const r = { f, s };
+      const x = nominal.sym[s];
+      if (sym.kind === 'namespace') {
+        const key = this.nsPackage(sym.qualifiedName, pkg);
+        if (!this.packages.has(key)) this.packages.set(key, new Map());
+        if (this.rules.nestedNamespaces) add(this.packageFiles, key, f);
+        continue;
+      }
+      if (sym.parent < 0) {
+        const p = this.nsPackage(x?.ns, pkg);
+        let m = this.packages.get(p);
+        if (!m) this.packages.set(p, (m = new Map()));
+        if (x?.recv && sym.label === 'Method') this.receivers.push({ r, pkg: p, name: sym.qualifiedName.slice(0, sym.qualifiedName.lastIndexOf('.')) });
+        else if (!this.rules.fileLocal || sym.exported) add(m, sym.name, r);
+      } else if (this.rules.unscopedEnumKind && sym.kind === 'enum_member') {
+        // a plain enum's members are names of the scope around it (the enum at file or namespace level)
+        const e = syms[sym.parent];
+        if (e.label === 'Enum' && e.kind === this.rules.unscopedEnumKind && e.parent < 0 && (!this.rules.fileLocal || e.exported)) {
+          const p = this.nsPackage(nominal.sym[sym.parent]?.ns, pkg);
+          let m = this.packages.get(p);
+          if (!m) this.packages.set(p, (m = new Map()));
+          add(m, sym.name, r);
+        }
+      }
+      if (x?.ext) add(this.extensions, sym.name, r);
+      else if (x?.recv && sym.label === 'Function') add(this.extensions, sym.name, r);
+      if (TYPE_LABELS.has(sym.label)) this.typeSymbol(r, sym, this.nsPackage(x?.ns, pkg));
+      else if (sym.parent >= 0) {
+        const owner = this.typeOfSym.get(this.key({ f, s: sym.parent }));
+        if (owner) add(owner.members, sym.name, r);
+      }
+    }
+  }
+
+  private typeSymbol(r: SymRef, sym: SymbolFact, pkg: string): void {
+    const parentSym = sym.parent >= 0 ? this.files[r.f].symbols[sym.parent] : undefined;
+    // a type declared in a function is local to it: its own entry, named by its place
+    const outer = parentSym && CLASS_LIKE.has(parentSym.label) ? this.typeOfSym.get(this.key({ f: r.f, s: sym.parent })) : undefined;
+    const fqn = outer ? `${outer.fqn}.${sym.name}` : parentSym ? `${qualify(pkg, sym.qualifiedName)}@${r.f}` : qualify(pkg, sym.name);
+    let ent = this.types.get(fqn);
+    if (!ent) {
+      ent = { fqn, pkg, name: sym.name, parts: [], members: new Map(), nested: new Map(), outer };
+      this.types.set(fqn, ent);
+      if (outer) outer.nested.set(sym.name, ent);
+    }
+    ent.parts.push(r);
+    this.typeOfSym.set(this.key(r), ent);
+    if (outer) add(outer.members, sym.name, r);
+  }
+
+  /** Whether a symbol is a type. */
+  isType(r: SymRef): boolean { return TYPE_LABELS.has(this.sym(r).label); }
+
+  /** The first part of a type (its node in the graph for references that name the type). */
+  primary(ent: TypeEnt): SymRef { return ent.parts[0]; }
+
+  /** A type's label: an interface when its (first) part is one. */
+  isInterface(ent: TypeEnt): boolean { return this.sym(ent.parts[0]).label === 'Interface'; }
+}
+
+const NONE: NominalSymbol = {};
+
+/** `pkg.name`, or `name` in the unnamed package. */
+export function qualify(pkg: string, name: string): string {
+  return pkg ? `${pkg}.${name}` : name;
+}
+
+export function add<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const l = m.get(k);
+  if (l) l.push(v); else m.set(k, [v]);
+}
