@@ -265,7 +265,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   if (previous) for (const p of previous.files.keys()) if (!newPaths.has(p)) deleted++;
 
   // Nothing changed: same files, same hashes, same extractor, same configuration → keep the snapshot.
-  const configListing = sha256(allPaths.filter((p) => p.endsWith('.json')).sort().join('\n'));
+  const configListing = sha256(allPaths.filter((p) => p.endsWith('.json') || p === 'pnpm-workspace.yaml').sort().join('\n'));
   if (previous && !force && !previous.defect && pending.length === 0 && added === 0 && deleted === 0 && cacheUsable
     && previous.meta.configListing === configListing && configUnchanged(root, previous.meta.configFiles)) {
     endPhases();
