@@ -15,12 +15,13 @@ import type { ProjectConfig, ReadText, ResolveRules } from '../resolve/rules.ts'
 import type ParserT from 'tree-sitter';
 import { javascript } from './javascript/index.ts';
 import { tsx, typescript } from './typescript/index.ts';
+import { go } from './go/index.ts';
 import type { Language, LanguageRules } from './types.ts';
 
 export type { Language, LanguageRules };
 
 /** Every language, in a fixed order (runtimes, fingerprints and caches follow it). */
-export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript];
+export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript, go];
 
 /** A language's id: what files and symbols carry as `language`. */
 export type LanguageId = string;
