@@ -20,7 +20,7 @@ export interface NameRules {
    * A language's own objection to renaming a symbol from `oldName` to `newName` (Go: a change of the first letter's
    * case changes visibility), as the message to refuse with; undefined when it has none.
    */
-  checkRename?(oldName: string, newName: string, label: string): string | undefined;
+  checkRename?(oldName: string, newName: string, label: string, kind: string | undefined): string | undefined;
 }
 
 /** A language's rules: the resolver's (ResolveRules) and the tools'. */

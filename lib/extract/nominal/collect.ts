@@ -642,7 +642,7 @@ class NominalCollector {
     for (let l = 0; l < this.locals.length; l++) {
       const v = this.localValue[l];
       const local = this.locals[l];
-      if (v.type !== undefined) {
+      if (v.type !== undefined && !this.syntax.inferredTypes?.has(this.name(v.type))) {
         const t = this.typeExpr(v.type);
         if (t.k !== 'other') local.type = v.rest ? { k: 'array', of: t } : t;
       }

@@ -25,6 +25,8 @@ export interface NominalSyntax {
   exported(name: string, mods: readonly string[], where: DeclContext): boolean;
   /** Keywords that may stand between a doc comment and a definition's node (Go's `type` before a type spec). */
   leadWords?: ReadonlySet<string>;
+  /** Type names that ask for the type of the initialiser (`var`): no declared type. */
+  inferredTypes?: ReadonlySet<string>;
   /** Predefined type names (`int`, `string`): no reference is recorded where they are written. */
   builtinTypes?: ReadonlySet<string>;
   /** A file's build condition as its header writes it (Go's `//go:build linux && !purego`), kept as `nominal.build`. */
