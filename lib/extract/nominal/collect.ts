@@ -40,6 +40,8 @@ interface Ctx {
 
 const CLASS_LIKE = new Set<SymbolLabel>(['Class', 'Interface', 'Enum']);
 const MAX_ARGS = 4;
+/** Arguments kept for picking an overload by their types (a longer list is told by its count). */
+const MAX_ARGV = 8;
 
 /** The collector of a nominal language, as a LanguageSpec's `collect`. */
 export function nominalCollector(syntax: NominalSyntax) {
@@ -391,7 +393,12 @@ class NominalCollector {
     if (d.caps.iter !== undefined) { v.iter = d.caps.iter; if (d.kind === 'key') v.iterKey = true; }
     if (d.caps.values !== undefined) v.tuple = { values: d.caps.values, at: nameNode };
     this.localValue.push(v);
-    if (d.role === 'decl.typeparam') this.tparams.push(l);
+    if (d.role === 'decl.typeparam') {
+      this.tparams.push(l);
+      // a type's own parameters, in order: what `Box<User>`'s arguments bind (a method's own are its business)
+      const owner = top.sym >= 0 ? this.symbols[top.sym] : undefined;
+      if (owner && (CLASS_LIKE.has(owner.label) || owner.label === 'TypeAlias')) (owner.typeParams ??= []).push(l);
+    }
     // Go's `a, err := f()` declares only the names the scope does not have yet
     if (d.kind === 'redeclare' && top.scope.names.has(name)) { this.locals.pop(); this.localValue.pop(); return undefined; }
     // a name is in scope once its value is read (`t := t.Option()` reads the t declared before)
@@ -431,7 +438,7 @@ class NominalCollector {
       }
       if (c.name !== undefined) {
         this.consumed[c.name] = 1;
-        if (c.object === undefined) {
+        if (c.object === undefined && !this.syntax.methodNamespace) {
           const b = lookup(stack[stack.length - 1].scope, this.name(c.name));
           if (b !== undefined) this.binding.set(c.name, b);
         }
@@ -508,7 +515,7 @@ class NominalCollector {
         case 'expr.cast': return c.type !== undefined ? { k: 'as', type: this.typeExpr(c.type) } : OTHER;
         case 'expr.wrap': return c.inner !== undefined ? this.expr(c.inner) : OTHER;
         case 'expr.index': return c.object !== undefined ? { k: 'element', of: this.expr(c.object) } : OTHER;
-        case 'expr.lit': return LIT;
+        case 'expr.lit': return ex.kind ? { k: 'lit', type: ex.kind } : LIT;
         case 'expr.fn': return { k: 'fn' };
         default: return OTHER;
       }
@@ -672,6 +679,7 @@ class NominalCollector {
         const args = this.argFacts(c.args!, callee);
         if (args.length) call.args = args;
         call.argc = argc;
+        if (argc > 0 && this.syntax.overloads) call.argv = this.firstArgs(c.args!, MAX_ARGV);
       }
       out.push(call);
     }

@@ -173,7 +173,8 @@ export class Names {
     }
     if (w.rules.implicitThis) {
       for (const ent of this.enclosingTypes(f, from)) {
-        const found = this.members.find(ent, name);
+        // a constructor is named after its class but is no member a name reaches
+        const found = this.members.find(ent, name).filter((r) => w.sym(r).kind !== 'constructor');
         if (found.length) {
           const types = found.filter((r) => TYPE_LABELS.has(w.sym(r).label));
           if (types.length) return { ent: w.typeOf(types[0])!, reason: 'nested' };
@@ -205,6 +206,19 @@ export class Names {
     // a package of the project named by its full dotted name (`com.acme.util.Strings.join()`)
     if (w.packagePrefixes.has(name)) return { pkg: name };
     return undefined;
+  }
+
+  /**
+   * What a free name called (`name(…)`) means inside symbol `from` of file f: where the language keeps methods apart
+   * from fields (Java), the nearest enclosing class with a method of that name, else what the name means as a value.
+   */
+  callee(f: number, from: number, name: string): Found | undefined {
+    if (!this.w.rules.methodNamespace) return this.value(f, from, name);
+    for (const ent of this.enclosingTypes(f, from)) {
+      const fns = (this.w.rules.overloads ? this.members.findAll(ent, name) : this.members.find(ent, name)).filter((r) => { const s = this.w.sym(r); return (s.label === 'Method' || s.label === 'Function') && s.kind !== 'constructor'; });
+      if (fns.length) return { r: fns, reason: 'this-member' };
+    }
+    return this.value(f, from, name);
   }
 
   /** What a free type name means inside symbol `from` of file f. */
