@@ -17,10 +17,9 @@
 // Outputs are written to a temporary name and renamed into place, so a process starting while a build runs
 // (parallel test files, a server restart) never imports a half-written bundle.
 import { build } from 'esbuild';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { buildNative } from './native/build.mjs';
 import { buildWebUi } from './runtime/web/build-web.mjs';
 
@@ -66,7 +65,7 @@ if (nativeNote) console.warn(`codegraph build: ${nativeNote}`);
 
 const webUi = buildWebUi(root, writeAtomically);
 const results = await Promise.all([
-  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-programs': 'lib/lang/query-programs.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
+  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
   build({ ...common, entryPoints: { handlers: 'runtime/bundle/handlers-entry.ts' }, external: nativeExternal }),
 ]);
 
@@ -81,22 +80,10 @@ for (const file of files) {
   writeAtomically(file.path, file.contents);
   written.add(file.path);
 }
-// Every language's native query program, made now by the code just bundled (lib/extract/program-cache.ts): a
-// CLI process then loads it instead of building it. In a process of its own: it loads the native addon and the
-// grammars, which this process has no other use for.
-{
-  // An earlier build's file must not outlive a failed write: its programs were made by that build's code.
-  fs.rmSync(path.join(root, 'dist', 'query-programs.json'), { force: true });
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e',
-    `const { writeQueryPrograms } = await import(${JSON.stringify(pathToFileURL(path.join(root, 'dist', 'query-programs.mjs')).href)}); writeQueryPrograms(${JSON.stringify(path.join(root, 'dist'))});`],
-  { encoding: 'utf8' });
-  if (r.status !== 0) console.warn(`codegraph build: query programs not cached (${r.stderr.trim().split('\n').slice(-1)[0]}); each run builds them`);
-}
-
 // Chunks of earlier builds: kept a while for processes that started from the previous cli.mjs, then removed;
-// files of earlier build layouts (a code-cached CommonJS bundle and its caches) at once.
+// files of earlier build layouts (a code-cached CommonJS bundle and its caches, the native query programs) at once.
 const dist = path.join(root, 'dist');
-const isRetired = (name) => /^(cli-cached|jit|parse-worker)[-.]/.test(name);
+const isRetired = (name) => /^(cli-cached|jit|parse-worker|query-programs)[-.]/.test(name);
 for (const name of fs.readdirSync(dist)) {
   const file = path.join(dist, name);
   try {

@@ -14,7 +14,7 @@
  *   cpu      the child's CPU time, user + system (on a loaded machine wall time also measures the neighbours)
  *   peak RSS the child's maxRSS
  * and, separately, the warm pipeline (a second `analyze --force` in the same process: what a long-lived
- * server pays) and the snapshot load of dist/handlers.mjs's SnapshotLoader. Targets (issue 2): cold ≤ 3x bare
+ * server pays) and the snapshot load of dist/handlers.mjs's SnapshotLoader. Targets: cold ≤ 3x bare
  * parse, no-op < 0.5 s, one changed file < 1 s, peak RSS < 400 MB per 100k lines. `--workers N` is passed to analyze
  * (the extraction pool: N worker threads beside the main one).
  */

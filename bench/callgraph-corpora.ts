@@ -16,8 +16,8 @@
  * - mobx 7.1.3 (55 files): observable proxies, object-literal method tables with `this`, computed members
  *   (`obj[$mobx]`), generic helpers and type guards.
  * - three 0.187.0 (757 JavaScript files, 187k lines): ES modules and classes typed by JSDoc (`@param {Vector3}`).
- * zod and ajv were added after the resolver's rules; their first figures are in docs/benchmarks.md. mobx and
- * three were measured in session 4 as unpinned folders, the rules for them written then, and pinned after.
+ * zod and ajv were added after the resolver's rules were written; mobx and three were first measured as unpinned
+ * folders, the rules for them written from what that showed, and pinned after.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,9 +1,10 @@
 /**
- * The collector alone, in instructions (callgrind), as sessions 6 and 7 measured it (docs/benchmarks.md, "Analyze").
+ * The query match and the collector alone, in instructions (callgrind).
  *
- * The harness reads every file of a corpus, parses and matches each natively, as analyze's parse thread does
- * (`nativeParser().parse(grammar, text, nativeProgram(rt))`), then runs `collectParts` (lib/extract/split.ts)
- * over all of them in order. `parse` mode stops before collecting; the collector's cost is the difference.
+ * The harness reads every file of a corpus, parses each natively, as analyze's parse thread does
+ * (`nativeParser().parse(grammar, text)`), then runs `collectParts` (lib/extract/split.ts: the query match and
+ * the collector) over all of them in order. `parse` mode stops before collecting; the difference is the cost of
+ * matching and collecting.
  * It must run bundled as build.mjs bundles (esbuild, `target: node20`, query files inlined): run through tsx,
  * tsx's own parsing and compiling of the larger source distorts the counts.
  *
@@ -33,7 +34,6 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { languageOf, languageRuntime } from '../lib/lang/index.ts';
 import { nativeParser } from '../lib/extract/native.ts';
-import { nativeProgram } from '../lib/extract/query-program.ts';
 import { collectParts, type ParsedParts } from '../lib/extract/split.ts';
 
 const NODE_FLAGS = ['--single-threaded', '--predictable', '--hash-seed=1', '--random-seed=1'];
@@ -60,7 +60,7 @@ function threadNs(): number {
   try { return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]); } catch { return -1; }
 }
 
-/** One harness run: parse (and match) every file natively, then collect them unless `mode` is `parse`. */
+/** One harness run: parse every file natively, then match and collect them unless `mode` is `parse`. */
 function harness(root: string, mode: string): void {
   const native = nativeParser();
   if (!native) throw new Error('bench/collect: the native parser is not built (node build.mjs)');
@@ -69,8 +69,8 @@ function harness(root: string, mode: string): void {
   let lines = 0;
   for (const f of files) {
     const rt = languageRuntime(languageOf(f.path)!);
-    const { buffer, count, errors, matches } = native.parse(rt.grammar, f.text, nativeProgram(rt));
-    parsed.push({ language: rt.id, buffer, count, parseErrors: errors, anonymous: [], matches });
+    const { buffer, count, errors } = native.parse(rt.grammar, f.text);
+    parsed.push({ language: rt.id, buffer, count, parseErrors: errors, anonymous: [] });
     for (let i = 0; i < f.text.length; i++) if (f.text.charCodeAt(i) === 10) lines++;
   }
   let digest = '-', took = '';

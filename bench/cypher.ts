@@ -2,7 +2,7 @@
  * Cypher engine benchmark: a synthetic code graph (100k nodes / 400k edges by default) and, when the indexer
  * can build it, the real rxjs 7.8.1 source (node_modules/rxjs/src). Prints figures; asserts nothing.
  *   node --import tsx bench/cypher.ts [--nodes N] [--edges M] [--no-real]
- * Targets (issue 7): one-hop typed match from an indexed name < 10 ms; count(*) by relation type < 100 ms.
+ * Targets: one-hop typed match from an indexed name < 10 ms; count(*) by relation type < 100 ms.
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';

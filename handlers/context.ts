@@ -3,7 +3,10 @@ import Joi from 'joi';
 import { defineTool, repoField } from './define-tool.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
 import { lookupSymbol, type SymbolCandidate } from '../lib/symbols/lookup.ts';
-import { symbolContext, type ContextResult } from '../lib/symbols/context.ts';
+import { symbolContext } from '../lib/symbols/context.ts';
+import { DEFAULT_MAX_CHARS, maxCharsField, offsetField } from './budget.ts';
+import { CONTEXT_SECTIONS, fitContext, type BudgetedContext, type ContextSection } from './context-budget.ts';
+import { fitAmbiguous } from './impact-budget.ts';
 
 export interface ContextRequest {
   name?: string;
@@ -11,16 +14,23 @@ export interface ContextRequest {
   file_path?: string;
   kind?: string;
   include_content: boolean;
+  max_chars: number;
+  section?: ContextSection;
+  offset?: number;
   repo?: string;
 }
 
 export interface AmbiguousResult {
   status: 'ambiguous';
   message: string;
+  /** The best candidates, as many as the budget holds. */
   candidates: SymbolCandidate[];
+  /** Every candidate, listed or not. */
+  candidate_count: number;
+  truncated: boolean;
 }
 
-export type ContextResponse = ContextResult | AmbiguousResult;
+export type ContextResponse = BudgetedContext | AmbiguousResult;
 
 /** Request fields shared by the symbol-addressed tools. */
 export const symbolFields = {
@@ -33,8 +43,11 @@ const schema = Joi.object({
   uid: Joi.string().min(1).max(4096).description('Symbol uid from an earlier result; exact, needs no disambiguation'),
   ...symbolFields,
   include_content: Joi.boolean().default(false).description('Include the symbol\'s source text in `symbol.content`'),
+  max_chars: maxCharsField(DEFAULT_MAX_CHARS),
+  section: Joi.string().valid(...CONTEXT_SECTIONS).description('Read only this list (or the source text, by lines), from offset: after an answer whose `more` names it'),
+  offset: offsetField,
   repo: repoField,
-}).or('name', 'uid');
+}).or('name', 'uid').with('offset', 'section');
 
 export const context = defineTool<ContextRequest, Snapshot, ContextResponse>({
   name: 'context',
@@ -44,12 +57,15 @@ export const context = defineTool<ContextRequest, Snapshot, ContextResponse>({
     'was resolved; the execution flows (processes) it takes part in with its step; its module. For a class, its',
     'methods with their callers. Look up by `uid` (exact) or `name` narrowed by `file_path` / `kind`. Several',
     'matches return status "ambiguous" with ranked candidates; pass one candidate\'s uid to continue.',
+    `The answer keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 7k tokens): \`counts\` are`,
+    'exact, callers and callees come first, long lists are cut, and `more` names each cut list with the',
+    '`section` and `offset` that read on.',
   ].join(' '),
   schema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run(req, snapshot) {
     const found = lookupSymbol(snapshot.graph, { uid: req.uid, name: req.name, filePath: req.file_path, kind: req.kind });
-    if (found.status === 'ambiguous') return found;
-    return symbolContext(snapshot, found.node, req.include_content);
+    if (found.status === 'ambiguous') return fitAmbiguous(found, req.max_chars);
+    return fitContext(symbolContext(snapshot, found.node, req.include_content || req.section === 'content'), req.max_chars, req.section, req.offset);
   },
 });

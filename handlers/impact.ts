@@ -5,7 +5,9 @@ import { symbolFields, type AmbiguousResult } from './context.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
 import { REL_TYPES, type RelType } from '../lib/graph/schema.ts';
 import { lookupSymbol } from '../lib/symbols/lookup.ts';
-import { analyzeImpact, type ImpactResult } from '../lib/symbols/impact.ts';
+import { analyzeImpact } from '../lib/symbols/impact.ts';
+import { DEFAULT_MAX_CHARS, maxCharsField, offsetField } from './budget.ts';
+import { IMPACT_SECTIONS, fitAmbiguous, fitImpact, type BudgetedImpact, type ImpactSection } from './impact-budget.ts';
 import { DEPENDENCY_TYPES, type Direction } from '../lib/symbols/traverse.ts';
 
 export interface ImpactRequest {
@@ -17,12 +19,15 @@ export interface ImpactRequest {
   includeTests: boolean;
   minConfidence: number;
   limit: number;
+  max_chars: number;
+  section?: ImpactSection;
+  offset?: number;
   file_path?: string;
   kind?: string;
   repo?: string;
 }
 
-export type ImpactResponse = ImpactResult | AmbiguousResult;
+export type ImpactResponse = BudgetedImpact | AmbiguousResult;
 
 /** Deepest traversal allowed: beyond this the whole graph is usually reached and the answer says little. */
 export const MAX_DEPTH = 10;
@@ -38,9 +43,12 @@ const schema = Joi.object({
   includeTests: Joi.boolean().default(false).description('Include symbols in test files (*.test.*, *.spec.*, test/ and __tests__/ folders)'),
   minConfidence: Joi.number().min(0).max(1).default(0).description('Ignore edges resolved with lower confidence (0..1)'),
   limit: Joi.number().integer().min(1).max(100_000).default(2000).description('Most symbols listed in byDepth; counts cover everything and `truncated` says when the list was cut'),
+  max_chars: maxCharsField(DEFAULT_MAX_CHARS),
+  section: Joi.string().valid(...IMPACT_SECTIONS).description('Read only this list from offset (byDepth in its nearest-first order): after an answer whose `more` names it'),
+  offset: offsetField,
   ...symbolFields,
   repo: repoField,
-}).or('target', 'target_uid');
+}).or('target', 'target_uid').with('offset', 'section');
 
 export const impact = defineTool<ImpactRequest, Snapshot, ImpactResponse>({
   name: 'impact',
@@ -51,16 +59,21 @@ export const impact = defineTool<ImpactRequest, Snapshot, ImpactResponse>({
     'of its methods and constructor count. Also: affected processes (earliest step hit), affected modules, and a',
     'risk level LOW/MEDIUM/HIGH/CRITICAL. Test files are excluded unless includeTests is true. Use before changing',
     'or renaming a widely used symbol.',
+    `The answer keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 7k tokens): impactedCount and`,
+    'summary count everything, direct dependents (depth 1) come first, and `more` names each cut list with',
+    'the `section` and `offset` that read on.',
   ].join(' '),
   schema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run(req, snapshot) {
     const found = lookupSymbol(snapshot.graph, { uid: req.target_uid, name: req.target, filePath: req.file_path, kind: req.kind });
-    if (found.status === 'ambiguous') return found;
+    if (found.status === 'ambiguous') return fitAmbiguous(found, req.max_chars);
     const relationTypes = REL_TYPES.filter((t) => req.relationTypes.includes(t));
-    return analyzeImpact(snapshot.graph, found.node, {
+    const offset = req.offset ?? 0;
+    const full = analyzeImpact(snapshot.graph, found.node, {
       direction: req.direction, maxDepth: req.maxDepth, relationTypes, minConfidence: req.minConfidence,
-      includeTests: req.includeTests, limit: req.limit,
+      includeTests: req.includeTests, limit: req.section === 'byDepth' ? offset + req.limit : req.limit,
     });
+    return fitImpact(full, req.max_chars, req.section, offset);
   },
 });

@@ -91,14 +91,16 @@ export interface QueryResponse {
 const text = (what: string) => Joi.string().max(QUERY_LIMITS.maxTextChars).description(what);
 
 const schema = Joi.object({
-  query: text('Natural-language or keyword text').trim().min(1).required(),
+  query: text('Natural-language or keyword text (alias: search_query)').trim().min(1).required()
+    .messages({ 'any.required': "'query' (or its alias 'search_query') is required; some MCP clients drop an argument named 'query': pass the text as 'search_query'" }),
   task_context: text('What you are working on; improves ranking').allow(''),
   goal: text('What you want to find; narrows the ranking').allow(''),
   limit: Joi.number().integer().min(1).max(QUERY_LIMITS.maxLimit).default(5).description('Maximum processes (recommended 1-20)'),
   max_symbols: Joi.number().integer().min(1).max(QUERY_LIMITS.maxSymbols).default(10).description('Maximum symbols per process and definitions (recommended 1-50)'),
   include_content: Joi.boolean().default(false).description('Add each symbol\'s full source as `content`'),
   repo: repoField,
-});
+// One widely used MCP client drops a tool argument named exactly `query`; the same text is accepted as `search_query`.
+}).rename('search_query', 'query', { override: true });
 
 /**
  * Search structures of a snapshot: the stored index (read on its first query), or — when the snapshot has
@@ -266,7 +268,8 @@ export const query = defineTool<QueryRequest, Snapshot, QueryResponse>({
     'steps of those flows; matching types and variables in no flow come back in `definitions`. Nothing relevant:',
     'empty lists and a `message`. Give `task_context` (what you are working on) and `goal` (what you want to find)',
     'to sharpen the ranking; `include_content` adds each symbol\'s source (at most 4,000 characters each and',
-    '40,000 in all; cuts are marked). Follow up with `context` on a symbol uid.',
+    '40,000 in all; cuts are marked). Follow up with `context` on a symbol uid. The text goes in `query` or in its',
+    'alias `search_query` (the same field; use it when your client drops an argument named `query`).',
   ].join(' '),
   schema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

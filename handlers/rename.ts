@@ -4,7 +4,11 @@ import { defineTool, repoField } from './define-tool.ts';
 import { CodegraphError } from '../lib/errors.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
 import { fileWrites, planRename, toResponse } from '../lib/rename/index.ts';
-import type { RenameRequest, RenameResponse } from '../lib/rename/index.ts';
+import type { FileChange, RenameEdit, RenameRequest, RenameResponse } from '../lib/rename/index.ts';
+import { DEFAULT_MAX_CHARS, fitCount, jsonSize, maxCharsField, offsetField, type SectionCut } from './budget.ts';
+
+/** The answer: the edits as many as `max_chars` holds (the summary counts them all), `more` where to read on. */
+export type RenameAnswer = RenameResponse & { truncated: boolean; more?: SectionCut[] };
 
 const schema = Joi.object({
   symbol_name: Joi.string().min(1).max(1024).description('Current name of the symbol (or Class.member); required unless symbol_uid is given'),
@@ -14,10 +18,12 @@ const schema = Joi.object({
   kind: Joi.string().min(1).max(64).description('Narrows symbol_name by label (Function, Class, Method, …) or language-specific kind'),
   dry_run: Joi.boolean().default(true).description('true (default): preview only. false: write the edits to disk'),
   include_text_search: Joi.boolean().default(false).description('With dry_run false, also write the text_search edits (default: graph edits only)'),
+  max_chars: maxCharsField(DEFAULT_MAX_CHARS),
+  offset: offsetField.description('Edits to skip in the listing (files in order, edits by line), to read on after an answer with truncated: true'),
   repo: repoField,
 }).or('symbol_name', 'symbol_uid');
 
-export const rename = defineTool<RenameRequest, Snapshot, RenameResponse>({
+export const rename = defineTool<RenameRequest & { max_chars: number; offset?: number }, Snapshot, RenameAnswer>({
   name: 'rename',
   description: [
     'Rename a symbol across the repository. Preview by default (dry_run true); dry_run false writes the files.',
@@ -28,17 +34,39 @@ export const rename = defineTool<RenameRequest, Snapshot, RenameResponse>({
     'to review. An apply writes the graph edits, plus text_search edits when include_text_search is true',
     '(each edit says `apply`). Refuses invalid or reserved names, collisions in the same scope, library',
     'symbols, and files changed since indexing (STALE_INDEX); nothing is written when refused.',
+    `The listing keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 7k tokens): the summary counts every`,
+    'edit, and a cut listing says truncated: true with the `offset` that reads on (an apply writes every edit',
+    'whatever the listing shows).',
   ].join(' '),
   schema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   run: async (req, snapshot) => {
     const plan = planRename(snapshot, req);
-    if (req.dry_run) return toResponse(plan, false);
+    if (req.dry_run) return fitRename(toResponse(plan, false), req.max_chars, req.offset ?? 0);
     const writes = fileWrites(plan);
     if (writes.length > 0) {
       if (!snapshot.host.writeFiles) throw new CodegraphError('RENAME_REFUSED', 'this runtime opened the repository read-only; rename can only preview here (dry_run: true)');
       await snapshot.host.writeFiles(writes);
     }
-    return toResponse(plan, true);
+    return fitRename(toResponse(plan, true), req.max_chars, req.offset ?? 0);
   },
 });
+
+/** Cuts the listing of edits (files in order, edits by line) to `maxChars` from `offset`; the summary stays whole. */
+function fitRename(full: RenameResponse, maxChars: number, offset: number): RenameAnswer {
+  if (offset === 0 && jsonSize(full) <= maxChars - 20) return { ...full, truncated: false };
+  const edits: Array<{ file: string; edit: RenameEdit }> = full.changes.flatMap((c) => c.edits.map((edit) => ({ file: c.file_path, edit })));
+  const fixed = jsonSize({ ...full, changes: [], truncated: true, more: [{ section: 'changes', shown: 0, total: edits.length, next_offset: 0 }] });
+  const rest = edits.slice(offset);
+  // Each file opened in the listing costs its path once besides its edits.
+  const n = fitCount(rest, maxChars - fixed - 50, 1, (x) => jsonSize(x.edit) + x.file.length + 30);
+  const changes: FileChange[] = [];
+  for (const { file, edit } of rest.slice(0, n)) {
+    const last = changes[changes.length - 1];
+    if (last && last.file_path === file) last.edits.push(edit); else changes.push({ file_path: file, edits: [edit] });
+  }
+  const end = offset + n;
+  const out: RenameAnswer = { ...full, changes, truncated: end < edits.length || offset > 0 };
+  if (end < edits.length) out.more = [{ section: 'changes', shown: n, total: edits.length, next_offset: end }];
+  return out;
+}

@@ -3,8 +3,7 @@
  * (the same value for JSON.parse). A file of ASCII bytes decodes into a one-byte string by a plain copy, and
  * V8 parses a string-heavy one-byte text much faster: one character outside Latin-1 anywhere (a `→` in a
  * process name, a doc comment) made the whole decoded text two-byte — webpack's and three's graph.json parsed
- * in 86-88 ms instead of 33-35 (docs/benchmarks.md, "Session 8: the snapshot files in ASCII"; facts.json,
- * mostly objects and numbers, parses at the same speed either way). Files written by older versions (raw
+ * in 86-88 ms instead of 33-35 (facts.json, mostly objects and numbers, parses at the same speed either way). Files written by older versions (raw
  * UTF-8) still read the same.
  */
 import fs from 'node:fs';

@@ -8,21 +8,16 @@
  * Texts are parsed as UTF-16, as node-tree-sitter does, so offsets (UTF-16 units) and trees are the same.
  *
  * Exports:
- *   parse(language, text[, program])   -> [buffer, count, errors(, matches)]   parse and copy in this thread
+ *   parse(language, text)      -> [buffer, count, errors]   parse and copy in this thread
  *   grammarNames(language)     -> [names, kinds, fields]    every symbol's name and TSSymbolType, every field's name
- *   grammarFingerprint(language) -> int32                   the hash of those tables a query program carries
- *   programNew(language, Int32Array) -> program             a query program (native/query_match.c) for the language
- *   queueNew([threads])        -> queue                     background threads (1-4, default 1) parsing files in
- *                                                           submission order, each taking the next file
- *   queueSubmit(queue, language, text[, program])           copies text; the thread parses (and matches) it soon
- *   queueTake(queue)           -> [buffer, count, errors(, matches)]  the oldest submitted file's result (waits)
+ *   queueNew()                 -> queue                     a background thread parsing files in submission order
+ *   queueSubmit(queue, language, text)                      copies text; the thread parses it soon
+ *   queueTake(queue)           -> [buffer, count, errors]   the oldest submitted file's result (waits)
  *   queueReady(queue)          -> boolean                   whether queueTake would return without waiting
  *   queueClose(queue)                                       stops the thread (pending files are dropped)
  * buffer: one ArrayBuffer of count * 20 bytes in FlatTree.parts() layout: start, end (u32, UTF-16 offsets),
  * parent, next (i32, -1 = none), type (u16, visible symbol id), field (u16, 0 = none).
  * errors: ERROR and MISSING nodes, counted only when the root reports an error (0 otherwise).
- * matches (only when a program was given, and absent if matching ran out of memory: the caller then matches in
- * JavaScript): an ArrayBuffer of int32 [pattern, captureCount, (captureId, nodeIndex) × captureCount] per match.
  */
 #include <node_api.h>
 #include <pthread.h>
@@ -36,9 +31,6 @@
 static const napi_type_tag LANGUAGE_TYPE_TAG = { 0x8AF2E5212AD58ABFULL, 0xD5006CAD83ABBA16ULL };
 /* Our own externals' tags, so one kind is never taken for another. */
 static const napi_type_tag QUEUE_TYPE_TAG = { 0x636F646567726170ULL, 0x6851756575650001ULL };
-static const napi_type_tag PROGRAM_TYPE_TAG = { 0x636F646567726170ULL, 0x6850726F67720001ULL };
-
-#include "query_match.h"
 
 #define CHECK(env, call) do { if ((call) != napi_ok) { throw_last(env); return NULL; } } while (0)
 
@@ -205,21 +197,15 @@ static napi_value buffer_for(napi_env env, uint32_t n, void **data) {
   return ab;
 }
 
-/* [buffer, count, errors], plus the match buffer made from `matches` (words int32s) when `has_matches`. */
-static napi_value result_of(napi_env env, napi_value ab, uint32_t n, uint32_t errors, bool has_matches, const int32_t *matches, size_t words) {
+/* [buffer, count, errors]. */
+static napi_value result_of(napi_env env, napi_value ab, uint32_t n, uint32_t errors) {
   napi_value arr, v;
-  CHECK(env, napi_create_array_with_length(env, has_matches ? 4 : 3, &arr));
+  CHECK(env, napi_create_array_with_length(env, 3, &arr));
   CHECK(env, napi_set_element(env, arr, 0, ab));
   CHECK(env, napi_create_uint32(env, n, &v));
   CHECK(env, napi_set_element(env, arr, 1, v));
   CHECK(env, napi_create_uint32(env, errors, &v));
   CHECK(env, napi_set_element(env, arr, 2, v));
-  if (has_matches) {
-    void *data = NULL;
-    CHECK(env, napi_create_arraybuffer(env, words * 4, &data, &v));
-    if (words) memcpy(data, matches, words * 4);
-    CHECK(env, napi_set_element(env, arr, 3, v));
-  }
   return arr;
 }
 
@@ -245,46 +231,6 @@ static napi_value adopt(napi_env env, uint8_t **data, size_t bytes) {
   return ab;
 }
 
-/* [buffer, count, errors, matches] with the match buffer given. */
-static napi_value result_with(napi_env env, napi_value ab, uint32_t n, uint32_t errors, napi_value matches) {
-  napi_value arr, v;
-  CHECK(env, napi_create_array_with_length(env, 4, &arr));
-  CHECK(env, napi_set_element(env, arr, 0, ab));
-  CHECK(env, napi_create_uint32(env, n, &v));
-  CHECK(env, napi_set_element(env, arr, 1, v));
-  CHECK(env, napi_create_uint32(env, errors, &v));
-  CHECK(env, napi_set_element(env, arr, 2, v));
-  CHECK(env, napi_set_element(env, arr, 3, matches));
-  return arr;
-}
-
-/* ---- query programs ----------------------------------------------------------------------------------- */
-
-/* FNV-1a over the grammar's symbol names and kinds and its field names: what a program must have been built for. */
-static int32_t fingerprint_of(const TSLanguage *lang) {
-  uint32_t h = 2166136261u;
-  uint32_t count = ts_language_symbol_count(lang), fields = ts_language_field_count(lang);
-#define FNV_BYTE(b) do { h ^= (uint8_t)(b); h *= 16777619u; } while (0)
-  for (uint32_t i = 0; i < count; i++) {
-    const char *name = ts_language_symbol_name(lang, (TSSymbol)i);
-    for (const char *c = name ? name : ""; *c; c++) FNV_BYTE(*c);
-    FNV_BYTE(0);
-    FNV_BYTE(ts_language_symbol_type(lang, (TSSymbol)i));
-  }
-  for (uint32_t i = 1; i <= fields; i++) {
-    const char *name = ts_language_field_name_for_id(lang, (TSFieldId)i);
-    for (const char *c = name ? name : ""; *c; c++) FNV_BYTE(*c);
-    FNV_BYTE(0);
-  }
-#undef FNV_BYTE
-  return (int32_t)h;
-}
-
-static void program_finalize(napi_env env, void *data, void *hint) {
-  (void)env; (void)hint;
-  qm_program_release(data);
-}
-
 /* The pointer of an external made by this addon with `tag` (NULL with a TypeError saying `expected` otherwise). */
 static void *tagged_external(napi_env env, napi_value v, const napi_type_tag *tag, const char *expected) {
   napi_valuetype t;
@@ -296,58 +242,6 @@ static void *tagged_external(napi_env env, napi_value v, const napi_type_tag *ta
     return NULL;
   }
   return p;
-}
-
-/* The program of a `programNew` external (NULL with a TypeError thrown otherwise). */
-static QmProgram *program_arg(napi_env env, napi_value v) {
-  return tagged_external(env, v, &PROGRAM_TYPE_TAG, "expected a query program (from programNew)");
-}
-
-/* An optional program argument for `lang`: *prog NULL when absent (undefined); false when an error was thrown. */
-static bool optional_program(napi_env env, napi_value v, const TSLanguage *lang, QmProgram **prog) {
-  napi_valuetype t;
-  *prog = NULL;
-  if (napi_typeof(env, v, &t) != napi_ok) { throw_last(env); return false; }
-  if (t == napi_undefined) return true;
-  QmProgram *p = program_arg(env, v);
-  if (!p) return false;
-  if (qm_program_owner(p) != (const void *)lang) { napi_throw_error(env, NULL, "query program was built for another language"); return false; }
-  *prog = p;
-  return true;
-}
-
-static napi_value js_grammar_fingerprint(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1], v;
-  CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  if (argc < 1) { napi_throw_type_error(env, NULL, "grammarFingerprint(language)"); return NULL; }
-  const TSLanguage *lang = language_arg(env, argv[0]);
-  if (!lang) return NULL;
-  CHECK(env, napi_create_int32(env, fingerprint_of(lang), &v));
-  return v;
-}
-
-static napi_value js_program_new(napi_env env, napi_callback_info info) {
-  size_t argc = 2;
-  napi_value argv[2];
-  CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  if (argc < 2) { napi_throw_type_error(env, NULL, "programNew(language, program)"); return NULL; }
-  const TSLanguage *lang = language_arg(env, argv[0]);
-  if (!lang) return NULL;
-  bool typed = false;
-  CHECK(env, napi_is_typedarray(env, argv[1], &typed));
-  napi_typedarray_type kind = napi_uint8_array;
-  size_t len = 0;
-  void *data = NULL;
-  if (typed) CHECK(env, napi_get_typedarray_info(env, argv[1], &kind, &len, &data, NULL, NULL));
-  if (!typed || kind != napi_int32_array) { napi_throw_type_error(env, NULL, "expected an Int32Array query program"); return NULL; }
-  const char *err = NULL;
-  QmProgram *p = qm_program_new(data, len, ts_language_symbol_count(lang), ts_language_field_count(lang), fingerprint_of(lang), lang, &err);
-  if (!p) { napi_throw_error(env, NULL, err); return NULL; }
-  napi_value ext;
-  if (napi_create_external(env, p, program_finalize, NULL, &ext) != napi_ok) { qm_program_release(p); throw_last(env); return NULL; }
-  CHECK(env, napi_type_tag_object(env, ext, &PROGRAM_TYPE_TAG));
-  return ext;
 }
 
 /* ---- parse in this thread ----------------------------------------------------------------------------- */
@@ -374,14 +268,12 @@ static Local *local_of(napi_env env) {
 }
 
 static napi_value js_parse(napi_env env, napi_callback_info info) {
-  size_t argc = 3;
-  napi_value argv[3];
+  size_t argc = 2;
+  napi_value argv[2];
   CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  if (argc < 2) { napi_throw_type_error(env, NULL, "parse(language, text[, program])"); return NULL; }
+  if (argc < 2) { napi_throw_type_error(env, NULL, "parse(language, text)"); return NULL; }
   const TSLanguage *lang = language_arg(env, argv[0]);
   if (!lang) return NULL;
-  QmProgram *prog = NULL;
-  if (!optional_program(env, argv[2], lang, &prog)) return NULL;
   Local *l = local_of(env);
   if (!l) { napi_throw_error(env, NULL, "out of memory"); return NULL; }
   uint32_t len = 0;
@@ -391,18 +283,11 @@ static napi_value js_parse(napi_env env, napi_callback_info info) {
   uint32_t n = parse_walk(l->parser, lang, text, len, &l->scratch, &errors);
   free(text);
   if (n == 0) { napi_throw_error(env, NULL, "tree-sitter parse failed"); return NULL; }
-  int32_t *matches = NULL;
-  size_t words = 0;
-  bool matched = prog && qm_run(prog, n, l->scratch.parent, l->scratch.next, l->scratch.type, l->scratch.field, &matches, &words);
   void *data = NULL;
   napi_value ab = buffer_for(env, n, &data);
-  napi_value res = NULL;
-  if (ab) {
-    pack(&l->scratch, n, data);
-    res = result_of(env, ab, n, errors, matched, matches, words);
-  }
-  free(matches);
-  return res;
+  if (!ab) return NULL;
+  pack(&l->scratch, n, data);
+  return result_of(env, ab, n, errors);
 }
 
 /* [symbol names by id, symbol kinds by id (TSSymbolType: 0 regular, 1 anonymous, …), field names by id (0: null)]. */
@@ -444,20 +329,13 @@ static napi_value js_grammar_names(napi_env env, napi_callback_info info) {
 
 typedef struct Job {
   const TSLanguage *lang;
-  QmProgram *prog; /* held (retained) until the job is freed; NULL: parse only */
   uint16_t *text;
   uint32_t len;
   uint8_t *packed; /* result, n * 20 bytes (NULL with n == 0: failed) */
   uint32_t n, errors;
-  int32_t *matches; /* the match buffer, `words` int32s, when `matched` */
-  size_t words;
-  bool matched;
   bool done;
   struct Job *next;
 } Job;
-
-/* Parse threads one queue may run: each takes the next file; results are still taken in submission order. */
-#define QUEUE_MAX_THREADS 4
 
 typedef struct {
   pthread_mutex_t mu;
@@ -465,11 +343,10 @@ typedef struct {
   pthread_cond_t done; /* a job was finished */
   Job *head;           /* oldest job not yet taken */
   Job *tail;
-  Job *todo;           /* next job a thread parses */
+  Job *todo;           /* next job the thread parses */
   bool closing;
-  uint32_t want;       /* threads to start on the first submit */
-  uint32_t started;    /* threads running */
-  pthread_t threads[QUEUE_MAX_THREADS];
+  bool started;        /* the thread runs (started on the first submit) */
+  pthread_t thread;
 } Queue;
 
 static void *queue_main(void *arg) {
@@ -488,15 +365,9 @@ static void *queue_main(void *arg) {
     uint32_t n = parse_walk(parser, j->lang, j->text, j->len, &s, &errors);
     uint8_t *packed = n ? malloc((size_t)n * 20) : NULL;
     if (packed) pack(&s, n, packed);
-    int32_t *matches = NULL;
-    size_t words = 0;
-    bool matched = packed && j->prog && qm_run(j->prog, n, s.parent, s.next, s.type, s.field, &matches, &words);
     free(j->text);
     j->text = NULL;
     pthread_mutex_lock(&q->mu);
-    j->matches = matches;
-    j->words = words;
-    j->matched = matched;
     j->packed = packed;
     j->n = packed ? n : 0;
     j->errors = errors;
@@ -512,8 +383,6 @@ static void *queue_main(void *arg) {
 static void free_job(Job *j) {
   free(j->text);
   free(j->packed);
-  free(j->matches);
-  qm_program_release(j->prog);
   free(j);
 }
 
@@ -524,12 +393,12 @@ static void free_jobs(Job *j) {
 /* Stops the thread and frees every job; the queue stays usable as closed. */
 static void queue_stop(Queue *q) {
   pthread_mutex_lock(&q->mu);
-  uint32_t started = q->started;
+  bool started = q->started;
   q->closing = true;
   pthread_cond_broadcast(&q->work);
   pthread_mutex_unlock(&q->mu);
-  for (uint32_t t = 0; t < started; t++) pthread_join(q->threads[t], NULL);
-  q->started = 0;
+  if (started) pthread_join(q->thread, NULL);
+  q->started = false;
   free_jobs(q->head);
   q->head = q->tail = q->todo = NULL;
 }
@@ -558,20 +427,9 @@ static Queue *queue_call_arg(napi_env env, napi_callback_info info, const char *
 }
 
 static napi_value js_queue_new(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
-  CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  uint32_t want = 1;
-  if (argc >= 1) {
-    napi_valuetype t;
-    CHECK(env, napi_typeof(env, argv[0], &t));
-    if (t == napi_number) CHECK(env, napi_get_value_uint32(env, argv[0], &want));
-  }
-  if (want < 1) want = 1;
-  if (want > QUEUE_MAX_THREADS) want = QUEUE_MAX_THREADS;
+  (void)info;
   Queue *q = calloc(1, sizeof *q);
   if (!q) { napi_throw_error(env, NULL, "out of memory"); return NULL; }
-  q->want = want;
   pthread_mutex_init(&q->mu, NULL);
   pthread_cond_init(&q->work, NULL);
   pthread_cond_init(&q->done, NULL);
@@ -582,16 +440,14 @@ static napi_value js_queue_new(napi_env env, napi_callback_info info) {
 }
 
 static napi_value js_queue_submit(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
-  napi_value argv[4];
+  size_t argc = 3;
+  napi_value argv[3];
   CHECK(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  if (argc < 3) { napi_throw_type_error(env, NULL, "queueSubmit(queue, language, text[, program])"); return NULL; }
+  if (argc < 3) { napi_throw_type_error(env, NULL, "queueSubmit(queue, language, text)"); return NULL; }
   Queue *q = queue_arg(env, argv[0]);
   if (!q) return NULL;
   const TSLanguage *lang = language_arg(env, argv[1]);
   if (!lang) return NULL;
-  QmProgram *prog = NULL;
-  if (!optional_program(env, argv[3], lang, &prog)) return NULL;
   if (q->closing) { napi_throw_error(env, NULL, "parse queue is closed"); return NULL; }
   uint32_t len = 0;
   uint16_t *text = string_arg(env, argv[2], &len);
@@ -601,16 +457,15 @@ static napi_value js_queue_submit(napi_env env, napi_callback_info info) {
   j->lang = lang;
   j->text = text;
   j->len = len;
-  if (prog) { qm_program_retain(prog); j->prog = prog; }
   pthread_mutex_lock(&q->mu);
   if (!q->started) {
-    while (q->started < q->want && pthread_create(&q->threads[q->started], NULL, queue_main, q) == 0) q->started++;
-    if (!q->started) {
+    if (pthread_create(&q->thread, NULL, queue_main, q) != 0) {
       pthread_mutex_unlock(&q->mu);
       free_job(j);
       napi_throw_error(env, NULL, "cannot start the parse thread");
       return NULL;
     }
+    q->started = true;
   }
   if (q->tail) q->tail->next = j; else q->head = j;
   q->tail = j;
@@ -632,8 +487,8 @@ static napi_value js_queue_take(napi_env env, napi_callback_info info) {
   pthread_mutex_unlock(&q->mu);
   if (!j->packed) { free_job(j); napi_throw_error(env, NULL, "tree-sitter parse failed"); return NULL; }
   /*
-   * The thread's buffers become the ArrayBuffers themselves (freed when those are collected): this thread, the
-   * one every file waits on, then neither allocates zeroed memory nor copies the tree and the matches again.
+   * The thread's buffer becomes the ArrayBuffer itself (freed when it is collected): this thread, the one every
+   * file waits on, then neither allocates zeroed memory nor copies the tree again.
    * Where a runtime refuses external buffers, they are copied as before.
    */
   napi_value ab = adopt(env, &j->packed, (size_t)j->n * 20);
@@ -642,11 +497,7 @@ static napi_value js_queue_take(napi_env env, napi_callback_info info) {
     ab = buffer_for(env, j->n, &data);
     if (ab) memcpy(data, j->packed, (size_t)j->n * 20);
   }
-  napi_value res = NULL;
-  if (ab) {
-    napi_value mab = j->matched ? adopt(env, (uint8_t **)&j->matches, j->words * 4) : NULL;
-    res = mab ? result_with(env, ab, j->n, j->errors, mab) : result_of(env, ab, j->n, j->errors, j->matched, j->matches, j->words);
-  }
+  napi_value res = ab ? result_of(env, ab, j->n, j->errors) : NULL;
   free_job(j);
   return res;
 }
@@ -673,8 +524,6 @@ static napi_value init(napi_env env, napi_value exports) {
   napi_property_descriptor props[] = {
     { "parse", NULL, js_parse, NULL, NULL, NULL, napi_default, NULL },
     { "grammarNames", NULL, js_grammar_names, NULL, NULL, NULL, napi_default, NULL },
-    { "grammarFingerprint", NULL, js_grammar_fingerprint, NULL, NULL, NULL, napi_default, NULL },
-    { "programNew", NULL, js_program_new, NULL, NULL, NULL, napi_default, NULL },
     { "queueNew", NULL, js_queue_new, NULL, NULL, NULL, napi_default, NULL },
     { "queueSubmit", NULL, js_queue_submit, NULL, NULL, NULL, napi_default, NULL },
     { "queueTake", NULL, js_queue_take, NULL, NULL, NULL, napi_default, NULL },

@@ -1,22 +1,17 @@
 /**
- * Extraction with the native parser's background thread (lib/extract/native.ts): that thread parses each file,
- * copies its tree into flat arrays and matches the language's queries (native/query_match.c, running the program
- * lib/extract/query-program.ts serialises), in C (no JavaScript, so no worker start-up and no second V8 warm-up),
- * up to IN_FLIGHT files ahead of this thread, which only collects them in order. Parse and match leave the
- * critical path: what this thread waits for is only the first file. CODEGRAPH_NATIVE_MATCH=0 leaves the
- * matching here (the JavaScript matcher, same results). When the next file is not parsed yet, this thread
- * serialises the facts of files it collected before (the text facts.json stores) instead of waiting.
+ * Extraction with the native parser's background thread (lib/extract/native.ts): that thread parses each file
+ * and copies its tree into flat arrays, in C (no JavaScript, so no worker start-up and no second V8 warm-up), up
+ * to IN_FLIGHT files ahead of this thread, which matches the queries and collects the facts in order. The parse
+ * leaves the critical path: what this thread waits for is only the first file. When the next file is not parsed
+ * yet, this thread serialises the facts of files it collected before (the text facts.json stores) instead of
+ * waiting.
  *
- * A single file (an incremental run's usual case) is parsed and matched by the addon in this thread instead
- * (`extractNative`): there is nothing to overlap, and the JavaScript matcher it replaces would run cold (the query
- * compiled, the matcher's code interpreted: ~40-60 ms on a large file).
- *
- * A file whose language the native parser does not take, or whose native parse fails, is extracted whole here
- * (`extractHere`), so this only changes speed, never results.
+ * A single file (an incremental run's usual case) is extracted here (`extractHere`, which parses natively in
+ * this thread): there is nothing to overlap. A file whose language the native parser does not take, or whose
+ * native parse fails, is extracted whole here too, so this only changes speed, never results.
  */
 import { collectParts } from '../extract/split.ts';
 import { nativeParser, type NativeQueue } from '../extract/native.ts';
-import { nativeProgram } from '../extract/query-program.ts';
 import { languageRuntime } from '../lang/index.ts';
 import type { LanguageRuntime } from '../extract/language.ts';
 import { jsonBytes } from '../../index-store/ascii-json.ts';
@@ -29,23 +24,21 @@ const YIELD_EVERY = 100;
 
 /** The native background parser of one analyze run. */
 export class NativeAhead {
-  /** Files parsed natively by `run` in this process so far, on its thread or (alone) here (tests check the path taken). */
+  /** Files parsed by `run` on the native thread in this process so far (tests check the path taken). */
   static parsedAhead = 0;
-  /** Of those, files whose queries were matched natively too (native/query_match.c). */
-  static matchedAhead = 0;
 
   private constructor(private readonly queue: NativeQueue) {}
 
   /** A background parser, or undefined when the native parser is not available. */
   static start(): NativeAhead | undefined {
     const p = nativeParser();
-    return p ? new NativeAhead(p.queue(parseThreads())) : undefined;
+    return p ? new NativeAhead(p.queue()) : undefined;
   }
 
   /** Extracts every item in order (results in item order). */
   async run(items: readonly ExtractItem[], tick: (done: number) => void): Promise<ExtractOutcome> {
     if (items.length === 1) {
-      const results = [extractNative(items[0])];
+      const results = [extractHere(items[0])];
       tick(1);
       return { results, inWorkers: 0 };
     }
@@ -59,13 +52,13 @@ export class NativeAhead {
         const rt = nativeRuntime(it);
         if (!rt) continue; // extracted here when its turn comes
         try {
-          this.queue.submit(rt.grammar, it.text, nativeProgram(rt));
+          this.queue.submit(rt.grammar, it.text);
           queued[next] = 1;
           inFlight++;
         } catch { /* extracted here */ }
       }
     };
-    let ahead = 0, matched = 0;
+    let ahead = 0;
     let serialised = 0; // results before this one have their facts' JSON (or need none)
     for (let i = 0; i < items.length; i++) {
       fill();
@@ -80,10 +73,9 @@ export class NativeAhead {
           if ('facts' in r && r.text === undefined) r.text = jsonBytes(r.facts);
         }
         try {
-          const { buffer, count, errors, matches } = this.queue.take();
-          results[i] = { facts: collectParts(languageRuntime(it.language), it.path, it.text, { language: it.language, buffer, count, parseErrors: errors, anonymous: [], matches }) };
+          const { buffer, count, errors } = this.queue.take();
+          results[i] = { facts: collectParts(languageRuntime(it.language), it.path, it.text, { language: it.language, buffer, count, parseErrors: errors, anonymous: [] }) };
           ahead++;
-          if (matches) matched++;
         } catch {
           results[i] = extractHere(it); // the same error, or the facts, as extraction here gives
         }
@@ -92,7 +84,6 @@ export class NativeAhead {
       if ((i + 1) % YIELD_EVERY === 0) await new Promise((r) => setImmediate(r));
     }
     NativeAhead.parsedAhead += ahead;
-    NativeAhead.matchedAhead += matched;
     return { results, inWorkers: 0 };
   }
 
@@ -100,31 +91,6 @@ export class NativeAhead {
   close(): void {
     this.queue.close();
   }
-}
-
-/**
- * One file parsed and matched by the addon in this thread (the native thread's work, without the thread):
- * the facts `run` gives it, which are extractFile's.
- */
-export function extractNative(it: ExtractItem): ExtractResult {
-  const rt = nativeRuntime(it);
-  const native = nativeParser();
-  if (!rt || !native) return extractHere(it);
-  try {
-    const { buffer, count, errors, matches } = native.parse(rt.grammar, it.text, nativeProgram(rt));
-    const facts = collectParts(rt, it.path, it.text, { language: it.language, buffer, count, parseErrors: errors, anonymous: [], matches });
-    NativeAhead.parsedAhead++;
-    if (matches) NativeAhead.matchedAhead++;
-    return { facts };
-  } catch {
-    return extractHere(it); // the same error, or the facts, as extraction here gives
-  }
-}
-
-/** Native parse threads: CODEGRAPH_NATIVE_THREADS (1-4) when set, else 1. */
-function parseThreads(): number {
-  const n = Number(process.env.CODEGRAPH_NATIVE_THREADS);
-  return Number.isInteger(n) && n >= 1 && n <= 4 ? n : 1;
 }
 
 /** The item's language runtime when the native parser takes that language. */

@@ -58,8 +58,7 @@ export interface BuildOptions {
   workers?: number;
   /**
    * Build the search files in a worker thread while this one resolves relations and runs modules and processes
-   * (search-beside.ts). Default: for projects of SEARCH_WORKER_MIN_SYMBOLS symbols or more (CODEGRAPH_SEARCH_WORKER=1/0
-   * overrides the default).
+   * (search-beside.ts). Default: for projects of SEARCH_WORKER_MIN_SYMBOLS symbols or more.
    */
   searchWorker?: boolean;
   embedder?: string;

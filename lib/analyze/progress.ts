@@ -1,4 +1,7 @@
-/** Progress on a terminal: one self-overwriting stderr line with the phase, files done and the rate. */
+/**
+ * Progress on a terminal: one self-overwriting stderr line with the phase, files done of the total, the rate,
+ * and the seconds the phase has run (redrawn every second, so a long phase without counts still moves).
+ */
 import type { Phase } from './summary.ts';
 
 /** Receives progress; the pipeline calls it, a terminal (or a test) shows it. */
@@ -19,6 +22,7 @@ export class TerminalProgress implements ProgressSink {
   private started = 0;
   private lastDraw = 0;
   private done = 0;
+  private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly stream: NodeJS.WriteStream = process.stderr) {}
 
@@ -28,6 +32,10 @@ export class TerminalProgress implements ProgressSink {
     this.started = Date.now();
     this.done = 0;
     this.draw(true);
+    if (!this.timer) {
+      this.timer = setInterval(() => this.draw(true), 1000);
+      this.timer.unref();
+    }
   }
 
   tick(done: number): void {
@@ -36,6 +44,8 @@ export class TerminalProgress implements ProgressSink {
   }
 
   end(): void {
+    if (this.timer) { clearInterval(this.timer); this.timer = undefined; }
+    this.current = undefined;
     this.stream.write('\r\x1b[K');
   }
 
@@ -49,10 +59,12 @@ export class TerminalProgress implements ProgressSink {
     const now = Date.now();
     if (!force && now - this.lastDraw < 80) return;
     this.lastDraw = now;
+    if (!this.current) return;
     const elapsed = (now - this.started) / 1000;
     const counts = this.total !== undefined ? ` ${this.done}/${this.total} files` : '';
     const rate = this.total !== undefined && elapsed > 0.2 ? `  ${Math.round(this.done / elapsed)} files/s` : '';
-    const line = `${this.current ?? ''}${counts}${rate}`;
+    const clock = elapsed >= 1 ? `  ${Math.floor(elapsed)}s` : '';
+    const line = `${this.current}${counts}${rate}${clock}`;
     this.stream.write(`\r\x1b[K${line.slice(0, Math.max(20, (this.stream.columns ?? 80) - 1))}`);
   }
 }

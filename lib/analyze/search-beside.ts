@@ -19,22 +19,17 @@ import { workerStarter } from './pool.ts';
 import type { SearchJob, SearchReply } from './search-worker.ts';
 
 /**
- * Projects with at least this many symbols search in a worker by default. Measured on the 2-core machine
- * (docs/benchmarks.md, "Session 9: search beside resolve"), cold and after a one-file change: rxjs (974 symbols)
- * 5% slower, four copies of it (3,896) even, eslint `lib` (4,319) 7.5% faster, three (10,137) 8.5% and webpack
- * `lib` (10,951) 12–16% faster cold, 19% after a one-file change. Below, the worker's start-up and its share of
- * the second core (which the parse thread and V8's background work also use) cost more than the search it hides.
+ * Projects with at least this many symbols search in a worker by default. On the 2-core machine the worker
+ * hides the search stage behind resolve, modules and processes on large projects (three.js, 10k symbols: cold
+ * analyze 39% faster with it) and costs more than it hides on small ones (rxjs, 974 symbols: 15% slower with
+ * it): its start-up and its share of the second core, which the parse thread and V8's background work also use.
+ * docs/benchmarks.md (## Analyze) has the figures.
  */
 export const SEARCH_WORKER_MIN_SYMBOLS = 4000;
 
-/**
- * Whether search runs in a worker: the caller's choice, else CODEGRAPH_SEARCH_WORKER=1 (on) or =0 (off), else
- * `auto`: on for projects of at least SEARCH_WORKER_MIN_SYMBOLS symbols.
- */
+/** Whether search runs in a worker: the caller's choice (tests, benches), else `auto`, by project size. */
 export function searchWorkerMode(choice: boolean | undefined): 'on' | 'off' | 'auto' {
-  if (choice !== undefined) return choice ? 'on' : 'off';
-  const env = process.env.CODEGRAPH_SEARCH_WORKER;
-  return env === '1' ? 'on' : env === '0' ? 'off' : 'auto';
+  return choice === undefined ? 'auto' : choice ? 'on' : 'off';
 }
 
 /** Whether a project of `symbols` symbols searches in a worker under `mode`. */

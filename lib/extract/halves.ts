@@ -2,7 +2,7 @@
  * The two halves of extracting one file, shared by `extractFile` (both in one call) and the native parse thread
  * (lib/extract/split.ts: the first half in C on the addon's thread, the second here):
  * - `parseFlat` (native-call heavy): tree-sitter parse, syntax-error count, the FlatTree walk;
- * - `collectFlat` (JavaScript heavy): the query engine's match (unless the native thread matched) and the collector.
+ * - `collectFlat` (JavaScript heavy): the query engine's match and the collector.
  */
 import type Parser from 'tree-sitter';
 import type { LanguageRuntime } from './language.ts';
@@ -10,7 +10,6 @@ import { Collector } from './collector/collector.ts';
 import type { FileFacts } from './facts.ts';
 import { FlatTree, FULL_WALK, partsOf, type WalkPlan } from './flat-tree.ts';
 import { nativeParser } from './native.ts';
-import type { Match, MatchSource } from './query-match.ts';
 
 /**
  * Parses `text` and copies its tree into a FlatTree: natively when the native parser takes the language
@@ -55,13 +54,9 @@ export function walkPlan(rt: LanguageRuntime): WalkPlan {
   return rt.spec.collect ? FULL_WALK : rt.engine.plan;
 }
 
-/**
- * Matches the language's queries over a file's flat tree and collects the file's facts; `matches`, when given,
- * are that match list made elsewhere (the native matcher: lib/extract/query-program.ts), as a list or as the
- * native match buffer itself (`matchSource`).
- */
-export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: string, text: string, parseErrors: number, matches?: Match[] | MatchSource): FileFacts {
-  matches ??= rt.engine.run(flat);
+/** Matches the language's queries over a file's flat tree and collects the file's facts (the language's own collector's, if it has one). */
+export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: string, text: string, parseErrors: number): FileFacts {
+  const matches = rt.engine.run(flat);
   if (rt.spec.collect) return rt.spec.collect(flat, rt.names, text, filePath, matches, parseErrors, rt.roles);
   const collector = new Collector(text, filePath, rt.id, rt.spec.collector, rt.spec.comments);
   collector.roles = rt.roles;

@@ -99,13 +99,9 @@ export interface LanguageRuntime {
    * then read from the grammar up front, since no node-tree-sitter walk learns them.
    */
   native: boolean;
-  /** The compiled query, made on first use (with the native parser and a cached program, only the JavaScript matcher needs it). */
+  /** The compiled query, made on first use. */
   readonly engine: QueryEngine;
   names: LanguageNames;
   /** Role of each pattern of the query (its `#set! role`, or the role its tags-style captures name). */
   readonly roles: ReadonlyArray<string | undefined>;
-  /** The query's capture names in capture-id order (`engine.captureNames`, from the build's cache when it has them). */
-  readonly captureNames: readonly string[];
-  /** The native query program the build cached for this query text and grammar (lib/extract/program-cache.ts), if any. */
-  readonly cachedProgram?: Int32Array;
 }

@@ -1,7 +1,7 @@
 /**
  * The native parse (native/tree_flat.c, built by native/build.mjs): tree-sitter's parse and the flat copy of
  * the tree in one call, and a background thread that parses files ahead of the one being collected. It gives
- * the same FlatTree, node for node, as the node-tree-sitter walk in flat-tree.ts (test/indexer/native.test.ts),
+ * the same FlatTree, node for node, as the node-tree-sitter walk in flat-tree.ts (test/indexer/native-parse.test.ts),
  * without the ~2 N-API calls per syntax node that walk pays.
  *
  * Optional: when the addon was not built (no C compiler or Node headers) or fails to load, or with
@@ -12,32 +12,22 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-/**
- * One parsed file: `buffer` in FlatTree.parts() layout for `count` nodes; `errors` = ERROR and MISSING nodes;
- * `matches` the native matcher's buffer (lib/extract/query-program.ts `matchesFrom`) when a program was given
- * and matching succeeded.
- */
-export interface NativeParsed { buffer: ArrayBuffer; count: number; errors: number; matches?: Int32Array }
+/** One parsed file: `buffer` in FlatTree.parts() layout for `count` nodes; `errors` = ERROR and MISSING nodes. */
+export interface NativeParsed { buffer: ArrayBuffer; count: number; errors: number }
 
-/** A query program registered with the addon (opaque; see lib/extract/query-program.ts). */
-export type NativeProgram = { readonly nativeProgram: unique symbol };
-
-type Result = [ArrayBuffer, number, number, ArrayBuffer?];
+type Result = [ArrayBuffer, number, number];
 
 interface Addon {
-  parse(language: unknown, text: string, program?: NativeProgram): Result;
+  parse(language: unknown, text: string): Result;
   grammarNames(language: unknown): [Array<string | null>, number[], Array<string | null>];
-  grammarFingerprint(language: unknown): number;
-  programNew(language: unknown, program: Int32Array): NativeProgram;
-  queueNew(threads?: number): unknown;
-  queueSubmit(queue: unknown, language: unknown, text: string, program?: NativeProgram): void;
+  queueNew(): unknown;
+  queueSubmit(queue: unknown, language: unknown, text: string): void;
   queueTake(queue: unknown): Result;
   queueReady(queue: unknown): boolean;
   queueClose(queue: unknown): void;
 }
 
-const parsed = ([buffer, count, errors, matches]: Result): NativeParsed =>
-  (matches ? { buffer, count, errors, matches: new Int32Array(matches) } : { buffer, count, errors });
+const parsed = ([buffer, count, errors]: Result): NativeParsed => ({ buffer, count, errors });
 
 const ADDON_PATH = path.join('native', 'build', 'tree_flat.node');
 
@@ -62,22 +52,18 @@ function load(): Addon | undefined {
 
 /** Parses files natively in the calling thread or on a background thread (see NativeQueue). */
 export interface NativeParser {
-  /** Parses `text` with `grammar` (a grammar package's language object) and copies its tree (and matches `program`). */
-  parse(grammar: unknown, text: string, program?: NativeProgram): NativeParsed;
+  /** Parses `text` with `grammar` (a grammar package's language object) and copies its tree. */
+  parse(grammar: unknown, text: string): NativeParsed;
   /** The grammar's tables, as tree-sitter's API gives them (see GrammarNames). */
   grammarNames(grammar: unknown): GrammarNames;
-  /** The hash of the grammar's tables a program must carry (query-program.ts `grammarFingerprint`). */
-  grammarFingerprint(grammar: unknown): number;
-  /** Registers a query program for `grammar` (checked whole: throws when damaged or built for another grammar). */
-  program(grammar: unknown, program: Int32Array): NativeProgram;
-  /** Background parsing threads (`threads`, 1-4, default 1; started on the first submit). */
-  queue(threads?: number): NativeQueue;
+  /** A background parsing thread (started on the first submit). */
+  queue(): NativeQueue;
 }
 
-/** Files parsed on background threads, taken back in submission order. */
+/** Files parsed on a background thread, taken back in submission order. */
 export interface NativeQueue {
-  /** Hands a file to the thread (the text is copied: the caller may drop it); with a program, it is matched too. */
-  submit(grammar: unknown, text: string, program?: NativeProgram): void;
+  /** Hands a file to the thread (the text is copied: the caller may drop it). */
+  submit(grammar: unknown, text: string): void;
   /** The oldest submitted file not yet taken, waiting for the thread if it is not parsed yet; throws if it failed. */
   take(): NativeParsed;
   /** True when the oldest submitted file is parsed (take would not wait); false too when nothing is queued. */
@@ -102,14 +88,12 @@ export function nativeParser(): NativeParser | undefined {
   if (parser !== undefined) return parser ?? undefined;
   const a = load();
   parser = a ? {
-    parse: (grammar, text, program) => parsed(a.parse(grammar, text, program)),
+    parse: (grammar, text) => parsed(a.parse(grammar, text)),
     grammarNames: (grammar) => { const [symbols, kinds, fields] = a.grammarNames(grammar); return { symbols, kinds, fields }; },
-    grammarFingerprint: (grammar) => a.grammarFingerprint(grammar),
-    program: (grammar, program) => a.programNew(grammar, program),
-    queue: (threads) => {
-      const q = a.queueNew(threads);
+    queue: () => {
+      const q = a.queueNew();
       return {
-        submit: (grammar, text, program) => a.queueSubmit(q, grammar, text, program),
+        submit: (grammar, text) => a.queueSubmit(q, grammar, text),
         take: () => parsed(a.queueTake(q)),
         ready: () => a.queueReady(q),
         close: () => a.queueClose(q),

@@ -23,7 +23,7 @@ import { ERROR_TYPE, type FlatTree, type NodeRef, type WalkPlan } from './flat-t
 export interface Capture { name: string; node: NodeRef }
 export interface Match { pattern: number; captures: Capture[] }
 
-/** Where BufferMatches read their captures: a match buffer, its capture names by id, its nodes by index. */
+/** Matches as one buffer (what the collector reads: collector/util.ts `matchSourceOf`): capture names by id, nodes by index. */
 export interface MatchSource {
   /** Per match: the pattern, the capture count, then a capture id and a node index per capture. */
   buffer: Int32Array;
@@ -32,23 +32,7 @@ export interface MatchSource {
   refs: ReadonlyArray<NodeRef | undefined>;
 }
 
-/**
- * A match read from a match buffer (the native matcher's, lib/extract/query-program.ts `matchesFrom`): the
- * collector reads its captures in place (`source` at `at`); `captures` makes Capture objects only when asked.
- */
-export class BufferMatch implements Match {
-  constructor(readonly pattern: number, readonly at: number, readonly source: MatchSource) {}
-
-  get captures(): Capture[] {
-    const { buffer, names, refs } = this.source;
-    const n = buffer[this.at + 1];
-    const out: Capture[] = new Array(n);
-    for (let k = 0, p = this.at + 2; k < n; k++, p += 2) out[k] = { name: names[buffer[p]], node: refs[buffer[p + 1]]! };
-    return out;
-  }
-}
-
-/** One compiled pattern element (serialised for the native matcher by query-program.ts). */
+/** One compiled pattern element. */
 export interface Step {
   alt: boolean;
   /** Interned (named, type) code; -1 for a wildcard. */
@@ -123,17 +107,9 @@ export class QueryEngine {
     this.patternCount = patterns.length;
   }
 
-  /** What the tree walk must read for these patterns (made on first use: the native parse thread walks without it). */
+  /** What the tree walk must read for these patterns (made on first use: the native parse copies whole trees without it). */
   get plan(): WalkPlan {
     return (this.planMemo ??= walkPlan(this.steps, this.names));
-  }
-
-  /** Type id `t`'s roots, in the order `run` tries them, and its type code (both computed now if not yet). */
-  tablesFor(t: number): { roots: readonly Root[]; code: number } {
-    const roots = this.byId[t] ?? this.rootsFor(t);
-    let code = this.codeById[t];
-    if (code === -2) code = this.learnCode(t);
-    return { roots, code };
   }
 
   private compile(q: QNode, captureIds: Map<string, number>, p: QPattern): Step {

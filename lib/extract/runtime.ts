@@ -12,7 +12,6 @@ import { parseQuery, type QPattern } from './query-parse.ts';
 import { QueryEngine } from './query-match.ts';
 import { ERROR_TYPE } from './flat-tree.ts';
 import { nativeParser, type GrammarNames } from './native.ts';
-import { cachedQuery, type CachedQuery } from './program-cache.ts';
 import type { LanguageNames, LanguageRuntime, LanguageSpec } from './language.ts';
 import { patternRole } from './tags.ts';
 
@@ -135,25 +134,16 @@ export function languageRuntime(spec: LanguageSpec): LanguageRuntime {
   if (rt) return rt;
   const grammar = spec.grammar() as ParserT.Language;
   const { names, native } = languageNames(spec, grammar);
-  // What the native matcher and the collector need, as the build cached it for this query text and grammar
-  // (lib/extract/program-cache.ts): then the query is parsed and compiled only if something asks for the engine.
-  let cached: CachedQuery | undefined;
-  if (native) {
-    try { cached = cachedQuery(spec.id, languageQueryKey(spec), nativeParser()!.grammarFingerprint(grammar)); } catch { /* built below */ }
-  }
   let engine: QueryEngine | undefined;
-  let roles = cached?.roles;
+  let roles: ReadonlyArray<string | undefined> | undefined;
   let parser: ParserT | undefined;
   rt = {
-    id: spec.id, spec, grammar, native, names, cachedProgram: cached?.program,
+    id: spec.id, spec, grammar, native, names,
     get engine(): QueryEngine {
       return (engine ??= new QueryEngine(queryPatterns(spec), names));
     },
     get roles(): ReadonlyArray<string | undefined> {
       return (roles ??= queryPatterns(spec).map((p) => p.props.role));
-    },
-    get captureNames(): readonly string[] {
-      return cached?.captureNames ?? this.engine.captureNames;
     },
     // node-tree-sitter (its module, and the node classes it builds per language) only when something uses it
     get parser(): ParserT {

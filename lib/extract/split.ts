@@ -15,7 +15,6 @@ import type { LanguageRuntime } from './language.ts';
 import { FlatTree, partsOf } from './flat-tree.ts';
 import type { FileFacts } from './facts.ts';
 import { collectFlat, parseFlat } from './halves.ts';
-import { matchSource, nativeProgram } from './query-program.ts';
 import { nativeParser } from './native.ts';
 
 /** One file parsed and walked, ready to transfer (`buffer` in the transfer list). */
@@ -26,8 +25,6 @@ export interface ParsedParts {
   parseErrors: number;
   /** Anonymous token texts (type id, text) learned by the parsing thread since its previous ParsedParts. */
   anonymous: Array<[number, string]>;
-  /** The native matcher's buffer for this file (lib/extract/query-program.ts), when it matched already. */
-  matches?: Int32Array;
   /** True when `parseToParts` made these parts (so a file with syntax errors was also tried repaired). */
   repairTried?: boolean;
 }
@@ -52,7 +49,7 @@ export function parseToParts(rt: LanguageRuntime, text: string): ParsedParts {
 }
 
 /**
- * The second half: match (unless `parsed.matches` has them) and collect the facts of a file parsed by `parseToParts`
+ * The second half: match and collect the facts of a file parsed by `parseToParts` or by the native parse thread
  * (on any thread); `rt` is the runtime of `parsed.language`.
  */
 export function collectParts(rt: LanguageRuntime, filePath: string, text: string, parsed: ParsedParts): FileFacts {
@@ -61,21 +58,19 @@ export function collectParts(rt: LanguageRuntime, filePath: string, text: string
   const known = rt.names.anonymous;
   for (const [t, name] of parsed.anonymous) if (known[t] === undefined) known[t] = name;
   const flat = FlatTree.of(partsOf(parsed.buffer, parsed.count), rt.names.namedById, text);
-  const matches = parsed.matches ? matchSource(parsed.matches, flat, rt.captureNames) : undefined;
-  return collectFlat(rt, flat, filePath, text, parsed.parseErrors, matches);
+  return collectFlat(rt, flat, filePath, text, parsed.parseErrors);
 }
 
 /**
  * `parsed` (a parse of `text` with syntax errors, made without the repair) or, when the same-length repair of
  * `text` parses with fewer errors, that parse: the choice parseFlat makes. Natively only the repaired text is
- * parsed, with the language's query program, so either tree comes with its native matches (the first parse is
- * not redone, and the JavaScript matcher does not run: a file with syntax errors costs one native parse more).
+ * parsed (the first parse is not redone: a file with syntax errors costs one native parse more).
  */
 function withRepair(rt: LanguageRuntime, parsed: ParsedParts, text: string): ParsedParts {
   const fixed = rt.spec.repair ? rt.spec.repair(text) : text;
   if (fixed === text) return parsed;
   if (!rt.native) return parseToParts(rt, text);
-  const again = nativeParser()!.parse(rt.grammar, fixed, nativeProgram(rt));
+  const again = nativeParser()!.parse(rt.grammar, fixed);
   if (again.errors >= parsed.parseErrors) return { ...parsed, repairTried: true };
-  return { language: parsed.language, count: again.count, buffer: again.buffer, parseErrors: again.errors, anonymous: [], matches: again.matches, repairTried: true };
+  return { language: parsed.language, count: again.count, buffer: again.buffer, parseErrors: again.errors, anonymous: [], repairTried: true };
 }

@@ -205,10 +205,17 @@ function notFound(graph: CodeGraph, what: string, name: string, query: SymbolQue
   });
 }
 
-/** Close names by case-insensitive equality, substring and bounded edit distance; best first. */
+/**
+ * Close names, best first: the same name in another case, then names one edit away (a letter wrong, missing,
+ * added or two swapped), then longer names containing the query, then two and three edits away, then shorter
+ * names the query contains (at least half its length). For `Owner.member`, members of `Owner` come first
+ * among names scored alike.
+ */
 export function closeNames(graph: CodeGraph, name: string, limit = MAX_SUGGESTIONS): SymbolCandidate[] {
   const idx = indexOf(graph);
-  const q = (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name).toLowerCase();
+  const dot = name.lastIndexOf('.');
+  const owner = dot > 0 ? name.slice(0, dot) : undefined;
+  const q = (dot >= 0 ? name.slice(dot + 1) : name).toLowerCase();
   if (!q) return [];
   const maxDist = q.length <= 3 ? 1 : q.length <= 6 ? 2 : 3;
   const scored: { name: string; score: number }[] = [];
@@ -218,42 +225,52 @@ export function closeNames(graph: CodeGraph, name: string, limit = MAX_SUGGESTIO
     const c = cand.toLowerCase();
     let score: number;
     if (c === q) score = 0;
-    else if (q.length >= 3 && (c.includes(q) || (c.length >= 3 && q.includes(c)))) score = 1 + Math.abs(c.length - q.length) / 100;
     else {
-      if (Math.abs(c.length - q.length) > maxDist) continue;
-      const d = boundedLevenshtein(q, c, maxDist);
-      if (d > maxDist) continue;
-      score = 1 + d;
+      const d = Math.abs(c.length - q.length) <= maxDist ? boundedLevenshtein(q, c, maxDist) : maxDist + 1;
+      if (d === 1) score = 1;
+      else if (q.length >= 3 && c.includes(q)) score = 1.5 + Math.min(0.4, (c.length - q.length) / 100);
+      else if (d <= maxDist) score = d;
+      else if (c.length >= 4 && c.length * 2 >= q.length && q.includes(c)) score = 4 + (q.length - c.length) / 100;
+      else continue;
     }
     scored.push({ name: cand, score });
   }
   scored.sort((a, b) => a.score - b.score || cmp(a.name, b.name));
-  const out: SymbolCandidate[] = [];
+  const ownedBy = (node: GraphNode) => owner !== undefined && (qualifiedNameOf(node) === `${owner}.${node.name}` || qualifiedNameOf(node).endsWith(`.${owner}.${node.name}`));
+  const nodes: Array<{ node: GraphNode; score: number; order: number }> = [];
   for (const s of scored) {
-    for (const node of rank(idx.byName.get(s.name)!, s.name)) {
-      out.push(toCandidate(node));
-      if (out.length >= limit) return out;
-    }
+    for (const node of rank(idx.byName.get(s.name)!, s.name)) nodes.push({ node, score: s.score - (ownedBy(node) ? 0.75 : 0), order: nodes.length });
+    if (nodes.length >= limit * 20) break;
   }
-  return out;
+  nodes.sort((a, b) => a.score - b.score || a.order - b.order);
+  return nodes.slice(0, limit).map((x) => toCandidate(x.node));
 }
 
-/** Levenshtein distance, giving up (returning max+1) once every cell of a row exceeds `max`. */
+/**
+ * Edit distance with adjacent transpositions (optimal string alignment), giving up (returning max+1) once every
+ * cell of two consecutive rows exceeds `max`.
+ */
 function boundedLevenshtein(a: string, b: string, max: number): number {
+  let prev2 = new Array<number>(b.length + 1).fill(0);
   let prev = new Array<number>(b.length + 1);
   let cur = new Array<number>(b.length + 1);
   for (let j = 0; j <= b.length; j++) prev[j] = j;
+  let prevMin = 0;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let rowMin = cur[0];
     const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+      const cb = b.charCodeAt(j - 1);
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, prev2[j - 2] + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
-    if (rowMin > max) return max + 1;
-    [prev, cur] = [cur, prev];
+    // A transposition reaches back two rows: give up only when this row and the one before both exceed max.
+    if (rowMin > max && prevMin > max) return max + 1;
+    prevMin = rowMin;
+    [prev2, prev, cur] = [prev, cur, prev2];
   }
   return prev[b.length];
 }

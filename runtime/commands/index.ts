@@ -14,6 +14,7 @@ import { cypherCommand } from './cypher.ts';
 import { serveCommand } from './serve.ts';
 import { evalServerCommand } from './eval-server.ts';
 import { mcpCommand } from './mcp.ts';
+import { setupCommand } from './setup.ts';
 
 export const commands: Command[] = [
   analyzeCommand,
@@ -30,4 +31,5 @@ export const commands: Command[] = [
   serveCommand,
   evalServerCommand,
   mcpCommand,
+  setupCommand,
 ];

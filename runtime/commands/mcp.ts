@@ -6,7 +6,12 @@ import { parseOptions, stderrLine } from '../server-options.ts';
 export const mcpCommand: Command = {
   name: 'mcp',
   summary: 'MCP stdio server',
-  usage: 'codegraph mcp',
+  usage: [
+    'codegraph mcp',
+    '  MCP over stdio, for editors and agents (`codegraph setup` writes their configuration).',
+    '  Calls without `repo` use the indexed repository containing the folder it was started in, else one',
+    '  containing a workspace root the client reports, else the only one indexed.',
+  ].join('\n'),
   async run(args) {
     parseOptions(args, {});
     // Whatever a library prints must not corrupt the JSON-RPC stream.
@@ -17,7 +22,7 @@ export const mcpCommand: Command = {
     const { createMcpServer } = await import('../mcp/server.ts');
     const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
     const source = new SnapshotLoader({ watch: true, log: stderrLine });
-    const server = createMcpServer({ source, log: stderrLine });
+    const server = createMcpServer({ source, log: stderrLine, workingFolder: process.cwd() });
     const transport = new StdioServerTransport();
     const closed = new Promise<void>((resolve) => { server.onclose = resolve; });
     // The SDK's stdio transport does not notice the client going away; end of stdin means it did.

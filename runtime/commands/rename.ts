@@ -1,25 +1,33 @@
-/** `codegraph rename`: one-shot rename of a symbol; prints the handler's JSON. Preview unless --apply. */
+/** `codegraph rename`: one-shot rename of a symbol, preview unless --apply; readable on a terminal, JSON otherwise. */
 import type { Command } from '../cli.ts';
 import { rename } from '../../handlers/rename.ts';
-import { SnapshotLoader } from '../../index-store/loader.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { parseOptions } from '../server-options.ts';
+import { renderRename } from '../render/changes.ts';
+import { CLI_MAX_CHARS, OUTPUT_FLAGS, outputMode, printToolResult } from './one-shot.ts';
+
+/** Request field → CLI flag, for messages. */
+export const RENAME_FLAGS = {
+  symbol_name: '<symbol>', symbol_uid: '--uid', uid: '--uid', new_name: '<new_name>', file_path: '--file', kind: '--kind', repo: '--repo',
+  dry_run: '--apply', include_text_search: '--text-search', max_chars: '--max-chars',
+};
 
 export const renameCommand: Command = {
   name: 'rename',
   summary: 'Coordinated multi-file rename (preview unless --apply)',
   usage: [
-    'codegraph rename <symbol> <new_name> [--file F] [--kind K] [--apply] [--text-search] [--repo R]',
+    'codegraph rename <symbol> <new_name> [--file F] [--kind K] [--apply] [--text-search] [--max-chars N] [--repo R] [--json|--text]',
     '       codegraph rename --uid U <new_name> [--apply] [--text-search] [--repo R]',
     '  <symbol> is a name or Class.member; --file/--kind pick among symbols sharing it.',
-    '  Prints the edits as JSON. --apply writes the graph edits (plus text_search edits with --text-search);',
+    '  Shows the edits. --apply writes the graph edits (plus text_search edits with --text-search);',
     '  files changed since the last analyze are refused (STALE_INDEX) and nothing is written.',
   ].join('\n'),
   async run(args) {
     const { values, positionals } = parseOptions(args, {
       uid: { type: 'string' }, file: { type: 'string' }, kind: { type: 'string' }, repo: { type: 'string' },
-      apply: { type: 'boolean' }, 'text-search': { type: 'boolean' },
+      apply: { type: 'boolean' }, 'text-search': { type: 'boolean' }, 'max-chars': { type: 'string' }, ...OUTPUT_FLAGS,
     }, true);
+    const mode = outputMode(values);
     const want = values.uid !== undefined ? 1 : 2;
     if (positionals.length !== want) {
       throw new CodegraphError('VALIDATION_ERROR', values.uid !== undefined
@@ -34,15 +42,8 @@ export const renameCommand: Command = {
       ...(values.repo !== undefined ? { repo: values.repo } : {}),
       dry_run: values.apply !== true,
       include_text_search: values['text-search'] === true,
+      max_chars: values['max-chars'] ?? CLI_MAX_CHARS,
     };
-    const loader = new SnapshotLoader();
-    try {
-      const snapshot = await loader.get(values.repo);
-      const result = await rename(request, snapshot);
-      process.stdout.write(JSON.stringify(result, null, 2) + '\n');
-      return 0;
-    } finally {
-      loader.close();
-    }
+    return printToolResult(rename, request, { mode, render: renderRename, flags: RENAME_FLAGS });
   },
 };

@@ -1,11 +1,10 @@
 /** `codegraph serve`: the web-UI HTTP server over every registered repository (optionally analyzing one first). */
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Command } from '../cli.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { warmUp } from '../snapshot-source.ts';
+import { packageRoot } from '../package-root.ts';
 import { onStopSignal, parseOptions, portOption, quietFrom, stderrLine, urlOption } from '../server-options.ts';
 
 /** Same as WEB_DEFAULT_PORT / WEB_DEFAULT_HOST in runtime/http/web-server.ts (the help needs no server code). */
@@ -30,7 +29,7 @@ export const serveCommand: Command = {
     const webUiUrl = urlOption(values['web-ui-url'] ?? process.env.CODEGRAPH_WEB_UI_URL, '--web-ui-url');
 
     if (analyze !== undefined) {
-      const root = analyze === true ? packageRoot() : analyze;
+      const root = analyze === true ? packageRoot() ?? process.cwd() : analyze;
       stderrLine(`analyzing ${path.resolve(root)} …`);
       const result = await analyzeRepository(root, { log: stderrLine, progress: process.stderr.isTTY === true });
       stderrLine(`indexed ${result.repo.name}: ${result.repo.stats.files} files, ${result.repo.stats.nodes} nodes, ${result.repo.stats.edges} edges`);
@@ -77,18 +76,4 @@ function takeAnalyze(args: string[]): { analyze: string | true | undefined; rest
     } else rest.push(a);
   }
   return { analyze, rest };
-}
-
-/** The codegraph package's own folder (the default `--analyze` target): the nearest package.json named codegraph. */
-function packageRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = path.join(dir, 'package.json');
-    try {
-      if (JSON.parse(fs.readFileSync(pkg, 'utf8')).name === 'codegraph') return dir;
-    } catch { /* not here */ }
-    const up = path.dirname(dir);
-    if (up === dir) return process.cwd();
-    dir = up;
-  }
 }

@@ -216,7 +216,7 @@ function boomResponse(boom: Boom, request: Hapi.Request, h: Hapi.ResponseToolkit
     case 413:
       return codedResponse(h, 'PAYLOAD_TOO_LARGE', `request body is larger than the limit of ${maxBytesOf(request)} bytes`);
     case 415:
-      return codedResponse(h, 'UNSUPPORTED_MEDIA_TYPE', `request body must be JSON sent with 'Content-Type: application/json' (got '${request.headers['content-type'] ?? ''}')`);
+      return codedResponse(h, 'UNSUPPORTED_MEDIA_TYPE', mediaTypeMessage(String(request.headers['content-type'] ?? '')));
     case 400:
       return codedResponse(h, 'INVALID_JSON', /JSON/.test(boom.message) ? `request body is not valid JSON: ${boom.data instanceof Error ? boom.data.message : boom.message}` : `could not read the request body: ${boom.message}`);
     default:
@@ -250,4 +250,12 @@ function listenError(err: unknown, host: string, port: number): ListenError {
 /** `http://host:port`, with IPv6 literals bracketed. */
 export function baseUrl(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** The 415 message; a form type gets the fix for `curl -d`, which sends one unless told otherwise. */
+function mediaTypeMessage(type: string): string {
+  const base = `request body must be JSON sent with 'Content-Type: application/json' (got '${type}')`;
+  return /^application\/x-www-form-urlencoded/i.test(type)
+    ? `${base}; curl -d sends that type: add -H 'Content-Type: application/json', or use curl --json '{...}'`
+    : base;
 }

@@ -4,6 +4,7 @@
  */
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import type { GraphEdge, GraphNode } from '../../lib/graph/schema.ts';
+import { DEFAULT_MAX_CHARS, fitCount } from '../../handlers/budget.ts';
 
 export const REPOS_URI = 'codegraph://repos';
 export const PROCESSES_TEMPLATE = 'codegraph://repo/{name}/processes';
@@ -12,11 +13,16 @@ export const PROCESS_TEMPLATE = 'codegraph://repo/{name}/process/{process}';
 /** A parsed resource address. */
 export type ResourceAddress =
   | { kind: 'repos' }
-  | { kind: 'processes'; repo: string }
+  | { kind: 'processes'; repo: string; offset: number }
   | { kind: 'process'; repo: string; process: string };
 
-/** URI of a repository's process list. */
-export function processesUri(repo: string): string { return `codegraph://repo/${encodeURIComponent(repo)}/processes`; }
+/** Size budget of one page of the process list, in characters of JSON (about 7k tokens). */
+export const PROCESSES_PAGE_CHARS = DEFAULT_MAX_CHARS;
+
+/** URI of a repository's process list (from `offset` on, when given). */
+export function processesUri(repo: string, offset = 0): string {
+  return `codegraph://repo/${encodeURIComponent(repo)}/processes${offset > 0 ? `?offset=${offset}` : ''}`;
+}
 /** URI of one process's trace (by name, or by uid when the name is shared). */
 export function processUri(repo: string, process: string): string {
   return `codegraph://repo/${encodeURIComponent(repo)}/process/${encodeURIComponent(process)}`;
@@ -25,12 +31,12 @@ export function processUri(repo: string, process: string): string {
 /** Parses a codegraph:// URI; undefined when it names no resource of ours. */
 export function parseResourceUri(uri: string): ResourceAddress | undefined {
   if (uri === REPOS_URI) return { kind: 'repos' };
-  const m = /^codegraph:\/\/repo\/([^/]+)\/(processes|process\/(.+))$/.exec(uri);
+  const m = /^codegraph:\/\/repo\/([^/]+)\/(processes(?:\?offset=(\d{1,9}))?|process\/(.+))$/.exec(uri);
   if (!m) return undefined;
   try {
     const repo = decodeURIComponent(m[1]);
-    if (m[2] === 'processes') return { kind: 'processes', repo };
-    return { kind: 'process', repo, process: decodeURIComponent(m[3]) };
+    if (m[2].startsWith('processes')) return { kind: 'processes', repo, offset: m[3] ? Number(m[3]) : 0 };
+    return { kind: 'process', repo, process: decodeURIComponent(m[4]) };
   } catch {
     return undefined; // malformed percent-encoding
   }
@@ -55,6 +61,34 @@ export interface ProcessStep {
   filePath?: string;
   line?: number;
   module?: string;
+}
+
+/** One page of a repository's process list. */
+export interface ProcessPage {
+  repo: string;
+  /** Every flow of the repository (exact, whatever the page holds). */
+  count: number;
+  /** Position of this page's first flow. */
+  offset: number;
+  processes: ProcessSummary[];
+  /** More flows follow this page. */
+  truncated: boolean;
+  /** Where the next page is read (present when truncated). */
+  next?: string;
+}
+
+/**
+ * One page of the execution flows, in graph order (most important entry points first), from `offset`, as many
+ * as fit in `maxChars` of JSON; `next` is the URI of the page after it.
+ */
+export function processPage(snapshot: Snapshot, offset = 0, maxChars = PROCESSES_PAGE_CHARS): ProcessPage {
+  const all = listProcesses(snapshot).processes;
+  const rest = all.slice(offset);
+  const n = fitCount(rest, maxChars - 200);
+  const end = offset + n;
+  const page: ProcessPage = { repo: snapshot.repo.name, count: all.length, offset, processes: rest.slice(0, n), truncated: end < all.length };
+  if (page.truncated) page.next = processesUri(snapshot.repo.name, end);
+  return page;
 }
 
 /** All execution flows of a snapshot, in graph order. A name shared by several flows is addressed by uid. */

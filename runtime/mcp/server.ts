@@ -9,13 +9,17 @@ import {
   ListToolsRequestSchema, McpError, ReadResourceRequestSchema,
   type CallToolResult, type ReadResourceResult, type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { OUTPUT_SCHEMAS } from '../../handlers/output-schemas.ts';
+import { servePrompts } from './prompt-handlers.ts';
+import { clientFolders, defaultRepoNote } from './working-folders.ts';
+import { withDefaultRepo } from '../default-repo.ts';
 import { isCodegraphError, toCodegraphError, CodegraphError } from '../../lib/errors.ts';
 import { findTool, runTool, toolEntries, type ToolEntry } from '../tool-runner.ts';
 import type { SnapshotSource } from '../snapshot-source.ts';
 import { joiToJsonSchema, objectRules } from './json-schema.ts';
 import { summarize } from './summary.ts';
 import {
-  PROCESSES_TEMPLATE, PROCESS_TEMPLATE, REPOS_URI, listProcesses, parseResourceUri, processesUri, traceProcess, traceText,
+  PROCESSES_TEMPLATE, PROCESS_TEMPLATE, REPOS_URI, parseResourceUri, processPage, processesUri, traceProcess, traceText,
 } from './resources.ts';
 
 /** JSON-RPC code the MCP specification gives to "resource not found". */
@@ -26,12 +30,18 @@ export interface McpServerOptions {
   version?: string;
   /** Where log lines go (default stderr; stdout belongs to the protocol). */
   log?: (line: string) => void;
+  /**
+   * The folder the server was started in: a call without `repo` uses the indexed repository containing it,
+   * else one containing a workspace root the client reports, else the only one indexed.
+   */
+  workingFolder?: string;
 }
 
 const INSTRUCTIONS = [
   'codegraph answers questions about indexed code repositories from a knowledge graph (symbols, calls, imports, heritage, modules, execution flows).',
   'Usual order: `query` to find the execution flows and symbols behind a concept; `context` on a chosen symbol (pass its `uid` from an earlier result for an exact lookup);',
   '`impact` before changing a widely used symbol; `rename` (previews by default; `dry_run: false` writes); `detect_changes` to check what a diff affects; `cypher` for anything else.',
+  'Answers fit a budget (about 7k tokens for context and impact): lists are cut most useful first, counts stay exact, and `truncated: true` comes with where to read on.',
   'When several repositories are indexed, pass `repo` (see `list_repos`). Resources: codegraph://repo/{name}/processes and codegraph://repo/{name}/process/{name}.',
 ].join(' ');
 
@@ -40,10 +50,12 @@ export function mcpTool(entry: ToolEntry): McpTool {
   const def = entry.definition;
   const rules = objectRules(def.schema);
   const inputSchema = joiToJsonSchema(def.schema) as McpTool['inputSchema'];
+  const output = OUTPUT_SCHEMAS[entry.name];
   return {
     name: entry.name,
     description: [def.description, ...rules].join(rules.length ? '\n' : ''),
     inputSchema: { ...inputSchema, type: 'object' },
+    ...(output ? { outputSchema: { ...(joiToJsonSchema(output) as McpTool['inputSchema']), type: 'object' } } : {}),
     annotations: {
       readOnlyHint: def.annotations.readOnlyHint,
       destructiveHint: def.annotations.destructiveHint,
@@ -56,12 +68,15 @@ export function mcpTool(entry: ToolEntry): McpTool {
 
 /** Builds the MCP server for a snapshot source; connect it to a transport to serve. */
 export function createMcpServer(options: McpServerOptions): Server {
-  const { source } = options;
   const log = options.log ?? ((line: string) => { process.stderr.write(line + '\n'); });
+  const note = defaultRepoNote(options.source, options.workingFolder);
   const server = new Server(
     { name: 'codegraph', version: options.version ?? '0.1.0' },
-    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} }, instructions: note ? `${INSTRUCTIONS} ${note}` : INSTRUCTIONS },
   );
+  const folders = clientFolders(server, options.workingFolder, log);
+  const source = withDefaultRepo(options.source, { folders, how: "the 'repo' argument" });
+  servePrompts(server, source, log);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolEntries().map(mcpTool) }));
 
@@ -87,7 +102,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       { uri: REPOS_URI, name: 'repositories', title: 'Indexed repositories', description: 'Every indexed repository with its statistics (same as list_repos).', mimeType: 'application/json' },
       ...source.list().map((r) => ({
         uri: processesUri(r.name), name: `${r.name} processes`, title: `Execution flows of ${r.name}`,
-        description: `All execution flows (processes) of ${r.name}, each with the URI of its step-by-step trace.`, mimeType: 'application/json',
+        description: `All execution flows (processes) of ${r.name}, each with the URI of its step-by-step trace; long lists come in pages (\`next\` is the following page).`, mimeType: 'application/json',
       })),
     ],
   }));
@@ -106,7 +121,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     try {
       if (address.kind === 'repos') return json(uri, await runTool(source, 'list_repos', {}));
       const snapshot = await source.get(address.repo);
-      if (address.kind === 'processes') return json(uri, listProcesses(snapshot));
+      if (address.kind === 'processes') return json(uri, processPage(snapshot, address.offset));
       const trace = traceProcess(snapshot, address.process);
       if (!trace) throw new CodegraphError('NOT_FOUND', `no process '${address.process}' in ${snapshot.repo.name}; list them at ${processesUri(snapshot.repo.name)}`);
       return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(trace) }, { uri, mimeType: 'text/plain', text: traceText(trace) }] };

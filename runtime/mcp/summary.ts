@@ -37,14 +37,24 @@ function summarizeQuery(r: Obj): string {
 }
 
 function summarizeContext(r: Obj): string {
-  if (r.status === 'ambiguous') return `context: ambiguous — ${arr(r.candidates).length} candidates; call again with 'uid'${str(r.message) ? ` (${str(r.message)})` : ''}`;
+  if (r.status === 'ambiguous') {
+    const first = arr(r.candidates).filter(isObj).slice(0, 3).map((c) => `${str(c.qualifiedName) ?? str(c.name) ?? '?'} (${str(c.filePath) ?? '?'}:${num(c.line) ?? '?'})`);
+    return `context: ambiguous — ${arr(r.candidates).length} symbols match; call again with 'uid' set to one candidate's uid${first.length ? `: ${first.join(', ')}${arr(r.candidates).length > 3 ? ', …' : ''}` : ''}`;
+  }
   const s = isObj(r.symbol) ? r.symbol : {};
-  const count = (side: unknown) => (isObj(side) ? Object.values(side).reduce<number>((n, v) => n + arr(v).length, 0) : 0);
+  const count = (side: unknown) => (isObj(side) ? Object.values(side).reduce<number>((n, v) => n + (typeof v === 'number' ? v : arr(v).length), 0) : 0);
+  const counts = isObj(r.counts) ? r.counts : undefined;
   const where = str(s.filePath) ? ` at ${str(s.filePath)}${num(s.line) !== undefined ? `:${num(s.line)}` : ''}` : '';
-  return `context: ${str(s.type) ?? 'symbol'} ${str(s.name) ?? '?'}${where} — ${count(r.incoming)} incoming, ${count(r.outgoing)} outgoing, in ${arr(r.processes).length} processes`;
+  const flows = counts && typeof counts.processes === 'number' ? counts.processes : arr(r.processes).length;
+  const cut = r.truncated === true ? ' (lists cut to the size budget; `more` says how to read on)' : '';
+  return `context: ${str(s.type) ?? 'symbol'} ${str(s.name) ?? '?'}${where} — ${count(counts?.incoming ?? r.incoming)} incoming, ${count(counts?.outgoing ?? r.outgoing)} outgoing, in ${flows} processes${cut}`;
 }
 
 function summarizeImpact(r: Obj): string {
+  if (r.status === 'ambiguous') {
+    const first = arr(r.candidates).filter(isObj).slice(0, 3).map((c) => `${str(c.qualifiedName) ?? str(c.name) ?? '?'} (${str(c.filePath) ?? '?'}:${num(c.line) ?? '?'})`);
+    return `impact: not run — ${arr(r.candidates).length} symbols match; call again with 'target_uid' set to one candidate's uid${first.length ? `: ${first.join(', ')}${arr(r.candidates).length > 3 ? ', …' : ''}` : ''}`;
+  }
   const target = isObj(r.target) ? str(r.target.name) ?? str(r.target.uid) : str(r.target);
   return `impact: ${target ?? '?'} (${str(r.direction) ?? 'upstream'}) — ${num(r.impactedCount) ?? 0} symbols affected, risk ${str(r.risk) ?? '?'}`;
 }
@@ -56,7 +66,8 @@ function summarizeChanges(r: Obj): string {
 
 function summarizeRename(r: Obj): string {
   const s = isObj(r.summary) ? r.summary : {};
-  return `rename: ${r.applied === true ? 'applied' : 'preview, nothing written'} — ${num(s.totalEdits) ?? 0} edits in ${num(s.filesAffected) ?? 0} files — ${num(s.graphEdits) ?? 0} graph, ${num(s.textSearchEdits) ?? 0} text_search (review these)`;
+  const cut = r.truncated === true ? '; the listing is cut to the size budget, read on with offset' : '';
+  return `rename: ${r.applied === true ? 'applied' : 'preview, nothing written'} — ${num(s.totalEdits) ?? 0} edits in ${num(s.filesAffected) ?? 0} files — ${num(s.graphEdits) ?? 0} graph, ${num(s.textSearchEdits) ?? 0} text_search (review these)${cut}`;
 }
 
 function summarizeCypher(r: Obj): string {

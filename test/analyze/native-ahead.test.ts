@@ -1,11 +1,12 @@
 /**
- * Extraction with the native parser's background thread (lib/analyze/native-ahead.ts): the facts extractFile
- * gives, in order, for every rxjs and fixture file, with the queries matched on that thread too (native matcher)
- * or here (CODEGRAPH_NATIVE_MATCH=0), a lone file parsed and matched natively in this thread; failures as extractFile's; the pipeline takes this path by default; and
- * an analyze with the JavaScript matcher (CODEGRAPH_NATIVE_MATCH=0) or without the native parser
+ * Extraction with the native parser's background thread (lib/extract/native-ahead.ts): the facts extractFile
+ * gives, in order, for every rxjs and fixture file; a lone file extracted in this thread; failures as
+ * extractFile's; the pipeline takes this path by default; and an analyze without the native parser
  * (CODEGRAPH_NATIVE=0: node-tree-sitter parses and walks) writes the same generation, byte for byte.
+ * Tests that need the addon skip, saying why, without it.
  */
 import test from 'ava';
+import { nativeTest } from '../helpers/native.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -31,20 +32,19 @@ function items(dir: string, prefix = ''): ExtractItem[] {
   });
 }
 
-test.serial('every rxjs and fixture file parsed on the native thread, collected here: extractFile\'s facts, in order', async (t) => {
+nativeTest.serial('every rxjs and fixture file parsed on the native thread, collected here: extractFile\'s facts, in order', async (t) => {
   const all = [...items(rxjs), ...items(fixtures, 'fixtures/')];
   t.true(all.length > 300);
   const ahead = NativeAhead.start();
-  t.truthy(ahead, 'the native parser is built (npm test builds it)');
-  const before = NativeAhead.parsedAhead, matchedBefore = NativeAhead.matchedAhead;
+  t.truthy(ahead);
+  const before = NativeAhead.parsedAhead;
   const ticks: number[] = [];
   try {
     const { results } = await ahead!.run(all, (n) => ticks.push(n));
     t.is(NativeAhead.parsedAhead - before, all.length);
-    t.is(NativeAhead.matchedAhead - matchedBefore, all.length, 'every file was matched on the native thread');
     t.deepEqual(ticks, all.map((_, i) => i + 1));
     results.forEach((r, i) => t.is('facts' in r ? json(r.facts) : r.error, json(extractFile(all[i].path, all[i].text, all[i].language)), all[i].path));
-    // among them a file the grammar takes only repaired (lib/extract/repair.ts): its repaired parse, matched natively here
+    // among them a file the grammar takes only repaired (lib/lang/javascript/repair.ts): its repaired parse, made natively here
     const k = all.findIndex((it) => it.path === 'fixtures/indexer/grammar-gaps/src/factory.ts');
     const raw = nativeParser()!.parse(languageRuntime('typescript').grammar, all[k].text);
     const r = results[k];
@@ -54,27 +54,10 @@ test.serial('every rxjs and fixture file parsed on the native thread, collected 
   }
 });
 
-test.serial('with CODEGRAPH_NATIVE_MATCH=0 the queries are matched here (JavaScript): extractFile\'s facts all the same', async (t) => {
-  const all = items(fixtures, 'fixtures/');
-  const saved = process.env.CODEGRAPH_NATIVE_MATCH;
-  process.env.CODEGRAPH_NATIVE_MATCH = '0';
-  const ahead = NativeAhead.start()!;
-  const before = NativeAhead.parsedAhead, matchedBefore = NativeAhead.matchedAhead;
-  try {
-    const { results } = await ahead.run(all, () => {});
-    t.is(NativeAhead.parsedAhead - before, all.length);
-    t.is(NativeAhead.matchedAhead - matchedBefore, 0);
-    results.forEach((r, i) => t.is('facts' in r ? json(r.facts) : r.error, json(extractFile(all[i].path, all[i].text, all[i].language)), all[i].path));
-  } finally {
-    ahead.close();
-    if (saved === undefined) delete process.env.CODEGRAPH_NATIVE_MATCH; else process.env.CODEGRAPH_NATIVE_MATCH = saved;
-  }
-});
-
-test.serial('a single file is parsed and matched natively in this thread: extractFile\'s facts (every fixture file, failures too)', async (t) => {
+nativeTest.serial('a single file is extracted in this thread, not sent to the native thread: extractFile\'s facts (every fixture file, failures too)', async (t) => {
   const all = items(fixtures, 'fixtures/');
   const ahead = NativeAhead.start()!;
-  const before = NativeAhead.parsedAhead, matchedBefore = NativeAhead.matchedAhead;
+  const before = NativeAhead.parsedAhead;
   try {
     for (const it of all) {
       const ticks: number[] = [];
@@ -82,8 +65,7 @@ test.serial('a single file is parsed and matched natively in this thread: extrac
       t.deepEqual(ticks, [1]);
       t.is('facts' in results[0] ? json(results[0].facts) : results[0].error, json(extractFile(it.path, it.text, it.language)), it.path);
     }
-    t.is(NativeAhead.parsedAhead - before, all.length);
-    t.is(NativeAhead.matchedAhead - matchedBefore, all.length);
+    t.is(NativeAhead.parsedAhead - before, 0);
     const { got, want } = await failureCase(async (items) => ({ results: (await Promise.all(items.map((i) => ahead.run([i], () => {})))).map((r) => r.results[0]), inWorkers: 0 }));
     t.deepEqual(got, want);
   } finally {
@@ -91,7 +73,7 @@ test.serial('a single file is parsed and matched natively in this thread: extrac
   }
 });
 
-test('a file the native thread cannot take fails as extractFile fails; the files around it are extracted', async (t) => {
+nativeTest('a file the native thread cannot take fails as extractFile fails; the files around it are extracted', async (t) => {
   const ahead = NativeAhead.start()!;
   try {
     const { got, want } = await failureCase((items) => ahead.run(items, () => {}));
@@ -101,20 +83,20 @@ test('a file the native thread cannot take fails as extractFile fails; the files
   }
 });
 
-test.serial('analyze parses on the native thread by default', async (t) => {
+nativeTest.serial('analyze parses on the native thread by default', async (t) => {
   const { root, home } = tempRepo(SMALL_PROJECT);
   const before = NativeAhead.parsedAhead;
   const r = await analyzeRepository(root, { home });
   t.is(r.summary.files.parsed, 3);
   t.is(NativeAhead.parsedAhead - before, 3);
-  // one changed file: parsed natively too (in this thread)
+  // one changed file: extracted in this thread
   fs.appendFileSync(path.join(root, 'src/math.ts'), '\nexport function addedLater(x: number): number { return x + 1; }\n');
   const again = await analyzeRepository(root, { home });
   t.is(again.summary.files.parsed, 1);
-  t.is(NativeAhead.parsedAhead - before, 4);
+  t.is(NativeAhead.parsedAhead - before, 3);
 });
 
-test('analyze with the JavaScript matcher (CODEGRAPH_NATIVE_MATCH=0) or without the native parser (CODEGRAPH_NATIVE=0) writes the same generation, byte for byte (rxjs + fixtures, CLI)', (t) => {
+nativeTest('analyze without the native parser (CODEGRAPH_NATIVE=0) writes the same generation, byte for byte (rxjs + fixtures, CLI)', (t) => {
   const { root, home } = tempRepo({});
   fs.cpSync(rxjs, path.join(root, 'rxjs'), { recursive: true });
   fs.cpSync(fixtures, path.join(root, 'fixtures'), { recursive: true });
@@ -127,11 +109,8 @@ test('analyze with the JavaScript matcher (CODEGRAPH_NATIVE_MATCH=0) or without 
   };
   run({});
   const native = generationFiles(run({}, '--force'));
-  const jsMatch = generationFiles(run({ CODEGRAPH_NATIVE_MATCH: '0' }, '--force'));
   const plain = generationFiles(run({ CODEGRAPH_NATIVE: '0' }, '--force'));
   t.true(Object.keys(native).some((f) => f.startsWith('search/')));
-  for (const other of [jsMatch, plain]) {
-    t.deepEqual(Object.keys(native), Object.keys(other));
-    for (const f of Object.keys(native)) t.true(native[f] === other[f], `${f} differs`);
-  }
+  t.deepEqual(Object.keys(native), Object.keys(plain));
+  for (const f of Object.keys(native)) t.true(native[f] === plain[f], `${f} differs`);
 });

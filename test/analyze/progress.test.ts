@@ -23,3 +23,15 @@ test('terminal progress: every phase is drawn on one self-overwriting line; mess
   progress.message('a warning');
   t.regex(tty.text(), /\r\x1b\[Ka warning\n\r\x1b\[Kparse 0\/10 files$/);
 });
+
+test('terminal progress: a phase without counts shows its running seconds, redrawn every second; end stops the clock', async (t) => {
+  const tty = fakeTty();
+  const progress = new TerminalProgress(tty.stream);
+  progress.phase('search');
+  await new Promise((r) => setTimeout(r, 2300));
+  t.regex(tty.text(), /\r\x1b\[Ksearch {2}2s$/);
+  progress.end();
+  const after = tty.text();
+  await new Promise((r) => setTimeout(r, 1200));
+  t.is(tty.text(), after, 'nothing drawn after end');
+});

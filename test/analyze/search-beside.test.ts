@@ -100,22 +100,12 @@ for (const phase of ['modules', 'processes', 'search', 'write'] as const) {
   });
 }
 
-test('search worker: on by default for large projects only; CODEGRAPH_SEARCH_WORKER=1/0 forces it on/off', (t) => {
-  const saved = process.env.CODEGRAPH_SEARCH_WORKER;
-  try {
-    delete process.env.CODEGRAPH_SEARCH_WORKER;
-    t.is(searchWorkerMode(undefined), 'auto');
-    t.false(wantsSearchWorker('auto', SEARCH_WORKER_MIN_SYMBOLS - 1));
-    t.true(wantsSearchWorker('auto', SEARCH_WORKER_MIN_SYMBOLS));
-    t.is(searchWorkerMode(true), 'on');
-    t.true(wantsSearchWorker('on', 0));
-    process.env.CODEGRAPH_SEARCH_WORKER = '1';
-    t.is(searchWorkerMode(undefined), 'on');
-    t.is(searchWorkerMode(false), 'off');
-    t.false(wantsSearchWorker('off', 1e9));
-    process.env.CODEGRAPH_SEARCH_WORKER = '0';
-    t.is(searchWorkerMode(undefined), 'off');
-  } finally {
-    if (saved === undefined) delete process.env.CODEGRAPH_SEARCH_WORKER; else process.env.CODEGRAPH_SEARCH_WORKER = saved;
-  }
+test('search worker: on by default for large projects only; the caller can force it on or off', (t) => {
+  t.is(searchWorkerMode(undefined), 'auto');
+  t.false(wantsSearchWorker('auto', SEARCH_WORKER_MIN_SYMBOLS - 1));
+  t.true(wantsSearchWorker('auto', SEARCH_WORKER_MIN_SYMBOLS));
+  t.is(searchWorkerMode(true), 'on');
+  t.true(wantsSearchWorker('on', 0));
+  t.is(searchWorkerMode(false), 'off');
+  t.false(wantsSearchWorker('off', 1e9));
 });

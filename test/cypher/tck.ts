@@ -19,7 +19,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** The openCypher TCK (Apache-2.0), vendored so a clone anywhere runs it: test/vendor/opencypher-tck (see its PROVENANCE.md). */
 export const TCK_ROOT = path.resolve(here, '../vendor/opencypher-tck');
 
-/** Feature folders covering the clauses and expressions the engine implements (issue 7). */
+/** Feature folders covering the clauses and expressions the engine implements. */
 export const IN_SCOPE = [
   'clauses/match', 'clauses/match-where', 'clauses/return', 'clauses/return-orderby', 'clauses/return-skip-limit',
   'clauses/union', 'clauses/unwind', 'clauses/with', 'clauses/with-orderBy', 'clauses/with-skip-limit', 'clauses/with-where',

@@ -2,8 +2,7 @@
  * The call graph against the TypeScript compiler on small samples of the shapes application code is made of (values
  * through callbacks and built-ins, services and singletons, iterables and tuples, object literals typed by their
  * declaration, CommonJS with JSDoc, promise chains, JSDoc type forms, `new` of a class-typed value, type arguments written at a call):
- * test/fixtures/callgraph-samples, written for session 13 before
- * the rules that follow them (docs/benchmarks.md, "Session 13"). Recall is counted without name-only guesses: a
+ * test/fixtures/callgraph-samples, written before the rules that follow them. Recall is counted without name-only guesses: a
  * sample's method names are unique, so a guess would be right here where it would not be in a larger code base.
  */
 import test from 'ava';

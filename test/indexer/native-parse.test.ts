@@ -4,7 +4,6 @@
  * parents and siblings, the same error counts, and byte-identical FileFacts, over every rxjs and fixture file,
  * damaged files under three grammars and odd texts. Also its background queue and its refusals of bad input.
  */
-import test from 'ava';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,16 +13,15 @@ import { languageRuntime, type LanguageId, languageOf } from '../../lib/lang/ind
 import { FlatTree, FULL_WALK, partsOf } from '../../lib/extract/flat-tree.ts';
 import { collectFlat, walkPlan } from '../../lib/extract/halves.ts';
 import { nativeParser, type NativeParser } from '../../lib/extract/native.ts';
+import { nativeTest } from '../helpers/native.ts';
 import { damagedTexts, ODD_TEXTS, sourceFiles } from './corpus.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 
-/** The addon must be there: `npm test` builds it first (native/build.mjs); only CODEGRAPH_NATIVE=0 turns it off. */
+/** The addon (every test here is a nativeTest: skipped when it is not built). */
 function addon(): NativeParser {
-  const p = nativeParser();
-  if (!p) throw new Error('native parser not built or not loadable (see `node build.mjs` output); CODEGRAPH_NATIVE=0 runs without it');
-  return p;
+  return nativeParser()!;
 }
 
 /** ERROR and MISSING nodes of a node-tree-sitter tree (what the pipeline counted before the native parse). */
@@ -68,14 +66,14 @@ function compare(label: string, text: string, lang: LanguageId): string[] {
   return out;
 }
 
-test('every rxjs and fixture source file: the same flat tree, error count and FileFacts as the node-tree-sitter walk', (t) => {
+nativeTest('every rxjs and fixture source file: the same flat tree, error count and FileFacts as the node-tree-sitter walk', (t) => {
   const files = [...sourceFiles(path.join(root, 'node_modules/rxjs/src')), ...sourceFiles(path.join(root, 'test/fixtures'))];
   t.true(files.length > 300);
   const diffs = files.flatMap((f) => compare(path.relative(root, f), readFileSync(f, 'utf8'), languageOf(f)!));
   t.deepEqual(diffs, []);
 });
 
-test('damaged files under every grammar (ERROR and MISSING nodes): the same trees, counts and facts', (t) => {
+nativeTest('damaged files under every grammar (ERROR and MISSING nodes): the same trees, counts and facts', (t) => {
   const files = sourceFiles(path.join(root, 'node_modules/rxjs/src')).filter((f) => f.endsWith('.ts'));
   const diffs: string[] = [];
   let errors = 0;
@@ -89,40 +87,38 @@ test('damaged files under every grammar (ERROR and MISSING nodes): the same tree
   t.deepEqual(diffs, []);
 });
 
-test('odd texts (empty, CRLF, BOM, astral characters, lone CR, NUL, lone surrogate) under every grammar', (t) => {
+nativeTest('odd texts (empty, CRLF, BOM, astral characters, lone CR, NUL, lone surrogate) under every grammar', (t) => {
   for (const [name, text] of Object.entries(ODD_TEXTS)) {
     for (const lang of ['typescript', 'tsx', 'javascript'] as const) t.deepEqual(compare(name, text, lang), []);
   }
 });
 
-test('the background queue gives each file\'s parse back in submission order, the same as parsing here (one to three threads)', (t) => {
+nativeTest('the background queue gives each file\'s parse back in submission order, the same as parsing here', (t) => {
   const p = addon();
   const files = sourceFiles(path.join(root, 'test/fixtures')).slice(0, 60);
-  for (const threads of [1, 2, 3]) {
-    const q = p.queue(threads);
-    try {
-      t.false(q.ready()); // nothing queued
-      for (const f of files) q.submit(languageRuntime(languageOf(f)!).grammar, readFileSync(f, 'utf8'));
-      for (const f of files) {
-        const got = q.take();
-        const want = p.parse(languageRuntime(languageOf(f)!).grammar, readFileSync(f, 'utf8'));
-        t.is(got.count, want.count, f);
-        t.is(got.errors, want.errors, f);
-        t.deepEqual(new Uint8Array(got.buffer), new Uint8Array(want.buffer), f);
-      }
-      t.false(q.ready());
-      t.throws(() => q.take(), { message: /parse queue is empty/ });
-      // ready() turns true once the oldest file is parsed, and take() then returns it
-      q.submit(languageRuntime('typescript').grammar, 'export const x = 1;\n');
-      while (!q.ready()) { /* the thread is parsing */ }
-      t.is(q.take().count, p.parse(languageRuntime('typescript').grammar, 'export const x = 1;\n').count);
-    } finally {
-      q.close();
+  const q = p.queue();
+  try {
+    t.false(q.ready()); // nothing queued
+    for (const f of files) q.submit(languageRuntime(languageOf(f)!).grammar, readFileSync(f, 'utf8'));
+    for (const f of files) {
+      const got = q.take();
+      const want = p.parse(languageRuntime(languageOf(f)!).grammar, readFileSync(f, 'utf8'));
+      t.is(got.count, want.count, f);
+      t.is(got.errors, want.errors, f);
+      t.deepEqual(new Uint8Array(got.buffer), new Uint8Array(want.buffer), f);
     }
+    t.false(q.ready());
+    t.throws(() => q.take(), { message: /parse queue is empty/ });
+    // ready() turns true once the oldest file is parsed, and take() then returns it
+    q.submit(languageRuntime('typescript').grammar, 'export const x = 1;\n');
+    while (!q.ready()) { /* the thread is parsing */ }
+    t.is(q.take().count, p.parse(languageRuntime('typescript').grammar, 'export const x = 1;\n').count);
+  } finally {
+    q.close();
   }
 });
 
-test('a closed queue drops what it was given and refuses more; closing twice is harmless', (t) => {
+nativeTest('a closed queue drops what it was given and refuses more; closing twice is harmless', (t) => {
   const p = addon();
   const grammar = languageRuntime('typescript').grammar;
   const q = p.queue();
@@ -136,7 +132,7 @@ test('a closed queue drops what it was given and refuses more; closing twice is 
   t.pass();
 });
 
-test('bad arguments are refused with a clear error, never a crash', (t) => {
+nativeTest('bad arguments are refused with a clear error, never a crash', (t) => {
   const p = addon();
   const grammar = languageRuntime('typescript').grammar;
   t.throws(() => p.parse({}, 'x'), { instanceOf: TypeError, message: /expected a tree-sitter grammar/ });
@@ -148,7 +144,7 @@ test('bad arguments are refused with a clear error, never a crash', (t) => {
   t.true(p.parse(grammar, 'const a = 1;').count > 3);
 });
 
-test('the grammar tables match node-tree-sitter\'s: named types, field names, and anonymous token texts up front', (t) => {
+nativeTest('the grammar tables match node-tree-sitter\'s: named types, field names, and anonymous token texts up front', (t) => {
   const require = createRequire(import.meta.url);
   const binding = require('node-gyp-build')(path.dirname(require.resolve('tree-sitter'))) as {
     getNodeTypeNamesById(l: unknown): Array<string | null>; getNodeFieldNamesById(l: unknown): Array<string | null>;

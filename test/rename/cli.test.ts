@@ -58,7 +58,7 @@ test.serial('bad arguments and refusals exit non-zero with the code and message 
     [['rename', '--uid', 'Function:src/money.ts:formatPrice', 'a', 'b'], /VALIDATION_ERROR: with --uid, rename takes only <new_name>/],
     [['rename', 'formatPrice', 'x', '--bogus'], /VALIDATION_ERROR: .*bogus/],
     [['rename', 'formatPrice', 'class', '--file', 'money.ts', '--apply'], /VALIDATION_ERROR: 'class' is a reserved word/],
-    [['rename', 'formatPrice', 'x'], /VALIDATION_ERROR: symbol_name 'formatPrice' is ambiguous/],
+    [['rename', 'formatPrice', 'x'], /VALIDATION_ERROR: <symbol> 'formatPrice' is ambiguous: .*; pass --uid, or --file\/--kind/],
     [['rename', 'nothingLikeThis', 'x'], /SYMBOL_NOT_FOUND/],
     [['rename', 'formatPrice', 'x', '--repo', 'nope'], /REPO_NOT_FOUND/],
   ] as const) {

@@ -135,7 +135,7 @@ test('reading codegraph://repo/{name}/processes lists every process with the URI
   t.is(res.contents[0].mimeType, 'application/json');
   const body = JSON.parse(textOf(res.contents[0]));
   t.deepEqual(body, {
-    repo: 'shop', count: 1,
+    repo: 'shop', count: 1, offset: 0, truncated: false,
     processes: [{ name: 'checkout → total', uid: 'Process:checkout', steps: 3, entry: 'Function:src/checkout.ts:checkout',
       terminal: 'Method:src/cart.ts:Cart.total', modules: ['Cart'], uri: 'codegraph://repo/shop/process/checkout%20%E2%86%92%20total' }],
   });

@@ -128,7 +128,7 @@ test('CLI: context, impact and detect-changes print the tools\' JSON; bad input 
   t.is(fromFile.summary.changed_count, 1);
   const compare = cli(home, 'detect-changes', '--repo', 'app', '--scope', 'compare');
   t.is(compare.code, 1);
-  t.regex(compare.err, /VALIDATION_ERROR: .*base_ref/);
+  t.regex(compare.err, /VALIDATION_ERROR: invalid request: --base-ref is required with scope 'compare'/);
   const badRef = cli(home, 'detect-changes', '--repo', 'app', '--base-ref', 'nowhere');
   t.is(badRef.code, 1);
   t.regex(badRef.err, /GIT_ERROR: .*nowhere/);

@@ -27,7 +27,7 @@ test('rxjs: upstream (and downstream) impact equals brute-force reachability on 
   let nonEmpty = 0;
   for (const n of picked) {
     for (const [types, maxDepth, upstream] of [[DEPENDENCY_TYPES, 3, true], [['CALLS'] as RelType[], 5, true], [DEPENDENCY_TYPES, 2, false]] as const) {
-      const r = await impact({ target_uid: n.uid, relationTypes: [...types], maxDepth, direction: upstream ? 'upstream' : 'downstream', limit: 100000 }, s) as ImpactResult;
+      const r = await impact({ target_uid: n.uid, relationTypes: [...types], maxDepth, direction: upstream ? 'upstream' : 'downstream', limit: 100000, max_chars: 5_000_000 }, s) as ImpactResult;
       const oracle = bruteForceImpact(g, impactSeeds(g, n).map((x) => x.uid), { upstream, maxDepth, types, minConfidence: 0, includeTests: false });
       t.deepEqual(depthOf(r), Object.fromEntries(oracle), `${n.uid} ${types} ${maxDepth} ${upstream}`);
       t.is(r.impactedCount, oracle.size);

@@ -60,7 +60,7 @@ export function eventOrder(evP: number[], evT: number[]): ArrayLike<number> | un
 }
 
 /**
- * The captures of the match being filed, read in place from its match buffer (see BufferMatch): one object per
+ * The captures of the match being filed, read in place from its match buffer (see MatchSource): one object per
  * file, moved from match to match, where each match had a captures array and a Capture object per capture.
  */
 export interface Caps { buf: Int32Array; at: number; n: number; names: readonly string[]; refs: MatchSource['refs'] }
@@ -147,7 +147,7 @@ export function first(c: Caps): Node {
   return c.refs[c.buf[c.at + 3]]!;
 }
 
-/** A list of matches (the JavaScript matcher's, or BufferMatches a test picked) as a match buffer of its own. */
+/** A list of matches (the JavaScript matcher's) as a match buffer of its own. */
 export function matchSourceOf(matches: Match[]): MatchSource {
   let size = 0;
   for (const m of matches) size += 2 + 2 * m.captures.length;
