@@ -122,11 +122,11 @@ public class Oracle {
     out.println(b.append('}'));
   }
 
-  /** Where a declaration's name is: after its start, `name(` for a method or constructor, `name` as a word for a type. */
+  /** Where a declaration's name is: after its start, `name(` for a method or constructor (`name {` for a record's compact one), `name` as a word for a type. */
   static long namePos(Path f, long start, String name, boolean executable) {
     String t = texts.computeIfAbsent(f, Oracle::read);
     if (start < 0) return -1;
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile((executable ? "\\b" : "\\b(?:class|interface|enum|record|@interface)\\s+") + java.util.regex.Pattern.quote(name) + (executable ? "\\s*\\(" : "\\b")).matcher(t);
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile((executable ? "\\b" : "\\b(?:class|interface|enum|record|@interface)\\s+") + java.util.regex.Pattern.quote(name) + (executable ? "\\s*[({]" : "\\b")).matcher(t);
     if (!m.find((int) start)) return -1;
     return executable ? m.start() : m.end() - name.length();
   }

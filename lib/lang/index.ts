@@ -17,12 +17,14 @@ import { javascript } from './javascript/index.ts';
 import { tsx, typescript } from './typescript/index.ts';
 import { go } from './go/index.ts';
 import { java } from './java/index.ts';
+import { kotlin } from './kotlin/index.ts';
+import { csharp } from './csharp/index.ts';
 import type { Language, LanguageRules } from './types.ts';
 
 export type { Language, LanguageRules };
 
 /** Every language, in a fixed order (runtimes, fingerprints and caches follow it). */
-export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript, go, java];
+export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript, go, java, kotlin, csharp];
 
 /** A language's id: what files and symbols carry as `language`. */
 export type LanguageId = string;

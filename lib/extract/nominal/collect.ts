@@ -116,13 +116,14 @@ class NominalCollector {
     const add = (pattern: number, caps: Record<string, number>): void => {
       const r = split[pattern];
       if (!r) return;
-      const rec: Rec = { role: r.role, kind: r.kind, caps };
+      // a `@kind` capture gives the kind as written where a grammar keeps the word in a leaf (C#'s `this` modifier)
+      const rec: Rec = { role: r.role, kind: caps.kind !== undefined ? this.name(caps.kind) : r.kind, caps };
       const subject = caps[subjectOf(r.role)];
       if (subject === undefined) return;
       const role = r.role;
       if (role === 'decl.narrow') push(this.narrowAt, subject, rec);
-      else if (role.startsWith('def.')) this.defAt.set(subject, rec);
-      else if (role.startsWith('decl.')) this.declAt.set(subject, rec);
+      else if (role.startsWith('def.')) this.defAt.set(subject, merged(this.defAt.get(subject), rec));
+      else if (role.startsWith('decl.')) this.declAt.set(subject, merged(this.declAt.get(subject), rec));
       else if (role.startsWith('expr.key')) this.keyAt.set(caps.key, rec);
       else if (role.startsWith('expr.')) { if (!this.exprAt.has(subject)) this.exprAt.set(subject, rec); }
       else if (role === 'type.tuple.item') push(this.tupleItems, subject, caps.item);
@@ -761,7 +762,18 @@ class NominalCollector {
 
   private imports(): NominalFacts['imports'] {
     const out: NominalFacts['imports'] = [];
+    // a grammar without fields may need several patterns for one import: their captures merge
+    const byDef = new Map<number, Rec>();
+    const recs: Rec[] = [];
     for (const r of this.importRecs) {
+      const def = r.caps.def;
+      const seen = def !== undefined ? byDef.get(def) : undefined;
+      if (seen) { seen.caps = { ...seen.caps, ...r.caps }; if (r.kind) seen.kind = r.kind; continue; }
+      const copy: Rec = { role: r.role, kind: r.kind, caps: { ...r.caps } };
+      if (def !== undefined) byDef.set(def, copy);
+      recs.push(copy);
+    }
+    for (const r of recs) {
       const c = r.caps;
       if (c.path === undefined) continue;
       const isString = this.isStringNode(c.path);
@@ -839,6 +851,16 @@ class NominalCollector {
 }
 
 const OTHER: Expr = { k: 'other' };
+/**
+ * Two patterns' records of one definition or declaration (a grammar without fields may need several patterns for
+ * one construct, each with the captures it can anchor): the later one's role, a kind from either, every capture.
+ */
+function merged(earlier: Rec | undefined, later: Rec): Rec {
+  if (!earlier) return later;
+  const kind = later.kind ?? (later.role === earlier.role ? earlier.kind : undefined);
+  return { role: later.role, kind, caps: { ...earlier.caps, ...later.caps } };
+}
+
 const LIT: Expr = { k: 'lit' };
 
 function lookup(scope: Scope | undefined, name: string): Binding | undefined {

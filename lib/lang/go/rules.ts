@@ -20,6 +20,7 @@ const BUILTINS = new Set([...BUILTIN_FUNCS, ...BUILTIN_TYPES, ...BUILTIN_CONSTS]
 const NAMES: NameRules = {
   identifier: /^[\p{L}_][\p{L}\p{Nd}_]*$/u,
   // keywords, and the predeclared names a binding would shadow for the whole scope
+  keywords: new Set(KEYWORDS),
   reservedBindings: new Set([...KEYWORDS, ...BUILTIN_FUNCS, ...BUILTIN_CONSTS, 'main', 'init']),
   reservedTypeNames: new Set(BUILTIN_TYPES),
   // methods the runtime and the standard library call by name: a type gaining or losing one changes behaviour

@@ -7,10 +7,10 @@
 ((import_spec name: (_)? @alias path: (interpreted_string_literal) @path) @def (#set! role "import"))
 
 ; ---------------------------------------------------------------- definitions
-(function_declaration
+((function_declaration
   name: (identifier) @name
   result: (_)? @returns
-  body: (block)? @body) @definition.function
+  body: (block)? @body) @def (#set! role "def.function"))
 
 ((method_declaration
   receiver: (parameter_list (parameter_declaration type: (_) @recv))

@@ -19,6 +19,7 @@ const KEYWORDS = [
 
 const NAMES: NameRules = {
   identifier: /^[\p{L}\p{Nl}$_][\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}$]*$/u,
+  keywords: new Set(KEYWORDS),
   reservedBindings: new Set(KEYWORDS),
   // restricted identifiers no type may be named
   reservedTypeNames: new Set(['var', 'yield', 'record', 'sealed', 'permits']),

@@ -7,13 +7,13 @@
 ((import_declaration "static"? @static [(identifier) (scoped_identifier)] @path (asterisk)? @all) @def (#set! role "import"))
 
 ; ---------------------------------------------------------------- definitions
-(class_declaration name: (identifier) @name body: (class_body) @body) @definition.class
+((class_declaration name: (identifier) @name body: (class_body) @body) @def (#set! role "def.class"))
 ((record_declaration name: (identifier) @name body: (class_body) @body) @def (#set! role "def.class:record"))
-(interface_declaration name: (identifier) @name body: (interface_body) @body) @definition.interface
+((interface_declaration name: (identifier) @name body: (interface_body) @body) @def (#set! role "def.interface"))
 ((annotation_type_declaration name: (identifier) @name body: (annotation_type_body) @body) @def (#set! role "def.interface:annotation"))
 ((enum_declaration name: (identifier) @name body: (enum_body) @body) @def (#set! role "def.enum"))
 ((enum_constant name: (identifier) @name) @def (#set! role "def.enum.member"))
-(method_declaration type: (_) @returns name: (identifier) @name body: (block)? @body) @definition.method
+((method_declaration type: (_) @returns name: (identifier) @name body: (block)? @body) @def (#set! role "def.method"))
 ((constructor_declaration name: (identifier) @name body: (constructor_body) @body) @def (#set! role "def.constructor"))
 ((compact_constructor_declaration name: (identifier) @name body: (block) @body) @def (#set! role "def.constructor"))
 ((annotation_type_element_declaration type: (_) @returns name: (identifier) @name) @def (#set! role "def.method"))

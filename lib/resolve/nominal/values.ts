@@ -261,7 +261,14 @@ export class Evaluator {
         const v = this.symsValue(rs, 'typed-receiver', depth, obj.args ? { ent: this.m.ownerOf(rs[0]) ?? obj.e, args: obj.args } : undefined);
         return v.t === 'inst' ? { ...v, c: Math.min(v.c, obj.c) } : v;
       }
-      case 'ext': case 'arr': case 'map': return EXT;
+      case 'ext': {
+        // a library container's property that gives an element or the same container (Kotlin's `map.values`)
+        const c = this.rules.containers;
+        if (c?.sameMethods.has(name)) return obj;
+        if (c?.elementMethods.has(name)) { const el = this.containerElement(obj, false); if (el) return this.lazy(el, depth); }
+        return EXT;
+      }
+      case 'arr': case 'map': return EXT;
       default: return NONE;
     }
   }

@@ -1,0 +1,19 @@
+/** C#'s syntax words and visibility rule for the nominal collector. */
+import type { NominalSyntax } from '../../extract/nominal/syntax.ts';
+
+export const csharpSyntax: NominalSyntax = {
+  language: 'csharp',
+  staticWords: new Set(['static', 'const']),
+  // public and protected members are seen outside their assembly (internal ones across the repository's own
+  // projects too: a repository is what is indexed); an interface's and an enum's members are public
+  exported: (_name, mods, where) => {
+    if (mods.includes('private')) return false;
+    const visible = mods.includes('public') || mods.includes('protected') || mods.includes('internal') || where.parentKind === 'interface' || where.label === 'Property' && where.parentLabel === 'Enum';
+    return visible && where.parentExported;
+  },
+  builtinTypes: new Set(['bool', 'byte', 'sbyte', 'char', 'decimal', 'double', 'float', 'int', 'uint', 'nint', 'nuint', 'long', 'ulong', 'short', 'ushort',
+    'object', 'string', 'dynamic', 'void', 'var']),
+  inferredTypes: new Set(['var']),
+  overloads: true,
+  comments: { line: ['//'], block: ['/*', '*/'] },
+};

@@ -1,0 +1,13 @@
+/** Kotlin's syntax words and visibility rule for the nominal collector. */
+import type { NominalSyntax } from '../../extract/nominal/syntax.ts';
+
+export const kotlinSyntax: NominalSyntax = {
+  language: 'kotlin',
+  // a companion object's members are its class's (the companion is no symbol of its own)
+  staticWords: new Set(['const']),
+  // public unless private (internal is seen across the module, which is what a repository is)
+  exported: (_name, mods, where) => !mods.includes('private') && where.parentExported,
+  builtinTypes: new Set(['Any', 'Unit', 'Nothing', 'String', 'Int', 'Long', 'Short', 'Byte', 'Char', 'Boolean', 'Float', 'Double', 'Number']),
+  overloads: true,
+  comments: { line: ['//'], block: ['/*', '*/'] },
+};
