@@ -2,7 +2,8 @@
  * Search cost on a real repository of about 100k lines (a pinned repository of bench/search-history): a cold
  * analyze with the search stage in this thread (its share of the whole), then `query` latency over HTTP on the
  * real evaluation server (`codegraph eval-server`, one client, keep-alive), asked the repository's commit
- * subjects from the localization set.
+ * subjects from the localization set, with the server's CPU time per query (on a shared machine the wall clock
+ * mostly measures the neighbours).
  *   node --import tsx bench/search-server.ts [--repo knex/knex] [--queries 200]
  */
 import fs from 'node:fs';
@@ -21,6 +22,16 @@ const repo = HISTORY_REPOS.find((r) => r.repo === arg('--repo', 'knex/knex'))!;
 const count = Number(arg('--queries', '200'));
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pct = (s: number[], p: number): number => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+
+/** CPU time (user + system, ms) a process has used so far, from /proc; undefined elsewhere. */
+function cpuTime(pid: number | undefined): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const hz = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / hz;
+  } catch { return undefined; }
+}
 
 execFileSync(process.execPath, [path.join(root, 'build.mjs')], { cwd: root, stdio: 'inherit' });
 const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cg-bench-search-')));
@@ -57,9 +68,11 @@ try {
   const first = await ask({ query: questions[0] });
   for (const q of questions.slice(0, 20)) await ask({ query: q }); // warm-up
   const times: number[] = [];
+  const cpu0 = cpuTime(child.pid);
   for (const q of questions) times.push(await ask({ query: q }));
+  const cpuPerQuery = cpu0 === undefined ? undefined : (cpuTime(child.pid)! - cpu0) / questions.length;
   times.sort((a, b) => a - b);
-  console.log(`query over HTTP (eval-server, 1 client): first ${first.toFixed(1)} ms (reads the index), then ${times.length} queries p50 ${pct(times, 50).toFixed(2)} ms, p95 ${pct(times, 95).toFixed(2)} ms`);
+  console.log(`query over HTTP (eval-server, 1 client): first ${first.toFixed(1)} ms (reads the index), then ${times.length} queries p50 ${pct(times, 50).toFixed(2)} ms, p95 ${pct(times, 95).toFixed(2)} ms wall; server CPU ${cpuPerQuery?.toFixed(2) ?? '?'} ms per query`);
   agent.destroy();
   child.kill();
 } finally {

@@ -53,7 +53,7 @@ export interface RankedResult {
   node: GraphNode;
   /** The flow's steps in order (kind `process`), or the symbol as its one step. */
   steps: Array<{ uid: string; step: number }>;
-  /** Fused score: best match + 0.1 × (second + third). */
+  /** Best match + 0.1 × (second + third), a match a better result lists counting 0.3 of its score. */
   score: number;
   /** score / (1.2 × best possible symbol score): 0..1, monotonic in score. */
   relevance: number;
@@ -85,7 +85,7 @@ export function rankResults(graph: CodeGraph, ranked: readonly RankedSymbol[], m
       const node = graph.node(s.uid);
       if (!node) continue;
       if (!CALLABLE.has(node.label)) { definitions.push(s); continue; }
-      results.push({ kind: 'symbol', node, steps: [{ uid: s.uid, step: 1 }], score: s.score, relevance: Math.min(1, s.score / scale), matched: [s], bestStep: 1 });
+      results.push({ kind: 'symbol', node, steps: [{ uid: s.uid, step: 1 }], score: s.score, relevance: 0, matched: [s], bestStep: 1 });
       continue;
     }
     for (const p of procs) {
@@ -96,14 +96,58 @@ export function rankResults(graph: CodeGraph, ranked: readonly RankedSymbol[], m
   }
   for (const [uid, matched] of byProcess) {
     const info = m.processes.get(uid)!;
-    const score = matched[0].score + SUPPORT * ((matched[1]?.score ?? 0) + (matched[2]?.score ?? 0));
     const bestStep = m.bySymbol.get(matched[0].uid)!.find((p) => p.process === uid)?.step ?? 0;
-    results.push({ kind: 'process', node: info.node, steps: info.steps, score, relevance: Math.min(1, score / scale), matched, bestStep });
+    results.push({ kind: 'process', node: info.node, steps: info.steps, score: resultScore(matched, EMPTY), relevance: 0, matched, bestStep });
   }
-  results.sort((a, b) => b.score - a.score
-    // Ties (the same best match in several flows): the flow it starts first, then the shorter flow.
-    || a.bestStep - b.bestStep
-    || a.steps.length - b.steps.length
-    || (a.node.uid < b.node.uid ? -1 : a.node.uid > b.node.uid ? 1 : 0));
-  return { results, definitions };
+  const ordered = byNovelty(results);
+  for (const r of ordered) r.relevance = Math.min(1, r.score / scale);
+  return { results: ordered, definitions };
 }
+
+const EMPTY: ReadonlySet<string> = new Set();
+/** What a match already listed by a better result still counts for in another result. */
+const REPEAT = 0.3;
+
+/** Best match + 0.1 × (second + third), a match in `listed` counting REPEAT of its score. */
+function resultScore(matched: readonly RankedSymbol[], listed: ReadonlySet<string>): number {
+  let a = 0, b = 0, c = 0;
+  for (const m of matched) {
+    const s = listed.has(m.uid) ? REPEAT * m.score : m.score;
+    if (s > a) { c = b; b = a; a = s; } else if (s > b) { c = b; b = s; } else if (s > c) c = s;
+  }
+  return a + SUPPORT * (b + c);
+}
+
+function before(a: RankedResult, b: RankedResult): boolean {
+  if (a.score !== b.score) return a.score > b.score;
+  // Ties (the same best match in several flows): the flow it starts first, then the shorter flow.
+  if (a.bestStep !== b.bestStep) return a.bestStep < b.bestStep;
+  if (a.steps.length !== b.steps.length) return a.steps.length < b.steps.length;
+  return a.node.uid < b.node.uid;
+}
+
+/**
+ * Results best first, each scored for what it adds: a match that a better result already lists counts REPEAT
+ * of its score (greedily, so scores never rise down the list). Without it a function in twelve flows fills
+ * every slot of `limit` with itself and pushes the next best match out of the answer.
+ */
+function byNovelty(results: RankedResult[]): RankedResult[] {
+  const listed = new Set<string>();
+  const left = [...results];
+  const out: RankedResult[] = [];
+  while (left.length > 0 && out.length < GREEDY_RESULTS) {
+    let best = 0;
+    for (let i = 1; i < left.length; i++) if (before(left[i], left[best])) best = i;
+    const r = left[best];
+    left[best] = left[left.length - 1];
+    left.pop();
+    out.push(r);
+    let changed = false;
+    for (const m of r.matched) if (!listed.has(m.uid)) { listed.add(m.uid); changed = true; }
+    if (!changed) continue;
+    for (const o of left) if (o.matched.some((m) => listed.has(m.uid))) o.score = resultScore(o.matched, listed);
+  }
+  // Past the first GREEDY_RESULTS (more than any `limit`), the rest as scored now: none above the last picked.
+  return out.concat(left.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0)));
+}
+const GREEDY_RESULTS = 100;

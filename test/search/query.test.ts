@@ -282,3 +282,16 @@ test('words of string literals and comments inside a body find the function', as
   t.is((await query({ query: 'quota exceeded error' }, s)).process_symbols[0]?.name, 'check');
   t.is((await query({ query: 'allowed window' }, s)).process_symbols[0]?.name, 'check');
 });
+
+test('a match in several flows does not fill every result: the next flow or function brings a new match', async (t) => {
+  // verifyPassword, hashPassword and handleLogin are steps of both flows of the fixture; withRetry of none.
+  const r = await ask({ query: 'verify password retry', limit: 2 });
+  t.deepEqual(r.processes.map((p) => p.kind), ['process', 'symbol']);
+  t.is(r.processes[1].name, 'withRetry');
+  t.true(r.processes[1].relevance <= r.processes[0].relevance);
+  // Asked for more, the second flow through the same matches still comes, after them and scored lower.
+  const more = await ask({ query: 'verify password retry', limit: 5 });
+  t.true(more.processes.length >= 3);
+  const rel = more.processes.map((p) => p.relevance);
+  for (let i = 1; i < rel.length; i++) t.true(rel[i] <= rel[i - 1]);
+});
