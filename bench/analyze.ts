@@ -23,9 +23,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { classifySource } from '../lib/analyze/skip-rules.ts';
-import { readSource } from '../lib/analyze/source.ts';
-import { walkRepository } from '../lib/analyze/walk.ts';
+import { classifySource } from '../lib/files/skip-rules.ts';
+import { readSource } from '../lib/files/source.ts';
+import { walkRepository } from '../lib/files/walk.ts';
 import { languageOf, type LanguageId } from '../lib/lang/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

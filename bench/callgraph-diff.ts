@@ -36,6 +36,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { readCorpus } from './parse-baseline.ts';
 import { CORPORA, corpus } from './callgraph-corpora.ts';
+import { graphData, nodeOf } from '../lib/graph/code-graph.ts';
 import { resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
 import { extractFile, languageOf, loadProjectConfig } from '../lib/lang/index.ts';
 
@@ -88,9 +89,9 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
   const compiler = compilerEdges(root, corpus.map((f) => f.path), result, compilerOptions);
 
   const ours = new Map<string, Pair>();
-  for (const e of result.graph.edges) {
+  for (const e of graphData(result.graph).edges) {
     if (e.type !== 'CALLS') continue;
-    ours.set(`${e.source}\u0000${e.target}`, { source: e.source, target: e.target, site: `${result.graph.node(e.source)?.filePath}:${e.line}`, reason: e.reason, confidence: e.confidence });
+    ours.set(`${e.source}\u0000${e.target}`, { source: e.source, target: e.target, site: `${nodeOf(result.graph, e.source)?.filePath}:${e.line}`, reason: e.reason, confidence: e.confidence });
   }
   let tp = 0;
   let tpConfident = 0;
@@ -141,7 +142,7 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
   // an anonymous default export (`export default function () {}`, `export default () => …`) has no declaring
   // name to map by; it is the symbol named `default` that starts on the declaration's line
   const defaults = new Map<string, string>();
-  for (const n of result.graph.nodes) if (n.name === 'default' && n.filePath && typeof n.line === 'number') defaults.set(`${n.filePath}:${n.line}`, n.uid);
+  for (const n of graphData(result.graph).nodes) if (n.name === 'default' && n.filePath && typeof n.line === 'number') defaults.set(`${n.filePath}:${n.line}`, n.uid);
   const uidAt = (node: ts.Node): string | undefined => {
     const sf = node.getSourceFile();
     const p = rel(sf);

@@ -10,6 +10,7 @@ import { codeGraphView } from '../lib/cypher/code-graph-adapter.ts';
 import { runCypher } from '../lib/cypher/index.ts';
 import type { CodeGraph } from '../lib/graph/code-graph.ts';
 import { syntheticGraph } from '../test/cypher/synthetic.ts';
+import { graphData, nodesWithLabel } from '../lib/graph/code-graph.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: number) => { const i = args.indexOf(name); return i >= 0 ? Number(args[i + 1]) : dflt; };
@@ -40,7 +41,7 @@ function stats(ms: number[]): string {
 interface Case { name: string; query: string; params?: (i: number) => Record<string, unknown>; runs?: number }
 
 function bench(label: string, graph: CodeGraph, cases: Case[]): void {
-  console.log(`\n== ${label}: ${graph.nodeCount} nodes, ${graph.edgeCount} edges`);
+  console.log(`\n== ${label}: ${graph.order} nodes, ${graph.size} edges`);
   const [view, buildMs] = time(() => codeGraphView(graph));
   console.log(`adapter (CSR adjacency) build: ${buildMs.toFixed(1)} ms`);
   for (const c of cases) {
@@ -64,24 +65,24 @@ const synthetic = (() => {
   console.log(`synthetic graph generated in ${ms.toFixed(0)} ms`);
   return g;
 })();
-const fnNames = synthetic.byLabel('Function').map((n) => n.name);
+const fnNames = nodesWithLabel(synthetic, 'Function').map((n) => n.name);
 
 // Machine calibration: a plain JS loop over the same edges (count by type in a Map). On an idle laptop this
 // takes a few ms; on a loaded shared machine several times more. Read the figures below relative to it.
 {
   const runs: number[] = [];
   for (let k = 0; k < 5; k++) {
-    const [, wall] = time(() => { const m = new Map<string, number>(); for (const e of synthetic.edges) m.set(e.type, (m.get(e.type) ?? 0) + 1); return m; });
+    const [, wall] = time(() => { const m = new Map<string, number>(); for (const e of graphData(synthetic).edges) m.set(e.type, (m.get(e.type) ?? 0) + 1); return m; });
     runs.push(wall);
   }
-  console.log(`calibration: plain JS count-by-type loop over ${synthetic.edgeCount} edges: ${stats(runs)}; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(`calibration: plain JS count-by-type loop over ${synthetic.size} edges: ${stats(runs)}; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 }
 const pick = (names: string[]) => (i: number) => ({ name: names[(i * 7919) % names.length] });
 
 bench('synthetic', synthetic, [
   { name: 'one-hop callers of an indexed name', query: 'MATCH (f:Function {name: $name})<-[:CALLS]-(c) RETURN c.name, c.filePath', params: pick(fnNames), runs: 200 },
   { name: 'one-hop, GitNexus form', query: "MATCH (c)-[:CodeRelation {type: 'CALLS'}]->(f:Function {name: $name}) RETURN c.name", params: pick(fnNames), runs: 200 },
-  { name: 'one-hop by uid (n.id)', query: 'MATCH (f {id: $id})-[:CALLS]->(g) RETURN g.name', params: (i) => ({ id: synthetic.nodes[1000 + (i * 31) % 50_000].uid }), runs: 200 },
+  { name: 'one-hop by uid (n.id)', query: 'MATCH (f {id: $id})-[:CALLS]->(g) RETURN g.name', params: (i) => ({ id: graphData(synthetic).nodes[1000 + (i * 31) % 50_000].uid }), runs: 200 },
   { name: 'count(*) by relation type (all edges)', query: 'MATCH ()-[r]->() RETURN r.type AS type, count(*) AS n' },
   { name: 'count(*) of one relation type', query: 'MATCH ()-[r:CALLS]->() RETURN count(*) AS n' },
   { name: 'label counts', query: 'MATCH (n) RETURN label(n) AS type, count(*) AS n' },
@@ -99,7 +100,7 @@ if (!args.includes('--no-real')) {
     const [snap, ms] = await (async () => { const t0 = performance.now(); const s = await buildSnapshotInMemory(root, { search: false }); return [s, performance.now() - t0] as const; })();
     console.log(`\nrxjs snapshot built in ${(ms / 1000).toFixed(1)} s`);
     const g = snap.graph;
-    const names = g.byLabel('Function').map((n) => n.name);
+    const names = nodesWithLabel(g, 'Function').map((n) => n.name);
     bench('rxjs 7.8.1 (node_modules/rxjs/src)', g, [
       { name: 'one-hop callers of an indexed name', query: 'MATCH (f:Function {name: $name})<-[:CALLS]-(c) RETURN c.name, c.filePath', params: pick(names), runs: 200 },
       { name: 'callers of operate (GitNexus form)', query: "MATCH (c)-[:CodeRelation {type: 'CALLS'}]->(f:Function {name: 'operate'}) RETURN c.name, c.filePath", runs: 100 },

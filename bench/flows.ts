@@ -26,13 +26,15 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { CodeGraph } from '../lib/graph/code-graph.ts';
+import type { CodeGraph } from '../lib/graph/code-graph.ts';
+import { GraphBuilder } from '../lib/graph/builder.ts';
 import type { GraphNode } from '../lib/graph/schema.ts';
 import { detectModules, type ModulesResult } from '../lib/modules/index.ts';
 import { traceProcesses, type ProcessesResult } from '../lib/processes/index.ts';
 import { runPipeline } from '../lib/analyze/pipeline.ts';
 import { syntheticGraph } from '../test/flows/synthetic.ts';
 import { fixtureGraph } from '../test/flows/fixture-graph.ts';
+import { codeGraphFromData, graphData, nodeOf, nodesWithLabel } from '../lib/graph/code-graph.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string): string => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : dflt; };
@@ -43,25 +45,30 @@ const withSearch = !args.includes('--no-search');
 
 /** The graph as the resolver left it: no Community/Process nodes, no MEMBER_OF/STEP edges, no `module`. */
 function strip(g: CodeGraph): CodeGraph {
-  const out = new CodeGraph();
-  for (const n of g.nodes) {
+  const out = new GraphBuilder();
+  for (const n of graphData(g).nodes) {
     if (n.label === 'Community' || n.label === 'Process') continue;
     const { module: _m, ...rest } = n;
     out.addNode(rest as GraphNode);
   }
-  for (const e of g.edges) if (e.type !== 'MEMBER_OF' && e.type !== 'STEP_IN_PROCESS') out.addEdge({ ...e });
-  return out;
+  for (const e of graphData(g).edges) if (e.type !== 'MEMBER_OF' && e.type !== 'STEP_IN_PROCESS') out.addEdge({ ...e });
+  return out.toGraph();
+}
+
+/** A deep copy of a graph (what the resolver would hand over again). */
+function copyOf(g: CodeGraph): CodeGraph {
+  return codeGraphFromData(structuredClone(graphData(g)));
 }
 
 /** `copies` disjoint copies of a graph under pkg0/, pkg1/, … (same shape, `copies` times the size). */
 function replicate(g: CodeGraph, copies: number): CodeGraph {
-  const out = new CodeGraph();
+  const out = new GraphBuilder();
   const re = (uid: string, k: number): string => `${uid.slice(0, uid.indexOf(':') + 1)}pkg${k}/${uid.slice(uid.indexOf(':') + 1)}`;
   for (let k = 0; k < copies; k++) {
-    for (const n of g.nodes) out.addNode({ ...n, uid: re(n.uid, k), ...(n.filePath !== undefined ? { filePath: `pkg${k}/${n.filePath}` } : {}) });
-    for (const e of g.edges) out.addEdge({ ...e, source: re(e.source, k), target: re(e.target, k) });
+    for (const n of graphData(g).nodes) out.addNode({ ...n, uid: re(n.uid, k), ...(n.filePath !== undefined ? { filePath: `pkg${k}/${n.filePath}` } : {}) });
+    for (const e of graphData(g).edges) out.addEdge({ ...e, source: re(e.source, k), target: re(e.target, k) });
   }
-  return out;
+  return out.toGraph();
 }
 
 interface Timed {
@@ -79,7 +86,7 @@ function measure(base: CodeGraph): Timed {
   let last: Timed | undefined;
   let signature: string | undefined;
   for (let r = 0; r < runs; r++) {
-    const g = CodeGraph.fromJSON(structuredClone(base.toJSON()));
+    const g = copyOf(base);
     const c0 = cpuNow(), t0 = performance.now();
     const modules = detectModules(g);
     const c1 = cpuNow(), t1 = performance.now();
@@ -96,14 +103,14 @@ function measure(base: CodeGraph): Timed {
 
 function median(xs: number[]): number { const s = xs.slice().sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; }
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
-const size = (g: CodeGraph): string => `${g.nodeCount} nodes, ${g.edgeCount} edges`;
+const size = (g: CodeGraph): string => `${g.order} nodes, ${g.size} edges`;
 
 function report(label: string, base: CodeGraph, t: Timed): void {
-  const symbols = base.nodes.filter((n) => !['File', 'Folder'].includes(n.label)).length;
+  const symbols = graphData(base).nodes.filter((n) => !['File', 'Folder'].includes(n.label)).length;
   console.log(`${label}: ${size(base)} (${symbols} symbols)`);
   console.log(`  modules   wall ${ms(t.modulesMs)}, cpu ${ms(t.modulesCpu)}  → ${t.modules.communities} modules`);
   console.log(`  processes wall ${ms(t.processesMs)}, cpu ${ms(t.processesCpu)}  → ${t.processes.processes} flows (${t.processes.entries} entries, ${t.processes.candidates} candidates)`);
-  console.log(`  cpu per 1k edges: ${((t.modulesCpu + t.processesCpu) / (base.edgeCount / 1000)).toFixed(2)} ms`);
+  console.log(`  cpu per 1k edges: ${((t.modulesCpu + t.processesCpu) / (base.size / 1000)).toFixed(2)} ms`);
 }
 
 function sample(t: Timed): void {
@@ -174,8 +181,8 @@ function seeds(count: number): void {
   // The fixture test also expects the user controller (an adapter, see docs/flows.md) in the user module: `*`.
   const controller = u('Class', 'controllers/user-controller.ts', 'UserController');
   const indexed = fixtureGraph(fixture);
-  const bare = CodeGraph.fromJSON(structuredClone(indexed.toJSON()));
-  for (const e of bare.edges) { delete e.via; if (e.type === 'REFERENCES') { delete e.role; delete e.callee; } }
+  const bare = copyOf(indexed);
+  for (const e of graphData(bare).edges) { delete e.via; if (e.type === 'REFERENCES') { delete e.role; delete e.callee; } }
   const variants: [string, CodeGraph][] = [['as indexed', indexed], ['reversed walk', fixtureGraph(fixture, (f) => f.slice().reverse())], ['no hints', bare]];
   const partitions = new Map<string, number>();
   let good = 0, whole = 0;
@@ -183,12 +190,12 @@ function seeds(count: number): void {
   for (const [name, base] of variants) {
     let line = '';
     for (let k = 0; k < count; k++) {
-      const g = CodeGraph.fromJSON(structuredClone(base.toJSON()));
+      const g = copyOf(base);
       detectModules(g, { seed: 1000 + k * 7919 });
-      const ok = order.every((x) => g.node(x)?.module === 'order') && user.every((x) => g.node(x)?.module === 'user');
-      const key = g.byLabel('Community').map((c) => `${c.name}:${c.size}`).sort().join(' ');
+      const ok = order.every((x) => nodeOf(g, x)?.module === 'order') && user.every((x) => nodeOf(g, x)?.module === 'user');
+      const key = nodesWithLabel(g, 'Community').map((c) => `${c.name}:${c.size}`).sort().join(' ');
       partitions.set(key, (partitions.get(key) ?? 0) + 1);
-      const all = ok && g.node(controller)?.module === 'user';
+      const all = ok && nodeOf(g, controller)?.module === 'user';
       line += all ? '*' : ok ? '+' : '-';
       if (ok) good++;
       if (all) whole++;
@@ -224,14 +231,14 @@ async function main(): Promise<void> {
       if (searchDir) fs.rmSync(searchDir, { recursive: true, force: true });
     }
   }
-  if (real && real.nodes.some((n) => n.label === 'Function' || n.label === 'Method')) {
+  if (real && graphData(real).nodes.some((n) => n.label === 'Function' || n.label === 'Method')) {
     const t = measure(real);
     report('\nreal graph', real, t);
     sample(t);
     const big = replicate(real, scale);
     const tb = measure(big);
     report(`\nreal graph x${scale} (replicated)`, big, tb);
-    const per = (x: Timed, g: CodeGraph) => (x.modulesCpu + x.processesCpu) / g.edgeCount;
+    const per = (x: Timed, g: CodeGraph) => (x.modulesCpu + x.processesCpu) / g.size;
     console.log(`  cpu per edge, x${scale} vs x1: ${(per(tb, big) / per(t, real)).toFixed(2)} (1.00 = linear)`);
   } else {
     console.log('(no resolved symbols from the pipeline yet: synthetic graphs only)');
@@ -242,7 +249,7 @@ async function main(): Promise<void> {
     const g = syntheticGraph({ areas });
     const t = measure(g);
     report(`synthetic, ${areas} areas`, g, t);
-    if (prev) console.log(`  cpu per edge vs previous: ${(((t.modulesCpu + t.processesCpu) / g.edgeCount) / ((prev.t.modulesCpu + prev.t.processesCpu) / prev.g.edgeCount)).toFixed(2)}`);
+    if (prev) console.log(`  cpu per edge vs previous: ${(((t.modulesCpu + t.processesCpu) / g.size) / ((prev.t.modulesCpu + prev.t.processesCpu) / prev.g.size)).toFixed(2)}`);
     if (areas === 40) sample(t);
     prev = { g, t };
   }

@@ -45,7 +45,7 @@ export function goDiff(name: string): GoDiff {
   const { result, files, lines } = indexFolder(root, new Set(['testdata', 'vendor']));
   const score = scoreSites(result, sites, (f) => f.endsWith('.go') && !f.endsWith('_test.go'));
   let dispatchEdges = 0;
-  for (const e of result.graph.edges) if (e.type === 'CALLS' && e.reason === 'dispatch') dispatchEdges++;
+  result.graph.forEachEdge((_k, e) => { if (e.type === 'CALLS' && e.reason === 'dispatch') dispatchEdges++; });
   return { corpus: name, half: corpus.half, files, lines, dispatchEdges, ...score };
 }
 

@@ -13,7 +13,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CodeGraph } from '../lib/graph/code-graph.ts';
+import { graphData, type CodeGraph } from '../lib/graph/code-graph.ts';
 import { exportLines } from '../lib/analyze/export.ts';
 import { readGraph, readGraphData } from '../index-store/format.ts';
 
@@ -23,18 +23,19 @@ const load = (dir: string): CodeGraph => readGraph(dir);
 
 const a = load(dirA), b = load(dirB);
 const fail = (what: string): never => { console.error(`DIFFERENT: ${what}`); process.exit(1); };
-if (a.nodes.length !== b.nodes.length) fail(`node count ${a.nodes.length} vs ${b.nodes.length}`);
-if (a.edges.length !== b.edges.length) fail(`edge count ${a.edges.length} vs ${b.edges.length}`);
+const da = graphData(a), db = graphData(b);
+if (da.nodes.length !== db.nodes.length) fail(`node count ${da.nodes.length} vs ${db.nodes.length}`);
+if (da.edges.length !== db.edges.length) fail(`edge count ${da.edges.length} vs ${db.edges.length}`);
 // JSON.stringify of one record compares keys in order and values (a JSON round trip is what format 1 gave).
-for (let i = 0; i < a.nodes.length; i++) {
-  if (JSON.stringify(a.nodes[i]) !== JSON.stringify(b.nodes[i])) fail(`node ${i}: ${JSON.stringify(a.nodes[i])} vs ${JSON.stringify(b.nodes[i])}`);
+for (let i = 0; i < da.nodes.length; i++) {
+  if (JSON.stringify(da.nodes[i]) !== JSON.stringify(db.nodes[i])) fail(`node ${i}: ${JSON.stringify(da.nodes[i])} vs ${JSON.stringify(db.nodes[i])}`);
 }
-for (let i = 0; i < a.edges.length; i++) {
-  if (JSON.stringify(a.edges[i]) !== JSON.stringify(b.edges[i])) fail(`edge ${i}: ${JSON.stringify(a.edges[i])} vs ${JSON.stringify(b.edges[i])}`);
+for (let i = 0; i < da.edges.length; i++) {
+  if (JSON.stringify(da.edges[i]) !== JSON.stringify(db.edges[i])) fail(`edge ${i}: ${JSON.stringify(da.edges[i])} vs ${JSON.stringify(db.edges[i])}`);
 }
-for (const n of a.nodes) {
-  const same = (x: readonly number[], y: readonly number[]) => x.length === y.length && x.every((v, i) => v === y[i]);
-  if (!same(a.outEdgeIds(n.uid), b.outEdgeIds(n.uid)) || !same(a.inEdgeIds(n.uid), b.inEdgeIds(n.uid))) fail(`edges of ${n.uid}`);
+for (const n of da.nodes) {
+  const same = (x: readonly string[], y: readonly string[]) => x.length === y.length && x.every((v, i) => v === y[i]);
+  if (!same(a.outEdges(n.uid), b.outEdges(n.uid)) || !same(a.inEdges(n.uid), b.inEdges(n.uid))) fail(`edges of ${n.uid}`);
 }
 const exportDigest = (dir: string): string => {
   const h = crypto.createHash('sha256');

@@ -33,7 +33,7 @@ export function javaDiff(name: string): JavaDiff {
   const { result, files, lines } = indexFolder(root);
   const score = scoreSites(result, sites, (f) => f.endsWith('.java'));
   let dispatchEdges = 0;
-  for (const e of result.graph.edges) if (e.type === 'CALLS' && e.reason === 'dispatch') dispatchEdges++;
+  result.graph.forEachEdge((_k, e) => { if (e.type === 'CALLS' && e.reason === 'dispatch') dispatchEdges++; });
   return { corpus: name, half: corpus.half, files, lines, dispatchEdges, ...score };
 }
 

@@ -73,7 +73,7 @@ export function scoreSites(result: ResolveResult, sites: readonly OracleSite[], 
   for (const r of result.refs.all) if (r.kind === 'definition') declAt.set(`${r.filePath}:${r.line}:${r.column}`, r.target);
   // `this(…)` and `super(…)` name no symbol (the reference index keeps names): their CALLS edges by file and line
   const edgeAt = new Set<string>();
-  for (const e of result.graph.edges) if (e.type === 'CALLS' && e.line !== undefined) edgeAt.add(`${e.source.split(':')[1]}:${e.line}:${e.target}`);
+  result.graph.forEachEdge((_k, e, source, target) => { if (e.type === 'CALLS' && e.line !== undefined) edgeAt.add(`${source.split(':')[1]}:${e.line}:${target}`); });
   const oursAt = new Map<string, string>();
   for (const r of result.refs.all) {
     if (!inScope(r.filePath) || (r.kind !== 'call' && r.kind !== 'type')) continue;

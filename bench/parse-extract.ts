@@ -59,7 +59,7 @@ for (const f of files) {
 }
 
 const x = (ms: number): string => `${(ms / bare).toFixed(2)}x`;
-console.log(`${root}: ${files.length} files → ${result!.graph.nodeCount} nodes, ${result!.graph.edgeCount} edges, ${result!.refs.size} references`);
+console.log(`${root}: ${files.length} files → ${result!.graph.order} nodes, ${result!.graph.size} edges, ${result!.refs.size} references`);
 console.log(`CPU ms            cold    warm   warm/bare parse`);
 console.log(`bare parse     ${bareCold.toFixed(0).padStart(7)} ${bare.toFixed(0).padStart(7)}   1.00x`);
 console.log(`language setup ${setup.toFixed(0).padStart(7)}       -   (once per process or worker: query files parsed, grammar names; no query compile)`);

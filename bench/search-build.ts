@@ -41,12 +41,12 @@ function sourcesOf(root: string): string[] {
 
 /** Child: runs one measured step and prints `BENCH {json}`. */
 async function child(mode: string, args: { graph: string; corpus: string; dir: string; previous?: string }): Promise<void> {
-  const { CodeGraph } = await import('../lib/graph/code-graph.ts');
+  const { GraphBuilder } = await import('../lib/graph/builder.ts');
   const search = await import('../lib/search/index.ts');
   const { query } = await import('../handlers/query.ts');
   const { memorySnapshot } = await import('../test/helpers/memory-snapshot.ts');
   const { PerformanceObserver } = await import('node:perf_hooks');
-  const graph = CodeGraph.fromJSON(JSON.parse(fs.readFileSync(args.graph, 'utf8')));
+  const graph = GraphBuilder.fromJSON(JSON.parse(fs.readFileSync(args.graph, 'utf8'))).toGraph();
   // Analyze hands over the texts it read (held in memory) and the file table's hashes.
   const hashes = new Map<string, string>();
   const texts = new Map<string, string>();

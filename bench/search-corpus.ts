@@ -9,8 +9,10 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { CodeGraph } from '../lib/graph/code-graph.ts';
+import type { CodeGraph } from '../lib/graph/code-graph.ts';
+import { GraphBuilder } from '../lib/graph/builder.ts';
 import { makeUid, UidAllocator, type NodeLabel } from '../lib/graph/schema.ts';
+import { graphData } from '../lib/graph/code-graph.ts';
 
 export const RXJS_SRC = fileURLToPath(new URL('../node_modules/rxjs/src/', import.meta.url));
 
@@ -37,7 +39,7 @@ export async function rxjsCorpus(opts: { forceStandIn?: boolean } = {}): Promise
     try {
       const { buildSnapshotInMemory } = await import('../lib/analyze/index.ts');
       const snap = await buildSnapshotInMemory(RXJS_SRC, { search: false, log: () => {} });
-      const symbols = snap.graph.nodes.filter((n) => ['Function', 'Class', 'Method', 'Interface'].includes(n.label)).length;
+      const symbols = graphData(snap.graph).nodes.filter((n) => ['Function', 'Class', 'Method', 'Interface'].includes(n.label)).length;
       if (symbols > 500) return { graph: snap.graph, readSource, source: 'indexer' };
     } catch { /* the pipeline is not usable yet: stand-in below */ }
   }
@@ -46,7 +48,7 @@ export async function rxjsCorpus(opts: { forceStandIn?: boolean } = {}): Promise
 
 /** Symbols of rxjs/src via the TypeScript compiler API (one symbol per name per scope; overloads merged). */
 export function standInGraph(): CodeGraph {
-  const g = new CodeGraph();
+  const g = new GraphBuilder();
   const uids = new UidAllocator();
   for (const full of walk(RXJS_SRC)) {
     const rel = path.relative(RXJS_SRC, full).split(path.sep).join('/');
@@ -101,5 +103,5 @@ export function standInGraph(): CodeGraph {
       }
     }
   }
-  return g;
+  return g.toGraph();
 }

@@ -10,6 +10,7 @@ import { rxjsCorpus, type Corpus } from './search-corpus.ts';
 import { QUERIES, type EvalQuery } from './search-queries.ts';
 import { buildSearch, loadSearch, type RankMode, type SearchIndex } from '../lib/search/index.ts';
 import type { CodeGraph } from '../lib/graph/code-graph.ts';
+import { nodeOf } from '../lib/graph/code-graph.ts';
 
 export interface Metrics { acc1: number; acc5: number; mrr: number; n: number }
 export interface EvalResult { corpus: Corpus['source']; symbols: number; modes: Record<RankMode, Metrics>; misses: Array<{ q: string; mode: RankMode; top: string[] }> }
@@ -18,7 +19,7 @@ export interface EvalResult { corpus: Corpus['source']; symbols: number; modes: 
 function goldRank(graph: CodeGraph, ranked: readonly string[], gold: readonly string[]): number {
   const wanted = gold.map((g) => { const [file, name] = g.split('#'); return { file, name }; });
   for (let i = 0; i < ranked.length; i++) {
-    const n = graph.node(ranked[i]);
+    const n = nodeOf(graph, ranked[i]);
     if (!n) continue;
     if (wanted.some((w) => n.filePath === w.file && (n.name === w.name || n.qualifiedName === w.name))) return i + 1;
   }

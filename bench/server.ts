@@ -1,14 +1,18 @@
 /**
- * Server benchmark: start-to-ready time, and over HTTP the p50/p95 latency and requests per second of
- * `context` (and `query`) with 8 concurrent keep-alive clients, on the real corpus (rxjs 7.8.1's `src`,
- * analyzed into a temporary copy). The server runs as the real CLI (`codegraph eval-server`) in its own
- * process; this process only generates load.
+ * Server benchmark: start-to-ready time, memory, and over HTTP the p50/p95 latency and requests per second of
+ * `context` (and `query`) with 8 concurrent keep-alive clients. The load corpus is `--copies` copies of rxjs
+ * 7.8.1's `src` (21k lines each; 5 copies ≈ 107k lines), analyzed into a temporary copy; `--repo DIR` adds a
+ * start-up measurement on another folder (three.js's src + examples/jsm, ~417k lines, for the 300k-line target).
+ * The server runs as the real CLI (`codegraph eval-server`) in its own process; this process only generates load.
+ * With `--baseline DIR` (another checkout, built) every measurement runs for both builds, interleaved, on the
+ * same snapshots (both must read the same snapshot format).
  *
- *   node --import tsx bench/server.ts [--seconds 5] [--clients 8] [--starts 9]
+ *   node --import tsx bench/server.ts [--seconds 5] [--clients 8] [--starts 9] [--copies 5] [--repo DIR] [--baseline DIR]
  *
  * Start-up is timed from spawning the command to its first answered request (wall clock), and, on Linux, by
  * the CPU time the server process used until then (user + system, all threads, from /proc): on a shared
- * machine the wall clock mostly measures the neighbours, the CPU time what the command itself costs.
+ * machine the wall clock mostly measures the neighbours, the CPU time what the command itself costs. Memory
+ * is the server's resident set after the load (from /proc).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,15 +23,21 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { analyzeRepository } from '../lib/analyze/index.ts';
 import { SnapshotLoader } from '../index-store/loader.ts';
-import { createEvalServer } from '../runtime/http/eval-server.ts';
-import { warmUp } from '../runtime/snapshot-source.ts';
+import { graphData } from '../lib/graph/code-graph.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, clients: { type: 'string', default: '8' }, starts: { type: 'string', default: '9' } } });
+const { values } = parseArgs({ options: {
+  seconds: { type: 'string', default: '5' }, clients: { type: 'string', default: '8' }, starts: { type: 'string', default: '9' },
+  copies: { type: 'string', default: '5' }, repo: { type: 'string' }, baseline: { type: 'string' },
+} });
 const STARTS = Math.max(1, Number(values.starts));
 const SECONDS = Number(values.seconds);
 const CLIENTS = Number(values.clients);
+const COPIES = Math.max(1, Number(values.copies));
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rxjs = path.join(root, 'node_modules', 'rxjs', 'src');
+/** The builds compared: this checkout, and the baseline when given. */
+const builds: { label: string; bin: string }[] = [{ label: 'this build', bin: path.join(root, 'bin', 'codegraph.mjs') }];
+if (values.baseline) builds.unshift({ label: 'baseline', bin: path.join(path.resolve(values.baseline), 'bin', 'codegraph.mjs') });
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -40,25 +50,21 @@ async function corpus(base: string, home: string, name: string, copies: number) 
   const res = await analyzeRepository(dir, { home, name, embedder: process.env.CODEGRAPH_EMBEDDER ?? 'lexical' });
   // Guard against measuring a truncated corpus (a stray .gitignore or git work tree above the temp folder).
   if (res.repo.stats.files < 251 * copies) throw new Error(`corpus ${name}: only ${res.repo.stats.files} files indexed, expected ${251 * copies}+`);
-  return { dir, repo: res.repo, analyzeMs: performance.now() - t0 };
+  return { dir, repo: res.repo, lines: res.summary.lines, analyzeMs: performance.now() - t0 };
 }
 
-/** In-process: loader + warm-up + listen, as the eval-server command does after Node has started. */
-async function readyInProcess(home: string): Promise<number> {
-  const t0 = performance.now();
-  const loader = new SnapshotLoader({ home });
-  await warmUp(loader, () => {});
-  const server = createEvalServer({ source: loader, port: 0, quiet: true, log: () => {} });
-  await server.start();
-  const t = performance.now() - t0;
-  await server.stop();
-  return t;
+/** A copy of `src` (its `.codegraph` left out) analyzed into `home`. */
+async function copyOf(src: string, base: string, home: string, name: string) {
+  const dir = path.join(base, name);
+  fs.cpSync(src, dir, { recursive: true, filter: (p) => path.basename(p) !== '.codegraph' });
+  const res = await analyzeRepository(dir, { home, name, embedder: process.env.CODEGRAPH_EMBEDDER ?? 'lexical' });
+  return { dir, repo: res.repo, lines: res.summary.lines };
 }
 
-/** The real command: from spawning `node bin/codegraph.mjs eval-server` to the first answered request. */
-async function readyCli(home: string): Promise<{ ms: number; cpuMs: number | undefined; child: ChildProcess; url: string }> {
+/** The real command: from spawning `node <bin> eval-server` to the first answered request. */
+async function readyCli(bin: string, home: string): Promise<{ ms: number; cpuMs: number | undefined; child: ChildProcess; url: string }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'bin', 'codegraph.mjs'), 'eval-server', '--port', '0', '--quiet'], {
+  const child = spawn(process.execPath, [bin, 'eval-server', '--port', '0', '--quiet'], {
     env: { ...process.env, CODEGRAPH_HOME: home }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -68,6 +74,15 @@ async function readyCli(home: string): Promise<{ ms: number; cpuMs: number | und
   });
   await (await fetch(`${url}/list_repos`)).arrayBuffer();
   return { ms: performance.now() - t0, cpuMs: cpuTime(child.pid), child, url };
+}
+
+/** Resident memory (MB) of a process; undefined where /proc is not available. */
+function rssMb(pid: number | undefined): number | undefined {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+  } catch {
+    return undefined;
+  }
 }
 
 /** CPU time (user + system, ms) a process has used so far; undefined where /proc is not available. */
@@ -87,9 +102,13 @@ const spread = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return `median ${ms(s[Math.floor((s.length - 1) / 2)])} (min ${ms(s[0])}, max ${ms(s[s.length - 1])})`;
 };
+const spreadMb = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `median ${s[Math.floor((s.length - 1) / 2)].toFixed(0)} MB (min ${s[0].toFixed(0)}, max ${s[s.length - 1].toFixed(0)})`;
+};
 
 /** `clients` keep-alive connections posting `bodies` round-robin for `seconds`; latency per request. */
-async function load(url: string, route: string, bodies: object[], seconds: number, clients: number) {
+async function load(url: string, route: string, bodies: object[], seconds: number, clients: number, warm = true) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const target = new URL(route, url);
   const payloads = bodies.map((b) => Buffer.from(JSON.stringify(b)));
@@ -102,11 +121,13 @@ async function load(url: string, route: string, bodies: object[], seconds: numbe
     req.on('error', reject);
     req.end(payload);
   });
-  // Warm-up: every body once (first calls build lazy indexes), then a second of unmeasured load (JIT, GC).
-  for (const p of payloads) await call(p);
-  const warmEnd = performance.now() + 1000;
-  let w = 0;
-  await Promise.all(Array.from({ length: clients }, async () => { while (performance.now() < warmEnd) await call(payloads[w++ % payloads.length]); }));
+  if (warm) {
+    // Warm-up: every body once (first calls build lazy indexes), then a second of unmeasured load (JIT, GC).
+    for (const p of payloads) await call(p);
+    const warmEnd = performance.now() + 1000;
+    let w = 0;
+    await Promise.all(Array.from({ length: clients }, async () => { while (performance.now() < warmEnd) await call(payloads[w++ % payloads.length]); }));
+  }
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   let next = 0;
@@ -123,63 +144,92 @@ async function load(url: string, route: string, bodies: object[], seconds: numbe
   }));
   const elapsed = (performance.now() - t0) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, rps: latencies.length / elapsed, p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), statuses: Object.fromEntries(statuses) };
+  return { requests: latencies.length, seconds: elapsed, latencies, statuses: Object.fromEntries(statuses) };
 }
 
 async function main() {
   execFileSync(process.execPath, [path.join(root, 'build.mjs')], { cwd: root, stdio: 'inherit' });
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cg-bench-server-')));
   try {
-    const small = await corpus(base, path.join(base, 'home-251'), 'rxjs', 1);
-    const large = await corpus(base, path.join(base, 'home-502'), 'rxjs2', 2);
-    console.log(`corpus: rxjs ${small.repo.stats.files} files, ${small.repo.stats.nodes} nodes, ${small.repo.stats.edges} edges (analyze ${ms(small.analyzeMs)}); ` +
-      `rxjs×2 ${large.repo.stats.files} files, ${large.repo.stats.nodes} nodes (analyze ${ms(large.analyzeMs)})`);
-
-    for (const [label, home] of [['251 files', path.join(base, 'home-251')], ['502 files', path.join(base, 'home-502')]] as const) {
-      const runs: number[] = [];
-      for (let i = 0; i < 5; i++) runs.push(await readyInProcess(home));
-      runs.sort((a, b) => a - b);
-      console.log(`ready in process (load snapshot + listen), ${label}: median ${ms(runs[2])} (min ${ms(runs[0])}, max ${ms(runs[4])})`);
-      const cli: number[] = [], cpu: number[] = [];
-      for (let i = 0; i < STARTS; i++) {
-        const r = await readyCli(home);
-        cli.push(r.ms);
-        if (r.cpuMs !== undefined) cpu.push(r.cpuMs);
-        await fetch(`${r.url}/shutdown`, { method: 'POST' });
-        await new Promise((res) => r.child.once('exit', res));
-      }
-      console.log(`ready as the CLI (node start → first answer), ${label}, ${STARTS} starts: ${spread(cli)}`);
-      if (cpu.length) console.log(`  CPU time of the server process until then: ${spread(cpu)}`);
+    const homes: [string, string][] = [];
+    const loadHome = path.join(base, 'home-load');
+    const load1 = await corpus(base, loadHome, 'rxjs', COPIES);
+    console.log(`load corpus: rxjs×${COPIES}, ${load1.repo.stats.files} files, ${load1.lines} lines, ${load1.repo.stats.nodes} nodes, ${load1.repo.stats.edges} edges (analyze ${ms(load1.analyzeMs)})`);
+    homes.push([`rxjs×${COPIES} (${load1.lines} lines)`, loadHome]);
+    if (values.repo) {
+      const home = path.join(base, 'home-repo');
+      const r = await copyOf(path.resolve(values.repo), base, home, path.basename(values.repo));
+      console.log(`start-up corpus: ${values.repo}, ${r.repo.stats.files} files, ${r.lines} lines, ${r.repo.stats.nodes} nodes, ${r.repo.stats.edges} edges`);
+      homes.push([`${path.basename(values.repo)} (${r.lines} lines)`, home]);
     }
 
-    const loader = new SnapshotLoader({ home: path.join(base, 'home-251') });
+    for (const [label, home] of homes) {
+      const cli = new Map<string, number[]>(), cpu = new Map<string, number[]>(), rss = new Map<string, number[]>();
+      for (let i = 0; i < STARTS; i++) {
+        for (const b of builds) { // interleaved: the neighbours' load falls on both alike
+          const r = await readyCli(b.bin, home);
+          (cli.get(b.label) ?? cli.set(b.label, []).get(b.label)!).push(r.ms);
+          if (r.cpuMs !== undefined) (cpu.get(b.label) ?? cpu.set(b.label, []).get(b.label)!).push(r.cpuMs);
+          const m = rssMb(r.child.pid);
+          if (m !== undefined) (rss.get(b.label) ?? rss.set(b.label, []).get(b.label)!).push(m);
+          await fetch(`${r.url}/shutdown`, { method: 'POST' });
+          await new Promise((res) => r.child.once('exit', res));
+        }
+      }
+      for (const b of builds) {
+        console.log(`[${b.label}] ready as the CLI (node start → first answer), ${label}, ${STARTS} starts: ${spread(cli.get(b.label)!)}`);
+        if (cpu.get(b.label)?.length) console.log(`[${b.label}]   CPU time of the server process until then: ${spread(cpu.get(b.label)!)}`);
+        if (rss.get(b.label)?.length) console.log(`[${b.label}]   resident memory when ready: ${spreadMb(rss.get(b.label)!)}`);
+      }
+    }
+
+    const loader = new SnapshotLoader({ home: loadHome });
     const snap = await loader.get('rxjs');
     loader.close();
-    const rxjsFiles = snap.files.size;
-    const symbols = snap.graph.nodes.filter((n) => ['Function', 'Class', 'Method', 'Interface'].includes(n.label));
+    const symbols = graphData(snap.graph).nodes.filter((n) => ['Function', 'Class', 'Method', 'Interface'].includes(n.label));
     const step = Math.max(1, Math.floor(symbols.length / 200));
     const picked = symbols.filter((_, i) => i % step === 0).slice(0, 200);
     const byUid = picked.map((n) => ({ uid: n.uid }));
     const byName = picked.map((n) => ({ name: n.name, file_path: n.filePath }));
     const queries = ['subscribe to an observable', 'merge several streams', 'retry on error', 'debounce user input', 'share a subscription', 'schedule work asynchronously', 'convert a promise', 'buffer values over time'].map((q) => ({ query: q }));
 
-    const { child, url } = await readyCli(path.join(base, 'home-251'));
+    // Both servers run at once and take turns, ROUNDS short rounds each per route, so a change in the neighbours'
+    // load falls on both alike; the server's own CPU time per request is the figure least disturbed by them.
+    const ROUNDS = 5;
+    const servers = await Promise.all(builds.map(async (b) => ({ b, ...(await readyCli(b.bin, loadHome)) })));
     try {
-      // A fresh server process compiles its hot paths during the first seconds: warm every route up first.
-      await load(url, '/context', [...byName, ...byUid], 2, CLIENTS);
-      await load(url, '/query', queries, 1, CLIENTS);
+      for (const s of servers) { await load(s.url, '/context', [...byName, ...byUid], 2, CLIENTS); await load(s.url, '/query', queries, 1, CLIENTS); }
       for (const [what, route, bodies] of [
         ['context by name + file_path', '/context', byName], ['context by uid', '/context', byUid], ['query', '/query', queries],
       ] as const) {
-        const r = await load(url, route, bodies as object[], SECONDS, CLIENTS);
-        console.log(`${what}, ${CLIENTS} clients, ${SECONDS} s: ${r.requests} requests, ${r.rps.toFixed(0)} req/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}, statuses ${JSON.stringify(r.statuses)}`);
+        const acc = new Map<string, { requests: number; seconds: number; latencies: number[]; cpu: number; statuses: Record<string, number> }>();
+        for (let r = 0; r < ROUNDS; r++) {
+          for (const s of servers) {
+            const c0 = cpuTime(s.child.pid) ?? 0;
+            const res = await load(s.url, route, bodies as object[], SECONDS / ROUNDS, CLIENTS, false);
+            const a = acc.get(s.b.label) ?? acc.set(s.b.label, { requests: 0, seconds: 0, latencies: [], cpu: 0, statuses: {} }).get(s.b.label)!;
+            a.requests += res.requests; a.seconds += res.seconds; a.latencies.push(...res.latencies); a.cpu += (cpuTime(s.child.pid) ?? 0) - c0;
+            for (const [k, v] of Object.entries(res.statuses)) a.statuses[k] = (a.statuses[k] ?? 0) + v;
+          }
+        }
+        for (const s of servers) {
+          const a = acc.get(s.b.label)!;
+          a.latencies.sort((x, y) => x - y);
+          console.log(`[${s.b.label}] ${what}, ${CLIENTS} clients, ${SECONDS} s: ${a.requests} requests, ${(a.requests / a.seconds).toFixed(0)} req/s, ` +
+            `p50 ${ms(pct(a.latencies, 50))}, p95 ${ms(pct(a.latencies, 95))}, server CPU ${(a.cpu / a.requests).toFixed(2)} ms/request, statuses ${JSON.stringify(a.statuses)}`);
+        }
+      }
+      for (const s of servers) {
+        const m = rssMb(s.child.pid);
+        if (m !== undefined) console.log(`[${s.b.label}] resident memory after the load: ${m.toFixed(0)} MB`);
       }
     } finally {
-      await fetch(`${url}/shutdown`, { method: 'POST' }).catch(() => {});
-      await new Promise((res) => child.once('exit', res));
+      for (const s of servers) {
+        await fetch(`${s.url}/shutdown`, { method: 'POST' }).catch(() => {});
+        await new Promise((res) => s.child.once('exit', res));
+      }
     }
-    console.log(`(${picked.length} symbols of ${rxjsFiles} files, picked evenly)`);
+    console.log(`(${picked.length} symbols of ${snap.files.size} files, picked evenly)`);
     console.log(`load average: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}; cores: ${os.cpus().length}`);
   } finally {
     fs.rmSync(base, { recursive: true, force: true });

@@ -13,6 +13,7 @@ import { createTwoFilesPatch } from 'diff';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { buildSnapshotInMemory } from '../lib/analyze/index.ts';
 import { SYMBOL_LABELS, type GraphNode } from '../lib/graph/schema.ts';
+import { nodesWithLabel } from '../lib/graph/code-graph.ts';
 import { snapshotTools, listRepos } from '../handlers/index.ts';
 import { DEFAULT_MAX_CHARS } from '../handlers/budget.ts';
 import { processPage } from '../runtime/mcp/resources.ts';
@@ -39,7 +40,7 @@ const q = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b)
 
 /** Every k-th code symbol plus the most referenced ones. */
 function sample(snapshot: Awaited<ReturnType<typeof buildSnapshotInMemory>>): GraphNode[] {
-  const symbols = SYMBOL_LABELS.flatMap((l) => snapshot.graph.byLabel(l)).sort((a, b) => (a.uid < b.uid ? -1 : 1));
+  const symbols = SYMBOL_LABELS.flatMap((l) => nodesWithLabel(snapshot.graph, l)).sort((a, b) => (a.uid < b.uid ? -1 : 1));
   const step = Math.max(1, Math.floor(symbols.length / SAMPLE));
   const picked: GraphNode[] = [];
   for (let i = 0; i < symbols.length && picked.length < SAMPLE - 10; i += step) picked.push(symbols[i]);
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const snapshot = await buildSnapshotInMemory(corpus, { workers: 0 });
   const symbols = sample(snapshot);
-  console.log(`corpus ${path.relative(root, corpus)}: ${snapshot.graph.nodeCount} nodes, ${snapshot.graph.edgeCount} edges; ${symbols.length} symbols sampled (${((performance.now() - t0) / 1000).toFixed(1)} s to index)`);
+  console.log(`corpus ${path.relative(root, corpus)}: ${snapshot.graph.order} nodes, ${snapshot.graph.size} edges; ${symbols.length} symbols sampled (${((performance.now() - t0) / 1000).toFixed(1)} s to index)`);
   const tools = snapshotTools as unknown as Record<string, (req: unknown, s: typeof snapshot) => Promise<unknown>>;
   const run = async (label: string, tool: string, req: Record<string, unknown>, budget = DEFAULT_MAX_CHARS) => {
     try { record(label, await tools[tool](req, snapshot), budget); } catch (err) {

@@ -3,6 +3,7 @@ import Joi from 'joi';
 import { defineTool, repoField } from './define-tool.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
 import type { GraphNode } from '../lib/graph/schema.ts';
+import { nodeOf } from '../lib/graph/code-graph.ts';
 import { SearchIndex, type QueryVectors } from '../lib/search/index.ts';
 import { rankResults } from '../lib/search/group.ts';
 
@@ -151,7 +152,7 @@ function sourceOf(s: Snapshot, n: GraphNode, cache: Map<string, string[] | undef
 function processModule(s: Snapshot, p: GraphNode, steps: Array<{ uid: string }>): string {
   if (typeof p.module === 'string' && p.module) return p.module;
   if (Array.isArray(p.modules) && typeof p.modules[0] === 'string') return p.modules[0];
-  const entry = steps[0] ? s.graph.node(steps[0].uid) : undefined;
+  const entry = steps[0] ? nodeOf(s.graph, steps[0].uid) : undefined;
   return typeof entry?.module === 'string' ? entry.module : '';
 }
 
@@ -212,12 +213,12 @@ export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryRes
       count++;
     }
     const relevance = round(p.relevance);
-    const entry = p.steps[0] ? s.graph.node(p.steps[0].uid)?.name : undefined;
-    const last = p.steps.length ? s.graph.node(p.steps[p.steps.length - 1].uid)?.name : undefined;
+    const entry = p.steps[0] ? nodeOf(s.graph, p.steps[0].uid)?.name : undefined;
+    const last = p.steps.length ? nodeOf(s.graph, p.steps[p.steps.length - 1].uid)?.name : undefined;
     outProcesses.push({
       name, relevance, steps, module: p.kind === 'process' ? processModule(s, p.node, p.steps) : moduleOf(p.node),
       summary: p.kind === 'process'
-        ? summarize(name, steps, entry, last, p.matched.slice(0, 3).map((m) => s.graph.node(m.uid)?.name ?? ''))
+        ? summarize(name, steps, entry, last, p.matched.slice(0, 3).map((m) => nodeOf(s.graph, m.uid)?.name ?? ''))
         : `${p.node.label} ${name} in ${p.node.filePath ?? '?'} (in no execution flow)`,
       priority: relevance, symbol_count: count, uid: p.node.uid, kind: p.kind,
     });
@@ -225,7 +226,7 @@ export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryRes
   matchedItems.sort((a, b) => b.relevance - a.relevance);
   const outSymbols: QuerySymbol[] = [];
   for (const it of [...matchedItems, ...followerItems.map((f) => ({ ...f, relevance: 0 }))]) {
-    const n = s.graph.node(it.uid)!;
+    const n = s.graph.getNodeAttributes(it.uid);
     const isMatch = it.relevance > 0;
     outSymbols.push(withContent({
       uid: n.uid, name: n.name, type: n.label, filePath: n.filePath ?? '', line: n.line ?? 0, module: moduleOf(n),
@@ -234,7 +235,7 @@ export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryRes
   }
   const definitions: QueryDefinition[] = [];
   for (const r of loose.slice(0, req.max_symbols)) {
-    const n = s.graph.node(r.uid)!;
+    const n = s.graph.getNodeAttributes(r.uid);
     definitions.push(withContent({
       uid: n.uid, name: n.name, type: n.label, filePath: n.filePath ?? '', line: n.line ?? 0, module: moduleOf(n), relevance: round(r.relevance),
     }, n));

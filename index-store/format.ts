@@ -8,7 +8,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { CodeGraph, type CodeGraphData } from '../lib/graph/code-graph.ts';
+import { codeGraphFromData, denseGraph, type CodeGraph, type CodeGraphData } from '../lib/graph/code-graph.ts';
+import { GraphBuilder } from '../lib/graph/builder.ts';
+import type { GraphEdge, GraphNode } from '../lib/graph/schema.ts';
 import type { Reference, ReferenceKind } from '../lib/refs/reference-index.ts';
 import type { IndexedFile, RepoStats } from './snapshot.ts';
 import { fsyncDirAsync, fsyncTreeAsync, writeFileAtomic, writeFileFlushing } from './atomic.ts';
@@ -117,13 +119,19 @@ export class GenerationWriter {
   }
 
   /**
-   * graph.json: `{"nodes": [...], "edges": {...}}`, the nodes as JSON.stringify writes them, the edges column-wise
-   * (graph-edges.ts; `ends` as there). Non-ASCII characters are escaped, and the text is serialised and encoded
+   * graph.json: `{"nodes": [...], "edges": {...}}`, the nodes as JSON.stringify writes them in graph order, the
+   * edges column-wise in key order (graph-edges.ts). Non-ASCII characters are escaped, and the text is serialised and encoded
    * in pieces — slices of nodes, one piece per edge column: one large string costs a flattening copy, and its
    * UTF-8 pass is the slow two-byte one as soon as one doc comment has a non-Latin-1 character; a slice of
    * records without one stays one-byte.
    */
-  graph(data: CodeGraphData, ends?: EdgeEnds): void {
+  graph(graph: CodeGraph): void {
+    const { nodes, edges, src, dst } = denseGraph(graph);
+    this.graphData({ nodes: nodes as GraphNode[], edges: edges as GraphEdge[] }, { src, dst });
+  }
+
+  /** graph.json of nodes and edges as they are (`ends`, when given, the positions of each edge's ends in `data.nodes`). */
+  graphData(data: CodeGraphData, ends?: EdgeEnds): void {
     const parts: Uint8Array[] = [Buffer.from('{"nodes":')];
     jsonArrayInto(parts, data.nodes);
     parts.push(Buffer.from(',"edges":'));
@@ -250,10 +258,13 @@ export function readGraphData(dir: string): CodeGraphData {
   return readGraphFile(dir).data;
 }
 
-/** graph.json as a CodeGraph (what readGraphData gives, loaded with the stored end positions: no uid lookups). */
+/**
+ * graph.json as the snapshot's graphology graph (what readGraphData gives, loaded with the stored end positions:
+ * no uid read per edge). A format 1 file's edges (objects, possibly a relation twice) are merged first.
+ */
 export function readGraph(dir: string): CodeGraph {
   const { data, ends } = readGraphFile(dir);
-  return CodeGraph.fromJSON(data, ends);
+  return ends ? codeGraphFromData(data, ends) : GraphBuilder.fromJSON(data).toGraph();
 }
 
 function readGraphFile(dir: string): { data: CodeGraphData; ends?: EdgeEnds } {

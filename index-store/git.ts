@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CodegraphError } from '../lib/errors.ts';
 import type { DiffScope } from './snapshot.ts';
-import { decodeUtf8 } from '../lib/analyze/source.ts';
-import { looksBinary, DEFAULT_MAX_FILE_BYTES } from '../lib/analyze/skip-rules.ts';
-import { isInside } from '../lib/analyze/walk.ts';
+import { decodeUtf8 } from '../lib/files/source.ts';
+import { looksBinary, DEFAULT_MAX_FILE_BYTES } from '../lib/files/skip-rules.ts';
+import { isInside } from '../lib/files/walk.ts';
 import { childProcess } from '../lib/util/lazy-builtins.ts';
 import { headFromFiles } from './git-head.ts';
 

@@ -33,15 +33,15 @@ export interface EncodedEdges {
   columns: [ColumnKind, unknown[]][];
 }
 
-/** Edge end positions the caller already knows (CodeGraph.edgeEndPositions): saves a uid lookup per end. */
+/** Edge end positions the caller already knows (denseGraph's): saves a uid lookup per end. */
 export interface EdgeEnds {
-  src: readonly number[];
-  dst: readonly number[];
+  src: ArrayLike<number>;
+  dst: ArrayLike<number>;
 }
 
 /**
  * Edges in the column layout. `ends`, when given, must be the positions in `nodes` of each edge's source and target
- * (CodeGraph.edgeEndPositions of the graph whose toJSON gave `edges` and `nodes`); otherwise the uids are looked up.
+ * (denseGraph's src and dst for its nodes and edges); otherwise the uids are looked up.
  */
 export function encodeEdges(edges: readonly GraphEdge[], nodes: readonly GraphNode[], ends?: EdgeEnds): EncodedEdges {
   return encodeCommon(edges, nodes, ends) ?? encodeAny(edges, nodes);
@@ -162,6 +162,9 @@ function encodeCommon(edges: readonly GraphEdge[], nodes: readonly GraphNode[], 
     shape[i] = lastShape;
   }
   if (lookup) { src = srcOut; dst = dstOut; }
+  // Written with JSON.stringify: typed arrays (denseGraph's) become plain arrays first.
+  if (!Array.isArray(src)) src = Array.from(src!);
+  if (!Array.isArray(dst)) dst = Array.from(dst!);
   const columns = raw.map((values, k): [ColumnKind, unknown[]] => {
     if (k < BASE_KEYS.length) return [k === 3 ? COLUMN_NUMBER : k < 2 ? COLUMN_NODE : COLUMN_STRING, [src, dst, types, confidences, reasons][k] as unknown[]];
     if (numeric[k] !== false) return [COLUMN_NUMBER, values];

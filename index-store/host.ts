@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FileWrite, SnapshotHost } from './snapshot.ts';
 import { CodegraphError } from '../lib/errors.ts';
-import { decodeUtf8 } from '../lib/analyze/source.ts';
-import { walkRepository, isInside } from '../lib/analyze/walk.ts';
-import { BINARY_EXTENSIONS, extensionOf, looksBinary, BINARY_SNIFF_BYTES } from '../lib/analyze/skip-rules.ts';
+import { decodeUtf8 } from '../lib/files/source.ts';
+import { walkRepository, isInside } from '../lib/files/walk.ts';
+import { BINARY_EXTENSIONS, extensionOf, looksBinary, BINARY_SNIFF_BYTES } from '../lib/files/skip-rules.ts';
 import { embedWith } from '../lib/search/index.ts';
 import { gitDiff } from './git.ts';
 

@@ -10,12 +10,10 @@ import type { FileWrite, RepoInfo, Snapshot } from './snapshot.ts';
 import { CodegraphError } from '../lib/errors.ts';
 import { ReferenceIndex } from '../lib/refs/reference-index.ts';
 import { loadSearch } from '../lib/search/index.ts';
-import { writeFilesAtomically } from '../lib/rename/apply.ts';
 import { INDEX_DIR, POINTER_FILE, SNAPSHOT_SCHEMA, indexDirOf, readFileTable, readGraph, readMeta, readPointer, readRefs } from './format.ts';
 import { readRegistry, registryPath } from './registry.ts';
 import { assembleSnapshot } from './assemble.ts';
 import { createRepoHost } from './host.ts';
-import { analyzeRepository } from '../lib/analyze/index.ts';
 
 export interface SnapshotLoaderOptions {
   /** Registry folder; default $CODEGRAPH_HOME or ~/.codegraph. */
@@ -24,6 +22,19 @@ export interface SnapshotLoaderOptions {
   watch?: boolean;
   /** Messages about background reloads (failures keep the old snapshot). */
   log?: (message: string) => void;
+  /**
+   * How the snapshots' hosts write files (a rename apply) and re-index afterwards; the runtime composes it
+   * (runtime/repository-writer.ts). Without it every host is read-only: storage knows nothing of the indexer.
+   */
+  writer?: RepositoryWriter;
+}
+
+/** Writing into a repository and indexing it again: what a host's writeFiles needs beyond storage. */
+export interface RepositoryWriter {
+  /** Writes whole-file replacements inside `root`: all or nothing, each checked against its expected hash. */
+  write(root: string, changes: FileWrite[]): Promise<void>;
+  /** Re-indexes the repository registered as `name` at `root` after a write (the loader then reloads it). */
+  reindex(root: string, name: string, home: string | undefined): Promise<void>;
 }
 
 interface Entry {
@@ -172,13 +183,16 @@ export class SnapshotLoader {
     const search = await loadSearch(dir);
     // The registry entry may lag behind or lead a background reload: describe what this generation holds.
     const repo: RepoInfo = { name: info.name, path: info.path, indexedAt: meta.indexedAt, lastCommit: meta.commit, stats: meta.stats };
+    const writer = this.options.writer;
     const host = createRepoHost({
       root: info.path, searchDir: dir,
-      write: (root, changes: FileWrite[]) => writeFilesAtomically(root, changes),
-      afterWrite: async () => {
-        await analyzeRepository(info.path, { name: info.name, home: this.options.home, log: this.options.log });
-        if (!this.closed) await this.reload(info.name);
-      },
+      ...(writer ? {
+        write: (root: string, changes: FileWrite[]) => writer.write(root, changes),
+        afterWrite: async () => {
+          await writer.reindex(info.path, info.name, this.options.home);
+          if (!this.closed) await this.reload(info.name);
+        },
+      } : {}),
     });
     return assembleSnapshot({ repo, graph, refs, files: table.files, search, host });
   }

@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
+import { graphData, nodeOf } from '../../lib/graph/code-graph.ts';
 import { buildSearch, loadSearch, SearchIndex } from '../../lib/search/index.ts';
 import { runQuery, type QueryResponse } from '../../handlers/query.ts';
 import { splitIdentifier, STOP_WORDS } from '../../lib/search/tokenize.ts';
@@ -61,7 +62,7 @@ export async function withFreshSearch(s: Snapshot, embedder = 'builtin'): Promis
 /** Questions of one repository whose answer exists in the snapshot (by file, qualified name and kind). */
 export function questionsFor(s: Snapshot, qs: readonly HistoryQuery[]): Question[] {
   const byKey = new Map<string, string>();
-  for (const n of s.graph.nodes) {
+  for (const n of graphData(s.graph).nodes) {
     if (!FUNCTION_LABELS.has(n.label) || !n.filePath) continue;
     byKey.set(`${n.filePath}\0${n.qualifiedName ?? n.name}\0${n.label}`, n.uid);
   }
@@ -148,7 +149,7 @@ export function bm25System(s: Snapshot): System {
   engine.definePrepTasks([prep]);
   const lines = new Map<string, string[] | undefined>();
   let count = 0;
-  for (const n of s.graph.nodes) {
+  for (const n of graphData(s.graph).nodes) {
     if (!FUNCTION_LABELS.has(n.label) || !n.filePath || typeof n.line !== 'number') continue;
     if (!lines.has(n.filePath)) lines.set(n.filePath, s.host.readFile(n.filePath)?.split('\n'));
     const text = lines.get(n.filePath)?.slice(n.line - 1, n.endLine ?? n.line).join('\n') ?? '';
@@ -192,7 +193,7 @@ export async function scoreSystem(s: Snapshot, sys: System, qs: readonly Questio
     const files: string[] = [];
     const seenFiles = new Set<string>();
     for (const uid of ranked) {
-      const n = s.graph.node(uid);
+      const n = nodeOf(s.graph, uid);
       if (!n) continue;
       if (FUNCTION_LABELS.has(n.label)) fns.push(uid);
       if (n.filePath && !seenFiles.has(n.filePath)) { seenFiles.add(n.filePath); files.push(n.filePath); }

@@ -104,7 +104,7 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
           w.refs(refs.all);
           w.facts(facts, (f) => factsText(f as FileFacts));
         },
-        graph: (graph) => generationWriter().graph(graph.toJSON(), graph.edgeEndPositions()),
+        graph: (graph) => generationWriter().graph(graph),
       },
     });
     if (out.upToDate && previous) {

@@ -11,14 +11,15 @@ import { detectModules } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
 import { buildSearch, packSearchable } from '../search/index.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
+import type { GraphBuilder } from '../graph/builder.ts';
 import type { ReferenceIndex } from '../refs/reference-index.ts';
 import { CodegraphError } from '../errors.ts';
 import type { FileRecord, FileTable, SkipRecord, SnapshotMeta } from '../../index-store/format.ts';
 import type { RepoStats } from '../../index-store/snapshot.ts';
 import { readInside } from '../../index-store/host.ts';
-import { walkRepository, type WalkEntry } from './walk.ts';
-import { classifySource, type SkipCounts, type SkipReason } from './skip-rules.ts';
-import { readSource, sha256 } from './source.ts';
+import { walkRepository, type WalkEntry } from '../files/walk.ts';
+import { classifySource, type SkipCounts, type SkipReason } from '../files/skip-rules.ts';
+import { readSource, sha256 } from '../files/source.ts';
 import { countGraph, worst, type AnalyzeSummary, type Phase } from './summary.ts';
 import { silentProgress, type ProgressSink } from './progress.ts';
 import { ExtractPool, POOL_MIN_FILES, defaultWorkers } from './pool.ts';
@@ -336,7 +337,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const facts = all.map((a) => a.facts);
   // Search reads only the symbol nodes, which neither relations nor modules and processes change: hand them over
   // as soon as they are all made (packed: the properties documents are made from, in one string and two arrays).
-  const sendSearch = (g: CodeGraph): void => {
+  const sendSearch = (g: GraphBuilder): void => {
     const symbols = packSearchable(g.nodes);
     searchWorker!.send({
       root, ...(symbols ? { symbols } : { nodes: g.nodes }), texts: [...texts], dir: opts.searchDir!(),
@@ -386,7 +387,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     if (r.parseErrors) parseErrorsByFile[r.path] = r.parseErrors;
   }
   const stats: RepoStats = {
-    files: records.length, nodes: graph.nodeCount, edges: graph.edgeCount,
+    files: records.length, nodes: graph.order, edges: graph.size,
     communities: modules.communities, processes: processes.processes, embeddings,
   };
   const summary: AnalyzeSummary = {

@@ -6,7 +6,7 @@
  * processes and the writes. Log lines and progress go back as messages. One job per worker.
  */
 import { parentPort } from 'node:worker_threads';
-import { CodeGraph } from '../graph/code-graph.ts';
+import { createCodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { readInside } from '../../index-store/host.ts';
 import { CodegraphError } from '../errors.ts';
@@ -39,8 +39,8 @@ if (port) {
     let reply: SearchReply;
     try {
       const { buildSearch, unpackSearchable } = await search;
-      const graph = new CodeGraph();
-      for (const n of job.symbols ? unpackSearchable(job.symbols) : job.nodes!) graph.addNode(n);
+      const graph = createCodeGraph();
+      for (const n of job.symbols ? unpackSearchable(job.symbols) : job.nodes!) graph.addNode(n.uid, n);
       const texts = new Map(job.texts);
       const res = await buildSearch({
         graph, dir: job.dir, previousDir: job.previousDir, embedder: job.embedder,

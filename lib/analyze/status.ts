@@ -9,9 +9,9 @@ import { CodegraphError } from '../errors.ts';
 import { INDEX_DIR, SNAPSHOT_SCHEMA, indexDirOf, readFileTable, readMeta, readPointer } from '../../index-store/format.ts';
 import { readInside } from '../../index-store/host.ts';
 import { headCommit } from '../../index-store/git.ts';
-import { walkRepository } from './walk.ts';
-import { readSource, sha256 } from './source.ts';
-import { classifySource } from './skip-rules.ts';
+import { walkRepository } from '../files/walk.ts';
+import { readSource, sha256 } from '../files/source.ts';
+import { classifySource } from '../files/skip-rules.ts';
 import { EXTRACT_VERSION } from './pipeline.ts';
 import { languageOf } from '../lang/index.ts';
 

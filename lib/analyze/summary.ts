@@ -1,7 +1,7 @@
 /** The analyze summary: a JSON-safe record of what one run did, and its text form for the terminal. */
-import type { CodeGraph } from '../graph/code-graph.ts';
+import { graphData, type CodeGraph } from '../graph/code-graph.ts';
 import { SYMBOL_LABELS } from '../graph/schema.ts';
-import type { SkipCounts } from './skip-rules.ts';
+import type { SkipCounts } from '../files/skip-rules.ts';
 
 export const PHASES = ['walk', 'read', 'parse', 'resolve', 'modules', 'processes', 'search', 'write'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -47,8 +47,9 @@ export interface AnalyzeSummary {
 export function countGraph(graph: CodeGraph): { nodes: Record<string, number>; edges: Record<string, number>; symbols: number } {
   // Maps and indexed loops: this runs once per process over every edge, mostly unoptimised (a for-of allocates
   // an iterator result per step there, and keyed stores on a plain object go through its dictionary)
-  const nodes = countBy(graph.nodes, (n) => n.label);
-  const edges = countBy(graph.edges, (e) => e.type);
+  const { nodes: allNodes, edges: allEdges } = graphData(graph);
+  const nodes = countBy(allNodes, (n) => n.label);
+  const edges = countBy(allEdges, (e) => e.type);
   let symbols = 0;
   for (const l of SYMBOL_LABELS) symbols += nodes[l] ?? 0;
   return { nodes: sortKeys(nodes), edges: sortKeys(edges), symbols };

@@ -1,8 +1,11 @@
 /**
  * Maps a parsed diff onto symbols: which were added, modified or deleted. Each file has an old and a new
- * version; the index describes at most one of them (checked by content hash), the other is parsed with the
- * indexer's extractor from the text (the new text from the working tree, the old one rebuilt by reversing the
- * diff). Symbols on the two sides are matched by label and qualified name, so renamed files work too.
+ * version; the index describes at most one of them (checked by content hash: the new text from the working
+ * tree, the old one rebuilt by reversing the diff), and its symbols come from the snapshot's per-file symbol
+ * table — nothing is parsed at query time. The version the index does not describe is known only through the
+ * diff's lines: a symbol of the known side whose every line went away is deleted (or added, seen from the new
+ * side), one with changed lines is modified, and changed lines outside every symbol modify the file. When both
+ * sides are known (a file added or deleted), symbols are matched by label and qualified name.
  */
 import { createHash } from 'node:crypto';
 import type { CodeGraph } from '../graph/code-graph.ts';
@@ -11,7 +14,6 @@ import type { IndexedFile, SnapshotHost } from '../../index-store/snapshot.ts';
 import { fileNode, qualifiedNameOf, symbolsInFile } from '../symbols/lookup.ts';
 import type { DiffHunk, FileDiff, FileStatus } from './diff.ts';
 import { reverseApply } from './reconstruct.ts';
-import { parseFileSymbols } from './file-symbols.ts';
 import { languageOf } from '../lang/index.ts';
 
 export type ChangeType = 'added' | 'modified' | 'deleted';
@@ -51,16 +53,13 @@ export interface ChangeSource {
   host: Pick<SnapshotHost, 'readFile'>;
 }
 
-/** Parses one version of a file into symbols; undefined when that is not possible. */
-export type SymbolParser = (filePath: string, text: string) => GraphNode[] | undefined;
-
 export interface MappedChanges {
   files: ChangedFile[];
   symbols: ChangedSymbol[];
 }
 
 /** Maps every file of a diff onto added / modified / deleted symbols. */
-export function mapChanges(src: ChangeSource, diffs: readonly FileDiff[], parse: SymbolParser = parseFileSymbols): MappedChanges {
+export function mapChanges(src: ChangeSource, diffs: readonly FileDiff[]): MappedChanges {
   const files: ChangedFile[] = [];
   const symbols: ChangedSymbol[] = [];
   for (const d of diffs) {
@@ -72,7 +71,7 @@ export function mapChanges(src: ChangeSource, diffs: readonly FileDiff[], parse:
     if (d.oldPath && d.newPath && d.oldPath !== d.newPath) entry.old_path = d.oldPath;
     files.push(entry);
     if (d.binary) continue;
-    const found = mapFile(src, d, parse);
+    const found = mapFile(src, d);
     entry.index = found.side;
     entry.symbols = found.symbols.length;
     symbols.push(...found.symbols);
@@ -89,7 +88,7 @@ interface Side {
   fromIndex: boolean;
 }
 
-function mapFile(src: ChangeSource, d: FileDiff, parse: SymbolParser): { side: IndexSide; symbols: ChangedSymbol[] } {
+function mapFile(src: ChangeSource, d: FileDiff): { side: IndexSide; symbols: ChangedSymbol[] } {
   const oldIdx = d.oldPath ? src.files.get(d.oldPath) : undefined;
   const newIdx = d.newPath ? src.files.get(d.newPath) : undefined;
   const newText = d.newPath ? src.host.readFile(d.newPath) : '';
@@ -103,19 +102,17 @@ function mapFile(src: ChangeSource, d: FileDiff, parse: SymbolParser): { side: I
   else if (oldIdx || newIdx) side = 'stale';
 
   const code = Boolean(languageOf(d.newPath ?? d.oldPath!));
-  const version = (path: string | null, text: string | undefined, indexedHere: boolean, fallback: boolean): Side => {
+  const version = (path: string | null, indexedHere: boolean, fallback: boolean): Side => {
     if (path === null) return { path, symbols: [], fromIndex: false };
     if (indexedHere) return { path, symbols: [...symbolsInFile(src.graph, path)], fromIndex: true };
-    const parsed = text !== undefined ? parse(path, text) : undefined;
-    if (parsed) return { path, symbols: parsed, fromIndex: false };
-    // Stale index and no parser: the indexed symbols are the best approximation of the old version.
+    // Stale index: the indexed symbols are the best approximation of the old version.
     if (fallback) return { path, symbols: [...symbolsInFile(src.graph, path)], fromIndex: true };
     return { path, symbols: undefined, fromIndex: false };
   };
   // A copy leaves its source in place: everything in the copy is new.
   const oldSide = d.status === 'copied' ? { path: d.oldPath, symbols: [], fromIndex: false }
-    : version(d.oldPath, oldText, side === 'old', side === 'stale' && Boolean(oldIdx));
-  const newSide = version(d.newPath, newTrusted, side === 'new', side === 'stale' && !oldIdx && Boolean(newIdx));
+    : version(d.oldPath, side === 'old', side === 'stale' && Boolean(oldIdx));
+  const newSide = version(d.newPath, side === 'new', side === 'stale' && !oldIdx && Boolean(newIdx));
 
   const out = classify(src.graph, d, oldSide, newSide);
   // The file itself: added / deleted, or modified when lines outside every symbol changed (imports, top-level code).

@@ -1,9 +1,9 @@
 /** From diff text to the `detect_changes` answer: changed symbols, what depends on them, flows, risk. */
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import type { GraphNode } from '../graph/schema.ts';
+import { nodeOf } from '../graph/code-graph.ts';
 import { parseUnifiedDiff } from './diff.ts';
-import { mapChanges, type ChangedFile, type ChangedSymbol, type ChangeType, type SymbolParser } from './changes.ts';
-import { parseFileSymbols } from './file-symbols.ts';
+import { mapChanges, type ChangedFile, type ChangedSymbol, type ChangeType } from './changes.ts';
 import { traverse, DEPENDENCY_TYPES, type Reached } from '../symbols/traverse.ts';
 import { moduleOf, processesOf } from '../symbols/membership.ts';
 import { assessRisk } from '../symbols/risk.ts';
@@ -61,10 +61,10 @@ export interface DetectChangesResult {
   truncated: boolean;
 }
 
-/** Answers detect_changes for a diff text; `parse` reads the versions of a file the index does not describe. */
-export function detectFromDiff(snapshot: Pick<Snapshot, 'graph' | 'files' | 'host'>, diffText: string, limit: number, parse: SymbolParser = parseFileSymbols): DetectChangesResult {
+/** Answers detect_changes for a diff text, with the symbols of the snapshot's per-file symbol table. */
+export function detectFromDiff(snapshot: Pick<Snapshot, 'graph' | 'files' | 'host'>, diffText: string, limit: number): DetectChangesResult {
   const { graph } = snapshot;
-  const mapped = mapChanges(snapshot, parseUnifiedDiff(diffText), parse);
+  const mapped = mapChanges(snapshot, parseUnifiedDiff(diffText));
   const seeds = mapped.symbols.filter((s) => s.indexed).map((s) => s.uid);
   const reached = traverse(graph, seeds, {
     direction: 'upstream', maxDepth: AFFECTED_DEPTH, relationTypes: DEPENDENCY_TYPES, minConfidence: 0, includeTests: false,
@@ -73,7 +73,7 @@ export function detectFromDiff(snapshot: Pick<Snapshot, 'graph' | 'files' | 'hos
 
   const processes = changedProcesses(snapshot.graph, mapped.symbols, reached);
   const modules = new Set<string>();
-  for (const s of mapped.symbols) { const n = graph.node(s.uid); const m = n && moduleOf(graph, n); if (m) modules.add(m); }
+  for (const s of mapped.symbols) { const n = nodeOf(graph, s.uid); const m = n && moduleOf(graph, n); if (m) modules.add(m); }
   for (const r of reached) { const m = moduleOf(graph, r.node); if (m) modules.add(m); }
 
   const count = (t: ChangeType) => mapped.symbols.filter((s) => s.change_type === t).length;

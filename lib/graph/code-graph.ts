@@ -1,224 +1,138 @@
-import type { GraphEdge, GraphNode, NodeLabel, RelType } from './schema.ts';
+/**
+ * The in-memory code graph of a snapshot: a graphology `MultiDirectedGraph` (DESIGN.md §2) whose node keys are
+ * uids and whose node and edge attributes are the records of the schema (`GraphNode`, `GraphEdge`, DESIGN.md §4).
+ * Edge keys are the edges' positions in insertion order, as strings: deterministic, the order graph.json stores
+ * them in, and what Cypher's `id(r)` reports. Everything that reads a snapshot goes through graphology's API
+ * (or through `denseGraph`, positional arrays built through it once per graph), so a user of the bundled handlers
+ * can run graphology's own algorithms on `snapshot.graph` and hand slices of it to sigma.js.
+ */
+import { MultiDirectedGraph } from 'graphology';
+import type { GraphEdge, GraphNode } from './schema.ts';
 
-/** Serialised form of a CodeGraph (nodes and edges in insertion order). */
+/**
+ * The code graph: multi (a CALLS and a REFERENCES edge may join the same two symbols), directed, typed. Its
+ * `addNode` is typed to take the uid first: graphology turns any key into a string, and a node record passed
+ * alone would become the node `[object Object]`.
+ */
+export type CodeGraph = Omit<MultiDirectedGraph<GraphNode, GraphEdge>, 'addNode'> & {
+  addNode(uid: string, attributes: GraphNode): string;
+};
+
+/** Serialised form of a code graph: nodes and edges in insertion order. */
 export interface CodeGraphData {
   nodes: GraphNode[];
   edges: GraphEdge[];
 }
 
-const EMPTY: readonly number[] = Object.freeze([]);
+/** Edge end positions (in `CodeGraphData.nodes`) of every edge, as graph.json stores them. */
+export interface EdgeEndPositions {
+  src: ArrayLike<number>;
+  dst: ArrayLike<number>;
+}
 
-/**
- * Edges are made as `{ source, target, type, confidence, reason }` literals, which V8 gives one shared hidden
- * class. Its `confidence` must hold fractions (0.9) as well as 1: when the first edges of a run all carry 1
- * (containment), V8 stores the field as a small integer, deprecates that class at the first fraction, and
- * every edge made before is migrated one by one the next time it is read (openai's SDK: 29k migrations, half
- * of them in module detection's first pass over the edges, ~4k instructions each). One such literal with a
- * fraction, made before any edge, settles the field as a number from the start. Output is unchanged (JSON
- * writes 1 for 1 either way).
- */
-let edgeShapeSeed: GraphEdge | undefined;
-
-/**
- * An edge merged with `count` more sites of the same relation: counts add up, the more confident site's reason
- * wins, the earliest line is kept.
- */
-function mergeInto(e: GraphEdge, count: number, confidence: number, reason: string, line: number | undefined): GraphEdge {
-  e.count = (e.count ?? 1) + count;
-  if (confidence > e.confidence) { e.confidence = confidence; e.reason = reason; }
-  if (line !== undefined && (e.line === undefined || line < e.line)) e.line = line;
-  return e;
+/** An empty code graph. */
+export function createCodeGraph(): CodeGraph {
+  return new MultiDirectedGraph<GraphNode, GraphEdge>({ allowSelfLoops: true }) as CodeGraph;
 }
 
 /**
- * The in-memory code graph: plain arrays of nodes and edges plus lookup indexes.
- * Edge ids are positions in `edges`; adding an edge that already exists (same source, target, type)
- * merges it (count summed, max confidence kept, earliest line kept) so the graph has one edge per relation.
+ * The graph of serialised data, holding its very node and edge objects. `ends`, when given, are the positions
+ * of each edge's source and target in `data.nodes` (what graph.json stores): no uid is read from the edges.
+ * Edges are taken as they are (one per relation, as the builder made them).
  */
-export class CodeGraph {
-  readonly nodes: GraphNode[] = [];
-  readonly edges: GraphEdge[] = [];
-  private readonly nodeIndex = new Map<string, number>();
-  // The edge indexes are kept by node position (looked up once per addEdge), not by uid: an addEdge costs two
-  // uid lookups and no key string (a `type\0source\0target` key cost an allocation, its hashing and ~100
-  // bytes per edge).
-  /**
-   * Existing edges by their ends: source position → target position → the first edge id between them;
-   * further edges between the same ends (other types) follow through `sameEnds`. The target of a source's
-   * first edge (`outIdx[s][0]`) is not in the map, which is made only when a source gets a second distinct
-   * target: most nodes have one (a symbol's MEMBER_OF, a type's single reference), and a Map each costs an
-   * allocation the collector then keeps tracing (~15k on openai's SDK).
-   */
-  private readonly pairIndex: (Map<number, number> | undefined)[] = [];
-  /** Edge id → the next edge id with the same source and target (−1: none). */
-  private readonly sameEnds: number[] = [];
-  /** Source and target node position of each edge, by edge id. */
-  private readonly edgeSrc: number[] = [];
-  private readonly edgeDst: number[] = [];
-  /** Edge ids leaving / entering each node, by node position. */
-  private readonly outIdx: (number[] | undefined)[] = [];
-  private readonly inIdx: (number[] | undefined)[] = [];
-  private labelIdx: Map<NodeLabel, GraphNode[]> | undefined;
+export function codeGraphFromData(data: CodeGraphData, ends?: EdgeEndPositions): CodeGraph {
+  const g = createCodeGraph();
+  const { nodes, edges } = data;
+  for (let i = 0; i < nodes.length; i++) g.addNode(nodes[i].uid, nodes[i]);
+  if (ends) for (let i = 0; i < edges.length; i++) g.addDirectedEdgeWithKey(String(i), nodes[ends.src[i]].uid, nodes[ends.dst[i]].uid, edges[i]);
+  else for (let i = 0; i < edges.length; i++) g.addDirectedEdgeWithKey(String(i), edges[i].source, edges[i].target, edges[i]);
+  return g;
+}
 
-  constructor() {
-    edgeShapeSeed ??= { source: '', target: '', type: 'CALLS', confidence: 0.5, reason: '' };
+/** The node of a uid, or undefined (graphology's getNodeAttributes throws for an absent node). */
+export function nodeOf(graph: CodeGraph, uid: string): GraphNode | undefined {
+  return graph.hasNode(uid) ? graph.getNodeAttributes(uid) : undefined;
+}
+
+/** Adds an edge (its ends must be nodes of the graph), keyed by its position; returns the key. */
+export function addCodeEdge(graph: CodeGraph, edge: GraphEdge): string {
+  return graph.addDirectedEdgeWithKey(String(graph.size), edge.source, edge.target, edge);
+}
+
+/**
+ * Positional arrays of a graph, for the passes that want integers and typed arrays (Cypher's adjacency,
+ * community detection's ties): nodes and edges in insertion order, each node's position by uid, and the
+ * source and target position of every edge. Built through graphology's iteration once per graph and extended
+ * when nodes or edges were added since (code graphs only grow); read-only for callers.
+ */
+export interface DenseGraph {
+  readonly nodes: readonly GraphNode[];
+  readonly edges: readonly GraphEdge[];
+  readonly position: ReadonlyMap<string, number>;
+  readonly src: Int32Array;
+  readonly dst: Int32Array;
+}
+
+interface DenseState {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  position: Map<string, number>;
+  src: Int32Array;
+  dst: Int32Array;
+}
+
+const dense = new WeakMap<CodeGraph, DenseState>();
+
+/** The positional arrays of `graph` (see DenseGraph). */
+export function denseGraph(graph: CodeGraph): DenseGraph {
+  let d = dense.get(graph);
+  if (d && d.nodes.length === graph.order && d.edges.length === graph.size) return d;
+  // Something was dropped (a user's graph, never a snapshot's): start over.
+  if (d && (d.nodes.length > graph.order || d.edges.length > graph.size)) d = undefined;
+  if (!d) {
+    d = { nodes: [], edges: [], position: new Map(), src: new Int32Array(0), dst: new Int32Array(0) };
+    dense.set(graph, d);
   }
-
-  /**
-   * Rebuilds a graph from its serialised form. `ends`, when given, are the positions in `data.nodes` of each
-   * edge's source and target (what graph.json stores): the edges are added without looking their uids up.
-   */
-  static fromJSON(data: CodeGraphData, ends?: { src: readonly number[]; dst: readonly number[] }): CodeGraph {
-    const g = new CodeGraph();
-    for (const n of data.nodes) g.addNode(n);
-    const { edges } = data;
-    if (ends) for (let i = 0; i < edges.length; i++) g.addEdgeAt(ends.src[i], ends.dst[i], edges[i]);
-    else for (const e of edges) g.addEdge(e);
-    return g;
+  const state = d;
+  const { nodes, edges, position } = state;
+  if (nodes.length !== graph.order) {
+    // Graphology iterates in insertion order: the nodes already listed come first and are skipped.
+    let i = 0;
+    const known = nodes.length;
+    graph.forEachNode((uid, n) => {
+      if (i++ < known) return;
+      position.set(uid, nodes.length);
+      nodes.push(n);
+    });
   }
-
-  /** Serialisable view (shares the node and edge objects). */
-  toJSON(): CodeGraphData {
-    return { nodes: this.nodes, edges: this.edges };
+  if (edges.length !== graph.size) {
+    const known = edges.length;
+    const src = new Int32Array(graph.size), dst = new Int32Array(graph.size);
+    src.set(state.src.subarray(0, known));
+    dst.set(state.dst.subarray(0, known));
+    let i = 0;
+    graph.forEachEdge((_key, e, source, target) => {
+      if (i < known) { i++; return; }
+      src[i] = position.get(source)!;
+      dst[i] = position.get(target)!;
+      edges.push(e);
+      i++;
+    });
+    state.src = src;
+    state.dst = dst;
   }
+  return state;
+}
 
-  get nodeCount(): number { return this.nodes.length; }
-  get edgeCount(): number { return this.edges.length; }
+/** The graph's nodes and edges as arrays in insertion order (the records themselves, not copies). */
+export function graphData(graph: CodeGraph): CodeGraphData {
+  const d = denseGraph(graph);
+  return { nodes: d.nodes as GraphNode[], edges: d.edges as GraphEdge[] };
+}
 
-  /** Adds a node; throws if its uid is taken (uids must be allocated with UidAllocator). */
-  addNode(node: GraphNode): GraphNode {
-    if (this.nodeIndex.has(node.uid)) throw new Error(`CodeGraph.addNode: duplicate uid ${node.uid}`);
-    this.nodeIndex.set(node.uid, this.nodes.length);
-    this.nodes.push(node);
-    this.pairIndex.push(undefined);
-    this.outIdx.push(undefined);
-    this.inIdx.push(undefined);
-    this.labelIdx = undefined;
-    return node;
-  }
-
-  /** Adds or merges an edge; both ends must exist. Returns the stored edge. */
-  addEdge(edge: GraphEdge): GraphEdge {
-    const s = this.nodeIndex.get(edge.source);
-    if (s === undefined) throw new Error(`CodeGraph.addEdge: unknown source ${edge.source}`);
-    const t = this.nodeIndex.get(edge.target);
-    if (t === undefined) throw new Error(`CodeGraph.addEdge: unknown target ${edge.target}`);
-    return this.addEdgeAt(s, t, edge);
-  }
-
-  /**
-   * addEdge for a caller that knows the positions (in `nodes`) of the edge's ends: no uid lookups. `edge.source` and
-   * `edge.target` must be the uids of the nodes at `s` and `t`.
-   */
-  addEdgeAt(s: number, t: number, edge: GraphEdge): GraphEdge {
-    const k = this.find(s, t, edge.type);
-    if (k >= 0) return mergeInto(this.edges[k], edge.count ?? 1, edge.confidence, edge.reason, edge.line);
-    const id = this.edges.length;
-    this.edges.push(edge);
-    this.edgeSrc.push(s);
-    this.edgeDst.push(t);
-    this.sameEnds.push(-1);
-    // find() left the last edge between s and t (of other types) in `this.lastSameEnds`
-    const last = this.lastSameEnds;
-    const out = this.outIdx[s];
-    if (last >= 0) this.sameEnds[last] = id;
-    else if (out) { // a second distinct target (the first one is found through outIdx)
-      let targets = this.pairIndex[s];
-      if (!targets) this.pairIndex[s] = targets = new Map();
-      targets.set(t, id);
-    }
-    if (out) out.push(id); else this.outIdx[s] = [id];
-    const inn = this.inIdx[t];
-    if (inn) inn.push(id); else this.inIdx[t] = [id];
-    return edge;
-  }
-
-  /**
-   * Merges one more site into the edge of `type` from position `s` to `t`, as addEdgeAt merges an edge with count 1,
-   * that confidence, reason and line; returns that edge, or undefined (and changes nothing) when there is none — so a
-   * caller builds an edge object only for a new edge.
-   */
-  mergeSiteAt(s: number, t: number, type: RelType, confidence: number, reason: string, line: number | undefined): GraphEdge | undefined {
-    const k = this.find(s, t, type);
-    return k < 0 ? undefined : mergeInto(this.edges[k], 1, confidence, reason, line);
-  }
-
-  /** Id of the edge of `type` from position s to t, or −1 (then `lastSameEnds` is the last edge between them, or −1). */
-  private find(s: number, t: number, type: RelType): number {
-    const out = this.outIdx[s];
-    const first = out === undefined ? undefined : this.edgeDst[out[0]] === t ? out[0] : this.pairIndex[s]?.get(t);
-    let last = -1;
-    for (let k = first ?? -1; k >= 0; k = this.sameEnds[k]) {
-      if (this.edges[k].type === type) return k;
-      last = k;
-    }
-    this.lastSameEnds = last;
-    return -1;
-  }
-
-  /** See find. */
-  private lastSameEnds = -1;
-
-  /** Node by uid. */
-  node(uid: string): GraphNode | undefined {
-    const i = this.nodeIndex.get(uid);
-    return i === undefined ? undefined : this.nodes[i];
-  }
-
-  hasNode(uid: string): boolean { return this.nodeIndex.has(uid); }
-
-  /** Position of a node in `nodes` (a stable integer id for Cypher's `id()`). */
-  nodeId(uid: string): number | undefined { return this.nodeIndex.get(uid); }
-
-  /**
-   * Positions (in `nodes`) of edge `id`'s source and target, for every edge: what a pass over all edges needs
-   * instead of two uid lookups per edge. Read-only views, valid until the next addEdge.
-   */
-  edgeEndPositions(): { src: readonly number[]; dst: readonly number[] } {
-    return { src: this.edgeSrc, dst: this.edgeDst };
-  }
-
-  /** Edge ids leaving `uid`. */
-  outEdgeIds(uid: string): readonly number[] {
-    const i = this.nodeIndex.get(uid);
-    return (i === undefined ? undefined : this.outIdx[i]) ?? EMPTY;
-  }
-  /** Edge ids entering `uid`. */
-  inEdgeIds(uid: string): readonly number[] {
-    const i = this.nodeIndex.get(uid);
-    return (i === undefined ? undefined : this.inIdx[i]) ?? EMPTY;
-  }
-
-  /** Edges leaving `uid`, optionally of one or several types. */
-  outEdges(uid: string, types?: RelType | readonly RelType[]): GraphEdge[] {
-    return this.pick(this.outEdgeIds(uid), types);
-  }
-  /** Edges entering `uid`, optionally of one or several types. */
-  inEdges(uid: string, types?: RelType | readonly RelType[]): GraphEdge[] {
-    return this.pick(this.inEdgeIds(uid), types);
-  }
-
-  /** All nodes with a label, in insertion order. */
-  byLabel(label: NodeLabel): readonly GraphNode[] {
-    if (!this.labelIdx) {
-      this.labelIdx = new Map();
-      for (const n of this.nodes) {
-        let list = this.labelIdx.get(n.label);
-        if (!list) this.labelIdx.set(n.label, (list = []));
-        list.push(n);
-      }
-    }
-    return this.labelIdx.get(label) ?? [];
-  }
-
-  private pick(ids: readonly number[], types?: RelType | readonly RelType[]): GraphEdge[] {
-    const out: GraphEdge[] = [];
-    if (types === undefined) { for (const id of ids) out.push(this.edges[id]); return out; }
-    if (typeof types === 'string') {
-      for (const id of ids) { const e = this.edges[id]; if (e.type === types) out.push(e); }
-      return out;
-    }
-    for (const id of ids) { const e = this.edges[id]; if (types.includes(e.type)) out.push(e); }
-    return out;
-  }
+/** Nodes with one label, in insertion order. */
+export function nodesWithLabel(graph: CodeGraph, label: GraphNode['label']): GraphNode[] {
+  const out: GraphNode[] = [];
+  graph.forEachNode((_uid, n) => { if (n.label === label) out.push(n); });
+  return out;
 }

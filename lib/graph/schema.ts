@@ -80,6 +80,18 @@ export interface GraphEdge {
   [key: string]: unknown;
 }
 
+const SYMBOL_LABEL_SET: ReadonlySet<string> = new Set(SYMBOL_LABELS);
+
+/** True for code symbols (the nodes modules group and flows step through). */
+export function isSymbolNode(n: GraphNode): boolean {
+  return SYMBOL_LABEL_SET.has(n.label);
+}
+
+/** True when an edge is trustworthy enough to shape modules and flows: resolved (not a name-only guess) at `minConfidence` or more. */
+export function isConfident(e: GraphEdge, minConfidence: number): boolean {
+  return e.reason !== 'name-only' && e.confidence >= minConfidence;
+}
+
 /** Builds a uid: `<Label>:<filePath>:<qualified name>` (DESIGN.md §4). Duplicates get `#2`, `#3` via UidAllocator. */
 export function makeUid(label: NodeLabel, filePath: string, qualifiedName: string): string {
   return `${label}:${filePath}:${qualifiedName}`;

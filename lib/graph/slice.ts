@@ -5,7 +5,7 @@
  * so a browser never holds a large graph whole. This is the web UI's only reader of the graph's structure:
  * when the in-memory graph changes, this module is the one to follow it.
  */
-import type { CodeGraph } from './code-graph.ts';
+import { graphData, nodeOf, nodesWithLabel, type CodeGraph } from './code-graph.ts';
 import { REL_TYPES, SYMBOL_LABELS, type GraphEdge, type GraphNode, type NodeLabel, type RelType } from './schema.ts';
 
 /** The most nodes one slice may hold. */
@@ -122,7 +122,8 @@ function indexOf(graph: CodeGraph): GraphIndex {
   if (ix) return ix;
   ix = { moduleOf: new Map(), members: new Map(), byFile: new Map(), degree: new Map(), symbols: 0 };
   const dependency = new Set<string>(DEPENDENCY_RELATIONS);
-  for (const n of graph.nodes) {
+  const { nodes, edges } = graphData(graph);
+  for (const n of nodes) {
     if (!isSymbol(n)) continue;
     ix.symbols++;
     if (n.filePath) {
@@ -132,9 +133,9 @@ function indexOf(graph: CodeGraph): GraphIndex {
     }
   }
   for (const list of ix.byFile.values()) list.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || cmp(a.uid, b.uid));
-  for (const e of graph.edges) {
+  for (const e of edges) {
     if (e.type === 'MEMBER_OF') {
-      const member = graph.node(e.source);
+      const member = nodeOf(graph, e.source);
       if (!member || !isSymbol(member)) continue;
       ix.moduleOf.set(e.source, e.target);
       let list = ix.members.get(e.target);
@@ -182,7 +183,7 @@ export function moduleOverview(graph: CodeGraph, limit = SLICE_LIMIT): Overview 
 function buildOverview(graph: CodeGraph): Overview {
   const ix = indexOf(graph);
   const nodes: OverviewModule[] = [];
-  for (const c of graph.byLabel('Community')) {
+  for (const c of nodesWithLabel(graph, 'Community')) {
     const members = ix.members.get(c.uid) ?? [];
     const files = new Set<string>();
     const languages: Record<string, number> = {};
@@ -199,7 +200,7 @@ function buildOverview(graph: CodeGraph): Overview {
 
   const folded = new Map<string, SliceEdge>();
   const dependency = new Set<string>(DEPENDENCY_RELATIONS);
-  for (const e of graph.edges) {
+  for (const e of graphData(graph).edges) {
     if (!dependency.has(e.type)) continue;
     const from = ix.moduleOf.get(e.source);
     const to = ix.moduleOf.get(e.target);
@@ -240,7 +241,7 @@ export function moduleSlice(graph: CodeGraph, module: string | undefined, limit 
     if (!community) return undefined;
     members = ix.members.get(community.uid) ?? [];
   } else {
-    members = graph.nodes.filter(isSymbol);
+    members = graphData(graph).nodes.filter(isSymbol);
   }
   const ranked = members.length <= limit ? members
     : [...members].sort((a, b) => (ix.degree.get(b.uid) ?? 0) - (ix.degree.get(a.uid) ?? 0) || cmp(a.uid, b.uid)).slice(0, limit);
@@ -251,7 +252,7 @@ export function moduleSlice(graph: CodeGraph, module: string | undefined, limit 
   let totalEdges = 0;
   const neighbours = new Map<string, { outgoing: number; incoming: number }>();
   for (const m of members) {
-    for (const e of graph.outEdges(m.uid)) {
+    for (const e of edgesAt(graph, m.uid, 'out')) {
       if (!types.has(e.type)) continue;
       if (inModule.has(e.target)) {
         totalEdges++;
@@ -262,7 +263,7 @@ export function moduleSlice(graph: CodeGraph, module: string | undefined, limit 
       }
     }
     if (community) {
-      for (const e of graph.inEdges(m.uid)) {
+      for (const e of edgesAt(graph, m.uid, 'in')) {
         if (!types.has(e.type) || e.type === 'HAS_METHOD' || inModule.has(e.source)) continue;
         const other = ix.moduleOf.get(e.source);
         if (other) bump(neighbours, other, 'incoming');
@@ -274,7 +275,7 @@ export function moduleSlice(graph: CodeGraph, module: string | undefined, limit 
   const slice: ModuleSlice = {
     view: 'module', nodes: ranked.map((n) => sliceNode(ix, n)), edges,
     total: { nodes: members.length, edges: totalEdges }, truncated: ranked.length < members.length || edgeCut, limit,
-    neighbours: [...neighbours].map(([uid, c]) => ({ uid, name: graph.node(uid)?.name ?? uid, ...c }))
+    neighbours: [...neighbours].map(([uid, c]) => ({ uid, name: nodeOf(graph, uid)?.name ?? uid, ...c }))
       .sort((a, b) => b.outgoing + b.incoming - a.outgoing - a.incoming || cmp(a.uid, b.uid)),
   };
   if (community) {
@@ -292,9 +293,9 @@ function bump(map: Map<string, { outgoing: number; incoming: number }>, key: str
 
 /** A community by uid, else by name. */
 export function findCommunity(graph: CodeGraph, module: string): GraphNode | undefined {
-  const byUid = graph.node(module);
+  const byUid = nodeOf(graph, module);
   if (byUid?.label === 'Community') return byUid;
-  return graph.byLabel('Community').find((c) => c.name === module);
+  return nodesWithLabel(graph, 'Community').find((c) => c.name === module);
 }
 
 // ---------------------------------------------------------------------------------------------- neighbourhood
@@ -315,8 +316,8 @@ export function neighbourhood(graph: CodeGraph, center: GraphNode, options: Neig
   const ix = indexOf(graph);
   const types = new Set<string>(options.relationTypes);
   const follows = (e: GraphEdge) => types.has(e.type) && e.confidence >= options.minConfidence;
-  const up = walk(graph, center.uid, options.depth, (uid) => graph.inEdges(uid).filter(follows).map((e) => e.source));
-  const down = walk(graph, center.uid, options.depth, (uid) => graph.outEdges(uid).filter(follows).map((e) => e.target));
+  const up = walk(graph, center.uid, options.depth, (uid) => edgesAt(graph, uid, 'in').filter(follows).map((e) => e.source));
+  const down = walk(graph, center.uid, options.depth, (uid) => edgesAt(graph, uid, 'out').filter(follows).map((e) => e.target));
   // Nearest first, callers and callees interleaved by hop, so a cut keeps both sides.
   const all = new Map<string, { hop: number; side: SliceNode['side'] }>();
   all.set(center.uid, { hop: 0, side: 'center' });
@@ -336,7 +337,7 @@ export function neighbourhood(graph: CodeGraph, center: GraphNode, options: Neig
   const keep = new Set(kept);
   const nodes: SliceNode[] = [];
   for (const uid of kept) {
-    const n = graph.node(uid);
+    const n = nodeOf(graph, uid);
     if (!n) continue;
     const at = all.get(uid)!;
     nodes.push({ ...sliceNode(ix, n), hop: at.hop, side: at.side });
@@ -344,7 +345,7 @@ export function neighbourhood(graph: CodeGraph, center: GraphNode, options: Neig
   const edges: SliceEdge[] = [];
   let totalEdges = 0;
   for (const uid of order) {
-    for (const e of graph.outEdges(uid)) {
+    for (const e of edgesAt(graph, uid, 'out')) {
       if (!follows(e) || !all.has(e.target)) continue;
       totalEdges++;
       if (keep.has(uid) && keep.has(e.target)) edges.push(sliceEdge(e));
@@ -367,7 +368,7 @@ function walk(graph: CodeGraph, start: string, depth: number, next: (uid: string
     const following: string[] = [];
     for (const uid of frontier) {
       for (const other of next(uid)) {
-        if (seen.has(other) || !graph.node(other)) continue;
+        if (seen.has(other) || !graph.hasNode(other)) continue;
         seen.add(other);
         hops.set(other, hop);
         following.push(other);
@@ -391,7 +392,7 @@ export interface ProcessListItem {
 
 /** Execution flows, longest first (then by name); `total` counts them all. */
 export function processList(graph: CodeGraph, limit: number): { processes: ProcessListItem[]; total: number; truncated: boolean } {
-  const all = graph.byLabel('Process').map((p) => {
+  const all = nodesWithLabel(graph, 'Process').map((p) => {
     const item: ProcessListItem = { uid: p.uid, name: p.name, steps: p.steps ?? stepEdges(graph, p).length, modules: Array.isArray(p.modules) ? p.modules.map(String) : [] };
     if (typeof p.entry === 'string') item.entry = p.entry;
     if (typeof p.terminal === 'string') item.terminal = p.terminal;
@@ -436,17 +437,17 @@ export interface ProcessSequence {
 
 /** A process (uid, else name) as a sequence: steps in order, lifelines, and which earlier step calls each. */
 export function processSequence(graph: CodeGraph, process: string): ProcessSequence | undefined {
-  const all = graph.byLabel('Process');
-  const p = graph.node(process)?.label === 'Process' ? graph.node(process)! : all.find((n) => n.name === process);
+  const byUid = nodeOf(graph, process);
+  const p = byUid?.label === 'Process' ? byUid : nodesWithLabel(graph, 'Process').find((n) => n.name === process);
   if (!p) return undefined;
   const raw = stepEdges(graph, p).map((e) => ({ step: e.step ?? 0, uid: e.source === p.uid ? e.target : e.source }))
-    .filter((s) => graph.node(s.uid) !== undefined)
+    .filter((s) => graph.hasNode(s.uid))
     .sort((a, b) => a.step - b.step || cmp(a.uid, b.uid));
   const participants: Participant[] = [];
   const lane = new Map<string, number>();
   const steps: SequenceStep[] = [];
   for (let i = 0; i < raw.length; i++) {
-    const n = graph.node(raw[i].uid)!;
+    const n = graph.getNodeAttributes(raw[i].uid);
     const owner = ownerOf(graph, n);
     let index = lane.get(owner.uid);
     if (index === undefined) { lane.set(owner.uid, (index = participants.length)); participants.push(owner); }
@@ -456,7 +457,7 @@ export function processSequence(graph: CodeGraph, process: string): ProcessSeque
     if (typeof n.module === 'string') step.module = n.module;
     if (typeof n.language === 'string') step.language = n.language;
     for (let j = i - 1; j >= 0; j--) {
-      const call = graph.outEdges(raw[j].uid, 'CALLS').find((e) => e.target === n.uid);
+      const call = edgesAt(graph, raw[j].uid, 'out', 'CALLS').find((e) => e.target === n.uid);
       if (call) {
         step.from = raw[j].step;
         step.confidence = call.confidence;
@@ -472,8 +473,8 @@ export function processSequence(graph: CodeGraph, process: string): ProcessSeque
 
 /** The class (or other type) that has `n` as a member, else `n`'s file, as a lifeline. */
 function ownerOf(graph: CodeGraph, n: GraphNode): Participant {
-  for (const e of graph.inEdges(n.uid, 'HAS_METHOD')) {
-    const owner = graph.node(e.source);
+  for (const e of edgesAt(graph, n.uid, 'in', 'HAS_METHOD')) {
+    const owner = graph.getNodeAttributes(e.source);
     if (owner) return { uid: owner.uid, name: owner.name, label: owner.label, ...(owner.filePath ? { filePath: owner.filePath } : {}) };
   }
   const file = n.filePath ?? '(unknown file)';
@@ -482,7 +483,7 @@ function ownerOf(graph: CodeGraph, n: GraphNode): Participant {
 
 // STEP_IN_PROCESS edges touch the Process node; the symbol is the other end whichever way they point.
 function stepEdges(graph: CodeGraph, p: GraphNode): GraphEdge[] {
-  return [...graph.inEdges(p.uid, 'STEP_IN_PROCESS'), ...graph.outEdges(p.uid, 'STEP_IN_PROCESS')];
+  return [...edgesAt(graph, p.uid, 'in', 'STEP_IN_PROCESS'), ...edgesAt(graph, p.uid, 'out', 'STEP_IN_PROCESS')];
 }
 
 // ------------------------------------------------------------------------------------------------------ files
@@ -508,7 +509,7 @@ export function fileSymbols(graph: CodeGraph, filePath: string): FileSymbol[] {
     if (typeof n.line === 'number') s.line = n.line;
     if (typeof n.endLine === 'number') s.endLine = n.endLine;
     if (typeof n.exported === 'boolean') s.exported = n.exported;
-    const owner = graph.inEdges(n.uid, 'HAS_METHOD')[0];
+    const owner = edgesAt(graph, n.uid, 'in', 'HAS_METHOD')[0];
     if (owner) s.parent = owner.source;
     return s;
   });
@@ -522,3 +523,13 @@ export function symbolCounts(graph: CodeGraph): Map<string, number> {
 }
 
 function cmp(a: string, b: string): number { return a < b ? -1 : a > b ? 1 : 0; }
+
+/** The edges leaving or entering `uid` (of one type, when given), in the order they were added. */
+function edgesAt(graph: CodeGraph, uid: string, direction: 'in' | 'out', type?: RelType): GraphEdge[] {
+  const found: [number, GraphEdge][] = [];
+  if (!graph.hasNode(uid)) return [];
+  const visit = (key: string, e: GraphEdge): void => { if (type === undefined || e.type === type) found.push([Number(key), e]); };
+  if (direction === 'out') graph.forEachOutEdge(uid, visit); else graph.forEachInEdge(uid, visit);
+  // Graphology groups a node's edges by neighbour; the slices list them as they were added, like graph.json.
+  return found.sort((a, b) => a[0] - b[0]).map(([, e]) => e);
+}

@@ -5,7 +5,7 @@
  */
 import { louvain } from './louvain.ts';
 import type { TieGraph } from './ties.ts';
-import { dirOf } from './paths.ts';
+import { dirOf } from '../util/paths.ts';
 
 
 export interface ClusterOptions {

@@ -2,7 +2,7 @@
  * Modules (functional areas): community detection over the symbol graph, written back into the graph as
  * `Community` nodes, `MEMBER_OF` edges and each member's `module` property. See docs/flows.md.
  */
-import type { CodeGraph } from '../graph/code-graph.ts';
+import { addCodeEdge, denseGraph, type CodeGraph } from '../graph/code-graph.ts';
 import { CodegraphError } from '../errors.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { buildTies, compareStrings, type TieOptions } from './ties.ts';
@@ -29,13 +29,13 @@ export interface ModulesResult {
 
 /** Detects functional areas: adds Community nodes and MEMBER_OF edges, sets `module` on member symbols. */
 export function detectModules(graph: CodeGraph, options: ModulesOptions = {}): ModulesResult {
-  if (graph.byLabel('Community').length) throw new CodegraphError('INTERNAL', 'detectModules: the graph already has Community nodes');
+  if (graph.someNode((_uid, n) => n.label === 'Community')) throw new CodegraphError('INTERNAL', 'detectModules: the graph already has Community nodes');
   const ties = buildTies(graph, options);
   const { group, count } = partition(ties, options);
 
   // Members grouped by module, as positions in `graph.nodes` (tie nodes in order within a group), laid out
   // group after group: the symbols naming counts over, each group a range of them.
-  const nodes = graph.nodes;
+  const { nodes } = denseGraph(graph);
   const start = new Int32Array(count + 1);
   for (let i = 0; i < ties.uids.length; i++) start[group[i] + 1] += ties.memberIds[i].length;
   for (let g = 0; g < count; g++) start[g + 1] += start[g];
@@ -61,13 +61,11 @@ export function detectModules(graph: CodeGraph, options: ModulesOptions = {}): M
   for (const m of modules) {
     const uid = `Community:${m.name}`;
     const size = m.to - m.from;
-    const at = graph.nodeCount;
-    graph.addNode({ uid, label: 'Community', name: m.name, kind: 'community', size, cohesion: m.cohesion });
-    // Both ends' positions are known (a member's is pos[x]): no two uid lookups per edge, as addEdge would make.
+    graph.addNode(uid, { uid, label: 'Community', name: m.name, kind: 'community', size, cohesion: m.cohesion });
     for (let x = m.from; x < m.to; x++) {
       const s = symbols[x];
       s.module = m.name;
-      graph.addEdgeAt(pos[x], at, { source: s.uid, target: uid, type: 'MEMBER_OF', confidence: 1, reason: 'community' });
+      addCodeEdge(graph, { source: s.uid, target: uid, type: 'MEMBER_OF', confidence: 1, reason: 'community' });
     }
     summaries.push({ uid, name: m.name, size, cohesion: m.cohesion });
   }

@@ -4,7 +4,7 @@
  * `operators-window`). Names depend only on members, never on the order modules were found in.
  */
 import type { GraphNode } from '../graph/schema.ts';
-import { dirOf, splitWords } from './paths.ts';
+import { dirOf, splitWords } from '../util/paths.ts';
 import { compareStrings } from './ties.ts';
 
 /** Folder names that say nothing about a functional area. */

@@ -2,10 +2,9 @@
  * The weighted, undirected "ties" graph that community detection runs on: code symbols plus their files as
  * weak hubs, with one tie per pair of nodes summing every confident relation between them.
  */
-import type { CodeGraph } from '../graph/code-graph.ts';
-import { SYMBOL_LABELS, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
-import { dirOf, isTestPath } from './paths.ts';
-import { edgeEnds } from './edge-ends.ts';
+import { denseGraph, type CodeGraph } from '../graph/code-graph.ts';
+import { SYMBOL_LABELS, isConfident, type RelType } from '../graph/schema.ts';
+import { dirOf, isTestPath } from '../util/paths.ts';
 
 /** Tuning knobs for the ties graph; every field has a documented default. */
 export interface TieOptions {
@@ -77,15 +76,6 @@ function isStructural(type: RelType): boolean {
   return type === 'DEFINES' || type === 'HAS_METHOD' || type === 'CONTAINS';
 }
 
-/** True for nodes that become module members. */
-export function isSymbolNode(n: GraphNode): boolean {
-  return SYMBOLS.has(n.label);
-}
-
-/** True when an edge is trustworthy enough to shape modules and flows. */
-export function isConfident(e: GraphEdge, minConfidence: number): boolean {
-  return e.reason !== 'name-only' && e.confidence >= minConfidence;
-}
 
 /**
  * Builds the ties graph in an order that depends only on uids (not on file walk order). A class and its
@@ -101,18 +91,18 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   const folderTie = options.folderTie ?? 0.5;
   const hubUsers = options.hubUsers ?? 3;
 
-  const nodes = graph.nodes;
+  const dense = denseGraph(graph);
+  const { nodes, edges, position } = dense;
   const N = nodes.length;
-  const edges = graph.edges;
   const isSym = new Uint8Array(N);
   // Loops over the symbols are indexed, not for…of: without TurboFan each step of an array iterator is a call
   // and a result object (×12 passes over 11k–14k symbols).
   const symbols: number[] = [];
   for (let v = 0; v < N; v++) if (SYMBOLS.has(nodes[v].label)) { isSym[v] = 1; symbols.push(v); }
 
-  // Edge ends as node positions, looked up once (and kept for flow tracing, which walks the same edges).
+  // Edge ends as node positions, looked up once per graph (and shared with flow tracing, which walks the same edges).
   const M = edges.length;
-  const { src, dst } = edgeEnds(graph);
+  const { src, dst } = dense;
 
   // Units: follow symbol → symbol containment (class → method, …) up to the top-level symbol.
   const parent = new Int32Array(N).fill(-1);
@@ -168,7 +158,7 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
 
   // Files become hubs only when they hold a symbol; folders above them are virtual hubs.
   const fileByPath = new Map<string, number>();
-  for (const f of graph.byLabel('File')) if (f.filePath) fileByPath.set(f.filePath, graph.nodeId(f.uid)!);
+  for (let v = 0; v < N; v++) if (nodes[v].label === 'File' && nodes[v].filePath) fileByPath.set(nodes[v].filePath!, v);
   const fileOf = new Int32Array(N).fill(-1); // each symbol's File node, when there is one
   const isHubFile = new Uint8Array(N);
   const hubFiles: number[] = [];
@@ -200,7 +190,7 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   const tieOf = new Int32Array(N).fill(-1); // graph node → its tie node (unit or file hub)
   for (let i = 0; i < n; i++) {
     const u = uids[i];
-    if (u.startsWith(FOLDER_HUB)) folderIndex.set(u, i); else tieOf[graph.nodeId(u)!] = i;
+    if (u.startsWith(FOLDER_HUB)) folderIndex.set(u, i); else tieOf[position.get(u)!] = i;
   }
   const unitTie = tieOf.slice(); // read the roots' entries before symbols overwrite theirs (containment cycles)
   for (let sx = 0; sx < symbols.length; sx++) { const v = symbols[sx]; tieOf[v] = unitTie[root[v]]; }
@@ -214,7 +204,7 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   for (let i = 0; i < n; i++) {
     const u = uids[i];
     if (size[i] > 0) {
-      const r = graph.nodeId(u)!;
+      const r = position.get(u)!;
       const list = memberLists[i];
       const ids = new Int32Array(list ? list.length + 1 : 1);
       ids[0] = r;
@@ -222,13 +212,13 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
       else if (list) {
         // By uid: the uids sorted natively (no comparator called back), then their positions looked up.
         const rest = list.map((v) => nodes[v].uid).sort();
-        for (let k = 0; k < rest.length; k++) ids[k + 1] = graph.nodeId(rest[k])!;
+        for (let k = 0; k < rest.length; k++) ids[k + 1] = position.get(rest[k])!;
       }
       memberIds[i] = ids;
       filePaths[i] = nodes[r].filePath ?? '';
     } else {
       memberIds[i] = EMPTY_IDS;
-      filePaths[i] = u.startsWith(FOLDER_HUB) ? u.slice(FOLDER_HUB.length) : nodes[graph.nodeId(u)!].filePath ?? '';
+      filePaths[i] = u.startsWith(FOLDER_HUB) ? u.slice(FOLDER_HUB.length) : nodes[position.get(u)!].filePath ?? '';
     }
   }
   // Files numbered (units share them): the test-path pattern runs once per file, and users are counted by file below.

@@ -5,8 +5,8 @@
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
 import type { GraphEdge, GraphNode } from '../graph/schema.ts';
-import { isDeclarationPath, isTestPath } from '../modules/paths.ts';
-import { isConfident, isSymbolNode } from '../modules/ties.ts';
+import { isDeclarationPath, isTestPath } from '../util/paths.ts';
+import { isConfident, isSymbolNode } from '../graph/schema.ts';
 
 /** What made a symbol an entry, strongest reason first. */
 export type EntryKind = 'route' | 'command' | 'listener' | 'middleware' | 'script' | 'main' | 'handler' | 'export' | 'function';
@@ -101,28 +101,23 @@ export function scoreEntry(graph: CodeGraph, n: GraphNode, minConfidence: number
   let kind: EntryKind = 'function';
   let kindWeight = 0;
   let registeredBy: string | undefined;
-  // Incoming edges by id, walked twice (registrations first, then calls) without building filtered lists.
-  const ids = graph.inEdgeIds(n.uid);
-  const edges = graph.edges;
-
-  for (const id of ids) {
-    const e = edges[id];
-    if (e.type !== 'REFERENCES' || e.role !== 'callback' || typeof e.callee !== 'string' || !isConfident(e, minConfidence)) continue;
+  // Incoming edges walked twice (registrations first, then calls) without building filtered lists.
+  graph.forEachInEdge(n.uid, (_k, e) => {
+    if (e.type !== 'REFERENCES' || e.role !== 'callback' || typeof e.callee !== 'string' || !isConfident(e, minConfidence)) return;
     const reg = classifyRegistration(e.callee);
     // Strongest registration wins; equal ones are settled by callee text, not by edge order.
-    if (!reg || reg.weight < kindWeight || (reg.weight === kindWeight && registeredBy !== undefined && e.callee >= registeredBy)) continue;
+    if (!reg || reg.weight < kindWeight || (reg.weight === kindWeight && registeredBy !== undefined && e.callee >= registeredBy)) return;
     kind = reg.kind; kindWeight = reg.weight;
     registeredBy = e.callee;
-  }
+  });
   // Calls made inside an anonymous function passed to a registration (`via` on the CALLS edge, from the
   // indexer): the callee does the inline handler's work, so it starts the handler's flow. In the same walk,
   // the confident non-test callers, and whether a file's top-level code runs it.
   let inline: { path?: string } | undefined;
   let callers = 0;
   let topLevel = false;
-  for (const id of ids) {
-    const e = edges[id];
-    if (e.type !== 'CALLS' || !isConfident(e, minConfidence)) continue;
+  graph.forEachInEdge(n.uid, (_k, e, source, _t, src) => {
+    if (e.type !== 'CALLS' || !isConfident(e, minConfidence)) return;
     if (typeof e.via === 'string') {
       const reg = classifyRegistration(e.via);
       if (reg) {
@@ -133,14 +128,12 @@ export function scoreEntry(graph: CodeGraph, n: GraphNode, minConfidence: number
           const path = routePath(e);
           inline = path ? { path } : {};
         }
-        continue;
+        return;
       }
     }
-    if (e.source === n.uid) continue;
-    const src = graph.node(e.source);
-    if (!src || inTest(src.filePath)) continue;
+    if (source === n.uid || inTest(src.filePath)) return;
     if (src.label === 'File') topLevel = true; else callers++;
-  }
+  });
   // a registration the project declares outside its calls (a console script in pyproject.toml), marked on the node
   // by the language's resolver (lib/extract/relations.ts markEntry)
   if (typeof n.entryKind === 'string' && typeof n.registeredBy === 'string') {
@@ -186,6 +179,7 @@ function routePath(e: GraphEdge): string | undefined {
 /** The class (or interface) that owns a method, through HAS_METHOD. */
 function ownerOf(graph: CodeGraph, n: GraphNode): GraphNode | undefined {
   if (n.label !== 'Method' && n.label !== 'Property') return undefined;
-  for (const id of graph.inEdgeIds(n.uid)) { const e = graph.edges[id]; if (e.type === 'HAS_METHOD') return graph.node(e.source); }
-  return undefined;
+  let owner: GraphNode | undefined;
+  graph.someInEdge(n.uid, (_k, e, _s, _t, source) => e.type === 'HAS_METHOD' && ((owner = source), true));
+  return owner;
 }

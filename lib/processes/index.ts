@@ -3,7 +3,7 @@
  * and budgeted, written back as `Process` nodes and `STEP_IN_PROCESS` edges. Runs after detectModules so
  * each flow knows its modules. See docs/flows.md.
  */
-import type { CodeGraph } from '../graph/code-graph.ts';
+import { addCodeEdge, type CodeGraph } from '../graph/code-graph.ts';
 import { CodegraphError } from '../errors.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { findEntries, inlineLabel, type Entry, type EntryKind, type EntryOptions } from './entries.ts';
@@ -42,7 +42,7 @@ const REGISTERED: ReadonlySet<EntryKind> = new Set(['route', 'command', 'listene
 
 /** Traces execution flows: adds Process nodes and STEP_IN_PROCESS edges (runs after detectModules). */
 export function traceProcesses(graph: CodeGraph, options: ProcessesOptions = {}): ProcessesResult {
-  if (graph.byLabel('Process').length) throw new CodegraphError('INTERNAL', 'traceProcesses: the graph already has Process nodes');
+  if (graph.someNode((_uid, n) => n.label === 'Process')) throw new CodegraphError('INTERNAL', 'traceProcesses: the graph already has Process nodes');
   const minConfidence = options.minConfidence ?? 0.5;
   const minSteps = options.minSteps ?? 3;
   const maxPerEntry = options.maxPerEntry ?? 3;
@@ -59,11 +59,12 @@ export function traceProcesses(graph: CodeGraph, options: ProcessesOptions = {})
       .forEach((steps, pathRank) => candidates.push({ entryRank, pathRank, steps }));
   });
 
-  const callables = graph.byLabel('Function').length + graph.byLabel('Method').length;
+  let callables = 0;
+  graph.forEachNode((_uid, n) => { if (n.label === 'Function' || n.label === 'Method') callables++; });
   const limit = options.maxProcesses ?? defaultMaxProcesses(callables);
   const chosen = budget(dropContained(candidates), limit);
 
-  const nodesOf = (c: Candidate): GraphNode[] => c.steps.map((k) => graph.node(index.uids[k])!);
+  const nodesOf = (c: Candidate): GraphNode[] => c.steps.map((k) => index.nodes[k]);
   const stepNodes = chosen.map(nodesOf);
   const labelOf = (e: Entry): string | undefined => (e.inline && e.registeredBy ? inlineLabel(e.registeredBy, e.inline.path) : undefined);
   const names = nameFlows(stepNodes.map((s, i) => {
@@ -76,7 +77,7 @@ export function traceProcesses(graph: CodeGraph, options: ProcessesOptions = {})
     const entry: Entry = entries[c.entryRank];
     const modules = distinctModules(steps);
     const uid = `Process:${names[i]}`;
-    graph.addNode({
+    graph.addNode(uid, {
       uid, label: 'Process', name: names[i], kind: 'process',
       steps: steps.length, entry: steps[0].uid, terminal: steps[steps.length - 1].uid,
       modules, module: dominantModule(steps) ?? '',
@@ -85,7 +86,7 @@ export function traceProcesses(graph: CodeGraph, options: ProcessesOptions = {})
       ...(entry.inline ? { inlineHandler: true, ...(entry.inline.path ? { routePath: entry.inline.path } : {}) } : {}),
       processType: modules.length > 1 ? 'cross_community' : 'intra_community',
     });
-    steps.forEach((s, k) => graph.addEdge({ source: s.uid, target: uid, type: 'STEP_IN_PROCESS', confidence: 1, reason: 'process', step: k + 1 }));
+    steps.forEach((s, k) => addCodeEdge(graph, { source: s.uid, target: uid, type: 'STEP_IN_PROCESS', confidence: 1, reason: 'process', step: k + 1 }));
     flows.push({ uid, name: names[i], steps: steps.length, entry: steps[0].uid, terminal: steps[steps.length - 1].uid, entryKind: entry.kind, modules });
   });
   return { processes: flows.length, entries: entries.length, candidates: candidates.length, flows };

@@ -2,11 +2,10 @@
  * Tracing: from an entry, depth-first along confident resolved calls, source order first, with bounded
  * depth, branching and work, never revisiting a symbol already on the path (no cycles).
  */
-import type { CodeGraph } from '../graph/code-graph.ts';
+import { denseGraph, type CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
-import { isTestPath } from '../modules/paths.ts';
-import { isConfident } from '../modules/ties.ts';
-import { edgeEnds, knownEdgeEnds } from '../modules/edge-ends.ts';
+import { isTestPath } from '../util/paths.ts';
+import { isConfident } from '../graph/schema.ts';
 import { isRegistrationCall } from './entries.ts';
 
 export interface TraceOptions {
@@ -47,12 +46,8 @@ export interface CallIndex {
  * of the first call site, then by uid.
  */
 export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5, hubFanIn?: number): CallIndex {
-  // Call-graph ids are handed out in edge order; node positions come from the shared edge-end index.
-  const nodes = graph.nodes;
-  // Ends known from module detection when it ran first (edges it added since are MEMBER_OF, looked up here
-  // only if they were calls); otherwise index them now.
-  const { src, dst } = knownEdgeEnds(graph) ?? edgeEnds(graph);
-  const known = src.length;
+  // Call-graph ids are handed out in edge order; node positions come from the graph's positional arrays.
+  const { nodes, edges, src, dst } = denseGraph(graph);
   const uids: string[] = [];
   const nodeOf: GraphNode[] = [];
   const idAt = new Int32Array(nodes.length).fill(-1);
@@ -69,15 +64,12 @@ export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5, hubFanIn?:
     return t;
   };
   const raw: { to: number; line: number }[][] = [];
-  const edges = graph.edges;
   for (let k = 0; k < edges.length; k++) {
     const e = edges[k];
     if (e.type !== 'CALLS' || e.source === e.target || !isConfident(e, minConfidence)) continue;
     // An inline route handler's calls run when a request comes, not when the route is registered.
     if (e.via !== undefined && isRegistrationCall(e)) continue;
-    const x = k < known ? src[k] : graph.nodeId(e.source) ?? -1;
-    const y = k < known ? dst[k] : graph.nodeId(e.target) ?? -1;
-    if (x < 0 || y < 0) continue;
+    const x = src[k], y = dst[k];
     const s = nodes[x], t = nodes[y];
     if (s.label === 'File' || t.label === 'File' || inTest(s.filePath) || inTest(t.filePath)) continue;
     const a = intern(x), b = intern(y);

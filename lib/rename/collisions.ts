@@ -11,13 +11,13 @@
  * as a warning instead (see `shadowingWarnings`).
  */
 import type { Snapshot } from '../../index-store/snapshot.ts';
-import type { CodeGraph } from '../graph/code-graph.ts';
+import { nodeOf, type CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { isMember, isTopLevel } from './identifiers.ts';
 import { qualifiedNameOf } from '../symbols/lookup.ts';
 import { byFileLine } from './lookup.ts';
 import type { PlannedEdit } from './planned-edit.ts';
-import { containerOf, declaredAt, isStatic, membersNamed } from './related.ts';
+import { containerOf, declaredAt, isStatic, linked, membersNamed } from './related.ts';
 import type { Sources } from './sources.ts';
 import { isWholeWordAt, wholeWordOffsets } from './text.ts';
 
@@ -40,9 +40,8 @@ function heritageClosure(graph: CodeGraph, start: GraphNode, up: boolean): Graph
   const stack = [start];
   while (stack.length) {
     const k = stack.pop()!;
-    for (const e of up ? graph.outEdges(k.uid, HERITAGE) : graph.inEdges(k.uid, HERITAGE)) {
-      const n = graph.node(up ? e.target : e.source);
-      if (!n || seen.has(n.uid)) continue;
+    for (const n of linked(graph, k.uid, up ? 'out' : 'in', HERITAGE)) {
+      if (seen.has(n.uid)) continue;
       seen.add(n.uid);
       out.push(n);
       stack.push(n);
@@ -102,7 +101,7 @@ export function findCollisions(snapshot: Snapshot, sources: Sources, group: read
       if (!((isBinding && r.kind === 'import') || (exportFiles.has(file) && r.kind === 'export'))) continue;
       const off = src.lines.offset(r.line, r.column);
       if (off < 0 || !isWholeWordAt(src.text, off, newName)) continue;
-      const n = graph.node(r.target);
+      const n = nodeOf(graph, r.target);
       const reason = r.kind === 'import' ? `${file} already imports a '${newName}'` : `${file} already exports a '${newName}'`;
       if (n) add(n, reason);
       else if (!found.has(`${file}:${r.line}`)) found.set(`${file}:${r.line}`, { name: newName, type: 'Import', filePath: file, line: r.line, reason });

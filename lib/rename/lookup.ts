@@ -47,8 +47,8 @@ export function findTarget(graph: CodeGraph, q: TargetQuery): GraphNode {
   }
   const r = lookupSymbol(graph, { name: q.name, filePath: q.filePath, kind: q.kind });
   if (r.status === 'found') return r.node;
-  const sites = new Set(r.candidates.map((c) => declarationKey(graph.node(c.uid)!)));
-  if (sites.size === 1) return graph.node(r.candidates[0].uid)!;
+  const sites = new Set(r.candidates.map((c) => declarationKey(graph.getNodeAttributes(c.uid))));
+  if (sites.size === 1) return graph.getNodeAttributes(r.candidates[0].uid);
   throw new CodegraphError('VALIDATION_ERROR',
     `symbol_name '${q.name}' is ambiguous: ${r.candidates.length} symbols match (${r.candidates.slice(0, 5).map((c) => `${c.type} ${c.qualifiedName} in ${c.filePath}:${c.line}`).join(', ')}${r.candidates.length > 5 ? ', …' : ''}); pass symbol_uid, or file_path/kind`,
     { field: 'symbol_name', candidates: r.candidates });

@@ -9,7 +9,7 @@
  *    the two (the TypeScript language service renames them apart too).
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
-import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
+import { SYMBOL_LABELS, type GraphNode, type RelType } from '../graph/schema.ts';
 import { byFileLine, declarationKey } from './lookup.ts';
 import { isMember } from './identifiers.ts';
 import { qualifiedNameOf } from '../symbols/lookup.ts';
@@ -26,12 +26,12 @@ function groupIndex(graph: CodeGraph): GroupIndex {
   let idx = cache.get(graph);
   if (idx) return idx;
   const byKey = new Map<string, GraphNode[]>();
-  for (const n of graph.nodes) {
-    if (!SYMBOLS.has(n.label)) continue;
+  graph.forEachNode((_uid, n) => {
+    if (!SYMBOLS.has(n.label)) return;
     const k = declarationKey(n);
     const l = byKey.get(k);
     if (l) l.push(n); else byKey.set(k, [n]);
-  }
+  });
   idx = { byKey };
   cache.set(graph, idx);
   return idx;
@@ -51,7 +51,8 @@ export function declaredAt(graph: CodeGraph, filePath: string, qualifiedName: st
 
 /** The class, interface or other symbol a member belongs to: its HAS_METHOD source, else its qualified-name parent. */
 export function containerOf(graph: CodeGraph, member: GraphNode): GraphNode | undefined {
-  for (const e of graph.inEdges(member.uid, 'HAS_METHOD')) return graph.node(e.source);
+  const owner = linked(graph, member.uid, 'in', ['HAS_METHOD'])[0];
+  if (owner) return owner;
   const qn = qualifiedNameOf(member);
   const dot = qn.lastIndexOf('.');
   if (dot < 0) return undefined;
@@ -62,10 +63,7 @@ export function containerOf(graph: CodeGraph, member: GraphNode): GraphNode | un
 /** Members of `container` called `name` (by HAS_METHOD and by qualified name). */
 export function membersNamed(graph: CodeGraph, container: GraphNode, name: string): GraphNode[] {
   const out: GraphNode[] = [];
-  for (const e of graph.outEdges(container.uid, 'HAS_METHOD')) {
-    const m = graph.node(e.target);
-    if (m && m.name === name) out.push(m);
-  }
+  for (const m of linked(graph, container.uid, 'out', ['HAS_METHOD'])) if (m.name === name) out.push(m);
   for (const m of declaredAt(graph, container.filePath ?? '', `${qualifiedNameOf(container)}.${name}`)) {
     if (!out.includes(m)) out.push(m);
   }
@@ -100,10 +98,7 @@ function tieInheritedMembers(graph: CodeGraph, name: string, group: Map<string, 
       const k = stack.pop()!;
       if (seen.has(k.uid)) continue;
       seen.add(k.uid);
-      const edges = up ? graph.outEdges(k.uid, HERITAGE) : graph.inEdges(k.uid, HERITAGE);
-      for (const e of edges) {
-        const next = graph.node(up ? e.target : e.source);
-        if (!next) continue;
+      for (const next of linked(graph, k.uid, up ? 'out' : 'in', HERITAGE)) {
         const members = membersNamed(graph, next, name).filter((m) => !isStatic(m));
         if (members.length) for (const m of members) for (const d of mergedDeclarations(graph, m)) tie(d);
         else stack.push(next);
@@ -118,4 +113,13 @@ function tieInheritedMembers(graph: CodeGraph, name: string, group: Map<string, 
     walk(k, true);
     walk(k, false);
   }
+}
+
+/** The nodes at the other end of `uid`'s edges of the given types (outgoing or incoming), in graphology's order. */
+export function linked(graph: CodeGraph, uid: string, direction: 'in' | 'out', types: readonly RelType[]): GraphNode[] {
+  const out: GraphNode[] = [];
+  if (!graph.hasNode(uid)) return out;
+  if (direction === 'out') graph.forEachOutEdge(uid, (_k, e, _s, _t, _sa, target) => { if (types.includes(e.type)) out.push(target); });
+  else graph.forEachInEdge(uid, (_k, e, _s, _t, source) => { if (types.includes(e.type)) out.push(source); });
+  return out;
 }

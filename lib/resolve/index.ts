@@ -4,7 +4,8 @@
  * are maps keyed by file and name, evaluations are memoised.
  */
 import path from 'node:path';
-import { CodeGraph } from '../graph/code-graph.ts';
+import { GraphBuilder } from '../graph/builder.ts';
+import type { CodeGraph } from '../graph/code-graph.ts';
 import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/reference-index.ts';
 import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
@@ -33,7 +34,7 @@ export interface ResolveOptions {
    * Called once every node is in the graph (Folder, File and symbol nodes, with all their properties), before
    * any relation is resolved: relations add edges only, so a reader of nodes alone (search) may start here.
    */
-  onNodes?: (graph: CodeGraph) => void;
+  onNodes?: (graph: GraphBuilder) => void;
 }
 
 /** Builds the whole graph (Folder/File structure, symbols, relations) and the reference index from all files' facts. */
@@ -42,7 +43,7 @@ export function resolveProject(files: readonly FileFacts[], config: ProjectConfi
 }
 
 class ProjectBuilder {
-  private readonly graph = new CodeGraph();
+  private readonly graph = new GraphBuilder();
   /**
    * References by file index: a file's references are all made while that file is handled, so sorting each
    * file's list and concatenating them in file (path) order gives the order of one sort of all of them by path,
@@ -80,7 +81,7 @@ class ProjectBuilder {
     this.ev = new Evaluator(this.files, this.rules, fileIndex);
   }
 
-  build(onNodes?: (graph: CodeGraph) => void): ResolveResult {
+  build(onNodes?: (graph: GraphBuilder) => void): ResolveResult {
     this.structure();
     this.symbols();
     onNodes?.(this.graph);
@@ -95,7 +96,7 @@ class ProjectBuilder {
       for (let i = 0; i < list.length; i++) refs[k++] = list[i];
     }
     return {
-      graph: this.graph,
+      graph: this.graph.toGraph(),
       refs: new ReferenceIndex(refs),
       unresolvedCalls: {
         total: this.unresolved, byFile: this.unresolvedByFile,

@@ -62,8 +62,8 @@ export function searchableGroups(graph: CodeGraph): SearchableGroups {
   const nodes: GraphNode[] = [];
   const byFile = new Map<string, number[]>();
   const loose: number[] = [];
-  for (const n of graph.nodes) {
-    if (!isSearchable(n)) continue;
+  graph.forEachNode((_uid, n) => {
+    if (!isSearchable(n)) return;
     const at = nodes.length;
     nodes.push(n);
     if (n.filePath) {
@@ -71,7 +71,7 @@ export function searchableGroups(graph: CodeGraph): SearchableGroups {
       if (!list) byFile.set(n.filePath, (list = []));
       list.push(at);
     } else loose.push(at);
-  }
+  });
   return { nodes, byFile, loose };
 }
 

@@ -3,7 +3,7 @@
  * of (STEP_IN_PROCESS edges); a process scores its best match plus a little for its next best ones. A matched
  * function in no process is a result of its own; other matched symbols in no process are the `definitions`.
  */
-import type { CodeGraph } from '../graph/code-graph.ts';
+import { nodeOf, type CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import type { RankedSymbol } from './engine.ts';
 
@@ -29,17 +29,17 @@ export function membershipOf(graph: CodeGraph): Membership {
   if (cached) return cached;
   const bySymbol = new Map<string, Array<{ process: string; step: number }>>();
   const processes = new Map<string, ProcessInfo>();
-  for (const p of graph.byLabel('Process')) processes.set(p.uid, { node: p, steps: [] });
-  for (const e of graph.edges) {
-    if (e.type !== 'STEP_IN_PROCESS') continue;
-    const [proc, sym] = processes.has(e.target) ? [e.target, e.source] : processes.has(e.source) ? [e.source, e.target] : [undefined, undefined];
-    if (!proc || !sym) continue;
+  graph.forEachNode((uid, p) => { if (p.label === 'Process') processes.set(uid, { node: p, steps: [] }); });
+  graph.forEachEdge((_key, e, source, target) => {
+    if (e.type !== 'STEP_IN_PROCESS') return;
+    const [proc, sym] = processes.has(target) ? [target, source] : processes.has(source) ? [source, target] : [undefined, undefined];
+    if (!proc || !sym) return;
     const step = typeof e.step === 'number' ? e.step : 0;
     processes.get(proc)!.steps.push({ uid: sym, step });
     let list = bySymbol.get(sym);
     if (!list) bySymbol.set(sym, (list = []));
     list.push({ process: proc, step });
-  }
+  });
   for (const info of processes.values()) info.steps.sort((a, b) => a.step - b.step || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
   const m = { bySymbol, processes };
   memberships.set(graph, m);
@@ -82,7 +82,7 @@ export function rankResults(graph: CodeGraph, ranked: readonly RankedSymbol[], m
   for (const s of ranked) {
     const procs = m.bySymbol.get(s.uid);
     if (!procs || procs.length === 0) {
-      const node = graph.node(s.uid);
+      const node = nodeOf(graph, s.uid);
       if (!node) continue;
       if (!CALLABLE.has(node.label)) { definitions.push(s); continue; }
       results.push({ kind: 'symbol', node, steps: [{ uid: s.uid, step: 1 }], score: s.score, relevance: 0, matched: [s], bestStep: 1 });

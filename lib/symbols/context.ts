@@ -1,6 +1,6 @@
 /** The 360-degree view of one symbol behind the `context` tool (DESIGN.md §5). */
 import { createHash } from 'node:crypto';
-import type { CodeGraph } from '../graph/code-graph.ts';
+import { nodeOf, type CodeGraph } from '../graph/code-graph.ts';
 import type { GraphEdge, GraphNode, RelType } from '../graph/schema.ts';
 import type { Reference, ReferenceIndex } from '../refs/reference-index.ts';
 import type { IndexedFile, SnapshotHost } from '../../index-store/snapshot.ts';
@@ -100,9 +100,9 @@ const REF_CATEGORY: Partial<Record<Reference['kind'], keyof Relations>> = {
 /** Builds the context view of `node`. */
 export function symbolContext(src: ContextSource, node: GraphNode, includeContent: boolean): ContextResult {
   const { graph } = src;
-  const incoming = relations(graph, graph.inEdges(node.uid), 'source');
+  const incoming = relations(graph, node.uid, 'in');
   addReferenceSites(src, node, incoming);
-  const outgoing = relations(graph, graph.outEdges(node.uid), 'target');
+  const outgoing = relations(graph, node.uid, 'out');
   for (const list of [...Object.values(incoming), ...Object.values(outgoing)] as RelatedSymbol[][]) list.sort(byPlace);
 
   const result: ContextResult = {
@@ -118,14 +118,14 @@ export function symbolContext(src: ContextSource, node: GraphNode, includeConten
     const ctor = members.find((m) => m.name === 'constructor' || m.kind === 'constructor');
     if (ctor) {
       const listed = new Set(incoming.calls.map((r) => r.uid));
-      for (const r of relations(graph, graph.inEdges(ctor.uid, 'CALLS'), 'source').calls) {
+      for (const r of relations(graph, ctor.uid, 'in', 'CALLS').calls) {
         if (!listed.has(r.uid) && r.uid !== node.uid) incoming.calls.push({ ...r, via: ctor.name });
       }
       incoming.calls.sort(byPlace);
     }
     result.members = members.map((m) => ({
       uid: m.uid, name: m.name, type: m.label, line: m.line ?? 0,
-      callers: relations(graph, graph.inEdges(m.uid, 'CALLS'), 'source').calls.sort(byPlace),
+      callers: relations(graph, m.uid, 'in', 'CALLS').calls.sort(byPlace),
     }));
     // A class takes part in the flows its methods take part in.
     const seen = new Set(result.processes.map((p) => `${p.uid}\u0000${p.step}`));
@@ -169,16 +169,16 @@ function emptyRelations(): Relations {
   return { calls: [], imports: [], extends: [], implements: [], references: [] };
 }
 
-/** Groups edges by category, naming the node at `end` of each edge. */
-function relations(graph: CodeGraph, edges: GraphEdge[], end: 'source' | 'target'): Relations {
+/** The edges entering or leaving `uid` (only those of type `only`, when given) by category, each naming the node at its other end. */
+function relations(graph: CodeGraph, uid: string, direction: 'in' | 'out', only?: RelType): Relations {
   const out = emptyRelations();
-  for (const e of edges) {
+  if (!graph.hasNode(uid)) return out;
+  const visit = (_key: string, e: GraphEdge, _s: string, _t: string, source: GraphNode, target: GraphNode): void => {
+    if (only !== undefined && e.type !== only) return;
     const cat = CATEGORY[e.type];
-    if (!cat) continue;
-    const other = graph.node(e[end]);
-    if (!other) continue;
-    out[cat].push(related(other, e.confidence, e.reason, e.line, e.count ?? 1));
-  }
+    if (cat) out[cat].push(related(direction === 'in' ? source : target, e.confidence, e.reason, e.line, e.count ?? 1));
+  };
+  if (direction === 'in') graph.forEachInEdge(uid, visit); else graph.forEachOutEdge(uid, visit);
   return out;
 }
 
@@ -199,7 +199,7 @@ function addReferenceSites(src: ContextSource, node: GraphNode, incoming: Relati
     if (!fromUid || fromUid === node.uid || listed.has(key)) continue;
     const hit = added.get(key);
     if (hit) { hit.count++; if (ref.confidence > hit.confidence) { hit.confidence = ref.confidence; hit.reason = ref.reason; } continue; }
-    const from = src.graph.node(fromUid);
+    const from = nodeOf(src.graph, fromUid);
     if (!from) continue;
     const r = related(from, ref.confidence, ref.reason, ref.line, 1);
     added.set(key, r);

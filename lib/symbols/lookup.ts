@@ -2,7 +2,7 @@
  * Symbol lookup shared by `context`, `impact` and `rename`: by uid (exact), or by name (plain or qualified,
  * e.g. `UserService.validate`) narrowed by file path and kind. Indexes are built lazily once per graph.
  */
-import type { CodeGraph } from '../graph/code-graph.ts';
+import { nodeOf, type CodeGraph } from '../graph/code-graph.ts';
 import { SYMBOL_LABELS, type GraphNode, type NodeLabel } from '../graph/schema.ts';
 import { CodegraphError } from '../errors.ts';
 import { isTestFile } from './test-files.ts';
@@ -70,24 +70,24 @@ export function toCandidate(node: GraphNode): SymbolCandidate {
 function indexOf(graph: CodeGraph): SymbolIndex {
   const hit = cache.get(graph);
   // A snapshot's graph is immutable; the count check only protects tests that grow a graph between lookups.
-  if (hit && hit.nodeCount === graph.nodeCount) return hit;
+  if (hit && hit.nodeCount === graph.order) return hit;
   const byName = new Map<string, GraphNode[]>();
   const files: GraphNode[] = [];
   const fileByPath = new Map<string, GraphNode>();
   const symbolsByFile = new Map<string, GraphNode[]>();
-  for (const n of graph.nodes) {
-    if (n.label === 'File') { files.push(n); if (n.filePath) fileByPath.set(n.filePath, n); continue; }
-    if (!LOOKUP_LABELS.has(n.label)) continue;
+  graph.forEachNode((_uid, n) => {
+    if (n.label === 'File') { files.push(n); if (n.filePath) fileByPath.set(n.filePath, n); return; }
+    if (!LOOKUP_LABELS.has(n.label)) return;
     const list = byName.get(n.name);
     if (list) list.push(n); else byName.set(n.name, [n]);
     if (n.filePath) {
       const inFile = symbolsByFile.get(n.filePath);
       if (inFile) inFile.push(n); else symbolsByFile.set(n.filePath, [n]);
     }
-  }
+  });
   for (const list of symbolsByFile.values()) list.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || cmp(a.uid, b.uid));
   const names = [...byName.keys()].sort();
-  const idx: SymbolIndex = { nodeCount: graph.nodeCount, byName, names, files, fileByPath, symbolsByFile };
+  const idx: SymbolIndex = { nodeCount: graph.order, byName, names, files, fileByPath, symbolsByFile };
   cache.set(graph, idx);
   return idx;
 }
@@ -152,7 +152,7 @@ function nameMatches(idx: SymbolIndex, name: string): GraphNode[] {
  */
 export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult {
   if (query.uid) {
-    const node = graph.node(query.uid);
+    const node = nodeOf(graph, query.uid);
     if (node) return { status: 'found', node };
     const tail = query.uid.split(':').pop()!.replace(/#\d+$/, '');
     throw notFound(graph, `uid '${query.uid}'`, tail, query);
@@ -160,7 +160,7 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
   const name = query.name?.trim();
   if (!name) throw new CodegraphError('VALIDATION_ERROR', 'a symbol name or uid is required', [{ field: 'name', message: 'name or uid is required' }]);
   // A uid pasted into the name field still finds its symbol.
-  const byUid = graph.node(name);
+  const byUid = nodeOf(graph, name);
   if (byUid) return { status: 'found', node: byUid };
 
   const idx = indexOf(graph);

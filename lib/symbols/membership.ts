@@ -19,13 +19,13 @@ export interface ProcessStep {
  */
 export function processesOf(graph: CodeGraph, uid: string): ProcessStep[] {
   const out: ProcessStep[] = [];
-  const visit = (procUid: string, step: number | undefined) => {
-    const p = graph.node(procUid);
-    if (!p || p.label !== 'Process') return;
+  if (!graph.hasNode(uid)) return out;
+  const visit = (p: GraphNode, step: number | undefined) => {
+    if (p.label !== 'Process') return;
     out.push({ uid: p.uid, name: p.name, step: step ?? 0, steps: typeof p.steps === 'number' ? p.steps : 0 });
   };
-  for (const id of graph.outEdgeIds(uid)) { const e = graph.edges[id]; if (e.type === 'STEP_IN_PROCESS') visit(e.target, e.step); }
-  for (const id of graph.inEdgeIds(uid)) { const e = graph.edges[id]; if (e.type === 'STEP_IN_PROCESS') visit(e.source, e.step); }
+  graph.forEachOutEdge(uid, (_k, e, _s, _t, _sa, target) => { if (e.type === 'STEP_IN_PROCESS') visit(target, e.step); });
+  graph.forEachInEdge(uid, (_k, e, _s, _t, source) => { if (e.type === 'STEP_IN_PROCESS') visit(source, e.step); });
   out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.step - b.step || (a.uid < b.uid ? -1 : 1));
   return out;
 }
@@ -33,13 +33,10 @@ export function processesOf(graph: CodeGraph, uid: string): ProcessStep[] {
 /** The module (community) name of a symbol: its `module` property, else its MEMBER_OF community. */
 export function moduleOf(graph: CodeGraph, node: GraphNode): string | undefined {
   if (typeof node.module === 'string' && node.module) return node.module;
-  for (const id of graph.outEdgeIds(node.uid)) {
-    const e = graph.edges[id];
-    if (e.type !== 'MEMBER_OF') continue;
-    const c = graph.node(e.target);
-    if (c?.label === 'Community') return c.name;
-  }
-  return undefined;
+  if (!graph.hasNode(node.uid)) return undefined;
+  let name: string | undefined;
+  graph.someOutEdge(node.uid, (_k, e, _s, _t, _sa, c) => e.type === 'MEMBER_OF' && c.label === 'Community' && ((name = c.name), true));
+  return name;
 }
 
 const MEMBER_LABELS = new Set(['Method', 'Property']);
@@ -58,12 +55,11 @@ export function membersOf(graph: CodeGraph, node: GraphNode): GraphNode[] {
   if (!isContainer(node)) return [];
   const seen = new Set<string>();
   const out: GraphNode[] = [];
-  const add = (m: GraphNode | undefined) => { if (m && !seen.has(m.uid)) { seen.add(m.uid); out.push(m); } };
-  for (const id of graph.outEdgeIds(node.uid)) {
-    const e = graph.edges[id];
-    if (e.type !== 'HAS_METHOD' && e.type !== 'DEFINES' && e.type !== 'CONTAINS') continue;
-    const m = graph.node(e.target);
-    if (m && (e.type === 'HAS_METHOD' || MEMBER_LABELS.has(m.label))) add(m);
+  const add = (m: GraphNode) => { if (!seen.has(m.uid)) { seen.add(m.uid); out.push(m); } };
+  if (graph.hasNode(node.uid)) {
+    graph.forEachOutEdge(node.uid, (_k, e, _s, _t, _sa, m) => {
+      if (e.type === 'HAS_METHOD' || ((e.type === 'DEFINES' || e.type === 'CONTAINS') && MEMBER_LABELS.has(m.label))) add(m);
+    });
   }
   if (node.filePath) {
     const prefix = qualifiedNameOf(node) + '.';
@@ -79,14 +75,11 @@ export function membersOf(graph: CodeGraph, node: GraphNode): GraphNode[] {
 
 /** The class/interface that owns a method or property (incoming HAS_METHOD, else DEFINES/CONTAINS from a container). */
 export function containerOf(graph: CodeGraph, node: GraphNode): GraphNode | undefined {
-  let fallback: GraphNode | undefined;
-  for (const id of graph.inEdgeIds(node.uid)) {
-    const e = graph.edges[id];
-    if (e.type === 'HAS_METHOD') return graph.node(e.source);
-    if ((e.type === 'DEFINES' || e.type === 'CONTAINS') && !fallback) {
-      const s = graph.node(e.source);
-      if (s && isContainer(s)) fallback = s;
-    }
-  }
-  return fallback;
+  if (!graph.hasNode(node.uid)) return undefined;
+  let owner: GraphNode | undefined, fallback: GraphNode | undefined;
+  graph.forEachInEdge(node.uid, (_k, e, _s, _t, s) => {
+    if (e.type === 'HAS_METHOD') { owner ??= s; return; }
+    if ((e.type === 'DEFINES' || e.type === 'CONTAINS') && !fallback && isContainer(s)) fallback = s;
+  });
+  return owner ?? fallback;
 }

@@ -6,9 +6,11 @@
 export * from '../../handlers/index.ts';
 export type { Snapshot, SnapshotHost, RepoInfo } from '../../index-store/snapshot.ts';
 export { loadSavedSnapshot, type SavedSnapshotOptions } from './saved-snapshot.ts';
-// The registry-backed loader (what the CLI uses): reads every registered snapshot; its rename write path
-// re-indexes, which needs the indexer's native parser installed.
-export { SnapshotLoader, type SnapshotLoaderOptions } from '../../index-store/loader.ts';
+// The registry-backed loader (what the CLI uses): reads every registered snapshot. Its hosts write (rename
+// apply) only when given a writer: repositoryWriter re-indexes after writing, which needs the indexer's
+// native parser installed.
+export { SnapshotLoader, type SnapshotLoaderOptions, type RepositoryWriter } from '../../index-store/loader.ts';
+export { repositoryWriter } from '../repository-writer.ts';
 export { staticSource, selectSnapshot, type SnapshotSource } from '../snapshot-source.ts';
 export { runTool, toolEntries, findTool } from '../tool-runner.ts';
 export { ERROR_STATUS, isCodegraphError, toCodegraphError } from '../../lib/errors.ts';

@@ -1,6 +1,7 @@
 /** `codegraph eval-server`: the evaluation HTTP server on 127.0.0.1, snapshots kept in memory. */
 import type { Command } from '../cli.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
+import { repositoryWriter } from '../repository-writer.ts';
 import { warmUp } from '../snapshot-source.ts';
 import { onStopSignal, parseOptions, portOption, quietFrom, secondsOption, stderrLine } from '../server-options.ts';
 
@@ -20,7 +21,7 @@ export const evalServerCommand: Command = {
     const { createEvalServer } = await import('../http/eval-server.ts');
     const { ListenError } = await import('../http/api-server.ts');
     const idleTimeout = secondsOption(values['idle-timeout'], 0, '--idle-timeout');
-    const source = new SnapshotLoader({ watch: true, log: stderrLine });
+    const source = new SnapshotLoader({ watch: true, log: stderrLine, writer: repositoryWriter(stderrLine) });
     await warmUp(source, stderrLine);
     const server = createEvalServer({ source, port, idleTimeout, quiet: quietFrom(values.quiet), log: stderrLine });
     let url: string;
@@ -32,13 +33,14 @@ export const evalServerCommand: Command = {
       throw err;
     }
     const repos = source.list().map((r) => r.name);
+    // Stop signals are taken before the announcement: a supervisor may signal as soon as it reads it.
+    const unhook = onStopSignal(() => { void server.stop('stop'); });
     // One write, so a reader of the announcement never sees half of it.
     process.stdout.write([
       `codegraph eval-server listening on ${url}`,
       `repositories: ${repos.length ? repos.join(', ') : '(none indexed; run `codegraph analyze <path>`)'}`,
       ...(idleTimeout > 0 ? [`stops after ${idleTimeout} s without requests`] : []),
     ].join('\n') + '\n');
-    const unhook = onStopSignal(() => { void server.stop('stop'); });
     const reason = await server.stopped;
     unhook();
     stderrLine(`codegraph eval-server stopped (${reason === 'idle' ? 'idle time-out' : reason === 'shutdown' ? '/shutdown' : 'signal'})`);

@@ -1,6 +1,7 @@
 /** `codegraph mcp`: the MCP server on stdio. stdout carries only the protocol; every log goes to stderr. */
 import type { Command } from '../cli.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
+import { repositoryWriter } from '../repository-writer.ts';
 import { parseOptions, stderrLine } from '../server-options.ts';
 
 export const mcpCommand: Command = {
@@ -21,7 +22,7 @@ export const mcpCommand: Command = {
     // Loaded here, not at the top: other commands should not pay for the MCP SDK at start.
     const { createMcpServer } = await import('../mcp/server.ts');
     const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-    const source = new SnapshotLoader({ watch: true, log: stderrLine });
+    const source = new SnapshotLoader({ watch: true, log: stderrLine, writer: repositoryWriter(stderrLine) });
     const server = createMcpServer({ source, log: stderrLine, workingFolder: process.cwd() });
     const transport = new StdioServerTransport();
     const closed = new Promise<void>((resolve) => { server.onclose = resolve; });

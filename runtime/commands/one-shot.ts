@@ -3,7 +3,7 @@
  * repository (the one containing the current folder by default), run the tool, print its answer — readable
  * text on a terminal, the tool's JSON when piped or with --json — and speak in CLI flags when a request is bad.
  */
-import { SnapshotLoader } from '../../index-store/loader.ts';
+import { SnapshotLoader, type SnapshotLoaderOptions } from '../../index-store/loader.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import { validate, type Tool } from '../../handlers/define-tool.ts';
 import { CodegraphError, isCodegraphError } from '../../lib/errors.ts';
@@ -42,8 +42,8 @@ export function renderOptions(stream: NodeJS.WriteStream = process.stdout): Rend
 }
 
 /** The registry loader with the CLI's default repository: the one containing the current folder, else the only one. */
-export function cliSource(): SnapshotSource & { close(): void } {
-  const loader = new SnapshotLoader();
+export function cliSource(loaderOptions: SnapshotLoaderOptions = {}): SnapshotSource & { close(): void } {
+  const loader = new SnapshotLoader(loaderOptions);
   const source = withDefaultRepo(loader, { folders: () => [process.cwd()], how: '--repo NAME' });
   return { ...source, close: () => loader.close() };
 }
@@ -55,6 +55,8 @@ export interface PrintOptions {
   render: (result: any, options: RenderOptions) => string;
   /** Request field → the CLI flag (or argument) that sets it, for error messages. */
   flags: Readonly<Record<string, string>>;
+  /** Options of the registry loader (a command that writes passes its writer). */
+  loader?: SnapshotLoaderOptions;
 }
 
 /**
@@ -62,7 +64,7 @@ export interface PrintOptions {
  * repository's snapshot, runs the tool and prints the answer; returns the exit code.
  */
 export async function printToolResult(tool: Tool<any, Snapshot, unknown>, request: Record<string, unknown>, options: PrintOptions): Promise<number> {
-  const source = cliSource();
+  const source = cliSource(options.loader);
   try {
     validate(tool.definition.schema, request);
     const result = await tool(request, await source.get(typeof request.repo === 'string' ? request.repo : undefined));

@@ -1,6 +1,7 @@
 /** `codegraph rename`: one-shot rename of a symbol, preview unless --apply; readable on a terminal, JSON otherwise. */
 import type { Command } from '../cli.ts';
 import { rename } from '../../handlers/rename.ts';
+import { repositoryWriter } from '../repository-writer.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { parseOptions } from '../server-options.ts';
 import { renderRename } from '../render/changes.ts';
@@ -44,6 +45,6 @@ export const renameCommand: Command = {
       include_text_search: values['text-search'] === true,
       max_chars: values['max-chars'] ?? CLI_MAX_CHARS,
     };
-    return printToolResult(rename, request, { mode, render: renderRename, flags: RENAME_FLAGS });
+    return printToolResult(rename, request, { mode, render: renderRename, flags: RENAME_FLAGS, loader: { writer: repositoryWriter() } });
   },
 };

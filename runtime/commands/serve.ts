@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { Command } from '../cli.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
+import { repositoryWriter } from '../repository-writer.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { warmUp } from '../snapshot-source.ts';
 import { packageRoot } from '../package-root.ts';
@@ -35,7 +36,7 @@ export const serveCommand: Command = {
       stderrLine(`indexed ${result.repo.name}: ${result.repo.stats.files} files, ${result.repo.stats.nodes} nodes, ${result.repo.stats.edges} edges`);
     }
 
-    const source = new SnapshotLoader({ watch: true, log: stderrLine });
+    const source = new SnapshotLoader({ watch: true, log: stderrLine, writer: repositoryWriter(stderrLine) });
     await warmUp(source, stderrLine);
     const server = createWebServer({ source, host, port, webUiUrl, quiet: quietFrom(values.quiet), log: stderrLine });
     let url: string;
@@ -51,11 +52,12 @@ export const serveCommand: Command = {
     if (repos.length === 0) lines.push('repositories: none indexed yet (run `codegraph analyze <path>`, or `codegraph serve --analyze <path>`)');
     else lines.push(`repositories (${repos.length}):`, ...repos.map((r) => `  ${r.name}  ${r.path}`));
     lines.push(webUiUrl ? `web UI: ${webUiUrl} (it calls this server at ${url}; this server's own page is ${url}/)` : `web UI: open ${url}/ in a browser`);
+    // Stop signals are taken before the announcement: a supervisor may signal as soon as it reads it.
+    const unhook = onStopSignal(() => { void server.stop('stop'); });
     // One write, so a reader of the announcement never sees half of it.
     process.stdout.write(lines.join('\n') + '\n');
     const warning = exposureWarning(host);
     if (warning) stderrLine(warning);
-    const unhook = onStopSignal(() => { void server.stop('stop'); });
     await server.stopped;
     unhook();
     return 0;

@@ -8,6 +8,7 @@ import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js
 import { CodegraphError } from '../../lib/errors.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import { SYMBOL_LABELS } from '../../lib/graph/schema.ts';
+import { nodesWithLabel } from '../../lib/graph/code-graph.ts';
 import type { SnapshotSource } from '../snapshot-source.ts';
 
 interface PromptSpec {
@@ -160,8 +161,8 @@ export async function completePromptArgument(source: SnapshotSource, prompt: str
   if (!BY_NAME.has(prompt) || !['symbol', 'flow'].includes(argument)) return { values: [], total: 0, hasMore: false };
   let snapshot: Snapshot;
   try { snapshot = await source.get(repo); } catch { return { values: [], total: 0, hasMore: false }; }
-  if (argument === 'flow') return pick(snapshot.graph.byLabel('Process').map((p) => p.name));
+  if (argument === 'flow') return pick(nodesWithLabel(snapshot.graph, 'Process').map((p) => p.name));
   const names: string[] = [];
-  for (const label of SYMBOL_LABELS) for (const n of snapshot.graph.byLabel(label)) names.push(n.name);
+  for (const label of SYMBOL_LABELS) for (const n of nodesWithLabel(snapshot.graph, label)) names.push(n.name);
   return pick(names);
 }

@@ -4,6 +4,7 @@
  */
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import type { GraphEdge, GraphNode } from '../../lib/graph/schema.ts';
+import { nodeOf, nodesWithLabel } from '../../lib/graph/code-graph.ts';
 import { DEFAULT_MAX_CHARS, fitCount } from '../../handlers/budget.ts';
 
 export const REPOS_URI = 'codegraph://repos';
@@ -94,7 +95,7 @@ export function processPage(snapshot: Snapshot, offset = 0, maxChars = PROCESSES
 /** All execution flows of a snapshot, in graph order. A name shared by several flows is addressed by uid. */
 export function listProcesses(snapshot: Snapshot): { repo: string; count: number; processes: ProcessSummary[] } {
   const seen = new Set<string>();
-  const processes = snapshot.graph.byLabel('Process').map((p) => {
+  const processes = nodesWithLabel(snapshot.graph, 'Process').map((p) => {
     const key = seen.has(p.name) ? p.uid : p.name;
     seen.add(p.name);
     return {
@@ -109,13 +110,13 @@ export function listProcesses(snapshot: Snapshot): { repo: string; count: number
 
 /** The trace of one process (by name, else uid), steps in order; undefined when there is none. */
 export function traceProcess(snapshot: Snapshot, process: string): { repo: string; process: ProcessSummary; trace: ProcessStep[] } | undefined {
-  const all = snapshot.graph.byLabel('Process');
+  const all = nodesWithLabel(snapshot.graph, 'Process');
   const p = all.find((n) => n.name === process) ?? all.find((n) => n.uid === process);
   if (!p) return undefined;
   const trace: ProcessStep[] = [];
   for (const e of stepEdges(snapshot, p)) {
     const uid = e.source === p.uid ? e.target : e.source;
-    const n = snapshot.graph.node(uid);
+    const n = nodeOf(snapshot.graph, uid);
     if (!n) continue;
     trace.push({ step: e.step ?? 0, uid, name: n.name, type: n.label, ...(n.filePath ? { filePath: n.filePath } : {}),
       ...(n.line !== undefined ? { line: n.line } : {}), ...(n.module ? { module: n.module } : {}) });
@@ -134,5 +135,10 @@ export function traceText(t: NonNullable<ReturnType<typeof traceProcess>>): stri
 
 // STEP_IN_PROCESS edges touch the Process node; the symbol is the other end whichever way they point.
 function stepEdges(snapshot: Snapshot, p: GraphNode): GraphEdge[] {
-  return [...snapshot.graph.inEdges(p.uid, 'STEP_IN_PROCESS'), ...snapshot.graph.outEdges(p.uid, 'STEP_IN_PROCESS')];
+  const out: GraphEdge[] = [];
+  const g = snapshot.graph;
+  if (!g.hasNode(p.uid)) return out;
+  g.forEachInEdge(p.uid, (_k, e) => { if (e.type === 'STEP_IN_PROCESS') out.push(e); });
+  g.forEachOutEdge(p.uid, (_k, e) => { if (e.type === 'STEP_IN_PROCESS') out.push(e); });
+  return out;
 }

@@ -6,6 +6,7 @@ import { readPointer, readFileTable, readMeta } from '../../index-store/format.t
 import { readRegistry } from '../../index-store/registry.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { listAll, SMALL_PROJECT, tempDir, tempRepo, writeTree } from './_helpers.ts';
+import { graphData } from '../../lib/graph/code-graph.ts';
 
 const snapshotState = (root: string, home: string) => ({
   files: listAll(path.join(root, '.codegraph')),
@@ -326,7 +327,7 @@ test('bad input: files with syntax errors are indexed and their errors counted',
   t.deepEqual(r.summary.parseErrors.files, [{ path: 'src/broken.ts', count: broken.parseErrors }]);
   // What the parser recovered is indexed: the function is there.
   const snap = await buildSnapshotInMemory(root, { search: false });
-  t.true(snap.graph.nodes.some((n) => n.name === 'good' && n.filePath === 'src/broken.ts'));
+  t.true(graphData(snap.graph).nodes.some((n) => n.name === 'good' && n.filePath === 'src/broken.ts'));
 });
 
 test('buildSnapshotInMemory writes nothing to the repository or a registry', async (t) => {

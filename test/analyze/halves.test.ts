@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { collectParts, parseToParts } from '../../lib/extract/split.ts';
-import { walkRepository } from '../../lib/analyze/walk.ts';
+import { walkRepository } from '../../lib/files/walk.ts';
 import type { ExtractItem } from '../../lib/analyze/pool.ts';
 import { extractFile, languageOf, languageRuntime } from '../../lib/lang/index.ts';
 

@@ -1,8 +1,8 @@
 import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
-import { IgnoreStack, parseIgnoreFile } from '../../lib/analyze/ignore.ts';
-import { walkRepository } from '../../lib/analyze/walk.ts';
+import { IgnoreStack, parseIgnoreFile } from '../../lib/files/ignore.ts';
+import { walkRepository } from '../../lib/files/walk.ts';
 import { git, tempDir, writeTree } from './_helpers.ts';
 
 const stack = (text: string, base = '') => IgnoreStack.of([{ base, rules: parseIgnoreFile(text) }]);

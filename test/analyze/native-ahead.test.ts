@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { NativeAhead } from '../../lib/analyze/native-ahead.ts';
 import { nativeParser } from '../../lib/extract/native.ts';
 import { languageRuntime, extractFile, languageOf } from '../../lib/lang/index.ts';
-import { walkRepository } from '../../lib/analyze/walk.ts';
+import { walkRepository } from '../../lib/files/walk.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import type { ExtractItem } from '../../lib/analyze/pool.ts';
 import { readPointer } from '../../index-store/format.ts';

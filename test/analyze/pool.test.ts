@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExtractPool, extractAll, defaultWorkers, POOL_MIN_FILES, type ExtractItem, type ExtractResult } from '../../lib/analyze/pool.ts';
-import { walkRepository } from '../../lib/analyze/walk.ts';
+import { walkRepository } from '../../lib/files/walk.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { tempRepo } from './_helpers.ts';
 import { languageOf } from '../../lib/lang/index.ts';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { SEARCH_WORKER_MIN_SYMBOLS, SearchBeside, searchWorkerMode, wantsSearchWorker } from '../../lib/analyze/search-beside.ts';
 import { buildSearch } from '../../lib/search/index.ts';
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { codeGraphFromData } from '../../lib/graph/code-graph.ts';
 import { readPointer } from '../../index-store/format.ts';
 import { listAll, SMALL_PROJECT, tempDir, tempRepo, writeTree } from './_helpers.ts';
 
@@ -72,7 +72,7 @@ test('an error in the worker\'s buildSearch is the error buildSearch throws in t
   const node = { uid: 'Function:a.ts:f', label: 'Function', name: 'f', filePath: 'a.ts', line: 1, endLine: 1 } as never;
   const job = { root: base, nodes: [node], texts: [['a.ts', 'function f() {}\n']] as Array<[string, string]>, hashes: [] as Array<[string, string]>, dir: path.join(notDir, 'gen'), fresh: true };
   const here = await t.throwsAsync(buildSearch({
-    graph: CodeGraph.fromJSON({ nodes: [node], edges: [] }), dir: job.dir, log: () => {}, readSource: () => 'function f() {}\n', fresh: true,
+    graph: codeGraphFromData({ nodes: [node], edges: [] }), dir: job.dir, log: () => {}, readSource: () => 'function f() {}\n', fresh: true,
   }));
   const beside = SearchBeside.start()!;
   const logs: string[] = [];

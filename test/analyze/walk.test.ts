@@ -1,8 +1,8 @@
 import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
-import { walkRepository } from '../../lib/analyze/walk.ts';
-import { classifySource, hasGeneratedHeader, isMinified } from '../../lib/analyze/skip-rules.ts';
+import { walkRepository } from '../../lib/files/walk.ts';
+import { classifySource, hasGeneratedHeader, isMinified } from '../../lib/files/skip-rules.ts';
 import { tempDir, writeTree } from './_helpers.ts';
 
 const reasons = (root: string) => Object.fromEntries(walkRepository(root).skipped.map((s) => [s.path, s.reason]));

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
+import { nodeOf } from '../../lib/graph/code-graph.ts';
 import { context } from '../../handlers/context.ts';
 import { impact } from '../../handlers/impact.ts';
 import { detectChanges } from '../../handlers/detect_changes.ts';
@@ -33,7 +34,7 @@ test('context: an extension method with its callers; a method of one part of a p
   t.deepEqual(r.incoming.calls.map((c) => c.uid), [`Method:${SERVICES}/UserService.Query.cs:UserService.Allowed`]);
   const find = await context({ name: 'UserService.Find' }, snapshot) as { outgoing: { calls: Array<{ uid: string }> }; incoming: { calls: Array<{ uid: string }> } };
   t.deepEqual(find.incoming.calls.map((c) => c.uid), [`Method:${SERVICES}/UserService.Query.cs:UserService.Allowed`]);
-  t.is(snapshot.graph.node(`Method:${SERVICES}/UserExtensions.cs:UserExtensions.Label`)?.language, 'csharp');
+  t.is(nodeOf(snapshot.graph, `Method:${SERVICES}/UserExtensions.cs:UserExtensions.Label`)?.language, 'csharp');
 });
 
 test('impact: an override reaches the callers of the interface method it implements', async (t) => {

@@ -3,7 +3,7 @@ import { cypher } from '../../handlers/cypher.ts';
 import { codeGraphView } from '../../lib/cypher/code-graph-adapter.ts';
 import { runCypher } from '../../lib/cypher/index.ts';
 import { toCodegraphCypherError } from '../../lib/cypher/errors.ts';
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { GraphBuilder } from '../../lib/graph/builder.ts';
 import type { CodegraphError } from '../../lib/errors.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import { syntheticGraph } from './synthetic.ts';
@@ -69,10 +69,10 @@ test('deeply nested input is a clean error, not a stack overflow escaping', asyn
 });
 
 test('unbounded * stops at the hop cap with a warning; an explicit bound is honoured', async (t) => {
-  const chain = new CodeGraph();
+  const chain = new GraphBuilder();
   for (let i = 0; i < 30; i++) chain.addNode({ uid: `Function:a.ts:f${i}`, label: 'Function', name: `f${i}` });
   for (let i = 0; i < 29; i++) chain.addEdge({ source: `Function:a.ts:f${i}`, target: `Function:a.ts:f${i + 1}`, type: 'CALLS', confidence: 1, reason: 'same-file' });
-  const s = memorySnapshot({ graph: chain });
+  const s = memorySnapshot({ graph: chain.toGraph() });
   const capped = await cypher({ query: "MATCH p = (:Function {name: 'f0'})-[:CALLS*]->() RETURN max(length(p)) AS d" }, s);
   t.deepEqual(capped.rows, [{ d: 10 }]);
   t.is(capped.warnings?.length, 1);

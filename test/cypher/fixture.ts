@@ -2,7 +2,8 @@
  * A hand-built code graph for the cypher tests: two modules, a class with methods, an import cycle of length 3
  * and one of length 2, a process through two files, an unused function and a low-confidence call.
  */
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import type { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { GraphBuilder } from '../../lib/graph/builder.ts';
 import type { GraphEdge, GraphNode, NodeLabel, RelType } from '../../lib/graph/schema.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
@@ -10,7 +11,7 @@ import type { Snapshot } from '../../index-store/snapshot.ts';
 type N = Partial<GraphNode> & { label: NodeLabel; name: string };
 
 export function fixtureGraph(): CodeGraph {
-  const g = new CodeGraph();
+  const g = new GraphBuilder();
   const node = (filePath: string, n: N, qn = n.name): string => {
     const uid = n.label === 'File' || n.label === 'Folder' ? `${n.label}:${filePath}` : n.label === 'Community' || n.label === 'Process' ? `${n.label}:${n.name}` : `${n.label}:${filePath}:${qn}`;
     g.addNode({ uid, filePath, kind: n.label.toLowerCase(), language: 'typescript', ...n } as GraphNode);
@@ -70,7 +71,7 @@ export function fixtureGraph(): CodeGraph {
   edge(handleLogin, 'STEP_IN_PROCESS', login, { reason: 'process', step: 1 });
   edge(validate, 'STEP_IN_PROCESS', login, { reason: 'process', step: 2 });
   edge(signToken, 'STEP_IN_PROCESS', login, { reason: 'process', step: 3 });
-  return g;
+  return g.toGraph();
 }
 
 export function fixtureSnapshot(): Snapshot {

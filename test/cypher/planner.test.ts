@@ -3,10 +3,12 @@ import test from 'ava';
 import { codeGraphView } from '../../lib/cypher/code-graph-adapter.ts';
 import { explainCypher, runCypher } from '../../lib/cypher/index.ts';
 import { syntheticGraph } from './synthetic.ts';
+import { graphData, nodesWithLabel } from '../../lib/graph/code-graph.ts';
+import { inEdgesOf } from '../helpers/graph.ts';
 
 const graph = syntheticGraph({ nodes: 5000, edges: 20000, seed: 7 });
 const view = codeGraphView(graph);
-const fn = graph.byLabel('Function')[3];
+const fn = nodesWithLabel(graph, 'Function')[3];
 
 test('an inline property map or a WHERE equality on an indexed value starts the match with an index seek', (t) => {
   for (const q of [
@@ -20,7 +22,7 @@ test('an inline property map or a WHERE equality on an indexed value starts the 
     t.regex(plan[1], /^Expand\(f\)<-\[  rel\d+:CALLS\]-\(c\)$|^Expand\(f\)<-\[  rel\d+:CALLS\]-\(c\)/, plan.join('\n'));
   }
   const r = runCypher(view, 'MATCH (c)-[:CALLS]->(f:Function) WHERE f.name = $name RETURN count(*) AS n', { name: fn.name });
-  t.is(r.rows[0].n, graph.inEdges(fn.uid, 'CALLS').length);
+  t.is(r.rows[0].n, inEdgesOf(graph, fn.uid, 'CALLS').length);
 });
 
 test('a uid lookup and a bound variable are the cheapest starts', (t) => {
@@ -33,8 +35,8 @@ test('a uid lookup and a bound variable are the cheapest starts', (t) => {
 test('an unconstrained relationship pattern scans relationships; a rare type beats a large label', (t) => {
   t.regex(explainCypher(view, 'MATCH ()-[r]->() RETURN r.type, count(*)')[0], /^RelationshipScan/);
   // REFERENCES edges are far fewer than Function nodes times their fan-out.
-  const refs = graph.edges.filter((e) => e.type === 'REFERENCES').length;
-  t.true(refs < graph.byLabel('Function').length);
+  const refs = graphData(graph).edges.filter((e) => e.type === 'REFERENCES').length;
+  t.true(refs < nodesWithLabel(graph, 'Function').length);
   t.regex(explainCypher(view, 'MATCH (a:Function)-[:REFERENCES]->(b) RETURN count(*)')[0], /^RelationshipScan\(a\)-\[  rel\d+:REFERENCES\]/);
   // A small label with a common relationship starts from the label.
   const labelled = explainCypher(view, 'MATCH (c:Class)-[:MEMBER_OF]->(m) RETURN count(*)');
@@ -52,6 +54,6 @@ test('a constant type equality narrows the relationships walked, with the same a
   const a = runCypher(view, "MATCH (x)-[r]->(y) WHERE r.type = 'IMPORTS' RETURN count(*) AS n");
   const b = runCypher(view, 'MATCH (x)-[:IMPORTS]->(y) RETURN count(*) AS n');
   t.deepEqual(a.rows, b.rows);
-  t.is(a.rows[0].n, graph.edges.filter((e) => e.type === 'IMPORTS').length);
+  t.is(a.rows[0].n, graphData(graph).edges.filter((e) => e.type === 'IMPORTS').length);
   t.regex(explainCypher(view, "MATCH (x)-[r]->(y) WHERE r.type = 'IMPORTS' RETURN count(*)")[0], /RelationshipScan\(.*:IMPORTS\]/);
 });

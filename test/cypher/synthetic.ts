@@ -3,7 +3,8 @@
  * functions, classes and methods; calls follow a skewed distribution (a few hubs called very often); files
  * import files; every symbol belongs to a community. Used by the budget tests and bench/cypher.ts.
  */
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import type { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { GraphBuilder } from '../../lib/graph/builder.ts';
 import type { NodeLabel, RelType } from '../../lib/graph/schema.ts';
 import { seededRandom } from '../../lib/util/seeded-random.ts';
 
@@ -17,7 +18,7 @@ export interface SyntheticOptions {
 /** Builds a graph with about `nodes` nodes and exactly `edges` edges (duplicates are re-drawn). */
 export function syntheticGraph({ nodes, edges, seed = 42 }: SyntheticOptions): CodeGraph {
   const rand = seededRandom(seed);
-  const g = new CodeGraph();
+  const g = new GraphBuilder();
   const files: string[] = [];
   const symbols: string[] = [];
   const communities: string[] = [];
@@ -64,5 +65,5 @@ export function syntheticGraph({ nodes, edges, seed = 42 }: SyntheticOptions): C
     else if (r < 0.85) add(files[Math.floor(rand() * nFiles)], 'IMPORTS', files[Math.floor(rand() * nFiles)]);
     else add(any(), 'REFERENCES', skewed());
   }
-  return g;
+  return g.toGraph();
 }

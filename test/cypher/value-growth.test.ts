@@ -8,16 +8,17 @@ import { cypher } from '../../handlers/cypher.ts';
 import { codeGraphView } from '../../lib/cypher/code-graph-adapter.ts';
 import { runCypher, type RunOptions } from '../../lib/cypher/index.ts';
 import { toCodegraphCypherError } from '../../lib/cypher/errors.ts';
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { GraphBuilder } from '../../lib/graph/builder.ts';
 import type { CodegraphError } from '../../lib/errors.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 
-const graph = new CodeGraph();
-graph.addNode({ uid: 'File:src/a.ts', label: 'File', name: 'a.ts', filePath: 'src/a.ts', line: 1 });
-graph.addNode({ uid: 'Class:src/a.ts:A', label: 'Class', name: 'A', filePath: 'src/a.ts', line: 2, endLine: 9 });
-graph.addNode({ uid: 'Method:src/a.ts:A.run', label: 'Method', name: 'run', filePath: 'src/a.ts', line: 3, endLine: 5 });
-graph.addEdge({ source: 'File:src/a.ts', target: 'Class:src/a.ts:A', type: 'DEFINES', confidence: 1, reason: 'definition' });
-graph.addEdge({ source: 'Class:src/a.ts:A', target: 'Method:src/a.ts:A.run', type: 'HAS_METHOD', confidence: 1, reason: 'definition' });
+const built = new GraphBuilder();
+built.addNode({ uid: 'File:src/a.ts', label: 'File', name: 'a.ts', filePath: 'src/a.ts', line: 1 });
+built.addNode({ uid: 'Class:src/a.ts:A', label: 'Class', name: 'A', filePath: 'src/a.ts', line: 2, endLine: 9 });
+built.addNode({ uid: 'Method:src/a.ts:A.run', label: 'Method', name: 'run', filePath: 'src/a.ts', line: 3, endLine: 5 });
+built.addEdge({ source: 'File:src/a.ts', target: 'Class:src/a.ts:A', type: 'DEFINES', confidence: 1, reason: 'definition' });
+built.addEdge({ source: 'Class:src/a.ts:A', target: 'Method:src/a.ts:A.run', type: 'HAS_METHOD', confidence: 1, reason: 'definition' });
+const graph = built.toGraph();
 const snap = memorySnapshot({ graph });
 const view = codeGraphView(graph);
 

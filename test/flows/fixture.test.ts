@@ -10,6 +10,8 @@ import type { CodeGraph } from '../../lib/graph/code-graph.ts';
 import { detectModules } from '../../lib/modules/index.ts';
 import { traceProcesses } from '../../lib/processes/index.ts';
 import { fixtureGraph } from './fixture-graph.ts';
+import { graphData, nodeOf, nodesWithLabel } from '../../lib/graph/code-graph.ts';
+import { inEdgesOf, outEdgesOf } from '../helpers/graph.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/flows-app');
 
@@ -29,7 +31,7 @@ const HAPI: [string, string, string] = ['Function:src/routes/admin-routes.ts:reg
 
 function applyHints(g: CodeGraph, hints: Hints): void {
   if (hints === 'as-indexed') return;
-  for (const e of g.edges) {
+  for (const e of graphData(g).edges) {
     if (e.type === 'CALLS') {
       const hit = INLINE.find(([s, t]) => s === e.source && t === e.target);
       if (hints === 'without') delete e.via; else if (hit) e.via = hit[2];
@@ -52,12 +54,12 @@ const graph = analyse();
 const hinted = analyse(undefined, 'with');
 const bare = analyse(undefined, 'without');
 const uid = (label: string, file: string, name: string): string => `${label}:src/${file}:${name}`;
-const moduleOf = (u: string): string | undefined => graph.node(u)?.module;
+const moduleOf = (u: string): string | undefined => nodeOf(graph, u)?.module;
 /** Steps of a flow by name, as qualified names. */
 function steps(name: string, g: CodeGraph = graph): string[] | undefined {
-  const p = g.node(`Process:${name}`);
+  const p = nodeOf(g, `Process:${name}`);
   if (!p) return undefined;
-  return g.inEdges(p.uid, 'STEP_IN_PROCESS').sort((a, b) => a.step! - b.step!).map((e) => String(g.node(e.source)!.qualifiedName));
+  return inEdgesOf(g, p.uid, 'STEP_IN_PROCESS').sort((a, b) => a.step! - b.step!).map((e) => String(nodeOf(g, e.source)!.qualifiedName));
 }
 
 // Since `Omit<Order, 'id'>` reads as Order's members, the repositories' field reads are REFERENCES edges to
@@ -99,10 +101,10 @@ test('a class and its members, and a migration command and its helper, stay toge
 });
 
 test('every symbol has exactly one module; modules are few, not tiny, uniquely named', (t) => {
-  const symbols = graph.nodes.filter((n) => ['Function', 'Class', 'Method', 'Interface', 'TypeAlias', 'Enum', 'Variable', 'Property'].includes(n.label));
+  const symbols = graphData(graph).nodes.filter((n) => ['Function', 'Class', 'Method', 'Interface', 'TypeAlias', 'Enum', 'Variable', 'Property'].includes(n.label));
   t.true(symbols.length > 100);
-  for (const s of symbols) t.is(graph.outEdges(s.uid, 'MEMBER_OF').length, 1, s.uid);
-  const modules = graph.byLabel('Community');
+  for (const s of symbols) t.is(outEdgesOf(graph, s.uid, 'MEMBER_OF').length, 1, s.uid);
+  const modules = nodesWithLabel(graph, 'Community');
   // Three at least: the order and user features and the app's wiring (config, CLI, logging).
   t.true(modules.length >= 3 && modules.length <= 8, modules.map((m) => m.name).join(', '));
   t.true(modules.every((m) => m.size! >= 3));
@@ -114,16 +116,16 @@ test('route handlers registered on the router start flows down to the database',
   t.deepEqual(steps('listOrders → Database.query'), ['listOrders', 'OrderService.listForUser', 'OrderRepository.listByUser', 'Database.query']);
   t.deepEqual(steps('placeOrder → Database.execute'), ['placeOrder', 'OrderService.placeOrder', 'OrderRepository.insert', 'Database.transaction', 'Database.execute']);
   t.deepEqual(steps('placeOrder → assertPositive'), ['placeOrder', 'OrderService.placeOrder', 'computeTotal', 'lineTotal', 'assertPositive']);
-  const list = graph.node('Process:listOrders → Database.query')!;
+  const list = nodeOf(graph, 'Process:listOrders → Database.query')!;
   t.like(list, { entryKind: 'route', registeredBy: 'router.get', module: 'order', steps: 4 });
-  t.like(graph.node('Process:placeOrder → Database.execute')!, { entryKind: 'route', registeredBy: 'router.post' });
+  t.like(nodeOf(graph, 'Process:placeOrder → Database.execute')!, { entryKind: 'route', registeredBy: 'router.post' });
 });
 
 test('CLI commands registered with .action(fn) start flows', (t) => {
   t.deepEqual(steps('seedDatabase → Database.execute'), ['seedDatabase', 'UserService.register', 'UserRepository.insert', 'Database.execute']);
   t.deepEqual(steps('runMigrations → Database.execute'), ['runMigrations', 'applyAll', 'Database.execute']);
   for (const name of ['seedDatabase → Database.execute', 'runMigrations → Database.execute']) {
-    const p = graph.node(`Process:${name}`)!;
+    const p = nodeOf(graph, `Process:${name}`)!;
     t.is(p.entryKind, 'command');
     t.regex(String(p.registeredBy), /^program\.command\('\w+'\).*\.action$/);
   }
@@ -133,11 +135,11 @@ test('the server entry (run by its file) traces through the app wiring; inline h
   // Without `via`, the calls inside `router.get('/users/:id', (req, res) => users.getUser(req, res))` look
   // like calls made by registerUserRoutes, so the server's flow runs on into the user endpoint.
   t.deepEqual(steps('main → Database.query', bare), ['main', 'createApp', 'registerUserRoutes', 'UserController.getUser', 'UserService.findUser', 'UserRepository.findById', 'Database.query']);
-  const main = bare.node('Process:main → Database.query')!;
+  const main = nodeOf(bare, 'Process:main → Database.query')!;
   t.like(main, { entryKind: 'script' });
   t.true(main.modules!.includes('user') && main.modules!.length >= 2 && main.processType === 'cross_community');
   // With it, registering a route runs nothing: the server's flows stay in the wiring.
-  const mains = hinted.byLabel('Process').filter((p) => p.entry === 'Function:src/server.ts:main');
+  const mains = nodesWithLabel(hinted, 'Process').filter((p) => p.entry === 'Function:src/server.ts:main');
   t.true(mains.length >= 1);
   for (const p of mains) {
     t.is(p.entryKind, 'script');
@@ -149,35 +151,35 @@ test('the server entry (run by its file) traces through the app wiring; inline h
 test('inline route handlers start flows named after their registration', (t) => {
   t.deepEqual(steps('router.get handler → Database.query', hinted), ['UserController.getUser', 'UserService.findUser', 'UserRepository.findById', 'Database.query']);
   t.deepEqual(steps('router.post handler → Database.execute', hinted), ['UserController.createUser', 'UserService.register', 'UserRepository.insert', 'Database.execute']);
-  t.like(hinted.node('Process:router.get handler → Database.query')!, { entryKind: 'route', registeredBy: 'router.get', inlineHandler: true });
+  t.like(nodeOf(hinted, 'Process:router.get handler → Database.query')!, { entryKind: 'route', registeredBy: 'router.get', inlineHandler: true });
   // Without `via` the controller methods are still handlers (by their class and signature), not routes.
-  t.like(bare.node('Process:UserController.createUser → Database.query')!, { entryKind: 'handler' });
-  t.is(bare.node('Process:router.get handler → Database.query'), undefined);
+  t.like(nodeOf(bare, 'Process:UserController.createUser → Database.query')!, { entryKind: 'handler' });
+  t.is(nodeOf(bare, 'Process:router.get handler → Database.query'), undefined);
 });
 
 test('the inline route flow belongs to the user module', (t) => {
-  t.like(hinted.node('Process:router.get handler → Database.query')!, { module: 'user' });
+  t.like(nodeOf(hinted, 'Process:router.get handler → Database.query')!, { module: 'user' });
 });
 
 test('a Hapi route object names its handler: the handler starts a route flow', (t) => {
   const expected = ['orderStats', 'OrderService.countForUser', 'OrderRepository.countByUser', 'Database.query'];
   t.deepEqual(steps('orderStats → Database.query', hinted), expected);
-  t.like(hinted.node('Process:orderStats → Database.query')!, { entryKind: 'route', registeredBy: 'server.route', module: 'order' });
+  t.like(nodeOf(hinted, 'Process:orderStats → Database.query')!, { entryKind: 'route', registeredBy: 'server.route', module: 'order' });
   // Without the registration the `(request, h)` signature still makes it an entry, as a handler.
   t.deepEqual(steps('orderStats → Database.query', bare), expected);
-  t.like(bare.node('Process:orderStats → Database.query')!, { entryKind: 'handler' });
-  t.is(bare.node('Process:orderStats → Database.query')!.registeredBy, undefined);
+  t.like(nodeOf(bare, 'Process:orderStats → Database.query')!, { entryKind: 'handler' });
+  t.is(nodeOf(bare, 'Process:orderStats → Database.query')!.registeredBy, undefined);
 });
 
 test('the indexer checked out gives one of the two behaviours above, nothing else', (t) => {
   // Whatever the indexer emits today, the real graph's flows match the hinted or the bare graph's.
-  const names = (g: CodeGraph) => g.byLabel('Process').map((p) => p.name).sort();
+  const names = (g: CodeGraph) => nodesWithLabel(g, 'Process').map((p) => p.name).sort();
   const real = names(graph);
   t.true(JSON.stringify(real) === JSON.stringify(names(hinted)) || JSON.stringify(real) === JSON.stringify(names(bare)), real.join(', '));
 });
 
 test('no flow starts in a test file, repeats inside a longer one, or lists a private leaf helper', (t) => {
-  const flows = graph.byLabel('Process');
+  const flows = nodesWithLabel(graph, 'Process');
   t.true(flows.length >= 8);
   const seqs = flows.map((p) => steps(p.name)!.join('>'));
   for (const p of flows) t.false(String(p.entry).startsWith('Function:test/') || String(p.entry).includes('.test.'), p.name);
@@ -187,8 +189,8 @@ test('no flow starts in a test file, repeats inside a longer one, or lists a pri
 
 test('the same fixture, files walked in reverse, gives identical modules and flows', (t) => {
   const snapshot = (g: CodeGraph) => ({
-    modules: g.byLabel('Community').map((c) => [c.name, c.size, c.cohesion, g.inEdges(c.uid, 'MEMBER_OF').map((e) => e.source).sort()]),
-    flows: g.byLabel('Process').map((p) => [p.name, p.entryKind, p.module, g.inEdges(p.uid, 'STEP_IN_PROCESS').map((e) => [e.source, e.step])]),
+    modules: nodesWithLabel(g, 'Community').map((c) => [c.name, c.size, c.cohesion, inEdgesOf(g, c.uid, 'MEMBER_OF').map((e) => e.source).sort()]),
+    flows: nodesWithLabel(g, 'Process').map((p) => [p.name, p.entryKind, p.module, inEdgesOf(g, p.uid, 'STEP_IN_PROCESS').map((e) => [e.source, e.step])]),
   });
   const again = analyse();
   const reversed = analyse((files) => files.slice().reverse());

@@ -1,5 +1,6 @@
-/** Hand-built CodeGraphs for the modules and flows tests: files, functions, classes, methods and relations. */
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+/** Hand-built code graphs for the modules and flows tests: files, functions, classes, methods and relations. */
+import type { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { GraphBuilder as Builder } from '../../lib/graph/builder.ts';
 import type { GraphEdge, GraphNode, NodeLabel, RelType } from '../../lib/graph/schema.ts';
 
 export interface SymbolSpec {
@@ -63,10 +64,10 @@ export class GraphBuilder {
   build(order: 'as-written' | 'reversed' | 'interleaved' = 'as-written'): CodeGraph {
     const nodes = arrange(this.nodes, order);
     const edges = arrange(this.edges, order);
-    const g = new CodeGraph();
+    const g = new Builder();
     for (const n of nodes) g.addNode(structuredClone(n));
     for (const e of edges) g.addEdge(structuredClone(e));
-    return g;
+    return g.toGraph();
   }
 }
 

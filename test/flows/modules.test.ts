@@ -1,11 +1,12 @@
 import test from 'ava';
 import { detectModules } from '../../lib/modules/index.ts';
 import { seededRandom } from '../../lib/util/seeded-random.ts';
-import { splitWords } from '../../lib/modules/paths.ts';
+import { splitWords } from '../../lib/util/paths.ts';
 import { candidateNames, wordFrequencies } from '../../lib/modules/naming.ts';
 import type { CodeGraph } from '../../lib/graph/code-graph.ts';
 import { GraphBuilder } from './graph-builder.ts';
-import { edgeEnds } from '../../lib/modules/edge-ends.ts';
+import { createCodeGraph, graphData, nodeOf, nodesWithLabel } from '../../lib/graph/code-graph.ts';
+import { outEdgesOf, inEdgesOf } from '../helpers/graph.ts';
 
 /** Two tight areas (billing, shipping) of three classes each, one weak call between them, plus helpers. */
 function twoAreas(): GraphBuilder {
@@ -27,7 +28,7 @@ function twoAreas(): GraphBuilder {
 /** Modules as sorted lists of member uids, keyed by module name. */
 function membership(g: CodeGraph): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const c of g.byLabel('Community')) out[c.name] = g.inEdges(c.uid, 'MEMBER_OF').map((e) => e.source).sort();
+  for (const c of nodesWithLabel(g, 'Community')) out[c.name] = inEdgesOf(g, c.uid, 'MEMBER_OF').map((e) => e.source).sort();
   return out;
 }
 
@@ -39,12 +40,12 @@ test('two tight areas become two modules named by their folders; every symbol ca
   t.deepEqual(Object.keys(m).sort(), ['billing', 'shipping']);
   t.true(m.billing.every((u) => u.includes('src/billing/')));
   t.true(m.shipping.every((u) => u.includes('src/shipping/')));
-  const symbols = g.nodes.filter((n) => ['Class', 'Method', 'Function'].includes(n.label));
-  t.true(symbols.every((s) => typeof s.module === 'string' && g.outEdges(s.uid, 'MEMBER_OF').length === 1));
-  const billing = g.node('Community:billing')!;
+  const symbols = graphData(g).nodes.filter((n) => ['Class', 'Method', 'Function'].includes(n.label));
+  t.true(symbols.every((s) => typeof s.module === 'string' && outEdgesOf(g, s.uid, 'MEMBER_OF').length === 1));
+  const billing = nodeOf(g, 'Community:billing')!;
   t.is(billing.size, m.billing.length);
   t.true(billing.cohesion! > 0.8 && billing.cohesion! <= 1, `cohesion ${billing.cohesion}`);
-  t.deepEqual(r.modules.map((x) => x.name), g.byLabel('Community').map((c) => c.name));
+  t.deepEqual(r.modules.map((x) => x.name), nodesWithLabel(g, 'Community').map((c) => c.name));
 });
 
 test('modules are identical across runs and insertion orders (seeded, uid-ordered)', (t) => {
@@ -81,11 +82,11 @@ test('tiny groups are folded into neighbours or their folder, never left as nois
   const g = b.build();
   const r = detectModules(g);
   t.is(r.communities, 2);
-  t.is(g.node(round)!.module, 'billing');
-  t.is(g.node(a)!.module, 'shipping');
-  t.is(g.node(z)!.module, 'shipping');
-  t.is(g.node(lonely)!.module, 'shipping');
-  t.true(g.byLabel('Community').every((c) => c.size! >= 3));
+  t.is(nodeOf(g, round)!.module, 'billing');
+  t.is(nodeOf(g, a)!.module, 'shipping');
+  t.is(nodeOf(g, z)!.module, 'shipping');
+  t.is(nodeOf(g, lonely)!.module, 'shipping');
+  t.true(nodesWithLabel(g, 'Community').every((c) => c.size! >= 3));
 });
 
 test('a graph with no ties at all still gives every symbol a folder module', (t) => {
@@ -94,11 +95,11 @@ test('a graph with no ties at all still gives every symbol a folder module', (t)
   for (const n of ['a', 'b', 'c']) b.fn(`src/beta/${n}.ts`, `beta${n}`);
   const g = b.build();
   // Drop the file nodes' DEFINES ties by building from nodes only: symbols are then fully isolated.
-  const bare = new (g.constructor as typeof import('../../lib/graph/code-graph.ts').CodeGraph)();
-  for (const n of g.nodes) if (n.label !== 'File') bare.addNode({ ...n });
+  const bare = createCodeGraph();
+  for (const n of graphData(g).nodes) if (n.label !== 'File') bare.addNode(n.uid, { ...n });
   detectModules(bare);
-  t.true(bare.nodes.filter((n) => n.label === 'Function').every((n) => typeof n.module === 'string'));
-  t.true(bare.byLabel('Community').length >= 1);
+  t.true(graphData(bare).nodes.filter((n) => n.label === 'Function').every((n) => typeof n.module === 'string'));
+  t.true(nodesWithLabel(bare, 'Community').length >= 1);
 });
 
 test('modules sharing a folder get distinct names from their identifiers', (t) => {
@@ -109,9 +110,9 @@ test('modules sharing a folder get distinct names from their identifiers', (t) =
   for (let i = 1; i < 4; i++) { b.calls(w[0], w[i]).calls(w[i], w[(i % 3) + 1]); b.calls(f[0], f[i]).calls(f[i], f[(i % 3) + 1]); }
   const g = b.build();
   detectModules(g);
-  const names = g.byLabel('Community').map((c) => c.name).sort();
+  const names = nodesWithLabel(g, 'Community').map((c) => c.name).sort();
   t.deepEqual(names, ['operators-buffer', 'operators-window']);
-  t.is(g.node(w[2])!.module, 'operators-window');
+  t.is(nodeOf(g, w[2])!.module, 'operators-window');
 });
 
 test('a feature spread over layer folders is named by the word its members share', (t) => {
@@ -126,9 +127,9 @@ test('a feature spread over layer folders is named by the word its members share
   b.calls(oc.m.listOrders, os.m.listForUser).calls(oc.m.placeOrder, os.m.place).calls(os.m.listForUser, or.m.byUser).calls(os.m.place, or.m.insert);
   const g = b.build();
   detectModules(g);
-  t.is(g.node(c.uid)!.module, 'user');
-  t.is(g.node(r.m.insert)!.module, 'user');
-  t.is(g.node(os.uid)!.module, 'order');
+  t.is(nodeOf(g, c.uid)!.module, 'user');
+  t.is(nodeOf(g, r.m.insert)!.module, 'user');
+  t.is(nodeOf(g, os.uid)!.module, 'order');
 });
 
 /** Two areas plus a dense pricing chain beside shipping (called only by it) and a helper chain in a folder of its own. */
@@ -148,12 +149,12 @@ test('a helper chain used by one module and living in its folder joins it; one i
   // Without the fold, modularity keeps both dense chains apart (the situation the fold repairs).
   const split = b.build();
   detectModules(split, { satelliteShare: 2 });
-  t.not(split.node(rates[0])!.module, split.node('Class:src/shipping/shipment.ts:Shipment')!.module);
+  t.not(nodeOf(split, rates[0])!.module, nodeOf(split, 'Class:src/shipping/shipment.ts:Shipment')!.module);
   const g = b.build();
   detectModules(g);
-  t.true(rates.every((r) => g.node(r)!.module === 'shipping'), rates.map((r) => g.node(r)!.module).join());
+  t.true(rates.every((r) => nodeOf(g, r)!.module === 'shipping'), rates.map((r) => nodeOf(g, r)!.module).join());
   // The text helpers are billing's only, but they sit in src/text/: an area of their own, named by it.
-  t.true(text.every((x) => g.node(x)!.module === 'text'), text.map((x) => g.node(x)!.module).join());
+  t.true(text.every((x) => nodeOf(g, x)!.module === 'text'), text.map((x) => nodeOf(g, x)!.module).join());
 });
 
 test('names count a type with many properties once, so its words do not name the module', (t) => {
@@ -167,8 +168,8 @@ test('names count a type with many properties once, so its words do not name the
   });
   const other = ['renderPage', 'layoutGrid', 'paintCell'].map((n) => b.fn(`src/ui/${n}.ts`, n));
   const g = b.build();
-  const members = [...fns, line, ...props].map((u) => g.node(u)!);
-  const all = [...members, ...other.map((u) => g.node(u)!)];
+  const members = [...fns, line, ...props].map((u) => nodeOf(g, u)!);
+  const all = [...members, ...other.map((u) => nodeOf(g, u)!)];
   // Counted per symbol, no folder holds 60% (services/ 4 of 9) and `line` (OrderLine, its four properties,
   // lineTotal) describes 6 of 9 members: the module was named `line`. Per unit, services/ holds 4 of 4.5.
   t.deepEqual(candidateNames(members, wordFrequencies(all)).slice(0, 2), ['services', 'services-pricing']);
@@ -185,7 +186,7 @@ test('module names never repeat a word, and a name-alike module is told apart by
   for (const f of filt) b.rel(f, util, 'CALLS', { count: 4 });
   const g = b.build();
   detectModules(g, { minSize: 3 });
-  const names = g.byLabel('Community').map((c) => c.name);
+  const names = nodesWithLabel(g, 'Community').map((c) => c.name);
   t.true(names.includes('operators-merge-map'), names.join());
   t.true(names.includes('operators-filter'), names.join());
   for (const n of names) t.is(new Set(n.split('-')).size, n.split('-').length, n);
@@ -194,9 +195,9 @@ test('module names never repeat a word, and a name-alike module is told apart by
 test('detectModules refuses a graph that already has modules', (t) => {
   const g = twoAreas().build();
   detectModules(g);
-  const before = g.nodeCount;
+  const before = g.order;
   t.throws(() => detectModules(g), { message: /already has Community/ });
-  t.is(g.nodeCount, before);
+  t.is(g.order, before);
 });
 
 test('empty graph: no modules, no error', (t) => {
@@ -209,24 +210,6 @@ test('helpers: seeded random is reproducible; identifiers split into words', (t)
   t.deepEqual([a(), a(), a()], [b(), b(), b()]);
   t.deepEqual(splitWords('getHTTPResponse_v2'), ['get', 'http', 'response', 'v', '2']);
   t.deepEqual(splitWords('user-repository'), ['user', 'repository']);
-});
-
-test('edge ends are node positions, kept per graph and extended to edges added later', (t) => {
-  const b = twoAreas();
-  const g = b.build();
-  const first = edgeEnds(g);
-  const check = (ends: ReturnType<typeof edgeEnds>) => g.edges.forEach((e, k) => {
-    t.is(g.nodes[ends.src[k]].uid, e.source);
-    t.is(g.nodes[ends.dst[k]].uid, e.target);
-  });
-  check(first);
-  t.is(edgeEnds(g), first); // nothing added: the same index
-  // Modules add MEMBER_OF edges (and Community nodes): the index grows, earlier positions unchanged.
-  detectModules(g);
-  const later = edgeEnds(g);
-  t.is(later.src.length, g.edges.length);
-  t.true(later.src.length > first.src.length);
-  check(later);
 });
 
 /**
@@ -253,18 +236,18 @@ test('a layer whose uses go to one larger module\'s own code joins it; one using
   const { b, handlers, service } = withAdapters(0);
   const apart = b.build();
   detectModules(apart, { satelliteShare: 2 }); // no fold: modularity keeps the dense handler layer apart
-  t.not(apart.node(handlers[0])!.module, apart.node(service)!.module);
+  t.not(nodeOf(apart, handlers[0])!.module, nodeOf(apart, service)!.module);
   const g = b.build();
   detectModules(g);
-  t.true(handlers.every((h) => g.node(h)!.module === g.node(service)!.module), handlers.map((h) => g.node(h)!.module).join());
+  t.true(handlers.every((h) => nodeOf(g, h)!.module === nodeOf(g, service)!.module), handlers.map((h) => nodeOf(g, h)!.module).join());
   const shared = withAdapters(6);
   const s = shared.b.build();
   detectModules(s);
-  t.not(s.node(shared.handlers[0])!.module, s.node(shared.service)!.module);
+  t.not(nodeOf(s, shared.handlers[0])!.module, nodeOf(s, shared.service)!.module);
   // The same code in one file is a piece written for one purpose (a lint rule on the code-path API): its own area.
   const single = withAdapters(0, true);
   const o = single.b.build();
   detectModules(o);
-  t.not(o.node(single.handlers[0])!.module, o.node(single.service)!.module);
-  t.true(single.handlers.every((h) => o.node(h)!.module === o.node(single.handlers[0])!.module));
+  t.not(nodeOf(o, single.handlers[0])!.module, nodeOf(o, single.service)!.module);
+  t.true(single.handlers.every((h) => nodeOf(o, h)!.module === nodeOf(o, single.handlers[0])!.module));
 });

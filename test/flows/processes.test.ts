@@ -4,6 +4,8 @@ import { traceProcesses } from '../../lib/processes/index.ts';
 import { classifyRegistration } from '../../lib/processes/entries.ts';
 import type { CodeGraph } from '../../lib/graph/code-graph.ts';
 import { GraphBuilder } from './graph-builder.ts';
+import { nodeOf, nodesWithLabel } from '../../lib/graph/code-graph.ts';
+import { inEdgesOf } from '../helpers/graph.ts';
 
 /** A small shop: routes registered on a router → controller → service → repository → db, a CLI, a test file. */
 function shop() {
@@ -45,13 +47,13 @@ function analyse(g: CodeGraph) {
 
 /** Steps of a process in order, as display names. */
 function stepsOf(g: CodeGraph, processUid: string): string[] {
-  return g.inEdges(processUid, 'STEP_IN_PROCESS').sort((x, y) => x.step! - y.step!).map((e) => String(g.node(e.source)!.qualifiedName));
+  return inEdgesOf(g, processUid, 'STEP_IN_PROCESS').sort((x, y) => x.step! - y.step!).map((e) => String(nodeOf(g, e.source)!.qualifiedName));
 }
 
 test('flows start at registered routes and CLI commands and follow confident calls to the data layer', (t) => {
   const g = shop().b.build();
   const r = analyse(g);
-  const procs = g.byLabel('Process');
+  const procs = nodesWithLabel(g, 'Process');
   t.is(r.processes, procs.length);
   const byName = Object.fromEntries(procs.map((p) => [p.name, p]));
   t.deepEqual(stepsOf(g, byName['getUser → Database.query'].uid), ['getUser', 'UserService.findUser', 'UserRepository.findById', 'Database.query']);
@@ -70,18 +72,18 @@ test('test files never start a flow, and name-only edges are never followed', (t
   const s = shop();
   const g = s.b.build();
   analyse(g);
-  for (const p of g.byLabel('Process')) {
+  for (const p of nodesWithLabel(g, 'Process')) {
     t.false(String(p.entry).includes('test/'), p.name);
     t.false(stepsOf(g, p.uid).includes('auditLog'), p.name);
   }
   // auditLog → writeAudit is a flow only by its own right (uncalled), never as the tail of Database.query.
-  t.true(g.inEdges(s.spec, 'STEP_IN_PROCESS').length === 0);
+  t.true(inEdgesOf(g, s.spec, 'STEP_IN_PROCESS').length === 0);
 });
 
 test('a flow contained in a longer one does not repeat', (t) => {
   const g = shop().b.build();
   analyse(g);
-  const seqs = g.byLabel('Process').map((p) => stepsOf(g, p.uid).join('>'));
+  const seqs = nodesWithLabel(g, 'Process').map((p) => stepsOf(g, p.uid).join('>'));
   for (const a of seqs) for (const b of seqs) if (a !== b) t.false(`>${b}>`.includes(`>${a}>`), `${a} inside ${b}`);
   // UserService.register → … alone would be contained in createUser's and seedUsers' flows.
   t.false(seqs.some((s) => s.startsWith('UserService.register')));
@@ -90,14 +92,14 @@ test('a flow contained in a longer one does not repeat', (t) => {
 test('processes carry steps, ends, modules and 1-based step edges', (t) => {
   const g = shop().b.build();
   analyse(g);
-  for (const p of g.byLabel('Process')) {
-    const edges = g.inEdges(p.uid, 'STEP_IN_PROCESS');
+  for (const p of nodesWithLabel(g, 'Process')) {
+    const edges = inEdgesOf(g, p.uid, 'STEP_IN_PROCESS');
     t.is(p.steps, edges.length);
     t.deepEqual(edges.map((e) => e.step).sort((a, b) => a! - b!), edges.map((_, i) => i + 1));
     t.is(p.entry, edges.find((e) => e.step === 1)!.source);
     t.is(p.terminal, edges.find((e) => e.step === edges.length)!.source);
     t.is(p.uid, `Process:${p.name}`);
-    const stepModules = edges.sort((x, y) => x.step! - y.step!).map((e) => g.node(e.source)!.module);
+    const stepModules = edges.sort((x, y) => x.step! - y.step!).map((e) => nodeOf(g, e.source)!.module);
     t.deepEqual(p.modules, [...new Set(stepModules)]);
     t.true(p.modules!.includes(p.module as string));
     t.is(p.processType, p.modules!.length > 1 ? 'cross_community' : 'intra_community');
@@ -109,7 +111,7 @@ test('flows, names and order are identical across runs and insertion orders', (t
   const snap = (order: 'as-written' | 'reversed' | 'interleaved') => {
     const g = s.b.build(order);
     analyse(g);
-    return g.byLabel('Process').map((p) => ({ ...p, stepList: stepsOf(g, p.uid) }));
+    return nodesWithLabel(g, 'Process').map((p) => ({ ...p, stepList: stepsOf(g, p.uid) }));
   };
   const first = snap('as-written');
   t.true(first.length >= 3);
@@ -130,12 +132,12 @@ test('cycles end a path; depth and branching are bounded', (t) => {
   const g = b.build();
   detectModules(g);
   traceProcesses(g, { maxDepth: 8, maxBranching: 3, maxPerEntry: 5 });
-  for (const p of g.byLabel('Process')) {
+  for (const p of nodesWithLabel(g, 'Process')) {
     const steps = stepsOf(g, p.uid);
     t.true(steps.length <= 8, p.name);
     t.is(new Set(steps).size, steps.length, `no repeated step in ${p.name}`);
   }
-  const fromFan = g.byLabel('Process').filter((p) => p.entry === fan);
+  const fromFan = nodesWithLabel(g, 'Process').filter((p) => p.entry === fan);
   t.true(fromFan.length >= 1 && fromFan.length <= 3, `branching bound: ${fromFan.length}`);
   t.true(fromFan.every((p) => ['leaf0', 'leaf1', 'leaf2'].includes(stepsOf(g, p.uid)[1])));
 });
@@ -188,7 +190,7 @@ test('same-named flows are told apart by file, then numbered', (t) => {
   const g = b.build();
   detectModules(g);
   traceProcesses(g);
-  const names = g.byLabel('Process').map((p) => p.name).sort();
+  const names = nodesWithLabel(g, 'Process').map((p) => p.name).sort();
   t.deepEqual(names, ['main (src/api/main.ts) → listen (src/shared/api-listen.ts)', 'main (src/worker/main.ts) → listen (src/shared/worker-listen.ts)']);
 });
 
@@ -208,9 +210,9 @@ test('registrations are recognised from the callee text', (t) => {
 test('traceProcesses refuses a graph that already has processes, and handles a graph without calls', (t) => {
   const g = shop().b.build();
   analyse(g);
-  const before = g.nodeCount;
+  const before = g.order;
   t.throws(() => traceProcesses(g), { message: /already has Process/ });
-  t.is(g.nodeCount, before);
+  t.is(g.order, before);
   const empty = new GraphBuilder();
   empty.fn('src/a.ts', 'a');
   const e = empty.build();
@@ -237,7 +239,7 @@ test('shared machinery (a hub called from many places) ends a flow instead of be
   const g = b.build();
   detectModules(g);
   traceProcesses(g);
-  const seqs = g.byLabel('Process').map((p) => stepsOf(g, p.uid));
+  const seqs = nodesWithLabel(g, 'Process').map((p) => stepsOf(g, p.uid));
   t.true(seqs.some((s) => s.join('>') === 'main>job0>emit'), JSON.stringify(seqs));
   t.false(seqs.some((s) => s.includes('serialize')), 'nothing is traced past the hub');
   t.true(seqs.some((s) => s.slice(-2).join('>') === 'store>write'), 'a callee below the threshold is traced through');
@@ -245,7 +247,7 @@ test('shared machinery (a hub called from many places) ends a flow instead of be
   const g2 = b.build();
   detectModules(g2);
   traceProcesses(g2, { hubFanIn: 5 });
-  t.false(g2.byLabel('Process').some((p) => stepsOf(g2, p.uid).includes('write')));
+  t.false(nodesWithLabel(g2, 'Process').some((p) => stepsOf(g2, p.uid).includes('write')));
 });
 
 test('a private helper that calls nothing is folded into its caller; one that calls on stays a step', (t) => {
@@ -256,10 +258,10 @@ test('a private helper that calls nothing is folded into its caller; one that ca
   const driver = b.fn('src/data/driver.ts', 'runQuery', { exported: true });
   b.calls(main, svc).calls(svc, repo.m.find).calls(repo.m.find, repo.m.sql, repo.m.load).calls(repo.m.load, driver);
   const g = b.build();
-  for (const m of ['sql', 'load']) g.node(repo.m[m])!.exported = false; // `private sql()`, `private load()`
+  for (const m of ['sql', 'load']) nodeOf(g, repo.m[m])!.exported = false; // `private sql()`, `private load()`
   detectModules(g);
   traceProcesses(g);
-  const seqs = g.byLabel('Process').map((p) => stepsOf(g, p.uid).join('>'));
+  const seqs = nodesWithLabel(g, 'Process').map((p) => stepsOf(g, p.uid).join('>'));
   t.deepEqual(seqs, ['main>findThing>Repo.find>Repo.load>runQuery']);
 });
 
@@ -286,14 +288,14 @@ test('calls made inside an inline handler (`via` a registration) start a route f
   const g = b.build();
   detectModules(g);
   traceProcesses(g);
-  const steps = (name: string) => { const p = g.node(`Process:${name}`); return p && g.inEdges(p.uid, 'STEP_IN_PROCESS').sort((x, y) => x.step! - y.step!).map((e) => g.node(e.source)!.qualifiedName); };
+  const steps = (name: string) => { const p = nodeOf(g, `Process:${name}`); return p && inEdgesOf(g, p.uid, 'STEP_IN_PROCESS').sort((x, y) => x.step! - y.step!).map((e) => nodeOf(g, e.source)!.qualifiedName); };
   t.deepEqual(steps('GET /items → Db.query'), ['ItemController.list', 'ItemService.list', 'Db.query']);
-  t.like(g.node('Process:GET /items → Db.query')!, { entryKind: 'route', registeredBy: 'router.get', inlineHandler: true, routePath: '/items' });
+  t.like(nodeOf(g, 'Process:GET /items → Db.query')!, { entryKind: 'route', registeredBy: 'router.get', inlineHandler: true, routePath: '/items' });
   t.deepEqual(steps('router.post handler → Db.exec'), ['ItemController.add', 'ItemService.add', 'Db.exec']);
   t.deepEqual(steps('purge command → Db.exec'), ['purgeItems', 'Db.exec']);
-  t.like(g.node('Process:purge command → Db.exec')!, { entryKind: 'command', inlineHandler: true });
+  t.like(nodeOf(g, 'Process:purge command → Db.exec')!, { entryKind: 'command', inlineHandler: true });
   // The registering function runs the forEach callback, not the route handlers.
-  const fromRoutes = g.byLabel('Process').filter((p) => p.entry === routes || p.entry === helper).map((p) => steps(p.name)!.join('>'));
+  const fromRoutes = nodesWithLabel(g, 'Process').filter((p) => p.entry === routes || p.entry === helper).map((p) => steps(p.name)!.join('>'));
   t.true(fromRoutes.some((s) => s.endsWith('registerItemRoutes>ItemService.archive>Db.exec')), fromRoutes.join(' | '));
   t.false(fromRoutes.some((s) => s.includes('ItemController')), fromRoutes.join(' | '));
 });
@@ -308,6 +310,6 @@ test('inline handlers registered the same way are told apart by their first step
   b.rel(routes, a, 'CALLS', { via: 'router.get' }).rel(routes, c, 'CALLS', { via: 'router.get' });
   const g = b.build();
   traceProcesses(g);
-  const names = g.byLabel('Process').map((p) => p.name).sort();
+  const names = nodesWithLabel(g, 'Process').map((p) => p.name).sort();
   t.deepEqual(names, ['router.get handler (listA) → Db.query', 'router.get handler (listC) → Db.query']);
 });

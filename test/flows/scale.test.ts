@@ -4,6 +4,9 @@ import { traceProcesses } from '../../lib/processes/index.ts';
 import { syntheticGraph } from './synthetic.ts';
 import { buildTies } from '../../lib/modules/ties.ts';
 import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { graphData, nodeOf, nodesWithLabel } from '../../lib/graph/code-graph.ts';
+import { inEdgesOf } from '../helpers/graph.ts';
+import { GraphBuilder } from '../../lib/graph/builder.ts';
 
 test('synthetic repository: one module per feature folder, bounded flows, identical on a second run', (t) => {
   const run = () => {
@@ -17,16 +20,16 @@ test('synthetic repository: one module per feature folder, bounded flows, identi
   const featureModules = m.modules.filter((x) => /^feature\d+/.test(x.name));
   t.true(featureModules.length >= 28, `feature modules: ${featureModules.length} of ${m.communities}: ${m.modules.map((x) => x.name).join(', ')}`);
   for (let a = 0; a < 30; a++) {
-    const svc = g.node(`Class:src/features/feature${a}/feature${a}-service.ts:Feature${a}Service`)!;
-    const repo = g.node(`Class:src/features/feature${a}/feature${a}-repository.ts:Feature${a}Repository`)!;
+    const svc = nodeOf(g, `Class:src/features/feature${a}/feature${a}-service.ts:Feature${a}Service`)!;
+    const repo = nodeOf(g, `Class:src/features/feature${a}/feature${a}-repository.ts:Feature${a}Repository`)!;
     t.is(svc.module, repo.module, `feature${a}`);
   }
   t.true(m.modules.every((x) => x.size >= 3));
   // Helpers every feature calls do not land in whichever feature calls them most: they keep their folder.
-  const shared = g.nodes.filter((n) => n.filePath?.startsWith('src/shared/') && n.label !== 'File').map((n) => n.module);
+  const shared = graphData(g).nodes.filter((n) => n.filePath?.startsWith('src/shared/') && n.label !== 'File').map((n) => n.module);
   t.deepEqual([...new Set(shared)], ['shared']);
-  t.true(p.processes > 0 && p.processes <= 10 + 3 * Math.sqrt(g.byLabel('Function').length + g.byLabel('Method').length) + 1);
-  t.true(g.byLabel('Process').every((x) => !String(x.entry).startsWith('Function:test/')));
+  t.true(p.processes > 0 && p.processes <= 10 + 3 * Math.sqrt(nodesWithLabel(g, 'Function').length + nodesWithLabel(g, 'Method').length) + 1);
+  t.true(nodesWithLabel(g, 'Process').every((x) => !String(x.entry).startsWith('Function:test/')));
   const again = run();
   t.deepEqual(again.m, m);
   t.deepEqual(again.p, p);
@@ -35,13 +38,13 @@ test('synthetic repository: one module per feature folder, bounded flows, identi
 test('a graph above the small-graph size (one run, queue-based moving) gives the same modules and flows whatever the insertion order', (t) => {
   const base = syntheticGraph({ areas: 30 });
   t.true(buildTies(base).uids.length > 500); // the large-graph path of partition()
-  const reversed = CodeGraph.fromJSON({ nodes: structuredClone(base.nodes).reverse(), edges: structuredClone(base.edges).reverse() });
+  const reversed = GraphBuilder.fromJSON({ nodes: structuredClone(graphData(base).nodes).reverse(), edges: structuredClone(graphData(base).edges).reverse() }).toGraph();
   const summary = (g: CodeGraph) => {
     detectModules(g);
     traceProcesses(g);
     return {
-      modules: g.byLabel('Community').map((c) => [c.name, c.size, c.cohesion, g.inEdges(c.uid, 'MEMBER_OF').map((e) => e.source).sort()]),
-      flows: g.byLabel('Process').map((p) => [p.name, p.entryKind, g.inEdges(p.uid, 'STEP_IN_PROCESS').map((e) => [e.source, e.step])]),
+      modules: nodesWithLabel(g, 'Community').map((c) => [c.name, c.size, c.cohesion, inEdgesOf(g, c.uid, 'MEMBER_OF').map((e) => e.source).sort()]),
+      flows: nodesWithLabel(g, 'Process').map((p) => [p.name, p.entryKind, inEdgesOf(g, p.uid, 'STEP_IN_PROCESS').map((e) => [e.source, e.step])]),
     };
   };
   const a = summary(base), b = summary(reversed);

@@ -3,7 +3,8 @@
  * repositories), classes with methods, mostly local calls, a few cross-area calls, shared utilities called
  * from everywhere, low-confidence name-only guesses and test files. Seeded: the same arguments, the same graph.
  */
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import type { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { GraphBuilder } from '../../lib/graph/builder.ts';
 import type { GraphEdge, GraphNode } from '../../lib/graph/schema.ts';
 import { seededRandom } from '../../lib/util/seeded-random.ts';
 
@@ -18,7 +19,7 @@ export function syntheticGraph(options: SyntheticOptions = {}): CodeGraph {
   const areas = options.areas ?? 20;
   const rnd = seededRandom(options.seed ?? 42);
   const pick = <T>(list: T[]): T => list[Math.floor(rnd() * list.length)];
-  const g = new CodeGraph();
+  const g = new GraphBuilder();
   let line = 1;
   const file = (path: string): string => {
     const uid = `File:${path}`;
@@ -90,5 +91,5 @@ export function syntheticGraph(options: SyntheticOptions = {}): CodeGraph {
   const boot = fn('src/bootstrap.ts', 'bootstrap');
   edge(main, boot);
   for (let a = 0; a < areas; a++) edge(boot, `Function:src/features/feature${a}/feature${a}-routes.ts:registerFeature${a}Routes`);
-  return g;
+  return g.toGraph();
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
+import { nodeOf } from '../../lib/graph/code-graph.ts';
 import { context } from '../../handlers/context.ts';
 import { impact } from '../../handlers/impact.ts';
 import { detectChanges } from '../../handlers/detect_changes.ts';
@@ -32,7 +33,7 @@ test('context: a Go function with its callers and callees across packages', asyn
   t.deepEqual(m.outgoing.calls.map((c) => c.uid).sort(), [
     'Method:store/memory.go:Memory.Get', 'Method:store/store.go:Item.Total', 'Method:store/store.go:Store.Get', 'Method:util/log.go:Logger.Log',
   ]);
-  t.is(snapshot.graph.node('Function:util/log.go:NewLogger')?.language, 'go');
+  t.is(nodeOf(snapshot.graph, 'Function:util/log.go:NewLogger')?.language, 'go');
 });
 
 test('impact: changing an implementation reaches the callers of the interface method it satisfies', async (t) => {

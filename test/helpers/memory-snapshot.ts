@@ -1,6 +1,6 @@
 /** Builds an in-memory Snapshot for handler tests: a graph, references and file texts, no disk. */
 import { createHash } from 'node:crypto';
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { nodesWithLabel, type CodeGraph } from '../../lib/graph/code-graph.ts';
 import { ReferenceIndex, type Reference } from '../../lib/refs/reference-index.ts';
 import type { DiffScope, IndexedFile, Snapshot } from '../../index-store/snapshot.ts';
 import { CodegraphError } from '../../lib/errors.ts';
@@ -36,7 +36,7 @@ export function memorySnapshot(input: MemorySnapshotInput): Snapshot {
   return {
     repo: {
       name: input.name ?? 'memory', path: input.root ?? '/nonexistent/memory', indexedAt: new Date(0).toISOString(), lastCommit: null,
-      stats: { files: fileMap.size, nodes: input.graph.nodeCount, edges: input.graph.edgeCount, communities: input.graph.byLabel('Community').length, processes: input.graph.byLabel('Process').length, embeddings: 0 },
+      stats: { files: fileMap.size, nodes: input.graph.order, edges: input.graph.size, communities: nodesWithLabel(input.graph, 'Community').length, processes: nodesWithLabel(input.graph, 'Process').length, embeddings: 0 },
     },
     graph: input.graph,
     refs: new ReferenceIndex([...(input.refs ?? [])]),

@@ -6,6 +6,7 @@
 import test from 'ava';
 import { importBinding, type Expr, type FileFacts } from '../../lib/extract/facts.ts';
 import { indexFixture } from './harness.ts';
+import { graphData } from '../../lib/graph/code-graph.ts';
 import { extractFile } from '../../lib/lang/index.ts';
 
 const NODE = `export class Node {
@@ -24,7 +25,7 @@ export class Other {
 /** CALLS edges resolved by more than the name alone, as `source -> target`. */
 function calls(files: Record<string, string>): Set<string> {
   const r = indexFixture(new Map(Object.entries(files)));
-  return new Set(r.graph.edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
+  return new Set(graphData(r.graph).edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
 }
 
 /** A caller's edges, sorted. */

@@ -6,6 +6,7 @@
  */
 import test from 'ava';
 import type { FileFacts } from '../../lib/extract/facts.ts';
+import { graphData } from '../../lib/graph/code-graph.ts';
 import { extractFile } from '../../lib/lang/index.ts';
 import { indexFixture } from './harness.ts';
 
@@ -28,7 +29,7 @@ function index(files: Record<string, string>) {
 
 /** CALLS edges resolved by more than the name alone, as `source -> target`. */
 function calls(files: Record<string, string>): Set<string> {
-  return new Set(index(files).graph.edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
+  return new Set(graphData(index(files).graph).edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
 }
 
 const ts = (text: string): FileFacts => extractFile('use.ts', text, 'typescript');
@@ -122,7 +123,7 @@ export class Holder {
 }
 `,
   });
-  const edges = new Set(r.graph.edges.filter((e) => e.type === 'CALLS').map((e) => `${e.source} -> ${e.target}`));
+  const edges = new Set(graphData(r.graph).edges.filter((e) => e.type === 'CALLS').map((e) => `${e.source} -> ${e.target}`));
   t.false(edges.has('Function:b.ts:go -> Function:b.ts:run'), 'a typed binding: not even a name-only guess');
   t.true(edges.has('Function:b.ts:go -> Function:b.ts:lazy'), 'an untyped binding has its first function\'s type');
   t.true(edges.has('Function:b.ts:go -> Function:b.ts:fixed'));
@@ -145,7 +146,7 @@ export class Index {
 }
 `,
   });
-  const edges = new Set(r.graph.edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
+  const edges = new Set(graphData(r.graph).edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
   t.true(edges.has('Method:b.ts:Index.first -> Method:node.ts:Node.child'), [...edges].join('; '));
   t.true(edges.has('Method:b.ts:Index.first -> Method:node.ts:Node.cut'));
   t.true(edges.has('Method:b.ts:Index.all -> Method:node.ts:Node.cut'));
@@ -204,7 +205,7 @@ export function f(make: Make, other: (n: number) => Node): void {
 }
 `,
   });
-  const edges = new Set(r.graph.edges.filter((e) => e.type === 'CALLS').map((e) => `${e.source} -> ${e.target} ${e.reason}`));
+  const edges = new Set(graphData(r.graph).edges.filter((e) => e.type === 'CALLS').map((e) => `${e.source} -> ${e.target} ${e.reason}`));
   t.true(edges.has('Function:b.ts:f -> Method:node.ts:Node.child return-type'), [...edges].join('; '));
   t.true(edges.has('Function:b.ts:f -> Method:node.ts:Node.cut return-type'));
   t.is([...edges].filter((e) => e.startsWith('Function:b.ts:f ->')).length, 2, 'make() and other() themselves have no target');

@@ -8,6 +8,7 @@ import {
   bindingIndex, bindsImport, bindsLocal, bindsSymbol, importBinding, localBinding, posColumn, posLength, posLine, symbolBinding, toPos,
   type Pos,
 } from '../../lib/extract/facts.ts';
+import { nodeOf } from '../../lib/graph/code-graph.ts';
 
 import { resolveProject } from '../../lib/resolve/index.ts';
 import { extractFile, loadProjectConfig } from '../../lib/lang/index.ts';
@@ -53,7 +54,7 @@ test('references past column 1024 and to names longer than 127 characters span t
   const r = resolveProject(facts, loadProjectConfig([...files.keys()], () => undefined));
   const spelled = r.refs.all.map((ref) => {
     const line = files.get(ref.filePath)!.split('\n')[ref.line - 1];
-    return { at: `${ref.filePath}:${ref.line}:${ref.column}`, text: line.slice(ref.column - 1, ref.column - 1 + ref.length), name: r.graph.node(ref.target)!.name };
+    return { at: `${ref.filePath}:${ref.line}:${ref.column}`, text: line.slice(ref.column - 1, ref.column - 1 + ref.length), name: nodeOf(r.graph, ref.target)!.name };
   });
   for (const s of spelled) t.is(s.text, s.name, s.at);
   const far = spelled.filter((s) => s.at.startsWith('b.ts:2:') && Number(s.at.split(':')[2]) > 1024);

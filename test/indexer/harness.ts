@@ -16,6 +16,8 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { graphData, nodeOf } from '../../lib/graph/code-graph.ts';
+import { outEdgesOf } from '../helpers/graph.ts';
 import { resolveProject, type ResolveResult } from '../../lib/resolve/index.ts';
 import { extractFile, language, languageOf, loadProjectConfig } from '../../lib/lang/index.ts';
 
@@ -115,10 +117,10 @@ function checkRef(r: ResolveResult, file: string, line: number, column: number, 
 }
 
 function checkEdge(r: ResolveResult, want: boolean, type: string, source: string, target: string, props: Record<string, string>): string | undefined {
-  const e = r.graph.outEdges(source).find((x) => x.type === type && x.target === target);
+  const e = outEdgesOf(r.graph, source).find((x) => x.type === type && x.target === target);
   if (!want) return e ? `unexpected ${type} ${source} → ${target} (${e.reason} ${e.confidence})` : undefined;
   if (!e) {
-    const others = r.graph.outEdges(source).filter((x) => x.type === type).map((x) => x.target).join(', ') || 'none';
+    const others = outEdgesOf(r.graph, source).filter((x) => x.type === type).map((x) => x.target).join(', ') || 'none';
     return `missing ${type} ${source} → ${target}; ${source} has ${type} to: ${others}${r.graph.hasNode(source) ? '' : ' (no such source node)'}${r.graph.hasNode(target) ? '' : ' (no such target node)'}`;
   }
   for (const [k, v] of Object.entries(props)) {
@@ -128,10 +130,10 @@ function checkEdge(r: ResolveResult, want: boolean, type: string, source: string
 }
 
 function checkNode(r: ResolveResult, uid: string, props: Record<string, string>): string | undefined {
-  const n = r.graph.node(uid);
+  const n = nodeOf(r.graph, uid);
   if (!n) {
     const file = uid.split(':')[1];
-    const there = r.graph.nodes.filter((x) => x.filePath === file).map((x) => x.uid).join(', ');
+    const there = graphData(r.graph).nodes.filter((x) => x.filePath === file).map((x) => x.uid).join(', ');
     return `no node ${uid}; nodes of ${file}: ${there}`;
   }
   for (const [k, v] of Object.entries(props)) {

@@ -8,6 +8,7 @@
 import test from 'ava';
 import { importBinding, type Expr } from '../../lib/extract/facts.ts';
 import { resolveProject } from '../../lib/resolve/index.ts';
+import { graphData } from '../../lib/graph/code-graph.ts';
 import { extractFile, defaultProjectConfig } from '../../lib/lang/index.ts';
 
 const shapes = `export class Base { area(): number { return 0; } }
@@ -46,7 +47,7 @@ function calls(mode: Facts): Set<string> {
     set('h', [imp('paint'), imp('fill')]);
   }
   const r = resolveProject([extractFile('shapes.ts', shapes, 'typescript'), b], defaultProjectConfig());
-  return new Set(r.graph.edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
+  return new Set(graphData(r.graph).edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
 }
 
 test('a value of either branch resolves what every branch agrees on, else dispatches to each branch\'s own member', (t) => {

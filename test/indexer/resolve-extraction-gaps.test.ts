@@ -9,11 +9,12 @@
  */
 import test from 'ava';
 import { indexFixture } from './harness.ts';
+import { graphData } from '../../lib/graph/code-graph.ts';
 
 /** CALLS edges resolved by more than the name alone (a unique method name gets a name-only guess anyway). */
 function calls(files: Record<string, string>): Set<string> {
   const r = indexFixture(new Map(Object.entries(files)));
-  return new Set(r.graph.edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
+  return new Set(graphData(r.graph).edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
 }
 
 const NODE = `export class Node {

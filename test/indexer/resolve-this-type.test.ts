@@ -6,6 +6,7 @@
  */
 import test from 'ava';
 import { resolveProject } from '../../lib/resolve/index.ts';
+import { graphData } from '../../lib/graph/code-graph.ts';
 import { extractFile, defaultProjectConfig } from '../../lib/lang/index.ts';
 
 const builder = `export class Builder {
@@ -30,7 +31,7 @@ function calls(mode: 'extracted' | 'hand' | 'stripped'): Set<string> {
     a.symbols[tag] = { ...a.symbols[tag], returns: { k: 'this', cls: a.symbols[tag].parent } };
   }
   const r = resolveProject([a, extractFile('use.ts', use, 'typescript')], defaultProjectConfig());
-  return new Set(r.graph.edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
+  return new Set(graphData(r.graph).edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target}`));
 }
 
 test('a method returning `this` returns its receiver: the subclass keeps its own members', (t) => {

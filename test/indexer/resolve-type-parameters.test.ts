@@ -7,6 +7,7 @@
 import test from 'ava';
 import { resolveProject } from '../../lib/resolve/index.ts';
 import { importBinding, localBinding } from '../../lib/extract/facts.ts';
+import { graphData } from '../../lib/graph/code-graph.ts';
 import { extractFile, defaultProjectConfig } from '../../lib/lang/index.ts';
 
 const node = `export class Node {
@@ -27,7 +28,7 @@ function resolve(mode: 'extracted' | 'hand' | 'stripped'): Set<string> {
     b.locals[tp] = { ...b.locals[tp], type: { k: 'id', name: 'Node', b: importBinding(imp) } };
   }
   const r = resolveProject([a, b], defaultProjectConfig());
-  return new Set(r.graph.edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target} ${e.reason}`));
+  return new Set(graphData(r.graph).edges.filter((e) => e.type === 'CALLS' && e.reason !== 'name-only').map((e) => `${e.source} -> ${e.target} ${e.reason}`));
 }
 
 test('a receiver typed by a type parameter resolves through its recorded constraint, and not without one', (t) => {
@@ -41,5 +42,5 @@ test('a type parameter constrained by itself (a cycle in hand-made facts) does n
   const tp = b.locals.findIndex((l) => l.name === 'T');
   b.locals[tp] = { ...b.locals[tp], type: { k: 'id', name: 'T', b: localBinding(tp) } };
   const r = resolveProject([extractFile('node.ts', node, 'typescript'), b], defaultProjectConfig());
-  t.false(r.graph.edges.some((e) => e.type === 'CALLS' && e.target.endsWith('Node.cut') && e.reason !== 'name-only'));
+  t.false(graphData(r.graph).edges.some((e) => e.type === 'CALLS' && e.target.endsWith('Node.cut') && e.reason !== 'name-only'));
 });

@@ -7,6 +7,7 @@ import { type FileFacts } from '../../lib/extract/index.ts';
 import { resolveProject, type ResolveResult } from '../../lib/resolve/index.ts';
 import { readCorpus } from '../../bench/parse-baseline.ts';
 import { indexFixture, readFixture } from './harness.ts';
+import { graphData, nodeOf } from '../../lib/graph/code-graph.ts';
 import { extractFile, languageOf, loadProjectConfig, defaultProjectConfig } from '../../lib/lang/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,7 +37,7 @@ function checkReferenceText(t: import('ava').ExecutionContext, files: Map<string
     let ls = lines.get(ref.filePath);
     if (!ls) lines.set(ref.filePath, (ls = files.get(ref.filePath)!.split('\n')));
     const text = ls[ref.line - 1].slice(ref.column - 1, ref.column - 1 + ref.length);
-    const name = r.graph.node(ref.target)!.name;
+    const name = nodeOf(r.graph, ref.target)!.name;
     if (text !== name) bad.push(`${ref.filePath}:${ref.line}:${ref.column} ${ref.kind} reads "${text}", target ${ref.target}`);
     checked++;
   }
@@ -75,17 +76,17 @@ test('the reference index is ordered by file, line, column and every reference i
 
 test('every edge carries a confidence and a reason; symbols carry the schema properties', (t) => {
   const { result } = rxjsIndex();
-  for (const e of result.graph.edges) {
+  for (const e of graphData(result.graph).edges) {
     t.true(e.confidence > 0 && e.confidence <= 1, `${e.type} ${e.source} → ${e.target}`);
     t.true(typeof e.reason === 'string' && e.reason.length > 0);
   }
-  for (const n of result.graph.nodes) {
+  for (const n of graphData(result.graph).nodes) {
     if (n.label === 'Folder' || n.label === 'File') continue;
     t.true(n.line! >= 1 && n.endLine! >= n.line!, n.uid);
     t.is(typeof n.exported, 'boolean', n.uid);
     t.is(n.uid.startsWith(`${n.label}:${n.filePath}:${n.qualifiedName}`), true, n.uid);
   }
-  const types = new Set(result.graph.edges.map((e) => e.type));
+  const types = new Set(graphData(result.graph).edges.map((e) => e.type));
   for (const ty of ['CONTAINS', 'DEFINES', 'HAS_METHOD', 'IMPORTS', 'CALLS', 'EXTENDS', 'IMPLEMENTS', 'REFERENCES']) t.true(types.has(ty as never), ty);
 });
 
@@ -103,7 +104,7 @@ test('counting: externals are not unresolved project calls; name-only guesses on
   t.is(r.unresolvedCalls.byFile['src/main.ts'], 4);
   t.is(r.unresolvedCalls.nameOnly, 2);
   t.is(r.unresolvedCalls.external, 6); // five in main.ts, and `s.split(' ')` in lib.ts
-  const guesses = r.graph.edges.filter((e) => e.reason === 'name-only');
+  const guesses = graphData(r.graph).edges.filter((e) => e.reason === 'name-only');
   t.is(guesses.length, 2);
   for (const g of guesses) t.true(g.confidence <= 0.3);
 });

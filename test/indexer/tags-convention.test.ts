@@ -11,6 +11,7 @@ import { grammarBinding, languageRuntime } from '../../lib/extract/runtime.ts';
 import type { LanguageSpec } from '../../lib/extract/language.ts';
 import { defaultProjectConfig } from '../../lib/lang/index.ts';
 import { resolveProject } from '../../lib/resolve/index.ts';
+import { graphData } from '../../lib/graph/code-graph.ts';
 
 const TAGS = `
 (function_declaration name: (identifier) @name) @definition.function
@@ -49,6 +50,6 @@ test('tags-style definitions and calls give symbols and resolved calls (a method
   t.deepEqual(facts.symbols.map((s) => `${s.label}:${s.qualifiedName}`), ['Function:helper', 'Class:Box', 'Method:Box.open', 'Method:Box.close']);
   t.deepEqual(facts.calls.map((c) => c.callee.k === 'member' ? `${c.callee.k}.${c.callee.name}` : c.callee.k === 'id' ? `id:${c.callee.name}` : c.callee.k), ['id:helper', 'member.close', 'id:unknownThing']);
   const { graph } = resolveProject([facts], defaultProjectConfig());
-  const calls = graph.edges.filter((e) => e.type === 'CALLS').map((e) => `${e.source} -> ${e.target} ${e.reason}`);
+  const calls = graphData(graph).edges.filter((e) => e.type === 'CALLS').map((e) => `${e.source} -> ${e.target} ${e.reason}`);
   t.deepEqual(calls.sort(), ['Method:box.js:Box.open -> Function:box.js:helper same-file', 'Method:box.js:Box.open -> Method:box.js:Box.close this-member']);
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
+import { nodeOf } from '../../lib/graph/code-graph.ts';
 import { context } from '../../handlers/context.ts';
 import { impact } from '../../handlers/impact.ts';
 import { detectChanges } from '../../handlers/detect_changes.ts';
@@ -31,7 +32,7 @@ test('context: a Java method with its callers and callees across packages', asyn
   t.is(r.symbol.uid, `Method:${MODEL}/User.java:User.can`);
   t.deepEqual(r.incoming.calls.map((c) => c.uid).sort(), [`Method:${SERVICE}/UserService.java:UserService.allowed`, 'Method:src/test/java/com/acme/service/UserServiceTest.java:UserServiceTest.adds']);
   t.deepEqual(r.outgoing.calls.map((c) => c.uid), [`Method:${MODEL}/Role.java:Role.allows`]);
-  t.is(snapshot.graph.node(`Method:${MODEL}/User.java:User.can`)?.language, 'java');
+  t.is(nodeOf(snapshot.graph, `Method:${MODEL}/User.java:User.can`)?.language, 'java');
 });
 
 test('impact: an override reaches the callers of the interface method it implements', async (t) => {

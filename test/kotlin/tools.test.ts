@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
+import { nodeOf } from '../../lib/graph/code-graph.ts';
 import { context } from '../../handlers/context.ts';
 import { impact } from '../../handlers/impact.ts';
 import { detectChanges } from '../../handlers/detect_changes.ts';
@@ -30,7 +31,7 @@ test('context: a Kotlin extension function with its callers', async (t) => {
   const r = await context({ name: 'User.label' }, snapshot) as { symbol: { uid: string }; incoming: { calls: Array<{ uid: string }> } };
   t.is(r.symbol.uid, `Function:${MODEL}/Role.kt:User.label`);
   t.deepEqual(r.incoming.calls.map((c) => c.uid), [`Method:${SERVICE}/UserService.kt:UserService.names`]);
-  t.is(snapshot.graph.node(`Function:${MODEL}/Role.kt:User.label`)?.language, 'kotlin');
+  t.is(nodeOf(snapshot.graph, `Function:${MODEL}/Role.kt:User.label`)?.language, 'kotlin');
 });
 
 test('impact: an override reaches the callers of the interface method it overrides', async (t) => {

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { buildSnapshotInMemory, analyzeRepository } from '../../lib/analyze/index.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
+import { repositoryWriter } from '../../runtime/repository-writer.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import { rename } from '../../handlers/rename.ts';
 import { context } from '../../handlers/context.ts';
@@ -132,7 +133,7 @@ test('apply through the registry: files written, index refreshed, code still typ
   const home = path.join(base, 'home');
   await analyzeRepository(root, { home, embedder: 'lexical' });
   const before = diagnostics(root);
-  const loader = new SnapshotLoader({ home });
+  const loader = new SnapshotLoader({ home, writer: repositoryWriter() });
   t.teardown(() => loader.close());
 
   const first = await loader.get('shop');

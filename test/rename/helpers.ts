@@ -1,5 +1,5 @@
 /** Builders for hand-made rename fixtures: symbols, and references located by the nth whole-word occurrence. */
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { addCodeEdge, createCodeGraph } from '../../lib/graph/code-graph.ts';
 import type { GraphNode, NodeLabel, RelType } from '../../lib/graph/schema.ts';
 import type { Reference, ReferenceKind } from '../../lib/refs/reference-index.ts';
 import { LineIndex, wholeWordOffsets } from '../../lib/rename/text.ts';
@@ -17,10 +17,10 @@ export interface SymbolSpec {
 
 /** A hand-built repository: files, graph and references that tests assemble step by step. */
 export class Fixture {
-  readonly graph = new CodeGraph();
+  readonly graph = createCodeGraph();
   readonly refs: Reference[] = [];
   constructor(readonly files: Record<string, string>) {
-    for (const f of Object.keys(files)) if (/\.[cm]?[jt]sx?$/.test(f)) this.graph.addNode({ uid: `File:${f}`, label: 'File', name: f.split('/').pop()!, filePath: f });
+    for (const f of Object.keys(files)) if (/\.[cm]?[jt]sx?$/.test(f)) this.graph.addNode(`File:${f}`, { uid: `File:${f}`, label: 'File', name: f.split('/').pop()!, filePath: f });
   }
 
   /** Adds a symbol node (uid `<Label>:<file>:<qn>` unless given). */
@@ -31,13 +31,13 @@ export class Fixture {
       line: s.line, endLine: s.endLine ?? s.line, exported: s.exported ?? false,
       language: s.file.endsWith('.tsx') ? 'tsx' : /\.[cm]?ts$/.test(s.file) ? 'typescript' : 'javascript',
     };
-    this.graph.addNode(node);
-    if (this.graph.hasNode(`File:${s.file}`)) this.graph.addEdge({ source: `File:${s.file}`, target: node.uid, type: 'DEFINES', confidence: 1, reason: 'structure' });
+    this.graph.addNode(node.uid, node);
+    if (this.graph.hasNode(`File:${s.file}`)) addCodeEdge(this.graph, { source: `File:${s.file}`, target: node.uid, type: 'DEFINES', confidence: 1, reason: 'structure' });
     return node;
   }
 
   edge(source: string, target: string, type: RelType): void {
-    this.graph.addEdge({ source, target, type, confidence: 1, reason: 'heritage' });
+    addCodeEdge(this.graph, { source, target, type, confidence: 1, reason: 'heritage' });
   }
 
   /** Adds a reference to `target` at the nth (0-based) whole-word occurrence of `word` in `file`. */

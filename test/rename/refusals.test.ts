@@ -97,8 +97,8 @@ test('an unknown symbol is SYMBOL_NOT_FOUND with close names; a uid contradictin
 
 test('a library symbol (outside the repository) is refused', async (t) => {
   const lib = (f: ReturnType<typeof appFixture>) => {
-    f.graph.addNode({ uid: 'Function:node_modules/lodash/index.d.ts:debounce', label: 'Function', name: 'debounce', filePath: 'node_modules/lodash/index.d.ts', line: 1 });
-    f.graph.addNode({ uid: 'Class:<external>:EventEmitter', label: 'Class', name: 'EventEmitter', line: 1 });
+    f.graph.addNode('Function:node_modules/lodash/index.d.ts:debounce', { uid: 'Function:node_modules/lodash/index.d.ts:debounce', label: 'Function', name: 'debounce', filePath: 'node_modules/lodash/index.d.ts', line: 1 });
+    f.graph.addNode('Class:<external>:EventEmitter', { uid: 'Class:<external>:EventEmitter', label: 'Class', name: 'EventEmitter', line: 1 });
   };
   await refused(t, { symbol_name: 'debounce', new_name: 'wait' }, 'RENAME_REFUSED', /outside the repository.*library/, lib);
   await refused(t, { symbol_uid: 'Class:<external>:EventEmitter', new_name: 'Emitter' }, 'RENAME_REFUSED', /outside the repository/, lib);

@@ -6,6 +6,7 @@
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import { isCodegraphError } from '../../lib/errors.ts';
 import { SYMBOL_LABELS, type GraphNode } from '../../lib/graph/schema.ts';
+import { graphData } from '../../lib/graph/code-graph.ts';
 import { planRename } from '../../lib/rename/plan.ts';
 import type { TsRenameOracle } from './ts-oracle.ts';
 import { seededRandom } from '../../lib/util/seeded-random.ts';
@@ -48,7 +49,7 @@ export interface DiffReport {
 /** Symbols eligible for the sample: every code symbol of an indexed file (refusals are reported, not hidden). */
 export function eligibleSymbols(snapshot: Snapshot): GraphNode[] {
   const labels = new Set<string>(SYMBOL_LABELS);
-  return snapshot.graph.nodes
+  return graphData(snapshot.graph).nodes
     .filter((n) => labels.has(n.label) && n.filePath !== undefined && snapshot.files.has(n.filePath))
     .sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
 }

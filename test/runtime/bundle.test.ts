@@ -20,6 +20,7 @@ test.before(() => {
 
 const RUNNER = `
 import * as h from './handlers.mjs';
+
 const [repo, bodies, home] = [process.argv[2], JSON.parse(process.argv[3]), process.argv[4]];
 let resolvable = true;
 try { await import('joi'); } catch { resolvable = false; }
@@ -29,7 +30,7 @@ const loader = new h.SnapshotLoader({ home });
 const viaRegistry = await loader.get('shop');
 loader.close();
 const out = { resolvable, tools: h.toolEntries().map((t) => t.name), results: {},
-  registry: { repos: loader.list().map((r) => r.name), nodes: viaRegistry.graph.nodeCount, sameNodes: viaRegistry.graph.nodeCount === snapshot.graph.nodeCount } };
+  registry: { repos: loader.list().map((r) => r.name), nodes: viaRegistry.graph.order, sameNodes: viaRegistry.graph.order === snapshot.graph.order } };
 for (const [tool, body] of Object.entries(bodies)) {
   try { out.results[tool] = { status: 200, body: await h.runTool(source, tool, body) }; }
   catch (e) { out.results[tool] = h.isCodegraphError(e) ? { status: e.status, body: e.toBody() } : { status: 500, crash: String(e && e.stack || e) }; }
@@ -84,7 +85,7 @@ async function checkAgainstSources(t: import('ava').ExecutionContext, out: Runne
   t.is(out.results.context.status, 200, 'the context handler ran on the saved snapshot');
   t.deepEqual(out.registry.repos, ['shop'], 'the bundled registry loader lists the registry');
   t.true(out.registry.sameNodes, 'and loads the same snapshot');
-  t.is(out.registry.nodes, snapshot.graph.nodeCount);
+  t.is(out.registry.nodes, snapshot.graph.order);
   t.is((out.results.context.body as { symbol: { uid: string } }).symbol.uid, 'Function:src/cart.ts:addItem');
 }
 
@@ -143,4 +144,25 @@ test('dist/extract-worker.mjs, away from the sources (no lib/lang beside it), ex
     t.true(expected.symbols.length > 0, rel);
     t.deepEqual(replies.get(id), JSON.parse(JSON.stringify(expected)), rel);
   });
+});
+
+test('the bundle hands out snapshot.graph as a graphology graph: graphology\'s own libraries run on it and its export loads into another graphology', async (t) => {
+  const { repo } = await savedShop(t);
+  const bundle = await import(path.join(root, 'dist', 'handlers.mjs')) as typeof import('../../runtime/bundle/handlers-entry.ts');
+  const { graph } = await bundle.loadSavedSnapshot(repo);
+  const { bfsFromNode } = await import('graphology-traversal');
+  const { MultiDirectedGraph } = await import('graphology');
+  t.true(graph.multi);
+  t.is(graph.type, 'directed');
+  // Who reaches checkPrice, walking edges backwards: graphology-traversal on the bundle's own graph.
+  const target = graph.findNode((_uid, n) => n.name === 'checkPrice');
+  t.truthy(target);
+  const reached: string[] = [];
+  bfsFromNode(graph, target!, (_uid, n, depth) => { if (depth > 0 && n.label === 'Function') reached.push(n.name); }, { mode: 'inbound' });
+  t.true(reached.includes('addItem'), reached.join(', '));
+  // A slice for a renderer (what the web UI hands sigma.js): serialised, loaded by the caller's graphology.
+  const copy = MultiDirectedGraph.from(graph.export());
+  t.is(copy.order, graph.order);
+  t.is(copy.size, graph.size);
+  t.deepEqual(copy.getNodeAttributes(target!), graph.getNodeAttributes(target!));
 });

@@ -17,6 +17,7 @@ import { SnapshotLoader } from '../../index-store/loader.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import { writeShopRepo } from './fixtures.ts';
 import { VALID_BODIES, SNAPSHOT_TOOLS, direct, badBody } from './oracle.ts';
+import { nodesWithLabel } from '../../lib/graph/code-graph.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = path.join(root, 'bin', 'codegraph.mjs');
@@ -257,7 +258,7 @@ test('mcp: the real command driven by the SDK client — tools, calls, both reso
   t.deepEqual(resources.map((r) => r.uri), ['codegraph://repos', 'codegraph://repo/shop/processes']);
   const list = JSON.parse(textOf((await client.readResource({ uri: 'codegraph://repo/shop/processes' })).contents[0]));
   t.is(list.repo, 'shop');
-  t.is(list.count, snapshot.graph.byLabel('Process').length);
+  t.is(list.count, nodesWithLabel(snapshot.graph, 'Process').length);
   t.true(list.count >= 1, 'the fixture has an execution flow');
   const first = list.processes[0];
   const trace = JSON.parse(textOf((await client.readResource({ uri: first.uri })).contents[0]));

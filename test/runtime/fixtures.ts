@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { GraphBuilder } from '../../lib/graph/builder.ts';
 import type { GraphNode } from '../../lib/graph/schema.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
@@ -33,35 +33,35 @@ export function checkout(prices: number[]): number {
 
 /** A snapshot named `name` of the shop repository (graph, references, files) held in memory. */
 export function shopSnapshot(name = 'shop'): Snapshot {
-  const g = new CodeGraph();
-  const node = (n: GraphNode) => g.addNode({ language: 'typescript', exported: true, module: 'Cart', ...n });
+  const b = new GraphBuilder();
+  const node = (n: GraphNode) => b.addNode({ language: 'typescript', exported: true, module: 'Cart', ...n });
   node({ uid: 'File:src/cart.ts', label: 'File', name: 'cart.ts', filePath: 'src/cart.ts', line: 1, endLine: 9 });
   node({ uid: 'File:src/checkout.ts', label: 'File', name: 'checkout.ts', filePath: 'src/checkout.ts', line: 1, endLine: 8 });
   node({ uid: 'Class:src/cart.ts:Cart', label: 'Class', name: 'Cart', qualifiedName: 'Cart', filePath: 'src/cart.ts', line: 1, endLine: 4 });
   node({ uid: 'Method:src/cart.ts:Cart.total', label: 'Method', name: 'total', qualifiedName: 'Cart.total', filePath: 'src/cart.ts', line: 3, endLine: 3, exported: false });
   node({ uid: 'Function:src/cart.ts:addItem', label: 'Function', name: 'addItem', qualifiedName: 'addItem', filePath: 'src/cart.ts', line: 6, endLine: 8 });
   node({ uid: 'Function:src/checkout.ts:checkout', label: 'Function', name: 'checkout', qualifiedName: 'checkout', filePath: 'src/checkout.ts', line: 3, endLine: 7 });
-  g.addNode({ uid: 'Community:Cart', label: 'Community', name: 'Cart', size: 4, cohesion: 1 });
-  g.addNode({ uid: 'Process:checkout', label: 'Process', name: 'checkout → total', steps: 3, entry: 'Function:src/checkout.ts:checkout', terminal: 'Method:src/cart.ts:Cart.total', modules: ['Cart'] });
+  b.addNode({ uid: 'Community:Cart', label: 'Community', name: 'Cart', size: 4, cohesion: 1 });
+  b.addNode({ uid: 'Process:checkout', label: 'Process', name: 'checkout → total', steps: 3, entry: 'Function:src/checkout.ts:checkout', terminal: 'Method:src/cart.ts:Cart.total', modules: ['Cart'] });
   const rel = { confidence: 1, reason: 'import' } as const;
-  g.addEdge({ source: 'File:src/cart.ts', target: 'Class:src/cart.ts:Cart', type: 'DEFINES', confidence: 1, reason: 'structure' });
-  g.addEdge({ source: 'File:src/cart.ts', target: 'Function:src/cart.ts:addItem', type: 'DEFINES', confidence: 1, reason: 'structure' });
-  g.addEdge({ source: 'File:src/checkout.ts', target: 'Function:src/checkout.ts:checkout', type: 'DEFINES', confidence: 1, reason: 'structure' });
-  g.addEdge({ source: 'Class:src/cart.ts:Cart', target: 'Method:src/cart.ts:Cart.total', type: 'HAS_METHOD', confidence: 1, reason: 'structure' });
-  g.addEdge({ source: 'File:src/checkout.ts', target: 'File:src/cart.ts', type: 'IMPORTS', line: 1, ...rel });
-  g.addEdge({ source: 'Function:src/checkout.ts:checkout', target: 'Function:src/cart.ts:addItem', type: 'CALLS', line: 5, ...rel });
-  g.addEdge({ source: 'Function:src/checkout.ts:checkout', target: 'Method:src/cart.ts:Cart.total', type: 'CALLS', line: 6, confidence: 0.85, reason: 'typed-receiver' });
-  g.addEdge({ source: 'Function:src/checkout.ts:checkout', target: 'Class:src/cart.ts:Cart', type: 'CALLS', line: 4, confidence: 1, reason: 'constructor' });
+  b.addEdge({ source: 'File:src/cart.ts', target: 'Class:src/cart.ts:Cart', type: 'DEFINES', confidence: 1, reason: 'structure' });
+  b.addEdge({ source: 'File:src/cart.ts', target: 'Function:src/cart.ts:addItem', type: 'DEFINES', confidence: 1, reason: 'structure' });
+  b.addEdge({ source: 'File:src/checkout.ts', target: 'Function:src/checkout.ts:checkout', type: 'DEFINES', confidence: 1, reason: 'structure' });
+  b.addEdge({ source: 'Class:src/cart.ts:Cart', target: 'Method:src/cart.ts:Cart.total', type: 'HAS_METHOD', confidence: 1, reason: 'structure' });
+  b.addEdge({ source: 'File:src/checkout.ts', target: 'File:src/cart.ts', type: 'IMPORTS', line: 1, ...rel });
+  b.addEdge({ source: 'Function:src/checkout.ts:checkout', target: 'Function:src/cart.ts:addItem', type: 'CALLS', line: 5, ...rel });
+  b.addEdge({ source: 'Function:src/checkout.ts:checkout', target: 'Method:src/cart.ts:Cart.total', type: 'CALLS', line: 6, confidence: 0.85, reason: 'typed-receiver' });
+  b.addEdge({ source: 'Function:src/checkout.ts:checkout', target: 'Class:src/cart.ts:Cart', type: 'CALLS', line: 4, confidence: 1, reason: 'constructor' });
   for (const uid of ['Class:src/cart.ts:Cart', 'Method:src/cart.ts:Cart.total', 'Function:src/cart.ts:addItem', 'Function:src/checkout.ts:checkout']) {
-    g.addEdge({ source: uid, target: 'Community:Cart', type: 'MEMBER_OF', confidence: 1, reason: 'community' });
+    b.addEdge({ source: uid, target: 'Community:Cart', type: 'MEMBER_OF', confidence: 1, reason: 'community' });
   }
   const steps = ['Function:src/checkout.ts:checkout', 'Function:src/cart.ts:addItem', 'Method:src/cart.ts:Cart.total'];
-  steps.forEach((uid, i) => g.addEdge({ source: uid, target: 'Process:checkout', type: 'STEP_IN_PROCESS', step: i + 1, confidence: 1, reason: 'process' }));
+  steps.forEach((uid, i) => b.addEdge({ source: uid, target: 'Process:checkout', type: 'STEP_IN_PROCESS', step: i + 1, confidence: 1, reason: 'process' }));
   const ref = (target: string, filePath: string, line: number, column: number, length: number, kind: 'definition' | 'call' | 'import' | 'type' | 'value') =>
     ({ target, filePath, line, column, length, kind, confidence: 1, reason: kind === 'definition' ? 'definition' : 'import' });
   return memorySnapshot({
     name,
-    graph: g,
+    graph: b.toGraph(),
     files: { 'src/cart.ts': CART, 'src/checkout.ts': CHECKOUT },
     refs: [
       ref('Class:src/cart.ts:Cart', 'src/cart.ts', 1, 14, 4, 'definition'),

@@ -10,7 +10,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ListRootsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer } from '../../runtime/mcp/server.ts';
 import { staticSource, type SnapshotSource } from '../../runtime/snapshot-source.ts';
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { createCodeGraph } from '../../lib/graph/code-graph.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import { shopSnapshot, logSink } from './fixtures.ts';
@@ -175,11 +175,11 @@ test('default repository: the one containing the start folder, else one containi
 });
 
 test('the processes resource comes in pages under the budget; next pages read on; the count is exact', async (t) => {
-  const g = new CodeGraph();
+  const g = createCodeGraph();
   const total = 700;
   for (let i = 0; i < total; i++) {
     const name = `handleRequestNumber${i}ForTheLongNamedControllerAction → persistEverythingIntoTheDatabase${i}`;
-    g.addNode({ uid: `Process:p${i}`, label: 'Process', name, steps: 5, entry: `Function:src/controllers/very/long/path/controller${i}.ts:handle${i}`, terminal: `Method:src/db/very/long/path/store${i}.ts:Store.persist${i}`, modules: ['controllers', 'db'] });
+    g.addNode(`Process:p${i}`, { uid: `Process:p${i}`, label: 'Process', name, steps: 5, entry: `Function:src/controllers/very/long/path/controller${i}.ts:handle${i}`, terminal: `Method:src/db/very/long/path/store${i}.ts:Store.persist${i}`, modules: ['controllers', 'db'] });
   }
   const big = at(memorySnapshot({ name: 'big', graph: g }), '/work/big');
   const { client, close } = await connect(staticSource([big]));
@@ -207,8 +207,8 @@ test('the processes resource comes in pages under the budget; next pages read on
 });
 
 test('an ambiguous context or impact says so in its summary line and names the field to pass, never "risk ?"', async (t) => {
-  const g = new CodeGraph();
-  for (const f of ['src/a.ts', 'src/b.ts']) g.addNode({ uid: `Function:${f}:run`, label: 'Function', name: 'run', qualifiedName: 'run', filePath: f, line: 3, endLine: 5 });
+  const g = createCodeGraph();
+  for (const f of ['src/a.ts', 'src/b.ts']) g.addNode(`Function:${f}:run`, { uid: `Function:${f}:run`, label: 'Function', name: 'run', qualifiedName: 'run', filePath: f, line: 3, endLine: 5 });
   const twice = at(memorySnapshot({ name: 'twice', graph: g }), '/work/twice');
   const { client, close } = await connect(staticSource([twice]));
   t.teardown(close);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
+import { repositoryWriter } from '../../runtime/repository-writer.ts';
 import { createEvalServer } from '../../runtime/http/eval-server.ts';
 import { writeShopRepo, tempDir, logSink } from './fixtures.ts';
 
@@ -63,7 +64,7 @@ test('rename with dry_run false over HTTP writes through the host, re-indexes, a
   const repo = writeShopRepo(path.join(base, 'shop'));
   const home = path.join(base, 'home');
   await analyzeRepository(repo, { home, embedder: 'lexical' });
-  const loader = new SnapshotLoader({ home, watch: true });
+  const loader = new SnapshotLoader({ home, watch: true, writer: repositoryWriter() });
   const server = createEvalServer({ source: loader, port: 0, quiet: true, log: () => {} });
   const url = await server.start();
   t.teardown(() => server.stop());

@@ -11,9 +11,11 @@ import { createWebServer } from '../../runtime/http/web-server.ts';
 import { VIEW_ROUTES } from '../../runtime/http/web-routes.ts';
 import { staticSource } from '../../runtime/snapshot-source.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
+import { repositoryWriter } from '../../runtime/repository-writer.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { moduleOverview, moduleSlice, neighbourhood, processSequence, SLICE_LIMIT, NEIGHBOURHOOD_RELATIONS } from '../../lib/graph/slice.ts';
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { GraphBuilder } from '../../lib/graph/builder.ts';
+import { nodeOf } from '../../lib/graph/code-graph.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import { shopSnapshot, logSink, tempDir, writeShopRepo, CART } from './fixtures.ts';
 
@@ -40,19 +42,20 @@ test('POST /graph/overview: the modules with sizes, files, languages, and the fo
 });
 
 test('the overview folds symbol dependencies between modules into one edge per pair, counted by relation', (t) => {
-  const g = new CodeGraph();
+  const b = new GraphBuilder();
   const sym = (uid: string, module: string) => {
-    g.addNode({ uid, label: 'Function', name: uid.split(':').pop()!, filePath: `${module}.py`, line: 1, language: 'python', module });
+    b.addNode({ uid, label: 'Function', name: uid.split(':').pop()!, filePath: `${module}.py`, line: 1, language: 'python', module });
   };
-  for (const m of ['a', 'b']) g.addNode({ uid: `Community:${m}`, label: 'Community', name: m, size: 2 });
+  for (const m of ['a', 'b']) b.addNode({ uid: `Community:${m}`, label: 'Community', name: m, size: 2 });
   sym('Function:a.py:f', 'a'); sym('Function:a.py:g', 'a'); sym('Function:b.py:h', 'b'); sym('Function:b.py:i', 'b');
   for (const [s, c] of [['Function:a.py:f', 'a'], ['Function:a.py:g', 'a'], ['Function:b.py:h', 'b'], ['Function:b.py:i', 'b']]) {
-    g.addEdge({ source: s, target: `Community:${c}`, type: 'MEMBER_OF', confidence: 1, reason: 'community' });
+    b.addEdge({ source: s, target: `Community:${c}`, type: 'MEMBER_OF', confidence: 1, reason: 'community' });
   }
-  g.addEdge({ source: 'Function:a.py:f', target: 'Function:b.py:h', type: 'CALLS', confidence: 0.9, reason: 'import' });
-  g.addEdge({ source: 'Function:a.py:g', target: 'Function:b.py:h', type: 'CALLS', confidence: 0.3, reason: 'name-only' });
-  g.addEdge({ source: 'Function:a.py:g', target: 'Function:b.py:i', type: 'REFERENCES', confidence: 1, reason: 'import' });
-  g.addEdge({ source: 'Function:a.py:f', target: 'Function:a.py:g', type: 'CALLS', confidence: 1, reason: 'same-file' });
+  b.addEdge({ source: 'Function:a.py:f', target: 'Function:b.py:h', type: 'CALLS', confidence: 0.9, reason: 'import' });
+  b.addEdge({ source: 'Function:a.py:g', target: 'Function:b.py:h', type: 'CALLS', confidence: 0.3, reason: 'name-only' });
+  b.addEdge({ source: 'Function:a.py:g', target: 'Function:b.py:i', type: 'REFERENCES', confidence: 1, reason: 'import' });
+  b.addEdge({ source: 'Function:a.py:f', target: 'Function:a.py:g', type: 'CALLS', confidence: 1, reason: 'same-file' });
+  const g = b.toGraph();
   const o = moduleOverview(g);
   t.deepEqual(o.edges, [{ source: 'Community:a', target: 'Community:b', type: 'DEPENDS_ON', confidence: 1, count: 3, types: { CALLS: 2, REFERENCES: 1 } }]);
   t.deepEqual(o.languages, { python: 4 });
@@ -103,11 +106,11 @@ test('POST /graph/neighbourhood: callers on one side, callees on the other, by h
   t.is(side['Function:src/checkout.ts:checkout'], 'caller:1');
   t.is(res.body.center.uid, 'Function:src/cart.ts:addItem');
   t.deepEqual(res.body.available, [...NEIGHBOURHOOD_RELATIONS]);
-  const down = neighbourhood(shop.graph, shop.graph.node('Function:src/checkout.ts:checkout')!, { depth: 1, relationTypes: ['CALLS'], minConfidence: 0, limit: 10 });
+  const down = neighbourhood(shop.graph, nodeOf(shop.graph, 'Function:src/checkout.ts:checkout')!, { depth: 1, relationTypes: ['CALLS'], minConfidence: 0, limit: 10 });
   t.deepEqual(down.nodes.filter((n) => n.side === 'callee').map((n) => n.uid).sort(), ['Class:src/cart.ts:Cart', 'Function:src/cart.ts:addItem', 'Method:src/cart.ts:Cart.total']);
-  const confident = neighbourhood(shop.graph, shop.graph.node('Function:src/checkout.ts:checkout')!, { depth: 1, relationTypes: ['CALLS'], minConfidence: 0.9, limit: 10 });
+  const confident = neighbourhood(shop.graph, nodeOf(shop.graph, 'Function:src/checkout.ts:checkout')!, { depth: 1, relationTypes: ['CALLS'], minConfidence: 0.9, limit: 10 });
   t.false(confident.nodes.some((n) => n.uid === 'Method:src/cart.ts:Cart.total'), 'the 0.85 edge is below minConfidence');
-  const cut = neighbourhood(shop.graph, shop.graph.node('Function:src/checkout.ts:checkout')!, { depth: 1, relationTypes: ['CALLS'], minConfidence: 0, limit: 2 });
+  const cut = neighbourhood(shop.graph, nodeOf(shop.graph, 'Function:src/checkout.ts:checkout')!, { depth: 1, relationTypes: ['CALLS'], minConfidence: 0, limit: 2 });
   t.is(cut.nodes.length, 2);
   t.true(cut.truncated);
   t.is(cut.total.nodes, 4);
@@ -276,7 +279,7 @@ test('rename apply from a browser needs the page\'s own origin and the session t
   const home = path.join(base, 'home');
   const repo = writeShopRepo(path.join(base, 'shop'));
   await analyzeRepository(repo, { home, embedder: 'lexical' });
-  const loader = new SnapshotLoader({ home, watch: false });
+  const loader = new SnapshotLoader({ home, watch: false, writer: repositoryWriter() });
   t.teardown(() => loader.close());
   const server = web(loader);
   const before = fs.readFileSync(path.join(repo, 'src', 'cart.ts'), 'utf8');
@@ -312,7 +315,7 @@ test('a client that is no browser (no Origin, no Sec-Fetch-*) may still apply, a
   const home = path.join(base, 'home');
   const repo = writeShopRepo(path.join(base, 'shop'));
   await analyzeRepository(repo, { home, embedder: 'lexical' });
-  const loader = new SnapshotLoader({ home, watch: false });
+  const loader = new SnapshotLoader({ home, watch: false, writer: repositoryWriter() });
   t.teardown(() => loader.close());
   const res = await post(web(loader), '/tools/rename', { symbol_name: 'checkPrice', new_name: 'validPrice', dry_run: false });
   t.is(res.status, 200, JSON.stringify(res.body));

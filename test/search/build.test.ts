@@ -8,6 +8,7 @@ import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import { query, type QueryResponse } from '../../handlers/query.ts';
 import { buildSearch, embedWith, loadSearch, SearchIndex, type BuildSearchOptions } from '../../lib/search/index.ts';
 import { LEXICAL_ID } from '../../lib/search/embedders/index.ts';
+import { createCodeGraph, graphData } from '../../lib/graph/code-graph.ts';
 
 /** The default built-in embedder: vectors learned from the repository (its id carries the model's digest). */
 const LEARNED = /^builtin:cooc-v1-128-[0-9a-f]{16}$/;
@@ -35,7 +36,7 @@ test('build, load, query: the loaded index answers like the in-memory one', asyn
   const o = opts(dir);
   const res = await buildSearch(o);
   t.regex(res.embedder, LEARNED);
-  t.is(res.embeddings, appGraph().nodes.filter((n) => !['File', 'Community', 'Process', 'Folder'].includes(n.label)).length);
+  t.is(res.embeddings, graphData(appGraph()).nodes.filter((n) => !['File', 'Community', 'Process', 'Folder'].includes(n.label)).length);
   t.deepEqual(o.logs, []);
   for (const f of ['meta.json', 'rows.json', 'keyword.bin', 'vectors.f32', 'embedder.bin']) t.true(existsSync(path.join(dir, 'search', f)), f);
   const loaded = await loadedSnapshot(dir);
@@ -162,9 +163,9 @@ test('tiny and empty graphs build and load', async (t) => {
   for (const keep of [0, 1, 2]) {
     const dir = tmp();
     const g = appGraph(files, { processes: false });
-    const fns = g.nodes.filter((n) => n.label === 'Function').slice(0, keep).map((n) => n.uid);
-    const small = new (g.constructor as typeof import('../../lib/graph/code-graph.ts').CodeGraph)();
-    for (const n of g.nodes) if (n.label === 'File' || fns.includes(n.uid)) small.addNode(n);
+    const fns = graphData(g).nodes.filter((n) => n.label === 'Function').slice(0, keep).map((n) => n.uid);
+    const small = createCodeGraph();
+    for (const n of graphData(g).nodes) if (n.label === 'File' || fns.includes(n.uid)) small.addNode(n.uid, n);
     const res = await buildSearch({ graph: small, readSource: (p) => files[p], dir, log: () => {}, embedder: 'builtin' });
     t.is(res.embeddings, keep);
     const idx = (await loadSearch(dir))!;

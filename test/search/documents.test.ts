@@ -7,7 +7,7 @@ import test from 'ava';
 import { fileURLToPath } from 'node:url';
 import { cleanDoc, collapseSpaces } from '../../lib/search/documents.ts';
 import { buildDocuments, describedProperties, isSearchable, packSearchable, spanWords, unpackSearchable } from '../../lib/search/documents.ts';
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { codeGraphFromData, graphData } from '../../lib/graph/code-graph.ts';
 import { splitIdentifier, stem, terms } from '../../lib/search/tokenize.ts';
 import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
 import { appFiles, appGraph, filesUnder } from './fixture-graph.ts';
@@ -99,7 +99,7 @@ test('stem equals the plain reference on every ending rule and on every lower-ca
 test('packed symbols (what the search worker gets) unpack to the searchable nodes\' described properties, and the same documents', async (t) => {
   const snap = await buildSnapshotInMemory(RXJS_SRC, { search: false, log: () => {} });
   const src = filesUnder(RXJS_SRC);
-  const nodes = snap.graph.nodes;
+  const nodes = graphData(snap.graph).nodes;
   const packed = packSearchable(nodes)!;
   t.truthy(packed);
   // through a structured clone, as postMessage sends them
@@ -110,8 +110,7 @@ test('packed symbols (what the search worker gets) unpack to the searchable node
   for (let i = 0; i < back.length; i++) {
     for (const k of ['qualifiedName', 'signature', 'doc', 'line', 'endLine']) t.is(k in back[i], searchable[i][k] !== undefined, `${searchable[i].uid} ${k}`);
   }
-  const g = new CodeGraph();
-  for (const n of back) g.addNode(n);
+  const g = codeGraphFromData({ nodes: back, edges: [] });
   t.is(JSON.stringify(buildDocuments(g, (p) => src[p])), JSON.stringify(buildDocuments(snap.graph, (p) => src[p])));
   // edge values: empty strings, non-ASCII, absent lines; a property of another type cannot be packed
   const odd = [{ uid: 'Function:a.ts:f', label: 'Function', name: '', filePath: 'ä/€.ts', signature: '(x: \u{1F600}) => 0', line: 3 }] as never[];

@@ -5,7 +5,8 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import type { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { GraphBuilder } from '../../lib/graph/builder.ts';
 import { makeUid, type NodeLabel } from '../../lib/graph/schema.ts';
 
 export const APP_DIR = fileURLToPath(new URL('../fixtures/search/app/', import.meta.url));
@@ -70,7 +71,7 @@ function locate(text: string, name: string): { line: number; endLine: number } {
 
 /** The graph: files, symbols (with lines, doc first line, module), calls, modules and processes. */
 export function appGraph(files = appFiles(), opts: { processes?: boolean } = {}): CodeGraph {
-  const g = new CodeGraph();
+  const g = new GraphBuilder();
   for (const f of Object.keys(files)) g.addNode({ uid: `File:${f}`, label: 'File', name: path.posix.basename(f), filePath: f });
   const uidOf = new Map<string, string>();
   for (const [label, file, qualified, module] of DECLS) {
@@ -90,5 +91,5 @@ export function appGraph(files = appFiles(), opts: { processes?: boolean } = {})
       for (let i = 0; i + 1 < steps.length; i++) g.addEdge({ source: uidOf.get(steps[i])!, target: uidOf.get(steps[i + 1])!, type: 'CALLS', confidence: 0.9, reason: 'import' });
     }
   }
-  return g;
+  return g.toGraph();
 }

@@ -6,6 +6,7 @@ import { CodegraphError } from '../../lib/errors.ts';
 import { KeywordBuilder, KeywordIndex } from '../../lib/search/keyword.ts';
 import { buildDocuments } from '../../lib/search/documents.ts';
 import { SearchIndex } from '../../lib/search/index.ts';
+import { createCodeGraph, graphData, nodeOf } from '../../lib/graph/code-graph.ts';
 
 const files = appFiles();
 const graph = appGraph(files);
@@ -51,7 +52,7 @@ test('symbols in flows are grouped into processes; others are definitions', asyn
   t.is(p.symbol_count, r.process_symbols.filter((s) => s.process === p.name).length);
   t.true(p.summary.includes(p.name));
   for (const s of r.process_symbols) {
-    t.truthy(graph.node(s.uid));
+    t.truthy(nodeOf(graph, s.uid));
     t.deepEqual(Object.keys(s).filter((k) => ['uid', 'name', 'type', 'filePath', 'line', 'module', 'process'].includes(k)).length, 7);
   }
   // The matched symbol comes first within its process, then the remaining steps.
@@ -173,7 +174,7 @@ test('odd but valid queries give sensible answers, never a crash', async (t) => 
 test('a stop word that is a real name is still found when it is the whole query', async (t) => {
   // rxjs has `of` and `from`: a single-identifier query keeps its stop word.
   const g = appGraph(files);
-  g.addNode({ uid: 'Function:src/util/retry.ts:of', label: 'Function', name: 'of', filePath: 'src/util/retry.ts', line: 4, endLine: 4 });
+  g.addNode('Function:src/util/retry.ts:of', { uid: 'Function:src/util/retry.ts:of', label: 'Function', name: 'of', filePath: 'src/util/retry.ts', line: 4, endLine: 4 });
   const s = memorySnapshot({ graph: g, files });
   const r = await query({ query: 'of' }, s);
   t.is(r.process_symbols[0]?.name, 'of');
@@ -190,9 +191,9 @@ test('an imported keyword index survives inherited-member terms', (t) => {
 test('tiny graphs (0, 1, 2 symbols) work', async (t) => {
   for (const count of [0, 1, 2]) {
     const g = appGraph(files, { processes: false });
-    const keep = new Set(g.nodes.filter((n) => n.label === 'Function').slice(0, count).map((n) => n.uid));
-    const small = new (g.constructor as typeof import('../../lib/graph/code-graph.ts').CodeGraph)();
-    for (const n of g.nodes) if (n.label === 'File' || keep.has(n.uid)) small.addNode(n);
+    const keep = new Set(graphData(g).nodes.filter((n) => n.label === 'Function').slice(0, count).map((n) => n.uid));
+    const small = createCodeGraph();
+    for (const n of graphData(g).nodes) if (n.label === 'File' || keep.has(n.uid)) small.addNode(n.uid, n);
     const s = memorySnapshot({ graph: small, files });
     const r = await query({ query: 'verifyPassword' }, s);
     t.is(r.process_symbols.length > 0, count > 0, String(count));
@@ -235,7 +236,7 @@ test('include_content keeps to its budget: each source cut at 4,000 characters, 
   let line = 1;
   for (let i = 0; i < 60; i++) {
     const lines = body(i).split('\n').length - 1;
-    g.addNode({ uid: `Function:src/big.ts:fetchRecord${i}`, label: 'Function', name: `fetchRecord${i}`, filePath: 'src/big.ts', line, endLine: line + lines - 1 });
+    g.addNode(`Function:src/big.ts:fetchRecord${i}`, { uid: `Function:src/big.ts:fetchRecord${i}`, label: 'Function', name: `fetchRecord${i}`, filePath: 'src/big.ts', line, endLine: line + lines - 1 });
     line += lines;
   }
   const s = memorySnapshot({ graph: g, files: { ...files, 'src/big.ts': text } });
@@ -277,7 +278,7 @@ test('words of string literals and comments inside a body find the function', as
   // The error message and the comment of a function body, not its name or doc comment.
   const g = appGraph(files, { processes: false });
   const src = 'export function check(v: number) {\n  // clamp to the allowed quota window\n  if (v > 9) throw new Error("quota exceeded for tenant");\n  return v;\n}\n';
-  g.addNode({ uid: 'Function:src/quota.ts:check', label: 'Function', name: 'check', filePath: 'src/quota.ts', line: 1, endLine: 5 });
+  g.addNode('Function:src/quota.ts:check', { uid: 'Function:src/quota.ts:check', label: 'Function', name: 'check', filePath: 'src/quota.ts', line: 1, endLine: 5 });
   const s = memorySnapshot({ graph: g, files: { ...files, 'src/quota.ts': src } });
   t.is((await query({ query: 'quota exceeded error' }, s)).process_symbols[0]?.name, 'check');
   t.is((await query({ query: 'allowed window' }, s)).process_symbols[0]?.name, 'check');

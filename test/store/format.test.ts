@@ -9,9 +9,11 @@ import {
 } from '../../index-store/format.ts';
 import { escapeNonAscii } from '../../index-store/ascii-json.ts';
 import { tempDir } from '../analyze/_helpers.ts';
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
 import type { GraphEdge, GraphNode } from '../../lib/graph/schema.ts';
 import { encodeEdges } from '../../index-store/graph-edges.ts';
+import { graphData } from '../../lib/graph/code-graph.ts';
+import { GraphBuilder } from '../../lib/graph/builder.ts';
+import { outEdgesOf } from '../helpers/graph.ts';
 
 const ascii = (file: string): boolean => isAscii(fs.readFileSync(file));
 
@@ -32,7 +34,7 @@ async function generation(dir: string, facts: unknown[] = []) {
   w.files({ files: [], skipped: [] });
   w.refs(refs);
   w.facts(facts);
-  w.graph({ nodes: [], edges: [] });
+  w.graphData({ nodes: [], edges: [] });
   await w.finish(metaOf(dir));
 }
 
@@ -64,7 +66,7 @@ test('graph.json: nodes as JSON.stringify writes them, edges column-wise; in ASC
     const data = { nodes: Array.from({ length: n }, (_, i) => node(i)), edges: Array.from({ length: Math.max(0, n - 1) }, (_, i) => edge(i + 1)) };
     const g = createGeneration(path.join(tempDir(), '.codegraph'));
     const w = new GenerationWriter(g.dir);
-    w.graph(data as unknown as Parameters<GenerationWriter['graph']>[0]);
+    w.graphData(data as unknown as Parameters<GenerationWriter['graphData']>[0]);
     await w.settle(true);
     const text = fs.readFileSync(path.join(g.dir, 'graph.json'), 'utf8');
     t.true(text.startsWith(`{"nodes":${escapeNonAscii(JSON.stringify(data.nodes))},"edges":{"count":${data.edges.length},`), `${n} nodes`);
@@ -97,10 +99,10 @@ test('every edge property survives the column-wise edges: optional ones, unknown
     JSON.parse('{"source":"Function:x.ts:c","target":"Function:x.ts:b","type":"CALLS","confidence":1,"reason":"x","__proto__":"own"}'),
     { source: a, target: b, type: 'EXTENDS', confidence: 1, reason: 'same-file' },
   ];
-  const data = { nodes, edges } as unknown as Parameters<GenerationWriter['graph']>[0];
+  const data = { nodes, edges } as unknown as Parameters<GenerationWriter['graphData']>[0];
   const g = createGeneration(path.join(tempDir(), '.codegraph'));
   const w = new GenerationWriter(g.dir);
-  w.graph(data);
+  w.graphData(data);
   await w.settle(true);
   t.true(ascii(path.join(g.dir, 'graph.json')));
   const read = readGraphData(g.dir);
@@ -108,14 +110,14 @@ test('every edge property survives the column-wise edges: optional ones, unknown
   t.deepEqual(read, JSON.parse(JSON.stringify(data)));
   t.deepEqual(Object.keys(read.edges[12]), ['source', 'target', 'type', 'confidence', 'reason', '__proto__']);
   t.is(Object.getPrototypeOf(read.edges[12]), Object.prototype);
-  // The common edges alone (encoded in one pass), with and without the end positions a CodeGraph gives the writer.
-  const common = { nodes, edges: edges.filter((e, i) => i < 8 && i !== 6) } as unknown as Parameters<GenerationWriter['graph']>[0];
+  // The common edges alone (encoded in one pass), with and without the end positions denseGraph gives the writer.
+  const common = { nodes, edges: edges.filter((e, i) => i < 8 && i !== 6) } as unknown as Parameters<GenerationWriter['graphData']>[0];
   const pos = (uid: unknown) => nodes.findIndex((n) => n.uid === uid);
   const ends = { src: common.edges.map((e) => pos(e.source)), dst: common.edges.map((e) => pos(e.target)) };
   const texts = await Promise.all([undefined, ends].map(async (given) => {
     const g2 = createGeneration(path.join(tempDir(), '.codegraph'));
     const w2 = new GenerationWriter(g2.dir);
-    w2.graph(common, given);
+    w2.graphData(common, given);
     await w2.settle(true);
     t.is(JSON.stringify(readGraphData(g2.dir)), viaJson(common));
     return fs.readFileSync(path.join(g2.dir, 'graph.json'), 'utf8');
@@ -123,30 +125,29 @@ test('every edge property survives the column-wise edges: optional ones, unknown
   t.is(texts[0], texts[1]);
 });
 
-test('readGraph (stored end positions, no uid lookups) loads the graph CodeGraph.fromJSON makes of readGraphData, merges included', async (t) => {
+test('readGraph (stored end positions, no uid read per edge) loads the graph the builder makes of readGraphData; a format 1 file merges its duplicates', async (t) => {
   const nodes = ['a', 'b', 'c'].map((x) => ({ uid: `Function:x.ts:${x}`, label: 'Function', name: x }));
   const [a, b, c] = nodes.map((n) => n.uid);
   const edges = [
-    { source: a, target: b, type: 'CALLS', confidence: 0.5, reason: 'name-only', line: 9, count: 1 },
+    { source: a, target: b, type: 'CALLS', confidence: 0.5, reason: 'name-only', line: 9, count: 3 },
     { source: b, target: c, type: 'CALLS', confidence: 1, reason: 'same-file' },
-    { source: a, target: b, type: 'CALLS', confidence: 0.9, reason: 'import', line: 3, count: 2 }, // merged into the first
     { source: a, target: b, type: 'IMPORTS', confidence: 1, reason: 'x' },
     { source: c, target: a, type: 'CALLS', confidence: 1, reason: 'x', flag: true }, // a JSON column
   ];
-  for (const data of [{ nodes, edges }, { nodes, edges: [...edges, { target: a, source: c, type: 'CALLS', confidence: 1, reason: 'x' }] }]) {
-    const g = createGeneration(path.join(tempDir(), '.codegraph'));
-    const w = new GenerationWriter(g.dir);
-    w.graph(structuredClone(data) as unknown as Parameters<GenerationWriter['graph']>[0]);
-    await w.settle(true);
-    const loaded = readGraph(g.dir), expected = CodeGraph.fromJSON(readGraphData(g.dir));
-    t.is(JSON.stringify(loaded), JSON.stringify(expected));
-    t.is(loaded.edgeCount, 4); // the duplicates merged
-    t.deepEqual(loaded.outEdges(a).map((e) => [e.type, e.count, e.confidence, e.reason, e.line]), [['CALLS', 3, 0.9, 'import', 3], ['IMPORTS', undefined, 1, 'x', undefined]]);
-    for (const n of nodes) {
-      t.deepEqual(loaded.outEdgeIds(n.uid), expected.outEdgeIds(n.uid));
-      t.deepEqual(loaded.inEdgeIds(n.uid), expected.inEdgeIds(n.uid));
-    }
-  }
+  const g = createGeneration(path.join(tempDir(), '.codegraph'));
+  const w = new GenerationWriter(g.dir);
+  w.graphData(structuredClone({ nodes, edges }) as unknown as Parameters<GenerationWriter['graphData']>[0]);
+  await w.settle(true);
+  const loaded = readGraph(g.dir), expected = GraphBuilder.fromJSON(readGraphData(g.dir)).toGraph();
+  t.deepEqual(loaded.export(), expected.export());
+  t.deepEqual(graphData(loaded), JSON.parse(JSON.stringify({ nodes, edges })));
+  t.deepEqual(outEdgesOf(loaded, a).map((e) => [e.type, e.count, e.confidence, e.reason, e.line]), [['CALLS', 3, 0.5, 'name-only', 9], ['IMPORTS', undefined, 1, 'x', undefined]]);
+  // Format 1 (edges as objects) as an older codegraph or a person may have written it: a relation twice is one edge.
+  const old = createGeneration(path.join(tempDir(), '.codegraph'));
+  fs.writeFileSync(path.join(old.dir, 'graph.json'), JSON.stringify({ nodes, edges: [...edges, { source: a, target: b, type: 'CALLS', confidence: 0.9, reason: 'import', line: 3, count: 2 }] }));
+  const merged = readGraph(old.dir);
+  t.is(merged.size, 4);
+  t.deepEqual(outEdgesOf(merged, a).map((e) => [e.type, e.count, e.confidence, e.reason, e.line]), [['CALLS', 5, 0.9, 'import', 3], ['IMPORTS', undefined, 1, 'x', undefined]]);
 });
 
 test('a format 1 graph.json (edges as objects) still reads', (t) => {
@@ -254,7 +255,7 @@ test('GenerationWriter: meta.json comes last; a failed write is reported by fini
   fs.mkdirSync(path.join(bad.dir, 'graph.json')); // cannot be opened for writing
   const w = new GenerationWriter(bad.dir);
   w.files({ files: [], skipped: [] });
-  w.graph({ nodes: [], edges: [] });
+  w.graphData({ nodes: [], edges: [] });
   await t.notThrowsAsync(w.settle());
   await t.throwsAsync(w.finish(metaOf(bad.dir)), { message: /EISDIR/ });
   t.false(fs.existsSync(path.join(bad.dir, 'meta.json')));

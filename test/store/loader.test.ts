@@ -2,10 +2,12 @@ import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SnapshotLoader } from '../../index-store/loader.ts';
+import { repositoryWriter } from '../../runtime/repository-writer.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { CodegraphError } from '../../lib/errors.ts';
-import { sha256 } from '../../lib/analyze/source.ts';
+import { sha256 } from '../../lib/files/source.ts';
 import { SMALL_PROJECT, tempDir, writeTree } from '../analyze/_helpers.ts';
+import { graphData } from '../../lib/graph/code-graph.ts';
 
 async function twoRepos() {
   const base = tempDir();
@@ -64,8 +66,8 @@ test('the loaded snapshot matches what analyze built (graph, references, stats)'
   const result = await analyzeRepository(one, { home, force: true });
   const snap = await new SnapshotLoader({ home }).get('one');
   t.deepEqual(snap.repo, result.repo);
-  t.is(snap.graph.nodeCount, result.repo.stats.nodes);
-  t.is(snap.graph.edgeCount, result.repo.stats.edges);
+  t.is(snap.graph.order, result.repo.stats.nodes);
+  t.is(snap.graph.size, result.repo.stats.edges);
   t.is(snap.refs.size, result.summary.references);
   // The search structures and the embedder that made them come with the snapshot.
   t.truthy(snap.search);
@@ -135,9 +137,10 @@ test('with watch, a broken new generation keeps the old snapshot serving', async
   loader.close();
 });
 
-test('writeFiles through a loaded snapshot writes, re-indexes, and the loader serves the new snapshot', async (t) => {
+test('writeFiles through a loaded snapshot writes, re-indexes, and the loader serves the new snapshot; without a writer the host is read-only', async (t) => {
   const { home, one } = await twoRepos();
-  const loader = new SnapshotLoader({ home });
+  t.is((await new SnapshotLoader({ home }).get('one')).host.writeFiles, undefined);
+  const loader = new SnapshotLoader({ home, writer: repositoryWriter() });
   const snap = await loader.get('one');
   t.truthy(snap.host.writeFiles);
   const text = 'export function add(a: number, b: number): number {\n  return a + b + 0;\n}\n';

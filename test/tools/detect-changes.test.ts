@@ -1,7 +1,6 @@
 import test from 'ava';
 import { detectChanges } from '../../handlers/detect_changes.ts';
 import { detectFromDiff, type DetectChangesResult } from '../../lib/git/detect.ts';
-import type { SymbolParser } from '../../lib/git/changes.ts';
 import type { GraphNode } from '../../lib/graph/schema.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import { handGraph, handRefs, FILES, U } from './hand-graph.ts';
@@ -30,7 +29,6 @@ function edited(after: Record<string, string | null>, flags: string[] = []) {
   return { snapshot, diff };
 }
 
-const noParser: SymbolParser = () => undefined;
 const changes = (r: DetectChangesResult) => r.changed_symbols.map((s) => [s.uid, s.change_type]);
 const replaceLine = (text: string, n: number, line: string | null) => {
   const lines = text.split('\n');
@@ -40,7 +38,7 @@ const replaceLine = (text: string, n: number, line: string | null) => {
 
 test('a modified method body: the symbol, its callers (tests excluded), the flow with its changed step, a risk', (t) => {
   const { snapshot, diff } = edited({ 'src/auth/service.ts': replaceLine(FILES['src/auth/service.ts'], 7, '    return hashPassword(name) !== findUser(name);') });
-  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  const r = detectFromDiff(snapshot, diff, 500);
   t.deepEqual(changes(r), [[U.validate, 'modified']]);
   t.deepEqual(r.changed_symbols[0], { uid: U.validate, name: 'validate', type: 'Method', filePath: 'src/auth/service.ts', line: 6, endLine: 8, change_type: 'modified', indexed: true });
   t.deepEqual(r.affected_symbols.map((s) => [s.uid, s.depth, s.relationType, s.via]), [[U.handleLogin, 1, 'CALLS', U.validate]]);
@@ -62,7 +60,7 @@ test('a deletion-only diff: the removed method is deleted (not its class), its c
   const { snapshot, diff } = edited({ 'src/auth/service.ts': replaceLine(FILES['src/auth/service.ts'], 9, null) });
   t.regex(diff, /^-  save\(\) \{\}$/m);
   t.notRegex(diff, /^\+[^+]/m);
-  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  const r = detectFromDiff(snapshot, diff, 500);
   t.deepEqual(changes(r), [[U.save, 'deleted']]);
   t.deepEqual(r.affected_symbols.map((s) => s.uid), [U.handleSignup]);
   t.is(r.summary.deleted, 1);
@@ -72,7 +70,7 @@ test('a deletion-only diff: the removed method is deleted (not its class), its c
 
 test('a deleted file: its symbols and the file are deleted; importers and callers are affected', (t) => {
   const { snapshot, diff } = edited({ 'src/db/repo.ts': null });
-  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  const r = detectFromDiff(snapshot, diff, 500);
   t.deepEqual(changes(r), [['File:src/db/repo.ts', 'deleted'], [U.findUser, 'deleted']]);
   t.deepEqual(r.files.map((f) => [f.path, f.status, f.index, f.deletions]), [['src/db/repo.ts', 'deleted', 'old', 3]]);
   const affected = r.affected_symbols.map((s) => [s.uid, s.depth]);
@@ -82,12 +80,12 @@ test('a deleted file: its symbols and the file are deleted; importers and caller
 
 test('a top-level change (an import line) marks the file modified; symbols below it only moved', (t) => {
   const { snapshot, diff } = edited({ 'src/auth/service.ts': "import './polyfill';\n" + FILES['src/auth/service.ts'] });
-  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  const r = detectFromDiff(snapshot, diff, 500);
   t.deepEqual(changes(r), [['File:src/auth/service.ts', 'modified']]);
   t.deepEqual(r.affected_symbols.map((s) => s.uid), ['File:src/api/routes.ts']); // test file importer excluded
 });
 
-test('the other version is parsed when possible: added and deleted symbols told apart from modified ones', (t) => {
+test('the version the index does not describe is not parsed: its symbols are known through the lines of the diff only', (t) => {
   const after = [
     "import { BaseService, Validator } from './base';",
     "import { hashPassword } from '../util/hash';",
@@ -101,23 +99,15 @@ test('the other version is parsed when possible: added and deleted symbols told 
     '}',
   ].join('\n');
   const { snapshot, diff } = edited({ 'src/auth/service.ts': after });
-  // A stand-in parser for the new version: same symbols, `save` renamed to `remove`.
-  const parse: SymbolParser = (filePath) => {
-    const sym = (label: GraphNode['label'], q: string, line: number, endLine: number): GraphNode =>
-      ({ uid: `${label}:${filePath}:${q}`, label, name: q.split('.').pop()!, qualifiedName: q, filePath, line, endLine });
-    return [sym('Class', 'UserService', 4, 10), sym('Method', 'UserService.constructor', 5, 5), sym('Method', 'UserService.validate', 6, 8), sym('Method', 'UserService.remove', 9, 9)];
-  };
-  const r = detectFromDiff(snapshot, diff, 500, parse);
-  t.deepEqual(changes(r), [['Method:src/auth/service.ts:UserService.remove', 'added'], [U.save, 'deleted']]);
-  t.false(r.changed_symbols[0].indexed);
+  // `save` lost every line and nothing named save took its place, so it is deleted; what replaced it stays
+  // unknown until the file is indexed again (`index: 'old'` says which side the symbols describe).
+  const r = detectFromDiff(snapshot, diff, 500);
+  t.deepEqual(changes(r), [[U.save, 'deleted']]);
+  t.deepEqual(r.files.map((f) => [f.path, f.index]), [['src/auth/service.ts', 'old']]);
   t.deepEqual(r.affected_symbols.map((s) => s.uid), [U.handleSignup]);
-  // Without a parser: `save` lost every line and nothing named save took its place, so it is deleted (what
-  // replaced it stays unknown).
-  const blind = detectFromDiff(snapshot, diff, 500, noParser);
-  t.deepEqual(changes(blind), [[U.save, 'deleted']]);
   // A one-line method rewritten in place is modified, not deleted.
   const inPlace = edited({ 'src/auth/service.ts': replaceLine(FILES['src/auth/service.ts'], 9, '  save() { return 1; }') });
-  t.deepEqual(changes(detectFromDiff(inPlace.snapshot, inPlace.diff, 500, noParser)), [[U.save, 'modified']]);
+  t.deepEqual(changes(detectFromDiff(inPlace.snapshot, inPlace.diff, 500)), [[U.save, 'modified']]);
 });
 
 test('index describing the new version: added symbols come from the index, with their callers', (t) => {
@@ -125,7 +115,7 @@ test('index describing the new version: added symbols come from the index, with 
   const before = { ...FILES, 'src/auth/service.ts': replaceLine(FILES['src/auth/service.ts'], 9, null) };
   const diff = gitDiffOf(before, { 'src/auth/service.ts': FILES['src/auth/service.ts'] });
   const snapshot = memorySnapshot({ graph: handGraph(), files: FILES, indexedFiles: FILES });
-  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  const r = detectFromDiff(snapshot, diff, 500);
   t.deepEqual(changes(r), [[U.save, 'added']]);
   t.true(r.changed_symbols[0].indexed);
   t.deepEqual(r.files[0].index, 'new');
@@ -137,7 +127,7 @@ test('a stale index (neither side matches) is reported as such', (t) => {
   const v2 = replaceLine(FILES['src/util/hash.ts'], 2, '  return p + 2;');
   const diff = gitDiffOf({ ...FILES, 'src/util/hash.ts': v1 }, { 'src/util/hash.ts': v2 });
   const snapshot = memorySnapshot({ graph: handGraph(), files: { ...FILES, 'src/util/hash.ts': v2 }, indexedFiles: FILES });
-  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  const r = detectFromDiff(snapshot, diff, 500);
   t.is(r.files[0].index, 'stale');
   t.deepEqual(changes(r), [[U.hashPassword, 'modified']]);
 });
@@ -145,7 +135,7 @@ test('a stale index (neither side matches) is reported as such', (t) => {
 test('renamed file: exported symbols count as modified (every importer changes its path)', (t) => {
   const { snapshot, diff } = edited({ 'src/util/hash.ts': null, 'src/util/hashing.ts': FILES['src/util/hash.ts'] }, ['-M']);
   t.regex(diff, /rename from src\/util\/hash.ts/);
-  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  const r = detectFromDiff(snapshot, diff, 500);
   t.deepEqual(r.files.map((f) => [f.path, f.old_path, f.status]), [['src/util/hashing.ts', 'src/util/hash.ts', 'renamed']]);
   t.deepEqual(changes(r), [['File:src/util/hash.ts', 'modified'], [U.hashPassword, 'modified']]);
 });
@@ -153,12 +143,12 @@ test('renamed file: exported symbols count as modified (every importer changes i
 test('binary files and non-code files are listed but change no symbol; an empty diff is risk none', (t) => {
   const { snapshot, diff } = edited({ 'logo.png': '\u0000\u0001PNG\u0000', 'README.md': '# hi\n' });
   t.regex(diff, /Binary files/);
-  const r = detectFromDiff(snapshot, diff, 500, noParser);
+  const r = detectFromDiff(snapshot, diff, 500);
   t.deepEqual(r.files.map((f) => [f.path, f.status, f.binary, f.index]).sort(), [['README.md', 'added', false, 'none'], ['logo.png', 'added', true, 'none']]);
   t.deepEqual(r.changed_symbols, []);
   t.is(r.summary.risk_level, 'none');
   t.is(r.summary.risk_reason, 'no code symbol changed');
-  const empty = detectFromDiff(snapshot, '', 500, noParser);
+  const empty = detectFromDiff(snapshot, '', 500);
   t.deepEqual(empty.summary, {
     changed_files: 0, changed_count: 0, affected_count: 0, risk_level: 'none', risk_reason: 'no changes',
     added: 0, modified: 0, deleted: 0, processes_affected: 0, modules_affected: 0,
@@ -168,7 +158,7 @@ test('binary files and non-code files are listed but change no symbol; an empty 
 
 test('a new code file nobody indexed yet: the file is added (not indexed); limit truncates affected_symbols', (t) => {
   const { snapshot, diff } = edited({ 'src/new.ts': 'export function fresh() {}\n', 'src/util/hash.ts': replaceLine(FILES['src/util/hash.ts'], 2, '  return p.trim();') });
-  const r = detectFromDiff(snapshot, diff, 1, noParser);
+  const r = detectFromDiff(snapshot, diff, 1);
   t.deepEqual(changes(r), [['File:src/new.ts', 'added'], [U.hashPassword, 'modified']]);
   t.false(r.changed_symbols[0].indexed);
   t.is(r.summary.affected_count, 2);

@@ -9,6 +9,7 @@ import { REL_TYPES, SYMBOL_LABELS } from '../../lib/graph/schema.ts';
 import type { CodegraphError } from '../../lib/errors.ts';
 import { bruteForceImpact } from './oracle.ts';
 import { fixtureSnapshot } from './fixture.ts';
+import { graphData } from '../../lib/graph/code-graph.ts';
 
 const F = {
   validateUser: 'Function:src/auth/validate.ts:validateUser',
@@ -120,7 +121,7 @@ test('fixture: impact equals brute-force reachability for every symbol, both dir
   const s = await fixtureSnapshot();
   const g = s.graph;
   let checked = 0;
-  for (const n of g.nodes) {
+  for (const n of graphData(g).nodes) {
     if (!(SYMBOL_LABELS as readonly string[]).includes(n.label) && n.label !== 'File') continue;
     for (const [types, maxDepth, minConfidence, includeTests, upstream] of [
       [DEPENDENCY_TYPES, 3, 0, false, true], [DEPENDENCY_TYPES, 6, 0, true, true], [['CALLS'], 4, 0.9, false, true],

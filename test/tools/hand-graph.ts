@@ -9,7 +9,8 @@
  *   test/service.test.ts testValidate → validate
  * Flow LoginFlow: handleLogin(1) → UserService.validate(2) → hashPassword(3).
  */
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import type { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { GraphBuilder } from '../../lib/graph/builder.ts';
 import type { GraphNode, RelType } from '../../lib/graph/schema.ts';
 import type { Reference } from '../../lib/refs/reference-index.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
@@ -74,7 +75,7 @@ export const U = {
 
 /** Builds the graph; every call returns a fresh graph. */
 export function handGraph(): CodeGraph {
-  const g = new CodeGraph();
+  const g = new GraphBuilder();
   const sym = (label: GraphNode['label'], filePath: string, q: string, line: number, endLine: number, extra: Partial<GraphNode> = {}) =>
     g.addNode({ uid: `${label}:${filePath}:${q}`, label, name: q.split('.').pop()!, qualifiedName: q, filePath, line, endLine, exported: !q.includes('.'), ...extra });
   for (const p of Object.keys(FILES)) g.addNode({ uid: `File:${p}`, label: 'File', name: p.split('/').pop()!, filePath: p });
@@ -121,7 +122,7 @@ export function handGraph(): CodeGraph {
   edge('CALLS', U.testValidate, U.validate, 0.85, 'typed-receiver', 3);
   for (const [uid, step] of [[U.handleLogin, 1], [U.validate, 2], [U.hashPassword, 3]] as const) edge('STEP_IN_PROCESS', uid, U.LoginFlow, 1, 'process', undefined, { step });
   for (const n of g.nodes) if (n.module) edge('MEMBER_OF', n.uid, `Community:${n.module}`, 1, 'community');
-  return g;
+  return g.toGraph();
 }
 
 /** Reference-index occurrences of UserService (imports and `new` sites) and config. */

@@ -6,9 +6,10 @@ import { impactSeeds, type ImpactResult } from '../../lib/symbols/impact.ts';
 import { assessRisk, RISK_RULES } from '../../lib/symbols/risk.ts';
 import { REL_TYPES } from '../../lib/graph/schema.ts';
 import { DEPENDENCY_TYPES } from '../../lib/symbols/traverse.ts';
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { GraphBuilder } from '../../lib/graph/builder.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import type { CodegraphError } from '../../lib/errors.ts';
+import { graphData } from '../../lib/graph/code-graph.ts';
 
 const flat = (r: ImpactResult) => Object.values(r.byDepth).flat();
 const depthOf = (r: ImpactResult) => Object.fromEntries(Object.entries(r.byDepth).flatMap(([d, list]) => list.map((s) => [s.uid, Number(d)])));
@@ -77,7 +78,7 @@ test('upstream equals brute-force reverse reachability for every symbol, type se
   const s = memorySnapshot({ graph: g });
   const typeSets = [[...DEPENDENCY_TYPES], ['CALLS'], [...REL_TYPES]] as const;
   let checked = 0;
-  for (const n of g.nodes) {
+  for (const n of graphData(g).nodes) {
     if (n.label === 'Community' || n.label === 'Process') continue;
     for (const types of typeSets) for (const maxDepth of [1, 2, 5]) for (const minConfidence of [0, 0.9]) for (const includeTests of [false, true]) {
       for (const upstream of [true, false]) {
@@ -93,7 +94,7 @@ test('upstream equals brute-force reverse reachability for every symbol, type se
 
 test('of several edges reaching a symbol at the same depth, the most confident is reported, whatever the edge order', async (t) => {
   const build = (reverse: boolean) => {
-    const g = new CodeGraph();
+    const g = new GraphBuilder();
     for (const n of ['t', 'a', 'b', 'c']) g.addNode({ uid: `Function:x.ts:${n}`, label: 'Function', name: n, filePath: 'x.ts', line: 1 });
     const edges = [
       { source: 'Function:x.ts:a', target: 'Function:x.ts:t', type: 'CALLS' as const, confidence: 0.9, reason: 'import' },
@@ -102,7 +103,7 @@ test('of several edges reaching a symbol at the same depth, the most confident i
       { source: 'Function:x.ts:c', target: 'Function:x.ts:b', type: 'REFERENCES' as const, confidence: 0.8, reason: 'import' },
     ];
     for (const e of reverse ? [...edges].reverse() : edges) g.addEdge(e);
-    return memorySnapshot({ graph: g });
+    return memorySnapshot({ graph: g.toGraph() });
   };
   for (const reverse of [false, true]) {
     const r = await impact({ target: 't' }, build(reverse)) as ImpactResult;
@@ -111,13 +112,13 @@ test('of several edges reaching a symbol at the same depth, the most confident i
 });
 
 test('limit cuts the listing, never the counts, and says so with truncated', async (t) => {
-  const g = new CodeGraph();
+  const g = new GraphBuilder();
   g.addNode({ uid: 'Function:a.ts:hub', label: 'Function', name: 'hub', filePath: 'a.ts', line: 1 });
   for (let i = 0; i < 50; i++) {
     g.addNode({ uid: `Function:b.ts:f${i}`, label: 'Function', name: `f${i}`, filePath: 'b.ts', line: i + 1 });
     g.addEdge({ source: `Function:b.ts:f${i}`, target: 'Function:a.ts:hub', type: 'CALLS', confidence: 1, reason: 'import' });
   }
-  const s = memorySnapshot({ graph: g });
+  const s = memorySnapshot({ graph: g.toGraph() });
   const cut = await impact({ target: 'hub', limit: 10 }, s) as ImpactResult;
   t.is(flat(cut).length, 10);
   t.is(cut.impactedCount, 50);

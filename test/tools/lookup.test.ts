@@ -1,12 +1,13 @@
 import test from 'ava';
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import type { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { GraphBuilder } from '../../lib/graph/builder.ts';
 import type { GraphNode } from '../../lib/graph/schema.ts';
 import { lookupSymbol, requireSymbol, closeNames, qualifiedNameOf, pathMatches } from '../../lib/symbols/lookup.ts';
 import { isTestFile } from '../../lib/symbols/test-files.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 
 function graph(): CodeGraph {
-  const g = new CodeGraph();
+  const g = new GraphBuilder();
   const add = (n: { label: GraphNode['label']; name: string; filePath: string; line: number; exported?: boolean; kind?: string; q?: string }) => {
     const { q = n.name, ...rest } = n;
     g.addNode({ ...rest, uid: `${n.label}:${n.filePath}:${q}`, qualifiedName: q });
@@ -21,7 +22,7 @@ function graph(): CodeGraph {
   add({ label: 'Interface', name: 'Config', filePath: 'src/config.ts', line: 1, exported: true });
   add({ label: 'Variable', name: 'Config', filePath: 'src/config.ts', line: 9, exported: true });
   g.addNode({ uid: 'File:src/config.ts', label: 'File', name: 'config.ts', filePath: 'src/config.ts' });
-  return g;
+  return g.toGraph();
 }
 
 test('uid lookup is exact and wins over the other fields', (t) => {
@@ -76,7 +77,7 @@ test('qualified names find methods; an exact qualified match beats suffix matche
   t.true(r.status === 'found' && r.node.filePath === 'src/auth/service.ts');
   t.throws(() => lookupSymbol(g, { name: 'NoService.validate' }), { code: 'SYMBOL_NOT_FOUND' } as never);
   // Suffix: `ns.UserService.validate` would match `UserService.validate` queries too.
-  g.addNode({ uid: 'Method:src/ns.ts:ns.UserService.validate', label: 'Method', name: 'validate', filePath: 'src/ns.ts', qualifiedName: 'ns.UserService.validate', line: 4 });
+  g.addNode('Method:src/ns.ts:ns.UserService.validate', { uid: 'Method:src/ns.ts:ns.UserService.validate', label: 'Method', name: 'validate', filePath: 'src/ns.ts', qualifiedName: 'ns.UserService.validate', line: 4 });
   const again = lookupSymbol(g, { name: 'UserService.validate' });
   t.true(again.status === 'found' && again.node.filePath === 'src/auth/service.ts');
   const ns = lookupSymbol(g, { name: 'ns.UserService.validate' });
@@ -120,7 +121,7 @@ test('a file can be looked up by path when no symbol has that name', (t) => {
 test('lookup tables follow a graph that grows (tests only) and close names stay bounded', (t) => {
   const g = graph();
   t.throws(() => lookupSymbol(g, { name: 'lateComer' }));
-  g.addNode({ uid: 'Function:src/late.ts:lateComer', label: 'Function', name: 'lateComer', filePath: 'src/late.ts', line: 1 });
+  g.addNode('Function:src/late.ts:lateComer', { uid: 'Function:src/late.ts:lateComer', label: 'Function', name: 'lateComer', filePath: 'src/late.ts', line: 1 });
   t.is(lookupSymbol(g, { name: 'lateComer' }).status, 'found');
   t.true(closeNames(g, 'validat').length <= 5);
 });

@@ -4,6 +4,7 @@
  */
 import type { CodeGraph } from '../../lib/graph/code-graph.ts';
 import type { RelType } from '../../lib/graph/schema.ts';
+import { graphData, nodeOf } from '../../lib/graph/code-graph.ts';
 
 export interface OracleOptions {
   upstream: boolean;
@@ -19,13 +20,13 @@ const TEST = /\.(test|spec)\.|(^|\/)(test|tests|spec|__tests__|__mocks__)\//;
 export function bruteForceImpact(graph: CodeGraph, seeds: string[], o: OracleOptions): Map<string, number> {
   const dist = new Map<string, number>(seeds.map((s) => [s, 0]));
   const allowed = (uid: string) => {
-    const n = graph.node(uid)!;
+    const n = nodeOf(graph, uid)!;
     if (n.label === 'Community' || n.label === 'Process') return false;
     return o.includeTests || !TEST.test(n.filePath ?? '');
   };
   for (let round = 1; round <= o.maxDepth; round++) {
     const updates: [string, number][] = [];
-    for (const e of graph.edges) {
+    for (const e of graphData(graph).edges) {
       if (!o.types.includes(e.type) || e.confidence < o.minConfidence) continue;
       const [from, to] = o.upstream ? [e.target, e.source] : [e.source, e.target];
       const d = dist.get(from);

@@ -9,18 +9,19 @@ import type { ContextResult } from '../../lib/symbols/context.ts';
 import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
 import { bruteForceImpact } from './oracle.ts';
 import { RXJS } from './fixture.ts';
+import { graphData, nodeOf } from '../../lib/graph/code-graph.ts';
 
 const depthOf = (r: ImpactResult) => Object.fromEntries(Object.entries(r.byDepth).flatMap(([d, list]) => list.map((s) => [s.uid, Number(d)])));
 
 test('rxjs: upstream (and downstream) impact equals brute-force reachability on a spread of symbols', async (t) => {
   const s = await buildSnapshotInMemory(RXJS, { search: false });
   const g = s.graph;
-  t.true(g.nodeCount > 1000);
-  const symbols = g.nodes.filter((n) => (SYMBOL_LABELS as readonly string[]).includes(n.label));
+  t.true(g.order > 1000);
+  const symbols = graphData(g).nodes.filter((n) => (SYMBOL_LABELS as readonly string[]).includes(n.label));
   // Every 7th symbol plus the hubs everyone reaches (the oracle scans every edge per depth, so keep it to ~150).
   const picked = symbols.filter((_, i) => i % 7 === 0);
   for (const hub of ['Class:internal/Observable.ts:Observable', 'Class:internal/Subscriber.ts:Subscriber', 'Function:internal/util/pipe.ts:pipe']) {
-    const n = g.node(hub);
+    const n = nodeOf(g, hub);
     if (n) picked.push(n);
   }
   t.true(picked.length > 100);

@@ -1,15 +1,15 @@
 /** Suggestions for a name that matches nothing: a one-letter typo finds the intended name first. */
 import test from 'ava';
-import { CodeGraph } from '../../lib/graph/code-graph.ts';
+import { createCodeGraph, type CodeGraph } from '../../lib/graph/code-graph.ts';
 import { closeNames, lookupSymbol } from '../../lib/symbols/lookup.ts';
 import { isCodegraphError, type CodegraphError } from '../../lib/errors.ts';
 
 /** A graph shaped like a query builder: a class with many methods and many short names the typo contains. */
 function builderGraph(): CodeGraph {
-  const g = new CodeGraph();
+  const g = createCodeGraph();
   const add = (label: string, name: string, owner?: string, file = 'src/query/SelectQueryBuilder.ts') => {
     const q = owner ? `${owner}.${name}` : name;
-    g.addNode({ uid: `${label}:${file}:${q}`, label: label as 'Method', name, qualifiedName: q, filePath: file, line: g.nodeCount + 1, endLine: g.nodeCount + 2 });
+    g.addNode(`${label}:${file}:${q}`, { uid: `${label}:${file}:${q}`, label: label as 'Method', name, qualifiedName: q, filePath: file, line: g.order + 1, endLine: g.order + 2 });
   };
   add('Class', 'SelectQueryBuilder');
   for (const m of ['getMany', 'getOne', 'getRawMany', 'getManyAndCount', 'getCount', 'where', 'andWhere', 'orderBy', 'take', 'skip']) add('Method', m, 'SelectQueryBuilder');

@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import type { BrowserContext, Page } from 'playwright-core';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
+import { repositoryWriter } from '../../runtime/repository-writer.ts';
 import { staticSource } from '../../runtime/snapshot-source.ts';
 import { ROOT, browserMissing, clickNode, graphReady, hash, launch, newPage, serve, tempDir, type Served } from './harness.ts';
 
@@ -73,7 +74,7 @@ test.before(async () => {
   }
   await analyzeRepository(flows, { home, embedder: 'lexical' });
   await analyzeRepository(shop, { home, embedder: 'lexical' });
-  loader = new SnapshotLoader({ home, watch: true });
+  loader = new SnapshotLoader({ home, watch: true, writer: repositoryWriter() });
   served = await serve(loader);
   browser = await launch();
   context = browser.context;

@@ -1,4 +1,4 @@
-/** Path and identifier helpers shared by module detection and flow tracing. */
+/** Path and identifier helpers shared by module detection and flow tracing: which files are tests, folders, words of a name. */
 import { isTestFile } from '../lang/index.ts';
 
 /** Test and mock files: never entry points, and their ties count little when clustering. */
