@@ -67,11 +67,12 @@ class NominalCollector {
   private readonly keyAt = new Map<number, Rec>();
   /** Scopes inside which a name has a narrower type (a type switch's case, a smart cast's branch). */
   private readonly narrowAt = new Map<number, Rec[]>();
+  private readonly implicitAt = new Map<number, Rec>();
   // the walk's results
   private readonly symbols: SymbolFact[] = [];
   private readonly extra: Record<number, NominalSymbol> = {};
   private readonly locals: LocalFact[] = [];
-  private readonly localValue: Array<{ type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; tuple?: { values: number; at: number } }> = [];
+  private readonly localValue: Array<{ type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number } }> = [];
   private readonly tparams: number[] = [];
   /** Binding of each identifier or type name read (0: free). */
   private readonly binding = new Map<number, Binding>();
@@ -122,10 +123,16 @@ class NominalCollector {
       if (subject === undefined) return;
       const role = r.role;
       if (role === 'decl.narrow') push(this.narrowAt, subject, rec);
+      else if (role === 'decl.implicit') this.implicitAt.set(subject, rec);
       else if (role.startsWith('def.')) this.defAt.set(subject, merged(this.defAt.get(subject), rec));
       else if (role.startsWith('decl.')) this.declAt.set(subject, merged(this.declAt.get(subject), rec));
       else if (role.startsWith('expr.key')) this.keyAt.set(caps.key, rec);
-      else if (role.startsWith('expr.')) { if (!this.exprAt.has(subject)) this.exprAt.set(subject, rec); }
+      else if (role.startsWith('expr.')) {
+        // the first role a node is given stands; another pattern of the same role adds its captures and kind
+        const prev = this.exprAt.get(subject);
+        if (!prev) this.exprAt.set(subject, rec);
+        else if (prev.role === role) this.exprAt.set(subject, merged(prev, rec));
+      }
       else if (role === 'type.tuple.item') push(this.tupleItems, subject, caps.item);
       else if (role.startsWith('type.')) { if (!this.typeAt.has(subject)) this.typeAt.set(subject, rec); }
       else if (role.startsWith('heritage.')) push(this.heritage, subject, rec);
@@ -190,6 +197,8 @@ class NominalCollector {
         stack.push({ end: this.end(i), sym: top.sym, cls: top.cls, scope: { names: new Map(), parent: top.scope } });
         const narrow = this.narrowAt.get(i);
         if (narrow?.length === 1) this.narrow(narrow[0], stack[stack.length - 1].scope);
+        const implicit = this.implicitAt.get(i);
+        if (implicit) this.implicitParam(implicit, stack[stack.length - 1].scope);
       }
       top = stack[stack.length - 1];
       const decl = this.declAt.get(i);
@@ -391,7 +400,14 @@ class NominalCollector {
     const v: NominalCollector['localValue'][number] = {};
     if (d.caps.type !== undefined) { v.type = d.caps.type; if (d.kind === 'rest') v.rest = true; }
     if (d.caps.value !== undefined) v.value = d.caps.value;
-    if (d.caps.iter !== undefined) { v.iter = d.caps.iter; if (d.kind === 'key') v.iterKey = true; }
+    if (d.kind === 'callback') {
+      // a lambda's parameter: an element of the receiver, or the receiver, by the method it is handed to
+      const cb = d.caps.iter !== undefined && d.caps.method !== undefined ? this.callbackValue(this.name(d.caps.method), d.caps.iter) : undefined;
+      if (cb) Object.assign(v, cb);
+    } else if (d.caps.iter !== undefined) {
+      v.iter = d.caps.iter;
+      if (d.kind === 'key') v.iterKey = true;
+    }
     if (d.caps.values !== undefined) v.tuple = { values: d.caps.values, at: nameNode };
     this.localValue.push(v);
     if (d.role === 'decl.typeparam') {
@@ -416,6 +432,28 @@ class NominalCollector {
     this.locals.push({ name: this.name(r.caps.name) });
     this.localValue.push({ type: r.caps.type });
     scope.names.set(this.name(r.caps.name), localBinding(l));
+  }
+
+  /**
+   * A lambda's implicit parameter (Kotlin's `it`) where the lambda is the argument of a method that hands it the
+   * elements of its receiver (`users.forEach { it.save() }`): an element of the receiver.
+   */
+  private implicitParam(r: Rec, scope: Scope): void {
+    const name = this.syntax.implicitParam;
+    if (!name || r.caps.iter === undefined || r.caps.method === undefined) return;
+    const v = this.callbackValue(this.name(r.caps.method), r.caps.iter);
+    if (!v) return;
+    const l = this.locals.length;
+    this.locals.push({ name });
+    this.localValue.push(v);
+    scope.names.set(name, localBinding(l));
+  }
+
+  /** What a callback's parameter is, by the method it is handed to: an element of the receiver, the receiver, unknown. */
+  private callbackValue(method: string, recv: number): { iter: number; each: true } | { value: number } | undefined {
+    if (this.syntax.elementCallbacks?.has(method)) return { iter: recv, each: true };
+    if (this.syntax.selfCallbacks?.has(method)) return { value: recv };
+    return undefined;
   }
 
   /** A call, `new` or `this`: the call site, and the callee's name taken as the call's (no reference of its own). */
@@ -655,7 +693,7 @@ class NominalCollector {
         if (t.k !== 'other') local.type = v.rest ? { k: 'array', of: t } : t;
       }
       if (v.value !== undefined) local.init = this.expr(v.value);
-      else if (v.iter !== undefined) local.init = v.iterKey ? { k: 'element', of: this.expr(v.iter), key: '(key)' } : { k: 'element', of: this.expr(v.iter) };
+      else if (v.iter !== undefined) local.init = v.iterKey ? { k: 'element', of: this.expr(v.iter), key: '(key)' } : v.each ? { k: 'element', of: this.expr(v.iter), key: '(each)' } : { k: 'element', of: this.expr(v.iter) };
       else if (v.tuple) {
         const init = this.parallelValue(v.tuple.at, v.tuple.values);
         if (init) local.init = init;
@@ -675,7 +713,9 @@ class NominalCollector {
       const call: NominalCall = { callee, at, from };
       if (isNew) call.isNew = true;
       if (ex.kind === 'literal') call.literal = true;
-      const argc = this.argCount(c.args);
+      let argc = this.argCount(c.args);
+      // a trailing lambda written after the parentheses (Kotlin's `f(a) { … }`) is one argument more
+      if (argc !== undefined && ex.kind === 'trailing') argc++;
       if (argc !== undefined) {
         const args = this.argFacts(c.args!, callee);
         if (args.length) call.args = args;
@@ -783,6 +823,7 @@ class NominalCollector {
       if (c.alias !== undefined) imp.alias = this.name(c.alias);
       if (c.all !== undefined || r.kind === 'all') imp.all = true;
       if (c.static !== undefined || r.kind === 'static') imp.static = true;
+      if (c.global !== undefined) imp.global = true;
       this.consumeTree(c.path);
       out.push(imp);
     }

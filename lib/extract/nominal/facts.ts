@@ -30,6 +30,8 @@ export interface NominalImport {
   all?: boolean;
   /** `import static` (Java), `using static` (C#). */
   static?: boolean;
+  /** C#'s `global using`: every file of the project (the files under the declaring file's folder) has it. */
+  global?: boolean;
   /** Position of the last segment of the path (what renaming the imported symbol edits); of the string for a string path. */
   at: Pos;
   line: number;

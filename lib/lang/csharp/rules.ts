@@ -69,6 +69,7 @@ function csharpEntry(c: EntryCandidate): EntryRule | undefined {
 }
 
 const nominal: NominalRules = {
+  isTestFile: (p) => TEST_FILE.test(p),
   filePackage: () => '',
   implicitThis: true,
   overloads: true,

@@ -15,5 +15,9 @@ export const csharpSyntax: NominalSyntax = {
     'object', 'string', 'dynamic', 'void', 'var']),
   inferredTypes: new Set(['var']),
   overloads: true,
+  elementCallbacks: new Set(['Where', 'Select', 'SelectMany', 'Any', 'All', 'First', 'FirstOrDefault', 'Last', 'LastOrDefault', 'Single', 'SingleOrDefault',
+    'Count', 'LongCount', 'Sum', 'Min', 'Max', 'Average', 'OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending', 'GroupBy', 'ToDictionary',
+    'ToLookup', 'ForEach', 'Find', 'FindAll', 'FindIndex', 'FindLast', 'Exists', 'TrueForAll', 'RemoveAll', 'DistinctBy', 'MinBy', 'MaxBy', 'TakeWhile',
+    'SkipWhile', 'Contains', 'Zip']),
   comments: { line: ['//'], block: ['/*', '*/'] },
 };

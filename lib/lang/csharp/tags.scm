@@ -7,6 +7,7 @@
 ((file_scoped_namespace_declaration name: (_) @name) @def (#set! role "namespace"))
 ((using_directive !name [(identifier) (qualified_name)] @path) @def (#set! role "import"))
 ((using_directive "static" @static) @def (#set! role "import"))
+((using_directive "global" @global) @def (#set! role "import"))
 ((using_directive name: (identifier) @alias . [(identifier) (qualified_name) (generic_name)] @path) @def (#set! role "import"))
 
 ; ---------------------------------------------------------------- definitions
@@ -43,6 +44,10 @@
 ; ---------------------------------------------------------------- locals
 ((parameter type: (_) @type name: (identifier) @name) (#set! role "decl.param"))
 ((parameter name: (identifier) @name) (#set! role "decl.param"))
+; an optional parameter (`bool b = true`): a call may leave it out
+((parameter name: (identifier) @name . (_) @value) (#set! role "decl.param"))
+; a `params` array: the grammar keeps it in the list itself
+((parameter_list type: (_) @type . name: (identifier) @name) (#set! role "decl.param:rest"))
 ; the modifier as the kind: `this` marks an extension method's receiver
 ((parameter (modifier) @kind type: (_) @type name: (identifier) @name) (#set! role "decl.param"))
 ((local_declaration_statement (variable_declaration type: (_) @type (variable_declarator name: (identifier) @name))) (#set! role "decl.local"))
@@ -51,7 +56,11 @@
 ((foreach_statement type: (_) @type left: (identifier) @name right: (_) @iter) (#set! role "decl.local"))
 ((declaration_pattern type: (_) @type name: (identifier) @name) (#set! role "decl.local"))
 ((catch_declaration type: (_) @type name: (identifier) @name) (#set! role "decl.local"))
-((lambda_expression parameters: (identifier) @name) (#set! role "decl.param"))
+((lambda_expression parameters: (implicit_parameter) @name) (#set! role "decl.param"))
+; a lambda handed to a method of its receiver: its first parameter is an element of the receiver (LINQ's `Where`,
+; `Select`, List's `ForEach`: csharpSyntax's list)
+((invocation_expression function: (member_access_expression expression: (_) @iter name: (identifier) @method) arguments: (argument_list . (argument (lambda_expression parameters: (implicit_parameter) @name)))) (#set! role "decl.local:callback"))
+((invocation_expression function: (member_access_expression expression: (_) @iter name: (identifier) @method) arguments: (argument_list . (argument (lambda_expression parameters: (parameter_list . (parameter name: (identifier) @name)))))) (#set! role "decl.local:callback"))
 ((type_parameter name: (identifier) @name) (#set! role "decl.typeparam"))
 
 ([(block) (for_statement) (foreach_statement) (catch_clause) (lambda_expression) (switch_section) (using_statement)

@@ -37,6 +37,7 @@ const NAMES: NameRules = {
 const TEST_FILE = /_test\.go$|(?:^|\/)testdata\//;
 
 const nominal: NominalRules = {
+  isTestFile: (p) => TEST_FILE.test(p),
   filePackage: (facts, settings) => {
     const key = packageOfFile(facts.path, settings as GoSettings | undefined);
     // an external test package (`package foo_test` beside `package foo`) is a package of its own

@@ -62,6 +62,7 @@ export function jvmEntry(c: Parameters<NonNullable<NominalRules['entryOf']>>[0])
 }
 
 const nominal: NominalRules = {
+  isTestFile: (p) => TEST_FILE.test(p),
   filePackage: (facts) => nominalOf(facts).pkg ?? '',
   implicitThis: true,
   methodNamespace: true,

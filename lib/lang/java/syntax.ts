@@ -13,5 +13,7 @@ export const javaSyntax: NominalSyntax = {
   inferredTypes: new Set(['var']),
   methodNamespace: true,
   overloads: true,
+  elementCallbacks: new Set(['forEach', 'forEachOrdered', 'map', 'filter', 'flatMap', 'anyMatch', 'allMatch', 'noneMatch', 'peek', 'mapToInt', 'mapToLong',
+    'mapToDouble', 'mapToObj', 'removeIf', 'ifPresent', 'ifPresentOrElse', 'takeWhile', 'dropWhile', 'sorted', 'min', 'max', 'forEachRemaining']),
   comments: { line: ['//'], block: ['/*', '*/'] },
 };

@@ -39,6 +39,10 @@
 ((catch_formal_parameter (catch_type . (_) @type) name: (identifier) @name) (#set! role "decl.param"))
 ((lambda_expression parameters: (identifier) @name) (#set! role "decl.param"))
 ((inferred_parameters (identifier) @name) (#set! role "decl.param"))
+; a lambda handed to a method of its receiver: its first parameter is an element of the receiver (`forEach`, `map`:
+; javaSyntax's list)
+((method_invocation object: (_) @iter name: (identifier) @method arguments: (argument_list . (lambda_expression parameters: (identifier) @name))) (#set! role "decl.local:callback"))
+((method_invocation object: (_) @iter name: (identifier) @method arguments: (argument_list . (lambda_expression parameters: (inferred_parameters . (identifier) @name)))) (#set! role "decl.local:callback"))
 ((local_variable_declaration type: (_) @type declarator: (variable_declarator name: (identifier) @name value: (_)? @value)) (#set! role "decl.local"))
 ((enhanced_for_statement type: (_) @type name: (identifier) @name value: (_) @iter) (#set! role "decl.local"))
 ((resource type: (_) @type name: (identifier) @name value: (_) @value) (#set! role "decl.local"))

@@ -60,6 +60,7 @@ const KOTLIN_CONTAINERS: ContainerRules = {
 };
 
 const nominal: NominalRules = {
+  isTestFile: (p) => TEST_FILE.test(p),
   filePackage: (facts) => nominalOf(facts).pkg ?? '',
   implicitThis: true,
   overloads: true,

@@ -57,9 +57,15 @@
 
 ; ---------------------------------------------------------------- locals
 ((parameter . (identifier) @name . (_) @type) (#set! role "decl.param"))
+; a parameter with a default value: a call may leave it out
+((function_value_parameters (parameter . (identifier) @name . (_) @type) . "=" . (_) @value) (#set! role "decl.param"))
 ((class_parameter . (identifier) @name . (_) @type) (#set! role "decl.param"))
 ((class_parameter (modifiers) . (identifier) @name . (_) @type) (#set! role "decl.param"))
 ((lambda_parameters (variable_declaration . (identifier) @name)) (#set! role "decl.param"))
+; a lambda handed to a method of its receiver: its parameter (or `it`) is an element of the receiver (`forEach`,
+; `map`) or the receiver (`let`, `also`), by the method (kotlinSyntax's lists)
+((call_expression . (navigation_expression . (_) @iter . (identifier) @method .) (annotated_lambda (lambda_literal (lambda_parameters . (variable_declaration . (identifier) @name))))) (#set! role "decl.local:callback"))
+((call_expression . (navigation_expression . (_) @iter . (identifier) @method .) (annotated_lambda (lambda_literal) @scope)) (#set! role "decl.implicit"))
 ((for_statement (variable_declaration . (identifier) @name) . (_) @iter) (#set! role "decl.local"))
 ((when_subject (variable_declaration . (identifier) @name) . (_) @value) (#set! role "decl.local"))
 ((catch_block (identifier) @name . (_) @type) (#set! role "decl.param"))
@@ -74,9 +80,11 @@
 
 ; ---------------------------------------------------------------- expressions
 ((identifier) @id (#set! role "id"))
+; `f(a) { … }` is a call of f(a) whose trailing lambda the grammar hangs on an outer call_expression: the inner
+; call is the call (one argument more), the outer one no call of its own
+((call_expression (call_expression . (_) @callee (value_arguments) @args) @expr (annotated_lambda)) (#set! role "expr.call:trailing"))
 ((call_expression . (_) @callee (value_arguments) @args) @expr (#set! role "expr.call"))
-((call_expression . (_) @callee (type_arguments)? (annotated_lambda)) @expr (#set! role "expr.call"))
-((call_expression . (_) @callee (value_arguments) @args (annotated_lambda)) @expr (#set! role "expr.call"))
+((call_expression . [(identifier) (navigation_expression)] @callee (type_arguments)? (annotated_lambda)) @expr (#set! role "expr.call"))
 ((constructor_invocation (user_type) @type (value_arguments) @args) @expr (#set! role "expr.new"))
 ((navigation_expression . (_) @object . (identifier) @name .) @expr (#set! role "expr.member"))
 ((this_expression) @expr (#set! role "expr.this"))

@@ -79,6 +79,8 @@ export interface NominalRules {
   overloads?: boolean;
   /** A called bare name looks for methods only, past fields of the same name in nearer classes (Java). */
   methodNamespace?: boolean;
+  /** Test sources, compiled apart from the code they test: code outside them never reaches their declarations. */
+  isTestFile?(path: string): boolean;
   /** Whether free names in a namespace see the enclosing namespaces' members (C#: `A.B` sees `A`). */
   outerNamespaces?: boolean;
 }

@@ -180,7 +180,12 @@ export class Evaluator {
         return t.t === 'inst' ? { ...t, c: CONFIDENCE.constructor } : t;
       }
       case 'as': return this.type(f, e.type, from, undefined, depth + 1);
-      case 'element': return this.element(this.value(f, e.of, from, depth + 1), e.key === '(key)', e.at, depth);
+      case 'element': {
+        const of = this.value(f, e.of, from, depth + 1);
+        // what a callback is handed by a map's methods is an entry (or a key and a value), not an element
+        if (e.key === '(each)' && (of.t === 'map' || of.t === 'ext' && of.name && this.rules.containers?.elements.get(of.name) !== 0)) return NONE;
+        return this.element(of, e.key === '(key)', e.at, depth);
+      }
       case 'lit': return EXT;
       default: return NONE;
     }
@@ -520,10 +525,14 @@ export class Evaluator {
     for (let i = 0; i < site.argv.length && i < params.length; i++) {
       const p = params[i];
       if (!p) continue;
-      const want = this.type(r.f, p, r.s);
-      if (want.t !== 'inst' && want.t !== 'ext') continue;
       const a = site.argv[i];
       const got = a.k === 'lit' ? (a.type ? { t: 'ext', name: a.type } as Val : NONE) : this.value(site.f, a, site.from);
+      // a method's own type parameter takes any argument as it is: better than a conversion, worse than an exact fit
+      if (p.k === 'id' && bindsLocal(p.b) && this.w.nominal(r.f).tparams?.includes(bindingIndex(p.b))) { if (got.t !== 'none') score += 1; continue; }
+      const want = this.type(r.f, p, r.s);
+      if (want.t !== 'inst' && want.t !== 'ext' && want.t !== 'arr') continue;
+      // an array for an array parameter fits exactly; anything else goes through a params array's expanded form
+      if (want.t === 'arr') { if (got.t === 'arr') score += 2; continue; }
       if (got.t === 'inst') {
         if (want.t === 'inst') { if (got.e === want.e) score += 2; else if (this.m.isSubtype(got.e, want.e)) score += 1; else return -1; }
       } else if (got.t === 'ext' && got.name) {
