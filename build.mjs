@@ -6,10 +6,14 @@
 //   other command load Hapi or the MCP SDK at start.
 // - dist/extract-worker.mjs: the extraction pool's worker thread (lib/analyze/pool.ts looks for it beside the
 //   chunk that starts it), sharing the CLI's chunks, and dist/search-worker.mjs, the search stage beside modules
-//   and processes (lib/analyze/search-beside.ts), found the same way.
+//   and processes (lib/analyze/search-beside.ts), found the same way; dist/query-worker.mjs, the servers'
+//   query threads (runtime/query-pool.ts), and dist/analyze-worker.mjs, a re-index off a server's thread
+//   (lib/analyze/in-worker.ts), likewise.
 // - dist/handlers.mjs: the pure tool handlers plus a snapshot loader, self-contained (every JS dependency
 //   bundled in), so another runtime can run the tools on a saved snapshot with no node_modules.
 // - dist/web/: the web UI that `codegraph serve` serves at / (runtime/web/build-web.mjs).
+// - dist/code-search-nbow.bin: the code-search model (lib/search/model/), copied, never inlined: only an
+//   analyze or query that uses it reads its 3 MB.
 // - native/build/tree_flat.node: the native parse and tree copy (native/build.mjs), when a C compiler and Node's
 //   headers are there; without them codegraph parses through node-tree-sitter, with the same results.
 // Every bundle carries the tree-sitter query files (lib/lang/**/*.scm) inlined as text, so none reads them from
@@ -65,7 +69,7 @@ if (nativeNote) console.warn(`codegraph build: ${nativeNote}`);
 
 const webUi = buildWebUi(root, writeAtomically);
 const results = await Promise.all([
-  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
+  build({ ...common, entryPoints: { cli: 'runtime/cli.ts', 'extract-worker': 'lib/analyze/extract-worker.ts', 'search-worker': 'lib/analyze/search-worker.ts', 'query-worker': 'runtime/query-worker.ts', 'analyze-worker': 'lib/analyze/analyze-worker.ts' }, external: nativeExternal, splitting: true, chunkNames: 'cli-[name]-[hash]' }),
   build({ ...common, entryPoints: { handlers: 'runtime/bundle/handlers-entry.ts' }, external: nativeExternal }),
 ]);
 
@@ -79,6 +83,13 @@ for (const file of files) {
   fs.mkdirSync(path.dirname(file.path), { recursive: true });
   writeAtomically(file.path, file.contents);
   written.add(file.path);
+}
+// The code-search model (lib/search/embedders/trained-file.ts looks for it beside the bundle that reads it).
+const modelFile = path.join(root, 'lib', 'search', 'model', 'code-search-nbow.bin');
+if (fs.existsSync(modelFile)) {
+  const target = path.join(root, 'dist', path.basename(modelFile));
+  const bytes = fs.readFileSync(modelFile);
+  if (!fs.existsSync(target) || !bytes.equals(fs.readFileSync(target))) writeAtomically(target, bytes);
 }
 // Chunks of earlier builds: kept a while for processes that started from the previous cli.mjs, then removed;
 // files of earlier build layouts (a code-cached CommonJS bundle and its caches, the native query programs) at once.

@@ -3,7 +3,7 @@ import Joi from 'joi';
 import { defineTool, repoField } from './define-tool.ts';
 import { CodegraphError } from '../lib/errors.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
-import { fileWrites, planRename, toResponse } from '../lib/rename/index.ts';
+import { fileWrites, planRename, previewId, toResponse, unindexedWrites } from '../lib/rename/index.ts';
 import type { FileChange, RenameEdit, RenameRequest, RenameResponse } from '../lib/rename/index.ts';
 import { DEFAULT_MAX_CHARS, fitCount, jsonSize, maxCharsField, offsetField, type SectionCut } from './budget.ts';
 
@@ -18,6 +18,7 @@ const schema = Joi.object({
   kind: Joi.string().min(1).max(64).description('Narrows symbol_name by label (Function, Class, Method, …) or language-specific kind'),
   dry_run: Joi.boolean().default(true).description('true (default): preview only. false: write the edits to disk'),
   include_text_search: Joi.boolean().default(false).description('With dry_run false, also write the text_search edits (default: graph edits only)'),
+  preview_id: Joi.string().pattern(/^[0-9a-f]{24}$/).description('With dry_run false: the preview_id of the preview you reviewed; the apply writes only if it would write exactly those edits (STALE_INDEX otherwise). Required to write files outside the index'),
   max_chars: maxCharsField(DEFAULT_MAX_CHARS),
   offset: offsetField.description('Edits to skip in the listing (files in order, edits by line), to read on after an answer with truncated: true'),
   repo: repoField,
@@ -33,7 +34,8 @@ export const rename = defineTool<RenameRequest & { max_chars: number; offset?: n
     '"text_search" edits are other whole-word occurrences (comments, strings, docs, config, unresolved code)',
     'to review. An apply writes the graph edits, plus text_search edits when include_text_search is true',
     '(each edit says `apply`). Refuses invalid or reserved names, collisions in the same scope, library',
-    'symbols, and files changed since indexing (STALE_INDEX); nothing is written when refused.',
+    'symbols, and files changed since indexing (STALE_INDEX); nothing is written when refused. Pass the preview\'s',
+    'preview_id with dry_run false to write exactly what was previewed (needed for files outside the index).',
     `The listing keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 7k tokens): the summary counts every`,
     'edit, and a cut listing says truncated: true with the `offset` that reads on (an apply writes every edit',
     'whatever the listing shows).',
@@ -43,10 +45,23 @@ export const rename = defineTool<RenameRequest & { max_chars: number; offset?: n
   run: async (req, snapshot) => {
     const plan = planRename(snapshot, req);
     if (req.dry_run) return fitRename(toResponse(plan, false), req.max_chars, req.offset ?? 0);
+    // The apply writes what the preview showed, or nothing: files can change between the two requests.
+    const id = previewId(plan);
+    if (req.preview_id !== undefined && req.preview_id !== id) {
+      throw new CodegraphError('STALE_INDEX', 'the edits an apply would write now differ from the preview (a file changed since); nothing was written — preview again and apply with its preview_id', { preview_id: id });
+    }
+    const outside = unindexedWrites(plan);
+    if (req.preview_id === undefined && outside.length) {
+      throw new CodegraphError('RENAME_REFUSED', `the apply would write ${outside.length} file(s) the index does not cover (${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ', …' : ''}), which nothing vouches for since the preview; apply with the preview's preview_id, or without include_text_search`, { files: outside, preview_id: id });
+    }
     const writes = fileWrites(plan);
     if (writes.length > 0) {
       if (!snapshot.host.writeFiles) throw new CodegraphError('RENAME_REFUSED', 'this runtime opened the repository read-only; rename can only preview here (dry_run: true)');
-      await snapshot.host.writeFiles(writes);
+      const report = await snapshot.host.writeFiles(writes);
+      const response = toResponse(plan, true);
+      // Written either way: a re-index that failed is said here, never turned into an error after the fact.
+      response.warnings.push(...(report?.warnings ?? []));
+      return fitRename(response, req.max_chars, req.offset ?? 0);
     }
     return fitRename(toResponse(plan, true), req.max_chars, req.offset ?? 0);
   },

@@ -125,10 +125,10 @@ const LOCK_WAIT_MS = 30_000;
 
 /**
  * Runs `fn` holding an exclusive lock file (created with O_EXCL, holding our pid). A lock whose owner process
- * is gone is taken over; a live one is waited for, up to 30 s, then `busyMessage` is thrown.
+ * is gone is taken over; a live one is waited for, up to `waitMs` (30 s), then `busyMessage` is thrown.
  */
-export async function withLock<T>(lockFile: string, busyMessage: string, fn: () => Promise<T> | T): Promise<T> {
-  const deadline = Date.now() + LOCK_WAIT_MS;
+export async function withLock<T>(lockFile: string, busyMessage: string, fn: () => Promise<T> | T, waitMs = LOCK_WAIT_MS): Promise<T> {
+  const deadline = Date.now() + waitMs;
   for (;;) {
     if (tryLock(lockFile)) break;
     if (Date.now() > deadline) throw new CodegraphError('INTERNAL', busyMessage);
@@ -179,4 +179,79 @@ function processAlive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** writeFileAtomic's temporary name: `.<name>.<pid>.<8 hex>.tmp`. */
+const ATOMIC_TEMP = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+
+/**
+ * Removes the temporary files writeFileAtomic (or, with its `pattern`, another writer naming them with its pid
+ * as the first group) left in `dir` when its process was killed between write and rename: the pid in the name
+ * is no longer running. Files of live processes are left alone. Best effort; returns the files removed.
+ */
+export function removeStaleTemps(dir: string, pattern: RegExp = ATOMIC_TEMP): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try { names = fs.readdirSync(dir); } catch { return removed; }
+  for (const name of names) {
+    const m = pattern.exec(name);
+    if (!m || processAlive(Number(m[1]))) continue;
+    try {
+      if (!fs.lstatSync(path.join(dir, name)).isFile()) continue;
+      fs.rmSync(path.join(dir, name));
+      removed.push(path.join(dir, name));
+    } catch { /* gone meanwhile, or next time */ }
+  }
+  return removed;
+}
+
+/** A journal's name: `writes-<pid>-<8 hex>.json` in the index folder. */
+const JOURNAL = /^writes-(\d+)-[0-9a-f]{8}\.json$/;
+
+/**
+ * The temporary files a multi-file write (rename apply) is about to create beside its targets, recorded in the
+ * index folder before the first is created, so a write killed half-way (kill -9, power loss) leaves none behind
+ * for good: the next write or analyze of the repository removes what a dead process's journal lists
+ * (recoverInterruptedWrites). Without an index folder there is no journal (the caller cleans the target folders).
+ */
+export class TempJournal {
+  private constructor(private readonly file: string | undefined) {}
+
+  /** Records `temps` (absolute paths) durably before they are created. */
+  static open(indexDir: string, temps: readonly string[]): TempJournal {
+    if (!fs.existsSync(indexDir)) return new TempJournal(undefined);
+    const file = path.join(indexDir, `writes-${process.pid}-${randomBytes(4).toString('hex')}.json`);
+    writeFileDurable(file, JSON.stringify({ pid: process.pid, temps }));
+    fsyncDir(indexDir);
+    return new TempJournal(file);
+  }
+
+  /** The write is over and its temporary files are gone: the journal goes too. */
+  close(): void {
+    if (this.file) fs.rmSync(this.file, { force: true });
+  }
+}
+
+/**
+ * Finishes what killed writers left: for each journal in `indexDir` whose process is gone, removes the
+ * temporary files it lists (only those still there, and only files named as temporary files) and the journal.
+ * Returns the files removed.
+ */
+export function recoverInterruptedWrites(indexDir: string): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try { names = fs.readdirSync(indexDir); } catch { return removed; }
+  for (const name of names) {
+    const m = JOURNAL.exec(name);
+    if (!m || processAlive(Number(m[1]))) continue;
+    const file = path.join(indexDir, name);
+    let temps: unknown = [];
+    try { temps = (JSON.parse(fs.readFileSync(file, 'utf8')) as { temps?: unknown }).temps; } catch { /* a journal cut short lists nothing yet */ }
+    for (const t of Array.isArray(temps) ? temps : []) {
+      if (typeof t !== 'string' || !path.isAbsolute(t) || !/\.codegraph-\d+-[0-9a-f]{8}\.tmp$/.test(t)) continue;
+      try { if (fs.lstatSync(t).isFile()) { fs.rmSync(t); removed.push(t); } } catch { /* already gone */ }
+    }
+    fs.rmSync(file, { force: true });
+  }
+  return removed;
 }

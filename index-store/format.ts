@@ -14,6 +14,7 @@ import type { GraphEdge, GraphNode } from '../lib/graph/schema.ts';
 import type { Reference, ReferenceKind } from '../lib/refs/reference-index.ts';
 import type { IndexedFile, RepoStats } from './snapshot.ts';
 import { fsyncDirAsync, fsyncTreeAsync, writeFileAtomic, writeFileFlushing } from './atomic.ts';
+import { fileSizes } from './verify.ts';
 import { asciiBytes, asciiOf, decodeText, jsonBytes, readText } from './ascii-json.ts';
 import { type EdgeEnds, type EncodedEdges, decodeEdges, encodeEdges, storedEnds } from './graph-edges.ts';
 
@@ -45,6 +46,8 @@ export interface SnapshotMeta {
   configListing?: string;
   /** The analyze summary of this generation (JSON; shape in lib/analyze/summary.ts). */
   summary: unknown;
+  /** Size in bytes of every other file of the generation (relative paths), so a reader can tell it is whole (verify.ts). */
+  sizes?: Record<string, number>;
 }
 
 /** A row of the file table: what the snapshot records of an indexed file, plus the stat pre-check data. */
@@ -148,6 +151,7 @@ export class GenerationWriter {
   async finish(meta: SnapshotMeta): Promise<void> {
     this.pending.push(fsyncTreeAsync(path.join(this.dir, 'search')));
     await this.settle(true);
+    meta = { ...meta, sizes: fileSizes(this.dir) };
     // meta.json exists (written, not yet flushed) once writeFileFlushing returns: its flush and the folder's
     // (which records every file's name, meta.json's included) can run side by side.
     const metaFlushed = writeFileFlushing(path.join(this.dir, 'meta.json'), JSON.stringify(meta, null, 1));
@@ -221,7 +225,8 @@ export function readPointer(indexDir: string): string | undefined {
 
 /**
  * Removes generation folders other than `keep` (the published one and the one it replaced, which a reader
- * that looked at CURRENT a moment ago may still be loading), and stray temporary files.
+ * that looked at CURRENT a moment ago may still be loading); temporary files of killed writers go at the start
+ * of an analyze (atomic.ts removeStaleTemps, recoverInterruptedWrites).
  */
 export function cleanupGenerations(indexDir: string, keep: readonly string[]): void {
   let names: string[];

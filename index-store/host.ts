@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FileWrite, SnapshotHost } from './snapshot.ts';
+import type { FileWrite, SnapshotHost, WriteReport } from './snapshot.ts';
 import { CodegraphError } from '../lib/errors.ts';
 import { decodeUtf8 } from '../lib/files/source.ts';
 import { walkRepository, isInside } from '../lib/files/walk.ts';
@@ -41,9 +41,17 @@ export function createRepoHost(opts: RepoHostOptions): SnapshotHost {
   };
   const write = opts.write;
   if (write) {
-    host.writeFiles = async (changes) => {
+    host.writeFiles = async (changes): Promise<WriteReport> => {
       await write(root, changes);
-      if (opts.afterWrite) await opts.afterWrite(changes.map((c) => c.path));
+      if (!opts.afterWrite) return { reindexed: false, warnings: [] };
+      try {
+        await opts.afterWrite(changes.map((c) => c.path));
+        return { reindexed: true, warnings: [] };
+      } catch (err) {
+        // The files are written: that is the outcome to report, not a failure of the whole request.
+        const why = err instanceof Error ? err.message : String(err);
+        return { reindexed: false, warnings: [`the files were written, but the index could not be refreshed (${why}); run \`codegraph analyze ${root}\` before trusting other tools on these files`] };
+      }
     };
   }
   return host;

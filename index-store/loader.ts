@@ -14,6 +14,7 @@ import { INDEX_DIR, POINTER_FILE, SNAPSHOT_SCHEMA, indexDirOf, readFileTable, re
 import { readRegistry, registryPath } from './registry.ts';
 import { assembleSnapshot } from './assemble.ts';
 import { createRepoHost } from './host.ts';
+import { markBroken } from './verify.ts';
 
 export interface SnapshotLoaderOptions {
   /** Registry folder; default $CODEGRAPH_HOME or ~/.codegraph. */
@@ -51,6 +52,18 @@ interface Slot {
   watcher?: fs.FSWatcher;
   /** Set when a change arrived during a load: load once more afterwards. */
   again?: boolean;
+  /**
+   * The published generation that could not be read, and why: not read again (nor reported again) until the
+   * pointer names another one, so a broken index costs each request one small read, not a reload.
+   */
+  failed?: { generation: string; error: unknown };
+}
+
+const generationDirs = new WeakMap<Snapshot, string>();
+
+/** The generation folder a snapshot was read from (undefined for one built in memory): a worker can read it again. */
+export function generationDirOf(snapshot: Snapshot): string | undefined {
+  return generationDirs.get(snapshot);
 }
 
 /** Keeps snapshots of registered repositories in memory and picks one by the `repo` selector. */
@@ -79,16 +92,17 @@ export class SnapshotLoader {
     if (this.closed) throw new CodegraphError('INTERNAL', 'the snapshot loader is closed');
     const info = this.select(repo);
     const slot = this.slotFor(info.path);
+    // Cheap freshness check (one small read) in case a watch event was missed or watching is off.
+    const pointer = readPointer(indexDirOf(info.path));
     if (slot.current) {
-      // Cheap freshness check (one small read) in case a watch event was missed or watching is off.
-      const pointer = readPointer(indexDirOf(info.path));
-      if (pointer && pointer !== slot.current.generation) {
+      if (pointer && pointer !== slot.current.generation && pointer !== slot.failed?.generation) {
         const reload = this.load(info, slot);
-        if (!this.options.watch) return (await reload).snapshot;
-        reload.catch(() => {}); // reported by load(); the old snapshot keeps serving
+        // Without a watcher the caller waits for the new snapshot; a broken one leaves the old serving (reported by load()).
+        if (!this.options.watch) return reload.then((e) => e.snapshot, () => slot.current!.snapshot);
       }
       return slot.current.snapshot;
     }
+    if (pointer && pointer === slot.failed?.generation) throw slot.failed.error;
     return (await this.load(info, slot)).snapshot;
   }
 
@@ -134,30 +148,39 @@ export class SnapshotLoader {
   /** One load at a time per repository; a change during a load triggers one more. */
   private load(info: RepoInfo, slot: Slot): Promise<Entry> {
     if (slot.loading) { slot.again = true; return slot.loading; }
+    const attempt: { generation?: string } = {};
     const run = async (): Promise<Entry> => {
       try {
         for (;;) {
           slot.again = false;
-          const entry = await this.loadFromDisk(info);
-          if (!this.closed) slot.current = entry;
+          const entry = await this.loadFromDisk(info, attempt);
+          if (!this.closed) { slot.current = entry; slot.failed = undefined; }
           if (!slot.again) return entry;
         }
+      } catch (err) {
+        // Reported once per broken generation; requests meanwhile get the old snapshot or this error at once.
+        if (attempt.generation !== undefined && attempt.generation !== slot.failed?.generation) {
+          slot.failed = { generation: attempt.generation, error: err };
+          const why = err instanceof Error ? err.message : String(err);
+          this.options.log?.(slot.current ? `keeping the previous snapshot of '${info.name}': ${why}` : `cannot load '${info.name}': ${why}`);
+        }
+        throw err;
       } finally {
         slot.loading = undefined;
       }
     };
     slot.loading = run();
-    slot.loading.catch((err: unknown) => {
-      if (slot.current) this.options.log?.(`keeping the previous snapshot of '${info.name}': ${err instanceof Error ? err.message : String(err)}`);
-    });
+    slot.loading.catch(() => {}); // reported above; callers that await it get the error themselves
     return slot.loading;
   }
 
-  private async loadFromDisk(info: RepoInfo): Promise<Entry> {
+  /** Reads the published generation; `attempt.generation` names the one tried last (for failure memory). */
+  private async loadFromDisk(info: RepoInfo, tried: { generation?: string } = {}): Promise<Entry> {
     const indexDir = indexDirOf(info.path);
     // A generation can be removed by a newer analyze while we read it: read the pointer again and retry.
     for (let attempt = 0; ; attempt++) {
       const generation = readPointer(indexDir);
+      tried.generation = generation;
       if (!generation) {
         throw new CodegraphError('INDEX_MISSING', `repository '${info.name}' is registered but has no index at ${indexDir}; run \`codegraph analyze ${info.path}\``);
       }
@@ -167,6 +190,8 @@ export class SnapshotLoader {
       } catch (err) {
         if (err instanceof CodegraphError) throw err;
         if (attempt < 2 && readPointer(indexDir) !== generation) continue;
+        // The next analyze must not take this generation for current (index-store/verify.ts).
+        markBroken(dir, (err as Error).message);
         throw new CodegraphError('INDEX_MISSING', `the index of '${info.name}' at ${dir} cannot be read (${(err as Error).message}); run \`codegraph analyze ${info.path}\``);
       }
     }
@@ -194,7 +219,9 @@ export class SnapshotLoader {
         },
       } : {}),
     });
-    return assembleSnapshot({ repo, graph, refs, files: table.files, search, host });
+    const snapshot = assembleSnapshot({ repo, graph, refs, files: table.files, search, host });
+    generationDirs.set(snapshot, dir);
+    return snapshot;
   }
 
   /** Watches `<root>/.codegraph` for the pointer switch; reloads in the background. */
@@ -206,7 +233,7 @@ export class SnapshotLoader {
         const info = this.list().find((r) => r.path === root);
         if (!info || this.closed) return;
         const pointer = readPointer(dir);
-        if (!pointer || pointer === slot.current?.generation) return;
+        if (!pointer || pointer === slot.current?.generation || pointer === slot.failed?.generation) return;
         this.load(info, slot).catch(() => {});
       });
       slot.watcher.on('error', () => { slot.watcher?.close(); slot.watcher = undefined; });

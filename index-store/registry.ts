@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CodegraphError } from '../lib/errors.ts';
 import type { RepoInfo } from './snapshot.ts';
-import { withLock, writeFileAtomic } from './atomic.ts';
+import { removeStaleTemps, withLock, writeFileAtomic } from './atomic.ts';
 
 const REGISTRY_FILE = 'registry.json';
 const REGISTRY_VERSION = 1;
@@ -81,6 +81,7 @@ async function mutate(home: string | undefined, change: (repos: RepoInfo[]) => R
   await withLock(path.join(dir, `${REGISTRY_FILE}.lock`), `the registry ${dir} is locked by another codegraph process`, () => {
     const next = change(readRegistry(home)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const data: RegistryFile = { version: REGISTRY_VERSION, repos: next };
+    removeStaleTemps(dir); // a registry write killed before its rename
     writeFileAtomic(path.join(dir, REGISTRY_FILE), JSON.stringify(data, null, 2) + '\n');
   });
 }

@@ -54,8 +54,16 @@ export interface SnapshotHost {
    * nothing) when a file's current sha256 differs from `expectedHash`, never writes outside the root (symlinks
    * included), restores what it wrote if a later write fails, then re-indexes the touched files so the next
    * snapshot sees the change. Absent on read-only hosts (rename apply then fails with a clear error).
+   * Once the files are written it never rejects: a re-index that fails is reported in `warnings`.
    */
-  writeFiles?(changes: FileWrite[]): Promise<void>;
+  writeFiles?(changes: FileWrite[]): Promise<WriteReport | void>;
+}
+
+/** What SnapshotHost.writeFiles did besides writing: what the caller should tell the user. */
+export interface WriteReport {
+  /** False when the files were written but the index could not be refreshed (it needs `analyze`). */
+  reindexed: boolean;
+  warnings: string[];
 }
 
 /** One whole-file replacement for SnapshotHost.writeFiles. */

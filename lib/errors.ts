@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   INDEX_MISSING: 404,    // repository registered but its snapshot is gone
   FORBIDDEN: 403,        // servers: Host header or Origin refused (DNS rebinding, cross-origin browser request)
   UNSUPPORTED_MEDIA_TYPE: 415, // servers: a request body that is not application/json
+  BUSY: 503,             // servers: as many expensive queries running and waiting as the server takes at once
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

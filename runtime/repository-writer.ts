@@ -4,12 +4,14 @@
  */
 import type { RepositoryWriter } from '../index-store/loader.ts';
 import { writeFilesAtomically } from '../lib/rename/apply.ts';
-import { analyzeRepository } from '../lib/analyze/index.ts';
+import { analyzeInWorker } from '../lib/analyze/in-worker.ts';
 
 /** A writer that writes through lib/rename and re-indexes with analyze; `log` receives analyze's messages. */
 export function repositoryWriter(log?: (message: string) => void): RepositoryWriter {
   return {
     write: (root, changes) => writeFilesAtomically(root, changes),
-    reindex: async (root, name, home) => { await analyzeRepository(root, { name, home, log }); },
+    // In a worker thread: a server's other requests are answered meanwhile. Another analyze running is not waited
+    // for: the apply is reported at once, with the warning that the index needs analyze.
+    reindex: async (root, name, home) => { await analyzeInWorker(root, { name, home, log, lockWaitMs: 0 }); },
   };
 }

@@ -30,12 +30,18 @@ export function toolEntries(): readonly ToolEntry[] { return ENTRIES; }
 /** The tool with this wire name, or undefined. */
 export function findTool(name: string): ToolEntry | undefined { return BY_NAME.get(name); }
 
+/**
+ * Runs a validated request somewhere other than this thread (runtime/query-pool.ts), or returns undefined
+ * to have it run here.
+ */
+export type Offload = (tool: string, request: Record<string, unknown>, snapshot: Snapshot) => Promise<unknown> | undefined;
+
 /** Validates `input` for tool `name`, selects the snapshot and runs the handler; throws CodegraphError. */
-export async function runTool(source: SnapshotSource, name: string, input: unknown): Promise<unknown> {
+export async function runTool(source: SnapshotSource, name: string, input: unknown, offload?: Offload): Promise<unknown> {
   const entry = BY_NAME.get(name);
   if (!entry) throw new CodegraphError('NOT_FOUND', `unknown tool '${name}'; tools: ${ENTRIES.map((e) => e.name).join(', ')}`);
   const req = validate<Record<string, unknown>>(entry.definition.schema, input ?? {});
   if (entry.scope === 'registry') return entry.definition.run(req, source.list());
   const snapshot = await source.get(typeof req.repo === 'string' ? req.repo : undefined);
-  return entry.definition.run(req, snapshot);
+  return offload?.(name, req, snapshot) ?? entry.definition.run(req, snapshot);
 }

@@ -3,12 +3,14 @@
  * field weights, k1, the file lane's and the vector lane's weights, maximising function Acc@5 + file Acc@5 +
  * function MRR of the fused ranking. Prints each improvement and the final settings (copied by hand into
  * lib/search/keyword.ts KEYWORD_PARAMS and lib/search/engine.ts rankSettings). Never run on the test half.
- *   node --import tsx bench/search-history/tune.ts [--rounds N] [--only knob,knob] [--embedder builtin|lexical|learned]
+ *   node --import tsx bench/search-history/tune.ts [--rounds N] [--only knob,knob] [--embedder builtin|lexical|learned|trained|both]
+ *     [--paraphrases]   (the tuning half's paraphrased questions count too, at half weight)
  */
 import { rankSettings } from '../../lib/search/engine.ts';
 import { FIELDS, type KeywordParams } from '../../lib/search/keyword.ts';
 import { HISTORY_REPOS } from './repos.ts';
 import { DEFAULT_MIRROR, DEFAULT_SET } from './mine.ts';
+import { PARAPHRASES } from './paraphrases.ts';
 import { finished, loadSet, questionsFor, rankSystem, scoreSystem, snapshotOf, withFreshSearch, type Question, type Scores } from './eval.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
 
@@ -16,17 +18,27 @@ const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 2;
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
 const embedder = process.argv.includes('--embedder') ? process.argv[process.argv.indexOf('--embedder') + 1] : 'builtin';
 const set = loadSet(DEFAULT_SET);
-const corpora: Array<{ s: Snapshot; qs: Question[] }> = [];
+/** With --paraphrases the tuning half's paraphrased questions count too, at half the weight of the originals. */
+const withParaphrases = process.argv.includes('--paraphrases');
+const corpora: Array<{ s: Snapshot; qs: Question[]; para: Question[] }> = [];
 for (const r of HISTORY_REPOS.filter((x) => x.half === 'tune')) {
   const s = await withFreshSearch(await snapshotOf(r, DEFAULT_MIRROR), embedder);
-  corpora.push({ s, qs: questionsFor(s, set.filter((q) => q.repo === r.repo)) });
+  const qs = questionsFor(s, set.filter((q) => q.repo === r.repo));
+  const para = withParaphrases ? qs.flatMap((q) => PARAPHRASES.filter((p) => p.commit === q.q.commit).map((p) => ({ ...q, text: p.text }))) : [];
+  corpora.push({ s, qs, para });
 }
 
 async function objective(): Promise<{ value: number; scores: Scores }> {
-  const acc = { functions: { n: 0, acc1: 0, acc5: 0, acc10: 0, mrr: 0 }, files: { n: 0, acc1: 0, acc5: 0, acc10: 0, mrr: 0 } };
-  for (const c of corpora) await scoreSystem(c.s, rankSystem(c.s), c.qs, acc);
+  const empty = (): Scores => ({ functions: { n: 0, acc1: 0, acc5: 0, acc10: 0, mrr: 0 }, files: { n: 0, acc1: 0, acc5: 0, acc10: 0, mrr: 0 } });
+  const acc = empty(), para = empty();
+  for (const c of corpora) {
+    await scoreSystem(c.s, rankSystem(c.s), c.qs, acc);
+    if (c.para.length) await scoreSystem(c.s, rankSystem(c.s), c.para, para);
+  }
   const f = finished(acc);
-  return { value: f.functions.acc5 + f.files.acc5 + f.functions.mrr, scores: f };
+  let value = f.functions.acc5 + f.files.acc5 + f.functions.mrr;
+  if (para.functions.n) { const p = finished(para); value += 0.5 * (p.functions.acc5 + p.files.acc5 + p.functions.mrr); }
+  return { value, scores: f };
 }
 
 type Knob = { name: string; values: number[]; get(): number; set(v: number): void };

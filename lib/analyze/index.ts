@@ -13,7 +13,8 @@ import {
   readFileTable, readMeta, readPointer, sweepGenerations, type SnapshotMeta,
 } from '../../index-store/format.ts';
 import { checkName, chooseName, readRegistry, upsertRepo } from '../../index-store/registry.ts';
-import { withLock } from '../../index-store/atomic.ts';
+import { recoverInterruptedWrites, removeStaleTemps, withLock } from '../../index-store/atomic.ts';
+import { generationDefect } from '../../index-store/verify.ts';
 import { headCommit, headCommitAsync } from '../../index-store/git.ts';
 import { EXTRACT_VERSION, runPipeline, type PreviousIndex } from './pipeline.ts';
 import { TerminalProgress, type ProgressSink } from './progress.ts';
@@ -43,6 +44,8 @@ export interface AnalyzeOptions {
   searchWorker?: boolean;
   /** Embedder choice passed to lib/search. */
   embedder?: string;
+  /** How long to wait for another analyze of the same repository to finish (default 30 s). */
+  lockWaitMs?: number;
 }
 
 export interface AnalyzeResult {
@@ -72,7 +75,7 @@ export async function analyzeRepository(root: string, options: AnalyzeOptions = 
   }
   try {
     return await withLock(path.join(indexDir, 'analyze.lock'), `another codegraph analyze is running on ${realRoot}`, () =>
-      analyzeLocked(realRoot, indexDir, name, options, log, progress));
+      analyzeLocked(realRoot, indexDir, name, options, log, progress), options.lockWaitMs);
   } catch (err) {
     if (!existed) fs.rmSync(indexDir, { recursive: true, force: true });
     throw err;
@@ -81,11 +84,19 @@ export async function analyzeRepository(root: string, options: AnalyzeOptions = 
 
 async function analyzeLocked(root: string, indexDir: string, name: string, options: AnalyzeOptions,
   log: (m: string) => void, progress: ProgressSink | undefined): Promise<AnalyzeResult> {
+  // Temporary files of writers killed half-way (a publish, a rename apply) go before anything else is written.
+  removeStaleTemps(indexDir);
+  recoverInterruptedWrites(indexDir);
   const previousName = readPointer(indexDir);
   // Started now, awaited when needed: git and the removal of old generations run while the files are read.
   const commit = headCommitAsync(root);
   const sweep = sweepGenerations(indexDir, previousName, SWEEP_GRACE_MS);
   const previous = previousName ? loadPrevious(path.join(indexDir, previousName), log) : undefined;
+  if (previous) {
+    // Never call a damaged snapshot current: rebuild it (from the cached facts that are still readable).
+    previous.defect = generationDefect(previous.dir);
+    if (previous.defect) log(`the published index is damaged (${previous.defect}); writing it again`);
+  }
   let generation: { name: string; dir: string } | undefined;
   let writer: GenerationWriter | undefined;
   const newGeneration = (): { name: string; dir: string } => (generation ??= createGeneration(indexDir));

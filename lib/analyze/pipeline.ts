@@ -45,6 +45,8 @@ export interface PreviousIndex {
   facts(): ReadonlyMap<string, FileFacts>;
   /** The stored JSON of facts that facts() returned, as text or UTF-8 bytes (undefined for any other object). */
   factsText?(facts: FileFacts): string | Uint8Array | undefined;
+  /** Why the published generation cannot be kept even when nothing changed (index-store/verify.ts). */
+  defect?: string;
 }
 
 export interface BuildOptions {
@@ -262,7 +264,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
 
   // Nothing changed: same files, same hashes, same extractor, same configuration → keep the snapshot.
   const configListing = sha256(allPaths.filter((p) => p.endsWith('.json')).sort().join('\n'));
-  if (previous && !force && pending.length === 0 && added === 0 && deleted === 0 && cacheUsable
+  if (previous && !force && !previous.defect && pending.length === 0 && added === 0 && deleted === 0 && cacheUsable
     && previous.meta.configListing === configListing && configUnchanged(root, previous.meta.configFiles)) {
     endPhases();
     const prevSummary = previous.meta.summary as AnalyzeSummary;

@@ -11,11 +11,9 @@
  * If the worker script is not available (a bundle built without it) or a worker dies, its files are extracted
  * in this thread, so the pool only ever changes speed, never results.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { workerThreads } from '../util/lazy-builtins.ts';
+import { scriptWorkerStarter } from '../util/worker-script.ts';
 import { type FileFacts } from '../extract/index.ts';
 import type { ExtractJob, ExtractReply, WorkerMessage } from './extract-worker.ts';
 import { extractFile, type LanguageId } from '../lang/index.ts';
@@ -64,20 +62,7 @@ const IN_FLIGHT = 3;
  * `--import tsx` hooks to its entry. Undefined when neither is available (the pool then runs nothing).
  */
 export function workerStarter(script = 'extract-worker'): (() => Worker) | undefined {
-  const self = import.meta.url;
-  try {
-    if (!self.endsWith('.ts')) {
-      const url = new URL(`./${script}.mjs`, self);
-      return fs.existsSync(fileURLToPath(url)) ? () => new (workerThreads().Worker)(url) : undefined;
-    }
-    const url = new URL(`./${script}.ts`, self);
-    const tsxApi = import.meta.resolve('tsx/esm/api');
-    if (!fs.existsSync(fileURLToPath(url))) return undefined;
-    const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
-    return () => new (workerThreads().Worker)(boot, { eval: true });
-  } catch {
-    return undefined;
-  }
+  return scriptWorkerStarter(script, import.meta.url);
 }
 
 export interface ExtractOutcome {

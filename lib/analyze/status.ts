@@ -8,6 +8,7 @@ import path from 'node:path';
 import { CodegraphError } from '../errors.ts';
 import { INDEX_DIR, SNAPSHOT_SCHEMA, indexDirOf, readFileTable, readMeta, readPointer } from '../../index-store/format.ts';
 import { readInside } from '../../index-store/host.ts';
+import { generationDefect } from '../../index-store/verify.ts';
 import { headCommit } from '../../index-store/git.ts';
 import { walkRepository } from '../files/walk.ts';
 import { readSource, sha256 } from '../files/source.ts';
@@ -32,6 +33,8 @@ export interface IndexStatus {
   configFilesAddedOrRemoved: boolean;
   /** Why a full rebuild is due regardless of files (other snapshot format or extractor version). */
   rebuild?: string;
+  /** Why the published snapshot cannot be served as it is (a file cut short, unreadable); `analyze` rewrites it. */
+  broken?: string;
 }
 
 /** The indexed repository at or above `start`: its root and published generation folder. INDEX_MISSING if none. */
@@ -52,8 +55,19 @@ export function indexStatus(root: string, options: { maxFileBytes?: number } = {
   const gen = readPointer(indexDirOf(root));
   if (!gen) throw new CodegraphError('INDEX_MISSING', `${root} is not indexed; run \`codegraph analyze ${root}\``);
   const dir = path.join(indexDirOf(root), gen);
-  const meta = readMeta(dir);
-  const table = readFileTable(dir);
+  const broken = generationDefect(dir);
+  let meta: ReturnType<typeof readMeta>, table: ReturnType<typeof readFileTable>;
+  try {
+    meta = readMeta(dir);
+    table = readFileTable(dir);
+  } catch (err) {
+    // Too damaged to compare files with: say so; analyze writes it again.
+    return {
+      name: path.basename(root), path: root, indexedAt: '', indexedCommit: null, currentCommit: headCommit(root), upToDate: false,
+      changed: [], added: [], deleted: [], configChanged: [], configFilesAddedOrRemoved: false,
+      broken: broken ?? `the snapshot cannot be read (${(err as Error).message})`,
+    };
+  }
   const indexed = new Map(table.files.map((f) => [f.path, f]));
   const changed: string[] = [];
   const added: string[] = [];
@@ -84,9 +98,10 @@ export function indexStatus(root: string, options: { maxFileBytes?: number } = {
     : meta.extractVersion !== EXTRACT_VERSION ? `extractor version ${meta.extractVersion} (now ${EXTRACT_VERSION})` : undefined;
   const status: IndexStatus = {
     name: meta.name, path: root, indexedAt: meta.indexedAt, indexedCommit: meta.commit, currentCommit: headCommit(root),
-    upToDate: !rebuild && !configFilesAddedOrRemoved && changed.length + added.length + deleted.length + configChanged.length === 0,
+    upToDate: !broken && !rebuild && !configFilesAddedOrRemoved && changed.length + added.length + deleted.length + configChanged.length === 0,
     changed, added, deleted, configChanged, configFilesAddedOrRemoved,
   };
   if (rebuild) status.rebuild = rebuild;
+  if (broken) status.broken = broken;
   return status;
 }

@@ -193,7 +193,8 @@ function substring(args: Value[]): Value {
   return s.substring(start);
 }
 
-export const FUNCTIONS: Record<string, FunctionDef> = {
+// No prototype: a name from the query (`constructor`, `__proto__`) must not find an Object member.
+export const FUNCTIONS: Record<string, FunctionDef> = Object.setPrototypeOf({
   // ---- graph ----
   id: { min: 1, max: 1, fn: ([x]) => {
     if (x === null) return null;
@@ -377,7 +378,7 @@ export const FUNCTIONS: Record<string, FunctionDef> = {
     const t = typeName(x);
     return t === 'NULL' ? 'NULL' : `${t} NOT NULL`;
   } },
-};
+} satisfies Record<string, FunctionDef>, null);
 
 /** Names of aggregate functions (compiled by the projection, not here). */
 export const AGGREGATE_NAMES = new Set(['count', 'collect', 'sum', 'avg', 'min', 'max', 'stdev', 'stdevp', 'percentilecont', 'percentiledisc']);

@@ -9,14 +9,15 @@ import { CFloat } from './values.ts';
 
 export type SType = 'any' | 'null' | 'bool' | 'int' | 'float' | 'string' | 'list' | 'map' | 'node' | 'rel' | 'path';
 
-const RETURNS: Record<string, SType> = {
+// No prototype: a name from the query (`constructor`, `__proto__`) must not find an Object member.
+const RETURNS: Record<string, SType> = Object.setPrototypeOf({
   count: 'int', size: 'int', length: 'int', id: 'int', tointeger: 'int', sign: 'int',
   labels: 'list', keys: 'list', nodes: 'list', relationships: 'list', range: 'list', split: 'list', collect: 'list', tail: 'list',
   type: 'string', tostring: 'string', tolower: 'string', toupper: 'string', trim: 'string', ltrim: 'string', rtrim: 'string',
   substring: 'string', replace: 'string', left: 'string', right: 'string', label: 'string',
   tofloat: 'float', avg: 'float', sqrt: 'float', rand: 'float', pi: 'float', e: 'float',
   startnode: 'node', endnode: 'node', properties: 'map', toboolean: 'bool', exists: 'bool', isempty: 'bool',
-};
+}, null);
 
 /** The static type of `e` in `scope` ('any' when unknown). */
 export function staticType(e: Expr, scope: Scope): SType {
@@ -78,7 +79,8 @@ export function staticType(e: Expr, scope: Scope): SType {
 }
 
 /** Argument types functions accept; a statically known other type is a compile-time error. */
-export const ARG_TYPES: Record<string, SType[]> = {
+// No prototype: a name from the query (`constructor`, `__proto__`) must not find an Object member.
+export const ARG_TYPES: Record<string, SType[]> = Object.setPrototypeOf({
   size: ['list', 'string'],
   length: ['path', 'list', 'string'],
   type: ['rel'],
@@ -90,7 +92,7 @@ export const ARG_TYPES: Record<string, SType[]> = {
   nodes: ['path'],
   relationships: ['path'],
   id: ['node', 'rel'],
-};
+}, null);
 
 /** Whether a value of static type `t` could be one of `allowed` (unknown and null always could). */
 export function couldBe(t: SType, allowed: readonly SType[]): boolean {

@@ -13,6 +13,9 @@ import {
 import type { LanguageRuntime } from '../extract/language.ts';
 import type { ProjectConfig, ReadText, ResolveRules } from '../resolve/rules.ts';
 import type ParserT from 'tree-sitter';
+import { c } from './c/index.ts';
+import { cpp } from './cpp/index.ts';
+import { rust } from './rust/index.ts';
 import { javascript } from './javascript/index.ts';
 import { tsx, typescript } from './typescript/index.ts';
 import { go } from './go/index.ts';
@@ -24,7 +27,7 @@ import type { Language, LanguageRules } from './types.ts';
 export type { Language, LanguageRules };
 
 /** Every language, in a fixed order (runtimes, fingerprints and caches follow it). */
-export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript, go, java, kotlin, csharp];
+export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript, c, cpp, rust, go, java, kotlin, csharp];
 
 /** A language's id: what files and symbols carry as `language`. */
 export type LanguageId = string;

@@ -19,10 +19,16 @@ export interface NameRules {
   /** Member names with a built-in meaning, refused so a rename cannot change behaviour silently. */
   reservedMembers: ReadonlySet<string>;
   /**
-   * A language's own objection to renaming a symbol from `oldName` to `newName` (Go: a change of the first letter's
-   * case changes visibility), as the message to refuse with; undefined when it has none.
+   * Top-level names of other files are in scope with no import binding them (C's one program namespace): a use in
+   * another file is the symbol's own name, renamed with it, not a local alias left to text search.
    */
-  checkRename?(oldName: string, newName: string, label: string, kind: string | undefined): string | undefined;
+  sharedScope?: boolean;
+  /**
+   * A language's own objection to renaming a symbol from `oldName` to `newName` (Go: a change of the first letter's
+   * case changes visibility; C's macros), as the message to refuse with; undefined when it has none. `kind` is the
+   * symbol's original kind (`macro`, `struct`).
+   */
+  checkRename?(oldName: string, newName: string, label: string, kind?: string): string | undefined;
 }
 
 /** A language's rules: the resolver's (ResolveRules) and the tools'. */

@@ -9,12 +9,16 @@
  * 3. Prepare: each new text goes to a temporary file beside its target (same directory, same mode).
  * 4. Commit: temporary files are renamed over their targets one by one (each re-checked just before); if one
  *    fails, the files already replaced get their original bytes back and the rest stay untouched.
+ * Temporary files are named `.<file>.codegraph-<pid>-<hex>.tmp` and listed in a journal in the index folder
+ * before the first is made, so a writer killed half-way leaves none for good: the next write (or analyze)
+ * removes the ones a dead process listed, and those of dead processes beside the files it writes.
  */
 import { promises as nodeFs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FileWrite } from '../../index-store/snapshot.ts';
 import { CodegraphError } from '../errors.ts';
+import { TempJournal, recoverInterruptedWrites, removeStaleTemps } from '../../index-store/atomic.ts';
 import { sha256 } from './text.ts';
 
 /** The file operations used, injectable so tests can make one fail part-way. */
@@ -45,7 +49,19 @@ interface Prepared {
   original: Buffer;
   /** The text to write (with the original's BOM kept). */
   text: string;
+  /** The temporary file's name (journaled before it is created), and whether it exists now. */
+  tempName: string;
   temp?: string;
+  /** The name a restore of the original writes through, should one be needed. */
+  restoreName: string;
+}
+
+/** A temporary file of a writer (the pid is the first group). */
+const TEMP_NAME = /^\..+\.codegraph-(\d+)-[0-9a-f]{8}\.tmp$/;
+
+/** A fresh temporary name beside `real`, carrying this process's pid (so a later run can tell it is stale). */
+function tempBeside(real: string): string {
+  return path.join(path.dirname(real), `.${path.basename(real)}.codegraph-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
 }
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -90,19 +106,33 @@ export async function writeFilesAtomically(root: string, changes: readonly FileW
     const bom = original.subarray(0, 3).equals(UTF8_BOM);
     if (sha256(original) !== change.expectedHash && !(bom && sha256(original.subarray(3)) === change.expectedHash)) stale.push(change.path);
     const text = bom && !change.text.startsWith('\uFEFF') ? '\uFEFF' + change.text : change.text;
-    prepared.push({ change, real, mode: st.mode & 0o7777, original, text });
+    prepared.push({ change, real, mode: st.mode & 0o7777, original, text, tempName: tempBeside(real), restoreName: tempBeside(real) });
   }
   if (stale.length) {
     throw new CodegraphError('STALE_INDEX', `${stale.length} file(s) changed since they were indexed (${stale.slice(0, 5).join(', ')}${stale.length > 5 ? ', …' : ''}); nothing was written — re-run analyze and retry`, { files: stale });
   }
 
+  // What an earlier writer killed half-way left behind goes first; then this write's own names are journaled.
+  const indexDir = path.join(realRoot, '.codegraph');
+  recoverInterruptedWrites(indexDir);
+  for (const dir of new Set(prepared.map((p) => path.dirname(p.real)))) removeStaleTemps(dir, TEMP_NAME);
+  const journal = TempJournal.open(indexDir, prepared.flatMap((p) => [p.tempName, p.restoreName]));
+  try {
+    await prepareAndCommit(prepared, ops);
+  } finally {
+    await removeTemps(prepared, ops);
+    journal.close();
+  }
+}
+
+/** Steps 3 and 4 (see the module comment). */
+async function prepareAndCommit(prepared: Prepared[], ops: WriteOps): Promise<void> {
   // 3. Prepare every temporary file; a failure here leaves the targets untouched.
   try {
     for (const p of prepared) {
-      const temp = path.join(path.dirname(p.real), `.${path.basename(p.real)}.codegraph-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-      await ops.writeFile(temp, p.text, { mode: p.mode, flag: 'wx' });
-      p.temp = temp;
-      await ops.chmod(temp, p.mode);
+      await ops.writeFile(p.tempName, p.text, { mode: p.mode, flag: 'wx' });
+      p.temp = p.tempName;
+      await ops.chmod(p.tempName, p.mode);
     }
   } catch (err) {
     await removeTemps(prepared, ops);
@@ -136,7 +166,7 @@ export async function writeFilesAtomically(root: string, changes: readonly FileW
 async function restore(done: readonly Prepared[], ops: WriteOps): Promise<string[]> {
   const failed: string[] = [];
   for (const p of [...done].reverse()) {
-    const temp = `${p.real}.codegraph-restore-${randomBytes(4).toString('hex')}.tmp`;
+    const temp = p.restoreName;
     try {
       await ops.writeFile(temp, p.original, { mode: p.mode, flag: 'wx' });
       await ops.chmod(temp, p.mode);

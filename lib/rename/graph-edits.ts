@@ -8,6 +8,7 @@ import type { Snapshot } from '../../index-store/snapshot.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import type { Reference } from '../refs/reference-index.ts';
 import { isMember } from './identifiers.ts';
+import { languageOf, rulesOf } from '../lang/index.ts';
 import type { PlannedEdit } from './planned-edit.ts';
 import type { Sources } from './sources.ts';
 import { contextLine, isWholeWordAt } from './text.ts';
@@ -111,6 +112,7 @@ function dropAliasBound(group: readonly GraphNode[], edits: Map<string, PlannedE
   const dropped: PlannedEdit[] = [];
   for (const [key, e] of edits) {
     if (declaring.has(e.path) || importing.has(e.path) || !BINDING_USES.has(e.kind ?? '')) continue;
+    if (rulesOf(languageOf(e.path))?.names.sharedScope) continue;
     if (afterDot(sources.get(e.path)!.text, e.offset)) continue;
     edits.delete(key);
     dropped.push(e);

@@ -14,6 +14,7 @@ import { findTarget } from './lookup.ts';
 import { compareEdits, toWireEdit, type PlannedEdit } from './planned-edit.ts';
 import { renameGroup } from './related.ts';
 import { Sources } from './sources.ts';
+import { sha256 } from './text.ts';
 import { collectTextEdits } from './text-search.ts';
 import type { FileChange, RenamedSymbol, RenameRequest, RenameResponse } from './types.ts';
 
@@ -183,5 +184,26 @@ export function toResponse(plan: RenamePlan, applied: boolean): RenameResponse {
     new_name: plan.newName,
     tied_symbols: plan.group.slice(1).map(symbolOf),
     warnings: plan.warnings,
+    preview_id: previewId(plan),
   };
+}
+
+/**
+ * What an apply of the plan writes, as a short fingerprint: each written file's path and the hash of the text
+ * the edits were planned on, and every edit written there. Equal ids: the same edits on the same texts.
+ */
+export function previewId(plan: RenamePlan): string {
+  const parts: string[] = [plan.target.uid, plan.newName];
+  for (const e of plan.edits) {
+    if (!e.apply) continue;
+    parts.push(`${e.path}\0${plan.sources.get(e.path)?.hash ?? ''}\0${e.offset}\0${e.oldText}\0${e.newText}`);
+  }
+  return sha256(parts.join('\n')).slice(0, 24);
+}
+
+/** Files an apply would write that the index does not vouch for (no hash recorded at index time). */
+export function unindexedWrites(plan: RenamePlan): string[] {
+  const files = new Set<string>();
+  for (const e of plan.edits) if (e.apply && plan.sources.get(e.path)?.indexedHash === undefined) files.add(e.path);
+  return [...files].sort();
 }

@@ -12,6 +12,8 @@ export interface RenameRequest {
   dry_run: boolean;
   /** Also write `text_search` edits on apply (default false: only `graph` edits are written). */
   include_text_search: boolean;
+  /** With dry_run false: the preview's `preview_id`; the apply writes only if it would write exactly that. */
+  preview_id?: string;
   repo?: string;
 }
 
@@ -69,4 +71,9 @@ export interface RenameResponse {
   tied_symbols: RenamedSymbol[];
   /** Things a reviewer should know (possible shadowing, occurrences the index could not confirm). */
   warnings: string[];
+  /**
+   * Fingerprint of exactly what an apply of this request writes now (every edit with `apply: true` and the
+   * text of each file it writes). Pass it back with dry_run false to apply what was previewed and nothing else.
+   */
+  preview_id: string;
 }

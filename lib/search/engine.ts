@@ -33,7 +33,7 @@ export const rankSettings = {
  */
 export const MIN_COVERAGE = 0.2;
 /** Cosine similarity at which a vector counts as a match, per embedder kind; half of it admits a candidate. */
-export const MIN_SIMILARITY: Readonly<Record<string, number>> = { lexical: 0.3, learned: 0.5, transformers: 0.35 };
+export const MIN_SIMILARITY: Readonly<Record<string, number>> = { lexical: 0.3, learned: 0.5, trained: 0.5, transformers: 0.35 };
 
 /**
  * Fused scores are scaled by the symbol's kind: fields of interfaces and classes rarely answer a question

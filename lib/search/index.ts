@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { digestAll } from './digest.ts';
 import { buildDocuments } from './documents.ts';
-import { embedderFor, resolveEmbedder, storedLearnedEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
+import { embedderFor, resolveEmbedder, storedLearnedEmbedder, trainedEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
 import { SearchIndex, type SearchParts } from './engine.ts';
 import { KeywordBuilder, KeywordIndex } from './keyword.ts';
 import { readPacked, VectorMatrix, writePacked } from './vectors.ts';
@@ -178,7 +178,7 @@ function storedParts(dir: string, meta: SearchMeta): SearchParts {
   if (keyword.size !== meta.count) throw new Error(`${KEYWORD_FILE} has ${keyword.size} rows where ${meta.count} were recorded`);
   const dim = meta.embedder.dim;
   const rows = readPacked(path.join(dir, SUBDIR), meta.count, dim);
-  const learned = meta.embedder.kind === 'learned' ? learnedOf(dir, meta.embedder) : undefined;
+  const learned = meta.embedder.kind === 'learned' ? learnedOf(dir, meta.embedder) : meta.embedder.kind === 'trained' ? trainedOf(meta.embedder) : undefined;
   return {
     uids, files, keyword, vectors: rows ? VectorMatrix.fromRows(rows, meta.count, dim) : undefined,
     ...(learned ? { embed: (texts: string[]) => texts.map((t) => learned.embedText(t)) } : {}),
@@ -187,9 +187,16 @@ function storedParts(dir: string, meta: SearchMeta): SearchParts {
 
 /** The learned embedder stored in `dir` (the model its vectors were made with). */
 function learnedOf(dir: string, spec: EmbedderSpec): { embedText(t: string): Float32Array; embedder: Embedder } {
-  const e = storedLearnedEmbedder(readFileSync(path.join(dir, SUBDIR, EMBEDDER_FILE)));
+  const e = storedLearnedEmbedder(readFileSync(path.join(dir, SUBDIR, EMBEDDER_FILE)), spec.id);
   if (e.id !== spec.id) throw new Error(`${EMBEDDER_FILE} is ${e.id}, not the recorded ${spec.id}`);
   return { embedText: e.embedText!, embedder: e };
+}
+
+/** The shipped code-search model, when it is the one the index was made with. */
+function trainedOf(spec: EmbedderSpec): { embedText(t: string): Float32Array; embedder: Embedder } {
+  const e = trainedEmbedder();
+  if (e.id !== spec.id) throw new Error(`the index was made with ${spec.id}, this codegraph ships ${e.id}: analyze again`);
+  return { embedText: e.embedText, embedder: e };
 }
 
 const metaCache = new Map<string, { mtimeMs: number; spec: EmbedderSpec }>();
@@ -207,6 +214,7 @@ export async function embedWith(dir: string, texts: string[]): Promise<Float32Ar
     metaCache.set(dir, cached);
   }
   if (cached.spec.kind === 'learned') return learnedOf(dir, cached.spec).embedder.embed(texts);
+  if (cached.spec.kind === 'trained') return trainedOf(cached.spec).embedder.embed(texts);
   const embedder: Embedder = await embedderFor(cached.spec);
   return embedder.embed(texts);
 }

@@ -1,12 +1,11 @@
 /** Path and identifier helpers shared by module detection and flow tracing: which files are tests, folders, words of a name. */
-import { isTestFile } from '../lang/index.ts';
 
 /** Test and mock files: never entry points, and their ties count little when clustering. */
 const TEST_PATH = /(?:^|\/)(?:__tests__|__mocks__|__fixtures__|tests?|specs?|e2e)\/|[._-](?:test|spec|e2e)\.[cm]?[jt]sx?$/i;
 
-/** True when the relative path belongs to a test, spec or mock file (by these folders and names, or its language's rule). */
+/** True when the relative path belongs to a test, spec or mock file. */
 export function isTestPath(filePath: string | undefined): boolean {
-  return filePath !== undefined && (TEST_PATH.test(filePath) || isTestFile(filePath));
+  return filePath !== undefined && TEST_PATH.test(filePath);
 }
 
 /** True for declaration files (no bodies: nothing runs there). */

@@ -21,13 +21,12 @@ export const mcpCommand: Command = {
     console.debug = console.error;
     // Loaded here, not at the top: other commands should not pay for the MCP SDK at start.
     const { createMcpServer } = await import('../mcp/server.ts');
-    const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+    const { LineTransport } = await import('../mcp/stdio-transport.ts');
     const source = new SnapshotLoader({ watch: true, log: stderrLine, writer: repositoryWriter(stderrLine) });
     const server = createMcpServer({ source, log: stderrLine, workingFolder: process.cwd() });
-    const transport = new StdioServerTransport();
+    // Bad lines (not JSON, over 8 MiB, not JSON-RPC) are answered with JSON-RPC errors; end of stdin closes.
+    const transport = new LineTransport(process.stdin, process.stdout, { log: stderrLine });
     const closed = new Promise<void>((resolve) => { server.onclose = resolve; });
-    // The SDK's stdio transport does not notice the client going away; end of stdin means it did.
-    process.stdin.once('end', () => { void server.close(); });
     process.once('SIGTERM', () => { void server.close(); });
     await server.connect(transport);
     await closed;

@@ -15,7 +15,8 @@ export const statusCommand: Command = {
     const s = indexStatus(root);
     if (values.json) { process.stdout.write(JSON.stringify(s, null, 2) + '\n'); return 0; }
     const out: string[] = [];
-    out.push(`${s.name}: ${s.upToDate ? 'up to date' : 'out of date'}  [${s.path}]`);
+    out.push(`${s.name}: ${s.broken ? 'broken' : s.upToDate ? 'up to date' : 'out of date'}  [${s.path}]`);
+    if (s.broken) out.push(`  the published snapshot is damaged: ${s.broken}`);
     out.push(`  indexed ${s.indexedAt}${s.indexedCommit ? ` at ${s.indexedCommit.slice(0, 12)}` : ''}${s.currentCommit && s.currentCommit !== s.indexedCommit ? `; HEAD is now ${s.currentCommit.slice(0, 12)}` : ''}`);
     if (s.rebuild) out.push(`  full rebuild due: ${s.rebuild}`);
     for (const [label, list] of [['changed', s.changed], ['added', s.added], ['deleted', s.deleted], ['config changed', s.configChanged]] as const) {

@@ -6,7 +6,9 @@
 import Hapi from '@hapi/hapi';
 import type { Boom } from '@hapi/boom';
 import { CodegraphError, isCodegraphError, toCodegraphError, type ErrorCode } from '../../lib/errors.ts';
-import { runTool } from '../tool-runner.ts';
+import { runTool, type Offload } from '../tool-runner.ts';
+import { QueryPool } from '../query-pool.ts';
+import { jsonText } from '../json-text.ts';
 import type { SnapshotSource } from '../snapshot-source.ts';
 import { accessPolicy, type AccessPolicy } from './security.ts';
 import { readJsonBody } from './body.ts';
@@ -33,6 +35,11 @@ export interface ApiServerOptions {
   quiet?: boolean;
   /** Where log lines go (default: stderr). */
   log?: (line: string) => void;
+  /**
+   * Threads for budgeted queries (cypher), so one query running to its budget never holds up other requests
+   * (default: a new QueryPool, closed when the server stops); false runs them on the event loop.
+   */
+  queries?: QueryPool | false;
 }
 
 /** Why a server stopped. */
@@ -59,6 +66,8 @@ export interface ApiServer {
   inFlight(): number;
   /** Calls `listener` whenever the server becomes idle (no request in flight) and on each new request. */
   onActivity(listener: (busy: boolean) => void): void;
+  /** Where budgeted tools run (the query pool), for the routes. */
+  readonly offload?: Offload;
 }
 
 /** Creates the Hapi server with the shared edge behaviour; routes are added by the caller. */
@@ -66,6 +75,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   const log = options.log ?? ((line: string) => { process.stderr.write(line + '\n'); });
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const policy = accessPolicy({ bindHost: options.host, allowLocalhostOrigins: options.allowLocalhostOrigins, origins: options.origins });
+  const queries = options.queries === false ? undefined : options.queries ?? new QueryPool({ log });
   const hapi = Hapi.server({
     host: options.host,
     port: options.port,
@@ -116,6 +126,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     stopped,
     inFlight: () => active.size,
     onActivity: (l) => { activity.push(l); },
+    offload: queries?.offload,
     async start() {
       try {
         await hapi.start();
@@ -129,6 +140,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         try {
           await hapi.stop({ timeout: STOP_TIMEOUT_MS });
         } finally {
+          await queries?.close();
           options.source.close?.();
           resolveStopped(reason);
         }
@@ -149,25 +161,26 @@ export function toolRoute(server: ApiServer, source: SnapshotSource, path: strin
       } catch (err) {
         return errorResponse(h, err, log);
       }
-      return runToolResponse(source, tool, body, h, log);
+      return runToolResponse(source, tool, body, h, log, server.offload);
     },
   });
 }
 
 /** Adds a GET route that runs tool `tool` with the query string as its request. */
 export function toolGetRoute(server: ApiServer, source: SnapshotSource, path: string, tool: string, log?: (line: string) => void): void {
-  server.hapi.route({ method: 'GET', path, handler: (request, h) => runToolResponse(source, tool, { ...request.query }, h, log) });
+  server.hapi.route({ method: 'GET', path, handler: (request, h) => runToolResponse(source, tool, { ...request.query }, h, log, server.offload) });
 }
 
 /** Runs a tool and turns the outcome into a response: the result as JSON, or the error body. */
-export async function runToolResponse(source: SnapshotSource, tool: string, body: unknown, h: Hapi.ResponseToolkit, log?: (line: string) => void): Promise<Hapi.ResponseObject> {
+export async function runToolResponse(source: SnapshotSource, tool: string, body: unknown, h: Hapi.ResponseToolkit, log?: (line: string) => void, offload?: Offload): Promise<Hapi.ResponseObject> {
   try {
-    const result = await runTool(source, tool, body ?? {});
-    return h.response(result as object).type('application/json');
+    const result = await runTool(source, tool, body ?? {}, offload);
+    return h.response(jsonText(result)).type('application/json');
   } catch (err) {
     return errorResponse(h, err, log);
   }
 }
+
 
 /** The error body for anything thrown; unexpected errors are logged with their stack and leave as INTERNAL. */
 export function errorResponse(h: Hapi.ResponseToolkit, err: unknown, log: (line: string) => void = (l) => { process.stderr.write(l + '\n'); }): Hapi.ResponseObject {

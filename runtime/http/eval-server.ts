@@ -6,6 +6,7 @@
 import { createApiServer, toolGetRoute, toolRoute, type ApiServer } from './api-server.ts';
 import { toolEntries } from '../tool-runner.ts';
 import type { SnapshotSource } from '../snapshot-source.ts';
+import type { QueryPool } from '../query-pool.ts';
 
 export const EVAL_DEFAULT_PORT = 4848;
 /** The evaluation server never binds anything but loopback (spec: must not be exposed). */
@@ -18,6 +19,8 @@ export interface EvalServerOptions {
   /** Seconds without requests after which the server stops itself; 0 (default) never. */
   idleTimeout?: number;
   maxBytes?: number;
+  /** Query threads (default: a pool of its own; see ApiServerOptions.queries). */
+  queries?: QueryPool | false;
   quiet?: boolean;
   log?: (line: string) => void;
 }
@@ -27,7 +30,7 @@ export function createEvalServer(options: EvalServerOptions): ApiServer {
   const { source, log } = options;
   const server = createApiServer({
     source, host: EVAL_HOST, port: options.port ?? EVAL_DEFAULT_PORT, allowLocalhostOrigins: false,
-    maxBytes: options.maxBytes, quiet: options.quiet, log,
+    maxBytes: options.maxBytes, quiet: options.quiet, log, queries: options.queries,
   });
   for (const tool of toolEntries()) {
     if (tool.scope === 'snapshot') toolRoute(server, source, `/${tool.name}`, tool.name, log);

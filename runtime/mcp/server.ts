@@ -15,6 +15,8 @@ import { clientFolders, defaultRepoNote } from './working-folders.ts';
 import { withDefaultRepo } from '../default-repo.ts';
 import { isCodegraphError, toCodegraphError, CodegraphError } from '../../lib/errors.ts';
 import { findTool, runTool, toolEntries, type ToolEntry } from '../tool-runner.ts';
+import { QueryPool } from '../query-pool.ts';
+import { jsonText } from '../json-text.ts';
 import type { SnapshotSource } from '../snapshot-source.ts';
 import { joiToJsonSchema, objectRules } from './json-schema.ts';
 import { summarize } from './summary.ts';
@@ -30,6 +32,8 @@ export interface McpServerOptions {
   version?: string;
   /** Where log lines go (default stderr; stdout belongs to the protocol). */
   log?: (line: string) => void;
+  /** Threads for budgeted queries (default: a new QueryPool, closed with the connection); false runs them in-line. */
+  queries?: QueryPool | false;
   /**
    * The folder the server was started in: a call without `repo` uses the indexed repository containing it,
    * else one containing a workspace root the client reports, else the only one indexed.
@@ -78,6 +82,17 @@ export function createMcpServer(options: McpServerOptions): Server {
   const source = withDefaultRepo(options.source, { folders, how: "the 'repo' argument" });
   servePrompts(server, source, log);
 
+  const queries = options.queries === false ? undefined : options.queries ?? new QueryPool({ log });
+  if (queries && options.queries === undefined) {
+    // The pool is this server's own: it ends with the connection.
+    const connect = server.connect.bind(server);
+    server.connect = async (transport) => {
+      await connect(transport);
+      const closed = transport.onclose;
+      transport.onclose = () => { closed?.(); void queries.close(); };
+    };
+  }
+
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolEntries().map(mcpTool) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
@@ -86,10 +101,10 @@ export function createMcpServer(options: McpServerOptions): Server {
       throw new McpError(ErrorCode.InvalidParams, `unknown tool '${name}'; tools: ${toolEntries().map((t) => t.name).join(', ')}`);
     }
     try {
-      const result = await runTool(source, name, args ?? {});
+      const result = await runTool(source, name, args ?? {}, queries?.offload);
       const structured = (typeof result === 'object' && result !== null && !Array.isArray(result) ? result : { result }) as Record<string, unknown>;
       return {
-        content: [{ type: 'text', text: summarize(name, result) }, { type: 'text', text: JSON.stringify(result) }],
+        content: [{ type: 'text', text: summarize(name, result) }, { type: 'text', text: jsonText(result) }],
         structuredContent: structured,
       };
     } catch (err) {

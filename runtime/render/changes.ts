@@ -71,8 +71,9 @@ export function renderRename(r: Obj, o: RenderOptions): string {
     if (cut.rest) out.push(moreLine(style, cut.rest, '  '));
   }
   if (rest) out.push('', moreLine(style, rest, '', `more files; --json for all`));
-  if (!r.applied) out.push('', style.dim(`nothing written; --apply writes the ${plural(s.editsToApply ?? s.graphEdits ?? 0, 'edit')} marked graph${s.textSearchEdits ? ' (add --text-search for the text ones)' : ''}`));
-  else out.push('', style.green(`${plural(r.applied_edits ?? 0, 'edit')} written; the index was updated`));
+  if (!r.applied) out.push('', style.dim(`nothing written; --apply${r.preview_id ? ` --preview-id ${r.preview_id}` : ''} writes the ${plural(s.editsToApply ?? s.graphEdits ?? 0, 'edit')} marked graph${s.textSearchEdits ? ' (add --text-search for the text ones)' : ''}`));
+  // A re-index that could not run after the write is one of the warnings; the index is then not said to be current.
+  else out.push('', style.green(`${plural(r.applied_edits ?? 0, 'edit')} written${(r.warnings ?? []).length ? '; see the warnings above' : '; the index was updated'}`));
   return lines(out, o.width);
 }
 

@@ -40,7 +40,7 @@ test.after.always(() => { if (base) fs.rmSync(base, { recursive: true, force: tr
 
 test('npm pack ships the bin, the bundles, the native sources, docs and a shrinkwrap; no sources, tests or source maps', (t) => {
   for (const f of ['bin/codegraph.mjs', 'bin/postinstall.mjs', 'dist/cli.mjs', 'dist/handlers.mjs',
-    'dist/extract-worker.mjs', 'native/build.mjs', 'native/tree_flat.c', 'npm-shrinkwrap.json', 'package.json', 'README.md', 'docs/tools.md']) {
+    'dist/extract-worker.mjs', 'dist/code-search-nbow.bin', 'native/build.mjs', 'native/tree_flat.c', 'npm-shrinkwrap.json', 'package.json', 'README.md', 'docs/tools.md']) {
     t.true(files.includes(f), f);
   }
   t.true(files.some((f) => /^dist\/cli-.+\.mjs$/.test(f)), 'the CLI\'s chunks');

@@ -217,3 +217,28 @@ test('each built-in embedder by name: lexical and learned, recorded and used for
   t.is(r.process_symbols[0].name, 'withRetry');
   t.regex(r.warnings![0], /stored search index cannot be read/);
 });
+
+test('the shipped model (trained) and both models (both): recorded, used for queries, refused when the shipped model changed', async (t) => {
+  for (const [name, kind, dim, id] of [['trained', 'trained', 128, /^builtin:nbow-v1-128-[0-9a-f]{16}$/], ['both', 'learned', 256, /^builtin:both-[0-9a-f]{16}-[0-9a-f]{16}$/]] as const) {
+    const dir = tmp();
+    const res = await buildSearch(opts(dir, { embedder: name }));
+    t.regex(res.embedder, id, name);
+    const idx = (await loadSearch(dir))!;
+    t.is(idx.embedder.kind, kind);
+    t.is(idx.embedder.dim, dim);
+    t.true(idx.embedsLocally);
+    const [local] = idx.embedLocally(['try the request again later']);
+    const [viaHost] = await embedWith(dir, ['try the request again later']);
+    t.deepEqual(Array.from(local), Array.from(viaHost));
+    t.true(Math.abs(Math.hypot(...local) - 1) < 1e-4);
+    const r = await query({ query: 'run the task again after it failed' }, await loadedSnapshot(dir));
+    t.is(r.process_symbols[0]?.name ?? r.definitions[0]?.name, 'withRetry', name);
+    // Vectors made by another version of the shipped model are never compared with this one's.
+    const meta = JSON.parse(readFileSync(path.join(dir, 'search', 'meta.json'), 'utf8'));
+    meta.embedder.id = meta.embedder.id.replace(/[0-9a-f]{16}$/, '0000000000000000');
+    writeFileSync(path.join(dir, 'search', 'meta.json'), JSON.stringify(meta));
+    const stale = await query({ query: 'withRetry' }, await loadedSnapshot(dir));
+    t.is(stale.process_symbols[0].name, 'withRetry');
+    t.regex(stale.warnings![0], /stored search index cannot be read/);
+  }
+});

@@ -266,6 +266,8 @@ class NominalCollector {
     if (recv !== undefined && parent < 0) {
       const recvName = this.typeBaseName(recv);
       if (recvName) qualified = `${recvName}.${this.name(nameNode)}`;
+      // C++'s `A::f` declarator: the receiver and the name, no reference of their own
+      if (this.t.parent[nameNode] >= 0 && this.exprAt.get(this.t.parent[nameNode])?.role === 'expr.path') this.consumeTree(this.t.parent[nameNode]);
     }
     const s = this.addSymbol(node, nameNode, label, kind, parent, qualified);
     const sym = this.symbols[s];
@@ -470,6 +472,7 @@ class NominalCollector {
         this.consumed[c.callee] = 1;
         const inner = this.exprAt.get(c.callee);
         if (inner?.role === 'expr.member' && inner.caps.name !== undefined) this.consumed[inner.caps.name] = 1;
+        if (inner?.role === 'expr.path') this.consumeTree(c.callee);
         if (this.idAt.has(c.callee)) {
           const b = lookup(stack[stack.length - 1].scope, this.name(c.callee));
           if (b !== undefined) this.binding.set(c.callee, b);
@@ -483,6 +486,11 @@ class NominalCollector {
         }
       }
       if (c.type !== undefined) this.consumeTypeName(c.type);
+      return;
+    }
+    if (role === 'expr.path' && !this.consumed[node]) {
+      this.refSites.push({ node, kind: this.typeAt.has(node) && !this.idAt.has(this.pathLast(node)) ? 'type' : 'value', from: this.from(stack) });
+      this.consumeTree(node);
       return;
     }
     if (role === 'expr.member' && ex.caps.name !== undefined && !this.consumed[node]) {
@@ -514,6 +522,7 @@ class NominalCollector {
     if (ty?.role === 'type.generic' && ty.caps.name !== undefined) this.consumeTypeName(ty.caps.name);
     else if (ty?.role === 'type.qualified' && ty.caps.name !== undefined) this.consumed[ty.caps.name] = 1;
     else if (ty?.role === 'type.wrap' && ty.caps.inner !== undefined) this.consumeTypeName(ty.caps.inner);
+    else if (ty?.role === 'type.path') this.consumeTree(node);
   }
 
   /** Marks a whole subtree's names as no references of their own (a namespace's name). */
@@ -556,6 +565,7 @@ class NominalCollector {
         case 'expr.index': return c.object !== undefined ? { k: 'element', of: this.expr(c.object) } : OTHER;
         case 'expr.lit': return ex.kind ? { k: 'lit', type: ex.kind } : LIT;
         case 'expr.fn': return { k: 'fn' };
+        case 'expr.path': return this.pathExpr(node, false);
         default: return OTHER;
       }
     }
@@ -634,6 +644,7 @@ class NominalCollector {
         return items.length === 1 ? items[0] : { k: 'list', items };
       }
       case 'type.fn': return { k: 'fntype', returns: c.returns !== undefined ? this.typeExpr(c.returns) : OTHER };
+      case 'type.path': return this.pathExpr(node, true);
       default: return OTHER;
     }
   }
@@ -648,8 +659,53 @@ class NominalCollector {
       case 'type.qualified': return c.name !== undefined ? this.name(c.name) : undefined;
       case 'type.generic': return c.name !== undefined ? this.typeBaseName(c.name) : undefined;
       case 'type.wrap': return c.inner !== undefined ? this.typeBaseName(c.inner) : undefined;
+      case 'type.path': return this.name(this.pathLast(node));
       default: return undefined;
     }
+  }
+
+  /**
+   * The segments of a path written from its outermost name (`a::b::f`, nested as a qualifier and the rest): each a
+   * node naming one segment. An empty qualifier (`::f`, the global scope) gives no segment.
+   */
+  private pathSegments(node: number): number[] {
+    const segs: number[] = [];
+    for (let n = node, k = 0; k < 64; k++) {
+      const r = this.exprAt.get(n)?.role === 'expr.path' ? this.exprAt.get(n) : this.typeAt.get(n)?.role === 'type.path' ? this.typeAt.get(n) : undefined;
+      if (!r || r.caps.name === undefined) { segs.push(n); break; }
+      if (r.caps.qualifier !== undefined) segs.push(r.caps.qualifier);
+      n = r.caps.name;
+    }
+    return segs;
+  }
+
+  /** The node naming a path segment: a generic's (`Box<int>`) or a template function's (`f<int>`) name, else itself. */
+  private segmentName(seg: number): number {
+    const ty = this.typeAt.get(seg);
+    if (ty?.role === 'type.generic' && ty.caps.name !== undefined) return this.segmentName(ty.caps.name);
+    const ex = this.exprAt.get(seg);
+    if (ex?.role === 'expr.wrap' && ex.caps.inner !== undefined && this.t.firstChild(ex.caps.inner) < 0) return ex.caps.inner;
+    return seg;
+  }
+
+  /** A path as a chain of members from its first segment (`a::b::f` → a.b.f). */
+  private pathExpr(node: number, asType: boolean): Expr {
+    const segs = this.pathSegments(node);
+    let e: Expr = OTHER;
+    for (let i = 0; i < segs.length; i++) {
+      const name = this.name(this.segmentName(segs[i]));
+      if (i === 0) {
+        const first = this.segmentName(segs[0]);
+        e = asType && this.typeAt.has(first) ? this.typeExpr(first) : this.idAt.has(first) ? this.idExpr(first) : { k: 'id', name };
+      } else e = { k: 'member', obj: e, name };
+    }
+    return e;
+  }
+
+  /** The node of a path's last name (where a call or reference through it is). */
+  private pathLast(node: number): number {
+    const segs = this.pathSegments(node);
+    return this.segmentName(segs[segs.length - 1]);
   }
 
   /** Shapes made after the walk: a placeholder now, filled in by `fill` (bindings are all known then). */
@@ -755,6 +811,7 @@ class NominalCollector {
     if (c.callee !== undefined) {
       const inner = this.exprAt.get(c.callee);
       if (inner?.role === 'expr.member' && inner.caps.name !== undefined) return this.pos(inner.caps.name);
+      if (inner?.role === 'expr.path') return this.pos(this.pathLast(c.callee));
       if (this.idAt.has(c.callee)) return this.pos(c.callee);
       if (inner?.role === 'expr.wrap' && inner.caps.inner !== undefined) return this.calleePos({ callee: inner.caps.inner }, false, node);
     }
@@ -767,6 +824,7 @@ class NominalCollector {
     if (ty?.role === 'type.generic' && ty.caps.name !== undefined) return this.typeNamePos(ty.caps.name);
     if (ty?.role === 'type.qualified' && ty.caps.name !== undefined) return this.pos(ty.caps.name);
     if (ty?.role === 'type.wrap' && ty.caps.inner !== undefined) return this.typeNamePos(ty.caps.inner);
+    if (ty?.role === 'type.path') return this.pos(this.pathLast(node));
     return this.pos(node);
   }
 
@@ -774,6 +832,7 @@ class NominalCollector {
   private namePos(node: number): Pos {
     const ex = this.exprAt.get(node);
     if (ex?.role === 'expr.member' && ex.caps.name !== undefined) return this.pos(ex.caps.name);
+    if (ex?.role === 'expr.path') return this.pos(this.pathLast(node));
     return this.pos(node);
   }
 
@@ -817,7 +876,9 @@ class NominalCollector {
       const c = r.caps;
       if (c.path === undefined) continue;
       const isString = this.isStringNode(c.path);
-      const path = isString ? this.stringOf(c.path) ?? '' : this.dotted(c.path);
+      let path = isString ? this.stringOf(c.path) ?? '' : this.dotted(c.path);
+      // an item of a grouped import (Rust's `use a::b::{C, d::E}`): the group's path first
+      if (c.prefix !== undefined) { path = `${this.dotted(c.prefix)}.${path}`; this.consumeTree(c.prefix); }
       const last = isString ? c.path : this.lastName(c.path);
       const imp: NominalFacts['imports'][number] = { path, at: isString ? this.stringPos(c.path) : this.pos(last), line: this.t.rowOf(this.t.start[r.caps.def ?? c.path]) + 1 };
       if (c.alias !== undefined) imp.alias = this.name(c.alias);

@@ -70,7 +70,9 @@ class NominalResolver implements LanguageRelations {
         for (const b of this.m.bases(ent)) {
           if (!('ent' in b) || b.from.f !== f || b.from.s !== s) continue;
           const type = b.via === 'implements' ? 'IMPLEMENTS' : 'EXTENDS';
-          this.sink.edge(this.symPos(r), this.symPos(this.w.primary(b.ent)), type, 1, b.via === 'embeds' ? 'embedding' : 'heritage', sym.line);
+          // a block that only adds to a type (Rust's `impl Trait for T`) states the type's heritage
+          const source = this.rules.partKinds?.has(sym.kind) ? this.w.primary(ent) : r;
+          this.sink.edge(this.symPos(source), this.symPos(this.w.primary(b.ent)), type, 1, b.via === 'embeds' ? 'embedding' : 'heritage', sym.line);
         }
         // structural implementations, found once for each interface (from its first part)
         if (this.rules.structural && this.w.isInterface(ent) && this.w.primary(ent).f === f && this.w.primary(ent).s === s) {
@@ -189,7 +191,7 @@ class NominalResolver implements LanguageRelations {
       return undefined;
     }
     if (e.k !== 'member') return undefined;
-    const obj = e.obj.k === 'super' ? this.ev.value(f, { k: 'this', cls: e.obj.cls }, from) : this.ev.value(f, e.obj, from);
+    const obj = this.ev.dealias(e.obj.k === 'super' ? this.ev.value(f, { k: 'this', cls: e.obj.cls }, from) : this.ev.value(f, e.obj, from));
     let rs: SymRef[] | undefined;
     let reason: Reason = 'typed-receiver';
     let c: number = CONFIDENCE['typed-receiver'];

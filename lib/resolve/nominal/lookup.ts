@@ -9,7 +9,7 @@ import { add, qualify, type SymRef, type TypeEnt, type World } from './world.ts'
 import type { Members } from './members.ts';
 
 /** What an import binds. */
-type Target = { r: SymRef } | { ent: TypeEnt } | { pkg: string } | { ext: string };
+export type Target = { r: SymRef } | { ent: TypeEnt } | { pkg: string } | { ext: string };
 
 interface FileScope {
   /** Names bound by single imports (and aliases). */
@@ -50,6 +50,37 @@ export class Names {
     return sc;
   }
 
+  /**
+   * The files a file includes, directly or through the files it includes (C's `#include`), nearest first: their
+   * top-level names are the file's. Empty unless the language includes textually.
+   */
+  private included(f: number): number[] {
+    let l = this.includeClosure.get(f);
+    if (l) return l;
+    l = [];
+    if (this.w.rules.includeFile) {
+      const seen = new Set<number>([f]);
+      let level = [f];
+      while (level.length) {
+        const next: number[] = [];
+        for (const g of level) for (const { f: h } of this.scope(g).importFiles) if (!seen.has(h)) { seen.add(h); l.push(h); next.push(h); }
+        level = next;
+      }
+    }
+    this.includeClosure.set(f, l);
+    return l;
+  }
+  private readonly includeClosure = new Map<number, number[]>();
+
+  /** A top-level name of the files file f includes (the nearest that declares it), as an import. */
+  private includedName(f: number, name: string): Found | undefined {
+    for (const g of this.included(f)) {
+      const rs = this.scope(g).own.get(name);
+      if (rs) return this.asFound(rs, 'import');
+    }
+    return undefined;
+  }
+
   /** Project files a file's imports reach (with the import's line). */
   importFiles(f: number): Array<{ f: number; line: number }> {
     return this.scope(f).importFiles;
@@ -65,6 +96,13 @@ export class Names {
       add(sc.own, syms[s].name, { f, s });
     }
     for (const imp of w.importsOf(f)) {
+      if (w.rules.includeFile && !imp.all) {
+        const rel = w.rules.includeFile(imp.path, w.files[f].path, w.settings);
+        const g = rel === undefined ? undefined : w.fileByPath.get(rel);
+        if (g === undefined) { sc.openExternal = true; continue; }
+        this.reach(sc, g, imp.line);
+        continue;
+      }
       if (w.rules.importPackage) {
         const key = w.rules.importPackage(imp.path, w.files[f].path, w.settings);
         if (imp.alias === '_') continue;
@@ -78,7 +116,7 @@ export class Names {
         else add(sc.single, imp.alias ?? this.packageName(key) ?? lastSegment(imp.path, '/'), { pkg: key });
         continue;
       }
-      const path = imp.path;
+      const path = this.rooted(imp.path, f);
       if (imp.all) {
         const ent = w.types.get(path);
         if (ent) { sc.typeWildcards.push({ ent, statics: !!imp.static }); this.reach(sc, ent.parts[0].f, imp.line); }
@@ -90,7 +128,7 @@ export class Names {
       const name = imp.alias ?? lastSegment(path, '.');
       if (!targets.length) {
         // C#'s `using A.B;` names a namespace: its types are imported wholesale
-        if (w.packages.has(path) && !imp.alias) { sc.wildcards.push(path); continue; }
+        if (w.packages.has(path) && !imp.alias && !w.rules.packageImportBindsName) { sc.wildcards.push(path); continue; }
         if (w.packages.has(path)) { add(sc.single, name, { pkg: path }); continue; }
         add(sc.single, name, { ext: path });
         continue;
@@ -108,6 +146,45 @@ export class Names {
     if (!sc.importFiles.some((x) => x.f === g)) sc.importFiles.push({ f: g, line });
   }
 
+  /** An import path with its first segment read as the language's roots say (Rust's `crate.a.B` → `mycrate.a.B`). */
+  private rooted(path: string, f: number): string {
+    const w = this.w;
+    if (!w.rules.pathRoot) return path;
+    const dot = path.indexOf('.');
+    const first = dot < 0 ? path : path.slice(0, dot);
+    let root = w.rules.pathRoot(first, w.files[f].path, w.settings);
+    if (root === undefined) {
+      // a path from a module declared in this one (`use model::Item;` beside `mod model;`)
+      const here = w.rules.pathRoot('self', w.files[f].path, w.settings);
+      return here && !w.packages.has(first) && w.packagePrefixes.has(`${here}.${first}`) ? `${here}.${path}` : path;
+    }
+    let rest = dot < 0 ? '' : path.slice(dot + 1);
+    // `super::super::x`
+    while (rest === 'super' || rest.startsWith('super.')) {
+      root = root.includes('.') ? root.slice(0, root.lastIndexOf('.')) : root;
+      rest = rest === 'super' ? '' : rest.slice(6);
+    }
+    return rest ? (root ? `${root}.${rest}` : rest) : root;
+  }
+
+  /**
+   * What a package re-exports under `name` (Rust's `pub use inner::Thing;` in module m makes `m::Thing`): the targets
+   * of the import of that name in the package's files.
+   */
+  reexported(pkg: string, name: string, depth = 0): Target[] {
+    if (depth > 8) return [];
+    for (const g of this.w.packageFiles.get(pkg) ?? []) {
+      for (const imp of this.w.nominal(g).imports) {
+        if (imp.all || (imp.alias ?? lastSegment(imp.path, '.')) !== name) continue;
+        const path = this.rooted(imp.path, g);
+        const t = this.importTargets(path, !!imp.static, depth + 1);
+        if (t.length) return t;
+        if (this.w.packages.has(path)) return [{ pkg: path }];
+      }
+    }
+    return [];
+  }
+
   /** The name a package's files declare (`package util`), for Go's imports without an alias. */
   private packageName(key: string): string | undefined {
     const files = this.w.packageFiles.get(key);
@@ -120,7 +197,7 @@ export class Names {
   }
 
   /** What a dotted import path names: a type, top-level symbols of a package, or members of a type. */
-  private importTargets(path: string, isStatic: boolean): Target[] {
+  private importTargets(path: string, isStatic: boolean, depth = 0): Target[] {
     const w = this.w;
     if (!isStatic) {
       const ent = w.types.get(path);
@@ -133,6 +210,7 @@ export class Names {
     if (top?.length && !isStatic) return top.filter((r) => !TYPE_LABELS.has(w.sym(r).label)).map((r) => ({ r }));
     const ent = w.types.get(owner);
     if (ent) return (ent.members.get(name) ?? []).map((r) => ({ r }));
+    if (w.rules.pathRoot && w.packages.has(owner)) return this.reexported(owner, name, depth);
     return [];
   }
 
@@ -152,7 +230,14 @@ export class Names {
         if (found && 'ent' in found && !out.includes(found.ent)) out.push(found.ent);
         continue;
       }
-      if (!TYPE_LABELS.has(syms[s].label)) continue;
+      if (!TYPE_LABELS.has(syms[s].label)) {
+        // a method defined outside its class's body (C++'s `void A::f() {}`) is inside its class
+        if (this.w.rules.implicitThis && syms[s].label === 'Method' && syms[s].parent < 0 && this.w.extra({ f, s }).recv) {
+          const owner = this.members.ownerOf({ f, s });
+          if (owner) out.push(owner);
+        }
+        continue;
+      }
       const ent = this.w.typeOf({ f, s });
       if (ent) out.push(ent);
     }
@@ -171,6 +256,9 @@ export class Names {
 
   private valueUncached(f: number, from: number, name: string): Found | undefined {
     const w = this.w;
+    const root = w.rules.pathRoot?.(name, w.files[f].path, w.settings);
+    if (root !== undefined) return { pkg: root };
+    if (name === w.rules.selfTypeName) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
     const syms = w.files[f].symbols;
     // symbols declared in the enclosing functions (local functions and classes)
     for (let s = from; s >= 0; s = syms[s].parent) {
@@ -196,6 +284,8 @@ export class Names {
     if (own) return this.asFound(own, 'same-file');
     const single = sc.single.get(name);
     if (single) return this.fromTargets(single);
+    const inc = this.includedName(f, name);
+    if (inc) return inc;
     for (const pkg of this.packagesOf(f, from)) {
       const inPkg = this.visible(f, w.packages.get(pkg)?.get(name));
       if (inPkg) return this.asFound(inPkg, 'same-package');
@@ -214,6 +304,8 @@ export class Names {
     }
     // a package of the project named by its full dotted name (`com.acme.util.Strings.join()`)
     if (w.packagePrefixes.has(name)) return { pkg: name };
+    // a namespace nested in the one the code is in (`util::twice()` inside `namespace shop`)
+    for (const pkg of this.packagesOf(f, from)) if (pkg && w.packagePrefixes.has(`${pkg}.${name}`)) return { pkg: `${pkg}.${name}` };
     return undefined;
   }
 
@@ -242,6 +334,9 @@ export class Names {
 
   private typeUncached(f: number, from: number, name: string): Found | undefined {
     const w = this.w;
+    const root = w.rules.pathRoot?.(name, w.files[f].path, w.settings);
+    if (root !== undefined) return { pkg: root };
+    if (name === w.rules.selfTypeName) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
     for (const ent of this.enclosingTypes(f, from)) {
       if (ent.name === name && !ent.outer) return { ent, reason: 'same-file' };
       const nested = this.members.nestedType(ent, name);
@@ -264,6 +359,8 @@ export class Names {
       for (const t of single) if ('ext' in t) return { ext: t.ext };
       for (const t of single) if ('pkg' in t) return { pkg: t.pkg };
     }
+    const inc = this.includedName(f, name);
+    if (inc && 'ent' in inc) return inc;
     for (const pkg of this.packagesOf(f, from)) {
       const ent = w.types.get(qualify(pkg, name));
       if (ent && this.visible(f, ent.parts)) return { ent, reason: 'same-package' };

@@ -83,6 +83,31 @@ export interface NominalRules {
   isTestFile?(path: string): boolean;
   /** Whether free names in a namespace see the enclosing namespaces' members (C#: `A.B` sees `A`). */
   outerNamespaces?: boolean;
+  /**
+   * Textual inclusion (C's and C++'s `#include`): the project file (relative path) an import path names when written
+   * in `fromFile`, or undefined for a file outside the project (a system or library header: the including file may
+   * then call names from outside the project). An included file's top-level names are the includer's.
+   */
+  includeFile?(path: string, fromFile: string, settings: unknown): string | undefined;
+  /** Top-level symbols that are not exported are seen only by their file and the files including it (C's `static`). */
+  fileLocal?: boolean;
+  /** The members of enums of this kind are names of the scope around the enum too (C's and C++'s plain `enum`). */
+  unscopedEnumKind?: string;
+  /** Kinds of TypeAlias whose members are their target's (default `alias`; Go's defined types are not). */
+  aliasKinds?: ReadonlySet<string>;
+  /**
+   * The package a path's first segment names by itself, written in `fromFile` (Rust's `crate`, `super`, `self`), or
+   * undefined for an ordinary name. Import paths and qualified names start there.
+   */
+  pathRoot?(name: string, fromFile: string, settings: unknown): string | undefined;
+  /** Namespace blocks are inside their file's package (Rust's inline `mod x {}` in module m is `m.x`). */
+  nestedNamespaces?: boolean;
+  /** An import of a package binds its last name to the package (Rust's `use crate::model;`), not its members. */
+  packageImportBindsName?: boolean;
+  /** The name of the enclosing type inside its declarations (Rust's `Self`). */
+  selfTypeName?: string;
+  /** Kinds of type symbols that only add members and bases to a type declared elsewhere (Rust's `impl` blocks). */
+  partKinds?: ReadonlySet<string>;
 }
 
 /**

@@ -180,6 +180,8 @@ export class Evaluator {
         return t.t === 'inst' ? { ...t, c: CONFIDENCE.constructor } : t;
       }
       case 'as': return this.type(f, e.type, from, undefined, depth + 1);
+      // a type with arguments named as a value (Rust's `Data::<A>::new()`): the type
+      case 'generic': return this.value(f, e.of, from, depth + 1);
       case 'element': {
         const of = this.value(f, e.of, from, depth + 1);
         // what a callback is handed by a map's methods is an entry (or a key and a value), not an element
@@ -251,7 +253,16 @@ export class Evaluator {
     switch (obj.t) {
       case 'pkg': {
         const rs = this.w.packages.get(obj.key)?.get(name);
-        if (!rs) return obj.key && this.w.packagePrefixes.has(`${obj.key}.${name}`) ? { t: 'pkg', key: `${obj.key}.${name}` } : EXT;
+        if (!rs) {
+          if (obj.key && this.w.packagePrefixes.has(`${obj.key}.${name}`)) return { t: 'pkg', key: `${obj.key}.${name}` };
+          const re = this.rules.pathRoot ? this.names.reexported(obj.key, name) : [];
+          for (const t of re) {
+            if ('ent' in t) return { t: 'type', e: t.ent };
+            if ('pkg' in t) return { t: 'pkg', key: t.pkg };
+          }
+          const rr = re.filter((t): t is { r: SymRef } => 'r' in t).map((t) => t.r);
+          return rr.length ? this.symsValue(rr, 'import', depth) : EXT;
+        }
         return this.symsValue(rs, 'import', depth);
       }
       case 'type': {
@@ -262,7 +273,11 @@ export class Evaluator {
       }
       case 'inst': {
         const rs = this.m.find(obj.e, name);
-        if (!rs.length) return this.m.hasExternalBase(obj.e) ? EXT : NONE;
+        if (!rs.length) {
+          const u = this.aliasTarget(obj.e, depth);
+          if (u) return this.memberValue(f, u, name, from, depth + 1);
+          return this.m.hasExternalBase(obj.e) ? EXT : NONE;
+        }
         const v = this.symsValue(rs, 'typed-receiver', depth, obj.args ? { ent: this.m.ownerOf(rs[0]) ?? obj.e, args: obj.args } : undefined);
         return v.t === 'inst' ? { ...v, c: Math.min(v.c, obj.c) } : v;
       }
@@ -288,6 +303,21 @@ export class Evaluator {
     if (sym.label !== 'TypeAlias' || !sym.type || depth > MAX_DEPTH) return undefined;
     const v = this.type(p.f, sym.type, p.s, undefined, depth + 1);
     return v.t === 'none' || (v.t === 'inst' && v.e === ent) ? undefined : v;
+  }
+
+  /** What an alias (a TypeAlias of one of the rules' alias kinds) stands for, whose members are its target's. */
+  aliasTarget(ent: TypeEnt, depth = 0): Val | undefined {
+    return (this.rules.aliasKinds ?? ALIAS_KINDS).has(this.w.sym(ent.parts[0]).kind) ? this.underlying(ent, depth) : undefined;
+  }
+
+  /** A value with aliases seen through: an instance of an alias is one of the type it stands for. */
+  dealias(v: Val): Val {
+    for (let depth = 0; v.t === 'inst' && depth < MAX_DEPTH; depth++) {
+      const u = this.aliasTarget(v.e, depth);
+      if (!u || u.t !== 'inst') return v;
+      v = { ...u, c: Math.min(u.c, v.c) };
+    }
+    return v;
   }
 
   /** An element of a value (`xs[i]`, `for x in xs`); `key`: a map's key (Go's `for k := range m`), `at`: one of several results. */
@@ -405,7 +435,13 @@ export class Evaluator {
   private memberCall(f: number, recv: Val, name: string, argc: Arity, how: Reason | undefined, depth: number): CallRes {
     switch (recv.t) {
       case 'pkg': {
-        const rs = this.w.packages.get(recv.key)?.get(name);
+        let rs = this.w.packages.get(recv.key)?.get(name);
+        if (!rs && this.rules.pathRoot) {
+          const re = this.names.reexported(recv.key, name);
+          for (const t of re) if ('ent' in t) return this.typeCall(t.ent, argc, 'import');
+          const rr = re.filter((t): t is { r: SymRef } => 'r' in t).map((t) => t.r);
+          if (rr.length) rs = rr;
+        }
         if (!rs) return EXTERNAL;
         const type = rs.find((r) => TYPE_LABELS.has(this.w.sym(r).label));
         if (type) { const ent = this.w.typeOf(type); if (ent) return this.typeCall(ent, argc, 'import'); }
@@ -428,7 +464,7 @@ export class Evaluator {
         const ext = this.extension(recv, name, argc);
         if (ext) return ext;
         // an alias's members are its target's
-        const u = this.w.sym(recv.e.parts[0]).kind === 'alias' ? this.underlying(recv.e, depth) : undefined;
+        const u = this.aliasTarget(recv.e, depth);
         if (u) return this.memberCall(f, u, name, argc, how, depth + 1);
         return this.m.hasExternalBase(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' ? EXTERNAL : UNRESOLVED;
       }
@@ -552,5 +588,6 @@ export class Evaluator {
   }
 }
 
+const ALIAS_KINDS: ReadonlySet<string> = new Set(['alias']);
 const EXTERNAL: CallRes = { ext: true };
 const UNRESOLVED: CallRes = { unresolved: true };

@@ -57,11 +57,13 @@ export class World {
   /** Methods whose receiver is declared outside a class body (Go), for the types their receivers name. */
   private readonly receivers: Array<{ r: SymRef; pkg: string; name: string }> = [];
   private readonly symKeyBase: number[] = [];
+  /** The files of this family by relative path (for textual includes). */
+  readonly fileByPath = new Map<string, number>();
 
   constructor(readonly files: readonly FileFacts[], readonly fileIds: readonly number[], readonly rules: NominalRules, readonly settings: unknown) {
     let base = 0;
     for (let f = 0; f < files.length; f++) { this.symKeyBase.push(base); base += files[f].symbols.length; }
-    for (const f of fileIds) this.index(f);
+    for (const f of fileIds) { this.fileByPath.set(files[f].path, f); this.index(f); }
     for (const f of fileIds) {
       const imps = nominalOf(files[f]).imports;
       if (!imps.some((i) => i.global)) continue;
@@ -74,6 +76,9 @@ export class World {
     }
     for (const p of this.packages.keys()) for (let i = p.indexOf('.'); ; i = p.indexOf('.', i + 1)) { this.packagePrefixes.add(i < 0 ? p : p.slice(0, i)); if (i < 0) break; }
     if (rules.fileRank) this.rankLists(fileIds);
+    // a type's own declaration is its primary part, before the blocks that add to it (Rust's `impl`)
+    const partKinds = rules.partKinds;
+    if (partKinds) for (const ent of this.types.values()) if (ent.parts.length > 1) ent.parts.sort((a, b) => Number(partKinds.has(this.sym(a).kind)) - Number(partKinds.has(this.sym(b).kind)));
   }
 
   /** How a file weighs among declarations of one name (NominalRules.fileRank), 0 by default. */
@@ -125,7 +130,13 @@ export class World {
 
   /** The package of a top-level symbol (its namespace where the file declares them). */
   symPackage(r: SymRef): string {
-    return this.extra(r).ns ?? this.filePkg[r.f];
+    return this.nsPackage(this.extra(r).ns, this.filePkg[r.f]);
+  }
+
+  /** The package a namespace of a file names (within the file's package where namespaces nest in it). */
+  private nsPackage(ns: string | undefined, pkg: string): string {
+    if (ns === undefined) return pkg;
+    return this.rules.nestedNamespaces ? qualify(pkg, ns) : ns;
   }
 
   private index(f: number): void {
@@ -139,17 +150,31 @@ export class World {
       const sym = syms[s];
       const r = { f, s };
       const x = nominal.sym[s];
-      if (sym.kind === 'namespace') { if (!this.packages.has(sym.qualifiedName)) this.packages.set(sym.qualifiedName, new Map()); continue; }
+      if (sym.kind === 'namespace') {
+        const key = this.nsPackage(sym.qualifiedName, pkg);
+        if (!this.packages.has(key)) this.packages.set(key, new Map());
+        if (this.rules.nestedNamespaces) add(this.packageFiles, key, f);
+        continue;
+      }
       if (sym.parent < 0) {
-        const p = x?.ns ?? pkg;
+        const p = this.nsPackage(x?.ns, pkg);
         let m = this.packages.get(p);
         if (!m) this.packages.set(p, (m = new Map()));
         if (x?.recv && sym.label === 'Method') this.receivers.push({ r, pkg: p, name: sym.qualifiedName.slice(0, sym.qualifiedName.lastIndexOf('.')) });
-        else add(m, sym.name, r);
+        else if (!this.rules.fileLocal || sym.exported) add(m, sym.name, r);
+      } else if (this.rules.unscopedEnumKind && sym.kind === 'enum_member') {
+        // a plain enum's members are names of the scope around it (the enum at file or namespace level)
+        const e = syms[sym.parent];
+        if (e.label === 'Enum' && e.kind === this.rules.unscopedEnumKind && e.parent < 0 && (!this.rules.fileLocal || e.exported)) {
+          const p = this.nsPackage(nominal.sym[sym.parent]?.ns, pkg);
+          let m = this.packages.get(p);
+          if (!m) this.packages.set(p, (m = new Map()));
+          add(m, sym.name, r);
+        }
       }
       if (x?.ext) add(this.extensions, sym.name, r);
       else if (x?.recv && sym.label === 'Function') add(this.extensions, sym.name, r);
-      if (TYPE_LABELS.has(sym.label)) this.typeSymbol(r, sym, x?.ns ?? pkg);
+      if (TYPE_LABELS.has(sym.label)) this.typeSymbol(r, sym, this.nsPackage(x?.ns, pkg));
       else if (sym.parent >= 0) {
         const owner = this.typeOfSym.get(this.key({ f, s: sym.parent }));
         if (owner) add(owner.members, sym.name, r);

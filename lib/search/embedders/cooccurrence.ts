@@ -128,11 +128,16 @@ export function embedTerms(model: CoocModel, terms: ReadonlyMap<string, number>)
   return v;
 }
 
-/** The vector of a free text (a query). */
-export function embedText(model: CoocModel, text: string): Float32Array {
+/** A free text's terms with their counts (a query's, a doc comment's). */
+export function textTerms(text: string): Map<string, number> {
   const terms = new Map<string, number>();
   termsOf(text, terms, 1);
-  return embedTerms(model, terms);
+  return terms;
+}
+
+/** The vector of a free text (a query). */
+export function embedText(model: CoocModel, text: string): Float32Array {
+  return embedTerms(model, textTerms(text));
 }
 
 /** The model's file bytes: header, '\n'-joined terms, idf (f32 × T), vectors (f32 × T × COOC_DIM). */

@@ -9,12 +9,18 @@ import { coocFromBuffer, coocToBuffer, COOC_DIM, embedTerms, documentTerms, embe
 import type { SearchFields } from '../documents.ts';
 import { canDownload, DEFAULT_MODEL, findLocalModel, loadTransformersEmbedder, modelFolderInfo } from './transformers.ts';
 import type { Embedder, EmbedderSpec } from './types.ts';
+import { embedFields, embedQuery } from './trained.ts';
+import { shippedModel } from './trained-file.ts';
 
 export type { Embedder, EmbedderSpec } from './types.ts';
 export { lexicalEmbedder, lexicalVector, LEXICAL_ID, LEXICAL_DIM } from './lexical.ts';
 
 const LEXICAL_NAMES = new Set(['lexical', 'builtin:lexical', LEXICAL_ID]);
 const LEARNED_NAMES = new Set(['learned', 'builtin:learned', 'cooc']);
+const TRAINED_NAMES = new Set(['trained', 'builtin:trained', 'nbow']);
+const BOTH_NAMES = new Set(['both', 'builtin:both']);
+/** Id prefix of the embedder that joins the learned model and the shipped one. */
+const BOTH_PREFIX = 'builtin:both-';
 /** What `builtin` means, and what analyze falls back to without a sentence model. */
 export const DEFAULT_BUILTIN: 'learned' | 'lexical' = 'learned';
 
@@ -29,9 +35,48 @@ export function learnedEmbedder(model: CoocModel): Embedder & { spec: EmbedderSp
   };
 }
 
+/** The shipped code-search model (trained.ts); throws when its file is missing or damaged. */
+export function trainedEmbedder(): Embedder & { spec: EmbedderSpec; embedText: (t: string) => Float32Array } {
+  const model = shippedModel();
+  const embedText = (t: string): Float32Array => embedQuery(model, t);
+  return {
+    id: model.id, dim: model.dim, kind: 'trained', spec: { id: model.id, kind: 'trained', dim: model.dim },
+    embed: async (texts) => texts.map(embedText),
+    embedText,
+    embedDocuments: (docs) => docs.map((d) => embedFields(model, d.fields)),
+  };
+}
+
+/**
+ * The learned model and the shipped one side by side: each half of the vector is one model's unit vector
+ * scaled by 1/√2, so a cosine is the mean of the two models' cosines. The stored model is the learned one;
+ * the shipped one must be the one the id names.
+ */
+export function bothEmbedder(cooc: CoocModel): Embedder & { spec: EmbedderSpec; embedText: (t: string) => Float32Array } {
+  const nbow = shippedModel();
+  const dim = COOC_DIM + nbow.dim;
+  const id = `${BOTH_PREFIX}${cooc.id.slice(cooc.id.lastIndexOf('-') + 1)}-${nbow.id.slice(nbow.id.lastIndexOf('-') + 1)}`;
+  const join = (a: Float32Array, b: Float32Array): Float32Array => {
+    const v = new Float32Array(dim);
+    // Unit length whatever the halves: a half with no known word is zero, the other then counts alone.
+    const s = a.some((x) => x !== 0) && b.some((x) => x !== 0) ? Math.SQRT1_2 : 1;
+    for (let i = 0; i < a.length; i++) v[i] = a[i] * s;
+    for (let i = 0; i < b.length; i++) v[COOC_DIM + i] = b[i] * s;
+    return v;
+  };
+  const embedOne = (t: string): Float32Array => join(embedText(cooc, t), embedQuery(nbow, t));
+  return {
+    id, dim, kind: 'learned', spec: { id, kind: 'learned', dim },
+    embed: async (texts) => texts.map(embedOne),
+    embedText: embedOne,
+    embedDocuments: (docs) => docs.map((d) => join(embedTerms(cooc, documentTerms(d.fields)), embedFields(nbow, d.fields))),
+    modelBytes: () => coocToBuffer(cooc),
+  };
+}
+
 /** The learned embedder stored beside an index (`embedder.bin`'s bytes). */
-export function storedLearnedEmbedder(bytes: Buffer): Embedder & { spec: EmbedderSpec; embedText?: (t: string) => Float32Array } {
-  return learnedEmbedder(coocFromBuffer(bytes));
+export function storedLearnedEmbedder(bytes: Buffer, id = ''): Embedder & { spec: EmbedderSpec; embedText?: (t: string) => Float32Array } {
+  return id.startsWith(BOTH_PREFIX) ? bothEmbedder(coocFromBuffer(bytes)) : learnedEmbedder(coocFromBuffer(bytes));
 }
 
 /** The built-in embedder of a kind, learning from the documents when it is the learned one. */
@@ -48,6 +93,18 @@ export async function resolveEmbedder(choice: string | undefined, log: (m: strin
   const wanted = (choice ?? process.env.CODEGRAPH_EMBEDDER ?? '').trim() || 'auto';
   if (LEXICAL_NAMES.has(wanted)) return builtinEmbedder('lexical', docs);
   if (LEARNED_NAMES.has(wanted)) return builtinEmbedder('learned', docs);
+  if (BOTH_NAMES.has(wanted)) {
+    try { return bothEmbedder(learnCooccurrence(docs)); } catch (err) {
+      log(`search: ${err instanceof Error ? err.message : String(err)}; using the built-in embedder`);
+      return builtinEmbedder(DEFAULT_BUILTIN, docs);
+    }
+  }
+  if (TRAINED_NAMES.has(wanted)) {
+    try { return trainedEmbedder(); } catch (err) {
+      log(`search: ${err instanceof Error ? err.message : String(err)}; using the built-in embedder`);
+      return builtinEmbedder(DEFAULT_BUILTIN, docs);
+    }
+  }
   if (wanted === 'builtin') return builtinEmbedder(DEFAULT_BUILTIN, docs);
   const builtin = (): Embedder & { spec: EmbedderSpec } => builtinEmbedder(DEFAULT_BUILTIN, docs);
   const envDir = process.env.CODEGRAPH_MODEL_DIR;

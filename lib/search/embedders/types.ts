@@ -1,7 +1,10 @@
 import type { SearchFields } from '../documents.ts';
 
-/** The kinds of embedder: hashed spelling, vectors learned from the repository, a sentence model. */
-export type EmbedderKind = 'lexical' | 'learned' | 'transformers';
+/**
+ * The kinds of embedder: hashed spelling, vectors learned from the repository, the code-search model shipped
+ * with codegraph, a sentence model.
+ */
+export type EmbedderKind = 'lexical' | 'learned' | 'trained' | 'transformers';
 
 /** What every embedder offers: a stable id (recorded in the snapshot), a dimension and batch embedding. */
 export interface Embedder {

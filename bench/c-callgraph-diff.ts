@@ -1,0 +1,90 @@
+/**
+ * C's call graph against clang: for every call in a pinned C corpus, the function clang's semantic analysis says it
+ * calls (bench/c-oracle/calls.py, libclang from Debian's python3-clang-14; calls made by a macro's expansion left
+ * out) compared with the call occurrence codegraph records at the called name (bench/nominal-sites.ts). Only calls
+ * whose callee is defined in the corpus count as the oracle's project calls.
+ *
+ *   nice -n 10 node --import tsx bench/c-callgraph-diff.ts [--corpus NAME]... [--misses N] [--json]
+ *
+ * Corpora: the tree-sitter runtime the npm package tree-sitter ships (tuned on), and libxcrypt from Debian's
+ * libxcrypt-source (held out: read, never tuned on; `apt-get install libxcrypt-source`).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { indexFolder, scoreSites, type OracleSite } from './nominal-sites.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..');
+
+interface Corpus { root: string; version: () => string; half: 'tune' | 'held out'; includes: string[]; skip?: string[] }
+
+export const C_CORPORA: Record<string, Corpus> = {
+  'tree-sitter-runtime': {
+    root: path.join(repo, 'node_modules/tree-sitter/vendor/tree-sitter/lib'),
+    version: () => JSON.parse(readFileSync(path.join(repo, 'node_modules/tree-sitter/package.json'), 'utf8')).version,
+    half: 'tune', includes: ['include', 'src'], skip: ['binding_rust', 'binding_web'],
+  },
+  libxcrypt: {
+    root: '/usr/src/libxcrypt',
+    version: () => execFileSync('dpkg-query', ['-W', '-f=${Version}', 'libxcrypt-source'], { encoding: 'utf8' }),
+    half: 'held out', includes: ['lib', '.'], skip: ['debian'],
+  },
+};
+
+/** Every .c file of a folder (relative paths, sorted), skipping hidden folders and `skip` names. */
+function cFiles(root: string, skip: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      if (e.isDirectory()) { if (!e.name.startsWith('.') && !skip.has(e.name)) walk(rel); } else if (e.name.endsWith('.c')) out.push(rel);
+    }
+  };
+  walk('');
+  return out.sort();
+}
+
+/** The oracle's call sites of a corpus. */
+export function clangSites(c: Corpus, files: readonly string[]): OracleSite[] {
+  const args = [path.join(here, 'c-oracle/calls.py'), c.root, '--lang', 'c', ...c.includes.flatMap((d) => ['-I', d]), ...files];
+  const out = execFileSync('/usr/bin/python3', args, { maxBuffer: 1 << 30, encoding: 'utf8' });
+  return out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as OracleSite);
+}
+
+/** Scores one corpus. */
+export function cDiff(name: string) {
+  const c = C_CORPORA[name];
+  if (!existsSync(c.root)) throw new Error(`corpus ${name} is not on this machine (${c.root})`);
+  const skip = new Set(c.skip ?? []);
+  const files = cFiles(c.root, skip);
+  const sites = clangSites(c, files);
+  const { result, files: indexed, lines } = indexFolder(c.root, skip);
+  const score = scoreSites(result, sites, (f) => f.endsWith('.c'));
+  // sites where clang saw no project definition though we give one: a definition the oracle's parse left out (an
+  // `#if` on a build's generated header, which the oracle replaces by an empty file), or a library function the
+  // project also defines (a libc for another target)
+  const undefinedForClang = score.wrong.filter((w) => !w.oracle.includes(':')).length;
+  const known = score.ours - undefinedForClang;
+  return { corpus: name, version: c.version(), half: c.half, files: indexed, lines, undefinedForClang, precisionKnown: known ? score.tp / known : 1, ...score };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const args = process.argv.slice(2);
+  const names: string[] = [];
+  let misses = 0;
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--corpus') names.push(args[++i]);
+    else if (args[i] === '--misses') misses = Number(args[++i]);
+    else if (args[i] === '--json') json = true;
+  }
+  for (const name of names.length ? names : Object.keys(C_CORPORA)) {
+    const d = cDiff(name);
+    if (json) { console.log(JSON.stringify({ ...d, wrong: d.wrong.length, missed: d.missed.length })); continue; }
+    console.log(`${name} ${d.version} (${d.half}): ${d.files} files, ${d.lines} lines; clang project calls ${d.oracleProject}; ours ${d.ours}; precision ${(100 * d.precision).toFixed(1)}% (${(100 * d.precisionKnown).toFixed(1)}% where clang knows a project definition; ${d.undefinedForClang} sites where it knows none), recall ${(100 * d.recall).toFixed(1)}%`);
+    for (const w of d.wrong.slice(0, misses)) console.log(`  wrong  ${w.site}  ours ${w.ours}  oracle ${w.oracle}`);
+    for (const m of d.missed.slice(0, misses)) console.log(`  missed ${m.site}  oracle ${m.oracle}`);
+  }
+}

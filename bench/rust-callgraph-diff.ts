@@ -1,0 +1,154 @@
+/**
+ * Rust's call graph against rustc: every call of a pinned crate as rustc's MIR names it (`rustc --emit=mir` with
+ * `-Zmir-include-spans`, allowed on the stable toolchain by RUSTC_BOOTSTRAP=1: each call's callee path and the span of
+ * the call expression), compared with the call occurrence codegraph records inside that span under the callee's
+ * name. A call is a project call when its callee is no std/core/alloc path and a project function or method has its
+ * name; rustc's path (`S::go`, `<S as T>::t`, `<dyn T as T>::t`, `helper`) is compared with our target's qualified
+ * name by its last two segments (a type and a method, or a function).
+ *
+ *   nice -n 10 node --import tsx bench/rust-callgraph-diff.ts [--corpus NAME]... [--misses N]
+ *
+ * Corpora: crates Debian's librust-*-dev packages ship (`apt-get install librust-smallvec-dev …`), compiled alone
+ * as a library with default features off; smallvec and either tuned on, the others held out.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { indexFolder } from './nominal-sites.ts';
+
+const REGISTRY = '/usr/share/cargo/registry';
+export const RUST_CORPORA: Record<string, { dir: string; half: 'tune' | 'held out' }> = {
+  smallvec: { dir: 'smallvec-1.9.0', half: 'tune' },
+  either: { dir: 'either-1.6.1', half: 'tune' },
+  semver: { dir: 'semver-1.0.14', half: 'held out' },
+  itoa: { dir: 'itoa-1.0.1', half: 'held out' },
+  fnv: { dir: 'fnv-1.0.7', half: 'held out' },
+};
+
+interface Site { file: string; l1: number; c1: number; l2: number; c2: number; callee: string }
+
+/** rustc's calls of one crate (its library target). */
+function mirSites(root: string): Site[] {
+  const toml = readFileSync(path.join(root, 'Cargo.toml'), 'utf8');
+  const edition = /^\s*edition\s*=\s*"(\d+)"/m.exec(toml)?.[1] ?? '2015';
+  const libPath = /^\s*\[lib\][^[]*?^\s*path\s*=\s*"([^"]+)"/m.exec(toml)?.[1] ?? 'src/lib.rs';
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'rust-mir-')), 'out.mir');
+  execFileSync('rustc', ['--edition', edition, '--crate-type', 'lib', '--crate-name', 'corpus', '--cap-lints', 'allow', '-Zmir-include-spans=yes', '--emit=mir', '-o', out, libPath], { cwd: root, env: { ...process.env, RUSTC_BOOTSTRAP: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const sites: Site[] = [];
+  for (const line of readFileSync(out, 'utf8').split('\n')) {
+    const m = /^\s*(?:_\d+ = )?(.+?) -> (?:\[return|unwind).*\/\/ scope \d+ at ([^:\s/][^:\s]*\.rs):(\d+):(\d+): (\d+):(\d+)$/.exec(line);
+    if (!m) continue;
+    const callee = calleeOf(m[1]);
+    if (callee) sites.push({ file: m[2], l1: +m[3], c1: +m[4], l2: +m[5], c2: +m[6], callee });
+  }
+  return sites;
+}
+
+/** A MIR call's callee path (`<S as T>::t::<u8>(move _1)` → `<S as T>::t`), generics dropped. */
+function calleeOf(call: string): string | undefined {
+  let depth = 0;
+  for (let i = 0; i < call.length; i++) {
+    const ch = call[i];
+    if (ch === '<') depth++;
+    else if (ch === '>') depth--;
+    else if (ch === '(' && depth === 0) return call.slice(0, i).replace(/::<.*>$/, '');
+  }
+  return undefined;
+}
+
+/** A path with its generic arguments dropped (`SmallVec::<A>::len` → `SmallVec::len`). */
+function plain(p: string): string {
+  let out = '';
+  let depth = 0;
+  for (const ch of p) {
+    if (ch === '<') depth++;
+    else if (ch === '>') depth--;
+    else if (depth === 0) out += ch;
+  }
+  return out.replace(/::(?=::)/g, '').replace(/::$/, '');
+}
+
+/**
+ * The project callee rustc's path names, by its last two segments (`Type.method` or `function`), given the project's
+ * type and function names; undefined for a library callee.
+ */
+export function expected(callee: string, types: ReadonlySet<string>, fns: ReadonlySet<string>, methods: ReadonlySet<string>): { name: string; tail: string } | undefined {
+  if (/^(?:std|core|alloc)::/.test(callee)) return undefined;
+  if (callee.startsWith('<')) {
+    // <Self as Trait>::method
+    let depth = 0, as = -1, close = -1;
+    for (let i = 1; i < callee.length; i++) {
+      const ch = callee[i];
+      if (ch === '<') depth++;
+      else if (ch === '>') { if (depth === 0) { close = i; break; } depth--; }
+      else if (depth === 0 && as < 0 && callee.startsWith(' as ', i)) as = i;
+    }
+    if (close < 0 || !callee.startsWith('>::', close)) return undefined;
+    const name = plain(callee.slice(close + 3));
+    const last = (p: string): string => { const q = plain(p.replace(/^&(?:mut )?/, '').replace(/^dyn /, '')); return q.includes('::') ? q.slice(q.lastIndexOf('::') + 2) : q; };
+    const self = as < 0 ? callee.slice(1, close) : callee.slice(1, as);
+    const trait = as < 0 ? '' : callee.slice(as + 4, close);
+    // a library trait's method runs the project's only where the project's type defines it (not a default method)
+    if (!self.startsWith('dyn ') && types.has(last(self)) && methods.has(`${last(self)}.${name}`)) return { name, tail: `${last(self)}.${name}` };
+    if (trait && types.has(last(trait)) && methods.has(`${last(trait)}.${name}`)) return { name, tail: `${last(trait)}.${name}` };
+    return undefined;
+  }
+  const segs = plain(callee).split('::');
+  const name = segs[segs.length - 1];
+  const owner = segs.length > 1 && /^[A-Z]/.test(segs[segs.length - 2]) ? segs[segs.length - 2] : undefined;
+  if (owner) return types.has(owner) && methods.has(`${owner}.${name}`) ? { name, tail: `${owner}.${name}` } : undefined;
+  return fns.has(name) ? { name, tail: name } : undefined;
+}
+
+/** Scores one crate. */
+export function rustDiff(name: string) {
+  const c = RUST_CORPORA[name];
+  const root = path.join(REGISTRY, c.dir);
+  if (!existsSync(root)) throw new Error(`corpus ${name} is not on this machine (${root}): apt-get install librust-${name}-dev`);
+  const sites = mirSites(root);
+  const { result, files, lines } = indexFolder(root, new Set(['target', 'benches', 'tests', 'examples', 'fuzz']));
+  const types = new Set<string>(), fns = new Set<string>(), methods = new Set<string>();
+  const qualified = new Map<string, string>();
+  result.graph.forEachNode((uid, n) => {
+    if (n.label === 'Function' || n.label === 'Method') { if (n.label === 'Function') fns.add(n.name); else methods.add(String(n.qualifiedName)); qualified.set(uid, String(n.qualifiedName)); }
+    if ((n.label === 'Class' || n.label === 'Interface' || n.label === 'Enum' || n.label === 'TypeAlias') && n.kind !== 'impl') types.add(n.name);
+  });
+  const calls = result.refs.all.filter((r) => r.kind === 'call');
+  const byFile = new Map<string, typeof calls>();
+  for (const r of calls) { const l = byFile.get(r.filePath); if (l) l.push(r); else byFile.set(r.filePath, [r]); }
+  let project = 0, ours = 0, tp = 0;
+  const wrong: string[] = [], missed: string[] = [];
+  for (const s of sites) {
+    const want = expected(s.callee, types, fns, methods);
+    const isProject = !!want;
+    const name = want?.name ?? plain(s.callee).split('::').pop();
+    const inSpan = (byFile.get(s.file) ?? []).filter((r) => (r.line > s.l1 || (r.line === s.l1 && r.column >= s.c1)) && (r.line < s.l2 || (r.line === s.l2 && r.column < s.c2)) && qualified.get(r.target)?.split('.').pop() === name);
+    // the innermost: the occurrence nearest the span's end (a chain's last call)
+    const got = inSpan.length ? inSpan[inSpan.length - 1] : undefined;
+    if (isProject) project++;
+    if (!got) { if (isProject) missed.push(`${s.file}:${s.l1}:${s.c1} ${s.callee}`); continue; }
+    ours++;
+    const q = qualified.get(got.target) ?? '';
+    if (isProject && (q === want!.tail || q.endsWith(`.${want!.tail}`))) tp++;
+    else { wrong.push(`${s.file}:${s.l1}:${s.c1} ${s.callee}  ours ${got.target}`); if (isProject) missed.push(`${s.file}:${s.l1}:${s.c1} ${s.callee}`); }
+  }
+  return { corpus: name, version: c.dir, half: c.half, files, lines, project, ours, tp, precision: ours ? tp / ours : 1, recall: project ? tp / project : 1, wrong, missed };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const args = process.argv.slice(2);
+  const names: string[] = [];
+  let misses = 0;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--corpus') names.push(args[++i]);
+    else if (args[i] === '--misses') misses = Number(args[++i]);
+  }
+  for (const name of names.length ? names : Object.keys(RUST_CORPORA)) {
+    const d = rustDiff(name);
+    console.log(`${d.version} (${d.half}): ${d.files} files, ${d.lines} lines; rustc project calls ${d.project}; ours ${d.ours}; precision ${(100 * d.precision).toFixed(1)}%, recall ${(100 * d.recall).toFixed(1)}%`);
+    for (const w of d.wrong.slice(0, misses)) console.log(`  wrong  ${w}`);
+    for (const m of d.missed.slice(0, misses)) console.log(`  missed ${m}`);
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * What C and C++ share (one family, `c`: a C++ file calls C functions and includes C headers): the include search
+ * (includes.ts), one program-wide namespace for top-level names with `static` ones kept in their file, plain enums'
+ * members in the enclosing scope, typedefs whose members are their target's, `main` as the entry point, and the
+ * test-file rule. The nominal resolver (lib/resolve/nominal) does the rest.
+ */
+import { nominalRelations } from '../../resolve/nominal/index.ts';
+import type { NominalRules } from '../../resolve/nominal/rules.ts';
+import type { LanguageRules, NameRules } from '../types.ts';
+import { includedFile, loadIncludeSettings, type IncludeSettings } from './includes.ts';
+
+const nominal: NominalRules = {
+  // the linker's view: every file's external names meet in one namespace (C++ namespaces qualify them further)
+  filePackage: () => '',
+  includeFile: (path, from, settings) => includedFile(path, from, settings as IncludeSettings | undefined),
+  fileLocal: true,
+  unscopedEnumKind: 'enum',
+  aliasKinds: new Set(['typedef', 'alias']),
+  implicitThis: true,
+  structural: false,
+  typeCall: 'constructor',
+  outerNamespaces: true,
+  isBuiltin: (name) => name === 'std' || name.startsWith('__builtin_') || name === 'sizeof' || name === 'alignof' || name === '_Static_assert' || name === 'static_assert',
+  entryOf: (c) => (c.label === 'Function' && c.name === 'main' && c.kind === 'function' ? { kind: 'main', by: 'main' } : undefined),
+};
+
+/** Test sources: a tests folder, or a name that says test (`test_x.c`, `x_test.cc`, `x_unittest.cpp`, `XTest.cpp`). */
+const TEST_DIR = /(?:^|\/)(?:tests?|testing|unittests?|testdata|fixtures?)\//i;
+const TEST_NAME = /(?:^|\/)(?:test_[^/]*|[^/]*_(?:test|tests|unittest)\.[^/.]+|[^/]*[a-z0-9](?:Test|Tests)\.[^/.]+)$/;
+
+/** Whether a C or C++ path is a test source. */
+export function isNativeTestFile(p: string): boolean {
+  return TEST_DIR.test(p) || TEST_NAME.test(p);
+}
+
+const relations = nominalRelations(nominal);
+
+/** The rules of a language of the C family with its own names. */
+export function cFamilyRules(names: NameRules): LanguageRules {
+  return {
+    family: 'c',
+    loadConfig: loadIncludeSettings,
+    modules: (_files, settings) => ({
+      resolve: (from, specifier) => {
+        const file = includedFile(specifier, from, settings as IncludeSettings | undefined);
+        return file ? { file } : { external: specifier };
+      },
+    }),
+    isGlobalName: (name) => nominal.isBuiltin(name),
+    isCommonMethodName: () => false,
+    relations,
+    isTestFile: isNativeTestFile,
+    names,
+  };
+}

@@ -1,0 +1,50 @@
+; C++ (tree-sitter-cpp 0.23.4): C's patterns (../c/c.scm, read first) and these. Namespaces qualify the names
+; declared in them; classes (and structs) with their bases, methods defined in the class body or outside it
+; (`void A::f() {…}`, a method of A), pure virtual methods, `using` aliases, templates by their name; qualified
+; names (`a::b::f`) are paths the resolver walks from the outermost name.
+
+; ---------------------------------------------------------------- namespaces and definitions
+((namespace_definition name: (_) @name body: (declaration_list) @body) @def (#set! role "namespace"))
+
+((class_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @def (#set! role "def.class"))
+((class_specifier (base_class_clause [(type_identifier) (qualified_identifier) (template_type)] @type)) @def (#set! role "heritage.extends"))
+((struct_specifier (base_class_clause [(type_identifier) (qualified_identifier) (template_type)] @type)) @def (#set! role "heritage.extends"))
+((enum_specifier "class" name: (type_identifier) @name body: (enumerator_list) @body) @def (#set! role "def.enum:enum_class"))
+((enum_specifier "struct" name: (type_identifier) @name body: (enumerator_list) @body) @def (#set! role "def.enum:enum_class"))
+((alias_declaration name: (type_identifier) @name @def type: (type_descriptor) @type) (#set! role "def.type:alias"))
+
+; methods defined in the class body
+((function_definition declarator: (function_declarator declarator: (field_identifier) @name) body: (_) @body) @def (#set! role "def.method"))
+((function_definition type: (_) @returns declarator: (function_declarator declarator: (field_identifier) @name) body: (_) @body) @def (#set! role "def.method"))
+((function_definition type: (_) @returns declarator: [(pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name)) (reference_declarator (function_declarator declarator: (field_identifier) @name))] body: (_) @body) @def (#set! role "def.method"))
+; a pure virtual method: declared, never defined (the interface its overrides implement)
+((field_declaration type: (_) @returns declarator: (function_declarator declarator: (field_identifier) @name) default_value: (number_literal)) @def (#set! role "def.method:pure_virtual"))
+; a method defined outside its class (`int A::f(int x) {…}`): a method of A
+((function_definition type: (_)? @returns declarator: (function_declarator declarator: (qualified_identifier scope: (_) @recv name: (identifier) @name)) body: (_) @body) @def (#set! role "def.method"))
+((function_definition type: (_) @returns declarator: [(pointer_declarator declarator: (function_declarator declarator: (qualified_identifier scope: (_) @recv name: (identifier) @name))) (reference_declarator (function_declarator declarator: (qualified_identifier scope: (_) @recv name: (identifier) @name)))] body: (_) @body) @def (#set! role "def.method"))
+
+; variables and parameters declared by reference (`Foo& x`, `const Foo& p`)
+((declaration type: (_) @type declarator: (init_declarator declarator: (reference_declarator (identifier) @name) value: (_) @value)) (#set! role "decl.var:var"))
+((parameter_declaration type: (_) @type declarator: (reference_declarator (identifier) @name)) (#set! role "decl.param"))
+((optional_parameter_declaration type: (_) @type declarator: [(identifier) @name (reference_declarator (identifier) @name) (pointer_declarator declarator: (identifier) @name)] default_value: (_) @value) (#set! role "decl.param"))
+((for_range_loop type: (_) @type declarator: [(identifier) @name (reference_declarator (identifier) @name)] right: (_) @iter) (#set! role "decl.local"))
+((type_parameter_declaration (type_identifier) @name) (#set! role "decl.typeparam"))
+((field_declaration declarator: (function_declarator parameters: (_) @scope)) (#set! role "scope"))
+([(for_range_loop) (lambda_expression) (try_statement) (catch_clause)] @scope (#set! role "scope"))
+
+; ---------------------------------------------------------------- expressions
+((new_expression type: (_) @type arguments: (_)? @args) @expr (#set! role "expr.new"))
+((this) @expr (#set! role "expr.this"))
+((qualified_identifier scope: (_) @qualifier name: (_) @name) @expr (#set! role "expr.path"))
+((template_function name: (_) @inner) @expr (#set! role "expr.wrap"))
+((lambda_expression) @expr (#set! role "expr.fn"))
+([(raw_string_literal) (user_defined_literal)] @expr (#set! role "expr.lit"))
+
+; ---------------------------------------------------------------- types
+((qualified_identifier scope: (_) @qualifier name: (_) @name) @type (#set! role "type.path"))
+((template_type name: (_) @name arguments: (template_argument_list) @args) @type (#set! role "type.generic"))
+((namespace_identifier) @type (#set! role "type.name"))
+((reference_declarator (_) @inner) @type (#set! role "type.wrap"))
+
+; ---------------------------------------------------------------- `using namespace a::b;`: its names are the file's
+((using_declaration "namespace" (_) @path) @def (#set! role "import:all"))

@@ -1,0 +1,31 @@
+/**
+ * C++ (.cc .cpp .cxx .c++ .hh .hpp .hxx .h++ .ipp .tcc .inl): tree-sitter-cpp 0.23.4, C's nominal roles with C++'s
+ * (../c/c.scm, cpp.scm), the nominal collector and resolver of the shared core, and the C family's rules
+ * (../c/family.ts) with C++'s names.
+ */
+import { grammarBinding } from '../../extract/runtime.ts';
+import { nominalCollector } from '../../extract/nominal/collect.ts';
+import type { NominalSyntax } from '../../extract/nominal/syntax.ts';
+import { queryFile } from '../query-file.ts';
+import type { Language } from '../types.ts';
+import { cSyntax } from '../c/syntax.ts';
+import { cppRules } from './rules.ts';
+
+const cppSyntax: NominalSyntax = {
+  ...cSyntax,
+  language: 'cpp',
+  // members are public in a struct and where a public: section says; the graph keeps C's file-level rule
+  leadWords: new Set([...cSyntax.leadWords!, 'template', 'class', 'virtual', 'explicit', 'constexpr', 'friend']),
+  builtinTypes: new Set([...cSyntax.builtinTypes!, 'auto', 'wchar_t', 'char8_t', 'char16_t', 'char32_t', 'nullptr_t']),
+};
+
+export const cpp: Language = {
+  id: 'cpp',
+  extensions: ['.cc', '.cpp', '.cxx', '.c++', '.hh', '.hpp', '.hxx', '.h++', '.ipp', '.tcc', '.inl'],
+  grammar: () => grammarBinding('tree-sitter-cpp'),
+  nodeTypes: ['tree-sitter-cpp', 'src/node-types.json'],
+  queries: [queryFile('c/c.scm'), queryFile('cpp/cpp.scm')],
+  comments: cppSyntax.comments,
+  collect: nominalCollector(cppSyntax),
+  rules: cppRules,
+};

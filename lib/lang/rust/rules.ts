@@ -1,0 +1,68 @@
+/**
+ * Rust's rules: modules by file and crate (modules.ts), `crate`/`self`/`super` paths, `pub use` re-exports, `impl`
+ * blocks as parts of their type, traits as interfaces (calls through a trait fan out to its impls as `dispatch`),
+ * `Self`, the standard library's containers, `fn main` and `#[test]` functions as entry points, the test-file rule,
+ * and which names a rename may give.
+ */
+import { nominalRelations } from '../../resolve/nominal/index.ts';
+import type { NominalRules } from '../../resolve/nominal/rules.ts';
+import type { LanguageRules, NameRules } from '../types.ts';
+import { loadRustSettings, moduleOfFile, pathRootOf, type RustSettings } from './modules.ts';
+
+const KEYWORDS = ['as', 'async', 'await', 'break', 'const', 'continue', 'crate', 'dyn', 'else', 'enum', 'extern', 'false', 'fn', 'for', 'if', 'impl', 'in', 'let', 'loop', 'match', 'mod', 'move', 'mut', 'pub', 'ref', 'return', 'self', 'Self', 'static', 'struct', 'super', 'trait', 'true', 'type', 'unsafe', 'use', 'where', 'while', 'abstract', 'become', 'box', 'do', 'final', 'gen', 'macro', 'override', 'priv', 'try', 'typeof', 'unsized', 'virtual', 'yield'];
+const PRIMITIVES = ['bool', 'char', 'str', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'f32', 'f64'];
+/** The prelude's names and std's common macros: calls of them are the library's. */
+const PRELUDE = new Set(['std', 'core', 'alloc', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String', 'Option', 'Result', 'drop', 'Default', 'Clone', 'ToString', 'Into', 'From', 'Iterator', 'println', 'print', 'eprintln', 'eprint', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'assert_ne', 'debug_assert', 'debug_assert_eq', 'write', 'writeln', 'unreachable', 'unimplemented', 'todo', 'matches', 'dbg', 'include_str', 'include_bytes', 'concat', 'env', 'cfg', 'format_args', 'thread_local', 'compile_error', 'line', 'file', 'stringify']);
+
+const NAMES: NameRules = {
+  identifier: /^(?:r#)?[\p{XID_Start}_][\p{XID_Continue}]*$/u,
+  reservedBindings: new Set([...KEYWORDS, 'main']),
+  reservedTypeNames: new Set(PRIMITIVES),
+  // methods the language and the standard library call by name through their traits
+  reservedMembers: new Set(['new', 'drop', 'clone', 'fmt', 'eq', 'cmp', 'partial_cmp', 'hash', 'deref', 'deref_mut', 'next', 'from', 'into', 'default', 'into_iter', 'index', 'call']),
+  checkRename: (oldName) => (oldName === 'main' ? "'main' is the program's entry point by that name; renaming it changes what the program runs" : undefined),
+};
+
+const TEST_FILE = /(?:^|\/)(?:tests|benches)\/|(?:^|\/)[^/]*_tests?\.rs$|(?:^|\/)tests?\.rs$/;
+
+const nominal: NominalRules = {
+  filePackage: (facts, settings) => moduleOfFile(facts.path, settings as RustSettings | undefined),
+  pathRoot: (name, from, settings) => pathRootOf(name, from, settings as RustSettings | undefined),
+  nestedNamespaces: true,
+  packageImportBindsName: true,
+  selfTypeName: 'Self',
+  partKinds: new Set(['impl']),
+  aliasKinds: new Set(['alias']),
+  implicitThis: false,
+  structural: false,
+  typeCall: 'none',
+  isBuiltin: (name) => PRELUDE.has(name),
+  containers: {
+    elements: new Map([['Vec', 0], ['Option', 0], ['Box', 0], ['Rc', 0], ['Arc', 0], ['VecDeque', 0], ['HashSet', 0], ['BTreeSet', 0], ['HashMap', 1], ['BTreeMap', 1], ['RefCell', 0], ['Mutex', 0], ['Result', 0]]),
+    elementMethods: new Set(['get', 'get_mut', 'first', 'last', 'pop', 'unwrap', 'expect', 'unwrap_or', 'unwrap_or_default', 'borrow', 'borrow_mut', 'lock', 'as_ref', 'as_mut', 'front', 'back', 'remove']),
+    sameMethods: new Set(['clone', 'iter', 'iter_mut', 'into_iter', 'filter', 'rev', 'take', 'skip', 'values', 'as_slice']),
+  },
+  entryOf: (c) => {
+    if (c.label === 'Function' && c.name === 'main' && !c.owner) return { kind: 'main', by: 'fn main' };
+    if (c.annotations.some((a) => a.name === 'test' || a.name.endsWith('::test'))) return { kind: 'script', by: '#[test]' };
+    return undefined;
+  },
+};
+
+export const rustRules: LanguageRules = {
+  family: 'rust',
+  loadConfig: loadRustSettings,
+  modules: (_files, settings) => ({
+    resolve: (from, specifier) => {
+      const s = settings as RustSettings | undefined;
+      const key = specifier.replace(/::/g, '.');
+      const hit = s ? Object.entries(s.module).find(([, m]) => m === key || m === (pathRootOf(key.split('.')[0], from, s) ?? '') + key.slice(key.indexOf('.'))) : undefined;
+      return hit ? { file: hit[0] } : { external: specifier };
+    },
+  }),
+  isGlobalName: (name) => PRELUDE.has(name),
+  isCommonMethodName: () => false,
+  relations: nominalRelations(nominal),
+  isTestFile: (p) => TEST_FILE.test(p),
+  names: NAMES,
+};

@@ -1,0 +1,78 @@
+; Rust (tree-sitter-rust 0.24.0) in the nominal roles (lib/extract/nominal/roles.ts). A module is a package (named
+; by its file's place in its crate: rules.ts); inline `mod x {}` blocks are namespaces inside it. An `impl` block is
+; a part of its type (kind `impl`): its functions are the type's methods, `impl Trait for T` makes T implement Trait.
+
+; ---------------------------------------------------------------- modules and imports
+((mod_item name: (identifier) @name body: (declaration_list) @body) @def (#set! role "namespace"))
+((use_declaration argument: [(scoped_identifier) (identifier) (crate) (self) (super)] @path) @def (#set! role "import"))
+((use_declaration argument: (use_as_clause path: (_) @path alias: (identifier) @alias)) @def (#set! role "import"))
+((use_declaration argument: (use_wildcard [(scoped_identifier) (identifier) (crate) (self) (super)] @path)) @def (#set! role "import:all"))
+((use_declaration argument: (scoped_use_list path: (_) @prefix list: (use_list [(identifier) (scoped_identifier) (self)] @path))) @def (#set! role "import"))
+((use_declaration argument: (scoped_use_list path: (_) @prefix list: (use_list (use_as_clause path: (_) @path alias: (identifier) @alias)))) @def (#set! role "import"))
+((use_declaration argument: (scoped_use_list path: (_) @prefix list: (use_list (use_wildcard (_) @path)))) @def (#set! role "import:all"))
+((use_declaration argument: (use_list [(identifier) (scoped_identifier)] @path)) @def (#set! role "import"))
+
+; ---------------------------------------------------------------- definitions
+((function_item name: (identifier) @name return_type: (_)? @returns body: (block) @body) @def (#set! role "def.function"))
+((function_signature_item name: (identifier) @name return_type: (_)? @returns) @def (#set! role "def.method:method_signature"))
+((struct_item name: (type_identifier) @name body: (_)? @body) @def (#set! role "def.class:struct"))
+((union_item name: (type_identifier) @name body: (_) @body) @def (#set! role "def.class:union"))
+((enum_item name: (type_identifier) @name body: (enum_variant_list) @body) @def (#set! role "def.enum"))
+((enum_variant name: (identifier) @name) @def (#set! role "def.enum.member"))
+((trait_item name: (type_identifier) @name body: (declaration_list) @body) @def (#set! role "def.interface:trait"))
+((trait_item bounds: (trait_bounds [(type_identifier) (scoped_type_identifier) (generic_type)] @type)) @def (#set! role "heritage.extends"))
+((impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name)] body: (declaration_list) @body) @def (#set! role "def.class:impl"))
+((impl_item trait: (_) @type type: [(type_identifier) (generic_type)]) @def (#set! role "heritage.implements"))
+((type_item name: (type_identifier) @name type: (_) @type) @def (#set! role "def.type:alias"))
+((field_declaration name: (field_identifier) @name type: (_) @type) @def (#set! role "def.field"))
+((const_item name: (identifier) @name type: (_) @type value: (_)? @value) @def (#set! role "def.var:const"))
+((static_item name: (identifier) @name type: (_) @type value: (_)? @value) @def (#set! role "def.var:static"))
+((macro_definition name: (identifier) @name) @def (#set! role "def.function:macro"))
+; attributes before an item (`#[test]`, `#[get("/")]`)
+((_ (attribute_item (attribute [(identifier) (scoped_identifier)] @name)) . (function_item) @def) (#set! role "annotation"))
+
+; ---------------------------------------------------------------- locals
+((parameter pattern: (identifier) @name type: (_) @type) (#set! role "decl.param"))
+((parameter pattern: (mut_pattern (identifier) @name) type: (_) @type) (#set! role "decl.param"))
+((let_declaration pattern: (identifier) @name type: (_)? @type value: (_)? @value) (#set! role "decl.local"))
+((let_declaration pattern: (mut_pattern (identifier) @name) type: (_)? @type value: (_)? @value) (#set! role "decl.local"))
+((for_expression pattern: (identifier) @name value: (_) @iter) (#set! role "decl.local"))
+((closure_parameters (identifier) @name) (#set! role "decl.local"))
+((closure_parameters (parameter pattern: (identifier) @name type: (_)? @type)) (#set! role "decl.local"))
+((type_parameter name: (type_identifier) @name) (#set! role "decl.typeparam"))
+((let_condition pattern: (_ (identifier) @name)) (#set! role "decl.local"))
+((match_arm pattern: (match_pattern (_ (identifier) @name))) (#set! role "decl.local"))
+((match_arm pattern: (match_pattern (identifier) @name)) (#set! role "decl.local"))
+
+([(block) (for_expression) (while_expression) (loop_expression) (if_expression) (match_arm) (closure_expression)] @scope (#set! role "scope"))
+
+; ---------------------------------------------------------------- expressions
+((identifier) @id (#set! role "id"))
+((self) @expr (#set! role "expr.this"))
+((call_expression function: (_) @callee arguments: (arguments) @args) @expr (#set! role "expr.call"))
+((macro_invocation macro: (identifier) @name) @expr (#set! role "expr.call"))
+((field_expression value: (_) @object field: (field_identifier) @name) @expr (#set! role "expr.member"))
+((scoped_identifier path: (_) @object name: (identifier) @name) @expr (#set! role "expr.member"))
+((struct_expression name: (_) @type body: (field_initializer_list) @args) @expr (#set! role "expr.new:literal"))
+((generic_function function: (_) @inner) @expr (#set! role "expr.wrap"))
+((reference_expression value: (_) @inner) @expr (#set! role "expr.wrap"))
+((parenthesized_expression (_) @inner) @expr (#set! role "expr.wrap"))
+((unary_expression (_) @inner) @expr (#set! role "expr.wrap"))
+((type_cast_expression type: (_) @type) @expr (#set! role "expr.cast"))
+((index_expression . (_) @object) @expr (#set! role "expr.index"))
+([(string_literal) (raw_string_literal) (char_literal) (integer_literal) (float_literal) (boolean_literal)] @expr (#set! role "expr.lit"))
+((closure_expression) @expr (#set! role "expr.fn"))
+
+; ---------------------------------------------------------------- types
+((type_identifier) @type (#set! role "type.name"))
+((scoped_type_identifier path: (_) @qualifier name: (type_identifier) @name) @type (#set! role "type.qualified"))
+((generic_type type: (_) @name type_arguments: (type_arguments) @args) @type (#set! role "type.generic"))
+((reference_type type: (_) @inner) @type (#set! role "type.wrap"))
+((pointer_type type: (_) @inner) @type (#set! role "type.wrap"))
+((array_type element: (_) @element) @type (#set! role "type.array"))
+((tuple_type) @type (#set! role "type.tuple"))
+((tuple_type (_) @item) @type (#set! role "type.tuple.item"))
+((dynamic_type trait: (_) @inner) @type (#set! role "type.wrap"))
+((abstract_type trait: (_) @inner) @type (#set! role "type.wrap"))
+; `crate::` and `super::` paths start at a module
+([(crate) (super)] @id (#set! role "id"))
