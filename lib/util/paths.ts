@@ -3,9 +3,17 @@
 /** Test and mock files: never entry points, and their ties count little when clustering. */
 const TEST_PATH = /(?:^|\/)(?:__tests__|__mocks__|__fixtures__|tests?|specs?|e2e)\/|[._-](?:test|spec|e2e)\.[cm]?[jt]sx?$/i;
 
-/** True when the relative path belongs to a test, spec or mock file. */
+/** True when the relative path belongs to a test, spec or mock file by these folders and names. */
 export function isTestPath(filePath: string | undefined): boolean {
   return filePath !== undefined && TEST_PATH.test(filePath);
+}
+
+/**
+ * True for a test, spec or mock file by these folders and names, or by its language's own rule (`_test.go`,
+ * `src/test/`, `*Tests.cs`), which the caller passes in (this folder knows no language).
+ */
+export function isTestPathOf(filePath: string | undefined, byLanguage: (filePath: string) => boolean): boolean {
+  return filePath !== undefined && (TEST_PATH.test(filePath) || byLanguage(filePath));
 }
 
 /** True for declaration files (no bodies: nothing runs there). */

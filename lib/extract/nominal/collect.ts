@@ -861,15 +861,16 @@ class NominalCollector {
 
   private imports(): NominalFacts['imports'] {
     const out: NominalFacts['imports'] = [];
-    // a grammar without fields may need several patterns for one import: their captures merge
-    const byDef = new Map<number, Rec>();
+    // a grammar without fields may need several patterns for one import (one path): their captures merge; the
+    // several paths of one declaration (Rust's `use a::{b, c}`) stay apart
+    const byPath = new Map<string, Rec>();
     const recs: Rec[] = [];
     for (const r of this.importRecs) {
-      const def = r.caps.def;
-      const seen = def !== undefined ? byDef.get(def) : undefined;
+      const key = r.caps.def !== undefined && r.caps.path !== undefined ? `${r.caps.def}:${r.caps.path}` : undefined;
+      const seen = key !== undefined ? byPath.get(key) : undefined;
       if (seen) { seen.caps = { ...seen.caps, ...r.caps }; if (r.kind) seen.kind = r.kind; continue; }
       const copy: Rec = { role: r.role, kind: r.kind, caps: { ...r.caps } };
-      if (def !== undefined) byDef.set(def, copy);
+      if (key !== undefined) byPath.set(key, copy);
       recs.push(copy);
     }
     for (const r of recs) {
