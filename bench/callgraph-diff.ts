@@ -64,6 +64,21 @@ export interface DiffResult {
   /** Every compiler edge (caller → callee, first site). */
   compilerPairs: Pair[];
   byReason: Record<string, { edges: number; correct: number }>;
+  /**
+   * The same comparison with every caller reduced to its file (`File:path → callee`), so that which enclosing
+   * declaration a call is attributed to (a callback, a field initialiser, an object literal's method) does not count.
+   */
+  byFile: { ourEdges: number; compilerEdges: number; truePositives: number; precision: number; recall: number };
+}
+
+/** How callgraphDiff reads the folder: the files it keeps and where its configuration files come from. */
+export interface DiffOptions {
+  /** Keeps a file (path relative to the root); all files by default. */
+  keep?: (rel: string) => boolean;
+  /** A tsconfig given beside the folder: codegraph reads it as the folder's tsconfig.json (when it has none). */
+  tsconfig?: string;
+  /** Read every tsconfig/jsconfig (not only package.json) from the folder as `analyze` does (a real repository). */
+  diskConfigs?: boolean;
 }
 
 /**
@@ -71,7 +86,7 @@ export interface DiffResult {
  * given) picks the files of the folder both sides see (paths relative to `root`); `tsconfig` (when given and the
  * folder has none) is read by codegraph as the folder's tsconfig.json.
  */
-export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions = {}, keep?: (rel: string) => boolean, tsconfig?: string): DiffResult {
+export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions = {}, keep?: (rel: string) => boolean, tsconfig?: string, options: DiffOptions = {}): DiffResult {
   const corpus = keep ? readCorpus(root).filter((f) => keep(f.path)) : readCorpus(root);
   const texts = new Map(corpus.map((f) => [f.path, f.text]));
   // a tsconfig given beside the folder (`--options`): codegraph reads it as the folder's own tsconfig.json, so both
@@ -82,7 +97,8 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
   // names); tsconfigs only as given (--options), so that both sides resolve `paths` alike
   const readText = (rel: string): string | undefined => {
     const t = texts.get(rel);
-    if (t !== undefined || !(rel === 'package.json' || rel.endsWith('/package.json'))) return t;
+    const config = rel === 'package.json' || rel.endsWith('/package.json') || (options.diskConfigs && /(^|\/)[tj]sconfig[^/]*\.json$/.test(rel));
+    if (t !== undefined || !config) return t;
     try { return readFileSync(path.join(root, rel), 'utf8'); } catch { return undefined; }
   };
   const result = resolveProject(facts, loadProjectConfig(corpus.map((f) => f.path), readText));
@@ -109,7 +125,17 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
   const misses: Pair[] = [];
   for (const [k, p] of compiler.edges) if (!ours.has(k)) misses.push(p);
   const ratio = (a: number, b: number): number => (b === 0 ? 1 : a / b);
+  // callers reduced to their file (both sides name callers by our symbols' uids, or by `File:path`)
+  const fileOf = (uid: string): string => (uid.startsWith('File:') ? uid : `File:${nodeOf(result.graph, uid)?.filePath ?? uid}`);
+  const oursByFile = new Set<string>();
+  for (const p of ours.values()) oursByFile.add(`${fileOf(p.source)}\u0000${p.target}`);
+  const compilerByFile = new Set<string>();
+  for (const p of compiler.edges.values()) compilerByFile.add(`${fileOf(p.source)}\u0000${p.target}`);
+  let tpFile = 0;
+  for (const k of oursByFile) if (compilerByFile.has(k)) tpFile++;
+  const byFile = { ourEdges: oursByFile.size, compilerEdges: compilerByFile.size, truePositives: tpFile, precision: ratio(tpFile, oursByFile.size), recall: ratio(tpFile, compilerByFile.size) };
   return {
+    byFile,
     files: corpus.length, compilerSites: compiler.sites, unmappedTargets: compiler.unmapped, unmapped: compiler.unmappedSamples, unmappedSites: compiler.unmappedSites,
     compilerEdges: compiler.edges.size, ourEdges: ours.size, truePositives: tp,
     precision: ratio(tp, ours.size), recall: ratio(tp, compiler.edges.size),
@@ -199,6 +225,12 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
           const cls = constructedClass(checker, node);
           if (cls && inProject(cls)) target = cls;
         }
+        // `new C()` of a project class that inherits its constructor: the signature is the base's constructor, but
+        // what is created is a C (its implicit constructor runs the base's: an edge of C, added below)
+        if (target && ts.isNewExpression(node) && ts.isConstructorDeclaration(target)) {
+          const cls = constructedClass(checker, node);
+          if (cls && inProject(cls) && cls !== target.parent && !cls.members.some((m) => ts.isConstructorDeclaration(m) && !!m.body)) target = cls;
+        }
         // `super(…)` in a subclass of such a class (`class APIError extends OpenAIError`, `class OpenAIError extends
         // Error {}`): the base's implicit constructor runs (its field initialisers, then the outside one), as for `new`
         if (target && ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.SuperKeyword && !inProject(target)) {
@@ -268,6 +300,22 @@ function compilerEdges(root: string, files: string[], result: ResolveResult, ext
       ts.forEachChild(node, visit);
     };
     visit(sf);
+    // a class without a constructor of its own extending a project class runs the base's constructor when created
+    // (the implicit `constructor(...args) { super(...args) }`): class → the constructor it inherits
+    const implicit = (node: ts.Node): void => {
+      if (ts.isClassLike(node) && !node.members.some((m) => ts.isConstructorDeclaration(m) && !!m.body)) {
+        const base = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+        const decl = base && checker.getTypeAtLocation(base).getConstructSignatures().map((c) => c.declaration).find((d) => d && ts.isConstructorDeclaration(d) && !!d.body);
+        const cUid = decl && inProject(decl) ? declarationUid(decl, uidAt) : undefined;
+        const sUid = node.name ? uidAt(node.name) : undefined;
+        if (cUid && sUid && !edges.has(`${sUid}\u0000${cUid}`)) {
+          const lc = sf.getLineAndCharacterOfPosition(node.getStart(sf));
+          edges.set(`${sUid}\u0000${cUid}`, { source: sUid, target: cUid, site: `${p}:${lc.line + 1}  implicit constructor of ${node.name!.text}` });
+        }
+      }
+      ts.forEachChild(node, implicit);
+    };
+    implicit(sf);
   }
   return { edges, sites, unmapped, unmappedSamples, unmappedSites };
 }
@@ -393,7 +441,10 @@ function unionConstructors(checker: ts.TypeChecker, call: ts.CallExpression | ts
   if (!type.isUnion()) return undefined;
   const out: ts.Node[] = [];
   for (const member of type.types) {
-    const decl = member.getConstructSignatures()[0]?.declaration ?? member.getSymbol()?.declarations?.find((d) => ts.isClassLike(d));
+    // (a class that inherits its constructor: the class itself, as for `new C()`)
+    const cls = member.getSymbol()?.declarations?.find((d) => ts.isClassLike(d));
+    const sig = member.getConstructSignatures()[0]?.declaration;
+    const decl = sig && (!cls || sig.parent === cls) ? sig : cls;
     if (!decl || !(ts.isConstructorDeclaration(decl) || ts.isClassLike(decl))) return undefined;
     if (!out.includes(decl)) out.push(decl);
   }
@@ -524,6 +575,9 @@ function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | 
       const sym = resolve(e);
       const d = sym?.valueDeclaration;
       if (d && ts.isFunctionDeclaration(d)) return d;
+      // a class property initialised with a function and never assigned (`const rootSchema: BaseScope['schema'] =
+      // rootSchemaScope.schema` of `schema: Parser = (def) => …`): that function
+      if (sym && d && ts.isPropertyDeclaration(d) && d.initializer && !assigned(sym)) return functionOf(skipOuter(d.initializer), depth + 1);
       // a const bound to a function (`const handler = (…) => …`), or to another such const
       return functionOf(constInit(sym), depth + 1);
     }

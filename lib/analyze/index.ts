@@ -19,6 +19,7 @@ import { headCommit, headCommitAsync } from '../../index-store/git.ts';
 import { EXTRACT_VERSION, runPipeline, type PreviousIndex } from './pipeline.ts';
 import { TerminalProgress, type ProgressSink } from './progress.ts';
 import type { AnalyzeSummary, Phase } from './summary.ts';
+import type { ModulesOptions } from '../modules/index.ts';
 
 export { formatSummary, type AnalyzeSummary, type Phase } from './summary.ts';
 export type { ProgressSink } from './progress.ts';
@@ -44,6 +45,8 @@ export interface AnalyzeOptions {
   searchWorker?: boolean;
   /** Embedder choice passed to lib/search. */
   embedder?: string;
+  /** Module detection's options (e.g. `{ resolution: 1.5 }` for more, smaller modules). */
+  modules?: ModulesOptions;
   /** How long to wait for another analyze of the same repository to finish (default 30 s). */
   lockWaitMs?: number;
 }
@@ -105,7 +108,7 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
   try {
     const out = await runPipeline({
       root, name, previous, force: options.force, maxFileBytes: options.maxFileBytes, workers: options.workers,
-      searchWorker: options.searchWorker, embedder: options.embedder, log, progress, onPhase: options.onPhase,
+      searchWorker: options.searchWorker, embedder: options.embedder, modules: options.modules, log, progress, onPhase: options.onPhase,
       searchDir: () => newGeneration().dir,
       // Files are written as soon as their data is final, their I/O overlapping the later phases.
       output: {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FileFacts } from '../extract/index.ts';
 import { EXTRACT_VERSION as FACTS_VERSION, languageOf, loadProjectConfig, type LanguageId } from '../lang/index.ts';
 import { resolveProject } from '../resolve/index.ts';
-import { detectModules } from '../modules/index.ts';
+import { detectModules, type ModulesOptions } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
 import { buildSearch, packSearchable } from '../search/index.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
@@ -65,6 +65,8 @@ export interface BuildOptions {
    */
   searchWorker?: boolean;
   embedder?: string;
+  /** Module detection's options (lib/modules: the Louvain resolution, …). */
+  modules?: ModulesOptions;
   /** Folder for the search files, asked for when the search phase starts; undefined = no search. */
   searchDir?: () => string;
   log: (message: string) => void;
@@ -263,7 +265,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   if (previous) for (const p of previous.files.keys()) if (!newPaths.has(p)) deleted++;
 
   // Nothing changed: same files, same hashes, same extractor, same configuration → keep the snapshot.
-  const configListing = sha256(allPaths.filter((p) => p.endsWith('.json')).sort().join('\n'));
+  const configListing = sha256(allPaths.filter((p) => p.endsWith('.json') || p === 'pnpm-workspace.yaml').sort().join('\n'));
   if (previous && !force && !previous.defect && pending.length === 0 && added === 0 && deleted === 0 && cacheUsable
     && previous.meta.configListing === configListing && configUnchanged(root, previous.meta.configFiles)) {
     endPhases();
@@ -361,7 +363,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   if (opts.output) early(() => opts.output!.resolved({ table, facts, refs, factsText }));
 
   phase('modules');
-  const modules = detectModules(graph);
+  const modules = detectModules(graph, opts.modules);
   phase('processes');
   const processes = traceProcesses(graph);
   if (opts.output) early(() => opts.output!.graph(graph));

@@ -92,7 +92,7 @@ export type Expr =
    * An object type literal (`{ window: Subject<T>; count: number }`): its typed properties, in source order;
    * `others`: the names of its other members (method signatures, untyped properties), which have no recorded type.
    */
-  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[] }
+  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[] }
   /**
    * A function type (`(x: A) => R`): calling a value of it gives an R (a constructor type `new (…) => R`: `new`
    * gives an R). `predicate`: a type guard's type (`(x: any) => x is T`).
@@ -236,6 +236,8 @@ export interface SymbolFact {
    * position (`operate(init: (source: Observable<T>, subscriber: Subscriber<R>) => void)` → `{0: [Observable, Subscriber]}`).
    */
   callbackParams?: Record<number, Array<Expr | null>>;
+  /** An interface's construct signatures (`new (props: P): T`): what `new` of a value of its type gives. */
+  news?: CallSignature[];
 }
 
 export interface ImportFact {

@@ -1,9 +1,11 @@
 /**
- * Partition of the ties graph into modules: seeded Louvain (./louvain.ts), then two repairs that matter for code —
+ * Partition of the ties graph into modules: seeded Louvain (graphology-communities-louvain), then repairs that matter for code —
  * split any community that is not connected by its own ties (Louvain's known defect, the guarantee Leiden
  * adds), then fold groups too small to be a functional area into the neighbour they are most tied to.
  */
-import { louvain } from './louvain.ts';
+import { UndirectedGraph } from 'graphology';
+import louvainModule from 'graphology-communities-louvain';
+import { seededRandom } from '../util/seeded-random.ts';
 import type { TieGraph } from './ties.ts';
 import { dirOf } from '../util/paths.ts';
 
@@ -41,6 +43,20 @@ export interface ClusterOptions {
    * (default 0.8).
    */
   satelliteShare?: number;
+  /**
+   * Modularity cannot see areas smaller than about √(2m) of a large graph (its resolution limit) and glues
+   * them into one module. A module holding more than this share of the symbols is partitioned again on its
+   * own ties, where those areas are visible, and its parts again while they are that large (default 0.15).
+   * Only in repositories of `largeFiles` files or more: in a small one a module that large is ordinary.
+   */
+  maxShare?: number;
+  /** Files with symbols from which a repository is large enough for `maxShare` (default 1,000). */
+  largeFiles?: number;
+  /**
+   * A large module is split only when its own partition is this modular at least (default 0.3): below, its
+   * code really is one knit area, and it stays whole.
+   */
+  splitModularity?: number;
 }
 
 /** Module assignment: `group[i]` for every tie node, groups numbered 0..count-1 (−1: none). */
@@ -71,12 +87,26 @@ export function partition(ties: TieGraph, options: ClusterOptions = {}): Partiti
   const minSize = options.minSize ?? defaultMinSize(symbolCount);
   const adj = adjacency(ties);
   const small = n <= SMALL_GRAPH;
-  const levels = runLouvain(ties, options.resolution ?? 1, options.seed ?? 0x5eed, options.runs ?? (small ? 3 : 1), !small);
-  const refined = splitDisconnected(splitLoose(levels, adj, ties, minSize, options.looseShare ?? 0.05), adj, n);
+  const maxShare = filesWithSymbols(ties) >= (options.largeFiles ?? 1000) ? options.maxShare ?? 0.15 : 1, splitModularity = options.splitModularity ?? 0.3;
+  const resolution = options.resolution ?? 1, seed = options.seed ?? 0x5eed;
+  const levels = runLouvain(ties, resolution, seed, options.runs ?? (small ? 3 : 1), !small);
+  const loose = splitLoose(levels, adj, ties, minSize, options.looseShare ?? 0.05);
+  const refined = splitDisconnected(splitLarge(loose, adj, ties, symbolCount, maxShare, splitModularity, resolution, seed), adj, n);
   const { group, folderGroups } = placeSpread(refined, ties, options.spreadUsers ?? 6);
   const merged = mergeSmall(group, adj, ties, minSize, folderGroups);
   const share = options.satelliteShare ?? 0.8;
-  return renumber(foldAdapters(foldSatellites(merged, ties, share), ties, share, options.spreadUsers ?? 6));
+  const folded = foldAdapters(foldSatellites(merged, ties, share), ties, share, options.spreadUsers ?? 6);
+  // Again once the repairs have made their merges: a module they made too large for one area is split, and
+  // the small pieces of a split join their best-tied neighbour.
+  const sized = splitLarge(folded, adj, ties, symbolCount, maxShare, splitModularity, resolution, seed);
+  return renumber(sized === folded ? folded : mergeSmall(splitDisconnected(sized, adj, n), adj, ties, minSize, new Set()));
+}
+
+/** Files holding the tie graph's symbols. */
+function filesWithSymbols(ties: TieGraph): number {
+  const files = new Set<string>();
+  for (let i = 0; i < ties.uids.length; i++) if (ties.size[i] > 0) files.add(ties.filePaths[i]);
+  return files.size;
 }
 
 /** Compressed adjacency lists (both directions) of the ties graph. */
@@ -106,14 +136,88 @@ function adjacency(ties: TieGraph): Adjacency {
  * keeping the most modular, make the result both better and less sensitive to the seed. Returns the
  * dendrogram's levels (finest first; the last is the partition).
  */
-function runLouvain(ties: TieGraph, resolution: number, seed: number, runs: number, queue: boolean): Int32Array[] {
-  const graph = { n: ties.uids.length, a: ties.a, b: ties.b, w: ties.w };
+function runLouvain(ties: TieGraph, resolution: number, seed: number, runs: number, fastLocalMoves: boolean): Int32Array[] {
+  const graph = tieGraphology(ties);
   let best: { levels: Int32Array[]; modularity: number } | undefined;
   for (let r = 0; r < Math.max(1, runs); r++) {
-    const result = louvain(graph, { resolution, seed: seed + r, queue });
+    const result = louvainLevels(graph, resolution, seed + r, fastLocalMoves);
     if (!best || result.modularity > best.modularity + 1e-12) best = result;
   }
   return best!.levels;
+}
+
+/** graphology-communities-louvain is CommonJS (`module.exports = louvain`), typed as an ES default export. */
+const louvain = ((louvainModule as { default?: unknown }).default ?? louvainModule) as typeof louvainModule.default;
+
+/** The ties as a weighted graphology graph: node `i` is the tie node `i` (keys "0".."n-1", in order). */
+function tieGraphology(ties: TieGraph): UndirectedGraph<Record<string, never>, { weight: number }> {
+  const n = ties.uids.length;
+  const g = new UndirectedGraph<Record<string, never>, { weight: number }>();
+  for (let i = 0; i < n; i++) g.addNode(String(i));
+  const ta = ties.a, tb = ties.b, tw = ties.w;
+  for (let k = 0; k < ta.length; k++) g.addEdgeWithKey(String(k), String(ta[k]), String(tb[k]), { weight: tw[k] });
+  return g;
+}
+
+/**
+ * One seeded Louvain run of the library: the dendrogram's levels (community of every node after each
+ * aggregation, finest first; the last is the partition) and the partition's modularity. A graph without ties
+ * is one level of singletons.
+ */
+function louvainLevels(graph: UndirectedGraph<Record<string, never>, { weight: number }>, resolution: number, seed: number, fastLocalMoves: boolean): { levels: Int32Array[]; modularity: number } {
+  const n = graph.order;
+  if (graph.size === 0) return { levels: [Int32Array.from({ length: n }, (_, i) => i)], modularity: 0 };
+  const d = louvain.detailed(graph, { resolution, rng: seededRandom(seed), getEdgeWeight: 'weight', fastLocalMoves });
+  // dendrogram[0] is the singletons; each later entry maps every original node to its community at that level.
+  const levels = d.dendrogram.slice(1).map((level) => Int32Array.from(level));
+  if (!levels.length) levels.push(Int32Array.from(d.dendrogram[0]));
+  return { levels, modularity: d.modularity };
+}
+
+/**
+ * Partitions again each group holding more than `maxShare` of the symbols, on the ties inside it (see
+ * ClusterOptions.maxShare); a part still that large is partitioned again. A group whose own partition has a
+ * modularity under `minModularity` is one area and stays whole. Returns the new assignment.
+ */
+function splitLarge(group: Int32Array, adj: Adjacency, ties: TieGraph, symbolCount: number, maxShare: number, minModularity: number, resolution: number, seed: number): Int32Array {
+  const n = group.length;
+  const limit = maxShare * symbolCount;
+  const out = group.slice();
+  let next = 0;
+  for (let i = 0; i < n; i++) if (out[i] + 1 > next) next = out[i] + 1;
+  const sizeOfMembers = (members: number[]): number => { let k = 0; for (const v of members) k += ties.size[v]; return k; };
+  const byGroup = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) { const l = byGroup.get(out[i]); if (l) l.push(i); else byGroup.set(out[i], [i]); }
+  const pending = [...byGroup.keys()].sort((x, y) => y - x).map((g) => byGroup.get(g)!).filter((m) => sizeOfMembers(m) > limit);
+  if (!pending.length) return group;
+  const local = new Int32Array(n).fill(-1);
+  while (pending.length) {
+    const members = pending.pop()!;
+    for (let k = 0; k < members.length; k++) local[members[k]] = k;
+    const sub = new UndirectedGraph<Record<string, never>, { weight: number }>();
+    for (let k = 0; k < members.length; k++) sub.addNode(String(k));
+    for (let k = 0; k < members.length; k++) {
+      const v = members[k];
+      for (let p = adj.offsets[v], end = adj.offsets[v + 1]; p < end; p++) {
+        const u = local[adj.nbr[p]];
+        if (u > k) sub.addEdge(String(k), String(u), { weight: adj.wt[p] });
+      }
+    }
+    const result = sub.size ? louvainLevels(sub, resolution, seed, members.length > SMALL_GRAPH) : undefined;
+    for (const v of members) local[v] = -1;
+    if (!result || result.modularity < minModularity) continue;
+    const last = result.levels[result.levels.length - 1];
+    const parts = new Map<number, number[]>();
+    for (let k = 0; k < members.length; k++) { const c = last[k]; const l = parts.get(c); if (l) l.push(members[k]); else parts.set(c, [members[k]]); }
+    if (parts.size < 2) continue;
+    for (const c of [...parts.keys()].sort((x, y) => x - y)) {
+      const part = parts.get(c)!;
+      const id = next++;
+      for (const v of part) out[v] = id;
+      if (sizeOfMembers(part) > limit) pending.push(part);
+    }
+  }
+  return out;
 }
 
 /** Splits every group into the connected components of its internal ties. */

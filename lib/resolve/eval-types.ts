@@ -101,7 +101,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, predicate: t.predicate, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
   if (t.k === 'map') return { t: 'map', f, of: t.of, key: t.key, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
   if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
-  if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+  if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, news: t.news, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
   if (t.k === 'union') {
     // `T | undefined`, `T | null`: T; several project types: a union value (see member)
     let ext = false;

@@ -63,7 +63,7 @@ export type Val =
   | { t: 'map'; f: number; of: Expr; key?: Expr; r: Reason; c: number; subst?: Subst }
   /** A value of an object type literal (`{ window: Subject<T> }`, written in file f): its properties are typed. */
   /** (`open`: reached through a type parameter's constraint: the value has at least these members, maybe more) */
-  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; r: Reason; c: number; subst?: Subst; open?: boolean }
+  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; r: Reason; c: number; subst?: Subst; open?: boolean }
   /**
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.
@@ -301,6 +301,20 @@ export class Evaluator {
         // `new Ctor()` of `Ctor: typeof A | typeof B`: an instance of either
         const classes = this.eitherClass(c);
         if (classes) return instancesValue(classes.map((k) => ({ t: 'inst', f: k.f, s: k.s, r: 'typed-receiver', c: Math.min(k.c, REASON_CONFIDENCE['typed-receiver']) })));
+        // a value of a constructor type (`Made: new () => Counter`) or of an object type with construct signatures
+        // (`const User = defineModel(…)` declared to return `{ new (props: P): User }`): the instance type it declares
+        if (c.t === 'sym' || c.t === 'fnval' || c.t === 'obj') {
+          const d = c.t === 'sym' ? this.deref(c) : c;
+          if (d.t === 'fnval') return weakenFrom(this.typeValue(d.f, d.returns, 0, d.subst), d, 'return-type');
+          // (overloads: the one the number of arguments picks, when the arguments are known)
+          if (d.t === 'obj' && d.news) return d.news.length === 1 ? weakenFrom(this.typeValue(d.f, d.news[0].returns, 0, d.subst), d, 'return-type') : this.signatureResult({ ...d, calls: d.news }, e.args?.length ?? -1);
+          // an interface with construct signatures (`ModelStatic<User>`): its type arguments bind what they return
+          const news = d.t === 'inst' ? this.sym(d).news : undefined;
+          if (d.t === 'inst' && news) {
+            const subst = this.bindingsFor(d.f, d.s, d.args, d.f, d.s, 0);
+            return this.signatureResult({ t: 'obj', f: d.f, props: [], calls: news, subst, r: d.r, c: d.c }, news.length === 1 ? news[0].min : e.args?.length ?? -1);
+          }
+        }
         return c.t === 'ext' ? EXT : UNKNOWN;
       }
       case 'await': {

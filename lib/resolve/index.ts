@@ -280,6 +280,7 @@ class ProjectBuilder {
         // `extends M(Y)`: the class also extends Y, the base M's class is made on
         const y = e.k === 'call' ? ev.mixinArgument(f, e, t) : undefined;
         if (y && y !== 'ext') this.edge(pos, this.posOf(y), type, y.c, y.r === 'same-file' ? 'heritage' : y.r, sym.line);
+        if (type === 'EXTENDS' && sym.label === 'Class' && label === 'Class') this.implicitConstructor(f, s, t);
       }
     }
     // an object literal with methods bound to a typed const implements that type (`const p: Provider = { now() {…} }`):
@@ -291,6 +292,20 @@ class ProjectBuilder {
       if (t.t !== 'inst') continue;
       this.edge(this.symBase[f] + s, this.posOf(t), 'IMPLEMENTS', t.c, t.r === 'same-file' || t.r === 'typed-receiver' ? 'heritage' : t.r, sym.line);
     }
+  }
+
+  /**
+   * A class without a constructor of its own runs its base's when created (its implicit constructor calls
+   * `super(...args)`): a CALLS edge from the class to the project constructor it inherits, beside the edges of
+   * `new C()` to C, so `impact` of a base constructor still reaches every subclass's instantiations through C.
+   */
+  private implicitConstructor(f: number, s: number, base: SymRef): void {
+    const ev = this.ev;
+    const cls = { f, s };
+    if (ev.ownMember(cls, 'constructor', false)) return;
+    const ctor = ev.superConstructor(cls, base);
+    if (!ctor || ctor === 'ext' || ev.sym(ctor).label !== 'Method') return;
+    this.edge(this.symBase[f] + s, this.posOf(ctor), 'CALLS', REASON_CONFIDENCE['super-member'], 'super-member', this.files[f].symbols[s].line);
   }
 
   /** A non-call occurrence of a name: a reference to what it resolves to, and a REFERENCES edge from where it sits. */
@@ -405,8 +420,11 @@ class ProjectBuilder {
   private newCall(v: Val & { t: 'sym' }, sym: SymbolFact, a: CallAnswer): void {
     const ev = this.ev;
     if (sym.label === 'Class') {
-      const ctor = ev.findMember(v, 'constructor', false);
-      if (ctor && ctor !== 'ext') { a.tf = ctor.f; a.ts = ctor.s; } else { a.tf = v.f; a.ts = v.s; }
+      // the class's own constructor; a class that inherits its constructor is itself what `new` makes (its
+      // implicit constructor runs the base's: an edge of the class, see implicitConstructor), so `context`/`impact`
+      // of the class see every place that creates one and the base constructor does not collect them
+      const ctor = ev.ownMember(v, 'constructor', false);
+      if (ctor) { a.tf = ctor.f; a.ts = ctor.s; } else { a.tf = v.f; a.ts = v.s; }
       a.of = v.f; a.os = v.s;
       a.status = RESOLVED; a.reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; a.conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
     } else if (newableFunction(sym)) {
@@ -419,8 +437,8 @@ class ProjectBuilder {
       const alias = ev.value(v.f, sym.init);
       const as = alias.t === 'sym' ? ev.sym(alias) : undefined;
       if (alias.t === 'sym' && as && (as.label === 'Class' || newableFunction(as))) {
-        const ctor = as.label === 'Class' ? ev.findMember(alias, 'constructor', false) : undefined;
-        if (ctor && ctor !== 'ext') { a.tf = ctor.f; a.ts = ctor.s; } else { a.tf = alias.f; a.ts = alias.s; }
+        const ctor = as.label === 'Class' ? ev.ownMember(alias, 'constructor', false) : undefined;
+        if (ctor) { a.tf = ctor.f; a.ts = ctor.s; } else { a.tf = alias.f; a.ts = alias.s; }
         a.status = RESOLVED; a.reason = alias.c < v.c ? alias.r : v.r; a.conf = Math.min(v.c, alias.c, REASON_CONFIDENCE.constructor);
       }
     }
@@ -502,8 +520,8 @@ class ProjectBuilder {
     const ev = this.ev;
     const classes = ev.eitherClass(ev.value(f, callee));
     return classes?.map((k) => {
-      const ctor = ev.findMember(k, 'constructor', false);
-      return ctor && ctor !== 'ext' ? { t: 'sym', f: ctor.f, s: ctor.s, r: k.r, c: k.c } : k;
+      const ctor = ev.ownMember(k, 'constructor', false);
+      return ctor ? { t: 'sym', f: ctor.f, s: ctor.s, r: k.r, c: k.c } : k;
     });
   }
 

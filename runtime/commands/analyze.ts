@@ -8,10 +8,16 @@ import { parseOptions } from '../server-options.ts';
 export const analyzeCommand: Command = {
   name: 'analyze',
   summary: 'Index a repository (incremental)',
-  usage: 'codegraph analyze [path] [--name N] [--force] [--json]\n  path defaults to the current folder; --json prints the summary as JSON',
+  usage: [
+    'codegraph analyze [path] [--name N] [--force] [--json] [--module-resolution R]',
+    '  path defaults to the current folder; --json prints the summary as JSON',
+    '  --module-resolution: Louvain resolution of module detection (default 1; higher gives more, smaller',
+    '  modules); with --force on an index that is already current',
+  ].join('\n'),
   async run(args) {
     const { values, positionals } = parseOptions(args, {
       name: { type: 'string' }, force: { type: 'boolean' }, json: { type: 'boolean' }, workers: { type: 'string' },
+      'module-resolution': { type: 'string' },
     }, true);
     if (positionals.length > 1) throw new CodegraphError('VALIDATION_ERROR', `analyze takes one path, got ${positionals.length}: ${positionals.join(' ')}`);
     let workers: number | undefined;
@@ -19,10 +25,16 @@ export const analyzeCommand: Command = {
       if (!/^\d+$/.test(values.workers) || Number(values.workers) > 16) throw new CodegraphError('VALIDATION_ERROR', `--workers must be a number 0-16, got '${values.workers}'`);
       workers = Number(values.workers);
     }
+    let modules: { resolution: number } | undefined;
+    if (values['module-resolution'] !== undefined) {
+      const r = Number(values['module-resolution']);
+      if (!/^\d+(\.\d+)?$/.test(values['module-resolution']) || !(r > 0) || r > 100) throw new CodegraphError('VALIDATION_ERROR', `--module-resolution must be a number above 0 (at most 100), got '${values['module-resolution']}'`);
+      modules = { resolution: r };
+    }
     // On a terminal: a progress line on stderr, messages printed above it. Otherwise only the summary.
     const progress = process.stderr.isTTY === true ? new TerminalProgress(process.stderr) : undefined;
     const result = await analyzeRepository(positionals[0] ?? process.cwd(), {
-      name: values.name, force: values.force, workers, progress,
+      name: values.name, force: values.force, workers, progress, modules,
       log: (m) => (progress ? progress.message(m) : process.stderr.write(`${m}\n`)),
     });
     process.stdout.write((values.json ? JSON.stringify(result.summary, null, 2) : formatSummary(result.summary)) + '\n');

@@ -251,3 +251,20 @@ test('a layer whose uses go to one larger module\'s own code joins it; one using
   t.not(nodeOf(o, single.handlers[0])!.module, nodeOf(o, single.service)!.module);
   t.true(single.handlers.every((h) => nodeOf(o, h)!.module === nodeOf(o, single.handlers[0])!.module));
 });
+
+test('resolution is an option: a higher one gives more, smaller modules; the same options give the same modules', (t) => {
+  const at = (resolution: number) => { const g = twoAreas().build(); detectModules(g, { resolution, minSize: 1 }); return membership(g); };
+  const base = at(1);
+  const fine = at(8);
+  t.deepEqual(at(8), fine);
+  t.true(Object.keys(fine).length > Object.keys(base).length, `${Object.keys(base)} → ${Object.keys(fine)}`);
+});
+
+test('the size cap (maxShare) applies only in large repositories, and never splits a knit area', (t) => {
+  const sizes = (options: Parameters<typeof detectModules>[1]) => { const g = twoAreas().build(); return detectModules(g, { minSize: 1, ...options }).modules.map((m) => m.size); };
+  const whole = sizes({});
+  t.deepEqual(whole, [10, 10]);
+  // A small repository keeps its modules whatever their share; so does a large one whose modules are knit.
+  t.deepEqual(sizes({ maxShare: 0.3 }), whole);
+  t.deepEqual(sizes({ maxShare: 0.3, largeFiles: 1, splitModularity: 1 }), whole);
+});

@@ -43,7 +43,8 @@ export function memorySnapshot(input: MemorySnapshotInput): Snapshot {
     files: fileMap,
     search: input.search,
     host: {
-      readFile: (p) => files[p],
+      // Own keys only, like a disk: a diff naming a file `constructor` must not read Object's member.
+      readFile: (p) => (Object.hasOwn(files, p) ? files[p] : undefined),
       listFiles: () => Object.keys(files).sort(),
       gitDiff: async (scope, baseRef) => {
         if (input.diff === undefined) throw new CodegraphError('GIT_ERROR', 'not a git repository');

@@ -36,6 +36,8 @@ test('the oracle answers what runs: typed const literals, const-bound functions,
   // fixed); a const-bound function runs even where the checker cannot type the callee (`any`)
   t.deepEqual(calls('Method:src/fields.ts:Immer.twice'), ['Method:src/fields.ts:Immer.produce']);
   t.deepEqual(calls('Function:src/fields.ts:select'), ['Function:src/fields.ts:selector']);
+  // likewise through a const that takes such a property off an instance
+  t.deepEqual(calls('Function:src/fields.ts:produceOne'), ['Method:src/fields.ts:Immer.produce']);
   // `super()` of a subclass of a class extending an outside class runs that class's implicit constructor
   t.deepEqual(calls('Method:src/providers.ts:NotFound.constructor'), ['Class:src/providers.ts:AppError']);
   // the indexer agrees on all of them (its one disagreement here is the let binding, a known extraction gap)

@@ -46,8 +46,15 @@ test.after.always(() => {
 interface Run { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Promise<number | null> }
 
 /** Starts `codegraph <args>` with the temporary registry. */
+/** Every command started here: one a failed (timed-out) test left running is killed when the file ends. */
+const started = new Set<ChildProcess>();
+test.after.always(() => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
 function start(args: string[], env: Record<string, string> = {}): Run {
   const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, CODEGRAPH_HOME: home, CODEGRAPH_QUIET: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(child);
   let out = '';
   let err = '';
   child.stdout!.on('data', (d) => { out += d; });

@@ -354,6 +354,11 @@ export function declaredParams(this: Collector, symbols: SymbolFact[]): void {
   }
   for (let s = 0; s < symbols.length; s++) {
     const sym = symbols[s];
+    // an interface's construct signatures (what `new` of a value of its type gives)
+    if (sym.label === 'Interface' && this.objectNews.size) {
+      const news = this.objectNews.get(this.work[s].defNode);
+      if (news) sym.news = [...news].sort((a, b) => a.sig.start - b.sig.start).map((c) => ({ ...this.arity(c.sig), returns: this.expr(c.returns) }));
+    }
     if (sym.params || sym.more) continue;
     if (sym.kind === 'method_signature' || (sym.kind === 'constructor' && sym.parent >= 0 && symbols[sym.parent].typeParams)) this.setParams(sym, this.work[s].defNode);
   }

@@ -153,6 +153,8 @@ export class Collector {
   readonly objectTypes = new LazyMap<Node, Array<{ name: Node; type: Node }>>();
   /** Call signatures of object types, and each signature's parameters. */
   readonly objectCalls = new LazyMap<Node, Array<{ sig: Node; returns: Node }>>();
+  /** Construct signatures of object types (`{ new (p: P): T }`), like objectCalls. */
+  readonly objectNews = new LazyMap<Node, Array<{ sig: Node; returns: Node }>>();
   readonly sigParams = new LazyMap<Node, Node[]>();
   /** Object types with an index signature or a mapped type: object type node → the value type. */
   readonly objectIndex = new LazyMap<Node, Node>();

@@ -90,10 +90,12 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
   const o = this.objectTypes.get(node);
   const index = this.objectIndex.get(node);
   const calls = this.objectCalls.get(node);
-  if (o || index || calls) {
+  const news = this.objectNews.size ? this.objectNews.get(node) : undefined;
+  if (o || index || calls || news) {
     const out: Expr = { k: 'object', props: [...(o ?? [])].sort((a, b) => a.name.start - b.name.start).map((p) => ({ name: this.ident(p.name), type: this.expr(p.type) })) };
     if (index) out.index = this.expr(index);
     if (calls) out.calls = [...calls].sort((a, b) => a.sig.start - b.sig.start).map((c) => ({ ...this.arity(c.sig), returns: this.expr(c.returns) }));
+    if (news) out.news = [...news].sort((a, b) => a.sig.start - b.sig.start).map((c) => ({ ...this.arity(c.sig), returns: this.expr(c.returns) }));
     const names = this.objectNames.get(node);
     if (names) {
       const others = names.map((n) => this.ident(n)).filter((n) => !out.props.some((p) => p.name === n));

@@ -154,6 +154,7 @@ export function registerMatchHandlers(): void {
     on([Role['type.object.prop']], function (c) { pushTo(this.objectTypes, get(c, 'object')!, { name: get(c, 'name')!, type: get(c, 'type')! }); return; });
     on([Role['type.object.index']], function (c) { this.objectIndex.set(get(c, 'object')!, get(c, 'type')!); return; });
     on([Role['type.object.call']], function (c) { pushTo(this.objectCalls, get(c, 'object')!, { sig: get(c, 'sig')!, returns: get(c, 'type')! }); return; });
+    on([Role['type.object.new']], function (c) { pushTo(this.objectNews, get(c, 'object')!, { sig: get(c, 'sig')!, returns: get(c, 'type')! }); return; });
     on([Role['type.object.call.param']], function (c) { pushTo(this.sigParams, get(c, 'sig')!, get(c, 'param')!); return; });
     on([Role['type.object.name']], function (c) { pushTo(this.objectNames, get(c, 'object')!, get(c, 'name')!); return; });
     on([Role['expr.await']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return; });

@@ -17,7 +17,7 @@ export enum Role {
   'expr.operand', 'expr.either', 'return', 'return.body', 'param.pattern', 'pattern.param', 'pattern.nested', 'pattern.array', 'pattern.of',
   'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.if', 'narrow.tag.exit', 'narrow.guard', 'narrow.guard.either', 'narrow.instanceof.exit', 'narrow.guard.exit', 'fntype.predicate',
   'returns.predicate', 'type.generic', 'type.generic.arg', 'type.generic.arg2', 'type.object.prop',
-  'type.object.index', 'type.object.call', 'type.object.call.param', 'expr.await', 'expr.element', 'expr.element.key', 'expr.element.at', 'type.array', 'expr.as', 'expr.literal',
+  'type.object.index', 'type.object.call', 'type.object.new', 'type.object.call.param', 'expr.await', 'expr.element', 'expr.element.key', 'expr.element.at', 'type.array', 'expr.as', 'expr.literal',
   'fn.assigned', 'type.lookup', 'expr.and', 'new.typearg', 'new.typearg2', 'type.object.name', 'expr.element.name',
   'expr.spread.array', 'arg.list.item', 'type.tuple.item',
   'expr.this', 'expr.super', 'jsx', 'comment', 'this.param', 'param.slot', 'fntype.param',

@@ -4,6 +4,10 @@
  * with a name) with their entry points. Plain JSON, so the pipeline can store or compare it.
  */
 import path from 'node:path';
+import { join, parseJsonc } from './json.ts';
+import { workspaceMembers } from './workspaces.ts';
+
+export { join, parseJsonc };
 
 export interface TsConfigFacts {
   /** Folder of the tsconfig/jsconfig file ('' = repository root). */
@@ -12,28 +16,41 @@ export interface TsConfigFacts {
   baseUrl?: string;
   /** `paths` patterns with targets already made relative to the repository root. */
   paths?: Array<[pattern: string, targets: string[]]>;
+  /** `customConditions`: package.json `exports`/`imports` conditions matched besides the standard ones. */
+  conditions?: string[];
 }
+
+/**
+ * Where a tsconfig's build writes its output (`outDir`, `declarationDir`) and the source folder it mirrors
+ * (`rootDir`, else the one folder `include` names, else the config's folder), relative to the repository root:
+ * TypeScript's project references lead an import of a sibling package's output to its source this way.
+ */
+export interface OutputMapping { out: string; root: string }
 
 export interface LocalPackage {
   name: string;
   /** Folder of its package.json, relative to the repository root. */
   dir: string;
-  /** Candidate entry files (relative to `dir`) in preference order: types/exports/module/main. */
+  /** Entry files of the fields before `exports` (relative to `dir`), in preference order: source/types/typings/module/main. */
   entries: string[];
-  /** `exports` subpaths (`./sub` → file relative to `dir`). */
-  subpaths?: Record<string, string>;
+  /** The `exports` field as written (resolved per importing file: its tsconfig's conditions). */
+  exports?: unknown;
+  /** The `typesVersions` field as written (applies where there is no `exports`). */
+  typesVersions?: unknown;
+  /** A workspace member (package.json workspaces, pnpm-workspace.yaml, tsconfig references): it wins a shared name. */
+  workspace?: true;
 }
 
 /**
  * A package.json `imports` field (Node's subpath imports, `#name` specifiers), which applies to the files of its
- * folder that no nearer package.json claims. Targets are relative to the repository root when they start with
- * `./` in the package.json, else package names (`"#ext": "left-pad"`).
+ * folder that no nearer package.json claims. The value of each key is kept as written (conditions are matched per
+ * importing file); targets starting with `./` are relative to `dir`, others are package names (`"#ext": "left-pad"`).
  */
 export interface PackageImports {
   /** Folder of the package.json, relative to the repository root. */
   dir: string;
-  /** `[pattern, target]` in the file's order: a pattern has at most one `*`, which its target repeats. */
-  map: Array<[pattern: string, target: { file: string } | { external: string }]>;
+  /** `[pattern, value]` in the file's order: a pattern has at most one `*`, which its targets repeat. */
+  map: Array<[pattern: string, value: unknown]>;
 }
 
 /** ECMAScript module-resolution settings of a repository: tsconfig baseUrl/paths, workspace packages, … */
@@ -42,6 +59,8 @@ export interface EcmaConfig {
   packages?: LocalPackage[];
   /** Every package.json folder (named or not) with its `imports`, when it has any; for `#` specifiers. */
   scopes?: PackageImports[];
+  /** Output folders of tsconfigs (outDir → rootDir), longest first: a sibling's build output read as its source. */
+  outputs?: OutputMapping[];
   [key: string]: unknown;
 }
 
@@ -63,6 +82,7 @@ export function loadEcmaConfig(filePaths: readonly string[], readText: (relPath:
   const tsconfigs: TsConfigFacts[] = [];
   const packages: LocalPackage[] = [];
   const scopes: PackageImports[] = [];
+  const outputs: OutputMapping[] = [];
   for (const dir of [...dirs].sort()) {
     for (const name of ['tsconfig.json', 'jsconfig.json']) {
       const rel = dir ? `${dir}/${name}` : name;
@@ -72,8 +92,17 @@ export function loadEcmaConfig(filePaths: readonly string[], readText: (relPath:
       const t: TsConfigFacts = { dir };
       if (opts.baseUrl !== undefined) t.baseUrl = opts.baseUrl;
       if (opts.paths) t.paths = opts.paths;
+      if (opts.conditions?.length) t.conditions = opts.conditions;
       tsconfigs.push(t);
       break;
+    }
+    // every tsconfig of the folder that builds somewhere (tsconfig.build.json, tsconfig.lib.json, …)
+    for (const rel of listed.size ? [...listed].filter((l) => posix.dirname(l) === (dir || '.') && /(^|\/)tsconfig[^/]*\.json$/.test(l)).sort() : []) {
+      const opts = readCompilerOptions(rel, read, 0);
+      for (const out of [opts?.outDir, opts?.declarationDir]) {
+        if (out === undefined || out === dir || outputs.some((o) => o.out === out)) continue;
+        outputs.push({ out, root: opts!.rootDir ?? opts!.includeRoot ?? dir });
+      }
     }
     const pkgRel = dir ? `${dir}/package.json` : 'package.json';
     const pkgText = probe(pkgRel);
@@ -81,19 +110,31 @@ export function loadEcmaConfig(filePaths: readonly string[], readText: (relPath:
       const pkg = parseJsonc(pkgText) as Record<string, unknown> | undefined;
       if (pkg && typeof pkg.name === 'string') packages.push(packageFacts(pkg, dir));
       // every package.json is a scope: a nearer one without `imports` hides a farther one's (as in Node)
-      if (pkg && typeof pkg === 'object') scopes.push({ dir, map: importsMap(pkg.imports, dir) });
+      if (pkg && typeof pkg === 'object') scopes.push({ dir, map: importsMap(pkg.imports) });
     }
   }
+  const member = workspaceMembers(probe, [...listed].filter((l) => /(^|\/)tsconfig[^/]*\.json$/.test(l)).sort());
+  if (member) for (const p of packages) if (member(p.dir)) p.workspace = true;
   const out: EcmaConfig = { tsconfigs, packages };
   if (scopes.some((s) => s.map.length)) out.scopes = scopes;
+  if (outputs.length) out.outputs = outputs.sort((a, b) => b.out.length - a.out.length || (a.out < b.out ? -1 : 1));
   return out;
 }
 
 function isConfigName(rel: string): boolean {
-  return /(^|\/)(tsconfig|jsconfig)[^/]*\.json$|(^|\/)package\.json$/.test(rel);
+  return /(^|\/)(tsconfig|jsconfig)[^/]*\.json$|(^|\/)package\.json$|^pnpm-workspace\.yaml$/.test(rel);
 }
 
-interface Options { baseUrl?: string; paths?: Array<[string, string[]]> }
+interface Options {
+  baseUrl?: string;
+  paths?: Array<[string, string[]]>;
+  conditions?: string[];
+  outDir?: string;
+  declarationDir?: string;
+  rootDir?: string;
+  /** The one folder every `include` entry lies under (`["src"]`, `["src/**\/*"]`): the source root without rootDir. */
+  includeRoot?: string;
+}
 
 /** compilerOptions of a config file with `extends` applied; paths relative to the repository root. */
 function readCompilerOptions(rel: string, read: (rel: string) => string | undefined, depth: number): Options | undefined {
@@ -117,6 +158,15 @@ function readCompilerOptions(rel: string, read: (rel: string) => string | undefi
     }
   }
   const co = json.compilerOptions ?? {};
+  if (Array.isArray(co.customConditions)) out.conditions = co.customConditions.filter((c): c is string => typeof c === 'string');
+  for (const k of ['outDir', 'declarationDir', 'rootDir'] as const) {
+    if (typeof co[k] === 'string') { const p = join(dir, co[k] as string); if (p !== undefined) out[k] = p; }
+  }
+  const include = (json as { include?: unknown }).include;
+  if (Array.isArray(include) && include.length) {
+    const roots = new Set(include.map((i) => (typeof i === 'string' ? join(dir, i.replace(/\/?\*.*$/, '').replace(/\/[^/]*\.[^/]*$/, '')) : undefined)));
+    if (roots.size === 1) { const r = [...roots][0]; if (r !== undefined) out.includeRoot = r; }
+  }
   let baseUrl = out.baseUrl;
   if (typeof co.baseUrl === 'string') baseUrl = join(dir, co.baseUrl) ?? baseUrl;
   if (baseUrl !== undefined) out.baseUrl = baseUrl;
@@ -147,84 +197,25 @@ function readCompilerOptions(rel: string, read: (rel: string) => string | undefi
 
 function packageFacts(pkg: Record<string, unknown>, dir: string): LocalPackage {
   const entries: string[] = [];
-  const add = (v: unknown): void => { if (typeof v === 'string' && !entries.includes(clean(v))) entries.push(clean(v)); };
-  const subpaths: Record<string, string> = {};
-  const exp = pkg.exports;
-  if (typeof exp === 'string' || Array.isArray(exp)) add(pick(exp));
-  else if (exp && typeof exp === 'object') {
-    const o = exp as Record<string, unknown>;
-    if (Object.keys(o).some((k) => k.startsWith('.'))) {
-      for (const [k, v] of Object.entries(o)) {
-        const target = pick(v);
-        if (!target) continue;
-        if (k === '.') add(target); else subpaths[k] = clean(target);
-      }
-    } else add(pick(o));
+  for (const k of ['source', 'types', 'typings', 'module', 'main']) {
+    const v = pkg[k];
+    if (typeof v === 'string' && !entries.includes(clean(v))) entries.push(clean(v));
   }
-  for (const k of ['source', 'types', 'typings', 'module', 'main']) add(pkg[k]);
   const out: LocalPackage = { name: pkg.name as string, dir, entries };
-  if (Object.keys(subpaths).length) out.subpaths = subpaths;
+  if (pkg.exports !== undefined && pkg.exports !== null) out.exports = pkg.exports;
+  if (pkg.typesVersions && typeof pkg.typesVersions === 'object') out.typesVersions = pkg.typesVersions;
   return out;
 }
 
-/**
- * The target an `exports`/`imports` value gives, by the conditions a TypeScript source is read under (types first,
- * then the source, then the import/require/default ones); null (`"./x": null`, excluded) gives nothing.
- */
-function pick(v: unknown): string | undefined {
-  if (typeof v === 'string') return v;
-  if (Array.isArray(v)) { for (const x of v) { const r = pick(x); if (r) return r; } return undefined; }
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    for (const k of ['types', 'source', 'import', 'module', 'require', 'node', 'default']) { const r = pick(o[k]); if (r) return r; }
-  }
-  return undefined;
-}
-
-/** A package.json `imports` value as `[pattern, target]` pairs (keys that do not start with `#` are ignored, as Node does). */
-function importsMap(imports: unknown, dir: string): PackageImports['map'] {
+/** A package.json `imports` value as `[pattern, value]` pairs (keys that do not start with `#` are ignored, as Node does). */
+function importsMap(imports: unknown): PackageImports['map'] {
   const map: PackageImports['map'] = [];
   if (!imports || typeof imports !== 'object' || Array.isArray(imports)) return map;
   for (const [k, v] of Object.entries(imports as Record<string, unknown>)) {
-    if (!k.startsWith('#') || k.indexOf('*') !== k.lastIndexOf('*')) continue;
-    const target = pick(v);
-    if (!target) continue;
-    if (target.startsWith('./')) {
-      const file = join(dir, target);
-      if (file !== undefined) map.push([k, { file }]);
-    } else if (!target.startsWith('.') && !target.startsWith('/')) map.push([k, { external: target }]);
+    if (!k.startsWith('#') || k.indexOf('*') !== k.lastIndexOf('*') || v === null || v === undefined) continue;
+    map.push([k, v]);
   }
   return map;
 }
 
 function clean(p: string): string { return p.replace(/^\.\//, ''); }
-
-/** Joins and normalises a relative path; undefined when it leaves the repository. */
-export function join(dir: string, rel: string): string | undefined {
-  const j = posix.normalize(dir ? `${dir}/${rel}` : rel).replace(/\/$/, '');
-  if (j === '..' || j.startsWith('../') || j.startsWith('/')) return undefined;
-  return j === '.' ? '' : j;
-}
-
-/** JSON with comments and trailing commas (tsconfig style). */
-export function parseJsonc(text: string): unknown {
-  let out = '';
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const c = text[i];
-    if (c === '"') {
-      let j = i + 1;
-      while (j < n && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j + 1;
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < n && text[i] !== '\n') i++;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? n : end + 2;
-    } else { out += c; i++; }
-  }
-  out = out.replace(/,(\s*[}\]])/g, '$1');
-  try { return JSON.parse(out.charCodeAt(0) === 0xfeff ? out.slice(1) : out); } catch { return undefined; }
-}

@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import type { ModuleResolution, ModuleTarget } from '../../resolve/rules.ts';
-import { join, type EcmaConfig, type LocalPackage, type PackageImports, type TsConfigFacts } from './config.ts';
+import { join, type EcmaConfig, type LocalPackage, type OutputMapping, type PackageImports, type TsConfigFacts } from './config.ts';
+import { BASE_CONDITIONS, conditionalTargets, exportsEntry, typesVersionsTargets } from './exports.ts';
 
 const posix = path.posix;
 
@@ -20,12 +21,15 @@ export class ModuleResolver implements ModuleResolution {
   private readonly tsconfigByDir = new Map<string, TsConfigFacts>();
   private readonly packages: LocalPackage[];
   private readonly scopeByDir = new Map<string, PackageImports>();
+  private readonly outputs: readonly OutputMapping[];
 
   constructor(private readonly files: ReadonlySet<string>, config: EcmaConfig) {
     for (const t of config.tsconfigs ?? []) this.tsconfigByDir.set(t.dir, t);
     for (const s of config.scopes ?? []) this.scopeByDir.set(s.dir, s);
-    // longest names first so `@a/b-c` wins over `@a/b`
-    this.packages = [...(config.packages ?? [])].sort((a, b) => b.name.length - a.name.length);
+    // longest names first so `@a/b-c` wins over `@a/b`; of packages sharing a name, the workspace member (what an
+    // install links), else the first folder in order
+    this.packages = [...(config.packages ?? [])].sort((a, b) => b.name.length - a.name.length || (a.name !== b.name ? 0 : (b.workspace ? 1 : 0) - (a.workspace ? 1 : 0)));
+    this.outputs = config.outputs ?? [];
   }
 
   /** Resolves `specifier` as written in `fromFile`. */
@@ -65,11 +69,12 @@ export class ModuleResolver implements ModuleResolution {
       const f = p === undefined ? undefined : this.file(p);
       if (f) return { file: f };
     }
-    if (spec.startsWith('#')) return this.subpathImport(dir, spec);
+    const conditions = ts?.conditions ? [...BASE_CONDITIONS, ...ts.conditions] : BASE_CONDITIONS;
+    if (spec.startsWith('#')) return this.subpathImport(dir, spec, conditions);
     for (const pkg of this.packages) {
       if (spec !== pkg.name && !spec.startsWith(`${pkg.name}/`)) continue;
       const sub = spec.slice(pkg.name.length);
-      const f = sub ? this.packageSubpath(pkg, `.${sub}`) : this.packageEntry(pkg);
+      const f = pkg.exports !== undefined ? this.exported(pkg, `.${sub}`, conditions) : sub ? this.packageSubpath(pkg, sub.slice(1)) : this.packageEntry(pkg);
       if (f) return { file: f };
       return { missing: true };
     }
@@ -82,13 +87,55 @@ export class ModuleResolver implements ModuleResolution {
    * before its `*`. A target in build output that is not indexed leads to the source beside it, as for
    * package entries.
    */
-  private subpathImport(dir: string, spec: string): ModuleTarget {
-    const hit = matchSubpath(this.scopeFor(dir)?.map ?? [], spec);
-    if (!hit) return { missing: true };
-    if ('external' in hit.target) return { external: packageName(hit.target.external.replace('*', hit.captured)) };
-    const p = hit.target.file.replace('*', hit.captured);
-    const f = this.file(p) ?? this.file(toSource(p));
-    return f ? { file: f } : { missing: true };
+  private subpathImport(dir: string, spec: string, conditions: readonly string[]): ModuleTarget {
+    const scope = this.scopeFor(dir);
+    const hit = matchSubpath(scope?.map ?? [], spec);
+    if (!scope || !hit) return { missing: true };
+    const targets = conditionalTargets(hit.target, conditions).map((t) => t.replaceAll('*', hit.captured));
+    const local = targets.filter((t) => t.startsWith('./')).map((t) => join(scope.dir, t)).filter((t): t is string => t !== undefined);
+    const f = this.firstFile(local);
+    if (f) return { file: f };
+    const ext = targets.find((t) => !t.startsWith('.') && !t.startsWith('/'));
+    if (ext !== undefined && !local.length) return { external: packageName(ext) };
+    return { missing: true };
+  }
+
+  /**
+   * A package's subpath (`.`, `./v4/core`) through its `exports`: the targets its conditions select, each tried as
+   * written, then each as the source its build output comes from (a repository is indexed unbuilt).
+   */
+  private exported(pkg: LocalPackage, sub: string, conditions: readonly string[]): string | undefined {
+    const hit = exportsEntry(pkg.exports, sub);
+    // a subpath `exports` does not list is not importable (TypeScript and Node refuse it)
+    if (!hit) return sub === '.' ? this.packageEntry(pkg) : undefined;
+    if (hit.value === null) return undefined; // excluded (`"./internal/*": null`)
+    const targets = conditionalTargets(hit.value, conditions)
+      .filter((t) => t.startsWith('./'))
+      .map((t) => join(pkg.dir, t.replaceAll('*', hit.captured)))
+      .filter((t): t is string => t !== undefined);
+    // (targets in build output of an unusual layout: the package's entry fields, or the subpath itself)
+    return this.firstFile(targets) ?? (sub === '.' ? this.packageEntry(pkg) : this.packageSubpath(pkg, sub.slice(2)));
+  }
+
+  /** The first of `paths` that is an indexed file, else the first whose build output leads to an indexed source. */
+  private firstFile(paths: readonly string[]): string | undefined {
+    for (const p of paths) { const f = this.file(p); if (f) return f; }
+    for (const p of paths) { const f = this.sourceOf(p); if (f) return f; }
+    return undefined;
+  }
+
+  /**
+   * The source a build output path comes from: through the output folders tsconfigs declare (outDir → rootDir, what
+   * project references do), else the usual layout (dist/ lib/ build/ out/ esm/ cjs/ → src/).
+   */
+  private sourceOf(p: string): string | undefined {
+    const stem = p.replace(/(\.d)?\.[cm]?[jt]sx?$/, '');
+    for (const o of this.outputs) {
+      if (stem !== o.out && !stem.startsWith(`${o.out}/`)) continue;
+      const f = this.file(o.root ? `${o.root}${stem.slice(o.out.length)}` : stem.slice(o.out.length + 1));
+      if (f) return f;
+    }
+    return this.file(toSource(p));
   }
 
   /** The package.json scope of a folder: the nearest package.json (with or without `imports`). */
@@ -109,11 +156,14 @@ export class ModuleResolver implements ModuleResolution {
   }
 
   private packageEntry(pkg: LocalPackage): string | undefined {
-    for (const e of pkg.entries) {
-      const p = join(pkg.dir, e);
-      const f = p === undefined ? undefined : this.file(p) ?? this.file(toSource(p));
-      if (f) return f;
+    const entries: string[] = [];
+    // (no entry field: `index`, which typesVersions may redirect)
+    for (const e of pkg.entries.length ? pkg.entries : pkg.typesVersions ? ['index'] : []) {
+      // (typesVersions redirects the types entry too: `{ "*": { "*": ["ts4/*"] } }`)
+      for (const t of typesVersionsTargets(pkg.typesVersions, e) ?? [e]) { const p = join(pkg.dir, t); if (p !== undefined) entries.push(p); }
     }
+    const found = this.firstFile(entries);
+    if (found) return found;
     for (const guess of ['src/index', 'index', 'lib/index']) {
       const f = this.file(join(pkg.dir, guess) ?? guess);
       if (f) return f;
@@ -121,21 +171,14 @@ export class ModuleResolver implements ModuleResolution {
     return undefined;
   }
 
+  /** A subpath (`v4/core`) of a package without `exports`: typesVersions' mapping, the path itself, or under src/. */
   private packageSubpath(pkg: LocalPackage, sub: string): string | undefined {
-    let mapped = pkg.subpaths?.[sub];
-    if (!mapped && pkg.subpaths) {
-      // `"./features/*": "./dist/features/*.js"`: the pattern with the longest part before its `*`
-      const hit = matchSubpath(Object.entries(pkg.subpaths).filter(([k]) => k.includes('*')), sub);
-      if (hit) mapped = hit.target.replace('*', hit.captured);
-    }
-    if (mapped) {
-      const p = join(pkg.dir, mapped);
-      const f = p === undefined ? undefined : this.file(p) ?? this.file(toSource(p));
-      if (f) return f;
-    }
+    const mapped = typesVersionsTargets(pkg.typesVersions, sub)?.map((t) => join(pkg.dir, t)).filter((t): t is string => t !== undefined);
+    const f = mapped?.length ? this.firstFile(mapped) : undefined;
+    if (f) return f;
     const p = join(pkg.dir, sub);
     if (p === undefined) return undefined;
-    return this.file(p) ?? this.file(join(pkg.dir, `src/${sub.slice(2)}`) ?? p);
+    return this.file(p) ?? this.sourceOf(p) ?? this.file(join(pkg.dir, `src/${sub}`) ?? p);
   }
 
   /** The indexed file a path names, trying extensions, `.js`→`.ts` and index files. */

@@ -114,6 +114,12 @@
 ; call signatures of an object type (overloads chosen by how many arguments a call passes) and their parameters
 ((object_type (call_signature return_type: (type_annotation (_) @type)) @sig) @object (#set! role "type.object.call"))
 ((call_signature parameters: (formal_parameters [(required_parameter) (optional_parameter)] @param)) @sig (#set! role "type.object.call.param"))
+; construct signatures of an object type (`{ new (props: P): T }`, what a factory declares it returns): what `new` of
+; such a value gives, and their parameters
+((object_type (construct_signature type: (type_annotation (_) @type)) @sig) @object (#set! role "type.object.new"))
+; (and of an interface: `interface ModelStatic<T> { new (props: object): T }`, recorded on the interface)
+((interface_declaration body: (interface_body (construct_signature type: (type_annotation (_) @type)) @sig)) @object (#set! role "type.object.new"))
+((construct_signature parameters: (formal_parameters [(required_parameter) (optional_parameter)] @param)) @sig (#set! role "type.object.call.param"))
 ; every member name of an object type (method signatures and untyped properties have no recorded type): in an
 ; intersection (`Router & { extra?: X }`) a part that declares none of a name has no say on it
 ((object_type [(method_signature name: (_) @name) (property_signature name: (_) @name)]) @object (#set! role "type.object.name"))

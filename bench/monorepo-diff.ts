@@ -1,0 +1,141 @@
+/**
+ * The call graph of a real monorepo against the TypeScript checker (bench/callgraph-diff.ts), with the
+ * workspace packages linked as a package manager links them, so that both sides see sibling packages by name.
+ *
+ * A monorepo is pinned by repository and commit (MONOREPOS below). The script exports that commit from a git
+ * directory (a clone, or the search tool's `fetch` mirror) into a fresh folder, links every workspace package
+ * into `node_modules/<name>` (what `pnpm install`/`npm install` do for workspace members; nothing is downloaded,
+ * so types of outside dependencies are unknown to both sides alike), reads the compiler options of the root
+ * tsconfig with the compiler's own reader (moduleResolution, customConditions, …), and compares the CALLS edges:
+ * per caller and with callers reduced to their file.
+ *
+ *   git clone https://github.com/arktypeio/arktype /tmp/arktype.git   # or the search tool's fetch
+ *   node --import tsx bench/monorepo-diff.ts arktype --git /tmp/arktype.git [--dir /tmp/monorepo-arktype] [--samples N]
+ *
+ * A folder (a fixture workspace) is copied and linked the same way, every file kept:
+ *
+ *   node --import tsx bench/monorepo-diff.ts --folder test/fixtures/indexer/workspace-exports --workspaces 'packages/*,apps/*'
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import ts from 'typescript';
+import { callgraphDiff, type DiffResult } from './callgraph-diff.ts';
+
+export interface Monorepo {
+  /** GitHub owner/name. */
+  repo: string;
+  /** The pinned commit. */
+  commit: string;
+  /** Folders (relative to the root) whose files both sides index. */
+  include: string[];
+  /** Folders or files left out (tests, docs, build scripts). */
+  exclude: string[];
+  /** Workspace globs (`ark/*`), as its pnpm-workspace.yaml or package.json `workspaces` lists them. */
+  workspaces: string[];
+}
+
+export const MONOREPOS: Record<string, Monorepo> = {
+  // pnpm workspace `ark/*`; packages import each other by name and by `@ark/util/internal/x.ts`-style subpaths
+  // through `exports` with a custom condition (`ark-ts`) that tsconfig's `customConditions` selects
+  arktype: {
+    repo: 'arktypeio/arktype',
+    commit: '03b1f015d9b7c5af5dac2caed1aeedefaf705ab3',
+    include: ['ark/util', 'ark/schema', 'ark/type', 'ark/json-schema', 'ark/regex', 'ark/fast-check'],
+    exclude: ['ark/util/__tests__', 'ark/schema/__tests__', 'ark/type/__tests__', 'ark/json-schema/__tests__', 'ark/regex/__tests__', 'ark/fast-check/__tests__'],
+    workspaces: ['ark/*'],
+  },
+  // the same commit with its tests, which import sibling packages' internals by subpath
+  // (`arktype/internal/parser/tupleLiteral.ts` through `"./internal/*.ts": { "ark-ts": "./*.ts" }`)
+  'arktype-tests': {
+    repo: 'arktypeio/arktype',
+    commit: '03b1f015d9b7c5af5dac2caed1aeedefaf705ab3',
+    include: ['ark/util', 'ark/schema', 'ark/type', 'ark/json-schema', 'ark/regex', 'ark/fast-check', 'ark/fs', 'ark/attest'],
+    exclude: ['ark/attest/__tests__', 'ark/attest/bench'],
+    workspaces: ['ark/*'],
+  },
+};
+
+/** Exports the pinned commit into `dir` (emptied first) and links its workspace packages into node_modules. */
+export function prepareMonorepo(m: Monorepo, gitDir: string, dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const tar = execFileSync('git', ['--git-dir', gitDir, 'archive', '--format=tar', m.commit], { maxBuffer: 1 << 30 });
+  execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  linkWorkspaces(dir, m.workspaces);
+}
+
+/** Links each workspace package of `dir` into `dir/node_modules/<name>`, as a package manager does. */
+export function linkWorkspaces(dir: string, workspaces: string[]): void {
+  for (const pkgDir of workspaceDirs(dir, workspaces)) {
+    const pkg = JSON.parse(readFileSync(path.join(dir, pkgDir, 'package.json'), 'utf8')) as { name?: string };
+    if (!pkg.name) continue;
+    const link = path.join(dir, 'node_modules', pkg.name);
+    mkdirSync(path.dirname(link), { recursive: true });
+    if (!existsSync(link)) symlinkSync(path.relative(path.dirname(link), path.join(dir, pkgDir)), link);
+  }
+}
+
+/** Folders matching the workspace globs (`dir/*` or a plain folder) that hold a package.json. */
+function workspaceDirs(root: string, globs: string[]): string[] {
+  const out: string[] = [];
+  for (const g of globs) {
+    if (g.endsWith('/*')) {
+      const parent = g.slice(0, -2);
+      const listing = execFileSync('ls', [path.join(root, parent)], { encoding: 'utf8' }).split('\n').filter(Boolean);
+      for (const name of listing) if (existsSync(path.join(root, parent, name, 'package.json'))) out.push(`${parent}/${name}`);
+    } else if (existsSync(path.join(root, g, 'package.json'))) out.push(g);
+  }
+  return out.sort();
+}
+
+/** The root tsconfig's compiler options, read by the compiler (extends followed). */
+function rootOptions(dir: string): ts.CompilerOptions {
+  const file = path.join(dir, 'tsconfig.json');
+  const read = ts.readConfigFile(file, ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dir, undefined, file);
+  const options = { ...parsed.options };
+  delete options.types; // outside type packages are not installed
+  return options;
+}
+
+/** Runs the differential on a prepared checkout. */
+export function monorepoDiff(m: Pick<Monorepo, 'include' | 'exclude'>, dir: string): DiffResult {
+  const under = (rel: string, prefix: string): boolean => rel === prefix || rel.startsWith(`${prefix}/`);
+  const keep = (rel: string): boolean => (!m.include.length || m.include.some((p) => under(rel, p))) && !m.exclude.some((p) => under(rel, p));
+  return callgraphDiff(dir, rootOptions(dir), keep, undefined, { diskConfigs: true });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { git: { type: 'string' }, dir: { type: 'string' }, samples: { type: 'string', default: '20' }, 'no-prepare': { type: 'boolean' }, json: { type: 'string' }, folder: { type: 'string' }, workspaces: { type: 'string' } } });
+  const name = values.folder ? path.basename(values.folder) : positionals[0] ?? 'arktype';
+  const m: Monorepo | undefined = values.folder ? { repo: values.folder, commit: 'working tree', include: [], exclude: ['node_modules'], workspaces: (values.workspaces ?? 'packages/*').split(',') } : MONOREPOS[name];
+  if (!m) { console.error(`unknown monorepo ${name}; known: ${Object.keys(MONOREPOS).join(', ')}`); process.exit(2); }
+  const dir = path.resolve(values.dir ?? `/tmp/monorepo-${name}`);
+  if (values.folder) {
+    rmSync(dir, { recursive: true, force: true });
+    cpSync(values.folder, dir, { recursive: true });
+    linkWorkspaces(dir, m.workspaces);
+  } else if (!values['no-prepare']) {
+    if (!values.git) { console.error('--git <git directory holding the pinned commit> is required (or --no-prepare with --dir)'); process.exit(2); }
+    prepareMonorepo(m, values.git, dir);
+  }
+  const t0 = performance.now();
+  const d = monorepoDiff(m, dir);
+  const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+  console.log(`${m.repo}@${m.commit.slice(0, 12)} vs TypeScript ${ts.version}: ${d.files} files (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(`  per caller: compiler ${d.compilerEdges} edges (${d.compilerSites} sites, ${d.unmappedTargets} unmodelled), ours ${d.ourEdges}, agree ${d.truePositives}: precision ${pct(d.precision)} recall ${pct(d.recall)}`);
+  console.log(`  per caller file: compiler ${d.byFile.compilerEdges}, ours ${d.byFile.ourEdges}, agree ${d.byFile.truePositives}: precision ${pct(d.byFile.precision)} recall ${pct(d.byFile.recall)}`);
+  console.log(`  without name-only: precision ${pct(d.confident.precision)} recall ${pct(d.confident.recall)}`);
+  console.log(`  by reason: ${Object.entries(d.byReason).sort(([a], [b]) => (a < b ? -1 : 1)).map(([r, v]) => `${r} ${v.correct}/${v.edges}`).join(', ')}`);
+  if (values.json) writeFileSync(values.json, JSON.stringify({ misses: d.misses, falsePositives: d.falsePositives, byFile: d.byFile }, null, 1));
+  const samples = Number(values.samples);
+  if (samples > 0) {
+    console.log(`\nmissed — ${d.misses.length}:`);
+    for (const p of d.misses.slice(0, samples)) console.log(`  ${p.source} → ${p.target}\n      at ${p.site}`);
+    console.log(`\nfalse positives — ${d.falsePositives.length}:`);
+    for (const p of d.falsePositives.slice(0, samples)) console.log(`  ${p.source} → ${p.target}  (${p.reason} ${p.confidence}) at ${p.site}`);
+  }
+}
