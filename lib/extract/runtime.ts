@@ -193,3 +193,8 @@ export function queryFingerprint(specs: readonly LanguageSpec[]): string {
   for (const f of [...files.keys()].sort()) h.update(f).update(files.get(f)!());
   return h.digest('hex').slice(0, 12);
 }
+
+/** Whether a grammar package is installed (an optional dependency may not be). */
+export function grammarInstalled(pkg: string): boolean {
+  try { require.resolve(`${pkg}/package.json`); return true; } catch { return false; }
+}

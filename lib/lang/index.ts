@@ -16,6 +16,7 @@ import type ParserT from 'tree-sitter';
 import { c } from './c/index.ts';
 import { cpp } from './cpp/index.ts';
 import { rust } from './rust/index.ts';
+import { swift } from './swift/index.ts';
 import { javascript } from './javascript/index.ts';
 import { tsx, typescript } from './typescript/index.ts';
 import { go } from './go/index.ts';
@@ -27,7 +28,7 @@ import type { Language, LanguageRules } from './types.ts';
 export type { Language, LanguageRules };
 
 /** Every language, in a fixed order (runtimes, fingerprints and caches follow it). */
-export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript, c, cpp, rust, go, java, kotlin, csharp];
+export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript, c, cpp, rust, go, java, kotlin, csharp, ...(swift ? [swift] : [])];
 
 /** A language's id: what files and symbols carry as `language`. */
 export type LanguageId = string;

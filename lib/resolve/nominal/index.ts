@@ -78,6 +78,11 @@ class NominalResolver implements LanguageRelations {
         if (this.rules.structural && this.w.isInterface(ent) && this.w.primary(ent).f === f && this.w.primary(ent).s === s) {
           for (const t of this.m.structural(ent)) this.sink.edge(this.symPos(this.w.primary(t)), this.symPos(r), 'IMPLEMENTS', 0.9, 'structural', this.w.sym(this.w.primary(t)).line);
         }
+      } else if (sym.label === 'Method' && sym.parent >= 0 && this.rules.partKinds?.has(syms[sym.parent].kind)) {
+        // a method of a block that adds to a type (Rust's `impl`, Swift's `extension`): the type has it too
+        const owner = this.w.typeOf({ f, s: sym.parent });
+        const primary = owner && this.w.primary(owner);
+        if (primary && (primary.f !== f || primary.s !== sym.parent)) this.sink.edge(this.symPos(primary), this.symPos(r), 'HAS_METHOD', 1, 'structure', sym.line);
       } else if (sym.label === 'Method' && sym.parent < 0) {
         // a method declared outside its type's body (Go's receivers): its type has it
         const owner = this.m.ownerOf(r);

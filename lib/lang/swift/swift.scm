@@ -1,0 +1,59 @@
+; Swift (tree-sitter-swift 0.7.1) in the nominal roles (lib/extract/nominal/roles.ts). A module's files share their
+; names (rules.ts); `import X` of a project module brings its names in. class/struct/enum/actor/extension are one
+; node, told apart by their keyword; an extension is a part of its type (kind `extension`).
+
+; ---------------------------------------------------------------- imports
+((import_declaration (identifier) @path) @def (#set! role "import:all"))
+
+; ---------------------------------------------------------------- definitions
+((class_declaration "class" name: (type_identifier) @name body: (_) @body) @def (#set! role "def.class"))
+((class_declaration "struct" name: (type_identifier) @name body: (_) @body) @def (#set! role "def.class:struct"))
+((class_declaration "actor" name: (type_identifier) @name body: (_) @body) @def (#set! role "def.class:actor"))
+((class_declaration "enum" name: (type_identifier) @name body: (_) @body) @def (#set! role "def.enum"))
+((class_declaration "extension" name: (user_type (type_identifier) @name) body: (_) @body) @def (#set! role "def.class:extension"))
+((class_declaration (inheritance_specifier inherits_from: (_) @type)) @def (#set! role "heritage.base"))
+((protocol_declaration name: (type_identifier) @name body: (_) @body) @def (#set! role "def.interface:protocol"))
+((protocol_declaration (inheritance_specifier inherits_from: (_) @type)) @def (#set! role "heritage.extends"))
+((protocol_function_declaration name: (simple_identifier) @name) @def (#set! role "def.method:protocol_requirement"))
+((function_declaration name: (simple_identifier) @name body: (function_body) @body) @def (#set! role "def.function"))
+((function_declaration name: (simple_identifier) @name name: (_) @returns body: (function_body) @body) @def (#set! role "def.function"))
+((init_declaration "init" @name body: (function_body) @body) @def (#set! role "def.constructor"))
+((enum_entry name: (simple_identifier) @name) @def (#set! role "def.enum.member"))
+((typealias_declaration name: (type_identifier) @name value: (_) @type) @def (#set! role "def.type:alias"))
+
+; properties: symbols in a type or at file level, locals in a function (decl.var decides by where it is)
+((property_declaration name: (pattern bound_identifier: (simple_identifier) @name) (type_annotation) @type value: (_)? @value) (#set! role "decl.var:property"))
+; without a type annotation (the value right after the name): the value's type
+((property_declaration name: (pattern bound_identifier: (simple_identifier) @name) . value: (_) @value) (#set! role "decl.var:property"))
+((property_declaration name: (pattern bound_identifier: (simple_identifier) @name) . computed_value: (_)) (#set! role "decl.var:property"))
+
+; ---------------------------------------------------------------- locals
+((parameter name: (simple_identifier) @name name: (_) @type) (#set! role "decl.param"))
+((for_statement item: (pattern bound_identifier: (simple_identifier) @name) collection: (_) @iter) (#set! role "decl.local"))
+((lambda_parameter name: (simple_identifier) @name) (#set! role "decl.local"))
+
+([(statements) (function_body) (lambda_literal) (for_statement) (if_statement) (guard_statement) (switch_entry)] @scope (#set! role "scope"))
+
+; ---------------------------------------------------------------- expressions
+((simple_identifier) @id (#set! role "id"))
+((self_expression) @expr (#set! role "expr.this"))
+((super_expression) @expr (#set! role "expr.super"))
+((call_expression (_) @callee (call_suffix (value_arguments) @args)) @expr (#set! role "expr.call"))
+((call_expression (_) @callee (call_suffix (lambda_literal))) @expr (#set! role "expr.call"))
+((navigation_expression target: (_) @object suffix: (navigation_suffix suffix: (simple_identifier) @name)) @expr (#set! role "expr.member"))
+((tuple_expression value: (_) @inner) @expr (#set! role "expr.wrap"))
+((as_expression type: (_) @type) @expr (#set! role "expr.cast"))
+([(line_string_literal) (multi_line_string_literal) (integer_literal) (real_literal) (boolean_literal)] @expr (#set! role "expr.lit"))
+((lambda_literal) @expr (#set! role "expr.fn"))
+
+; ---------------------------------------------------------------- types
+((type_identifier) @type (#set! role "type.name"))
+((type_annotation (_) @inner) @type (#set! role "type.wrap"))
+((user_type (type_identifier) @inner) @type (#set! role "type.wrap"))
+((optional_type wrapped: (_) @inner) @type (#set! role "type.wrap"))
+((array_type (_) @element) @type (#set! role "type.array"))
+((dictionary_type (_) @key . (_) @value) @type (#set! role "type.map"))
+
+; ---------------------------------------------------------------- attributes (`@main`, `@objc`)
+((class_declaration (modifiers (attribute (user_type (type_identifier) @name)))) @def (#set! role "annotation"))
+((function_declaration (modifiers (attribute (user_type (type_identifier) @name)))) @def (#set! role "annotation"))
