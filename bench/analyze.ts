@@ -6,6 +6,8 @@
  *
  *   node --import tsx bench/analyze.ts [--corpus DIR] [--runs N] [--workers N] [--no-build]
  *
+ * A Python corpus: `--corpus node_modules/node-gyp/gyp` (gyp, 58 files), or a folder bench/python-corpora.ts makes.
+ *
  * Runs `node build.mjs` first (skip with --no-build when dist/ is current). For each run it prints:
  *   process  wall time of the whole child process, from spawn to exit (what a user waits for)
  *   boot     Node's own start-up until the first line of the entry script (performance.now() there)
@@ -79,7 +81,7 @@ if (mode === 'bare') {
   const Parser = req('tree-sitter');
   // One parser per language present (a.files: [path, LanguageId] pairs, the files analyze parses).
   const grammars = { typescript: () => req('tree-sitter-typescript').typescript, tsx: () => req('tree-sitter-typescript').tsx,
-    javascript: () => req('tree-sitter-javascript') };
+    javascript: () => req('tree-sitter-javascript'), python: () => req('tree-sitter-python') };
   const parsers = {};
   for (const [, lang] of a.files) if (!parsers[lang]) { parsers[lang] = new Parser(); parsers[lang].setLanguage(grammars[lang]()); }
   report.importMs = performance.now() - t0;
@@ -154,6 +156,7 @@ function listSources(dir: string): Array<[string, LanguageId]> {
 
 /** A function appended to the one-file-changed target, in its language. */
 function addedFunction(lang: LanguageId, i: number): string {
+  if (lang === 'python') return `\n\ndef bench_added_${i}(x):\n    return x + ${i}\n`;
   return lang === 'javascript'
     ? `\nfunction benchAdded${i}(x) {\n  return x + ${i};\n}\n`
     : `\nexport function benchAdded${i}(x: number): number {\n  return x + ${i};\n}\n`;

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { FileFacts } from '../extract/index.ts';
-import { EXTRACT_VERSION as FACTS_VERSION, languageOf, loadProjectConfig, type LanguageId } from '../lang/index.ts';
+import { EXTRACT_VERSION as FACTS_VERSION, LANGUAGES, languageOf, loadProjectConfig, type LanguageId } from '../lang/index.ts';
 import { resolveProject } from '../resolve/index.ts';
 import { detectModules, type ModulesOptions } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
@@ -321,7 +321,8 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
 
   const all = [...cached, ...parsed].sort((a, b) => (a.record.path < b.record.path ? -1 : a.record.path > b.record.path ? 1 : 0));
   if (all.length === 0) {
-    throw new CodegraphError('INVALID_PATH', `no TypeScript or JavaScript files to index under ${root}${describeSkips(skips)}`, { skips: sortSkips(skips) });
+    const endings = LANGUAGES.flatMap((l) => l.extensions).join(' ');
+    throw new CodegraphError('INVALID_PATH', `no source files to index under ${root} (indexed: ${endings})${describeSkips(skips)}`, { skips: sortSkips(skips) });
   }
 
   // resolve

@@ -123,7 +123,8 @@ export class FlatTree {
     readonly next: Int32Array,
     /** Named-ness by type id (1 = named). */
     readonly namedById: Uint8Array,
-    private readonly text: string,
+    /** The parsed text. */
+    readonly text: string,
   ) {
     this.refs = new Array(count);
   }

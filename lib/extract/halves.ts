@@ -54,7 +54,7 @@ export function walkPlan(rt: LanguageRuntime): WalkPlan {
   return rt.spec.collect ? FULL_WALK : rt.engine.plan;
 }
 
-/** Matches the language's queries over a file's flat tree and collects the file's facts (the language's own collector's, if it has one). */
+/** Matches the language's queries over a file's flat tree and collects the file's facts (by its own collector, if any). */
 export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: string, text: string, parseErrors: number): FileFacts {
   const matches = rt.engine.run(flat);
   if (rt.spec.collect) return rt.spec.collect(flat, rt.names, text, filePath, matches, parseErrors, rt.roles);

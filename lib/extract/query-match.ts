@@ -19,6 +19,7 @@
 import type { QNode, QPattern } from './query-parse.ts';
 import type { LanguageNames } from './language.ts';
 import { ERROR_TYPE, type FlatTree, type NodeRef, type WalkPlan } from './flat-tree.ts';
+import { compilePredicate, type MatchTest } from './query-predicates.ts';
 
 export interface Capture { name: string; node: NodeRef }
 export interface Match { pattern: number; captures: Capture[] }
@@ -83,6 +84,8 @@ export class QueryEngine {
 
   private planMemo: WalkPlan | undefined;
   private readonly steps: Step[];
+  /** By pattern: its text predicates, compiled (undefined: none). */
+  private readonly tests: Array<MatchTest[] | undefined> = [];
 
   constructor(patterns: readonly QPattern[], private readonly names: LanguageNames) {
     const captureIds = new Map<string, number>();
@@ -105,6 +108,22 @@ export class QueryEngine {
     });
     this.steps = steps;
     this.patternCount = patterns.length;
+    const id = (c: string): number => {
+      const k = captureIds.get(c);
+      if (k === undefined) throw new Error(`query predicate: no capture @${c} in its pattern`);
+      return k;
+    };
+    patterns.forEach((p, index) => { if (p.predicates) this.tests[index] = p.predicates.map((q) => compilePredicate(q, id)); });
+  }
+
+  /** Whether a match (its capture ids and nodes: `caps[1 + 2k]`, `caps[2 + 2k]`) passes its pattern's predicates. */
+  private passes(tree: FlatTree, tests: MatchTest[], caps: number[], from: number): boolean {
+    const count = (caps.length - from) >> 1;
+    const ids: number[] = new Array(count);
+    for (let k = 0; k < count; k++) ids[k] = caps[from + 2 * k];
+    const text = (k: number): string => { const n = caps[from + 2 * k + 1]; return tree.text.slice(tree.start[n], tree.end[n]); };
+    for (const test of tests) if (!test(ids, text, count)) return false;
+    return true;
   }
 
   /** What the tree walk must read for these patterns (made on first use: the native parse copies whole trees without it). */
@@ -166,6 +185,8 @@ export class QueryEngine {
         const root = roots[r];
         if (root.simple) {
           const ids = root.step.captures;
+          const tests = this.tests[root.pattern];
+          if (tests !== undefined && !this.passes(tree, tests, simpleCaps(ids, i), 0)) continue;
           const captures: Capture[] = new Array(ids.length);
           const node = tree.ref(i);
           for (let k = 0; k < ids.length; k++) captures[k] = { name: names[ids[k]], node };
@@ -178,7 +199,9 @@ export class QueryEngine {
         // alternatives of one root alternation share the longest-match rule
         if (found.length === 0 || (r + 1 < roots.length && roots[r + 1].pattern === root.pattern)) continue;
         const kept = found.length === 1 || !root.dedupe ? found : longest(found, root.subsets);
+        const tests = this.tests[root.pattern];
         for (const caps of kept) {
+          if (tests !== undefined && !this.passes(tree, tests, caps, 1)) continue;
           out.push(this.toMatch(tree, root.pattern, caps));
           if (fin.length && fin[fin.length - 1] > caps[0]) sorted = false;
           fin.push(caps[0]);
@@ -291,6 +314,13 @@ export class QueryEngine {
   }
 
 
+}
+
+/** A single-node match's captures as [id, node, id, node, …]. */
+function simpleCaps(ids: readonly number[], node: number): number[] {
+  const out: number[] = [];
+  for (const id of ids) out.push(id, node);
+  return out;
 }
 
 /** An alternative carrying its alternation's field and captures (captured after its own). */

@@ -4,10 +4,14 @@
  * costs ~1–1.7 ms per nested pattern on the TypeScript grammar, once per process, and cannot be cached.
  *
  * Supported: `(type …)`, `(_)`, `_`, `"token"`, `field: pattern`, `!field`, `[alternatives]`, `?`, anchors `.`,
- * captures (several on one node), grouping `((pattern) @c (#set! key "value"))`. Anything else (`*`, `+`,
- * text predicates, sibling sequences, `MISSING`, supertypes `a/b`) is rejected with the offending position,
- * so a query edit cannot silently mean something other than what tree-sitter would make of it.
+ * captures (several on one node), grouping `((pattern) @c (#set! key "value"))`, text predicates (`#eq?`,
+ * `#match?`, `#any-of?` and their negated and `any-` forms: lib/extract/query-predicates.ts), and the directives of
+ * tags and highlight queries, accepted and ignored (`#strip!`, `#set-adjacent!`, `#select-adjacent!`, `#is?`,
+ * `#is-not?`). Anything else (`*`, `+`, sibling sequences, `MISSING`, supertypes `a/b`, other predicates) is
+ * rejected with the offending position, so a query edit cannot silently mean something other than what tree-sitter
+ * would make of it.
  */
+import { IGNORED_PREDICATES, TEXT_PREDICATES, type PredicateArg, type QPredicate } from './query-predicates.ts';
 
 /** One pattern element: a node (named, anonymous token or wildcard) or an alternation. */
 export interface QNode {
@@ -29,8 +33,8 @@ export interface QNode {
   alts: QNode[];
 }
 
-/** A top-level pattern with its `#set!` properties. */
-export interface QPattern { root: QNode; props: Record<string, string>; source: string }
+/** A top-level pattern with its `#set!` properties and its text predicates. */
+export interface QPattern { root: QNode; props: Record<string, string>; source: string; predicates?: QPredicate[] }
 
 /** Error in a query file: says where and what. */
 export class QuerySyntaxError extends Error {
@@ -49,6 +53,8 @@ export function parseQuery(text: string): QPattern[] {
 
 class QueryParser {
   private i = 0;
+  /** The text predicates of the pattern being parsed. */
+  private predicates: QPredicate[] = [];
   constructor(private readonly s: string) {}
 
   patterns(): QPattern[] {
@@ -58,10 +64,13 @@ class QueryParser {
       if (this.i >= this.s.length) return out;
       const start = this.i;
       const props: Record<string, string> = {};
+      this.predicates = [];
       const root = this.element(props, true);
       if (!root) this.fail(`unexpected '${this.s[this.i]}'`);
       if (root.optional) this.fail('a quantifier on a whole pattern is not supported', start);
-      out.push({ root, props, source: this.s.slice(start, this.i) });
+      const p: QPattern = { root, props, source: this.s.slice(start, this.i) };
+      if (this.predicates.length) p.predicates = this.predicates;
+      out.push(p);
     }
   }
 
@@ -180,7 +189,7 @@ class QueryParser {
     }
   }
 
-  /** `(#set! key "value")`; any other predicate is refused. */
+  /** `(#set! key "value")`, a text predicate, or an ignored directive; any other predicate is refused. */
   private predicate(props: Record<string, string>): void {
     const at = this.i;
     this.i += 2;
@@ -188,7 +197,12 @@ class QueryParser {
     if (!pm) this.fail('expected a predicate name');
     const name = pm[0];
     this.i += name.length;
-    if (name !== 'set!') this.fail(`the predicate #${name} is not supported (only #set!)`, at);
+    if (TEXT_PREDICATES.has(name) || IGNORED_PREDICATES.has(name)) {
+      const args = this.predicateArgs();
+      if (TEXT_PREDICATES.has(name)) this.predicates.push({ op: name, args });
+      return;
+    }
+    if (name !== 'set!') this.fail(`the predicate #${name} is not supported`, at);
     this.skip();
     const key = this.ident('a property name');
     this.skip();
@@ -197,6 +211,19 @@ class QueryParser {
     if (this.s[this.i] !== ')') this.fail('#set! takes a key and one value');
     this.i++;
     props[key] = value;
+  }
+
+  /** A predicate's arguments up to its `)`: captures (`@name`) and strings (quoted or bare words). */
+  private predicateArgs(): PredicateArg[] {
+    const args: PredicateArg[] = [];
+    for (;;) {
+      this.skip();
+      const c = this.s[this.i];
+      if (c === ')') { this.i++; return args; }
+      if (c === undefined) this.fail('unterminated predicate');
+      if (c === '@') { this.i++; args.push({ capture: this.ident('a capture name') }); continue; }
+      args.push({ text: c === '"' ? this.string() : this.ident('a predicate argument') });
+    }
   }
 
   private ident(what: string): string {

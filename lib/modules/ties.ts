@@ -4,8 +4,7 @@
  */
 import { denseGraph, type CodeGraph } from '../graph/code-graph.ts';
 import { SYMBOL_LABELS, isConfident, type RelType } from '../graph/schema.ts';
-import { dirOf, isTestPathOf } from '../util/paths.ts';
-import { isTestFile } from '../lang/index.ts';
+import { dirOf, isTestPath } from '../util/paths.ts';
 
 /** Tuning knobs for the ties graph; every field has a documented default. */
 export interface TieOptions {
@@ -229,7 +228,7 @@ export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph 
   for (let i = 0; i < n; i++) {
     const f = filePaths[i];
     let x = fileId.get(f);
-    if (x === undefined) { fileId.set(f, (x = fileId.size)); testFile.push(isTestPathOf(f, isTestFile) ? 1 : 0); }
+    if (x === undefined) { fileId.set(f, (x = fileId.size)); testFile.push(isTestPath(f) ? 1 : 0); }
     fid[i] = x;
   }
   const isTest = new Uint8Array(n);

@@ -5,8 +5,7 @@
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
 import type { GraphEdge, GraphNode } from '../graph/schema.ts';
-import { isDeclarationPath, isTestPathOf } from '../util/paths.ts';
-import { isTestFile } from '../lang/index.ts';
+import { isDeclarationPath, isTestPath } from '../util/paths.ts';
 import { isConfident, isSymbolNode } from '../graph/schema.ts';
 
 /** What made a symbol an entry, strongest reason first. */
@@ -83,12 +82,12 @@ export function findEntries(graph: CodeGraph, callers: Iterable<GraphNode>, opti
   const testFile = new Map<string | undefined, boolean>();
   const inTest = (filePath: string | undefined): boolean => {
     let t = testFile.get(filePath);
-    if (t === undefined) testFile.set(filePath, (t = isTestPathOf(filePath, isTestFile)));
+    if (t === undefined) testFile.set(filePath, (t = isTestPath(filePath)));
     return t;
   };
   for (const n of callers) {
     if (n.name === 'constructor' || !isSymbolNode(n)) continue;
-    if (isTestPathOf(n.filePath, isTestFile) || isDeclarationPath(n.filePath)) continue;
+    if (isTestPath(n.filePath) || isDeclarationPath(n.filePath)) continue;
     const e = scoreEntry(graph, n, minConfidence, inTest);
     if (e && e.score >= minScore) out.push(e);
   }
@@ -97,7 +96,7 @@ export function findEntries(graph: CodeGraph, callers: Iterable<GraphNode>, opti
 }
 
 /** Scores one symbol as an entry point (see docs/flows.md for the table). */
-export function scoreEntry(graph: CodeGraph, n: GraphNode, minConfidence: number, inTest: (filePath: string | undefined) => boolean = (p) => isTestPathOf(p, isTestFile)): Entry | undefined {
+export function scoreEntry(graph: CodeGraph, n: GraphNode, minConfidence: number, inTest: (filePath: string | undefined) => boolean = isTestPath): Entry | undefined {
   let score = 0;
   let kind: EntryKind = 'function';
   let kindWeight = 0;

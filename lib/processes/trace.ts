@@ -4,8 +4,7 @@
  */
 import { denseGraph, type CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
-import { isTestPathOf } from '../util/paths.ts';
-import { isTestFile } from '../lang/index.ts';
+import { isTestPath } from '../util/paths.ts';
 import { isConfident } from '../graph/schema.ts';
 import { isRegistrationCall } from './entries.ts';
 
@@ -61,7 +60,7 @@ export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5, hubFanIn?:
   const testFile = new Map<string | undefined, boolean>();
   const inTest = (filePath: string | undefined): boolean => {
     let t = testFile.get(filePath);
-    if (t === undefined) testFile.set(filePath, (t = isTestPathOf(filePath, isTestFile)));
+    if (t === undefined) testFile.set(filePath, (t = isTestPath(filePath)));
     return t;
   };
   const raw: { to: number; line: number }[][] = [];

@@ -1,19 +1,12 @@
 /** Path and identifier helpers shared by module detection and flow tracing: which files are tests, folders, words of a name. */
-
-/** Test and mock files: never entry points, and their ties count little when clustering. */
-const TEST_PATH = /(?:^|\/)(?:__tests__|__mocks__|__fixtures__|tests?|specs?|e2e)\/|[._-](?:test|spec|e2e)\.[cm]?[jt]sx?$/i;
-
-/** True when the relative path belongs to a test, spec or mock file by these folders and names. */
-export function isTestPath(filePath: string | undefined): boolean {
-  return filePath !== undefined && TEST_PATH.test(filePath);
-}
+import { isTestFile } from '../lang/index.ts';
 
 /**
- * True for a test, spec or mock file by these folders and names, or by its language's own rule (`_test.go`,
- * `src/test/`, `*Tests.cs`), which the caller passes in (this folder knows no language).
+ * True when the relative path is a test, spec or mock file by its language's rule (lib/lang/<id>/rules.ts): never
+ * an entry point, and its ties count little when clustering.
  */
-export function isTestPathOf(filePath: string | undefined, byLanguage: (filePath: string) => boolean): boolean {
-  return filePath !== undefined && (TEST_PATH.test(filePath) || byLanguage(filePath));
+export function isTestPath(filePath: string | undefined): boolean {
+  return isTestFile(filePath);
 }
 
 /** True for declaration files (no bodies: nothing runs there). */

@@ -273,7 +273,7 @@ test('bad input: a path that does not exist, a file, an empty repository', async
   fs.mkdirSync(path.join(base, 'empty'));
   const empty = await t.throwsAsync(analyzeRepository(path.join(base, 'empty'), { home }), { instanceOf: CodegraphError });
   t.is((empty as CodegraphError).code, 'INVALID_PATH');
-  t.regex(empty!.message, /no TypeScript or JavaScript files/);
+  t.regex(empty!.message, /no source files to index under .*\(indexed: .*\.ts .*\.py\b/);
   writeTree(base, { 'docs-only/README.md': '# hi', 'docs-only/node_modules/x/index.js': '' });
   const docs = await t.throwsAsync(analyzeRepository(path.join(base, 'docs-only'), { home }), { instanceOf: CodegraphError });
   t.regex(docs!.message, /skipped: .*dependency-dir 1.*unsupported-language 1/);

@@ -30,9 +30,11 @@ const JS_NAMES: NameRules = {
   reservedMembers: new Set(['constructor', '__proto__']),
 };
 
-// `*.test.*`, `*.spec.*`, and anything under a `test/`, `tests/`, `spec/`, `__tests__/` or `__mocks__/` folder.
-const TEST_NAME = /\.(?:test|spec)\.[^/]+$/;
-const TEST_DIR = /(?:^|\/)(?:test|tests|spec|__tests__|__mocks__)\//;
+/**
+ * Test, mock and fixture files: `*.test.ts`, `*.spec.js`, `*-e2e.tsx`, `foo_test.js`, and anything under a `test/`,
+ * `tests/`, `spec/`, `specs/`, `e2e/`, `__tests__/`, `__mocks__/` or `__fixtures__/` folder (any case).
+ */
+const TEST_PATH = /(?:^|\/)(?:__tests__|__mocks__|__fixtures__|tests?|specs?|e2e)\/|[._-](?:test|spec|e2e)\.[cm]?[jt]sx?$/i;
 
 /** JavaScript's rules. */
 export const javascriptRules: LanguageRules = {
@@ -41,7 +43,7 @@ export const javascriptRules: LanguageRules = {
   modules: (files, config) => new ModuleResolver(files, (config ?? {}) as EcmaConfig),
   isGlobalName,
   isCommonMethodName,
-  isTestFile: (filePath) => TEST_NAME.test(filePath) || TEST_DIR.test(filePath),
+  isTestFile: (filePath) => TEST_PATH.test(filePath),
   names: JS_NAMES,
 };
 

@@ -1,0 +1,89 @@
+/**
+ * The real Python code bases the Python call graph is checked on (bench/python-callgraph-diff.ts), each pinned:
+ * npm's node-gyp ships gyp (a devDependency), Debian's `python3-*` packages ship their sources (`apt-get
+ * download` of the pinned version, unpacked with `dpkg -x` into a temporary folder, re-created when missing).
+ *
+ * Two halves, so that a figure is never measured on the code that tuned it:
+ * - tune: gyp (node-gyp 11.5.0: gyp-next with a vendored `packaging`, untyped Python 3 plus typed modules, a
+ *   src layout declared by pyproject.toml's `package-dir`) and Python-Markdown 3.4.1 (class hierarchies of
+ *   processors and extensions, registries, relative imports).
+ * - held out (never tuned on; read its figures, not its misses): urllib3 1.26.12 and requests 2.28.1.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface PythonCorpus {
+  /** Which half the corpus belongs to. */
+  half: 'tune' | 'held-out';
+  /** Where the sources come from: an npm package folder (pinned in package.json) or a Debian package version. */
+  source: { npm: string } | { deb: string; version: string };
+  /** The folders (relative to the unpacked package) copied into the corpus folder, and their names there. */
+  copy: Array<[from: string, to: string]>;
+  /** Extra import roots the oracle is told about (pyright's `extraPaths`), relative to the corpus folder. */
+  extraPaths?: string[];
+}
+
+export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
+  gyp: {
+    half: 'tune', source: { npm: 'node-gyp/gyp' },
+    copy: [['.', '.']],
+    // gyp_main.py puts pylib on sys.path; pyproject.toml declares it (`package-dir = {"" = "pylib"}`)
+    extraPaths: ['pylib'],
+  },
+  markdown: {
+    half: 'tune', source: { deb: 'python3-markdown', version: '3.4.1-2+deb12u1' },
+    copy: [['usr/lib/python3/dist-packages/markdown', 'markdown']],
+  },
+  urllib3: {
+    half: 'held-out', source: { deb: 'python3-urllib3', version: '1.26.12-1+deb12u4' },
+    copy: [['usr/lib/python3/dist-packages/urllib3', 'urllib3']],
+  },
+  requests: {
+    half: 'held-out', source: { deb: 'python3-requests', version: '2.28.1+dfsg-1' },
+    copy: [['usr/lib/python3/dist-packages/requests', 'requests']],
+  },
+};
+
+/** Where corpora are unpacked (one folder per corpus and version). */
+export const CORPORA_HOME = path.join(os.tmpdir(), 'codegraph-python-corpora');
+
+/**
+ * The folder holding a corpus' sources, made on first use: a copy of the npm package's folder, or the Debian
+ * package downloaded (`apt-get download name=version`) and unpacked. Throws with the reason when it cannot be made.
+ */
+export function pythonCorpus(name: string): { root: string; corpus: PythonCorpus } {
+  const corpus = PYTHON_CORPORA[name];
+  if (!corpus) throw new Error(`unknown Python corpus ${name} (known: ${Object.keys(PYTHON_CORPORA).join(', ')})`);
+  const src = corpus.source;
+  const tag = 'npm' in src ? `${name}-npm-${npmVersion(src.npm.split('/')[0])}` : `${name}-${src.version}`;
+  const root = path.join(CORPORA_HOME, tag.replace(/[^A-Za-z0-9._-]/g, '_'));
+  if (existsSync(path.join(root, '.complete'))) return { root, corpus };
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  let from: string;
+  if ('npm' in src) {
+    from = path.join(REPO_ROOT, 'node_modules', src.npm);
+    if (!existsSync(from)) throw new Error(`${src.npm} is not installed (npm ci)`);
+  } else {
+    const work = path.join(CORPORA_HOME, `.deb-${src.deb}-${src.version}`.replace(/[^A-Za-z0-9._-]/g, '_'));
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { recursive: true });
+    execFileSync('apt-get', ['download', `${src.deb}=${src.version}`], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] });
+    const deb = readdirSync(work).find((f) => f.endsWith('.deb'));
+    if (!deb) throw new Error(`apt-get download ${src.deb}=${src.version} gave no .deb`);
+    execFileSync('dpkg', ['-x', deb, 'x'], { cwd: work });
+    from = path.join(work, 'x');
+  }
+  for (const [a, b] of corpus.copy) cpSync(path.join(from, a), path.join(root, b), { recursive: true, filter: (p) => !p.includes('__pycache__') });
+  writeFileSync(path.join(root, '.complete'), '');
+  return { root, corpus };
+}
+
+function npmVersion(pkg: string): string {
+  return (JSON.parse(execFileSync(process.execPath, ['-p', `JSON.stringify(require('${pkg}/package.json'))`], { cwd: REPO_ROOT, encoding: 'utf8' })) as { version: string }).version;
+}

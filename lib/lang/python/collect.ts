@@ -1,0 +1,1282 @@
+/**
+ * Python's collector: one file's flat tree (lib/extract/flat-tree.ts) and its query matches (tags.scm) to FileFacts.
+ * The matches say which nodes are definitions, calls and decorators; a walk of the tree in source order builds
+ * Python's scopes (module, class, function, lambda, comprehension) with LEGB lookup: a name bound anywhere in a
+ * function is local to all of it unless declared `global`/`nonlocal`, a class body's names are not seen by the
+ * functions inside it, and a comprehension's targets are its own. Names are resolved once every scope is complete.
+ */
+import type { FlatTree } from '../../extract/flat-tree.ts';
+import type { Match, MatchSource } from '../../extract/query-match.ts';
+import {
+  importBinding, localBinding, symbolBinding, toPos,
+  type CallFact, type Expr, type FileFacts, type LocalFact, type Pos, type RefFact, type SymbolFact, type SymbolLabel,
+} from '../../extract/facts.ts';
+import type { PyFacts, PyImport } from './facts.ts';
+import { annotationNames, isTypingName } from './typing.ts';
+
+/** What the collector needs of the language runtime: type and field names. */
+export interface PyNames {
+  typeName(id: number): string | undefined;
+  fieldIds: ReadonlyMap<string, number>;
+  namedById: Uint8Array;
+}
+
+type Binding = { k: 'sym'; s: number } | { k: 'imp'; i: number } | { k: 'local'; l: number };
+
+interface Scope {
+  kind: 'module' | 'class' | 'function' | 'comprehension';
+  parent: Scope | undefined;
+  names: Map<string, Binding>;
+  globals?: Set<string>;
+  nonlocals?: Set<string>;
+  /** The symbol the scope belongs to (function, method, class), -1 for the module. */
+  sym: number;
+  /** For a method's scope: the class symbol, and how its first parameter is bound. */
+  cls?: number;
+}
+
+/** A name read somewhere, resolved once every scope is complete. */
+interface PendingName { expr: Expr & { k: 'id' }; scope: Scope }
+
+const MAX_UNION = 6;
+
+/** Collects a Python file's facts. */
+export function collectPython(flat: FlatTree, names: PyNames, text: string, filePath: string, matches: Match[] | MatchSource, parseErrors: number, roles: ReadonlyArray<string | undefined>): FileFacts {
+  return new PyCollector(flat, names, text, filePath).collect(matches, roles, parseErrors);
+}
+
+class PyCollector {
+  private readonly fieldName: Array<string | undefined> = [];
+  private readonly symbols: SymbolFact[] = [];
+  private readonly locals: LocalFact[] = [];
+  private readonly calls: CallFact[] = [];
+  private readonly refs: RefFact[] = [];
+  private readonly py: PyFacts = { imports: [] };
+  private readonly pending: PendingName[] = [];
+  /** Nodes the queries gave a role (node index → role). */
+  private readonly role = new Map<number, string>();
+  /** Local index → values assigned (for the union of a reassigned local). */
+  private readonly localValues = new Map<number, Expr[]>();
+  /** Class symbol → its attributes by name (Property symbols). */
+  private readonly classAttrs = new Map<number, Map<string, number>>();
+  /** Symbols whose name is bound again in its scope. */
+  private readonly lines: Uint32Array;
+
+  constructor(private readonly t: FlatTree, private readonly names: PyNames, private readonly text: string, private readonly path: string) {
+    for (const [n, id] of names.fieldIds) this.fieldName[id] = n;
+    this.lines = t.lineStartList();
+  }
+
+  collect(matches: Match[] | MatchSource, roles: ReadonlyArray<string | undefined>, parseErrors: number): FileFacts {
+    forEachCapture(matches, (pattern, capture, node) => {
+      const r = roles[pattern];
+      if (r && ROLE_CAPTURES.has(capture)) this.role.set(node, r);
+    });
+    const root = 0;
+    const module: Scope = { kind: 'module', parent: undefined, names: new Map(), sym: -1 };
+    // pass 1: declarations of every scope (a function's locals are known before its body is read)
+    this.declareBlock(root, module);
+    // pass 2: expressions, calls, references
+    this.visitChildren(root, module);
+    for (const p of this.pending) this.bind(p);
+    this.finishLocals();
+    this.exported();
+    const comments: Array<{ line: number; text: string }> = [];
+    for (const [k, r] of this.role) if (r === 'py.comment') comments.push({ line: this.lineOf(k), text: this.text.slice(this.t.start[k] + 1, this.t.end[k]).trim() });
+    comments.sort((a, b) => a.line - b.line);
+    if (comments.length) this.py.comments = comments;
+    for (const [, r] of this.role) if (r === 'py.python2') { this.py.python2 = true; break; }
+    return {
+      path: this.path, language: 'python', lines: this.t.lineCount(), parseErrors,
+      symbols: this.symbols, imports: [], exports: [], modules: [], locals: this.locals, calls: this.calls, refs: this.refs,
+      py: this.py,
+    };
+  }
+
+  /**
+   * `exported`: a module-level name without a leading `_`, or one `__all__` lists; a class member when its class is
+   * exported and its name has no leading `_` (dunder methods are public); nested functions are not.
+   */
+  private exported(): void {
+    const all = this.py.all ? new Set(this.py.all.map((a) => a.name)) : undefined;
+    for (const sym of this.symbols) {
+      const publicName = !sym.name.startsWith('_') || (sym.name.startsWith('__') && sym.name.endsWith('__') && sym.name.length > 4);
+      if (sym.parent === -1) sym.exported = !sym.name.startsWith('_') || !!all?.has(sym.name);
+      else {
+        const owner = this.symbols[sym.parent];
+        const inClass = owner.label === 'Class' || owner.label === 'Interface' || owner.label === 'Enum';
+        sym.exported = inClass && owner.exported && publicName;
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ tree access
+  private type(i: number): string { return this.names.typeName(this.t.type[i]) ?? ''; }
+  private named(i: number): boolean { return this.names.namedById[this.t.type[i]] === 1; }
+  private fieldOf(i: number): string | undefined { const f = this.t.field[i]; return f ? this.fieldName[f] : undefined; }
+  private *kids(i: number): Generator<number> { for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) yield c; }
+  private namedKids(i: number): number[] { const out: number[] = []; for (const c of this.kids(i)) if (this.named(c) && this.type(c) !== 'comment') out.push(c); return out; }
+  private child(i: number, field: string): number { for (const c of this.kids(i)) if (this.fieldOf(c) === field) return c; return -1; }
+  private children(i: number, field: string): number[] { const out: number[] = []; for (const c of this.kids(i)) if (this.fieldOf(c) === field) out.push(c); return out; }
+  private txt(i: number): string { return this.text.slice(this.t.start[i], this.t.end[i]); }
+  private lineOf(i: number): number { return this.rowOf(this.t.start[i]) + 1; }
+  private endLineOf(i: number): number { return this.rowOf(Math.max(this.t.start[i], this.t.end[i] - 1)) + 1; }
+  private rowOf(offset: number): number {
+    const ls = this.lines;
+    let lo = 0, hi = ls.length - 1;
+    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (ls[mid] <= offset) lo = mid; else hi = mid - 1; }
+    return lo;
+  }
+  private pos(i: number): Pos {
+    const start = this.t.start[i];
+    const row = this.rowOf(start);
+    return toPos(row + 1, start - this.lines[row] + 1, this.t.end[i] - start);
+  }
+  /** Position of a string's content (inside the quotes). */
+  private stringContent(i: number): { text: string; at: Pos } | undefined {
+    const parts = this.namedKids(i);
+    if (parts.some((p) => this.type(p) === 'interpolation')) return undefined;
+    const c = parts.find((p) => this.type(p) === 'string_content');
+    if (!c) {
+      // an empty string: no content node
+      return parts.length <= 2 ? { text: '', at: toPos(this.lineOf(i), 1, 0) } : undefined;
+    }
+    if (parts.filter((p) => this.type(p) === 'string_content').length > 1) return undefined;
+    return { text: this.txt(c), at: this.pos(c) };
+  }
+
+  // ------------------------------------------------------------------ pass 1: declarations
+  /** Declares the names a block binds in `scope` (recursing into compound statements, not into nested scopes). */
+  private declareBlock(i: number, scope: Scope): void {
+    for (const c of this.kids(i)) this.declareStatement(c, scope);
+  }
+
+  private declareStatement(i: number, scope: Scope): void {
+    const ty = this.type(i);
+    switch (ty) {
+      case 'function_definition': case 'class_definition': return; // declared when visited (pass 2 makes their symbols)
+      case 'decorated_definition': return;
+      case 'import_statement': case 'import_from_statement': case 'future_import_statement': return; // bound at visit
+      case 'global_statement': for (const n of this.namedKids(i)) (scope.globals ??= new Set()).add(this.txt(n)); return;
+      case 'nonlocal_statement': for (const n of this.namedKids(i)) (scope.nonlocals ??= new Set()).add(this.txt(n)); return;
+      case 'expression_statement': for (const c of this.namedKids(i)) this.declareExpression(c, scope); return;
+      case 'for_statement': this.declareTarget(this.child(i, 'left'), scope); break;
+      case 'with_statement': break;
+      case 'except_clause': break;
+      default: break;
+    }
+    if (ty === 'with_item') {
+      const v = this.child(i, 'value');
+      if (v >= 0 && this.type(v) === 'as_pattern') this.declareTarget(this.asTarget(v), scope);
+    }
+    if (ty === 'except_clause') {
+      const v = this.child(i, 'value');
+      if (v >= 0 && this.type(v) === 'as_pattern') this.declareTarget(this.asTarget(v), scope);
+    }
+    if (ty === 'case_clause' || ty === 'match_statement') return;
+    for (const c of this.kids(i)) {
+      const ct = this.type(c);
+      if (ct === 'block' || ct === 'else_clause' || ct === 'elif_clause' || ct === 'except_clause' || ct === 'finally_clause' || ct === 'with_clause' || ct === 'with_item' || ct === 'if_statement') this.declareStatement(c, scope);
+      else if (this.isStatement(ct)) this.declareStatement(c, scope);
+    }
+  }
+
+  private isStatement(ty: string): boolean {
+    return ty.endsWith('_statement') || ty === 'function_definition' || ty === 'class_definition' || ty === 'decorated_definition' || ty === 'block';
+  }
+
+  /** The target of `x as target` (the as_pattern_target's content). */
+  private asTarget(asPattern: number): number {
+    const a = this.child(asPattern, 'alias');
+    if (a < 0) return -1;
+    const inner = this.namedKids(a);
+    return inner.length === 1 ? inner[0] : a;
+  }
+
+  private declareExpression(i: number, scope: Scope): void {
+    const ty = this.type(i);
+    if (ty === 'assignment') {
+      this.declareTarget(this.child(i, 'left'), scope);
+      const r = this.child(i, 'right');
+      if (r >= 0 && this.type(r) === 'assignment') this.declareExpression(r, scope);
+    } else if (ty === 'augmented_assignment') this.declareTarget(this.child(i, 'left'), scope);
+  }
+
+  /** Declares the names an assignment target binds (a placeholder local: pass 2 gives it its value). */
+  private declareTarget(i: number, scope: Scope): void {
+    if (i < 0) return;
+    const ty = this.type(i);
+    if (ty === 'identifier') {
+      const name = this.txt(i);
+      if (scope.kind === 'function' && !scope.globals?.has(name) && !scope.nonlocals?.has(name) && !scope.names.has(name)) {
+        scope.names.set(name, { k: 'local', l: this.newLocal(name) });
+      }
+      return;
+    }
+    if (ty === 'pattern_list' || ty === 'tuple_pattern' || ty === 'list_pattern' || ty === 'tuple' || ty === 'list' || ty === 'parenthesized_expression' || ty === 'list_splat_pattern' || ty === 'as_pattern_target') {
+      for (const c of this.namedKids(i)) this.declareTarget(c, scope);
+    }
+  }
+
+  private newLocal(name: string): number {
+    return this.locals.push({ name }) - 1;
+  }
+
+  // ------------------------------------------------------------------ pass 2: statements
+  private visitChildren(i: number, scope: Scope): void {
+    for (const c of this.kids(i)) this.visit(c, scope);
+  }
+
+  private visit(i: number, scope: Scope): void {
+    const ty = this.type(i);
+    switch (ty) {
+      case 'function_definition': this.functionDef(i, scope, []); return;
+      case 'class_definition': this.classDef(i, scope, []); return;
+      case 'decorated_definition': this.decorated(i, scope); return;
+      case 'import_statement': this.importStatement(i, scope); return;
+      case 'import_from_statement': this.importFrom(i, scope); return;
+      case 'future_import_statement': return;
+      case 'global_statement': case 'nonlocal_statement': return;
+      case 'expression_statement': this.expressionStatement(i, scope); return;
+      case 'for_statement': {
+        const iter = this.expr(this.child(i, 'right'), scope);
+        this.assignTarget(this.child(i, 'left'), { k: 'element', of: iter }, scope, i);
+        for (const c of this.kids(i)) if (this.fieldOf(c) !== 'left' && this.fieldOf(c) !== 'right') this.visit(c, scope);
+        return;
+      }
+      case 'with_item': {
+        const v = this.child(i, 'value');
+        if (v >= 0 && this.type(v) === 'as_pattern') {
+          const value = this.expr(this.namedKids(v)[0] ?? -1, scope);
+          // `with C() as x`: x is what C().__enter__() returns
+          this.assignTarget(this.asTarget(v), { k: 'call', callee: { k: 'member', obj: value, name: '__enter__' } }, scope, i);
+        } else if (v >= 0) this.expr(v, scope);
+        return;
+      }
+      case 'except_clause': {
+        const v = this.child(i, 'value');
+        if (v >= 0 && this.type(v) === 'as_pattern') {
+          const types = this.expr(this.namedKids(v)[0] ?? -1, scope);
+          const inst: Expr = types.k === 'list' ? { k: 'union', types: types.items.map((x) => ({ k: 'call', callee: x }) as Expr) } : { k: 'call', callee: types };
+          this.assignTarget(this.asTarget(v), inst, scope, i);
+        } else if (v >= 0) this.expr(v, scope);
+        for (const c of this.kids(i)) if (this.fieldOf(c) !== 'value') this.visit(c, scope);
+        return;
+      }
+      case 'if_statement': {
+        const cond = this.child(i, 'condition');
+        if (scope.kind === 'module' && cond >= 0 && this.isMainGuard(cond)) this.py.mainGuard ??= this.lineOf(i);
+        this.visitChildren(i, scope);
+        return;
+      }
+      case 'type_alias_statement': this.typeAlias(i, scope); return;
+      case 'return_statement': case 'delete_statement': case 'raise_statement': case 'assert_statement': case 'print_statement': case 'exec_statement':
+        for (const c of this.namedKids(i)) this.expr(c, scope);
+        return;
+      case 'comment': return;
+      default:
+        if (this.named(i) && !this.isStatement(ty) && !STRUCTURAL.has(ty)) { this.expr(i, scope); return; }
+        this.visitChildren(i, scope);
+    }
+  }
+
+  private isMainGuard(cond: number): boolean {
+    if (this.type(cond) !== 'comparison_operator') return false;
+    const parts = this.namedKids(cond);
+    if (parts.length !== 2) return false;
+    const names = parts.map((p) => (this.type(p) === 'identifier' ? this.txt(p) : this.type(p) === 'string' ? this.stringContent(p)?.text : undefined));
+    return (names[0] === '__name__' && names[1] === '__main__') || (names[1] === '__name__' && names[0] === '__main__');
+  }
+
+  private expressionStatement(i: number, scope: Scope): void {
+    for (const c of this.namedKids(i)) {
+      const ty = this.type(c);
+      if (ty === 'assignment') this.assignment(c, scope);
+      else if (ty === 'augmented_assignment') this.augmented(c, scope);
+      else this.expr(c, scope);
+    }
+  }
+
+  // ------------------------------------------------------------------ definitions
+  private decorated(i: number, scope: Scope): void {
+    const def = this.child(i, 'definition');
+    const decos: number[] = [];
+    for (const c of this.kids(i)) if (this.type(c) === 'decorator') decos.push(c);
+    if (def < 0) { for (const d of decos) this.decoratorExpr(d, scope); return; }
+    if (this.type(def) === 'function_definition') this.functionDef(def, scope, decos, i);
+    else if (this.type(def) === 'class_definition') this.classDef(def, scope, decos, i);
+  }
+
+  /** A decorator's expression: evaluated where the definition is made; a bare name (`@dec`) is a call of it. */
+  private decoratorExpr(d: number, scope: Scope): { text: string; expr: Expr } | undefined {
+    const e = this.namedKids(d)[0];
+    if (e === undefined) return undefined;
+    const ty = this.type(e);
+    const value = this.expr(e, scope);
+    if (ty === 'identifier' || ty === 'attribute') {
+      const nameNode = ty === 'identifier' ? e : this.child(e, 'attribute');
+      if (nameNode >= 0) this.calls.push({ callee: value, at: this.pos(nameNode), from: scope.sym });
+    }
+    const calleeNode = ty === 'call' ? this.child(e, 'function') : e;
+    return { text: this.dotted(calleeNode) ?? '', expr: value };
+  }
+
+  /** The dotted text of a name or attribute chain (`app.route`), else undefined. */
+  private dotted(i: number): string | undefined {
+    if (i < 0) return undefined;
+    const ty = this.type(i);
+    if (ty === 'identifier') return this.txt(i);
+    if (ty === 'attribute') {
+      const o = this.dotted(this.child(i, 'object'));
+      const a = this.child(i, 'attribute');
+      return o !== undefined && a >= 0 ? `${o}.${this.txt(a)}` : undefined;
+    }
+    return undefined;
+  }
+
+  private addSymbol(sym: SymbolFact): number {
+    return this.symbols.push(sym) - 1;
+  }
+
+  private qualified(scope: Scope, name: string): string {
+    const owner = this.owner(scope);
+    return owner >= 0 ? `${this.symbols[owner].qualifiedName}.${name}` : name;
+  }
+
+  /** The symbol whose body a scope is (through comprehensions), -1 at module level. */
+  private owner(scope: Scope): number {
+    let s: Scope | undefined = scope;
+    while (s && s.kind === 'comprehension') s = s.parent;
+    return s ? s.sym : -1;
+  }
+
+  /** Binds a definition's name in its scope (a module or class symbol; a function's local names the symbol). */
+  private bindName(scope: Scope, name: string, b: Binding): void {
+    let target = scope;
+    if (scope.kind === 'function' && scope.globals?.has(name)) target = moduleOf(scope);
+    const prev = target.names.get(name);
+    if (prev && prev.k === 'sym' && b.k === 'sym' && prev.s !== b.s) {
+      // bound again (`try: from x import f` / `except: def f()`, redefinitions): the last one made is not fixed
+      this.symbols[prev.s].reassigned = true;
+      this.symbols[b.s].reassigned = true;
+    }
+    if (prev && prev.k === 'local' && target.kind === 'function') {
+      // a nested def or class bound to a name the function also assigns: the local stays (its values include this)
+      this.addValue(prev.l, { k: 'id', name, b: symbolBinding((b as { s: number }).s) });
+      return;
+    }
+    if (!prev || prev.k !== 'sym' || b.k === 'sym') {
+      if (!prev) target.names.set(name, b);
+      else if (prev.k === 'imp' && b.k === 'sym') { target.names.set(name, b); this.symbols[b.s].reassigned = true; }
+    }
+  }
+
+  private functionDef(i: number, scope: Scope, decos: number[], outer = i): void {
+    const nameNode = this.child(i, 'name');
+    if (nameNode < 0) return;
+    const name = this.txt(nameNode);
+    const decorators = decos.map((d) => this.decoratorExpr(d, scope)).filter((d): d is { text: string; expr: Expr } => !!d);
+    const decoTexts = decorators.map((d) => d.text);
+    const owner = this.owner(scope);
+    const inClass = scope.kind === 'class';
+    let label: SymbolLabel = 'Function';
+    let kind = 'function';
+    if (inClass) {
+      label = 'Method';
+      kind = name === '__init__' ? 'constructor' : 'method';
+      if (decoTexts.includes('property') || decoTexts.some((d) => d.endsWith('.getter') || d === 'cached_property' || d === 'functools.cached_property')) kind = 'property';
+      else if (decoTexts.some((d) => d.endsWith('.setter'))) kind = 'setter';
+      else if (decoTexts.some((d) => d.endsWith('.deleter'))) kind = 'deleter';
+      else if (decoTexts.includes('staticmethod')) kind = 'staticmethod';
+      else if (decoTexts.includes('classmethod')) kind = 'classmethod';
+    }
+    if (decoTexts.includes('overload') || decoTexts.includes('typing.overload')) kind = inClass ? 'method_signature' : 'function_signature';
+    const body = this.child(i, 'body');
+    const sym: SymbolFact = {
+      name, label, kind, line: this.lineOf(outer), endLine: this.endLineOf(i), at: this.pos(nameNode), parent: owner,
+      qualifiedName: this.qualified(scope, name), exported: false,
+      signature: this.signature(i, body),
+    };
+    if (this.isAsync(i)) sym.returnsAsync = true;
+    const doc = this.docOf(body) ?? this.commentAbove(outer);
+    if (doc) sym.doc = doc;
+    const s = this.addSymbol(sym);
+    if (decoTexts.length) (this.py.decorators ??= {})[s] = decoTexts;
+    // a property setter/deleter shares the getter's name: the name stays the getter's
+    if (kind !== 'setter' && kind !== 'deleter') this.bindName(scope, name, { k: 'sym', s });
+    const ret = this.child(i, 'return_type');
+    if (ret >= 0) sym.returns = this.annotation(ret, scope);
+    // the function's own scope: parameters, then its body's declarations
+    const fs: Scope = { kind: 'function', parent: scope, names: new Map(), sym: s };
+    if (inClass && kind !== 'staticmethod') fs.cls = scope.sym;
+    const params = this.child(i, 'parameters');
+    if (params >= 0) this.parameters(params, fs, scope, inClass ? kind : undefined);
+    if (body >= 0) {
+      this.declareBlock(body, fs);
+      const returns: Expr[] = [];
+      this.visitBody(body, fs, returns);
+      if (!sym.returns && returns.length > 0 && !this.isGenerator(body)) sym.returnsValue = returns.length === 1 ? returns[0] : { k: 'union', types: returns.slice(0, MAX_UNION) };
+    }
+  }
+
+  private isAsync(i: number): boolean {
+    for (const c of this.kids(i)) { if (this.type(c) === 'async') return true; if (this.named(c)) return false; }
+    return false;
+  }
+
+  /** True when a function body yields (a generator: its calls give an iterator, not the returned value). */
+  private isGenerator(body: number): boolean {
+    const walk = (i: number): boolean => {
+      for (const c of this.kids(i)) {
+        const ty = this.type(c);
+        if (ty === 'yield') return true;
+        if (ty === 'function_definition' || ty === 'class_definition' || ty === 'lambda') continue;
+        if (walk(c)) return true;
+      }
+      return false;
+    };
+    return walk(body);
+  }
+
+  /** A function body's statements, collecting the values of its `return`s. */
+  private visitBody(body: number, scope: Scope, returns: Expr[]): void {
+    const walk = (i: number): void => {
+      for (const c of this.kids(i)) {
+        const ty = this.type(c);
+        if (ty === 'return_statement') {
+          const v = this.namedKids(c)[0];
+          if (v !== undefined) returns.push(this.expr(v, scope));
+        } else if (ty === 'block' || ty === 'if_statement' || ty === 'elif_clause' || ty === 'else_clause' || ty === 'try_statement' || ty === 'except_clause' || ty === 'finally_clause' || ty === 'with_statement' || ty === 'for_statement' || ty === 'while_statement' || ty === 'match_statement' || ty === 'case_clause') {
+          this.visitCompound(c, scope, walk);
+        } else this.visit(c, scope);
+      }
+    };
+    walk(body);
+  }
+
+  /** A compound statement inside a function body: its own parts visited, its blocks walked for returns. */
+  private visitCompound(i: number, scope: Scope, walk: (i: number) => void): void {
+    const ty = this.type(i);
+    if (ty === 'block') { walk(i); return; }
+    if (ty === 'for_statement') {
+      const iter = this.expr(this.child(i, 'right'), scope);
+      this.assignTarget(this.child(i, 'left'), { k: 'element', of: iter }, scope, i);
+      for (const c of this.kids(i)) {
+        const f = this.fieldOf(c);
+        if (f === 'left' || f === 'right') continue;
+        if (this.type(c) === 'block' || this.type(c) === 'else_clause') this.visitCompound(c, scope, walk); else this.visit(c, scope);
+      }
+      return;
+    }
+    if (ty === 'except_clause') {
+      const v = this.child(i, 'value');
+      if (v >= 0 && this.type(v) === 'as_pattern') {
+        const types = this.expr(this.namedKids(v)[0] ?? -1, scope);
+        const inst: Expr = types.k === 'list' ? { k: 'union', types: types.items.map((x) => ({ k: 'call', callee: x }) as Expr) } : { k: 'call', callee: types };
+        this.assignTarget(this.asTarget(v), inst, scope, i);
+      } else if (v >= 0) this.expr(v, scope);
+      for (const c of this.kids(i)) if (this.fieldOf(c) !== 'value') { if (this.type(c) === 'block') walk(c); else this.visit(c, scope); }
+      return;
+    }
+    for (const c of this.kids(i)) {
+      const ct = this.type(c);
+      if (ct === 'block' || ct === 'elif_clause' || ct === 'else_clause' || ct === 'except_clause' || ct === 'finally_clause' || ct === 'case_clause') this.visitCompound(c, scope, walk);
+      else if (ct === 'with_clause') for (const w of this.kids(c)) this.visit(w, scope);
+      else this.visit(c, scope);
+    }
+  }
+
+  private signature(def: number, body: number): string {
+    // up to the header's last part (parameters, return type, bases): a comment after the colon is not in it
+    let end = body >= 0 ? this.t.start[body] : this.t.end[def];
+    for (const field of ['return_type', 'parameters', 'superclasses', 'type_parameters', 'name']) {
+      const c = this.child(def, field);
+      if (c >= 0 && this.t.end[c] <= end) { end = this.t.end[c]; break; }
+    }
+    let s = this.text.slice(this.t.start[def], end).replace(/\s+/g, ' ').trim();
+    if (s.endsWith(':')) s = s.slice(0, -1).trim();
+    return s.length > 200 ? `${s.slice(0, 199)}…` : s;
+  }
+
+  /** First line of a body's docstring (its first statement, a string). */
+  private docOf(body: number): string | undefined {
+    if (body < 0) return undefined;
+    const first = this.namedKids(body)[0];
+    if (first === undefined || this.type(first) !== 'expression_statement') return undefined;
+    const s = this.namedKids(first)[0];
+    if (s === undefined || this.type(s) !== 'string') return undefined;
+    const content = this.namedKids(s).filter((p) => this.type(p) === 'string_content').map((p) => this.txt(p)).join('');
+    const line = content.split('\n').map((l) => l.trim()).find((l) => l.length > 0);
+    return line ? (line.length > 200 ? `${line.slice(0, 199)}…` : line) : undefined;
+  }
+
+  /** First line of the `#` comment block right above a node's line. */
+  private commentAbove(i: number): string | undefined {
+    const row = this.rowOf(this.t.start[i]);
+    let r = row - 1;
+    let first: string | undefined;
+    while (r >= 0) {
+      const line = this.text.slice(this.lines[r], r + 1 < this.lines.length ? this.lines[r + 1] - 1 : this.text.length).trim();
+      if (!line.startsWith('#')) break;
+      first = line.replace(/^#+\s?/, '').trim() || first;
+      r--;
+    }
+    return first;
+  }
+
+  private parameters(params: number, fs: Scope, outer: Scope, methodKind: string | undefined): void {
+    let first = true;
+    for (const p of this.namedKids(params)) {
+      const ty = this.type(p);
+      let nameNode = -1, typeNode = -1, valueNode = -1;
+      let splat: 'list' | 'dict' | undefined;
+      if (ty === 'identifier') nameNode = p;
+      else if (ty === 'typed_parameter') {
+        const inner = this.namedKids(p)[0];
+        if (inner !== undefined && this.type(inner) === 'identifier') nameNode = inner;
+        else if (inner !== undefined && (this.type(inner) === 'list_splat_pattern' || this.type(inner) === 'dictionary_splat_pattern')) {
+          nameNode = this.namedKids(inner)[0] ?? -1;
+          splat = this.type(inner) === 'list_splat_pattern' ? 'list' : 'dict';
+        }
+        typeNode = this.child(p, 'type');
+      } else if (ty === 'default_parameter' || ty === 'typed_default_parameter') {
+        nameNode = this.child(p, 'name');
+        typeNode = this.child(p, 'type');
+        valueNode = this.child(p, 'value');
+      } else if (ty === 'list_splat_pattern' || ty === 'dictionary_splat_pattern') {
+        nameNode = this.namedKids(p)[0] ?? -1;
+        splat = ty === 'list_splat_pattern' ? 'list' : 'dict';
+      } else continue;
+      if (nameNode < 0 || this.type(nameNode) !== 'identifier') { first = false; continue; }
+      const name = this.txt(nameNode);
+      const loc: LocalFact = { name };
+      const l = this.locals.push(loc) - 1;
+      fs.names.set(name, { k: 'local', l });
+      if (first && fs.cls !== undefined && !splat) {
+        // `self` (`cls` in a classmethod, and in a metaclass's methods nothing more is known)
+        loc.type = methodKind === 'classmethod' ? { k: 'typeof', of: { k: 'this', cls: fs.cls } } : { k: 'this', cls: fs.cls };
+      } else if (typeNode >= 0) {
+        const t = this.annotation(typeNode, outer);
+        loc.type = splat === 'list' ? { k: 'array', of: t } : splat === 'dict' ? { k: 'map', of: t, key: { k: 'lit' } } : t;
+      } else if (valueNode >= 0) {
+        const v = this.expr(valueNode, outer);
+        if (v.k !== 'lit') loc.init = v;
+      }
+      if (valueNode >= 0 && typeNode >= 0) this.expr(valueNode, outer);
+      first = false;
+    }
+  }
+
+  private classDef(i: number, scope: Scope, decos: number[], outer = i): void {
+    const nameNode = this.child(i, 'name');
+    if (nameNode < 0) return;
+    const name = this.txt(nameNode);
+    const decorators = decos.map((d) => this.decoratorExpr(d, scope)).filter((d): d is { text: string; expr: Expr } => !!d);
+    const bases: Expr[] = [];
+    const baseTexts: string[] = [];
+    const supers = this.child(i, 'superclasses');
+    if (supers >= 0) {
+      for (const b of this.namedKids(supers)) {
+        if (this.type(b) === 'keyword_argument') {
+          const v = this.child(b, 'value');
+          if (v >= 0) this.expr(v, scope);
+          continue;
+        }
+        const e = this.expr(b, scope);
+        // `Generic[T]`, `Base[int]`: the class written before the brackets
+        bases.push(e.k === 'element' ? e.of : e);
+        baseTexts.push(this.dotted(this.type(b) === 'subscript' ? this.child(b, 'value') : b) ?? '');
+      }
+    }
+    let label: SymbolLabel = 'Class';
+    let kind = 'class';
+    const last = (t: string): string => t.slice(t.lastIndexOf('.') + 1);
+    if (baseTexts.some((t) => last(t) === 'Protocol')) { label = 'Interface'; kind = 'protocol'; }
+    else if (baseTexts.some((t) => ENUM_BASES.has(last(t)))) { label = 'Enum'; kind = 'enum'; }
+    const body = this.child(i, 'body');
+    const sym: SymbolFact = {
+      name, label, kind, line: this.lineOf(outer), endLine: this.endLineOf(i), at: this.pos(nameNode), parent: this.owner(scope),
+      qualifiedName: this.qualified(scope, name), exported: false, signature: this.signature(i, body),
+    };
+    if (bases.length) sym.extends = bases;
+    const doc = this.docOf(body) ?? this.commentAbove(outer);
+    if (doc) sym.doc = doc;
+    const s = this.addSymbol(sym);
+    const decoTexts = decorators.map((d) => d.text);
+    if (decoTexts.length) (this.py.decorators ??= {})[s] = decoTexts;
+    this.bindName(scope, name, { k: 'sym', s });
+    const cs: Scope = { kind: 'class', parent: scope, names: new Map(), sym: s };
+    this.classAttrs.set(s, new Map());
+    if (body >= 0) {
+      this.declareBlock(body, cs);
+      this.visitChildren(body, cs);
+    }
+  }
+
+  private typeAlias(i: number, scope: Scope): void {
+    const left = this.child(i, 'left');
+    const right = this.child(i, 'right');
+    const nameNode = left >= 0 ? this.findIdentifier(left) : -1;
+    if (nameNode < 0) return;
+    const name = this.txt(nameNode);
+    const sym: SymbolFact = {
+      name, label: 'TypeAlias', kind: 'type_alias', line: this.lineOf(i), endLine: this.endLineOf(i), at: this.pos(nameNode),
+      parent: this.owner(scope), qualifiedName: this.qualified(scope, name), exported: false,
+      signature: this.txt(i).replace(/\s+/g, ' ').slice(0, 200),
+    };
+    if (right >= 0) sym.type = this.annotation(right, scope);
+    const s = this.addSymbol(sym);
+    this.bindName(scope, name, { k: 'sym', s });
+  }
+
+  private findIdentifier(i: number): number {
+    if (this.type(i) === 'identifier') return i;
+    for (const c of this.namedKids(i)) { const r = this.findIdentifier(c); if (r >= 0) return r; }
+    return -1;
+  }
+
+  // ------------------------------------------------------------------ imports
+  private importStatement(i: number, scope: Scope): void {
+    for (const c of this.children(i, 'name')) {
+      if (this.type(c) === 'dotted_name') {
+        const parts = this.namedKids(c);
+        if (!parts.length) continue;
+        const source = this.txt(c).replace(/\s+/g, '');
+        this.addImport({ kind: 'module', source, local: this.txt(parts[0]), at: this.pos(parts[parts.length - 1]), parts: parts.map((p) => this.pos(p)), line: this.lineOf(i), from: this.owner(scope) }, scope, i);
+      } else if (this.type(c) === 'aliased_import') {
+        const dn = this.child(c, 'name');
+        const alias = this.child(c, 'alias');
+        if (dn < 0 || alias < 0) continue;
+        const parts = this.namedKids(dn);
+        this.addImport({ kind: 'module-as', source: this.txt(dn).replace(/\s+/g, ''), local: this.txt(alias), at: this.pos(parts[parts.length - 1] ?? dn), parts: parts.map((p) => this.pos(p)), line: this.lineOf(i), from: this.owner(scope) }, scope, i);
+      }
+    }
+  }
+
+  private importFrom(i: number, scope: Scope): void {
+    const mod = this.child(i, 'module_name');
+    if (mod < 0) return;
+    const source = this.txt(mod).replace(/\s+/g, '');
+    const parts = (this.type(mod) === 'relative_import' ? this.namedKids(mod).filter((p) => this.type(p) === 'dotted_name').flatMap((d) => this.namedKids(d)) : this.namedKids(mod)).map((p) => this.pos(p));
+    const line = this.lineOf(i);
+    const from = this.owner(scope);
+    let first = true;
+    for (const c of this.kids(i)) {
+      const ty = this.type(c);
+      if (ty === 'wildcard_import') {
+        this.addImport({ kind: 'star', source, local: '*', at: this.pos(c), parts, line, from }, scope, i);
+        continue;
+      }
+      if (this.fieldOf(c) !== 'name') continue;
+      let nameNode = c, aliasNode = -1;
+      if (ty === 'aliased_import') { nameNode = this.child(c, 'name'); aliasNode = this.child(c, 'alias'); }
+      if (nameNode < 0) continue;
+      const imported = this.txt(nameNode).replace(/\s+/g, '');
+      const local = aliasNode >= 0 ? this.txt(aliasNode) : imported;
+      const namePart = this.type(nameNode) === 'dotted_name' ? this.namedKids(nameNode)[0] ?? nameNode : nameNode;
+      this.addImport({ kind: 'from', source, imported, local, at: this.pos(namePart), parts: first ? parts : undefined, line, from }, scope, i);
+      first = false;
+    }
+  }
+
+  private addImport(imp: PyImport, scope: Scope, stmt: number): void {
+    if (this.guarded(stmt)) imp.guarded = true;
+    const idx = this.py.imports.push(imp) - 1;
+    if (imp.kind === 'star') return;
+    let target = scope;
+    if (scope.kind === 'function' && scope.globals?.has(imp.local)) target = moduleOf(scope);
+    const prev = target.names.get(imp.local);
+    if (prev && prev.k === 'local') { this.addValue(prev.l, { k: 'id', name: imp.local, b: importBinding(idx) }); return; }
+    if (!prev) target.names.set(imp.local, { k: 'imp', i: idx });
+    else if (prev.k === 'sym') this.symbols[prev.s].reassigned = true;
+  }
+
+  /** An import under `if TYPE_CHECKING:` or in a `try` (an alternative may be imported instead). */
+  private guarded(i: number): boolean {
+    for (let p = this.t.parent[i]; p >= 0; p = this.t.parent[p]) {
+      const ty = this.type(p);
+      if (ty === 'try_statement' || ty === 'except_clause') return true;
+      if (ty === 'if_statement') {
+        const c = this.child(p, 'condition');
+        if (c >= 0 && /TYPE_CHECKING/.test(this.dotted(c) ?? '')) return true;
+      }
+      if (ty === 'function_definition' || ty === 'class_definition') return false;
+    }
+    return false;
+  }
+
+  // ------------------------------------------------------------------ assignments
+  private assignment(i: number, scope: Scope): void {
+    const left = this.child(i, 'left');
+    const typeNode = this.child(i, 'type');
+    const right = this.child(i, 'right');
+    let value: Expr | undefined;
+    if (right >= 0) value = this.type(right) === 'assignment' ? this.chained(right, scope) : this.expr(right, scope);
+    const type = typeNode >= 0 ? this.annotation(typeNode, scope) : undefined;
+    // `__all__ = [...]`
+    if (scope.kind === 'module' && left >= 0 && this.type(left) === 'identifier' && this.txt(left) === '__all__') this.dunderAll(right, false);
+    this.assignTarget(left, value, scope, i, type, right);
+  }
+
+  /** `a = b = v`: every target gets v. */
+  private chained(i: number, scope: Scope): Expr {
+    const right = this.child(i, 'right');
+    const v = right >= 0 ? (this.type(right) === 'assignment' ? this.chained(right, scope) : this.expr(right, scope)) : { k: 'other' } as Expr;
+    this.assignTarget(this.child(i, 'left'), v, scope, i);
+    return v;
+  }
+
+  private augmented(i: number, scope: Scope): void {
+    const left = this.child(i, 'left');
+    const right = this.child(i, 'right');
+    if (scope.kind === 'module' && left >= 0 && this.type(left) === 'identifier' && this.txt(left) === '__all__') this.dunderAll(right, true);
+    this.expr(left, scope);
+    if (right >= 0) this.expr(right, scope);
+  }
+
+  /** Records `__all__`'s names (a list or tuple of plain strings), or marks it open. */
+  private dunderAll(value: number, add: boolean): void {
+    if (value < 0) return;
+    const ty = this.type(value);
+    if (ty !== 'list' && ty !== 'tuple') { this.py.allOpen = true; return; }
+    const out = add ? (this.py.all ?? []) : [];
+    for (const e of this.namedKids(value)) {
+      const s = this.type(e) === 'string' ? this.stringContent(e) : undefined;
+      if (!s) { this.py.allOpen = true; continue; }
+      out.push({ name: s.text, at: s.at });
+    }
+    this.py.all = out;
+  }
+
+  /**
+   * Binds an assignment target to its value: a module or class name becomes (or updates) a symbol, a function's
+   * name its local, `self.x = v` an attribute of the class; anything else (`a[k] = v`, `obj.x = v`) is a reference.
+   */
+  private assignTarget(i: number, value: Expr | undefined, scope: Scope, stmt: number, type?: Expr, valueNode = -1): void {
+    if (i < 0) return;
+    const ty = this.type(i);
+    if (ty === 'identifier') { this.assignName(i, value, scope, stmt, type, valueNode); return; }
+    if (ty === 'pattern_list' || ty === 'tuple_pattern' || ty === 'list_pattern' || ty === 'tuple' || ty === 'list' || ty === 'as_pattern_target') {
+      const items = this.namedKids(i);
+      items.forEach((c, k) => {
+        const inner = this.type(c) === 'list_splat_pattern' ? this.namedKids(c)[0] ?? -1 : c;
+        this.assignTarget(inner, value && this.type(c) !== 'list_splat_pattern' ? (value.k === 'list' && value.items.length === items.length ? value.items[k] : { k: 'element', of: value, at: k }) : undefined, scope, stmt);
+      });
+      return;
+    }
+    if (ty === 'parenthesized_expression') { const inner = this.namedKids(i)[0]; if (inner !== undefined) this.assignTarget(inner, value, scope, stmt, type, valueNode); return; }
+    if (ty === 'attribute') {
+      const obj = this.child(i, 'object');
+      const attr = this.child(i, 'attribute');
+      const cls = this.selfClass(obj, scope);
+      if (cls >= 0 && attr >= 0) { this.instanceAttribute(cls, attr, value, type, scope, stmt); return; }
+      this.expr(i, scope, true);
+      return;
+    }
+    this.expr(i, scope, true);
+  }
+
+  /** The class whose instance `obj` is when it is a method's `self` (the first parameter, not reassigned), else -1. */
+  private selfClass(obj: number, scope: Scope): number {
+    if (obj < 0 || this.type(obj) !== 'identifier') return -1;
+    let s: Scope | undefined = scope;
+    while (s && s.kind === 'comprehension') s = s.parent;
+    if (!s || s.kind !== 'function' || s.cls === undefined) return -1;
+    const b = s.names.get(this.txt(obj));
+    if (!b || b.k !== 'local') return -1;
+    const loc = this.locals[b.l];
+    return loc.type?.k === 'this' ? loc.type.cls : -1;
+  }
+
+  private instanceAttribute(cls: number, attr: number, value: Expr | undefined, type: Expr | undefined, scope: Scope, stmt: number): void {
+    const name = this.txt(attr);
+    const attrs = this.classAttrs.get(cls)!;
+    const known = attrs.get(name);
+    if (known !== undefined) {
+      const p = this.symbols[known];
+      if (type && !p.type) p.type = type;
+      if (value) this.addSymbolValue(known, value);
+      this.refs.push({ value: { k: 'member', obj: { k: 'this', cls }, name }, kind: 'value', at: this.pos(attr), from: scope.sym });
+      return;
+    }
+    // a method of the class with that name: an assignment to it (a value read), no new symbol
+    const sym: SymbolFact = {
+      name, label: 'Property', kind: 'attribute', line: this.lineOf(stmt), endLine: this.endLineOf(stmt), at: this.pos(attr), parent: cls,
+      qualifiedName: `${this.symbols[cls].qualifiedName}.${name}`, exported: false,
+    };
+    if (type) sym.type = type;
+    if (value) sym.init = value;
+    const s = this.addSymbol(sym);
+    attrs.set(name, s);
+  }
+
+  private addSymbolValue(s: number, value: Expr): void {
+    const sym = this.symbols[s];
+    if (!sym.init) { sym.init = value; return; }
+    sym.reassigned = true;
+    const prev = sym.init;
+    const types = prev.k === 'union' ? prev.types : [prev];
+    if (types.length < MAX_UNION) sym.init = { k: 'union', types: [...types, value] };
+  }
+
+  private assignName(i: number, value: Expr | undefined, scope: Scope, stmt: number, type: Expr | undefined, valueNode: number): void {
+    const name = this.txt(i);
+    let target = scope;
+    if (scope.kind === 'comprehension') target = scope; // a walrus in a comprehension binds outside it (rare; kept local)
+    if (scope.kind === 'function' && scope.globals?.has(name)) target = moduleOf(scope);
+    if (scope.kind === 'function' && scope.nonlocals?.has(name)) {
+      // assigns a local of an enclosing function
+      const b = this.lookup(name, scope.parent, true);
+      if (b && b.k === 'local') { if (value) this.addValue(b.l, value); }
+      else if (b && b.k === 'sym') this.symbols[b.s].reassigned = true;
+      return;
+    }
+    const prev = target.names.get(name);
+    if (target.kind === 'function' || target.kind === 'comprehension') {
+      if (prev && prev.k === 'local') {
+        if (type && !this.locals[prev.l].type) this.locals[prev.l].type = type;
+        if (value) this.addValue(prev.l, value);
+      } else if (prev && prev.k === 'sym') this.symbols[prev.s].reassigned = true;
+      return;
+    }
+    // module or class level: a symbol
+    if (prev && prev.k === 'sym') {
+      const p = this.symbols[prev.s];
+      if (type && !p.type) p.type = type;
+      if (value) this.addSymbolValue(prev.s, value);
+      else p.reassigned = true;
+      this.refs.push({ value: { k: 'id', name, b: symbolBinding(prev.s) }, kind: 'value', at: this.pos(i), from: this.owner(scope) });
+      return;
+    }
+    if (prev && prev.k === 'imp') {
+      // a name imported then assigned (`try: import x except ImportError: x = None`)
+      return;
+    }
+    const inClass = target.kind === 'class';
+    const owner = inClass ? target.sym : -1;
+    let label: SymbolLabel = inClass ? 'Property' : 'Variable';
+    let kind = inClass ? 'class_attribute' : 'variable';
+    if (valueNode >= 0 && this.type(valueNode) === 'lambda') { label = inClass ? 'Method' : 'Function'; kind = 'lambda'; }
+    if (inClass && this.symbols[owner].label === 'Enum' && !type) kind = 'enum_member';
+    else if (inClass && type && !value) kind = 'field';
+    if (type && (type.k === 'id' || type.k === 'member') && type.name === 'TypeAlias') { label = 'TypeAlias'; kind = 'type_alias'; }
+    const sym: SymbolFact = {
+      name, label, kind, line: this.lineOf(stmt), endLine: this.endLineOf(stmt), at: this.pos(i), parent: owner,
+      qualifiedName: inClass ? `${this.symbols[owner].qualifiedName}.${name}` : name, exported: false,
+    };
+    const sig = this.txt(stmt).split('\n')[0].replace(/\s+/g, ' ');
+    sym.signature = sig.length > 200 ? `${sig.slice(0, 199)}…` : sig;
+    if (type && label !== 'TypeAlias') sym.type = type;
+    if (label === 'TypeAlias' && value) sym.type = value;
+    else if (value) sym.init = value;
+    if (label === 'Function' || label === 'Method') {
+      if (value && value.k === 'fn' && value.ret) sym.returnsValue = value.ret;
+    }
+    const doc = this.commentAbove(stmt);
+    if (doc) sym.doc = doc;
+    const s = this.addSymbol(sym);
+    target.names.set(name, { k: 'sym', s });
+    if (inClass) this.classAttrs.get(owner)!.set(name, s);
+  }
+
+  private addValue(l: number, value: Expr): void {
+    let list = this.localValues.get(l);
+    if (!list) this.localValues.set(l, list = []);
+    list.push(value);
+  }
+
+  private finishLocals(): void {
+    for (const [l, values] of this.localValues) {
+      const loc = this.locals[l];
+      if (values.length === 1) loc.init = values[0];
+      else {
+        loc.reassigned = true;
+        loc.init = values.length <= MAX_UNION ? { k: 'union', types: values } : { k: 'other' };
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ names
+  /** LEGB: the binding of `name` seen from `scope` (class scopes are skipped from inside their functions). */
+  private lookup(name: string, scope: Scope | undefined, fromInner: boolean): Binding | undefined {
+    let s = scope;
+    let inner = fromInner;
+    while (s) {
+      if (!(inner && s.kind === 'class')) {
+        if (s.kind === 'function' && s.globals?.has(name)) return moduleOf(s).names.get(name);
+        const b = s.names.get(name);
+        if (b) return b;
+      }
+      if (s.kind === 'function' || s.kind === 'comprehension' && s.parent?.kind !== 'class') inner = true;
+      if (s.kind === 'comprehension' && s.parent?.kind === 'class') {
+        // a comprehension in a class body sees the class's names only in its first iterable (rare); not its body
+        inner = true;
+      }
+      s = s.parent;
+    }
+    return undefined;
+  }
+
+  private bind(p: PendingName): void {
+    const b = this.lookup(p.expr.name, p.scope, false);
+    if (!b) return;
+    p.expr.b = b.k === 'sym' ? symbolBinding(b.s) : b.k === 'imp' ? importBinding(b.i) : localBinding(b.l);
+  }
+
+  private nameExpr(name: string, scope: Scope): Expr & { k: 'id' } {
+    const e: Expr & { k: 'id' } = { k: 'id', name };
+    this.pending.push({ expr: e, scope });
+    return e;
+  }
+
+  // ------------------------------------------------------------------ expressions
+  /**
+   * The shape of an expression, recording its calls and name references on the way. `written`: the expression is an
+   * assignment's target (its names are written, not read).
+   */
+  private expr(i: number, scope: Scope, written = false): Expr {
+    if (i < 0) return { k: 'other' };
+    const ty = this.type(i);
+    switch (ty) {
+      case 'identifier': {
+        const name = this.txt(i);
+        const e = this.nameExpr(name, scope);
+        if (!written) this.refs.push({ value: e, kind: 'value', at: this.pos(i), from: this.owner(scope) });
+        return e;
+      }
+      case 'attribute': {
+        const objNode = this.child(i, 'object');
+        const attr = this.child(i, 'attribute');
+        const obj = this.expr(objNode, scope);
+        if (attr < 0) return { k: 'other' };
+        const e: Expr = { k: 'member', obj, name: this.txt(attr) };
+        if (!this.isCallee(i)) this.refs.push({ value: e, kind: 'value', at: this.pos(attr), from: this.owner(scope) });
+        return e;
+      }
+      case 'call': return this.callExpr(i, scope);
+      case 'parenthesized_expression': { const inner = this.namedKids(i)[0]; return inner === undefined ? { k: 'other' } : this.expr(inner, scope, written); }
+      case 'await': { const inner = this.namedKids(i)[0]; return { k: 'await', inner: this.expr(inner ?? -1, scope) }; }
+      case 'subscript': {
+        const of = this.expr(this.child(i, 'value'), scope);
+        const subs = this.children(i, 'subscript');
+        let at: number | undefined;
+        for (const s of subs) {
+          if (this.type(s) === 'integer' && subs.length === 1) at = Number(this.txt(s));
+          else this.expr(s, scope);
+        }
+        return at !== undefined && Number.isInteger(at) && at >= 0 && at < 16 ? { k: 'element', of, at } : { k: 'element', of };
+      }
+      case 'conditional_expression': {
+        const parts = this.namedKids(i).map((p) => this.expr(p, scope));
+        return parts.length === 3 ? { k: 'union', types: [parts[0], parts[2]] } : { k: 'other' };
+      }
+      case 'boolean_operator': {
+        const l = this.expr(this.child(i, 'left'), scope);
+        const r = this.expr(this.child(i, 'right'), scope);
+        const op = [...this.kids(i)].find((c) => !this.named(c));
+        return op !== undefined && this.type(op) === 'and' ? { k: 'and', left: l, right: r } : { k: 'union', types: [l, r] };
+      }
+      case 'named_expression': {
+        const v = this.expr(this.child(i, 'value'), scope);
+        const n = this.child(i, 'name');
+        if (n >= 0) this.assignName(n, v, scopeOutsideComprehension(scope), i, undefined, -1);
+        return v;
+      }
+      case 'lambda': return this.lambda(i, scope);
+      case 'list': case 'tuple': {
+        const items = this.namedKids(i).map((c) => this.expr(c, scope));
+        return { k: 'list', items: items.slice(0, 8) };
+      }
+      case 'list_comprehension': case 'set_comprehension': case 'generator_expression': case 'dictionary_comprehension':
+        return this.comprehension(i, scope);
+      case 'string': case 'concatenated_string': {
+        for (const c of this.namedKids(i)) if (this.type(c) === 'interpolation' || this.type(c) === 'string') this.expr(c, scope);
+        return { k: 'lit' };
+      }
+      case 'interpolation': { const e = this.child(i, 'expression'); if (e >= 0) this.expr(e, scope); return { k: 'lit' }; }
+      case 'integer': case 'float': case 'true': case 'false': case 'none': case 'ellipsis': return { k: 'lit' };
+      case 'keyword_argument': { const v = this.child(i, 'value'); if (v >= 0) this.expr(v, scope); return { k: 'other' }; }
+      case 'list_splat': case 'dictionary_splat': case 'parenthesized_list_splat': { for (const c of this.namedKids(i)) this.expr(c, scope); return { k: 'other' }; }
+      case 'as_pattern': { for (const c of this.namedKids(i)) this.expr(c, scope); return { k: 'other' }; }
+      case 'comment': return { k: 'other' };
+      default:
+        for (const c of this.namedKids(i)) this.expr(c, scope);
+        return { k: 'other' };
+    }
+  }
+
+  /** True when an attribute node is the function of a call (its name is a call site, not a value reference). */
+  private isCallee(i: number): boolean {
+    const p = this.t.parent[i];
+    return p >= 0 && this.type(p) === 'call' && this.fieldOf(i) === 'function';
+  }
+
+  private callExpr(i: number, scope: Scope): Expr {
+    const fn = this.child(i, 'function');
+    const argsNode = this.child(i, 'arguments');
+    let callee: Expr;
+    let nameNode = -1;
+    const fty = fn >= 0 ? this.type(fn) : '';
+    if (fty === 'identifier') {
+      nameNode = fn;
+      const name = this.txt(fn);
+      callee = this.nameExpr(name, scope);
+      // `super()` (and `super(C, self)`) in a method: the class's bases
+      if (name === 'super') {
+        const cls = enclosingClass(scope);
+        if (cls !== undefined) {
+          this.visitArgs(argsNode, scope);
+          const e: Expr = { k: 'super', cls };
+          this.calls.push({ callee, at: this.pos(fn), from: this.owner(scope) });
+          return e;
+        }
+      }
+    } else if (fty === 'attribute') {
+      nameNode = this.child(fn, 'attribute');
+      callee = this.expr(fn, scope);
+    } else callee = this.expr(fn, scope);
+    const args = this.visitArgs(argsNode, scope);
+    const call: CallFact = { callee, at: nameNode >= 0 ? this.pos(nameNode) : toPos(this.lineOf(i), 1, 0), from: this.owner(scope) };
+    if (args.length) {
+      const text = fn >= 0 ? this.dotted(fn) ?? '' : '';
+      call.args = args.map((a) => ({ value: a.value, at: a.at, callee: text, ...(a.key ? { key: a.key } : {}) }));
+    }
+    this.calls.push(call);
+    const e: Expr = { k: 'call', callee };
+    return e;
+  }
+
+  /** A call's arguments, visited; names and attributes passed as values are returned (callback candidates). */
+  private visitArgs(argsNode: number, scope: Scope): Array<{ value: Expr; at: Pos; key?: string }> {
+    const out: Array<{ value: Expr; at: Pos; key?: string }> = [];
+    if (argsNode < 0) return out;
+    if (this.type(argsNode) !== 'argument_list') { this.expr(argsNode, scope); return out; }
+    for (const a of this.namedKids(argsNode)) {
+      const ty = this.type(a);
+      if (ty === 'keyword_argument') {
+        const v = this.child(a, 'value');
+        const k = this.child(a, 'name');
+        const value = this.expr(v, scope);
+        if (v >= 0 && (this.type(v) === 'identifier' || this.type(v) === 'attribute')) out.push({ value, at: this.pos(this.type(v) === 'attribute' ? this.child(v, 'attribute') : v), key: k >= 0 ? this.txt(k) : undefined });
+        continue;
+      }
+      const value = this.expr(a, scope);
+      if (ty === 'identifier' || ty === 'attribute') out.push({ value, at: this.pos(ty === 'attribute' ? this.child(a, 'attribute') : a) });
+    }
+    return out;
+  }
+
+  private lambda(i: number, scope: Scope): Expr {
+    const ls: Scope = { kind: 'function', parent: scope, names: new Map(), sym: this.owner(scope) };
+    const params = this.child(i, 'parameters');
+    if (params >= 0) {
+      for (const p of this.namedKids(params)) {
+        const n = this.type(p) === 'identifier' ? p : this.child(p, 'name') >= 0 ? this.child(p, 'name') : this.namedKids(p)[0] ?? -1;
+        if (n >= 0 && this.type(n) === 'identifier') ls.names.set(this.txt(n), { k: 'local', l: this.newLocal(this.txt(n)) });
+        const v = this.child(p, 'value');
+        if (v >= 0) this.expr(v, scope);
+      }
+    }
+    const body = this.child(i, 'body');
+    const ret = body >= 0 ? this.expr(body, ls) : undefined;
+    return ret ? { k: 'fn', ret } : { k: 'fn' };
+  }
+
+  private comprehension(i: number, scope: Scope): Expr {
+    const cs: Scope = { kind: 'comprehension', parent: scope, names: new Map(), sym: this.owner(scope) };
+    // the first iterable is evaluated in the enclosing scope; the targets are the comprehension's own
+    let first = true;
+    let body = -1;
+    for (const c of this.namedKids(i)) {
+      const ty = this.type(c);
+      if (ty === 'for_in_clause') {
+        const iter = this.expr(this.child(c, 'right'), first ? scope : cs);
+        first = false;
+        const left = this.child(c, 'left');
+        this.declareComprehensionTarget(left, cs);
+        this.assignTarget(left, { k: 'element', of: iter }, cs, c);
+      } else if (ty === 'if_clause') {
+        for (const e of this.namedKids(c)) this.expr(e, cs);
+      } else if (body < 0) body = c;
+    }
+    const b = body >= 0 ? this.expr(body, cs) : { k: 'other' } as Expr;
+    return this.type(i) === 'dictionary_comprehension' ? { k: 'other' } : { k: 'array', of: b };
+  }
+
+  private declareComprehensionTarget(i: number, cs: Scope): void {
+    if (i < 0) return;
+    if (this.type(i) === 'identifier') {
+      const name = this.txt(i);
+      if (!cs.names.has(name)) cs.names.set(name, { k: 'local', l: this.newLocal(name) });
+      return;
+    }
+    for (const c of this.namedKids(i)) this.declareComprehensionTarget(c, cs);
+  }
+
+  // ------------------------------------------------------------------ annotations
+  /**
+   * A type annotation as a type Expr: a class named (`C`, `mod.C`, `"C"`), `Optional[X]` and `X | None` as a union with
+   * a literal, `list[X]`/`Sequence[X]`/… as an array of X, `dict[K, V]`/`Mapping[K, V]` as a map of V, `type[X]` as the
+   * class itself, `Callable[..., R]` as a function type. The names in it are type references.
+   */
+  private annotation(i: number, scope: Scope): Expr {
+    if (i < 0) return { k: 'other' };
+    const ty = this.type(i);
+    if (ty === 'type') { const inner = this.namedKids(i)[0]; return inner === undefined ? { k: 'other' } : this.annotation(inner, scope); }
+    if (ty === 'identifier' || ty === 'attribute') {
+      const e = this.typeName(i, scope);
+      const n = e.k === 'id' || e.k === 'member' ? e.name : '';
+      if (n === 'Any' && this.isTyping(i, scope)) return { k: 'any' };
+      if ((n === 'None' || n === 'str' || n === 'int' || n === 'float' || n === 'bool' || n === 'bytes') && ty === 'identifier') return { k: 'lit' };
+      return e;
+    }
+    if (ty === 'none') return { k: 'lit' };
+    if (ty === 'string') {
+      const s = this.stringContent(i);
+      return s ? this.forwardRef(s.text, s.at, scope) : { k: 'other' };
+    }
+    if (ty === 'binary_operator' || ty === 'union_type') {
+      const parts = this.namedKids(i).map((p) => this.annotation(p, scope));
+      const types: Expr[] = [];
+      for (const p of parts) if (p.k === 'union') types.push(...p.types); else types.push(p);
+      return { k: 'union', types };
+    }
+    if (ty === 'generic_type' || ty === 'subscript') {
+      const head = ty === 'generic_type' ? this.namedKids(i)[0] : this.child(i, 'value');
+      const args: number[] = [];
+      if (ty === 'generic_type') {
+        const tp = this.namedKids(i).find((c) => this.type(c) === 'type_parameter');
+        if (tp !== undefined) for (const a of this.namedKids(tp)) args.push(a);
+      } else for (const a of this.children(i, 'subscript')) args.push(a);
+      if (head === undefined || head < 0) return { k: 'other' };
+      const headName = this.type(head) === 'identifier' ? this.txt(head) : this.type(head) === 'attribute' ? this.txt(this.child(head, 'attribute')) : '';
+      const typing = isTypingName(headName) && this.isTyping(head, scope);
+      const argTypes = (): Expr[] => args.flatMap((a) => (this.type(a) === 'list' ? [] : [this.annotation(a, scope)]));
+      if (typing) {
+        const kind = annotationNames[headName];
+        const ts = argTypes();
+        switch (kind) {
+          case 'optional': return { k: 'union', types: [ts[0] ?? { k: 'other' }, { k: 'lit' }] };
+          case 'union': return { k: 'union', types: ts };
+          case 'array': return { k: 'array', of: ts[0] ?? { k: 'other' } };
+          case 'tuple': return ts.length === 2 && args.length === 2 && this.type(args[1]) === 'ellipsis' ? { k: 'array', of: ts[0] } : { k: 'list', items: ts };
+          case 'map': return { k: 'map', of: ts[1] ?? { k: 'other' }, key: ts[0] };
+          case 'class': return { k: 'typeof', of: ts[0] ?? { k: 'other' } };
+          case 'inner': return ts[0] ?? { k: 'other' };
+          case 'callable': {
+            for (const a of args) if (this.type(a) === 'list') for (const x of this.namedKids(a)) this.annotation(x, scope);
+            return { k: 'fntype', returns: ts[ts.length - 1] ?? { k: 'other' } };
+          }
+          case 'any': return { k: 'any' };
+          default: return { k: 'other' };
+        }
+      }
+      // a project generic (`Repo[User]`): the class itself
+      const base = this.annotation(head, scope);
+      for (const a of args) this.annotation(a, scope);
+      return base;
+    }
+    if (ty === 'list') { for (const x of this.namedKids(i)) this.annotation(x, scope); return { k: 'other' }; }
+    if (ty === 'constrained_type' || ty === 'member_type' || ty === 'splat_type') { const inner = this.namedKids(i)[0]; return inner === undefined ? { k: 'other' } : this.annotation(inner, scope); }
+    this.expr(i, scope);
+    return { k: 'other' };
+  }
+
+  /** A name in a type position: a type reference. */
+  private typeName(i: number, scope: Scope): Expr {
+    if (this.type(i) === 'identifier') {
+      const e = this.nameExpr(this.txt(i), scope);
+      this.refs.push({ value: e, kind: 'type', at: this.pos(i), from: this.owner(scope) });
+      return e;
+    }
+    const obj = this.child(i, 'object');
+    const attr = this.child(i, 'attribute');
+    const o = this.type(obj) === 'identifier' || this.type(obj) === 'attribute' ? this.typeNameObj(obj, scope) : this.expr(obj, scope);
+    if (attr < 0) return { k: 'other' };
+    const e: Expr = { k: 'member', obj: o, name: this.txt(attr) };
+    this.refs.push({ value: e, kind: 'type', at: this.pos(attr), from: this.owner(scope) });
+    return e;
+  }
+
+  private typeNameObj(i: number, scope: Scope): Expr {
+    if (this.type(i) === 'identifier') {
+      const e = this.nameExpr(this.txt(i), scope);
+      this.refs.push({ value: e, kind: 'value', at: this.pos(i), from: this.owner(scope) });
+      return e;
+    }
+    return this.expr(i, scope);
+  }
+
+  /** `"pkg.C"` as an annotation: a dotted name written in a string (anything else is unknown). */
+  private forwardRef(text: string, at: Pos, scope: Scope): Expr {
+    const m = /^\s*([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)\s*(?:\|\s*None\s*)?$/.exec(text);
+    if (!m) {
+      const opt = /^\s*Optional\[\s*([A-Za-z_][\w.]*)\s*\]\s*$/.exec(text);
+      if (!opt) return { k: 'other' };
+      return { k: 'union', types: [this.forwardRef(opt[1], at, scope), { k: 'lit' }] };
+    }
+    const parts = m[1].split('.');
+    let e: Expr = this.nameExpr(parts[0], scope);
+    for (const p of parts.slice(1)) e = { k: 'member', obj: e, name: p };
+    if (parts.length === 1 && typeof at === 'number') {
+      const lead = text.length - text.trimStart().length;
+      this.refs.push({ value: e, kind: 'type', at: toPos(Math.floor(at / (1024 * 128)), Math.floor(at / 128) % 1024 + lead, parts[0].length), from: this.owner(scope) });
+    }
+    return /\|\s*None\s*$/.test(text) ? { k: 'union', types: [e, { k: 'lit' }] } : e;
+  }
+
+  /** True when a name in an annotation is typing's (imported from typing & co., or a builtin generic not shadowed). */
+  private isTyping(i: number, scope: Scope): boolean {
+    if (this.type(i) === 'attribute') {
+      const o = this.dotted(this.child(i, 'object'));
+      return o === 'typing' || o === 't' || o === 'typing_extensions' || o === 'collections.abc' || o === 'abc' || o === 'collections';
+    }
+    const name = this.txt(i);
+    const b = this.lookup(name, scope, false);
+    if (!b) return true; // a builtin (`list`, `dict`, `type`, `tuple`)
+    if (b.k !== 'imp') return false;
+    const src = this.py.imports[b.i].source;
+    return src === 'typing' || src === 'typing_extensions' || src === 'collections.abc' || src === 'collections';
+  }
+}
+
+/** Statement-level node types walked through (their parts are visited, they are no expressions). */
+const STRUCTURAL = new Set(['block', 'module', 'else_clause', 'elif_clause', 'finally_clause', 'try_statement', 'while_statement', 'with_statement', 'with_clause', 'match_statement', 'case_clause', 'if_statement', 'for_statement', 'pass_statement', 'break_statement', 'continue_statement']);
+
+/** Base classes that make a class an Enum. */
+const ENUM_BASES = new Set(['Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFlag']);
+
+function moduleOf(scope: Scope): Scope {
+  let s = scope;
+  while (s.parent) s = s.parent;
+  return s;
+}
+
+function scopeOutsideComprehension(scope: Scope): Scope {
+  let s = scope;
+  while (s.kind === 'comprehension' && s.parent) s = s.parent;
+  return s;
+}
+
+/** The class a method's scope belongs to (for `super()`), through nested comprehensions and lambdas. */
+function enclosingClass(scope: Scope): number | undefined {
+  for (let s: Scope | undefined = scope; s; s = s.parent) if (s.kind === 'function' && s.cls !== undefined) return s.cls;
+  return undefined;
+}
+
+/** Captures whose node the collector files by role. */
+const ROLE_CAPTURES = new Set(['def', 'call', 'decorator', 'py2', 'comment']);
+
+/** Calls `f` with each capture of a match list or of a native match buffer (pattern, capture name, node index). */
+function forEachCapture(matches: Match[] | MatchSource, f: (pattern: number, capture: string, node: number) => void): void {
+  if (Array.isArray(matches)) {
+    for (const m of matches) for (const c of m.captures) f(m.pattern, c.name, c.node.key);
+    return;
+  }
+  const { buffer, names } = matches;
+  for (let k = 0; k < buffer.length;) {
+    const pattern = buffer[k], n = buffer[k + 1];
+    for (let c = 0; c < n; c++) f(pattern, names[buffer[k + 2 + c * 2]], buffer[k + 3 + c * 2]);
+    k += 2 + n * 2;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * What a Python file's facts hold beyond the common FileFacts (symbols, locals, calls, references): its imports
+ * as Python writes them, `__all__`, decorators, the `__main__` guard. Plain JSON, under FileFacts' `py` key.
+ */
+import type { Pos } from '../../extract/facts.ts';
+
+/**
+ * One import binding.
+ * - `module`: `import a.b.c` binds `a` (the top package; `a.b.c` is loaded, so `a.b.c.f()` reads through it);
+ * - `module-as`: `import a.b.c as m` binds `m` to the module `a.b.c`;
+ * - `from`: `from X import y as z` binds `z` to X's attribute `y`, or to the submodule `X.y`;
+ * - `star`: `from X import *` binds every public name of X (its `__all__`, else the names without a leading `_`).
+ * `source` is the module as written, dots and all (`.`, `..pkg.mod`, `a.b`).
+ */
+export interface PyImport {
+  kind: 'module' | 'module-as' | 'from' | 'star';
+  source: string;
+  /** The imported name (`from`), as written. */
+  imported?: string;
+  /** The bound name (`*` for `star`). */
+  local: string;
+  /** Position of the imported name as written (`from`: `y`; `module`: the last dotted part; `star`: the `*`). */
+  at: Pos;
+  /** Position of each dotted part of `source` after the dots (`a.b.c`: a, b, c): occurrences of those modules. */
+  parts?: Pos[];
+  line: number;
+  /** Enclosing symbol (-1: module level). An import inside a function binds a local there. */
+  from: number;
+  /** Inside `if TYPE_CHECKING:` (types only) or a `try` whose `except ImportError` gives an alternative. */
+  guarded?: boolean;
+}
+
+/** Python facts of one file (FileFacts' `py`). */
+export interface PyFacts {
+  imports: PyImport[];
+  /**
+   * `__all__` as written (`__all__ = [...]`, `+= [...]`, `.extend([...])`, `.append('x')`): the names and the
+   * positions of the strings' contents (what a rename edits). Absent when the file does not define it, or defines it
+   * with something else than string literals (then `allOpen` is true).
+   */
+  all?: Array<{ name: string; at: Pos }>;
+  allOpen?: boolean;
+  /** Decorators of symbols (by symbol index): the decorator expression's dotted text (`app.route`, `pytest.fixture`). */
+  decorators?: Record<number, string[]>;
+  /** Line of `if __name__ == "__main__":`, when the file has one. */
+  mainGuard?: number;
+  /** A file with `print x`, `exec code` or backquotes: Python 2 syntax (counted; such files are indexed as parsed). */
+  python2?: boolean;
+  /** Comments of the file (text without `#`, line), for search. */
+  comments?: Array<{ line: number; text: string }>;
+}

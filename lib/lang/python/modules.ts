@@ -1,0 +1,253 @@
+/**
+ * Python module resolution over a project's files, as `sys.path` would find them: the import roots are the
+ * repository root, the folder of every `pyproject.toml`/`setup.cfg`/`setup.py`, the package folders those declare
+ * (`package-dir = {"" = "pylib"}`, `packages.find.where`, poetry's `from`, hatch's wheel packages, setup.cfg's
+ * `package_dir`, setup.py's `package_dir={"": "src"}`) and a `src/` folder beside them (the src layout).
+ * A module is `a/b.py` (or `.pyi`), a package `a/__init__.py`, a namespace package a folder of Python files without
+ * one. Relative imports count dots from the importing file's package.
+ */
+import path from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+
+const posix = path.posix;
+
+/** Reads a repository file by its relative path (undefined when it is not there). */
+export type ReadText = (relPath: string) => string | undefined;
+
+/**
+ * The settings read from the repository: import roots (relative folders, '' for the root), most specific first; the
+ * console scripts the project declares (`name = "pkg.mod:func"`), which start flows.
+ */
+export interface PySettings { roots: string[]; scripts?: Array<{ name: string; target: string }> }
+
+/** A module: its file (a `.py`, or a package's `__init__.py`) and, for a package, its folder. */
+export interface PyModule {
+  /** Dotted name relative to its root (`a.b`). */
+  name: string;
+  file?: string;
+  /** A package's folder (also a namespace package's, which has no file). */
+  dir?: string;
+}
+
+/** Reads the import roots from the project files (pyproject.toml, setup.cfg, setup.py) and the src layout. */
+export function loadPythonSettings(filePaths: readonly string[], readText: ReadText): PySettings {
+  const roots = new Set<string>(['']);
+  const scripts: Array<{ name: string; target: string }> = [];
+  const dirs = new Set<string>();
+  for (const p of filePaths) dirs.add(posix.dirname(p));
+  const add = (base: string, rel: string): void => {
+    const r = posix.normalize(posix.join(base === '.' ? '' : base, rel.replace(/\\/g, '/'))).replace(/^\.\/?$/, '').replace(/\/$/, '');
+    if (!r.startsWith('..')) roots.add(r === '.' ? '' : r);
+  };
+  for (const p of filePaths) {
+    const base = posix.dirname(p);
+    const name = posix.basename(p);
+    if (name !== 'pyproject.toml' && name !== 'setup.cfg' && name !== 'setup.py') continue;
+    add(base, '');
+    const text = readText(p);
+    if (text === undefined) continue;
+    if (name === 'pyproject.toml') {
+      for (const r of pyprojectRoots(text)) add(base, r);
+      scripts.push(...pyprojectScripts(text));
+    } else if (name === 'setup.cfg') {
+      for (const r of setupCfgRoots(text)) add(base, r);
+      scripts.push(...entryPointLines(configValue(text, 'options.entry_points', 'console_scripts')));
+    } else {
+      for (const r of setupPyRoots(text)) add(base, r);
+      const m = /['"]console_scripts['"]\s*:\s*\[([^\]]*)\]/.exec(text);
+      if (m) scripts.push(...entryPointLines([...m[1].matchAll(/['"]([^'"]+)['"]/g)].map((x) => x[1])));
+    }
+  }
+  // the src layout: `src/` holding Python packages, beside the repository root or a project file
+  for (const r of [...roots]) {
+    const src = r ? `${r}/src` : 'src';
+    if ([...dirs].some((d) => d === src || d.startsWith(`${src}/`))) roots.add(src);
+  }
+  // the longest (most specific) root first: a file under `src/` is named from there
+  const out: PySettings = { roots: [...roots].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)) };
+  if (scripts.length) out.scripts = scripts;
+  return out;
+}
+
+/** `[project.scripts]`, `[project.gui-scripts]` and poetry's `[tool.poetry.scripts]`: name → `module:function`. */
+function pyprojectScripts(text: string): Array<{ name: string; target: string }> {
+  let doc: Record<string, unknown>;
+  try { doc = parseToml(text) as Record<string, unknown>; } catch { return []; }
+  const out: Array<{ name: string; target: string }> = [];
+  const project = obj(doc.project);
+  for (const table of [obj(project?.scripts), obj(project?.['gui-scripts']), obj(obj(obj(doc.tool)?.poetry)?.scripts)]) {
+    for (const [name, v] of Object.entries(table ?? {})) {
+      const target = typeof v === 'string' ? v : typeof obj(v)?.reference === 'string' ? obj(v)!.reference as string : undefined;
+      if (target && target.includes(':')) out.push({ name, target: target.split('[')[0].trim() });
+    }
+  }
+  return out;
+}
+
+/** `name = module:function` lines of an entry-points value. */
+function entryPointLines(lines: readonly string[]): Array<{ name: string; target: string }> {
+  const out: Array<{ name: string; target: string }> = [];
+  for (const l of lines) {
+    const m = /^\s*([^=\s]+)\s*=\s*([\w.]+\s*:\s*[\w.]+)/.exec(l);
+    if (m) out.push({ name: m[1], target: m[2].replace(/\s+/g, '') });
+  }
+  return out;
+}
+
+/** Package folders pyproject.toml declares (setuptools, poetry, hatch, pdm, flit's default is the root). */
+function pyprojectRoots(text: string): string[] {
+  let doc: Record<string, unknown>;
+  try { doc = parseToml(text) as Record<string, unknown>; } catch { return []; }
+  const out: string[] = [];
+  const tool = obj(doc.tool);
+  const st = obj(tool?.setuptools);
+  const pd = obj(st?.['package-dir']);
+  if (pd && typeof pd[''] === 'string') out.push(pd['']);
+  const find = obj(obj(st?.packages)?.find);
+  for (const w of arr(find?.where)) if (typeof w === 'string') out.push(w);
+  for (const p of arr(obj(tool?.poetry)?.packages)) { const from = obj(p)?.from; if (typeof from === 'string') out.push(from); }
+  const wheel = obj(obj(obj(obj(tool?.hatch)?.build)?.targets)?.wheel);
+  for (const p of arr(wheel?.packages)) if (typeof p === 'string' && p.includes('/')) out.push(posix.dirname(p));
+  const pdm = obj(obj(tool?.pdm)?.build);
+  if (typeof pdm?.['package-dir'] === 'string') out.push(pdm['package-dir']);
+  return out;
+}
+
+/**
+ * `[options] package_dir` of a setup.cfg: the entry without a name (`= src`) is the root folder.
+ */
+function setupCfgRoots(text: string): string[] {
+  for (const v of configValue(text, 'options', 'package_dir')) {
+    const e = /^\s*=\s*(\S+)\s*$/.exec(v);
+    if (e) return [e[1]];
+  }
+  return [];
+}
+
+/**
+ * A key's value in a section of a setup.cfg, as lines (configparser syntax: a value continues on indented lines; a
+ * setup.cfg is read for these two keys only).
+ */
+function configValue(text: string, section: string, key: string): string[] {
+  const lines = text.split(/\r?\n/);
+  let current = '';
+  for (let i = 0; i < lines.length; i++) {
+    const sec = /^\s*\[([^\]]+)\]/.exec(lines[i]);
+    if (sec) { current = sec[1].trim(); continue; }
+    if (current !== section) continue;
+    const m = new RegExp(`^${key}\\s*[=:]\\s*(.*)$`).exec(lines[i]);
+    if (!m) continue;
+    const values = [m[1]];
+    for (let j = i + 1; j < lines.length && /^\s+\S/.test(lines[j]); j++) values.push(lines[j].trim());
+    return values.filter((v) => v.length > 0);
+  }
+  return [];
+}
+
+/** `package_dir={"": "src"}` (or `{'': 'lib'}`) in a setup.py call. */
+function setupPyRoots(text: string): string[] {
+  const m = /package_dir\s*=\s*\{\s*(['"])\1\s*:\s*(['"])([^'"]+)\2/.exec(text);
+  return m ? [m[3]] : [];
+}
+
+function obj(v: unknown): Record<string, unknown> | undefined {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+function arr(v: unknown): unknown[] { return Array.isArray(v) ? v : []; }
+
+/** Module lookup over the project's Python files. */
+export class PyModules {
+  private readonly files: ReadonlySet<string>;
+  /** Folders holding Python files (directly or below): packages and namespace packages. */
+  private readonly dirs = new Set<string>();
+  private readonly memo = new Map<string, PyModule | null>();
+
+  constructor(files: Iterable<string>, private readonly settings: PySettings) {
+    const py = new Set<string>();
+    for (const f of files) if (f.endsWith('.py') || f.endsWith('.pyi')) py.add(f);
+    this.files = py;
+    for (const f of py) for (let d = posix.dirname(f); d !== '.' && d !== '' && !this.dirs.has(d); d = posix.dirname(d)) this.dirs.add(d);
+  }
+
+  /** The root a file's module name starts from (the most specific import root containing it). */
+  rootOf(file: string): string {
+    for (const r of this.settings.roots) if (r === '' || file.startsWith(`${r}/`)) return r;
+    return '';
+  }
+
+  /** A file's dotted module name (`pkg/__init__.py` → `pkg`, `pkg/a.py` → `pkg.a`). */
+  moduleName(file: string): string {
+    const root = this.rootOf(file);
+    let rel = root ? file.slice(root.length + 1) : file;
+    rel = rel.replace(/\.pyi?$/, '');
+    if (rel === '__init__' ) return '';
+    if (rel.endsWith('/__init__')) rel = rel.slice(0, -'/__init__'.length);
+    return rel.split('/').join('.');
+  }
+
+  /** The module a file is (its own file; a package `__init__.py` also has its folder). */
+  moduleOfFile(file: string): PyModule {
+    const name = this.moduleName(file);
+    const base = posix.basename(file);
+    return base === '__init__.py' || base === '__init__.pyi' ? { name, file, dir: posix.dirname(file) === '.' ? '' : posix.dirname(file) } : { name, file };
+  }
+
+  /**
+   * The module `source` (as written in an import: `a.b`, `.`, `..pkg.m`) names from file `from`, or undefined when no
+   * project file or folder is that module (an outside package, or a missing one).
+   */
+  resolve(from: string, source: string): PyModule | undefined {
+    const dots = /^\.*/.exec(source)![0].length;
+    const rest = source.slice(dots);
+    if (dots > 0) {
+      // the importing file's package, then one folder up per further dot
+      let dir = posix.dirname(from);
+      if (dir === '.') dir = '';
+      for (let k = 1; k < dots; k++) { if (dir === '') return undefined; dir = posix.dirname(dir); if (dir === '.') dir = ''; }
+      return rest ? this.inDir(dir, rest.split('.')) : this.packageAt(dir);
+    }
+    const key = rest;
+    const hit = this.memo.get(key);
+    if (hit !== undefined) return hit ?? undefined;
+    let out: PyModule | undefined;
+    for (const r of this.settings.roots) {
+      out = this.inDir(r, rest.split('.'));
+      if (out) break;
+    }
+    this.memo.set(key, out ?? null);
+    return out;
+  }
+
+  /** The submodule `name` of a package (`pkg` + `x` → `pkg/x.py` or `pkg/x/`), if the project has it. */
+  submodule(pkg: PyModule, name: string): PyModule | undefined {
+    if (pkg.dir === undefined) return undefined;
+    const m = this.inDir(pkg.dir, [name]);
+    if (m) m.name = pkg.name ? `${pkg.name}.${name}` : name;
+    return m;
+  }
+
+  private inDir(dir: string, parts: string[]): PyModule | undefined {
+    let d = dir;
+    for (let k = 0; k < parts.length; k++) {
+      const p = parts[k];
+      const base = d ? `${d}/${p}` : p;
+      if (k === parts.length - 1) {
+        for (const ext of ['.py', '.pyi']) if (this.files.has(base + ext)) return { name: parts.join('.'), file: base + ext };
+        const pkg = this.packageAt(base);
+        if (pkg) return { ...pkg, name: parts.join('.') };
+        return undefined;
+      }
+      if (!this.dirs.has(base)) return undefined;
+      d = base;
+    }
+    return undefined;
+  }
+
+  /** The package whose folder is `dir` (its `__init__.py`, or a namespace package), if it holds Python files. */
+  private packageAt(dir: string): PyModule | undefined {
+    const init = ['__init__.py', '__init__.pyi'].map((n) => (dir ? `${dir}/${n}` : n)).find((f) => this.files.has(f));
+    if (init) return { name: '', file: init, dir };
+    if (dir === '' || this.dirs.has(dir)) return { name: '', dir };
+    return undefined;
+  }
+}

@@ -1,0 +1,731 @@
+/**
+ * Python's resolver: the relations of a project's Python files (imports, calls, heritage, references, occurrences),
+ * from their facts (lib/lang/python/collect.ts) and module lookup (modules.ts), written through the shared
+ * resolver's sink (node positions, edges, reference occurrences, call counts).
+ *
+ * Values are evaluated as a Python engineer reads them: a module's attributes (its names, what it imports, `from m
+ * import *`, its submodules), a class's members through its C3 linearisation, instances typed by annotations
+ * (`Optional[X]`, `X | None`, `list[X]` elements, `dict[K, V]` values), by `self.x = C(…)`, dataclass fields, what a
+ * function returns, `with C() as x`, `for x in xs`. A value nothing types (an unannotated parameter, an outside
+ * package's object) is unknown, and a call on it is counted unresolved, never guessed.
+ */
+import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, posLine, type CallFact, type Expr, type RefFact, type SymbolFact } from '../../extract/facts.ts';
+import type { LanguageRelations, RelationSink } from '../../extract/relations.ts';
+import type { PyFacts, PyImport } from './facts.ts';
+import { PyModules, type PyModule, type PySettings } from './modules.ts';
+import { isBuiltinName } from './builtins.ts';
+
+type Sym = { f: number; s: number };
+/**
+ * A value: a module; a project symbol (a function, a class object, a method); an instance of a project class; a
+ * `super()` proxy; several (union); a container of values; something outside the project; unknown.
+ */
+type Val =
+  | { t: 'mod'; m: PyModule }
+  | { t: 'sym'; f: number; s: number; via: Via }
+  | { t: 'inst'; f: number; s: number; via: Via }
+  | { t: 'super'; f: number; s: number; inst: boolean }
+  | { t: 'union'; vals: Val[] }
+  | { t: 'array'; of: Val }
+  | { t: 'map'; of: Val }
+  | { t: 'list'; items: Val[] }
+  | { t: 'ext' }
+  | { t: 'unknown' };
+
+/** How a value was found: the edge reason and its confidence. */
+type Via = 'same-file' | 'import' | 'module-member' | 'this-member' | 'super-member' | 'typed-receiver' | 'inferred-receiver';
+
+const CONFIDENCE: Record<string, number> = {
+  'same-file': 1, import: 1, 'module-member': 1, 'this-member': 0.95, 'super-member': 0.95, constructor: 1,
+  'typed-receiver': 0.9, 'inferred-receiver': 0.85, 'union-member': 0.7, 'held-value': 0.85,
+};
+
+const UNKNOWN: Val = { t: 'unknown' };
+const EXT: Val = { t: 'ext' };
+const MAX_DEPTH = 24;
+
+/** Resolves the relations of a project's Python files (`pyFiles`: their file numbers). */
+export class PythonResolver implements LanguageRelations {
+  private readonly modules: PyModules;
+  private readonly fileOf = new Map<string, number>();
+  private readonly members = new Map<number, Map<string, number[]>>();
+  private readonly mroMemo = new Map<number, Array<Sym | 'ext'>>();
+  private readonly valMemo = new Map<Expr, Val | null>();
+  private readonly exportMemo = new Map<string, Val | null>();
+  private readonly topMemo = new Map<number, Map<string, number>>();
+  private readonly allMemo = new Map<number, Set<string> | undefined>();
+  /** The file whose expressions are being evaluated (facts' expressions are evaluated in their own file). */
+  private depth = 0;
+
+  constructor(private readonly sink: RelationSink, private readonly pyFiles: readonly number[], settings: PySettings) {
+    const files = sink.files;
+    for (const f of pyFiles) this.fileOf.set(files[f].path, f);
+    this.modules = new PyModules(pyFiles.map((f) => files[f].path), settings);
+    // console scripts (`acme = "acme.cli:main"`): the function each names starts a flow
+    for (const script of settings.scripts ?? []) {
+      const [mod, fn] = script.target.split(':');
+      const m = this.modules.resolve('', mod);
+      const mf = m && this.fileOfModule(m);
+      if (mf === undefined || mf === null) continue;
+      const parts = fn.split('.');
+      let s = this.topNames(mf).get(parts[0]);
+      if (s === undefined || s % 2 !== 0) continue;
+      let sym = s >> 1;
+      for (const p of parts.slice(1)) {
+        const l = this.membersOf(mf, sym).get(p);
+        if (!l) { sym = -1; break; }
+        sym = l[0];
+      }
+      if (sym >= 0) sink.markEntry(mf, sym, 'command', `console_scripts:${script.name}`);
+    }
+  }
+
+  private py(f: number): PyFacts { return this.sink.files[f].py as PyFacts; }
+  private sym(f: number, s: number): SymbolFact { return this.sink.files[f].symbols[s]; }
+
+  /** Every relation of one Python file. */
+  relations(f: number): void {
+    this.imports(f);
+    this.heritage(f);
+    const facts = this.sink.files[f];
+    for (const c of facts.calls) this.call(f, c);
+    this.decorators(f);
+    for (const r of facts.refs) this.reference(f, r);
+    this.dunderAll(f);
+  }
+
+  // ---------------------------------------------------------------- modules and their names
+  /** The module an import of file f names. */
+  private moduleOf(f: number, source: string): PyModule | undefined {
+    return this.modules.resolve(this.sink.files[f].path, source);
+  }
+
+  private fileOfModule(m: PyModule): number | undefined {
+    return m.file !== undefined ? this.fileOf.get(m.file) : undefined;
+  }
+
+  /** Top-level names of a file: symbol or import index (symbols as s*2, imports as i*2+1). */
+  private topNames(f: number): Map<string, number> {
+    let t = this.topMemo.get(f);
+    if (t) return t;
+    t = new Map();
+    const facts = this.sink.files[f];
+    facts.symbols.forEach((s, i) => { if (s.parent === -1 && !t!.has(s.name)) t!.set(s.name, i * 2); });
+    this.py(f).imports.forEach((imp, i) => { if (imp.from === -1 && imp.kind !== 'star' && !t!.has(imp.local)) t!.set(imp.local, i * 2 + 1); });
+    this.topMemo.set(f, t);
+    return t;
+  }
+
+  /** The names `from m import *` takes from file f: its `__all__`, else its public top-level names. */
+  private starNames(f: number): Set<string> | undefined {
+    if (this.allMemo.has(f)) return this.allMemo.get(f);
+    const py = this.py(f);
+    const out = py.all && !py.allOpen ? new Set(py.all.map((a) => a.name)) : undefined;
+    this.allMemo.set(f, out);
+    return out;
+  }
+
+  /** Attribute `name` of a module: a name of its file (followed through imports), a star import's, a submodule. */
+  private moduleAttr(m: PyModule, name: string, depth: number): Val {
+    const key = `${m.file ?? ''}\u0000${m.dir ?? ''}\u0000${name}`;
+    const hit = this.exportMemo.get(key);
+    if (hit !== undefined) return hit ?? UNKNOWN;
+    this.exportMemo.set(key, null); // cycle guard (`__init__.py` importing itself)
+    let out: Val = UNKNOWN;
+    const f = this.fileOfModule(m);
+    if (f !== undefined && depth < MAX_DEPTH) {
+      const top = this.topNames(f).get(name);
+      if (top !== undefined) out = top % 2 === 0 ? this.symbolValue(f, top >> 1, 'module-member', depth + 1) : this.importValue(f, top >> 1, depth + 1);
+      else out = this.starredName(f, name, depth) ?? UNKNOWN;
+    }
+    if (out.t === 'unknown') {
+      const sub = this.modules.submodule(m, name);
+      if (sub) out = { t: 'mod', m: sub };
+      else if (f === undefined && m.dir === undefined) out = EXT;
+    }
+    this.exportMemo.set(key, out);
+    return out;
+  }
+
+  /** A name file f's module-level `from m import *` imports bring in (the first that has it). */
+  private starredName(f: number, name: string, depth: number): Val | undefined {
+    for (const imp of this.py(f).imports) {
+      if (imp.kind !== 'star' || imp.from !== -1) continue;
+      const src = this.moduleOf(f, imp.source);
+      if (!src) continue;
+      const sf = this.fileOfModule(src);
+      const names = sf !== undefined ? this.starNames(sf) : undefined;
+      if (names ? !names.has(name) : name.startsWith('_')) continue;
+      const v = this.moduleAttr(src, name, depth + 1);
+      if (v.t !== 'unknown') return withVia(v, 'import');
+    }
+    return undefined;
+  }
+
+  /** What an import binding of file f holds. */
+  private importValue(f: number, i: number, depth: number): Val {
+    const imp = this.py(f).imports[i];
+    if (imp.kind === 'module') {
+      // `import a.b.c` binds `a`
+      const top = imp.source.split('.')[0];
+      const m = this.moduleOf(f, top);
+      return m ? { t: 'mod', m } : EXT;
+    }
+    const m = this.moduleOf(f, imp.source);
+    if (!m) return EXT;
+    if (imp.kind === 'module-as') return { t: 'mod', m };
+    if (imp.kind === 'from') {
+      const v = this.moduleAttr(m, imp.imported!, depth + 1);
+      return v.t === 'unknown' ? UNKNOWN : withVia(v, 'import');
+    }
+    return UNKNOWN;
+  }
+
+  // ---------------------------------------------------------------- classes
+  /** The members a class body declares, by name (methods, attributes, nested classes; first declaration first). */
+  private membersOf(f: number, s: number): Map<string, number[]> {
+    const key = f * 0x100000 + s;
+    let m = this.members.get(key);
+    if (m) return m;
+    m = new Map();
+    const syms = this.sink.files[f].symbols;
+    for (let i = s + 1; i < syms.length; i++) {
+      if (syms[i].parent !== s) continue;
+      const l = m.get(syms[i].name);
+      if (l) l.push(i); else m.set(syms[i].name, [i]);
+    }
+    this.members.set(key, m);
+    return m;
+  }
+
+  /** The base classes of a class (project classes, or 'ext' for one outside the project or unknown). */
+  private bases(f: number, s: number): Array<Sym | 'ext'> {
+    const out: Array<Sym | 'ext'> = [];
+    for (const e of this.sym(f, s).extends ?? []) {
+      const v = this.value(f, e, 1);
+      if (v.t === 'sym' && this.sym(v.f, v.s).label !== 'Function' && this.sym(v.f, v.s).label !== 'Method' && this.isClass(v.f, v.s)) out.push({ f: v.f, s: v.s });
+      else out.push('ext');
+    }
+    return out;
+  }
+
+  private isClass(f: number, s: number): boolean {
+    const l = this.sym(f, s).label;
+    return l === 'Class' || l === 'Interface' || l === 'Enum';
+  }
+
+  /** The C3 linearisation of a class (itself first); an inconsistent hierarchy falls back to depth-first order. */
+  mro(f: number, s: number): Array<Sym | 'ext'> {
+    const key = f * 0x100000 + s;
+    const hit = this.mroMemo.get(key);
+    if (hit) return hit;
+    this.mroMemo.set(key, [{ f, s }]); // cycle guard
+    const bases = this.bases(f, s);
+    const seqs: Array<Array<Sym | 'ext'>> = bases.map((b) => (b === 'ext' ? ['ext'] : this.mro(b.f, b.s)));
+    seqs.push([...bases]);
+    const out: Array<Sym | 'ext'> = [{ f, s }];
+    const lists = seqs.map((l) => [...l]);
+    const same = (a: Sym | 'ext', b: Sym | 'ext'): boolean => a !== 'ext' && b !== 'ext' && a.f === b.f && a.s === b.s;
+    for (;;) {
+      const live = lists.filter((l) => l.length > 0);
+      if (live.length === 0) break;
+      let head: Sym | 'ext' | undefined;
+      for (const l of live) {
+        const h = l[0];
+        if (h === 'ext' || !live.some((o) => o.slice(1).some((x) => same(x, h)))) { head = h; break; }
+      }
+      if (head === undefined) {
+        // no consistent order (a TypeError at run time): depth-first, duplicates dropped
+        const seen: Array<Sym | 'ext'> = [{ f, s }];
+        for (const b of seqs.flat()) if (b === 'ext' || !seen.some((x) => same(x, b))) seen.push(b);
+        this.mroMemo.set(key, seen);
+        return seen;
+      }
+      out.push(head);
+      for (const l of live) if (l[0] === head || same(l[0], head)) l.shift();
+    }
+    this.mroMemo.set(key, out);
+    return out;
+  }
+
+  /**
+   * Member `name` looked up through a class's linearisation (`after`: start after that class, as `super()` does):
+   * the project symbol, 'ext' when only outside classes may have it, undefined when nothing has it.
+   */
+  findMember(f: number, s: number, name: string, after?: Sym): Sym | 'ext' | undefined {
+    const order = this.mro(f, s);
+    let start = 0;
+    if (after) start = order.findIndex((x) => x !== 'ext' && x.f === after.f && x.s === after.s) + 1;
+    let ext = false;
+    for (let k = start; k < order.length; k++) {
+      const c = order[k];
+      if (c === 'ext') { ext = true; continue; }
+      const l = this.membersOf(c.f, c.s).get(name);
+      if (l) return { f: c.f, s: pickMember(this.sink.files[c.f].symbols, l) };
+    }
+    return ext ? 'ext' : undefined;
+  }
+
+  // ---------------------------------------------------------------- values
+  /** The value of an expression of file f. */
+  value(f: number, e: Expr, depth: number): Val {
+    if (depth > MAX_DEPTH) return UNKNOWN;
+    const hit = this.valMemo.get(e);
+    if (hit !== undefined) return hit ?? UNKNOWN;
+    this.valMemo.set(e, null);
+    const v = this.evaluate(f, e, depth + 1);
+    this.valMemo.set(e, v);
+    return v;
+  }
+
+  private evaluate(f: number, e: Expr, depth: number): Val {
+    switch (e.k) {
+      case 'id': {
+        const b = e.b;
+        if (bindsSymbol(b)) return this.symbolValue(f, bindingIndex(b), 'same-file', depth);
+        if (bindsImport(b)) return this.importValue(f, bindingIndex(b), depth);
+        if (bindsLocal(b)) return this.localValue(f, bindingIndex(b), depth);
+        // a free name: one a module-level `from m import *` brings in, else a builtin
+        const starred = this.starredName(f, e.name, depth);
+        if (starred) return starred;
+        return isBuiltinName(e.name) ? EXT : UNKNOWN;
+      }
+      case 'this': return e.cls >= 0 ? { t: 'inst', f, s: e.cls, via: 'this-member' } : UNKNOWN;
+      case 'typeof': {
+        const of = this.value(f, e.of, depth);
+        return of.t === 'inst' ? { t: 'sym', f: of.f, s: of.s, via: of.via } : of.t === 'sym' ? of : of.t === 'ext' ? EXT : UNKNOWN;
+      }
+      case 'super': return e.cls >= 0 ? { t: 'super', f, s: e.cls, inst: true } : UNKNOWN;
+      case 'member': return this.memberValue(this.value(f, e.obj, depth), e.name, depth);
+      case 'call': return this.callResult(f, e, depth);
+      case 'await': return this.value(f, e.inner, depth);
+      case 'union': return union(e.types.map((x) => this.value(f, x, depth)));
+      case 'and': return this.value(f, e.right, depth);
+      case 'element': {
+        const of = this.value(f, e.of, depth);
+        return this.elementOf(of, e.at, depth);
+      }
+      case 'list': return { t: 'list', items: e.items.map((x) => this.value(f, x, depth)) };
+      case 'array': return { t: 'array', of: this.typeValue(f, e.of, depth) };
+      case 'map': return { t: 'map', of: this.typeValue(f, e.of, depth) };
+      case 'lit': return EXT;
+      case 'any': return UNKNOWN;
+      case 'fntype': return UNKNOWN;
+      default: return UNKNOWN;
+    }
+  }
+
+  private elementOf(of: Val, at: number | undefined, depth: number): Val {
+    switch (of.t) {
+      case 'array': return of.of;
+      case 'map': return of.of;
+      case 'list': return at !== undefined && at < of.items.length ? of.items[at] : union(of.items);
+      case 'union': return union(of.vals.map((v) => this.elementOf(v, at, depth)));
+      case 'inst': {
+        // a project class iterated (`__iter__`) or indexed (`__getitem__`): what that method gives
+        const m = this.findMember(of.f, of.s, at === undefined ? '__iter__' : '__getitem__');
+        if (m && m !== 'ext') {
+          const r = this.returnValue(m.f, m.s, depth);
+          return at === undefined ? this.elementOf(r, undefined, depth + 1) : r;
+        }
+        return m === 'ext' ? EXT : UNKNOWN;
+      }
+      case 'ext': return EXT;
+      default: return UNKNOWN;
+    }
+  }
+
+  /** A type annotation's value: an instance of the class it names (a union, a container of them…). */
+  typeValue(f: number, t: Expr, depth: number): Val {
+    if (depth > MAX_DEPTH) return UNKNOWN;
+    switch (t.k) {
+      case 'id': case 'member': {
+        const v = this.value(f, t, depth);
+        if (v.t === 'sym') {
+          const sym = this.sym(v.f, v.s);
+          if (this.isClass(v.f, v.s)) return { t: 'inst', f: v.f, s: v.s, via: 'typed-receiver' };
+          if (sym.label === 'TypeAlias' && sym.type) return this.typeValue(v.f, sym.type, depth + 1);
+          if (sym.label === 'Variable' && sym.init) return this.typeValue(v.f, sym.init, depth + 1);
+          return UNKNOWN;
+        }
+        return v.t === 'ext' ? EXT : UNKNOWN;
+      }
+      case 'union': return union(t.types.map((x) => this.typeValue(f, x, depth + 1)));
+      case 'array': return { t: 'array', of: this.typeValue(f, t.of, depth + 1) };
+      case 'map': return { t: 'map', of: this.typeValue(f, t.of, depth + 1) };
+      case 'list': return { t: 'list', items: t.items.map((x) => this.typeValue(f, x, depth + 1)) };
+      case 'typeof': {
+        const c = this.typeValue(f, t.of, depth + 1);
+        return c.t === 'inst' ? { t: 'sym', f: c.f, s: c.s, via: 'typed-receiver' } : c.t === 'ext' ? EXT : UNKNOWN;
+      }
+      case 'lit': return EXT;
+      case 'call': {
+        // `Optional[…]` written as an expression (a type alias `X = Optional[C]`): a subscript's element
+        return UNKNOWN;
+      }
+      case 'element': {
+        // `X = List[C]` as a value: read the subscript as the annotation it is
+        return UNKNOWN;
+      }
+      default: return UNKNOWN;
+    }
+  }
+
+  /** The value a symbol is as a name: a function or class itself, what a variable or attribute holds. */
+  private symbolValue(f: number, s: number, via: Via, depth: number): Val {
+    const sym = this.sym(f, s);
+    switch (sym.label) {
+      case 'Function': case 'Method': case 'Class': case 'Interface': case 'Enum': case 'TypeAlias':
+        return { t: 'sym', f, s, via };
+      default: {
+        // a variable or attribute: its declared type, else what it was assigned (a value several times assigned
+        // is each of its values)
+        if (sym.type) { const v = this.typeValue(f, sym.type, depth + 1); if (v.t !== 'unknown') return v; }
+        if (sym.init) {
+          const v = this.value(f, sym.init, depth + 1);
+          if (v.t === 'sym' || v.t === 'inst' || v.t === 'union' || v.t === 'mod') return v;
+          return v;
+        }
+        return UNKNOWN;
+      }
+    }
+  }
+
+  private localValue(f: number, l: number, depth: number): Val {
+    const loc = this.sink.files[f].locals[l];
+    if (!loc) return UNKNOWN;
+    if (loc.type) { const v = this.typeValue(f, loc.type, depth + 1); if (v.t !== 'unknown' || loc.type.k === 'any') return v; }
+    if (loc.type && (loc.type.k === 'this' || loc.type.k === 'typeof')) return this.value(f, loc.type, depth + 1);
+    if (loc.init) return this.value(f, loc.init, depth + 1);
+    return UNKNOWN;
+  }
+
+  /** Attribute `name` of a value. */
+  private memberValue(obj: Val, name: string, depth: number): Val {
+    switch (obj.t) {
+      case 'mod': return this.moduleAttr(obj.m, name, depth + 1);
+      case 'sym': {
+        if (!this.isClass(obj.f, obj.s)) return this.sym(obj.f, obj.s).label === 'Function' ? UNKNOWN : UNKNOWN;
+        const m = this.findMember(obj.f, obj.s, name);
+        if (!m) return UNKNOWN;
+        if (m === 'ext') return EXT;
+        return this.memberSymbol(m, name, false, obj.via === 'same-file' || obj.via === 'import' || obj.via === 'module-member' || obj.via === 'this-member' ? obj.via : 'typed-receiver', depth);
+      }
+      case 'inst': {
+        const m = this.findMember(obj.f, obj.s, name);
+        if (!m) return UNKNOWN;
+        if (m === 'ext') return EXT;
+        return this.memberSymbol(m, name, true, obj.via === 'this-member' ? 'this-member' : obj.via === 'inferred-receiver' ? 'inferred-receiver' : 'typed-receiver', depth);
+      }
+      case 'super': {
+        const m = this.findMember(obj.f, obj.s, name, { f: obj.f, s: obj.s });
+        if (!m) return UNKNOWN;
+        if (m === 'ext') return EXT;
+        return this.memberSymbol(m, name, obj.inst, 'super-member', depth);
+      }
+      case 'union': return union(obj.vals.map((v) => this.memberValue(v, name, depth + 1)));
+      case 'ext': return EXT;
+      case 'array': case 'map': case 'list': return EXT; // list/dict methods
+      default: return UNKNOWN;
+    }
+  }
+
+  /** A class member as read from an instance (`onInstance`) or the class: a method, or what an attribute holds. */
+  private memberSymbol(m: Sym, _name: string, onInstance: boolean, via: Via, depth: number): Val {
+    const sym = this.sym(m.f, m.s);
+    if (sym.label === 'Method') {
+      // a property reads as what its getter returns
+      if (onInstance && sym.kind === 'property') return this.returnValue(m.f, m.s, depth + 1);
+      return { t: 'sym', f: m.f, s: m.s, via };
+    }
+    if (sym.label === 'Class' || sym.label === 'Interface' || sym.label === 'Enum') return { t: 'sym', f: m.f, s: m.s, via };
+    if (sym.label === 'Property' && sym.kind === 'enum_member') {
+      const owner = sym.parent;
+      return owner >= 0 ? { t: 'inst', f: m.f, s: owner, via } : UNKNOWN;
+    }
+    const v = this.symbolValue(m.f, m.s, via, depth + 1);
+    return v.t === 'inst' && via !== 'this-member' ? { ...v, via: v.via === 'typed-receiver' ? 'typed-receiver' : 'inferred-receiver' } : v;
+  }
+
+  /** What calling a value gives. */
+  private callResult(f: number, e: Expr & { k: 'call' }, depth: number): Val {
+    const callee = this.value(f, e.callee, depth);
+    return this.resultOf(callee, depth);
+  }
+
+  private resultOf(callee: Val, depth: number): Val {
+    switch (callee.t) {
+      case 'sym': {
+        const sym = this.sym(callee.f, callee.s);
+        if (this.isClass(callee.f, callee.s)) return { t: 'inst', f: callee.f, s: callee.s, via: 'inferred-receiver' };
+        if (sym.label === 'Function' || sym.label === 'Method') {
+          // a classmethod constructor (`return cls(...)`) gives the class it is called on: its declared result
+          return this.returnValue(callee.f, callee.s, depth + 1);
+        }
+        return UNKNOWN;
+      }
+      case 'inst': {
+        const m = this.findMember(callee.f, callee.s, '__call__');
+        return m && m !== 'ext' ? this.returnValue(m.f, m.s, depth + 1) : m === 'ext' ? EXT : UNKNOWN;
+      }
+      case 'union': return union(callee.vals.map((v) => this.resultOf(v, depth + 1)));
+      case 'ext': return EXT;
+      default: return UNKNOWN;
+    }
+  }
+
+  /** What a function or method returns: its declared result, else the values of its returns. */
+  private returnValue(f: number, s: number, depth: number): Val {
+    const sym = this.sym(f, s);
+    if (sym.returns) return this.typeValue(f, sym.returns, depth + 1);
+    if (sym.returnsValue) {
+      const v = this.value(f, sym.returnsValue, depth + 1);
+      return v.t === 'inst' ? { ...v, via: 'inferred-receiver' } : v;
+    }
+    return UNKNOWN;
+  }
+
+  // ---------------------------------------------------------------- relations
+  private imports(f: number): void {
+    const sink = this.sink;
+    const from = sink.filePos(f);
+    const seen = new Set<number>();
+    for (const imp of this.py(f).imports) {
+      const m = this.moduleOf(f, imp.source);
+      const targets: number[] = [];
+      if (m) {
+        const mf = this.fileOfModule(m);
+        if (mf !== undefined) targets.push(mf);
+        if (imp.kind === 'from') {
+          // `from pkg import mod`: the submodule's file too
+          const v = this.moduleAttr(m, imp.imported!, 0);
+          if (v.t === 'mod') { const sf = this.fileOfModule(v.m); if (sf !== undefined) targets.push(sf); }
+          else if (v.t === 'sym') {
+            sink.occurrence(v.f, v.s, f, imp.at, 'import', imp.from >= 0 ? sink.symbolPos(f, imp.from) : from, 1, 'import');
+            if (v.f !== f && !seen.has(v.f)) { /* the defining file is reached through the module's file */ }
+          }
+        }
+      }
+      for (const t of targets) {
+        if (t === f || seen.has(t)) continue;
+        seen.add(t);
+        sink.edge(from, sink.filePos(t), 'IMPORTS', 1, 'import', imp.line);
+      }
+    }
+  }
+
+  private heritage(f: number): void {
+    const sink = this.sink;
+    const syms = sink.files[f].symbols;
+    for (let s = 0; s < syms.length; s++) {
+      const sym = syms[s];
+      if (sym.extends) {
+        for (const e of sym.extends) {
+          const v = this.value(f, e, 1);
+          if (v.t !== 'sym' || !this.isClass(v.f, v.s)) continue;
+          const base = this.sym(v.f, v.s);
+          const type = base.label === 'Interface' && sym.label !== 'Interface' ? 'IMPLEMENTS' : 'EXTENDS';
+          sink.edge(sink.symbolPos(f, s), sink.symbolPos(v.f, v.s), type, 1, v.f === f ? 'heritage' : 'import', sym.line);
+        }
+      }
+    }
+  }
+
+  private call(f: number, c: CallFact): void {
+    const sink = this.sink;
+    const from = c.from >= 0 ? sink.symbolPos(f, c.from) : sink.filePos(f);
+    const v = this.value(f, c.callee, 0);
+    const name = c.callee.k === 'id' || c.callee.k === 'member' ? c.callee.name : undefined;
+    const targets = this.callTargets(v);
+    if (targets === 'ext') { sink.countCall(f, 'external'); return; }
+    if (!targets || targets.length === 0) { sink.countCall(f, 'unresolved'); return; }
+    sink.countCall(f, 'resolved');
+    const line = posLine(c.at);
+    const several = targets.length > 1;
+    for (const t of targets) {
+      const reason = several ? 'union-member' : t.reason;
+      const conf = Math.min(CONFIDENCE[reason] ?? 0.8, CONFIDENCE[t.reason] ?? 0.8);
+      sink.edge(from, sink.symbolPos(t.run.f, t.run.s), 'CALLS', conf, reason, line);
+      // the called name is an occurrence of what it names (a class for a construction)
+      if (name && this.sym(t.named.f, t.named.s).name === name) sink.occurrence(t.named.f, t.named.s, f, c.at, 'call', from, conf, reason);
+    }
+  }
+
+  /** What a call of value v runs (`run`) and names (`named`), or 'ext', or undefined when unknown. */
+  private callTargets(v: Val): Array<{ run: Sym; named: Sym; reason: string }> | 'ext' | undefined {
+    switch (v.t) {
+      case 'sym': {
+        const sym = this.sym(v.f, v.s);
+        if (this.isClass(v.f, v.s)) {
+          // `C()` runs the `__init__` its linearisation gives (the class itself when no project class defines one)
+          const init = this.findMember(v.f, v.s, '__init__');
+          const run = init && init !== 'ext' && this.sym(init.f, init.s).label === 'Method' && !this.initAfterExt(v.f, v.s, init) ? init : { f: v.f, s: v.s };
+          return [{ run, named: { f: v.f, s: v.s }, reason: v.via === 'same-file' || v.via === 'import' || v.via === 'module-member' ? 'constructor' : v.via }];
+        }
+        if (sym.label === 'Function' || sym.label === 'Method') return [{ run: { f: v.f, s: v.s }, named: { f: v.f, s: v.s }, reason: v.via }];
+        return undefined;
+      }
+      case 'inst': {
+        const m = this.findMember(v.f, v.s, '__call__');
+        if (m === 'ext') return 'ext';
+        return m ? [{ run: m, named: m, reason: v.via }] : undefined;
+      }
+      case 'union': {
+        const out: Array<{ run: Sym; named: Sym; reason: string }> = [];
+        let ext = false;
+        for (const x of v.vals) {
+          const t = this.callTargets(x);
+          if (t === 'ext') ext = true;
+          else if (t) for (const y of t) if (!out.some((o) => o.run.f === y.run.f && o.run.s === y.run.s)) out.push(y);
+        }
+        if (out.length) return out;
+        return ext ? 'ext' : undefined;
+      }
+      case 'ext': case 'array': case 'map': case 'list': return 'ext';
+      case 'mod': return undefined;
+      default: return undefined;
+    }
+  }
+
+  /** True when an outside base comes before the class that defines `__init__` in the linearisation. */
+  private initAfterExt(f: number, s: number, init: Sym): boolean {
+    for (const c of this.mro(f, s)) {
+      if (c === 'ext') return true;
+      if (c.f === init.f && this.sym(init.f, init.s).parent === c.s) return false;
+    }
+    return false;
+  }
+
+  private reference(f: number, r: RefFact): void {
+    const sink = this.sink;
+    const e = r.value;
+    if (e.k !== 'id' && e.k !== 'member') return;
+    // a bare name bound to a local is the local's, not what it holds
+    if (e.k === 'id' && bindsLocal(e.b)) return;
+    const v = r.kind === 'type' ? this.value(f, e, 0) : this.value(f, e, 0);
+    const target = this.namedSymbol(f, e, v);
+    if (!target) return;
+    const from = r.from >= 0 ? sink.symbolPos(f, r.from) : sink.filePos(f);
+    const reason = e.k === 'id' ? (target.f === f ? 'same-file' : 'import') : 'typed-receiver';
+    const kind = r.kind === 'type' ? 'type' : 'value';
+    sink.occurrence(target.f, target.s, f, r.at, kind, from, 1, reason);
+    const tp = sink.symbolPos(target.f, target.s);
+    if (tp !== from) sink.refEdge(from, tp, CONFIDENCE[reason] ?? 0.9, reason, posLine(r.at), kind);
+  }
+
+  /** The symbol a name or attribute itself names (not what a variable holds). */
+  private namedSymbol(f: number, e: Expr & { k: 'id' | 'member' }, v: Val): Sym | undefined {
+    if (e.k === 'id') {
+      if (bindsSymbol(e.b)) return { f, s: bindingIndex(e.b) };
+      if (bindsImport(e.b)) return v.t === 'sym' ? { f: v.f, s: v.s } : this.importedSymbol(f, bindingIndex(e.b));
+      // a free name a star import brings in
+      return !e.b && v.t === 'sym' ? { f: v.f, s: v.s } : undefined;
+    }
+    // an attribute: the member symbol it reads (a method, a class attribute, a module's name)
+    const obj = this.value(f, e.obj, 0);
+    switch (obj.t) {
+      case 'mod': {
+        const mf = this.fileOfModule(obj.m);
+        if (mf === undefined) return undefined;
+        const top = this.topNames(mf).get(e.name);
+        if (top === undefined) return undefined;
+        if (top % 2 === 0) return { f: mf, s: top >> 1 };
+        return v.t === 'sym' ? { f: v.f, s: v.s } : undefined;
+      }
+      case 'sym': case 'inst': {
+        if (!this.isClass(obj.f, obj.s)) return undefined;
+        const m = this.findMember(obj.f, obj.s, e.name);
+        return m && m !== 'ext' ? m : undefined;
+      }
+      case 'super': {
+        const m = this.findMember(obj.f, obj.s, e.name, { f: obj.f, s: obj.s });
+        return m && m !== 'ext' ? m : undefined;
+      }
+      default: return undefined;
+    }
+  }
+
+  /** The symbol an import names when it names a variable (whose value is not a symbol). */
+  private importedSymbol(f: number, i: number): Sym | undefined {
+    const imp = this.py(f).imports[i];
+    if (imp.kind !== 'from') return undefined;
+    const m = this.moduleOf(f, imp.source);
+    const mf = m && this.fileOfModule(m);
+    if (mf === undefined || mf === null) return undefined;
+    const top = this.topNames(mf).get(imp.imported!);
+    return top !== undefined && top % 2 === 0 ? { f: mf, s: top >> 1 } : undefined;
+  }
+
+  /**
+   * A decorated function or class is registered with its decorator (`@app.route('/x')`, `@click.command()`,
+   * `@router.get(…)`): a callback REFERENCES edge whose callee is the decorator's text, which flows read as a route or
+   * a command.
+   */
+  private decorators(f: number): void {
+    const decos = this.py(f).decorators;
+    if (!decos) return;
+    const sink = this.sink;
+    const syms = sink.files[f].symbols;
+    for (const [k, texts] of Object.entries(decos)) {
+      const s = Number(k);
+      const sym = syms[s];
+      const from = sym.parent >= 0 ? sink.symbolPos(f, sym.parent) : sink.filePos(f);
+      for (const t of texts) if (t.includes('.')) sink.callbackEdge(from, sink.symbolPos(f, s), 1, 'decorator', sym.line, t);
+    }
+  }
+
+  /** `__all__`'s strings are occurrences of the names they list (a rename edits them). */
+  private dunderAll(f: number): void {
+    const py = this.py(f);
+    if (!py.all) return;
+    const top = this.topNames(f);
+    for (const a of py.all) {
+      const t = top.get(a.name);
+      if (t === undefined) continue;
+      let target: Sym | undefined;
+      if (t % 2 === 0) target = { f, s: t >> 1 };
+      else {
+        const v = this.importValue(f, t >> 1, 0);
+        if (v.t === 'sym') target = { f: v.f, s: v.s };
+      }
+      if (target) this.sink.occurrence(target.f, target.s, f, a.at, 'export', this.sink.filePos(f), 1, 'export');
+    }
+  }
+}
+
+/** Of several declarations of one member name, the one a lookup finds (a property's getter before its setter). */
+function pickMember(symbols: readonly SymbolFact[], list: number[]): number {
+  if (list.length === 1) return list[0];
+  const getter = list.find((i) => symbols[i].kind === 'property');
+  if (getter !== undefined) return getter;
+  // redefinitions: the last one wins at run time
+  return list[list.length - 1];
+}
+
+function withVia(v: Val, via: Via): Val {
+  return v.t === 'sym' && v.via === 'module-member' ? { ...v, via } : v;
+}
+
+/** Values of several alternatives: one when they agree, else a union (unknown and outside parts dropped when others are known). */
+function union(vals: Val[]): Val {
+  const flat: Val[] = [];
+  for (const v of vals) {
+    if (v.t === 'union') flat.push(...v.vals); else flat.push(v);
+  }
+  const known = flat.filter((v) => v.t !== 'unknown' && v.t !== 'ext');
+  if (known.length === 0) return flat.some((v) => v.t === 'ext') ? EXT : UNKNOWN;
+  const out: Val[] = [];
+  for (const v of known) {
+    if (!out.some((o) => sameVal(o, v))) out.push(v);
+  }
+  return out.length === 1 ? out[0] : { t: 'union', vals: out };
+}
+
+function sameVal(a: Val, b: Val): boolean {
+  if (a.t !== b.t) return false;
+  if ((a.t === 'sym' || a.t === 'inst') && (b.t === 'sym' || b.t === 'inst')) return a.f === b.f && a.s === b.s;
+  if (a.t === 'mod' && b.t === 'mod') return a.m.file === b.m.file && a.m.dir === b.m.dir;
+  return false;
+}
+
+export type { PyImport };

@@ -1,0 +1,30 @@
+/**
+ * The generic names of `typing`, `collections.abc` and the builtins that an annotation reads through: what each
+ * makes of its arguments (lib/lang/python/collect.ts turns `Optional[X]` into a union, `list[X]` into an array, …).
+ */
+
+type AnnotationKind = 'optional' | 'union' | 'array' | 'tuple' | 'map' | 'class' | 'inner' | 'callable' | 'any';
+
+export const annotationNames: Readonly<Record<string, AnnotationKind>> = {
+  Optional: 'optional',
+  Union: 'union',
+  // sequences and iterables: their elements
+  list: 'array', List: 'array', Sequence: 'array', MutableSequence: 'array', Iterable: 'array', Iterator: 'array',
+  Collection: 'array', set: 'array', Set: 'array', frozenset: 'array', FrozenSet: 'array', AbstractSet: 'array',
+  MutableSet: 'array', Generator: 'array', AsyncIterator: 'array', AsyncIterable: 'array', AsyncGenerator: 'array',
+  Deque: 'array', deque: 'array', KeysView: 'array', ValuesView: 'array', Reversible: 'array',
+  tuple: 'tuple', Tuple: 'tuple',
+  // mappings: their values
+  dict: 'map', Dict: 'map', Mapping: 'map', MutableMapping: 'map', DefaultDict: 'map', defaultdict: 'map',
+  OrderedDict: 'map', ChainMap: 'map', Counter: 'map',
+  type: 'class', Type: 'class',
+  ClassVar: 'inner', Final: 'inner', Annotated: 'inner', Required: 'inner', NotRequired: 'inner', ReadOnly: 'inner',
+  Awaitable: 'inner', Coroutine: 'inner',
+  Callable: 'callable',
+  Any: 'any',
+};
+
+/** True for a name annotationNames knows. */
+export function isTypingName(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(annotationNames, name);
+}

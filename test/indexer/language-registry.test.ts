@@ -1,0 +1,53 @@
+/**
+ * The language registry (lib/lang/index.ts): a file's language by its name, each language's rules (the test-file
+ * rule the tools share, name rules), and the collector's role registration.
+ */
+import test from 'ava';
+import { isTestFile, language, languageOf, LANGUAGE_IDS, rulesOf } from '../../lib/lang/index.ts';
+import { isTestPath } from '../../lib/util/paths.ts';
+import { isTestFile as isTestForTools } from '../../lib/symbols/test-files.ts';
+import { registerRoles } from '../../lib/extract/plugin.ts';
+
+test('a file\'s language is the one whose longest file ending it has; other files have none', (t) => {
+  t.is(languageOf('src/a.ts'), 'typescript');
+  t.is(languageOf('types/x.d.ts'), 'typescript');
+  t.is(languageOf('lib/m.mjs'), 'javascript');
+  t.is(languageOf('ui/App.tsx'), 'tsx');
+  t.is(languageOf('README.md'), undefined);
+  t.is(languageOf('Makefile'), undefined);
+  for (const id of LANGUAGE_IDS) t.is(language(id).id, id);
+  t.throws(() => language('cobol'), { message: /no language "cobol"/ });
+});
+
+test('one test-file rule per language, asked by module detection, flows and the tools alike', (t) => {
+  const tests = ['src/__tests__/a.ts', 'test/unit/b.js', 'e2e/login.tsx', 'src/a.test.ts', 'src/a.spec.jsx', 'src/a-e2e.mjs', 'pkg/__fixtures__/x.ts', 'Specs/y.ts'];
+  const code = ['src/a.ts', 'src/testing.ts', 'src/latest/x.ts', 'lib/contest.js'];
+  for (const p of tests) {
+    t.true(isTestFile(p), p);
+    t.true(isTestPath(p), p);
+    t.true(isTestForTools(p), p);
+  }
+  for (const p of code) {
+    t.false(isTestFile(p), p);
+    t.false(isTestPath(p), p);
+    t.false(isTestForTools(p), p);
+  }
+  // a file no language takes is no test file (test/data.json is data)
+  t.false(isTestFile('test/data.json'));
+  t.false(isTestFile(undefined));
+  t.is(rulesOf('typescript')!.isTestFile('x.spec.ts'), true);
+});
+
+test('rename\'s name rules come from the language: TypeScript refuses its predefined type names for types', (t) => {
+  t.true(rulesOf('typescript')!.names.reservedTypeNames.has('string'));
+  t.false(rulesOf('javascript')!.names.reservedTypeNames.has('string'));
+  t.true(rulesOf('javascript')!.names.reservedBindings.has('class'));
+});
+
+test('a language\'s own roles take numbers after the common ones; a name already taken is refused', (t) => {
+  const r = registerRoles({ 'test.registry.role': { match() {} } });
+  t.true(r['test.registry.role'] > 100);
+  t.throws(() => registerRoles({ 'test.registry.role': {} }), { message: /registered already/ });
+  t.throws(() => registerRoles({ 'def.function': {} }), { message: /registered already/ });
+  t.throws(() => registerRoles({ 'assign.member': {} }), { message: /registered already/ }, 'ECMAScript\'s own roles are registered');
+});
