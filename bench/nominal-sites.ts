@@ -6,7 +6,8 @@
  * A site is a call's called name (file, line, column). The oracle says, per site, which project declaration the
  * call runs (by the position of the declaration's name), or that it calls something else (a library, a builtin, a
  * function value). Ours is the reference index's `call` occurrence at the site (`type` for a constructor: the class
- * written there), its target mapped to the declaration's name position. Precision: our call occurrences at sites
+ * written there, counted right when the oracle's constructor is that class's), its target mapped to the
+ * declaration's name position. Precision: our call occurrences at sites
  * the oracle knows whose target is the oracle's, over all our call occurrences there; recall: the oracle's project
  * calls we give the same target, over all of them.
  */
@@ -45,7 +46,7 @@ export function indexFolder(root: string, skip: ReadonlySet<string> = new Set())
 }
 
 /** One oracle call site: where the called name is, and its project callee's declaration name (undefined: not a project callee). */
-export interface OracleSite { file: string; line: number; col: number; callee?: { file: string; line: number; col: number }; kind: string }
+export interface OracleSite { file: string; line: number; col: number; name?: string; callee?: { file: string; line: number; col: number }; kind: string }
 
 export interface SiteScore {
   oracleProject: number;
@@ -59,11 +60,20 @@ export interface SiteScore {
   recall: number;
 }
 
+/** The `file:Owner` part of a member's uid (`Method:a.java:A.B.B#2` → `a.java:A.B`). */
+function ownerOf(uid: string): string {
+  const rest = uid.slice(uid.indexOf(':') + 1).replace(/#\d+$/, '');
+  return rest.slice(0, rest.lastIndexOf('.'));
+}
+
 /** Scores our call occurrences against the oracle's sites, in the files `inScope` accepts. */
 export function scoreSites(result: ResolveResult, sites: readonly OracleSite[], inScope: (file: string) => boolean): SiteScore {
   // declarations by the position of their name
   const declAt = new Map<string, string>();
   for (const r of result.refs.all) if (r.kind === 'definition') declAt.set(`${r.filePath}:${r.line}:${r.column}`, r.target);
+  // `this(…)` and `super(…)` name no symbol (the reference index keeps names): their CALLS edges by file and line
+  const edgeAt = new Set<string>();
+  result.graph.forEachEdge((_k, e, source, target) => { if (e.type === 'CALLS' && e.line !== undefined) edgeAt.add(`${source.split(':')[1]}:${e.line}:${target}`); });
   const oursAt = new Map<string, string>();
   for (const r of result.refs.all) {
     if (!inScope(r.filePath) || (r.kind !== 'call' && r.kind !== 'type')) continue;
@@ -74,7 +84,10 @@ export function scoreSites(result: ResolveResult, sites: readonly OracleSite[], 
     if (!inScope(s.file)) continue;
     const key = `${s.file}:${s.line}:${s.col}`;
     const want = s.callee ? declAt.get(`${s.callee.file}:${s.callee.line}:${s.callee.col}`) ?? `?${s.callee.file}:${s.callee.line}:${s.callee.col}` : undefined;
-    const got = oursAt.get(key);
+    let got = oursAt.get(key);
+    if ((s.name === 'this' || s.name === 'super') && want && edgeAt.has(`${s.file}:${s.line}:${want}`)) got = want;
+    // a constructor call: ours names the class written there (`new Foo()`); the oracle, the constructor it runs
+    if (s.kind === 'ctor' && want && got !== undefined && want.startsWith('Method:') && got.slice(got.indexOf(':') + 1) === ownerOf(want)) got = want;
     if (want) score.oracleProject++;
     if (got !== undefined && (want || s.kind !== 'conversion')) {
       score.ours++;

@@ -119,8 +119,11 @@ export type Expr =
   | { k: 'narrowed'; of: Expr; type: Expr }
   /** `import('./x')`: a promise of that module's namespace. */
   | { k: 'import'; source: string }
-  /** A literal; `v`: a short string literal's text (no escapes), what a discriminant (`kind: 'circle'`) compares. */
-  | { k: 'lit'; v?: string }
+  /**
+   * A literal; `v`: a short string literal's text (no escapes), what a discriminant (`kind: 'circle'`) compares;
+   * `type`: the literal's type name where the language's query tells it (`int`, `String`: overloads are picked by it).
+   */
+  | { k: 'lit'; v?: string; type?: string }
   /**
    * A name narrowed by a discriminant (`switch (s.kind) { case 'circle': … }`, `if (s.kind === 'circle') …`): the
    * member types of `of` whose member `key` is one of `tags`.

@@ -20,12 +20,16 @@ import { swift } from './swift/index.ts';
 import { javascript } from './javascript/index.ts';
 import { tsx, typescript } from './typescript/index.ts';
 import { python } from './python/index.ts';
+import { go } from './go/index.ts';
+import { java } from './java/index.ts';
+import { kotlin } from './kotlin/index.ts';
+import { csharp } from './csharp/index.ts';
 import type { Language, LanguageRules } from './types.ts';
 
 export type { Language, LanguageRules };
 
 /** Every language, in a fixed order (runtimes, fingerprints and caches follow it). */
-export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript, python, c, cpp, rust, ...(swift ? [swift] : [])];
+export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript, python, c, cpp, rust, go, java, kotlin, csharp, ...(swift ? [swift] : [])];
 
 /** A language's id: what files and symbols carry as `language`. */
 export type LanguageId = string;

@@ -10,6 +10,8 @@ import type { ResolveRules } from '../resolve/rules.ts';
 export interface NameRules {
   /** Valid identifier (binding or member name) syntax. */
   identifier: RegExp;
+  /** Words no identifier may be, a member's included (Java's and Go's keywords; JavaScript has none: `obj.delete()`). */
+  keywords?: ReadonlySet<string>;
   /** Names that cannot bind a value: reserved words (and names the language forbids binding). */
   reservedBindings: ReadonlySet<string>;
   /** Extra names that cannot name a type (class, interface, type alias, enum). */

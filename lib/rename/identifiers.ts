@@ -52,6 +52,7 @@ export function checkNewName(newName: string, symbols: readonly GraphNode[]): vo
     if (!rules.identifier.test(newName)) {
       throw refuse(`'${newName}' is not a valid ${lang} identifier`);
     }
+    if (rules.keywords?.has(newName)) throw refuse(`'${newName}' is a keyword in ${lang}`);
     const objection = rules.checkRename?.(node.name, newName, node.label, typeof node.kind === 'string' ? node.kind : undefined);
     if (objection) throw refuse(objection);
     const oldPrivate = node.name.startsWith('#');

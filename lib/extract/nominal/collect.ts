@@ -40,6 +40,8 @@ interface Ctx {
 
 const CLASS_LIKE = new Set<SymbolLabel>(['Class', 'Interface', 'Enum']);
 const MAX_ARGS = 4;
+/** Arguments kept for picking an overload by their types (a longer list is told by its count). */
+const MAX_ARGV = 8;
 
 /** The collector of a nominal language, as a LanguageSpec's `collect`. */
 export function nominalCollector(syntax: NominalSyntax) {
@@ -65,11 +67,12 @@ class NominalCollector {
   private readonly keyAt = new Map<number, Rec>();
   /** Scopes inside which a name has a narrower type (a type switch's case, a smart cast's branch). */
   private readonly narrowAt = new Map<number, Rec[]>();
+  private readonly implicitAt = new Map<number, Rec>();
   // the walk's results
   private readonly symbols: SymbolFact[] = [];
   private readonly extra: Record<number, NominalSymbol> = {};
   private readonly locals: LocalFact[] = [];
-  private readonly localValue: Array<{ type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; tuple?: { values: number; at: number } }> = [];
+  private readonly localValue: Array<{ type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number } }> = [];
   private readonly tparams: number[] = [];
   /** Binding of each identifier or type name read (0: free). */
   private readonly binding = new Map<number, Binding>();
@@ -114,15 +117,22 @@ class NominalCollector {
     const add = (pattern: number, caps: Record<string, number>): void => {
       const r = split[pattern];
       if (!r) return;
-      const rec: Rec = { role: r.role, kind: r.kind, caps };
+      // a `@kind` capture gives the kind as written where a grammar keeps the word in a leaf (C#'s `this` modifier)
+      const rec: Rec = { role: r.role, kind: caps.kind !== undefined ? this.name(caps.kind) : r.kind, caps };
       const subject = caps[subjectOf(r.role)];
       if (subject === undefined) return;
       const role = r.role;
       if (role === 'decl.narrow') push(this.narrowAt, subject, rec);
-      else if (role.startsWith('def.')) this.defAt.set(subject, rec);
-      else if (role.startsWith('decl.')) this.declAt.set(subject, rec);
+      else if (role === 'decl.implicit') this.implicitAt.set(subject, rec);
+      else if (role.startsWith('def.')) this.defAt.set(subject, merged(this.defAt.get(subject), rec));
+      else if (role.startsWith('decl.')) this.declAt.set(subject, merged(this.declAt.get(subject), rec));
       else if (role.startsWith('expr.key')) this.keyAt.set(caps.key, rec);
-      else if (role.startsWith('expr.')) { if (!this.exprAt.has(subject)) this.exprAt.set(subject, rec); }
+      else if (role.startsWith('expr.')) {
+        // the first role a node is given stands; another pattern of the same role adds its captures and kind
+        const prev = this.exprAt.get(subject);
+        if (!prev) this.exprAt.set(subject, rec);
+        else if (prev.role === role) this.exprAt.set(subject, merged(prev, rec));
+      }
       else if (role === 'type.tuple.item') push(this.tupleItems, subject, caps.item);
       else if (role.startsWith('type.')) { if (!this.typeAt.has(subject)) this.typeAt.set(subject, rec); }
       else if (role.startsWith('heritage.')) push(this.heritage, subject, rec);
@@ -187,6 +197,8 @@ class NominalCollector {
         stack.push({ end: this.end(i), sym: top.sym, cls: top.cls, scope: { names: new Map(), parent: top.scope } });
         const narrow = this.narrowAt.get(i);
         if (narrow?.length === 1) this.narrow(narrow[0], stack[stack.length - 1].scope);
+        const implicit = this.implicitAt.get(i);
+        if (implicit) this.implicitParam(implicit, stack[stack.length - 1].scope);
       }
       top = stack[stack.length - 1];
       const decl = this.declAt.get(i);
@@ -390,10 +402,22 @@ class NominalCollector {
     const v: NominalCollector['localValue'][number] = {};
     if (d.caps.type !== undefined) { v.type = d.caps.type; if (d.kind === 'rest') v.rest = true; }
     if (d.caps.value !== undefined) v.value = d.caps.value;
-    if (d.caps.iter !== undefined) { v.iter = d.caps.iter; if (d.kind === 'key') v.iterKey = true; }
+    if (d.kind === 'callback') {
+      // a lambda's parameter: an element of the receiver, or the receiver, by the method it is handed to
+      const cb = d.caps.iter !== undefined && d.caps.method !== undefined ? this.callbackValue(this.name(d.caps.method), d.caps.iter) : undefined;
+      if (cb) Object.assign(v, cb);
+    } else if (d.caps.iter !== undefined) {
+      v.iter = d.caps.iter;
+      if (d.kind === 'key') v.iterKey = true;
+    }
     if (d.caps.values !== undefined) v.tuple = { values: d.caps.values, at: nameNode };
     this.localValue.push(v);
-    if (d.role === 'decl.typeparam') this.tparams.push(l);
+    if (d.role === 'decl.typeparam') {
+      this.tparams.push(l);
+      // a type's own parameters, in order: what `Box<User>`'s arguments bind (a method's own are its business)
+      const owner = top.sym >= 0 ? this.symbols[top.sym] : undefined;
+      if (owner && (CLASS_LIKE.has(owner.label) || owner.label === 'TypeAlias')) (owner.typeParams ??= []).push(l);
+    }
     // Go's `a, err := f()` declares only the names the scope does not have yet
     if (d.kind === 'redeclare' && top.scope.names.has(name)) { this.locals.pop(); this.localValue.pop(); return undefined; }
     // a name is in scope once its value is read (`t := t.Option()` reads the t declared before)
@@ -410,6 +434,28 @@ class NominalCollector {
     this.locals.push({ name: this.name(r.caps.name) });
     this.localValue.push({ type: r.caps.type });
     scope.names.set(this.name(r.caps.name), localBinding(l));
+  }
+
+  /**
+   * A lambda's implicit parameter (Kotlin's `it`) where the lambda is the argument of a method that hands it the
+   * elements of its receiver (`users.forEach { it.save() }`): an element of the receiver.
+   */
+  private implicitParam(r: Rec, scope: Scope): void {
+    const name = this.syntax.implicitParam;
+    if (!name || r.caps.iter === undefined || r.caps.method === undefined) return;
+    const v = this.callbackValue(this.name(r.caps.method), r.caps.iter);
+    if (!v) return;
+    const l = this.locals.length;
+    this.locals.push({ name });
+    this.localValue.push(v);
+    scope.names.set(name, localBinding(l));
+  }
+
+  /** What a callback's parameter is, by the method it is handed to: an element of the receiver, the receiver, unknown. */
+  private callbackValue(method: string, recv: number): { iter: number; each: true } | { value: number } | undefined {
+    if (this.syntax.elementCallbacks?.has(method)) return { iter: recv, each: true };
+    if (this.syntax.selfCallbacks?.has(method)) return { value: recv };
+    return undefined;
   }
 
   /** A call, `new` or `this`: the call site, and the callee's name taken as the call's (no reference of its own). */
@@ -434,7 +480,7 @@ class NominalCollector {
       }
       if (c.name !== undefined) {
         this.consumed[c.name] = 1;
-        if (c.object === undefined) {
+        if (c.object === undefined && !this.syntax.methodNamespace) {
           const b = lookup(stack[stack.length - 1].scope, this.name(c.name));
           if (b !== undefined) this.binding.set(c.name, b);
         }
@@ -517,7 +563,7 @@ class NominalCollector {
         case 'expr.cast': return c.type !== undefined ? { k: 'as', type: this.typeExpr(c.type) } : OTHER;
         case 'expr.wrap': return c.inner !== undefined ? this.expr(c.inner) : OTHER;
         case 'expr.index': return c.object !== undefined ? { k: 'element', of: this.expr(c.object) } : OTHER;
-        case 'expr.lit': return LIT;
+        case 'expr.lit': return ex.kind ? { k: 'lit', type: ex.kind } : LIT;
         case 'expr.fn': return { k: 'fn' };
         case 'expr.path': return this.pathExpr(node, false);
         default: return OTHER;
@@ -698,12 +744,12 @@ class NominalCollector {
     for (let l = 0; l < this.locals.length; l++) {
       const v = this.localValue[l];
       const local = this.locals[l];
-      if (v.type !== undefined) {
+      if (v.type !== undefined && !this.syntax.inferredTypes?.has(this.name(v.type))) {
         const t = this.typeExpr(v.type);
         if (t.k !== 'other') local.type = v.rest ? { k: 'array', of: t } : t;
       }
       if (v.value !== undefined) local.init = this.expr(v.value);
-      else if (v.iter !== undefined) local.init = v.iterKey ? { k: 'element', of: this.expr(v.iter), key: '(key)' } : { k: 'element', of: this.expr(v.iter) };
+      else if (v.iter !== undefined) local.init = v.iterKey ? { k: 'element', of: this.expr(v.iter), key: '(key)' } : v.each ? { k: 'element', of: this.expr(v.iter), key: '(each)' } : { k: 'element', of: this.expr(v.iter) };
       else if (v.tuple) {
         const init = this.parallelValue(v.tuple.at, v.tuple.values);
         if (init) local.init = init;
@@ -723,11 +769,14 @@ class NominalCollector {
       const call: NominalCall = { callee, at, from };
       if (isNew) call.isNew = true;
       if (ex.kind === 'literal') call.literal = true;
-      const argc = this.argCount(c.args);
+      let argc = this.argCount(c.args);
+      // a trailing lambda written after the parentheses (Kotlin's `f(a) { … }`) is one argument more
+      if (argc !== undefined && ex.kind === 'trailing') argc++;
       if (argc !== undefined) {
         const args = this.argFacts(c.args!, callee);
         if (args.length) call.args = args;
         call.argc = argc;
+        if (argc > 0 && this.syntax.overloads) call.argv = this.firstArgs(c.args!, MAX_ARGV);
       }
       out.push(call);
     }
@@ -812,7 +861,19 @@ class NominalCollector {
 
   private imports(): NominalFacts['imports'] {
     const out: NominalFacts['imports'] = [];
+    // a grammar without fields may need several patterns for one import (one path): their captures merge; the
+    // several paths of one declaration (Rust's `use a::{b, c}`) stay apart
+    const byPath = new Map<string, Rec>();
+    const recs: Rec[] = [];
     for (const r of this.importRecs) {
+      const key = r.caps.def !== undefined && r.caps.path !== undefined ? `${r.caps.def}:${r.caps.path}` : undefined;
+      const seen = key !== undefined ? byPath.get(key) : undefined;
+      if (seen) { seen.caps = { ...seen.caps, ...r.caps }; if (r.kind) seen.kind = r.kind; continue; }
+      const copy: Rec = { role: r.role, kind: r.kind, caps: { ...r.caps } };
+      if (key !== undefined) byPath.set(key, copy);
+      recs.push(copy);
+    }
+    for (const r of recs) {
       const c = r.caps;
       if (c.path === undefined) continue;
       const isString = this.isStringNode(c.path);
@@ -824,6 +885,7 @@ class NominalCollector {
       if (c.alias !== undefined) imp.alias = this.name(c.alias);
       if (c.all !== undefined || r.kind === 'all') imp.all = true;
       if (c.static !== undefined || r.kind === 'static') imp.static = true;
+      if (c.global !== undefined) imp.global = true;
       this.consumeTree(c.path);
       out.push(imp);
     }
@@ -892,6 +954,16 @@ class NominalCollector {
 }
 
 const OTHER: Expr = { k: 'other' };
+/**
+ * Two patterns' records of one definition or declaration (a grammar without fields may need several patterns for
+ * one construct, each with the captures it can anchor): the later one's role, a kind from either, every capture.
+ */
+function merged(earlier: Rec | undefined, later: Rec): Rec {
+  if (!earlier) return later;
+  const kind = later.kind ?? (later.role === earlier.role ? earlier.kind : undefined);
+  return { role: later.role, kind, caps: { ...earlier.caps, ...later.caps } };
+}
+
 const LIT: Expr = { k: 'lit' };
 
 function lookup(scope: Scope | undefined, name: string): Binding | undefined {

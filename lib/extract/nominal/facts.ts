@@ -10,7 +10,12 @@ import type { CallFact, Expr, Pos } from '../facts.ts';
  * A call site of a nominal file: `argc`, the number of arguments written (overloads are picked by it); `literal`, a
  * composite literal (Go's `T{…}`), which constructs a project type but is no call of anything else.
  */
-export interface NominalCall extends CallFact { argc?: number; literal?: true }
+export interface NominalCall extends CallFact {
+  argc?: number;
+  literal?: true;
+  /** The arguments' values, in order (calls with arguments of languages with overloads: picked by their types). */
+  argv?: Expr[];
+}
 
 /**
  * One import as written: `path` is the imported name with its segments joined by `.` (`java.util.List`,
@@ -25,6 +30,8 @@ export interface NominalImport {
   all?: boolean;
   /** `import static` (Java), `using static` (C#). */
   static?: boolean;
+  /** C#'s `global using`: every file of the project (the files under the declaring file's folder) has it. */
+  global?: boolean;
   /** Position of the last segment of the path (what renaming the imported symbol edits); of the string for a string path. */
   at: Pos;
   line: number;

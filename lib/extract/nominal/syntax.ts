@@ -25,6 +25,21 @@ export interface NominalSyntax {
   exported(name: string, mods: readonly string[], where: DeclContext): boolean;
   /** Keywords that may stand between a doc comment and a definition's node (Go's `type` before a type spec). */
   leadWords?: ReadonlySet<string>;
+  /**
+   * Methods whose function argument receives the elements of their receiver (`forEach`, `map`, `filter`, `Select`):
+   * that lambda's parameter (`decl.local:callback`) or implicit parameter (`decl.implicit`) is an element.
+   */
+  elementCallbacks?: ReadonlySet<string>;
+  /** Methods whose function argument receives the receiver itself (Kotlin's `let`, `also`, `takeIf`). */
+  selfCallbacks?: ReadonlySet<string>;
+  /** The name a lambda's implicit parameter goes by (Kotlin's `it`). */
+  implicitParam?: string;
+  /** Methods are overloaded by parameter types (Java, C#, Kotlin): calls keep their arguments' values to pick by. */
+  overloads?: boolean;
+  /** A called bare name is a method, never a local variable of that name (Java). */
+  methodNamespace?: boolean;
+  /** Type names that ask for the type of the initialiser (`var`): no declared type. */
+  inferredTypes?: ReadonlySet<string>;
   /** Predefined type names (`int`, `string`): no reference is recorded where they are written. */
   builtinTypes?: ReadonlySet<string>;
   /** A file's build condition as its header writes it (Go's `//go:build linux && !purego`), kept as `nominal.build`. */

@@ -4,6 +4,7 @@
  * package or of a package it imports wholesale — and what a type name means, in the order a compiler of these
  * languages looks (nearest first). Each file's imports are read once.
  */
+import type { Expr } from '../../extract/facts.ts';
 import { add, qualify, type SymRef, type TypeEnt, type World } from './world.ts';
 import type { Members } from './members.ts';
 
@@ -94,7 +95,7 @@ export class Names {
       if (w.extra({ f, s }).recv && syms[s].label === 'Method') continue;
       add(sc.own, syms[s].name, { f, s });
     }
-    for (const imp of w.nominal(f).imports) {
+    for (const imp of w.importsOf(f)) {
       if (w.rules.includeFile && !imp.all) {
         const rel = w.rules.includeFile(imp.path, w.files[f].path, w.settings);
         const g = rel === undefined ? undefined : w.fileByPath.get(rel);
@@ -217,10 +218,18 @@ export class Names {
    * The type classes enclosing symbol `from` of file f, innermost first (the symbol itself when it is one): where an
    * implicit `this` and nested type names are looked up.
    */
-  enclosingTypes(f: number, from: number): TypeEnt[] {
+  enclosingTypes(f: number, from: number, receivers = false): TypeEnt[] {
     const out: TypeEnt[] = [];
     const syms = this.w.files[f].symbols;
     for (let s = from; s >= 0; s = syms[s].parent) {
+      // an extension function's body has its receiver as `this` (Kotlin's `fun User.label() = name`)
+      if (receivers && syms[s].label === 'Function') {
+        const recv = this.w.extra({ f, s }).recv;
+        const name = recv ? baseName(recv) : undefined;
+        const found = name ? this.type(f, syms[s].parent, name) : undefined;
+        if (found && 'ent' in found && !out.includes(found.ent)) out.push(found.ent);
+        continue;
+      }
       if (!TYPE_LABELS.has(syms[s].label)) {
         // a method defined outside its class's body (C++'s `void A::f() {}`) is inside its class
         if (this.w.rules.implicitThis && syms[s].label === 'Method' && syms[s].parent < 0 && this.w.extra({ f, s }).recv) {
@@ -260,8 +269,9 @@ export class Names {
       if (local.length) return local.some((r) => TYPE_LABELS.has(w.sym(r).label)) ? { ent: w.typeOf(local.find((r) => TYPE_LABELS.has(w.sym(r).label))!)!, reason: 'same-file' } : { r: local, reason: 'local' };
     }
     if (w.rules.implicitThis) {
-      for (const ent of this.enclosingTypes(f, from)) {
-        const found = this.members.find(ent, name);
+      for (const ent of this.enclosingTypes(f, from, true)) {
+        // a constructor is named after its class but is no member a name reaches
+        const found = this.members.find(ent, name).filter((r) => w.sym(r).kind !== 'constructor');
         if (found.length) {
           const types = found.filter((r) => TYPE_LABELS.has(w.sym(r).label));
           if (types.length) return { ent: w.typeOf(types[0])!, reason: 'nested' };
@@ -277,11 +287,11 @@ export class Names {
     const inc = this.includedName(f, name);
     if (inc) return inc;
     for (const pkg of this.packagesOf(f, from)) {
-      const inPkg = w.packages.get(pkg)?.get(name);
+      const inPkg = this.visible(f, w.packages.get(pkg)?.get(name));
       if (inPkg) return this.asFound(inPkg, 'same-package');
     }
     for (const pkg of sc.wildcards) {
-      const inPkg = w.packages.get(pkg)?.get(name);
+      const inPkg = this.visible(f, w.packages.get(pkg)?.get(name));
       if (inPkg) return this.asFound(inPkg, 'import');
     }
     for (const { ent, statics } of sc.typeWildcards) {
@@ -297,6 +307,19 @@ export class Names {
     // a namespace nested in the one the code is in (`util::twice()` inside `namespace shop`)
     for (const pkg of this.packagesOf(f, from)) if (pkg && w.packagePrefixes.has(`${pkg}.${name}`)) return { pkg: `${pkg}.${name}` };
     return undefined;
+  }
+
+  /**
+   * What a free name called (`name(…)`) means inside symbol `from` of file f: where the language keeps methods apart
+   * from fields (Java), the nearest enclosing class with a method of that name, else what the name means as a value.
+   */
+  callee(f: number, from: number, name: string): Found | undefined {
+    if (!this.w.rules.methodNamespace) return this.value(f, from, name);
+    for (const ent of this.enclosingTypes(f, from, true)) {
+      const fns = (this.w.rules.overloads ? this.members.findAll(ent, name) : this.members.find(ent, name)).filter((r) => { const s = this.w.sym(r); return (s.label === 'Method' || s.label === 'Function') && s.kind !== 'constructor'; });
+      if (fns.length) return { r: fns, reason: 'this-member' };
+    }
+    return this.value(f, from, name);
   }
 
   /** What a free type name means inside symbol `from` of file f. */
@@ -340,11 +363,11 @@ export class Names {
     if (inc && 'ent' in inc) return inc;
     for (const pkg of this.packagesOf(f, from)) {
       const ent = w.types.get(qualify(pkg, name));
-      if (ent) return { ent, reason: 'same-package' };
+      if (ent && this.visible(f, ent.parts)) return { ent, reason: 'same-package' };
     }
     for (const pkg of sc.wildcards) {
       const ent = w.types.get(qualify(pkg, name));
-      if (ent) return { ent, reason: 'import' };
+      if (ent && this.visible(f, ent.parts)) return { ent, reason: 'import' };
     }
     for (const { ent } of sc.typeWildcards) {
       const nested = ent.nested.get(name);
@@ -368,6 +391,13 @@ export class Names {
     return out;
   }
 
+  /** The declarations file f can see: test sources are compiled apart, so code outside them sees none of theirs. */
+  private visible(f: number, refs: SymRef[] | undefined): SymRef[] | undefined {
+    if (!refs || this.w.isTest(f)) return refs;
+    const out = refs.filter((r) => !this.w.isTest(r.f));
+    return out.length === refs.length ? refs : out.length ? out : undefined;
+  }
+
   private asFound(refs: SymRef[], reason: 'same-file' | 'same-package' | 'import'): Found {
     const type = refs.find((r) => TYPE_LABELS.has(this.w.sym(r).label));
     if (type) { const ent = this.w.typeOf(type); if (ent) return { ent, reason }; }
@@ -386,6 +416,14 @@ export class Names {
   openExternal(f: number): boolean {
     return this.scope(f).openExternal;
   }
+}
+
+/** The name a receiver type is written with (`User`, `Box<T>`: Box; `a.B`: B), unless it is a type parameter. */
+function baseName(e: Expr): string | undefined {
+  if (e.k === 'id') return e.b === undefined ? e.name : undefined;
+  if (e.k === 'generic') return baseName(e.of);
+  if (e.k === 'member') return e.name;
+  return undefined;
 }
 
 function lastSegment(path: string, sep: string): string {

@@ -14,6 +14,7 @@ export type BaseResolver = (f: number, e: Expr, from: number) => { ent: TypeEnt;
 export class Members {
   resolveBase: BaseResolver = () => undefined;
   private readonly findMemo = new Map<TypeEnt, Map<string, SymRef[]>>();
+  private readonly allMemo = new Map<TypeEnt, Map<string, SymRef[]>>();
   private subs: Map<TypeEnt, TypeEnt[]> | undefined;
   private readonly implMemo = new Map<TypeEnt, TypeEnt[]>();
 
@@ -68,6 +69,29 @@ export class Members {
     }
     m.set(name, found);
     return found;
+  }
+
+  /**
+   * Every member named `name` of a type and of all its bases, nearest first: where methods are overloaded by their
+   * parameters, a base's overload is callable beside a nearer one of another signature.
+   */
+  findAll(ent: TypeEnt, name: string): SymRef[] {
+    let m = this.allMemo.get(ent);
+    if (!m) this.allMemo.set(ent, (m = new Map()));
+    const hit = m.get(name);
+    if (hit) return hit;
+    const out: SymRef[] = [];
+    const seen = new Set<TypeEnt>([ent]);
+    for (let level: TypeEnt[] = [ent]; level.length;) {
+      const next: TypeEnt[] = [];
+      for (const t of level) {
+        for (const r of t.members.get(name) ?? []) if (!out.some((x) => x.f === r.f && x.s === r.s)) out.push(r);
+        for (const b of this.bases(t)) if ('ent' in b && !seen.has(b.ent)) { seen.add(b.ent); next.push(b.ent); }
+      }
+      level = next;
+    }
+    m.set(name, out);
+    return out;
   }
 
   /** The type that declares a member: the first part's type of its parent. */

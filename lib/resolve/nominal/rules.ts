@@ -72,6 +72,15 @@ export interface NominalRules {
   registrations?: readonly Registration[];
   /** The entry point a symbol is by the language's conventions, if any. */
   entryOf?(c: EntryCandidate): EntryRule | undefined;
+  /**
+   * Methods are overloaded by parameter types, also across the heritage (Java, C#, Kotlin): a call looks at every
+   * method of its name up the heritage and picks by the arguments' count, then their types.
+   */
+  overloads?: boolean;
+  /** A called bare name looks for methods only, past fields of the same name in nearer classes (Java). */
+  methodNamespace?: boolean;
+  /** Test sources, compiled apart from the code they test: code outside them never reaches their declarations. */
+  isTestFile?(path: string): boolean;
   /** Whether free names in a namespace see the enclosing namespaces' members (C#: `A.B` sees `A`). */
   outerNamespaces?: boolean;
   /**

@@ -54,6 +54,12 @@ const EXT: Val = { t: 'ext' };
 const MAX_DEPTH = 40;
 const TYPE_LABELS = new Set(['Class', 'Interface', 'Enum', 'TypeAlias']);
 
+/**
+ * What a call gives to pick among overloads: its argument count, or the count with the arguments' values and where
+ * they are written (file, enclosing symbol), to pick by their types.
+ */
+export type Arity = number | undefined | { n: number; argv: readonly Expr[]; f: number; from: number };
+
 /** The resolution of a call's callee. */
 export type CallRes =
   | { targets: SymRef[]; reason: Reason; c: number; recv?: Val; ctor?: TypeEnt }
@@ -109,13 +115,22 @@ export class Evaluator {
   }
 
   private typeParam(f: number, l: number, subst: Subst | undefined, depth: number): Val {
-    if (!subst) return NONE;
-    for (const p of subst.ent.parts) {
-      if (p.f !== f) continue;
-      const i = this.w.sym(p).typeParams?.indexOf(l) ?? -1;
-      if (i >= 0 && subst.args[i]) return this.lazy(subst.args[i], depth);
+    if (subst) {
+      for (const p of subst.ent.parts) {
+        if (p.f !== f) continue;
+        const i = this.w.sym(p).typeParams?.indexOf(l) ?? -1;
+        if (i >= 0 && subst.args[i]) return this.lazy(subst.args[i], depth);
+      }
     }
-    return NONE;
+    // unbound: what its bound says (`K extends Task<K>`), less surely
+    const local = this.w.files[f].locals[l];
+    return local?.type ? this.bound(f, local.type, -1, depth) : NONE;
+  }
+
+  /** A type parameter's bound, at the confidence of a value read through it. */
+  private bound(f: number, e: Expr, from: number, depth: number): Val {
+    const v = this.type(f, e, from, undefined, depth + 1);
+    return v.t === 'inst' ? { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) } : v;
   }
 
   private namedType(found: Found | undefined, name: string): Val {
@@ -167,7 +182,12 @@ export class Evaluator {
       case 'as': return this.type(f, e.type, from, undefined, depth + 1);
       // a type with arguments named as a value (Rust's `Data::<A>::new()`): the type
       case 'generic': return this.value(f, e.of, from, depth + 1);
-      case 'element': return this.element(this.value(f, e.of, from, depth + 1), e.key === '(key)', e.at, depth);
+      case 'element': {
+        const of = this.value(f, e.of, from, depth + 1);
+        // what a callback is handed by a map's methods is an entry (or a key and a value), not an element
+        if (e.key === '(each)' && (of.t === 'map' || of.t === 'ext' && of.name && this.rules.containers?.elements.get(of.name) !== 0)) return NONE;
+        return this.element(of, e.key === '(key)', e.at, depth);
+      }
       case 'lit': return EXT;
       default: return NONE;
     }
@@ -190,7 +210,7 @@ export class Evaluator {
     this.localMemo.set(key, null);
     const local = this.w.files[f].locals[l];
     let v: Val = NONE;
-    if (this.w.nominal(f).tparams?.includes(l)) v = NONE;
+    if (this.w.nominal(f).tparams?.includes(l)) v = local.type ? this.bound(f, local.type, from, depth) : NONE;
     else if (local.type) v = this.type(f, local.type, from, undefined, depth + 1);
     if (v.t === 'none' && local.init) v = this.value(f, local.init, from, depth + 1);
     this.localMemo.set(key, v);
@@ -261,7 +281,14 @@ export class Evaluator {
         const v = this.symsValue(rs, 'typed-receiver', depth, obj.args ? { ent: this.m.ownerOf(rs[0]) ?? obj.e, args: obj.args } : undefined);
         return v.t === 'inst' ? { ...v, c: Math.min(v.c, obj.c) } : v;
       }
-      case 'ext': case 'arr': case 'map': return EXT;
+      case 'ext': {
+        // a library container's property that gives an element or the same container (Kotlin's `map.values`)
+        const c = this.rules.containers;
+        if (c?.sameMethods.has(name)) return obj;
+        if (c?.elementMethods.has(name)) { const el = this.containerElement(obj, false); if (el) return this.lazy(el, depth); }
+        return EXT;
+      }
+      case 'arr': case 'map': return EXT;
       default: return NONE;
     }
   }
@@ -323,7 +350,7 @@ export class Evaluator {
     return key ? v.args[0] : v.args[i];
   }
 
-  private callValue(f: number, callee: Expr, from: number, argc: number | undefined, depth: number, args?: Array<Expr | null>): Val {
+  private callValue(f: number, callee: Expr, from: number, argc: Arity, depth: number, args?: Array<Expr | null>): Val {
     if (callee.k === 'id' && callee.b === undefined && args && this.rules.builtinResult && this.rules.isBuiltin(callee.name) && !this.names.value(f, from, callee.name)) {
       const b = this.rules.builtinResult(callee.name);
       const a = b ? args['type' in b ? b.type : b.value] : undefined;
@@ -363,7 +390,7 @@ export class Evaluator {
 
   // ---------------------------------------------------------------- calls
   /** What a call's callee runs: the project functions, methods or constructors; outside the project; unknown. */
-  call(f: number, callee: Expr, from: number, argc: number | undefined, depth = 0): CallRes {
+  call(f: number, callee: Expr, from: number, argc: Arity, depth = 0): CallRes {
     if (depth > MAX_DEPTH) return UNRESOLVED;
     switch (callee.k) {
       case 'id': {
@@ -371,7 +398,7 @@ export class Evaluator {
           const v = this.local(f, bindingIndex(callee.b), from, depth);
           return v.t === 'fn' ? { targets: this.byArity(v.rs, argc, false), reason: 'local', c: v.c } : v.t === 'ext' ? EXTERNAL : UNRESOLVED;
         }
-        const found = this.names.value(f, from, callee.name);
+        const found = this.names.callee(f, from, callee.name);
         if (!found) return this.rules.isBuiltin(callee.name) || this.openContext(f, from) ? EXTERNAL : UNRESOLVED;
         if ('ext' in found) return EXTERNAL;
         if ('pkg' in found) return UNRESOLVED;
@@ -405,7 +432,7 @@ export class Evaluator {
   }
 
   /** A method call on a receiver value. */
-  private memberCall(f: number, recv: Val, name: string, argc: number | undefined, how: Reason | undefined, depth: number): CallRes {
+  private memberCall(f: number, recv: Val, name: string, argc: Arity, how: Reason | undefined, depth: number): CallRes {
     switch (recv.t) {
       case 'pkg': {
         let rs = this.w.packages.get(recv.key)?.get(name);
@@ -424,13 +451,13 @@ export class Evaluator {
       case 'type': {
         const nested = this.m.nestedType(recv.e, name);
         if (nested) return this.typeCall(nested, argc, 'static-member');
-        const fns = this.methods(this.m.find(recv.e, name));
+        const fns = this.methods(this.rules.overloads ? this.m.findAll(recv.e, name) : this.m.find(recv.e, name));
         if (fns.length) return { targets: this.byArity(fns, argc, false), reason: 'static-member', c: CONFIDENCE['static-member'] };
         return this.m.hasExternalBase(recv.e) ? EXTERNAL : UNRESOLVED;
       }
       case 'inst': {
         const found = this.m.find(recv.e, name);
-        const fns = this.methods(found);
+        const fns = this.methods(this.rules.overloads ? this.m.findAll(recv.e, name) : found);
         const reason: Reason = how ?? (recv.c <= CONFIDENCE['return-type'] ? 'return-type' : 'typed-receiver');
         if (fns.length) return { targets: this.byArity(fns, argc, false), reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
         if (found.length) return UNRESOLVED; // a field holding a function
@@ -455,7 +482,7 @@ export class Evaluator {
   }
 
   /** An extension function or method named `name` whose receiver type the value has (or a base of it). */
-  private extension(recv: Val, name: string, argc: number | undefined): CallRes | undefined {
+  private extension(recv: Val, name: string, argc: Arity): CallRes | undefined {
     const cands = this.w.extensions.get(name);
     if (!cands) return undefined;
     const ok: SymRef[] = [];
@@ -472,7 +499,7 @@ export class Evaluator {
   }
 
   /** A call of a type's name: its constructor (or the type itself), a conversion, or nothing. */
-  private typeCall(ent: TypeEnt, argc: number | undefined, reason: Reason): CallRes {
+  private typeCall(ent: TypeEnt, argc: Arity, reason: Reason): CallRes {
     if (this.rules.typeCall === 'conversion') return { conversion: ent };
     if (this.rules.typeCall === 'none') return UNRESOLVED;
     const ctors = this.constructors(ent);
@@ -488,7 +515,7 @@ export class Evaluator {
   }
 
   /** What `new T(…)` runs: T's constructor for that many arguments, or T itself when it declares none. */
-  newCall(f: number, type: Expr, from: number, argc: number | undefined): CallRes {
+  newCall(f: number, type: Expr, from: number, argc: Arity): CallRes {
     const t = this.type(f, type, from);
     if (t.t !== 'inst') return t.t === 'ext' ? EXTERNAL : UNRESOLVED;
     const ctors = this.constructors(t.e);
@@ -496,16 +523,61 @@ export class Evaluator {
     return { targets: [this.w.primary(t.e)], reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e };
   }
 
-  /** The overloads a call with `argc` arguments may take (all of them when none fits: the count may be unknown). */
-  byArity(rs: SymRef[], argc: number | undefined, ext: boolean): SymRef[] {
+  /**
+   * The overloads a call may take: those its argument count fits (all of them when none fits: the count may be
+   * unknown); where the arguments' values are known, those whose parameters their types fit best; of equals, the
+   * nearest declaring type's (an override hides what it overrides).
+   */
+  byArity(rs: SymRef[], argc: Arity, ext: boolean): SymRef[] {
     if (rs.length < 2 || argc === undefined) return rs;
+    const n0 = typeof argc === 'number' ? argc : argc.n;
     const fit = rs.filter((r) => {
       const a = this.w.extra(r).arity;
       if (!a) return true;
-      const n = argc + (ext && this.w.extra(r).ext ? 1 : 0);
+      const n = n0 + (ext && this.w.extra(r).ext ? 1 : 0);
       return n >= a[0] && (a[1] < 0 || n <= a[1]);
     });
-    return fit.length ? fit : rs;
+    if (!fit.length) return rs;
+    if (fit.length < 2 || !this.rules.overloads) return fit;
+    let best = fit;
+    if (typeof argc === 'object') {
+      let top = -Infinity;
+      best = [];
+      for (const r of fit) {
+        const s = this.argFit(r, argc);
+        if (s > top) { top = s; best = [r]; } else if (s === top) best.push(r);
+      }
+      if (top < 0) return fit;
+    }
+    const owner = this.m.ownerOf(best[0]);
+    return best.filter((r) => this.m.ownerOf(r) === owner);
+  }
+
+  /** How well a call's arguments fit a method's parameters: -1 when one cannot, else the count of exact fits. */
+  private argFit(r: SymRef, site: { argv: readonly Expr[]; f: number; from: number }): number {
+    const params = this.w.sym(r).params;
+    if (!params) return 0;
+    let score = 0;
+    for (let i = 0; i < site.argv.length && i < params.length; i++) {
+      const p = params[i];
+      if (!p) continue;
+      const a = site.argv[i];
+      const got = a.k === 'lit' ? (a.type ? { t: 'ext', name: a.type } as Val : NONE) : this.value(site.f, a, site.from);
+      // a method's own type parameter takes any argument as it is: better than a conversion, worse than an exact fit
+      if (p.k === 'id' && bindsLocal(p.b) && this.w.nominal(r.f).tparams?.includes(bindingIndex(p.b))) { if (got.t !== 'none') score += 1; continue; }
+      const want = this.type(r.f, p, r.s);
+      if (want.t !== 'inst' && want.t !== 'ext' && want.t !== 'arr') continue;
+      // an array for an array parameter fits exactly; anything else goes through a params array's expanded form
+      if (want.t === 'arr') { if (got.t === 'arr') score += 2; continue; }
+      if (got.t === 'inst') {
+        if (want.t === 'inst') { if (got.e === want.e) score += 2; else if (this.m.isSubtype(got.e, want.e)) score += 1; else return -1; }
+      } else if (got.t === 'ext' && got.name) {
+        // a library type is no project type's subtype; two library names agree or are left open
+        if (want.t === 'inst') return -1;
+        if (want.name === got.name) score += 2;
+      }
+    }
+    return score;
   }
 
   /** Whether an unknown free name may come from outside the project here (a class with a library base, a wholesale import). */

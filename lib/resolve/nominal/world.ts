@@ -4,7 +4,7 @@
  * methods declared in other files of its package), each type's members, and symbol positions.
  */
 import type { FileFacts, SymbolFact } from '../../extract/facts.ts';
-import { nominalOf, type NominalFacts, type NominalSymbol } from '../../extract/nominal/facts.ts';
+import { nominalOf, type NominalFacts, type NominalImport, type NominalSymbol } from '../../extract/nominal/facts.ts';
 import type { NominalRules } from './rules.ts';
 
 /** A symbol: file index and symbol index in that file's facts. */
@@ -50,6 +50,8 @@ export class World {
   readonly filePkg: string[] = [];
   /** Extension functions and methods by name (called as members of their receiver's type). */
   readonly extensions = new Map<string, SymRef[]>();
+  /** C#'s `global using`s, with the folder whose files they apply to. */
+  private readonly globalImports: Array<{ dir: string; imp: NominalImport }> = [];
   /** Every package name with its prefixes (`a.b.c` → `a`, `a.b`, `a.b.c`): what a dotted import may start with. */
   readonly packagePrefixes = new Set<string>();
   /** Methods whose receiver is declared outside a class body (Go), for the types their receivers name. */
@@ -62,6 +64,12 @@ export class World {
     let base = 0;
     for (let f = 0; f < files.length; f++) { this.symKeyBase.push(base); base += files[f].symbols.length; }
     for (const f of fileIds) { this.fileByPath.set(files[f].path, f); this.index(f); }
+    for (const f of fileIds) {
+      const imps = nominalOf(files[f]).imports;
+      if (!imps.some((i) => i.global)) continue;
+      const p = files[f].path, dir = p.slice(0, p.lastIndexOf('/') + 1);
+      for (const imp of imps) if (imp.global) this.globalImports.push({ dir, imp });
+    }
     for (const { r, pkg, name } of this.receivers) {
       const ent = this.types.get(qualify(pkg, name));
       if (ent) add(ent.members, this.sym(r).name, r);
@@ -101,6 +109,24 @@ export class World {
   key(r: SymRef): number { return this.symKeyBase[r.f] + r.s; }
   /** The type a type symbol is a part of. */
   typeOf(r: SymRef): TypeEnt | undefined { return this.typeOfSym.get(this.key(r)); }
+
+  private readonly testMemo = new Map<number, boolean>();
+
+  /** Whether file f is a test source (the language's rule): compiled apart from the code it tests. */
+  isTest(f: number): boolean {
+    let t = this.testMemo.get(f);
+    if (t === undefined) this.testMemo.set(f, (t = this.rules.isTestFile?.(this.files[f].path) ?? false));
+    return t;
+  }
+
+  /** A file's imports: its own, then the global ones of its project that it does not write itself. */
+  importsOf(f: number): readonly NominalImport[] {
+    const own = nominalOf(this.files[f]).imports;
+    if (!this.globalImports.length) return own;
+    const path = this.files[f].path;
+    const extra = this.globalImports.filter((g) => path.startsWith(g.dir) && !own.includes(g.imp)).map((g) => g.imp);
+    return extra.length ? [...own, ...extra] : own;
+  }
 
   /** The package of a top-level symbol (its namespace where the file declares them). */
   symPackage(r: SymRef): string {

@@ -1,0 +1,96 @@
+/**
+ * C#'s rules: namespaces (block and file-scoped; a namespace sees its enclosing ones), `using` of namespaces, of a
+ * type's statics and under an alias, implicit `this`, overloads by argument types, extension methods, the BCL's
+ * collections' elements, entry points (static Main, ASP.NET controllers' actions and route attributes), the test-file
+ * rule, and which names a rename may give.
+ */
+import { nominalRelations } from '../../resolve/nominal/index.ts';
+import type { ContainerRules, EntryCandidate, EntryRule, NominalRules } from '../../resolve/nominal/rules.ts';
+import type { LanguageRules, NameRules } from '../types.ts';
+
+const KEYWORDS = ['abstract', 'as', 'base', 'bool', 'break', 'byte', 'case', 'catch', 'char', 'checked', 'class', 'const', 'continue', 'decimal', 'default',
+  'delegate', 'do', 'double', 'else', 'enum', 'event', 'explicit', 'extern', 'false', 'finally', 'fixed', 'float', 'for', 'foreach', 'goto', 'if', 'implicit',
+  'in', 'int', 'interface', 'internal', 'is', 'lock', 'long', 'namespace', 'new', 'null', 'object', 'operator', 'out', 'override', 'params', 'private',
+  'protected', 'public', 'readonly', 'ref', 'return', 'sbyte', 'sealed', 'short', 'sizeof', 'stackalloc', 'static', 'string', 'struct', 'switch', 'this',
+  'throw', 'true', 'try', 'typeof', 'uint', 'ulong', 'unchecked', 'unsafe', 'ushort', 'using', 'virtual', 'void', 'volatile', 'while'];
+
+// the System namespace's types most code calls statics of by their simple names
+const SYSTEM = ['Console', 'Math', 'MathF', 'String', 'Object', 'Convert', 'Environment', 'GC', 'Guid', 'DateTime', 'DateTimeOffset', 'TimeSpan', 'Array',
+  'Buffer', 'BitConverter', 'Enum', 'Activator', 'AppDomain', 'Attribute', 'Exception', 'ArgumentException', 'ArgumentNullException',
+  'ArgumentOutOfRangeException', 'InvalidOperationException', 'NotImplementedException', 'NotSupportedException', 'Nullable', 'Random', 'Tuple',
+  'ValueTuple', 'Type', 'Int32', 'Int64', 'Int16', 'UInt32', 'UInt64', 'Double', 'Single', 'Decimal', 'Boolean', 'Char', 'Byte', 'Uri', 'Lazy', 'Action',
+  'Func', 'Predicate', 'EventHandler', 'IDisposable', 'Task', 'ValueTask', 'Thread', 'Interlocked', 'Monitor', 'Path', 'File', 'Directory', 'Encoding',
+  'StringBuilder', 'Regex', 'Debug', 'Trace', 'Stopwatch', 'Enumerable', 'Queryable', 'List', 'Dictionary', 'HashSet', 'Queue', 'Stack', 'JsonSerializer',
+  'nameof', 'typeof', 'sizeof', 'default'];
+const BUILTINS = new Set(SYSTEM);
+
+const NAMES: NameRules = {
+  identifier: /^@?[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}\p{Cf}]*$/u,
+  keywords: new Set(KEYWORDS),
+  reservedBindings: new Set(KEYWORDS),
+  reservedTypeNames: new Set(['var', 'dynamic', 'record', 'nint', 'nuint']),
+  // members the runtime and the BCL call by name (overrides of object, the disposal and enumeration patterns)
+  reservedMembers: new Set(['Equals', 'GetHashCode', 'ToString', 'Dispose', 'DisposeAsync', 'GetEnumerator', 'MoveNext', 'Current', 'CompareTo',
+    'Deconstruct', 'GetAwaiter', 'Main']),
+  checkRename: (oldName, _newName, _label, kind) => {
+    if (kind === 'constructor') return `'${oldName}' is a constructor: it is named after its class, so rename the class instead`;
+    return undefined;
+  },
+};
+
+const ELEMENT_0 = ['List', 'IList', 'IReadOnlyList', 'ICollection', 'IReadOnlyCollection', 'IEnumerable', 'IEnumerator', 'HashSet', 'ISet', 'SortedSet',
+  'Queue', 'Stack', 'LinkedList', 'Collection', 'ObservableCollection', 'ImmutableList', 'ImmutableArray', 'IQueryable', 'Task', 'ValueTask', 'Lazy',
+  'ConcurrentBag', 'ConcurrentQueue', 'ConcurrentStack', 'BlockingCollection', 'IAsyncEnumerable', 'Nullable'];
+const ELEMENT_1 = ['Dictionary', 'IDictionary', 'IReadOnlyDictionary', 'SortedDictionary', 'ConcurrentDictionary', 'ImmutableDictionary', 'SortedList'];
+
+/** The BCL's collections: what their members give (LINQ's among them). */
+const CSHARP_CONTAINERS: ContainerRules = {
+  elements: new Map([...ELEMENT_0.map((n) => [n, 0] as [string, number]), ...ELEMENT_1.map((n) => [n, 1] as [string, number])]),
+  elementMethods: new Set(['First', 'FirstOrDefault', 'Last', 'LastOrDefault', 'Single', 'SingleOrDefault', 'ElementAt', 'ElementAtOrDefault', 'Find',
+    'FindLast', 'Dequeue', 'Peek', 'Pop', 'Min', 'Max', 'MinBy', 'MaxBy', 'Current', 'Value', 'Result', 'GetValueOrDefault', 'Take']),
+  sameMethods: new Set(['Where', 'OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending', 'Reverse', 'Distinct', 'Skip', 'SkipWhile', 'TakeWhile',
+    'ToList', 'ToArray', 'ToHashSet', 'AsEnumerable', 'AsQueryable', 'Values', 'Concat', 'Union', 'Intersect', 'Except', 'FindAll', 'GetRange',
+    'ConfigureAwait', 'AsReadOnly']),
+};
+
+const ROUTE_ATTRIBUTES = /^(?:HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpHead|HttpOptions|Route)(?:Attribute)?$/;
+const CONTROLLER_BASES = /^(?:Controller|ControllerBase|ApiController|PageModel|Hub)$/;
+
+/** The entry points .NET's conventions declare: static Main, ASP.NET controllers' public actions and route attributes. */
+function csharpEntry(c: EntryCandidate): EntryRule | undefined {
+  if (c.name === 'Main' && c.isStatic) return { kind: 'main', by: 'static Main' };
+  const ann = c.annotations.find((a) => ROUTE_ATTRIBUTES.test(a.name.slice(a.name.lastIndexOf('.') + 1)));
+  if (ann) return { kind: 'route', by: `[${ann.name}${ann.arg !== undefined ? `("${ann.arg}")` : ''}]` };
+  if (c.label === 'Method' && c.kind === 'method' && c.mods.includes('public') && !c.isStatic && c.owner
+    && (c.owner.bases.some((b) => CONTROLLER_BASES.test(b)) || c.owner.annotations.some((a) => /^ApiController(?:Attribute)?$/.test(a.name)))) {
+    return { kind: 'route', by: `${c.owner.name} action` };
+  }
+  return undefined;
+}
+
+const nominal: NominalRules = {
+  isTestFile: (p) => TEST_FILE.test(p),
+  filePackage: () => '',
+  implicitThis: true,
+  overloads: true,
+  structural: false,
+  typeCall: 'none',
+  isBuiltin: (name) => BUILTINS.has(name),
+  containers: CSHARP_CONTAINERS,
+  entryOf: csharpEntry,
+  outerNamespaces: true,
+};
+
+// test projects and the test class naming conventions
+const TEST_FILE = /(?:^|\/)(?:tests?|[^/]*\.(?:Tests|Test|UnitTests|IntegrationTests|Specs))\/|(?:Tests|Test|Specs)\.cs$/i;
+
+export const csharpRules: LanguageRules = {
+  family: 'csharp',
+  loadConfig: () => undefined,
+  modules: () => ({ resolve: (_from, specifier) => ({ external: specifier }) }),
+  isGlobalName: (name) => BUILTINS.has(name),
+  isCommonMethodName: () => false,
+  relations: nominalRelations(nominal),
+  isTestFile: (p) => TEST_FILE.test(p),
+  names: NAMES,
+};

@@ -1,0 +1,79 @@
+/**
+ * Go's rules: packages by directory and import path (modules.ts), the nominal resolver with no implicit receiver,
+ * structural interfaces and conversions for calls of a type's name, the builtins, net/http handler registrations and
+ * `func main` as entry points, the `_test.go` rule, and which names a rename may give (the exported-capital rule).
+ */
+import { nominalRelations } from '../../resolve/nominal/index.ts';
+import type { NominalRules } from '../../resolve/nominal/rules.ts';
+import { nominalOf } from '../../extract/nominal/facts.ts';
+import type { LanguageRules, NameRules } from '../types.ts';
+import { importedPackage, loadGoSettings, packageOfFile, type GoSettings } from './modules.ts';
+import { isExportedName } from './syntax.ts';
+import { fileActive } from './build.ts';
+
+const KEYWORDS = ['break', 'case', 'chan', 'const', 'continue', 'default', 'defer', 'else', 'fallthrough', 'for', 'func', 'go', 'goto', 'if', 'import', 'interface', 'map', 'package', 'range', 'return', 'select', 'struct', 'switch', 'type', 'var'];
+const BUILTIN_FUNCS = ['append', 'cap', 'clear', 'close', 'complex', 'copy', 'delete', 'imag', 'len', 'make', 'max', 'min', 'new', 'panic', 'print', 'println', 'real', 'recover'];
+const BUILTIN_TYPES = ['any', 'bool', 'byte', 'comparable', 'complex64', 'complex128', 'error', 'float32', 'float64', 'int', 'int8', 'int16', 'int32', 'int64', 'rune', 'string', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr'];
+const BUILTIN_CONSTS = ['true', 'false', 'iota', 'nil'];
+const BUILTINS = new Set([...BUILTIN_FUNCS, ...BUILTIN_TYPES, ...BUILTIN_CONSTS]);
+
+const NAMES: NameRules = {
+  identifier: /^[\p{L}_][\p{L}\p{Nd}_]*$/u,
+  // keywords, and the predeclared names a binding would shadow for the whole scope
+  keywords: new Set(KEYWORDS),
+  reservedBindings: new Set([...KEYWORDS, ...BUILTIN_FUNCS, ...BUILTIN_CONSTS, 'main', 'init']),
+  reservedTypeNames: new Set(BUILTIN_TYPES),
+  // methods the runtime and the standard library call by name: a type gaining or losing one changes behaviour
+  reservedMembers: new Set(['Error', 'String', 'ServeHTTP', 'Unwrap', 'Is', 'As', 'Format', 'GoString', 'MarshalJSON', 'UnmarshalJSON']),
+  checkRename: (oldName, newName) => {
+    if (isExportedName(oldName) !== isExportedName(newName)) {
+      return `renaming '${oldName}' to '${newName}' would make it ${isExportedName(newName) ? 'exported' : 'unexported'}: Go exports exactly the names that start with an upper-case letter, so code outside its package would ${isExportedName(newName) ? 'see it' : 'no longer compile'}; keep the first letter's case`;
+    }
+    if (oldName === 'main' || oldName === 'init') return `'${oldName}' is called by the Go runtime by that name; renaming it changes what the program runs`;
+    return undefined;
+  },
+};
+
+const TEST_FILE = /_test\.go$|(?:^|\/)testdata\//;
+
+const nominal: NominalRules = {
+  isTestFile: (p) => TEST_FILE.test(p),
+  filePackage: (facts, settings) => {
+    const key = packageOfFile(facts.path, settings as GoSettings | undefined);
+    // an external test package (`package foo_test` beside `package foo`) is a package of its own
+    return nominalOf(facts).pkg?.endsWith('_test') ? `${key}#test` : key;
+  },
+  importPackage: (path, _from, settings) => importedPackage(path, settings as GoSettings | undefined),
+  fileRank: (facts) => (fileActive(facts.path, nominalOf(facts).build) ? 0 : 1),
+  builtinResult: (name) => (name === 'new' || name === 'make' ? { type: 0 } : name === 'append' ? { value: 0 } : undefined),
+  implicitThis: false,
+  structural: true,
+  typeCall: 'conversion',
+  isBuiltin: (name) => BUILTINS.has(name),
+  registrations: [
+    { method: /^(?:HandleFunc|Handle)$/, kind: 'route' },
+    { method: /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any|Get|Post|Put|Patch|Delete|Head|Options|Group|Route|Method|Methods)$/, receiver: /(?:^|\.)(?:r|router|mux|app|e|g|api|group|engine|server|srv|http|chi|gin|echo)$/i, kind: 'route' },
+  ],
+  entryOf: (c) => {
+    if (c.label === 'Function' && c.name === 'main' && c.pkg === 'main' && c.arity?.[1] === 0) return { kind: 'main', by: 'func main' };
+    return undefined;
+  },
+};
+
+export const goRules: LanguageRules = {
+  family: 'go',
+  loadConfig: loadGoSettings,
+  modules: (_files, settings) => ({
+    resolve: (_from, specifier) => {
+      const key = importedPackage(specifier, settings as GoSettings | undefined);
+      if (key === undefined) return { external: specifier };
+      const dir = Object.entries((settings as GoSettings).dirs).find(([, k]) => k === key)?.[0];
+      return dir === undefined ? { external: specifier } : { file: dir };
+    },
+  }),
+  isGlobalName: (name) => BUILTINS.has(name),
+  isCommonMethodName: () => false,
+  relations: nominalRelations(nominal),
+  isTestFile: (p) => TEST_FILE.test(p),
+  names: NAMES,
+};

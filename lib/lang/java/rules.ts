@@ -1,0 +1,91 @@
+/**
+ * Java's rules: packages as declared (a type is found by its package and name wherever its file lies: Maven and
+ * Gradle source roots alike), single-type, on-demand and static imports, implicit `this` and java.lang, library
+ * collections' elements, entry points (static main, Spring and JAX-RS handlers, servlets, Android components), the
+ * test-file rule, and which names a rename may give.
+ */
+import { nominalRelations } from '../../resolve/nominal/index.ts';
+import type { ContainerRules, NominalRules } from '../../resolve/nominal/rules.ts';
+import { nominalOf } from '../../extract/nominal/facts.ts';
+import type { LanguageRules, NameRules } from '../types.ts';
+import { JAVA_LANG } from './java-lang.ts';
+
+const KEYWORDS = [
+  'abstract', 'assert', 'boolean', 'break', 'byte', 'case', 'catch', 'char', 'class', 'const', 'continue', 'default', 'do', 'double', 'else', 'enum',
+  'extends', 'final', 'finally', 'float', 'for', 'goto', 'if', 'implements', 'import', 'instanceof', 'int', 'interface', 'long', 'native', 'new',
+  'package', 'private', 'protected', 'public', 'return', 'short', 'static', 'strictfp', 'super', 'switch', 'synchronized', 'this', 'throw',
+  'throws', 'transient', 'try', 'void', 'volatile', 'while', 'true', 'false', 'null', '_',
+];
+
+const NAMES: NameRules = {
+  identifier: /^[\p{L}\p{Nl}$_][\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}$]*$/u,
+  keywords: new Set(KEYWORDS),
+  reservedBindings: new Set(KEYWORDS),
+  // restricted identifiers no type may be named
+  reservedTypeNames: new Set(['var', 'yield', 'record', 'sealed', 'permits']),
+  // methods the JDK calls by name (overrides of Object and common interfaces)
+  reservedMembers: new Set(['equals', 'hashCode', 'toString', 'finalize', 'clone', 'getClass', 'compareTo', 'close', 'run', 'call', 'iterator']),
+  checkRename: (oldName, _newName, _label, kind) => {
+    if (kind === 'constructor') return `'${oldName}' is a constructor: it is named after its class, so rename the class instead`;
+    return undefined;
+  },
+};
+
+const ELEMENT_0 = ['List', 'ArrayList', 'LinkedList', 'Collection', 'Set', 'HashSet', 'LinkedHashSet', 'TreeSet', 'SortedSet', 'NavigableSet', 'Iterable',
+  'Iterator', 'ListIterator', 'Queue', 'Deque', 'ArrayDeque', 'PriorityQueue', 'Stream', 'Optional', 'CopyOnWriteArrayList', 'CopyOnWriteArraySet',
+  'Vector', 'Stack', 'BlockingQueue', 'LinkedBlockingQueue', 'ArrayBlockingQueue', 'ConcurrentLinkedQueue', 'ConcurrentLinkedDeque', 'Enumeration',
+  'Future', 'CompletableFuture', 'CompletionStage', 'AtomicReference', 'ThreadLocal', 'WeakReference', 'SoftReference', 'Reference', 'Supplier', 'Callable'];
+const ELEMENT_1 = ['Map', 'HashMap', 'TreeMap', 'LinkedHashMap', 'ConcurrentHashMap', 'ConcurrentMap', 'SortedMap', 'NavigableMap', 'WeakHashMap', 'IdentityHashMap', 'Hashtable', 'EnumMap'];
+
+/** java.util and java.util.concurrent's containers: what their members give. */
+export const JAVA_CONTAINERS: ContainerRules = {
+  elements: new Map([...ELEMENT_0.map((n) => [n, 0] as [string, number]), ...ELEMENT_1.map((n) => [n, 1] as [string, number])]),
+  elementMethods: new Set(['get', 'getFirst', 'getLast', 'peek', 'poll', 'pop', 'element', 'first', 'last', 'next', 'previous', 'orElse', 'orElseGet',
+    'orElseThrow', 'join', 'getNow', 'take', 'pollFirst', 'pollLast', 'peekFirst', 'peekLast', 'removeFirst', 'removeLast', 'getOrDefault',
+    'computeIfAbsent', 'firstElement', 'lastElement', 'elementAt', 'nextElement', 'floor', 'ceiling', 'higher', 'lower', 'call']),
+  sameMethods: new Set(['subList', 'stream', 'iterator', 'listIterator', 'descendingIterator', 'filter', 'sorted', 'distinct', 'limit', 'skip', 'values',
+    'headSet', 'tailSet', 'subSet', 'descendingSet', 'unmodifiableList', 'findFirst', 'findAny', 'min', 'max']),
+};
+
+const ROUTE_ANNOTATIONS = /^(?:GetMapping|PostMapping|PutMapping|DeleteMapping|PatchMapping|RequestMapping|GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS|Path)$/;
+const ANDROID_BASES = /^(?:Activity|AppCompatActivity|FragmentActivity|ComponentActivity|Fragment|Service|IntentService|BroadcastReceiver|ContentProvider|Application)$/;
+const ANDROID_CALLBACKS = /^(?:onCreate|onStart|onResume|onReceive|onStartCommand|onBind|onCreateView|onHandleIntent)$/;
+
+/** The entry points Java's conventions declare (shared with Kotlin). */
+export function jvmEntry(c: Parameters<NonNullable<NominalRules['entryOf']>>[0]): ReturnType<NonNullable<NominalRules['entryOf']>> {
+  if (c.name === 'main' && (c.isStatic || c.label === 'Function') && c.arity && c.arity[0] <= 1 && (c.arity[1] === 1 || c.arity[1] === 0 || c.arity[1] < 0)) return { kind: 'main', by: 'main' };
+  const ann = c.annotations.find((a) => ROUTE_ANNOTATIONS.test(a.name.slice(a.name.lastIndexOf('.') + 1)));
+  if (ann) return { kind: 'route', by: `@${ann.name}${ann.arg !== undefined ? `("${ann.arg}")` : ''}` };
+  if (c.owner && c.owner.bases.some((b) => ANDROID_BASES.test(b)) && ANDROID_CALLBACKS.test(c.name)) return { kind: 'listener', by: `${c.owner.bases.find((b) => ANDROID_BASES.test(b))}.${c.name}` };
+  if (c.owner && c.owner.bases.includes('HttpServlet') && /^do(?:Get|Post|Put|Delete|Patch|Head|Options)$/.test(c.name)) return { kind: 'route', by: `HttpServlet.${c.name}` };
+  return undefined;
+}
+
+const nominal: NominalRules = {
+  isTestFile: (p) => TEST_FILE.test(p),
+  filePackage: (facts) => nominalOf(facts).pkg ?? '',
+  implicitThis: true,
+  methodNamespace: true,
+  overloads: true,
+  structural: false,
+  typeCall: 'none',
+  // java.lang's types, seen everywhere by their simple names (a project type of the same name is found first)
+  isBuiltin: (name) => JAVA_LANG.has(name),
+  implicitImports: ['java.lang'],
+  containers: JAVA_CONTAINERS,
+  entryOf: jvmEntry,
+};
+
+// Maven and Gradle test sources, and the test class naming conventions
+const TEST_FILE = /(?:^|\/)src\/(?:test|androidTest|testFixtures|integrationTest)\/|(?:Test|Tests|IT|TestCase)\.java$/;
+
+export const javaRules: LanguageRules = {
+  family: 'java',
+  loadConfig: () => undefined,
+  modules: () => ({ resolve: (_from, specifier) => ({ external: specifier }) }),
+  isGlobalName: () => false,
+  isCommonMethodName: () => false,
+  relations: nominalRelations(nominal),
+  isTestFile: (p) => TEST_FILE.test(p),
+  names: NAMES,
+};

@@ -1,0 +1,19 @@
+/** Java's syntax words and visibility rule for the nominal collector. */
+import type { NominalSyntax } from '../../extract/nominal/syntax.ts';
+
+export const javaSyntax: NominalSyntax = {
+  language: 'java',
+  staticWords: new Set(['static']),
+  // public and protected members are seen outside their package; an interface's members are public
+  exported: (_name, mods, where) => {
+    const visible = mods.includes('public') || mods.includes('protected') || (where.parentKind === 'interface' || where.parentKind === 'annotation') && !mods.includes('private') || where.label === 'Property' && where.parentLabel === 'Enum';
+    return visible && where.parentExported;
+  },
+  builtinTypes: new Set(['var', 'int', 'long', 'short', 'byte', 'char', 'float', 'double', 'boolean', 'void', 'String', 'Object', 'Integer', 'Long', 'Boolean', 'Double', 'Float', 'Short', 'Byte', 'Character', 'Void']),
+  inferredTypes: new Set(['var']),
+  methodNamespace: true,
+  overloads: true,
+  elementCallbacks: new Set(['forEach', 'forEachOrdered', 'map', 'filter', 'flatMap', 'anyMatch', 'allMatch', 'noneMatch', 'peek', 'mapToInt', 'mapToLong',
+    'mapToDouble', 'mapToObj', 'removeIf', 'ifPresent', 'ifPresentOrElse', 'takeWhile', 'dropWhile', 'sorted', 'min', 'max', 'forEachRemaining']),
+  comments: { line: ['//'], block: ['/*', '*/'] },
+};

@@ -1,0 +1,86 @@
+; Java (tree-sitter-java 0.23.5) in the nominal roles (lib/extract/nominal/roles.ts; docs/indexing.md, "Nominal
+; languages"). Definitions follow the grammar's queries/tags.scm; declarations, expressions and types say what the
+; collector needs to type receivers.
+
+; ---------------------------------------------------------------- package and imports
+((package_declaration [(identifier) (scoped_identifier)] @name) @def (#set! role "package"))
+((import_declaration "static"? @static [(identifier) (scoped_identifier)] @path (asterisk)? @all) @def (#set! role "import"))
+
+; ---------------------------------------------------------------- definitions
+((class_declaration name: (identifier) @name body: (class_body) @body) @def (#set! role "def.class"))
+((record_declaration name: (identifier) @name body: (class_body) @body) @def (#set! role "def.class:record"))
+((interface_declaration name: (identifier) @name body: (interface_body) @body) @def (#set! role "def.interface"))
+((annotation_type_declaration name: (identifier) @name body: (annotation_type_body) @body) @def (#set! role "def.interface:annotation"))
+((enum_declaration name: (identifier) @name body: (enum_body) @body) @def (#set! role "def.enum"))
+((enum_constant name: (identifier) @name) @def (#set! role "def.enum.member"))
+((method_declaration type: (_) @returns name: (identifier) @name body: (block)? @body) @def (#set! role "def.method"))
+((constructor_declaration name: (identifier) @name body: (constructor_body) @body) @def (#set! role "def.constructor"))
+((compact_constructor_declaration name: (identifier) @name body: (block) @body) @def (#set! role "def.constructor"))
+((annotation_type_element_declaration type: (_) @returns name: (identifier) @name) @def (#set! role "def.method"))
+((record_declaration parameters: (formal_parameters (formal_parameter type: (_) @type name: (identifier) @name) @def)) (#set! role "def.field:component"))
+
+((field_declaration type: (_) @type declarator: (variable_declarator name: (identifier) @name value: (_)? @value)) @def (#set! role "decl.var:field"))
+((constant_declaration type: (_) @type declarator: (variable_declarator name: (identifier) @name value: (_)? @value)) @def (#set! role "decl.var:constant"))
+
+((class_declaration superclass: (superclass (_) @type)) @def (#set! role "heritage.extends"))
+((class_declaration interfaces: (super_interfaces (type_list (_) @type))) @def (#set! role "heritage.implements"))
+((enum_declaration interfaces: (super_interfaces (type_list (_) @type))) @def (#set! role "heritage.implements"))
+((record_declaration interfaces: (super_interfaces (type_list (_) @type))) @def (#set! role "heritage.implements"))
+((interface_declaration (extends_interfaces (type_list (_) @type))) @def (#set! role "heritage.extends"))
+
+((class_declaration (modifiers [(annotation name: (_) @name arguments: (annotation_argument_list (string_literal)? @arg)) (marker_annotation name: (_) @name)])) @def (#set! role "annotation"))
+((interface_declaration (modifiers [(annotation name: (_) @name arguments: (annotation_argument_list (string_literal)? @arg)) (marker_annotation name: (_) @name)])) @def (#set! role "annotation"))
+((method_declaration (modifiers [(annotation name: (_) @name arguments: (annotation_argument_list (string_literal)? @arg)) (marker_annotation name: (_) @name)])) @def (#set! role "annotation"))
+((constructor_declaration (modifiers [(annotation name: (_) @name arguments: (annotation_argument_list (string_literal)? @arg)) (marker_annotation name: (_) @name)])) @def (#set! role "annotation"))
+
+; ---------------------------------------------------------------- locals
+((formal_parameter type: (_) @type name: (identifier) @name) (#set! role "decl.param"))
+((spread_parameter (_) @type (variable_declarator name: (identifier) @name)) (#set! role "decl.param:rest"))
+((catch_formal_parameter (catch_type . (_) @type) name: (identifier) @name) (#set! role "decl.param"))
+((lambda_expression parameters: (identifier) @name) (#set! role "decl.param"))
+((inferred_parameters (identifier) @name) (#set! role "decl.param"))
+; a lambda handed to a method of its receiver: its first parameter is an element of the receiver (`forEach`, `map`:
+; javaSyntax's list)
+((method_invocation object: (_) @iter name: (identifier) @method arguments: (argument_list . (lambda_expression parameters: (identifier) @name))) (#set! role "decl.local:callback"))
+((method_invocation object: (_) @iter name: (identifier) @method arguments: (argument_list . (lambda_expression parameters: (inferred_parameters . (identifier) @name)))) (#set! role "decl.local:callback"))
+((local_variable_declaration type: (_) @type declarator: (variable_declarator name: (identifier) @name value: (_)? @value)) (#set! role "decl.local"))
+((enhanced_for_statement type: (_) @type name: (identifier) @name value: (_) @iter) (#set! role "decl.local"))
+((resource type: (_) @type name: (identifier) @name value: (_) @value) (#set! role "decl.local"))
+((instanceof_expression right: (_) @type name: (identifier) @name) (#set! role "decl.local"))
+((type_pattern (_) @type (identifier) @name) (#set! role "decl.local"))
+((type_parameter . (type_identifier) @name (type_bound . (_) @type)?) (#set! role "decl.typeparam"))
+
+([(block) (for_statement) (enhanced_for_statement) (catch_clause) (lambda_expression) (switch_block_statement_group)
+  (switch_rule) (try_with_resources_statement) (if_statement) (while_statement)] @scope (#set! role "scope"))
+
+; ---------------------------------------------------------------- expressions
+((identifier) @id (#set! role "id"))
+((method_invocation object: (_)? @object name: (identifier) @name arguments: (argument_list) @args) @expr (#set! role "expr.call"))
+((explicit_constructor_invocation constructor: (_) @callee arguments: (argument_list) @args) @expr (#set! role "expr.call"))
+((object_creation_expression type: (_) @type arguments: (argument_list) @args) @expr (#set! role "expr.new"))
+((field_access object: (_) @object field: (identifier) @name) @expr (#set! role "expr.member"))
+((this) @expr (#set! role "expr.this"))
+((super) @expr (#set! role "expr.super"))
+((cast_expression type: (_) @type) @expr (#set! role "expr.cast"))
+((parenthesized_expression (_) @inner) @expr (#set! role "expr.wrap"))
+((assignment_expression right: (_) @inner) @expr (#set! role "expr.wrap"))
+((ternary_expression consequence: (_) @inner) @expr (#set! role "expr.wrap"))
+((array_access array: (_) @object) @expr (#set! role "expr.index"))
+; literals with their types (overloads are picked by them); a long or float suffix is not told apart
+((string_literal) @expr (#set! role "expr.lit:String"))
+([(decimal_integer_literal) (hex_integer_literal) (octal_integer_literal) (binary_integer_literal)] @expr (#set! role "expr.lit:int"))
+([(decimal_floating_point_literal) (hex_floating_point_literal)] @expr (#set! role "expr.lit:double"))
+((character_literal) @expr (#set! role "expr.lit:char"))
+([(true) (false)] @expr (#set! role "expr.lit:boolean"))
+([(class_literal) (null_literal)] @expr (#set! role "expr.lit"))
+((lambda_expression) @expr (#set! role "expr.fn"))
+
+; ---------------------------------------------------------------- types
+((type_identifier) @type (#set! role "type.name"))
+([(integral_type) (floating_point_type) (boolean_type) (void_type)] @type (#set! role "type.name"))
+((scoped_type_identifier . (_) @qualifier (type_identifier) @name .) @type (#set! role "type.qualified"))
+((generic_type . (_) @name (type_arguments) @args) @type (#set! role "type.generic"))
+((array_type element: (_) @element) @type (#set! role "type.array"))
+((annotated_type (_) @inner .) @type (#set! role "type.wrap"))
+; `? extends T` and `? super T` read as T
+((wildcard (_) @inner .) @type (#set! role "type.wrap"))

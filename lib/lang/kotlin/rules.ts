@@ -1,0 +1,87 @@
+/**
+ * Kotlin's rules: packages as declared (wherever the file lies), single, aliased and on-demand imports, the
+ * packages every file imports (kotlin.*, kotlin.collections.*, …) and their functions, implicit `this`, a class's
+ * name called constructs it, overloads by argument types, the collections' elements, entry points (`fun main`,
+ * the JVM's: Spring, Android), the test-file rule, and which names a rename may give.
+ */
+import { nominalRelations } from '../../resolve/nominal/index.ts';
+import type { ContainerRules, NominalRules } from '../../resolve/nominal/rules.ts';
+import { nominalOf } from '../../extract/nominal/facts.ts';
+import type { LanguageRules, NameRules } from '../types.ts';
+import { jvmEntry } from '../java/rules.ts';
+import { JAVA_LANG } from '../java/java-lang.ts';
+
+// hard keywords (soft and modifier keywords are valid names)
+const KEYWORDS = ['as', 'break', 'class', 'continue', 'do', 'else', 'false', 'for', 'fun', 'if', 'in', 'interface', 'is', 'null', 'object', 'package',
+  'return', 'super', 'this', 'throw', 'true', 'try', 'typealias', 'typeof', 'val', 'var', 'when', 'while'];
+
+// what the implicitly imported packages (kotlin, kotlin.collections, kotlin.io, kotlin.text, kotlin.ranges, …) give by name
+const STDLIB = [
+  'println', 'print', 'readLine', 'readln', 'TODO', 'error', 'require', 'requireNotNull', 'check', 'checkNotNull', 'assert', 'run', 'let', 'apply', 'also',
+  'with', 'takeIf', 'takeUnless', 'repeat', 'lazy', 'lazyOf', 'synchronized', 'maxOf', 'minOf', 'arrayOf', 'arrayOfNulls', 'emptyArray', 'intArrayOf',
+  'longArrayOf', 'doubleArrayOf', 'booleanArrayOf', 'charArrayOf', 'byteArrayOf', 'listOf', 'listOfNotNull', 'mutableListOf', 'arrayListOf', 'emptyList',
+  'setOf', 'mutableSetOf', 'hashSetOf', 'linkedSetOf', 'sortedSetOf', 'emptySet', 'mapOf', 'mutableMapOf', 'hashMapOf', 'linkedMapOf', 'sortedMapOf',
+  'emptyMap', 'sequenceOf', 'emptySequence', 'generateSequence', 'sequence', 'buildList', 'buildSet', 'buildMap', 'buildString', 'Pair', 'Triple',
+  'to', 'runCatching', 'Result', 'Regex', 'StringBuilder', 'Any', 'Unit', 'Nothing', 'String', 'Int', 'Long', 'Short', 'Byte', 'Char', 'Boolean',
+  'Float', 'Double', 'Number', 'Array', 'IntArray', 'List', 'MutableList', 'Set', 'MutableSet', 'Map', 'MutableMap', 'Collection', 'Iterable',
+  'Sequence', 'Comparable', 'Comparator', 'Throwable', 'Exception', 'RuntimeException', 'IllegalArgumentException', 'IllegalStateException',
+  'UnsupportedOperationException', 'NotImplementedError', 'Lazy', 'Enum', 'Annotation', 'CharSequence', 'ArrayList', 'HashMap', 'HashSet',
+  'LinkedHashMap', 'LinkedHashSet', 'enumValues', 'enumValueOf', 'ranges', 'until', 'downTo', 'step', 'require', 'also',
+];
+const BUILTINS = new Set([...STDLIB, ...JAVA_LANG]);
+
+const NAMES: NameRules = {
+  identifier: /^[\p{L}_][\p{L}\p{Nd}_]*$/u,
+  keywords: new Set(KEYWORDS),
+  reservedBindings: new Set(KEYWORDS),
+  reservedTypeNames: new Set(['Any', 'Unit', 'Nothing']),
+  // members the runtime and the standard library call by name (operator conventions among them)
+  reservedMembers: new Set(['equals', 'hashCode', 'toString', 'compareTo', 'invoke', 'get', 'set', 'contains', 'iterator', 'next', 'hasNext',
+    'plus', 'minus', 'times', 'div', 'rem', 'rangeTo', 'unaryMinus', 'not', 'inc', 'dec', 'component1', 'component2', 'getValue', 'setValue', 'close', 'run']),
+  checkRename: (oldName, _newName, _label, kind) => {
+    if (kind === 'constructor') return `'${oldName}' is a secondary constructor: it has no name of its own, rename its class instead`;
+    return undefined;
+  },
+};
+
+const ELEMENT_0 = ['List', 'MutableList', 'ArrayList', 'Collection', 'MutableCollection', 'Set', 'MutableSet', 'HashSet', 'LinkedHashSet', 'Iterable',
+  'Iterator', 'Sequence', 'Array', 'ArrayDeque', 'Lazy', 'Deferred', 'Flow', 'StateFlow', 'MutableStateFlow', 'Channel', 'Optional'];
+const ELEMENT_1 = ['Map', 'MutableMap', 'HashMap', 'LinkedHashMap', 'SortedMap', 'TreeMap'];
+
+/** kotlin.collections' containers: what their members give. */
+const KOTLIN_CONTAINERS: ContainerRules = {
+  elements: new Map([...ELEMENT_0.map((n) => [n, 0] as [string, number]), ...ELEMENT_1.map((n) => [n, 1] as [string, number])]),
+  elementMethods: new Set(['get', 'first', 'last', 'firstOrNull', 'lastOrNull', 'single', 'singleOrNull', 'getOrNull', 'elementAt', 'elementAtOrNull',
+    'random', 'find', 'findLast', 'getValue', 'getOrElse', 'getOrDefault', 'getOrPut', 'removeAt', 'removeFirst', 'removeLast', 'next', 'await', 'value',
+    'maxBy', 'minBy', 'maxByOrNull', 'minByOrNull', 'maxOrNull', 'minOrNull', 'receive', 'orElse', 'orElseThrow']),
+  sameMethods: new Set(['filter', 'filterNot', 'filterNotNull', 'sorted', 'sortedBy', 'sortedDescending', 'sortedByDescending', 'sortedWith', 'reversed',
+    'distinct', 'distinctBy', 'take', 'takeLast', 'takeWhile', 'drop', 'dropLast', 'dropWhile', 'toList', 'toMutableList', 'toSet', 'toMutableSet',
+    'asSequence', 'asIterable', 'subList', 'values', 'shuffled', 'plus', 'minus', 'onEach', 'iterator', 'listIterator']),
+};
+
+const nominal: NominalRules = {
+  isTestFile: (p) => TEST_FILE.test(p),
+  filePackage: (facts) => nominalOf(facts).pkg ?? '',
+  implicitThis: true,
+  overloads: true,
+  structural: false,
+  typeCall: 'constructor',
+  isBuiltin: (name) => BUILTINS.has(name),
+  implicitImports: ['kotlin', 'kotlin.collections', 'kotlin.io', 'kotlin.text', 'kotlin.ranges', 'kotlin.sequences', 'kotlin.comparisons', 'java.lang'],
+  containers: KOTLIN_CONTAINERS,
+  entryOf: jvmEntry,
+};
+
+// Gradle's test source sets and the test class naming conventions
+const TEST_FILE = /(?:^|\/)src\/(?:test|androidTest|testFixtures|integrationTest|commonTest|jvmTest|jsTest|iosTest)\/|(?:Test|Tests|IT|Spec)\.kts?$/;
+
+export const kotlinRules: LanguageRules = {
+  family: 'kotlin',
+  loadConfig: () => undefined,
+  modules: () => ({ resolve: (_from, specifier) => ({ external: specifier }) }),
+  isGlobalName: (name) => BUILTINS.has(name),
+  isCommonMethodName: () => false,
+  relations: nominalRelations(nominal),
+  isTestFile: (p) => TEST_FILE.test(p),
+  names: NAMES,
+};

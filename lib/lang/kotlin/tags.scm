@@ -1,0 +1,113 @@
+; Kotlin (@tree-sitter-grammars/tree-sitter-kotlin 1.1.0, which ships no tags.scm) in the nominal roles
+; (lib/extract/nominal/roles.ts; docs/indexing.md, "Nominal languages"). The grammar has few fields: patterns anchor
+; on the order of children instead.
+
+; ---------------------------------------------------------------- package and imports
+((package_header (qualified_identifier) @name) @def (#set! role "package"))
+((import (qualified_identifier) @path) @def (#set! role "import"))
+((import (qualified_identifier) @path (identifier) @alias) @def (#set! role "import"))
+((import (qualified_identifier) @path "*" @all) @def (#set! role "import"))
+
+; ---------------------------------------------------------------- definitions
+; a class's kind is told by its keywords (the last matching pattern wins)
+((class_declaration name: (identifier) @name) @def (#set! role "def.class"))
+((class_declaration name: (identifier) @name [(class_body) (enum_class_body)] @body) @def (#set! role "def.class"))
+((class_declaration (modifiers (class_modifier "data")) name: (identifier) @name) @def (#set! role "def.class:data_class"))
+((class_declaration (modifiers (class_modifier "data")) name: (identifier) @name (class_body) @body) @def (#set! role "def.class:data_class"))
+((class_declaration (modifiers (class_modifier "sealed")) name: (identifier) @name) @def (#set! role "def.class:sealed_class"))
+((class_declaration (modifiers (class_modifier "sealed")) name: (identifier) @name (class_body) @body) @def (#set! role "def.class:sealed_class"))
+((class_declaration (modifiers (class_modifier "annotation")) name: (identifier) @name) @def (#set! role "def.interface:annotation"))
+((class_declaration "interface" name: (identifier) @name) @def (#set! role "def.interface"))
+((class_declaration "interface" name: (identifier) @name (class_body) @body) @def (#set! role "def.interface"))
+((class_declaration (modifiers (class_modifier "enum")) name: (identifier) @name (enum_class_body) @body) @def (#set! role "def.enum"))
+((object_declaration name: (identifier) @name (class_body)? @body) @def (#set! role "def.class:object"))
+((enum_entry . (identifier) @name) @def (#set! role "def.enum.member"))
+((type_alias type: (identifier) @name . (_) @type) @def (#set! role "def.type:alias"))
+
+; functions: an extension's receiver type stands before its name; the result type after the parameters
+((function_declaration name: (identifier) @name (function_value_parameters)) @def (#set! role "def.function"))
+((function_declaration name: (identifier) @name (function_value_parameters) . [(user_type) (nullable_type) (function_type) (parenthesized_type) (non_nullable_type)] @returns) @def (#set! role "def.function"))
+((function_declaration name: (identifier) @name (function_value_parameters) (function_body) @body) @def (#set! role "def.function"))
+((function_declaration name: (identifier) @name (function_value_parameters) . [(user_type) (nullable_type) (function_type) (parenthesized_type) (non_nullable_type)] @returns (function_body) @body) @def (#set! role "def.function"))
+((function_declaration [(user_type) (nullable_type)] @recv . name: (identifier) @name (function_value_parameters)) @def (#set! role "def.function"))
+((function_declaration [(user_type) (nullable_type)] @recv . name: (identifier) @name (function_value_parameters) . [(user_type) (nullable_type) (function_type) (parenthesized_type) (non_nullable_type)] @returns) @def (#set! role "def.function"))
+((function_declaration [(user_type) (nullable_type)] @recv . name: (identifier) @name (function_value_parameters) (function_body) @body) @def (#set! role "def.function"))
+((function_declaration [(user_type) (nullable_type)] @recv . name: (identifier) @name (function_value_parameters) . [(user_type) (nullable_type) (function_type) (parenthesized_type) (non_nullable_type)] @returns (function_body) @body) @def (#set! role "def.function"))
+
+((secondary_constructor "constructor" @name) @def (#set! role "def.constructor"))
+
+; properties: `val`/`var` in a class's primary constructor, and declared ones (file or class level: symbols; in a
+; function: locals)
+((class_parameter ["val" "var"] . (identifier) @name . (_) @type) @def (#set! role "def.property"))
+((property_declaration (variable_declaration . (identifier) @name)) @def (#set! role "decl.var:property"))
+((property_declaration (variable_declaration . (identifier) @name . (_) @type)) @def (#set! role "decl.var:property"))
+((property_declaration (variable_declaration . (identifier) @name) . "=" . (_) @value) @def (#set! role "decl.var:property"))
+((property_declaration (variable_declaration . (identifier) @name . (_) @type) . "=" . (_) @value) @def (#set! role "decl.var:property"))
+((property_declaration (multi_variable_declaration (variable_declaration . (identifier) @name))) @def (#set! role "decl.local"))
+
+((class_declaration (delegation_specifiers (delegation_specifier (constructor_invocation (user_type) @type)))) @def (#set! role "heritage.extends"))
+((class_declaration (delegation_specifiers (delegation_specifier (user_type) @type))) @def (#set! role "heritage.base"))
+((class_declaration (delegation_specifiers (delegation_specifier (explicit_delegation (user_type) @type)))) @def (#set! role "heritage.base"))
+((object_declaration (delegation_specifiers (delegation_specifier (constructor_invocation (user_type) @type)))) @def (#set! role "heritage.extends"))
+((object_declaration (delegation_specifiers (delegation_specifier (user_type) @type))) @def (#set! role "heritage.base"))
+
+((class_declaration (modifiers (annotation (user_type (identifier) @name)))) @def (#set! role "annotation"))
+((function_declaration (modifiers (annotation (user_type (identifier) @name)))) @def (#set! role "annotation"))
+((function_declaration (modifiers (annotation (constructor_invocation (user_type (identifier) @name) (value_arguments (value_argument (string_literal) @arg)))))) @def (#set! role "annotation"))
+
+; ---------------------------------------------------------------- locals
+((parameter . (identifier) @name . (_) @type) (#set! role "decl.param"))
+; a parameter with a default value: a call may leave it out
+((function_value_parameters (parameter . (identifier) @name . (_) @type) . "=" . (_) @value) (#set! role "decl.param"))
+((class_parameter . (identifier) @name . (_) @type) (#set! role "decl.param"))
+((class_parameter (modifiers) . (identifier) @name . (_) @type) (#set! role "decl.param"))
+((lambda_parameters (variable_declaration . (identifier) @name)) (#set! role "decl.param"))
+; a lambda handed to a method of its receiver: its parameter (or `it`) is an element of the receiver (`forEach`,
+; `map`) or the receiver (`let`, `also`), by the method (kotlinSyntax's lists)
+((call_expression . (navigation_expression . (_) @iter . (identifier) @method .) (annotated_lambda (lambda_literal (lambda_parameters . (variable_declaration . (identifier) @name))))) (#set! role "decl.local:callback"))
+((call_expression . (navigation_expression . (_) @iter . (identifier) @method .) (annotated_lambda (lambda_literal) @scope)) (#set! role "decl.implicit"))
+((for_statement (variable_declaration . (identifier) @name) . (_) @iter) (#set! role "decl.local"))
+((when_subject (variable_declaration . (identifier) @name) . (_) @value) (#set! role "decl.local"))
+((catch_block (identifier) @name . (_) @type) (#set! role "decl.param"))
+((type_parameter . (identifier) @name) (#set! role "decl.typeparam"))
+((type_parameter . (identifier) @name . (_) @type) (#set! role "decl.typeparam"))
+
+; `if (x is T) x.m()`: x is a T in the branch
+((if_expression condition: (is_expression left: (identifier) @name right: (_) @type) . (_) @scope) (#set! role "decl.narrow"))
+
+([(block) (for_statement) (while_statement) (do_while_statement) (catch_block) (lambda_literal) (when_entry)
+  (if_expression) (class_body) (function_body)] @scope (#set! role "scope"))
+
+; ---------------------------------------------------------------- expressions
+((identifier) @id (#set! role "id"))
+; `f(a) { … }` is a call of f(a) whose trailing lambda the grammar hangs on an outer call_expression: the inner
+; call is the call (one argument more), the outer one no call of its own
+((call_expression (call_expression . (_) @callee (value_arguments) @args) @expr (annotated_lambda)) (#set! role "expr.call:trailing"))
+((call_expression . (_) @callee (value_arguments) @args) @expr (#set! role "expr.call"))
+((call_expression . [(identifier) (navigation_expression)] @callee (type_arguments)? (annotated_lambda)) @expr (#set! role "expr.call"))
+((constructor_invocation (user_type) @type (value_arguments) @args) @expr (#set! role "expr.new"))
+((navigation_expression . (_) @object . (identifier) @name .) @expr (#set! role "expr.member"))
+((this_expression) @expr (#set! role "expr.this"))
+((super_expression) @expr (#set! role "expr.super"))
+((as_expression right: (_) @type) @expr (#set! role "expr.cast"))
+((parenthesized_expression (_) @inner) @expr (#set! role "expr.wrap"))
+; `a ?: b` is an a when it is one
+((binary_expression left: (_) @inner "?:") @expr (#set! role "expr.wrap"))
+((unary_expression argument: (_) @inner) @expr (#set! role "expr.wrap"))
+((index_expression . (_) @object) @expr (#set! role "expr.index"))
+([(string_literal) (multiline_string_literal)] @expr (#set! role "expr.lit:String"))
+((number_literal) @expr (#set! role "expr.lit:Int"))
+((float_literal) @expr (#set! role "expr.lit:Double"))
+((character_literal) @expr (#set! role "expr.lit:Char"))
+([(lambda_literal) (anonymous_function) (callable_reference)] @expr (#set! role "expr.fn"))
+
+; ---------------------------------------------------------------- types
+((user_type . (identifier) @name . (type_arguments) @args) @type (#set! role "type.generic"))
+((user_type (identifier) @qualifier . (identifier) @name .) @type (#set! role "type.qualified"))
+((user_type . (identifier) @inner .) @type (#set! role "type.wrap"))
+((user_type (identifier) @type) (#set! role "type.name"))
+((type_projection (_) @inner) @type (#set! role "type.wrap"))
+((nullable_type (_) @inner) @type (#set! role "type.wrap"))
+((non_nullable_type . (_) @inner) @type (#set! role "type.wrap"))
+((parenthesized_type (_) @inner) @type (#set! role "type.wrap"))
+((function_type (function_type_parameters) . (_) @returns) @type (#set! role "type.fn"))
