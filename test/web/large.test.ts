@@ -90,8 +90,14 @@ run('when the page shows a slice it says so', async (t) => {
   // The hub has a caller in each of the 1,000 files: one hop is already more than a neighbourhood's 500.
   await page.goto(`${served.url}/${hash('synthetic', 'focus', 'Function:src/shared/log.ts:trace')}`);
   await page.waitForSelector('#focus-depth');
-  await page.selectOption('#focus-depth', '1');
+  // The default depth (2) is a slice too: wait for its notice, then for the one the new depth brings.
   await page.waitForSelector('#slice-notice:not([hidden])', { timeout: 60000 });
+  const before = await page.textContent('#slice-notice');
+  await page.selectOption('#focus-depth', '1');
+  await page.waitForFunction((old) => {
+    const el = document.querySelector('#slice-notice') as HTMLElement | null;
+    return el !== null && !el.hidden && el.textContent !== old;
+  }, before, { timeout: 60000 });
   t.regex((await page.textContent('#slice-notice'))!, /^Showing a slice: 500 of 1,001 symbols/);
   t.is(Number(await page.$eval('#focus-graph', (el) => (el as HTMLElement).dataset.nodes)), 500);
   t.deepEqual(errors, []);
