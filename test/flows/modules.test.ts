@@ -260,6 +260,42 @@ test('resolution is an option: a higher one gives more, smaller modules; the sam
   t.true(Object.keys(fine).length > Object.keys(base).length, `${Object.keys(base)} → ${Object.keys(fine)}`);
 });
 
+/**
+ * `n` areas of `k` functions (each area a folder, its functions all calling each other) in a ring, each area
+ * calling the next once: the textbook case of modularity's resolution limit, where Louvain glues neighbours.
+ */
+function ringOfAreas(n: number, k: number): GraphBuilder {
+  const b = new GraphBuilder();
+  const areas: string[][] = [];
+  for (let i = 0; i < n; i++) {
+    const fns = Array.from({ length: k }, (_, j) => b.fn(`src/area${String(i).padStart(2, '0')}/part${j}.ts`, `a${i}f${j}`));
+    for (const x of fns) for (const y of fns) if (x !== y) b.calls(x, y);
+    areas.push(fns);
+  }
+  for (let i = 0; i < n; i++) b.calls(areas[i][0], areas[(i + 1) % n][1]);
+  return b;
+}
+
+test('the size cap splits modules that glue several areas together (the resolution limit) back into the areas', (t) => {
+  const areaOf = (uid: string) => /src\/(area\d+)\//.exec(uid)![1];
+  const glued = ringOfAreas(30, 4).build();
+  const before = detectModules(glued, { minSize: 1 });
+  // Without the cap some modules hold several areas.
+  t.true(before.modules.some((m) => m.size > 6), before.modules.map((m) => m.size).join());
+  t.true(Object.values(membership(glued)).some((uids) => new Set(uids.map(areaOf)).size > 1));
+  // A cap of 5% (6 of the 120 symbols) in a repository counted as large: every module is one area, whole.
+  const capped = ringOfAreas(30, 4).build();
+  const after = detectModules(capped, { minSize: 1, maxShare: 0.05, largeFiles: 1 });
+  t.is(after.modules.length, 30);
+  for (const [name, uids] of Object.entries(membership(capped))) {
+    t.is(uids.length, 4, name);
+    t.is(new Set(uids.map(areaOf)).size, 1, `${name}: ${uids.join()}`);
+  }
+  // The same cap in a repository under `largeFiles` files changes nothing.
+  const small = detectModules(ringOfAreas(30, 4).build(), { minSize: 1, maxShare: 0.05 });
+  t.deepEqual(small.modules.map((m) => m.size), before.modules.map((m) => m.size));
+});
+
 test('the size cap (maxShare) applies only in large repositories, and never splits a knit area', (t) => {
   const sizes = (options: Parameters<typeof detectModules>[1]) => { const g = twoAreas().build(); return detectModules(g, { minSize: 1, ...options }).modules.map((m) => m.size); };
   const whole = sizes({});
