@@ -4,9 +4,9 @@
  * collections' elements, entry points (static Main, ASP.NET controllers' actions and route attributes), the test-file
  * rule, and which names a rename may give.
  */
-import { nominalRelations } from '../../resolve/nominal/index.ts';
-import type { ContainerRules, EntryCandidate, EntryRule, NominalRules } from '../../resolve/nominal/rules.ts';
+import type { ContainerRules, EntryCandidate, EntryRule } from '../../resolve/nominal/rules.ts';
 import type { LanguageRules, NameRules } from '../types.ts';
+import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
 
 const KEYWORDS = ['abstract', 'as', 'base', 'bool', 'break', 'byte', 'case', 'catch', 'char', 'checked', 'class', 'const', 'continue', 'decimal', 'default',
   'delegate', 'do', 'double', 'else', 'enum', 'event', 'explicit', 'extern', 'false', 'finally', 'fixed', 'float', 'for', 'foreach', 'goto', 'if', 'implicit',
@@ -68,7 +68,7 @@ function csharpEntry(c: EntryCandidate): EntryRule | undefined {
   return undefined;
 }
 
-const nominal: NominalRules = {
+const nominal: NominalLanguage['nominal'] = {
   isTestFile: (p) => TEST_FILE.test(p),
   filePackage: () => '',
   implicitThis: true,
@@ -84,13 +84,9 @@ const nominal: NominalRules = {
 // test projects and the test class naming conventions
 const TEST_FILE = /(?:^|\/)(?:tests?|[^/]*\.(?:Tests|Test|UnitTests|IntegrationTests|Specs))\/|(?:Tests|Test|Specs)\.cs$/i;
 
-export const csharpRules: LanguageRules = {
+export const csharpRules: LanguageRules = nominalLanguageRules({
   family: 'csharp',
-  loadConfig: () => undefined,
-  modules: () => ({ resolve: (_from, specifier) => ({ external: specifier }) }),
   isGlobalName: (name) => BUILTINS.has(name),
-  isCommonMethodName: () => false,
-  relations: nominalRelations(nominal),
-  isTestFile: (p) => TEST_FILE.test(p),
+  nominal,
   names: NAMES,
-};
+});

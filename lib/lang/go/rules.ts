@@ -3,10 +3,9 @@
  * structural interfaces and conversions for calls of a type's name, the builtins, net/http handler registrations and
  * `func main` as entry points, the `_test.go` rule, and which names a rename may give (the exported-capital rule).
  */
-import { nominalRelations } from '../../resolve/nominal/index.ts';
-import type { NominalRules } from '../../resolve/nominal/rules.ts';
 import { nominalOf } from '../../extract/nominal/facts.ts';
 import type { LanguageRules, NameRules } from '../types.ts';
+import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
 import { importedPackage, loadGoSettings, packageOfFile, type GoSettings } from './modules.ts';
 import { isExportedName } from './syntax.ts';
 import { fileActive } from './build.ts';
@@ -36,7 +35,7 @@ const NAMES: NameRules = {
 
 const TEST_FILE = /_test\.go$|(?:^|\/)testdata\//;
 
-const nominal: NominalRules = {
+const nominal: NominalLanguage['nominal'] = {
   isTestFile: (p) => TEST_FILE.test(p),
   filePackage: (facts, settings) => {
     const key = packageOfFile(facts.path, settings as GoSettings | undefined);
@@ -60,7 +59,7 @@ const nominal: NominalRules = {
   },
 };
 
-export const goRules: LanguageRules = {
+export const goRules: LanguageRules = nominalLanguageRules({
   family: 'go',
   loadConfig: loadGoSettings,
   modules: (_files, settings) => ({
@@ -72,8 +71,6 @@ export const goRules: LanguageRules = {
     },
   }),
   isGlobalName: (name) => BUILTINS.has(name),
-  isCommonMethodName: () => false,
-  relations: nominalRelations(nominal),
-  isTestFile: (p) => TEST_FILE.test(p),
+  nominal,
   names: NAMES,
-};
+});

@@ -4,10 +4,10 @@
  * collections' elements, entry points (static main, Spring and JAX-RS handlers, servlets, Android components), the
  * test-file rule, and which names a rename may give.
  */
-import { nominalRelations } from '../../resolve/nominal/index.ts';
 import type { ContainerRules, NominalRules } from '../../resolve/nominal/rules.ts';
 import { nominalOf } from '../../extract/nominal/facts.ts';
 import type { LanguageRules, NameRules } from '../types.ts';
+import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
 import { JAVA_LANG } from './java-lang.ts';
 
 const KEYWORDS = [
@@ -61,7 +61,7 @@ export function jvmEntry(c: Parameters<NonNullable<NominalRules['entryOf']>>[0])
   return undefined;
 }
 
-const nominal: NominalRules = {
+const nominal: NominalLanguage['nominal'] = {
   isTestFile: (p) => TEST_FILE.test(p),
   filePackage: (facts) => nominalOf(facts).pkg ?? '',
   implicitThis: true,
@@ -79,13 +79,8 @@ const nominal: NominalRules = {
 // Maven and Gradle test sources, and the test class naming conventions
 const TEST_FILE = /(?:^|\/)src\/(?:test|androidTest|testFixtures|integrationTest)\/|(?:Test|Tests|IT|TestCase)\.java$/;
 
-export const javaRules: LanguageRules = {
+export const javaRules: LanguageRules = nominalLanguageRules({
   family: 'java',
-  loadConfig: () => undefined,
-  modules: () => ({ resolve: (_from, specifier) => ({ external: specifier }) }),
-  isGlobalName: () => false,
-  isCommonMethodName: () => false,
-  relations: nominalRelations(nominal),
-  isTestFile: (p) => TEST_FILE.test(p),
+  nominal,
   names: NAMES,
-};
+});

@@ -4,10 +4,10 @@
  * name called constructs it, overloads by argument types, the collections' elements, entry points (`fun main`,
  * the JVM's: Spring, Android), the test-file rule, and which names a rename may give.
  */
-import { nominalRelations } from '../../resolve/nominal/index.ts';
-import type { ContainerRules, NominalRules } from '../../resolve/nominal/rules.ts';
+import type { ContainerRules } from '../../resolve/nominal/rules.ts';
 import { nominalOf } from '../../extract/nominal/facts.ts';
 import type { LanguageRules, NameRules } from '../types.ts';
+import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
 import { jvmEntry } from '../java/rules.ts';
 import { JAVA_LANG } from '../java/java-lang.ts';
 
@@ -59,7 +59,7 @@ const KOTLIN_CONTAINERS: ContainerRules = {
     'asSequence', 'asIterable', 'subList', 'values', 'shuffled', 'plus', 'minus', 'onEach', 'iterator', 'listIterator']),
 };
 
-const nominal: NominalRules = {
+const nominal: NominalLanguage['nominal'] = {
   isTestFile: (p) => TEST_FILE.test(p),
   filePackage: (facts) => nominalOf(facts).pkg ?? '',
   implicitThis: true,
@@ -75,13 +75,9 @@ const nominal: NominalRules = {
 // Gradle's test source sets and the test class naming conventions
 const TEST_FILE = /(?:^|\/)src\/(?:test|androidTest|testFixtures|integrationTest|commonTest|jvmTest|jsTest|iosTest)\/|(?:Test|Tests|IT|Spec)\.kts?$/;
 
-export const kotlinRules: LanguageRules = {
+export const kotlinRules: LanguageRules = nominalLanguageRules({
   family: 'kotlin',
-  loadConfig: () => undefined,
-  modules: () => ({ resolve: (_from, specifier) => ({ external: specifier }) }),
   isGlobalName: (name) => BUILTINS.has(name),
-  isCommonMethodName: () => false,
-  relations: nominalRelations(nominal),
-  isTestFile: (p) => TEST_FILE.test(p),
+  nominal,
   names: NAMES,
-};
+});

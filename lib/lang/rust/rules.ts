@@ -4,9 +4,8 @@
  * `Self`, the standard library's containers, `fn main` and `#[test]` functions as entry points, the test-file rule,
  * and which names a rename may give.
  */
-import { nominalRelations } from '../../resolve/nominal/index.ts';
-import type { NominalRules } from '../../resolve/nominal/rules.ts';
 import type { LanguageRules, NameRules } from '../types.ts';
+import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
 import { loadRustSettings, moduleOfFile, pathRootOf, type RustSettings } from './modules.ts';
 
 const KEYWORDS = ['as', 'async', 'await', 'break', 'const', 'continue', 'crate', 'dyn', 'else', 'enum', 'extern', 'false', 'fn', 'for', 'if', 'impl', 'in', 'let', 'loop', 'match', 'mod', 'move', 'mut', 'pub', 'ref', 'return', 'self', 'Self', 'static', 'struct', 'super', 'trait', 'true', 'type', 'unsafe', 'use', 'where', 'while', 'abstract', 'become', 'box', 'do', 'final', 'gen', 'macro', 'override', 'priv', 'try', 'typeof', 'unsized', 'virtual', 'yield'];
@@ -27,7 +26,8 @@ const NAMES: NameRules = {
 
 const TEST_FILE = /(?:^|\/)(?:tests|benches)\/|(?:^|\/)[^/]*_tests?\.rs$|(?:^|\/)tests?\.rs$/;
 
-const nominal: NominalRules = {
+const nominal: NominalLanguage['nominal'] = {
+  isTestFile: (p) => TEST_FILE.test(p),
   filePackage: (facts, settings) => moduleOfFile(facts.path, settings as RustSettings | undefined),
   pathRoot: (name, from, settings) => pathRootOf(name, from, settings as RustSettings | undefined),
   nestedNamespaces: true,
@@ -51,7 +51,7 @@ const nominal: NominalRules = {
   },
 };
 
-export const rustRules: LanguageRules = {
+export const rustRules: LanguageRules = nominalLanguageRules({
   family: 'rust',
   loadConfig: loadRustSettings,
   modules: (_files, settings) => ({
@@ -63,8 +63,6 @@ export const rustRules: LanguageRules = {
     },
   }),
   isGlobalName: (name) => PRELUDE.has(name),
-  isCommonMethodName: () => false,
-  relations: nominalRelations(nominal),
-  isTestFile: (p) => TEST_FILE.test(p),
+  nominal,
   names: NAMES,
-};
+});

@@ -4,9 +4,8 @@
  * parts of their type, protocols are interfaces (calls through one fan out to conformers as `dispatch`), `Self`, the
  * `@main` type and `main.swift` as entry points, the test-file rule, and which names a rename may give.
  */
-import { nominalRelations } from '../../resolve/nominal/index.ts';
-import type { NominalRules } from '../../resolve/nominal/rules.ts';
 import type { LanguageRules, NameRules } from '../types.ts';
+import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
 
 const KEYWORDS = ['associatedtype', 'class', 'deinit', 'enum', 'extension', 'fileprivate', 'func', 'import', 'init', 'inout', 'internal', 'let', 'open', 'operator', 'private', 'precedencegroup', 'protocol', 'public', 'rethrows', 'static', 'struct', 'subscript', 'typealias', 'var', 'break', 'case', 'catch', 'continue', 'default', 'defer', 'do', 'else', 'fallthrough', 'for', 'guard', 'if', 'in', 'repeat', 'return', 'throw', 'switch', 'where', 'while', 'Any', 'as', 'await', 'false', 'is', 'nil', 'self', 'Self', 'super', 'throws', 'true', 'try'];
 const TYPES = ['Int', 'Int8', 'Int16', 'Int32', 'Int64', 'UInt', 'UInt8', 'UInt16', 'UInt32', 'UInt64', 'Float', 'Double', 'Bool', 'String', 'Character', 'Array', 'Dictionary', 'Set', 'Optional', 'Void', 'Never', 'AnyObject'];
@@ -28,7 +27,8 @@ function moduleOf(path: string): string {
   return m ? m[1] : '';
 }
 
-const nominal: NominalRules = {
+const nominal: NominalLanguage['nominal'] = {
+  isTestFile: (p) => TEST_FILE.test(p),
   filePackage: (facts) => moduleOf(facts.path),
   packageImportBindsName: false,
   selfTypeName: 'Self',
@@ -46,13 +46,9 @@ const nominal: NominalRules = {
   entryOf: (c) => (c.owner?.annotations.some((a) => a.name === 'main') && c.name === 'main' && c.isStatic ? { kind: 'main', by: '@main' } : undefined),
 };
 
-export const swiftRules: LanguageRules = {
+export const swiftRules: LanguageRules = nominalLanguageRules({
   family: 'swift',
-  loadConfig: () => undefined,
-  modules: () => ({ resolve: (_from, specifier) => ({ external: specifier }) }),
   isGlobalName: (name) => LIBRARY.has(name),
-  isCommonMethodName: () => false,
-  relations: nominalRelations(nominal),
-  isTestFile: (p) => TEST_FILE.test(p),
+  nominal,
   names: { ...NAMES, sharedScope: true },
-};
+});
