@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { indexFolder, scoreSites, type OracleSite } from './nominal-sites.ts';
+import { indexFolder, scoreSites, type OracleSite, runSiteDiffCli } from './nominal-sites.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -71,20 +71,6 @@ export function cDiff(name: string) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const args = process.argv.slice(2);
-  const names: string[] = [];
-  let misses = 0;
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--corpus') names.push(args[++i]);
-    else if (args[i] === '--misses') misses = Number(args[++i]);
-    else if (args[i] === '--json') json = true;
-  }
-  for (const name of names.length ? names : Object.keys(C_CORPORA)) {
-    const d = cDiff(name);
-    if (json) { console.log(JSON.stringify({ ...d, wrong: d.wrong.length, missed: d.missed.length })); continue; }
-    console.log(`${name} ${d.version} (${d.half}): ${d.files} files, ${d.lines} lines; clang project calls ${d.oracleProject}; ours ${d.ours}; precision ${(100 * d.precision).toFixed(1)}% (${(100 * d.precisionKnown).toFixed(1)}% where clang knows a project definition; ${d.undefinedForClang} sites where it knows none), recall ${(100 * d.recall).toFixed(1)}%`);
-    for (const w of d.wrong.slice(0, misses)) console.log(`  wrong  ${w.site}  ours ${w.ours}  oracle ${w.oracle}`);
-    for (const m of d.missed.slice(0, misses)) console.log(`  missed ${m.site}  oracle ${m.oracle}`);
-  }
+  runSiteDiffCli(process.argv.slice(2), Object.keys(C_CORPORA), cDiff, (name, d) =>
+    `${name} ${d.version} (${d.half}): ${d.files} files, ${d.lines} lines; clang project calls ${d.oracleProject}; ours ${d.ours}; precision ${(100 * d.precision).toFixed(1)}% (${(100 * d.precisionKnown).toFixed(1)}% where clang knows a project definition; ${d.undefinedForClang} sites where it knows none), recall ${(100 * d.recall).toFixed(1)}%`);
 }

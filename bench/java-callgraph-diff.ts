@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JAVA_CORPORA, javaCorpus } from './java-corpora.ts';
-import { indexFolder, scoreSites, type OracleSite, type SiteScore } from './nominal-sites.ts';
+import { indexFolder, scoreSites, type OracleSite, type SiteScore, runSiteDiffCli } from './nominal-sites.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -38,20 +38,6 @@ export function javaDiff(name: string): JavaDiff {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const args = process.argv.slice(2);
-  const names: string[] = [];
-  let misses = 0;
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--corpus') names.push(args[++i]);
-    else if (args[i] === '--misses') misses = Number(args[++i]);
-    else if (args[i] === '--json') json = true;
-  }
-  for (const name of names.length ? names : Object.keys(JAVA_CORPORA)) {
-    const d = javaDiff(name);
-    if (json) { console.log(JSON.stringify({ ...d, wrong: d.wrong.length, missed: d.missed.length })); continue; }
-    console.log(`${name} (${d.half}): ${d.files} files, ${d.lines} lines; oracle project calls ${d.oracleProject}; ours ${d.ours}; precision ${(100 * d.precision).toFixed(1)}%, recall ${(100 * d.recall).toFixed(1)}%; dispatch edges ${d.dispatchEdges}`);
-    for (const w of d.wrong.slice(0, misses)) console.log(`  wrong  ${w.site}  ours ${w.ours}  oracle ${w.oracle}`);
-    for (const m of d.missed.slice(0, misses)) console.log(`  missed ${m.site}  oracle ${m.oracle}`);
-  }
+  runSiteDiffCli(process.argv.slice(2), Object.keys(JAVA_CORPORA), javaDiff, (name, d) =>
+    `${name} (${d.half}): ${d.files} files, ${d.lines} lines; oracle project calls ${d.oracleProject}; ours ${d.ours}; precision ${(100 * d.precision).toFixed(1)}%, recall ${(100 * d.recall).toFixed(1)}%; dispatch edges ${d.dispatchEdges}`);
 }

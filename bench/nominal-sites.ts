@@ -100,3 +100,26 @@ export function scoreSites(result: ResolveResult, sites: readonly OracleSite[], 
   score.recall = score.oracleProject ? score.tp / score.oracleProject : 1;
   return score;
 }
+
+/**
+ * The command line of a site differential: `[--corpus NAME]... [--misses N] [--json]`. Scores each named corpus
+ * (all of `corpora` by default) with `diff` and prints `headline` (or, with --json, the score with the
+ * disagreements counted), then the first N disagreements of each kind.
+ */
+export function runSiteDiffCli<D extends SiteScore>(argv: readonly string[], corpora: readonly string[], diff: (name: string) => D, headline: (name: string, d: D) => string): void {
+  const names: string[] = [];
+  let misses = 0;
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--corpus') names.push(argv[++i]);
+    else if (argv[i] === '--misses') misses = Number(argv[++i]);
+    else if (argv[i] === '--json') json = true;
+  }
+  for (const name of names.length ? names : corpora) {
+    const d = diff(name);
+    if (json) { console.log(JSON.stringify({ ...d, wrong: d.wrong.length, missed: d.missed.length })); continue; }
+    console.log(headline(name, d));
+    for (const w of d.wrong.slice(0, misses)) console.log(`  wrong  ${w.site}  ours ${w.ours}  oracle ${w.oracle}`);
+    for (const m of d.missed.slice(0, misses)) console.log(`  missed ${m.site}  oracle ${m.oracle}`);
+  }
+}
