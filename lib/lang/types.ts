@@ -23,6 +23,8 @@ export interface NameRules {
    * another file is the symbol's own name, renamed with it, not a local alias left to text search.
    */
   sharedScope?: boolean;
+  /** Characters written right before a name that are no part of it (PHP's `$` of a property's declaration). */
+  sigils?: string;
   /**
    * A language's own objection to renaming a symbol from `oldName` to `newName` (Go: a change of the first letter's
    * case changes visibility; C's macros), as the message to refuse with; undefined when it has none. `kind` is the

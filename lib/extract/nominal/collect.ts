@@ -254,7 +254,10 @@ class NominalCollector {
     const base = DEF_ROLES[def.role];
     const nameNode = def.caps.name;
     if (!base || nameNode === undefined) return undefined;
-    const parent = this.container(stack);
+    let parent = this.container(stack);
+    // a property declared in a constructor's parameter list (PHP's promoted parameters) is its class's
+    const promoted = base.label === 'Property' && parent >= 0 && this.symbols[parent].kind === 'constructor';
+    if (promoted) parent = this.symbols[parent].parent;
     const parentLabel = parent >= 0 ? this.symbols[parent].label : undefined;
     let label: SymbolLabel = base.label;
     let kind = def.kind ?? base.kind;
@@ -283,6 +286,7 @@ class NominalCollector {
       if (h.role === 'heritage.extends') (sym.extends ??= []).push(t);
       else if (h.role === 'heritage.implements') (sym.implements ??= []).push(t);
       else if (h.role === 'heritage.embed') (x.embeds ??= []).push(t);
+      else if (h.role === 'heritage.mixin') (x.mixins ??= []).push(t);
       else (x.bases ??= []).push(t);
       this.refSites.push({ node: h.caps.type, kind: 'type', from: s });
       this.consumeTree(h.caps.type);
@@ -292,7 +296,7 @@ class NominalCollector {
       (x.ann ??= []).push(arg !== undefined ? { name: this.dotted(a.caps.name), arg } : { name: this.dotted(a.caps.name) });
     }
     const isClass = CLASS_LIKE.has(label);
-    const scope: Scope = { names: new Map(), parent: top.scope };
+    const scope: Scope = promoted ? top.scope : { names: new Map(), parent: top.scope };
     const body = def.caps.body;
     const ctx: Ctx = { end: this.end(node), sym: s, cls: isClass ? s : top.cls, scope };
     if (label === 'Function' || label === 'Method') {
@@ -886,6 +890,7 @@ class NominalCollector {
       if (c.all !== undefined || r.kind === 'all') imp.all = true;
       if (c.static !== undefined || r.kind === 'static') imp.static = true;
       if (c.global !== undefined) imp.global = true;
+      if (r.kind === 'file') imp.file = true;
       this.consumeTree(c.path);
       out.push(imp);
     }

@@ -44,6 +44,8 @@ export function signatureOf(text: string, start: number, bodyStart: number, end:
   // annotations and attributes before the modifiers: `@X`, `@X(...)`, `[X(...)]`
   for (;;) {
     while (i < stop && /\s/.test(text[i])) i++;
+    // PHP's and Rust's `#[Attr]` as one
+    if (text[i] === '#' && text[i + 1] === '[') i++;
     if (text[i] === '@' || text[i] === '[') {
       let j = i + 1;
       if (text[i] === '@') { while (j < stop && /[\w.]/.test(text[j])) j++; if (text[j] !== '(') { i = j; continue; } }

@@ -96,6 +96,12 @@ export class Names {
       add(sc.own, syms[s].name, { f, s });
     }
     for (const imp of w.importsOf(f)) {
+      if (imp.file) {
+        const rel = w.rules.fileImport?.(imp.path, w.files[f].path, w.settings);
+        const g = rel === undefined ? undefined : w.fileByPath.get(rel);
+        if (g !== undefined) this.reach(sc, g, imp.line);
+        continue;
+      }
       if (w.rules.includeFile && !imp.all) {
         const rel = w.rules.includeFile(imp.path, w.files[f].path, w.settings);
         const g = rel === undefined ? undefined : w.fileByPath.get(rel);
@@ -258,7 +264,7 @@ export class Names {
     const w = this.w;
     const root = w.rules.pathRoot?.(name, w.files[f].path, w.settings);
     if (root !== undefined) return { pkg: root };
-    if (name === w.rules.selfTypeName) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
+    if (isSelfName(w.rules.selfTypeName, name)) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
     const syms = w.files[f].symbols;
     // symbols declared in the enclosing functions (local functions and classes)
     for (let s = from; s >= 0; s = syms[s].parent) {
@@ -336,7 +342,7 @@ export class Names {
     const w = this.w;
     const root = w.rules.pathRoot?.(name, w.files[f].path, w.settings);
     if (root !== undefined) return { pkg: root };
-    if (name === w.rules.selfTypeName) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
+    if (isSelfName(w.rules.selfTypeName, name)) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
     for (const ent of this.enclosingTypes(f, from)) {
       if (ent.name === name && !ent.outer) return { ent, reason: 'same-file' };
       const nested = this.members.nestedType(ent, name);
@@ -424,6 +430,11 @@ function baseName(e: Expr): string | undefined {
   if (e.k === 'generic') return baseName(e.of);
   if (e.k === 'member') return e.name;
   return undefined;
+}
+
+/** Whether `name` is the language's name of the enclosing type (`Self`; PHP's `self` and `static`). */
+function isSelfName(self: string | readonly string[] | undefined, name: string): boolean {
+  return self !== undefined && (typeof self === 'string' ? self === name : self.includes(name));
 }
 
 function lastSegment(path: string, sep: string): string {

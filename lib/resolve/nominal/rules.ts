@@ -49,7 +49,7 @@ export interface NominalRules {
    * How a file weighs where a package declares a name several times (Go's per-platform files): 0 for a file the
    * default build compiles, more for others. Lookups list the lighter declarations first.
    */
-  fileRank?(facts: FileFacts): number;
+  fileRank?(facts: FileFacts, settings: unknown): number;
   /**
    * What calling a builtin gives, from its arguments: the type its argument `index` names (`new(T)`, `make(T)`), or
    * the value of that argument (`append(xs, x)`).
@@ -105,7 +105,14 @@ export interface NominalRules {
   /** An import of a package binds its last name to the package (Rust's `use crate::model;`), not its members. */
   packageImportBindsName?: boolean;
   /** The name of the enclosing type inside its declarations (Rust's `Self`). */
-  selfTypeName?: string;
+  selfTypeName?: string | readonly string[];
+  /** Result types that mean the type a call is made on, not the declaring one (PHP's `static`: late static binding). */
+  receiverTypeNames?: readonly string[];
+  /**
+   * A file loaded by its path (PHP's `require __DIR__ . '/x.php'`): the project file (relative path) it names when
+   * written in `fromFile`, or undefined. It gives an IMPORTS edge and binds no name.
+   */
+  fileImport?(path: string, fromFile: string, settings: unknown): string | undefined;
   /** Kinds of type symbols that only add members and bases to a type declared elsewhere (Rust's `impl` blocks). */
   partKinds?: ReadonlySet<string>;
 }

@@ -383,6 +383,13 @@ export class Evaluator {
     if (sym.kind === 'constructor') { const owner = this.m.ownerOf(t); return owner ? this.inst(owner, CONFIDENCE.constructor) : NONE; }
     if (TYPE_LABELS.has(sym.label)) { const ent = this.w.typeOf(t); return ent ? this.inst(ent, CONFIDENCE.constructor) : NONE; }
     if (!sym.returns) return NONE;
+    // a result declared as the receiver's own type (PHP's `static`): the type the call is made on
+    const r = sym.returns;
+    if (r.k === 'id' && r.b === undefined && callee.k === 'member' && callee.obj.k !== 'super' && this.rules.receiverTypeNames?.includes(r.name)) {
+      const recv = this.value(f, callee.obj, from, depth + 1);
+      if (recv.t === 'type') return this.inst(recv.e, CONFIDENCE['return-type']);
+      if (recv.t === 'inst') return { ...recv, c: Math.min(recv.c, CONFIDENCE['return-type']) };
+    }
     const subst = res.recv?.t === 'inst' && res.recv.args ? { ent: this.m.ownerOf(t) ?? res.recv.e, args: res.recv.args } : undefined;
     const v = this.type(t.f, sym.returns, t.s, subst, depth + 1);
     return v.t === 'inst' ? { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) } : v;
