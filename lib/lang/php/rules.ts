@@ -77,6 +77,8 @@ const nominal: NominalRules = {
   isBuiltin,
   // `use App\Models;` binds `Models` to the namespace (`Models\User` then names App\Models\User)
   packageImportBindsName: true,
+  relativeQualifiedNames: true,
+  globalRoot: '\\',
   selfTypeName: ['self', 'static'],
   // `static` as a result type is late static binding: `User::make()` of Model's `make(): static` is a User
   receiverTypeNames: ['static'],

@@ -102,6 +102,8 @@
 
 ; ---------------------------------------------------------------- types
 ((qualified_name prefix: (namespace_name) @qualifier (name) @name) @type (#set! role "type.qualified"))
+; a fully qualified name of the global namespace (`\Exception`, `\strlen`): its `\` names the global package
+((qualified_name prefix: "\\" @qualifier . (name) @name .) @type (#set! role "type.qualified"))
 ((qualified_name (name) @inner) @type (#set! role "type.wrap"))
 ((named_type [(name) (qualified_name)] @inner) @type (#set! role "type.wrap"))
 ((optional_type (_) @inner) @type (#set! role "type.wrap"))

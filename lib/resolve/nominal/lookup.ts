@@ -262,7 +262,7 @@ export class Names {
 
   private valueUncached(f: number, from: number, name: string): Found | undefined {
     const w = this.w;
-    const root = w.rules.pathRoot?.(name, w.files[f].path, w.settings);
+    const root = name === w.rules.globalRoot ? '' : w.rules.pathRoot?.(name, w.files[f].path, w.settings);
     if (root !== undefined) return { pkg: root };
     if (isSelfName(w.rules.selfTypeName, name)) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
     const syms = w.files[f].symbols;
@@ -316,6 +316,28 @@ export class Names {
   }
 
   /**
+   * The packages a qualified name's first segment `first` may stand for in symbol `from` of file f: a package an
+   * import binds under that name (also where the imported path is a type as well), then one nested in the file's
+   * package or its enclosing ones (PHP's relative names).
+   */
+  relativePackages(f: number, from: number, name: string): string[] {
+    // a dotted name (`Expr.AssignOp` of `Expr\AssignOp\Plus`): its first segment looked up, the rest below it
+    const dot = name.indexOf('.');
+    if (dot > 0) return this.relativePackages(f, from, name.slice(0, dot)).map((p) => `${p}${name.slice(dot)}`).filter((p) => this.w.packagePrefixes.has(p));
+    const first = name;
+    const out: string[] = [];
+    for (const t of this.scope(f).single.get(first) ?? []) {
+      const key = 'pkg' in t ? t.pkg : 'ent' in t ? t.ent.fqn : undefined;
+      if (key !== undefined && this.w.packagePrefixes.has(key) && !out.includes(key)) out.push(key);
+    }
+    for (const pkg of this.packagesOf(f, from)) {
+      const key = pkg ? `${pkg}.${first}` : first;
+      if (this.w.packagePrefixes.has(key) && !out.includes(key)) out.push(key);
+    }
+    return out;
+  }
+
+  /**
    * What a free name called (`name(…)`) means inside symbol `from` of file f: where the language keeps methods apart
    * from fields (Java), the nearest enclosing class with a method of that name, else what the name means as a value.
    */
@@ -340,7 +362,7 @@ export class Names {
 
   private typeUncached(f: number, from: number, name: string): Found | undefined {
     const w = this.w;
-    const root = w.rules.pathRoot?.(name, w.files[f].path, w.settings);
+    const root = name === w.rules.globalRoot ? '' : w.rules.pathRoot?.(name, w.files[f].path, w.settings);
     if (root !== undefined) return { pkg: root };
     if (isSelfName(w.rules.selfTypeName, name)) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
     for (const ent of this.enclosingTypes(f, from)) {

@@ -106,6 +106,13 @@ export interface NominalRules {
   packageImportBindsName?: boolean;
   /** The name of the enclosing type inside its declarations (Rust's `Self`). */
   selfTypeName?: string | readonly string[];
+  /**
+   * A qualified name's first segment may be an imported or nested package even where a type of that name is in scope
+   * (PHP: `use A\Node\Stmt;` then `Stmt\Expr`, `Sub\f()` inside namespace A for A\Sub\f).
+   */
+  relativeQualifiedNames?: boolean;
+  /** A path's first segment that names the global (unnamed) package (PHP's leading `\` of `\Exception`). */
+  globalRoot?: string;
   /** Result types that mean the type a call is made on, not the declaring one (PHP's `static`: late static binding). */
   receiverTypeNames?: readonly string[];
   /**

@@ -90,9 +90,13 @@ export class Evaluator {
         }
         if (obj.t === 'inst' || obj.t === 'type') {
           const nested = this.m.nestedType(obj.e, e.name);
-          return nested ? this.inst(nested) : NONE;
+          if (nested) return this.inst(nested);
         }
-        return { t: 'ext', name: e.name };
+        for (const pkg of this.relativePackages(f, e.obj, from)) {
+          const ent = this.w.types.get(qualify(pkg, e.name));
+          if (ent) return this.inst(ent);
+        }
+        return obj.t === 'inst' || obj.t === 'type' ? NONE : { t: 'ext', name: e.name };
       }
       case 'generic': {
         const base = this.type(f, e.of, from, subst, depth + 1);
@@ -173,7 +177,15 @@ export class Evaluator {
         const base = this.superOf(f, e.cls);
         return base ? this.inst(base, CONFIDENCE['super-member']) : NONE;
       }
-      case 'member': return this.memberValue(f, this.value(f, e.obj, from, depth + 1), e.name, from, depth);
+      case 'member': {
+        const v = this.memberValue(f, this.value(f, e.obj, from, depth + 1), e.name, from, depth);
+        if (v.t !== 'none' && v.t !== 'ext') return v;
+        for (const pkg of this.relativePackages(f, e.obj, from)) {
+          const p = this.memberValue(f, { t: 'pkg', key: pkg }, e.name, from, depth);
+          if (p.t !== 'none' && p.t !== 'ext') return p;
+        }
+        return v;
+      }
       case 'call': return this.callValue(f, e.callee, from, e.argc, depth, e.args);
       case 'new': {
         const t = this.type(f, e.callee, from, undefined, depth + 1);
@@ -425,10 +437,26 @@ export class Evaluator {
       case 'member': {
         const obj = callee.obj;
         const recv = obj.k === 'super' ? this.superInst(f, obj.cls) : this.value(f, obj, from, depth + 1);
-        return this.memberCall(f, recv, callee.name, argc, obj.k === 'this' ? 'this-member' : obj.k === 'super' ? 'super-member' : undefined, depth);
+        const res = this.memberCall(f, recv, callee.name, argc, obj.k === 'this' ? 'this-member' : obj.k === 'super' ? 'super-member' : undefined, depth);
+        if ('targets' in res && res.targets.length) return res;
+        for (const pkg of this.relativePackages(f, obj, from)) {
+          const p = this.memberCall(f, { t: 'pkg', key: pkg }, callee.name, argc, undefined, depth);
+          if ('targets' in p && p.targets.length) return p;
+        }
+        return res;
       }
       default: return UNRESOLVED;
     }
+  }
+
+  /**
+   * The packages a qualified name's first segment may stand for where the language reads such names relative to the
+   * file's imports and namespace (NominalRules.relativeQualifiedNames): `Stmt\Expr` with `use A\Node\Stmt;`, or
+   * `Sub\f()` in namespace A meaning A\Sub\f — also where a class of that name exists beside the namespace.
+   */
+  private relativePackages(f: number, obj: Expr, from: number): string[] {
+    if (!this.rules.relativeQualifiedNames || obj.k !== 'id' || bindsLocal(obj.b)) return [];
+    return this.names.relativePackages(f, from, obj.name);
   }
 
   private superInst(f: number, cls: number): Val {
