@@ -79,6 +79,7 @@ const nominal: NominalRules = {
   packageImportBindsName: true,
   relativeQualifiedNames: true,
   globalRoot: '\\',
+  inheritedConstructors: true,
   selfTypeName: ['self', 'static'],
   // `static` as a result type is late static binding: `User::make()` of Model's `make(): static` is a User
   receiverTypeNames: ['static'],

@@ -111,6 +111,8 @@ export interface NominalRules {
    * (PHP: `use A\Node\Stmt;` then `Stmt\Expr`, `Sub\f()` inside namespace A for A\Sub\f).
    */
   relativeQualifiedNames?: boolean;
+  /** A class declaring no constructor runs the one it inherits (PHP), not a default one of its own (Java, C#). */
+  inheritedConstructors?: boolean;
   /** A path's first segment that names the global (unnamed) package (PHP's leading `\` of `\Exception`). */
   globalRoot?: string;
   /** Result types that mean the type a call is made on, not the declaring one (PHP's `static`: late static binding). */

@@ -9,7 +9,7 @@ import { bindingIndex, bindsLocal, type Expr } from '../../extract/facts.ts';
 import type { Members } from './members.ts';
 import type { Found, Names } from './lookup.ts';
 import type { NominalRules } from './rules.ts';
-import { qualify, type SymRef, type TypeEnt, type World } from './world.ts';
+import { qualify, type Base, type SymRef, type TypeEnt, type World } from './world.ts';
 
 /** How a value's type was learnt, and how sure an edge through it is. */
 export const CONFIDENCE = {
@@ -543,9 +543,16 @@ export class Evaluator {
   }
 
   /** A type's own constructors. */
-  constructors(ent: TypeEnt): SymRef[] {
+  constructors(ent: TypeEnt, depth = 0): SymRef[] {
     const out: SymRef[] = [];
     for (const rs of ent.members.values()) for (const r of rs) if (this.w.sym(r).kind === 'constructor') out.push(r);
+    if (out.length || !this.rules.inheritedConstructors || depth > MAX_DEPTH) return out;
+    // a class declaring none runs its mixins' (PHP's traits), else its parent's
+    const bases = this.m.bases(ent).filter((b): b is Base & { ent: TypeEnt } => 'ent' in b && (b.via === 'mixin' || b.via === 'extends') && !this.w.isInterface(b.ent));
+    for (const b of [...bases.filter((x) => x.via === 'mixin'), ...bases.filter((x) => x.via !== 'mixin')]) {
+      const inherited = this.constructors(b.ent, depth + 1);
+      if (inherited.length) return inherited;
+    }
     return out;
   }
 
