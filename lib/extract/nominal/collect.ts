@@ -16,8 +16,8 @@ import {
 } from '../facts.ts';
 import type { NominalCall, NominalFacts, NominalSymbol } from './facts.ts';
 import { DEF_ROLES, splitRole, subjectOf, type Rec } from './roles.ts';
-import type { NominalSyntax } from './syntax.ts';
-import { docBefore, signatureOf, wordsBefore } from './text.ts';
+import type { DocType, DocTypes, NominalSyntax } from './syntax.ts';
+import { blockCommentBefore, docBefore, signatureOf, wordsBefore } from './text.ts';
 import { remapSymbols } from './order.ts';
 
 interface Scope { names: Map<string, Binding>; parent: Scope | undefined }
@@ -72,13 +72,14 @@ class NominalCollector {
   private readonly symbols: SymbolFact[] = [];
   private readonly extra: Record<number, NominalSymbol> = {};
   private readonly locals: LocalFact[] = [];
-  private readonly localValue: Array<{ type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number } }> = [];
+  private readonly localValue: Array<{ doc?: DocType; type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number } }> = [];
   private readonly tparams: number[] = [];
   /** Binding of each identifier or type name read (0: free). */
   private readonly binding = new Map<number, Binding>();
   /** The class around each `this`/`super`, and the symbol a definition node made. */
   private readonly thisCls = new Map<number, number>();
   private readonly symOfDef = new Map<number, number>();
+  private readonly defNodeOf = new Map<number, number>();
   /** Nodes whose name is no reference of its own (a call's callee, a declaration's name). */
   private readonly consumed: Uint8Array;
   private readonly callSites: Array<{ node: number; from: number }> = [];
@@ -280,6 +281,16 @@ class NominalCollector {
     if (recv !== undefined) x.recv = this.lazyType(recv);
     if (def.caps.type !== undefined) sym.type = this.lazyType(def.caps.type);
     if (def.caps.returns !== undefined) sym.returns = this.lazyType(def.caps.returns);
+    // a doc comment's type where the declaration writes none, or one that names no class (`array` of `@var User[]`)
+    if ((label === 'Function' || label === 'Method') && this.syntax.docTypes) {
+      const t = this.docTypesAt(node)?.returns;
+      if (t) this.docFallbacks.push({ sym, key: 'returns', t });
+    }
+    if ((label === 'Property' || label === 'Variable') && this.syntax.docTypes) {
+      const d = this.docTypesAt(node);
+      const t = d?.vars[`$${this.name(nameNode)}`] ?? d?.var;
+      if (t) this.docFallbacks.push({ sym, key: 'type', t });
+    }
     if (def.caps.value !== undefined) sym.init = this.lazyExpr(def.caps.value);
     for (const h of this.heritage.get(node) ?? []) {
       const t = this.lazyType(h.caps.type);
@@ -342,6 +353,7 @@ class NominalCollector {
     this.symbols.push(sym);
     if (mods.length) this.extraOf(s).mods = mods;
     this.symOfDef.set(node, s);
+    this.defNodeOf.set(s, node);
     return s;
   }
 
@@ -404,6 +416,7 @@ class NominalCollector {
     const l = this.locals.length;
     this.locals.push({ name });
     const v: NominalCollector['localValue'][number] = {};
+    if (this.syntax.docTypes) v.doc = this.docTypeOfLocal(d, nameNode, name, stack);
     if (d.caps.type !== undefined) { v.type = d.caps.type; if (d.kind === 'rest') v.rest = true; }
     if (d.caps.value !== undefined) v.value = d.caps.value;
     if (d.kind === 'callback') {
@@ -429,6 +442,41 @@ class NominalCollector {
     if (value !== undefined && this.t.start[value] > this.t.start[nameNode]) this.defer({ at: this.end(value), scope: top.scope, name, b: localBinding(l) });
     else top.scope.names.set(name, localBinding(l));
     return undefined;
+  }
+
+  private readonly docMemo = new Map<number, DocTypes | undefined>();
+  private readonly docFallbacks: Array<{ sym: SymbolFact; key: 'returns' | 'type'; t: DocType }> = [];
+  /** The types the doc comment right before a node declares (memoised by the node's start). */
+  private docTypesAt(node: number): DocTypes | undefined {
+    const at = this.t.start[node];
+    if (this.docMemo.has(at)) return this.docMemo.get(at);
+    const block = this.syntax.comments.block;
+    const c = block ? blockCommentBefore(this.text, at, block) : undefined;
+    const d = c !== undefined ? this.syntax.docTypes!(c) : undefined;
+    this.docMemo.set(at, d);
+    return d;
+  }
+
+  /**
+   * A parameter's type from its function's doc comment (`@param User $u`), or a local's from the doc comment before
+   * the statement declaring it (`/** @var User $u *\/ $u = …;`).
+   */
+  private docTypeOfLocal(d: Rec, nameNode: number, name: string, stack: Ctx[]): DocType | undefined {
+    if (d.role === 'decl.param') {
+      for (let k = stack.length - 1; k > 0; k--) {
+        const c = stack[k];
+        if (c.paramsFrom === undefined) continue;
+        const def = this.defNodeOf.get(c.sym);
+        return def === undefined ? undefined : this.docTypesAt(def)?.params[name];
+      }
+      return undefined;
+    }
+    if (d.role !== 'decl.local') return undefined;
+    // the statement around the declaration: the outermost node starting where the declaration's expression does
+    let n = this.t.parent[nameNode];
+    while (n >= 0 && this.t.parent[n] >= 0 && this.t.start[this.t.parent[n]] === this.t.start[n]) n = this.t.parent[n];
+    const doc = n >= 0 ? this.docTypesAt(n) : undefined;
+    return doc?.vars[name] ?? doc?.var;
   }
 
   /** A name of a narrower type inside a scope: a local of that name and type there, shadowing the outer one. */
@@ -745,6 +793,7 @@ class NominalCollector {
   // ------------------------------------------------------------------ facts
   private finishLocals(): void {
     for (const f of this.lazy) Object.assign(f.e, f.type ? this.typeExpr(f.node) : this.expr(f.node));
+    for (const { sym, key, t } of this.docFallbacks) if (!sym[key] || sym[key]!.k === 'other') sym[key] = docTypeExpr(t);
     for (let l = 0; l < this.locals.length; l++) {
       const v = this.localValue[l];
       const local = this.locals[l];
@@ -752,6 +801,7 @@ class NominalCollector {
         const t = this.typeExpr(v.type);
         if (t.k !== 'other') local.type = v.rest ? { k: 'array', of: t } : t;
       }
+      if (!local.type && v.doc) local.type = v.rest ? { k: 'array', of: docTypeExpr(v.doc) } : docTypeExpr(v.doc);
       if (v.value !== undefined) local.init = this.expr(v.value);
       else if (v.iter !== undefined) local.init = v.iterKey ? { k: 'element', of: this.expr(v.iter), key: '(key)' } : v.each ? { k: 'element', of: this.expr(v.iter), key: '(each)' } : { k: 'element', of: this.expr(v.iter) };
       else if (v.tuple) {
@@ -970,6 +1020,18 @@ function merged(earlier: Rec | undefined, later: Rec): Rec {
 }
 
 const LIT: Expr = { k: 'lit' };
+
+/**
+ * A doc comment's type as the shape a qualified type written in code has: a name, or the last name as a member of
+ * its dotted qualifier (`App.Models` of `\\App\\Models\\User`: a leading `\\` before a qualifier is dropped, before a
+ * single name kept as its root); an array of it for `[]`.
+ */
+function docTypeExpr(t: DocType): Expr {
+  const segs = t.segments[0] === '\\' && t.segments.length > 2 ? t.segments.slice(1) : t.segments;
+  const last = segs[segs.length - 1];
+  const e: Expr = segs.length === 1 ? { k: 'id', name: last } : { k: 'member', obj: { k: 'id', name: segs.slice(0, -1).join('.') }, name: last };
+  return t.array ? { k: 'array', of: e } : e;
+}
 
 function lookup(scope: Scope | undefined, name: string): Binding | undefined {
   for (let s = scope; s; s = s.parent) {

@@ -107,3 +107,12 @@ export function docBefore(text: string, start: number, comments: { line: readonl
   }
   return undefined;
 }
+
+/** The text of the block comment that ends right before `start` (only whitespace between), or undefined. */
+export function blockCommentBefore(text: string, start: number, block: readonly [string, string]): string | undefined {
+  let i = start;
+  while (i > 0 && /\s/.test(text[i - 1])) i--;
+  if (!text.startsWith(block[1], i - block[1].length)) return undefined;
+  const open = text.lastIndexOf(block[0], i - block[1].length - 1);
+  return open < 0 ? undefined : text.slice(open, i);
+}
