@@ -7,10 +7,11 @@
  *
  * Corpora are the sources Debian packages ship, pinned (the test and the bench refuse another version):
  * - tune: php-parser 4.15.4-1 (nikic/php-parser, /usr/share/php/PhpParser);
- * - held out (never tuned on): php-league-commonmark 2.3.9-1+deb12u1 (/usr/share/php/League/CommonMark).
+ * - held out (never tuned on): php-league-commonmark 2.3.9-1+deb12u1 (/usr/share/php/League/CommonMark), php-monolog
+ *   2.9.1-1 (/usr/share/php/Monolog; also the hand-checked sample bench/hand-samples/monolog.tsv).
  *
- *   apt-get install -y php-cli php-parser php-league-commonmark
- *   node --import tsx bench/php-callgraph-diff.ts [--corpus php-parser|commonmark] [--misses N]
+ *   apt-get install -y php-cli php-parser php-league-commonmark php-monolog
+ *   node --import tsx bench/php-callgraph-diff.ts [--corpus php-parser|commonmark|monolog] [--misses N]
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -24,6 +25,7 @@ export interface PhpCorpus { half: 'tune' | 'held-out'; pkg: string; version: st
 export const PHP_CORPORA: Record<string, PhpCorpus> = {
   'php-parser': { half: 'tune', pkg: 'php-parser', version: '4.15.4-1', dir: '/usr/share/php/PhpParser' },
   commonmark: { half: 'held-out', pkg: 'php-league-commonmark', version: '2.3.9-1+deb12u1', dir: '/usr/share/php/League/CommonMark' },
+  monolog: { half: 'held-out', pkg: 'php-monolog', version: '2.9.1-1', dir: '/usr/share/php/Monolog' },
 };
 
 /** The installed version of a Debian package, or undefined. */
