@@ -85,6 +85,8 @@ const nominal: NominalRules = {
   receiverTypeNames: ['static'],
   fileImport: (path, from, settings) => requiredFile(path, from, settings as PhpSettings | undefined),
   entryOf: phpEntry,
+  // Laravel's routes: `Route::get('/users', [UserController::class, 'index'])`, `Route::post(…, fn …)`
+  registrations: [{ method: /^(?:get|post|put|patch|delete|options|any|match)$/, receiver: /^Route$/, kind: 'route' }],
 };
 
 export const phpRules: LanguageRules = {

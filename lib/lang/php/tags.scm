@@ -97,7 +97,9 @@
 ((integer) @expr (#set! role "expr.lit:int"))
 ((float) @expr (#set! role "expr.lit:float"))
 ((boolean) @expr (#set! role "expr.lit:bool"))
-([(null) (array_creation_expression)] @expr (#set! role "expr.lit"))
+((null) @expr (#set! role "expr.lit"))
+; a callable array `[UserController::class, 'store']` (Laravel's routes): the class's member
+((array_creation_expression . (array_element_initializer (class_constant_access_expression . (_) @object (name) @cls .)) . (array_element_initializer (string (string_content) @name)) .) @expr (#eq? @cls "class") (#set! role "expr.member"))
 ([(anonymous_function) (arrow_function)] @expr (#set! role "expr.fn"))
 
 ; ---------------------------------------------------------------- types
