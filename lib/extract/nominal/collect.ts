@@ -68,6 +68,8 @@ class NominalCollector {
   /** Scopes inside which a name has a narrower type (a type switch's case, a smart cast's branch). */
   private readonly narrowAt = new Map<number, Rec[]>();
   private readonly implicitAt = new Map<number, Rec>();
+  /** Assignments to a member of `this` (`$this->repo = new Repo()`): the value of a property declared without a type. */
+  private readonly memberInitAt = new Map<number, Rec>();
   // the walk's results
   private readonly symbols: SymbolFact[] = [];
   private readonly extra: Record<number, NominalSymbol> = {};
@@ -143,6 +145,7 @@ class NominalCollector {
       else if (role === 'import') this.importRecs.push(rec);
       else if (role === 'package') this.pkgRec ??= rec;
       else if (role === 'namespace') this.nsAt.set(subject, rec);
+      else if (role === 'member.init') this.memberInitAt.set(subject, rec);
     };
     if (Array.isArray(matches)) {
       for (const m of matches) {
@@ -208,6 +211,8 @@ class NominalCollector {
         if (ctx) stack.push(ctx);
         continue;
       }
+      const mi = this.memberInitAt.get(i);
+      if (mi) this.memberInit(mi, stack);
       const ex = this.exprAt.get(i);
       if (ex) this.expression(ex, i, stack);
       if (this.consumed[i]) continue;
@@ -291,7 +296,11 @@ class NominalCollector {
       const t = d?.vars[`$${this.name(nameNode)}`] ?? d?.var;
       if (t) this.docFallbacks.push({ sym, key: 'type', t });
     }
-    if (def.caps.value !== undefined) sym.init = this.lazyExpr(def.caps.value);
+    if (def.caps.value !== undefined) {
+      sym.init = this.lazyExpr(def.caps.value);
+      const v = this.exprAt.get(def.caps.value);
+      if (v?.role === 'expr.lit' && !v.kind) this.nullInit.add(sym);
+    }
     for (const h of this.heritage.get(node) ?? []) {
       const t = this.lazyType(h.caps.type);
       if (h.role === 'heritage.extends') (sym.extends ??= []).push(t);
@@ -444,7 +453,28 @@ class NominalCollector {
     return undefined;
   }
 
+  /**
+   * `this.name = value` in a method: the first such value is the initialiser of the enclosing class's property
+   * `name` when the property declares neither a type nor a value (PHP's untyped properties set by the constructor).
+   */
+  private memberInit(r: Rec, stack: Ctx[]): void {
+    const cls = stack[stack.length - 1].cls;
+    if (cls < 0 || r.caps.name === undefined || r.caps.value === undefined) return;
+    const name = this.name(r.caps.name);
+    for (let s = cls + 1; s < this.symbols.length; s++) {
+      const sym = this.symbols[s];
+      if (sym.parent !== cls || sym.name !== name || sym.label !== 'Property') continue;
+      if (sym.type === undefined && (sym.init === undefined || this.nullInit.has(sym)) && !this.docFallbacks.some((d) => d.sym === sym)) {
+        sym.init = this.lazyExpr(r.caps.value);
+        this.nullInit.delete(sym);
+      }
+      return;
+    }
+  }
+
   private readonly docMemo = new Map<number, DocTypes | undefined>();
+  /** Properties whose declared value is a bare literal without a type (`= null`): an assignment through `this` says more. */
+  private readonly nullInit = new Set<SymbolFact>();
   private readonly docFallbacks: Array<{ sym: SymbolFact; key: 'returns' | 'type'; t: DocType }> = [];
   /** The types the doc comment right before a node declares (memoised by the node's start). */
   private docTypesAt(node: number): DocTypes | undefined {

@@ -66,6 +66,9 @@
 ((foreach_statement . (_) @iter . (pair (_) . (variable_name) @name .)) (#set! role "decl.local"))
 ((catch_clause type: (type_list . (named_type) @type) name: (variable_name) @name) (#set! role "decl.local"))
 
+; `$this->repo = …` in a method: the value of an untyped property declared without one
+((assignment_expression left: (member_access_expression object: (variable_name) @obj name: (name) @name) right: (_) @value) @def (#eq? @obj "$this") (#set! role "member.init"))
+
 ([(anonymous_function) (arrow_function)] @scope (#set! role "scope"))
 
 ; ---------------------------------------------------------------- expressions
