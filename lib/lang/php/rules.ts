@@ -66,12 +66,12 @@ const TEST_FILE = /(?:^|\/)(?:tests?|Tests?)\/|(?:Test|TestCase)\.php$/;
 
 const nominal: NominalRules = {
   isTestFile: (p) => TEST_FILE.test(p),
-  // namespaces are declared per file (the `namespace` statement): the global namespace is ''
-  filePackage: () => '',
+  // a file's code outside any declaration is in the namespace its (first) `namespace` statement opens; '' is global
+  filePackage: (facts) => facts.symbols.find((s) => s.kind === 'namespace')?.qualifiedName ?? '',
   fileRank: (facts, settings) => fileRankOf(facts.path, facts.symbols.find((s) => s.kind === 'namespace')?.qualifiedName, settings as PhpSettings | undefined),
   // a free function or constant not found in the file's namespace is the global one (PHP's fallback); `$this` is explicit
   implicitThis: false,
-  outerNamespaces: true,
+  outerNamespaces: 'global',
   structural: false,
   typeCall: 'none',
   isBuiltin,

@@ -413,6 +413,7 @@ export class Names {
     while (top >= 0 && syms[top].parent >= 0) top = syms[top].parent;
     const pkg = top >= 0 ? w.symPackage({ f, s: top }) : w.filePkg[f];
     if (!w.rules.outerNamespaces) return [pkg];
+    if (w.rules.outerNamespaces === 'global') return pkg ? [pkg, ''] : [pkg];
     const out = [pkg];
     for (let i = pkg.lastIndexOf('.'); i > 0; i = pkg.lastIndexOf('.', i - 1)) out.push(pkg.slice(0, i));
     if (pkg) out.push('');

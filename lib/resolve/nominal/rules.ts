@@ -81,8 +81,11 @@ export interface NominalRules {
   methodNamespace?: boolean;
   /** Test sources, compiled apart from the code they test: code outside them never reaches their declarations. */
   isTestFile?(path: string): boolean;
-  /** Whether free names in a namespace see the enclosing namespaces' members (C#: `A.B` sees `A`). */
-  outerNamespaces?: boolean;
+  /**
+   * Whether free names in a namespace see the enclosing namespaces' members (C#: `A.B` sees `A`), or only the global
+   * namespace's (`'global'`: PHP's fallback for functions and constants).
+   */
+  outerNamespaces?: boolean | 'global';
   /**
    * Textual inclusion (C's and C++'s `#include`): the project file (relative path) an import path names when written
    * in `fromFile`, or undefined for a file outside the project (a system or library header: the including file may
