@@ -26,6 +26,11 @@ export interface NameRules {
   /** Characters written right before a name that are no part of it (PHP's `$` of a property's declaration). */
   sigils?: string;
   /**
+   * What may stand between a qualifier and the name it qualifies (`ns.a`, Rust's `krate::a`): a use written after
+   * one names the symbol through the qualifier, not through a local binding. Default: `.` only.
+   */
+  qualifiers?: readonly string[];
+  /**
    * A language's own objection to renaming a symbol from `oldName` to `newName` (Go: a change of the first letter's
    * case changes visibility; C's macros), as the message to refuse with; undefined when it has none. `kind` is the
    * symbol's original kind (`macro`, `struct`).
