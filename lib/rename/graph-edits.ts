@@ -55,6 +55,8 @@ function replacement(ref: Reference, target: GraphNode, oldName: string, newName
   return isMember(target) ? `${newName}: ${oldName}` : `${oldName}: ${newName}`;
 }
 
+const ID_PART = /[\p{ID_Continue}$\u200C\u200D]/u;
+
 /**
  * Whether `name` stands at `offset` right after a sigil of the file's language that is no part of it (PHP's `$` of
  * `$name` declaring a property, `self::$count`): the index recorded the name after it.
@@ -62,7 +64,7 @@ function replacement(ref: Reference, target: GraphNode, oldName: string, newName
 function afterSigil(text: string, offset: number, name: string, filePath: string): boolean {
   const sigils = rulesOf(languageOf(filePath))?.names.sigils;
   if (!sigils || offset === 0 || !sigils.includes(text[offset - 1]) || !text.startsWith(name, offset)) return false;
-  return isWholeWordAt(text.slice(0, offset - 1) + ' ' + text.slice(offset, offset + name.length + 1), offset, name);
+  return !ID_PART.test(text[offset + name.length] ?? '');
 }
 
 /** Collects the confirmed occurrences of every symbol in `group`, one edit per position. */

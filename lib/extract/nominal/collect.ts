@@ -463,6 +463,8 @@ class NominalCollector {
     const name = this.name(r.caps.name);
     for (let s = cls + 1; s < this.symbols.length; s++) {
       const sym = this.symbols[s];
+      // the class's symbols follow it; a symbol outside it ends them
+      if (sym.parent < cls) return;
       if (sym.parent !== cls || sym.name !== name || sym.label !== 'Property') continue;
       if (sym.type === undefined && (sym.init === undefined || this.nullInit.has(sym)) && !this.docFallbacks.some((d) => d.sym === sym)) {
         sym.init = this.lazyExpr(r.caps.value);
