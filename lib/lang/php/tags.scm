@@ -70,6 +70,9 @@
 ((assignment_expression left: (member_access_expression object: (variable_name) @obj name: (name) @name) right: (_) @value) @def (#eq? @obj "$this") (#set! role "member.init"))
 
 ([(anonymous_function) (arrow_function)] @scope (#set! role "scope"))
+; `if ($x instanceof Foo) { … }`: $x is a Foo in the block (which is a scope of its own only then)
+((if_statement condition: (parenthesized_expression (binary_expression left: (variable_name) @name operator: "instanceof" right: [(name) (qualified_name)] @type)) body: (compound_statement) @scope) (#set! role "decl.narrow"))
+((if_statement condition: (parenthesized_expression (binary_expression operator: "instanceof")) body: (compound_statement) @scope) (#set! role "scope"))
 
 ; ---------------------------------------------------------------- expressions
 ((variable_name) @expr (#eq? @expr "$this") (#set! role "expr.this"))
