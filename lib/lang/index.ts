@@ -24,12 +24,13 @@ import { go } from './go/index.ts';
 import { java } from './java/index.ts';
 import { kotlin } from './kotlin/index.ts';
 import { csharp } from './csharp/index.ts';
+import { php } from './php/index.ts';
 import type { Language, LanguageRules } from './types.ts';
 
 export type { Language, LanguageRules };
 
 /** Every language, in a fixed order (runtimes, fingerprints and caches follow it). */
-export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript, python, c, cpp, rust, go, java, kotlin, csharp, ...(swift ? [swift] : [])];
+export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript, python, c, cpp, rust, go, java, kotlin, csharp, php, ...(swift ? [swift] : [])];
 
 /** A language's id: what files and symbols carry as `language`. */
 export type LanguageId = string;

@@ -23,6 +23,8 @@ export interface NameRules {
    * another file is the symbol's own name, renamed with it, not a local alias left to text search.
    */
   sharedScope?: boolean;
+  /** Characters written right before a name that are no part of it (PHP's `$` of a property's declaration). */
+  sigils?: string;
   /**
    * What may stand between a qualifier and the name it qualifies (`ns.a`, Rust's `krate::a`): a use written after
    * one names the symbol through the qualifier, not through a local binding. Default: `.` only.

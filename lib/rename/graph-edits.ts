@@ -55,6 +55,18 @@ function replacement(ref: Reference, target: GraphNode, oldName: string, newName
   return isMember(target) ? `${newName}: ${oldName}` : `${oldName}: ${newName}`;
 }
 
+const ID_PART = /[\p{ID_Continue}$\u200C\u200D]/u;
+
+/**
+ * Whether `name` stands at `offset` right after a sigil of the file's language that is no part of it (PHP's `$` of
+ * `$name` declaring a property, `self::$count`): the index recorded the name after it.
+ */
+function afterSigil(text: string, offset: number, name: string, filePath: string): boolean {
+  const sigils = rulesOf(languageOf(filePath))?.names.sigils;
+  if (!sigils || offset === 0 || !sigils.includes(text[offset - 1]) || !text.startsWith(name, offset)) return false;
+  return !ID_PART.test(text[offset + name.length] ?? '');
+}
+
 /** Collects the confirmed occurrences of every symbol in `group`, one edit per position. */
 export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: readonly GraphNode[], oldName: string, newName: string): GraphEditResult {
   const edits = new Map<string, PlannedEdit>();
@@ -68,7 +80,7 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
       const src = sources.get(ref.filePath);
       if (!src || !src.current) { stale.add(ref.filePath); continue; }
       const offset = src.lines.offset(ref.line, ref.column);
-      if (offset < 0 || ref.length !== oldName.length || !isWholeWordAt(src.text, offset, oldName)) {
+      if (offset < 0 || ref.length !== oldName.length || !(isWholeWordAt(src.text, offset, oldName) || afterSigil(src.text, offset, oldName, ref.filePath))) {
         // Another identifier there is an alias of the symbol (`b` in `import { a as b }`): it keeps its name.
         IDENT_AT.lastIndex = Math.max(offset, 0);
         const m = offset >= 0 ? IDENT_AT.exec(src.text) : null;

@@ -16,8 +16,8 @@ import {
 } from '../facts.ts';
 import type { NominalCall, NominalFacts, NominalSymbol } from './facts.ts';
 import { DEF_ROLES, splitRole, subjectOf, type Rec } from './roles.ts';
-import type { NominalSyntax } from './syntax.ts';
-import { docBefore, signatureOf, wordsBefore } from './text.ts';
+import type { DocType, DocTypes, NominalSyntax } from './syntax.ts';
+import { blockCommentBefore, docBefore, signatureOf, wordsBefore } from './text.ts';
 import { remapSymbols } from './order.ts';
 
 interface Scope { names: Map<string, Binding>; parent: Scope | undefined }
@@ -68,17 +68,20 @@ class NominalCollector {
   /** Scopes inside which a name has a narrower type (a type switch's case, a smart cast's branch). */
   private readonly narrowAt = new Map<number, Rec[]>();
   private readonly implicitAt = new Map<number, Rec>();
+  /** Assignments to a member of `this` (`$this->repo = new Repo()`): the value of a property declared without a type. */
+  private readonly memberInitAt = new Map<number, Rec>();
   // the walk's results
   private readonly symbols: SymbolFact[] = [];
   private readonly extra: Record<number, NominalSymbol> = {};
   private readonly locals: LocalFact[] = [];
-  private readonly localValue: Array<{ type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number } }> = [];
+  private readonly localValue: Array<{ doc?: DocType; type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number } }> = [];
   private readonly tparams: number[] = [];
   /** Binding of each identifier or type name read (0: free). */
   private readonly binding = new Map<number, Binding>();
   /** The class around each `this`/`super`, and the symbol a definition node made. */
   private readonly thisCls = new Map<number, number>();
   private readonly symOfDef = new Map<number, number>();
+  private readonly defNodeOf = new Map<number, number>();
   /** Nodes whose name is no reference of its own (a call's callee, a declaration's name). */
   private readonly consumed: Uint8Array;
   private readonly callSites: Array<{ node: number; from: number }> = [];
@@ -142,6 +145,7 @@ class NominalCollector {
       else if (role === 'import') this.importRecs.push(rec);
       else if (role === 'package') this.pkgRec ??= rec;
       else if (role === 'namespace') this.nsAt.set(subject, rec);
+      else if (role === 'member.init') this.memberInitAt.set(subject, rec);
     };
     if (Array.isArray(matches)) {
       for (const m of matches) {
@@ -207,6 +211,8 @@ class NominalCollector {
         if (ctx) stack.push(ctx);
         continue;
       }
+      const mi = this.memberInitAt.get(i);
+      if (mi) this.memberInit(mi, stack);
       const ex = this.exprAt.get(i);
       if (ex) this.expression(ex, i, stack);
       if (this.consumed[i]) continue;
@@ -254,7 +260,10 @@ class NominalCollector {
     const base = DEF_ROLES[def.role];
     const nameNode = def.caps.name;
     if (!base || nameNode === undefined) return undefined;
-    const parent = this.container(stack);
+    let parent = this.container(stack);
+    // a property declared in a constructor's parameter list (PHP's promoted parameters) is its class's
+    const promoted = base.label === 'Property' && parent >= 0 && this.symbols[parent].kind === 'constructor';
+    if (promoted) parent = this.symbols[parent].parent;
     const parentLabel = parent >= 0 ? this.symbols[parent].label : undefined;
     let label: SymbolLabel = base.label;
     let kind = def.kind ?? base.kind;
@@ -277,12 +286,27 @@ class NominalCollector {
     if (recv !== undefined) x.recv = this.lazyType(recv);
     if (def.caps.type !== undefined) sym.type = this.lazyType(def.caps.type);
     if (def.caps.returns !== undefined) sym.returns = this.lazyType(def.caps.returns);
-    if (def.caps.value !== undefined) sym.init = this.lazyExpr(def.caps.value);
+    // a doc comment's type where the declaration writes none, or one that names no class (`array` of `@var User[]`)
+    if ((label === 'Function' || label === 'Method') && this.syntax.docTypes) {
+      const t = this.docTypesAt(node)?.returns;
+      if (t) this.docFallbacks.push({ sym, key: 'returns', t });
+    }
+    if ((label === 'Property' || label === 'Variable') && this.syntax.docTypes) {
+      const d = this.docTypesAt(node);
+      const t = d?.vars[`$${this.name(nameNode)}`] ?? d?.var;
+      if (t) this.docFallbacks.push({ sym, key: 'type', t });
+    }
+    if (def.caps.value !== undefined) {
+      sym.init = this.lazyExpr(def.caps.value);
+      const v = this.exprAt.get(def.caps.value);
+      if (v?.role === 'expr.lit' && !v.kind) this.nullInit.add(sym);
+    }
     for (const h of this.heritage.get(node) ?? []) {
       const t = this.lazyType(h.caps.type);
       if (h.role === 'heritage.extends') (sym.extends ??= []).push(t);
       else if (h.role === 'heritage.implements') (sym.implements ??= []).push(t);
       else if (h.role === 'heritage.embed') (x.embeds ??= []).push(t);
+      else if (h.role === 'heritage.mixin') (x.mixins ??= []).push(t);
       else (x.bases ??= []).push(t);
       this.refSites.push({ node: h.caps.type, kind: 'type', from: s });
       this.consumeTree(h.caps.type);
@@ -292,7 +316,7 @@ class NominalCollector {
       (x.ann ??= []).push(arg !== undefined ? { name: this.dotted(a.caps.name), arg } : { name: this.dotted(a.caps.name) });
     }
     const isClass = CLASS_LIKE.has(label);
-    const scope: Scope = { names: new Map(), parent: top.scope };
+    const scope: Scope = promoted ? top.scope : { names: new Map(), parent: top.scope };
     const body = def.caps.body;
     const ctx: Ctx = { end: this.end(node), sym: s, cls: isClass ? s : top.cls, scope };
     if (label === 'Function' || label === 'Method') {
@@ -338,6 +362,7 @@ class NominalCollector {
     this.symbols.push(sym);
     if (mods.length) this.extraOf(s).mods = mods;
     this.symOfDef.set(node, s);
+    this.defNodeOf.set(s, node);
     return s;
   }
 
@@ -400,6 +425,7 @@ class NominalCollector {
     const l = this.locals.length;
     this.locals.push({ name });
     const v: NominalCollector['localValue'][number] = {};
+    if (this.syntax.docTypes) v.doc = this.docTypeOfLocal(d, nameNode, name, stack);
     if (d.caps.type !== undefined) { v.type = d.caps.type; if (d.kind === 'rest') v.rest = true; }
     if (d.caps.value !== undefined) v.value = d.caps.value;
     if (d.kind === 'callback') {
@@ -425,6 +451,64 @@ class NominalCollector {
     if (value !== undefined && this.t.start[value] > this.t.start[nameNode]) this.defer({ at: this.end(value), scope: top.scope, name, b: localBinding(l) });
     else top.scope.names.set(name, localBinding(l));
     return undefined;
+  }
+
+  /**
+   * `this.name = value` in a method: the first such value is the initialiser of the enclosing class's property
+   * `name` when the property declares neither a type nor a value (PHP's untyped properties set by the constructor).
+   */
+  private memberInit(r: Rec, stack: Ctx[]): void {
+    const cls = stack[stack.length - 1].cls;
+    if (cls < 0 || r.caps.name === undefined || r.caps.value === undefined) return;
+    const name = this.name(r.caps.name);
+    for (let s = cls + 1; s < this.symbols.length; s++) {
+      const sym = this.symbols[s];
+      // the class's symbols follow it; a symbol outside it ends them
+      if (sym.parent < cls) return;
+      if (sym.parent !== cls || sym.name !== name || sym.label !== 'Property') continue;
+      if (sym.type === undefined && (sym.init === undefined || this.nullInit.has(sym)) && !this.docFallbacks.some((d) => d.sym === sym)) {
+        sym.init = this.lazyExpr(r.caps.value);
+        this.nullInit.delete(sym);
+      }
+      return;
+    }
+  }
+
+  private readonly docMemo = new Map<number, DocTypes | undefined>();
+  /** Properties whose declared value is a bare literal without a type (`= null`): an assignment through `this` says more. */
+  private readonly nullInit = new Set<SymbolFact>();
+  private readonly docFallbacks: Array<{ sym: SymbolFact; key: 'returns' | 'type'; t: DocType }> = [];
+  /** The types the doc comment right before a node declares (memoised by the node's start). */
+  private docTypesAt(node: number): DocTypes | undefined {
+    const at = this.t.start[node];
+    if (this.docMemo.has(at)) return this.docMemo.get(at);
+    const block = this.syntax.comments.block;
+    const c = block ? blockCommentBefore(this.text, at, block) : undefined;
+    const d = c !== undefined ? this.syntax.docTypes!(c) : undefined;
+    this.docMemo.set(at, d);
+    return d;
+  }
+
+  /**
+   * A parameter's type from its function's doc comment (`@param User $u`), or a local's from the doc comment before
+   * the statement declaring it (`/** @var User $u *\/ $u = …;`).
+   */
+  private docTypeOfLocal(d: Rec, nameNode: number, name: string, stack: Ctx[]): DocType | undefined {
+    if (d.role === 'decl.param') {
+      for (let k = stack.length - 1; k > 0; k--) {
+        const c = stack[k];
+        if (c.paramsFrom === undefined) continue;
+        const def = this.defNodeOf.get(c.sym);
+        return def === undefined ? undefined : this.docTypesAt(def)?.params[name];
+      }
+      return undefined;
+    }
+    if (d.role !== 'decl.local') return undefined;
+    // the statement around the declaration: the outermost node starting where the declaration's expression does
+    let n = this.t.parent[nameNode];
+    while (n >= 0 && this.t.parent[n] >= 0 && this.t.start[this.t.parent[n]] === this.t.start[n]) n = this.t.parent[n];
+    const doc = n >= 0 ? this.docTypesAt(n) : undefined;
+    return doc?.vars[name] ?? doc?.var;
   }
 
   /** A name of a narrower type inside a scope: a local of that name and type there, shadowing the outer one. */
@@ -741,6 +825,7 @@ class NominalCollector {
   // ------------------------------------------------------------------ facts
   private finishLocals(): void {
     for (const f of this.lazy) Object.assign(f.e, f.type ? this.typeExpr(f.node) : this.expr(f.node));
+    for (const { sym, key, t } of this.docFallbacks) if (!sym[key] || sym[key]!.k === 'other') sym[key] = docTypeExpr(t);
     for (let l = 0; l < this.locals.length; l++) {
       const v = this.localValue[l];
       const local = this.locals[l];
@@ -748,6 +833,7 @@ class NominalCollector {
         const t = this.typeExpr(v.type);
         if (t.k !== 'other') local.type = v.rest ? { k: 'array', of: t } : t;
       }
+      if (!local.type && v.doc) local.type = v.rest ? { k: 'array', of: docTypeExpr(v.doc) } : docTypeExpr(v.doc);
       if (v.value !== undefined) local.init = this.expr(v.value);
       else if (v.iter !== undefined) local.init = v.iterKey ? { k: 'element', of: this.expr(v.iter), key: '(key)' } : v.each ? { k: 'element', of: this.expr(v.iter), key: '(each)' } : { k: 'element', of: this.expr(v.iter) };
       else if (v.tuple) {
@@ -886,6 +972,7 @@ class NominalCollector {
       if (c.all !== undefined || r.kind === 'all') imp.all = true;
       if (c.static !== undefined || r.kind === 'static') imp.static = true;
       if (c.global !== undefined) imp.global = true;
+      if (r.kind === 'file') imp.file = true;
       this.consumeTree(c.path);
       out.push(imp);
     }
@@ -965,6 +1052,18 @@ function merged(earlier: Rec | undefined, later: Rec): Rec {
 }
 
 const LIT: Expr = { k: 'lit' };
+
+/**
+ * A doc comment's type as the shape a qualified type written in code has: a name, or the last name as a member of
+ * its dotted qualifier (`App.Models` of `\\App\\Models\\User`: a leading `\\` before a qualifier is dropped, before a
+ * single name kept as its root); an array of it for `[]`.
+ */
+function docTypeExpr(t: DocType): Expr {
+  const segs = t.segments[0] === '\\' && t.segments.length > 2 ? t.segments.slice(1) : t.segments;
+  const last = segs[segs.length - 1];
+  const e: Expr = segs.length === 1 ? { k: 'id', name: last } : { k: 'member', obj: { k: 'id', name: segs.slice(0, -1).join('.') }, name: last };
+  return t.array ? { k: 'array', of: e } : e;
+}
 
 function lookup(scope: Scope | undefined, name: string): Binding | undefined {
   for (let s = scope; s; s = s.parent) {

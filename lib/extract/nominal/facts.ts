@@ -32,6 +32,8 @@ export interface NominalImport {
   static?: boolean;
   /** C#'s `global using`: every file of the project (the files under the declaring file's folder) has it. */
   global?: boolean;
+  /** A file loaded by its path (PHP's `require`/`include` of a string): `path` is the string; it binds no name. */
+  file?: boolean;
   /** Position of the last segment of the path (what renaming the imported symbol edits); of the string for a string path. */
   at: Pos;
   line: number;
@@ -58,6 +60,8 @@ export interface NominalSymbol {
   embeds?: Expr[];
   /** Heritage clauses whose kind the syntax does not tell (C#'s and Kotlin's base lists): classes or interfaces. */
   bases?: Expr[];
+  /** Types whose members are copied into this one (PHP's `use Trait;`): found before the bases' members. */
+  mixins?: Expr[];
 }
 
 /** The nominal facts of one file. */

@@ -22,6 +22,7 @@ export function subjectOf(role: string): string {
   if (role === 'scope') return 'scope';
   if (role === 'id') return 'id';
   if (role === 'call') return 'call';
+  if (role === 'member.init') return 'def';
   return 'def';
 }
 

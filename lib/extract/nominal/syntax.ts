@@ -15,6 +15,12 @@ export interface DeclContext {
   parentExported: boolean;
 }
 
+/** A type a doc comment writes (`@var \\App\\User[]`): its name's segments, the first `\\` when fully qualified. */
+export interface DocType { segments: string[]; array?: boolean }
+
+/** The types a doc comment declares: a variable's or property's, a function's result, its parameters' by name. */
+export interface DocTypes { var?: DocType; returns?: DocType; params: Record<string, DocType>; vars: Record<string, DocType> }
+
 /** A nominal language's syntax words and visibility rule. */
 export interface NominalSyntax {
   /** The language id facts carry. */
@@ -44,6 +50,11 @@ export interface NominalSyntax {
   builtinTypes?: ReadonlySet<string>;
   /** A file's build condition as its header writes it (Go's `//go:build linux && !purego`), kept as `nominal.build`. */
   fileDirective?(text: string): string | undefined;
+  /**
+   * The types a doc comment right before a declaration declares (PHP's docblock `@var`, `@param`, `@return`), read
+   * where the declaration writes none.
+   */
+  docTypes?(comment: string): DocTypes | undefined;
   /** Line comment starts and block comment delimiters (for `doc`). */
   comments: { line: readonly string[]; block?: readonly [string, string] };
 }

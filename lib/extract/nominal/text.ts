@@ -44,6 +44,8 @@ export function signatureOf(text: string, start: number, bodyStart: number, end:
   // annotations and attributes before the modifiers: `@X`, `@X(...)`, `[X(...)]`
   for (;;) {
     while (i < stop && /\s/.test(text[i])) i++;
+    // PHP's and Rust's `#[Attr]` as one
+    if (text[i] === '#' && text[i + 1] === '[') i++;
     if (text[i] === '@' || text[i] === '[') {
       let j = i + 1;
       if (text[i] === '@') { while (j < stop && /[\w.]/.test(text[j])) j++; if (text[j] !== '(') { i = j; continue; } }
@@ -104,4 +106,13 @@ export function docBefore(text: string, start: number, comments: { line: readonl
     if (s && !s.startsWith('@')) return s.length > 200 ? `${s.slice(0, 197)}...` : s;
   }
   return undefined;
+}
+
+/** The text of the block comment that ends right before `start` (only whitespace between), or undefined. */
+export function blockCommentBefore(text: string, start: number, block: readonly [string, string]): string | undefined {
+  let i = start;
+  while (i > 0 && /\s/.test(text[i - 1])) i--;
+  if (!text.startsWith(block[1], i - block[1].length)) return undefined;
+  const open = text.lastIndexOf(block[0], i - block[1].length - 1);
+  return open < 0 ? undefined : text.slice(open, i);
 }

@@ -72,7 +72,7 @@ class NominalResolver implements LanguageRelations {
           const type = b.via === 'implements' ? 'IMPLEMENTS' : 'EXTENDS';
           // a block that only adds to a type (Rust's `impl Trait for T`) states the type's heritage
           const source = this.rules.partKinds?.has(sym.kind) ? this.w.primary(ent) : r;
-          this.sink.edge(this.symPos(source), this.symPos(this.w.primary(b.ent)), type, 1, b.via === 'embeds' ? 'embedding' : 'heritage', sym.line);
+          this.sink.edge(this.symPos(source), this.symPos(this.w.primary(b.ent)), type, 1, b.via === 'embeds' ? 'embedding' : b.via === 'mixin' ? 'mixin' : 'heritage', sym.line);
         }
         // structural implementations, found once for each interface (from its first part)
         if (this.rules.structural && this.w.isInterface(ent) && this.w.primary(ent).f === f && this.w.primary(ent).s === s) {

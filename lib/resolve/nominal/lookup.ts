@@ -96,6 +96,12 @@ export class Names {
       add(sc.own, syms[s].name, { f, s });
     }
     for (const imp of w.importsOf(f)) {
+      if (imp.file) {
+        const rel = w.rules.fileImport?.(imp.path, w.files[f].path, w.settings);
+        const g = rel === undefined ? undefined : w.fileByPath.get(rel);
+        if (g !== undefined) this.reach(sc, g, imp.line);
+        continue;
+      }
       if (w.rules.includeFile && !imp.all) {
         const rel = w.rules.includeFile(imp.path, w.files[f].path, w.settings);
         const g = rel === undefined ? undefined : w.fileByPath.get(rel);
@@ -256,9 +262,9 @@ export class Names {
 
   private valueUncached(f: number, from: number, name: string): Found | undefined {
     const w = this.w;
-    const root = w.rules.pathRoot?.(name, w.files[f].path, w.settings);
+    const root = name === w.rules.globalRoot ? '' : w.rules.pathRoot?.(name, w.files[f].path, w.settings);
     if (root !== undefined) return { pkg: root };
-    if (name === w.rules.selfTypeName) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
+    if (isSelfName(w.rules.selfTypeName, name)) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
     const syms = w.files[f].symbols;
     // symbols declared in the enclosing functions (local functions and classes)
     for (let s = from; s >= 0; s = syms[s].parent) {
@@ -310,6 +316,28 @@ export class Names {
   }
 
   /**
+   * The packages a qualified name's first segment `first` may stand for in symbol `from` of file f: a package an
+   * import binds under that name (also where the imported path is a type as well), then one nested in the file's
+   * package or its enclosing ones (PHP's relative names).
+   */
+  relativePackages(f: number, from: number, name: string): string[] {
+    // a dotted name (`Expr.AssignOp` of `Expr\AssignOp\Plus`): its first segment looked up, the rest below it
+    const dot = name.indexOf('.');
+    if (dot > 0) return this.relativePackages(f, from, name.slice(0, dot)).map((p) => `${p}${name.slice(dot)}`).filter((p) => this.w.packagePrefixes.has(p));
+    const first = name;
+    const out: string[] = [];
+    for (const t of this.scope(f).single.get(first) ?? []) {
+      const key = 'pkg' in t ? t.pkg : 'ent' in t ? t.ent.fqn : undefined;
+      if (key !== undefined && this.w.packagePrefixes.has(key) && !out.includes(key)) out.push(key);
+    }
+    for (const pkg of this.packagesOf(f, from)) {
+      const key = pkg ? `${pkg}.${first}` : first;
+      if (this.w.packagePrefixes.has(key) && !out.includes(key)) out.push(key);
+    }
+    return out;
+  }
+
+  /**
    * What a free name called (`name(…)`) means inside symbol `from` of file f: where the language keeps methods apart
    * from fields (Java), the nearest enclosing class with a method of that name, else what the name means as a value.
    */
@@ -334,9 +362,9 @@ export class Names {
 
   private typeUncached(f: number, from: number, name: string): Found | undefined {
     const w = this.w;
-    const root = w.rules.pathRoot?.(name, w.files[f].path, w.settings);
+    const root = name === w.rules.globalRoot ? '' : w.rules.pathRoot?.(name, w.files[f].path, w.settings);
     if (root !== undefined) return { pkg: root };
-    if (name === w.rules.selfTypeName) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
+    if (isSelfName(w.rules.selfTypeName, name)) { const t = this.enclosingTypes(f, from)[0]; if (t) return { ent: t, reason: 'same-file' }; }
     for (const ent of this.enclosingTypes(f, from)) {
       if (ent.name === name && !ent.outer) return { ent, reason: 'same-file' };
       const nested = this.members.nestedType(ent, name);
@@ -385,6 +413,7 @@ export class Names {
     while (top >= 0 && syms[top].parent >= 0) top = syms[top].parent;
     const pkg = top >= 0 ? w.symPackage({ f, s: top }) : w.filePkg[f];
     if (!w.rules.outerNamespaces) return [pkg];
+    if (w.rules.outerNamespaces === 'global') return pkg ? [pkg, ''] : [pkg];
     const out = [pkg];
     for (let i = pkg.lastIndexOf('.'); i > 0; i = pkg.lastIndexOf('.', i - 1)) out.push(pkg.slice(0, i));
     if (pkg) out.push('');
@@ -424,6 +453,11 @@ function baseName(e: Expr): string | undefined {
   if (e.k === 'generic') return baseName(e.of);
   if (e.k === 'member') return e.name;
   return undefined;
+}
+
+/** Whether `name` is the language's name of the enclosing type (`Self`; PHP's `self` and `static`). */
+function isSelfName(self: string | readonly string[] | undefined, name: string): boolean {
+  return self !== undefined && (typeof self === 'string' ? self === name : self.includes(name));
 }
 
 function lastSegment(path: string, sep: string): string {

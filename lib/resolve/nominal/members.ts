@@ -28,11 +28,12 @@ export class Members {
     for (const p of ent.parts) {
       const sym = this.w.sym(p);
       const x = this.w.extra(p);
-      const clauses: Array<[Expr, 'extends' | 'implements' | 'embeds' | 'base']> = [];
+      const clauses: Array<[Expr, 'extends' | 'implements' | 'embeds' | 'mixin' | 'base']> = [];
       for (const e of sym.extends ?? []) clauses.push([e, 'extends']);
       for (const e of sym.implements ?? []) clauses.push([e, 'implements']);
       for (const e of x.bases ?? []) clauses.push([e, 'base']);
       for (const e of x.embeds ?? []) clauses.push([e, 'embeds']);
+      for (const e of x.mixins ?? []) clauses.push([e, 'mixin']);
       for (const [e, via] of clauses) {
         const t = this.resolveBase(p.f, e, p.s);
         if (!t) continue;
@@ -60,15 +61,39 @@ export class Members {
       const next: TypeEnt[] = [];
       const here: SymRef[] = [];
       for (const t of level) {
-        const own = t.members.get(name);
+        const own = t.members.get(name) ?? this.mixedIn(t, name);
         if (own) for (const r of own) if (!here.some((x) => x.f === r.f && x.s === r.s)) here.push(r);
-        for (const b of this.bases(t)) if ('ent' in b && !seen.has(b.ent)) { seen.add(b.ent); next.push(b.ent); }
+        for (const b of this.bases(t)) if ('ent' in b && b.via !== 'mixin' && !seen.has(b.ent)) { seen.add(b.ent); next.push(b.ent); }
       }
       if (here.length) found = here;
       level = next;
     }
     m.set(name, found);
     return found;
+  }
+
+  /**
+   * Members named `name` that a type's mixins (PHP's traits, and theirs) copy into it: those of the nearest mixins
+   * that declare any. They stand before the members of its bases, as the type's own do.
+   */
+  private mixedIn(ent: TypeEnt, name: string): SymRef[] | undefined {
+    const seen = new Set<TypeEnt>([ent]);
+    let level = [ent];
+    while (level.length) {
+      const next: TypeEnt[] = [];
+      const here: SymRef[] = [];
+      for (const t of level) {
+        for (const b of this.bases(t)) {
+          if (!('ent' in b) || b.via !== 'mixin' || seen.has(b.ent)) continue;
+          seen.add(b.ent);
+          next.push(b.ent);
+          for (const r of b.ent.members.get(name) ?? []) here.push(r);
+        }
+      }
+      if (here.length) return here;
+      level = next;
+    }
+    return undefined;
   }
 
   /**

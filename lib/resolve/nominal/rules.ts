@@ -49,7 +49,7 @@ export interface NominalRules {
    * How a file weighs where a package declares a name several times (Go's per-platform files): 0 for a file the
    * default build compiles, more for others. Lookups list the lighter declarations first.
    */
-  fileRank?(facts: FileFacts): number;
+  fileRank?(facts: FileFacts, settings: unknown): number;
   /**
    * What calling a builtin gives, from its arguments: the type its argument `index` names (`new(T)`, `make(T)`), or
    * the value of that argument (`append(xs, x)`).
@@ -81,8 +81,11 @@ export interface NominalRules {
   methodNamespace?: boolean;
   /** Test sources, compiled apart from the code they test: code outside them never reaches their declarations. */
   isTestFile?(path: string): boolean;
-  /** Whether free names in a namespace see the enclosing namespaces' members (C#: `A.B` sees `A`). */
-  outerNamespaces?: boolean;
+  /**
+   * Whether free names in a namespace see the enclosing namespaces' members (C#: `A.B` sees `A`), or only the global
+   * namespace's (`'global'`: PHP's fallback for functions and constants).
+   */
+  outerNamespaces?: boolean | 'global';
   /**
    * Textual inclusion (C's and C++'s `#include`): the project file (relative path) an import path names when written
    * in `fromFile`, or undefined for a file outside the project (a system or library header: the including file may
@@ -105,7 +108,23 @@ export interface NominalRules {
   /** An import of a package binds its last name to the package (Rust's `use crate::model;`), not its members. */
   packageImportBindsName?: boolean;
   /** The name of the enclosing type inside its declarations (Rust's `Self`). */
-  selfTypeName?: string;
+  selfTypeName?: string | readonly string[];
+  /**
+   * A qualified name's first segment may be an imported or nested package even where a type of that name is in scope
+   * (PHP: `use A\Node\Stmt;` then `Stmt\Expr`, `Sub\f()` inside namespace A for A\Sub\f).
+   */
+  relativeQualifiedNames?: boolean;
+  /** A class declaring no constructor runs the one it inherits (PHP), not a default one of its own (Java, C#). */
+  inheritedConstructors?: boolean;
+  /** A path's first segment that names the global (unnamed) package (PHP's leading `\` of `\Exception`). */
+  globalRoot?: string;
+  /** Result types that mean the type a call is made on, not the declaring one (PHP's `static`: late static binding). */
+  receiverTypeNames?: readonly string[];
+  /**
+   * A file loaded by its path (PHP's `require __DIR__ . '/x.php'`): the project file (relative path) it names when
+   * written in `fromFile`, or undefined. It gives an IMPORTS edge and binds no name.
+   */
+  fileImport?(path: string, fromFile: string, settings: unknown): string | undefined;
   /** Kinds of type symbols that only add members and bases to a type declared elsewhere (Rust's `impl` blocks). */
   partKinds?: ReadonlySet<string>;
 }

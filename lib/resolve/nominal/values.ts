@@ -9,7 +9,7 @@ import { bindingIndex, bindsLocal, type Expr } from '../../extract/facts.ts';
 import type { Members } from './members.ts';
 import type { Found, Names } from './lookup.ts';
 import type { NominalRules } from './rules.ts';
-import { qualify, type SymRef, type TypeEnt, type World } from './world.ts';
+import { qualify, type Base, type SymRef, type TypeEnt, type World } from './world.ts';
 
 /** How a value's type was learnt, and how sure an edge through it is. */
 export const CONFIDENCE = {
@@ -90,9 +90,13 @@ export class Evaluator {
         }
         if (obj.t === 'inst' || obj.t === 'type') {
           const nested = this.m.nestedType(obj.e, e.name);
-          return nested ? this.inst(nested) : NONE;
+          if (nested) return this.inst(nested);
         }
-        return { t: 'ext', name: e.name };
+        for (const pkg of this.relativePackages(f, e.obj, from)) {
+          const ent = this.w.types.get(qualify(pkg, e.name));
+          if (ent) return this.inst(ent);
+        }
+        return obj.t === 'inst' || obj.t === 'type' ? NONE : { t: 'ext', name: e.name };
       }
       case 'generic': {
         const base = this.type(f, e.of, from, subst, depth + 1);
@@ -173,7 +177,15 @@ export class Evaluator {
         const base = this.superOf(f, e.cls);
         return base ? this.inst(base, CONFIDENCE['super-member']) : NONE;
       }
-      case 'member': return this.memberValue(f, this.value(f, e.obj, from, depth + 1), e.name, from, depth);
+      case 'member': {
+        const v = this.memberValue(f, this.value(f, e.obj, from, depth + 1), e.name, from, depth);
+        if (v.t !== 'none' && v.t !== 'ext') return v;
+        for (const pkg of this.relativePackages(f, e.obj, from)) {
+          const p = this.memberValue(f, { t: 'pkg', key: pkg }, e.name, from, depth);
+          if (p.t !== 'none' && p.t !== 'ext') return p;
+        }
+        return v;
+      }
       case 'call': return this.callValue(f, e.callee, from, e.argc, depth, e.args);
       case 'new': {
         const t = this.type(f, e.callee, from, undefined, depth + 1);
@@ -383,6 +395,13 @@ export class Evaluator {
     if (sym.kind === 'constructor') { const owner = this.m.ownerOf(t); return owner ? this.inst(owner, CONFIDENCE.constructor) : NONE; }
     if (TYPE_LABELS.has(sym.label)) { const ent = this.w.typeOf(t); return ent ? this.inst(ent, CONFIDENCE.constructor) : NONE; }
     if (!sym.returns) return NONE;
+    // a result declared as the receiver's own type (PHP's `static`): the type the call is made on
+    const r = sym.returns;
+    if (r.k === 'id' && r.b === undefined && callee.k === 'member' && callee.obj.k !== 'super' && this.rules.receiverTypeNames?.includes(r.name)) {
+      const recv = this.value(f, callee.obj, from, depth + 1);
+      if (recv.t === 'type') return this.inst(recv.e, CONFIDENCE['return-type']);
+      if (recv.t === 'inst') return { ...recv, c: Math.min(recv.c, CONFIDENCE['return-type']) };
+    }
     const subst = res.recv?.t === 'inst' && res.recv.args ? { ent: this.m.ownerOf(t) ?? res.recv.e, args: res.recv.args } : undefined;
     const v = this.type(t.f, sym.returns, t.s, subst, depth + 1);
     return v.t === 'inst' ? { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) } : v;
@@ -418,10 +437,26 @@ export class Evaluator {
       case 'member': {
         const obj = callee.obj;
         const recv = obj.k === 'super' ? this.superInst(f, obj.cls) : this.value(f, obj, from, depth + 1);
-        return this.memberCall(f, recv, callee.name, argc, obj.k === 'this' ? 'this-member' : obj.k === 'super' ? 'super-member' : undefined, depth);
+        const res = this.memberCall(f, recv, callee.name, argc, obj.k === 'this' ? 'this-member' : obj.k === 'super' ? 'super-member' : undefined, depth);
+        if ('targets' in res && res.targets.length) return res;
+        for (const pkg of this.relativePackages(f, obj, from)) {
+          const p = this.memberCall(f, { t: 'pkg', key: pkg }, callee.name, argc, undefined, depth);
+          if ('targets' in p && p.targets.length) return p;
+        }
+        return res;
       }
       default: return UNRESOLVED;
     }
+  }
+
+  /**
+   * The packages a qualified name's first segment may stand for where the language reads such names relative to the
+   * file's imports and namespace (NominalRules.relativeQualifiedNames): `Stmt\Expr` with `use A\Node\Stmt;`, or
+   * `Sub\f()` in namespace A meaning A\Sub\f — also where a class of that name exists beside the namespace.
+   */
+  private relativePackages(f: number, obj: Expr, from: number): string[] {
+    if (!this.rules.relativeQualifiedNames || obj.k !== 'id' || bindsLocal(obj.b)) return [];
+    return this.names.relativePackages(f, from, obj.name);
   }
 
   private superInst(f: number, cls: number): Val {
@@ -508,9 +543,16 @@ export class Evaluator {
   }
 
   /** A type's own constructors. */
-  constructors(ent: TypeEnt): SymRef[] {
+  constructors(ent: TypeEnt, depth = 0): SymRef[] {
     const out: SymRef[] = [];
     for (const rs of ent.members.values()) for (const r of rs) if (this.w.sym(r).kind === 'constructor') out.push(r);
+    if (out.length || !this.rules.inheritedConstructors || depth > MAX_DEPTH) return out;
+    // a class declaring none runs its mixins' (PHP's traits), else its parent's
+    const bases = this.m.bases(ent).filter((b): b is Base & { ent: TypeEnt } => 'ent' in b && (b.via === 'mixin' || b.via === 'extends') && !this.w.isInterface(b.ent));
+    for (const b of [...bases.filter((x) => x.via === 'mixin'), ...bases.filter((x) => x.via !== 'mixin')]) {
+      const inherited = this.constructors(b.ent, depth + 1);
+      if (inherited.length) return inherited;
+    }
     return out;
   }
 

@@ -30,8 +30,8 @@ export interface TypeEnt {
 
 /** A direct base of a type: a project type, or a library type named as written. */
 export type Base =
-  | { ent: TypeEnt; via: 'extends' | 'implements' | 'embeds'; from: SymRef; args?: unknown }
-  | { ext: string; via: 'extends' | 'implements' | 'embeds' };
+  | { ent: TypeEnt; via: 'extends' | 'implements' | 'embeds' | 'mixin'; from: SymRef; args?: unknown }
+  | { ext: string; via: 'extends' | 'implements' | 'embeds' | 'mixin' };
 
 const TYPE_LABELS = new Set(['Class', 'Interface', 'Enum', 'TypeAlias']);
 const CLASS_LIKE = new Set(['Class', 'Interface', 'Enum']);
@@ -89,7 +89,7 @@ export class World {
   private rankLists(fileIds: readonly number[]): void {
     const ranks: number[] = [];
     let any = false;
-    for (const f of fileIds) { ranks[f] = this.rules.fileRank!(this.files[f]); if (ranks[f]) any = true; }
+    for (const f of fileIds) { ranks[f] = this.rules.fileRank!(this.files[f], this.settings); if (ranks[f]) any = true; }
     this.ranks = ranks;
     if (!any) return;
     const byRank = (a: SymRef, b: SymRef): number => (ranks[a.f] ?? 0) - (ranks[b.f] ?? 0);
