@@ -26,7 +26,8 @@ test.before(async () => {
 test('context: a Ruby method with its callers, across a reopened class', async (t) => {
   const r = await context({ uid: 'Method:lib/shop/cart.rb:Shop.Cart.total' }, snapshot) as { symbol: { uid: string }; incoming: { calls: Array<{ uid: string }> } };
   t.is(r.symbol.uid, 'Method:lib/shop/cart.rb:Shop.Cart.total');
-  t.deepEqual(r.incoming.calls.map((c) => c.uid).sort(), ['Method:lib/shop.rb:Shop.start', 'Method:lib/shop/reopen.rb:Shop.Cart.clear']);
+  // (CsvExporter.body's `cart.total` is a name-only guess: its parameter has no type)
+  t.deepEqual(r.incoming.calls.map((c) => c.uid).sort(), ['Method:lib/shop.rb:Shop.start', 'Method:lib/shop/export.rb:Shop.CsvExporter.body', 'Method:lib/shop/reopen.rb:Shop.Cart.clear']);
 });
 
 test('impact: a module method reaches the callers in the classes that include it', async (t) => {

@@ -64,6 +64,27 @@ export function isKernelName(name: string): boolean { return KERNEL_SET.has(name
 export function isObjectMethod(name: string): boolean { return OBJECT_SET.has(name); }
 /** A method every class and module answers (Module's and Class's, and every object's). */
 export function isModuleMethod(name: string): boolean { return MODULE_SET.has(name); }
+/** Methods of the core classes (String, Array, Hash, Integer, Enumerable, IO, …): too common for a name-only guess. */
+const CORE_METHODS = new Set([
+  'each', 'map', 'select', 'filter', 'reject', 'find', 'detect', 'collect', 'inject', 'reduce', 'each_with_index', 'each_with_object', 'sort',
+  'sort_by', 'min', 'max', 'min_by', 'max_by', 'sum', 'count', 'size', 'length', 'empty?', 'any?', 'all?', 'none?', 'include?', 'member?', 'first',
+  'last', 'push', 'pop', 'shift', 'unshift', 'concat', 'join', 'split', 'strip', 'lstrip', 'rstrip', 'chomp', 'chop', 'gsub', 'gsub!', 'sub', 'sub!',
+  'to_s', 'to_str', 'to_i', 'to_f', 'to_a', 'to_h', 'to_sym', 'to_proc', 'keys', 'values', 'key?', 'has_key?', 'value?', 'fetch', 'dig', 'merge',
+  'merge!', 'update', 'delete', 'delete_if', 'clear', 'slice', 'index', 'start_with?', 'end_with?', 'upcase', 'downcase', 'capitalize', 'tr',
+  'scan', 'match', 'match?', 'format', 'call', 'flatten', 'compact', 'uniq', 'zip', 'reverse', 'group_by', 'partition', 'each_slice', 'each_char',
+  'each_line', 'lines', 'chars', 'bytes', 'encoding', 'encode', 'force_encoding', 'unpack', 'pack', 'read', 'write', 'close', 'open', 'puts',
+  'print', '<<', '[]', '[]=', '+', '-', '*', '/', '%', '**', '==', '<', '>', '<=', '>=', '<=>', '===', '=~', 'hash', 'inspect', 'dup', 'clone',
+  'freeze', 'replace', 'insert', 'at', 'take', 'drop', 'flat_map', 'filter_map', 'tally', 'each_pair', 'transform_values', 'transform_keys',
+  'min_max', 'step', 'times', 'upto', 'downto', 'abs', 'round', 'floor', 'ceil', 'succ', 'pred', 'chr', 'ord', 'to_r', 'to_c', 'zero?',
+  'positive?', 'negative?', 'even?', 'odd?', 'nil?', 'between?', 'clamp', 'exist?', 'file?', 'directory?', 'basename', 'dirname', 'extname',
+  'expand_path', 'rewind', 'eof?', 'getc', 'gets', 'readline', 'flush', 'sync', 'wait', 'signal', 'lock', 'unlock', 'synchronize',
+  'new', 'allocate', 'call', 'yield', 'arity', 'parameters', 'curry', 'source_location', 'owner', 'receiver', 'bind', 'unbind',
+  'add', 'remove', 'set', 'next', 'peek', 'rindex', 'center', 'ljust', 'rjust', 'squeeze', 'count', 'hex', 'oct',
+  'succ!', 'swapcase', 'each_byte', 'byteslice', 'bytesize', 'unicode_normalize', 'casecmp', 'casecmp?', 'prepend', 'pos', 'seek', 'tell',
+]);
+
+/** A method of Ruby's core classes (`each`, `map`, `size`, `join`). */
+export function isCoreMethod(name: string): boolean { return CORE_METHODS.has(name) || OBJECT_SET.has(name); }
 /** A bare call of RSpec's, Minitest's or Rake's DSL (outside any class). */
 export function isDslName(name: string): boolean { return DSL_SET.has(name); }
 /** A free name of Ruby's runtime: a Kernel method or a core constant. */

@@ -14,7 +14,7 @@ import type { SymbolFact } from '../../extract/facts.ts';
 import type { LanguageRelations, RelationSink } from '../../extract/relations.ts';
 import type { RbCall, RbConst, RbFacts, RbVal } from './facts.ts';
 import { RbModules, zeitwerkName, type RbSettings } from './modules.ts';
-import { CORE_CONSTANTS, isDslName, isModuleMethod, isObjectMethod } from './builtins.ts';
+import { CORE_CONSTANTS, isCoreMethod, isDslName, isModuleMethod, isObjectMethod } from './builtins.ts';
 
 interface Sym { f: number; s: number }
 
@@ -46,12 +46,18 @@ const EXT: Val = { t: 'ext' };
 /** What a constant path names: a class or module, a constant symbol, something outside the project. */
 type ConstHit = { ent: Ent } | { sym: Sym } | 'ext';
 
-type Outcome = { targets: Sym[]; reason: string } | 'ext' | undefined;
+/**
+ * What a call reaches: its targets (with `dispatch`, the overrides in subclasses a receiver of the class may be),
+ * outside the project, or nothing known (`guess`: the one project method of that name, a name-only edge).
+ */
+type Outcome = { targets: Sym[]; reason: string; dispatch?: Sym[] } | { guess: Sym } | 'ext' | undefined;
 
 const CONFIDENCE: Record<string, number> = {
   'this-member': 0.95, 'typed-receiver': 0.9, constructor: 1, 'static-member': 1, 'super-member': 0.95, 'global-function': 0.9,
-  'mixin-host': 0.6, 'inferred-receiver': 0.85,
+  'mixin-host': 0.6, 'inferred-receiver': 0.85, dispatch: 0.5, 'name-only': 0.3,
 };
+/** Overrides in subclasses followed for one call at most (past it the call keeps its declared target only). */
+const MAX_DISPATCH = 8;
 const MAX_DEPTH = 16;
 /** A bare call in a module's method may be its includer's: at most this many includers' methods are linked. */
 const MAX_HOSTS = 4;
@@ -69,6 +75,10 @@ export class RubyResolver implements LanguageRelations {
   private readonly fileOf = new Map<string, number>();
   /** Modules → the classes and modules that include or prepend them. */
   private readonly hosts = new Map<Ent, Ent[]>();
+  /** Classes → their direct subclasses. */
+  private readonly subclasses = new Map<Ent, Ent[]>();
+  /** Every method and attribute of the project by name (instance and singleton): name-only candidates. */
+  private readonly byName = new Map<string, Sym[]>();
   private readonly constMemo = new Map<string, ConstHit | undefined>();
   private readonly callMemo = new Map<string, Outcome>();
   private readonly ivarMemo = new Map<string, Val>();
@@ -86,6 +96,12 @@ export class RubyResolver implements LanguageRelations {
         if (hit && hit !== 'ext' && 'ent' in hit) { const l = this.hosts.get(hit.ent); if (l) { if (!l.includes(ent)) l.push(ent); } else this.hosts.set(hit.ent, [ent]); }
       }
     }
+    for (const ent of this.ents.values()) {
+      const sup = this.superOf(ent);
+      if (sup && sup !== 'ext') push(this.subclasses, sup, ent);
+      for (const table of [ent.imeth, ent.smeth]) for (const [name, l] of table) for (const r of l) push(this.byName, name, r);
+    }
+    for (const l of this.topFns.values()) for (const r of l) push(this.byName, this.sym(r).name, r);
     this.entries();
   }
 
@@ -365,9 +381,10 @@ export class RubyResolver implements LanguageRelations {
     const recv = call.recv ? this.value(f, call.recv, self, call.cls) : self;
     if (recv.t === 'ext') return EXT;
     if (call.name === 'new' && recv.t === 'cls') return { t: 'inst', ent: recv.ent };
+    if (call.name === 'class' && call.argc === 0 && recv.t === 'inst') return { t: 'cls', ent: recv.ent };
     if (call.name === 'new' && !call.recv && call.single && self.t === 'cls') return { t: 'inst', ent: self.ent };
     const out = this.resolve(f, call);
-    if (!out || out === 'ext' || out.targets.length !== 1) return out === 'ext' ? EXT : UNKNOWN;
+    if (!out || out === 'ext' || !('targets' in out) || out.targets.length !== 1) return out === 'ext' ? EXT : UNKNOWN;
     const t = out.targets[0];
     const ret = this.rb(t.f).methods[t.s]?.ret;
     if (!ret) return UNKNOWN;
@@ -408,7 +425,7 @@ export class RubyResolver implements LanguageRelations {
         const side = call.single ? 's' : 'i';
         if (side === 's' && name === 'new') return this.construct(ent);
         const hit = this.lookup(this.ancestors(ent, side), name);
-        if (hit && hit !== 'ext') return { targets: hit, reason: 'this-member' };
+        if (hit && hit !== 'ext') return this.withDispatch(ent, side, name, hit, 'this-member');
         const top = this.topFns.get(name);
         if (top) return { targets: top, reason: 'global-function' };
         if (hit === 'ext' || (side === 'i' ? isObjectMethod(name) : isModuleMethod(name))) return 'ext';
@@ -417,26 +434,32 @@ export class RubyResolver implements LanguageRelations {
           const targets = this.hostLookup(ent, name, false);
           if (targets.length > 0 && targets.length <= MAX_HOSTS) return { targets, reason: 'mixin-host' };
         }
-        return undefined;
+        // a template method: the class does not define it, its subclasses do
+        const subs = this.overrides(ent, side, name);
+        if (subs.length > 0 && subs.length <= MAX_DISPATCH) return { targets: [], reason: 'dispatch', dispatch: subs };
+        return this.guess(name, false);
       }
       const top = this.topFns.get(name);
       if (top) return { targets: top, reason: 'global-function' };
-      return isObjectMethod(name) || isDslName(name) ? 'ext' : undefined;
+      return isObjectMethod(name) || isDslName(name) ? 'ext' : this.guess(name, false);
     }
     const self = this.selfOf(f, call.cls, !!call.single);
     const recv = this.value(f, call.recv, self, call.cls);
     if (recv.t === 'ext') return 'ext';
-    if (recv.t === 'unknown') return undefined;
+    if (recv.t === 'unknown') return this.guess(name, true);
     const viaSelf = call.recv.k === 'self';
     if (recv.t === 'cls') {
       if (name === 'new') return this.construct(recv.ent);
       const hit = this.lookup(this.ancestors(recv.ent, 's'), name);
-      if (hit && hit !== 'ext') return { targets: hit, reason: viaSelf ? 'this-member' : 'static-member' };
+      if (hit && hit !== 'ext') return viaSelf ? this.withDispatch(recv.ent, 's', name, hit, 'this-member') : { targets: hit, reason: 'static-member' };
       return hit === 'ext' || isModuleMethod(name) ? 'ext' : undefined;
     }
     const hit = this.lookup(this.ancestors(recv.ent, 'i'), name);
-    if (hit && hit !== 'ext') return { targets: hit, reason: viaSelf ? 'this-member' : call.recv.k === 'call' ? 'inferred-receiver' : 'typed-receiver' };
-    return hit === 'ext' || isObjectMethod(name) ? 'ext' : undefined;
+    if (hit && hit !== 'ext') return this.withDispatch(recv.ent, 'i', name, hit, viaSelf ? 'this-member' : call.recv.k === 'call' ? 'inferred-receiver' : 'typed-receiver');
+    if (hit === 'ext' || isObjectMethod(name)) return 'ext';
+    const subs = this.overrides(recv.ent, 'i', name);
+    if (subs.length > 0 && subs.length <= MAX_DISPATCH) return { targets: [], reason: 'dispatch', dispatch: subs };
+    return undefined;
   }
 
   /** Methods named `name` up the ancestors of the classes a module is mixed into (past the module for `super`). */
@@ -447,6 +470,38 @@ export class RubyResolver implements LanguageRelations {
       if (t && t !== 'ext') for (const x of t) if (!targets.some((y) => y.f === x.f && y.s === x.s)) targets.push(x);
     }
     return targets;
+  }
+
+  /** A lookup's targets and the overrides of the same name in the class's subclasses (a receiver may be one of them). */
+  private withDispatch(ent: Ent, side: 'i' | 's', name: string, targets: Sym[], reason: string): Outcome {
+    const subs = this.overrides(ent, side, name);
+    return subs.length > 0 && subs.length <= MAX_DISPATCH ? { targets, reason, dispatch: subs } : { targets, reason };
+  }
+
+  /** Methods named `name` that subclasses of a class (transitively, and includers of a module) define themselves. */
+  private overrides(ent: Ent, side: 'i' | 's', name: string): Sym[] {
+    const out: Sym[] = [];
+    const seen = new Set<Ent>([ent]);
+    const queue = [...(this.subclasses.get(ent) ?? []), ...(ent.module ? this.hosts.get(ent) ?? [] : [])];
+    while (queue.length > 0 && out.length <= MAX_DISPATCH) {
+      const d = queue.shift()!;
+      if (seen.has(d)) continue;
+      seen.add(d);
+      for (const r of (side === 'i' ? d.imeth : d.smeth).get(name) ?? []) out.push(r);
+      queue.push(...(this.subclasses.get(d) ?? []));
+    }
+    return out;
+  }
+
+  /**
+   * A call nothing types: outside the project when no project method has its name (nor Ruby's core), else the one
+   * project method of that name as a name-only guess (counted unresolved), else unresolved.
+   */
+  private guess(name: string, member: boolean): Outcome {
+    const cands = this.byName.get(name);
+    if (!cands) return member || isObjectMethod(name) ? 'ext' : undefined;
+    if (cands.length === 1 && !isCoreMethod(name)) return { guess: cands[0] };
+    return undefined;
   }
 
   /** `C.new`: C's `initialize` up its ancestors, else the class itself. */
@@ -537,15 +592,40 @@ export class RubyResolver implements LanguageRelations {
   private call(f: number, call: RbCall): void {
     const out = this.resolve(f, call);
     if (out === 'ext') { this.sink.countCall(f, 'external'); return; }
-    if (!out || out.targets.length === 0) { this.sink.countCall(f, 'unresolved'); return; }
-    this.sink.countCall(f, 'resolved');
     const from = this.fromPos(f, call.from);
-    const conf = CONFIDENCE[out.reason] ?? 0.9;
-    for (const t of out.targets) {
-      this.sink.edge(from, this.sink.symbolPos(t.f, t.s), 'CALLS', conf, out.reason, call.line);
-      const tname = this.sym(t).name;
-      if (!call.sup && (tname === call.name || `${tname}=` === call.name)) this.sink.occurrence(t.f, t.s, f, call.at, 'call', from, conf, out.reason);
+    if (out && 'guess' in out) {
+      this.sink.countCall(f, 'unresolved');
+      if (this.sink.symbolPos(out.guess.f, out.guess.s) !== from) this.link(f, call, from, [out.guess], 'name-only');
+      return;
     }
+    if (!out || (out.targets.length === 0 && !out.dispatch)) { this.sink.countCall(f, 'unresolved'); return; }
+    this.sink.countCall(f, 'resolved');
+    this.link(f, call, from, this.withAliases(out.targets), out.reason);
+    if (out.dispatch) this.link(f, call, from, this.withAliases(out.dispatch), 'dispatch');
+  }
+
+  /** CALLS edges from a call to its targets, and the occurrences of their names at the call. */
+  private link(f: number, call: RbCall, from: number, targets: Sym[], reason: string): void {
+    const conf = CONFIDENCE[reason] ?? 0.9;
+    for (const t of targets) {
+      this.sink.edge(from, this.sink.symbolPos(t.f, t.s), 'CALLS', conf, reason, call.line);
+      const tname = this.sym(t).name;
+      if (!call.sup && (tname === call.name || `${tname}=` === call.name)) this.sink.occurrence(t.f, t.s, f, call.at, 'call', from, conf, reason);
+    }
+  }
+
+  /** Targets with, for an alias, the method it names (what runs). */
+  private withAliases(targets: Sym[]): Sym[] {
+    const out = [...targets];
+    for (const t of targets) {
+      const of = this.rb(t.f).methods[t.s]?.aliasOf;
+      const sym = this.sym(t);
+      const ent = sym.parent >= 0 ? this.entOf.get(t.f)?.get(sym.parent) : undefined;
+      if (!of || !ent) continue;
+      const hit = this.lookup(this.ancestors(ent, sym.isStatic ? 's' : 'i'), of);
+      if (hit && hit !== 'ext') for (const h of hit) if (!out.some((x) => x.f === h.f && x.s === h.s)) out.push(h);
+    }
+    return out;
   }
 
   // ---------------------------------------------------------------- entry points
