@@ -1,6 +1,7 @@
 /**
  * Every tool answers on a Ruby repository (test/fixtures/ruby/gem, indexed by the real pipeline): context, impact
- * (through a mixin), detect_changes, rename (Ruby's method-name suffixes and constant rules), query, cypher.
+ * (through a mixin), detect_changes, rename (Ruby's method-name suffixes and constant rules), query, cypher, and
+ * list_repos (its stats, from an index written by analyze).
  */
 import test from 'ava';
 import path from 'node:path';
@@ -13,7 +14,12 @@ import { detectChanges } from '../../handlers/detect_changes.ts';
 import { rename } from '../../handlers/rename.ts';
 import { runQuery } from '../../handlers/query.ts';
 import { cypher } from '../../handlers/cypher.ts';
+import { listRepos } from '../../handlers/list_repos.ts';
+import { analyzeRepository } from '../../lib/analyze/index.ts';
+import { SnapshotLoader } from '../../index-store/loader.ts';
 import { CodegraphError } from '../../lib/errors.ts';
+import { tempDir } from '../analyze/_helpers.ts';
+import fs from 'node:fs';
 import { editList } from '../rename/helpers.ts';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'ruby', 'gem');
@@ -77,4 +83,18 @@ test('cypher: Ruby nodes carry their language and original kind; mixins are IMPL
   t.deepEqual(r.rows, [
     { name: 'Audited', kind: 'module', reason: 'prepend' }, { name: 'Describable', kind: 'module', reason: 'include' }, { name: 'Pricing', kind: 'module', reason: 'include' },
   ]);
+});
+
+test('list_repos: a Ruby repository indexed by analyze, with its stats', async (t) => {
+  const base = tempDir('cg-rb-list-');
+  const root = path.join(base, 'shop');
+  fs.cpSync(FIXTURE, root, { recursive: true });
+  const home = path.join(base, 'home');
+  await analyzeRepository(root, { home, name: 'shop' });
+  const loader = new SnapshotLoader({ home });
+  t.teardown(() => loader.close());
+  const r = await listRepos({ repo: 'shop' }, loader.list());
+  t.deepEqual(r.repos.map((x) => x.name), ['shop']);
+  t.is(r.repos[0].stats.files, 11);
+  t.true(r.repos[0].stats.nodes > 50);
 });

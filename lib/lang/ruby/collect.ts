@@ -177,7 +177,7 @@ class RbCollector {
   private classDef(i: number, ctx: Ctx, isModule: boolean): RbVal {
     const nameNode = this.child(i, 'name');
     if (nameNode < 0) return OTHER;
-    const c = this.constPath(nameNode, ctx, 'def');
+    const c = this.constPath(nameNode, ctx);
     if (!c) { this.statements(i, ctx, { names: new Map(), parent: undefined }); return OTHER; }
     const { path, at, top } = c;
     const sup = isModule ? -1 : this.child(i, 'superclass');
@@ -287,7 +287,8 @@ class RbCollector {
   /** The class or module whose body the context is lexically in. */
   private nestOf(ctx: Ctx): number { return ctx.cls; }
 
-  private constPath(i: number, ctx: Ctx, use: RbConst['use']): { path: string[]; at: Pos[]; top?: true } | undefined {
+  /** A class's or module's name as written; its qualifier (`A` of `class A::B`) is recorded as a constant read. */
+  private constPath(i: number, ctx: Ctx): { path: string[]; at: Pos[]; top?: true } | undefined {
     const seg = this.constSegments(i);
     if (!seg) return undefined;
     // the qualifier of `class A::B` is a constant read in the enclosing nesting
@@ -296,7 +297,6 @@ class RbCollector {
       if (seg.top) c.top = true;
       this.rb.consts.push(c);
     }
-    void use;
     return seg;
   }
 

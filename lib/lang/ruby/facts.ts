@@ -15,8 +15,8 @@ export interface RbConst {
   top?: true;
   /** The class or module symbol whose body it is written in (-1: the top level): where lexical lookup starts. */
   nest: number;
-  /** What it is used as: a call's receiver, a superclass or mixin, a class's own name, a value. */
-  use: 'recv' | 'heritage' | 'def' | 'value';
+  /** What it is used as: a call's receiver, a superclass or mixin, a value. */
+  use: 'recv' | 'heritage' | 'value';
   /** Enclosing symbol (-1: file level). */
   from: number;
   line: number;
