@@ -26,6 +26,7 @@ const REPOS: { language: string; fixture: string }[] = [
   { language: 'cpp', fixture: 'cpp/basics' },
   { language: 'rust', fixture: 'rust/basics' },
   { language: 'swift', fixture: 'swift/basics' },
+  { language: 'ruby', fixture: 'ruby/gem' },
 ];
 
 let base = '';

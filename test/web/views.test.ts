@@ -1,6 +1,6 @@
 /**
  * Every view of the web UI end to end in a real browser (Debian's Chromium), on real indexes: the flows-app
- * fixture (TypeScript), a small JavaScript repository written here and the Ruby gem fixture (test/fixtures/ruby/gem). What the page shows is checked against
+ * fixture (TypeScript) and a small JavaScript repository written here. What the page shows is checked against
  * what the API answers for the same request.
  */
 import test from 'ava';
@@ -74,9 +74,6 @@ test.before(async () => {
   }
   await analyzeRepository(flows, { home, embedder: 'lexical' });
   await analyzeRepository(shop, { home, embedder: 'lexical' });
-  const rbShop = path.join(base, 'rb-shop');
-  fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'ruby', 'gem'), rbShop, { recursive: true });
-  await analyzeRepository(rbShop, { home, embedder: 'lexical' });
   loader = new SnapshotLoader({ home, watch: true, writer: repositoryWriter() });
   served = await serve(loader);
   browser = await launch();
@@ -104,7 +101,7 @@ async function open(address: string): Promise<{ page: Page; errors: string[] }> 
 run('the repository picker lists every indexed repository; the status line says what is indexed and in which languages', async (t) => {
   const { page, errors } = await open(hash('flows-app', 'overview'));
   await page.waitForSelector('#status-languages');
-  t.deepEqual(await page.$$eval('#repo-picker option', (o) => o.map((x) => (x as HTMLOptionElement).value)), ['flows-app', 'js-shop', 'rb-shop']);
+  t.deepEqual(await page.$$eval('#repo-picker option', (o) => o.map((x) => (x as HTMLOptionElement).value)), ['flows-app', 'js-shop']);
   const status = await page.textContent('#status-line');
   const repo = loader.list().find((r) => r.name === 'flows-app')!;
   t.true(status!.includes(`${repo.stats.files} files`), status!);
@@ -195,24 +192,6 @@ run('focus: callers left, callees right, edges coloured by type, low-confidence 
   await page.waitForFunction((before) => Number((document.querySelector('#focus-graph') as HTMLElement | null)?.dataset.nodes) < before, n.nodes.length);
   await page.waitForSelector('#symbol-panel #symbol-name');
   t.is(await page.textContent('#symbol-name'), 'register');
-  t.deepEqual(errors, []);
-  await page.close();
-});
-
-run('a Ruby repository: its languages, and the focus view of a method with its callers across a reopened class', async (t) => {
-  const uid = 'Method:lib/shop/cart.rb:Shop.Cart.total';
-  const { page, errors } = await open(hash('rb-shop', 'focus', uid));
-  await page.waitForFunction(() => /ruby \d+/.test(document.querySelector('#status-languages')?.textContent ?? ''));
-  const drawn = await graphReady(page, '#focus-graph');
-  await page.waitForSelector('#focus-controls input[data-relation]');
-  const relationTypes = await page.$$eval('#focus-controls input[data-relation]', (l) => l.filter((x) => (x as HTMLInputElement).checked).map((x) => (x as HTMLElement).dataset.relation));
-  const n = await api('/graph/neighbourhood', { repo: 'rb-shop', uid, depth: 2, relationTypes });
-  t.is(Number(drawn.nodes), n.nodes.length);
-  const callers = await page.$$eval('#focus-callers .symbol-link', (l) => l.map((x) => (x as HTMLElement).dataset.uid));
-  t.true(callers.includes('Method:lib/shop.rb:Shop.start'), callers.join());
-  t.true(callers.includes('Method:lib/shop/reopen.rb:Shop.Cart.clear'), callers.join());
-  await page.waitForSelector('#symbol-panel #symbol-name');
-  t.is(await page.textContent('#symbol-name'), 'total');
   t.deepEqual(errors, []);
   await page.close();
 });
