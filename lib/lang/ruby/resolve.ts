@@ -39,7 +39,8 @@ interface Ent {
 /** One step of an ancestor list: a project entity's instance or singleton methods, or something outside the project. */
 type Anc = { ent: Ent; side: 'i' | 's' } | 'ext';
 
-type Val = { t: 'cls'; ent: Ent } | { t: 'inst'; ent: Ent } | { t: 'ext' } | { t: 'unknown' };
+/** A value: a class object, an instance (`duck`: typed by the methods called on it, not by a declaration), outside the project, unknown. */
+type Val = { t: 'cls'; ent: Ent } | { t: 'inst'; ent: Ent; duck?: true } | { t: 'ext' } | { t: 'unknown' };
 const UNKNOWN: Val = { t: 'unknown' };
 const EXT: Val = { t: 'ext' };
 
@@ -54,7 +55,7 @@ type Outcome = { targets: Sym[]; reason: string; dispatch?: Sym[] } | { guess: S
 
 const CONFIDENCE: Record<string, number> = {
   'this-member': 0.95, 'typed-receiver': 0.9, constructor: 1, 'static-member': 1, 'super-member': 0.95, 'global-function': 0.9,
-  'mixin-host': 0.6, 'inferred-receiver': 0.85, dispatch: 0.5, 'name-only': 0.3,
+  'mixin-host': 0.6, 'inferred-receiver': 0.85, dispatch: 0.5, 'name-only': 0.3, 'duck-typed': 0.45,
 };
 /** Overrides in subclasses followed for one call at most (past it the call keeps its declared target only). */
 const MAX_DISPATCH = 8;
@@ -82,6 +83,8 @@ export class RubyResolver implements LanguageRelations {
   private readonly constMemo = new Map<string, ConstHit | undefined>();
   private readonly callMemo = new Map<string, Outcome>();
   private readonly ivarMemo = new Map<string, Val>();
+  /** Per file: each local's names called on it (`x.a`, `x.b`), for duck typing. */
+  private readonly usesMemo = new Map<number, Map<number, Set<string>>>();
   private depth = 0;
 
   constructor(private readonly sink: RelationSink, rbFiles: readonly number[], settings: RbSettings) {
@@ -343,13 +346,46 @@ export class RubyResolver implements LanguageRelations {
         }
         case 'local': {
           const l = this.rb(f).locals[v.l];
-          return l.n === 1 && l.v ? this.value(f, l.v, self, cls) : UNKNOWN;
+          if (l.v) return l.n === 1 ? this.value(f, l.v, self, cls) : UNKNOWN;
+          return this.duck(f, v.l);
         }
         case 'ivar': return self.t === 'inst' ? this.ivar(self.ent, v.name) : UNKNOWN;
         case 'call': return this.callValue(f, this.rb(f).calls[v.c]);
         default: return UNKNOWN;
       }
     } finally { this.depth--; }
+  }
+
+  /**
+   * A local nothing assigns a known value (a parameter, a block's parameter, a call's result we cannot follow), typed
+   * by the methods called on it: the one project class (the most general, or the classes mixing in a module) whose
+   * instances answer every project method name called on it, when at least two such names are called.
+   */
+  private duck(f: number, l: number): Val {
+    let uses = this.usesMemo.get(f);
+    if (!uses) {
+      uses = new Map();
+      for (const c of this.rb(f).calls) if (c.recv?.k === 'local' && !c.sup) push2(uses, c.recv.l, c.name);
+      this.usesMemo.set(f, uses);
+    }
+    const names = [...(uses.get(l) ?? [])].filter((n) => !isObjectMethod(n) && this.byName.has(n));
+    if (names.length < 2) return UNKNOWN;
+    names.sort((a, b) => this.byName.get(a)!.length - this.byName.get(b)!.length || (a < b ? -1 : 1));
+    const cands = new Set<Ent>();
+    const addEnt = (e: Ent, depth: number): void => {
+      if (cands.has(e) || depth > 4) return;
+      cands.add(e);
+      if (e.module) for (const h of this.hosts.get(e) ?? []) addEnt(h, depth + 1);
+    };
+    for (const r of this.byName.get(names[0])!) {
+      const sym = this.sym(r);
+      if (sym.isStatic || sym.parent < 0) continue;
+      const ent = this.entOf.get(r.f)?.get(sym.parent);
+      if (ent) addEnt(ent, 0);
+    }
+    const fits = [...cands].filter((e) => !e.module && names.every((n) => { const h = this.lookup(this.ancestors(e, 'i'), n); return h !== undefined && h !== 'ext'; }));
+    const top = fits.filter((e) => !fits.some((o) => o !== e && this.ancestors(e, 'i').some((a) => a !== 'ext' && a.ent === o)));
+    return top.length === 1 ? { t: 'inst', ent: top[0], duck: true } : UNKNOWN;
   }
 
   /** What an instance variable holds: the one value every assignment to it in the class (all parts) agrees on. */
@@ -455,7 +491,7 @@ export class RubyResolver implements LanguageRelations {
       return hit === 'ext' || isModuleMethod(name) ? 'ext' : undefined;
     }
     const hit = this.lookup(this.ancestors(recv.ent, 'i'), name);
-    if (hit && hit !== 'ext') return this.withDispatch(recv.ent, 'i', name, hit, viaSelf ? 'this-member' : call.recv.k === 'call' ? 'inferred-receiver' : 'typed-receiver');
+    if (hit && hit !== 'ext') return this.withDispatch(recv.ent, 'i', name, hit, recv.duck ? 'duck-typed' : viaSelf ? 'this-member' : call.recv.k === 'call' ? 'inferred-receiver' : 'typed-receiver');
     if (hit === 'ext' || isObjectMethod(name)) return 'ext';
     const subs = this.overrides(recv.ent, 'i', name);
     if (subs.length > 0 && subs.length <= MAX_DISPATCH) return { targets: [], reason: 'dispatch', dispatch: subs };
@@ -647,6 +683,11 @@ export class RubyResolver implements LanguageRelations {
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
   const l = m.get(k);
   if (l) l.push(v); else m.set(k, [v]);
+}
+
+function push2<K, V>(m: Map<K, Set<V>>, k: K, v: V): void {
+  const l = m.get(k);
+  if (l) l.add(v); else m.set(k, new Set([v]));
 }
 
 function sameVal(a: Val, b: Val): boolean {
