@@ -31,6 +31,8 @@ interface Ent {
   extendSelf: boolean;
   /** Memos. */
   primary?: Sym;
+  /** The files Zeitwerk names for it (`lib/a/b.rb` for `A::B`). */
+  zeitwerk?: number[];
   sup?: Ent | 'ext' | null;
   iAnc?: Anc[];
   sAnc?: Anc[];
@@ -85,6 +87,8 @@ export class RubyResolver implements LanguageRelations {
   private readonly ivarMemo = new Map<string, Val>();
   /** Per file: each local's names called on it (`x.a`, `x.b`), for duck typing. */
   private readonly usesMemo = new Map<number, Map<number, Set<string>>>();
+  private readonly duckMemo = new Map<string, Val>();
+  private readonly overrideMemo = new Map<string, Sym[]>();
   private depth = 0;
 
   constructor(private readonly sink: RelationSink, rbFiles: readonly number[], settings: RbSettings) {
@@ -158,12 +162,23 @@ export class RubyResolver implements LanguageRelations {
   private primary(ent: Ent): Sym {
     if (ent.primary) return ent.primary;
     let best = ent.parts[0];
-    for (const p of ent.parts) if (zeitwerkName(this.sink.files[p.f].path) === ent.fqn) { best = p; break; }
-    if (best === ent.parts[0] && zeitwerkName(this.sink.files[best.f].path) !== ent.fqn) {
+    const zw = this.zeitwerkFiles(ent);
+    if (zw.length > 0) best = ent.parts.find((p) => p.f === zw[0])!;
+    else {
       const withSup = ent.parts.find((p) => this.rb(p.f).classes[p.s]?.sup !== undefined);
       if (withSup) best = withSup;
     }
     return (ent.primary = best);
+  }
+
+  /** The files among an entity's declarations that Zeitwerk names for it (memoised). */
+  private zeitwerkFiles(ent: Ent): number[] {
+    if (!ent.zeitwerk) {
+      const out: number[] = [];
+      for (const p of ent.parts) if (!out.includes(p.f) && zeitwerkName(this.sink.files[p.f].path) === ent.fqn) out.push(p.f);
+      ent.zeitwerk = out;
+    }
+    return ent.zeitwerk;
   }
 
   // ---------------------------------------------------------------- constants
@@ -362,6 +377,13 @@ export class RubyResolver implements LanguageRelations {
    * instances answer every project method name called on it, when at least two such names are called.
    */
   private duck(f: number, l: number): Val {
+    const key = `${f}\u0000${l}`;
+    let out = this.duckMemo.get(key);
+    if (!out) this.duckMemo.set(key, (out = this.duckType(f, l)));
+    return out;
+  }
+
+  private duckType(f: number, l: number): Val {
     let uses = this.usesMemo.get(f);
     if (!uses) {
       uses = new Map();
@@ -516,7 +538,11 @@ export class RubyResolver implements LanguageRelations {
 
   /** Methods named `name` that subclasses of a class (transitively, and includers of a module) define themselves. */
   private overrides(ent: Ent, side: 'i' | 's', name: string): Sym[] {
+    const key = `${side}${ent.fqn}\u0000${name}`;
+    const hit = this.overrideMemo.get(key);
+    if (hit) return hit;
     const out: Sym[] = [];
+    this.overrideMemo.set(key, out);
     const seen = new Set<Ent>([ent]);
     const queue = [...(this.subclasses.get(ent) ?? []), ...(ent.module ? this.hosts.get(ent) ?? [] : [])];
     while (queue.length > 0 && out.length <= MAX_DISPATCH) {
@@ -616,9 +642,8 @@ export class RubyResolver implements LanguageRelations {
         if (i === rc.path.length - 1 && rc.use === 'value' && tp !== from) this.sink.refEdge(from, tp, 1, 'constant', rc.line, kind);
         // Zeitwerk: the file its path names defines the constant, loaded on first reference
         if ('ent' in hit && i === rc.path.length - 1) {
-          for (const p of hit.ent.parts) {
-            if (p.f === f || zeitwerkName(this.sink.files[p.f].path) !== hit.ent.fqn) continue;
-            if (path !== this.sink.files[p.f].path) this.sink.edge(this.sink.filePos(f), this.sink.filePos(p.f), 'IMPORTS', 0.9, 'autoload-path', rc.line);
+          for (const zf of this.zeitwerkFiles(hit.ent)) {
+            if (zf !== f && path !== this.sink.files[zf].path) this.sink.edge(this.sink.filePos(f), this.sink.filePos(zf), 'IMPORTS', 0.9, 'autoload-path', rc.line);
           }
         }
       });
