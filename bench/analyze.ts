@@ -81,7 +81,7 @@ if (mode === 'bare') {
   const Parser = req('tree-sitter');
   // One parser per language present (a.files: [path, LanguageId] pairs, the files analyze parses).
   const grammars = { typescript: () => req('tree-sitter-typescript').typescript, tsx: () => req('tree-sitter-typescript').tsx,
-    javascript: () => req('tree-sitter-javascript'), python: () => req('tree-sitter-python'), php: () => req('tree-sitter-php').php };
+    javascript: () => req('tree-sitter-javascript'), python: () => req('tree-sitter-python'), php: () => req('tree-sitter-php').php, ruby: () => req('tree-sitter-ruby') };
   const parsers = {};
   for (const [, lang] of a.files) if (!parsers[lang]) { parsers[lang] = new Parser(); parsers[lang].setLanguage(grammars[lang]()); }
   report.importMs = performance.now() - t0;

@@ -25,12 +25,13 @@ import { java } from './java/index.ts';
 import { kotlin } from './kotlin/index.ts';
 import { csharp } from './csharp/index.ts';
 import { php } from './php/index.ts';
+import { ruby } from './ruby/index.ts';
 import type { Language, LanguageRules } from './types.ts';
 
 export type { Language, LanguageRules };
 
 /** Every language, in a fixed order (runtimes, fingerprints and caches follow it). */
-export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript, python, c, cpp, rust, go, java, kotlin, csharp, php, ...(swift ? [swift] : [])];
+export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript, python, c, cpp, rust, go, java, kotlin, csharp, php, ruby, ...(swift ? [swift] : [])];
 
 /** A language's id: what files and symbols carry as `language`. */
 export type LanguageId = string;
@@ -40,14 +41,14 @@ export const LANGUAGE_IDS: readonly LanguageId[] = LANGUAGES.map((l) => l.id);
 
 const byId = new Map<string, Language>(LANGUAGES.map((l) => [l.id, l]));
 
-/** File name endings, longest first (so `.d.ts` would win over `.ts`), each with its language. */
+/** File name endings, longest first (so `.d.ts` would win over `.ts`), each with its language; `/Rakefile` is a whole name. */
 const ENDINGS: ReadonlyArray<[ending: string, language: Language]> = LANGUAGES
   .flatMap((l) => l.extensions.map((e) => [e, l] as [string, Language]))
   .sort((a, b) => b[0].length - a[0].length);
 
 /** Language of a file by its name, or undefined when no language takes it. */
 export function languageOf(filePath: string): LanguageId | undefined {
-  for (const [ending, l] of ENDINGS) if (filePath.endsWith(ending)) return l.id;
+  for (const [ending, l] of ENDINGS) if (filePath.endsWith(ending) || (ending[0] === '/' && filePath === ending.slice(1))) return l.id;
   return undefined;
 }
 

@@ -48,7 +48,7 @@ export interface LanguageRules extends ResolveRules {
 
 /** One language: what the engine needs (LanguageSpec), the file names it takes, its rules. */
 export interface Language extends LanguageSpec {
-  /** File name endings it takes (`.ts`, `.d.ts`): the longest ending that matches a path wins. */
+  /** File name endings it takes (`.ts`, `.d.ts`; `/Rakefile`: a whole file name): the longest ending that matches a path wins. */
   extensions: readonly string[];
   rules: LanguageRules;
 }

@@ -19,7 +19,7 @@ const goldenDir = path.join(here, 'exports');
 const update = process.env.UPDATE_GOLDEN === '1';
 
 /** Fixture repositories with a golden export: each folder of these parents, plus the named single ones. */
-const PARENTS = ['indexer', 'callgraph-samples', 'rename', 'search', 'tools', 'python', 'c', 'cpp', 'rust', 'swift', 'go', 'java', 'kotlin', 'csharp', 'php'];
+const PARENTS = ['indexer', 'callgraph-samples', 'rename', 'search', 'tools', 'python', 'c', 'cpp', 'rust', 'swift', 'go', 'java', 'kotlin', 'csharp', 'php', 'ruby'];
 const SINGLE = ['flows-app'];
 /** Fixture folders that are not repositories (a stored snapshot of an old format). */
 const NOT_REPOSITORIES = new Set(['search--format-1']);

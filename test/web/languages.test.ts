@@ -27,6 +27,7 @@ const REPOS: { language: string; fixture: string }[] = [
   { language: 'rust', fixture: 'rust/basics' },
   { language: 'swift', fixture: 'swift/basics' },
   { language: 'php', fixture: 'php/app' },
+  { language: 'ruby', fixture: 'ruby/gem' },
 ];
 
 let base = '';
