@@ -8,6 +8,7 @@
  * of the first changed function (file). Functions are read in the answer's order (process_symbols, then
  * definitions), counting Function and Method symbols; files in the order their first symbol appears.
  * `bm25` is the baseline: plain BM25 (wink-bm25-text-search) over the source text of every function and method.
+ * The half's totals count JavaScript and TypeScript repositories; Python repositories have their own rows.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -118,6 +119,7 @@ const zeroFields = (...fields: Array<keyof KeywordParams['weights']>) => (st: Se
   st.keyword = { ...st.keyword, weights: { ...st.keyword.weights, ...Object.fromEntries(fields.map((f) => [f, 0])) } };
 };
 export const ABLATIONS: ReadonlyArray<[string, (st: Settings) => void]> = [
+  ['without the re-ranker', (st) => { st.rerank = undefined; }],
   ['without the vector lane', (st) => { st.vectorWeight = 0; }],
   ['without the file lane', (st) => { st.fileWeight = 0; }],
   ['without comments', zeroFields('comments')],
@@ -242,14 +244,16 @@ if (isMain) {
     if (systems.includes('rank')) runs.push(['rank', rankSystem(s)]);
     if (systems.includes('vector')) runs.push(['vector lane alone', vectorSystem(s)]);
     if (process.argv.includes('--ablate')) for (const [label, change] of ABLATIONS) runs.push([`rank ${label}`, withSettings(rankSystem(s), change)]);
+    // Python repositories are totalled apart: the aims were set on JavaScript and TypeScript.
+    const group = r.language === 'python' ? 'python: ' : '';
     for (const [label, sys] of runs) {
       const one = await scoreSystem(s, sys, qs);
       console.log(formatRow(`${r.repo.split('/')[1]}: ${label}`, one));
-      await scoreSystem(s, sys, qs, total(label));
+      await scoreSystem(s, sys, qs, total(group + label));
       const paraQs = qs.filter((q) => para.some((p) => p.commit === q.q.commit));
       if (paraQs.length) {
-        await scoreSystem(s, sys, paraQs, total(`${label} (originals of paraphrases)`));
-        await scoreSystem(s, sys, paraQs, total(`${label} (paraphrased)`), (q) => para.find((p) => p.commit === q.q.commit)!.text);
+        await scoreSystem(s, sys, paraQs, total(`${group}${label} (originals of paraphrases)`));
+        await scoreSystem(s, sys, paraQs, total(`${group}${label} (paraphrased)`), (q) => para.find((p) => p.commit === q.q.commit)!.text);
       }
     }
   }

@@ -1,8 +1,8 @@
 /**
  * The repositories the localization set is mined from, each pinned to one commit (the snapshot that is indexed)
  * and assigned to the tuning half or the test half. The split is by repository, so the test half is code the
- * weights never saw. None of the repositories the project is measured on (zod, ky, hono, fastify, click,
- * express) is here.
+ * weights never saw; each half has one Python repository, reported apart. None of the repositories the project
+ * is measured on (zod, ky, hono, fastify, click, express, httpx, rich, flask) is here.
  */
 
 export interface HistoryRepo {
@@ -15,6 +15,8 @@ export interface HistoryRepo {
   include: readonly string[];
   /** How many commits before `commit` are read (the most recent ones: their code still exists at `commit`). */
   window: number;
+  /** The language family its figures are reported under (JavaScript/TypeScript by default). */
+  language?: 'python';
 }
 
 export const HISTORY_REPOS: readonly HistoryRepo[] = [
@@ -27,4 +29,6 @@ export const HISTORY_REPOS: readonly HistoryRepo[] = [
   { repo: 'knex/knex', commit: 'e25d54bcb707714a17f5a5744eba5c4246bb4d1d', half: 'test', include: ['lib/'], window: 900 },
   { repo: 'reduxjs/redux-toolkit', commit: '74200d87c27ca2b1c0915b2fbb4c44dd7494c2aa', half: 'test', include: ['packages/toolkit/src/', 'packages/rtk-query-codegen-openapi/src/'], window: 900 },
   { repo: 'koajs/koa', commit: 'e0ba8ef39d27fe5dae5492f9fe753d155124f994', half: 'test', include: ['lib/'], window: 900 },
+  { repo: 'python-attrs/attrs', commit: 'c1dc5dcba16ed827aa6dcad896b41a3afedb4e32', half: 'tune', include: ['src/'], window: 900, language: 'python' },
+  { repo: 'marshmallow-code/marshmallow', commit: '341b927f219205704728c05cd61f04d7e9727523', half: 'test', include: ['src/'], window: 900, language: 'python' },
 ];

@@ -6,9 +6,12 @@
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { buildDocuments } from './documents.ts';
 import { builtinEmbedder, DEFAULT_BUILTIN, lexicalVector, type EmbedderSpec } from './embedders/index.ts';
-import { maxFusedScore, reciprocalRankFusion, type WeightedRanking } from './fusion.ts';
-import { KEYWORD_PARAMS, KeywordBuilder, type KeywordIndex, type KeywordParams } from './keyword.ts';
-import { queryTerms } from './query-terms.ts';
+import { addRerankVotes, maxFusedScore, reciprocalRankFusion, type WeightedRanking } from './fusion.ts';
+import { FIELDS, KEYWORD_PARAMS, KeywordBuilder, type KeywordIndex, type KeywordParams, type QueryTerm } from './keyword.ts';
+import { FEATURE_COUNT, featuresOf, RERANK_DEPTH, rerankScore, type CandidateFacts } from './rerank.ts';
+import { RERANK_WEIGHTS } from './rerank-weights.ts';
+import { isTestFile } from '../symbols/test-files.ts';
+import { isSingleIdentifier, queryTerms } from './query-terms.ts';
 import { topK } from './top.ts';
 import { VectorMatrix } from './vectors.ts';
 
@@ -25,6 +28,8 @@ export const rankSettings = {
   /** How much of its file's best keyword score a symbol gains (0: no file lane). */
   fileWeight: 0.5,
   keyword: KEYWORD_PARAMS as KeywordParams,
+  /** The re-ranker's weights (lib/search/rerank.ts; undefined: the fused order stands). */
+  rerank: RERANK_WEIGHTS as Readonly<Record<string, number>> | undefined,
 };
 
 /**
@@ -52,6 +57,18 @@ export interface RankRequest {
   taskContext?: string;
   mode?: RankMode;
   depth?: number;
+  /** Receives the re-ranker's candidates (rows in fused order) and their facts before re-ordering (fit-rerank.ts). */
+  onCandidates?: (rows: number[], facts: CandidateFacts[]) => void;
+}
+
+/** The keyword lane of one text: its hits (BM25F plus the file lane), each hit's own and file score, the best own score. */
+export interface KeywordHits {
+  hits: Array<{ row: number; score: number }>;
+  covered: boolean;
+  terms: QueryTerm[];
+  own: number[];
+  file: number[];
+  top: number;
 }
 
 /** One ranked symbol. */
@@ -174,22 +191,27 @@ export class SearchIndex {
    * The keyword ranking: BM25F, plus `fileWeight` × the best score in the symbol's file (a change description
    * names the area as often as the function), and whether the best row reaches the coverage floor.
    */
-  keywordHits(text: string, depth: number): { hits: Array<{ row: number; score: number }>; covered: boolean; terms: number } {
+  keywordHits(text: string, depth: number): KeywordHits {
     const q = queryTerms(text);
-    if (q.length === 0) return { hits: [], covered: false, terms: 0 };
+    if (q.length === 0) return { hits: [], covered: false, terms: q, own: [], file: [], top: 0 };
     const ks = this.keyword.scores(q, rankSettings.keyword);
     let covered = false;
     for (const r of ks.touched) if (ks.cover[r] >= MIN_COVERAGE * ks.total) { covered = true; break; }
+    let topOwn = 0;
+    for (const r of ks.touched) if (ks.score[r] > topOwn) topOwn = ks.score[r];
+    const { fileOf, count } = this.filesOfRows();
+    const best = new Float64Array(count);
+    for (const r of ks.touched) { const f = fileOf[r]; if (f >= 0 && ks.score[r] > best[f]) best[f] = ks.score[r]; }
     const fw = rankSettings.fileWeight;
+    let hits: Array<{ row: number; score: number }>;
     if (fw > 0 && ks.touched.length > 0) {
-      const { fileOf, count } = this.filesOfRows();
-      const best = new Float64Array(count);
-      for (const r of ks.touched) { const f = fileOf[r]; if (f >= 0 && ks.score[r] > best[f]) best[f] = ks.score[r]; }
       const combined = new Float64Array(this.size);
       for (const r of ks.touched) { const f = fileOf[r]; combined[r] = ks.score[r] + (f >= 0 ? fw * best[f] : 0); }
-      return { hits: topK(combined, depth, 0, ks.touched), covered, terms: q.length };
-    }
-    return { hits: topK(ks.score, depth, 0, ks.touched), covered, terms: q.length };
+      hits = topK(combined, depth, 0, ks.touched);
+    } else hits = topK(ks.score, depth, 0, ks.touched);
+    const own = hits.map((h) => ks.score[h.row]);
+    const file = hits.map((h) => (fileOf[h.row] >= 0 ? best[fileOf[h.row]] : ks.score[h.row]));
+    return { hits, covered, terms: q, own, file, top: topOwn };
   }
 
   /** Ranks symbols for a request: RRF of the keyword and vector rankings, re-ranked by goal and task context. */
@@ -205,27 +227,91 @@ export class SearchIndex {
     const kw = this.keywordHits(req.query, depth);
     let matched = kw.covered;
     if (useKeyword) candidates.push({ rows: kw.hits.map((h) => h.row), weight: 1 });
+    let vecRows: number[] = [];
     if (useVector && qv.query) {
       const hits = this.vectorHits(qv.query, depth);
       if (hits.length > 0 && hits[0].score >= this.minSimilarity) matched = true;
-      candidates.push({ rows: hits.map((h) => h.row), weight: mode === 'vector' ? 1 : rankSettings.vectorWeight });
+      vecRows = hits.map((h) => h.row);
+      candidates.push({ rows: vecRows, weight: mode === 'vector' ? 1 : rankSettings.vectorWeight });
     }
     for (const [text, vec, weight] of [[req.goal, qv.goal, GOAL_WEIGHT], [req.taskContext, qv.taskContext, TASK_CONTEXT_WEIGHT]] as const) {
       if (!text || !text.trim()) continue;
       if (useKeyword) rerank.push(scaled(this.keywordHits(text, this.size).hits, weight));
       if (useVector && vec) rerank.push(scaled(this.vectorHits(vec, this.size), weight));
     }
-    const noTerms = kw.terms === 0 && !(qv.query && hasWeight(qv.query));
+    const noTerms = kw.terms.length === 0 && !(qv.query && hasWeight(qv.query));
     const max = maxFusedScore([...candidates, ...rerank]) || 1;
     if (!matched) return { symbols: [], noTerms, noMatch: !noTerms, maxScore: max };
-    const fused = reciprocalRankFusion(candidates, rerank);
-    const symbols: RankedSymbol[] = [];
-    for (const [row, raw] of fused) {
-      const score = raw * prior[row];
-      symbols.push({ uid: uids[row], score, relevance: Math.min(1, score / max) });
+    // The query's own ranking first (fused, then re-ordered by the re-ranker), then the goal's and the task
+    // context's votes on top: the re-ranker judges how well a symbol answers the query, they say what matters.
+    const byUid = (a: { row: number; score: number }, b: { row: number; score: number }): number =>
+      b.score - a.score || (uids[a.row] < uids[b.row] ? -1 : uids[a.row] > uids[b.row] ? 1 : 0);
+    const order: Array<{ row: number; score: number }> = [];
+    for (const [row, raw] of reciprocalRankFusion(candidates)) order.push({ row, score: raw * prior[row] });
+    order.sort(byUid);
+    const reorder = mode === 'hybrid' && kw.terms.length > 0 && !isSingleIdentifier(req.query);
+    if (req.onCandidates && reorder) {
+      req.onCandidates(order.slice(0, RERANK_DEPTH).map((o) => o.row), this.candidateFacts(order, max, kw, vecRows, qv.query));
     }
-    symbols.sort((a, b) => b.score - a.score || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+    const weights = rankSettings.rerank;
+    if (weights && reorder) this.rerank(order, max, kw, vecRows, qv.query, weights);
+    if (rerank.length > 0) {
+      const scores = addRerankVotes(new Map(order.map((o) => [o.row, o.score])), rerank, undefined, (row) => prior[row]);
+      for (const o of order) o.score = scores.get(o.row)!;
+      order.sort(byUid);
+    }
+    const symbols = order.map(({ row, score }) => ({ uid: uids[row], score, relevance: Math.min(1, score / max) }));
     return { symbols, noTerms, noMatch: false, maxScore: max };
+  }
+
+  /** The re-ranker's facts about the first `RERANK_DEPTH` rows of a fused order (what fit-rerank.ts learns from). */
+  candidateFacts(order: ReadonlyArray<{ row: number; score: number }>, max: number, kw: KeywordHits, vecRows: readonly number[], qvec: Float32Array | undefined): CandidateFacts[] {
+    const rows = order.slice(0, RERANK_DEPTH).map((o) => o.row);
+    const kwAt = new Map<number, number>();
+    kw.hits.forEach((h, i) => kwAt.set(h.row, i));
+    const vecAt = new Map<number, number>();
+    vecRows.forEach((r, i) => vecAt.set(r, i));
+    const fields = this.keyword.fieldMatches(kw.terms, rows);
+    const W = FIELDS.length + 2;
+    const { files, vectors } = this.load();
+    const top = kw.top || 1;
+    const own = rows.map((row) => { const k = kwAt.get(row); return k === undefined ? 0 : kw.own[k] / top; });
+    const perFile = new Map<string, { sum: number; count: number }>();
+    rows.forEach((row, i) => {
+      const f = files[row];
+      const cur = perFile.get(f);
+      if (cur) { cur.sum += own[i]; cur.count++; } else perFile.set(f, { sum: own[i], count: 1 });
+    });
+    return rows.map((row, i) => {
+      const k = kwAt.get(row);
+      const inFile = perFile.get(files[row])!;
+      return {
+        fused: order[i].score / max,
+        keyword: own[i],
+        file: k === undefined ? 0 : kw.file[k] / top,
+        fileSum: files[row] ? inFile.sum : own[i],
+        fileShare: files[row] ? inFile.count : 1,
+        cosine: qvec && vectors ? vectors.similarity(qvec, row) : 0,
+        cover: fields[i * W + W - 1],
+        fields: fields.subarray(i * W, i * W + W - 1),
+        keywordRank: k ?? -1,
+        vectorRank: vecAt.get(row) ?? -1,
+        bodyLength: this.keyword.fieldLength(row, 'body'),
+        test: isTestFile(files[row]),
+      };
+    });
+  }
+
+  /**
+   * Re-orders the first RERANK_DEPTH rows of `order` by the re-ranker's score; they keep the fused scores
+   * their places had, so relevance, the match floors and the grouping read the same scale.
+   */
+  private rerank(order: Array<{ row: number; score: number }>, max: number, kw: KeywordHits, vecRows: readonly number[], qvec: Float32Array | undefined, weights: Readonly<Record<string, number>>): void {
+    const facts = this.candidateFacts(order, max, kw, vecRows, qvec);
+    const x = new Float64Array(FEATURE_COUNT);
+    const scored = facts.map((f, i) => ({ row: order[i].row, z: rerankScore(featuresOf(f, x), weights), at: i }));
+    scored.sort((a, b) => b.z - a.z || a.at - b.at);
+    scored.forEach((s, i) => { order[i] = { row: s.row, score: order[i].score }; });
   }
 
   /** Lowest cosine similarity that counts as a match for this index's embedder. */

@@ -28,12 +28,17 @@ export function reciprocalRankFusion(candidates: readonly WeightedRanking[], rer
   for (const r of candidates) {
     r.rows.forEach((row, i) => fused.set(row, (fused.get(row) ?? 0) + r.weight / (k + i + 1)));
   }
+  return addRerankVotes(fused, rerank, k);
+}
+
+/** Adds the votes of rerank-only rankings (task context, goal) to rows already scored; `scale` multiplies a row's votes. */
+export function addRerankVotes(fused: Map<number, number>, rerank: readonly WeightedRanking[], k = fusionSettings.k, scale?: (row: number) => number): Map<number, number> {
   for (const r of rerank) {
     r.rows.forEach((row, i) => {
       const cur = fused.get(row);
       if (cur === undefined) return;
       const vote = r.scores ? (r.weight * r.scores[i]) / (k + 1) : r.weight / (k + i + 1);
-      fused.set(row, cur + vote);
+      fused.set(row, cur + vote * (scale ? scale(row) : 1));
     });
   }
   return fused;

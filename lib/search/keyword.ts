@@ -226,6 +226,54 @@ export class KeywordIndex {
     return { score, touched, cover, total };
   }
 
+  /**
+   * Per row of `rows`: per field (FIELDS order) the idf-weighted share of the query's terms (joined ones left
+   * out) that the field holds, then the share of its name's terms that are query terms, then the share held in
+   * any field: what the re-ranker reads (`rows.length × (F + 2)` numbers, row-major). Postings are row-sorted,
+   * so each lookup is a binary search.
+   */
+  fieldMatches(query: readonly QueryTerm[], rows: readonly number[]): Float64Array {
+    const W = F + 2;
+    const out = new Float64Array(rows.length * W);
+    const n = this.size;
+    let total = 0;
+    const nameHits = new Float64Array(rows.length);
+    for (const q of query) {
+      if (q.weight <= 0 || q.joined) continue;
+      const id = this.termId(q.term);
+      const df = id < 0 ? 0 : this.df[id];
+      const idf = q.weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      total += idf;
+      if (id < 0) continue;
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i];
+        let any = false;
+        for (let f = 0; f < F; f++) {
+          let lo = this.offsets[id * F + f], hi = this.offsets[id * F + f + 1] - 1;
+          while (lo <= hi) {
+            const mid = (lo + hi) >> 1;
+            const v = this.rows[mid];
+            if (v === r) { out[i * W + f] += idf; any = true; if (f === 0) nameHits[i] += this.tfs[mid]; break; }
+            if (v < r) lo = mid + 1; else hi = mid - 1;
+          }
+        }
+        if (any) out[i * W + F + 1] += idf;
+      }
+    }
+    for (let i = 0; i < rows.length; i++) {
+      if (total > 0) {
+        for (let f = 0; f < F; f++) out[i * W + f] /= total;
+        out[i * W + F + 1] /= total;
+      }
+      const len = this.lengths[rows[i] * F];
+      out[i * W + F] = len > 0 ? Math.min(1, nameHits[i] / len) : 0;
+    }
+    return out;
+  }
+
+  /** Length in terms of one field of a row. */
+  fieldLength(row: number, field: Field): number { return this.lengths[row * F + FIELDS.indexOf(field)]; }
+
   /** The best `limit` rows for the query terms, best first (equal scores by row). */
   search(query: readonly QueryTerm[], limit: number, params: KeywordParams = KEYWORD_PARAMS): Array<{ row: number; score: number }> {
     const { score, touched } = this.scores(query, params);

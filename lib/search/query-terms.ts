@@ -36,10 +36,15 @@ export function isWrittenIdentifier(word: string): boolean {
   return WRITTEN_IDENTIFIER.test(word) && IDENTIFIER_SHAPE.test(word);
 }
 
+/** True when the whole query is one identifier (`SessionStore`, `of`): a look-up by name, not a description. */
+export function isSingleIdentifier(text: string): boolean {
+  return /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(text.trim());
+}
+
 /** Weighted terms of a query (see the file comment). Empty when it has no searchable word. */
 export function queryTerms(text: string): QueryTerm[] {
   const trimmed = text.trim();
-  const single = /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(trimmed);
+  const single = isSingleIdentifier(trimmed);
   const weights = new Map<string, number>();
   const joined = new Set<string>();
   const push = (t: string, w: number, join = false): void => {

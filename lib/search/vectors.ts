@@ -69,6 +69,14 @@ export class VectorMatrix {
     return s;
   }
 
+  /** Cosine similarity of one row to `q` (unit vectors). */
+  similarity(q: Float32Array, row: number): number {
+    if (q.length !== this.dim || row < 0 || row >= this.count) return 0;
+    let s = 0;
+    for (let j = 0; j < this.dim; j++) if (q[j] !== 0) s += q[j] * this.cols[j * this.count + row];
+    return s;
+  }
+
   /**
    * Rows ranked by cosine similarity to `q` (unit length), best first, at most `limit`, only positive
    * similarities. Cost is count × (non-zero entries of q).

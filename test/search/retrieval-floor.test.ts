@@ -3,8 +3,10 @@ import { evaluate } from '../../bench/search-eval.ts';
 import { QUERIES } from '../../bench/search-queries.ts';
 
 // Floors reached by bench/search-eval.ts on rxjs 7.8.1 with the built-in embedder (docs/benchmarks.md,
-// "Search"). A change to tokenising, fields, embedder or fusion that loses retrieval quality fails here.
-const FLOOR = { hybridAcc1: 0.37, hybridAcc5: 0.69, hybridMrr: 0.51 };
+// "Search"). A change to tokenising, fields, embedder or fusion that loses retrieval quality fails here. The
+// re-ranker, fit on change descriptions, trades Acc@5 on these API questions (0.714 → 0.671) for Acc@1
+// (0.386 → 0.400): the floors are those of the shipped ranking.
+const FLOOR = { hybridAcc1: 0.39, hybridAcc5: 0.66, hybridMrr: 0.51 };
 
 test('hybrid retrieval on rxjs stays at or above its floor, and above keyword-only', async (t) => {
   t.true(QUERIES.length >= 50);
