@@ -13,6 +13,7 @@ import {
 } from '../../extract/facts.ts';
 import type { PyFacts, PyImport } from './facts.ts';
 import { annotationNames, isTypingName } from './typing.ts';
+import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 
 /** What the collector needs of the language runtime: type and field names. */
 export interface PyNames {
@@ -61,6 +62,11 @@ class PyCollector {
   private readonly classAttrs = new Map<number, Map<string, number>>();
   /** Symbols whose name is bound again in its scope. */
   private readonly lines: Uint32Array;
+  /** Names last assigned a path a script computes (`HERE = os.path.dirname(__file__)`), for `sys.path` roots. */
+  private readonly pathVars = new Map<string, PathValue>();
+  private pathTree?: PathTree;
+  /** What each name an import binds stands for (canonical): the module or the module's attribute, dotted. */
+  private readonly importedAs = new Map<string, string>();
 
   constructor(private readonly t: FlatTree, private readonly names: PyNames, private readonly text: string, private readonly path: string) {
     for (const [n, id] of names.fieldIds) this.fieldName[id] = n;
@@ -683,6 +689,7 @@ class PyCollector {
     if (this.guarded(stmt)) imp.guarded = true;
     const idx = this.py.imports.push(imp) - 1;
     if (imp.kind === 'star') return;
+    this.importedAs.set(imp.local, imp.kind === 'module-as' ? imp.source : imp.kind === 'from' && !imp.source.startsWith('.') ? `${imp.source}.${imp.imported}` : imp.local);
     let target = scope;
     if (scope.kind === 'function' && scope.globals?.has(imp.local)) target = moduleOf(scope);
     const prev = target.names.get(imp.local);
@@ -715,6 +722,11 @@ class PyCollector {
     const type = typeNode >= 0 ? this.annotation(typeNode, scope) : undefined;
     // `__all__ = [...]`
     if (scope.kind === 'module' && left >= 0 && this.type(left) === 'identifier' && this.txt(left) === '__all__') this.dunderAll(right, false);
+    // a name holding a path a script computes, for a later `sys.path.insert(0, name)`
+    if (left >= 0 && this.type(left) === 'identifier') {
+      const v = right >= 0 ? pathValue(right, this.paths(), this.path, this.pathVars) : undefined;
+      if (v) this.pathVars.set(this.txt(left), v); else this.pathVars.delete(this.txt(left));
+    }
     this.assignTarget(left, value, scope, i, type, right);
   }
 
@@ -1042,8 +1054,39 @@ class PyCollector {
       call.args = args.map((a) => ({ value: a.value, at: a.at, callee: text, ...(a.key ? { key: a.key } : {}) }));
     }
     this.calls.push(call);
+    const pathArg = SYS_PATH_CALLS.get(this.canonical(fn) ?? '');
+    if (pathArg !== undefined) this.sysPath(argsNode, pathArg, i);
     const e: Expr = { k: 'call', callee };
     return e;
+  }
+
+  /** `sys.path.insert(0, p)`, `sys.path.append(p)`, `site.addsitedir(p)`: p as an import root, when it is known. */
+  private sysPath(argsNode: number, at: number, call: number): void {
+    const args = argsNode >= 0 ? this.namedKids(argsNode).filter((a) => this.type(a) !== 'keyword_argument') : [];
+    const v = at < args.length ? pathValue(args[at], this.paths(), this.path, this.pathVars) : undefined;
+    if (!v) return;
+    (this.py.sysPath ??= []).push({ path: v.path, ...(v.base === 'cwd' ? { cwd: true as const } : {}), line: this.lineOf(call) });
+  }
+
+  /** The tree as the path evaluator reads it (sys-path.ts). */
+  private paths(): PathTree {
+    return this.pathTree ??= {
+      type: (i) => this.type(i), txt: (i) => (i < 0 ? '' : this.txt(i)), child: (i, f) => (i < 0 ? -1 : this.child(i, f)),
+      namedKids: (i) => (i < 0 ? [] : this.namedKids(i)), stringText: (i) => this.stringContent(i)?.text, canonical: (i) => this.canonical(i),
+    };
+  }
+
+  /**
+   * The dotted name of an expression with its first name read through the file's imports so far: `osp.join` after
+   * `import os.path as osp` is `os.path.join`, `join` after `from os.path import join` too.
+   */
+  private canonical(i: number): string | undefined {
+    const dotted = this.dotted(i);
+    if (dotted === undefined) return undefined;
+    const dot = dotted.indexOf('.');
+    const head = dot < 0 ? dotted : dotted.slice(0, dot);
+    const full = this.importedAs.get(head);
+    return full === undefined ? dotted : full + (dot < 0 ? '' : dotted.slice(dot));
   }
 
   /** A call's arguments, visited; names and attributes passed as values are returned (callback candidates). */

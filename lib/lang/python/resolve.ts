@@ -14,6 +14,7 @@ import type { LanguageRelations, RelationSink } from '../../extract/relations.ts
 import type { PyFacts, PyImport } from './facts.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName } from './builtins.ts';
+import { rootFolder } from './sys-path.ts';
 
 type Sym = { f: number; s: number };
 /**
@@ -60,7 +61,8 @@ export class PythonResolver implements LanguageRelations {
   constructor(private readonly sink: RelationSink, private readonly pyFiles: readonly number[], settings: PySettings) {
     const files = sink.files;
     for (const f of pyFiles) this.fileOf.set(files[f].path, f);
-    this.modules = new PyModules(pyFiles.map((f) => files[f].path), settings);
+    const paths = pyFiles.map((f) => files[f].path);
+    this.modules = new PyModules(paths, withRuntimeRoots(settings, pyFiles.map((f) => ({ path: files[f].path, py: files[f].py as PyFacts })), paths));
     // console scripts (`acme = "acme.cli:main"`): the function each names starts a flow
     for (const script of settings.scripts ?? []) {
       const [mod, fn] = script.target.split(':');
@@ -729,3 +731,26 @@ function sameVal(a: Val, b: Val): boolean {
 }
 
 export type { PyImport };
+
+/**
+ * The settings with the import roots scripts add at run time (`sys.path.insert`, facts' `sysPath`): a script's
+ * `sys.path` change holds for every module the process imports after it, so each root is the repository's, beside
+ * the declared ones, most specific first. Roots outside the repository or naming no folder of Python files are left
+ * out.
+ */
+function withRuntimeRoots(settings: PySettings, files: ReadonlyArray<{ path: string; py: PyFacts }>, paths: readonly string[]): PySettings {
+  const added = new Set<string>();
+  let dirs: Set<string> | undefined;
+  for (const f of files) {
+    for (const p of f.py.sysPath ?? []) {
+      if (!dirs) {
+        dirs = new Set(['']);
+        for (const q of paths) for (let d = q.lastIndexOf('/'); d > 0; d = q.lastIndexOf('/', d - 1)) dirs.add(q.slice(0, d));
+      }
+      const dir = rootFolder(p, f.path, (d) => dirs!.has(d));
+      if (dir !== undefined && !settings.roots.includes(dir)) added.add(dir);
+    }
+  }
+  if (!added.size) return settings;
+  return { ...settings, roots: [...settings.roots, ...added].sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0)) };
+}
