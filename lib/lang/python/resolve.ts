@@ -25,7 +25,7 @@ type Val =
   | { t: 'mod'; m: PyModule }
   | { t: 'sym'; f: number; s: number; via: Via }
   | { t: 'inst'; f: number; s: number; via: Via }
-  | { t: 'super'; f: number; s: number; inst: boolean }
+  | { t: 'super'; f: number; s: number; inst: boolean; after?: Sym }
   | { t: 'union'; vals: Val[] }
   | { t: 'array'; of: Val }
   | { t: 'map'; of: Val }
@@ -257,7 +257,10 @@ export class PythonResolver implements LanguageRelations {
   findMember(f: number, s: number, name: string, after?: Sym): Sym | 'ext' | undefined {
     const order = this.mro(f, s);
     let start = 0;
-    if (after) start = order.findIndex((x) => x !== 'ext' && x.f === after.f && x.s === after.s) + 1;
+    if (after) {
+      start = order.findIndex((x) => x !== 'ext' && x.f === after.f && x.s === after.s) + 1;
+      if (start === 0) return undefined; // `super(C, self)` with C not in the order: no lookup to make
+    }
     let ext = false;
     for (let k = start; k < order.length; k++) {
       const c = order[k];
@@ -297,12 +300,23 @@ export class PythonResolver implements LanguageRelations {
         const of = this.value(f, e.of, depth);
         return of.t === 'inst' ? { t: 'sym', f: of.f, s: of.s, via: of.via } : of.t === 'sym' ? of : of.t === 'ext' ? EXT : UNKNOWN;
       }
-      case 'super': return e.cls >= 0 ? { t: 'super', f, s: e.cls, inst: true } : UNKNOWN;
+      case 'super': {
+        if (e.cls < 0) return UNKNOWN;
+        if (!e.after) return { t: 'super', f, s: e.cls, inst: true };
+        // `super(C, self)`: C must be a class in the order, else the lookup is not known
+        const a = this.value(f, e.after, depth);
+        return a.t === 'sym' ? { t: 'super', f, s: e.cls, inst: true, after: { f: a.f, s: a.s } } : a.t === 'ext' ? EXT : UNKNOWN;
+      }
       case 'member': return this.memberValue(this.value(f, e.obj, depth), e.name, depth);
       case 'call': return this.callResult(f, e, depth);
       case 'await': return this.value(f, e.inner, depth);
       case 'union': return union(e.types.map((x) => this.value(f, x, depth)));
       case 'and': return this.value(f, e.right, depth);
+      case 'narrowed': {
+        // inside `if isinstance(x, C):`, x is a C (an outside class: an outside object); else what x holds
+        const t = this.value(f, e.type, depth);
+        return t.t === 'unknown' ? this.value(f, e.of, depth) : t;
+      }
       case 'element': {
         const of = this.value(f, e.of, depth);
         return this.elementOf(of, e.at, depth);
@@ -420,7 +434,7 @@ export class PythonResolver implements LanguageRelations {
         return this.memberSymbol(m, name, true, obj.via === 'this-member' ? 'this-member' : obj.via === 'inferred-receiver' ? 'inferred-receiver' : 'typed-receiver', depth);
       }
       case 'super': {
-        const m = this.findMember(obj.f, obj.s, name, { f: obj.f, s: obj.s });
+        const m = this.findMember(obj.f, obj.s, name, obj.after ?? { f: obj.f, s: obj.s });
         if (!m) return UNKNOWN;
         if (m === 'ext') return EXT;
         return this.memberSymbol(m, name, obj.inst, 'super-member', depth);
@@ -640,7 +654,7 @@ export class PythonResolver implements LanguageRelations {
         return m && m !== 'ext' ? m : undefined;
       }
       case 'super': {
-        const m = this.findMember(obj.f, obj.s, e.name, { f: obj.f, s: obj.s });
+        const m = this.findMember(obj.f, obj.s, e.name, obj.after ?? { f: obj.f, s: obj.s });
         return m && m !== 'ext' ? m : undefined;
       }
       default: return undefined;
