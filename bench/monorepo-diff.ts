@@ -56,6 +56,15 @@ export const MONOREPOS: Record<string, Monorepo> = {
     exclude: ['ark/attest/__tests__', 'ark/attest/bench'],
     workspaces: ['ark/*'],
   },
+  // pnpm workspace `packages/*`: packages import each other by name (`@vue/shared`, `@vue/reactivity`), which the
+  // root tsconfig's `paths` (`@vue/*` → `packages/*/src`) maps to sources; the held-out half (nothing was tuned on it)
+  vue: {
+    repo: 'vuejs/core',
+    commit: 'e2bede96134f757aad5c5b33ac9be055022dbfc8',
+    include: ['packages/global.d.ts', ...['compiler-core', 'compiler-dom', 'compiler-sfc', 'compiler-ssr', 'reactivity', 'runtime-core', 'runtime-dom', 'server-renderer', 'shared', 'vue', 'vue-compat'].map((p) => `packages/${p}/src`)],
+    exclude: [],
+    workspaces: ['packages/*'],
+  },
 };
 
 /** Exports the pinned commit into `dir` (emptied first) and links its workspace packages into node_modules. */

@@ -22,7 +22,11 @@ export function typeValue(this: Evaluator, f: number, t: Expr, depth: number, su
 export function typeValueCounted(this: Evaluator, f: number, t: Expr, depth: number, subst: Subst | undefined): Val {
   if (depth > 8 || this.depth > MAX_DEPTH) { this.cut++; return UNKNOWN; }
   if (++this.depth > this.peak) this.peak = this.depth;
-  try { return this.typeValueAt(f, t, depth, subst); } finally { this.depth--; }
+  try {
+    const v = this.typeValueAt(f, t, depth, subst);
+    // a type written in a dependency's declarations that we cannot follow (mapped, conditional): outside, not unknown
+    return v.t === 'unknown' && f >= this.projectCount ? EXT : v;
+  } finally { this.depth--; }
 }
 
 export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, subst?: Subst): Val {
@@ -214,7 +218,7 @@ export function isConstructorFunction(this: Evaluator, r: SymRef): boolean {
 export function projectTypeNames(this: Evaluator): ReadonlySet<string> {
   if (this.typeNames) return this.typeNames;
   const out = new Set<string>();
-  for (const file of this.files) for (const s of file.symbols) if (s.parent === -1 && (s.label === 'Class' || s.label === 'Interface' || s.label === 'TypeAlias')) out.add(s.name);
+  for (let f = 0; f < this.projectCount; f++) for (const s of this.files[f].symbols) if (s.parent === -1 && (s.label === 'Class' || s.label === 'Interface' || s.label === 'TypeAlias')) out.add(s.name);
   this.typeNames = out;
   return out;
 }

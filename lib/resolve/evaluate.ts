@@ -178,9 +178,26 @@ export class Evaluator {
   /** Each file's language rules (by file index). */
   readonly rulesOf: readonly ResolveRules[];
 
-  constructor(readonly files: readonly FileFacts[], private readonly rules: FileRules, private readonly fileIndex: ReadonlyMap<string, number>) {
+  /**
+   * `files`: the project's, then (from `projectCount` on) the dependencies' type declarations, which type values but
+   * are outside code: where their types cannot be followed, a value is external (as an unread package's), not unknown.
+   */
+  constructor(readonly files: readonly FileFacts[], private readonly rules: FileRules, private readonly fileIndex: ReadonlyMap<string, number>, readonly projectCount = files.length) {
     for (let i = 0; i < files.length; i++) this.moduleTargets.push(new Map());
     this.rulesOf = rules.of;
+  }
+
+  /** True for a value a dependency's declarations give (a symbol, an instance or a type written there). */
+  outside(v: Val): boolean {
+    if (this.projectCount === this.files.length) return false;
+    switch (v.t) {
+      case 'sym': case 'inst': case 'ns': case 'arr': case 'elemfn': case 'arrfn': case 'map': case 'obj': case 'objv': case 'fnval': return v.f >= this.projectCount;
+      case 'union': return v.of.some((x) => x.f >= this.projectCount);
+      case 'anyof': return v.of.some((x) => this.outside(x));
+      case 'inter': return v.of.some((x) => x.f >= this.projectCount) || !!v.objs?.some((x) => x.f >= this.projectCount);
+      case 'prom': return this.outside(v.of);
+      default: return false;
+    }
   }
 
   sym(r: SymRef): SymbolFact { return this.files[r.f].symbols[r.s]; }
@@ -242,7 +259,12 @@ export class Evaluator {
           const own = this.ownAddedExport(f, e.name);
           if (own) return own;
         }
-        return this.member(this.deref(this.value(f, e.obj)), e.name);
+        {
+          const o = this.deref(this.value(f, e.obj));
+          const m = this.member(o, e.name);
+          // a member a dependency's type has but its declarations do not let us follow: outside code
+          return m.t === 'unknown' && this.outside(o) ? EXT : m;
+        }
       case 'id': {
         const b = e.b;
         if (!b) return e.name === 'exports' ? this.ownExports(f) : this.rulesOf[f].isGlobalName(e.name) ? EXT : UNKNOWN;
@@ -282,7 +304,8 @@ export class Evaluator {
           const recv = this.deref(this.value(f, e.callee.obj));
           return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c, e.args, f, e.argc);
         }
-        return this.callResult(c, e.args, f, e.argc, e.targs);
+        const r = this.callResult(c, e.args, f, e.argc, e.targs);
+        return r.t === 'unknown' && this.outside(c) ? EXT : r;
       }
       case 'new': {
         const c = this.value(f, e.callee);
@@ -315,7 +338,7 @@ export class Evaluator {
             return this.signatureResult({ t: 'obj', f: d.f, props: [], calls: news, subst, r: d.r, c: d.c }, news.length === 1 ? news[0].min : e.args?.length ?? -1);
           }
         }
-        return c.t === 'ext' ? EXT : UNKNOWN;
+        return c.t === 'ext' || this.outside(c) ? EXT : UNKNOWN;
       }
       case 'await': {
         const v = this.value(f, e.inner);
@@ -465,7 +488,10 @@ export class Evaluator {
     if (v.t !== 'sym') return v;
     if (this.depth > MAX_DEPTH) { this.cut++; return UNKNOWN; }
     if (++this.depth > this.peak) this.peak = this.depth;
-    try { return this.derefSym(v); } finally { this.depth--; }
+    try {
+      const d = this.derefSym(v);
+      return d.t === 'unknown' && v.f >= this.projectCount ? EXT : d;
+    } finally { this.depth--; }
   }
 
   derefSym(v: Val & { t: 'sym' }): Val {
