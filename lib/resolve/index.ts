@@ -404,7 +404,9 @@ class ProjectBuilder {
       this.resolved++;
       this.edge(from, this.symBase[a.tf] + a.ts, 'CALLS', a.conf, a.reason, posLine(call.at), call.via);
       const of = a.of >= 0 ? a.of : a.tf, os = a.of >= 0 ? a.os : a.ts;
-      if (name && !keyName && (nf < 0 || (nf === of && ns === os))) this.occurrenceOf(of, os, f, call.at, name, 'call', from, a.reason, a.conf);
+      // (a local's name is its own binding, whatever it holds: `const { parentNode } = ops; parentNode(n)` calls
+      // Ops.parentNode, but renaming that member leaves the local's name as it is)
+      if (name && !keyName && (nf < 0 || (nf === of && ns === os)) && !(callee.k === 'id' && bindsLocal(callee.b))) this.occurrenceOf(of, os, f, call.at, name, 'call', from, a.reason, a.conf);
     } else if (status === EXTERNAL) {
       this.external++;
     } else this.unresolvedCall(f, call, from, name, a.indirect);

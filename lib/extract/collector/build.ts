@@ -195,6 +195,11 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (obj.k === 'lit' || obj.k === 'other' || obj.k === 'fn') return;
     refs.push({ value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(node), from: k.from, key: true });
   });
+  for (const k of this.patternKeys) {
+    if (declared.has((rowOf(k.key) + 1) * 65536 + colOf(k.key) + 1)) continue;
+    const obj = this.patternValue(k.pattern, 0);
+    if (obj) refs.push({ value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(k.key), from: k.from, key: true });
+  }
   return {
     path: this.filePath, language: this.language, lines, parseErrors,
     symbols, imports: this.imports, exports: this.exports, modules: this.modules, locals, calls, refs,
