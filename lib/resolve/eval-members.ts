@@ -207,6 +207,14 @@ export function mergedMember(this: Evaluator, o: Val & { t: 'sym' }, name: strin
   return undefined;
 }
 
+/** Member `name` of a namespace that shares symbol `s`'s name and scope (undefined: no such namespace or member). */
+export function namespaceTwinMember(this: Evaluator, f: number, s: number, name: string): Val | undefined {
+  const syms = this.files[f].symbols;
+  const ns = this.twins(f, s)?.find((i) => i !== s && syms[i].kind === 'namespace');
+  const kid = ns === undefined ? undefined : this.childrenOf(f, ns)?.get(name);
+  return kid ? { t: 'sym', f, s: kid[0], r: 'static-member', c: REASON_CONFIDENCE['static-member'] } : undefined;
+}
+
 /** Members (methods, properties) of a symbol by name. */
 export function childrenOf(this: Evaluator, f: number, s: number): Map<string, number[]> | undefined {
   let idx = this.children[f];

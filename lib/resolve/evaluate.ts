@@ -260,8 +260,15 @@ export class Evaluator {
           if (own) return own;
         }
         {
-          const o = this.deref(this.value(f, e.obj));
+          const ov = this.value(f, e.obj);
+          const o = this.deref(ov);
           const m = this.member(o, e.name);
+          if (m.t === 'unknown' && ov.t === 'sym') {
+            // a namespace declared beside a value of its name (`declare namespace Divisor { interface Declaration }` +
+            // `const Divisor = {…}`): a name the value lacks is the namespace's (`Divisor.Declaration` in a type)
+            const ns = this.namespaceTwinMember(ov.f, ov.s, e.name);
+            if (ns) return weakenFrom(ns, ov, 'static-member');
+          }
           // a member a dependency's type has but its declarations do not let us follow: outside code
           return m.t === 'unknown' && this.outside(o) ? EXT : m;
         }
