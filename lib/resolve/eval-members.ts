@@ -215,6 +215,20 @@ export function namespaceTwinMember(this: Evaluator, f: number, s: number, name:
   return kid ? { t: 'sym', f, s: kid[0], r: 'static-member', c: REASON_CONFIDENCE['static-member'] } : undefined;
 }
 
+/** Labels of the declarations a qualified name in a type may name. */
+const TYPE_LABELS: ReadonlySet<string> = new Set(['Interface', 'TypeAlias', 'Class', 'Enum']);
+
+/** The type `name` a namespace declares that is `v` or shares its name and scope (`ArkEnv.meta` of `namespace ArkEnv`). */
+export function namespaceType(this: Evaluator, v: Val & { t: 'sym' }, name: string): (SymRef & { c: number; r: Reason }) | undefined {
+  const syms = this.files[v.f].symbols;
+  for (const i of [v.s, ...(this.twins(v.f, v.s) ?? [])]) {
+    if (syms[i].kind !== 'namespace') continue;
+    const k = this.childrenOf(v.f, i)?.get(name)?.find((j) => TYPE_LABELS.has(syms[j].label));
+    if (k !== undefined) return { f: v.f, s: k, c: Math.min(v.c, REASON_CONFIDENCE['static-member']), r: v.r === 'same-file' ? 'static-member' : v.r };
+  }
+  return undefined;
+}
+
 /** Members (methods, properties) of a symbol by name. */
 export function childrenOf(this: Evaluator, f: number, s: number): Map<string, number[]> | undefined {
   let idx = this.children[f];

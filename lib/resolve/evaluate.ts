@@ -187,6 +187,33 @@ export class Evaluator {
     this.rulesOf = rules.of;
   }
 
+  /** The project's global declarations by name (see projectGlobal); null: declared in several files. */
+  globals: Map<string, SymRef | null> | undefined;
+
+  /**
+   * A free name the project declares globally: at the top of a declaration file that is no module (`global.d.ts`:
+   * `declare const __DEV__: boolean`) or in a `declare global { … }` block — when one file declares it (several
+   * files merging one interface are not told apart).
+   */
+  projectGlobal(name: string): Val | undefined {
+    if (!this.globals) {
+      const g = new Map<string, SymRef | null>();
+      for (let f = 0; f < this.projectCount; f++) {
+        const file = this.files[f];
+        const script = file.path.endsWith('.d.ts') && !file.imports.length && !file.exports.length && !file.symbols.some((s) => s.exported);
+        file.symbols.forEach((s, i) => {
+          if (s.parent !== -1 || !(script || s.global)) return;
+          const had = g.get(s.name);
+          if (had === undefined) g.set(s.name, { f, s: i });
+          else if (had && had.f !== f) g.set(s.name, null);
+        });
+      }
+      this.globals = g;
+    }
+    const r = this.globals.get(name);
+    return r ? { t: 'sym', f: r.f, s: this.mergedValue(r.f, r.s), r: 'import', c: REASON_CONFIDENCE.import } : undefined;
+  }
+
   /** True for a value a dependency's declarations give (a symbol, an instance or a type written there). */
   outside(v: Val): boolean {
     if (this.projectCount === this.files.length) return false;
@@ -228,7 +255,7 @@ export class Evaluator {
     if (k !== 'member') {
       if (k === 'id') {
         const b = e.b;
-        if (!b) { if (e.name !== 'exports') return this.rulesOf[f].isGlobalName(e.name) ? EXT : UNKNOWN; } else if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
+        if (!b) { if (e.name !== 'exports') return this.rulesOf[f].isGlobalName(e.name) ? EXT : this.projectGlobal(e.name) ?? UNKNOWN; } else if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
       } else if (k === 'this') return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
       else if (k === 'lit' || (k === 'fn' && !e.ret)) return EXT;
     }
@@ -274,7 +301,7 @@ export class Evaluator {
         }
       case 'id': {
         const b = e.b;
-        if (!b) return e.name === 'exports' ? this.ownExports(f) : this.rulesOf[f].isGlobalName(e.name) ? EXT : UNKNOWN;
+        if (!b) return e.name === 'exports' ? this.ownExports(f) : this.rulesOf[f].isGlobalName(e.name) ? EXT : this.projectGlobal(e.name) ?? UNKNOWN;
         if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
         if (bindsImport(b)) return this.importValue(f, bindingIndex(b));
         return this.localValue(f, bindingIndex(b));

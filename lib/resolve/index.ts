@@ -329,7 +329,7 @@ class ProjectBuilder {
     // a typed object literal's key: only when its type names one class or interface (a union's member is a guess)
     if (r.key && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) return;
     // a name in a type annotation means the type where a value shares its name (`interface X` + `const X`)
-    const v = r.kind === 'type' ? ev.asType(ev.value(f, r.value)) : ev.value(f, r.value);
+    const v = r.kind === 'type' ? (r.value.k === 'member' ? this.qualifiedType(f, r.value) : ev.asType(ev.value(f, r.value))) : ev.value(f, r.value);
     if (v.t !== 'sym' || v.held) {
       if (v.t === 'sym' && v.held && r.kind !== 'export' && !this.isCallbackSite(r.at)) {
         // a key of an object literal value holding a symbol (`summary.formatPrice`): a reference, but the name is
@@ -353,6 +353,13 @@ class ProjectBuilder {
     const target = this.posOf(v);
     if (target === from) return;
     this.refEdge(from, target, v.c, v.r, posLine(r.at), r.kind);
+  }
+
+  /** What a qualified name in a type (`Divisor.Declaration`) names: the type symbol, else what the member gives. */
+  private qualifiedType(f: number, e: Expr): Val {
+    const t = this.ev.typeSymbol(f, e);
+    if (t && t !== 'ext') return { t: 'sym', f: t.f, s: t.s, r: t.r, c: t.c };
+    return this.ev.asType(this.ev.value(f, e));
   }
 
   /** A callback argument of one of the current file's calls that got its REFERENCES edge there (most files have none). */
