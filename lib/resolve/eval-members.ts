@@ -152,7 +152,8 @@ export function merged(this: Evaluator, f: number, s: number): number[] | undefi
 export function mergedValue(this: Evaluator, f: number, s: number): number {
   const syms = this.files[f].symbols;
   const sym = syms[s];
-  if (sym.kind === 'namespace') return this.merged(f, s)?.find((i) => syms[i].label === 'Class' || syms[i].label === 'Function' || syms[i].label === 'Enum') ?? s;
+  // (a namespace beside a const of its name declares types only, or the two could not share it: the const is the value)
+  if (sym.kind === 'namespace') return this.merged(f, s)?.find((i) => syms[i].label === 'Class' || syms[i].label === 'Function' || syms[i].label === 'Enum') ?? this.twins(f, s)?.find((i) => syms[i].label === 'Variable' && syms[i].kind !== 'namespace') ?? s;
   if (sym.label !== 'Interface' && sym.label !== 'TypeAlias') return s;
   return this.twins(f, s)?.find((i) => VALUE_LABELS.has(syms[i].label) && syms[i].kind !== 'namespace') ?? s;
 }
