@@ -169,6 +169,7 @@ const GRAMMARS: Record<LanguageId, [pkg: string, member?: string]> = {
   javascript: ['tree-sitter-javascript'], python: ['tree-sitter-python'], c: ['tree-sitter-c'], cpp: ['tree-sitter-cpp'],
   rust: ['tree-sitter-rust'], go: ['tree-sitter-go'], java: ['tree-sitter-java'],
   kotlin: ['@tree-sitter-grammars/tree-sitter-kotlin'], csharp: ['tree-sitter-c-sharp'], swift: ['tree-sitter-swift'],
+  php: ['tree-sitter-php', 'php'], ruby: ['tree-sitter-ruby'],
 };
 
 /**

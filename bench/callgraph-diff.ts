@@ -38,7 +38,7 @@ import { readCorpus } from './parse-baseline.ts';
 import { CORPORA, corpus } from './callgraph-corpora.ts';
 import { graphData, nodeOf } from '../lib/graph/code-graph.ts';
 import { resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
-import { extractFile, languageOf, loadProjectConfig } from '../lib/lang/index.ts';
+import { extractFile, languageOf, loadDependencyTypes, loadProjectConfig } from '../lib/lang/index.ts';
 
 export interface Pair { source: string; target: string; site?: string; reason?: string; confidence?: number }
 
@@ -101,7 +101,9 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
     if (t !== undefined || !config) return t;
     try { return readFileSync(path.join(root, rel), 'utf8'); } catch { return undefined; }
   };
-  const result = resolveProject(facts, loadProjectConfig(corpus.map((f) => f.path), readText));
+  // installed dependencies' declarations (node_modules under the root), read for types as analyze reads them
+  const readDependency = (rel: string): string | undefined => { try { return readFileSync(path.join(root, rel), 'utf8'); } catch { return undefined; } };
+  const result = resolveProject(facts, loadDependencyTypes(loadProjectConfig(corpus.map((f) => f.path), readText), facts, readDependency));
   const compiler = compilerEdges(root, corpus.map((f) => f.path), result, compilerOptions);
 
   const ours = new Map<string, Pair>();

@@ -56,6 +56,15 @@ export const MONOREPOS: Record<string, Monorepo> = {
     exclude: ['ark/attest/__tests__', 'ark/attest/bench'],
     workspaces: ['ark/*'],
   },
+  // pnpm workspace `packages/*`: packages import each other by name (`@vue/shared`, `@vue/reactivity`), which the
+  // root tsconfig's `paths` (`@vue/*` → `packages/*/src`) maps to sources; the held-out half (nothing was tuned on it)
+  vue: {
+    repo: 'vuejs/core',
+    commit: 'e2bede96134f757aad5c5b33ac9be055022dbfc8',
+    include: ['packages/global.d.ts', ...['compiler-core', 'compiler-dom', 'compiler-sfc', 'compiler-ssr', 'reactivity', 'runtime-core', 'runtime-dom', 'server-renderer', 'shared', 'vue', 'vue-compat'].map((p) => `packages/${p}/src`)],
+    exclude: [],
+    workspaces: ['packages/*'],
+  },
 };
 
 /** Exports the pinned commit into `dir` (emptied first) and links its workspace packages into node_modules. */
@@ -92,7 +101,7 @@ function workspaceDirs(root: string, globs: string[]): string[] {
 }
 
 /** The root tsconfig's compiler options, read by the compiler (extends followed). */
-function rootOptions(dir: string): ts.CompilerOptions {
+export function rootOptions(dir: string): ts.CompilerOptions {
   const file = path.join(dir, 'tsconfig.json');
   const read = ts.readConfigFile(file, ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dir, undefined, file);
@@ -101,11 +110,15 @@ function rootOptions(dir: string): ts.CompilerOptions {
   return options;
 }
 
+/** True for a path (relative to the root) whose file both sides index: under an included folder, not excluded. */
+export function keeps(m: Pick<Monorepo, 'include' | 'exclude'>): (rel: string) => boolean {
+  const under = (rel: string, prefix: string): boolean => rel === prefix || rel.startsWith(`${prefix}/`);
+  return (rel) => (!m.include.length || m.include.some((p) => under(rel, p))) && !m.exclude.some((p) => under(rel, p));
+}
+
 /** Runs the differential on a prepared checkout. */
 export function monorepoDiff(m: Pick<Monorepo, 'include' | 'exclude'>, dir: string): DiffResult {
-  const under = (rel: string, prefix: string): boolean => rel === prefix || rel.startsWith(`${prefix}/`);
-  const keep = (rel: string): boolean => (!m.include.length || m.include.some((p) => under(rel, p))) && !m.exclude.some((p) => under(rel, p));
-  return callgraphDiff(dir, rootOptions(dir), keep, undefined, { diskConfigs: true });
+  return callgraphDiff(dir, rootOptions(dir), keeps(m), undefined, { diskConfigs: true });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -1,26 +1,54 @@
 /**
- * Rename vs the TypeScript language service on rxjs 7.8.1 (node_modules/rxjs/src): for a seeded sample of
- * symbols, precision and recall of codegraph's `graph` edits against findRenameLocations, plus preview latency.
+ * Rename vs the TypeScript language service: for a seeded sample of symbols, precision and recall of codegraph's
+ * `graph` edits against findRenameLocations, plus preview latency. On rxjs 7.8.1 (node_modules/rxjs/src) by
+ * default, or on a pinned monorepo of bench/monorepo-diff.ts (`--monorepo`): its commit exported, workspace packages
+ * linked into node_modules as a package manager links them, the files neither side indexes removed (so both see the
+ * same project), the language service run with the root tsconfig's options.
  *
  *   node --import tsx bench/rename-diff.ts [--count 150] [--seed 42] [--verbose]
+ *   node --import tsx bench/rename-diff.ts --monorepo vue --git /path/to/vuejs-core.git [--dir /tmp/rename-vue] [--count 300]
  */
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildSnapshotInMemory } from '../lib/analyze/index.ts';
+import { languageOf } from '../lib/lang/index.ts';
 import { planRename } from '../lib/rename/plan.ts';
 import { diffRenames, sampleSymbols } from '../test/rename/rename-diff.ts';
 import { TsRenameOracle, listTsFiles } from '../test/rename/ts-oracle.ts';
+import { MONOREPOS, keeps, prepareMonorepo, rootOptions } from './monorepo-diff.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '150' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' } } });
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', 'rxjs', 'src');
+const { values } = parseArgs({ options: { count: { type: 'string' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' }, monorepo: { type: 'string' }, git: { type: 'string' }, dir: { type: 'string' }, 'no-prepare': { type: 'boolean' } } });
+const count = Number(values.count ?? (values.monorepo ? '300' : '150'));
+
+let root: string;
+let label: string;
+let oracleFor: (files: string[]) => TsRenameOracle;
+if (values.monorepo) {
+  const m = MONOREPOS[values.monorepo];
+  if (!m) { console.error(`unknown monorepo ${values.monorepo}; known: ${Object.keys(MONOREPOS).join(', ')}`); process.exit(2); }
+  root = path.resolve(values.dir ?? `/tmp/rename-${values.monorepo}`);
+  if (!values['no-prepare']) {
+    if (!values.git) { console.error('--git <git directory holding the pinned commit> is required (or --no-prepare with --dir)'); process.exit(2); }
+    prepareMonorepo(m, values.git, root);
+    pruneTo(root, keeps(m));
+  }
+  label = `${m.repo}@${m.commit.slice(0, 12)}`;
+  const options = rootOptions(root);
+  oracleFor = (files) => new TsRenameOracle(root, files, { ...options, noEmit: true, composite: false, incremental: false });
+} else {
+  root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', 'rxjs', 'src');
+  label = 'rxjs 7.8.1 src';
+  oracleFor = (files) => new TsRenameOracle(root, files);
+}
 
 let t0 = performance.now();
 const snapshot = await buildSnapshotInMemory(root, { search: false });
 const indexMs = performance.now() - t0;
 t0 = performance.now();
-const oracle = new TsRenameOracle(root, listTsFiles(root));
-const sample = sampleSymbols(snapshot, Number(values.count), Number(values.seed));
+const oracle = oracleFor(listTsFiles(root));
+const sample = sampleSymbols(snapshot, count, Number(values.seed));
 const report = diffRenames(snapshot, oracle, sample);
 const diffMs = performance.now() - t0;
 
@@ -35,7 +63,7 @@ times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
 
 const f = (x: number) => x.toFixed(4);
-console.log(`corpus: rxjs 7.8.1 src (${snapshot.files.size} indexed files, ${snapshot.refs.size} references), seed ${values.seed}`);
+console.log(`corpus: ${label} (${snapshot.files.size} indexed files, ${snapshot.refs.size} references), seed ${values.seed}`);
 console.log(`sampled ${report.sampled} symbols: ${report.compared} compared, ${report.refused} refused by codegraph, ${report.tsRefused} refused by TypeScript`);
 console.log(`graph edits: ours ${report.ours}, TypeScript ${report.theirs} (+${report.inComments} inside JSDoc comments, left out), common ${report.common}`);
 console.log(`precision ${f(report.precision)}  recall ${f(report.recall)}  exact symbols ${report.exact}/${report.compared}`);
@@ -54,3 +82,14 @@ for (const s of report.symbols) {
   for (const m of s.missed) console.log(`   - ${m}`);
 }
 if (values.verbose) for (const s of report.symbols) if (s.status !== 'compared') console.log(`${s.uid}: ${s.status} ${s.reason}`);
+
+/** Removes the source files `keep` rejects (outside node_modules), so that the index and the checker see one project. */
+function pruneTo(dir: string, keep: (rel: string) => boolean): void {
+  const walk = (rel: string): void => {
+    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) { if (e.name !== 'node_modules' && e.name !== '.git') walk(r); } else if (languageOf(r) && !keep(r)) rmSync(path.join(dir, r));
+    }
+  };
+  walk('');
+}

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { FileFacts } from '../extract/index.ts';
-import { EXTRACT_VERSION as FACTS_VERSION, LANGUAGES, languageOf, loadProjectConfig, type LanguageId } from '../lang/index.ts';
+import { EXTRACT_VERSION as FACTS_VERSION, LANGUAGES, languageOf, loadDependencyTypes, loadProjectConfig, type LanguageId } from '../lang/index.ts';
 import { resolveProject } from '../resolve/index.ts';
 import { detectModules, type ModulesOptions } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
@@ -338,8 +338,10 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     configFiles[rel] = text === undefined ? '' : sha256(text);
     return text;
   };
-  const config = loadProjectConfig(allPaths.sort(), readText);
   const facts = all.map((a) => a.facts);
+  // the type declarations of installed dependencies (types only; their manifests, read through readText, are
+  // recorded like the configuration files: a package installed, removed or upgraded makes the index stale)
+  const config = loadDependencyTypes(loadProjectConfig(allPaths.sort(), readText), facts, (rel) => readInside(root, rel), readText);
   // Search reads only the symbol nodes, which neither relations nor modules and processes change: hand them over
   // as soon as they are all made (packed: the properties documents are made from, in one string and two arrays).
   const sendSearch = (g: GraphBuilder): void => {

@@ -239,6 +239,8 @@ export interface SymbolFact {
    * position (`operate(init: (source: Observable<T>, subscriber: Subscriber<R>) => void)` → `{0: [Observable, Subscriber]}`).
    */
   callbackParams?: Record<number, Array<Expr | null>>;
+  /** Declared in `declare global { … }`: every file names it without an import. */
+  global?: true;
   /** An interface's construct signatures (`new (props: P): T`): what `new` of a value of its type gives. */
   news?: CallSignature[];
 }

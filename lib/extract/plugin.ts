@@ -116,6 +116,8 @@ export interface CollectorPlugin {
   symbolsKnown?(this: Collector): void;
   /** After pass 2's replay, when the file has doc comments: what they declare (types, imports). */
   docsReplayed?(this: Collector): void;
+  /** A free name (declared nowhere in the file) the project may declare globally: its occurrences are kept as references. */
+  globalName?(this: Collector, name: string): boolean;
   /** Before the facts are made, with the symbols' syntax known: what the language adds to them (doc types). */
   building?(this: Collector, symbols: SymbolFact[]): void;
 }

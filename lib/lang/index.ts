@@ -114,6 +114,34 @@ export function loadProjectConfig(filePaths: readonly string[], readText: ReadTe
   return { rules, settings };
 }
 
+/**
+ * `config` with the type declarations of the project's installed dependencies, read by each family that reads them
+ * (ResolveRules.dependencyTypes): their facts as `typeFiles`, and each such family's settings extended so that its
+ * module resolution leads to them. `readText` reads any file under the root (node_modules too); `readManifest`
+ * reads package manifests, whose content says when an index is stale.
+ */
+export function loadDependencyTypes(config: ProjectConfig, facts: readonly FileFacts[], readText: ReadText, readManifest: ReadText = readText): ProjectConfig {
+  const families = new Map<string, ResolveRules>();
+  for (const l of LANGUAGES) if (l.rules.dependencyTypes && !families.has(l.rules.family)) families.set(l.rules.family, l.rules);
+  if (!families.size) return config;
+  const paths = new Set(facts.map((f) => f.path));
+  const settings = new Map(config.settings ?? []);
+  const typeFiles: FileFacts[] = [...(config.typeFiles ?? [])];
+  const extract = (relPath: string, text: string): FileFacts | undefined => {
+    const id = languageOf(relPath);
+    return id === undefined ? undefined : extractFile(relPath, text, id);
+  };
+  for (const [family, rules] of families) {
+    const files = facts.filter((f) => byId.get(f.language)?.rules.family === family);
+    if (!files.length) continue;
+    const read = rules.dependencyTypes!({ files, paths, settings: settings.get(family), readText, readManifest, extract });
+    if (!read) continue;
+    settings.set(family, read.settings);
+    for (const f of read.files) if (!paths.has(f.path)) typeFiles.push(f);
+  }
+  return { ...config, settings, typeFiles };
+}
+
 /** The rules of every language, with no settings read: resolution of facts alone (a file's symbols). */
 export function defaultProjectConfig(): ProjectConfig {
   return { rules: new Map(LANGUAGES.map((l) => [l.id, l.rules])) };

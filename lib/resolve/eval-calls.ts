@@ -56,12 +56,20 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
   }
   const target = call ? this.callTarget(f, call) : undefined;
   if (!target) return UNKNOWN;
-  const t = this.sym(target).callbackParams?.[ctx.arg]?.[ctx.param];
-  if (!t) return UNKNOWN;
+  const ts = this.sym(target);
+  const t = ts.callbackParams?.[ctx.arg]?.[ctx.param];
+  const pt = t ? undefined : ts.params?.[ctx.arg];
+  if (!t && !pt) return UNKNOWN;
   // a method of a generic receiver (`box.map((v) => …)` on a `Box<Cat>`): its type parameters as the receiver binds them
   const callee = call!.callee.k === 'member' ? this.value(f, call!.callee) : undefined;
   const subst = callee?.t === 'sym' && callee.f === target.f && callee.s === target.s ? callee.subst : undefined;
-  return weakenFrom(this.typeValue(target.f, t, 0, subst), { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type');
+  const via: Val = { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c };
+  if (t) return weakenFrom(this.typeValue(target.f, t, 0, subst), via, 'contextual-type');
+  // a parameter declared with a named function type (`listener: Listener<T>` of `type Listener<T> = (state: T) =>
+  // void`): that type's parameter, its type arguments bound
+  const fn = this.typeValue(target.f, pt!, 0, subst);
+  const p = fn.t === 'fnval' ? fn.params?.[ctx.param] : undefined;
+  return p && fn.t === 'fnval' ? weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), via, 'contextual-type') : UNKNOWN;
 }
 
 /**

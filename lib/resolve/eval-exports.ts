@@ -23,7 +23,8 @@ export function importValueUncached(this: Evaluator, f: number, i: number): Val 
     case 'default': v = this.exportOf(tf, 'default') ?? (this.exportTable(tf).cjs ? this.moduleValue(tf) : undefined); break;
     default: v = this.exportOf(tf, imp.imported!) ?? (this.exportTable(tf).cjs ? this.member(this.deref(this.moduleValue(tf)), imp.imported!) : undefined);
   }
-  return v ? weaken(v, reason) : UNKNOWN;
+  // (a name a dependency's declarations export in a way we do not follow: outside code)
+  return v ? weaken(v, reason) : tf >= this.projectCount ? EXT : UNKNOWN;
 }
 
 /**

@@ -152,7 +152,8 @@ export function merged(this: Evaluator, f: number, s: number): number[] | undefi
 export function mergedValue(this: Evaluator, f: number, s: number): number {
   const syms = this.files[f].symbols;
   const sym = syms[s];
-  if (sym.kind === 'namespace') return this.merged(f, s)?.find((i) => syms[i].label === 'Class' || syms[i].label === 'Function' || syms[i].label === 'Enum') ?? s;
+  // (a namespace beside a const of its name declares types only, or the two could not share it: the const is the value)
+  if (sym.kind === 'namespace') return this.merged(f, s)?.find((i) => syms[i].label === 'Class' || syms[i].label === 'Function' || syms[i].label === 'Enum') ?? this.twins(f, s)?.find((i) => syms[i].label === 'Variable' && syms[i].kind !== 'namespace') ?? s;
   if (sym.label !== 'Interface' && sym.label !== 'TypeAlias') return s;
   return this.twins(f, s)?.find((i) => VALUE_LABELS.has(syms[i].label) && syms[i].kind !== 'namespace') ?? s;
 }
@@ -203,6 +204,28 @@ export function mergedMember(this: Evaluator, o: Val & { t: 'sym' }, name: strin
     if (syms[i].kind !== 'namespace') continue;
     const kids = this.childrenOf(o.f, i)?.get(name);
     if (kids) return weakenFrom({ t: 'sym', f: o.f, s: kids[0], r: 'static-member', c: REASON_CONFIDENCE['static-member'] }, o, 'static-member');
+  }
+  return undefined;
+}
+
+/** Member `name` of a namespace that shares symbol `s`'s name and scope (undefined: no such namespace or member). */
+export function namespaceTwinMember(this: Evaluator, f: number, s: number, name: string): Val | undefined {
+  const syms = this.files[f].symbols;
+  const ns = this.twins(f, s)?.find((i) => i !== s && syms[i].kind === 'namespace');
+  const kid = ns === undefined ? undefined : this.childrenOf(f, ns)?.get(name);
+  return kid ? { t: 'sym', f, s: kid[0], r: 'static-member', c: REASON_CONFIDENCE['static-member'] } : undefined;
+}
+
+/** Labels of the declarations a qualified name in a type may name. */
+const TYPE_LABELS: ReadonlySet<string> = new Set(['Interface', 'TypeAlias', 'Class', 'Enum']);
+
+/** The type `name` a namespace declares that is `v` or shares its name and scope (`ArkEnv.meta` of `namespace ArkEnv`). */
+export function namespaceType(this: Evaluator, v: Val & { t: 'sym' }, name: string): (SymRef & { c: number; r: Reason }) | undefined {
+  const syms = this.files[v.f].symbols;
+  for (const i of [v.s, ...(this.twins(v.f, v.s) ?? [])]) {
+    if (syms[i].kind !== 'namespace') continue;
+    const k = this.childrenOf(v.f, i)?.get(name)?.find((j) => TYPE_LABELS.has(syms[j].label));
+    if (k !== undefined) return { f: v.f, s: k, c: Math.min(v.c, REASON_CONFIDENCE['static-member']), r: v.r === 'same-file' ? 'static-member' : v.r };
   }
   return undefined;
 }

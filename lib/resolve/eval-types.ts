@@ -22,7 +22,11 @@ export function typeValue(this: Evaluator, f: number, t: Expr, depth: number, su
 export function typeValueCounted(this: Evaluator, f: number, t: Expr, depth: number, subst: Subst | undefined): Val {
   if (depth > 8 || this.depth > MAX_DEPTH) { this.cut++; return UNKNOWN; }
   if (++this.depth > this.peak) this.peak = this.depth;
-  try { return this.typeValueAt(f, t, depth, subst); } finally { this.depth--; }
+  try {
+    const v = this.typeValueAt(f, t, depth, subst);
+    // a type written in a dependency's declarations that we cannot follow (mapped, conditional): outside, not unknown
+    return v.t === 'unknown' && f >= this.projectCount ? EXT : v;
+  } finally { this.depth--; }
 }
 
 export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, subst?: Subst): Val {
@@ -214,7 +218,7 @@ export function isConstructorFunction(this: Evaluator, r: SymRef): boolean {
 export function projectTypeNames(this: Evaluator): ReadonlySet<string> {
   if (this.typeNames) return this.typeNames;
   const out = new Set<string>();
-  for (const file of this.files) for (const s of file.symbols) if (s.parent === -1 && (s.label === 'Class' || s.label === 'Interface' || s.label === 'TypeAlias')) out.add(s.name);
+  for (let f = 0; f < this.projectCount; f++) for (const s of this.files[f].symbols) if (s.parent === -1 && (s.label === 'Class' || s.label === 'Interface' || s.label === 'TypeAlias')) out.add(s.name);
   this.typeNames = out;
   return out;
 }
@@ -235,7 +239,12 @@ export function typeSymbol(this: Evaluator, f: number, t: Expr): (SymRef & { c: 
 export function typeSymbolUncached(this: Evaluator, f: number, t: Expr): (SymRef & { c: number; r: Reason }) | 'ext' | undefined {
   switch (t.k) {
     case 'id': {
-      if (!t.b) return 'ext'; // a global type (Promise, Array, HTMLElement …) or one we cannot see
+      if (!t.b) {
+        // a global type the project declares (`declare global { interface ArkEnv … }`), else the runtime's (Promise,
+        // Array, HTMLElement …) or one we cannot see
+        const g = this.projectGlobal(t.name);
+        return g && g.t === 'sym' ? { f: g.f, s: this.mergedType(g.f, g.s), c: g.c, r: g.r } : 'ext';
+      }
       if (bindsLocal(t.b)) {
         // a type parameter: its constraint when the extractor records one as the local's type (`T extends Base`)
         const constraint = this.files[f].locals[bindingIndex(t.b)]?.type;
@@ -254,6 +263,13 @@ export function typeSymbolUncached(this: Evaluator, f: number, t: Expr): (SymRef
     case 'member': {
       // `import("./x").Options` of a module whose value is a class (`module.exports = X`): its typedef `Options`
       const added = t.obj.k === 'id' && bindsImport(t.obj.b) ? this.addedExport(f, bindingIndex(t.obj.b), t.name) : undefined;
+      if (!added) {
+        // `ArkEnv.meta`, `Divisor.Declaration`: the type a namespace of that name declares (beside an interface or a
+        // value sharing the name, whose members are no types)
+        const ov = this.value(f, t.obj);
+        const ns = ov.t === 'sym' ? this.namespaceType(ov, t.name) : undefined;
+        if (ns) return ns;
+      }
       const v = added ?? this.member(this.deref(this.value(f, t.obj)), t.name);
       if (v.t === 'sym') return { f: v.f, s: this.mergedType(v.f, v.s), c: v.c, r: v.r };
       return v.t === 'ext' ? 'ext' : undefined;

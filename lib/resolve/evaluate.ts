@@ -178,9 +178,53 @@ export class Evaluator {
   /** Each file's language rules (by file index). */
   readonly rulesOf: readonly ResolveRules[];
 
-  constructor(readonly files: readonly FileFacts[], private readonly rules: FileRules, private readonly fileIndex: ReadonlyMap<string, number>) {
+  /**
+   * `files`: the project's, then (from `projectCount` on) the dependencies' type declarations, which type values but
+   * are outside code: where their types cannot be followed, a value is external (as an unread package's), not unknown.
+   */
+  constructor(readonly files: readonly FileFacts[], private readonly rules: FileRules, private readonly fileIndex: ReadonlyMap<string, number>, readonly projectCount = files.length) {
     for (let i = 0; i < files.length; i++) this.moduleTargets.push(new Map());
     this.rulesOf = rules.of;
+  }
+
+  /** The project's global declarations by name (see projectGlobal); null: declared in several files. */
+  globals: Map<string, SymRef | null> | undefined;
+
+  /**
+   * A free name the project declares globally: at the top of a declaration file that is no module (`global.d.ts`:
+   * `declare const __DEV__: boolean`) or in a `declare global { … }` block — when one file declares it (several
+   * files merging one interface are not told apart).
+   */
+  projectGlobal(name: string): Val | undefined {
+    if (!this.globals) {
+      const g = new Map<string, SymRef | null>();
+      for (let f = 0; f < this.projectCount; f++) {
+        const file = this.files[f];
+        const script = file.path.endsWith('.d.ts') && !file.imports.length && !file.exports.length && !file.symbols.some((s) => s.exported);
+        file.symbols.forEach((s, i) => {
+          if (s.parent !== -1 || !(script || s.global)) return;
+          const had = g.get(s.name);
+          if (had === undefined) g.set(s.name, { f, s: i });
+          else if (had && had.f !== f) g.set(s.name, null);
+        });
+      }
+      this.globals = g;
+    }
+    const r = this.globals.get(name);
+    return r ? { t: 'sym', f: r.f, s: this.mergedValue(r.f, r.s), r: 'import', c: REASON_CONFIDENCE.import } : undefined;
+  }
+
+  /** True for a value a dependency's declarations give (a symbol, an instance or a type written there). */
+  outside(v: Val): boolean {
+    if (this.projectCount === this.files.length) return false;
+    switch (v.t) {
+      case 'sym': case 'inst': case 'ns': case 'arr': case 'elemfn': case 'arrfn': case 'map': case 'obj': case 'objv': case 'fnval': return v.f >= this.projectCount;
+      case 'union': return v.of.some((x) => x.f >= this.projectCount);
+      case 'anyof': return v.of.some((x) => this.outside(x));
+      case 'inter': return v.of.some((x) => x.f >= this.projectCount) || !!v.objs?.some((x) => x.f >= this.projectCount);
+      case 'prom': return this.outside(v.of);
+      default: return false;
+    }
   }
 
   sym(r: SymRef): SymbolFact { return this.files[r.f].symbols[r.s]; }
@@ -211,7 +255,7 @@ export class Evaluator {
     if (k !== 'member') {
       if (k === 'id') {
         const b = e.b;
-        if (!b) { if (e.name !== 'exports') return this.rulesOf[f].isGlobalName(e.name) ? EXT : UNKNOWN; } else if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
+        if (!b) { if (e.name !== 'exports') return this.rulesOf[f].isGlobalName(e.name) ? EXT : this.projectGlobal(e.name) ?? UNKNOWN; } else if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
       } else if (k === 'this') return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
       else if (k === 'lit' || (k === 'fn' && !e.ret)) return EXT;
     }
@@ -242,10 +286,22 @@ export class Evaluator {
           const own = this.ownAddedExport(f, e.name);
           if (own) return own;
         }
-        return this.member(this.deref(this.value(f, e.obj)), e.name);
+        {
+          const ov = this.value(f, e.obj);
+          const o = this.deref(ov);
+          const m = this.member(o, e.name);
+          if (m.t === 'unknown' && ov.t === 'sym') {
+            // a namespace declared beside a value of its name (`declare namespace Divisor { interface Declaration }` +
+            // `const Divisor = {…}`): a name the value lacks is the namespace's (`Divisor.Declaration` in a type)
+            const ns = this.namespaceTwinMember(ov.f, ov.s, e.name);
+            if (ns) return weakenFrom(ns, ov, 'static-member');
+          }
+          // a member a dependency's type has but its declarations do not let us follow: outside code
+          return m.t === 'unknown' && this.outside(o) ? EXT : m;
+        }
       case 'id': {
         const b = e.b;
-        if (!b) return e.name === 'exports' ? this.ownExports(f) : this.rulesOf[f].isGlobalName(e.name) ? EXT : UNKNOWN;
+        if (!b) return e.name === 'exports' ? this.ownExports(f) : this.rulesOf[f].isGlobalName(e.name) ? EXT : this.projectGlobal(e.name) ?? UNKNOWN;
         if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
         if (bindsImport(b)) return this.importValue(f, bindingIndex(b));
         return this.localValue(f, bindingIndex(b));
@@ -282,7 +338,8 @@ export class Evaluator {
           const recv = this.deref(this.value(f, e.callee.obj));
           return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c, e.args, f, e.argc);
         }
-        return this.callResult(c, e.args, f, e.argc, e.targs);
+        const r = this.callResult(c, e.args, f, e.argc, e.targs);
+        return r.t === 'unknown' && this.outside(c) ? EXT : r;
       }
       case 'new': {
         const c = this.value(f, e.callee);
@@ -315,7 +372,7 @@ export class Evaluator {
             return this.signatureResult({ t: 'obj', f: d.f, props: [], calls: news, subst, r: d.r, c: d.c }, news.length === 1 ? news[0].min : e.args?.length ?? -1);
           }
         }
-        return c.t === 'ext' ? EXT : UNKNOWN;
+        return c.t === 'ext' || this.outside(c) ? EXT : UNKNOWN;
       }
       case 'await': {
         const v = this.value(f, e.inner);
@@ -465,7 +522,10 @@ export class Evaluator {
     if (v.t !== 'sym') return v;
     if (this.depth > MAX_DEPTH) { this.cut++; return UNKNOWN; }
     if (++this.depth > this.peak) this.peak = this.depth;
-    try { return this.derefSym(v); } finally { this.depth--; }
+    try {
+      const d = this.derefSym(v);
+      return d.t === 'unknown' && v.f >= this.projectCount ? EXT : d;
+    } finally { this.depth--; }
   }
 
   derefSym(v: Val & { t: 'sym' }): Val {

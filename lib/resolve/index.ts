@@ -50,7 +50,10 @@ class ProjectBuilder {
    * line, column, target (sorts are stable), for less work than sorting everything at once.
    */
   private readonly refs: Reference[][] = [];
+  /** The project's files (sorted by path), then the dependencies' type declarations (ProjectConfig.typeFiles). */
   private readonly files: FileFacts[];
+  /** How many of `files` are the project's: the others are types only, and nothing of them enters the graph. */
+  private readonly projectCount: number;
   // Nodes are named by their position in the graph's `nodes` (edges are added by position: no uid lookups):
   // Folder nodes first, then File f at `fileBase + f`, then file f's symbol s at `symBase[f] + s`.
   /** Uid of each node, by position. */
@@ -74,11 +77,20 @@ class ProjectBuilder {
   private readonly own: Array<LanguageRelations | undefined> = [];
 
   constructor(input: readonly FileFacts[], config: ProjectConfig) {
-    this.files = [...input].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const project = [...input].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    this.projectCount = project.length;
     const fileIndex = new Map<string, number>();
-    this.files.forEach((f, i) => { fileIndex.set(f.path, i); this.refs.push([]); });
+    project.forEach((f, i) => { fileIndex.set(f.path, i); this.refs.push([]); });
+    // a dependency's declarations: their symbols have no node (position NaN, which every edge and reference skips)
+    this.files = project;
+    for (const t of config.typeFiles ?? []) {
+      if (fileIndex.has(t.path)) continue;
+      fileIndex.set(t.path, this.files.length);
+      this.files.push(t);
+      this.refs.push([]);
+    }
     this.rules = new FileRules(this.files, config);
-    this.ev = new Evaluator(this.files, this.rules, fileIndex);
+    this.ev = new Evaluator(this.files, this.rules, fileIndex, this.projectCount);
   }
 
   build(onNodes?: (graph: GraphBuilder) => void): ResolveResult {
@@ -86,7 +98,7 @@ class ProjectBuilder {
     this.symbols();
     onNodes?.(this.graph);
     this.ownResolvers();
-    for (let f = 0; f < this.files.length; f++) this.fileRelations(f);
+    for (let f = 0; f < this.projectCount; f++) this.fileRelations(f);
     let total = 0;
     for (const list of this.refs) total += list.length;
     const refs: Reference[] = new Array(total);
@@ -109,7 +121,8 @@ class ProjectBuilder {
   // ---------------------------------------------------------------- nodes
   private structure(): void {
     const folders = new Set<string>();
-    for (const f of this.files) {
+    for (let f0 = 0; f0 < this.projectCount; f0++) {
+      const f = this.files[f0];
       for (let d = posix.dirname(f.path); d !== '.' && d !== '' && !folders.has(d); d = posix.dirname(d)) folders.add(d);
     }
     const folderPos = new Map<string, number>();
@@ -120,7 +133,8 @@ class ProjectBuilder {
       if (parent !== '.') this.edge(folderPos.get(parent)!, pos, 'CONTAINS', 1, 'structure');
     }
     this.fileBase = this.uids.length;
-    for (const f of this.files) {
+    for (let f0 = 0; f0 < this.projectCount; f0++) {
+      const f = this.files[f0];
       const uid = `File:${f.path}`;
       const node: GraphNode = { uid, label: 'File', name: posix.basename(f.path), filePath: f.path, line: 1, endLine: Math.max(1, f.lines), language: f.language };
       if (f.parseErrors) node.parseErrors = f.parseErrors;
@@ -138,7 +152,7 @@ class ProjectBuilder {
 
   private symbols(): void {
     const alloc = new UidAllocator();
-    for (let f = 0; f < this.files.length; f++) {
+    for (let f = 0; f < this.projectCount; f++) {
       const facts = this.files[f];
       const base = this.uids.length;
       this.symBase.push(base);
@@ -165,6 +179,7 @@ class ProjectBuilder {
         if (sym.more) for (const p of sym.more) this.ref(pos, f, p, 'definition', pos, 1, 'definition');
       }
     }
+    for (let f = this.projectCount; f < this.files.length; f++) this.symBase.push(NaN);
   }
 
   /** Position of a symbol's node. */
@@ -195,7 +210,7 @@ class ProjectBuilder {
   /** A resolver for each family of the project that resolves its own relations (lib/extract/relations.ts). */
   private ownResolvers(): void {
     const byFamily = new Map<string, number[]>();
-    for (let f = 0; f < this.files.length; f++) {
+    for (let f = 0; f < this.projectCount; f++) {
       const rules = this.rules.of[f];
       if (!rules.relations) continue;
       const l = byFamily.get(rules.family);
@@ -314,7 +329,7 @@ class ProjectBuilder {
     // a typed object literal's key: only when its type names one class or interface (a union's member is a guess)
     if (r.key && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) return;
     // a name in a type annotation means the type where a value shares its name (`interface X` + `const X`)
-    const v = r.kind === 'type' ? ev.asType(ev.value(f, r.value)) : ev.value(f, r.value);
+    const v = r.kind === 'type' ? (r.value.k === 'member' ? this.qualifiedType(f, r.value) : ev.asType(ev.value(f, r.value))) : ev.value(f, r.value);
     if (v.t !== 'sym' || v.held) {
       if (v.t === 'sym' && v.held && r.kind !== 'export' && !this.isCallbackSite(r.at)) {
         // a key of an object literal value holding a symbol (`summary.formatPrice`): a reference, but the name is
@@ -338,6 +353,13 @@ class ProjectBuilder {
     const target = this.posOf(v);
     if (target === from) return;
     this.refEdge(from, target, v.c, v.r, posLine(r.at), r.kind);
+  }
+
+  /** What a qualified name in a type (`Divisor.Declaration`) names: the type symbol, else what the member gives. */
+  private qualifiedType(f: number, e: Expr): Val {
+    const t = this.ev.typeSymbol(f, e);
+    if (t && t !== 'ext') return { t: 'sym', f: t.f, s: t.s, r: t.r, c: t.c };
+    return this.ev.asType(this.ev.value(f, e));
   }
 
   /** A callback argument of one of the current file's calls that got its REFERENCES edge there (most files have none). */
@@ -382,12 +404,16 @@ class ProjectBuilder {
       }
     }
     const name = calleeName(callee);
+    // a callee declared by a dependency (its `.d.ts`): outside code, as an unread package's is
+    if (a.status === RESOLVED && a.tf >= this.projectCount) a.status = EXTERNAL;
     const status = a.status;
     if (status === RESOLVED && a.tf >= 0) {
       this.resolved++;
       this.edge(from, this.symBase[a.tf] + a.ts, 'CALLS', a.conf, a.reason, posLine(call.at), call.via);
       const of = a.of >= 0 ? a.of : a.tf, os = a.of >= 0 ? a.os : a.ts;
-      if (name && !keyName && (nf < 0 || (nf === of && ns === os))) this.occurrenceOf(of, os, f, call.at, name, 'call', from, a.reason, a.conf);
+      // (a local's name is its own binding, whatever it holds: `const { parentNode } = ops; parentNode(n)` calls
+      // Ops.parentNode, but renaming that member leaves the local's name as it is)
+      if (name && !keyName && (nf < 0 || (nf === of && ns === os)) && !(callee.k === 'id' && bindsLocal(callee.b))) this.occurrenceOf(of, os, f, call.at, name, 'call', from, a.reason, a.conf);
     } else if (status === EXTERNAL) {
       this.external++;
     } else this.unresolvedCall(f, call, from, name, a.indirect);
@@ -500,6 +526,8 @@ class ProjectBuilder {
     // (`new Ctor()` of `Ctor: typeof A | typeof B`: the constructor of each, the class itself where it has none)
     const dispatch = call.isNew ? this.eitherConstructor(f, callee) : callee.k === 'member' && !indirect ? ev.unionCallees(f, callee) : ev.eitherCallees(f, callee);
     if (dispatch && dispatch.every((m) => CALLABLE_MEMBERS.has(ev.sym(m).label) || (call.isNew && ev.sym(m).label === 'Class'))) {
+      // (callees all declared by dependencies: outside code; some of them: the project's are the edges)
+      if (dispatch.every((m) => m.f >= this.projectCount)) { this.external++; return; }
       this.resolved++;
       for (const m of dispatch) this.edge(from, this.posOf(m), 'CALLS', Math.min(m.c, REASON_CONFIDENCE['union-member']), 'union-member', posLine(call.at), call.via);
     } else {
@@ -763,7 +791,7 @@ class ProjectBuilder {
 
   /** A reference to the node at position `target` from the one at `from`. */
   private ref(target: number, f: number, at: Pos, kind: ReferenceKind, from: number, confidence: number, reason: string): void {
-    if (posLength(at) === 0) return;
+    if (posLength(at) === 0 || Number.isNaN(target)) return;
     this.refs[f].push({ target: this.uids[target], filePath: this.files[f].path, line: posLine(at), column: posColumn(at), length: posLength(at), kind, from: this.uids[from], confidence, reason });
   }
 
@@ -772,6 +800,7 @@ class ProjectBuilder {
   // confidence, reason, line, count, then its extra keys), which is the order the stored graph shows them in.
   /** An edge (`via`: the callee text of the callback a call sits in; the first one seen is kept). */
   private edge(source: number, target: number, type: RelType, confidence: number, reason: string, line?: number, via?: string): void {
+    if (Number.isNaN(target) || Number.isNaN(source)) return; // a dependency's declaration (see constructor)
     const stored = this.graph.mergeSiteAt(source, target, type, confidence, reason, line);
     if (stored) {
       // merged edges keep the first `via` seen (a later site inside a callback gives it when the first had none)
@@ -785,6 +814,7 @@ class ProjectBuilder {
 
   /** A REFERENCES edge of a non-call occurrence (its kind kept on the edge unless a plain value read). */
   private refEdge(source: number, target: number, confidence: number, reason: string, line: number, kind: ReferenceKind): void {
+    if (Number.isNaN(target) || Number.isNaN(source)) return;
     if (this.graph.mergeSiteAt(source, target, 'REFERENCES', confidence, reason, line)) return;
     const e = this.newEdge(source, target, 'REFERENCES', confidence, reason, line);
     if (kind !== 'value') e.refKind = kind;
@@ -793,6 +823,7 @@ class ProjectBuilder {
 
   /** The REFERENCES edge of a function passed to `callee` (as the value of option `key` when given). */
   private callbackEdge(source: number, target: number, confidence: number, reason: string, line: number, callee: string, key: string | undefined): void {
+    if (Number.isNaN(target) || Number.isNaN(source)) return;
     if (this.graph.mergeSiteAt(source, target, 'REFERENCES', confidence, reason, line)) return;
     const e = this.newEdge(source, target, 'REFERENCES', confidence, reason, line);
     e.role = 'callback';

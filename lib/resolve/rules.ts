@@ -5,6 +5,7 @@
  * resolution, so a TypeScript file's import of a JavaScript file resolves.
  */
 
+import type { FileFacts } from '../extract/facts.ts';
 import type { LanguageRelations, RelationSink } from '../extract/relations.ts';
 
 /** Where a specifier leads: a project file, an external package, or nowhere (a missing project file). */
@@ -40,6 +41,36 @@ export interface ResolveRules {
    * settings the family's `loadConfig` read.
    */
   relations?(sink: RelationSink, files: readonly number[], settings: unknown): LanguageRelations;
+  /**
+   * The declarations of the project's installed dependencies (TypeScript's `.d.ts` files of `node_modules`), read
+   * for their types only: a value typed by a package's type (`atom<Vec>()`'s `Atom<Vec>`) leads back to the
+   * project's own types through them. Their facts never become graph nodes or edges. Undefined: none read.
+   */
+  dependencyTypes?(request: DependencyTypesRequest): DependencyTypes | undefined;
+}
+
+/** What a family's `dependencyTypes` is given. */
+export interface DependencyTypesRequest {
+  /** The facts of the project's files of this family. */
+  files: readonly FileFacts[];
+  /** Every indexed path of the project (any language). */
+  paths: ReadonlySet<string>;
+  /** The family's settings, as its `loadConfig` read them. */
+  settings: unknown;
+  /** Reads a file by its path relative to the repository root, also where the index skips (`node_modules`). */
+  readText: ReadText;
+  /** Reads a package manifest (`node_modules/x/package.json`): what it read decides whether an index is stale. */
+  readManifest: ReadText;
+  /** Extracts the facts of a file by the language its name gives (undefined: no language takes it). */
+  extract(relPath: string, text: string): FileFacts | undefined;
+}
+
+/** Dependencies' type declarations, as a family read them. */
+export interface DependencyTypes {
+  /** Facts of the declaration files (paths relative to the repository root): types only, never graph nodes. */
+  files: FileFacts[];
+  /** The family's settings with the dependencies added, which its module resolution then resolves to those files. */
+  settings: unknown;
 }
 
 /**
@@ -51,6 +82,11 @@ export interface ProjectConfig {
   rules?: ReadonlyMap<string, ResolveRules>;
   /** Settings by family, as each family's `loadConfig` read them. */
   settings?: ReadonlyMap<string, unknown>;
+  /**
+   * Facts of the dependencies' type declarations (ResolveRules.dependencyTypes): they type values across the project
+   * and are resolved into as outside code (a call into them is external); nothing of them enters the graph.
+   */
+  typeFiles?: readonly FileFacts[];
 }
 
 /** The rules of a language nothing describes: no module resolves, no name is global, no method name common. */

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { graphData, nodeOf } from '../../lib/graph/code-graph.ts';
 import { outEdgesOf } from '../helpers/graph.ts';
 import { resolveProject, type ResolveResult } from '../../lib/resolve/index.ts';
-import { extractFile, language, languageOf, loadProjectConfig } from '../../lib/lang/index.ts';
+import { extractFile, language, languageOf, loadDependencyTypes, loadProjectConfig } from '../../lib/lang/index.ts';
 
 export interface Assertion { file: string; line: number; text: string; check: (r: ResolveResult) => string | undefined }
 
@@ -37,14 +37,23 @@ export function readFixture(dir: string): Map<string, string> {
 }
 
 /** Indexes a fixture folder the way analyze does (extract every file, load the config, resolve). */
-export function indexFixture(files: Map<string, string>): ResolveResult {
+/** (`readDependency`: how installed dependencies' files are read; the fixture's files by default) */
+export function indexFixture(files: Map<string, string>, readDependency: (rel: string) => string | undefined = (rel) => files.get(rel)): ResolveResult {
   const facts = [];
-  for (const [p, text] of files) {
+  // (installed dependencies are not the project's files, as the walk skips them: their declarations are read for types)
+  const project = [...files.keys()].filter((p) => !isDependency(p));
+  for (const p of project) {
     const lang = languageOf(p);
-    if (lang) facts.push(extractFile(p, text, lang));
+    if (lang) facts.push(extractFile(p, files.get(p)!, lang));
   }
-  const config = loadProjectConfig([...files.keys()], (rel) => files.get(rel));
+  const read = (rel: string): string | undefined => files.get(rel);
+  const config = loadDependencyTypes(loadProjectConfig(project, read), facts, readDependency);
   return resolveProject(facts, config);
+}
+
+/** A path inside an installed dependency (`node_modules/…`). */
+export function isDependency(p: string): boolean {
+  return p.startsWith('node_modules/') || p.includes('/node_modules/');
 }
 
 /** The assertion patterns for a language's line comment (`//`, `#`). */
@@ -66,7 +75,7 @@ export function assertionsOf(files: Map<string, string>): Assertion[] {
   const out: Assertion[] = [];
   for (const [file, text] of files) {
     const lang = languageOf(file);
-    if (!lang) continue;
+    if (!lang || isDependency(file)) continue;
     const { caret: CARET, arrow: ARROW, edge: EDGE, node: NODE, unresolved: UNRESOLVED, any: ANY } = patternsFor(language(lang).comments.line[0]);
     const lines = text.split('\n');
     let codeLine = 0;

@@ -85,6 +85,8 @@ export class TsRenameOracle {
       readFile: ts.sys.readFile,
       directoryExists: ts.sys.directoryExists,
       getDirectories: ts.sys.getDirectories,
+      // a workspace package linked into node_modules is its own folder's files (as the compiler's own host sees it)
+      realpath: ts.sys.realpath,
     };
     this.service = ts.createLanguageService(host, ts.createDocumentRegistry());
   }

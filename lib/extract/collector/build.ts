@@ -26,8 +26,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
   }
   this.baseParams(symbols);
-  // what the language adds to the facts once they are made (ECMAScript: JSDoc types)
-  if (this.docComments.size) this.plugin.building?.call(this, symbols);
+  // what the language adds to the facts once they are made (ECMAScript: JSDoc types, global declarations)
+  this.plugin.building?.call(this, symbols);
   this.returnValues(symbols);
   this.markReassigned(symbols);
   // a destructured parameter: one unnamed local for the parameter, so that it is typed like any other (contextual
@@ -172,7 +172,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     const node = r.node;
     if (this.skipIds.has(node) || calleeNodes.has(node)) return;
     const e = this.expr(node);
-    if (e.k !== 'id' || !e.b || bindsLocal(e.b)) return;
+    // (a free name is kept when the language says the project may declare it globally: `__DEV__` of a global.d.ts)
+    if (e.k !== 'id' || (e.b ? bindsLocal(e.b) : !this.plugin.globalName?.call(this, e.name))) return;
     const kind: RefKind = this.jsx.has(node) ? 'jsx' : this.kindOverride.get(node) ?? r.kind;
     // an identifier's `id` value carries its own name (`pos` would scan it again)
     refs.push({ value: e, kind, at: toPos(rowOf(node) + 1, colOf(node) + 1, e.name.length), from: r.from });
@@ -181,7 +182,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (calleeNodes.has(node) || this.declaredProps.has(m.property)) return;
     const e = this.expr(node);
     if (e.k !== 'member' || e.obj.k === 'lit' || e.obj.k === 'other') return;
-    refs.push({ value: e, kind: this.jsx.has(node) ? 'jsx' : 'value', at: this.pos(m.property), from: m.from });
+    refs.push({ value: e, kind: this.jsx.has(node) ? 'jsx' : this.kindOverride.get(node) ?? 'value', at: this.pos(m.property), from: m.from });
   });
   // keys naming members: `const p: Provider = { a: 1 }` (typed object literal), `const { a, b: c } = obj`
   const declared = new Set<number>();
@@ -195,6 +196,11 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (obj.k === 'lit' || obj.k === 'other' || obj.k === 'fn') return;
     refs.push({ value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(node), from: k.from, key: true });
   });
+  for (const k of this.patternKeys) {
+    if (declared.has((rowOf(k.key) + 1) * 65536 + colOf(k.key) + 1)) continue;
+    const obj = this.patternValue(k.pattern, 0);
+    if (obj) refs.push({ value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(k.key), from: k.from, key: true });
+  }
   return {
     path: this.filePath, language: this.language, lines, parseErrors,
     symbols, imports: this.imports, exports: this.exports, modules: this.modules, locals, calls, refs,

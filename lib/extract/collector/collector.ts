@@ -110,6 +110,11 @@ export class Collector {
   readonly branchesOf = new LazyMap<Node, Node[]>();
   /** Member-name occurrences outside expressions: typed object-literal keys and destructuring keys. */
   readonly keyRefs = new LazyMap<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number; assigned?: boolean; pushed?: boolean }>();
+  /**
+   * Keys of patterns whose value is another pattern's member or an untyped parameter (`const { o: { insert } } = x`,
+   * `({ a }) => …`): occurrences of the member they name, once the pattern's value is known (build).
+   */
+  readonly patternKeys: Array<{ key: Node; pattern: Node; name: string; kind: RefKind; from: number }> = [];
   readonly members = new Map<Node, { object: Node; property: Node; from: number }>();
   readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' | 'spread' }>();
   readonly simple = new LazyMap<Node, 'lit' | 'any' | 'this' | 'super'>();
@@ -639,6 +644,11 @@ export class Collector {
     // a parameter's pattern without a type, or a pattern nested in another: a member of what the parameter (or the
     // outer pattern) receives
     const fromPattern = x.pattern && !initFrom && (this.patternSlot.has(x.pattern) || this.patternNested.has(x.pattern)) ? { pattern: x.pattern, key: x.key ? this.ident(x.key) : name } : undefined;
+    if (fromPattern) {
+      const keyNode = x.key ?? x.name;
+      const ch = this.text.charCodeAt(keyNode.start);
+      if (ch !== 91 && ch !== 34 && ch !== 39) this.patternKeys.push({ key: keyNode, pattern: x.pattern!, name: fromPattern.key, kind: x.key ? 'value' : 'shorthand', from: cur });
+    }
     const l = this.localNodes.length;
     // `const [observer] = React.useState(() => new Observer(…))`: the state
     const stateOf = x.role === Role['decl.pattern'] ? this.firstOf.get(x.name) : undefined;

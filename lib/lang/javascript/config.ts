@@ -39,6 +39,8 @@ export interface LocalPackage {
   typesVersions?: unknown;
   /** A workspace member (package.json workspaces, pnpm-workspace.yaml, tsconfig references): it wins a shared name. */
   workspace?: true;
+  /** An installed dependency whose type declarations were read (lib/lang/typescript/package-types.ts), not project code. */
+  dependency?: true;
 }
 
 /**

@@ -10,6 +10,13 @@ import { ecmascriptCollector } from '../javascript/collect/index.ts';
 import { ECMA_COMMENTS } from '../javascript/index.ts';
 import { parseableText } from '../javascript/repair.ts';
 import { typescriptRules } from '../javascript/rules.ts';
+import { readDependencyTypes } from './package-types.ts';
+
+/**
+ * TypeScript's rules: ECMAScript's, and the type declarations of installed dependencies, which type the values of
+ * every file of the family (JavaScript's too, as the checker reads them for `checkJs`).
+ */
+const rules = { ...typescriptRules, dependencyTypes: readDependencyTypes };
 
 export const typescript: Language = {
   id: 'typescript',
@@ -20,7 +27,7 @@ export const typescript: Language = {
   repair: (text) => parseableText('typescript', text),
   collector: ecmascriptCollector,
   comments: ECMA_COMMENTS,
-  rules: typescriptRules,
+  rules,
 };
 
 export const tsx: Language = {
@@ -32,5 +39,5 @@ export const tsx: Language = {
   repair: (text) => parseableText('tsx', text),
   collector: ecmascriptCollector,
   comments: ECMA_COMMENTS,
-  rules: typescriptRules,
+  rules,
 };

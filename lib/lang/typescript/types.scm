@@ -133,6 +133,8 @@
 ; `T['name']` (an indexed access type with a string key): the declared type of T's member `name`
 ((lookup_type . (_) @of . (literal_type (string (string_fragment) @key)) .) @lookup (#set! role "type.lookup"))
 ((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))
+; (a qualified name in a type, `Divisor.Declaration`: a type reference, which a namespace's type answers first)
+((nested_type_identifier) @member (#set! role "member.type"))
 ((nested_identifier object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((as_expression (_) @inner (_) @type) @wrap (#set! role "expr.as"))
 ((satisfies_expression . (_) @inner) @wrap (#set! role "expr.wrap"))
@@ -143,6 +145,8 @@
 ((non_null_expression (_) @inner) @wrap (#set! role "expr.wrap"))
 ((import_statement (import_require_clause (identifier) @local source: (string (string_fragment) @source))) @decl (#set! role "require.namespace"))
 ((export_statement "=" (identifier) @name) @export (#set! role "export.equals"))
+; `declare global { … }`: what it declares is global (every file of the program names it without an import)
+((ambient_declaration "global" (statement_block) @block) (#set! role "scope.global"))
 ; built-in types: their members are built-in methods (`any`/`unknown`/`object` are told apart by the collector)
 (type_annotation [(predefined_type) (literal_type) (tuple_type)] @literal (#set! role "expr.literal"))
 ; `x as any`, `x as number`: the same told apart for an assertion's type

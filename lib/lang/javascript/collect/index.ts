@@ -11,6 +11,20 @@ import { inlineRequire, requireBinding } from './commonjs.ts';
 import { jsdocApply, jsdocCast, jsdocImportBindings, jsdocTypedefs } from './jsdoc-types.ts';
 import { hookValue, reactHook, stateValue } from './react.ts';
 import { es, EcmaFile } from './state.ts';
+import { isGlobalName } from '../globals.ts';
+
+/** TypeScript's library types a file names without declaring them (ARRAY_TYPES and the like aside). */
+const LIB_TYPES = new Set([
+  'Promise', 'PromiseLike', 'Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable',
+  'ReturnType', 'InstanceType', 'Parameters', 'ConstructorParameters', 'ThisType', 'Awaited', 'Uppercase', 'Lowercase',
+  'Capitalize', 'Uncapitalize', 'PropertyKey', 'PropertyDescriptor', 'Function', 'Object', 'String', 'Number', 'Boolean',
+  'Symbol', 'BigInt', 'Date', 'RegExp', 'Error', 'TypeError', 'RangeError', 'SyntaxError', 'Iterable', 'Iterator',
+  'IterableIterator', 'AsyncIterable', 'AsyncIterator', 'AsyncIterableIterator', 'Generator', 'AsyncGenerator',
+  'TemplateStringsArray', 'ArrayLike', 'ArrayBuffer', 'DataView', 'Uint8Array', 'Int8Array', 'Uint16Array', 'Int16Array',
+  'Uint32Array', 'Int32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'Uint8ClampedArray',
+  'WeakRef', 'WeakSet', 'JSON', 'Math', 'Reflect', 'Proxy', 'Intl', 'globalThis', 'NodeJS', 'Element', 'HTMLElement',
+  'Node', 'Event', 'Document', 'Window', 'Buffer',
+]);
 import './roles.ts';
 
 /** TypeScript's global generic types (JSDoc's too: JavaScript files are typed the same way). */
@@ -111,5 +125,13 @@ export const ecmascriptCollector: CollectorPlugin = {
     }
   },
 
-  building(symbols) { jsdocApply.call(this, symbols); },
+  // (not the runtime's globals, nor TypeScript's own types: a project declares few names globally)
+  globalName(name) { return !isGlobalName(name) && !LIB_TYPES.has(name) && !ARRAY_TYPES.has(name) && !MAP_TYPES.has(name) && !SAME_MEMBERS.has(name); },
+
+  building(symbols) {
+    if (this.docComments.size) jsdocApply.call(this, symbols);
+    // what `declare global { … }` declares (its top-level declarations; their members follow them)
+    const blocks = es(this).globalBlocks;
+    if (blocks.length) for (const s of symbols) if (s.parent === -1 && blocks.some(([a, b]) => s.line >= a && s.line <= b)) s.global = true;
+  },
 };

@@ -366,6 +366,8 @@ export const R = registerRoles({
   'export.statement': { match: exportStatement },
   'export.default.name': { match: exportName },
   'export.equals': { match: exportName },
+  'member.type': { match: function (c) { this.kindOverride.set(get(c, 'member')!, 'type'); } },
+  'scope.global': { match: function (c) { const b = get(c, 'block')!; es(this).globalBlocks.push([b.row + 1, b.endRow + 1]); } },
   'export.local': { match: exportLocal },
   'export.from': { match: exportFrom },
   'export.star': { match: exportStar },

@@ -28,6 +28,8 @@ export class EcmaFile {
   readonly typedefTypes = new LazyMap<number, Expr>();
   /** `import("./x")` in JSDoc types → the import binding standing for that module. */
   readonly jsdocImports = new LazyMap<string, number>();
+  /** Line ranges (1-based, inclusive) of `declare global { … }` blocks. */
+  readonly globalBlocks: Array<[number, number]> = [];
 
   constructor(col: Collector) {
     this.moduleExportsAssign = new NodeSet(col.nodeFlags, 2);
