@@ -198,6 +198,11 @@ export class GraphBuilder {
     return (i === undefined ? undefined : this.inIdx[i]) ?? EMPTY;
   }
 
+  /** Edge ids leaving the node at position `pos`. */
+  outEdgeIdsAt(pos: number): readonly number[] { return this.outIdx[pos] ?? EMPTY; }
+  /** Edge ids entering the node at position `pos`. */
+  inEdgeIdsAt(pos: number): readonly number[] { return this.inIdx[pos] ?? EMPTY; }
+
   /** Edges leaving `uid`, optionally of one or several types. */
   outEdges(uid: string, types?: RelType | readonly RelType[]): GraphEdge[] {
     return this.pick(this.outEdgeIds(uid), types);
