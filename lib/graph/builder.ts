@@ -200,8 +200,6 @@ export class GraphBuilder {
 
   /** Edge ids leaving the node at position `pos`. */
   outEdgeIdsAt(pos: number): readonly number[] { return this.outIdx[pos] ?? EMPTY; }
-  /** Edge ids entering the node at position `pos`. */
-  inEdgeIdsAt(pos: number): readonly number[] { return this.inIdx[pos] ?? EMPTY; }
 
   /** Edges leaving `uid`, optionally of one or several types. */
   outEdges(uid: string, types?: RelType | readonly RelType[]): GraphEdge[] {

@@ -67,6 +67,8 @@ class OverridePass {
   private readonly symOf: Int32Array;
   private readonly virtualMemo = new Map<number, boolean>();
   private readonly membersMemo = new Map<number, Map<string, number[]>>();
+  /** The owners (HAS_METHOD sources) with heritage of each method that has any. */
+  private readonly owners = new Map<number, number[]>();
 
   constructor(private readonly input: OverrideInput) {
     const n = input.graph.nodeCount;
@@ -78,11 +80,28 @@ class OverridePass {
   }
 
   run(): void {
-    const { files, symBase } = this.input;
+    const { files, symBase, graph: g } = this.input;
+    // only the methods of types with heritage can override: found from the types (few edges), not from each
+    // method's incoming edges (all its callers)
+    const { dst } = g.edgeEndPositions();
     for (let f = 0; f < files.length; f++) {
       const syms = files[f].symbols;
       for (let s = 0; s < syms.length; s++) {
-        if (syms[s].label !== 'Method') continue;
+        if (!OWNER_LABELS.has(syms[s].label)) continue;
+        const out = g.outEdgeIdsAt(symBase[f] + s);
+        if (!out.some((id) => isHeritage(g.edges[id]))) continue;
+        for (const id of out) {
+          if (g.edges[id].type !== 'HAS_METHOD') continue;
+          const m = dst[id];
+          const l = this.owners.get(m);
+          if (l) { if (!l.includes(symBase[f] + s)) l.push(symBase[f] + s); } else this.owners.set(m, [symBase[f] + s]);
+        }
+      }
+    }
+    for (let f = 0; f < files.length; f++) {
+      const syms = files[f].symbols;
+      for (let s = 0; s < syms.length; s++) {
+        if (syms[s].label !== 'Method' || !this.owners.has(symBase[f] + s)) continue;
         for (const o of this.overridden(symBase[f] + s)) this.input.edge(symBase[f] + s, o.pos, o.confidence, o.reason, syms[s].line);
       }
     }
@@ -99,10 +118,9 @@ class OverridePass {
     const rules = this.rulesOf(pos);
     if (!this.mayOverride(pos, sym, rules)) return NONE;
     const g = this.input.graph;
-    const { src, dst } = g.edgeEndPositions();
-    const owners: number[] = [];
-    for (const id of g.inEdgeIdsAt(pos)) if (g.edges[id].type === 'HAS_METHOD') owners.push(src[id]);
-    if (!owners.length) return NONE;
+    const { dst } = g.edgeEndPositions();
+    const owners = this.owners.get(pos);
+    if (!owners) return NONE;
     // a block that adds to a type (Rust's impl) overrides only through the bases it names
     let through: Set<string> | undefined;
     if (rules.blockHeritage && sym.parent >= 0) {
@@ -119,8 +137,7 @@ class OverridePass {
     const walk = (type: number, confidence: number, structural: boolean, top: boolean): void => {
       for (const id of g.outEdgeIdsAt(type)) {
         const e = g.edges[id];
-        // an embedded type's methods are promoted, not overridden: an outer method of the same name shadows them (Go)
-        if ((e.type !== 'EXTENDS' && e.type !== 'IMPLEMENTS') || e.reason === 'embedding') continue;
+        if (!isHeritage(e)) continue;
         const base = dst[id];
         if (seen.has(base)) continue;
         if (top && through && !through.has(g.nodes[base].name)) continue;
@@ -201,6 +218,17 @@ class OverridePass {
     this.virtualMemo.set(m, v);
     return v;
   }
+}
+
+/** Labels of the symbols that hold methods (a typed object literal's const too). */
+const OWNER_LABELS: ReadonlySet<string> = new Set(['Class', 'Interface', 'Enum', 'TypeAlias', 'Variable']);
+
+/**
+ * An edge the walk goes up. An embedded type's methods are promoted, not overridden: an outer method of the same
+ * name shadows them (Go's embedding), so embedding is no heritage here.
+ */
+function isHeritage(e: GraphEdge): boolean {
+  return (e.type === 'EXTENDS' || e.type === 'IMPLEMENTS') && e.reason !== 'embedding';
 }
 
 /** The last name of a heritage clause's type (`a.b.Trait<T>` → Trait). */
