@@ -24,6 +24,11 @@ export interface NameRules {
    */
   sharedScope?: boolean;
   /**
+   * What may stand between a qualifier and the name it qualifies (`ns.a`, Rust's `krate::a`): a use written after
+   * one names the symbol through the qualifier, not through a local binding. Default: `.` only.
+   */
+  qualifiers?: readonly string[];
+  /**
    * A language's own objection to renaming a symbol from `oldName` to `newName` (Go: a change of the first letter's
    * case changes visibility; C's macros), as the message to refuse with; undefined when it has none. `kind` is the
    * symbol's original kind (`macro`, `struct`).

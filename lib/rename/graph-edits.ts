@@ -34,11 +34,14 @@ export interface GraphEditResult {
 /** References below this confidence are guesses by name, not tracked references (schema.ts confidence guide). */
 export const GRAPH_MIN_CONFIDENCE = 0.5;
 
-/** True when the identifier at `offset` is the property of a member access (`ns.a`, `obj?.a`). */
-function afterDot(text: string, offset: number): boolean {
-  let i = offset - 1;
-  while (i >= 0 && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i--;
-  return text[i] === '.';
+/**
+ * True when the identifier at `offset` is written after a qualifier (`ns.a`, `obj?.a`, Rust's `krate::a`): one of
+ * the language's qualifier separators, spaces allowed between.
+ */
+function afterQualifier(text: string, offset: number, separators: readonly string[]): boolean {
+  let i = offset;
+  while (i > 0 && (text[i - 1] === ' ' || text[i - 1] === '\t' || text[i - 1] === '\n' || text[i - 1] === '\r')) i--;
+  return separators.some((sep) => i >= sep.length && text.startsWith(sep, i - sep.length));
 }
 
 const IDENT_AT = /[#\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*/uy;
@@ -100,7 +103,7 @@ const BINDING_USES = new Set(['call', 'value', 'type', 'jsx', 'shorthand']);
 
 /**
  * A top-level symbol is named in another file only through a binding there: an import (renamed with it), or a
- * member access on a namespace/module object (`ns.a`). A bare use in a file without a renamed import is bound
+ * member access on a namespace/module object (`ns.a`, or the language's other qualifiers: `krate::a`). A bare use in a file without a renamed import is bound
  * by something the rename does not touch — a default import's local name, typically — so it must keep its
  * name; such uses are removed from `edits` and returned.
  */
@@ -112,8 +115,9 @@ function dropAliasBound(group: readonly GraphNode[], edits: Map<string, PlannedE
   const dropped: PlannedEdit[] = [];
   for (const [key, e] of edits) {
     if (declaring.has(e.path) || importing.has(e.path) || !BINDING_USES.has(e.kind ?? '')) continue;
-    if (rulesOf(languageOf(e.path))?.names.sharedScope) continue;
-    if (afterDot(sources.get(e.path)!.text, e.offset)) continue;
+    const names = rulesOf(languageOf(e.path))?.names;
+    if (names?.sharedScope) continue;
+    if (afterQualifier(sources.get(e.path)!.text, e.offset, names?.qualifiers ?? ['.'])) continue;
     edits.delete(key);
     dropped.push(e);
   }

@@ -40,6 +40,17 @@ function refuse(message: string): CodegraphError {
 }
 
 /**
+ * Why a member cannot leave its name: the language or its library calls it by that name (Swift's `init`, Python's
+ * `__eq__`, Go's `String`), so under another name it silently stops being called. Undefined for other symbols.
+ */
+export function builtInMemberReason(node: GraphNode): string | undefined {
+  if (!isMember(node)) return undefined;
+  const lang = languageOf(node);
+  if (!nameRules(lang)?.reservedMembers.has(node.name)) return undefined;
+  return `'${node.name}' has a built-in meaning as a member name in ${lang}: under another name it would no longer be called`;
+}
+
+/**
  * Checks that `newName` can name every symbol in the group in its language; throws VALIDATION_ERROR otherwise.
  * Members may take reserved words (`obj.delete()` is valid) but not names with a built-in meaning.
  */

@@ -44,6 +44,14 @@ test('rename: the definition and every call through a path', async (t) => {
   t.deepEqual(graph, ['src/model/item.rs:9:47 checked→clamp_price', 'src/model/item.rs:22:4 checked→clamp_price']);
 });
 
+test('rename: a call through the crate name, from another crate of the package, is a graph edit', async (t) => {
+  // `shop_core::total(&m)` in the binary names the library's function through the crate path, not a local alias.
+  const res = await rename({ symbol_name: 'total', new_name: 'grand_total' }, snapshot);
+  const graph = editList(res).filter((e) => e.endsWith('(graph)')).map((e) => e.replace(/ \(graph\)$/, ''));
+  t.true(graph.includes('src/main.rs:13:24 total→grand_total'), graph.join('\n'));
+  t.true(graph.includes('src/lib.rs:7:8 total→grand_total'), graph.join('\n'));
+});
+
 test('rename: Rust keywords and invalid identifiers are refused', async (t) => {
   for (const bad of ['fn', 'impl', 'Self', '1abc', 'a-b', 'crate']) {
     const e = await t.throwsAsync(rename({ symbol_name: 'fill', new_name: bad }, snapshot));

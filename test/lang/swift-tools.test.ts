@@ -45,6 +45,13 @@ run('rename: the definition and its calls; Swift keywords refused', async (t) =>
   }
 });
 
+run('rename: an initializer keeps its name (Swift calls `init` for `Memory()`): refused with the reason', async (t) => {
+  const e = await t.throwsAsync(rename({ symbol_uid: 'Method:Sources/Shop/Store.swift:Memory.init', new_name: 'setUp' }, snapshot));
+  t.true(e instanceof CodegraphError);
+  t.is((e as CodegraphError).code, 'RENAME_REFUSED');
+  t.regex(e!.message, /'init' has a built-in meaning/);
+});
+
 run('cypher: protocols are interfaces with their conformers', async (t) => {
   const r = await cypher({ query: "MATCH (c:Class)-[:IMPLEMENTS]->(i:Interface {name: 'Store'}) RETURN c.name AS name, i.kind AS kind" }, snapshot) as unknown as { rows: Array<{ name: string; kind: string }> };
   t.deepEqual(r.rows, [{ name: 'Memory', kind: 'protocol' }]);

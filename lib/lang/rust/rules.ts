@@ -19,7 +19,9 @@ const NAMES: NameRules = {
   reservedBindings: new Set([...KEYWORDS, 'main']),
   reservedTypeNames: new Set(PRIMITIVES),
   // methods the language and the standard library call by name through their traits
-  reservedMembers: new Set(['new', 'drop', 'clone', 'fmt', 'eq', 'cmp', 'partial_cmp', 'hash', 'deref', 'deref_mut', 'next', 'from', 'into', 'default', 'into_iter', 'index', 'call']),
+  reservedMembers: new Set(['drop', 'clone', 'fmt', 'eq', 'cmp', 'partial_cmp', 'hash', 'deref', 'deref_mut', 'next', 'from', 'into', 'default', 'into_iter', 'index', 'call']),
+  // `krate::f`, `module::f`, `Type::f`: a path names the symbol through its qualifier
+  qualifiers: ['.', '::'],
   checkRename: (oldName) => (oldName === 'main' ? "'main' is the program's entry point by that name; renaming it changes what the program runs" : undefined),
 };
 
@@ -63,6 +65,8 @@ export const rustRules: LanguageRules = {
   isGlobalName: (name) => PRELUDE.has(name),
   isCommonMethodName: () => false,
   relations: nominalRelations(nominal),
+  // a trait's method is implemented in the `impl Trait for T` block only; an inherent `impl T` method of the same name is another method
+  overrides: { blockHeritage: new Set(['impl']) },
   isTestFile: (p) => TEST_FILE.test(p),
   names: NAMES,
 };
