@@ -9,7 +9,7 @@ import type { NominalRules } from '../resolve/nominal/rules.ts';
 import type { LanguageRules, NameRules } from './types.ts';
 
 /** What a nominal language's rules module states; `nominal.isTestFile` is required (the one test-file rule). */
-export interface NominalLanguage extends Partial<Pick<LanguageRules, 'loadConfig' | 'modules' | 'isGlobalName'>> {
+export interface NominalLanguage extends Partial<Pick<LanguageRules, 'loadConfig' | 'modules' | 'isGlobalName' | 'overrides'>> {
   family: string;
   nominal: NominalRules & { isTestFile(path: string): boolean };
   names: NameRules;
@@ -24,6 +24,7 @@ export function nominalLanguageRules(spec: NominalLanguage): LanguageRules {
     isGlobalName: spec.isGlobalName ?? (() => false),
     isCommonMethodName: () => false,
     relations: nominalRelations(spec.nominal),
+    overrides: spec.overrides,
     isTestFile: spec.nominal.isTestFile,
     names: spec.names,
   };

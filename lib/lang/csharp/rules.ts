@@ -88,5 +88,7 @@ export const csharpRules: LanguageRules = nominalLanguageRules({
   family: 'csharp',
   isGlobalName: (name) => BUILTINS.has(name),
   nominal,
+  // a class's method is overridden with `override` (without it, `new` hides it); an interface's is implemented by name
+  overrides: { arity: true, overrideWord: { word: 'override', interfaces: false }, excludeWords: new Set(['private', 'static']) },
   names: NAMES,
 });

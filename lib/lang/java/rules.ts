@@ -82,5 +82,7 @@ const TEST_FILE = /(?:^|\/)src\/(?:test|androidTest|testFixtures|integrationTest
 export const javaRules: LanguageRules = nominalLanguageRules({
   family: 'java',
   nominal,
+  // overloads differ by their parameters; private and static methods are not inherited for overriding
+  overrides: { arity: true, excludeWords: new Set(['private', 'static']) },
   names: NAMES,
 });

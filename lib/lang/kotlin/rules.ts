@@ -79,5 +79,7 @@ export const kotlinRules: LanguageRules = nominalLanguageRules({
   family: 'kotlin',
   isGlobalName: (name) => BUILTINS.has(name),
   nominal,
+  // every override, an interface member's implementation too, says `override`
+  overrides: { arity: true, overrideWord: { word: 'override', interfaces: true }, excludeWords: new Set(['private']) },
   names: NAMES,
 });

@@ -64,5 +64,7 @@ export const rustRules: LanguageRules = nominalLanguageRules({
   }),
   isGlobalName: (name) => PRELUDE.has(name),
   nominal,
+  // a trait's method is implemented in the `impl Trait for T` block only; an inherent `impl T` method of the same name is another method
+  overrides: { blockHeritage: new Set(['impl']) },
   names: NAMES,
 });
