@@ -10,7 +10,7 @@ import { addRerankVotes, maxFusedScore, reciprocalRankFusion, type WeightedRanki
 import { FIELDS, KEYWORD_PARAMS, KeywordBuilder, type KeywordIndex, type KeywordParams, type QueryTerm } from './keyword.ts';
 import { FEATURE_COUNT, featuresOf, RERANK_DEPTH, rerankScore, type CandidateFacts } from './rerank.ts';
 import { RERANK_WEIGHTS } from './rerank-weights.ts';
-import { isTestFile } from '../symbols/test-files.ts';
+import { isTestFile } from '../lang/index.ts';
 import { isSingleIdentifier, queryTerms } from './query-terms.ts';
 import { topK } from './top.ts';
 import { VectorMatrix } from './vectors.ts';
