@@ -10,6 +10,7 @@ import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/refe
 import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
 import { FileRules, type ProjectConfig } from './rules.ts';
+import { writeOverrides } from './overrides.ts';
 import type { LanguageRelations, RelationSink } from '../extract/relations.ts';
 import { Evaluator, newableFunction, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
 
@@ -99,6 +100,12 @@ class ProjectBuilder {
     onNodes?.(this.graph);
     this.ownResolvers();
     for (let f = 0; f < this.projectCount; f++) this.fileRelations(f);
+    // (the project's files only: a dependency's declarations have no nodes)
+    writeOverrides({
+      graph: this.graph, files: this.files.slice(0, this.projectCount), symBase: this.symBase.slice(0, this.projectCount),
+      rules: this.rules.of.slice(0, this.projectCount).map((r) => r.overrides),
+      edge: (source, target, confidence, reason, line) => this.edge(source, target, 'OVERRIDES', confidence, reason, line),
+    });
     let total = 0;
     for (const list of this.refs) total += list.length;
     const refs: Reference[] = new Array(total);
