@@ -27,8 +27,11 @@
  * also reads as the folder's tsconfig.json (so `paths` resolve alike on both sides).
  *
  *   node --import tsx bench/callgraph-diff.ts [--corpus rxjs|query-core|prosemirror-model | folder] [--samples N]
- *     [--include a,b] [--exclude c,d] [--options JSON] [--unmapped N] [--unmodelled]
+ *     [--include a,b] [--exclude c,d] [--options JSON] [--unmapped N] [--unmodelled] [--no-dependency-types]
  *   node --import tsx bench/callgraph-diff.ts --all
+ *
+ * Installed dependencies under the folder (`node_modules`) are read for their types on both sides; with
+ * `--no-dependency-types` codegraph leaves them unread (their effect, against the same checker).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -79,6 +82,8 @@ export interface DiffOptions {
   tsconfig?: string;
   /** Read every tsconfig/jsconfig (not only package.json) from the folder as `analyze` does (a real repository). */
   diskConfigs?: boolean;
+  /** Leave installed dependencies' declarations unread on our side (the checker still reads them): their effect. */
+  noDependencyTypes?: boolean;
 }
 
 /**
@@ -102,7 +107,7 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
     try { return readFileSync(path.join(root, rel), 'utf8'); } catch { return undefined; }
   };
   // installed dependencies' declarations (node_modules under the root), read for types as analyze reads them
-  const readDependency = (rel: string): string | undefined => { try { return readFileSync(path.join(root, rel), 'utf8'); } catch { return undefined; } };
+  const readDependency = (rel: string): string | undefined => { if (options.noDependencyTypes) return undefined; try { return readFileSync(path.join(root, rel), 'utf8'); } catch { return undefined; } };
   const result = resolveProject(facts, loadDependencyTypes(loadProjectConfig(corpus.map((f) => f.path), readText), facts, readDependency));
   const compiler = compilerEdges(root, corpus.map((f) => f.path), result, compilerOptions);
 
@@ -855,7 +860,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const tsconfig = given !== undefined ? JSON.stringify({ compilerOptions: JSON.parse(given) }) : undefined;
   const samples = opt('--samples') !== undefined ? Number(opt('--samples')) : 15;
   const t0 = performance.now();
-  const d = callgraphDiff(root, compilerOptions, pathFilter(opt('--include'), opt('--exclude')), tsconfig);
+  const d = callgraphDiff(root, compilerOptions, pathFilter(opt('--include'), opt('--exclude')), tsconfig, { noDependencyTypes: args.includes('--no-dependency-types') });
   console.log(`call graph vs TypeScript ${ts.version} on ${path.relative(process.cwd(), root) || root} (${d.files} files, ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   console.log(`  compiler: ${d.compilerSites} call sites into the project → ${d.compilerEdges} caller→callee edges (${d.unmappedTargets} sites whose callee we do not model)`);
   console.log(`  codegraph: ${d.ourEdges} CALLS edges, ${d.truePositives} agree`);

@@ -6,7 +6,7 @@
  * same project), the language service run with the root tsconfig's options.
  *
  *   node --import tsx bench/rename-diff.ts [--count 150] [--seed 42] [--verbose] [--families] [--root <folder>]
- *   node --import tsx bench/rename-diff.ts --monorepo vue --git /path/to/vuejs-core.git [--dir /tmp/rename-vue] [--count 300] [--families]
+ *   node --import tsx bench/rename-diff.ts --monorepo vue --git /path/to/vuejs-core.git [--dir /tmp/rename-vue] [--count 300]
  *
  * `--families` samples only methods of a family: instance methods with a method of the same name in a type up or
  * down their type's EXTENDS/IMPLEMENTS chains (read from heritage edges, not from OVERRIDES, so the sample is the
@@ -25,7 +25,7 @@ import type { GraphNode } from '../lib/graph/schema.ts';
 import { TsRenameOracle, listTsFiles } from '../test/rename/ts-oracle.ts';
 import { MONOREPOS, keeps, prepareMonorepo, rootOptions } from './monorepo-diff.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' }, monorepo: { type: 'string' }, families: { type: 'boolean' }, root: { type: 'string' }, git: { type: 'string' }, dir: { type: 'string' }, 'no-prepare': { type: 'boolean' } } });
+const { values } = parseArgs({ options: { count: { type: 'string' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' }, families: { type: 'boolean' }, root: { type: 'string' }, monorepo: { type: 'string' }, git: { type: 'string' }, dir: { type: 'string' }, 'no-prepare': { type: 'boolean' } } });
 const count = Number(values.count ?? (values.monorepo ? '300' : '150'));
 
 let root: string;

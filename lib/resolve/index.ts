@@ -100,9 +100,9 @@ class ProjectBuilder {
     onNodes?.(this.graph);
     this.ownResolvers();
     for (let f = 0; f < this.projectCount; f++) this.fileRelations(f);
+    // (the project's files only: a dependency's declarations have no nodes)
     writeOverrides({
-      graph: this.graph, // the project's files only: a dependency's declarations (types only) have no nodes
-      files: this.files.slice(0, this.projectCount), symBase: this.symBase.slice(0, this.projectCount),
+      graph: this.graph, files: this.files.slice(0, this.projectCount), symBase: this.symBase.slice(0, this.projectCount),
       rules: this.rules.of.slice(0, this.projectCount).map((r) => r.overrides),
       edge: (source, target, confidence, reason, line) => this.edge(source, target, 'OVERRIDES', confidence, reason, line),
     });
