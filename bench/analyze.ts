@@ -186,6 +186,7 @@ function addedFunction(lang: LanguageId, i: number): string {
     case 'rust': return `\nfn bench_added_${i}(x: i32) -> i32 {\n    x + ${i}\n}\n`;
     case 'swift': return `\nfunc benchAdded${i}(_ x: Int) -> Int {\n    return x + ${i}\n}\n`;
     case 'kotlin': return `\nfun benchAdded${i}(x: Int): Int = x + ${i}\n`;
+    case 'ruby': return `\ndef bench_added_${i}(x)\n  x + ${i}\nend\n`;
     default: return `\n// bench edit ${i}\n`;
   }
 }

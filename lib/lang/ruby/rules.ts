@@ -55,6 +55,8 @@ export const rubyRules: LanguageRules = {
   isGlobalName: isRubyGlobal,
   isCommonMethodName: () => false,
   relations: (sink, files, settings) => new RubyResolver(sink, files, (settings as RbSettings | undefined) ?? { roots: [''] }),
+  // a singleton method (`def self.x`) overrides its superclass's like an instance method does
+  overrides: { statics: true },
   isTestFile: (p) => TEST_FILE.test(p),
   names: NAMES,
 };
