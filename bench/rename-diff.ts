@@ -2,25 +2,31 @@
  * Rename vs the TypeScript language service on rxjs 7.8.1 (node_modules/rxjs/src): for a seeded sample of
  * symbols, precision and recall of codegraph's `graph` edits against findRenameLocations, plus preview latency.
  *
- *   node --import tsx bench/rename-diff.ts [--count 150] [--seed 42] [--verbose]
+ *   node --import tsx bench/rename-diff.ts [--count 150] [--seed 42] [--verbose] [--families] [--root <folder>]
+ *
+ * `--families` samples only methods of a family: instance methods with a method of the same name in a type up or
+ * down their type's EXTENDS/IMPLEMENTS chains (read from heritage edges, not from OVERRIDES, so the sample is the
+ * same before and after overrides were indexed). `--root` measures another folder of TypeScript sources.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildSnapshotInMemory } from '../lib/analyze/index.ts';
 import { planRename } from '../lib/rename/plan.ts';
-import { diffRenames, sampleSymbols } from '../test/rename/rename-diff.ts';
+import { diffRenames, eligibleSymbols, sampleSymbols } from '../test/rename/rename-diff.ts';
+import { seededRandom } from '../lib/util/seeded-random.ts';
+import type { GraphNode } from '../lib/graph/schema.ts';
 import { TsRenameOracle, listTsFiles } from '../test/rename/ts-oracle.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '150' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' } } });
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', 'rxjs', 'src');
+const { values } = parseArgs({ options: { count: { type: 'string', default: '150' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' }, families: { type: 'boolean' }, root: { type: 'string' } } });
+const root = values.root ? path.resolve(values.root) : path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', 'rxjs', 'src');
 
 let t0 = performance.now();
 const snapshot = await buildSnapshotInMemory(root, { search: false });
 const indexMs = performance.now() - t0;
 t0 = performance.now();
 const oracle = new TsRenameOracle(root, listTsFiles(root));
-const sample = sampleSymbols(snapshot, Number(values.count), Number(values.seed));
+const sample = values.families ? familySample(snapshot, Number(values.count), Number(values.seed)) : sampleSymbols(snapshot, Number(values.count), Number(values.seed));
 const report = diffRenames(snapshot, oracle, sample);
 const diffMs = performance.now() - t0;
 
@@ -35,7 +41,7 @@ times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
 
 const f = (x: number) => x.toFixed(4);
-console.log(`corpus: rxjs 7.8.1 src (${snapshot.files.size} indexed files, ${snapshot.refs.size} references), seed ${values.seed}`);
+console.log(`corpus: ${values.root ?? 'rxjs 7.8.1 src'}${values.families ? ' (methods of heritage families)' : ''} (${snapshot.files.size} indexed files, ${snapshot.refs.size} references), seed ${values.seed}`);
 console.log(`sampled ${report.sampled} symbols: ${report.compared} compared, ${report.refused} refused by codegraph, ${report.tsRefused} refused by TypeScript`);
 console.log(`graph edits: ours ${report.ours}, TypeScript ${report.theirs} (+${report.inComments} inside JSDoc comments, left out), common ${report.common}`);
 console.log(`precision ${f(report.precision)}  recall ${f(report.recall)}  exact symbols ${report.exact}/${report.compared}`);
@@ -54,3 +60,36 @@ for (const s of report.symbols) {
   for (const m of s.missed) console.log(`   - ${m}`);
 }
 if (values.verbose) for (const s of report.symbols) if (s.status !== 'compared') console.log(`${s.uid}: ${s.status} ${s.reason}`);
+
+/** A seeded sample of instance methods that share their name with a method up or down their type's heritage. */
+function familySample(snap: typeof snapshot, count: number, seed: number): GraphNode[] {
+  const g = snap.graph;
+  const heritage = (uid: string, up: boolean): string[] => {
+    const out: string[] = [];
+    if (up) g.forEachOutEdge(uid, (_k, e, _s, t) => { if (e.type === 'EXTENDS' || e.type === 'IMPLEMENTS') out.push(t); });
+    else g.forEachInEdge(uid, (_k, e, s) => { if (e.type === 'EXTENDS' || e.type === 'IMPLEMENTS') out.push(s); });
+    return out;
+  };
+  const methodNames = (uid: string): Set<string> => {
+    const names = new Set<string>();
+    g.forEachOutEdge(uid, (_k, e, _s, _t, _sa, ta) => { if (e.type === 'HAS_METHOD' && ta.label === 'Method' && ta.static !== true) names.add(ta.name); });
+    return names;
+  };
+  const related = (start: string, up: boolean): Set<string> => {
+    const seen = new Set<string>();
+    const stack = heritage(start, up);
+    while (stack.length) { const t = stack.pop()!; if (seen.has(t)) continue; seen.add(t); stack.push(...heritage(t, up)); }
+    return seen;
+  };
+  const pool = eligibleSymbols(snap).filter((n) => {
+    if (n.label !== 'Method' || n.static === true || n.name === 'constructor') return false;
+    let owner: string | undefined;
+    g.forEachInEdge(n.uid, (_k, e, s) => { if (e.type === 'HAS_METHOD') owner ??= s; });
+    if (!owner) return false;
+    for (const t of [...related(owner, true), ...related(owner, false)]) if (methodNames(t).has(n.name)) return true;
+    return false;
+  });
+  const rnd = seededRandom(seed);
+  for (let i = pool.length - 1; i > 0; i--) { const j = Math.floor(rnd() * (i + 1)); [pool[i], pool[j]] = [pool[j], pool[i]]; }
+  return pool.slice(0, count);
+}

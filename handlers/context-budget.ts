@@ -8,12 +8,13 @@
 import type { ContextResult, MemberView, Relations } from '../lib/symbols/context.ts';
 import { fitCount, fitSections, jsonSize, type SectionCut } from './budget.ts';
 
-const CATEGORIES = ['calls', 'imports', 'extends', 'implements', 'references'] as const;
+const CATEGORIES = ['calls', 'imports', 'extends', 'implements', 'overrides', 'references'] as const;
 type Category = typeof CATEGORIES[number];
 
 /** The cuttable lists of a context answer, in the order they share the budget. */
 export const CONTEXT_SECTIONS = [
   'incoming.calls', 'outgoing.calls', 'incoming.extends', 'incoming.implements', 'outgoing.extends', 'outgoing.implements',
+  'outgoing.overrides', 'incoming.overrides',
   'members', 'processes', 'incoming.imports', 'incoming.references', 'outgoing.imports', 'outgoing.references', 'content',
 ] as const;
 export type ContextSection = typeof CONTEXT_SECTIONS[number];
@@ -97,7 +98,7 @@ export function fitContext(full: ContextResult, maxChars: number, section?: Cont
     }
   }
   const sections = CONTEXT_SECTIONS.filter((s) => s !== 'content').map((name) => ({ name, items: listOf(out, name), weight: WEIGHTS[name] ?? 1 }));
-  const empty: BudgetedContext = { ...out, incoming: { calls: [], imports: [], extends: [], implements: [], references: [] }, outgoing: { calls: [], imports: [], extends: [], implements: [], references: [] }, processes: [], ...(out.members ? { members: [] } : {}) };
+  const empty: BudgetedContext = { ...out, incoming: { calls: [], imports: [], extends: [], implements: [], overrides: [], references: [] }, outgoing: { calls: [], imports: [], extends: [], implements: [], overrides: [], references: [] }, processes: [], ...(out.members ? { members: [] } : {}) };
   const listsOnly = section === 'content' ? '' : section;
   const { kept, cuts: listCuts } = fitSections(sections, maxChars, jsonSize(empty) + 20, listsOnly, offset);
   for (const s of sections) setList(out, s.name, kept.get(s.name) ?? []);

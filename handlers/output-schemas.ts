@@ -22,7 +22,7 @@ const ambiguous = {
   candidates: Joi.array().items(candidate).description('Matching symbols, best first; pass one uid to continue'),
   candidate_count: int().description('Every matching symbol, listed or not'),
 };
-const side = open({ calls: int().required(), imports: int().required(), extends: int().required(), implements: int().required(), references: int().required() });
+const side = open({ calls: int().required(), imports: int().required(), extends: int().required(), implements: int().required(), overrides: int().required(), references: int().required() });
 
 const related = open({
   uid: str().required(), name: str().required(), type: str().required(), filePath: str().required(), line: int().required(),
@@ -30,7 +30,7 @@ const related = open({
 });
 const relations = open({
   calls: Joi.array().items(related).required(), imports: Joi.array().items(related).required(), extends: Joi.array().items(related).required(),
-  implements: Joi.array().items(related).required(), references: Joi.array().items(related).required(),
+  implements: Joi.array().items(related).required(), overrides: Joi.array().items(related).required(), references: Joi.array().items(related).required(),
 });
 
 const context = open({
@@ -41,8 +41,8 @@ const context = open({
     kind: str(), module: str(), signature: str(), doc: str(), content: str(), contentStale: Joi.boolean(),
   }),
   container: open({ uid: str().required(), name: str().required(), type: str().required() }),
-  incoming: relations.description('Who calls, imports, extends, implements, references the symbol'),
-  outgoing: relations.description('What the symbol calls, imports, extends, implements, references'),
+  incoming: relations.description('Who calls, imports, extends, implements, overrides, references the symbol'),
+  outgoing: relations.description('What the symbol calls, imports, extends, implements, overrides, references'),
   members: Joi.array().items(open({ uid: str().required(), name: str().required(), type: str().required(), line: int().required(), callers: Joi.array().items(related), callerCount: int() })),
   processes: Joi.array().items(open({ uid: str().required(), name: str().required(), step: int().required(), steps: int().required(), via: str() })),
   counts: open({ incoming: side.required(), outgoing: side.required(), members: int().required(), processes: int().required() }).description('Exact size of every list'),

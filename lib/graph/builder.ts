@@ -198,6 +198,9 @@ export class GraphBuilder {
     return (i === undefined ? undefined : this.inIdx[i]) ?? EMPTY;
   }
 
+  /** Edge ids leaving the node at position `pos`. */
+  outEdgeIdsAt(pos: number): readonly number[] { return this.outIdx[pos] ?? EMPTY; }
+
   /** Edges leaving `uid`, optionally of one or several types. */
   outEdges(uid: string, types?: RelType | readonly RelType[]): GraphEdge[] {
     return this.pick(this.outEdgeIds(uid), types);

@@ -12,8 +12,8 @@ export const SYMBOL_LABELS: readonly NodeLabel[] = [
 ];
 
 export const REL_TYPES = [
-  'CONTAINS', 'DEFINES', 'HAS_METHOD', 'IMPORTS', 'CALLS', 'EXTENDS', 'IMPLEMENTS', 'REFERENCES', 'MEMBER_OF',
-  'STEP_IN_PROCESS',
+  'CONTAINS', 'DEFINES', 'HAS_METHOD', 'IMPORTS', 'CALLS', 'EXTENDS', 'IMPLEMENTS', 'OVERRIDES', 'REFERENCES',
+  'MEMBER_OF', 'STEP_IN_PROCESS',
 ] as const;
 export type RelType = (typeof REL_TYPES)[number];
 

@@ -13,8 +13,7 @@ export const SLICE_LIMIT = 2000;
 /** The most edges one slice may hold (the heaviest are kept). */
 export const SLICE_EDGE_LIMIT = 20_000;
 /** Relations that make one symbol depend on another (what the overview aggregates and slices draw). */
-// OVERRIDES counts once the schema has it (DESIGN.md §4).
-export const DEPENDENCY_RELATIONS: readonly RelType[] = REL_TYPES.filter((t) => ['CALLS', 'IMPORTS', 'EXTENDS', 'IMPLEMENTS', 'REFERENCES', 'OVERRIDES'].includes(t));
+export const DEPENDENCY_RELATIONS: readonly RelType[] = REL_TYPES.filter((t) => ['CALLS', 'IMPORTS', 'EXTENDS', 'IMPLEMENTS', 'OVERRIDES', 'REFERENCES'].includes(t));
 /** Relations a neighbourhood follows unless told otherwise: dependencies plus a type's methods. */
 export const NEIGHBOURHOOD_RELATIONS: readonly RelType[] = [...DEPENDENCY_RELATIONS, 'HAS_METHOD'];
 

@@ -3,8 +3,13 @@
  * ties them. Two ties are known to the graph:
  *  - merged declarations: symbols with the same file and qualified name (overload signatures, an interface and
  *    a const of the same name, a class and an interface merged with it);
- *  - inherited members: a method or property and the members of the same name it overrides or implements, up
- *    and down EXTENDS/IMPLEMENTS chains (a class without the member passes it through), closed transitively.
+ *  - the method family: a method, the methods it overrides or implements and those overriding or implementing it,
+ *    along OVERRIDES edges both ways, closed transitively (the language's own rule decided each edge: Kotlin's
+ *    `override`, C++'s virtual, Rust's trait impl; Go's structural implementations, as the type would no longer
+ *    satisfy the interface otherwise);
+ *  - inherited properties: a property and the members of the same name up and down EXTENDS/IMPLEMENTS chains (a
+ *    class without the member passes it through), closed transitively; a method of the family ties the properties
+ *    of that name it would implement (an interface's function-typed property).
  *    Instance members only: a static member shadows its parent's on the constructor chain but nothing ties
  *    the two (the TypeScript language service renames them apart too).
  */
@@ -16,9 +21,12 @@ import { qualifiedNameOf } from '../symbols/lookup.ts';
 
 const SYMBOLS = new Set<string>(SYMBOL_LABELS);
 const HERITAGE = ['EXTENDS', 'IMPLEMENTS'] as const;
+const OVERRIDES = ['OVERRIDES'] as const;
 
 interface GroupIndex {
   byKey: Map<string, GraphNode[]>;
+  /** The graph has OVERRIDES edges (an index made before they existed has none: methods are tied by heritage). */
+  overrides: boolean;
 }
 const cache = new WeakMap<CodeGraph, GroupIndex>();
 
@@ -26,13 +34,14 @@ function groupIndex(graph: CodeGraph): GroupIndex {
   let idx = cache.get(graph);
   if (idx) return idx;
   const byKey = new Map<string, GraphNode[]>();
+  const overrides = graph.someEdge((_k, e) => e.type === 'OVERRIDES');
   graph.forEachNode((_uid, n) => {
     if (!SYMBOLS.has(n.label)) return;
     const k = declarationKey(n);
     const l = byKey.get(k);
     if (l) l.push(n); else byKey.set(k, [n]);
   });
-  idx = { byKey };
+  idx = { byKey, overrides };
   cache.set(graph, idx);
   return idx;
 }
@@ -90,8 +99,9 @@ function tieInheritedMembers(graph: CodeGraph, name: string, group: Map<string, 
   const walkedDown = new Set<string>();
   const pending: GraphNode[] = [];
   const tie = (m: GraphNode) => { if (!group.has(m.uid)) { group.set(m.uid, m); pending.push(m); } };
-  // Walks from a container along heritage edges; a container with the member ties it, one without passes on.
-  const walk = (start: GraphNode, up: boolean) => {
+  // Walks from a container along heritage edges; a container with the member ties it, one without passes on. From
+  // a method only properties are tied this way (its methods come by OVERRIDES, which knows the language's rules).
+  const walk = (start: GraphNode, up: boolean, propertiesOnly: boolean) => {
     const seen = up ? walkedUp : walkedDown;
     const stack = [start];
     while (stack.length) {
@@ -100,18 +110,25 @@ function tieInheritedMembers(graph: CodeGraph, name: string, group: Map<string, 
       seen.add(k.uid);
       for (const next of linked(graph, k.uid, up ? 'out' : 'in', HERITAGE)) {
         const members = membersNamed(graph, next, name).filter((m) => !isStatic(m));
-        if (members.length) for (const m of members) for (const d of mergedDeclarations(graph, m)) tie(d);
+        if (members.length) { for (const m of members) if (!propertiesOnly || m.label !== 'Method') for (const d of mergedDeclarations(graph, m)) tie(d); }
         else stack.push(next);
       }
     }
   };
   pending.push(...group.values());
+  const overrides = groupIndex(graph).overrides;
   while (pending.length) {
     const m = pending.pop()!;
+    const method = overrides && m.label === 'Method';
+    if (method && !isStatic(m)) {
+      for (const dir of ['out', 'in'] as const) {
+        for (const o of linked(graph, m.uid, dir, OVERRIDES)) if (!isStatic(o)) for (const d of mergedDeclarations(graph, o)) tie(d);
+      }
+    }
     const k = containerOf(graph, m);
     if (!k) continue;
-    walk(k, true);
-    walk(k, false);
+    walk(k, true, method);
+    walk(k, false, method);
   }
 }
 

@@ -10,6 +10,7 @@ import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/refe
 import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
 import { FileRules, type ProjectConfig } from './rules.ts';
+import { writeOverrides } from './overrides.ts';
 import type { LanguageRelations, RelationSink } from '../extract/relations.ts';
 import { Evaluator, newableFunction, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
 
@@ -87,6 +88,10 @@ class ProjectBuilder {
     onNodes?.(this.graph);
     this.ownResolvers();
     for (let f = 0; f < this.files.length; f++) this.fileRelations(f);
+    writeOverrides({
+      graph: this.graph, files: this.files, symBase: this.symBase, rules: this.rules.of.map((r) => r.overrides),
+      edge: (source, target, confidence, reason, line) => this.edge(source, target, 'OVERRIDES', confidence, reason, line),
+    });
     let total = 0;
     for (const list of this.refs) total += list.length;
     const refs: Reference[] = new Array(total);

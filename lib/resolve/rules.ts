@@ -6,6 +6,9 @@
  */
 
 import type { LanguageRelations, RelationSink } from '../extract/relations.ts';
+import type { OverrideRules } from './overrides.ts';
+
+export type { OverrideRules };
 
 /** Where a specifier leads: a project file, an external package, or nowhere (a missing project file). */
 export type ModuleTarget = { file: string } | { external: string } | { missing: true };
@@ -34,6 +37,8 @@ export interface ResolveRules {
   isGlobalName(name: string): boolean;
   /** Method names too common to attach a call to a project method by name alone (`push`, `get`, `append`). */
   isCommonMethodName(name: string): boolean;
+  /** When a method overrides a same-named method of a base (absent: any instance method overrides, statics never). */
+  overrides?: OverrideRules;
   /**
    * A resolver of the family's own (lib/extract/relations.ts), when the shared evaluator does not describe its
    * semantics: the core makes every node, then this resolver writes the relations of the family's files. It gets the

@@ -29,6 +29,8 @@ export interface Relations {
   imports: RelatedSymbol[];
   extends: RelatedSymbol[];
   implements: RelatedSymbol[];
+  /** Outgoing: the methods this method overrides or implements; incoming: the methods that override or implement it. */
+  overrides: RelatedSymbol[];
   references: RelatedSymbol[];
 }
 
@@ -89,7 +91,7 @@ export interface ContextSource {
 }
 
 const CATEGORY: Partial<Record<RelType, keyof Relations>> = {
-  CALLS: 'calls', IMPORTS: 'imports', EXTENDS: 'extends', IMPLEMENTS: 'implements', REFERENCES: 'references',
+  CALLS: 'calls', IMPORTS: 'imports', EXTENDS: 'extends', IMPLEMENTS: 'implements', OVERRIDES: 'overrides', REFERENCES: 'references',
 };
 // Reference-index occurrences that add sites the graph may have folded away (e.g. a file importing a symbol
 // when IMPORTS edges join files). Definitions are the symbol itself; calls are CALLS edges already.
@@ -166,7 +168,7 @@ function symbolView(src: ContextSource, node: GraphNode, includeContent: boolean
 }
 
 function emptyRelations(): Relations {
-  return { calls: [], imports: [], extends: [], implements: [], references: [] };
+  return { calls: [], imports: [], extends: [], implements: [], overrides: [], references: [] };
 }
 
 /** The edges entering or leaving `uid` (only those of type `only`, when given) by category, each naming the node at its other end. */

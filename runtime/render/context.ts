@@ -3,9 +3,9 @@ import { conf, head, lines, loc, moreLine, plural, table, type RenderOptions } f
 
 type Obj = Record<string, any>;
 
-const CATEGORIES = ['calls', 'imports', 'extends', 'implements', 'references'] as const;
-const INCOMING: Record<string, string> = { calls: 'called by', imports: 'imported by', extends: 'extended by', implements: 'implemented by', references: 'referenced by' };
-const OUTGOING: Record<string, string> = { calls: 'calls', imports: 'imports', extends: 'extends', implements: 'implements', references: 'references' };
+const CATEGORIES = ['calls', 'imports', 'extends', 'implements', 'overrides', 'references'] as const;
+const INCOMING: Record<string, string> = { calls: 'called by', imports: 'imported by', extends: 'extended by', implements: 'implemented by', overrides: 'overridden by', references: 'referenced by' };
+const OUTGOING: Record<string, string> = { calls: 'calls', imports: 'imports', extends: 'extends', implements: 'implements', overrides: 'overrides', references: 'references' };
 
 /** The candidates of an ambiguous lookup, with the flags that pick one. */
 export function renderAmbiguous(r: Obj, o: RenderOptions, what: string): string {

@@ -30,7 +30,9 @@ test('a modified function body: symbol, callers, flows with the changed step, in
     const r = await detectChanges({ scope }, snapshot);
     t.deepEqual(changes(r), [['Function:src/util/hash.ts:hashPassword', 'modified']], scope);
     t.deepEqual(r.affected_symbols.map((s) => [s.uid, s.depth]), [
-      ['Function:src/auth/validate.ts:validateUser', 1], ['Method:src/auth/controller.ts:AuthController.login', 2], ['Method:src/router.ts:Router.handle', 3],
+      // (Controller.login: AuthController.login overrides it, so its callers may run the change)
+      ['Function:src/auth/validate.ts:validateUser', 1], ['Method:src/auth/controller.ts:AuthController.login', 2],
+      ['Method:src/auth/base.ts:Controller.login', 3], ['Method:src/router.ts:Router.handle', 3],
     ]);
     const flow = r.affected_processes.find((p) => p.changed_steps.length > 0)!;
     t.deepEqual(flow.changed_steps.map((s) => [s.name, s.step, s.change_type]), [['hashPassword', 6, 'modified']]);

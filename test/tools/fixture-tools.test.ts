@@ -88,18 +88,22 @@ test('context: ambiguity, file_path narrowing, not found with suggestions', asyn
   t.is((e.details as { suggestions: { uid: string }[] }).suggestions[0].uid, F.validateUser);
 });
 
+const CONTROLLER_LOGIN = 'Method:src/auth/base.ts:Controller.login';
+
 test('impact upstream of a leaf: each caller once at its shortest depth; tests excluded; flows and risk', async (t) => {
   const s = await fixtureSnapshot();
   const r = await impact({ target: 'hashPassword' }, s) as ImpactResult;
-  t.deepEqual(depthOf(r), { [F.validateUser]: 1, [F.login]: 2, [F.handle]: 3 });
+  // AuthController.login overrides Controller.login: a call through the base may run it, so the base is reached (OVERRIDES)
+  t.deepEqual(depthOf(r), { [F.validateUser]: 1, [F.login]: 2, [F.handle]: 3, [CONTROLLER_LOGIN]: 3 });
   t.deepEqual(r.byDepth['2'].map((x) => [x.relationType, x.via]), [['CALLS', F.validateUser]]);
+  t.deepEqual(r.byDepth['3'].filter((x) => x.uid === CONTROLLER_LOGIN).map((x) => [x.relationType, x.confidence, x.via]), [['OVERRIDES', 0.95, F.login]]);
   t.true(r.affected_processes.length >= 1);
   const p = r.affected_processes.find((x) => x.name.includes('hashPassword'))!;
   t.is(p.depth, 0); // the target itself is a step
   t.is(p.step, 3);  // Router.handle (depth 3) is the earliest step hit
   t.is(r.summary.direct, 1);
   const deeper = await impact({ target: 'hashPassword', maxDepth: 5, includeTests: true }, s) as ImpactResult;
-  t.deepEqual(depthOf(deeper), { [F.validateUser]: 1, [F.login]: 2, [F.handle]: 3, [F.testLogin]: 3, [F.startServer]: 4, [F.main]: 5 });
+  t.deepEqual(depthOf(deeper), { [F.validateUser]: 1, [F.login]: 2, [F.handle]: 3, [F.testLogin]: 3, [CONTROLLER_LOGIN]: 3, [F.startServer]: 4, [F.main]: 5 });
   const none = await impact({ target: 'unusedHelper' }, s) as ImpactResult;
   t.is(none.impactedCount, 0);
   t.is(none.risk, 'LOW');
@@ -112,7 +116,7 @@ test('impact of a class: callers of its methods and constructor; downstream of a
   // AuthController extends it (and references it); login and logout call respond.
   t.deepEqual(Object.keys(depthOf(base)).sort(), [F.AuthController, F.login, F.logout].sort());
   const auth = await impact({ target: 'AuthController', maxDepth: 1 }, s) as ImpactResult;
-  t.deepEqual(Object.keys(depthOf(auth)).sort(), [F.handle, F.routerAuth].sort());
+  t.deepEqual(Object.keys(depthOf(auth)).sort(), [F.handle, F.routerAuth, CONTROLLER_LOGIN].sort());
   const down = await impact({ target_uid: F.login, direction: 'downstream', maxDepth: 1, relationTypes: ['CALLS'] }, s) as ImpactResult;
   t.deepEqual(Object.keys(depthOf(down)).sort(), [F.respond, F.validateUser].sort());
 });

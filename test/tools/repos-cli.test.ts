@@ -84,7 +84,8 @@ test('repository selection: several repositories and no repo is REPO_REQUIRED, u
   t.is(byName.repo.path, app.root);
   t.is(byPath.repo.name, 'app');
   const r = await impact({ target: 'hashPassword' }, byName);
-  t.true('impactedCount' in r && r.impactedCount === 3);
+  // validateUser, AuthController.login, Router.handle, and Controller.login that AuthController.login overrides
+  t.true('impactedCount' in r && r.impactedCount === 4);
 });
 
 test('CLI: context, impact and detect-changes print the tools\' JSON; bad input exits non-zero with the code', async (t) => {

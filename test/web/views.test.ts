@@ -38,6 +38,15 @@ function placeOrder(inventory, sku, count) {
 function restock(inventory, sku) { return inventory.add(sku, 10); }
 module.exports = { placeOrder, restock, Inventory };
 `,
+  'lib/cold-store.js': `const { Inventory } = require('./inventory');
+class ColdStore extends Inventory {
+  take(sku, count) {
+    if (count > 5) throw new Error('too cold to carry ' + sku);
+    super.take(sku, count);
+  }
+}
+module.exports = { ColdStore };
+`,
   'bin/shop.js': `const { placeOrder, restock, Inventory } = require('../lib/orders');
 function main() {
   const inventory = new Inventory();
@@ -320,6 +329,27 @@ run('rename preview: edits grouped by file, graph and text-search edits apart; a
   await page.waitForSelector('#rename-applied');
   t.regex(fs.readFileSync(orders, 'utf8'), /function refill\(/);
   t.regex(fs.readFileSync(path.join(shopRoot, 'bin', 'shop.js'), 'utf8'), /refill\(inventory, 'apple'\)/);
+  t.deepEqual(errors, []);
+  await page.close();
+});
+
+run('overrides: the focus view draws OVERRIDES in its colour with a legend entry and a filter; the panel lists them both ways', async (t) => {
+  const uid = 'Method:lib/cold-store.js:ColdStore.take';
+  const { page, errors } = await open(hash('js-shop', 'focus', uid));
+  await graphReady(page, '#focus-graph');
+  await page.waitForSelector('#focus-controls input[data-relation="OVERRIDES"]');
+  const n = await api('/graph/neighbourhood', { repo: 'js-shop', uid, depth: 1 });
+  t.true(n.edges.some((e: { type: string; source: string; target: string }) => e.type === 'OVERRIDES' && e.source === uid && e.target === 'Method:lib/inventory.js:Inventory.take'));
+  const legend = await page.$$eval('.graph-wrap .legend .legend-item', (l) => l.map((x) => x.textContent));
+  t.true(legend.includes('OVERRIDES'), legend.join());
+  const colour = await page.evaluate(() => (window as any).codegraphView.graph.someEdge((_k: string, a: { relation?: string; color?: string }) => a.relation === 'OVERRIDES' && a.color === '#ef4444'));
+  t.true(colour, 'the OVERRIDES edge is drawn in its colour');
+  // the symbol panel: what it overrides; from the base, what overrides it
+  await page.waitForSelector('#symbol-panel section[data-rel="out-overrides"] li');
+  t.regex((await page.textContent('#symbol-panel section[data-rel="out-overrides"]'))!, /take/);
+  await page.goto(`${served.url}/${hash('js-shop', 'focus', 'Method:lib/inventory.js:Inventory.take')}`);
+  await page.waitForSelector('#symbol-panel section[data-rel="in-overrides"] li');
+  t.regex((await page.textContent('#symbol-panel section[data-rel="in-overrides"]'))!, /cold-store|ColdStore|take/);
   t.deepEqual(errors, []);
   await page.close();
 });

@@ -6,6 +6,7 @@
  */
 import { nominalRelations } from '../../resolve/nominal/index.ts';
 import type { NominalRules } from '../../resolve/nominal/rules.ts';
+import type { OverrideRules } from '../../resolve/rules.ts';
 import type { LanguageRules, NameRules } from '../types.ts';
 import { includedFile, loadIncludeSettings, type IncludeSettings } from './includes.ts';
 
@@ -36,7 +37,7 @@ export function isNativeTestFile(p: string): boolean {
 const relations = nominalRelations(nominal);
 
 /** The rules of a language of the C family with its own names. */
-export function cFamilyRules(names: NameRules): LanguageRules {
+export function cFamilyRules(names: NameRules, overrides?: OverrideRules): LanguageRules {
   return {
     family: 'c',
     loadConfig: loadIncludeSettings,
@@ -51,5 +52,6 @@ export function cFamilyRules(names: NameRules): LanguageRules {
     relations,
     isTestFile: isNativeTestFile,
     names,
+    ...(overrides ? { overrides } : {}),
   };
 }

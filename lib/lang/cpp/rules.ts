@@ -16,4 +16,5 @@ const CPP_NAMES: NameRules = {
   checkRename: (oldName, _newName, _label, kind) => checkNativeRename(oldName, kind),
 };
 
-export const cppRules = cFamilyRules(CPP_NAMES);
+// only a virtual method is overridden (declared `virtual`, pure, or overriding one that is); overloads differ by parameters
+export const cppRules = cFamilyRules(CPP_NAMES, { arity: true, virtualWord: 'virtual', virtualKinds: new Set(['pure_virtual']) });

@@ -91,6 +91,8 @@ export const csharpRules: LanguageRules = {
   isGlobalName: (name) => BUILTINS.has(name),
   isCommonMethodName: () => false,
   relations: nominalRelations(nominal),
+  // a class's method is overridden with `override` (without it, `new` hides it); an interface's is implemented by name
+  overrides: { arity: true, overrideWord: { word: 'override', interfaces: false }, excludeWords: new Set(['private', 'static']) },
   isTestFile: (p) => TEST_FILE.test(p),
   names: NAMES,
 };

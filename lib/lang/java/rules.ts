@@ -86,6 +86,8 @@ export const javaRules: LanguageRules = {
   isGlobalName: () => false,
   isCommonMethodName: () => false,
   relations: nominalRelations(nominal),
+  // overloads differ by their parameters; private and static methods are not inherited for overriding
+  overrides: { arity: true, excludeWords: new Set(['private', 'static']) },
   isTestFile: (p) => TEST_FILE.test(p),
   names: NAMES,
 };

@@ -43,6 +43,8 @@ export const javascriptRules: LanguageRules = {
   modules: (files, config) => new ModuleResolver(files, (config ?? {}) as EcmaConfig),
   isGlobalName,
   isCommonMethodName,
+  // the class side is inherited too: a static method overrides its base class's static method
+  overrides: { statics: true },
   isTestFile: (filePath) => TEST_PATH.test(filePath),
   names: JS_NAMES,
 };

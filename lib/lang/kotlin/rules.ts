@@ -82,6 +82,8 @@ export const kotlinRules: LanguageRules = {
   isGlobalName: (name) => BUILTINS.has(name),
   isCommonMethodName: () => false,
   relations: nominalRelations(nominal),
+  // every override, an interface member's implementation too, says `override`
+  overrides: { arity: true, overrideWord: { word: 'override', interfaces: true }, excludeWords: new Set(['private']) },
   isTestFile: (p) => TEST_FILE.test(p),
   names: NAMES,
 };

@@ -46,6 +46,8 @@ export const pythonRules: LanguageRules = {
   isGlobalName: isBuiltinName,
   isCommonMethodName: (name) => COMMON_METHODS.has(name),
   relations: (sink, files, settings) => new PythonResolver(sink, files, (settings as PySettings | undefined) ?? { roots: [''] }),
+  // a name-mangled `__x` is its class's own; staticmethods and classmethods override their bases' like any method
+  overrides: { statics: true, excludeName: /^__(?!.*__$)/ },
   isTestFile: (filePath) => TEST_NAME.test(filePath) || TEST_DIR.test(filePath),
   names: NAMES,
 };

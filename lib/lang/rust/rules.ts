@@ -65,6 +65,8 @@ export const rustRules: LanguageRules = {
   isGlobalName: (name) => PRELUDE.has(name),
   isCommonMethodName: () => false,
   relations: nominalRelations(nominal),
+  // a trait's method is implemented in the `impl Trait for T` block only; an inherent `impl T` method of the same name is another method
+  overrides: { blockHeritage: new Set(['impl']) },
   isTestFile: (p) => TEST_FILE.test(p),
   names: NAMES,
 };

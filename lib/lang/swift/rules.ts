@@ -53,6 +53,8 @@ export const swiftRules: LanguageRules = {
   isGlobalName: (name) => LIBRARY.has(name),
   isCommonMethodName: () => false,
   relations: nominalRelations(nominal),
+  // a class's method is overridden with `override`; a protocol's requirement is met by name
+  overrides: { overrideWord: { word: 'override', interfaces: false }, excludeWords: new Set(['private', 'fileprivate']) },
   isTestFile: (p) => TEST_FILE.test(p),
   names: { ...NAMES, sharedScope: true },
 };

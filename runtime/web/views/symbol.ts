@@ -10,7 +10,7 @@ import { errorBox, loading, symbolLink, type SymbolRef } from './common.ts';
 import { editorLink, sourceView } from './source.ts';
 
 interface Related extends SymbolRef { type: string; filePath: string; line: number; confidence: number; reason: string; siteLine?: number; count: number; via?: string }
-interface Relations { calls: Related[]; imports: Related[]; extends: Related[]; implements: Related[]; references: Related[] }
+interface Relations { calls: Related[]; imports: Related[]; extends: Related[]; implements: Related[]; overrides: Related[]; references: Related[] }
 interface Context {
   status: 'found' | 'ambiguous';
   message?: string;
@@ -24,7 +24,7 @@ interface Context {
 }
 
 const KINDS: Array<[keyof Relations, string, string]> = [
-  ['imports', 'Imported by', 'Imports'], ['extends', 'Extended by', 'Extends'], ['implements', 'Implemented by', 'Implements'],
+  ['imports', 'Imported by', 'Imports'], ['extends', 'Extended by', 'Extends'], ['implements', 'Implemented by', 'Implements'], ['overrides', 'Overridden by', 'Overrides'],
   ['references', 'Referenced by', 'References'],
 ];
 /** Source lines shown around a definition. */
