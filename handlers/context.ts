@@ -52,9 +52,10 @@ const schema = Joi.object({
 export const context = defineTool<ContextRequest, Snapshot, ContextResponse>({
   name: 'context',
   description: [
-    '360-degree view of one symbol: where it is defined, who calls / imports / extends / implements / references it',
-    '(incoming) and what it calls, imports, extends and references (outgoing), each with confidence and the reason it',
-    'was resolved; the execution flows (processes) it takes part in with its step; its module. For a class, its',
+    '360-degree view of one symbol: where it is defined, who calls / imports / extends / implements / overrides /',
+    'references it (incoming) and what it calls, imports, extends, overrides and references (outgoing), each with',
+    'confidence and the reason it was resolved (a method\'s `overrides`: the methods it overrides or implements, and',
+    'those overriding it); the execution flows (processes) it takes part in with its step; its module. For a class, its',
     'methods with their callers. Look up by `uid` (exact) or `name` narrowed by `file_path` / `kind`. Several',
     'matches return status "ambiguous" with ranked candidates; pass one candidate\'s uid to continue.',
     `The answer keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 7k tokens): \`counts\` are`,
