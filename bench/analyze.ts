@@ -34,7 +34,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
 
 /** What one child reports (stderr line `BENCH {...}`) plus the parent's wall clock. */
-interface Run {
+export interface Run {
   wallMs: number;
   bootMs: number;
   importMs: number;
@@ -79,11 +79,17 @@ if (mode === 'bare') {
   const req = createRequire(a.repo + '/package.json');
   const t0 = performance.now();
   const Parser = req('tree-sitter');
-  // One parser per language present (a.files: [path, LanguageId] pairs, the files analyze parses).
-  const grammars = { typescript: () => req('tree-sitter-typescript').typescript, tsx: () => req('tree-sitter-typescript').tsx,
-    javascript: () => req('tree-sitter-javascript'), python: () => req('tree-sitter-python'), php: () => req('tree-sitter-php').php };
+  // One parser per language present (a.files: [path, LanguageId] pairs, the files analyze parses), its grammar
+  // loaded as analyze loads it (lib/extract/runtime.ts grammarBinding: node-gyp-build from the package folder).
+  const path = await import('node:path');
+  const grammar = (lang) => {
+    const [pkg, member] = a.grammars[lang];
+    const manifest = req.resolve(pkg + '/package.json');
+    const binding = createRequire(manifest)('node-gyp-build')(path.dirname(manifest));
+    return member ? binding[member] : binding;
+  };
   const parsers = {};
-  for (const [, lang] of a.files) if (!parsers[lang]) { parsers[lang] = new Parser(); parsers[lang].setLanguage(grammars[lang]()); }
+  for (const [, lang] of a.files) if (!parsers[lang]) { parsers[lang] = new Parser(); parsers[lang].setLanguage(grammar(lang)); }
   report.importMs = performance.now() - t0;
   const texts = a.files.map(([f, lang]) => [lang, fs.readFileSync(a.dir + '/' + f, 'utf8')]);
   const t1 = performance.now();
@@ -154,26 +160,54 @@ function listSources(dir: string): Array<[string, LanguageId]> {
   return out;
 }
 
-/** A function appended to the one-file-changed target, in its language. */
+/**
+ * The grammar package of each language (and the member of its binding, for packages holding two grammars): the
+ * bare parse loads exactly what analyze loads. A language missing here stops the bench with its name.
+ */
+const GRAMMARS: Record<LanguageId, [pkg: string, member?: string]> = {
+  typescript: ['tree-sitter-typescript', 'typescript'], tsx: ['tree-sitter-typescript', 'tsx'],
+  javascript: ['tree-sitter-javascript'], python: ['tree-sitter-python'], c: ['tree-sitter-c'], cpp: ['tree-sitter-cpp'],
+  rust: ['tree-sitter-rust'], go: ['tree-sitter-go'], java: ['tree-sitter-java'],
+  kotlin: ['@tree-sitter-grammars/tree-sitter-kotlin'], csharp: ['tree-sitter-c-sharp'], swift: ['tree-sitter-swift'],
+};
+
+/**
+ * The edit made to the one-file-changed target, in its language: a function appended where the language has
+ * top-level functions, else (Java, C#) a comment line (the file is parsed and indexed again either way).
+ */
 function addedFunction(lang: LanguageId, i: number): string {
-  if (lang === 'python') return `\n\ndef bench_added_${i}(x):\n    return x + ${i}\n`;
-  return lang === 'javascript'
-    ? `\nfunction benchAdded${i}(x) {\n  return x + ${i};\n}\n`
-    : `\nexport function benchAdded${i}(x: number): number {\n  return x + ${i};\n}\n`;
+  switch (lang) {
+    case 'python': return `\n\ndef bench_added_${i}(x):\n    return x + ${i}\n`;
+    case 'javascript': return `\nfunction benchAdded${i}(x) {\n  return x + ${i};\n}\n`;
+    case 'typescript': case 'tsx': return `\nexport function benchAdded${i}(x: number): number {\n  return x + ${i};\n}\n`;
+    case 'go': return `\nfunc benchAdded${i}(x int) int {\n\treturn x + ${i}\n}\n`;
+    case 'c': case 'cpp': return `\nint bench_added_${i}(int x) {\n  return x + ${i};\n}\n`;
+    case 'rust': return `\nfn bench_added_${i}(x: i32) -> i32 {\n    x + ${i}\n}\n`;
+    case 'swift': return `\nfunc benchAdded${i}(_ x: Int) -> Int {\n    return x + ${i}\n}\n`;
+    case 'kotlin': return `\nfun benchAdded${i}(x: Int): Int = x + ${i}\n`;
+    default: return `\n// bench edit ${i}\n`;
+  }
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The median of some figures. */
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  const opt = (name: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
-  const corpus = path.resolve(opt('--corpus') ?? path.join(repoRoot, 'node_modules/rxjs/src'));
-  const runs = Number(opt('--runs') ?? 3);
-  const workers = opt('--workers');
-  if (!argv.includes('--no-build')) {
-    const b = spawnSync(process.execPath, [path.join(repoRoot, 'build.mjs')], { encoding: 'utf8' });
-    if (b.status !== 0) throw new Error(`node build.mjs failed: ${b.stderr}`);
-  }
+/** What `measureAnalyze` measured: every run of each kind, and the corpus' size. */
+export interface AnalyzeFigures {
+  corpus: string;
+  runs: number;
+  workers?: string;
+  all: Record<'bare' | 'cold' | 'noop' | 'one' | 'warm' | 'load' | 'load2', Run[]>;
+  load0: number;
+  load1: number;
+}
+
+/**
+ * Measures a corpus folder (dist/ must be built): per round a bare parse, a cold, a no-op and a one-file-changed
+ * analyze, each in its own process; with `full`, also the warm pipeline and the snapshot loads.
+ */
+export async function measureAnalyze(corpus: string, runs: number, opts: { workers?: string; full?: boolean } = {}): Promise<AnalyzeFigures> {
+  const { workers, full = true } = opts;
   const cli = pathToFileURL(path.join(repoRoot, 'dist', 'cli.mjs')).href;
   const handlers = pathToFileURL(path.join(repoRoot, 'dist', 'handlers.mjs')).href;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'codegraph-bench-analyze-'));
@@ -197,7 +231,9 @@ async function main(): Promise<void> {
       // Files copied this instant are "racily clean" for the no-op check (mtime within 2 s of the scan): age them.
       const old = new Date(Date.now() - 60_000);
       for (const [f] of files) fs.utimesSync(path.join(dir, f), old, old);
-      all.bare.push(child(entry, 'bare', { repo: repoRoot, dir, files }, home));
+      const missing = [...new Set(files.map(([, l]) => l))].filter((l) => !GRAMMARS[l]);
+      if (missing.length) throw new Error(`bench/analyze.ts: no grammar package listed for ${missing.join(', ')} (GRAMMARS)`);
+      all.bare.push(child(entry, 'bare', { repo: repoRoot, dir, files, grammars: GRAMMARS }, home));
       all.cold.push(analyze(hook, dir, extra, home));
       all.noop.push(analyze(hook, dir, extra, home));
       const [targetFile, targetLang] = files.find(([f]) => f.includes('operators/map.ts')) ?? files[0];
@@ -205,13 +241,14 @@ async function main(): Promise<void> {
       fs.appendFileSync(target, addedFunction(targetLang, i));
       fs.utimesSync(target, old, new Date(Date.now() - 10_000));
       all.one.push(analyze(hook, dir, extra, home));
+      if (!full) continue;
       all.load.push(child(entry, 'load', { handlers, home }, home));
       const warmDir = path.join(tmp, `warm-${i}`);
       copy(warmDir);
       all.warm.push(child(entry, 'warm', { cli, dir: warmDir, args: extra }, path.join(tmp, `home-warm-${i}`)));
     }
     // Server start-up on a ~500-file repository: two copies of the corpus side by side.
-    {
+    if (full) {
       const dir = path.join(tmp, 'double');
       const home = path.join(tmp, 'home-double');
       copy(path.join(dir, 'a'));
@@ -223,6 +260,12 @@ async function main(): Promise<void> {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   const load1 = os.loadavg()[0];
+  return { corpus, runs, workers, all, load0, load1 };
+}
+
+/** Prints `measureAnalyze`'s figures (the report described at the top). */
+function printReport(m: AnalyzeFigures): void {
+  const { corpus, runs, workers, all, load0, load1 } = m;
 
   const bare = all.bare;
   const lines = bare[0].lines!;
@@ -269,4 +312,19 @@ async function main(): Promise<void> {
   console.log(`no-op: upToDate ${all.noop[0].summaries[0].upToDate}, parsed ${all.noop[0].summaries[0].files.parsed}`);
 }
 
-await main();
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const opt = (name: string) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
+  const corpus = path.resolve(opt('--corpus') ?? path.join(repoRoot, 'node_modules/rxjs/src'));
+  if (!argv.includes('--no-build')) buildDist();
+  printReport(await measureAnalyze(corpus, Number(opt('--runs') ?? 3), { workers: opt('--workers') }));
+}
+
+/** Runs `node build.mjs` (dist/ is what analyze runs). */
+export function buildDist(): void {
+  const b = spawnSync(process.execPath, [path.join(repoRoot, 'build.mjs')], { encoding: 'utf8' });
+  if (b.status !== 0) throw new Error(`node build.mjs failed: ${b.stderr}`);
+}
+
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();

@@ -97,8 +97,12 @@ export async function checkerAnswers(root: string, files: ReadonlyArray<{ path: 
   const answers: DefLocation[][] = [];
   const decls: PyDecl[] = [];
   const bases = new Map<PyDecl, DefLocation[][]>();
+  const t0 = performance.now();
+  let done = 0;
   try {
     for (const f of files) {
+      // the checker takes minutes on a large corpus under load: say how far it is
+      process.stderr.write(`pyright: ${++done}/${files.length} ${f.path} (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
       const scan = scanPython(f.path, f.text);
       const classes = scan.decls.filter((d) => d.kind === 'class' && d.bases!.length > 0);
       const positions = [...scan.sites, ...classes.flatMap((c) => c.bases!)];

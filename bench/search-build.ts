@@ -6,7 +6,7 @@
  *
  *   node --import tsx bench/search-build.ts [--runs N] [--keep DIR] [--corpus DIR]
  *
- * `--corpus` measures another source folder instead of rxjs (the edited file is then the first `.ts` file in
+ * `--corpus` measures another source folder instead of rxjs (the edited file is then the first `.ts` (else `.js`, `.py`) file in
  * sorted order). The build's own step timings (documents, keyword, vectors, write: wall ms) are printed too.
  *
  * The graphs come from the real pipeline (buildSnapshotInMemory without search), built once in this process
@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { graphData } from '../lib/graph/code-graph.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -119,17 +120,18 @@ async function main(): Promise<void> {
     const corpusA = path.join(tmp, 'corpus-a');
     const corpusB = path.join(tmp, 'corpus-b');
     for (const c of [corpusA, corpusB]) { fs.rmSync(c, { recursive: true, force: true }); fs.cpSync(source, c, { recursive: true, filter: (f) => !f.includes(`${path.sep}.codegraph`) }); }
-    // The first .ts file in sorted order, else (a JavaScript corpus) the first .js file.
+    // The first .ts file in sorted order, else (a JavaScript corpus) the first .js file, else the first .py file.
     const files = sourcesOf(corpusB);
-    const edited = corpusArg > 0 ? files.find((f) => f.endsWith('.ts')) ?? files.find((f) => f.endsWith('.js')) : 'internal/operators/map.ts';
-    if (!edited) throw new Error(`no .ts or .js file in ${source}`);
+    const edited = corpusArg > 0 ? files.find((f) => f.endsWith('.ts')) ?? files.find((f) => f.endsWith('.js')) ?? files.find((f) => f.endsWith('.py')) : 'internal/operators/map.ts';
+    if (!edited) throw new Error(`no .ts, .js or .py file in ${source}`);
     const target = path.join(corpusB, edited);
-    fs.appendFileSync(target, edited.endsWith('.ts') ? '\nexport function benchAdded0(x: number): number {\n  return x + 0;\n}\n' : '\nfunction benchAdded0(x) {\n  return x + 0;\n}\n');
+    fs.appendFileSync(target, edited.endsWith('.ts') ? '\nexport function benchAdded0(x: number): number {\n  return x + 0;\n}\n'
+      : edited.endsWith('.py') ? '\n\ndef bench_added_0(x):\n    return x + 0\n' : '\nfunction benchAdded0(x) {\n  return x + 0;\n}\n');
     const graphA = path.join(tmp, 'graph-a.json');
     const graphB = path.join(tmp, 'graph-b.json');
     for (const [c, g] of [[corpusA, graphA], [corpusB, graphB]] as const) {
       const snap = await buildSnapshotInMemory(c, { search: false, log: () => {} });
-      fs.writeFileSync(g, JSON.stringify(snap.graph.toJSON()));
+      fs.writeFileSync(g, JSON.stringify(graphData(snap.graph)));
     }
     const cold: Measure[] = [];
     const one: Measure[] = [];

@@ -49,8 +49,11 @@ export interface CallSignature { min: number; max: number; returns: Expr }
 export type Expr =
   | { k: 'id'; name: string; b?: Binding }
   | { k: 'this'; cls: number }
-  /** `st`: in a static method, where `super` is the base class itself (its static side), not an instance. */
-  | { k: 'super'; cls: number; st?: true }
+  /**
+   * `st`: in a static method, where `super` is the base class itself (its static side), not an instance. `after`: the
+   * class the lookup starts after in `cls`'s order (Python's `super(C, self)`), when not `cls` itself.
+   */
+  | { k: 'super'; cls: number; st?: true; after?: Expr }
   | { k: 'member'; obj: Expr; name: string }
   /**
    * `args`: the arguments' shapes, by position (null where nothing can be learned), when any is known (the first

@@ -13,8 +13,14 @@ import { fileURLToPath } from 'node:url';
 import { pythonCallgraphDiff, type PythonDiff } from '../../bench/python-callgraph-diff.ts';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'python');
-/** The package folders the fixtures' project files declare, told to pyright as an installed package's would be. */
-const IMPORT_ROOTS: Record<string, string[]> = { 'pyproject-package-dir': ['pylib'], 'setup-cfg': ['lib'], 'src-layout': ['src'] };
+/**
+ * The package folders the fixtures' project files declare, and those their scripts put on `sys.path` at run time
+ * (which pyright does not follow), told to pyright as an installed package's would be.
+ */
+const IMPORT_ROOTS: Record<string, string[]> = {
+  'pyproject-package-dir': ['pylib'], 'setup-cfg': ['lib'], 'src-layout': ['src'],
+  'sys-path-roots': ['lib', 'shims', 'pylib', 'scripts/deploylib'],
+};
 
 test('the fixtures\' call sites agree with pyright: site precision 1.0, recall at least 0.95; no edge pyright lacks', async (t) => {
   t.timeout(600_000);

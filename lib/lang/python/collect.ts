@@ -13,6 +13,7 @@ import {
 } from '../../extract/facts.ts';
 import type { PyFacts, PyImport } from './facts.ts';
 import { annotationNames, isTypingName } from './typing.ts';
+import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 
 /** What the collector needs of the language runtime: type and field names. */
 export interface PyNames {
@@ -61,6 +62,13 @@ class PyCollector {
   private readonly classAttrs = new Map<number, Map<string, number>>();
   /** Symbols whose name is bound again in its scope. */
   private readonly lines: Uint32Array;
+  /** Names last assigned a path a script computes (`HERE = os.path.dirname(__file__)`), for `sys.path` roots. */
+  private readonly pathVars = new Map<string, PathValue>();
+  private pathTree?: PathTree;
+  /** Names an enclosing `if isinstance(name, C):` narrows, with the scope that test is in and the instance type. */
+  private readonly narrowed = new Map<string, { scope: Scope; type: Expr }>();
+  /** What each name an import binds stands for (canonical): the module or the module's attribute, dotted. */
+  private readonly importedAs = new Map<string, string>();
 
   constructor(private readonly t: FlatTree, private readonly names: PyNames, private readonly text: string, private readonly path: string) {
     for (const [n, id] of names.fieldIds) this.fieldName[id] = n;
@@ -114,10 +122,27 @@ class PyCollector {
   private type(i: number): string { return this.names.typeName(this.t.type[i]) ?? ''; }
   private named(i: number): boolean { return this.names.namedById[this.t.type[i]] === 1; }
   private fieldOf(i: number): string | undefined { const f = this.t.field[i]; return f ? this.fieldName[f] : undefined; }
-  private *kids(i: number): Generator<number> { for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) yield c; }
-  private namedKids(i: number): number[] { const out: number[] = []; for (const c of this.kids(i)) if (this.named(c) && this.type(c) !== 'comment') out.push(c); return out; }
-  private child(i: number, field: string): number { for (const c of this.kids(i)) if (this.fieldOf(c) === field) return c; return -1; }
-  private children(i: number, field: string): number[] { const out: number[] = []; for (const c of this.kids(i)) if (this.fieldOf(c) === field) out.push(c); return out; }
+  // The children of a node by plain loops over the flat tree's links (a generator per call, and an iterator result
+  // per child, made this collector allocate several times the size of its input).
+  private kids(i: number): number[] { const out: number[] = []; for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) out.push(c); return out; }
+  private namedKids(i: number): number[] {
+    const out: number[] = [];
+    for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) if (this.named(c) && this.type(c) !== 'comment') out.push(c);
+    return out;
+  }
+  private child(i: number, field: string): number {
+    const id = this.names.fieldIds.get(field);
+    if (id === undefined) return -1;
+    for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) if (this.t.field[c] === id) return c;
+    return -1;
+  }
+  private children(i: number, field: string): number[] {
+    const out: number[] = [];
+    const id = this.names.fieldIds.get(field);
+    if (id === undefined) return out;
+    for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) if (this.t.field[c] === id) out.push(c);
+    return out;
+  }
   private txt(i: number): string { return this.text.slice(this.t.start[i], this.t.end[i]); }
   private lineOf(i: number): number { return this.rowOf(this.t.start[i]) + 1; }
   private endLineOf(i: number): number { return this.rowOf(Math.max(this.t.start[i], this.t.end[i] - 1)) + 1; }
@@ -263,10 +288,10 @@ class PyCollector {
         for (const c of this.kids(i)) if (this.fieldOf(c) !== 'value') this.visit(c, scope);
         return;
       }
-      case 'if_statement': {
+      case 'if_statement': case 'elif_clause': {
         const cond = this.child(i, 'condition');
-        if (scope.kind === 'module' && cond >= 0 && this.isMainGuard(cond)) this.py.mainGuard ??= this.lineOf(i);
-        this.visitChildren(i, scope);
+        if (ty === 'if_statement' && scope.kind === 'module' && cond >= 0 && this.isMainGuard(cond)) this.py.mainGuard ??= this.lineOf(i);
+        this.visitIf(i, scope, (c) => this.visit(c, scope));
         return;
       }
       case 'type_alias_statement': this.typeAlias(i, scope); return;
@@ -478,12 +503,71 @@ class PyCollector {
       for (const c of this.kids(i)) if (this.fieldOf(c) !== 'value') { if (this.type(c) === 'block') walk(c); else this.visit(c, scope); }
       return;
     }
-    for (const c of this.kids(i)) {
+    const part = (c: number): void => {
       const ct = this.type(c);
       if (ct === 'block' || ct === 'elif_clause' || ct === 'else_clause' || ct === 'except_clause' || ct === 'finally_clause' || ct === 'case_clause') this.visitCompound(c, scope, walk);
       else if (ct === 'with_clause') for (const w of this.kids(c)) this.visit(w, scope);
       else this.visit(c, scope);
+    };
+    if (ty === 'if_statement' || ty === 'elif_clause') this.visitIf(i, scope, part);
+    else for (const c of this.kids(i)) part(c);
+  }
+
+  /**
+   * The parts of an `if` (or `elif`) in order, its consequence with the names an `isinstance(name, C)` condition
+   * narrows read as instances of C (of any of the classes a tuple lists; each test of an `and`), until assigned.
+   */
+  private visitIf(i: number, scope: Scope, part: (c: number) => void): void {
+    const cond = this.child(i, 'condition');
+    for (const c of this.kids(i)) {
+      if (this.fieldOf(c) !== 'consequence' || cond < 0) { part(c); continue; }
+      this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c));
     }
+  }
+
+  /** Runs `f` with the names of `narrow` narrowed in `scope`, then restores what they were. */
+  private narrowedIn<T>(narrow: Array<[string, Expr]>, scope: Scope, f: () => T): T {
+    if (!narrow.length) return f();
+    const saved = narrow.map(([name]) => [name, this.narrowed.get(name)] as const);
+    for (const [name, type] of narrow) this.narrowed.set(name, { scope, type });
+    try {
+      return f();
+    } finally {
+      for (const [name, prev] of saved) { if (prev) this.narrowed.set(name, prev); else this.narrowed.delete(name); }
+    }
+  }
+
+  /** The (name, instance type) pairs an `isinstance(name, C)` test gives, each test of an `and`. */
+  private narrowings(cond: number, scope: Scope, out: Array<[string, Expr]>): Array<[string, Expr]> {
+    const ty = this.type(cond);
+    if (ty === 'parenthesized_expression') return this.narrowings(this.namedKids(cond)[0] ?? -1, scope, out);
+    if (ty === 'boolean_operator') {
+      if (this.txt(this.child(cond, 'operator')) === 'and') { this.narrowings(this.child(cond, 'left'), scope, out); this.narrowings(this.child(cond, 'right'), scope, out); }
+      return out;
+    }
+    const fn = ty === 'call' ? this.child(cond, 'function') : -1;
+    if (fn < 0 || this.type(fn) !== 'identifier' || this.txt(fn) !== 'isinstance') return out;
+    const argsNode = this.child(cond, 'arguments');
+    const args = argsNode >= 0 ? this.namedKids(argsNode) : [];
+    if (args.length !== 2 || this.type(args[0]) !== 'identifier') return out;
+    const types: Expr[] = [];
+    for (const c of this.type(args[1]) === 'tuple' ? this.namedKids(args[1]) : [args[1]]) {
+      const cls = this.classRef(c, scope);
+      if (!cls) return out;
+      types.push({ k: 'call', callee: cls });
+    }
+    if (types.length) out.push([this.txt(args[0]), types.length === 1 ? types[0] : { k: 'union', types }]);
+    return out;
+  }
+
+  /** A class named by a name or a dotted name, as an expression whose names are bound but not recorded as read again. */
+  private classRef(i: number, scope: Scope): Expr | undefined {
+    const ty = this.type(i);
+    if (ty === 'identifier') return this.nameExpr(this.txt(i), scope);
+    if (ty !== 'attribute') return undefined;
+    const obj = this.classRef(this.child(i, 'object'), scope);
+    const attr = this.child(i, 'attribute');
+    return obj && attr >= 0 ? { k: 'member', obj, name: this.txt(attr) } : undefined;
   }
 
   private signature(def: number, body: number): string {
@@ -683,6 +767,7 @@ class PyCollector {
     if (this.guarded(stmt)) imp.guarded = true;
     const idx = this.py.imports.push(imp) - 1;
     if (imp.kind === 'star') return;
+    this.importedAs.set(imp.local, imp.kind === 'module-as' ? imp.source : imp.kind === 'from' && !imp.source.startsWith('.') ? `${imp.source}.${imp.imported}` : imp.local);
     let target = scope;
     if (scope.kind === 'function' && scope.globals?.has(imp.local)) target = moduleOf(scope);
     const prev = target.names.get(imp.local);
@@ -715,6 +800,11 @@ class PyCollector {
     const type = typeNode >= 0 ? this.annotation(typeNode, scope) : undefined;
     // `__all__ = [...]`
     if (scope.kind === 'module' && left >= 0 && this.type(left) === 'identifier' && this.txt(left) === '__all__') this.dunderAll(right, false);
+    // a name holding a path a script computes, for a later `sys.path.insert(0, name)`
+    if (left >= 0 && this.type(left) === 'identifier') {
+      const v = right >= 0 ? pathValue(right, this.paths(), this.path, this.pathVars) : undefined;
+      if (v) this.pathVars.set(this.txt(left), v); else this.pathVars.delete(this.txt(left));
+    }
     this.assignTarget(left, value, scope, i, type, right);
   }
 
@@ -821,6 +911,7 @@ class PyCollector {
 
   private assignName(i: number, value: Expr | undefined, scope: Scope, stmt: number, type: Expr | undefined, valueNode: number): void {
     const name = this.txt(i);
+    if (this.narrowed.get(name)?.scope === scope) this.narrowed.delete(name); // an isinstance test no longer holds
     let target = scope;
     if (scope.kind === 'comprehension') target = scope; // a walrus in a comprehension binds outside it (rare; kept local)
     if (scope.kind === 'function' && scope.globals?.has(name)) target = moduleOf(scope);
@@ -941,8 +1032,10 @@ class PyCollector {
       case 'identifier': {
         const name = this.txt(i);
         const e = this.nameExpr(name, scope);
-        if (!written) this.refs.push({ value: e, kind: 'value', at: this.pos(i), from: this.owner(scope) });
-        return e;
+        if (written) return e;
+        this.refs.push({ value: e, kind: 'value', at: this.pos(i), from: this.owner(scope) });
+        const n = this.narrowed.get(name);
+        return n && n.scope === scope ? { k: 'narrowed', of: e, type: n.type } : e;
       }
       case 'attribute': {
         const objNode = this.child(i, 'object');
@@ -971,10 +1064,13 @@ class PyCollector {
         return parts.length === 3 ? { k: 'union', types: [parts[0], parts[2]] } : { k: 'other' };
       }
       case 'boolean_operator': {
-        const l = this.expr(this.child(i, 'left'), scope);
-        const r = this.expr(this.child(i, 'right'), scope);
+        const left = this.child(i, 'left');
+        const l = this.expr(left, scope);
         const op = [...this.kids(i)].find((c) => !this.named(c));
-        return op !== undefined && this.type(op) === 'and' ? { k: 'and', left: l, right: r } : { k: 'union', types: [l, r] };
+        const and = op !== undefined && this.type(op) === 'and';
+        // `isinstance(x, C) and x.m()`: x is a C on the right
+        const r = and ? this.narrowedIn(this.narrowings(left, scope, []), scope, () => this.expr(this.child(i, 'right'), scope)) : this.expr(this.child(i, 'right'), scope);
+        return and ? { k: 'and', left: l, right: r } : { k: 'union', types: [l, r] };
       }
       case 'named_expression': {
         const v = this.expr(this.child(i, 'value'), scope);
@@ -1027,6 +1123,10 @@ class PyCollector {
         if (cls !== undefined) {
           this.visitArgs(argsNode, scope);
           const e: Expr = { k: 'super', cls };
+          // `super(C, self)`: the lookup starts after C
+          const first = argsNode >= 0 ? this.namedKids(argsNode).find((a) => this.type(a) !== 'keyword_argument') : undefined;
+          const after = first !== undefined ? this.classRef(first, scope) : undefined;
+          if (after) e.after = after;
           this.calls.push({ callee, at: this.pos(fn), from: this.owner(scope) });
           return e;
         }
@@ -1042,8 +1142,39 @@ class PyCollector {
       call.args = args.map((a) => ({ value: a.value, at: a.at, callee: text, ...(a.key ? { key: a.key } : {}) }));
     }
     this.calls.push(call);
+    const pathArg = SYS_PATH_CALLS.get(this.canonical(fn) ?? '');
+    if (pathArg !== undefined) this.sysPath(argsNode, pathArg, i);
     const e: Expr = { k: 'call', callee };
     return e;
+  }
+
+  /** `sys.path.insert(0, p)`, `sys.path.append(p)`, `site.addsitedir(p)`: p as an import root, when it is known. */
+  private sysPath(argsNode: number, at: number, call: number): void {
+    const args = argsNode >= 0 ? this.namedKids(argsNode).filter((a) => this.type(a) !== 'keyword_argument') : [];
+    const v = at < args.length ? pathValue(args[at], this.paths(), this.path, this.pathVars) : undefined;
+    if (!v) return;
+    (this.py.sysPath ??= []).push({ path: v.path, ...(v.base === 'cwd' ? { cwd: true as const } : {}), line: this.lineOf(call) });
+  }
+
+  /** The tree as the path evaluator reads it (sys-path.ts). */
+  private paths(): PathTree {
+    return this.pathTree ??= {
+      type: (i) => this.type(i), txt: (i) => (i < 0 ? '' : this.txt(i)), child: (i, f) => (i < 0 ? -1 : this.child(i, f)),
+      namedKids: (i) => (i < 0 ? [] : this.namedKids(i)), stringText: (i) => this.stringContent(i)?.text, canonical: (i) => this.canonical(i),
+    };
+  }
+
+  /**
+   * The dotted name of an expression with its first name read through the file's imports so far: `osp.join` after
+   * `import os.path as osp` is `os.path.join`, `join` after `from os.path import join` too.
+   */
+  private canonical(i: number): string | undefined {
+    const dotted = this.dotted(i);
+    if (dotted === undefined) return undefined;
+    const dot = dotted.indexOf('.');
+    const head = dot < 0 ? dotted : dotted.slice(0, dot);
+    const full = this.importedAs.get(head);
+    return full === undefined ? dotted : full + (dot < 0 ? '' : dotted.slice(dot));
   }
 
   /** A call's arguments, visited; names and attributes passed as values are returned (callback candidates). */

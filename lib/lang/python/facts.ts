@@ -46,6 +46,11 @@ export interface PyFacts {
   mainGuard?: number;
   /** A file with `print x`, `exec code` or backquotes: Python 2 syntax (counted; such files are indexed as parsed). */
   python2?: boolean;
+  /**
+   * Import roots the file adds at run time (`sys.path.insert(0, …)`, `sys.path.append(…)`, `site.addsitedir(…)`):
+   * repository-relative folders, or with `cwd` relative to the directory the script runs in (sys-path.ts).
+   */
+  sysPath?: Array<{ path: string; cwd?: true; line: number }>;
   /** Comments of the file (text without `#`, line), for search. */
   comments?: Array<{ line: number; text: string }>;
 }

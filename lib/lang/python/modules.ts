@@ -2,12 +2,13 @@
  * Python module resolution over a project's files, as `sys.path` would find them: the import roots are the
  * repository root, the folder of every `pyproject.toml`/`setup.cfg`/`setup.py`, the package folders those declare
  * (`package-dir = {"" = "pylib"}`, `packages.find.where`, poetry's `from`, hatch's wheel packages, setup.cfg's
- * `package_dir`, setup.py's `package_dir={"": "src"}`) and a `src/` folder beside them (the src layout).
+ * `package_dir` and `[options.packages.find] where`, setup.py's `package_dir={"": "src"}`) and a `src/` folder beside them (the src layout).
  * A module is `a/b.py` (or `.pyi`), a package `a/__init__.py`, a namespace package a folder of Python files without
  * one. Relative imports count dots from the importing file's package.
  */
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
+import { dictValue, listValue, readSetupCfg } from './setup-cfg.ts';
 
 const posix = path.posix;
 
@@ -50,8 +51,9 @@ export function loadPythonSettings(filePaths: readonly string[], readText: ReadT
       for (const r of pyprojectRoots(text)) add(base, r);
       scripts.push(...pyprojectScripts(text));
     } else if (name === 'setup.cfg') {
-      for (const r of setupCfgRoots(text)) add(base, r);
-      scripts.push(...entryPointLines(configValue(text, 'options.entry_points', 'console_scripts')));
+      const cfg = setupCfg(text);
+      for (const r of cfg.roots) add(base, r);
+      scripts.push(...cfg.scripts);
     } else {
       for (const r of setupPyRoots(text)) add(base, r);
       const m = /['"]console_scripts['"]\s*:\s*\[([^\]]*)\]/.exec(text);
@@ -114,34 +116,16 @@ function pyprojectRoots(text: string): string[] {
 }
 
 /**
- * `[options] package_dir` of a setup.cfg: the entry without a name (`= src`) is the root folder.
+ * What a setup.cfg declares: the package root folders (`[options] package_dir` entry without a name, `= src`, and
+ * `[options.packages.find] where`) and the console scripts (`[options.entry_points] console_scripts`).
  */
-function setupCfgRoots(text: string): string[] {
-  for (const v of configValue(text, 'options', 'package_dir')) {
-    const e = /^\s*=\s*(\S+)\s*$/.exec(v);
-    if (e) return [e[1]];
-  }
-  return [];
-}
-
-/**
- * A key's value in a section of a setup.cfg, as lines (configparser syntax: a value continues on indented lines; a
- * setup.cfg is read for these two keys only).
- */
-function configValue(text: string, section: string, key: string): string[] {
-  const lines = text.split(/\r?\n/);
-  let current = '';
-  for (let i = 0; i < lines.length; i++) {
-    const sec = /^\s*\[([^\]]+)\]/.exec(lines[i]);
-    if (sec) { current = sec[1].trim(); continue; }
-    if (current !== section) continue;
-    const m = new RegExp(`^${key}\\s*[=:]\\s*(.*)$`).exec(lines[i]);
-    if (!m) continue;
-    const values = [m[1]];
-    for (let j = i + 1; j < lines.length && /^\s+\S/.test(lines[j]); j++) values.push(lines[j].trim());
-    return values.filter((v) => v.length > 0);
-  }
-  return [];
+function setupCfg(text: string): { roots: string[]; scripts: Array<{ name: string; target: string }> } {
+  const { sections } = readSetupCfg(text);
+  const roots: string[] = [];
+  for (const [k, v] of dictValue(sections.get('options')?.get('package_dir'))) if (k === '' && v) roots.push(v);
+  const where = sections.get('options.packages.find')?.get('where');
+  if (where) roots.push(where);
+  return { roots, scripts: entryPointLines(listValue(sections.get('options.entry_points')?.get('console_scripts'))) };
 }
 
 /** `package_dir={"": "src"}` (or `{'': 'lib'}`) in a setup.py call. */

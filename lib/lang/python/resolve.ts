@@ -14,6 +14,7 @@ import type { LanguageRelations, RelationSink } from '../../extract/relations.ts
 import type { PyFacts, PyImport } from './facts.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName } from './builtins.ts';
+import { rootFolder } from './sys-path.ts';
 
 type Sym = { f: number; s: number };
 /**
@@ -24,7 +25,7 @@ type Val =
   | { t: 'mod'; m: PyModule }
   | { t: 'sym'; f: number; s: number; via: Via }
   | { t: 'inst'; f: number; s: number; via: Via }
-  | { t: 'super'; f: number; s: number; inst: boolean }
+  | { t: 'super'; f: number; s: number; inst: boolean; after?: Sym }
   | { t: 'union'; vals: Val[] }
   | { t: 'array'; of: Val }
   | { t: 'map'; of: Val }
@@ -60,7 +61,8 @@ export class PythonResolver implements LanguageRelations {
   constructor(private readonly sink: RelationSink, private readonly pyFiles: readonly number[], settings: PySettings) {
     const files = sink.files;
     for (const f of pyFiles) this.fileOf.set(files[f].path, f);
-    this.modules = new PyModules(pyFiles.map((f) => files[f].path), settings);
+    const paths = pyFiles.map((f) => files[f].path);
+    this.modules = new PyModules(paths, withRuntimeRoots(settings, pyFiles.map((f) => ({ path: files[f].path, py: files[f].py as PyFacts })), paths));
     // console scripts (`acme = "acme.cli:main"`): the function each names starts a flow
     for (const script of settings.scripts ?? []) {
       const [mod, fn] = script.target.split(':');
@@ -255,7 +257,10 @@ export class PythonResolver implements LanguageRelations {
   findMember(f: number, s: number, name: string, after?: Sym): Sym | 'ext' | undefined {
     const order = this.mro(f, s);
     let start = 0;
-    if (after) start = order.findIndex((x) => x !== 'ext' && x.f === after.f && x.s === after.s) + 1;
+    if (after) {
+      start = order.findIndex((x) => x !== 'ext' && x.f === after.f && x.s === after.s) + 1;
+      if (start === 0) return undefined; // `super(C, self)` with C not in the order: no lookup to make
+    }
     let ext = false;
     for (let k = start; k < order.length; k++) {
       const c = order[k];
@@ -295,12 +300,23 @@ export class PythonResolver implements LanguageRelations {
         const of = this.value(f, e.of, depth);
         return of.t === 'inst' ? { t: 'sym', f: of.f, s: of.s, via: of.via } : of.t === 'sym' ? of : of.t === 'ext' ? EXT : UNKNOWN;
       }
-      case 'super': return e.cls >= 0 ? { t: 'super', f, s: e.cls, inst: true } : UNKNOWN;
+      case 'super': {
+        if (e.cls < 0) return UNKNOWN;
+        if (!e.after) return { t: 'super', f, s: e.cls, inst: true };
+        // `super(C, self)`: C must be a class in the order, else the lookup is not known
+        const a = this.value(f, e.after, depth);
+        return a.t === 'sym' ? { t: 'super', f, s: e.cls, inst: true, after: { f: a.f, s: a.s } } : a.t === 'ext' ? EXT : UNKNOWN;
+      }
       case 'member': return this.memberValue(this.value(f, e.obj, depth), e.name, depth);
       case 'call': return this.callResult(f, e, depth);
       case 'await': return this.value(f, e.inner, depth);
       case 'union': return union(e.types.map((x) => this.value(f, x, depth)));
       case 'and': return this.value(f, e.right, depth);
+      case 'narrowed': {
+        // inside `if isinstance(x, C):`, x is a C (an outside class: an outside object); else what x holds
+        const t = this.value(f, e.type, depth);
+        return t.t === 'unknown' ? this.value(f, e.of, depth) : t;
+      }
       case 'element': {
         const of = this.value(f, e.of, depth);
         return this.elementOf(of, e.at, depth);
@@ -418,7 +434,7 @@ export class PythonResolver implements LanguageRelations {
         return this.memberSymbol(m, name, true, obj.via === 'this-member' ? 'this-member' : obj.via === 'inferred-receiver' ? 'inferred-receiver' : 'typed-receiver', depth);
       }
       case 'super': {
-        const m = this.findMember(obj.f, obj.s, name, { f: obj.f, s: obj.s });
+        const m = this.findMember(obj.f, obj.s, name, obj.after ?? { f: obj.f, s: obj.s });
         if (!m) return UNKNOWN;
         if (m === 'ext') return EXT;
         return this.memberSymbol(m, name, obj.inst, 'super-member', depth);
@@ -638,7 +654,7 @@ export class PythonResolver implements LanguageRelations {
         return m && m !== 'ext' ? m : undefined;
       }
       case 'super': {
-        const m = this.findMember(obj.f, obj.s, e.name, { f: obj.f, s: obj.s });
+        const m = this.findMember(obj.f, obj.s, e.name, obj.after ?? { f: obj.f, s: obj.s });
         return m && m !== 'ext' ? m : undefined;
       }
       default: return undefined;
@@ -729,3 +745,26 @@ function sameVal(a: Val, b: Val): boolean {
 }
 
 export type { PyImport };
+
+/**
+ * The settings with the import roots scripts add at run time (`sys.path.insert`, facts' `sysPath`): a script's
+ * `sys.path` change holds for every module the process imports after it, so each root is the repository's, beside
+ * the declared ones, most specific first. Roots outside the repository or naming no folder of Python files are left
+ * out.
+ */
+function withRuntimeRoots(settings: PySettings, files: ReadonlyArray<{ path: string; py: PyFacts }>, paths: readonly string[]): PySettings {
+  const added = new Set<string>();
+  let dirs: Set<string> | undefined;
+  for (const f of files) {
+    for (const p of f.py.sysPath ?? []) {
+      if (!dirs) {
+        dirs = new Set(['']);
+        for (const q of paths) for (let d = q.lastIndexOf('/'); d > 0; d = q.lastIndexOf('/', d - 1)) dirs.add(q.slice(0, d));
+      }
+      const dir = rootFolder(p, f.path, (d) => dirs!.has(d));
+      if (dir !== undefined && !settings.roots.includes(dir)) added.add(dir);
+    }
+  }
+  if (!added.size) return settings;
+  return { ...settings, roots: [...settings.roots, ...added].sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0)) };
+}
