@@ -11,7 +11,8 @@
  *   (Python), tree-sitter 0.25's vendored C runtime `lib/` (C), sharp 0.33.5's `src/` (C++; its `.h` files are C
  *   by name).
  * - Debian packages: cobra 1.6.1 (Go, bench/go-corpora.ts), java.util.stream of openjdk-17-source
- *   (bench/java-corpora.ts), serde 1.0.152 (Rust, `librust-serde-dev`, in /usr/share/cargo/registry).
+ *   (bench/java-corpora.ts), serde 1.0.152 (Rust, `librust-serde-dev`, in /usr/share/cargo/registry), nikic/php-parser
+ *   4.15.4 (PHP, `php-parser`, in /usr/share/php/PhpParser).
  * - Git checkouts at pinned commits, under `--checkouts DIR` (default $TMPDIR/codegraph-lang-checkouts), one
  *   folder per repository named below: `git clone <url> DIR/<name> && git -C DIR/<name> checkout <commit>`.
  *   ajalt/clikt fa2e48c (Kotlin, the hand-sampled code base), serilog/serilog 60935b4 (C#, likewise),
@@ -51,6 +52,7 @@ export const LANGUAGE_CORPORA: LanguageCorpus[] = [
   { language: 'cpp', label: 'sharp 0.33.5 src/', folder: () => path.join(repoRoot, 'node_modules/sharp/src') },
   { language: 'rust', label: 'serde 1.0.152 (Debian)', folder: () => '/usr/share/cargo/registry/serde-1.0.152' },
   { language: 'swift', label: 'swift-argument-parser 2f77f2f Sources', folder: inCheckout(CHECKOUTS.argparser), checkout: CHECKOUTS.argparser },
+  { language: 'php', label: 'php-parser 4.15.4 (Debian)', folder: () => '/usr/share/php/PhpParser' },
 ];
 
 async function main(): Promise<void> {
