@@ -53,6 +53,19 @@ export async function serve(source: SnapshotSource, extra: Partial<Parameters<ty
   return { server, url };
 }
 
+/** POSTs `body` as JSON to one of the served routes (`/tools/context`, `/graph/module`) and returns its JSON answer. */
+export async function postJson(served: Served, route: string, body: Record<string, unknown>): Promise<any> {
+  const res = await fetch(`${served.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return res.json();
+}
+
+/** A new page (see newPage) opened at `address` (`#/<repo>/<view>…`) of the served web UI. */
+export async function openAt(context: BrowserContext, served: Served, address: string): Promise<{ page: Page; errors: string[] }> {
+  const p = await newPage(context);
+  await p.page.goto(`${served.url}/${address}`);
+  return p;
+}
+
 /** Launches Chromium with a fresh profile. */
 export async function launch(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = tempDir('cg-chromium-');

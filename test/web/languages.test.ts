@@ -6,10 +6,10 @@
 import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
-import { ROOT, browserMissing, graphReady, hash, launch, newPage, serve, tempDir, type Served } from './harness.ts';
+import { ROOT, browserMissing, graphReady, hash, launch, openAt, postJson, serve, tempDir, type Served } from './harness.ts';
 
 const missing = browserMissing();
 const run = missing ? test.skip : test.serial;
@@ -59,10 +59,7 @@ test.after.always(async () => {
   if (base) fs.rmSync(base, { recursive: true, force: true });
 });
 
-async function api(route: string, body: Record<string, unknown>): Promise<any> {
-  const res = await fetch(`${served.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return res.json();
-}
+const api = (route: string, body: Record<string, unknown>) => postJson(served, route, body);
 
 interface Target { uid: string; name: string; filePath: string; callers: number }
 
@@ -75,11 +72,7 @@ async function mostCalled(repo: string): Promise<Target[]> {
   return r.rows as Target[];
 }
 
-async function open(address: string): Promise<{ page: Page; errors: string[] }> {
-  const p = await newPage(context);
-  await p.page.goto(`${served.url}/${address}`);
-  return p;
-}
+const open = (address: string) => openAt(context, served, address);
 
 for (const { language, fixture } of REPOS) {
   const repo = repoName(fixture);

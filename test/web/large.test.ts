@@ -10,7 +10,7 @@ import type { Response } from 'playwright-core';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
 import { SLICE_LIMIT } from '../../lib/graph/slice.ts';
-import { browserMissing, graphReady, hash, launch, newPage, serve, tempDir, type Served } from './harness.ts';
+import { browserMissing, graphReady, hash, launch, newPage, postJson, serve, tempDir, type Served } from './harness.ts';
 import { LARGE, writeSyntheticRepo } from './synthetic-repo.ts';
 
 const missing = browserMissing();
@@ -63,7 +63,7 @@ run('a 25,000-function repository opens on its module overview; the whole-reposi
   t.true(Number(overview.nodes) >= 10, `modules drawn: ${overview.nodes}`);
   t.true(Number(overview.nodes) <= SLICE_LIMIT);
   // The largest module, then the whole repository: bounded, and the page says so.
-  const all = await (await fetch(`${served.url}/graph/module`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ repo: 'synthetic' }) })).json() as { nodes: unknown[]; total: { nodes: number }; truncated: boolean };
+  const all = await postJson(served, '/graph/module', { repo: 'synthetic' }) as { nodes: unknown[]; total: { nodes: number }; truncated: boolean };
   t.is(all.nodes.length, SLICE_LIMIT);
   t.true(all.truncated);
   t.true(all.total.nodes >= 25_000);

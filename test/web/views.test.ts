@@ -7,12 +7,12 @@ import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
 import { repositoryWriter } from '../../runtime/repository-writer.ts';
 import { staticSource } from '../../runtime/snapshot-source.ts';
-import { ROOT, browserMissing, clickNode, graphReady, hash, launch, newPage, serve, tempDir, type Served } from './harness.ts';
+import { ROOT, browserMissing, clickNode, graphReady, hash, launch, newPage, openAt, postJson, serve, tempDir, type Served } from './harness.ts';
 
 const missing = browserMissing();
 const run = missing ? test.skip : test.serial;
@@ -96,16 +96,9 @@ test.after.always(async () => {
   if (base) fs.rmSync(base, { recursive: true, force: true });
 });
 
-async function api(route: string, body: Record<string, unknown>): Promise<any> {
-  const res = await fetch(`${served.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return res.json();
-}
+const api = (route: string, body: Record<string, unknown>) => postJson(served, route, body);
 
-async function open(address: string): Promise<{ page: Page; errors: string[] }> {
-  const p = await newPage(context);
-  await p.page.goto(`${served.url}/${address}`);
-  return p;
-}
+const open = (address: string) => openAt(context, served, address);
 
 run('the repository picker lists every indexed repository; the status line says what is indexed and in which languages', async (t) => {
   const { page, errors } = await open(hash('flows-app', 'overview'));
