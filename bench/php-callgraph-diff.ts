@@ -11,12 +11,12 @@
  *   2.9.1-1 (/usr/share/php/Monolog; also the hand-checked sample bench/hand-samples/monolog.tsv).
  *
  *   apt-get install -y php-cli php-parser php-league-commonmark php-monolog
- *   node --import tsx bench/php-callgraph-diff.ts [--corpus php-parser|commonmark|monolog] [--misses N]
+ *   node --import tsx bench/php-callgraph-diff.ts [--corpus php-parser|commonmark|monolog] [--misses N] [--json]
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { indexFolder, scoreSites, type OracleSite, type SiteScore } from './nominal-sites.ts';
+import { indexFolder, runSiteDiffCli, scoreSites, type OracleSite, type SiteScore } from './nominal-sites.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -62,17 +62,6 @@ export function phpCorpusDiff(name: string): PhpDiff {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const args = process.argv.slice(2);
-  const names: string[] = [];
-  let misses = 0;
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--corpus') names.push(args[++i]);
-    else if (args[i] === '--misses') misses = Number(args[++i]);
-  }
-  for (const name of names.length ? names : Object.keys(PHP_CORPORA)) {
-    const d = phpCorpusDiff(name);
-    console.log(`${d.corpus} (${d.half}): ${d.files} files, ${d.lines} lines; oracle sites ${d.sites}, project calls ${d.oracleProject}; ours ${d.ours}, right ${d.tp}; precision ${(100 * d.precision).toFixed(1)}%, recall ${(100 * d.recall).toFixed(1)}%`);
-    for (const w of d.wrong.slice(0, misses)) console.log(`  wrong ${w.site}: ours ${w.ours}, oracle ${w.oracle}`);
-    for (const m of d.missed.slice(0, misses)) console.log(`  missed ${m.site}: ${m.oracle}`);
-  }
+  runSiteDiffCli(process.argv.slice(2), Object.keys(PHP_CORPORA), phpCorpusDiff, (_name, d) =>
+    `${d.corpus} (${d.half}): ${d.files} files, ${d.lines} lines; oracle sites ${d.sites}, project calls ${d.oracleProject}; ours ${d.ours}, right ${d.tp}; precision ${(100 * d.precision).toFixed(1)}%, recall ${(100 * d.recall).toFixed(1)}%`);
 }
