@@ -218,6 +218,19 @@ class PyCollector {
     return inner.length === 1 ? inner[0] : a;
   }
 
+  /**
+   * An `except` clause's value: `except (A, B) as e` binds e to an instance of A or B (an instance of each type
+   * named); without `as`, the types are only read.
+   */
+  private exceptValue(i: number, scope: Scope): void {
+    const v = this.child(i, 'value');
+    if (v >= 0 && this.type(v) === 'as_pattern') {
+      const types = this.expr(this.namedKids(v)[0] ?? -1, scope);
+      const inst: Expr = types.k === 'list' ? { k: 'union', types: types.items.map((x) => ({ k: 'call', callee: x }) as Expr) } : { k: 'call', callee: types };
+      this.assignTarget(this.asTarget(v), inst, scope, i);
+    } else if (v >= 0) this.expr(v, scope);
+  }
+
   private declareExpression(i: number, scope: Scope): void {
     const ty = this.type(i);
     if (ty === 'assignment') {
@@ -279,12 +292,7 @@ class PyCollector {
         return;
       }
       case 'except_clause': {
-        const v = this.child(i, 'value');
-        if (v >= 0 && this.type(v) === 'as_pattern') {
-          const types = this.expr(this.namedKids(v)[0] ?? -1, scope);
-          const inst: Expr = types.k === 'list' ? { k: 'union', types: types.items.map((x) => ({ k: 'call', callee: x }) as Expr) } : { k: 'call', callee: types };
-          this.assignTarget(this.asTarget(v), inst, scope, i);
-        } else if (v >= 0) this.expr(v, scope);
+        this.exceptValue(i, scope);
         for (const c of this.kids(i)) if (this.fieldOf(c) !== 'value') this.visit(c, scope);
         return;
       }
@@ -494,12 +502,7 @@ class PyCollector {
       return;
     }
     if (ty === 'except_clause') {
-      const v = this.child(i, 'value');
-      if (v >= 0 && this.type(v) === 'as_pattern') {
-        const types = this.expr(this.namedKids(v)[0] ?? -1, scope);
-        const inst: Expr = types.k === 'list' ? { k: 'union', types: types.items.map((x) => ({ k: 'call', callee: x }) as Expr) } : { k: 'call', callee: types };
-        this.assignTarget(this.asTarget(v), inst, scope, i);
-      } else if (v >= 0) this.expr(v, scope);
+      this.exceptValue(i, scope);
       for (const c of this.kids(i)) if (this.fieldOf(c) !== 'value') { if (this.type(c) === 'block') walk(c); else this.visit(c, scope); }
       return;
     }
