@@ -134,7 +134,7 @@
 ((lookup_type . (_) @of . (literal_type (string (string_fragment) @key)) .) @lookup (#set! role "type.lookup"))
 ((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))
 ; (a qualified name in a type, `Divisor.Declaration`: a type reference, which a namespace's type answers first)
-((nested_type_identifier) @member (#set! role "member.type"))
+((nested_type_identifier module: (_) @object) @member (#set! role "member.type"))
 ((nested_identifier object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((as_expression (_) @inner (_) @type) @wrap (#set! role "expr.as"))
 ((satisfies_expression . (_) @inner) @wrap (#set! role "expr.wrap"))
