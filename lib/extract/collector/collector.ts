@@ -154,7 +154,7 @@ export class Collector {
   /** `typeof x` in a type → x. */
   readonly typeQueries = new LazyMap<Node, Node>();
   /** `T['name']`: the object type and the key's text node. */
-  readonly lookupTypes = new LazyMap<Node, { of: Node; key: Node }>();
+  readonly lookupTypes = new LazyMap<Node, { of: Node; key: Node; any?: true }>();
   /** Function types → their return type. */
   readonly fnTypeReturns = new LazyMap<Node, Node>();
   /** Generic types → their name and first type argument. */

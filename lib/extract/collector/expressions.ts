@@ -117,7 +117,7 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
   const and = this.ands.get(node);
   if (and) return { k: 'and', left: this.expr(and.left), right: this.expr(and.right) };
   const lookup = this.lookupTypes.get(node);
-  if (lookup) return { k: 'index', of: this.expr(lookup.of), name: this.text.slice(lookup.key.start, lookup.key.end) };
+  if (lookup) return lookup.any ? { k: 'index', of: this.expr(lookup.of), name: '', any: true } : { k: 'index', of: this.expr(lookup.of), name: this.text.slice(lookup.key.start, lookup.key.end) };
   const g = this.generics.get(node);
   if (g) {
     // a generic type reads as its name; the global `Partial<T>` (and its kin) has T's members
