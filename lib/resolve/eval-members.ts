@@ -67,14 +67,15 @@ export function mergedTypes(this: Evaluator, cls: SymRef, wantStatic: boolean): 
   const label = syms[cls.s].label;
   if (label !== 'Class' && label !== 'Interface') return undefined;
   const group = this.twins(cls.f, cls.s);
-  if (!group) return undefined;
   let out: SymRef[] | undefined;
-  for (const i of group) {
+  for (const i of group ?? []) {
     if (i === cls.s) continue;
     const l = syms[i].label;
     if (l === 'Interface' ? wantStatic : l !== 'Class' || label === 'Class') continue;
     (out ??= []).push({ f: cls.f, s: i });
   }
+  // a global interface augmented in other files (`declare global { interface ArkEnv { … } }` in each package)
+  if (label === 'Interface' && !wantStatic) for (const r of this.globalNamesakes(cls.f, cls.s)) if (this.sym(r).label === 'Interface') (out ??= []).push(r);
   return out;
 }
 
@@ -252,11 +253,14 @@ const TYPE_LABELS: ReadonlySet<string> = new Set(['Interface', 'TypeAlias', 'Cla
 
 /** The type `name` a namespace declares that is `v` or shares its name and scope (`ArkEnv.meta` of `namespace ArkEnv`). */
 export function namespaceType(this: Evaluator, v: Val & { t: 'sym' }, name: string): (SymRef & { c: number; r: Reason }) | undefined {
-  const syms = this.files[v.f].symbols;
-  for (const i of [v.s, ...(this.twins(v.f, v.s) ?? [])]) {
-    if (syms[i].kind !== 'namespace') continue;
-    const k = this.childrenOf(v.f, i)?.get(name)?.find((j) => TYPE_LABELS.has(syms[j].label));
-    if (k !== undefined) return { f: v.f, s: k, c: Math.min(v.c, REASON_CONFIDENCE['static-member']), r: v.r === 'same-file' ? 'static-member' : v.r };
+  // (a global namespace merges with those of its name in other files: `ArkEnv.meta` declared in another package)
+  for (const at of [{ f: v.f, s: v.s }, ...this.globalNamesakes(v.f, v.s)]) {
+    const syms = this.files[at.f].symbols;
+    for (const i of [at.s, ...(this.twins(at.f, at.s) ?? [])]) {
+      if (syms[i].kind !== 'namespace') continue;
+      const k = this.childrenOf(at.f, i)?.get(name)?.find((j) => TYPE_LABELS.has(syms[j].label));
+      if (k !== undefined) return { f: at.f, s: k, c: Math.min(v.c, REASON_CONFIDENCE['static-member']), r: v.r === 'same-file' ? 'static-member' : v.r };
+    }
   }
   return undefined;
 }
