@@ -10,7 +10,9 @@ import { resolveProject } from '../resolve/index.ts';
 import { detectModules, type ModulesOptions } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
 import { buildSearch, packSearchable } from '../search/index.ts';
-import type { CodeGraph } from '../graph/code-graph.ts';
+import type { CodeGraph, CodeGraphData } from '../graph/code-graph.ts';
+import type { Reference } from '../refs/reference-index.ts';
+import { codeStamp, previousResolution } from './incremental.ts';
 import type { GraphBuilder } from '../graph/builder.ts';
 import type { ReferenceIndex } from '../refs/reference-index.ts';
 import { CodegraphError } from '../errors.ts';
@@ -47,6 +49,9 @@ export interface PreviousIndex {
   factsText?(facts: FileFacts): string | Uint8Array | undefined;
   /** Why the published generation cannot be kept even when nothing changed (index-store/verify.ts). */
   defect?: string;
+  /** The previous graph and references, for an incremental resolve (read only when one is possible). */
+  graph?(): CodeGraphData;
+  refs?(): Reference[];
 }
 
 export interface BuildOptions {
@@ -105,6 +110,8 @@ export interface BuildOutput {
   embedder: string;
   stats: RepoStats;
   summary: AnalyzeSummary;
+  /** For the snapshot's meta (SnapshotMeta.incremental). */
+  incremental?: { stamp: string; partitioned: boolean };
 }
 
 interface Pending { path: string; language: LanguageId; text: string; record: FileRecord }
@@ -351,7 +358,11 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
       previousDir: previous?.dir, embedder: opts.embedder, fresh: force,
     }, log, (d) => progress.tick(d));
   };
-  const resolved = resolveProject(facts, config, { onNodes: opts.searchDir && searchWorker ? sendSearch : undefined });
+  // unchanged files keep their previous relations when nothing they may have read changed (incremental.ts)
+  const reuse = force || !cacheUsable || previous?.defect || !previous?.graph || !previous.refs ? undefined : previousResolution({
+    meta: previous.meta, files: previous.files, facts: previous.facts, graph: previous.graph, refs: previous.refs,
+  }, { paths: all.map((a) => a.record.path), clean: new Set(cached.map((c) => c.record.path)), configFiles, configListing, log });
+  const resolved = resolveProject(facts, config, { onNodes: opts.searchDir && searchWorker ? sendSearch : undefined, reuse });
   const { graph, refs } = resolved;
   const unresolvedByFile = resolved.unresolvedCalls.byFile;
   const records: FileRecord[] = all.map((a) => {
@@ -399,7 +410,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   };
   const summary: AnalyzeSummary = {
     name: opts.name, root, upToDate: false,
-    files: { indexed: records.length, parsed: parsed.length, reused: cached.length, added, changed, deleted },
+    files: { indexed: records.length, parsed: parsed.length, reused: cached.length, added, changed, deleted, resolved: resolved.resolvedFiles },
     lines, nodes: counts.nodes, symbols: counts.symbols, edges: counts.edges, references: refs.size,
     unresolvedCalls: { total: resolved.unresolvedCalls.total, worstFiles: worst(unresolvedByFile, 5) },
     parseErrors: { total: Object.values(parseErrorsByFile).reduce((a, b) => a + b, 0), files: worst(parseErrorsByFile, 20) },
@@ -409,6 +420,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   return {
     upToDate: false, indexedAt, graph, refs, table,
     facts, configFiles: sortKeys(configFiles), configListing, embedder, stats, summary,
+    incremental: { stamp: codeStamp(), partitioned: resolved.partitioned },
   };
 }
 

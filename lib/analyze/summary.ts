@@ -22,6 +22,8 @@ export interface AnalyzeSummary {
     added: number;
     changed: number;
     deleted: number;
+    /** Files whose relations were resolved in this run (the others' were taken over from the previous snapshot). */
+    resolved?: number;
   };
   lines: number;
   /** Nodes by label (symbols, Folder, File, Community, Process). */
