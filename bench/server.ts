@@ -8,18 +8,21 @@
  * same snapshots (both must read the same snapshot format).
  *
  *   node --import tsx bench/server.ts [--seconds 5] [--clients 8] [--starts 9] [--copies 5] [--repo DIR] [--baseline DIR]
+ *     [--heap-snapshots DIR]
  *
  * Start-up is timed from spawning the command to its first answered request (wall clock), and, on Linux, by
  * the CPU time the server process used until then (user + system, all threads, from /proc): on a shared
  * machine the wall clock mostly measures the neighbours, the CPU time what the command itself costs. Memory
- * is the server's resident set after the load (from /proc).
+ * is the server's resident set when ready and after the load (from /proc), and both again after a full GC
+ * with the V8 heap in use (bench/memory-probe.mjs, preloaded into every server started here, any build);
+ * `--heap-snapshots DIR` also writes a heap snapshot at each of those points, to compare builds by constructor.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { analyzeRepository } from '../lib/analyze/index.ts';
 import { SnapshotLoader } from '../index-store/loader.ts';
@@ -27,7 +30,7 @@ import { graphData } from '../lib/graph/code-graph.ts';
 
 const { values } = parseArgs({ options: {
   seconds: { type: 'string', default: '5' }, clients: { type: 'string', default: '8' }, starts: { type: 'string', default: '9' },
-  copies: { type: 'string', default: '5' }, repo: { type: 'string' }, baseline: { type: 'string' },
+  copies: { type: 'string', default: '5' }, repo: { type: 'string' }, baseline: { type: 'string' }, 'heap-snapshots': { type: 'string' },
 } });
 const STARTS = Math.max(1, Number(values.starts));
 const SECONDS = Number(values.seconds);
@@ -39,6 +42,7 @@ const rxjs = path.join(root, 'node_modules', 'rxjs', 'src');
 const builds: { label: string; bin: string }[] = [{ label: 'this build', bin: path.join(root, 'bin', 'codegraph.mjs') }];
 if (values.baseline) builds.unshift({ label: 'baseline', bin: path.join(path.resolve(values.baseline), 'bin', 'codegraph.mjs') });
 
+const MB = 1024 * 1024;
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -61,19 +65,39 @@ async function copyOf(src: string, base: string, home: string, name: string) {
   return { dir, repo: res.repo, lines: res.summary.lines };
 }
 
+/** The server's memory after two full collections (bench/memory-probe.mjs), in bytes. */
+interface Memory { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; gc: boolean; snapshot?: string }
+
+/** Preloaded into every server started here: answers SIGUSR2 with its memory after a GC (and a heap snapshot on request). */
+const PROBE = path.join(root, 'bench', 'memory-probe.mjs');
+
 /** The real command: from spawning `node <bin> eval-server` to the first answered request. */
-async function readyCli(bin: string, home: string): Promise<{ ms: number; cpuMs: number | undefined; child: ChildProcess; url: string }> {
+async function readyCli(bin: string, home: string) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [bin, 'eval-server', '--port', '0', '--quiet'], {
-    env: { ...process.env, CODEGRAPH_HOME: home }, stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, ['--expose-gc', '--import', pathToFileURL(PROBE).href, bin, 'eval-server', '--port', '0', '--quiet'], {
+    env: { ...process.env, CODEGRAPH_HOME: home, ...(values['heap-snapshots'] ? { BENCH_HEAP_SNAPSHOT_DIR: path.resolve(values['heap-snapshots']) } : {}) },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
+  const waiting: ((m: Memory) => void)[] = [];
+  child.stdout!.on('data', (d) => {
+    out += d;
+    for (let nl = out.indexOf('\n'); nl >= 0; nl = out.indexOf('\n')) {
+      const line = out.slice(0, nl);
+      out = out.slice(nl + 1);
+      if (line.startsWith('memory-probe ')) waiting.shift()?.(JSON.parse(line.slice('memory-probe '.length)) as Memory);
+    }
+  });
+  let announced = '';
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d) => { out += d; const m = /listening on (\S+)/.exec(out); if (m) resolve(m[1]); });
+    child.stdout!.on('data', (d) => { announced += d; const m = /listening on (\S+)/.exec(announced); if (m) resolve(m[1]); });
     child.on('exit', (code) => reject(new Error(`eval-server exited ${code}`)));
   });
   await (await fetch(`${url}/list_repos`)).arrayBuffer();
-  return { ms: performance.now() - t0, cpuMs: cpuTime(child.pid), child, url };
+  const ready = { ms: performance.now() - t0, cpuMs: cpuTime(child.pid) };
+  /** The server's memory after a full GC (RSS read by the server itself, right after the collection). */
+  const memory = () => new Promise<Memory>((resolve) => { waiting.push(resolve); child.kill('SIGUSR2'); });
+  return { ...ready, child, url, memory };
 }
 
 /** Resident memory (MB) of a process; undefined where /proc is not available. */
@@ -165,13 +189,18 @@ async function main() {
 
     for (const [label, home] of homes) {
       const cli = new Map<string, number[]>(), cpu = new Map<string, number[]>(), rss = new Map<string, number[]>();
+      const gcRss = new Map<string, number[]>(), gcHeap = new Map<string, number[]>();
+      const add = (m: Map<string, number[]>, k: string, v: number) => (m.get(k) ?? m.set(k, []).get(k)!).push(v);
       for (let i = 0; i < STARTS; i++) {
         for (const b of builds) { // interleaved: the neighbours' load falls on both alike
           const r = await readyCli(b.bin, home);
-          (cli.get(b.label) ?? cli.set(b.label, []).get(b.label)!).push(r.ms);
-          if (r.cpuMs !== undefined) (cpu.get(b.label) ?? cpu.set(b.label, []).get(b.label)!).push(r.cpuMs);
+          add(cli, b.label, r.ms);
+          if (r.cpuMs !== undefined) add(cpu, b.label, r.cpuMs);
           const m = rssMb(r.child.pid);
-          if (m !== undefined) (rss.get(b.label) ?? rss.set(b.label, []).get(b.label)!).push(m);
+          if (m !== undefined) add(rss, b.label, m);
+          const g = await r.memory();
+          add(gcRss, b.label, g.rss / MB);
+          add(gcHeap, b.label, g.heapUsed / MB);
           await fetch(`${r.url}/shutdown`, { method: 'POST' });
           await new Promise((res) => r.child.once('exit', res));
         }
@@ -180,6 +209,7 @@ async function main() {
         console.log(`[${b.label}] ready as the CLI (node start → first answer), ${label}, ${STARTS} starts: ${spread(cli.get(b.label)!)}`);
         if (cpu.get(b.label)?.length) console.log(`[${b.label}]   CPU time of the server process until then: ${spread(cpu.get(b.label)!)}`);
         if (rss.get(b.label)?.length) console.log(`[${b.label}]   resident memory when ready: ${spreadMb(rss.get(b.label)!)}`);
+        console.log(`[${b.label}]   after a full GC: resident ${spreadMb(gcRss.get(b.label)!)}, V8 heap used ${spreadMb(gcHeap.get(b.label)!)}`);
       }
     }
 
@@ -221,7 +251,9 @@ async function main() {
       }
       for (const s of servers) {
         const m = rssMb(s.child.pid);
-        if (m !== undefined) console.log(`[${s.b.label}] resident memory after the load: ${m.toFixed(0)} MB`);
+        const g = await s.memory();
+        console.log(`[${s.b.label}] after the load: resident ${m === undefined ? '?' : m.toFixed(0)} MB; after a full GC: resident ${(g.rss / MB).toFixed(0)} MB, ` +
+          `V8 heap used ${(g.heapUsed / MB).toFixed(0)} MB, external ${(g.external / MB).toFixed(0)} MB${g.snapshot ? `, heap snapshot ${g.snapshot}` : ''}`);
       }
     } finally {
       for (const s of servers) {
