@@ -27,7 +27,8 @@ let stamp: string | undefined;
 export function codeStamp(): string {
   if (stamp) return stamp;
   const urls = [import.meta.url, resolveModuleUrl()];
-  stamp = sha256(urls.map((u) => { try { return fs.readFileSync(fileURLToPath(u)).toString('latin1'); } catch { return u; } }).join('\0'));
+  // (in the bundle the second file does not exist: the chunk holds both; where a file lives is no part of its identity)
+  stamp = sha256(urls.map((u) => { try { return fs.readFileSync(fileURLToPath(u)).toString('latin1'); } catch { return ''; } }).join('\0'));
   return stamp;
 }
 
