@@ -1,8 +1,12 @@
 /**
- * Hand-checked call samples for the languages this machine has no checker for (Kotlin, C#): a fixed, seeded sample
- * of call sites of a real code base at a pinned commit, each with what codegraph says the call runs, and a verdict
- * written by a person who read the code (bench/hand-samples/<name>.tsv). The sample is drawn again from the same
- * code and seed; a verdict file whose sites differ from the draw is refused (the code or the draw changed).
+ * Hand-checked call samples for the languages this machine has no checker for (Kotlin, C#, Swift, PHP's typed
+ * receivers): a fixed, seeded sample of call sites of a real code base at a pinned commit, each with what codegraph
+ * says the call runs, and a verdict written by a person who read the code (bench/hand-samples/<name>.tsv). The
+ * sample is drawn again from the same code and seed; a verdict file whose sites differ from the draw is refused (the
+ * code or the draw changed). A verdict file with a sixth column, `runs` (what runs at the site: uids, `|` between
+ * alternatives, `-` for nothing of the project), is not drawn again: its sites are checked against the code, its
+ * figures printed as read, and today's answers on the same sites graded against `runs`, so a later build is
+ * measured on the sample that was read.
  *
  *   node --import tsx bench/hand-sample.ts <name> <folder> [--draw]
  *
@@ -78,12 +82,41 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     for (const s of sample) console.log(`${s.site}\t${s.name}\t${s.ours}`);
   } else {
     const rows = readFileSync(path.join(here, 'hand-samples', `${name}.tsv`), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t'));
-    const sites = sample.map((s) => `${s.site}\t${s.ours}`);
-    const written = rows.map((r) => `${r[0]}\t${r[2]}`);
-    if (JSON.stringify(sites) !== JSON.stringify(written)) throw new Error(`${name}: the verdicts are for another draw (the code, the commit or codegraph's answers changed): draw again`);
-    const count = (v: string): number => rows.filter((r) => r[3] === v).length;
-    const right = count('right'), wrong = count('wrong'), missed = count('missed'), none = count('none'), extra = count('extra');
-    const ours = right + wrong + extra, project = right + wrong + missed;
-    console.log(`${name}: ${rows.length} sites; project calls ${project}, ours ${ours}; right ${right}, wrong ${wrong}, extra ${extra}, missed ${missed}, none ${none}; precision ${(100 * right / Math.max(ours, 1)).toFixed(1)}%, recall ${(100 * right / Math.max(project, 1)).toFixed(1)}%`);
+    const graded = rows.every((r) => r.length >= 6 && r[5] !== '');
+    if (!graded) {
+      const sites = sample.map((s) => `${s.site}\t${s.ours}`);
+      const written = rows.map((r) => `${r[0]}\t${r[2]}`);
+      if (JSON.stringify(sites) !== JSON.stringify(written)) throw new Error(`${name}: the verdicts are for another draw (the code, the commit or codegraph's answers changed): draw again`);
+    }
+    console.log(figures(`${name}`, rows.map((r) => r[3])));
+    if (graded) {
+      // The sample stays the one read (never drawn again: a build that changes which nodes are calls would change
+      // the draw); each site is checked to be in the code still, and today's answer is graded against what runs.
+      const now = new Map(sites(folder).map((s) => [s.site, s.ours]));
+      for (const r of rows) {
+        const [, file, line, col] = /^(.*):(\d+):(\d+)$/.exec(r[0])!;
+        const text = readFileSync(path.join(folder, file), 'utf8').split('\n')[Number(line) - 1] ?? '';
+        if (!text.slice(Number(col) - 1).startsWith(r[1])) throw new Error(`${name}: ${r[0]} is not '${r[1]}' in this checkout (another commit?)`);
+      }
+      const verdicts = rows.map((r) => grade(now.get(r[0]) ?? '-', r[5].split('|')));
+      const changed = rows.filter((r) => (now.get(r[0]) ?? '-') !== r[2]).length;
+      console.log(figures(`${name} (today's answers on the same sites; ${changed} changed since read)`, verdicts));
+    }
   }
+}
+
+/** The verdict for an answer (`-` for none) when `runs` is what runs there (`-` for nothing of the project). */
+function grade(ours: string, runs: string[]): string {
+  if (runs.includes('-')) return ours === '-' ? 'none' : 'extra';
+  if (ours === '-') return 'missed';
+  return runs.includes(ours) ? 'right' : 'wrong';
+}
+
+/** One line of figures over a list of verdicts. */
+function figures(label: string, verdicts: string[]): string {
+  const count = (v: string): number => verdicts.filter((x) => x === v).length;
+  const right = count('right'), wrong = count('wrong'), missed = count('missed'), none = count('none'), extra = count('extra');
+  const ours = right + wrong + extra, project = right + wrong + missed;
+  return `${label}: ${verdicts.length} sites; project calls ${project}, ours ${ours}; right ${right}, wrong ${wrong}, extra ${extra}, missed ${missed}, none ${none}; ` +
+    `precision ${(100 * right / Math.max(ours, 1)).toFixed(1)}%, recall ${(100 * right / Math.max(project, 1)).toFixed(1)}%`;
 }
