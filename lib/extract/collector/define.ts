@@ -98,6 +98,9 @@ export function registerDefineHandlers(): void {
       if (d.role === Role['def.method.signature']) w.signatureOnly = true;
       w.returnsNode = this.returnsOf.get(d.def) ?? (d.value ? this.returnsOf.get(d.value) : undefined);
       if (isField) { w.typeNode = d.type; w.initNode = fnField ? undefined : d.value; }
+      // a field holding a function with a declared type (`traverse: TraverseApply<T> = (data, ctx) => …`): its
+      // unannotated parameters are that type's, as for a const so declared
+      if (fnField && d.type) this.declaredFnType.set(d.value!, d.type);
       if (label === 'Method' || !this.memberKeys.has(key)) this.memberKeys.set(key, s);
       return this.span(s, d.def);
     });
