@@ -196,6 +196,13 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (obj.k === 'lit' || obj.k === 'other' || obj.k === 'fn') return;
     refs.push({ value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(node), from: k.from, key: true });
   });
+  // the string key of an indexed access type (`ArkEnv['onFail']`, `d['schema']`): the member of that type it names
+  this.lookupTypes.forEach((l) => {
+    if (l.any) return;
+    const of = this.expr(l.of);
+    if (of.k === 'other' || of.k === 'lit') return;
+    refs.push({ value: { k: 'member', obj: { k: 'as', type: of }, name: this.text.slice(l.key.start, l.key.end) }, kind: 'value', at: this.pos(l.key), from: l.from, key: true });
+  });
   for (const k of this.patternKeys) {
     if (declared.has((rowOf(k.key) + 1) * 65536 + colOf(k.key) + 1)) continue;
     const obj = this.patternValue(k.pattern, 0);

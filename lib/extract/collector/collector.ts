@@ -154,7 +154,7 @@ export class Collector {
   /** `typeof x` in a type → x. */
   readonly typeQueries = new LazyMap<Node, Node>();
   /** `T['name']`: the object type and the key's text node. */
-  readonly lookupTypes = new LazyMap<Node, { of: Node; key: Node; any?: true }>();
+  readonly lookupTypes = new LazyMap<Node, { of: Node; key: Node; any?: true; from: number }>();
   /** Function types → their return type. */
   readonly fnTypeReturns = new LazyMap<Node, Node>();
   /** Generic types → their name and first type argument. */
@@ -407,6 +407,8 @@ export class Collector {
     }
     const key = this.keyRefs.get(node);
     if (key) { key.from = cur; return; }
+    const lookup = this.lookupTypes.get(node);
+    if (lookup) { lookup.from = cur; return; }
     const member = this.members.get(node);
     if (member) { member.from = cur; return; }
     const sk = this.simple.get(node);

@@ -69,8 +69,10 @@ export function registerMatchHandlers(): void {
     on([Role['type.query']], function (c) { this.typeQueries.set(get(c, 'query')!, get(c, 'inner')!); return; });
     on([Role['fn.assigned']], function (c) { this.assignedFns.set(get(c, 'fn')!, { obj: get(c, 'object')!, name: get(c, 'name')! }); return; });
     on([Role['type.lookup']], function (c) {
-      const key = get(c, 'key');
-      this.lookupTypes.set(get(c, 'lookup')!, key ? { of: get(c, 'of')!, key } : { of: get(c, 'of')!, key: get(c, 'anykey')!, any: true });
+      const key = get(c, 'key'), lookup = get(c, 'lookup')!;
+      this.lookupTypes.set(lookup, key ? { of: get(c, 'of')!, key, from: -1 } : { of: get(c, 'of')!, key: get(c, 'anykey')!, any: true, from: -1 });
+      // (a string key names a member: an occurrence of it, from the enclosing symbol)
+      if (key) this.point(lookup, key);
       return;
     });
     on([Role['expr.wrap']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return; });
