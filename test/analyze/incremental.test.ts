@@ -267,3 +267,31 @@ test('TypeScript: seeded random edits keep the incremental snapshot equal to a c
   }
   t.true(incremental > 0, 'some steps took the incremental path');
 });
+
+test('a snapshot made by other code, or a changed configuration, resolves every file again (and still equals a cold analyze)', async (t) => {
+  const base = tempDir('cg-inc-stamp-');
+  const root = path.join(base, 'repo');
+  writeTree(root, TS_REPO);
+  const home = path.join(base, 'home');
+  const first = await analyzeRepository(root, { home });
+  // another build of codegraph made the previous snapshot: its relations are not taken over
+  const metaFile = path.join(first.dir, 'meta.json');
+  const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
+  t.truthy(meta.incremental?.stamp, 'the snapshot records the code that made it');
+  t.true(meta.incremental.partitioned, 'and that its relation edges split by file');
+  fs.writeFileSync(metaFile, JSON.stringify({ ...meta, incremental: { ...meta.incremental, stamp: 'another build' } }));
+  write(root, { 'src/util.ts': change(root, 'src/util.ts', '  return x * 2;', '  return x * 3;') });
+  let s = await sameAsCold(t, root, home, 'other code');
+  t.is(s.files.resolved, s.files.indexed);
+  // the same edit kind now takes the incremental path
+  write(root, { 'src/util.ts': change(root, 'src/util.ts', '  return x * 3;', '  return x * 4;') });
+  s = await sameAsCold(t, root, home, 'same code');
+  t.is(s.files.resolved, 1);
+  // a body edit beside a configuration change: every file
+  write(root, {
+    'src/util.ts': change(root, 'src/util.ts', '  return x * 4;', '  return x * 5;'),
+    'tsconfig.json': '{ "compilerOptions": { "baseUrl": "src" } }\n',
+  });
+  s = await sameAsCold(t, root, home, 'configuration');
+  t.is(s.files.resolved, s.files.indexed);
+});
