@@ -41,11 +41,15 @@ export function toColumns(rows: Float32Array, count: number, dim: number): Float
   return cols;
 }
 
+/** Columns summed per pass of `similarities`: each pass reads and writes the scores once for this many columns. */
+const BLOCK = 8;
+
 /** In-memory cosine search over unit vectors stored column-major. */
 export class VectorMatrix {
-  private readonly scores: Float32Array;
+  /** Scores in doubles: the sums stay exact to the float32 inputs, and topK always reads one array type. */
+  private readonly scores: Float64Array;
   constructor(readonly cols: Float32Array, readonly count: number, readonly dim: number) {
-    this.scores = new Float32Array(count);
+    this.scores = new Float64Array(count);
   }
 
   /** A matrix from row-major vectors. */
@@ -53,14 +57,30 @@ export class VectorMatrix {
     return new VectorMatrix(toColumns(rows, count, dim), count, dim);
   }
 
-  /** Cosine similarity of every row to `q` (a shared scratch array). */
-  similarities(q: Float32Array): Float32Array {
+  /**
+   * Cosine similarity of every row to `q` (a shared scratch array). Columns are taken BLOCK at a time, so the
+   * score array is read and written once per block rather than once per column (the scan is what a query's
+   * vector lane costs); a sparse `q` (the lexical embedder's) is taken column by column over its non-zero entries.
+   */
+  similarities(q: Float32Array): Float64Array {
     const n = this.count;
     const s = this.scores;
     s.fill(0);
     if (q.length !== this.dim) return s;
     const cols = this.cols;
-    for (let j = 0; j < this.dim; j++) {
+    let nonZero = 0;
+    for (let j = 0; j < this.dim; j++) if (q[j] !== 0) nonZero++;
+    // A sparse query (the lexical embedder's) is summed column by column over its non-zero entries only.
+    let j = 0;
+    if (nonZero * 4 >= this.dim) for (; j + BLOCK <= this.dim; j += BLOCK) {
+      const q0 = q[j], q1 = q[j + 1], q2 = q[j + 2], q3 = q[j + 3], q4 = q[j + 4], q5 = q[j + 5], q6 = q[j + 6], q7 = q[j + 7];
+      const b0 = j * n, b1 = b0 + n, b2 = b1 + n, b3 = b2 + n, b4 = b3 + n, b5 = b4 + n, b6 = b5 + n, b7 = b6 + n;
+      for (let i = 0; i < n; i++) {
+        s[i] += q0 * cols[b0 + i] + q1 * cols[b1 + i] + q2 * cols[b2 + i] + q3 * cols[b3 + i]
+          + q4 * cols[b4 + i] + q5 * cols[b5 + i] + q6 * cols[b6 + i] + q7 * cols[b7 + i];
+      }
+    }
+    for (; j < this.dim; j++) {
       const qj = q[j];
       if (qj === 0) continue;
       const base = j * n;
