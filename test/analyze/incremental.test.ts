@@ -295,3 +295,24 @@ test('a snapshot made by other code, or a changed configuration, resolves every 
   s = await sameAsCold(t, root, home, 'configuration');
   t.is(s.files.resolved, s.files.indexed);
 });
+
+test('a repository of two languages: a TypeScript body edit takes the Python files over, entry marks included', async (t) => {
+  const files: Record<string, string> = {
+    ...TS_REPO,
+    ...PY_REPO,
+    'pyproject.toml': '[project]\nname = "pkg"\n\n[project.scripts]\nshapes-cli = "pkg.service:serve"\n',
+  };
+  const base = tempDir('cg-inc-mixed-');
+  const root = path.join(base, 'repo');
+  writeTree(root, files);
+  const home = path.join(base, 'home');
+  const first = await analyzeRepository(root, { home });
+  const marked = readGraphData(first.dir).nodes.filter((n) => n.entryKind !== undefined && n.filePath?.endsWith('.py'));
+  t.true(marked.length > 0, 'the Python resolver marks the console script');
+  write(root, { 'src/util.ts': change(root, 'src/util.ts', '  return x * 2;', '  const k = 2;\n  return x * k;') });
+  const s = await sameAsCold(t, root, home, 'TypeScript body beside Python');
+  t.is(s.files.resolved, 1, 'the Python files were taken over');
+  write(root, { 'pkg/service.py': change(root, 'pkg/service.py', '    return c.run()', '    return c.run() or 1') });
+  const s2 = await sameAsCold(t, root, home, 'Python body');
+  t.is(s2.files.resolved, s2.files.indexed, 'a Python change resolves everything');
+});
