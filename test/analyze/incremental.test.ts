@@ -6,7 +6,7 @@
 import test, { type ExecutionContext } from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyzeRepository, type AnalyzeSummary } from '../../lib/analyze/index.ts';
+import { analyzeRepository, formatSummary, type AnalyzeSummary } from '../../lib/analyze/index.ts';
 import { exportLines } from '../../lib/analyze/export.ts';
 import { readGraphData, readRefs } from '../../index-store/format.ts';
 import { tempDir, writeTree } from './_helpers.ts';
@@ -182,9 +182,13 @@ async function runEdits(t: ExecutionContext, files: Record<string, string>, edit
   for (const edit of edits(root)) {
     write(root, edit.files());
     const summary = await sameAsCold(t, root, home, edit.name);
-    if (edit.resolved !== undefined) t.is(summary.files.resolved, edit.resolved, `${edit.name}: files resolved`);
+    if (edit.resolved !== undefined) {
+      t.is(summary.files.resolved, edit.resolved, `${edit.name}: files resolved`);
+      t.true(formatSummary(summary).includes(`relations resolved for ${edit.resolved}, the rest's kept`), `${edit.name}: the summary says so`);
+    }
     else t.is(summary.files.resolved, summary.files.indexed, `${edit.name}: a shape change resolves every file`);
     t.is(summary.modulesReused === true, edit.sameModules === true, `${edit.name}: modules taken over or detected`);
+    t.is(/modules +\d+ \(unchanged\)/.test(formatSummary(summary)), edit.sameModules === true, `${edit.name}: the summary says whether modules changed`);
   }
 }
 
