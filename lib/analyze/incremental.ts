@@ -9,13 +9,15 @@
  * (lib/resolve/shape.ts) and is resolved by the shared evaluator — and otherwise resolves everything.
  */
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { FileFacts } from '../extract/index.ts';
-import type { GraphEdge } from '../graph/schema.ts';
+import type { GraphEdge, GraphNode } from '../graph/schema.ts';
 import type { Reference } from '../refs/reference-index.ts';
 import { isRelationEdge, type ResolveReuse } from '../resolve/index.ts';
 import { sha256 } from '../files/source.ts';
-import type { CodeGraphData } from '../graph/code-graph.ts';
+import { addCodeEdge, graphData, type CodeGraph, type CodeGraphData } from '../graph/code-graph.ts';
+import type { ModulesOptions } from '../modules/index.ts';
 import type { FileRecord, SnapshotMeta } from '../../index-store/format.ts';
 
 let stamp: string | undefined;
@@ -104,4 +106,43 @@ function sameRecord(a: Record<string, string> | undefined, b: Record<string, str
   if (ka.length !== Object.keys(b).length) return false;
   for (const k of ka) if (!(k in b) || a[k] !== b[k]) return false;
   return true;
+}
+
+/**
+ * A digest of what module detection reads of a graph (before modules): every node and edge with all their
+ * properties but positions (node lines, edge lines, which lib/modules never reads), in graph order, and the
+ * options. The same digest means the same communities.
+ */
+export function modulesKey(graph: CodeGraph, options: ModulesOptions | undefined): string {
+  const h = createHash('sha256');
+  h.update(`${codeStamp()}\0${JSON.stringify(options ?? {})}\0`);
+  const { nodes, edges } = graphData(graph);
+  const noLines = (key: string, value: unknown): unknown => (key === 'line' || key === 'endLine' ? undefined : value);
+  for (const n of nodes) h.update(JSON.stringify(n, noLines));
+  h.update('\0edges\0');
+  for (const e of edges) h.update(JSON.stringify(e, noLines));
+  return h.digest('hex');
+}
+
+/**
+ * Puts the previous run's modules into `graph` (whose modules digest equals the previous one's): its Community
+ * nodes and MEMBER_OF edges in their order, and each member's `module`, as detectModules would have written them.
+ */
+export function reuseModules(graph: CodeGraph, previous: CodeGraphData): { communities: number } | undefined {
+  // checked before anything is written: on a mismatch the caller detects the modules on an untouched graph
+  // (a Process node's `module` is written by processes, which run again)
+  const member = (n: GraphNode): boolean => n.module !== undefined && n.label !== 'Process' && n.label !== 'Community';
+  const communities = new Set<string>();
+  for (const n of previous.nodes) {
+    if (n.label === 'Community') communities.add(n.uid);
+    else if (member(n) && !graph.hasNode(n.uid)) return undefined;
+  }
+  const members = previous.edges.filter((e) => e.type === 'MEMBER_OF');
+  if (members.some((e) => !communities.has(e.target) || !graph.hasNode(e.source))) return undefined;
+  for (const n of previous.nodes) {
+    if (n.label === 'Community') graph.addNode(n.uid, { ...n });
+    else if (member(n)) graph.getNodeAttributes(n.uid).module = n.module;
+  }
+  for (const e of members) addCodeEdge(graph, { ...e });
+  return { communities: communities.size };
 }

@@ -38,6 +38,8 @@ export interface AnalyzeSummary {
   /** Files the extractor threw on (indexed as nothing; a bug to report). */
   failures: { path: string; error: string }[];
   communities: number;
+  /** The communities were taken over from the previous snapshot (module detection would have read the same graph). */
+  modulesReused?: true;
   processes: number;
   embeddings: number;
   embedder: string;

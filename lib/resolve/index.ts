@@ -260,8 +260,13 @@ class ProjectBuilder {
       const facts = this.files[f];
       const base = this.uids.length;
       this.symBase.push(base);
+      // declared globally (a `declare global` block, a declaration file that is no module), members included:
+      // the declarations of one name there merge across files (rename takes them together)
+      const script = facts.path.endsWith('.d.ts') && !facts.imports.length && !facts.exports.length && !facts.symbols.some((x) => x.exported);
+      const global: boolean[] = [];
       for (let s = 0; s < facts.symbols.length; s++) {
         const sym = facts.symbols[s];
+        global.push(sym.parent < 0 ? script || sym.global === true : global[sym.parent] === true);
         const uid = alloc.allocate(makeUid(sym.label, facts.path, sym.qualifiedName));
         const node: GraphNode = {
           uid, label: sym.label, name: sym.name, kind: sym.kind, filePath: facts.path, line: sym.line, endLine: sym.endLine,
@@ -271,6 +276,7 @@ class ProjectBuilder {
         if (sym.doc) node.doc = sym.doc;
         if (sym.isStatic) node.static = true;
         if (sym.isDefault) node.isDefault = true;
+        if (global[s]) node.global = true;
         const pos = this.node(node);
         if (sym.label === 'Method' && sym.parent >= 0) {
           // (a parent is listed before its members; a later one would name no node yet, as its uid would not)

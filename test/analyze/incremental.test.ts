@@ -125,7 +125,7 @@ if __name__ == "__main__":
 `,
 };
 
-type Edit = { name: string; files: () => Record<string, string | null>; /** Resolved files expected, when the edit keeps every shape. */ resolved?: number };
+type Edit = { name: string; files: () => Record<string, string | null>; /** Resolved files expected, when the edit keeps every shape. */ resolved?: number; /** The graph changes in positions only. */ sameModules?: true };
 
 /** Applies `replace` to a file's current text (the test fails loudly if `from` is not there). */
 function change(root: string, rel: string, from: string, to: string): string {
@@ -184,12 +184,13 @@ async function runEdits(t: ExecutionContext, files: Record<string, string>, edit
     const summary = await sameAsCold(t, root, home, edit.name);
     if (edit.resolved !== undefined) t.is(summary.files.resolved, edit.resolved, `${edit.name}: files resolved`);
     else t.is(summary.files.resolved, summary.files.indexed, `${edit.name}: a shape change resolves every file`);
+    t.is(summary.modulesReused === true, edit.sameModules === true, `${edit.name}: modules taken over or detected`);
   }
 }
 
 test('TypeScript: after each kind of edit the incremental snapshot equals a cold analyze', async (t) => {
   await runEdits(t, TS_REPO, (root) => [
-    { name: 'body-only (a line added)', resolved: 1, files: () => ({ 'src/util.ts': change(root, 'src/util.ts', '  return x * 2;', '  const y = x + 1;\n  return y * 2 - 2;') }) },
+    { name: 'body-only (a line added)', resolved: 1, sameModules: true, files: () => ({ 'src/util.ts': change(root, 'src/util.ts', '  return x * 2;', '  const y = x + 1;\n  return y * 2 - 2;') }) },
     { name: 'body-only (calls changed)', resolved: 1, files: () => ({ 'src/app.ts': change(root, 'src/app.ts', '  const r = new Registry();', '  const r = new Registry();\n  r.add(new Circle(3));\n  s.scale(2);') }) },
     { name: 'two bodies at once', resolved: 2, files: () => ({
       'src/service.ts': change(root, 'src/service.ts', 'this.items.push(c);', 'this.items.push(c);\n    this.items.push(makeCircle());'),
@@ -205,7 +206,7 @@ test('TypeScript: after each kind of edit the incremental snapshot equals a cold
     { name: 'base class method body', resolved: 1, files: () => ({ 'src/base.ts': change(root, 'src/base.ts', "return 'shape ' + this.area();", "const a = this.scale(1);\n    return 'shape ' + a;") }) },
     { name: 'file added', files: () => ({ 'src/extra.ts': "import { helper } from './util';\nimport { Registry } from './service';\n\nexport function more(): number {\n  return helper(3) + new Registry().total();\n}\n" }) },
     { name: 'file deleted', files: () => ({ 'src/service.ts': null }) },
-    { name: 'comment only', resolved: 1, files: () => ({ 'src/extra.ts': '// a comment first\n' + fs.readFileSync(path.join(root, 'src/extra.ts'), 'utf8') }) },
+    { name: 'comment only', resolved: 1, sameModules: true, files: () => ({ 'src/extra.ts': '// a comment first\n' + fs.readFileSync(path.join(root, 'src/extra.ts'), 'utf8') }) },
   ]);
 });
 
@@ -265,4 +266,32 @@ test('TypeScript: seeded random edits keep the incremental snapshot equal to a c
     if ((summary.files.resolved ?? 0) < summary.files.indexed) incremental++;
   }
   t.true(incremental > 0, 'some steps took the incremental path');
+});
+
+test('a snapshot made by other code, or a changed configuration, resolves every file again (and still equals a cold analyze)', async (t) => {
+  const base = tempDir('cg-inc-stamp-');
+  const root = path.join(base, 'repo');
+  writeTree(root, TS_REPO);
+  const home = path.join(base, 'home');
+  const first = await analyzeRepository(root, { home });
+  // another build of codegraph made the previous snapshot: its relations are not taken over
+  const metaFile = path.join(first.dir, 'meta.json');
+  const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
+  t.truthy(meta.incremental?.stamp, 'the snapshot records the code that made it');
+  t.true(meta.incremental.partitioned, 'and that its relation edges split by file');
+  fs.writeFileSync(metaFile, JSON.stringify({ ...meta, incremental: { ...meta.incremental, stamp: 'another build' } }));
+  write(root, { 'src/util.ts': change(root, 'src/util.ts', '  return x * 2;', '  return x * 3;') });
+  let s = await sameAsCold(t, root, home, 'other code');
+  t.is(s.files.resolved, s.files.indexed);
+  // the same edit kind now takes the incremental path
+  write(root, { 'src/util.ts': change(root, 'src/util.ts', '  return x * 3;', '  return x * 4;') });
+  s = await sameAsCold(t, root, home, 'same code');
+  t.is(s.files.resolved, 1);
+  // a body edit beside a configuration change: every file
+  write(root, {
+    'src/util.ts': change(root, 'src/util.ts', '  return x * 4;', '  return x * 5;'),
+    'tsconfig.json': '{ "compilerOptions": { "baseUrl": "src" } }\n',
+  });
+  s = await sameAsCold(t, root, home, 'configuration');
+  t.is(s.files.resolved, s.files.indexed);
 });
