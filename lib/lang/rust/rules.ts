@@ -35,6 +35,8 @@ const nominal: NominalLanguage['nominal'] = {
   selfTypeName: 'Self',
   partKinds: new Set(['impl']),
   aliasKinds: new Set(['alias']),
+  // `m::S` names the item S of the module m declared in this one (an inline `mod m {}` or a child file)
+  relativeQualifiedNames: true,
   implicitThis: false,
   structural: false,
   typeCall: 'none',
