@@ -6,7 +6,7 @@
  * that keeps a code cache makes its cache for the bench's flags).
  *
  *   node --import tsx bench/analyze-ab.ts [--rounds N] [--corpus DIR] [--files N] [--no-build] [--one-file]
- *     [--parallel-gate | --show-parallel] [--max-wait S]
+ *     [--edit append|body] [--target FILE] [--parallel-gate | --show-parallel] [--max-wait S]
  *     [--variant NAME=ENV=VALUE[,ENV=VALUE…]]…   (default: native=CODEGRAPH_NATIVE=1 and js=CODEGRAPH_NATIVE=0)
  *
  * The setting `AB_ROOT=<folder>` is not passed to the child: that variant runs `<folder>/bin/codegraph.mjs`
@@ -20,7 +20,8 @@
  * `--parallel-gate`: also waits until two threads really run in parallel (this VM's two cores sometimes give one
  * core's worth of time: two spinning threads then each run at half speed); `--show-parallel` only prints that
  * efficiency per run. `--one-file`: measures a one-file-changed run after the cold one instead (a function
- * appended to the first `.ts` file, or on a JavaScript corpus the first `.js` one). Prints per variant the medians
+ * appended to the first `.ts` file, or on a JavaScript corpus the first `.js` one; `--target` names another; `--edit body`
+ * instead adds a statement to the file's first function body, keeping its outward shape: see bench/analyze.ts bodyEdit). Prints per variant the medians
  * of process wall, child CPU (all threads), the main thread's CPU (Linux, 10 ms ticks), peak RSS, pipeline total
  * and each phase from read to write. Every copy is aged by a minute first (as bench/analyze.ts does), so a
  * one-file run does not re-hash every "racily clean" file.
@@ -30,6 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bodyEdit } from './analyze.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -38,6 +40,9 @@ const rounds = Number(opt('--rounds') ?? 5);
 const corpus = path.resolve(opt('--corpus') ?? path.join(repoRoot, 'node_modules/rxjs/src'));
 const maxFiles = opt('--files') ? Number(opt('--files')) : undefined;
 const oneFile = argv.includes('--one-file');
+/** The one-file edit: `append` (a function appended: an export added) or `body` (a statement added to the first body). */
+const edit = opt('--edit') ?? 'append';
+const editTarget = opt('--target');
 const parallelGate = argv.includes('--parallel-gate');
 const showParallel = argv.includes('--show-parallel');
 const maxWaitMs = Number(opt('--max-wait') ?? 30) * 1000;
@@ -184,12 +189,19 @@ try {
       if (oneFile) {
         // the first TypeScript file, else (a JavaScript corpus) the first JavaScript one; the edit in its language
         const sources = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => !f.includes('.codegraph')).sort();
-        const ts = sources.find((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+        const ts = editTarget ?? sources.find((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
         const target = ts ?? sources.find((f) => /\.[cm]?js$/.test(f));
         if (!target) throw new Error(`no .ts or .js file to change in ${dir}`);
-        fs.appendFileSync(path.join(dir, target), ts
-          ? `\nexport function abAdded${r}(x: number): number {\n  return x + ${r};\n}\n`
-          : `\nfunction abAdded${r}(x) {\n  return x + ${r};\n}\n`);
+        const file = path.join(dir, target);
+        if (edit === 'body') {
+          const edited = bodyEdit(fs.readFileSync(file, 'utf8'), target.endsWith('.ts') ? 'typescript' : 'javascript', r);
+          if (edited === undefined) throw new Error(`${target}: no function body opens on a line of its own`);
+          fs.writeFileSync(file, edited);
+        } else {
+          fs.appendFileSync(file, target.endsWith('.ts')
+            ? `\nexport function abAdded${r}(x: number): number {\n  return x + ${r};\n}\n`
+            : `\nfunction abAdded${r}(x) {\n  return x + ${r};\n}\n`);
+        }
         res = run(hook, dir, home, v.env);
       }
       results.get(v.name)!.push(res);
@@ -201,7 +213,7 @@ try {
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(`corpus ${corpus}${maxFiles !== undefined ? ` (first ${maxFiles} files)` : ''}, ${oneFile ? 'one file changed' : 'cold'}, medians of ${rounds}:`);
+console.log(`corpus ${corpus}${maxFiles !== undefined ? ` (first ${maxFiles} files)` : ''}, ${oneFile ? `one file changed (${edit})` : 'cold'}, medians of ${rounds}:`);
 const columns: (keyof Result)[] = ['wall', 'cpu', 'main', 'rss', 'total', 'read', 'parse', 'resolve', 'modules', 'processes', 'search', 'write'];
 console.log(`${'variant'.padEnd(10)}${columns.map((c) => c.padStart(10)).join('')}`);
 for (const [name, rs] of results) {

@@ -46,6 +46,11 @@ export interface SnapshotMeta {
   configListing?: string;
   /** The analyze summary of this generation (JSON; shape in lib/analyze/summary.ts). */
   summary: unknown;
+  /**
+   * What a later analyze needs to take this generation's relations over (lib/analyze/incremental.ts): the
+   * identity of the code that made it, and whether its relation edges split by their source's file.
+   */
+  incremental?: { stamp: string; partitioned: boolean; modules?: string };
   /** Size in bytes of every other file of the generation (relative paths), so a reader can tell it is whole (verify.ts). */
   sizes?: Record<string, number>;
 }

@@ -10,7 +10,7 @@ import type { FileFacts } from '../extract/index.ts';
 import type { RepoInfo, Snapshot } from '../../index-store/snapshot.ts';
 import {
   GenerationWriter, SNAPSHOT_SCHEMA, cleanupGenerations, createGeneration, indexDirOf, publishGeneration, readFactsWithText,
-  readFileTable, readMeta, readPointer, sweepGenerations, type SnapshotMeta,
+  readFileTable, readGraphData, readMeta, readRefs, readPointer, sweepGenerations, type SnapshotMeta,
 } from '../../index-store/format.ts';
 import { checkName, chooseName, readRegistry, upsertRepo } from '../../index-store/registry.ts';
 import { recoverInterruptedWrites, removeStaleTemps, withLock } from '../../index-store/atomic.ts';
@@ -137,6 +137,7 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
       schema: SNAPSHOT_SCHEMA, generation: generation.name, name, root, indexedAt: out.indexedAt, commit: repo.lastCommit,
       embedder: out.embedder, extractVersion: EXTRACT_VERSION, stats: out.stats,
       configFiles: out.configFiles, configListing: out.configListing, summary: out.summary,
+      ...(out.incremental ? { incremental: out.incremental } : {}),
     };
     await w.finish(meta);
     const finalWrite = Math.round(performance.now() - tWrite);
@@ -200,6 +201,7 @@ function loadPrevious(dir: string, log: (m: string) => void): PreviousIndex | un
     return {
       dir, meta, files: new Map(table.files.map((f) => [f.path, f])), skipped: new Map(table.skipped.map((s) => [s.path, s])),
       facts: loadFacts, factsText: (f) => texts.get(f),
+      graph: () => readGraphData(dir), refs: () => readRefs(dir),
     };
   } catch (err) {
     log(`the existing index could not be read (${(err as Error).message}); rebuilding it`);

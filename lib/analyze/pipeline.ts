@@ -10,7 +10,9 @@ import { resolveProject } from '../resolve/index.ts';
 import { detectModules, type ModulesOptions } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
 import { buildSearch, packSearchable } from '../search/index.ts';
-import type { CodeGraph } from '../graph/code-graph.ts';
+import type { CodeGraph, CodeGraphData } from '../graph/code-graph.ts';
+import type { Reference } from '../refs/reference-index.ts';
+import { codeStamp, modulesKey, previousResolution, reuseModules } from './incremental.ts';
 import type { GraphBuilder } from '../graph/builder.ts';
 import type { ReferenceIndex } from '../refs/reference-index.ts';
 import { CodegraphError } from '../errors.ts';
@@ -47,6 +49,9 @@ export interface PreviousIndex {
   factsText?(facts: FileFacts): string | Uint8Array | undefined;
   /** Why the published generation cannot be kept even when nothing changed (index-store/verify.ts). */
   defect?: string;
+  /** The previous graph and references, for an incremental resolve (read only when one is possible). */
+  graph?(): CodeGraphData;
+  refs?(): Reference[];
 }
 
 export interface BuildOptions {
@@ -105,6 +110,8 @@ export interface BuildOutput {
   embedder: string;
   stats: RepoStats;
   summary: AnalyzeSummary;
+  /** For the snapshot's meta (SnapshotMeta.incremental). */
+  incremental?: { stamp: string; partitioned: boolean; modules?: string };
 }
 
 interface Pending { path: string; language: LanguageId; text: string; record: FileRecord }
@@ -351,7 +358,14 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
       previousDir: previous?.dir, embedder: opts.embedder, fresh: force,
     }, log, (d) => progress.tick(d));
   };
-  const resolved = resolveProject(facts, config, { onNodes: opts.searchDir && searchWorker ? sendSearch : undefined });
+  // unchanged files keep their previous relations when nothing they may have read changed (incremental.ts)
+  let previousGraph: CodeGraphData | undefined;
+  const readPreviousGraph = (): CodeGraphData => (previousGraph ??= previous!.graph!());
+  const takeOver = !force && cacheUsable && !previous?.defect && !!previous?.graph && !!previous.refs;
+  const reuse = !takeOver ? undefined : previousResolution({
+    meta: previous!.meta, files: previous!.files, facts: previous!.facts, graph: readPreviousGraph, refs: previous!.refs!,
+  }, { paths: all.map((a) => a.record.path), clean: new Set(cached.map((c) => c.record.path)), configFiles, configListing, log });
+  const resolved = resolveProject(facts, config, { onNodes: opts.searchDir && searchWorker ? sendSearch : undefined, reuse });
   const { graph, refs } = resolved;
   const unresolvedByFile = resolved.unresolvedCalls.byFile;
   const records: FileRecord[] = all.map((a) => {
@@ -366,7 +380,16 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   if (opts.output) early(() => opts.output!.resolved({ table, facts, refs, factsText }));
 
   phase('modules');
-  const modules = detectModules(graph, opts.modules);
+  // the previous communities when module detection would read the same graph (incremental.ts modulesKey)
+  const modulesDigest = modulesKey(graph, opts.modules);
+  let modules: { communities: number } | undefined;
+  if (takeOver && previous!.meta.incremental?.modules === modulesDigest) {
+    let prev: CodeGraphData | undefined;
+    try { prev = readPreviousGraph(); } catch { prev = undefined; }
+    if (prev) modules = reuseModules(graph, prev);
+  }
+  const modulesReused = modules !== undefined;
+  modules ??= detectModules(graph, opts.modules);
   phase('processes');
   const processes = traceProcesses(graph);
   if (opts.output) early(() => opts.output!.graph(graph));
@@ -399,16 +422,18 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   };
   const summary: AnalyzeSummary = {
     name: opts.name, root, upToDate: false,
-    files: { indexed: records.length, parsed: parsed.length, reused: cached.length, added, changed, deleted },
+    files: { indexed: records.length, parsed: parsed.length, reused: cached.length, added, changed, deleted, resolved: resolved.resolvedFiles },
     lines, nodes: counts.nodes, symbols: counts.symbols, edges: counts.edges, references: refs.size,
     unresolvedCalls: { total: resolved.unresolvedCalls.total, worstFiles: worst(unresolvedByFile, 5) },
     parseErrors: { total: Object.values(parseErrorsByFile).reduce((a, b) => a + b, 0), files: worst(parseErrorsByFile, 20) },
     skips: sortSkips(skips), failures,
-    communities: modules.communities, processes: processes.processes, embeddings, embedder, timings,
+    communities: modules.communities, ...(modulesReused ? { modulesReused: true as const } : {}),
+    processes: processes.processes, embeddings, embedder, timings,
   };
   return {
     upToDate: false, indexedAt, graph, refs, table,
     facts, configFiles: sortKeys(configFiles), configListing, embedder, stats, summary,
+    incremental: { stamp: codeStamp(), partitioned: resolved.partitioned, modules: modulesDigest },
   };
 }
 

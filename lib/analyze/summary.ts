@@ -22,6 +22,8 @@ export interface AnalyzeSummary {
     added: number;
     changed: number;
     deleted: number;
+    /** Files whose relations were resolved in this run (the others' were taken over from the previous snapshot). */
+    resolved?: number;
   };
   lines: number;
   /** Nodes by label (symbols, Folder, File, Community, Process). */
@@ -36,6 +38,8 @@ export interface AnalyzeSummary {
   /** Files the extractor threw on (indexed as nothing; a bug to report). */
   failures: { path: string; error: string }[];
   communities: number;
+  /** The communities were taken over from the previous snapshot (module detection would have read the same graph). */
+  modulesReused?: true;
   processes: number;
   embeddings: number;
   embedder: string;

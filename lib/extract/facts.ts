@@ -112,7 +112,8 @@ export type Expr =
    * An indexed access type `T['name']`: the declared type of T's member `name` (`Router['serverSsr']`). `of` may be
    * `typeof x` (the declared type of the value x): the contextual type of `x.name = (a) => …` is `(typeof x)['name']`.
    */
-  | { k: 'index'; of: Expr; name: string }
+  /** (`any`: the key is no string literal, `NodesByKind[kind]`: one of T's member types, `name` empty) */
+  | { k: 'index'; of: Expr; name: string; any?: true }
   /** A value inside `if (guard(x)) …` (`of` is x): a `by(x): x is T` guard makes it a T, else it is `of`. */
   | { k: 'guarded'; by: Expr; of: Expr }
   /**

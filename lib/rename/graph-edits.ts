@@ -117,10 +117,11 @@ const BINDING_USES = new Set(['call', 'value', 'type', 'jsx', 'shorthand']);
  * A top-level symbol is named in another file only through a binding there: an import (renamed with it), or a
  * member access on a namespace/module object (`ns.a`, or the language's other qualifiers: `krate::a`). A bare use in a file without a renamed import is bound
  * by something the rename does not touch — a default import's local name, typically — so it must keep its
- * name; such uses are removed from `edits` and returned.
+ * name; such uses are removed from `edits` and returned. A global declaration has no binding to go through.
  */
 function dropAliasBound(group: readonly GraphNode[], edits: Map<string, PlannedEdit>, sources: Sources): PlannedEdit[] {
-  if (group.some((n) => isMember(n))) return [];
+  // (a global declaration, `declare global { interface ArkEnv … }`, is named in every file without a binding)
+  if (group.some((n) => isMember(n) || n.global === true)) return [];
   const declaring = new Set(group.map((n) => n.filePath));
   const importing = new Set<string>();
   for (const e of edits.values()) if (e.kind === 'import') importing.add(e.path);

@@ -2,7 +2,8 @@
  * The rename group: every symbol that must take the new name together with the target, because the language
  * ties them. Two ties are known to the graph:
  *  - merged declarations: symbols with the same file and qualified name (overload signatures, an interface and
- *    a const of the same name, a class and an interface merged with it);
+ *    a const of the same name, a class and an interface merged with it), or declared globally under the same
+ *    qualified name in any file (`declare global { interface ArkEnv … }` augmented in several packages);
  *  - the method family: a method, the methods it overrides or implements and those overriding or implementing it,
  *    along OVERRIDES edges both ways, closed transitively (the language's own rule decided each edge: Kotlin's
  *    `override`, C++'s virtual, Rust's trait impl; Go's structural implementations, as the type would no longer
@@ -25,6 +26,8 @@ const OVERRIDES = ['OVERRIDES'] as const;
 
 interface GroupIndex {
   byKey: Map<string, GraphNode[]>;
+  /** Symbols declared globally (`declare global { … }`), by qualified name: one declaration merged across files. */
+  globals: Map<string, GraphNode[]>;
   /** The graph has OVERRIDES edges (an index made before they existed has none: methods are tied by heritage). */
   overrides: boolean;
 }
@@ -34,21 +37,32 @@ function groupIndex(graph: CodeGraph): GroupIndex {
   let idx = cache.get(graph);
   if (idx) return idx;
   const byKey = new Map<string, GraphNode[]>();
+  const globals = new Map<string, GraphNode[]>();
   const overrides = graph.someEdge((_k, e) => e.type === 'OVERRIDES');
   graph.forEachNode((_uid, n) => {
     if (!SYMBOLS.has(n.label)) return;
     const k = declarationKey(n);
     const l = byKey.get(k);
     if (l) l.push(n); else byKey.set(k, [n]);
+    if (n.global === true) {
+      const gk = `${qualifiedNameOf(n)}${n.static === true ? '\u0000static' : ''}`;
+      const g = globals.get(gk);
+      if (g) g.push(n); else globals.set(gk, [n]);
+    }
   });
-  idx = { byKey, overrides };
+  idx = { byKey, globals, overrides };
   cache.set(graph, idx);
   return idx;
 }
 
 /** Symbols declared at the same site as `node` (itself included), in file/line order. */
 export function mergedDeclarations(graph: CodeGraph, node: GraphNode): GraphNode[] {
-  return [...(groupIndex(graph).byKey.get(declarationKey(node)) ?? [node])].sort(byFileLine);
+  const idx = groupIndex(graph);
+  if (node.global === true) {
+    const g = idx.globals.get(`${qualifiedNameOf(node)}${node.static === true ? '\u0000static' : ''}`);
+    if (g && g.length > 1) return [...g].sort(byFileLine);
+  }
+  return [...(idx.byKey.get(declarationKey(node)) ?? [node])].sort(byFileLine);
 }
 
 /** Symbols declared in `filePath` under a qualified name (static or not). */

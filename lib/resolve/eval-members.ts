@@ -1,6 +1,6 @@
 /** Members of classes and interfaces: own members, heritage (extends, implements, mixins), declaration merging. */
 import { FUNCTION_MEMBER_KINDS, MERGING_LABELS, PENDING_MEMBER, REASON_CONFIDENCE, VALUE_LABELS, newableFunction, weakenFrom, type Evaluator, type Reason, type SymRef, type Val } from './evaluate.ts';
-import type { Expr } from '../extract/facts.ts';
+import { bindingIndex, bindsLocal, type Expr } from '../extract/facts.ts';
 
 /** The class a class extends (its first heritage), or 'ext' when that is outside the project. */
 export function superClass(this: Evaluator, cls: SymRef): SymRef | 'ext' | undefined {
@@ -67,14 +67,15 @@ export function mergedTypes(this: Evaluator, cls: SymRef, wantStatic: boolean): 
   const label = syms[cls.s].label;
   if (label !== 'Class' && label !== 'Interface') return undefined;
   const group = this.twins(cls.f, cls.s);
-  if (!group) return undefined;
   let out: SymRef[] | undefined;
-  for (const i of group) {
+  for (const i of group ?? []) {
     if (i === cls.s) continue;
     const l = syms[i].label;
     if (l === 'Interface' ? wantStatic : l !== 'Class' || label === 'Class') continue;
     (out ??= []).push({ f: cls.f, s: i });
   }
+  // a global interface augmented in other files (`declare global { interface ArkEnv { … } }` in each package)
+  if (label === 'Interface' && !wantStatic) for (const r of this.globalNamesakes(cls.f, cls.s)) if (this.sym(r).label === 'Interface') (out ??= []).push(r);
   return out;
 }
 
@@ -94,6 +95,12 @@ export function heritageMember(this: Evaluator, cls: SymRef, name: string, wantS
     if (base.label !== 'Class' && base.label !== 'Interface' && !newableFunction(base)) continue;
     const m = this.findMember(t, name, wantStatic);
     if (m && m !== 'ext') return m;
+    // `extends Callable<Fn, Attachments>` where `interface Callable<fn, attachments> extends fn, attachments`: the
+    // base's heritage that is its own type parameter is the type argument written here
+    if (h.k === 'generic' && !wantStatic) {
+      const pm = this.parameterHeritageMember(cls.f, h, t, name);
+      if (pm) return pm;
+    }
     // `extends M(Y)`: what M's class lacks (its own base is M's parameter) is Y's, the argument
     const mixed = h.k === 'call' ? this.mixinArgument(cls.f, h, t) : undefined;
     if (mixed && mixed !== 'ext') {
@@ -102,6 +109,31 @@ export function heritageMember(this: Evaluator, cls: SymRef, name: string, wantS
     } else if (m === 'ext' || mixed === 'ext') sawExternal = true;
   }
   return sawExternal ? 'ext' : undefined;
+}
+
+/**
+ * Member `name` of the types a generic base (`Callable<Fn, A>`, written in file f) inherits through its own type
+ * parameters (`interface Callable<fn, attachments> extends fn, attachments`): the type arguments written at `h`,
+ * each a class or interface, or an intersection of them (`A = NarrowedAttachments<d> & attachedInner<d>`).
+ */
+export function parameterHeritageMember(this: Evaluator, f: number, h: Expr & { k: 'generic' }, base: SymRef, name: string): SymRef | undefined {
+  for (const b of [base, ...(this.mergedTypes(base, false) ?? [])]) {
+    const bs = this.sym(b);
+    if (!bs.typeParams) continue;
+    for (const x of [...(bs.extends ?? []), ...(bs.implements ?? [])]) {
+      if (x.k !== 'id' || !bindsLocal(x.b)) continue;
+      const at = bs.typeParams.indexOf(bindingIndex(x.b));
+      const arg = at < 0 ? undefined : h.args[at];
+      if (!arg) continue;
+      const v = this.typeValue(f, arg, 0);
+      const parts = v.t === 'inst' ? [v] : v.t === 'inter' ? v.of : [];
+      for (const p of parts) {
+        const m = this.findMember(p, name, false);
+        if (m && m !== 'ext') return m;
+      }
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -221,11 +253,14 @@ const TYPE_LABELS: ReadonlySet<string> = new Set(['Interface', 'TypeAlias', 'Cla
 
 /** The type `name` a namespace declares that is `v` or shares its name and scope (`ArkEnv.meta` of `namespace ArkEnv`). */
 export function namespaceType(this: Evaluator, v: Val & { t: 'sym' }, name: string): (SymRef & { c: number; r: Reason }) | undefined {
-  const syms = this.files[v.f].symbols;
-  for (const i of [v.s, ...(this.twins(v.f, v.s) ?? [])]) {
-    if (syms[i].kind !== 'namespace') continue;
-    const k = this.childrenOf(v.f, i)?.get(name)?.find((j) => TYPE_LABELS.has(syms[j].label));
-    if (k !== undefined) return { f: v.f, s: k, c: Math.min(v.c, REASON_CONFIDENCE['static-member']), r: v.r === 'same-file' ? 'static-member' : v.r };
+  // (a global namespace merges with those of its name in other files: `ArkEnv.meta` declared in another package)
+  for (const at of [{ f: v.f, s: v.s }, ...this.globalNamesakes(v.f, v.s)]) {
+    const syms = this.files[at.f].symbols;
+    for (const i of [at.s, ...(this.twins(at.f, at.s) ?? [])]) {
+      if (syms[i].kind !== 'namespace') continue;
+      const k = this.childrenOf(at.f, i)?.get(name)?.find((j) => TYPE_LABELS.has(syms[j].label));
+      if (k !== undefined) return { f: at.f, s: k, c: Math.min(v.c, REASON_CONFIDENCE['static-member']), r: v.r === 'same-file' ? 'static-member' : v.r };
+    }
   }
   return undefined;
 }

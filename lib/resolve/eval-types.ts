@@ -1,5 +1,5 @@
 /** Types as values: what a type expression (annotation, heritage, type argument) stands for, and which symbol it names. */
-import { EXT, MAX_DEPTH, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, shareable, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
+import { EXT, MAX_DEPTH, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, shareable, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
 import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, type Expr } from '../extract/facts.ts';
 
 // ---------------------------------------------------------------- types
@@ -191,6 +191,7 @@ export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }
       : this.deref(v);
   } else o = this.typeValue(f, t.of, depth + 1, subst);
   if (o.t !== 'inst' && o.t !== 'obj' && o.t !== 'union' && o.t !== 'inter') return o.t === 'ext' ? EXT : UNKNOWN;
+  if (t.any) return this.anyMemberType(o, depth);
   const m = this.member(o, t.name);
   if (m.t !== 'sym') return m;
   const ms = this.sym(m);
@@ -198,6 +199,52 @@ export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }
   if (ms.label === 'Method' && ms.kind !== 'getter') return ms.kind === 'setter' ? UNKNOWN : weaken(m, 'typed-receiver');
   if (ms.label !== 'Method' && ms.label !== 'Property' && ms.label !== 'Variable') return UNKNOWN;
   return this.deref(m);
+}
+
+/**
+ * `T[K]` whose key is no string literal (`NodesByKind[kind]`): one of the property types of T (an interface and
+ * the interfaces it extends, or an object type) — either of them, read as an either-value, so that a member is
+ * known only where those that have it agree (every node kind's `equals` is BaseNode's). Unknown when T has a
+ * part we cannot list (an outside base, an index signature) or no typed property.
+ */
+export function anyMemberType(this: Evaluator, o: Val, depth: number): Val {
+  const out: Val[] = [];
+  const add = (v: Val): boolean => {
+    if (v.t === 'unknown' || v.t === 'ext') return false;
+    if (!out.some((x) => sameValue(x, v))) out.push(v);
+    return true;
+  };
+  if (o.t === 'obj') {
+    if (o.index || o.open || o.others?.length) return UNKNOWN;
+    for (const p of o.props) if (!add(this.typeValue(o.f, p.type, depth + 1, o.subst))) return UNKNOWN;
+  } else if (o.t === 'inst') {
+    const seen = new Set<string>();
+    const names = new Set<string>();
+    const walk = (r: SymRef, hops: number): boolean => {
+      const key = `${r.f}:${r.s}`;
+      if (seen.has(key)) return true;
+      seen.add(key);
+      const sym = this.sym(r);
+      if (sym.label !== 'Interface' || hops > 8 || sym.implements?.length) return false;
+      for (const [name, list] of this.childrenOf(r.f, r.s) ?? []) if (list.some((i) => !this.files[r.f].symbols[i].isStatic)) names.add(name);
+      for (const h of sym.extends ?? []) {
+        const b = this.typeSymbol(r.f, h);
+        if (!b || b === 'ext' || !walk(b, hops + 1)) return false;
+      }
+      return true;
+    };
+    if (!walk(o, 0)) return UNKNOWN;
+    for (const name of [...names].sort()) {
+      const m = this.member(o, name);
+      if (m.t !== 'sym') return UNKNOWN;
+      const ms = this.sym(m);
+      if (ms.label !== 'Property' || !ms.type) return UNKNOWN;
+      if (!add(this.deref(m))) return UNKNOWN;
+    }
+  } else return UNKNOWN;
+  if (out.length === 0) return UNKNOWN;
+  if (out.length === 1) return out[0];
+  return { t: 'anyof', of: out, r: 'typed-receiver', c: Math.min(REASON_CONFIDENCE['typed-receiver'], ...out.map((x) => ('c' in x ? x.c : 1))) };
 }
 
 /**

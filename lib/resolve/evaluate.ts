@@ -187,31 +187,44 @@ export class Evaluator {
     this.rulesOf = rules.of;
   }
 
-  /** The project's global declarations by name (see projectGlobal); null: declared in several files. */
-  globals: Map<string, SymRef | null> | undefined;
+  /** The project's global declarations by name, in file order (see projectGlobal). */
+  globals: Map<string, SymRef[]> | undefined;
 
   /**
    * A free name the project declares globally: at the top of a declaration file that is no module (`global.d.ts`:
-   * `declare const __DEV__: boolean`) or in a `declare global { … }` block — when one file declares it (several
-   * files merging one interface are not told apart).
+   * `declare const __DEV__: boolean`) or in a `declare global { … }` block. Several files merging one global
+   * (`interface ArkEnv` augmented in each package) are one symbol to the checker: the first file's declaration
+   * stands for them (globalNamesakes finds the others).
    */
   projectGlobal(name: string): Val | undefined {
+    const r = this.globalTable().get(name)?.[0];
+    return r ? { t: 'sym', f: r.f, s: this.mergedValue(r.f, r.s), r: 'import', c: REASON_CONFIDENCE.import } : undefined;
+  }
+
+  globalTable(): Map<string, SymRef[]> {
     if (!this.globals) {
-      const g = new Map<string, SymRef | null>();
+      const g = new Map<string, SymRef[]>();
       for (let f = 0; f < this.projectCount; f++) {
         const file = this.files[f];
         const script = file.path.endsWith('.d.ts') && !file.imports.length && !file.exports.length && !file.symbols.some((s) => s.exported);
         file.symbols.forEach((s, i) => {
           if (s.parent !== -1 || !(script || s.global)) return;
           const had = g.get(s.name);
-          if (had === undefined) g.set(s.name, { f, s: i });
-          else if (had && had.f !== f) g.set(s.name, null);
+          if (had) had.push({ f, s: i }); else g.set(s.name, [{ f, s: i }]);
         });
       }
       this.globals = g;
     }
-    const r = this.globals.get(name);
-    return r ? { t: 'sym', f: r.f, s: this.mergedValue(r.f, r.s), r: 'import', c: REASON_CONFIDENCE.import } : undefined;
+    return this.globals;
+  }
+
+  /** The global declarations of other files that merge with global declaration `s` of file f (none when it is no global). */
+  globalNamesakes(f: number, s: number): SymRef[] {
+    const sym = this.files[f].symbols[s];
+    if (sym.parent !== -1) return [];
+    const all = this.globalTable().get(sym.name);
+    if (!all || all.length < 2 || !all.some((r) => r.f === f && r.s === s)) return [];
+    return all.filter((r) => r.f !== f);
   }
 
   /** True for a value a dependency's declarations give (a symbol, an instance or a type written there). */

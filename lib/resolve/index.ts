@@ -11,6 +11,7 @@ import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } f
 import { bindingIndex, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
 import { FileRules, type ProjectConfig } from './rules.ts';
 import { writeOverrides } from './overrides.ts';
+import { outwardShape } from './shape.ts';
 import type { LanguageRelations, RelationSink } from '../extract/relations.ts';
 import { Evaluator, newableFunction, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
 
@@ -25,6 +26,35 @@ export interface ResolveResult {
    * unresolved calls that got a low-confidence name-only edge; `resolved`: calls with a real edge.
    */
   unresolvedCalls: { total: number; byFile: Record<string, number>; external?: number; nameOnly?: number; resolved?: number; calls?: number };
+  /** Project files whose relations were resolved in this run (the others' were taken from `ResolveOptions.reuse`). */
+  resolvedFiles: number;
+  /**
+   * Every relation edge was made while resolving the file its source belongs to (none by a resolver's set-up, none
+   * leaving another file): the graph's relation edges split by source file, which a later run's `reuse` relies on.
+   */
+  partitioned: boolean;
+}
+
+/**
+ * A previous resolution's results for the files whose facts did not change (incremental analyze; see
+ * lib/analyze/incremental.ts for when a run may use it): their relation edges, references and unresolved-call
+ * counts are taken as they were rather than resolved again. Valid only when no other file's outward facts
+ * (outwardShape) changed, the file set and the project configuration are the same, and the previous run was
+ * `partitioned`.
+ */
+export interface ResolveReuse {
+  /** Paths of the project files to take over (the others are resolved). */
+  clean: ReadonlySet<string>;
+  /** The previous relation edges whose source lies in a clean file, in the previous graph's order. */
+  edges(path: string): readonly GraphEdge[];
+  /** The previous references made in a clean file (definitions included), in their stored order. */
+  refs(path: string): readonly Reference[];
+  /** The previous unresolved-call count of a clean file. */
+  unresolved(path: string): number;
+  /** The previous facts of a project file that is not clean (undefined: none, the file is new or was not cached). */
+  previousFacts(path: string): FileFacts | undefined;
+  /** Entry marks (entryKind, registeredBy) the previous run's own-relation resolvers put on nodes, by uid. */
+  marks: ReadonlyMap<string, { entryKind: unknown; registeredBy: unknown }>;
 }
 
 const posix = path.posix;
@@ -36,12 +66,20 @@ export interface ResolveOptions {
    * any relation is resolved: relations add edges only, so a reader of nodes alone (search) may start here.
    */
   onNodes?: (graph: GraphBuilder) => void;
+  /** Results of unchanged files to take over instead of resolving them (ignored when a changed file has its own relations resolver). */
+  reuse?: ResolveReuse;
 }
 
 /** Builds the whole graph (Folder/File structure, symbols, relations) and the reference index from all files' facts. */
 export function resolveProject(files: readonly FileFacts[], config: ProjectConfig, options: ResolveOptions = {}): ResolveResult {
-  return new ProjectBuilder(files, config).build(options.onNodes);
+  return new ProjectBuilder(files, config).build(options.onNodes, options.reuse);
 }
+
+/** Edge types made by structure, symbols, overrides, modules and processes: never a file's relations. */
+const NOT_RELATIONS: ReadonlySet<string> = new Set(['CONTAINS', 'DEFINES', 'HAS_METHOD', 'OVERRIDES', 'MEMBER_OF', 'STEP_IN_PROCESS']);
+
+/** True for an edge type that a file's relations make (IMPORTS, CALLS, REFERENCES, EXTENDS, IMPLEMENTS, …). */
+export function isRelationEdge(type: string): boolean { return !NOT_RELATIONS.has(type); }
 
 class ProjectBuilder {
   private readonly graph = new GraphBuilder();
@@ -76,6 +114,12 @@ class ProjectBuilder {
   private resolved = 0;
   /** Resolvers of the families that resolve their own relations (ResolveRules.relations), by file index. */
   private readonly own: Array<LanguageRelations | undefined> = [];
+  /** The file whose relations are being resolved (-1: none; -2: a resolver's set-up), and its node positions. */
+  private current = -1;
+  private currentLo = 0;
+  private currentHi = 0;
+  /** See ResolveResult.partitioned. */
+  private partitioned = true;
 
   constructor(input: readonly FileFacts[], config: ProjectConfig) {
     const project = [...input].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -94,12 +138,31 @@ class ProjectBuilder {
     this.ev = new Evaluator(this.files, this.rules, fileIndex, this.projectCount);
   }
 
-  build(onNodes?: (graph: GraphBuilder) => void): ResolveResult {
+  build(onNodes?: (graph: GraphBuilder) => void, reuse?: ResolveReuse): ResolveResult {
     this.structure();
     this.symbols();
     onNodes?.(this.graph);
-    this.ownResolvers();
-    for (let f = 0; f < this.projectCount; f++) this.fileRelations(f);
+    if (reuse && !this.reusable(reuse)) reuse = undefined;
+    let resolvedFiles = 0;
+    if (reuse) {
+      // the own-relation resolvers all stay unbuilt (their files are all clean): their set-up's entry marks are the previous ones
+      for (const [uid, m] of reuse.marks) {
+        const node = this.graph.node(uid);
+        if (node) { node.entryKind = m.entryKind as string; node.registeredBy = m.registeredBy as string; }
+      }
+      for (let f = 0; f < this.projectCount; f++) {
+        const p = this.files[f].path;
+        if (reuse.clean.has(p)) { this.takeOver(f, reuse); continue; }
+        this.relationsOf(f);
+        resolvedFiles++;
+      }
+    } else {
+      this.current = -2;
+      this.ownResolvers();
+      for (let f = 0; f < this.projectCount; f++) this.relationsOf(f);
+      resolvedFiles = this.projectCount;
+    }
+    this.current = -1;
     // (the project's files only: a dependency's declarations have no nodes)
     writeOverrides({
       graph: this.graph, files: this.files.slice(0, this.projectCount), symBase: this.symBase.slice(0, this.projectCount),
@@ -122,7 +185,41 @@ class ProjectBuilder {
         external: this.external, nameOnly: this.nameOnly, resolved: this.resolved,
         calls: this.unresolved + this.external + this.resolved,
       },
+      resolvedFiles, partitioned: this.partitioned,
     };
+  }
+
+  /**
+   * True when every changed file keeps its outward shape (shape.ts) and is resolved by the shared evaluator: then
+   * no other file's resolution can differ. A changed file of a family that resolves its own relations is not: its
+   * resolver is built over all the family's files, and its set-up may draw from any of them.
+   */
+  private reusable(reuse: ResolveReuse): boolean {
+    for (let f = 0; f < this.projectCount; f++) {
+      const facts = this.files[f];
+      if (reuse.clean.has(facts.path)) continue;
+      if (this.rules.of[f].relations) return false;
+      const before = reuse.previousFacts(facts.path);
+      if (!before || outwardShape(before) !== outwardShape(facts)) return false;
+    }
+    return true;
+  }
+
+  /** fileRelations of file f, noting the node positions its edges must leave from (see partitioned). */
+  private relationsOf(f: number): void {
+    this.current = f;
+    this.currentLo = this.symBase[f];
+    this.currentHi = f + 1 < this.projectCount ? this.symBase[f + 1] : this.uids.length;
+    this.fileRelations(f);
+  }
+
+  /** A clean file's previous relation edges, references and unresolved calls (see ResolveReuse). */
+  private takeOver(f: number, reuse: ResolveReuse): void {
+    const p = this.files[f].path;
+    for (const e of reuse.edges(p)) this.graph.addEdge({ ...e });
+    this.refs[f] = [...reuse.refs(p)];
+    const u = reuse.unresolved(p);
+    if (u) { this.unresolvedByFile[p] = u; this.unresolved += u; }
   }
 
   // ---------------------------------------------------------------- nodes
@@ -163,8 +260,13 @@ class ProjectBuilder {
       const facts = this.files[f];
       const base = this.uids.length;
       this.symBase.push(base);
+      // declared globally (a `declare global` block, a declaration file that is no module), members included:
+      // the declarations of one name there merge across files (rename takes them together)
+      const script = facts.path.endsWith('.d.ts') && !facts.imports.length && !facts.exports.length && !facts.symbols.some((x) => x.exported);
+      const global: boolean[] = [];
       for (let s = 0; s < facts.symbols.length; s++) {
         const sym = facts.symbols[s];
+        global.push(sym.parent < 0 ? script || sym.global === true : global[sym.parent] === true);
         const uid = alloc.allocate(makeUid(sym.label, facts.path, sym.qualifiedName));
         const node: GraphNode = {
           uid, label: sym.label, name: sym.name, kind: sym.kind, filePath: facts.path, line: sym.line, endLine: sym.endLine,
@@ -174,6 +276,7 @@ class ProjectBuilder {
         if (sym.doc) node.doc = sym.doc;
         if (sym.isStatic) node.static = true;
         if (sym.isDefault) node.isDefault = true;
+        if (global[s]) node.global = true;
         const pos = this.node(node);
         if (sym.label === 'Method' && sym.parent >= 0) {
           // (a parent is listed before its members; a later one would name no node yet, as its uid would not)
@@ -808,6 +911,7 @@ class ProjectBuilder {
   /** An edge (`via`: the callee text of the callback a call sits in; the first one seen is kept). */
   private edge(source: number, target: number, type: RelType, confidence: number, reason: string, line?: number, via?: string): void {
     if (Number.isNaN(target) || Number.isNaN(source)) return; // a dependency's declaration (see constructor)
+    if (this.current !== -1) this.owned(source);
     const stored = this.graph.mergeSiteAt(source, target, type, confidence, reason, line);
     if (stored) {
       // merged edges keep the first `via` seen (a later site inside a callback gives it when the first had none)
@@ -822,6 +926,7 @@ class ProjectBuilder {
   /** A REFERENCES edge of a non-call occurrence (its kind kept on the edge unless a plain value read). */
   private refEdge(source: number, target: number, confidence: number, reason: string, line: number, kind: ReferenceKind): void {
     if (Number.isNaN(target) || Number.isNaN(source)) return;
+    if (this.current !== -1) this.owned(source);
     if (this.graph.mergeSiteAt(source, target, 'REFERENCES', confidence, reason, line)) return;
     const e = this.newEdge(source, target, 'REFERENCES', confidence, reason, line);
     if (kind !== 'value') e.refKind = kind;
@@ -831,12 +936,18 @@ class ProjectBuilder {
   /** The REFERENCES edge of a function passed to `callee` (as the value of option `key` when given). */
   private callbackEdge(source: number, target: number, confidence: number, reason: string, line: number, callee: string, key: string | undefined): void {
     if (Number.isNaN(target) || Number.isNaN(source)) return;
+    if (this.current !== -1) this.owned(source);
     if (this.graph.mergeSiteAt(source, target, 'REFERENCES', confidence, reason, line)) return;
     const e = this.newEdge(source, target, 'REFERENCES', confidence, reason, line);
     e.role = 'callback';
     e.callee = callee;
     if (key) e.key = key;
     this.graph.addEdgeAt(source, target, e);
+  }
+
+  /** A relation edge leaves the file being resolved (its File node or one of its symbols), else the run is not partitioned. */
+  private owned(source: number): void {
+    if (this.current < 0 || (source !== this.fileBase + this.current && (source < this.currentLo || source >= this.currentHi))) this.partitioned = false;
   }
 
   private newEdge(source: number, target: number, type: RelType, confidence: number, reason: string, line: number | undefined): GraphEdge {

@@ -60,7 +60,7 @@ test('incremental: one changed file is parsed again, the rest come from the cach
   fs.writeFileSync(path.join(root, 'src/math.ts'), 'export function add(a: number, b: number): number {\n  return b + a;\n}\n\nexport const zero = 0;\n');
   const r = await analyzeRepository(root, { home });
   t.false(r.summary.upToDate);
-  t.deepEqual(r.summary.files, { indexed: 3, parsed: 1, reused: 2, added: 0, changed: 1, deleted: 0 });
+  t.deepEqual(r.summary.files, { indexed: 3, parsed: 1, reused: 2, added: 0, changed: 1, deleted: 0, resolved: 3 }, 'an export added: every file resolved');
   const math = readFileTable(r.dir).files.find((f) => f.path === 'src/math.ts')!;
   t.is(math.lines, 6);
 });
@@ -92,7 +92,7 @@ test('incremental: added and deleted files are counted', async (t) => {
   fs.rmSync(path.join(root, 'src/util/strings.ts'));
   writeTree(root, { 'src/new.ts': 'export const n = 1;\n' });
   const r = await analyzeRepository(root, { home });
-  t.deepEqual(r.summary.files, { indexed: 3, parsed: 1, reused: 2, added: 1, changed: 0, deleted: 1 });
+  t.deepEqual(r.summary.files, { indexed: 3, parsed: 1, reused: 2, added: 1, changed: 0, deleted: 1, resolved: 3 });
   t.deepEqual(readFileTable(r.dir).files.map((f) => f.path), ['src/main.ts', 'src/math.ts', 'src/new.ts']);
 });
 

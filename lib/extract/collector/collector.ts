@@ -103,6 +103,11 @@ export class Collector {
   readonly claimed = new NodeSet(this.nodeFlags, 8);
   readonly skipIds = new NodeSet(this.nodeFlags, 16);
   readonly kindOverride = new LazyMap<Node, RefKind>();
+  /**
+   * Names in a namespace place (the left of a qualified type name, `s.error<…>`): a name of namespace meaning,
+   * which a parameter, local or type parameter of the same name (no namespace) does not shadow.
+   */
+  readonly namespacePlaces = new LazyMap<Node, true>();
   readonly calls = new Map<Node, { callee: Node; isNew: boolean; from: number; args?: Node[]; propArgs?: Array<{ key: Node; value: Node }>; via?: Node }>();
   /** Function nodes passed as call arguments → the call node (for `via` on the calls inside them). */
   readonly argCall = new Map<Node, Node>();
@@ -149,7 +154,7 @@ export class Collector {
   /** `typeof x` in a type → x. */
   readonly typeQueries = new LazyMap<Node, Node>();
   /** `T['name']`: the object type and the key's text node. */
-  readonly lookupTypes = new LazyMap<Node, { of: Node; key: Node }>();
+  readonly lookupTypes = new LazyMap<Node, { of: Node; key: Node; any?: true }>();
   /** Function types → their return type. */
   readonly fnTypeReturns = new LazyMap<Node, Node>();
   /** Generic types → their name and first type argument. */

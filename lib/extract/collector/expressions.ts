@@ -1,6 +1,6 @@
 import type { Collector } from './collector.ts';
 import { byStart, get, startOf, type Node } from './util.ts';
-import { functionScope, lookup } from './scope.ts';
+import { functionScope, lookup, lookupNamespace } from './scope.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, symbolBinding, type Expr } from '../facts.ts';
 import { oneSpaced } from '../spaces.ts';
 
@@ -12,7 +12,7 @@ export function exprUncached(this: Collector, node: Node): Expr {
   const id = this.idOf(node);
   if (id) {
     const name = this.ident(node);
-    const b = lookup(id.scope ?? this.root, name);
+    const b = this.namespacePlaces.has(node) ? lookupNamespace(id.scope ?? this.root, name) : lookup(id.scope ?? this.root, name);
     const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
     // a `let` declared without a value, read in a closure: `any` there to the checker (its evolving type holds
     // in its own function only)
@@ -29,7 +29,11 @@ export function exprUncached(this: Collector, node: Node): Expr {
     return tag ? { k: 'tagged', of: parted, key: tag.key, tags: tag.tags } : parted;
   }
   const m = this.members.get(node);
-  if (m) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };
+  if (m) {
+    // (`A.B.C` in a namespace place: A is too)
+    if (this.namespacePlaces.has(node)) this.namespacePlaces.set(m.object, true);
+    return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };
+  }
   const dynamic = this.dynamicSource.get(node);
   if (dynamic !== undefined) return { k: 'import', source: dynamic };
   const c = this.calls.get(node);
@@ -113,7 +117,7 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
   const and = this.ands.get(node);
   if (and) return { k: 'and', left: this.expr(and.left), right: this.expr(and.right) };
   const lookup = this.lookupTypes.get(node);
-  if (lookup) return { k: 'index', of: this.expr(lookup.of), name: this.text.slice(lookup.key.start, lookup.key.end) };
+  if (lookup) return lookup.any ? { k: 'index', of: this.expr(lookup.of), name: '', any: true } : { k: 'index', of: this.expr(lookup.of), name: this.text.slice(lookup.key.start, lookup.key.end) };
   const g = this.generics.get(node);
   if (g) {
     // a generic type reads as its name; the global `Partial<T>` (and its kin) has T's members

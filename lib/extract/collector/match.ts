@@ -68,7 +68,11 @@ export function registerMatchHandlers(): void {
     on([Role['expr.object.open']], function (c) { pushTo(this.objectEntries, get(c, 'object')!, { at: get(c, 'entry')!, open: true }); return; });
     on([Role['type.query']], function (c) { this.typeQueries.set(get(c, 'query')!, get(c, 'inner')!); return; });
     on([Role['fn.assigned']], function (c) { this.assignedFns.set(get(c, 'fn')!, { obj: get(c, 'object')!, name: get(c, 'name')! }); return; });
-    on([Role['type.lookup']], function (c) { this.lookupTypes.set(get(c, 'lookup')!, { of: get(c, 'of')!, key: get(c, 'key')! }); return; });
+    on([Role['type.lookup']], function (c) {
+      const key = get(c, 'key');
+      this.lookupTypes.set(get(c, 'lookup')!, key ? { of: get(c, 'of')!, key } : { of: get(c, 'of')!, key: get(c, 'anykey')!, any: true });
+      return;
+    });
     on([Role['expr.wrap']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return; });
     on([Role['expr.operand']], function (c) { this.operandOf.set(get(c, 'wrap')!, get(c, 'inner')!); return; });
     on([Role['expr.and']], function (c) { this.ands.set(get(c, 'and')!, { left: get(c, 'left')!, right: get(c, 'right')! }); return; });

@@ -1,6 +1,6 @@
 /** Lexical scopes of the collector: the scope tree replay builds, and name lookup in it. */
 import { LazyMap, get, type Node } from './util.ts';
-import type { Binding } from '../facts.ts';
+import { bindsLocal, type Binding } from '../facts.ts';
 
 export type ScopeKind = 'program' | 'block' | 'function' | 'arrow' | 'method' | 'class' | 'type';
 export interface Scope {
@@ -26,6 +26,16 @@ export function lookup(scope: Scope | undefined, name: string): Binding | undefi
     if (s.names.size === 0) continue;
     const b = s.names.get(name);
     if (b) return b;
+  }
+  return undefined;
+}
+
+/** `name` of namespace meaning at a scope: locals (parameters, variables, type parameters) have none and are passed over. */
+export function lookupNamespace(scope: Scope | undefined, name: string): Binding | undefined {
+  for (let s = scope; s; s = s.parent) {
+    if (s.names.size === 0) continue;
+    const b = s.names.get(name);
+    if (b && !bindsLocal(b)) return b;
   }
   return undefined;
 }

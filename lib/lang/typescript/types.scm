@@ -132,9 +132,11 @@
 ((type_query (_) @inner) @query (#set! role "type.query"))
 ; `T['name']` (an indexed access type with a string key): the declared type of T's member `name`
 ((lookup_type . (_) @of . (literal_type (string (string_fragment) @key)) .) @lookup (#set! role "type.lookup"))
+; `T[K]` with a key that is no string literal (`NodesByKind[kind]`, `T[keyof T]`): one of T's member types
+((lookup_type . (_) @of . [(type_identifier) (union_type) (generic_type) (lookup_type) (index_type_query) (nested_type_identifier)] @anykey .) @lookup (#set! role "type.lookup"))
 ((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))
 ; (a qualified name in a type, `Divisor.Declaration`: a type reference, which a namespace's type answers first)
-((nested_type_identifier) @member (#set! role "member.type"))
+((nested_type_identifier module: (_) @object) @member (#set! role "member.type"))
 ((nested_identifier object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((as_expression (_) @inner (_) @type) @wrap (#set! role "expr.as"))
 ((satisfies_expression . (_) @inner) @wrap (#set! role "expr.wrap"))

@@ -34,6 +34,15 @@ const isArrayNarrowing: MatchHandler = function (c) {
   return;
 };
 
+/**
+ * A qualified name in a type (`Divisor.Declaration`, `s.error<…>`): a type reference, whose leftmost name has
+ * namespace meaning (a type parameter `s` does not shadow `namespace s`).
+ */
+const qualifiedTypeName: MatchHandler = function (c) {
+  this.kindOverride.set(get(c, 'member')!, 'type');
+  this.namespacePlaces.set(get(c, 'object')!, true);
+};
+
 const docComment: MatchHandler = function (c) {
   const n = first(c);
   if (this.text.startsWith('/**', n.start) && !this.text.startsWith('/**/', n.start)) this.docComments.set(n.end, n);
@@ -366,7 +375,7 @@ export const R = registerRoles({
   'export.statement': { match: exportStatement },
   'export.default.name': { match: exportName },
   'export.equals': { match: exportName },
-  'member.type': { match: function (c) { this.kindOverride.set(get(c, 'member')!, 'type'); } },
+  'member.type': { match: qualifiedTypeName },
   'scope.global': { match: function (c) { const b = get(c, 'block')!; es(this).globalBlocks.push([b.row + 1, b.endRow + 1]); } },
   'export.local': { match: exportLocal },
   'export.from': { match: exportFrom },

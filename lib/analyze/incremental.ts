@@ -1,0 +1,148 @@
+/**
+ * Incremental resolve: when a run may take the previous snapshot's relations of unchanged files instead of
+ * resolving every file again (lib/resolve ResolveReuse), and the previous results it takes them from.
+ *
+ * A run may when the previous generation was made by this very code (codeStamp) with a partitioned resolution
+ * (every relation edge made while resolving its source's file), its facts cache is usable, the set of indexed files
+ * is the same, and the project configuration read for resolution is the same (configuration files and installed
+ * dependencies' manifests). lib/resolve then checks the rest — every changed file keeps its outward shape
+ * (lib/resolve/shape.ts) and is resolved by the shared evaluator — and otherwise resolves everything.
+ */
+import fs from 'node:fs';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { FileFacts } from '../extract/index.ts';
+import type { GraphEdge, GraphNode } from '../graph/schema.ts';
+import type { Reference } from '../refs/reference-index.ts';
+import { isRelationEdge, type ResolveReuse } from '../resolve/index.ts';
+import { sha256 } from '../files/source.ts';
+import { addCodeEdge, graphData, type CodeGraph, type CodeGraphData } from '../graph/code-graph.ts';
+import type { ModulesOptions } from '../modules/index.ts';
+import type { FileRecord, SnapshotMeta } from '../../index-store/format.ts';
+
+let stamp: string | undefined;
+
+/**
+ * Identity of the code that resolves: the bundle chunk (or, run from sources, the module) holding this file and
+ * lib/resolve. A snapshot made by another build of codegraph is never taken over: its resolver may differ.
+ */
+export function codeStamp(): string {
+  if (stamp) return stamp;
+  const urls = [import.meta.url, resolveModuleUrl()];
+  // (in the bundle the second file does not exist: the chunk holds both; where a file lives is no part of its identity)
+  stamp = sha256(urls.map((u) => { try { return fs.readFileSync(fileURLToPath(u)).toString('latin1'); } catch { return ''; } }).join('\0'));
+  return stamp;
+}
+
+function resolveModuleUrl(): string {
+  return new URL('../resolve/index.ts', import.meta.url).href;
+}
+
+/** What the previous generation holds for an incremental resolve (read on demand). */
+export interface PreviousResolution {
+  meta: SnapshotMeta;
+  files: ReadonlyMap<string, FileRecord>;
+  facts(): ReadonlyMap<string, FileFacts>;
+  graph(): CodeGraphData;
+  refs(): Reference[];
+}
+
+/**
+ * The previous results to take over for the files in `clean`, when this run may (see the module comment);
+ * undefined otherwise.
+ */
+export function previousResolution(previous: PreviousResolution | undefined, run: {
+  paths: readonly string[]; clean: ReadonlySet<string>; configFiles: Record<string, string>; configListing: string;
+  log: (message: string) => void;
+}): ResolveReuse | undefined {
+  if (!previous || run.clean.size === 0) return undefined;
+  const inc = previous.meta.incremental;
+  if (!inc || inc.stamp !== codeStamp() || !inc.partitioned) return undefined;
+  if (previous.meta.configListing !== run.configListing || !sameRecord(previous.meta.configFiles, run.configFiles)) return undefined;
+  if (run.paths.length !== previous.files.size || run.paths.some((p) => !previous.files.has(p))) return undefined;
+  let data: CodeGraphData;
+  let refs: Reference[];
+  try {
+    data = previous.graph();
+    refs = previous.refs();
+  } catch (err) {
+    run.log(`the previous graph could not be read (${(err as Error).message}); resolving every file`);
+    return undefined;
+  }
+  const fileOf = new Map<string, string>();
+  const marks = new Map<string, { entryKind: unknown; registeredBy: unknown }>();
+  for (const n of data.nodes) {
+    if (n.filePath !== undefined && n.label !== 'Folder') fileOf.set(n.uid, n.filePath);
+    if (n.entryKind !== undefined || n.registeredBy !== undefined) marks.set(n.uid, { entryKind: n.entryKind, registeredBy: n.registeredBy });
+  }
+  const edges = new Map<string, GraphEdge[]>();
+  for (const e of data.edges) {
+    if (!isRelationEdge(e.type)) continue;
+    const file = fileOf.get(e.source);
+    if (file === undefined || !run.clean.has(file)) continue;
+    const list = edges.get(file);
+    if (list) list.push(e); else edges.set(file, [e]);
+  }
+  const refsOf = new Map<string, Reference[]>();
+  for (const r of refs) {
+    if (!run.clean.has(r.filePath)) continue;
+    const list = refsOf.get(r.filePath);
+    if (list) list.push(r); else refsOf.set(r.filePath, [r]);
+  }
+  const facts = previous.facts();
+  return {
+    clean: run.clean,
+    edges: (p) => edges.get(p) ?? [],
+    refs: (p) => refsOf.get(p) ?? [],
+    unresolved: (p) => previous.files.get(p)?.unresolvedCalls ?? 0,
+    previousFacts: (p) => facts.get(p),
+    marks,
+  };
+}
+
+function sameRecord(a: Record<string, string> | undefined, b: Record<string, string>): boolean {
+  if (!a) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (!(k in b) || a[k] !== b[k]) return false;
+  return true;
+}
+
+/**
+ * A digest of what module detection reads of a graph (before modules): every node and edge with all their
+ * properties but positions (node lines, edge lines, which lib/modules never reads), in graph order, and the
+ * options. The same digest means the same communities.
+ */
+export function modulesKey(graph: CodeGraph, options: ModulesOptions | undefined): string {
+  const h = createHash('sha256');
+  h.update(`${codeStamp()}\0${JSON.stringify(options ?? {})}\0`);
+  const { nodes, edges } = graphData(graph);
+  const noLines = (key: string, value: unknown): unknown => (key === 'line' || key === 'endLine' ? undefined : value);
+  for (const n of nodes) h.update(JSON.stringify(n, noLines));
+  h.update('\0edges\0');
+  for (const e of edges) h.update(JSON.stringify(e, noLines));
+  return h.digest('hex');
+}
+
+/**
+ * Puts the previous run's modules into `graph` (whose modules digest equals the previous one's): its Community
+ * nodes and MEMBER_OF edges in their order, and each member's `module`, as detectModules would have written them.
+ */
+export function reuseModules(graph: CodeGraph, previous: CodeGraphData): { communities: number } | undefined {
+  // checked before anything is written: on a mismatch the caller detects the modules on an untouched graph
+  // (a Process node's `module` is written by processes, which run again)
+  const member = (n: GraphNode): boolean => n.module !== undefined && n.label !== 'Process' && n.label !== 'Community';
+  const communities = new Set<string>();
+  for (const n of previous.nodes) {
+    if (n.label === 'Community') communities.add(n.uid);
+    else if (member(n) && !graph.hasNode(n.uid)) return undefined;
+  }
+  const members = previous.edges.filter((e) => e.type === 'MEMBER_OF');
+  if (members.some((e) => !communities.has(e.target) || !graph.hasNode(e.source))) return undefined;
+  for (const n of previous.nodes) {
+    if (n.label === 'Community') graph.addNode(n.uid, { ...n });
+    else if (member(n)) graph.getNodeAttributes(n.uid).module = n.module;
+  }
+  for (const e of members) addCodeEdge(graph, { ...e });
+  return { communities: communities.size };
+}

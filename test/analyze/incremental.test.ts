@@ -1,0 +1,297 @@
+/**
+ * Incremental analyze against a cold one: after every edit, the snapshot an incremental analyze leaves (its graph
+ * export, references and search files) is byte-identical to a fresh analyze of the same tree in another folder; and
+ * an edit that keeps every file's outward shape (lib/resolve/shape.ts) resolves the changed files only.
+ */
+import test, { type ExecutionContext } from 'ava';
+import fs from 'node:fs';
+import path from 'node:path';
+import { analyzeRepository, type AnalyzeSummary } from '../../lib/analyze/index.ts';
+import { exportLines } from '../../lib/analyze/export.ts';
+import { readGraphData, readRefs } from '../../index-store/format.ts';
+import { tempDir, writeTree } from './_helpers.ts';
+
+const TS_REPO: Record<string, string> = {
+  'package.json': '{ "name": "shapes", "version": "1.0.0" }\n',
+  'src/base.ts': `export abstract class Shape {
+  abstract area(): number;
+  describe(): string {
+    return 'shape ' + this.area();
+  }
+  scale(k: number): number {
+    return this.area() * k;
+  }
+}
+`,
+  'src/circle.ts': `import { Shape } from './base';
+
+export class Circle extends Shape {
+  constructor(private r: number) {
+    super();
+  }
+  area(): number {
+    return 3.14 * this.r * this.r;
+  }
+}
+`,
+  'src/shapes/index.ts': `export * from '../circle';
+export { Shape } from '../base';
+`,
+  'src/util.ts': `export function helper(x: number): number {
+  return x * 2;
+}
+
+export function twice(x: number) {
+  return helper(helper(x));
+}
+
+export const config = { factor: 3 };
+`,
+  'src/service.ts': `import { Circle } from './shapes';
+import { helper } from './util';
+
+export function makeCircle() {
+  return new Circle(helper(1));
+}
+
+export class Registry {
+  private items: Circle[] = [];
+  add(c: Circle): void {
+    this.items.push(c);
+  }
+  total(): number {
+    return this.items.reduce((a, c) => a + c.area(), 0);
+  }
+}
+`,
+  'src/app.ts': `import { Circle, Shape } from './shapes';
+import { twice, config } from './util';
+import { makeCircle, Registry } from './service';
+
+export function main(): number {
+  const c = new Circle(2);
+  const s: Shape = c;
+  const r = new Registry();
+  r.add(makeCircle());
+  console.log(s.describe(), makeCircle().area());
+  return twice(c.scale(config.factor)) + r.total();
+}
+
+function local() {
+  return main();
+}
+
+local();
+`,
+};
+
+const PY_REPO: Record<string, string> = {
+  'pkg/__init__.py': 'from .models import Base, Child\n',
+  'pkg/models.py': `class Base:
+    def greet(self, name):
+        return "hello " + name
+
+    def run(self):
+        return self.greet("x")
+
+
+class Child(Base):
+    def greet(self, name):
+        return "hi " + name
+`,
+  'pkg/service.py': `from pkg.models import Child
+
+
+def make():
+    return Child()
+
+
+def serve():
+    c = make()
+    return c.run()
+`,
+  'main.py': `from pkg.service import serve
+from pkg import Base
+
+
+def main():
+    b = Base()
+    b.run()
+    return serve()
+
+
+if __name__ == "__main__":
+    main()
+`,
+};
+
+type Edit = { name: string; files: () => Record<string, string | null>; /** Resolved files expected, when the edit keeps every shape. */ resolved?: number; /** The graph changes in positions only. */ sameModules?: true };
+
+/** Applies `replace` to a file's current text (the test fails loudly if `from` is not there). */
+function change(root: string, rel: string, from: string, to: string): string {
+  const text = fs.readFileSync(path.join(root, rel), 'utf8');
+  if (!text.includes(from)) throw new Error(`${rel} has no ${JSON.stringify(from)}`);
+  return text.replace(from, to);
+}
+
+/** The snapshot's bytes that must not depend on how it was made. */
+function snapshotBytes(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  out.export = [...exportLines(readGraphData(dir))].join('\n');
+  out.refs = JSON.stringify(readRefs(dir));
+  const search = path.join(dir, 'search');
+  if (fs.existsSync(search)) for (const f of fs.readdirSync(search).sort()) out[`search/${f}`] = fs.readFileSync(path.join(search, f)).toString('base64');
+  return out;
+}
+
+/** Copies the repository (without its index) into a fresh folder and analyzes it there: the cold reference. */
+async function coldBytes(root: string): Promise<Record<string, string>> {
+  const base = tempDir('cg-cold-');
+  const copy = path.join(base, path.basename(root));
+  fs.cpSync(root, copy, { recursive: true, filter: (src) => path.basename(src) !== '.codegraph' });
+  const r = await analyzeRepository(copy, { home: path.join(base, 'home') });
+  const bytes = snapshotBytes(r.dir);
+  fs.rmSync(base, { recursive: true, force: true });
+  return bytes;
+}
+
+function write(root: string, files: Record<string, string | null>): void {
+  for (const [rel, text] of Object.entries(files)) {
+    const abs = path.join(root, rel);
+    if (text === null) fs.rmSync(abs);
+    else { fs.mkdirSync(path.dirname(abs), { recursive: true }); fs.writeFileSync(abs, text); }
+  }
+}
+
+async function sameAsCold(t: ExecutionContext, root: string, home: string, step: string): Promise<AnalyzeSummary> {
+  const r = await analyzeRepository(root, { home });
+  const incremental = snapshotBytes(r.dir);
+  const cold = await coldBytes(root);
+  t.deepEqual(Object.keys(incremental), Object.keys(cold), `${step}: the same snapshot files`);
+  for (const k of Object.keys(cold)) t.true(incremental[k] === cold[k], `${step}: ${k} differs from a cold analyze`);
+  return r.summary;
+}
+
+async function runEdits(t: ExecutionContext, files: Record<string, string>, edits: (root: string) => Edit[]): Promise<void> {
+  // (each edit's files are made from the tree as the edits before it left it)
+  const base = tempDir('cg-inc-');
+  const root = path.join(base, 'repo');
+  writeTree(root, files);
+  const home = path.join(base, 'home');
+  await analyzeRepository(root, { home });
+  for (const edit of edits(root)) {
+    write(root, edit.files());
+    const summary = await sameAsCold(t, root, home, edit.name);
+    if (edit.resolved !== undefined) t.is(summary.files.resolved, edit.resolved, `${edit.name}: files resolved`);
+    else t.is(summary.files.resolved, summary.files.indexed, `${edit.name}: a shape change resolves every file`);
+    t.is(summary.modulesReused === true, edit.sameModules === true, `${edit.name}: modules taken over or detected`);
+  }
+}
+
+test('TypeScript: after each kind of edit the incremental snapshot equals a cold analyze', async (t) => {
+  await runEdits(t, TS_REPO, (root) => [
+    { name: 'body-only (a line added)', resolved: 1, sameModules: true, files: () => ({ 'src/util.ts': change(root, 'src/util.ts', '  return x * 2;', '  const y = x + 1;\n  return y * 2 - 2;') }) },
+    { name: 'body-only (calls changed)', resolved: 1, files: () => ({ 'src/app.ts': change(root, 'src/app.ts', '  const r = new Registry();', '  const r = new Registry();\n  r.add(new Circle(3));\n  s.scale(2);') }) },
+    { name: 'two bodies at once', resolved: 2, files: () => ({
+      'src/service.ts': change(root, 'src/service.ts', 'this.items.push(c);', 'this.items.push(c);\n    this.items.push(makeCircle());'),
+      'src/circle.ts': change(root, 'src/circle.ts', 'return 3.14 * this.r * this.r;', '\n    return 3.14159 * this.r * this.r;'),
+    }) },
+    { name: 'signature changed', files: () => ({ 'src/util.ts': change(root, 'src/util.ts', 'export function helper(x: number): number {', 'export function helper(x: number, k = 2): Circle2 {') }) },
+    { name: 'export added', files: () => ({ 'src/util.ts': change(root, 'src/util.ts', 'export const config', 'export function extra(): number {\n  return helper(1);\n}\n\nexport const config') }) },
+    { name: 'an importer uses the new export', resolved: 1, files: () => ({ 'src/app.ts': change(root, 'src/app.ts', 'local();', 'local();\nextra();') }) },
+    { name: 'import of the new export', files: () => ({ 'src/app.ts': change(root, 'src/app.ts', "import { twice, config } from './util';", "import { twice, config, extra } from './util';") }) },
+    { name: 'export removed', files: () => ({ 'src/util.ts': change(root, 'src/util.ts', 'export function twice', 'function twice') }) },
+    { name: 're-export chain extended', files: () => ({ 'src/shapes/index.ts': change(root, 'src/shapes/index.ts', "export { Shape } from '../base';", "export { Shape } from '../base';\nexport * from '../util';") }) },
+    { name: 'base class method changed', files: () => ({ 'src/base.ts': change(root, 'src/base.ts', '  describe(): string {', '  describe(prefix = ""): Circle {') }) },
+    { name: 'base class method body', resolved: 1, files: () => ({ 'src/base.ts': change(root, 'src/base.ts', "return 'shape ' + this.area();", "const a = this.scale(1);\n    return 'shape ' + a;") }) },
+    { name: 'file added', files: () => ({ 'src/extra.ts': "import { helper } from './util';\nimport { Registry } from './service';\n\nexport function more(): number {\n  return helper(3) + new Registry().total();\n}\n" }) },
+    { name: 'file deleted', files: () => ({ 'src/service.ts': null }) },
+    { name: 'comment only', resolved: 1, sameModules: true, files: () => ({ 'src/extra.ts': '// a comment first\n' + fs.readFileSync(path.join(root, 'src/extra.ts'), 'utf8') }) },
+  ]);
+});
+
+test('Python: after each kind of edit the incremental snapshot equals a cold analyze', async (t) => {
+  await runEdits(t, PY_REPO, (root) => [
+    // (Python resolves its own relations: any change resolves every file)
+    { name: 'body-only', files: () => ({ 'pkg/service.py': change(root, 'pkg/service.py', '    return c.run()', '    c.greet("y")\n    return c.run()') }) },
+    { name: 'base class method changed', files: () => ({ 'pkg/models.py': change(root, 'pkg/models.py', '    def run(self):\n        return self.greet("x")', '    def run(self, times=1):\n        return self.greet("x") * times\n\n    def stop(self):\n        return self.run()') }) },
+    { name: 'export added', files: () => ({ 'pkg/__init__.py': 'from .models import Base, Child\nfrom .service import make\n' }) },
+    { name: 'file added', files: () => ({ 'pkg/extra.py': 'from pkg import make\n\n\ndef extra():\n    return make().greet("z")\n' }) },
+    { name: 'file deleted', files: () => ({ 'pkg/service.py': null }) },
+  ]);
+});
+
+/** A small deterministic PRNG (mulberry32): the same seed gives the same edits. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('TypeScript: seeded random edits keep the incremental snapshot equal to a cold one', async (t) => {
+  const random = prng(20261123);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const names = ['helper', 'twice', 'makeCircle', 'main'];
+  let added = 0;
+  const mutations: Array<(text: string) => string> = [
+    // a blank or comment line somewhere (positions move, nothing else)
+    (text) => { const lines = text.split('\n'); lines.splice(Math.floor(random() * lines.length), 0, pick(['', '// note'])); return lines.join('\n'); },
+    // a statement calling a known function inside the first body
+    (text) => text.replace(/\{\n/, `{\n  ${pick(names)}(${Math.floor(random() * 9)});\n`),
+    // a new exported function (a shape change)
+    (text) => `${text}\nexport function gen${added++}(): number {\n  return ${pick(names)}(1) as number;\n}\n`,
+    // a function's export toggled (a shape change)
+    (text) => (text.includes('export function') ? text.replace('export function', 'function') : text.replace(/^function /m, 'export function ')),
+  ];
+  const base = tempDir('cg-inc-rand-');
+  const root = path.join(base, 'repo');
+  writeTree(root, TS_REPO);
+  const home = path.join(base, 'home');
+  await analyzeRepository(root, { home });
+  const files = Object.keys(TS_REPO).filter((f) => f.endsWith('.ts'));
+  let incremental = 0;
+  for (let step = 0; step < 12; step++) {
+    const edits: Record<string, string> = {};
+    for (let k = 1 + Math.floor(random() * 2); k > 0; k--) {
+      const rel = pick(files);
+      const text = edits[rel] ?? fs.readFileSync(path.join(root, rel), 'utf8');
+      edits[rel] = pick(mutations)(text);
+    }
+    write(root, edits);
+    const summary = await sameAsCold(t, root, home, `random step ${step} (${Object.keys(edits).join(', ')})`);
+    if ((summary.files.resolved ?? 0) < summary.files.indexed) incremental++;
+  }
+  t.true(incremental > 0, 'some steps took the incremental path');
+});
+
+test('a snapshot made by other code, or a changed configuration, resolves every file again (and still equals a cold analyze)', async (t) => {
+  const base = tempDir('cg-inc-stamp-');
+  const root = path.join(base, 'repo');
+  writeTree(root, TS_REPO);
+  const home = path.join(base, 'home');
+  const first = await analyzeRepository(root, { home });
+  // another build of codegraph made the previous snapshot: its relations are not taken over
+  const metaFile = path.join(first.dir, 'meta.json');
+  const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
+  t.truthy(meta.incremental?.stamp, 'the snapshot records the code that made it');
+  t.true(meta.incremental.partitioned, 'and that its relation edges split by file');
+  fs.writeFileSync(metaFile, JSON.stringify({ ...meta, incremental: { ...meta.incremental, stamp: 'another build' } }));
+  write(root, { 'src/util.ts': change(root, 'src/util.ts', '  return x * 2;', '  return x * 3;') });
+  let s = await sameAsCold(t, root, home, 'other code');
+  t.is(s.files.resolved, s.files.indexed);
+  // the same edit kind now takes the incremental path
+  write(root, { 'src/util.ts': change(root, 'src/util.ts', '  return x * 3;', '  return x * 4;') });
+  s = await sameAsCold(t, root, home, 'same code');
+  t.is(s.files.resolved, 1);
+  // a body edit beside a configuration change: every file
+  write(root, {
+    'src/util.ts': change(root, 'src/util.ts', '  return x * 4;', '  return x * 5;'),
+    'tsconfig.json': '{ "compilerOptions": { "baseUrl": "src" } }\n',
+  });
+  s = await sameAsCold(t, root, home, 'configuration');
+  t.is(s.files.resolved, s.files.indexed);
+});
