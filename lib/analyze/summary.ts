@@ -88,7 +88,8 @@ export function formatSummary(s: AnalyzeSummary): string {
     return out.join('\n');
   }
   out.push(`${s.name}: indexed ${s.files.indexed} files (${s.lines} lines) in ${secs(s.timings.total)}  [${s.root}]`);
-  out.push(`  files      parsed ${s.files.parsed}, reused ${s.files.reused}; added ${s.files.added}, changed ${s.files.changed}, deleted ${s.files.deleted}`);
+  const resolved = s.files.resolved !== undefined && s.files.resolved < s.files.indexed ? `; relations resolved for ${s.files.resolved}, the rest's kept` : '';
+  out.push(`  files      parsed ${s.files.parsed}, reused ${s.files.reused}; added ${s.files.added}, changed ${s.files.changed}, deleted ${s.files.deleted}${resolved}`);
   const symbolLabels = new Set<string>(SYMBOL_LABELS);
   const pick = (keep: boolean) => Object.fromEntries(Object.entries(s.nodes).filter(([k]) => symbolLabels.has(k) === keep));
   out.push(`  symbols    ${s.symbols}  ${pairs(pick(true))}`);
@@ -100,7 +101,7 @@ export function formatSummary(s: AnalyzeSummary): string {
   const skipTotal = Object.values(s.skips).reduce((a, b) => a + (b ?? 0), 0);
   out.push(`  skipped    ${skipTotal}${skipTotal ? `  ${pairs(s.skips as Record<string, number>)}` : ''}`);
   if (s.failures.length) out.push(`  failed     ${s.failures.length} files could not be extracted: ${s.failures.slice(0, 5).map((f) => `${f.path} (${f.error})`).join(', ')}`);
-  out.push(`  modules    ${s.communities}, processes ${s.processes}, embeddings ${s.embeddings} (${s.embedder})`);
+  out.push(`  modules    ${s.communities}${s.modulesReused ? ' (unchanged)' : ''}, processes ${s.processes}, embeddings ${s.embeddings} (${s.embedder})`);
   const phases = Object.entries(s.timings).filter(([k]) => k !== 'total').map(([k, v]) => `${k} ${secs(v as number)}`);
   out.push(`  time       ${phases.join(', ')}`);
   return out.join('\n');

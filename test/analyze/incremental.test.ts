@@ -6,7 +6,7 @@
 import test, { type ExecutionContext } from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyzeRepository, type AnalyzeSummary } from '../../lib/analyze/index.ts';
+import { analyzeRepository, formatSummary, type AnalyzeSummary } from '../../lib/analyze/index.ts';
 import { exportLines } from '../../lib/analyze/export.ts';
 import { readGraphData, readRefs } from '../../index-store/format.ts';
 import { tempDir, writeTree } from './_helpers.ts';
@@ -182,9 +182,13 @@ async function runEdits(t: ExecutionContext, files: Record<string, string>, edit
   for (const edit of edits(root)) {
     write(root, edit.files());
     const summary = await sameAsCold(t, root, home, edit.name);
-    if (edit.resolved !== undefined) t.is(summary.files.resolved, edit.resolved, `${edit.name}: files resolved`);
+    if (edit.resolved !== undefined) {
+      t.is(summary.files.resolved, edit.resolved, `${edit.name}: files resolved`);
+      t.true(formatSummary(summary).includes(`relations resolved for ${edit.resolved}, the rest's kept`), `${edit.name}: the summary says so`);
+    }
     else t.is(summary.files.resolved, summary.files.indexed, `${edit.name}: a shape change resolves every file`);
     t.is(summary.modulesReused === true, edit.sameModules === true, `${edit.name}: modules taken over or detected`);
+    t.is(/modules +\d+ \(unchanged\)/.test(formatSummary(summary)), edit.sameModules === true, `${edit.name}: the summary says whether modules changed`);
   }
 }
 
@@ -294,4 +298,25 @@ test('a snapshot made by other code, or a changed configuration, resolves every 
   });
   s = await sameAsCold(t, root, home, 'configuration');
   t.is(s.files.resolved, s.files.indexed);
+});
+
+test('a repository of two languages: a TypeScript body edit takes the Python files over, entry marks included', async (t) => {
+  const files: Record<string, string> = {
+    ...TS_REPO,
+    ...PY_REPO,
+    'pyproject.toml': '[project]\nname = "pkg"\n\n[project.scripts]\nshapes-cli = "pkg.service:serve"\n',
+  };
+  const base = tempDir('cg-inc-mixed-');
+  const root = path.join(base, 'repo');
+  writeTree(root, files);
+  const home = path.join(base, 'home');
+  const first = await analyzeRepository(root, { home });
+  const marked = readGraphData(first.dir).nodes.filter((n) => n.entryKind !== undefined && n.filePath?.endsWith('.py'));
+  t.true(marked.length > 0, 'the Python resolver marks the console script');
+  write(root, { 'src/util.ts': change(root, 'src/util.ts', '  return x * 2;', '  const k = 2;\n  return x * k;') });
+  const s = await sameAsCold(t, root, home, 'TypeScript body beside Python');
+  t.is(s.files.resolved, 1, 'the Python files were taken over');
+  write(root, { 'pkg/service.py': change(root, 'pkg/service.py', '    return c.run()', '    return c.run() or 1') });
+  const s2 = await sameAsCold(t, root, home, 'Python body');
+  t.is(s2.files.resolved, s2.files.indexed, 'a Python change resolves everything');
 });
