@@ -36,6 +36,7 @@ import { PYTHON_CORPORA, pythonCorpus } from './python-corpora.ts';
 import { extractFile, languageOf, loadProjectConfig } from '../lib/lang/index.ts';
 import { resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
 import { graphData, nodeOf } from '../lib/graph/code-graph.ts';
+import { c3Merge } from '../lib/lang/python/c3.ts';
 
 export interface SiteVerdict { site: CallSite; caller: string; checker: string[]; ours: string[] }
 
@@ -174,21 +175,10 @@ export function compare(fileCount: number, ours: ResolveResult, sites: CallSite[
       else { seqs.push(['ext']); direct.push('ext'); }
     }
     seqs.push(direct);
-    const out: Array<PyDecl | 'ext'> = [c];
-    // C3 merge ('ext' entries are distinct outside classes: each is its own head)
-    const lists = seqs.map((s) => [...s]);
-    for (;;) {
-      const live = lists.filter((l) => l.length > 0);
-      if (live.length === 0) break;
-      let head: PyDecl | 'ext' | undefined;
-      for (const l of live) {
-        const h = l[0];
-        if (h === 'ext' || !live.some((o) => o.indexOf(h) > 0)) { head = h; break; }
-      }
-      if (head === undefined) { mroMemo.set(c, null); return null; }
-      out.push(head);
-      for (const l of live) if (l[0] === head) l.shift();
-    }
+    // 'ext' entries are distinct outside classes: each is its own head
+    const merged = c3Merge(seqs, (a, b) => a === b, (x) => x === 'ext');
+    if (!merged) { mroMemo.set(c, null); return null; }
+    const out: Array<PyDecl | 'ext'> = [c, ...merged];
     mroMemo.set(c, out);
     return out;
   };

@@ -191,18 +191,21 @@ const ATOMIC_TEMP = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
  */
 export function removeStaleTemps(dir: string, pattern: RegExp = ATOMIC_TEMP): string[] {
   const removed: string[] = [];
-  let names: string[];
-  try { names = fs.readdirSync(dir); } catch { return removed; }
-  for (const name of names) {
-    const m = pattern.exec(name);
-    if (!m || processAlive(Number(m[1]))) continue;
+  for (const file of filesOfDeadProcesses(dir, pattern)) {
     try {
-      if (!fs.lstatSync(path.join(dir, name)).isFile()) continue;
-      fs.rmSync(path.join(dir, name));
-      removed.push(path.join(dir, name));
+      if (!fs.lstatSync(file).isFile()) continue;
+      fs.rmSync(file);
+      removed.push(file);
     } catch { /* gone meanwhile, or next time */ }
   }
   return removed;
+}
+
+/** The entries of `dir` (full paths) whose names match `pattern` with the pid of a process no longer running as its first group. */
+function filesOfDeadProcesses(dir: string, pattern: RegExp): string[] {
+  let names: string[];
+  try { names = fs.readdirSync(dir); } catch { return []; }
+  return names.filter((name) => { const m = pattern.exec(name); return m !== null && !processAlive(Number(m[1])); }).map((name) => path.join(dir, name));
 }
 
 /** A journal's name: `writes-<pid>-<8 hex>.json` in the index folder. */
@@ -239,12 +242,7 @@ export class TempJournal {
  */
 export function recoverInterruptedWrites(indexDir: string): string[] {
   const removed: string[] = [];
-  let names: string[];
-  try { names = fs.readdirSync(indexDir); } catch { return removed; }
-  for (const name of names) {
-    const m = JOURNAL.exec(name);
-    if (!m || processAlive(Number(m[1]))) continue;
-    const file = path.join(indexDir, name);
+  for (const file of filesOfDeadProcesses(indexDir, JOURNAL)) {
     let temps: unknown = [];
     try { temps = (JSON.parse(fs.readFileSync(file, 'utf8')) as { temps?: unknown }).temps; } catch { /* a journal cut short lists nothing yet */ }
     for (const t of Array.isArray(temps) ? temps : []) {

@@ -321,6 +321,7 @@ class NominalCollector {
     const ctx: Ctx = { end: this.end(node), sym: s, cls: isClass ? s : top.cls, scope };
     if (label === 'Function' || label === 'Method') {
       x.arity = [0, 0];
+      if (this.syntax.labels) { x.labels = []; x.optional = []; }
       ctx.paramsFrom = this.t.end[nameNode];
       ctx.paramsTo = body !== undefined ? this.t.start[body] : this.t.end[node];
     }
@@ -418,6 +419,11 @@ class NominalCollector {
           }
           if (d.kind === 'this') x.ext = true;
           (sym.params ??= []).push(d.caps.type !== undefined ? this.lazyType(d.caps.type) : null);
+          if (x.labels) {
+            const label = this.name(d.caps.label ?? nameNode);
+            x.labels.push(label === '_' ? '' : label);
+            x.optional!.push(d.caps.value !== undefined || d.kind === 'rest');
+          }
         }
         break;
       }
@@ -678,6 +684,18 @@ class NominalCollector {
   }
 
   /** The number of arguments of an argument list node (its named children but comments). */
+  /** Each argument's label ('' for none): the text of its child node of type `labelType`. */
+  private argLabels(args: number, labelType: string): string[] {
+    const out: string[] = [];
+    for (let a = this.t.firstChild(args); a >= 0; a = this.t.next[a]) {
+      if (!this.isNamed(a) || this.isComment(a)) continue;
+      let label = '';
+      for (let c = this.t.firstChild(a); c >= 0; c = this.t.next[c]) if (this.names.typeName(this.t.type[c]) === labelType) { label = this.name(c); break; }
+      out.push(label === '_' ? '' : label); // `f(_:)`, a reference to the function, writes `_` for no label
+    }
+    return out;
+  }
+
   private argCount(args: number | undefined): number | undefined {
     if (args === undefined) return undefined;
     let n = 0;
@@ -863,6 +881,7 @@ class NominalCollector {
         if (args.length) call.args = args;
         call.argc = argc;
         if (argc > 0 && this.syntax.overloads) call.argv = this.firstArgs(c.args!, MAX_ARGV);
+        if (argc > 0 && this.syntax.labels) call.labels = this.argLabels(c.args!, this.syntax.labels.argument);
       }
       out.push(call);
     }

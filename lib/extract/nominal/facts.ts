@@ -15,6 +15,8 @@ export interface NominalCall extends CallFact {
   literal?: true;
   /** The arguments' values, in order (calls with arguments of languages with overloads: picked by their types). */
   argv?: Expr[];
+  /** The labels the arguments in parentheses are written with, '' for none (languages whose labels pick overloads). */
+  labels?: string[];
 }
 
 /**
@@ -52,6 +54,9 @@ export interface NominalSymbol {
   ext?: true;
   /** Parameter counts: fewest arguments a call may give, most (-1: a variadic parameter). */
   arity?: [min: number, max: number];
+  /** The parameters' argument labels in order, '' for none (NominalSyntax.labels); with `optional`, which may be left out. */
+  labels?: string[];
+  optional?: boolean[];
   /** Annotations and attributes (`@GetMapping("/x")`, `[HttpGet]`): the name as written and a first string argument. */
   ann?: Array<{ name: string; arg?: string }>;
   /** The namespace a top-level symbol is declared in, when the file declares namespaces (C#). */

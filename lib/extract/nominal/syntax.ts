@@ -42,6 +42,12 @@ export interface NominalSyntax {
   implicitParam?: string;
   /** Methods are overloaded by parameter types (Java, C#, Kotlin): calls keep their arguments' values to pick by. */
   overloads?: boolean;
+  /**
+   * Calls name their arguments with the parameters' labels, which pick the overload (Swift's `f(at: 1)`): a
+   * parameter's label is its `@label` capture, else its name (`_` for none), and an argument's is its child node of
+   * type `argument` (none without one).
+   */
+  labels?: { argument: string };
   /** A called bare name is a method, never a local variable of that name (Java). */
   methodNamespace?: boolean;
   /** Type names that ask for the type of the initialiser (`var`): no declared type. */

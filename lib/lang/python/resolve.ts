@@ -15,6 +15,7 @@ import type { PyFacts, PyImport } from './facts.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName } from './builtins.ts';
 import { rootFolder } from './sys-path.ts';
+import { c3Merge } from './c3.ts';
 
 type Sym = { f: number; s: number };
 /**
@@ -225,27 +226,16 @@ export class PythonResolver implements LanguageRelations {
     const bases = this.bases(f, s);
     const seqs: Array<Array<Sym | 'ext'>> = bases.map((b) => (b === 'ext' ? ['ext'] : this.mro(b.f, b.s)));
     seqs.push([...bases]);
-    const out: Array<Sym | 'ext'> = [{ f, s }];
-    const lists = seqs.map((l) => [...l]);
     const same = (a: Sym | 'ext', b: Sym | 'ext'): boolean => a !== 'ext' && b !== 'ext' && a.f === b.f && a.s === b.s;
-    for (;;) {
-      const live = lists.filter((l) => l.length > 0);
-      if (live.length === 0) break;
-      let head: Sym | 'ext' | undefined;
-      for (const l of live) {
-        const h = l[0];
-        if (h === 'ext' || !live.some((o) => o.slice(1).some((x) => same(x, h)))) { head = h; break; }
-      }
-      if (head === undefined) {
-        // no consistent order (a TypeError at run time): depth-first, duplicates dropped
-        const seen: Array<Sym | 'ext'> = [{ f, s }];
-        for (const b of seqs.flat()) if (b === 'ext' || !seen.some((x) => same(x, b))) seen.push(b);
-        this.mroMemo.set(key, seen);
-        return seen;
-      }
-      out.push(head);
-      for (const l of live) if (l[0] === head || same(l[0], head)) l.shift();
+    const merged = c3Merge(seqs, same, (x) => x === 'ext');
+    if (merged === undefined) {
+      // no consistent order (a TypeError at run time): depth-first, duplicates dropped
+      const seen: Array<Sym | 'ext'> = [{ f, s }];
+      for (const b of seqs.flat()) if (b === 'ext' || !seen.some((x) => same(x, b))) seen.push(b);
+      this.mroMemo.set(key, seen);
+      return seen;
     }
+    const out: Array<Sym | 'ext'> = [{ f, s }, ...merged];
     this.mroMemo.set(key, out);
     return out;
   }

@@ -17,6 +17,8 @@ const swiftSyntax: NominalSyntax = {
   leadWords: new Set(['public', 'open', 'internal', 'final', 'static', 'class', 'struct', 'enum', 'func', 'var', 'let', 'extension', 'protocol', 'actor', '@objc', 'override', 'mutating']),
   builtinTypes: new Set(['Int', 'Int8', 'Int16', 'Int32', 'Int64', 'UInt', 'UInt8', 'UInt16', 'UInt32', 'UInt64', 'Float', 'Double', 'Bool', 'String', 'Character', 'Void', 'Never', 'Any', 'AnyObject']),
   comments: { line: ['//'], block: ['/*', '*/'] },
+  // `remove(at:)` and `remove(subrange:)` are two functions: the labels a call writes pick one
+  labels: { argument: 'value_argument_label' },
 };
 
 /** Swift, when its grammar (an optional dependency: it fails to install where its CLI cannot download) is installed. */

@@ -29,6 +29,10 @@
 
 ; ---------------------------------------------------------------- locals
 ((parameter name: (simple_identifier) @name name: (_) @type) (#set! role "decl.param"))
+; the argument label a call writes (`at` in `func remove(at i: Int)`; `_` for none; without one, the name), and a
+; default value (the grammar hangs it on the function, right after its parameter): a call may leave that one out
+((parameter external_name: (simple_identifier) @label name: (simple_identifier) @name) (#set! role "decl.param"))
+(_ (parameter name: (simple_identifier) @name) . default_value: _ @value (#set! role "decl.param"))
 ((for_statement item: (pattern bound_identifier: (simple_identifier) @name) collection: (_) @iter) (#set! role "decl.local"))
 ((lambda_parameter name: (simple_identifier) @name) (#set! role "decl.local"))
 
@@ -38,7 +42,8 @@
 ((simple_identifier) @id (#set! role "id"))
 ((self_expression) @expr (#set! role "expr.this"))
 ((super_expression) @expr (#set! role "expr.super"))
-((call_expression (_) @callee (call_suffix (value_arguments) @args)) @expr (#set! role "expr.call"))
+; a call's arguments are in parentheses; `a[i]` (the same node with brackets) is a subscript, not a call
+((call_expression (_) @callee (call_suffix (value_arguments "(") @args)) @expr (#set! role "expr.call"))
 ((call_expression (_) @callee (call_suffix (lambda_literal))) @expr (#set! role "expr.call"))
 ((navigation_expression target: (_) @object suffix: (navigation_suffix suffix: (simple_identifier) @name)) @expr (#set! role "expr.member"))
 ((tuple_expression value: (_) @inner) @expr (#set! role "expr.wrap"))

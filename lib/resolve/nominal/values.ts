@@ -58,7 +58,8 @@ const TYPE_LABELS = new Set(['Class', 'Interface', 'Enum', 'TypeAlias']);
  * What a call gives to pick among overloads: its argument count, or the count with the arguments' values and where
  * they are written (file, enclosing symbol), to pick by their types.
  */
-export type Arity = number | undefined | { n: number; argv: readonly Expr[]; f: number; from: number };
+/** A call's argument count, or the site itself where the call keeps its arguments' values (`argv`) or labels. */
+export type Arity = number | undefined | { n: number; argv?: readonly Expr[]; labels?: readonly string[]; f: number; from: number };
 
 /** The resolution of a call's callee. */
 export type CallRes =
@@ -538,7 +539,12 @@ export class Evaluator {
     if (this.rules.typeCall === 'conversion') return { conversion: ent };
     if (this.rules.typeCall === 'none') return UNRESOLVED;
     const ctors = this.constructors(ent);
-    if (ctors.length) return { targets: this.byArity(ctors, argc, false), reason: 'constructor', c: Math.min(CONFIDENCE.constructor, CONFIDENCE[reason]), ctor: ent };
+    // a type the project only adds to (Swift's `extension String`) is declared outside it: unless one of the
+    // project's initialisers fits the call, the outside type's own runs
+    if (this.w.onlyParts(ent) && !ctors.some((r) => this.fitsExactly(r, argc))) return EXTERNAL;
+    const fit = ctors.length ? this.byArity(ctors, argc, false) : [];
+    if (fit.length) return { targets: fit, reason: 'constructor', c: Math.min(CONFIDENCE.constructor, CONFIDENCE[reason]), ctor: ent };
+    // none declared, or none the call's labels fit (Swift's memberwise initialiser): the type itself
     return { targets: [this.w.primary(ent)], reason: 'constructor', c: CONFIDENCE.constructor, ctor: ent };
   }
 
@@ -571,6 +577,8 @@ export class Evaluator {
    * nearest declaring type's (an override hides what it overrides).
    */
   byArity(rs: SymRef[], argc: Arity, ext: boolean): SymRef[] {
+    // where labels are part of a function's name (Swift), a call whose labels cannot name the parameters is not its
+    if (typeof argc === 'object' && argc.labels) rs = rs.filter((r) => this.labelsFit(r, argc.labels!));
     if (rs.length < 2 || argc === undefined) return rs;
     const n0 = typeof argc === 'number' ? argc : argc.n;
     const fit = rs.filter((r) => {
@@ -582,17 +590,44 @@ export class Evaluator {
     if (!fit.length) return rs;
     if (fit.length < 2 || !this.rules.overloads) return fit;
     let best = fit;
-    if (typeof argc === 'object') {
+    if (typeof argc === 'object' && argc.argv) {
+      const site = { argv: argc.argv, f: argc.f, from: argc.from };
       let top = -Infinity;
       best = [];
       for (const r of fit) {
-        const s = this.argFit(r, argc);
+        const s = this.argFit(r, site);
         if (s > top) { top = s; best = [r]; } else if (s === top) best.push(r);
       }
       if (top < 0) return fit;
     }
     const owner = this.m.ownerOf(best[0]);
     return best.filter((r) => this.m.ownerOf(r) === owner);
+  }
+
+  /**
+   * Whether a call's argument labels name a function's parameters in order, those left out having defaults (true
+   * where the function's labels are not known). Parameters after the last label are not checked: a trailing closure
+   * may give the last one.
+   */
+  private labelsFit(r: SymRef, labels: readonly string[]): boolean {
+    const x = this.w.extra(r);
+    if (!x.labels) return true;
+    let i = 0;
+    for (const l of labels) {
+      while (i < x.labels.length && x.labels[i] !== l) { if (!x.optional?.[i]) return false; i++; }
+      if (i >= x.labels.length) return false;
+      i++;
+    }
+    return true;
+  }
+
+  /** Whether a call fits a function exactly: its labels, and its argument count when known. */
+  private fitsExactly(r: SymRef, argc: Arity): boolean {
+    if (argc === undefined) return true;
+    if (typeof argc === 'object' && argc.labels && !this.labelsFit(r, argc.labels)) return false;
+    const a = this.w.extra(r).arity;
+    const n = typeof argc === 'number' ? argc : argc.n;
+    return !a || (n >= a[0] && (a[1] < 0 || n <= a[1]));
   }
 
   /** How well a call's arguments fit a method's parameters: -1 when one cannot, else the count of exact fits. */

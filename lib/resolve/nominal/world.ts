@@ -203,6 +203,11 @@ export class World {
 
   /** The first part of a type (its node in the graph for references that name the type). */
   primary(ent: TypeEnt): SymRef { return ent.parts[0]; }
+  /** Whether every part of a type is one that adds to a type (NominalRules.partKinds): the type itself is declared outside the project. */
+  onlyParts(ent: TypeEnt): boolean {
+    const kinds = this.rules.partKinds;
+    return kinds !== undefined && ent.parts.every((r) => kinds.has(this.sym(r).kind));
+  }
 
   /** A type's label: an interface when its (first) part is one. */
   isInterface(ent: TypeEnt): boolean { return this.sym(ent.parts[0]).label === 'Interface'; }
