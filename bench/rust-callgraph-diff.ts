@@ -91,7 +91,8 @@ export function expected(callee: string, types: ReadonlySet<string>, fns: Readon
     const self = as < 0 ? callee.slice(1, close) : callee.slice(1, as);
     const trait = as < 0 ? '' : callee.slice(as + 4, close);
     // a library trait's method runs the project's only where the project's type defines it (not a default method)
-    if (!self.startsWith('dyn ') && types.has(last(self)) && methods.has(`${last(self)}.${name}`)) return { name, tail: `${last(self)}.${name}` };
+    // an associated type's projection (`<I as IntoIterator>::IntoIter`) is no project type, whatever its last name
+    if (!self.startsWith('dyn ') && !/^(?:&(?:mut )?)?</.test(self) && types.has(last(self)) && methods.has(`${last(self)}.${name}`)) return { name, tail: `${last(self)}.${name}` };
     if (trait && types.has(last(trait)) && methods.has(`${last(trait)}.${name}`)) return { name, tail: `${last(trait)}.${name}` };
     return undefined;
   }

@@ -35,15 +35,21 @@ const nominal: NominalLanguage['nominal'] = {
   selfTypeName: 'Self',
   partKinds: new Set(['impl']),
   aliasKinds: new Set(['alias']),
+  // `m::S` names the item S of the module m declared in this one (an inline `mod m {}` or a child file)
+  relativeQualifiedNames: true,
   implicitThis: false,
   structural: false,
   typeCall: 'none',
   isBuiltin: (name) => PRELUDE.has(name),
   containers: {
-    elements: new Map([['Vec', 0], ['Option', 0], ['Box', 0], ['Rc', 0], ['Arc', 0], ['VecDeque', 0], ['HashSet', 0], ['BTreeSet', 0], ['HashMap', 1], ['BTreeMap', 1], ['RefCell', 0], ['Mutex', 0], ['Result', 0]]),
-    elementMethods: new Set(['get', 'get_mut', 'first', 'last', 'pop', 'unwrap', 'expect', 'unwrap_or', 'unwrap_or_default', 'borrow', 'borrow_mut', 'lock', 'as_ref', 'as_mut', 'front', 'back', 'remove']),
+    elements: new Map([['Vec', 0], ['Option', 0], ['Box', 0], ['Rc', 0], ['Arc', 0], ['VecDeque', 0], ['HashSet', 0], ['BTreeSet', 0], ['HashMap', 1], ['BTreeMap', 1], ['RefCell', 0], ['Mutex', 0], ['RwLock', 0], ['Result', 0], ['NonNull', 0], ['ManuallyDrop', 0], ['MaybeUninit', 0], ['Pin', 0], ['Ref', 0], ['RefMut', 0], ['MutexGuard', 0], ['RwLockReadGuard', 0], ['RwLockWriteGuard', 0], ['Cell', 0]]),
+    elementMethods: new Set(['get', 'get_mut', 'first', 'last', 'pop', 'unwrap', 'expect', 'unwrap_or', 'unwrap_or_default', 'unwrap_unchecked', 'borrow', 'borrow_mut', 'lock', 'read', 'write', 'as_ref', 'as_mut', 'front', 'back', 'remove', 'assume_init', 'assume_init_ref', 'assume_init_mut', 'assume_init_read', 'into_inner']),
     sameMethods: new Set(['clone', 'iter', 'iter_mut', 'into_iter', 'filter', 'rev', 'take', 'skip', 'values', 'as_slice']),
+    // smart pointers and guards: a method their type lacks is their target's (auto-deref)
+    derefs: new Set(['Box', 'Rc', 'Arc', 'ManuallyDrop', 'Pin', 'Ref', 'RefMut', 'MutexGuard', 'RwLockReadGuard', 'RwLockWriteGuard']),
   },
+  // `impl Deref for T { type Target = U; }`: a method T lacks is U's
+  derefTarget: 'Target',
   entryOf: (c) => {
     if (c.label === 'Function' && c.name === 'main' && !c.owner) return { kind: 'main', by: 'fn main' };
     if (c.annotations.some((a) => a.name === 'test' || a.name.endsWith('::test'))) return { kind: 'script', by: '#[test]' };

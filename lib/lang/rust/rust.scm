@@ -39,7 +39,11 @@
 ((for_expression pattern: (identifier) @name value: (_) @iter) (#set! role "decl.local"))
 ((closure_parameters (identifier) @name) (#set! role "decl.local"))
 ((closure_parameters (parameter pattern: (identifier) @name type: (_)? @type)) (#set! role "decl.local"))
-((type_parameter name: (type_identifier) @name) (#set! role "decl.typeparam"))
+; a type parameter's (first) trait bound is its type: `A::size()` with `A: Array` is Array's `size`; a `where` clause
+; bounds a parameter declared without one
+((type_parameter name: (type_identifier) @name bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @type)?) (#set! role "decl.typeparam"))
+((type_parameter name: (type_identifier) @name bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . [(type_identifier) (scoped_type_identifier) (generic_type)] @type)) (#set! role "decl.typeparam"))
+((_ type_parameters: (type_parameters (type_parameter name: (type_identifier) @name !bounds)) (where_clause (where_predicate left: (type_identifier) @left bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @type)))) (#eq? @name @left) (#set! role "decl.typeparam"))
 ((let_condition pattern: (_ (identifier) @name)) (#set! role "decl.local"))
 ((match_arm pattern: (match_pattern (_ (identifier) @name))) (#set! role "decl.local"))
 ((match_arm pattern: (match_pattern (identifier) @name)) (#set! role "decl.local"))
@@ -55,6 +59,9 @@
 ((scoped_identifier path: (_) @object name: (identifier) @name) @expr (#set! role "expr.member"))
 ((struct_expression name: (_) @type body: (field_initializer_list) @args) @expr (#set! role "expr.new:literal"))
 ((generic_function function: (_) @inner) @expr (#set! role "expr.wrap"))
+; `<T as Trait>::f` and `<T>::f` are T's `f` (a type parameter's: its bound's): the bracketed type as a value of it
+((bracketed_type (qualified_type type: (_) @type)) @expr (#set! role "expr.cast"))
+((bracketed_type [(type_identifier) (scoped_type_identifier) (generic_type)] @type) @expr (#set! role "expr.cast"))
 ((reference_expression value: (_) @inner) @expr (#set! role "expr.wrap"))
 ((parenthesized_expression (_) @inner) @expr (#set! role "expr.wrap"))
 ((unary_expression (_) @inner) @expr (#set! role "expr.wrap"))

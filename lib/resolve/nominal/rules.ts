@@ -68,6 +68,11 @@ export interface NominalRules {
   implicitImports?: readonly string[];
   /** A value used as a receiver whose type is a library container: what its members give (see containers.ts). */
   containers?: ContainerRules;
+  /**
+   * The member type alias by which a project type names what its members continue on (Rust's `type Target = X;` of an
+   * `impl Deref`): a member the type lacks is looked up on that type.
+   */
+  derefTarget?: string;
   /** Framework registrations through a function value. */
   registrations?: readonly Registration[];
   /** The entry point a symbol is by the language's conventions, if any. */
@@ -142,4 +147,6 @@ export interface ContainerRules {
   sameMethods: ReadonlySet<string>;
   /** Higher-order methods whose function argument receives an element (`forEach`, `map`, `filter`): its first parameter. */
   callbackMethods?: ReadonlySet<string>;
+  /** Wrappers whose element's members are their own where they have none of that name (Rust's `Box`, `Rc`: Deref). */
+  derefs?: ReadonlySet<string>;
 }

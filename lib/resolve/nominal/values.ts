@@ -287,8 +287,8 @@ export class Evaluator {
       case 'inst': {
         const rs = this.m.find(obj.e, name);
         if (!rs.length) {
-          const u = this.aliasTarget(obj.e, depth);
-          if (u) return this.memberValue(f, u, name, from, depth + 1);
+          const u = this.aliasTarget(obj.e, depth) ?? this.derefOf(obj, depth);
+          if (u) { const v = this.memberValue(f, u, name, from, depth + 1); if (v.t !== 'none') return v; }
           return this.m.hasExternalBase(obj.e) ? EXT : NONE;
         }
         const v = this.symsValue(rs, 'typed-receiver', depth, obj.args ? { ent: this.m.ownerOf(rs[0]) ?? obj.e, args: obj.args } : undefined);
@@ -299,6 +299,8 @@ export class Evaluator {
         const c = this.rules.containers;
         if (c?.sameMethods.has(name)) return obj;
         if (c?.elementMethods.has(name)) { const el = this.containerElement(obj, false); if (el) return this.lazy(el, depth); }
+        const d = this.derefOf(obj, depth);
+        if (d) { const v = this.memberValue(f, d, name, from, depth + 1); if (v.t !== 'none') return v; }
         return EXT;
       }
       case 'arr': case 'map': return EXT;
@@ -321,6 +323,25 @@ export class Evaluator {
   /** What an alias (a TypeAlias of one of the rules' alias kinds) stands for, whose members are its target's. */
   aliasTarget(ent: TypeEnt, depth = 0): Val | undefined {
     return (this.rules.aliasKinds ?? ALIAS_KINDS).has(this.w.sym(ent.parts[0]).kind) ? this.underlying(ent, depth) : undefined;
+  }
+
+  /**
+   * What a value's missing members are looked up on: a library wrapper's element (ContainerRules.derefs), or the type
+   * a project type's deref alias names (NominalRules.derefTarget), less surely.
+   */
+  private derefOf(v: Val, depth: number): Val | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    if (v.t === 'ext') {
+      const el = v.name && this.rules.containers?.derefs?.has(v.name) ? this.containerElement(v, false) : undefined;
+      return el ? this.lazy(el, depth) : undefined;
+    }
+    if (v.t !== 'inst' || !this.rules.derefTarget) return undefined;
+    const alias = this.m.find(v.e, this.rules.derefTarget).find((r) => this.w.sym(r).label === 'TypeAlias');
+    const type = alias ? this.w.sym(alias).type : undefined;
+    if (!alias || !type) return undefined;
+    const t = this.type(alias.f, type, alias.s, v.args ? { ent: this.m.ownerOf(alias) ?? v.e, args: v.args } : undefined, depth + 1);
+    if (t.t === 'inst') return t.e === v.e ? undefined : { ...t, c: Math.min(t.c, v.c, CONFIDENCE['return-type']) };
+    return t.t === 'none' ? undefined : t;
   }
 
   /** A value with aliases seen through: an instance of an alias is one of the type it stands for. */
@@ -502,11 +523,16 @@ export class Evaluator {
         // an alias's members are its target's
         const u = this.aliasTarget(recv.e, depth);
         if (u) return this.memberCall(f, u, name, argc, how, depth + 1);
+        const d = this.derefOf(recv, depth);
+        if (d) { const r = this.memberCall(f, d, name, argc, how, depth + 1); if ('targets' in r && r.targets.length) return r; }
         return this.m.hasExternalBase(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' ? EXTERNAL : UNRESOLVED;
       }
       case 'ext': case 'arr': case 'map': {
         const ext = this.extension(recv, name, argc);
-        return ext ?? EXTERNAL;
+        if (ext) return ext;
+        const d = this.derefOf(recv, depth);
+        if (d) { const r = this.memberCall(f, d, name, argc, how, depth + 1); if ('targets' in r && r.targets.length) return r; }
+        return EXTERNAL;
       }
       case 'fn': return EXTERNAL;
       default: return UNRESOLVED;

@@ -43,11 +43,21 @@ function termsOf(text: string, out: Map<string, number>, weight: number): void {
   }
 }
 
-/** A document's weighted terms (field weights × occurrences). */
-export function documentTerms(fields: SearchFields): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const f of FIELDS) termsOf(fields[f], out, FIELD_WEIGHT[f]);
-  return out;
+/** Bags already made, by fields object: analyze learns the model from every document, then embeds each. */
+const bags = new WeakMap<SearchFields, ReadonlyMap<string, number>>();
+
+/**
+ * A document's weighted terms (field weights × occurrences), made once per fields object (learning and
+ * embedding read the same document; the fields of a search document are not changed once built). Shared:
+ * never modify the map returned.
+ */
+export function documentTerms(fields: SearchFields): ReadonlyMap<string, number> {
+  let out = bags.get(fields);
+  if (out) return out;
+  const bag = new Map<string, number>();
+  for (const f of FIELDS) termsOf(fields[f], bag, FIELD_WEIGHT[f]);
+  bags.set(fields, bag);
+  return bag;
 }
 
 /** A deterministic PRNG seeded from a term (xorshift32 of its digest). */
@@ -67,9 +77,9 @@ function normalise(v: Float32Array, at = 0, dim = v.length - at): void {
 
 /** Learns the model from the repository's documents. */
 export function learnCooccurrence(docs: ReadonlyArray<{ fields: SearchFields }>): CoocModel {
-  const bags = docs.map((d) => documentTerms(d.fields));
+  const docBags = docs.map((d) => documentTerms(d.fields));
   const df = new Map<string, number>();
-  for (const b of bags) for (const t of b.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+  for (const b of docBags) for (const t of b.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   const n = Math.max(1, docs.length);
   const kept = [...df].filter(([, c]) => c >= 2 && c <= Math.max(2, MAX_DF_SHARE * n))
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_TERMS).map(([t]) => t).sort();
@@ -82,7 +92,7 @@ export function learnCooccurrence(docs: ReadonlyArray<{ fields: SearchFields }>)
   kept.forEach((t, i) => { let k = 0; indexVector(t, (d, s) => { idxDim[i * INDEX_NONZEROS + k] = d; idxSign[i * INDEX_NONZEROS + k] = s; k++; }); });
   const vectors = new Float32Array(T * COOC_DIM);
   const ctx = new Float32Array(COOC_DIM);
-  for (const bag of bags) {
+  for (const bag of docBags) {
     ctx.fill(0);
     const rows: number[] = [];
     for (const [t, w] of bag) {
@@ -102,16 +112,14 @@ export function learnCooccurrence(docs: ReadonlyArray<{ fields: SearchFields }>)
   return model;
 }
 
-/** Looks up a term's row (binary search of the sorted terms), -1 when absent. */
+/** Term rows of a model, made once per model: analyze embeds every symbol's terms right after learning. */
+const rowMaps = new WeakMap<CoocModel, Map<string, number>>();
+
+/** Looks up a term's row, -1 when absent. */
 function rowOf(model: CoocModel, term: string): number {
-  let lo = 0, hi = model.terms.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const t = model.terms[mid];
-    if (t === term) return mid;
-    if (t < term) lo = mid + 1; else hi = mid - 1;
-  }
-  return -1;
+  let rows = rowMaps.get(model);
+  if (!rows) { rows = new Map(model.terms.map((t, i) => [t, i] as const)); rowMaps.set(model, rows); }
+  return rows.get(term) ?? -1;
 }
 
 /** The unit vector of weighted terms (all zeros when none is known). */
