@@ -11,6 +11,7 @@
  * native parse fails, is extracted whole here too, so this only changes speed, never results.
  */
 import { collectParts } from '../extract/split.ts';
+import { textToParse } from '../extract/halves.ts';
 import { nativeParser, type NativeQueue } from '../extract/native.ts';
 import { languageRuntime } from '../lang/index.ts';
 import type { LanguageRuntime } from '../extract/language.ts';
@@ -52,7 +53,7 @@ export class NativeAhead {
         const rt = nativeRuntime(it);
         if (!rt) continue; // extracted here when its turn comes
         try {
-          this.queue.submit(rt.grammar, it.text);
+          this.queue.submit(rt.grammar, textToParse(rt, it.text));
           queued[next] = 1;
           inFlight++;
         } catch { /* extracted here */ }

@@ -18,21 +18,20 @@ import { nativeParser } from './native.ts';
  * another file.
  */
 export function parseFlat(rt: LanguageRuntime, text: string): { flat: FlatTree; parseErrors: number } {
+  const first = textToParse(rt, text);
   if (rt.native) {
-    let { buffer, count, errors } = nativeParser()!.parse(rt.grammar, text);
-    // a file the grammar cannot take: parse the same-length repair (lib/extract/repair.ts), keep the better tree
-    const fixed = errors && rt.spec.repair ? rt.spec.repair(text) : text;
-    if (fixed !== text) {
-      const again = nativeParser()!.parse(rt.grammar, fixed);
+    let { buffer, count, errors } = nativeParser()!.parse(rt.grammar, first);
+    // with errors, the other texts the parser may be given (fallbackTexts), the tree with the fewest kept
+    for (const other of errors ? fallbackTexts(rt, text, first) : []) {
+      const again = nativeParser()!.parse(rt.grammar, other);
       if (again.errors < errors) ({ buffer, count, errors } = again);
     }
     return { flat: FlatTree.of(partsOf(buffer, count), rt.names.namedById, text), parseErrors: errors };
   }
-  let tree = rt.parser.parse(text);
+  let tree = rt.parser.parse(first);
   let parseErrors = tree.rootNode.hasError ? countErrors(tree) : 0;
-  const fixed = parseErrors && rt.spec.repair ? rt.spec.repair(text) : text;
-  if (fixed !== text) {
-    const again = rt.parser.parse(fixed);
+  for (const other of parseErrors ? fallbackTexts(rt, text, first) : []) {
+    const again = rt.parser.parse(other);
     const errors = again.rootNode.hasError ? countErrors(again) : 0;
     const [keep, drop] = errors < parseErrors ? [again, tree] : [tree, again];
     (drop as unknown as { delete?: () => void }).delete?.();
@@ -44,6 +43,23 @@ export function parseFlat(rt: LanguageRuntime, text: string): { flat: FlatTree; 
   } finally {
     (tree as unknown as { delete?: () => void }).delete?.();
   }
+}
+
+/** The text the parser is given first for `text`: the language's `parseText` rewrite, or `text` itself. */
+export function textToParse(rt: LanguageRuntime, text: string): string {
+  return rt.spec.parseText ? rt.spec.parseText(text) : text;
+}
+
+/**
+ * The texts to parse when the parse of `first` (textToParse's) has errors, in order: the text as written (when
+ * `parseText` rewrote it) and the same-length repair of text the grammar cannot take (lib/lang/javascript/repair.ts).
+ */
+export function fallbackTexts(rt: LanguageRuntime, text: string, first: string): string[] {
+  const out: string[] = [];
+  if (first !== text) out.push(text);
+  const fixed = rt.spec.repair ? rt.spec.repair(text) : text;
+  if (fixed !== text && fixed !== first) out.push(fixed);
+  return out;
 }
 
 /**

@@ -54,6 +54,11 @@ export interface LanguageSpec {
    * repaired tree kept only when it has fewer.
    */
   repair?: (text: string) => string;
+  /**
+   * A same-length rewrite the parser is always given instead of the text (Rust: macro arguments read as
+   * expressions); when its parse has errors the text as written is parsed too, and the tree with fewer kept.
+   */
+  parseText?: (text: string) => string;
   /** The collector's knowledge of this language beyond the common roles (lib/extract/plugin.ts). */
   collector?: CollectorPlugin;
   comments: CommentSyntax;

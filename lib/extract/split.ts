@@ -14,7 +14,7 @@
 import type { LanguageRuntime } from './language.ts';
 import { FlatTree, partsOf } from './flat-tree.ts';
 import type { FileFacts } from './facts.ts';
-import { collectFlat, parseFlat } from './halves.ts';
+import { collectFlat, fallbackTexts, parseFlat, textToParse } from './halves.ts';
 import { nativeParser } from './native.ts';
 
 /** One file parsed and walked, ready to transfer (`buffer` in the transfer list). */
@@ -62,15 +62,18 @@ export function collectParts(rt: LanguageRuntime, filePath: string, text: string
 }
 
 /**
- * `parsed` (a parse of `text` with syntax errors, made without the repair) or, when the same-length repair of
- * `text` parses with fewer errors, that parse: the choice parseFlat makes. Natively only the repaired text is
- * parsed (the first parse is not redone: a file with syntax errors costs one native parse more).
+ * `parsed` (a parse of textToParse's text with syntax errors, made without the fallbacks) or, when one of the
+ * fallback texts (halves.ts `fallbackTexts`) parses with fewer errors, that parse: the choice parseFlat makes.
+ * Natively only the fallbacks are parsed (the first parse is not redone).
  */
 function withRepair(rt: LanguageRuntime, parsed: ParsedParts, text: string): ParsedParts {
-  const fixed = rt.spec.repair ? rt.spec.repair(text) : text;
-  if (fixed === text) return parsed;
+  const others = fallbackTexts(rt, text, textToParse(rt, text));
+  if (others.length === 0) return parsed;
   if (!rt.native) return parseToParts(rt, text);
-  const again = nativeParser()!.parse(rt.grammar, fixed);
-  if (again.errors >= parsed.parseErrors) return { ...parsed, repairTried: true };
-  return { language: parsed.language, count: again.count, buffer: again.buffer, parseErrors: again.errors, anonymous: [], repairTried: true };
+  let best = { ...parsed, repairTried: true };
+  for (const other of others) {
+    const again = nativeParser()!.parse(rt.grammar, other);
+    if (again.errors < best.parseErrors) best = { language: parsed.language, count: again.count, buffer: again.buffer, parseErrors: again.errors, anonymous: [], repairTried: true };
+  }
+  return best;
 }

@@ -8,6 +8,7 @@ import { nominalCollector } from '../../extract/nominal/collect.ts';
 import type { NominalSyntax } from '../../extract/nominal/syntax.ts';
 import { queryFile } from '../query-file.ts';
 import type { Language } from '../types.ts';
+import { macroArgsAsExpressions } from './macro-args.ts';
 import { rustRules } from './rules.ts';
 
 const rustSyntax: NominalSyntax = {
@@ -26,6 +27,7 @@ export const rust: Language = {
   grammar: () => grammarBinding('tree-sitter-rust'),
   nodeTypes: ['tree-sitter-rust', 'src/node-types.json'],
   queries: [queryFile('rust/rust.scm')],
+  parseText: macroArgsAsExpressions,
   comments: rustSyntax.comments,
   collect: nominalCollector(rustSyntax),
   rules: rustRules,
