@@ -47,7 +47,8 @@ export function bindingIndex(b: Binding): number { return b >>> 2; }
 export interface CallSignature { min: number; max: number; returns: Expr }
 
 export type Expr =
-  | { k: 'id'; name: string; b?: Binding }
+  /** `recv`: inside receiver lambdas (Kotlin's `apply { … }`), the receivers a free name is first a member of, innermost first. */
+  | { k: 'id'; name: string; b?: Binding; recv?: Expr[] }
   | { k: 'this'; cls: number }
   /**
    * `st`: in a static method, where `super` is the base class itself (its static side), not an instance. `after`: the

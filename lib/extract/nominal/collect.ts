@@ -20,7 +20,8 @@ import type { DocType, DocTypes, NominalSyntax } from './syntax.ts';
 import { blockCommentBefore, docBefore, signatureOf, wordsBefore } from './text.ts';
 import { remapSymbols } from './order.ts';
 
-interface Scope { names: Map<string, Binding>; parent: Scope | undefined }
+/** `recv`: the node of the object a receiver lambda's body runs on (NominalSyntax.receiverCallbacks). */
+interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number }
 
 /** A context of the walk: a definition's span (its symbol), a scope's, a namespace block's. */
 interface Ctx {
@@ -68,6 +69,9 @@ class NominalCollector {
   /** Scopes inside which a name has a narrower type (a type switch's case, a smart cast's branch). */
   private readonly narrowAt = new Map<number, Rec[]>();
   private readonly implicitAt = new Map<number, Rec>();
+  private readonly receiverAt = new Map<number, Rec>();
+  /** Free names (and `this`) inside receiver lambdas: the receivers' nodes, innermost first. */
+  private readonly implicitRecv = new Map<number, number[]>();
   /** Assignments to a member of `this` (`$this->repo = new Repo()`): the value of a property declared without a type. */
   private readonly memberInitAt = new Map<number, Rec>();
   // the walk's results
@@ -127,6 +131,7 @@ class NominalCollector {
       const role = r.role;
       if (role === 'decl.narrow') push(this.narrowAt, subject, rec);
       else if (role === 'decl.implicit') this.implicitAt.set(subject, rec);
+      else if (role === 'decl.receiver') this.receiverAt.set(subject, rec);
       else if (role.startsWith('def.')) this.defAt.set(subject, merged(this.defAt.get(subject), rec));
       else if (role.startsWith('decl.')) this.declAt.set(subject, merged(this.declAt.get(subject), rec));
       else if (role.startsWith('expr.key')) this.keyAt.set(caps.key, rec);
@@ -203,6 +208,10 @@ class NominalCollector {
         if (narrow?.length === 1) this.narrow(narrow[0], stack[stack.length - 1].scope);
         const implicit = this.implicitAt.get(i);
         if (implicit) this.implicitParam(implicit, stack[stack.length - 1].scope);
+        const receiver = this.receiverAt.get(i);
+        if (receiver?.caps.iter !== undefined && receiver.caps.method !== undefined && this.syntax.receiverCallbacks?.has(this.name(receiver.caps.method))) {
+          stack[stack.length - 1].scope.recv = receiver.caps.iter;
+        }
       }
       top = stack[stack.length - 1];
       const decl = this.declAt.get(i);
@@ -220,7 +229,7 @@ class NominalCollector {
       if (this.idAt.has(i)) {
         const b = lookup(top.scope, this.name(i));
         if (b !== undefined) this.binding.set(i, b);
-        else this.refSites.push({ node: i, kind: 'value', from: this.from(stack) });
+        else { this.refSites.push({ node: i, kind: 'value', from: this.from(stack) }); this.noteReceivers(i, top.scope); }
         continue;
       }
       const ty = this.typeAt.get(i);
@@ -541,6 +550,13 @@ class NominalCollector {
     scope.names.set(name, localBinding(l));
   }
 
+  /** Records the receivers of the receiver lambdas around `node` (innermost first), if it is inside any. */
+  private noteReceivers(node: number, scope: Scope): void {
+    let out: number[] | undefined;
+    for (let s: Scope | undefined = scope; s; s = s.parent) if (s.recv !== undefined) (out ??= []).push(s.recv);
+    if (out) this.implicitRecv.set(node, out);
+  }
+
   /** What a callback's parameter is, by the method it is handed to: an element of the receiver, the receiver, unknown. */
   private callbackValue(method: string, recv: number): { iter: number; each: true } | { value: number } | undefined {
     if (this.syntax.elementCallbacks?.has(method)) return { iter: recv, each: true };
@@ -553,6 +569,7 @@ class NominalCollector {
     const role = ex.role;
     if (role === 'expr.this' || role === 'expr.super') {
       this.thisCls.set(node, stack[stack.length - 1].cls);
+      if (role === 'expr.this') this.noteReceivers(node, stack[stack.length - 1].scope);
       return;
     }
     if (role === 'expr.call' || role === 'expr.new') {
@@ -566,6 +583,7 @@ class NominalCollector {
         if (this.idAt.has(c.callee)) {
           const b = lookup(stack[stack.length - 1].scope, this.name(c.callee));
           if (b !== undefined) this.binding.set(c.callee, b);
+          else this.noteReceivers(c.callee, stack[stack.length - 1].scope);
         }
       }
       if (c.name !== undefined) {
@@ -573,6 +591,7 @@ class NominalCollector {
         if (c.object === undefined && !this.syntax.methodNamespace) {
           const b = lookup(stack[stack.length - 1].scope, this.name(c.name));
           if (b !== undefined) this.binding.set(c.name, b);
+          else this.noteReceivers(c.name, stack[stack.length - 1].scope);
         }
       }
       if (c.type !== undefined) this.consumeTypeName(c.type);
@@ -648,7 +667,11 @@ class NominalCollector {
           return out;
         }
         case 'expr.new': return c.type !== undefined ? { k: 'new', callee: this.typeExpr(c.type) } : OTHER;
-        case 'expr.this': return { k: 'this', cls: this.thisCls.get(node) ?? -1 };
+        case 'expr.this': {
+          // inside a receiver lambda `this` is its receiver
+          const recv = this.implicitRecv.get(node);
+          return recv ? this.expr(recv[0]) : { k: 'this', cls: this.thisCls.get(node) ?? -1 };
+        }
         case 'expr.super': return { k: 'super', cls: this.thisCls.get(node) ?? -1 };
         case 'expr.cast': return c.type !== undefined ? { k: 'as', type: this.typeExpr(c.type) } : OTHER;
         case 'expr.wrap': return c.inner !== undefined ? this.expr(c.inner) : OTHER;
@@ -666,7 +689,9 @@ class NominalCollector {
 
   private idExpr(node: number): Expr {
     const b = this.binding.get(node);
-    return b !== undefined ? { k: 'id', name: this.name(node), b } : { k: 'id', name: this.name(node) };
+    if (b !== undefined) return { k: 'id', name: this.name(node), b };
+    const recv = this.implicitRecv.get(node);
+    return recv ? { k: 'id', name: this.name(node), recv: recv.map((r) => this.expr(r)) } : { k: 'id', name: this.name(node) };
   }
 
   private calleeOf(c: Record<string, number>): Expr {

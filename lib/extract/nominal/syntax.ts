@@ -38,6 +38,12 @@ export interface NominalSyntax {
   elementCallbacks?: ReadonlySet<string>;
   /** Methods whose function argument receives the receiver itself (Kotlin's `let`, `also`, `takeIf`). */
   selfCallbacks?: ReadonlySet<string>;
+  /**
+   * Functions whose lambda runs with a receiver: the object they are called on or handed first (Kotlin's `apply`,
+   * `run`, `with`; a `decl.receiver` match). Inside that lambda a free name is first a member of the object, and `this`
+   * is the object.
+   */
+  receiverCallbacks?: ReadonlySet<string>;
   /** The name a lambda's implicit parameter goes by (Kotlin's `it`). */
   implicitParam?: string;
   /** Methods are overloaded by parameter types (Java, C#, Kotlin): calls keep their arguments' values to pick by. */

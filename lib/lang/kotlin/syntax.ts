@@ -15,6 +15,7 @@ export const kotlinSyntax: NominalSyntax = {
     'distinctBy', 'filterTo', 'mapTo', 'flatMapTo', 'sumBy', 'takeLastWhile', 'dropLastWhile', 'indexOfFirst', 'indexOfLast', 'removeIf', 'removeAll',
     'retainAll', 'sortBy', 'sortByDescending', 'chunkedBy', 'windowedBy']),
   selfCallbacks: new Set(['let', 'also', 'takeIf', 'takeUnless']),
+  receiverCallbacks: new Set(['apply', 'run', 'with']),
   implicitParam: 'it',
   comments: { line: ['//'], block: ['/*', '*/'] },
 };

@@ -66,6 +66,10 @@
 ; `map`) or the receiver (`let`, `also`), by the method (kotlinSyntax's lists)
 ((call_expression . (navigation_expression . (_) @iter . (identifier) @method .) (annotated_lambda (lambda_literal (lambda_parameters . (variable_declaration . (identifier) @name))))) (#set! role "decl.local:callback"))
 ((call_expression . (navigation_expression . (_) @iter . (identifier) @method .) (annotated_lambda (lambda_literal) @scope)) (#set! role "decl.implicit"))
+; a lambda run with a receiver (`x.apply { … }`, `x.run { … }`, `with(x) { … }`): inside, free names are first the
+; receiver's members and `this` is it (kotlinSyntax.receiverCallbacks picks the functions by name)
+((call_expression . (navigation_expression . (_) @iter . (identifier) @method .) (annotated_lambda (lambda_literal) @scope)) (#set! role "decl.receiver"))
+((call_expression (call_expression . (identifier) @method (value_arguments . (value_argument . (_) @iter))) (annotated_lambda (lambda_literal) @scope)) (#set! role "decl.receiver"))
 ((for_statement (variable_declaration . (identifier) @name) . (_) @iter) (#set! role "decl.local"))
 ((when_subject (variable_declaration . (identifier) @name) . (_) @value) (#set! role "decl.local"))
 ((catch_block (identifier) @name . (_) @type) (#set! role "decl.param"))

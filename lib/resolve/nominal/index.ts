@@ -189,6 +189,8 @@ class NominalResolver implements LanguageRelations {
   private refTarget(f: number, e: Expr, from: number): { r: SymRef; reason: Reason; c: number } | undefined {
     if (e.k === 'id') {
       if (e.b) return undefined;
+      const via = this.ev.implicitMember(f, e, from);
+      if (via) return this.refTarget(f, via, from);
       const found = this.names.value(f, from, e.name);
       if (!found) return undefined;
       if ('ent' in found) return { r: this.w.primary(found.ent), reason: found.reason === 'nested' ? 'nested' : found.reason, c: CONFIDENCE[found.reason === 'nested' ? 'nested' : found.reason] };

@@ -165,6 +165,8 @@ export class Evaluator {
     switch (e.k) {
       case 'id': {
         if (bindsLocal(e.b)) return this.local(f, bindingIndex(e.b), from, depth);
+        const via = this.implicitMember(f, e, from, depth);
+        if (via) return this.value(f, via, from, depth + 1);
         const found = this.names.value(f, from, e.name);
         if (!found) return this.rules.isBuiltin(e.name) ? EXT : NONE;
         return this.foundValue(found, depth);
@@ -439,6 +441,8 @@ export class Evaluator {
           const v = this.local(f, bindingIndex(callee.b), from, depth);
           return v.t === 'fn' ? { targets: this.byArity(v.rs, argc, false), reason: 'local', c: v.c } : v.t === 'ext' ? EXTERNAL : UNRESOLVED;
         }
+        const via = this.implicitMember(f, callee, from, depth);
+        if (via) return this.call(f, via, from, argc, depth + 1);
         const found = this.names.callee(f, from, callee.name);
         if (!found) return this.rules.isBuiltin(callee.name) || this.openContext(f, from) ? EXTERNAL : UNRESOLVED;
         if ('ext' in found) return EXTERNAL;
@@ -486,6 +490,19 @@ export class Evaluator {
     if (b) return this.inst(b, CONFIDENCE['super-member']);
     const ent = cls >= 0 ? this.w.typeOf({ f, s: cls }) : undefined;
     return ent && this.m.hasExternalBase(ent) ? EXT : NONE;
+  }
+
+  /**
+   * A free name inside receiver lambdas (`x.apply { name }`) as the member of the innermost receiver whose project
+   * type has a member (or an extension) of that name (`x.name`); undefined when none has, and the name is looked up as usual.
+   */
+  implicitMember(f: number, e: Expr & { k: 'id' }, from: number, depth = 0): Expr | undefined {
+    if (!e.recv || e.b !== undefined) return undefined;
+    for (const r of e.recv) {
+      const v = this.dealias(this.value(f, r, from, depth + 1));
+      if (v.t === 'inst' && (this.m.find(v.e, e.name).length || this.extension(v, e.name, undefined))) return { k: 'member', obj: r, name: e.name };
+    }
+    return undefined;
   }
 
   /** A method call on a receiver value. */
