@@ -58,7 +58,7 @@ export function fallbackTexts(rt: LanguageRuntime, text: string, first: string):
   const out: string[] = [];
   if (first !== text) out.push(text);
   const fixed = rt.spec.repair ? rt.spec.repair(text) : text;
-  if (fixed !== text && fixed !== first) out.push(fixed);
+  for (const t of typeof fixed === 'string' ? [fixed] : fixed) if (t !== text && t !== first && !out.includes(t)) out.push(t);
   return out;
 }
 

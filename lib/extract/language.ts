@@ -51,9 +51,9 @@ export interface LanguageSpec {
   /**
    * A same-length rewrite of text the grammar cannot parse though the language's compiler does (offsets must not
    * move: characters are replaced, never inserted or removed); tried only when a file's parse has errors, and the
-   * repaired tree kept only when it has fewer.
+   * repaired tree kept only when it has fewer. Several repairs are tried in order, the first with the fewest errors kept.
    */
-  repair?: (text: string) => string;
+  repair?: (text: string) => string | readonly string[];
   /**
    * A same-length rewrite the parser is always given instead of the text (Rust: macro arguments read as
    * expressions); when its parse has errors the text as written is parsed too, and the tree with fewer kept.

@@ -10,6 +10,7 @@ import { Collector } from '../../lib/extract/collector/collector.ts';
 import { FlatTree, FULL_WALK, type NodeRef } from '../../lib/extract/flat-tree.ts';
 import type { Match } from '../../lib/extract/query-match.ts';
 import type { FileFacts } from '../../lib/extract/facts.ts';
+import { fallbackTexts, textToParse } from '../../lib/extract/halves.ts';
 
 const require = createRequire(import.meta.url);
 const Parser = require('tree-sitter') as typeof ParserT;
@@ -28,13 +29,12 @@ export function nativeQuery(id: LanguageId): ParserT.Query {
 
 /** Both engines' matches over one text, plus the parsed tree (deleted by the caller). */
 /**
- * The text the extractor hands the parser (lib/extract/halves.ts parseFlat): the same-length repair
- * (lib/extract/repair.ts) when the text as written has syntax errors and the repair has fewer, else the text.
+ * The text the extractor hands the parser (lib/extract/halves.ts parseFlat): the language's parseText rewrite, or
+ * when that parses with syntax errors, the first of the fallback texts (the text as written, the same-length
+ * repairs) that parses with fewer.
  */
 export function parsedText(text: string, id: LanguageId): string {
   const rt = languageRuntime(id);
-  const fixed = rt.spec.repair ? rt.spec.repair(text) : text;
-  if (fixed === text) return text;
   const errors = (t: string): number => {
     const tree = rt.parser.parse(t);
     let n = 0;
@@ -42,8 +42,14 @@ export function parsedText(text: string, id: LanguageId): string {
     try { walk(tree.rootNode); } finally { (tree as unknown as { delete?: () => void }).delete?.(); }
     return n;
   };
-  const before = errors(text);
-  return before > 0 && errors(fixed) < before ? fixed : text;
+  const first = textToParse(rt, text);
+  let best = first;
+  let fewest = errors(first);
+  for (const t of fewest > 0 ? fallbackTexts(rt, text, first) : []) {
+    const e = errors(t);
+    if (e < fewest) { best = t; fewest = e; }
+  }
+  return best;
 }
 
 export function bothMatches(text: string, id: LanguageId): { ours: Match[]; native: Match[] } {
@@ -81,8 +87,8 @@ export function factsFrom(filePath: string, text: string, id: LanguageId, matche
   const rt = languageRuntime(id);
   if (rt.spec.collect) {
     // a language's own collector reads the flat tree too: the matches' nodes are taken to its nodes of the same type
-    // and extent (in tree order where several share them)
-    const tree = rt.parser.parse(text);
+    // and extent (in tree order where several share them), in the tree of the text the extractor parses
+    const tree = rt.parser.parse(parsedText(text, id));
     try {
       const flat = FlatTree.from(tree, text, rt.names, FULL_WALK);
       const byExtent = new Map<string, number[]>();

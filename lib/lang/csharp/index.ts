@@ -7,6 +7,7 @@ import { grammarBinding } from '../../extract/runtime.ts';
 import { nominalCollector } from '../../extract/nominal/collect.ts';
 import { queryFile } from '../query-file.ts';
 import type { Language } from '../types.ts';
+import { conditionalRepairs } from './preprocessor.ts';
 import { csharpRules } from './rules.ts';
 import { csharpSyntax } from './syntax.ts';
 
@@ -16,6 +17,7 @@ export const csharp: Language = {
   grammar: () => grammarBinding('tree-sitter-c-sharp'),
   nodeTypes: ['tree-sitter-c-sharp', 'src/node-types.json'],
   queries: [queryFile('csharp/tags.scm')],
+  repair: conditionalRepairs,
   comments: csharpSyntax.comments,
   collect: nominalCollector(csharpSyntax),
   rules: csharpRules,
