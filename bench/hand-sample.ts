@@ -11,7 +11,7 @@
  *   node --import tsx bench/hand-sample.ts <name> <folder> [--draw]
  *
  * `--draw` prints the sample (site, the called name, our answer) to write verdicts for; without it, the figures of
- * the verdict file. The folder is the code base's checkout at the commit the verdict file names in its header
+ * the verdict file (`--misses` also lists the graded sites today's answers get wrong or miss). The folder is the code base's checkout at the commit the verdict file names in its header
  * (`git clone <repository> && git checkout <commit>`); its code is read, never copied here.
  *
  * Verdicts: `right` (ours is what runs, or the declared method of an interface call), `wrong` (ours is not what
@@ -101,6 +101,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       const verdicts = rows.map((r) => grade(now.get(r[0]) ?? '-', r[5].split('|')));
       const changed = rows.filter((r) => (now.get(r[0]) ?? '-') !== r[2]).length;
       console.log(figures(`${name} (today's answers on the same sites; ${changed} changed since read)`, verdicts));
+      if (flag === '--misses') rows.forEach((r, i) => { if (verdicts[i] !== 'right' && verdicts[i] !== 'none') console.log(`${verdicts[i]}\t${r[0]}\t${r[1]}\tours ${now.get(r[0]) ?? '-'}\truns ${r[5]}`); });
     }
   }
 }

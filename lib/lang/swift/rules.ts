@@ -1,7 +1,8 @@
 /**
  * Swift's rules: a module's files share their top-level names (a Swift Package Manager target, `Sources/<Target>/`,
  * is a module; elsewhere the repository is one), `import X` of a project module brings its names in, extensions are
- * parts of their type, protocols are interfaces (calls through one fan out to conformers as `dispatch`), `Self`, the
+ * parts of their type (a library type's values have what the project adds to it and to the library protocols it
+ * conforms to), protocols are interfaces (calls through one fan out to conformers as `dispatch`), `Self`, the
  * `@main` type and `main.swift` as entry points, the test-file rule, and which names a rename may give.
  */
 import type { LanguageRules, NameRules } from '../types.ts';
@@ -18,6 +19,23 @@ const NAMES: NameRules = {
   // members the language and the standard library call by their names (protocol requirements)
   reservedMembers: new Set(['init', 'deinit', 'description', 'debugDescription', 'hash', 'encode', 'makeIterator', 'next', 'body', 'hashValue']),
 };
+
+// The standard library's protocols its types conform to, most specific first: a project's `extension StringProtocol`
+// or `extension Collection` adds members to every String or Array. (`where` clauses of such extensions are not read.)
+const SEQUENCES = ['Collection', 'Sequence'];
+const INTEGERS = ['FixedWidthInteger', 'BinaryInteger', 'Numeric', 'AdditiveArithmetic', 'Comparable', 'Equatable', 'Hashable', 'CustomStringConvertible'];
+const FLOATS = ['BinaryFloatingPoint', 'FloatingPoint', 'Numeric', 'AdditiveArithmetic', 'Comparable', 'Equatable', 'Hashable', 'CustomStringConvertible'];
+const CONFORMANCES = new Map<string, readonly string[]>([
+  ...['String', 'Substring'].map((t) => [t, ['StringProtocol', 'RangeReplaceableCollection', 'BidirectionalCollection', ...SEQUENCES, 'Comparable', 'Equatable', 'Hashable', 'CustomStringConvertible', 'TextOutputStream']] as const),
+  ...['Array', 'ArraySlice', 'ContiguousArray', '[]'].map((t) => [t, ['RandomAccessCollection', 'MutableCollection', 'RangeReplaceableCollection', 'BidirectionalCollection', ...SEQUENCES]] as const),
+  ...['Dictionary', '[:]'].map((t) => [t, SEQUENCES] as const),
+  ['Set', ['SetAlgebra', ...SEQUENCES, 'Equatable', 'Hashable']],
+  ...['Int', 'Int8', 'Int16', 'Int32', 'Int64'].map((t) => [t, ['SignedInteger', 'SignedNumeric', ...INTEGERS]] as const),
+  ...['UInt', 'UInt8', 'UInt16', 'UInt32', 'UInt64'].map((t) => [t, ['UnsignedInteger', ...INTEGERS]] as const),
+  ...['Double', 'Float'].map((t) => [t, ['SignedNumeric', ...FLOATS]] as const),
+  ['Character', ['Comparable', 'Equatable', 'Hashable']],
+  ['Bool', ['Equatable', 'Hashable']],
+]);
 
 const TEST_FILE = /(?:^|\/)(?:Tests|UITests)\/|Tests?\.swift$/;
 
@@ -38,6 +56,7 @@ const nominal: NominalLanguage['nominal'] = {
   structural: false,
   typeCall: 'constructor',
   isBuiltin: (name) => LIBRARY.has(name),
+  libraryConformances: (name) => CONFORMANCES.get(name),
   containers: {
     elements: new Map([['Array', 0], ['Set', 0], ['Optional', 0], ['Dictionary', 1]]),
     elementMethods: new Set(['first', 'last', 'popLast', 'removeFirst', 'removeLast']),

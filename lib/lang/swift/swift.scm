@@ -35,6 +35,10 @@
 (_ (parameter name: (simple_identifier) @name) . default_value: _ @value (#set! role "decl.param"))
 ((for_statement item: (pattern bound_identifier: (simple_identifier) @name) collection: (_) @iter) (#set! role "decl.local"))
 ((lambda_parameter name: (simple_identifier) @name) (#set! role "decl.local"))
+; generic parameters with the protocol they are bound by (`<A: P>`, or `where A: P`): members of A are P's
+((type_parameter . (type_identifier) @name) (#set! role "decl.typeparam"))
+((type_parameter . (type_identifier) @name . (_) @type) (#set! role "decl.typeparam"))
+((_ (type_parameters (type_parameter . (type_identifier) @name .)) (type_constraints (type_constraint (inheritance_constraint constrained_type: (identifier (simple_identifier) @left) . (_) @type)))) (#eq? @name @left) (#set! role "decl.typeparam"))
 
 ([(statements) (function_body) (lambda_literal) (for_statement) (if_statement) (guard_statement) (switch_entry)] @scope (#set! role "scope"))
 
@@ -46,9 +50,18 @@
 ((call_expression (_) @callee (call_suffix (value_arguments "(") @args)) @expr (#set! role "expr.call"))
 ((call_expression (_) @callee (call_suffix (lambda_literal))) @expr (#set! role "expr.call"))
 ((navigation_expression target: (_) @object suffix: (navigation_suffix suffix: (simple_identifier) @name)) @expr (#set! role "expr.member"))
+; tree-sitter-swift reads `a + b.m()` as `(a + b).m()` (written so, the parentheses would make a tuple_expression):
+; the member's object is the right operand
+((navigation_expression target: [(additive_expression rhs: (_) @object) (multiplicative_expression rhs: (_) @object)] suffix: (navigation_suffix suffix: (simple_identifier) @name)) @expr (#set! role "expr.member"))
 ((tuple_expression value: (_) @inner) @expr (#set! role "expr.wrap"))
 ((as_expression type: (_) @type) @expr (#set! role "expr.cast"))
-([(line_string_literal) (multi_line_string_literal) (integer_literal) (real_literal) (boolean_literal)] @expr (#set! role "expr.lit"))
+; literals are values of the library's types (a project `extension String` or `extension Collection` adds to them)
+([(line_string_literal) (multi_line_string_literal) (raw_string_literal)] @expr (#set! role "expr.lit:String"))
+((integer_literal) @expr (#set! role "expr.lit:Int"))
+((real_literal) @expr (#set! role "expr.lit:Double"))
+((boolean_literal) @expr (#set! role "expr.lit:Bool"))
+((array_literal) @expr (#set! role "expr.lit:Array"))
+((dictionary_literal) @expr (#set! role "expr.lit:Dictionary"))
 ((lambda_literal) @expr (#set! role "expr.fn"))
 
 ; ---------------------------------------------------------------- types

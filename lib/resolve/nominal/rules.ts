@@ -132,6 +132,12 @@ export interface NominalRules {
   fileImport?(path: string, fromFile: string, settings: unknown): string | undefined;
   /** Kinds of type symbols that only add members and bases to a type declared elsewhere (Rust's `impl` blocks). */
   partKinds?: ReadonlySet<string>;
+  /**
+   * The library protocols a library type conforms to (Swift's `String`: `StringProtocol`, `Collection`): what the
+   * project adds to those protocols (`extension Collection { func f() }`) is a member of the type's values too. The
+   * name is as written; `[]` stands for an array type, `[:]` for a map type.
+   */
+  libraryConformances?(name: string): readonly string[] | undefined;
 }
 
 /**

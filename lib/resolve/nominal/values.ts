@@ -203,7 +203,8 @@ export class Evaluator {
         if (e.key === '(each)' && (of.t === 'map' || of.t === 'ext' && of.name && this.rules.containers?.elements.get(of.name) !== 0)) return NONE;
         return this.element(of, e.key === '(key)', e.at, depth);
       }
-      case 'lit': return EXT;
+      // a literal is a value of the library type its kind names (or of the project's extension of that type)
+      case 'lit': return e.type ? this.namedType(this.names.type(f, from, e.type), e.type) : EXT;
       default: return NONE;
     }
   }
@@ -289,6 +290,8 @@ export class Evaluator {
       case 'inst': {
         const rs = this.m.find(obj.e, name);
         if (!rs.length) {
+          const conf = this.conformance(f, obj, name);
+          if (conf.length) return this.symsValue(conf, 'extension', depth);
           const u = this.aliasTarget(obj.e, depth) ?? this.derefOf(obj, depth);
           if (u) { const v = this.memberValue(f, u, name, from, depth + 1); if (v.t !== 'none') return v; }
           return this.m.hasExternalBase(obj.e) ? EXT : NONE;
@@ -301,11 +304,16 @@ export class Evaluator {
         const c = this.rules.containers;
         if (c?.sameMethods.has(name)) return obj;
         if (c?.elementMethods.has(name)) { const el = this.containerElement(obj, false); if (el) return this.lazy(el, depth); }
+        const conf = this.conformance(f, obj, name);
+        if (conf.length) return this.symsValue(conf, 'extension', depth);
         const d = this.derefOf(obj, depth);
         if (d) { const v = this.memberValue(f, d, name, from, depth + 1); if (v.t !== 'none') return v; }
         return EXT;
       }
-      case 'arr': case 'map': return EXT;
+      case 'arr': case 'map': {
+        const conf = this.conformance(f, obj, name);
+        return conf.length ? this.symsValue(conf, 'extension', depth) : EXT;
+      }
       default: return NONE;
     }
   }
@@ -401,6 +409,12 @@ export class Evaluator {
       return v.t === 'fnval' ? this.lazy(v.returns, depth) : NONE;
     }
     if ('ext' in res) {
+      // a library type's initialiser (`String(describing: x)`): a value of that type, with what the project adds to it
+      if (callee.k === 'id' && callee.b === undefined && this.rules.typeCall === 'constructor') {
+        const t = this.names.type(f, from, callee.name);
+        if (t && 'ent' in t && this.w.onlyParts(t.ent)) return this.inst(t.ent, CONFIDENCE.constructor);
+        if ((!t || 'ext' in t) && this.rules.libraryConformances?.(callee.name)) return { t: 'ext', name: callee.name };
+      }
       // a library container's method that gives an element (`users.get(0)`) or the same container
       if (callee.k === 'member') {
         const recv = this.value(f, callee.obj, from, depth + 1);
@@ -535,7 +549,7 @@ export class Evaluator {
         const reason: Reason = how ?? (recv.c <= CONFIDENCE['return-type'] ? 'return-type' : 'typed-receiver');
         if (fns.length) return { targets: this.byArity(fns, argc, false), reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
         if (found.length) return UNRESOLVED; // a field holding a function
-        const ext = this.extension(recv, name, argc);
+        const ext = this.extension(recv, name, argc) ?? this.conformanceCall(f, recv, name, argc);
         if (ext) return ext;
         // an alias's members are its target's
         const u = this.aliasTarget(recv.e, depth);
@@ -545,7 +559,7 @@ export class Evaluator {
         return this.m.hasExternalBase(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' ? EXTERNAL : UNRESOLVED;
       }
       case 'ext': case 'arr': case 'map': {
-        const ext = this.extension(recv, name, argc);
+        const ext = this.extension(recv, name, argc) ?? this.conformanceCall(f, recv, name, argc);
         if (ext) return ext;
         const d = this.derefOf(recv, depth);
         if (d) { const r = this.memberCall(f, d, name, argc, how, depth + 1); if ('targets' in r && r.targets.length) return r; }
@@ -575,6 +589,31 @@ export class Evaluator {
     }
     if (!ok.length) return undefined;
     return { targets: this.byArity(ok, argc, true), reason: 'extension', c: CONFIDENCE.extension, recv };
+  }
+
+  /**
+   * Members named `name` that the project adds to the library protocols a library type conforms to
+   * (NominalRules.libraryConformances): `extension StringProtocol { func f() }` for a String, seen from file f.
+   */
+  private conformance(f: number, v: Val, name: string): SymRef[] {
+    const conforms = this.rules.libraryConformances;
+    if (!conforms) return [];
+    const typeName = v.t === 'ext' ? v.name : v.t === 'arr' ? '[]' : v.t === 'map' ? '[:]' : v.t === 'inst' && this.w.onlyParts(v.e) ? v.e.name : undefined;
+    const protocols = typeName ? conforms(typeName) : undefined;
+    if (!protocols) return [];
+    for (const p of protocols) {
+      const found = this.names.type(f, -1, p);
+      if (!found || !('ent' in found) || !this.w.onlyParts(found.ent)) continue;
+      const rs = this.m.find(found.ent, name);
+      if (rs.length) return rs;
+    }
+    return [];
+  }
+
+  /** A call of a member the project adds to a library protocol the receiver's library type conforms to. */
+  private conformanceCall(f: number, recv: Val, name: string, argc: Arity): CallRes | undefined {
+    const fns = this.methods(this.conformance(f, recv, name));
+    return fns.length ? { targets: this.byArity(fns, argc, false), reason: 'extension', c: CONFIDENCE.extension, recv } : undefined;
   }
 
   /** A call of a type's name: its constructor (or the type itself), a conversion, or nothing. */
