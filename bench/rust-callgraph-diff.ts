@@ -22,9 +22,13 @@ const REGISTRY = '/usr/share/cargo/registry';
 export const RUST_CORPORA: Record<string, { dir: string; half: 'tune' | 'held out' }> = {
   smallvec: { dir: 'smallvec-1.9.0', half: 'tune' },
   either: { dir: 'either-1.6.1', half: 'tune' },
-  semver: { dir: 'semver-1.0.14', half: 'held out' },
+  semver: { dir: 'semver-1.0.14', half: 'tune' },
   itoa: { dir: 'itoa-1.0.1', half: 'held out' },
   fnv: { dir: 'fnv-1.0.7', half: 'held out' },
+  // semver's misses were read to find the cross-module `impl` and tuple-pattern rules: held out no longer
+  'regex-syntax': { dir: 'regex-syntax-0.6.27', half: 'held out' },
+  base64: { dir: 'base64-0.13.0', half: 'held out' },
+  hex: { dir: 'hex-0.4.3', half: 'held out' },
 };
 
 interface Site { file: string; l1: number; c1: number; l2: number; c2: number; callee: string }

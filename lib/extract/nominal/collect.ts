@@ -78,7 +78,7 @@ class NominalCollector {
   private readonly symbols: SymbolFact[] = [];
   private readonly extra: Record<number, NominalSymbol> = {};
   private readonly locals: LocalFact[] = [];
-  private readonly localValue: Array<{ doc?: DocType; type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number } }> = [];
+  private readonly localValue: Array<{ doc?: DocType; type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number }; part?: { whole: number; at: number } }> = [];
   private readonly tparams: number[] = [];
   /** Binding of each identifier or type name read (0: free). */
   private readonly binding = new Map<number, Binding>();
@@ -452,6 +452,8 @@ class NominalCollector {
       if (d.kind === 'key') v.iterKey = true;
     }
     if (d.caps.values !== undefined) v.tuple = { values: d.caps.values, at: nameNode };
+    // `let (a, b) = f()?` (@items: the tuple pattern, @whole: its value): the element at the name's position
+    if (d.caps.whole !== undefined && d.caps.items !== undefined) v.part = { whole: d.caps.whole, at: this.position(d.caps.items, nameNode) };
     this.localValue.push(v);
     if (d.role === 'decl.typeparam') {
       this.tparams.push(l);
@@ -462,7 +464,7 @@ class NominalCollector {
     // Go's `a, err := f()` declares only the names the scope does not have yet
     if (d.kind === 'redeclare' && top.scope.names.has(name)) { this.locals.pop(); this.localValue.pop(); return undefined; }
     // a name is in scope once its value is read (`t := t.Option()` reads the t declared before)
-    const value = d.caps.value ?? d.caps.values;
+    const value = d.caps.value ?? d.caps.values ?? d.caps.whole;
     if (value !== undefined && this.t.start[value] > this.t.start[nameNode]) this.defer({ at: this.end(value), scope: top.scope, name, b: localBinding(l) });
     else top.scope.names.set(name, localBinding(l));
     return undefined;
@@ -860,6 +862,16 @@ class NominalCollector {
     return items[index] !== undefined ? this.expr(items[index]) : undefined;
   }
 
+  /** The position in a pattern's list of the item holding `node` (its punctuation not counted; `_` counted), or -1. */
+  private position(list: number, node: number): number {
+    let item = node;
+    while (item >= 0 && this.t.parent[item] !== list) item = this.t.parent[item];
+    if (item < 0) return -1;
+    let i = 0;
+    for (let c = this.t.firstChild(list); c >= 0 && c !== item; c = this.t.next[c]) if (this.isNamed(c) ? !this.isComment(c) : this.name(c) === '_') i++;
+    return i;
+  }
+
   /** Whether a value may give several results (a call: `a, b := f()`). */
   private isTupleSite(node: number): boolean {
     return this.exprAt.get(node)?.role === 'expr.call';
@@ -882,7 +894,7 @@ class NominalCollector {
       else if (v.tuple) {
         const init = this.parallelValue(v.tuple.at, v.tuple.values);
         if (init) local.init = init;
-      }
+      } else if (v.part && v.part.at >= 0) local.init = { k: 'element', of: this.expr(v.part.whole), at: v.part.at };
     }
   }
 

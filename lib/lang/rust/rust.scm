@@ -37,6 +37,8 @@
 ((let_declaration pattern: (identifier) @name type: (_)? @type value: (_)? @value) (#set! role "decl.local"))
 ((let_declaration pattern: (mut_pattern (identifier) @name) type: (_)? @type value: (_)? @value) (#set! role "decl.local"))
 ((for_expression pattern: (identifier) @name value: (_) @iter) (#set! role "decl.local"))
+; `let (a, mut b) = pair;`: each name is the value's element at its position
+((let_declaration pattern: (tuple_pattern [(identifier) @name (mut_pattern (identifier) @name)]) @items value: (_) @whole) (#set! role "decl.local"))
 ((closure_parameters (identifier) @name) (#set! role "decl.local"))
 ((closure_parameters (parameter pattern: (identifier) @name type: (_)? @type)) (#set! role "decl.local"))
 ; a type parameter's (first) trait bound is its type: `A::size()` with `A: Array` is Array's `size`; a `where` clause
@@ -67,6 +69,9 @@
 ((unary_expression (_) @inner) @expr (#set! role "expr.wrap"))
 ((type_cast_expression type: (_) @type) @expr (#set! role "expr.cast"))
 ((index_expression . (_) @object) @expr (#set! role "expr.index"))
+; `x?` is what an Option or a Result holds (its element), `pair.0` a tuple's first element
+((try_expression (_) @object) @expr (#set! role "expr.index"))
+((field_expression value: (_) @object field: (integer_literal) @name) @expr (#set! role "expr.member"))
 ([(string_literal) (raw_string_literal) (char_literal) (integer_literal) (float_literal) (boolean_literal)] @expr (#set! role "expr.lit"))
 ((closure_expression) @expr (#set! role "expr.fn"))
 

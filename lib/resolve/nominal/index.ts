@@ -37,6 +37,7 @@ class NominalResolver implements LanguageRelations {
     this.w = new World(sink.files, fileIds, rules, settings);
     this.m = new Members(this.w);
     this.names = new Names(this.w, this.m);
+    this.w.joinParts((ent) => this.names.partTarget(ent));
     this.ev = new Evaluator(this.w, this.m, this.names, rules);
     this.m.resolveBase = (f, e, from) => this.ev.base(f, e, from);
   }

@@ -191,6 +191,20 @@ export class Names {
     return [];
   }
 
+  /**
+   * The type a type made only of blocks that add to one (NominalRules.partKinds) adds to, when that type is declared in
+   * another package: what its name means by the imports of the file of its first block.
+   */
+  partTarget(ent: TypeEnt): TypeEnt | undefined {
+    const sc = this.scope(ent.parts[0].f);
+    for (const t of sc.single.get(ent.name) ?? []) if ('ent' in t && t.ent !== ent) return t.ent;
+    for (const pkg of sc.wildcards) {
+      const other = this.w.types.get(qualify(pkg, ent.name));
+      if (other && other !== ent) return other;
+    }
+    return undefined;
+  }
+
   /** The name a package's files declare (`package util`), for Go's imports without an alias. */
   private packageName(key: string): string | undefined {
     const files = this.w.packageFiles.get(key);

@@ -314,6 +314,8 @@ export class Evaluator {
         const conf = this.conformance(f, obj, name);
         return conf.length ? this.symsValue(conf, 'extension', depth) : EXT;
       }
+      // a tuple's element by its position (Rust's and Swift's `pair.0`)
+      case 'tuple': return /^\d+$/.test(name) ? this.element(obj, false, Number(name), depth) : NONE;
       default: return NONE;
     }
   }

@@ -198,6 +198,27 @@ export class World {
     if (outer) add(outer.members, sym.name, r);
   }
 
+  /**
+   * Joins the types made only of blocks that add to a type (Rust's `impl Display for Version` in another module, Swift's
+   * `extension Item` of an imported module's type) to the type their name means where they are written (`target`):
+   * their members, bases and symbols become that type's. Called once, before any lookup.
+   */
+  joinParts(target: (ent: TypeEnt) => TypeEnt | undefined): void {
+    if (!this.rules.partKinds) return;
+    const joins: Array<[TypeEnt, TypeEnt]> = [];
+    for (const ent of this.types.values()) {
+      if (ent.outer || !this.onlyParts(ent)) continue;
+      const into = target(ent);
+      if (into && into !== ent && !this.onlyParts(into)) joins.push([ent, into]);
+    }
+    for (const [from, into] of joins) {
+      for (const r of from.parts) { into.parts.push(r); this.typeOfSym.set(this.key(r), into); }
+      for (const [name, rs] of from.members) for (const r of rs) add(into.members, name, r);
+      for (const [name, n] of from.nested) if (!into.nested.has(name)) into.nested.set(name, n);
+      this.types.delete(from.fqn);
+    }
+  }
+
   /** Whether a symbol is a type. */
   isType(r: SymRef): boolean { return TYPE_LABELS.has(this.sym(r).label); }
 
