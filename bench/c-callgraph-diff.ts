@@ -1,13 +1,16 @@
 /**
- * C's call graph against clang: for every call in a pinned C corpus, the function clang's semantic analysis says it
- * calls (bench/c-oracle/calls.py, libclang from Debian's python3-clang-14; calls made by a macro's expansion left
- * out) compared with the call occurrence codegraph records at the called name (bench/nominal-sites.ts). Only calls
- * whose callee is defined in the corpus count as the oracle's project calls.
+ * C's and C++'s call graphs against clang: for every call in a pinned corpus, the function clang's semantic analysis
+ * says it calls (bench/c-oracle/calls.py, libclang from Debian's python3-clang-14; calls made by a macro's expansion
+ * left out) compared with the call occurrence codegraph records at the called name (bench/nominal-sites.ts). Only
+ * calls whose callee is defined in the corpus count as the oracle's project calls.
  *
  *   nice -n 10 node --import tsx bench/c-callgraph-diff.ts [--corpus NAME]... [--misses N] [--json]
  *
- * Corpora: the tree-sitter runtime the npm package tree-sitter ships (tuned on), and libxcrypt from Debian's
- * libxcrypt-source (held out: read, never tuned on; `apt-get install libxcrypt-source`).
+ * Corpora. C: the tree-sitter runtime the npm package tree-sitter ships (tuned on), and libxcrypt from Debian's
+ * libxcrypt-source (held out: read, never tuned on; `apt-get install libxcrypt-source`). C++: the Node binding the
+ * npm package tree-sitter ships (its `src/`, against node-addon-api's and Node's headers: tuned on), and CLI11, the
+ * header-only library Debian's libcli11-dev ships (held out; `apt-get install libcli11-dev`), each header parsed as
+ * a translation unit of its own.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -18,28 +21,54 @@ import { indexFolder, scoreSites, type OracleSite, runSiteDiffCli } from './nomi
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
 
-interface Corpus { root: string; version: () => string; half: 'tune' | 'held out'; includes: string[]; skip?: string[] }
+interface Corpus {
+  root: string;
+  version: () => string;
+  half: 'tune' | 'held out';
+  /** Include folders: relative to the root, or absolute. */
+  includes: string[];
+  skip?: string[];
+  lang?: 'c' | 'c++';
+  /** The files that are translation units (default: `.c`). */
+  units?: RegExp;
+  defines?: string[];
+}
+
+const dpkgVersion = (pkg: string) => (): string => execFileSync('dpkg-query', ['-W', '-f=${Version}', pkg], { encoding: 'utf8' });
+const npmVersion = (pkg: string) => (): string => JSON.parse(readFileSync(path.join(repo, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 
 export const C_CORPORA: Record<string, Corpus> = {
   'tree-sitter-runtime': {
     root: path.join(repo, 'node_modules/tree-sitter/vendor/tree-sitter/lib'),
-    version: () => JSON.parse(readFileSync(path.join(repo, 'node_modules/tree-sitter/package.json'), 'utf8')).version,
+    version: npmVersion('tree-sitter'),
     half: 'tune', includes: ['include', 'src'], skip: ['binding_rust', 'binding_web'],
   },
   libxcrypt: {
     root: '/usr/src/libxcrypt',
-    version: () => execFileSync('dpkg-query', ['-W', '-f=${Version}', 'libxcrypt-source'], { encoding: 'utf8' }),
+    version: dpkgVersion('libxcrypt-source'),
     half: 'held out', includes: ['lib', '.'], skip: ['debian'],
+  },
+  'tree-sitter-node-binding': {
+    root: path.join(repo, 'node_modules/tree-sitter/src'),
+    version: npmVersion('tree-sitter'),
+    half: 'tune', lang: 'c++', units: /\.cc$/,
+    includes: ['../vendor/tree-sitter/lib/include', path.join(repo, 'node_modules/node-addon-api'), '/usr/include/node'],
+    defines: ['NAPI_VERSION=8', 'NAPI_CPP_EXCEPTIONS'],
+  },
+  cli11: {
+    root: '/usr/include/CLI',
+    version: dpkgVersion('libcli11-dev'),
+    half: 'held out', lang: 'c++', units: /\.hpp$/, includes: ['..'],
   },
 };
 
-/** Every .c file of a folder (relative paths, sorted), skipping hidden folders and `skip` names. */
-function cFiles(root: string, skip: ReadonlySet<string>): string[] {
+/** Every translation unit of a folder (relative paths, sorted), skipping hidden folders and `skip` names. */
+function unitFiles(root: string, skip: ReadonlySet<string>, units: RegExp): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const e of readdirSync(path.join(root, dir), { withFileTypes: true })) {
       const rel = dir ? `${dir}/${e.name}` : e.name;
-      if (e.isDirectory()) { if (!e.name.startsWith('.') && !skip.has(e.name)) walk(rel); } else if (e.name.endsWith('.c')) out.push(rel);
+      if (e.isDirectory()) { if (!e.name.startsWith('.') && !skip.has(e.name)) walk(rel); } else if (units.test(e.name)) out.push(rel);
     }
   };
   walk('');
@@ -48,7 +77,7 @@ function cFiles(root: string, skip: ReadonlySet<string>): string[] {
 
 /** The oracle's call sites of a corpus. */
 export function clangSites(c: Corpus, files: readonly string[]): OracleSite[] {
-  const args = [path.join(here, 'c-oracle/calls.py'), c.root, '--lang', 'c', ...c.includes.flatMap((d) => ['-I', d]), ...files];
+  const args = [path.join(here, 'c-oracle/calls.py'), c.root, '--lang', c.lang ?? 'c', ...c.includes.flatMap((d) => ['-I', d]), ...(c.defines ?? []).flatMap((d) => ['-D', d]), ...files];
   const out = execFileSync('/usr/bin/python3', args, { maxBuffer: 1 << 30, encoding: 'utf8' });
   return out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as OracleSite);
 }
@@ -58,10 +87,11 @@ export function cDiff(name: string) {
   const c = C_CORPORA[name];
   if (!existsSync(c.root)) throw new Error(`corpus ${name} is not on this machine (${c.root})`);
   const skip = new Set(c.skip ?? []);
-  const files = cFiles(c.root, skip);
+  const units = c.units ?? /\.c$/;
+  const files = unitFiles(c.root, skip, units);
   const sites = clangSites(c, files);
   const { result, files: indexed, lines } = indexFolder(c.root, skip);
-  const score = scoreSites(result, sites, (f) => f.endsWith('.c'));
+  const score = scoreSites(result, sites, (f) => units.test(f));
   // sites where clang saw no project definition though we give one: a definition the oracle's parse left out (an
   // `#if` on a build's generated header, which the oracle replaces by an empty file), or a library function the
   // project also defines (a libc for another target)

@@ -42,9 +42,9 @@ function sites(root: string): Array<{ site: string; name: string; ours: string }
   const facts = [];
   const texts = new Map<string, string>();
   for (const rel of all) {
-    const id = languageOf(rel);
-    if (!id) continue;
+    if (!languageOf(rel)) continue;
     const text = readFileSync(path.join(root, rel), 'utf8');
+    const id = languageOf(rel, text)!;
     texts.set(rel, text);
     facts.push(extractFile(rel, text, id));
   }

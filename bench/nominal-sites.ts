@@ -35,10 +35,9 @@ export function indexFolder(root: string, skip: ReadonlySet<string> = new Set())
   const facts = [];
   let lines = 0;
   for (const rel of all) {
-    const lang = languageOf(rel);
-    if (!lang) continue;
+    if (!languageOf(rel)) continue;
     const text = read(rel)!;
-    const f = extractFile(rel, text, lang);
+    const f = extractFile(rel, text, languageOf(rel, text)!);
     lines += f.lines;
     facts.push(f);
   }

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Every call of a C or C++ code base as clang resolves it (libclang, Debian's python3-clang-14).
 
-usage: calls.py ROOT --lang c|c++ [--std STD] [-I DIR]... FILE...   (FILEs and DIRs relative to ROOT)
+usage: calls.py ROOT --lang c|c++ [--std STD] [-I DIR]... [-D NAME[=VALUE]]... FILE...   (FILEs and DIRs relative to ROOT)
 
 Prints one JSON object per call site in FILE: where the called name is (file, line, column: 1-based, bytes), and,
 when the callee is a function or method defined in one of the FILEs (or a header they include), where its
@@ -26,17 +26,18 @@ REFS = {ci.CursorKind.DECL_REF_EXPR, ci.CursorKind.MEMBER_REF_EXPR, ci.CursorKin
 
 def main(argv):
     root = os.path.abspath(argv[0])
-    lang, std, incs, files = 'c', None, [], []
+    lang, std, incs, defines, files = 'c', None, [], [], []
     i = 1
     while i < len(argv):
         a = argv[i]
         if a == '--lang': lang = argv[i + 1]; i += 2; continue
         if a == '--std': std = argv[i + 1]; i += 2; continue
         if a == '-I': incs.append(argv[i + 1]); i += 2; continue
+        if a == '-D': defines.append(argv[i + 1]); i += 2; continue
         files.append(a); i += 1
     stubs = tempfile.mkdtemp(prefix='c-oracle-stubs-')
     args = ['-x', lang, '-std=' + (std or ('gnu11' if lang == 'c' else 'gnu++17')), '-ferror-limit=0', '-w']
-    args += ['-I' + os.path.join(root, d) for d in incs] + ['-I' + stubs]
+    args += ['-I' + os.path.join(root, d) for d in incs] + ['-I' + stubs] + ['-D' + d for d in defines]
     index = ci.Index.create()
     out = sys.stdout
     # definitions by USR across every file: a call's callee is often defined in another translation unit
@@ -63,7 +64,8 @@ def main(argv):
             row = text[line - 1] if line - 1 < len(text) else b''
             # the called name must be written at the site (not made by a macro's expansion)
             if row[col - 1:col - 1 + len(name)] != name: continue
-            recs.append(({'file': rel, 'line': line, 'col': col, 'kind': ref.kind.name.lower()}, ref.get_usr()))
+            kind = 'ctor' if ref.kind == ci.CursorKind.CONSTRUCTOR else ref.kind.name.lower()
+            recs.append(({'file': rel, 'line': line, 'col': col, 'kind': kind}, ref.get_usr()))
     for rec, usr in recs:
         if usr in defs: rec['callee'] = defs[usr]
         out.write(json.dumps(rec) + '\n')

@@ -137,11 +137,11 @@ async function pipeline(opts: BuildOptions, progress: ProgressSink): Promise<Bui
    * file it parses and matches in this thread: NativeAhead.run). Without either, files are extracted in this
    * thread (ExtractPool.start(0)).
    */
-  const startPool = (files: readonly { path: string }[]): void => {
+  const startPool = (files: readonly { path: string; language?: LanguageId }[]): void => {
     if (pool || ahead) return;
     const languages = new Set<LanguageId>();
     let n = 0;
-    for (const f of files) { const l = languageOf(f.path); if (l) { languages.add(l); n++; } }
+    for (const f of files) { const l = f.language ?? languageOf(f.path); if (l) { languages.add(l); n++; } }
     if (workers > 0) {
       if (n < POOL_MIN_FILES) return;
       pool = ExtractPool.start(workers);
@@ -234,8 +234,8 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   for (const entry of walk.files) {
     progress.tick(++done);
     allPaths.push(entry.path);
-    const language = languageOf(entry.path);
-    if (!language) { skips['unsupported-language'] = (skips['unsupported-language'] ?? 0) + 1; continue; }
+    const byName = languageOf(entry.path);
+    if (!byName) { skips['unsupported-language'] = (skips['unsupported-language'] ?? 0) + 1; continue; }
     const prev = cacheUsable ? previous!.files.get(entry.path) : undefined;
     if (prev && sameStat(prev, entry)) { reused.push(prev); continue; }
     const prevSkip = !force ? previous?.skipped.get(entry.path) : undefined;
@@ -254,6 +254,8 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     const why = classifySource(entry.path, read.text);
     if (why) { countSkip({ path: entry.path, reason: why, size: entry.size, mtimeMs: entry.mtimeMs, hash: read.hash }); continue; }
     texts.set(entry.path, read.text);
+    // the text decides where endings are shared (a C++ `.h` header)
+    const language = languageOf(entry.path, read.text) ?? byName;
     pending.push({
       path: entry.path, language, text: read.text,
       record: { path: entry.path, hash: read.hash, language, lines: 0, size: entry.size, mtimeMs: entry.mtimeMs },

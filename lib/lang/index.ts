@@ -46,8 +46,16 @@ const ENDINGS: ReadonlyArray<[ending: string, language: Language]> = LANGUAGES
   .flatMap((l) => l.extensions.map((e) => [e, l] as [string, Language]))
   .sort((a, b) => b[0].length - a[0].length);
 
-/** Language of a file by its name, or undefined when no language takes it. */
-export function languageOf(filePath: string): LanguageId | undefined {
+/** Languages that claim endings other languages take by default (Language.claims). */
+const CLAIMS: ReadonlyArray<[ending: string, language: Language]> = LANGUAGES
+  .flatMap((l) => (l.claims?.extensions ?? []).map((e) => [e, l] as [string, Language]));
+
+/**
+ * Language of a file by its name, or undefined when no language takes it; given its text, also by what the text
+ * says where an ending is shared (a `.h` header written in C++ is C++).
+ */
+export function languageOf(filePath: string, text?: string): LanguageId | undefined {
+  if (text !== undefined) for (const [ending, l] of CLAIMS) if (filePath.endsWith(ending) && l.claims!.test(text)) return l.id;
   for (const [ending, l] of ENDINGS) if (filePath.endsWith(ending) || (ending[0] === '/' && filePath === ending.slice(1))) return l.id;
   return undefined;
 }

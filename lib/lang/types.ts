@@ -50,5 +50,10 @@ export interface LanguageRules extends ResolveRules {
 export interface Language extends LanguageSpec {
   /** File name endings it takes (`.ts`, `.d.ts`; `/Rakefile`: a whole file name): the longest ending that matches a path wins. */
   extensions: readonly string[];
+  /**
+   * Endings another language takes by default that this one takes when a file's text says so (C++'s `.h` headers,
+   * which are C's otherwise): checked where the text is known.
+   */
+  claims?: { extensions: readonly string[]; test(text: string): boolean };
   rules: LanguageRules;
 }

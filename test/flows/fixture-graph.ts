@@ -21,7 +21,7 @@ export function listSources(root: string): string[] {
 /** Extracts and resolves the files of `root`, in `order` (to check that walk order does not matter). */
 export function fixtureGraph(root: string, order: (files: string[]) => string[] = (f) => f): CodeGraph {
   const files = order(listSources(root));
-  const facts = files.map((rel) => extractFile(rel, fs.readFileSync(path.join(root, rel), 'utf8'), languageOf(rel)!));
+  const facts = files.map((rel) => { const text = fs.readFileSync(path.join(root, rel), 'utf8'); return extractFile(rel, text, languageOf(rel, text)!); });
   const all = fs.readdirSync(root, { recursive: true }).map(String).map((p) => p.split(path.sep).join('/'));
   const config = loadProjectConfig(all, (rel) => { try { return fs.readFileSync(path.join(root, rel), 'utf8'); } catch { return undefined; } });
   return resolveProject(facts, config).graph;

@@ -43,7 +43,7 @@ export function indexFixture(files: Map<string, string>, readDependency: (rel: s
   // (installed dependencies are not the project's files, as the walk skips them: their declarations are read for types)
   const project = [...files.keys()].filter((p) => !isDependency(p));
   for (const p of project) {
-    const lang = languageOf(p);
+    const lang = languageOf(p, files.get(p)!);
     if (lang) facts.push(extractFile(p, files.get(p)!, lang));
   }
   const read = (rel: string): string | undefined => files.get(rel);
@@ -74,7 +74,7 @@ function patternsFor(comment: string): { caret: RegExp; arrow: RegExp; edge: Reg
 export function assertionsOf(files: Map<string, string>): Assertion[] {
   const out: Assertion[] = [];
   for (const [file, text] of files) {
-    const lang = languageOf(file);
+    const lang = languageOf(file, text);
     if (!lang || isDependency(file)) continue;
     const { caret: CARET, arrow: ARROW, edge: EDGE, node: NODE, unresolved: UNRESOLVED, any: ANY } = patternsFor(language(lang).comments.line[0]);
     const lines = text.split('\n');

@@ -19,6 +19,19 @@ test('a file\'s language is the one whose longest file ending it has; other file
   t.throws(() => language('cobol'), { message: /no language "cobol"/ });
 });
 
+test('a .h header is C unless its text is C++ (a class, a namespace, a template, std:: names, a C++ include)', (t) => {
+  t.is(languageOf('include/x.h'), 'c');
+  const c = ['#ifndef X_H\n#define X_H\n#ifdef __cplusplus\nextern "C" {\n#endif\nint f(int);\nstruct point { int x, y; };\n#ifdef __cplusplus\n}\n#endif\n#endif\n',
+    '/*\n * class of errors (a comment)\n */\ntypedef struct node node;\nstatic inline int g(void) { return 0; }\n', ''];
+  for (const text of c) t.is(languageOf('include/x.h', text), 'c', text);
+  const cpp = ['class Tree final : public Base {\n public:\n  int f();\n};\n', 'namespace a {\nint f();\n}\n', 'template <typename T>\nT id(T x);\n',
+    '#include <vector>\nint f();\n', '#include "tree.hpp"\n', 'int f(const std::string &s);\n', 'struct S {\n  virtual ~S();\n};\n', 'using namespace std;\n'];
+  for (const text of cpp) t.is(languageOf('include/x.h', text), 'cpp', text);
+  // the text decides only where the ending is shared
+  t.is(languageOf('src/a.c', 'class X {};'), 'c');
+  t.is(languageOf('src/a.hpp', 'int f(void);'), 'cpp');
+});
+
 test('one test-file rule per language, asked by module detection, flows and the tools alike', (t) => {
   const tests = ['src/__tests__/a.ts', 'test/unit/b.js', 'e2e/login.tsx', 'src/a.test.ts', 'src/a.spec.jsx', 'src/a-e2e.mjs', 'pkg/__fixtures__/x.ts', 'Specs/y.ts'];
   const code = ['src/a.ts', 'src/testing.ts', 'src/latest/x.ts', 'lib/contest.js'];

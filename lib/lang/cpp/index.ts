@@ -1,5 +1,5 @@
 /**
- * C++ (.cc .cpp .cxx .c++ .hh .hpp .hxx .h++ .ipp .tcc .inl): tree-sitter-cpp 0.23.4, C's nominal roles with C++'s
+ * C++ (.cc .cpp .cxx .c++ .hh .hpp .hxx .h++ .ipp .tcc .inl, and .h headers written in C++): tree-sitter-cpp 0.23.4, C's nominal roles with C++'s
  * (../c/c.scm, cpp.scm), the nominal collector and resolver of the shared core, and the C family's rules
  * (../c/family.ts) with C++'s names.
  */
@@ -9,6 +9,7 @@ import type { NominalSyntax } from '../../extract/nominal/syntax.ts';
 import { queryFile } from '../query-file.ts';
 import type { Language } from '../types.ts';
 import { cSyntax } from '../c/syntax.ts';
+import { isCppHeader } from './headers.ts';
 import { cppRules } from './rules.ts';
 
 const cppSyntax: NominalSyntax = {
@@ -22,6 +23,8 @@ const cppSyntax: NominalSyntax = {
 export const cpp: Language = {
   id: 'cpp',
   extensions: ['.cc', '.cpp', '.cxx', '.c++', '.hh', '.hpp', '.hxx', '.h++', '.ipp', '.tcc', '.inl'],
+  // a `.h` header is C's unless its text is C++ (headers.ts)
+  claims: { extensions: ['.h'], test: isCppHeader },
   grammar: () => grammarBinding('tree-sitter-cpp'),
   nodeTypes: ['tree-sitter-cpp', 'src/node-types.json'],
   queries: [queryFile('c/c.scm'), queryFile('cpp/cpp.scm')],
