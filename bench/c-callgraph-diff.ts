@@ -8,12 +8,14 @@
  *
  * Corpora. C: the tree-sitter runtime the npm package tree-sitter ships (tuned on), and libxcrypt from Debian's
  * libxcrypt-source (held out: read, never tuned on; `apt-get install libxcrypt-source`). C++: the Node binding the
- * npm package tree-sitter ships (its `src/`, against node-addon-api's and Node's headers: tuned on), and CLI11, the
+ * npm package tree-sitter ships (its `src/`, against node-addon-api's and Node's headers) and the single-header
+ * libraries cxxopts and args (libcxxopts-dev, libargs-dev) tuned on, and CLI11, the
  * header-only library Debian's libcli11-dev ships (held out; `apt-get install libcli11-dev`), each header parsed as
  * a translation unit of its own.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { indexFolder, scoreSites, type OracleSite, runSiteDiffCli } from './nominal-sites.ts';
@@ -22,6 +24,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
 
 interface Corpus {
+  /** The corpus's folder; for a single-header library, the header (copied alone into a folder of its own). */
   root: string;
   version: () => string;
   half: 'tune' | 'held out';
@@ -55,6 +58,16 @@ export const C_CORPORA: Record<string, Corpus> = {
     includes: ['../vendor/tree-sitter/lib/include', path.join(repo, 'node_modules/node-addon-api'), '/usr/include/node'],
     defines: ['NAPI_VERSION=8', 'NAPI_CPP_EXCEPTIONS'],
   },
+  cxxopts: {
+    root: '/usr/include/cxxopts.hpp',
+    version: dpkgVersion('libcxxopts-dev'),
+    half: 'tune', lang: 'c++', units: /\.hpp$/, includes: [],
+  },
+  args: {
+    root: '/usr/include/args.hxx',
+    version: dpkgVersion('libargs-dev'),
+    half: 'tune', lang: 'c++', units: /\.hxx$/, includes: [],
+  },
   cli11: {
     root: '/usr/include/CLI',
     version: dpkgVersion('libcli11-dev'),
@@ -76,8 +89,8 @@ function unitFiles(root: string, skip: ReadonlySet<string>, units: RegExp): stri
 }
 
 /** The oracle's call sites of a corpus. */
-export function clangSites(c: Corpus, files: readonly string[]): OracleSite[] {
-  const args = [path.join(here, 'c-oracle/calls.py'), c.root, '--lang', c.lang ?? 'c', ...c.includes.flatMap((d) => ['-I', d]), ...(c.defines ?? []).flatMap((d) => ['-D', d]), ...files];
+export function clangSites(c: Corpus, root: string, files: readonly string[]): OracleSite[] {
+  const args = [path.join(here, 'c-oracle/calls.py'), root, '--lang', c.lang ?? 'c', ...c.includes.flatMap((d) => ['-I', d]), ...(c.defines ?? []).flatMap((d) => ['-D', d]), ...files];
   const out = execFileSync('/usr/bin/python3', args, { maxBuffer: 1 << 30, encoding: 'utf8' });
   return out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as OracleSite);
 }
@@ -86,11 +99,16 @@ export function clangSites(c: Corpus, files: readonly string[]): OracleSite[] {
 export function cDiff(name: string) {
   const c = C_CORPORA[name];
   if (!existsSync(c.root)) throw new Error(`corpus ${name} is not on this machine (${c.root})`);
+  let root = c.root;
+  if (!statSync(root).isDirectory()) {
+    root = mkdtempSync(path.join(os.tmpdir(), `c-corpus-${name}-`));
+    copyFileSync(c.root, path.join(root, path.basename(c.root)));
+  }
   const skip = new Set(c.skip ?? []);
   const units = c.units ?? /\.c$/;
-  const files = unitFiles(c.root, skip, units);
-  const sites = clangSites(c, files);
-  const { result, files: indexed, lines } = indexFolder(c.root, skip);
+  const files = unitFiles(root, skip, units);
+  const sites = clangSites(c, root, files);
+  const { result, files: indexed, lines } = indexFolder(root, skip);
   const score = scoreSites(result, sites, (f) => units.test(f));
   // sites where clang saw no project definition though we give one: a definition the oracle's parse left out (an
   // `#if` on a build's generated header, which the oracle replaces by an empty file), or a library function the

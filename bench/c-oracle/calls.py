@@ -6,7 +6,7 @@ usage: calls.py ROOT --lang c|c++ [--std STD] [-I DIR]... [-D NAME[=VALUE]]... F
 Prints one JSON object per call site in FILE: where the called name is (file, line, column: 1-based, bytes), and,
 when the callee is a function or method defined in one of the FILEs (or a header they include), where its
 definition's name is: a callee declared in one translation unit is matched to its definition in another by its
-USR, as the linker matches them. Headers the code includes
+USR, as the linker matches them; a template's specialization (`f<int>`, a method of `C<int>`) by its template's. Headers the code includes
 but ROOT lacks (a build's generated config.h) are replaced by empty files in a temporary folder, so one missing
 header does not end the parse. Calls inside a macro's expansion are left out (their text is not at the site).
 """
@@ -65,10 +65,23 @@ def main(argv):
             # the called name must be written at the site (not made by a macro's expansion)
             if row[col - 1:col - 1 + len(name)] != name: continue
             kind = 'ctor' if ref.kind == ci.CursorKind.CONSTRUCTOR else ref.kind.name.lower()
-            recs.append(({'file': rel, 'line': line, 'col': col, 'kind': kind}, ref.get_usr()))
-    for rec, usr in recs:
-        if usr in defs: rec['callee'] = defs[usr]
+            recs.append(({'file': rel, 'line': line, 'col': col, 'kind': kind}, [ref.get_usr()] + template_usrs(ref)))
+    for rec, usrs in recs:
+        for usr in usrs:
+            if usr in defs: rec['callee'] = defs[usr]; break
         out.write(json.dumps(rec) + '\n')
+
+
+def template_usrs(ref):
+    """A template specialization's template (`f<int>` is `f`; a method of `C<int>` is C's), as far as it goes."""
+    out = []
+    cur = ref
+    for _ in range(4):
+        t = ci.conf.lib.clang_getSpecializedCursorTemplate(cur)
+        if t is None or t.kind.is_invalid() or t == cur: break
+        out.append(t.get_usr())
+        cur = t
+    return out
 
 
 def parse(index, path, args, stubs):

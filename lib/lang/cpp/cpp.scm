@@ -17,6 +17,8 @@
 ((function_definition declarator: (function_declarator declarator: (field_identifier) @name) body: (_) @body) @def (#set! role "def.method"))
 ((function_definition type: (_) @returns declarator: (function_declarator declarator: (field_identifier) @name) body: (_) @body) @def (#set! role "def.method"))
 ((function_definition type: (_) @returns declarator: [(pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name)) (reference_declarator (function_declarator declarator: (field_identifier) @name))] body: (_) @body) @def (#set! role "def.method"))
+; a function returning a reference (`const std::string& name(…)`)
+((function_definition type: (_) @returns declarator: (reference_declarator (function_declarator declarator: (identifier) @name)) body: (_) @body) @def (#set! role "def.function"))
 ; a pure virtual method: declared, never defined (the interface its overrides implement)
 ((field_declaration type: (_) @returns declarator: (function_declarator declarator: (field_identifier) @name) default_value: (number_literal)) @def (#set! role "def.method:pure_virtual"))
 ; a method defined outside its class (`int A::f(int x) {…}`): a method of A

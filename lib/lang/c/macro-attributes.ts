@@ -1,0 +1,30 @@
+/**
+ * Attribute-like macros, which tree-sitter's C and C++ grammars cannot parse without their definitions: an export
+ * or visibility macro in a class head (`class Q_CORE_EXPORT QObject : public Base`: the class becomes a function
+ * named QObject), before a declaration (`SQLITE_API int sqlite3_open(…)`, `static FORCE_INLINE int f()`), or alone
+ * on the line above one (`NODISCARD` then `const std::string& name() const`: the method loses its name). The
+ * same-length repair (lib/extract/language.ts `repair`, tried only on a file whose own parse has errors and kept only
+ * when it parses with fewer) writes such a macro as spaces. A macro is an all-capitals name of three or more
+ * characters in one of those places; a type named in capitals (`UINT32 count;`, `HANDLE h = f();`) is not one,
+ * since what follows it is no declaration.
+ */
+
+const CLASS_HEAD = /\b(class|struct|union)([ \t]+)([A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:final\b[ \t]*)?(?:[:{]|\r?$))/gm;
+const SPECIFIERS = '(?:(?:static|inline|extern|virtual|explicit|constexpr|friend)[ \\t]+)*';
+const DECLARATION_START = '(?:(?:static|inline|const|extern|virtual|explicit|constexpr|friend|void|bool|char|int|unsigned|signed|long|short|float|double|auto|struct|class|enum|union|typename)\\b|std::|[A-Za-z_][\\w:]*(?:<[^;(){}\\n]*>)?[ \\t*&]+[A-Za-z_~][\\w:]*[ \\t]*\\()';
+const BEFORE_DECLARATION = new RegExp(`^([ \\t]*${SPECIFIERS})([A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \\t]+${DECLARATION_START})`, 'gm');
+const OWN_LINE = /^([ \t]*)([A-Z][A-Z0-9_]*[A-Z0-9])([ \t]*)(?=\r?\n[ \t]*[A-Za-z_~])/gm;
+
+/** The text with attribute-like macros written as spaces (the text itself when it has none). */
+export function macroAttributes(text: string): string {
+  const blank = (s: string): string => ' '.repeat(s.length);
+  return text
+    .replace(CLASS_HEAD, (_all, kw: string, ws: string, macro: string) => kw + ws + blank(macro))
+    .replace(BEFORE_DECLARATION, (_all, lead: string, macro: string) => lead + blank(macro))
+    .replace(OWN_LINE, (all: string, lead: string, macro: string, tail: string, offset: number) => {
+      // a macro body's continuation line, or a directive's, is not a declaration's attribute
+      const before = text.lastIndexOf('\n', offset - 1);
+      const prev = text.slice(text.lastIndexOf('\n', before - 1) + 1, Math.max(before, 0));
+      return before >= 0 && /\\\r?$/.test(prev) ? all : lead + blank(macro) + tail;
+    });
+}
