@@ -55,6 +55,12 @@ class NominalCollector {
   // records filed from the matches, by subject node
   private readonly defAt = new Map<number, Rec>();
   private readonly declAt = new Map<number, Rec>();
+  /** Regions compiled only when a macro is (`cond.defined`) or is not (`cond.undefined`) defined. */
+  private readonly condAt = new Map<number, Rec>();
+  /** Regions that are an include guard (`#ifndef X_H` `#define X_H` …): no condition of the build. */
+  private readonly guards = new Set<number>();
+  /** The conditional regions around the walk's node, innermost last. */
+  private readonly conds: Array<{ end: number; macro: string; defined: boolean }> = [];
   private readonly exprAt = new Map<number, Rec>();
   private readonly typeAt = new Map<number, Rec>();
   private readonly scopeAt = new Set<number>();
@@ -132,6 +138,8 @@ class NominalCollector {
       if (role === 'decl.narrow') push(this.narrowAt, subject, rec);
       else if (role === 'decl.implicit') this.implicitAt.set(subject, rec);
       else if (role === 'decl.receiver') this.receiverAt.set(subject, rec);
+      else if (role === 'cond.defined' || role === 'cond.undefined') { if (!this.condAt.has(subject)) this.condAt.set(subject, rec); }
+      else if (role === 'cond.guard') this.guards.add(subject);
       else if (role.startsWith('def.')) this.defAt.set(subject, merged(this.defAt.get(subject), rec));
       else if (role.startsWith('decl.')) this.declAt.set(subject, merged(this.declAt.get(subject), rec));
       else if (role.startsWith('expr.key')) this.keyAt.set(caps.key, rec);
@@ -181,6 +189,11 @@ class NominalCollector {
     for (let i = 0; i < this.n; i++) {
       while (stack.length > 1 && stack[stack.length - 1].end <= i) stack.pop();
       if (this.pending.length && this.pending[0].at <= i) this.bindPending(i);
+      if (this.condAt.size) {
+        while (this.conds.length && this.conds[this.conds.length - 1].end <= i) this.conds.pop();
+        const cond = this.condAt.get(i);
+        if (cond?.caps.name !== undefined && !this.guards.has(i)) this.conds.push({ end: this.end(i), macro: this.name(cond.caps.name), defined: cond.role === 'cond.defined' });
+      }
       let top = stack[stack.length - 1];
       const ns = this.nsAt.get(i);
       if (ns) {
@@ -292,6 +305,8 @@ class NominalCollector {
     const x = this.extraOf(s);
     const ns = this.nsOf(stack) ?? fileNs;
     if (ns !== undefined && parent < 0) x.ns = ns;
+    const cond = this.conds[this.conds.length - 1];
+    if (cond) x.cond = { macro: cond.macro, defined: cond.defined };
     if (recv !== undefined) x.recv = this.lazyType(recv);
     if (def.caps.type !== undefined) sym.type = this.lazyType(def.caps.type);
     if (def.caps.returns !== undefined) sym.returns = this.lazyType(def.caps.returns);

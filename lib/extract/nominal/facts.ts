@@ -67,6 +67,11 @@ export interface NominalSymbol {
   bases?: Expr[];
   /** Types whose members are copied into this one (PHP's `use Trait;`): found before the bases' members. */
   mixins?: Expr[];
+  /**
+   * The conditional compilation around the declaration (the innermost): compiled when `macro` is defined (`#ifdef`'s
+   * first branch), or when it is not (its `#else`).
+   */
+  cond?: { macro: string; defined: boolean };
 }
 
 /** The nominal facts of one file. */

@@ -5,6 +5,13 @@
 
 ; ---------------------------------------------------------------- includes
 ((preproc_include path: (_) @path) @def (#set! role "import"))
+; conditional compilation: `#ifdef X` compiles its first branch where X is defined, its `#else` where it is not, and
+; `#ifndef X` the other way round; an include guard (`#ifndef X_H` then `#define X_H`) is no condition
+((preproc_ifdef "#ifdef" name: (identifier) @name) @region (#set! role "cond.defined"))
+((preproc_ifdef "#ifdef" name: (identifier) @name alternative: (preproc_else) @region) (#set! role "cond.undefined"))
+((preproc_ifdef "#ifndef" name: (identifier) @name) @region (#set! role "cond.undefined"))
+((preproc_ifdef "#ifndef" name: (identifier) @name alternative: (preproc_else) @region) (#set! role "cond.defined"))
+((preproc_ifdef "#ifndef" name: (identifier) @name . (preproc_def name: (identifier) @guard)) @region (#eq? @name @guard) (#set! role "cond.guard"))
 
 ; ---------------------------------------------------------------- definitions
 ((function_definition type: (_) @returns declarator: (function_declarator declarator: (identifier) @name) body: (_) @body) @def (#set! role "def.function"))

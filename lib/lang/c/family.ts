@@ -16,6 +16,8 @@ const nominal: NominalRules = {
   includeFile: (path, from, settings) => includedFile(path, from, settings as IncludeSettings | undefined),
   fileLocal: true,
   unscopedEnumKind: 'enum',
+  // `#ifdef X` … `#else` …: the branch the build compiles by what the project `#define`s is looked up first
+  macroKinds: new Set(['macro']),
   aliasKinds: new Set(['typedef', 'alias']),
   implicitThis: true,
   structural: false,

@@ -111,8 +111,8 @@ class NominalResolver implements LanguageRelations {
     this.sink.countCall(f, 'resolved');
     const reason = res.reason === 'local' ? 'same-file' : res.reason;
     // a declaration in a file the default build leaves out (another platform's) keeps its callers, less surely
-    const best = this.w.rank(res.targets[0].f);
-    for (const t of res.targets) this.sink.edge(from, this.symPos(t), 'CALLS', this.w.rank(t.f) > best ? res.c * 0.8 : res.c, reason, line);
+    const best = this.w.rank(res.targets[0]);
+    for (const t of res.targets) this.sink.edge(from, this.symPos(t), 'CALLS', this.w.rank(t) > best ? res.c * 0.8 : res.c, reason, line);
     // the name written at the call: the class for a constructor (`new Foo()` names Foo), else the callee
     if (res.ctor) this.occurrence(this.w.primary(res.ctor), f, call.at, 'type', from, res.c, reason);
     else this.occurrence(res.targets[0], f, call.at, 'call', from, res.c, reason);

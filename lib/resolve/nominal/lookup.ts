@@ -95,6 +95,7 @@ export class Names {
       if (w.extra({ f, s }).recv && syms[s].label === 'Method') continue;
       add(sc.own, syms[s].name, { f, s });
     }
+    for (const l of sc.own.values()) w.ranked(l);
     for (const imp of w.importsOf(f)) {
       if (imp.file) {
         const rel = w.rules.fileImport?.(imp.path, w.files[f].path, w.settings);

@@ -130,6 +130,12 @@ export interface NominalRules {
    * written in `fromFile`, or undefined. It gives an IMPORTS edge and binds no name.
    */
   fileImport?(path: string, fromFile: string, settings: unknown): string | undefined;
+  /**
+   * Kinds of symbols that are the macros conditional compilation tests (C's `#define`, kind `macro`): a declaration
+   * compiled only where a macro is defined that the project never defines (or, under `#else`, where one it defines is
+   * not) is looked up after its alternatives, and its callers' edges are less sure.
+   */
+  macroKinds?: ReadonlySet<string>;
   /** Kinds of type symbols that only add members and bases to a type declared elsewhere (Rust's `impl` blocks). */
   partKinds?: ReadonlySet<string>;
   /**

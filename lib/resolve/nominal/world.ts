@@ -75,24 +75,51 @@ export class World {
       if (ent) add(ent.members, this.sym(r).name, r);
     }
     for (const p of this.packages.keys()) for (let i = p.indexOf('.'); ; i = p.indexOf('.', i + 1)) { this.packagePrefixes.add(i < 0 ? p : p.slice(0, i)); if (i < 0) break; }
-    if (rules.fileRank) this.rankLists(fileIds);
+    if (rules.fileRank || rules.macroKinds) this.rankLists(fileIds);
     // a type's own declaration is its primary part, before the blocks that add to it (Rust's `impl`)
     const partKinds = rules.partKinds;
     if (partKinds) for (const ent of this.types.values()) if (ent.parts.length > 1) ent.parts.sort((a, b) => Number(partKinds.has(this.sym(a).kind)) - Number(partKinds.has(this.sym(b).kind)));
   }
 
-  /** How a file weighs among declarations of one name (NominalRules.fileRank), 0 by default. */
-  rank(f: number): number { return this.ranks?.[f] ?? 0; }
+  /**
+   * How a declaration weighs among declarations of one name, 0 by default: more for one in a file the default build
+   * leaves out (NominalRules.fileRank) or under a conditional it does not compile (NominalRules.macroKinds).
+   */
+  rank(r: SymRef): number { return (this.ranks?.[r.f] ?? 0) + (this.offRank?.has(this.key(r)) ? 1 : 0); }
   private ranks: number[] | undefined;
+  /** Declarations under a conditional the default build does not compile. */
+  private offRank: Set<number> | undefined;
 
-  /** Lists declarations of one name from the files the default build compiles first (stable otherwise). */
+  /** Declarations of one name in rank order (those the default build compiles first), sorted in place. */
+  ranked(list: SymRef[]): SymRef[] {
+    if ((this.ranks || this.offRank) && list.length > 1) list.sort((a, b) => this.rank(a) - this.rank(b));
+    return list;
+  }
+
+  /** Lists declarations of one name from those the default build compiles first (stable otherwise). */
   private rankLists(fileIds: readonly number[]): void {
-    const ranks: number[] = [];
     let any = false;
-    for (const f of fileIds) { ranks[f] = this.rules.fileRank!(this.files[f], this.settings); if (ranks[f]) any = true; }
-    this.ranks = ranks;
+    if (this.rules.fileRank) {
+      const ranks: number[] = [];
+      for (const f of fileIds) { ranks[f] = this.rules.fileRank(this.files[f], this.settings); if (ranks[f]) any = true; }
+      this.ranks = ranks;
+    }
+    if (this.rules.macroKinds) {
+      const kinds = this.rules.macroKinds;
+      const defined = new Set<string>();
+      for (const f of fileIds) for (const s of this.files[f].symbols) if (kinds.has(s.kind)) defined.add(s.name);
+      const off = new Set<number>();
+      for (const f of fileIds) {
+        const extras = nominalOf(this.files[f]).sym;
+        for (const k in extras) {
+          const c = extras[k].cond;
+          if (c && c.defined !== defined.has(c.macro)) off.add(this.key({ f, s: Number(k) }));
+        }
+      }
+      if (off.size) { this.offRank = off; any = true; }
+    }
     if (!any) return;
-    const byRank = (a: SymRef, b: SymRef): number => (ranks[a.f] ?? 0) - (ranks[b.f] ?? 0);
+    const byRank = (a: SymRef, b: SymRef): number => this.rank(a) - this.rank(b);
     for (const m of this.packages.values()) for (const l of m.values()) if (l.length > 1) l.sort(byRank);
     for (const ent of this.types.values()) {
       if (ent.parts.length > 1) ent.parts.sort(byRank);
