@@ -16,7 +16,7 @@ const ready = (name: string): boolean => libclang && existsSync(C_CORPORA[name].
 // libxcrypt and CLI11 are held out. Precision counts only sites where clang knows a project definition (the others are
 // definitions its parse left out: docs/benchmarks.md).
 const FLOORS: Record<string, { precision: number; recall: number }> = {
-  'tree-sitter-runtime': { precision: 0.98, recall: 0.98 },
+  'tree-sitter-runtime': { precision: 0.985, recall: 0.985 },
   libxcrypt: { precision: 0.99, recall: 0.99 },
   'tree-sitter-node-binding': { precision: 0.99, recall: 0.98 },
   cxxopts: { precision: 0.86, recall: 0.59 },

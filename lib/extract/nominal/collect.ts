@@ -56,10 +56,10 @@ class NominalCollector {
   private readonly defAt = new Map<number, Rec>();
   private readonly declAt = new Map<number, Rec>();
   /** Regions compiled only when a macro is (`cond.defined`) or is not (`cond.undefined`) defined. */
-  private readonly condAt = new Map<number, Rec>();
+  private readonly condAt = new Map<number, Rec[]>();
   /** Regions that are an include guard (`#ifndef X_H` `#define X_H` …): no condition of the build. */
   private readonly guards = new Set<number>();
-  /** The conditional regions around the walk's node, innermost last. */
+  /** The conditional regions around the walk's node, innermost last (a branch's region ends where its `#else` starts). */
   private readonly conds: Array<{ end: number; macro: string; defined: boolean }> = [];
   private readonly exprAt = new Map<number, Rec>();
   private readonly typeAt = new Map<number, Rec>();
@@ -138,7 +138,7 @@ class NominalCollector {
       if (role === 'decl.narrow') push(this.narrowAt, subject, rec);
       else if (role === 'decl.implicit') this.implicitAt.set(subject, rec);
       else if (role === 'decl.receiver') this.receiverAt.set(subject, rec);
-      else if (role === 'cond.defined' || role === 'cond.undefined') { if (!this.condAt.has(subject)) this.condAt.set(subject, rec); }
+      else if (role === 'cond.defined' || role === 'cond.undefined') push(this.condAt, subject, rec);
       else if (role === 'cond.guard') this.guards.add(subject);
       else if (role.startsWith('def.')) this.defAt.set(subject, merged(this.defAt.get(subject), rec));
       else if (role.startsWith('decl.')) this.declAt.set(subject, merged(this.declAt.get(subject), rec));
@@ -191,8 +191,12 @@ class NominalCollector {
       if (this.pending.length && this.pending[0].at <= i) this.bindPending(i);
       if (this.condAt.size) {
         while (this.conds.length && this.conds[this.conds.length - 1].end <= i) this.conds.pop();
-        const cond = this.condAt.get(i);
-        if (cond?.caps.name !== undefined && !this.guards.has(i)) this.conds.push({ end: this.end(i), macro: this.name(cond.caps.name), defined: cond.role === 'cond.defined' });
+        const regions = this.condAt.get(i);
+        if (regions && !this.guards.has(i)) {
+          const add = regions.filter((r) => r.caps.name !== undefined).map((r) => ({ end: r.caps.stop ?? this.end(i), macro: this.name(r.caps.name), defined: r.role === 'cond.defined' }));
+          // two regions from one node (an `#elif`: its own condition, and being its `#if`'s alternative): the longer first
+          for (const c of add.sort((a, b) => b.end - a.end)) if (!this.conds.some((o) => o.end === c.end && o.macro === c.macro && o.defined === c.defined)) this.conds.push(c);
+        }
       }
       let top = stack[stack.length - 1];
       const ns = this.nsAt.get(i);
@@ -305,8 +309,7 @@ class NominalCollector {
     const x = this.extraOf(s);
     const ns = this.nsOf(stack) ?? fileNs;
     if (ns !== undefined && parent < 0) x.ns = ns;
-    const cond = this.conds[this.conds.length - 1];
-    if (cond) x.cond = { macro: cond.macro, defined: cond.defined };
+    if (this.conds.length) x.conds = this.conds.map((c) => ({ macro: c.macro, defined: c.defined }));
     if (recv !== undefined) x.recv = this.lazyType(recv);
     if (def.caps.type !== undefined) sym.type = this.lazyType(def.caps.type);
     if (def.caps.returns !== undefined) sym.returns = this.lazyType(def.caps.returns);

@@ -68,10 +68,10 @@ export interface NominalSymbol {
   /** Types whose members are copied into this one (PHP's `use Trait;`): found before the bases' members. */
   mixins?: Expr[];
   /**
-   * The conditional compilation around the declaration (the innermost): compiled when `macro` is defined (`#ifdef`'s
-   * first branch), or when it is not (its `#else`).
+   * The conditional compilation around the declaration, outermost first: it is compiled when each `macro` is defined
+   * (`#ifdef X`'s first branch; a number: when it is not 0) or is not (its `#else`), all of them.
    */
-  cond?: { macro: string; defined: boolean };
+  conds?: Array<{ macro: string; defined: boolean }>;
 }
 
 /** The nominal facts of one file. */

@@ -5,13 +5,23 @@
 
 ; ---------------------------------------------------------------- includes
 ((preproc_include path: (_) @path) @def (#set! role "import"))
-; conditional compilation: `#ifdef X` compiles its first branch where X is defined, its `#else` where it is not, and
-; `#ifndef X` the other way round; an include guard (`#ifndef X_H` then `#define X_H`) is no condition
-((preproc_ifdef "#ifdef" name: (identifier) @name) @region (#set! role "cond.defined"))
-((preproc_ifdef "#ifdef" name: (identifier) @name alternative: (preproc_else) @region) (#set! role "cond.undefined"))
-((preproc_ifdef "#ifndef" name: (identifier) @name) @region (#set! role "cond.undefined"))
-((preproc_ifdef "#ifndef" name: (identifier) @name alternative: (preproc_else) @region) (#set! role "cond.defined"))
+; conditional compilation: each branch is a region compiled where its condition holds (`#ifdef X`: X defined;
+; `#ifndef X`, `#if !defined(X)`: not; `#if X`, `#if 1`: X defined, a number not 0), its alternative (`#elif`,
+; `#else`) where it does not; other `#if` expressions are no condition. An include guard (`#ifndef X_H` then
+; `#define X_H`) is none.
+((preproc_ifdef "#ifdef" name: (identifier) @name alternative: (_)? @stop) @region (#set! role "cond.defined"))
+((preproc_ifdef "#ifdef" name: (identifier) @name alternative: (_) @region) (#set! role "cond.undefined"))
+((preproc_ifdef "#ifndef" name: (identifier) @name alternative: (_)? @stop) @region (#set! role "cond.undefined"))
+((preproc_ifdef "#ifndef" name: (identifier) @name alternative: (_) @region) (#set! role "cond.defined"))
 ((preproc_ifdef "#ifndef" name: (identifier) @name . (preproc_def name: (identifier) @guard)) @region (#eq? @name @guard) (#set! role "cond.guard"))
+((preproc_if condition: [(preproc_defined (identifier) @name) (identifier) @name (number_literal) @name] alternative: (_)? @stop) @region (#set! role "cond.defined"))
+((preproc_if condition: [(preproc_defined (identifier) @name) (identifier) @name (number_literal) @name] alternative: (_) @region) (#set! role "cond.undefined"))
+((preproc_if condition: (unary_expression "!" argument: (preproc_defined (identifier) @name)) alternative: (_)? @stop) @region (#set! role "cond.undefined"))
+((preproc_if condition: (unary_expression "!" argument: (preproc_defined (identifier) @name)) alternative: (_) @region) (#set! role "cond.defined"))
+((preproc_elif condition: [(preproc_defined (identifier) @name) (identifier) @name (number_literal) @name] alternative: (_)? @stop) @region (#set! role "cond.defined"))
+((preproc_elif condition: [(preproc_defined (identifier) @name) (identifier) @name (number_literal) @name] alternative: (_) @region) (#set! role "cond.undefined"))
+((preproc_elif condition: (unary_expression "!" argument: (preproc_defined (identifier) @name)) alternative: (_)? @stop) @region (#set! role "cond.undefined"))
+((preproc_elif condition: (unary_expression "!" argument: (preproc_defined (identifier) @name)) alternative: (_) @region) (#set! role "cond.defined"))
 
 ; ---------------------------------------------------------------- definitions
 ((function_definition type: (_) @returns declarator: (function_declarator declarator: (identifier) @name) body: (_) @body) @def (#set! role "def.function"))

@@ -112,8 +112,8 @@ export class World {
       for (const f of fileIds) {
         const extras = nominalOf(this.files[f]).sym;
         for (const k in extras) {
-          const c = extras[k].cond;
-          if (c && c.defined !== defined.has(c.macro)) off.add(this.key({ f, s: Number(k) }));
+          const cs = extras[k].conds;
+          if (cs?.some((c) => c.defined !== (/^\d+$/.test(c.macro) ? Number(c.macro) !== 0 : defined.has(c.macro)))) off.add(this.key({ f, s: Number(k) }));
         }
       }
       if (off.size) { this.offRank = off; any = true; }
