@@ -101,7 +101,13 @@ export type Expr =
    * A function type (`(x: A) => R`): calling a value of it gives an R (a constructor type `new (…) => R`: `new`
    * gives an R). `predicate`: a type guard's type (`(x: any) => x is T`).
    */
-  | { k: 'fntype'; returns: Expr; params?: Array<Expr | null>; predicate?: Expr }
+  | { k: 'fntype'; returns: Expr; params?: Array<Expr | null>; predicate?: Expr; recv?: Expr }
+  /**
+   * The receiver a lambda handed to `call` runs with: the receiver type of the called function's parameter `arg`
+   * (the last when absent: a trailing lambda), Kotlin's `fun html(init: HTML.() -> Unit)`: inside `html { … }`, an
+   * HTML. (`fntype`'s `recv`: that receiver.)
+   */
+  | { k: 'builder'; call: Expr; arg?: number }
   /**
    * An object literal value (`{ select, update: fn, ...base }`): its entries in source order — a named key and its
    * value, a spread, or `open` for a key that is not a plain name (`[k]: v`, `'a-b': v`: any name may be that one).

@@ -20,8 +20,11 @@ import type { DocType, DocTypes, NominalSyntax } from './syntax.ts';
 import { blockCommentBefore, docBefore, signatureOf, wordsBefore } from './text.ts';
 import { remapSymbols } from './order.ts';
 
-/** `recv`: the node of the object a receiver lambda's body runs on (NominalSyntax.receiverCallbacks). */
-interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number }
+/**
+ * `recv`: the node of the object a receiver lambda's body runs on (NominalSyntax.receiverCallbacks); `builder`: the
+ * call a lambda is handed to last, whose parameter's function type may give it a receiver (`html { … }`).
+ */
+interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number; builder?: { call: number; arg?: number } }
 
 /** A context of the walk: a definition's span (its symbol), a scope's, a namespace block's. */
 interface Ctx {
@@ -77,7 +80,11 @@ class NominalCollector {
   private readonly implicitAt = new Map<number, Rec>();
   private readonly receiverAt = new Map<number, Rec>();
   /** Free names (and `this`) inside receiver lambdas: the receivers' nodes, innermost first. */
-  private readonly implicitRecv = new Map<number, number[]>();
+  private readonly implicitRecv = new Map<number, Array<number | { call: number; arg?: number }>>();
+  /** Lambdas handed last to a call (`decl.builder`), by their scope node. */
+  private readonly builderAt = new Map<number, Rec>();
+  /** The `builder` receiver expression of each such call (one object, so the resolver evaluates it once). */
+  private readonly builderExprs = new Map<number, Expr>();
   /** Assignments to a member of `this` (`$this->repo = new Repo()`): the value of a property declared without a type. */
   private readonly memberInitAt = new Map<number, Rec>();
   // the walk's results
@@ -138,6 +145,7 @@ class NominalCollector {
       if (role === 'decl.narrow') push(this.narrowAt, subject, rec);
       else if (role === 'decl.implicit') this.implicitAt.set(subject, rec);
       else if (role === 'decl.receiver') this.receiverAt.set(subject, rec);
+      else if (role === 'decl.builder') this.builderAt.set(subject, rec);
       else if (role === 'cond.defined' || role === 'cond.undefined') push(this.condAt, subject, rec);
       else if (role === 'cond.guard') this.guards.add(subject);
       else if (role.startsWith('def.')) this.defAt.set(subject, merged(this.defAt.get(subject), rec));
@@ -228,6 +236,13 @@ class NominalCollector {
         const receiver = this.receiverAt.get(i);
         if (receiver?.caps.iter !== undefined && receiver.caps.method !== undefined && this.syntax.receiverCallbacks?.has(this.name(receiver.caps.method))) {
           stack[stack.length - 1].scope.recv = receiver.caps.iter;
+        } else {
+          const builder = this.builderAt.get(i);
+          if (builder?.caps.call !== undefined) {
+            // a lambda among the arguments (`convert({ … }, x)`): the parameter at its position
+            const arg = builder.caps.args !== undefined ? this.position(builder.caps.args, i) : undefined;
+            stack[stack.length - 1].scope.builder = arg === undefined || arg < 0 ? { call: builder.caps.call } : { call: builder.caps.call, arg };
+          }
         }
       }
       top = stack[stack.length - 1];
@@ -570,10 +585,22 @@ class NominalCollector {
     scope.names.set(name, localBinding(l));
   }
 
+  /** A receiver lambda's receiver: its object's value, or what the call it is handed to gives it (`builder`). */
+  private recvExpr(r: number | { call: number; arg?: number }): Expr {
+    if (typeof r === 'number') return this.expr(r);
+    const key = r.call * 64 + (r.arg ?? 63);
+    let e = this.builderExprs.get(key);
+    if (!e) this.builderExprs.set(key, (e = r.arg === undefined ? { k: 'builder', call: this.expr(r.call) } : { k: 'builder', call: this.expr(r.call), arg: r.arg }));
+    return e;
+  }
+
   /** Records the receivers of the receiver lambdas around `node` (innermost first), if it is inside any. */
   private noteReceivers(node: number, scope: Scope): void {
-    let out: number[] | undefined;
-    for (let s: Scope | undefined = scope; s; s = s.parent) if (s.recv !== undefined) (out ??= []).push(s.recv);
+    let out: Array<number | { call: number; arg?: number }> | undefined;
+    for (let s: Scope | undefined = scope; s; s = s.parent) {
+      if (s.recv !== undefined) (out ??= []).push(s.recv);
+      else if (s.builder !== undefined) (out ??= []).push(s.builder);
+    }
     if (out) this.implicitRecv.set(node, out);
   }
 
@@ -690,7 +717,7 @@ class NominalCollector {
         case 'expr.this': {
           // inside a receiver lambda `this` is its receiver
           const recv = this.implicitRecv.get(node);
-          return recv ? this.expr(recv[0]) : { k: 'this', cls: this.thisCls.get(node) ?? -1 };
+          return recv ? this.recvExpr(recv[0]) : { k: 'this', cls: this.thisCls.get(node) ?? -1 };
         }
         case 'expr.super': return { k: 'super', cls: this.thisCls.get(node) ?? -1 };
         case 'expr.cast': return c.type !== undefined ? { k: 'as', type: this.typeExpr(c.type) } : OTHER;
@@ -711,7 +738,7 @@ class NominalCollector {
     const b = this.binding.get(node);
     if (b !== undefined) return { k: 'id', name: this.name(node), b };
     const recv = this.implicitRecv.get(node);
-    return recv ? { k: 'id', name: this.name(node), recv: recv.map((r) => this.expr(r)) } : { k: 'id', name: this.name(node) };
+    return recv ? { k: 'id', name: this.name(node), recv: recv.map((r) => this.recvExpr(r)) } : { k: 'id', name: this.name(node) };
   }
 
   private calleeOf(c: Record<string, number>): Expr {
@@ -790,7 +817,11 @@ class NominalCollector {
         const items = (this.tupleItems.get(node) ?? []).map((i) => this.typeExpr(i));
         return items.length === 1 ? items[0] : { k: 'list', items };
       }
-      case 'type.fn': return { k: 'fntype', returns: c.returns !== undefined ? this.typeExpr(c.returns) : OTHER };
+      case 'type.fn': {
+        const fn: Expr & { k: 'fntype' } = { k: 'fntype', returns: c.returns !== undefined ? this.typeExpr(c.returns) : OTHER };
+        if (c.recv !== undefined) fn.recv = this.typeExpr(c.recv);
+        return fn;
+      }
       case 'type.path': return this.pathExpr(node, true);
       default: return OTHER;
     }

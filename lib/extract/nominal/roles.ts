@@ -13,7 +13,7 @@ export interface Rec {
 
 /** The capture that names what a role is about (the node the record is filed under). */
 export function subjectOf(role: string): string {
-  if (role === 'decl.narrow' || role === 'decl.implicit' || role === 'decl.receiver') return 'scope';
+  if (role === 'decl.narrow' || role === 'decl.implicit' || role === 'decl.receiver' || role === 'decl.builder') return 'scope';
   if (role.startsWith('cond.')) return 'region';
   if (role.startsWith('decl.')) return 'name';
   if (role.startsWith('def.') || role.startsWith('heritage.') || role === 'annotation' || role === 'import' || role === 'namespace' || role === 'package') return 'def';

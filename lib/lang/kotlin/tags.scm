@@ -70,6 +70,10 @@
 ; receiver's members and `this` is it (kotlinSyntax.receiverCallbacks picks the functions by name)
 ((call_expression . (navigation_expression . (_) @iter . (identifier) @method .) (annotated_lambda (lambda_literal) @scope)) (#set! role "decl.receiver"))
 ((call_expression (call_expression . (identifier) @method (value_arguments . (value_argument . (_) @iter))) (annotated_lambda (lambda_literal) @scope)) (#set! role "decl.receiver"))
+; any other lambda handed last to a call: the called function's parameter type may give it a receiver
+; (`fun html(init: HTML.() -> Unit)`: inside `html { … }`, free names are first HTML's members)
+((call_expression (annotated_lambda (lambda_literal) @scope)) @call (#set! role "decl.builder"))
+((call_expression (value_arguments (value_argument . (lambda_literal) @scope .)) @args) @call (#set! role "decl.builder"))
 ((for_statement (variable_declaration . (identifier) @name) . (_) @iter) (#set! role "decl.local"))
 ((when_subject (variable_declaration . (identifier) @name) . (_) @value) (#set! role "decl.local"))
 ((catch_block (identifier) @name . (_) @type) (#set! role "decl.param"))
@@ -114,4 +118,6 @@
 ((nullable_type (_) @inner) @type (#set! role "type.wrap"))
 ((non_nullable_type . (_) @inner) @type (#set! role "type.wrap"))
 ((parenthesized_type (_) @inner) @type (#set! role "type.wrap"))
+; `T.() -> R`: a function type with a receiver (a lambda of it runs with a T)
+((function_type . (_) @recv . (function_type_parameters) . (_) @returns) @type (#set! role "type.fn"))
 ((function_type (function_type_parameters) . (_) @returns) @type (#set! role "type.fn"))

@@ -203,10 +203,38 @@ export class Evaluator {
         if (e.key === '(each)' && (of.t === 'map' || of.t === 'ext' && of.name && this.rules.containers?.elements.get(of.name) !== 0)) return NONE;
         return this.element(of, e.key === '(key)', e.at, depth);
       }
+      case 'builder': return this.builderReceiver(f, e, from, depth);
       // a literal is a value of the library type its kind names (or of the project's extension of that type)
       case 'lit': return e.type ? this.namedType(this.names.type(f, from, e.type), e.type) : EXT;
       default: return NONE;
     }
+  }
+
+  private readonly builderMemo = new WeakMap<Expr, Val>();
+
+  /**
+   * The receiver of a lambda handed to a call: the receiver type of the called project function's parameter it
+   * fills (the last for a trailing lambda), when that is a function type with one (`init: HTML.() -> Unit`).
+   */
+  private builderReceiver(f: number, b: Expr & { k: 'builder' }, from: number, depth: number): Val {
+    const hit = this.builderMemo.get(b);
+    if (hit) return hit;
+    let v: Val = NONE;
+    this.builderMemo.set(b, v);
+    const call = b.call;
+    if (call.k === 'call') {
+      const res = this.call(f, call.callee, from, call.argc, depth + 1);
+      const t = 'targets' in res ? res.targets[0] : undefined;
+      const params = t ? this.w.sym(t).params : undefined;
+      const p = params?.[b.arg ?? params.length - 1];
+      if (t && 'targets' in res && p?.k === 'fntype' && p.recv) {
+        const recv = res.recv;
+        v = this.type(t.f, p.recv, t.s, recv?.t === 'inst' && recv.args ? { ent: this.m.ownerOf(t) ?? recv.e, args: recv.args } : undefined, depth + 1);
+        if (v.t === 'inst') v = { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) };
+      }
+    }
+    this.builderMemo.set(b, v);
+    return v;
   }
 
   /** The class `super` names in class `cls` of file f: its (first) base class. */
