@@ -4,7 +4,9 @@
  * the call expression), compared with the call occurrence codegraph records inside that span under the callee's
  * name. A call is a project call when its callee is no std/core/alloc path and a project function or method has its
  * name; rustc's path (`S::go`, `<S as T>::t`, `<dyn T as T>::t`, `helper`) is compared with our target's qualified
- * name by its last two segments (a type and a method, or a function).
+ * name by its last two segments (a type and a method, or a function). A call rustc inserts (`<S as Deref>::deref`
+ * before a member of the deref target) has no name written at the site: ours is the `implicit` CALLS edge on the
+ * span's lines to a method of that name.
  *
  *   nice -n 10 node --import tsx bench/rust-callgraph-diff.ts [--corpus NAME]... [--misses N]
  *
@@ -120,6 +122,14 @@ export function rustDiff(name: string) {
     if (n.label === 'Function' || n.label === 'Method') { if (n.label === 'Function') fns.add(n.name); else methods.add(String(n.qualifiedName)); qualified.set(uid, String(n.qualifiedName)); }
     if ((n.label === 'Class' || n.label === 'Interface' || n.label === 'Enum' || n.label === 'TypeAlias') && n.kind !== 'impl') types.add(n.name);
   });
+  // the calls rustc inserts (auto-deref): CALLS edges marked `implicit`, by file and line (no name is written there)
+  const implicitAt = new Map<string, string[]>();
+  result.graph.forEachEdge((_k, e, source, target) => {
+    if (e.type !== 'CALLS' || e.reason !== 'implicit' || e.line === undefined) return;
+    const key = `${source.split(':')[1]}:${e.line}`;
+    const l = implicitAt.get(key);
+    if (l) l.push(target); else implicitAt.set(key, [target]);
+  });
   const calls = result.refs.all.filter((r) => r.kind === 'call');
   const byFile = new Map<string, typeof calls>();
   for (const r of calls) { const l = byFile.get(r.filePath); if (l) l.push(r); else byFile.set(r.filePath, [r]); }
@@ -130,8 +140,13 @@ export function rustDiff(name: string) {
     const isProject = !!want;
     const name = want?.name ?? plain(s.callee).split('::').pop();
     const inSpan = (byFile.get(s.file) ?? []).filter((r) => (r.line > s.l1 || (r.line === s.l1 && r.column >= s.c1)) && (r.line < s.l2 || (r.line === s.l2 && r.column < s.c2)) && qualified.get(r.target)?.split('.').pop() === name);
-    // the innermost: the occurrence nearest the span's end (a chain's last call)
-    const got = inSpan.length ? inSpan[inSpan.length - 1] : undefined;
+    // the innermost: the occurrence nearest the span's end (a chain's last call); else an implicit call's edge on
+    // the span's lines whose target has the callee's name
+    let got: { target: string } | undefined = inSpan.length ? inSpan[inSpan.length - 1] : undefined;
+    for (let l = s.l1; !got && l <= s.l2; l++) {
+      const t = (implicitAt.get(`${s.file}:${l}`) ?? []).find((x) => qualified.get(x)?.split('.').pop() === name);
+      if (t) got = { target: t };
+    }
     if (isProject) project++;
     if (!got) { if (isProject) missed.push(`${s.file}:${s.l1}:${s.c1} ${s.callee}`); continue; }
     ours++;

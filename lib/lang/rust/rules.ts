@@ -50,6 +50,7 @@ const nominal: NominalLanguage['nominal'] = {
   },
   // `impl Deref for T { type Target = U; }`: a method T lacks is U's
   derefTarget: 'Target',
+  derefMethod: 'deref',
   entryOf: (c) => {
     if (c.label === 'Function' && c.name === 'main' && !c.owner) return { kind: 'main', by: 'fn main' };
     if (c.annotations.some((a) => a.name === 'test' || a.name.endsWith('::test'))) return { kind: 'script', by: '#[test]' };

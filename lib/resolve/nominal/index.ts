@@ -106,7 +106,7 @@ class NominalResolver implements LanguageRelations {
       this.callbacks(f, call, from);
       return;
     }
-    if ('ext' in res) { this.sink.countCall(f, 'external'); this.callbacks(f, call, from); return; }
+    if ('ext' in res) { this.sink.countCall(f, 'external'); this.implicitCalls(res.implicit, from, call); this.callbacks(f, call, from); return; }
     if ('unresolved' in res || !res.targets.length) { this.sink.countCall(f, 'unresolved'); this.callbacks(f, call, from); return; }
     this.sink.countCall(f, 'resolved');
     const reason = res.reason === 'local' ? 'same-file' : res.reason;
@@ -117,7 +117,17 @@ class NominalResolver implements LanguageRelations {
     if (res.ctor) this.occurrence(this.w.primary(res.ctor), f, call.at, 'type', from, res.c, reason);
     else this.occurrence(res.targets[0], f, call.at, 'call', from, res.c, reason);
     if (!res.ctor && call.callee.k === 'member' && call.callee.obj.k !== 'super') this.dispatch(res.targets, from, line, argc);
+    this.implicitCalls(res.implicit, from, call);
     this.callbacks(f, call, from);
+  }
+
+  /**
+   * The project methods a call runs without naming them (a receiver's `deref`): CALLS edges, marked `implicit`, and no
+   * occurrence (no name of theirs is written at the site, so a rename has nothing to edit there).
+   */
+  private implicitCalls(implicit: SymRef[] | undefined, from: number, call: NominalCall): void {
+    if (!implicit) return;
+    for (const t of implicit) this.sink.edge(from, this.symPos(t), 'CALLS', CONFIDENCE.implicit, 'implicit', posLine(call.at));
   }
 
   /**

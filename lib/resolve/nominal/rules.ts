@@ -73,6 +73,8 @@ export interface NominalRules {
    * `impl Deref`): a member the type lacks is looked up on that type.
    */
   derefTarget?: string;
+  /** The method such a type runs to reach that type's members (Rust's `deref`): an edge to it from each such call. */
+  derefMethod?: string;
   /** Framework registrations through a function value. */
   registrations?: readonly Registration[];
   /** The entry point a symbol is by the language's conventions, if any. */

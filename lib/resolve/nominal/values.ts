@@ -27,6 +27,8 @@ export const CONFIDENCE = {
   nested: 0.95,
   // a call through an interface (or an overridden method) to a method that may run instead
   dispatch: 0.5,
+  // a method the language runs to make the call (Rust's `deref` before a member of the deref target)
+  implicit: 0.8,
 } as const;
 export type Reason = keyof typeof CONFIDENCE;
 
@@ -63,8 +65,9 @@ export type Arity = number | undefined | { n: number; argv?: readonly Expr[]; la
 
 /** The resolution of a call's callee. */
 export type CallRes =
-  | { targets: SymRef[]; reason: Reason; c: number; recv?: Val; ctor?: TypeEnt }
-  | { ext: true }
+  | { targets: SymRef[]; reason: Reason; c: number; recv?: Val; ctor?: TypeEnt; implicit?: SymRef[] }
+  /** (`implicit`: project methods the call runs first without naming them: a `deref` the receiver goes through) */
+  | { ext: true; implicit?: SymRef[] }
   | { conversion: TypeEnt }
   | { unresolved: true };
 
@@ -585,7 +588,14 @@ export class Evaluator {
         const u = this.aliasTarget(recv.e, depth);
         if (u) return this.memberCall(f, u, name, argc, how, depth + 1);
         const d = this.derefOf(recv, depth);
-        if (d) { const r = this.memberCall(f, d, name, argc, how, depth + 1); if ('targets' in r && r.targets.length) return r; }
+        if (d) {
+          // the member is the deref target's: the receiver's own `deref` runs first (Rust's auto-deref)
+          const r = this.memberCall(f, d, name, argc, how, depth + 1);
+          const deref = this.rules.derefMethod ? this.methods(this.m.find(recv.e, this.rules.derefMethod)) : [];
+          const implicit = deref.length ? deref : undefined;
+          if ('targets' in r && r.targets.length) return implicit ? { ...r, implicit: [...(r.implicit ?? []), ...implicit] } : r;
+          if ('ext' in r && implicit) return { ext: true, implicit: [...(r.implicit ?? []), ...implicit] };
+        }
         return this.m.hasExternalBase(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' ? EXTERNAL : UNRESOLVED;
       }
       case 'ext': case 'arr': case 'map': {
