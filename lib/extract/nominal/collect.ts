@@ -967,6 +967,8 @@ class NominalCollector {
         if (args.length) call.args = args;
         call.argc = argc;
         if (argc > 0 && this.syntax.overloads) call.argv = this.firstArgs(c.args!, MAX_ARGV);
+        // a trait's method called by its path (`Ord::cmp(&a, &b)`): the first argument is the receiver
+        else if (argc > 0 && c.callee !== undefined && this.exprAt.get(c.callee)?.kind === 'path') call.argv = this.firstArgs(c.args!, 1);
         if (argc > 0 && this.syntax.labels) call.labels = this.argLabels(c.args!, this.syntax.labels.argument);
       }
       out.push(call);

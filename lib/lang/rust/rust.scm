@@ -60,7 +60,9 @@
 ((call_expression function: (_) @callee arguments: (arguments) @args) @expr (#set! role "expr.call"))
 ((macro_invocation macro: (identifier) @name) @expr (#set! role "expr.call"))
 ((field_expression value: (_) @object field: (field_identifier) @name) @expr (#set! role "expr.member"))
-((scoped_identifier path: (_) @object name: (identifier) @name) @expr (#set! role "expr.member"))
+; a path (`Type::f`, `module::f`, `Trait::f`): kind `path`, whose call keeps its first argument (`Ord::cmp(a, b)`
+; runs a's type's `cmp`)
+((scoped_identifier path: (_) @object name: (identifier) @name) @expr (#set! role "expr.member:path"))
 ((struct_expression name: (_) @type body: (field_initializer_list) @args) @expr (#set! role "expr.new:literal"))
 ((generic_function function: (_) @inner) @expr (#set! role "expr.wrap"))
 ; `<T as Trait>::f` and `<T>::f` are T's `f` (a type parameter's: its bound's): the bracketed type as a value of it
@@ -68,7 +70,10 @@
 ((bracketed_type [(type_identifier) (scoped_type_identifier) (generic_type)] @type) @expr (#set! role "expr.cast"))
 ((reference_expression value: (_) @inner) @expr (#set! role "expr.wrap"))
 ((parenthesized_expression (_) @inner) @expr (#set! role "expr.wrap"))
-((unary_expression (_) @inner) @expr (#set! role "expr.wrap"))
+; `*x` is what x points to: an element of a Box or Rc, nothing known of a project type (its Deref target is reached
+; by a call of its `deref`, which `*` on a reference is not: the two are not told apart)
+((unary_expression "*" (_) @object) @expr (#set! role "expr.index"))
+((unary_expression ["-" "!"] (_) @inner) @expr (#set! role "expr.wrap"))
 ((type_cast_expression type: (_) @type) @expr (#set! role "expr.cast"))
 ((index_expression . (_) @object) @expr (#set! role "expr.index"))
 ; `x?` is what an Option or a Result holds (its element), `pair.0` a tuple's first element

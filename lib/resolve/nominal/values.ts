@@ -512,6 +512,8 @@ export class Evaluator {
         const recv = obj.k === 'super' ? this.superInst(f, obj.cls) : this.value(f, obj, from, depth + 1);
         const res = this.memberCall(f, recv, callee.name, argc, obj.k === 'this' ? 'this-member' : obj.k === 'super' ? 'super-member' : undefined, depth);
         if ('targets' in res && res.targets.length) return res;
+        const ufcs = this.traitPathCall(f, recv, obj, callee.name, argc, depth);
+        if (ufcs) return ufcs;
         for (const pkg of this.relativePackages(f, obj, from)) {
           const p = this.memberCall(f, { t: 'pkg', key: pkg }, callee.name, argc, undefined, depth);
           if ('targets' in p && p.targets.length) return p;
@@ -520,6 +522,27 @@ export class Evaluator {
       }
       default: return UNRESOLVED;
     }
+  }
+
+  /**
+   * A library trait's method called by its path with the receiver as first argument (`Ord::cmp(&a, &b)`,
+   * `fmt::Display::fmt(&self.0, f)`): the method of that name of the argument's project type, when it has one.
+   */
+  private traitPathCall(f: number, trait: Val, path: Expr, name: string, argc: Arity, depth: number): CallRes | undefined {
+    if (typeof argc !== 'object' || !argc.argv?.length || (trait.t !== 'ext' && trait.t !== 'none')) return undefined;
+    const traitName = lastName(path);
+    if (!traitName) return undefined;
+    const self = this.dealias(this.value(argc.f, argc.argv[0], argc.from, depth + 1));
+    if (self.t !== 'inst') return undefined;
+    const rest: Arity = { ...argc, n: argc.n - 1, argv: argc.argv.slice(1) };
+    const res = this.memberCall(f, self, name, rest, undefined, depth + 1);
+    if (!('targets' in res)) return undefined;
+    // only the methods of a block implementing that trait (`String::from(x)` is no call of x's own `from`)
+    const targets = res.targets.filter((t) => {
+      const parent = this.w.sym(t).parent;
+      return parent >= 0 && (this.w.files[t.f].symbols[parent].implements ?? []).some((e) => lastName(e) === traitName);
+    });
+    return targets.length ? { ...res, targets } : undefined;
   }
 
   /**
@@ -788,5 +811,13 @@ export class Evaluator {
 }
 
 const ALIAS_KINDS: ReadonlySet<string> = new Set(['alias']);
+
+/** The last name of a (type) path as written: `Ord`, `fmt::Display` → Display, `Index<usize>` → Index. */
+function lastName(e: Expr): string | undefined {
+  if (e.k === 'id') return e.name;
+  if (e.k === 'member') return e.name;
+  if (e.k === 'generic') return lastName(e.of);
+  return undefined;
+}
 const EXTERNAL: CallRes = { ext: true };
 const UNRESOLVED: CallRes = { unresolved: true };
