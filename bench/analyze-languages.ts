@@ -8,8 +8,8 @@
  *
  * The corpora, each pinned:
  * - npm packages in node_modules (package-lock.json pins them): rxjs 7.8.1 `src` (TypeScript), node-gyp 11.5.0's gyp
- *   (Python), tree-sitter 0.25's vendored C runtime `lib/` (C), sharp 0.33.5's `src/` (C++; its `.h` files are C
- *   by name).
+ *   (Python), tree-sitter 0.25's vendored C runtime `lib/` (C), sharp 0.33.5's `src/` (C++, its `.h` headers
+ *   included: their text is C++).
  * - Debian packages: cobra 1.6.1 (Go, bench/go-corpora.ts), java.util.stream of openjdk-17-source
  *   (bench/java-corpora.ts), serde 1.0.152 (Rust, `librust-serde-dev`, in /usr/share/cargo/registry), nikic/php-parser
  *   4.15.4 (PHP, `php-parser`, in /usr/share/php/PhpParser).

@@ -22,10 +22,12 @@ test('a file\'s language is the one whose longest file ending it has; other file
 test('a .h header is C unless its text is C++ (a class, a namespace, a template, std:: names, a C++ include)', (t) => {
   t.is(languageOf('include/x.h'), 'c');
   const c = ['#ifndef X_H\n#define X_H\n#ifdef __cplusplus\nextern "C" {\n#endif\nint f(int);\nstruct point { int x, y; };\n#ifdef __cplusplus\n}\n#endif\n#endif\n',
-    '/*\n * class of errors (a comment)\n */\ntypedef struct node node;\nstatic inline int g(void) { return 0; }\n', ''];
+    '/*\n * class of errors (a comment)\n */\ntypedef struct node node;\nstatic inline int g(void) { return 0; }\n', '',
+    '/* see Parser::parse in the C++ binding */\n// and Tree::edit\nint h(void);\n', '/// like Rust\'s `std::slice::binary_search_by`\nint search(void);\n'];
   for (const text of c) t.is(languageOf('include/x.h', text), 'c', text);
   const cpp = ['class Tree final : public Base {\n public:\n  int f();\n};\n', 'namespace a {\nint f();\n}\n', 'template <typename T>\nT id(T x);\n',
-    '#include <vector>\nint f();\n', '#include "tree.hpp"\n', 'int f(const std::string &s);\n', 'struct S {\n  virtual ~S();\n};\n', 'using namespace std;\n'];
+    '#include <vector>\nint f();\n', '#include "tree.hpp"\n', 'int f(const std::string &s);\n', 'struct S {\n  virtual ~S();\n};\n', 'using namespace std;\n',
+    '#include <napi.h>\nNapi::Value cache(const Napi::CallbackInfo& info);\n'];
   for (const text of cpp) t.is(languageOf('include/x.h', text), 'cpp', text);
   // the text decides only where the ending is shared
   t.is(languageOf('src/a.c', 'class X {};'), 'c');

@@ -15,8 +15,16 @@ const DECLARATION_START = '(?:(?:static|inline|const|extern|virtual|explicit|con
 const BEFORE_DECLARATION = new RegExp(`^([ \\t]*${SPECIFIERS})([A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \\t]+${DECLARATION_START})`, 'gm');
 const OWN_LINE = /^([ \t]*)([A-Z][A-Z0-9_]*[A-Z0-9])([ \t]*)(?=\r?\n[ \t]*[A-Za-z_~])/gm;
 
+/** Lines longer than this (generated tables, minified code) make the repair pass the text by. */
+const MAX_LINE = 4096;
+
 /** The text with attribute-like macros written as spaces (the text itself when it has none). */
 export function macroAttributes(text: string): string {
+  for (let i = 0, next = 0; i < text.length; i = next + 1) {
+    next = text.indexOf('\n', i);
+    if (next < 0) next = text.length;
+    if (next - i > MAX_LINE) return text;
+  }
   const blank = (s: string): string => ' '.repeat(s.length);
   return text
     .replace(CLASS_HEAD, (_all, kw: string, ws: string, macro: string) => kw + ws + blank(macro))
