@@ -8,6 +8,19 @@ import type { LanguageRules, NameRules } from '../types.ts';
 import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
 import { loadRustSettings, moduleOfFile, pathRootOf, type RustSettings } from './modules.ts';
 
+// Methods of slices, vectors and strings that take `&mut self`: called through a type's Deref impl, its `deref_mut`
+// runs (the rest take `&self`: its `deref`)
+const MUTATING = new Set([
+  'swap', 'reverse', 'iter_mut', 'chunks_mut', 'chunks_exact_mut', 'rchunks_mut', 'split_at_mut', 'split_first_mut',
+  'split_last_mut', 'first_mut', 'last_mut', 'get_mut', 'get_unchecked_mut', 'as_mut_ptr', 'as_mut_ptr_range', 'sort',
+  'sort_by', 'sort_by_key', 'sort_unstable', 'sort_unstable_by', 'sort_unstable_by_key', 'select_nth_unstable',
+  'rotate_left', 'rotate_right', 'fill', 'fill_with', 'clone_from_slice', 'copy_from_slice', 'copy_within',
+  'swap_with_slice', 'split_mut', 'rsplit_mut', 'splitn_mut', 'make_ascii_uppercase', 'make_ascii_lowercase',
+  'as_bytes_mut', 'as_mut_slice', 'push', 'pop', 'insert', 'remove', 'clear', 'truncate', 'extend', 'extend_from_slice',
+  'retain', 'retain_mut', 'drain', 'dedup', 'dedup_by', 'dedup_by_key', 'append', 'resize', 'resize_with', 'reserve',
+  'reserve_exact', 'shrink_to_fit', 'shrink_to', 'split_off', 'swap_remove', 'push_str', 'as_mut_str', 'as_mut_vec',
+]);
+
 const KEYWORDS = ['as', 'async', 'await', 'break', 'const', 'continue', 'crate', 'dyn', 'else', 'enum', 'extern', 'false', 'fn', 'for', 'if', 'impl', 'in', 'let', 'loop', 'match', 'mod', 'move', 'mut', 'pub', 'ref', 'return', 'self', 'Self', 'static', 'struct', 'super', 'trait', 'true', 'type', 'unsafe', 'use', 'where', 'while', 'abstract', 'become', 'box', 'do', 'final', 'gen', 'macro', 'override', 'priv', 'try', 'typeof', 'unsized', 'virtual', 'yield'];
 const PRIMITIVES = ['bool', 'char', 'str', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'f32', 'f64'];
 /** The prelude's names and std's common macros: calls of them are the library's. */
@@ -51,6 +64,7 @@ const nominal: NominalLanguage['nominal'] = {
   // `impl Deref for T { type Target = U; }`: a method T lacks is U's
   derefTarget: 'Target',
   derefMethod: 'deref',
+  derefMut: { method: 'deref_mut', members: MUTATING },
   entryOf: (c) => {
     if (c.label === 'Function' && c.name === 'main' && !c.owner) return { kind: 'main', by: 'fn main' };
     if (c.annotations.some((a) => a.name === 'test' || a.name.endsWith('::test'))) return { kind: 'script', by: '#[test]' };

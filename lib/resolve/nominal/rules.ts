@@ -75,6 +75,11 @@ export interface NominalRules {
   derefTarget?: string;
   /** The method such a type runs to reach that type's members (Rust's `deref`): an edge to it from each such call. */
   derefMethod?: string;
+  /**
+   * The method it runs instead for a member that changes its receiver (Rust's `deref_mut`), and the library members
+   * that do (`swap`, `iter_mut`, `push`, … of slices, vectors and strings).
+   */
+  derefMut?: { method: string; members: ReadonlySet<string> };
   /** Framework registrations through a function value. */
   registrations?: readonly Registration[];
   /** The entry point a symbol is by the language's conventions, if any. */

@@ -614,7 +614,8 @@ export class Evaluator {
         if (d) {
           // the member is the deref target's: the receiver's own `deref` runs first (Rust's auto-deref)
           const r = this.memberCall(f, d, name, argc, how, depth + 1);
-          const deref = this.rules.derefMethod ? this.methods(this.m.find(recv.e, this.rules.derefMethod)) : [];
+          const mut = this.rules.derefMut?.members.has(name) ? this.methods(this.m.find(recv.e, this.rules.derefMut.method)) : [];
+          const deref = mut.length ? mut : this.rules.derefMethod ? this.methods(this.m.find(recv.e, this.rules.derefMethod)) : [];
           const implicit = deref.length ? deref : undefined;
           if ('targets' in r && r.targets.length) return implicit ? { ...r, implicit: [...(r.implicit ?? []), ...implicit] } : r;
           if ('ext' in r && implicit) return { ext: true, implicit: [...(r.implicit ?? []), ...implicit] };
