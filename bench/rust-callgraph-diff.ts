@@ -4,7 +4,8 @@
  * the call expression), compared with the call occurrence codegraph records inside that span under the callee's
  * name. A call is a project call when its callee is no std/core/alloc path and a project function or method has its
  * name; rustc's path (`S::go`, `<S as T>::t`, `<dyn T as T>::t`, `helper`) is compared with our target's qualified
- * name by its last two segments (a type and a method, or a function). A call rustc inserts (`<S as Deref>::deref`
+ * name by its last two segments (a type and a method, or a function). A site rustc lists several times (a call in a
+ * `macro_rules!` body, once per expansion) counts once. A call rustc inserts (`<S as Deref>::deref`
  * before a member of the deref target) has no name written at the site: ours is the `implicit` CALLS edge on the
  * span's lines to a method of that name.
  *
@@ -30,7 +31,8 @@ export const RUST_CORPORA: Record<string, { dir: string; half: 'tune' | 'held ou
   // semver's misses were read to find the cross-module `impl` and tuple-pattern rules: held out no longer
   'regex-syntax': { dir: 'regex-syntax-0.6.27', half: 'held out' },
   base64: { dir: 'base64-0.13.0', half: 'held out' },
-  hex: { dir: 'hex-0.4.3', half: 'held out' },
+  // hex's misses were read (one call in a `macro_rules!` body, listed once per expansion before sites were counted once)
+  hex: { dir: 'hex-0.4.3', half: 'tune' },
 };
 
 interface Site { file: string; l1: number; c1: number; l2: number; c2: number; callee: string }
@@ -114,7 +116,9 @@ export function rustDiff(name: string) {
   const c = RUST_CORPORA[name];
   const root = path.join(REGISTRY, c.dir);
   if (!existsSync(root)) throw new Error(`corpus ${name} is not on this machine (${root}): apt-get install librust-${name}-dev`);
-  const sites = mirSites(root);
+  // a call written once is one site, however many expansions of a `macro_rules!` body rustc makes of it
+  const seen = new Set<string>();
+  const sites = mirSites(root).filter((x) => { const k = `${x.file}:${x.l1}:${x.c1}:${x.l2}:${x.c2}:${x.callee}`; return !seen.has(k) && !!seen.add(k); });
   const { result, files, lines } = indexFolder(root, new Set(['target', 'benches', 'tests', 'examples', 'fuzz']));
   const types = new Set<string>(), fns = new Set<string>(), methods = new Set<string>();
   const qualified = new Map<string, string>();
