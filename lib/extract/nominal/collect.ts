@@ -877,6 +877,12 @@ class NominalCollector {
         e = asType && this.typeAt.has(first) ? this.typeExpr(first) : this.idAt.has(first) ? this.idExpr(first) : { k: 'id', name };
       } else e = { k: 'member', obj: e, name };
     }
+    // `std::shared_ptr<T>`: the last segment's type arguments are the path's
+    const last = segs[segs.length - 1];
+    if (asType && segs.length > 1 && this.typeAt.get(last)?.role === 'type.generic') {
+      const g = this.typeExpr(last);
+      if (g.k === 'generic') e = { k: 'generic', of: e, args: g.args };
+    }
     return e;
   }
 

@@ -75,7 +75,12 @@
 ((declaration declarator: [(function_declarator parameters: (_) @scope) (pointer_declarator declarator: (function_declarator parameters: (_) @scope))]) (#set! role "scope"))
 ((field_declaration declarator: [(function_declarator parameters: (_) @scope) (pointer_declarator declarator: (function_declarator parameters: (_) @scope))]) (#set! role "scope"))
 ((type_definition declarator: (function_declarator parameters: (_) @scope)) (#set! role "scope"))
-((abstract_function_declarator parameters: (_) @scope) (#set! role "scope"))
+; a function type's parameters (`int (*)(int x)`, in a cast or a parameter) are no one's locals (a C++ lambda's, under
+; `lambda_expression`, are its body's)
+((abstract_pointer_declarator (abstract_function_declarator parameters: (_) @scope)) (#set! role "scope"))
+((abstract_parenthesized_declarator (abstract_function_declarator parameters: (_) @scope)) (#set! role "scope"))
+((type_descriptor (abstract_function_declarator parameters: (_) @scope)) (#set! role "scope"))
+((parameter_declaration (abstract_function_declarator parameters: (_) @scope)) (#set! role "scope"))
 ; a macro's parameters
 ((preproc_params (identifier) @name) (#set! role "decl.param"))
 

@@ -18,6 +18,18 @@ const nominal: NominalRules = {
   unscopedEnumKind: 'enum',
   // `#ifdef X` … `#else` …: the branch the build compiles by what the project `#define`s is looked up first
   macroKinds: new Set(['macro']),
+  // C++'s standard containers and smart pointers (by their last name: `std::shared_ptr<T>`): `p->m()` on a
+  // shared_ptr is T's `m`, `v[i]`, `v.front()` and `for (auto& x : v)` are elements, a map's are its values
+  containers: {
+    elements: new Map([
+      ...['vector', 'list', 'forward_list', 'deque', 'set', 'multiset', 'unordered_set', 'unordered_multiset', 'array', 'span',
+        'optional', 'shared_ptr', 'unique_ptr', 'weak_ptr', 'reference_wrapper', 'stack', 'queue', 'priority_queue', 'initializer_list'].map((n) => [n, 0] as [string, number]),
+      ...['map', 'multimap', 'unordered_map', 'unordered_multimap'].map((n) => [n, 1] as [string, number]),
+    ]),
+    elementMethods: new Set(['front', 'back', 'at', 'top', 'get', 'value', 'value_or', 'lock']),
+    sameMethods: new Set([]),
+    derefs: new Set(['shared_ptr', 'unique_ptr', 'optional', 'reference_wrapper']),
+  },
   aliasKinds: new Set(['typedef', 'alias']),
   implicitThis: true,
   structural: false,

@@ -29,7 +29,7 @@
 ((declaration type: (_) @type declarator: (init_declarator declarator: (reference_declarator (identifier) @name) value: (_) @value)) (#set! role "decl.var:var"))
 ((parameter_declaration type: (_) @type declarator: (reference_declarator (identifier) @name)) (#set! role "decl.param"))
 ((optional_parameter_declaration type: (_) @type declarator: [(identifier) @name (reference_declarator (identifier) @name) (pointer_declarator declarator: (identifier) @name)] default_value: (_) @value) (#set! role "decl.param"))
-((for_range_loop type: (_) @type declarator: [(identifier) @name (reference_declarator (identifier) @name)] right: (_) @iter) (#set! role "decl.local"))
+((for_range_loop type: (_) @type declarator: [(identifier) @name (reference_declarator (identifier) @name) (pointer_declarator declarator: (identifier) @name)] right: (_) @iter) (#set! role "decl.local"))
 ((type_parameter_declaration (type_identifier) @name) (#set! role "decl.typeparam"))
 ((field_declaration declarator: (function_declarator parameters: (_) @scope)) (#set! role "scope"))
 ([(for_range_loop) (lambda_expression) (try_statement) (catch_clause)] @scope (#set! role "scope"))
