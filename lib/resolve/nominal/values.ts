@@ -90,7 +90,15 @@ export class Evaluator {
         const obj = e.obj.k === 'id' && !e.obj.b && this.w.packages.has(e.obj.name) && !this.names.type(f, from, e.obj.name) ? { t: 'pkg', key: e.obj.name } as Val : this.type(f, e.obj, from, subst, depth + 1);
         if (obj.t === 'pkg') {
           const ent = this.w.types.get(qualify(obj.key, e.name));
-          return ent ? this.inst(ent) : { t: 'ext', name: e.name };
+          if (ent) return this.inst(ent);
+          // a module on the way (`crate::buf::Buf`), or a type a module re-exports (`pub use inner::Buf;`)
+          // (languages whose paths start at a root: Rust's)
+          if (this.rules.pathRoot) {
+            const sub = qualify(obj.key, e.name);
+            if (this.w.packages.has(sub) || this.w.packageFiles.has(sub) || this.w.packagePrefixes.has(sub)) return { t: 'pkg', key: sub };
+            for (const t of this.names.reexported(obj.key, e.name)) if ('ent' in t) return this.inst(t.ent);
+          }
+          return { t: 'ext', name: e.name };
         }
         if (obj.t === 'inst' || obj.t === 'type') {
           const nested = this.m.nestedType(obj.e, e.name);
