@@ -185,7 +185,11 @@ export class Evaluator {
       case 'this': {
         if (e.cls < 0) return NONE;
         const ent = this.w.typeOf({ f, s: e.cls });
-        return ent ? this.inst(ent, CONFIDENCE['this-member']) : NONE;
+        if (!ent) return NONE;
+        // inside `impl<T: Buf> Buf for Chain<T>`, `this` is a Chain of the block's T (a field of type T is a Buf)
+        const self = this.w.extra({ f, s: e.cls }).self;
+        if (self?.k === 'generic') return { t: 'inst', e: ent, c: CONFIDENCE['this-member'], args: self.args.map((a) => ({ f, e: a, from: e.cls })) };
+        return this.inst(ent, CONFIDENCE['this-member']);
       }
       case 'super': {
         const base = this.superOf(f, e.cls);
