@@ -183,8 +183,8 @@ export class Evaluator {
         return this.foundValue(found, depth);
       }
       case 'this': {
-        const self = this.extensionThis(f, from, depth);
-        if (self) return self;
+        const recv = this.extensionThis(f, from, depth);
+        if (recv) return recv;
         if (e.cls < 0) return NONE;
         const ent = this.w.typeOf({ f, s: e.cls });
         if (!ent) return NONE;
