@@ -326,6 +326,7 @@ class NominalCollector {
     if (ns !== undefined && parent < 0) x.ns = ns;
     if (this.conds.length) x.conds = this.conds.map((c) => ({ macro: c.macro, defined: c.defined }));
     if (recv !== undefined) x.recv = this.lazyType(recv);
+    if (def.caps.self !== undefined) x.self = this.lazyType(def.caps.self);
     if (def.caps.type !== undefined) sym.type = this.lazyType(def.caps.type);
     if (def.caps.returns !== undefined) sym.returns = this.lazyType(def.caps.returns);
     // a doc comment's type where the declaration writes none, or one that names no class (`array` of `@var User[]`)
@@ -809,7 +810,8 @@ class NominalCollector {
         const of = this.typeExpr(c.name);
         const args: Expr[] = [];
         if (c.args !== undefined) {
-          for (let a = this.t.firstChild(c.args); a >= 0 && args.length < 2; a = this.t.next[a]) if (this.isNamed(a) && !this.isComment(a)) args.push(this.typeExpr(a));
+          const skip = this.syntax.nonTypeArguments;
+          for (let a = this.t.firstChild(c.args); a >= 0 && args.length < 2; a = this.t.next[a]) if (this.isNamed(a) && !this.isComment(a) && !skip?.has(this.names.typeName(this.t.type[a]) ?? '')) args.push(this.typeExpr(a));
         }
         return args.length ? { k: 'generic', of, args } : of;
       }

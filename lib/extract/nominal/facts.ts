@@ -50,6 +50,11 @@ export interface NominalSymbol {
    * receiver (`fun User.name()` in Kotlin, `static void F(this User u)` in C#).
    */
   recv?: Expr;
+  /**
+   * The type a block that adds to a type is written for, with its type arguments (Rust's `impl<T: Buf> Buf for
+   * Chain<T>`: `Chain<T>`): inside the block `this` is that type with those arguments, the block's own parameters.
+   */
+  self?: Expr;
   /** Extension method (C#'s `this` parameter, Kotlin's receiver): called as a member of its receiver. */
   ext?: true;
   /** Parameter counts: fewest arguments a call may give, most (-1: a variadic parameter). */

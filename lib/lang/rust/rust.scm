@@ -21,7 +21,7 @@
 ((enum_variant name: (identifier) @name) @def (#set! role "def.enum.member"))
 ((trait_item name: (type_identifier) @name body: (declaration_list) @body) @def (#set! role "def.interface:trait"))
 ((trait_item bounds: (trait_bounds [(type_identifier) (scoped_type_identifier) (generic_type)] @type)) @def (#set! role "heritage.extends"))
-((impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name)] body: (declaration_list) @body) @def (#set! role "def.class:impl"))
+((impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name) @self] body: (declaration_list) @body) @def (#set! role "def.class:impl"))
 ((impl_item trait: (_) @type type: [(type_identifier) (generic_type)]) @def (#set! role "heritage.implements"))
 ; `impl<'a> IntoIterator for &'a S`: its methods are S's (called on a reference to an S)
 ((impl_item type: (reference_type type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) body: (declaration_list) @body) @def (#set! role "def.class:impl"))

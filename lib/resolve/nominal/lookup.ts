@@ -253,7 +253,8 @@ export class Names {
     if (top?.length && !isStatic) return top.filter((r) => !TYPE_LABELS.has(w.sym(r).label)).map((r) => ({ r }));
     const ent = w.types.get(owner);
     if (ent) return (ent.members.get(name) ?? []).map((r) => ({ r }));
-    if (w.rules.pathRoot && w.packages.has(owner)) return this.reexported(owner, name, depth);
+    // (a module whose files declare nothing, a `mod.rs` of `mod` and `pub use` lines, re-exports all the same)
+    if (w.rules.pathRoot && (w.packages.has(owner) || w.packageFiles.has(owner))) return this.reexported(owner, name, depth);
     return [];
   }
 

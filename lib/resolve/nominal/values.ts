@@ -90,7 +90,15 @@ export class Evaluator {
         const obj = e.obj.k === 'id' && !e.obj.b && this.w.packages.has(e.obj.name) && !this.names.type(f, from, e.obj.name) ? { t: 'pkg', key: e.obj.name } as Val : this.type(f, e.obj, from, subst, depth + 1);
         if (obj.t === 'pkg') {
           const ent = this.w.types.get(qualify(obj.key, e.name));
-          return ent ? this.inst(ent) : { t: 'ext', name: e.name };
+          if (ent) return this.inst(ent);
+          // a module on the way (`crate::buf::Buf`), or a type a module re-exports (`pub use inner::Buf;`)
+          // (languages whose paths start at a root: Rust's)
+          if (this.rules.pathRoot) {
+            const sub = qualify(obj.key, e.name);
+            if (this.w.packages.has(sub) || this.w.packageFiles.has(sub) || this.w.packagePrefixes.has(sub)) return { t: 'pkg', key: sub };
+            for (const t of this.names.reexported(obj.key, e.name)) if ('ent' in t) return this.inst(t.ent);
+          }
+          return { t: 'ext', name: e.name };
         }
         if (obj.t === 'inst' || obj.t === 'type') {
           const nested = this.m.nestedType(obj.e, e.name);
@@ -177,7 +185,11 @@ export class Evaluator {
       case 'this': {
         if (e.cls < 0) return NONE;
         const ent = this.w.typeOf({ f, s: e.cls });
-        return ent ? this.inst(ent, CONFIDENCE['this-member']) : NONE;
+        if (!ent) return NONE;
+        // inside `impl<T: Buf> Buf for Chain<T>`, `this` is a Chain of the block's T (a field of type T is a Buf)
+        const self = this.w.extra({ f, s: e.cls }).self;
+        if (self?.k === 'generic') return { t: 'inst', e: ent, c: CONFIDENCE['this-member'], args: self.args.map((a) => ({ f, e: a, from: e.cls })) };
+        return this.inst(ent, CONFIDENCE['this-member']);
       }
       case 'super': {
         const base = this.superOf(f, e.cls);
