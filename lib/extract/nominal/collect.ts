@@ -490,6 +490,8 @@ class NominalCollector {
     } else if (d.caps.iter !== undefined) {
       v.iter = d.caps.iter;
       if (d.kind === 'key') v.iterKey = true;
+      // a loop that takes each element as iterated: a map gives its entries (C#'s KeyValuePair), not its values
+      else if (d.kind === 'each') v.each = true;
     }
     if (d.caps.values !== undefined) v.tuple = { values: d.caps.values, at: nameNode };
     // `let (a, b) = f()?` (@items: the tuple pattern, @whole: its value): the element at the name's position
@@ -732,6 +734,7 @@ class NominalCollector {
         case 'expr.index': return c.object !== undefined ? { k: 'element', of: this.expr(c.object) } : OTHER;
         case 'expr.lit': return ex.kind ? { k: 'lit', type: ex.kind } : LIT;
         case 'expr.fn': return { k: 'fn' };
+        case 'expr.collection': return COLLECTION;
         case 'expr.path': return this.pathExpr(node, false);
         default: return OTHER;
       }
@@ -1173,6 +1176,7 @@ function merged(earlier: Rec | undefined, later: Rec): Rec {
 }
 
 const LIT: Expr = { k: 'lit' };
+const COLLECTION: Expr = { k: 'lit', coll: true };
 
 /**
  * A doc comment's type as the shape a qualified type written in code has: a name, or the last name as a member of

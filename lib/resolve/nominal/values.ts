@@ -216,7 +216,7 @@ export class Evaluator {
       case 'element': {
         const of = this.value(f, e.of, from, depth + 1);
         // what a callback is handed by a map's methods is an entry (or a key and a value), not an element
-        if (e.key === '(each)' && (of.t === 'map' || of.t === 'ext' && of.name && this.rules.containers?.elements.get(of.name) !== 0)) return NONE;
+        if (e.key === '(each)' && (of.t === 'map' || of.t === 'ext' && of.name && this.rules.containers?.elements.get(of.name) !== 0)) return this.entryOf(of);
         return this.element(of, e.key === '(key)', e.at, depth);
       }
       case 'builder': return this.builderReceiver(f, e, from, depth);
@@ -346,6 +346,8 @@ export class Evaluator {
       case 'ext': {
         // a library container's property that gives an element or the same container (Kotlin's `map.values`)
         const c = this.rules.containers;
+        const en = this.entryMember(obj, name);
+        if (en) return 't' in en ? en : this.lazy(en, depth);
         if (c?.sameMethods.has(name)) return obj;
         if (c?.elementMethods.has(name)) { const el = this.containerElement(obj, false); if (el) return this.lazy(el, depth); }
         const conf = this.conformance(f, obj, name);
@@ -429,6 +431,29 @@ export class Evaluator {
       }
       default: return NONE;
     }
+  }
+
+  /** What iterating a map gives where its entries are values of a library type (C#'s `KeyValuePair<K, V>`), else nothing known. */
+  private entryOf(map: Val): Val {
+    const en = this.rules.containers?.entries;
+    if (!en) return NONE;
+    const key = map.t === 'map' ? map.key : map.t === 'ext' ? this.containerElement(map, true) : undefined;
+    const value = map.t === 'map' ? map.of : map.t === 'ext' ? this.containerElement(map, false) : undefined;
+    return key && value ? { t: 'ext', name: en.type, args: [key, value] } : NONE;
+  }
+
+  /**
+   * A member of a library map or of its entry that the language's entry rule types: an entry's key or value, a
+   * map's keys or values (a collection of them); undefined for any other member.
+   */
+  private entryMember(obj: Val & { t: 'ext' }, name: string): Lazy | Val | undefined {
+    const en = this.rules.containers?.entries;
+    if (!en || !obj.name || !obj.args) return undefined;
+    if (obj.name === en.type && obj.args.length === 2) return name === en.key ? obj.args[0] : name === en.value ? obj.args[1] : undefined;
+    if (name !== en.keys && name !== en.values) return undefined;
+    if (this.rules.containers!.elements.get(obj.name) !== 1) return undefined;
+    const el = this.containerElement(obj, name === en.keys);
+    return el ? { t: 'ext', name: en.collection, args: [el] } : undefined;
   }
 
   /** The element type of a library container value (`List<User>`: User; `Map<K, V>`: V, or K for its keys). */
@@ -828,8 +853,17 @@ export class Evaluator {
       if (!p) continue;
       const a = site.argv[i];
       const got = a.k === 'lit' ? (a.type ? { t: 'ext', name: a.type } as Val : NONE) : this.value(site.f, a, site.from);
+      const ownTypeParam = p.k === 'id' && bindsLocal(p.b) && this.w.nominal(r.f).tparams?.includes(bindingIndex(p.b));
+      if (a.k === 'lit' && a.coll) {
+        // a collection literal has no type a type parameter could be inferred from; it converts to an array (the
+        // better fit), a library collection, or a project type only where that has a library base (a collection)
+        if (ownTypeParam) return -1;
+        const want = this.type(r.f, p, r.s);
+        if (want.t === 'arr') score += 2; else if (want.t === 'ext') score += 1; else if (want.t === 'inst' && !this.m.hasExternalBase(want.e)) return -1;
+        continue;
+      }
       // a method's own type parameter takes any argument as it is: better than a conversion, worse than an exact fit
-      if (p.k === 'id' && bindsLocal(p.b) && this.w.nominal(r.f).tparams?.includes(bindingIndex(p.b))) { if (got.t !== 'none') score += 1; continue; }
+      if (ownTypeParam) { if (got.t !== 'none') score += 1; continue; }
       const want = this.type(r.f, p, r.s);
       if (want.t !== 'inst' && want.t !== 'ext' && want.t !== 'arr') continue;
       // an array for an array parameter fits exactly; anything else goes through a params array's expanded form
