@@ -89,6 +89,9 @@ class NominalCollector {
   private readonly builderExprs = new Map<number, Expr>();
   /** Assignments to a member of `this` (`$this->repo = new Repo()`): the value of a property declared without a type. */
   private readonly memberInitAt = new Map<number, Rec>();
+  /** Operator sites (role `op`), by site node; of two patterns giving one site the later in the query stands. */
+  private readonly opAt = new Map<number, { rec: Rec; pattern: number }>();
+  private readonly opSites: Array<{ node: number; from: number }> = [];
   // the walk's results
   private readonly symbols: SymbolFact[] = [];
   private readonly extra: Record<number, NominalSymbol> = {};
@@ -123,6 +126,7 @@ class NominalCollector {
     const nominal: NominalFacts = { imports: this.imports(), sym: this.extra };
     if (this.pkgRec) nominal.pkg = this.dotted(this.pkgRec.caps.name);
     if (this.tparams.length) nominal.tparams = this.tparams;
+    if (this.opSites.length) nominal.ops = this.opSites.map(({ node, from }) => { const { rec } = this.opAt.get(node)!; return { obj: this.expr(rec.caps.object), steps: rec.kind!, at: this.pos(node), from }; });
     const directive = this.syntax.fileDirective?.(this.text);
     if (directive !== undefined) nominal.build = directive;
     const facts: FileFacts = {
@@ -169,6 +173,7 @@ class NominalCollector {
       else if (role === 'package') this.pkgRec ??= rec;
       else if (role === 'namespace') this.nsAt.set(subject, rec);
       else if (role === 'member.init') this.memberInitAt.set(subject, rec);
+      else if (role === 'op' && rec.kind && caps.object !== undefined && (this.opAt.get(subject)?.pattern ?? -1) < pattern) this.opAt.set(subject, { rec, pattern });
     };
     if (Array.isArray(matches)) {
       for (const m of matches) {
@@ -257,6 +262,7 @@ class NominalCollector {
         if (ctx) stack.push(ctx);
         continue;
       }
+      if (this.opAt.has(i)) this.opSites.push({ node: i, from: this.from(stack) });
       const mi = this.memberInitAt.get(i);
       if (mi) this.memberInit(mi, stack);
       const ex = this.exprAt.get(i);

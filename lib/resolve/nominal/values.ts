@@ -6,6 +6,7 @@
  * members typed by their parameters; library containers give their elements (the language's ContainerRules).
  */
 import { bindingIndex, bindsLocal, type Expr } from '../../extract/facts.ts';
+import type { NominalOp } from '../../extract/nominal/facts.ts';
 import type { Members } from './members.ts';
 import type { Found, Names } from './lookup.ts';
 import type { NominalRules } from './rules.ts';
@@ -569,6 +570,35 @@ export class Evaluator {
       }
       default: return UNRESOLVED;
     }
+  }
+
+  /**
+   * The project methods an operator runs (NominalOp): step by step, the first `Trait.method` alternative the value's
+   * project type has in a block implementing that trait; the next step is taken on that method's result.
+   */
+  operatorTargets(f: number, op: NominalOp): SymRef[] {
+    const out: SymRef[] = [];
+    let v = this.dealias(this.value(f, op.obj, op.from));
+    for (const step of op.steps.split('>')) {
+      if (v.t !== 'inst') break;
+      let hit: SymRef[] = [];
+      for (const alt of step.split('|')) {
+        const dot = alt.indexOf('.');
+        const trait = alt.slice(0, dot), name = alt.slice(dot + 1);
+        hit = this.methods(this.m.find(v.e, name)).filter((t) => {
+          const parent = this.w.sym(t).parent;
+          return parent >= 0 && (this.w.files[t.f].symbols[parent].implements ?? []).some((e) => lastName(e) === trait);
+        });
+        if (hit.length) break;
+      }
+      if (!hit.length) continue;
+      out.push(...hit);
+      const t = hit[0], sym = this.w.sym(t);
+      if (!sym.returns) break;
+      const r = this.type(t.f, sym.returns, t.s, v.args ? { ent: this.m.ownerOf(t) ?? v.e, args: v.args } : undefined);
+      v = this.dealias(r);
+    }
+    return out;
   }
 
   /**
