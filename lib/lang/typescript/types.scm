@@ -1,7 +1,7 @@
 ; TypeScript-only knowledge: type declarations, annotations, parameters, heritage, overloads.
 
 ; ---------------------------------------------------------------- scopes holding type parameters
-([(interface_declaration) (type_alias_declaration) (function_signature) (method_signature) (abstract_method_signature) (function_type) (constructor_type) (call_signature) (construct_signature)] @scope (#set! role "scope.type"))
+([(interface_declaration) (type_alias_declaration) (function_signature) (method_signature) (abstract_method_signature) (function_type) (constructor_type) (call_signature) (construct_signature) (conditional_type)] @scope (#set! role "scope.type"))
 ((abstract_class_declaration) @scope (#set! role "scope.class"))
 
 ; ---------------------------------------------------------------- definitions
@@ -67,6 +67,8 @@
 ((required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
 ; a type parameter's constraint is its local's type (`<T extends Base>`: a T has Base's members)
 (type_parameter name: (type_identifier) @name constraint: (constraint (_) @type)? (#set! role "decl.type.param"))
+; `infer x` declares a type parameter of its conditional type (seen in its branches), shadowing any type `x`
+(infer_type . (type_identifier) @name (#set! role "decl.type.param"))
 ; a destructured parameter with a type (`({ logger }: Deps)`): its names are members of that type
 ((required_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
 ((optional_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
