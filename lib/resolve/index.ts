@@ -462,7 +462,7 @@ class ProjectBuilder {
     const kind: ReferenceKind = r.kind;
     if (kind === 'export') this.bothMeanings(v, f, r.at, name, kind, from, v.r, v.c);
     else this.occurrence(v, f, r.at, name, kind, from, v.r, v.c);
-    if (kind === 'export' || this.isCallbackSite(r.at)) return;
+    if (kind === 'export' || r.bare || this.isCallbackSite(r.at)) return;
     const target = this.posOf(v);
     if (target === from) return;
     this.refEdge(from, target, v.c, v.r, posLine(r.at), r.kind);
