@@ -184,6 +184,8 @@ export class Evaluator {
         return this.foundValue(found, depth);
       }
       case 'this': {
+        const recv = this.extensionThis(f, from, depth);
+        if (recv) return recv;
         if (e.cls < 0) return NONE;
         const ent = this.w.typeOf({ f, s: e.cls });
         if (!ent) return NONE;
@@ -259,7 +261,9 @@ export class Evaluator {
     this.builderMemo.set(b, v);
     const call = b.call;
     if (call.k === 'call') {
-      const res = this.call(f, call.callee, from, call.argc, depth + 1);
+      // the arguments known pick among overloads as at the call site (a lambda fits a function type)
+      const argc: Arity = call.argc !== undefined && call.args?.length ? { n: call.argc, argv: call.args.map((a) => a ?? OTHER_EXPR), f, from } : call.argc;
+      const res = this.call(f, call.callee, from, argc, depth + 1);
       const t = 'targets' in res ? res.targets[0] : undefined;
       const params = t ? this.w.sym(t).params : undefined;
       const p = params?.[b.arg ?? params.length - 1];
@@ -548,6 +552,12 @@ export class Evaluator {
         }
         const via = this.implicitMember(f, callee, from, depth);
         if (via) return this.call(f, via, from, argc, depth + 1);
+        // inside an extension function a free name is first a member, then an extension, of its receiver
+        const self = callee.b === undefined ? this.extensionThis(f, from, depth) : undefined;
+        if (self) {
+          const res = this.memberCall(f, self, callee.name, argc, 'this-member', depth);
+          if ('targets' in res && res.targets.length) return res;
+        }
         const found = this.names.callee(f, from, callee.name);
         if (!found) return this.rules.isBuiltin(callee.name) || this.openContext(f, from) ? EXTERNAL : UNRESOLVED;
         if ('ext' in found) return EXTERNAL;
@@ -662,6 +672,25 @@ export class Evaluator {
     return undefined;
   }
 
+  /**
+   * `this` inside an extension function (Kotlin's `fun T.f()`), or a lambda in one: a value of the receiver type,
+   * aliases seen through and a type parameter read by its bound. Undefined outside one, or inside a class first.
+   */
+  private extensionThis(f: number, from: number, depth: number): Val | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const syms = this.w.files[f].symbols;
+    for (let s = from; s >= 0; s = syms[s].parent) {
+      const sym = syms[s];
+      if (TYPE_LABELS.has(sym.label)) return undefined;
+      const recv = sym.label === 'Function' ? this.w.extra({ f, s }).recv : undefined;
+      if (!recv) continue;
+      // the receiver is declared: as sure as a class's own `this`
+      const v = this.dealias(this.type(f, recv, s, undefined, depth + 1));
+      return v.t === 'none' ? undefined : v.t === 'inst' ? { ...v, c: CONFIDENCE['this-member'] } : v;
+    }
+    return undefined;
+  }
+
   /** A method call on a receiver value. */
   private memberCall(f: number, recv: Val, name: string, argc: Arity, how: Reason | undefined, depth: number): CallRes {
     switch (recv.t) {
@@ -734,8 +763,10 @@ export class Evaluator {
       const x = this.w.extra(r);
       const recvType = x.recv ?? this.w.sym(r).params?.[0];
       if (!recvType) continue;
-      const t = this.type(r.f, recvType, r.s);
-      if (t.t === 'inst' && recv.t === 'inst' && this.m.isSubtype(recv.e, t.e)) ok.push(r);
+      // an extension declared on an alias applies to what the alias stands for
+      const t = this.dealias(this.type(r.f, recvType, r.s));
+      const v = this.dealias(recv);
+      if (t.t === 'inst' && v.t === 'inst' && this.m.isSubtype(v.e, t.e)) ok.push(r);
       else if (t.t === 'ext' && recv.t === 'ext' && t.name && t.name === recv.name) ok.push(r);
     }
     if (!ok.length) return undefined;
@@ -872,6 +903,12 @@ export class Evaluator {
       const p = params[i];
       if (!p) continue;
       const a = site.argv[i];
+      if (a.k === 'fn') {
+        // a function literal fits a parameter of a function type (or of an alias of one) exactly
+        const want = this.type(r.f, p, r.s);
+        if (want.t === 'fnval' || (want.t === 'inst' && this.aliasTarget(want.e)?.t === 'fnval')) score += 2;
+        continue;
+      }
       const got = a.k === 'lit' ? (a.type ? { t: 'ext', name: a.type } as Val : NONE) : this.value(site.f, a, site.from);
       const ownTypeParam = p.k === 'id' && bindsLocal(p.b) && this.w.nominal(r.f).tparams?.includes(bindingIndex(p.b));
       if (a.k === 'lit' && a.coll) {
@@ -916,5 +953,6 @@ function lastName(e: Expr): string | undefined {
   if (e.k === 'generic') return lastName(e.of);
   return undefined;
 }
+const OTHER_EXPR: Expr = { k: 'other' };
 const EXTERNAL: CallRes = { ext: true };
 const UNRESOLVED: CallRes = { unresolved: true };
