@@ -132,9 +132,11 @@ export type Expr =
   | { k: 'import'; source: string }
   /**
    * A literal; `v`: a short string literal's text (no escapes), what a discriminant (`kind: 'circle'`) compares;
-   * `type`: the literal's type name where the language's query tells it (`int`, `String`: overloads are picked by it).
+   * `type`: the literal's type name where the language's query tells it (`int`, `String`: overloads are picked by it);
+   * `coll`: a collection literal with no type of its own (C#'s `[a, b]`), which fits array and collection parameters
+   * but gives a method's type parameter nothing to be inferred from.
    */
-  | { k: 'lit'; v?: string; type?: string }
+  | { k: 'lit'; v?: string; type?: string; coll?: true }
   /**
    * A name narrowed by a discriminant (`switch (s.kind) { case 'circle': … }`, `if (s.kind === 'circle') …`): the
    * member types of `of` whose member `key` is one of `tags`.
@@ -337,6 +339,11 @@ export interface RefFact {
   from: number;
   /** A member name written as an object key (`{ a: 1 }` of a typed literal, `const { a } = obj`), not an expression. */
   key?: boolean;
+  /**
+   * An occurrence only, with no REFERENCES edge: a key of an object literal a function returns, which its declared
+   * result type (already referenced by the function) accounts for.
+   */
+  bare?: boolean;
 }
 
 /**

@@ -50,6 +50,13 @@ export interface NominalSymbol {
    * receiver (`fun User.name()` in Kotlin, `static void F(this User u)` in C#).
    */
   recv?: Expr;
+  /**
+   * The type a block that adds to a type is written for, with its type arguments (Rust's `impl<T: Buf> Buf for
+   * Chain<T>`: `Chain<T>`): inside the block `this` is that type with those arguments, the block's own parameters.
+   */
+  self?: Expr;
+  /** An enum member's payload types in order (Rust's `Literal(Span, char)`): what a pattern `E::Literal(s, c)` binds. */
+  payload?: Expr[];
   /** Extension method (C#'s `this` parameter, Kotlin's receiver): called as a member of its receiver. */
   ext?: true;
   /** Parameter counts: fewest arguments a call may give, most (-1: a variadic parameter). */
@@ -74,6 +81,20 @@ export interface NominalSymbol {
   conds?: Array<{ macro: string; defined: boolean }>;
 }
 
+/**
+ * A place where the language runs a method of a value's type without a call written (an operator: Rust's `a == b`,
+ * `v[i]`, `**x`, `for x in it`): `obj` is the value, `steps` what runs, as the query's kind writes it — steps
+ * separated by `>`, each run on the result of the one before (`IntoIterator.into_iter>Iterator.next`), each a list of
+ * `Trait.method` alternatives separated by `|`, the first the value's project type implements standing
+ * (`Index.index|Deref.deref`); a step the type has none of leaves the value as it is.
+ */
+export interface NominalOp {
+  obj: Expr;
+  steps: string;
+  at: Pos;
+  from: number;
+}
+
 /** The nominal facts of one file. */
 export interface NominalFacts {
   /** The file's package (`package a.b;`, `package main`). */
@@ -83,6 +104,8 @@ export interface NominalFacts {
   sym: Record<number, NominalSymbol>;
   /** The file's build condition (Go's `//go:build` line), for the language's rules to weigh the file by. */
   build?: string;
+  /** Operator sites whose value's type's methods run (NominalOp). */
+  ops?: NominalOp[];
   /** Locals that are type parameters (`class Box<T>`: T), which no project type answers. */
   tparams?: number[];
 }

@@ -67,6 +67,8 @@ export interface NominalSyntax {
    * where the declaration writes none.
    */
   docTypes?(comment: string): DocTypes | undefined;
+  /** Node types of a type's arguments that are no types (Rust's lifetimes: `Pair<'a, T>` binds T first). */
+  nonTypeArguments?: ReadonlySet<string>;
   /** Line comment starts and block comment delimiters (for `doc`). */
   comments: { line: readonly string[]; block?: readonly [string, string] };
 }

@@ -51,6 +51,8 @@ const CSHARP_CONTAINERS: ContainerRules = {
   sameMethods: new Set(['Where', 'OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending', 'Reverse', 'Distinct', 'Skip', 'SkipWhile', 'TakeWhile',
     'ToList', 'ToArray', 'ToHashSet', 'AsEnumerable', 'AsQueryable', 'Values', 'Concat', 'Union', 'Intersect', 'Except', 'FindAll', 'GetRange',
     'ConfigureAwait', 'AsReadOnly']),
+  // a dictionary is iterated as KeyValuePair<K, V>; its Keys and Values are collections of K and of V
+  entries: { type: 'KeyValuePair', key: 'Key', value: 'Value', keys: 'Keys', values: 'Values', collection: 'ICollection' },
 };
 
 const ROUTE_ATTRIBUTES = /^(?:HttpGet|HttpPost|HttpPut|HttpDelete|HttpPatch|HttpHead|HttpOptions|Route)(?:Attribute)?$/;

@@ -53,7 +53,7 @@
 ((local_declaration_statement (variable_declaration type: (_) @type (variable_declarator name: (identifier) @name))) (#set! role "decl.local"))
 ((local_declaration_statement (variable_declaration type: (_) @type (variable_declarator name: (identifier) @name . (_) @value))) (#set! role "decl.local"))
 ((using_statement (variable_declaration type: (_) @type (variable_declarator name: (identifier) @name . (_) @value))) (#set! role "decl.local"))
-((foreach_statement type: (_) @type left: (identifier) @name right: (_) @iter) (#set! role "decl.local"))
+((foreach_statement type: (_) @type left: (identifier) @name right: (_) @iter) (#set! role "decl.local:each"))
 ((declaration_pattern type: (_) @type name: (identifier) @name) (#set! role "decl.local"))
 ((catch_declaration type: (_) @type name: (identifier) @name) (#set! role "decl.local"))
 ((lambda_expression parameters: (implicit_parameter) @name) (#set! role "decl.param"))
@@ -90,6 +90,10 @@
 ((real_literal) @expr (#set! role "expr.lit:double"))
 ((character_literal) @expr (#set! role "expr.lit:char"))
 ((boolean_literal) @expr (#set! role "expr.lit:bool"))
+; `typeof(T)` is a System.Type, which picks a `Type` parameter's overload
+((typeof_expression) @expr (#set! role "expr.lit:Type"))
+; `[a, b]` has no type of its own: it fits arrays and collections, never a method's type parameter
+((collection_expression) @expr (#set! role "expr.collection"))
 ([(lambda_expression) (anonymous_method_expression)] @expr (#set! role "expr.fn"))
 
 ; ---------------------------------------------------------------- types (in the fields that hold one)

@@ -18,6 +18,7 @@ const rustSyntax: NominalSyntax = {
   exported: (_name, mods, where) => (where.parentLabel === 'Interface' ? where.parentExported : mods.includes('pub')),
   leadWords: new Set(['pub', 'fn', 'struct', 'enum', 'trait', 'impl', 'type', 'const', 'static', 'mod', 'unsafe', 'async', 'extern']),
   builtinTypes: new Set(['bool', 'char', 'str', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'f32', 'f64']),
+  nonTypeArguments: new Set(['lifetime']),
   comments: { line: ['//'], block: ['/*', '*/'] },
 };
 

@@ -5,6 +5,7 @@
  * languages looks (nearest first). Each file's imports are read once.
  */
 import type { Expr } from '../../extract/facts.ts';
+import type { NominalImport } from '../../extract/nominal/facts.ts';
 import { add, qualify, type SymRef, type TypeEnt, type World } from './world.ts';
 import type { Members } from './members.ts';
 
@@ -123,7 +124,7 @@ export class Names {
         else add(sc.single, imp.alias ?? this.packageName(key) ?? lastSegment(imp.path, '/'), { pkg: key });
         continue;
       }
-      const path = this.rooted(imp.path, f);
+      const path = this.relativeImport(this.rooted(imp.path, f), f, imp);
       if (imp.all) {
         const ent = w.types.get(path);
         if (ent) { sc.typeWildcards.push({ ent, statics: !!imp.static }); this.reach(sc, ent.parts[0].f, imp.line); }
@@ -154,6 +155,27 @@ export class Names {
   }
 
   /** An import path with its first segment read as the language's roots say (Rust's `crate.a.B` → `mycrate.a.B`). */
+  /**
+   * Where namespaces nest (`outerNamespaces`), an import written inside namespace A.B is looked up from there, as
+   * other names are: `using N;` names A.B.N, else A.N, before a top-level N. A file-scoped namespace (one line, the
+   * import below it) holds the rest of its file.
+   */
+  private relativeImport(path: string, f: number, imp: NominalImport): string {
+    const w = this.w;
+    if (w.rules.outerNamespaces !== true || imp.global) return path;
+    let ns: string | undefined;
+    let start = -1;
+    for (const s of w.files[f].symbols) {
+      if (s.kind !== 'namespace' || s.line <= start) continue;
+      if (s.line <= imp.line && imp.line <= s.endLine || s.line === s.endLine && s.line < imp.line) { ns = s.qualifiedName ?? s.name; start = s.line; }
+    }
+    for (let p = ns; p; p = p.includes('.') ? p.slice(0, p.lastIndexOf('.')) : undefined) {
+      const cand = `${p}.${path}`;
+      if (w.packages.has(cand) || w.types.has(cand)) return cand;
+    }
+    return path;
+  }
+
   private rooted(path: string, f: number): string {
     const w = this.w;
     if (!w.rules.pathRoot) return path;
@@ -231,7 +253,8 @@ export class Names {
     if (top?.length && !isStatic) return top.filter((r) => !TYPE_LABELS.has(w.sym(r).label)).map((r) => ({ r }));
     const ent = w.types.get(owner);
     if (ent) return (ent.members.get(name) ?? []).map((r) => ({ r }));
-    if (w.rules.pathRoot && w.packages.has(owner)) return this.reexported(owner, name, depth);
+    // (a module whose files declare nothing, a `mod.rs` of `mod` and `pub use` lines, re-exports all the same)
+    if (w.rules.pathRoot && (w.packages.has(owner) || w.packageFiles.has(owner))) return this.reexported(owner, name, depth);
     return [];
   }
 

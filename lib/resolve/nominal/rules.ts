@@ -168,4 +168,10 @@ export interface ContainerRules {
   callbackMethods?: ReadonlySet<string>;
   /** Wrappers whose element's members are their own where they have none of that name (Rust's `Box`, `Rc`: Deref). */
   derefs?: ReadonlySet<string>;
+  /**
+   * Maps iterated as entries (C#'s `foreach (var kv in dict)` gives a `KeyValuePair<K, V>`): the entry type's name,
+   * its members that give the key and the value, and the map's members that give its keys and its values as a
+   * collection of the type named `collection`.
+   */
+  entries?: { type: string; key: string; value: string; keys: string; values: string; collection: string };
 }

@@ -6,6 +6,7 @@
  * members typed by their parameters; library containers give their elements (the language's ContainerRules).
  */
 import { bindingIndex, bindsLocal, type Expr } from '../../extract/facts.ts';
+import type { NominalOp } from '../../extract/nominal/facts.ts';
 import type { Members } from './members.ts';
 import type { Found, Names } from './lookup.ts';
 import type { NominalRules } from './rules.ts';
@@ -90,7 +91,15 @@ export class Evaluator {
         const obj = e.obj.k === 'id' && !e.obj.b && this.w.packages.has(e.obj.name) && !this.names.type(f, from, e.obj.name) ? { t: 'pkg', key: e.obj.name } as Val : this.type(f, e.obj, from, subst, depth + 1);
         if (obj.t === 'pkg') {
           const ent = this.w.types.get(qualify(obj.key, e.name));
-          return ent ? this.inst(ent) : { t: 'ext', name: e.name };
+          if (ent) return this.inst(ent);
+          // a module on the way (`crate::buf::Buf`), or a type a module re-exports (`pub use inner::Buf;`)
+          // (languages whose paths start at a root: Rust's)
+          if (this.rules.pathRoot) {
+            const sub = qualify(obj.key, e.name);
+            if (this.w.packages.has(sub) || this.w.packageFiles.has(sub) || this.w.packagePrefixes.has(sub)) return { t: 'pkg', key: sub };
+            for (const t of this.names.reexported(obj.key, e.name)) if ('ent' in t) return this.inst(t.ent);
+          }
+          return { t: 'ext', name: e.name };
         }
         if (obj.t === 'inst' || obj.t === 'type') {
           const nested = this.m.nestedType(obj.e, e.name);
@@ -175,9 +184,15 @@ export class Evaluator {
         return this.foundValue(found, depth);
       }
       case 'this': {
+        const recv = this.extensionThis(f, from, depth);
+        if (recv) return recv;
         if (e.cls < 0) return NONE;
         const ent = this.w.typeOf({ f, s: e.cls });
-        return ent ? this.inst(ent, CONFIDENCE['this-member']) : NONE;
+        if (!ent) return NONE;
+        // inside `impl<T: Buf> Buf for Chain<T>`, `this` is a Chain of the block's T (a field of type T is a Buf)
+        const self = this.w.extra({ f, s: e.cls }).self;
+        if (self?.k === 'generic') return { t: 'inst', e: ent, c: CONFIDENCE['this-member'], args: self.args.map((a) => ({ f, e: a, from: e.cls })) };
+        return this.inst(ent, CONFIDENCE['this-member']);
       }
       case 'super': {
         const base = this.superOf(f, e.cls);
@@ -201,9 +216,11 @@ export class Evaluator {
       // a type with arguments named as a value (Rust's `Data::<A>::new()`): the type
       case 'generic': return this.value(f, e.of, from, depth + 1);
       case 'element': {
+        const payload = e.at !== undefined ? this.payload(f, e.of, from, e.at, depth) : undefined;
+        if (payload) return payload;
         const of = this.value(f, e.of, from, depth + 1);
         // what a callback is handed by a map's methods is an entry (or a key and a value), not an element
-        if (e.key === '(each)' && (of.t === 'map' || of.t === 'ext' && of.name && this.rules.containers?.elements.get(of.name) !== 0)) return NONE;
+        if (e.key === '(each)' && (of.t === 'map' || of.t === 'ext' && of.name && this.rules.containers?.elements.get(of.name) !== 0)) return this.entryOf(of);
         return this.element(of, e.key === '(key)', e.at, depth);
       }
       case 'builder': return this.builderReceiver(f, e, from, depth);
@@ -211,6 +228,24 @@ export class Evaluator {
       case 'lit': return e.type ? this.namedType(this.names.type(f, from, e.type), e.type) : EXT;
       default: return NONE;
     }
+  }
+
+  /**
+   * The payload at position `at` of the enum member a pattern's path names (`Ast::Literal(x)`, `Self::Group(g)`, a
+   * member imported by name): what the pattern binds there. Undefined where the path names no such member.
+   */
+  private payload(f: number, path: Expr, from: number, at: number, depth: number): Val | undefined {
+    let rs: SymRef[] = [];
+    if (path.k === 'member') {
+      const owner = this.value(f, path.obj, from, depth + 1);
+      if (owner.t === 'type') rs = this.m.find(owner.e, path.name);
+    } else if (path.k === 'id' && !bindsLocal(path.b)) {
+      const found = this.names.value(f, from, path.name);
+      if (found && 'r' in found) rs = found.r;
+    }
+    const r = rs.find((x) => this.w.sym(x).kind === 'enum_member');
+    const p = r ? this.w.extra(r).payload?.[at] : undefined;
+    return r && p ? this.type(r.f, p, r.s, undefined, depth + 1) : undefined;
   }
 
   private readonly builderMemo = new WeakMap<Expr, Val>();
@@ -226,7 +261,9 @@ export class Evaluator {
     this.builderMemo.set(b, v);
     const call = b.call;
     if (call.k === 'call') {
-      const res = this.call(f, call.callee, from, call.argc, depth + 1);
+      // the arguments known pick among overloads as at the call site (a lambda fits a function type)
+      const argc: Arity = call.argc !== undefined && call.args?.length ? { n: call.argc, argv: call.args.map((a) => a ?? OTHER_EXPR), f, from } : call.argc;
+      const res = this.call(f, call.callee, from, argc, depth + 1);
       const t = 'targets' in res ? res.targets[0] : undefined;
       const params = t ? this.w.sym(t).params : undefined;
       const p = params?.[b.arg ?? params.length - 1];
@@ -333,6 +370,8 @@ export class Evaluator {
       case 'ext': {
         // a library container's property that gives an element or the same container (Kotlin's `map.values`)
         const c = this.rules.containers;
+        const en = this.entryMember(obj, name);
+        if (en) return 't' in en ? en : this.lazy(en, depth);
         if (c?.sameMethods.has(name)) return obj;
         if (c?.elementMethods.has(name)) { const el = this.containerElement(obj, false); if (el) return this.lazy(el, depth); }
         const conf = this.conformance(f, obj, name);
@@ -418,6 +457,29 @@ export class Evaluator {
     }
   }
 
+  /** What iterating a map gives where its entries are values of a library type (C#'s `KeyValuePair<K, V>`), else nothing known. */
+  private entryOf(map: Val): Val {
+    const en = this.rules.containers?.entries;
+    if (!en) return NONE;
+    const key = map.t === 'map' ? map.key : map.t === 'ext' ? this.containerElement(map, true) : undefined;
+    const value = map.t === 'map' ? map.of : map.t === 'ext' ? this.containerElement(map, false) : undefined;
+    return key && value ? { t: 'ext', name: en.type, args: [key, value] } : NONE;
+  }
+
+  /**
+   * A member of a library map or of its entry that the language's entry rule types: an entry's key or value, a
+   * map's keys or values (a collection of them); undefined for any other member.
+   */
+  private entryMember(obj: Val & { t: 'ext' }, name: string): Lazy | Val | undefined {
+    const en = this.rules.containers?.entries;
+    if (!en || !obj.name || !obj.args) return undefined;
+    if (obj.name === en.type && obj.args.length === 2) return name === en.key ? obj.args[0] : name === en.value ? obj.args[1] : undefined;
+    if (name !== en.keys && name !== en.values) return undefined;
+    if (this.rules.containers!.elements.get(obj.name) !== 1) return undefined;
+    const el = this.containerElement(obj, name === en.keys);
+    return el ? { t: 'ext', name: en.collection, args: [el] } : undefined;
+  }
+
   /** The element type of a library container value (`List<User>`: User; `Map<K, V>`: V, or K for its keys). */
   private containerElement(v: Val & { t: 'ext' }, key: boolean): Lazy | undefined {
     const c = this.rules.containers;
@@ -490,6 +552,12 @@ export class Evaluator {
         }
         const via = this.implicitMember(f, callee, from, depth);
         if (via) return this.call(f, via, from, argc, depth + 1);
+        // inside an extension function a free name is first a member, then an extension, of its receiver
+        const self = callee.b === undefined ? this.extensionThis(f, from, depth) : undefined;
+        if (self) {
+          const res = this.memberCall(f, self, callee.name, argc, 'this-member', depth);
+          if ('targets' in res && res.targets.length) return res;
+        }
         const found = this.names.callee(f, from, callee.name);
         if (!found) return this.rules.isBuiltin(callee.name) || this.openContext(f, from) ? EXTERNAL : UNRESOLVED;
         if ('ext' in found) return EXTERNAL;
@@ -522,6 +590,35 @@ export class Evaluator {
       }
       default: return UNRESOLVED;
     }
+  }
+
+  /**
+   * The project methods an operator runs (NominalOp): step by step, the first `Trait.method` alternative the value's
+   * project type has in a block implementing that trait; the next step is taken on that method's result.
+   */
+  operatorTargets(f: number, op: NominalOp): SymRef[] {
+    const out: SymRef[] = [];
+    let v = this.dealias(this.value(f, op.obj, op.from));
+    for (const step of op.steps.split('>')) {
+      if (v.t !== 'inst') break;
+      let hit: SymRef[] = [];
+      for (const alt of step.split('|')) {
+        const dot = alt.indexOf('.');
+        const trait = alt.slice(0, dot), name = alt.slice(dot + 1);
+        hit = this.methods(this.m.find(v.e, name)).filter((t) => {
+          const parent = this.w.sym(t).parent;
+          return parent >= 0 && (this.w.files[t.f].symbols[parent].implements ?? []).some((e) => lastName(e) === trait);
+        });
+        if (hit.length) break;
+      }
+      if (!hit.length) continue;
+      out.push(...hit);
+      const t = hit[0], sym = this.w.sym(t);
+      if (!sym.returns) break;
+      const r = this.type(t.f, sym.returns, t.s, v.args ? { ent: this.m.ownerOf(t) ?? v.e, args: v.args } : undefined);
+      v = this.dealias(r);
+    }
+    return out;
   }
 
   /**
@@ -571,6 +668,25 @@ export class Evaluator {
     for (const r of e.recv) {
       const v = this.dealias(this.value(f, r, from, depth + 1));
       if (v.t === 'inst' && (this.m.find(v.e, e.name).length || this.extension(v, e.name, undefined))) return { k: 'member', obj: r, name: e.name };
+    }
+    return undefined;
+  }
+
+  /**
+   * `this` inside an extension function (Kotlin's `fun T.f()`), or a lambda in one: a value of the receiver type,
+   * aliases seen through and a type parameter read by its bound. Undefined outside one, or inside a class first.
+   */
+  private extensionThis(f: number, from: number, depth: number): Val | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const syms = this.w.files[f].symbols;
+    for (let s = from; s >= 0; s = syms[s].parent) {
+      const sym = syms[s];
+      if (TYPE_LABELS.has(sym.label)) return undefined;
+      const recv = sym.label === 'Function' ? this.w.extra({ f, s }).recv : undefined;
+      if (!recv) continue;
+      // the receiver is declared: as sure as a class's own `this`
+      const v = this.dealias(this.type(f, recv, s, undefined, depth + 1));
+      return v.t === 'none' ? undefined : v.t === 'inst' ? { ...v, c: CONFIDENCE['this-member'] } : v;
     }
     return undefined;
   }
@@ -647,8 +763,10 @@ export class Evaluator {
       const x = this.w.extra(r);
       const recvType = x.recv ?? this.w.sym(r).params?.[0];
       if (!recvType) continue;
-      const t = this.type(r.f, recvType, r.s);
-      if (t.t === 'inst' && recv.t === 'inst' && this.m.isSubtype(recv.e, t.e)) ok.push(r);
+      // an extension declared on an alias applies to what the alias stands for
+      const t = this.dealias(this.type(r.f, recvType, r.s));
+      const v = this.dealias(recv);
+      if (t.t === 'inst' && v.t === 'inst' && this.m.isSubtype(v.e, t.e)) ok.push(r);
       else if (t.t === 'ext' && recv.t === 'ext' && t.name && t.name === recv.name) ok.push(r);
     }
     if (!ok.length) return undefined;
@@ -785,9 +903,24 @@ export class Evaluator {
       const p = params[i];
       if (!p) continue;
       const a = site.argv[i];
+      if (a.k === 'fn') {
+        // a function literal fits a parameter of a function type (or of an alias of one) exactly
+        const want = this.type(r.f, p, r.s);
+        if (want.t === 'fnval' || (want.t === 'inst' && this.aliasTarget(want.e)?.t === 'fnval')) score += 2;
+        continue;
+      }
       const got = a.k === 'lit' ? (a.type ? { t: 'ext', name: a.type } as Val : NONE) : this.value(site.f, a, site.from);
+      const ownTypeParam = p.k === 'id' && bindsLocal(p.b) && this.w.nominal(r.f).tparams?.includes(bindingIndex(p.b));
+      if (a.k === 'lit' && a.coll) {
+        // a collection literal has no type a type parameter could be inferred from; it converts to an array (the
+        // better fit), a library collection, or a project type only where that has a library base (a collection)
+        if (ownTypeParam) return -1;
+        const want = this.type(r.f, p, r.s);
+        if (want.t === 'arr') score += 2; else if (want.t === 'ext') score += 1; else if (want.t === 'inst' && !this.m.hasExternalBase(want.e)) return -1;
+        continue;
+      }
       // a method's own type parameter takes any argument as it is: better than a conversion, worse than an exact fit
-      if (p.k === 'id' && bindsLocal(p.b) && this.w.nominal(r.f).tparams?.includes(bindingIndex(p.b))) { if (got.t !== 'none') score += 1; continue; }
+      if (ownTypeParam) { if (got.t !== 'none') score += 1; continue; }
       const want = this.type(r.f, p, r.s);
       if (want.t !== 'inst' && want.t !== 'ext' && want.t !== 'arr') continue;
       // an array for an array parameter fits exactly; anything else goes through a params array's expanded form
@@ -820,5 +953,6 @@ function lastName(e: Expr): string | undefined {
   if (e.k === 'generic') return lastName(e.of);
   return undefined;
 }
+const OTHER_EXPR: Expr = { k: 'other' };
 const EXTERNAL: CallRes = { ext: true };
 const UNRESOLVED: CallRes = { unresolved: true };
