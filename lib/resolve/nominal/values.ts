@@ -778,7 +778,7 @@ export class Evaluator {
       let top = -Infinity;
       best = [];
       for (const r of fit) {
-        const s = this.argFit(r, site);
+        const s = this.argFit(r, site, ext && this.w.extra(r).ext ? 1 : 0);
         if (s > top) { top = s; best = [r]; } else if (s === top) best.push(r);
       }
       if (top < 0) return fit;
@@ -813,10 +813,14 @@ export class Evaluator {
     return !a || (n >= a[0] && (a[1] < 0 || n <= a[1]));
   }
 
-  /** How well a call's arguments fit a method's parameters: -1 when one cannot, else the count of exact fits. */
-  private argFit(r: SymRef, site: { argv: readonly Expr[]; f: number; from: number }): number {
-    const params = this.w.sym(r).params;
-    if (!params) return 0;
+  /**
+   * How well a call's arguments fit a method's parameters: -1 when one cannot, else the count of exact fits. `skip`:
+   * parameters the arguments do not fill (an extension method's receiver, 1).
+   */
+  private argFit(r: SymRef, site: { argv: readonly Expr[]; f: number; from: number }, skip = 0): number {
+    const all = this.w.sym(r).params;
+    if (!all) return 0;
+    const params = skip ? all.slice(skip) : all;
     let score = 0;
     for (let i = 0; i < site.argv.length && i < params.length; i++) {
       const p = params[i];
@@ -835,6 +839,12 @@ export class Evaluator {
       // a method's own type parameter takes any argument as it is: better than a conversion, worse than an exact fit
       if (ownTypeParam) { if (got.t !== 'none') score += 1; continue; }
       const want = this.type(r.f, p, r.s);
+      // a lambda fits a library delegate type only with as many parameters as it takes
+      if (a.k === 'fn' && a.n !== undefined && want.t === 'ext' && want.name && this.rules.delegateParams) {
+        const n = this.rules.delegateParams(want.name, want.args?.length ?? 0);
+        if (n !== undefined) { if (n !== a.n) return -1; score += 2; }
+        continue;
+      }
       if (want.t !== 'inst' && want.t !== 'ext' && want.t !== 'arr') continue;
       // an array for an array parameter fits exactly; anything else goes through a params array's expanded form
       if (want.t === 'arr') { if (got.t === 'arr') score += 2; continue; }
