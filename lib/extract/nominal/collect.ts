@@ -24,7 +24,9 @@ import { remapSymbols } from './order.ts';
  * `recv`: the node of the object a receiver lambda's body runs on (NominalSyntax.receiverCallbacks); `builder`: the
  * call a lambda is handed to last, whose parameter's function type may give it a receiver (`html { … }`).
  */
-interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number; builder?: { call: number; arg?: number } }
+/** A receiver lambda's receiver: an object's node, a type's node, or the call the lambda is handed to (`builder`). */
+type Receiver = number | { type: number } | { call: number; arg?: number };
+interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number | { type: number }; builder?: { call: number; arg?: number } }
 
 /** A context of the walk: a definition's span (its symbol), a scope's, a namespace block's. */
 interface Ctx {
@@ -80,13 +82,16 @@ class NominalCollector {
   private readonly implicitAt = new Map<number, Rec>();
   private readonly receiverAt = new Map<number, Rec>();
   /** Free names (and `this`) inside receiver lambdas: the receivers' nodes, innermost first. */
-  private readonly implicitRecv = new Map<number, Array<number | { call: number; arg?: number }>>();
+  private readonly implicitRecv = new Map<number, Array<Receiver>>();
   /** Lambdas handed last to a call (`decl.builder`), by their scope node. */
   private readonly builderAt = new Map<number, Rec>();
   /** The `builder` receiver expression of each such call (one object, so the resolver evaluates it once). */
   private readonly builderExprs = new Map<number, Expr>();
   /** Assignments to a member of `this` (`$this->repo = new Repo()`): the value of a property declared without a type. */
   private readonly memberInitAt = new Map<number, Rec>();
+  /** Operator sites (role `op`), by site node; of two patterns giving one site the later in the query stands. */
+  private readonly opAt = new Map<number, { rec: Rec; pattern: number }>();
+  private readonly opSites: Array<{ node: number; from: number }> = [];
   // the walk's results
   private readonly symbols: SymbolFact[] = [];
   private readonly extra: Record<number, NominalSymbol> = {};
@@ -121,6 +126,7 @@ class NominalCollector {
     const nominal: NominalFacts = { imports: this.imports(), sym: this.extra };
     if (this.pkgRec) nominal.pkg = this.dotted(this.pkgRec.caps.name);
     if (this.tparams.length) nominal.tparams = this.tparams;
+    if (this.opSites.length) nominal.ops = this.opSites.map(({ node, from }) => { const { rec } = this.opAt.get(node)!; return { obj: this.expr(rec.caps.object), steps: rec.kind!, at: this.pos(node), from }; });
     const directive = this.syntax.fileDirective?.(this.text);
     if (directive !== undefined) nominal.build = directive;
     const facts: FileFacts = {
@@ -167,6 +173,7 @@ class NominalCollector {
       else if (role === 'package') this.pkgRec ??= rec;
       else if (role === 'namespace') this.nsAt.set(subject, rec);
       else if (role === 'member.init') this.memberInitAt.set(subject, rec);
+      else if (role === 'op' && rec.kind && caps.object !== undefined && (this.opAt.get(subject)?.pattern ?? -1) < pattern) this.opAt.set(subject, { rec, pattern });
     };
     if (Array.isArray(matches)) {
       for (const m of matches) {
@@ -236,6 +243,9 @@ class NominalCollector {
         const receiver = this.receiverAt.get(i);
         if (receiver?.caps.iter !== undefined && receiver.caps.method !== undefined && this.syntax.receiverCallbacks?.has(this.name(receiver.caps.method))) {
           stack[stack.length - 1].scope.recv = receiver.caps.iter;
+        } else if (receiver?.caps.type !== undefined && receiver.caps.method === undefined) {
+          // a lambda whose declared type is a function type with a receiver (`val f: Ctx.() -> Unit = { … }`)
+          stack[stack.length - 1].scope.recv = { type: receiver.caps.type };
         } else {
           const builder = this.builderAt.get(i);
           if (builder?.caps.call !== undefined) {
@@ -252,6 +262,7 @@ class NominalCollector {
         if (ctx) stack.push(ctx);
         continue;
       }
+      if (this.opAt.has(i)) this.opSites.push({ node: i, from: this.from(stack) });
       const mi = this.memberInitAt.get(i);
       if (mi) this.memberInit(mi, stack);
       const ex = this.exprAt.get(i);
@@ -589,8 +600,9 @@ class NominalCollector {
   }
 
   /** A receiver lambda's receiver: its object's value, or what the call it is handed to gives it (`builder`). */
-  private recvExpr(r: number | { call: number; arg?: number }): Expr {
+  private recvExpr(r: Receiver): Expr {
     if (typeof r === 'number') return this.expr(r);
+    if ('type' in r) return { k: 'as', type: this.typeExpr(r.type) };
     const key = r.call * 64 + (r.arg ?? 63);
     let e = this.builderExprs.get(key);
     if (!e) this.builderExprs.set(key, (e = r.arg === undefined ? { k: 'builder', call: this.expr(r.call) } : { k: 'builder', call: this.expr(r.call), arg: r.arg }));
@@ -599,7 +611,7 @@ class NominalCollector {
 
   /** Records the receivers of the receiver lambdas around `node` (innermost first), if it is inside any. */
   private noteReceivers(node: number, scope: Scope): void {
-    let out: Array<number | { call: number; arg?: number }> | undefined;
+    let out: Receiver[] | undefined;
     for (let s: Scope | undefined = scope; s; s = s.parent) {
       if (s.recv !== undefined) (out ??= []).push(s.recv);
       else if (s.builder !== undefined) (out ??= []).push(s.builder);
@@ -711,7 +723,8 @@ class NominalCollector {
           const callee = this.calleeOf(c);
           const out: Expr & { k: 'call' } = { k: 'call', callee };
           const argc = this.argCount(c.args);
-          if (argc !== undefined) out.argc = argc;
+          // a trailing lambda written after the parentheses is one argument more (as at the call site)
+          if (argc !== undefined) out.argc = ex.kind === 'trailing' ? argc + 1 : argc;
           // a free name's call may be a builtin whose result its arguments give (`new(T)`, `append(xs, x)`)
           if (callee.k === 'id' && callee.b === undefined && argc) out.args = this.firstArgs(c.args!, 2);
           return out;

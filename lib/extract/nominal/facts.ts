@@ -79,6 +79,20 @@ export interface NominalSymbol {
   conds?: Array<{ macro: string; defined: boolean }>;
 }
 
+/**
+ * A place where the language runs a method of a value's type without a call written (an operator: Rust's `a == b`,
+ * `v[i]`, `**x`, `for x in it`): `obj` is the value, `steps` what runs, as the query's kind writes it — steps
+ * separated by `>`, each run on the result of the one before (`IntoIterator.into_iter>Iterator.next`), each a list of
+ * `Trait.method` alternatives separated by `|`, the first the value's project type implements standing
+ * (`Index.index|Deref.deref`); a step the type has none of leaves the value as it is.
+ */
+export interface NominalOp {
+  obj: Expr;
+  steps: string;
+  at: Pos;
+  from: number;
+}
+
 /** The nominal facts of one file. */
 export interface NominalFacts {
   /** The file's package (`package a.b;`, `package main`). */
@@ -88,6 +102,8 @@ export interface NominalFacts {
   sym: Record<number, NominalSymbol>;
   /** The file's build condition (Go's `//go:build` line), for the language's rules to weigh the file by. */
   build?: string;
+  /** Operator sites whose value's type's methods run (NominalOp). */
+  ops?: NominalOp[];
   /** Locals that are type parameters (`class Box<T>`: T), which no project type answers. */
   tparams?: number[];
 }

@@ -33,9 +33,11 @@ export function remapSymbols(facts: FileFacts): void {
   for (const [k, v] of Object.entries(nominal.sym)) {
     sym[map(Number(k))] = v;
     if (v.recv) remapExpr(v.recv, map);
+    if (v.self) remapExpr(v.self, map);
     for (const e of [...(v.embeds ?? []), ...(v.bases ?? [])]) remapExpr(e, map);
   }
   nominal.sym = sym;
+  for (const o of nominal.ops ?? []) { o.from = map(o.from); remapExpr(o.obj, map); }
 }
 
 function remapSymbolExprs(s: Record<string, unknown>, map: (s: number) => number): void {

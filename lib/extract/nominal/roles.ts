@@ -15,6 +15,7 @@ export interface Rec {
 export function subjectOf(role: string): string {
   if (role === 'decl.narrow' || role === 'decl.implicit' || role === 'decl.receiver' || role === 'decl.builder') return 'scope';
   if (role.startsWith('cond.')) return 'region';
+  if (role === 'op') return 'site';
   if (role.startsWith('decl.')) return 'name';
   if (role.startsWith('def.') || role.startsWith('heritage.') || role === 'annotation' || role === 'import' || role === 'namespace' || role === 'package') return 'def';
   if (role === 'expr.key') return 'key';

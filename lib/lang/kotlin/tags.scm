@@ -22,7 +22,8 @@
 ((class_declaration (modifiers (class_modifier "enum")) name: (identifier) @name (enum_class_body) @body) @def (#set! role "def.enum"))
 ((object_declaration name: (identifier) @name (class_body)? @body) @def (#set! role "def.class:object"))
 ((enum_entry . (identifier) @name) @def (#set! role "def.enum.member"))
-((type_alias type: (identifier) @name . (_) @type) @def (#set! role "def.type:alias"))
+; the aliased type follows `=` (a generic alias's type parameters stand between)
+((type_alias type: (identifier) @name "=" . (_) @type) @def (#set! role "def.type:alias"))
 
 ; functions: an extension's receiver type stands before its name; the result type after the parameters
 ((function_declaration name: (identifier) @name (function_value_parameters)) @def (#set! role "def.function"))
@@ -61,7 +62,9 @@
 ((function_value_parameters (parameter . (identifier) @name . (_) @type) . "=" . (_) @value) (#set! role "decl.param"))
 ((class_parameter . (identifier) @name . (_) @type) (#set! role "decl.param"))
 ((class_parameter (modifiers) . (identifier) @name . (_) @type) (#set! role "decl.param"))
-((lambda_parameters (variable_declaration . (identifier) @name)) (#set! role "decl.param"))
+; a lambda's parameter (the callback patterns below, matched at the enclosing call, give it a value; same role, so
+; whichever match comes last keeps their captures)
+((lambda_parameters (variable_declaration . (identifier) @name)) (#set! role "decl.local:callback"))
 ; a lambda handed to a method of its receiver: its parameter (or `it`) is an element of the receiver (`forEach`,
 ; `map`) or the receiver (`let`, `also`), by the method (kotlinSyntax's lists)
 ((call_expression . (navigation_expression . (_) @iter . (identifier) @method .) (annotated_lambda (lambda_literal (lambda_parameters . (variable_declaration . (identifier) @name))))) (#set! role "decl.local:callback"))
@@ -70,6 +73,8 @@
 ; receiver's members and `this` is it (kotlinSyntax.receiverCallbacks picks the functions by name)
 ((call_expression . (navigation_expression . (_) @iter . (identifier) @method .) (annotated_lambda (lambda_literal) @scope)) (#set! role "decl.receiver"))
 ((call_expression (call_expression . (identifier) @method (value_arguments . (value_argument . (_) @iter))) (annotated_lambda (lambda_literal) @scope)) (#set! role "decl.receiver"))
+; a lambda a variable's declared function type gives a receiver (`val f: Ctx.(Int) -> Unit = { … }`)
+((property_declaration (variable_declaration (function_type . (_) @type . (function_type_parameters))) . "=" . (lambda_literal) @scope) (#set! role "decl.receiver"))
 ; any other lambda handed last to a call: the called function's parameter type may give it a receiver
 ; (`fun html(init: HTML.() -> Unit)`: inside `html { … }`, free names are first HTML's members)
 ((call_expression (annotated_lambda (lambda_literal) @scope)) @call (#set! role "decl.builder"))

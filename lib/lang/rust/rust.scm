@@ -22,7 +22,7 @@
 ((trait_item name: (type_identifier) @name body: (declaration_list) @body) @def (#set! role "def.interface:trait"))
 ((trait_item bounds: (trait_bounds [(type_identifier) (scoped_type_identifier) (generic_type)] @type)) @def (#set! role "heritage.extends"))
 ((impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name) @self] body: (declaration_list) @body) @def (#set! role "def.class:impl"))
-((impl_item trait: (_) @type type: [(type_identifier) (generic_type)]) @def (#set! role "heritage.implements"))
+((impl_item trait: (_) @type type: [(type_identifier) (generic_type) (reference_type)]) @def (#set! role "heritage.implements"))
 ; `impl<'a> IntoIterator for &'a S`: its methods are S's (called on a reference to an S)
 ((impl_item type: (reference_type type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) body: (declaration_list) @body) @def (#set! role "def.class:impl"))
 ((type_item name: (type_identifier) @name type: (_) @type) @def (#set! role "def.type:alias"))
@@ -95,3 +95,35 @@
 ((abstract_type trait: (_) @inner) @type (#set! role "type.wrap"))
 ; `crate::` and `super::` paths start at a module
 ([(crate) (super)] @id (#set! role "id"))
+
+; ---------------------------------------------------------------- operators
+; what the language runs of an operand's type where no call is written (its impl of the trait, when the project's):
+; `**x` of a reference to a Deref type derefs it (one `*` only reads a reference: the two are not told apart, so a
+; single one is left out), `v[i]` indexes (or, with no Index impl, derefs to the slice the Deref type gives), a place
+; written through (`v[i] = x`, `&mut v[i]`) takes the `_mut` method, `a == b` and `a < b` compare, arithmetic and
+; bit operators and their assignments, `-a` and `!a`, and `for x in it` turns `it` into an iterator and steps it
+((unary_expression "*" (unary_expression "*" (_) @object)) @site (#set! role "op:Deref.deref"))
+((index_expression . (_) @object) @site (#set! role "op:Index.index|Deref.deref"))
+((assignment_expression left: (index_expression . (_) @object) @site) (#set! role "op:IndexMut.index_mut|DerefMut.deref_mut"))
+((compound_assignment_expr left: (index_expression . (_) @object) @site) (#set! role "op:IndexMut.index_mut|DerefMut.deref_mut"))
+((reference_expression (mutable_specifier) value: (index_expression . (_) @object) @site) (#set! role "op:IndexMut.index_mut|DerefMut.deref_mut"))
+((binary_expression left: (_) @object operator: ["==" "!="]) @site (#set! role "op:PartialEq.eq"))
+((binary_expression left: (_) @object operator: ["<" "<=" ">" ">="]) @site (#set! role "op:PartialOrd.partial_cmp"))
+((binary_expression left: (_) @object operator: "+") @site (#set! role "op:Add.add"))
+((binary_expression left: (_) @object operator: "-") @site (#set! role "op:Sub.sub"))
+((binary_expression left: (_) @object operator: "*") @site (#set! role "op:Mul.mul"))
+((binary_expression left: (_) @object operator: "/") @site (#set! role "op:Div.div"))
+((binary_expression left: (_) @object operator: "%") @site (#set! role "op:Rem.rem"))
+((binary_expression left: (_) @object operator: "&") @site (#set! role "op:BitAnd.bitand"))
+((binary_expression left: (_) @object operator: "|") @site (#set! role "op:BitOr.bitor"))
+((binary_expression left: (_) @object operator: "^") @site (#set! role "op:BitXor.bitxor"))
+((binary_expression left: (_) @object operator: "<<") @site (#set! role "op:Shl.shl"))
+((binary_expression left: (_) @object operator: ">>") @site (#set! role "op:Shr.shr"))
+((compound_assignment_expr left: (_) @object operator: "+=") @site (#set! role "op:AddAssign.add_assign"))
+((compound_assignment_expr left: (_) @object operator: "-=") @site (#set! role "op:SubAssign.sub_assign"))
+((compound_assignment_expr left: (_) @object operator: "*=") @site (#set! role "op:MulAssign.mul_assign"))
+((compound_assignment_expr left: (_) @object operator: "|=") @site (#set! role "op:BitOrAssign.bitor_assign"))
+((compound_assignment_expr left: (_) @object operator: "&=") @site (#set! role "op:BitAndAssign.bitand_assign"))
+((unary_expression "-" (_) @object) @site (#set! role "op:Neg.neg"))
+((unary_expression "!" (_) @object) @site (#set! role "op:Not.not"))
+((for_expression value: (_) @object) @site (#set! role "op:IntoIterator.into_iter>Iterator.next"))

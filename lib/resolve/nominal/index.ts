@@ -11,7 +11,7 @@
 import { posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact } from '../../extract/facts.ts';
 import type { LanguageRelations, RelationSink } from '../../extract/relations.ts';
 import { calleeText } from '../../extract/nominal/collect.ts';
-import type { NominalCall } from '../../extract/nominal/facts.ts';
+import type { NominalCall, NominalOp } from '../../extract/nominal/facts.ts';
 import { Names } from './lookup.ts';
 import { Members } from './members.ts';
 import type { EntryCandidate, NominalRules } from './rules.ts';
@@ -48,6 +48,7 @@ class NominalResolver implements LanguageRelations {
     this.structure(f, facts);
     for (const call of facts.calls) this.call(f, call as NominalCall);
     for (const ref of facts.refs) this.reference(f, ref);
+    for (const op of this.w.nominal(f).ops ?? []) this.operator(f, op);
     this.entries(f, facts);
   }
 
@@ -119,6 +120,17 @@ class NominalResolver implements LanguageRelations {
     if (!res.ctor && call.callee.k === 'member' && call.callee.obj.k !== 'super') this.dispatch(res.targets, from, line, argc);
     this.implicitCalls(res.implicit, from, call);
     this.callbacks(f, call, from);
+  }
+
+  /**
+   * An operator whose operand's project type implements it (`a == b` with `impl PartialEq for A`): CALLS edges to the
+   * methods that run, marked `implicit`, and no occurrence (no name of theirs is written there).
+   */
+  private operator(f: number, op: NominalOp): void {
+    const targets = this.ev.operatorTargets(f, op);
+    if (!targets.length) return;
+    const from = this.pos(f, op.from);
+    for (const t of targets) this.sink.edge(from, this.symPos(t), 'CALLS', CONFIDENCE.implicit, 'implicit', posLine(op.at));
   }
 
   /**

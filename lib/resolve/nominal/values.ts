@@ -6,6 +6,7 @@
  * members typed by their parameters; library containers give their elements (the language's ContainerRules).
  */
 import { bindingIndex, bindsLocal, type Expr } from '../../extract/facts.ts';
+import type { NominalOp } from '../../extract/nominal/facts.ts';
 import type { Members } from './members.ts';
 import type { Found, Names } from './lookup.ts';
 import type { NominalRules } from './rules.ts';
@@ -183,6 +184,8 @@ export class Evaluator {
         return this.foundValue(found, depth);
       }
       case 'this': {
+        const recv = this.extensionThis(f, from, depth);
+        if (recv) return recv;
         if (e.cls < 0) return NONE;
         const ent = this.w.typeOf({ f, s: e.cls });
         if (!ent) return NONE;
@@ -238,7 +241,9 @@ export class Evaluator {
     this.builderMemo.set(b, v);
     const call = b.call;
     if (call.k === 'call') {
-      const res = this.call(f, call.callee, from, call.argc, depth + 1);
+      // the arguments known pick among overloads as at the call site (a lambda fits a function type)
+      const argc: Arity = call.argc !== undefined && call.args?.length ? { n: call.argc, argv: call.args.map((a) => a ?? OTHER_EXPR), f, from } : call.argc;
+      const res = this.call(f, call.callee, from, argc, depth + 1);
       const t = 'targets' in res ? res.targets[0] : undefined;
       const params = t ? this.w.sym(t).params : undefined;
       const p = params?.[b.arg ?? params.length - 1];
@@ -527,6 +532,12 @@ export class Evaluator {
         }
         const via = this.implicitMember(f, callee, from, depth);
         if (via) return this.call(f, via, from, argc, depth + 1);
+        // inside an extension function a free name is first a member, then an extension, of its receiver
+        const self = callee.b === undefined ? this.extensionThis(f, from, depth) : undefined;
+        if (self) {
+          const res = this.memberCall(f, self, callee.name, argc, 'this-member', depth);
+          if ('targets' in res && res.targets.length) return res;
+        }
         const found = this.names.callee(f, from, callee.name);
         if (!found) return this.rules.isBuiltin(callee.name) || this.openContext(f, from) ? EXTERNAL : UNRESOLVED;
         if ('ext' in found) return EXTERNAL;
@@ -559,6 +570,35 @@ export class Evaluator {
       }
       default: return UNRESOLVED;
     }
+  }
+
+  /**
+   * The project methods an operator runs (NominalOp): step by step, the first `Trait.method` alternative the value's
+   * project type has in a block implementing that trait; the next step is taken on that method's result.
+   */
+  operatorTargets(f: number, op: NominalOp): SymRef[] {
+    const out: SymRef[] = [];
+    let v = this.dealias(this.value(f, op.obj, op.from));
+    for (const step of op.steps.split('>')) {
+      if (v.t !== 'inst') break;
+      let hit: SymRef[] = [];
+      for (const alt of step.split('|')) {
+        const dot = alt.indexOf('.');
+        const trait = alt.slice(0, dot), name = alt.slice(dot + 1);
+        hit = this.methods(this.m.find(v.e, name)).filter((t) => {
+          const parent = this.w.sym(t).parent;
+          return parent >= 0 && (this.w.files[t.f].symbols[parent].implements ?? []).some((e) => lastName(e) === trait);
+        });
+        if (hit.length) break;
+      }
+      if (!hit.length) continue;
+      out.push(...hit);
+      const t = hit[0], sym = this.w.sym(t);
+      if (!sym.returns) break;
+      const r = this.type(t.f, sym.returns, t.s, v.args ? { ent: this.m.ownerOf(t) ?? v.e, args: v.args } : undefined);
+      v = this.dealias(r);
+    }
+    return out;
   }
 
   /**
@@ -608,6 +648,25 @@ export class Evaluator {
     for (const r of e.recv) {
       const v = this.dealias(this.value(f, r, from, depth + 1));
       if (v.t === 'inst' && (this.m.find(v.e, e.name).length || this.extension(v, e.name, undefined))) return { k: 'member', obj: r, name: e.name };
+    }
+    return undefined;
+  }
+
+  /**
+   * `this` inside an extension function (Kotlin's `fun T.f()`), or a lambda in one: a value of the receiver type,
+   * aliases seen through and a type parameter read by its bound. Undefined outside one, or inside a class first.
+   */
+  private extensionThis(f: number, from: number, depth: number): Val | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const syms = this.w.files[f].symbols;
+    for (let s = from; s >= 0; s = syms[s].parent) {
+      const sym = syms[s];
+      if (TYPE_LABELS.has(sym.label)) return undefined;
+      const recv = sym.label === 'Function' ? this.w.extra({ f, s }).recv : undefined;
+      if (!recv) continue;
+      // the receiver is declared: as sure as a class's own `this`
+      const v = this.dealias(this.type(f, recv, s, undefined, depth + 1));
+      return v.t === 'none' ? undefined : v.t === 'inst' ? { ...v, c: CONFIDENCE['this-member'] } : v;
     }
     return undefined;
   }
@@ -684,8 +743,10 @@ export class Evaluator {
       const x = this.w.extra(r);
       const recvType = x.recv ?? this.w.sym(r).params?.[0];
       if (!recvType) continue;
-      const t = this.type(r.f, recvType, r.s);
-      if (t.t === 'inst' && recv.t === 'inst' && this.m.isSubtype(recv.e, t.e)) ok.push(r);
+      // an extension declared on an alias applies to what the alias stands for
+      const t = this.dealias(this.type(r.f, recvType, r.s));
+      const v = this.dealias(recv);
+      if (t.t === 'inst' && v.t === 'inst' && this.m.isSubtype(v.e, t.e)) ok.push(r);
       else if (t.t === 'ext' && recv.t === 'ext' && t.name && t.name === recv.name) ok.push(r);
     }
     if (!ok.length) return undefined;
@@ -826,6 +887,12 @@ export class Evaluator {
       const p = params[i];
       if (!p) continue;
       const a = site.argv[i];
+      if (a.k === 'fn') {
+        // a function literal fits a parameter of a function type (or of an alias of one) exactly
+        const want = this.type(r.f, p, r.s);
+        if (want.t === 'fnval' || (want.t === 'inst' && this.aliasTarget(want.e)?.t === 'fnval')) score += 2;
+        continue;
+      }
       const got = a.k === 'lit' ? (a.type ? { t: 'ext', name: a.type } as Val : NONE) : this.value(site.f, a, site.from);
       const ownTypeParam = p.k === 'id' && bindsLocal(p.b) && this.w.nominal(r.f).tparams?.includes(bindingIndex(p.b));
       if (a.k === 'lit' && a.coll) {
@@ -876,5 +943,6 @@ function lastName(e: Expr): string | undefined {
   if (e.k === 'generic') return lastName(e.of);
   return undefined;
 }
+const OTHER_EXPR: Expr = { k: 'other' };
 const EXTERNAL: CallRes = { ext: true };
 const UNRESOLVED: CallRes = { unresolved: true };
