@@ -888,9 +888,14 @@ export class Evaluator {
       if (!p) continue;
       const a = site.argv[i];
       if (a.k === 'fn') {
-        // a function literal fits a parameter of a function type (or of an alias of one) exactly
+        // a function literal fits a parameter of a function type (or of an alias of one) exactly; a library delegate
+        // type (C#'s Func, Action) only with as many parameters as the lambda takes
         const want = this.type(r.f, p, r.s);
         if (want.t === 'fnval' || (want.t === 'inst' && this.aliasTarget(want.e)?.t === 'fnval')) score += 2;
+        else if (a.n !== undefined && want.t === 'ext' && want.name && this.rules.delegateParams) {
+          const n = this.rules.delegateParams(want.name, want.args?.length ?? 0);
+          if (n !== undefined) { if (n !== a.n) return -1; score += 2; }
+        }
         continue;
       }
       const got = a.k === 'lit' ? (a.type ? { t: 'ext', name: a.type } as Val : NONE) : this.value(site.f, a, site.from);
@@ -906,12 +911,6 @@ export class Evaluator {
       // a method's own type parameter takes any argument as it is: better than a conversion, worse than an exact fit
       if (ownTypeParam) { if (got.t !== 'none') score += 1; continue; }
       const want = this.type(r.f, p, r.s);
-      // a lambda fits a library delegate type only with as many parameters as it takes
-      if (a.k === 'fn' && a.n !== undefined && want.t === 'ext' && want.name && this.rules.delegateParams) {
-        const n = this.rules.delegateParams(want.name, want.args?.length ?? 0);
-        if (n !== undefined) { if (n !== a.n) return -1; score += 2; }
-        continue;
-      }
       if (want.t !== 'inst' && want.t !== 'ext' && want.t !== 'arr') continue;
       // an array for an array parameter fits exactly; anything else goes through a params array's expanded form
       if (want.t === 'arr') { if (got.t === 'arr') score += 2; continue; }
