@@ -340,6 +340,11 @@ export interface RefFact {
   from: number;
   /** A member name written as an object key (`{ a: 1 }` of a typed literal, `const { a } = obj`), not an expression. */
   key?: boolean;
+  /**
+   * An occurrence only, with no REFERENCES edge: a key of an object literal a function returns, which its declared
+   * result type (already referenced by the function) accounts for.
+   */
+  bare?: boolean;
 }
 
 /**

@@ -440,6 +440,9 @@ class ProjectBuilder {
     if (r.key && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) return;
     // a name in a type annotation means the type where a value shares its name (`interface X` + `const X`)
     const v = r.kind === 'type' ? (r.value.k === 'member' ? this.qualifiedType(f, r.value) : ev.asType(ev.value(f, r.value))) : ev.value(f, r.value);
+    // a plain name in a type that finds only a value (a function, a variable: no type of that name beside it)
+    // names a type the index does not hold, such as the lib's `Record` where a module declares `const Record`
+    if (r.kind === 'type' && r.value.k === 'id' && v.t === 'sym' && this.valueOnly(v)) return;
     if (v.t !== 'sym' || v.held) {
       if (v.t === 'sym' && v.held && r.kind !== 'export' && !this.isCallbackSite(r.at)) {
         // a key of an object literal value holding a symbol (`summary.formatPrice`): a reference, but the name is
@@ -459,10 +462,16 @@ class ProjectBuilder {
     const kind: ReferenceKind = r.kind;
     if (kind === 'export') this.bothMeanings(v, f, r.at, name, kind, from, v.r, v.c);
     else this.occurrence(v, f, r.at, name, kind, from, v.r, v.c);
-    if (kind === 'export' || this.isCallbackSite(r.at)) return;
+    if (kind === 'export' || r.bare || this.isCallbackSite(r.at)) return;
     const target = this.posOf(v);
     if (target === from) return;
     this.refEdge(from, target, v.c, v.r, posLine(r.at), r.kind);
+  }
+
+  /** True for a function or a variable (not a namespace): a declaration with a value meaning only. */
+  private valueOnly(v: Val & { t: 'sym' }): boolean {
+    const sym = this.files[v.f].symbols[v.s];
+    return (sym.label === 'Function' || sym.label === 'Variable') && sym.kind !== 'namespace';
   }
 
   /** What a qualified name in a type (`Divisor.Declaration`) names: the type symbol, else what the member gives. */

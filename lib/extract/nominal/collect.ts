@@ -337,6 +337,11 @@ class NominalCollector {
     if (ns !== undefined && parent < 0) x.ns = ns;
     if (this.conds.length) x.conds = this.conds.map((c) => ({ macro: c.macro, defined: c.defined }));
     if (recv !== undefined) x.recv = this.lazyType(recv);
+    if (def.caps.payload !== undefined) {
+      const items: Expr[] = [];
+      for (let c = this.t.firstChild(def.caps.payload); c >= 0; c = this.t.next[c]) if (this.t.field[c] !== undefined && this.fieldName[this.t.field[c]] === 'type') items.push(this.lazyType(c));
+      if (items.length) x.payload = items;
+    }
     if (def.caps.self !== undefined) x.self = this.lazyType(def.caps.self);
     if (def.caps.type !== undefined) sym.type = this.lazyType(def.caps.type);
     if (def.caps.returns !== undefined) sym.returns = this.lazyType(def.caps.returns);
@@ -500,7 +505,8 @@ class NominalCollector {
     }
     if (d.caps.values !== undefined) v.tuple = { values: d.caps.values, at: nameNode };
     // `let (a, b) = f()?` (@items: the tuple pattern, @whole: its value): the element at the name's position
-    if (d.caps.whole !== undefined && d.caps.items !== undefined) v.part = { whole: d.caps.whole, at: this.position(d.caps.items, nameNode) };
+    // (a list holding the value's own node, a tuple struct pattern's path `Ast::Literal(x)`: that node is no item)
+    if (d.caps.whole !== undefined && d.caps.items !== undefined) v.part = { whole: d.caps.whole, at: this.position(d.caps.items, nameNode, d.caps.whole) };
     this.localValue.push(v);
     if (d.role === 'decl.typeparam') {
       this.tparams.push(l);
@@ -937,12 +943,12 @@ class NominalCollector {
   }
 
   /** The position in a pattern's list of the item holding `node` (its punctuation not counted; `_` counted), or -1. */
-  private position(list: number, node: number): number {
+  private position(list: number, node: number, skip = -1): number {
     let item = node;
     while (item >= 0 && this.t.parent[item] !== list) item = this.t.parent[item];
     if (item < 0) return -1;
     let i = 0;
-    for (let c = this.t.firstChild(list); c >= 0 && c !== item; c = this.t.next[c]) if (this.isNamed(c) ? !this.isComment(c) : this.name(c) === '_') i++;
+    for (let c = this.t.firstChild(list); c >= 0 && c !== item; c = this.t.next[c]) if (c !== skip && (this.isNamed(c) ? !this.isComment(c) : this.name(c) === '_')) i++;
     return i;
   }
 

@@ -19,6 +19,8 @@
 ((union_item name: (type_identifier) @name body: (_) @body) @def (#set! role "def.class:union"))
 ((enum_item name: (type_identifier) @name body: (enum_variant_list) @body) @def (#set! role "def.enum"))
 ((enum_variant name: (identifier) @name) @def (#set! role "def.enum.member"))
+; a variant's payload (`Literal(Span, char)`): what a pattern binds at each position
+((enum_variant name: (identifier) @name body: (ordered_field_declaration_list) @payload) @def (#set! role "def.enum.member"))
 ((trait_item name: (type_identifier) @name body: (declaration_list) @body) @def (#set! role "def.interface:trait"))
 ((trait_item bounds: (trait_bounds [(type_identifier) (scoped_type_identifier) (generic_type)] @type)) @def (#set! role "heritage.extends"))
 ((impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name) @self] body: (declaration_list) @body) @def (#set! role "def.class:impl"))
@@ -51,6 +53,8 @@
 ((let_condition pattern: (_ (identifier) @name)) (#set! role "decl.local"))
 ((match_arm pattern: (match_pattern (_ (identifier) @name))) (#set! role "decl.local"))
 ((match_arm pattern: (match_pattern (identifier) @name)) (#set! role "decl.local"))
+; `Ast::Literal(ref x)`, `Self::Group(g)` anywhere in a pattern: each name is the variant's payload at its position
+((tuple_struct_pattern type: (_) @whole [(identifier) @name (ref_pattern (identifier) @name) (mut_pattern (identifier) @name) (ref_pattern (mut_pattern (identifier) @name))]) @items (#not-eq? @name @whole) (#set! role "decl.local"))
 
 ([(block) (for_expression) (while_expression) (loop_expression) (if_expression) (match_arm) (closure_expression)] @scope (#set! role "scope"))
 

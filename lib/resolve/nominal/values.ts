@@ -216,6 +216,8 @@ export class Evaluator {
       // a type with arguments named as a value (Rust's `Data::<A>::new()`): the type
       case 'generic': return this.value(f, e.of, from, depth + 1);
       case 'element': {
+        const payload = e.at !== undefined ? this.payload(f, e.of, from, e.at, depth) : undefined;
+        if (payload) return payload;
         const of = this.value(f, e.of, from, depth + 1);
         // what a callback is handed by a map's methods is an entry (or a key and a value), not an element
         if (e.key === '(each)' && (of.t === 'map' || of.t === 'ext' && of.name && this.rules.containers?.elements.get(of.name) !== 0)) return this.entryOf(of);
@@ -226,6 +228,24 @@ export class Evaluator {
       case 'lit': return e.type ? this.namedType(this.names.type(f, from, e.type), e.type) : EXT;
       default: return NONE;
     }
+  }
+
+  /**
+   * The payload at position `at` of the enum member a pattern's path names (`Ast::Literal(x)`, `Self::Group(g)`, a
+   * member imported by name): what the pattern binds there. Undefined where the path names no such member.
+   */
+  private payload(f: number, path: Expr, from: number, at: number, depth: number): Val | undefined {
+    let rs: SymRef[] = [];
+    if (path.k === 'member') {
+      const owner = this.value(f, path.obj, from, depth + 1);
+      if (owner.t === 'type') rs = this.m.find(owner.e, path.name);
+    } else if (path.k === 'id' && !bindsLocal(path.b)) {
+      const found = this.names.value(f, from, path.name);
+      if (found && 'r' in found) rs = found.r;
+    }
+    const r = rs.find((x) => this.w.sym(x).kind === 'enum_member');
+    const p = r ? this.w.extra(r).payload?.[at] : undefined;
+    return r && p ? this.type(r.f, p, r.s, undefined, depth + 1) : undefined;
   }
 
   private readonly builderMemo = new WeakMap<Expr, Val>();
