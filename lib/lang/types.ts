@@ -23,6 +23,11 @@ export interface NameRules {
    * another file is the symbol's own name, renamed with it, not a local alias left to text search.
    */
   sharedScope?: boolean;
+  /**
+   * Top-level declarations of one name merge only when all are exported or all are local (TypeScript: an exported
+   * `const X` and a local `type X = typeof X` are two symbols, renamed apart).
+   */
+  mergesByExport?: boolean;
   /** Characters written right before a name that are no part of it (PHP's `$` of a property's declaration). */
   sigils?: string;
   /**

@@ -30,6 +30,11 @@ function nameRules(language: string): NameRules | undefined {
   return rulesOf(language)?.names;
 }
 
+/** True when the symbol's language merges a top-level name's declarations only among the exported or the local ones. */
+export function mergesByExport(node: GraphNode): boolean {
+  return nameRules(languageOf(node))?.mergesByExport === true;
+}
+
 /** True when a symbol's current name is a plain identifier (not a computed `[Symbol.x]` or quoted `'a-b'` key). */
 export function hasIdentifierName(node: GraphNode): boolean {
   return (nameRules(languageOf(node)) ?? nameRules('javascript')!).identifier.test(node.name);

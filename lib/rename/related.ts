@@ -3,7 +3,8 @@
  * ties them. Two ties are known to the graph:
  *  - merged declarations: symbols with the same file and qualified name (overload signatures, an interface and
  *    a const of the same name, a class and an interface merged with it), or declared globally under the same
- *    qualified name in any file (`declare global { interface ArkEnv … }` augmented in several packages);
+ *    qualified name in any file (`declare global { interface ArkEnv … }` augmented in several packages); where
+ *    the language says so, a top-level name's exported and local declarations are two symbols;
  *  - the method family: a method, the methods it overrides or implements and those overriding or implementing it,
  *    along OVERRIDES edges both ways, closed transitively (the language's own rule decided each edge: Kotlin's
  *    `override`, C++'s virtual, Rust's trait impl; Go's structural implementations, as the type would no longer
@@ -17,7 +18,7 @@
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { SYMBOL_LABELS, type GraphNode, type RelType } from '../graph/schema.ts';
 import { byFileLine, declarationKey } from './lookup.ts';
-import { isMember } from './identifiers.ts';
+import { isMember, isTopLevel, mergesByExport } from './identifiers.ts';
 import { qualifiedNameOf } from '../symbols/lookup.ts';
 
 const SYMBOLS = new Set<string>(SYMBOL_LABELS);
@@ -62,7 +63,9 @@ export function mergedDeclarations(graph: CodeGraph, node: GraphNode): GraphNode
     const g = idx.globals.get(`${qualifiedNameOf(node)}${node.static === true ? '\u0000static' : ''}`);
     if (g && g.length > 1) return [...g].sort(byFileLine);
   }
-  return [...(idx.byKey.get(declarationKey(node)) ?? [node])].sort(byFileLine);
+  const site = idx.byKey.get(declarationKey(node)) ?? [node];
+  const sameExport = site.length > 1 && isTopLevel(node) && mergesByExport(node);
+  return (sameExport ? site.filter((n) => (n.exported === true) === (node.exported === true)) : [...site]).sort(byFileLine);
 }
 
 /** Symbols declared in `filePath` under a qualified name (static or not). */

@@ -184,6 +184,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (e.k !== 'member' || e.obj.k === 'lit' || e.obj.k === 'other') return;
     refs.push({ value: e, kind: this.jsx.has(node) ? 'jsx' : this.kindOverride.get(node) ?? 'value', at: this.pos(m.property), from: m.from });
   });
+  if (this.returnKeys.size) this.returnedKeys();
   // keys naming members: `const p: Provider = { a: 1 }` (typed object literal), `const { a, b: c } = obj`
   const declared = new Set<number>();
   for (const sym of this.symbols) if (posLength(sym.at) > 0) declared.add(posLine(sym.at) * 65536 + posColumn(sym.at));
@@ -194,7 +195,9 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (!typeNode) return;
     const obj: Expr = k.typed ? { k: 'as', type: this.expr(typeNode) } : k.pushed ? { k: 'element', of: this.expr(typeNode) } : this.expr(typeNode);
     if (obj.k === 'lit' || obj.k === 'other' || obj.k === 'fn') return;
-    refs.push({ value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(node), from: k.from, key: true });
+    const ref: RefFact = { value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(node), from: k.from, key: true };
+    if (k.bare) ref.bare = true;
+    refs.push(ref);
   });
   // the string key of an indexed access type (`ArkEnv['onFail']`, `d['schema']`): the member of that type it names
   this.lookupTypes.forEach((l) => {
@@ -258,6 +261,27 @@ export function patternIndex(this: Collector, pattern: Node, name: Node): number
     else if (ch === 44 && depth === 0) index++;
   }
   return index;
+}
+
+/**
+ * The keys of object literals a function returns are members of its declared result (`(): Bound => ({ rule })`),
+ * as the checker types them by that contextual type; not an async function's or a generator's, whose declared
+ * result wraps what they return.
+ */
+export function returnedKeys(this: Collector): void {
+  this.returned.forEach((values, fn) => {
+    const type = this.returnsOf.get(fn);
+    if (!type) return;
+    const paren = this.text.indexOf('(', fn.start);
+    const head = this.text.slice(fn.start, paren < 0 || paren > type.start ? type.start : paren);
+    if (/\basync\b|\*/.test(head)) return;
+    const from = this.fnSymOf.get(fn) ?? -1;
+    for (const v of values) {
+      for (const { key, short } of this.returnKeys.get(v) ?? []) {
+        if (!this.keyRefs.has(key)) this.keyRefs.set(key, { obj: type, name: this.ident(key), kind: short ? 'shorthand' : 'value', typed: true, from, bare: true });
+      }
+    }
+  });
 }
 
 /** What an unannotated function returns (its return statements' values), for the resolver to evaluate. */

@@ -92,6 +92,8 @@ export class Collector {
   readonly fnTypePredicate = new LazyMap<Node, Node>();
   /** Function nodes → the values their `return` statements (or expression body) give. */
   readonly returned = new Map<Node, Node[]>();
+  /** Keys of object literals returned (a return statement's or an arrow body's value → its keys; see returnedKeys). */
+  readonly returnKeys = new Map<Node, Array<{ key: Node; short: boolean }>>();
   /** Arrow functions and their bodies (an expression body is the returned value; a block is not). */
   readonly arrowBodies: Array<{ fn: Node; body: Node }> = [];
   /** Assignment targets (`f = …`, `this.handler = …`): function symbols assigned there are not fixed. */
@@ -114,7 +116,7 @@ export class Collector {
   /** Conditional arguments → their branches. */
   readonly branchesOf = new LazyMap<Node, Node[]>();
   /** Member-name occurrences outside expressions: typed object-literal keys and destructuring keys. */
-  readonly keyRefs = new LazyMap<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number; assigned?: boolean; pushed?: boolean }>();
+  readonly keyRefs = new LazyMap<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number; assigned?: boolean; pushed?: boolean; bare?: boolean }>();
   /**
    * Keys of patterns whose value is another pattern's member or an untyped parameter (`const { o: { insert } } = x`,
    * `({ a }) => …`): occurrences of the member they name, once the pattern's value is known (build).

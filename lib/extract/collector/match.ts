@@ -90,6 +90,7 @@ export function registerMatchHandlers(): void {
     });
     // at the `return` keyword: a returned function starts a scope of its own at the value's position
     on([Role['return']], function (c) { this.push(startOf(get(c, 'stmt')!), EV_POINT, { ret: get(c, 'value')! }); return; });
+    on([Role['return.key']], function (c) { pushTo(this.returnKeys, get(c, 'value')!, { key: get(c, 'key')!, short: get(c, 'short') !== undefined }); return; });
     on([Role['return.body']], function (c) { this.arrowBodies.push({ fn: get(c, 'fn')!, body: get(c, 'value')! }); return; });
     on([Role['assign.target']], function (c) {
       const target = get(c, 'target')!, value = get(c, 'value');

@@ -337,6 +337,11 @@ class NominalCollector {
     if (ns !== undefined && parent < 0) x.ns = ns;
     if (this.conds.length) x.conds = this.conds.map((c) => ({ macro: c.macro, defined: c.defined }));
     if (recv !== undefined) x.recv = this.lazyType(recv);
+    if (def.caps.payload !== undefined) {
+      const items: Expr[] = [];
+      for (let c = this.t.firstChild(def.caps.payload); c >= 0; c = this.t.next[c]) if (this.t.field[c] !== undefined && this.fieldName[this.t.field[c]] === 'type') items.push(this.lazyType(c));
+      if (items.length) x.payload = items;
+    }
     if (def.caps.self !== undefined) x.self = this.lazyType(def.caps.self);
     if (def.caps.type !== undefined) sym.type = this.lazyType(def.caps.type);
     if (def.caps.returns !== undefined) sym.returns = this.lazyType(def.caps.returns);
@@ -500,7 +505,8 @@ class NominalCollector {
     }
     if (d.caps.values !== undefined) v.tuple = { values: d.caps.values, at: nameNode };
     // `let (a, b) = f()?` (@items: the tuple pattern, @whole: its value): the element at the name's position
-    if (d.caps.whole !== undefined && d.caps.items !== undefined) v.part = { whole: d.caps.whole, at: this.position(d.caps.items, nameNode) };
+    // (a list holding the value's own node, a tuple struct pattern's path `Ast::Literal(x)`: that node is no item)
+    if (d.caps.whole !== undefined && d.caps.items !== undefined) v.part = { whole: d.caps.whole, at: this.position(d.caps.items, nameNode, d.caps.whole) };
     this.localValue.push(v);
     if (d.role === 'decl.typeparam') {
       this.tparams.push(l);
@@ -740,7 +746,8 @@ class NominalCollector {
         case 'expr.wrap': return c.inner !== undefined ? this.expr(c.inner) : OTHER;
         case 'expr.index': return c.object !== undefined ? { k: 'element', of: this.expr(c.object) } : OTHER;
         case 'expr.lit': return ex.kind ? { k: 'lit', type: ex.kind } : LIT;
-        case 'expr.fn': return { k: 'fn' };
+        // a lambda's parameter count (@params: its parameter list; kind `1`: one bare parameter) picks overloads
+        case 'expr.fn': return c.params !== undefined ? { k: 'fn', n: this.argCount(c.params) } : ex.kind === '1' ? { k: 'fn', n: 1 } : { k: 'fn' };
         case 'expr.collection': return COLLECTION;
         case 'expr.path': return this.pathExpr(node, false);
         default: return OTHER;
@@ -824,7 +831,7 @@ class NominalCollector {
         const args: Expr[] = [];
         if (c.args !== undefined) {
           const skip = this.syntax.nonTypeArguments;
-          for (let a = this.t.firstChild(c.args); a >= 0 && args.length < 2; a = this.t.next[a]) if (this.isNamed(a) && !this.isComment(a) && !skip?.has(this.names.typeName(this.t.type[a]) ?? '')) args.push(this.typeExpr(a));
+          for (let a = this.t.firstChild(c.args); a >= 0 && args.length < MAX_TYPE_ARGS; a = this.t.next[a]) if (this.isNamed(a) && !this.isComment(a) && !skip?.has(this.names.typeName(this.t.type[a]) ?? '')) args.push(this.typeExpr(a));
         }
         return args.length ? { k: 'generic', of, args } : of;
       }
@@ -936,12 +943,12 @@ class NominalCollector {
   }
 
   /** The position in a pattern's list of the item holding `node` (its punctuation not counted; `_` counted), or -1. */
-  private position(list: number, node: number): number {
+  private position(list: number, node: number, skip = -1): number {
     let item = node;
     while (item >= 0 && this.t.parent[item] !== list) item = this.t.parent[item];
     if (item < 0) return -1;
     let i = 0;
-    for (let c = this.t.firstChild(list); c >= 0 && c !== item; c = this.t.next[c]) if (this.isNamed(c) ? !this.isComment(c) : this.name(c) === '_') i++;
+    for (let c = this.t.firstChild(list); c >= 0 && c !== item; c = this.t.next[c]) if (c !== skip && (this.isNamed(c) ? !this.isComment(c) : this.name(c) === '_')) i++;
     return i;
   }
 
@@ -1183,6 +1190,9 @@ function merged(earlier: Rec | undefined, later: Rec): Rec {
 }
 
 const LIT: Expr = { k: 'lit' };
+// type arguments kept: enough for maps and for the delegate types whose count says how many parameters a lambda takes
+// (C#'s Func<A, B, R>)
+const MAX_TYPE_ARGS = 4;
 const COLLECTION: Expr = { k: 'lit', coll: true };
 
 /**

@@ -55,6 +55,8 @@ export interface NominalSymbol {
    * Chain<T>`: `Chain<T>`): inside the block `this` is that type with those arguments, the block's own parameters.
    */
   self?: Expr;
+  /** An enum member's payload types in order (Rust's `Literal(Span, char)`): what a pattern `E::Literal(s, c)` binds. */
+  payload?: Expr[];
   /** Extension method (C#'s `this` parameter, Kotlin's receiver): called as a member of its receiver. */
   ext?: true;
   /** Parameter counts: fewest arguments a call may give, most (-1: a variadic parameter). */

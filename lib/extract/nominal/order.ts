@@ -34,6 +34,7 @@ export function remapSymbols(facts: FileFacts): void {
     sym[map(Number(k))] = v;
     if (v.recv) remapExpr(v.recv, map);
     if (v.self) remapExpr(v.self, map);
+    for (const e of v.payload ?? []) remapExpr(e, map);
     for (const e of [...(v.embeds ?? []), ...(v.bases ?? [])]) remapExpr(e, map);
   }
   nominal.sym = sym;

@@ -28,6 +28,7 @@ const JS_NAMES: NameRules = {
   reservedBindings: new Set(ES_RESERVED),
   reservedTypeNames: new Set<string>(),
   reservedMembers: new Set(['constructor', '__proto__']),
+  mergesByExport: true,
 };
 
 /**

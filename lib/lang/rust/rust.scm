@@ -19,6 +19,8 @@
 ((union_item name: (type_identifier) @name body: (_) @body) @def (#set! role "def.class:union"))
 ((enum_item name: (type_identifier) @name body: (enum_variant_list) @body) @def (#set! role "def.enum"))
 ((enum_variant name: (identifier) @name) @def (#set! role "def.enum.member"))
+; a variant's payload (`Literal(Span, char)`): what a pattern binds at each position
+((enum_variant name: (identifier) @name body: (ordered_field_declaration_list) @payload) @def (#set! role "def.enum.member"))
 ((trait_item name: (type_identifier) @name body: (declaration_list) @body) @def (#set! role "def.interface:trait"))
 ((trait_item bounds: (trait_bounds [(type_identifier) (scoped_type_identifier) (generic_type)] @type)) @def (#set! role "heritage.extends"))
 ((impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name) @self] body: (declaration_list) @body) @def (#set! role "def.class:impl"))
@@ -41,7 +43,10 @@
 ((for_expression pattern: (identifier) @name value: (_) @iter) (#set! role "decl.local"))
 ; `let (a, mut b) = pair;`: each name is the value's element at its position
 ((let_declaration pattern: (tuple_pattern [(identifier) @name (mut_pattern (identifier) @name)]) @items value: (_) @whole) (#set! role "decl.local"))
-((closure_parameters (identifier) @name) (#set! role "decl.local"))
+; a closure's parameter; handed to a method of its receiver, an element of the receiver by the method (`xs.iter()
+; .map(|x| …)`, `opt.map(|v| …)`: rustSyntax.elementCallbacks; same role, so the later match keeps its captures)
+((closure_parameters (identifier) @name) (#set! role "decl.local:callback"))
+((call_expression function: (field_expression value: (_) @iter field: (field_identifier) @method) arguments: (arguments (closure_expression parameters: (closure_parameters . (identifier) @name)))) (#set! role "decl.local:callback"))
 ((closure_parameters (parameter pattern: (identifier) @name type: (_)? @type)) (#set! role "decl.local"))
 ; a type parameter's (first) trait bound is its type: `A::size()` with `A: Array` is Array's `size`; a `where` clause
 ; bounds a parameter declared without one
@@ -51,6 +56,8 @@
 ((let_condition pattern: (_ (identifier) @name)) (#set! role "decl.local"))
 ((match_arm pattern: (match_pattern (_ (identifier) @name))) (#set! role "decl.local"))
 ((match_arm pattern: (match_pattern (identifier) @name)) (#set! role "decl.local"))
+; `Ast::Literal(ref x)`, `Self::Group(g)` anywhere in a pattern: each name is the variant's payload at its position
+((tuple_struct_pattern type: (_) @whole [(identifier) @name (ref_pattern (identifier) @name) (mut_pattern (identifier) @name) (ref_pattern (mut_pattern (identifier) @name))]) @items (#not-eq? @name @whole) (#set! role "decl.local"))
 
 ([(block) (for_expression) (while_expression) (loop_expression) (if_expression) (match_arm) (closure_expression)] @scope (#set! role "scope"))
 

@@ -1,7 +1,7 @@
 ; TypeScript-only knowledge: type declarations, annotations, parameters, heritage, overloads.
 
 ; ---------------------------------------------------------------- scopes holding type parameters
-([(interface_declaration) (type_alias_declaration) (function_signature) (method_signature) (abstract_method_signature) (function_type) (constructor_type) (call_signature) (construct_signature)] @scope (#set! role "scope.type"))
+([(interface_declaration) (type_alias_declaration) (function_signature) (method_signature) (abstract_method_signature) (function_type) (constructor_type) (call_signature) (construct_signature) (conditional_type)] @scope (#set! role "scope.type"))
 ((abstract_class_declaration) @scope (#set! role "scope.class"))
 
 ; ---------------------------------------------------------------- definitions
@@ -55,8 +55,18 @@
 ((variable_declarator type: (type_annotation (_) @type) value: (object (pair key: (property_identifier) @key))) @owner (#set! role "objlit.key"))
 ((variable_declarator type: (type_annotation (_) @type) value: (object (shorthand_property_identifier) @key @short)) @owner (#set! role "objlit.key"))
 ((variable_declarator type: (type_annotation (_) @type) value: (object (method_definition name: (property_identifier) @key))) @owner (#set! role "objlit.key"))
+; (either branch of a conditional, or in parentheses)
+((variable_declarator type: (type_annotation (_) @type) value: [(parenthesized_expression (object (pair key: (property_identifier) @key))) (ternary_expression consequence: (object (pair key: (property_identifier) @key))) (ternary_expression alternative: (object (pair key: (property_identifier) @key)))]) @owner (#set! role "objlit.key"))
+((variable_declarator type: (type_annotation (_) @type) value: [(parenthesized_expression (object (shorthand_property_identifier) @key @short)) (ternary_expression consequence: (object (shorthand_property_identifier) @key @short)) (ternary_expression alternative: (object (shorthand_property_identifier) @key @short))]) @owner (#set! role "objlit.key"))
 ; … and of an object literal asserted to a type (`({ a: 1 } as Provider)`)
 ((as_expression (object (pair key: (property_identifier) @key)) . (_) @type) (#set! role "objlit.key"))
+; the keys of an object literal a function returns (`return { rule }`, an arrow's `({ rule })`, either branch of a
+; conditional): members of the function's declared result, when it has one
+([(return_statement [(object (pair key: (property_identifier) @key)) (parenthesized_expression (object (pair key: (property_identifier) @key))) (ternary_expression consequence: (object (pair key: (property_identifier) @key))) (ternary_expression alternative: (object (pair key: (property_identifier) @key))) (parenthesized_expression (ternary_expression consequence: (object (pair key: (property_identifier) @key)))) (parenthesized_expression (ternary_expression alternative: (object (pair key: (property_identifier) @key))))] @value)
+  (arrow_function body: [(parenthesized_expression (object (pair key: (property_identifier) @key))) (ternary_expression consequence: (object (pair key: (property_identifier) @key))) (ternary_expression alternative: (object (pair key: (property_identifier) @key))) (parenthesized_expression (ternary_expression consequence: (object (pair key: (property_identifier) @key)))) (parenthesized_expression (ternary_expression alternative: (object (pair key: (property_identifier) @key))))] @value)] (#set! role "return.key"))
+([(return_statement [(object (shorthand_property_identifier) @key @short) (parenthesized_expression (object (shorthand_property_identifier) @key @short)) (ternary_expression consequence: (object (shorthand_property_identifier) @key @short)) (ternary_expression alternative: (object (shorthand_property_identifier) @key @short)) (parenthesized_expression (ternary_expression consequence: (object (shorthand_property_identifier) @key @short))) (parenthesized_expression (ternary_expression alternative: (object (shorthand_property_identifier) @key @short)))] @value)
+  (arrow_function body: [(parenthesized_expression (object (shorthand_property_identifier) @key @short)) (ternary_expression consequence: (object (shorthand_property_identifier) @key @short)) (ternary_expression alternative: (object (shorthand_property_identifier) @key @short)) (parenthesized_expression (ternary_expression consequence: (object (shorthand_property_identifier) @key @short))) (parenthesized_expression (ternary_expression alternative: (object (shorthand_property_identifier) @key @short)))] @value)] (#set! role "return.key"))
+
 ((as_expression (object (shorthand_property_identifier) @key @short) . (_) @type) (#set! role "objlit.key"))
 
 ; parameters: plain, typed, parameter properties (constructor(private svc: Svc))
@@ -67,6 +77,8 @@
 ((required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
 ; a type parameter's constraint is its local's type (`<T extends Base>`: a T has Base's members)
 (type_parameter name: (type_identifier) @name constraint: (constraint (_) @type)? (#set! role "decl.type.param"))
+; `infer x` declares a type parameter of its conditional type (seen in its branches), shadowing any type `x`
+(infer_type . (type_identifier) @name (#set! role "decl.type.param"))
 ; a destructured parameter with a type (`({ logger }: Deps)`): its names are members of that type
 ((required_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
 ((optional_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))

@@ -216,6 +216,8 @@ export class Evaluator {
       // a type with arguments named as a value (Rust's `Data::<A>::new()`): the type
       case 'generic': return this.value(f, e.of, from, depth + 1);
       case 'element': {
+        const payload = e.at !== undefined ? this.payload(f, e.of, from, e.at, depth) : undefined;
+        if (payload) return payload;
         const of = this.value(f, e.of, from, depth + 1);
         // what a callback is handed by a map's methods is an entry (or a key and a value), not an element
         if (e.key === '(each)' && (of.t === 'map' || of.t === 'ext' && of.name && this.rules.containers?.elements.get(of.name) !== 0)) return this.entryOf(of);
@@ -226,6 +228,24 @@ export class Evaluator {
       case 'lit': return e.type ? this.namedType(this.names.type(f, from, e.type), e.type) : EXT;
       default: return NONE;
     }
+  }
+
+  /**
+   * The payload at position `at` of the enum member a pattern's path names (`Ast::Literal(x)`, `Self::Group(g)`, a
+   * member imported by name): what the pattern binds there. Undefined where the path names no such member.
+   */
+  private payload(f: number, path: Expr, from: number, at: number, depth: number): Val | undefined {
+    let rs: SymRef[] = [];
+    if (path.k === 'member') {
+      const owner = this.value(f, path.obj, from, depth + 1);
+      if (owner.t === 'type') rs = this.m.find(owner.e, path.name);
+    } else if (path.k === 'id' && !bindsLocal(path.b)) {
+      const found = this.names.value(f, from, path.name);
+      if (found && 'r' in found) rs = found.r;
+    }
+    const r = rs.find((x) => this.w.sym(x).kind === 'enum_member');
+    const p = r ? this.w.extra(r).payload?.[at] : undefined;
+    return r && p ? this.type(r.f, p, r.s, undefined, depth + 1) : undefined;
   }
 
   private readonly builderMemo = new WeakMap<Expr, Val>();
@@ -839,7 +859,7 @@ export class Evaluator {
       let top = -Infinity;
       best = [];
       for (const r of fit) {
-        const s = this.argFit(r, site);
+        const s = this.argFit(r, site, ext && this.w.extra(r).ext ? 1 : 0);
         if (s > top) { top = s; best = [r]; } else if (s === top) best.push(r);
       }
       if (top < 0) return fit;
@@ -874,19 +894,28 @@ export class Evaluator {
     return !a || (n >= a[0] && (a[1] < 0 || n <= a[1]));
   }
 
-  /** How well a call's arguments fit a method's parameters: -1 when one cannot, else the count of exact fits. */
-  private argFit(r: SymRef, site: { argv: readonly Expr[]; f: number; from: number }): number {
-    const params = this.w.sym(r).params;
-    if (!params) return 0;
+  /**
+   * How well a call's arguments fit a method's parameters: -1 when one cannot, else the count of exact fits. `skip`:
+   * parameters the arguments do not fill (an extension method's receiver, 1).
+   */
+  private argFit(r: SymRef, site: { argv: readonly Expr[]; f: number; from: number }, skip = 0): number {
+    const all = this.w.sym(r).params;
+    if (!all) return 0;
+    const params = skip ? all.slice(skip) : all;
     let score = 0;
     for (let i = 0; i < site.argv.length && i < params.length; i++) {
       const p = params[i];
       if (!p) continue;
       const a = site.argv[i];
       if (a.k === 'fn') {
-        // a function literal fits a parameter of a function type (or of an alias of one) exactly
+        // a function literal fits a parameter of a function type (or of an alias of one) exactly; a library delegate
+        // type (C#'s Func, Action) only with as many parameters as the lambda takes
         const want = this.type(r.f, p, r.s);
         if (want.t === 'fnval' || (want.t === 'inst' && this.aliasTarget(want.e)?.t === 'fnval')) score += 2;
+        else if (a.n !== undefined && want.t === 'ext' && want.name && this.rules.delegateParams) {
+          const n = this.rules.delegateParams(want.name, want.args?.length ?? 0);
+          if (n !== undefined) { if (n !== a.n) return -1; score += 2; }
+        }
         continue;
       }
       const got = a.k === 'lit' ? (a.type ? { t: 'ext', name: a.type } as Val : NONE) : this.value(site.f, a, site.from);
