@@ -54,15 +54,25 @@ export function collectPython(flat: FlatTree, names: PyNames, text: string, file
  */
 function unshared<T>(v: T, seen: Set<object>): T {
   if (v === null || typeof v !== 'object') return v;
-  if (seen.has(v)) return JSON.parse(JSON.stringify(v)) as T;
+  if (seen.has(v)) return copy(v);
   seen.add(v);
   if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) v[i] = unshared(v[i], seen);
+    for (let i = 0; i < v.length; i++) { const x = v[i]; if (x !== null && typeof x === 'object') v[i] = unshared(x, seen); }
   } else {
     const o = v as Record<string, unknown>;
     for (const k in o) { const x = o[k]; if (x !== null && typeof x === 'object') o[k] = unshared(x, seen); }
   }
   return v;
+}
+
+/** A deep copy of a plain JSON value (facts hold no other kind). */
+function copy<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(copy) as T;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k in o) out[k] = copy(o[k]);
+  return out as T;
 }
 
 class PyCollector {
