@@ -107,7 +107,7 @@ export type Expr =
    * (the last when absent: a trailing lambda), Kotlin's `fun html(init: HTML.() -> Unit)`: inside `html { … }`, an
    * HTML. (`fntype`'s `recv`: that receiver.)
    */
-  | { k: 'builder'; call: Expr; arg?: number }
+  | { k: 'builder'; call: Expr; arg?: number; param?: number }
   /**
    * An object literal value (`{ select, update: fn, ...base }`): its entries in source order — a named key and its
    * value, a spread, or `open` for a key that is not a plain name (`[k]: v`, `'a-b': v`: any name may be that one).

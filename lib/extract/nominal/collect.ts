@@ -87,6 +87,8 @@ class NominalCollector {
   private readonly builderAt = new Map<number, Rec>();
   /** The `builder` receiver expression of each such call (one object, so the resolver evaluates it once). */
   private readonly builderExprs = new Map<number, Expr>();
+  /** Implicit parameters of lambdas handed to calls (`builderParam`), given their value once the walk is done. */
+  private readonly builderParams: Array<{ l: number; b: { call: number; arg?: number } }> = [];
   /** Assignments to a member of `this` (`$this->repo = new Repo()`): the value of a property declared without a type. */
   private readonly memberInitAt = new Map<number, Rec>();
   /**
@@ -268,6 +270,7 @@ class NominalCollector {
             // a lambda among the arguments (`convert({ … }, x)`): the parameter at its position
             const arg = builder.caps.args !== undefined ? this.position(builder.caps.args, i) : undefined;
             stack[stack.length - 1].scope.builder = arg === undefined || arg < 0 ? { call: builder.caps.call } : { call: builder.caps.call, arg };
+            if (!stack[stack.length - 1].scope.names.has(this.syntax.implicitParam ?? '')) this.builderParam(i, stack[stack.length - 1].scope);
           }
         }
       }
@@ -620,13 +623,32 @@ class NominalCollector {
     scope.names.set(name, localBinding(l));
   }
 
+  /**
+   * A lambda handed to a call with no parameter list of its own: its implicit parameter (Kotlin's `it`) is the first
+   * parameter of the function type the called function's parameter there declares (`parse: (List<String>) -> Unit`).
+   */
+  private builderParam(lambda: number, scope: Scope): void {
+    const name = this.syntax.implicitParam;
+    const b = scope.builder;
+    if (!name || !b || !this.syntax.lambdaParams) return;
+    for (let c = this.t.firstChild(lambda); c >= 0; c = this.t.next[c]) if (this.names.typeName(this.t.type[c]) === this.syntax.lambdaParams) return;
+    const l = this.locals.length;
+    this.locals.push({ name });
+    this.localValue.push({});
+    this.builderParams.push({ l, b });
+    scope.names.set(name, localBinding(l));
+  }
+
   /** A receiver lambda's receiver: its object's value, or what the call it is handed to gives it (`builder`). */
   private recvExpr(r: Receiver): Expr {
     if (typeof r === 'number') return this.expr(r);
     if ('type' in r) return { k: 'as', type: this.typeExpr(r.type) };
     const key = r.call * 64 + (r.arg ?? 63);
     let e = this.builderExprs.get(key);
-    if (!e) this.builderExprs.set(key, (e = r.arg === undefined ? { k: 'builder', call: this.expr(r.call) } : { k: 'builder', call: this.expr(r.call), arg: r.arg }));
+    // `f(a) { … }`: the call is the inner one, which counts the trailing lambda
+    const first = this.t.firstChild(r.call);
+    const call = !this.exprAt.has(r.call) && first >= 0 && this.exprAt.get(first)?.kind === 'trailing' ? first : r.call;
+    if (!e) this.builderExprs.set(key, (e = r.arg === undefined ? { k: 'builder', call: this.expr(call) } : { k: 'builder', call: this.expr(call), arg: r.arg }));
     return e;
   }
 
@@ -860,6 +882,17 @@ class NominalCollector {
       case 'type.fn': {
         const fn: Expr & { k: 'fntype' } = { k: 'fntype', returns: c.returns !== undefined ? this.typeExpr(c.returns) : OTHER };
         if (c.recv !== undefined) fn.recv = this.typeExpr(c.recv);
+        // the parameters' types (a named parameter, `(argv: List<String>) -> Unit`, by its last child)
+        if (c.params !== undefined) {
+          const ps: Array<Expr | null> = [];
+          for (let a = this.t.firstChild(c.params); a >= 0; a = this.t.next[a]) {
+            if (!this.isNamed(a) || this.isComment(a)) continue;
+            let t = this.typeExpr(a);
+            if (t.k === 'other') { let last = -1; for (let x = this.t.firstChild(a); x >= 0; x = this.t.next[x]) if (this.isNamed(x)) last = x; if (last >= 0) t = this.typeExpr(last); }
+            ps.push(t.k === 'other' ? null : t);
+          }
+          fn.params = ps;
+        }
         return fn;
       }
       case 'type.path': return this.pathExpr(node, true);
@@ -976,6 +1009,10 @@ class NominalCollector {
   private finishLocals(): void {
     for (const f of this.lazy) Object.assign(f.e, f.type ? this.typeExpr(f.node) : this.expr(f.node));
     for (const { sym, key, t } of this.docFallbacks) if (!sym[key] || sym[key]!.k === 'other') sym[key] = docTypeExpr(t);
+    for (const { l, b } of this.builderParams) {
+      const e = this.recvExpr(b);
+      if (e.k === 'builder') this.locals[l].init = { ...e, param: 0 };
+    }
     for (let l = 0; l < this.locals.length; l++) {
       const v = this.localValue[l];
       const local = this.locals[l];

@@ -46,6 +46,8 @@ export interface NominalSyntax {
   receiverCallbacks?: ReadonlySet<string>;
   /** The name a lambda's implicit parameter goes by (Kotlin's `it`). */
   implicitParam?: string;
+  /** The node type of a lambda's explicit parameter list (a lambda with one has no implicit parameter). */
+  lambdaParams?: string;
   /** Methods are overloaded by parameter types (Java, C#, Kotlin): calls keep their arguments' values to pick by. */
   overloads?: boolean;
   /**

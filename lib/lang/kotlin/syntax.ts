@@ -17,5 +17,6 @@ export const kotlinSyntax: NominalSyntax = {
   selfCallbacks: new Set(['let', 'also', 'takeIf', 'takeUnless']),
   receiverCallbacks: new Set(['apply', 'run', 'with']),
   implicitParam: 'it',
+  lambdaParams: 'lambda_parameters',
   comments: { line: ['//'], block: ['/*', '*/'] },
 };

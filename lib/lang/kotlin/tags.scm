@@ -57,7 +57,8 @@
 ((function_declaration (modifiers (annotation (constructor_invocation (user_type (identifier) @name) (value_arguments (value_argument (string_literal) @arg)))))) @def (#set! role "annotation"))
 
 ; ---------------------------------------------------------------- locals
-((parameter . (identifier) @name . (_) @type) (#set! role "decl.param"))
+; (a function type's named parameters, `(argv: List<String>) -> Unit`, are no parameters of the function declaring it)
+((function_value_parameters (parameter . (identifier) @name . (_) @type)) (#set! role "decl.param"))
 ; a parameter with a default value: a call may leave it out
 ((function_value_parameters (parameter . (identifier) @name . (_) @type) . "=" . (_) @value) (#set! role "decl.param"))
 ((class_parameter . (identifier) @name . (_) @type) (#set! role "decl.param"))
@@ -124,5 +125,5 @@
 ((non_nullable_type . (_) @inner) @type (#set! role "type.wrap"))
 ((parenthesized_type (_) @inner) @type (#set! role "type.wrap"))
 ; `T.() -> R`: a function type with a receiver (a lambda of it runs with a T)
-((function_type . (_) @recv . (function_type_parameters) . (_) @returns) @type (#set! role "type.fn"))
-((function_type (function_type_parameters) . (_) @returns) @type (#set! role "type.fn"))
+((function_type . (_) @recv . (function_type_parameters) @params . (_) @returns) @type (#set! role "type.fn"))
+((function_type (function_type_parameters) @params . (_) @returns) @type (#set! role "type.fn"))
