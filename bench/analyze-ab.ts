@@ -20,7 +20,7 @@
  * `--parallel-gate`: also waits until two threads really run in parallel (this VM's two cores sometimes give one
  * core's worth of time: two spinning threads then each run at half speed); `--show-parallel` only prints that
  * efficiency per run. `--one-file`: measures a one-file-changed run after the cold one instead (a function
- * appended to the first `.ts` file, or on a JavaScript corpus the first `.js` one; `--target` names another; `--edit body`
+ * appended to the first `.ts` file, or on a JavaScript corpus the first `.js` one; `--target` names another, in any language; `--edit body`
  * instead adds a statement to the file's first function body, keeping its outward shape: see bench/analyze.ts bodyEdit). Prints per variant the medians
  * of process wall, child CPU (all threads), the main thread's CPU (Linux, 10 ms ticks), peak RSS, pipeline total
  * and each phase from read to write. Every copy is aged by a minute first (as bench/analyze.ts does), so a
@@ -31,7 +31,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bodyEdit } from './analyze.ts';
+import { addedFunction, bodyEdit } from './analyze.ts';
+import { languageOf } from '../lib/lang/index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -193,14 +194,13 @@ try {
         const target = ts ?? sources.find((f) => /\.[cm]?js$/.test(f));
         if (!target) throw new Error(`no .ts or .js file to change in ${dir}`);
         const file = path.join(dir, target);
+        const lang = languageOf(target) ?? 'typescript';
         if (edit === 'body') {
-          const edited = bodyEdit(fs.readFileSync(file, 'utf8'), target.endsWith('.ts') ? 'typescript' : 'javascript', r);
+          const edited = bodyEdit(fs.readFileSync(file, 'utf8'), lang, r);
           if (edited === undefined) throw new Error(`${target}: no function body opens on a line of its own`);
           fs.writeFileSync(file, edited);
         } else {
-          fs.appendFileSync(file, target.endsWith('.ts')
-            ? `\nexport function abAdded${r}(x: number): number {\n  return x + ${r};\n}\n`
-            : `\nfunction abAdded${r}(x) {\n  return x + ${r};\n}\n`);
+          fs.appendFileSync(file, addedFunction(lang, r));
         }
         res = run(hook, dir, home, v.env);
       }

@@ -182,7 +182,7 @@ const GRAMMARS: Record<LanguageId, [pkg: string, member?: string]> = {
  * The edit made to the one-file-changed target, in its language: a function appended where the language has
  * top-level functions, else (Java, C#) a comment line (the file is parsed and indexed again either way).
  */
-function addedFunction(lang: LanguageId, i: number): string {
+export function addedFunction(lang: LanguageId, i: number): string {
   switch (lang) {
     case 'python': return `\n\ndef bench_added_${i}(x):\n    return x + ${i}\n`;
     case 'javascript': return `\nfunction benchAdded${i}(x) {\n  return x + ${i};\n}\n`;

@@ -1,14 +1,15 @@
 /**
  * Incremental analyze against cold analyze on a real corpus: a copy of the corpus is analyzed, then edited by a
  * seeded sequence of random edits (a statement added to a function body, blank lines inserted, a call of a name the
- * file already calls, a function appended, an `export` removed); after each edit the incremental snapshot's graph
+ * file already calls, a function appended, an `export` removed (TypeScript and JavaScript)); after each edit the incremental snapshot's graph
  * export, references and search files are compared byte for byte with a cold analyze of a copy of the same tree.
  * Prints one line per edit (what changed, files resolved, modules taken over, identical or not) and exits 1 on
  * any difference.
  *
  *   node --import tsx bench/incremental-diff.ts [--corpus DIR] [--steps N] [--seed N]
  *
- * Default corpus: rxjs 7.8.1 `node_modules/rxjs/src` (what bench/analyze.ts measures).
+ * Default corpus: rxjs 7.8.1 `node_modules/rxjs/src` (what bench/analyze.ts measures); its TypeScript, JavaScript
+ * and Python files are edited (a Python corpus: `--corpus node_modules/node-gyp/gyp`).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,7 +38,7 @@ const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
 
 function sources(dir: string): string[] {
   return (fs.readdirSync(dir, { recursive: true }) as string[]).map(String)
-    .filter((f) => /\.(ts|tsx|js)$/.test(f) && !f.endsWith('.d.ts') && !f.includes('.codegraph')).sort();
+    .filter((f) => /\.(ts|tsx|js|py)$/.test(f) && !f.endsWith('.d.ts') && !f.includes('.codegraph')).sort();
 }
 
 function snapshotBytes(dir: string): Map<string, Buffer | string> {
@@ -53,18 +54,21 @@ const same = (a: Buffer | string | undefined, b: Buffer | string | undefined): b
   a !== undefined && b !== undefined && (typeof a === 'string' ? a === b : Buffer.isBuffer(b) && a.equals(b));
 
 /** One random edit of one file's text (undefined: this kind does not apply to it). */
-function edit(text: string, step: number): { kind: string; text: string } | undefined {
+function edit(text: string, step: number, python: boolean): { kind: string; text: string } | undefined {
   const lines = text.split('\n');
+  const lang = python ? 'python' : 'typescript';
+  const local = python ? `bench_local_${step} = ${step}` : `const benchLocal${step} = ${step};`;
   switch (pick(['body', 'blank', 'call', 'append', 'unexport'])) {
-    case 'body': { const t = bodyEdit(text, 'typescript', step); return t === undefined ? undefined : { kind: 'statement in a body', text: t }; }
+    case 'body': { const t = bodyEdit(text, lang, step); return t === undefined ? undefined : { kind: 'statement in a body', text: t }; }
     case 'blank': { lines.splice(Math.floor(random() * lines.length), 0, '', ''); return { kind: 'blank lines', text: lines.join('\n') }; }
     case 'call': {
-      const called = [...text.matchAll(/\b([a-z][A-Za-z0-9]*)\(/g)].map((m) => m[1]).filter((n) => !/^(if|for|while|switch|catch|function|return|typeof)$/.test(n));
-      const t = called.length ? bodyEdit(text, 'typescript', step)?.replace(`const benchLocal${step} = ${step};`, `${pick(called)}();`) : undefined;
+      const keywords = python ? /^(if|elif|for|while|with|return|print|not|and|or|in|assert|yield|lambda|except)$/ : /^(if|for|while|switch|catch|function|return|typeof)$/;
+      const called = [...text.matchAll(/\b([a-z][A-Za-z0-9_]*)\(/g)].map((m) => m[1]).filter((n) => !keywords.test(n));
+      const t = called.length ? bodyEdit(text, lang, step)?.replace(local, `${pick(called)}()`) : undefined;
       return t === undefined ? undefined : { kind: 'call in a body', text: t };
     }
-    case 'append': return { kind: 'function appended', text: `${text}\nexport function incrementalAdded${step}(): number {\n  return ${step};\n}\n` };
-    default: return text.includes('export function') ? { kind: 'export removed', text: text.replace('export function', 'function') } : undefined;
+    case 'append': return { kind: 'function appended', text: python ? `${text}\n\ndef incremental_added_${step}():\n    return ${step}\n` : `${text}\nexport function incrementalAdded${step}(): number {\n  return ${step};\n}\n` };
+    default: return !python && text.includes('export function') ? { kind: 'export removed', text: text.replace('export function', 'function') } : undefined;
   }
 }
 
@@ -83,7 +87,7 @@ async function main(): Promise<void> {
       let file = '';
       for (let tries = 0; !change && tries < 20; tries++) {
         file = pick(files);
-        change = edit(fs.readFileSync(path.join(root, file), 'utf8'), step);
+        change = edit(fs.readFileSync(path.join(root, file), 'utf8'), step, file.endsWith('.py'));
       }
       if (!change) continue;
       fs.writeFileSync(path.join(root, file), change.text);

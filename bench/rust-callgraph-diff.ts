@@ -12,7 +12,9 @@
  *   nice -n 10 node --import tsx bench/rust-callgraph-diff.ts [--corpus NAME]... [--misses N]
  *
  * Corpora: crates Debian's librust-*-dev packages ship (`apt-get install librust-smallvec-dev …`), compiled alone
- * as a library with default features off; smallvec and either tuned on, the others held out.
+ * as a library with default features off; those marked `tune` tuned the resolver (their misses were read), the
+ * others are held out. rustc's paths are printed whole (`-Ztrim-diagnostic-paths=false`): a library type is no
+ * project type of the same last name.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';

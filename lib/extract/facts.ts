@@ -150,9 +150,10 @@ export type Expr =
    * A function expression or arrow that is no symbol of its own (a callback, an object literal's entry). `ret`: what
    * it returns (its expression body, or its return statements' values; not for async functions and generators);
    * `pred`: a type guard's type (`(x): x is Admin => …`); `async`: an async function (calling it gives a promise of
-   * `ret`).
+   * `ret`); `n`: its parameter count, where a language picks an overload by it (C#'s `Func<T, bool>` against
+   * `Func<T, C, bool>`).
    */
-  | { k: 'fn'; ret?: Expr; pred?: Expr; async?: true }
+  | { k: 'fn'; ret?: Expr; pred?: Expr; async?: true; n?: number }
   /**
    * An array literal's items, recorded for `Promise.all([…])` only (a spread item is `other`); as a type, a tuple
    * type's (`[User, number]`).

@@ -145,10 +145,16 @@ class ProjectBuilder {
     if (reuse && !this.reusable(reuse)) reuse = undefined;
     let resolvedFiles = 0;
     if (reuse) {
-      // the own-relation resolvers all stay unbuilt (their files are all clean): their set-up's entry marks are the previous ones
+      // the previous run's entry marks of own-relation resolvers' set-ups; a set-up runs again only when a file of
+      // its family changed (its shape kept, so its marks are these again)
       for (const [uid, m] of reuse.marks) {
         const node = this.graph.node(uid);
         if (node) { node.entryKind = m.entryKind as string; node.registeredBy = m.registeredBy as string; }
+      }
+      const clean = reuse.clean;
+      if (this.files.slice(0, this.projectCount).some((f, i) => !clean.has(f.path) && this.rules.of[i].relations)) {
+        this.current = -2;
+        this.ownResolvers();
       }
       for (let f = 0; f < this.projectCount; f++) {
         const p = this.files[f].path;
@@ -190,17 +196,20 @@ class ProjectBuilder {
   }
 
   /**
-   * True when every changed file keeps its outward shape (shape.ts) and is resolved by the shared evaluator: then
-   * no other file's resolution can differ. A changed file of a family that resolves its own relations is not: its
-   * resolver is built over all the family's files, and its set-up may draw from any of them.
+   * True when every changed file keeps its outward shape (shape.ts): then no other file's resolution can differ.
+   * A file of a family that resolves its own relations has a shape only when the family says what its resolver
+   * reads of other files (ResolveRules.outwardFacts); otherwise a change there resolves everything.
    */
   private reusable(reuse: ResolveReuse): boolean {
     for (let f = 0; f < this.projectCount; f++) {
       const facts = this.files[f];
       if (reuse.clean.has(facts.path)) continue;
-      if (this.rules.of[f].relations) return false;
+      const rules = this.rules.of[f];
+      if (rules.relations && !rules.outwardFacts) return false;
       const before = reuse.previousFacts(facts.path);
-      if (!before || outwardShape(before) !== outwardShape(facts)) return false;
+      if (!before) return false;
+      const outward = rules.relations ? rules.outwardFacts! : (x: FileFacts): FileFacts => x;
+      if (outwardShape(outward(before)) !== outwardShape(outward(facts))) return false;
     }
     return true;
   }

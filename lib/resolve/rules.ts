@@ -47,6 +47,13 @@ export interface ResolveRules {
    */
   relations?(sink: RelationSink, files: readonly number[], settings: unknown): LanguageRelations;
   /**
+   * With `relations`: a file's facts without what that resolver never reads of a file other than the one it
+   * resolves (positions of the file's own sites, its comments), keeping everything else, new keys included. Given,
+   * a changed file whose outward shape (lib/resolve/shape.ts, over these facts) is kept is resolved alone, as a
+   * file of the shared evaluator is; absent, any change in the family resolves all of its files again.
+   */
+  outwardFacts?(facts: FileFacts): FileFacts;
+  /**
    * The declarations of the project's installed dependencies (TypeScript's `.d.ts` files of `node_modules`), read
    * for their types only: a value typed by a package's type (`atom<Vec>()`'s `Atom<Vec>`) leads back to the
    * project's own types through them. Their facts never become graph nodes or edges. Undefined: none read.

@@ -216,8 +216,11 @@ test('TypeScript: after each kind of edit the incremental snapshot equals a cold
 
 test('Python: after each kind of edit the incremental snapshot equals a cold analyze', async (t) => {
   await runEdits(t, PY_REPO, (root) => [
-    // (Python resolves its own relations: any change resolves every file)
-    { name: 'body-only', files: () => ({ 'pkg/service.py': change(root, 'pkg/service.py', '    return c.run()', '    c.greet("y")\n    return c.run()') }) },
+    // (Python resolves its own relations; a file whose outward shape is kept is resolved alone: lib/lang/python/outward.ts)
+    { name: 'body-only', resolved: 1, files: () => ({ 'pkg/service.py': change(root, 'pkg/service.py', '    return c.run()', '    c.greet("y")\n    return c.run()') }) },
+    { name: 'comment and blank lines above the imports', resolved: 1, sameModules: true, files: () => ({ 'main.py': '# the entry point\n\n' + fs.readFileSync(path.join(root, 'main.py'), 'utf8') }) },
+    { name: 'a returned value changed', files: () => ({ 'pkg/service.py': change(root, 'pkg/service.py', '    return Child()', '    return None') }) },
+    { name: 'an import added inside a body', sameModules: true, files: () => ({ 'main.py': change(root, 'main.py', '    b = Base()', '    from pkg.service import make\n    b = Base()') }) },
     { name: 'base class method changed', files: () => ({ 'pkg/models.py': change(root, 'pkg/models.py', '    def run(self):\n        return self.greet("x")', '    def run(self, times=1):\n        return self.greet("x") * times\n\n    def stop(self):\n        return self.run()') }) },
     { name: 'export added', files: () => ({ 'pkg/__init__.py': 'from .models import Base, Child\nfrom .service import make\n' }) },
     { name: 'file added', files: () => ({ 'pkg/extra.py': 'from pkg import make\n\n\ndef extra():\n    return make().greet("z")\n' }) },

@@ -22,16 +22,31 @@ function rustcMinor(): number | undefined {
 const minor = rustcMinor();
 const ready = (name: string): boolean => minor !== undefined && minor >= 77 && existsSync(path.join('/usr/share/cargo/registry', RUST_CORPORA[name].dir));
 
-// floors: what the resolver reaches today (docs/benchmarks.md); smallvec, either, semver and hex tuned it, the rest are
-// held out
+// floors: what the resolver reaches today (docs/benchmarks.md); the crates marked `tune` in bench/rust-callgraph-diff.ts
+// tuned it (their misses were read), the rest are held out (fnv makes no project call: nothing to measure)
 const FLOORS: Record<string, { precision: number; recall: number }> = {
-  smallvec: { precision: 0.99, recall: 0.89 },
+  smallvec: { precision: 0.99, recall: 0.95 },
   either: { precision: 1, recall: 1 },
-  semver: { precision: 0.99, recall: 0.875 },
+  semver: { precision: 0.99, recall: 0.9 },
   itoa: { precision: 1, recall: 0.5 },
-  'regex-syntax': { precision: 0.99, recall: 0.81 },
+  'regex-syntax': { precision: 0.99, recall: 0.85 },
   base64: { precision: 0.99, recall: 0.92 },
   hex: { precision: 1, recall: 0.88 },
+  glob: { precision: 0.99, recall: 0.99 },
+  arrayvec: { precision: 0.99, recall: 0.9 },
+  slab: { precision: 0.99, recall: 0.99 },
+  tinyvec: { precision: 0.99, recall: 0.76 },
+  humantime: { precision: 0.99, recall: 0.75 },
+  'unicode-bidi': { precision: 0.99, recall: 0.89 },
+  'bit-vec': { precision: 0.99, recall: 0.9 },
+  fixedbitset: { precision: 0.99, recall: 0.99 },
+  json: { precision: 0.99, recall: 0.81 },
+  'linked-hash-map': { precision: 0.99, recall: 0.96 },
+  vec_map: { precision: 0.99, recall: 0.99 },
+  strsim: { precision: 0.99, recall: 0.99 },
+  smawk: { precision: 0.99, recall: 0.99 },
+  bytes: { precision: 0.98, recall: 0.78 },
+  memchr: { precision: 0.98, recall: 0.9 },
 };
 
 for (const [name, floor] of Object.entries(FLOORS)) {

@@ -1,7 +1,7 @@
 /**
  * The tools on a Rust crate (test/fixtures/rust/basics, indexed by the real pipeline): context, impact through a
- * trait's dispatch, rename (the definition, calls through paths, `use` lists and re-exports), Rust's keywords refused,
- * cypher.
+ * trait's dispatch and through an operator's implicit call (test/fixtures/rust/operators), detect_changes, rename (the
+ * definition, calls through paths, `use` lists and re-exports), Rust's keywords refused, query, cypher.
  */
 import test from 'ava';
 import path from 'node:path';
@@ -12,14 +12,19 @@ import { context } from '../../handlers/context.ts';
 import { impact } from '../../handlers/impact.ts';
 import { rename } from '../../handlers/rename.ts';
 import { cypher } from '../../handlers/cypher.ts';
+import { detectChanges } from '../../handlers/detect_changes.ts';
+import { runQuery } from '../../handlers/query.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { editList } from '../rename/helpers.ts';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'rust', 'basics');
+const OPERATORS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'rust', 'operators');
 let snapshot: Snapshot;
+let operators: Snapshot;
 
 test.before(async () => {
   snapshot = await buildSnapshotInMemory(FIXTURE, { workers: 0 });
+  operators = await buildSnapshotInMemory(OPERATORS, { workers: 0 });
 });
 
 test('context: an impl method with its callers across modules, crates and tests', async (t) => {
@@ -62,4 +67,27 @@ test('rename: Rust keywords and invalid identifiers are refused', async (t) => {
 test('cypher: Rust traits are interfaces and impl methods belong to their type', async (t) => {
   const r = await cypher({ query: "MATCH (c:Class {name: 'Memory'})-[:IMPLEMENTS]->(i:Interface) RETURN i.name AS name, i.kind AS kind" }, snapshot) as unknown as { rows: Array<{ name: string; kind: string }> };
   t.deepEqual(r.rows, [{ name: 'Store', kind: 'trait' }]);
+});
+
+test('impact: upstream of an operator impl reaches the code that uses the operator (an implicit call)', async (t) => {
+  // `a + b` in `sum` runs Fp's `impl Add`; `v[1]` in `Vec2.second` runs Vec2's deref to its slice
+  const add = await impact({ target: 'Fp.add', direction: 'upstream' }, operators) as { byDepth: Record<string, Array<{ uid: string }>> };
+  t.true(add.byDepth['1'].some((x) => x.uid === 'Function:src/lib.rs:sum'));
+  const deref = await impact({ target: 'Vec2.deref', direction: 'upstream' }, operators) as { byDepth: Record<string, Array<{ uid: string }>> };
+  t.true(deref.byDepth['1'].some((x) => x.uid === 'Method:src/lib.rs:Vec2.second'));
+  t.false(deref.byDepth['1'].some((x) => x.uid === 'Method:src/lib.rs:Vec2.set'), 'a written place takes deref_mut');
+});
+
+test('detect_changes: a diff hunk maps to the Rust method it touches', async (t) => {
+  const diff = [
+    'diff --git a/src/model/item.rs b/src/model/item.rs', '--- a/src/model/item.rs', '+++ b/src/model/item.rs',
+    '@@ -14,3 +14,3 @@ impl Item {', '     pub fn discounted(&self, pct: i64) -> Item {', '-        let p = self.price - self.price * pct / 100;', '+        let p = self.price - (self.price * pct) / 100;', '         //           ^ value Property:src/model/item.rs:Item.price', '',
+  ].join('\n');
+  const r = await detectChanges({ diff }, snapshot) as { changed_symbols: Array<{ uid: string; change_type: string }> };
+  t.deepEqual(r.changed_symbols.map((s) => [s.uid, s.change_type]), [['Method:src/model/item.rs:Item.discounted', 'modified']]);
+});
+
+test('query: a Rust function is found by its doc comment', async (t) => {
+  const r = await runQuery({ query: 'totals the prices of items', limit: 5, max_symbols: 10, include_content: false }, snapshot);
+  t.true(JSON.stringify(r).includes('Function:src/lib.rs:total'));
 });

@@ -746,7 +746,8 @@ class NominalCollector {
         case 'expr.wrap': return c.inner !== undefined ? this.expr(c.inner) : OTHER;
         case 'expr.index': return c.object !== undefined ? { k: 'element', of: this.expr(c.object) } : OTHER;
         case 'expr.lit': return ex.kind ? { k: 'lit', type: ex.kind } : LIT;
-        case 'expr.fn': return { k: 'fn' };
+        // a lambda's parameter count (@params: its parameter list; kind `1`: one bare parameter) picks overloads
+        case 'expr.fn': return c.params !== undefined ? { k: 'fn', n: this.argCount(c.params) } : ex.kind === '1' ? { k: 'fn', n: 1 } : { k: 'fn' };
         case 'expr.collection': return COLLECTION;
         case 'expr.path': return this.pathExpr(node, false);
         default: return OTHER;
@@ -830,7 +831,7 @@ class NominalCollector {
         const args: Expr[] = [];
         if (c.args !== undefined) {
           const skip = this.syntax.nonTypeArguments;
-          for (let a = this.t.firstChild(c.args); a >= 0 && args.length < 2; a = this.t.next[a]) if (this.isNamed(a) && !this.isComment(a) && !skip?.has(this.names.typeName(this.t.type[a]) ?? '')) args.push(this.typeExpr(a));
+          for (let a = this.t.firstChild(c.args); a >= 0 && args.length < MAX_TYPE_ARGS; a = this.t.next[a]) if (this.isNamed(a) && !this.isComment(a) && !skip?.has(this.names.typeName(this.t.type[a]) ?? '')) args.push(this.typeExpr(a));
         }
         return args.length ? { k: 'generic', of, args } : of;
       }
@@ -1189,6 +1190,9 @@ function merged(earlier: Rec | undefined, later: Rec): Rec {
 }
 
 const LIT: Expr = { k: 'lit' };
+// type arguments kept: enough for maps and for the delegate types whose count says how many parameters a lambda takes
+// (C#'s Func<A, B, R>)
+const MAX_TYPE_ARGS = 4;
 const COLLECTION: Expr = { k: 'lit', coll: true };
 
 /**

@@ -81,7 +81,12 @@ const nominal: NominalLanguage['nominal'] = {
   containers: CSHARP_CONTAINERS,
   entryOf: csharpEntry,
   outerNamespaces: true,
+  delegateParams: (name, n) => DELEGATES.get(name)?.(n),
 };
+
+// the BCL's delegate types: how many parameters a lambda of each takes, by its count of type arguments
+const DELEGATES = new Map<string, (n: number) => number>([['Func', (n) => n - 1], ['Action', (n) => n], ['Predicate', () => 1], ['Comparison', () => 2],
+  ['Converter', () => 1], ['EventHandler', () => 2]]);
 
 // test projects and the test class naming conventions
 const TEST_FILE = /(?:^|\/)(?:tests?|[^/]*\.(?:Tests|Test|UnitTests|IntegrationTests|Specs))\/|(?:Tests|Test|Specs)\.cs$/i;

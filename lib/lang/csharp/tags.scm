@@ -95,6 +95,9 @@
 ; `[a, b]` has no type of its own: it fits arrays and collections, never a method's type parameter
 ((collection_expression) @expr (#set! role "expr.collection"))
 ([(lambda_expression) (anonymous_method_expression)] @expr (#set! role "expr.fn"))
+; a lambda's parameters: how many picks the overload whose delegate parameter takes as many
+((lambda_expression parameters: (parameter_list) @params) @expr (#set! role "expr.fn"))
+((lambda_expression parameters: (implicit_parameter)) @expr (#set! role "expr.fn:1"))
 
 ; ---------------------------------------------------------------- types (in the fields that hold one)
 ((generic_name . (identifier) @name (type_argument_list) @args) @type (#set! role "type.generic"))

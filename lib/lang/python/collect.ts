@@ -43,7 +43,36 @@ const MAX_UNION = 6;
 
 /** Collects a Python file's facts. */
 export function collectPython(flat: FlatTree, names: PyNames, text: string, filePath: string, matches: Match[] | MatchSource, parseErrors: number, roles: ReadonlyArray<string | undefined>): FileFacts {
-  return new PyCollector(flat, names, text, filePath).collect(matches, roles, parseErrors);
+  return unshared(new PyCollector(flat, names, text, filePath).collect(matches, roles, parseErrors), new Set());
+}
+
+/**
+ * The facts with every object in one place only: one met a second time (an expression that is both a call's callee
+ * and a reference's value) is replaced by a copy. Facts read back from the cache (facts.json) are such trees, and
+ * the resolver memoises values by expression object, its cycle guard included (resolve.ts `value`): sharing would
+ * make a fresh analyze resolve otherwise than an incremental one reading the same facts from the cache.
+ */
+function unshared<T>(v: T, seen: Set<object>): T {
+  if (v === null || typeof v !== 'object') return v;
+  if (seen.has(v)) return copy(v);
+  seen.add(v);
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) { const x = v[i]; if (x !== null && typeof x === 'object') v[i] = unshared(x, seen); }
+  } else {
+    const o = v as Record<string, unknown>;
+    for (const k in o) { const x = o[k]; if (x !== null && typeof x === 'object') o[k] = unshared(x, seen); }
+  }
+  return v;
+}
+
+/** A deep copy of a plain JSON value (facts hold no other kind). */
+function copy<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(copy) as T;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k in o) out[k] = copy(o[k]);
+  return out as T;
 }
 
 class PyCollector {

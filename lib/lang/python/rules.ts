@@ -6,6 +6,7 @@ import type { LanguageRules, NameRules } from '../types.ts';
 import { isBuiltinName } from './builtins.ts';
 import { loadPythonSettings, PyModules, type PySettings } from './modules.ts';
 import { PythonResolver } from './resolve.ts';
+import { pythonOutwardFacts } from './outward.ts';
 
 // Python 3.12's keywords (`keyword.kwlist`); soft keywords (match, case, type, _) may name values
 const KEYWORDS = [
@@ -46,6 +47,7 @@ export const pythonRules: LanguageRules = {
   isGlobalName: isBuiltinName,
   isCommonMethodName: (name) => COMMON_METHODS.has(name),
   relations: (sink, files, settings) => new PythonResolver(sink, files, (settings as PySettings | undefined) ?? { roots: [''] }),
+  outwardFacts: pythonOutwardFacts,
   // a name-mangled `__x` is its class's own; staticmethods and classmethods override their bases' like any method
   overrides: { statics: true, excludeName: /^__(?!.*__$)/ },
   isTestFile: (filePath) => TEST_NAME.test(filePath) || TEST_DIR.test(filePath),

@@ -19,6 +19,8 @@ const rustSyntax: NominalSyntax = {
   leadWords: new Set(['pub', 'fn', 'struct', 'enum', 'trait', 'impl', 'type', 'const', 'static', 'mod', 'unsafe', 'async', 'extern']),
   builtinTypes: new Set(['bool', 'char', 'str', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'f32', 'f64']),
   nonTypeArguments: new Set(['lifetime']),
+  // iterator and Option methods whose closure is handed each element (fold's first parameter is its accumulator)
+  elementCallbacks: new Set(['map', 'filter', 'for_each', 'any', 'all', 'find', 'position', 'rposition', 'filter_map', 'flat_map', 'find_map', 'take_while', 'skip_while', 'map_while', 'inspect', 'max_by_key', 'min_by_key', 'sort_by_key', 'sort_unstable_by_key', 'retain', 'and_then', 'is_some_and', 'map_or', 'map_or_else', 'partition', 'dedup_by_key', 'binary_search_by_key']),
   comments: { line: ['//'], block: ['/*', '*/'] },
 };
 

@@ -43,7 +43,10 @@
 ((for_expression pattern: (identifier) @name value: (_) @iter) (#set! role "decl.local"))
 ; `let (a, mut b) = pair;`: each name is the value's element at its position
 ((let_declaration pattern: (tuple_pattern [(identifier) @name (mut_pattern (identifier) @name)]) @items value: (_) @whole) (#set! role "decl.local"))
-((closure_parameters (identifier) @name) (#set! role "decl.local"))
+; a closure's parameter; handed to a method of its receiver, an element of the receiver by the method (`xs.iter()
+; .map(|x| …)`, `opt.map(|v| …)`: rustSyntax.elementCallbacks; same role, so the later match keeps its captures)
+((closure_parameters (identifier) @name) (#set! role "decl.local:callback"))
+((call_expression function: (field_expression value: (_) @iter field: (field_identifier) @method) arguments: (arguments (closure_expression parameters: (closure_parameters . (identifier) @name)))) (#set! role "decl.local:callback"))
 ((closure_parameters (parameter pattern: (identifier) @name type: (_)? @type)) (#set! role "decl.local"))
 ; a type parameter's (first) trait bound is its type: `A::size()` with `A: Array` is Array's `size`; a `where` clause
 ; bounds a parameter declared without one

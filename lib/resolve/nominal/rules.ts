@@ -126,6 +126,11 @@ export interface NominalRules {
    * (PHP: `use A\Node\Stmt;` then `Stmt\Expr`, `Sub\f()` inside namespace A for A\Sub\f).
    */
   relativeQualifiedNames?: boolean;
+  /**
+   * How many parameters a lambda takes to be a value of the library delegate type `name` written with `typeArgs`
+   * type arguments (C#'s `Func<A, B, R>`: two, `Action<A, B>`: two); undefined where the name is no such type.
+   */
+  delegateParams?(name: string, typeArgs: number): number | undefined;
   /** A class declaring no constructor runs the one it inherits (PHP), not a default one of its own (Java, C#). */
   inheritedConstructors?: boolean;
   /** A path's first segment that names the global (unnamed) package (PHP's leading `\` of `\Exception`). */

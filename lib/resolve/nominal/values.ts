@@ -859,7 +859,7 @@ export class Evaluator {
       let top = -Infinity;
       best = [];
       for (const r of fit) {
-        const s = this.argFit(r, site);
+        const s = this.argFit(r, site, ext && this.w.extra(r).ext ? 1 : 0);
         if (s > top) { top = s; best = [r]; } else if (s === top) best.push(r);
       }
       if (top < 0) return fit;
@@ -894,19 +894,28 @@ export class Evaluator {
     return !a || (n >= a[0] && (a[1] < 0 || n <= a[1]));
   }
 
-  /** How well a call's arguments fit a method's parameters: -1 when one cannot, else the count of exact fits. */
-  private argFit(r: SymRef, site: { argv: readonly Expr[]; f: number; from: number }): number {
-    const params = this.w.sym(r).params;
-    if (!params) return 0;
+  /**
+   * How well a call's arguments fit a method's parameters: -1 when one cannot, else the count of exact fits. `skip`:
+   * parameters the arguments do not fill (an extension method's receiver, 1).
+   */
+  private argFit(r: SymRef, site: { argv: readonly Expr[]; f: number; from: number }, skip = 0): number {
+    const all = this.w.sym(r).params;
+    if (!all) return 0;
+    const params = skip ? all.slice(skip) : all;
     let score = 0;
     for (let i = 0; i < site.argv.length && i < params.length; i++) {
       const p = params[i];
       if (!p) continue;
       const a = site.argv[i];
       if (a.k === 'fn') {
-        // a function literal fits a parameter of a function type (or of an alias of one) exactly
+        // a function literal fits a parameter of a function type (or of an alias of one) exactly; a library delegate
+        // type (C#'s Func, Action) only with as many parameters as the lambda takes
         const want = this.type(r.f, p, r.s);
         if (want.t === 'fnval' || (want.t === 'inst' && this.aliasTarget(want.e)?.t === 'fnval')) score += 2;
+        else if (a.n !== undefined && want.t === 'ext' && want.name && this.rules.delegateParams) {
+          const n = this.rules.delegateParams(want.name, want.args?.length ?? 0);
+          if (n !== undefined) { if (n !== a.n) return -1; score += 2; }
+        }
         continue;
       }
       const got = a.k === 'lit' ? (a.type ? { t: 'ext', name: a.type } as Val : NONE) : this.value(site.f, a, site.from);
