@@ -89,8 +89,11 @@ class NominalCollector {
   private readonly builderExprs = new Map<number, Expr>();
   /** Assignments to a member of `this` (`$this->repo = new Repo()`): the value of a property declared without a type. */
   private readonly memberInitAt = new Map<number, Rec>();
-  /** Operator sites (role `op`), by site node; of two patterns giving one site the later in the query stands. */
-  private readonly opAt = new Map<number, { rec: Rec; pattern: number }>();
+  /**
+   * Operator sites (role `op`), by site node: of two patterns giving one site a value to operate on, the later in the
+   * query stands (`v[i] = x` is an IndexMut, not also an Index); those giving a type (a field's derives) add up.
+   */
+  private readonly opAt = new Map<number, Array<{ rec: Rec; pattern: number }>>();
   private readonly opSites: Array<{ node: number; from: number }> = [];
   // the walk's results
   private readonly symbols: SymbolFact[] = [];
@@ -126,7 +129,12 @@ class NominalCollector {
     const nominal: NominalFacts = { imports: this.imports(), sym: this.extra };
     if (this.pkgRec) nominal.pkg = this.dotted(this.pkgRec.caps.name);
     if (this.tparams.length) nominal.tparams = this.tparams;
-    if (this.opSites.length) nominal.ops = this.opSites.map(({ node, from }) => { const { rec } = this.opAt.get(node)!; return { obj: this.expr(rec.caps.object), steps: rec.kind!, at: this.pos(node), from }; });
+    if (this.opSites.length) {
+      nominal.ops = this.opSites.flatMap(({ node, from }) => this.opAt.get(node)!.sort((a, b) => a.pattern - b.pattern).map(({ rec }) => {
+        const at = this.pos(node);
+        return rec.caps.object !== undefined ? { obj: this.expr(rec.caps.object), steps: rec.kind!, at, from } : { obj: this.typeExpr(rec.caps.type), type: true as const, steps: rec.kind!, at, from };
+      }));
+    }
     const directive = this.syntax.fileDirective?.(this.text);
     if (directive !== undefined) nominal.build = directive;
     const facts: FileFacts = {
@@ -173,7 +181,13 @@ class NominalCollector {
       else if (role === 'package') this.pkgRec ??= rec;
       else if (role === 'namespace') this.nsAt.set(subject, rec);
       else if (role === 'member.init') this.memberInitAt.set(subject, rec);
-      else if (role === 'op' && rec.kind && caps.object !== undefined && (this.opAt.get(subject)?.pattern ?? -1) < pattern) this.opAt.set(subject, { rec, pattern });
+      else if (role === 'op' && rec.kind && (caps.object ?? caps.type) !== undefined) {
+        const list = this.opAt.get(subject) ?? [];
+        const prev = caps.object !== undefined ? list.findIndex((o) => o.rec.caps.object !== undefined) : -1;
+        if (prev < 0) list.push({ rec, pattern });
+        else if (list[prev].pattern < pattern) list[prev] = { rec, pattern };
+        this.opAt.set(subject, list);
+      }
     };
     if (Array.isArray(matches)) {
       for (const m of matches) {
@@ -227,6 +241,8 @@ class NominalCollector {
         else fileNs = full;
         continue;
       }
+      // (before a definition at the node opens its context: a field's derived calls are its type's)
+      if (this.opAt.has(i)) this.opSites.push({ node: i, from: this.from(stack) });
       const def = this.defAt.get(i);
       if (def) {
         if (top.isVar) { stack.pop(); top = stack[stack.length - 1]; }
@@ -262,7 +278,6 @@ class NominalCollector {
         if (ctx) stack.push(ctx);
         continue;
       }
-      if (this.opAt.has(i)) this.opSites.push({ node: i, from: this.from(stack) });
       const mi = this.memberInitAt.get(i);
       if (mi) this.memberInit(mi, stack);
       const ex = this.exprAt.get(i);

@@ -90,6 +90,8 @@ export interface NominalSymbol {
  */
 export interface NominalOp {
   obj: Expr;
+  /** `obj` is a type, not a value (a field of a type whose derived impl runs the field type's: `#[derive(Clone)]`). */
+  type?: true;
   steps: string;
   at: Pos;
   from: number;

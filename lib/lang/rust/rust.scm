@@ -134,3 +134,11 @@
 ((unary_expression "-" (_) @object) @site (#set! role "op:Neg.neg"))
 ((unary_expression "!" (_) @object) @site (#set! role "op:Not.not"))
 ((for_expression value: (_) @object) @site (#set! role "op:IntoIterator.into_iter>Iterator.next"))
+; a struct's derived impls run its fields' impls of the same trait (`#[derive(Clone, PartialEq)]` right before it):
+; from the struct, at each field
+((_ (attribute_item (attribute (identifier) @_derive arguments: (token_tree (identifier) @_trait))) . (struct_item body: (field_declaration_list (field_declaration type: (_) @type) @site))) (#eq? @_derive "derive") (#eq? @_trait "Clone") (#set! role "op:Clone.clone"))
+((_ (attribute_item (attribute (identifier) @_derive arguments: (token_tree (identifier) @_trait))) . (struct_item body: (field_declaration_list (field_declaration type: (_) @type) @site))) (#eq? @_derive "derive") (#eq? @_trait "PartialEq") (#set! role "op:PartialEq.eq"))
+((_ (attribute_item (attribute (identifier) @_derive arguments: (token_tree (identifier) @_trait))) . (struct_item body: (field_declaration_list (field_declaration type: (_) @type) @site))) (#eq? @_derive "derive") (#eq? @_trait "PartialOrd") (#set! role "op:PartialOrd.partial_cmp"))
+((_ (attribute_item (attribute (identifier) @_derive arguments: (token_tree (identifier) @_trait))) . (struct_item body: (field_declaration_list (field_declaration type: (_) @type) @site))) (#eq? @_derive "derive") (#eq? @_trait "Ord") (#set! role "op:Ord.cmp"))
+((_ (attribute_item (attribute (identifier) @_derive arguments: (token_tree (identifier) @_trait))) . (struct_item body: (field_declaration_list (field_declaration type: (_) @type) @site))) (#eq? @_derive "derive") (#eq? @_trait "Hash") (#set! role "op:Hash.hash"))
+((_ (attribute_item (attribute (identifier) @_derive arguments: (token_tree (identifier) @_trait))) . (struct_item body: (field_declaration_list (field_declaration type: (_) @type) @site))) (#eq? @_derive "derive") (#eq? @_trait "Default") (#set! role "op:Default.default"))

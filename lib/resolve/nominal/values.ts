@@ -598,7 +598,7 @@ export class Evaluator {
    */
   operatorTargets(f: number, op: NominalOp): SymRef[] {
     const out: SymRef[] = [];
-    let v = this.dealias(this.value(f, op.obj, op.from));
+    let v = this.dealias(op.type ? this.type(f, op.obj, op.from) : this.value(f, op.obj, op.from));
     for (const step of op.steps.split('>')) {
       if (v.t !== 'inst') break;
       let hit: SymRef[] = [];
