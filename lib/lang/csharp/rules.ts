@@ -7,6 +7,7 @@
 import type { ContainerRules, EntryCandidate, EntryRule } from '../../resolve/nominal/rules.ts';
 import type { LanguageRules, NameRules } from '../types.ts';
 import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
+import { loadCsharpSettings, type CsharpSettings } from './project.ts';
 
 const KEYWORDS = ['abstract', 'as', 'base', 'bool', 'break', 'byte', 'case', 'catch', 'char', 'checked', 'class', 'const', 'continue', 'decimal', 'default',
   'delegate', 'do', 'double', 'else', 'enum', 'event', 'explicit', 'extern', 'false', 'finally', 'fixed', 'float', 'for', 'foreach', 'goto', 'if', 'implicit',
@@ -82,6 +83,7 @@ const nominal: NominalLanguage['nominal'] = {
   entryOf: csharpEntry,
   outerNamespaces: true,
   delegateParams: (name, n) => DELEGATES.get(name)?.(n),
+  projectImports: (settings) => (settings as CsharpSettings | undefined)?.usings ?? [],
 };
 
 // the BCL's delegate types: how many parameters a lambda of each takes, by its count of type arguments
@@ -93,6 +95,7 @@ const TEST_FILE = /(?:^|\/)(?:tests?|[^/]*\.(?:Tests|Test|UnitTests|IntegrationT
 
 export const csharpRules: LanguageRules = nominalLanguageRules({
   family: 'csharp',
+  loadConfig: loadCsharpSettings,
   isGlobalName: (name) => BUILTINS.has(name),
   nominal,
   // a class's method is overridden with `override` (without it, `new` hides it); an interface's is implemented by name

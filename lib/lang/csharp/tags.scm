@@ -6,7 +6,8 @@
 ((namespace_declaration name: (_) @name body: (declaration_list) @body) @def (#set! role "namespace"))
 ((file_scoped_namespace_declaration name: (_) @name) @def (#set! role "namespace"))
 ((using_directive !name [(identifier) (qualified_name)] @path) @def (#set! role "import"))
-((using_directive "static" @static !name [(identifier) (qualified_name) (generic_name)] @path) @def (#set! role "import"))
+; `using static T;` brings every static member of T (a wildcard of the type's statics)
+((using_directive "static" @static !name [(identifier) (qualified_name) (generic_name)] @path) @def (#set! role "import:all"))
 ((using_directive "global" @global !name [(identifier) (qualified_name)] @path) @def (#set! role "import"))
 ((using_directive name: (identifier) @alias . [(identifier) (qualified_name) (generic_name)] @path) @def (#set! role "import"))
 

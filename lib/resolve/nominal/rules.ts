@@ -131,6 +131,11 @@ export interface NominalRules {
    * type arguments (C#'s `Func<A, B, R>`: two, `Action<A, B>`: two); undefined where the name is no such type.
    */
   delegateParams?(name: string, typeArgs: number): number | undefined;
+  /**
+   * Imports a project's build files give every source file under a folder (`dir`, ending in `/`, or '' for the
+   * root; C#'s `<Using Include="N" />` in a `.csproj`), from the family's settings.
+   */
+  projectImports?(settings: unknown): ReadonlyArray<{ dir: string; path: string; alias?: string; isStatic?: boolean }>;
   /** A class declaring no constructor runs the one it inherits (PHP), not a default one of its own (Java, C#). */
   inheritedConstructors?: boolean;
   /** A path's first segment that names the global (unnamed) package (PHP's leading `\` of `\Exception`). */

@@ -70,6 +70,9 @@ export class World {
       const p = files[f].path, dir = p.slice(0, p.lastIndexOf('/') + 1);
       for (const imp of imps) if (imp.global) this.globalImports.push({ dir, imp });
     }
+    for (const u of rules.projectImports?.(this.settings) ?? []) {
+      this.globalImports.push({ dir: u.dir, imp: { path: u.path, global: true, at: 0, line: 0, ...(u.alias ? { alias: u.alias } : {}), ...(u.isStatic ? { static: true, all: true } : {}) } });
+    }
     for (const { r, pkg, name } of this.receivers) {
       const ent = this.types.get(qualify(pkg, name));
       if (ent) add(ent.members, this.sym(r).name, r);
