@@ -1,0 +1,377 @@
+/**
+ * Kotlin's call graph against the Kotlin compiler: a pinned Kotlin code base compiled to JVM bytecode, each call
+ * instruction's static callee (owner class, method, descriptor) read with its source line (`javap -c -l -p`), and
+ * compared with the call occurrence codegraph records at the called name.
+ *
+ *   node --import tsx bench/kotlin-callgraph-diff.ts <corpus> <checkout> <classes> [--compile <kotlinc>] [--misses N]
+ *
+ * The universe is the call sites codegraph's extractor finds in the compiled source files (the call syntax: a
+ * property read, an operator or a `for` loop's iterator is no site, whatever the bytecode runs there). A site's
+ * truth is the invoke instructions of its name on its line: the project method they name (looked up from the owner
+ * class through its superclass and interfaces, as the JVM does, to the class that declares it; `f$default` is f; a
+ * constructor is its class), or nothing of the project. A project `inline fun` leaves no invoke: its call is known by
+ * the `$i$f$<name>` variable the compiler records at the site. Sites whose invokes of that name name different
+ * callees are left out (several calls of one name on a line), as are sites in code the compiler did not read.
+ * An `expect` declaration counts right where the bytecode runs its `actual`, and an `expect class`'s member where the
+ * bytecode runs a library method on the type its `actual` is (a typealias of a library class, or a library base).
+ *
+ * Verdicts as in bench/hand-sample.ts: right, wrong (ours names another project symbol), extra (ours names one, the
+ * bytecode runs none of the project), missed, none. Precision: right over ours; recall: right over project calls.
+ *
+ * Re-create (a corpus of CORPORA at its commit; kotlin-compiler 2.4.20 from npm, a JDK 17):
+ *   git clone https://github.com/JetBrains/markdown && git -C markdown checkout <commit>
+ *   npm pack kotlin-compiler@2.4.20 && tar xzf kotlin-compiler-2.4.20.tgz   (its package/bin/kotlinc)
+ *   node --import tsx bench/kotlin-callgraph-diff.ts markdown markdown out --compile package/bin/kotlinc
+ * (`--compile` compiles the corpus's commonMain and jvmMain into `out` first when `out` holds no classes yet, as one
+ * multiplatform module with jvm refining common, as the Gradle build does.)
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { posColumn, posLine } from '../lib/extract/facts.ts';
+import { extractFile, languageOf, loadProjectConfig } from '../lib/lang/index.ts';
+import { resolveProject } from '../lib/resolve/index.ts';
+
+/** The pinned corpora: clikt is the code base the Kotlin rules were tuned on; markdown is held out (never tuned on). */
+export const CORPORA: Record<string, { repo: string; commit: string; half: string; sources: string[] }> = {
+  clikt: { repo: 'ajalt/clikt', commit: 'fa2e48c54995a88d492f05568a64889d99994877', half: 'tune', sources: ['clikt/src/commonMain', 'clikt/src/jvmMain'] },
+  markdown: { repo: 'JetBrains/markdown', commit: 'f2280ffb6623869d130c418606bddced66a118f9', half: 'held out', sources: ['src/commonMain', 'src/jvmMain'] },
+};
+let CORPUS = CORPORA.markdown;
+
+interface Invoke { owner: string; name: string; desc: string; line: number }
+interface Method { name: string; desc: string; lines: number[]; invokes: Invoke[]; inlined: Array<{ name: string; pc: number }>; table: Array<{ pc: number; line: number }> }
+interface ClassFile { name: string; source?: string; superName?: string; interfaces: string[]; methods: Method[] }
+
+/** Every .kt file under the source folders (relative to the checkout, sorted). */
+function sourceFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string): void => {
+    for (const e of readdirSync(path.join(root, rel), { withFileTypes: true })) {
+      const r = `${rel}/${e.name}`;
+      if (e.isDirectory()) walk(r); else if (e.name.endsWith('.kt')) out.push(r);
+    }
+  };
+  for (const s of CORPUS.sources) walk(s);
+  return out.sort();
+}
+
+/** Compiles the source folders with kotlinc into `out` (jvm refining common, as the Gradle build does). */
+function compile(kotlinc: string, root: string, out: string): void {
+  const files = sourceFiles(root);
+  const fragments = files.map((f) => `${f.startsWith(CORPUS.sources[1]) ? 'jvm' : 'common'}:${f}`).join(',');
+  execFileSync(kotlinc, ['-api-version', '2.0', '-language-version', '2.1', '-Xmulti-platform', '-Xfragments=common,jvm', `-Xfragment-sources=${fragments}`,
+    '-Xfragment-refines=jvm:common', ...files, '-d', out], { cwd: root, stdio: 'inherit' });
+}
+
+/** Reads every class of a folder through javap (code, line tables, local variables). */
+function readClasses(dir: string): ClassFile[] {
+  const files: string[] = [];
+  const walk = (rel: string): void => {
+    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(r); else if (e.name.endsWith('.class')) files.push(path.join(dir, r));
+    }
+  };
+  walk('');
+  files.sort();
+  const out: ClassFile[] = [];
+  for (let i = 0; i < files.length; i += 100) {
+    const text = execFileSync('javap', ['-c', '-l', '-p', ...files.slice(i, i + 100)], { maxBuffer: 1 << 30, encoding: 'utf8' });
+    out.push(...parseJavap(text));
+  }
+  return out;
+}
+
+/** Parses javap -c -l -p output (one or more classes): each method's invokes, line table and inlined calls. */
+export function parseJavap(text: string): ClassFile[] {
+  const out: ClassFile[] = [];
+  let cls: ClassFile | undefined;
+  let m: Method | undefined;
+  let source: string | undefined;
+  let pcs: Array<{ pc: number; owner: string; name: string; desc: string }> = [];
+  let table: Array<{ pc: number; line: number }> = [];
+  let section = '';
+  const finish = (): void => {
+    if (!m) return;
+    table.sort((a, b) => a.pc - b.pc);
+    const lineAt = (pc: number): number => { let l = -1; for (const t of table) { if (t.pc <= pc) l = t.line; else break; } return l; };
+    m.lines = table.map((t) => t.line);
+    m.invokes = pcs.map((p) => ({ owner: p.owner, name: p.name, desc: p.desc, line: lineAt(p.pc) }));
+    m.table = table;
+    pcs = []; table = []; m = undefined;
+  };
+  for (const raw of text.split('\n')) {
+    const line = raw.trimEnd();
+    let g: RegExpExecArray | null;
+    if ((g = /^Compiled from "(.*)"$/.exec(line))) { finish(); source = g[1]; continue; }
+    if (!raw.startsWith(' ') && (g = /(?:class|interface) (\S+?)(?:<.*?>)?(?: extends ([^{]+?))?(?: implements ([^{]+?))? \{$/.exec(line))) {
+      finish();
+      const ext = g[2]?.split(',').map((s) => s.trim().replace(/<.*$/, '')) ?? [];
+      const isInterface = / interface /.test(` ${line}`);
+      cls = { name: g[1].replace(/\./g, '/'), source, superName: isInterface ? undefined : ext[0], interfaces: [...(isInterface ? ext : []), ...(g[3]?.split(',').map((s) => s.trim().replace(/<.*$/, '')) ?? [])].map((s) => s.replace(/\./g, '/')), methods: [] };
+      if (cls.superName) cls.superName = cls.superName.replace(/\./g, '/');
+      out.push(cls);
+      source = undefined;
+      continue;
+    }
+    if (!cls) continue;
+    // a member's header: two spaces, then a declaration ending in `;`
+    if (/^ {2}\S/.test(raw) && line.endsWith(';')) {
+      finish();
+      const head = line.replace(/ throws .*;$/, ';');
+      const n = /([\w$<>]+|"<init>")\(([^)]*)\);$/.exec(head);
+      if (!n) continue; // a field
+      // a constructor is declared by its class's dotted name
+      const name = head.includes(` ${cls.name.replace(/\//g, '.')}(`) ? '<init>' : n[1];
+      m = { name, desc: n[2], lines: [], invokes: [], inlined: [], table: [] };
+      cls.methods.push(m);
+      section = '';
+      continue;
+    }
+    if (!m) continue;
+    if (/^ {4}Code:$/.test(raw)) { section = 'code'; continue; }
+    if (/^ {4}LineNumberTable:$/.test(raw)) { section = 'lines'; continue; }
+    if (/^ {4}LocalVariableTable:$/.test(raw)) { section = 'locals'; continue; }
+    // another attribute (a pc of four digits is no heading)
+    if (/^ {4}[A-Za-z]/.test(raw)) { section = ''; continue; }
+    if (section === 'code' && (g = /^\s+(\d+): invoke(?:virtual|special|static|interface)\s+#\d+(?:,\s+\d+)?\s+\/\/ (?:Interface)?Method (.+):(\(.*)$/.exec(line))) {
+      const target = g[2];
+      const dot = target.lastIndexOf('.');
+      const owner = dot < 0 ? cls.name : target.slice(0, dot);
+      const name = (dot < 0 ? target : target.slice(dot + 1)).replace(/^"|"$/g, '');
+      pcs.push({ pc: Number(g[1]), owner, name, desc: g[3] });
+    } else if (section === 'lines' && (g = /^\s+line (\d+): (\d+)$/.exec(line))) {
+      table.push({ pc: Number(g[2]), line: Number(g[1]) });
+    } else if (section === 'locals' && (g = /^\s+(\d+)\s+\d+\s+\d+\s+\$i\$f\$([\w]+)\s/.exec(line))) {
+      // a project or library inline function's body inlined here: the variable starts where the call was
+      m.inlined.push({ name: g[2], pc: Number(g[1]) });
+    }
+  }
+  finish();
+  return out;
+}
+
+interface Sym { uid: string; name: string; label: string; qualifiedName: string; filePath: string; line: number; endLine: number; expect: boolean }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const args = process.argv.slice(2);
+  const [corpus, root, classes] = args;
+  CORPUS = CORPORA[corpus];
+  if (!CORPUS) throw new Error(`unknown corpus '${corpus}' (${Object.keys(CORPORA).join(', ')})`);
+  const flag = (name: string): string | undefined => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+  const kotlinc = flag('--compile');
+  if (kotlinc && !existsSync(path.join(classes, 'META-INF'))) compile(kotlinc, root, path.resolve(classes));
+  const misses = Number(flag('--misses') ?? 0);
+
+  // ours: the whole checkout indexed as analyze does; the graded sites are the compiled files' call sites
+  const all: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      if (e.isDirectory()) { if (!e.name.startsWith('.')) walk(rel); } else all.push(rel);
+    }
+  };
+  walk('');
+  all.sort();
+  const texts = new Map<string, string>();
+  const read = (rel: string): string | undefined => { if (!texts.has(rel)) { try { texts.set(rel, readFileSync(path.join(root, rel), 'utf8')); } catch { return undefined; } } return texts.get(rel); };
+  const facts = all.filter((rel) => languageOf(rel)).map((rel) => extractFile(rel, read(rel)!, languageOf(rel, read(rel))!));
+  const result = resolveProject(facts, loadProjectConfig(all, read));
+  const compiled = new Set(sourceFiles(root));
+  const oursAt = new Map<string, string>();
+  for (const r of result.refs.all) if (r.kind === 'call' || r.kind === 'type') oursAt.set(`${r.filePath}:${r.line}:${r.column}`, r.target);
+  const syms: Sym[] = [];
+  result.graph.forEachNode((_k, a) => {
+    if (!a.filePath || !compiled.has(a.filePath as string) || a.line === undefined || !a.qualifiedName) return;
+    const text = read(a.filePath as string)!.split('\n')[(a.line as number) - 1] ?? '';
+    syms.push({ uid: a.uid as string, name: a.name as string, label: a.label as string, qualifiedName: a.qualifiedName as string, filePath: a.filePath as string, line: a.line as number, endLine: (a.endLine as number) ?? (a.line as number), expect: /\bexpect\b/.test(text) });
+  });
+
+  // the bytecode: classes by name, each class's source file (its package's folder has several source roots)
+  const byName = new Map(readClasses(classes).map((c) => [c.name, c]));
+  const filesOf = new Map<string, string[]>();
+  for (const f of compiled) {
+    const pkg = /^package\s+([\w.]+)/m.exec(read(f)!)?.[1] ?? '';
+    const key = `${pkg.replace(/\./g, '/')}/${path.basename(f)}`;
+    filesOf.set(key, [...(filesOf.get(key) ?? []), f]);
+  }
+  const fileOfClass = (c: ClassFile): string | undefined => {
+    if (!c.source) return undefined;
+    const pkg = c.name.includes('/') ? c.name.slice(0, c.name.lastIndexOf('/')) : '';
+    const fs = filesOf.get(`${pkg}/${c.source}`);
+    return fs?.length === 1 ? fs[0] : undefined;
+  };
+  const lineCount = (f: string): number => read(f)!.split('\n').length;
+
+  // javap prints descriptors as Java types ((int, java.lang.String)); an invoke's are JVM descriptors: compare by count
+  const arity = (d: string): number => { let p = d.slice(1, d.indexOf(')')); for (let q = ''; q !== p;) { q = p; p = p.replace(/<[^<>]*>/g, ''); } if (!p) return 0; if (p.includes(',') || p.includes('.') || /^[a-z]/.test(p)) return p.split(',').length; let n = 0; for (let i = 0; i < p.length; i++) { while (p[i] === '[') i++; if (p[i] === 'L') i = p.indexOf(';', i); n++; } return n; };
+  const parts = new Map<string, ClassFile[]>();
+  for (const c of byName.values()) { const i = c.name.indexOf('__'); if (i > 0 && !c.name.includes('$')) parts.set(c.name.slice(0, i), [...(parts.get(c.name.slice(0, i)) ?? []), c]); }
+  const declaringByArity = (owner: string, name: string, desc: string, seen = new Set<string>()): { cls: ClassFile; m?: Method } | undefined => {
+    const c = byName.get(owner);
+    if (!c || seen.has(owner)) return undefined;
+    seen.add(owner);
+    if (name === '<init>') return { cls: c };
+    const n = arity(desc);
+    const own = c.methods.filter((m) => m.name === name && arity(`(${m.desc})`) === n);
+    if (own.length === 1) {
+      // a multifile facade (`@file:JvmMultifileClass`) forwards to the part compiled from the source file
+      for (const part of parts.get(c.name) ?? []) {
+        const pm = part.methods.find((m) => m.name === name && m.desc === own[0].desc);
+        if (pm) return { cls: part, m: pm };
+      }
+      return { cls: c, m: own[0] };
+    }
+    if (own.length > 1) return { cls: c };
+    for (const s of [c.superName, ...c.interfaces]) if (s) { const d = declaringByArity(s, name, desc, seen); if (d) return d; }
+    return undefined;
+  };
+
+  /** The members named `name` of the project's `expect class` of the owner's simple name. */
+  const expectMembers = (owner: string, name: string): string[] => {
+    const simple = owner.slice(owner.lastIndexOf('/') + 1);
+    if (!syms.some((s) => s.expect && s.name === simple && s.label === 'Class')) return [];
+    return syms.filter((s) => s.qualifiedName === `${simple}.${name}` && (s.label === 'Method' || s.label === 'Function') && syms.some((c) => c.expect && c.name === simple && c.filePath === s.filePath && c.line <= s.line && s.endLine <= c.endLine)).map((s) => s.uid);
+  };
+
+  /** The project symbols a bytecode callee is (alternatives: an `expect` and its `actual`), or [] for none of the project. */
+  const symbolsOf = (inv: Invoke): string[] | undefined => {
+    let name = inv.name;
+    let desc = inv.desc;
+    if (name.endsWith('$default')) { name = name.slice(0, -'$default'.length); desc = '(?)'; }
+    // a private member reached from a lambda's class goes through a synthetic accessor of the same arity
+    if (name.startsWith('access$')) name = name.slice('access$'.length);
+    const owner = inv.owner;
+    const ownerCls = byName.get(owner);
+    if (!ownerCls) { const expect = name === '<init>' ? [] : expectMembers(owner, name); return expect.length ? ['?', ...expect] : []; }
+    if (name === '<init>') {
+      if (/\$\d+$/.test(owner) || /\$\d+\$/.test(owner)) return undefined; // an anonymous object or lambda class
+      const file = fileOfClass(ownerCls);
+      const q = owner.slice(owner.lastIndexOf('/') + 1).replace(/\$/g, '.');
+      const cls = syms.filter((s) => s.filePath === file && s.qualifiedName === q && ['Class', 'Enum', 'Interface'].includes(s.label));
+      if (!cls.length) return undefined;
+      // ours names the class, or one of its secondary constructors
+      return [...cls.map((s) => s.uid), ...syms.filter((s) => s.filePath === file && s.name === 'constructor' && s.qualifiedName.startsWith(`${q}.`)).map((s) => s.uid)];
+    }
+    const d = desc === '(?)' ? { cls: ownerCls, m: ownerCls.methods.find((m) => m.name === inv.name) } : declaringByArity(owner, name, desc);
+    if (!d || !fileOfClass(d.cls)) {
+      // an `expect class`'s member whose `actual` is a library type's (an `actual typealias`, or a member inherited
+      // from a library base): the code names the expect declaration, the bytecode the library's method
+      const expect = expectMembers(owner, name);
+      if (expect.length) return ['?', ...expect];
+    }
+    if (d?.m && inv.name.startsWith('access$')) d.m = d.cls.methods.find((m) => m.name === name && m.desc === d.m!.desc) ?? d.m;
+    if (!d) return [];
+    const file = fileOfClass(d.cls);
+    if (!file) return undefined;
+    const body = d.m?.lines.filter((l) => l <= lineCount(file)) ?? [];
+    const named = syms.filter((s) => s.filePath === file && s.name === name && (s.label === 'Function' || s.label === 'Method'));
+    let hit: Sym[] = [];
+    if (body.length) {
+      const at = Math.min(...body);
+      hit = named.filter((s) => s.line <= at && at <= s.endLine).sort((a, b) => (a.endLine - a.line) - (b.endLine - b.line)).slice(0, 1);
+    } else {
+      // no code (abstract, an interface's): by its class's name
+      const simple = d.cls.name.slice(d.cls.name.lastIndexOf('/') + 1).replace(/\$Companion$/, '').replace(/\$/g, '.');
+      hit = named.filter((s) => s.qualifiedName === `${simple}.${name}`);
+      if (hit.length !== 1) return hit.length ? hit.map((s) => s.uid) : undefined;
+    }
+    if (!hit.length) return undefined;
+    // an `actual` runs where the code names its `expect`
+    const expects = syms.filter((s) => s.expect && s.name === name && s.filePath !== hit[0].filePath);
+    return [hit[0].uid, ...expects.map((s) => s.uid)];
+  };
+
+  // the sites: every call the extractor finds in the compiled files, with the bytecode's invokes of its name on its line
+  const invokesAt = new Map<string, Invoke[]>();
+  const inlinedAt = new Map<string, string[]>();
+  // names invoked where no source line says where (a lambda inlined into a class compiled from another file, whose
+  // lines map through the class's SMAP): a site of such a name with no invoke on its line is not known, left out
+  const unplaced = new Set<string>();
+  for (const c of byName.values()) {
+    const file = fileOfClass(c);
+    for (const m of c.methods) for (const inv of m.invokes) if (!file || inv.line > lineCount(file)) unplaced.add(inv.name.replace(/\$default$/, '').replace(/^access\$/, ''));
+  }
+  for (const c of byName.values()) {
+    const file = fileOfClass(c);
+    if (!file) continue;
+    for (const m of c.methods) {
+      for (const inv of m.invokes) {
+        const name = inv.name.replace(/\$default$/, '').replace(/^access\$/, '');
+        const key = `${file}:${inv.line}:${name === '<init>' ? inv.owner.slice(inv.owner.lastIndexOf('/') + 1).replace(/^.*\$/, '') : name}`;
+        invokesAt.set(key, [...(invokesAt.get(key) ?? []), inv]);
+      }
+      // the variable starts inside the inlined body (whose lines lie past the file's end): the call is at the last
+      // line of the file itself before it
+      const last = lineCount(file);
+      for (const x of m.inlined) {
+        let line = -1;
+        for (const t of m.table) { if (t.pc > x.pc) break; if (t.line <= last) line = t.line; }
+        const key = `${file}:${line}:${x.name}`;
+        inlinedAt.set(key, [...(inlinedAt.get(key) ?? []), x.name]);
+      }
+    }
+  }
+  // a constructor's call of its superclass's (or another of its own) constructor: the bytecode puts it on the class's
+  // first line, the code writes it at the supertype (`class A(…) : B(…)`) or as `this(…)`/`super(…)`
+  const delegations = new Map<string, number[]>();
+  for (const c of byName.values()) {
+    const file = fileOfClass(c);
+    if (!file) continue;
+    for (const m of c.methods) {
+      if (m.name !== '<init>') continue;
+      for (const inv of m.invokes) {
+        if (inv.name !== '<init>' || (inv.owner !== c.superName && inv.owner !== c.name)) continue;
+        const simple = inv.owner.slice(inv.owner.lastIndexOf('/') + 1).replace(/^.*\$/, '');
+        for (const n of [simple, inv.owner === c.name ? 'this' : 'super']) {
+          const key = `${file}:${n}`;
+          delegations.set(key, [...(delegations.get(key) ?? []), inv.line]);
+          invokesAt.set(`${file}:${inv.line}:(delegation)${n}`, [...(invokesAt.get(`${file}:${inv.line}:(delegation)${n}`) ?? []), inv]);
+        }
+      }
+    }
+  }
+  const count = { right: 0, wrong: 0, extra: 0, missed: 0, none: 0, left: 0 };
+  const rows: string[] = [];
+  for (const f of facts) {
+    if (!compiled.has(f.path)) continue;
+    const lines = read(f.path)!.split('\n');
+    for (const c of f.calls) {
+      const line = posLine(c.at), col = posColumn(c.at);
+      const name = /^[\p{L}\p{N}_]+/u.exec(lines[line - 1]?.slice(col - 1) ?? '')?.[0];
+      if (!name) continue;
+      const site = `${f.path}:${line}:${col}`;
+      let invs = invokesAt.get(`${f.path}:${line}:${name}`) ?? [];
+      if (!invs.length) {
+        // the nearest delegation of that name at most a few lines above (a class header written over several lines)
+        const at = (delegations.get(`${f.path}:${name}`) ?? []).filter((l) => l <= line && line - l <= 40).sort((a, b) => b - a)[0];
+        if (at !== undefined) invs = invokesAt.get(`${f.path}:${at}:(delegation)${name}`) ?? [];
+      }
+      let runs: string[] | undefined;
+      if (invs.length) {
+        const each = invs.map(symbolsOf);
+        if (each.some((x) => x === undefined)) { count.left++; continue; }
+        const keys = new Set(each.map((x) => x!.join('|')));
+        if (keys.size > 1) { count.left++; continue; }
+        runs = each[0]!;
+      } else if (inlinedAt.has(`${f.path}:${line}:${name}`)) {
+        // an inline function: the project's when the project declares one of that name (and only one)
+        const inl = syms.filter((s) => s.name === name && (s.label === 'Function' || s.label === 'Method') && /\binline\b/.test(read(s.filePath)!.split('\n')[s.line - 1] ?? ''));
+        if (inl.length > 1) { count.left++; continue; }
+        runs = inl.map((s) => s.uid);
+      } else if (unplaced.has(name)) { count.left++; continue; } else runs = [];
+      const ours = oursAt.get(site) ?? '-';
+      // '?': the expect declaration counts right when ours names it, and ours naming none is no miss
+      if (runs[0] === '?') runs = ours === '-' || !runs.includes(ours) ? [] : runs.slice(1);
+      const verdict = !runs.length ? (ours === '-' ? 'none' : 'extra') : ours === '-' ? 'missed' : runs.includes(ours) ? 'right' : 'wrong';
+      count[verdict as keyof typeof count]++;
+      if (verdict !== 'right' && verdict !== 'none') rows.push(`${verdict}\t${site}\t${name}\tours ${ours}\truns ${runs.join('|') || '-'}`);
+    }
+  }
+  const ours = count.right + count.wrong + count.extra, project = count.right + count.wrong + count.missed;
+  console.log(`${CORPUS.repo} ${CORPUS.commit.slice(0, 7)} (${CORPUS.half}; ${CORPUS.sources.join(', ')}): ${count.right + count.wrong + count.extra + count.missed + count.none} sites (${count.left} left out); project calls ${project}, ours ${ours}; ` +
+    `right ${count.right}, wrong ${count.wrong}, extra ${count.extra}, missed ${count.missed}, none ${count.none}; precision ${(100 * count.right / Math.max(ours, 1)).toFixed(1)}%, recall ${(100 * count.right / Math.max(project, 1)).toFixed(1)}%`);
+  for (const r of rows.slice(0, misses)) console.log(r);
+}
