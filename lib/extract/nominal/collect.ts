@@ -1090,6 +1090,8 @@ class NominalCollector {
       if (inner?.role === 'expr.path') return this.pos(this.pathLast(c.callee));
       if (this.idAt.has(c.callee)) return this.pos(c.callee);
       if (inner?.role === 'expr.wrap' && inner.caps.inner !== undefined) return this.calleePos({ callee: inner.caps.inner }, false, node);
+      // a function named with explicit type arguments (`Get<T>(x)`): its name
+      if (this.typeAt.get(c.callee)?.role === 'type.generic') return this.typeNamePos(c.callee);
     }
     return toPos(this.t.rowOf(this.t.start[node]) + 1, this.col(this.t.start[node]) + 1, 0);
   }

@@ -68,6 +68,9 @@
   (arrow_function body: [(parenthesized_expression (object (shorthand_property_identifier) @key @short)) (ternary_expression consequence: (object (shorthand_property_identifier) @key @short)) (ternary_expression alternative: (object (shorthand_property_identifier) @key @short)) (parenthesized_expression (ternary_expression consequence: (object (shorthand_property_identifier) @key @short))) (parenthesized_expression (ternary_expression alternative: (object (shorthand_property_identifier) @key @short)))] @value)] (#set! role "return.key"))
 
 ((as_expression (object (shorthand_property_identifier) @key @short) . (_) @type) (#set! role "objlit.key"))
+; … and of one that `satisfies` a type (`{ onFail: null } satisfies Config`: the type is its contextual type)
+((satisfies_expression (object (pair key: (property_identifier) @key)) . (_) @type) (#set! role "objlit.key"))
+((satisfies_expression (object (shorthand_property_identifier) @key @short) . (_) @type) (#set! role "objlit.key"))
 
 ; parameters: plain, typed, parameter properties (constructor(private svc: Svc))
 ((required_parameter pattern: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value) @param (#set! role "decl.param.typed"))

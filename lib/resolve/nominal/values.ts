@@ -550,6 +550,8 @@ export class Evaluator {
   call(f: number, callee: Expr, from: number, argc: Arity, depth = 0): CallRes {
     if (depth > MAX_DEPTH) return UNRESOLVED;
     switch (callee.k) {
+      // a function named with explicit type arguments (C#'s `Get<T>(x)`): the function of that name
+      case 'generic': return callee.of.k === 'id' ? this.call(f, callee.of, from, argc, depth + 1) : UNRESOLVED;
       case 'id': {
         if (bindsLocal(callee.b)) {
           const v = this.local(f, bindingIndex(callee.b), from, depth);
