@@ -30,8 +30,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { posColumn, posLine } from '../lib/extract/facts.ts';
-import { extractFile, languageOf, loadProjectConfig } from '../lib/lang/index.ts';
-import { resolveProject } from '../lib/resolve/index.ts';
+import { indexFolder } from './nominal-sites.ts';
 
 /** The pinned corpora: clikt is the code base the Kotlin rules were tuned on; markdown is held out (never tuned on). */
 export const CORPORA: Record<string, { repo: string; commit: string; half: string; sources: string[] }> = {
@@ -166,19 +165,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const misses = Number(flag('--misses') ?? 0);
 
   // ours: the whole checkout indexed as analyze does; the graded sites are the compiled files' call sites
-  const all: string[] = [];
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(path.join(root, dir), { withFileTypes: true })) {
-      const rel = dir ? `${dir}/${e.name}` : e.name;
-      if (e.isDirectory()) { if (!e.name.startsWith('.')) walk(rel); } else all.push(rel);
-    }
-  };
-  walk('');
-  all.sort();
+  const { result, facts } = indexFolder(root);
   const texts = new Map<string, string>();
   const read = (rel: string): string | undefined => { if (!texts.has(rel)) { try { texts.set(rel, readFileSync(path.join(root, rel), 'utf8')); } catch { return undefined; } } return texts.get(rel); };
-  const facts = all.filter((rel) => languageOf(rel)).map((rel) => extractFile(rel, read(rel)!, languageOf(rel, read(rel))!));
-  const result = resolveProject(facts, loadProjectConfig(all, read));
   const compiled = new Set(sourceFiles(root));
   const oursAt = new Map<string, string>();
   for (const r of result.refs.all) if (r.kind === 'call' || r.kind === 'type') oursAt.set(`${r.filePath}:${r.line}:${r.column}`, r.target);

@@ -13,11 +13,12 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { FileFacts } from '../lib/extract/facts.ts';
 import { extractFile, languageOf, loadProjectConfig } from '../lib/lang/index.ts';
 import { resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
 
-/** Indexes every file of a folder a language takes (skipping hidden folders and `skip` names). */
-export function indexFolder(root: string, skip: ReadonlySet<string> = new Set()): { result: ResolveResult; files: number; lines: number } {
+/** Indexes every file of a folder a language takes (skipping hidden folders and `skip` names); `facts` are each file's, in path order. */
+export function indexFolder(root: string, skip: ReadonlySet<string> = new Set()): { result: ResolveResult; facts: FileFacts[]; files: number; lines: number } {
   const all: string[] = [];
   const walk = (dir: string): void => {
     for (const e of readdirSync(path.join(root, dir), { withFileTypes: true })) {
@@ -32,7 +33,7 @@ export function indexFolder(root: string, skip: ReadonlySet<string> = new Set())
     if (!texts.has(rel)) { try { texts.set(rel, readFileSync(path.join(root, rel), 'utf8')); } catch { return undefined; } }
     return texts.get(rel);
   };
-  const facts = [];
+  const facts: FileFacts[] = [];
   let lines = 0;
   for (const rel of all) {
     if (!languageOf(rel)) continue;
@@ -41,7 +42,7 @@ export function indexFolder(root: string, skip: ReadonlySet<string> = new Set())
     lines += f.lines;
     facts.push(f);
   }
-  return { result: resolveProject(facts, loadProjectConfig(all, read)), files: facts.length, lines };
+  return { result: resolveProject(facts, loadProjectConfig(all, read)), facts, files: facts.length, lines };
 }
 
 /** One oracle call site: where the called name is, and its project callee's declaration name (undefined: not a project callee). */
