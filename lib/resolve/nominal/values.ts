@@ -267,14 +267,12 @@ export class Evaluator {
       const t = 'targets' in res ? res.targets[0] : undefined;
       const params = t ? this.w.sym(t).params : undefined;
       const p = params?.[b.arg ?? params.length - 1];
-      const subst = res && 'targets' in res && res.recv?.t === 'inst' && res.recv.args ? { ent: this.m.ownerOf(t!) ?? res.recv.e, args: res.recv.args } : undefined;
-      if (b.param !== undefined) {
-        // the lambda's implicit parameter: the function type's parameter there
-        const q = t && p?.k === 'fntype' ? p.params?.[b.param] : undefined;
-        if (t && q) { v = this.type(t.f, q, t.s, subst, depth + 1); if (v.t === 'inst') v = { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) }; }
-      } else if (t && 'targets' in res && p?.k === 'fntype' && p.recv) {
-        const recv = res.recv;
-        v = this.type(t.f, p.recv, t.s, recv?.t === 'inst' && recv.args ? { ent: this.m.ownerOf(t) ?? recv.e, args: recv.args } : undefined, depth + 1);
+      const recv = t && 'targets' in res ? res.recv : undefined;
+      const subst = t && recv?.t === 'inst' && recv.args ? { ent: this.m.ownerOf(t) ?? recv.e, args: recv.args } : undefined;
+      // the lambda's implicit parameter (the function type's parameter there), else the receiver the type declares
+      const given = p?.k === 'fntype' ? (b.param !== undefined ? p.params?.[b.param] : p.recv) : undefined;
+      if (t && given) {
+        v = this.type(t.f, given, t.s, subst, depth + 1);
         if (v.t === 'inst') v = { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) };
       }
     }
