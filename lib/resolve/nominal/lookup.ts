@@ -154,7 +154,6 @@ export class Names {
     if (!sc.importFiles.some((x) => x.f === g)) sc.importFiles.push({ f: g, line });
   }
 
-  /** An import path with its first segment read as the language's roots say (Rust's `crate.a.B` → `mycrate.a.B`). */
   /**
    * Where namespaces nest (`outerNamespaces`), an import written inside namespace A.B is looked up from there, as
    * other names are: `using N;` names A.B.N, else A.N, before a top-level N. A file-scoped namespace (one line, the
@@ -176,6 +175,7 @@ export class Names {
     return path;
   }
 
+  /** An import path with its first segment read as the language's roots say (Rust's `crate.a.B` → `mycrate.a.B`). */
   private rooted(path: string, f: number): string {
     const w = this.w;
     if (!w.rules.pathRoot) return path;
