@@ -37,7 +37,8 @@ export interface TypeEnt {
 /** A direct base of a type: a project type, or a library type named as written. */
 export type Base =
   | { ent: TypeEnt; via: 'extends' | 'implements' | 'embeds' | 'mixin'; from: SymRef; args?: unknown }
-  | { ext: string; via: 'extends' | 'implements' | 'embeds' | 'mixin' };
+  /** (`methods`: the method names of a library interface the language knows, as `NominalRules.libraryInterfaceMethods` gives them) */
+  | { ext: string; via: 'extends' | 'implements' | 'embeds' | 'mixin'; methods?: readonly string[] };
 
 const TYPE_LABELS = new Set(['Class', 'Interface', 'Enum', 'TypeAlias']);
 const CLASS_LIKE = new Set(['Class', 'Interface', 'Enum']);
