@@ -80,6 +80,10 @@
 ((bracketed_type [(type_identifier) (scoped_type_identifier) (generic_type)] @type) @expr (#set! role "expr.cast"))
 ((reference_expression value: (_) @inner) @expr (#set! role "expr.wrap"))
 ((parenthesized_expression (_) @inner) @expr (#set! role "expr.wrap"))
+; a `match`, an `if` or a block used as a value: its arms agree on one type, so the first arm's (the last expression's)
+((match_expression body: (match_block . (match_arm value: (_) @inner))) @expr (#set! role "expr.wrap"))
+((if_expression consequence: (block (_) @inner .)) @expr (#set! role "expr.wrap"))
+((let_declaration value: (block (_) @inner .) @expr) (#set! role "expr.wrap"))
 ; `*x` is what x points to: an element of a Box or Rc, nothing known of a project type (its Deref target is reached
 ; by a call of its `deref`, which `*` on a reference is not: the two are not told apart)
 ((unary_expression "*" (_) @object) @expr (#set! role "expr.index"))

@@ -104,6 +104,8 @@ export interface NominalRules {
    * namespace's (`'global'`: PHP's fallback for functions and constants).
    */
   outerNamespaces?: boolean | 'global';
+  /** A generic type and a type of the same name with another count of type parameters are distinct types (C#'s `Task` and `Task<T>`). */
+  genericArity?: boolean;
   /**
    * Textual inclusion (C's and C++'s `#include`): the project file (relative path) an import path names when written
    * in `fromFile`, or undefined for a file outside the project (a system or library header: the including file may
