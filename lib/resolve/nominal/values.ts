@@ -85,7 +85,8 @@ export class Evaluator {
     switch (e.k) {
       case 'id': {
         if (bindsLocal(e.b)) return this.typeParam(f, bindingIndex(e.b), subst, depth);
-        return this.namedType(this.names.type(f, from, e.name), e.name);
+        // a name written without type arguments is the type of its name that has none, where there is one
+        return this.ofArity(this.namedType(this.names.type(f, from, e.name), e.name), 0);
       }
       case 'member': {
         const obj = e.obj.k === 'id' && !e.obj.b && this.w.packages.has(e.obj.name) && !this.names.type(f, from, e.obj.name) ? { t: 'pkg', key: e.obj.name } as Val : this.type(f, e.obj, from, subst, depth + 1);
@@ -112,7 +113,7 @@ export class Evaluator {
         return obj.t === 'inst' || obj.t === 'type' ? NONE : { t: 'ext', name: e.name };
       }
       case 'generic': {
-        const base = this.type(f, e.of, from, subst, depth + 1);
+        const base = this.ofArity(this.type(f, e.of, from, subst, depth + 1), e.args.length);
         const args = e.args.map((a) => ({ f, e: a, from, subst }));
         if (base.t === 'inst') return { ...base, args };
         if (base.t === 'ext') return { t: 'ext', name: base.name, args };
@@ -150,6 +151,13 @@ export class Evaluator {
     return v.t === 'inst' ? { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) } : v;
   }
 
+  /** A type (named as a type or as a value) as the type of its name and place with `n` type parameters, where they differ by that. */
+  private ofArity(v: Val, n: number): Val {
+    if ((v.t !== 'inst' && v.t !== 'type') || !v.e.arities) return v;
+    const e = this.w.withArity(v.e, n);
+    return e === v.e ? v : { ...v, e };
+  }
+
   private namedType(found: Found | undefined, name: string): Val {
     if (!found) return { t: 'ext', name };
     if ('ent' in found) return this.inst(found.ent);
@@ -181,7 +189,7 @@ export class Evaluator {
         if (via) return this.value(f, via, from, depth + 1);
         const found = this.names.value(f, from, e.name);
         if (!found) return this.rules.isBuiltin(e.name) ? EXT : NONE;
-        return this.foundValue(found, depth);
+        return this.ofArity(this.foundValue(found, depth), 0);
       }
       case 'this': {
         const recv = this.extensionThis(f, from, depth);
@@ -214,7 +222,7 @@ export class Evaluator {
       }
       case 'as': return this.type(f, e.type, from, undefined, depth + 1);
       // a type with arguments named as a value (Rust's `Data::<A>::new()`): the type
-      case 'generic': return this.value(f, e.of, from, depth + 1);
+      case 'generic': return this.ofArity(this.value(f, e.of, from, depth + 1), e.args.length);
       case 'element': {
         const payload = e.at !== undefined ? this.payload(f, e.of, from, e.at, depth) : undefined;
         if (payload) return payload;
@@ -941,16 +949,31 @@ export class Evaluator {
       const want = this.type(r.f, p, r.s);
       if (want.t !== 'inst' && want.t !== 'ext' && want.t !== 'arr') continue;
       // an array for an array parameter fits exactly; anything else goes through a params array's expanded form
-      if (want.t === 'arr') { if (got.t === 'arr') score += 2; continue; }
+      if (want.t === 'arr') { if (got.t === 'arr') { if (!this.sameShape(got, want, 0)) return -1; score += 2; } continue; }
       if (got.t === 'inst') {
         if (want.t === 'inst') { if (got.e === want.e) score += 2; else if (this.m.isSubtype(got.e, want.e)) score += 1; else return -1; }
       } else if (got.t === 'ext' && got.name) {
         // a library type is no project type's subtype; two library names agree or are left open
         if (want.t === 'inst') return -1;
-        if (want.name === got.name) score += 2;
+        if (want.name === got.name) { if (!this.sameShape(got, want, 0)) return -1; score += 2; }
       }
     }
     return score;
+  }
+
+  /**
+   * Whether two library types (or arrays of them) of one name may be one type: where a type's count of type
+   * arguments is part of its name (NominalRules.genericArity: `Func<A, bool>` against `Func<A, B, bool>`, `Action`
+   * against `Action<T>`), their counts agree, and so do those of their arguments of one name.
+   */
+  private sameShape(a: Val, b: Val, depth: number): boolean {
+    if (!this.rules.genericArity || depth > 4) return true;
+    if (a.t === 'arr' && b.t === 'arr') return this.sameShape(this.lazy(a.of, depth + 1), this.lazy(b.of, depth + 1), depth + 1);
+    if (a.t !== 'ext' || b.t !== 'ext' || !a.name || a.name !== b.name) return true;
+    const n = a.args?.length ?? 0;
+    if (n !== (b.args?.length ?? 0)) return false;
+    for (let i = 0; i < n; i++) if (!this.sameShape(this.lazy(a.args![i], depth + 1), this.lazy(b.args![i], depth + 1), depth + 1)) return false;
+    return true;
   }
 
   /** Whether an unknown free name may come from outside the project here (a class with a library base, a wholesale import). */
