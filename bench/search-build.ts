@@ -88,6 +88,7 @@ async function child(mode: string, args: { graph: string; corpus: string; dir: s
       });
       extra.embeddings = res.embeddings;
       extra.reused = res.reused ?? 0;
+      extra.reusedRows = res.reusedRows ?? 0;
       for (const [k, v] of Object.entries(res.steps ?? {})) extra[`step:${k}`] = v;
     });
   }
@@ -154,7 +155,7 @@ async function main(): Promise<void> {
     console.log(`${corpusArg > 0 ? source : 'rxjs 7.8.1 src'}: ${e.embeddings} symbols, built-in embedder, ${runs} runs, medians (node ${process.version}, load ${os.loadavg()[0].toFixed(2)})`);
     line('buildSearch cold', cold);
     line('buildSearch 1-file', one);
-    console.log(`  ${''.padEnd(18)} reused ${one[0].extra?.reused} vectors`);
+    console.log(`  ${''.padEnd(18)} reused ${one[0].extra?.reused} vectors, ${one[0].extra?.reusedRows} of ${one[0].extra?.embeddings} documents`);
     line('loadSearch', load);
     const fq = load.map((m) => Number(m.extra?.firstQueryCpuMs ?? 0));
     console.log(`  ${'first query'.padEnd(18)} cpu ${f1(median(fq)).padStart(6)} ms   wall ${f1(median(load.map((m) => Number(m.extra?.firstQueryWallMs ?? 0)))).padStart(6)} ms`);
