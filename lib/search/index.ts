@@ -12,7 +12,7 @@ import type { CodeGraph } from '../graph/code-graph.ts';
 import { digest64 } from './digest.ts';
 import { deferredDocument, documentsOfFile, searchableGroups, type SearchDoc } from './documents.ts';
 import { documentTerms, primeDocumentTerms } from './embedders/cooccurrence.ts';
-import { BAGS_FILE, bagsToBuffer, documentKey, PreviousRows } from './reuse.ts';
+import { BAGS_FILE, bagsToBuffer, documentKey, PreviousRows, searchStamp } from './reuse.ts';
 import { embedderFor, resolveEmbedder, storedLearnedEmbedder, trainedEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
 import { SearchIndex, type SearchParts } from './engine.ts';
 import { KeywordBuilder, KeywordIndex } from './keyword.ts';
@@ -75,6 +75,8 @@ interface SearchRows {
   hashes: string[];
   /** Each row's document key (reuse.ts documentKey); absent in generations written before keys were. */
   keys?: string[];
+  /** The code that made the rows (reuse.ts searchStamp): keys are read only from a generation made by the same. */
+  stamp?: string;
 }
 
 /** Texts per embedding batch: large enough to amortise a model call, small enough to show progress. */
@@ -103,7 +105,7 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
     return d;
   };
   const keys = nodes.map((n) => documentKey(n, n.filePath ? fileDigest(n.filePath) : ''));
-  const prev = previous && PreviousRows.read(path.join(previous.dir, SUBDIR), previous.rows.keys, previous.rows.hashes,
+  const prev = previous && PreviousRows.read(path.join(previous.dir, SUBDIR), previous.rows.keys, previous.rows.stamp, previous.rows.hashes,
     () => KeywordIndex.fromBuffer(readFileSync(path.join(previous.dir, SUBDIR, KEYWORD_FILE))));
   const prevRow = new Int32Array(N).fill(-1);
   if (prev) for (let i = 0; i < N; i++) prevRow[i] = prev.rowOf(keys[i]);
@@ -183,7 +185,7 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   // The weighted terms the embedder read (every document's, made while learning), for the next run to take over.
   const bagBytes = embedder.embedDocuments ? bagsToBuffer(docs.map((d) => documentTerms(d.fields)), keyword) : undefined;
   if (bagBytes) writeFileSync(path.join(out, BAGS_FILE), bagBytes);
-  writeFileSync(path.join(out, ROWS_FILE), JSON.stringify({ uids: docs.map((d) => d.uid), files: docs.map((d) => d.file), hashes, keys } satisfies SearchRows));
+  writeFileSync(path.join(out, ROWS_FILE), JSON.stringify({ uids: docs.map((d) => d.uid), files: docs.map((d) => d.file), hashes, keys, stamp: searchStamp() } satisfies SearchRows));
   const meta: SearchMeta = { format: SEARCH_FORMAT, embedder: embedder.spec, count: docs.length };
   writeFileSync(path.join(out, 'meta.json'), JSON.stringify(meta));
   step('write');

@@ -11,8 +11,10 @@
  * the same generation's keyword dictionary (u32 × B), weights (f64 × B). A row's entries keep the order its
  * weighted-terms map had, since the learned model sums in that order.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describedProperties } from './documents.ts';
 import { digest64 } from './digest.ts';
 import type { GraphNode } from '../graph/schema.ts';
@@ -20,6 +22,37 @@ import type { KeywordIndex, RowEntries } from './keyword.ts';
 
 const BAGS_MAGIC = 0x31474142; // "BAG1"
 export const BAGS_FILE = 'bags.bin';
+
+let stamp: string | undefined;
+/** The stamp when the code's files cannot be read: rows it made are never taken over. */
+const UNKNOWN_CODE = 'unknown';
+/** A bundle chunk's name (build.mjs chunkNames `cli-[name]-[hash]`): entry files carry no digest. */
+const HASHED_CHUNK = /^cli-.+-[A-Z0-9]{8}\.mjs$/;
+
+/**
+ * The code that made a generation's rows: their entries and terms are taken over only from a generation made
+ * by the same code (tokenising or describing differently would give other rows than a cold run). From sources,
+ * a digest of lib/search's files; from the bundle, of the names of the chunks beside this one (esbuild names
+ * each chunk by a digest of its content; the entry files, which carry none, hold no search code).
+ */
+export function searchStamp(): string {
+  if (stamp) return stamp;
+  const here = fileURLToPath(import.meta.url);
+  const dir = path.dirname(here);
+  const h = createHash('sha256');
+  try {
+    if (here.endsWith('.ts')) {
+      for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((x) => x.endsWith('.ts')).sort()) {
+        h.update(f).update('\0').update(readFileSync(path.join(dir, f))).update('\0');
+      }
+    } else {
+      for (const f of readdirSync(dir).filter((x) => HASHED_CHUNK.test(x)).sort()) h.update(f).update('\0');
+    }
+  } catch {
+    return (stamp = UNKNOWN_CODE);
+  }
+  return (stamp = h.digest('hex').slice(0, 32));
+}
 
 /** The key of a symbol's document: its file's content digest and the node's described properties. */
 export function documentKey(node: GraphNode, fileDigest: string): string {
@@ -69,8 +102,8 @@ export class PreviousRows {
   }
 
   /** The previous generation's rows in `dir` (its search folder), or undefined when they cannot be read. */
-  static read(dir: string, keys: readonly string[] | undefined, hashes: readonly string[], keyword: () => KeywordIndex): PreviousRows | undefined {
-    if (!keys) return undefined;
+  static read(dir: string, keys: readonly string[] | undefined, madeBy: string | undefined, hashes: readonly string[], keyword: () => KeywordIndex): PreviousRows | undefined {
+    if (!keys || madeBy !== searchStamp() || madeBy === UNKNOWN_CODE) return undefined;
     try {
       const index = keyword();
       if (index.size !== keys.length) return undefined;

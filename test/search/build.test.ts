@@ -111,6 +111,13 @@ test('re-index: documents of unchanged files are taken over, and the files equal
     const fourth = tmp();
     await buildSearch(opts(fourth, { previousDir: first, embedder }, edited));
     t.deepEqual(searchFiles(fourth), searchFiles(cold), `${embedder} with a damaged bags.bin`);
+    // rows made by other code (another tokeniser, other fields) are never taken over
+    const rowsFile = path.join(second, 'search', 'rows.json');
+    writeFileSync(rowsFile, JSON.stringify({ ...JSON.parse(readFileSync(rowsFile, 'utf8')), stamp: 'other code' }));
+    const fifth = tmp();
+    const r5 = await buildSearch(opts(fifth, { previousDir: second, embedder }, edited));
+    t.is(r5.reusedRows, 0, embedder);
+    t.deepEqual(searchFiles(fifth), searchFiles(cold), `${embedder} after other code`);
   }
 });
 
