@@ -146,6 +146,8 @@ export class Collector {
   readonly unions = new LazyMap<Node, Node[]>();
   readonly intersections = new LazyMap<Node, Node[]>();
   /** Object literal values → their entries (a key and its value, a spread, or a key that is not a plain name). */
+  /** Homomorphic mapped types that keep each member's type (`{ [k in keyof t]: t[k] }`) → the type `t` they copy. */
+  readonly sameMembers = new Map<Node, Node>();
   readonly objectEntries = new Map<Node, Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>>();
   /** `obj[name]` with a name as the index → that name node. */
   readonly elementKey = new LazyMap<Node, Node>();

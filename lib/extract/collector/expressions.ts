@@ -89,8 +89,11 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     // `A & B & C` nests to the left: one flat list of parts
     const types: Expr[] = [];
     for (const n of [...both].sort(byStart)) { const e = this.expr(n); if (e.k === 'intersection') types.push(...e.types); else types.push(e); }
-    return { k: 'intersection', types };
+    return types.length === 1 ? types[0] : { k: 'intersection', types };
   }
+  // (an object type that is another type's members, a homomorphic mapped type: that type)
+  const same = this.sameMembers.size ? this.sameMembers.get(node) : undefined;
+  if (same) return this.expr(same);
   const o = this.objectTypes.get(node);
   const index = this.objectIndex.get(node);
   const calls = this.objectCalls.get(node);
