@@ -1,6 +1,6 @@
 import type { Collector } from './collector.ts';
 import { byStart, get, startOf, type Node } from './util.ts';
-import { functionScope, lookup, lookupNamespace } from './scope.ts';
+import { functionScope, lookup, lookupNamespace, lookupType } from './scope.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, symbolBinding, type Expr } from '../facts.ts';
 import { oneSpaced } from '../spaces.ts';
 
@@ -12,7 +12,9 @@ export function exprUncached(this: Collector, node: Node): Expr {
   const id = this.idOf(node);
   if (id) {
     const name = this.ident(node);
-    const b = this.namespacePlaces.has(node) ? lookupNamespace(id.scope ?? this.root, name) : lookup(id.scope ?? this.root, name);
+    const b = this.namespacePlaces.has(node) ? lookupNamespace(id.scope ?? this.root, name)
+      : id.kind === 'type' && this.typeLocals.size ? lookupType(id.scope ?? this.root, name, (x) => this.typeLocals.has(bindingIndex(x)))
+      : lookup(id.scope ?? this.root, name);
     const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
     // a `let` declared without a value, read in a closure: `any` there to the checker (its evolving type holds
     // in its own function only)
