@@ -195,17 +195,22 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
 }
 
 /**
- * Drops, when the type itself is among the matches, the methods named like it that are its members (constructors)
- * and the blocks that add to it (its language's `partKinds`).
+ * Drops, when the type itself is among the matches, the methods named like it that are its members (constructors),
+ * the blocks that add to it (its language's `partKinds`) and an alias declared with it.
  */
 function withoutTypeParts(matches: GraphNode[]): GraphNode[] {
   const isPart = (n: GraphNode) => typeof n.kind === 'string' && rulesOf(n.language)?.partKinds?.has(n.kind) === true;
   // by qualified name, not file: C++ defines a constructor out of its class's header (`A::A()` in a.cpp)
-  const types = new Set(matches.filter((n) => n.label !== 'Method' && n.label !== 'Function' && n.label !== 'File' && !isPart(n)).map(qualifiedNameOf));
+  const types = new Set(matches.filter((n) => n.label !== 'Method' && n.label !== 'Function' && n.label !== 'File' && n.label !== 'TypeAlias' && !isPart(n)).map(qualifiedNameOf));
   if (types.size === 0) return matches;
+  // C's `typedef struct X {…} X;`: an alias declared inside the span of the type it names is that declaration
+  const sameDeclaration = (n: GraphNode) => n.label === 'TypeAlias' && matches.some((m) => m !== n && m.label !== 'TypeAlias'
+    && types.has(qualifiedNameOf(m)) && qualifiedNameOf(m) === qualifiedNameOf(n) && m.filePath === n.filePath
+    && (n.line ?? 0) >= (m.line ?? 0) && (n.line ?? 0) <= (m.endLine ?? m.line ?? 0));
   return matches.filter((n) => {
     const q = qualifiedNameOf(n);
     if (isPart(n)) return !types.has(q);
+    if (sameDeclaration(n)) return false;
     return !(n.label === 'Method' && q.endsWith(`.${n.name}`) && types.has(q.slice(0, -(n.name.length + 1))));
   });
 }

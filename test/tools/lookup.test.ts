@@ -183,3 +183,20 @@ test("a type's name finds the type, not the blocks that add to it (Rust's impls,
   const impls = lookupSymbol(graph, { name: 'Error', kind: 'impl' });
   t.deepEqual(impls.status === 'ambiguous' && impls.candidates.map((c) => c.uid), ['Class:src/error.rs:Error', 'Class:src/error.rs:Error#2']);
 });
+
+test("a type's name finds the type, not the typedef declared with it (C's typedef struct X {…} X;)", (t) => {
+  const g = new GraphBuilder();
+  const add = (label: GraphNode['label'], name: string, filePath: string, line: number, endLine: number) =>
+    g.addNode({ uid: `${label}:${filePath}:${name}`, label, name, qualifiedName: name, language: 'c', filePath, line, endLine, exported: true });
+  add('Class', 'cJSON', 'cJSON.h', 103, 123);
+  add('TypeAlias', 'cJSON', 'cJSON.h', 123, 123);
+  // an alias of the same name declared apart from the struct is another declaration: still a candidate
+  add('Class', 'node', 'list.h', 3, 6);
+  add('TypeAlias', 'node', 'tree.h', 9, 9);
+  const graph = g.toGraph();
+  const r = lookupSymbol(graph, { name: 'cJSON' });
+  t.true(r.status === 'found' && r.node.uid === 'Class:cJSON.h:cJSON');
+  t.is(lookupSymbol(graph, { name: 'node' }).status, 'ambiguous');
+  const alias = lookupSymbol(graph, { name: 'cJSON', kind: 'TypeAlias' });
+  t.true(alias.status === 'found' && alias.node.uid === 'TypeAlias:cJSON.h:cJSON');
+});
