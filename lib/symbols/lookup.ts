@@ -175,6 +175,9 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
   // to a type carry it too (Rust's impls, Swift's extensions): asked for that name, the type is meant (its context
   // counts constructor calls and lists the blocks' members), so they are no rival candidates.
   if (matches.length > 1) matches = withoutTypeParts(matches);
+  // A namespace declaration (kind `namespace`: one per file that declares it) shares its name with what it holds
+  // (PHP's `namespace Dotenv; class Dotenv`): another symbol of the name is what is meant.
+  if (matches.length > 1 && matches.some((n) => n.kind !== 'namespace')) matches = matches.filter((n) => n.kind !== 'namespace');
   if (matches.length === 1) return { status: 'found', node: matches[0] };
   if (matches.length === 0) {
     const where = [query.filePath && `in '${query.filePath}'`, query.kind && `of kind '${query.kind}'`].filter(Boolean).join(' ');

@@ -200,3 +200,17 @@ test("a type's name finds the type, not the typedef declared with it (C's typede
   const alias = lookupSymbol(graph, { name: 'cJSON', kind: 'TypeAlias' });
   t.true(alias.status === 'found' && alias.node.uid === 'TypeAlias:cJSON.h:cJSON');
 });
+
+test('a name shared by a namespace and a class finds the class (namespace declarations are no rivals)', (t) => {
+  const g = new GraphBuilder();
+  const add = (uid: string, label: GraphNode['label'], kind: string, filePath: string, line: number) =>
+    g.addNode({ uid, label, name: 'Dotenv', qualifiedName: 'Dotenv', kind, language: 'php', filePath, line, exported: true });
+  add('Variable:src/Dotenv.php:Dotenv', 'Variable', 'namespace', 'src/Dotenv.php', 5);
+  add('Class:src/Dotenv.php:Dotenv', 'Class', 'class', 'src/Dotenv.php', 20);
+  add('Variable:src/Validator.php:Dotenv', 'Variable', 'namespace', 'src/Validator.php', 5);
+  const graph = g.toGraph();
+  const r = lookupSymbol(graph, { name: 'Dotenv' });
+  t.true(r.status === 'found' && r.node.uid === 'Class:src/Dotenv.php:Dotenv');
+  const ns = lookupSymbol(graph, { name: 'Dotenv', kind: 'namespace' });
+  t.is(ns.status, 'ambiguous');
+});
