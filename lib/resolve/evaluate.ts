@@ -395,6 +395,7 @@ export class Evaluator {
         return v.t === 'ext' ? UNKNOWN : v;
       }
       case 'as': return this.typeValue(f, e.type, 0);
+      case 'param': return this.argumentType(f, e);
       case 'narrowed': return this.narrowedByClass(f, e);
       case 'tagged': {
         // `switch (ast._tag) { case 'Objects': ast.recur(…) }`: the member types whose `_tag` is 'Objects'

@@ -170,6 +170,9 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
   let matches = pool;
   if (query.filePath) matches = matches.filter((n) => pathMatches(n.filePath, query.filePath!));
   if (query.kind) matches = matches.filter((n) => kindMatches(n, query.kind!));
+  // A type's constructors carry its name in the languages that name them so (Java, C#, C++, …): asked for that
+  // name, the type is meant (its context counts constructor calls), so they are no rival candidates.
+  if (matches.length > 1) matches = withoutOwnConstructors(matches);
   if (matches.length === 1) return { status: 'found', node: matches[0] };
   if (matches.length === 0) {
     const where = [query.filePath && `in '${query.filePath}'`, query.kind && `of kind '${query.kind}'`].filter(Boolean).join(' ');
@@ -187,6 +190,17 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
     message: `${candidates.length} symbols match '${name}'; pass uid (or file_path / kind) to pick one`,
     candidates,
   };
+}
+
+/** Drops the methods named like a type among the matches that are members of that type (its constructors). */
+function withoutOwnConstructors(matches: GraphNode[]): GraphNode[] {
+  // by qualified name, not file: C++ defines a constructor out of its class's header (`A::A()` in a.cpp)
+  const types = new Set(matches.filter((n) => n.label !== 'Method' && n.label !== 'Function' && n.label !== 'File').map(qualifiedNameOf));
+  if (types.size === 0) return matches;
+  return matches.filter((n) => {
+    const q = qualifiedNameOf(n);
+    return !(n.label === 'Method' && q.endsWith(`.${n.name}`) && types.has(q.slice(0, -(n.name.length + 1))));
+  });
 }
 
 /** Like lookupSymbol but turns an ambiguous result into a thrown error carrying the candidates (for callers that cannot answer `ambiguous`). */

@@ -135,3 +135,29 @@ test('helpers: qualified names from uids, path matching, test files', (t) => {
   for (const p of ['a.test.ts', 'src/a.spec.tsx', 'src/__tests__/a.ts', 'test/a.ts', 'pkg/tests/x.js', 'spec/x.ts']) t.true(isTestFile(p), p);
   for (const p of ['src/a.ts', 'src/testing/a.ts', 'src/contest/a.ts', 'latest.ts']) t.false(isTestFile(p), p);
 });
+
+test("a type's name finds the type, not its constructors (methods named like the type in it)", (t) => {
+  const g = new GraphBuilder();
+  const add = (label: GraphNode['label'], name: string, q: string, filePath: string, line: number, suffix = '') =>
+    g.addNode({ uid: `${label}:${filePath}:${q}${suffix}`, label, name, qualifiedName: q, filePath, line, exported: true });
+  add('Class', 'Element', 'Element', 'src/nodes/Element.java', 10);
+  add('Method', 'Element', 'Element.Element', 'src/nodes/Element.java', 20);
+  add('Method', 'Element', 'Element.Element', 'src/nodes/Element.java', 30, '#2');
+  // (C++ defines one out of its class's file)
+  add('Method', 'Node', 'Node.Node', 'src/node.cpp', 3);
+  add('Class', 'Node', 'Node', 'src/node.h', 1);
+  add('Class', 'Builder', 'Builder', 'src/Builder.java', 1);
+  // a method of another type that happens to share the name stays a candidate
+  add('Method', 'Builder', 'Factory.Builder', 'src/Factory.java', 5);
+  const graph = g.toGraph();
+  const r = lookupSymbol(graph, { name: 'Element' });
+  t.true(r.status === 'found' && r.node.uid === 'Class:src/nodes/Element.java:Element');
+  // the constructors are still found when asked for
+  const ctor = lookupSymbol(graph, { name: 'Element', kind: 'Method' });
+  t.is(ctor.status, 'ambiguous');
+  t.deepEqual(ctor.status === 'ambiguous' && ctor.candidates.map((c) => c.uid), ['Method:src/nodes/Element.java:Element.Element', 'Method:src/nodes/Element.java:Element.Element#2']);
+  const node = lookupSymbol(graph, { name: 'Node' });
+  t.true(node.status === 'found' && node.node.uid === 'Class:src/node.h:Node');
+  const other = lookupSymbol(graph, { name: 'Builder' });
+  t.deepEqual(other.status === 'ambiguous' && other.candidates.map((c) => c.uid), ['Class:src/Builder.java:Builder', 'Method:src/Factory.java:Factory.Builder']);
+});

@@ -848,6 +848,14 @@ export class Evaluator {
     return { targets: [this.w.primary(t.e)], reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e };
   }
 
+  /** Whether function r can take a call's argument count (true when either is unknown). */
+  takes(r: SymRef, argc: Arity, ext: boolean): boolean {
+    const a = this.w.extra(r).arity;
+    if (!a || argc === undefined) return true;
+    const n = (typeof argc === 'number' ? argc : argc.n) + (ext && this.w.extra(r).ext ? 1 : 0);
+    return n >= a[0] && (a[1] < 0 || n <= a[1]);
+  }
+
   /**
    * The overloads a call may take: those its argument count fits (all of them when none fits: the count may be
    * unknown); where the arguments' values are known, those whose parameters their types fit best; of equals, the
@@ -857,13 +865,7 @@ export class Evaluator {
     // where labels are part of a function's name (Swift), a call whose labels cannot name the parameters is not its
     if (typeof argc === 'object' && argc.labels) rs = rs.filter((r) => this.labelsFit(r, argc.labels!));
     if (rs.length < 2 || argc === undefined) return rs;
-    const n0 = typeof argc === 'number' ? argc : argc.n;
-    const fit = rs.filter((r) => {
-      const a = this.w.extra(r).arity;
-      if (!a) return true;
-      const n = n0 + (ext && this.w.extra(r).ext ? 1 : 0);
-      return n >= a[0] && (a[1] < 0 || n <= a[1]);
-    });
+    const fit = rs.filter((r) => this.takes(r, argc, ext));
     if (!fit.length) return rs;
     if (fit.length < 2 || !this.rules.overloads) return fit;
     let best = fit;
