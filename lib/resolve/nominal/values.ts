@@ -888,7 +888,8 @@ export class Evaluator {
     // the arguments expand (as many arguments as parameters may be either); without type arguments written, a generic method whose parameters name no type parameter
     // (`Outcome<T> From<T>(Exception e)`) cannot have them inferred: it does not apply
     if (this.rules.genericArity && best.length > 1) {
-      const expanded = (r: SymRef): boolean => this.w.extra(r).arity?.[1] === -1 && (this.w.sym(r).params?.length ?? 0) !== n0;
+      const given = typeof argc === 'number' ? argc : argc.n;
+      const expanded = (r: SymRef): boolean => this.w.extra(r).arity?.[1] === -1 && (this.w.sym(r).params?.length ?? 0) !== given + (ext && this.w.extra(r).ext ? 1 : 0);
       const normal = best.filter((r) => !expanded(r));
       if (normal.length) best = normal;
       const inferable = targs ? [] : best.filter((r) => !this.w.extra(r).tparams || this.w.sym(r).params?.some((p) => p && this.namesTypeParam(r.f, p, 0)));
