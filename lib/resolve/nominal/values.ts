@@ -532,8 +532,9 @@ export class Evaluator {
       }
       return EXT;
     }
-    if (!('targets' in res) || !res.targets.length) return NONE;
+    if (!('targets' in res)) return NONE;
     if (res.ctor) return this.inst(res.ctor, CONFIDENCE.constructor);
+    if (!res.targets.length) return NONE;
     const t = res.targets[0];
     const sym = this.w.sym(t);
     if (sym.kind === 'constructor') { const owner = this.m.ownerOf(t); return owner ? this.inst(owner, CONFIDENCE.constructor) : NONE; }
@@ -815,6 +816,8 @@ export class Evaluator {
   private typeCall(ent: TypeEnt, argc: Arity, reason: Reason): CallRes {
     if (this.rules.typeCall === 'conversion') return { conversion: ent };
     if (this.rules.typeCall === 'none') return UNRESOLVED;
+    // an interface has no constructor: `Comparator { … }` makes a lambda one (Kotlin's SAM constructor), no call
+    if (this.w.isInterface(ent)) return { targets: [], reason: 'constructor', c: CONFIDENCE.constructor, ctor: ent };
     const ctors = this.constructors(ent);
     // a type the project only adds to (Swift's `extension String`) is declared outside it: unless one of the
     // project's initialisers fits the call, the outside type's own runs
