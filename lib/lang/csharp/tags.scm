@@ -75,7 +75,7 @@
 ((constructor_initializer "base" @expr) (#set! role "expr.super"))
 ((object_creation_expression type: (_) @type arguments: (argument_list) @args) @expr (#set! role "expr.new"))
 ((member_access_expression expression: _ @object name: (identifier) @name) @expr (#set! role "expr.member"))
-((member_access_expression expression: _ @object name: (generic_name . (identifier) @name)) @expr (#set! role "expr.member"))
+((member_access_expression expression: _ @object name: (generic_name . (identifier) @name (type_argument_list) @targs)) @expr (#set! role "expr.member"))
 ((conditional_access_expression condition: (_) @object (member_binding_expression name: (identifier) @name)) @expr (#set! role "expr.member"))
 ((member_access_expression expression: "this" @expr) (#set! role "expr.this"))
 ((member_access_expression expression: "base" @expr) (#set! role "expr.super"))
