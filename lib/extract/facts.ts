@@ -109,6 +109,11 @@ export type Expr =
    */
   | { k: 'builder'; call: Expr; arg?: number; param?: number }
   /**
+   * The declared type of parameter `arg` of the function (with `isNew`, the constructor) that calling `callee` runs:
+   * the contextual type of an object literal written as that argument, whose keys name its members.
+   */
+  | { k: 'param'; callee: Expr; arg: number; isNew?: true }
+  /**
    * An object literal value (`{ select, update: fn, ...base }`): its entries in source order — a named key and its
    * value, a spread, or `open` for a key that is not a plain name (`[k]: v`, `'a-b': v`: any name may be that one).
    */

@@ -146,10 +146,12 @@ function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side): 
   const addedSet = new Set(d.hunks.flatMap((h) => h.added));
   // With both versions known every change is a removed line (old) or an added line (new); the insertion and
   // removal points only stand in for the version that is not known. A point right after a removed (added)
-  // line is a replacement, already counted through that line.
+  // line is a replacement, already counted through that line when that line counts (code put in place of a
+  // blank or comment line is counted through its point).
   const both = Boolean(oldSide.symbols && newSide.symbols);
-  const insertedAfterOld = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk) => h.insertedAfterOld.filter((p, k) => significant(h.addedText[k]) && !removedSet.has(p))));
-  const removedAfterNew = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk) => h.removedAfterNew.filter((p, k) => significant(h.removedText[k]) && !addedSet.has(p))));
+  const removedCounted = new Set(removed), addedCounted = new Set(added);
+  const insertedAfterOld = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk) => h.insertedAfterOld.filter((p, k) => significant(h.addedText[k]) && !removedCounted.has(p))));
+  const removedAfterNew = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk) => h.removedAfterNew.filter((p, k) => significant(h.removedText[k]) && !addedCounted.has(p))));
   const oldOwn = ownTouches(oldSide.symbols ?? [], removed, insertedAfterOld);
   const newOwn = ownTouches(newSide.symbols ?? [], added, removedAfterNew);
   const oldByKey = new Map((oldSide.symbols ?? []).map((n) => [keyOf(n), n]));

@@ -36,6 +36,35 @@ export function declaredParam(this: Evaluator, f: number, ctx: { type: Expr; par
   return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), fn, 'contextual-type');
 }
 
+/**
+ * The declared type of a called function's parameter (an object literal argument's contextual type): unknown for a
+ * generic function, whose parameter types the checker instantiates from the call, and for overloads (no `params`).
+ */
+export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' }): Val {
+  const call: CallFact = { callee: e.callee, at: 0, from: -1 };
+  if (e.isNew) call.isNew = true;
+  const target = this.callTarget(f, call);
+  if (!target) return UNKNOWN;
+  const ts = this.sym(target);
+  const pt = ts.params?.[e.arg];
+  if (!pt) return UNKNOWN;
+  // a method of a generic receiver (`box.put({ … })` on a `Box<Cat>`): its type parameters as the receiver binds them
+  const callee = e.callee.k === 'member' && !e.isNew ? this.value(f, e.callee) : undefined;
+  const subst = callee?.t === 'sym' && callee.f === target.f && callee.s === target.s ? callee.subst : undefined;
+  // a parameter typed by a type parameter the receiver does not bind (`<T extends Limit>(x: T)`, `Partial<T>`, `T[]`):
+  // the checker instantiates it from the argument itself, so its constraint's members are not the keys'
+  if (unboundTypeParam(pt, target.f, subst)) return UNKNOWN;
+  return weakenFrom(this.typeValue(target.f, pt, 0, subst), { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type');
+}
+
+/** Whether a declared type is, or is an array or union part of, a type parameter that `subst` does not bind. */
+function unboundTypeParam(t: Expr, f: number, subst: Subst | undefined): boolean {
+  if (t.k === 'id') return bindsLocal(t.b) && !subst?.has(`${f}:${bindingIndex(t.b)}`);
+  if (t.k === 'array') return unboundTypeParam(t.of, f, subst);
+  if (t.k === 'union' || t.k === 'intersection') return t.types.some((x) => unboundTypeParam(x, f, subst));
+  return false;
+}
+
 /** A callback's parameter, typed by the declaration of the function the callback is passed to. */
 export function contextual(this: Evaluator, f: number, ctx: { call: number; arg: number; param: number }): Val {
   const call = this.files[f].calls[ctx.call];

@@ -122,6 +122,25 @@ test('index describing the new version: added symbols come from the index, with 
   t.deepEqual(r.affected_symbols.map((s) => s.uid), [U.handleSignup]);
 });
 
+test('a blank or comment line replaced by code changes the symbol holding it, on either indexed side', (t) => {
+  // validate's body line is blank (or a comment) in one version and code in the other: the removed line
+  // changes nothing by itself, but the code put in its place does.
+  const path = 'src/auth/service.ts';
+  for (const placeholder of ['', '    // todo']) {
+    const quiet = replaceLine(FILES[path], 7, placeholder);
+    const code = replaceLine(FILES[path], 7, '    return hashPassword(name) === findUser(name);');
+    for (const [indexed, now] of [[quiet, code], [code, quiet]]) {
+      const indexedFiles = { ...FILES, [path]: indexed };
+      const diff = gitDiffOf(indexedFiles, { [path]: now });
+      const oldSide = memorySnapshot({ graph: handGraph(), refs: handRefs(), files: { ...FILES, [path]: now }, indexedFiles });
+      t.deepEqual(changes(detectFromDiff(oldSide, diff, 500)), [[U.validate, 'modified']], `${JSON.stringify(placeholder)} -> code, index old`);
+      // The same diff read with the index describing the new version.
+      const newSide = memorySnapshot({ graph: handGraph(), refs: handRefs(), files: { ...FILES, [path]: now }, indexedFiles: { ...FILES, [path]: now } });
+      t.deepEqual(changes(detectFromDiff(newSide, diff, 500)), [[U.validate, 'modified']], `${JSON.stringify(placeholder)} -> code, index new`);
+    }
+  }
+});
+
 test('a stale index (neither side matches) is reported as such', (t) => {
   const v1 = replaceLine(FILES['src/util/hash.ts'], 2, '  return p + 1;');
   const v2 = replaceLine(FILES['src/util/hash.ts'], 2, '  return p + 2;');

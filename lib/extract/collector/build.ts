@@ -77,6 +77,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   }
   this.typedEntries(symbols.length);
   const calls: CallFact[] = [];
+  const argKeys: ArgKey[] = [];
   const calleeNodes = new NodeSet(this.nodeFlags, 1024);
   if (this.namedCallees.size) this.memberCallees();
   this.calls.forEach((c, node) => {
@@ -94,6 +95,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       const args: ArgFact[] = [];
       const ordered = this.realSlots(c.args, true);
       for (let i = 0; i < ordered.length; i++) {
+        // an object literal argument: its keys are members of the callee's declared parameter i
+        if (this.objectEntries.size) this.argumentKeys(ordered[i], { k: 'param', callee, arg: i, ...(c.isNew ? { isNew: true as const } : {}) }, c.from, 0, argKeys);
         // a function argument: its parameters are typed by the callee's declaration of parameter i
         const branches = this.branchesOf.get(ordered[i]);
         for (let b = -1; b < (branches ? branches.length : 0); b++) {
@@ -199,6 +202,10 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (k.bare) ref.bare = true;
     refs.push(ref);
   });
+  for (const k of argKeys) {
+    if (declared.has((rowOf(k.key) + 1) * 65536 + colOf(k.key) + 1) || this.keyRefs.has(k.key)) continue;
+    refs.push({ value: { k: 'member', obj: k.obj, name: this.ident(k.key) }, kind: k.short ? 'shorthand' : 'value', at: this.pos(k.key), from: k.from, key: true, bare: true });
+  }
   // the string key of an indexed access type (`ArkEnv['onFail']`, `d['schema']`): the member of that type it names
   this.lookupTypes.forEach((l) => {
     if (l.any) return;
@@ -215,6 +222,32 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     path: this.filePath, language: this.language, lines, parseErrors,
     symbols, imports: this.imports, exports: this.exports, modules: this.modules, locals, calls, refs,
   };
+}
+
+/** A key of an object literal whose contextual type is `obj`'s (see argumentKeys). */
+interface ArgKey { key: Node; obj: Expr; short: boolean; from: number }
+
+/**
+ * The keys of an object literal `node` whose contextual type is the value `obj` gives (an argument's: the called
+ * function's declared parameter type), through parentheses, `as const`, either branch of a conditional, the items of
+ * an array literal (elements of an array type) and nested object literals (a key's own object is typed by that
+ * member's type), as the checker types them; keys that are no plain names (`[k]`, `'a-b'`) name nothing known.
+ */
+export function argumentKeys(this: Collector, node: Node, obj: Expr, from: number, depth: number, out: ArgKey[]): void {
+  if (depth > 4) return;
+  for (let w = this.wraps.get(node); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(node)) node = w.inner;
+  const branches = this.branchesOf.get(node) ?? this.unions.get(node);
+  if (branches) { for (const b of branches) this.argumentKeys(b, obj, from, depth + 1, out); return; }
+  // (an array literal's items: elements of the type's array)
+  const items = this.listItems.size ? this.listItems.get(node) : undefined;
+  if (items) { for (const x of items) this.argumentKeys(x, { k: 'element', of: obj }, from, depth + 1, out); return; }
+  const entries = this.objectEntries.get(node);
+  if (!entries) return;
+  for (const en of entries) {
+    if (!en.key) continue;
+    out.push({ key: en.key, obj, short: en.value === en.key, from });
+    if (en.value && en.value !== en.key) this.argumentKeys(en.value, { k: 'member', obj, name: this.ident(en.key) }, from, depth + 1, out);
+  }
 }
 
 /**
@@ -399,6 +432,11 @@ export function declaredParams(this: Collector, symbols: SymbolFact[]): void {
     if (sym.params || sym.more) continue;
     if (sym.kind === 'method_signature' || (sym.kind === 'constructor' && sym.parent >= 0 && symbols[sym.parent].typeParams)) this.setParams(sym, this.work[s].defNode);
   }
+  // every other function's and method's (not overloaded): what the keys of an object literal passed to it name
+  this.fnSymOf.forEach((s, fn) => {
+    const sym = symbols[s];
+    if (!sym.params && !sym.more && (sym.label === 'Function' || sym.label === 'Method')) this.setParams(sym, fn);
+  });
 }
 
 /** `sym.params`: the declared types of `fn`'s parameters (null where none), when any has one. */

@@ -82,6 +82,7 @@ const nominal: NominalLanguage['nominal'] = {
   containers: CSHARP_CONTAINERS,
   entryOf: csharpEntry,
   outerNamespaces: true,
+  genericArity: true,
   delegateParams: (name, n) => DELEGATES.get(name)?.(n),
   projectImports: (settings) => (settings as CsharpSettings | undefined)?.usings ?? [],
 };

@@ -33,6 +33,28 @@ const NAMES: NameRules = {
   },
 };
 
+// The standard library's interfaces that project interfaces embed, by the name a file writes them with (the
+// package's default import name): an interface embedding one has its methods, so a type implements it when it has
+// those as well. An interface embedding any other outside interface stays open (its implementations unknown).
+const LIBRARY_INTERFACES = new Map<string, readonly string[]>([
+  ['error', ['Error']],
+  ['fmt.Stringer', ['String']], ['fmt.GoStringer', ['GoString']], ['fmt.Formatter', ['Format']],
+  ['io.Reader', ['Read']], ['io.Writer', ['Write']], ['io.Closer', ['Close']], ['io.Seeker', ['Seek']],
+  ['io.ReadWriter', ['Read', 'Write']], ['io.ReadCloser', ['Read', 'Close']], ['io.WriteCloser', ['Write', 'Close']],
+  ['io.ReadWriteCloser', ['Read', 'Write', 'Close']], ['io.ReadSeeker', ['Read', 'Seek']],
+  ['io.ReaderAt', ['ReadAt']], ['io.WriterAt', ['WriteAt']], ['io.ReaderFrom', ['ReadFrom']], ['io.WriterTo', ['WriteTo']],
+  ['io.ByteReader', ['ReadByte']], ['io.ByteWriter', ['WriteByte']], ['io.RuneReader', ['ReadRune']], ['io.StringWriter', ['WriteString']],
+  ['http.Handler', ['ServeHTTP']], ['http.ResponseWriter', ['Header', 'Write', 'WriteHeader']],
+  ['http.Flusher', ['Flush']], ['http.Hijacker', ['Hijack']], ['http.RoundTripper', ['RoundTrip']],
+  ['sort.Interface', ['Len', 'Less', 'Swap']], ['heap.Interface', ['Len', 'Less', 'Swap', 'Push', 'Pop']],
+  ['json.Marshaler', ['MarshalJSON']], ['json.Unmarshaler', ['UnmarshalJSON']],
+  ['encoding.TextMarshaler', ['MarshalText']], ['encoding.TextUnmarshaler', ['UnmarshalText']],
+  ['encoding.BinaryMarshaler', ['MarshalBinary']], ['encoding.BinaryUnmarshaler', ['UnmarshalBinary']],
+  ['context.Context', ['Deadline', 'Done', 'Err', 'Value']], ['sync.Locker', ['Lock', 'Unlock']],
+  ['fs.FS', ['Open']], ['fs.File', ['Stat', 'Read', 'Close']], ['driver.Valuer', ['Value']], ['sql.Scanner', ['Scan']],
+  ['hash.Hash', ['Write', 'Sum', 'Reset', 'Size', 'BlockSize']],
+]);
+
 const TEST_FILE = /_test\.go$|(?:^|\/)testdata\//;
 
 const nominal: NominalLanguage['nominal'] = {
@@ -47,6 +69,7 @@ const nominal: NominalLanguage['nominal'] = {
   builtinResult: (name) => (name === 'new' || name === 'make' ? { type: 0 } : name === 'append' ? { value: 0 } : undefined),
   implicitThis: false,
   structural: true,
+  libraryInterfaceMethods: (written) => LIBRARY_INTERFACES.get(written),
   typeCall: 'conversion',
   isBuiltin: (name) => BUILTINS.has(name),
   registrations: [

@@ -98,7 +98,8 @@
 ; call is the call (one argument more), the outer one no call of its own
 ((call_expression (call_expression . (_) @callee (value_arguments) @args) @expr (annotated_lambda)) (#set! role "expr.call:trailing"))
 ((call_expression . (_) @callee (value_arguments) @args) @expr (#set! role "expr.call"))
-((call_expression . [(identifier) (navigation_expression)] @callee (type_arguments)? (annotated_lambda)) @expr (#set! role "expr.call"))
+; `f { … }`: the lambda is the one argument (it picks `f(block)` over `f()`)
+((call_expression . [(identifier) (navigation_expression)] @callee (type_arguments)? (annotated_lambda) @args) @expr (#set! role "expr.call"))
 ((constructor_invocation (user_type) @type (value_arguments) @args) @expr (#set! role "expr.new"))
 ((navigation_expression . (_) @object . (identifier) @name .) @expr (#set! role "expr.member"))
 ((this_expression) @expr (#set! role "expr.this"))

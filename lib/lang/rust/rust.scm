@@ -53,9 +53,12 @@
 ((type_parameter name: (type_identifier) @name bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @type)?) (#set! role "decl.typeparam"))
 ((type_parameter name: (type_identifier) @name bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . [(type_identifier) (scoped_type_identifier) (generic_type)] @type)) (#set! role "decl.typeparam"))
 ((_ type_parameters: (type_parameters (type_parameter name: (type_identifier) @name !bounds)) (where_clause (where_predicate left: (type_identifier) @left bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @type)))) (#eq? @name @left) (#set! role "decl.typeparam"))
-((let_condition pattern: (_ (identifier) @name)) (#set! role "decl.local"))
-((match_arm pattern: (match_pattern (_ (identifier) @name))) (#set! role "decl.local"))
-((match_arm pattern: (match_pattern (identifier) @name)) (#set! role "decl.local"))
+; a pattern binds its lower-case names; a path (`Color::Red`) or a capitalised name (`None`, `LIMIT`) names a
+; variant or a constant and binds nothing, so the type it names stays visible in the arm
+((let_condition pattern: [(tuple_pattern (identifier) @name) (slice_pattern (identifier) @name) (or_pattern (identifier) @name) (ref_pattern (identifier) @name) (mut_pattern (identifier) @name) (reference_pattern (identifier) @name) (captured_pattern (identifier) @name) (field_pattern pattern: (identifier) @name) (tuple_struct_pattern (identifier) @name)]) (#match? @name "^[a-z_]") (#set! role "decl.local"))
+((let_condition pattern: (identifier) @name) (#match? @name "^[a-z_]") (#set! role "decl.local"))
+((match_arm pattern: (match_pattern [(tuple_pattern (identifier) @name) (slice_pattern (identifier) @name) (or_pattern (identifier) @name) (ref_pattern (identifier) @name) (mut_pattern (identifier) @name) (reference_pattern (identifier) @name) (captured_pattern (identifier) @name) (field_pattern pattern: (identifier) @name) (tuple_struct_pattern (identifier) @name)])) (#match? @name "^[a-z_]") (#set! role "decl.local"))
+((match_arm pattern: (match_pattern (identifier) @name)) (#match? @name "^[a-z_]") (#set! role "decl.local"))
 ; `Ast::Literal(ref x)`, `Self::Group(g)` anywhere in a pattern: each name is the variant's payload at its position
 ((tuple_struct_pattern type: (_) @whole [(identifier) @name (ref_pattern (identifier) @name) (mut_pattern (identifier) @name) (ref_pattern (mut_pattern (identifier) @name))]) @items (#not-eq? @name @whole) (#set! role "decl.local"))
 
@@ -77,6 +80,10 @@
 ((bracketed_type [(type_identifier) (scoped_type_identifier) (generic_type)] @type) @expr (#set! role "expr.cast"))
 ((reference_expression value: (_) @inner) @expr (#set! role "expr.wrap"))
 ((parenthesized_expression (_) @inner) @expr (#set! role "expr.wrap"))
+; a `match`, an `if` or a block used as a value: its arms agree on one type, so the first arm's (the last expression's)
+((match_expression body: (match_block . (match_arm value: (_) @inner))) @expr (#set! role "expr.wrap"))
+((if_expression consequence: (block (_) @inner .)) @expr (#set! role "expr.wrap"))
+((let_declaration value: (block (_) @inner .) @expr) (#set! role "expr.wrap"))
 ; `*x` is what x points to: an element of a Box or Rc, nothing known of a project type (its Deref target is reached
 ; by a call of its `deref`, which `*` on a reference is not: the two are not told apart)
 ((unary_expression "*" (_) @object) @expr (#set! role "expr.index"))

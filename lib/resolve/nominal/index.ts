@@ -97,7 +97,7 @@ class NominalResolver implements LanguageRelations {
   private call(f: number, call: NominalCall): void {
     const from = this.pos(f, call.from);
     const argc = call.argc;
-    const site = argc !== undefined && (call.argv || call.labels) ? { n: argc, argv: call.argv, labels: call.labels, f, from: call.from } : argc;
+    const site = argc !== undefined && (call.argv || call.labels || call.targs) ? { n: argc, argv: call.argv, labels: call.labels, targs: call.targs, f, from: call.from } : argc;
     const res: CallRes = call.isNew ? this.ev.newCall(f, call.callee, call.from, site) : this.ev.call(f, call.callee, call.from, site);
     // a composite literal of no project type (a slice, a map, a library struct) calls nothing
     if (call.literal && !('targets' in res)) return;
@@ -154,7 +154,8 @@ class NominalResolver implements LanguageRelations {
       const owner = this.m.ownerOf(t);
       if (!owner) continue;
       for (const sub of this.m.subtypes(owner)) {
-        const impl = this.m.find(sub, sym.name).filter((r) => this.w.sym(r).label === 'Method' && this.m.ownerOf(r) !== owner && !targets.some((x) => x.f === r.f && x.s === r.s));
+        // a method that cannot take the call's arguments is an overload beside the target, not an override of it
+        const impl = this.m.find(sub, sym.name).filter((r) => this.w.sym(r).label === 'Method' && this.m.ownerOf(r) !== owner && !targets.some((x) => x.f === r.f && x.s === r.s) && this.ev.takes(r, argc, false));
         for (const r of this.ev.byArity(impl, argc, false)) {
           const k = this.w.key(r);
           if (seen.has(k) || this.m.ownerOf(r) === owner) continue;

@@ -380,12 +380,37 @@ export class Names {
    * from fields (Java), the nearest enclosing class with a method of that name, else what the name means as a value.
    */
   callee(f: number, from: number, name: string): Found | undefined {
-    if (!this.w.rules.methodNamespace) return this.value(f, from, name);
+    if (!this.w.rules.methodNamespace) return this.callable(f, from, name);
     for (const ent of this.enclosingTypes(f, from, true)) {
       const fns = (this.w.rules.overloads ? this.members.findAll(ent, name) : this.members.find(ent, name)).filter((r) => { const s = this.w.sym(r); return (s.label === 'Method' || s.label === 'Function') && s.kind !== 'constructor'; });
       if (fns.length) return { r: fns, reason: 'this-member' };
     }
-    return this.value(f, from, name);
+    return this.callable(f, from, name);
+  }
+
+  /**
+   * A free name called: what it means as a value, except that an interface, which nothing constructs, gives way to
+   * a function of its name the same scopes see (Kotlin's `fun XYZColorSpace(…)` beside `interface XYZColorSpace`).
+   */
+  private callable(f: number, from: number, name: string): Found | undefined {
+    const found = this.value(f, from, name);
+    if (!found || !('ent' in found) || !this.w.isInterface(found.ent)) return found;
+    const w = this.w;
+    const fns = (rs: SymRef[] | undefined): SymRef[] => (rs ?? []).filter((r) => { const l = w.sym(r).label; return l === 'Function' || l === 'Method'; });
+    const sc = this.scope(f);
+    const own = fns(sc.own.get(name));
+    if (own.length) return { r: own, reason: 'same-file' };
+    const single = fns((sc.single.get(name) ?? []).filter((t): t is { r: SymRef } => 'r' in t).map((t) => t.r));
+    if (single.length) return { r: single, reason: 'import' };
+    for (const pkg of this.packagesOf(f, from)) {
+      const inPkg = fns(this.visible(f, w.packages.get(pkg)?.get(name)));
+      if (inPkg.length) return { r: inPkg, reason: 'same-package' };
+    }
+    for (const pkg of sc.wildcards) {
+      const inPkg = fns(this.visible(f, w.packages.get(pkg)?.get(name)));
+      if (inPkg.length) return { r: inPkg, reason: 'import' };
+    }
+    return found;
   }
 
   /** What a free type name means inside symbol `from` of file f. */

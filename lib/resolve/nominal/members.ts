@@ -37,7 +37,11 @@ export class Members {
       for (const [e, via] of clauses) {
         const t = this.resolveBase(p.f, e, p.s);
         if (!t) continue;
-        if ('ext' in t) { out.push({ ext: t.ext, via: via === 'base' ? 'extends' : via }); continue; }
+        if ('ext' in t) {
+          const written = writtenName(e);
+          out.push({ ext: t.ext, via: via === 'base' ? 'extends' : via, methods: written === undefined ? undefined : this.w.rules.libraryInterfaceMethods?.(written) });
+          continue;
+        }
         if (t.ent === ent) continue;
         const kind = via === 'base' ? (this.w.isInterface(t.ent) && !this.w.isInterface(ent) ? 'implements' : 'extends') : via;
         out.push({ ent: t.ent, via: kind, from: p, args: t.args });
@@ -210,7 +214,10 @@ export class Members {
     return out;
   }
 
-  /** The method names of an interface, its embedded interfaces' included (none when one is outside the project). */
+  /**
+   * The method names of an interface, its embedded interfaces' included (none when one is outside the project and
+   * not a library interface the language knows).
+   */
   methodNames(iface: TypeEnt): Set<string> {
     const names = new Set<string>();
     const seen = new Set<TypeEnt>();
@@ -219,7 +226,11 @@ export class Members {
       if (seen.has(t)) return;
       seen.add(t);
       for (const [n, rs] of t.members) if (rs.some((r) => this.w.sym(r).label === 'Method')) names.add(n);
-      for (const b of this.bases(t)) { if ('ent' in b) walk(b.ent); else open = true; }
+      for (const b of this.bases(t)) {
+        if ('ent' in b) walk(b.ent);
+        else if (b.methods) for (const n of b.methods) names.add(n);
+        else open = true;
+      }
     };
     walk(iface);
     return open ? new Set() : names;
@@ -227,3 +238,11 @@ export class Members {
 }
 
 const NONE: SymRef[] = [];
+
+/** A type as written in a heritage clause, dotted (`http.Handler`, `error`); undefined for any other shape. */
+function writtenName(e: Expr): string | undefined {
+  if (e.k === 'id') return e.name;
+  if (e.k !== 'member') return undefined;
+  const obj = writtenName(e.obj);
+  return obj === undefined ? undefined : `${obj}.${e.name}`;
+}

@@ -59,6 +59,12 @@ export interface NominalRules {
   implicitThis: boolean;
   /** Interfaces are satisfied by method sets, not declared (Go). */
   structural: boolean;
+  /**
+   * The method names of a library interface, by its name as a heritage clause writes it (Go's `http.Handler`,
+   * `error`): an interface embedding it has those methods besides its own, so its implementations can still be
+   * found by method set; undefined for an interface the language does not know.
+   */
+  libraryInterfaceMethods?(written: string): readonly string[] | undefined;
   /** What calling a type's name does: construct it (Kotlin's `User()`), convert to it (Go's `T(x)`), nothing. */
   typeCall: 'constructor' | 'conversion' | 'none';
   /** Free names of the runtime (builtins, implicitly imported library members): calls through them are external. */
@@ -98,6 +104,8 @@ export interface NominalRules {
    * namespace's (`'global'`: PHP's fallback for functions and constants).
    */
   outerNamespaces?: boolean | 'global';
+  /** A generic type and a type of the same name with another count of type parameters are distinct types (C#'s `Task` and `Task<T>`). */
+  genericArity?: boolean;
   /**
    * Textual inclusion (C's and C++'s `#include`): the project file (relative path) an import path names when written
    * in `fromFile`, or undefined for a file outside the project (a system or library header: the including file may

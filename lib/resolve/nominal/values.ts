@@ -62,7 +62,7 @@ const TYPE_LABELS = new Set(['Class', 'Interface', 'Enum', 'TypeAlias']);
  * they are written (file, enclosing symbol), to pick by their types.
  */
 /** A call's argument count, or the site itself where the call keeps its arguments' values (`argv`) or labels. */
-export type Arity = number | undefined | { n: number; argv?: readonly Expr[]; labels?: readonly string[]; f: number; from: number };
+export type Arity = number | undefined | { n: number; argv?: readonly Expr[]; labels?: readonly string[]; targs?: number; f: number; from: number };
 
 /** The resolution of a call's callee. */
 export type CallRes =
@@ -85,7 +85,8 @@ export class Evaluator {
     switch (e.k) {
       case 'id': {
         if (bindsLocal(e.b)) return this.typeParam(f, bindingIndex(e.b), subst, depth);
-        return this.namedType(this.names.type(f, from, e.name), e.name);
+        // a name written without type arguments is the type of its name that has none, where there is one
+        return this.ofArity(this.namedType(this.names.type(f, from, e.name), e.name), 0);
       }
       case 'member': {
         const obj = e.obj.k === 'id' && !e.obj.b && this.w.packages.has(e.obj.name) && !this.names.type(f, from, e.obj.name) ? { t: 'pkg', key: e.obj.name } as Val : this.type(f, e.obj, from, subst, depth + 1);
@@ -112,7 +113,7 @@ export class Evaluator {
         return obj.t === 'inst' || obj.t === 'type' ? NONE : { t: 'ext', name: e.name };
       }
       case 'generic': {
-        const base = this.type(f, e.of, from, subst, depth + 1);
+        const base = this.ofArity(this.type(f, e.of, from, subst, depth + 1), e.args.length);
         const args = e.args.map((a) => ({ f, e: a, from, subst }));
         if (base.t === 'inst') return { ...base, args };
         if (base.t === 'ext') return { t: 'ext', name: base.name, args };
@@ -150,6 +151,13 @@ export class Evaluator {
     return v.t === 'inst' ? { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) } : v;
   }
 
+  /** A type (named as a type or as a value) as the type of its name and place with `n` type parameters, where they differ by that. */
+  private ofArity(v: Val, n: number): Val {
+    if ((v.t !== 'inst' && v.t !== 'type') || !v.e.arities) return v;
+    const e = this.w.withArity(v.e, n);
+    return e === v.e ? v : { ...v, e };
+  }
+
   private namedType(found: Found | undefined, name: string): Val {
     if (!found) return { t: 'ext', name };
     if ('ent' in found) return this.inst(found.ent);
@@ -181,7 +189,7 @@ export class Evaluator {
         if (via) return this.value(f, via, from, depth + 1);
         const found = this.names.value(f, from, e.name);
         if (!found) return this.rules.isBuiltin(e.name) ? EXT : NONE;
-        return this.foundValue(found, depth);
+        return this.ofArity(this.foundValue(found, depth), 0);
       }
       case 'this': {
         const recv = this.extensionThis(f, from, depth);
@@ -214,7 +222,7 @@ export class Evaluator {
       }
       case 'as': return this.type(f, e.type, from, undefined, depth + 1);
       // a type with arguments named as a value (Rust's `Data::<A>::new()`): the type
-      case 'generic': return this.value(f, e.of, from, depth + 1);
+      case 'generic': return this.ofArity(this.value(f, e.of, from, depth + 1), e.args.length);
       case 'element': {
         const payload = e.at !== undefined ? this.payload(f, e.of, from, e.at, depth) : undefined;
         if (payload) return payload;
@@ -524,8 +532,9 @@ export class Evaluator {
       }
       return EXT;
     }
-    if (!('targets' in res) || !res.targets.length) return NONE;
+    if (!('targets' in res)) return NONE;
     if (res.ctor) return this.inst(res.ctor, CONFIDENCE.constructor);
+    if (!res.targets.length) return NONE;
     const t = res.targets[0];
     const sym = this.w.sym(t);
     if (sym.kind === 'constructor') { const owner = this.m.ownerOf(t); return owner ? this.inst(owner, CONFIDENCE.constructor) : NONE; }
@@ -807,6 +816,8 @@ export class Evaluator {
   private typeCall(ent: TypeEnt, argc: Arity, reason: Reason): CallRes {
     if (this.rules.typeCall === 'conversion') return { conversion: ent };
     if (this.rules.typeCall === 'none') return UNRESOLVED;
+    // an interface has no constructor: `Comparator { … }` makes a lambda one (Kotlin's SAM constructor), no call
+    if (this.w.isInterface(ent)) return { targets: [], reason: 'constructor', c: CONFIDENCE.constructor, ctor: ent };
     const ctors = this.constructors(ent);
     // a type the project only adds to (Swift's `extension String`) is declared outside it: unless one of the
     // project's initialisers fits the call, the outside type's own runs
@@ -840,6 +851,14 @@ export class Evaluator {
     return { targets: [this.w.primary(t.e)], reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e };
   }
 
+  /** Whether function r can take a call's argument count (true when either is unknown). */
+  takes(r: SymRef, argc: Arity, ext: boolean): boolean {
+    const a = this.w.extra(r).arity;
+    if (!a || argc === undefined) return true;
+    const n = (typeof argc === 'number' ? argc : argc.n) + (ext && this.w.extra(r).ext ? 1 : 0);
+    return n >= a[0] && (a[1] < 0 || n <= a[1]);
+  }
+
   /**
    * The overloads a call may take: those its argument count fits (all of them when none fits: the count may be
    * unknown); where the arguments' values are known, those whose parameters their types fit best; of equals, the
@@ -849,28 +868,51 @@ export class Evaluator {
     // where labels are part of a function's name (Swift), a call whose labels cannot name the parameters is not its
     if (typeof argc === 'object' && argc.labels) rs = rs.filter((r) => this.labelsFit(r, argc.labels!));
     if (rs.length < 2 || argc === undefined) return rs;
-    const n0 = typeof argc === 'number' ? argc : argc.n;
-    const fit = rs.filter((r) => {
-      const a = this.w.extra(r).arity;
-      if (!a) return true;
-      const n = n0 + (ext && this.w.extra(r).ext ? 1 : 0);
-      return n >= a[0] && (a[1] < 0 || n <= a[1]);
-    });
+    const fit = rs.filter((r) => this.takes(r, argc, ext));
     if (!fit.length) return rs;
     if (fit.length < 2 || !this.rules.overloads) return fit;
     let best = fit;
+    // where a type's count of type parameters tells types apart, a method's tells overloads apart: the explicit type
+    // arguments written choose those with as many type parameters
+    const targs = typeof argc === 'object' ? argc.targs : undefined;
+    if (this.rules.genericArity && targs) { const g = fit.filter((r) => (this.w.extra(r).tparams ?? 0) === targs); if (g.length) best = g; }
     if (typeof argc === 'object' && argc.argv) {
       const site = { argv: argc.argv, f: argc.f, from: argc.from };
       let top = -Infinity;
+      const among = best;
       best = [];
-      for (const r of fit) {
+      for (const r of among) {
         const s = this.argFit(r, site, ext && this.w.extra(r).ext ? 1 : 0);
         if (s > top) { top = s; best = [r]; } else if (s === top) best.push(r);
       }
-      if (top < 0) return fit;
+      if (top < 0) return among;
+    }
+    // of overloads that fit alike, C#'s better function: one taken in its normal form before one whose `params` array
+    // the arguments expand (as many arguments as parameters may be either); without type arguments written, a generic method whose parameters name no type parameter
+    // (`Outcome<T> From<T>(Exception e)`) cannot have them inferred: it does not apply
+    if (this.rules.genericArity && best.length > 1) {
+      const given = typeof argc === 'number' ? argc : argc.n;
+      const expanded = (r: SymRef): boolean => this.w.extra(r).arity?.[1] === -1 && (this.w.sym(r).params?.length ?? 0) !== given + (ext && this.w.extra(r).ext ? 1 : 0);
+      const normal = best.filter((r) => !expanded(r));
+      if (normal.length) best = normal;
+      const inferable = targs ? [] : best.filter((r) => !this.w.extra(r).tparams || this.w.sym(r).params?.some((p) => p && this.namesTypeParam(r.f, p, 0)));
+      if (inferable.length) best = inferable;
     }
     const owner = this.m.ownerOf(best[0]);
     return best.filter((r) => this.m.ownerOf(r) === owner);
+  }
+
+  /** Whether a type expression of file f names a type parameter (as itself or inside its arguments). */
+  private namesTypeParam(f: number, e: Expr, depth: number): boolean {
+    if (depth > 6) return false;
+    switch (e.k) {
+      case 'id': return bindsLocal(e.b) && (this.w.nominal(f).tparams?.includes(bindingIndex(e.b)) ?? false);
+      case 'generic': return e.args.some((a) => this.namesTypeParam(f, a, depth + 1));
+      case 'array': case 'map': return this.namesTypeParam(f, e.of, depth + 1);
+      case 'list': return e.items.some((a) => this.namesTypeParam(f, a, depth + 1));
+      case 'fntype': return (e.params ?? []).some((a) => a !== null && this.namesTypeParam(f, a, depth + 1));
+      default: return false;
+    }
   }
 
   /**
@@ -938,16 +980,31 @@ export class Evaluator {
       const want = this.type(r.f, p, r.s);
       if (want.t !== 'inst' && want.t !== 'ext' && want.t !== 'arr') continue;
       // an array for an array parameter fits exactly; anything else goes through a params array's expanded form
-      if (want.t === 'arr') { if (got.t === 'arr') score += 2; continue; }
+      if (want.t === 'arr') { if (got.t === 'arr') { if (!this.sameShape(got, want, 0)) return -1; score += 2; } continue; }
       if (got.t === 'inst') {
         if (want.t === 'inst') { if (got.e === want.e) score += 2; else if (this.m.isSubtype(got.e, want.e)) score += 1; else return -1; }
       } else if (got.t === 'ext' && got.name) {
         // a library type is no project type's subtype; two library names agree or are left open
         if (want.t === 'inst') return -1;
-        if (want.name === got.name) score += 2;
+        if (want.name === got.name) { if (!this.sameShape(got, want, 0)) return -1; score += 2; }
       }
     }
     return score;
+  }
+
+  /**
+   * Whether two library types (or arrays of them) of one name may be one type: where a type's count of type
+   * arguments is part of its name (NominalRules.genericArity: `Func<A, bool>` against `Func<A, B, bool>`, `Action`
+   * against `Action<T>`), their counts agree, and so do those of their arguments of one name.
+   */
+  private sameShape(a: Val, b: Val, depth: number): boolean {
+    if (!this.rules.genericArity || depth > 4) return true;
+    if (a.t === 'arr' && b.t === 'arr') return this.sameShape(this.lazy(a.of, depth + 1), this.lazy(b.of, depth + 1), depth + 1);
+    if (a.t !== 'ext' || b.t !== 'ext' || !a.name || a.name !== b.name) return true;
+    const n = a.args?.length ?? 0;
+    if (n !== (b.args?.length ?? 0)) return false;
+    for (let i = 0; i < n; i++) if (!this.sameShape(this.lazy(a.args![i], depth + 1), this.lazy(b.args![i], depth + 1), depth + 1)) return false;
+    return true;
   }
 
   /** Whether an unknown free name may come from outside the project here (a class with a library base, a wholesale import). */

@@ -26,12 +26,19 @@ export interface TypeEnt {
   outer?: TypeEnt;
   /** Resolved direct bases (set by the resolver, lazily). */
   bases?: Base[];
+  /**
+   * Where a generic type and others of its name with other type-parameter counts are distinct types
+   * (NominalRules.genericArity): its count, and every type of its name and place by count (shared by all of them).
+   */
+  arity?: number;
+  arities?: Map<number, TypeEnt>;
 }
 
 /** A direct base of a type: a project type, or a library type named as written. */
 export type Base =
   | { ent: TypeEnt; via: 'extends' | 'implements' | 'embeds' | 'mixin'; from: SymRef; args?: unknown }
-  | { ext: string; via: 'extends' | 'implements' | 'embeds' | 'mixin' };
+  /** (`methods`: the method names of a library interface the language knows, as `NominalRules.libraryInterfaceMethods` gives them) */
+  | { ext: string; via: 'extends' | 'implements' | 'embeds' | 'mixin'; methods?: readonly string[] };
 
 const TYPE_LABELS = new Set(['Class', 'Interface', 'Enum', 'TypeAlias']);
 const CLASS_LIKE = new Set(['Class', 'Interface', 'Enum']);
@@ -218,7 +225,8 @@ export class World {
     const outer = parentSym && CLASS_LIKE.has(parentSym.label) ? this.typeOfSym.get(this.key({ f: r.f, s: sym.parent })) : undefined;
     const fqn = outer ? `${outer.fqn}.${sym.name}` : parentSym ? `${qualify(pkg, sym.qualifiedName)}@${r.f}` : qualify(pkg, sym.name);
     let ent = this.types.get(fqn);
-    if (!ent) {
+    if (this.rules.genericArity) ent = this.ofArity(ent, fqn, pkg, sym, outer);
+    else if (!ent) {
       ent = { fqn, pkg, name: sym.name, parts: [], members: new Map(), nested: new Map(), outer };
       this.types.set(fqn, ent);
       if (outer) outer.nested.set(sym.name, ent);
@@ -226,6 +234,35 @@ export class World {
     ent.parts.push(r);
     this.typeOfSym.set(this.key(r), ent);
     if (outer) add(outer.members, sym.name, r);
+  }
+
+  /**
+   * The type of a declaration's type-parameter count among the types of its name and place (`first`: the one the
+   * plain name is keyed by, made here when there is none). The plain name keys the type without parameters where
+   * there is one (a name written without type arguments means it), else the first declared; the others are keyed
+   * `name`n`.
+   */
+  private ofArity(first: TypeEnt | undefined, fqn: string, pkg: string, sym: SymbolFact, outer: TypeEnt | undefined): TypeEnt {
+    const n = sym.typeParams?.length ?? 0;
+    const hit = first?.arities?.get(n);
+    if (hit) return hit;
+    const arities = first?.arities ?? new Map<number, TypeEnt>();
+    const ent: TypeEnt = { fqn, pkg, name: sym.name, parts: [], members: new Map(), nested: new Map(), outer, arity: n, arities };
+    arities.set(n, ent);
+    if (first && n !== 0) ent.fqn = `${fqn}\`${n}`;
+    else if (first) {
+      // a plain type after a generic one of its name: the plain name is its
+      first.fqn = `${fqn}\`${first.arity}`;
+      this.types.set(first.fqn, first);
+    }
+    this.types.set(ent.fqn, ent);
+    if (outer && ent.fqn === fqn) outer.nested.set(sym.name, ent);
+    return ent;
+  }
+
+  /** The type of `n` type parameters among those of a type's name and place (the type itself when there is none). */
+  withArity(ent: TypeEnt, n: number): TypeEnt {
+    return ent.arities?.get(n) ?? ent;
   }
 
   /**

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Re-creates the checkouts the tools were tried on as an agent would (one real repository per language, none of
+# them a benchmark corpus): each is the parent of a pinned commit, committed into a fresh git repository, with the
+# pinned commit's own diff beside it (<name>.patch) to try detect_changes on a real change.
+#   sh bench/qa-checkouts.sh [DEST]   (DEST defaults to /work/qa; mirrors come from /work/.mirror/<owner>+<name>)
+set -eu
+DEST=${1:-/work/qa}
+MIRRORS=${MIRRORS:-/work/.mirror}
+mkdir -p "$DEST"
+while read -r lang repo commit; do
+  [ -n "$lang" ] || continue
+  git_dir="$MIRRORS/$(echo "$repo" | tr / +)/repo"
+  out="$DEST/$lang"
+  rm -rf "$out" && mkdir -p "$out"
+  git --git-dir "$git_dir" archive "$commit^" | tar -x -C "$out"
+  git --git-dir "$git_dir" diff "$commit^" "$commit" > "$DEST/$lang.patch"
+  (cd "$out" && git init -q && git add -A && git -c user.name=qa -c user.email=qa@localhost commit -qm "$repo at $commit^")
+  echo "$lang: $repo $commit^ -> $out"
+done <<'LIST'
+typescript sindresorhus/ky 06375efbacfc1bdc96f7a4de7560684b765e1274
+javascript expressjs/express 18e5985b8a9d5e8423db0a9121f22bdaecd5b120
+python pallets/itsdangerous 4bb03cd6819228f30079885297299fe568a62863
+go go-chi/chi 87c34a24a64984d80c6f1d11eb19dc8584930433
+java jhy/jsoup b035b623d3d1d0c50d84056d2946ba1a90f7f665
+csharp commandlineparser/commandline ff825e52d032c72014ff3d0dd8c5e938ab34e1be
+rust dtolnay/anyhow 6e8c000690151cba99305092024535905b2be162
+c DaveGamble/cJSON a328d65ad490b64da8c87523cbbfe16050ba5bf6
+cpp leethomason/tinyxml2 aba13c50bf7ec2d0a8e47719ceda264b27297240
+ruby jnunemaker/httparty 37799836fa0f864962acc7afbdd723b92e3b9d07
+php vlucas/phpdotenv 416df702837983f8d5ff48c9c3fee4f5f57b980b
+kotlin michaelbull/kotlin-result 1969f9d8eab4b9be3f3f7b9e93b03693935cbda4
+swift SwiftyJSON/SwiftyJSON f02c453bb544085109a02f2f2fe8f2cfb0b7f6e8
+LIST
