@@ -353,10 +353,12 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const config = loadDependencyTypes(loadProjectConfig(allPaths.sort(), readText), facts, (rel) => readInside(root, rel), readText);
   // Search reads only the symbol nodes, which neither relations nor modules and processes change: hand them over
   // as soon as they are all made (packed: the properties documents are made from, in one string and two arrays).
+  // Search keys each document by its file's content hash (lib/search/reuse.ts).
+  const fileHashes = new Map(all.map((a) => [a.record.path, a.record.hash] as const));
   const sendSearch = (g: GraphBuilder): void => {
     const symbols = packSearchable(g.nodes);
     searchWorker!.send({
-      root, ...(symbols ? { symbols } : { nodes: g.nodes }), texts: [...texts], dir: opts.searchDir!(),
+      root, ...(symbols ? { symbols } : { nodes: g.nodes }), texts: [...texts], hashes: [...fileHashes], dir: opts.searchDir!(),
       previousDir: previous?.dir, embedder: opts.embedder, fresh: force,
     }, log, (d) => progress.tick(d));
   };
@@ -403,6 +405,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     const res = searchWorker ? await searchWorker.result() : await buildSearch({
       graph, dir: opts.searchDir(), previousDir: previous?.dir, embedder: opts.embedder, log,
       readSource: (p) => texts.get(p) ?? readInside(root, p),
+      fileDigest: (p) => fileHashes.get(p),
       fresh: force,
       progress: (d) => progress.tick(d),
     });

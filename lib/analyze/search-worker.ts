@@ -23,6 +23,8 @@ export interface SearchJob {
   nodes?: GraphNode[];
   /** Texts the main thread read this run, by path (others are read from disk). */
   texts: Array<[string, string]>;
+  /** Every indexed file's content hash, by path (the documents' keys). */
+  hashes: Array<[string, string]>;
   dir: string;
   previousDir?: string;
   embedder?: string;
@@ -42,10 +44,12 @@ if (port) {
       const graph = createCodeGraph();
       for (const n of job.symbols ? unpackSearchable(job.symbols) : job.nodes!) graph.addNode(n.uid, n);
       const texts = new Map(job.texts);
+      const hashes = new Map(job.hashes);
       const res = await buildSearch({
         graph, dir: job.dir, previousDir: job.previousDir, embedder: job.embedder,
         log: (message) => port.postMessage({ log: message } satisfies SearchReply),
         readSource: (p) => texts.get(p) ?? readInside(job.root, p),
+        fileDigest: (p) => hashes.get(p),
         fresh: job.fresh,
         progress: (d) => port.postMessage({ progress: d } satisfies SearchReply),
       });

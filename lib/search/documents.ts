@@ -101,6 +101,22 @@ export function documentsOfFile(nodes: readonly GraphNode[], text: string | unde
   return nodes.map((n) => describe(n, file));
 }
 
+/**
+ * The document of `node` made only when something reads its fields or text (`make` builds it): one taken over
+ * from the previous generation, whose keyword entries and weighted terms are stored (lib/search/reuse.ts).
+ */
+export function deferredDocument(node: GraphNode, make: () => SearchDoc): SearchDoc {
+  let made: SearchDoc | undefined;
+  const get = (): SearchDoc => (made ??= make());
+  const fields = {} as SearchFields;
+  for (const k of FIELD_NAMES) Object.defineProperty(fields, k, { get: () => get().fields[k], enumerable: true });
+  return {
+    uid: node.uid, file: node.filePath ?? '', fields,
+    get embedText() { return get().embedText; },
+  };
+}
+const FIELD_NAMES: ReadonlyArray<keyof SearchFields> = ['name', 'owner', 'path', 'signature', 'doc', 'comments', 'strings', 'body'];
+
 /** What the symbols of one file share: its text, line starts, doc comments and path words. */
 interface FileContext {
   text: string | undefined;

@@ -9,8 +9,10 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CodeGraph } from '../graph/code-graph.ts';
-import { digestAll } from './digest.ts';
-import { buildDocuments } from './documents.ts';
+import { digest64 } from './digest.ts';
+import { deferredDocument, documentsOfFile, searchableGroups, type SearchDoc } from './documents.ts';
+import { documentTerms, primeDocumentTerms } from './embedders/cooccurrence.ts';
+import { BAGS_FILE, bagsToBuffer, documentKey, PreviousRows } from './reuse.ts';
 import { embedderFor, resolveEmbedder, storedLearnedEmbedder, trainedEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
 import { SearchIndex, type SearchParts } from './engine.ts';
 import { KeywordBuilder, KeywordIndex } from './keyword.ts';
@@ -28,6 +30,8 @@ export interface BuildSearchOptions {
   dir: string;
   /** The previous generation folder, when one exists, to reuse the vectors of unchanged texts. */
   previousDir?: string;
+  /** A digest of an indexed file's content (the file table's hash), when known; else its text is digested. */
+  fileDigest?(filePath: string): string | undefined;
   /** Embed every text again even when the previous generation has its vector (analyze --force). */
   fresh?: boolean;
   /** Embedder choice, e.g. from CLI/env; undefined = default resolution (local model, else built-in). */
@@ -43,6 +47,8 @@ export interface BuildSearchResult {
   embedder: string;
   /** Vectors taken over from the previous generation (same embedder, same text). */
   reused?: number;
+  /** Documents taken over from the previous generation (same file text, same node properties). */
+  reusedRows?: number;
   /** Wall time of the steps (ms): documents, keyword, vectors, write; for benches. */
   steps?: Record<string, number>;
 }
@@ -65,7 +71,10 @@ interface SearchMeta {
 interface SearchRows {
   uids: string[];
   files: string[];
+  /** digest64 of each row's embedding text. */
   hashes: string[];
+  /** Each row's document key (reuse.ts documentKey); absent in generations written before keys were. */
+  keys?: string[];
 }
 
 /** Texts per embedding batch: large enough to amortise a model call, small enough to show progress. */
@@ -79,24 +88,68 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   const out = path.join(opts.dir, SUBDIR);
   mkdirSync(out, { recursive: true });
 
-  const docs = buildDocuments(opts.graph, opts.readSource);
+  // Rows whose document cannot have changed are taken over from the previous generation (reuse.ts).
+  const previous = opts.previousDir && !opts.fresh ? readPrevious(opts.previousDir) : undefined;
+  const { nodes, byFile, loose } = searchableGroups(opts.graph);
+  const N = nodes.length;
+  const fileDigests = new Map<string, string>();
+  const fileDigest = (file: string): string => {
+    let d = fileDigests.get(file);
+    if (d === undefined) {
+      d = opts.fileDigest?.(file);
+      if (d === undefined) { const text = opts.readSource(file); d = text === undefined ? '-' : digest64(text); }
+      fileDigests.set(file, d);
+    }
+    return d;
+  };
+  const keys = nodes.map((n) => documentKey(n, n.filePath ? fileDigest(n.filePath) : ''));
+  const prev = previous && PreviousRows.read(path.join(previous.dir, SUBDIR), previous.rows.keys, previous.rows.hashes,
+    () => KeywordIndex.fromBuffer(readFileSync(path.join(previous.dir, SUBDIR, KEYWORD_FILE))));
+  const prevRow = new Int32Array(N).fill(-1);
+  if (prev) for (let i = 0; i < N; i++) prevRow[i] = prev.rowOf(keys[i]);
+  const docs = new Array<SearchDoc>(N);
+  const place = (at: readonly number[], file: string | undefined): void => {
+    const fresh = at.filter((i) => prevRow[i] < 0);
+    if (fresh.length) {
+      const made = documentsOfFile(fresh.map((i) => nodes[i]), file === undefined ? undefined : opts.readSource(file));
+      fresh.forEach((i, k) => { docs[i] = made[k]; });
+    }
+    for (const i of at) {
+      if (prevRow[i] < 0) continue;
+      docs[i] = deferredDocument(nodes[i], () => documentsOfFile([nodes[i]], file === undefined ? undefined : opts.readSource(file))[0]);
+      const bag = prev!.bag(prevRow[i]);
+      if (bag) primeDocumentTerms(docs[i].fields, bag);
+    }
+  };
+  for (const [file, at] of byFile) place(at, file);
+  place(loose, undefined);
   step('documents');
   const builder = new KeywordBuilder();
-  for (const d of docs) builder.add(d.fields);
-  writeFileSync(path.join(out, KEYWORD_FILE), builder.finish().toBuffer());
+  let reusedRows = 0;
+  if (prev) {
+    const entries = prev.rowEntries();
+    const interned = new Int32Array(prev.keyword.terms.length).fill(-1);
+    const termOf = (t: number): number => (interned[t] >= 0 ? interned[t] : (interned[t] = builder.intern(prev.keyword.terms[t])));
+    for (let i = 0; i < N; i++) {
+      if (prevRow[i] >= 0) { builder.addRow(entries, prevRow[i], termOf); reusedRows++; } else builder.add(docs[i].fields);
+    }
+  } else {
+    for (const d of docs) builder.add(d.fields);
+  }
+  const keyword = builder.finish();
+  writeFileSync(path.join(out, KEYWORD_FILE), keyword.toBuffer());
   step('keyword');
 
   const embedder = await resolveEmbedder(opts.embedder, opts.log, docs);
   step('learn');
   const dim = embedder.dim;
-  const texts = docs.map((d) => d.embedText);
-  const hashes = digestAll(texts.map((t) => `${embedder.id}\n${t}`));
+  // The embedding text's digest; vectors are taken over only from a generation made by the same embedder.
+  const hashes = docs.map((d, i) => (prevRow[i] >= 0 ? prev!.hashes[prevRow[i]] : digest64(d.embedText)));
   const packed = new Float32Array(docs.length * dim);
   const done = new Uint8Array(docs.length);
   let reused = 0;
   // A learned model's vectors read every field, not just the text: none is taken over (they are cheap to make).
-  const previous = opts.previousDir && !opts.fresh && !embedder.embedDocuments ? readPrevious(opts.previousDir) : undefined;
-  if (previous && previous.meta.embedder.id === embedder.id && previous.meta.embedder.dim === dim) {
+  if (previous && !embedder.embedDocuments && previous.meta.embedder.id === embedder.id && previous.meta.embedder.dim === dim) {
     const prevPacked = readPacked(path.join(previous.dir, SUBDIR), previous.meta.count, dim);
     if (prevPacked) {
       const byHash = new Map<string, number>();
@@ -113,12 +166,12 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   const pending: number[] = [];
   for (let i = 0; i < docs.length; i++) if (!done[i]) pending.push(i);
   // Similar lengths batch together: a transformer pads every text of a batch to the longest.
-  pending.sort((a, b) => texts[a].length - texts[b].length || a - b);
+  if (!embedder.embedDocuments) pending.sort((a, b) => docs[a].embedText.length - docs[b].embedText.length || a - b);
   const total = pending.length;
   opts.progress?.(0, total);
   for (let start = 0; start < total; start += BATCH) {
     const rows = pending.slice(start, start + BATCH);
-    const vectors = embedder.embedDocuments ? embedder.embedDocuments(rows.map((i) => docs[i])) : await embedder.embed(rows.map((i) => texts[i]));
+    const vectors = embedder.embedDocuments ? embedder.embedDocuments(rows.map((i) => docs[i])) : await embedder.embed(rows.map((i) => docs[i].embedText));
     rows.forEach((row, k) => packed.set(vectors[k].subarray(0, dim), row * dim));
     opts.progress?.(Math.min(total, start + BATCH), total);
   }
@@ -127,11 +180,14 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   writePacked(out, packed);
   const model = embedder.modelBytes?.();
   if (model) writeFileSync(path.join(out, EMBEDDER_FILE), model);
-  writeFileSync(path.join(out, ROWS_FILE), JSON.stringify({ uids: docs.map((d) => d.uid), files: docs.map((d) => d.file), hashes } satisfies SearchRows));
+  // The weighted terms the embedder read (every document's, made while learning), for the next run to take over.
+  const bagBytes = embedder.embedDocuments ? bagsToBuffer(docs.map((d) => documentTerms(d.fields)), keyword) : undefined;
+  if (bagBytes) writeFileSync(path.join(out, BAGS_FILE), bagBytes);
+  writeFileSync(path.join(out, ROWS_FILE), JSON.stringify({ uids: docs.map((d) => d.uid), files: docs.map((d) => d.file), hashes, keys } satisfies SearchRows));
   const meta: SearchMeta = { format: SEARCH_FORMAT, embedder: embedder.spec, count: docs.length };
   writeFileSync(path.join(out, 'meta.json'), JSON.stringify(meta));
   step('write');
-  return { embeddings: docs.length, embedder: embedder.id, reused, steps };
+  return { embeddings: docs.length, embedder: embedder.id, reused, reusedRows, steps };
 }
 
 /** A previous generation of this format, when readable. */
@@ -159,6 +215,7 @@ function readRowsFile(dir: string, count: number): SearchRows {
   if (![rows.uids, rows.files, rows.hashes].every((a) => Array.isArray(a) && a.length === count)) {
     throw new Error(`${ROWS_FILE} does not list ${count} rows`);
   }
+  if (rows.keys !== undefined && !(Array.isArray(rows.keys) && rows.keys.length === count)) delete rows.keys;
   return rows;
 }
 

@@ -70,6 +70,17 @@ export interface KeywordScores {
   total: number;
 }
 
+/** An index's postings by row (`KeywordIndex.rowEntries`): row r's entries are [offsets[r], offsets[r + 1]). */
+export interface RowEntries {
+  offsets: Uint32Array;
+  /** Term numbers in the index's dictionary. */
+  terms: Uint32Array;
+  fields: Uint8Array;
+  tfs: Uint16Array;
+  /** Field lengths, row-major (F per row). */
+  lengths: Uint32Array;
+}
+
 /** Builds a keyword index: documents are added in row order. */
 export class KeywordBuilder {
   private readonly ids = new Map<string, number>();
@@ -99,6 +110,25 @@ export class KeywordBuilder {
       for (const [id, tf] of counts) {
         this.entTerm.push(id); this.entField.push(f); this.entRow.push(row); this.entTf.push(Math.min(tf, 0xffff));
       }
+    }
+  }
+
+  /** The number of a term in this builder (added to its dictionary when new). */
+  intern(term: string): number {
+    let id = this.ids.get(term);
+    if (id === undefined) { id = this.termList.length; this.ids.set(term, id); this.termList.push(term); }
+    return id;
+  }
+
+  /**
+   * Adds the next document as another index's row holds it (`RowEntries`, with its terms interned here by
+   * `termOf`): what `add` makes of the same fields, without tokenising them again.
+   */
+  addRow(from: RowEntries, row: number, termOf: (prevTerm: number) => number): void {
+    const at = this.rows++;
+    for (let f = 0; f < F; f++) this.lengths.push(from.lengths[row * F + f]);
+    for (let e = from.offsets[row], end = from.offsets[row + 1]; e < end; e++) {
+      this.entTerm.push(termOf(from.terms[e])); this.entField.push(from.fields[e]); this.entRow.push(at); this.entTf.push(from.tfs[e]);
     }
   }
 
@@ -269,6 +299,28 @@ export class KeywordIndex {
       out[i * W + F] = len > 0 ? Math.min(1, nameHits[i] / len) : 0;
     }
     return out;
+  }
+
+  /**
+   * The postings regrouped by row: each row's (term, field, frequency) entries and its field lengths, what
+   * `KeywordBuilder.addRow` takes to carry an unchanged document over to the next index.
+   */
+  rowEntries(): RowEntries {
+    const P = this.rows.length;
+    const offsets = new Uint32Array(this.size + 1);
+    for (let p = 0; p < P; p++) offsets[this.rows[p] + 1]++;
+    for (let r = 0; r < this.size; r++) offsets[r + 1] += offsets[r];
+    const fill = offsets.slice(0, this.size);
+    const terms = new Uint32Array(P);
+    const fields = new Uint8Array(P);
+    const tfs = new Uint16Array(P);
+    for (let tf = 0, T = this.terms.length; tf < T * F; tf++) {
+      for (let p = this.offsets[tf], end = this.offsets[tf + 1]; p < end; p++) {
+        const at = fill[this.rows[p]]++;
+        terms[at] = (tf / F) | 0; fields[at] = tf % F; tfs[at] = this.tfs[p];
+      }
+    }
+    return { offsets, terms, fields, tfs, lengths: this.lengths };
   }
 
   /** Length in terms of one field of a row. */

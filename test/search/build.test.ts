@@ -77,6 +77,43 @@ test('re-index: unchanged symbols keep their vectors, the keyword index is rebui
   t.is(r5.reused, 0);
 });
 
+/** Every search file of a build, by name. */
+function searchFiles(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of readdirSync(path.join(dir, 'search')).sort()) out[f] = readFileSync(path.join(dir, 'search', f)).toString('base64');
+  return out;
+}
+
+test('re-index: documents of unchanged files are taken over, and the files equal a fresh build (even without bags.bin)', async (t) => {
+  const edited = { ...files, 'src/util/retry.ts': files['src/util/retry.ts'].replace('exponential backoff', 'jittered linear delay') };
+  const inRetry = graphData(appGraph()).nodes.filter((n) => n.filePath === 'src/util/retry.ts' && !['File', 'Folder'].includes(n.label)).length;
+  t.true(inRetry > 0);
+  for (const embedder of ['builtin', 'lexical', 'both']) {
+    const first = tmp();
+    const r1 = await buildSearch(opts(first, { embedder }));
+    t.is(r1.reusedRows, 0);
+    t.is(existsSync(path.join(first, 'search', 'bags.bin')), embedder !== 'lexical', embedder);
+    const second = tmp();
+    const r2 = await buildSearch(opts(second, { previousDir: first, embedder }, edited));
+    // every symbol of the edited file is described again (its text changed), every other one is taken over
+    t.is(r2.reusedRows, r2.embeddings - inRetry, embedder);
+    const cold = tmp();
+    await buildSearch(opts(cold, { embedder }, edited));
+    t.deepEqual(searchFiles(second), searchFiles(cold), embedder);
+    // without the stored terms, a taken-over document is described again where its terms are read: same files
+    rmSync(path.join(first, 'search', 'bags.bin'), { force: true });
+    const third = tmp();
+    const r3 = await buildSearch(opts(third, { previousDir: first, embedder }, edited));
+    t.is(r3.reusedRows, r2.reusedRows);
+    t.deepEqual(searchFiles(third), searchFiles(cold), `${embedder} without bags.bin`);
+    // a damaged one is not read
+    writeFileSync(path.join(first, 'search', 'bags.bin'), Buffer.from('BAG1 damaged'));
+    const fourth = tmp();
+    await buildSearch(opts(fourth, { previousDir: first, embedder }, edited));
+    t.deepEqual(searchFiles(fourth), searchFiles(cold), `${embedder} with a damaged bags.bin`);
+  }
+});
+
 test.serial('no model: said once, built-in embedder used, nothing hangs', async (t) => {
   const dir = tmp();
   const o = opts(dir, { embedder: '/nonexistent/models/all-MiniLM-L6-v2' });

@@ -531,6 +531,8 @@ class NominalCollector {
       // a type's own parameters, in order: what `Box<User>`'s arguments bind (a method's own are its business)
       const owner = top.sym >= 0 ? this.symbols[top.sym] : undefined;
       if (owner && (CLASS_LIKE.has(owner.label) || owner.label === 'TypeAlias')) (owner.typeParams ??= []).push(l);
+      // a method's own count: explicit type arguments at a call pick among its overloads by it
+      else if (owner && (owner.label === 'Method' || owner.label === 'Function')) { const x = this.extraOf(top.sym); x.tparams = (x.tparams ?? 0) + 1; }
     }
     // Go's `a, err := f()` declares only the names the scope does not have yet
     if (d.kind === 'redeclare' && top.scope.names.has(name)) { this.locals.pop(); this.localValue.pop(); return undefined; }
@@ -1053,6 +1055,12 @@ class NominalCollector {
         // a trait's method called by its path (`Ord::cmp(&a, &b)`): the first argument is the receiver
         else if (argc > 0 && c.callee !== undefined && this.exprAt.get(c.callee)?.kind === 'path') call.argv = this.firstArgs(c.args!, 1);
         if (argc > 0 && this.syntax.labels) call.labels = this.argLabels(c.args!, this.syntax.labels.argument);
+      }
+      // explicit type arguments (`F<T>(x)`, `o.F<T>(x)`, @targs of a member's generic name): how many
+      if (this.syntax.overloads && !isNew) {
+        const m = c.callee !== undefined ? this.exprAt.get(c.callee) : undefined;
+        if (callee.k === 'generic') call.targs = callee.args.length;
+        else if (m?.role === 'expr.member' && m.caps.targs !== undefined) call.targs = this.argCount(m.caps.targs);
       }
       out.push(call);
     }

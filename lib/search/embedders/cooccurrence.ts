@@ -60,6 +60,14 @@ export function documentTerms(fields: SearchFields): ReadonlyMap<string, number>
   return bag;
 }
 
+/**
+ * Records `bag` as the weighted terms of `fields` (a document taken over from the previous generation, whose
+ * terms were stored: lib/search/reuse.ts), so that documentTerms does not read the fields.
+ */
+export function primeDocumentTerms(fields: SearchFields, bag: ReadonlyMap<string, number>): void {
+  bags.set(fields, bag);
+}
+
 /** A deterministic PRNG seeded from a term (xorshift32 of its digest). */
 function indexVector(term: string, into: (dim: number, sign: number) => void): void {
   let x = parseInt(digest64(term).slice(0, 8), 16) | 1;
@@ -74,6 +82,12 @@ function normalise(v: Float32Array, at = 0, dim = v.length - at): void {
   for (let i = 0; i < dim; i++) s += v[at + i] * v[at + i];
   if (s > 0) { const inv = 1 / Math.sqrt(s); for (let i = 0; i < dim; i++) v[at + i] *= inv; }
 }
+
+/**
+ * Each bag's known terms as model rows and weights (idf × log(1 + w)), in the bag's order, made while learning:
+ * embedding the same documents right after reads the same pairs (embedTerms), without a term look-up each.
+ */
+const pairsOf = new WeakMap<ReadonlyMap<string, number>, { model: CoocModel; rows: Int32Array; weights: Float64Array }>();
 
 /** Learns the model from the repository's documents. */
 export function learnCooccurrence(docs: ReadonlyArray<{ fields: SearchFields }>): CoocModel {
@@ -90,30 +104,43 @@ export function learnCooccurrence(docs: ReadonlyArray<{ fields: SearchFields }>)
   const idxDim = new Int32Array(T * INDEX_NONZEROS);
   const idxSign = new Int8Array(T * INDEX_NONZEROS);
   kept.forEach((t, i) => { let k = 0; indexVector(t, (d, s) => { idxDim[i * INDEX_NONZEROS + k] = d; idxSign[i * INDEX_NONZEROS + k] = s; k++; }); });
-  const vectors = new Float32Array(T * COOC_DIM);
-  const ctx = new Float32Array(COOC_DIM);
-  for (const bag of docBags) {
-    ctx.fill(0);
-    const rows: number[] = [];
+  const model: CoocModel = { id: '', terms: kept, idf, vectors: new Float32Array(T * COOC_DIM) };
+  rowMaps.set(model, id);
+  // Every bag's known terms as (row, weight) pairs, in bag order: the loops below run on typed arrays.
+  const bagPairs = docBags.map((bag) => {
+    let m = 0;
+    for (const t of bag.keys()) if (id.has(t)) m++;
+    const rows = new Int32Array(m);
+    const weights = new Float64Array(m);
+    let k = 0;
     for (const [t, w] of bag) {
       const i = id.get(t);
       if (i === undefined) continue;
-      rows.push(i);
-      const s = idf[i] * Math.log1p(w);
-      for (let k = 0; k < INDEX_NONZEROS; k++) ctx[idxDim[i * INDEX_NONZEROS + k]] += s * idxSign[i * INDEX_NONZEROS + k];
+      rows[k] = i; weights[k] = idf[i] * Math.log1p(w); k++;
+    }
+    const pairs = { model, rows, weights };
+    pairsOf.set(bag, pairs);
+    return pairs;
+  });
+  const vectors = model.vectors;
+  const ctx = new Float32Array(COOC_DIM);
+  for (const { rows, weights } of bagPairs) {
+    ctx.fill(0);
+    for (let k = 0; k < rows.length; k++) {
+      const at = rows[k] * INDEX_NONZEROS, s = weights[k];
+      for (let z = 0; z < INDEX_NONZEROS; z++) ctx[idxDim[at + z]] += s * idxSign[at + z];
     }
     if (rows.length < 2) continue;
     normalise(ctx);
-    for (const i of rows) { const base = i * COOC_DIM; for (let j = 0; j < COOC_DIM; j++) vectors[base + j] += ctx[j]; }
+    for (let k = 0; k < rows.length; k++) { const base = rows[k] * COOC_DIM; for (let j = 0; j < COOC_DIM; j++) vectors[base + j] += ctx[j]; }
   }
   for (let i = 0; i < T; i++) normalise(vectors, i * COOC_DIM, COOC_DIM);
-  const model = { id: '', terms: kept, idf, vectors };
   model.id = `builtin:cooc-v1-${COOC_DIM}-${digest64(`${T}:${kept.slice(0, 64).join(',')}:${Array.from(vectors.subarray(0, 256), (x) => x.toFixed(4)).join(',')}`)}`;
   return model;
 }
 
 /** Term rows of a model, made once per model: analyze embeds every symbol's terms right after learning. */
-const rowMaps = new WeakMap<CoocModel, Map<string, number>>();
+const rowMaps = new WeakMap<CoocModel, ReadonlyMap<string, number>>();
 
 /** Looks up a term's row, -1 when absent. */
 function rowOf(model: CoocModel, term: string): number {
@@ -125,6 +152,17 @@ function rowOf(model: CoocModel, term: string): number {
 /** The unit vector of weighted terms (all zeros when none is known). */
 export function embedTerms(model: CoocModel, terms: ReadonlyMap<string, number>): Float32Array {
   const v = new Float32Array(COOC_DIM);
+  const pairs = pairsOf.get(terms);
+  if (pairs && pairs.model === model) {
+    // The same sums as below, in the same order, from the pairs learning made.
+    const { rows, weights } = pairs;
+    for (let k = 0; k < rows.length; k++) {
+      const s = weights[k], base = rows[k] * COOC_DIM;
+      for (let j = 0; j < COOC_DIM; j++) v[j] += s * model.vectors[base + j];
+    }
+    normalise(v);
+    return v;
+  }
   for (const [t, w] of terms) {
     const i = rowOf(model, t);
     if (i < 0) continue;

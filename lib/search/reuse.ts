@@ -1,0 +1,119 @@
+/**
+ * What an analyze takes over from the previous generation's search files for the symbols whose document cannot
+ * have changed, so that a run after a small edit tokenises only the changed files' symbols. A document depends
+ * only on its file's text and on the node's own properties (documents.ts documentsOfFile), so a row's key is a
+ * digest of the two; a row of the previous generation with the same key had the same fields, hence the same
+ * keyword entries (recovered from keyword.bin, KeywordIndex.rowEntries), the same embedding text (its digest is
+ * in rows.json) and the same weighted terms (bags.bin, below). What is made from them is then what a cold run
+ * makes: the snapshot stays byte-identical.
+ *
+ * bags.bin (little-endian): magic, row count N, entry count B (u32 each), row offsets (u32 × N+1), term numbers in
+ * the same generation's keyword dictionary (u32 × B), weights (f64 × B). A row's entries keep the order its
+ * weighted-terms map had, since the learned model sums in that order.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describedProperties } from './documents.ts';
+import { digest64 } from './digest.ts';
+import type { GraphNode } from '../graph/schema.ts';
+import type { KeywordIndex, RowEntries } from './keyword.ts';
+
+const BAGS_MAGIC = 0x31474142; // "BAG1"
+export const BAGS_FILE = 'bags.bin';
+
+/** The key of a symbol's document: its file's content digest and the node's described properties. */
+export function documentKey(node: GraphNode, fileDigest: string): string {
+  return digest64(`${fileDigest}\n${JSON.stringify(describedProperties(node))}`);
+}
+
+/** The weighted terms of every row as bags.bin's bytes, or undefined when a term is not in `keyword`'s dictionary. */
+export function bagsToBuffer(bags: ReadonlyArray<ReadonlyMap<string, number>>, keyword: KeywordIndex): Buffer | undefined {
+  const ids = new Map<string, number>();
+  keyword.terms.forEach((t, i) => ids.set(t, i));
+  let B = 0;
+  for (const b of bags) B += b.size;
+  const N = bags.length;
+  const offsets = new Uint32Array(N + 1);
+  const terms = new Uint32Array(B);
+  const weights = new Float64Array(B);
+  let e = 0;
+  for (let r = 0; r < N; r++) {
+    offsets[r] = e;
+    for (const [t, w] of bags[r]) {
+      const id = ids.get(t);
+      if (id === undefined) return undefined;
+      terms[e] = id; weights[e] = w; e++;
+    }
+  }
+  offsets[N] = e;
+  const head = Buffer.alloc(12);
+  head.writeUInt32LE(BAGS_MAGIC, 0);
+  head.writeUInt32LE(N, 4);
+  head.writeUInt32LE(B, 8);
+  const view = (a: ArrayBufferView): Buffer => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+  return Buffer.concat([head, view(offsets), view(terms), view(weights)]);
+}
+
+/** What a previous generation offers for its rows, by key. */
+export class PreviousRows {
+  private readonly byKey = new Map<string, number>();
+  private entries?: RowEntries;
+
+  private constructor(
+    readonly keyword: KeywordIndex,
+    readonly hashes: readonly string[],
+    private readonly bags: { offsets: Uint32Array; terms: Uint32Array; weights: Float64Array } | undefined,
+    keys: readonly string[],
+  ) {
+    keys.forEach((k, r) => this.byKey.set(k, r));
+  }
+
+  /** The previous generation's rows in `dir` (its search folder), or undefined when they cannot be read. */
+  static read(dir: string, keys: readonly string[] | undefined, hashes: readonly string[], keyword: () => KeywordIndex): PreviousRows | undefined {
+    if (!keys) return undefined;
+    try {
+      const index = keyword();
+      if (index.size !== keys.length) return undefined;
+      return new PreviousRows(index, hashes, readBags(path.join(dir, BAGS_FILE), keys.length, index.terms.length), keys);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The previous row whose document had this key, or -1. */
+  rowOf(key: string): number { return this.byKey.get(key) ?? -1; }
+
+  /** The previous rows' keyword entries (regrouped once). */
+  rowEntries(): RowEntries { return (this.entries ??= this.keyword.rowEntries()); }
+
+  /** A previous row's weighted terms, in their original order; undefined when bags.bin was not written. */
+  bag(row: number): Map<string, number> | undefined {
+    if (!this.bags) return undefined;
+    const { offsets, terms, weights } = this.bags;
+    const out = new Map<string, number>();
+    const dict = this.keyword.terms;
+    for (let e = offsets[row], end = offsets[row + 1]; e < end; e++) out.set(dict[terms[e]], weights[e]);
+    return out;
+  }
+}
+
+/** bags.bin of `rows` rows over a dictionary of `T` terms; undefined when absent or not consistent. */
+function readBags(file: string, rows: number, T: number): { offsets: Uint32Array; terms: Uint32Array; weights: Float64Array } | undefined {
+  let buf: Buffer;
+  try { buf = readFileSync(file); } catch { return undefined; }
+  if (buf.length < 12 || buf.readUInt32LE(0) !== BAGS_MAGIC || buf.readUInt32LE(4) !== rows) return undefined;
+  const B = buf.readUInt32LE(8);
+  if (buf.length !== 12 + 4 * (rows + 1) + 12 * B) return undefined;
+  const copy = (at: number, bytes: number): ArrayBuffer => {
+    const ab = new ArrayBuffer(bytes);
+    new Uint8Array(ab).set(buf.subarray(at, at + bytes));
+    return ab;
+  };
+  const offsets = new Uint32Array(copy(12, 4 * (rows + 1)));
+  const terms = new Uint32Array(copy(12 + 4 * (rows + 1), 4 * B));
+  const weights = new Float64Array(copy(12 + 4 * (rows + 1) + 4 * B, 8 * B));
+  if (offsets[rows] !== B) return undefined;
+  for (let r = 0; r < rows; r++) if (offsets[r] > offsets[r + 1]) return undefined;
+  for (let e = 0; e < B; e++) if (terms[e] >= T) return undefined;
+  return { offsets, terms, weights };
+}
