@@ -595,6 +595,13 @@ export class Evaluator {
         if ('ent' in found) return this.typeCall(found.ent, argc, found.reason === 'nested' ? 'same-file' : found.reason);
         const fns = found.r.filter((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
         if (!fns.length) return UNRESOLVED;
+        // members that cannot take the call's arguments do not hide a function outside the class that can (Kotlin
+        // looks further out for an applicable candidate; where such code compiles elsewhere, no member was meant)
+        if (found.reason === 'this-member' && argc !== undefined && !fns.some((r) => this.takes(r, argc, false))) {
+          const outer = this.names.outerValue(f, from, callee.name);
+          const ofns = outer && 'r' in outer ? outer.r.filter((r) => { const l = this.w.sym(r).label; return (l === 'Function' || l === 'Method') && this.takes(r, argc, false); }) : [];
+          if (outer && 'r' in outer && ofns.length) return { targets: this.byArity(ofns, argc, false), reason: outer.reason, c: CONFIDENCE[outer.reason] };
+        }
         const reason: Reason = found.reason;
         return { targets: this.byArity(fns, argc, false), reason, c: CONFIDENCE[reason] };
       }
