@@ -42,7 +42,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const CECIL = '/usr/lib/mono-cecil';
 
 interface Method { id: string; type: string; name: string; params: number; base?: string; points: Array<{ file: string; line: number }> }
-interface Call { file: string; line: number; op: string; callee?: string; name: string; type: string }
+interface Call { file: string; line: number; op: string; callee?: string; name: string; type: string; caller: string }
 
 /** Compiles the corpus's project with mcs (debug symbols) and writes CallSites' listing of it to `out`. */
 function compile(root: string, source: string, defines: string[], out: string): void {
@@ -67,9 +67,29 @@ function readListing(text: string, root: string): { methods: Map<string, Method>
       const points = c[6] ? c[6].split(';').map((p) => { const i = p.lastIndexOf(':'); return { file: rel(p.slice(0, i)), line: Number(p.slice(i + 1)) }; }) : [];
       methods.set(c[1], { id: c[1], type: c[2], name: c[3], params: Number(c[4]), base: c[5] === '-' ? undefined : c[5], points });
     } else if (c[0] === 'C') {
-      calls.push({ file: rel(c[1]), line: Number(c[2]), op: c[4], callee: c[5] === '-' ? undefined : c[5], name: c[6], type: c[7].replace(/`\d+$/, '') });
+      calls.push({ file: rel(c[1]), line: Number(c[2]), op: c[4], callee: c[5] === '-' ? undefined : c[5], name: c[6], type: c[7].replace(/`\d+$/, ''), caller: c[8] });
     }
   }
+  // mcs may write a lambda's or an iterator's body under another source file of its class (the lines are right):
+  // a method the compiler made takes the file of the method it was made from, when that has one
+  const made = (m: Method): boolean => m.name.startsWith('<') || m.type.includes('<');
+  const fileOf = new Map<string, string>();
+  for (const m of methods.values()) {
+    if (!made(m) || !m.points.length) continue;
+    const parent = /<([^>]+)>/.exec(m.name.startsWith('<') && !m.name.startsWith('<>') ? m.name : m.type.slice(m.type.lastIndexOf('/') + 1))?.[1];
+    const outer = m.type.split('/').filter((t) => !t.includes('<')).join('/');
+    if (!parent) continue;
+    const files = new Set<string>();
+    for (const p of methods.values()) {
+      if (made(p) || p.type !== outer) continue;
+      if (p.name === parent || (p.name === '.ctor' && outer.replace(/`\d+$/, '').endsWith(parent))) for (const x of p.points) files.add(x.file);
+    }
+    if (files.size !== 1) continue;
+    const file = [...files][0];
+    for (const x of m.points) x.file = file;
+    fileOf.set(m.id, file);
+  }
+  for (const c of calls) { const f = fileOf.get(c.caller); if (f) c.file = f; }
   return { methods, calls };
 }
 

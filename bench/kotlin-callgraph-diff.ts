@@ -45,6 +45,7 @@ export const CORPORA: Record<string, { repo: string; commit: string; half: strin
   clikt: { repo: 'ajalt/clikt', commit: 'fa2e48c54995a88d492f05568a64889d99994877', half: 'tune', sources: ['clikt/src/commonMain', 'clikt/src/jvmMain'] },
   collections: { repo: 'Kotlin/kotlinx.collections.immutable', commit: '1d00eeaf6f4559a7953332cb6171c04b886d9a17', half: 'tune', sources: ['core/commonMain/src', 'core/jvmMain/src'], args: ['-api-version', '2.2', '-language-version', '2.2', '-Xreturn-value-checker=full'] },
   colormath: { repo: 'ajalt/colormath', commit: '176592b1d5deff8d205f4fdaf38a19fb4ab99c38', half: 'tune', sources: ['colormath/src/commonMain'] },
+  html: { repo: 'Kotlin/kotlinx.html', commit: '5a8158a23d26f52a67d9b375be7b306beff1b254', half: 'held out', sources: ['src/commonMain', 'src/jvmMain'] },
   markdown: { repo: 'JetBrains/markdown', commit: 'f2280ffb6623869d130c418606bddced66a118f9', half: 'held out', sources: ['src/commonMain', 'src/jvmMain'] },
 };
 let CORPUS = CORPORA.markdown;
@@ -143,7 +144,10 @@ export function parseJavap(text: string): ClassFile[] {
   let section = '';
   const finish = (): void => {
     if (!m) return;
-    table.sort((a, b) => a.pc - b.pc);
+    // entries are written in code order; one written after a later pc's, for an earlier pc (kotlinc adds one at pc 0
+    // for a `when` branch's line), is not where that code is: dropped. Of entries at one pc, the last counts.
+    let top = -1;
+    table = table.filter((t) => { const keep = t.pc >= top; top = Math.max(top, t.pc); return keep; });
     const lineAt = (pc: number): number => { let l = -1; for (const t of table) { if (t.pc <= pc) l = t.line; else break; } return l; };
     m.lines = table.map((t) => t.line);
     m.invokes = pcs.map((p) => ({ owner: p.owner, name: p.name, desc: p.desc, line: lineAt(p.pc) }));
@@ -226,7 +230,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const syms: Sym[] = [];
   result.graph.forEachNode((_k, a) => {
     if (!a.filePath || !compiled.has(a.filePath as string) || a.line === undefined || !a.qualifiedName) return;
-    const text = read(a.filePath as string)!.split('\n')[(a.line as number) - 1] ?? '';
+    // the modifiers before the declaring keyword (a symbol's line may be an annotation's, above them)
+    const head = read(a.filePath as string)!.split('\n').slice((a.line as number) - 1, (a.line as number) + 5).join(' ');
+    const text = head.slice(0, Math.max(0, head.search(/\b(?:fun|class|interface|object|val|var|typealias|constructor)\b/)));
     syms.push({ uid: a.uid as string, name: a.name as string, label: a.label as string, qualifiedName: a.qualifiedName as string, filePath: a.filePath as string, line: a.line as number, endLine: (a.endLine as number) ?? (a.line as number), expect: /\bexpect\b/.test(text), inline: /\binline\b/.test(text) });
   });
 
@@ -279,6 +285,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     const last = n.slice(n.lastIndexOf('$') + 1);
     return (n.includes('$') && /^[\p{L}_][\p{L}\p{N}_-]*$/u.test(last) && !/^lambda$|^p$/.test(last) ? last : n).replace(/-.*$/, '');
   };
+  // a Kotlin collection member the JVM knows by Java's name: `removeAt(i)` is `remove(int)`
+  const mappedName = (inv: Invoke): string | undefined => (inv.name === 'remove' && inv.desc.startsWith('(I)') ? 'removeAt' : undefined);
   const parts = new Map<string, ClassFile[]>();
   for (const c of byName.values()) { const i = c.name.indexOf('__'); if (i > 0 && !c.name.includes('$')) parts.set(c.name.slice(0, i), [...(parts.get(c.name.slice(0, i)) ?? []), c]); }
   const declaringByArity = (owner: string, name: string, desc: string, seen = new Set<string>()): { cls: ClassFile; m?: Method } | undefined => {
@@ -329,7 +337,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       // ours names the class, or one of its secondary constructors
       return [...cls.map((s) => s.uid), ...syms.filter((s) => s.filePath === file && s.name === 'constructor' && s.qualifiedName.startsWith(`${q}.`)).map((s) => s.uid)];
     }
-    const d = desc === '(?)' ? { cls: ownerCls, m: ownerCls.methods.find((m) => m.name === inv.name) } : declaringByArity(owner, name, desc);
+    // (a library base's `remove(int)` forwards to the project's `removeAt`)
+    const d = desc === '(?)' ? { cls: ownerCls, m: ownerCls.methods.find((m) => m.name === inv.name) } : declaringByArity(owner, name, desc) ?? (mappedName(inv) ? declaringByArity(owner, mappedName(inv)!, desc) : undefined);
     if (!d || !fileOfClass(d.cls)) {
       // an `expect class`'s member whose `actual` is a library type's (an `actual typealias`, or a member inherited
       // from a library base): the code names the expect declaration, the bytecode the library's method
@@ -342,7 +351,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     if (!file) return undefined;
     // the method's own lines (not those of an inline function's body inlined into it, which the SMAP remaps)
     const body = (d.m?.lines ?? []).filter((l) => { const p = placeOf(d.cls, l); return p?.file === file && p.line === l; });
-    const named = syms.filter((s) => s.filePath === file && s.name === src && (s.label === 'Function' || s.label === 'Method'));
+    const named = syms.filter((s) => s.filePath === file && (s.name === src || s.name === mappedName(inv)) && (s.label === 'Function' || s.label === 'Method'));
     let hit: Sym[] = [];
     if (body.length) {
       const at = Math.min(...body);
@@ -379,6 +388,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
         const simple = inv.owner.slice(inv.owner.lastIndexOf('/') + 1).replace(/\$Companion$/, '').replace(/^.*\$/, '');
         const key = `${at.file}:${at.line}:${name === '<init>' ? simple : name}`;
         invokesAt.set(key, [...(invokesAt.get(key) ?? []), inv]);
+        const alt = mappedName(inv);
+        if (alt) invokesAt.set(`${at.file}:${at.line}:${alt}`, [...(invokesAt.get(`${at.file}:${at.line}:${alt}`) ?? []), inv]);
         // `X(…)` may run X's companion's (or object X's, or an inherited) `operator fun invoke`
         if (name === 'invoke') invokesAt.set(`${at.file}:${at.line}:(invoke)`, [...(invokesAt.get(`${at.file}:${at.line}:(invoke)`) ?? []), inv]);
       }
@@ -417,6 +428,17 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       }
     }
   }
+  /** Whether symbol `uid` is a method `name` of a project class (of its file) that extends or implements `owner`. */
+  const symFile = new Map(syms.map((s) => [s.uid, s.filePath]));
+  const isSubtype = (c: ClassFile | undefined, owner: string, seen = new Set<string>()): boolean => {
+    if (!c || seen.has(c.name)) return false;
+    seen.add(c.name);
+    return [c.superName, ...c.interfaces].some((t) => t === owner || (t !== undefined && isSubtype(byName.get(t), owner, seen)));
+  };
+  const overrides = (uid: string, owner: string, name: string): boolean => {
+    const file = symFile.get(uid);
+    return [...byName.values()].some((c) => fileOfClass(c) === file && c.methods.some((m) => sourceName(m.name) === name) && isSubtype(c, owner));
+  };
   const count = { right: 0, wrong: 0, extra: 0, missed: 0, none: 0, left: 0 };
   const rows: string[] = [];
   for (const f of facts) {
@@ -449,11 +471,16 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
         runs = each[0]!;
       } else if (inlinedAt.has(`${f.path}:${line}:${name}`)) {
         // an inline function: the project's when the project declares one of that name (and only one)
-        const inl = syms.filter((s) => s.name === name && (s.label === 'Function' || s.label === 'Method') && /\binline\b/.test(read(s.filePath)!.split('\n')[s.line - 1] ?? ''));
+        const inl = syms.filter((s) => s.name === name && (s.label === 'Function' || s.label === 'Method') && s.inline);
         if (inl.length > 1) { count.left++; continue; }
-        runs = inl.map((s) => s.uid);
+        // (an `actual inline fun` runs where the code names its `expect`)
+        runs = [...inl.map((s) => s.uid), ...(inl.length ? syms.filter((s) => s.expect && s.name === name && s.filePath !== inl[0].filePath).map((s) => s.uid) : [])];
       } else if (unplaced.has(name)) { count.left++; continue; } else runs = [];
       const ours = oursAt.get(site) ?? '-';
+      // a library type's method the JVM is told to run (`java/util/Map.remove`) while ours names a project override of
+      // it: the bytecode does not say the receiver's type (the JVM dispatches to the override when it is the
+      // project's class), so the site is not known
+      if (!runs.length && ours !== '-' && invs.some((i) => !byName.has(i.owner) && overrides(ours, i.owner, name))) { count.left++; continue; }
       // '?': the expect declaration counts right when ours names it, and ours naming none is no miss
       if (runs[0] === '?') runs = ours === '-' || !runs.includes(ours) ? [] : runs.slice(1);
       const verdict = !runs.length ? (ours === '-' ? 'none' : 'extra') : ours === '-' ? 'missed' : runs.includes(ours) ? 'right' : 'wrong';

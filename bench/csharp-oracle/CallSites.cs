@@ -1,7 +1,7 @@
 // Prints every method of an assembly compiled with debug symbols (mcs -debug: an .mdb beside it) and every call
 // instruction in their bodies with its source span, for bench/csharp-callgraph-diff.ts.
 //   M <id> <declaring type> <name> <parameter count> <base method id or -> <file:line;…> (the method's sequence points)
-//   C <file> <start line> <end line> <opcode> <callee id, or - for a method of another assembly> <callee name>
+//   C <file> <start line> <end line> <opcode> <callee id, or - for a method of another assembly> <callee name> <callee's type> <caller id>
 // A method's id is its token; a callee of this assembly is its element method (a generic instance's definition).
 using System;
 using System.Collections.Generic;
@@ -46,7 +46,7 @@ static class CallSites {
         if (def.DeclaringType.GetElementType().Scope == module) {
           try { var d = def.Resolve(); if (d != null && d.Module == module) callee = Id(d); } catch (Exception) { }
         }
-        Console.WriteLine("C\t" + at.Document.Url + "\t" + at.StartLine + "\t" + at.EndLine + "\t" + ins.OpCode.Name + "\t" + callee + "\t" + r.Name + "\t" + r.DeclaringType.GetElementType().Name);
+        Console.WriteLine("C\t" + at.Document.Url + "\t" + at.StartLine + "\t" + at.EndLine + "\t" + ins.OpCode.Name + "\t" + callee + "\t" + r.Name + "\t" + r.DeclaringType.GetElementType().Name + "\t" + Id(m));
       }
     }
   }

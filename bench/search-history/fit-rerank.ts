@@ -5,7 +5,7 @@
  * candidate that is not one (every question weighs the same; L2-regularised; fit from
  * zero by Newton's method, so the result is deterministic). Before the final fit, leave-one-repository-out cross-validation over
  * the tuning half says whether re-ranking pays on code the weights did not see. Never run on the test half.
- *   node --import tsx bench/search-history/fit-rerank.ts [--drop feature,feature] [--lambda L] [--write] [--no-cv]
+ *   node --import tsx bench/search-history/fit-rerank.ts [--drop feature,feature] [--lambda L] [--embedder NAME] [--write] [--no-cv]
  * `--write` writes the weights fit on the whole tuning half to lib/search/rerank-weights.ts.
  */
 import fs from 'node:fs';
@@ -31,7 +31,7 @@ interface Corpus { repo: string; python: boolean; s: Snapshot; qs: Question[] }
 const set = loadSet(DEFAULT_SET);
 const corpora: Corpus[] = [];
 for (const r of HISTORY_REPOS.filter((x) => x.half === 'tune')) {
-  const s = await withFreshSearch(await snapshotOf(r, DEFAULT_MIRROR));
+  const s = await withFreshSearch(await snapshotOf(r, DEFAULT_MIRROR), arg('--embedder') ?? 'builtin');
   corpora.push({ repo: r.repo, python: r.language === 'python', s, qs: questionsFor(s, set.filter((q) => q.repo === r.repo)) });
 }
 

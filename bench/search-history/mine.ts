@@ -34,17 +34,17 @@ export const DEFAULT_MIRROR = '/work/.mirror';
 export const DEFAULT_SET = path.join(process.env.TMPDIR ?? '/tmp', 'codegraph-history', 'set.json');
 
 /** Most changed files / functions a question may have: larger commits are refactors, not localizable changes. */
-const MAX_FILES = 3;
-const MAX_FUNCTIONS = 4;
+export const MAX_FILES = 3;
+export const MAX_FUNCTIONS = 4;
 /** Subjects that describe no behaviour of the code (releases, dependency bumps, tooling). */
-const SKIP_SUBJECT = /^(?:v?\d+\.\d+|release|bump|merge|revert|version packages|update dependencies|chore|docs?|test|tests|ci|build|style|lint|types?)\b|\bdeps\b|dependabot|typo/i;
+export const SKIP_SUBJECT = /^(?:v?\d+\.\d+|release|bump|merge|revert|version packages|update dependencies|chore|docs?|test|tests|ci|build|style|lint|types?)\b|\bdeps\b|dependabot|typo/i;
 const FUNCTION_LABELS = new Set(['Function', 'Method']);
 
 export function gitDirOf(mirror: string, repo: string): string {
   return path.join(mirror, repo.replace('/', '+'), 'repo');
 }
 
-function git(gitDir: string, args: string[]): string {
+export function git(gitDir: string, args: string[]): string {
   return execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 }
 
@@ -66,7 +66,7 @@ export function cleanSubject(subject: string): string {
 }
 
 /** New-side line ranges a diff's hunks touched (a pure deletion touches the line it sits at). */
-function touchedLines(diff: string): Map<string, Array<[number, number]>> {
+export function touchedLines(diff: string): Map<string, Array<[number, number]>> {
   const out = new Map<string, Array<[number, number]>>();
   let file: string | undefined;
   for (const line of diff.split('\n')) {
@@ -83,7 +83,7 @@ function touchedLines(diff: string): Map<string, Array<[number, number]>> {
 }
 
 /** The innermost function-like symbol holding each touched line. */
-function changedFunctions(file: string, text: string, ranges: Array<[number, number]>): Array<{ qualifiedName: string; label: string }> {
+export function changedFunctions(file: string, text: string, ranges: Array<[number, number]>): Array<{ qualifiedName: string; label: string }> {
   const lang = languageOf(file)!;
   let symbols;
   try { symbols = extractFile(file, text, lang).symbols; } catch { return []; }

@@ -5,7 +5,9 @@
  * temperature 0.05), with Adagrad. Deterministic: a seeded generator makes the initial vectors and the batch
  * order, so the same pairs give the same bytes. Five percent of the pairs (chosen by a digest of their text)
  * are held out and scored (MRR of the right code among all held-out codes) after every epoch.
- *   node --import tsx bench/search-model/train.ts [--pairs FILE] [--out FILE] [--dim 128] [--epochs 8] [--vocab 40000]
+ * Change descriptions (commits.ts's pairs, `--commits FILE`) are the text a query is; each is seen `--repeat`
+ * times an epoch, as there are far fewer of them than of doc comments, and they are scored on their own.
+ *   node --import tsx bench/search-model/train.ts [--pairs FILE] [--commits FILE] [--repeat N] [--local] [--out FILE] [--dim 128] [--epochs 8] [--vocab 40000]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,12 +26,18 @@ const VOCAB = Number(arg('--vocab', '40000'));
 const BATCH = 256;
 const SCALE = 20;
 const LR = Number(arg('--lr', '0.05'));
+const LOCAL = process.argv.includes('--local');
 const MAX_QUERY_TERMS = 48;
 const MIN_DF = 3;
 
 const cpu = (): number => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
 const t0 = cpu();
-const pairs = JSON.parse(fs.readFileSync(pairsFile, 'utf8')) as Pair[];
+const docPairs = JSON.parse(fs.readFileSync(pairsFile, 'utf8')) as Pair[];
+const commitsFile = arg('--commits', '');
+const commitPairs = commitsFile ? JSON.parse(fs.readFileSync(commitsFile, 'utf8')) as Pair[] : [];
+const REPEAT = Number(arg('--repeat', '2'));
+const pairs = [...docPairs, ...commitPairs];
+const isCommit = (i: number): boolean => i >= docPairs.length;
 const qBags = pairs.map((p) => textTerms(p.text));
 const cBags = pairs.map((p) => documentTerms(p.code));
 
@@ -63,11 +71,16 @@ const cRows = cBags.map((b) => weightedRows(model, b, MAX_CODE_TERMS));
 const usable = pairs.map((_, i) => i).filter((i) => qRows[i].length > 0 && cRows[i].length > 0);
 const heldOut = (i: number): boolean => createHash('sha1').update(pairs[i].text).digest()[0] < 13; // ~5%
 const train = usable.filter((i) => !heldOut(i));
-const valid = usable.filter(heldOut);
-console.log(`${pairs.length} pairs (${train.length} training, ${valid.length} held out), ${T} terms, dim ${DIM}; ${(cpu() - t0).toFixed(1)} s CPU`);
+const validDocs = usable.filter((i) => heldOut(i) && !isCommit(i));
+const validCommits = usable.filter((i) => heldOut(i) && isCommit(i));
+console.log(`${pairs.length} pairs (${commitPairs.length} from commits; ${train.length} training, ${validDocs.length} + ${validCommits.length} held out), ${T} terms, dim ${DIM}; ${(cpu() - t0).toFixed(1)} s CPU`);
 
-/** MRR of each held-out doc's code among all held-out codes. */
-function validate(): number {
+/** MRR of each held-out text's code among all held-out codes of its kind (doc comments, change descriptions). */
+function validate(): string {
+  return `doc comments ${mrrOf(validDocs).toFixed(4)}${validCommits.length ? `, change descriptions ${mrrOf(validCommits).toFixed(4)}` : ''}`;
+}
+
+function mrrOf(valid: readonly number[]): number {
   const qs = valid.map((i) => embedRows(model, qRows[i]));
   const cs = valid.map((i) => embedRows(model, cRows[i]));
   let mrr = 0;
@@ -105,6 +118,20 @@ function update(rows: ReadonlyArray<[number, number]>, h: Float32Array, n: numbe
 }
 
 const sources = [...new Set(pairs.map((p) => p.source))].sort();
+
+/**
+ * With --local, a batch holds pairs of as few sources (packages, repositories) as its size allows: the other
+ * codes of a batch are then the same project's, which is what a query must tell its answer from (random
+ * batches mostly teach which project a word belongs to). Sources come in a shuffled order, their pairs in the
+ * order given (already shuffled).
+ */
+function bySource(order: readonly number[]): number[] {
+  const groups = new Map<string, number[]>();
+  for (const i of order) { const k = pairs[i].source; let g = groups.get(k); if (!g) groups.set(k, (g = [])); g.push(i); }
+  const keys = [...groups.keys()];
+  for (let i = keys.length - 1; i > 0; i--) { const j = Math.floor(rand() * (i + 1)); [keys[i], keys[j]] = [keys[j], keys[i]]; }
+  return keys.flatMap((k) => groups.get(k)!);
+}
 /** Writes the model as it is now (after every epoch, so a long run can be used before it ends). */
 function save(): void {
   const digest = createHash('sha256').update(Buffer.from(vectors.buffer)).update(terms.join('\n')).digest('hex').slice(0, 16);
@@ -115,10 +142,15 @@ function save(): void {
   console.log(`wrote ${out} (${fs.statSync(out).size} bytes, id ${model.id}); ${sources.length} packages listed beside it`);
 }
 
-console.log(`epoch 0: held-out MRR ${validate().toFixed(4)}`);
+console.log(`epoch 0: held-out MRR ${validate()}`);
 for (let epoch = 1; epoch <= EPOCHS; epoch++) {
-  const order = train.slice();
-  for (let i = order.length - 1; i > 0; i--) { const j = Math.floor(rand() * (i + 1)); [order[i], order[j]] = [order[j], order[i]]; }
+  // Change descriptions come REPEAT times, each time in a pass of its own (a copy in its own batch would be its own negative).
+  let order: number[] = [];
+  for (let pass = 0; pass < Math.max(1, REPEAT); pass++) {
+    const part = pass === 0 ? train.slice() : train.filter(isCommit);
+    for (let i = part.length - 1; i > 0; i--) { const j = Math.floor(rand() * (i + 1)); [part[i], part[j]] = [part[j], part[i]]; }
+    order = order.concat(LOCAL ? bySource(part) : part);
+  }
   let loss = 0;
   for (let at = 0; at + 2 <= order.length; at += BATCH) {
     const batch = order.slice(at, at + BATCH);
@@ -158,7 +190,7 @@ for (let epoch = 1; epoch <= EPOCHS; epoch++) {
     }
     for (let b = 0; b < B; b++) { update(qRows[batch[b]], qh[b], qn[b], gq[b]); update(cRows[batch[b]], ch[b], cn[b], gc[b]); }
   }
-  console.log(`epoch ${epoch}: loss ${(loss / order.length).toFixed(4)}, held-out MRR ${validate().toFixed(4)}; ${(cpu() - t0).toFixed(1)} s CPU`);
+  console.log(`epoch ${epoch}: loss ${(loss / order.length).toFixed(4)}, held-out MRR ${validate()}; ${(cpu() - t0).toFixed(1)} s CPU`);
   save();
 }
 

@@ -14,7 +14,7 @@ import type { IndexedFile, SnapshotHost } from '../../index-store/snapshot.ts';
 import { fileNode, qualifiedNameOf, symbolsInFile } from '../symbols/lookup.ts';
 import type { DiffHunk, FileDiff, FileStatus } from './diff.ts';
 import { reverseApply } from './reconstruct.ts';
-import { languageOf } from '../lang/index.ts';
+import { language, languageOf } from '../lang/index.ts';
 
 export type ChangeType = 'added' | 'modified' | 'deleted';
 
@@ -140,6 +140,7 @@ function keyOf(n: GraphNode): string {
 function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side): { symbols: ChangedSymbol[]; topLevel: boolean } {
   // Blank and comment-only lines change no behaviour: they do not make a symbol or a file modified (a symbol
   // whose every line went away is still deleted, see rangeCovered).
+  const significant = significantIn(d.newPath ?? d.oldPath!);
   const removed = sorted(d.hunks.flatMap((h) => h.removed.filter((_, k) => significant(h.removedText[k]))));
   const added = sorted(d.hunks.flatMap((h) => h.added.filter((_, k) => significant(h.addedText[k]))));
   const removedSet = new Set(d.hunks.flatMap((h) => h.removed));
@@ -201,10 +202,20 @@ function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side): 
   return { symbols: out, topLevel };
 }
 
-/** False for blank and comment-only lines. */
-function significant(text: string): boolean {
-  const t = text.trim();
-  return t !== '' && !t.startsWith('//') && !t.startsWith('/*') && !t.startsWith('*');
+/**
+ * For a file: false for blank and comment-only lines, by the comment syntax of the file's language (`#` in Python
+ * and Ruby, where `//` is code); C's syntax for a file of no known language.
+ */
+function significantIn(path: string): (text: string) => boolean {
+  const id = languageOf(path);
+  const syntax = id ? language(id).comments : undefined;
+  const leads = syntax ? [...syntax.line, ...(syntax.block ? [syntax.block[0]] : [])] : ['//', '/*'];
+  // the continuation lines of a `/* … */` block start with `*`
+  if (leads.includes('/*')) leads.push('*');
+  return (text) => {
+    const t = text.trim();
+    return t !== '' && !leads.some((lead) => t.startsWith(lead));
+  };
 }
 
 /** An exported top-level symbol: moving its file changes the path every importer uses. */

@@ -27,5 +27,6 @@ export function nominalLanguageRules(spec: NominalLanguage): LanguageRules {
     overrides: spec.overrides,
     isTestFile: spec.nominal.isTestFile,
     names: spec.names,
+    partKinds: spec.nominal.partKinds,
   };
 }

@@ -49,6 +49,11 @@ export interface LanguageRules extends ResolveRules {
   isTestFile(filePath: string): boolean;
   /** Identifier and keyword rules for rename. */
   names: NameRules;
+  /**
+   * Kinds of type symbols that only add to a type declared elsewhere under the same name (Rust's `impl` blocks,
+   * Swift's extensions): asked for that name, the tools answer with the type, not them.
+   */
+  partKinds?: ReadonlySet<string>;
 }
 
 /** One language: what the engine needs (LanguageSpec), the file names it takes, its rules. */

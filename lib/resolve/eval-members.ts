@@ -1,5 +1,5 @@
 /** Members of classes and interfaces: own members, heritage (extends, implements, mixins), declaration merging. */
-import { FUNCTION_MEMBER_KINDS, MERGING_LABELS, PENDING_MEMBER, REASON_CONFIDENCE, VALUE_LABELS, newableFunction, weakenFrom, type Evaluator, type Reason, type SymRef, type Val } from './evaluate.ts';
+import { FUNCTION_MEMBER_KINDS, MERGING_LABELS, PENDING_MEMBER, REASON_CONFIDENCE, UNKNOWN, VALUE_LABELS, newableFunction, sameValue, weakenFrom, type Evaluator, type Reason, type SymRef, type Val } from './evaluate.ts';
 import { bindingIndex, bindsLocal, type Expr } from '../extract/facts.ts';
 
 /** The class a class extends (its first heritage), or 'ext' when that is outside the project. */
@@ -288,4 +288,19 @@ export function childrenOf(this: Evaluator, f: number, s: number): Map<string, n
     this.children[f] = idx;
   }
   return idx.get(s);
+}
+
+/**
+ * The member `name` of an intersection with a part we cannot type (see the `inter` case of member): the one symbol
+ * its project type parts declaring it agree on, else unknown.
+ */
+export function declaredByOnePart(this: Evaluator, o: Val & { t: 'inter' }, name: string): Val {
+  let out: Val | undefined;
+  for (const x of o.of) {
+    const m = this.member(x, name);
+    if (m.t === 'unknown') continue;
+    if (m.t !== 'sym' || (out && !sameValue(out, m))) return UNKNOWN;
+    out ??= m;
+  }
+  return out ?? UNKNOWN;
 }

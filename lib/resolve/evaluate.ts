@@ -75,7 +75,8 @@ export type Val =
    */
   /** (`objs`: object type literal parts without an index signature, `Router & { extra?: X }`: each has its own members) */
   /** (`alts`: union parts, `(A | B) & { extra: X }`: a member they agree on is the intersection's too) */
-  | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; objs?: Array<Val & { t: 'obj' }>; alts?: Array<Val & { t: 'anyof' }>; hole: boolean; r: Reason; c: number }
+  /** (`outside`: the hole is, or holds, an outside type, which may declare any member) */
+  | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; objs?: Array<Val & { t: 'obj' }>; alts?: Array<Val & { t: 'anyof' }>; hole: boolean; outside?: true; r: Reason; c: number }
   /**
    * A value of a union whose member types are not all project classes or interfaces (`{ target: Group; kind: 'a' } |
    * (Common & { kind: 'b' })`, a discriminated union): a member is known when every member type that has it gives
@@ -627,7 +628,10 @@ export class Evaluator {
         return out ?? UNKNOWN;
       }
       case 'inter': {
-        if (o.hole) return UNKNOWN;
+        // a part we cannot type (a mapped or conditional type: `o & { [k in key]-?: defined<o[k]> }`) beside project
+        // types: a member one of those declares is that member (the checker's property of the intersection has its
+        // declaration among its own), unless an outside part could declare it too
+        if (o.hole) return o.outside || o.objs || o.alts ? UNKNOWN : this.declaredByOnePart(o, name);
         // the one answer the parts that declare `name` agree on (declared by several parts with different answers:
         // the checker's call)
         let out: Val | undefined;

@@ -6,6 +6,7 @@ import { nodeOf, type CodeGraph } from '../graph/code-graph.ts';
 import { SYMBOL_LABELS, type GraphNode, type NodeLabel } from '../graph/schema.ts';
 import { CodegraphError } from '../errors.ts';
 import { isTestFile } from './test-files.ts';
+import { rulesOf } from '../lang/index.ts';
 
 /** What a caller asks for. `uid` wins over everything else when given. */
 export interface SymbolQuery {
@@ -170,9 +171,13 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
   let matches = pool;
   if (query.filePath) matches = matches.filter((n) => pathMatches(n.filePath, query.filePath!));
   if (query.kind) matches = matches.filter((n) => kindMatches(n, query.kind!));
-  // A type's constructors carry its name in the languages that name them so (Java, C#, C++, …): asked for that
-  // name, the type is meant (its context counts constructor calls), so they are no rival candidates.
-  if (matches.length > 1) matches = withoutOwnConstructors(matches);
+  // A type's constructors carry its name in the languages that name them so (Java, C#, C++, …), and blocks that add
+  // to a type carry it too (Rust's impls, Swift's extensions): asked for that name, the type is meant (its context
+  // counts constructor calls and lists the blocks' members), so they are no rival candidates.
+  if (matches.length > 1) matches = withoutTypeParts(matches);
+  // A namespace declaration (kind `namespace`: one per file that declares it) shares its name with what it holds
+  // (PHP's `namespace Dotenv; class Dotenv`): another symbol of the name is what is meant.
+  if (matches.length > 1 && matches.some((n) => n.kind !== 'namespace')) matches = matches.filter((n) => n.kind !== 'namespace');
   if (matches.length === 1) return { status: 'found', node: matches[0] };
   if (matches.length === 0) {
     const where = [query.filePath && `in '${query.filePath}'`, query.kind && `of kind '${query.kind}'`].filter(Boolean).join(' ');
@@ -192,13 +197,23 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
   };
 }
 
-/** Drops the methods named like a type among the matches that are members of that type (its constructors). */
-function withoutOwnConstructors(matches: GraphNode[]): GraphNode[] {
+/**
+ * Drops, when the type itself is among the matches, the methods named like it that are its members (constructors),
+ * the blocks that add to it (its language's `partKinds`) and an alias declared with it.
+ */
+function withoutTypeParts(matches: GraphNode[]): GraphNode[] {
+  const isPart = (n: GraphNode) => typeof n.kind === 'string' && rulesOf(n.language)?.partKinds?.has(n.kind) === true;
   // by qualified name, not file: C++ defines a constructor out of its class's header (`A::A()` in a.cpp)
-  const types = new Set(matches.filter((n) => n.label !== 'Method' && n.label !== 'Function' && n.label !== 'File').map(qualifiedNameOf));
+  const types = new Set(matches.filter((n) => n.label !== 'Method' && n.label !== 'Function' && n.label !== 'File' && n.label !== 'TypeAlias' && !isPart(n)).map(qualifiedNameOf));
   if (types.size === 0) return matches;
+  // C's `typedef struct X {…} X;`: an alias declared inside the span of the type it names is that declaration
+  const sameDeclaration = (n: GraphNode) => n.label === 'TypeAlias' && matches.some((m) => m !== n && m.label !== 'TypeAlias'
+    && types.has(qualifiedNameOf(m)) && qualifiedNameOf(m) === qualifiedNameOf(n) && m.filePath === n.filePath
+    && (n.line ?? 0) >= (m.line ?? 0) && (n.line ?? 0) <= (m.endLine ?? m.line ?? 0));
   return matches.filter((n) => {
     const q = qualifiedNameOf(n);
+    if (isPart(n)) return !types.has(q);
+    if (sameDeclaration(n)) return false;
     return !(n.label === 'Method' && q.endsWith(`.${n.name}`) && types.has(q.slice(0, -(n.name.length + 1))));
   });
 }

@@ -44,10 +44,17 @@ test('impact: upstream of a helper reaches its callers across packages', async (
 test('detect_changes: a diff hunk maps to the Python symbol it touches', async (t) => {
   const diff = [
     'diff --git a/app/core.py b/app/core.py', '--- a/app/core.py', '+++ b/app/core.py',
-    '@@ -12,3 +12,3 @@ def make_service():', '     shared_fn()', '-#   ^ call Function:shared.py:shared_fn', '+#   ^ call Function:shared.py:shared_fn (changed)', '     return Service()', '',
+    '@@ -12,3 +12,3 @@ def make_service():', '-    shared_fn(0)', '+    shared_fn()', ' #   ^ call Function:shared.py:shared_fn', '     return Service()', '',
   ].join('\n');
   const r = await detectChanges({ diff }, snapshot) as { changed_symbols: Array<{ uid: string; change_type: string }> };
   t.deepEqual(r.changed_symbols.map((s) => [s.uid, s.change_type]), [['Function:app/core.py:make_service', 'modified']]);
+  // a '#' comment line is no change of the symbol holding it
+  const comment = [
+    'diff --git a/app/core.py b/app/core.py', '--- a/app/core.py', '+++ b/app/core.py',
+    '@@ -12,3 +12,3 @@ def make_service():', '     shared_fn()', '-#   ^ call Function:shared.py:shared_fn (old)', '+#   ^ call Function:shared.py:shared_fn', '     return Service()', '',
+  ].join('\n');
+  const c = await detectChanges({ diff: comment }, snapshot) as { changed_symbols: unknown[] };
+  t.deepEqual(c.changed_symbols, []);
 });
 
 test('rename: graph edits cover the definition, imports, re-exports, calls and the string in __all__', async (t) => {

@@ -3,6 +3,7 @@ import { detectChanges } from '../../handlers/detect_changes.ts';
 import { detectFromDiff, type DetectChangesResult } from '../../lib/git/detect.ts';
 import type { GraphNode } from '../../lib/graph/schema.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
+import { GraphBuilder } from '../../lib/graph/builder.ts';
 import { handGraph, handRefs, FILES, U } from './hand-graph.ts';
 import { tempRepo } from './git-repo.ts';
 import type { CodegraphError } from '../../lib/errors.ts';
@@ -139,6 +140,21 @@ test('a blank or comment line replaced by code changes the symbol holding it, on
       t.deepEqual(changes(detectFromDiff(newSide, diff, 500)), [[U.validate, 'modified']], `${JSON.stringify(placeholder)} -> code, index new`);
     }
   }
+});
+
+test("comment-only lines are read by the file's language: '#' comments change no Python symbol, '//' is Python code", (t) => {
+  const path = 'pkg/util.py';
+  const before = ['def scale(x):', '    # double it', '    return x * 2', ''].join('\n');
+  const g = new GraphBuilder();
+  g.addNode({ uid: `File:${path}`, label: 'File', name: 'util.py', filePath: path, language: 'python' });
+  g.addNode({ uid: `Function:${path}:scale`, label: 'Function', name: 'scale', qualifiedName: 'scale', filePath: path, line: 1, endLine: 3, language: 'python', exported: true });
+  const graph = g.toGraph();
+  const run = (after: string) => {
+    const snapshot = memorySnapshot({ graph, files: { [path]: after }, indexedFiles: { [path]: before } });
+    return changes(detectFromDiff(snapshot, gitDiffOf({ [path]: before }, { [path]: after }), 500));
+  };
+  t.deepEqual(run(before.replace('# double it', '# twice x')), []);
+  t.deepEqual(run(before.replace('    # double it', '    x //= 1')), [[`Function:${path}:scale`, 'modified']]);
 });
 
 test('a stale index (neither side matches) is reported as such', (t) => {

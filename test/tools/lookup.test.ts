@@ -161,3 +161,56 @@ test("a type's name finds the type, not its constructors (methods named like the
   const other = lookupSymbol(graph, { name: 'Builder' });
   t.deepEqual(other.status === 'ambiguous' && other.candidates.map((c) => c.uid), ['Class:src/Builder.java:Builder', 'Method:src/Factory.java:Factory.Builder']);
 });
+
+test("a type's name finds the type, not the blocks that add to it (Rust's impls, Swift's extensions)", (t) => {
+  const g = new GraphBuilder();
+  const add = (uid: string, name: string, kind: string, language: string, filePath: string, line: number) =>
+    g.addNode({ uid, label: 'Class', name, qualifiedName: name, kind, language, filePath, line, exported: true });
+  add('Class:src/lib.rs:Error', 'Error', 'struct', 'rust', 'src/lib.rs', 390);
+  add('Class:src/error.rs:Error', 'Error', 'impl', 'rust', 'src/error.rs', 19);
+  add('Class:src/error.rs:Error#2', 'Error', 'impl', 'rust', 'src/error.rs', 674);
+  add('Class:Sources/JSON.swift:JSON', 'JSON', 'struct', 'swift', 'Sources/JSON.swift', 3);
+  add('Class:Sources/Codable.swift:JSON', 'JSON', 'extension', 'swift', 'Sources/Codable.swift', 1);
+  // an impl of a type declared outside the project: nothing else to answer with, so it stays a candidate
+  add('Class:src/ext.rs:Vec', 'Vec', 'impl', 'rust', 'src/ext.rs', 1);
+  const graph = g.toGraph();
+  const r = lookupSymbol(graph, { name: 'Error' });
+  t.true(r.status === 'found' && r.node.uid === 'Class:src/lib.rs:Error');
+  const s = lookupSymbol(graph, { name: 'JSON' });
+  t.true(s.status === 'found' && s.node.uid === 'Class:Sources/JSON.swift:JSON');
+  const v = lookupSymbol(graph, { name: 'Vec' });
+  t.true(v.status === 'found' && v.node.uid === 'Class:src/ext.rs:Vec');
+  const impls = lookupSymbol(graph, { name: 'Error', kind: 'impl' });
+  t.deepEqual(impls.status === 'ambiguous' && impls.candidates.map((c) => c.uid), ['Class:src/error.rs:Error', 'Class:src/error.rs:Error#2']);
+});
+
+test("a type's name finds the type, not the typedef declared with it (C's typedef struct X {…} X;)", (t) => {
+  const g = new GraphBuilder();
+  const add = (label: GraphNode['label'], name: string, filePath: string, line: number, endLine: number) =>
+    g.addNode({ uid: `${label}:${filePath}:${name}`, label, name, qualifiedName: name, language: 'c', filePath, line, endLine, exported: true });
+  add('Class', 'cJSON', 'cJSON.h', 103, 123);
+  add('TypeAlias', 'cJSON', 'cJSON.h', 123, 123);
+  // an alias of the same name declared apart from the struct is another declaration: still a candidate
+  add('Class', 'node', 'list.h', 3, 6);
+  add('TypeAlias', 'node', 'tree.h', 9, 9);
+  const graph = g.toGraph();
+  const r = lookupSymbol(graph, { name: 'cJSON' });
+  t.true(r.status === 'found' && r.node.uid === 'Class:cJSON.h:cJSON');
+  t.is(lookupSymbol(graph, { name: 'node' }).status, 'ambiguous');
+  const alias = lookupSymbol(graph, { name: 'cJSON', kind: 'TypeAlias' });
+  t.true(alias.status === 'found' && alias.node.uid === 'TypeAlias:cJSON.h:cJSON');
+});
+
+test('a name shared by a namespace and a class finds the class (namespace declarations are no rivals)', (t) => {
+  const g = new GraphBuilder();
+  const add = (uid: string, label: GraphNode['label'], kind: string, filePath: string, line: number) =>
+    g.addNode({ uid, label, name: 'Dotenv', qualifiedName: 'Dotenv', kind, language: 'php', filePath, line, exported: true });
+  add('Variable:src/Dotenv.php:Dotenv', 'Variable', 'namespace', 'src/Dotenv.php', 5);
+  add('Class:src/Dotenv.php:Dotenv', 'Class', 'class', 'src/Dotenv.php', 20);
+  add('Variable:src/Validator.php:Dotenv', 'Variable', 'namespace', 'src/Validator.php', 5);
+  const graph = g.toGraph();
+  const r = lookupSymbol(graph, { name: 'Dotenv' });
+  t.true(r.status === 'found' && r.node.uid === 'Class:src/Dotenv.php:Dotenv');
+  const ns = lookupSymbol(graph, { name: 'Dotenv', kind: 'namespace' });
+  t.is(ns.status, 'ambiguous');
+});

@@ -146,6 +146,10 @@ export class Collector {
   readonly unions = new LazyMap<Node, Node[]>();
   readonly intersections = new LazyMap<Node, Node[]>();
   /** Object literal values → their entries (a key and its value, a spread, or a key that is not a plain name). */
+  /** Locals that declare a type (type parameters): what a name read as a type may bind (see lookupType). */
+  readonly typeLocals = new Set<number>();
+  /** Homomorphic mapped types that keep each member's type (`{ [k in keyof t]: t[k] }`) → the type `t` they copy. */
+  readonly sameMembers = new Map<Node, Node>();
   readonly objectEntries = new Map<Node, Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>>();
   /** `obj[name]` with a name as the index → that name node. */
   readonly elementKey = new LazyMap<Node, Node>();
@@ -659,6 +663,8 @@ export class Collector {
       if (ch !== 91 && ch !== 34 && ch !== 39) this.patternKeys.push({ key: keyNode, pattern: x.pattern!, name: fromPattern.key, kind: x.key ? 'value' : 'shorthand', from: cur });
     }
     const l = this.localNodes.length;
+    // (a type parameter is also kept apart: a parameter of its name, `<node>(node: node)`, does not hide it from types)
+    if (x.role === Role['decl.type.param']) { this.typeLocals.add(l); (scope.types ??= new Map()).set(name, localBinding(l)); }
     // `const [observer] = React.useState(() => new Observer(…))`: the state
     const stateOf = x.role === Role['decl.pattern'] ? this.firstOf.get(x.name) : undefined;
     const arrayAt = x.role === Role['decl.pattern'] && !x.pattern ? this.arrayElement.get(x.name) : undefined;

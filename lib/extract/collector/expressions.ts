@@ -1,6 +1,6 @@
 import type { Collector } from './collector.ts';
 import { byStart, get, startOf, type Node } from './util.ts';
-import { functionScope, lookup, lookupNamespace } from './scope.ts';
+import { functionScope, lookup, lookupNamespace, lookupType } from './scope.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, symbolBinding, type Expr } from '../facts.ts';
 import { oneSpaced } from '../spaces.ts';
 
@@ -12,7 +12,9 @@ export function exprUncached(this: Collector, node: Node): Expr {
   const id = this.idOf(node);
   if (id) {
     const name = this.ident(node);
-    const b = this.namespacePlaces.has(node) ? lookupNamespace(id.scope ?? this.root, name) : lookup(id.scope ?? this.root, name);
+    const b = this.namespacePlaces.has(node) ? lookupNamespace(id.scope ?? this.root, name)
+      : id.kind === 'type' && this.typeLocals.size ? lookupType(id.scope ?? this.root, name, (x) => this.typeLocals.has(bindingIndex(x)))
+      : lookup(id.scope ?? this.root, name);
     const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
     // a `let` declared without a value, read in a closure: `any` there to the checker (its evolving type holds
     // in its own function only)
@@ -89,8 +91,11 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     // `A & B & C` nests to the left: one flat list of parts
     const types: Expr[] = [];
     for (const n of [...both].sort(byStart)) { const e = this.expr(n); if (e.k === 'intersection') types.push(...e.types); else types.push(e); }
-    return { k: 'intersection', types };
+    return types.length === 1 ? types[0] : { k: 'intersection', types };
   }
+  // (an object type that is another type's members, a homomorphic mapped type: that type)
+  const same = this.sameMembers.size ? this.sameMembers.get(node) : undefined;
+  if (same) return this.expr(same);
   const o = this.objectTypes.get(node);
   const index = this.objectIndex.get(node);
   const calls = this.objectCalls.get(node);

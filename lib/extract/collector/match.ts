@@ -66,6 +66,7 @@ export function registerMatchHandlers(): void {
     });
     on([Role['expr.object.spread']], function (c) { const v = get(c, 'value')!; pushTo(this.objectEntries, get(c, 'object')!, { at: v, value: v, spread: true }); return; });
     on([Role['expr.object.open']], function (c) { pushTo(this.objectEntries, get(c, 'object')!, { at: get(c, 'entry')!, open: true }); return; });
+    on([Role['type.mapped.same']], function (c) { this.sameMembers.set(get(c, 'object')!, get(c, 'inner')!); return; });
     on([Role['type.query']], function (c) { this.typeQueries.set(get(c, 'query')!, get(c, 'inner')!); return; });
     on([Role['fn.assigned']], function (c) { this.assignedFns.set(get(c, 'fn')!, { obj: get(c, 'object')!, name: get(c, 'name')! }); return; });
     on([Role['type.lookup']], function (c) {

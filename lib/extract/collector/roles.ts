@@ -13,7 +13,7 @@ import type { RefKind } from '../facts.ts';
 export enum Role {
   none,
   'id', 'id.type', 'id.shorthand', 'member', 'call', 'new', 'call.arg', 'call.arg.branch', 'call.arg.prop',
-  'objlit.key', 'expr.object.entry', 'expr.object.spread', 'expr.object.open', 'type.query', 'expr.wrap',
+  'objlit.key', 'expr.object.entry', 'expr.object.spread', 'expr.object.open', 'type.query', 'type.mapped.same', 'expr.wrap',
   'expr.operand', 'expr.either', 'return', 'return.body', 'return.key', 'param.pattern', 'pattern.param', 'pattern.nested', 'pattern.array', 'pattern.of',
   'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.if', 'narrow.tag.exit', 'narrow.guard', 'narrow.guard.either', 'narrow.instanceof.exit', 'narrow.guard.exit', 'fntype.predicate',
   'returns.predicate', 'type.generic', 'type.generic.arg', 'type.generic.arg2', 'type.object.prop',

@@ -17,6 +17,8 @@ export interface Scope {
   thisType?: Node;
   /** The syntax node that opens the scope. */
   node?: Node;
+  /** Type parameters declared here, by name (see lookupType). */
+  types?: Map<string, Binding>;
 }
 
 
@@ -36,6 +38,21 @@ export function lookupNamespace(scope: Scope | undefined, name: string): Binding
     if (s.names.size === 0) continue;
     const b = s.names.get(name);
     if (b && !bindsLocal(b)) return b;
+  }
+  return undefined;
+}
+
+/**
+ * `name` read as a type at a scope: a local there binds it only when it declares a type (a type parameter), as types
+ * and values are two namespaces (`<node extends Node>(node: node)`: the annotation names the type parameter).
+ */
+export function lookupType(scope: Scope | undefined, name: string, typeLocal: (b: Binding) => boolean): Binding | undefined {
+  for (let s = scope; s; s = s.parent) {
+    const t = s.types?.get(name);
+    if (t) return t;
+    if (s.names.size === 0) continue;
+    const b = s.names.get(name);
+    if (b && (!bindsLocal(b) || typeLocal(b))) return b;
   }
   return undefined;
 }

@@ -101,7 +101,7 @@ class NominalCollector {
   private readonly symbols: SymbolFact[] = [];
   private readonly extra: Record<number, NominalSymbol> = {};
   private readonly locals: LocalFact[] = [];
-  private readonly localValue: Array<{ doc?: DocType; type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number }; part?: { whole: number; at: number } }> = [];
+  private readonly localValue: Array<{ doc?: DocType; type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number }; part?: { whole: number; at: number }; out?: { call: number; arg: number } }> = [];
   private readonly tparams: number[] = [];
   /** Binding of each identifier or type name read (0: free). */
   private readonly binding = new Map<number, Binding>();
@@ -511,6 +511,7 @@ class NominalCollector {
     if (this.syntax.docTypes) v.doc = this.docTypeOfLocal(d, nameNode, name, stack);
     if (d.caps.type !== undefined) { v.type = d.caps.type; if (d.kind === 'rest') v.rest = true; }
     if (d.caps.value !== undefined) v.value = d.caps.value;
+    if (d.kind === 'out' && d.caps.call !== undefined && d.caps.arg !== undefined) v.out = { call: d.caps.call, arg: d.caps.arg };
     if (d.kind === 'callback') {
       // a lambda's parameter: an element of the receiver, or the receiver, by the method it is handed to
       const cb = d.caps.iter !== undefined && d.caps.method !== undefined ? this.callbackValue(this.name(d.caps.method), d.caps.iter) : undefined;
@@ -531,6 +532,8 @@ class NominalCollector {
       // a type's own parameters, in order: what `Box<User>`'s arguments bind (a method's own are its business)
       const owner = top.sym >= 0 ? this.symbols[top.sym] : undefined;
       if (owner && (CLASS_LIKE.has(owner.label) || owner.label === 'TypeAlias')) (owner.typeParams ??= []).push(l);
+      // a method's own count: explicit type arguments at a call pick among its overloads by it
+      else if (owner && (owner.label === 'Method' || owner.label === 'Function')) { const x = this.extraOf(top.sym); x.tparams = (x.tparams ?? 0) + 1; }
     }
     // Go's `a, err := f()` declares only the names the scope does not have yet
     if (d.kind === 'redeclare' && top.scope.names.has(name)) { this.locals.pop(); this.localValue.pop(); return undefined; }
@@ -1027,6 +1030,12 @@ class NominalCollector {
         const init = this.parallelValue(v.tuple.at, v.tuple.values);
         if (init) local.init = init;
       } else if (v.part && v.part.at >= 0) local.init = { k: 'element', of: this.expr(v.part.whole), at: v.part.at };
+      else if (v.out) {
+        const call = this.expr(v.out.call);
+        let at = 0;
+        for (let a = this.t.firstChild(this.t.parent[v.out.arg]); a >= 0 && a !== v.out.arg; a = this.t.next[a]) if (this.isNamed(a) && !this.isComment(a)) at++;
+        if (call.k === 'call') local.init = { k: 'out', call, at };
+      }
     }
   }
 
@@ -1053,6 +1062,12 @@ class NominalCollector {
         // a trait's method called by its path (`Ord::cmp(&a, &b)`): the first argument is the receiver
         else if (argc > 0 && c.callee !== undefined && this.exprAt.get(c.callee)?.kind === 'path') call.argv = this.firstArgs(c.args!, 1);
         if (argc > 0 && this.syntax.labels) call.labels = this.argLabels(c.args!, this.syntax.labels.argument);
+      }
+      // explicit type arguments (`F<T>(x)`, `o.F<T>(x)`, @targs of a member's generic name): how many
+      if (this.syntax.overloads && !isNew) {
+        const m = c.callee !== undefined ? this.exprAt.get(c.callee) : undefined;
+        if (callee.k === 'generic') call.targs = callee.args.length;
+        else if (m?.role === 'expr.member' && m.caps.targs !== undefined) call.targs = this.argCount(m.caps.targs);
       }
       out.push(call);
     }

@@ -17,6 +17,8 @@ export interface NominalCall extends CallFact {
   argv?: Expr[];
   /** The labels the arguments in parentheses are written with, '' for none (languages whose labels pick overloads). */
   labels?: string[];
+  /** How many type arguments the call writes (`F<A, B>(x)`: 2), where it writes some. */
+  targs?: number;
 }
 
 /**
@@ -59,6 +61,8 @@ export interface NominalSymbol {
   payload?: Expr[];
   /** Extension method (C#'s `this` parameter, Kotlin's receiver): called as a member of its receiver. */
   ext?: true;
+  /** A generic method's count of its own type parameters (`T F<T, U>(…)`: 2). */
+  tparams?: number;
   /** Parameter counts: fewest arguments a call may give, most (-1: a variadic parameter). */
   arity?: [min: number, max: number];
   /** The parameters' argument labels in order, '' for none (NominalSyntax.labels); with `optional`, which may be left out. */

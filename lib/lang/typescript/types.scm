@@ -104,7 +104,11 @@
 ; a union evaluates to the first of its members that names a project type (`Subscriber<T> | null`)
 ((union_type (_) @member) @union (#set! role "type.union"))
 ; an intersection has the members of each part (`type Mixed = Parser & ErrorHandler`)
-((intersection_type (_) @member) @inter (#set! role "type.intersection"))
+; (`unknown` is the identity of `&`: `show<t> = { … } & unknown` is its object type)
+((intersection_type (_) @member) @inter (#not-eq? @member "unknown") (#set! role "type.intersection"))
+; a homomorphic mapped type that keeps each member's type (`{ [k in keyof t]: t[k] }`, with `readonly`, `?` or `-?`):
+; the members of t, each the same declaration to the checker
+((object_type . (index_signature (mapped_type_clause name: (_) @k type: (index_type_query (_) @inner)) [(type_annotation (lookup_type . (_) @of . (_) @key .)) (omitting_type_annotation (lookup_type . (_) @of . (_) @key .)) (adding_type_annotation (lookup_type . (_) @of . (_) @key .)) (opting_type_annotation (lookup_type . (_) @of . (_) @key .))]) .) @object (#eq? @k @key) (#eq? @inner @of) (#set! role "type.mapped.same"))
 
 ; heritage
 ((class_heritage (extends_clause value: (_) @extends) @clause) (#set! role "heritage.extends"))

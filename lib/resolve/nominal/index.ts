@@ -97,7 +97,7 @@ class NominalResolver implements LanguageRelations {
   private call(f: number, call: NominalCall): void {
     const from = this.pos(f, call.from);
     const argc = call.argc;
-    const site = argc !== undefined && (call.argv || call.labels) ? { n: argc, argv: call.argv, labels: call.labels, f, from: call.from } : argc;
+    const site = argc !== undefined && (call.argv || call.labels || call.targs) ? { n: argc, argv: call.argv, labels: call.labels, targs: call.targs, f, from: call.from } : argc;
     const res: CallRes = call.isNew ? this.ev.newCall(f, call.callee, call.from, site) : this.ev.call(f, call.callee, call.from, site);
     // a composite literal of no project type (a slice, a map, a library struct) calls nothing
     if (call.literal && !('targets' in res)) return;

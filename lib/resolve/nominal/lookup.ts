@@ -298,7 +298,12 @@ export class Names {
     return found;
   }
 
-  private valueUncached(f: number, from: number, name: string): Found | undefined {
+  /** What a free name means inside symbol `from` of file f past the members an implicit `this` reaches. */
+  outerValue(f: number, from: number, name: string): Found | undefined {
+    return this.valueUncached(f, from, name, false);
+  }
+
+  private valueUncached(f: number, from: number, name: string, members = true): Found | undefined {
     const w = this.w;
     const root = name === w.rules.globalRoot ? '' : w.rules.pathRoot?.(name, w.files[f].path, w.settings);
     if (root !== undefined) return { pkg: root };
@@ -312,7 +317,7 @@ export class Names {
       for (let t = s + 1; t < syms.length && syms[t].line <= sym.endLine; t++) if (syms[t].parent === s && syms[t].name === name) local.push({ f, s: t });
       if (local.length) return local.some((r) => TYPE_LABELS.has(w.sym(r).label)) ? { ent: w.typeOf(local.find((r) => TYPE_LABELS.has(w.sym(r).label))!)!, reason: 'same-file' } : { r: local, reason: 'local' };
     }
-    if (w.rules.implicitThis) {
+    if (w.rules.implicitThis && members) {
       for (const ent of this.enclosingTypes(f, from, true)) {
         // a constructor is named after its class but is no member a name reaches
         const found = this.members.find(ent, name).filter((r) => w.sym(r).kind !== 'constructor');

@@ -62,7 +62,7 @@ const TYPE_LABELS = new Set(['Class', 'Interface', 'Enum', 'TypeAlias']);
  * they are written (file, enclosing symbol), to pick by their types.
  */
 /** A call's argument count, or the site itself where the call keeps its arguments' values (`argv`) or labels. */
-export type Arity = number | undefined | { n: number; argv?: readonly Expr[]; labels?: readonly string[]; f: number; from: number };
+export type Arity = number | undefined | { n: number; argv?: readonly Expr[]; labels?: readonly string[]; targs?: number; f: number; from: number };
 
 /** The resolution of a call's callee. */
 export type CallRes =
@@ -232,6 +232,7 @@ export class Evaluator {
         return this.element(of, e.key === '(key)', e.at, depth);
       }
       case 'builder': return this.builderReceiver(f, e, from, depth);
+      case 'out': return this.outArgument(f, e, from, depth);
       // a literal is a value of the library type its kind names (or of the project's extension of that type)
       case 'lit': return e.type ? this.namedType(this.names.type(f, from, e.type), e.type) : EXT;
       default: return NONE;
@@ -286,6 +287,21 @@ export class Evaluator {
     }
     this.builderMemo.set(b, v);
     return v;
+  }
+
+  /** What a call leaves in an argument that declares its variable (`out var x`): the type of the project callee's parameter there. */
+  private outArgument(f: number, e: Expr & { k: 'out' }, from: number, depth: number): Val {
+    const c = e.call;
+    if (c.k !== 'call') return NONE;
+    const res = this.call(f, c.callee, from, c.argc, depth + 1);
+    const t = 'targets' in res ? res.targets[0] : undefined;
+    if (!t) return NONE;
+    // an extension method called on its receiver: the receiver is its first parameter
+    const p = this.w.sym(t).params?.[e.at + (this.w.extra(t).ext && c.callee.k === 'member' ? 1 : 0)];
+    if (!p) return NONE;
+    const recv = 'targets' in res ? res.recv : undefined;
+    const subst = recv?.t === 'inst' && recv.args ? { ent: this.m.ownerOf(t) ?? recv.e, args: recv.args } : undefined;
+    return this.type(t.f, p, t.s, subst, depth + 1);
   }
 
   /** The class `super` names in class `cls` of file f: its (first) base class. */
@@ -579,6 +595,13 @@ export class Evaluator {
         if ('ent' in found) return this.typeCall(found.ent, argc, found.reason === 'nested' ? 'same-file' : found.reason);
         const fns = found.r.filter((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
         if (!fns.length) return UNRESOLVED;
+        // members that cannot take the call's arguments do not hide a function outside the class that can (Kotlin
+        // looks further out for an applicable candidate; where such code compiles elsewhere, no member was meant)
+        if (found.reason === 'this-member' && argc !== undefined && !fns.some((r) => this.takes(r, argc, false))) {
+          const outer = this.names.outerValue(f, from, callee.name);
+          const ofns = outer && 'r' in outer ? outer.r.filter((r) => { const l = this.w.sym(r).label; return (l === 'Function' || l === 'Method') && this.takes(r, argc, false); }) : [];
+          if (outer && 'r' in outer && ofns.length) return { targets: this.byArity(ofns, argc, false), reason: outer.reason, c: CONFIDENCE[outer.reason] };
+        }
         const reason: Reason = found.reason;
         return { targets: this.byArity(fns, argc, false), reason, c: CONFIDENCE[reason] };
       }
@@ -872,18 +895,47 @@ export class Evaluator {
     if (!fit.length) return rs;
     if (fit.length < 2 || !this.rules.overloads) return fit;
     let best = fit;
+    // where a type's count of type parameters tells types apart, a method's tells overloads apart: the explicit type
+    // arguments written choose those with as many type parameters
+    const targs = typeof argc === 'object' ? argc.targs : undefined;
+    if (this.rules.genericArity && targs) { const g = fit.filter((r) => (this.w.extra(r).tparams ?? 0) === targs); if (g.length) best = g; }
     if (typeof argc === 'object' && argc.argv) {
       const site = { argv: argc.argv, f: argc.f, from: argc.from };
       let top = -Infinity;
+      const among = best;
       best = [];
-      for (const r of fit) {
+      for (const r of among) {
         const s = this.argFit(r, site, ext && this.w.extra(r).ext ? 1 : 0);
         if (s > top) { top = s; best = [r]; } else if (s === top) best.push(r);
       }
-      if (top < 0) return fit;
+      if (top < 0) return among;
+    }
+    // of overloads that fit alike, C#'s better function: one taken in its normal form before one whose `params` array
+    // the arguments expand (as many arguments as parameters may be either); without type arguments written, a generic method whose parameters name no type parameter
+    // (`Outcome<T> From<T>(Exception e)`) cannot have them inferred: it does not apply
+    if (this.rules.genericArity && best.length > 1) {
+      const given = typeof argc === 'number' ? argc : argc.n;
+      const expanded = (r: SymRef): boolean => this.w.extra(r).arity?.[1] === -1 && (this.w.sym(r).params?.length ?? 0) !== given + (ext && this.w.extra(r).ext ? 1 : 0);
+      const normal = best.filter((r) => !expanded(r));
+      if (normal.length) best = normal;
+      const inferable = targs ? [] : best.filter((r) => !this.w.extra(r).tparams || this.w.sym(r).params?.some((p) => p && this.namesTypeParam(r.f, p, 0)));
+      if (inferable.length) best = inferable;
     }
     const owner = this.m.ownerOf(best[0]);
     return best.filter((r) => this.m.ownerOf(r) === owner);
+  }
+
+  /** Whether a type expression of file f names a type parameter (as itself or inside its arguments). */
+  private namesTypeParam(f: number, e: Expr, depth: number): boolean {
+    if (depth > 6) return false;
+    switch (e.k) {
+      case 'id': return bindsLocal(e.b) && (this.w.nominal(f).tparams?.includes(bindingIndex(e.b)) ?? false);
+      case 'generic': return e.args.some((a) => this.namesTypeParam(f, a, depth + 1));
+      case 'array': case 'map': return this.namesTypeParam(f, e.of, depth + 1);
+      case 'list': return e.items.some((a) => this.namesTypeParam(f, a, depth + 1));
+      case 'fntype': return (e.params ?? []).some((a) => a !== null && this.namesTypeParam(f, a, depth + 1));
+      default: return false;
+    }
   }
 
   /**
