@@ -101,7 +101,7 @@ class NominalCollector {
   private readonly symbols: SymbolFact[] = [];
   private readonly extra: Record<number, NominalSymbol> = {};
   private readonly locals: LocalFact[] = [];
-  private readonly localValue: Array<{ doc?: DocType; type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number }; part?: { whole: number; at: number } }> = [];
+  private readonly localValue: Array<{ doc?: DocType; type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number }; part?: { whole: number; at: number }; out?: { call: number; arg: number } }> = [];
   private readonly tparams: number[] = [];
   /** Binding of each identifier or type name read (0: free). */
   private readonly binding = new Map<number, Binding>();
@@ -511,6 +511,7 @@ class NominalCollector {
     if (this.syntax.docTypes) v.doc = this.docTypeOfLocal(d, nameNode, name, stack);
     if (d.caps.type !== undefined) { v.type = d.caps.type; if (d.kind === 'rest') v.rest = true; }
     if (d.caps.value !== undefined) v.value = d.caps.value;
+    if (d.kind === 'out' && d.caps.call !== undefined && d.caps.arg !== undefined) v.out = { call: d.caps.call, arg: d.caps.arg };
     if (d.kind === 'callback') {
       // a lambda's parameter: an element of the receiver, or the receiver, by the method it is handed to
       const cb = d.caps.iter !== undefined && d.caps.method !== undefined ? this.callbackValue(this.name(d.caps.method), d.caps.iter) : undefined;
@@ -1029,6 +1030,12 @@ class NominalCollector {
         const init = this.parallelValue(v.tuple.at, v.tuple.values);
         if (init) local.init = init;
       } else if (v.part && v.part.at >= 0) local.init = { k: 'element', of: this.expr(v.part.whole), at: v.part.at };
+      else if (v.out) {
+        const call = this.expr(v.out.call);
+        let at = 0;
+        for (let a = this.t.firstChild(this.t.parent[v.out.arg]); a >= 0 && a !== v.out.arg; a = this.t.next[a]) if (this.isNamed(a) && !this.isComment(a)) at++;
+        if (call.k === 'call') local.init = { k: 'out', call, at };
+      }
     }
   }
 

@@ -57,8 +57,8 @@
 ((foreach_statement type: (_) @type left: (identifier) @name right: (_) @iter) (#set! role "decl.local:each"))
 ((declaration_pattern type: (_) @type name: (identifier) @name) (#set! role "decl.local"))
 ((catch_declaration type: (_) @type name: (identifier) @name) (#set! role "decl.local"))
-; an argument that declares its variable (`out Trigger t`, `out var t`)
-((declaration_expression type: (_) @type name: (identifier) @name) (#set! role "decl.local"))
+; an argument that declares its variable (`out Trigger t`; `out var t`: the type of the callee's parameter there)
+((invocation_expression arguments: (argument_list (argument (declaration_expression type: (_) @type name: (identifier) @name)) @arg)) @call (#set! role "decl.local:out"))
 ((lambda_expression parameters: (implicit_parameter) @name) (#set! role "decl.param"))
 ; a lambda handed to a method of its receiver: its first parameter is an element of the receiver (LINQ's `Where`,
 ; `Select`, List's `ForEach`: csharpSyntax's list)

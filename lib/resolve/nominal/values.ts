@@ -232,6 +232,7 @@ export class Evaluator {
         return this.element(of, e.key === '(key)', e.at, depth);
       }
       case 'builder': return this.builderReceiver(f, e, from, depth);
+      case 'out': return this.outArgument(f, e, from, depth);
       // a literal is a value of the library type its kind names (or of the project's extension of that type)
       case 'lit': return e.type ? this.namedType(this.names.type(f, from, e.type), e.type) : EXT;
       default: return NONE;
@@ -286,6 +287,21 @@ export class Evaluator {
     }
     this.builderMemo.set(b, v);
     return v;
+  }
+
+  /** What a call leaves in an argument that declares its variable (`out var x`): the type of the project callee's parameter there. */
+  private outArgument(f: number, e: Expr & { k: 'out' }, from: number, depth: number): Val {
+    const c = e.call;
+    if (c.k !== 'call') return NONE;
+    const res = this.call(f, c.callee, from, c.argc, depth + 1);
+    const t = 'targets' in res ? res.targets[0] : undefined;
+    if (!t) return NONE;
+    // an extension method called on its receiver: the receiver is its first parameter
+    const p = this.w.sym(t).params?.[e.at + (this.w.extra(t).ext && c.callee.k === 'member' ? 1 : 0)];
+    if (!p) return NONE;
+    const recv = 'targets' in res ? res.recv : undefined;
+    const subst = recv?.t === 'inst' && recv.args ? { ent: this.m.ownerOf(t) ?? recv.e, args: recv.args } : undefined;
+    return this.type(t.f, p, t.s, subst, depth + 1);
   }
 
   /** The class `super` names in class `cls` of file f: its (first) base class. */
