@@ -44,7 +44,13 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
   const call: CallFact = { callee: e.callee, at: 0, from: -1 };
   if (e.isNew) call.isNew = true;
   const target = this.callTarget(f, call);
-  if (!target) return UNKNOWN;
+  if (!target) {
+    // a value of a declared function type (`symbolKey: (ctx: SymbolKeyContext) => …`, `const h: Handler`): its parameter
+    const fn = e.isNew ? UNKNOWN : this.deref(this.value(f, e.callee));
+    const p = fn.t === 'fnval' ? fn.params?.[e.arg] : undefined;
+    if (!p || fn.t !== 'fnval' || unboundTypeParam(p, fn.f, fn.subst)) return UNKNOWN;
+    return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), fn, 'contextual-type');
+  }
   const ts = this.sym(target);
   const pt = ts.params?.[e.arg];
   if (!pt) return UNKNOWN;

@@ -447,6 +447,12 @@ class ProjectBuilder {
     const ev = this.ev;
     // a typed object literal's key: only when its type names one class or interface (a union's member is a guess)
     if (r.key && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) return;
+    // … and so is one whose contextual type (an argument's parameter type, a member type of a typed object) is a union:
+    // the checker discriminates the union by the literal's own values, which is not modelled
+    if (r.key && r.value.k === 'member' && contextualKey(r.value.obj)) {
+      const o = ev.deref(ev.value(f, r.value.obj));
+      if (o.t === 'union' || o.t === 'anyof') return;
+    }
     // a name in a type annotation means the type where a value shares its name (`interface X` + `const X`)
     const v = r.kind === 'type' ? (r.value.k === 'member' ? this.qualifiedType(f, r.value) : ev.asType(ev.value(f, r.value))) : ev.value(f, r.value);
     // a plain name in a type that finds only a value (a function, a variable: no type of that name beside it)
@@ -1016,4 +1022,10 @@ function compareRefsInFile(a: Reference, b: Reference): number {
 /** A number naming a position's line and column (exact for lines below 2^21), cheaper to hash than a string. */
 function siteKey(at: Pos): number {
   return posLine(at) * 0x100000000 + posColumn(at);
+}
+
+/** Whether an object literal key's value reads a contextual type: a parameter's, or a member or element type of one. */
+function contextualKey(e: Expr): boolean {
+  while (e.k === 'member' || e.k === 'element') e = e.k === 'member' ? e.obj : e.of;
+  return e.k === 'param' || e.k === 'as';
 }

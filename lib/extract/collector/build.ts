@@ -202,6 +202,20 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (k.bare) ref.bare = true;
     refs.push(ref);
   });
+  // an object literal nested in one a declared type types (`const c: Config = { limit: { rule: 1 } }`): typed by the
+  // member's type (the top-level keys are objlit.key's)
+  for (let s = 0; s < symbols.length; s++) {
+    const { typeNode, initNode } = this.work[s];
+    if (!typeNode || !initNode) continue;
+    let obj = initNode;
+    for (let w = this.wraps.get(obj); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(obj)) obj = w.inner;
+    const entries = this.objectEntries.get(obj);
+    if (!entries) continue;
+    let type: Expr | undefined;
+    for (const en of entries) {
+      if (en.key && en.value && en.value !== en.key) this.argumentKeys(en.value, { k: 'member', obj: { k: 'as', type: (type ??= this.expr(typeNode)) }, name: this.ident(en.key) }, s, 1, argKeys);
+    }
+  }
   for (const k of argKeys) {
     if (declared.has((rowOf(k.key) + 1) * 65536 + colOf(k.key) + 1) || this.keyRefs.has(k.key)) continue;
     refs.push({ value: { k: 'member', obj: k.obj, name: this.ident(k.key) }, kind: k.short ? 'shorthand' : 'value', at: this.pos(k.key), from: k.from, key: true, bare: true });
