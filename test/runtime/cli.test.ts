@@ -79,6 +79,7 @@ async function listening(run: Run, ms = 30000, last = /\n(repositories|web UI|st
 /** The text of a resource content item (ours are all text). */
 const textOf = (c: object) => String((c as { text?: unknown }).text);
 
+/** A hang guard, not a timing check: generous, since a loaded machine starts a process slowly. */
 const within = <T>(p: Promise<T>, ms: number, what: string) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms))]);
 
@@ -111,7 +112,7 @@ test('eval-server: announces itself, serves the registry from memory, and /shutd
   }
   const bye = await post(`${url}/shutdown`, {});
   t.is(bye.status, 200);
-  t.is(await within(run.exit, 15000, 'exit after /shutdown'), 0);
+  t.is(await within(run.exit, 60000, 'exit after /shutdown'), 0);
   t.regex(run.stderr(), /stopped \(\/shutdown\)/);
 });
 
@@ -120,7 +121,7 @@ test('eval-server --idle-timeout: exits 0 by itself after that long without requ
   t.teardown(() => run.child.kill());
   await listening(run, 30000, /\nstops after [^\n]*\n$/);
   t.regex(run.stdout(), /stops after 1 s without requests/);
-  t.is(await within(run.exit, 20000, 'idle exit'), 0);
+  t.is(await within(run.exit, 60000, 'idle exit'), 0);
   t.regex(run.stderr(), /stopped \(idle time-out\)/);
 });
 
@@ -130,7 +131,7 @@ test('eval-server on a port in use: a clear message and a non-zero exit', async 
   t.teardown(() => blocker.close());
   const port = (blocker.address() as net.AddressInfo).port;
   const run = start(['eval-server', '--port', String(port)]);
-  t.is(await within(run.exit, 20000, 'exit'), 1);
+  t.is(await within(run.exit, 60000, 'exit'), 1);
   t.regex(run.stderr(), new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use`));
   t.notRegex(run.stdout(), /listening/);
 });
@@ -146,7 +147,7 @@ test('server commands refuse bad options with a message and a non-zero exit', as
     [['mcp', '--port', '1'], /Unknown option '--port'/],
   ] as Array<[string[], RegExp]>) {
     const run = start(args);
-    t.not(await within(run.exit, 20000, args.join(' ')), 0, args.join(' '));
+    t.not(await within(run.exit, 60000, args.join(' ')), 0, args.join(' '));
     t.regex(run.stderr(), message, args.join(' '));
   }
 });
@@ -179,7 +180,7 @@ test('serve: prints address, repositories and web UI; CORS for the web UI origin
   t.regex(js.headers.get('content-type') ?? '', /^text\/javascript/);
   t.true((await js.text()).length > 1000, 'the script is read whole (an unread body keeps its request in flight)');
   run.child.kill('SIGTERM');
-  t.is(await within(run.exit, 15000, 'exit after SIGTERM'), 0);
+  t.is(await within(run.exit, 60000, 'exit after SIGTERM'), 0);
 });
 
 test('serve without --web-ui-url points to its own page', async (t) => {
@@ -188,7 +189,7 @@ test('serve without --web-ui-url points to its own page', async (t) => {
   const url = await listening(run, 30000, /\nweb UI: [^\n]*\n$/);
   t.true(run.stdout().includes(`web UI: open ${url}/ in a browser`), run.stdout());
   run.child.kill('SIGTERM');
-  t.is(await within(run.exit, 15000, 'exit after SIGTERM'), 0);
+  t.is(await within(run.exit, 60000, 'exit after SIGTERM'), 0);
 });
 
 test('serve --analyze <path>: analyzes the folder first, then serves it with the rest of the registry', async (t) => {
@@ -209,7 +210,7 @@ test('serve --analyze <path>: analyzes the folder first, then serves it with the
   t.is(needsRepo.status, 400);
   t.is((await needsRepo.json()).error.code, 'REPO_REQUIRED');
   run.child.kill('SIGTERM');
-  t.is(await within(run.exit, 15000, 'exit'), 0);
+  t.is(await within(run.exit, 60000, 'exit'), 0);
 });
 
 test('serve --analyze with no path (npm start): analyzes the codegraph package itself, then serves it', async (t) => {
@@ -226,7 +227,7 @@ test('serve --analyze with no path (npm start): analyzes the codegraph package i
   const body = await res.json() as { symbol: { filePath: string } };
   t.is(body.symbol.filePath, 'runtime/http/api-server.ts');
   run.child.kill('SIGTERM');
-  t.is(await within(run.exit, 15000, 'exit'), 0);
+  t.is(await within(run.exit, 60000, 'exit'), 0);
 });
 
 test('mcp: the real command driven by the SDK client — tools, calls, both resources, an invalid call; stdout is protocol only', async (t) => {
