@@ -23,12 +23,10 @@ export function isObjectLiteral(this: Collector, node: Node): boolean {
 
 /**
  * `SchemaController.build = build` at the top level, on a module-level class, constructor function or object: a
- * property holding another name's value (a call through it runs what that name is, as for `const f = g`), or the
- * value of a chained assignment (express's `res.set = res.header = function header() {…}`).
+ * property holding another name's value (a call through it runs what that name is, as for `const f = g`).
  */
 export function assignedAlias(this: Collector, d: DefRec, scope: Scope, cur: number, name: string): number {
-  const chained = this.wraps.get(d.value!)?.kind === 'wrap';
-  if (cur !== -1 || scope !== this.root || !d.value || !(this.idOf(d.value) !== undefined || this.members.has(d.value) || chained)) return -1;
+  if (cur !== -1 || scope !== this.root || !d.value || !(this.idOf(d.value) !== undefined || this.members.has(d.value))) return -1;
   const owner = this.root.names.get(this.ident(d.type!));
   if (!bindsSymbol(owner)) return -1;
   const parent = this.symbols[bindingIndex(owner)];
@@ -39,8 +37,7 @@ export function assignedAlias(this: Collector, d: DefRec, scope: Scope, cur: num
   if (parent.label !== 'Variable') this.symbols[s].isStatic = true;
   this.work[s].initNode = d.value;
   this.memberKeys.set(`${bindingIndex(owner)}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`, s);
-  // a chain's inner assignment is a definition of its own, not one inside this property
-  return this.span(s, chained ? d.name! : d.def);
+  return this.span(s, d.def);
 }
 
 /** A function whose body assigns `this.x = …` (nested functions included: an approximation). */
