@@ -1,7 +1,8 @@
 #!/bin/sh
 # Re-creates the checkouts the tools were tried on as an agent would (one real repository per language, none of
-# them a benchmark corpus): each is the parent of a pinned commit, committed into a fresh git repository, with the
-# pinned commit's own diff beside it (<name>.patch) to try detect_changes on a real change.
+# them a benchmark corpus nor a repository the issues name as measuring the project): each is the parent of a
+# pinned commit, committed into a fresh git repository, with the pinned commit's own diff beside it (<name>.patch)
+# to try detect_changes on a real change.
 #   sh bench/qa-checkouts.sh [DEST]   (DEST defaults to /work/qa; mirrors come from /work/.mirror/<owner>+<name>)
 set -eu
 DEST=${1:-/work/qa}
@@ -17,8 +18,6 @@ while read -r lang repo commit; do
   (cd "$out" && git init -q && git add -A && git -c user.name=qa -c user.email=qa@localhost commit -qm "$repo at $commit^")
   echo "$lang: $repo $commit^ -> $out"
 done <<'LIST'
-typescript sindresorhus/ky 06375efbacfc1bdc96f7a4de7560684b765e1274
-javascript expressjs/express 18e5985b8a9d5e8423db0a9121f22bdaecd5b120
 python pallets/itsdangerous 4bb03cd6819228f30079885297299fe568a62863
 go go-chi/chi 87c34a24a64984d80c6f1d11eb19dc8584930433
 java jhy/jsoup b035b623d3d1d0c50d84056d2946ba1a90f7f665
