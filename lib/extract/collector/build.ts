@@ -205,12 +205,9 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   // an object literal nested in one a declared type types (`const c: Config = { limit: { rule: 1 } }`): typed by the
   // member's type (the top-level keys are objlit.key's)
   for (let s = 0; s < symbols.length; s++) {
-    const { typeNode, initNode } = this.work[s];
-    if (!typeNode || !initNode) continue;
-    let obj = initNode;
-    for (let w = this.wraps.get(obj); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(obj)) obj = w.inner;
-    const entries = this.objectEntries.get(obj);
-    if (!entries) continue;
+    const typeNode = this.work[s].typeNode;
+    const entries = this.typedInitializerEntries(s);
+    if (!typeNode || !entries) continue;
     let type: Expr | undefined;
     for (const en of entries) {
       if (en.key && en.value && en.value !== en.key) this.argumentKeys(en.value, { k: 'member', obj: { k: 'as', type: (type ??= this.expr(typeNode)) }, name: this.ident(en.key) }, s, 1, argKeys);
@@ -249,7 +246,7 @@ interface ArgKey { key: Node; obj: Expr; short: boolean; from: number }
  */
 export function argumentKeys(this: Collector, node: Node, obj: Expr, from: number, depth: number, out: ArgKey[]): void {
   if (depth > 4) return;
-  for (let w = this.wraps.get(node); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(node)) node = w.inner;
+  node = this.unwrapped(node);
   const branches = this.branchesOf.get(node) ?? this.unions.get(node);
   if (branches) { for (const b of branches) this.argumentKeys(b, obj, from, depth + 1, out); return; }
   // (an array literal's items: elements of the type's array)
@@ -461,18 +458,21 @@ export function setParams(this: Collector, sym: SymbolFact, fn: Node): void {
   if (params.some((p) => p)) sym.params = params;
 }
 
+/** The entries of symbol s's object-literal initializer when its declaration has a type (`const c: Config = { … }`). */
+export function typedInitializerEntries(this: Collector, s: number): ReturnType<Collector['objectEntries']['get']> {
+  const { typeNode, initNode } = this.work[s];
+  return typeNode && initNode ? this.objectEntries.get(this.unwrapped(initNode)) : undefined;
+}
+
 /**
  * The functions of an object literal a declared type types (`const handlers: Handlers = { a: (x) => …, b(x) {…} }`):
  * their unannotated parameters are those of the type's member, `Handlers['a']`.
  */
 export function typedEntries(this: Collector, count: number): void {
   for (let s = 0; s < count; s++) {
-    const { typeNode, initNode } = this.work[s];
-    if (!typeNode || !initNode) continue;
-    let obj = initNode;
-    for (let w = this.wraps.get(obj); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(obj)) obj = w.inner;
-    const entries = this.objectEntries.get(obj);
-    if (!entries) continue;
+    const typeNode = this.work[s].typeNode;
+    const entries = this.typedInitializerEntries(s);
+    if (!typeNode || !entries) continue;
     for (const en of entries) {
       if (!en.key || !en.value || en.value === en.key) continue;
       const slots = this.slotsOf.get(en.value);

@@ -266,7 +266,7 @@ export function argValues(this: Collector, argNodes: Node[]): Array<Expr | null>
  * one only with `async`: what its promise resolves to).
  */
 export function functionResult(this: Collector, fn: Node, async = false): Expr | undefined {
-  for (let w = this.wraps.get(fn); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(fn)) fn = w.inner;
+  fn = this.unwrapped(fn);
   const kind = this.scopeKindOf.get(fn);
   if (kind !== 'arrow' && kind !== 'function') return undefined;
   const head = this.functionHead(fn);
@@ -290,7 +290,7 @@ export function returnedNodes(this: Collector, fn: Node): Node[] {
  */
 export function iifeValue(this: Collector, callee: Node): Expr | undefined {
   let fn = callee;
-  for (let w = this.wraps.get(fn); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(fn)) fn = w.inner;
+  fn = this.unwrapped(fn);
   const kind = this.scopeKindOf.get(fn);
   if ((kind !== 'arrow' && kind !== 'function') || this.fnSymOf.has(fn) || this.functionHead(fn) !== 'plain') return undefined;
   // a function of this file returned under an assertion (`return createAsyncThunk as CreateAsyncThunk`) is itself
@@ -383,6 +383,12 @@ export function isThisParam(this: Collector, n: Node): boolean {
  */
 export function functionHead(this: Collector, fn: Node): 'async' | 'generator' | 'plain' {
   return this.plugin.functionHead ? this.plugin.functionHead.call(this, fn) : 'plain';
+}
+
+/** The node a chain of wrapping expressions (parentheses, assertions, `!`) holds: `node` itself when none wraps it. */
+export function unwrapped(this: Collector, node: Node): Node {
+  for (let w = this.wraps.get(node); w && w.kind === 'wrap' && w.inner; w = this.wraps.get(node)) node = w.inner;
+  return node;
 }
 
 /** The node holding the called/used name: the identifier itself or a member's property. */
