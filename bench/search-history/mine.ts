@@ -99,17 +99,33 @@ export function changedFunctions(file: string, text: string, ranges: Array<[numb
   return [...out.values()];
 }
 
+/** A commit whose subject describes a change: its hash, its one parent, the subject and the subject cleaned. */
+export interface DescribedCommit { sha: string; parents: string; subject: string; text: string }
+
+/**
+ * The commits of the history up to `commit` (the last `window`, newest first) whose subject describes a change: one
+ * parent, no release or housekeeping subject (a `fix:`/`feat:`/`perf:`/`refactor:` prefix is read past), at least
+ * three words once cleaned.
+ */
+export function describedCommits(gitDir: string, commit: string, window: number): DescribedCommit[] {
+  const log = git(gitDir, ['log', '--no-merges', `-n${window}`, '--format=%H%x1f%P%x1f%s', commit]).split('\n').filter(Boolean);
+  const out: DescribedCommit[] = [];
+  for (const entry of log) {
+    const [sha, parents, subject] = entry.split('\x1f');
+    if (!parents || parents.includes(' ') || SKIP_SUBJECT.test(subject.replace(/^[a-z]+(?:\([^)]*\))?!?:\s*/i, (p) => (/^(fix|feat|perf|refactor)/i.test(p) ? '' : p)))) continue;
+    const text = cleanSubject(subject);
+    if (text.split(/\s+/).length < 3) continue;
+    out.push({ sha, parents, subject, text });
+  }
+  return out;
+}
+
 /** The questions of one repository, newest commit first. */
 export function mineRepo(r: HistoryRepo, mirror: string): HistoryQuery[] {
   const gitDir = gitDirOf(mirror, r.repo);
-  const log = git(gitDir, ['log', '--no-merges', `-n${r.window}`, '--format=%H%x1f%P%x1f%s', r.commit]).split('\n').filter(Boolean);
   const atPin = new Set(git(gitDir, ['ls-tree', '-r', '--name-only', r.commit]).split('\n'));
   const out: HistoryQuery[] = [];
-  for (const entry of log) {
-    const [commit, parents, subject] = entry.split('\x1f');
-    if (!parents || parents.includes(' ') || SKIP_SUBJECT.test(subject.replace(/^[a-z]+(?:\([^)]*\))?!?:\s*/i, (p) => (/^(fix|feat|perf|refactor)/i.test(p) ? '' : p)))) continue;
-    const query = cleanSubject(subject);
-    if (query.split(/\s+/).length < 3) continue;
+  for (const { sha: commit, parents, subject, text: query } of describedCommits(gitDir, r.commit, r.window)) {
     const changed = git(gitDir, ['diff', '--no-renames', '--name-only', parents, commit]).split('\n').filter(Boolean);
     const sources = changed.filter((f) => isSource(r, f));
     if (sources.length === 0 || sources.length > MAX_FILES || sources.some((f) => !atPin.has(f))) continue;

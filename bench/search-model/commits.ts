@@ -15,7 +15,7 @@ import { extractFile, languageOf } from '../../lib/lang/index.ts';
 import { isTestFile } from '../../lib/symbols/test-files.ts';
 import { documentsOfFile } from '../../lib/search/documents.ts';
 import type { GraphNode } from '../../lib/graph/schema.ts';
-import { cleanSubject, DEFAULT_MIRROR, git, gitDirOf, MAX_FILES, MAX_FUNCTIONS, SKIP_SUBJECT, touchedLines } from '../search-history/mine.ts';
+import { DEFAULT_MIRROR, describedCommits, git, gitDirOf, MAX_FILES, MAX_FUNCTIONS, touchedLines } from '../search-history/mine.ts';
 import { HISTORY_REPOS } from '../search-history/repos.ts';
 import type { Pair } from './pairs.ts';
 
@@ -70,13 +70,8 @@ function changedSymbols(symbols: ReadonlyArray<{ label: string; line: number; en
 /** The pairs of one repository: for each commit of its history before the pin, the subject and each changed function. */
 export function commitPairs(repo: string, commit: string, mirror: string, window: number): Pair[] {
   const gitDir = gitDirOf(mirror, repo);
-  const log = git(gitDir, ['log', '--no-merges', `-n${window}`, '--format=%H%x1f%P%x1f%s', commit]).split('\n').filter(Boolean);
   const out: Pair[] = [];
-  for (const entry of log) {
-    const [sha, parents, subject] = entry.split('\x1f');
-    if (!parents || parents.includes(' ') || SKIP_SUBJECT.test(subject.replace(/^[a-z]+(?:\([^)]*\))?!?:\s*/i, (p) => (/^(fix|feat|perf|refactor)/i.test(p) ? '' : p)))) continue;
-    const text = cleanSubject(subject);
-    if (text.split(/\s+/).length < 3) continue;
+  for (const { sha, parents, text } of describedCommits(gitDir, commit, window)) {
     const sources = git(gitDir, ['diff', '--no-renames', '--name-only', parents, sha]).split('\n').filter(Boolean).filter(isTrainingSource);
     if (sources.length === 0 || sources.length > MAX_FILES) continue;
     const ranges = touchedLines(git(gitDir, ['diff', '--no-renames', '-U0', parents, sha, '--', ...sources]));
