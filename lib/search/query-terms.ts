@@ -9,7 +9,6 @@
  */
 import type { QueryTerm } from './keyword.ts';
 import { runParts, stem, STOP_WORDS, terms } from './tokenize.ts';
-import { QUERY_TERM_WEIGHTS } from './query-term-weights.ts';
 
 /** Most terms a query contributes (a 10,000-character query is cut here). */
 export const MAX_QUERY_TERMS = 64;
@@ -69,7 +68,7 @@ export function queryTerms(text: string): QueryTerm[] {
       for (const p of parts) if (!STOP_WORDS.has(p)) push(stem(p), 1.5);
     }
   }
-  for (const t of terms(trimmed, { stopWords: true })) if (!CHANGE_WORDS.has(t)) push(t, QUERY_TERM_WEIGHTS.get(t) ?? 1);
+  for (const t of terms(trimmed, { stopWords: true })) if (!CHANGE_WORDS.has(t)) push(t, 1);
   // Joined words only add to real terms: a query of stop words alone stays empty.
   if (weights.size > 0) {
     const words = (trimmed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !ARTICLES.has(w)).slice(0, MAX_QUERY_TERMS);

@@ -258,24 +258,6 @@ test('include_content keeps to its budget: each source cut at 4,000 characters, 
   t.true(JSON.stringify(r).length < 60_000);
 });
 
-test('words of change descriptions that seldom name the code weigh less than the words that do', async (t) => {
-  const { queryTerms } = await import('../../lib/search/query-terms.ts');
-  const { QUERY_TERM_WEIGHTS } = await import('../../lib/search/query-term-weights.ts');
-  const weight = (q: string, term: string) => queryTerms(q).find((x) => x.term === term)?.weight;
-  // `crash` and `regression` describe the symptom; `header` and `timeout` are the code's own words.
-  t.true(weight('crash on empty header', 'crash')! < weight('crash on empty header', 'header')!);
-  t.true(weight('regression in timeout handling', 'regression')! < weight('regression in timeout handling', 'timeout')!);
-  // Written as code, a damped word is the person naming a symbol: it keeps an identifier's weight.
-  t.true(weight('crashReporter fails', 'crash')! >= 1.5);
-  // Every learned word is a term as the index writes it (one lower-case word), or it could never match; a
-  // weight only damps (a word never outweighs the code's own words) and never removes a word.
-  t.true(QUERY_TERM_WEIGHTS.size > 0);
-  for (const [term, w] of QUERY_TERM_WEIGHTS) {
-    t.regex(term, /^[\p{Ll}\p{N}]+$/u, term);
-    t.true(w > 0 && w < 1, term);
-  }
-});
-
 test('change-description words are not searched for; identifiers written in the query are', async (t) => {
   const { queryTerms } = await import('../../lib/search/query-terms.ts');
   const ts = (q: string) => queryTerms(q).filter((x) => !x.joined).map((x) => x.term);
