@@ -93,6 +93,11 @@ function indexOf(graph: CodeGraph): SymbolIndex {
   return idx;
 }
 
+/** Every code symbol named `name` (one table read). */
+export function symbolsNamed(graph: CodeGraph, name: string): readonly GraphNode[] {
+  return indexOf(graph).byName.get(name) ?? [];
+}
+
 /** The File node of a relative path, if indexed. */
 export function fileNode(graph: CodeGraph, filePath: string): GraphNode | undefined {
   return indexOf(graph).fileByPath.get(filePath);
