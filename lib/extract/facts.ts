@@ -70,7 +70,8 @@ export type Expr =
   | { k: 'out'; call: Expr; at: number }
   /** `of`: the asserted expression, when it is a name or a member (`impl as any`): what a const bound so holds. */
   | { k: 'as'; type: Expr; of?: Expr }
-  | { k: 'union'; types: Expr[] }
+  /** (`either`: a conditional type's branches, one of which the checker picks, not a value of any of them) */
+  | { k: 'union'; types: Expr[]; either?: true }
   /** An intersection type `A & B`: a value with the members of every part. */
   | { k: 'intersection'; types: Expr[] }
   /**

@@ -144,6 +144,8 @@ export class Collector {
   /** Function values bound to a declared type (`const f: Handler = (req) => …`): function node → type node. */
   readonly declaredFnType = new LazyMap<Node, Node>();
   readonly unions = new LazyMap<Node, Node[]>();
+  /** Conditional types (`c extends X ? A : B`), whose branches `unions` holds: one branch, the checker's choice. */
+  readonly conditionals = new Set<Node>();
   readonly intersections = new LazyMap<Node, Node[]>();
   /** Object literal values → their entries (a key and its value, a spread, or a key that is not a plain name). */
   /** Locals that declare a type (type parameters): what a name read as a type may bind (see lookupType). */

@@ -204,6 +204,7 @@ export function registerMatchHandlers(): void {
     on([Role['param.slot']], function (c) { pushTo(this.slotsOf, get(c, 'fn')!, get(c, 'param')!); return; });
     on([Role['fntype.param']], function (c) { pushTo(this.fnTypeParams, get(c, 'fntype')!, { name: get(c, 'name')!, type: get(c, 'type') }); return; });
     on([Role['type.union']], function (c) { pushTo(this.unions, get(c, 'union')!, get(c, 'member')!); return; });
+    on([Role['type.conditional']], function (c) { const n = get(c, 'union')!; pushTo(this.unions, n, get(c, 'member')!); this.conditionals.add(n); return; });
     on([Role['fntype.returns']], function (c) { this.fnTypeReturns.set(get(c, 'fntype')!, get(c, 'type')!); return; });
     on([Role['type.intersection']], function (c) { pushTo(this.intersections, get(c, 'inter')!, get(c, 'member')!); return; });
     on([Role['returns']], function (c) { this.returnsOf.set(get(c, 'owner')!, get(c, 'type')!); return; });

@@ -21,7 +21,7 @@ export enum Role {
   'fn.assigned', 'type.lookup', 'expr.and', 'new.typearg', 'new.typearg2', 'type.object.name', 'expr.element.name',
   'expr.spread.array', 'arg.list.item', 'type.tuple.item',
   'expr.this', 'expr.super', 'jsx', 'comment', 'this.param', 'param.slot', 'fntype.param',
-  'type.union', 'fntype.returns', 'type.intersection', 'returns', 'annotated', 'var.var', 'var.let',
+  'type.union', 'type.conditional', 'fntype.returns', 'type.intersection', 'returns', 'annotated', 'var.var', 'var.let',
   'heritage.extends', 'heritage.implements', 'var.pattern', 'decorated',
   // scopes (the kind is the text after `scope.`)
   'scope.arrow', 'scope.block', 'scope.class', 'scope.function', 'scope.method', 'scope.type',

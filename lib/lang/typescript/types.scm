@@ -103,6 +103,10 @@
 ((function_type return_type: (type_predicate type: (_) @type)) @fntype (#set! role "fntype.predicate"))
 ; a union evaluates to the first of its members that names a project type (`Subscriber<T> | null`)
 ((union_type (_) @member) @union (#set! role "type.union"))
+; a conditional type is one of its branches (`c extends X ? d["inner"] : {}`): read as their union, so a member only
+; one branch can have is that branch's (code that compiles reads it where the condition picked that branch)
+((conditional_type consequence: (_) @member) @union (#set! role "type.conditional"))
+((conditional_type alternative: (_) @member) @union (#set! role "type.conditional"))
 ; an intersection has the members of each part (`type Mixed = Parser & ErrorHandler`)
 ; (`unknown` is the identity of `&`: `show<t> = { … } & unknown` is its object type)
 ((intersection_type (_) @member) @inter (#not-eq? @member "unknown") (#set! role "type.intersection"))
