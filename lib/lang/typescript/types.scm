@@ -39,6 +39,11 @@
 ((function_expression return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @owner (#set! role "returns.predicate"))
 ; a guard call with one identifier argument as the whole condition: the argument is narrowed by the callee's predicate
 (if_statement . (parenthesized_expression (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .))) . (_) @body (#set! role "narrow.guard"))
+; … as the left operand of `&&` (also in an `if` condition) or a conditional's test: x is narrowed in the right operand,
+; the guarded statement or the consequence (`isNode(x) && x.kind`, `isNode(x) ? x.kind : …`)
+(binary_expression . (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) "&&" (_) @body . (#set! role "narrow.guard"))
+(if_statement . (parenthesized_expression (binary_expression . (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) "&&" (_) .)) . (_) @body (#set! role "narrow.guard"))
+(ternary_expression condition: (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) consequence: (_) @body (#set! role "narrow.guard"))
 ; either of two guards on the same name (`if (isMap(x) || isSet(x)) …`): x is one of both predicates' types
 ; a tuple type's items, by position (`[User, number]`; a labelled one, `[user: User]`, by its type)
 ((tuple_type (_) @item @pos) @list (#set! role "type.tuple.item"))
