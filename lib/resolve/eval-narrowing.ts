@@ -87,12 +87,12 @@ export function objectEntry(this: Evaluator, o: Val & { t: 'objv' }, name: strin
 }
 
 /**
- * The member types of a union (`u`: project types, or object types) whose discriminant `key` is one of `tags`; a
- * member type whose discriminant we cannot read stays. Undefined when nothing is narrowed.
+ * The member types of a union (`u`: project types, or object types) whose discriminant `key` is one of `tags` (`not`:
+ * none of them); a member type whose discriminant we cannot read stays. Undefined when nothing is narrowed.
  */
-export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readonly string[]): Val | undefined {
+export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readonly string[], not?: boolean): Val | undefined {
   if (u.t !== 'union' && u.t !== 'anyof') return undefined;
-  const kept = (u.of as Val[]).filter((x) => { const t = this.tagOf(x, key); return t === undefined || tags.includes(t); });
+  const kept = (u.of as Val[]).filter((x) => { const t = this.tagOf(x, key); return t === undefined || tags.includes(t) !== !!not; });
   if (kept.length === u.of.length || kept.length === 0) return undefined;
   if (kept.length === 1) return kept[0];
   const c = Math.min(...kept.map((x) => (x as { c: number }).c));

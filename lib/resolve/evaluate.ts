@@ -402,7 +402,7 @@ export class Evaluator {
       case 'tagged': {
         // `switch (ast._tag) { case 'Objects': ast.recur(…) }`: the member types whose `_tag` is 'Objects'
         const v = this.value(f, e.of);
-        return this.narrowedByTag(v.t === 'sym' ? this.deref(v) : v, e.key, e.tags) ?? v;
+        return this.narrowedByTag(v.t === 'sym' ? this.deref(v) : v, e.key, e.tags, e.not) ?? v;
       }
       case 'isarray': {
         // `if (Array.isArray(x))`: the parts of x's union that are arrays (else branch: the others)

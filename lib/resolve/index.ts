@@ -1026,6 +1026,7 @@ function siteKey(at: Pos): number {
 
 /** Whether an object literal key's value reads a contextual type: a parameter's, or a member or element type of one. */
 function contextualKey(e: Expr): boolean {
-  while (e.k === 'member' || e.k === 'element') e = e.k === 'member' ? e.obj : e.of;
+  // (a literal's discriminant, `tagged`, narrows that type: still a contextual type)
+  while (e.k === 'member' || e.k === 'element' || e.k === 'tagged') e = e.k === 'member' ? e.obj : e.of;
   return e.k === 'param' || e.k === 'as';
 }

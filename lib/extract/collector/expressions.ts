@@ -28,7 +28,7 @@ export function exprUncached(this: Collector, node: Node): Expr {
     const tag = this.tagged.size ? this.tagged.get(node) : undefined;
     const part = this.arrayPart.size ? this.arrayPart.get(node) : undefined;
     const parted: Expr = part === undefined ? guarded : { k: 'isarray', of: guarded, yes: part };
-    return tag ? { k: 'tagged', of: parted, key: tag.key, tags: tag.tags } : parted;
+    return tag ? (tag.not ? { k: 'tagged', of: parted, key: tag.key, tags: tag.tags, not: true } : { k: 'tagged', of: parted, key: tag.key, tags: tag.tags }) : parted;
   }
   const m = this.members.get(node);
   if (m) {

@@ -133,6 +133,12 @@ export function registerMatchHandlers(): void {
       if ((op === '===' || op === '==') && test.start < key.start) this.tagNarrowings.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], body: get(c, 'body')! });
       return;
     });
+    on([Role['narrow.tag.else']], function (c) {
+      const test = get(c, 'test')!, key = get(c, 'key')!, tag = get(c, 'tag')!;
+      const op = this.operatorBetween(key, tag);
+      if ((op === '===' || op === '==') && test.start < key.start) this.tagNarrowings.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], body: get(c, 'body')!, not: true });
+      return;
+    });
     on([Role['narrow.tag.exit']], function (c) {
       const key = get(c, 'key')!, tag = get(c, 'tag')!;
       const op = this.operatorBetween(key, tag);
