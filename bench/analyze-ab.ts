@@ -20,8 +20,10 @@
  * `--parallel-gate`: also waits until two threads really run in parallel (this VM's two cores sometimes give one
  * core's worth of time: two spinning threads then each run at half speed); `--show-parallel` only prints that
  * efficiency per run. `--one-file`: measures a one-file-changed run after the cold one instead (a function
- * appended to the first `.ts` file, or on a JavaScript corpus the first `.js` one; `--target` names another, in any language; `--edit body`
- * instead adds a statement to the file's first function body, keeping its outward shape: see bench/analyze.ts bodyEdit). Prints per variant the medians
+ * appended to rxjs's operators/map.ts, else the first `.ts` file, or on a JavaScript corpus the first `.js` one;
+ * `--target` names another, in any language, by its path in the corpus or its end; `--edit body` instead adds a
+ * statement to the file's first function body, keeping its outward shape — without --target, in the first such
+ * file that has one: see bench/analyze.ts bodyEdit). Prints per variant the medians
  * of process wall, child CPU (all threads), the main thread's CPU (Linux, 10 ms ticks), peak RSS, pipeline total
  * and each phase from read to write. Every copy is aged by a minute first (as bench/analyze.ts does), so a
  * one-file run does not re-hash every "racily clean" file.
@@ -31,8 +33,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { addedFunction, bodyEdit } from './analyze.ts';
-import { languageOf } from '../lib/lang/index.ts';
+import { addedFunction, bodyEdit, pickTarget } from './analyze.ts';
+import { languageOf, type LanguageId } from '../lib/lang/index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -188,19 +190,21 @@ try {
       ageCopy(dir);
       let res = run(hook, dir, home, v.env);
       if (oneFile) {
-        // the first TypeScript file, else (a JavaScript corpus) the first JavaScript one; the edit in its language
+        // --target (or rxjs's operators/map.ts), else the first TypeScript file, else the first JavaScript one — for a
+        // body edit the first of those with a body the edit can open; the edit in the file's language
         const sources = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => !f.includes('.codegraph')).sort();
-        const ts = editTarget ?? sources.find((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
-        const target = ts ?? sources.find((f) => /\.[cm]?js$/.test(f));
-        if (!target) throw new Error(`no .ts or .js file to change in ${dir}`);
+        const langOf = (f: string): LanguageId => languageOf(f) ?? 'typescript';
+        const editOf = (f: string): string | undefined => bodyEdit(fs.readFileSync(path.join(dir, f), 'utf8'), langOf(f), r);
+        const candidates = [...sources.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')), ...sources.filter((f) => /\.[cm]?js$/.test(f))];
+        const target = pickTarget(sources, editTarget) ?? (edit === 'body' ? candidates.find((f) => editOf(f) !== undefined) : candidates[0]);
+        if (!target) throw new Error(`no .ts or .js file to change in ${dir}${edit === 'body' ? ' with a function body on a line of its own' : ''}`);
         const file = path.join(dir, target);
-        const lang = languageOf(target) ?? 'typescript';
         if (edit === 'body') {
-          const edited = bodyEdit(fs.readFileSync(file, 'utf8'), lang, r);
+          const edited = editOf(target);
           if (edited === undefined) throw new Error(`${target}: no function body opens on a line of its own`);
           fs.writeFileSync(file, edited);
         } else {
-          fs.appendFileSync(file, addedFunction(lang, r));
+          fs.appendFileSync(file, addedFunction(langOf(target), r));
         }
         res = run(hook, dir, home, v.env);
       }

@@ -215,6 +215,19 @@ export function bodyEdit(text: string, lang: LanguageId, i: number): string | un
   return lines.join('\n');
 }
 
+/**
+ * The one-file-changed target among `files` (corpus-relative paths): `target` itself or the one path ending in
+ * `/<target>`, else (none asked for) rxjs's operators/map.ts; undefined when none was asked for and there is no
+ * such file. Throws when `target` names no file or several.
+ */
+export function pickTarget(files: readonly string[], target: string | undefined): string | undefined {
+  if (target === undefined) return files.find((f) => f.endsWith('operators/map.ts'));
+  if (files.includes(target)) return target;
+  const ends = files.filter((f) => f.endsWith(`/${target}`));
+  if (ends.length !== 1) throw new Error(`--target ${target}: ${ends.length ? `matches ${ends.length} files` : 'no such file in the corpus'}`);
+  return ends[0];
+}
+
 /** The median of some figures. */
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -262,7 +275,9 @@ export async function measureAnalyze(corpus: string, runs: number, opts: { worke
       all.bare.push(child(entry, 'bare', { repo: repoRoot, dir, files, grammars: GRAMMARS }, home));
       all.cold.push(analyze(hook, dir, extra, home));
       all.noop.push(analyze(hook, dir, extra, home));
-      const [targetFile, targetLang] = files.find(([f]) => f === opts.target || (!opts.target && f.includes('operators/map.ts'))) ?? files[0];
+      const langs = new Map(files);
+      const targetFile = pickTarget(files.map(([f]) => f), opts.target) ?? files[0][0];
+      const targetLang = langs.get(targetFile)!;
       const target = path.join(dir, targetFile);
       fs.appendFileSync(target, addedFunction(targetLang, i));
       fs.utimesSync(target, old, new Date(Date.now() - 10_000));

@@ -6,6 +6,7 @@ import type { GraphNode } from '../lib/graph/schema.ts';
 import { nodeOf } from '../lib/graph/code-graph.ts';
 import { SearchIndex, type QueryVectors } from '../lib/search/index.ts';
 import { rankResults } from '../lib/search/group.ts';
+import { onePerType } from '../lib/symbols/type-parts.ts';
 
 /** Hard bounds (the spec recommends 1-20 and 1-50; beyond these a request is a mistake, not a wish). */
 export const QUERY_LIMITS = { maxLimit: 100, maxSymbols: 200, maxTextChars: 10_000 } as const;
@@ -188,7 +189,9 @@ export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryRes
   const ranked = idx.rank({ query: req.query, goal: req.goal, taskContext: req.task_context }, qv);
   if (ranked.noTerms) warnings.push('the query has no searchable words (only stop words or punctuation)');
   const present = ranked.symbols.filter((r) => s.graph.hasNode(r.uid));
-  const { results, definitions: loose } = rankResults(s.graph, present, ranked.maxScore);
+  const { results, definitions: matchedDefinitions } = rankResults(s.graph, present, ranked.maxScore);
+  // a type declared in parts (Rust's impl blocks, Ruby's reopened classes) is one definition, named by its own declaration
+  const loose = onePerType(s.graph, matchedDefinitions, (r) => nodeOf(s.graph, r.uid), (r, n) => ({ ...r, uid: n.uid }));
   const budget = new ContentBudget(s);
   const withContent = <T extends object>(item: T, n: GraphNode): T => (req.include_content ? budget.add(item, n) : item);
 

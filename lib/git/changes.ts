@@ -114,7 +114,7 @@ function mapFile(src: ChangeSource, d: FileDiff): { side: IndexSide; symbols: Ch
     : version(d.oldPath, side === 'old', side === 'stale' && Boolean(oldIdx));
   const newSide = version(d.newPath, side === 'new', side === 'stale' && !oldIdx && Boolean(newIdx));
 
-  const out = classify(src.graph, d, oldSide, newSide);
+  const out = classify(src.graph, d, oldSide, newSide, { old: oldText, new: newTrusted });
   // The file itself: added / deleted, or modified when lines outside every symbol changed (imports, top-level code).
   if (code && (oldIdx || newIdx || d.status === 'added' || out.topLevel)) {
     const change: ChangeType | undefined = d.status === 'added' ? 'added' : d.status === 'deleted' ? 'deleted'
@@ -137,12 +137,15 @@ function keyOf(n: GraphNode): string {
   return `${n.label}\u0000${tail}`;
 }
 
-function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side): { symbols: ChangedSymbol[]; topLevel: boolean } {
+function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side, texts: { old?: string; new?: string }): { symbols: ChangedSymbol[]; topLevel: boolean } {
   // Blank and comment-only lines change no behaviour: they do not make a symbol or a file modified (a symbol
   // whose every line went away is still deleted, see rangeCovered).
-  const significant = significantIn(d.newPath ?? d.oldPath!);
-  const removed = sorted(d.hunks.flatMap((h) => h.removed.filter((_, k) => significant(h.removedText[k]))));
-  const added = sorted(d.hunks.flatMap((h) => h.added.filter((_, k) => significant(h.addedText[k]))));
+  const isSignificant = significantIn(d.newPath ?? d.oldPath!);
+  const oldLines = linesOf(texts.old, d, 'old'), newLines = linesOf(texts.new, d, 'new');
+  // (a removed line is read in the old version, an added one in the new)
+  const significant = (text: string, line: number, side: 'old' | 'new') => isSignificant(text, line, side === 'old' ? oldLines : newLines);
+  const removed = sorted(d.hunks.flatMap((h) => h.removed.filter((l, k) => significant(h.removedText[k], l, 'old'))));
+  const added = sorted(d.hunks.flatMap((h) => h.added.filter((l, k) => significant(h.addedText[k], l, 'new'))));
   const removedSet = new Set(d.hunks.flatMap((h) => h.removed));
   const addedSet = new Set(d.hunks.flatMap((h) => h.added));
   // With both versions known every change is a removed line (old) or an added line (new); the insertion and
@@ -151,8 +154,8 @@ function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side): 
   // blank or comment line is counted through its point).
   const both = Boolean(oldSide.symbols && newSide.symbols);
   const removedCounted = new Set(removed), addedCounted = new Set(added);
-  const insertedAfterOld = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk) => h.insertedAfterOld.filter((p, k) => significant(h.addedText[k]) && !removedCounted.has(p))));
-  const removedAfterNew = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk) => h.removedAfterNew.filter((p, k) => significant(h.removedText[k]) && !addedCounted.has(p))));
+  const insertedAfterOld = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk) => h.insertedAfterOld.filter((p, k) => significant(h.addedText[k], h.added[k], 'new') && !removedCounted.has(p))));
+  const removedAfterNew = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk) => h.removedAfterNew.filter((p, k) => significant(h.removedText[k], h.removed[k], 'old') && !addedCounted.has(p))));
   const oldOwn = ownTouches(oldSide.symbols ?? [], removed, insertedAfterOld);
   const newOwn = ownTouches(newSide.symbols ?? [], added, removedAfterNew);
   const oldByKey = new Map((oldSide.symbols ?? []).map((n) => [keyOf(n), n]));
@@ -204,18 +207,57 @@ function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side): 
 
 /**
  * For a file: false for blank and comment-only lines, by the comment syntax of the file's language (`#` in Python
- * and Ruby, where `//` is code); C's syntax for a file of no known language.
+ * and Ruby, where `//` is code); C's syntax for a file of no known language. A line starting with `*` is a comment
+ * only inside a block comment (`* @param x` under `/**`), never code such as C's `*p = x;` (a dereference) or a
+ * pointer declaration: the lines above it in its version say which (`lines`: that version's lines by number).
  */
-function significantIn(path: string): (text: string) => boolean {
+function significantIn(path: string): (text: string, line: number, lines: (n: number) => string | undefined) => boolean {
   const id = languageOf(path);
   const syntax = id ? language(id).comments : undefined;
   const leads = syntax ? [...syntax.line, ...(syntax.block ? [syntax.block[0]] : [])] : ['//', '/*'];
-  // the continuation lines of a `/* … */` block start with `*`
-  if (leads.includes('/*')) leads.push('*');
-  return (text) => {
+  const block = syntax ? syntax.block : ['/*', '*/'] as const;
+  const star = block?.[0] === '/*';
+  return (text, line, lines) => {
     const t = text.trim();
-    return t !== '' && !leads.some((lead) => t.startsWith(lead));
+    if (t === '' || leads.some((lead) => t.startsWith(lead))) return false;
+    return !(star && t.startsWith('*') && inBlockComment(line, lines));
   };
+}
+
+/** Lines of the diff's version searched upward for the block comment a `*` line may continue (a bound on the search). */
+const COMMENT_LOOKBACK = 400;
+
+/**
+ * Whether line `line` lies inside a `/* … *\/` comment: the nearest line above it that opens or closes one decides.
+ * Unknown lines (a version whose text is not known, beyond the diff's own lines) count as inside, the common case.
+ */
+function inBlockComment(line: number, lines: (n: number) => string | undefined): boolean {
+  for (let n = line - 1; n >= 1 && n >= line - COMMENT_LOOKBACK; n--) {
+    const t = lines(n);
+    if (t === undefined) return true;
+    const open = t.lastIndexOf('/*'), close = t.lastIndexOf('*/');
+    if (open >= 0 && open + 1 !== close && open > close) return true;
+    if (close >= 0) return false;
+  }
+  return false;
+}
+
+/**
+ * A version's lines by number: from its whole text when known, else from the diff's own lines of that version
+ * (context and removed or added lines), undefined elsewhere.
+ */
+function linesOf(text: string | undefined, d: FileDiff, side: 'old' | 'new'): (n: number) => string | undefined {
+  if (text !== undefined) {
+    const all = text.split('\n');
+    return (n) => all[n - 1];
+  }
+  const known = new Map<number, string>();
+  for (const h of d.hunks) {
+    for (const [o, nw, t] of h.context) known.set(side === 'old' ? o : nw, t);
+    if (side === 'old') h.removed.forEach((l, k) => known.set(l, h.removedText[k]));
+    else h.added.forEach((l, k) => known.set(l, h.addedText[k]));
+  }
+  return (n) => known.get(n);
 }
 
 /** An exported top-level symbol: moving its file changes the path every importer uses. */

@@ -54,6 +54,11 @@ export interface LanguageRules extends ResolveRules {
    * Swift's extensions): asked for that name, the tools answer with the type, not them.
    */
   partKinds?: ReadonlySet<string>;
+  /**
+   * A class or module declared again under the same qualified name reopens the one type (Ruby): the declarations
+   * are parts of one type to the tools, not rival types.
+   */
+  reopensTypes?: boolean;
 }
 
 /** One language: what the engine needs (LanguageSpec), the file names it takes, its rules. */

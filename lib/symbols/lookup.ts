@@ -93,6 +93,11 @@ function indexOf(graph: CodeGraph): SymbolIndex {
   return idx;
 }
 
+/** Every code symbol named `name` (one table read). */
+export function symbolsNamed(graph: CodeGraph, name: string): readonly GraphNode[] {
+  return indexOf(graph).byName.get(name) ?? [];
+}
+
 /** The File node of a relative path, if indexed. */
 export function fileNode(graph: CodeGraph, filePath: string): GraphNode | undefined {
   return indexOf(graph).fileByPath.get(filePath);
@@ -190,11 +195,23 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
     if (exact.length === 1) return { status: 'found', node: exact[0] };
   }
   const candidates = ranked.map(toCandidate);
-  return {
-    status: 'ambiguous',
-    message: `${candidates.length} symbols match '${name}'; pass uid (or file_path / kind) to pick one`,
-    candidates,
-  };
+  return { status: 'ambiguous', message: ambiguityMessage(name, candidates), candidates };
+}
+
+/**
+ * What an ambiguous answer says: how many symbols match and, when some are overloads of one qualified name, which
+ * sets of overloads (a qualified name asks for a whole set: docs/tools.md § Overload sets).
+ */
+function ambiguityMessage(name: string, candidates: readonly SymbolCandidate[]): string {
+  const sets = new Map<string, number>();
+  for (const c of candidates) if (c.type === 'Method' || c.type === 'Function') sets.set(c.qualifiedName, (sets.get(c.qualifiedName) ?? 0) + 1);
+  const overloaded = [...sets].filter(([, n]) => n > 1);
+  if (overloaded.length === 0) return `${candidates.length} symbols match '${name}'; pass uid (or file_path / kind) to pick one`;
+  const shown = overloaded.slice(0, 5).map(([q, n]) => `${q} (${n})`);
+  const list = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : shown[0];
+  const more = overloaded.length > shown.length ? ` and ${overloaded.length - shown.length} more` : '';
+  return `${candidates.length} symbols match '${name}', among them the overloads of ${list}${more}; pass a qualified name for `
+    + 'every overload of it, or uid (or file_path / kind) to pick one symbol';
 }
 
 /**

@@ -157,6 +157,26 @@ test("comment-only lines are read by the file's language: '#' comments change no
   t.deepEqual(run(before.replace('    # double it', '    x //= 1')), [[`Function:${path}:scale`, 'modified']]);
 });
 
+test("a line starting with '*' is a comment only inside a block comment: C's '*p = x;' is code", (t) => {
+  const path = 'src/buf.c';
+  const before = ['/**', ' * Stores v at p.', ' */', 'void put(int *p, int v) {', '  *p = v;', '}', ''].join('\n');
+  const g = new GraphBuilder();
+  g.addNode({ uid: `File:${path}`, label: 'File', name: 'buf.c', filePath: path, language: 'c' });
+  g.addNode({ uid: `Function:${path}:put`, label: 'Function', name: 'put', qualifiedName: 'put', filePath: path, line: 1, endLine: 6, language: 'c', exported: true });
+  const graph = g.toGraph();
+  for (const indexed of ['old', 'new'] as const) {
+    const run = (after: string, diffText?: string) => {
+      const snapshot = memorySnapshot({ graph, files: { [path]: after }, indexedFiles: { [path]: indexed === 'old' ? before : after } });
+      return changes(detectFromDiff(snapshot, diffText ?? gitDiffOf({ [path]: before }, { [path]: after }), 500));
+    };
+    t.deepEqual(run(before.replace('  *p = v;', '  *p = v + 1;')), [[`Function:${path}:put`, 'modified']], `dereference, index ${indexed}`);
+    t.deepEqual(run(before.replace('  *p = v;', '  *p = v;\n  *(p + 1) = v;')), [[`Function:${path}:put`, 'modified']], `added dereference, index ${indexed}`);
+    t.deepEqual(run(before.replace(' * Stores v at p.', ' * Writes v through p.')), [], `doc comment line, index ${indexed}`);
+    // -U0: the diff alone does not show the comment's opening line; the file's text does
+    t.deepEqual(run(before.replace(' * Stores v at p.', ' * Writes v through p.'), gitDiffOf({ [path]: before }, { [path]: before.replace(' * Stores v at p.', ' * Writes v through p.') }, ['-U0'])), [], `doc comment line, -U0, index ${indexed}`);
+  }
+});
+
 test('a stale index (neither side matches) is reported as such', (t) => {
   const v1 = replaceLine(FILES['src/util/hash.ts'], 2, '  return p + 1;');
   const v2 = replaceLine(FILES['src/util/hash.ts'], 2, '  return p + 2;');

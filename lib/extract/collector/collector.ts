@@ -343,7 +343,9 @@ export class Collector {
         case EV_DEF: {
           const ex = exportStack.length ? exportStack[exportStack.length - 1] : undefined;
           const s = this.define(x, scope, cur, ex);
-          if (s >= 0) symStack.push({ s, end: this.end((x as DefRec).def), start: p });
+          // a symbol holds the definitions inside the span its handler gave it (its whole definition, as a rule)
+          const sp = this.symSpans[this.symSpans.length - 1];
+          if (s >= 0) symStack.push({ s, end: sp?.sym === s ? sp.end : this.end((x as DefRec).def), start: p });
           break;
         }
         case EV_DECL: this.declare(x, scope, cur); break;

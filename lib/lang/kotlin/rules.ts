@@ -63,6 +63,9 @@ const nominal: NominalLanguage['nominal'] = {
   isTestFile: (p) => TEST_FILE.test(p),
   filePackage: (facts) => nominalOf(facts).pkg ?? '',
   implicitThis: true,
+  // a top-level `private` declaration is seen in its file only
+  fileLocal: true,
+  fileRank: (facts) => platformRank(facts.path),
   overloads: true,
   structural: false,
   typeCall: 'constructor',
@@ -71,6 +74,19 @@ const nominal: NominalLanguage['nominal'] = {
   containers: KOTLIN_CONTAINERS,
   entryOf: jvmEntry,
 };
+
+// the multiplatform source sets the JVM build compiles (`src/commonMain`, `src/jvmMain`, …); a plain `src/main` is no
+// source set of another platform
+const JVM_SETS = /^(?:common|jvm|android|jvmAndAndroid|androidAndJvm|jvmCommon)$/;
+
+/**
+ * Where each platform's source set declares its `actual` of one `expect` name (`src/jvmMain`, `src/jsMain`,
+ * `src/nativeMain`), the JVM build's comes first: 0 for a file the JVM build compiles, 1 for another platform's.
+ */
+function platformRank(p: string): number {
+  const set = /(?:^|\/)src\/([A-Za-z0-9]+?)(?:Main|Test)\//.exec(p)?.[1];
+  return set === undefined || JVM_SETS.test(set) ? 0 : 1;
+}
 
 // Gradle's test source sets and the test class naming conventions
 const TEST_FILE = /(?:^|\/)src\/(?:test|androidTest|testFixtures|integrationTest|commonTest|jvmTest|jsTest|iosTest)\/|(?:Test|Tests|IT|Spec)\.kts?$/;

@@ -58,5 +58,6 @@ export const rubyRules: LanguageRules = {
   // a singleton method (`def self.x`) overrides its superclass's like an instance method does
   overrides: { statics: true },
   isTestFile: (p) => TEST_FILE.test(p),
+  reopensTypes: true,
   names: NAMES,
 };

@@ -154,6 +154,10 @@
 ; `new Map<K, V>()`, `new Set<T>()`: the type arguments of a constructed collection (the collector keeps the global ones)
 ((new_expression constructor: (identifier) @name type_arguments: (type_arguments . (_) @arg)) @new (#set! role "new.typearg"))
 ((new_expression constructor: (identifier) @name type_arguments: (type_arguments . (_) . (_) @arg)) @new (#set! role "new.typearg2"))
+; `!isObject<T>(x)`, `-size<T>(v)`, `await load<T>(u)`: the grammar reads a prefix operator before a call with type
+; arguments as part of the callee (`(!isObject)<T>(x)`); the compiler applies it to the call, so the called
+; function is the operand (this pattern follows the generic `call` one, whose callee it replaces)
+((call_expression function: [(unary_expression argument: (_) @callee) (await_expression (_) @callee)] type_arguments: (type_arguments)) @call (#set! role "call"))
 ; a call's first type argument (`createContext<QueryClient | undefined>(undefined)`)
 ((call_expression type_arguments: (type_arguments . (_) @type)) @call (#set! role "call.typearg"))
 ; `typeof f` in a type (`ReturnType<typeof f>`, `InstanceType<typeof C>`): the value it names

@@ -112,7 +112,7 @@ export interface NominalRules {
    * then call names from outside the project). An included file's top-level names are the includer's.
    */
   includeFile?(path: string, fromFile: string, settings: unknown): string | undefined;
-  /** Top-level symbols that are not exported are seen only by their file and the files including it (C's `static`). */
+  /** Top-level symbols that are not exported are seen only by their file and the files including it (C's `static`, Kotlin's `private`). */
   fileLocal?: boolean;
   /** The members of enums of this kind are names of the scope around the enum too (C's and C++'s plain `enum`). */
   unscopedEnumKind?: string;

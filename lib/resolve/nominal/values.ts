@@ -704,7 +704,7 @@ export class Evaluator {
     if (!e.recv || e.b !== undefined) return undefined;
     for (const r of e.recv) {
       const v = this.dealias(this.value(f, r, from, depth + 1));
-      if (v.t === 'inst' && (this.m.find(v.e, e.name).length || this.extension(v, e.name, undefined))) return { k: 'member', obj: r, name: e.name };
+      if (v.t === 'inst' && (this.m.find(v.e, e.name).length || this.extension(f, v, e.name, undefined))) return { k: 'member', obj: r, name: e.name };
     }
     return undefined;
   }
@@ -758,7 +758,7 @@ export class Evaluator {
         const reason: Reason = how ?? (recv.c <= CONFIDENCE['return-type'] ? 'return-type' : 'typed-receiver');
         if (fns.length) return { targets: this.byArity(fns, argc, false), reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
         if (found.length) return UNRESOLVED; // a field holding a function
-        const ext = this.extension(recv, name, argc) ?? this.conformanceCall(f, recv, name, argc);
+        const ext = this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc);
         if (ext) return ext;
         // an alias's members are its target's
         const u = this.aliasTarget(recv.e, depth);
@@ -776,7 +776,7 @@ export class Evaluator {
         return this.m.hasExternalBase(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' ? EXTERNAL : UNRESOLVED;
       }
       case 'ext': case 'arr': case 'map': {
-        const ext = this.extension(recv, name, argc) ?? this.conformanceCall(f, recv, name, argc);
+        const ext = this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc);
         if (ext) return ext;
         const d = this.derefOf(recv, depth);
         if (d) { const r = this.memberCall(f, d, name, argc, how, depth + 1); if ('targets' in r && r.targets.length) return r; }
@@ -791,23 +791,33 @@ export class Evaluator {
     return rs.filter((r) => this.w.sym(r).label === 'Method' || this.w.sym(r).label === 'Function');
   }
 
-  /** An extension function or method named `name` whose receiver type the value has (or a base of it). */
-  private extension(recv: Val, name: string, argc: Arity): CallRes | undefined {
+  /**
+   * An extension function or method named `name` whose receiver type the value has (or a base of it), seen from
+   * file f: where top-level names are file-local unless exported (NominalRules.fileLocal), another file's private
+   * extension is not seen, and of extensions on one receiver type the file's own hides the others (two seen alike
+   * would not compile: the others are of another module).
+   */
+  private extension(f: number, recv: Val, name: string, argc: Arity): CallRes | undefined {
     const cands = this.w.extensions.get(name);
     if (!cands) return undefined;
-    const ok: SymRef[] = [];
+    let ok: Array<{ r: SymRef; key: string }> = [];
     for (const r of cands) {
+      if (this.rules.fileLocal && r.f !== f && !this.w.sym(r).exported) continue;
       const x = this.w.extra(r);
       const recvType = x.recv ?? this.w.sym(r).params?.[0];
       if (!recvType) continue;
       // an extension declared on an alias applies to what the alias stands for
       const t = this.dealias(this.type(r.f, recvType, r.s));
       const v = this.dealias(recv);
-      if (t.t === 'inst' && v.t === 'inst' && this.m.isSubtype(v.e, t.e)) ok.push(r);
-      else if (t.t === 'ext' && recv.t === 'ext' && t.name && t.name === recv.name) ok.push(r);
+      if (t.t === 'inst' && v.t === 'inst' && this.m.isSubtype(v.e, t.e)) ok.push({ r, key: t.e.fqn });
+      else if (t.t === 'ext' && recv.t === 'ext' && t.name && t.name === recv.name) ok.push({ r, key: t.name });
     }
     if (!ok.length) return undefined;
-    return { targets: this.byArity(ok, argc, true), reason: 'extension', c: CONFIDENCE.extension, recv };
+    if (this.rules.fileLocal) {
+      const own = new Set(ok.filter((c) => c.r.f === f).map((c) => c.key));
+      if (own.size) ok = ok.filter((c) => c.r.f === f || !own.has(c.key));
+    }
+    return { targets: this.byArity(ok.map((c) => c.r), argc, true), reason: 'extension', c: CONFIDENCE.extension, recv };
   }
 
   /**
