@@ -774,6 +774,8 @@ class ProjectBuilder {
       // `client`), and awaiting it: `any` as well
       case 'call': return this.untypedRoot(f, e.callee, depth + 1) || this.untypedResult(f, e.callee, depth);
       case 'await': return this.untypedRoot(f, e.inner, depth + 1);
+      // a discriminant test (`builder.kind === 'a' && builder.m()`) leaves an untyped value untyped
+      case 'tagged': return this.untypedRoot(f, e.of, depth + 1);
       // a choice one of whose values is untyped (`config.loc || Locale.create()`): `any` absorbs the union
       case 'union': return e.types.some((x) => this.untypedRoot(f, x, depth + 1));
       // `this` in a plain function that belongs to no class or object literal: `any` to the checker
