@@ -203,9 +203,15 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
  * sets of overloads (a qualified name asks for a whole set: docs/tools.md § Overload sets).
  */
 function ambiguityMessage(name: string, candidates: readonly SymbolCandidate[]): string {
-  const sets = new Map<string, number>();
-  for (const c of candidates) if (c.type === 'Method' || c.type === 'Function') sets.set(c.qualifiedName, (sets.get(c.qualifiedName) ?? 0) + 1);
-  const overloaded = [...sets].filter(([, n]) => n > 1);
+  // (by file too: functions of one name in several files are no overloads of each other)
+  const sets = new Map<string, { q: string; n: number }>();
+  for (const c of candidates) {
+    if (c.type !== 'Method' && c.type !== 'Function') continue;
+    const key = `${c.type}\0${c.filePath}\0${c.qualifiedName}`;
+    const cur = sets.get(key);
+    if (cur) cur.n++; else sets.set(key, { q: c.qualifiedName, n: 1 });
+  }
+  const overloaded = [...sets.values()].filter((x) => x.n > 1).map((x) => [x.q, x.n] as const);
   if (overloaded.length === 0) return `${candidates.length} symbols match '${name}'; pass uid (or file_path / kind) to pick one`;
   const shown = overloaded.slice(0, 5).map(([q, n]) => `${q} (${n})`);
   const list = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : shown[0];

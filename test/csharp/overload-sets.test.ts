@@ -65,6 +65,11 @@ test('a name overloaded in two owners stays ambiguous, its message naming each s
   };
   add('Parser', 3);
   add('Extensions', 2);
+  // functions of one name in two files are no overloads of each other
+  for (const file of ['src/a.js', 'src/b.js']) g.addNode({ uid: `Function:${file}:helper`, label: 'Function', name: 'helper', qualifiedName: 'helper', filePath: file, line: 1, endLine: 2, language: 'javascript' });
+  const two = lookupSymbol(g.toGraph(), { name: 'helper' });
+  t.is(two.status, 'ambiguous');
+  if (two.status === 'ambiguous') t.is(two.message, "2 symbols match 'helper'; pass uid (or file_path / kind) to pick one");
   const r = lookupSymbol(g.toGraph(), { name: 'Parse' });
   t.is(r.status, 'ambiguous');
   if (r.status !== 'ambiguous') return;
