@@ -162,7 +162,7 @@ export type Expr =
    * `ret`); `n`: its parameter count, where a language picks an overload by it (C#'s `Func<T, bool>` against
    * `Func<T, C, bool>`).
    */
-  | { k: 'fn'; ret?: Expr; pred?: Expr; async?: true; n?: number }
+  | { k: 'fn'; ret?: Expr; pred?: Expr; async?: true; n?: number; trailing?: true }
   /**
    * An array literal's items, recorded for `Promise.all([…])` only (a spread item is `other`); as a type, a tuple
    * type's (`[User, number]`).

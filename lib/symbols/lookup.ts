@@ -7,6 +7,7 @@ import { SYMBOL_LABELS, type GraphNode, type NodeLabel } from '../graph/schema.t
 import { CodegraphError } from '../errors.ts';
 import { isTestFile } from './test-files.ts';
 import { rulesOf } from '../lang/index.ts';
+import { reopenedType } from './type-parts.ts';
 
 /** What a caller asks for. `uid` wins over everything else when given. */
 export interface SymbolQuery {
@@ -163,10 +164,12 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
     const tail = query.uid.split(':').pop()!.replace(/#\d+$/, '');
     throw notFound(graph, `uid '${query.uid}'`, tail, query);
   }
-  const name = query.name?.trim();
-  if (!name) throw new CodegraphError('VALIDATION_ERROR', 'a symbol name or uid is required', [{ field: 'name', message: 'name or uid is required' }]);
+  const raw = query.name?.trim();
+  if (!raw) throw new CodegraphError('VALIDATION_ERROR', 'a symbol name or uid is required', [{ field: 'name', message: 'name or uid is required' }]);
+  // a language's own qualifier (`HTTParty::Request`, `Error::msg`, PHP's `Dotenv\Dotenv`) is the dot of a qualified name
+  const name = indexOf(graph).byName.has(raw) ? raw : raw.replace(/(?<=[\p{L}\p{N}_$])(?:::|\\)(?=[\p{L}_$])/gu, '.');
   // A uid pasted into the name field still finds its symbol.
-  const byUid = nodeOf(graph, name);
+  const byUid = nodeOf(graph, raw);
   if (byUid) return { status: 'found', node: byUid };
 
   const idx = indexOf(graph);
@@ -180,6 +183,9 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
   // to a type carry it too (Rust's impls, Swift's extensions): asked for that name, the type is meant (its context
   // counts constructor calls and lists the blocks' members), so they are no rival candidates.
   if (matches.length > 1) matches = withoutTypeParts(matches);
+  // a class or module reopened in several files (Ruby) is one type: its declaration in the file named after it
+  const reopened = reopenedType(graph, matches);
+  if (reopened) return { status: 'found', node: reopened };
   // A namespace declaration (kind `namespace`: one per file that declares it) shares its name with what it holds
   // (PHP's `namespace Dotenv; class Dotenv`): another symbol of the name is what is meant.
   if (matches.length > 1 && matches.some((n) => n.kind !== 'namespace')) matches = matches.filter((n) => n.kind !== 'namespace');
