@@ -4,8 +4,9 @@ import { nodeOf, type CodeGraph } from '../graph/code-graph.ts';
 import type { GraphEdge, GraphNode, RelType } from '../graph/schema.ts';
 import type { Reference, ReferenceIndex } from '../refs/reference-index.ts';
 import type { IndexedFile, SnapshotHost } from '../../index-store/snapshot.ts';
-import { containerOf, membersOf, moduleOf, processesOf } from './membership.ts';
+import { containerOf, moduleOf, processesOf } from './membership.ts';
 import { fileNode, qualifiedNameOf } from './lookup.ts';
+import { typeMembersOf } from './type-parts.ts';
 
 /** One related symbol. `line` is where that symbol is defined; `siteLine` where the relation occurs. */
 export interface RelatedSymbol {
@@ -113,7 +114,7 @@ export function symbolContext(src: ContextSource, node: GraphNode, includeConten
   };
   const owner = containerOf(graph, node);
   if (owner) result.container = { uid: owner.uid, name: owner.name, type: owner.label };
-  const members = membersOf(graph, node);
+  const members = typeMembersOf(graph, node);
   if (members.length > 0) {
     // `new C()` is a call of the class as far as a reader is concerned, whether the indexer points it at the
     // class or at its constructor.

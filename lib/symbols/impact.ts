@@ -1,10 +1,11 @@
 /** Blast-radius analysis behind the `impact` tool (DESIGN.md §5), rules in docs/tools.md. */
 import type { CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode, RelType } from '../graph/schema.ts';
-import { isContainer, membersOf, moduleOf, processesOf } from './membership.ts';
+import { isContainer, moduleOf, processesOf } from './membership.ts';
 import { traverse, type Direction, type Reached } from './traverse.ts';
 import { assessRisk, type RiskLevel } from './risk.ts';
 import { symbolsInFile } from './lookup.ts';
+import { reopenedDeclarations, typeMembersOf } from './type-parts.ts';
 
 export interface ImpactOptions {
   direction: Direction;
@@ -75,13 +76,14 @@ export interface ImpactResult {
 }
 
 /**
- * The symbols an impact analysis starts from: the target, plus a container's members or a file's symbols, or the
+ * The symbols an impact analysis starts from: the target, plus a container's members (and, where types reopen, its
+ * other declarations and theirs) or a file's symbols, or the
  * other overloads of an overload set (`overloads`).
  */
 export function impactSeeds(graph: CodeGraph, target: GraphNode, overloads: readonly GraphNode[] = []): GraphNode[] {
   if (overloads.length) return [target, ...overloads];
   if (target.label === 'File' && target.filePath) return [target, ...symbolsInFile(graph, target.filePath)];
-  return isContainer(target) ? [target, ...membersOf(graph, target)] : [target];
+  return isContainer(target) ? [...reopenedDeclarations(graph, target), ...typeMembersOf(graph, target)] : [target];
 }
 
 /** Runs the analysis for one target node (with the rest of its overload set, when it is one). */

@@ -8,6 +8,7 @@ import type { GraphNode } from '../graph/schema.ts';
 import { rulesOf } from '../lang/index.ts';
 import { qualifiedNameOf, symbolsNamed } from './lookup.ts';
 import { isTestFile } from './test-files.ts';
+import { membersOf } from './membership.ts';
 
 /** Labels of the declarations that parts of one type carry. */
 const TYPE_LABELS: ReadonlySet<string> = new Set(['Class', 'Interface', 'Enum']);
@@ -100,3 +101,27 @@ export function reopenedType(graph: CodeGraph, matches: readonly GraphNode[]): G
   if (!key || matches.some((n) => typeKey(n) !== key)) return undefined;
   return standIn(graph, matches);
 }
+
+/**
+ * Every declaration of the type `node` declares, where the language's types reopen (Ruby's `class Cart` in each file
+ * that adds to it), `node` first and the rest by place; else just `node`.
+ */
+export function reopenedDeclarations(graph: CodeGraph, node: GraphNode): GraphNode[] {
+  const key = rulesOf(node.language)?.reopensTypes === true ? typeKey(node) : undefined;
+  if (!key) return [node];
+  const others = symbolsNamed(graph, node.name).filter((n) => n.uid !== node.uid && typeKey(n) === key);
+  others.sort((a, b) => cmp(a.filePath ?? '', b.filePath ?? '') || (a.line ?? 0) - (b.line ?? 0) || cmp(a.uid, b.uid));
+  return [node, ...others];
+}
+
+/** The members of a type with those of every declaration that reopens it (see `reopenedDeclarations`), in that order. */
+export function typeMembersOf(graph: CodeGraph, node: GraphNode): GraphNode[] {
+  const seen = new Set<string>();
+  const out: GraphNode[] = [];
+  for (const d of reopenedDeclarations(graph, node)) {
+    for (const m of membersOf(graph, d)) if (!seen.has(m.uid)) { seen.add(m.uid); out.push(m); }
+  }
+  return out;
+}
+
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
 import { lookupSymbol } from '../../lib/symbols/lookup.ts';
 import { context } from '../../handlers/context.ts';
+import { impact } from '../../handlers/impact.ts';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const uidOf = (r: ReturnType<typeof lookupSymbol>) => (r.status === 'found' ? r.node.uid : `ambiguous: ${r.candidates.map((c) => c.uid).join(', ')}`);
@@ -23,6 +24,21 @@ test('a Ruby module reopened in many files is found, in the file named after it;
   t.is(r.status, 'found');
   // a method and a constant still need their own names
   t.is(uidOf(lookupSymbol(s.graph, { name: 'Shop::Cart.total' })), 'Method:lib/shop/cart.rb:Shop.Cart.total');
+});
+
+test("context and impact on a reopened Ruby class hold the members every file adds to it", async (t) => {
+  const s = await buildSnapshotInMemory(path.join(FIXTURES, 'ruby', 'gem'), { workers: 0 });
+  const r = await context({ name: 'Shop::Cart' }, s) as { status: string; symbol: { uid: string }; members: Array<{ uid: string }> };
+  t.is(r.status, 'found');
+  t.is(r.symbol.uid, 'Class:lib/shop/cart.rb:Shop.Cart');
+  const members = r.members.map((m) => m.uid);
+  t.true(members.includes('Method:lib/shop/cart.rb:Shop.Cart.total'));
+  // `clear` is added by lib/shop/reopen.rb; the class's own file comes first
+  t.true(members.includes('Method:lib/shop/reopen.rb:Shop.Cart.clear'));
+  t.true(members.indexOf('Method:lib/shop/cart.rb:Shop.Cart.total') < members.indexOf('Method:lib/shop/reopen.rb:Shop.Cart.clear'));
+  const i = await impact({ target: 'Shop::Cart', direction: 'upstream' }, s) as { targetMembers: string[] };
+  t.true(i.targetMembers.includes('Class:lib/shop/reopen.rb:Shop.Cart'));
+  t.true(i.targetMembers.includes('Method:lib/shop/reopen.rb:Shop.Cart.clear'));
 });
 
 test("a Rust path (Type::method) finds the method", async (t) => {
