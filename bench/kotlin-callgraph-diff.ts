@@ -18,7 +18,8 @@
  * invoke names (overloads with defaults have one each). Left out as not known from the bytecode: a `toString()` in a
  * string template (the compiler appends the value instead), a call through `f$default` of an open member where ours
  * names an override of it (the forwarder dispatches), and a line that both invokes a name and inlines a project
- * `inline fun` of that name.
+ * `inline fun` of that name. A function's `@JvmName` is read back to its source name; overloads of one parameter count
+ * are told apart by the parameter types the invoke names.
  *
  * Lines are read through each class's SMAP (the SourceDebugExtension attribute): code inlined from another place
  * counts at the line that wrote it (a lambda inlined into a class compiled from the inline function's file), and a
@@ -45,13 +46,15 @@ import { fileURLToPath } from 'node:url';
 import { posColumn, posLine } from '../lib/extract/facts.ts';
 import { indexFolder } from './nominal-sites.ts';
 
-/** The pinned corpora: clikt, kotlinx.collections.immutable, colormath and koin tune the Kotlin rules; the others are held out (never tuned on). */
+/** The pinned corpora: clikt, kotlinx.collections.immutable, colormath, koin and kotlinpoet tune the Kotlin rules; the others are held out (never tuned on). */
 export const CORPORA: Record<string, { repo: string; commit: string; half: string; sources: string[]; args?: string[] }> = {
   clikt: { repo: 'ajalt/clikt', commit: 'fa2e48c54995a88d492f05568a64889d99994877', half: 'tune', sources: ['clikt/src/commonMain', 'clikt/src/jvmMain'] },
   collections: { repo: 'Kotlin/kotlinx.collections.immutable', commit: '1d00eeaf6f4559a7953332cb6171c04b886d9a17', half: 'tune', sources: ['core/commonMain/src', 'core/jvmMain/src'], args: ['-api-version', '2.2', '-language-version', '2.2', '-Xreturn-value-checker=full'] },
   colormath: { repo: 'ajalt/colormath', commit: '176592b1d5deff8d205f4fdaf38a19fb4ab99c38', half: 'tune', sources: ['colormath/src/commonMain'] },
   koin: { repo: 'InsertKoinIO/koin', commit: '69a4898d153222933e541ca51a90f79323bbeeaf', half: 'tune', sources: ['core/koin-core/src/commonMain', 'core/koin-core/src/jvmMain'] },
+  kotlinpoet: { repo: 'square/kotlinpoet', commit: 'be2de914ce6eb3694092ed4e0f28626cbce1ffe0', half: 'tune', sources: ['kotlinpoet/src/commonMain', 'kotlinpoet/src/jvmMain'], args: ['-api-version', '2.2', '-language-version', '2.2', '-Xexpect-actual-classes', '-jvm-default=no-compatibility', '-opt-in=com.squareup.kotlinpoet.DelicateKotlinPoetApi'] },
   html: { repo: 'Kotlin/kotlinx.html', commit: '5a8158a23d26f52a67d9b375be7b306beff1b254', half: 'held out', sources: ['src/commonMain', 'src/jvmMain'] },
+  cli: { repo: 'Kotlin/kotlinx-cli', commit: '32112b630b3f1e01c2b446173410be895d456e5e', half: 'held out', sources: ['core/commonMain/src', 'core/jvmMain/src'], args: ['-api-version', '2.3', '-language-version', '2.3', '-opt-in=kotlinx.cli.ExperimentalCli'] },
   markdown: { repo: 'JetBrains/markdown', commit: 'f2280ffb6623869d130c418606bddced66a118f9', half: 'held out', sources: ['src/commonMain', 'src/jvmMain'] },
 };
 let CORPUS = CORPORA.markdown;
@@ -229,7 +232,7 @@ export function javaTypes(desc: string): string {
   return out.join(',');
 }
 
-interface Sym { uid: string; name: string; label: string; qualifiedName: string; filePath: string; line: number; endLine: number; expect: boolean; inline: boolean }
+interface Sym { uid: string; name: string; label: string; qualifiedName: string; filePath: string; line: number; endLine: number; expect: boolean; inline: boolean; jvmName?: string }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const args = process.argv.slice(2);
@@ -254,8 +257,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     // the modifiers before the declaring keyword (a symbol's line may be an annotation's, above them)
     const head = read(a.filePath as string)!.split('\n').slice((a.line as number) - 1, (a.line as number) + 5).join(' ');
     const text = head.slice(0, Math.max(0, head.search(/\b(?:fun|class|interface|object|val|var|typealias|constructor)\b/)));
-    syms.push({ uid: a.uid as string, name: a.name as string, label: a.label as string, qualifiedName: a.qualifiedName as string, filePath: a.filePath as string, line: a.line as number, endLine: (a.endLine as number) ?? (a.line as number), expect: /\bexpect\b/.test(text), inline: /\binline\b/.test(text) });
+    syms.push({ uid: a.uid as string, name: a.name as string, label: a.label as string, qualifiedName: a.qualifiedName as string, filePath: a.filePath as string, line: a.line as number, endLine: (a.endLine as number) ?? (a.line as number), expect: /\bexpect\b/.test(text), inline: /\binline\b/.test(text), jvmName: /@JvmName\("([^"]+)"\)/.exec(text)?.[1] });
   });
+
+  // JVM names given by `@JvmName` → the source names they stand for
+  const jvmAliases = new Map<string, Set<string>>();
+  for (const s of syms) if (s.jvmName && s.jvmName !== s.name) jvmAliases.set(s.jvmName, new Set([...(jvmAliases.get(s.jvmName) ?? []), s.name]));
 
   // the bytecode: classes by name, each class's source file (its package's folder has several source roots)
   const byName = new Map(readClasses(classes).map((c) => [c.name, c]));
@@ -325,7 +332,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       }
       return { cls: c, m: own[0] };
     }
-    if (own.length > 1) return { cls: c };
+    if (own.length > 1) {
+      // of overloads of one count, the one whose parameter types the invoke names (generic ones cannot be told)
+      const exact = own.filter((m) => m.desc.replace(/<[^<>]*(?:<[^<>]*>[^<>]*)*>/g, '').replace(/\s+/g, '').replace(/\.\.\./g, '[]') === javaTypes(desc));
+      return exact.length === 1 ? { cls: c, m: exact[0] } : { cls: c };
+    }
     for (const s of [c.superName, ...c.interfaces]) if (s) { const d = declaringByArity(s, name, desc, seen); if (d) return d; }
     return undefined;
   };
@@ -386,7 +397,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     if (!file) return undefined;
     // the method's own lines (not those of an inline function's body inlined into it, which the SMAP remaps)
     const body = (d.m?.lines ?? []).filter((l) => { const p = placeOf(d.cls, l); return p?.file === file && p.line === l; });
-    const named = syms.filter((s) => s.filePath === file && (s.name === src || s.name === mappedName(inv)) && (s.label === 'Function' || s.label === 'Method'));
+    const named = syms.filter((s) => s.filePath === file && (s.name === src || s.name === mappedName(inv) || s.jvmName === src) && (s.label === 'Function' || s.label === 'Method'));
     let hit: Sym[] = [];
     if (body.length) {
       const at = Math.min(...body);
@@ -424,6 +435,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
         const simple = inv.owner.slice(inv.owner.lastIndexOf('/') + 1).replace(/\$Companion$/, '').replace(/^.*\$/, '');
         const key = `${at.file}:${at.line}:${name === '<init>' ? simple : name}`;
         invokesAt.set(key, [...(invokesAt.get(key) ?? []), inv]);
+        // a function the JVM knows by its `@JvmName("get")` is called by its source name
+        for (const src of jvmAliases.get(name) ?? []) invokesAt.set(`${at.file}:${at.line}:${src}`, [...(invokesAt.get(`${at.file}:${at.line}:${src}`) ?? []), inv]);
         const alt = mappedName(inv);
         if (alt) invokesAt.set(`${at.file}:${at.line}:${alt}`, [...(invokesAt.get(`${at.file}:${at.line}:${alt}`) ?? []), inv]);
         // `X(…)` may run X's companion's (or object X's, or an inherited) `operator fun invoke`

@@ -35,7 +35,11 @@ export interface Monorepo {
   exclude: string[];
   /** Workspace globs (`ark/*`), as its pnpm-workspace.yaml or package.json `workspaces` lists them. */
   workspaces: string[];
+  /** The paths exported (all when absent): a mirror may lack the repository's large binary files. */
+  archive?: string[];
 }
+
+const TANSTACK_PACKAGES = ['query-core', 'query-persist-client-core', 'query-sync-storage-persister', 'query-async-storage-persister', 'query-broadcast-client-experimental'];
 
 export const MONOREPOS: Record<string, Monorepo> = {
   // pnpm workspace `ark/*`; packages import each other by name and by `@ark/util/internal/x.ts`-style subpaths
@@ -65,13 +69,25 @@ export const MONOREPOS: Record<string, Monorepo> = {
     exclude: [],
     workspaces: ['packages/*'],
   },
+  // pnpm workspace `packages/*`: packages import each other by name through `exports` with a custom condition
+  // (`@tanstack/custom-condition`, tsconfig `customConditions`) pointing at sources; a second tuning workspace for rename.
+  // The framework adapters are left out: their framework (react, vue, …) is not installed, so the checker reads its
+  // hooks as `any` where codegraph's rules for them still type the values
+  'tanstack-query': {
+    repo: 'TanStack/query',
+    commit: '40321a0b1b3bdd0afa11f0e439642ab84cdf6afe',
+    include: TANSTACK_PACKAGES.map((p) => `packages/${p}/src`),
+    exclude: TANSTACK_PACKAGES.map((p) => `packages/${p}/src/__tests__`),
+    workspaces: ['packages/*'],
+    archive: ['packages', 'package.json', 'pnpm-workspace.yaml', 'tsconfig.json'],
+  },
 };
 
 /** Exports the pinned commit into `dir` (emptied first) and links its workspace packages into node_modules. */
 export function prepareMonorepo(m: Monorepo, gitDir: string, dir: string): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const tar = execFileSync('git', ['--git-dir', gitDir, 'archive', '--format=tar', m.commit], { maxBuffer: 1 << 30 });
+  const tar = execFileSync('git', ['--git-dir', gitDir, 'archive', '--format=tar', m.commit, ...(m.archive ?? [])], { maxBuffer: 1 << 30 });
   execFileSync('tar', ['-x', '-C', dir], { input: tar });
   linkWorkspaces(dir, m.workspaces);
 }

@@ -29,4 +29,6 @@ ruby jnunemaker/httparty 37799836fa0f864962acc7afbdd723b92e3b9d07
 php vlucas/phpdotenv 416df702837983f8d5ff48c9c3fee4f5f57b980b
 kotlin michaelbull/kotlin-result 1969f9d8eab4b9be3f3f7b9e93b03693935cbda4
 swift SwiftyJSON/SwiftyJSON f02c453bb544085109a02f2f2fe8f2cfb0b7f6e8
+typescript panva/jose 52ba1592cb7fe9e1995bd4c8230e3a5da56230c7
+javascript pinojs/pino b394c2c16ac6a8919cd33d7f5684a01baca1096f
 LIST

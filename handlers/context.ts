@@ -4,6 +4,7 @@ import { defineTool, repoField } from './define-tool.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
 import { lookupSymbol, type SymbolCandidate } from '../lib/symbols/lookup.ts';
 import { symbolContext } from '../lib/symbols/context.ts';
+import { overloadSetContext, overloadSetOf } from '../lib/symbols/overloads.ts';
 import { DEFAULT_MAX_CHARS, maxCharsField, offsetField } from './budget.ts';
 import { CONTEXT_SECTIONS, fitContext, type BudgetedContext, type ContextSection } from './context-budget.ts';
 import { fitAmbiguous } from './impact-budget.ts';
@@ -57,7 +58,8 @@ export const context = defineTool<ContextRequest, Snapshot, ContextResponse>({
     'confidence and the reason it was resolved (a method\'s `overrides`: the methods it overrides or implements, and',
     'those overriding it); the execution flows (processes) it takes part in with its step; its module. For a class, its',
     'methods with their callers. Look up by `uid` (exact) or `name` narrowed by `file_path` / `kind`. Several',
-    'matches return status "ambiguous" with ranked candidates; pass one candidate\'s uid to continue.',
+    'matches return status "ambiguous" with ranked candidates; pass one candidate\'s uid to continue. The overloads of',
+    'one method are answered together: `overloads` lists them, each relation\'s `via` names the overload it belongs to.',
     `The answer keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 7k tokens): \`counts\` are`,
     'exact, callers and callees come first, long lists are cut, and `more` names each cut list with the',
     '`section` and `offset` that read on.',
@@ -66,7 +68,13 @@ export const context = defineTool<ContextRequest, Snapshot, ContextResponse>({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run(req, snapshot) {
     const found = lookupSymbol(snapshot.graph, { uid: req.uid, name: req.name, filePath: req.file_path, kind: req.kind });
-    if (found.status === 'ambiguous') return fitAmbiguous(found, req.max_chars);
-    return fitContext(symbolContext(snapshot, found.node, req.include_content || req.section === 'content'), req.max_chars, req.section, req.offset);
+    const withContent = req.include_content || req.section === 'content';
+    if (found.status === 'ambiguous') {
+      // the overloads of one method are one answer, not a choice to make (docs/tools.md § Overload sets)
+      const set = overloadSetOf(snapshot.graph, found.candidates);
+      if (!set) return fitAmbiguous(found, req.max_chars);
+      return fitContext(overloadSetContext(snapshot, set, withContent), req.max_chars, req.section, req.offset);
+    }
+    return fitContext(symbolContext(snapshot, found.node, withContent), req.max_chars, req.section, req.offset);
   },
 });

@@ -3,8 +3,9 @@ import Joi from 'joi';
 import { defineTool, repoField } from './define-tool.ts';
 import { symbolFields, type AmbiguousResult } from './context.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
-import { REL_TYPES, type RelType } from '../lib/graph/schema.ts';
+import { REL_TYPES, type GraphNode, type RelType } from '../lib/graph/schema.ts';
 import { lookupSymbol } from '../lib/symbols/lookup.ts';
+import { overloadSetOf } from '../lib/symbols/overloads.ts';
 import { analyzeImpact } from '../lib/symbols/impact.ts';
 import { DEFAULT_MAX_CHARS, maxCharsField, offsetField } from './budget.ts';
 import { IMPACT_SECTIONS, fitAmbiguous, fitImpact, type BudgetedImpact, type ImpactSection } from './impact-budget.ts';
@@ -68,13 +69,16 @@ export const impact = defineTool<ImpactRequest, Snapshot, ImpactResponse>({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run(req, snapshot) {
     const found = lookupSymbol(snapshot.graph, { uid: req.target_uid, name: req.target, filePath: req.file_path, kind: req.kind });
-    if (found.status === 'ambiguous') return fitAmbiguous(found, req.max_chars);
+    // the overloads of one method are one target, as a class's members are part of it (docs/tools.md § Overload sets)
+    const set = found.status === 'ambiguous' ? overloadSetOf(snapshot.graph, found.candidates) : undefined;
+    if (found.status === 'ambiguous' && !set) return fitAmbiguous(found, req.max_chars);
+    const target = set ? set[0] : (found as { node: GraphNode }).node;
     const relationTypes = REL_TYPES.filter((t) => req.relationTypes.includes(t));
     const offset = req.offset ?? 0;
-    const full = analyzeImpact(snapshot.graph, found.node, {
+    const full = analyzeImpact(snapshot.graph, target, {
       direction: req.direction, maxDepth: req.maxDepth, relationTypes, minConfidence: req.minConfidence,
       includeTests: req.includeTests, limit: req.section === 'byDepth' ? offset + req.limit : req.limit,
-    });
+    }, set?.slice(1));
     return fitImpact(full, req.max_chars, req.section, offset);
   },
 });

@@ -15,6 +15,7 @@ import { rankSettings } from '../../lib/search/engine.ts';
 import type { SearchIndex } from '../../lib/search/index.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import { HISTORY_REPOS } from './repos.ts';
+import { PARAPHRASES } from './paraphrases.ts';
 import { DEFAULT_MIRROR, DEFAULT_SET } from './mine.ts';
 import { finished, formatRow, HEADER, loadSet, querySystem, questionsFor, rankSystem, scoreSystem, snapshotOf, withFreshSearch, type Question, type Scores } from './eval.ts';
 
@@ -26,13 +27,16 @@ const LAMBDA = Number(arg('--lambda') ?? 1e-4);
 const NEWTON_STEPS = 25;
 
 interface Group { repo: string; pos: Float64Array[]; neg: Float64Array[] }
-interface Corpus { repo: string; python: boolean; s: Snapshot; qs: Question[] }
+interface Corpus { repo: string; python: boolean; s: Snapshot; qs: Question[]; para: Question[] }
 
 const set = loadSet(DEFAULT_SET);
 const corpora: Corpus[] = [];
 for (const r of HISTORY_REPOS.filter((x) => x.half === 'tune')) {
   const s = await withFreshSearch(await snapshotOf(r, DEFAULT_MIRROR), arg('--embedder') ?? 'builtin');
-  corpora.push({ repo: r.repo, python: r.language === 'python', s, qs: questionsFor(s, set.filter((q) => q.repo === r.repo)) });
+  const qs = questionsFor(s, set.filter((q) => q.repo === r.repo));
+  // The tuning half's paraphrased questions, scored apart (never fit on): how the weights hold on other wording.
+  const para = qs.flatMap((q) => PARAPHRASES.filter((p) => p.commit === q.q.commit).map((p) => ({ ...q, text: p.text })));
+  corpora.push({ repo: r.repo, python: r.language === 'python', s, qs, para });
 }
 
 /** Candidates of every question with their features, split into changed functions and the rest. */
@@ -135,6 +139,13 @@ async function score(c: Corpus, weights: Record<string, number> | undefined, int
       let acc = into.get(key);
       if (!acc) into.set(key, (acc = { functions: { n: 0, acc1: 0, acc5: 0, acc10: 0, mrr: 0 }, files: { n: 0, acc1: 0, acc5: 0, acc10: 0, mrr: 0 } }));
       await scoreSystem(c.s, sys, c.qs, acc);
+      if (!c.para.length) continue;
+      for (const [suffix, qs] of [['originals of paraphrases', c.para.map((q) => c.qs.find((o) => o.q.commit === q.q.commit)!)], ['paraphrased', c.para]] as const) {
+        const k = `${key} (${suffix})`;
+        let a = into.get(k);
+        if (!a) into.set(k, (a = { functions: { n: 0, acc1: 0, acc5: 0, acc10: 0, mrr: 0 }, files: { n: 0, acc1: 0, acc5: 0, acc10: 0, mrr: 0 } }));
+        await scoreSystem(c.s, sys, qs, a);
+      }
     }
   } finally { rankSettings.rerank = saved; }
 }

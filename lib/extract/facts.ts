@@ -70,7 +70,8 @@ export type Expr =
   | { k: 'out'; call: Expr; at: number }
   /** `of`: the asserted expression, when it is a name or a member (`impl as any`): what a const bound so holds. */
   | { k: 'as'; type: Expr; of?: Expr }
-  | { k: 'union'; types: Expr[] }
+  /** (`either`: a conditional type's branches, one of which the checker picks, not a value of any of them) */
+  | { k: 'union'; types: Expr[]; either?: true }
   /** An intersection type `A & B`: a value with the members of every part. */
   | { k: 'intersection'; types: Expr[] }
   /**
@@ -148,7 +149,8 @@ export type Expr =
    * A name narrowed by a discriminant (`switch (s.kind) { case 'circle': … }`, `if (s.kind === 'circle') …`): the
    * member types of `of` whose member `key` is one of `tags`.
    */
-  | { k: 'tagged'; of: Expr; key: string; tags: string[] }
+  /** (`not`: the member types whose `key` is none of `tags`, an `else` branch's) */
+  | { k: 'tagged'; of: Expr; key: string; tags: string[]; not?: true }
   /** A name inside `if (Array.isArray(x))` (`yes`) or its else branch: the array parts of its type, or the others. */
   | { k: 'isarray'; of: Expr; yes: boolean }
   /** The type `any` as written (an annotation, `x as any`): the checker types nothing read from it. */
@@ -160,7 +162,7 @@ export type Expr =
    * `ret`); `n`: its parameter count, where a language picks an overload by it (C#'s `Func<T, bool>` against
    * `Func<T, C, bool>`).
    */
-  | { k: 'fn'; ret?: Expr; pred?: Expr; async?: true; n?: number }
+  | { k: 'fn'; ret?: Expr; pred?: Expr; async?: true; n?: number; trailing?: true }
   /**
    * An array literal's items, recorded for `Promise.all([…])` only (a spread item is `other`); as a type, a tuple
    * type's (`[User, number]`).

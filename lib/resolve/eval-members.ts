@@ -1,5 +1,5 @@
 /** Members of classes and interfaces: own members, heritage (extends, implements, mixins), declaration merging. */
-import { FUNCTION_MEMBER_KINDS, MERGING_LABELS, PENDING_MEMBER, REASON_CONFIDENCE, UNKNOWN, VALUE_LABELS, newableFunction, sameValue, weakenFrom, type Evaluator, type Reason, type SymRef, type Val } from './evaluate.ts';
+import { FUNCTION_MEMBER_KINDS, MERGING_LABELS, PENDING_MEMBER, REASON_CONFIDENCE, UNKNOWN, VALUE_LABELS, newableFunction, sameValue, weakenFrom, type Evaluator, type Reason, type SymRef, type TypeArg, type Val } from './evaluate.ts';
 import { bindingIndex, bindsLocal, type Expr } from '../extract/facts.ts';
 
 /** The class a class extends (its first heritage), or 'ext' when that is outside the project. */
@@ -109,6 +109,50 @@ export function heritageMember(this: Evaluator, cls: SymRef, name: string, wantS
     } else if (m === 'ext' || mixed === 'ext') sawExternal = true;
   }
   return sawExternal ? 'ext' : undefined;
+}
+
+/**
+ * Member `name` that only the instantiated heritage of class or interface `cs` (file `cf`, written with `args`) has:
+ * a base merged with an interface extending its own type parameter (`interface Callable<fn, attachments> extends fn,
+ * attachments`), whose argument names the subclass's type parameter (`extends Callable<Fn, attachmentsOf<d>>` with d
+ * bound by `class StructureNode extends BaseNode<StructureDecl>`), and a type alias in heritage (`interface Decl
+ * extends declareNode<{ inner: Inner }> {}`), read with the bindings in force. findMember, which knows no
+ * bindings, answers first; this runs where it found nothing.
+ */
+export function boundHeritageMember(this: Evaluator, cf: number, cs: number, args: TypeArg[] | undefined, name: string, depth: number): Val | undefined {
+  if (depth > 8) { this.cut++; return undefined; }
+  const cls: SymRef = { f: cf, s: cs };
+  for (const t of [cls, ...(this.mergedTypes(cls, false) ?? [])]) {
+    const ts = this.sym(t);
+    // (a class and the interfaces merged with it take the same arguments, each by its own type parameters)
+    let own: Map<string, TypeArg> | undefined;
+    if (args && ts.typeParams) {
+      own = new Map();
+      ts.typeParams.forEach((l, i) => { if (args[i]) own!.set(`${t.f}:${l}`, args[i]); });
+    }
+    for (const h of [...(ts.extends ?? []), ...(ts.implements ?? [])]) {
+      let v: Val | undefined;
+      if (h.k === 'id' && bindsLocal(h.b)) {
+        const arg = own?.get(`${t.f}:${bindingIndex(h.b)}`);
+        if (arg) v = arg.v ?? this.typeValue(arg.f, arg.t, 0, arg.subst);
+      } else if (h.k === 'generic' || h.k === 'id' || h.k === 'member') {
+        const base = this.typeSymbol(t.f, h.k === 'generic' ? h.of : h);
+        // (an outside base may declare any member: no answer)
+        if (base === 'ext') return undefined;
+        if (!base) continue;
+        const bs = this.sym(base);
+        if (bs.label === 'TypeAlias') v = this.typeValue(t.f, h, 0, own);
+        else if ((bs.label === 'Class' || bs.label === 'Interface') && h.k === 'generic') {
+          const m = this.boundHeritageMember(base.f, base.s, h.args.map((a) => ({ f: t.f, t: a, subst: own })), name, depth + 1);
+          if (m) return m;
+        }
+      }
+      if (!v) continue;
+      const m = this.member(v, name);
+      if (m.t !== 'unknown' && m.t !== 'ext') return m;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -87,12 +87,12 @@ export function objectEntry(this: Evaluator, o: Val & { t: 'objv' }, name: strin
 }
 
 /**
- * The member types of a union (`u`: project types, or object types) whose discriminant `key` is one of `tags`; a
- * member type whose discriminant we cannot read stays. Undefined when nothing is narrowed.
+ * The member types of a union (`u`: project types, or object types) whose discriminant `key` is one of `tags` (`not`:
+ * none of them); a member type whose discriminant we cannot read stays. Undefined when nothing is narrowed.
  */
-export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readonly string[]): Val | undefined {
+export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readonly string[], not?: boolean): Val | undefined {
   if (u.t !== 'union' && u.t !== 'anyof') return undefined;
-  const kept = (u.of as Val[]).filter((x) => { const t = this.tagOf(x, key); return t === undefined || tags.includes(t); });
+  const kept = (u.of as Val[]).filter((x) => { const t = this.tagOf(x, key); return t === undefined || tags.includes(t) !== !!not; });
   if (kept.length === u.of.length || kept.length === 0) return undefined;
   if (kept.length === 1) return kept[0];
   const c = Math.min(...kept.map((x) => (x as { c: number }).c));
@@ -143,11 +143,31 @@ export function lacks(this: Evaluator, x: { f: number; s: number }, name: string
  */
 export function unionMembers(this: Evaluator, f: number, e: Expr): Array<Val & { t: 'sym' }> {
   if (e.k !== 'member') return [];
-  const o = this.deref(this.value(f, e.obj));
-  if (o.t !== 'union') return [];
+  return this.membersOfEach(this.deref(this.value(f, e.obj)), e.name) ?? [];
+}
+
+/**
+ * unionMembers of a receiver value `o`: each member type's symbol of a union; of a conditional type's branches (the
+ * checker's pick) the symbols every branch that has the member gives alike (`BaseRoot | Disjoint` or `BaseNode |
+ * Disjoint`: BaseNode's `equals` either way), nothing where they differ.
+ */
+export function membersOfEach(this: Evaluator, o: Val, name: string): Array<Val & { t: 'sym' }> | undefined {
+  if (o.t === 'anyof' && o.either) {
+    let out: Array<Val & { t: 'sym' }> | undefined;
+    for (const x of o.of) {
+      const ms = x.t === 'union' || (x.t === 'anyof' && x.either) ? this.membersOfEach(x, name) : undefined;
+      const one = ms ? undefined : this.member(x, name);
+      const got = ms ?? (one && one.t === 'sym' ? [one] : undefined);
+      if (!got || !got.length) { if (this.lacksIn(x, name)) continue; return undefined; }
+      if (out && (out.length !== got.length || out.some((a) => !got.some((b) => a.f === b.f && a.s === b.s)))) return undefined;
+      out ??= got;
+    }
+    return out;
+  }
+  if (o.t !== 'union') return undefined;
   const out: Array<Val & { t: 'sym' }> = [];
   for (const x of o.of) {
-    const m = this.member(x, e.name);
+    const m = this.member(x, name);
     if (m.t === 'sym' && !out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
   }
   return out;

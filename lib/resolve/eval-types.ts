@@ -106,6 +106,20 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   if (t.k === 'map') return { t: 'map', f, of: t.of, key: t.key, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
   if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
   if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, news: t.news, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+  if (t.k === 'union' && t.either) {
+    // a conditional type's branches: the checker picks one, so a member is the one branch's that has it (or the one
+    // the branches having it agree on), never each branch's as for a value of a union; a branch we cannot type
+    // (`never`, `{}`, an `infer`red part) has no say
+    // (a branch is no deeper than its conditional: helper types nest conditionals three deep, `merge<base, props>`;
+    // the evaluator's own depth still bounds a cycle)
+    const known: Val[] = [];
+    for (const m of t.types) {
+      const v = this.typeValue(f, m, depth, subst);
+      if (v.t !== 'unknown') known.push(v);
+    }
+    if (known.length <= 1) return known[0] ?? UNKNOWN;
+    return { t: 'anyof', of: known, either: true, r: 'typed-receiver', c: Math.min(...known.map((o) => ('c' in o ? o.c : REASON_CONFIDENCE['typed-receiver']))) };
+  }
   if (t.k === 'union') {
     // `T | undefined`, `T | null`: T; several project types: a union value (see member)
     let ext = false;

@@ -82,7 +82,8 @@ export type Val =
    * (Common & { kind: 'b' })`, a discriminated union): a member is known when every member type that has it gives
    * the same symbol or the same instance type (see sameValue); a member type that surely lacks it has no say.
    */
-  | { t: 'anyof'; of: Val[]; r: Reason; c: number }
+  /** (`either`: a conditional type's branches, one of which the checker picks) */
+  | { t: 'anyof'; of: Val[]; either?: true; r: Reason; c: number }
   /** A promise (`Promise<T>`, an async function's result): awaiting it, or its `then` callback, gives `of`. */
   | { t: 'prom'; of: Val; r: Reason; c: number }
   /**
@@ -401,7 +402,7 @@ export class Evaluator {
       case 'tagged': {
         // `switch (ast._tag) { case 'Objects': ast.recur(…) }`: the member types whose `_tag` is 'Objects'
         const v = this.value(f, e.of);
-        return this.narrowedByTag(v.t === 'sym' ? this.deref(v) : v, e.key, e.tags) ?? v;
+        return this.narrowedByTag(v.t === 'sym' ? this.deref(v) : v, e.key, e.tags, e.not) ?? v;
       }
       case 'isarray': {
         // `if (Array.isArray(x))`: the parts of x's union that are arrays (else branch: the others)
@@ -612,6 +613,8 @@ export class Evaluator {
       case 'inst': {
         const m = o.up ? this.heritageMember(o, name, !!o.st) : this.findMember(o, name, false);
         if (m && m !== 'ext') return { t: 'sym', f: m.f, s: m.s, r: o.r, c: o.c, subst: this.substOf(o, m) };
+        // (findMember counts a base that is a type parameter as outside: the bindings may say what it is)
+        if (!o.up) { const b = this.boundHeritageMember(o.f, o.s, o.args, name, 0); if (b) return weakenFrom(b, o, 'typed-receiver'); }
         return m === 'ext' ? EXT : UNKNOWN;
       }
       case 'union': case 'anyof': {

@@ -774,6 +774,8 @@ class ProjectBuilder {
       // `client`), and awaiting it: `any` as well
       case 'call': return this.untypedRoot(f, e.callee, depth + 1) || this.untypedResult(f, e.callee, depth);
       case 'await': return this.untypedRoot(f, e.inner, depth + 1);
+      // a discriminant test (`builder.kind === 'a' && builder.m()`) leaves an untyped value untyped
+      case 'tagged': return this.untypedRoot(f, e.of, depth + 1);
       // a choice one of whose values is untyped (`config.loc || Locale.create()`): `any` absorbs the union
       case 'union': return e.types.some((x) => this.untypedRoot(f, x, depth + 1));
       // `this` in a plain function that belongs to no class or object literal: `any` to the checker
@@ -1026,6 +1028,7 @@ function siteKey(at: Pos): number {
 
 /** Whether an object literal key's value reads a contextual type: a parameter's, or a member or element type of one. */
 function contextualKey(e: Expr): boolean {
-  while (e.k === 'member' || e.k === 'element') e = e.k === 'member' ? e.obj : e.of;
+  // (a literal's discriminant, `tagged`, narrows that type: still a contextual type)
+  while (e.k === 'member' || e.k === 'element' || e.k === 'tagged') e = e.k === 'member' ? e.obj : e.of;
   return e.k === 'param' || e.k === 'as';
 }

@@ -26,6 +26,12 @@ export const CHANGE_WORDS: ReadonlySet<string> = new Set([
   'where', 'find', 'look', 'code', 'function', 'method', 'implement', 'implemented', 'implementation',
 ]);
 
+/**
+ * CHANGE_WORDS as query terms are written (stemmed: `make` is `mak`, `issues` is `issu`), which is what the
+ * filter below compares; the joined words compare the words as written.
+ */
+const CHANGE_TERMS: ReadonlySet<string> = new Set([...CHANGE_WORDS].flatMap((w) => [w, ...terms(w, { stopWords: false })]));
+
 const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
 /** A written identifier: camelCase, snake_case, a dotted path, `$`, or letters and digits mixed. */
 const WRITTEN_IDENTIFIER = /^(?:[\p{L}_$][\p{L}\p{N}_$]*)(?:\.[\p{L}_$][\p{L}\p{N}_$]*)*$/u;
@@ -68,7 +74,7 @@ export function queryTerms(text: string): QueryTerm[] {
       for (const p of parts) if (!STOP_WORDS.has(p)) push(stem(p), 1.5);
     }
   }
-  for (const t of terms(trimmed, { stopWords: true })) if (!CHANGE_WORDS.has(t)) push(t, 1);
+  for (const t of terms(trimmed, { stopWords: true })) if (!CHANGE_TERMS.has(t)) push(t, 1);
   // Joined words only add to real terms: a query of stop words alone stays empty.
   if (weights.size > 0) {
     const words = (trimmed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !ARTICLES.has(w)).slice(0, MAX_QUERY_TERMS);

@@ -68,21 +68,25 @@ export interface ImpactResult {
   byDepth: Record<string, ImpactedSymbol[]>;
   affected_processes: AffectedProcess[];
   affected_modules: AffectedModule[];
-  /** Members (methods, properties, constructor) of a class/interface target, or the symbols of a file target, counted as part of it. */
+  /** Members (methods, properties, constructor) of a class/interface target, the symbols of a file target, or the other overloads of an overload set, counted as part of it. */
   targetMembers: string[];
   /** True when `byDepth` lists fewer symbols than `impactedCount` because of `limit`. */
   truncated: boolean;
 }
 
-/** The symbols an impact analysis starts from: the target, plus a container's members or a file's symbols. */
-export function impactSeeds(graph: CodeGraph, target: GraphNode): GraphNode[] {
+/**
+ * The symbols an impact analysis starts from: the target, plus a container's members or a file's symbols, or the
+ * other overloads of an overload set (`overloads`).
+ */
+export function impactSeeds(graph: CodeGraph, target: GraphNode, overloads: readonly GraphNode[] = []): GraphNode[] {
+  if (overloads.length) return [target, ...overloads];
   if (target.label === 'File' && target.filePath) return [target, ...symbolsInFile(graph, target.filePath)];
   return isContainer(target) ? [target, ...membersOf(graph, target)] : [target];
 }
 
-/** Runs the analysis for one target node. */
-export function analyzeImpact(graph: CodeGraph, target: GraphNode, opts: ImpactOptions): ImpactResult {
-  const seeds = impactSeeds(graph, target);
+/** Runs the analysis for one target node (with the rest of its overload set, when it is one). */
+export function analyzeImpact(graph: CodeGraph, target: GraphNode, opts: ImpactOptions, overloads: readonly GraphNode[] = []): ImpactResult {
+  const seeds = impactSeeds(graph, target, overloads);
   const reached = traverse(graph, seeds.map((s) => s.uid), opts);
   reached.sort(byDepthThenPlace);
 

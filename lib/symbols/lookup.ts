@@ -7,6 +7,7 @@ import { SYMBOL_LABELS, type GraphNode, type NodeLabel } from '../graph/schema.t
 import { CodegraphError } from '../errors.ts';
 import { isTestFile } from './test-files.ts';
 import { rulesOf } from '../lang/index.ts';
+import { reopenedType } from './type-parts.ts';
 
 /** What a caller asks for. `uid` wins over everything else when given. */
 export interface SymbolQuery {
@@ -163,10 +164,12 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
     const tail = query.uid.split(':').pop()!.replace(/#\d+$/, '');
     throw notFound(graph, `uid '${query.uid}'`, tail, query);
   }
-  const name = query.name?.trim();
-  if (!name) throw new CodegraphError('VALIDATION_ERROR', 'a symbol name or uid is required', [{ field: 'name', message: 'name or uid is required' }]);
+  const raw = query.name?.trim();
+  if (!raw) throw new CodegraphError('VALIDATION_ERROR', 'a symbol name or uid is required', [{ field: 'name', message: 'name or uid is required' }]);
+  // a language's own qualifier (`HTTParty::Request`, `Error::msg`, PHP's `Dotenv\Dotenv`) is the dot of a qualified name
+  const name = indexOf(graph).byName.has(raw) ? raw : raw.replace(/(?<=[\p{L}\p{N}_$])(?:::|\\)(?=[\p{L}_$])/gu, '.');
   // A uid pasted into the name field still finds its symbol.
-  const byUid = nodeOf(graph, name);
+  const byUid = nodeOf(graph, raw);
   if (byUid) return { status: 'found', node: byUid };
 
   const idx = indexOf(graph);
@@ -180,6 +183,9 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
   // to a type carry it too (Rust's impls, Swift's extensions): asked for that name, the type is meant (its context
   // counts constructor calls and lists the blocks' members), so they are no rival candidates.
   if (matches.length > 1) matches = withoutTypeParts(matches);
+  // a class or module reopened in several files (Ruby) is one type: its declaration in the file named after it
+  const reopened = reopenedType(graph, matches);
+  if (reopened) return { status: 'found', node: reopened };
   // A namespace declaration (kind `namespace`: one per file that declares it) shares its name with what it holds
   // (PHP's `namespace Dotenv; class Dotenv`): another symbol of the name is what is meant.
   if (matches.length > 1 && matches.some((n) => n.kind !== 'namespace')) matches = matches.filter((n) => n.kind !== 'namespace');
@@ -195,11 +201,29 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
     if (exact.length === 1) return { status: 'found', node: exact[0] };
   }
   const candidates = ranked.map(toCandidate);
-  return {
-    status: 'ambiguous',
-    message: `${candidates.length} symbols match '${name}'; pass uid (or file_path / kind) to pick one`,
-    candidates,
-  };
+  return { status: 'ambiguous', message: ambiguityMessage(name, candidates), candidates };
+}
+
+/**
+ * What an ambiguous answer says: how many symbols match and, when some are overloads of one qualified name, which
+ * sets of overloads (a qualified name asks for a whole set: docs/tools.md § Overload sets).
+ */
+function ambiguityMessage(name: string, candidates: readonly SymbolCandidate[]): string {
+  // (by file too: functions of one name in several files are no overloads of each other)
+  const sets = new Map<string, { q: string; n: number }>();
+  for (const c of candidates) {
+    if (c.type !== 'Method' && c.type !== 'Function') continue;
+    const key = `${c.type}\0${c.filePath}\0${c.qualifiedName}`;
+    const cur = sets.get(key);
+    if (cur) cur.n++; else sets.set(key, { q: c.qualifiedName, n: 1 });
+  }
+  const overloaded = [...sets.values()].filter((x) => x.n > 1).map((x) => [x.q, x.n] as const);
+  if (overloaded.length === 0) return `${candidates.length} symbols match '${name}'; pass uid (or file_path / kind) to pick one`;
+  const shown = overloaded.slice(0, 5).map(([q, n]) => `${q} (${n})`);
+  const list = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : shown[0];
+  const more = overloaded.length > shown.length ? ` and ${overloaded.length - shown.length} more` : '';
+  return `${candidates.length} symbols match '${name}', among them the overloads of ${list}${more}; pass a qualified name for `
+    + 'every overload of it, or uid (or file_path / kind) to pick one symbol';
 }
 
 /**

@@ -89,3 +89,14 @@ export function onePerType<T>(graph: CodeGraph, items: readonly T[], nodeOf: (it
   }
   return out;
 }
+
+/**
+ * The declaration standing for a type when every one of `matches` declares that one type in a language whose types
+ * reopen (Ruby's `module HTTParty` in each of its files), else undefined: asked for the name, the type is meant.
+ */
+export function reopenedType(graph: CodeGraph, matches: readonly GraphNode[]): GraphNode | undefined {
+  if (matches.length < 2 || rulesOf(matches[0].language)?.reopensTypes !== true) return undefined;
+  const key = typeKey(matches[0]);
+  if (!key || matches.some((n) => typeKey(n) !== key)) return undefined;
+  return standIn(graph, matches);
+}

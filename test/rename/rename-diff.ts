@@ -65,7 +65,7 @@ export function sampleSymbols(snapshot: Snapshot, count: number, seed: number): 
   return pool.slice(0, count);
 }
 
-const CAP = 8;
+const CAP = Number(process.env.RENAME_DIFF_CAP ?? 8);
 
 /** Compares codegraph's graph edits with TypeScript's rename locations for each symbol. */
 export function diffRenames(snapshot: Snapshot, oracle: TsRenameOracle, symbols: readonly GraphNode[]): DiffReport {

@@ -262,6 +262,9 @@ test('change-description words are not searched for; identifiers written in the 
   const { queryTerms } = await import('../../lib/search/query-terms.ts');
   const ts = (q: string) => queryTerms(q).filter((x) => !x.joined).map((x) => x.term);
   t.deepEqual(ts('fix: add support for retries when the token expires'), ['retry', 'token', 'expir']);
+  // In every form the stemmer leaves of them (`make` is searched as `mak`, `issues` and `cases` as `issu`, `cas`).
+  t.deepEqual(ts('make the parser handle issues with edge cases'), ['parser', 'handl', 'edg']);
+  t.deepEqual(ts('improved retries'), ['retry']);
   // `parseDate` and `res.send` are kept whole (and count double) as well as split.
   const q = queryTerms('handle parseDate errors in res.send');
   t.deepEqual(q.find((x) => x.term === 'parsedate'), { term: 'parsedate', weight: 2 });

@@ -254,11 +254,25 @@ export function argumentKeys(this: Collector, node: Node, obj: Expr, from: numbe
   if (items) { for (const x of items) this.argumentKeys(x, { k: 'element', of: obj }, from, depth + 1, out); return; }
   const entries = this.objectEntries.get(node);
   if (!entries) return;
+  // a key written with a string (`type: 'added'`) discriminates a union contextual type as the checker does: the keys
+  // are members of the member types whose discriminant is that string (see 'tagged')
+  for (const en of entries) {
+    const tag = en.key && en.value && en.value !== en.key ? this.plainString(en.value) : undefined;
+    if (tag !== undefined) obj = { k: 'tagged', of: obj, key: this.ident(en.key!), tags: [tag] };
+  }
   for (const en of entries) {
     if (!en.key) continue;
     out.push({ key: en.key, obj, short: en.value === en.key, from });
     if (en.value && en.value !== en.key) this.argumentKeys(en.value, { k: 'member', obj, name: this.ident(en.key) }, from, depth + 1, out);
   }
+}
+
+/** The text of a string literal without escapes or substitutions (`'added'`, `"added"`), else undefined. */
+export function plainString(this: Collector, node: Node): string | undefined {
+  const q = this.text[node.start];
+  if ((q !== "'" && q !== '"') || node.end - node.start < 2 || this.text[node.end - 1] !== q) return undefined;
+  const s = this.text.slice(node.start + 1, node.end - 1);
+  return s.includes('\\') || s.includes(q) ? undefined : s;
 }
 
 /**

@@ -76,12 +76,12 @@ export class Collector {
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
   readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
-  readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number } }> = [];
+  readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number }; not?: boolean }> = [];
   readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
   /** `if (x.kind !== 'a') return`: narrows x after the statement, to the end of the block it is in (known after replay). */
   readonly tagExits: Array<{ name: Node; key: Node; tags: string[]; exit: Node }> = [];
   /** Identifiers narrowed by a discriminant: the member name and the tags it may hold there. */
-  readonly tagged = new LazyMap<Node, { key: string; tags: string[] }>();
+  readonly tagged = new LazyMap<Node, { key: string; tags: string[]; not?: boolean }>();
   /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */
   readonly predicateOf = new LazyMap<Node, Node>();
   /** Identifier occurrences inside `if (guard(x)) …` → the guard's callee node. */
@@ -144,6 +144,8 @@ export class Collector {
   /** Function values bound to a declared type (`const f: Handler = (req) => …`): function node → type node. */
   readonly declaredFnType = new LazyMap<Node, Node>();
   readonly unions = new LazyMap<Node, Node[]>();
+  /** Conditional types (`c extends X ? A : B`), whose branches `unions` holds: one branch, the checker's choice. */
+  readonly conditionals = new Set<Node>();
   readonly intersections = new LazyMap<Node, Node[]>();
   /** Object literal values → their entries (a key and its value, a spread, or a key that is not a plain name). */
   /** Locals that declare a type (type parameters): what a name read as a type may bind (see lookupType). */
@@ -341,7 +343,9 @@ export class Collector {
         case EV_DEF: {
           const ex = exportStack.length ? exportStack[exportStack.length - 1] : undefined;
           const s = this.define(x, scope, cur, ex);
-          if (s >= 0) symStack.push({ s, end: this.end((x as DefRec).def), start: p });
+          // a symbol holds the definitions inside the span its handler gave it (its whole definition, as a rule)
+          const sp = this.symSpans[this.symSpans.length - 1];
+          if (s >= 0) symStack.push({ s, end: sp?.sym === s ? sp.end : this.end((x as DefRec).def), start: p });
           break;
         }
         case EV_DECL: this.declare(x, scope, cur); break;

@@ -28,7 +28,7 @@ export function exprUncached(this: Collector, node: Node): Expr {
     const tag = this.tagged.size ? this.tagged.get(node) : undefined;
     const part = this.arrayPart.size ? this.arrayPart.get(node) : undefined;
     const parted: Expr = part === undefined ? guarded : { k: 'isarray', of: guarded, yes: part };
-    return tag ? { k: 'tagged', of: parted, key: tag.key, tags: tag.tags } : parted;
+    return tag ? (tag.not ? { k: 'tagged', of: parted, key: tag.key, tags: tag.tags, not: true } : { k: 'tagged', of: parted, key: tag.key, tags: tag.tags }) : parted;
   }
   const m = this.members.get(node);
   if (m) {
@@ -85,7 +85,10 @@ export function exprCall(this: Collector, node: Node, c: { callee: Node; isNew: 
 /** The shape of a type node (unions, intersections, object types, `typeof`, generics), or undefined for any other node. */
 export function exprType(this: Collector, node: Node): Expr | undefined {
   const u = this.unions.get(node);
-  if (u) return { k: 'union', types: [...u].sort(byStart).map((n) => this.expr(n)) };
+  if (u) {
+    const types = [...u].sort(byStart).map((n) => this.expr(n));
+    return this.conditionals.has(node) ? { k: 'union', types, either: true } : { k: 'union', types };
+  }
   const both = this.intersections.get(node);
   if (both) {
     // `A & B & C` nests to the left: one flat list of parts

@@ -133,6 +133,12 @@ export function registerMatchHandlers(): void {
       if ((op === '===' || op === '==') && test.start < key.start) this.tagNarrowings.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], body: get(c, 'body')! });
       return;
     });
+    on([Role['narrow.tag.else']], function (c) {
+      const test = get(c, 'test')!, key = get(c, 'key')!, tag = get(c, 'tag')!;
+      const op = this.operatorBetween(key, tag);
+      if ((op === '===' || op === '==') && test.start < key.start) this.tagNarrowings.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], body: get(c, 'body')!, not: true });
+      return;
+    });
     on([Role['narrow.tag.exit']], function (c) {
       const key = get(c, 'key')!, tag = get(c, 'tag')!;
       const op = this.operatorBetween(key, tag);
@@ -204,6 +210,7 @@ export function registerMatchHandlers(): void {
     on([Role['param.slot']], function (c) { pushTo(this.slotsOf, get(c, 'fn')!, get(c, 'param')!); return; });
     on([Role['fntype.param']], function (c) { pushTo(this.fnTypeParams, get(c, 'fntype')!, { name: get(c, 'name')!, type: get(c, 'type') }); return; });
     on([Role['type.union']], function (c) { pushTo(this.unions, get(c, 'union')!, get(c, 'member')!); return; });
+    on([Role['type.conditional']], function (c) { const n = get(c, 'union')!; pushTo(this.unions, n, get(c, 'member')!); this.conditionals.add(n); return; });
     on([Role['fntype.returns']], function (c) { this.fnTypeReturns.set(get(c, 'fntype')!, get(c, 'type')!); return; });
     on([Role['type.intersection']], function (c) { pushTo(this.intersections, get(c, 'inter')!, get(c, 'member')!); return; });
     on([Role['returns']], function (c) { this.returnsOf.set(get(c, 'owner')!, get(c, 'type')!); return; });

@@ -43,7 +43,8 @@ export function forEachOccurrence(this: Collector, name: Node, body: { start: nu
  * member types whose `kind` is one of those strings, as the checker narrows a discriminated union.
  */
 export function narrowByTags(this: Collector): void {
-  const all = [...this.tagNarrowings];
+  // (an `else` branch's exclusion first: a test inside it, `else if (x.kind === 'b')`, says more and wins)
+  const all: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number }; not?: boolean }> = [...this.tagNarrowings.filter((x) => x.not), ...this.tagNarrowings.filter((x) => !x.not)];
   // (the block after an early exit: from the `if`'s end to the end of the innermost scope around it)
   for (const x of this.tagExits) all.push({ name: x.name, key: x.key, tags: x.tags, body: this.exitSpan(x.exit) });
   this.tagCases.forEach((cases) => {
@@ -58,9 +59,9 @@ export function narrowByTags(this: Collector): void {
       pending = [];
     }
   });
-  for (const { name, key, tags, body } of all) {
+  for (const { name, key, tags, body, not } of all) {
     const k = this.ident(key);
-    this.forEachOccurrence(name, body, (node) => { if (!this.narrowedTo.has(node)) this.tagged.set(node, { key: k, tags }); });
+    this.forEachOccurrence(name, body, (node) => { if (!this.narrowedTo.has(node)) this.tagged.set(node, not ? { key: k, tags, not } : { key: k, tags }); });
   }
 }
 

@@ -489,7 +489,7 @@ class NominalCollector {
           const x = this.extraOf(c.sym);
           const arity = x.arity ??= [0, 0];
           const sym = this.symbols[c.sym];
-          if (d.kind === 'rest') arity[1] = -1;
+          if (d.kind === 'rest') { arity[1] = -1; x.rest = sym.params?.length ?? 0; }
           else {
             if (arity[1] >= 0) arity[1]++;
             if (d.caps.value === undefined) arity[0]++;
@@ -1058,7 +1058,15 @@ class NominalCollector {
         const args = this.argFacts(c.args!, callee);
         if (args.length) call.args = args;
         call.argc = argc;
-        if (argc > 0 && this.syntax.overloads) call.argv = this.firstArgs(c.args!, MAX_ARGV);
+        if (argc > 0 && this.syntax.overloads) {
+          call.argv = this.firstArgs(c.args!, MAX_ARGV);
+          // the trailing lambda (`@trailing`) is the last argument: a function for overloads to tell apart
+          // (written after the parentheses, it fills the last parameter, whatever the count before it)
+          if (c.trailing !== undefined && call.argv.length === argc - 1 && argc <= MAX_ARGV) {
+            const fn = this.argValue(c.trailing);
+            if (fn.k === 'fn') call.argv.push({ ...fn, trailing: true });
+          }
+        }
         // a trait's method called by its path (`Ord::cmp(&a, &b)`): the first argument is the receiver
         else if (argc > 0 && c.callee !== undefined && this.exprAt.get(c.callee)?.kind === 'path') call.argv = this.firstArgs(c.args!, 1);
         if (argc > 0 && this.syntax.labels) call.labels = this.argLabels(c.args!, this.syntax.labels.argument);

@@ -65,6 +65,8 @@ export interface NominalSymbol {
   tparams?: number;
   /** Parameter counts: fewest arguments a call may give, most (-1: a variadic parameter). */
   arity?: [min: number, max: number];
+  /** The variadic parameter's index among the parameters (Kotlin's `vararg`, Java's `...`). */
+  rest?: number;
   /** The parameters' argument labels in order, '' for none (NominalSyntax.labels); with `optional`, which may be left out. */
   labels?: string[];
   optional?: boolean[];

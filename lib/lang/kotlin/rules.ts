@@ -59,6 +59,18 @@ const KOTLIN_CONTAINERS: ContainerRules = {
     'asSequence', 'asIterable', 'subList', 'values', 'shuffled', 'plus', 'minus', 'onEach', 'iterator', 'listIterator']),
 };
 
+// kotlin.*'s collection interfaces and basic types, with every supertype they have (Any left out: it takes all)
+const COLLECTION = ['Collection', 'Iterable'];
+const MUTABLE = ['MutableCollection', 'MutableIterable', ...COLLECTION];
+const NUMBER = ['Number', 'Comparable'];
+const KOTLIN_SUPERTYPES: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ['Iterable', []], ['MutableIterable', ['Iterable']], ['Collection', ['Iterable']], ['MutableCollection', ['MutableIterable', ...COLLECTION]],
+  ['List', COLLECTION], ['Set', COLLECTION], ['MutableList', ['List', ...MUTABLE]], ['MutableSet', ['Set', ...MUTABLE]],
+  ['Map', []], ['MutableMap', ['Map']], ['Sequence', []], ['Array', []], ['CharSequence', []], ['String', ['CharSequence', 'Comparable']],
+  ['Int', NUMBER], ['Long', NUMBER], ['Short', NUMBER], ['Byte', NUMBER], ['Double', NUMBER], ['Float', NUMBER], ['Number', []],
+  ['Boolean', ['Comparable']], ['Char', ['Comparable']], ['Pair', []], ['Triple', []], ['Regex', []], ['Unit', []],
+]);
+
 const nominal: NominalLanguage['nominal'] = {
   isTestFile: (p) => TEST_FILE.test(p),
   filePackage: (facts) => nominalOf(facts).pkg ?? '',
@@ -67,9 +79,19 @@ const nominal: NominalLanguage['nominal'] = {
   fileLocal: true,
   fileRank: (facts) => platformRank(facts.path),
   overloads: true,
+  // final classes of kotlin.*: a parameter of one takes no other type's value (arrays are left out: an array value
+  // has no type name here)
+  finalTypes: new Set(['String', 'Int', 'Long', 'Short', 'Byte', 'Char', 'Boolean', 'Float', 'Double', 'Unit', 'UInt', 'ULong', 'UShort', 'UByte',
+    'Pair', 'Triple', 'Regex']),
+  varargLast: true,
+  librarySupertypes: KOTLIN_SUPERTYPES,
+  // a member that cannot take the arguments does not hide an extension that can (`map.puttingAll(pairs)`)
+  inapplicableMembersYield: true,
   structural: false,
   typeCall: 'constructor',
   isBuiltin: (name) => BUILTINS.has(name),
+  // `arrayOf("a", "b")` is an array of its elements' type
+  builtinResult: (name) => (name === 'arrayOf' ? { arrayOf: 0 } : undefined),
   implicitImports: ['kotlin', 'kotlin.collections', 'kotlin.io', 'kotlin.text', 'kotlin.ranges', 'kotlin.sequences', 'kotlin.comparisons', 'java.lang'],
   containers: KOTLIN_CONTAINERS,
   entryOf: jvmEntry,

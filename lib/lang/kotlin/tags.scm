@@ -63,6 +63,9 @@
 ((function_value_parameters (parameter . (identifier) @name . (_) @type) . "=" . (_) @value) (#set! role "decl.param"))
 ((class_parameter . (identifier) @name . (_) @type) (#set! role "decl.param"))
 ((class_parameter (modifiers) . (identifier) @name . (_) @type) (#set! role "decl.param"))
+; a `vararg` parameter takes any count of arguments, and is an array inside (its modifiers precede it in the list)
+((function_value_parameters (parameter_modifiers (parameter_modifier "vararg")) . (parameter . (identifier) @name . (_) @type)) (#set! role "decl.param:rest"))
+((class_parameter (modifiers (parameter_modifier "vararg")) . (identifier) @name . (_) @type) (#set! role "decl.param:rest"))
 ; a lambda's parameter (the callback patterns below, matched at the enclosing call, give it a value; same role, so
 ; whichever match comes last keeps their captures)
 ((lambda_parameters (variable_declaration . (identifier) @name)) (#set! role "decl.local:callback"))
@@ -96,11 +99,12 @@
 ((identifier) @id (#set! role "id"))
 ; `f(a) { … }` is a call of f(a) whose trailing lambda the grammar hangs on an outer call_expression: the inner
 ; call is the call (one argument more), the outer one no call of its own
-((call_expression (call_expression . (_) @callee (value_arguments) @args) @expr (annotated_lambda)) (#set! role "expr.call:trailing"))
+((call_expression (call_expression . (_) @callee (value_arguments) @args) @expr (annotated_lambda) @trailing) (#set! role "expr.call:trailing"))
 ((call_expression . (_) @callee (value_arguments) @args) @expr (#set! role "expr.call"))
 ; `f { … }`: the lambda is the one argument (it picks `f(block)` over `f()`)
 ((call_expression . [(identifier) (navigation_expression)] @callee (type_arguments)? (annotated_lambda) @args) @expr (#set! role "expr.call"))
-((constructor_invocation (user_type) @type (value_arguments) @args) @expr (#set! role "expr.new"))
+; (a supertype's constructor; an annotation's arguments, `@Api("x")`, run nothing)
+((delegation_specifier (constructor_invocation (user_type) @type (value_arguments) @args) @expr) (#set! role "expr.new"))
 ((navigation_expression . (_) @object . (identifier) @name .) @expr (#set! role "expr.member"))
 ((this_expression) @expr (#set! role "expr.this"))
 ((super_expression) @expr (#set! role "expr.super"))
@@ -109,6 +113,8 @@
 ; `a ?: b` is an a when it is one
 ((binary_expression left: (_) @inner "?:") @expr (#set! role "expr.wrap"))
 ((unary_expression argument: (_) @inner) @expr (#set! role "expr.wrap"))
+; an array spread into a variadic parameter (`f(*xs)`): the array, whose elements are the arguments
+((spread_expression (_) @inner) @expr (#set! role "expr.wrap"))
 ((index_expression . (_) @object) @expr (#set! role "expr.index"))
 ([(string_literal) (multiline_string_literal)] @expr (#set! role "expr.lit:String"))
 ((number_literal) @expr (#set! role "expr.lit:Int"))

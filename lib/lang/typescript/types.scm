@@ -39,6 +39,11 @@
 ((function_expression return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @owner (#set! role "returns.predicate"))
 ; a guard call with one identifier argument as the whole condition: the argument is narrowed by the callee's predicate
 (if_statement . (parenthesized_expression (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .))) . (_) @body (#set! role "narrow.guard"))
+; … as the left operand of `&&` (also in an `if` condition) or a conditional's test: x is narrowed in the right operand,
+; the guarded statement or the consequence (`isNode(x) && x.kind`, `isNode(x) ? x.kind : …`)
+(binary_expression . (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) "&&" (_) @body . (#set! role "narrow.guard"))
+(if_statement . (parenthesized_expression (binary_expression . (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) "&&" (_) .)) . (_) @body (#set! role "narrow.guard"))
+(ternary_expression condition: (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) consequence: (_) @body (#set! role "narrow.guard"))
 ; either of two guards on the same name (`if (isMap(x) || isSet(x)) …`): x is one of both predicates' types
 ; a tuple type's items, by position (`[User, number]`; a labelled one, `[user: User]`, by its type)
 ((tuple_type (_) @item @pos) @list (#set! role "type.tuple.item"))
@@ -103,6 +108,10 @@
 ((function_type return_type: (type_predicate type: (_) @type)) @fntype (#set! role "fntype.predicate"))
 ; a union evaluates to the first of its members that names a project type (`Subscriber<T> | null`)
 ((union_type (_) @member) @union (#set! role "type.union"))
+; a conditional type is one of its branches (`c extends X ? d["inner"] : {}`): read as their union, so a member only
+; one branch can have is that branch's (code that compiles reads it where the condition picked that branch)
+((conditional_type consequence: (_) @member) @union (#set! role "type.conditional"))
+((conditional_type alternative: (_) @member) @union (#set! role "type.conditional"))
 ; an intersection has the members of each part (`type Mixed = Parser & ErrorHandler`)
 ; (`unknown` is the identity of `&`: `show<t> = { … } & unknown` is its object type)
 ((intersection_type (_) @member) @inter (#not-eq? @member "unknown") (#set! role "type.intersection"))

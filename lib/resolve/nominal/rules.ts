@@ -54,7 +54,7 @@ export interface NominalRules {
    * What calling a builtin gives, from its arguments: the type its argument `index` names (`new(T)`, `make(T)`), or
    * the value of that argument (`append(xs, x)`).
    */
-  builtinResult?(name: string): { type: number } | { value: number } | undefined;
+  builtinResult?(name: string): { type: number } | { value: number } | { arrayOf: number } | undefined;
   /** Inside a class, a free name may be one of its members (`this` implied): Java, C#, Kotlin; not Go. */
   implicitThis: boolean;
   /** Interfaces are satisfied by method sets, not declared (Go). */
@@ -139,6 +139,20 @@ export interface NominalRules {
    * type arguments (C#'s `Func<A, B, R>`: two, `Action<A, B>`: two); undefined where the name is no such type.
    */
   delegateParams?(name: string, typeArgs: number): number | undefined;
+  /**
+   * Library types no other type extends (Kotlin's `String`, `Int`, `Pair`, arrays): a parameter of one takes no value
+   * of another type, so an overload whose parameter is one does not take a value known to be of another.
+   */
+  finalTypes?: ReadonlySet<string>;
+  /**
+   * Library types whose supertypes the language knows (Kotlin's collections and basic types), with those supertypes:
+   * a parameter of one such type takes no value of another unless it is a supertype of the value's.
+   */
+  librarySupertypes?: ReadonlyMap<string, readonly string[]>;
+  /** A member whose parameters cannot take a call's arguments yields to an extension of the receiver's type that can (Kotlin). */
+  inapplicableMembersYield?: boolean;
+  /** Of overloads that fit alike, one taking the arguments without its variadic parameter is the more specific (Kotlin's `f()` before `f(vararg xs)`). */
+  varargLast?: boolean;
   /**
    * Imports a project's build files give every source file under a folder (`dir`, ending in `/`, or '' for the
    * root; C#'s `<Using Include="N" />` in a `.csproj`), from the family's settings.

@@ -519,7 +519,9 @@ export class Evaluator {
   private callValue(f: number, callee: Expr, from: number, argc: Arity, depth: number, args?: Array<Expr | null>): Val {
     if (callee.k === 'id' && callee.b === undefined && args && this.rules.builtinResult && this.rules.isBuiltin(callee.name) && !this.names.value(f, from, callee.name)) {
       const b = this.rules.builtinResult(callee.name);
-      const a = b ? args['type' in b ? b.type : b.value] : undefined;
+      const a = b ? args['type' in b ? b.type : 'value' in b ? b.value : b.arrayOf] : undefined;
+      // an array of literals (Kotlin's `arrayOf("a", "b")`): of the literal's type
+      if (b && 'arrayOf' in b) return a?.k === 'lit' && a.type && !a.coll ? { t: 'arr', of: { f, e: { k: 'id', name: a.type }, from } } : NONE;
       if (b && a) return 'type' in b ? this.type(f, a, from, undefined, depth + 1) : this.value(f, a, from, depth + 1);
     }
     const res = this.call(f, callee, from, argc, depth + 1);
@@ -756,7 +758,13 @@ export class Evaluator {
         const found = this.m.find(recv.e, name);
         const fns = this.methods(this.rules.overloads ? this.m.findAll(recv.e, name) : found);
         const reason: Reason = how ?? (recv.c <= CONFIDENCE['return-type'] ? 'return-type' : 'typed-receiver');
-        if (fns.length) return { targets: this.byArity(fns, argc, false), reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
+        if (fns.length && !(this.rules.inapplicableMembersYield && this.fitsNone(fns, argc))) return { targets: this.byArity(fns, argc, false), reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
+        if (fns.length) {
+          // no member takes the arguments: an extension that does is what runs (else the members, as written)
+          const ext = this.extension(f, recv, name, argc);
+          if (ext && 'targets' in ext && !this.fitsNone(ext.targets, argc, true)) return ext;
+          return { targets: this.byArity(fns, argc, false), reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
+        }
         if (found.length) return UNRESOLVED; // a field holding a function
         const ext = this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc);
         if (ext) return ext;
@@ -884,6 +892,12 @@ export class Evaluator {
     return { targets: [this.w.primary(t.e)], reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e };
   }
 
+  /** Whether no function of rs can take a call's arguments, their count or a known type (false when none is known). */
+  private fitsNone(rs: SymRef[], argc: Arity, ext = false): boolean {
+    if (typeof argc !== 'object' || !rs.length) return false;
+    return rs.every((r) => !this.takes(r, argc, ext) || (argc.argv !== undefined && this.argFit(r, { argv: argc.argv, f: argc.f, from: argc.from }, ext && this.w.extra(r).ext ? 1 : 0) < 0));
+  }
+
   /** Whether function r can take a call's argument count (true when either is unknown). */
   takes(r: SymRef, argc: Arity, ext: boolean): boolean {
     const a = this.w.extra(r).arity;
@@ -923,16 +937,43 @@ export class Evaluator {
     // of overloads that fit alike, C#'s better function: one taken in its normal form before one whose `params` array
     // the arguments expand (as many arguments as parameters may be either); without type arguments written, a generic method whose parameters name no type parameter
     // (`Outcome<T> From<T>(Exception e)`) cannot have them inferred: it does not apply
-    if (this.rules.genericArity && best.length > 1) {
+    if ((this.rules.genericArity || this.rules.varargLast) && best.length > 1) {
       const given = typeof argc === 'number' ? argc : argc.n;
       const expanded = (r: SymRef): boolean => this.w.extra(r).arity?.[1] === -1 && (this.w.sym(r).params?.length ?? 0) !== given + (ext && this.w.extra(r).ext ? 1 : 0);
       const normal = best.filter((r) => !expanded(r));
       if (normal.length) best = normal;
+    }
+    // the most specific of overloads that fit alike: one whose parameters, where the arguments are, are subtypes of
+    // another's (`f(o: GroupableOption)` before `f(o: Option)` for a value that is both)
+    if (this.rules.varargLast && best.length > 1 && typeof argc === 'object' && argc.argv) {
+      const n = argc.argv.length;
+      const types = new Map(best.map((r) => [r, Array.from({ length: n }, (_, i) => { const p = this.w.sym(r).params?.[i + (ext && this.w.extra(r).ext ? 1 : 0)]; return p ? this.seenThrough(this.type(r.f, p, r.s)) : NONE; })]));
+      const under = (a: Val, b: Val): boolean => a.t === 'inst' && b.t === 'inst' ? this.m.isSubtype(a.e, b.e) : a.t === b.t && (a.t !== 'ext' || (a as { name?: string }).name === (b as { name?: string }).name);
+      const beats = (r: SymRef, o: SymRef): boolean => { const a = types.get(r)!, b = types.get(o)!; return a.every((x, i) => under(x, b[i])) && !b.every((x, i) => under(x, a[i])); };
+      const top = best.filter((r) => !best.some((o) => o !== r && beats(o, r)));
+      if (top.length) best = top;
+    }
+    if (this.rules.genericArity && best.length > 1) {
       const inferable = targs ? [] : best.filter((r) => !this.w.extra(r).tparams || this.w.sym(r).params?.some((p) => p && this.namesTypeParam(r.f, p, 0)));
       if (inferable.length) best = inferable;
     }
     const owner = this.m.ownerOf(best[0]);
     return best.filter((r) => this.m.ownerOf(r) === owner);
+  }
+
+  /**
+   * Whether the language knows library types `a` and `b` and neither is the other's supertype
+   * (NominalRules.librarySupertypes): no value of the one is the other (a smart cast may narrow to a subtype).
+   */
+  private notSupertype(a: string, b: string): boolean {
+    const known = this.rules.librarySupertypes;
+    return !!known && a !== b && known.has(a) && known.has(b) && !known.get(a)!.includes(b) && !known.get(b)!.includes(a);
+  }
+
+  /** A value's type with aliases seen through, to a library type too (`typealias Name = String` is a String). */
+  private seenThrough(v: Val): Val {
+    const d = this.dealias(v);
+    return d.t === 'inst' ? this.aliasTarget(d.e) ?? d : d;
   }
 
   /** Whether a type expression of file f names a type parameter (as itself or inside its arguments). */
@@ -984,14 +1025,16 @@ export class Evaluator {
     const params = skip ? all.slice(skip) : all;
     let score = 0;
     for (let i = 0; i < site.argv.length && i < params.length; i++) {
-      const p = params[i];
-      if (!p) continue;
       const a = site.argv[i];
+      // a trailing lambda fills the last parameter
+      const p = a.k === 'fn' && a.trailing ? params[params.length - 1] : params[i];
+      if (!p) continue;
       if (a.k === 'fn') {
         // a function literal fits a parameter of a function type (or of an alias of one) exactly; a library delegate
         // type (C#'s Func, Action) only with as many parameters as the lambda takes
         const want = this.type(r.f, p, r.s);
         if (want.t === 'fnval' || (want.t === 'inst' && this.aliasTarget(want.e)?.t === 'fnval')) score += 2;
+        else if (want.t === 'ext' && want.name && this.rules.finalTypes?.has(want.name)) return -1;
         else if (a.n !== undefined && want.t === 'ext' && want.name && this.rules.delegateParams) {
           const n = this.rules.delegateParams(want.name, want.args?.length ?? 0);
           if (n !== undefined) { if (n !== a.n) return -1; score += 2; }
@@ -1010,17 +1053,31 @@ export class Evaluator {
       }
       // a method's own type parameter takes any argument as it is: better than a conversion, worse than an exact fit
       if (ownTypeParam) { if (got.t !== 'none') score += 1; continue; }
-      const want = this.type(r.f, p, r.s);
+      // (where library types are known, an alias of one is that type: `typealias Message = String`)
+      const want = this.rules.finalTypes ? this.seenThrough(this.type(r.f, p, r.s)) : this.type(r.f, p, r.s);
+      if (this.rules.finalTypes && a.k !== 'lit') {
+        // an array at the variadic parameter is spread into it (`f(*xs)`): its elements are the arguments (a literal
+        // may convert: `1` to a Long parameter)
+        const spread = got.t === 'arr' && this.w.extra(r).rest === i + skip;
+        const value = this.seenThrough(spread ? this.lazy((got as Val & { t: 'arr' }).of, 0) : got);
+        const need = this.seenThrough(want);
+        // (a value of one of its supertypes may be smart-cast to it: `if (x is String)`)
+        if (need.t === 'ext' && need.name && this.rules.finalTypes.has(need.name) && value.t !== 'none' &&
+          !(value.t === 'ext' && (!value.name || value.name === need.name || value.name === 'Any' || this.rules.librarySupertypes?.get(need.name)?.includes(value.name)))) return -1;
+        if (spread) { if (value.t === 'ext' && need.t === 'ext' && value.name === need.name) score += 2; continue; }
+      }
       if (want.t !== 'inst' && want.t !== 'ext' && want.t !== 'arr') continue;
       // an array for an array parameter fits exactly; anything else goes through a params array's expanded form
       if (want.t === 'arr') { if (got.t === 'arr') { if (!this.sameShape(got, want, 0)) return -1; score += 2; } continue; }
       if (got.t === 'inst') {
         if (want.t === 'inst') { if (got.e === want.e) score += 2; else if (this.m.isSubtype(got.e, want.e)) score += 1; else return -1; }
       } else if (got.t === 'ext' && got.name) {
-        // a library type is no project type's subtype; two library names agree or are left open
+        // a library type is no project type's subtype; two library names agree or are left open, unless the
+        // language knows both and the one is no supertype of the other (a Kotlin Iterable is no Map)
         if (want.t === 'inst') return -1;
         if (want.name === got.name) { if (!this.sameShape(got, want, 0)) return -1; score += 2; }
-      }
+        else if (want.name && this.notSupertype(got.name, want.name)) return -1;
+      } else if (got.t === 'arr' && want.t === 'ext' && want.name && this.notSupertype('Array', want.name)) return -1;
     }
     return score;
   }

@@ -22,11 +22,21 @@ export function isObjectLiteral(this: Collector, node: Node): boolean {
 }
 
 /**
+ * Whether an assignment's value is itself an assignment (`a.x = a.y = function () {…}`): the outer name holds what
+ * the inner one is assigned, and the inner assignment is a definition of its own, not one inside the outer.
+ */
+export function isChained(this: Collector, d: DefRec): boolean {
+  return d.value !== undefined && d.value !== d.def && this.wraps.get(d.value)?.kind === 'wrap' && this.text.charCodeAt(d.value.start) !== 40 /* ( */;
+}
+
+/**
  * `SchemaController.build = build` at the top level, on a module-level class, constructor function or object: a
- * property holding another name's value (a call through it runs what that name is, as for `const f = g`).
+ * property holding another name's value (a call through it runs what that name is, as for `const f = g`), or the
+ * value of a chained assignment (`cache.remove = cache.del = function (key) {…}`).
  */
 export function assignedAlias(this: Collector, d: DefRec, scope: Scope, cur: number, name: string): number {
-  if (cur !== -1 || scope !== this.root || !d.value || !(this.idOf(d.value) !== undefined || this.members.has(d.value))) return -1;
+  const chained = isChained.call(this, d);
+  if (cur !== -1 || scope !== this.root || !d.value || !(this.idOf(d.value) !== undefined || this.members.has(d.value) || chained)) return -1;
   const owner = this.root.names.get(this.ident(d.type!));
   if (!bindsSymbol(owner)) return -1;
   const parent = this.symbols[bindingIndex(owner)];
@@ -37,7 +47,7 @@ export function assignedAlias(this: Collector, d: DefRec, scope: Scope, cur: num
   if (parent.label !== 'Variable') this.symbols[s].isStatic = true;
   this.work[s].initNode = d.value;
   this.memberKeys.set(`${bindingIndex(owner)}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`, s);
-  return this.span(s, d.def);
+  return this.span(s, chained ? d.name! : d.def);
 }
 
 /** A function whose body assigns `this.x = …` (nested functions included: an approximation). */

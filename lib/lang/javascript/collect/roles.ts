@@ -12,7 +12,7 @@ import { bindingIndex, bindsSymbol, symbolBinding, toPos, type SymbolLabel } fro
 import { registerRoles, type MatchHandler } from '../../../extract/plugin.ts';
 import { es } from './state.ts';
 import { AS_DEFAULT, EXPORT_DEFAULT, OWN_NAME, PROTOTYPE_OF } from './constants.ts';
-import { assignedAlias, assignsThis, isConstructorFunction, isObjectLiteral, methodThisClass } from './commonjs.ts';
+import { assignedAlias, assignsThis, isChained, isConstructorFunction, isObjectLiteral, methodThisClass } from './commonjs.ts';
 
 const pushKey: MatchHandler = function (c) {
   const fn = this.ident(get(c, 'fn')!);
@@ -176,7 +176,8 @@ const assignedMember: DefineHandler = function (d, scope, cur, name, exported, i
 
 const prototypeMethod: DefineHandler = function (d, scope, cur, name, exported, isDefault, topLevel) {
   const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
-  if (kind !== 'function' && kind !== 'arrow') return -1;
+  const chained = isChained.call(this, d);
+  if (kind !== 'function' && kind !== 'arrow' && !chained) return -1;
   if (cur !== -1 || scope !== this.root) return -1;
   const ownerName = PROTOTYPE_OF.exec(this.text.slice(d.type!.start, d.type!.end))![1];
   const owner = this.root.names.get(ownerName);
@@ -184,6 +185,14 @@ const prototypeMethod: DefineHandler = function (d, scope, cur, name, exported, 
   const parent = this.symbols[bindingIndex(owner)];
   if (parent.parent !== -1 || (parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
   this.skipIds.add(d.name!);
+  if (chained) {
+    // `F.prototype.send = F.prototype.write = function …`: an instance member holding what the inner name is (a
+    // call through it runs that function); the inner assignment is a definition of its own
+    const p = this.addSymbol(d, scope, bindingIndex(owner), name, 'Property', 'assigned_value', parent.exported, false);
+    this.work[p].initNode = d.value;
+    this.memberKeys.set(`${bindingIndex(owner)}\u0000${name}`, p);
+    return this.span(p, d.name!);
+  }
   const s = this.addSymbol(d, scope, bindingIndex(owner), name, 'Method', 'prototype_method', parent.exported, false);
   this.work[s].returnsNode = this.returnsOf.get(d.value!);
   // `this` inside a plain function assigned to the prototype is an instance of the owner
@@ -217,6 +226,13 @@ const moduleValue: DefineHandler = function (d, scope, cur, name, exported, isDe
 
 const commonjsExport: DefineHandler = function (d, scope, cur, name, exported, isDefault, topLevel) {
   const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
+  if (topLevel && isChained.call(this, d)) {
+    // `exports.reset = exports.empty = function empty() {…}`: the outer export is a name holding what the inner one
+    // is (a call through it runs that, as for `const reset = empty`); the inner assignment is a definition of its own
+    const v = this.addSymbol(d, scope, cur, name, 'Variable', 'assigned_value', true, false);
+    this.work[v].initNode = d.value;
+    return this.span(v, d.name!);
+  }
   if (!topLevel || !kind || kind === 'method' || kind === 'block' || kind === 'type') {
     // `exports.x = value`: an export of whatever the value is
     const value = d.value!;

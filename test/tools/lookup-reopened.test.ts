@@ -1,0 +1,32 @@
+/**
+ * Looking a type up as an agent writes it: a Ruby module or class reopened in several files is one type (its
+ * declaration in the file named after it), and a language's own qualifier (`Shop::Cart`, Rust's `Identifier::empty`)
+ * reads as the dot of a qualified name.
+ */
+import test from 'ava';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
+import { lookupSymbol } from '../../lib/symbols/lookup.ts';
+import { context } from '../../handlers/context.ts';
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+const uidOf = (r: ReturnType<typeof lookupSymbol>) => (r.status === 'found' ? r.node.uid : `ambiguous: ${r.candidates.map((c) => c.uid).join(', ')}`);
+
+test('a Ruby module reopened in many files is found, in the file named after it; a class reopened likewise', async (t) => {
+  const s = await buildSnapshotInMemory(path.join(FIXTURES, 'ruby', 'gem'), { workers: 0 });
+  t.is(uidOf(lookupSymbol(s.graph, { name: 'Shop' })), 'Class:lib/shop.rb:Shop');
+  t.is(uidOf(lookupSymbol(s.graph, { name: 'Cart' })), 'Class:lib/shop/cart.rb:Shop.Cart');
+  t.is(uidOf(lookupSymbol(s.graph, { name: 'Shop::Cart' })), 'Class:lib/shop/cart.rb:Shop.Cart');
+  t.is(uidOf(lookupSymbol(s.graph, { name: 'Shop::Cart', filePath: 'lib/shop/reopen.rb' })), 'Class:lib/shop/reopen.rb:Shop.Cart');
+  const r = await context({ name: 'Shop' }, s) as { status: string; symbol: { uid: string } };
+  t.is(r.status, 'found');
+  // a method and a constant still need their own names
+  t.is(uidOf(lookupSymbol(s.graph, { name: 'Shop::Cart.total' })), 'Method:lib/shop/cart.rb:Shop.Cart.total');
+});
+
+test("a Rust path (Type::method) finds the method", async (t) => {
+  const s = await buildSnapshotInMemory(path.join(FIXTURES, 'rust', 'impl-modules'), { workers: 0 });
+  t.is(uidOf(lookupSymbol(s.graph, { name: 'Identifier::empty' })), uidOf(lookupSymbol(s.graph, { name: 'Identifier.empty' })));
+  t.regex(uidOf(lookupSymbol(s.graph, { name: 'Identifier::empty' })), /^Method:src\/identifier\.rs:Identifier\.empty$/);
+});
