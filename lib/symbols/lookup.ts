@@ -154,6 +154,23 @@ function nameMatches(idx: SymbolIndex, name: string): GraphNode[] {
 }
 
 /**
+ * A name qualified by its namespace or package (`CommandLine.Parser`, `org.jsoup.nodes.Element`), which qualified
+ * names leave out: the longest-matching rest of the name, among symbols whose file declares that namespace (a
+ * `namespace`/`package` symbol of that name) or sits in the folder it names (`…/org/jsoup/nodes/Element.java`).
+ */
+function namespaceMatches(idx: SymbolIndex, name: string): GraphNode[] {
+  for (let i = name.indexOf('.'); i > 0; i = name.indexOf('.', i + 1)) {
+    const prefix = name.slice(0, i), inner = nameMatches(idx, name.slice(i + 1));
+    if (inner.length === 0) continue;
+    const declaring = new Set((idx.byName.get(prefix) ?? []).filter((n) => n.kind === 'namespace' || n.kind === 'package').map((n) => n.filePath));
+    const folder = `/${prefix.split('.').join('/')}/`;
+    const hits = inner.filter((n) => declaring.has(n.filePath) || `/${(n.filePath ?? '').slice(0, (n.filePath ?? '').lastIndexOf('/') + 1)}`.endsWith(folder));
+    if (hits.length) return hits;
+  }
+  return [];
+}
+
+/**
  * Finds one symbol. Returns `found` or `ambiguous` (candidates ranked); throws SYMBOL_NOT_FOUND (with close
  * names in `details.suggestions`) or VALIDATION_ERROR when neither uid nor name is given.
  */
@@ -174,6 +191,7 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
 
   const idx = indexOf(graph);
   let pool = nameMatches(idx, name);
+  if (pool.length === 0 && name.includes('.')) pool = namespaceMatches(idx, name);
   // A file asked for by name or path (`service.ts`, `src/auth/service.ts`) when no symbol has that name.
   if (pool.length === 0 && /[./]/.test(name)) pool = idx.files.filter((f) => pathMatches(f.filePath, name));
   let matches = pool;

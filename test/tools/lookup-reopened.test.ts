@@ -30,3 +30,15 @@ test("a Rust path (Type::method) finds the method", async (t) => {
   t.is(uidOf(lookupSymbol(s.graph, { name: 'Identifier::empty' })), uidOf(lookupSymbol(s.graph, { name: 'Identifier.empty' })));
   t.regex(uidOf(lookupSymbol(s.graph, { name: 'Identifier::empty' })), /^Method:src\/identifier\.rs:Identifier\.empty$/);
 });
+
+test('a name qualified by its namespace or package finds the symbol (C#: the namespace its file declares; Java: the folder)', async (t) => {
+  const cs = await buildSnapshotInMemory(path.join(FIXTURES, 'csharp', 'app'), { workers: 0 });
+  const user = uidOf(lookupSymbol(cs.graph, { name: 'User' }));
+  t.is(uidOf(lookupSymbol(cs.graph, { name: 'Shop.Core.Models.User' })), user);
+  t.is(uidOf(lookupSymbol(cs.graph, { name: 'Shop.Core.Models.Admin' })), uidOf(lookupSymbol(cs.graph, { name: 'Admin' })));
+  // a namespace the symbol's file does not declare finds nothing
+  t.throws(() => lookupSymbol(cs.graph, { name: 'Shop.Core.Services.User' }), { message: /not found/ });
+  const java = await buildSnapshotInMemory(path.join(FIXTURES, 'java', 'generics'), { workers: 0 });
+  t.is(uidOf(lookupSymbol(java.graph, { name: 'org.lib.Circle' })), 'Class:src/main/java/org/lib/Circle.java:Circle');
+  t.throws(() => lookupSymbol(java.graph, { name: 'org.other.Circle' }), { message: /not found/ });
+});
