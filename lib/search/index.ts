@@ -4,6 +4,8 @@
  *   rows.json    symbol uids, their files and embedding-text hashes: the row order of everything below
  *   keyword.bin  the BM25F index: term dictionary and per-field posting lists (keyword.ts)
  *   vectors.f32  the vectors, row-major Float32 (vectors.ts)
+ *   embedder.bin, cooc-sums.bin, bags.bin  the learned model, its sums and every row's weighted terms, when the
+ *                embedder is the learned one (embedders/cooccurrence.ts, embedders/cooc-update.ts, reuse.ts)
  * Older formats are not read: such a snapshot answers from an index built in memory until it is analyzed again.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -11,9 +13,10 @@ import path from 'node:path';
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { digest64 } from './digest.ts';
 import { deferredDocument, documentsOfFile, searchableGroups, type SearchDoc } from './documents.ts';
-import { documentTerms, primeDocumentTerms } from './embedders/cooccurrence.ts';
+import { coocFromBuffer, documentTerms, learnCooccurrence, primeDocumentTerms, type CoocModel } from './embedders/cooccurrence.ts';
+import { coocSumsToBuffer, updateCooccurrence, withSums, type CoocUpdate } from './embedders/cooc-update.ts';
 import { BAGS_FILE, bagsToBuffer, documentKey, PreviousRows, searchStamp } from './reuse.ts';
-import { embedderFor, resolveEmbedder, storedLearnedEmbedder, trainedEmbedder, type Embedder, type EmbedderSpec } from './embedders/index.ts';
+import { embedderFor, resolveEmbedder, sameLearnedFamily, storedLearnedEmbedder, trainedEmbedder, type Embedder, type EmbedderSpec, type Learn } from './embedders/index.ts';
 import { SearchIndex, type SearchParts } from './engine.ts';
 import { KeywordBuilder, KeywordIndex } from './keyword.ts';
 import { readPacked, VectorMatrix, writePacked } from './vectors.ts';
@@ -60,6 +63,8 @@ const KEYWORD_FILE = 'keyword.bin';
 const ROWS_FILE = 'rows.json';
 /** The learned embedder's model (embedders/cooccurrence.ts), when the index was made with it. */
 const EMBEDDER_FILE = 'embedder.bin';
+/** The learned model's fixed-point sums, for the next analyze to update (embedders/cooc-update.ts). */
+const SUMS_FILE = 'cooc-sums.bin';
 
 interface SearchMeta {
   format: number;
@@ -110,6 +115,7 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   const prevRow = new Int32Array(N).fill(-1);
   if (prev) for (let i = 0; i < N; i++) prevRow[i] = prev.rowOf(keys[i]);
   const docs = new Array<SearchDoc>(N);
+  const stored = prev?.storedBags();
   const place = (at: readonly number[], file: string | undefined): void => {
     const fresh = at.filter((i) => prevRow[i] < 0);
     if (fresh.length) {
@@ -119,30 +125,32 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
     for (const i of at) {
       if (prevRow[i] < 0) continue;
       docs[i] = deferredDocument(nodes[i], () => documentsOfFile([nodes[i]], file === undefined ? undefined : opts.readSource(file))[0]);
-      const bag = prev!.bag(prevRow[i]);
-      if (bag) primeDocumentTerms(docs[i].fields, bag);
+      if (stored) primeDocumentTerms(docs[i].fields, () => prev!.bag(prevRow[i])!);
     }
   };
   for (const [file, at] of byFile) place(at, file);
   place(loose, undefined);
   step('documents');
-  const builder = new KeywordBuilder();
+  // The rows are the previous generation's symbols in the same order (an edit that added or removed none): the
+  // keyword index and the learned model are the previous ones with the changed rows replaced.
+  const sameRows = !!prev && previous!.rows.uids.length === N && previous!.rows.uids.every((u, i) => u === docs[i].uid);
+  const changedRows: number[] = [];
+  if (sameRows) for (let i = 0; i < N; i++) if (prevRow[i] !== i) changedRows.push(i);
   let reusedRows = 0;
-  if (prev) {
-    const entries = prev.rowEntries();
-    const interned = new Int32Array(prev.keyword.terms.length).fill(-1);
-    const termOf = (t: number): number => (interned[t] >= 0 ? interned[t] : (interned[t] = builder.intern(prev.keyword.terms[t])));
-    for (let i = 0; i < N; i++) {
-      if (prevRow[i] >= 0) { builder.addRow(entries, prevRow[i], termOf); reusedRows++; } else builder.add(docs[i].fields);
-    }
-  } else {
-    for (const d of docs) builder.add(d.fields);
-  }
-  const keyword = builder.finish();
+  for (let i = 0; i < N; i++) if (prevRow[i] >= 0) reusedRows++;
+  const keyword = sameRows ? prev!.keyword.withRows(changedRows, changedRows.map((i) => docs[i].fields)) : buildKeyword(docs, prev, prevRow);
   writeFileSync(path.join(out, KEYWORD_FILE), keyword.toBuffer());
   step('keyword');
 
-  const embedder = await resolveEmbedder(opts.embedder, opts.log, docs);
+  // The learned model is updated from the previous one when the rows are the same symbols in the same order.
+  let update: CoocUpdate | undefined;
+  let learned: CoocModel | undefined;
+  const previousModel = sameRows && stored && previous!.meta.embedder.kind === 'learned' ? readModel(previous!.dir) : undefined;
+  const learn: Learn = (all) => {
+    update = previousModel && updateCooccurrence(previousModel, stored!, docs.map((d, i) => (prevRow[i] === i ? undefined : documentTerms(d.fields))));
+    return (learned = update?.model ?? learnCooccurrence(all));
+  };
+  const embedder = await resolveEmbedder(opts.embedder, opts.log, docs, learn);
   step('learn');
   const dim = embedder.dim;
   // The embedding text's digest; vectors are taken over only from a generation made by the same embedder.
@@ -165,6 +173,18 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
       }
     }
   }
+  // A learned vector none of whose terms changed is its previous row's (cooc-update.ts).
+  if (update && embedder.embedDocuments && previous!.meta.embedder.dim === dim && sameLearnedFamily(previous!.meta.embedder.id, embedder.id)) {
+    const prevPacked = readPacked(path.join(previous!.dir, SUBDIR), previous!.meta.count, dim);
+    if (prevPacked) {
+      for (let i = 0; i < docs.length; i++) {
+        if (!update.same[i]) continue;
+        packed.set(prevPacked.subarray(i * dim, i * dim + dim), i * dim);
+        done[i] = 1;
+        reused++;
+      }
+    }
+  }
   const pending: number[] = [];
   for (let i = 0; i < docs.length; i++) if (!done[i]) pending.push(i);
   // Similar lengths batch together: a transformer pads every text of a batch to the longest.
@@ -173,7 +193,9 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   opts.progress?.(0, total);
   for (let start = 0; start < total; start += BATCH) {
     const rows = pending.slice(start, start + BATCH);
-    const vectors = embedder.embedDocuments ? embedder.embedDocuments(rows.map((i) => docs[i])) : await embedder.embed(rows.map((i) => docs[i].embedText));
+    // The learned embedder alone reads nothing but the model and the terms the update holds.
+    const vectors = update && embedder.id === update.model.id ? rows.map((i) => update!.embed(i))
+      : embedder.embedDocuments ? embedder.embedDocuments(rows.map((i) => docs[i])) : await embedder.embed(rows.map((i) => docs[i].embedText));
     rows.forEach((row, k) => packed.set(vectors[k].subarray(0, dim), row * dim));
     opts.progress?.(Math.min(total, start + BATCH), total);
   }
@@ -182,14 +204,41 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   writePacked(out, packed);
   const model = embedder.modelBytes?.();
   if (model) writeFileSync(path.join(out, EMBEDDER_FILE), model);
+  const sums = model && learned && coocSumsToBuffer(learned);
+  if (sums) writeFileSync(path.join(out, SUMS_FILE), sums);
   // The weighted terms the embedder read (every document's, made while learning), for the next run to take over.
-  const bagBytes = embedder.embedDocuments ? bagsToBuffer(docs.map((d) => documentTerms(d.fields)), keyword) : undefined;
+  // (A row taken over as it was is copied from the previous bags.bin without a map.)
+  const bagBytes = embedder.embedDocuments ? bagsToBuffer(docs.map((d, i) => (stored && prevRow[i] >= 0 ? prevRow[i] : documentTerms(d.fields))), keyword, stored) : undefined;
   if (bagBytes) writeFileSync(path.join(out, BAGS_FILE), bagBytes);
   writeFileSync(path.join(out, ROWS_FILE), JSON.stringify({ uids: docs.map((d) => d.uid), files: docs.map((d) => d.file), hashes, keys, stamp: searchStamp() } satisfies SearchRows));
   const meta: SearchMeta = { format: SEARCH_FORMAT, embedder: embedder.spec, count: docs.length };
   writeFileSync(path.join(out, 'meta.json'), JSON.stringify(meta));
   step('write');
   return { embeddings: docs.length, embedder: embedder.id, reused, reusedRows, steps };
+}
+
+/**
+ * The keyword index of `docs`: a row taken over from the previous generation (prevRow ≥ 0) is copied from its
+ * entries there, the others are tokenised.
+ */
+function buildKeyword(docs: readonly SearchDoc[], prev: PreviousRows | undefined, prevRow: Int32Array): KeywordIndex {
+  const builder = new KeywordBuilder();
+  if (!prev) {
+    for (const d of docs) builder.add(d.fields);
+    return builder.finish();
+  }
+  const entries = prev.rowEntries();
+  const interned = new Int32Array(prev.keyword.terms.length).fill(-1);
+  const termOf = (t: number): number => (interned[t] >= 0 ? interned[t] : (interned[t] = builder.intern(prev.keyword.terms[t])));
+  docs.forEach((d, i) => { if (prevRow[i] >= 0) builder.addRow(entries, prevRow[i], termOf); else builder.add(d.fields); });
+  return builder.finish();
+}
+
+/** The learned model a previous generation stored, with its sums, when both are readable. */
+function readModel(dir: string): CoocModel | undefined {
+  try {
+    return withSums(coocFromBuffer(readFileSync(path.join(dir, SUBDIR, EMBEDDER_FILE))), readFileSync(path.join(dir, SUBDIR, SUMS_FILE)));
+  } catch { return undefined; }
 }
 
 /** A previous generation of this format, when readable. */

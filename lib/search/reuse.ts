@@ -19,6 +19,7 @@ import { describedProperties } from './documents.ts';
 import { digest64 } from './digest.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import type { KeywordIndex, RowEntries } from './keyword.ts';
+import type { StoredBags } from './embedders/cooc-update.ts';
 
 const BAGS_MAGIC = 0x31474142; // "BAG1"
 export const BAGS_FILE = 'bags.bin';
@@ -59,12 +60,16 @@ export function documentKey(node: GraphNode, fileDigest: string): string {
   return digest64(`${fileDigest}\n${JSON.stringify(describedProperties(node))}`);
 }
 
-/** The weighted terms of every row as bags.bin's bytes, or undefined when a term is not in `keyword`'s dictionary. */
-export function bagsToBuffer(bags: ReadonlyArray<ReadonlyMap<string, number>>, keyword: KeywordIndex): Buffer | undefined {
+/**
+ * The weighted terms of every row as bags.bin's bytes, or undefined when a term is not in `keyword`'s dictionary.
+ * A row given as a number is that row of `stored` (a previous generation's bags.bin), copied without a map.
+ */
+export function bagsToBuffer(bags: ReadonlyArray<ReadonlyMap<string, number> | number>, keyword: KeywordIndex, stored?: StoredBags): Buffer | undefined {
   const ids = new Map<string, number>();
   keyword.terms.forEach((t, i) => ids.set(t, i));
+  let storedIds: Int32Array | undefined;
   let B = 0;
-  for (const b of bags) B += b.size;
+  for (const b of bags) B += typeof b === 'number' ? stored!.offsets[b + 1] - stored!.offsets[b] : b.size;
   const N = bags.length;
   const offsets = new Uint32Array(N + 1);
   const terms = new Uint32Array(B);
@@ -72,7 +77,18 @@ export function bagsToBuffer(bags: ReadonlyArray<ReadonlyMap<string, number>>, k
   let e = 0;
   for (let r = 0; r < N; r++) {
     offsets[r] = e;
-    for (const [t, w] of bags[r]) {
+    const bag = bags[r];
+    if (typeof bag === 'number') {
+      const from = stored!;
+      storedIds ??= Int32Array.from(from.dict, (t) => ids.get(t) ?? -1);
+      for (let s = from.offsets[bag], end = from.offsets[bag + 1]; s < end; s++) {
+        const id = storedIds[from.terms[s]];
+        if (id < 0) return undefined;
+        terms[e] = id; weights[e] = from.weights[s]; e++;
+      }
+      continue;
+    }
+    for (const [t, w] of bag) {
       const id = ids.get(t);
       if (id === undefined) return undefined;
       terms[e] = id; weights[e] = w; e++;
@@ -95,7 +111,7 @@ export class PreviousRows {
   private constructor(
     readonly keyword: KeywordIndex,
     readonly hashes: readonly string[],
-    private readonly bags: { offsets: Uint32Array; terms: Uint32Array; weights: Float64Array } | undefined,
+    private readonly bags: Omit<StoredBags, 'dict'> | undefined,
     keys: readonly string[],
   ) {
     keys.forEach((k, r) => this.byKey.set(k, r));
@@ -119,6 +135,11 @@ export class PreviousRows {
   /** The previous rows' keyword entries (regrouped once). */
   rowEntries(): RowEntries { return (this.entries ??= this.keyword.rowEntries()); }
 
+  /** Every previous row's weighted terms (bags.bin over the keyword dictionary); undefined when it was not written. */
+  storedBags(): StoredBags | undefined {
+    return this.bags && { ...this.bags, dict: this.keyword.terms };
+  }
+
   /** A previous row's weighted terms, in their original order; undefined when bags.bin was not written. */
   bag(row: number): Map<string, number> | undefined {
     if (!this.bags) return undefined;
@@ -131,7 +152,7 @@ export class PreviousRows {
 }
 
 /** bags.bin of `rows` rows over a dictionary of `T` terms; undefined when absent or not consistent. */
-function readBags(file: string, rows: number, T: number): { offsets: Uint32Array; terms: Uint32Array; weights: Float64Array } | undefined {
+function readBags(file: string, rows: number, T: number): Omit<StoredBags, 'dict'> | undefined {
   let buf: Buffer;
   try { buf = readFileSync(file); } catch { return undefined; }
   if (buf.length < 12 || buf.readUInt32LE(0) !== BAGS_MAGIC || buf.readUInt32LE(4) !== rows) return undefined;

@@ -17,10 +17,15 @@ import { CHANGE_WORDS } from '../query-terms.ts';
 
 export const COOC_DIM = 128;
 /** Non-zero entries of a term's index vector. */
-const INDEX_NONZEROS = 8;
+export const INDEX_NONZEROS = 8;
 /** Terms kept: those in at least two symbols and at most this share of them, the most frequent first. */
-const MAX_TERMS = 30_000;
+export const MAX_TERMS = 30_000;
 const MAX_DF_SHARE = 0.25;
+
+/** Whether a term in `df` of `n` documents is a candidate for the model (the most frequent MAX_TERMS are kept). */
+export function keptFrequency(df: number, n: number): boolean {
+  return df >= 2 && df <= Math.max(2, MAX_DF_SHARE * n);
+}
 /** How much each field's terms count in a symbol's vector. */
 const FIELD_WEIGHT: Readonly<Record<keyof SearchFields, number>> = {
   name: 3, owner: 1, path: 1, signature: 1, doc: 2, comments: 2, strings: 1, body: 1,
@@ -34,6 +39,44 @@ export interface CoocModel {
   terms: readonly string[];
   idf: Float32Array;
   vectors: Float32Array;
+  /**
+   * The sums the vectors are the unit vectors of, in fixed point (sumScale): integer sums do not depend on
+   * their order, so an analyze updates them by the changed documents' contributions alone (cooc-update.ts).
+   * Absent in a model read from embedder.bin.
+   */
+  sums?: Int32Array;
+}
+
+/**
+ * The fixed-point scale of a model's sums over `n` documents: a power of two (so rounding is the only loss,
+ * ~1e-6 of a unit context vector) small enough that a term in the most documents a kept term may be in cannot
+ * overflow 32 bits.
+ */
+export function sumScale(n: number): number {
+  const most = Math.max(2, MAX_DF_SHARE * n);
+  return 2 ** Math.min(20, Math.floor(Math.log2(0x7fffffff / most)));
+}
+
+/**
+ * A document's context vector into `ctx`: the sum of its first `m` terms' index vectors (rows, weights), made unit
+ * length; false (ctx unspecified) when it has fewer than two terms, which teach no co-occurrence.
+ */
+export function contextVector(ctx: Float32Array, rows: Int32Array, weights: Float64Array, m: number, idxDim: Int32Array, idxSign: Int8Array): boolean {
+  if (m < 2) return false;
+  ctx.fill(0);
+  for (let k = 0; k < m; k++) {
+    const at = rows[k] * INDEX_NONZEROS, s = weights[k];
+    for (let z = 0; z < INDEX_NONZEROS; z++) ctx[idxDim[at + z]] += s * idxSign[at + z];
+  }
+  normalise(ctx);
+  return true;
+}
+
+/** Row `i` of `vectors`: row `i` of the fixed-point `sums` made unit length. */
+export function unitRow(sums: Int32Array, vectors: Float32Array, i: number): void {
+  const base = i * COOC_DIM;
+  for (let j = 0; j < COOC_DIM; j++) vectors[base + j] = sums[base + j];
+  normalise(vectors, base, COOC_DIM);
 }
 
 function termsOf(text: string, out: Map<string, number>, weight: number): void {
@@ -45,6 +88,8 @@ function termsOf(text: string, out: Map<string, number>, weight: number): void {
 
 /** Bags already made, by fields object: analyze learns the model from every document, then embeds each. */
 const bags = new WeakMap<SearchFields, ReadonlyMap<string, number>>();
+/** Bags stored by a previous generation, made into maps only when read (lib/search/reuse.ts). */
+const storedBags = new WeakMap<SearchFields, () => ReadonlyMap<string, number>>();
 
 /**
  * A document's weighted terms (field weights × occurrences), made once per fields object (learning and
@@ -54,6 +99,8 @@ const bags = new WeakMap<SearchFields, ReadonlyMap<string, number>>();
 export function documentTerms(fields: SearchFields): ReadonlyMap<string, number> {
   let out = bags.get(fields);
   if (out) return out;
+  const stored = storedBags.get(fields);
+  if (stored) { out = stored(); bags.set(fields, out); return out; }
   const bag = new Map<string, number>();
   for (const f of FIELDS) termsOf(fields[f], bag, FIELD_WEIGHT[f]);
   bags.set(fields, bag);
@@ -61,15 +108,15 @@ export function documentTerms(fields: SearchFields): ReadonlyMap<string, number>
 }
 
 /**
- * Records `bag` as the weighted terms of `fields` (a document taken over from the previous generation, whose
- * terms were stored: lib/search/reuse.ts), so that documentTerms does not read the fields.
+ * Records `bag` (made when first read) as the weighted terms of `fields` (a document taken over from the previous
+ * generation, whose terms were stored: lib/search/reuse.ts), so that documentTerms does not read the fields.
  */
-export function primeDocumentTerms(fields: SearchFields, bag: ReadonlyMap<string, number>): void {
-  bags.set(fields, bag);
+export function primeDocumentTerms(fields: SearchFields, bag: () => ReadonlyMap<string, number>): void {
+  storedBags.set(fields, bag);
 }
 
 /** A deterministic PRNG seeded from a term (xorshift32 of its digest). */
-function indexVector(term: string, into: (dim: number, sign: number) => void): void {
+export function indexVector(term: string, into: (dim: number, sign: number) => void): void {
   let x = parseInt(digest64(term).slice(0, 8), 16) | 1;
   for (let k = 0; k < INDEX_NONZEROS; k++) {
     x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
@@ -77,7 +124,8 @@ function indexVector(term: string, into: (dim: number, sign: number) => void): v
   }
 }
 
-function normalise(v: Float32Array, at = 0, dim = v.length - at): void {
+/** Scales `dim` entries of `v` from `at` to unit length (left as they are when all zero). */
+export function normalise(v: Float32Array, at = 0, dim = v.length - at): void {
   let s = 0;
   for (let i = 0; i < dim; i++) s += v[at + i] * v[at + i];
   if (s > 0) { const inv = 1 / Math.sqrt(s); for (let i = 0; i < dim; i++) v[at + i] *= inv; }
@@ -95,7 +143,7 @@ export function learnCooccurrence(docs: ReadonlyArray<{ fields: SearchFields }>)
   const df = new Map<string, number>();
   for (const b of docBags) for (const t of b.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   const n = Math.max(1, docs.length);
-  const kept = [...df].filter(([, c]) => c >= 2 && c <= Math.max(2, MAX_DF_SHARE * n))
+  const kept = [...df].filter(([, c]) => keptFrequency(c, n))
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_TERMS).map(([t]) => t).sort();
   const id = new Map(kept.map((t, i) => [t, i] as const));
   const T = kept.length;
@@ -123,20 +171,24 @@ export function learnCooccurrence(docs: ReadonlyArray<{ fields: SearchFields }>)
     return pairs;
   });
   const vectors = model.vectors;
+  const sums = new Int32Array(T * COOC_DIM);
   const ctx = new Float32Array(COOC_DIM);
+  const q = new Int32Array(COOC_DIM);
+  const scale = sumScale(n);
   for (const { rows, weights } of bagPairs) {
-    ctx.fill(0);
-    for (let k = 0; k < rows.length; k++) {
-      const at = rows[k] * INDEX_NONZEROS, s = weights[k];
-      for (let z = 0; z < INDEX_NONZEROS; z++) ctx[idxDim[at + z]] += s * idxSign[at + z];
-    }
-    if (rows.length < 2) continue;
-    normalise(ctx);
-    for (let k = 0; k < rows.length; k++) { const base = rows[k] * COOC_DIM; for (let j = 0; j < COOC_DIM; j++) vectors[base + j] += ctx[j]; }
+    if (!contextVector(ctx, rows, weights, rows.length, idxDim, idxSign)) continue;
+    for (let j = 0; j < COOC_DIM; j++) q[j] = Math.round(ctx[j] * scale);
+    for (let k = 0; k < rows.length; k++) { const base = rows[k] * COOC_DIM; for (let j = 0; j < COOC_DIM; j++) sums[base + j] += q[j]; }
   }
-  for (let i = 0; i < T; i++) normalise(vectors, i * COOC_DIM, COOC_DIM);
-  model.id = `builtin:cooc-v1-${COOC_DIM}-${digest64(`${T}:${kept.slice(0, 64).join(',')}:${Array.from(vectors.subarray(0, 256), (x) => x.toFixed(4)).join(',')}`)}`;
+  model.sums = sums;
+  for (let i = 0; i < T; i++) unitRow(sums, vectors, i);
+  model.id = coocModelId(kept, vectors);
   return model;
+}
+
+/** A model's id: a digest of its size, first terms and first vectors. */
+export function coocModelId(terms: readonly string[], vectors: Float32Array): string {
+  return `builtin:cooc-v1-${COOC_DIM}-${digest64(`${terms.length}:${terms.slice(0, 64).join(',')}:${Array.from(vectors.subarray(0, 256), (x) => x.toFixed(4)).join(',')}`)}`;
 }
 
 /** Term rows of a model, made once per model: analyze embeds every symbol's terms right after learning. */
@@ -149,20 +201,23 @@ function rowOf(model: CoocModel, term: string): number {
   return rows.get(term) ?? -1;
 }
 
+/** The unit vector of the first `m` (row, weight) pairs: the weighted sum of those rows of `vectors`. */
+export function embedPairs(vectors: Float32Array, rows: Int32Array, weights: Float64Array, m: number): Float32Array {
+  const v = new Float32Array(COOC_DIM);
+  for (let k = 0; k < m; k++) {
+    const s = weights[k], base = rows[k] * COOC_DIM;
+    for (let j = 0; j < COOC_DIM; j++) v[j] += s * vectors[base + j];
+  }
+  normalise(v);
+  return v;
+}
+
 /** The unit vector of weighted terms (all zeros when none is known). */
 export function embedTerms(model: CoocModel, terms: ReadonlyMap<string, number>): Float32Array {
   const v = new Float32Array(COOC_DIM);
   const pairs = pairsOf.get(terms);
-  if (pairs && pairs.model === model) {
-    // The same sums as below, in the same order, from the pairs learning made.
-    const { rows, weights } = pairs;
-    for (let k = 0; k < rows.length; k++) {
-      const s = weights[k], base = rows[k] * COOC_DIM;
-      for (let j = 0; j < COOC_DIM; j++) v[j] += s * model.vectors[base + j];
-    }
-    normalise(v);
-    return v;
-  }
+  // The same sums as below, in the same order, from the pairs learning made.
+  if (pairs && pairs.model === model) return embedPairs(model.vectors, pairs.rows, pairs.weights, pairs.rows.length);
   for (const [t, w] of terms) {
     const i = rowOf(model, t);
     if (i < 0) continue;

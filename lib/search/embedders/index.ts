@@ -79,9 +79,21 @@ export function storedLearnedEmbedder(bytes: Buffer, id = ''): Embedder & { spec
   return id.startsWith(BOTH_PREFIX) ? bothEmbedder(coocFromBuffer(bytes)) : learnedEmbedder(coocFromBuffer(bytes));
 }
 
+/** How a learned model is made from the documents: learnCooccurrence, or an analyze's update of the previous model. */
+export type Learn = (docs: ReadonlyArray<{ fields: SearchFields }>) => CoocModel;
+
+/**
+ * Whether two learned embedders' ids differ at most in their learned model's digest (the same kind, the same
+ * shipped half): a document whose learned vector is unchanged then has the same vector under both.
+ */
+export function sameLearnedFamily(a: string, b: string): boolean {
+  const family = (id: string): string => (id.startsWith(BOTH_PREFIX) ? `${BOTH_PREFIX}${id.slice(id.lastIndexOf('-') + 1)}` : id.slice(0, id.lastIndexOf('-')));
+  return family(a) === family(b);
+}
+
 /** The built-in embedder of a kind, learning from the documents when it is the learned one. */
-export function builtinEmbedder(kind: 'learned' | 'lexical', docs: ReadonlyArray<{ fields: SearchFields }>): Embedder & { spec: EmbedderSpec; embedText?: (t: string) => Float32Array } {
-  if (kind === 'learned') return learnedEmbedder(learnCooccurrence(docs));
+export function builtinEmbedder(kind: 'learned' | 'lexical', docs: ReadonlyArray<{ fields: SearchFields }>, learn: Learn = learnCooccurrence): Embedder & { spec: EmbedderSpec; embedText?: (t: string) => Float32Array } {
+  if (kind === 'learned') return learnedEmbedder(learn(docs));
   return { ...lexicalEmbedder, spec: { id: LEXICAL_ID, kind: 'lexical' as const, dim: lexicalEmbedder.dim } };
 }
 
@@ -89,24 +101,24 @@ export function builtinEmbedder(kind: 'learned' | 'lexical', docs: ReadonlyArray
  * Resolves the embedder for an analyze run. Never throws for a missing model: it falls back to the lexical
  * embedder and says why once.
  */
-export async function resolveEmbedder(choice: string | undefined, log: (m: string) => void, docs: ReadonlyArray<{ fields: SearchFields }> = []): Promise<Embedder & { spec: EmbedderSpec }> {
+export async function resolveEmbedder(choice: string | undefined, log: (m: string) => void, docs: ReadonlyArray<{ fields: SearchFields }> = [], learn: Learn = learnCooccurrence): Promise<Embedder & { spec: EmbedderSpec }> {
   const wanted = (choice ?? process.env.CODEGRAPH_EMBEDDER ?? '').trim() || 'auto';
   if (LEXICAL_NAMES.has(wanted)) return builtinEmbedder('lexical', docs);
-  if (LEARNED_NAMES.has(wanted)) return builtinEmbedder('learned', docs);
+  if (LEARNED_NAMES.has(wanted)) return builtinEmbedder('learned', docs, learn);
   if (BOTH_NAMES.has(wanted)) {
-    try { return bothEmbedder(learnCooccurrence(docs)); } catch (err) {
+    try { return bothEmbedder(learn(docs)); } catch (err) {
       log(`search: ${err instanceof Error ? err.message : String(err)}; using the built-in embedder`);
-      return builtinEmbedder(DEFAULT_BUILTIN, docs);
+      return builtinEmbedder(DEFAULT_BUILTIN, docs, learn);
     }
   }
   if (TRAINED_NAMES.has(wanted)) {
     try { return trainedEmbedder(); } catch (err) {
       log(`search: ${err instanceof Error ? err.message : String(err)}; using the built-in embedder`);
-      return builtinEmbedder(DEFAULT_BUILTIN, docs);
+      return builtinEmbedder(DEFAULT_BUILTIN, docs, learn);
     }
   }
-  if (wanted === 'builtin') return builtinEmbedder(DEFAULT_BUILTIN, docs);
-  const builtin = (): Embedder & { spec: EmbedderSpec } => builtinEmbedder(DEFAULT_BUILTIN, docs);
+  if (wanted === 'builtin') return builtinEmbedder(DEFAULT_BUILTIN, docs, learn);
+  const builtin = (): Embedder & { spec: EmbedderSpec } => builtinEmbedder(DEFAULT_BUILTIN, docs, learn);
   const envDir = process.env.CODEGRAPH_MODEL_DIR;
   const target = wanted === 'auto' ? (envDir && modelFolderInfo(envDir) ? envDir : DEFAULT_MODEL) : wanted;
   try {
