@@ -126,17 +126,14 @@ export function registerMatchHandlers(): void {
       pushTo(this.tagCases, get(c, 'cases')!, { name: get(c, 'name')!, key: get(c, 'key')!, tag: get(c, 'tag')!, node: get(c, 'case')! });
       return;
     });
-    on([Role['narrow.tag.if']], function (c) {
+    on([Role['narrow.tag.if'], Role['narrow.tag.else']], function (c, role) {
       const test = get(c, 'test')!, key = get(c, 'key')!, tag = get(c, 'tag')!;
       // `===` or `==` between the member and the string (not `!==`, `<`…)
       const op = this.operatorBetween(key, tag);
-      if ((op === '===' || op === '==') && test.start < key.start) this.tagNarrowings.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], body: get(c, 'body')! });
-      return;
-    });
-    on([Role['narrow.tag.else']], function (c) {
-      const test = get(c, 'test')!, key = get(c, 'key')!, tag = get(c, 'tag')!;
-      const op = this.operatorBetween(key, tag);
-      if ((op === '===' || op === '==') && test.start < key.start) this.tagNarrowings.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], body: get(c, 'body')!, not: true });
+      if ((op !== '===' && op !== '==') || test.start >= key.start) return;
+      const narrowing = { name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], body: get(c, 'body')! };
+      // (the `else` branch: the member types whose discriminant is not that string)
+      this.tagNarrowings.push(role === Role['narrow.tag.else'] ? { ...narrowing, not: true } : narrowing);
       return;
     });
     on([Role['narrow.tag.exit']], function (c) {
