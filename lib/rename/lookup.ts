@@ -23,14 +23,6 @@ export function declarationKey(n: GraphNode): string {
   return `${n.filePath ?? ''}\u0000${qualifiedNameOf(n)}${n.static === true ? '\u0000static' : ''}`;
 }
 
-/** Orders nodes by file, then line, then uid (deterministic). */
-export function byFileLine(a: GraphNode, b: GraphNode): number {
-  const fa = a.filePath ?? '', fb = b.filePath ?? '';
-  if (fa !== fb) return fa < fb ? -1 : 1;
-  if ((a.line ?? 0) !== (b.line ?? 0)) return (a.line ?? 0) - (b.line ?? 0);
-  return a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
-}
-
 /**
  * Resolves a query to one symbol node. Throws SYMBOL_NOT_FOUND (with close names), or VALIDATION_ERROR when the
  * name is ambiguous (details.candidates) or contradicts the uid.

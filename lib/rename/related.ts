@@ -17,9 +17,9 @@
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { SYMBOL_LABELS, type GraphNode, type RelType } from '../graph/schema.ts';
-import { byFileLine, declarationKey } from './lookup.ts';
+import { declarationKey } from './lookup.ts';
 import { isMember, isTopLevel, mergesByExport } from './identifiers.ts';
-import { qualifiedNameOf } from '../symbols/lookup.ts';
+import { byFileLine, qualifiedNameOf } from '../symbols/lookup.ts';
 
 const SYMBOLS = new Set<string>(SYMBOL_LABELS);
 const HERITAGE = ['EXTENDS', 'IMPLEMENTS'] as const;

@@ -94,6 +94,14 @@ function indexOf(graph: CodeGraph): SymbolIndex {
   return idx;
 }
 
+/** Orders nodes by file, then line, then uid (deterministic). */
+export function byFileLine(a: GraphNode, b: GraphNode): number {
+  const fa = a.filePath ?? '', fb = b.filePath ?? '';
+  if (fa !== fb) return fa < fb ? -1 : 1;
+  if ((a.line ?? 0) !== (b.line ?? 0)) return (a.line ?? 0) - (b.line ?? 0);
+  return a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
+}
+
 /** Every code symbol named `name` (one table read). */
 export function symbolsNamed(graph: CodeGraph, name: string): readonly GraphNode[] {
   return indexOf(graph).byName.get(name) ?? [];

@@ -7,7 +7,7 @@ import { nodeOf, type CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { symbolContext, type ContextResult, type ContextSource, type ContextProcess, type RelatedSymbol, type Relations } from './context.ts';
 import { containerOf } from './membership.ts';
-import { qualifiedNameOf, type SymbolCandidate } from './lookup.ts';
+import { byFileLine, qualifiedNameOf, type SymbolCandidate } from './lookup.ts';
 
 /** One overload in a set's context: where it is, its signature and how many callers it has. */
 export interface OverloadView {
@@ -37,7 +37,7 @@ export function overloadSetOf(graph: CodeGraph, candidates: readonly SymbolCandi
   for (const n of nodes) {
     if (n!.label !== first.label || n!.language !== first.language || qualifiedNameOf(n!) !== q || ownerKey(graph, n!) !== owner) return undefined;
   }
-  return (nodes as GraphNode[]).sort((a, b) => cmp(a.filePath ?? '', b.filePath ?? '') || (a.line ?? 0) - (b.line ?? 0) || cmp(a.uid, b.uid));
+  return (nodes as GraphNode[]).sort(byFileLine);
 }
 
 /**

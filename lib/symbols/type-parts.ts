@@ -6,7 +6,7 @@
 import type { CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { rulesOf } from '../lang/index.ts';
-import { qualifiedNameOf, symbolsNamed } from './lookup.ts';
+import { byFileLine, qualifiedNameOf, symbolsNamed } from './lookup.ts';
 import { isTestFile } from './test-files.ts';
 import { membersOf } from './membership.ts';
 
@@ -110,8 +110,7 @@ export function reopenedDeclarations(graph: CodeGraph, node: GraphNode): GraphNo
   const key = rulesOf(node.language)?.reopensTypes === true ? typeKey(node) : undefined;
   if (!key) return [node];
   const others = symbolsNamed(graph, node.name).filter((n) => n.uid !== node.uid && typeKey(n) === key);
-  others.sort((a, b) => cmp(a.filePath ?? '', b.filePath ?? '') || (a.line ?? 0) - (b.line ?? 0) || cmp(a.uid, b.uid));
-  return [node, ...others];
+  return [node, ...others.sort(byFileLine)];
 }
 
 /** The members of a type with those of every declaration that reopens it (see `reopenedDeclarations`), in that order. */
@@ -123,5 +122,3 @@ export function typeMembersOf(graph: CodeGraph, node: GraphNode): GraphNode[] {
   }
   return out;
 }
-
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
