@@ -99,7 +99,8 @@ export type Expr =
    * An object type literal (`{ window: Subject<T>; count: number }`): its typed properties, in source order;
    * `others`: the names of its other members (method signatures, untyped properties), which have no recorded type.
    */
-  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[] }
+  /** (`decls`: the members that are symbols of this file, a type alias's object type's: each name's declaration) */
+  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }> }
   /**
    * A function type (`(x: A) => R`): calling a value of it gives an R (a constructor type `new (…) => R`: `new`
    * gives an R). `predicate`: a type guard's type (`(x: any) => x is T`).

@@ -91,6 +91,14 @@ export function heritageMember(this: Evaluator, cls: SymRef, name: string, wantS
     if (t === 'ext') { sawExternal = true; continue; }
     if (!t) { sawExternal = true; continue; } // an unresolvable base: whatever it has, we cannot see it
     const base = this.sym(t);
+    // a type alias whose object types declare members (`interface C extends Options`, `implements Omit<P, 'name'>`):
+    // what its value answers, the alias's own member where it declares one
+    if (base.label === 'TypeAlias' && !wantStatic && this.childrenOf(t.f, t.s)) {
+      const m = this.member(this.typeValue(cls.f, h, 0), name);
+      if (m.t === 'sym') return { f: m.f, s: m.s };
+      if (m.t === 'ext') sawExternal = true;
+      continue;
+    }
     // (a JavaScript constructor function is a base too: `util.inherits(Model, Document)`)
     if (base.label !== 'Class' && base.label !== 'Interface' && !newableFunction(base)) continue;
     const m = this.findMember(t, name, wantStatic);

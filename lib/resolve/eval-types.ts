@@ -93,7 +93,8 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     // object type literals only, written in one file (`{ [P in K]: T } & { [k: string]: T }`): one object type
     if (insts.length === 0 && !ext && !alts.length && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f)) {
       const others = objs.flatMap((o) => o.others ?? []);
-      return { ...objs[0], props: objs.flatMap((o) => o.props), index: objs.find((o) => o.index)?.index, others: others.length ? others : undefined };
+      const decls = objs.flatMap((o) => o.decls ?? []);
+      return { ...objs[0], props: objs.flatMap((o) => o.props), index: objs.find((o) => o.index)?.index, others: others.length ? others : undefined, decls: decls.length ? decls : undefined };
     }
     // object types of several files, or with a union part (`Common & { kind: 'a' }`, `(A | B) & { x: X }`): an
     // intersection of them, without class parts
@@ -105,7 +106,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   if (t.k === 'fntype') return { t: 'fnval', f, returns: t.returns, params: t.params, predicate: t.predicate, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
   if (t.k === 'map') return { t: 'map', f, of: t.of, key: t.key, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
   if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
-  if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, news: t.news, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+  if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, news: t.news, decls: t.decls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
   if (t.k === 'union' && t.either) {
     // a conditional type's branches: the checker picks one, so a member is the one branch's that has it (or the one
     // the branches having it agree on), never each branch's as for a value of a union; a branch we cannot type

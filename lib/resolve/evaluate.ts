@@ -63,7 +63,8 @@ export type Val =
   | { t: 'map'; f: number; of: Expr; key?: Expr; r: Reason; c: number; subst?: Subst }
   /** A value of an object type literal (`{ window: Subject<T> }`, written in file f): its properties are typed. */
   /** (`open`: reached through a type parameter's constraint: the value has at least these members, maybe more) */
-  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; r: Reason; c: number; subst?: Subst; open?: boolean }
+  /** (`decls`: members that are symbols of file f, a type alias's: see declOf) */
+  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; r: Reason; c: number; subst?: Subst; open?: boolean }
   /**
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.
@@ -625,7 +626,7 @@ export class Evaluator {
         for (const x of o.of as Val[]) {
           const m = this.member(x, name);
           if (m.t === 'unknown' && this.lacksIn(x, name)) continue;
-          if ((m.t !== 'sym' && m.t !== 'inst') || (out && !sameValue(out, m))) return UNKNOWN;
+          if ((m.t !== 'sym' && m.t !== 'inst') || (out && !sameValue(out, m) && !this.sameAliasMember(out, m))) return UNKNOWN;
           if (!out || m.c < (out as { c: number }).c) out = m;
         }
         return out ?? UNKNOWN;
@@ -650,20 +651,19 @@ export class Evaluator {
         // property (no answer if a class part declares it too, or if it is a method signature); one it lacks is the
         // other parts' business
         for (const p of o.objs ?? []) {
-          const prop = p.props.find((x) => x.name === name);
-          if (prop) {
+          const d = p.decls && declOf(p, name);
+          const prop = d ? undefined : p.props.find((x) => x.name === name);
+          if (d || prop) {
             if (ext) return UNKNOWN;
-            const v = weakenFrom(this.typeValue(p.f, prop.type, 0, p.subst), p, 'typed-receiver');
-            if (out && !sameValue(out, v)) return UNKNOWN;
-            if (!out) out = v;
+            const v = d ?? weakenFrom(this.typeValue(p.f, prop!.type, 0, p.subst), p, 'typed-receiver');
+            if (out) { out = this.agreeing(out, v); if (!out) return UNKNOWN; } else out = v;
           } else if (p.others?.includes(name)) return UNKNOWN;
         }
         // a union part (`(A | B) & { strategy: S }`): what its member types agree on
         for (const a of o.alts ?? []) {
           const v = this.member(a, name);
           if (v.t === 'ext' || v.t === 'unknown') { if (v.t === 'ext' || !this.lacksIn(a, name)) return UNKNOWN; continue; }
-          if (out && !sameValue(out, v)) return UNKNOWN;
-          if (!out) out = v;
+          if (out) { out = this.agreeing(out, v); if (!out) return UNKNOWN; } else out = v;
         }
         // a name no part declares is an index signature's (`RouterCore & { [k: string]: V }`: a V); the checker
         // reads a declared member before any index signature
@@ -683,6 +683,9 @@ export class Evaluator {
         return name === 'values' ? { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst } : EXT;
       case 'prom': return EXT; // then, catch, finally: built-ins (a `then` callback's parameter: see contextual)
       case 'obj': {
+        // a member of a type alias's object type: its declaration, a symbol (its type is the symbol's)
+        const d = o.decls && declOf(o, name);
+        if (d) return d;
         // a property of an object type literal: an instance of its declared type (methods are not recorded)
         const p = o.props.find((x) => x.name === name);
         if (p) return weakenFrom(this.typeValue(o.f, p.type, 0, o.subst), o, 'typed-receiver');
@@ -703,6 +706,29 @@ export class Evaluator {
     }
   }
 
+  /**
+   * One answer for a member two parts of an intersection give (`out` first): the same value, or, where they are two
+   * declarations (`Common & { strategy: Strategy }` over `strategy?: Strategy`: the checker's property has both), the
+   * instance type both declare; undefined where they disagree.
+   */
+  agreeing(out: Val, v: Val): Val | undefined {
+    if (sameValue(out, v)) return out;
+    if (out.t !== 'sym' && v.t !== 'sym') return undefined;
+    const a = out.t === 'sym' ? this.deref(out) : out, b = v.t === 'sym' ? this.deref(v) : v;
+    if (a.t !== 'inst' || !sameValue(a, b)) return undefined;
+    return (b as { c: number }).c < a.c ? b : a;
+  }
+
+  /**
+   * Two members of the object types one type alias's union names (`type E = { type: 'a' } | { type: 'b' }`): the
+   * checker's property of the union, which has both declarations (renamed together, as merged declarations are).
+   */
+  sameAliasMember(a: Val, b: Val): boolean {
+    if (a.t !== 'sym' || b.t !== 'sym' || a.f !== b.f) return false;
+    const syms = this.files[a.f].symbols, x = syms[a.s], y = syms[b.s];
+    return x.parent === y.parent && x.parent >= 0 && x.name === y.name && x.label === y.label && syms[x.parent].label === 'TypeAlias';
+  }
+
   typeNames: Set<string> | undefined;
 
   readonly mergedMemo: Array<Array<number[] | null | undefined> | undefined> = [];
@@ -714,6 +740,16 @@ export class Evaluator {
 
 /** Declarations a namespace of the same name merges with. */
 export const MERGING_LABELS: ReadonlySet<string> = new Set(['Class', 'Function', 'Enum', 'Interface']);
+
+/**
+ * The symbol declaring member `name` of object type `o` (a type alias's member), reached as `o` was; undefined when it
+ * declares none, or two (`{ a: X } & { a: Y }`: the checker's property of the intersection has both).
+ */
+export function declOf(o: Val & { t: 'obj' }, name: string): Val | undefined {
+  let s = -1;
+  for (const d of o.decls!) if (d.name === name) { if (s >= 0 && s !== d.s) return undefined; s = d.s; }
+  return s < 0 ? undefined : { t: 'sym', f: o.f, s, r: o.r, c: o.c, subst: o.subst };
+}
 
 /** Labels of declarations that are values (a class is a value and a type). */
 export const VALUE_LABELS: ReadonlySet<string> = new Set(['Function', 'Class', 'Enum', 'Variable']);

@@ -409,7 +409,8 @@ class ProjectBuilder {
         const t = ev.typeSymbol(f, e);
         if (!t || t === 'ext') continue;
         const label = ev.sym(t).label;
-        if (label !== 'Class' && label !== 'Interface') continue;
+        // (a type alias is a base where its object types declare members: `interface C extends Options`)
+        if (label !== 'Class' && label !== 'Interface' && !(label === 'TypeAlias' && ev.childrenOf(t.f, t.s))) continue;
         this.edge(pos, this.posOf(t), type, t.c, t.r === 'same-file' ? 'heritage' : t.r, sym.line);
         // `extends M(Y)`: the class also extends Y, the base M's class is made on
         const y = e.k === 'call' ? ev.mixinArgument(f, e, t) : undefined;
@@ -423,8 +424,11 @@ class ProjectBuilder {
       const sym = symbols[s];
       if (sym.label !== 'Variable' || !sym.type || sym.parent !== -1 || !ev.childrenOf(f, s) || this.throughUnion(f, sym.type, 0)) continue;
       const t = ev.typeValue(f, sym.type, 0);
-      if (t.t !== 'inst') continue;
-      this.edge(this.symBase[f] + s, this.posOf(t), 'IMPLEMENTS', t.c, t.r === 'same-file' || t.r === 'typed-receiver' ? 'heritage' : t.r, sym.line);
+      // (a type alias declaring members: the alias, `const p: Provider = { … }` of `type Provider = { … }`)
+      const alias = t.t === 'obj' && t.decls ? ev.typeSymbol(f, sym.type) : undefined;
+      const to = t.t === 'inst' ? t : alias && alias !== 'ext' && ev.sym(alias).label === 'TypeAlias' ? alias : undefined;
+      if (!to) continue;
+      this.edge(this.symBase[f] + s, this.posOf(to), 'IMPLEMENTS', to.c, to.r === 'same-file' || to.r === 'typed-receiver' ? 'heritage' : to.r, sym.line);
     }
   }
 

@@ -7,7 +7,7 @@ import test from 'ava';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
-import { diffRenames, sampleSymbols } from './rename-diff.ts';
+import { diffRenames, eligibleSymbols, sampleSymbols } from './rename-diff.ts';
 import { TsRenameOracle, listTsFiles } from './ts-oracle.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'node_modules', 'rxjs', 'src');
@@ -27,4 +27,13 @@ test('graph edits on rxjs match TypeScript findRenameLocations with precision 1.
   t.deepEqual(report.symbols.filter((s) => s.status === 'refused' && !deliberate.test(s.reason ?? '')).map((s) => `${s.uid}: ${s.reason}`), []);
   // Recall depends on how much the indexer resolves; the floor reached with it (see docs/benchmarks.md).
   t.true(report.recall >= 0.98, `recall ${report.recall}`);
+});
+
+test('graph edits on the alias-members fixture equal TypeScript findRenameLocations for every symbol', async (t) => {
+  const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'indexer', 'alias-members');
+  const snapshot = await buildSnapshotInMemory(fixture, { search: false });
+  const report = diffRenames(snapshot, new TsRenameOracle(fixture, listTsFiles(fixture)), eligibleSymbols(snapshot));
+  const differ = report.symbols.filter((s) => s.status !== 'compared' || s.extra.length || s.missed.length).map((s) => `${s.uid}: ${s.status} ${[...s.extra.map((e) => `+${e}`), ...s.missed.map((m) => `-${m}`)].join(' | ')}`);
+  t.true(report.compared >= 20, `only ${report.compared} symbols compared`);
+  t.deepEqual(differ, []);
 });

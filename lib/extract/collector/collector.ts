@@ -178,6 +178,8 @@ export class Collector {
   readonly objectIndex = new LazyMap<Node, Node>();
   /** Member names of object type literals (see Expr `object`'s `others`). */
   readonly objectNames = new LazyMap<Node, Node[]>();
+  /** Object types whose members are symbols (a type alias's): object type node → each member's name and symbol. */
+  readonly objectDecls = new LazyMap<Node, Array<{ name: string; s: number }>>();
   readonly fnSymOf = new Map<Node, number>();
   readonly thisParamType = new LazyMap<Node, Node>();
   /** `this` occurrences typed by their function's `this:` parameter. */
@@ -272,7 +274,7 @@ export class Collector {
    * start (`atName`: at its name, for one whose node starts before the scope it belongs to).
    */
   fileDef(c: Caps, role: number, atName: boolean): void {
-    const rec: DefRec = { role, def: get(c, 'def') ?? get(c, 'param')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), type: get(c, 'type') };
+    const rec: DefRec = { role, def: get(c, 'def') ?? get(c, 'param')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), type: get(c, 'type'), host: get(c, 'host') };
     if (rec.name) this.skipIds.add(rec.name);
     // (the class members written in class bodies, known before any definition is replayed: an assignment to
     // `this.x` in a method before a method `x() {}` declares nothing)

@@ -1,4 +1,4 @@
-import { get, startOf } from './util.ts';
+import { get, pushTo, startOf } from './util.ts';
 import { functionScope } from './scope.ts';
 import { Role, defineBy, type DefineHandler } from './roles.ts';
 import { bindingIndex, bindsSymbol, localBinding, symbolBinding, type SymbolLabel } from '../facts.ts';
@@ -110,9 +110,10 @@ export function registerDefineHandlers(): void {
       return this.span(s, d.def);
     });
     on([Role['def.interface.method'], Role['def.interface.property']], function (d, scope, cur, name, exported, isDefault, topLevel) {
-      if (cur < 0 || this.symbols[cur].label !== 'Interface') return -1;
+      // (a type alias's members belong to one object type of its value, `d.host`: each part of `A & { … }` has its own)
+      if (cur < 0 || this.symbols[cur].label !== (d.host ? 'TypeAlias' : 'Interface')) return -1;
       const isMethod = d.role === Role['def.interface.method'];
-      const key = `${cur}\u0000${name}`;
+      const key = d.host ? `${cur}\u0000${startOf(d.host)}\u0000${name}` : `${cur}\u0000${name}`;
       const prev = this.memberKeys.get(key);
       if (prev !== undefined && isMethod && this.symbols[prev].label === 'Method') {
         this.mergeOverload(prev, d, true);
@@ -122,6 +123,7 @@ export function registerDefineHandlers(): void {
       this.work[s].returnsNode = this.returnsOf.get(d.def);
       if (!isMethod) this.work[s].typeNode = d.type;
       this.memberKeys.set(key, s);
+      if (d.host) pushTo(this.objectDecls, d.host, { name, s });
       return -1;
     });
     on([Role['def.type']], function (d, scope, cur, name, exported, isDefault, topLevel) {

@@ -103,11 +103,13 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
   const index = this.objectIndex.get(node);
   const calls = this.objectCalls.get(node);
   const news = this.objectNews.size ? this.objectNews.get(node) : undefined;
-  if (o || index || calls || news) {
+  const decls = this.objectDecls.size ? this.objectDecls.get(node) : undefined;
+  if (o || index || calls || news || decls) {
     const out: Expr = { k: 'object', props: [...(o ?? [])].sort((a, b) => a.name.start - b.name.start).map((p) => ({ name: this.ident(p.name), type: this.expr(p.type) })) };
     if (index) out.index = this.expr(index);
     if (calls) out.calls = [...calls].sort((a, b) => a.sig.start - b.sig.start).map((c) => ({ ...this.arity(c.sig), returns: this.expr(c.returns) }));
     if (news) out.news = [...news].sort((a, b) => a.sig.start - b.sig.start).map((c) => ({ ...this.arity(c.sig), returns: this.expr(c.returns) }));
+    if (decls) out.decls = [...decls].sort((a, b) => a.s - b.s);
     const names = this.objectNames.get(node);
     if (names) {
       const others = names.map((n) => this.ident(n)).filter((n) => !out.props.some((p) => p.name === n));
