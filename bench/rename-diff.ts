@@ -8,11 +8,15 @@
  *   node --import tsx bench/rename-diff.ts [--count 150] [--seed 42] [--verbose] [--families] [--root <folder>]
  *   node --import tsx bench/rename-diff.ts --monorepo vue --git /path/to/vuejs-core.git [--dir /tmp/rename-vue] [--count 300]
  *
+ * `--save-sample FILE` writes the uids sampled; `--uids FILE` compares exactly those symbols instead of drawing a
+ * sample (the ones a file lists that this index has), so two builds whose graphs hold different symbols (a change
+ * that adds symbols) are compared on the same ones: save the sample with the older build, measure both on it.
+ *
  * `--families` samples only methods of a family: instance methods with a method of the same name in a type up or
  * down their type's EXTENDS/IMPLEMENTS chains (read from heritage edges, not from OVERRIDES, so the sample is the
  * same before and after overrides were indexed). `--root` measures another folder of TypeScript sources.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,7 +29,7 @@ import type { GraphNode } from '../lib/graph/schema.ts';
 import { TsRenameOracle, listTsFiles } from '../test/rename/ts-oracle.ts';
 import { MONOREPOS, keeps, prepareMonorepo, rootOptions } from './monorepo-diff.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' }, families: { type: 'boolean' }, root: { type: 'string' }, monorepo: { type: 'string' }, git: { type: 'string' }, dir: { type: 'string' }, 'no-prepare': { type: 'boolean' } } });
+const { values } = parseArgs({ options: { count: { type: 'string' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' }, families: { type: 'boolean' }, root: { type: 'string' }, monorepo: { type: 'string' }, git: { type: 'string' }, dir: { type: 'string' }, 'no-prepare': { type: 'boolean' }, 'save-sample': { type: 'string' }, uids: { type: 'string' } } });
 const count = Number(values.count ?? (values.monorepo ? '300' : '150'));
 
 let root: string;
@@ -54,7 +58,9 @@ const snapshot = await buildSnapshotInMemory(root, { search: false });
 const indexMs = performance.now() - t0;
 t0 = performance.now();
 const oracle = oracleFor(listTsFiles(root));
-const sample = values.families ? familySample(snapshot, count, Number(values.seed)) : sampleSymbols(snapshot, count, Number(values.seed));
+const sample = values.uids ? listedSymbols(snapshot, values.uids)
+  : values.families ? familySample(snapshot, count, Number(values.seed)) : sampleSymbols(snapshot, count, Number(values.seed));
+if (values['save-sample']) writeFileSync(values['save-sample'], sample.map((n) => n.uid).join('\n') + '\n');
 const report = diffRenames(snapshot, oracle, sample);
 const diffMs = performance.now() - t0;
 
@@ -88,6 +94,15 @@ for (const s of report.symbols) {
   for (const m of s.missed) console.log(`   - ${m}`);
 }
 if (values.verbose) for (const s of report.symbols) if (s.status !== 'compared') console.log(`${s.uid}: ${s.status} ${s.reason}`);
+
+/** The eligible symbols whose uids a file lists (one a line), in the file's order; a uid this index lacks is reported. */
+function listedSymbols(snap: typeof snapshot, file: string): GraphNode[] {
+  const byUid = new Map(eligibleSymbols(snap).map((n) => [n.uid, n]));
+  const uids = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const missing = uids.filter((u) => !byUid.has(u));
+  if (missing.length) console.log(`${missing.length} listed symbols not in this index: ${missing.slice(0, 5).join(', ')}`);
+  return uids.flatMap((u) => byUid.get(u) ?? []);
+}
 
 /** Removes the source files `keep` rejects (outside node_modules), so that the index and the checker see one project. */
 function pruneTo(dir: string, keep: (rel: string) => boolean): void {

@@ -626,7 +626,10 @@ export class Evaluator {
         for (const x of o.of as Val[]) {
           const m = this.member(x, name);
           if (m.t === 'unknown' && this.lacksIn(x, name)) continue;
-          if ((m.t !== 'sym' && m.t !== 'inst') || (out && !sameValue(out, m) && !this.sameAliasMember(out, m))) return UNKNOWN;
+          if (m.t !== 'sym' && m.t !== 'inst') return UNKNOWN;
+          // (two declarations, each member type's own, `{ kind: 'a'; node: Root } | { kind: 'b'; node: Root }`: the
+          // checker's property of the union, of the instance type both declare)
+          if (out && !sameValue(out, m) && !this.sameAliasMember(out, m)) { out = this.agreeing(out, m); if (!out) return UNKNOWN; continue; }
           if (!out || m.c < (out as { c: number }).c) out = m;
         }
         return out ?? UNKNOWN;
