@@ -55,6 +55,8 @@ export async function snapshotOf(r: HistoryRepo, mirror: string): Promise<Snapsh
 /** The snapshot with a search index built by this checkout's lib/search (what analyze would write now). */
 export async function withFreshSearch(s: Snapshot, embedder = 'builtin'): Promise<Snapshot> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'codegraph-history-search-'));
+  // the loaded index may read its files lazily, so the folder lives as long as the process
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   await buildSearch({ graph: s.graph, readSource: (p) => s.host.readFile(p), dir, embedder, log: () => {} });
   const search = await loadSearch(dir);
   return { ...s, search };
