@@ -84,10 +84,9 @@ for (const file of files) {
   writeAtomically(file.path, file.contents);
   written.add(file.path);
 }
-// The code-search model and the English related words (lib/search/embedders/trained-file.ts and
-// lib/search/lexicon.ts look for them beside the bundle that reads them).
-for (const modelFile of ['code-search-nbow.bin', 'english-related.txt'].map((f) => path.join(root, 'lib', 'search', 'model', f))) {
-  if (!fs.existsSync(modelFile)) continue;
+// The code-search model (lib/search/embedders/trained-file.ts looks for it beside the bundle that reads it).
+const modelFile = path.join(root, 'lib', 'search', 'model', 'code-search-nbow.bin');
+if (fs.existsSync(modelFile)) {
   const target = path.join(root, 'dist', path.basename(modelFile));
   const bytes = fs.readFileSync(modelFile);
   if (!fs.existsSync(target) || !bytes.equals(fs.readFileSync(target))) writeAtomically(target, bytes);

@@ -29,7 +29,6 @@ const NEWTON_STEPS = 25;
 interface Group { repo: string; pos: Float64Array[]; neg: Float64Array[] }
 interface Corpus { repo: string; python: boolean; s: Snapshot; qs: Question[]; para: Question[] }
 
-if (arg('--expand')) rankSettings.expand = { ...rankSettings.expand, weight: Number(arg('--expand')) };
 const set = loadSet(DEFAULT_SET);
 const corpora: Corpus[] = [];
 for (const r of HISTORY_REPOS.filter((x) => x.half === 'tune')) {

@@ -54,9 +54,6 @@ const knobs: Knob[] = [
   ...FIELDS.map((f): Knob => ({ name: `b.${f}`, values: [0, 0.3, 0.6, 0.9], get: () => params().b[f], set: (v) => withB(f, v) })),
   { name: 'k1', values: [0.6, 0.9, 1.2, 1.6, 2.2, 3], get: () => params().k1, set: (v) => { rankSettings.keyword = { ...params(), k1: v }; } },
   { name: 'fileWeight', values: [0, 0.25, 0.5, 0.75, 1, 1.5], get: () => rankSettings.fileWeight, set: (v) => { rankSettings.fileWeight = v; } },
-  { name: 'expand.weight', values: [0, 0.1, 0.2, 0.3, 0.5, 0.7], get: () => rankSettings.expand.weight, set: (v) => { rankSettings.expand = { ...rankSettings.expand, weight: v }; } },
-  { name: 'expand.maxShare', values: [0, 0.001, 0.003, 0.01, 0.03, 0.1, 1], get: () => rankSettings.expand.maxShare, set: (v) => { rankSettings.expand = { ...rankSettings.expand, maxShare: v }; } },
-  { name: 'expand.perWord', values: [1, 2, 4, 8, 12], get: () => rankSettings.expand.perWord, set: (v) => { rankSettings.expand = { ...rankSettings.expand, perWord: v }; } },
   { name: 'vectorWeight', values: [0, 0.15, 0.3, 0.5, 0.7, 1], get: () => rankSettings.vectorWeight, set: (v) => { rankSettings.vectorWeight = v; } },
 ];
 
@@ -77,4 +74,4 @@ for (let round = 0; round < rounds; round++) {
   }
   if (!improved) break;
 }
-console.log(JSON.stringify({ keyword: rankSettings.keyword, fileWeight: rankSettings.fileWeight, vectorWeight: rankSettings.vectorWeight, expand: rankSettings.expand }));
+console.log(JSON.stringify({ keyword: rankSettings.keyword, fileWeight: rankSettings.fileWeight, vectorWeight: rankSettings.vectorWeight }));

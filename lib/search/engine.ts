@@ -7,13 +7,11 @@ import type { CodeGraph } from '../graph/code-graph.ts';
 import { buildDocuments } from './documents.ts';
 import { builtinEmbedder, DEFAULT_BUILTIN, lexicalVector, type EmbedderSpec } from './embedders/index.ts';
 import { addRerankVotes, maxFusedScore, reciprocalRankFusion, type WeightedRanking } from './fusion.ts';
-import { FIELDS, KEYWORD_PARAMS, KeywordBuilder, type KeywordIndex, type KeywordParams, type QueryTerm, type RowEntries } from './keyword.ts';
+import { FIELDS, KEYWORD_PARAMS, KeywordBuilder, type KeywordIndex, type KeywordParams, type QueryTerm } from './keyword.ts';
 import { FEATURE_COUNT, featuresOf, RERANK_DEPTH, rerankScore, type CandidateFacts } from './rerank.ts';
 import { RERANK_WEIGHTS } from './rerank-weights.ts';
 import { isTestFile } from '../lang/index.ts';
 import { isSingleIdentifier, queryTerms } from './query-terms.ts';
-import { expandTerms, type ExpandSettings } from './expand.ts';
-import { lexicon } from './lexicon.ts';
 import { topK } from './top.ts';
 import { VectorMatrix } from './vectors.ts';
 
@@ -32,10 +30,6 @@ export const rankSettings = {
   keyword: KEYWORD_PARAMS as KeywordParams,
   /** The re-ranker's weights (lib/search/rerank.ts; undefined: the fused order stands). */
   rerank: RERANK_WEIGHTS as Readonly<Record<string, number>> | undefined,
-  /** Expansion of rare query words with English related words (lib/search/expand.ts). */
-  expand: { weight: 0.2, maxShare: 0.01, perWord: 4 } as ExpandSettings,
-  /** Pseudo-relevance feedback: terms of the first `docs` keyword hits' `fields` added at `weight` (0: off). */
-  feedback: { docs: 3, terms: 5, weight: 0, fields: [0, 1, 4, 5] as number[] },
 };
 
 /**
@@ -198,16 +192,9 @@ export class SearchIndex {
    * names the area as often as the function), and whether the best row reaches the coverage floor.
    */
   keywordHits(text: string, depth: number): KeywordHits {
-    const base = queryTerms(text);
-    const kwi = this.keyword;
-    let q = base.length === 0 ? base : expandTerms(base, (t) => lexicon().get(t), (t) => kwi.docFreq(t), kwi.size, rankSettings.expand);
+    const q = queryTerms(text);
     if (q.length === 0) return { hits: [], covered: false, terms: q, own: [], file: [], top: 0 };
-    let ks = this.keyword.scores(q, rankSettings.keyword);
-    const fb = rankSettings.feedback;
-    if (fb.weight > 0 && ks.touched.length > 0) {
-      const more = this.feedbackTerms(q, topK(ks.score, fb.docs, 0, ks.touched).map((h) => h.row));
-      if (more.length) { q = [...q, ...more]; ks = this.keyword.scores(q, rankSettings.keyword); }
-    }
+    const ks = this.keyword.scores(q, rankSettings.keyword);
     let covered = false;
     for (const r of ks.touched) if (ks.cover[r] >= MIN_COVERAGE * ks.total) { covered = true; break; }
     let topOwn = 0;
@@ -225,32 +212,6 @@ export class SearchIndex {
     const own = hits.map((h) => ks.score[h.row]);
     const file = hits.map((h) => (fileOf[h.row] >= 0 ? best[fileOf[h.row]] : ks.score[h.row]));
     return { hits, covered, terms: q, own, file, top: topOwn };
-  }
-
-  private entries?: RowEntries;
-  /** Pseudo-relevance feedback terms: the heaviest idf-weighted terms of the given rows' feedback fields. */
-  private feedbackTerms(q: readonly QueryTerm[], rows: readonly number[]): QueryTerm[] {
-    const kwi = this.keyword;
-    const ents = (this.entries ??= kwi.rowEntries());
-    const fb = rankSettings.feedback;
-    const allowed = new Uint8Array(FIELDS.length);
-    for (const f of fb.fields) allowed[f] = 1;
-    const have = new Set(q.map((t) => t.term));
-    const n = kwi.size;
-    const score = new Map<number, number>();
-    rows.forEach((r, rank) => {
-      for (let e = ents.offsets[r], end = ents.offsets[r + 1]; e < end; e++) {
-        if (!allowed[ents.fields[e]]) continue;
-        const id = ents.terms[e];
-        const df = kwi.dfOf(id);
-        if (df < 2) continue;
-        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-        score.set(id, (score.get(id) ?? 0) + idf / (rank + 1));
-      }
-    });
-    const ranked = [...score].filter(([id]) => !have.has(kwi.terms[id])).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, fb.terms);
-    const top = ranked[0]?.[1] || 1;
-    return ranked.map(([id, s]) => ({ term: kwi.terms[id], weight: fb.weight * s / top, expanded: true }));
   }
 
   /** Ranks symbols for a request: RRF of the keyword and vector rankings, re-ranked by goal and task context. */

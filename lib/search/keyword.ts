@@ -55,10 +55,9 @@ function textTerms(text: string, stop: boolean, noise: boolean): string[] {
 /**
  * A query term and how much it counts (identifiers written in the query count more). A `joined` term (two query
  * words written together, matching only a compound identifier) adds to a score but not to what the query
- * must cover: most of them match nothing. An `expanded` term (an English word related to a query word the
- * repository lacks, lib/search/expand.ts) adds to a score and to nothing else: it is a guess.
+ * must cover: most of them match nothing.
  */
-export interface QueryTerm { term: string; weight: number; joined?: boolean; expanded?: boolean }
+export interface QueryTerm { term: string; weight: number; joined?: boolean }
 
 /** What `KeywordIndex.scores` gives: shared scratch arrays, valid until the next call. */
 export interface KeywordScores {
@@ -226,15 +225,6 @@ export class KeywordIndex {
     return -1;
   }
 
-  /** Number of rows that hold term number `id`. */
-  dfOf(id: number): number { return this.df[id]; }
-
-  /** Number of rows that hold a term (0 when none does). */
-  docFreq(term: string): number {
-    const id = this.termId(term);
-    return id < 0 ? 0 : this.df[id];
-  }
-
   /** 1 / (1 − b + b·len/avg) per row and field, for a parameter set (cached for the last one used). */
   private norms(params: KeywordParams): Float32Array {
     if (this.normCache?.params === params) return this.normCache.inv;
@@ -265,7 +255,7 @@ export class KeywordIndex {
       const id = this.termId(q.term);
       const df = id < 0 ? 0 : this.df[id];
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      if (!q.joined && !q.expanded) total += q.weight * idf;
+      if (!q.joined) total += q.weight * idf;
       if (id < 0) continue;
       rowsOfTerm.length = 0;
       for (let f = 0; f < F; f++) {
@@ -280,7 +270,7 @@ export class KeywordIndex {
         const tf = acc[r];
         acc[r] = 0;
         score[r] += q.weight * idf * (tf * (params.k1 + 1)) / (params.k1 + tf);
-        if (!q.expanded) cover[r] += q.weight * idf;
+        cover[r] += q.weight * idf;
         if (!seenRow[r]) { seenRow[r] = 1; touched.push(r); }
       }
     }
@@ -300,7 +290,7 @@ export class KeywordIndex {
     let total = 0;
     const nameHits = new Float64Array(rows.length);
     for (const q of query) {
-      if (q.weight <= 0 || q.joined || q.expanded) continue;
+      if (q.weight <= 0 || q.joined) continue;
       const id = this.termId(q.term);
       const df = id < 0 ? 0 : this.df[id];
       const idf = q.weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
