@@ -64,6 +64,10 @@ export function mergedDeclarations(graph: CodeGraph, node: GraphNode): GraphNode
     if (g && g.length > 1) return [...g].sort(byFileLine);
   }
   const site = idx.byKey.get(declarationKey(node)) ?? [node];
+  // (the members of a type alias's object types share a qualified name only as parts of a union or an intersection,
+  // `type E = { type: 'a' } | { type: 'b' }`: two declarations, which the language service links only through a
+  // read of the union's property)
+  if (site.length > 1 && isMember(node) && containerOf(graph, node)?.label === 'TypeAlias') return [node];
   const sameExport = site.length > 1 && isTopLevel(node) && mergesByExport(node);
   return (sameExport ? site.filter((n) => (n.exported === true) === (node.exported === true)) : [...site]).sort(byFileLine);
 }

@@ -629,7 +629,10 @@ export class Evaluator {
           if (m.t !== 'sym' && m.t !== 'inst') return UNKNOWN;
           // (two declarations, each member type's own, `{ kind: 'a'; node: Root } | { kind: 'b'; node: Root }`: the
           // checker's property of the union, of the instance type both declare)
-          if (out && !sameValue(out, m) && !this.sameAliasMember(out, m)) { out = this.agreeing(out, m); if (!out) return UNKNOWN; continue; }
+          // (a name every part of one alias's union declares: the checker's property of the union, which the language
+          // service links to the parts' declarations only where the code reads it; typed here, no occurrence of one)
+          if (out && this.sameAliasMember(out, m)) { if (out.t === 'sym' && !out.held) out = { ...out, held: true }; continue; }
+          if (out && !sameValue(out, m)) { out = this.agreeing(out, m); if (!out) return UNKNOWN; continue; }
           if (!out || m.c < (out as { c: number }).c) out = m;
         }
         return out ?? UNKNOWN;
@@ -724,7 +727,7 @@ export class Evaluator {
 
   /**
    * Two members of the object types one type alias's union names (`type E = { type: 'a' } | { type: 'b' }`): the
-   * checker's property of the union, which has both declarations (renamed together, as merged declarations are).
+   * checker's property of the union, which has both declarations.
    */
   sameAliasMember(a: Val, b: Val): boolean {
     if (a.t !== 'sym' || b.t !== 'sym' || a.f !== b.f) return false;
