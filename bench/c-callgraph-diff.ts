@@ -14,7 +14,7 @@
  * a translation unit of its own.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,11 +99,19 @@ export function clangSites(c: Corpus, root: string, files: readonly string[]): O
 export function cDiff(name: string) {
   const c = C_CORPORA[name];
   if (!existsSync(c.root)) throw new Error(`corpus ${name} is not on this machine (${c.root})`);
-  let root = c.root;
-  if (!statSync(root).isDirectory()) {
-    root = mkdtempSync(path.join(os.tmpdir(), `c-corpus-${name}-`));
+  if (statSync(c.root).isDirectory()) return cDiffAt(name, c, c.root);
+  // a one-file corpus is indexed from a folder of its own, removed afterwards
+  const root = mkdtempSync(path.join(os.tmpdir(), `c-corpus-${name}-`));
+  try {
     copyFileSync(c.root, path.join(root, path.basename(c.root)));
+    return cDiffAt(name, c, root);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** Scores one corpus whose files are under `root`. */
+function cDiffAt(name: string, c: Corpus, root: string) {
   const skip = new Set(c.skip ?? []);
   const units = c.units ?? /\.c$/;
   const files = unitFiles(root, skip, units);

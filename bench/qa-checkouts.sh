@@ -1,6 +1,7 @@
 #!/bin/sh
-# Re-creates the checkouts the tools were tried on as an agent would (one real repository per language, none of
-# them a benchmark corpus nor a repository the issues name as measuring the project): each is the parent of a
+# Re-creates the checkouts the tools were tried on as an agent would (real repositories, at least one per language,
+# none of them a benchmark corpus nor a repository the issues name as measuring the project; the first column names
+# the checkout): each is the parent of a
 # pinned commit, committed into a fresh git repository, with the pinned commit's own diff beside it (<name>.patch)
 # to try detect_changes on a real change.
 #   sh bench/qa-checkouts.sh [DEST]   (DEST defaults to /work/qa; mirrors come from /work/.mirror/<owner>+<name>)
@@ -8,15 +9,15 @@ set -eu
 DEST=${1:-/work/qa}
 MIRRORS=${MIRRORS:-/work/.mirror}
 mkdir -p "$DEST"
-while read -r lang repo commit; do
-  [ -n "$lang" ] || continue
+while read -r name repo commit; do
+  [ -n "$name" ] || continue
   git_dir="$MIRRORS/$(echo "$repo" | tr / +)/repo"
-  out="$DEST/$lang"
+  out="$DEST/$name"
   rm -rf "$out" && mkdir -p "$out"
   git --git-dir "$git_dir" archive "$commit^" | tar -x -C "$out"
-  git --git-dir "$git_dir" diff "$commit^" "$commit" > "$DEST/$lang.patch"
+  git --git-dir "$git_dir" diff "$commit^" "$commit" > "$DEST/$name.patch"
   (cd "$out" && git init -q && git add -A && git -c user.name=qa -c user.email=qa@localhost commit -qm "$repo at $commit^")
-  echo "$lang: $repo $commit^ -> $out"
+  echo "$name: $repo $commit^ -> $out"
 done <<'LIST'
 python pallets/itsdangerous 4bb03cd6819228f30079885297299fe568a62863
 go go-chi/chi 87c34a24a64984d80c6f1d11eb19dc8584930433
@@ -31,4 +32,7 @@ kotlin michaelbull/kotlin-result 1969f9d8eab4b9be3f3f7b9e93b03693935cbda4
 swift SwiftyJSON/SwiftyJSON f02c453bb544085109a02f2f2fe8f2cfb0b7f6e8
 typescript panva/jose 52ba1592cb7fe9e1995bd4c8230e3a5da56230c7
 javascript pinojs/pino b394c2c16ac6a8919cd33d7f5684a01baca1096f
+python-web nsidnev/fastapi-realworld-example-app 728c6523e6afff2d763eba73ea22a7c0b29a9a51
+python-cli pypa/build 561f3310a11f50fadb0e4aab4b17d478116c9be6
+typescript-di microsoft/tsyringe 2e3c099aa2f99697b6c13d27f14b9cee0e1dba5b
 LIST

@@ -17,7 +17,7 @@
  * project type of the same last name.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,7 +61,17 @@ function mirSites(root: string): Site[] {
   const toml = readFileSync(path.join(root, 'Cargo.toml'), 'utf8');
   const edition = /^\s*edition\s*=\s*"(\d+)"/m.exec(toml)?.[1] ?? '2015';
   const libPath = /^\s*\[lib\][^[]*?^\s*path\s*=\s*"([^"]+)"/m.exec(toml)?.[1] ?? 'src/lib.rs';
-  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'rust-mir-')), 'out.mir');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rust-mir-'));
+  const out = path.join(dir, 'out.mir');
+  try {
+    return sitesOfMir(root, edition, libPath, out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Compiles the crate's MIR into `out` and reads its call sites. */
+function sitesOfMir(root: string, edition: string, libPath: string, out: string): Site[] {
   execFileSync('rustc', ['--edition', edition, '--crate-type', 'lib', '--crate-name', 'corpus', '--cap-lints', 'allow', '-Zmir-include-spans=yes', '-Ztrim-diagnostic-paths=false', '--emit=mir', '-o', out, libPath], { cwd: root, env: { ...process.env, RUSTC_BOOTSTRAP: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const sites: Site[] = [];
   for (const line of readFileSync(out, 'utf8').split('\n')) {

@@ -52,9 +52,14 @@ export async function snapshotOf(r: HistoryRepo, mirror: string): Promise<Snapsh
   return s;
 }
 
+const searchDirs: string[] = [];
+
 /** The snapshot with a search index built by this checkout's lib/search (what analyze would write now). */
 export async function withFreshSearch(s: Snapshot, embedder = 'builtin'): Promise<Snapshot> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'codegraph-history-search-'));
+  // the loaded index may read its files lazily, so the folder lives as long as the process
+  if (searchDirs.length === 0) process.once('exit', () => { for (const d of searchDirs) fs.rmSync(d, { recursive: true, force: true }); });
+  searchDirs.push(dir);
   await buildSearch({ graph: s.graph, readSource: (p) => s.host.readFile(p), dir, embedder, log: () => {} });
   const search = await loadSearch(dir);
   return { ...s, search };

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { FileFacts } from '../extract/index.ts';
-import { EXTRACT_VERSION as FACTS_VERSION, LANGUAGES, languageOf, loadDependencyTypes, loadProjectConfig, type LanguageId } from '../lang/index.ts';
+import { EXTRACT_VERSION as FACTS_VERSION, LANGUAGES, languageOf, PACKAGE_MARKERS, loadDependencyTypes, loadProjectConfig, type LanguageId } from '../lang/index.ts';
 import { resolveProject } from '../resolve/index.ts';
 import { detectModules, type ModulesOptions } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
@@ -209,7 +209,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
 
   // walk
   phase('walk');
-  const walk = walkRepository(root, { maxFileBytes: opts.maxFileBytes });
+  const walk = walkRepository(root, { maxFileBytes: opts.maxFileBytes, packageMarkers: PACKAGE_MARKERS });
   const skips: SkipCounts = { ...walk.skips };
   const skippedRecords: SkipRecord[] = walk.skipped.filter((s) => s.reason !== 'gitignored').map((s) => ({ path: s.path, reason: s.reason }));
   const countSkip = (rec: SkipRecord): void => {

@@ -14,7 +14,7 @@ import { walkRepository } from '../files/walk.ts';
 import { readSource, sha256 } from '../files/source.ts';
 import { classifySource } from '../files/skip-rules.ts';
 import { EXTRACT_VERSION } from './pipeline.ts';
-import { languageOf } from '../lang/index.ts';
+import { languageOf, PACKAGE_MARKERS } from '../lang/index.ts';
 
 export interface IndexStatus {
   name: string;
@@ -72,7 +72,7 @@ export function indexStatus(root: string, options: { maxFileBytes?: number } = {
   const changed: string[] = [];
   const added: string[] = [];
   const seen = new Set<string>();
-  const walked = walkRepository(root, { maxFileBytes: options.maxFileBytes }).files;
+  const walked = walkRepository(root, { maxFileBytes: options.maxFileBytes, packageMarkers: PACKAGE_MARKERS }).files;
   const listing = sha256(walked.map((f) => f.path).filter((p) => p.endsWith('.json')).sort().join('\n'));
   const configFilesAddedOrRemoved = meta.configListing !== undefined && meta.configListing !== listing;
   for (const entry of walked) {

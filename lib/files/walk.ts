@@ -29,6 +29,11 @@ export interface WalkOptions {
   accept?(relPath: string): boolean;
   /** Files larger than this are skipped as `too-large` (default 1 MiB). */
   maxFileBytes?: number;
+  /**
+   * File names that make a folder a source package (the languages' `packageMarkers`): a folder named like build
+   * output (`build/`, `coverage/`) that holds one directly is source, not output, and is walked.
+   */
+  packageMarkers?: readonly string[];
 }
 
 export interface WalkResult {
@@ -43,6 +48,7 @@ export interface WalkResult {
 export function walkRepository(root: string, options: WalkOptions = {}): WalkResult {
   const realRoot = fs.realpathSync(root);
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const markers = options.packageMarkers ?? [];
   const files: WalkEntry[] = [];
   const skipped: WalkSkip[] = [];
   const skips: SkipCounts = {};
@@ -76,7 +82,7 @@ export function walkRepository(root: string, options: WalkOptions = {}): WalkRes
       }
       if (ent.isDirectory()) {
         if (ent.name === INDEX_DIR_NAME) continue; // our own index: not part of the repository, not a skip
-        const dirReason = dirSkipReason(ent.name);
+        const dirReason = dirSkipReason(ent.name, abs, markers);
         if (dirReason) { skip(rel, dirReason); continue; }
         if (stack.ignores(rel, true)) { skip(rel, 'gitignored'); continue; }
         visit(abs, rel, stack);
@@ -98,10 +104,11 @@ export function walkRepository(root: string, options: WalkOptions = {}): WalkRes
 
 const INDEX_DIR_NAME = '.codegraph';
 
-function dirSkipReason(name: string): SkipReason | undefined {
+function dirSkipReason(name: string, abs: string, markers: readonly string[]): SkipReason | undefined {
   if (VCS_DIRS.has(name)) return 'vcs-dir';
   if (DEPENDENCY_DIRS.has(name)) return 'dependency-dir';
-  if (BUILD_OUTPUT_DIRS.has(name)) return 'build-output-dir';
+  // Output holds packages below it (setuptools' build/lib/pkg/), never a marker of its own.
+  if (BUILD_OUTPUT_DIRS.has(name) && !markers.some((m) => fs.existsSync(path.join(abs, m)))) return 'build-output-dir';
   return undefined;
 }
 

@@ -33,6 +33,9 @@ export type { Language, LanguageRules };
 /** Every language, in a fixed order (runtimes, fingerprints and caches follow it). */
 export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript, python, c, cpp, rust, go, java, kotlin, csharp, php, ruby, ...(swift ? [swift] : [])];
 
+/** Every language's source package markers (Language.packageMarkers), for the repository walk. */
+export const PACKAGE_MARKERS: readonly string[] = [...new Set(LANGUAGES.flatMap((l) => l.packageMarkers ?? []))].sort();
+
 /** A language's id: what files and symbols carry as `language`. */
 export type LanguageId = string;
 

@@ -347,3 +347,19 @@ function readPointerDir(root: string): string {
   return path.join(root, '.codegraph', readPointer(path.join(root, '.codegraph'))!);
 }
 
+
+test('a Python package named like build output (src/build/) is indexed, and build output beside it is not', async (t) => {
+  const { root, home } = tempRepo({
+    'pyproject.toml': '[project]\nname = "build"\n[project.scripts]\npyproject-build = "build.__main__:entrypoint"\n',
+    'src/build/__init__.py': 'from ._builder import ProjectBuilder\n\n__all__ = ["ProjectBuilder"]\n',
+    'src/build/_builder.py': 'class ProjectBuilder:\n    def build(self):\n        return 1\n',
+    'src/build/__main__.py': 'from ._builder import ProjectBuilder\n\n\ndef entrypoint():\n    ProjectBuilder().build()\n',
+    'build/lib/build/__init__.py': 'from ._builder import ProjectBuilder\n',
+  }, 'pkg');
+  const r = await analyzeRepository(root, { home });
+  t.deepEqual(readFileTable(r.dir).files.map((f) => f.path).filter((p) => p.endsWith('.py')),
+    ['src/build/__init__.py', 'src/build/__main__.py', 'src/build/_builder.py']);
+  const snap = await buildSnapshotInMemory(root, { search: false });
+  t.true(graphData(snap.graph).edges.some((e) => e.type === 'CALLS' && e.source === 'Function:src/build/__main__.py:entrypoint'
+    && e.target === 'Method:src/build/_builder.py:ProjectBuilder.build'));
+});

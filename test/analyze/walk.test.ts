@@ -25,6 +25,21 @@ test('dependency, VCS and build-output folders are skipped at any depth, but nev
   t.deepEqual(w.skips, { 'build-output-dir': 5, 'dependency-dir': 3, 'vcs-dir': 1 });
 });
 
+test('a folder named like build output that holds a source package marker is walked (Python\'s build/__init__.py)', (t) => {
+  const root = tempDir();
+  writeTree(root, {
+    'src/build/__init__.py': '', 'src/build/__main__.py': 'def main(): pass\n', 'coverage/__init__.py': '',
+    'build/lib/pkg/__init__.py': '', 'dist/out.js': '',
+  });
+  const markers = ['__init__.py'];
+  t.deepEqual(walkRepository(root, { packageMarkers: markers }).files.map((f) => f.path),
+    ['coverage/__init__.py', 'src/build/__init__.py', 'src/build/__main__.py']);
+  // setuptools' build/lib/… output holds packages below it, not one itself: still build output
+  t.deepEqual(reasons(root), { 'build': 'build-output-dir', 'dist': 'build-output-dir', 'coverage': 'build-output-dir', 'src/build': 'build-output-dir' });
+  t.deepEqual(Object.fromEntries(walkRepository(root, { packageMarkers: markers }).skipped.map((s) => [s.path, s.reason])),
+    { 'build': 'build-output-dir', 'dist': 'build-output-dir' });
+});
+
 test('files over the size limit are skipped as too-large', (t) => {
   const root = tempDir();
   writeTree(root, { 'small.ts': 'x', 'big.ts': 'x'.repeat(2000) });

@@ -18,7 +18,7 @@ const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '
  * (which pyright does not follow), told to pyright as an installed package's would be.
  */
 const IMPORT_ROOTS: Record<string, string[]> = {
-  'pyproject-package-dir': ['pylib'], 'setup-cfg': ['lib'], 'src-layout': ['src'],
+  'nested-projects': ['src'], 'pyproject-package-dir': ['pylib'], 'setup-cfg': ['lib'], 'src-layout': ['src'],
   'sys-path-roots': ['lib', 'shims', 'pylib', 'scripts/deploylib'],
 };
 

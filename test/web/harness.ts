@@ -28,7 +28,7 @@ export function browserMissing(): string | undefined {
   return why;
 }
 
-/** A fresh temporary folder, removed by `cleanup`. */
+/** A fresh temporary folder; the caller removes it. */
 export function tempDir(prefix: string): string {
   return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
 }
@@ -38,6 +38,8 @@ let built: Promise<string> | undefined;
 export function builtWebRoot(): Promise<string> {
   built ??= (async () => {
     const out = tempDir('cg-web-ui-');
+    // shared by every test of the process, so it goes when the process does
+    process.once('exit', () => fs.rmSync(out, { recursive: true, force: true }));
     await buildWebUi(ROOT, (file: string, data: Uint8Array) => fs.writeFileSync(file, data), out);
     return out;
   })();

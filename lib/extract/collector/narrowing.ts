@@ -44,7 +44,7 @@ export function forEachOccurrence(this: Collector, name: Node, body: { start: nu
  */
 export function narrowByTags(this: Collector): void {
   // (an `else` branch's exclusion first: a test inside it, `else if (x.kind === 'b')`, says more and wins)
-  const all: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number }; not?: boolean }> = [...this.tagNarrowings.filter((x) => x.not), ...this.tagNarrowings.filter((x) => !x.not)];
+  const all: Collector['tagNarrowings'] = [...this.tagNarrowings.filter((x) => x.not), ...this.tagNarrowings.filter((x) => !x.not)];
   // (the block after an early exit: from the `if`'s end to the end of the innermost scope around it)
   for (const x of this.tagExits) all.push({ name: x.name, key: x.key, tags: x.tags, body: this.exitSpan(x.exit) });
   this.tagCases.forEach((cases) => {

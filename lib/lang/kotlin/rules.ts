@@ -84,6 +84,7 @@ const nominal: NominalLanguage['nominal'] = {
   finalTypes: new Set(['String', 'Int', 'Long', 'Short', 'Byte', 'Char', 'Boolean', 'Float', 'Double', 'Unit', 'UInt', 'ULong', 'UShort', 'UByte',
     'Pair', 'Triple', 'Regex']),
   varargLast: true,
+  mostSpecificOverload: true,
   librarySupertypes: KOTLIN_SUPERTYPES,
   // a member that cannot take the arguments does not hide an extension that can (`map.puttingAll(pairs)`)
   inapplicableMembersYield: true,

@@ -18,4 +18,5 @@ export const python: Language = {
   comments: { line: ['#'] },
   collect: collectPython,
   rules: pythonRules,
+  packageMarkers: ['__init__.py'],
 };

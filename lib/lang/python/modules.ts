@@ -4,7 +4,8 @@
  * (`package-dir = {"" = "pylib"}`, `packages.find.where`, poetry's `from`, hatch's wheel packages, setup.cfg's
  * `package_dir` and `[options.packages.find] where`, setup.py's `package_dir={"": "src"}`) and a `src/` folder beside them (the src layout).
  * A module is `a/b.py` (or `.pyi`), a package `a/__init__.py`, a namespace package a folder of Python files without
- * one. Relative imports count dots from the importing file's package.
+ * one. Relative imports count dots from the importing file's package; absolute imports search the importing file's
+ * own roots and project first (rootsFor).
  */
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
@@ -17,9 +18,10 @@ export type ReadText = (relPath: string) => string | undefined;
 
 /**
  * The settings read from the repository: import roots (relative folders, '' for the root), most specific first; the
- * console scripts the project declares (`name = "pkg.mod:func"`), which start flows.
+ * folders holding a project file (`projects`: a root belongs to the deepest one holding it); the console scripts the
+ * project declares (`name = "pkg.mod:func"`), which start flows.
  */
-export interface PySettings { roots: string[]; scripts?: Array<{ name: string; target: string }> }
+export interface PySettings { roots: string[]; projects?: string[]; scripts?: Array<{ name: string; target: string }> }
 
 /** A module: its file (a `.py`, or a package's `__init__.py`) and, for a package, its folder. */
 export interface PyModule {
@@ -34,6 +36,7 @@ export interface PyModule {
 export function loadPythonSettings(filePaths: readonly string[], readText: ReadText): PySettings {
   const roots = new Set<string>(['']);
   const scripts: Array<{ name: string; target: string }> = [];
+  const projects = new Set<string>();
   const dirs = new Set<string>();
   for (const p of filePaths) dirs.add(posix.dirname(p));
   const add = (base: string, rel: string): void => {
@@ -45,6 +48,7 @@ export function loadPythonSettings(filePaths: readonly string[], readText: ReadT
     const name = posix.basename(p);
     if (name !== 'pyproject.toml' && name !== 'setup.cfg' && name !== 'setup.py') continue;
     add(base, '');
+    projects.add(base === '.' ? '' : base);
     const text = readText(p);
     if (text === undefined) continue;
     if (name === 'pyproject.toml') {
@@ -67,6 +71,7 @@ export function loadPythonSettings(filePaths: readonly string[], readText: ReadT
   }
   // the longest (most specific) root first: a file under `src/` is named from there
   const out: PySettings = { roots: [...roots].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)) };
+  if (projects.size) out.projects = [...projects].sort();
   if (scripts.length) out.scripts = scripts;
   return out;
 }
@@ -145,6 +150,9 @@ export class PyModules {
   /** Folders holding Python files (directly or below): packages and namespace packages. */
   private readonly dirs = new Set<string>();
   private readonly memo = new Map<string, PyModule | null>();
+  /** The roots in the order a folder's files search them (rootsFor), by folder. */
+  private readonly orders = new Map<string, { key: number; roots: readonly string[] }>();
+  private readonly orderKeys = new Map<string, number>();
 
   constructor(files: Iterable<string>, private readonly settings: PySettings) {
     const py = new Set<string>();
@@ -190,16 +198,42 @@ export class PyModules {
       for (let k = 1; k < dots; k++) { if (dir === '') return undefined; dir = posix.dirname(dir); if (dir === '.') dir = ''; }
       return rest ? this.inDir(dir, rest.split('.')) : this.packageAt(dir);
     }
-    const key = rest;
+    const order = this.rootsFor(from);
+    const key = `${order.key}:${rest}`;
     const hit = this.memo.get(key);
     if (hit !== undefined) return hit ?? undefined;
     let out: PyModule | undefined;
-    for (const r of this.settings.roots) {
+    for (const r of order.roots) {
       out = this.inDir(r, rest.split('.'));
       if (out) break;
     }
     this.memo.set(key, out ?? null);
     return out;
+  }
+
+  /**
+   * The roots an absolute import in `file` searches, in order: those holding the file (most specific first), then the
+   * other roots of the file's own project (the deepest project folder holding it), then the rest. A project nested in
+   * another (a test project under `tests/packages/x/` with its own pyproject.toml) is not on the path the outer
+   * project's code runs with, so its modules never shadow the outer project's packages of the same name.
+   */
+  private rootsFor(file: string): { key: number; roots: readonly string[] } {
+    const dir = posix.dirname(file);
+    let hit = this.orders.get(dir);
+    if (hit) return hit;
+    const under = (p: string, d: string): boolean => d === '' || p === d || p.startsWith(`${d}/`);
+    const projects = this.settings.projects ?? [];
+    const projectOf = (p: string): string => projects.filter((d) => under(p, d)).reduce((a, b) => (b.length > a.length ? b : a), '');
+    const own = projectOf(dir === '.' ? '' : dir);
+    const tier = (r: string): number => (under(file, r) ? 0 : projectOf(r) === own ? 1 : 2);
+    // roots are most specific first already; a stable sort by tier keeps that order within a tier
+    const roots = [...this.settings.roots].sort((a, b) => tier(a) - tier(b));
+    const id = roots.join('\n');
+    let key = this.orderKeys.get(id);
+    if (key === undefined) { key = this.orderKeys.size; this.orderKeys.set(id, key); }
+    hit = { key, roots };
+    this.orders.set(dir, hit);
+    return hit;
   }
 
   /** The submodule `name` of a package (`pkg` + `x` → `pkg/x.py` or `pkg/x/`), if the project has it. */

@@ -154,6 +154,11 @@ export interface NominalRules {
   /** Of overloads that fit alike, one taking the arguments without its variadic parameter is the more specific (Kotlin's `f()` before `f(vararg xs)`). */
   varargLast?: boolean;
   /**
+   * Of overloads that fit alike, one whose parameters where the arguments are are subtypes of another's is the more
+   * specific (Kotlin's `f(o: GroupableOption)` before `f(o: Option)` for a value that is both).
+   */
+  mostSpecificOverload?: boolean;
+  /**
    * Imports a project's build files give every source file under a folder (`dir`, ending in `/`, or '' for the
    * root; C#'s `<Using Include="N" />` in a `.csproj`), from the family's settings.
    */

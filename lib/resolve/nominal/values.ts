@@ -945,7 +945,7 @@ export class Evaluator {
     }
     // the most specific of overloads that fit alike: one whose parameters, where the arguments are, are subtypes of
     // another's (`f(o: GroupableOption)` before `f(o: Option)` for a value that is both)
-    if (this.rules.varargLast && best.length > 1 && typeof argc === 'object' && argc.argv) {
+    if (this.rules.mostSpecificOverload && best.length > 1 && typeof argc === 'object' && argc.argv) {
       const n = argc.argv.length;
       const types = new Map(best.map((r) => [r, Array.from({ length: n }, (_, i) => { const p = this.w.sym(r).params?.[i + (ext && this.w.extra(r).ext ? 1 : 0)]; return p ? this.seenThrough(this.type(r.f, p, r.s)) : NONE; })]));
       const under = (a: Val, b: Val): boolean => a.t === 'inst' && b.t === 'inst' ? this.m.isSubtype(a.e, b.e) : a.t === b.t && (a.t !== 'ext' || (a as { name?: string }).name === (b as { name?: string }).name);
@@ -1060,11 +1060,10 @@ export class Evaluator {
         // may convert: `1` to a Long parameter)
         const spread = got.t === 'arr' && this.w.extra(r).rest === i + skip;
         const value = this.seenThrough(spread ? this.lazy((got as Val & { t: 'arr' }).of, 0) : got);
-        const need = this.seenThrough(want);
         // (a value of one of its supertypes may be smart-cast to it: `if (x is String)`)
-        if (need.t === 'ext' && need.name && this.rules.finalTypes.has(need.name) && value.t !== 'none' &&
-          !(value.t === 'ext' && (!value.name || value.name === need.name || value.name === 'Any' || this.rules.librarySupertypes?.get(need.name)?.includes(value.name)))) return -1;
-        if (spread) { if (value.t === 'ext' && need.t === 'ext' && value.name === need.name) score += 2; continue; }
+        if (want.t === 'ext' && want.name && this.rules.finalTypes.has(want.name) && value.t !== 'none' &&
+          !(value.t === 'ext' && (!value.name || value.name === want.name || value.name === 'Any' || this.rules.librarySupertypes?.get(want.name)?.includes(value.name)))) return -1;
+        if (spread) { if (value.t === 'ext' && want.t === 'ext' && value.name === want.name) score += 2; continue; }
       }
       if (want.t !== 'inst' && want.t !== 'ext' && want.t !== 'arr') continue;
       // an array for an array parameter fits exactly; anything else goes through a params array's expanded form
