@@ -21,6 +21,9 @@
 ; a class a function returns (mixins: `return class extends Base {…}`, `(Base) => class extends Base {…}`)
 (return_statement (class name: (_)? @name body: (_) @body) @def (#set! role "def.class.returned"))
 (arrow_function body: (class name: (_)? @name body: (_) @body) @def (#set! role "def.class.returned"))
+; a named function expression a function returns (a factory: `return function normalize (opts) {…}`): a function of
+; that function, as a nested declaration is; its name is bound only inside itself
+(return_statement (function_expression name: (identifier) @name body: (_) @body) @def (#set! role "def.function.returned"))
 ; export default <anonymous class/function/arrow>
 ((export_statement value: [(class) (arrow_function) (function_expression)] @def) @export (#set! role "def.default"))
 

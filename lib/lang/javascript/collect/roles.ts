@@ -70,6 +70,16 @@ const returnedClass: DefineHandler = function (d, scope, cur, name, exported, is
   return this.span(s, d.def);
 };
 
+// a named function expression a function returns (`return function normalize (opts) {…}`): a function of that
+// function, which the call of the factory's result reaches; its name is bound in no enclosing scope
+const returnedFunction: DefineHandler = function (d, scope, cur, name, exported, isDefault, topLevel) {
+  if (cur < 0) return -1;
+  const s = this.addSymbol(d, scope, cur, name, 'Function', 'function_expression', false, false);
+  this.work[s].returnsNode = this.returnsOf.get(d.def);
+  this.ownNameOf.set(d.def, s);
+  return this.span(s, d.def);
+};
+
 const defaultExport: DefineHandler = function (d, scope, cur, name, exported, isDefault, topLevel) {
   const kind = this.scopeKindOf.get(d.def);
   const label: SymbolLabel = kind === 'class' ? 'Class' : 'Function';
@@ -400,6 +410,7 @@ export const R = registerRoles({
   'assign.member': { match: memberAssignment },
   'assign.entry': { match: assignedEntry },
   'def.class.returned': { define: returnedClass },
+  'def.function.returned': { define: returnedFunction },
   'def.default': { define: defaultExport },
   'def.param.property': { match: parameterPropertyMatch, define: parameterProperty },
   'def.this.field': { match: constructorField, define: thisMember },
