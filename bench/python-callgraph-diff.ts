@@ -14,7 +14,8 @@
  * - Site level: our answer at a site is the reference index's `call` occurrences at that name. A site is right when
  *   our answer is one of the checker's callees; `C()` of a class is the class on both sides.
  * - Edge level: the checker's edges are (caller, callee) pairs: the caller is the innermost enclosing `def`,
- *   `class` or name bound to a lambda that is one of our symbols (else the file), the callee the declaration; for a
+ *   `class` or name bound to a lambda that is one of our symbols (else the file; a `def`'s parameter defaults and
+ *   annotations run where the `def` is made, so it is not theirs), the callee the declaration; for a
  *   class, the `__init__` that runs (the first class in its C3 linearisation that defines one, bases named by the
  *   checker's own definitions of the base expressions), or the class itself when none in the project does or an
  *   outside base comes first. Ours are the CALLS edges. An edge of ours that the checker lacks, whose first site

@@ -82,8 +82,10 @@ export function scanPython(file: string, text: string): PyFileScan {
   };
   const enclosingOf = (n: ParserT.SyntaxNode): string[] => {
     const out: string[] = [];
-    for (let p = n.parent; p; p = p.parent) {
-      if (p.type === 'function_definition' || p.type === 'class_definition') {
+    for (let c = n, p = n.parent; p; c = p, p = p.parent) {
+      // a parameter's default and annotation, and the result annotation, are evaluated where the def is made
+      const header = p.type === 'function_definition' && (c.id === p.childForFieldName('parameters')?.id || c.id === p.childForFieldName('return_type')?.id);
+      if ((p.type === 'function_definition' && !header) || p.type === 'class_definition') {
         const nm = p.childForFieldName('name');
         if (nm) out.push(key(nm));
       } else if (p.type === 'lambda' && p.parent?.type === 'assignment' && p.parent.childForFieldName('right')?.id === p.id) {

@@ -16,6 +16,8 @@ import type { IndexedFile, RepoStats } from './snapshot.ts';
 import { fsyncDirAsync, fsyncTreeAsync, writeFileAtomic, writeFileFlushing } from './atomic.ts';
 import { fileSizes } from './verify.ts';
 import { asciiBytes, asciiOf, decodeText, jsonBytes, readText } from './ascii-json.ts';
+import { lazyObject } from './lazy-json.ts';
+import { isAscii } from 'node:buffer';
 import { type EdgeEnds, type EncodedEdges, decodeEdges, encodeEdges, storedEnds } from './graph-edges.ts';
 
 /** Bumped whenever the layout or meaning of a snapshot file changes; older snapshots are rebuilt, not read. */
@@ -290,16 +292,15 @@ export function readFacts(dir: string): unknown[] { return readFactsWithText(dir
 /**
  * facts.json with each file's line as bytes (written one file per line by GenerationWriter.facts, so an
  * unchanged file's line can be written again as is, without decoding and encoding it); `lines` is undefined
- * for a file in another layout.
+ * for a file in another layout. The members named in `lazy` are parsed when first read (lazy-json.ts): an
+ * incremental analyze reads most files' calls, references and locals not at all.
  */
-export function readFactsWithText(dir: string): { facts: unknown[]; lines?: Uint8Array[] } {
+export function readFactsWithText(dir: string, opts: { lazy?: readonly string[] } = {}): { facts: unknown[]; lines?: Uint8Array[] } {
   const buf = fs.readFileSync(path.join(dir, 'facts.json'));
   const n = buf.length;
   // '[' '\n' … '\n' ']'
   if (n >= 4 && buf[0] === 0x5b && buf[1] === 0x0a && buf[n - 2] === 0x0a && buf[n - 1] === 0x5d) {
     // JSON.stringify never puts a raw line break inside a value, so every line but the brackets is one file.
-    // The array is parsed in one call (faster than a parse per line); the lines are only located.
-    const facts = JSON.parse(decodeText(buf)) as unknown[];
     const lines: Uint8Array[] = [];
     const end = n - 2;
     for (let start = 2; start <= end;) {
@@ -308,6 +309,19 @@ export function readFactsWithText(dir: string): { facts: unknown[]; lines?: Uint
       lines.push(buf.subarray(start, stop === end ? stop : stop - 1)); // without the ',' separator
       start = stop + 1;
     }
+    // (lazy members are sliced as Latin-1: byte offsets are character offsets only in ASCII)
+    if (opts.lazy?.length && isAscii(buf)) {
+      const lazy = new Set(opts.lazy);
+      const facts: unknown[] = [];
+      for (const line of lines) {
+        const o = lazyObject(buf, line.byteOffset - buf.byteOffset, line.byteOffset - buf.byteOffset + line.byteLength, lazy);
+        if (!o) break;
+        facts.push(o);
+      }
+      if (facts.length === lines.length) return { facts, lines };
+    }
+    // The array is parsed in one call (faster than a parse per line); the lines are only located.
+    const facts = JSON.parse(decodeText(buf)) as unknown[];
     return lines.length === facts.length ? { facts, lines } : { facts };
   }
   return { facts: JSON.parse(decodeText(buf)) as unknown[] };

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CodegraphError } from '../errors.ts';
 import type { FileFacts } from '../extract/index.ts';
+import { OWN_SITE_FACTS } from '../extract/facts.ts';
 import type { RepoInfo, Snapshot } from '../../index-store/snapshot.ts';
 import {
   GenerationWriter, SNAPSHOT_SCHEMA, cleanupGenerations, createGeneration, indexDirOf, publishGeneration, readFactsWithText,
@@ -189,7 +190,7 @@ function loadPrevious(dir: string, log: (m: string) => void): PreviousIndex | un
       if (facts) return facts;
       facts = new Map();
       let read: { facts: unknown[]; lines?: Uint8Array[] } = { facts: [] };
-      try { read = readFactsWithText(dir); } catch { log('the facts cache could not be read; parsing those files again'); }
+      try { read = readFactsWithText(dir, { lazy: OWN_SITE_FACTS }); } catch { log('the facts cache could not be read; parsing those files again'); }
       table.files.forEach((record, i) => {
         const f = read.facts[i] as FileFacts | undefined;
         if (!f || f.path !== record.path) return;

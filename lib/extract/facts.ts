@@ -358,6 +358,13 @@ export interface RefFact {
 }
 
 /**
+ * The members of a file's facts read only when that file itself is resolved, but for the few locals another
+ * file's evaluation reaches (lib/resolve/shape.ts leaves them out of the outward shape): an incremental analyze
+ * parses them from the facts cache on first use.
+ */
+export const OWN_SITE_FACTS: readonly string[] = ['locals', 'calls', 'refs'];
+
+/**
  * Everything the resolver needs from one file, JSON-serialisable so it can be cached by content hash and
  * produced in a worker thread.
  */

@@ -665,6 +665,7 @@ class PyCollector {
       } else continue;
       if (nameNode < 0 || this.type(nameNode) !== 'identifier') { first = false; continue; }
       const name = this.txt(nameNode);
+      const refs0 = this.refs.length, calls0 = this.calls.length;
       const loc: LocalFact = { name };
       const l = this.locals.push(loc) - 1;
       fs.names.set(name, { k: 'local', l });
@@ -679,8 +680,58 @@ class PyCollector {
         if (v.k !== 'lit') loc.init = v;
       }
       if (valueNode >= 0 && typeNode >= 0) this.expr(valueNode, outer);
+      if (fs.sym !== undefined) this.injectedDependencies([valueNode, typeNode], refs0, calls0, fs.sym);
       first = false;
     }
+  }
+
+  /**
+   * FastAPI's dependency injection: a parameter declared `= Depends(dep)` or `Annotated[T, Depends(dep)]` (and
+   * `Security(dep)`) has `dep` called by the framework each time the function runs as a route, so `dep` is referenced
+   * by the function, not only by the definition-time code that evaluates the default (the file): impact of a
+   * dependency reaches the routes that use it. `Depends(factory(…))` makes the function depend on what the factory
+   * returns, so it references the factory. The uses the default's evaluation recorded since `refs0`/`calls0` at the
+   * dependency's name are repeated with the function as their source.
+   */
+  private injectedDependencies(nodes: number[], refs0: number, calls0: number, fn: number): void {
+    const at: Pos[] = [];
+    const visit = (i: number): void => {
+      if (i < 0) return;
+      if (this.type(i) === 'call') {
+        const callee = this.child(i, 'function');
+        const text = callee >= 0 ? this.dotted(callee) : undefined;
+        const last = text?.slice(text.lastIndexOf('.') + 1);
+        if (last === 'Depends' || last === 'Security') {
+          const args = this.child(i, 'arguments');
+          const kids = args >= 0 ? this.namedKids(args) : [];
+          let dep = kids.find((a) => this.type(a) !== 'keyword_argument' && this.type(a) !== 'comment');
+          if (dep === undefined) {
+            const kw = kids.find((a) => this.type(a) === 'keyword_argument' && this.txt(this.child(a, 'name')) === 'dependency');
+            dep = kw === undefined ? undefined : this.child(kw, 'value');
+          }
+          const named = dep === undefined ? -1 : this.dependencyName(dep);
+          if (named >= 0) at.push(this.pos(named));
+          return;
+        }
+      }
+      for (const c of this.namedKids(i)) visit(c);
+    };
+    for (const n of nodes) visit(n);
+    if (!at.length) return;
+    const same = (a: Pos, b: Pos): boolean => (typeof a === 'number' || typeof b === 'number' ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2]);
+    const hit = (p: Pos): boolean => at.some((q) => same(p, q));
+    const refs = this.refs.length;
+    for (let k = refs0; k < refs; k++) if (hit(this.refs[k].at)) this.refs.push({ ...this.refs[k], from: fn });
+    for (let k = calls0; k < this.calls.length; k++) if (hit(this.calls[k].at)) this.refs.push({ value: this.calls[k].callee, kind: 'value', at: this.calls[k].at, from: fn });
+  }
+
+  /** The name a dependency expression uses: `dep`, `mod.dep`'s `dep`, a factory call's callee name; -1 for others. */
+  private dependencyName(i: number): number {
+    const ty = this.type(i);
+    if (ty === 'identifier') return i;
+    if (ty === 'attribute') return this.child(i, 'attribute');
+    if (ty === 'call') { const fn = this.child(i, 'function'); return fn >= 0 && this.type(fn) !== 'call' ? this.dependencyName(fn) : -1; }
+    return -1;
   }
 
   private classDef(i: number, scope: Scope, decos: number[], outer = i): void {

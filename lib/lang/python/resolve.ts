@@ -31,6 +31,8 @@ type Val =
   | { t: 'array'; of: Val }
   | { t: 'map'; of: Val }
   | { t: 'list'; items: Val[] }
+  /** What a `@contextmanager` function's call gives: a context manager whose `__enter__()` is `of`. */
+  | { t: 'ctx'; of: Val }
   | { t: 'ext' }
   | { t: 'unknown' };
 
@@ -43,6 +45,9 @@ const CONFIDENCE: Record<string, number> = {
 };
 
 const UNKNOWN: Val = { t: 'unknown' };
+
+/** contextlib's decorators that turn a generator function into a context manager factory, as written. */
+const CONTEXT_MANAGER_DECORATORS = new Set(['contextmanager', 'asynccontextmanager', 'contextlib.contextmanager', 'contextlib.asynccontextmanager']);
 const EXT: Val = { t: 'ext' };
 const MAX_DEPTH = 24;
 
@@ -432,6 +437,7 @@ export class PythonResolver implements LanguageRelations {
       case 'union': return union(obj.vals.map((v) => this.memberValue(v, name, depth + 1)));
       case 'ext': return EXT;
       case 'array': case 'map': case 'list': return EXT; // list/dict methods
+      case 'ctx': return EXT; // contextlib's manager object
       default: return UNKNOWN;
     }
   }
@@ -455,6 +461,14 @@ export class PythonResolver implements LanguageRelations {
 
   /** What calling a value gives. */
   private callResult(f: number, e: Expr & { k: 'call' }, depth: number): Val {
+    if (e.callee.k === 'member' && e.callee.name === '__enter__') {
+      // `with cm() as x` of a `@contextmanager` function: x is what its generator yields
+      const obj = this.value(f, e.callee.obj, depth + 1);
+      if (obj.t === 'ctx') return obj.of;
+      if (obj.t === 'union' && obj.vals.some((v) => v.t === 'ctx')) {
+        return union(obj.vals.map((v) => (v.t === 'ctx' ? v.of : this.resultOf(this.memberValue(v, '__enter__', depth + 1), depth + 1))));
+      }
+    }
     const callee = this.value(f, e.callee, depth);
     return this.resultOf(callee, depth);
   }
@@ -465,6 +479,11 @@ export class PythonResolver implements LanguageRelations {
         const sym = this.sym(callee.f, callee.s);
         if (this.isClass(callee.f, callee.s)) return { t: 'inst', f: callee.f, s: callee.s, via: 'inferred-receiver' };
         if (sym.label === 'Function' || sym.label === 'Method') {
+          if (this.isContextManager(callee.f, callee.s)) {
+            // `Generator[T, …]` / `Iterator[T]` declared: the manager enters as T
+            const r = this.returnValue(callee.f, callee.s, depth + 1);
+            return { t: 'ctx', of: r.t === 'array' ? r.of : UNKNOWN };
+          }
           // a classmethod constructor (`return cls(...)`) gives the class it is called on: its declared result
           return this.returnValue(callee.f, callee.s, depth + 1);
         }
@@ -478,6 +497,12 @@ export class PythonResolver implements LanguageRelations {
       case 'ext': return EXT;
       default: return UNKNOWN;
     }
+  }
+
+  /** True for a generator function made a context manager by contextlib's `@contextmanager` (or its async twin). */
+  private isContextManager(f: number, s: number): boolean {
+    const decos = this.py(f).decorators?.[s];
+    return decos !== undefined && decos.some((d) => CONTEXT_MANAGER_DECORATORS.has(d));
   }
 
   /** What a function or method returns: its declared result, else the values of its returns. */
