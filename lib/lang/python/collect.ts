@@ -437,6 +437,7 @@ class PyCollector {
     const nameNode = this.child(i, 'name');
     if (nameNode < 0) return;
     const name = this.txt(nameNode);
+    const refs0 = this.refs.length, calls0 = this.calls.length;
     const decorators = decos.map((d) => this.decoratorExpr(d, scope)).filter((d): d is { text: string; expr: Expr } => !!d);
     const decoTexts = decorators.map((d) => d.text);
     const owner = this.owner(scope);
@@ -464,6 +465,8 @@ class PyCollector {
     if (doc) sym.doc = doc;
     const s = this.addSymbol(sym);
     if (decoTexts.length) (this.py.decorators ??= {})[s] = decoTexts;
+    // `@router.get(…, dependencies=[Depends(dep)])`: the route runs dep too
+    if (decos.length) this.injectedDependencies(decos, refs0, calls0, s);
     // a property setter/deleter shares the getter's name: the name stays the getter's
     if (kind !== 'setter' && kind !== 'deleter') this.bindName(scope, name, { k: 'sym', s });
     const ret = this.child(i, 'return_type');
@@ -687,7 +690,7 @@ class PyCollector {
 
   /**
    * FastAPI's dependency injection: a parameter declared `= Depends(dep)` or `Annotated[T, Depends(dep)]` (and
-   * `Security(dep)`) has `dep` called by the framework each time the function runs as a route, so `dep` is referenced
+   * `Security(dep)`), or a decorator's `dependencies=[Depends(dep)]`, has `dep` called by the framework each time the function runs as a route, so `dep` is referenced
    * by the function, not only by the definition-time code that evaluates the default (the file): impact of a
    * dependency reaches the routes that use it. `Depends(factory(…))` makes the function depend on what the factory
    * returns, so it references the factory. The uses the default's evaluation recorded since `refs0`/`calls0` at the
