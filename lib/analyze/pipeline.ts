@@ -273,9 +273,11 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   let deleted = 0;
   if (previous) for (const p of previous.files.keys()) if (!newPaths.has(p)) deleted++;
 
-  // Nothing changed: same files, same hashes, same extractor, same configuration → keep the snapshot.
+  // Nothing changed: same files, same hashes, same extractor and resolver, same configuration → keep the snapshot.
+  // (a snapshot another build of codegraph made is resolved again: an upgrade may resolve differently)
   const configListing = sha256(allPaths.filter((p) => p.endsWith('.json') || p === 'pnpm-workspace.yaml').sort().join('\n'));
   if (previous && !force && !previous.defect && pending.length === 0 && added === 0 && deleted === 0 && cacheUsable
+    && previous.meta.incremental?.stamp === codeStamp()
     && previous.meta.configListing === configListing && configUnchanged(root, previous.meta.configFiles)) {
     endPhases();
     const prevSummary = previous.meta.summary as AnalyzeSummary;

@@ -14,6 +14,7 @@ import { walkRepository } from '../files/walk.ts';
 import { readSource, sha256 } from '../files/source.ts';
 import { classifySource } from '../files/skip-rules.ts';
 import { EXTRACT_VERSION } from './pipeline.ts';
+import { codeStamp } from './incremental.ts';
 import { languageOf, PACKAGE_MARKERS } from '../lang/index.ts';
 
 export interface IndexStatus {
@@ -31,7 +32,7 @@ export interface IndexStatus {
   configChanged: string[];
   /** True when a `.json` file appeared or vanished (a new tsconfig/package.json can change resolution). */
   configFilesAddedOrRemoved: boolean;
-  /** Why a full rebuild is due regardless of files (other snapshot format or extractor version). */
+  /** Why a full rebuild is due regardless of files (other snapshot format, extractor version or build of codegraph). */
   rebuild?: string;
   /** Why the published snapshot cannot be served as it is (a file cut short, unreadable); `analyze` rewrites it. */
   broken?: string;
@@ -95,7 +96,8 @@ export function indexStatus(root: string, options: { maxFileBytes?: number } = {
     .filter(([rel, hash]) => { const t = readInside(root, rel); return (t === undefined ? '' : sha256(t)) !== hash; })
     .map(([rel]) => rel);
   const rebuild = meta.schema !== SNAPSHOT_SCHEMA ? `snapshot format ${meta.schema} (this codegraph writes ${SNAPSHOT_SCHEMA})`
-    : meta.extractVersion !== EXTRACT_VERSION ? `extractor version ${meta.extractVersion} (now ${EXTRACT_VERSION})` : undefined;
+    : meta.extractVersion !== EXTRACT_VERSION ? `extractor version ${meta.extractVersion} (now ${EXTRACT_VERSION})`
+    : meta.incremental?.stamp !== codeStamp() ? 'made by another build of codegraph (its resolver may differ)' : undefined;
   const status: IndexStatus = {
     name: meta.name, path: root, indexedAt: meta.indexedAt, indexedCommit: meta.commit, currentCommit: headCommit(root),
     upToDate: !broken && !rebuild && !configFilesAddedOrRemoved && changed.length + added.length + deleted.length + configChanged.length === 0,

@@ -7,6 +7,7 @@ import { readRegistry } from '../../index-store/registry.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { listAll, SMALL_PROJECT, tempDir, tempRepo, writeTree } from './_helpers.ts';
 import { graphData } from '../../lib/graph/code-graph.ts';
+import { indexStatus } from '../../lib/analyze/status.ts';
 
 const snapshotState = (root: string, home: string) => ({
   files: listAll(path.join(root, '.codegraph')),
@@ -115,6 +116,26 @@ test('incremental: a configuration file that appears (or vanishes) rebuilds', as
   t.true((await analyzeRepository(root, { home })).summary.upToDate);
   fs.rmSync(path.join(root, 'src/util/tsconfig.json'));
   t.false((await analyzeRepository(root, { home })).summary.upToDate);
+});
+
+test('incremental: a snapshot another build of codegraph made is resolved again, not kept as up to date (an upgrade may resolve differently)', async (t) => {
+  const { root, home } = tempRepo(SMALL_PROJECT);
+  const first = await analyzeRepository(root, { home });
+  // what an older build leaves: the same extractor's facts, another resolver's stamp
+  const metaFile = path.join(first.dir, 'meta.json');
+  const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
+  meta.incremental.stamp = 'another-build';
+  fs.writeFileSync(metaFile, JSON.stringify(meta));
+  const status = indexStatus(root);
+  t.false(status.upToDate);
+  t.regex(status.rebuild ?? '', /another build of codegraph/);
+  const r = await analyzeRepository(root, { home });
+  t.false(r.summary.upToDate);
+  t.is(r.summary.files.parsed, 0, 'the facts are the same extractor\'s: taken from the cache');
+  t.is(r.summary.files.resolved, 3, 'every file resolved by this build');
+  t.deepEqual(r.repo.stats, first.repo.stats);
+  t.true((await analyzeRepository(root, { home })).summary.upToDate);
+  t.true(indexStatus(root).upToDate);
 });
 
 test('incremental: a no-op run does not need the facts cache; a lost cache means re-parsing, not wrong results', async (t) => {

@@ -104,16 +104,17 @@ test('the bundle copied alone (no node_modules, no other file) answers like the 
   t.deepEqual(changed.changed_symbols.map((s) => [s.name, s.change_type]), [['Cart', 'modified']], 'detect_changes ran (it imports the extractor)');
 });
 
-test('the CLI bundle fingerprints the extractor like the sources: an index made from the sources is reused, not re-parsed', async (t) => {
+test('the CLI bundle fingerprints the extractor like the sources: an index made from the sources is reused, not re-parsed (and resolved again: its resolver is another build)', async (t) => {
   const { repo, home } = await savedShop(t);
   const stdout = execFileSync(process.execPath, [path.join(root, 'bin', 'codegraph.mjs'), 'analyze', repo, '--json'], {
     env: { ...process.env, CODEGRAPH_HOME: home }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const summary = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { upToDate: boolean; files: { indexed: number; parsed: number; reused: number } };
+  const summary = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { upToDate: boolean; files: { indexed: number; parsed: number; reused: number; resolved: number } };
   t.true(summary.files.indexed > 0);
   t.is(summary.files.parsed, 0, 'no file parsed again');
   t.is(summary.files.reused, summary.files.indexed);
-  t.true(summary.upToDate);
+  t.false(summary.upToDate);
+  t.is(summary.files.resolved, summary.files.indexed);
 });
 
 test('dist/extract-worker.mjs, away from the sources (no lib/lang beside it), extracts the same facts as the sources', async (t) => {
