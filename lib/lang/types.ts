@@ -28,6 +28,11 @@ export interface NameRules {
    * `const X` and a local `type X = typeof X` are two symbols, renamed apart).
    */
   mergesByExport?: boolean;
+  /**
+   * Fields and methods are apart: a class may have a field and a method of one name (Java, Kotlin, PHP, Rust), so a
+   * method renamed to a field's name (or a field to a method's) collides with nothing.
+   */
+  membersApart?: boolean;
   /** Characters written right before a name that are no part of it (PHP's `$` of a property's declaration). */
   sigils?: string;
   /**
