@@ -28,6 +28,12 @@ export interface NameRules {
    * `const X` and a local `type X = typeof X` are two symbols, renamed apart).
    */
   mergesByExport?: boolean;
+  /**
+   * A member's rename takes the members its bases declare (transitively) and every member below any of those, but not
+   * the other bases of a type below (TypeScript's language service: renaming `A.id` leaves `B.id` of `interface C
+   * extends A, B`). Otherwise members linked by heritage are renamed together whichever way they are reached.
+   */
+  renamesFromBases?: boolean;
   /** Characters written right before a name that are no part of it (PHP's `$` of a property's declaration). */
   sigils?: string;
   /**

@@ -35,6 +35,11 @@ export function mergesByExport(node: GraphNode): boolean {
   return nameRules(languageOf(node))?.mergesByExport === true;
 }
 
+/** True when a member's rename takes its bases' members and theirs below, not a descendant's other bases' (NameRules). */
+export function renamesFromBases(node: GraphNode): boolean {
+  return nameRules(languageOf(node))?.renamesFromBases === true;
+}
+
 /** True when a symbol's current name is a plain identifier (not a computed `[Symbol.x]` or quoted `'a-b'` key). */
 export function hasIdentifierName(node: GraphNode): boolean {
   return (nameRules(languageOf(node)) ?? nameRules('javascript')!).identifier.test(node.name);
