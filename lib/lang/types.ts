@@ -78,8 +78,9 @@ export interface Language extends LanguageSpec {
   claims?: { extensions: readonly string[]; test(text: string): boolean };
   rules: LanguageRules;
   /**
-   * File names that make the folder holding one a source package of this language (Python's `__init__.py`): such a
-   * folder is walked even when its name is a build output's (pypa/build's `src/build/`, coverage.py's `coverage/`).
+   * File names (or `*.ext`: any file of that extension) that make the folder holding one a source package of this
+   * language (Python's `__init__.py`, C#'s `*.csproj`): such a folder is walked even when its name is a build output's
+   * (pypa/build's `src/build/`, coverage.py's `coverage/`, a .NET repository's `build/build.csproj` build script).
    */
   packageMarkers?: readonly string[];
 }
