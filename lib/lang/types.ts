@@ -34,6 +34,11 @@ export interface NameRules {
    * extends A, B`). Otherwise members linked by heritage are renamed together whichever way they are reached.
    */
   renamesFromBases?: boolean;
+  /**
+   * Fields and methods are apart: a class may have a field and a method of one name (Java, Kotlin, PHP, Rust), so a
+   * method renamed to a field's name (or a field to a method's) collides with nothing.
+   */
+  membersApart?: boolean;
   /** Characters written right before a name that are no part of it (PHP's `$` of a property's declaration). */
   sigils?: string;
   /**

@@ -18,6 +18,8 @@ const KEYWORDS = [
 ];
 
 const NAMES: NameRules = {
+  // a field and a method of one name live apart (`this.name` and `name()`)
+  membersApart: true,
   identifier: /^[\p{L}\p{Nl}$_][\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}$]*$/u,
   keywords: new Set(KEYWORDS),
   reservedBindings: new Set(KEYWORDS),
