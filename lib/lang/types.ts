@@ -29,6 +29,12 @@ export interface NameRules {
    */
   mergesByExport?: boolean;
   /**
+   * A member's rename takes the members its bases declare (transitively) and every member below any of those, but not
+   * the other bases of a type below (TypeScript's language service: renaming `A.id` leaves `B.id` of `interface C
+   * extends A, B`). Otherwise members linked by heritage are renamed together whichever way they are reached.
+   */
+  renamesFromBases?: boolean;
+  /**
    * Fields and methods are apart: a class may have a field and a method of one name (Java, Kotlin, PHP, Rust), so a
    * method renamed to a field's name (or a field to a method's) collides with nothing.
    */

@@ -35,6 +35,11 @@ export function mergesByExport(node: GraphNode): boolean {
   return nameRules(languageOf(node))?.mergesByExport === true;
 }
 
+/** True when a member's rename takes its bases' members and theirs below, not a descendant's other bases' (NameRules). */
+export function renamesFromBases(node: GraphNode): boolean {
+  return nameRules(languageOf(node))?.renamesFromBases === true;
+}
+
 /** True when the symbol's language keeps fields and methods apart (a field and a method may share a name). */
 export function membersApart(node: GraphNode): boolean {
   return nameRules(languageOf(node))?.membersApart === true;
