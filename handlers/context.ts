@@ -5,6 +5,7 @@ import type { Snapshot } from '../index-store/snapshot.ts';
 import { lookupSymbol, type SymbolCandidate } from '../lib/symbols/lookup.ts';
 import { symbolContext } from '../lib/symbols/context.ts';
 import { overloadSetContext, overloadSetOf } from '../lib/symbols/overloads.ts';
+import { stubSetOf } from '../lib/symbols/stubs.ts';
 import { DEFAULT_MAX_CHARS, maxCharsField, offsetField } from './budget.ts';
 import { CONTEXT_SECTIONS, fitContext, type BudgetedContext, type ContextSection } from './context-budget.ts';
 import { fitAmbiguous } from './impact-budget.ts';
@@ -59,7 +60,8 @@ export const context = defineTool<ContextRequest, Snapshot, ContextResponse>({
     'those overriding it); the execution flows (processes) it takes part in with its step; its module. For a class, its',
     'methods with their callers. Look up by `uid` (exact) or `name` narrowed by `file_path` / `kind`. Several',
     'matches return status "ambiguous" with ranked candidates; pass one candidate\'s uid to continue. The overloads of',
-    'one method are answered together: `overloads` lists them, each relation\'s `via` names the overload it belongs to.',
+    'one method are answered together: `overloads` lists them, each relation\'s `via` names the overload it belongs to;',
+    'so are a module\'s declaration and its stub file\'s (Python\'s `m.pyi` beside `m.py`).',
     `The answer keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 7k tokens): \`counts\` are`,
     'exact, callers and callees come first, long lists are cut, and `more` names each cut list with the',
     '`section` and `offset` that read on.',
@@ -75,6 +77,9 @@ export const context = defineTool<ContextRequest, Snapshot, ContextResponse>({
       if (!set) return fitAmbiguous(found, req.max_chars);
       return fitContext(overloadSetContext(snapshot, set, withContent), req.max_chars, req.section, req.offset);
     }
+    // a declaration and its stub file's (or its module's) are one symbol: the callers of either concern both
+    const stubbed = stubSetOf(snapshot.graph, found.node);
+    if (stubbed) return fitContext(overloadSetContext(snapshot, stubbed, withContent), req.max_chars, req.section, req.offset);
     return fitContext(symbolContext(snapshot, found.node, withContent), req.max_chars, req.section, req.offset);
   },
 });

@@ -6,6 +6,7 @@ import type { Snapshot } from '../index-store/snapshot.ts';
 import { REL_TYPES, type GraphNode, type RelType } from '../lib/graph/schema.ts';
 import { lookupSymbol } from '../lib/symbols/lookup.ts';
 import { overloadSetOf } from '../lib/symbols/overloads.ts';
+import { stubSetOf } from '../lib/symbols/stubs.ts';
 import { analyzeImpact } from '../lib/symbols/impact.ts';
 import { DEFAULT_MAX_CHARS, maxCharsField, offsetField } from './budget.ts';
 import { IMPACT_SECTIONS, fitAmbiguous, fitImpact, type BudgetedImpact, type ImpactSection } from './impact-budget.ts';
@@ -70,7 +71,8 @@ export const impact = defineTool<ImpactRequest, Snapshot, ImpactResponse>({
   run(req, snapshot) {
     const found = lookupSymbol(snapshot.graph, { uid: req.target_uid, name: req.target, filePath: req.file_path, kind: req.kind });
     // the overloads of one method are one target, as a class's members are part of it (docs/tools.md § Overload sets)
-    const set = found.status === 'ambiguous' ? overloadSetOf(snapshot.graph, found.candidates) : undefined;
+    // (and so are a declaration and its stub file's, or its module's)
+    const set = found.status === 'ambiguous' ? overloadSetOf(snapshot.graph, found.candidates) : stubSetOf(snapshot.graph, found.node);
     if (found.status === 'ambiguous' && !set) return fitAmbiguous(found, req.max_chars);
     const target = set ? set[0] : (found as { node: GraphNode }).node;
     const relationTypes = REL_TYPES.filter((t) => req.relationTypes.includes(t));

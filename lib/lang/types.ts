@@ -75,6 +75,11 @@ export interface LanguageRules extends ResolveRules {
    * are parts of one type to the tools, not rival types.
    */
   reopensTypes?: boolean;
+  /**
+   * The module file a stub file declares again for type checkers (Python: `m.pyi` for `m.py`, PEP 484), else
+   * undefined: a qualified name declared in both is one symbol to the tools (renamed, looked at and weighed together).
+   */
+  stubOf?(filePath: string): string | undefined;
 }
 
 /** One language: what the engine needs (LanguageSpec), the file names it takes, its rules. */

@@ -1,12 +1,13 @@
 /**
  * Finds the symbol a rename request names, through the shared lookup (lib/symbols/lookup.ts). Rename adds one
- * rule: declarations the language merges (overloads, an interface and a const of the same name in one file)
- * are one symbol to rename, so a name matching only them is not ambiguous.
+ * rule: declarations the language merges (overloads, an interface and a const of the same name in one file, a
+ * module's and its stub file's) are one symbol to rename, so a name matching only them is not ambiguous.
  */
 import { CodegraphError } from '../errors.ts';
 import type { CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { lookupSymbol, qualifiedNameOf } from '../symbols/lookup.ts';
+import { isStubFile, stubCounterparts } from '../symbols/stubs.ts';
 
 export interface TargetQuery {
   uid?: string;
@@ -39,8 +40,11 @@ export function findTarget(graph: CodeGraph, q: TargetQuery): GraphNode {
   }
   const r = lookupSymbol(graph, { name: q.name, filePath: q.filePath, kind: q.kind });
   if (r.status === 'found') return r.node;
-  const sites = new Set(r.candidates.map((c) => declarationKey(graph.getNodeAttributes(c.uid))));
-  if (sites.size === 1) return graph.getNodeAttributes(r.candidates[0].uid);
+  // a module's declaration and its stub's are one site too, answered by the module's (the one that runs)
+  const nodes = r.candidates.map((c) => graph.getNodeAttributes(c.uid));
+  const siteOf = (n: GraphNode) => [n, ...stubCounterparts(graph, n)].map(declarationKey).sort()[0];
+  const sites = new Set(nodes.map(siteOf));
+  if (sites.size === 1) return nodes.find((n) => !isStubFile(n)) ?? nodes[0];
   throw new CodegraphError('VALIDATION_ERROR',
     `symbol_name '${q.name}' is ambiguous: ${r.candidates.length} symbols match (${r.candidates.slice(0, 5).map((c) => `${c.type} ${c.qualifiedName} in ${c.filePath}:${c.line}`).join(', ')}${r.candidates.length > 5 ? ', …' : ''}); pass symbol_uid, or file_path/kind`,
     { field: 'symbol_name', candidates: r.candidates });

@@ -4,7 +4,8 @@
  *  - merged declarations: symbols with the same file and qualified name (overload signatures, an interface and
  *    a const of the same name, a class and an interface merged with it), or declared globally under the same
  *    qualified name in any file (`declare global { interface ArkEnv … }` augmented in several packages); where
- *    the language says so, a top-level name's exported and local declarations are two symbols;
+ *    the language says so, a top-level name's exported and local declarations are two symbols; a module's
+ *    declaration and its stub file's of the same qualified name (the language's `stubOf`: Python's `m.pyi`);
  *  - the method family: a method, the methods it overrides or implements and those overriding or implementing it,
  *    along OVERRIDES edges both ways, closed as the inherited properties are (the language's own rule decided each edge: Kotlin's
  *    `override`, C++'s virtual, Rust's trait impl; Go's structural implementations, as the type would no longer
@@ -22,6 +23,7 @@ import { SYMBOL_LABELS, type GraphNode, type RelType } from '../graph/schema.ts'
 import { declarationKey } from './lookup.ts';
 import { isMember, isTopLevel, mergesByExport, renamesFromBases } from './identifiers.ts';
 import { byFileLine, qualifiedNameOf } from '../symbols/lookup.ts';
+import { stubCounterparts } from '../symbols/stubs.ts';
 
 const SYMBOLS = new Set<string>(SYMBOL_LABELS);
 const HERITAGE = ['EXTENDS', 'IMPLEMENTS'] as const;
@@ -73,7 +75,8 @@ export function mergedDeclarations(graph: CodeGraph, node: GraphNode): GraphNode
     return node.unionShared === true ? site.filter((n) => n.unionShared === true).sort(byFileLine) : [node];
   }
   const sameExport = site.length > 1 && isTopLevel(node) && mergesByExport(node);
-  return (sameExport ? site.filter((n) => (n.exported === true) === (node.exported === true)) : [...site]).sort(byFileLine);
+  const own = sameExport ? site.filter((n) => (n.exported === true) === (node.exported === true)) : [...site];
+  return [...own, ...stubCounterparts(graph, node)].sort(byFileLine);
 }
 
 /** Symbols declared in `filePath` under a qualified name (static or not). */

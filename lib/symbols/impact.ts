@@ -77,13 +77,17 @@ export interface ImpactResult {
 
 /**
  * The symbols an impact analysis starts from: the target, plus a container's members (and, where types reopen, its
- * other declarations and theirs) or a file's symbols, or the
- * other overloads of an overload set (`overloads`).
+ * other declarations and theirs) or a file's symbols, and the other declarations of an overload set (`overloads`),
+ * each with its members when it is a container.
  */
 export function impactSeeds(graph: CodeGraph, target: GraphNode, overloads: readonly GraphNode[] = []): GraphNode[] {
-  if (overloads.length) return [target, ...overloads];
   if (target.label === 'File' && target.filePath) return [target, ...symbolsInFile(graph, target.filePath)];
-  return isContainer(target) ? [...reopenedDeclarations(graph, target), ...typeMembersOf(graph, target)] : [target];
+  // (a set's declarations may be classes: a module's and its stub's, each with its members)
+  const seeds = new Map<string, GraphNode>();
+  for (const n of [target, ...overloads]) {
+    for (const s of isContainer(n) ? [...reopenedDeclarations(graph, n), ...typeMembersOf(graph, n)] : [n]) seeds.set(s.uid, s);
+  }
+  return [...seeds.values()];
 }
 
 /** Runs the analysis for one target node (with the rest of its overload set, when it is one). */

@@ -1,13 +1,15 @@
 /**
  * Overload sets: the methods (or functions) of one qualified name in one owner (Java's, C#'s, C++'s, Kotlin's and
- * Swift's overloads; a property's getter and setter). Asked for by that name, `context` and `impact` answer about the
- * whole set rather than calling the name ambiguous: changing "ParseArguments" concerns every overload's callers.
+ * Swift's overloads; a property's getter and setter), and a symbol declared in a module and its stub file (stubs.ts).
+ * Asked for by that name, `context` and `impact` answer about the whole set rather than calling the name ambiguous:
+ * changing "ParseArguments" concerns every overload's callers.
  */
 import { nodeOf, type CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { symbolContext, type ContextResult, type ContextSource, type ContextProcess, type RelatedSymbol, type Relations } from './context.ts';
 import { containerOf } from './membership.ts';
 import { byFileLine, qualifiedNameOf, type SymbolCandidate } from './lookup.ts';
+import { stubSetAmong } from './stubs.ts';
 
 /** One overload in a set's context: where it is, its signature and how many callers it has. */
 export interface OverloadView {
@@ -26,11 +28,14 @@ function ownerKey(graph: CodeGraph, n: GraphNode): string {
 
 /**
  * The candidates of an ambiguous lookup as one overload set, in source order, or undefined when they are not one:
- * all of them Methods (or all Functions) of one language, one qualified name and one owner.
+ * all of them Methods (or all Functions) of one language, one qualified name and one owner, or one symbol's
+ * declarations in a module and its stub (the module's first).
  */
 export function overloadSetOf(graph: CodeGraph, candidates: readonly SymbolCandidate[]): GraphNode[] | undefined {
   const nodes = candidates.map((c) => nodeOf(graph, c.uid));
   if (nodes.length < 2 || nodes.some((n) => !n)) return undefined;
+  const stubbed = stubSetAmong(graph, nodes as GraphNode[]);
+  if (stubbed) return stubbed;
   const first = nodes[0]!;
   if (first.label !== 'Method' && first.label !== 'Function') return undefined;
   const q = qualifiedNameOf(first), owner = ownerKey(graph, first);

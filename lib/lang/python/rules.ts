@@ -52,4 +52,6 @@ export const pythonRules: LanguageRules = {
   overrides: { statics: true, excludeName: /^__(?!.*__$)/ },
   isTestFile: (filePath) => TEST_NAME.test(filePath) || TEST_DIR.test(filePath),
   names: NAMES,
+  // a stub beside its module (same folder and stem, `__init__.pyi` for a package) is what type checkers read for it
+  stubOf: (filePath) => (filePath.endsWith('.pyi') ? filePath.slice(0, -1) : undefined),
 };
