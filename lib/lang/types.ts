@@ -47,6 +47,11 @@ export interface NameRules {
    */
   qualifiers?: readonly string[];
   /**
+   * A language's objection to renaming a symbol at all, whatever the new name (a constructor named after its class,
+   * `main` called by the runtime by its name, a C macro), as the message to refuse with (RENAME_REFUSED).
+   */
+  refuseRename?(oldName: string, label: string, kind?: string): string | undefined;
+  /**
    * A language's own objection to renaming a symbol from `oldName` to `newName` (Go: a change of the first letter's
    * case changes visibility; C's macros), as the message to refuse with; undefined when it has none. `kind` is the
    * symbol's original kind (`macro`, `struct`).

@@ -65,6 +65,11 @@ export function builtInMemberReason(node: GraphNode): string | undefined {
   return `'${node.name}' has a built-in meaning as a member name in ${lang}: under another name it would no longer be called`;
 }
 
+/** Why the symbol's language refuses to rename it whatever the new name (NameRules.refuseRename), else undefined. */
+export function languageRefusal(node: GraphNode): string | undefined {
+  return nameRules(languageOf(node))?.refuseRename?.(node.name, node.label, typeof node.kind === 'string' ? node.kind : undefined);
+}
+
 /**
  * Checks that `newName` can name every symbol in the group in its language; throws VALIDATION_ERROR otherwise.
  * Members may take reserved words (`obj.delete()` is valid) but not names with a built-in meaning.

@@ -9,7 +9,7 @@ import { libraryImportOf } from './library.ts';
 import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
 import { findCollisions, shadowingWarnings } from './collisions.ts';
 import { collectGraphEdits } from './graph-edits.ts';
-import { builtInMemberReason, checkNewName, hasIdentifierName, isMember, isTopLevel } from './identifiers.ts';
+import { builtInMemberReason, checkNewName, hasIdentifierName, isMember, isTopLevel, languageRefusal } from './identifiers.ts';
 import { findTarget } from './lookup.ts';
 import { compareEdits, toWireEdit, type PlannedEdit } from './planned-edit.ts';
 import { heritageNeighbours, renameGroup } from './related.ts';
@@ -76,7 +76,7 @@ export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
     if (why) throw refused(`${target.label} '${oldName}' is tied to ${n.label} ${n.uid} (it overrides or implements it), which cannot be renamed: ${why}`, { symbol: symbolOf(target), tied: symbolOf(n) });
   }
   for (const n of group) {
-    const why = builtInMemberReason(n);
+    const why = builtInMemberReason(n) ?? languageRefusal(n);
     if (why) throw refused(why, { symbol: symbolOf(n) });
   }
   checkNewName(newName, group);
