@@ -82,6 +82,12 @@ const nominal: NominalLanguage['nominal'] = {
   structural: false,
   typeCall: 'none',
   isBuiltin: (name) => BUILTINS.has(name),
+  // MediatR: a request sent, or a notification published, runs the Handle of the project's handlers of its type
+  messageHandlers: {
+    methods: new Set(['Send', 'Publish', 'CreateStream']),
+    bases: new Set(['IRequestHandler', 'INotificationHandler', 'IStreamRequestHandler']),
+    handle: 'Handle',
+  },
   containers: CSHARP_CONTAINERS,
   entryOf: csharpEntry,
   outerNamespaces: true,
