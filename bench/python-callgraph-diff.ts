@@ -22,7 +22,7 @@
  *   sits on the line of an indirect site of the same caller, is not scored.
  * - precision = right / ours, recall = right / checker's; both also without our `name-only` guesses.
  *
- *   node --import tsx bench/python-callgraph-diff.ts [--corpus gyp|markdown|urllib3|requests | folder]
+ *   node --import tsx bench/python-callgraph-diff.ts [--corpus gyp|markdown|jinja2|werkzeug|urllib3|requests | folder]
  *     [--extra-paths a,b] [--misses N] [--false-positives N] [--by-file] [--all]
  *
  * --all runs every corpus and prints one line each (tune half first); read the held-out half's figures, never its
@@ -198,6 +198,26 @@ export function compare(fileCount: number, ours: ResolveResult, sites: CallSite[
     return c;
   };
 
+  // A stub file's declaration (`m.pyi` beside `m.py`) stands for the module's own definition of that name, which is
+  // what runs: the same qualified name in the `.py` file, its implementation when it has `@overload` signatures.
+  const runtimeMemo = new Map<string, string>();
+  const runtimeOf = (uid: string): string => {
+    const hit = runtimeMemo.get(uid);
+    if (hit !== undefined) return hit;
+    let out = uid;
+    const m = /^(\w+):(.*)\.pyi:([^#]*)(?:#\d+)?$/.exec(uid);
+    if (m) {
+      const base = `${m[1]}:${m[2]}.py:${m[3]}`;
+      for (let k = 1; ; k++) {
+        const n = nodeOf(ours.graph, k === 1 ? base : `${base}#${k}`);
+        if (!n) break;
+        if (!String(n.kind ?? '').endsWith('_signature')) out = n.uid;
+      }
+    }
+    runtimeMemo.set(uid, out);
+    return out;
+  };
+
   const result: PythonDiff = {
     files: fileCount, sites: sites.length,
     checker: { project: 0, external: 0, unknown: 0, indirect: 0, unmapped: 0 },
@@ -231,8 +251,11 @@ export function compare(fileCount: number, ours: ResolveResult, sites: CallSite[
       const impl = implOf.get(at(t.file, t.line, t.column));
       const d = (impl ? declAt.get(impl) : undefined) ?? t;
       if (d !== t) { const iu = uidAt.get(impl!); if (iu && !checkerUids.includes(iu)) checkerUids.push(iu); }
+      const ru = runtimeOf(u);
+      if (ru !== u && !checkerUids.includes(ru)) checkerUids.push(ru);
       const ctor = d.kind === 'class' ? constructed(d) : d;
-      const tu = 'runs' in ctor ? uidAt.get(at(ctor.runs.file, ctor.line, ctor.column)) : uidAt.get(at(ctor.file, ctor.line, ctor.column));
+      const cu = 'runs' in ctor ? uidAt.get(at(ctor.runs.file, ctor.line, ctor.column)) : uidAt.get(at(ctor.file, ctor.line, ctor.column));
+      const tu = cu === undefined ? undefined : runtimeOf(cu);
       if (tu) {
         const k = `${caller}\u0000${tu}`;
         if (!checkerEdges.has(k)) checkerEdges.set(k, { source: caller, target: tu, site: `${s.file}:${s.line}:${s.column}` });
