@@ -16,7 +16,7 @@ import type { GraphEdge, GraphNode } from '../graph/schema.ts';
 import type { Reference } from '../refs/reference-index.ts';
 import { isRelationEdge, type ResolveReuse } from '../resolve/index.ts';
 import { sha256 } from '../files/source.ts';
-import { addCodeEdge, graphData, type CodeGraph, type CodeGraphData } from '../graph/code-graph.ts';
+import { addCodeEdge, graphData, type CodeGraphData, type GraphView } from '../graph/code-graph.ts';
 import type { ModulesOptions } from '../modules/index.ts';
 import type { FileRecord, SnapshotMeta } from '../../index-store/format.ts';
 
@@ -113,7 +113,7 @@ function sameRecord(a: Record<string, string> | undefined, b: Record<string, str
  * properties but positions (node lines, edge lines, which lib/modules never reads), in graph order, and the
  * options. The same digest means the same communities.
  */
-export function modulesKey(graph: CodeGraph, options: ModulesOptions | undefined): string {
+export function modulesKey(graph: GraphView, options: ModulesOptions | undefined): string {
   const h = createHash('sha256');
   h.update(`${codeStamp()}\0${JSON.stringify(options ?? {})}\0`);
   const { nodes, edges } = graphData(graph);
@@ -145,7 +145,7 @@ const LINE_MEMBERS = /"(?:line|endLine)":[^,}\]]*,?/g;
  * Puts the previous run's modules into `graph` (whose modules digest equals the previous one's): its Community
  * nodes and MEMBER_OF edges in their order, and each member's `module`, as detectModules would have written them.
  */
-export function reuseModules(graph: CodeGraph, previous: CodeGraphData): { communities: number } | undefined {
+export function reuseModules(graph: GraphView, previous: CodeGraphData): { communities: number } | undefined {
   // checked before anything is written: on a mismatch the caller detects the modules on an untouched graph
   // (a Process node's `module` is written by processes, which run again)
   const member = (n: GraphNode): boolean => n.module !== undefined && n.label !== 'Process' && n.label !== 'Community';

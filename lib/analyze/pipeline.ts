@@ -10,7 +10,7 @@ import { resolveProject } from '../resolve/index.ts';
 import { detectModules, type ModulesOptions } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
 import { buildSearch, packSearchable } from '../search/index.ts';
-import type { CodeGraph, CodeGraphData } from '../graph/code-graph.ts';
+import type { CodeGraphData, GraphView } from '../graph/code-graph.ts';
 import type { Reference } from '../refs/reference-index.ts';
 import { codeStamp, modulesKey, previousResolution, reuseModules } from './incremental.ts';
 import type { GraphBuilder } from '../graph/builder.ts';
@@ -94,13 +94,14 @@ export interface PipelineOutput {
    */
   resolved(parts: { table: FileTable; facts: readonly FileFacts[]; refs: ReferenceIndex; factsText: (facts: FileFacts) => string | Uint8Array | undefined }): void;
   /** After processes: the graph no longer changes (search only reads it). */
-  graph(graph: CodeGraph): void;
+  graph(graph: GraphView): void;
 }
 
 export interface BuildOutput {
   upToDate: boolean;
   indexedAt: string;
-  graph?: CodeGraph;
+  /** The graph (lib/graph/array-graph.ts; code-graph.ts toCodeGraph makes the graphology one). */
+  graph?: GraphView;
   refs?: ReferenceIndex;
   table: FileTable;
   /** Facts in `table.files` order. */
@@ -372,7 +373,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     meta: previous!.meta, files: previous!.files, facts: previous!.facts, graph: readPreviousGraph, refs: previous!.refs!,
   }, { paths: all.map((a) => a.record.path), clean: new Set(cached.map((c) => c.record.path)), configFiles, configListing, log });
   const resolved = resolveProject(facts, config, { onNodes: opts.searchDir && searchWorker ? sendSearch : undefined, reuse });
-  const { graph, refs } = resolved;
+  const { arrays: graph, refs } = resolved;
   const unresolvedByFile = resolved.unresolvedCalls.byFile;
   const records: FileRecord[] = all.map((a) => {
     const rec: FileRecord = { ...a.record, lines: a.facts.lines, parseErrors: a.facts.parseErrors };

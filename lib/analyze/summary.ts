@@ -1,5 +1,5 @@
 /** The analyze summary: a JSON-safe record of what one run did, and its text form for the terminal. */
-import { graphData, type CodeGraph } from '../graph/code-graph.ts';
+import { graphData, type GraphView } from '../graph/code-graph.ts';
 import { SYMBOL_LABELS } from '../graph/schema.ts';
 import type { SkipCounts } from '../files/skip-rules.ts';
 
@@ -48,7 +48,7 @@ export interface AnalyzeSummary {
 }
 
 /** Nodes by label and edges by type, in schema order. */
-export function countGraph(graph: CodeGraph): { nodes: Record<string, number>; edges: Record<string, number>; symbols: number } {
+export function countGraph(graph: GraphView): { nodes: Record<string, number>; edges: Record<string, number>; symbols: number } {
   // Maps and indexed loops: this runs once per process over every edge, mostly unoptimised (a for-of allocates
   // an iterator result per step there, and keyed stores on a plain object go through its dictionary)
   const { nodes: allNodes, edges: allEdges } = graphData(graph);
