@@ -52,7 +52,7 @@ export interface SnapshotMeta {
    * What a later analyze needs to take this generation's relations over (lib/analyze/incremental.ts): the
    * identity of the code that made it, and whether its relation edges split by their source's file.
    */
-  incremental?: { stamp: string; partitioned: boolean; modules?: string };
+  incremental?: { stamp: string; partitioned: boolean; modules?: string; processes?: string };
   /** Size in bytes of every other file of the generation (relative paths), so a reader can tell it is whole (verify.ts). */
   sizes?: Record<string, number>;
 }

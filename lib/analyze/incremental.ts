@@ -16,7 +16,7 @@ import type { GraphEdge, GraphNode } from '../graph/schema.ts';
 import type { Reference } from '../refs/reference-index.ts';
 import { isRelationEdge, type ResolveReuse } from '../resolve/index.ts';
 import { sha256 } from '../files/source.ts';
-import { addCodeEdge, graphData, type CodeGraphData, type GraphView } from '../graph/code-graph.ts';
+import { addCodeEdge, denseGraph, graphData, type CodeGraphData, type GraphView } from '../graph/code-graph.ts';
 import type { ModulesOptions } from '../modules/index.ts';
 import type { FileRecord, SnapshotMeta } from '../../index-store/format.ts';
 
@@ -162,4 +162,44 @@ export function reuseModules(graph: GraphView, previous: CodeGraphData): { commu
   }
   for (const e of members) addCodeEdge(graph, { ...e });
   return { communities: communities.size };
+}
+
+/**
+ * A digest of what processes read of a graph whose modules are `modulesDigest`'s (modulesKey) and are put on it:
+ * that digest and, for every CALLS edge, the rank of its line among the lines of the CALLS edges leaving the same
+ * node (equal lines the same rank). Processes read no other position: a call's line only orders a caller's callees
+ * (lib/processes/trace.ts), and ranks order them as the lines do. So a body edit that moves calls but not their
+ * order within each caller keeps the flows, and the same digest means the same Process nodes and steps.
+ */
+export function processesKey(graph: GraphView, modulesDigest: string): string {
+  const { edges, src } = denseGraph(graph);
+  const calls: number[] = [];
+  for (let k = 0; k < edges.length; k++) if (edges[k].type === 'CALLS') calls.push(k);
+  const lineOf = (k: number): number => edges[k].line ?? Number.MAX_SAFE_INTEGER;
+  calls.sort((a, b) => src[a] - src[b] || lineOf(a) - lineOf(b) || a - b);
+  const rank = new Int32Array(edges.length).fill(-1);
+  for (let i = 0, r = 0; i < calls.length; i++) {
+    const k = calls[i], prev = calls[i - 1];
+    if (i > 0 && src[prev] === src[k]) { if (lineOf(prev) !== lineOf(k)) r++; } else r = 0;
+    rank[k] = r;
+  }
+  const h = createHash('sha256');
+  h.update(`${modulesDigest}\0processes\0`);
+  h.update(new Uint8Array(rank.buffer));
+  return h.digest('hex');
+}
+
+/**
+ * Puts the previous run's processes into `graph` (whose processes digest equals the previous one's, after the
+ * previous modules were put back): its Process nodes and STEP_IN_PROCESS edges in their order, as traceProcesses
+ * would have added them. Undefined, with nothing written, when the previous graph does not fit.
+ */
+export function reuseProcesses(graph: GraphView, previous: CodeGraphData): { processes: number } | undefined {
+  const nodes = previous.nodes.filter((n) => n.label === 'Process');
+  const uids = new Set(nodes.map((n) => n.uid));
+  const steps = previous.edges.filter((e) => e.type === 'STEP_IN_PROCESS');
+  if (nodes.some((n) => graph.hasNode(n.uid)) || steps.some((e) => !uids.has(e.target) || !graph.hasNode(e.source))) return undefined;
+  for (const n of nodes) graph.addNode(n.uid, { ...n });
+  for (const e of steps) addCodeEdge(graph, { ...e });
+  return { processes: nodes.length };
 }

@@ -12,7 +12,7 @@ import { traceProcesses } from '../processes/index.ts';
 import { buildSearch, packSearchable } from '../search/index.ts';
 import type { CodeGraphData, GraphView } from '../graph/code-graph.ts';
 import type { Reference } from '../refs/reference-index.ts';
-import { codeStamp, modulesKey, previousResolution, reuseModules } from './incremental.ts';
+import { codeStamp, modulesKey, previousResolution, processesKey, reuseModules, reuseProcesses } from './incremental.ts';
 import type { GraphBuilder } from '../graph/builder.ts';
 import type { ReferenceIndex } from '../refs/reference-index.ts';
 import { CodegraphError } from '../errors.ts';
@@ -112,7 +112,7 @@ export interface BuildOutput {
   stats: RepoStats;
   summary: AnalyzeSummary;
   /** For the snapshot's meta (SnapshotMeta.incremental). */
-  incremental?: { stamp: string; partitioned: boolean; modules?: string };
+  incremental?: { stamp: string; partitioned: boolean; modules?: string; processes?: string };
 }
 
 interface Pending { path: string; language: LanguageId; text: string; record: FileRecord }
@@ -398,7 +398,17 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const modulesReused = modules !== undefined;
   modules ??= detectModules(graph, opts.modules);
   phase('processes');
-  const processes = traceProcesses(graph);
+  // the previous flows when they read the same graph (incremental.ts processesKey): the modules taken over, and
+  // each caller's calls in the same order
+  const processesDigest = processesKey(graph, modulesDigest);
+  let processes: { processes: number } | undefined;
+  if (modulesReused && previous!.meta.incremental?.processes === processesDigest) {
+    let prev: CodeGraphData | undefined;
+    try { prev = readPreviousGraph(); } catch { prev = undefined; }
+    if (prev) processes = reuseProcesses(graph, prev);
+  }
+  const processesReused = processes !== undefined;
+  processes ??= traceProcesses(graph);
   if (opts.output) early(() => opts.output!.graph(graph));
 
   let embeddings = 0;
@@ -436,12 +446,12 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     parseErrors: { total: Object.values(parseErrorsByFile).reduce((a, b) => a + b, 0), files: worst(parseErrorsByFile, 20) },
     skips: sortSkips(skips), failures,
     communities: modules.communities, ...(modulesReused ? { modulesReused: true as const } : {}),
-    processes: processes.processes, embeddings, embedder, timings,
+    processes: processes.processes, ...(processesReused ? { processesReused: true as const } : {}), embeddings, embedder, timings,
   };
   return {
     upToDate: false, indexedAt, graph, refs, table,
     facts, configFiles: sortKeys(configFiles), configListing, embedder, stats, summary,
-    incremental: { stamp: codeStamp(), partitioned: resolved.partitioned, modules: modulesDigest },
+    incremental: { stamp: codeStamp(), partitioned: resolved.partitioned, modules: modulesDigest, processes: processesDigest },
   };
 }
 
