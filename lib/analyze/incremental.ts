@@ -109,37 +109,65 @@ function sameRecord(a: Record<string, string> | undefined, b: Record<string, str
 }
 
 /**
- * A digest of what module detection reads of a graph (before modules): every node and edge with all their
- * properties but positions (node lines, edge lines, which lib/modules never reads), in graph order, and the
- * options. The same digest means the same communities.
+ * What module detection depends on besides the graph: the code that detects (codeStamp) and the options. Module
+ * detection reads every node and edge with all their properties but positions (node lines, edge lines, which
+ * lib/modules never reads), in graph order: with the same key and a graph that is the previous one but for
+ * positions (sameForModules), the communities are the previous ones.
  */
-export function modulesKey(graph: GraphView, options: ModulesOptions | undefined): string {
-  const h = createHash('sha256');
-  h.update(`${codeStamp()}\0${JSON.stringify(options ?? {})}\0`);
-  const { nodes, edges } = graphData(graph);
-  // Serialised a slice at a time, then the positions cut out of the text: a JSON.stringify replacer, called for
-  // every key of every record, cost most of a one-file run's modules phase on a large repository.
-  const digest = (records: readonly object[]): void => {
-    for (let i = 0; i < records.length; i += DIGEST_SLICE) h.update(withoutLines(JSON.stringify(records.slice(i, i + DIGEST_SLICE))));
-  };
-  digest(nodes);
-  h.update('\0edges\0');
-  digest(edges);
-  return h.digest('hex');
+export function modulesKey(options: ModulesOptions | undefined): string {
+  return sha256(`${codeStamp()}\0${JSON.stringify(options ?? {})}`);
 }
-
-/** Records serialised at once by modulesKey (bounds the text made at a time). */
-const DIGEST_SLICE = 4096;
 
 /**
- * JSON text without its `line` and `endLine` members, at any depth. In JSON text a quote inside a string is
- * escaped, so `"line":` can only be a key; its value (a number) ends at the next `,`, `}` or `]`.
+ * True when `graph` (before modules) holds the nodes and edges of `previous` (a generation's graph, modules and
+ * processes included) as they were before modules, in the same order, every property equal but the positions
+ * (`line` and `endLine`, at any depth): what modules and processes added — Community and Process nodes, MEMBER_OF
+ * and STEP_IN_PROCESS edges, each member's `module` — is left out of `previous`. Compared in place rather than
+ * through a digest of both graphs' text, which cost a large repository's one-file run a second of serialising
+ * and hashing. A property whose value is undefined counts as absent (JSON drops it).
  */
-export function withoutLines(json: string): string {
-  return json.replace(LINE_MEMBERS, '');
+export function sameForModules(graph: GraphView, previous: CodeGraphData): boolean {
+  const { nodes, edges } = graphData(graph);
+  let i = 0;
+  for (const n of previous.nodes) {
+    if (n.label === 'Community' || n.label === 'Process') continue;
+    if (i >= nodes.length || !sameProps(nodes[i++] as unknown as Rec, n as unknown as Rec, 'module')) return false;
+  }
+  if (i !== nodes.length) return false;
+  let k = 0;
+  for (const e of previous.edges) {
+    if (e.type === 'MEMBER_OF' || e.type === 'STEP_IN_PROCESS') continue;
+    if (k >= edges.length || !sameProps(edges[k++] as unknown as Rec, e as unknown as Rec)) return false;
+  }
+  return k === edges.length;
 }
 
-const LINE_MEMBERS = /"(?:line|endLine)":[^,}\]]*,?/g;
+type Rec = Record<string, unknown>;
+
+/** Two records equal but for `line`, `endLine` (at any depth) and, on `b`'s top level only, the key `skip`. */
+function sameProps(a: Rec, b: Rec, skip?: string): boolean {
+  let na = 0;
+  for (const key in a) {
+    const v = a[key];
+    if (v === undefined || key === 'line' || key === 'endLine') continue;
+    if (key === skip || !sameValue(v, b[key])) return false;
+    na++;
+  }
+  let nb = 0;
+  for (const key in b) if (b[key] !== undefined && key !== 'line' && key !== 'endLine' && key !== skip) nb++;
+  return na === nb;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i] ?? null, b[i] ?? null)) return false;
+    return true;
+  }
+  return !Array.isArray(b) && sameProps(a as Rec, b as Rec);
+}
 
 /**
  * Puts the previous run's modules into `graph` (whose modules digest equals the previous one's): its Community

@@ -12,7 +12,7 @@ import { traceProcesses } from '../processes/index.ts';
 import { buildSearch, packSearchable } from '../search/index.ts';
 import type { CodeGraphData, GraphView } from '../graph/code-graph.ts';
 import type { Reference } from '../refs/reference-index.ts';
-import { codeStamp, modulesKey, previousResolution, processesKey, reuseModules, reuseProcesses } from './incremental.ts';
+import { codeStamp, modulesKey, previousResolution, processesKey, reuseModules, reuseProcesses, sameForModules } from './incremental.ts';
 import type { GraphBuilder } from '../graph/builder.ts';
 import type { ReferenceIndex } from '../refs/reference-index.ts';
 import { CodegraphError } from '../errors.ts';
@@ -387,13 +387,16 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   if (opts.output) early(() => opts.output!.resolved({ table, facts, refs, factsText }));
 
   phase('modules');
-  // the previous communities when module detection would read the same graph (incremental.ts modulesKey)
-  const modulesDigest = modulesKey(graph, opts.modules);
+  // the previous communities when module detection would read the same graph (incremental.ts sameForModules),
+  // compared only when the previous graph had as many nodes before modules and processes
+  const modulesDigest = modulesKey(opts.modules);
   let modules: { communities: number } | undefined;
-  if (takeOver && previous!.meta.incremental?.modules === modulesDigest) {
+  const prevStats = previous?.meta.stats;
+  if (takeOver && previous!.meta.incremental?.modules === modulesDigest && prevStats
+    && prevStats.nodes - prevStats.communities - prevStats.processes === graph.order) {
     let prev: CodeGraphData | undefined;
     try { prev = readPreviousGraph(); } catch { prev = undefined; }
-    if (prev) modules = reuseModules(graph, prev);
+    if (prev && sameForModules(graph, prev)) modules = reuseModules(graph, prev);
   }
   const modulesReused = modules !== undefined;
   modules ??= detectModules(graph, opts.modules);
