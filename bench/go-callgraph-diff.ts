@@ -4,6 +4,8 @@
  * the call occurrence codegraph records at the called name (bench/nominal-sites.ts). Interface calls are compared
  * with the interface's method, which is what both name statically; the implementations codegraph adds as `dispatch`
  * edges are counted apart.
+ * The interfaces' implementations are checked too: go/types' `Implements` of every named type (or a pointer to it)
+ * and every interface of the corpus, neither generic, against our IMPLEMENTS edges between them.
  *
  *   node --import tsx bench/go-callgraph-diff.ts [--corpus NAME]... [--misses N] [--json]
  *
@@ -11,7 +13,8 @@
  * precision and recall, and with --misses the first N disagreements.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,9 +23,10 @@ import { indexFolder, scoreSites, type OracleSite, type SiteScore, runSiteDiffCl
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Builds the oracle (once per machine) and returns its path. */
+/** Builds the oracle (once per machine and version of its source) and returns its path. */
 export function goOracle(): string {
-  const bin = path.join(os.tmpdir(), 'codegraph-go-oracle', 'go-oracle');
+  const version = createHash('sha256').update(readFileSync(path.join(here, 'go-oracle', 'main.go'))).digest('hex').slice(0, 12);
+  const bin = path.join(os.tmpdir(), 'codegraph-go-oracle', `go-oracle-${version}`);
   if (!existsSync(bin)) {
     mkdirSync(path.dirname(bin), { recursive: true });
     execFileSync('go', ['build', '-o', bin, '.'], { cwd: path.join(here, 'go-oracle'), env: { ...process.env, GO111MODULE: 'off', GOFLAGS: '' }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -36,7 +40,18 @@ export function goSites(root: string, gopath: string): OracleSite[] {
   return out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as OracleSite);
 }
 
-export interface GoDiff extends SiteScore { corpus: string; half: string; files: number; lines: number; dispatchEdges: number }
+/** The oracle's implementations of a folder's interfaces: `type file:line:col>interface file:line:col`. */
+export function goImplements(root: string, gopath: string): string[] {
+  const out = execFileSync(goOracle(), ['-implements', root], { env: { ...process.env, GOPATH: gopath, GO111MODULE: 'off', GOFLAGS: '', GOPROXY: 'off' }, maxBuffer: 1 << 30, encoding: 'utf8' });
+  const at = (p: { file: string; line: number; col: number }): string => `${p.file}:${p.line}:${p.col}`;
+  return out.split('\n').filter(Boolean).map((l) => { const r = JSON.parse(l); return `${at(r.type)}>${at(r.iface)}`; });
+}
+
+export interface GoDiff extends SiteScore {
+  corpus: string; half: string; files: number; lines: number; dispatchEdges: number;
+  /** Implementations: the oracle's, ours (IMPLEMENTS edges between the corpus' types outside tests), both. */
+  impl: { oracle: number; ours: number; common: number; missed: string[]; extra: string[] };
+}
 
 /** Scores one corpus. */
 export function goDiff(name: string): GoDiff {
@@ -46,10 +61,24 @@ export function goDiff(name: string): GoDiff {
   const score = scoreSites(result, sites, (f) => f.endsWith('.go') && !f.endsWith('_test.go'));
   let dispatchEdges = 0;
   result.graph.forEachEdge((_k, e) => { if (e.type === 'CALLS' && e.reason === 'dispatch') dispatchEdges++; });
-  return { corpus: name, half: corpus.half, files, lines, dispatchEdges, ...score };
+  // implementations, by the positions of the two types' names
+  const uidAt = new Map<string, string>();
+  for (const r of result.refs.all) if (r.kind === 'definition') uidAt.set(`${r.filePath}:${r.line}:${r.column}`, r.target);
+  const production = (uid: string): boolean => { const f = uid.split(':')[1] ?? ''; return f.endsWith('.go') && !f.endsWith('_test.go'); };
+  const oracle = new Set(goImplements(root, gopath).map((pair) => pair.split('>').map((p) => uidAt.get(p) ?? `?${p}`).join(' > ')));
+  const ours = new Set<string>();
+  result.graph.forEachEdge((_k, e, source, target) => { if (e.type === 'IMPLEMENTS' && production(source) && production(target)) ours.add(`${source} > ${target}`); });
+  const common = [...ours].filter((p) => oracle.has(p)).length;
+  const impl = { oracle: oracle.size, ours: ours.size, common, missed: [...oracle].filter((p) => !ours.has(p)).sort(), extra: [...ours].filter((p) => !oracle.has(p)).sort() };
+  return { corpus: name, half: corpus.half, files, lines, dispatchEdges, impl, ...score };
 }
+
+/** Whether the command line asks for the disagreements (`--misses N`). */
+function argvMisses(): boolean { return process.argv.includes('--misses'); }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   runSiteDiffCli(process.argv.slice(2), Object.keys(GO_CORPORA), goDiff, (name, d) =>
-    `${name} (${d.half}): ${d.files} files, ${d.lines} lines; oracle project calls ${d.oracleProject}; ours ${d.ours}; precision ${(100 * d.precision).toFixed(1)}%, recall ${(100 * d.recall).toFixed(1)}%; dispatch edges ${d.dispatchEdges}`);
+    `${name} (${d.half}): ${d.files} files, ${d.lines} lines; oracle project calls ${d.oracleProject}; ours ${d.ours}; precision ${(100 * d.precision).toFixed(1)}%, recall ${(100 * d.recall).toFixed(1)}%; dispatch edges ${d.dispatchEdges}; ` +
+    `implementations: oracle ${d.impl.oracle}, ours ${d.impl.ours}, common ${d.impl.common}` +
+    (argvMisses() ? d.impl.missed.map((p) => `\n   impl missed ${p}`).join('') + d.impl.extra.map((p) => `\n   impl extra ${p}`).join('') : ''));
 }

@@ -4,13 +4,17 @@
 # the checkout): each is the parent of a
 # pinned commit, committed into a fresh git repository, with the pinned commit's own diff beside it (<name>.patch)
 # to try detect_changes on a real change.
-#   sh bench/qa-checkouts.sh [DEST]   (DEST defaults to /work/qa; mirrors come from /work/.mirror/<owner>+<name>)
+#   sh bench/qa-checkouts.sh [DEST [NAME...]]   (DEST defaults to /work/qa; mirrors come from /work/.mirror/<owner>+<name>;
+#   NAMEs re-create only those checkouts)
 set -eu
 DEST=${1:-/work/qa}
+[ $# -gt 0 ] && shift
+ONLY=" $* "
 MIRRORS=${MIRRORS:-/work/.mirror}
 mkdir -p "$DEST"
 while read -r name repo commit; do
   [ -n "$name" ] || continue
+  [ "$ONLY" = "  " ] || case "$ONLY" in *" $name "*) ;; *) continue ;; esac
   git_dir="$MIRRORS/$(echo "$repo" | tr / +)/repo"
   out="$DEST/$name"
   rm -rf "$out" && mkdir -p "$out"
@@ -35,4 +39,10 @@ javascript pinojs/pino b394c2c16ac6a8919cd33d7f5684a01baca1096f
 python-web nsidnev/fastapi-realworld-example-app 728c6523e6afff2d763eba73ea22a7c0b29a9a51
 python-cli pypa/build 561f3310a11f50fadb0e4aab4b17d478116c9be6
 typescript-di microsoft/tsyringe 2e3c099aa2f99697b6c13d27f14b9cee0e1dba5b
+go-web bxcodec/go-clean-arch 76991876e8c23b45dbac338f0b0a1312783181b7
+java-web spring-projects/spring-petclinic 142321aa3ed056eeda0662c1987b76db25b3d736
+rust-service tokio-rs/mini-redis 3d93b42bc363220f85af4fc9e1bebd35b588a4a3
+csharp-web gothinkster/aspnetcore-realworld-example-app 3329c1053016d0d3dfb13997f13b82ffaa90c89f
+ruby-cli rails/thor 59a764a221d7d3d45455c1fb23f0067b2d8d9eee
+php-web slimphp/Slim 5542d85ddb8645e2b6bba2d91905863ecf380edd
 LIST

@@ -3,7 +3,9 @@
 // declaration (file, line, column of its name) when the callee is a declared function or method, else what the
 // call is (builtin, conversion, a call of a function value, a callee outside the folder). It is the oracle of
 // bench/go-callgraph-diff.ts; packages are found as `go build` finds them in GOPATH mode (GOPATH set by the
-// caller), standard library ones from source.
+// caller), standard library ones from source. With -implements it prints instead, for every named non-interface
+// type of the folder and every interface of the folder with methods (neither generic), the pairs where the type or
+// a pointer to it implements the interface: {"type": position of the type's name, "iface": the interface's}.
 package main
 
 import (
@@ -36,11 +38,16 @@ type record struct {
 }
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: go-oracle <folder>")
+	args := os.Args[1:]
+	implements := len(args) == 2 && args[0] == "-implements"
+	if implements {
+		args = args[1:]
+	}
+	if len(args) != 1 {
+		fmt.Fprintln(os.Stderr, "usage: go-oracle [-implements] <folder>")
 		os.Exit(2)
 	}
-	root, _ := filepath.Abs(os.Args[1])
+	root, _ := filepath.Abs(args[0])
 	var dirs []string
 	filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
 		if err == nil && info.IsDir() {
@@ -56,6 +63,10 @@ func main() {
 	fset := token.NewFileSet()
 	imp := importer.ForCompiler(fset, "source", nil)
 	out := json.NewEncoder(os.Stdout)
+	if implements {
+		printImplements(root, dirs, fset, imp.(types.ImporterFrom), out)
+		return
+	}
 	for _, dir := range dirs {
 		bp, err := build.ImportDir(dir, 0)
 		if err != nil {
@@ -149,5 +160,62 @@ func unparen(e ast.Expr) ast.Expr {
 			return e
 		}
 		e = p.X
+	}
+}
+
+type implRecord struct {
+	Type  pos `json:"type"`
+	Iface pos `json:"iface"`
+}
+
+// printImplements lists the implementations among the folder's named types. Every package comes from the one
+// importer, so a type another package names is the same object in both.
+func printImplements(root string, dirs []string, fset *token.FileSet, imp types.ImporterFrom, out *json.Encoder) {
+	var named []*types.TypeName
+	for _, dir := range dirs {
+		bp, err := build.ImportDir(dir, 0)
+		if err != nil || len(bp.GoFiles) == 0 {
+			continue
+		}
+		pkg, err := imp.ImportFrom(bp.ImportPath, dir, 0)
+		if err != nil || pkg == nil {
+			continue
+		}
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+				if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() == 0 {
+					named = append(named, tn)
+				}
+			}
+		}
+	}
+	at := func(o types.Object) (pos, bool) {
+		q := fset.Position(o.Pos())
+		r, err := filepath.Rel(root, q.Filename)
+		if err != nil || strings.HasPrefix(r, "..") {
+			return pos{}, false
+		}
+		return pos{filepath.ToSlash(r), q.Line, q.Column}, true
+	}
+	for _, i := range named {
+		iface, ok := i.Type().Underlying().(*types.Interface)
+		if !ok || iface.NumMethods() == 0 || !iface.IsMethodSet() {
+			continue
+		}
+		ip, ok := at(i)
+		if !ok {
+			continue
+		}
+		for _, t := range named {
+			if types.IsInterface(t.Type()) {
+				continue
+			}
+			if types.Implements(t.Type(), iface) || types.Implements(types.NewPointer(t.Type()), iface) {
+				if tp, ok := at(t); ok {
+					out.Encode(implRecord{Type: tp, Iface: ip})
+				}
+			}
+		}
 	}
 }

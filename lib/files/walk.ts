@@ -108,8 +108,21 @@ function dirSkipReason(name: string, abs: string, markers: readonly string[]): S
   if (VCS_DIRS.has(name)) return 'vcs-dir';
   if (DEPENDENCY_DIRS.has(name)) return 'dependency-dir';
   // Output holds packages below it (setuptools' build/lib/pkg/), never a marker of its own.
-  if (BUILD_OUTPUT_DIRS.has(name) && !markers.some((m) => fs.existsSync(path.join(abs, m)))) return 'build-output-dir';
+  if (BUILD_OUTPUT_DIRS.has(name) && !hasMarker(abs, markers)) return 'build-output-dir';
   return undefined;
+}
+
+/** Whether a folder holds one of the markers: a file name, or `*.ext` for any file of that extension. */
+function hasMarker(abs: string, markers: readonly string[]): boolean {
+  const names = markers.filter((m) => !m.startsWith('*.'));
+  const exts = markers.filter((m) => m.startsWith('*.')).map((m) => m.slice(1));
+  if (names.some((m) => fs.existsSync(path.join(abs, m)))) return true;
+  if (!exts.length) return false;
+  try {
+    return fs.readdirSync(abs).some((f) => exts.some((e) => f.endsWith(e)));
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -28,6 +28,11 @@ export interface NameRules {
    * `const X` and a local `type X = typeof X` are two symbols, renamed apart).
    */
   mergesByExport?: boolean;
+  /**
+   * Fields and methods are apart: a class may have a field and a method of one name (Java, Kotlin, PHP, Rust), so a
+   * method renamed to a field's name (or a field to a method's) collides with nothing.
+   */
+  membersApart?: boolean;
   /** Characters written right before a name that are no part of it (PHP's `$` of a property's declaration). */
   sigils?: string;
   /**
@@ -72,8 +77,9 @@ export interface Language extends LanguageSpec {
   claims?: { extensions: readonly string[]; test(text: string): boolean };
   rules: LanguageRules;
   /**
-   * File names that make the folder holding one a source package of this language (Python's `__init__.py`): such a
-   * folder is walked even when its name is a build output's (pypa/build's `src/build/`, coverage.py's `coverage/`).
+   * File names (or `*.ext`: any file of that extension) that make the folder holding one a source package of this
+   * language (Python's `__init__.py`, C#'s `*.csproj`): such a folder is walked even when its name is a build output's
+   * (pypa/build's `src/build/`, coverage.py's `coverage/`, a .NET repository's `build/build.csproj` build script).
    */
   packageMarkers?: readonly string[];
 }

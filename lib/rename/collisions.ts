@@ -13,7 +13,7 @@
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import { nodeOf, type CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
-import { isMember, isTopLevel } from './identifiers.ts';
+import { isMember, isTopLevel, membersApart } from './identifiers.ts';
 import { byFileLine, qualifiedNameOf } from '../symbols/lookup.ts';
 import type { PlannedEdit } from './planned-edit.ts';
 import { containerOf, declaredAt, isStatic, linked, membersNamed } from './related.ts';
@@ -62,8 +62,10 @@ export function findCollisions(snapshot: Snapshot, sources: Sources, group: read
     if (isMember(node)) {
       const k = containerOf(graph, node);
       if (!k) continue;
-      // A static and an instance member of the same name live on different objects: no clash.
-      const named = (c: GraphNode) => membersNamed(graph, c, newName).filter((m) => isStatic(m) === isStatic(node));
+      // A static and an instance member of the same name live on different objects: no clash; nor a field and a
+      // method where the language keeps them apart.
+      const apart = membersApart(node);
+      const named = (c: GraphNode) => membersNamed(graph, c, newName).filter((m) => isStatic(m) === isStatic(node) && !(apart && (m.label === 'Method') !== (node.label === 'Method')));
       for (const m of named(k)) add(m, `a member of ${k.name} is already called '${newName}'`);
       for (const up of heritageClosure(graph, k, true)) for (const m of named(up)) add(m, `${k.name} would override ${up.name}.${newName}`);
       for (const down of heritageClosure(graph, k, false)) for (const m of named(down)) add(m, `${down.name}.${newName} would override the renamed member`);

@@ -35,6 +35,11 @@ export function mergesByExport(node: GraphNode): boolean {
   return nameRules(languageOf(node))?.mergesByExport === true;
 }
 
+/** True when the symbol's language keeps fields and methods apart (a field and a method may share a name). */
+export function membersApart(node: GraphNode): boolean {
+  return nameRules(languageOf(node))?.membersApart === true;
+}
+
 /** True when a symbol's current name is a plain identifier (not a computed `[Symbol.x]` or quoted `'a-b'` key). */
 export function hasIdentifierName(node: GraphNode): boolean {
   return (nameRules(languageOf(node)) ?? nameRules('javascript')!).identifier.test(node.name);

@@ -322,6 +322,29 @@ export class KeywordIndex {
     return out;
   }
 
+  /** Which of the query's terms a row holds, and in which fields how often (what a reader of a miss wants to see). */
+  heldTerms(query: readonly QueryTerm[], row: number): Array<{ term: string; df: number; fields: Array<[Field, number]> }> {
+    const out: Array<{ term: string; df: number; fields: Array<[Field, number]> }> = [];
+    for (const q of query) {
+      const id = this.termId(q.term);
+      if (id < 0) continue;
+      const fields: Array<[Field, number]> = [];
+      for (let f = 0; f < F; f++) {
+        for (let p = this.offsets[id * F + f], end = this.offsets[id * F + f + 1]; p < end; p++) {
+          if (this.rows[p] === row) { fields.push([FIELDS[f], this.tfs[p]]); break; }
+        }
+      }
+      if (fields.length) out.push({ term: q.term, df: this.df[id], fields });
+    }
+    return out;
+  }
+
+  /** Number of rows holding a term (0 when the index has none). */
+  documentFrequency(term: string): number {
+    const id = this.termId(term);
+    return id < 0 ? 0 : this.df[id];
+  }
+
   /**
    * The postings regrouped by row: each row's (term, field, frequency) entries and its field lengths, what
    * `KeywordBuilder.addRow` takes to carry an unchanged document over to the next index.

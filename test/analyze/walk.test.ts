@@ -40,6 +40,13 @@ test('a folder named like build output that holds a source package marker is wal
     { 'build': 'build-output-dir', 'dist': 'build-output-dir' });
 });
 
+test('a marker `*.ext` is any file of that extension: a .NET build script\'s build/build.csproj makes build/ source', (t) => {
+  const root = tempDir();
+  writeTree(root, { 'build/build.csproj': '<Project/>', 'build/Program.cs': 'class P {}', 'out/x.cs': '' });
+  t.deepEqual(walkRepository(root, { packageMarkers: ['*.csproj'] }).files.map((f) => f.path), ['build/Program.cs', 'build/build.csproj']);
+  t.deepEqual(reasons(root), { 'build': 'build-output-dir', 'out': 'build-output-dir' });
+});
+
 test('files over the size limit are skipped as too-large', (t) => {
   const root = tempDir();
   writeTree(root, { 'small.ts': 'x', 'big.ts': 'x'.repeat(2000) });

@@ -35,8 +35,8 @@ test('a .h header is C unless its text is C++ (a class, a namespace, a template,
 });
 
 test('one test-file rule per language, asked by module detection, flows and the tools alike', (t) => {
-  const tests = ['src/__tests__/a.ts', 'test/unit/b.js', 'e2e/login.tsx', 'src/a.test.ts', 'src/a.spec.jsx', 'src/a-e2e.mjs', 'pkg/__fixtures__/x.ts', 'Specs/y.ts'];
-  const code = ['src/a.ts', 'src/testing.ts', 'src/latest/x.ts', 'lib/contest.js'];
+  const tests = ['src/__tests__/a.ts', 'test/unit/b.js', 'e2e/login.tsx', 'src/a.test.ts', 'src/a.spec.jsx', 'src/a-e2e.mjs', 'pkg/__fixtures__/x.ts', 'Specs/y.ts', 'src/ref.test-d.ts', 'src/a.spec-d.tsx'];
+  const code = ['src/a.ts', 'src/testing.ts', 'src/latest/x.ts', 'lib/contest.js', 'src/latest-d.ts', 'src/contest-d.ts'];
   for (const p of tests) {
     t.true(isTestFile(p), p);
     t.true(isTestPath(p), p);

@@ -65,6 +65,13 @@ test('rename: a method at its declaration and every typed call', async (t) => {
   t.deepEqual([...new Set(files)].sort(), ['src/Http/UserController.php', 'src/Models/User.php', 'src/Services/UserService.php', 'tests/UserServiceTest.php', 'views/user.phtml']);
 });
 
+test('rename: a method may take a property\'s name (PHP keeps `->name` and `->name()` apart), not another method\'s', async (t) => {
+  const res = await rename({ symbol_name: 'User.label', new_name: 'name' }, snapshot);
+  t.true(editList(res).some((e) => e.startsWith('src/Models/User.php') && e.includes('label→name')));
+  const e = await t.throwsAsync(rename({ symbol_name: 'User.label', new_name: 'rename' }, snapshot));
+  t.is((e as CodegraphError).code, 'RENAME_REFUSED');
+});
+
 test('rename: PHP reserved words (any case), a `$` name, invalid identifiers and a constructor are refused', async (t) => {
   for (const [symbol, bad] of [['User', 'Class'], ['User', 'function'], ['app', 'List'], ['User.label', '$label'], ['User.label', '1abc'], ['User', 'int']]) {
     const e = await t.throwsAsync(rename({ symbol_name: symbol, new_name: bad }, snapshot));

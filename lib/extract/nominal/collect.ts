@@ -401,6 +401,10 @@ class NominalCollector {
       if (this.syntax.labels) { x.labels = []; x.optional = []; }
       ctx.paramsFrom = this.t.end[nameNode];
       ctx.paramsTo = body !== undefined ? this.t.start[body] : this.t.end[node];
+      // a result written after the parameters ends them: Go's named results (`(res T, err error)`) and the
+      // parameters of a function type the declaration returns are locals, no parameters a call gives
+      const result = def.caps.returns;
+      if (result !== undefined && this.t.start[result] >= ctx.paramsFrom && this.t.start[result] < ctx.paramsTo) ctx.paramsTo = this.t.start[result];
     }
     if (label === 'Property' || label === 'Variable') ctx.isVar = true;
     return ctx;

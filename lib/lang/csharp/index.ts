@@ -21,4 +21,6 @@ export const csharp: Language = {
   comments: csharpSyntax.comments,
   collect: nominalCollector(csharpSyntax),
   rules: csharpRules,
+  // an MSBuild project's folder is source, whatever its name (build output holds assemblies, never a project file)
+  packageMarkers: ['*.csproj'],
 };

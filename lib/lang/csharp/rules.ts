@@ -41,17 +41,23 @@ const NAMES: NameRules = {
 
 const ELEMENT_0 = ['List', 'IList', 'IReadOnlyList', 'ICollection', 'IReadOnlyCollection', 'IEnumerable', 'IEnumerator', 'HashSet', 'ISet', 'SortedSet',
   'Queue', 'Stack', 'LinkedList', 'Collection', 'ObservableCollection', 'ImmutableList', 'ImmutableArray', 'IQueryable', 'Task', 'ValueTask', 'Lazy',
-  'ConcurrentBag', 'ConcurrentQueue', 'ConcurrentStack', 'BlockingCollection', 'IAsyncEnumerable', 'Nullable'];
+  'ConcurrentBag', 'ConcurrentQueue', 'ConcurrentStack', 'BlockingCollection', 'IAsyncEnumerable', 'Nullable',
+  // Entity Framework's queries of an entity type
+  'DbSet', 'IIncludableQueryable', 'IOrderedQueryable', 'IOrderedEnumerable'];
 const ELEMENT_1 = ['Dictionary', 'IDictionary', 'IReadOnlyDictionary', 'SortedDictionary', 'ConcurrentDictionary', 'ImmutableDictionary', 'SortedList'];
 
 /** The BCL's collections: what their members give (LINQ's among them). */
 const CSHARP_CONTAINERS: ContainerRules = {
   elements: new Map([...ELEMENT_0.map((n) => [n, 0] as [string, number]), ...ELEMENT_1.map((n) => [n, 1] as [string, number])]),
   elementMethods: new Set(['First', 'FirstOrDefault', 'Last', 'LastOrDefault', 'Single', 'SingleOrDefault', 'ElementAt', 'ElementAtOrDefault', 'Find',
-    'FindLast', 'Dequeue', 'Peek', 'Pop', 'Min', 'Max', 'MinBy', 'MaxBy', 'Current', 'Value', 'Result', 'GetValueOrDefault', 'Take']),
+    'FindLast', 'Dequeue', 'Peek', 'Pop', 'Min', 'Max', 'MinBy', 'MaxBy', 'Current', 'Value', 'Result', 'GetValueOrDefault', 'Take',
+    // Entity Framework's async queries, awaited
+    'FirstAsync', 'FirstOrDefaultAsync', 'LastAsync', 'LastOrDefaultAsync', 'SingleAsync', 'SingleOrDefaultAsync', 'FindAsync', 'ElementAtAsync',
+    'ElementAtOrDefaultAsync', 'MinAsync', 'MaxAsync']),
   sameMethods: new Set(['Where', 'OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending', 'Reverse', 'Distinct', 'Skip', 'SkipWhile', 'TakeWhile',
     'ToList', 'ToArray', 'ToHashSet', 'AsEnumerable', 'AsQueryable', 'Values', 'Concat', 'Union', 'Intersect', 'Except', 'FindAll', 'GetRange',
-    'ConfigureAwait', 'AsReadOnly']),
+    'ConfigureAwait', 'AsReadOnly', 'Include', 'AsNoTracking', 'AsNoTrackingWithIdentityResolution', 'AsTracking', 'AsSplitQuery', 'AsSingleQuery',
+    'IgnoreQueryFilters', 'IgnoreAutoIncludes', 'TagWith', 'ToListAsync', 'ToArrayAsync', 'AsAsyncEnumerable']),
   // a dictionary is iterated as KeyValuePair<K, V>; its Keys and Values are collections of K and of V
   entries: { type: 'KeyValuePair', key: 'Key', value: 'Value', keys: 'Keys', values: 'Values', collection: 'ICollection' },
 };

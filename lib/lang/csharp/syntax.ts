@@ -18,6 +18,9 @@ export const csharpSyntax: NominalSyntax = {
   elementCallbacks: new Set(['Where', 'Select', 'SelectMany', 'Any', 'All', 'First', 'FirstOrDefault', 'Last', 'LastOrDefault', 'Single', 'SingleOrDefault',
     'Count', 'LongCount', 'Sum', 'Min', 'Max', 'Average', 'OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending', 'GroupBy', 'ToDictionary',
     'ToLookup', 'ForEach', 'Find', 'FindAll', 'FindIndex', 'FindLast', 'Exists', 'TrueForAll', 'RemoveAll', 'DistinctBy', 'MinBy', 'MaxBy', 'TakeWhile',
-    'SkipWhile', 'Contains', 'Zip']),
+    'SkipWhile', 'Contains', 'Zip',
+    // Entity Framework's: its async queries, and the navigation an Include names
+    'Include', 'FirstAsync', 'FirstOrDefaultAsync', 'LastAsync', 'LastOrDefaultAsync', 'SingleAsync', 'SingleOrDefaultAsync', 'AnyAsync', 'AllAsync',
+    'CountAsync', 'LongCountAsync', 'SumAsync', 'MinAsync', 'MaxAsync', 'AverageAsync', 'ExecuteUpdate', 'ExecuteUpdateAsync']),
   comments: { line: ['//'], block: ['/*', '*/'] },
 };

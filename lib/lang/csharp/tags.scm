@@ -76,6 +76,9 @@
 ((constructor_initializer "this" @expr) (#set! role "expr.this"))
 ((constructor_initializer "base" @expr) (#set! role "expr.super"))
 ((object_creation_expression type: (_) @type arguments: (argument_list) @args) @expr (#set! role "expr.new"))
+; `new T { A = x }`: the parameterless constructor, and the initializer's keys are T's members
+((object_creation_expression type: (_) @type !arguments initializer: (initializer_expression)) @expr (#set! role "expr.new"))
+((object_creation_expression type: (_) @owner initializer: (initializer_expression (assignment_expression left: (identifier) @key))) (#set! role "expr.key"))
 ((member_access_expression expression: _ @object name: (identifier) @name) @expr (#set! role "expr.member"))
 ((member_access_expression expression: _ @object name: (generic_name . (identifier) @name (type_argument_list) @targs)) @expr (#set! role "expr.member"))
 ((conditional_access_expression condition: (_) @object (member_binding_expression name: (identifier) @name)) @expr (#set! role "expr.member"))

@@ -18,6 +18,8 @@ const KEYWORDS = [
 ];
 
 const NAMES: NameRules = {
+  // a field and a method of one name live apart (`this.name` and `name()`)
+  membersApart: true,
   identifier: /^[\p{L}\p{Nl}$_][\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}$]*$/u,
   keywords: new Set(KEYWORDS),
   reservedBindings: new Set(KEYWORDS),
@@ -61,6 +63,33 @@ export function jvmEntry(c: Parameters<NonNullable<NominalRules['entryOf']>>[0])
   return undefined;
 }
 
+// java.lang's basic types and what a value of each converts to in a method call (JLS 5.3: widening, boxing,
+// unboxing then widening, a box's supertypes): an overload whose parameter is another of them does not take it. An
+// int or double literal may carry a long or float suffix, which literals do not tell apart, so those take Long and
+// Float too.
+const SUPERS = ['Comparable', 'Serializable', 'Object'];
+const NUMBER = ['Number', ...SUPERS];
+const JAVA_SUPERTYPES: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ['byte', ['short', 'int', 'long', 'float', 'double', 'Byte', ...NUMBER]],
+  ['short', ['int', 'long', 'float', 'double', 'Short', ...NUMBER]],
+  ['char', ['int', 'long', 'float', 'double', 'Character', ...SUPERS]],
+  ['int', ['long', 'float', 'double', 'Integer', 'Long', ...NUMBER]],
+  ['long', ['float', 'double', 'Long', ...NUMBER]],
+  ['float', ['double', 'Float', ...NUMBER]],
+  ['double', ['Double', 'float', 'Float', ...NUMBER]],
+  ['boolean', ['Boolean', ...SUPERS]],
+  ['Byte', ['byte', 'short', 'int', 'long', 'float', 'double', ...NUMBER]],
+  ['Short', ['short', 'int', 'long', 'float', 'double', ...NUMBER]],
+  ['Character', ['char', 'int', 'long', 'float', 'double', ...SUPERS]],
+  ['Integer', ['int', 'long', 'float', 'double', ...NUMBER]],
+  ['Long', ['long', 'float', 'double', ...NUMBER]],
+  ['Float', ['float', 'double', ...NUMBER]],
+  ['Double', ['double', ...NUMBER]],
+  ['Boolean', ['boolean', ...SUPERS]],
+  ['String', ['CharSequence', ...SUPERS]],
+  ['Number', ['Serializable', 'Object']], ['CharSequence', ['Object']], ['Comparable', ['Object']], ['Serializable', ['Object']], ['Object', []],
+]);
+
 const nominal: NominalLanguage['nominal'] = {
   isTestFile: (p) => TEST_FILE.test(p),
   filePackage: (facts) => nominalOf(facts).pkg ?? '',
@@ -73,6 +102,7 @@ const nominal: NominalLanguage['nominal'] = {
   isBuiltin: (name) => JAVA_LANG.has(name),
   implicitImports: ['java.lang'],
   containers: JAVA_CONTAINERS,
+  librarySupertypes: JAVA_SUPERTYPES,
   entryOf: jvmEntry,
 };
 

@@ -32,10 +32,11 @@ const JS_NAMES: NameRules = {
 };
 
 /**
- * Test, mock and fixture files: `*.test.ts`, `*.spec.js`, `*-e2e.tsx`, `foo_test.js`, and anything under a `test/`,
- * `tests/`, `spec/`, `specs/`, `e2e/`, `__tests__/`, `__mocks__/` or `__fixtures__/` folder (any case).
+ * Test, mock and fixture files: `*.test.ts`, `*.spec.js`, `*-e2e.tsx`, `foo_test.js`, type tests (`*.test-d.ts`,
+ * `*.spec-d.ts`: tsd's and vitest's typecheck files), and anything under a `test/`, `tests/`, `spec/`, `specs/`,
+ * `e2e/`, `__tests__/`, `__mocks__/` or `__fixtures__/` folder (any case).
  */
-const TEST_PATH = /(?:^|\/)(?:__tests__|__mocks__|__fixtures__|tests?|specs?|e2e)\/|[._-](?:test|spec|e2e)\.[cm]?[jt]sx?$/i;
+const TEST_PATH = /(?:^|\/)(?:__tests__|__mocks__|__fixtures__|tests?|specs?|e2e)\/|[._-](?:test|spec|e2e)\.[cm]?[jt]sx?$|[._-](?:test|spec)-d\.[cm]?tsx?$/i;
 
 /** JavaScript's rules. */
 export const javascriptRules: LanguageRules = {

@@ -24,6 +24,8 @@ const TYPE_WORDS = ['int', 'float', 'bool', 'string', 'true', 'false', 'null', '
 const CONSTRUCTS = ['isset', 'empty', 'unset', 'exit', 'die', 'eval', 'print', 'list', 'array', 'echo', 'compact', 'extract'];
 
 const NAMES: NameRules = {
+  // a field and a method of one name live apart (`this.name` and `name()`)
+  membersApart: true,
   // a name without its `$`: a property `$repo` is renamed as `repo` (its declaration's `$` stays)
   identifier: /^[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*$/,
   sigils: '$',

@@ -201,17 +201,80 @@ export class Members {
     if (hit) return hit;
     this.structMemo.set(iface, []);
     const names = this.methodNames(iface);
+    const decls = this.methodDecls(iface);
     const out: TypeEnt[] = [];
     if (names.size) {
       for (const t of this.w.types.values()) {
         if (t === iface || this.w.isInterface(t)) continue;
         let all = true;
-        for (const n of names) if (!this.find(t, n).some((r) => this.w.sym(r).label === 'Method')) { all = false; break; }
+        for (const n of names) {
+          const want = decls.get(n);
+          if (!this.find(t, n).some((r) => this.w.sym(r).label === 'Method' && (want === undefined || this.signatureFits(want, r)))) { all = false; break; }
+        }
         if (all) out.push(t);
       }
     }
     this.structMemo.set(iface, out);
     return out;
+  }
+
+  /** The project declarations of an interface's methods by name, its embedded interfaces' included (nearest first). */
+  private methodDecls(iface: TypeEnt): Map<string, SymRef> {
+    const out = new Map<string, SymRef>();
+    const seen = new Set<TypeEnt>();
+    const walk = (t: TypeEnt): void => {
+      if (seen.has(t)) return;
+      seen.add(t);
+      for (const [n, rs] of t.members) {
+        const m = rs.find((r) => this.w.sym(r).label === 'Method');
+        if (m && !out.has(n)) out.set(n, m);
+      }
+      for (const b of this.bases(t)) if ('ent' in b) walk(b.ent);
+    };
+    walk(iface);
+    return out;
+  }
+
+  /**
+   * Whether method `have` may satisfy interface method `want` (a method set satisfies an interface only with
+   * identical signatures): the same number of parameters where both declare them by name, and no parameter or
+   * result whose written type is a different known type (a project type or a builtin, by its last name; any other
+   * name — a library type, a type parameter — may be anything).
+   */
+  private signatureFits(want: SymRef, have: SymRef): boolean {
+    const a = this.w.sym(want), b = this.w.sym(have);
+    if (a.params?.length && b.params?.length) {
+      if (a.params.length !== b.params.length) return false;
+      for (let i = 0; i < a.params.length; i++) if (this.typesDiffer(a.params[i], b.params[i])) return false;
+    }
+    // results by their set of types: a group of named results (`(x, y int)`) is written with one type
+    const results = (e: Expr | undefined): Set<string | undefined> => new Set((e === undefined ? [] : e.k === 'list' ? e.items : [e]).map((x) => this.typeKey(x)));
+    const ra = results(a.returns), rb = results(b.returns);
+    if ((ra.size === 0) !== (rb.size === 0)) return false;
+    if (ra.has(undefined) || rb.has(undefined)) return true;
+    if (ra.size !== rb.size) return false;
+    for (const k of ra) if (!rb.has(k)) return false;
+    return true;
+  }
+
+  private typesDiffer(x: Expr | null, y: Expr | null): boolean {
+    const kx = x ? this.typeKey(x) : undefined, ky = y ? this.typeKey(y) : undefined;
+    return kx !== undefined && ky !== undefined && kx !== ky;
+  }
+
+  private typeNames: Set<string> | undefined;
+  /** A written type's shape by its known names (`[]Article`, `map[string]int`), undefined when any name may be anything. */
+  private typeKey(e: Expr): string | undefined {
+    switch (e.k) {
+      case 'id': case 'member': {
+        if (!this.typeNames) { this.typeNames = new Set(); for (const t of this.w.types.values()) this.typeNames.add(t.name); }
+        return this.typeNames.has(e.name) || this.w.rules.isBuiltin(e.name) ? e.name : undefined;
+      }
+      case 'array': { const of = this.typeKey(e.of); return of === undefined ? undefined : `[]${of}`; }
+      case 'map': { const of = this.typeKey(e.of), key = e.key ? this.typeKey(e.key) : undefined; return of === undefined || key === undefined ? undefined : `map[${key}]${of}`; }
+      case 'generic': return this.typeKey(e.of);
+      default: return undefined;
+    }
   }
 
   /**
