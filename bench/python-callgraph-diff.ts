@@ -22,7 +22,7 @@
  *   sits on the line of an indirect site of the same caller, is not scored.
  * - precision = right / ours, recall = right / checker's; both also without our `name-only` guesses.
  *
- *   node --import tsx bench/python-callgraph-diff.ts [--corpus gyp|markdown|urllib3|requests | folder]
+ *   node --import tsx bench/python-callgraph-diff.ts [--corpus gyp|markdown|jinja2|werkzeug|urllib3|requests | folder]
  *     [--extra-paths a,b] [--misses N] [--false-positives N] [--by-file] [--all]
  *
  * --all runs every corpus and prints one line each (tune half first); read the held-out half's figures, never its
@@ -32,7 +32,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scanPython, PyrightSession, PYRIGHT_VERSION, type CallSite, type DefLocation, type PyDecl } from './python-oracle.ts';
+import { overloadImplementations, scanPython, PyrightSession, PYRIGHT_VERSION, type CallSite, type DefLocation, type PyDecl } from './python-oracle.ts';
 import { PYTHON_CORPORA, pythonCorpus } from './python-corpora.ts';
 import { extractFile, languageOf, loadProjectConfig } from '../lib/lang/index.ts';
 import { resolveProject, type ResolveResult } from '../lib/resolve/index.ts';
@@ -145,13 +145,18 @@ export async function pythonCallgraphDiff(root: string, extraPaths: readonly str
   const files = readPythonCorpus(root);
   const ours = codegraphOf(root, files);
   const { sites, answers, decls, bases } = await cachedCheckerAnswers(root, files, extraPaths);
-  return compare(files.length, ours, sites, answers, decls, bases);
+  const implOf = new Map<string, string>();
+  for (const f of files) for (const o of overloadImplementations(f.text)) implOf.set(at(f.path, o.stub.line, o.stub.column), at(f.path, o.impl.line, o.impl.column));
+  return compare(files.length, ours, sites, answers, decls, bases, implOf);
 }
 
 const at = (file: string | undefined, line: number, column: number): string => `${file}:${line}:${column}`;
 
-/** The comparison (pure): our graph and reference index against the checker's answers. */
-export function compare(fileCount: number, ours: ResolveResult, sites: CallSite[], answers: DefLocation[][], decls: PyDecl[], bases: Map<PyDecl, DefLocation[][]>): PythonDiff {
+/**
+ * The comparison (pure): our graph and reference index against the checker's answers. `implOf` maps an `@overload`
+ * signature's position to its implementation's: a checker edge to a signature is an edge to the implementation.
+ */
+export function compare(fileCount: number, ours: ResolveResult, sites: CallSite[], answers: DefLocation[][], decls: PyDecl[], bases: Map<PyDecl, DefLocation[][]>, implOf: ReadonlyMap<string, string> = new Map()): PythonDiff {
   const declAt = new Map<string, PyDecl>();
   for (const d of decls) declAt.set(at(d.file, d.line, d.column), d);
   // our symbols by the position of their declaring name
@@ -193,6 +198,26 @@ export function compare(fileCount: number, ours: ResolveResult, sites: CallSite[
     return c;
   };
 
+  // A stub file's declaration (`m.pyi` beside `m.py`) stands for the module's own definition of that name, which is
+  // what runs: the same qualified name in the `.py` file, its implementation when it has `@overload` signatures.
+  const runtimeMemo = new Map<string, string>();
+  const runtimeOf = (uid: string): string => {
+    const hit = runtimeMemo.get(uid);
+    if (hit !== undefined) return hit;
+    let out = uid;
+    const m = /^(\w+):(.*)\.pyi:([^#]*)(?:#\d+)?$/.exec(uid);
+    if (m) {
+      const base = `${m[1]}:${m[2]}.py:${m[3]}`;
+      for (let k = 1; ; k++) {
+        const n = nodeOf(ours.graph, k === 1 ? base : `${base}#${k}`);
+        if (!n) break;
+        if (!String(n.kind ?? '').endsWith('_signature')) out = n.uid;
+      }
+    }
+    runtimeMemo.set(uid, out);
+    return out;
+  };
+
   const result: PythonDiff = {
     files: fileCount, sites: sites.length,
     checker: { project: 0, external: 0, unknown: 0, indirect: 0, unmapped: 0 },
@@ -219,12 +244,18 @@ export function compare(fileCount: number, ours: ResolveResult, sites: CallSite[
     else if (targets.length === 0) result.checker.external++;
     else result.checker.project++;
     const checkerUids: string[] = [];
-    for (const d of targets) {
-      const u = uidAt.get(at(d.file, d.line, d.column));
+    for (const t of targets) {
+      const u = uidAt.get(at(t.file, t.line, t.column));
       if (!u) { result.checker.unmapped++; continue; }
       checkerUids.push(u);
+      const impl = implOf.get(at(t.file, t.line, t.column));
+      const d = (impl ? declAt.get(impl) : undefined) ?? t;
+      if (d !== t) { const iu = uidAt.get(impl!); if (iu && !checkerUids.includes(iu)) checkerUids.push(iu); }
+      const ru = runtimeOf(u);
+      if (ru !== u && !checkerUids.includes(ru)) checkerUids.push(ru);
       const ctor = d.kind === 'class' ? constructed(d) : d;
-      const tu = 'runs' in ctor ? uidAt.get(at(ctor.runs.file, ctor.line, ctor.column)) : uidAt.get(at(ctor.file, ctor.line, ctor.column));
+      const cu = 'runs' in ctor ? uidAt.get(at(ctor.runs.file, ctor.line, ctor.column)) : uidAt.get(at(ctor.file, ctor.line, ctor.column));
+      const tu = cu === undefined ? undefined : runtimeOf(cu);
       if (tu) {
         const k = `${caller}\u0000${tu}`;
         if (!checkerEdges.has(k)) checkerEdges.set(k, { source: caller, target: tu, site: `${s.file}:${s.line}:${s.column}` });

@@ -5,8 +5,10 @@
  *
  * Two halves, so that a figure is never measured on the code that tuned it:
  * - tune: gyp (node-gyp 11.5.0: gyp-next with a vendored `packaging`, untyped Python 3 plus typed modules, a
- *   src layout declared by pyproject.toml's `package-dir`) and Python-Markdown 3.4.1 (class hierarchies of
- *   processors and extensions, registries, relative imports).
+ *   src layout declared by pyproject.toml's `package-dir`), Python-Markdown 3.4.1 (class hierarchies of
+ *   processors and extensions, registries, relative imports), Jinja2 3.1.2 (a compiler and its runtime: visitors,
+ *   `@overload` signatures) and Werkzeug 2.2.2 (a WSGI library whose `.pyi` stubs sit beside its modules). Jinja2 and
+ *   Werkzeug were first measured fresh, then their misses read.
  * - held out (never tuned on; read its figures, not its misses): urllib3 1.26.12 and requests 2.28.1.
  */
 import { execFileSync } from 'node:child_process';
@@ -38,6 +40,14 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
   markdown: {
     half: 'tune', source: { deb: 'python3-markdown', version: '3.4.1-2+deb12u1' },
     copy: [['usr/lib/python3/dist-packages/markdown', 'markdown']],
+  },
+  jinja2: {
+    half: 'tune', source: { deb: 'python3-jinja2', version: '3.1.2-1+deb12u3' },
+    copy: [['usr/lib/python3/dist-packages/jinja2', 'jinja2']],
+  },
+  werkzeug: {
+    half: 'tune', source: { deb: 'python3-werkzeug', version: '2.2.2-3+deb12u1' },
+    copy: [['usr/lib/python3/dist-packages/werkzeug', 'werkzeug']],
   },
   urllib3: {
     half: 'held-out', source: { deb: 'python3-urllib3', version: '1.26.12-1+deb12u4' },

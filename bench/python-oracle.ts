@@ -55,22 +55,65 @@ export interface PyFileScan { sites: CallSite[]; decls: PyDecl[] }
 
 let parser: ParserT | undefined;
 
-/** The call sites and declarations of one Python file, read from tree-sitter-python's parse. */
-export function scanPython(file: string, text: string): PyFileScan {
-  if (!parser) {
-    const Parser = require('tree-sitter') as typeof ParserT;
-    parser = new Parser();
-    parser.setLanguage(require('tree-sitter-python') as ParserT.Language);
-  }
-  const tree = parser.parse(text, undefined, { bufferSize: Math.max(32 * 1024, text.length * 2 + 1024) });
+/** A node's 1-based line and UTF-16 column (from its start index in the text). */
+function positions(text: string): (n: ParserT.SyntaxNode) => { line: number; column: number } {
   const lineStarts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  const pos = (n: ParserT.SyntaxNode): { line: number; column: number } => {
+  return (n) => {
     const idx = n.startIndex;
     let lo = 0, hi = lineStarts.length - 1;
     while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (lineStarts[mid] <= idx) lo = mid; else hi = mid - 1; }
     return { line: lo + 1, column: idx - lineStarts[lo] + 1 };
   };
+}
+
+/** tree-sitter-python's parse of a file's text. */
+function parsePython(text: string): ParserT.Tree {
+  if (!parser) {
+    const Parser = require('tree-sitter') as typeof ParserT;
+    parser = new Parser();
+    parser.setLanguage(require('tree-sitter-python') as ParserT.Language);
+  }
+  return parser.parse(text, undefined, { bufferSize: Math.max(32 * 1024, text.length * 2 + 1024) });
+}
+
+/** The decorators typing's `@overload` is written as (the module, its common `t` alias, typing_extensions). */
+const OVERLOAD = new Set(['overload', 'typing.overload', 't.overload', 'typing_extensions.overload']);
+
+/**
+ * Each `@overload` signature of a file with the implementation that follows it in the same block (1-based line,
+ * 1-based column of the names): a call the checker answers with a signature runs the implementation, as the
+ * TypeScript differential counts an overload signature's implementation. Signatures with no implementation (stub
+ * files, protocols) are left out.
+ */
+export function overloadImplementations(text: string): Array<{ stub: { line: number; column: number }; impl: { line: number; column: number } }> {
+  const tree = parsePython(text);
+  const out: Array<{ stub: { line: number; column: number }; impl: { line: number; column: number } }> = [];
+  const posOf = positions(text);
+  const visit = (n: ParserT.SyntaxNode): void => {
+    if (n.type === 'module' || n.type === 'block') {
+      const pending = new Map<string, ParserT.SyntaxNode[]>();
+      for (const s of n.namedChildren) {
+        const def = s.type === 'decorated_definition' ? s.childForFieldName('definition') : s;
+        const name = def?.type === 'function_definition' ? def.childForFieldName('name') : null;
+        if (!name) continue;
+        const isStub = s.type === 'decorated_definition'
+          && s.namedChildren.some((d) => d.type === 'decorator' && OVERLOAD.has(d.namedChildren.find((c) => c.type !== 'comment')?.text ?? ''));
+        if (isStub) { const l = pending.get(name.text); if (l) l.push(name); else pending.set(name.text, [name]); continue; }
+        for (const stub of pending.get(name.text) ?? []) out.push({ stub: posOf(stub), impl: posOf(name) });
+        pending.delete(name.text);
+      }
+    }
+    for (const c of n.namedChildren) visit(c);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+/** The call sites and declarations of one Python file, read from tree-sitter-python's parse. */
+export function scanPython(file: string, text: string): PyFileScan {
+  const tree = parsePython(text);
+  const pos = positions(text);
   const key = (n: ParserT.SyntaxNode): string => { const p = pos(n); return `${p.line}:${p.column}`; };
   const sites: CallSite[] = [];
   const decls: PyDecl[] = [];

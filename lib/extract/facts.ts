@@ -211,6 +211,11 @@ export interface SymbolFact {
   isStatic?: boolean;
   signature?: string;
   doc?: string;
+  /**
+   * A member of an object type that is one part of a union, declared by every part (a language's collector says
+   * so): one of the declarations of the union's property, renamed together with the others.
+   */
+  unionShared?: true;
   /** Declared type (variables, properties, parameters properties). */
   type?: Expr;
   /** Initial value (variables, properties). */

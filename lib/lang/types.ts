@@ -29,6 +29,12 @@ export interface NameRules {
    */
   mergesByExport?: boolean;
   /**
+   * A member's rename takes the members its bases declare (transitively) and every member below any of those, but not
+   * the other bases of a type below (TypeScript's language service: renaming `A.id` leaves `B.id` of `interface C
+   * extends A, B`). Otherwise members linked by heritage are renamed together whichever way they are reached.
+   */
+  renamesFromBases?: boolean;
+  /**
    * Fields and methods are apart: a class may have a field and a method of one name (Java, Kotlin, PHP, Rust), so a
    * method renamed to a field's name (or a field to a method's) collides with nothing.
    */
@@ -40,6 +46,11 @@ export interface NameRules {
    * one names the symbol through the qualifier, not through a local binding. Default: `.` only.
    */
   qualifiers?: readonly string[];
+  /**
+   * A language's objection to renaming a symbol at all, whatever the new name (a constructor named after its class,
+   * `main` called by the runtime by its name, a C macro), as the message to refuse with (RENAME_REFUSED).
+   */
+  refuseRename?(oldName: string, label: string, kind?: string): string | undefined;
   /**
    * A language's own objection to renaming a symbol from `oldName` to `newName` (Go: a change of the first letter's
    * case changes visibility; C's macros), as the message to refuse with; undefined when it has none. `kind` is the

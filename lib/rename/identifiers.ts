@@ -35,6 +35,11 @@ export function mergesByExport(node: GraphNode): boolean {
   return nameRules(languageOf(node))?.mergesByExport === true;
 }
 
+/** True when a member's rename takes its bases' members and theirs below, not a descendant's other bases' (NameRules). */
+export function renamesFromBases(node: GraphNode): boolean {
+  return nameRules(languageOf(node))?.renamesFromBases === true;
+}
+
 /** True when the symbol's language keeps fields and methods apart (a field and a method may share a name). */
 export function membersApart(node: GraphNode): boolean {
   return nameRules(languageOf(node))?.membersApart === true;
@@ -58,6 +63,11 @@ export function builtInMemberReason(node: GraphNode): string | undefined {
   const lang = languageOf(node);
   if (!nameRules(lang)?.reservedMembers.has(node.name)) return undefined;
   return `'${node.name}' has a built-in meaning as a member name in ${lang}: under another name it would no longer be called`;
+}
+
+/** Why the symbol's language refuses to rename it whatever the new name (NameRules.refuseRename), else undefined. */
+export function languageRefusal(node: GraphNode): string | undefined {
+  return nameRules(languageOf(node))?.refuseRename?.(node.name, node.label, typeof node.kind === 'string' ? node.kind : undefined);
 }
 
 /**

@@ -9,10 +9,10 @@ import { libraryImportOf } from './library.ts';
 import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
 import { findCollisions, shadowingWarnings } from './collisions.ts';
 import { collectGraphEdits } from './graph-edits.ts';
-import { builtInMemberReason, checkNewName, hasIdentifierName, isMember, isTopLevel } from './identifiers.ts';
+import { builtInMemberReason, checkNewName, hasIdentifierName, isMember, isTopLevel, languageRefusal } from './identifiers.ts';
 import { findTarget } from './lookup.ts';
 import { compareEdits, toWireEdit, type PlannedEdit } from './planned-edit.ts';
-import { renameGroup } from './related.ts';
+import { heritageNeighbours, renameGroup } from './related.ts';
 import { Sources } from './sources.ts';
 import { sha256 } from './text.ts';
 import { collectTextEdits } from './text-search.ts';
@@ -76,7 +76,7 @@ export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
     if (why) throw refused(`${target.label} '${oldName}' is tied to ${n.label} ${n.uid} (it overrides or implements it), which cannot be renamed: ${why}`, { symbol: symbolOf(target), tied: symbolOf(n) });
   }
   for (const n of group) {
-    const why = builtInMemberReason(n);
+    const why = builtInMemberReason(n) ?? languageRefusal(n);
     if (why) throw refused(why, { symbol: symbolOf(n) });
   }
   checkNewName(newName, group);
@@ -105,7 +105,10 @@ export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
   // A function, class or variable declared inside a function is out of reach of other files.
   const local = group.every((n) => !isMember(n) && !isTopLevel(n));
   const only = local ? new Set(group.map((n) => n.filePath!)) : undefined;
-  const text = collectTextEdits(snapshot, sources, oldName, newName, { covered, group: new Set(group.map((n) => n.uid)), apply: req.include_text_search, only });
+  // (the members of the name a base of a descendant declares, which the rename leaves apart: their occurrences are
+  // listed for review, as the descendant may need them to agree)
+  const neighbours = heritageNeighbours(snapshot.graph, target);
+  const text = collectTextEdits(snapshot, sources, oldName, newName, { covered, group: new Set([...group, ...neighbours].map((n) => n.uid)), apply: req.include_text_search, only });
   if (req.include_text_search) {
     const stale = [...new Set(text.edits.map((e) => sources.get(e.path)!).filter((s) => s.indexedHash !== undefined && !s.current).map((s) => s.path))];
     if (stale.length) throw staleError(stale);
@@ -121,6 +124,7 @@ export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
     const files = [...new Set(graphResult.aliasBound.map((e) => e.path))].sort();
     warnings.push(`${graphResult.aliasBound.length} occurrence(s) in ${files.slice(0, 5).join(', ')}${files.length > 5 ? ', …' : ''} reach the symbol through a local name the rename keeps (a default import, or a binding the index does not record); they are listed as text_search`);
   }
+  if (neighbours.length) warnings.push(`${neighbours.length} member(s) of the same name that a type below this one also inherits (${neighbours.slice(0, 3).map((n) => n.uid).join(', ')}${neighbours.length > 3 ? ', …' : ''}) are not renamed with it (the language ties a member to its bases' and theirs below only); their occurrences are listed as text_search`);
   if (graphResult.guesses) warnings.push(`${graphResult.guesses} low-confidence (name-only) reference(s) are listed as text_search, not graph edits`);
   if (text.skipped.length) warnings.push(`text search skipped ${text.skipped.length} binary or oversized file(s): ${text.skipped.slice(0, 5).join(', ')}${text.skipped.length > 5 ? ', …' : ''}`);
   return { target, group, oldName, newName, edits, warnings, sources };

@@ -6,19 +6,21 @@
  *    qualified name in any file (`declare global { interface ArkEnv … }` augmented in several packages); where
  *    the language says so, a top-level name's exported and local declarations are two symbols;
  *  - the method family: a method, the methods it overrides or implements and those overriding or implementing it,
- *    along OVERRIDES edges both ways, closed transitively (the language's own rule decided each edge: Kotlin's
+ *    along OVERRIDES edges both ways, closed as the inherited properties are (the language's own rule decided each edge: Kotlin's
  *    `override`, C++'s virtual, Rust's trait impl; Go's structural implementations, as the type would no longer
  *    satisfy the interface otherwise);
  *  - inherited properties: a property and the members of the same name up and down EXTENDS/IMPLEMENTS chains (a
- *    class without the member passes it through), closed transitively; a method of the family ties the properties
- *    of that name it would implement (an interface's function-typed property).
+ *    class without the member passes it through), closed transitively — or, where the language says so (TypeScript),
+ *    up from the target, then down from every member above it, never up again from a member reached going down; a
+ *    method of the family ties the properties of that name it would implement (an interface's function-typed
+ *    property).
  *    Instance members only: a static member shadows its parent's on the constructor chain but nothing ties
  *    the two (the TypeScript language service renames them apart too).
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { SYMBOL_LABELS, type GraphNode, type RelType } from '../graph/schema.ts';
 import { declarationKey } from './lookup.ts';
-import { isMember, isTopLevel, mergesByExport } from './identifiers.ts';
+import { isMember, isTopLevel, mergesByExport, renamesFromBases } from './identifiers.ts';
 import { byFileLine, qualifiedNameOf } from '../symbols/lookup.ts';
 
 const SYMBOLS = new Set<string>(SYMBOL_LABELS);
@@ -64,10 +66,12 @@ export function mergedDeclarations(graph: CodeGraph, node: GraphNode): GraphNode
     if (g && g.length > 1) return [...g].sort(byFileLine);
   }
   const site = idx.byKey.get(declarationKey(node)) ?? [node];
-  // (the members of a type alias's object types share a qualified name only as parts of a union or an intersection,
-  // `type E = { type: 'a' } | { type: 'b' }`: two declarations, which the language service links only through a
-  // read of the union's property)
-  if (site.length > 1 && isMember(node) && containerOf(graph, node)?.label === 'TypeAlias') return [node];
+  // (the members of a type alias's object types share a qualified name only as parts of a union or an intersection:
+  // a name every part of a union declares, `type E = { type: 'a' } | { type: 'b' }`, is the union's one property,
+  // whose declarations the language service renames together; others are declarations of their own)
+  if (site.length > 1 && isMember(node) && containerOf(graph, node)?.label === 'TypeAlias') {
+    return node.unionShared === true ? site.filter((n) => n.unionShared === true).sort(byFileLine) : [node];
+  }
   const sameExport = site.length > 1 && isTopLevel(node) && mergesByExport(node);
   return (sameExport ? site.filter((n) => (n.exported === true) === (node.exported === true)) : [...site]).sort(byFileLine);
 }
@@ -107,19 +111,40 @@ export function isStatic(n: GraphNode): boolean {
 
 /** Every symbol renamed together with `target` (target first, then file/line order). */
 export function renameGroup(graph: CodeGraph, target: GraphNode): GraphNode[] {
+  return group(graph, target, renamesFromBases(target));
+}
+
+/**
+ * Members of the same name linked to `target` through heritage that its rename leaves apart: those reached only by
+ * going down from the group and up again (`B.id` from `A.id` through `interface C extends A, B`). Their
+ * occurrences are for review (text_search), not known to be something else.
+ */
+export function heritageNeighbours(graph: CodeGraph, target: GraphNode): GraphNode[] {
+  if (!isMember(target) || isStatic(target) || !renamesFromBases(target)) return [];
+  const strict = new Set(group(graph, target, true).map((n) => n.uid));
+  return group(graph, target, false).filter((n) => !strict.has(n.uid));
+}
+
+function group(graph: CodeGraph, target: GraphNode, strict: boolean): GraphNode[] {
   const group = new Map<string, GraphNode>();
   for (const n of mergedDeclarations(graph, target)) group.set(n.uid, n);
-  if (isMember(target) && !isStatic(target)) tieInheritedMembers(graph, target.name, group);
+  if (isMember(target) && !isStatic(target)) tieInheritedMembers(graph, target.name, group, strict);
   const rest = [...group.values()].filter((n) => n.uid !== target.uid).sort(byFileLine);
   return [target, ...rest];
 }
 
-/** Adds to `group` the members of the same name reached through heritage from any member already in it. */
-function tieInheritedMembers(graph: CodeGraph, name: string, group: Map<string, GraphNode>): void {
+/**
+ * Adds to `group` the members of the same name reached through heritage from the members already in it. `strict`
+ * (the language's renamesFromBases): the members above the start (its bases', transitively), then every member below
+ * any of those — never up again from a member reached going down, so renaming `A.id` renames `C.id` of `interface C
+ * extends A, B` but not `B.id`. Otherwise the walk is closed both ways.
+ */
+function tieInheritedMembers(graph: CodeGraph, name: string, group: Map<string, GraphNode>, strict: boolean): void {
   const walkedUp = new Set<string>();
   const walkedDown = new Set<string>();
-  const pending: GraphNode[] = [];
-  const tie = (m: GraphNode) => { if (!group.has(m.uid)) { group.set(m.uid, m); pending.push(m); } };
+  // (a member to walk from, and whether it was reached going down: then only down again, when strict)
+  const pending: Array<[GraphNode, boolean]> = [];
+  const tie = (m: GraphNode, down: boolean) => { if (!group.has(m.uid)) { group.set(m.uid, m); pending.push([m, down]); } };
   // Walks from a container along heritage edges; a container with the member ties it, one without passes on. From
   // a method only properties are tied this way (its methods come by OVERRIDES, which knows the language's rules).
   const walk = (start: GraphNode, up: boolean, propertiesOnly: boolean) => {
@@ -131,24 +156,25 @@ function tieInheritedMembers(graph: CodeGraph, name: string, group: Map<string, 
       seen.add(k.uid);
       for (const next of linked(graph, k.uid, up ? 'out' : 'in', HERITAGE)) {
         const members = membersNamed(graph, next, name).filter((m) => !isStatic(m));
-        if (members.length) { for (const m of members) if (!propertiesOnly || m.label !== 'Method') for (const d of mergedDeclarations(graph, m)) tie(d); }
+        if (members.length) { for (const m of members) if (!propertiesOnly || m.label !== 'Method') for (const d of mergedDeclarations(graph, m)) tie(d, !up); }
         else stack.push(next);
       }
     }
   };
-  pending.push(...group.values());
+  for (const n of group.values()) pending.push([n, false]);
   const overrides = groupIndex(graph).overrides;
   while (pending.length) {
-    const m = pending.pop()!;
+    const [m, reachedDown] = pending.pop()!;
+    const upToo = !strict || !reachedDown;
     const method = overrides && m.label === 'Method';
     if (method && !isStatic(m)) {
-      for (const dir of ['out', 'in'] as const) {
-        for (const o of linked(graph, m.uid, dir, OVERRIDES)) if (!isStatic(o)) for (const d of mergedDeclarations(graph, o)) tie(d);
+      for (const dir of upToo ? ['out', 'in'] as const : ['in'] as const) {
+        for (const o of linked(graph, m.uid, dir, OVERRIDES)) if (!isStatic(o)) for (const d of mergedDeclarations(graph, o)) tie(d, dir === 'in');
       }
     }
     const k = containerOf(graph, m);
     if (!k) continue;
-    walk(k, true, method);
+    if (upToo) walk(k, true, method);
     walk(k, false, method);
   }
 }

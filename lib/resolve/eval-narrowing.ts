@@ -92,8 +92,12 @@ export function objectEntry(this: Evaluator, o: Val & { t: 'objv' }, name: strin
  */
 export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readonly string[], not?: boolean): Val | undefined {
   if (u.t !== 'union' && u.t !== 'anyof') return undefined;
-  const kept = (u.of as Val[]).filter((x) => { const t = this.tagOf(x, key); return t === undefined || tags.includes(t) !== !!not; });
-  if (kept.length === u.of.length || kept.length === 0) return undefined;
+  // (a part that is itself a union of object types, `type Element = Leading | Postfix`: its parts, each by its tag)
+  const parts: Val[] = [];
+  const flatten = (x: Val): void => { if (x.t === 'anyof' && !x.either && u.t === 'anyof') x.of.forEach(flatten); else parts.push(x); };
+  (u.of as Val[]).forEach(flatten);
+  const kept = parts.filter((x) => { const t = this.tagOf(x, key); return t === undefined || tags.includes(t) !== !!not; });
+  if (kept.length === parts.length || kept.length === 0) return undefined;
   if (kept.length === 1) return kept[0];
   const c = Math.min(...kept.map((x) => (x as { c: number }).c));
   return u.t === 'union' ? { t: 'union', of: kept as Array<Val & { t: 'inst' }>, r: u.r, c } : { t: 'anyof', of: kept, r: u.r, c };
@@ -164,6 +168,7 @@ export function membersOfEach(this: Evaluator, o: Val, name: string): Array<Val 
     }
     return out;
   }
+  if (o.t === 'anyof') return this.everyPartDeclares(o, name);
   if (o.t !== 'union') return undefined;
   const out: Array<Val & { t: 'sym' }> = [];
   for (const x of o.of) {
@@ -171,6 +176,29 @@ export function membersOfEach(this: Evaluator, o: Val, name: string): Array<Val 
     if (m.t === 'sym' && !out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
   }
   return out;
+}
+
+/**
+ * A union of object types and classes (`{ kind: 'a'; node: N } | { kind: 'b'; node: N }`, nested unions flattened):
+ * the declarations of `name` in the parts when every part declares it — the union's property, which has them all
+ * (a part without it, or one we cannot read, leaves the checker's narrowing to say which remain: undefined).
+ */
+export function everyPartDeclares(this: Evaluator, o: Val & { t: 'anyof' }, name: string): Array<Val & { t: 'sym' }> | undefined {
+  const out: Array<Val & { t: 'sym' }> = [];
+  let tags = true;
+  const add = (x: Val): boolean => {
+    if (x.t === 'anyof' && !x.either) return x.of.every(add);
+    if (x.t === 'union') return x.of.every(add);
+    if (x.t !== 'obj' && x.t !== 'inst' && x.t !== 'inter') return false;
+    if (tags && this.tagOf(x, name) === undefined) tags = false;
+    const m = this.member(x, name);
+    if (m.t === 'sym') { if (!out.some((y) => y.f === m.f && y.s === m.s)) out.push(m); return true; }
+    // (a property of an object type literal that is no symbol: declared, but no occurrence to record)
+    return x.t === 'obj' && x.props.some((p) => p.name === name);
+  };
+  // (a discriminant, `kind: 'a'` in every part, is what code tests to narrow the union, and the checker's property at
+  // a read is that of the parts the tests before it leave — more ways than the narrowing read here: no answer)
+  return !o.either && o.of.every(add) && out.length && !tags ? out : undefined;
 }
 
 /**

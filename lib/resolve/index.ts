@@ -293,6 +293,7 @@ class ProjectBuilder {
         if (sym.isStatic) node.static = true;
         if (sym.isDefault) node.isDefault = true;
         if (global[s]) node.global = true;
+        if (sym.unionShared) node.unionShared = true;
         const pos = this.node(node);
         if (sym.label === 'Method' && sym.parent >= 0) {
           // (a parent is listed before its members; a later one would name no node yet, as its uid would not)
@@ -475,6 +476,9 @@ class ProjectBuilder {
         // the key's
         const from = this.fromPos(f, r.from), target = this.posOf(v);
         if (target !== from) this.refEdge(from, target, v.c, v.r, posLine(r.at), r.kind);
+        // … or the property of a union every part of one alias declares (`e.type` of `{ type: 'a' } | { type: 'b' }`):
+        // an occurrence of each part's declaration, as the checker's property of the union has them all
+        if (r.value.k === 'member') for (const m of ev.unionMembers(f, r.value)) this.occurrence(m, f, r.at, r.value.name, r.kind, from, m.r, m.c);
         return;
       }
       // a member of a union receiver whose member types disagree: an occurrence of each, no edge

@@ -69,8 +69,10 @@ test('rename: Go keywords, predeclared names, invalid identifiers and a change o
   const lower = await t.throwsAsync(rename({ symbol_name: 'NewLogger', new_name: 'newLogger' }, snapshot));
   t.true(lower instanceof CodegraphError);
   t.regex(lower!.message, /unexported/);
+  t.is((lower as CodegraphError).code, 'VALIDATION_ERROR', 'the new name is at fault');
   const main = await t.throwsAsync(rename({ symbol_name: 'main', new_name: 'start' }, snapshot));
   t.regex(main!.message, /Go runtime/);
+  t.is((main as CodegraphError).code, 'RENAME_REFUSED', 'the symbol cannot be renamed, whatever the name');
 });
 
 test('query: Go doc comments are searchable', async (t) => {

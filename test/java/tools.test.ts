@@ -68,6 +68,7 @@ test('rename: Java keywords, literals, invalid identifiers and a constructor are
   }
   const ctor = await t.throwsAsync(rename({ symbol_name: 'Admin.Admin', new_name: 'Root' }, snapshot));
   t.regex(ctor!.message, /constructor/);
+  t.is((ctor as CodegraphError).code, 'RENAME_REFUSED');
 });
 
 test('query: Javadoc is searchable', async (t) => {

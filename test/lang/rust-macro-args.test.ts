@@ -56,3 +56,36 @@ test('a rewrite the grammar cannot take falls back to the text as written', (t) 
   // a file's own syntax error stays counted whichever text was parsed
   t.true(extractFile('src/lib.rs', 'fn f() {\n    assert!(g());\n    let = ;\n}\n', 'rust').parseErrors > 0);
 });
+
+test('select! arms read as statements: the futures awaited and the handlers\' calls are calls, the parse clean', (t) => {
+  const text = [
+    'async fn run(dst: &mut Conn, rx: &mut Rx) -> Result<()> {',
+    '    loop {',
+    '        tokio::select! {',
+    '            biased;',
+    '            Some((name, msg)) = rx.next(), if !rx.closed() => {',
+    '                dst.write_frame(&frame(name, msg)).await?;',
+    '            }',
+    '            res = dst.read_frame() => handle(res?),',
+    '            _ = shutdown() => { return Ok(()); }',
+    '            else => break,',
+    '        };',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+  const out = macroArgsAsExpressions(text);
+  t.is(out.length, text.length);
+  const lines = out.split('\n');
+  t.is(lines[2], '                       {');
+  t.is(lines[4], '            Some((name, msg)) = rx.next();    !rx.closed() ;  {');
+  t.is(lines[7], '            res = dst.read_frame() ;  handle(res?);');
+  t.is(lines[9], '                 ;  break;');
+  const facts = extractFile('src/lib.rs', text, 'rust');
+  t.is(facts.parseErrors, 0);
+  const called = (name: string): boolean => facts.calls.some((c) => JSON.stringify(c.callee).includes(`"${name}"`));
+  for (const name of ['next', 'closed', 'write_frame', 'frame', 'read_frame', 'handle', 'shutdown']) t.true(called(name), name);
+  // a select! in a macro's transcriber is left as written
+  const inRules = 'macro_rules! m { ($f:expr) => { select! { x = $f => x } } }\n';
+  t.is(macroArgsAsExpressions(inRules), inRules);
+});

@@ -98,3 +98,25 @@ test('list_repos: a Ruby repository indexed by analyze, with its stats', async (
   t.is(r.repos[0].stats.files, 11);
   t.true(r.repos[0].stats.nodes > 50);
 });
+
+test('flows: a Thor CLI\'s commands (public instance methods of a class below Thor or Thor::Group) are entry points', async (t) => {
+  const root = tempDir();
+  fs.mkdirSync(path.join(root, 'lib'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'lib', 'cli.rb'), [
+    'require "thor"',
+    'class Store', '  def self.load(name) = new', '  def save = true', 'end',
+    'class CLI < Thor',
+    '  desc "add NAME", "Adds a thing"',
+    '  def add(name)', '    Store.load(name).save', '  end',
+    '  private', '  def helper', '    Store.load("x").save', '  end',
+    'end',
+    'class Setup < Thor::Group', '  def create', '    Store.load("y").save', '  end', 'end',
+    'class Plain', '  def add(name)', '    Store.load(name).save', '  end', 'end', '',
+  ].join('\n'));
+  const snap = await buildSnapshotInMemory(root, { workers: 0 });
+  const r = await cypher({ query: "MATCH (p:Process) WHERE p.entryKind = 'command' RETURN p.name AS name ORDER BY name" }, snap) as { rows: Array<{ name: string }> };
+  const names = r.rows.map((x) => x.name);
+  t.true(names.some((n) => n.startsWith('CLI.add')), names.join(', '));
+  t.true(names.some((n) => n.startsWith('Setup.create')), names.join(', '));
+  t.false(names.some((n) => n.startsWith('CLI.helper') || n.startsWith('Plain.')), names.join(', '));
+});

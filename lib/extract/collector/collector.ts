@@ -79,7 +79,7 @@ export class Collector {
   readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number }; not?: boolean }> = [];
   readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
   /** `if (x.kind !== 'a') return`: narrows x after the statement, to the end of the block it is in (known after replay). */
-  readonly tagExits: Array<{ name: Node; key: Node; tags: string[]; exit: Node }> = [];
+  readonly tagExits: Array<{ name: Node; key: Node; tags: string[]; exit: Node; not?: boolean }> = [];
   /** Identifiers narrowed by a discriminant: the member name and the tags it may hold there. */
   readonly tagged = new LazyMap<Node, { key: string; tags: string[]; not?: boolean }>();
   /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */

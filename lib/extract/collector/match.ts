@@ -139,7 +139,9 @@ export function registerMatchHandlers(): void {
     on([Role['narrow.tag.exit']], function (c) {
       const key = get(c, 'key')!, tag = get(c, 'tag')!;
       const op = this.operatorBetween(key, tag);
+      // (`if (x.kind !== 'a') return`: an `a` after it; `if (x.kind === 'a') return`: anything but an `a`)
       if (op === '!==' || op === '!=') this.tagExits.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], exit: get(c, 'if')! });
+      else if (op === '===' || op === '==') this.tagExits.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], exit: get(c, 'if')!, not: true });
       return;
     });
     on([Role['narrow.instanceof.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, exit: get(c, 'if')! }); return; });

@@ -46,7 +46,7 @@ export function narrowByTags(this: Collector): void {
   // (an `else` branch's exclusion first: a test inside it, `else if (x.kind === 'b')`, says more and wins)
   const all: Collector['tagNarrowings'] = [...this.tagNarrowings.filter((x) => x.not), ...this.tagNarrowings.filter((x) => !x.not)];
   // (the block after an early exit: from the `if`'s end to the end of the innermost scope around it)
-  for (const x of this.tagExits) all.push({ name: x.name, key: x.key, tags: x.tags, body: this.exitSpan(x.exit) });
+  for (const x of this.tagExits) all.push({ name: x.name, key: x.key, tags: x.tags, body: this.exitSpan(x.exit), ...(x.not ? { not: true } : {}) });
   this.tagCases.forEach((cases) => {
     const ordered = [...cases].sort((a, b) => a.node.start - b.node.start);
     let pending: string[] = [];
@@ -61,7 +61,13 @@ export function narrowByTags(this: Collector): void {
   });
   for (const { name, key, tags, body, not } of all) {
     const k = this.ident(key);
-    this.forEachOccurrence(name, body, (node) => { if (!this.narrowedTo.has(node)) this.tagged.set(node, not ? { key: k, tags, not } : { key: k, tags }); });
+    this.forEachOccurrence(name, body, (node) => {
+      if (this.narrowedTo.has(node)) return;
+      // (two exclusions of one discriminant hold together: the `else` of an `else if`, the rest after two early exits)
+      const prev = this.tagged.get(node);
+      if (not && prev?.not && prev.key === k) this.tagged.set(node, { key: k, tags: [...new Set([...prev.tags, ...tags])], not });
+      else this.tagged.set(node, not ? { key: k, tags, not } : { key: k, tags });
+    });
   }
 }
 

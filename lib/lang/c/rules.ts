@@ -12,7 +12,7 @@ export const C_NAMES: NameRules = {
   reservedTypeNames: new Set(C_BUILTIN_TYPES),
   reservedMembers: new Set(),
   sharedScope: true,
-  checkRename: (oldName, _newName, _label, kind) => checkNativeRename(oldName, kind),
+  refuseRename: (oldName, _label, kind) => checkNativeRename(oldName, kind),
 };
 
 /** C's and C++'s objections to a rename: `main`, and macros (the preprocessor's uses the graph does not see). */

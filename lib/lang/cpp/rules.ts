@@ -13,7 +13,7 @@ const CPP_NAMES: NameRules = {
   // names the language calls by themselves: a class gaining or losing one changes behaviour
   reservedMembers: new Set(['operator', 'begin', 'end', 'swap', 'get', 'size', 'data']),
   sharedScope: true,
-  checkRename: (oldName, _newName, _label, kind) => checkNativeRename(oldName, kind),
+  refuseRename: (oldName, _label, kind) => checkNativeRename(oldName, kind),
 };
 
 // only a virtual method is overridden (declared `virtual`, pure, or overriding one that is); overloads differ by parameters

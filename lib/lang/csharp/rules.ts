@@ -33,10 +33,7 @@ const NAMES: NameRules = {
   // members the runtime and the BCL call by name (overrides of object, the disposal and enumeration patterns)
   reservedMembers: new Set(['Equals', 'GetHashCode', 'ToString', 'Dispose', 'DisposeAsync', 'GetEnumerator', 'MoveNext', 'Current', 'CompareTo',
     'Deconstruct', 'GetAwaiter', 'Main']),
-  checkRename: (oldName, _newName, _label, kind) => {
-    if (kind === 'constructor') return `'${oldName}' is a constructor: it is named after its class, so rename the class instead`;
-    return undefined;
-  },
+  refuseRename: (oldName, _label, kind) => (kind === 'constructor' ? `'${oldName}' is a constructor: it is named after its class, so rename the class instead` : undefined),
 };
 
 const ELEMENT_0 = ['List', 'IList', 'IReadOnlyList', 'ICollection', 'IReadOnlyCollection', 'IEnumerable', 'IEnumerator', 'HashSet', 'ISet', 'SortedSet',
@@ -85,6 +82,12 @@ const nominal: NominalLanguage['nominal'] = {
   structural: false,
   typeCall: 'none',
   isBuiltin: (name) => BUILTINS.has(name),
+  // MediatR: a request sent, or a notification published, runs the Handle of the project's handlers of its type
+  messageHandlers: {
+    methods: new Set(['Send', 'Publish', 'CreateStream']),
+    bases: new Set(['IRequestHandler', 'INotificationHandler', 'IStreamRequestHandler']),
+    handle: 'Handle',
+  },
   containers: CSHARP_CONTAINERS,
   entryOf: csharpEntry,
   outerNamespaces: true,

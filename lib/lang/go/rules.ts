@@ -28,9 +28,9 @@ const NAMES: NameRules = {
     if (isExportedName(oldName) !== isExportedName(newName)) {
       return `renaming '${oldName}' to '${newName}' would make it ${isExportedName(newName) ? 'exported' : 'unexported'}: Go exports exactly the names that start with an upper-case letter, so code outside its package would ${isExportedName(newName) ? 'see it' : 'no longer compile'}; keep the first letter's case`;
     }
-    if (oldName === 'main' || oldName === 'init') return `'${oldName}' is called by the Go runtime by that name; renaming it changes what the program runs`;
     return undefined;
   },
+  refuseRename: (oldName, label) => ((oldName === 'main' || oldName === 'init') && label === 'Function' ? `'${oldName}' is called by the Go runtime by that name; renaming it changes what the program runs` : undefined),
 };
 
 // The standard library's interfaces that project interfaces embed, by the name a file writes them with (the

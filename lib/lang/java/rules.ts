@@ -27,10 +27,7 @@ const NAMES: NameRules = {
   reservedTypeNames: new Set(['var', 'yield', 'record', 'sealed', 'permits']),
   // methods the JDK calls by name (overrides of Object and common interfaces)
   reservedMembers: new Set(['equals', 'hashCode', 'toString', 'finalize', 'clone', 'getClass', 'compareTo', 'close', 'run', 'call', 'iterator']),
-  checkRename: (oldName, _newName, _label, kind) => {
-    if (kind === 'constructor') return `'${oldName}' is a constructor: it is named after its class, so rename the class instead`;
-    return undefined;
-  },
+  refuseRename: (oldName, _label, kind) => (kind === 'constructor' ? `'${oldName}' is a constructor: it is named after its class, so rename the class instead` : undefined),
 };
 
 const ELEMENT_0 = ['List', 'ArrayList', 'LinkedList', 'Collection', 'Set', 'HashSet', 'LinkedHashSet', 'TreeSet', 'SortedSet', 'NavigableSet', 'Iterable',

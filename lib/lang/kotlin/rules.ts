@@ -38,10 +38,7 @@ const NAMES: NameRules = {
   // members the runtime and the standard library call by name (operator conventions among them)
   reservedMembers: new Set(['equals', 'hashCode', 'toString', 'compareTo', 'invoke', 'get', 'set', 'contains', 'iterator', 'next', 'hasNext',
     'plus', 'minus', 'times', 'div', 'rem', 'rangeTo', 'unaryMinus', 'not', 'inc', 'dec', 'component1', 'component2', 'getValue', 'setValue', 'close', 'run']),
-  checkRename: (oldName, _newName, _label, kind) => {
-    if (kind === 'constructor') return `'${oldName}' is a secondary constructor: it has no name of its own, rename its class instead`;
-    return undefined;
-  },
+  refuseRename: (oldName, _label, kind) => (kind === 'constructor' ? `'${oldName}' is a secondary constructor: it has no name of its own, rename its class instead` : undefined),
 };
 
 const ELEMENT_0 = ['List', 'MutableList', 'ArrayList', 'Collection', 'MutableCollection', 'Set', 'MutableSet', 'HashSet', 'LinkedHashSet', 'Iterable',

@@ -34,8 +34,8 @@ const NAMES: NameRules = {
   // magic methods PHP calls by name
   reservedMembers: new Set(['__construct', '__destruct', '__call', '__callStatic', '__get', '__set', '__isset', '__unset', '__sleep', '__wakeup',
     '__serialize', '__unserialize', '__toString', '__invoke', '__set_state', '__clone', '__debugInfo']),
-  checkRename: (oldName, newName, label, kind) => {
-    if (kind === 'constructor') return `'${oldName}' is a constructor: PHP calls it by its name, so rename the class instead`;
+  refuseRename: (oldName, _label, kind) => (kind === 'constructor' ? `'${oldName}' is a constructor: PHP calls it by its name, so rename the class instead` : undefined),
+  checkRename: (_oldName, newName, label) => {
     // PHP's reserved words are case-insensitive (`Class` is `class`); a member may be one (`$x->list()`), a type or function not
     if ((label === 'Class' || label === 'Interface' || label === 'Enum' || label === 'Function') && KEYWORD_SET.has(newName.toLowerCase())) {
       return `'${newName}' is a reserved word in PHP (case-insensitively): no ${label === 'Function' ? 'function' : 'class'} may take it`;

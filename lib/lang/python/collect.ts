@@ -12,7 +12,7 @@ import {
   type CallFact, type Expr, type FileFacts, type LocalFact, type Pos, type RefFact, type SymbolFact, type SymbolLabel,
 } from '../../extract/facts.ts';
 import type { PyFacts, PyImport } from './facts.ts';
-import { annotationNames, isTypingName } from './typing.ts';
+import { annotationNames, ENUM_BASES, isOverloadDecorator, isTypingName } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 
 /** What the collector needs of the language runtime: type and field names. */
@@ -417,6 +417,8 @@ class PyCollector {
     let target = scope;
     if (scope.kind === 'function' && scope.globals?.has(name)) target = moduleOf(scope);
     const prev = target.names.get(name);
+    // an `@overload` signature is for the checker only: the next def of the name is what runs (no rebinding)
+    if (prev && prev.k === 'sym' && b.k === 'sym' && prev.s !== b.s && this.symbols[prev.s].kind.endsWith('_signature')) { target.names.set(name, b); return; }
     if (prev && prev.k === 'sym' && b.k === 'sym' && prev.s !== b.s) {
       // bound again (`try: from x import f` / `except: def f()`, redefinitions): the last one made is not fixed
       this.symbols[prev.s].reassigned = true;
@@ -453,7 +455,7 @@ class PyCollector {
       else if (decoTexts.includes('staticmethod')) kind = 'staticmethod';
       else if (decoTexts.includes('classmethod')) kind = 'classmethod';
     }
-    if (decoTexts.includes('overload') || decoTexts.includes('typing.overload')) kind = inClass ? 'method_signature' : 'function_signature';
+    if (decoTexts.some(isOverloadDecorator)) kind = inClass ? 'method_signature' : 'function_signature';
     const body = this.child(i, 'body');
     const sym: SymbolFact = {
       name, label, kind, line: this.lineOf(outer), endLine: this.endLineOf(i), at: this.pos(nameNode), parent: owner,
@@ -1459,9 +1461,6 @@ class PyCollector {
 
 /** Statement-level node types walked through (their parts are visited, they are no expressions). */
 const STRUCTURAL = new Set(['block', 'module', 'else_clause', 'elif_clause', 'finally_clause', 'try_statement', 'while_statement', 'with_statement', 'with_clause', 'match_statement', 'case_clause', 'if_statement', 'for_statement', 'pass_statement', 'break_statement', 'continue_statement']);
-
-/** Base classes that make a class an Enum. */
-const ENUM_BASES = new Set(['Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFlag']);
 
 function moduleOf(scope: Scope): Scope {
   let s = scope;

@@ -118,7 +118,12 @@ export class PythonResolver implements LanguageRelations {
     if (t) return t;
     t = new Map();
     const facts = this.sink.files[f];
-    facts.symbols.forEach((s, i) => { if (s.parent === -1 && !t!.has(s.name)) t!.set(s.name, i * 2); });
+    facts.symbols.forEach((s, i) => {
+      if (s.parent !== -1) return;
+      const prev = t!.get(s.name);
+      // an `@overload` signature yields the name to the def that follows it (the implementation)
+      if (prev === undefined || facts.symbols[prev >> 1].kind.endsWith('_signature')) t!.set(s.name, i * 2);
+    });
     this.py(f).imports.forEach((imp, i) => { if (imp.from === -1 && imp.kind !== 'star' && !t!.has(imp.local)) t!.set(imp.local, i * 2 + 1); });
     this.topMemo.set(f, t);
     return t;

@@ -28,3 +28,14 @@ export const annotationNames: Readonly<Record<string, AnnotationKind>> = {
 export function isTypingName(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(annotationNames, name);
 }
+
+/** `@overload` as written: typing's (also through the common `t` alias) or typing_extensions'. */
+const OVERLOAD_DECORATORS: ReadonlySet<string> = new Set(['overload', 'typing.overload', 't.overload', 'typing_extensions.overload']);
+
+/** True for a decorator's text that makes a def an `@overload` signature. */
+export function isOverloadDecorator(text: string): boolean {
+  return OVERLOAD_DECORATORS.has(text);
+}
+
+/** Base classes that make a class an Enum. */
+export const ENUM_BASES: ReadonlySet<string> = new Set(['Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFlag']);

@@ -247,6 +247,25 @@ export class RubyResolver implements LanguageRelations {
     return out;
   }
 
+  /** Whether a class's superclass chain reaches one of `names` (a project class's or a library class's as written). */
+  private below(ent: Ent, names: ReadonlySet<string>): boolean {
+    const seen = new Set<Ent>([ent]);
+    for (let cur: Ent = ent; ;) {
+      const sup = this.superOf(cur);
+      if (sup === null) return false;
+      if (sup === 'ext') {
+        const part = cur.parts.find((p) => this.rb(p.f).classes[p.s]?.sup !== undefined);
+        if (!part) return false;
+        const written = this.rb(part.f).consts[this.rb(part.f).classes[part.s]!.sup!].path.join('::').replace(/^::/, '');
+        return names.has(written);
+      }
+      if (names.has(sup.fqn)) return true;
+      if (seen.has(sup)) return false;
+      seen.add(sup);
+      cur = sup;
+    }
+  }
+
   // ---------------------------------------------------------------- ancestors
   /** The superclass of a class: a project class, outside the project, or none (Object). */
   private superOf(ent: Ent): Ent | 'ext' | null {
@@ -690,8 +709,19 @@ export class RubyResolver implements LanguageRelations {
   }
 
   // ---------------------------------------------------------------- entry points
-  /** Rails controllers' public actions (classes named `*Controller` under `app/controllers/`) are routes. */
+  /**
+   * Rails controllers' public actions (classes named `*Controller` under `app/controllers/`) are routes; a Thor CLI's
+   * commands (the public instance methods of a class below `Thor` or `Thor::Group`) are commands.
+   */
   private entries(): void {
+    for (const ent of this.ents.values()) {
+      if (ent.module || !this.below(ent, THOR_BASES)) continue;
+      for (const p of ent.parts) {
+        this.sink.files[p.f].symbols.forEach((sym, s) => {
+          if (sym.parent === p.s && sym.label === 'Method' && sym.kind === 'method' && sym.exported && !sym.isStatic) this.sink.markEntry(p.f, s, 'command', 'thor-command');
+        });
+      }
+    }
     for (const ent of this.ents.values()) {
       if (ent.module || !ent.fqn.endsWith('Controller')) continue;
       for (const p of ent.parts) {
@@ -704,6 +734,9 @@ export class RubyResolver implements LanguageRelations {
     }
   }
 }
+
+/** The classes a Thor CLI's command classes derive from. */
+const THOR_BASES: ReadonlySet<string> = new Set(['Thor', 'Thor::Group']);
 
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
   const l = m.get(k);

@@ -6,6 +6,11 @@
  * `vec![items]` becomes `    [items]`, an array; offsets, rows and columns do not move, so the facts read the
  * text as written.
  *
+ * `select! { pat = future => handler, … }` (tokio's and futures', also behind a path: `tokio::select!`) becomes a block of
+ * statements: `{ pat = future;  handler; … }`, its `=>` and top-level `,` made `;` (a precondition's `, if c` a
+ * statement `; c`, `else =>` a `;`), so the futures it awaits and the handlers' calls are calls; the patterns read
+ * as destructuring assignments, binding nothing.
+ *
  * Only invocations that are expressions are rewritten: inside a function body (any block below an `fn` header)
  * or right after `=` (a `const`/`static` initializer). An invocation at item level (`impl_traits!(u8, u16);`) is an
  * item, and `macro_rules!` bodies are patterns and transcribers: both are left as they are. So is an invocation
@@ -16,6 +21,9 @@
 
 /** Keywords that start items or statements: arguments holding one are no expression list. */
 const NOT_EXPRESSION = new Set(['fn', 'struct', 'enum', 'impl', 'trait', 'mod', 'use', 'pub', 'type', 'let', 'static', 'const', 'extern', 'macro_rules']);
+
+/** Macros that await the first of several futures, written as arms `pattern = future => handler`. */
+const SELECT_MACROS = new Set(['select', 'select_biased']);
 
 /** Macros whose arguments hold patterns or definitions (`matches!(x, Some(_) | None)`), never rewritten. */
 const PATTERN_MACROS = new Set(['macro_rules', 'matches', 'assert_matches', 'debug_assert_matches']);
@@ -29,15 +37,18 @@ export function macroArgsAsExpressions(text: string): string {
     out ??= text.split('');
     for (let i = from; i < to; i++) if (i !== keep) out[i] = ' ';
   };
+  const put = (at: number, c: string): void => { out ??= text.split(''); out[at] = c; };
   // open brackets: whether their contents are code (expressions and statements)
   const code: boolean[] = [];
   let headerFn = false; // an `fn` since the last `;`, `{` or `}` at this level: the next `{` is its body
   let prev = ''; // previous significant token
   let argsOpen = -1; // the bracket of a rewritten invocation: its contents are expressions wherever it stands
+  let pathStart = 0; // where the path the current token ends began (`tokio` of `tokio::select`)
   for (;;) {
     const tok = s.next();
     if (tok === undefined) break;
     const at = s.start;
+    if ((isIdent(tok) && prev !== '::') || (tok === '::' && !isIdent(prev))) pathStart = at;
     if (tok === '{' || tok === '(' || tok === '[') {
       const inCode = (code.length > 0 && code[code.length - 1]) || at === argsOpen;
       code.push(tok === '{' ? inCode || headerFn : inCode);
@@ -69,6 +80,15 @@ export function macroArgsAsExpressions(text: string): string {
       if (close < 0) break;
       const inCode = (code.length > 0 && code[code.length - 1]) || prev === '=';
       const vec = ch === '[' && tok === 'vec' && prev !== '::';
+      const arms = SELECT_MACROS.has(tok) && ch === '{' && inCode ? selectArms(text, open, close) : undefined;
+      if (arms) {
+        // `tokio::select! {` → a block; its arms' separators → `;`
+        blank(pathStart, bang + 1);
+        for (const [i, c] of arms) put(i, c);
+        s.pos = argsOpen = open;
+        prev = tok;
+        continue;
+      }
       if (!PATTERN_MACROS.has(tok) && inCode && (ch === '(' || vec) && expressionList(text, open, close, vec)) {
         // `name!(…)` → `name (…)`; `vec![…]` → `    […]`: scan on inside, where nested invocations are code too
         if (vec) blank(at, bang + 1); else blank(bang, bang + 1);
@@ -83,6 +103,35 @@ export function macroArgsAsExpressions(text: string): string {
     prev = tok;
   }
   return out ? out.join('') : text;
+}
+
+/**
+ * The characters to change in a `select!` body between `open` and `close` for its arms to read as statements: each
+ * top-level `=>` and `,` made `;`, a precondition's `if` and an `else` arm's `else` blanked; undefined for a body
+ * that is a macro's transcriber (`$`).
+ */
+function selectArms(text: string, open: number, close: number): Array<[number, string]> | undefined {
+  const s = new RustScanner(text, open + 1, close);
+  const out: Array<[number, string]> = [];
+  let depth = 0;
+  let prev = '';
+  let elseAt = -1;
+  for (;;) {
+    const tok = s.next();
+    if (tok === undefined) return out;
+    if (tok === '$') return undefined;
+    if (tok === '{' || tok === '(' || tok === '[') depth++;
+    else if (tok === '}' || tok === ')' || tok === ']') depth--;
+    else if (depth === 0) {
+      if (tok === '=>') {
+        out.push([s.start, ';'], [s.start + 1, ' ']);
+        if (elseAt >= 0 && prev === 'else') for (let i = elseAt; i < elseAt + 4; i++) out.push([i, ' ']);
+      } else if (tok === ',') out.push([s.start, ';']);
+      else if (tok === 'if' && prev === ',') out.push([s.start, ' '], [s.start + 1, ' ']);
+      else if (tok === 'else') elseAt = s.start;
+    }
+    prev = tok;
+  }
 }
 
 /** Whether the tokens between `open` and `close` can be an argument list (or, for `vec!`, an array's items). */
@@ -104,7 +153,7 @@ const IDENT_START = /[A-Za-z_]/;
 const IDENT_PART = /[A-Za-z0-9_]/;
 
 function isIdent(tok: string): boolean {
-  return IDENT_START.test(tok[0]) && tok !== '_';
+  return tok.length > 0 && IDENT_START.test(tok[0]) && tok !== '_';
 }
 
 /** Rust's tokens as far as the rewrite needs them: comments, strings and chars skipped whole, `::` and `=>` kept. */

@@ -36,7 +36,7 @@ const NAMES: NameRules = {
   reservedMembers: new Set(['drop', 'clone', 'fmt', 'eq', 'cmp', 'partial_cmp', 'hash', 'deref', 'deref_mut', 'next', 'from', 'into', 'default', 'into_iter', 'index', 'call']),
   // `krate::f`, `module::f`, `Type::f`: a path names the symbol through its qualifier
   qualifiers: ['.', '::'],
-  checkRename: (oldName) => (oldName === 'main' ? "'main' is the program's entry point by that name; renaming it changes what the program runs" : undefined),
+  refuseRename: (oldName) => (oldName === 'main' ? "'main' is the program's entry point by that name; renaming it changes what the program runs" : undefined),
 };
 
 const TEST_FILE = /(?:^|\/)(?:tests|benches)\/|(?:^|\/)[^/]*_tests?\.rs$|(?:^|\/)tests?\.rs$/;

@@ -107,7 +107,7 @@ class NominalResolver implements LanguageRelations {
       this.callbacks(f, call, from);
       return;
     }
-    if ('ext' in res) { this.sink.countCall(f, 'external'); this.implicitCalls(res.implicit, from, call); this.callbacks(f, call, from); return; }
+    if ('ext' in res) { this.sink.countCall(f, 'external'); this.implicitCalls(res.implicit, from, call); this.messageHandlers(f, call, from); this.callbacks(f, call, from); return; }
     if ('unresolved' in res || !res.targets.length) { this.sink.countCall(f, 'unresolved'); this.callbacks(f, call, from); return; }
     this.sink.countCall(f, 'resolved');
     const reason = res.reason === 'local' ? 'same-file' : res.reason;
@@ -120,6 +120,37 @@ class NominalResolver implements LanguageRelations {
     if (!res.ctor && call.callee.k === 'member' && call.callee.obj.k !== 'super') this.dispatch(res.targets, from, line, argc);
     this.implicitCalls(res.implicit, from, call);
     this.callbacks(f, call, from);
+  }
+
+  private handlers: Map<TypeEnt, SymRef[]> | undefined;
+  /**
+   * A library call that hands a message to the project's handlers of its type (NominalRules.messageHandlers: MediatR's
+   * `mediator.Send(command)`): CALLS edges, marked `dispatch`, to the handle method of each project type whose
+   * handler interface takes the message's type as its first type argument.
+   */
+  private messageHandlers(f: number, call: NominalCall, from: number): void {
+    const rule = this.rules.messageHandlers;
+    if (!rule || call.callee.k !== 'member' || !rule.methods.has(call.callee.name) || !call.argv?.length) return;
+    const message = this.ev.value(f, call.argv[0], call.from);
+    if (message.t !== 'inst') return;
+    if (!this.handlers) {
+      this.handlers = new Map();
+      for (const ent of this.w.types.values()) {
+        for (const p of ent.parts) {
+          const sym = this.w.sym(p);
+          for (const e of [...(sym.implements ?? []), ...(this.w.extra(p).bases ?? [])]) {
+            if (e.k !== 'generic' || !e.args.length || !rule.bases.has(lastTypeName(e.of) ?? '')) continue;
+            const t = this.ev.type(p.f, e.args[0], p.s);
+            if (t.t !== 'inst') continue;
+            const handles = this.m.find(ent, rule.handle).filter((r) => this.w.sym(r).label === 'Method' && this.m.ownerOf(r) === ent);
+            const list = this.handlers.get(t.e) ?? [];
+            for (const r of handles) if (!list.some((x) => x.f === r.f && x.s === r.s)) list.push(r);
+            this.handlers.set(t.e, list);
+          }
+        }
+      }
+    }
+    for (const r of this.handlers.get(message.e) ?? []) this.sink.edge(from, this.symPos(r), 'CALLS', CONFIDENCE.dispatch, 'dispatch', posLine(call.at));
   }
 
   /**
@@ -277,4 +308,9 @@ class NominalResolver implements LanguageRelations {
     walk(ent);
     return out;
   }
+}
+
+/** The last name of a written type (`IRequestHandler`, `MediatR.IRequestHandler` → IRequestHandler). */
+function lastTypeName(e: Expr): string | undefined {
+  return e.k === 'id' || e.k === 'member' ? e.name : undefined;
 }

@@ -57,6 +57,12 @@ export interface NominalRules {
   builtinResult?(name: string): { type: number } | { value: number } | { arrayOf: number } | undefined;
   /** Inside a class, a free name may be one of its members (`this` implied): Java, C#, Kotlin; not Go. */
   implicitThis: boolean;
+  /**
+   * Library calls that hand a message to the project's handlers of its type: the called method names, the handler
+   * interfaces (by name; the message is their first type argument) and the method of the handler that runs (C#'s
+   * MediatR: `mediator.Send(command)` runs `Handle` of the class implementing `IRequestHandler<Command, R>`).
+   */
+  messageHandlers?: { methods: ReadonlySet<string>; bases: ReadonlySet<string>; handle: string };
   /** Interfaces are satisfied by method sets, not declared (Go). */
   structural: boolean;
   /**

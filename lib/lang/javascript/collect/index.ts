@@ -5,7 +5,7 @@
  * types (./jsdoc-types.ts), TypeScript's global generic types.
  */
 import type { CollectorPlugin, TypeNames } from '../../../extract/plugin.ts';
-import { bindingIndex, bindsSymbol } from '../../../extract/facts.ts';
+import { bindingIndex, bindsSymbol, type Expr, type SymbolFact } from '../../../extract/facts.ts';
 import { ARRAY_TYPES, MAP_TYPES, MODIFIER_WORDS, SAME_MEMBERS, UNTYPED } from './constants.ts';
 import { inlineRequire, requireBinding } from './commonjs.ts';
 import { jsdocApply, jsdocCast, jsdocImportBindings, jsdocTypedefs } from './jsdoc-types.ts';
@@ -130,8 +130,27 @@ export const ecmascriptCollector: CollectorPlugin = {
 
   building(symbols) {
     if (this.docComments.size) jsdocApply.call(this, symbols);
+    for (const sym of symbols) if (sym.label === 'TypeAlias' && sym.type?.k === 'union' && !sym.type.either) markUnionShared(sym.type, symbols);
     // what `declare global { … }` declares (its top-level declarations; their members follow them)
     const blocks = es(this).globalBlocks;
     if (blocks.length) for (const s of symbols) if (s.parent === -1 && blocks.some(([a, b]) => s.line >= a && s.line <= b)) s.global = true;
   },
 };
+
+/**
+ * The members of a union of object types that every part declares (`type M = { type: 'a'; id: string } | { type: 'b';
+ * id: number }`: `type` and `id`, not a name one part lacks): the union's one property, whose declarations the
+ * language service renames together. Only a union whose every part is an object type written there: a named part
+ * (`{ k: 1 } | Other`) has members this file does not list.
+ */
+function markUnionShared(union: Expr & { k: 'union' }, symbols: SymbolFact[]): void {
+  const parts: Expr[] = [];
+  const flatten = (e: Expr): void => { if (e.k === 'union' && !e.either) e.types.forEach(flatten); else parts.push(e); };
+  flatten(union);
+  if (parts.length < 2 || !parts.every((p) => p.k === 'object' && p.decls)) return;
+  const decls = parts.map((p) => (p as Expr & { k: 'object' }).decls!);
+  for (const { name } of decls[0]) {
+    if (!decls.every((d) => d.some((x) => x.name === name))) continue;
+    for (const d of decls) for (const x of d) if (x.name === name) symbols[x.s].unionShared = true;
+  }
+}
