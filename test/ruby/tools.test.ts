@@ -114,8 +114,8 @@ test('flows: a Thor CLI\'s commands (public instance methods of a class below Th
     'class Plain', '  def add(name)', '    Store.load(name).save', '  end', 'end', '',
   ].join('\n'));
   const snap = await buildSnapshotInMemory(root, { workers: 0 });
-  const r = await cypher({ query: "MATCH (p:Process) WHERE p.entryKind = 'command' RETURN p.name AS name ORDER BY name" }, snap) as { rows: Array<{ name: string }> };
-  const names = r.rows.map((x) => x.name);
+  const r = await cypher({ query: "MATCH (p:Process) WHERE p.entryKind = 'command' RETURN p.name AS name ORDER BY name" }, snap);
+  const names = r.rows.map((x) => String(x.name));
   t.true(names.some((n) => n.startsWith('CLI.add')), names.join(', '));
   t.true(names.some((n) => n.startsWith('Setup.create')), names.join(', '));
   t.false(names.some((n) => n.startsWith('CLI.helper') || n.startsWith('Plain.')), names.join(', '));

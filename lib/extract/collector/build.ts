@@ -483,10 +483,19 @@ export function typedInitializerEntries(this: Collector, s: number): ReturnType<
  * their unannotated parameters are those of the type's member, `Handlers['a']`.
  */
 export function typedEntries(this: Collector, count: number): void {
+  const typed: Array<[Node, NonNullable<ReturnType<Collector['objectEntries']['get']>>]> = [];
   for (let s = 0; s < count; s++) {
     const typeNode = this.work[s].typeNode;
     const entries = this.typedInitializerEntries(s);
-    if (!typeNode || !entries) continue;
+    if (typeNode && entries) typed.push([typeNode, entries]);
+  }
+  // … and an object literal a function with a declared result returns (`(): Behavior => ({ onFetch: (ctx) => … })`)
+  if (this.returnsOf.size) for (const [fn, values] of this.returned) {
+    const declared = this.returnsOf.get(fn);
+    if (!declared) continue;
+    for (const v of values) { const entries = this.objectEntries.get(this.unwrapped(v)); if (entries) typed.push([declared, entries]); }
+  }
+  for (const [typeNode, entries] of typed) {
     for (const en of entries) {
       if (!en.key || !en.value || en.value === en.key) continue;
       const slots = this.slotsOf.get(en.value);
