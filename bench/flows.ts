@@ -26,7 +26,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { CodeGraph } from '../lib/graph/code-graph.ts';
+import type { CodeGraph, GraphView } from '../lib/graph/code-graph.ts';
 import { GraphBuilder } from '../lib/graph/builder.ts';
 import type { GraphNode } from '../lib/graph/schema.ts';
 import { detectModules, type ModulesResult } from '../lib/modules/index.ts';
@@ -44,7 +44,7 @@ const runs = Number(opt('runs', '3'));
 const withSearch = !args.includes('--no-search');
 
 /** The graph as the resolver left it: no Community/Process nodes, no MEMBER_OF/STEP edges, no `module`. */
-function strip(g: CodeGraph): CodeGraph {
+function strip(g: GraphView): CodeGraph {
   const out = new GraphBuilder();
   for (const n of graphData(g).nodes) {
     if (n.label === 'Community' || n.label === 'Process') continue;

@@ -3,7 +3,7 @@
  * seeded sequence of random edits (a statement added to a function body, blank lines inserted, a call of a name the
  * file already calls, a function appended, an `export` removed (TypeScript and JavaScript)); after each edit the incremental snapshot's graph
  * export, references and search files are compared byte for byte with a cold analyze of a copy of the same tree.
- * Prints one line per edit (what changed, files resolved, modules taken over, identical or not) and exits 1 on
+ * Prints one line per edit (what changed, files resolved, modules and flows taken over, identical or not) and exits 1 on
  * any difference.
  *
  *   node --import tsx bench/incremental-diff.ts [--corpus DIR] [--steps N] [--seed N]
@@ -99,7 +99,7 @@ async function main(): Promise<void> {
       const differing = [...new Set([...a.keys(), ...b.keys()])].filter((k) => !same(a.get(k), b.get(k)));
       differences += differing.length ? 1 : 0;
       const s = inc.summary;
-      console.log(`${String(step).padStart(3)} ${change.kind.padEnd(20)} ${file}: resolved ${s.files.resolved}/${s.files.indexed}, modules ${s.modulesReused ? 'taken over' : 'detected'}, `
+      console.log(`${String(step).padStart(3)} ${change.kind.padEnd(20)} ${file}: resolved ${s.files.resolved}/${s.files.indexed}, modules ${s.modulesReused ? 'taken over' : 'detected'}, flows ${s.processesReused ? 'taken over' : 'traced'}, `
         + `${differing.length ? `DIFFERENT: ${differing.join(', ')}` : 'identical to cold'}`);
       fs.rmSync(cold, { recursive: true, force: true });
       fs.rmSync(path.join(tmp, `home-cold-${step}`), { recursive: true, force: true });

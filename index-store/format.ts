@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { codeGraphFromData, denseGraph, type CodeGraph, type CodeGraphData } from '../lib/graph/code-graph.ts';
+import { codeGraphFromData, denseGraph, type CodeGraph, type CodeGraphData, type GraphView } from '../lib/graph/code-graph.ts';
 import { GraphBuilder } from '../lib/graph/builder.ts';
 import type { GraphEdge, GraphNode } from '../lib/graph/schema.ts';
 import type { Reference, ReferenceKind } from '../lib/refs/reference-index.ts';
@@ -52,7 +52,7 @@ export interface SnapshotMeta {
    * What a later analyze needs to take this generation's relations over (lib/analyze/incremental.ts): the
    * identity of the code that made it, and whether its relation edges split by their source's file.
    */
-  incremental?: { stamp: string; partitioned: boolean; modules?: string };
+  incremental?: { stamp: string; partitioned: boolean; modules?: string; processes?: string };
   /** Size in bytes of every other file of the generation (relative paths), so a reader can tell it is whole (verify.ts). */
   sizes?: Record<string, number>;
 }
@@ -135,7 +135,7 @@ export class GenerationWriter {
    * UTF-8 pass is the slow two-byte one as soon as one doc comment has a non-Latin-1 character; a slice of
    * records without one stays one-byte.
    */
-  graph(graph: CodeGraph): void {
+  graph(graph: GraphView): void {
     const { nodes, edges, src, dst } = denseGraph(graph);
     this.graphData({ nodes: nodes as GraphNode[], edges: edges as GraphEdge[] }, { src, dst });
   }

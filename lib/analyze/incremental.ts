@@ -16,7 +16,7 @@ import type { GraphEdge, GraphNode } from '../graph/schema.ts';
 import type { Reference } from '../refs/reference-index.ts';
 import { isRelationEdge, type ResolveReuse } from '../resolve/index.ts';
 import { sha256 } from '../files/source.ts';
-import { addCodeEdge, graphData, type CodeGraph, type CodeGraphData } from '../graph/code-graph.ts';
+import { addCodeEdge, denseGraph, graphData, type CodeGraphData, type GraphView } from '../graph/code-graph.ts';
 import type { ModulesOptions } from '../modules/index.ts';
 import type { FileRecord, SnapshotMeta } from '../../index-store/format.ts';
 
@@ -109,43 +109,71 @@ function sameRecord(a: Record<string, string> | undefined, b: Record<string, str
 }
 
 /**
- * A digest of what module detection reads of a graph (before modules): every node and edge with all their
- * properties but positions (node lines, edge lines, which lib/modules never reads), in graph order, and the
- * options. The same digest means the same communities.
+ * What module detection depends on besides the graph: the code that detects (codeStamp) and the options. Module
+ * detection reads every node and edge with all their properties but positions (node lines, edge lines, which
+ * lib/modules never reads), in graph order: with the same key and a graph that is the previous one but for
+ * positions (sameForModules), the communities are the previous ones.
  */
-export function modulesKey(graph: CodeGraph, options: ModulesOptions | undefined): string {
-  const h = createHash('sha256');
-  h.update(`${codeStamp()}\0${JSON.stringify(options ?? {})}\0`);
-  const { nodes, edges } = graphData(graph);
-  // Serialised a slice at a time, then the positions cut out of the text: a JSON.stringify replacer, called for
-  // every key of every record, cost most of a one-file run's modules phase on a large repository.
-  const digest = (records: readonly object[]): void => {
-    for (let i = 0; i < records.length; i += DIGEST_SLICE) h.update(withoutLines(JSON.stringify(records.slice(i, i + DIGEST_SLICE))));
-  };
-  digest(nodes);
-  h.update('\0edges\0');
-  digest(edges);
-  return h.digest('hex');
+export function modulesKey(options: ModulesOptions | undefined): string {
+  return sha256(`${codeStamp()}\0${JSON.stringify(options ?? {})}`);
 }
-
-/** Records serialised at once by modulesKey (bounds the text made at a time). */
-const DIGEST_SLICE = 4096;
 
 /**
- * JSON text without its `line` and `endLine` members, at any depth. In JSON text a quote inside a string is
- * escaped, so `"line":` can only be a key; its value (a number) ends at the next `,`, `}` or `]`.
+ * True when `graph` (before modules) holds the nodes and edges of `previous` (a generation's graph, modules and
+ * processes included) as they were before modules, in the same order, every property equal but the positions
+ * (`line` and `endLine`, at any depth): what modules and processes added — Community and Process nodes, MEMBER_OF
+ * and STEP_IN_PROCESS edges, each member's `module` — is left out of `previous`. Compared in place rather than
+ * through a digest of both graphs' text, which cost a large repository's one-file run a second of serialising
+ * and hashing. A property whose value is undefined counts as absent (JSON drops it).
  */
-export function withoutLines(json: string): string {
-  return json.replace(LINE_MEMBERS, '');
+export function sameForModules(graph: GraphView, previous: CodeGraphData): boolean {
+  const { nodes, edges } = graphData(graph);
+  let i = 0;
+  for (const n of previous.nodes) {
+    if (n.label === 'Community' || n.label === 'Process') continue;
+    if (i >= nodes.length || !sameProps(nodes[i++] as unknown as Rec, n as unknown as Rec, 'module')) return false;
+  }
+  if (i !== nodes.length) return false;
+  let k = 0;
+  for (const e of previous.edges) {
+    if (e.type === 'MEMBER_OF' || e.type === 'STEP_IN_PROCESS') continue;
+    if (k >= edges.length || !sameProps(edges[k++] as unknown as Rec, e as unknown as Rec)) return false;
+  }
+  return k === edges.length;
 }
 
-const LINE_MEMBERS = /"(?:line|endLine)":[^,}\]]*,?/g;
+type Rec = Record<string, unknown>;
+
+/** Two records equal but for `line`, `endLine` (at any depth) and, on `b`'s top level only, the key `skip`. */
+function sameProps(a: Rec, b: Rec, skip?: string): boolean {
+  let na = 0;
+  for (const key in a) {
+    const v = a[key];
+    if (v === undefined || key === 'line' || key === 'endLine') continue;
+    if (key === skip || !sameValue(v, b[key])) return false;
+    na++;
+  }
+  let nb = 0;
+  for (const key in b) if (b[key] !== undefined && key !== 'line' && key !== 'endLine' && key !== skip) nb++;
+  return na === nb;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i] ?? null, b[i] ?? null)) return false;
+    return true;
+  }
+  return !Array.isArray(b) && sameProps(a as Rec, b as Rec);
+}
 
 /**
  * Puts the previous run's modules into `graph` (whose modules digest equals the previous one's): its Community
  * nodes and MEMBER_OF edges in their order, and each member's `module`, as detectModules would have written them.
  */
-export function reuseModules(graph: CodeGraph, previous: CodeGraphData): { communities: number } | undefined {
+export function reuseModules(graph: GraphView, previous: CodeGraphData): { communities: number } | undefined {
   // checked before anything is written: on a mismatch the caller detects the modules on an untouched graph
   // (a Process node's `module` is written by processes, which run again)
   const member = (n: GraphNode): boolean => n.module !== undefined && n.label !== 'Process' && n.label !== 'Community';
@@ -162,4 +190,44 @@ export function reuseModules(graph: CodeGraph, previous: CodeGraphData): { commu
   }
   for (const e of members) addCodeEdge(graph, { ...e });
   return { communities: communities.size };
+}
+
+/**
+ * A digest of what processes read of a graph whose modules are `modulesDigest`'s (modulesKey) and are put on it:
+ * that digest and, for every CALLS edge, the rank of its line among the lines of the CALLS edges leaving the same
+ * node (equal lines the same rank). Processes read no other position: a call's line only orders a caller's callees
+ * (lib/processes/trace.ts), and ranks order them as the lines do. So a body edit that moves calls but not their
+ * order within each caller keeps the flows, and the same digest means the same Process nodes and steps.
+ */
+export function processesKey(graph: GraphView, modulesDigest: string): string {
+  const { edges, src } = denseGraph(graph);
+  const calls: number[] = [];
+  for (let k = 0; k < edges.length; k++) if (edges[k].type === 'CALLS') calls.push(k);
+  const lineOf = (k: number): number => edges[k].line ?? Number.MAX_SAFE_INTEGER;
+  calls.sort((a, b) => src[a] - src[b] || lineOf(a) - lineOf(b) || a - b);
+  const rank = new Int32Array(edges.length).fill(-1);
+  for (let i = 0, r = 0; i < calls.length; i++) {
+    const k = calls[i], prev = calls[i - 1];
+    if (i > 0 && src[prev] === src[k]) { if (lineOf(prev) !== lineOf(k)) r++; } else r = 0;
+    rank[k] = r;
+  }
+  const h = createHash('sha256');
+  h.update(`${modulesDigest}\0processes\0`);
+  h.update(new Uint8Array(rank.buffer));
+  return h.digest('hex');
+}
+
+/**
+ * Puts the previous run's processes into `graph` (whose processes digest equals the previous one's, after the
+ * previous modules were put back): its Process nodes and STEP_IN_PROCESS edges in their order, as traceProcesses
+ * would have added them. Undefined, with nothing written, when the previous graph does not fit.
+ */
+export function reuseProcesses(graph: GraphView, previous: CodeGraphData): { processes: number } | undefined {
+  const nodes = previous.nodes.filter((n) => n.label === 'Process');
+  const uids = new Set(nodes.map((n) => n.uid));
+  const steps = previous.edges.filter((e) => e.type === 'STEP_IN_PROCESS');
+  if (nodes.some((n) => graph.hasNode(n.uid)) || steps.some((e) => !uids.has(e.target) || !graph.hasNode(e.source))) return undefined;
+  for (const n of nodes) graph.addNode(n.uid, { ...n });
+  for (const e of steps) addCodeEdge(graph, { ...e });
+  return { processes: nodes.length };
 }

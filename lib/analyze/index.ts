@@ -8,6 +8,7 @@ import path from 'node:path';
 import { CodegraphError } from '../errors.ts';
 import type { FileFacts } from '../extract/index.ts';
 import { OWN_SITE_FACTS } from '../extract/facts.ts';
+import { toCodeGraph } from '../graph/code-graph.ts';
 import type { RepoInfo, Snapshot } from '../../index-store/snapshot.ts';
 import {
   GenerationWriter, SNAPSHOT_SCHEMA, cleanupGenerations, createGeneration, indexDirOf, publishGeneration, readFactsWithText,
@@ -244,7 +245,7 @@ export async function buildSnapshotInMemory(root: string, options: InMemoryOptio
   ]);
   const search = searchDir ? await loadSearch(searchDir) : undefined;
   return assembleSnapshot({
-    repo, graph: out.graph!, refs: out.refs!, files: out.table.files, search,
+    repo, graph: toCodeGraph(out.graph!), refs: out.refs!, files: out.table.files, search,
     // Rename apply works on an in-memory snapshot too; the snapshot itself is not refreshed afterwards.
     host: createRepoHost({ root: realRoot, searchDir, write: (r, changes) => writeFilesAtomically(r, changes) }),
   });

@@ -10,9 +10,9 @@ import { resolveProject } from '../resolve/index.ts';
 import { detectModules, type ModulesOptions } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
 import { buildSearch, packSearchable } from '../search/index.ts';
-import type { CodeGraph, CodeGraphData } from '../graph/code-graph.ts';
+import type { CodeGraphData, GraphView } from '../graph/code-graph.ts';
 import type { Reference } from '../refs/reference-index.ts';
-import { codeStamp, modulesKey, previousResolution, reuseModules } from './incremental.ts';
+import { codeStamp, modulesKey, previousResolution, processesKey, reuseModules, reuseProcesses, sameForModules } from './incremental.ts';
 import type { GraphBuilder } from '../graph/builder.ts';
 import type { ReferenceIndex } from '../refs/reference-index.ts';
 import { CodegraphError } from '../errors.ts';
@@ -94,13 +94,14 @@ export interface PipelineOutput {
    */
   resolved(parts: { table: FileTable; facts: readonly FileFacts[]; refs: ReferenceIndex; factsText: (facts: FileFacts) => string | Uint8Array | undefined }): void;
   /** After processes: the graph no longer changes (search only reads it). */
-  graph(graph: CodeGraph): void;
+  graph(graph: GraphView): void;
 }
 
 export interface BuildOutput {
   upToDate: boolean;
   indexedAt: string;
-  graph?: CodeGraph;
+  /** The graph (lib/graph/array-graph.ts; code-graph.ts toCodeGraph makes the graphology one). */
+  graph?: GraphView;
   refs?: ReferenceIndex;
   table: FileTable;
   /** Facts in `table.files` order. */
@@ -111,7 +112,7 @@ export interface BuildOutput {
   stats: RepoStats;
   summary: AnalyzeSummary;
   /** For the snapshot's meta (SnapshotMeta.incremental). */
-  incremental?: { stamp: string; partitioned: boolean; modules?: string };
+  incremental?: { stamp: string; partitioned: boolean; modules?: string; processes?: string };
 }
 
 interface Pending { path: string; language: LanguageId; text: string; record: FileRecord }
@@ -372,7 +373,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     meta: previous!.meta, files: previous!.files, facts: previous!.facts, graph: readPreviousGraph, refs: previous!.refs!,
   }, { paths: all.map((a) => a.record.path), clean: new Set(cached.map((c) => c.record.path)), configFiles, configListing, log });
   const resolved = resolveProject(facts, config, { onNodes: opts.searchDir && searchWorker ? sendSearch : undefined, reuse });
-  const { graph, refs } = resolved;
+  const { arrays: graph, refs } = resolved;
   const unresolvedByFile = resolved.unresolvedCalls.byFile;
   const records: FileRecord[] = all.map((a) => {
     const rec: FileRecord = { ...a.record, lines: a.facts.lines, parseErrors: a.facts.parseErrors };
@@ -386,18 +387,31 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   if (opts.output) early(() => opts.output!.resolved({ table, facts, refs, factsText }));
 
   phase('modules');
-  // the previous communities when module detection would read the same graph (incremental.ts modulesKey)
-  const modulesDigest = modulesKey(graph, opts.modules);
+  // the previous communities when module detection would read the same graph (incremental.ts sameForModules),
+  // compared only when the previous graph had as many nodes before modules and processes
+  const modulesDigest = modulesKey(opts.modules);
   let modules: { communities: number } | undefined;
-  if (takeOver && previous!.meta.incremental?.modules === modulesDigest) {
+  const prevStats = previous?.meta.stats;
+  if (takeOver && previous!.meta.incremental?.modules === modulesDigest && prevStats
+    && prevStats.nodes - prevStats.communities - prevStats.processes === graph.order) {
     let prev: CodeGraphData | undefined;
     try { prev = readPreviousGraph(); } catch { prev = undefined; }
-    if (prev) modules = reuseModules(graph, prev);
+    if (prev && sameForModules(graph, prev)) modules = reuseModules(graph, prev);
   }
   const modulesReused = modules !== undefined;
   modules ??= detectModules(graph, opts.modules);
   phase('processes');
-  const processes = traceProcesses(graph);
+  // the previous flows when they read the same graph (incremental.ts processesKey): the modules taken over, and
+  // each caller's calls in the same order
+  const processesDigest = processesKey(graph, modulesDigest);
+  let processes: { processes: number } | undefined;
+  if (modulesReused && previous!.meta.incremental?.processes === processesDigest) {
+    let prev: CodeGraphData | undefined;
+    try { prev = readPreviousGraph(); } catch { prev = undefined; }
+    if (prev) processes = reuseProcesses(graph, prev);
+  }
+  const processesReused = processes !== undefined;
+  processes ??= traceProcesses(graph);
   if (opts.output) early(() => opts.output!.graph(graph));
 
   let embeddings = 0;
@@ -435,12 +449,12 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     parseErrors: { total: Object.values(parseErrorsByFile).reduce((a, b) => a + b, 0), files: worst(parseErrorsByFile, 20) },
     skips: sortSkips(skips), failures,
     communities: modules.communities, ...(modulesReused ? { modulesReused: true as const } : {}),
-    processes: processes.processes, embeddings, embedder, timings,
+    processes: processes.processes, ...(processesReused ? { processesReused: true as const } : {}), embeddings, embedder, timings,
   };
   return {
     upToDate: false, indexedAt, graph, refs, table,
     facts, configFiles: sortKeys(configFiles), configListing, embedder, stats, summary,
-    incremental: { stamp: codeStamp(), partitioned: resolved.partitioned, modules: modulesDigest },
+    incremental: { stamp: codeStamp(), partitioned: resolved.partitioned, modules: modulesDigest, processes: processesDigest },
   };
 }
 

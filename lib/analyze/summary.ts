@@ -1,5 +1,5 @@
 /** The analyze summary: a JSON-safe record of what one run did, and its text form for the terminal. */
-import { graphData, type CodeGraph } from '../graph/code-graph.ts';
+import { graphData, type GraphView } from '../graph/code-graph.ts';
 import { SYMBOL_LABELS } from '../graph/schema.ts';
 import type { SkipCounts } from '../files/skip-rules.ts';
 
@@ -41,6 +41,8 @@ export interface AnalyzeSummary {
   /** The communities were taken over from the previous snapshot (module detection would have read the same graph). */
   modulesReused?: true;
   processes: number;
+  /** The flows were taken over from the previous snapshot (processes would have read the same graph: incremental.ts processesKey). */
+  processesReused?: true;
   embeddings: number;
   embedder: string;
   /** Milliseconds per phase, and in total. */
@@ -48,7 +50,7 @@ export interface AnalyzeSummary {
 }
 
 /** Nodes by label and edges by type, in schema order. */
-export function countGraph(graph: CodeGraph): { nodes: Record<string, number>; edges: Record<string, number>; symbols: number } {
+export function countGraph(graph: GraphView): { nodes: Record<string, number>; edges: Record<string, number>; symbols: number } {
   // Maps and indexed loops: this runs once per process over every edge, mostly unoptimised (a for-of allocates
   // an iterator result per step there, and keyed stores on a plain object go through its dictionary)
   const { nodes: allNodes, edges: allEdges } = graphData(graph);
@@ -101,7 +103,7 @@ export function formatSummary(s: AnalyzeSummary): string {
   const skipTotal = Object.values(s.skips).reduce((a, b) => a + (b ?? 0), 0);
   out.push(`  skipped    ${skipTotal}${skipTotal ? `  ${pairs(s.skips as Record<string, number>)}` : ''}`);
   if (s.failures.length) out.push(`  failed     ${s.failures.length} files could not be extracted: ${s.failures.slice(0, 5).map((f) => `${f.path} (${f.error})`).join(', ')}`);
-  out.push(`  modules    ${s.communities}${s.modulesReused ? ' (unchanged)' : ''}, processes ${s.processes}, embeddings ${s.embeddings} (${s.embedder})`);
+  out.push(`  modules    ${s.communities}${s.modulesReused ? ' (unchanged)' : ''}, processes ${s.processes}${s.processesReused ? ' (unchanged)' : ''}, embeddings ${s.embeddings} (${s.embedder})`);
   const phases = Object.entries(s.timings).filter(([k]) => k !== 'total').map(([k, v]) => `${k} ${secs(v as number)}`);
   out.push(`  time       ${phases.join(', ')}`);
   return out.join('\n');

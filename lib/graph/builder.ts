@@ -7,6 +7,7 @@
  */
 import type { GraphEdge, GraphNode, NodeLabel, RelType } from './schema.ts';
 import { createCodeGraph, type CodeGraph, type CodeGraphData } from './code-graph.ts';
+import { ArrayGraph } from './array-graph.ts';
 
 const EMPTY: readonly number[] = Object.freeze([]);
 
@@ -89,6 +90,14 @@ export class GraphBuilder {
     for (let i = 0; i < nodes.length; i++) g.addNode(nodes[i].uid, nodes[i]);
     for (let i = 0; i < edges.length; i++) g.addDirectedEdgeWithKey(String(i), nodes[edgeSrc[i]].uid, nodes[edgeDst[i]].uid, edges[i]);
     return g;
+  }
+
+  /**
+   * The graph of what was built as arrays (array-graph.ts), holding this builder's very arrays: the builder must
+   * not be used afterwards.
+   */
+  toArrayGraph(): ArrayGraph {
+    return new ArrayGraph(this.nodes, this.edges, this.edgeSrc, this.edgeDst, this.nodeIndex);
   }
 
   get nodeCount(): number { return this.nodes.length; }

@@ -8,6 +8,7 @@
  */
 import { MultiDirectedGraph } from 'graphology';
 import type { GraphEdge, GraphNode } from './schema.ts';
+import { ArrayGraph } from './array-graph.ts';
 
 /**
  * The code graph: multi (a CALLS and a REFERENCES edge may join the same two symbols), directed, typed. Its
@@ -17,6 +18,31 @@ import type { GraphEdge, GraphNode } from './schema.ts';
 export type CodeGraph = Omit<MultiDirectedGraph<GraphNode, GraphEdge>, 'addNode'> & {
   addNode(uid: string, attributes: GraphNode): string;
 };
+
+/**
+ * What the analyze passes (modules, processes, search, the writer) read and add of a code graph: a subset of
+ * graphology's API that both the graphology graph and the pipeline's ArrayGraph (array-graph.ts) answer, in the
+ * same order.
+ */
+export interface GraphView {
+  readonly order: number;
+  readonly size: number;
+  hasNode(uid: string): boolean;
+  getNodeAttributes(uid: string): GraphNode;
+  addNode(uid: string, attributes: GraphNode): string;
+  addDirectedEdgeWithKey(key: string, source: string, target: string, attributes: GraphEdge): string;
+  forEachNode(callback: (uid: string, attributes: GraphNode) => void): void;
+  someNode(callback: (uid: string, attributes: GraphNode) => boolean): boolean;
+  forEachEdge(callback: (key: string, attributes: GraphEdge, source: string, target: string, sourceAttributes: GraphNode, targetAttributes: GraphNode) => void): void;
+  forEachInEdge(uid: string, callback: (key: string, attributes: GraphEdge, source: string, target: string, sourceAttributes: GraphNode, targetAttributes: GraphNode) => void): void;
+  someInEdge(uid: string, callback: (key: string, attributes: GraphEdge, source: string, target: string, sourceAttributes: GraphNode, targetAttributes: GraphNode) => boolean): boolean;
+}
+
+/** The graphology code graph of a view: the view itself when it is one, else one made from its arrays. */
+export function toCodeGraph(view: GraphView): CodeGraph {
+  if (!(view instanceof ArrayGraph)) return view as CodeGraph;
+  return codeGraphFromData({ nodes: view.nodes, edges: view.edges }, view.endPositions());
+}
 
 /** Serialised form of a code graph: nodes and edges in insertion order. */
 export interface CodeGraphData {
@@ -55,7 +81,7 @@ export function nodeOf(graph: CodeGraph, uid: string): GraphNode | undefined {
 }
 
 /** Adds an edge (its ends must be nodes of the graph), keyed by its position; returns the key. */
-export function addCodeEdge(graph: CodeGraph, edge: GraphEdge): string {
+export function addCodeEdge(graph: GraphView, edge: GraphEdge): string {
   return graph.addDirectedEdgeWithKey(String(graph.size), edge.source, edge.target, edge);
 }
 
@@ -81,10 +107,11 @@ interface DenseState {
   dst: Int32Array;
 }
 
-const dense = new WeakMap<CodeGraph, DenseState>();
+const dense = new WeakMap<GraphView, DenseState>();
 
 /** The positional arrays of `graph` (see DenseGraph). */
-export function denseGraph(graph: CodeGraph): DenseGraph {
+export function denseGraph(graph: GraphView): DenseGraph {
+  if (graph instanceof ArrayGraph) return { nodes: graph.nodes, edges: graph.edges, position: graph.position, ...graph.endPositions() };
   let d = dense.get(graph);
   if (d && d.nodes.length === graph.order && d.edges.length === graph.size) return d;
   // Something was dropped (a user's graph, never a snapshot's): start over.
@@ -125,13 +152,13 @@ export function denseGraph(graph: CodeGraph): DenseGraph {
 }
 
 /** The graph's nodes and edges as arrays in insertion order (the records themselves, not copies). */
-export function graphData(graph: CodeGraph): CodeGraphData {
+export function graphData(graph: GraphView): CodeGraphData {
   const d = denseGraph(graph);
   return { nodes: d.nodes as GraphNode[], edges: d.edges as GraphEdge[] };
 }
 
 /** Nodes with one label, in insertion order. */
-export function nodesWithLabel(graph: CodeGraph, label: GraphNode['label']): GraphNode[] {
+export function nodesWithLabel(graph: GraphView, label: GraphNode['label']): GraphNode[] {
   const out: GraphNode[] = [];
   graph.forEachNode((_uid, n) => { if (n.label === label) out.push(n); });
   return out;

@@ -2,7 +2,7 @@
  * Modules (functional areas): community detection over the symbol graph, written back into the graph as
  * `Community` nodes, `MEMBER_OF` edges and each member's `module` property. See docs/flows.md.
  */
-import { addCodeEdge, denseGraph, type CodeGraph } from '../graph/code-graph.ts';
+import { addCodeEdge, denseGraph, type GraphView } from '../graph/code-graph.ts';
 import { CodegraphError } from '../errors.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { buildTies, compareStrings, type TieOptions } from './ties.ts';
@@ -28,7 +28,7 @@ export interface ModulesResult {
 }
 
 /** Detects functional areas: adds Community nodes and MEMBER_OF edges, sets `module` on member symbols. */
-export function detectModules(graph: CodeGraph, options: ModulesOptions = {}): ModulesResult {
+export function detectModules(graph: GraphView, options: ModulesOptions = {}): ModulesResult {
   if (graph.someNode((_uid, n) => n.label === 'Community')) throw new CodegraphError('INTERNAL', 'detectModules: the graph already has Community nodes');
   const ties = buildTies(graph, options);
   const { group, count } = partition(ties, options);

@@ -2,7 +2,7 @@
  * The weighted, undirected "ties" graph that community detection runs on: code symbols plus their files as
  * weak hubs, with one tie per pair of nodes summing every confident relation between them.
  */
-import { denseGraph, type CodeGraph } from '../graph/code-graph.ts';
+import { denseGraph, type GraphView } from '../graph/code-graph.ts';
 import { SYMBOL_LABELS, isConfident, type RelType } from '../graph/schema.ts';
 import { dirOf, isTestPath } from '../util/paths.ts';
 
@@ -84,7 +84,7 @@ function isStructural(type: RelType): boolean {
  * Everything is indexed by position in `graph.nodes` and summed in typed arrays (no per-pair maps, no
  * comparator sorts): this runs cold in every analyze, where each allocation and each interpreted callback counts.
  */
-export function buildTies(graph: CodeGraph, options: TieOptions = {}): TieGraph {
+export function buildTies(graph: GraphView, options: TieOptions = {}): TieGraph {
   const minConfidence = options.minConfidence ?? 0.5;
   const fileTie = options.fileTie ?? 0.1;
   const testFactor = options.testFactor ?? 0.2;

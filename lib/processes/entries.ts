@@ -3,7 +3,7 @@
  * framework registrations (route handlers, CLI commands, event listeners), being run by a file's top-level
  * code, having no callers, being exported, and conventional names. Test and declaration files never hold entries.
  */
-import type { CodeGraph } from '../graph/code-graph.ts';
+import type { GraphView } from '../graph/code-graph.ts';
 import type { GraphEdge, GraphNode } from '../graph/schema.ts';
 import { isDeclarationPath, isTestPath } from '../util/paths.ts';
 import { isConfident, isSymbolNode } from '../graph/schema.ts';
@@ -75,7 +75,7 @@ export function classifyRegistration(callee: string): { kind: EntryKind; weight:
  * Scores the symbols that call something (`callers`: only they can start a flow; most symbols call nothing,
  * so the caller passes these rather than every node) and returns the entries, best first (ties by uid).
  */
-export function findEntries(graph: CodeGraph, callers: Iterable<GraphNode>, options: EntryOptions = {}): Entry[] {
+export function findEntries(graph: GraphView, callers: Iterable<GraphNode>, options: EntryOptions = {}): Entry[] {
   const minConfidence = options.minConfidence ?? 0.5;
   const minScore = options.minEntryScore ?? 1.5;
   const out: Entry[] = [];
@@ -96,7 +96,7 @@ export function findEntries(graph: CodeGraph, callers: Iterable<GraphNode>, opti
 }
 
 /** Scores one symbol as an entry point (see docs/flows.md for the table). */
-export function scoreEntry(graph: CodeGraph, n: GraphNode, minConfidence: number, inTest: (filePath: string | undefined) => boolean = isTestPath): Entry | undefined {
+export function scoreEntry(graph: GraphView, n: GraphNode, minConfidence: number, inTest: (filePath: string | undefined) => boolean = isTestPath): Entry | undefined {
   let score = 0;
   let kind: EntryKind = 'function';
   let kindWeight = 0;
@@ -177,7 +177,7 @@ function routePath(e: GraphEdge): string | undefined {
 }
 
 /** The class (or interface) that owns a method, through HAS_METHOD. */
-function ownerOf(graph: CodeGraph, n: GraphNode): GraphNode | undefined {
+function ownerOf(graph: GraphView, n: GraphNode): GraphNode | undefined {
   if (n.label !== 'Method' && n.label !== 'Property') return undefined;
   let owner: GraphNode | undefined;
   graph.someInEdge(n.uid, (_k, e, _s, _t, source) => e.type === 'HAS_METHOD' && ((owner = source), true));

@@ -3,7 +3,7 @@
  * and budgeted, written back as `Process` nodes and `STEP_IN_PROCESS` edges. Runs after detectModules so
  * each flow knows its modules. See docs/flows.md.
  */
-import { addCodeEdge, type CodeGraph } from '../graph/code-graph.ts';
+import { addCodeEdge, type GraphView } from '../graph/code-graph.ts';
 import { CodegraphError } from '../errors.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { findEntries, inlineLabel, type Entry, type EntryKind, type EntryOptions } from './entries.ts';
@@ -41,7 +41,7 @@ export interface ProcessesResult {
 const REGISTERED: ReadonlySet<EntryKind> = new Set(['route', 'command', 'listener', 'middleware', 'script']);
 
 /** Traces execution flows: adds Process nodes and STEP_IN_PROCESS edges (runs after detectModules). */
-export function traceProcesses(graph: CodeGraph, options: ProcessesOptions = {}): ProcessesResult {
+export function traceProcesses(graph: GraphView, options: ProcessesOptions = {}): ProcessesResult {
   if (graph.someNode((_uid, n) => n.label === 'Process')) throw new CodegraphError('INTERNAL', 'traceProcesses: the graph already has Process nodes');
   const minConfidence = options.minConfidence ?? 0.5;
   const minSteps = options.minSteps ?? 3;

@@ -2,7 +2,7 @@
  * Tracing: from an entry, depth-first along confident resolved calls, source order first, with bounded
  * depth, branching and work, never revisiting a symbol already on the path (no cycles).
  */
-import { denseGraph, type CodeGraph } from '../graph/code-graph.ts';
+import { denseGraph, type GraphView } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { isTestPath } from '../util/paths.ts';
 import { isConfident } from '../graph/schema.ts';
@@ -45,7 +45,7 @@ export interface CallIndex {
  * specific callees before hubs, then those that lead further (have callees of their own), then by the line
  * of the first call site, then by uid.
  */
-export function buildCallIndex(graph: CodeGraph, minConfidence = 0.5, hubFanIn?: number): CallIndex {
+export function buildCallIndex(graph: GraphView, minConfidence = 0.5, hubFanIn?: number): CallIndex {
   // Call-graph ids are handed out in edge order; node positions come from the graph's positional arrays.
   const { nodes, edges, src, dst } = denseGraph(graph);
   const uids: string[] = [];

@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { GraphBuilder } from '../graph/builder.ts';
-import type { CodeGraph } from '../graph/code-graph.ts';
+import { toCodeGraph, type CodeGraph } from '../graph/code-graph.ts';
+import type { ArrayGraph } from '../graph/array-graph.ts';
 import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/reference-index.ts';
 import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
@@ -18,7 +19,10 @@ import { Evaluator, newableFunction, REASON_CONFIDENCE, type Reason, type SymRef
 export type { ProjectConfig };
 
 export interface ResolveResult {
-  graph: CodeGraph;
+  /** The graphology graph of `arrays`, made on first read (analyze never reads it). */
+  readonly graph: CodeGraph;
+  /** The graph as arrays (lib/graph/array-graph.ts): what the analyze pipeline extends and writes. */
+  arrays: ArrayGraph;
   refs: ReferenceIndex;
   /**
    * Call sites that could not be resolved, in total and per file (a name-only guess counts as unresolved).
@@ -183,8 +187,11 @@ class ProjectBuilder {
       list.sort(compareRefsInFile);
       for (let i = 0; i < list.length; i++) refs[k++] = list[i];
     }
+    const arrays = this.graph.toArrayGraph();
+    let graph: CodeGraph | undefined;
     return {
-      graph: this.graph.toGraph(),
+      get graph(): CodeGraph { return (graph ??= toCodeGraph(arrays)); },
+      arrays,
       refs: new ReferenceIndex(refs),
       unresolvedCalls: {
         total: this.unresolved, byFile: this.unresolvedByFile,

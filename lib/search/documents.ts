@@ -3,7 +3,7 @@
  * doc comment, body identifiers) and the one text the embedder turns into a vector.
  */
 import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
-import type { CodeGraph } from '../graph/code-graph.ts';
+import type { GraphView } from '../graph/code-graph.ts';
 import { splitIdentifier } from './tokenize.ts';
 
 /** Keyword fields of one symbol (raw text; the keyword index tokenises them). */
@@ -58,7 +58,7 @@ export interface SearchableGroups {
 }
 
 /** The graph's searchable symbols, grouped by file (a document's row is its symbol's position in `nodes`). */
-export function searchableGroups(graph: CodeGraph): SearchableGroups {
+export function searchableGroups(graph: GraphView): SearchableGroups {
   const nodes: GraphNode[] = [];
   const byFile = new Map<string, number[]>();
   const loose: number[] = [];
@@ -76,7 +76,7 @@ export function searchableGroups(graph: CodeGraph): SearchableGroups {
 }
 
 /** Builds the search documents of every symbol of the graph, in graph order. */
-export function buildDocuments(graph: CodeGraph, readSource: (filePath: string) => string | undefined): SearchDoc[] {
+export function buildDocuments(graph: GraphView, readSource: (filePath: string) => string | undefined): SearchDoc[] {
   const { nodes, byFile, loose } = searchableGroups(graph);
   const out = new Array<SearchDoc>(nodes.length);
   const place = (at: readonly number[], text: string | undefined): void => {

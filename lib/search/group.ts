@@ -3,7 +3,7 @@
  * of (STEP_IN_PROCESS edges); a process scores its best match plus a little for its next best ones. A matched
  * function in no process is a result of its own; other matched symbols in no process are the `definitions`.
  */
-import { nodeOf, type CodeGraph } from '../graph/code-graph.ts';
+import { nodeOf, type CodeGraph, type GraphView } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import type { RankedSymbol } from './engine.ts';
 
@@ -21,10 +21,10 @@ export interface Membership {
   processes: Map<string, ProcessInfo>;
 }
 
-const memberships = new WeakMap<CodeGraph, Membership>();
+const memberships = new WeakMap<GraphView, Membership>();
 
 /** Reads STEP_IN_PROCESS edges (either direction: one end is the Process node). */
-export function membershipOf(graph: CodeGraph): Membership {
+export function membershipOf(graph: GraphView): Membership {
   const cached = memberships.get(graph);
   if (cached) return cached;
   const bySymbol = new Map<string, Array<{ process: string; step: number }>>();

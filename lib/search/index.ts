@@ -10,7 +10,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CodeGraph } from '../graph/code-graph.ts';
+import type { GraphView } from '../graph/code-graph.ts';
 import { digest64 } from './digest.ts';
 import { deferredDocument, documentsOfFile, searchableGroups, type SearchDoc } from './documents.ts';
 import { coocFromBuffer, documentTerms, learnCooccurrence, primeDocumentTerms, type CoocModel } from './embedders/cooccurrence.ts';
@@ -26,7 +26,7 @@ export { packSearchable, unpackSearchable, type PackedSymbols } from './document
 export type { RankedSymbol, RankRequest, RankResult, QueryVectors, RankMode } from './engine.ts';
 
 export interface BuildSearchOptions {
-  graph: CodeGraph;
+  graph: GraphView;
   /** Text of an indexed file by relative path (for symbol bodies). */
   readSource(filePath: string): string | undefined;
   /** The new snapshot generation folder to write search files into. */

@@ -10,6 +10,9 @@ import { analyzeRepository, formatSummary, type AnalyzeSummary } from '../../lib
 import { exportLines } from '../../lib/analyze/export.ts';
 import { readGraphData, readRefs } from '../../index-store/format.ts';
 import { tempDir, writeTree } from './_helpers.ts';
+import { processesKey } from '../../lib/analyze/incremental.ts';
+import { GraphBuilder } from '../../lib/graph/builder.ts';
+import type { GraphEdge, GraphNode } from '../../lib/graph/schema.ts';
 
 const TS_REPO: Record<string, string> = {
   'package.json': '{ "name": "shapes", "version": "1.0.0" }\n',
@@ -125,7 +128,11 @@ if __name__ == "__main__":
 `,
 };
 
-type Edit = { name: string; files: () => Record<string, string | null>; /** Resolved files expected, when the edit keeps every shape. */ resolved?: number; /** The graph changes in positions only. */ sameModules?: true };
+type Edit = {
+  name: string; files: () => Record<string, string | null>; /** Resolved files expected, when the edit keeps every shape. */ resolved?: number;
+  /** The graph changes in positions only. */ sameModules?: true;
+  /** Whether the flows are taken over (checked when given). */ processes?: 'kept' | 'traced';
+};
 
 /** Applies `replace` to a file's current text (the test fails loudly if `from` is not there). */
 function change(root: string, rel: string, from: string, to: string): string {
@@ -189,6 +196,11 @@ async function runEdits(t: ExecutionContext, files: Record<string, string>, edit
     else t.is(summary.files.resolved, summary.files.indexed, `${edit.name}: a shape change resolves every file`);
     t.is(summary.modulesReused === true, edit.sameModules === true, `${edit.name}: modules taken over or detected`);
     t.is(/modules +\d+ \(unchanged\)/.test(formatSummary(summary)), edit.sameModules === true, `${edit.name}: the summary says whether modules changed`);
+    if (edit.processes !== undefined) {
+      t.true(summary.processes > 0, `${edit.name}: the repository has flows`);
+      t.is(summary.processesReused === true, edit.processes === 'kept', `${edit.name}: flows taken over or traced`);
+      t.is(/processes \d+ \(unchanged\)/.test(formatSummary(summary)), edit.processes === 'kept', `${edit.name}: the summary says whether flows were traced`);
+    }
   }
 }
 
@@ -322,4 +334,85 @@ test('a repository of two languages: a TypeScript body edit takes the Python fil
   write(root, { 'pkg/service.py': change(root, 'pkg/service.py', '    return c.run()', '    return c.run() or 1') });
   const s2 = await sameAsCold(t, root, home, 'Python body');
   t.is(s2.files.resolved, s2.files.indexed, 'a Python change resolves everything');
+});
+
+const FLOW_REPO: Record<string, string> = {
+  'package.json': '{ "name": "flows", "version": "1.0.0" }\n',
+  'src/io.ts': `export function readText(p: string): string {
+  return check(p) + p;
+}
+
+export function check(p: string): string {
+  return p.trim();
+}
+
+export function writeText(p: string, text: string): number {
+  return record(p) + text.length;
+}
+
+export function record(p: string): number {
+  return p.length;
+}
+`,
+  'src/steps.ts': `import { readText, writeText } from './io';
+
+export function load(p: string): string {
+  return parseAll(readText(p));
+}
+
+export function parseAll(text: string): string {
+  return text.toUpperCase();
+}
+
+export function save(p: string, text: string): number {
+  return writeText(p, formatAll(text));
+}
+
+export function formatAll(text: string): string {
+  return text.toLowerCase();
+}
+`,
+  'src/main.ts': `import { load, save } from './steps';
+
+export function run(p: string): number {
+  const text = load(p);
+  const n = save(p, text);
+  return n;
+}
+
+run('x');
+`,
+};
+
+test('flows are taken over when each caller calls in the same order, and traced again when an order changes', async (t) => {
+  await runEdits(t, FLOW_REPO, (root) => [
+    { name: 'a statement added above the calls', resolved: 1, sameModules: true, processes: 'kept',
+      files: () => ({ 'src/main.ts': change(root, 'src/main.ts', '  const text = load(p);', '  const first = p.length;\n  const text = load(p + first);') }) },
+    { name: 'a comment above everything', resolved: 1, sameModules: true, processes: 'kept',
+      files: () => ({ 'src/steps.ts': '// steps\n\n' + fs.readFileSync(path.join(root, 'src/steps.ts'), 'utf8') }) },
+    // (the caller's edges are made in the new order too, so the modules are detected again as well)
+    { name: 'two calls of a caller swapped', resolved: 1, processes: 'traced',
+      files: () => ({ 'src/main.ts': change(root, 'src/main.ts', '  const text = load(p + first);\n  const n = save(p, text);', '  const n = save(p, p);\n  const text = load(p + first);') }) },
+    { name: 'a call added', resolved: 1, processes: 'traced',
+      files: () => ({ 'src/steps.ts': change(root, 'src/steps.ts', '  return text.toLowerCase();', '  return parseAll(text).toLowerCase();') }) },
+  ]);
+});
+
+test('the flows digest reads of positions only the order of each caller\'s call lines', (t) => {
+  const key = (lines: number[][]): string => {
+    const b = new GraphBuilder();
+    for (const n of ['a', 'b', 'c', 'd']) b.addNode({ uid: `Function:f.ts:${n}`, label: 'Function', name: n, filePath: 'f.ts' } as GraphNode);
+    // a calls c and d, b calls c and d, with these lines
+    lines.forEach(([x, y], i) => {
+      const from = `Function:f.ts:${'ab'[i]}`;
+      b.addEdge({ source: from, target: 'Function:f.ts:c', type: 'CALLS', confidence: 1, reason: 'r', line: x } as GraphEdge);
+      b.addEdge({ source: from, target: 'Function:f.ts:d', type: 'CALLS', confidence: 1, reason: 'r', line: y } as GraphEdge);
+    });
+    return processesKey(b.toArrayGraph(), 'modules');
+  };
+  const base = key([[3, 5], [10, 12]]);
+  t.is(key([[4, 9], [1, 2]]), base, 'lines moved, each caller\'s order kept');
+  t.not(key([[5, 3], [10, 12]]), base, 'a caller\'s calls in the other order');
+  t.not(key([[3, 3], [10, 12]]), base, 'two calls on one line (a tie) where they were apart');
+  t.is(key([[7, 7], [1, 1]]), key([[2, 2], [8, 8]]), 'ties kept');
 });

@@ -47,11 +47,11 @@ const ELEMENT_1 = ['Dictionary', 'IDictionary', 'IReadOnlyDictionary', 'SortedDi
 const CSHARP_CONTAINERS: ContainerRules = {
   elements: new Map([...ELEMENT_0.map((n) => [n, 0] as [string, number]), ...ELEMENT_1.map((n) => [n, 1] as [string, number])]),
   elementMethods: new Set(['First', 'FirstOrDefault', 'Last', 'LastOrDefault', 'Single', 'SingleOrDefault', 'ElementAt', 'ElementAtOrDefault', 'Find',
-    'FindLast', 'Dequeue', 'Peek', 'Pop', 'Min', 'Max', 'MinBy', 'MaxBy', 'Current', 'Value', 'Result', 'GetValueOrDefault', 'Take',
+    'FindLast', 'Dequeue', 'Peek', 'Pop', 'Min', 'Max', 'MinBy', 'MaxBy', 'Current', 'Value', 'Result', 'GetValueOrDefault',
     // Entity Framework's async queries, awaited
     'FirstAsync', 'FirstOrDefaultAsync', 'LastAsync', 'LastOrDefaultAsync', 'SingleAsync', 'SingleOrDefaultAsync', 'FindAsync', 'ElementAtAsync',
     'ElementAtOrDefaultAsync', 'MinAsync', 'MaxAsync']),
-  sameMethods: new Set(['Where', 'OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending', 'Reverse', 'Distinct', 'Skip', 'SkipWhile', 'TakeWhile',
+  sameMethods: new Set(['Where', 'OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending', 'Reverse', 'Distinct', 'Skip', 'SkipWhile', 'Take', 'TakeWhile',
     'ToList', 'ToArray', 'ToHashSet', 'AsEnumerable', 'AsQueryable', 'Values', 'Concat', 'Union', 'Intersect', 'Except', 'FindAll', 'GetRange',
     'ConfigureAwait', 'AsReadOnly', 'Include', 'AsNoTracking', 'AsNoTrackingWithIdentityResolution', 'AsTracking', 'AsSplitQuery', 'AsSingleQuery',
     'IgnoreQueryFilters', 'IgnoreAutoIncludes', 'TagWith', 'ToListAsync', 'ToArrayAsync', 'AsAsyncEnumerable']),
