@@ -1,6 +1,6 @@
 /**
  * The rename group: every symbol that must take the new name together with the target, because the language
- * ties them. Two ties are known to the graph:
+ * ties them. Three ties are known to the graph:
  *  - merged declarations: symbols with the same file and qualified name (overload signatures, an interface and
  *    a const of the same name, a class and an interface merged with it), or declared globally under the same
  *    qualified name in any file (`declare global { interface ArkEnv … }` augmented in several packages); where
