@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import type ParserT from 'tree-sitter';
+import { isOverloadDecorator } from '../lib/lang/python/typing.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -77,9 +78,6 @@ function parsePython(text: string): ParserT.Tree {
   return parser.parse(text, undefined, { bufferSize: Math.max(32 * 1024, text.length * 2 + 1024) });
 }
 
-/** The decorators typing's `@overload` is written as (the module, its common `t` alias, typing_extensions). */
-const OVERLOAD = new Set(['overload', 'typing.overload', 't.overload', 'typing_extensions.overload']);
-
 /**
  * Each `@overload` signature of a file with the implementation that follows it in the same block (1-based line,
  * 1-based column of the names): a call the checker answers with a signature runs the implementation, as the
@@ -98,7 +96,7 @@ export function overloadImplementations(text: string): Array<{ stub: { line: num
         const name = def?.type === 'function_definition' ? def.childForFieldName('name') : null;
         if (!name) continue;
         const isStub = s.type === 'decorated_definition'
-          && s.namedChildren.some((d) => d.type === 'decorator' && OVERLOAD.has(d.namedChildren.find((c) => c.type !== 'comment')?.text ?? ''));
+          && s.namedChildren.some((d) => d.type === 'decorator' && isOverloadDecorator(d.namedChildren.find((c) => c.type !== 'comment')?.text ?? ''));
         if (isStub) { const l = pending.get(name.text); if (l) l.push(name); else pending.set(name.text, [name]); continue; }
         for (const stub of pending.get(name.text) ?? []) out.push({ stub: posOf(stub), impl: posOf(name) });
         pending.delete(name.text);
