@@ -9,8 +9,7 @@ import { builtinEmbedder, DEFAULT_BUILTIN, lexicalVector, type EmbedderSpec } fr
 import { addRerankVotes, maxFusedScore, reciprocalRankFusion, type WeightedRanking } from './fusion.ts';
 import { FIELDS, KEYWORD_PARAMS, KeywordBuilder, type KeywordIndex, type KeywordParams, type QueryTerm } from './keyword.ts';
 import { FEATURE_COUNT, featuresOf, RERANK_DEPTH, rerankScore, type CandidateFacts } from './rerank.ts';
-import { RERANK_WEIGHTS, RERANK_WEIGHTS_HISTORY } from './rerank-weights.ts';
-import type { ChangeHistory, FileHistory } from './history.ts';
+import { RERANK_WEIGHTS } from './rerank-weights.ts';
 import { isTestFile } from '../lang/index.ts';
 import { isSingleIdentifier, queryTerms } from './query-terms.ts';
 import { topK } from './top.ts';
@@ -31,8 +30,6 @@ export const rankSettings = {
   keyword: KEYWORD_PARAMS as KeywordParams,
   /** The re-ranker's weights (lib/search/rerank.ts; undefined: the fused order stands). */
   rerank: RERANK_WEIGHTS as Readonly<Record<string, number>> | undefined,
-  /** The re-ranker's weights when the snapshot records its change history (they read its features too). */
-  rerankHistory: RERANK_WEIGHTS_HISTORY as Readonly<Record<string, number>> | undefined,
 };
 
 /**
@@ -113,11 +110,6 @@ export class SearchIndex {
   private failure?: Error;
   private rowOf?: Map<string, number>;
   private fileRows?: { fileOf: Int32Array; count: number };
-  /**
-   * The repository's change history as the snapshot recorded it (history.ts), or a view of it cut before some
-   * time (the localization set asks each question against the history before its commit); absent: none.
-   */
-  history?: ChangeHistory;
   /** Per-row prior (see LABEL_PRIOR), from the uid's label prefix. */
   private priors?: Float32Array;
   private count: number;
@@ -125,14 +117,6 @@ export class SearchIndex {
   constructor(parts: SearchParts, readonly embedder: EmbedderSpec) {
     this.parts = parts;
     this.count = parts.uids.length;
-  }
-
-  /** The same index read with another history view (the loaded parts and caches are shared). */
-  withHistory(history: ChangeHistory | undefined): SearchIndex {
-    const view = Object.create(SearchIndex.prototype) as SearchIndex;
-    if (!this.parts) this.load();
-    Object.assign(view, this, { history });
-    return view;
   }
 
   /** Number of rows (known before loading). */
@@ -269,7 +253,7 @@ export class SearchIndex {
     if (req.onCandidates && reorder) {
       req.onCandidates(order.slice(0, RERANK_DEPTH).map((o) => o.row), this.candidateFacts(order, max, kw, vecRows, qv.query));
     }
-    const weights = this.history && !this.history.empty ? rankSettings.rerankHistory : rankSettings.rerank;
+    const weights = rankSettings.rerank;
     if (weights && reorder) this.rerank(order, max, kw, vecRows, qv.query, weights);
     if (rerank.length > 0) {
       const scores = addRerankVotes(new Map(order.map((o) => [o.row, o.score])), rerank, undefined, (row) => prior[row]);
@@ -289,7 +273,7 @@ export class SearchIndex {
     vecRows.forEach((r, i) => vecAt.set(r, i));
     const fields = this.keyword.fieldMatches(kw.terms, rows);
     const W = FIELDS.length + 2;
-    const { files, vectors, uids } = this.load();
+    const { files, vectors } = this.load();
     const top = kw.top || 1;
     const own = rows.map((row) => { const k = kwAt.get(row); return k === undefined ? 0 : kw.own[k] / top; });
     const perFile = new Map<string, { sum: number; count: number }>();
@@ -298,13 +282,6 @@ export class SearchIndex {
       const cur = perFile.get(f);
       if (cur) { cur.sum += own[i]; cur.count++; } else perFile.set(f, { sum: own[i], count: 1 });
     });
-    const history = this.history && !this.history.empty ? this.history : undefined;
-    const hist = rows.map((row) => (history && files[row] ? history.file(files[row]) : NO_HISTORY));
-    const fnHist = rows.map((row) => (history ? history.symbol(uids[row]) : NO_HISTORY));
-    let histMax = 0;
-    let fnMax = 0;
-    for (const h of hist) if (h.recent > histMax) histMax = h.recent;
-    for (const h of fnHist) if (h.recent > fnMax) fnMax = h.recent;
     return rows.map((row, i) => {
       const k = kwAt.get(row);
       const inFile = perFile.get(files[row])!;
@@ -321,12 +298,6 @@ export class SearchIndex {
         vectorRank: vecAt.get(row) ?? -1,
         bodyLength: this.keyword.fieldLength(row, 'body'),
         test: isTestFile(files[row]),
-        historyChanges: hist[i].changes,
-        historyRecent: hist[i].recent,
-        historyTop: histMax > 0 ? hist[i].recent / histMax : 0,
-        fnChanges: fnHist[i].changes,
-        fnRecent: fnHist[i].recent,
-        fnTop: fnMax > 0 ? fnHist[i].recent / fnMax : 0,
       };
     });
   }
@@ -360,8 +331,6 @@ export class SearchIndex {
     return this.vectors!.search(q, depth).filter((h) => h.score >= min);
   }
 }
-
-const NO_HISTORY: FileHistory = { changes: 0, recent: 0 };
 
 /** A re-ranking list: rows with their scores scaled so the best is 1. */
 function scaled(hits: Array<{ row: number; score: number }>, weight: number): WeightedRanking {
