@@ -5,14 +5,13 @@
  * candidate that is not one (every question weighs the same; L2-regularised; fit from
  * zero by Newton's method, so the result is deterministic). Before the final fit, leave-one-repository-out cross-validation over
  * the tuning half says whether re-ranking pays on code the weights did not see. Never run on the test half.
- *   node --import tsx bench/search-history/fit-rerank.ts [--drop feature,feature] [--lambda L] [--embedder NAME] [--derived W[,MOST]] [--write] [--no-cv]
+ *   node --import tsx bench/search-history/fit-rerank.ts [--drop feature,feature] [--lambda L] [--embedder NAME] [--write] [--no-cv]
  * `--write` writes the weights fit on the whole tuning half to lib/search/rerank-weights.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { FEATURE_COUNT, FEATURES, featuresOf } from '../../lib/search/rerank.ts';
 import { rankSettings } from '../../lib/search/engine.ts';
-import { derivedSettings } from '../../lib/search/query-terms.ts';
 import type { SearchIndex } from '../../lib/search/index.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import { HISTORY_REPOS } from './repos.ts';
@@ -26,8 +25,6 @@ for (const d of drop) if (!(FEATURES as readonly string[]).includes(d)) throw ne
 /** L2 strength (on a loss averaged over questions) and the most Newton steps. */
 const LAMBDA = Number(arg('--lambda') ?? 1e-4);
 const NEWTON_STEPS = 25;
-// `--derived W[,MOST]`: the weight (0: off) and number of the derived forms standing in for a query's absent words.
-if (arg('--derived')) { const [w, most] = arg('--derived')!.split(',').map(Number); derivedSettings.weight = w; if (most) derivedSettings.most = most; }
 
 interface Group { repo: string; pos: Float64Array[]; neg: Float64Array[] }
 interface Corpus { repo: string; python: boolean; s: Snapshot; qs: Question[]; para: Question[] }

@@ -11,7 +11,7 @@ import { FIELDS, KEYWORD_PARAMS, KeywordBuilder, type KeywordIndex, type Keyword
 import { FEATURE_COUNT, featuresOf, RERANK_DEPTH, rerankScore, type CandidateFacts } from './rerank.ts';
 import { RERANK_WEIGHTS } from './rerank-weights.ts';
 import { isTestFile } from '../lang/index.ts';
-import { absentWordForms, isSingleIdentifier, queryTerms, withDerivedForms } from './query-terms.ts';
+import { isSingleIdentifier, queryTerms } from './query-terms.ts';
 import { topK } from './top.ts';
 import { VectorMatrix } from './vectors.ts';
 
@@ -192,7 +192,7 @@ export class SearchIndex {
    * names the area as often as the function), and whether the best row reaches the coverage floor.
    */
   keywordHits(text: string, depth: number): KeywordHits {
-    const q = withDerivedForms(queryTerms(text), text, (t) => this.keyword.docFreq(t));
+    const q = queryTerms(text);
     if (q.length === 0) return { hits: [], covered: false, terms: q, own: [], file: [], top: 0 };
     const ks = this.keyword.scores(q, rankSettings.keyword);
     let covered = false;
@@ -323,17 +323,7 @@ export class SearchIndex {
   /** Query vectors of the built-in embedders (others go through SnapshotHost.embed). */
   embedLocally(texts: string[]): Float32Array[] {
     const own = this.load().embed;
-    const read = texts.map((t) => this.withAbsentWordForms(t));
-    return own ? own(read) : read.map(lexicalVector);
-  }
-
-  /**
-   * A query text with, after it, the forms the index has of its words it lacks (query-terms.ts
-   * absentWordForms): the built-in embedders know a word only if the repository uses it.
-   */
-  withAbsentWordForms(text: string): string {
-    const forms = absentWordForms(text, (t) => this.keyword.docFreq(t));
-    return forms.size === 0 ? text : `${text} ${[...forms.values()].flat().join(' ')}`;
+    return own ? own(texts) : texts.map(lexicalVector);
   }
 
   private vectorHits(q: Float32Array, depth: number): Array<{ row: number; score: number }> {

@@ -213,12 +213,6 @@ export class KeywordIndex {
     for (let f = 0; f < F; f++) this.avg[f] = size ? this.avg[f] / size || 1 : 1;
   }
 
-  /** How many rows hold a term (0 when the index lacks it). */
-  docFreq(term: string): number {
-    const id = this.termId(term);
-    return id < 0 ? 0 : this.df[id];
-  }
-
   /** Number of a term in the sorted dictionary, or -1. */
   termId(term: string): number {
     let lo = 0, hi = this.terms.length - 1;

@@ -8,7 +8,6 @@
  *   compound identifier, which is rare and so weighs a lot.
  */
 import type { QueryTerm } from './keyword.ts';
-import { derivedForms } from './derive.ts';
 import { runParts, stem, STOP_WORDS, terms } from './tokenize.ts';
 
 /** Most terms a query contributes (a 10,000-character query is cut here). */
@@ -86,46 +85,4 @@ export function queryTerms(text: string): QueryTerm[] {
     }
   }
   return [...weights].map(([term, weight]) => (joined.has(term) ? { term, weight, joined: true } : { term, weight }));
-}
-
-/** Weight of a derived form standing in for a query word the index lacks, relative to the word's. */
-export const derivedSettings = { weight: 1, most: 2 };
-
-/**
- * For each word of a text (five letters or more) whose stem no row holds, up to `derivedSettings.most` of its
- * derived forms (derive.ts) that rows hold, stemmed: `compression` → `compress`, `lazily` → `lazy`. Keyed by
- * the word's stem. Empty for a one-identifier query (a name is what it is).
- */
-export function absentWordForms(text: string, docFreq: (term: string) => number): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  if (derivedSettings.weight <= 0 || isSingleIdentifier(text.trim())) return out;
-  for (const word of text.toLowerCase().match(/\b[a-z]{5,}\b/g) ?? []) {
-    const s = stem(word);
-    if (out.has(s) || docFreq(s) > 0) continue;
-    const forms: string[] = [];
-    for (const f of derivedForms(word)) {
-      const t = stem(f);
-      if (t !== s && !forms.includes(t) && docFreq(t) > 0) forms.push(t);
-      if (forms.length >= derivedSettings.most) break;
-    }
-    if (forms.length > 0) out.set(s, forms);
-  }
-  return out;
-}
-
-/**
- * The query's terms with each word the index lacks replaced by its forms the index has (absentWordForms), at
- * `derivedSettings.weight` of its weight. Joined words are not rewritten.
- */
-export function withDerivedForms(q: readonly QueryTerm[], text: string, docFreq: (term: string) => number): QueryTerm[] {
-  const forms = absentWordForms(text, docFreq);
-  if (forms.size === 0) return [...q];
-  const have = new Set(q.map((t) => t.term));
-  const out: QueryTerm[] = [];
-  for (const t of q) {
-    const f = t.joined ? undefined : forms.get(t.term)?.filter((x) => !have.has(x));
-    if (!f || f.length === 0) { out.push(t); continue; }
-    for (const term of f) { have.add(term); out.push({ term, weight: t.weight * derivedSettings.weight }); }
-  }
-  return out;
 }
