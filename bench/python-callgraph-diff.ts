@@ -29,8 +29,9 @@
  * misses, when changing rules.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { overloadImplementations, scanPython, PyrightSession, PYRIGHT_VERSION, type CallSite, type DefLocation, type PyDecl } from './python-oracle.ts';
 import { PYTHON_CORPORA, pythonCorpus } from './python-corpora.ts';
@@ -122,20 +123,23 @@ export async function checkerAnswers(root: string, files: ReadonlyArray<{ path: 
 }
 
 /**
- * The checker's answers, from a cache beside the corpus when one was made for the same files, roots and pyright (the
- * checker takes minutes on a busy machine; its answers do not depend on codegraph).
+ * The checker's answers, from a cache when one was made for the same files, roots and pyright (the checker takes
+ * minutes on a busy machine; its answers do not depend on codegraph). The cache lives outside the corpus, so an
+ * analyze or a rename of the corpus never sees it.
  */
 export async function cachedCheckerAnswers(root: string, files: ReadonlyArray<{ path: string; text: string }>, extraPaths: readonly string[]): Promise<Awaited<ReturnType<typeof checkerAnswers>>> {
   const h = createHash('sha256');
   h.update(PYRIGHT_VERSION).update('\0').update(extraPaths.join(',')).update('\0');
   for (const f of files) h.update(f.path).update('\0').update(f.text).update('\0');
-  const cache = path.join(root, `.oracle-${h.digest('hex').slice(0, 16)}.json`);
+  const cacheDir = path.join(os.tmpdir(), 'codegraph-pyright-oracle');
+  const cache = path.join(cacheDir, `${h.digest('hex').slice(0, 16)}.json`);
   if (existsSync(cache)) {
     const c = JSON.parse(readFileSync(cache, 'utf8')) as { sites: CallSite[]; answers: DefLocation[][]; decls: PyDecl[]; bases: Array<[number, DefLocation[][]]> };
     return { sites: c.sites, answers: c.answers, decls: c.decls, bases: new Map(c.bases.map(([i, b]) => [c.decls[i], b])) };
   }
   const r = await checkerAnswers(root, files, extraPaths);
   const index = new Map(r.decls.map((d, i) => [d, i]));
+  mkdirSync(cacheDir, { recursive: true });
   writeFileSync(cache, JSON.stringify({ sites: r.sites, answers: r.answers, decls: r.decls, bases: [...r.bases].map(([d, b]) => [index.get(d), b]) }));
   return r;
 }

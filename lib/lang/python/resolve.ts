@@ -16,6 +16,7 @@ import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName } from './builtins.ts';
 import { rootFolder } from './sys-path.ts';
 import { c3Merge } from './c3.ts';
+import { isSignatureKind } from './typing.ts';
 
 type Sym = { f: number; s: number };
 /**
@@ -122,7 +123,7 @@ export class PythonResolver implements LanguageRelations {
       if (s.parent !== -1) return;
       const prev = t!.get(s.name);
       // an `@overload` signature yields the name to the def that follows it (the implementation)
-      if (prev === undefined || facts.symbols[prev >> 1].kind.endsWith('_signature')) t!.set(s.name, i * 2);
+      if (prev === undefined || isSignatureKind(facts.symbols[prev >> 1].kind)) t!.set(s.name, i * 2);
     });
     this.py(f).imports.forEach((imp, i) => { if (imp.from === -1 && imp.kind !== 'star' && !t!.has(imp.local)) t!.set(imp.local, i * 2 + 1); });
     this.topMemo.set(f, t);
