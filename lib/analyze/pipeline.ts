@@ -370,7 +370,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const readPreviousGraph = (): CodeGraphData => (previousGraph ??= previous!.graph!());
   const takeOver = !force && cacheUsable && !previous?.defect && !!previous?.graph && !!previous.refs;
   const reuse = !takeOver ? undefined : previousResolution({
-    meta: previous!.meta, files: previous!.files, facts: previous!.facts, graph: readPreviousGraph, refs: previous!.refs!,
+    meta: previous!.meta, files: previous!.files, facts: previous!.facts, factsText: previous!.factsText, graph: readPreviousGraph, refs: previous!.refs!,
   }, { paths: all.map((a) => a.record.path), clean: new Set(cached.map((c) => c.record.path)), configFiles, configListing, log });
   const resolved = resolveProject(facts, config, { onNodes: opts.searchDir && searchWorker ? sendSearch : undefined, reuse });
   const { arrays: graph, refs } = resolved;
