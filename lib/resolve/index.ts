@@ -91,6 +91,16 @@ const NOT_RELATIONS: ReadonlySet<string> = new Set(['CONTAINS', 'DEFINES', 'HAS_
 /** True for an edge type that a file's relations make (IMPORTS, CALLS, REFERENCES, EXTENDS, IMPLEMENTS, …). */
 export function isRelationEdge(type: string): boolean { return !NOT_RELATIONS.has(type); }
 
+/**
+ * The result object, made outside ProjectBuilder.build: a getter defined there would close over the builder's
+ * context (which holds `this`), keeping every file's facts and the evaluator's memos alive as long as the result.
+ */
+function resolveResult(arrays: ArrayGraph, refs: ReferenceIndex, unresolvedCalls: ResolveResult['unresolvedCalls'],
+  resolvedFiles: number, partitioned: boolean): ResolveResult {
+  let graph: CodeGraph | undefined;
+  return { get graph(): CodeGraph { return (graph ??= toCodeGraph(arrays)); }, arrays, refs, unresolvedCalls, resolvedFiles, partitioned };
+}
+
 class ProjectBuilder {
   private readonly graph = new GraphBuilder();
   /**
@@ -192,19 +202,11 @@ class ProjectBuilder {
       list.sort(compareRefsInFile);
       for (let i = 0; i < list.length; i++) refs[k++] = list[i];
     }
-    const arrays = this.graph.toArrayGraph();
-    let graph: CodeGraph | undefined;
-    return {
-      get graph(): CodeGraph { return (graph ??= toCodeGraph(arrays)); },
-      arrays,
-      refs: new ReferenceIndex(refs),
-      unresolvedCalls: {
-        total: this.unresolved, byFile: this.unresolvedByFile,
-        external: this.external, nameOnly: this.nameOnly, resolved: this.resolved,
-        calls: this.unresolved + this.external + this.resolved,
-      },
-      resolvedFiles, partitioned: this.partitioned,
-    };
+    return resolveResult(this.graph.toArrayGraph(), new ReferenceIndex(refs), {
+      total: this.unresolved, byFile: this.unresolvedByFile,
+      external: this.external, nameOnly: this.nameOnly, resolved: this.resolved,
+      calls: this.unresolved + this.external + this.resolved,
+    }, resolvedFiles, this.partitioned);
   }
 
   /**
