@@ -125,8 +125,9 @@ export function changedNames(before: string, after: string): ShapeChange | undef
   if (!Array.isArray(sa) || !Array.isArray(sb)) return undefined;
   if (sa.some((s) => s.exported) !== sb.some((s) => s.exported)) return undefined;
   // the kept symbols: the longest run equal at the start and at the end (a symbol inserted between others shifts
-  // the ones after it, which stay equal unless they name a symbol of the file by its index: then they differ)
-  const json = (l: Entry[]): string[] => l.map((x) => JSON.stringify(x));
+  // the ones after it, which stay equal — a member's parent compared by its distance — unless they name a symbol
+  // of the file by its index: then they differ)
+  const json = (l: Entry[]): string[] => l.map((x, i) => JSON.stringify(typeof x.parent === 'number' && x.parent >= 0 ? { ...x, parent: i - x.parent } : x));
   const ja = json(sa), jb = json(sb);
   let head = 0;
   while (head < ja.length && head < jb.length && ja[head] === jb[head]) head++;

@@ -252,7 +252,7 @@ const NAMES_TS: Record<string, string> = {
   'src/a.ts': 'export function one(): number {\n  return 1;\n}\n\nexport const alias = six;\n',
   'src/b.ts': "import * as a from './a';\n\nexport function useTwo(): number {\n  return a.two();\n}\n",
   'src/c.ts': "import { one } from './a';\n\nexport function useOne(): number {\n  return one() + 1;\n}\n",
-  'src/d.ts': "import { four } from './a';\n\nexport const held = four;\n",
+  'src/d.ts': "import { four } from './a';\n\nexport const held = four;\n\nexport class Keep {\n  size(): number {\n    return 1;\n  }\n}\n",
 };
 
 const NAMES_PY: Record<string, string> = {
@@ -279,6 +279,9 @@ test('an appended export resolves the changed file and the files that mention it
     // inserted between two symbols: the ones after it are kept
     { name: 'TypeScript: a function inserted', resolved: 1,
       files: () => ({ 'src/a.ts': change(root, 'src/a.ts', 'export const alias', 'export function seven(): number {\n  return 7;\n}\n\nexport const alias') }) },
+    // (above a class: its members' parent index moves, their distance to it does not)
+    { name: 'TypeScript: a function inserted above a class', resolved: 1,
+      files: () => ({ 'src/d.ts': change(root, 'src/d.ts', 'export class Keep', 'export function eight(): number {\n  return 8;\n}\n\nexport class Keep') }) },
   ]);
   await runEdits(t, NAMES_PY, (root) => [
     { name: 'Python: function appended', resolved: 2, calls: [['Function:pkg/b.py:use_two', 'Function:pkg/a.py:two']],
