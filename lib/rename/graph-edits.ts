@@ -27,6 +27,8 @@ export interface GraphEditResult {
    * record as an import; renaming the uses without the binding would break the file.
    */
   aliasBound: PlannedEdit[];
+  /** Quoted keys (`T['name']`) in files that name the symbol nowhere else, which the language's rename leaves: text_search. */
+  unnamedKeys: PlannedEdit[];
   /** Low-confidence (name-only) references, left to text_search. */
   guesses: number;
 }
@@ -108,7 +110,8 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
     if (!defs.some((e) => e.path === node.filePath && e.line >= first && e.line <= last)) undeclared.push(node);
   }
   const aliasBound = dropAliasBound(group, edits, sources);
-  return { edits: [...edits.values()], stale: [...stale].sort(), undeclared, unconfirmed, aliasBound, guesses };
+  const unnamedKeys = dropUnnamedKeys(snapshot, edits, sources, oldName);
+  return { edits: [...edits.values()], stale: [...stale].sort(), undeclared, unconfirmed, aliasBound, unnamedKeys, guesses };
 }
 
 const BINDING_USES = new Set(['call', 'value', 'type', 'jsx', 'shorthand']);
@@ -131,6 +134,40 @@ function dropAliasBound(group: readonly GraphNode[], edits: Map<string, PlannedE
     const names = rulesOf(languageOf(e.path))?.names;
     if (names?.sharedScope) continue;
     if (afterQualifier(sources.get(e.path)!.text, e.offset, names?.qualifiers ?? ['.'])) continue;
+    edits.delete(key);
+    dropped.push(e);
+  }
+  return dropped;
+}
+
+const QUOTES = new Set(['"', "'"]);
+
+/** Whether the occurrence of `name` at `offset` is written between quotes (`T['name']`). */
+function quotedAt(text: string, offset: number, name: string): boolean {
+  return QUOTES.has(text[offset - 1] ?? '') && text[offset + name.length] === text[offset - 1];
+}
+
+/**
+ * Where the language says so (quotedKeysWhereNamed), a quoted key in a file in which the index records no other
+ * occurrence of the name outside quotes is removed from `edits` and returned: the language's rename does not search
+ * such a file, so it stays for review.
+ */
+function dropUnnamedKeys(snapshot: Snapshot, edits: Map<string, PlannedEdit>, sources: Sources, name: string): PlannedEdit[] {
+  const dropped: PlannedEdit[] = [];
+  const named = new Map<string, boolean>();
+  for (const [key, e] of edits) {
+    const src = sources.get(e.path)!;
+    if (!quotedAt(src.text, e.offset, name) || rulesOf(languageOf(e.path))?.names.quotedKeysWhereNamed !== true) continue;
+    let has = named.get(e.path);
+    if (has === undefined) {
+      has = snapshot.refs.byFile(e.path).some((r) => {
+        if (r.length !== name.length) return false;
+        const at = src.lines.offset(r.line, r.column);
+        return at >= 0 && src.text.startsWith(name, at) && !quotedAt(src.text, at, name);
+      });
+      named.set(e.path, has);
+    }
+    if (has) continue;
     edits.delete(key);
     dropped.push(e);
   }
