@@ -73,6 +73,6 @@ test('a quoted key in a file that names the member nowhere else is a text_search
   const at = (file: string) => plan.edits.filter((e) => e.path === file).map((e) => `${e.line}:${e.column} ${e.confidence}`);
   // (line 1 is the comment)
   t.deepEqual(at('src/lookup.ts'), ['1:52 text_search', '4:26 graph', '5:28 graph']);
-  t.deepEqual(at('src/unmeasured.ts'), ['4:32 text_search']);
+  t.deepEqual(at('src/unmeasured.ts'), ['5:32 text_search']);
   t.true(plan.warnings.some((w) => w.includes('quoted key(s) in src/unmeasured.ts')), plan.warnings.join('\n'));
 });
