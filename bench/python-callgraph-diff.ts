@@ -16,10 +16,11 @@
  * - Edge level: the checker's edges are (caller, callee) pairs: the caller is the innermost enclosing `def`,
  *   `class` or name bound to a lambda that is one of our symbols (else the file; a `def`'s parameter defaults and
  *   annotations run where the `def` is made, so it is not theirs), the callee the declaration; for a
- *   class, the `__init__` that runs (the first class in its C3 linearisation that defines one, bases named by the
- *   checker's own definitions of the base expressions), or the class itself when none in the project does or an
- *   outside base comes first. Ours are the CALLS edges. An edge of ours that the checker lacks, whose first site
- *   sits on the line of an indirect site of the same caller, is not scored.
+ *   class, its own `__init__`, else the class itself. And a class of a module (not a stub) that defines no
+ *   `__init__` has an edge to the project `__init__` its construction runs: the first class in its C3
+ *   linearisation that defines one (bases named by the checker's own definitions of the base expressions), none
+ *   when an outside base comes first. Ours are the CALLS edges. An edge of ours that the checker lacks, whose first
+ *   site sits on the line of an indirect site of the same caller, is not scored.
  * - precision = right / ours, recall = right / checker's; both also without our `name-only` guesses.
  *
  *   node --import tsx bench/python-callgraph-diff.ts [--corpus gyp|markdown|jinja2|werkzeug|urllib3|requests | folder]
@@ -29,8 +30,9 @@
  * misses, when changing rules.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { overloadImplementations, scanPython, PyrightSession, PYRIGHT_VERSION, type CallSite, type DefLocation, type PyDecl } from './python-oracle.ts';
 import { PYTHON_CORPORA, pythonCorpus } from './python-corpora.ts';
@@ -122,20 +124,23 @@ export async function checkerAnswers(root: string, files: ReadonlyArray<{ path: 
 }
 
 /**
- * The checker's answers, from a cache beside the corpus when one was made for the same files, roots and pyright (the
- * checker takes minutes on a busy machine; its answers do not depend on codegraph).
+ * The checker's answers, from a cache when one was made for the same files, roots and pyright (the checker takes
+ * minutes on a busy machine; its answers do not depend on codegraph). The cache lives outside the corpus, so an
+ * analyze or a rename of the corpus never sees it.
  */
 export async function cachedCheckerAnswers(root: string, files: ReadonlyArray<{ path: string; text: string }>, extraPaths: readonly string[]): Promise<Awaited<ReturnType<typeof checkerAnswers>>> {
   const h = createHash('sha256');
   h.update(PYRIGHT_VERSION).update('\0').update(extraPaths.join(',')).update('\0');
   for (const f of files) h.update(f.path).update('\0').update(f.text).update('\0');
-  const cache = path.join(root, `.oracle-${h.digest('hex').slice(0, 16)}.json`);
+  const cacheDir = path.join(os.tmpdir(), 'codegraph-pyright-oracle');
+  const cache = path.join(cacheDir, `${h.digest('hex').slice(0, 16)}.json`);
   if (existsSync(cache)) {
     const c = JSON.parse(readFileSync(cache, 'utf8')) as { sites: CallSite[]; answers: DefLocation[][]; decls: PyDecl[]; bases: Array<[number, DefLocation[][]]> };
     return { sites: c.sites, answers: c.answers, decls: c.decls, bases: new Map(c.bases.map(([i, b]) => [c.decls[i], b])) };
   }
   const r = await checkerAnswers(root, files, extraPaths);
   const index = new Map(r.decls.map((d, i) => [d, i]));
+  mkdirSync(cacheDir, { recursive: true });
   writeFileSync(cache, JSON.stringify({ sites: r.sites, answers: r.answers, decls: r.decls, bases: [...r.bases].map(([d, b]) => [index.get(d), b]) }));
   return r;
 }
@@ -167,7 +172,7 @@ export function compare(fileCount: number, ours: ResolveResult, sites: CallSite[
     if (r.kind === 'definition') uidAt.set(k, r.target);
     else if (r.kind === 'call') { const l = callsAt.get(k); if (l) { if (!l.includes(r.target)) l.push(r.target); } else callsAt.set(k, [r.target]); }
   }
-  // the `__init__` a class's construction runs (C3 over the checker's bases), or the class
+  // a class's linearisation (C3 over the checker's bases), for the `__init__` a class inherits
   const mroMemo = new Map<PyDecl, Array<PyDecl | 'ext'> | null>();
   const mro = (c: PyDecl, depth: number): Array<PyDecl | 'ext'> | null => {
     if (mroMemo.has(c)) return mroMemo.get(c)!;
@@ -188,14 +193,13 @@ export function compare(fileCount: number, ours: ResolveResult, sites: CallSite[
     mroMemo.set(c, out);
     return out;
   };
-  const constructed = (c: PyDecl): PyDecl | { runs: PyDecl; line: number; column: number } => {
-    const m = mro(c, 0);
-    if (!m) return c;
-    for (const k of m) {
-      if (k === 'ext') return c;
-      if (k.definesInit && k.init) return { runs: k, ...k.init };
-    }
-    return c;
+  // what a construction `C()` names as its callee: C's own `__init__`, else C
+  const constructed = (c: PyDecl): PyDecl | { runs: PyDecl; line: number; column: number } => (c.definesInit && c.init ? { runs: c, ...c.init } : c);
+  // the project `__init__` a class without its own inherits (undefined when an outside base comes first)
+  const inheritedInit = (c: PyDecl): { runs: PyDecl; line: number; column: number } | undefined => {
+    if (c.definesInit || c.file.endsWith('.pyi')) return undefined;
+    const k = mro(c, 0)?.find((x) => x === 'ext' || (x.definesInit && x.init));
+    return k && k !== 'ext' ? { runs: k, ...k.init! } : undefined;
   };
 
   // A stub file's declaration (`m.pyi` beside `m.py`) stands for the module's own definition of that name, which is
@@ -266,6 +270,16 @@ export function compare(fileCount: number, ours: ResolveResult, sites: CallSite[
       if (mine.some((u) => checkerUids.includes(u))) result.site.right++;
       else result.siteFalsePositives.push({ site: s, caller, checker: checkerUids, ours: mine });
     } else if (checkerUids.length > 0) result.siteMisses.push({ site: s, caller, checker: checkerUids, ours: mine });
+  }
+  for (const d of decls) {
+    if (d.kind !== 'class') continue;
+    const init = inheritedInit(d);
+    const source = uidAt.get(at(d.file, d.line, d.column));
+    const iu = init && uidAt.get(at(init.runs.file, init.line, init.column));
+    if (!source || !iu) continue;
+    const target = runtimeOf(iu);
+    const k = `${source}\u0000${target}`;
+    if (!checkerEdges.has(k)) checkerEdges.set(k, { source, target, site: `${d.file}:${d.line}:${d.column}` });
   }
   const checkerSites = result.site.right + result.siteMisses.length + result.siteFalsePositives.filter((v) => v.checker.length > 0).length;
   result.site.precision = ratio(result.site.right, result.site.ours);

@@ -12,7 +12,7 @@ import {
   type CallFact, type Expr, type FileFacts, type LocalFact, type Pos, type RefFact, type SymbolFact, type SymbolLabel,
 } from '../../extract/facts.ts';
 import type { PyFacts, PyImport } from './facts.ts';
-import { annotationNames, ENUM_BASES, isOverloadDecorator, isTypingName } from './typing.ts';
+import { annotationNames, ENUM_BASES, isOverloadDecorator, isSignatureKind, isTypingName } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 
 /** What the collector needs of the language runtime: type and field names. */
@@ -418,7 +418,7 @@ class PyCollector {
     if (scope.kind === 'function' && scope.globals?.has(name)) target = moduleOf(scope);
     const prev = target.names.get(name);
     // an `@overload` signature is for the checker only: the next def of the name is what runs (no rebinding)
-    if (prev && prev.k === 'sym' && b.k === 'sym' && prev.s !== b.s && this.symbols[prev.s].kind.endsWith('_signature')) { target.names.set(name, b); return; }
+    if (prev && prev.k === 'sym' && b.k === 'sym' && prev.s !== b.s && isSignatureKind(this.symbols[prev.s].kind)) { target.names.set(name, b); return; }
     if (prev && prev.k === 'sym' && b.k === 'sym' && prev.s !== b.s) {
       // bound again (`try: from x import f` / `except: def f()`, redefinitions): the last one made is not fixed
       this.symbols[prev.s].reassigned = true;

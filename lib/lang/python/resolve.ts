@@ -16,6 +16,7 @@ import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName } from './builtins.ts';
 import { rootFolder } from './sys-path.ts';
 import { c3Merge } from './c3.ts';
+import { isSignatureKind } from './typing.ts';
 
 type Sym = { f: number; s: number };
 /**
@@ -122,7 +123,7 @@ export class PythonResolver implements LanguageRelations {
       if (s.parent !== -1) return;
       const prev = t!.get(s.name);
       // an `@overload` signature yields the name to the def that follows it (the implementation)
-      if (prev === undefined || facts.symbols[prev >> 1].kind.endsWith('_signature')) t!.set(s.name, i * 2);
+      if (prev === undefined || isSignatureKind(facts.symbols[prev >> 1].kind)) t!.set(s.name, i * 2);
     });
     this.py(f).imports.forEach((imp, i) => { if (imp.from === -1 && imp.kind !== 'star' && !t!.has(imp.local)) t!.set(imp.local, i * 2 + 1); });
     this.topMemo.set(f, t);
@@ -563,6 +564,7 @@ export class PythonResolver implements LanguageRelations {
           const type = base.label === 'Interface' && sym.label !== 'Interface' ? 'IMPLEMENTS' : 'EXTENDS';
           sink.edge(sink.symbolPos(f, s), sink.symbolPos(v.f, v.s), type, 1, v.f === f ? 'heritage' : 'import', sym.line);
         }
+        if (this.isClass(f, s)) this.inheritedInit(f, s);
       }
     }
   }
@@ -593,10 +595,11 @@ export class PythonResolver implements LanguageRelations {
       case 'sym': {
         const sym = this.sym(v.f, v.s);
         if (this.isClass(v.f, v.s)) {
-          // `C()` runs the `__init__` its linearisation gives (the class itself when no project class defines one)
-          const init = this.findMember(v.f, v.s, '__init__');
-          const run = init && init !== 'ext' && this.sym(init.f, init.s).label === 'Method' && !this.initAfterExt(v.f, v.s, init) ? init : { f: v.f, s: v.s };
-          return [{ run, named: { f: v.f, s: v.s }, reason: v.via === 'same-file' || v.via === 'import' || v.via === 'module-member' ? 'constructor' : v.via }];
+          // `C()` runs C's own `__init__`; a C that inherits its `__init__` is itself what the call makes (the
+          // inherited one is reached through C's own edge, see inheritedInit), so `context`/`impact` of C see every
+          // place that creates one and a base's `__init__` does not collect its subclasses' constructions
+          const init = this.ownInit(v.f, v.s);
+          return [{ run: init ?? { f: v.f, s: v.s }, named: { f: v.f, s: v.s }, reason: v.via === 'same-file' || v.via === 'import' || v.via === 'module-member' ? 'constructor' : v.via }];
         }
         if (sym.label === 'Function' || sym.label === 'Method') return [{ run: { f: v.f, s: v.s }, named: { f: v.f, s: v.s }, reason: v.via }];
         return undefined;
@@ -621,6 +624,31 @@ export class PythonResolver implements LanguageRelations {
       case 'mod': return undefined;
       default: return undefined;
     }
+  }
+
+  /** The project `__init__` a construction of class (f, s) runs, when no outside base comes before it in the order. */
+  private runsInit(f: number, s: number): Sym | undefined {
+    const init = this.findMember(f, s, '__init__');
+    return init && init !== 'ext' && this.sym(init.f, init.s).label === 'Method' && !this.initAfterExt(f, s, init) ? init : undefined;
+  }
+
+  /** Class (f, s)'s own `__init__`, if it defines one. */
+  private ownInit(f: number, s: number): Sym | undefined {
+    const init = this.runsInit(f, s);
+    return init && init.f === f && this.sym(init.f, init.s).parent === s ? init : undefined;
+  }
+
+  /**
+   * A class that inherits a project `__init__` runs it when created: a CALLS edge from the class to it, beside the
+   * edges of `C()` to C, so `impact` of a base's `__init__` still reaches every subclass's constructions through C.
+   */
+  private inheritedInit(f: number, s: number): void {
+    // a stub file's class is never created: its module's class is
+    if (this.sink.files[f].path.endsWith('.pyi') || this.ownInit(f, s)) return;
+    const init = this.runsInit(f, s);
+    if (!init) return;
+    const sink = this.sink;
+    sink.edge(sink.symbolPos(f, s), sink.symbolPos(init.f, init.s), 'CALLS', CONFIDENCE['super-member'], 'super-member', this.sym(f, s).line);
   }
 
   /** True when an outside base comes before the class that defines `__init__` in the linearisation. */

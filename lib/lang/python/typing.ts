@@ -37,5 +37,10 @@ export function isOverloadDecorator(text: string): boolean {
   return OVERLOAD_DECORATORS.has(text);
 }
 
+/** True for the symbol kind collect gives an `@overload` signature (the checker's view only; the next def runs). */
+export function isSignatureKind(kind: string): boolean {
+  return kind === 'function_signature' || kind === 'method_signature';
+}
+
 /** Base classes that make a class an Enum. */
 export const ENUM_BASES: ReadonlySet<string> = new Set(['Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFlag']);
