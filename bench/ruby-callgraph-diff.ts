@@ -6,8 +6,10 @@
  * - precision: of our pairs at lines that ran, those the oracle saw (a line that ran may hold a call that did not:
  *   `x if c`, so precision is a lower bound);
  * - recall: of the oracle's pairs, those we have (a dynamic oracle sees only what the driver runs).
- * Targets that are classes (`Foo.new` of a class without a project `initialize`) run no project method and are left
- * out, as are Struct members (C methods without a source location: the oracle cannot see them); an alias is its
+ * `Foo.new` of a class that inherits its `initialize` is an edge to the class, and the class has its own edge to the
+ * inherited `initialize` (no call site): the pair counted is (the `.new` line, that `initialize`). Other targets that
+ * are classes (`Foo.new` of a class without a project `initialize`) run no project method and are left out, as are
+ * Struct members (C methods without a source location: the oracle cannot see them); an alias is its
  * original method.
  *
  *   node --import tsx bench/ruby-callgraph-diff.ts <corpus>|--all [--show N]
@@ -66,29 +68,38 @@ export function ours(root: string): { calls: Set<string>; firm: Set<string>; sit
   const K = 2 ** 20;
   const calls = new Set<string>(), firm = new Set<string>();
   const counts = { resolved: 0, external: 0, unresolved: 0 };
+  // a class's edges to the `initialize` it inherits, and the constructions of classes (line, class, confidence)
+  const inherited = new Map<number, number[]>();
+  const constructions: Array<{ sf: number; line: number; target: number; confidence: number }> = [];
+  const add = (sf: number, line: number, tf: number, ts: number, confidence: number): void => {
+    const sym = files[tf].symbols[ts];
+    if (sym.kind === 'alias') return; // its original method is a target of the same call too
+    // Struct's and Data's members are C methods with no source location: the oracle cannot see them run
+    const owner = sym.parent >= 0 ? files[tf].symbols[sym.parent] : undefined;
+    if (owner && (owner.kind === 'struct' || owner.kind === 'data') && sym.label === 'Property') return;
+    const key = `${files[sf].path}:${line} ${files[tf].path}:${sym.line}`;
+    calls.add(key);
+    if (confidence >= 0.5) firm.add(key);
+  };
   const sink: RelationSink = {
     files,
     filePos: (f) => f * K,
     symbolPos: (f, s) => f * K + s + 1,
-    edge: (source, target, type, confidence, _r, line) => {
+    edge: (source, target, type, confidence, reason, line) => {
       if (type !== 'CALLS' || line === undefined) return;
       const sf = Math.floor(source / K), tf = Math.floor(target / K), ts = (target % K) - 1;
       if (ts < 0) return;
-      const sym = files[tf].symbols[ts];
-      if (sym.label === 'Class') return;
-      if (sym.kind === 'alias') return; // its original method is a target of the same call too
-      // Struct's and Data's members are C methods with no source location: the oracle cannot see them run
-      const owner = sym.parent >= 0 ? files[tf].symbols[sym.parent] : undefined;
-      if (owner && (owner.kind === 'struct' || owner.kind === 'data') && sym.label === 'Property') return;
-      const key = `${files[sf].path}:${line} ${files[tf].path}:${sym.line}`;
-      calls.add(key);
-      if (confidence >= 0.5) firm.add(key);
+      const ss = (source % K) - 1;
+      if (reason === 'super-member' && ss >= 0 && files[sf].symbols[ss].label === 'Class') { const l = inherited.get(source); if (l) l.push(target); else inherited.set(source, [target]); return; }
+      if (files[tf].symbols[ts].label === 'Class') { constructions.push({ sf, line, target, confidence }); return; }
+      add(sf, line, tf, ts, confidence);
     },
     refEdge: () => {}, occurrence: (_tf: number, _ts: number, _f: number, _at: Pos) => {}, callbackEdge: () => {}, markEntry: () => {},
     countCall: (_f, outcome) => { counts[outcome]++; },
   };
   const resolver = rubyRules.relations!(sink, files.map((_, i) => i), settings);
   for (let f = 0; f < files.length; f++) resolver.relations(f);
+  for (const c of constructions) for (const t of inherited.get(c.target) ?? []) add(c.sf, c.line, Math.floor(t / K), (t % K) - 1, c.confidence);
   return { calls, firm, sites: counts.resolved + counts.external + counts.unresolved, ...counts };
 }
 

@@ -43,6 +43,8 @@ export interface PreviousResolution {
   meta: SnapshotMeta;
   files: ReadonlyMap<string, FileRecord>;
   facts(): ReadonlyMap<string, FileFacts>;
+  /** The JSON text a file's cached facts were read from (undefined: not at hand). */
+  factsText?(facts: FileFacts): string | Uint8Array | undefined;
   graph(): CodeGraphData;
   refs(): Reference[];
 }
@@ -97,6 +99,7 @@ export function previousResolution(previous: PreviousResolution | undefined, run
     unresolved: (p) => previous.files.get(p)?.unresolvedCalls ?? 0,
     previousFacts: (p) => facts.get(p),
     marks,
+    factsText: (p) => { const f = facts.get(p); return f && previous.factsText?.(f); },
   };
 }
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FileFacts } from '../extract/index.ts';
 import { EXTRACT_VERSION as FACTS_VERSION, LANGUAGES, languageOf, PACKAGE_MARKERS, loadDependencyTypes, loadProjectConfig, type LanguageId } from '../lang/index.ts';
 import { resolveProject } from '../resolve/index.ts';
+import { collectGarbage } from '../util/collect-garbage.ts';
 import { detectModules, type ModulesOptions } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
 import { buildSearch, packSearchable } from '../search/index.ts';
@@ -36,6 +37,11 @@ export const EXTRACT_VERSION = FACTS_VERSION;
 
 /** Files whose mtime is this close to the previous scan's start are hashed even when size and mtime match. */
 const RACY_WINDOW_MS = 2000;
+/**
+ * Source text parsed in a run (characters) from which the run collects garbage before its last stages: a cold
+ * analyze of a 20k-line corpus parses ~800k; a collection costs tens of milliseconds even on a small heap.
+ */
+const COLLECT_MIN_PARSED_CHARS = 256 * 1024;
 
 /** What a previous snapshot offers an incremental run. */
 export interface PreviousIndex {
@@ -104,8 +110,6 @@ export interface BuildOutput {
   graph?: GraphView;
   refs?: ReferenceIndex;
   table: FileTable;
-  /** Facts in `table.files` order. */
-  facts: FileFacts[];
   configFiles: Record<string, string>;
   configListing: string;
   embedder: string;
@@ -284,7 +288,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     const prevSummary = previous.meta.summary as AnalyzeSummary;
     const table = { files: reused, skipped: skippedRecords };
     return {
-      upToDate: true, indexedAt: previous.meta.indexedAt, table, facts: [],
+      upToDate: true, indexedAt: previous.meta.indexedAt, table,
       configFiles: previous.meta.configFiles, configListing, embedder: previous.meta.embedder, stats: previous.meta.stats,
       summary: { ...prevSummary, name: opts.name, root, upToDate: true, skips: sortSkips(skips), timings,
         files: { indexed: reused.length, parsed: 0, reused: reused.length, added: 0, changed: 0, deleted: 0 } },
@@ -318,6 +322,8 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const tick = (n: number): void => progress.tick(n);
   const native = ahead();
   const { results } = await (native ? native.run(pending, tick) : (pool() ?? ExtractPool.start(0)).run(pending, tick));
+  let parsedChars = 0;
+  for (const p of pending) parsedChars += p.text.length;
   for (let i = 0; i < pending.length; i++) {
     const p = pending[i];
     const r = results[i];
@@ -350,7 +356,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     configFiles[rel] = text === undefined ? '' : sha256(text);
     return text;
   };
-  const facts = all.map((a) => a.facts);
+  let facts = all.map((a) => a.facts);
   // the type declarations of installed dependencies (types only; their manifests, read through readText, are
   // recorded like the configuration files: a package installed, removed or upgraded makes the index stale)
   const config = loadDependencyTypes(loadProjectConfig(allPaths.sort(), readText), facts, (rel) => readInside(root, rel), readText);
@@ -370,7 +376,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const readPreviousGraph = (): CodeGraphData => (previousGraph ??= previous!.graph!());
   const takeOver = !force && cacheUsable && !previous?.defect && !!previous?.graph && !!previous.refs;
   const reuse = !takeOver ? undefined : previousResolution({
-    meta: previous!.meta, files: previous!.files, facts: previous!.facts, graph: readPreviousGraph, refs: previous!.refs!,
+    meta: previous!.meta, files: previous!.files, facts: previous!.facts, factsText: previous!.factsText, graph: readPreviousGraph, refs: previous!.refs!,
   }, { paths: all.map((a) => a.record.path), clean: new Set(cached.map((c) => c.record.path)), configFiles, configListing, log });
   const resolved = resolveProject(facts, config, { onNodes: opts.searchDir && searchWorker ? sendSearch : undefined, reuse });
   const { arrays: graph, refs } = resolved;
@@ -385,8 +391,25 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const table: FileTable = { files: records, skipped: skippedRecords };
   const factsText = (f: FileFacts): string | Uint8Array | undefined => workerTexts.get(f) ?? previous?.factsText?.(f);
   if (opts.output) early(() => opts.output!.resolved({ table, facts, refs, factsText }));
+  // What the summary needs of the parse and the resolver; then the facts are let go (written above, read by no
+  // later phase): modules, processes and search allocate while they would otherwise still be alive.
+  const tally = { parsed: parsed.length, cached: cached.length, unresolved: resolved.unresolvedCalls.total,
+    resolvedFiles: resolved.resolvedFiles, partitioned: resolved.partitioned, references: refs.size };
+  // (emptied, not only unnamed: this frame stays on the stack while search runs in this thread, and its slots
+  // would keep them alive)
+  facts = [];
+  all.length = 0;
+  parsed.length = 0;
+  cached.length = 0;
+  results.length = 0;
 
+  // One full collection (lib/util/collect-garbage.ts) once the parse's facts and the resolver are garbage, when
+  // this run parsed enough for that garbage to matter (a run of a few changed files has little, and the
+  // collection's own cost would show): with search in its worker, now, while the worker builds; else right
+  // before search, the stage that allocates most after the parse. Its time counts in the phase it starts.
+  const collect = parsedChars >= COLLECT_MIN_PARSED_CHARS;
   phase('modules');
+  if (collect && searchWorker) await collectGarbage();
   // the previous communities when module detection would read the same graph (incremental.ts sameForModules),
   // compared only when the previous graph had as many nodes before modules and processes
   const modulesDigest = modulesKey(opts.modules);
@@ -418,6 +441,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   let embedder = 'none';
   if (opts.searchDir) {
     phase('search');
+    if (collect && !searchWorker) await collectGarbage();
     const res = searchWorker ? await searchWorker.result() : await buildSearch({
       graph, dir: opts.searchDir(), previousDir: previous?.dir, embedder: opts.embedder, log,
       readSource: (p) => texts.get(p) ?? readInside(root, p),
@@ -443,9 +467,9 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   };
   const summary: AnalyzeSummary = {
     name: opts.name, root, upToDate: false,
-    files: { indexed: records.length, parsed: parsed.length, reused: cached.length, added, changed, deleted, resolved: resolved.resolvedFiles },
-    lines, nodes: counts.nodes, symbols: counts.symbols, edges: counts.edges, references: refs.size,
-    unresolvedCalls: { total: resolved.unresolvedCalls.total, worstFiles: worst(unresolvedByFile, 5) },
+    files: { indexed: records.length, parsed: tally.parsed, reused: tally.cached, added, changed, deleted, resolved: tally.resolvedFiles },
+    lines, nodes: counts.nodes, symbols: counts.symbols, edges: counts.edges, references: tally.references,
+    unresolvedCalls: { total: tally.unresolved, worstFiles: worst(unresolvedByFile, 5) },
     parseErrors: { total: Object.values(parseErrorsByFile).reduce((a, b) => a + b, 0), files: worst(parseErrorsByFile, 20) },
     skips: sortSkips(skips), failures,
     communities: modules.communities, ...(modulesReused ? { modulesReused: true as const } : {}),
@@ -453,8 +477,8 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   };
   return {
     upToDate: false, indexedAt, graph, refs, table,
-    facts, configFiles: sortKeys(configFiles), configListing, embedder, stats, summary,
-    incremental: { stamp: codeStamp(), partitioned: resolved.partitioned, modules: modulesDigest, processes: processesDigest },
+    configFiles: sortKeys(configFiles), configListing, embedder, stats, summary,
+    incremental: { stamp: codeStamp(), partitioned: tally.partitioned, modules: modulesDigest, processes: processesDigest },
   };
 }
 

@@ -12,7 +12,7 @@ import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } f
 import { bindingIndex, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
 import { FileRules, type ProjectConfig } from './rules.ts';
 import { writeOverrides } from './overrides.ts';
-import { outwardShape } from './shape.ts';
+import { changedNames, mentions, outwardShape } from './shape.ts';
 import type { LanguageRelations, RelationSink } from '../extract/relations.ts';
 import { Evaluator, newableFunction, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
 
@@ -59,6 +59,12 @@ export interface ResolveReuse {
   previousFacts(path: string): FileFacts | undefined;
   /** Entry marks (entryKind, registeredBy) the previous run's own-relation resolvers put on nodes, by uid. */
   marks: ReadonlyMap<string, { entryKind: unknown; registeredBy: unknown }>;
+  /**
+   * The JSON text of a clean file's facts (as a string or its ASCII bytes; undefined: not at hand), searched for
+   * the names a changed file's shape change concerns (shape.ts changedNames). Without it such a change resolves
+   * every file.
+   */
+  factsText?(path: string): string | Uint8Array | undefined;
 }
 
 const posix = path.posix;
@@ -84,6 +90,16 @@ const NOT_RELATIONS: ReadonlySet<string> = new Set(['CONTAINS', 'DEFINES', 'HAS_
 
 /** True for an edge type that a file's relations make (IMPORTS, CALLS, REFERENCES, EXTENDS, IMPLEMENTS, …). */
 export function isRelationEdge(type: string): boolean { return !NOT_RELATIONS.has(type); }
+
+/**
+ * The result object, made outside ProjectBuilder.build: a getter defined there would close over the builder's
+ * context (which holds `this`), keeping every file's facts and the evaluator's memos alive as long as the result.
+ */
+function resolveResult(arrays: ArrayGraph, refs: ReferenceIndex, unresolvedCalls: ResolveResult['unresolvedCalls'],
+  resolvedFiles: number, partitioned: boolean): ResolveResult {
+  let graph: CodeGraph | undefined;
+  return { get graph(): CodeGraph { return (graph ??= toCodeGraph(arrays)); }, arrays, refs, unresolvedCalls, resolvedFiles, partitioned };
+}
 
 class ProjectBuilder {
   private readonly graph = new GraphBuilder();
@@ -146,23 +162,22 @@ class ProjectBuilder {
     this.structure();
     this.symbols();
     onNodes?.(this.graph);
-    if (reuse && !this.reusable(reuse)) reuse = undefined;
+    const again = reuse && this.toResolve(reuse);
+    if (!again) reuse = undefined;
     let resolvedFiles = 0;
     if (reuse) {
       // the previous run's entry marks of own-relation resolvers' set-ups; a set-up runs again only when a file of
-      // its family changed (its shape kept, so its marks are these again)
+      // its family is resolved (no mark lies in a file whose shape changed: toResolve, so its marks are these again)
       for (const [uid, m] of reuse.marks) {
         const node = this.graph.node(uid);
         if (node) { node.entryKind = m.entryKind as string; node.registeredBy = m.registeredBy as string; }
       }
-      const clean = reuse.clean;
-      if (this.files.slice(0, this.projectCount).some((f, i) => !clean.has(f.path) && this.rules.of[i].relations)) {
+      if ([...again!].some((f) => this.rules.of[f].relations)) {
         this.current = -2;
         this.ownResolvers();
       }
       for (let f = 0; f < this.projectCount; f++) {
-        const p = this.files[f].path;
-        if (reuse.clean.has(p)) { this.takeOver(f, reuse); continue; }
+        if (!again!.has(f)) { this.takeOver(f, reuse); continue; }
         this.relationsOf(f);
         resolvedFiles++;
       }
@@ -187,38 +202,67 @@ class ProjectBuilder {
       list.sort(compareRefsInFile);
       for (let i = 0; i < list.length; i++) refs[k++] = list[i];
     }
-    const arrays = this.graph.toArrayGraph();
-    let graph: CodeGraph | undefined;
-    return {
-      get graph(): CodeGraph { return (graph ??= toCodeGraph(arrays)); },
-      arrays,
-      refs: new ReferenceIndex(refs),
-      unresolvedCalls: {
-        total: this.unresolved, byFile: this.unresolvedByFile,
-        external: this.external, nameOnly: this.nameOnly, resolved: this.resolved,
-        calls: this.unresolved + this.external + this.resolved,
-      },
-      resolvedFiles, partitioned: this.partitioned,
-    };
+    return resolveResult(this.graph.toArrayGraph(), new ReferenceIndex(refs), {
+      total: this.unresolved, byFile: this.unresolvedByFile,
+      external: this.external, nameOnly: this.nameOnly, resolved: this.resolved,
+      calls: this.unresolved + this.external + this.resolved,
+    }, resolvedFiles, this.partitioned);
   }
 
   /**
-   * True when every changed file keeps its outward shape (shape.ts): then no other file's resolution can differ.
-   * A file of a family that resolves its own relations has a shape only when the family says what its resolver
-   * reads of other files (ResolveRules.outwardFacts); otherwise a change there resolves everything.
+   * The files to resolve when the others may keep their previous relations, else undefined (resolve everything).
+   * Every changed file is resolved. When each keeps its outward shape (shape.ts), no other file's resolution can
+   * differ. When a changed file's shape changes only by whole top-level symbols (shape.ts changedNames), another
+   * file can see the change only through those names: a clean file whose facts mention none of them keeps its
+   * relations, one that mentions one is resolved too — unless the name is in its own outward shape (what others
+   * read of it may then change as well: everything is resolved). A file of a family that resolves its own
+   * relations has a shape only when the family says what its resolver reads of other files
+   * (ResolveRules.outwardFacts); otherwise a change there resolves everything.
    */
-  private reusable(reuse: ResolveReuse): boolean {
+  private toResolve(reuse: ResolveReuse): Set<number> | undefined {
+    const again = new Set<number>();
+    const names = new Set<string>();
+    const reshaped = new Set<string>();
+    // what other files may read of each changed file and keeps its meaning only if it names no changed symbol
+    const kept: string[] = [];
     for (let f = 0; f < this.projectCount; f++) {
       const facts = this.files[f];
       if (reuse.clean.has(facts.path)) continue;
+      again.add(f);
       const rules = this.rules.of[f];
-      if (rules.relations && !rules.outwardFacts) return false;
+      if (rules.relations && !rules.outwardFacts) return undefined;
       const before = reuse.previousFacts(facts.path);
-      if (!before) return false;
+      if (!before) return undefined;
       const outward = rules.relations ? rules.outwardFacts! : (x: FileFacts): FileFacts => x;
-      if (outwardShape(outward(before)) !== outwardShape(outward(facts))) return false;
+      const was = outwardShape(outward(before)), is = outwardShape(outward(facts));
+      if (was === is) { kept.push(is); continue; }
+      const change = changedNames(was, is);
+      if (!change) return undefined;
+      for (const n of change.names) names.add(n);
+      kept.push(change.kept);
+      reshaped.add(facts.path);
     }
-    return true;
+    if (names.size === 0) return again;
+    const list = [...names];
+    if (kept.some((k) => mentions(k, list))) return undefined;
+    // an entry mark a set-up put in a reshaped file (a console script's function) may move with the change (marks
+    // of nodes this graph lacks, a removed symbol's or a flow's, are put nowhere)
+    for (const uid of reuse.marks.keys()) {
+      const node = this.graph.node(uid);
+      if (node && reshaped.has(node.filePath!)) return undefined;
+    }
+    for (let f = 0; f < this.projectCount; f++) {
+      if (again.has(f)) continue;
+      const facts = this.files[f];
+      const text = reuse.factsText?.(facts.path);
+      if (text === undefined) return undefined;
+      if (!mentions(text, list)) continue;
+      const rules = this.rules.of[f];
+      if (rules.relations && !rules.outwardFacts) return undefined;
+      if (mentions(outwardShape(rules.relations ? rules.outwardFacts!(facts) : facts), list)) return undefined;
+      again.add(f);
+    }
+    return again;
   }
 
   /** fileRelations of file f, noting the node positions its edges must leave from (see partitioned). */

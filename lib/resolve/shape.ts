@@ -85,3 +85,99 @@ class Reach {
     }
   }
 }
+
+type Entry = Record<string, unknown>;
+
+/** A change of a file's outward shape confined to whole top-level symbols (changedNames). */
+export interface ShapeChange {
+  /** The names under which other files can see the change (the changed symbols' names and qualified names' parts). */
+  names: string[];
+  /** The JSON of the kept part of the shape: if it mentions a changed name, its meaning may move with it. */
+  kept: string;
+}
+
+/**
+ * The names under which other files can see a change of a file's outward shape (`before` and `after`, two
+ * outwardShape strings), when the change is confined to whole top-level symbols: symbols added, removed or changed
+ * together with their members, and the locals and calls only they reach (appended after the kept ones). Another
+ * file reads a symbol of this file only by looking its name up (an import, a module attribute, a member, a name-only
+ * candidate, a global), so a file whose facts never mention one of these names resolves as before. Undefined when
+ * the change is not of that kind — then every file is resolved again — among them a changed default export (looked
+ * up by no written name) and a change of whether the file exports anything at all (a declaration file without
+ * exports is global). The caller checks that no kept part of any changed file mentions a changed name.
+ */
+export function changedNames(before: string, after: string): ShapeChange | undefined {
+  const a = JSON.parse(before) as Record<string, unknown>, b = JSON.parse(after) as Record<string, unknown>;
+  const rest: unknown[] = [];
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (key === 'symbols') continue;
+    const x = a[key], y = b[key];
+    if (key === 'locals' || key === 'calls') {
+      // kept entries are numbered alike, so the changed symbols' own locals and calls come after them
+      if (!Array.isArray(x) || !Array.isArray(y)) return undefined;
+      const n = Math.min(x.length, y.length);
+      for (let i = 0; i < n; i++) if (JSON.stringify(x[i]) !== JSON.stringify(y[i])) return undefined;
+      rest.push(x.slice(0, n));
+    } else if (JSON.stringify(x) !== JSON.stringify(y)) return undefined;
+    else rest.push(x);
+  }
+  const sa = (a.symbols ?? []) as Entry[], sb = (b.symbols ?? []) as Entry[];
+  if (!Array.isArray(sa) || !Array.isArray(sb)) return undefined;
+  if (sa.some((s) => s.exported) !== sb.some((s) => s.exported)) return undefined;
+  // the kept symbols: the longest run equal at the start and at the end (a symbol inserted between others shifts
+  // the ones after it, which stay equal unless they name a symbol of the file by its index: then they differ)
+  const json = (l: Entry[]): string[] => l.map((x) => JSON.stringify(x));
+  const ja = json(sa), jb = json(sb);
+  let head = 0;
+  while (head < ja.length && head < jb.length && ja[head] === jb[head]) head++;
+  let tail = 0;
+  while (tail < ja.length - head && tail < jb.length - head && ja[ja.length - 1 - tail] === jb[jb.length - 1 - tail]) tail++;
+  for (let i = 0; i < head; i++) rest.push(sa[i]);
+  for (let i = ja.length - tail; i < ja.length; i++) rest.push(sa[i]);
+  const names = new Set<string>();
+  for (const list of [sa, sb]) {
+    const end = list.length - tail;
+    for (let i = head; i < end; i++) {
+      const s = list[i];
+      // a member changes with its whole type: its type's name is then among the names (a lookup of the member
+      // by an implicit name, a constructor, an iterator, goes through the type)
+      if (typeof s.parent !== 'number' || (s.parent !== -1 && (s.parent < head || s.parent >= end)) || s.isDefault) return undefined;
+      for (const v of [s.name, s.qualifiedName]) {
+        // (names are searched for in the JSON text of facts: one that JSON escapes is written otherwise there)
+        if (typeof v !== 'string' || !PLAIN_NAME.test(v)) return undefined;
+        const tokens = v.split(NOT_NAME).filter((t) => t);
+        if (!tokens.length) return undefined;
+        for (const t of tokens) names.add(t);
+      }
+    }
+  }
+  return { names: [...names].sort(), kept: JSON.stringify(rest) };
+}
+
+const NOT_NAME = /[^A-Za-z0-9_$]+/;
+const PLAIN_NAME = /^[\x20-\x21\x23-\x5b\x5d-\x7e]+$/;
+
+function nameChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x24;
+}
+
+/**
+ * True when `text` (JSON, as a string or its ASCII bytes) holds one of `names` as a whole name: not inside a longer
+ * name, unless an escape sequence (`\n`, `\u0041`) ends just before it, which reads as a boundary here too.
+ */
+export function mentions(text: string | Uint8Array, names: readonly string[]): boolean {
+  const bytes = typeof text === 'string' ? undefined : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+  const at = (i: number): number => (bytes ? bytes[i] : (text as string).charCodeAt(i));
+  const len = bytes ? bytes.length : (text as string).length;
+  for (const name of names) {
+    for (let i = bytes ? bytes.indexOf(name, 0, 'latin1') : (text as string).indexOf(name); i >= 0;
+      i = bytes ? bytes.indexOf(name, i + 1, 'latin1') : (text as string).indexOf(name, i + 1)) {
+      const end = i + name.length;
+      if (end < len && nameChar(at(end)) && nameChar(name.charCodeAt(name.length - 1))) continue;
+      if (i === 0 || !nameChar(at(i - 1)) || !nameChar(name.charCodeAt(0))) return true;
+      // a backslash among the six characters before: the name may follow an escape
+      for (let k = i - 1; k >= 0 && k >= i - 6; k--) if (at(k) === 0x5c) return true;
+    }
+  }
+  return false;
+}

@@ -132,6 +132,7 @@ type Edit = {
   name: string; files: () => Record<string, string | null>; /** Resolved files expected, when the edit keeps every shape. */ resolved?: number;
   /** The graph changes in positions only. */ sameModules?: true;
   /** Whether the flows are taken over (checked when given). */ processes?: 'kept' | 'traced';
+  /** CALLS edges (source uid, target uid) the graph must hold after the edit, and ones it must not. */ calls?: Array<[string, string]>; noCalls?: Array<[string, string]>;
 };
 
 /** Applies `replace` to a file's current text (the test fails loudly if `from` is not there). */
@@ -194,6 +195,12 @@ async function runEdits(t: ExecutionContext, files: Record<string, string>, edit
       t.true(formatSummary(summary).includes(`relations resolved for ${edit.resolved}, the rest's kept`), `${edit.name}: the summary says so`);
     }
     else t.is(summary.files.resolved, summary.files.indexed, `${edit.name}: a shape change resolves every file`);
+    if (edit.calls || edit.noCalls) {
+      const { edges } = readGraphData((await analyzeRepository(root, { home })).dir);
+      const has = (from: string, to: string): boolean => edges.some((e) => e.type === 'CALLS' && e.source === from && e.target === to);
+      for (const [from, to] of edit.calls ?? []) t.true(has(from, to), `${edit.name}: ${from} calls ${to}`);
+      for (const [from, to] of edit.noCalls ?? []) t.false(has(from, to), `${edit.name}: ${from} does not call ${to}`);
+    }
     t.is(summary.modulesReused === true, edit.sameModules === true, `${edit.name}: modules taken over or detected`);
     t.is(/modules +\d+ \(unchanged\)/.test(formatSummary(summary)), edit.sameModules === true, `${edit.name}: the summary says whether modules changed`);
     if (edit.processes !== undefined) {
@@ -213,7 +220,8 @@ test('TypeScript: after each kind of edit the incremental snapshot equals a cold
       'src/circle.ts': change(root, 'src/circle.ts', 'return 3.14 * this.r * this.r;', '\n    return 3.14159 * this.r * this.r;'),
     }) },
     { name: 'signature changed', files: () => ({ 'src/util.ts': change(root, 'src/util.ts', 'export function helper(x: number): number {', 'export function helper(x: number, k = 2): Circle2 {') }) },
-    { name: 'export added', files: () => ({ 'src/util.ts': change(root, 'src/util.ts', 'export const config', 'export function extra(): number {\n  return helper(1);\n}\n\nexport const config') }) },
+    // (no other file mentions `extra` yet: util.ts alone; the next edits make app.ts name it)
+    { name: 'export added', resolved: 1, files: () => ({ 'src/util.ts': change(root, 'src/util.ts', 'export const config', 'export function extra(): number {\n  return helper(1);\n}\n\nexport const config') }) },
     { name: 'an importer uses the new export', resolved: 1, files: () => ({ 'src/app.ts': change(root, 'src/app.ts', 'local();', 'local();\nextra();') }) },
     { name: 'import of the new export', files: () => ({ 'src/app.ts': change(root, 'src/app.ts', "import { twice, config } from './util';", "import { twice, config, extra } from './util';") }) },
     { name: 'export removed', files: () => ({ 'src/util.ts': change(root, 'src/util.ts', 'export function twice', 'function twice') }) },
@@ -237,6 +245,45 @@ test('Python: after each kind of edit the incremental snapshot equals a cold ana
     { name: 'export added', files: () => ({ 'pkg/__init__.py': 'from .models import Base, Child\nfrom .service import make\n' }) },
     { name: 'file added', files: () => ({ 'pkg/extra.py': 'from pkg import make\n\n\ndef extra():\n    return make().greet("z")\n' }) },
     { name: 'file deleted', files: () => ({ 'pkg/service.py': null }) },
+  ]);
+});
+
+const NAMES_TS: Record<string, string> = {
+  'src/a.ts': 'export function one(): number {\n  return 1;\n}\n\nexport const alias = six;\n',
+  'src/b.ts': "import * as a from './a';\n\nexport function useTwo(): number {\n  return a.two();\n}\n",
+  'src/c.ts': "import { one } from './a';\n\nexport function useOne(): number {\n  return one() + 1;\n}\n",
+  'src/d.ts': "import { four } from './a';\n\nexport const held = four;\n",
+};
+
+const NAMES_PY: Record<string, string> = {
+  'pkg/__init__.py': '',
+  'pkg/a.py': 'def one():\n    return 1\n',
+  'pkg/b.py': 'from pkg import a\n\n\ndef use_two():\n    a.two()\n    return 0\n',
+  'pkg/c.py': 'from pkg.a import one\n\n\ndef use_one():\n    return one() + 1\n',
+  'pkg/d.py': 'from pkg.a import four\n\nheld = four\n',
+};
+
+test('an appended export resolves the changed file and the files that mention its name, no other', async (t) => {
+  const append = (root: string, rel: string, text: string): string => fs.readFileSync(path.join(root, rel), 'utf8') + text;
+  await runEdits(t, NAMES_TS, (root) => [
+    // b.ts calls `a.two()` before it exists: it gains the edge; c.ts imports from a.ts but names no `two`, so it keeps its relations
+    { name: 'TypeScript: export appended', resolved: 2, calls: [['Function:src/b.ts:useTwo', 'Function:src/a.ts:two']],
+      files: () => ({ 'src/a.ts': append(root, 'src/a.ts', '\nexport function two(): number {\n  return 2;\n}\n') }) },
+    // what d.ts exports reads `four`: a file reading d.ts may see the change too, so every file is resolved
+    { name: 'TypeScript: an export another file re-exposes', files: () => ({ 'src/a.ts': append(root, 'src/a.ts', '\nexport function four(): number {\n  return 4;\n}\n') }) },
+    // a body that calls the new function keeps its symbol's shape: a.ts alone
+    { name: 'TypeScript: a body names the new one', resolved: 1, noCalls: [['Function:src/c.ts:useOne', 'Function:src/a.ts:five']],
+      files: () => ({ 'src/a.ts': change(root, 'src/a.ts', 'export function one(): number {\n  return 1;', 'export function one(): number {\n  return five();').concat('\nexport function five(): number {\n  return 5;\n}\n') }) },
+    // `alias` (kept) holds `six`: what a.ts exports changes under another name too, so every file is resolved
+    { name: 'TypeScript: a kept symbol names the new one', files: () => ({ 'src/a.ts': append(root, 'src/a.ts', '\nexport function six(): number {\n  return 6;\n}\n') }) },
+    // inserted between two symbols: the ones after it are kept
+    { name: 'TypeScript: a function inserted', resolved: 1,
+      files: () => ({ 'src/a.ts': change(root, 'src/a.ts', 'export const alias', 'export function seven(): number {\n  return 7;\n}\n\nexport const alias') }) },
+  ]);
+  await runEdits(t, NAMES_PY, (root) => [
+    { name: 'Python: function appended', resolved: 2, calls: [['Function:pkg/b.py:use_two', 'Function:pkg/a.py:two']],
+      files: () => ({ 'pkg/a.py': append(root, 'pkg/a.py', '\n\ndef two():\n    return 2\n') }) },
+    { name: 'Python: a name another file re-exposes', files: () => ({ 'pkg/a.py': append(root, 'pkg/a.py', '\n\ndef four():\n    return 4\n') }) },
   ]);
 });
 

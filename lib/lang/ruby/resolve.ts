@@ -585,11 +585,24 @@ export class RubyResolver implements LanguageRelations {
     return undefined;
   }
 
-  /** `C.new`: C's `initialize` up its ancestors, else the class itself. */
+  /**
+   * `C.new`: C's own `initialize`, else the class itself — a C that inherits its `initialize` is what is created
+   * (the class's own edge reaches the inherited one, see inheritedInit), so `context`/`impact` of C see it.
+   */
   private construct(ent: Ent): Outcome {
     const init = this.lookup(this.ancestors(ent, 'i'), 'initialize');
-    if (init && init !== 'ext') return { targets: init, reason: 'constructor' };
+    if (init && init !== 'ext' && init === ent.imeth.get('initialize')) return { targets: init, reason: 'constructor' };
     return { targets: [this.primary(ent)], reason: 'constructor' };
+  }
+
+  /** A class that runs an `initialize` it does not define: a CALLS edge from the class to it (from its primary declaration). */
+  private inheritedInit(f: number, s: number, ent: Ent): void {
+    const p = this.primary(ent);
+    if (ent.module || p.f !== f || p.s !== s) return;
+    const init = this.lookup(this.ancestors(ent, 'i'), 'initialize');
+    if (!init || init === 'ext' || init === ent.imeth.get('initialize')) return;
+    const from = this.sink.symbolPos(f, s);
+    for (const m of init) this.sink.edge(from, this.sink.symbolPos(m.f, m.s), 'CALLS', CONFIDENCE['super-member'], 'super-member', this.sink.files[f].symbols[s].line);
   }
 
   // ---------------------------------------------------------------- relations
@@ -639,6 +652,7 @@ export class RubyResolver implements LanguageRelations {
       }
       // a reopened class's declaration names the class its primary declaration stands for
       const ent = this.entOf.get(f)?.get(s);
+      if (ent) this.inheritedInit(f, s, ent);
       if (ent && ent.parts.length > 1) {
         const p = this.primary(ent);
         if (p.f !== f || p.s !== s) this.sink.occurrence(p.f, p.s, f, this.sink.files[f].symbols[s].at, 'type', from, 1, 'reopened');

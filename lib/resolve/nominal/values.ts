@@ -859,7 +859,7 @@ export class Evaluator {
     if (this.rules.typeCall === 'none') return UNRESOLVED;
     // an interface has no constructor: `Comparator { … }` makes a lambda one (Kotlin's SAM constructor), no call
     if (this.w.isInterface(ent)) return { targets: [], reason: 'constructor', c: CONFIDENCE.constructor, ctor: ent };
-    const ctors = this.constructors(ent);
+    const ctors = this.ownConstructors(ent);
     // a type the project only adds to (Swift's `extension String`) is declared outside it: unless one of the
     // project's initialisers fits the call, the outside type's own runs
     if (this.w.onlyParts(ent) && !ctors.some((r) => this.fitsExactly(r, argc))) return EXTERNAL;
@@ -869,10 +869,16 @@ export class Evaluator {
     return { targets: [this.w.primary(ent)], reason: 'constructor', c: CONFIDENCE.constructor, ctor: ent };
   }
 
-  /** A type's own constructors. */
-  constructors(ent: TypeEnt, depth = 0): SymRef[] {
+  /** The constructors a type declares itself. */
+  ownConstructors(ent: TypeEnt): SymRef[] {
     const out: SymRef[] = [];
     for (const rs of ent.members.values()) for (const r of rs) if (this.w.sym(r).kind === 'constructor') out.push(r);
+    return out;
+  }
+
+  /** The constructors that run when a type is created: its own, else (inheritedConstructors) those it inherits. */
+  constructors(ent: TypeEnt, depth = 0): SymRef[] {
+    const out = this.ownConstructors(ent);
     if (out.length || !this.rules.inheritedConstructors || depth > MAX_DEPTH) return out;
     // a class declaring none runs its mixins' (PHP's traits), else its parent's
     const bases = this.m.bases(ent).filter((b): b is Base & { ent: TypeEnt } => 'ent' in b && (b.via === 'mixin' || b.via === 'extends') && !this.w.isInterface(b.ent));
@@ -883,11 +889,14 @@ export class Evaluator {
     return out;
   }
 
-  /** What `new T(…)` runs: T's constructor for that many arguments, or T itself when it declares none. */
+  /**
+   * What `new T(…)` runs: T's own constructor for that many arguments, or T itself when it declares none (a T that
+   * inherits its constructor is what is created; the class's own edge reaches the inherited one, see index.ts).
+   */
   newCall(f: number, type: Expr, from: number, argc: Arity): CallRes {
     const t = this.type(f, type, from);
     if (t.t !== 'inst') return t.t === 'ext' ? EXTERNAL : UNRESOLVED;
-    const ctors = this.constructors(t.e);
+    const ctors = this.ownConstructors(t.e);
     if (ctors.length) return { targets: this.byArity(ctors, argc, false), reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e };
     return { targets: [this.w.primary(t.e)], reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e };
   }
