@@ -39,6 +39,12 @@ export interface NameRules {
    * method renamed to a field's name (or a field to a method's) collides with nothing.
    */
   membersApart?: boolean;
+  /**
+   * A member named by a quoted key (`T['name']`) is renamed only in a file that names it as an identifier somewhere
+   * too (TypeScript's language service searches a file only when the name is in the file's name table, which holds
+   * identifiers but not the string keys of indexed access types): elsewhere such a key is left for review.
+   */
+  quotedKeysWhereNamed?: boolean;
   /** Characters written right before a name that are no part of it (PHP's `$` of a property's declaration). */
   sigils?: string;
   /**

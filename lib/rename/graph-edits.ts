@@ -8,7 +8,8 @@ import type { Snapshot } from '../../index-store/snapshot.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import type { Reference } from '../refs/reference-index.ts';
 import { isMember } from './identifiers.ts';
-import { languageOf, rulesOf } from '../lang/index.ts';
+import { language, languageOf, rulesOf } from '../lang/index.ts';
+import type { Language } from '../lang/types.ts';
 import type { PlannedEdit } from './planned-edit.ts';
 import type { Sources } from './sources.ts';
 import { contextLine, isWholeWordAt } from './text.ts';
@@ -27,6 +28,8 @@ export interface GraphEditResult {
    * record as an import; renaming the uses without the binding would break the file.
    */
   aliasBound: PlannedEdit[];
+  /** Quoted keys (`T['name']`) in files that name the symbol nowhere else, which the language's rename leaves: text_search. */
+  unnamedKeys: PlannedEdit[];
   /** Low-confidence (name-only) references, left to text_search. */
   guesses: number;
 }
@@ -108,7 +111,8 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
     if (!defs.some((e) => e.path === node.filePath && e.line >= first && e.line <= last)) undeclared.push(node);
   }
   const aliasBound = dropAliasBound(group, edits, sources);
-  return { edits: [...edits.values()], stale: [...stale].sort(), undeclared, unconfirmed, aliasBound, guesses };
+  const unnamedKeys = dropUnnamedKeys(edits, sources, oldName);
+  return { edits: [...edits.values()], stale: [...stale].sort(), undeclared, unconfirmed, aliasBound, unnamedKeys, guesses };
 }
 
 const BINDING_USES = new Set(['call', 'value', 'type', 'jsx', 'shorthand']);
@@ -135,4 +139,57 @@ function dropAliasBound(group: readonly GraphNode[], edits: Map<string, PlannedE
     dropped.push(e);
   }
   return dropped;
+}
+
+const QUOTES = new Set(['"', "'"]);
+
+/** Whether the occurrence of `name` at `offset` is written between quotes (`T['name']`). */
+function quotedAt(text: string, offset: number, name: string): boolean {
+  return QUOTES.has(text[offset - 1] ?? '') && text[offset + name.length] === text[offset - 1];
+}
+
+/**
+ * Where the language says so (quotedKeysWhereNamed), a quoted key in a file whose code names it nowhere outside
+ * quotes is removed from `edits` and returned: the language's rename does not search such a file, so it stays for
+ * review.
+ */
+function dropUnnamedKeys(edits: Map<string, PlannedEdit>, sources: Sources, name: string): PlannedEdit[] {
+  const dropped: PlannedEdit[] = [];
+  const named = new Map<string, boolean>();
+  for (const [key, e] of edits) {
+    const src = sources.get(e.path)!;
+    const lang = languageOf(e.path);
+    if (!quotedAt(src.text, e.offset, name) || !lang || rulesOf(lang)?.names.quotedKeysWhereNamed !== true) continue;
+    let has = named.get(e.path);
+    if (has === undefined) named.set(e.path, (has = namedInCode(src.text, name, language(lang).comments)));
+    if (has) continue;
+    edits.delete(key);
+    dropped.push(e);
+  }
+  return dropped;
+}
+
+/**
+ * Whether `name` occurs in `text` as a whole word outside comments and quoted strings (an identifier: a declaration,
+ * a use, a member access; the words of a template literal count, as code may be written there).
+ */
+function namedInCode(text: string, name: string, comments: Language['comments']): boolean {
+  const line = comments?.line ?? [];
+  const block = comments?.block;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      // a string: to its closing quote (or the line's end)
+      i++;
+      while (i < text.length && text[i] !== c && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
+      i++;
+      continue;
+    }
+    if (line.some((l) => text.startsWith(l, i))) { const end = text.indexOf('\n', i); i = end < 0 ? text.length : end + 1; continue; }
+    if (block && text.startsWith(block[0], i)) { const end = text.indexOf(block[1], i + block[0].length); i = end < 0 ? text.length : end + block[1].length; continue; }
+    if (c === name[0] && text.startsWith(name, i) && isWholeWordAt(text, i, name)) return true;
+    i++;
+  }
+  return false;
 }

@@ -124,6 +124,10 @@ export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
     const files = [...new Set(graphResult.aliasBound.map((e) => e.path))].sort();
     warnings.push(`${graphResult.aliasBound.length} occurrence(s) in ${files.slice(0, 5).join(', ')}${files.length > 5 ? ', …' : ''} reach the symbol through a local name the rename keeps (a default import, or a binding the index does not record); they are listed as text_search`);
   }
+  if (graphResult.unnamedKeys.length) {
+    const files = [...new Set(graphResult.unnamedKeys.map((e) => e.path))].sort();
+    warnings.push(`${graphResult.unnamedKeys.length} quoted key(s) in ${files.slice(0, 5).join(', ')}${files.length > 5 ? ', …' : ''} name the symbol in a file that names it nowhere else, where the language's own rename leaves them; they are listed as text_search`);
+  }
   if (neighbours.length) warnings.push(`${neighbours.length} member(s) of the same name that a type below this one also inherits (${neighbours.slice(0, 3).map((n) => n.uid).join(', ')}${neighbours.length > 3 ? ', …' : ''}) are not renamed with it (the language ties a member to its bases' and theirs below only); their occurrences are listed as text_search`);
   if (graphResult.guesses) warnings.push(`${graphResult.guesses} low-confidence (name-only) reference(s) are listed as text_search, not graph edits`);
   if (text.skipped.length) warnings.push(`text search skipped ${text.skipped.length} binary or oversized file(s): ${text.skipped.slice(0, 5).join(', ')}${text.skipped.length > 5 ? ', …' : ''}`);

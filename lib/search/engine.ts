@@ -33,8 +33,9 @@ export const rankSettings = {
 };
 
 /**
- * A query "matches nothing" when no symbol holds at least this share of its idf-weighted terms and no vector
- * is at least `MIN_SIMILARITY` of its embedder close: the answer is then empty, with a hint.
+ * A query "matches nothing" when no symbol holds at least this share of its idf-weighted terms (those some symbol
+ * holds: `session destruction` in a repository without the word `destruction` is a question about sessions) and no
+ * vector is at least `MIN_SIMILARITY` of its embedder close: the answer is then empty, with a hint.
  */
 export const MIN_COVERAGE = 0.2;
 /** Cosine similarity at which a vector counts as a match, per embedder kind; half of it admits a candidate. */

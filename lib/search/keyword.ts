@@ -65,7 +65,10 @@ export interface KeywordScores {
   score: Float64Array;
   /** Rows with a score, in the order first met. */
   touched: number[];
-  /** Per row, the idf-weighted query terms it contains; `total` is that sum over every query term. */
+  /**
+   * Per row, the idf-weighted query terms it contains; `total` is that sum over the query terms some row holds (a
+   * word no symbol holds — a typo, English the code never uses — is no part of what a match must cover).
+   */
   cover: Float64Array;
   total: number;
 }
@@ -255,8 +258,8 @@ export class KeywordIndex {
       const id = this.termId(q.term);
       const df = id < 0 ? 0 : this.df[id];
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      if (!q.joined) total += q.weight * idf;
       if (id < 0) continue;
+      if (!q.joined) total += q.weight * idf;
       rowsOfTerm.length = 0;
       for (let f = 0; f < F; f++) {
         if (w[f] === 0) continue;

@@ -7,6 +7,7 @@ import test from 'ava';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
+import { planRename } from '../../lib/rename/plan.ts';
 import { diffRenames, eligibleSymbols, sampleSymbols } from './rename-diff.ts';
 import { TsRenameOracle, listTsFiles } from './ts-oracle.ts';
 
@@ -52,4 +53,30 @@ test('graph edits on the rename-heritage fixture: TypeScript findRenameLocations
   // (a discriminant's reads in its tests are left to text_search: the union's property there is that of the parts the
   // tests before it leave, which the indexer reads only in some of the checker's ways)
   t.true(report.symbols.some((s) => s.missed.length > 0), 'the discriminant reads are counted as misses');
+});
+
+for (const [name, what] of [
+  ['rename-keys', 'keys through a mapped type with a modifier, keys of a parameter typed by its default, quoted keys of indexed access types where the language service renames them'],
+  ['rename-attached', 'members a class attaches through its type argument, read through helper types five bases below'],
+] as const) {
+  test(`graph edits on the ${name} fixture: TypeScript findRenameLocations exactly (${what})`, async (t) => {
+    const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'indexer', name);
+    const snapshot = await buildSnapshotInMemory(fixture, { search: false });
+    const report = diffRenames(snapshot, new TsRenameOracle(fixture, listTsFiles(fixture)), eligibleSymbols(snapshot));
+    const show = (s: (typeof report.symbols)[number]) => `${s.uid}: ${s.status} ${[...s.extra.map((e) => `+${e}`), ...s.missed.map((m) => `-${m}`)].join(' | ')}`;
+    t.true(report.compared >= 20, `only ${report.compared} symbols compared`);
+    const deliberate = (s: (typeof report.symbols)[number]) => s.status === 'refused' && /'constructor' names a language construct/.test(s.reason ?? '');
+    t.deepEqual(report.symbols.filter((s) => !deliberate(s) && (s.status !== 'compared' || s.extra.length || s.missed.length)).map(show), []);
+  });
+}
+
+test('a quoted key in a file that names the member nowhere else is a text_search edit, with a warning', async (t) => {
+  const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'indexer', 'rename-keys');
+  const snapshot = await buildSnapshotInMemory(fixture, { search: false });
+  const plan = planRename(snapshot, { symbol_name: 'Shape.width', new_name: 'breadth', dry_run: true, include_text_search: false });
+  const at = (file: string) => plan.edits.filter((e) => e.path === file).map((e) => `${e.line}:${e.column} ${e.confidence}`);
+  // (line 1 is the comment)
+  t.deepEqual(at('src/lookup.ts'), ['1:52 text_search', '4:26 graph', '5:28 graph']);
+  t.deepEqual(at('src/unmeasured.ts'), ['5:32 text_search']);
+  t.true(plan.warnings.some((w) => w.includes('quoted key(s) in src/unmeasured.ts')), plan.warnings.join('\n'));
 });

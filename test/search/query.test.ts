@@ -215,6 +215,18 @@ test('nonsense matches nothing: empty lists, a message with what to try, exact z
   t.true(ok.totals.matches >= new Set(ok.process_symbols.filter((x) => x.matched).map((x) => x.uid)).size);
 });
 
+test('a word no symbol holds does not hide what the other words match', async (t) => {
+  // `destruction` and `zzzqqqxx` are in no symbol of the fixture; `session` is
+  const alone = await ask({ query: 'session' });
+  t.true(alone.process_symbols.length > 0);
+  // (a one-word query is a look-up by name, which the re-ranker leaves alone: the order may differ, not the symbols)
+  for (const q of ['session zzzqqqxx', 'session destruction', 'session destruction teardown zzzqqqxx']) {
+    const r = await ask({ query: q });
+    t.is(r.message, undefined, q);
+    t.deepEqual([...new Set(r.process_symbols.map((x) => x.uid))].sort(), [...new Set(alone.process_symbols.map((x) => x.uid))].sort(), q);
+  }
+});
+
 test('process_symbols lists every matching symbol before the steps that only follow them', async (t) => {
   for (const q of ['verify password', 'session token', 'handle login request', 'retry']) {
     const r = await ask({ query: q, limit: 10 });

@@ -630,6 +630,12 @@ export class Collector {
 
   declare(x: { role: Role; name: Node; type?: Node; value?: Node; slot?: Node; pattern?: Node; key?: Node }, scope: Scope, cur: number): void {
     if (x.slot && x.type) this.slotType.set(x.slot, x.type);
+    else if (x.slot && x.value) {
+      // a parameter without a type takes its default's (`opts = {} as Options`: an Options, whose keys an object
+      // literal passed there names)
+      const w = this.wraps.get(x.value);
+      if (w && w.kind === 'as' && w.type) this.slotType.set(x.slot, w.type);
+    }
     if (this.claimed.has(x.name)) return;
     const name = this.ident(x.name);
     const prop = this.paramPropOf.get(x.name);

@@ -30,6 +30,7 @@ const JS_NAMES: NameRules = {
   reservedMembers: new Set(['constructor', '__proto__']),
   mergesByExport: true,
   renamesFromBases: true,
+  quotedKeysWhereNamed: true,
 };
 
 /**

@@ -146,7 +146,8 @@
 ; inline object types (`record: { window: Subject<T> }`): their typed properties
 ((object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @type))) @object (#set! role "type.object.prop"))
 ; an index signature or mapped type (`{ [k: string]: T }`, `{ readonly [P in K]: T }`): any key gives a T
-((object_type (index_signature type: (type_annotation (_) @type))) @object (#set! role "type.object.index"))
+; (with a modifier, `{ [k in K]-?: T }`, `+?`, `?`: the same T)
+((object_type (index_signature type: [(type_annotation (_) @type) (omitting_type_annotation (_) @type) (adding_type_annotation (_) @type) (opting_type_annotation (_) @type)])) @object (#set! role "type.object.index"))
 ; call signatures of an object type (overloads chosen by how many arguments a call passes) and their parameters
 ((object_type (call_signature return_type: (type_annotation (_) @type)) @sig) @object (#set! role "type.object.call"))
 ((call_signature parameters: (formal_parameters [(required_parameter) (optional_parameter)] @param)) @sig (#set! role "type.object.call.param"))
