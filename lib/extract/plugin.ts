@@ -76,6 +76,11 @@ export interface SyntaxWords {
   modifiers: ReadonlySet<string>;
   /** The name of a class's constructor method (`constructor`; `__init__`): its kind is `constructor`. */
   constructorName?: string;
+  /**
+   * A class's or interface's type parameters share one table with its instance members (TypeScript), so a member
+   * named like one is renamed with it: the parameter's occurrences are recorded as occurrences of that member.
+   */
+  typeParamsAmongMembers?: boolean;
 }
 
 /** A class member's modifiers as the declaration writes them. */

@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import { NodeSet, byStart, colOf, get, mentionsLocal, pushTo, rowOf, type Node } from './util.ts';
 import { functionScope } from './scope.ts';
-import { bindingIndex, bindsLocal, bindsSymbol, localBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
+import { bindingIndex, bindsLocal, bindsSymbol, localBinding, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
 
 /** The end of the collector's work: the file's facts (symbols, locals, calls, references) built from what both passes recorded. */
 
@@ -171,10 +171,22 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     return f;
   });
   const refs: RefFact[] = [];
+  // a type parameter named like an instance member of its class or interface is renamed with that member (the
+  // language keeps them in one table): its declaration and uses are occurrences of the member (no edge)
+  const paramMembers = this.plugin.syntax?.typeParamsAmongMembers ? this.paramMembers(symbols) : undefined;
+  paramMembers?.forEach((m, l) => {
+    const d = this.ownedTypeParams.get(l)!;
+    refs.push({ value: { k: 'id', name: symbols[m].name, b: symbolBinding(m) }, kind: 'type', at: this.pos(d.node), from: d.owner, bare: true });
+  });
   this.idList.forEach((r) => {
     const node = r.node;
     if (this.skipIds.has(node) || calleeNodes.has(node)) return;
     const e = this.expr(node);
+    const member = paramMembers && e.k === 'id' && bindsLocal(e.b) ? paramMembers.get(bindingIndex(e.b)) : undefined;
+    if (member !== undefined) {
+      refs.push({ value: { k: 'id', name: symbols[member].name, b: symbolBinding(member) }, kind: 'type', at: toPos(rowOf(node) + 1, colOf(node) + 1, symbols[member].name.length), from: r.from, bare: true });
+      return;
+    }
     // (a free name is kept when the language says the project may declare it globally: `__DEV__` of a global.d.ts)
     if (e.k !== 'id' || (e.b ? bindsLocal(e.b) : !this.plugin.globalName?.call(this, e.name))) return;
     const kind: RefKind = this.jsx.has(node) ? 'jsx' : this.kindOverride.get(node) ?? r.kind;
@@ -526,4 +538,16 @@ export function memberCallees(this: Collector): void {
   const byProperty = new Map<Node, Node>();
   this.members.forEach((m, node) => { if (this.namedCallees.has(m.property)) byProperty.set(m.property, node); });
   this.calls.forEach((c) => { const m = byProperty.get(c.callee); if (m) c.callee = m; });
+}
+
+/** The class's or interface's own type parameters (locals) named like one of its instance members → that member. */
+export function paramMembers(this: Collector, symbols: SymbolFact[]): Map<number, number> | undefined {
+  if (!this.ownedTypeParams.size) return undefined;
+  let out: Map<number, number> | undefined;
+  this.ownedTypeParams.forEach((d, l) => {
+    const name = this.localNodes[l].name;
+    const m = symbols.findIndex((s) => s.parent === d.owner && s.name === name && !s.isStatic && (s.label === 'Property' || s.label === 'Method'));
+    if (m >= 0) (out ??= new Map()).set(l, m);
+  });
+  return out;
 }

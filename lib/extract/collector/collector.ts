@@ -150,6 +150,8 @@ export class Collector {
   /** Object literal values → their entries (a key and its value, a spread, or a key that is not a plain name). */
   /** Locals that declare a type (type parameters): what a name read as a type may bind (see lookupType). */
   readonly typeLocals = new Set<number>();
+  /** A class's or interface's own type parameters (locals) → the owner symbol and the parameter's declared name. */
+  readonly ownedTypeParams = new Map<number, { owner: number; node: Node }>();
   /** Homomorphic mapped types that keep each member's type (`{ [k in keyof t]: t[k] }`) → the type `t` they copy. */
   readonly sameMembers = new Map<Node, Node>();
   readonly objectEntries = new Map<Node, Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>>();
@@ -693,7 +695,7 @@ export class Collector {
     } else if (x.role === Role['decl.type.param']) {
       // a class's or interface's own type parameters, in order (`class Repo<T>`: a `Repo<User>` has T = User)
       const owner = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
-      if (owner >= 0) (this.symbols[owner].typeParams ??= []).push(l);
+      if (owner >= 0) { (this.symbols[owner].typeParams ??= []).push(l); this.ownedTypeParams.set(l, { owner, node: x.name }); }
       // a type alias's own parameters (`type UnaryFunction<T, R> = …`; not those of a function type inside it)
       else if (scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'TypeAlias' && scope.node === this.work[cur].defNode) (this.symbols[cur].typeParams ??= []).push(l);
     }
