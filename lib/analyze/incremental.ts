@@ -9,6 +9,7 @@
  * (lib/resolve/shape.ts) and is resolved by the shared evaluator — and otherwise resolves everything.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { FileFacts } from '../extract/index.ts';
@@ -23,19 +24,25 @@ import type { FileRecord, SnapshotMeta } from '../../index-store/format.ts';
 let stamp: string | undefined;
 
 /**
- * Identity of the code that resolves: the bundle chunk (or, run from sources, the module) holding this file and
- * lib/resolve. A snapshot made by another build of codegraph is never taken over: its resolver may differ.
+ * Identity of the code that resolves, every language's rules included. A snapshot made by another build of codegraph
+ * is never taken over: its resolver may differ. In the bundle: the file holding this module and the names of the
+ * chunks beside it (esbuild names each chunk by a hash of its content, and a language's resolver may sit in a chunk
+ * of its own); run from sources: every module of lib/.
  */
 export function codeStamp(): string {
   if (stamp) return stamp;
-  const urls = [import.meta.url, resolveModuleUrl()];
-  // (in the bundle the second file does not exist: the chunk holds both; where a file lives is no part of its identity)
-  stamp = sha256(urls.map((u) => { try { return fs.readFileSync(fileURLToPath(u)).toString('latin1'); } catch { return ''; } }).join('\0'));
+  const here = fileURLToPath(import.meta.url);
+  const dir = path.dirname(here);
+  const read = (f: string): string => { try { return fs.readFileSync(f).toString('latin1'); } catch { return ''; } };
+  if (here.endsWith('.ts')) {
+    const lib = path.resolve(dir, '..');
+    const files = (fs.readdirSync(lib, { recursive: true }) as string[]).map((f) => String(f).split(path.sep).join('/')).filter((f) => /\.(ts|scm)$/.test(f)).sort();
+    stamp = sha256(files.map((f) => `${f}\0${read(path.join(lib, f))}`).join('\0'));
+  } else {
+    const chunks = fs.readdirSync(dir).filter((n) => /^cli-.+\.mjs$/.test(n)).sort();
+    stamp = sha256(`${read(here)}\0${chunks.join('\0')}`);
+  }
   return stamp;
-}
-
-function resolveModuleUrl(): string {
-  return new URL('../resolve/index.ts', import.meta.url).href;
 }
 
 /** What the previous generation holds for an incremental resolve (read on demand). */
