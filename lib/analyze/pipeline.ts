@@ -38,10 +38,12 @@ export const EXTRACT_VERSION = FACTS_VERSION;
 /** Files whose mtime is this close to the previous scan's start are hashed even when size and mtime match. */
 const RACY_WINDOW_MS = 2000;
 /**
- * Source text parsed in a run (characters) from which the run collects garbage before its last stages: a cold
- * analyze of a 20k-line corpus parses ~800k; a collection costs tens of milliseconds even on a small heap.
+ * Source text parsed in a run (characters) from which the run collects garbage before its last stages. Each
+ * collection costs ≈ 0.1 s of CPU on a small corpus (it marks the live heap and V8's code), while what it frees
+ * grows with the parse: on rxjs `src` (≈ 0.8M characters) the two cost 15% of a cold run's CPU for 19% of its
+ * peak RSS, on gyp (1.5M) 10% (4% on the main thread) for 21%, on Django 3.2 (5.7M) 18% of the peak.
  */
-const COLLECT_MIN_PARSED_CHARS = 256 * 1024;
+const COLLECT_MIN_PARSED_CHARS = 1 << 20;
 
 /** What a previous snapshot offers an incremental run. */
 export interface PreviousIndex {
@@ -322,8 +324,11 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const tick = (n: number): void => progress.tick(n);
   const native = ahead();
   const { results } = await (native ? native.run(pending, tick) : (pool() ?? ExtractPool.start(0)).run(pending, tick));
+  // Collect garbage (lib/util/collect-garbage.ts) when this run parsed enough for its garbage to matter (a run of a
+  // few changed files has little, and a collection's own cost would show).
   let parsedChars = 0;
   for (const p of pending) parsedChars += p.text.length;
+  const collect = parsedChars >= COLLECT_MIN_PARSED_CHARS;
   for (let i = 0; i < pending.length; i++) {
     const p = pending[i];
     const r = results[i];
@@ -368,7 +373,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     const symbols = packSearchable(g.nodes);
     searchWorker!.send({
       root, ...(symbols ? { symbols } : { nodes: g.nodes }), texts: [...texts], hashes: [...fileHashes], dir: opts.searchDir!(),
-      previousDir: previous?.dir, embedder: opts.embedder, fresh: force,
+      previousDir: previous?.dir, embedder: opts.embedder, fresh: force, collect,
     }, log, (d) => progress.tick(d));
   };
   // unchanged files keep their previous relations when nothing they may have read changed (incremental.ts)
@@ -403,13 +408,11 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   cached.length = 0;
   results.length = 0;
 
-  // One full collection (lib/util/collect-garbage.ts) once the parse's facts and the resolver are garbage, when
-  // this run parsed enough for that garbage to matter (a run of a few changed files has little, and the
-  // collection's own cost would show): with search in its worker, now, while the worker builds; else right
-  // before search, the stage that allocates most after the parse. Its time counts in the phase it starts.
-  const collect = parsedChars >= COLLECT_MIN_PARSED_CHARS;
+  // A full collection now that the parse's facts and the resolver are garbage, and another in search once its
+  // keyword index is made (buildSearch's collectGarbage, in whichever thread search runs): the two points after
+  // which the most is garbage and the most is allocated next. Each one's time counts in the phase it is in.
   phase('modules');
-  if (collect && searchWorker) await collectGarbage();
+  if (collect) await collectGarbage();
   // the previous communities when module detection would read the same graph (incremental.ts sameForModules),
   // compared only when the previous graph had as many nodes before modules and processes
   const modulesDigest = modulesKey(opts.modules);
@@ -441,13 +444,13 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   let embedder = 'none';
   if (opts.searchDir) {
     phase('search');
-    if (collect && !searchWorker) await collectGarbage();
     const res = searchWorker ? await searchWorker.result() : await buildSearch({
       graph, dir: opts.searchDir(), previousDir: previous?.dir, embedder: opts.embedder, log,
       readSource: (p) => texts.get(p) ?? readInside(root, p),
       fileDigest: (p) => fileHashes.get(p),
       fresh: force,
       progress: (d) => progress.tick(d),
+      collectGarbage: collect ? collectGarbage : undefined,
     });
     embeddings = res.embeddings;
     embedder = res.embedder;

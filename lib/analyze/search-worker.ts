@@ -10,6 +10,7 @@ import { createCodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { readInside } from '../../index-store/host.ts';
 import { CodegraphError } from '../errors.ts';
+import { collectGarbage } from '../util/collect-garbage.ts';
 import type { BuildSearchResult, PackedSymbols } from '../search/index.ts';
 
 export interface SearchJob {
@@ -29,6 +30,8 @@ export interface SearchJob {
   previousDir?: string;
   embedder?: string;
   fresh: boolean;
+  /** Collect garbage once the keyword index is made (lib/search BuildSearchOptions.collectGarbage). */
+  collect?: boolean;
 }
 export type SearchReply = { log: string } | { progress: number } | { done: BuildSearchResult }
   | { error: string; stack?: string; code?: string; details?: unknown };
@@ -51,6 +54,7 @@ if (port) {
         readSource: (p) => texts.get(p) ?? readInside(job.root, p),
         fileDigest: (p) => hashes.get(p),
         fresh: job.fresh,
+        collectGarbage: job.collect ? collectGarbage : undefined,
         progress: (d) => port.postMessage({ progress: d } satisfies SearchReply),
       });
       reply = { done: res };

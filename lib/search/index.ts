@@ -43,6 +43,12 @@ export interface BuildSearchOptions {
   log(message: string): void;
   /** Progress of embedding, when a terminal shows it. */
   progress?(done: number, total: number): void;
+  /**
+   * Called once the keyword index is written, when the caller wants memory back (lib/analyze after a large
+   * parse): describing and tokenising every document leaves most of this stage's garbage by then, and learning
+   * and embedding allocate next.
+   */
+  collectGarbage?(): Promise<void>;
 }
 
 export interface BuildSearchResult {
@@ -141,6 +147,10 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   const keyword = sameRows ? prev!.keyword.withRows(changedRows, changedRows.map((i) => docs[i].fields)) : buildKeyword(docs, prev, prevRow);
   writeFileSync(path.join(out, KEYWORD_FILE), keyword.toBuffer());
   step('keyword');
+  if (opts.collectGarbage) {
+    await opts.collectGarbage();
+    step('collect');
+  }
 
   // The learned model is updated from the previous one when the rows are the same symbols in the same order.
   let update: CoocUpdate | undefined;

@@ -1,6 +1,7 @@
 /**
- * A full, memory-reducing garbage collection of this thread's heap, asked for at the one point of an analyze
- * where most of what was allocated has just become garbage (the parse's facts and the resolver, once written).
+ * A full, memory-reducing garbage collection of this thread's heap, asked for where an analyze has just made
+ * most of its garbage and allocates much next: once the parse's facts and the resolver are written (before
+ * modules), and once search's keyword index is made (before learning and embedding).
  *
  * Why it is needed: V8 sets its old-generation limit after each full collection to a multiple of the live heap
  * (up to 4× while collections are cheap), and an analyze makes one such collection early in the parse, on a

@@ -286,3 +286,16 @@ test('the shipped model (trained) and both models (both): recorded, used for que
     t.regex(stale.warnings![0], /stored search index cannot be read/);
   }
 });
+
+test('collectGarbage is called once, after the keyword index is written, and changes no file', async (t) => {
+  const plain = tmp();
+  const collected = tmp();
+  await buildSearch(opts(plain));
+  const seen: string[][] = [];
+  await buildSearch(opts(collected, { collectGarbage: async () => { seen.push(readdirSync(path.join(collected, 'search')).sort()); } }));
+  // called once, when keyword.bin exists and before the learned model's files are written
+  t.deepEqual(seen, [['keyword.bin']]);
+  const names = readdirSync(path.join(plain, 'search')).sort();
+  t.deepEqual(readdirSync(path.join(collected, 'search')).sort(), names);
+  for (const f of names) t.true(readFileSync(path.join(plain, 'search', f)).equals(readFileSync(path.join(collected, 'search', f))), f);
+});
