@@ -20,10 +20,10 @@ export function typeValue(this: Evaluator, f: number, t: Expr, depth: number, su
 }
 
 export function typeValueCounted(this: Evaluator, f: number, t: Expr, depth: number, subst: Subst | undefined): Val {
-  // (how deep one type's reading may nest: a member a class attaches through its type argument, read five bases below
-  // through helper types — `attachmentsOf<d>`, a conditional, `declareNode<…>`'s `merge`, `show` — nests eleven deep;
-  // the evaluator's own depth still bounds a cycle)
-  if (depth > 12 || this.depth > MAX_DEPTH) { this.cut++; return UNKNOWN; }
+  // (how deep one type's reading may nest: twelve reached members attached five bases below through helper types, but
+  // more than doubled typeorm's cold analyze, CPU and memory, so the bound stays at eight; the evaluator's own depth
+  // still bounds a cycle)
+  if (depth > 8 || this.depth > MAX_DEPTH) { this.cut++; return UNKNOWN; }
   if (++this.depth > this.peak) this.peak = this.depth;
   try {
     const v = this.typeValueAt(f, t, depth, subst);
