@@ -33,7 +33,7 @@ export const POOL_MIN_FILES = 48;
 
 /**
  * Workers to use when the caller does not say: none below four cores, one from four up. Measured on rxjs/src
- * on the 2-core machine (docs/benchmarks.md ## Analyze): this thread plus one worker finished the parse phase
+ * on a 2-core machine: this thread plus one worker finished the parse phase
  * only ~2-4% sooner when the machine was idle, for ~20% more CPU, and much later when it was not — a cold
  * extraction already keeps the second core busy with V8's background compilation and GC of this thread, and
  * a worker has to warm up its own JIT. With two or more spare cores that contention is gone (not measured here).

@@ -23,7 +23,6 @@ import type { SearchJob, SearchReply } from './search-worker.ts';
  * hides the search stage behind resolve, modules and processes on large projects (three.js, 10k symbols: cold
  * analyze 39% faster with it) and costs more than it hides on small ones (rxjs, 974 symbols: 15% slower with
  * it): its start-up and its share of the second core, which the parse thread and V8's background work also use.
- * docs/benchmarks.md (## Analyze) has the figures.
  */
 export const SEARCH_WORKER_MIN_SYMBOLS = 4000;
 
