@@ -379,6 +379,8 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   // unchanged files keep their previous relations when nothing they may have read changed (incremental.ts)
   let previousGraph: CodeGraphData | undefined;
   const readPreviousGraph = (): CodeGraphData => (previousGraph ??= previous!.graph!());
+  // (for taking modules and flows over: a previous graph that cannot be read is only a reason to detect them again)
+  const previousGraphIfReadable = (): CodeGraphData | undefined => { try { return readPreviousGraph(); } catch { return undefined; } };
   const takeOver = !force && cacheUsable && !previous?.defect && !!previous?.graph && !!previous.refs;
   const reuse = !takeOver ? undefined : previousResolution({
     meta: previous!.meta, files: previous!.files, facts: previous!.facts, factsText: previous!.factsText, graph: readPreviousGraph, refs: previous!.refs!,
@@ -420,8 +422,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const prevStats = previous?.meta.stats;
   if (takeOver && previous!.meta.incremental?.modules === modulesDigest && prevStats
     && prevStats.nodes - prevStats.communities - prevStats.processes === graph.order) {
-    let prev: CodeGraphData | undefined;
-    try { prev = readPreviousGraph(); } catch { prev = undefined; }
+    const prev = previousGraphIfReadable();
     if (prev && sameForModules(graph, prev)) modules = reuseModules(graph, prev);
   }
   const modulesReused = modules !== undefined;
@@ -432,8 +433,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const processesDigest = processesKey(graph, modulesDigest);
   let processes: { processes: number } | undefined;
   if (modulesReused && previous!.meta.incremental?.processes === processesDigest) {
-    let prev: CodeGraphData | undefined;
-    try { prev = readPreviousGraph(); } catch { prev = undefined; }
+    const prev = previousGraphIfReadable();
     if (prev) processes = reuseProcesses(graph, prev);
   }
   const processesReused = processes !== undefined;

@@ -632,10 +632,15 @@ export class PythonResolver implements LanguageRelations {
     return init && init !== 'ext' && this.sym(init.f, init.s).label === 'Method' && !this.initAfterExt(f, s, init) ? init : undefined;
   }
 
+  /** True when member m is declared in class (f, s) itself. */
+  private declaredIn(m: Sym, f: number, s: number): boolean {
+    return m.f === f && this.sym(m.f, m.s).parent === s;
+  }
+
   /** Class (f, s)'s own `__init__`, if it defines one. */
   private ownInit(f: number, s: number): Sym | undefined {
     const init = this.runsInit(f, s);
-    return init && init.f === f && this.sym(init.f, init.s).parent === s ? init : undefined;
+    return init && this.declaredIn(init, f, s) ? init : undefined;
   }
 
   /**
@@ -644,9 +649,9 @@ export class PythonResolver implements LanguageRelations {
    */
   private inheritedInit(f: number, s: number): void {
     // a stub file's class is never created: its module's class is
-    if (this.sink.files[f].path.endsWith('.pyi') || this.ownInit(f, s)) return;
+    if (this.sink.files[f].path.endsWith('.pyi')) return;
     const init = this.runsInit(f, s);
-    if (!init) return;
+    if (!init || this.declaredIn(init, f, s)) return;
     const sink = this.sink;
     sink.edge(sink.symbolPos(f, s), sink.symbolPos(init.f, init.s), 'CALLS', CONFIDENCE['super-member'], 'super-member', this.sym(f, s).line);
   }
