@@ -55,7 +55,12 @@ export type Expr =
    * class the lookup starts after in `cls`'s order (Python's `super(C, self)`), when not `cls` itself.
    */
   | { k: 'super'; cls: number; st?: true; after?: Expr }
-  | { k: 'member'; obj: Expr; name: string }
+  /**
+   * `o.name`. `whole`: a read of a parameter's or local's member whose narrowing by that member is all known (the
+   * tests before it, see the collector's markWholeReads): where the member is a union's discriminant, its property at
+   * the read is that of every member type the narrowing leaves.
+   */
+  | { k: 'member'; obj: Expr; name: string; whole?: true }
   /**
    * `args`: the arguments' shapes, by position (null where nothing can be learned), when any is known (the first
    * four). `argc`: how many arguments are written, when `args` does not say it (none known, or more than four);

@@ -147,7 +147,11 @@ export function lacks(this: Evaluator, x: { f: number; s: number }, name: string
  */
 export function unionMembers(this: Evaluator, f: number, e: Expr): Array<Val & { t: 'sym' }> {
   if (e.k !== 'member') return [];
-  return this.membersOfEach(this.deref(this.value(f, e.obj)), e.name) ?? [];
+  // (a discriminant's read whose narrowing the collector knows whole: the property of the member types left)
+  // (or of a value no test can narrow, a call's result or an element at a computed index: all the member types)
+  const o = e.obj;
+  const whole = e.whole === true || o.k === 'call' || (o.k === 'element' && o.key === undefined && o.at === undefined);
+  return this.membersOfEach(this.deref(this.value(f, e.obj)), e.name, whole) ?? [];
 }
 
 /**
@@ -155,7 +159,7 @@ export function unionMembers(this: Evaluator, f: number, e: Expr): Array<Val & {
  * checker's pick) the symbols every branch that has the member gives alike (`BaseRoot | Disjoint` or `BaseNode |
  * Disjoint`: BaseNode's `equals` either way), nothing where they differ.
  */
-export function membersOfEach(this: Evaluator, o: Val, name: string): Array<Val & { t: 'sym' }> | undefined {
+export function membersOfEach(this: Evaluator, o: Val, name: string, whole = false): Array<Val & { t: 'sym' }> | undefined {
   if (o.t === 'anyof' && o.either) {
     let out: Array<Val & { t: 'sym' }> | undefined;
     for (const x of o.of) {
@@ -168,7 +172,7 @@ export function membersOfEach(this: Evaluator, o: Val, name: string): Array<Val 
     }
     return out;
   }
-  if (o.t === 'anyof') return this.everyPartDeclares(o, name);
+  if (o.t === 'anyof') return this.everyPartDeclares(o, name, whole);
   if (o.t !== 'union') return undefined;
   const out: Array<Val & { t: 'sym' }> = [];
   for (const x of o.of) {
@@ -183,7 +187,7 @@ export function membersOfEach(this: Evaluator, o: Val, name: string): Array<Val 
  * the declarations of `name` in the parts when every part declares it — the union's property, which has them all
  * (a part without it, or one we cannot read, leaves the checker's narrowing to say which remain: undefined).
  */
-export function everyPartDeclares(this: Evaluator, o: Val & { t: 'anyof' }, name: string): Array<Val & { t: 'sym' }> | undefined {
+export function everyPartDeclares(this: Evaluator, o: Val & { t: 'anyof' }, name: string, whole = false): Array<Val & { t: 'sym' }> | undefined {
   const out: Array<Val & { t: 'sym' }> = [];
   let tags = true;
   const add = (x: Val): boolean => {
@@ -197,8 +201,9 @@ export function everyPartDeclares(this: Evaluator, o: Val & { t: 'anyof' }, name
     return x.t === 'obj' && x.props.some((p) => p.name === name);
   };
   // (a discriminant, `kind: 'a'` in every part, is what code tests to narrow the union, and the checker's property at
-  // a read is that of the parts the tests before it leave — more ways than the narrowing read here: no answer)
-  return !o.either && o.of.every(add) && out.length && !tags ? out : undefined;
+  // a read is that of the parts the tests before it leave — more ways than the narrowing read here: no answer, but
+  // where the collector knows the read's narrowing whole)
+  return !o.either && o.of.every(add) && out.length && (!tags || whole) ? out : undefined;
 }
 
 /**

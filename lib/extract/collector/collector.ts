@@ -80,6 +80,25 @@ export class Collector {
   readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
   /** `if (x.kind !== 'a') return`: narrows x after the statement, to the end of the block it is in (known after replay). */
   readonly tagExits: Array<{ name: Node; key: Node; tags: string[]; exit: Node; not?: boolean }> = [];
+  /**
+   * Every discriminant test the narrowings above read, by the name tested (`x` of `x.kind === 'a'`): the key and
+   * where it narrows (a body, an early exit's `if`, a switch body) — see markWholeReads.
+   */
+  readonly tagTests = new LazyMap<Node, Array<{ key: string; span: { start: number; end: number }; how?: 'exit' | 'switch' }>>();
+  /** Conditional statements and expressions (`if`, loops, `switch`, `?:`, `&&`, `||`, `??`): where a test may narrow. */
+  /**
+   * (`test`: a comparison, a negation, `typeof` — what may narrow a value, or be kept in a const to narrow it later;
+   * `cond`: the condition, or a logical operator's left operand; `branch`: a consequence the rest is no path from)
+   */
+  readonly flowConstructs: Array<{ start: number; end: number; kind: 'stmt' | 'expr' | 'test'; cond?: { start: number; end: number }; branch?: { start: number; end: number } }> = [];
+  /** Where `return`, `throw`, `break` and `continue` statements start. */
+  readonly flowExits: number[] = [];
+  /** Names tested for truthiness only (`!x`, `x && …`, `if (x)`). */
+  readonly truthyNames = new Set<Node>();
+  /** The names locals and parameters are declared by. */
+  readonly localNames = new Set<Node>();
+  /** Reads `x.key` whose narrowing by the discriminant `key` is all known (see markWholeReads). */
+  readonly wholeReads = new LazyMap<Node, string>();
   /** Identifiers narrowed by a discriminant: the member name and the tags it may hold there. */
   readonly tagged = new LazyMap<Node, { key: string; tags: string[]; not?: boolean }>();
   /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */
@@ -362,6 +381,7 @@ export class Collector {
     if (this.narrowings.length) this.narrow();
     for (const { name, body, yes } of this.isArrayNarrowings) this.forEachOccurrence(name, body, (node) => { if (!this.arrayPart.has(node)) this.arrayPart.set(node, yes); });
     if (this.tagNarrowings.length || this.tagCases.size || this.tagExits.length) this.narrowByTags();
+    this.markWholeReads();
   }
 
   /** A scope event of `replay`: the scope it opens (inside `parent`). */
@@ -682,6 +702,7 @@ export class Collector {
     // `const [observer] = React.useState(() => new Observer(…))`: the state
     const stateOf = x.role === Role['decl.pattern'] ? this.firstOf.get(x.name) : undefined;
     const arrayAt = x.role === Role['decl.pattern'] && !x.pattern ? this.arrayElement.get(x.name) : undefined;
+    this.localNames.add(x.name);
     this.localNodes.push({ name, type: x.type, init: x.role === Role['decl.element'] ? undefined : x.value, initFrom, fromPattern, stateOf, elementOf: x.role === Role['decl.element'] ? x.value : undefined, arrayAt });
     // an entry of a destructured parameter nothing types yet (JavaScript): its JSDoc may (see jsdocApply)
     if (x.pattern && !initFrom && this.docComments.size) pushTo(this.patternLocals, x.pattern, { l: this.localNodes.length - 1, key: x.key ? this.ident(x.key) : name });

@@ -62,6 +62,7 @@ export function registerDefineHandlers(): void {
       }
       const l = this.localNodes.length;
       // (`let end;` assigned later: its value is what the assignments give, see build)
+      if (d.name) this.localNames.add(d.name);
       this.localNodes.push({ name, type, init: d.value, evolving: !d.value && !type && vk !== 'const' ? functionScope(scope) : undefined });
       if (this.docComments.size) this.localDecls.push({ l, def: d.def });
       target.names.set(name, localBinding(l));

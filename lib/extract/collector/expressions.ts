@@ -34,6 +34,8 @@ export function exprUncached(this: Collector, node: Node): Expr {
   if (m) {
     // (`A.B.C` in a namespace place: A is too)
     if (this.namespacePlaces.has(node)) this.namespacePlaces.set(m.object, true);
+    // (a read whose narrowing by its member is all known: see markWholeReads)
+    if (this.wholeReads.size && this.wholeReads.has(m.object)) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property), whole: true };
     return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };
   }
   const dynamic = this.dynamicSource.get(node);

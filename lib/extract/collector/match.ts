@@ -123,27 +123,44 @@ export function registerMatchHandlers(): void {
     });
     on([Role['narrow.instanceof']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return; });
     on([Role['narrow.tag.case']], function (c) {
-      pushTo(this.tagCases, get(c, 'cases')!, { name: get(c, 'name')!, key: get(c, 'key')!, tag: get(c, 'tag')!, node: get(c, 'case')! });
+      const name = get(c, 'name')!, cases = get(c, 'cases')!;
+      pushTo(this.tagCases, cases, { name, key: get(c, 'key')!, tag: get(c, 'tag')!, node: get(c, 'case')! });
+      this.tagTest(name, get(c, 'key')!, { start: cases.start, end: cases.end }, 'switch');
       return;
     });
     on([Role['narrow.tag.if'], Role['narrow.tag.else']], function (c, role) {
       const test = get(c, 'test')!, key = get(c, 'key')!, tag = get(c, 'tag')!;
-      // `===` or `==` between the member and the string (not `!==`, `<`…)
+      // `===` or `==` between the member and the string, or `!==`, `!=` (the other way round; not `<`…)
       const op = this.operatorBetween(key, tag);
-      if ((op !== '===' && op !== '==') || test.start >= key.start) return;
-      const narrowing = { name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], body: get(c, 'body')! };
+      const negated = op === '!==' || op === '!=';
+      if ((op !== '===' && op !== '==' && !negated) || test.start >= key.start) return;
+      const body = get(c, 'body')!, name = get(c, 'name')!;
+      const narrowing = { name, key, tags: [this.text.slice(tag.start, tag.end)], body };
       // (the `else` branch: the member types whose discriminant is not that string)
-      this.tagNarrowings.push(role === Role['narrow.tag.else'] ? { ...narrowing, not: true } : narrowing);
+      this.tagNarrowings.push((role === Role['narrow.tag.else']) !== negated ? { ...narrowing, not: true } : narrowing);
+      this.tagTest(name, key, body);
       return;
     });
     on([Role['narrow.tag.exit']], function (c) {
-      const key = get(c, 'key')!, tag = get(c, 'tag')!;
+      const key = get(c, 'key')!, tag = get(c, 'tag')!, name = get(c, 'name')!, exit = get(c, 'if')!;
       const op = this.operatorBetween(key, tag);
       // (`if (x.kind !== 'a') return`: an `a` after it; `if (x.kind === 'a') return`: anything but an `a`)
-      if (op === '!==' || op === '!=') this.tagExits.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], exit: get(c, 'if')! });
-      else if (op === '===' || op === '==') this.tagExits.push({ name: get(c, 'name')!, key, tags: [this.text.slice(tag.start, tag.end)], exit: get(c, 'if')!, not: true });
+      if (op === '!==' || op === '!=') this.tagExits.push({ name, key, tags: [this.text.slice(tag.start, tag.end)], exit });
+      else if (op === '===' || op === '==') this.tagExits.push({ name, key, tags: [this.text.slice(tag.start, tag.end)], exit, not: true });
+      else return;
+      this.tagTest(name, key, exit, 'exit');
       return;
     });
+    on([Role['flow.stmt'], Role['flow.expr'], Role['flow.test']], function (c, role) {
+      const n = get(c, 'construct')!, cond = get(c, 'cond'), branch = get(c, 'branch');
+      this.flowConstructs.push({
+        start: n.start, end: this.end(n), kind: role === Role['flow.stmt'] ? 'stmt' : role === Role['flow.expr'] ? 'expr' : 'test',
+        cond: cond && { start: cond.start, end: this.end(cond) }, branch: branch && { start: branch.start, end: this.end(branch) },
+      });
+      return;
+    });
+    on([Role['flow.exit']], function (c) { this.flowExits.push(get(c, 'construct')!.start); return; });
+    on([Role['flow.truthy']], function (c) { this.truthyNames.add(get(c, 'construct')!); return; });
     on([Role['narrow.instanceof.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, exit: get(c, 'if')! }); return; });
     on([Role['narrow.guard.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, exit: get(c, 'if')! }); return; });
     on([Role['narrow.guard']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return; });

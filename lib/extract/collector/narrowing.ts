@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import type { Node } from './util.ts';
-import { lookup } from './scope.ts';
-import { bindsLocal } from '../facts.ts';
+import { functionScope, lookup } from './scope.ts';
+import { bindingIndex, bindsLocal } from '../facts.ts';
 
 /** Flow narrowing the collector records: `instanceof` and type guards, discriminants, early exits. */
 
@@ -56,6 +56,7 @@ export function narrowByTags(this: Collector): void {
       const rest = this.text.slice(c.tag.end + 1, c.node.end).replace(/^\s*:\s*/, '');
       if (rest === '') continue;
       all.push({ name: c.name, key: c.key, tags: pending, body: c.node });
+      this.tagTest(c.name, c.key, c.node);
       pending = [];
     }
   });
@@ -79,4 +80,114 @@ export function exitSpan(this: Collector, exit: Node): { start: number; end: num
 /** The operator written between two nodes of a comparison (`===` in `x.kind === 'a'`; quotes and spaces left out). */
 export function operatorBetween(this: Collector, left: Node, right: Node): string {
   return this.text.slice(left.end, right.start).replace(/[\s'"`]/g, '');
+}
+
+/** Files a discriminant test of `name` (the `x` of `x.kind === 'a'`) by `key` and the span where it narrows. */
+export function tagTest(this: Collector, name: Node, key: Node, span: { start: number; end: number }, how?: 'exit' | 'switch'): void {
+  const k = this.ident(key);
+  const l = this.tagTests.get(name);
+  const rec = how ? { key: k, span, how } : { key: k, span };
+  if (l) l.push(rec); else this.tagTests.set(name, [rec]);
+}
+
+/**
+ * Reads `x.key` of a parameter or local never assigned again whose narrowing by `key` is all known: every earlier
+ * occurrence of x in its function is a discriminant test of `key` that either narrows where the read is (a body,
+ * an alternative, an early exit: the narrowing read above holds there) or sits in conditions and statements that
+ * end before the read without an exit (so both ways join again), or a member read (`x.node`) in no condition around
+ * the read, or sits in a function that does not hold the read. The checker's property at such a read is that of
+ * the member types the narrowing leaves (all of them where nothing narrows), which the resolver may then name.
+ */
+export function markWholeReads(this: Collector): void {
+  if (!this.members.size) return;
+  // (outer first where two start together, so the sweep below nests them)
+  const constructs = [...this.flowConstructs].sort((a, b) => a.start - b.start || b.end - a.end);
+  const exits = [...this.flowExits].sort((a, b) => a - b);
+  const exitIn = (s: number, e: number): boolean => {
+    let lo = 0, hi = exits.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (exits[mid] < s) lo = mid + 1; else hi = mid; }
+    return lo < exits.length && exits[lo] < e;
+  };
+  // (the object of each member read, and the member read of each object)
+  const memberOf = new Map<Node, { m: Node; prop: string }>();
+  for (const [m, rec] of this.members) if (this.idOf(rec.object)) memberOf.set(rec.object, { m, prop: this.ident(rec.property) });
+  // (a method called on x may be a guard of x, `x.isLeaf()` with `this is Leaf`)
+  const callees = new Set<Node>();
+  for (const c of this.calls.values()) callees.add(c.callee);
+  // occurrences by name, in source order
+  const byName = new Map<string, Array<{ node: Node; scope: NonNullable<ReturnType<Collector['idOf']>>['scope'] }>>();
+  const wanted = new Set<string>();
+  for (const obj of memberOf.keys()) wanted.add(this.ident(obj));
+  // (and the conditions, tests and statements around each: one sweep, as they nest)
+  type Construct = (typeof constructs)[number];
+  const around = new Map<Node, Construct[]>();
+  const stack: Construct[] = [];
+  let ci = 0;
+  for (const r of this.sortedIds) {
+    if (!r.scope) continue;
+    const text = this.ident(r.node);
+    if (!wanted.has(text)) continue;
+    const l = byName.get(text);
+    if (l) l.push({ node: r.node, scope: r.scope }); else byName.set(text, [{ node: r.node, scope: r.scope }]);
+    const at = r.node.start;
+    while (ci < constructs.length && constructs[ci].start <= at) {
+      const c = constructs[ci++];
+      while (stack.length && stack[stack.length - 1].end <= c.start) stack.pop();
+      stack.push(c);
+    }
+    while (stack.length && stack[stack.length - 1].end <= at) stack.pop();
+    around.set(r.node, stack.slice());
+  }
+  const inside = (p: number, s: { start: number; end: number }): boolean => p >= s.start && p < s.end;
+  for (const [text, occ] of byName) {
+    const bindings = occ.map((o) => lookup(o.scope, text));
+    for (let i = 0; i < occ.length; i++) {
+      const R = occ[i].node;
+      const read = memberOf.get(R);
+      const b = bindings[i];
+      if (!read || !bindsLocal(b) || this.reassignedLocals.has(bindingIndex(b))) continue;
+      if (this.narrowedTo.has(R) || this.guardedBy.has(R) || this.arrayPart.has(R)) continue;
+      const tag = this.tagged.get(R);
+      if (tag && tag.key !== read.prop) continue;
+      const p = R.start;
+      let whole = true;
+      for (let j = i - 1; j >= 0 && whole; j--) {
+        if (bindings[j] !== b) continue;
+        const O = occ[j].node;
+        // (in a function that does not hold the read: its narrowing stays there)
+        const fn = functionScope(occ[j].scope!);
+        if (fn !== this.root && !inside(p, fn)) continue;
+        // (its declaration, or a test of its truthiness, which leaves every object type)
+        if (this.localNames.has(O) || this.truthyNames.has(O)) continue;
+        const tests = this.tagTests.get(O);
+        const mem = memberOf.get(O);
+        const chain = around.get(O)!;
+        if (tests) {
+          // a test of the key: it narrows where the read is (read above), or the read is none of its ways
+          if (tests.some((t) => t.key !== read.prop)) { whole = false; break; }
+          if (tests.some((t) => t.how === 'exit' ? p >= t.span.end && p < this.exitSpan(t.span as Node).end : t.how !== 'switch' && inside(p, t.span))) continue;
+        } else if (mem && !callees.has(mem.m) && !chain.some((c) => c.kind === 'test' || c.start === mem.m.start || c.end === mem.m.end)) {
+          // a member read that is no test nor condition of its own (`x.node`): it narrows nothing
+          continue;
+        }
+        // (on a branch the read is not on, `if (…) { O } else { R }`: no path from it to the read)
+        if (chain.some((c) => c.branch && inside(p, c) && inside(O.start, c.branch) && !inside(p, c.branch))) continue;
+        // a test, a call's argument or a name no statement's or conditional's condition takes in may be kept (`const isA
+        // = x.kind === 'a'`, `const ok = x.kind === 'a' && ready`), and the checker narrows by such a const too
+        if (!chain.some((c) => c.cond && (c.kind === 'stmt' || c.branch) && inside(O.start, c.cond))) { whole = false; break; }
+        // the conditions and statements around it: one around the read too narrows the read by its condition,
+        // where the name is in that condition; one that ended before the read with an exit in it narrows what follows
+        for (let k = chain.length - 1; k >= 0; k--) {
+          const c = chain[k];
+          if (c.kind === 'test') continue;
+          if (inside(p, c)) {
+            if (c.cond && inside(O.start, c.cond)) { whole = false; break; }
+            continue;
+          }
+          if (c.kind === 'stmt' && exitIn(c.start, c.end)) { whole = false; break; }
+        }
+      }
+      if (whole) this.wholeReads.set(R, read.prop);
+    }
+  }
 }
