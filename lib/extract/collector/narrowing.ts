@@ -99,7 +99,11 @@ export function tagTest(this: Collector, name: Node, key: Node, span: { start: n
  * the member types the narrowing leaves (all of them where nothing narrows), which the resolver may then name.
  */
 export function markWholeReads(this: Collector): void {
-  if (!this.members.size) return;
+  // (only the keys some test of the file compares: a discriminant read elsewhere stays unlinked, and a file without
+  // such a test, most of them, pays nothing)
+  if (!this.members.size || !this.tagTests.size) return;
+  const keys = new Set<string>();
+  for (const l of this.tagTests.values()) for (const t of l) keys.add(t.key);
   // (outer first where two start together, so the sweep below nests them)
   const constructs = [...this.flowConstructs].sort((a, b) => a.start - b.start || b.end - a.end);
   const exits = [...this.flowExits].sort((a, b) => a - b);
@@ -109,22 +113,34 @@ export function markWholeReads(this: Collector): void {
     return lo < exits.length && exits[lo] < e;
   };
   // (the object of each member read, and the member read of each object)
-  const memberOf = new Map<Node, { m: Node; prop: string }>();
-  for (const [m, rec] of this.members) if (this.idOf(rec.object)) memberOf.set(rec.object, { m, prop: this.ident(rec.property) });
+  // (names compared by length first: most are no key, and slicing each would cost a string apiece)
+  const keyLengths = new Set<number>();
+  for (const k of keys) keyLengths.add(k.length);
+  const memberOf = new Map<Node, { m: Node; property: Node }>();
+  const wanted = new Set<string>();
+  const wantedLengths = new Set<number>();
+  for (const [m, rec] of this.members) {
+    if (!this.idOf(rec.object)) continue;
+    memberOf.set(rec.object, { m, property: rec.property });
+    if (keyLengths.has(rec.property.end - rec.property.start) && keys.has(this.ident(rec.property))) {
+      const name = this.ident(rec.object);
+      wanted.add(name);
+      wantedLengths.add(name.length);
+    }
+  }
+  if (!wanted.size) return;
   // (a method called on x may be a guard of x, `x.isLeaf()` with `this is Leaf`)
   const callees = new Set<Node>();
   for (const c of this.calls.values()) callees.add(c.callee);
   // occurrences by name, in source order
   const byName = new Map<string, Array<{ node: Node; scope: NonNullable<ReturnType<Collector['idOf']>>['scope'] }>>();
-  const wanted = new Set<string>();
-  for (const obj of memberOf.keys()) wanted.add(this.ident(obj));
   // (and the conditions, tests and statements around each: one sweep, as they nest)
   type Construct = (typeof constructs)[number];
   const around = new Map<Node, Construct[]>();
   const stack: Construct[] = [];
   let ci = 0;
   for (const r of this.sortedIds) {
-    if (!r.scope) continue;
+    if (!r.scope || !wantedLengths.has(r.node.end - r.node.start)) continue;
     const text = this.ident(r.node);
     if (!wanted.has(text)) continue;
     const l = byName.get(text);
@@ -143,9 +159,11 @@ export function markWholeReads(this: Collector): void {
     const bindings = occ.map((o) => lookup(o.scope, text));
     for (let i = 0; i < occ.length; i++) {
       const R = occ[i].node;
-      const read = memberOf.get(R);
+      const rm = memberOf.get(R);
       const b = bindings[i];
-      if (!read || !bindsLocal(b) || this.reassignedLocals.has(bindingIndex(b))) continue;
+      if (!rm || !keyLengths.has(rm.property.end - rm.property.start) || !bindsLocal(b) || this.reassignedLocals.has(bindingIndex(b))) continue;
+      const read = { prop: this.ident(rm.property) };
+      if (!keys.has(read.prop)) continue;
       if (this.narrowedTo.has(R) || this.guardedBy.has(R) || this.arrayPart.has(R)) continue;
       const tag = this.tagged.get(R);
       if (tag && tag.key !== read.prop) continue;
