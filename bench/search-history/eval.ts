@@ -24,8 +24,7 @@ import { splitIdentifier, STOP_WORDS } from '../../lib/search/tokenize.ts';
 import { rankSettings } from '../../lib/search/engine.ts';
 import type { KeywordParams } from '../../lib/search/keyword.ts';
 import { HISTORY_REPOS, type HistoryRepo } from './repos.ts';
-import { checkout, cleanSubject, DEFAULT_MIRROR, DEFAULT_SET, git, gitDirOf, type HistoryQuery } from './mine.ts';
-import { ChangeHistory, parseGitLog } from '../../lib/search/history.ts';
+import { checkout, DEFAULT_MIRROR, DEFAULT_SET, type HistoryQuery } from './mine.ts';
 import { PARAPHRASES } from './paraphrases.ts';
 
 const require = createRequire(import.meta.url);
@@ -38,8 +37,8 @@ export interface Scores { functions: Metrics; files: Metrics }
 /** A question with its answer as uids of the indexed snapshot. */
 export interface Question { q: HistoryQuery; text: string; goldFunctions: Set<string>; goldFiles: Set<string> }
 
-/** A system under test: question → symbols in the order a reader meets them (the question, for history views). */
-export type System = (text: string, q?: Question) => Promise<string[]> | string[];
+/** A system under test: question → symbols in the order a reader meets them. */
+export type System = (text: string) => Promise<string[]> | string[];
 
 /** The pinned snapshot of a repository, analyzed (incrementally: a second run reuses the facts). */
 export async function snapshotOf(r: HistoryRepo, mirror: string): Promise<Snapshot> {
@@ -64,47 +63,6 @@ export async function withFreshSearch(s: Snapshot, embedder = 'builtin'): Promis
   await buildSearch({ graph: s.graph, readSource: (p) => s.host.readFile(p), dir, embedder, log: () => {} });
   const search = await loadSearch(dir);
   return { ...s, search };
-}
-
-/**
- * The pinned snapshot's whole history (git log up to the pin, every commit's time and changed files) and each
- * commit's time: a question is asked against `history.before(time of its commit)`, the history a person
- * asking at that moment had (commits strictly older than the answer's).
- */
-export function historyOf(r: HistoryRepo, mirror: string, functions?: Map<string, string[]>): { history: ChangeHistory; timeOf: Map<string, number> } {
-  const gitDir = gitDirOf(mirror, r.repo);
-  const commits = parseGitLog(git(gitDir, ['log', '--no-merges', '--no-renames', '--format=%x1e%ct %s', '--name-only', r.commit]));
-  const shas = git(gitDir, ['log', '--no-merges', '--format=%H %ct', r.commit]).split('\n').filter(Boolean).map((l) => l.split(' '));
-  // parseGitLog re-sorts by time (stably); the same sort of the shas pairs them up again.
-  const order = shas.map(([sha, t], at) => ({ sha, time: Number(t), at })).sort((a, b) => b.time - a.time || a.at - b.at);
-  if (functions) commits.forEach((c, i) => { c.symbols = functions.get(order[i].sha) ?? []; });
-  const timeOf = new Map<string, number>();
-  for (const line of git(gitDir, ['log', '--format=%H %ct', r.commit]).split('\n')) {
-    const [sha, t] = line.split(' ');
-    if (sha && t) timeOf.set(sha, Number(t));
-  }
-  return { history: new ChangeHistory(commits), timeOf };
-}
-
-/** A system asked on the snapshot whose history view ends before each question's commit. */
-export function withCutHistory(s: Snapshot, h: { history: ChangeHistory; timeOf: Map<string, number> }, make: (s: Snapshot) => System): System {
-  const idx = s.search as SearchIndex;
-  return (text, q) => {
-    const t = q ? h.timeOf.get(q.q.commit) : undefined;
-    if (t === undefined) throw new Error(`no commit time for ${q?.q.commit}`);
-    return make({ ...s, search: idx.withHistory(cutBefore(h, q!)) })(text, q);
-  };
-}
-
-/**
- * The history a question is asked against: commits with a commit time strictly before its commit's, and none
- * with the same cleaned subject (a cherry-pick of the same change on another branch would give the answer away).
- */
-export function cutBefore(h: { history: ChangeHistory; timeOf: Map<string, number> }, q: Question): ChangeHistory {
-  const t = h.timeOf.get(q.q.commit);
-  if (t === undefined) throw new Error(`no commit time for ${q.q.commit}`);
-  const own = cleanSubject(q.q.subject).toLowerCase();
-  return h.history.before(t, (c) => cleanSubject(c.subject ?? '').toLowerCase() === own);
 }
 
 /** Questions of one repository whose answer exists in the snapshot (by file, qualified name and kind). */
@@ -237,7 +195,7 @@ function finish(m: Metrics): Metrics {
 export async function scoreSystem(s: Snapshot, sys: System, qs: readonly Question[], into?: { functions: Metrics; files: Metrics }, texts?: (q: Question) => string): Promise<Scores> {
   const acc = into ?? { functions: empty(), files: empty() };
   for (const q of qs) {
-    const ranked = await sys(texts ? texts(q) : q.text, q);
+    const ranked = await sys(texts ? texts(q) : q.text);
     const fns: string[] = [];
     const files: string[] = [];
     const seenFiles = new Set<string>();

@@ -7,23 +7,17 @@
  * the tuning half says whether re-ranking pays on code the weights did not see. Never run on the test half.
  *   node --import tsx bench/search-history/fit-rerank.ts [--drop feature,feature] [--lambda L] [--embedder NAME] [--write] [--no-cv]
  * `--write` writes the weights fit on the whole tuning half to lib/search/rerank-weights.ts.
- * `--history [--functions] [--depth N] [--history-weight W]`: each question is asked against the repository's
- * history cut before its commit (eval.ts cutBefore), and the re-ranker also reads the history features: the
- * prior (how often and how recently a candidate's file and, with --functions, the candidate itself changed) and
- * the query's match to the subjects of those commits; `--drop` leaves out either group.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FEATURE_COUNT, FEATURES, featuresOf, HISTORY_FEATURES } from '../../lib/search/rerank.ts';
+import { FEATURE_COUNT, FEATURES, featuresOf } from '../../lib/search/rerank.ts';
 import { rankSettings } from '../../lib/search/engine.ts';
 import type { SearchIndex } from '../../lib/search/index.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import { HISTORY_REPOS } from './repos.ts';
-import { functionHistory } from './history-functions.ts';
-import { historySettings } from '../../lib/search/history.ts';
 import { PARAPHRASES } from './paraphrases.ts';
 import { DEFAULT_MIRROR, DEFAULT_SET } from './mine.ts';
-import { cutBefore, finished, formatRow, HEADER, historyOf, loadSet, querySystem, questionsFor, rankSystem, scoreSystem, snapshotOf, withCutHistory, withFreshSearch, type Question, type Scores, type System } from './eval.ts';
+import { finished, formatRow, HEADER, loadSet, querySystem, questionsFor, rankSystem, scoreSystem, snapshotOf, withFreshSearch, type Question, type Scores } from './eval.ts';
 
 const arg = (name: string): string | undefined => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
 const drop = new Set((arg('--drop') ?? '').split(',').filter(Boolean));
@@ -33,14 +27,7 @@ const LAMBDA = Number(arg('--lambda') ?? 1e-4);
 const NEWTON_STEPS = 25;
 
 interface Group { repo: string; pos: Float64Array[]; neg: Float64Array[] }
-interface Corpus { repo: string; python: boolean; s: Snapshot; qs: Question[]; para: Question[]; h?: ReturnType<typeof historyOf> }
-/** `--history`: every question is asked against the repository's history cut before its commit (eval.ts historyOf). */
-const useHistory = process.argv.includes('--history');
-/** `--history-weight W`: the ranking by past commit subjects joins the fused candidates at this weight. */
-rankSettings.historyWeight = Number(arg('--history-weight') ?? 0);
-/** `--depth N`: how many commits before each question its history view holds. */
-historySettings.depth = Number(arg('--depth') ?? historySettings.depth);
-const historyDropped = (k: number): boolean => drop.has(FEATURES[k]) || (!useHistory && (HISTORY_FEATURES as readonly string[]).includes(FEATURES[k]));
+interface Corpus { repo: string; python: boolean; s: Snapshot; qs: Question[]; para: Question[] }
 
 const set = loadSet(DEFAULT_SET);
 const corpora: Corpus[] = [];
@@ -49,7 +36,7 @@ for (const r of HISTORY_REPOS.filter((x) => x.half === 'tune')) {
   const qs = questionsFor(s, set.filter((q) => q.repo === r.repo));
   // The tuning half's paraphrased questions, scored apart (never fit on): how the weights hold on other wording.
   const para = qs.flatMap((q) => PARAPHRASES.filter((p) => p.commit === q.q.commit).map((p) => ({ ...q, text: p.text })));
-  corpora.push({ repo: r.repo, python: r.language === 'python', s, qs, para, h: useHistory ? historyOf(r, DEFAULT_MIRROR, process.argv.includes('--functions') ? functionHistory(r, DEFAULT_MIRROR, r.window + historySettings.depth) : undefined) : undefined });
+  corpora.push({ repo: r.repo, python: r.language === 'python', s, qs, para });
 }
 
 /** Candidates of every question with their features, split into changed functions and the rest. */
@@ -62,11 +49,10 @@ function collect(c: Corpus): Group[] {
     for (const q of c.qs) {
       const qv = idx.embedsLocally ? { query: idx.embedLocally([q.text])[0] } : {};
       const g: Group = { repo: c.repo, pos: [], neg: [] };
-      const view = c.h ? idx.withHistory(cutBefore(c.h, q)) : idx;
-      view.rank({ query: q.text, onCandidates: (rows, facts) => {
+      idx.rank({ query: q.text, onCandidates: (rows, facts) => {
         rows.forEach((row, i) => {
           const x = featuresOf(facts[i]);
-          for (let k = 0; k < FEATURE_COUNT; k++) if (historyDropped(k)) x[k] = 0;
+          for (let k = 0; k < FEATURE_COUNT; k++) if (drop.has(FEATURES[k])) x[k] = 0;
           (q.goldFunctions.has(idx.uids[row]) ? g.pos : g.neg).push(x);
         });
       } }, qv);
@@ -80,15 +66,14 @@ function collect(c: Corpus): Group[] {
  * Pairwise logistic regression: minimises the mean over questions of the mean over (changed, other) pairs of
  * log(1 + e^−w·(p − n)), plus LAMBDA/2 · |w|², by Newton's method (a few steps converge; no step size to tune).
  */
-function fit(groups: readonly Group[], withoutHistory = false): Float64Array {
+function fit(groups: readonly Group[]): Float64Array {
   const K = FEATURE_COUNT;
   const pairs: Array<{ d: Float64Array; weight: number }> = [];
-  const off = (k: number): boolean => withoutHistory && (HISTORY_FEATURES as readonly string[]).includes(FEATURES[k]);
   for (const g of groups) {
     const weight = 1 / (g.pos.length * g.neg.length * groups.length);
     for (const p of g.pos) for (const n of g.neg) {
       const d = new Float64Array(K);
-      for (let k = 0; k < K; k++) d[k] = off(k) ? 0 : p[k] - n[k];
+      for (let k = 0; k < K; k++) d[k] = p[k] - n[k];
       pairs.push({ d, weight });
     }
   }
@@ -145,40 +130,34 @@ function solve(A: Float64Array, b: Float64Array, K: number): Float64Array {
 
 const asRecord = (w: Float64Array): Record<string, number> => Object.fromEntries(FEATURES.map((f, k) => [f, Math.round(w[k] * 1e4) / 1e4]).filter(([f, v]) => v !== 0 && !drop.has(f as string)));
 
-async function score(c: Corpus, weights: Record<string, number> | undefined, into: Map<string, Scores>, history?: Record<string, number>): Promise<void> {
-  const saved = { ...rankSettings };
+async function score(c: Corpus, weights: Record<string, number> | undefined, into: Map<string, Scores>): Promise<void> {
+  const saved = rankSettings.rerank;
   rankSettings.rerank = weights;
-  rankSettings.rerankHistory = history;
-  const sys = (make: (s: Snapshot) => System): System => (history && c.h ? withCutHistory(c.s, c.h, make) : make(c.s));
   try {
-    for (const [label, sy] of [['rank', sys(rankSystem)], ['query', sys(querySystem)]] as const) {
-      const key = `${history ? 'history' : weights ? 're-ranked' : 'fused'} ${label}`;
+    for (const [label, sys] of [['rank', rankSystem(c.s)], ['query', querySystem(c.s)]] as const) {
+      const key = `${weights ? 're-ranked' : 'fused'} ${label}`;
       let acc = into.get(key);
       if (!acc) into.set(key, (acc = { functions: { n: 0, acc1: 0, acc5: 0, acc10: 0, mrr: 0 }, files: { n: 0, acc1: 0, acc5: 0, acc10: 0, mrr: 0 } }));
-      await scoreSystem(c.s, sy, c.qs, acc);
+      await scoreSystem(c.s, sys, c.qs, acc);
       if (!c.para.length) continue;
       for (const [suffix, qs] of [['originals of paraphrases', c.para.map((q) => c.qs.find((o) => o.q.commit === q.q.commit)!)], ['paraphrased', c.para]] as const) {
         const k = `${key} (${suffix})`;
         let a = into.get(k);
         if (!a) into.set(k, (a = { functions: { n: 0, acc1: 0, acc5: 0, acc10: 0, mrr: 0 }, files: { n: 0, acc1: 0, acc5: 0, acc10: 0, mrr: 0 } }));
-        await scoreSystem(c.s, sy, qs, a);
+        await scoreSystem(c.s, sys, qs, a);
       }
     }
-  } finally { Object.assign(rankSettings, saved); }
+  } finally { rankSettings.rerank = saved; }
 }
 
 const groups = new Map(corpora.map((c) => [c.repo, collect(c)]));
 if (!process.argv.includes('--no-cv')) {
   const totals = new Map<string, Scores>();
   for (const c of corpora) {
-    const train = [...groups].filter(([repo]) => repo !== c.repo).flatMap(([, g]) => g);
+    const w = fit([...groups].filter(([repo]) => repo !== c.repo).flatMap(([, g]) => g));
     const one = new Map<string, Scores>();
     await score(c, undefined, one);
-    if (useHistory) {
-      const w0 = asRecord(fit(train, true));
-      await score(c, w0, one);
-      await score(c, w0, one, asRecord(fit(train)));
-    } else await score(c, asRecord(fit(train)), one);
+    await score(c, asRecord(w), one);
     for (const [label, v] of one) {
       console.log(formatRow(`${c.repo.split('/')[1]}: ${label}`, v));
       const k = (c.python ? 'python: ' : '') + label;

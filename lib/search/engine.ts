@@ -9,8 +9,7 @@ import { builtinEmbedder, DEFAULT_BUILTIN, lexicalVector, type EmbedderSpec } fr
 import { addRerankVotes, maxFusedScore, reciprocalRankFusion, type WeightedRanking } from './fusion.ts';
 import { FIELDS, KEYWORD_PARAMS, KeywordBuilder, type KeywordIndex, type KeywordParams, type QueryTerm } from './keyword.ts';
 import { FEATURE_COUNT, featuresOf, RERANK_DEPTH, rerankScore, type CandidateFacts } from './rerank.ts';
-import { RERANK_WEIGHTS, RERANK_WEIGHTS_HISTORY } from './rerank-weights.ts';
-import type { ChangeHistory, FileHistory, SubjectMatch, SubjectMatches } from './history.ts';
+import { RERANK_WEIGHTS } from './rerank-weights.ts';
 import { isTestFile } from '../lang/index.ts';
 import { isSingleIdentifier, queryTerms } from './query-terms.ts';
 import { topK } from './top.ts';
@@ -31,10 +30,6 @@ export const rankSettings = {
   keyword: KEYWORD_PARAMS as KeywordParams,
   /** The re-ranker's weights (lib/search/rerank.ts; undefined: the fused order stands). */
   rerank: RERANK_WEIGHTS as Readonly<Record<string, number>> | undefined,
-  /** Weight of the ranking by past commit subjects (history.ts) against the keyword ranking (1). */
-  historyWeight: 0,
-  /** The re-ranker's weights when the snapshot records its change history (they read its features too). */
-  rerankHistory: RERANK_WEIGHTS_HISTORY as Readonly<Record<string, number>> | undefined,
 };
 
 /**
@@ -116,11 +111,6 @@ export class SearchIndex {
   private failure?: Error;
   private rowOf?: Map<string, number>;
   private fileRows?: { fileOf: Int32Array; count: number };
-  /**
-   * The repository's change history as the snapshot recorded it (history.ts), or a view of it cut before some
-   * time (the localization set asks each question against the history before its commit); absent: none.
-   */
-  history?: ChangeHistory;
   /** Per-row prior (see LABEL_PRIOR), from the uid's label prefix. */
   private priors?: Float32Array;
   private count: number;
@@ -128,14 +118,6 @@ export class SearchIndex {
   constructor(parts: SearchParts, readonly embedder: EmbedderSpec) {
     this.parts = parts;
     this.count = parts.uids.length;
-  }
-
-  /** The same index read with another history view (the loaded parts and caches are shared). */
-  withHistory(history: ChangeHistory | undefined): SearchIndex {
-    const view = Object.create(SearchIndex.prototype) as SearchIndex;
-    if (!this.parts) this.load();
-    Object.assign(view, this, { history });
-    return view;
   }
 
   /** Number of rows (known before loading). */
@@ -253,15 +235,6 @@ export class SearchIndex {
       vecRows = hits.map((h) => h.row);
       candidates.push({ rows: vecRows, weight: mode === 'vector' ? 1 : rankSettings.vectorWeight });
     }
-    const history = this.history && !this.history.empty && kw.terms.length > 0 ? this.history : undefined;
-    const subjects = history?.matchSubjects(kw.terms);
-    if (subjects && mode === 'hybrid' && rankSettings.historyWeight > 0) {
-      // Symbols whose past changes were described in the query's words, best first.
-      const hits: Array<{ row: number; score: number }> = [];
-      for (const [uid, m] of subjects.symbols()) { const row = this.row(uid); if (row !== undefined) hits.push({ row, score: m.max + m.sum }); }
-      hits.sort((a, b) => b.score - a.score || a.row - b.row);
-      if (hits.length) candidates.push({ rows: hits.slice(0, depth).map((h) => h.row), weight: rankSettings.historyWeight });
-    }
     for (const [text, vec, weight] of [[req.goal, qv.goal, GOAL_WEIGHT], [req.taskContext, qv.taskContext, TASK_CONTEXT_WEIGHT]] as const) {
       if (!text || !text.trim()) continue;
       if (useKeyword) rerank.push(scaled(this.keywordHits(text, this.size).hits, weight));
@@ -279,10 +252,10 @@ export class SearchIndex {
     order.sort(byUid);
     const reorder = mode === 'hybrid' && kw.terms.length > 0 && !isSingleIdentifier(req.query);
     if (req.onCandidates && reorder) {
-      req.onCandidates(order.slice(0, RERANK_DEPTH).map((o) => o.row), this.candidateFacts(order, max, kw, vecRows, qv.query, subjects));
+      req.onCandidates(order.slice(0, RERANK_DEPTH).map((o) => o.row), this.candidateFacts(order, max, kw, vecRows, qv.query));
     }
-    const weights = this.history && !this.history.empty ? rankSettings.rerankHistory : rankSettings.rerank;
-    if (weights && reorder) this.rerank(order, max, kw, vecRows, qv.query, weights, subjects);
+    const weights = rankSettings.rerank;
+    if (weights && reorder) this.rerank(order, max, kw, vecRows, qv.query, weights);
     if (rerank.length > 0) {
       const scores = addRerankVotes(new Map(order.map((o) => [o.row, o.score])), rerank, undefined, (row) => prior[row]);
       for (const o of order) o.score = scores.get(o.row)!;
@@ -293,7 +266,7 @@ export class SearchIndex {
   }
 
   /** The re-ranker's facts about the first `RERANK_DEPTH` rows of a fused order (what fit-rerank.ts learns from). */
-  candidateFacts(order: ReadonlyArray<{ row: number; score: number }>, max: number, kw: KeywordHits, vecRows: readonly number[], qvec: Float32Array | undefined, subjects?: SubjectMatches): CandidateFacts[] {
+  candidateFacts(order: ReadonlyArray<{ row: number; score: number }>, max: number, kw: KeywordHits, vecRows: readonly number[], qvec: Float32Array | undefined): CandidateFacts[] {
     const rows = order.slice(0, RERANK_DEPTH).map((o) => o.row);
     const kwAt = new Map<number, number>();
     kw.hits.forEach((h, i) => kwAt.set(h.row, i));
@@ -301,7 +274,7 @@ export class SearchIndex {
     vecRows.forEach((r, i) => vecAt.set(r, i));
     const fields = this.keyword.fieldMatches(kw.terms, rows);
     const W = FIELDS.length + 2;
-    const { files, vectors, uids } = this.load();
+    const { files, vectors } = this.load();
     const top = kw.top || 1;
     const own = rows.map((row) => { const k = kwAt.get(row); return k === undefined ? 0 : kw.own[k] / top; });
     const perFile = new Map<string, { sum: number; count: number }>();
@@ -310,13 +283,6 @@ export class SearchIndex {
       const cur = perFile.get(f);
       if (cur) { cur.sum += own[i]; cur.count++; } else perFile.set(f, { sum: own[i], count: 1 });
     });
-    const history = this.history && !this.history.empty ? this.history : undefined;
-    const hist = rows.map((row) => (history && files[row] ? history.file(files[row]) : NO_HISTORY));
-    const fnHist = rows.map((row) => (history ? history.symbol(uids[row]) : NO_HISTORY));
-    let histMax = 0;
-    let fnMax = 0;
-    for (const h of hist) if (h.recent > histMax) histMax = h.recent;
-    for (const h of fnHist) if (h.recent > fnMax) fnMax = h.recent;
     return rows.map((row, i) => {
       const k = kwAt.get(row);
       const inFile = perFile.get(files[row])!;
@@ -333,14 +299,6 @@ export class SearchIndex {
         vectorRank: vecAt.get(row) ?? -1,
         bodyLength: this.keyword.fieldLength(row, 'body'),
         test: isTestFile(files[row]),
-        historyChanges: hist[i].changes,
-        historyRecent: hist[i].recent,
-        historyTop: histMax > 0 ? hist[i].recent / histMax : 0,
-        fnChanges: fnHist[i].changes,
-        fnRecent: fnHist[i].recent,
-        fnTop: fnMax > 0 ? fnHist[i].recent / fnMax : 0,
-        subjectFile: subjects && files[row] ? subjects.file(files[row]) : NO_SUBJECTS,
-        subjectFn: subjects ? subjects.symbol(uids[row]) : NO_SUBJECTS,
       };
     });
   }
@@ -349,8 +307,8 @@ export class SearchIndex {
    * Re-orders the first RERANK_DEPTH rows of `order` by the re-ranker's score; they keep the fused scores
    * their places had, so relevance, the match floors and the grouping read the same scale.
    */
-  private rerank(order: Array<{ row: number; score: number }>, max: number, kw: KeywordHits, vecRows: readonly number[], qvec: Float32Array | undefined, weights: Readonly<Record<string, number>>, subjects?: SubjectMatches): void {
-    const facts = this.candidateFacts(order, max, kw, vecRows, qvec, subjects);
+  private rerank(order: Array<{ row: number; score: number }>, max: number, kw: KeywordHits, vecRows: readonly number[], qvec: Float32Array | undefined, weights: Readonly<Record<string, number>>): void {
+    const facts = this.candidateFacts(order, max, kw, vecRows, qvec);
     const x = new Float64Array(FEATURE_COUNT);
     const scored = facts.map((f, i) => ({ row: order[i].row, z: rerankScore(featuresOf(f, x), weights), at: i }));
     scored.sort((a, b) => b.z - a.z || a.at - b.at);
@@ -374,9 +332,6 @@ export class SearchIndex {
     return this.vectors!.search(q, depth).filter((h) => h.score >= min);
   }
 }
-
-const NO_HISTORY: FileHistory = { changes: 0, recent: 0 };
-const NO_SUBJECTS: SubjectMatch = { max: 0, sum: 0 };
 
 /** A re-ranking list: rows with their scores scaled so the best is 1. */
 function scaled(hits: Array<{ row: number; score: number }>, weight: number): WeightedRanking {

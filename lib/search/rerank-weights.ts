@@ -25,6 +25,3 @@ export const RERANK_WEIGHTS: Readonly<Record<string, number>> | undefined = {
   'bodyEmpty': -1.1629,
   'isTest': -5.433,
 };
-
-/** The weights when the snapshot records its change history (fit-rerank.ts --history). */
-export const RERANK_WEIGHTS_HISTORY: Readonly<Record<string, number>> | undefined = RERANK_WEIGHTS;

@@ -7,7 +7,6 @@
  * deliberately no feature: the set's answers are functions by construction, so it would learn that, not
  * what answers a question (a class is the right answer to many).
  */
-import { HISTORY_DEPTH, type SubjectMatch } from './history.ts';
 import { FIELDS } from './keyword.ts';
 
 /** Names of the features, in the order of a feature vector and of the weights. */
@@ -15,11 +14,7 @@ export const FEATURES = [
   'fused', 'keyword', 'file', 'fileSum', 'fileShare', 'cosine', 'cover',
   ...FIELDS.map((f) => `field.${f}`), 'nameShare',
   'keywordRank', 'vectorRank', 'bodyLength', 'bodyEmpty', 'isTest',
-  'history.changes', 'history.recent', 'history.top', 'history.fnChanges', 'history.fnRecent', 'history.fnTop',
-  'subjects.file', 'subjects.fileSum', 'subjects.fn', 'subjects.fnSum',
 ] as const;
-/** The features read from the repository's change history (zero when the snapshot records none). */
-export const HISTORY_FEATURES: readonly Feature[] = ['history.changes', 'history.recent', 'history.top', 'history.fnChanges', 'history.fnRecent', 'history.fnTop', 'subjects.file', 'subjects.fileSum', 'subjects.fn', 'subjects.fnSum'];
 export type Feature = (typeof FEATURES)[number];
 export const FEATURE_COUNT = FEATURES.length;
 
@@ -52,20 +47,6 @@ export interface CandidateFacts {
   /** Body identifier count. */
   bodyLength: number;
   test: boolean;
-  /**
-   * The change history's prior for its file (history.ts): commits that changed it, their recency-weighted sum,
-   * and that sum / the largest among the candidates' files. Zero without a recorded history.
-   */
-  historyChanges: number;
-  historyRecent: number;
-  historyTop: number;
-  /** The same for the symbol itself (commits that changed lines of it). */
-  fnChanges: number;
-  fnRecent: number;
-  fnTop: number;
-  /** How well the query matches the subjects of the commits that changed its file, and itself (history.ts). */
-  subjectFile: SubjectMatch;
-  subjectFn: SubjectMatch;
 }
 
 /** The feature vector of a candidate (FEATURES order). */
@@ -84,16 +65,6 @@ export function featuresOf(c: CandidateFacts, out: Float64Array = new Float64Arr
   out[i++] = Math.log1p(c.bodyLength) / Math.log1p(1500);
   out[i++] = c.bodyLength === 0 ? 1 : 0;
   out[i++] = c.test ? 1 : 0;
-  out[i++] = Math.log1p(c.historyChanges) / Math.log1p(HISTORY_DEPTH);
-  out[i++] = c.historyRecent / (1 + c.historyRecent);
-  out[i++] = c.historyTop;
-  out[i++] = Math.log1p(c.fnChanges) / Math.log1p(HISTORY_DEPTH);
-  out[i++] = c.fnRecent / (1 + c.fnRecent);
-  out[i++] = c.fnTop;
-  out[i++] = c.subjectFile.max;
-  out[i++] = Math.min(1, c.subjectFile.sum);
-  out[i++] = c.subjectFn.max;
-  out[i++] = Math.min(1, c.subjectFn.sum);
   return out;
 }
 

@@ -43,7 +43,7 @@ test('fieldMatches gives each field\'s share of the idf-weighted query terms, th
 
 const facts = (over: Partial<CandidateFacts>): CandidateFacts => ({
   fused: 0.5, keyword: 0.5, file: 0.5, fileSum: 1, fileShare: 2, cosine: 0.3, cover: 0.6, fields: new Float64Array(FIELDS.length + 1),
-  keywordRank: 0, vectorRank: -1, bodyLength: 0, test: false, historyChanges: 0, historyRecent: 0, historyTop: 0, fnChanges: 0, fnRecent: 0, fnTop: 0, subjectFile: { max: 0, sum: 0 }, subjectFn: { max: 0, sum: 0 }, ...over,
+  keywordRank: 0, vectorRank: -1, bodyLength: 0, test: false, ...over,
 });
 
 test('a candidate\'s feature vector follows FEATURES', (t) => {
