@@ -9,7 +9,8 @@
  *   processors and extensions, registries, relative imports), Jinja2 3.1.2 (a compiler and its runtime: visitors,
  *   `@overload` signatures) and Werkzeug 2.2.2 (a WSGI library whose `.pyi` stubs sit beside its modules). Jinja2 and
  *   Werkzeug were first measured fresh, then their misses read.
- * - held out (never tuned on; read its figures, not its misses): urllib3 1.26.12 and requests 2.28.1.
+ * - held out (never tuned on; read its figures, not its misses): urllib3 1.26.12, requests 2.28.1 and dateutil 2.8.2
+ *   (date arithmetic, recurrence rules and time zones: class hierarchies with `super()` and class-level caches).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,6 +57,10 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
   requests: {
     half: 'held-out', source: { deb: 'python3-requests', version: '2.28.1+dfsg-1' },
     copy: [['usr/lib/python3/dist-packages/requests', 'requests']],
+  },
+  dateutil: {
+    half: 'held-out', source: { deb: 'python3-dateutil', version: '2.8.2-2' },
+    copy: [['usr/lib/python3/dist-packages/dateutil', 'dateutil']],
   },
 };
 

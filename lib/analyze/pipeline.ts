@@ -387,6 +387,10 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   }, { paths: all.map((a) => a.record.path), clean: new Set(cached.map((c) => c.record.path)), configFiles, configListing, log });
   const resolved = resolveProject(facts, config, { onNodes: opts.searchDir && searchWorker ? sendSearch : undefined, reuse });
   const { arrays: graph, refs } = resolved;
+  for (const f of resolved.failures) {
+    failures.push({ path: f.path, error: `resolve: ${f.error}` });
+    log(`resolver failed on ${f.path}: ${f.error}`);
+  }
   const unresolvedByFile = resolved.unresolvedCalls.byFile;
   const records: FileRecord[] = all.map((a) => {
     const rec: FileRecord = { ...a.record, lines: a.facts.lines, parseErrors: a.facts.parseErrors };
@@ -401,7 +405,9 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   // What the summary needs of the parse and the resolver; then the facts are let go (written above, read by no
   // later phase): modules, processes and search allocate while they would otherwise still be alive.
   const tally = { parsed: parsed.length, cached: cached.length, unresolved: resolved.unresolvedCalls.total,
-    resolvedFiles: resolved.resolvedFiles, partitioned: resolved.partitioned, references: refs.size };
+    resolvedFiles: resolved.resolvedFiles,
+    // (a run a file's resolution failed in is not taken over: the next resolves every file, and names it again)
+    partitioned: resolved.partitioned && !resolved.failures.length, references: refs.size };
   // (emptied, not only unnamed: this frame stays on the stack while search runs in this thread, and its slots
   // would keep them alive)
   facts = [];

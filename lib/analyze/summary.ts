@@ -35,7 +35,10 @@ export interface AnalyzeSummary {
   unresolvedCalls: { total: number; worstFiles: FileCount[] };
   parseErrors: { total: number; files: FileCount[] };
   skips: SkipCounts;
-  /** Files the extractor threw on (indexed as nothing; a bug to report). */
+  /**
+   * Files the extractor threw on (indexed as nothing) or the resolver did (`resolve: …`: its symbols are indexed,
+   * its relations only up to the failure): a bug to report.
+   */
   failures: { path: string; error: string }[];
   communities: number;
   /** The communities were taken over from the previous snapshot (module detection would have read the same graph). */
@@ -102,7 +105,7 @@ export function formatSummary(s: AnalyzeSummary): string {
   if (s.parseErrors.total) out.push(`  syntax     ${s.parseErrors.total} recovered errors in ${s.parseErrors.files.length} files: ${s.parseErrors.files.slice(0, 5).map((f) => `${f.path} (${f.count})`).join(', ')}`);
   const skipTotal = Object.values(s.skips).reduce((a, b) => a + (b ?? 0), 0);
   out.push(`  skipped    ${skipTotal}${skipTotal ? `  ${pairs(s.skips as Record<string, number>)}` : ''}`);
-  if (s.failures.length) out.push(`  failed     ${s.failures.length} files could not be extracted: ${s.failures.slice(0, 5).map((f) => `${f.path} (${f.error})`).join(', ')}`);
+  if (s.failures.length) out.push(`  failed     ${s.failures.length} files could not be indexed fully: ${s.failures.slice(0, 5).map((f) => `${f.path} (${f.error})`).join(', ')}`);
   out.push(`  modules    ${s.communities}${s.modulesReused ? ' (unchanged)' : ''}, processes ${s.processes}${s.processesReused ? ' (unchanged)' : ''}, embeddings ${s.embeddings} (${s.embedder})`);
   const phases = Object.entries(s.timings).filter(([k]) => k !== 'total').map(([k, v]) => `${k} ${secs(v as number)}`);
   out.push(`  time       ${phases.join(', ')}`);

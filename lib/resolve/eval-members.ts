@@ -129,6 +129,17 @@ export function heritageMember(this: Evaluator, cls: SymRef, name: string, wantS
  */
 export function boundHeritageMember(this: Evaluator, cf: number, cs: number, args: TypeArg[] | undefined, name: string, depth: number): Val | undefined {
   if (depth > 8) { this.cut++; return undefined; }
+  if (depth > 0) return heritageMemberOf.call(this, cf, cs, args, name, depth);
+  // A member access from outside starts again at depth 0, and a base can itself be such an access (`class extends
+  // this.Base` where `this` reads as the class being declared): the same question asked while it is being
+  // answered is a cycle, not an answer.
+  const key = `${cf}:${cs}:${name}`;
+  if (this.heritageAsked.has(key)) { this.cut++; return undefined; }
+  this.heritageAsked.add(key);
+  try { return heritageMemberOf.call(this, cf, cs, args, name, 0); } finally { this.heritageAsked.delete(key); }
+}
+
+function heritageMemberOf(this: Evaluator, cf: number, cs: number, args: TypeArg[] | undefined, name: string, depth: number): Val | undefined {
   const cls: SymRef = { f: cf, s: cs };
   for (const t of [cls, ...(this.mergedTypes(cls, false) ?? [])]) {
     const ts = this.sym(t);

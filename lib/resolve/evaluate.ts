@@ -168,6 +168,15 @@ export class Evaluator {
   cut = 0;
   /** Deepest `depth` reached since the outermost pure memo began computing. */
   peak = 0;
+  /** boundHeritageMember's questions (class, member name) being answered: one asked again inside is a cycle. */
+  readonly heritageAsked = new Set<string>();
+  /** After a throw out of an evaluation (ProjectBuilder.relationsOf): none is under way any more. */
+  recover(): void {
+    this.depth = 0;
+    this.peak = 0;
+    this.heritageAsked.clear();
+    this.cut++;
+  }
   readonly typeMemo = new Map<Expr, Kept<Val>>();
   /** A kept answer, reused: the depth computing it would have reached counts for the computation asking. */
   reuse<T>(kept: Kept<T>): T {

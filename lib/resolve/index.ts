@@ -37,6 +37,11 @@ export interface ResolveResult {
    * leaving another file): the graph's relation edges split by source file, which a later run's `reuse` relies on.
    */
   partitioned: boolean;
+  /**
+   * Files whose resolution threw (a resolver bug, or a stack overflow on some construction): the relations found
+   * before the throw are kept, the rest of the file is not resolved, and the run goes on. Empty in a sound run.
+   */
+  failures: Array<{ path: string; error: string }>;
 }
 
 /**
@@ -96,9 +101,9 @@ export function isRelationEdge(type: string): boolean { return !NOT_RELATIONS.ha
  * context (which holds `this`), keeping every file's facts and the evaluator's memos alive as long as the result.
  */
 function resolveResult(arrays: ArrayGraph, refs: ReferenceIndex, unresolvedCalls: ResolveResult['unresolvedCalls'],
-  resolvedFiles: number, partitioned: boolean): ResolveResult {
+  resolvedFiles: number, partitioned: boolean, failures: ResolveResult['failures']): ResolveResult {
   let graph: CodeGraph | undefined;
-  return { get graph(): CodeGraph { return (graph ??= toCodeGraph(arrays)); }, arrays, refs, unresolvedCalls, resolvedFiles, partitioned };
+  return { get graph(): CodeGraph { return (graph ??= toCodeGraph(arrays)); }, arrays, refs, unresolvedCalls, resolvedFiles, partitioned, failures };
 }
 
 class ProjectBuilder {
@@ -129,6 +134,7 @@ class ProjectBuilder {
   /** The answer of the call being resolved (see call). */
   private readonly answer = new CallAnswer();
   private unresolved = 0;
+  private readonly failures: ResolveResult['failures'] = [];
   private external = 0;
   private nameOnly = 0;
   private resolved = 0;
@@ -206,7 +212,7 @@ class ProjectBuilder {
       total: this.unresolved, byFile: this.unresolvedByFile,
       external: this.external, nameOnly: this.nameOnly, resolved: this.resolved,
       calls: this.unresolved + this.external + this.resolved,
-    }, resolvedFiles, this.partitioned);
+    }, resolvedFiles, this.partitioned, this.failures);
   }
 
   /**
@@ -270,7 +276,14 @@ class ProjectBuilder {
     this.current = f;
     this.currentLo = this.symBase[f];
     this.currentHi = f + 1 < this.projectCount ? this.symBase[f + 1] : this.uids.length;
-    this.fileRelations(f);
+    // One file the resolver cannot finish must not cost the repository its index: the failure is counted and
+    // named in the summary (a bug to report), and the other files are resolved as if it were not there.
+    try {
+      this.fileRelations(f);
+    } catch (e) {
+      this.failures.push({ path: this.files[f].path, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+      this.ev.recover();
+    }
   }
 
   /** A clean file's previous relation edges, references and unresolved calls (see ResolveReuse). */
