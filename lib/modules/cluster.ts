@@ -95,7 +95,7 @@ export function partition(ties: TieGraph, options: ClusterOptions = {}): Partiti
   const { group, folderGroups } = placeSpread(refined, ties, options.spreadUsers ?? 6);
   const merged = mergeSmall(group, adj, ties, minSize, folderGroups);
   const share = options.satelliteShare ?? 0.8;
-  const folded = foldAdapters(foldSatellites(merged, ties, share), ties, share, options.spreadUsers ?? 6);
+  const folded = foldAdapters(foldSatellites(merged, ties, share), ties, share, options.spreadUsers ?? 6, minSize);
   // Again once the repairs have made their merges: a module they made too large for one area is split, and
   // the small pieces of a split join their best-tied neighbour.
   const sized = splitLarge(folded, adj, ties, symbolCount, maxShare, splitModularity, resolution, seed);
@@ -604,6 +604,9 @@ function foldSatellites(group: Int32Array, ties: TieGraph, share: number): Int32
   return out;
 }
 
+/** A group this many times the smallest module's size is an area by its size alone (foldAdapters). */
+const AREA_SIZE = 5;
+
 /**
  * Folds adapters into the module they serve: a group whose relations out of it (calls, references, heritage)
  * go at least `share` to one larger module's own code — units used from fewer than `spreadUsers` files —
@@ -614,9 +617,10 @@ function foldSatellites(group: Int32Array, ties: TieGraph, share: number): Int32
  * Only a group spanning several files folds: a layer's slice (the order routes, handlers and views) is cut
  * across files and folders, while a group that is one file's code is a piece written for one purpose — a
  * lint rule built on the code-path API, a schema store the replies use — an area of its own even when all
- * its uses go to one module. Linear: one pass over the relations, groups visited smallest first.
+ * its uses go to one module. Nor does a group of an area's size (AREA_SIZE times the smallest module's) under a
+ * quarter of whose units use the module. Linear: one pass over the relations, groups visited smallest first.
  */
-function foldAdapters(group: Int32Array, ties: TieGraph, share: number, spreadUsers: number): Int32Array {
+function foldAdapters(group: Int32Array, ties: TieGraph, share: number, spreadUsers: number, minSize: number): Int32Array {
   const n = group.length;
   let count = 0;
   for (let i = 0; i < n; i++) if (group[i] + 1 > count) count = group[i] + 1;
@@ -624,14 +628,21 @@ function foldAdapters(group: Int32Array, ties: TieGraph, share: number, spreadUs
   for (let i = 0; i < n; i++) size[group[i]] += ties.size[i];
   const out = new Int32Array(count); // relations from each group into the others
   const uses: (Map<number, number> | undefined)[] = new Array(count); // … into each other group's own code
+  const users: (Map<number, Set<number>> | undefined)[] = new Array(count); // … and which of its units make them
   for (let k = 0; k < ties.relFrom.length; k++) {
-    const to = ties.relTo[k];
-    const gs = group[ties.relFrom[k]], gt = group[to];
+    const from = ties.relFrom[k], to = ties.relTo[k];
+    const gs = group[from], gt = group[to];
     if (gs === gt) continue;
     out[gs]++;
     if (ties.userFiles[to] >= spreadUsers) continue;
     const m = (uses[gs] ??= new Map()); m.set(gt, (m.get(gt) ?? 0) + 1);
+    const u = (users[gs] ??= new Map());
+    let set = u.get(gt);
+    if (!set) u.set(gt, (set = new Set()));
+    set.add(from);
   }
+  const units = new Int32Array(count);
+  for (let i = 0; i < n; i++) if (ties.size[i]) units[group[i]]++;
   // Each group's file while it has one (undefined: none seen yet), null once a second file shows.
   const file = new Array<string | null | undefined>(count);
   for (let i = 0; i < n; i++) {
@@ -646,6 +657,10 @@ function foldAdapters(group: Int32Array, ties: TieGraph, share: number, spreadUs
   for (const g of order) {
     const host = argmax(uses[g]!);
     if (uses[g]!.get(host)! < share * out[g]) continue;
+    // A front end is made of the host's users: a good part of its units call into it. A group the size of an area
+    // of its own, of whose units few make the calls out to the one module it uses (recurrence rules asking the time
+    // zones for an offset), is no layer of that module, however few its other uses are.
+    if (size[g] >= AREA_SIZE * minSize && users[g]!.get(host)!.size * 4 < units[g]) continue;
     const h = find(host);
     if (h === find(g) || size[g] >= size[h]) continue;
     parent[find(g)] = h;

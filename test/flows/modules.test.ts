@@ -252,6 +252,32 @@ test('a layer whose uses go to one larger module\'s own code joins it; one using
   t.true(single.handlers.every((h) => nodeOf(o, h)!.module === nodeOf(o, single.handlers[0])!.module));
 });
 
+test('an area of its own that makes one call into a larger module is no front end of it, and stays apart', (t) => {
+  // dateutil's shape: time zones (a larger area, a helper beside the library's root) and recurrence rules (several
+  // classes in the root and a weekday type in the shared helper file), whose only use of the time zones is one call
+  const b = new GraphBuilder();
+  const tz = ['tzutc', 'tzoffset', 'tzlocal', 'tzfile', 'tzrange'].map((n) => b.cls(`src/tz/${n}.py`, n, ['utcoffset', 'dst', 'tzname', 'fromutc']));
+  const base = b.cls('src/tz/common.py', 'tzrangebase', ['utcoffset', 'dst', 'resolve']);
+  const rootHelper = b.cls('src/common.py', 'tzbase', ['normalize', 'fold']);
+  for (const z of tz) {
+    b.calls(z.m.fromutc, z.m.utcoffset, z.m.dst, base.m.resolve).calls(z.m.utcoffset, base.m.utcoffset, rootHelper.m.normalize);
+    b.calls(z.m.tzname, z.m.dst).calls(z.m.dst, base.m.dst, rootHelper.m.fold);
+  }
+  const rules = ['rrule', 'rruleset', 'rrulebase', 'iterinfo'].map((n) => b.cls('src/rrule.py', n, ['iter', 'between', 'after', 'count']));
+  const weekday = b.cls('src/common.py', 'weekday', ['call', 'eq', 'repr']);
+  for (let i = 0; i < rules.length; i++) {
+    const r = rules[i], next = rules[(i + 1) % rules.length];
+    b.calls(r.m.iter, next.m.iter, weekday.m.call, weekday.m.eq).calls(r.m.between, r.m.iter, r.m.count).calls(r.m.after, r.m.iter, weekday.m.repr);
+    b.calls(r.m.count, next.m.between);
+  }
+  b.calls(rules[1].m.after, tz[0].m.utcoffset); // the one call out
+  const g = b.build();
+  detectModules(g);
+  const rule = nodeOf(g, rules[0].uid)!.module;
+  t.not(rule, nodeOf(g, tz[0].uid)!.module);
+  t.true(rules.every((r) => nodeOf(g, r.uid)!.module === rule), rules.map((r) => nodeOf(g, r.uid)!.module).join());
+});
+
 test('resolution is an option: a higher one gives more, smaller modules; the same options give the same modules', (t) => {
   const at = (resolution: number) => { const g = twoAreas().build(); detectModules(g, { resolution, minSize: 1 }); return membership(g); };
   const base = at(1);
