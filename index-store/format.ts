@@ -2,7 +2,7 @@
  * The on-disk snapshot format (docs/storage.md). Under `<repo>/.codegraph/`:
  *   .gitignore        `*` — the index never shows up in the repository's own status
  *   CURRENT           name of the published generation folder (switched by rename: the commit point)
- *   g-<id>/           one generation: meta.json, graph.json, refs.json, files.json, facts.json, search files
+ *   g-<id>/           one generation: meta.json, graph.json, refs.json, unresolved.json, files.json, facts.json, search files
  * A generation folder is complete before CURRENT names it, so a reader never sees half a snapshot.
  */
 import fs from 'node:fs';
@@ -12,6 +12,7 @@ import { codeGraphFromData, denseGraph, type CodeGraph, type CodeGraphData, type
 import { GraphBuilder } from '../lib/graph/builder.ts';
 import type { GraphEdge, GraphNode } from '../lib/graph/schema.ts';
 import type { Reference, ReferenceKind } from '../lib/refs/reference-index.ts';
+import type { UnresolvedCall } from '../lib/refs/unresolved-calls.ts';
 import type { IndexedFile, RepoStats } from './snapshot.ts';
 import { fsyncDirAsync, fsyncTreeAsync, writeFileAtomic, writeFileFlushing } from './atomic.ts';
 import { fileSizes } from './verify.ts';
@@ -21,7 +22,7 @@ import { isAscii } from 'node:buffer';
 import { type EdgeEnds, type EncodedEdges, decodeEdges, encodeEdges, storedEnds } from './graph-edges.ts';
 
 /** Bumped whenever the layout or meaning of a snapshot file changes; older snapshots are rebuilt, not read. */
-export const SNAPSHOT_SCHEMA = 2;
+export const SNAPSHOT_SCHEMA = 3;
 export const INDEX_DIR = '.codegraph';
 export const POINTER_FILE = 'CURRENT';
 const GENERATION_PREFIX = 'g-';
@@ -107,6 +108,9 @@ export class GenerationWriter {
 
   /** refs.json (column-wise, below). */
   refs(refs: readonly Reference[]): void { this.put('refs.json', jsonBytes(encodeRefs(refs))); }
+
+  /** unresolved.json: the unresolved call sites, column-wise like the references (below). */
+  unresolved(sites: readonly UnresolvedCall[]): void { this.put('unresolved.json', jsonBytes(encodeUnresolved(sites))); }
 
   /**
    * facts.json: the facts in file-table order, one file per line (still one JSON array). `cachedText` gives
@@ -286,6 +290,8 @@ function readGraphFile(dir: string): { data: CodeGraphData; ends?: EdgeEnds } {
   return { data: { nodes, edges: decodeEdges(edges, nodes) }, ends: storedEnds(edges) };
 }
 export function readRefs(dir: string): Reference[] { return decodeRefs(readJson(path.join(dir, 'refs.json')) as EncodedRefs); }
+/** unresolved.json as the sites, in their stored order. */
+export function readUnresolved(dir: string): UnresolvedCall[] { return decodeUnresolved(readJson(path.join(dir, 'unresolved.json')) as EncodedUnresolved); }
 export function readFileTable(dir: string): FileTable { return readJson(path.join(dir, 'files.json')) as FileTable; }
 export function readFacts(dir: string): unknown[] { return readFactsWithText(dir).facts; }
 
@@ -390,6 +396,46 @@ function decodeRefs(enc: EncodedRefs): Reference[] {
     };
     if (rows[o + 6] >= 0) ref.from = strings[rows[o + 6]];
     out[i] = ref;
+  }
+  return out;
+}
+
+/**
+ * Unresolved call sites: a string table (names, files and enclosing uids repeat) and 4 numbers per site: name,
+ * file, line, and the enclosing uid's id times two plus 1 when the call may run a method (UnresolvedCall.member).
+ */
+interface EncodedUnresolved {
+  strings: string[];
+  rows: number[];
+}
+
+function encodeUnresolved(sites: readonly UnresolvedCall[]): EncodedUnresolved {
+  const strings: string[] = [];
+  const ids = new Map<string, number>();
+  const sid = (s: string): number => {
+    let id = ids.get(s);
+    if (id === undefined) { id = strings.length; strings.push(s); ids.set(s, id); }
+    return id;
+  };
+  const rows: number[] = new Array(sites.length * 4);
+  for (let i = 0; i < sites.length; i++) {
+    const u = sites[i];
+    const o = i * 4;
+    rows[o] = sid(u.name);
+    rows[o + 1] = sid(u.filePath);
+    rows[o + 2] = u.line;
+    rows[o + 3] = sid(u.from) * 2 + (u.member ? 1 : 0);
+  }
+  return { strings, rows };
+}
+
+function decodeUnresolved(enc: EncodedUnresolved): UnresolvedCall[] {
+  const { strings, rows } = enc;
+  const out: UnresolvedCall[] = new Array(rows.length >> 2);
+  for (let i = 0; i < out.length; i++) {
+    const o = i * 4;
+    const from = rows[o + 3];
+    out[i] = { name: strings[rows[o]], filePath: strings[rows[o + 1]], line: rows[o + 2], from: strings[from >> 1], member: (from & 1) === 1 };
   }
   return out;
 }

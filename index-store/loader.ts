@@ -9,8 +9,9 @@ import path from 'node:path';
 import type { FileWrite, RepoInfo, Snapshot } from './snapshot.ts';
 import { CodegraphError } from '../lib/errors.ts';
 import { ReferenceIndex } from '../lib/refs/reference-index.ts';
+import { UnresolvedCalls } from '../lib/refs/unresolved-calls.ts';
 import { loadSearch } from '../lib/search/index.ts';
-import { INDEX_DIR, POINTER_FILE, SNAPSHOT_SCHEMA, indexDirOf, readFileTable, readGraph, readMeta, readPointer, readRefs } from './format.ts';
+import { INDEX_DIR, POINTER_FILE, SNAPSHOT_SCHEMA, indexDirOf, readFileTable, readGraph, readMeta, readPointer, readRefs, readUnresolved } from './format.ts';
 import { readRegistry, registryPath } from './registry.ts';
 import { assembleSnapshot } from './assemble.ts';
 import { createRepoHost } from './host.ts';
@@ -204,6 +205,7 @@ export class SnapshotLoader {
     }
     const graph = readGraph(dir);
     const refs = new ReferenceIndex(readRefs(dir));
+    const unresolved = new UnresolvedCalls(readUnresolved(dir));
     const table = readFileTable(dir);
     const search = await loadSearch(dir);
     // The registry entry may lag behind or lead a background reload: describe what this generation holds.
@@ -219,7 +221,7 @@ export class SnapshotLoader {
         },
       } : {}),
     });
-    const snapshot = assembleSnapshot({ repo, graph, refs, files: table.files, search, host });
+    const snapshot = assembleSnapshot({ repo, graph, refs, unresolved, files: table.files, search, host });
     generationDirs.set(snapshot, dir);
     return snapshot;
   }

@@ -1,6 +1,7 @@
 /** The snapshot as tools see it: everything a pure handler needs, with all I/O behind `host`. */
 import type { CodeGraph } from '../lib/graph/code-graph.ts';
 import type { ReferenceIndex } from '../lib/refs/reference-index.ts';
+import type { UnresolvedCalls } from '../lib/refs/unresolved-calls.ts';
 
 export interface RepoStats {
   files: number;
@@ -81,6 +82,11 @@ export interface Snapshot {
   repo: RepoInfo;
   graph: CodeGraph;
   refs: ReferenceIndex;
+  /**
+   * The call sites the resolver found no callee for, by name (what `impact` and `context` report as calls that may
+   * reach a symbol); absent from a snapshot made without them (a test's hand-made one).
+   */
+  unresolved?: UnresolvedCalls;
   /** Indexed files by relative path. */
   files: ReadonlyMap<string, IndexedFile>;
   /** Search structures built at analyze time (owned by lib/search); absent when not built. */

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { FileFacts } from '../extract/index.ts';
 import type { GraphEdge, GraphNode } from '../graph/schema.ts';
 import type { Reference } from '../refs/reference-index.ts';
+import type { UnresolvedCall } from '../refs/unresolved-calls.ts';
 import { isRelationEdge, type ResolveReuse } from '../resolve/index.ts';
 import { sha256 } from '../files/source.ts';
 import { addCodeEdge, denseGraph, graphData, type CodeGraphData, type GraphView } from '../graph/code-graph.ts';
@@ -54,6 +55,8 @@ export interface PreviousResolution {
   factsText?(facts: FileFacts): string | Uint8Array | undefined;
   graph(): CodeGraphData;
   refs(): Reference[];
+  /** The unresolved call sites (unresolved.json), in their stored order. */
+  unresolved(): UnresolvedCall[];
 }
 
 /**
@@ -71,9 +74,11 @@ export function previousResolution(previous: PreviousResolution | undefined, run
   if (run.paths.length !== previous.files.size || run.paths.some((p) => !previous.files.has(p))) return undefined;
   let data: CodeGraphData;
   let refs: Reference[];
+  let sites: UnresolvedCall[];
   try {
     data = previous.graph();
     refs = previous.refs();
+    sites = previous.unresolved();
   } catch (err) {
     run.log(`the previous graph could not be read (${(err as Error).message}); resolving every file`);
     return undefined;
@@ -98,12 +103,19 @@ export function previousResolution(previous: PreviousResolution | undefined, run
     const list = refsOf.get(r.filePath);
     if (list) list.push(r); else refsOf.set(r.filePath, [r]);
   }
+  const sitesOf = new Map<string, UnresolvedCall[]>();
+  for (const u of sites) {
+    if (!run.clean.has(u.filePath)) continue;
+    const list = sitesOf.get(u.filePath);
+    if (list) list.push(u); else sitesOf.set(u.filePath, [u]);
+  }
   const facts = previous.facts();
   return {
     clean: run.clean,
     edges: (p) => edges.get(p) ?? [],
     refs: (p) => refsOf.get(p) ?? [],
     unresolved: (p) => previous.files.get(p)?.unresolvedCalls ?? 0,
+    unresolvedSites: (p) => sitesOf.get(p) ?? [],
     previousFacts: (p) => facts.get(p),
     marks,
     factsText: (p) => { const f = facts.get(p); return f && previous.factsText?.(f); },

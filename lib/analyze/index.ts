@@ -12,7 +12,7 @@ import { toCodeGraph } from '../graph/code-graph.ts';
 import type { RepoInfo, Snapshot } from '../../index-store/snapshot.ts';
 import {
   GenerationWriter, SNAPSHOT_SCHEMA, cleanupGenerations, createGeneration, indexDirOf, publishGeneration, readFactsWithText,
-  readFileTable, readGraphData, readMeta, readRefs, readPointer, sweepGenerations, type SnapshotMeta,
+  readFileTable, readGraphData, readMeta, readRefs, readUnresolved, readPointer, sweepGenerations, type SnapshotMeta,
 } from '../../index-store/format.ts';
 import { checkName, chooseName, readRegistry, upsertRepo } from '../../index-store/registry.ts';
 import { recoverInterruptedWrites, removeStaleTemps, withLock } from '../../index-store/atomic.ts';
@@ -114,10 +114,11 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
       searchDir: () => newGeneration().dir,
       // Files are written as soon as their data is final, their I/O overlapping the later phases.
       output: {
-        resolved: ({ table, facts, refs, factsText }) => {
+        resolved: ({ table, facts, refs, unresolved, factsText }) => {
           const w = generationWriter();
           w.files(table);
           w.refs(refs.all);
+          w.unresolved(unresolved.all);
           w.facts(facts, (f) => factsText(f as FileFacts));
         },
         graph: (graph) => generationWriter().graph(graph),
@@ -203,7 +204,7 @@ function loadPrevious(dir: string, log: (m: string) => void): PreviousIndex | un
     return {
       dir, meta, files: new Map(table.files.map((f) => [f.path, f])), skipped: new Map(table.skipped.map((s) => [s.path, s])),
       facts: loadFacts, factsText: (f) => texts.get(f),
-      graph: () => readGraphData(dir), refs: () => readRefs(dir),
+      graph: () => readGraphData(dir), refs: () => readRefs(dir), unresolved: () => readUnresolved(dir),
     };
   } catch (err) {
     log(`the existing index could not be read (${(err as Error).message}); rebuilding it`);
@@ -245,7 +246,7 @@ export async function buildSnapshotInMemory(root: string, options: InMemoryOptio
   ]);
   const search = searchDir ? await loadSearch(searchDir) : undefined;
   return assembleSnapshot({
-    repo, graph: toCodeGraph(out.graph!), refs: out.refs!, files: out.table.files, search,
+    repo, graph: toCodeGraph(out.graph!), refs: out.refs!, unresolved: out.unresolved, files: out.table.files, search,
     // Rename apply works on an in-memory snapshot too; the snapshot itself is not refreshed afterwards.
     host: createRepoHost({ root: realRoot, searchDir, write: (r, changes) => writeFilesAtomically(r, changes) }),
   });

@@ -16,6 +16,7 @@ import type { Reference } from '../refs/reference-index.ts';
 import { codeStamp, modulesKey, previousResolution, processesKey, reuseModules, reuseProcesses, sameForModules } from './incremental.ts';
 import type { GraphBuilder } from '../graph/builder.ts';
 import type { ReferenceIndex } from '../refs/reference-index.ts';
+import type { UnresolvedCall, UnresolvedCalls } from '../refs/unresolved-calls.ts';
 import { CodegraphError } from '../errors.ts';
 import type { FileRecord, FileTable, SkipRecord, SnapshotMeta } from '../../index-store/format.ts';
 import type { RepoStats } from '../../index-store/snapshot.ts';
@@ -60,6 +61,7 @@ export interface PreviousIndex {
   /** The previous graph and references, for an incremental resolve (read only when one is possible). */
   graph?(): CodeGraphData;
   refs?(): Reference[];
+  unresolved?(): UnresolvedCall[];
 }
 
 export interface BuildOptions {
@@ -100,7 +102,7 @@ export interface PipelineOutput {
    * `factsText` gives the JSON some facts already have (cached ones' bytes, a worker's or the parse wait's text),
    * saving their serialisation.
    */
-  resolved(parts: { table: FileTable; facts: readonly FileFacts[]; refs: ReferenceIndex; factsText: (facts: FileFacts) => string | Uint8Array | undefined }): void;
+  resolved(parts: { table: FileTable; facts: readonly FileFacts[]; refs: ReferenceIndex; unresolved: UnresolvedCalls; factsText: (facts: FileFacts) => string | Uint8Array | undefined }): void;
   /** After processes: the graph no longer changes (search only reads it). */
   graph(graph: GraphView): void;
 }
@@ -111,6 +113,8 @@ export interface BuildOutput {
   /** The graph (lib/graph/array-graph.ts; code-graph.ts toCodeGraph makes the graphology one). */
   graph?: GraphView;
   refs?: ReferenceIndex;
+  /** The unresolved call sites (lib/refs/unresolved-calls.ts). */
+  unresolved?: UnresolvedCalls;
   table: FileTable;
   configFiles: Record<string, string>;
   configListing: string;
@@ -381,12 +385,13 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const readPreviousGraph = (): CodeGraphData => (previousGraph ??= previous!.graph!());
   // (for taking modules and flows over: a previous graph that cannot be read is only a reason to detect them again)
   const previousGraphIfReadable = (): CodeGraphData | undefined => { try { return readPreviousGraph(); } catch { return undefined; } };
-  const takeOver = !force && cacheUsable && !previous?.defect && !!previous?.graph && !!previous.refs;
+  const takeOver = !force && cacheUsable && !previous?.defect && !!previous?.graph && !!previous.refs && !!previous.unresolved;
   const reuse = !takeOver ? undefined : previousResolution({
     meta: previous!.meta, files: previous!.files, facts: previous!.facts, factsText: previous!.factsText, graph: readPreviousGraph, refs: previous!.refs!,
+    unresolved: previous!.unresolved!,
   }, { paths: all.map((a) => a.record.path), clean: new Set(cached.map((c) => c.record.path)), configFiles, configListing, log });
   const resolved = resolveProject(facts, config, { onNodes: opts.searchDir && searchWorker ? sendSearch : undefined, reuse });
-  const { arrays: graph, refs } = resolved;
+  const { arrays: graph, refs, unresolvedSites: unresolved } = resolved;
   for (const f of resolved.failures) {
     failures.push({ path: f.path, error: `resolve: ${f.error}` });
     log(`resolver failed on ${f.path}: ${f.error}`);
@@ -401,7 +406,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   });
   const table: FileTable = { files: records, skipped: skippedRecords };
   const factsText = (f: FileFacts): string | Uint8Array | undefined => workerTexts.get(f) ?? previous?.factsText?.(f);
-  if (opts.output) early(() => opts.output!.resolved({ table, facts, refs, factsText }));
+  if (opts.output) early(() => opts.output!.resolved({ table, facts, refs, unresolved, factsText }));
   // What the summary needs of the parse and the resolver; then the facts are let go (written above, read by no
   // later phase): modules, processes and search allocate while they would otherwise still be alive.
   const tally = { parsed: parsed.length, cached: cached.length, unresolved: resolved.unresolvedCalls.total,
@@ -485,7 +490,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     processes: processes.processes, ...(processesReused ? { processesReused: true as const } : {}), embeddings, embedder, timings,
   };
   return {
-    upToDate: false, indexedAt, graph, refs, table,
+    upToDate: false, indexedAt, graph, refs, unresolved, table,
     configFiles: sortKeys(configFiles), configListing, embedder, stats, summary,
     incremental: { stamp: codeStamp(), partitioned: tally.partitioned, modules: modulesDigest, processes: processesDigest },
   };

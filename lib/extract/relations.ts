@@ -34,8 +34,22 @@ export interface RelationSink {
    * program's entry by the language's convention (Go's `func main` in package main, Java's `static void main`).
    */
   markEntry(f: number, s: number, kind: 'route' | 'command' | 'listener' | 'script' | 'main', by: string): void;
-  /** One call site of file f: resolved to a project callee, outside the project, or unresolved. */
-  countCall(f: number, outcome: 'resolved' | 'external' | 'unresolved'): void;
+  /**
+   * One call site of file f: resolved to a project callee, outside the project, or unresolved. An unresolved call
+   * with no name-only edge gives its `site`, so tools can say which symbols of that name it may reach.
+   */
+  countCall(f: number, outcome: 'resolved' | 'external' | 'unresolved', site?: UnresolvedSite): void;
+}
+
+/** Where an unresolved call is and what it names (lib/refs/unresolved-calls.ts). */
+export interface UnresolvedSite {
+  /** The called name as written (the member's name for `a.b.m()`); undefined when the callee has none. */
+  name: string | undefined;
+  /** Written on a receiver, or bare where the language reads a bare call as one on `this`/`self`: it may run a method. */
+  member: boolean;
+  line: number;
+  /** Node position of the enclosing symbol (or the file). */
+  from: number;
 }
 
 /** A language's resolver over its files of one project: writes every relation of file f through the sink. */

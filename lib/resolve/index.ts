@@ -8,6 +8,7 @@ import { GraphBuilder } from '../graph/builder.ts';
 import { toCodeGraph, type CodeGraph } from '../graph/code-graph.ts';
 import type { ArrayGraph } from '../graph/array-graph.ts';
 import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/reference-index.ts';
+import { UnresolvedCalls, compareUnresolved, type UnresolvedCall } from '../refs/unresolved-calls.ts';
 import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
 import { FileRules, type ProjectConfig } from './rules.ts';
@@ -30,6 +31,11 @@ export interface ResolveResult {
    * unresolved calls that got a low-confidence name-only edge; `resolved`: calls with a real edge.
    */
   unresolvedCalls: { total: number; byFile: Record<string, number>; external?: number; nameOnly?: number; resolved?: number; calls?: number };
+  /**
+   * The unresolved call sites that name what they call and got no name-only edge (a guess is an edge, so `impact`
+   * walks it): in file, line, name order. Fewer than `unresolvedCalls.total` by the guesses and the nameless callees.
+   */
+  unresolvedSites: UnresolvedCalls;
   /** Project files whose relations were resolved in this run (the others' were taken from `ResolveOptions.reuse`). */
   resolvedFiles: number;
   /**
@@ -60,6 +66,8 @@ export interface ResolveReuse {
   refs(path: string): readonly Reference[];
   /** The previous unresolved-call count of a clean file. */
   unresolved(path: string): number;
+  /** The previous unresolved call sites of a clean file (ResolveResult.unresolvedSites), in their stored order. */
+  unresolvedSites(path: string): readonly UnresolvedCall[];
   /** The previous facts of a project file that is not clean (undefined: none, the file is new or was not cached). */
   previousFacts(path: string): FileFacts | undefined;
   /** Entry marks (entryKind, registeredBy) the previous run's own-relation resolvers put on nodes, by uid. */
@@ -100,10 +108,10 @@ export function isRelationEdge(type: string): boolean { return !NOT_RELATIONS.ha
  * The result object, made outside ProjectBuilder.build: a getter defined there would close over the builder's
  * context (which holds `this`), keeping every file's facts and the evaluator's memos alive as long as the result.
  */
-function resolveResult(arrays: ArrayGraph, refs: ReferenceIndex, unresolvedCalls: ResolveResult['unresolvedCalls'],
+function resolveResult(arrays: ArrayGraph, refs: ReferenceIndex, unresolvedCalls: ResolveResult['unresolvedCalls'], unresolvedSites: UnresolvedCalls,
   resolvedFiles: number, partitioned: boolean, failures: ResolveResult['failures']): ResolveResult {
   let graph: CodeGraph | undefined;
-  return { get graph(): CodeGraph { return (graph ??= toCodeGraph(arrays)); }, arrays, refs, unresolvedCalls, resolvedFiles, partitioned, failures };
+  return { get graph(): CodeGraph { return (graph ??= toCodeGraph(arrays)); }, arrays, refs, unresolvedCalls, unresolvedSites, resolvedFiles, partitioned, failures };
 }
 
 class ProjectBuilder {
@@ -129,6 +137,8 @@ class ProjectBuilder {
   private readonly topFunctions = new Map<string, SymRef[]>();
   private readonly methods = new Map<string, SymRef[]>();
   private readonly unresolvedByFile: Record<string, number> = {};
+  /** Unresolved call sites by file index (see ResolveResult.unresolvedSites), sorted per file at the end. */
+  private readonly sites: UnresolvedCall[][] = [];
   /** Positions (siteKey: line and column) of the current file's callback arguments that got a REFERENCES edge. */
   private readonly callbackSites = new Set<number>();
   /** The answer of the call being resolved (see call). */
@@ -151,7 +161,7 @@ class ProjectBuilder {
     const project = [...input].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     this.projectCount = project.length;
     const fileIndex = new Map<string, number>();
-    project.forEach((f, i) => { fileIndex.set(f.path, i); this.refs.push([]); });
+    project.forEach((f, i) => { fileIndex.set(f.path, i); this.refs.push([]); this.sites.push([]); });
     // a dependency's declarations: their symbols have no node (position NaN, which every edge and reference skips)
     this.files = project;
     for (const t of config.typeFiles ?? []) {
@@ -208,11 +218,17 @@ class ProjectBuilder {
       list.sort(compareRefsInFile);
       for (let i = 0; i < list.length; i++) refs[k++] = list[i];
     }
+    // (each file's sites sorted on their own and joined in file order: the order of one sort by file first)
+    const sites: UnresolvedCall[] = [];
+    for (const list of this.sites) {
+      list.sort(compareUnresolved);
+      for (let i = 0; i < list.length; i++) sites.push(list[i]);
+    }
     return resolveResult(this.graph.toArrayGraph(), new ReferenceIndex(refs), {
       total: this.unresolved, byFile: this.unresolvedByFile,
       external: this.external, nameOnly: this.nameOnly, resolved: this.resolved,
       calls: this.unresolved + this.external + this.resolved,
-    }, resolvedFiles, this.partitioned, this.failures);
+    }, new UnresolvedCalls(sites), resolvedFiles, this.partitioned, this.failures);
   }
 
   /**
@@ -293,6 +309,12 @@ class ProjectBuilder {
     this.refs[f] = [...reuse.refs(p)];
     const u = reuse.unresolved(p);
     if (u) { this.unresolvedByFile[p] = u; this.unresolved += u; }
+    this.sites[f] = [...reuse.unresolvedSites(p)];
+  }
+
+  /** Records an unresolved call site of file f (its name as written) made from the node at position `from`. */
+  private unresolvedSite(f: number, name: string, member: boolean, line: number, from: number): void {
+    this.sites[f].push({ name, filePath: this.files[f].path, line, from: this.uids[from], member });
   }
 
   // ---------------------------------------------------------------- nodes
@@ -413,13 +435,14 @@ class ProjectBuilder {
         const node = this.graph.node(this.uids[this.symBase[f] + s]);
         if (node) { node.entryKind = kind; node.registeredBy = by; }
       },
-      countCall: (f, outcome) => {
+      countCall: (f, outcome, site) => {
         if (outcome === 'resolved') this.resolved++;
         else if (outcome === 'external') this.external++;
         else {
           this.unresolved++;
           const p = this.files[f].path;
           this.unresolvedByFile[p] = (this.unresolvedByFile[p] ?? 0) + 1;
+          if (site?.name && f < this.projectCount) this.unresolvedSite(f, site.name, site.member, site.line, site.from);
         }
       },
     };
@@ -798,6 +821,9 @@ class ProjectBuilder {
       && !(callee.k === 'member' && this.anyRoot(f, callee.obj, 0))) {
       this.nameOnly++;
       this.edge(from, this.posOf(candidates[0]), 'CALLS', REASON_CONFIDENCE['name-only'], 'name-only', posLine(call.at));
+    } else if (name && !(callee.k === 'id' && bindsLocal(callee.b))) {
+      // (a parameter's or a local's name says nothing of the function it holds: no site of that name)
+      this.unresolvedSite(f, name, callee.k === 'member', posLine(call.at), from);
     }
   }
 

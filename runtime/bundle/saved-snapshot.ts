@@ -8,9 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RepoInfo, Snapshot } from '../../index-store/snapshot.ts';
 import { ReferenceIndex } from '../../lib/refs/reference-index.ts';
+import { UnresolvedCalls } from '../../lib/refs/unresolved-calls.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { loadSearch } from '../../lib/search/index.ts';
-import { INDEX_DIR, SNAPSHOT_SCHEMA, readFileTable, readGraph, readMeta, readPointer, readRefs } from '../../index-store/format.ts';
+import { INDEX_DIR, SNAPSHOT_SCHEMA, readFileTable, readGraph, readMeta, readPointer, readRefs, readUnresolved } from '../../index-store/format.ts';
 import { assembleSnapshot } from '../../index-store/assemble.ts';
 import { createRepoHost } from '../../index-store/host.ts';
 
@@ -43,6 +44,7 @@ export async function loadSavedSnapshot(root: string, options: SavedSnapshotOpti
     repo,
     graph: readGraph(dir),
     refs: new ReferenceIndex(readRefs(dir)),
+    unresolved: new UnresolvedCalls(readUnresolved(dir)),
     files: readFileTable(dir).files,
     search: await loadSearch(dir),
     host: createRepoHost({ root: realRoot, searchDir: dir }),

@@ -27,8 +27,23 @@ async function format1Repo() {
   return { root, home, fresh };
 }
 
-test('the current format is 2: graph.json with column-wise edges', (t) => {
-  t.is(SNAPSHOT_SCHEMA, 2);
+test('the current format is 3: graph.json with column-wise edges, and unresolved.json', (t) => {
+  t.is(SNAPSHOT_SCHEMA, 3);
+});
+
+test('analyze over a format 2 snapshot (no unresolved.json) rebuilds from scratch and writes the unresolved sites', async (t) => {
+  const { root, home } = tempRepo(SMALL_PROJECT, 'old2');
+  await analyzeRepository(root, { home });
+  const dir = generationDir(root);
+  const sites = fs.readFileSync(path.join(dir, 'unresolved.json'), 'utf8');
+  fs.rmSync(path.join(dir, 'unresolved.json'));
+  fs.writeFileSync(path.join(dir, 'meta.json'), JSON.stringify({ ...readMeta(dir), schema: 2 }));
+  const logs: string[] = [];
+  const r = await analyzeRepository(root, { home, log: (m) => logs.push(m) });
+  t.false(r.summary.upToDate);
+  t.is(r.summary.files.reused, 0);
+  t.true(logs.some((m) => /snapshot format 2; rebuilding with format 3/.test(m)));
+  t.is(fs.readFileSync(path.join(r.dir, 'unresolved.json'), 'utf8'), sites);
 });
 
 test('analyze over a format 1 snapshot rebuilds from scratch and writes the current format', async (t) => {
@@ -38,7 +53,7 @@ test('analyze over a format 1 snapshot rebuilds from scratch and writes the curr
   t.false(r.summary.upToDate);
   t.is(r.summary.files.parsed, 3);
   t.is(r.summary.files.reused, 0);
-  t.true(logs.some((m) => /snapshot format 1; rebuilding with format 2/.test(m)));
+  t.true(logs.some((m) => new RegExp(`snapshot format 1; rebuilding with format ${SNAPSHOT_SCHEMA}`).test(m)));
   t.is(readMeta(r.dir).schema, SNAPSHOT_SCHEMA);
   t.is(fs.readFileSync(path.join(r.dir, 'graph.json'), 'utf8'), fresh);
   const snap = await new SnapshotLoader({ home }).get('old');

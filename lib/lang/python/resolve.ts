@@ -576,7 +576,12 @@ export class PythonResolver implements LanguageRelations {
     const name = c.callee.k === 'id' || c.callee.k === 'member' ? c.callee.name : undefined;
     const targets = this.callTargets(v);
     if (targets === 'ext') { sink.countCall(f, 'external'); return; }
-    if (!targets || targets.length === 0) { sink.countCall(f, 'unresolved'); return; }
+    if (!targets || targets.length === 0) {
+      // (a parameter's or a local's name says nothing of the function it holds: no site of that name)
+      const named = name !== undefined && !(c.callee.k === 'id' && bindsLocal(c.callee.b));
+      sink.countCall(f, 'unresolved', named ? { name, member: c.callee.k === 'member', line: posLine(c.at), from } : undefined);
+      return;
+    }
     sink.countCall(f, 'resolved');
     const line = posLine(c.at);
     const several = targets.length > 1;

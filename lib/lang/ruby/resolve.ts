@@ -692,7 +692,8 @@ export class RubyResolver implements LanguageRelations {
       if (this.sink.symbolPos(out.guess.f, out.guess.s) !== from) this.link(f, call, from, [out.guess], 'name-only');
       return;
     }
-    if (!out || (out.targets.length === 0 && !out.dispatch)) { this.sink.countCall(f, 'unresolved'); return; }
+    // (Ruby's bare call is a call on self: it may run a method, as one with a receiver may)
+    if (!out || (out.targets.length === 0 && !out.dispatch)) { this.sink.countCall(f, 'unresolved', { name: call.name, member: true, line: call.line, from }); return; }
     this.sink.countCall(f, 'resolved');
     this.link(f, call, from, this.withAliases(out.targets), out.reason);
     if (out.dispatch) this.link(f, call, from, this.withAliases(out.dispatch), 'dispatch');

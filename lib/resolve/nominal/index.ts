@@ -8,8 +8,8 @@
  * confidence), REFERENCES and the reference index's occurrences, call counts, and the entry points the language's
  * conventions declare. It names no language: the language's NominalRules answer what differs.
  */
-import { posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact } from '../../extract/facts.ts';
-import type { LanguageRelations, RelationSink } from '../../extract/relations.ts';
+import { bindsLocal, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact } from '../../extract/facts.ts';
+import type { LanguageRelations, RelationSink, UnresolvedSite } from '../../extract/relations.ts';
 import { calleeText } from '../../extract/nominal/collect.ts';
 import type { NominalCall, NominalOp } from '../../extract/nominal/facts.ts';
 import { Names } from './lookup.ts';
@@ -113,7 +113,7 @@ class NominalResolver implements LanguageRelations {
       return;
     }
     if ('ext' in res) { this.sink.countCall(f, 'external'); this.implicitCalls(res.implicit, from, call); this.messageHandlers(f, call, from); this.callbacks(f, call, from); return; }
-    if ('unresolved' in res || !res.targets.length) { this.sink.countCall(f, 'unresolved'); this.callbacks(f, call, from); return; }
+    if ('unresolved' in res || !res.targets.length) { this.sink.countCall(f, 'unresolved', this.site(f, call, from, line)); this.callbacks(f, call, from); return; }
     this.sink.countCall(f, 'resolved');
     const reason = res.reason === 'local' ? 'same-file' : res.reason;
     // a declaration in a file the default build leaves out (another platform's) keeps its callers, less surely
@@ -125,6 +125,26 @@ class NominalResolver implements LanguageRelations {
     if (!res.ctor && call.callee.k === 'member' && call.callee.obj.k !== 'super') this.dispatch(res.targets, from, line, argc);
     this.implicitCalls(res.implicit, from, call);
     this.callbacks(f, call, from);
+  }
+
+  /**
+   * What an unresolved call names: its callee's name, and whether it may run a method (a receiver written, or a bare
+   * call inside a type of a language whose bare calls there are calls on `this`). A local's name is no site.
+   */
+  private site(f: number, call: NominalCall, from: number, line: number): UnresolvedSite | undefined {
+    const callee = call.callee;
+    if (callee.k === 'member') return { name: callee.name, member: true, line, from };
+    if (callee.k !== 'id' || bindsLocal(callee.b)) return undefined;
+    return { name: callee.name, member: this.rules.implicitThis && this.insideType(f, call.from), line, from };
+  }
+
+  /** True when symbol s of file f is, or lies in, a method or a type. */
+  private insideType(f: number, s: number): boolean {
+    const syms = this.sink.files[f].symbols;
+    for (let i = s, n = 0; i >= 0 && n < 64; i = syms[i].parent, n++) {
+      if (syms[i].label === 'Method' || TYPE_LABELS.has(syms[i].label)) return true;
+    }
+    return false;
   }
 
   private handlers: Map<TypeEnt, SymRef[]> | undefined;
