@@ -1,8 +1,8 @@
 /**
  * The `context` answer cut to its size budget. Counts per list are exact and always present; over the budget,
  * each member keeps its first callers (its `callerCount` stays exact), the source text gets at most a share of
- * the budget, and the lists share the rest — callers and callees first, then heritage, members, flows, imports
- * and references — each from its start (lists keep their order: by file, line, uid). `more` names every cut
+ * the budget, and the lists share the rest — callers and callees first, then heritage, the unresolved call sites,
+ * members, flows, imports and references — each from its start (lists keep their order: by file, line, uid). `more` names every cut
  * list with the `section` and `offset` that read on; `section: "content"` pages the source text by lines.
  */
 import type { ContextResult, MemberView, Relations } from '../lib/symbols/context.ts';
@@ -14,7 +14,7 @@ type Category = typeof CATEGORIES[number];
 /** The cuttable lists of a context answer, in the order they share the budget. */
 export const CONTEXT_SECTIONS = [
   'incoming.calls', 'outgoing.calls', 'incoming.extends', 'incoming.implements', 'outgoing.extends', 'outgoing.implements',
-  'outgoing.overrides', 'incoming.overrides',
+  'outgoing.overrides', 'incoming.overrides', 'unresolved',
   'members', 'processes', 'incoming.imports', 'incoming.references', 'outgoing.imports', 'outgoing.references', 'content',
 ] as const;
 export type ContextSection = typeof CONTEXT_SECTIONS[number];
@@ -31,6 +31,8 @@ export interface ContextCounts {
   outgoing: Record<Category, number>;
   members: number;
   processes: number;
+  /** Unresolved call sites that may run the symbol (present when the snapshot records them). */
+  unresolved?: number;
 }
 
 export type MemberWithCount = MemberView & { callerCount: number };
@@ -45,12 +47,16 @@ export type BudgetedContext = Omit<ContextResult, 'members'> & {
 
 function countsOf(r: ContextResult): ContextCounts {
   const side = (rel: Relations) => Object.fromEntries(CATEGORIES.map((c) => [c, rel[c].length])) as Record<Category, number>;
-  return { incoming: side(r.incoming), outgoing: side(r.outgoing), members: r.members?.length ?? 0, processes: r.processes.length };
+  return {
+    incoming: side(r.incoming), outgoing: side(r.outgoing), members: r.members?.length ?? 0, processes: r.processes.length,
+    ...(r.unresolved ? { unresolved: r.unresolved.count } : {}),
+  };
 }
 
 function listOf(r: BudgetedContext, section: ContextSection): readonly unknown[] {
   if (section === 'members') return r.members ?? [];
   if (section === 'processes') return r.processes;
+  if (section === 'unresolved') return r.unresolved?.sites ?? [];
   if (section === 'content') return [];
   const [side, cat] = section.split('.') as ['incoming' | 'outgoing', Category];
   return r[side][cat];
@@ -59,6 +65,7 @@ function listOf(r: BudgetedContext, section: ContextSection): readonly unknown[]
 function setList(r: BudgetedContext, section: ContextSection, items: readonly unknown[]): void {
   if (section === 'members') { if (r.members) r.members = items as MemberWithCount[]; return; }
   if (section === 'processes') { r.processes = items as ContextResult['processes']; return; }
+  if (section === 'unresolved') { if (r.unresolved) r.unresolved = { count: r.unresolved.count, sites: items as NonNullable<ContextResult['unresolved']>['sites'] }; return; }
   if (section === 'content') return;
   const [side, cat] = section.split('.') as ['incoming' | 'outgoing', Category];
   r[side] = { ...r[side], [cat]: items };
@@ -98,7 +105,7 @@ export function fitContext(full: ContextResult, maxChars: number, section?: Cont
     }
   }
   const sections = CONTEXT_SECTIONS.filter((s) => s !== 'content').map((name) => ({ name, items: listOf(out, name), weight: WEIGHTS[name] ?? 1 }));
-  const empty: BudgetedContext = { ...out, incoming: { calls: [], imports: [], extends: [], implements: [], overrides: [], references: [] }, outgoing: { calls: [], imports: [], extends: [], implements: [], overrides: [], references: [] }, processes: [], ...(out.members ? { members: [] } : {}) };
+  const empty: BudgetedContext = { ...out, incoming: { calls: [], imports: [], extends: [], implements: [], overrides: [], references: [] }, outgoing: { calls: [], imports: [], extends: [], implements: [], overrides: [], references: [] }, processes: [], ...(out.members ? { members: [] } : {}), ...(out.unresolved ? { unresolved: { count: out.unresolved.count, sites: [] } } : {}) };
   const listsOnly = section === 'content' ? '' : section;
   const { kept, cuts: listCuts } = fitSections(sections, maxChars, jsonSize(empty) + 20, listsOnly, offset);
   for (const s of sections) setList(out, s.name, kept.get(s.name) ?? []);

@@ -8,9 +8,9 @@ import type { ImpactResult, ImpactedSymbol } from '../lib/symbols/impact.ts';
 import type { SymbolCandidate } from '../lib/symbols/lookup.ts';
 import { fitCount, fitSections, jsonSize, type SectionCut } from './budget.ts';
 
-export const IMPACT_SECTIONS = ['byDepth', 'affected_processes', 'affected_modules'] as const;
+export const IMPACT_SECTIONS = ['byDepth', 'unresolved', 'affected_processes', 'affected_modules'] as const;
 export type ImpactSection = typeof IMPACT_SECTIONS[number];
-const WEIGHTS: Record<ImpactSection, number> = { byDepth: 4, affected_processes: 1.5, affected_modules: 0.5 };
+const WEIGHTS: Record<ImpactSection, number> = { byDepth: 4, unresolved: 1.5, affected_processes: 1.5, affected_modules: 0.5 };
 
 export type BudgetedImpact = ImpactResult & { more?: SectionCut[] };
 
@@ -28,10 +28,11 @@ export function fitImpact(full: ImpactResult, maxChars: number, section?: Impact
   if (section === undefined && offset === 0 && jsonSize(full) <= maxChars) return full;
   const sections = [
     { name: 'byDepth', items: listed, weight: WEIGHTS.byDepth },
+    { name: 'unresolved', items: full.unresolved?.sites ?? [], weight: WEIGHTS.unresolved },
     { name: 'affected_processes', items: full.affected_processes, weight: WEIGHTS.affected_processes },
     { name: 'affected_modules', items: full.affected_modules, weight: WEIGHTS.affected_modules },
   ];
-  const empty = { ...full, byDepth: {}, affected_processes: [], affected_modules: [] };
+  const empty = { ...full, byDepth: {}, affected_processes: [], affected_modules: [], ...(full.unresolved ? { unresolved: { ...full.unresolved, sites: [] } } : {}) };
   const { kept, cuts } = fitSections(sections, maxChars, jsonSize(empty) + 20, section, offset);
   const byDepth: Record<string, ImpactedSymbol[]> = {};
   for (const { depth, item } of kept.get('byDepth') as typeof listed) (byDepth[depth] ??= []).push(item);
@@ -41,6 +42,7 @@ export function fitImpact(full: ImpactResult, maxChars: number, section?: Impact
     affected_modules: kept.get('affected_modules') as ImpactResult['affected_modules'],
     truncated: full.truncated || cuts.length > 0,
   };
+  if (full.unresolved) out.unresolved = { count: full.unresolved.count, sites: kept.get('unresolved') as NonNullable<ImpactResult['unresolved']>['sites'] };
   if (cuts.length) out.more = cuts;
   return out;
 }

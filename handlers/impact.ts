@@ -46,7 +46,7 @@ const schema = Joi.object({
   minConfidence: Joi.number().min(0).max(1).default(0).description('Ignore edges resolved with lower confidence (0..1)'),
   limit: Joi.number().integer().min(1).max(100_000).default(2000).description('Most symbols listed in byDepth; counts cover everything and `truncated` says when the list was cut'),
   max_chars: maxCharsField(DEFAULT_MAX_CHARS),
-  section: Joi.string().valid(...IMPACT_SECTIONS).description('Read only this list from offset (byDepth in its nearest-first order): after an answer whose `more` names it'),
+  section: Joi.string().valid(...IMPACT_SECTIONS).description('Read only this list from offset (byDepth in its nearest-first order; unresolved: its sites): after an answer whose `more` names it'),
   offset: offsetField,
   ...symbolFields,
   repo: repoField,
@@ -61,7 +61,9 @@ export const impact = defineTool<ImpactRequest, Snapshot, ImpactResponse>({
     'of its methods and constructor count. Overrides (relation OVERRIDES) are followed: an override\'s callers include',
     'those calling the method it overrides; an abstract or interface method reaches its implementations. Also: affected processes (earliest step hit), affected modules, and a',
     'risk level LOW/MEDIUM/HIGH/CRITICAL. Test files are excluded unless includeTests is true. Use before changing',
-    'or renaming a widely used symbol.',
+    'or renaming a widely used symbol. `unresolved` lists the call sites the index could not resolve whose name may',
+    'run the target (a method: calls on a receiver; a function or class: any call of its name); they are not in',
+    'impactedCount nor the risk level, and riskReason mentions them: read them before calling a change safe.',
     `The answer keeps to max_chars (default ${DEFAULT_MAX_CHARS.toLocaleString('en-US')} characters, about 7k tokens): impactedCount and`,
     'summary count everything, direct dependents (depth 1) come first, and `more` names each cut list with',
     'the `section` and `offset` that read on.',
@@ -80,7 +82,7 @@ export const impact = defineTool<ImpactRequest, Snapshot, ImpactResponse>({
     const full = analyzeImpact(snapshot.graph, target, {
       direction: req.direction, maxDepth: req.maxDepth, relationTypes, minConfidence: req.minConfidence,
       includeTests: req.includeTests, limit: req.section === 'byDepth' ? offset + req.limit : req.limit,
-    }, set?.slice(1));
+    }, set?.slice(1), snapshot.unresolved);
     return fitImpact(full, req.max_chars, req.section, offset);
   },
 });

@@ -33,6 +33,12 @@ const relations = open({
   implements: Joi.array().items(related).required(), overrides: Joi.array().items(related).required(), references: Joi.array().items(related).required(),
 });
 
+/** Unresolved call sites (docs/tools.md § Unresolved calls): an exact count and the sites listed within the budget. */
+const unresolvedCalls = open({
+  count: int().required(),
+  sites: Joi.array().items(open({ filePath: str().required(), line: int().required(), name: str().required(), from: str().required() })).required(),
+});
+
 const context = open({
   status: Joi.string().valid('found', 'ambiguous').required().description('"found", or "ambiguous" with candidates'),
   symbol: open({
@@ -45,7 +51,8 @@ const context = open({
   outgoing: relations.description('What the symbol calls, imports, extends, implements, overrides, references'),
   members: Joi.array().items(open({ uid: str().required(), name: str().required(), type: str().required(), line: int().required(), callers: Joi.array().items(related), callerCount: int() })),
   processes: Joi.array().items(open({ uid: str().required(), name: str().required(), step: int().required(), steps: int().required(), via: str() })),
-  counts: open({ incoming: side.required(), outgoing: side.required(), members: int().required(), processes: int().required() }).description('Exact size of every list'),
+  unresolved: unresolvedCalls.description('Call sites the index could not resolve whose name may run the symbol (no incoming.calls item): count exact, sites by file and line'),
+  counts: open({ incoming: side.required(), outgoing: side.required(), members: int().required(), processes: int().required(), unresolved: int() }).description('Exact size of every list'),
   truncated: Joi.boolean().description('Some lists were cut to the size budget; `counts` are exact'),
   more,
   ...ambiguous,
@@ -67,6 +74,7 @@ const impact = open({
   affected_processes: Joi.array().items(open({ uid: str().required(), name: str().required(), steps: int().required(), step: int().required(), symbol: str().required(), depth: int().required(), hits: int().required() })),
   affected_modules: Joi.array().items(open({ name: str().required(), impacted: int().required(), direct: int().required() })),
   targetMembers: Joi.array().items(Joi.string()),
+  unresolved: unresolvedCalls.description('upstream: call sites the index could not resolve whose name may run the target; downstream: unresolved calls made inside it. Not counted in impactedCount nor in the risk level'),
   truncated: Joi.boolean().description('byDepth lists fewer symbols than impactedCount'),
   more,
   ...ambiguous,

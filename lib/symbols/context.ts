@@ -7,6 +7,8 @@ import type { IndexedFile, SnapshotHost } from '../../index-store/snapshot.ts';
 import { containerOf, moduleOf, processesOf } from './membership.ts';
 import { fileNode, qualifiedNameOf } from './lookup.ts';
 import { typeMembersOf } from './type-parts.ts';
+import type { UnresolvedCalls } from '../refs/unresolved-calls.ts';
+import { unresolvedCallsTo, type UnresolvedReach } from './unresolved.ts';
 
 /** One related symbol. `line` is where that symbol is defined; `siteLine` where the relation occurs. */
 export interface RelatedSymbol {
@@ -81,12 +83,19 @@ export interface ContextResult {
   /** Methods and properties of a class, interface or enum, each with its callers. */
   members?: MemberView[];
   processes: ContextProcess[];
+  /**
+   * The unresolved call sites whose name may run the symbol (docs/tools.md § Unresolved calls): calls the graph has
+   * no edge for, so no `incoming.calls` item. Present when the snapshot records them.
+   */
+  unresolved?: UnresolvedReach;
 }
 
 /** What the context view reads from a snapshot. */
 export interface ContextSource {
   graph: CodeGraph;
   refs: ReferenceIndex;
+  /** The snapshot's unresolved call sites (absent: not recorded, and the answer has no `unresolved`). */
+  unresolved?: UnresolvedCalls;
   files: ReadonlyMap<string, IndexedFile>;
   host: Pick<SnapshotHost, 'readFile'>;
 }
@@ -142,7 +151,16 @@ export function symbolContext(src: ContextSource, node: GraphNode, includeConten
     }
     result.processes.sort((a, b) => cmp(a.name, b.name) || a.step - b.step || cmp(a.uid, b.uid));
   }
+  const unresolved = unresolvedReach(src, [node]);
+  if (unresolved) result.unresolved = unresolved;
   return result;
+}
+
+/** The unresolved call sites that may run one of `nodes` (test files included, as callers are), when recorded. */
+export function unresolvedReach(src: ContextSource, nodes: readonly GraphNode[]): UnresolvedReach | undefined {
+  if (!src.unresolved) return undefined;
+  const sites = unresolvedCallsTo(src.graph, src.unresolved, nodes, true);
+  return { count: sites.length, sites };
 }
 
 function symbolView(src: ContextSource, node: GraphNode, includeContent: boolean): ContextSymbol {

@@ -6,6 +6,8 @@ import { traverse, type Direction, type Reached } from './traverse.ts';
 import { assessRisk, type RiskLevel } from './risk.ts';
 import { symbolsInFile } from './lookup.ts';
 import { reopenedDeclarations, typeMembersOf } from './type-parts.ts';
+import type { UnresolvedCall, UnresolvedCalls } from '../refs/unresolved-calls.ts';
+import { unresolvedCallsTo, type UnresolvedReach, type UnresolvedSiteView } from './unresolved.ts';
 
 export interface ImpactOptions {
   direction: Direction;
@@ -71,6 +73,12 @@ export interface ImpactResult {
   affected_modules: AffectedModule[];
   /** Members (methods, properties, constructor) of a class/interface target, the symbols of a file target, or the other overloads of an overload set, counted as part of it. */
   targetMembers: string[];
+  /**
+   * Calls the graph has no edge for (docs/tools.md § Unresolved calls): upstream, the unresolved call sites whose
+   * name may run the target (or a member or overload of it); downstream, the unresolved calls made inside it.
+   * Present when the snapshot records them and CALLS is followed; not counted in `impactedCount` nor in the risk level.
+   */
+  unresolved?: UnresolvedReach;
   /** True when `byDepth` lists fewer symbols than `impactedCount` because of `limit`. */
   truncated: boolean;
 }
@@ -90,8 +98,11 @@ export function impactSeeds(graph: CodeGraph, target: GraphNode, overloads: read
   return [...seeds.values()];
 }
 
-/** Runs the analysis for one target node (with the rest of its overload set, when it is one). */
-export function analyzeImpact(graph: CodeGraph, target: GraphNode, opts: ImpactOptions, overloads: readonly GraphNode[] = []): ImpactResult {
+/**
+ * Runs the analysis for one target node (with the rest of its overload set, when it is one); `unresolved`, the
+ * snapshot's unresolved call sites, adds the calls that may reach the target without an edge.
+ */
+export function analyzeImpact(graph: CodeGraph, target: GraphNode, opts: ImpactOptions, overloads: readonly GraphNode[] = [], unresolved?: UnresolvedCalls): ImpactResult {
   const seeds = impactSeeds(graph, target, overloads);
   const reached = traverse(graph, seeds.map((s) => s.uid), opts);
   reached.sort(byDepthThenPlace);
@@ -119,6 +130,9 @@ export function analyzeImpact(graph: CodeGraph, target: GraphNode, opts: ImpactO
   const direct = depthCounts[1] ?? 0;
   const risk = assessRisk({ direct, total: reached.length, processes: processes.length, modules: affectedModules.length });
   const targetModule = moduleOf(graph, target);
+  const unreached = unresolved && opts.relationTypes.includes('CALLS') ? unresolvedOf(graph, unresolved, seeds, opts) : undefined;
+  // (the level stays the graph's: a name is no proof of a call; the reason says what the graph cannot see)
+  if (unreached?.count) risk.reason += `; ${unresolvedNote(unreached, opts.direction)}`;
   return {
     target: { uid: target.uid, name: target.name, type: target.label, filePath: target.filePath ?? '', line: target.line ?? 1, ...(targetModule ? { module: targetModule } : {}) },
     direction: opts.direction, maxDepth: opts.maxDepth, relationTypes: [...opts.relationTypes], minConfidence: opts.minConfidence,
@@ -128,8 +142,30 @@ export function analyzeImpact(graph: CodeGraph, target: GraphNode, opts: ImpactO
     summary: { direct, processes_affected: processes.length, modules_affected: affectedModules.length, by_depth: depthCounts },
     byDepth, affected_processes: processes, affected_modules: affectedModules,
     targetMembers: seeds.slice(1).map((s) => s.uid),
+    ...(unreached ? { unresolved: unreached } : {}),
     truncated: listed < reached.length,
   };
+}
+
+/** Upstream: the unresolved sites that may run a seed; downstream: those made inside a seed (by file, line). */
+function unresolvedOf(graph: CodeGraph, unresolved: UnresolvedCalls, seeds: readonly GraphNode[], opts: ImpactOptions): UnresolvedReach {
+  let sites: UnresolvedSiteView[];
+  if (opts.direction === 'upstream') sites = unresolvedCallsTo(graph, unresolved, seeds, opts.includeTests);
+  else {
+    const inside = new Set(seeds.map((s) => s.uid));
+    sites = unresolved.all.filter((u: UnresolvedCall) => inside.has(u.from)).map((u) => ({ filePath: u.filePath, line: u.line, name: u.name, from: u.from }));
+  }
+  return { count: sites.length, sites };
+}
+
+/** The sentence riskReason gains when some calls could not be resolved (the names they call, three at most). */
+export function unresolvedNote(reach: UnresolvedReach, direction: Direction): string {
+  const names = [...new Set(reach.sites.map((s) => s.name))].sort();
+  const named = names.slice(0, 3).map((n) => `'${n}'`).join(', ') + (names.length > 3 ? ` and ${names.length - 3} more names` : '');
+  const calls = reach.count === 1 ? '1 call' : `${reach.count} calls`;
+  return direction === 'upstream'
+    ? `${calls} of ${named} could not be resolved and may also reach it (unresolved)`
+    : `${calls} it makes (${named}) could not be resolved: what they run is not followed (unresolved)`;
 }
 
 function impactedView(r: Reached, module: string | undefined): ImpactedSymbol {

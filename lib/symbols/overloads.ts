@@ -6,7 +6,7 @@
  */
 import { nodeOf, type CodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
-import { symbolContext, type ContextResult, type ContextSource, type ContextProcess, type RelatedSymbol, type Relations } from './context.ts';
+import { symbolContext, unresolvedReach, type ContextResult, type ContextSource, type ContextProcess, type RelatedSymbol, type Relations } from './context.ts';
 import { containerOf } from './membership.ts';
 import { byFileLine, qualifiedNameOf, type SymbolCandidate } from './lookup.ts';
 import { stubSetAmong } from './stubs.ts';
@@ -75,9 +75,12 @@ export function overloadSetContext(src: ContextSource, set: readonly GraphNode[]
     ...(typeof n.signature === 'string' ? { signature: n.signature } : {}),
     callers: views[i].incoming.calls.filter((r) => !inSet.has(r.uid)).length,
   }));
+  // (one name: the set's sites, none made inside an overload of it)
+  const unresolved = unresolvedReach(src, set);
   return {
     ...views[0], incoming: join('incoming'), outgoing: join('outgoing'),
     processes: [...processes.values()].sort((a, b) => cmp(a.name, b.name) || cmp(a.uid, b.uid)), overloads,
+    ...(unresolved ? { unresolved } : {}),
   };
 }
 
