@@ -2,7 +2,7 @@
  * Incremental analyze against cold analyze on a real corpus: a copy of the corpus is analyzed, then edited by a
  * seeded sequence of random edits (a statement added to a function body, blank lines inserted, a call of a name the
  * file already calls, a function appended, an `export` removed (TypeScript and JavaScript)); after each edit the incremental snapshot's graph
- * export, references and search files are compared byte for byte with a cold analyze of a copy of the same tree.
+ * export, references, unresolved call sites and search files are compared byte for byte with a cold analyze of a copy of the same tree.
  * Prints one line per edit (what changed, files resolved, modules and flows taken over, identical or not) and exits 1 on
  * any difference.
  *
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeRepository } from '../lib/analyze/index.ts';
 import { exportLines } from '../lib/analyze/export.ts';
-import { readGraphData, readRefs } from '../index-store/format.ts';
+import { readGraphData, readRefs, readUnresolved } from '../index-store/format.ts';
 import { bodyEdit } from './analyze.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,6 +45,7 @@ function snapshotBytes(dir: string): Map<string, Buffer | string> {
   const out = new Map<string, Buffer | string>();
   out.set('export', [...exportLines(readGraphData(dir))].join('\n'));
   out.set('refs', JSON.stringify(readRefs(dir)));
+  out.set('unresolved', JSON.stringify(readUnresolved(dir)));
   const search = path.join(dir, 'search');
   if (fs.existsSync(search)) for (const f of fs.readdirSync(search).sort()) out.set(`search/${f}`, fs.readFileSync(path.join(search, f)));
   return out;

@@ -1,6 +1,6 @@
 /**
  * Incremental analyze against a cold one: after every edit, the snapshot an incremental analyze leaves (its graph
- * export, references and search files) is byte-identical to a fresh analyze of the same tree in another folder; and
+ * export, references, unresolved call sites and search files) is byte-identical to a fresh analyze of the same tree in another folder; and
  * an edit that keeps every file's outward shape (lib/resolve/shape.ts) resolves the changed files only.
  */
 import test, { type ExecutionContext } from 'ava';
@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeRepository, formatSummary, type AnalyzeSummary } from '../../lib/analyze/index.ts';
 import { exportLines } from '../../lib/analyze/export.ts';
-import { readGraphData, readRefs } from '../../index-store/format.ts';
+import { readGraphData, readRefs, readUnresolved } from '../../index-store/format.ts';
 import { tempDir, writeTree } from './_helpers.ts';
 import { processesKey } from '../../lib/analyze/incremental.ts';
 import { GraphBuilder } from '../../lib/graph/builder.ts';
@@ -147,6 +147,7 @@ function snapshotBytes(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   out.export = [...exportLines(readGraphData(dir))].join('\n');
   out.refs = JSON.stringify(readRefs(dir));
+  out.unresolved = JSON.stringify(readUnresolved(dir));
   const search = path.join(dir, 'search');
   if (fs.existsSync(search)) for (const f of fs.readdirSync(search).sort()) out[`search/${f}`] = fs.readFileSync(path.join(search, f)).toString('base64');
   return out;
@@ -180,7 +181,7 @@ async function sameAsCold(t: ExecutionContext, root: string, home: string, step:
   return r.summary;
 }
 
-async function runEdits(t: ExecutionContext, files: Record<string, string>, edits: (root: string) => Edit[]): Promise<void> {
+async function runEdits(t: ExecutionContext, files: Record<string, string>, edits: (root: string) => Edit[]): Promise<{ root: string; home: string }> {
   // (each edit's files are made from the tree as the edits before it left it)
   const base = tempDir('cg-inc-');
   const root = path.join(base, 'repo');
@@ -209,6 +210,7 @@ async function runEdits(t: ExecutionContext, files: Record<string, string>, edit
       t.is(/processes \d+ \(unchanged\)/.test(formatSummary(summary)), edit.processes === 'kept', `${edit.name}: the summary says whether flows were traced`);
     }
   }
+  return { root, home };
 }
 
 test('TypeScript: after each kind of edit the incremental snapshot equals a cold analyze', async (t) => {
@@ -231,6 +233,44 @@ test('TypeScript: after each kind of edit the incremental snapshot equals a cold
     { name: 'file added', files: () => ({ 'src/extra.ts': "import { helper } from './util';\nimport { Registry } from './service';\n\nexport function more(): number {\n  return helper(3) + new Registry().total();\n}\n" }) },
     { name: 'file deleted', files: () => ({ 'src/service.ts': null }) },
     { name: 'comment only', resolved: 1, sameModules: true, files: () => ({ 'src/extra.ts': '// a comment first\n' + fs.readFileSync(path.join(root, 'src/extra.ts'), 'utf8') }) },
+  ]);
+});
+
+const UNRESOLVED_REPO: Record<string, string> = {
+  'src/repos.ts': 'export class UserRepo {\n  save(): number {\n    return 1;\n  }\n}\n\nexport class OrderRepo {\n  save(): number {\n    return 2;\n  }\n}\n',
+  'src/service.ts': 'export function persist(repo) {\n  return repo.save();\n}\n',
+  'src/other.ts': "import { UserRepo } from './repos';\n\nexport function touch(x) {\n  return x.save() + new UserRepo().save();\n}\n",
+};
+
+const UNRESOLVED_PY_REPO: Record<string, string> = {
+  'shop/__init__.py': '',
+  'shop/models.py': 'class Customer:\n    def save(self):\n        return 1\n',
+  'shop/service.py': 'def persist(record):\n    return record.save()\n',
+  'shop/other.py': 'from shop.models import Customer\n\n\ndef touch(x):\n    return x.save() + Customer().save()\n',
+};
+
+test('unresolved call sites: after one-file edits the incremental snapshot equals a cold analyze, clean files\' sites taken over', async (t) => {
+  const { root, home } = await runEdits(t, UNRESOLVED_REPO, (root) => [
+    { name: 'a line above an unresolved call', resolved: 1, sameModules: true, files: () => ({ 'src/service.ts': change(root, 'src/service.ts', '  return repo.save();', '  const k = 1;\n  return repo.save() + k;') }) },
+    { name: 'an unresolved call added', resolved: 1, sameModules: true, files: () => ({ 'src/other.ts': change(root, 'src/other.ts', '  return x.save()', '  x.save();\n  return x.save()') }) },
+    { name: 'an unresolved call removed', resolved: 1, sameModules: true, files: () => ({ 'src/service.ts': change(root, 'src/service.ts', '  return repo.save() + k;', '  return k;') }) },
+    { name: 'a file with an unresolved call added', files: () => ({ 'src/extra.ts': 'export function again(r) {\n  return r.save();\n}\n' }) },
+  ]);
+  const sites = readUnresolved((await analyzeRepository(root, { home })).dir);
+  t.deepEqual(sites.map((s) => `${s.filePath}:${s.line} ${s.name} ${s.from}`), [
+    'src/extra.ts:2 save Function:src/extra.ts:again',
+    'src/other.ts:4 save Function:src/other.ts:touch',
+    'src/other.ts:5 save Function:src/other.ts:touch',
+  ]);
+  const py = await runEdits(t, UNRESOLVED_PY_REPO, (root) => [
+    { name: 'a Python duck-typed call added', resolved: 1, sameModules: true, files: () => ({ 'shop/service.py': change(root, 'shop/service.py', '    return record.save()', '    record.save()\n    return record.save()') }) },
+    { name: 'a Python line above a duck-typed call', resolved: 1, sameModules: true, files: () => ({ 'shop/other.py': change(root, 'shop/other.py', 'def touch(x):\n', 'def touch(x):\n    k = 1\n') }) },
+  ]);
+  const pySites = readUnresolved((await analyzeRepository(py.root, { home: py.home })).dir);
+  t.deepEqual(pySites.map((s) => `${s.filePath}:${s.line} ${s.name} ${s.from}`), [
+    'shop/other.py:6 save Function:shop/other.py:touch',
+    'shop/service.py:2 save Function:shop/service.py:persist',
+    'shop/service.py:3 save Function:shop/service.py:persist',
   ]);
 });
 
