@@ -56,7 +56,9 @@ function summarizeImpact(r: Obj): string {
     return `impact: not run — ${arr(r.candidates).length} symbols match; call again with 'target_uid' set to one candidate's uid${first.length ? `: ${first.join(', ')}${arr(r.candidates).length > 3 ? ', …' : ''}` : ''}`;
   }
   const target = isObj(r.target) ? str(r.target.name) ?? str(r.target.uid) : str(r.target);
-  return `impact: ${target ?? '?'} (${str(r.direction) ?? 'upstream'}) — ${num(r.impactedCount) ?? 0} symbols affected, risk ${str(r.risk) ?? '?'}`;
+  const unresolved = isObj(r.unresolved) ? num(r.unresolved.count) ?? 0 : 0;
+  const note = unresolved ? `; ${unresolved} unresolved call${unresolved === 1 ? '' : 's'} ${str(r.direction) === 'downstream' ? 'inside it' : 'of its name may also reach it'}` : '';
+  return `impact: ${target ?? '?'} (${str(r.direction) ?? 'upstream'}) — ${num(r.impactedCount) ?? 0} symbols affected, risk ${str(r.risk) ?? '?'}${note}`;
 }
 
 function summarizeChanges(r: Obj): string {

@@ -83,6 +83,15 @@ export function renderContext(r: Obj, o: RenderOptions): string {
     const missing = rest + (processTotal - processes.length);
     if (missing > 0) out.push(moreLine(style, missing, '  ', '--json for all'));
   }
+  const unresolved: Obj | undefined = r.unresolved;
+  if (unresolved?.count > 0) {
+    out.push('', `${style.bold('unresolved calls of its name')} (${Number(unresolved!.count).toLocaleString('en-US')}) — the index could not resolve them: they may also call it`);
+    const sites: Obj[] = unresolved!.sites ?? [];
+    const { shown, rest } = head(sites, limit);
+    out.push(...table(shown.map((u) => [style.bold(u.name), loc(u.filePath, u.line), style.dim(`in ${String(u.from).split(':').slice(2).join(':') || u.from}`)]), '  '));
+    const missing = rest + (unresolved!.count - sites.length);
+    if (missing > 0) out.push(moreLine(style, missing, '  ', '--json for all'));
+  }
   if (r.truncated) out.push('', style.yellow('the answer was cut to its size budget; --json shows how to read on'));
   if (typeof s.content === 'string') out.push('', style.dim('─'.repeat(Math.min(60, o.width ?? 60))), s.content);
   // The source text is printed whole (the user asked for it with --content); only the summary lines are cut.

@@ -52,6 +52,15 @@ export function renderImpact(r: Obj, o: RenderOptions): string {
     out.push(...table(shown.map((m) => [m.name, style.dim(`${m.impacted} affected, ${m.direct} direct`)]), '  '));
     if (rest) out.push(moreLine(style, rest, '  '));
   }
+  const unresolved: Obj | undefined = r.unresolved;
+  if (unresolved?.count > 0) {
+    out.push('', `${style.bold('unresolved calls')} (${Number(unresolved!.count).toLocaleString('en-US')}) — ${upstream ? 'calls of its name the index could not resolve: they may also reach it' : 'calls it makes that the index could not resolve'}`);
+    const sites: Obj[] = unresolved!.sites ?? [];
+    const { shown, rest } = head(sites, limit);
+    out.push(...table(shown.map((u) => [style.bold(u.name), loc(u.filePath, u.line), style.dim(`in ${viaName(u.from)}`)]), '  '));
+    const missing = rest + (unresolved!.count - sites.length);
+    if (missing > 0) out.push(moreLine(style, missing, '  ', '--json for all'));
+  }
   if ((r.impactedCount ?? 0) === 0) out.push('', style.green(upstream ? 'nothing in the index depends on it (tests excluded unless --include-tests)' : 'it depends on nothing in the index'));
   if (r.truncated) out.push('', style.yellow('the listing was cut to its size budget; counts above cover everything (--json shows how to read on)'));
   return lines(out, o.width);
