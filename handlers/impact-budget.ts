@@ -1,7 +1,7 @@
 /**
  * The `impact` answer cut to its size budget: the impacted symbols nearest first (depth 1, the ones that will
- * break, before depth 2 and 3), then the affected flows and modules; `impactedCount` and `summary` always
- * count everything. `more` names each cut list with the `section` and `offset` that read on; `byDepth` is
+ * break, before depth 2 and 3), then the unresolved call sites, the affected flows and modules; `impactedCount`,
+ * `summary` and `unresolved.count` always count everything. `more` names each cut list with the `section` and `offset` that read on; `byDepth` is
  * paged in its nearest-first order.
  */
 import type { ImpactResult, ImpactedSymbol } from '../lib/symbols/impact.ts';
