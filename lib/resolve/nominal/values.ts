@@ -901,6 +901,25 @@ export class Evaluator {
     return { targets: [this.w.primary(t.e)], reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e };
   }
 
+  /**
+   * What declaring a variable of a type with constructor arguments runs (NominalCall.declared, C++'s `A a(1);`): the
+   * constructors T declares that take that many arguments; undefined when none does (an aggregate, a library type, a
+   * constructor the compiler makes), for such a declaration calls no code of the project.
+   */
+  declaredCall(f: number, type: Expr, from: number, argc: Arity): CallRes | undefined {
+    const t = this.type(f, type, from);
+    if (t.t !== 'inst') return undefined;
+    let ctors = this.ownConstructors(t.e).filter((r) => this.takes(r, argc, false));
+    // a copy or a move (`A b(a);`, `A b(*this);`): the constructor taking an A, the compiler's where T declares none
+    if (typeof argc === 'object' && argc.n === 1 && argc.argv?.length === 1) {
+      const v = this.value(argc.f, argc.argv[0], argc.from);
+      if (v.t === 'inst' && this.m.isSubtype(v.e, t.e)) {
+        ctors = ctors.filter((r) => { const p = this.w.sym(r).params?.[0]; const pt = p ? this.type(r.f, p, r.s) : NONE; return pt.t === 'inst' && pt.e === t.e; });
+      }
+    }
+    return ctors.length ? { targets: this.byArity(ctors, argc, false), reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e } : undefined;
+  }
+
   /** Whether no function of rs can take a call's arguments, their count or a known type (false when none is known). */
   private fitsNone(rs: SymRef[], argc: Arity, ext = false): boolean {
     if (typeof argc !== 'object' || !rs.length) return false;
