@@ -79,7 +79,7 @@ class NominalResolver implements LanguageRelations {
         // a class that declares no constructor but runs an inherited one (PHP): `new C()` is an edge to C, and C's
         // own edge to what runs, so `impact` of the base's constructor still reaches C's constructions
         if (this.rules.inheritedConstructors && this.w.primary(ent).f === f && this.w.primary(ent).s === s && !this.w.isInterface(ent) && this.ev.ownConstructors(ent).length === 0) {
-          for (const c of this.ev.constructors(ent)) this.sink.edge(this.symPos(r), this.symPos(c), 'CALLS', CONFIDENCE['super-member'], 'super-member', sym.line);
+          for (const c of this.ev.inheritedConstructors(ent)) this.sink.edge(this.symPos(r), this.symPos(c), 'CALLS', CONFIDENCE['super-member'], 'super-member', sym.line);
         }
         // structural implementations, found once for each interface (from its first part)
         if (this.rules.structural && this.w.isInterface(ent) && this.w.primary(ent).f === f && this.w.primary(ent).s === s) {

@@ -878,15 +878,19 @@ export class Evaluator {
 
   /** The constructors that run when a type is created: its own, else (inheritedConstructors) those it inherits. */
   constructors(ent: TypeEnt, depth = 0): SymRef[] {
-    const out = this.ownConstructors(ent);
-    if (out.length || !this.rules.inheritedConstructors || depth > MAX_DEPTH) return out;
-    // a class declaring none runs its mixins' (PHP's traits), else its parent's
+    const own = this.ownConstructors(ent);
+    return own.length ? own : this.inheritedConstructors(ent, depth);
+  }
+
+  /** The constructors a type that declares none inherits (inheritedConstructors): its mixins' (PHP's traits), else its parent's. */
+  inheritedConstructors(ent: TypeEnt, depth = 0): SymRef[] {
+    if (!this.rules.inheritedConstructors || depth > MAX_DEPTH) return [];
     const bases = this.m.bases(ent).filter((b): b is Base & { ent: TypeEnt } => 'ent' in b && (b.via === 'mixin' || b.via === 'extends') && !this.w.isInterface(b.ent));
     for (const b of [...bases.filter((x) => x.via === 'mixin'), ...bases.filter((x) => x.via !== 'mixin')]) {
       const inherited = this.constructors(b.ent, depth + 1);
       if (inherited.length) return inherited;
     }
-    return out;
+    return [];
   }
 
   /**
