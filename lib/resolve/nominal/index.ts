@@ -76,10 +76,12 @@ class NominalResolver implements LanguageRelations {
           const source = this.rules.partKinds?.has(sym.kind) ? this.w.primary(ent) : r;
           this.sink.edge(this.symPos(source), this.symPos(this.w.primary(b.ent)), type, 1, b.via === 'embeds' ? 'embedding' : b.via === 'mixin' ? 'mixin' : 'heritage', sym.line);
         }
-        // a class that declares no constructor but runs an inherited one (PHP): `new C()` is an edge to C, and C's
-        // own edge to what runs, so `impact` of the base's constructor still reaches C's constructions
-        if (this.rules.inheritedConstructors && this.w.primary(ent).f === f && this.w.primary(ent).s === s && !this.w.isInterface(ent) && this.ev.ownConstructors(ent).length === 0) {
-          for (const c of this.ev.constructors(ent)) this.sink.edge(this.symPos(r), this.symPos(c), 'CALLS', CONFIDENCE['super-member'], 'super-member', sym.line);
+        // a class that declares no constructor but runs an inherited one (PHP) or a default one calling its base's
+        // (Java's `super()`): `new C()` is an edge to C, and C's own edge to what runs, so `impact` of the base's
+        // constructor still reaches C's constructions
+        if ((this.rules.inheritedConstructors || this.rules.defaultConstructors) && this.w.primary(ent).f === f && this.w.primary(ent).s === s && !this.w.isInterface(ent) && this.ev.ownConstructors(ent).length === 0) {
+          const runs = this.rules.inheritedConstructors ? this.ev.inheritedConstructors(ent) : this.ev.defaultConstructorCalls(ent);
+          for (const c of runs) this.sink.edge(this.symPos(r), this.symPos(c), 'CALLS', CONFIDENCE['super-member'], 'super-member', sym.line);
         }
         // structural implementations, found once for each interface (from its first part)
         if (this.rules.structural && this.w.isInterface(ent) && this.w.primary(ent).f === f && this.w.primary(ent).s === s) {

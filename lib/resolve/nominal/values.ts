@@ -878,15 +878,36 @@ export class Evaluator {
 
   /** The constructors that run when a type is created: its own, else (inheritedConstructors) those it inherits. */
   constructors(ent: TypeEnt, depth = 0): SymRef[] {
-    const out = this.ownConstructors(ent);
-    if (out.length || !this.rules.inheritedConstructors || depth > MAX_DEPTH) return out;
-    // a class declaring none runs its mixins' (PHP's traits), else its parent's
+    const own = this.ownConstructors(ent);
+    return own.length ? own : this.inheritedConstructors(ent, depth);
+  }
+
+  /**
+   * What the default constructor of a class declaring none runs (defaultConstructors): the constructor of no argument
+   * of the nearest class up its bases that declares constructors (a base declaring none has a default one too, which
+   * passes the call on); nothing where no project class up there declares one (only compilers' code runs).
+   */
+  defaultConstructorCalls(ent: TypeEnt): SymRef[] {
+    let cur = ent;
+    for (let depth = 0; depth <= MAX_DEPTH; depth++) {
+      const base = this.m.bases(cur).find((b): b is Base & { ent: TypeEnt } => 'ent' in b && b.via === 'extends' && !this.w.isInterface(b.ent));
+      if (!base || base.ent === ent) return [];
+      const ctors = this.ownConstructors(base.ent);
+      if (ctors.length) return ctors.filter((r) => this.takes(r, 0, false));
+      cur = base.ent;
+    }
+    return [];
+  }
+
+  /** The constructors a type that declares none inherits (inheritedConstructors): its mixins' (PHP's traits), else its parent's. */
+  inheritedConstructors(ent: TypeEnt, depth = 0): SymRef[] {
+    if (!this.rules.inheritedConstructors || depth > MAX_DEPTH) return [];
     const bases = this.m.bases(ent).filter((b): b is Base & { ent: TypeEnt } => 'ent' in b && (b.via === 'mixin' || b.via === 'extends') && !this.w.isInterface(b.ent));
     for (const b of [...bases.filter((x) => x.via === 'mixin'), ...bases.filter((x) => x.via !== 'mixin')]) {
       const inherited = this.constructors(b.ent, depth + 1);
       if (inherited.length) return inherited;
     }
-    return out;
+    return [];
   }
 
   /**
