@@ -98,6 +98,8 @@ export class Collector {
   readonly flowExits: number[] = [];
   /** Names tested for truthiness only (`!x`, `x && …`, `if (x)`). */
   readonly truthyNames = new Set<Node>();
+  /** Names written where they are neither read nor narrowed (a type predicate's `x` of `x is T`). */
+  readonly inertNames = new Set<Node>();
   /** The names locals and parameters are declared by. */
   readonly localNames = new Set<Node>();
   /** Reads `x.key` whose narrowing by the discriminant `key` is all known (see markWholeReads). */

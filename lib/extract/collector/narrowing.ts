@@ -261,8 +261,8 @@ export function markWholeReads(this: Collector): void {
         // (in a function that does not hold the read: its narrowing stays there)
         const fn = functionScope(occ[j].scope!);
         if (fn !== this.root && !inside(p, fn)) continue;
-        // (its declaration, or a test of its truthiness, which leaves every object type)
-        if (this.localNames.has(O) || this.truthyNames.has(O)) continue;
+        // (its declaration, a test of its truthiness, which leaves every object type, or a predicate's name)
+        if (this.localNames.has(O) || this.truthyNames.has(O) || this.inertNames.has(O)) continue;
         const tests = this.tagTests.get(O);
         const mem = memberOf.get(O);
         const chain = around.get(O)!;
