@@ -96,6 +96,8 @@ export class Collector {
   readonly tagCompares: Array<{ name: Node; key: Node; tag: Node; test: Node }> = [];
   /** Where `return`, `throw`, `break` and `continue` statements start. */
   readonly flowExits: number[] = [];
+  /** `if` statements without `else` whose consequence ends in an exit, by where they start. */
+  readonly exitIfs = new LazyMap<number, Node>();
   /** Names tested for truthiness only (`!x`, `x && …`, `if (x)`). */
   readonly truthyNames = new Set<Node>();
   /** Names written where they are neither read nor narrowed (a type predicate's `x` of `x is T`). */

@@ -128,16 +128,6 @@ export function registerMatchHandlers(): void {
       this.tagTest(name, get(c, 'key')!, { start: cases.start, end: cases.end }, 'switch');
       return;
     });
-    on([Role['narrow.tag.exit']], function (c) {
-      const key = get(c, 'key')!, tag = get(c, 'tag')!, name = get(c, 'name')!, exit = get(c, 'if')!;
-      const op = this.operatorBetween(key, tag);
-      // (`if (x.kind !== 'a') return`: an `a` after it; `if (x.kind === 'a') return`: anything but an `a`)
-      if (op === '!==' || op === '!=') this.tagExits.push({ name, key, tags: [this.text.slice(tag.start, tag.end)], exit });
-      else if (op === '===' || op === '==') this.tagExits.push({ name, key, tags: [this.text.slice(tag.start, tag.end)], exit, not: true });
-      else return;
-      this.tagTest(name, key, exit, 'exit');
-      return;
-    });
     on([Role['flow.stmt'], Role['flow.loop'], Role['flow.expr'], Role['flow.test']], function (c, role) {
       const n = get(c, 'construct')!, cond = get(c, 'cond'), branch = get(c, 'branch'), op = get(c, 'op');
       this.flowConstructs.push({
@@ -152,6 +142,7 @@ export function registerMatchHandlers(): void {
       return;
     });
     on([Role['flow.exit']], function (c) { this.flowExits.push(get(c, 'construct')!.start); return; });
+    on([Role['flow.exit.if']], function (c) { const n = get(c, 'if')!; this.exitIfs.set(n.start, n); return; });
     on([Role['flow.truthy']], function (c) { this.truthyNames.add(get(c, 'construct')!); return; });
     on([Role['flow.inert']], function (c) { this.inertNames.add(get(c, 'construct')!); return; });
     on([Role['narrow.instanceof.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, exit: get(c, 'if')! }); return; });

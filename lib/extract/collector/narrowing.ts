@@ -128,6 +128,14 @@ export function narrowByConditions(this: Collector): void {
       if ((c.kind === 'stmt' || c.kind === 'expr') && c.cond && c.branch && wraps(c.cond, span)) {
         decide(ops, c.cond, true, c.branch);
         decide(ops, c.cond, false, { start: c.branch.end, end: c.end });
+        // (an `if` whose consequence ends in an exit: the rest of the block, where the condition failed)
+        const exit = c.kind === 'stmt' ? this.exitIfs.get(c.start) : undefined;
+        if (exit) {
+          if (ops.every((o) => o === '||')) {
+            this.tagExits.push(negated ? { name: t.name, key: t.key, tags: [tag], exit } : { name: t.name, key: t.key, tags: [tag], exit, not: true });
+            this.tagTest(t.name, t.key, exit, 'exit');
+          } else if (this.occurrencesIn(this.ident(t.name), c.cond) === 1) this.tagTest(t.name, t.key, exit, 'exit');
+        }
       }
       break;
     }

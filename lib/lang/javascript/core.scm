@@ -165,8 +165,9 @@
 ; `x.kind === 'a'` wherever it is: the collector follows `&&`, `||` and parentheses up from it to what it decides (the
 ; rest of a conjunction or disjunction, an `if`'s or a conditional's branches: narrowByConditions)
 ((binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test (#set! role "narrow.tag.test"))
-; `if (x.kind !== 'a') return …` (or throw): after it, to the end of its block, x is the member type whose `kind` is 'a'
-((if_statement condition: (parenthesized_expression (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test) consequence: [(return_statement) (throw_statement) (statement_block . (return_statement) .) (statement_block . (throw_statement) .)] !alternative) @if (#set! role "narrow.tag.exit"))
+; an `if` without `else` whose consequence ends in an exit (`return`, `throw`, `continue`, `break`): the rest of its
+; block is reached only where the condition failed (`if (x.kind !== 'a') return`: x is an 'a' there)
+((if_statement consequence: [(return_statement) (throw_statement) (continue_statement) (break_statement) (statement_block [(return_statement) (throw_statement) (continue_statement) (break_statement)] .)] !alternative) @if (#set! role "flow.exit.if"))
 ; where else a value may be narrowed: conditional statements, conditional and logical expressions, tests, and the
 ; exits that end a path (a read after them sees what the tests before it leave; see markWholeReads)
 ((if_statement condition: (_) @cond consequence: (_) @branch) @construct (#set! role "flow.stmt"))
