@@ -87,6 +87,8 @@ export function narrowByConditions(this: Collector): void {
   // (an operand that is the span itself, in parentheses or not)
   const wraps = (outer: Span, inner: Span): boolean => outer.start <= inner.start && inner.end <= outer.end
     && /^[\s(]*$/.test(this.text.slice(outer.start, inner.start)) && /^[\s)]*$/.test(this.text.slice(inner.end, outer.end));
+  type Test = (typeof tests)[number] & { tagText: string };
+  const groups = new Map<string, { decider: Span; region: Span; exit?: Node; op: string; tests: Test[]; fits: boolean }>();
   const stack: typeof constructs = [];
   let ci = 0;
   for (const t of tests) {
@@ -101,15 +103,25 @@ export function narrowByConditions(this: Collector): void {
     }
     while (stack.length && stack[stack.length - 1].end <= at) stack.pop();
     const tag = this.text.slice(t.tag.start, this.end(t.tag));
-    // what the test decides in `region` when `decider` (the expression holding it) is `value`, `ops` the operators
-    // on the way up from the test to the decider
-    const decide = (ops: string[], decider: Span, value: boolean, region: Span): void => {
+    // what the test decides in `region` (or, given `exit`, the rest of the block after that `if`) when `decider` (the
+    // expression holding it) is `value`, `ops` the operators on the way up from the test to the decider
+    const decide = (ops: string[], decider: Span, value: boolean, region: Span, exit?: Node): void => {
       if (region.end <= region.start) return;
       if (ops.every((o) => o === (value ? '&&' : '||'))) {
         // (`!==` the other way round)
-        this.tagNarrowings.push(value === negated ? { name: t.name, key: t.key, tags: [tag], body: region, not: true } : { name: t.name, key: t.key, tags: [tag], body: region });
-        this.tagTest(t.name, t.key, region);
-      } else if (this.occurrencesIn(this.ident(t.name), decider) === 1) this.tagTest(t.name, t.key, region);
+        const not = value === negated;
+        if (exit) this.tagExits.push(not ? { name: t.name, key: t.key, tags: [tag], exit, not } : { name: t.name, key: t.key, tags: [tag], exit });
+        else this.tagNarrowings.push(not ? { name: t.name, key: t.key, tags: [tag], body: region, not } : { name: t.name, key: t.key, tags: [tag], body: region });
+        this.tagTest(t.name, t.key, exit ?? region, exit ? 'exit' : undefined);
+      } else if (this.occurrencesIn(this.ident(t.name), decider) === 1) this.tagTest(t.name, t.key, exit ?? region, exit ? 'exit' : undefined);
+      else {
+        // (maybe one of a chain of tests of one name, `x.kind === 'a' || x.kind === 'b'`: see below)
+        const id = `${decider.start}:${decider.end}:${value}:${region.start}`;
+        let g = groups.get(id);
+        if (!g) groups.set(id, (g = { decider, region, exit, op: value ? '||' : '&&', tests: [], fits: true }));
+        g.tests.push({ ...t, tagText: tag });
+        if (!ops.every((o) => o === g!.op) || negated === value) g.fits = false;
+      }
     };
     let span: Span = { start: at, end: this.end(t.test) };
     const ops: string[] = [];
@@ -130,15 +142,30 @@ export function narrowByConditions(this: Collector): void {
         decide(ops, c.cond, false, { start: c.branch.end, end: c.end });
         // (an `if` whose consequence ends in an exit: the rest of the block, where the condition failed)
         const exit = c.kind === 'stmt' ? this.exitIfs.get(c.start) : undefined;
-        if (exit) {
-          if (ops.every((o) => o === '||')) {
-            this.tagExits.push(negated ? { name: t.name, key: t.key, tags: [tag], exit } : { name: t.name, key: t.key, tags: [tag], exit, not: true });
-            this.tagTest(t.name, t.key, exit, 'exit');
-          } else if (this.occurrencesIn(this.ident(t.name), c.cond) === 1) this.tagTest(t.name, t.key, exit, 'exit');
-        }
+        if (exit) decide(ops, c.cond, false, this.exitSpan(exit), exit);
       }
       break;
     }
+  }
+  // A decider that is a chain of tests of one name and key alone, `x.kind === 'a' || x.kind === 'b'` where it held
+  // (`x.kind !== 'a' && x.kind !== 'b'` where it failed): x is the member types of any of those tags there
+  for (const g of groups.values()) {
+    if (!g.fits) continue;
+    const [first] = g.tests, name = this.ident(first.name), key = this.ident(first.key);
+    if (g.tests.some((t) => this.ident(t.name) !== name || this.ident(t.key) !== key) || this.occurrencesIn(name, g.decider) !== g.tests.length) continue;
+    // (nothing but the tests, parentheses and the operator between them)
+    const join = g.op === '||' ? /^[\s()]*\|\|[\s()]*$/ : /^[\s()]*&&[\s()]*$/;
+    let at = g.decider.start, ok = true;
+    for (let i = 0; i < g.tests.length && ok; i++) {
+      const between = this.text.slice(at, g.tests[i].test.start);
+      ok = i === 0 ? /^[\s(]*$/.test(between) : join.test(between);
+      at = this.end(g.tests[i].test);
+    }
+    if (!ok || !/^[\s)]*$/.test(this.text.slice(at, g.decider.end))) continue;
+    const tags = [...new Set(g.tests.map((t) => t.tagText))];
+    if (g.exit) this.tagExits.push({ name: first.name, key: first.key, tags, exit: g.exit });
+    else this.tagNarrowings.push({ name: first.name, key: first.key, tags, body: g.region });
+    for (const t of g.tests) this.tagTest(t.name, t.key, g.exit ?? g.region, g.exit ? 'exit' : undefined);
   }
 }
 
