@@ -706,7 +706,8 @@ class NominalCollector {
           else this.noteReceivers(c.name, stack[stack.length - 1].scope);
         }
       }
-      if (c.type !== undefined) this.consumeTypeName(c.type);
+      // a declared variable's type stays a reference of its own: where no constructor of it runs, nothing else names it
+      if (c.type !== undefined && ex.kind !== 'declared') this.consumeTypeName(c.type);
       return;
     }
     if (role === 'expr.path' && !this.consumed[node]) {
@@ -1055,7 +1056,10 @@ class NominalCollector {
       const call: NominalCall = { callee, at, from };
       if (isNew) call.isNew = true;
       if (ex.kind === 'literal') call.literal = true;
-      let argc = this.argCount(c.args);
+      if (ex.kind === 'declared') call.declared = true;
+      // a variable declared without an initialiser (`A a;`) or a `new` written without parentheses (`new A`, kind
+      // `bare`) passes its constructor no argument
+      let argc = ex.kind === 'declared' || ex.kind === 'bare' ? this.argCount(c.args) ?? 0 : this.argCount(c.args);
       // a trailing lambda written after the parentheses (Kotlin's `f(a) { … }`) is one argument more
       if (argc !== undefined && ex.kind === 'trailing') argc++;
       if (argc !== undefined) {
@@ -1073,6 +1077,8 @@ class NominalCollector {
         }
         // a trait's method called by its path (`Ord::cmp(&a, &b)`): the first argument is the receiver
         else if (argc > 0 && c.callee !== undefined && this.exprAt.get(c.callee)?.kind === 'path') call.argv = this.firstArgs(c.args!, 1);
+        // a declared variable's one argument may be a value of its type: a copy, not the constructor the count picks
+        else if (argc === 1 && ex.kind === 'declared') call.argv = this.firstArgs(c.args!, 1);
         if (argc > 0 && this.syntax.labels) call.labels = this.argLabels(c.args!, this.syntax.labels.argument);
       }
       // explicit type arguments (`F<T>(x)`, `o.F<T>(x)`, @targs of a member's generic name): how many

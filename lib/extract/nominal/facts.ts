@@ -8,11 +8,14 @@ import type { CallFact, Expr, Pos } from '../facts.ts';
 
 /**
  * A call site of a nominal file: `argc`, the number of arguments written (overloads are picked by it); `literal`, a
- * composite literal (Go's `T{…}`), which constructs a project type but is no call of anything else.
+ * composite literal (Go's `T{…}`), which constructs a project type but is no call of anything else; `declared`, a
+ * variable declared of a type with its constructor's arguments (C++'s `A a(1);`, `A a;`), which calls only a
+ * constructor the type declares.
  */
 export interface NominalCall extends CallFact {
   argc?: number;
   literal?: true;
+  declared?: true;
   /** The arguments' values, in order (calls with arguments of languages with overloads: picked by their types). */
   argv?: Expr[];
   /** The labels the arguments in parentheses are written with, '' for none (languages whose labels pick overloads). */

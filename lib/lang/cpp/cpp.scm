@@ -24,18 +24,36 @@
 ; a method defined outside its class (`int A::f(int x) {…}`): a method of A
 ((function_definition type: (_)? @returns declarator: (function_declarator declarator: (qualified_identifier scope: (_) @recv name: (identifier) @name)) body: (_) @body) @def (#set! role "def.method"))
 ((function_definition type: (_) @returns declarator: [(pointer_declarator declarator: (function_declarator declarator: (qualified_identifier scope: (_) @recv name: (identifier) @name))) (reference_declarator (function_declarator declarator: (qualified_identifier scope: (_) @recv name: (identifier) @name)))] body: (_) @body) @def (#set! role "def.method"))
+; a constructor: a method named as its class, defined in the class body (also as a template) or outside it
+; (`A::A(int x) {…}`); what a construction of the class runs, by its argument count
+((class_specifier name: (_) @cls body: (field_declaration_list (function_definition !type declarator: (function_declarator declarator: (identifier) @name) body: (_) @body) @def)) (#eq? @cls @name) (#set! role "def.method:constructor"))
+((struct_specifier name: (_) @cls body: (field_declaration_list (function_definition !type declarator: (function_declarator declarator: (identifier) @name) body: (_) @body) @def)) (#eq? @cls @name) (#set! role "def.method:constructor"))
+((class_specifier name: (_) @cls body: (field_declaration_list (template_declaration (function_definition !type declarator: (function_declarator declarator: (identifier) @name) body: (_) @body) @def))) (#eq? @cls @name) (#set! role "def.method:constructor"))
+((struct_specifier name: (_) @cls body: (field_declaration_list (template_declaration (function_definition !type declarator: (function_declarator declarator: (identifier) @name) body: (_) @body) @def))) (#eq? @cls @name) (#set! role "def.method:constructor"))
+((function_definition !type declarator: (function_declarator declarator: (qualified_identifier scope: (_) @recv name: (identifier) @name)) body: (_) @body) @def (#eq? @recv @name) (#set! role "def.method:constructor"))
 
 ; variables and parameters declared by reference (`Foo& x`, `const Foo& p`)
 ((declaration type: (_) @type declarator: (init_declarator declarator: (reference_declarator (identifier) @name) value: (_) @value)) (#set! role "decl.var:var"))
 ((parameter_declaration type: (_) @type declarator: (reference_declarator (identifier) @name)) (#set! role "decl.param"))
 ((optional_parameter_declaration type: (_) @type declarator: [(identifier) @name (reference_declarator (identifier) @name) (pointer_declarator declarator: (identifier) @name)] default_value: (_) @value) (#set! role "decl.param"))
 ((for_range_loop type: (_) @type declarator: [(identifier) @name (reference_declarator (identifier) @name) (pointer_declarator declarator: (identifier) @name)] right: (_) @iter) (#set! role "decl.local"))
+; `A a(x);` in a body: a variable, though the grammar reads a function's declaration (the most vexing parse)
+((compound_statement (declaration type: (_) @type declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list . (parameter_declaration type: (type_identifier) !declarator))))) (#set! role "decl.var:var"))
 ((type_parameter_declaration (type_identifier) @name) (#set! role "decl.typeparam"))
 ((field_declaration declarator: (function_declarator parameters: (_) @scope)) (#set! role "scope"))
 ([(for_range_loop) (lambda_expression) (try_statement) (catch_clause)] @scope (#set! role "scope"))
 
 ; ---------------------------------------------------------------- expressions
 ((new_expression type: (_) @type arguments: (_)? @args) @expr (#set! role "expr.new"))
+; `new A` without parentheses passes no argument (the default constructor)
+((new_expression type: (_) @type !arguments) @expr (#set! role "expr.new:bare"))
+; a variable of a class type runs the constructor its initialiser's arguments pick (`A a(1);`, `A a{1, 2};`,
+; `A a = {1};`, `A a;`: none); only a constructor the class declares (no edge for an aggregate or a library type).
+; `A a(x);` in a body is a variable too, though the grammar reads a declaration of a function taking an `x` (the
+; most vexing parse: a parameter without a name)
+((declaration type: (_) @type declarator: (init_declarator value: [(argument_list) (initializer_list)] @args) @expr) (#set! role "expr.new:declared"))
+((declaration type: (_) @type declarator: (identifier)) @expr (#set! role "expr.new:declared"))
+((compound_statement (declaration type: (_) @type declarator: (function_declarator declarator: (identifier) parameters: (parameter_list . (parameter_declaration type: (type_identifier) !declarator)) @args) @expr)) (#set! role "expr.new:declared"))
 ((this) @expr (#set! role "expr.this"))
 ((qualified_identifier scope: (_) @qualifier name: (_) @name) @expr (#set! role "expr.path"))
 ((template_function name: (_) @inner) @expr (#set! role "expr.wrap"))

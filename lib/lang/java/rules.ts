@@ -95,6 +95,8 @@ const nominal: NominalLanguage['nominal'] = {
   overloads: true,
   structural: false,
   typeCall: 'none',
+  // a class declaring no constructor gets javac's default one, whose `super()` runs the base's of no argument
+  defaultConstructors: true,
   // java.lang's types, seen everywhere by their simple names (a project type of the same name is found first)
   isBuiltin: (name) => JAVA_LANG.has(name),
   implicitImports: ['java.lang'],

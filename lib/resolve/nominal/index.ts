@@ -76,10 +76,12 @@ class NominalResolver implements LanguageRelations {
           const source = this.rules.partKinds?.has(sym.kind) ? this.w.primary(ent) : r;
           this.sink.edge(this.symPos(source), this.symPos(this.w.primary(b.ent)), type, 1, b.via === 'embeds' ? 'embedding' : b.via === 'mixin' ? 'mixin' : 'heritage', sym.line);
         }
-        // a class that declares no constructor but runs an inherited one (PHP): `new C()` is an edge to C, and C's
-        // own edge to what runs, so `impact` of the base's constructor still reaches C's constructions
-        if (this.rules.inheritedConstructors && this.w.primary(ent).f === f && this.w.primary(ent).s === s && !this.w.isInterface(ent) && this.ev.ownConstructors(ent).length === 0) {
-          for (const c of this.ev.constructors(ent)) this.sink.edge(this.symPos(r), this.symPos(c), 'CALLS', CONFIDENCE['super-member'], 'super-member', sym.line);
+        // a class that declares no constructor but runs an inherited one (PHP) or a default one calling its base's
+        // (Java's `super()`): `new C()` is an edge to C, and C's own edge to what runs, so `impact` of the base's
+        // constructor still reaches C's constructions
+        if ((this.rules.inheritedConstructors || this.rules.defaultConstructors) && this.w.primary(ent).f === f && this.w.primary(ent).s === s && !this.w.isInterface(ent) && this.ev.ownConstructors(ent).length === 0) {
+          const runs = this.rules.inheritedConstructors ? this.ev.inheritedConstructors(ent) : this.ev.defaultConstructorCalls(ent);
+          for (const c of runs) this.sink.edge(this.symPos(r), this.symPos(c), 'CALLS', CONFIDENCE['super-member'], 'super-member', sym.line);
         }
         // structural implementations, found once for each interface (from its first part)
         if (this.rules.structural && this.w.isInterface(ent) && this.w.primary(ent).f === f && this.w.primary(ent).s === s) {
@@ -103,7 +105,9 @@ class NominalResolver implements LanguageRelations {
     const from = this.pos(f, call.from);
     const argc = call.argc;
     const site = argc !== undefined && (call.argv || call.labels || call.targs) ? { n: argc, argv: call.argv, labels: call.labels, targs: call.targs, f, from: call.from } : argc;
-    const res: CallRes = call.isNew ? this.ev.newCall(f, call.callee, call.from, site) : this.ev.call(f, call.callee, call.from, site);
+    const res: CallRes | undefined = call.declared ? this.ev.declaredCall(f, call.callee, call.from, site) : call.isNew ? this.ev.newCall(f, call.callee, call.from, site) : this.ev.call(f, call.callee, call.from, site);
+    // a declared variable whose type declares no constructor for its arguments is no call (its type is a reference)
+    if (!res) return;
     // a composite literal of no project type (a slice, a map, a library struct) calls nothing
     if (call.literal && !('targets' in res)) return;
     const line = posLine(call.at);
@@ -120,7 +124,7 @@ class NominalResolver implements LanguageRelations {
     const best = this.w.rank(res.targets[0]);
     for (const t of res.targets) this.sink.edge(from, this.symPos(t), 'CALLS', this.w.rank(t) > best ? res.c * 0.8 : res.c, reason, line);
     // the name written at the call: the class for a constructor (`new Foo()` names Foo), else the callee
-    if (res.ctor) this.occurrence(this.w.primary(res.ctor), f, call.at, 'type', from, res.c, reason);
+    if (res.ctor) { if (!call.declared) this.occurrence(this.w.primary(res.ctor), f, call.at, 'type', from, res.c, reason); }
     else this.occurrence(res.targets[0], f, call.at, 'call', from, res.c, reason);
     if (!res.ctor && call.callee.k === 'member' && call.callee.obj.k !== 'super') this.dispatch(res.targets, from, line, argc);
     this.implicitCalls(res.implicit, from, call);

@@ -171,6 +171,12 @@ export interface NominalRules {
   projectImports?(settings: unknown): ReadonlyArray<{ dir: string; path: string; alias?: string; isStatic?: boolean }>;
   /** A class declaring no constructor runs the one it inherits (PHP), not a default one of its own (Java, C#). */
   inheritedConstructors?: boolean;
+  /**
+   * A class declaring no constructor has the compiler's default one, which runs its base class's constructor of no
+   * argument (Java's implicit `super()`): the class's own CALLS edge to it (to the nearest declared up the bases), as
+   * a PHP class's to what it inherits.
+   */
+  defaultConstructors?: boolean;
   /** A path's first segment that names the global (unnamed) package (PHP's leading `\` of `\Exception`). */
   globalRoot?: string;
   /** Result types that mean the type a call is made on, not the declaring one (PHP's `static`: late static binding). */

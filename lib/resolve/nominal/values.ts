@@ -878,15 +878,36 @@ export class Evaluator {
 
   /** The constructors that run when a type is created: its own, else (inheritedConstructors) those it inherits. */
   constructors(ent: TypeEnt, depth = 0): SymRef[] {
-    const out = this.ownConstructors(ent);
-    if (out.length || !this.rules.inheritedConstructors || depth > MAX_DEPTH) return out;
-    // a class declaring none runs its mixins' (PHP's traits), else its parent's
+    const own = this.ownConstructors(ent);
+    return own.length ? own : this.inheritedConstructors(ent, depth);
+  }
+
+  /**
+   * What the default constructor of a class declaring none runs (defaultConstructors): the constructor of no argument
+   * of the nearest class up its bases that declares constructors (a base declaring none has a default one too, which
+   * passes the call on); nothing where no project class up there declares one (only compilers' code runs).
+   */
+  defaultConstructorCalls(ent: TypeEnt): SymRef[] {
+    let cur = ent;
+    for (let depth = 0; depth <= MAX_DEPTH; depth++) {
+      const base = this.m.bases(cur).find((b): b is Base & { ent: TypeEnt } => 'ent' in b && b.via === 'extends' && !this.w.isInterface(b.ent));
+      if (!base || base.ent === ent) return [];
+      const ctors = this.ownConstructors(base.ent);
+      if (ctors.length) return ctors.filter((r) => this.takes(r, 0, false));
+      cur = base.ent;
+    }
+    return [];
+  }
+
+  /** The constructors a type that declares none inherits (inheritedConstructors): its mixins' (PHP's traits), else its parent's. */
+  inheritedConstructors(ent: TypeEnt, depth = 0): SymRef[] {
+    if (!this.rules.inheritedConstructors || depth > MAX_DEPTH) return [];
     const bases = this.m.bases(ent).filter((b): b is Base & { ent: TypeEnt } => 'ent' in b && (b.via === 'mixin' || b.via === 'extends') && !this.w.isInterface(b.ent));
     for (const b of [...bases.filter((x) => x.via === 'mixin'), ...bases.filter((x) => x.via !== 'mixin')]) {
       const inherited = this.constructors(b.ent, depth + 1);
       if (inherited.length) return inherited;
     }
-    return out;
+    return [];
   }
 
   /**
@@ -899,6 +920,25 @@ export class Evaluator {
     const ctors = this.ownConstructors(t.e);
     if (ctors.length) return { targets: this.byArity(ctors, argc, false), reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e };
     return { targets: [this.w.primary(t.e)], reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e };
+  }
+
+  /**
+   * What declaring a variable of a type with constructor arguments runs (NominalCall.declared, C++'s `A a(1);`): the
+   * constructors T declares that take that many arguments; undefined when none does (an aggregate, a library type, a
+   * constructor the compiler makes), for such a declaration calls no code of the project.
+   */
+  declaredCall(f: number, type: Expr, from: number, argc: Arity): CallRes | undefined {
+    const t = this.type(f, type, from);
+    if (t.t !== 'inst') return undefined;
+    let ctors = this.ownConstructors(t.e).filter((r) => this.takes(r, argc, false));
+    // a copy or a move (`A b(a);`, `A b(*this);`): the constructor taking an A, the compiler's where T declares none
+    if (typeof argc === 'object' && argc.n === 1 && argc.argv?.length === 1) {
+      const v = this.value(argc.f, argc.argv[0], argc.from);
+      if (v.t === 'inst' && this.m.isSubtype(v.e, t.e)) {
+        ctors = ctors.filter((r) => { const p = this.w.sym(r).params?.[0]; const pt = p ? this.type(r.f, p, r.s) : NONE; return pt.t === 'inst' && pt.e === t.e; });
+      }
+    }
+    return ctors.length ? { targets: this.byArity(ctors, argc, false), reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e } : undefined;
   }
 
   /** Whether no function of rs can take a call's arguments, their count or a known type (false when none is known). */
