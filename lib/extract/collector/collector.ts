@@ -455,6 +455,7 @@ export class Collector {
     if (member) { member.from = cur; return; }
     const sk = this.simple.get(node);
     if (sk === 'this' || sk === 'super') {
+      scope = this.thisScope(node, scope);
       let typed = sk === 'this' ? thisTypeAt(scope) : undefined;
       // the `this` type inside the `this:` annotation itself (`this: this & { el: E }`) is the class's instance
       if (typed && node.start >= typed.start && node.start < this.end(typed)) typed = undefined;
@@ -464,6 +465,23 @@ export class Collector {
       if (!typed && this.inStaticMethod(scope)) this.staticThis.add(node);
     }
     return;
+  }
+
+  /** The heritage clauses' nodes (`extends mixin(this.Base)`), filed in pass 1. */
+  readonly heritageSpans: Node[] = [];
+
+  /**
+   * The scope whose `this` a `this` or `super` at `node` is: a class's heritage clause is evaluated before the class
+   * exists, so there it is the `this` around the class (of the enclosing method or function), not the class's.
+   */
+  thisScope(node: Node, scope: Scope): Scope {
+    for (let s: Scope | undefined = scope; s; s = s.parent) {
+      if (s.kind === 'function' || s.kind === 'method' || s.kind === 'program') return scope;
+      if (s.kind !== 'class') continue;
+      const inHeritage = this.heritageSpans.some((h) => h.start >= s!.start && h.start <= node.start && node.start < this.end(h) && this.end(h) <= s!.end);
+      return inHeritage && s.parent ? this.thisScope(node, s.parent) : scope;
+    }
+    return scope;
   }
 
   /** Identifier records in source order (set by sweepIds). */

@@ -220,7 +220,9 @@ export function registerMatchHandlers(): void {
     on([Role['heritage.extends'], Role['heritage.implements']], function (c, role) {
       // (a tags-style `@reference.implementation` pattern names the base by `@name`)
       const n = get(c, role === Role['heritage.extends'] ? 'extends' : 'implements') ?? get(c, 'name')!;
-      this.push(startOf(n), EV_POINT, { heritage: role === Role['heritage.extends'] ? 'extends' : 'implements', node: n, clause: get(c, 'clause') });
+      const clause = get(c, 'clause');
+      this.push(startOf(n), EV_POINT, { heritage: role === Role['heritage.extends'] ? 'extends' : 'implements', node: n, clause });
+      this.heritageSpans.push(clause ?? n);
       return;
     });
     // module structure: specifiers and the names imports bind
