@@ -90,11 +90,18 @@ export class Collector {
    * (`test`: a comparison, a negation, `typeof` — what may narrow a value, or be kept in a const to narrow it later;
    * `cond`: the condition, or a logical operator's left operand; `branch`: a consequence the rest is no path from)
    */
-  readonly flowConstructs: Array<{ start: number; end: number; kind: 'stmt' | 'expr' | 'test'; cond?: { start: number; end: number }; branch?: { start: number; end: number } }> = [];
+  /** (`loop`: a loop statement; `op`, of a logical expression: its operator and where the operator ends) */
+  readonly flowConstructs: Array<{ start: number; end: number; kind: 'stmt' | 'loop' | 'expr' | 'test'; cond?: { start: number; end: number }; branch?: { start: number; end: number }; op?: { text: string; end: number } }> = [];
+  /** Every comparison of a name's member with a string (`x.kind === 'a'`), wherever it is (see narrowByConditions). */
+  readonly tagCompares: Array<{ name: Node; key: Node; tag: Node; test: Node }> = [];
   /** Where `return`, `throw`, `break` and `continue` statements start. */
   readonly flowExits: number[] = [];
+  /** `if` statements without `else` whose consequence ends in an exit, by where they start. */
+  readonly exitIfs = new LazyMap<number, Node>();
   /** Names tested for truthiness only (`!x`, `x && …`, `if (x)`). */
   readonly truthyNames = new Set<Node>();
+  /** Names written where they are neither read nor narrowed (a type predicate's `x` of `x is T`). */
+  readonly inertNames = new Set<Node>();
   /** The names locals and parameters are declared by. */
   readonly localNames = new Set<Node>();
   /** Reads `x.key` whose narrowing by the discriminant `key` is all known (see markWholeReads). */
@@ -380,6 +387,7 @@ export class Collector {
     this.sweepIds();
     if (this.narrowings.length) this.narrow();
     for (const { name, body, yes } of this.isArrayNarrowings) this.forEachOccurrence(name, body, (node) => { if (!this.arrayPart.has(node)) this.arrayPart.set(node, yes); });
+    if (this.tagCompares.length) this.narrowByConditions();
     if (this.tagNarrowings.length || this.tagCases.size || this.tagExits.length) this.narrowByTags();
     this.markWholeReads();
   }

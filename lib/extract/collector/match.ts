@@ -128,39 +128,23 @@ export function registerMatchHandlers(): void {
       this.tagTest(name, get(c, 'key')!, { start: cases.start, end: cases.end }, 'switch');
       return;
     });
-    on([Role['narrow.tag.if'], Role['narrow.tag.else']], function (c, role) {
-      const test = get(c, 'test')!, key = get(c, 'key')!, tag = get(c, 'tag')!;
-      // `===` or `==` between the member and the string, or `!==`, `!=` (the other way round; not `<`…)
-      const op = this.operatorBetween(key, tag);
-      const negated = op === '!==' || op === '!=';
-      if ((op !== '===' && op !== '==' && !negated) || test.start >= key.start) return;
-      const body = get(c, 'body')!, name = get(c, 'name')!;
-      const narrowing = { name, key, tags: [this.text.slice(tag.start, tag.end)], body };
-      // (the `else` branch: the member types whose discriminant is not that string)
-      this.tagNarrowings.push((role === Role['narrow.tag.else']) !== negated ? { ...narrowing, not: true } : narrowing);
-      this.tagTest(name, key, body);
-      return;
-    });
-    on([Role['narrow.tag.exit']], function (c) {
-      const key = get(c, 'key')!, tag = get(c, 'tag')!, name = get(c, 'name')!, exit = get(c, 'if')!;
-      const op = this.operatorBetween(key, tag);
-      // (`if (x.kind !== 'a') return`: an `a` after it; `if (x.kind === 'a') return`: anything but an `a`)
-      if (op === '!==' || op === '!=') this.tagExits.push({ name, key, tags: [this.text.slice(tag.start, tag.end)], exit });
-      else if (op === '===' || op === '==') this.tagExits.push({ name, key, tags: [this.text.slice(tag.start, tag.end)], exit, not: true });
-      else return;
-      this.tagTest(name, key, exit, 'exit');
-      return;
-    });
-    on([Role['flow.stmt'], Role['flow.expr'], Role['flow.test']], function (c, role) {
-      const n = get(c, 'construct')!, cond = get(c, 'cond'), branch = get(c, 'branch');
+    on([Role['flow.stmt'], Role['flow.loop'], Role['flow.expr'], Role['flow.test']], function (c, role) {
+      const n = get(c, 'construct')!, cond = get(c, 'cond'), branch = get(c, 'branch'), op = get(c, 'op');
       this.flowConstructs.push({
-        start: n.start, end: this.end(n), kind: role === Role['flow.stmt'] ? 'stmt' : role === Role['flow.expr'] ? 'expr' : 'test',
+        start: n.start, end: this.end(n), kind: role === Role['flow.stmt'] ? 'stmt' : role === Role['flow.loop'] ? 'loop' : role === Role['flow.expr'] ? 'expr' : 'test',
         cond: cond && { start: cond.start, end: this.end(cond) }, branch: branch && { start: branch.start, end: this.end(branch) },
+        ...(op ? { op: { text: this.text.slice(op.start, this.end(op)), end: this.end(op) } } : {}),
       });
       return;
     });
+    on([Role['narrow.tag.test']], function (c) {
+      this.tagCompares.push({ name: get(c, 'name')!, key: get(c, 'key')!, tag: get(c, 'tag')!, test: get(c, 'test')! });
+      return;
+    });
     on([Role['flow.exit']], function (c) { this.flowExits.push(get(c, 'construct')!.start); return; });
+    on([Role['flow.exit.if']], function (c) { const n = get(c, 'if')!; this.exitIfs.set(n.start, n); return; });
     on([Role['flow.truthy']], function (c) { this.truthyNames.add(get(c, 'construct')!); return; });
+    on([Role['flow.inert']], function (c) { this.inertNames.add(get(c, 'construct')!); return; });
     on([Role['narrow.instanceof.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, exit: get(c, 'if')! }); return; });
     on([Role['narrow.guard.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, exit: get(c, 'if')! }); return; });
     on([Role['narrow.guard']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return; });

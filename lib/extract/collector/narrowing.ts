@@ -72,6 +72,116 @@ export function narrowByTags(this: Collector): void {
   }
 }
 
+/**
+ * A discriminant test anywhere in a condition (`a && x.kind === 'b'`, `(x.kind === 'a' || y) && z`), followed up
+ * through `&&`, `||` and parentheses to what it decides: the right operand of each `&&`/`||` it is on the left of,
+ * and the branches of the `if` or conditional whose condition holds it. There x is narrowed by the test where the way
+ * up takes only `&&` (a consequence, the right of `&&`: the test held) or only `||` (an alternative, the right of
+ * `||`: it failed); elsewhere either outcome may reach the branch, so x is every member type again — known so only
+ * where the test is the one occurrence of the name in the deciding expression (two tests of x there join otherwise).
+ */
+export function narrowByConditions(this: Collector): void {
+  type Span = { start: number; end: number };
+  const constructs = this.flowConstructs.filter((c) => c.kind !== 'test').sort((a, b) => a.start - b.start || b.end - a.end);
+  const tests = [...this.tagCompares].sort((a, b) => a.test.start - b.test.start);
+  // (an operand that is the span itself, in parentheses or not)
+  const wraps = (outer: Span, inner: Span): boolean => outer.start <= inner.start && inner.end <= outer.end
+    && /^[\s(]*$/.test(this.text.slice(outer.start, inner.start)) && /^[\s)]*$/.test(this.text.slice(inner.end, outer.end));
+  type Test = (typeof tests)[number] & { tagText: string };
+  const groups = new Map<string, { decider: Span; region: Span; exit?: Node; op: string; tests: Test[]; fits: boolean }>();
+  const stack: typeof constructs = [];
+  let ci = 0;
+  for (const t of tests) {
+    const op = this.operatorBetween(t.key, t.tag);
+    const negated = op === '!==' || op === '!=';
+    if (op !== '===' && op !== '==' && !negated) continue;
+    const at = t.test.start;
+    while (ci < constructs.length && constructs[ci].start <= at) {
+      const c = constructs[ci++];
+      while (stack.length && stack[stack.length - 1].end <= c.start) stack.pop();
+      stack.push(c);
+    }
+    while (stack.length && stack[stack.length - 1].end <= at) stack.pop();
+    const tag = this.text.slice(t.tag.start, this.end(t.tag));
+    // what the test decides in `region` (or, given `exit`, the rest of the block after that `if`) when `decider` (the
+    // expression holding it) is `value`, `ops` the operators on the way up from the test to the decider
+    const decide = (ops: string[], decider: Span, value: boolean, region: Span, exit?: Node): void => {
+      if (region.end <= region.start) return;
+      if (ops.every((o) => o === (value ? '&&' : '||'))) {
+        // (`!==` the other way round)
+        const not = value === negated;
+        if (exit) this.tagExits.push(not ? { name: t.name, key: t.key, tags: [tag], exit, not } : { name: t.name, key: t.key, tags: [tag], exit });
+        else this.tagNarrowings.push(not ? { name: t.name, key: t.key, tags: [tag], body: region, not } : { name: t.name, key: t.key, tags: [tag], body: region });
+        this.tagTest(t.name, t.key, exit ?? region, exit ? 'exit' : undefined);
+      } else if (this.occurrencesIn(this.ident(t.name), decider) === 1) this.tagTest(t.name, t.key, exit ?? region, exit ? 'exit' : undefined);
+      else {
+        // (maybe one of a chain of tests of one name, `x.kind === 'a' || x.kind === 'b'`: see below)
+        const id = `${decider.start}:${decider.end}:${value}:${region.start}`;
+        let g = groups.get(id);
+        if (!g) groups.set(id, (g = { decider, region, exit, op: value ? '||' : '&&', tests: [], fits: true }));
+        g.tests.push({ ...t, tagText: tag });
+        if (!ops.every((o) => o === g!.op) || negated === value) g.fits = false;
+      }
+    };
+    let span: Span = { start: at, end: this.end(t.test) };
+    const ops: string[] = [];
+    for (let k = stack.length - 1; k >= 0; k--) {
+      const c = stack[k];
+      if (c.end < span.end || (c.start === span.start && c.end === span.end)) continue;
+      if (c.kind === 'expr' && c.op && (c.op.text === '&&' || c.op.text === '||') && c.cond) {
+        const right = { start: c.op.end, end: c.end };
+        if (wraps(c.cond, span)) decide(ops, c.cond, c.op.text === '&&', right);
+        else if (!wraps(right, span)) break;
+        ops.push(c.op.text);
+        span = c;
+        continue;
+      }
+      // (the condition of an `if` or a conditional: its consequence, and what follows it, the alternative)
+      if ((c.kind === 'stmt' || c.kind === 'expr') && c.cond && c.branch && wraps(c.cond, span)) {
+        decide(ops, c.cond, true, c.branch);
+        decide(ops, c.cond, false, { start: c.branch.end, end: c.end });
+        // (an `if` whose consequence ends in an exit: the rest of the block, where the condition failed)
+        const exit = c.kind === 'stmt' ? this.exitIfs.get(c.start) : undefined;
+        if (exit) decide(ops, c.cond, false, this.exitSpan(exit), exit);
+      }
+      break;
+    }
+  }
+  // A decider that is a chain of tests of one name and key alone, `x.kind === 'a' || x.kind === 'b'` where it held
+  // (`x.kind !== 'a' && x.kind !== 'b'` where it failed): x is the member types of any of those tags there
+  for (const g of groups.values()) {
+    if (!g.fits) continue;
+    const [first] = g.tests, name = this.ident(first.name), key = this.ident(first.key);
+    if (g.tests.some((t) => this.ident(t.name) !== name || this.ident(t.key) !== key) || this.occurrencesIn(name, g.decider) !== g.tests.length) continue;
+    // (nothing but the tests, parentheses and the operator between them)
+    const join = g.op === '||' ? /^[\s()]*\|\|[\s()]*$/ : /^[\s()]*&&[\s()]*$/;
+    let at = g.decider.start, ok = true;
+    for (let i = 0; i < g.tests.length && ok; i++) {
+      const between = this.text.slice(at, g.tests[i].test.start);
+      ok = i === 0 ? /^[\s(]*$/.test(between) : join.test(between);
+      at = this.end(g.tests[i].test);
+    }
+    if (!ok || !/^[\s)]*$/.test(this.text.slice(at, g.decider.end))) continue;
+    const tags = [...new Set(g.tests.map((t) => t.tagText))];
+    if (g.exit) this.tagExits.push({ name: first.name, key: first.key, tags, exit: g.exit });
+    else this.tagNarrowings.push({ name: first.name, key: first.key, tags, body: g.region });
+    for (const t of g.tests) this.tagTest(t.name, t.key, g.exit ?? g.region, g.exit ? 'exit' : undefined);
+  }
+}
+
+/** How many identifiers named `text` there are in `span`. */
+export function occurrencesIn(this: Collector, text: string, span: { start: number; end: number }): number {
+  const recs = this.sortedIds;
+  let lo = 0, hi = recs.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (recs[mid].node.start < span.start) lo = mid + 1; else hi = mid; }
+  let n = 0;
+  for (let i = lo; i < recs.length && recs[i].node.start < span.end; i++) {
+    const r = recs[i].node;
+    if (r.end - r.start === text.length && this.ident(r) === text) n++;
+  }
+  return n;
+}
+
 /** Where an early exit's narrowing holds: from the end of its `if` to the end of the innermost scope around it. */
 export function exitSpan(this: Collector, exit: Node): { start: number; end: number } {
   return { start: exit.end, end: this.scopeAt(exit.start).end };
@@ -111,6 +221,17 @@ export function markWholeReads(this: Collector): void {
     let lo = 0, hi = exits.length;
     while (lo < hi) { const mid = (lo + hi) >> 1; if (exits[mid] < s) lo = mid + 1; else hi = mid; }
     return lo < exits.length && exits[lo] < e;
+  };
+  // (an exit in c after `from` that some path from there may reach: none in an alternative of a construct of `inner`
+  // whose consequence holds `from`)
+  const exitAfter = (from: number, c: { start: number; end: number }, inner: Array<{ start: number; end: number; branch?: { start: number; end: number } }>): boolean => {
+    let lo = 0, hi = exits.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (exits[mid] < from) lo = mid + 1; else hi = mid; }
+    for (let i = lo; i < exits.length && exits[i] < c.end; i++) {
+      const e = exits[i];
+      if (!inner.some((d) => d.branch && from > d.branch.start && from <= d.branch.end && e >= d.branch.end && e < d.end)) return true;
+    }
+    return false;
   };
   // (the object of each member read, and the member read of each object)
   // (names compared by length first: most are no key, and slicing each would cost a string apiece)
@@ -175,8 +296,8 @@ export function markWholeReads(this: Collector): void {
         // (in a function that does not hold the read: its narrowing stays there)
         const fn = functionScope(occ[j].scope!);
         if (fn !== this.root && !inside(p, fn)) continue;
-        // (its declaration, or a test of its truthiness, which leaves every object type)
-        if (this.localNames.has(O) || this.truthyNames.has(O)) continue;
+        // (its declaration, a test of its truthiness, which leaves every object type, or a predicate's name)
+        if (this.localNames.has(O) || this.truthyNames.has(O) || this.inertNames.has(O)) continue;
         const tests = this.tagTests.get(O);
         const mem = memberOf.get(O);
         const chain = around.get(O)!;
@@ -192,9 +313,12 @@ export function markWholeReads(this: Collector): void {
         if (chain.some((c) => c.branch && inside(p, c) && inside(O.start, c.branch) && !inside(p, c.branch))) continue;
         // a test, a call's argument or a name no statement's or conditional's condition takes in may be kept (`const isA
         // = x.kind === 'a'`, `const ok = x.kind === 'a' && ready`), and the checker narrows by such a const too
-        if (!chain.some((c) => c.cond && (c.kind === 'stmt' || c.branch) && inside(O.start, c.cond))) { whole = false; break; }
+        if (!chain.some((c) => c.cond && (c.kind === 'stmt' || c.kind === 'loop' || c.branch) && inside(O.start, c.cond))) { whole = false; break; }
         // the conditions and statements around it: one around the read too narrows the read by its condition,
         // where the name is in that condition; one that ended before the read with an exit in it narrows what follows
+        // — an exit a path through O may take: in a loop any, else one after O but for those in an alternative of
+        // an `if` or conditional whose consequence holds O (no path from O goes there)
+        let loop = false;
         for (let k = chain.length - 1; k >= 0; k--) {
           const c = chain[k];
           if (c.kind === 'test') continue;
@@ -202,7 +326,8 @@ export function markWholeReads(this: Collector): void {
             if (c.cond && inside(O.start, c.cond)) { whole = false; break; }
             continue;
           }
-          if (c.kind === 'stmt' && exitIn(c.start, c.end)) { whole = false; break; }
+          if (c.kind === 'loop') loop = true;
+          if ((c.kind === 'stmt' || c.kind === 'loop') && (loop ? exitIn(c.start, c.end) : exitAfter(O.end, c, chain.slice(k)))) { whole = false; break; }
         }
       }
       if (whole) this.wholeReads.set(R, read.prop);

@@ -31,6 +31,7 @@
 ((class_specifier name: (_) @cls body: (field_declaration_list (template_declaration (function_definition !type declarator: (function_declarator declarator: (identifier) @name) body: (_) @body) @def))) (#eq? @cls @name) (#set! role "def.method:constructor"))
 ((struct_specifier name: (_) @cls body: (field_declaration_list (template_declaration (function_definition !type declarator: (function_declarator declarator: (identifier) @name) body: (_) @body) @def))) (#eq? @cls @name) (#set! role "def.method:constructor"))
 ((function_definition !type declarator: (function_declarator declarator: (qualified_identifier scope: (_) @recv name: (identifier) @name)) body: (_) @body) @def (#eq? @recv @name) (#set! role "def.method:constructor"))
+((function_definition !type declarator: (function_declarator declarator: (qualified_identifier scope: (template_type name: (_) @cls) name: (identifier) @name)) body: (_) @body) @def (#eq? @cls @name) (#set! role "def.method:constructor"))
 
 ; variables and parameters declared by reference (`Foo& x`, `const Foo& p`)
 ((declaration type: (_) @type declarator: (init_declarator declarator: (reference_declarator (identifier) @name) value: (_) @value)) (#set! role "decl.var:var"))

@@ -150,7 +150,6 @@
 (if_statement . (parenthesized_expression (binary_expression . (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) "&&" (_) .)) . (_) @body (#set! role "narrow.instanceof"))
 (if_statement . (parenthesized_expression (binary_expression . (binary_expression . (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) "&&" (_) .) "&&" (_) .)) . (_) @body (#set! role "narrow.instanceof"))
 (if_statement . (parenthesized_expression (binary_expression . (binary_expression . (binary_expression . (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) "&&" (_) .) "&&" (_) .) "&&" (_) .)) . (_) @body (#set! role "narrow.instanceof"))
-; `switch (x.kind) { case 'a': … }` and `if (x.kind === 'a') …`: inside, x is the member type whose `kind` is 'a'
 ; `if (Array.isArray(x)) a else b`, `if (!Array.isArray(x)) …`: x is the array parts of its type in a, the others in b
 ; (the collector checks the callee's text)
 ((if_statement condition: (parenthesized_expression (call_expression function: (member_expression object: (identifier) @obj property: (property_identifier) @prop) arguments: (arguments . (identifier) @name .))) consequence: (_) @body alternative: (else_clause (_) @else)?) (#set! role "narrow.isarray"))
@@ -161,38 +160,26 @@
 ; an early exit (`if (!(x instanceof Foo)) return;`, also `throw`, `continue`, without else): x is a Foo from there
 ; to the end of the block
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)))) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block . [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.instanceof.exit"))
+; `switch (x.kind) { case 'a': … }`: inside a case, x is the member type whose `kind` is 'a'
 (switch_statement value: (parenthesized_expression (member_expression object: (identifier) @name property: (property_identifier) @key)) body: (switch_body (switch_case value: (string (string_fragment) @tag)) @case) @cases (#set! role "narrow.tag.case"))
-(if_statement condition: (parenthesized_expression (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test) consequence: (_) @body (#set! role "narrow.tag.if"))
-; … and its `else` branch (an `else if` too): the member types whose `kind` is not 'a'
-(if_statement condition: (parenthesized_expression (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test) alternative: (else_clause (_) @body) (#set! role "narrow.tag.else"))
-; … and as the first conjunct of `&&` (`e.type === 'updated' && e.query`, up to three more conjuncts), also as an `if`'s
-; condition: the rest of the conjunction and the guarded statement
-(binary_expression left: (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test "&&" right: (_) @body (#set! role "narrow.tag.if"))
-(binary_expression left: (binary_expression left: (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test "&&") "&&" right: (_) @body (#set! role "narrow.tag.if"))
-(binary_expression left: (binary_expression left: (binary_expression left: (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test "&&") "&&") "&&" right: (_) @body (#set! role "narrow.tag.if"))
-(if_statement condition: (parenthesized_expression (binary_expression left: (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test "&&")) consequence: (_) @body (#set! role "narrow.tag.if"))
-(if_statement condition: (parenthesized_expression (binary_expression left: (binary_expression left: (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test "&&") "&&")) consequence: (_) @body (#set! role "narrow.tag.if"))
-(if_statement condition: (parenthesized_expression (binary_expression left: (binary_expression left: (binary_expression left: (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test "&&") "&&") "&&")) consequence: (_) @body (#set! role "narrow.tag.if"))
-; `if (x.kind !== 'a') return …` (or throw): after it, to the end of its block, x is the member type whose `kind` is 'a'
-((if_statement condition: (parenthesized_expression (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test) consequence: [(return_statement) (throw_statement) (statement_block . (return_statement) .) (statement_block . (throw_statement) .)] !alternative) @if (#set! role "narrow.tag.exit"))
-; a conditional's branches: the consequence sees the member types the test selects, the alternative the others
-(ternary_expression condition: (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test consequence: (_) @body (#set! role "narrow.tag.if"))
-(ternary_expression condition: (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test alternative: (_) @body (#set! role "narrow.tag.else"))
-; the right operand of `||` sees the others (also after a second test: `x.kind === 'a' || x.kind === 'b' || rest`)
-(binary_expression left: (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test "||" right: (_) @body (#set! role "narrow.tag.else"))
-(binary_expression left: (binary_expression left: (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test "||") "||" right: (_) @body (#set! role "narrow.tag.else"))
-(binary_expression left: (binary_expression "||" right: (binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test) "||" right: (_) @body (#set! role "narrow.tag.else"))
+; `x.kind === 'a'` wherever it is: the collector follows `&&`, `||` and parentheses up from it to what it decides (the
+; rest of a conjunction or disjunction, an `if`'s or a conditional's branches: narrowByConditions)
+((binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test (#set! role "narrow.tag.test"))
+; an `if` without `else` whose consequence ends in an exit (`return`, `throw`, `continue`, `break`): the rest of its
+; block is reached only where the condition failed (`if (x.kind !== 'a') return`: x is an 'a' there)
+((if_statement consequence: [(return_statement) (throw_statement) (continue_statement) (break_statement) (statement_block [(return_statement) (throw_statement) (continue_statement) (break_statement)] .)] !alternative) @if (#set! role "flow.exit.if"))
 ; where else a value may be narrowed: conditional statements, conditional and logical expressions, tests, and the
 ; exits that end a path (a read after them sees what the tests before it leave; see markWholeReads)
 ((if_statement condition: (_) @cond consequence: (_) @branch) @construct (#set! role "flow.stmt"))
 ((switch_statement value: (_) @cond) @construct (#set! role "flow.stmt"))
-((while_statement condition: (_) @cond) @construct (#set! role "flow.stmt"))
-((do_statement condition: (_) @cond) @construct (#set! role "flow.stmt"))
-((for_statement condition: (_) @cond) @construct (#set! role "flow.stmt"))
-((for_statement !condition) @construct (#set! role "flow.stmt"))
-((for_in_statement) @construct (#set! role "flow.stmt"))
+; (loops apart: a test in one may be reached again after an exit that follows it in the text)
+((while_statement condition: (_) @cond) @construct (#set! role "flow.loop"))
+((do_statement condition: (_) @cond) @construct (#set! role "flow.loop"))
+((for_statement condition: (_) @cond) @construct (#set! role "flow.loop"))
+((for_statement !condition) @construct (#set! role "flow.loop"))
+((for_in_statement) @construct (#set! role "flow.loop"))
 ((ternary_expression condition: (_) @cond consequence: (_) @branch) @construct (#set! role "flow.expr"))
-((binary_expression left: (_) @cond operator: ["&&" "||" "??"]) @construct (#set! role "flow.expr"))
+((binary_expression left: (_) @cond operator: ["&&" "||" "??"] @op) @construct (#set! role "flow.expr"))
 ; (tests of a name's member only: what markWholeReads asks about a member read)
 ((binary_expression left: (member_expression object: (identifier)) operator: ["===" "!==" "==" "!="]) @construct (#set! role "flow.test"))
 ((binary_expression operator: ["===" "!==" "==" "!="] right: (member_expression object: (identifier))) @construct (#set! role "flow.test"))

@@ -45,6 +45,8 @@
 ((method_signature return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @owner (#set! role "returns.predicate"))
 ((arrow_function return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @owner (#set! role "returns.predicate"))
 ((function_expression return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @owner (#set! role "returns.predicate"))
+; the name a predicate speaks of (`(el): el is Leaf => …`) is no read of it and narrows nothing where it is written
+((type_predicate name: (identifier) @construct) (#set! role "flow.inert"))
 ; a guard call with one identifier argument as the whole condition: the argument is narrowed by the callee's predicate
 (if_statement . (parenthesized_expression (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .))) . (_) @body (#set! role "narrow.guard"))
 ; … as the left operand of `&&` (also in an `if` condition) or a conditional's test: x is narrowed in the right operand,
