@@ -346,9 +346,8 @@ interface EncodedRefs {
   confidence: number[];
 }
 
-const KIND_IDS: readonly ReferenceKind[] = ['definition', 'call', 'import', 'export', 'type', 'value', 'jsx', 'shorthand'];
-
-function encodeRefs(refs: readonly Reference[]): EncodedRefs {
+/** A table of distinct strings, each numbered by its first use (the column-wise files' string ids). */
+function stringTable(): { strings: string[]; sid: (s: string) => number } {
   const strings: string[] = [];
   const ids = new Map<string, number>();
   const sid = (s: string): number => {
@@ -356,6 +355,13 @@ function encodeRefs(refs: readonly Reference[]): EncodedRefs {
     if (id === undefined) { id = strings.length; strings.push(s); ids.set(s, id); }
     return id;
   };
+  return { strings, sid };
+}
+
+const KIND_IDS: readonly ReferenceKind[] = ['definition', 'call', 'import', 'export', 'type', 'value', 'jsx', 'shorthand'];
+
+function encodeRefs(refs: readonly Reference[]): EncodedRefs {
+  const { strings, sid } = stringTable();
   const rows: number[] = new Array(refs.length * 8);
   const confidence: number[] = new Array(refs.length);
   // References come ordered by file: the previous file's id saves most filePath lookups (same ids either way).
@@ -410,13 +416,7 @@ interface EncodedUnresolved {
 }
 
 function encodeUnresolved(sites: readonly UnresolvedCall[]): EncodedUnresolved {
-  const strings: string[] = [];
-  const ids = new Map<string, number>();
-  const sid = (s: string): number => {
-    let id = ids.get(s);
-    if (id === undefined) { id = strings.length; strings.push(s); ids.set(s, id); }
-    return id;
-  };
+  const { strings, sid } = stringTable();
   const rows: number[] = new Array(sites.length * 4);
   for (let i = 0; i < sites.length; i++) {
     const u = sites[i];
