@@ -473,17 +473,50 @@ export class Collector {
 
   /** The heritage clauses' nodes (`extends mixin(this.Base)`), filed in pass 1. */
   readonly heritageSpans: Node[] = [];
+  /** The decorators' nodes (`@dec(this.x)`), filed in pass 1. */
+  readonly decoratorSpans: Node[] = [];
 
   /**
    * The scope whose `this` a `this` or `super` at `node` is: a class's heritage clause is evaluated before the class
-   * exists, so there it is the `this` around the class (of the enclosing method or function), not the class's.
+   * exists, and its decorators and its members' are applied outside it, so there it is the `this` around the class
+   * (of the enclosing method or function), not the class's — as the checker reads them. `from`: the span a decorator
+   * must hold to count (after leaving a class, one around that class, not one of its own).
    */
-  thisScope(node: Node, scope: Scope): Scope {
+  thisScope(node: Node, scope: Scope, from: { start: number; end: number } = node): Scope {
+    const deco = this.decoratorSpans.length ? this.decoratorAround(from) : undefined;
+    if (deco) {
+      const end = this.end(deco);
+      let s: Scope | undefined = scope;
+      // (a function or class inside the decorator's arguments has a `this` of its own; an arrow keeps the decorator's)
+      for (; s && s.start >= deco.start && s.end <= end; s = s.parent) {
+        if (s.kind !== 'arrow' && s.kind !== 'block') return this.heritageThisScope(node, scope);
+      }
+      // the class decorated: the one the decorator is in, or the class of the method it is in (JavaScript's grammar
+      // puts a method's decorators, and its parameters', inside the method; TypeScript's puts a member's beside it)
+      const cls = s?.kind === 'method' ? s.parent : s;
+      if (cls?.kind === 'class' && cls.parent) return this.thisScope(node, cls.parent, cls);
+      // (`@dec export class A`: the decorator is outside the class already)
+      return scope;
+    }
+    return this.heritageThisScope(node, scope);
+  }
+
+  /** The innermost decorator holding `span`, if any. */
+  private decoratorAround(span: { start: number; end: number }): Node | undefined {
+    let best: Node | undefined;
+    for (const d of this.decoratorSpans) {
+      if (d.start <= span.start && span.end <= this.end(d) && (!best || d.start > best.start)) best = d;
+    }
+    return best;
+  }
+
+  /** thisScope for a `this` in no decorator: a class's heritage clause reads the `this` around the class. */
+  private heritageThisScope(node: Node, scope: Scope): Scope {
     for (let s: Scope | undefined = scope; s; s = s.parent) {
       if (s.kind === 'function' || s.kind === 'method' || s.kind === 'program') return scope;
       if (s.kind !== 'class') continue;
       const inHeritage = this.heritageSpans.some((h) => h.start >= s!.start && h.start <= node.start && node.start < this.end(h) && this.end(h) <= s!.end);
-      return inHeritage && s.parent ? this.thisScope(node, s.parent) : scope;
+      return inHeritage && s.parent ? this.thisScope(node, s.parent, s) : scope;
     }
     return scope;
   }

@@ -207,6 +207,7 @@ export function registerMatchHandlers(): void {
     on([Role['jsx']], function (c) { this.jsx.add(first(c)); return; });
     on([Role['comment']], function (c) { this.comments.add(first(c)); return; });
     on([Role['decorated']], function (c) { this.decoratorBefore.set(get(c, 'next')!, get(c, 'deco')!); return; });
+    on([Role['decorator']], function (c) { this.decoratorSpans.push(get(c, 'deco')!); return; });
     on([Role['this.param']], function (c) { this.thisParamType.set(get(c, 'param')!, get(c, 'type')!); return; });
     on([Role['param.slot']], function (c) { pushTo(this.slotsOf, get(c, 'fn')!, get(c, 'param')!); return; });
     on([Role['fntype.param']], function (c) { pushTo(this.fnTypeParams, get(c, 'fntype')!, { name: get(c, 'name')!, type: get(c, 'type') }); return; });

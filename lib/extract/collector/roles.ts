@@ -22,7 +22,7 @@ export enum Role {
   'expr.spread.array', 'arg.list.item', 'type.tuple.item',
   'expr.this', 'expr.super', 'jsx', 'comment', 'this.param', 'param.slot', 'fntype.param',
   'type.union', 'type.conditional', 'fntype.returns', 'type.intersection', 'returns', 'annotated', 'var.var', 'var.let',
-  'heritage.extends', 'heritage.implements', 'var.pattern', 'decorated',
+  'heritage.extends', 'heritage.implements', 'var.pattern', 'decorated', 'decorator',
   // scopes (the kind is the text after `scope.`)
   'scope.arrow', 'scope.block', 'scope.class', 'scope.function', 'scope.method', 'scope.type',
   // definitions

@@ -81,6 +81,8 @@
 ((export_statement) @export (#set! role "export.statement"))
 ; decorators before `export` decorate the exported class (the checker's caller of `@Injectable()` is the class)
 ((export_statement . (decorator) @deco declaration: (_) @next) (#set! role "decorated"))
+; every decorator: it is applied outside the class it decorates, whose `this` it does not see (see thisScope)
+((decorator) @deco (#set! role "decorator"))
 ((export_statement value: (identifier) @name) @export (#set! role "export.default.name"))
 ; `export default { isObject, forEach }`, `export default new Store()`, `export default create(…)`: the module's default is that value
 ((export_statement value: [(object) (call_expression) (new_expression) (member_expression)] @name) @export (#set! role "export.default.name"))
