@@ -98,6 +98,8 @@ export class Collector {
   readonly flowExits: number[] = [];
   /** `if` statements without `else` whose consequence ends in an exit, by where they start. */
   readonly exitIfs = new LazyMap<number, Node>();
+  /** A `switch`'s case and default clauses, in source order (where an early exit in one narrows: see exitSpan). */
+  readonly caseClauses: Array<{ start: number; end: number }> = [];
   /** Names tested for truthiness only (`!x`, `x && …`, `if (x)`). */
   readonly truthyNames = new Set<Node>();
   /** Names written where they are neither read nor narrowed (a type predicate's `x` of `x is T`). */
@@ -385,6 +387,8 @@ export class Collector {
       // identifiers are not events (there are many): they take their scope from a second sweep below
     }
     this.sweepIds();
+    // (exitSpan searches them by where they start)
+    if (this.caseClauses.length > 1) this.caseClauses.sort((a, b) => a.start - b.start);
     if (this.narrowings.length) this.narrow();
     for (const { name, body, yes } of this.isArrayNarrowings) this.forEachOccurrence(name, body, (node) => { if (!this.arrayPart.has(node)) this.arrayPart.set(node, yes); });
     if (this.tagCompares.length) this.narrowByConditions();

@@ -182,9 +182,24 @@ export function occurrencesIn(this: Collector, text: string, span: { start: numb
   return n;
 }
 
-/** Where an early exit's narrowing holds: from the end of its `if` to the end of the innermost scope around it. */
+/**
+ * Where an early exit's narrowing holds: from the end of its `if` to the end of the statement list it is in, the
+ * innermost scope around it or, directly in a `switch` clause, that clause (the checker enters every other clause
+ * from the switch itself, where the test has not run, or falls into it from this one).
+ */
 export function exitSpan(this: Collector, exit: Node): { start: number; end: number } {
-  return { start: exit.end, end: this.scopeAt(exit.start).end };
+  const scope = this.scopeAt(exit.start);
+  const clauses = this.caseClauses;
+  if (clauses.length) {
+    // (the innermost clause holding the `if` that starts inside that scope: a switch's body is a scope of its own,
+    // so a clause of an enclosing switch starts before it, and one of an earlier nested switch ends before the `if`)
+    let lo = 0, hi = clauses.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (clauses[mid].start <= exit.start) lo = mid + 1; else hi = mid; }
+    for (let i = lo - 1; i >= 0 && clauses[i].start >= scope.start; i--) {
+      if (clauses[i].end >= exit.end) return { start: exit.end, end: clauses[i].end };
+    }
+  }
+  return { start: exit.end, end: scope.end };
 }
 
 /** The operator written between two nodes of a comparison (`===` in `x.kind === 'a'`; quotes and spaces left out). */

@@ -168,6 +168,8 @@
 ; an `if` without `else` whose consequence ends in an exit (`return`, `throw`, `continue`, `break`): the rest of its
 ; block is reached only where the condition failed (`if (x.kind !== 'a') return`: x is an 'a' there)
 ((if_statement consequence: [(return_statement) (throw_statement) (continue_statement) (break_statement) (statement_block [(return_statement) (throw_statement) (continue_statement) (break_statement)] .)] !alternative) @if (#set! role "flow.exit.if"))
+; a switch's clauses: an exit's narrowing in one ends with it, as another clause is entered from the switch
+([(switch_case) (switch_default)] @construct (#set! role "flow.clause"))
 ; where else a value may be narrowed: conditional statements, conditional and logical expressions, tests, and the
 ; exits that end a path (a read after them sees what the tests before it leave; see markWholeReads)
 ((if_statement condition: (_) @cond consequence: (_) @branch) @construct (#set! role "flow.stmt"))
