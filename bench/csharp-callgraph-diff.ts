@@ -23,10 +23,16 @@
  *   git clone https://github.com/JoshClose/CsvHelper && git -C CsvHelper checkout <commit>
  *   node --import tsx bench/csharp-callgraph-diff.ts csvhelper CsvHelper --compile
  * (`--compile` compiles the corpus's project folder with mcs into <checkout>.oracle/ and reads its calls there
- * first, when that folder holds none yet.)
+ * first, when that folder holds none yet.) A fixture's src/ folder, C# 7 code only:
+ *   node --import tsx bench/csharp-callgraph-diff.ts fixture test/fixtures/csharp/constructors --compile
+ *
+ * The constructors the compiler made (a class declaring no instance constructor) have no sequence point, so no site
+ * says what their `base()` runs: CallSites lists it for every constructor, and those the compiler made are graded
+ * apart, against the class's own super-member CALLS edges (the nearest written constructor down their chain).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { posColumn, posLine } from '../lib/extract/facts.ts';
@@ -57,9 +63,11 @@ function compile(root: string, source: string, defines: string[], out: string): 
 }
 
 /** Reads CallSites' listing: methods by id, calls in order; file paths relative to the checkout. */
-function readListing(text: string, root: string): { methods: Map<string, Method>; calls: Call[] } {
+function readListing(text: string, root: string): { methods: Map<string, Method>; calls: Call[]; chains: Map<string, string | undefined> } {
   const methods = new Map<string, Method>();
   const calls: Call[] = [];
+  // each constructor's `: base(…)` or `: this(…)`: the project constructor it runs (undefined: none of the project)
+  const chains = new Map<string, string | undefined>();
   const rel = (f: string): string => path.relative(root, f).split(path.sep).join('/');
   for (const line of text.split('\n')) {
     const c = line.split('\t');
@@ -68,6 +76,8 @@ function readListing(text: string, root: string): { methods: Map<string, Method>
       methods.set(c[1], { id: c[1], type: c[2], name: c[3], params: Number(c[4]), base: c[5] === '-' ? undefined : c[5], points });
     } else if (c[0] === 'C') {
       calls.push({ file: rel(c[1]), line: Number(c[2]), op: c[4], callee: c[5] === '-' ? undefined : c[5], name: c[6], type: c[7].replace(/`\d+$/, ''), caller: c[8] });
+    } else if (c[0] === 'D') {
+      chains.set(c[1], c[2] === '-' ? undefined : c[2]);
     }
   }
   // mcs may write a lambda's or an iterator's body under another source file of its class (the lines are right):
@@ -90,7 +100,7 @@ function readListing(text: string, root: string): { methods: Map<string, Method>
     fileOf.set(m.id, file);
   }
   for (const c of calls) { const f = fileOf.get(c.caller); if (f) c.file = f; }
-  return { methods, calls };
+  return { methods, calls, chains };
 }
 
 interface Sym { uid: string; name: string; label: string; qualifiedName: string; filePath: string; line: number; endLine: number; kind?: string }
@@ -98,14 +108,15 @@ interface Sym { uid: string; name: string; label: string; qualifiedName: string;
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const args = process.argv.slice(2);
   const [corpusName, rootArg] = args;
-  const corpus = CORPORA[corpusName];
-  if (!corpus) throw new Error(`unknown corpus '${corpusName}' (${Object.keys(CORPORA).join(', ')})`);
+  // `fixture`: a fixture repository of test/fixtures/csharp whose src/ mcs compiles (its listing kept under the tmp folder)
+  const corpus = corpusName === 'fixture' ? { repo: rootArg, commit: '', half: 'fixture', source: 'src', defines: [] } : CORPORA[corpusName];
+  if (!corpus) throw new Error(`unknown corpus '${corpusName}' (fixture, ${Object.keys(CORPORA).join(', ')})`);
   const root = path.resolve(rootArg);
   const flag = (name: string): string | undefined => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
   const misses = Number(flag('--misses') ?? 0);
-  const listing = path.join(`${root}.oracle`, `${corpusName}.tsv`);
+  const listing = corpusName === 'fixture' ? path.join(tmpdir(), 'codegraph-csharp-oracle', `${path.basename(root)}.tsv`) : path.join(`${root}.oracle`, `${corpusName}.tsv`);
   if (args.includes('--compile') && !existsSync(listing)) compile(root, corpus.source, corpus.defines, listing);
-  const { methods, calls } = readListing(readFileSync(listing, 'utf8'), root);
+  const { methods, calls, chains } = readListing(readFileSync(listing, 'utf8'), root);
 
   // ours: the whole checkout indexed as analyze does; the graded sites are the compiled project's call sites
   const { result, facts } = indexFolder(root);
@@ -207,8 +218,33 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     }
   }
   const ours = count.right + count.wrong + count.extra, project = count.right + count.wrong + count.missed;
-  console.log(`${corpus.repo} ${corpus.commit.slice(0, 7)} (${corpus.half}; ${corpus.source}): ${ours + count.missed + count.none} sites (${count.left} left out); project calls ${project}, ours ${ours}; ` +
+  console.log(`${corpus.repo}${corpus.commit ? ` ${corpus.commit.slice(0, 7)}` : ''} (${corpus.half}; ${corpus.source}): ${ours + count.missed + count.none} sites (${count.left} left out); project calls ${project}, ours ${ours}; ` +
     `right ${count.right}, wrong ${count.wrong}, extra ${count.extra}, missed ${count.missed}, none ${count.none}; precision ${(100 * count.right / Math.max(ours, 1)).toFixed(1)}%, recall ${(100 * count.right / Math.max(project, 1)).toFixed(1)}%`);
+
+  // the constructors the compiler made (a class declaring no instance constructor): what their `base()` runs, the
+  // nearest written constructor down the chain of made ones, against our class's own super-member CALLS edges
+  const fromClass = new Map<string, string[]>();
+  result.graph.forEachEdge((_k, e, source, target) => {
+    if (e.type === 'CALLS' && e.reason === 'super-member' && source.startsWith('Class:')) fromClass.set(source, [...(fromClass.get(source) ?? []), target]);
+  });
+  const madeCtor = (m: Method | undefined): string[] | undefined => {
+    const own = m && m.name === '.ctor' ? symbolsOfMethod(m) : undefined;
+    return own && !own.some((u) => u.startsWith('Method:')) ? own : undefined;
+  };
+  const made = { right: 0, wrong: 0, extra: 0, missed: 0, none: 0 };
+  for (const m of methods.values()) {
+    const classes = madeCtor(m);
+    if (!classes || !chains.has(m.id)) continue;
+    let callee = chains.get(m.id);
+    for (let depth = 0; callee && madeCtor(methods.get(callee)) && depth < 32; depth++) callee = chains.get(callee);
+    const runs = callee && methods.get(callee) ? (symbolsOfMethod(methods.get(callee)!) ?? []).filter((u) => u.startsWith('Method:')) : [];
+    const ours = classes.flatMap((u) => fromClass.get(u) ?? []);
+    const verdict = !runs.length ? (ours.length ? 'extra' : 'none') : !ours.length ? 'missed' : ours.some((t) => runs.includes(t)) ? 'right' : 'wrong';
+    made[verdict as keyof typeof made]++;
+    if (verdict !== 'right' && verdict !== 'none') rows.push(`${verdict}\tdefault constructor of ${classes[0]}\tours ${ours.join('|') || '-'}\truns ${runs.join('|') || '-'}`);
+  }
+  console.log(`compiler-made constructors: ${Object.values(made).reduce((a, b) => a + b, 0)}; running a project constructor ${made.right + made.wrong + made.missed}; ` +
+    `right ${made.right}, wrong ${made.wrong}, extra ${made.extra}, missed ${made.missed}, none ${made.none}`);
   if (corpus.half === 'held out' && misses) console.log('(a held-out corpus: its disagreements are not listed)');
   else for (const r of rows.slice(0, misses)) console.log(r);
 }

@@ -2,6 +2,8 @@
 // instruction in their bodies with its source span, for bench/csharp-callgraph-diff.ts.
 //   M <id> <declaring type> <name> <parameter count> <base method id or -> <file:line;…> (the method's sequence points)
 //   C <file> <start line> <end line> <opcode> <callee id, or - for a method of another assembly> <callee name> <callee's type> <caller id>
+//   D <constructor id> <callee id, or -> <callee's type> (the constructor its `: base(…)` or `: this(…)` runs, written
+//     or not: a constructor the compiler made has no sequence point, so no C line says what it runs)
 // A method's id is its token; a callee of this assembly is its element method (a generic instance's definition).
 using System;
 using System.Collections.Generic;
@@ -47,6 +49,20 @@ static class CallSites {
           try { var d = def.Resolve(); if (d != null && d.Module == module) callee = Id(d); } catch (Exception) { }
         }
         Console.WriteLine("C\t" + at.Document.Url + "\t" + at.StartLine + "\t" + at.EndLine + "\t" + ins.OpCode.Name + "\t" + callee + "\t" + r.Name + "\t" + r.DeclaringType.GetElementType().Name + "\t" + Id(m));
+      }
+    }
+    foreach (var t in types) foreach (var m in t.Methods) {
+      if (!m.HasBody || m.IsStatic || m.Name != ".ctor" || t.BaseType == null) continue;
+      var bas = t.BaseType.GetElementType().FullName;
+      foreach (var ins in m.Body.Instructions) {
+        var r = ins.OpCode.Code == Code.Call ? ins.Operand as MethodReference : null;
+        if (r == null || r.Name != ".ctor") continue;
+        var owner = r.DeclaringType.GetElementType();
+        if (owner.FullName != bas && owner.FullName != t.FullName) continue;
+        string callee = "-";
+        if (owner.Scope == module) { try { var d = r.GetElementMethod().Resolve(); if (d != null && d.Module == module) callee = Id(d); } catch (Exception) { } }
+        Console.WriteLine("D\t" + Id(m) + "\t" + callee + "\t" + owner.Name);
+        break;
       }
     }
   }

@@ -117,7 +117,7 @@ test('Python: a duck-typed call is reported for every method of its name, the re
   t.deepEqual(r.byDepth['1'].map((x) => x.uid), ['Function:shop/service.py:create']);
   t.deepEqual(sitesOf(r), ['shop/service.py:6 save Function:shop/service.py:persist']);
   const invoice = await impact({ target: 'Invoice.total' }, s) as ImpactResult;
-  t.deepEqual(sitesOf(invoice), ['shop/service.py:15 total Function:shop/service.py:checkout']);
+  t.deepEqual(sitesOf(invoice), ['shop/service.py:19 total Function:shop/service.py:checkout']);
   const c = await context({ name: 'Invoice.save' }, s) as BudgetedContext;
   t.is(c.unresolved!.count, 1);
 });

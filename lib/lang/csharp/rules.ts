@@ -81,6 +81,11 @@ const nominal: NominalLanguage['nominal'] = {
   overloads: true,
   structural: false,
   typeCall: 'none',
+  // a class declaring no constructor gets the compiler's parameterless one, whose `: base()` runs its base's
+  defaultConstructors: true,
+  // `record R(int X) : Base(X)` and a class's primary constructor: the header is the constructor, and what its base
+  // call passes is not read, so such a type gets no default constructor's edge
+  primaryConstructor: (type) => PRIMARY_CONSTRUCTOR.test(type.signature ?? ''),
   isBuiltin: (name) => BUILTINS.has(name),
   // MediatR: a request sent, or a notification published, runs the Handle of the project's handlers of its type
   messageHandlers: {
@@ -99,6 +104,9 @@ const nominal: NominalLanguage['nominal'] = {
 // the BCL's delegate types: how many parameters a lambda of each takes, by its count of type arguments
 const DELEGATES = new Map<string, (n: number) => number>([['Func', (n) => n - 1], ['Action', (n) => n], ['Predicate', () => 1], ['Comparison', () => 2],
   ['Converter', () => 1], ['EventHandler', () => 2]]);
+
+// a type's header with a parameter list before its bases or body: `record R(int X)`, `class C(int x) : B(x)`
+const PRIMARY_CONSTRUCTOR = /^[^:{=]*\b(?:class|record|struct)\s+[^:{(]*\(/;
 
 // test projects and the test class naming conventions
 const TEST_FILE = /(?:^|\/)(?:tests?|[^/]*\.(?:Tests|Test|UnitTests|IntegrationTests|Specs))\/|(?:Tests|Test|Specs)\.cs$/i;

@@ -79,7 +79,9 @@ class NominalResolver implements LanguageRelations {
         // a class that declares no constructor but runs an inherited one (PHP) or a default one calling its base's
         // (Java's `super()`): `new C()` is an edge to C, and C's own edge to what runs, so `impact` of the base's
         // constructor still reaches C's constructions
-        if ((this.rules.inheritedConstructors || this.rules.defaultConstructors) && this.w.primary(ent).f === f && this.w.primary(ent).s === s && !this.w.isInterface(ent) && this.ev.ownConstructors(ent).length === 0) {
+        // (a header that declares the constructor, C#'s `record R(int X) : Base(X)`, is one, though no symbol)
+        if ((this.rules.inheritedConstructors || this.rules.defaultConstructors) && this.w.primary(ent).f === f && this.w.primary(ent).s === s && !this.w.isInterface(ent)
+          && (this.rules.inheritedConstructors ? this.ev.ownConstructors(ent) : this.ev.instanceConstructors(ent)).length === 0 && !this.rules.primaryConstructor?.(sym)) {
           const runs = this.rules.inheritedConstructors ? this.ev.inheritedConstructors(ent) : this.ev.defaultConstructorCalls(ent);
           for (const c of runs) this.sink.edge(this.symPos(r), this.symPos(c), 'CALLS', CONFIDENCE['super-member'], 'super-member', sym.line);
         }

@@ -3,7 +3,7 @@
  * binds, how names are looked up, what a call of a type's name means, which names are the runtime's. A language
  * folder gives one (lib/lang/<id>/rules.ts); the resolver names no language.
  */
-import type { FileFacts } from '../../extract/facts.ts';
+import type { FileFacts, SymbolFact } from '../../extract/facts.ts';
 
 /** A registration a language's frameworks make with a function passed as a value (`http.HandleFunc("/", h)`). */
 export interface Registration {
@@ -173,10 +173,15 @@ export interface NominalRules {
   inheritedConstructors?: boolean;
   /**
    * A class declaring no constructor has the compiler's default one, which runs its base class's constructor of no
-   * argument (Java's implicit `super()`): the class's own CALLS edge to it (to the nearest declared up the bases), as
-   * a PHP class's to what it inherits.
+   * argument (Java's implicit `super()`, C#'s `: base()`): the class's own CALLS edge to it (to the nearest declared
+   * up the bases), as a PHP class's to what it inherits.
    */
   defaultConstructors?: boolean;
+  /**
+   * A type whose header declares its constructor (C#'s `record R(int X) : Base(X)`, a class's primary constructor):
+   * it has one, though no constructor symbol, whose base call the header writes: no default constructor's edge.
+   */
+  primaryConstructor?(type: SymbolFact): boolean;
   /** A path's first segment that names the global (unnamed) package (PHP's leading `\` of `\Exception`). */
   globalRoot?: string;
   /** Result types that mean the type a call is made on, not the declaring one (PHP's `static`: late static binding). */

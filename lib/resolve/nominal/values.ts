@@ -876,6 +876,11 @@ export class Evaluator {
     return out;
   }
 
+  /** The constructors a type declares for its instances (C#'s `static C()` runs once for the type, never for `base()`). */
+  instanceConstructors(ent: TypeEnt): SymRef[] {
+    return this.ownConstructors(ent).filter((r) => !this.w.sym(r).isStatic);
+  }
+
   /** The constructors that run when a type is created: its own, else (inheritedConstructors) those it inherits. */
   constructors(ent: TypeEnt, depth = 0): SymRef[] {
     const own = this.ownConstructors(ent);
@@ -892,7 +897,9 @@ export class Evaluator {
     for (let depth = 0; depth <= MAX_DEPTH; depth++) {
       const base = this.m.bases(cur).find((b): b is Base & { ent: TypeEnt } => 'ent' in b && b.via === 'extends' && !this.w.isInterface(b.ent));
       if (!base || base.ent === ent) return [];
-      const ctors = this.ownConstructors(base.ent);
+      // a base whose header declares its constructor runs what that header passes on, which is no symbol here
+      if (this.rules.primaryConstructor?.(this.w.sym(this.w.primary(base.ent)))) return [];
+      const ctors = this.instanceConstructors(base.ent);
       if (ctors.length) return ctors.filter((r) => this.takes(r, 0, false));
       cur = base.ent;
     }
