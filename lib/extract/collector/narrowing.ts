@@ -89,19 +89,13 @@ export function narrowByConditions(this: Collector): void {
     && /^[\s(]*$/.test(this.text.slice(outer.start, inner.start)) && /^[\s)]*$/.test(this.text.slice(inner.end, outer.end));
   type Test = (typeof tests)[number] & { tagText: string };
   const groups = new Map<string, { decider: Span; region: Span; exit?: Node; op: string; tests: Test[]; fits: boolean }>();
-  const stack: typeof constructs = [];
-  let ci = 0;
+  const enclosing = sweepEnclosing(constructs);
   for (const t of tests) {
     const op = this.operatorBetween(t.key, t.tag);
     const negated = op === '!==' || op === '!=';
     if (op !== '===' && op !== '==' && !negated) continue;
     const at = t.test.start;
-    while (ci < constructs.length && constructs[ci].start <= at) {
-      const c = constructs[ci++];
-      while (stack.length && stack[stack.length - 1].end <= c.start) stack.pop();
-      stack.push(c);
-    }
-    while (stack.length && stack[stack.length - 1].end <= at) stack.pop();
+    const stack = enclosing(at);
     const tag = this.text.slice(t.tag.start, this.end(t.tag));
     // what the test decides in `region` (or, given `exit`, the rest of the block after that `if`) when `decider` (the
     // expression holding it) is `value`, `ops` the operators on the way up from the test to the decider
@@ -273,22 +267,14 @@ export function markWholeReads(this: Collector): void {
   // (and the conditions, tests and statements around each: one sweep, as they nest)
   type Construct = (typeof constructs)[number];
   const around = new Map<Node, Construct[]>();
-  const stack: Construct[] = [];
-  let ci = 0;
+  const enclosing = sweepEnclosing(constructs);
   for (const r of this.sortedIds) {
     if (!r.scope || !wantedLengths.has(r.node.end - r.node.start)) continue;
     const text = this.ident(r.node);
     if (!wanted.has(text)) continue;
     const l = byName.get(text);
     if (l) l.push({ node: r.node, scope: r.scope }); else byName.set(text, [{ node: r.node, scope: r.scope }]);
-    const at = r.node.start;
-    while (ci < constructs.length && constructs[ci].start <= at) {
-      const c = constructs[ci++];
-      while (stack.length && stack[stack.length - 1].end <= c.start) stack.pop();
-      stack.push(c);
-    }
-    while (stack.length && stack[stack.length - 1].end <= at) stack.pop();
-    around.set(r.node, stack.slice());
+    around.set(r.node, enclosing(r.node.start).slice());
   }
   const inside = (p: number, s: { start: number; end: number }): boolean => p >= s.start && p < s.end;
   for (const [text, occ] of byName) {
@@ -348,4 +334,22 @@ export function markWholeReads(this: Collector): void {
       if (whole) this.wholeReads.set(R, read.prop);
     }
   }
+}
+
+/**
+ * A sweep over spans sorted by start (outer first where two start together): called with non-decreasing positions,
+ * it gives the spans holding each, outermost first. The array is the sweep's own and changes with the next call.
+ */
+function sweepEnclosing<T extends { start: number; end: number }>(spans: readonly T[]): (at: number) => readonly T[] {
+  const stack: T[] = [];
+  let next = 0;
+  return (at) => {
+    while (next < spans.length && spans[next].start <= at) {
+      const c = spans[next++];
+      while (stack.length && stack[stack.length - 1].end <= c.start) stack.pop();
+      stack.push(c);
+    }
+    while (stack.length && stack[stack.length - 1].end <= at) stack.pop();
+    return stack;
+  };
 }
