@@ -33,31 +33,31 @@ test('graph edits on rxjs match TypeScript findRenameLocations with precision 1.
   t.true(report.recall >= 0.98, `recall ${report.recall}`);
 });
 
-test('graph edits on the alias-members fixture: TypeScript findRenameLocations exactly, but for a discriminant\'s tests', async (t) => {
-  const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'indexer', 'alias-members');
+/** rename's graph edits on an indexer fixture against TypeScript's findRenameLocations, and a line per symbol to show. */
+async function fixtureRenames(name: string) {
+  const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'indexer', name);
   const snapshot = await buildSnapshotInMemory(fixture, { search: false });
   const report = diffRenames(snapshot, new TsRenameOracle(fixture, listTsFiles(fixture)), eligibleSymbols(snapshot));
   const show = (s: (typeof report.symbols)[number]) => `${s.uid}: ${s.status} ${[...s.extra.map((e) => `+${e}`), ...s.missed.map((m) => `-${m}`)].join(' | ')}`;
+  return { report, show };
+}
+
+test('graph edits on the alias-members fixture: TypeScript findRenameLocations exactly, but for a discriminant\'s tests', async (t) => {
+  const { report, show } = await fixtureRenames('alias-members');
   t.true(report.compared >= 30, `only ${report.compared} symbols compared`);
   t.deepEqual(report.symbols.filter((s) => s.status !== 'compared' || s.extra.length).map(show), [], 'edits TypeScript does not make');
   t.deepEqual(report.symbols.filter((s) => s.missed.some((m) => !DISCRIMINANT_TEST.test(m))).map(show), []);
 });
 
 test('graph edits on the rename-heritage fixture: TypeScript findRenameLocations exactly, a discriminant\'s reads included', async (t) => {
-  const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'indexer', 'rename-heritage');
-  const snapshot = await buildSnapshotInMemory(fixture, { search: false });
-  const report = diffRenames(snapshot, new TsRenameOracle(fixture, listTsFiles(fixture)), eligibleSymbols(snapshot));
-  const show = (s: (typeof report.symbols)[number]) => `${s.uid}: ${s.status} ${[...s.extra.map((e) => `+${e}`), ...s.missed.map((m) => `-${m}`)].join(' | ')}`;
+  const { report, show } = await fixtureRenames('rename-heritage');
   t.true(report.compared >= 19, `only ${report.compared} symbols compared`);
   // (the discriminant's reads there follow tests the indexer reads: see rename-discriminants for those it does not)
   t.deepEqual(report.symbols.filter((s) => s.status !== 'compared' || s.extra.length || s.missed.length).map(show), []);
 });
 
 test('graph edits on the rename-discriminants fixture: TypeScript findRenameLocations exactly, but for reads after tests the indexer does not read', async (t) => {
-  const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'indexer', 'rename-discriminants');
-  const snapshot = await buildSnapshotInMemory(fixture, { search: false });
-  const report = diffRenames(snapshot, new TsRenameOracle(fixture, listTsFiles(fixture)), eligibleSymbols(snapshot));
-  const show = (s: (typeof report.symbols)[number]) => `${s.uid}: ${s.status} ${[...s.extra.map((e) => `+${e}`), ...s.missed.map((m) => `-${m}`)].join(' | ')}`;
+  const { report, show } = await fixtureRenames('rename-discriminants');
   t.true(report.compared >= 20, `only ${report.compared} symbols compared`);
   t.deepEqual(report.symbols.filter((s) => s.status !== 'compared' || s.extra.length || s.missed.some((m) => !m.startsWith('src/unread.ts:'))).map(show), []);
   // (a discriminant read after a test the indexer does not read, a negation, an alias, a statement with an exit, a
