@@ -14,13 +14,9 @@ import {
 import type { PyFacts, PyImport } from './facts.ts';
 import { annotationNames, ENUM_BASES, isOverloadDecorator, isSignatureKind, isTypingName } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
+import { PyTree, unshared, type PyNames } from './tree.ts';
 
-/** What the collector needs of the language runtime: type and field names. */
-export interface PyNames {
-  typeName(id: number): string | undefined;
-  fieldIds: ReadonlyMap<string, number>;
-  namedById: Uint8Array;
-}
+export type { PyNames };
 
 type Binding = { k: 'sym'; s: number } | { k: 'imp'; i: number } | { k: 'local'; l: number };
 
@@ -46,37 +42,7 @@ export function collectPython(flat: FlatTree, names: PyNames, text: string, file
   return unshared(new PyCollector(flat, names, text, filePath).collect(matches, roles, parseErrors), new Set());
 }
 
-/**
- * The facts with every object in one place only: one met a second time (an expression that is both a call's callee
- * and a reference's value) is replaced by a copy. Facts read back from the cache (facts.json) are such trees, and
- * the resolver memoises values by expression object, its cycle guard included (resolve.ts `value`): sharing would
- * make a fresh analyze resolve otherwise than an incremental one reading the same facts from the cache.
- */
-function unshared<T>(v: T, seen: Set<object>): T {
-  if (v === null || typeof v !== 'object') return v;
-  if (seen.has(v)) return copy(v);
-  seen.add(v);
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) { const x = v[i]; if (x !== null && typeof x === 'object') v[i] = unshared(x, seen); }
-  } else {
-    const o = v as Record<string, unknown>;
-    for (const k in o) { const x = o[k]; if (x !== null && typeof x === 'object') o[k] = unshared(x, seen); }
-  }
-  return v;
-}
-
-/** A deep copy of a plain JSON value (facts hold no other kind). */
-function copy<T>(v: T): T {
-  if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(copy) as T;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const k in o) out[k] = copy(o[k]);
-  return out as T;
-}
-
-class PyCollector {
-  private readonly fieldName: Array<string | undefined> = [];
+class PyCollector extends PyTree {
   private readonly symbols: SymbolFact[] = [];
   private readonly locals: LocalFact[] = [];
   private readonly calls: CallFact[] = [];
@@ -90,7 +56,6 @@ class PyCollector {
   /** Class symbol → its attributes by name (Property symbols). */
   private readonly classAttrs = new Map<number, Map<string, number>>();
   /** Symbols whose name is bound again in its scope. */
-  private readonly lines: Uint32Array;
   /** Names last assigned a path a script computes (`HERE = os.path.dirname(__file__)`), for `sys.path` roots. */
   private readonly pathVars = new Map<string, PathValue>();
   private pathTree?: PathTree;
@@ -99,9 +64,8 @@ class PyCollector {
   /** What each name an import binds stands for (canonical): the module or the module's attribute, dotted. */
   private readonly importedAs = new Map<string, string>();
 
-  constructor(private readonly t: FlatTree, private readonly names: PyNames, private readonly text: string, private readonly path: string) {
-    for (const [n, id] of names.fieldIds) this.fieldName[id] = n;
-    this.lines = t.lineStartList();
+  constructor(t: FlatTree, names: PyNames, text: string, private readonly path: string) {
+    super(t, names, text);
   }
 
   collect(matches: Match[] | MatchSource, roles: ReadonlyArray<string | undefined>, parseErrors: number): FileFacts {
@@ -145,58 +109,6 @@ class PyCollector {
         sym.exported = inClass && owner.exported && publicName;
       }
     }
-  }
-
-  // ------------------------------------------------------------------ tree access
-  private type(i: number): string { return this.names.typeName(this.t.type[i]) ?? ''; }
-  private named(i: number): boolean { return this.names.namedById[this.t.type[i]] === 1; }
-  private fieldOf(i: number): string | undefined { const f = this.t.field[i]; return f ? this.fieldName[f] : undefined; }
-  // The children of a node by plain loops over the flat tree's links (a generator per call, and an iterator result
-  // per child, made this collector allocate several times the size of its input).
-  private kids(i: number): number[] { const out: number[] = []; for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) out.push(c); return out; }
-  private namedKids(i: number): number[] {
-    const out: number[] = [];
-    for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) if (this.named(c) && this.type(c) !== 'comment') out.push(c);
-    return out;
-  }
-  private child(i: number, field: string): number {
-    const id = this.names.fieldIds.get(field);
-    if (id === undefined) return -1;
-    for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) if (this.t.field[c] === id) return c;
-    return -1;
-  }
-  private children(i: number, field: string): number[] {
-    const out: number[] = [];
-    const id = this.names.fieldIds.get(field);
-    if (id === undefined) return out;
-    for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) if (this.t.field[c] === id) out.push(c);
-    return out;
-  }
-  private txt(i: number): string { return this.text.slice(this.t.start[i], this.t.end[i]); }
-  private lineOf(i: number): number { return this.rowOf(this.t.start[i]) + 1; }
-  private endLineOf(i: number): number { return this.rowOf(Math.max(this.t.start[i], this.t.end[i] - 1)) + 1; }
-  private rowOf(offset: number): number {
-    const ls = this.lines;
-    let lo = 0, hi = ls.length - 1;
-    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (ls[mid] <= offset) lo = mid; else hi = mid - 1; }
-    return lo;
-  }
-  private pos(i: number): Pos {
-    const start = this.t.start[i];
-    const row = this.rowOf(start);
-    return toPos(row + 1, start - this.lines[row] + 1, this.t.end[i] - start);
-  }
-  /** Position of a string's content (inside the quotes). */
-  private stringContent(i: number): { text: string; at: Pos } | undefined {
-    const parts = this.namedKids(i);
-    if (parts.some((p) => this.type(p) === 'interpolation')) return undefined;
-    const c = parts.find((p) => this.type(p) === 'string_content');
-    if (!c) {
-      // an empty string: no content node
-      return parts.length <= 2 ? { text: '', at: toPos(this.lineOf(i), 1, 0) } : undefined;
-    }
-    if (parts.filter((p) => this.type(p) === 'string_content').length > 1) return undefined;
-    return { text: this.txt(c), at: this.pos(c) };
   }
 
   // ------------------------------------------------------------------ pass 1: declarations
