@@ -50,6 +50,18 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
     half: 'tune', source: { deb: 'python3-werkzeug', version: '2.2.2-3+deb12u1' },
     copy: [['usr/lib/python3/dist-packages/werkzeug', 'werkzeug']],
   },
+  anyio: {
+    half: 'tune', source: { deb: 'python3-anyio', version: '3.6.2-1' },
+    copy: [['usr/lib/python3/dist-packages/anyio', 'anyio']],
+  },
+  typer: {
+    half: 'tune', source: { deb: 'python3-typer', version: '0.7.0-1' },
+    copy: [['usr/lib/python3/dist-packages/typer', 'typer']],
+  },
+  bottle: {
+    half: 'tune', source: { deb: 'python3-bottle', version: '0.12.23-1.1' },
+    copy: [['usr/lib/python3/dist-packages/bottle.py', 'bottle.py']],
+  },
   urllib3: {
     half: 'held-out', source: { deb: 'python3-urllib3', version: '1.26.12-1+deb12u4' },
     copy: [['usr/lib/python3/dist-packages/urllib3', 'urllib3']],
