@@ -1,6 +1,7 @@
 /**
  * Reading tree-sitter-python's flat tree (lib/extract/flat-tree.ts) for the collector (collect.ts): node types,
- * fields, children, text and positions; and the facts' last step, `unshared`.
+ * fields, children, text and positions, definitions' headers, docstrings and comments; and the facts' last step,
+ * `unshared`.
  */
 import type { FlatTree } from '../../extract/flat-tree.ts';
 import { toPos, type Pos } from '../../extract/facts.ts';
@@ -71,6 +72,82 @@ export class PyTree {
     }
     if (parts.filter((p) => this.type(p) === 'string_content').length > 1) return undefined;
     return { text: this.txt(c), at: this.pos(c) };
+  }
+
+  // ------------------------------------------------------------------ definitions and their text
+  /** `__name__ == "__main__"` (either way round). */
+  protected isMainGuard(cond: number): boolean {
+    if (this.type(cond) !== 'comparison_operator') return false;
+    const parts = this.namedKids(cond);
+    if (parts.length !== 2) return false;
+    const names = parts.map((p) => (this.type(p) === 'identifier' ? this.txt(p) : this.type(p) === 'string' ? this.stringContent(p)?.text : undefined));
+    return (names[0] === '__name__' && names[1] === '__main__') || (names[1] === '__name__' && names[0] === '__main__');
+  }
+
+  /** True for an `async def`. */
+  protected isAsync(i: number): boolean {
+    for (const c of this.kids(i)) { if (this.type(c) === 'async') return true; if (this.named(c)) return false; }
+    return false;
+  }
+
+  /** True when a function body yields (a generator: its calls give an iterator, not the returned value). */
+  protected isGenerator(body: number): boolean {
+    const walk = (i: number): boolean => {
+      for (const c of this.kids(i)) {
+        const ty = this.type(c);
+        if (ty === 'yield') return true;
+        if (ty === 'function_definition' || ty === 'class_definition' || ty === 'lambda') continue;
+        if (walk(c)) return true;
+      }
+      return false;
+    };
+    return walk(body);
+  }
+
+  /** A definition's header up to its colon, whitespace folded (at most 200 characters). */
+  protected signature(def: number, body: number): string {
+    // up to the header's last part (parameters, return type, bases): a comment after the colon is not in it
+    let end = body >= 0 ? this.t.start[body] : this.t.end[def];
+    for (const field of ['return_type', 'parameters', 'superclasses', 'type_parameters', 'name']) {
+      const c = this.child(def, field);
+      if (c >= 0 && this.t.end[c] <= end) { end = this.t.end[c]; break; }
+    }
+    let s = this.text.slice(this.t.start[def], end).replace(/\s+/g, ' ').trim();
+    if (s.endsWith(':')) s = s.slice(0, -1).trim();
+    return s.length > 200 ? `${s.slice(0, 199)}…` : s;
+  }
+
+  /** First line of a body's docstring (its first statement, a string). */
+  protected docOf(body: number): string | undefined {
+    if (body < 0) return undefined;
+    const first = this.namedKids(body)[0];
+    if (first === undefined || this.type(first) !== 'expression_statement') return undefined;
+    const s = this.namedKids(first)[0];
+    if (s === undefined || this.type(s) !== 'string') return undefined;
+    const content = this.namedKids(s).filter((p) => this.type(p) === 'string_content').map((p) => this.txt(p)).join('');
+    const line = content.split('\n').map((l) => l.trim()).find((l) => l.length > 0);
+    return line ? (line.length > 200 ? `${line.slice(0, 199)}…` : line) : undefined;
+  }
+
+  /** First line of the `#` comment block right above a node's line. */
+  protected commentAbove(i: number): string | undefined {
+    const row = this.rowOf(this.t.start[i]);
+    let r = row - 1;
+    let first: string | undefined;
+    while (r >= 0) {
+      const line = this.text.slice(this.lines[r], r + 1 < this.lines.length ? this.lines[r + 1] - 1 : this.text.length).trim();
+      if (!line.startsWith('#')) break;
+      first = line.replace(/^#+\s?/, '').trim() || first;
+      r--;
+    }
+    return first;
+  }
+
+  /** The first identifier in a node, depth first (-1: none). */
+  protected findIdentifier(i: number): number {
+    if (this.type(i) === 'identifier') return i;
+    for (const c of this.namedKids(i)) { const r = this.findIdentifier(c); if (r >= 0) return r; }
+    return -1;
   }
 }
 
