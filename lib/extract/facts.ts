@@ -119,9 +119,10 @@ export type Expr =
   | { k: 'builder'; call: Expr; arg?: number; param?: number }
   /**
    * The declared type of parameter `arg` of the function (with `isNew`, the constructor) that calling `callee` runs:
-   * the contextual type of an object literal written as that argument, whose keys name its members.
+   * the contextual type of an object literal written as that argument, whose keys name its members. (`targs`: the
+   * first type argument written at the call, `implementNode<MaxDecl>({ … })`: what the callee's first type parameter is)
    */
-  | { k: 'param'; callee: Expr; arg: number; isNew?: true }
+  | { k: 'param'; callee: Expr; arg: number; isNew?: true; targs?: Expr[] }
   /**
    * An object literal value (`{ select, update: fn, ...base }`): its entries in source order — a named key and its
    * value, a spread, or `open` for a key that is not a plain name (`[k]: v`, `'a-b': v`: any name may be that one).
@@ -316,7 +317,12 @@ export interface LocalFact {
    * such a function (`(): Handler => (req) => …` has `type` Handler, `returns` absent; `const mk: (e: E) => Handler =
    * (e) => (req) => …` gives the inner `req` the type of mk, `returns` 1).
    */
-  ctxType?: { type: Expr; param: number; returns?: number };
+  /**
+   * (`key`: a function written as the value of a key of an object literal passed as an argument, `run({ after: (v) =>
+   * … })`, `type` being `typeof` that key's member of the parameter's type: a type parameter of the callee that the
+   * call does not bind leaves it untyped, as the checker infers it from the call)
+   */
+  ctxType?: { type: Expr; param: number; returns?: number; key?: true };
   /** Assigned after its declaration (`let run = defaultRun; … run = other`): the function it holds is not fixed. */
   reassigned?: boolean;
   /**

@@ -22,18 +22,36 @@ export function callTarget(this: Evaluator, f: number, call: CallFact): (SymRef 
 }
 
 /** A parameter of a function with a declared function type: that type's parameter (see LocalFact.ctxType). */
-export function declaredParam(this: Evaluator, f: number, ctx: { type: Expr; param: number; returns?: number }): Val {
+export function declaredParam(this: Evaluator, f: number, ctx: { type: Expr; param: number; returns?: number; key?: true }): Val {
   let fn = this.typeValue(f, ctx.type, 0);
   for (let k = 0; k < (ctx.returns ?? 0) && fn.t === 'fnval'; k++) fn = this.typeValue(fn.f, fn.returns, 0, fn.subst);
   // a method's type (`Handlers['a']` of `interface Handlers { a(x: Foo): void }`): its declared parameter
   if (fn.t === 'sym') {
     const ms = this.sym(fn);
     const pt = ms.label === 'Method' ? ms.params?.[ctx.param] : undefined;
+    if (pt && ctx.key && mentionsUnbound(pt, fn.f, fn.subst, 0)) return UNKNOWN;
     return pt ? weakenFrom(this.typeValue(fn.f, pt, 0, fn.subst), fn, 'contextual-type') : UNKNOWN;
   }
   const p = fn.t === 'fnval' ? fn.params?.[ctx.param] : undefined;
   if (!p || fn.t !== 'fnval') return UNKNOWN;
+  // (a key's function of an argument literal: a type parameter its callee's call leaves to inference, `run<T>(value: T,
+  // hooks: { after: (v: T) => … })`, is what the arguments make it, not its constraint)
+  if (ctx.key && mentionsUnbound(p, fn.f, fn.subst, 0)) return UNKNOWN;
   return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), fn, 'contextual-type');
+}
+
+/** Whether a declared type names, anywhere in it, a type parameter that `subst` does not bind. */
+function mentionsUnbound(t: Expr, f: number, subst: Subst | undefined, depth: number): boolean {
+  if (depth > 6) return true;
+  switch (t.k) {
+    case 'id': return bindsLocal(t.b) && !subst?.has(`${f}:${bindingIndex(t.b)}`);
+    case 'array': case 'promise': return mentionsUnbound(t.of, f, subst, depth + 1);
+    case 'map': return mentionsUnbound(t.of, f, subst, depth + 1) || (!!t.key && mentionsUnbound(t.key, f, subst, depth + 1));
+    case 'union': case 'intersection': return t.types.some((x) => mentionsUnbound(x, f, subst, depth + 1));
+    case 'generic': return t.args.some((x) => mentionsUnbound(x, f, subst, depth + 1));
+    case 'index': return mentionsUnbound(t.of, f, subst, depth + 1);
+    default: return false;
+  }
 }
 
 /**
@@ -56,7 +74,9 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
   if (!pt) return UNKNOWN;
   // a method of a generic receiver (`box.put({ … })` on a `Box<Cat>`): its type parameters as the receiver binds them
   const callee = e.callee.k === 'member' && !e.isNew ? this.value(f, e.callee) : undefined;
-  const subst = callee?.t === 'sym' && callee.f === target.f && callee.s === target.s ? callee.subst : undefined;
+  const c: Val & { t: 'sym' } = { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c, subst: callee?.t === 'sym' && callee.f === target.f && callee.s === target.s ? callee.subst : undefined };
+  // … and the type arguments written at the call (`implementNode<MaxDecl>({ … })`)
+  const subst = e.targs && ts.typeParams ? this.explicitTypeArgs(c, ts.typeParams, e.targs, f) : c.subst;
   // a parameter typed by a type parameter the receiver does not bind (`<T extends Limit>(x: T)`, `Partial<T>`, `T[]`):
   // the checker instantiates it from the argument itself, so its constraint's members are not the keys'
   if (unboundTypeParam(pt, target.f, subst)) return UNKNOWN;

@@ -1,5 +1,5 @@
 /** Members of classes and interfaces: own members, heritage (extends, implements, mixins), declaration merging. */
-import { FUNCTION_MEMBER_KINDS, MERGING_LABELS, PENDING_MEMBER, REASON_CONFIDENCE, UNKNOWN, VALUE_LABELS, newableFunction, sameValue, weakenFrom, type Evaluator, type Reason, type SymRef, type TypeArg, type Val } from './evaluate.ts';
+import { FUNCTION_MEMBER_KINDS, MERGING_LABELS, PENDING_MEMBER, REASON_CONFIDENCE, UNKNOWN, VALUE_LABELS, newableFunction, sameValue, weakenFrom, type Evaluator, type Reason, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
 import { bindingIndex, bindsLocal, type Expr } from '../extract/facts.ts';
 
 /** The class a class extends (its first heritage), or 'ext' when that is outside the project. */
@@ -162,7 +162,7 @@ function heritageMemberOf(this: Evaluator, cf: number, cs: number, args: TypeArg
         const bs = this.sym(base);
         if (bs.label === 'TypeAlias') v = this.typeValue(t.f, h, 0, own);
         else if ((bs.label === 'Class' || bs.label === 'Interface') && h.k === 'generic') {
-          const m = this.boundHeritageMember(base.f, base.s, h.args.map((a) => ({ f: t.f, t: a, subst: own })), name, depth + 1);
+          const m = this.boundHeritageMember(base.f, base.s, h.args.map((a) => typeArgOf(t.f, a, own)), name, depth + 1);
           if (m) return m;
         }
       }

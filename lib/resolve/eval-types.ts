@@ -1,5 +1,5 @@
 /** Types as values: what a type expression (annotation, heritage, type argument) stands for, and which symbol it names. */
-import { EXT, MAX_DEPTH, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, shareable, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
+import { EXT, MAX_DEPTH, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, shareable, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
 import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, type Expr } from '../extract/facts.ts';
 
 // ---------------------------------------------------------------- types
@@ -20,9 +20,9 @@ export function typeValue(this: Evaluator, f: number, t: Expr, depth: number, su
 }
 
 export function typeValueCounted(this: Evaluator, f: number, t: Expr, depth: number, subst: Subst | undefined): Val {
-  // (how deep one type's reading may nest: twelve reached members attached five bases below through helper types, but
-  // more than doubled typeorm's cold analyze, CPU and memory, so the bound stays at eight; the evaluator's own depth
-  // still bounds a cycle)
+  // (how deep one type's reading may nest: twelve more than doubled a large repository's cold analyze, CPU and memory,
+  // so the bound stays at eight; a type parameter passed on as it is costs no level (typeArgOf), which is what members
+  // attached five bases below needed; the evaluator's own depth still bounds a cycle)
   if (depth > 8 || this.depth > MAX_DEPTH) { this.cut++; return UNKNOWN; }
   if (++this.depth > this.peak) this.peak = this.depth;
   try {
@@ -49,12 +49,12 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       const a = this.sym(alias);
       if (a.label === 'TypeAlias' && a.type && a.typeParams) {
         const own = new Map<string, TypeArg>();
-        a.typeParams.forEach((l, i) => { if (t.args[i]) own.set(`${alias.f}:${l}`, { f, t: t.args[i], subst }); });
+        a.typeParams.forEach((l, i) => { if (t.args[i]) own.set(`${alias.f}:${l}`, typeArgOf(f, t.args[i], subst)); });
         return this.typeValue(alias.f, a.type, depth + 1, own);
       }
     }
     const base = this.typeValue(f, t.of, depth + 1, subst);
-    return base.t === 'inst' ? { ...base, args: t.args.map((a) => ({ f, t: a, subst })) } : base;
+    return base.t === 'inst' ? { ...base, args: t.args.map((a) => typeArgOf(f, a, subst)) } : base;
   }
   // `typeof x`: x itself (`Observer: typeof QueryObserver` is the class: `new Observer()` constructs one)
   // (a function bound with a declared type has that type: `typeof retryIf` of `const retryIf: Cond = …` is a Cond)
@@ -382,7 +382,7 @@ export function bindingsFor(this: Evaluator, cf: number, cs: number, args: TypeA
     if (h.k !== 'generic') continue;
     const base = this.typeSymbol(cf, h.of);
     if (!base || base === 'ext') continue;
-    const found = this.bindingsFor(base.f, base.s, h.args.map((t) => ({ f: cf, t, subst: own })), of, os, depth + 1);
+    const found = this.bindingsFor(base.f, base.s, h.args.map((t) => typeArgOf(cf, t, own)), of, os, depth + 1);
     if (found) return found;
   }
   return undefined;

@@ -5,7 +5,7 @@
  * linear in the size of the project.
  */
 import type { FileRules, ResolveRules } from './rules.ts';
-import { bindingIndex, bindsImport, bindsSymbol, type CallSignature, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
+import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, type CallSignature, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
 import * as types from './eval-types.ts';
 import * as members from './eval-members.ts';
 import * as exported from './eval-exports.ts';
@@ -110,6 +110,21 @@ export type Val =
 export interface TypeArg { f: number; t: Expr; subst?: Subst; v?: Val }
 /** Type parameters of a class or interface (key `file:local`) bound to type arguments. */
 export type Subst = ReadonlyMap<string, TypeArg>;
+
+/**
+ * The type argument `t` written in file f with `subst` in force. A bare type parameter bound there (`d` of
+ * `class BaseRange<d> extends PrimitiveConstraint<d>`, `type attachmentsOf<d> = NarrowedAttachments<d> & …`) is the
+ * argument it is bound to, as the checker's instantiation substitutes it: a chain of classes or aliases passing their
+ * parameter on costs no reading of its own, however long (the nesting bound counts readings, and a parameter passed
+ * through five bases took five of its eight).
+ */
+export function typeArgOf(f: number, t: Expr, subst: Subst | undefined): TypeArg {
+  if (subst && t.k === 'id' && bindsLocal(t.b)) {
+    const a = subst.get(`${f}:${bindingIndex(t.b)}`);
+    if (a) return a;
+  }
+  return { f, t, subst };
+}
 
 export const EXT: Val = Object.freeze({ t: 'ext' }) as Val;
 /** The element type of an array whose elements are known as a value (`el`), not as a type. */

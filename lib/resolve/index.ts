@@ -882,11 +882,11 @@ class ProjectBuilder {
         if (!bindsLocal(e.b)) return false;
         const loc = this.files[f].locals[bindingIndex(e.b)];
         // (one declared `any`, JSDoc's `{*}` and `{object}` included, is as untyped)
-        if (!loc || loc.ctxType) return false;
+        if (!loc || (loc.ctxType && !loc.ctxType.key)) return false;
         if (loc.type) return loc.type.k === 'any';
         // a callback's parameter is typed by the function it is passed to; when that gives it no type (a package's
         // `hooks.compilation.tap(name, (compilation) => …)`, an untyped `each(fn)`), the checker has `any` there too
-        if (loc.ctx) return !loc.init && this.ev.value(f, e).t === 'unknown';
+        if (loc.ctx || loc.ctxType) return !loc.init && this.ev.value(f, e).t === 'unknown';
         // (a `let` declared without a value: any of its assignments may be `any`, which absorbs the rest; nothing
         // read from it is guessed, as before it took its assignments' values)
         if (loc.evolving) return true;

@@ -96,7 +96,15 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       const ordered = this.realSlots(c.args, true);
       for (let i = 0; i < ordered.length; i++) {
         // an object literal argument: its keys are members of the callee's declared parameter i
-        if (this.objectEntries.size) this.argumentKeys(ordered[i], { k: 'param', callee, arg: i, ...(c.isNew ? { isNew: true as const } : {}) }, c.from, 0, argKeys);
+        if (this.objectEntries.size) {
+          const param: Expr & { k: 'param' } = { k: 'param', callee, arg: i };
+          if (c.isNew) param.isNew = true;
+          // (the type argument written at the call, `implementNode<MaxDecl>({ … })`: what the callee's first type
+          // parameter is in the parameter's type)
+          const targ = c.isNew || !this.callTypeArg.size ? undefined : this.callTypeArg.get(node);
+          if (targ) param.targs = [this.expr(targ)];
+          this.argumentKeys(ordered[i], param, c.from, 0, argKeys);
+        }
         // a function argument: its parameters are typed by the callee's declaration of parameter i
         const branches = this.branchesOf.get(ordered[i]);
         for (let b = -1; b < (branches ? branches.length : 0); b++) {
@@ -157,6 +165,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     }
     else if (l.ctxEntry) f.ctxType = { type: { k: 'index', of: this.expr(l.ctxEntry.type), name: l.ctxEntry.name }, param: l.ctxEntry.param };
     else if (l.ctxAssign) f.ctxType = { type: { k: 'index', of: { k: 'typeof', of: this.expr(l.ctxAssign.obj) }, name: this.ident(l.ctxAssign.name) }, param: l.ctxAssign.param };
+    else if (l.ctxKey) f.ctxType = { type: { k: 'typeof', of: l.ctxKey.value }, param: l.ctxKey.param, key: true };
     // a local declared without a value (`let end; if (…) end = a; else end = b;`): one of the values assigned to
     // it, as the checker's type of such a `let` evolves with them (not one that reads the local itself)
     if (l.evolving && !f.type) {
@@ -275,7 +284,19 @@ export function argumentKeys(this: Collector, node: Node, obj: Expr, from: numbe
   for (const en of entries) {
     if (!en.key) continue;
     out.push({ key: en.key, obj, short: en.value === en.key, from });
-    if (en.value && en.value !== en.key) this.argumentKeys(en.value, { k: 'member', obj, name: this.ident(en.key) }, from, depth + 1, out);
+    if (!en.value || en.value === en.key) continue;
+    const member: Expr = { k: 'member', obj, name: this.ident(en.key) };
+    this.argumentKeys(en.value, member, from, depth + 1, out);
+    // a function written as the key's value (`{ reduce: (inner) => …, describe(node) {…} }`): its unannotated
+    // parameters are those of the member's declared function type, as the checker types them by context
+    const slots = this.slotsOf.get(this.unwrapped(en.value));
+    if (!slots) continue;
+    const ordered = this.realSlots(slots);
+    for (let j = 0; j < ordered.length; j++) {
+      const l = this.slotLocal.get(ordered[j]);
+      const loc = l === undefined ? undefined : this.localNodes[l];
+      if (loc && !loc.type && !loc.ctx && !loc.ctxType && !loc.ctxAssign && !loc.ctxEntry && !loc.ctxKey) loc.ctxKey = { value: member, param: j };
+    }
   }
 }
 

@@ -218,7 +218,7 @@ export class Collector {
   // pass 2 results
   readonly symbols: SymbolFact[] = [];
   readonly work: SymbolWork[] = [];
-  readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number }; evolving?: Scope }> = [];
+  readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number }; ctxKey?: { value: Expr; param: number }; evolving?: Scope }> = [];
   /** Class members written as methods or fields, by name → where their definitions start. */
   readonly memberDeclsAt = new Map<string, number[]>();
   /** What `x = value` assigns, by target node (see assignedOf). */

@@ -1,9 +1,9 @@
 /**
  * Python's collector: one file's flat tree (lib/extract/flat-tree.ts) and its query matches (tags.scm) to FileFacts.
- * The matches say which nodes are definitions, calls and decorators; a walk of the tree in source order builds
- * Python's scopes (module, class, function, lambda, comprehension) with LEGB lookup: a name bound anywhere in a
- * function is local to all of it unless declared `global`/`nonlocal`, a class body's names are not seen by the
- * functions inside it, and a comprehension's targets are its own. Names are resolved once every scope is complete.
+ * The matches give the comments and Python 2 statements; a walk of the tree in source order finds definitions, calls
+ * and decorators and builds Python's scopes (module, class, function, lambda, comprehension) with LEGB lookup: a name
+ * bound anywhere in a function is local to all of it unless declared `global`/`nonlocal`, a class body's names are
+ * not seen by the functions inside it, and a comprehension's targets are its own. Names are resolved once every scope is complete.
  */
 import type { FlatTree } from '../../extract/flat-tree.ts';
 import type { Match, MatchSource } from '../../extract/query-match.ts';
@@ -1419,8 +1419,8 @@ function enclosingClass(scope: Scope): number | undefined {
   return undefined;
 }
 
-/** Captures whose node the collector files by role. */
-const ROLE_CAPTURES = new Set(['def', 'call', 'decorator', 'py2', 'comment']);
+/** Captures whose node the collector files by role (tags.scm: comments, Python 2 statements). */
+const ROLE_CAPTURES = new Set(['py2', 'comment']);
 
 /** Calls `f` with each capture of a match list or of a native match buffer (pattern, capture name, node index). */
 function forEachCapture(matches: Match[] | MatchSource, f: (pattern: number, capture: string, node: number) => void): void {
