@@ -1,5 +1,5 @@
 /**
- * Python (.py .pyi): tree-sitter-python 0.25.0 with its tags conventions (tags.scm), Python's own collector
+ * Python (.py .pyi): tree-sitter-python 0.25.0, the few nodes its query gives (tags.scm), Python's own collector
  * (collect.ts: scopes, imports, typing) and resolver (resolve.ts: modules, C3 linearisation, typed receivers), and
  * its rules (rules.ts).
  */
