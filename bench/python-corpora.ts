@@ -7,8 +7,11 @@
  * - tune: gyp (node-gyp 11.5.0: gyp-next with a vendored `packaging`, untyped Python 3 plus typed modules, a
  *   src layout declared by pyproject.toml's `package-dir`), Python-Markdown 3.4.1 (class hierarchies of
  *   processors and extensions, registries, relative imports), Jinja2 3.1.2 (a compiler and its runtime: visitors,
- *   `@overload` signatures) and Werkzeug 2.2.2 (a WSGI library whose `.pyi` stubs sit beside its modules). Jinja2 and
- *   Werkzeug were first measured fresh, then their misses read.
+ *   `@overload` signatures), Werkzeug 2.2.2 (a WSGI library whose `.pyi` stubs sit beside its modules), anyio 3.6.2 (a
+ *   fully typed async library: `Self`, TypeVars, Protocols, overloads, dataclasses, async context managers, version
+ *   checks), typer 0.7.0 (a command-line framework built from decorators) and bottle 0.12.23 (a one-file web framework:
+ *   routing decorators, request contexts, plugins). Each but gyp and Python-Markdown was first measured fresh, then its
+ *   misses read.
  * - held out (never tuned on; read its figures, not its misses): urllib3 1.26.12, requests 2.28.1 and dateutil 2.8.2
  *   (date arithmetic, recurrence rules and time zones: class hierarchies with `super()` and class-level caches).
  */
@@ -49,6 +52,18 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
   werkzeug: {
     half: 'tune', source: { deb: 'python3-werkzeug', version: '2.2.2-3+deb12u1' },
     copy: [['usr/lib/python3/dist-packages/werkzeug', 'werkzeug']],
+  },
+  anyio: {
+    half: 'tune', source: { deb: 'python3-anyio', version: '3.6.2-1' },
+    copy: [['usr/lib/python3/dist-packages/anyio', 'anyio']],
+  },
+  typer: {
+    half: 'tune', source: { deb: 'python3-typer', version: '0.7.0-1' },
+    copy: [['usr/lib/python3/dist-packages/typer', 'typer']],
+  },
+  bottle: {
+    half: 'tune', source: { deb: 'python3-bottle', version: '0.12.23-1.1' },
+    copy: [['usr/lib/python3/dist-packages/bottle.py', 'bottle.py']],
   },
   urllib3: {
     half: 'held-out', source: { deb: 'python3-urllib3', version: '1.26.12-1+deb12u4' },

@@ -14,13 +14,10 @@ import {
 import type { PyFacts, PyImport } from './facts.ts';
 import { annotationNames, ENUM_BASES, isOverloadDecorator, isSignatureKind, isTypingName } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
+import { PyTree, unshared, type PyNames } from './tree.ts';
+import { staticCondition, type ConditionReader } from './conditions.ts';
 
-/** What the collector needs of the language runtime: type and field names. */
-export interface PyNames {
-  typeName(id: number): string | undefined;
-  fieldIds: ReadonlyMap<string, number>;
-  namedById: Uint8Array;
-}
+export type { PyNames };
 
 type Binding = { k: 'sym'; s: number } | { k: 'imp'; i: number } | { k: 'local'; l: number };
 
@@ -46,37 +43,7 @@ export function collectPython(flat: FlatTree, names: PyNames, text: string, file
   return unshared(new PyCollector(flat, names, text, filePath).collect(matches, roles, parseErrors), new Set());
 }
 
-/**
- * The facts with every object in one place only: one met a second time (an expression that is both a call's callee
- * and a reference's value) is replaced by a copy. Facts read back from the cache (facts.json) are such trees, and
- * the resolver memoises values by expression object, its cycle guard included (resolve.ts `value`): sharing would
- * make a fresh analyze resolve otherwise than an incremental one reading the same facts from the cache.
- */
-function unshared<T>(v: T, seen: Set<object>): T {
-  if (v === null || typeof v !== 'object') return v;
-  if (seen.has(v)) return copy(v);
-  seen.add(v);
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) { const x = v[i]; if (x !== null && typeof x === 'object') v[i] = unshared(x, seen); }
-  } else {
-    const o = v as Record<string, unknown>;
-    for (const k in o) { const x = o[k]; if (x !== null && typeof x === 'object') o[k] = unshared(x, seen); }
-  }
-  return v;
-}
-
-/** A deep copy of a plain JSON value (facts hold no other kind). */
-function copy<T>(v: T): T {
-  if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(copy) as T;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const k in o) out[k] = copy(o[k]);
-  return out as T;
-}
-
-class PyCollector {
-  private readonly fieldName: Array<string | undefined> = [];
+class PyCollector extends PyTree {
   private readonly symbols: SymbolFact[] = [];
   private readonly locals: LocalFact[] = [];
   private readonly calls: CallFact[] = [];
@@ -90,7 +57,6 @@ class PyCollector {
   /** Class symbol → its attributes by name (Property symbols). */
   private readonly classAttrs = new Map<number, Map<string, number>>();
   /** Symbols whose name is bound again in its scope. */
-  private readonly lines: Uint32Array;
   /** Names last assigned a path a script computes (`HERE = os.path.dirname(__file__)`), for `sys.path` roots. */
   private readonly pathVars = new Map<string, PathValue>();
   private pathTree?: PathTree;
@@ -98,10 +64,14 @@ class PyCollector {
   private readonly narrowed = new Map<string, { scope: Scope; type: Expr }>();
   /** What each name an import binds stands for (canonical): the module or the module's attribute, dotted. */
   private readonly importedAs = new Map<string, string>();
+  /** A lambda's node → the calls and references of its body (`[calls from, to, refs from, to)`): a name it is bound to owns them. */
+  private readonly lambdaBodies = new Map<number, [number, number, number, number]>();
+  /** Scopes whose bindings are being read in a branch a version check rules out (they bind no names there). */
+  private readonly unreachedIn = new Set<Scope>();
+  private conditionReader?: ConditionReader;
 
-  constructor(private readonly t: FlatTree, private readonly names: PyNames, private readonly text: string, private readonly path: string) {
-    for (const [n, id] of names.fieldIds) this.fieldName[id] = n;
-    this.lines = t.lineStartList();
+  constructor(t: FlatTree, names: PyNames, text: string, private readonly path: string) {
+    super(t, names, text);
   }
 
   collect(matches: Match[] | MatchSource, roles: ReadonlyArray<string | undefined>, parseErrors: number): FileFacts {
@@ -145,58 +115,6 @@ class PyCollector {
         sym.exported = inClass && owner.exported && publicName;
       }
     }
-  }
-
-  // ------------------------------------------------------------------ tree access
-  private type(i: number): string { return this.names.typeName(this.t.type[i]) ?? ''; }
-  private named(i: number): boolean { return this.names.namedById[this.t.type[i]] === 1; }
-  private fieldOf(i: number): string | undefined { const f = this.t.field[i]; return f ? this.fieldName[f] : undefined; }
-  // The children of a node by plain loops over the flat tree's links (a generator per call, and an iterator result
-  // per child, made this collector allocate several times the size of its input).
-  private kids(i: number): number[] { const out: number[] = []; for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) out.push(c); return out; }
-  private namedKids(i: number): number[] {
-    const out: number[] = [];
-    for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) if (this.named(c) && this.type(c) !== 'comment') out.push(c);
-    return out;
-  }
-  private child(i: number, field: string): number {
-    const id = this.names.fieldIds.get(field);
-    if (id === undefined) return -1;
-    for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) if (this.t.field[c] === id) return c;
-    return -1;
-  }
-  private children(i: number, field: string): number[] {
-    const out: number[] = [];
-    const id = this.names.fieldIds.get(field);
-    if (id === undefined) return out;
-    for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) if (this.t.field[c] === id) out.push(c);
-    return out;
-  }
-  private txt(i: number): string { return this.text.slice(this.t.start[i], this.t.end[i]); }
-  private lineOf(i: number): number { return this.rowOf(this.t.start[i]) + 1; }
-  private endLineOf(i: number): number { return this.rowOf(Math.max(this.t.start[i], this.t.end[i] - 1)) + 1; }
-  private rowOf(offset: number): number {
-    const ls = this.lines;
-    let lo = 0, hi = ls.length - 1;
-    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (ls[mid] <= offset) lo = mid; else hi = mid - 1; }
-    return lo;
-  }
-  private pos(i: number): Pos {
-    const start = this.t.start[i];
-    const row = this.rowOf(start);
-    return toPos(row + 1, start - this.lines[row] + 1, this.t.end[i] - start);
-  }
-  /** Position of a string's content (inside the quotes). */
-  private stringContent(i: number): { text: string; at: Pos } | undefined {
-    const parts = this.namedKids(i);
-    if (parts.some((p) => this.type(p) === 'interpolation')) return undefined;
-    const c = parts.find((p) => this.type(p) === 'string_content');
-    if (!c) {
-      // an empty string: no content node
-      return parts.length <= 2 ? { text: '', at: toPos(this.lineOf(i), 1, 0) } : undefined;
-    }
-    if (parts.filter((p) => this.type(p) === 'string_content').length > 1) return undefined;
-    return { text: this.txt(c), at: this.pos(c) };
   }
 
   // ------------------------------------------------------------------ pass 1: declarations
@@ -315,8 +233,10 @@ class PyCollector {
         const v = this.child(i, 'value');
         if (v >= 0 && this.type(v) === 'as_pattern') {
           const value = this.expr(this.namedKids(v)[0] ?? -1, scope);
-          // `with C() as x`: x is what C().__enter__() returns
-          this.assignTarget(this.asTarget(v), { k: 'call', callee: { k: 'member', obj: value, name: '__enter__' } }, scope, i);
+          // `with C() as x`: x is what C().__enter__() returns (`async with`: what awaiting C().__aenter__() gives)
+          const stmt = this.t.parent[this.t.parent[i]];
+          const isAsync = stmt >= 0 && this.kids(stmt).some((c) => this.type(c) === 'async');
+          this.assignTarget(this.asTarget(v), { k: 'call', callee: { k: 'member', obj: value, name: isAsync ? '__aenter__' : '__enter__' } }, scope, i);
         } else if (v >= 0) this.expr(v, scope);
         return;
       }
@@ -340,14 +260,6 @@ class PyCollector {
         if (this.named(i) && !this.isStatement(ty) && !STRUCTURAL.has(ty)) { this.expr(i, scope); return; }
         this.visitChildren(i, scope);
     }
-  }
-
-  private isMainGuard(cond: number): boolean {
-    if (this.type(cond) !== 'comparison_operator') return false;
-    const parts = this.namedKids(cond);
-    if (parts.length !== 2) return false;
-    const names = parts.map((p) => (this.type(p) === 'identifier' ? this.txt(p) : this.type(p) === 'string' ? this.stringContent(p)?.text : undefined));
-    return (names[0] === '__name__' && names[1] === '__main__') || (names[1] === '__name__' && names[0] === '__main__');
   }
 
   private expressionStatement(i: number, scope: Scope): void {
@@ -416,6 +328,7 @@ class PyCollector {
   private bindName(scope: Scope, name: string, b: Binding): void {
     let target = scope;
     if (scope.kind === 'function' && scope.globals?.has(name)) target = moduleOf(scope);
+    if (this.unreachedIn.has(target)) return;
     const prev = target.names.get(name);
     // an `@overload` signature is for the checker only: the next def of the name is what runs (no rebinding)
     if (prev && prev.k === 'sym' && b.k === 'sym' && prev.s !== b.s && isSignatureKind(this.symbols[prev.s].kind)) { target.names.set(name, b); return; }
@@ -478,6 +391,8 @@ class PyCollector {
     if (inClass && kind !== 'staticmethod') fs.cls = scope.sym;
     const params = this.child(i, 'parameters');
     if (params >= 0) this.parameters(params, fs, scope, inClass ? kind : undefined);
+    // `def m(self: T) -> T` / `def make(cls: type[T]) -> T` with T a TypeVar: the instance it is called on, as `-> Self`
+    if (fs.cls !== undefined && sym.returns?.k === 'id' && params >= 0 && this.isSelfTypeVar(params, sym.returns.name, scope)) sym.returns = { k: 'this', cls: fs.cls };
     if (body >= 0) {
       this.declareBlock(body, fs);
       const returns: Expr[] = [];
@@ -486,23 +401,15 @@ class PyCollector {
     }
   }
 
-  private isAsync(i: number): boolean {
-    for (const c of this.kids(i)) { if (this.type(c) === 'async') return true; if (this.named(c)) return false; }
-    return false;
-  }
-
-  /** True when a function body yields (a generator: its calls give an iterator, not the returned value). */
-  private isGenerator(body: number): boolean {
-    const walk = (i: number): boolean => {
-      for (const c of this.kids(i)) {
-        const ty = this.type(c);
-        if (ty === 'yield') return true;
-        if (ty === 'function_definition' || ty === 'class_definition' || ty === 'lambda') continue;
-        if (walk(c)) return true;
-      }
-      return false;
-    };
-    return walk(body);
+  /** True when the first parameter is annotated `T`, `type[T]` or `Type[T]`, with name T a TypeVar of the module. */
+  private isSelfTypeVar(params: number, name: string, scope: Scope): boolean {
+    const p = this.namedKids(params)[0];
+    if (p === undefined || (this.type(p) !== 'typed_parameter' && this.type(p) !== 'typed_default_parameter')) return false;
+    const m = /^["']?(?:(?:typing\.)?[Tt]ype\[\s*)?(\w+)\s*\]?["']?$/.exec(this.txt(this.child(p, 'type')).trim());
+    if (!m || m[1] !== name) return false;
+    const b = this.lookup(name, scope, false);
+    const init = b?.k === 'sym' ? this.symbols[b.s].init : undefined;
+    return init?.k === 'call' && init.callee.k === 'id' && init.callee.name === 'TypeVar';
   }
 
   /** A function body's statements, collecting the values of its `return`s. */
@@ -556,10 +463,50 @@ class PyCollector {
    */
   private visitIf(i: number, scope: Scope, part: (c: number) => void): void {
     const cond = this.child(i, 'condition');
+    const truth = this.staticTruth(cond);
+    // a condition that always holds: the clauses after it never run
+    let settled = truth === true;
     for (const c of this.kids(i)) {
-      if (this.fieldOf(c) !== 'consequence' || cond < 0) { part(c); continue; }
-      this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c));
+      const field = this.fieldOf(c);
+      if (field === 'consequence' && cond >= 0) {
+        if (truth === false) this.unreached(scope, () => part(c));
+        else this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c));
+      } else if (field === 'alternative') {
+        if (settled) { this.unreached(scope, () => part(c)); continue; }
+        part(c);
+        if (this.type(c) === 'elif_clause' && this.staticTruth(this.child(c, 'condition')) === true) settled = true;
+      } else part(c);
     }
+  }
+
+  /** A condition decided before the program runs (`sys.version_info >= (3, 8)`: conditions.ts), else undefined. */
+  private staticTruth(cond: number): boolean | undefined {
+    if (cond < 0) return undefined;
+    this.conditionReader ??= {
+      type: (i) => this.type(i), txt: (i) => this.txt(i), namedKids: (i) => this.namedKids(i), kids: (i) => this.kids(i),
+      named: (i) => this.named(i), child: (i, f) => this.child(i, f), canonical: (i) => this.canonical(i),
+    };
+    return staticCondition(this.conditionReader, cond);
+  }
+
+  /**
+   * A branch that cannot run on the Python version conditions are decided for, read as a type checker reads it: its
+   * definitions are symbols (marked `unreached`) that bind no names, its imports bind none, its calls and references
+   * are not kept.
+   */
+  private unreached(scope: Scope, f: () => void): void {
+    const c0 = this.calls.length, r0 = this.refs.length, s0 = this.symbols.length, i0 = this.py.imports.length;
+    const had = this.unreachedIn.has(scope);
+    this.unreachedIn.add(scope);
+    try {
+      f();
+    } finally {
+      if (!had) this.unreachedIn.delete(scope);
+    }
+    this.calls.length = c0;
+    this.refs.length = r0;
+    for (let k = s0; k < this.symbols.length; k++) (this.py.unreached ??= []).push(k);
+    for (let k = i0; k < this.py.imports.length; k++) this.py.imports[k].unreached = true;
   }
 
   /** Runs `f` with the names of `narrow` narrowed in `scope`, then restores what they were. */
@@ -605,44 +552,6 @@ class PyCollector {
     const obj = this.classRef(this.child(i, 'object'), scope);
     const attr = this.child(i, 'attribute');
     return obj && attr >= 0 ? { k: 'member', obj, name: this.txt(attr) } : undefined;
-  }
-
-  private signature(def: number, body: number): string {
-    // up to the header's last part (parameters, return type, bases): a comment after the colon is not in it
-    let end = body >= 0 ? this.t.start[body] : this.t.end[def];
-    for (const field of ['return_type', 'parameters', 'superclasses', 'type_parameters', 'name']) {
-      const c = this.child(def, field);
-      if (c >= 0 && this.t.end[c] <= end) { end = this.t.end[c]; break; }
-    }
-    let s = this.text.slice(this.t.start[def], end).replace(/\s+/g, ' ').trim();
-    if (s.endsWith(':')) s = s.slice(0, -1).trim();
-    return s.length > 200 ? `${s.slice(0, 199)}…` : s;
-  }
-
-  /** First line of a body's docstring (its first statement, a string). */
-  private docOf(body: number): string | undefined {
-    if (body < 0) return undefined;
-    const first = this.namedKids(body)[0];
-    if (first === undefined || this.type(first) !== 'expression_statement') return undefined;
-    const s = this.namedKids(first)[0];
-    if (s === undefined || this.type(s) !== 'string') return undefined;
-    const content = this.namedKids(s).filter((p) => this.type(p) === 'string_content').map((p) => this.txt(p)).join('');
-    const line = content.split('\n').map((l) => l.trim()).find((l) => l.length > 0);
-    return line ? (line.length > 200 ? `${line.slice(0, 199)}…` : line) : undefined;
-  }
-
-  /** First line of the `#` comment block right above a node's line. */
-  private commentAbove(i: number): string | undefined {
-    const row = this.rowOf(this.t.start[i]);
-    let r = row - 1;
-    let first: string | undefined;
-    while (r >= 0) {
-      const line = this.text.slice(this.lines[r], r + 1 < this.lines.length ? this.lines[r + 1] - 1 : this.text.length).trim();
-      if (!line.startsWith('#')) break;
-      first = line.replace(/^#+\s?/, '').trim() || first;
-      r--;
-    }
-    return first;
   }
 
   private parameters(params: number, fs: Scope, outer: Scope, methodKind: string | undefined): void {
@@ -801,12 +710,6 @@ class PyCollector {
     this.bindName(scope, name, { k: 'sym', s });
   }
 
-  private findIdentifier(i: number): number {
-    if (this.type(i) === 'identifier') return i;
-    for (const c of this.namedKids(i)) { const r = this.findIdentifier(c); if (r >= 0) return r; }
-    return -1;
-  }
-
   // ------------------------------------------------------------------ imports
   private importStatement(i: number, scope: Scope): void {
     for (const c of this.children(i, 'name')) {
@@ -858,6 +761,7 @@ class PyCollector {
     this.importedAs.set(imp.local, imp.kind === 'module-as' ? imp.source : imp.kind === 'from' && !imp.source.startsWith('.') ? `${imp.source}.${imp.imported}` : imp.local);
     let target = scope;
     if (scope.kind === 'function' && scope.globals?.has(imp.local)) target = moduleOf(scope);
+    if (this.unreachedIn.has(target)) return;
     const prev = target.names.get(imp.local);
     if (prev && prev.k === 'local') { this.addValue(prev.l, { k: 'id', name: imp.local, b: importBinding(idx) }); return; }
     if (!prev) target.names.set(imp.local, { k: 'imp', i: idx });
@@ -884,7 +788,12 @@ class PyCollector {
     const typeNode = this.child(i, 'type');
     const right = this.child(i, 'right');
     let value: Expr | undefined;
-    if (right >= 0) value = this.type(right) === 'assignment' ? this.chained(right, scope) : this.expr(right, scope);
+    // a type alias (`X: TypeAlias = Union[A, B]`, or implicitly `X = Optional[A]` outside functions): its value is
+    // read as the annotation it is
+    const alias = right >= 0 && (typeNode >= 0 ? /(?:^|\.)TypeAlias$/.test(this.txt(typeNode).trim())
+      : scope.kind !== 'function' && this.type(left) === 'identifier' && this.isTypingSubscript(right, scope));
+    if (alias) value = this.annotation(right, scope);
+    else if (right >= 0) value = this.type(right) === 'assignment' ? this.chained(right, scope) : this.expr(right, scope);
     const type = typeNode >= 0 ? this.annotation(typeNode, scope) : undefined;
     // `__all__ = [...]`
     if (scope.kind === 'module' && left >= 0 && this.type(left) === 'identifier' && this.txt(left) === '__all__') this.dunderAll(right, false);
@@ -894,6 +803,15 @@ class PyCollector {
       if (v) this.pathVars.set(this.txt(left), v); else this.pathVars.delete(this.txt(left));
     }
     this.assignTarget(left, value, scope, i, type, right);
+  }
+
+  /** `Optional[A]`, `typing.Union[A, B]`, `list[A]`: a subscript of a generic that typing (or the builtins) give. */
+  private isTypingSubscript(i: number, scope: Scope): boolean {
+    if (this.type(i) !== 'subscript') return false;
+    const head = this.child(i, 'value');
+    const ty = head >= 0 ? this.type(head) : '';
+    const name = ty === 'identifier' ? this.txt(head) : ty === 'attribute' ? this.txt(this.child(head, 'attribute')) : '';
+    return isTypingName(name) && this.isTyping(head, scope);
   }
 
   /** `a = b = v`: every target gets v. */
@@ -1011,6 +929,9 @@ class PyCollector {
       return;
     }
     const prev = target.names.get(name);
+    // in a branch that cannot run: no value for a name, a new symbol bound to none
+    const unreached = this.unreachedIn.has(target);
+    if (unreached && (prev || target.kind === 'function' || target.kind === 'comprehension')) return;
     if (target.kind === 'function' || target.kind === 'comprehension') {
       if (prev && prev.k === 'local') {
         if (type && !this.locals[prev.l].type) this.locals[prev.l].type = type;
@@ -1054,8 +975,16 @@ class PyCollector {
     const doc = this.commentAbove(stmt);
     if (doc) sym.doc = doc;
     const s = this.addSymbol(sym);
-    target.names.set(name, { k: 'sym', s });
-    if (inClass) this.classAttrs.get(owner)!.set(name, s);
+    if (!unreached) {
+      target.names.set(name, { k: 'sym', s });
+      if (inClass) this.classAttrs.get(owner)!.set(name, s);
+    }
+    // a lambda bound to the name: the calls and references of its body are the symbol's (it runs them)
+    const span = kind === 'lambda' ? this.lambdaBodies.get(valueNode) : undefined;
+    if (span) {
+      for (let k = span[0]; k < span[1]; k++) if (this.calls[k].from === owner) this.calls[k].from = s;
+      for (let k = span[2]; k < span[3]; k++) if (this.refs[k].from === owner) this.refs[k].from = s;
+    }
   }
 
   private addValue(l: number, value: Expr): void {
@@ -1102,9 +1031,14 @@ class PyCollector {
     p.expr.b = b.k === 'sym' ? symbolBinding(b.s) : b.k === 'imp' ? importBinding(b.i) : localBinding(b.l);
   }
 
-  private nameExpr(name: string, scope: Scope): Expr & { k: 'id' } {
+  /**
+   * A name read in a scope, looked up once every scope is complete. `inOrder`: a read the class body runs as it is
+   * made (not an annotation), which sees only the class names bound above it (`_tokens: Set[T] = set()` before the
+   * class's own `def set`: the builtin).
+   */
+  private nameExpr(name: string, scope: Scope, inOrder = false): Expr & { k: 'id' } {
     const e: Expr & { k: 'id' } = { k: 'id', name };
-    this.pending.push({ expr: e, scope });
+    this.pending.push({ expr: e, scope: inOrder && scope.kind === 'class' && !scope.names.has(name) && scope.parent ? scope.parent : scope });
     return e;
   }
 
@@ -1119,7 +1053,7 @@ class PyCollector {
     switch (ty) {
       case 'identifier': {
         const name = this.txt(i);
-        const e = this.nameExpr(name, scope);
+        const e = this.nameExpr(name, scope, !written);
         if (written) return e;
         this.refs.push({ value: e, kind: 'value', at: this.pos(i), from: this.owner(scope) });
         const n = this.narrowed.get(name);
@@ -1204,7 +1138,7 @@ class PyCollector {
     if (fty === 'identifier') {
       nameNode = fn;
       const name = this.txt(fn);
-      callee = this.nameExpr(name, scope);
+      callee = this.nameExpr(name, scope, true);
       // `super()` (and `super(C, self)`) in a method: the class's bases
       if (name === 'super') {
         const cls = enclosingClass(scope);
@@ -1297,7 +1231,9 @@ class PyCollector {
       }
     }
     const body = this.child(i, 'body');
+    const c0 = this.calls.length, r0 = this.refs.length;
     const ret = body >= 0 ? this.expr(body, ls) : undefined;
+    this.lambdaBodies.set(i, [c0, this.calls.length, r0, this.refs.length]);
     return ret ? { k: 'fn', ret } : { k: 'fn' };
   }
 
@@ -1346,6 +1282,9 @@ class PyCollector {
       const e = this.typeName(i, scope);
       const n = e.k === 'id' || e.k === 'member' ? e.name : '';
       if (n === 'Any' && this.isTyping(i, scope)) return { k: 'any' };
+      // `Self`: the instance a method is called on
+      const cls = n === 'Self' ? (scope.kind === 'class' ? scope.sym : enclosingClass(scope)) : undefined;
+      if (cls !== undefined && cls >= 0 && this.isTyping(i, scope)) return { k: 'this', cls };
       if ((n === 'None' || n === 'str' || n === 'int' || n === 'float' || n === 'bool' || n === 'bytes') && ty === 'identifier') return { k: 'lit' };
       return e;
     }

@@ -28,6 +28,8 @@ export interface PyImport {
   from: number;
   /** Inside `if TYPE_CHECKING:` (types only) or a `try` whose `except ImportError` gives an alternative. */
   guarded?: boolean;
+  /** In a branch a version check rules out (`if sys.version_info < (3, 8):`): it binds no name. */
+  unreached?: true;
 }
 
 /** Python facts of one file (FileFacts' `py`). */
@@ -51,6 +53,8 @@ export interface PyFacts {
    * repository-relative folders, or with `cwd` relative to the directory the script runs in (sys-path.ts).
    */
   sysPath?: Array<{ path: string; cwd?: true; line: number }>;
+  /** Symbols defined in a branch a version check rules out (conditions.ts): they bind no name, nor are members. */
+  unreached?: number[];
   /** Comments of the file (text without `#`, line), for search. */
   comments?: Array<{ line: number; text: string }>;
 }

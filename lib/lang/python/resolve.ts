@@ -62,6 +62,7 @@ export class PythonResolver implements LanguageRelations {
   private readonly exportMemo = new Map<string, Val | null>();
   private readonly topMemo = new Map<number, Map<string, number>>();
   private readonly allMemo = new Map<number, Set<string> | undefined>();
+  private readonly unreachedMemo = new Map<number, Set<number>>();
   /** The file whose expressions are being evaluated (facts' expressions are evaluated in their own file). */
   private depth = 0;
 
@@ -119,15 +120,25 @@ export class PythonResolver implements LanguageRelations {
     if (t) return t;
     t = new Map();
     const facts = this.sink.files[f];
+    const unreached = this.unreachedOf(f);
     facts.symbols.forEach((s, i) => {
-      if (s.parent !== -1) return;
+      if (s.parent !== -1 || unreached?.has(i)) return;
       const prev = t!.get(s.name);
       // an `@overload` signature yields the name to the def that follows it (the implementation)
       if (prev === undefined || isSignatureKind(facts.symbols[prev >> 1].kind)) t!.set(s.name, i * 2);
     });
-    this.py(f).imports.forEach((imp, i) => { if (imp.from === -1 && imp.kind !== 'star' && !t!.has(imp.local)) t!.set(imp.local, i * 2 + 1); });
+    this.py(f).imports.forEach((imp, i) => { if (imp.from === -1 && imp.kind !== 'star' && !imp.unreached && !t!.has(imp.local)) t!.set(imp.local, i * 2 + 1); });
     this.topMemo.set(f, t);
     return t;
+  }
+
+  /** The symbols of file f defined in a branch a version check rules out (they are no names, no members). */
+  private unreachedOf(f: number): Set<number> | undefined {
+    const list = this.py(f).unreached;
+    if (!list) return undefined;
+    let set = this.unreachedMemo.get(f);
+    if (!set) this.unreachedMemo.set(f, set = new Set(list));
+    return set;
   }
 
   /** The names `from m import *` takes from file f: its `__all__`, else its public top-level names. */
@@ -164,7 +175,7 @@ export class PythonResolver implements LanguageRelations {
   /** A name file f's module-level `from m import *` imports bring in (the first that has it). */
   private starredName(f: number, name: string, depth: number): Val | undefined {
     for (const imp of this.py(f).imports) {
-      if (imp.kind !== 'star' || imp.from !== -1) continue;
+      if (imp.kind !== 'star' || imp.from !== -1 || imp.unreached) continue;
       const src = this.moduleOf(f, imp.source);
       if (!src) continue;
       const sf = this.fileOfModule(src);
@@ -203,8 +214,9 @@ export class PythonResolver implements LanguageRelations {
     if (m) return m;
     m = new Map();
     const syms = this.sink.files[f].symbols;
+    const unreached = this.unreachedOf(f);
     for (let i = s + 1; i < syms.length; i++) {
-      if (syms[i].parent !== s) continue;
+      if (syms[i].parent !== s || unreached?.has(i)) continue;
       const l = m.get(syms[i].name);
       if (l) l.push(i); else m.set(syms[i].name, [i]);
     }
@@ -356,26 +368,19 @@ export class PythonResolver implements LanguageRelations {
   typeValue(f: number, t: Expr, depth: number): Val {
     if (depth > MAX_DEPTH) return UNKNOWN;
     switch (t.k) {
-      case 'id': case 'member': {
-        const v = this.value(f, t, depth);
-        if (v.t === 'sym') {
-          const sym = this.sym(v.f, v.s);
-          if (this.isClass(v.f, v.s)) return { t: 'inst', f: v.f, s: v.s, via: 'typed-receiver' };
-          if (sym.label === 'TypeAlias' && sym.type) return this.typeValue(v.f, sym.type, depth + 1);
-          if (sym.label === 'Variable' && sym.init) return this.typeValue(v.f, sym.init, depth + 1);
-          return UNKNOWN;
-        }
-        return v.t === 'ext' ? EXT : UNKNOWN;
-      }
+      case 'id': case 'member': return this.typeOfValue(this.value(f, t, depth), depth);
       case 'union': return union(t.types.map((x) => this.typeValue(f, x, depth + 1)));
       case 'array': return { t: 'array', of: this.typeValue(f, t.of, depth + 1) };
       case 'map': return { t: 'map', of: this.typeValue(f, t.of, depth + 1) };
       case 'list': return { t: 'list', items: t.items.map((x) => this.typeValue(f, x, depth + 1)) };
       case 'typeof': {
+        // `type[Self]`, a classmethod's `cls`: the class itself, read as `self`'s members are
+        if (t.of.k === 'this') return this.value(f, t, depth);
         const c = this.typeValue(f, t.of, depth + 1);
         return c.t === 'inst' ? { t: 'sym', f: c.f, s: c.s, via: 'typed-receiver' } : c.t === 'ext' ? EXT : UNKNOWN;
       }
       case 'lit': return EXT;
+      case 'this': return this.value(f, t, depth);
       case 'call': {
         // `Optional[…]` written as an expression (a type alias `X = Optional[C]`): a subscript's element
         return UNKNOWN;
@@ -384,6 +389,25 @@ export class PythonResolver implements LanguageRelations {
         // `X = List[C]` as a value: read the subscript as the annotation it is
         return UNKNOWN;
       }
+      default: return UNKNOWN;
+    }
+  }
+
+  /**
+   * What a name read as a type stands for: an instance of the class it names, what a type alias names (`X: TypeAlias
+   * = …`, or `X = Union[A, B]`, whose value is already read as a type: each class an instance).
+   */
+  private typeOfValue(v: Val, depth: number): Val {
+    switch (v.t) {
+      case 'sym': {
+        const sym = this.sym(v.f, v.s);
+        if (this.isClass(v.f, v.s)) return { t: 'inst', f: v.f, s: v.s, via: 'typed-receiver' };
+        if (sym.label === 'TypeAlias' && sym.type) return this.typeValue(v.f, sym.type, depth + 1);
+        return UNKNOWN;
+      }
+      case 'union': return union(v.vals.map((x) => this.typeOfValue(x, depth + 1)));
+      case 'array': case 'map': case 'list': return v;
+      case 'ext': return EXT;
       default: return UNKNOWN;
     }
   }
@@ -467,7 +491,7 @@ export class PythonResolver implements LanguageRelations {
 
   /** What calling a value gives. */
   private callResult(f: number, e: Expr & { k: 'call' }, depth: number): Val {
-    if (e.callee.k === 'member' && e.callee.name === '__enter__') {
+    if (e.callee.k === 'member' && (e.callee.name === '__enter__' || e.callee.name === '__aenter__')) {
       // `with cm() as x` of a `@contextmanager` function: x is what its generator yields
       const obj = this.value(f, e.callee.obj, depth + 1);
       if (obj.t === 'ctx') return obj.of;
@@ -476,7 +500,33 @@ export class PythonResolver implements LanguageRelations {
       }
     }
     const callee = this.value(f, e.callee, depth);
+    // a method returning `Self` (or `self`): the instance it is called on, of the receiver's class
+    if (e.callee.k === 'member' && callee.t === 'sym' && this.returnsSelf(callee.f, callee.s)) {
+      const recv = this.receiverInstance(this.value(f, e.callee.obj, depth));
+      if (recv.t !== 'unknown') return recv;
+    }
     return this.resultOf(callee, depth);
+  }
+
+  /** True for a method declared to return `Self` (or its first parameter's TypeVar), or returning `self` undeclared. */
+  private returnsSelf(f: number, s: number): boolean {
+    const sym = this.sym(f, s);
+    if (sym.label !== 'Method') return false;
+    if (sym.returns) return sym.returns.k === 'this';
+    const r = sym.returnsValue;
+    if (r?.k === 'id' && bindsLocal(r.b)) return this.sink.files[f].locals[bindingIndex(r.b)]?.type?.k === 'this';
+    return r?.k === 'this';
+  }
+
+  /** The instance a receiver stands for: itself, an instance of a class called on, of a `super()`'s class. */
+  private receiverInstance(obj: Val): Val {
+    switch (obj.t) {
+      case 'inst': return { ...obj, via: obj.via === 'this-member' ? 'this-member' : 'inferred-receiver' };
+      case 'sym': return this.isClass(obj.f, obj.s) ? { t: 'inst', f: obj.f, s: obj.s, via: 'inferred-receiver' } : UNKNOWN;
+      case 'super': return { t: 'inst', f: obj.f, s: obj.s, via: 'this-member' };
+      case 'union': return union(obj.vals.map((v) => this.receiverInstance(v)));
+      default: return UNKNOWN;
+    }
   }
 
   private resultOf(callee: Val, depth: number): Val {
