@@ -37,6 +37,10 @@ interface Scope {
 interface PendingName { expr: Expr & { k: 'id' }; scope: Scope }
 
 const MAX_UNION = 6;
+/** `typing.cast` as imported: its value is an instance of the type its first argument names. */
+const CASTS = new Set(['typing.cast', 'typing_extensions.cast']);
+/** Builtins whose result is made of their first argument's elements (resolve.ts `builtinResult`). */
+const ELEMENT_BUILTINS = new Set(['next', 'iter', 'reversed', 'sorted', 'list', 'tuple', 'set', 'frozenset', 'enumerate', 'min', 'max', 'anext', 'aiter']);
 
 /** Collects a Python file's facts. */
 export function collectPython(flat: FlatTree, names: PyNames, text: string, filePath: string, matches: Match[] | MatchSource, parseErrors: number, roles: ReadonlyArray<string | undefined>): FileFacts {
@@ -1157,7 +1161,12 @@ class PyCollector extends PyTree {
       nameNode = this.child(fn, 'attribute');
       callee = this.expr(fn, scope);
     } else callee = this.expr(fn, scope);
-    const args = this.visitArgs(argsNode, scope);
+    // what the call gives depends on its first argument: an iterable's elements (`next(it)`, `sorted(xs)`), a type
+    // (`typing.cast(T, v)`)
+    const canonical = fty === 'identifier' || fty === 'attribute' ? this.canonical(fn) ?? '' : '';
+    const cast = CASTS.has(canonical);
+    const first: { asType: boolean; value?: Expr } | undefined = cast || (fty === 'identifier' && ELEMENT_BUILTINS.has(canonical)) ? { asType: cast } : undefined;
+    const args = this.visitArgs(argsNode, scope, first);
     const call: CallFact = { callee, at: nameNode >= 0 ? this.pos(nameNode) : toPos(this.lineOf(i), 1, 0), from: this.owner(scope) };
     if (args.length) {
       const text = fn >= 0 ? this.dotted(fn) ?? '' : '';
@@ -1166,7 +1175,9 @@ class PyCollector extends PyTree {
     this.calls.push(call);
     const pathArg = SYS_PATH_CALLS.get(this.canonical(fn) ?? '');
     if (pathArg !== undefined) this.sysPath(argsNode, pathArg, i);
+    if (cast) return first!.value ? { k: 'as', type: first!.value } : { k: 'other' };
     const e: Expr = { k: 'call', callee };
+    if (first?.value) e.args = [first.value];
     return e;
   }
 
@@ -1200,7 +1211,8 @@ class PyCollector extends PyTree {
   }
 
   /** A call's arguments, visited; names and attributes passed as values are returned (callback candidates). */
-  private visitArgs(argsNode: number, scope: Scope): Array<{ value: Expr; at: Pos; key?: string }> {
+  /** (`first`: the first positional argument's shape is kept in `first.value`, read as a type with `asType`) */
+  private visitArgs(argsNode: number, scope: Scope, first?: { asType: boolean; value?: Expr }): Array<{ value: Expr; at: Pos; key?: string }> {
     const out: Array<{ value: Expr; at: Pos; key?: string }> = [];
     if (argsNode < 0) return out;
     if (this.type(argsNode) !== 'argument_list') { this.expr(argsNode, scope); return out; }
@@ -1213,7 +1225,9 @@ class PyCollector extends PyTree {
         if (v >= 0 && (this.type(v) === 'identifier' || this.type(v) === 'attribute')) out.push({ value, at: this.pos(this.type(v) === 'attribute' ? this.child(v, 'attribute') : v), key: k >= 0 ? this.txt(k) : undefined });
         continue;
       }
-      const value = this.expr(a, scope);
+      let value: Expr;
+      if (first && !first.value && ty !== 'list_splat' && ty !== 'dictionary_splat') value = first.value = first.asType ? this.annotation(a, scope) : this.expr(a, scope);
+      else value = this.expr(a, scope);
       if (ty === 'identifier' || ty === 'attribute') out.push({ value, at: this.pos(ty === 'attribute' ? this.child(a, 'attribute') : a) });
     }
     return out;
