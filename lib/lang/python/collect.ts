@@ -258,7 +258,10 @@ class PyCollector extends PyTree {
       case 'type_alias_statement': this.typeAlias(i, scope); return;
       case 'return_statement': case 'delete_statement': case 'raise_statement': case 'assert_statement': case 'print_statement': case 'exec_statement':
         for (const c of this.namedKids(i)) this.expr(c, scope);
+        // `assert isinstance(x, C)`: below it in the block, x is a C
+        if (ty === 'assert_statement') { const c = this.namedKids(i)[0]; if (c !== undefined) for (const [name, type] of this.narrowings(c, scope, [])) this.narrowed.set(name, { scope, type }); }
         return;
+      case 'block': this.inBlock(() => this.visitChildren(i, scope)); return;
       case 'comment': return;
       default:
         if (this.named(i) && !this.isStatement(ty) && !STRUCTURAL.has(ty)) { this.expr(i, scope); return; }
@@ -429,13 +432,13 @@ class PyCollector extends PyTree {
         } else this.visit(c, scope);
       }
     };
-    walk(body);
+    this.inBlock(() => walk(body));
   }
 
   /** A compound statement inside a function body: its own parts visited, its blocks walked for returns. */
   private visitCompound(i: number, scope: Scope, walk: (i: number) => void): void {
     const ty = this.type(i);
-    if (ty === 'block') { walk(i); return; }
+    if (ty === 'block') { this.inBlock(() => walk(i)); return; }
     if (ty === 'for_statement') {
       const iter = this.expr(this.child(i, 'right'), scope);
       this.assignTarget(this.child(i, 'left'), { k: 'element', of: iter }, scope, i);
@@ -477,9 +480,41 @@ class PyCollector extends PyTree {
         else this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c));
       } else if (field === 'alternative') {
         if (settled) { this.unreached(scope, () => part(c)); continue; }
-        part(c);
+        // `if not isinstance(x, C): … else: x.m()`: x is a C in the else branch
+        if (this.type(c) === 'else_clause' && cond >= 0) this.narrowedIn(this.negatedNarrowings(cond, scope), scope, () => part(c));
+        else part(c);
         if (this.type(c) === 'elif_clause' && this.staticTruth(this.child(c, 'condition')) === true) settled = true;
       } else part(c);
+    }
+    // `if not isinstance(x, C): raise …` (or return, continue, break): below it in the block, x is a C
+    const body = this.child(i, 'consequence');
+    if (this.type(i) === 'if_statement' && cond >= 0 && body >= 0 && this.exits(body)) {
+      for (const [name, type] of this.negatedNarrowings(cond, scope)) this.narrowed.set(name, { scope, type });
+    }
+  }
+
+  /** The narrowings a false `not isinstance(x, C)` (or `not (… and …)`'s tests) gives. */
+  private negatedNarrowings(cond: number, scope: Scope): Array<[string, Expr]> {
+    let c = cond;
+    while (this.type(c) === 'parenthesized_expression') c = this.namedKids(c)[0] ?? -1;
+    return c >= 0 && this.type(c) === 'not_operator' ? this.narrowings(this.child(c, 'argument'), scope, []) : [];
+  }
+
+  /** True when a block's last statement leaves it (`return`, `raise`, `continue`, `break`). */
+  private exits(block: number): boolean {
+    const last = this.namedKids(block).at(-1);
+    const ty = last === undefined ? '' : this.type(last);
+    return ty === 'return_statement' || ty === 'raise_statement' || ty === 'continue_statement' || ty === 'break_statement';
+  }
+
+  /** Runs a block's statements; a narrowing made in it (after an exit, an assert) ends with it. */
+  private inBlock(f: () => void): void {
+    const saved = new Map(this.narrowed);
+    try {
+      f();
+    } finally {
+      this.narrowed.clear();
+      for (const [k, v] of saved) this.narrowed.set(k, v);
     }
   }
 
