@@ -34,9 +34,10 @@ export const POOL_MIN_FILES = 48;
 /**
  * Workers to use when the caller does not say: none below four cores, one from four up. Measured on rxjs/src
  * on a 2-core machine: this thread plus one worker finished the parse phase
- * only ~2-4% sooner when the machine was idle, for ~20% more CPU, and much later when it was not — a cold
- * extraction already keeps the second core busy with V8's background compilation and GC of this thread, and
- * a worker has to warm up its own JIT. With two or more spare cores that contention is gone (not measured here).
+ * only ~2-4% sooner when the machine was idle, for ~20% more CPU, and much later when it was not; on gyp (Python)
+ * too, ~24% more CPU — a cold extraction already keeps the second core busy with the parse thread and V8's
+ * background compilation and GC of this thread (compiling the extractor costs more than running it), and a worker
+ * has to compile it again. With two or more spare cores that contention is gone (not measured here).
  */
 export function defaultWorkers(): number {
   return availableCores() >= 4 ? 1 : 0;

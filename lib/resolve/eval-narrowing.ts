@@ -155,6 +155,44 @@ export function unionMembers(this: Evaluator, f: number, e: Expr): Array<Val & {
 }
 
 /**
+ * The declarations of member `name` in every member type of a union of project classes and interfaces (`o`), when each
+ * declares or inherits it and all of them come down from one declaration above (`isPending` of `Idle | Loading |
+ * Success`, each extending `BaseResult`): an object literal key typed by the union is the checker's property of it,
+ * whose declarations these are, whichever member types the literal's values leave. Empty otherwise.
+ */
+export function familyMembers(this: Evaluator, o: Val, name: string): Array<Val & { t: 'sym' }> {
+  if (o.t !== 'union') return [];
+  const out: Array<Val & { t: 'sym' }> = [];
+  let root: SymRef | undefined;
+  for (const x of o.of) {
+    const m = this.member(x, name);
+    if (m.t !== 'sym') return [];
+    const top = this.topDeclaration(m);
+    if (!top || (root && (root.f !== top.f || root.s !== top.s))) return [];
+    root = top;
+    if (!out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
+  }
+  return out;
+}
+
+/** The declaration an instance member `m` overrides at the top of its type's bases (itself when none), or undefined. */
+export function topDeclaration(this: Evaluator, m: SymRef): SymRef | undefined {
+  let at = m;
+  for (let hops = 0; hops < 8; hops++) {
+    const sym = this.sym(at);
+    if (sym.isStatic || sym.parent < 0) return undefined;
+    const owner = { f: at.f, s: sym.parent };
+    const label = this.sym(owner).label;
+    if (label !== 'Class' && label !== 'Interface') return undefined;
+    const up = this.heritageMember(owner, sym.name, false);
+    if (up === 'ext') return undefined;
+    if (!up) return at;
+    at = up;
+  }
+  return undefined;
+}
+
+/**
  * unionMembers of a receiver value `o`: each member type's symbol of a union; of a conditional type's branches (the
  * checker's pick) the symbols every branch that has the member gives alike (`BaseRoot | Disjoint` or `BaseNode |
  * Disjoint`: BaseNode's `equals` either way), nothing where they differ.

@@ -538,12 +538,13 @@ class ProjectBuilder {
   private reference(f: number, r: RefFact): void {
     const ev = this.ev;
     // a typed object literal's key: only when its type names one class or interface (a union's member is a guess)
-    if (r.key && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) return;
+    // (but for the declarations of one family, below)
+    if (r.key && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) { this.familyKey(f, r); return; }
     // … and so is one whose contextual type (an argument's parameter type, a member type of a typed object) is a union:
     // the checker discriminates the union by the literal's own values, which is not modelled
     if (r.key && r.value.k === 'member' && contextualKey(r.value.obj)) {
       const o = ev.deref(ev.value(f, r.value.obj));
-      if (o.t === 'union' || o.t === 'anyof') return;
+      if (o.t === 'union' || o.t === 'anyof') { this.familyKey(f, r, o); return; }
     }
     // a name in a type annotation means the type where a value shares its name (`interface X` + `const X`)
     const v = r.kind === 'type' ? (r.value.k === 'member' ? this.qualifiedType(f, r.value) : ev.asType(ev.value(f, r.value))) : ev.value(f, r.value);
@@ -576,6 +577,21 @@ class ProjectBuilder {
     const target = this.posOf(v);
     if (target === from) return;
     this.refEdge(from, target, v.c, v.r, posLine(r.at), r.kind);
+  }
+
+  /**
+   * A key of an object literal whose contextual type is a union of classes or interfaces that each declare it, all
+   * from one declaration above (`{ ...state, isPending: … } as Idle | Loading | Success`): the checker's property of
+   * the union, or of the member types the literal's values leave, has some of those declarations, and renaming any of
+   * them renames the others with it (up to the one above, then down): an occurrence of each, no edge.
+   */
+  private familyKey(f: number, r: RefFact, o?: Val): void {
+    if (r.value.k !== 'member' || r.kind === 'export') return;
+    const ev = this.ev;
+    const members = ev.familyMembers(o ?? ev.deref(ev.value(f, r.value.obj)), r.value.name);
+    if (!members.length) return;
+    const from = this.fromPos(f, r.from);
+    for (const m of members) this.occurrence(m, f, r.at, r.value.name, r.kind, from, m.r, m.c);
   }
 
   /** True for a function or a variable (not a namespace): a declaration with a value meaning only. */
