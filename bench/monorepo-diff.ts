@@ -41,6 +41,8 @@ export interface Monorepo {
 
 const TANSTACK_PACKAGES = ['query-core', 'query-persist-client-core', 'query-sync-storage-persister', 'query-async-storage-persister', 'query-broadcast-client-experimental'];
 
+const MIKRO_ORM_PACKAGES = ['cli', 'core', 'decorators', 'entity-generator', 'knex-compat', 'libsql', 'mariadb', 'migrations', 'migrations-mongodb', 'mikro-orm', 'mongodb', 'mssql', 'mysql', 'oracledb', 'pglite', 'postgresql', 'reflection', 'seeder', 'sql', 'sqlite'];
+
 export const MONOREPOS: Record<string, Monorepo> = {
   // pnpm workspace `ark/*`; packages import each other by name and by `@ark/util/internal/x.ts`-style subpaths
   // through `exports` with a custom condition (`ark-ts`) that tsconfig's `customConditions` selects
@@ -80,6 +82,17 @@ export const MONOREPOS: Record<string, Monorepo> = {
     exclude: TANSTACK_PACKAGES.map((p) => `packages/${p}/src/__tests__`),
     workspaces: ['packages/*'],
     archive: ['packages', 'package.json', 'pnpm-workspace.yaml', 'tsconfig.json'],
+  },
+  // yarn workspace `packages/*`: packages import each other as `@mikro-orm/<name>` (and a few subpaths) through the
+  // root tsconfig's `paths` (`@mikro-orm/*` → `packages/*/src`); ordinary class- and interface-heavy TypeScript
+  // (entities, drivers, platforms, decorators), a third tuning workspace for rename beside the generics of arktype
+  'mikro-orm': {
+    repo: 'mikro-orm/mikro-orm',
+    commit: 'a6b9730585e467720b90390a1de706e0f4b8726c',
+    include: MIKRO_ORM_PACKAGES.map((p) => `packages/${p}/src`),
+    exclude: [],
+    workspaces: ['packages/*'],
+    archive: ['packages', 'package.json', 'tsconfig.json', 'tsconfig.build.json'],
   },
 };
 

@@ -114,6 +114,43 @@ test('`static accessor x` loses the word `accessor`: the field keeps its name, a
   t.deepEqual(f.symbols.filter((s) => s.parent === 0).map((s) => s.name).sort(), ['#z', 'count', 'plain', 'side']);
 });
 
+test('`using`, `abstract` and `accessor` as plain names get `_` for their first letter where no name follows; the facts keep their names', (t) => {
+  const text = [
+    'interface Meta { abstract?: boolean; accessor: string }',
+    'abstract class Base {',
+    '  abstract run(): void;',
+    '  protected abstract size: number;',
+    '  abstract: boolean = false;',
+    '  accessor(name: string): string { return name }',
+    '  accessor plain = 1',
+    '}',
+    'export function clause(using: string, fill: number): string {',
+    '  const sql = `create index${using}`;',
+    '  return use(using) + sql + fill;',
+    '}',
+    'function use(x: string): string { return x }',
+    'function scoped() { using res = open(); return res.abstract }',
+    'function open() { return { abstract: 1, [Symbol.dispose]() {} } }',
+    '',
+  ].join('\n');
+  t.true(errors(text) > 0, 'the grammar fails on the text as written');
+  const fixed = parseableText('typescript', text);
+  t.is(fixed.length, text.length);
+  t.is(errors(fixed), 0);
+  const replaced = (line: string): string[] => [...line.matchAll(/\b_(?:sing|bstract|ccessor)\b/g)].map((m) => m[0]);
+  t.deepEqual(fixed.split('\n').map(replaced), [
+    ['_bstract', '_ccessor'], [], [], [], ['_bstract'], ['_ccessor'], [], [],
+    ['_sing'], ['_sing'], ['_sing'], [], [], [], ['_bstract'], [],
+  ], 'names: the interface\'s properties, the field, the method, the parameter and its values, a literal\'s key');
+  t.regex(fixed, /using res = open\(\)/, 'a declaration keeps its keyword');
+  const f = extractFile('meta.ts', text, 'typescript');
+  t.is(f.parseErrors, 0);
+  const members = (owner: string): string[] => f.symbols.filter((s) => s.parent === f.symbols.findIndex((o) => o.name === owner)).map((s) => s.name);
+  t.deepEqual(members('Meta'), ['abstract', 'accessor']);
+  t.deepEqual(members('Base'), ['run', 'size', 'abstract', 'accessor', 'plain']);
+  t.true(f.calls.some((c) => c.callee.k === 'id' && c.callee.name === 'use'), 'the call after the template is read');
+});
+
 test('reserved words as exported names (`export { ifBuilder as if }`) parse in JavaScript and TypeScript; the exports keep their names', (t) => {
   const text = 'function var_builder() {}\nfunction if_builder() {}\nexport {\n\tvar_builder as var,\n\tif_builder as if,\n\tvar_builder as default\n};\nconst o = { as: 1 }; o.as;\n';
   for (const lang of ['javascript', 'typescript'] as const) {

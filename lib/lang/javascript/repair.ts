@@ -105,6 +105,16 @@ export function parseableText(language: EcmaDialect, text: string): string {
         continue;
       }
     }
+    // a contextual keyword the grammar takes for its construct where the compiler reads a plain name: `using` as a
+    // value (`${using}`, `f(using)`: the grammar wants a `using res = …` declaration), `abstract` and `accessor` as a
+    // member's name (`abstract?: boolean`, `accessor(…) {}`). The first letter becomes `_` for the parser (the facts
+    // read the original text). Not where the word is the construct's, a name following it (`using res`, `abstract
+    // m()`, `accessor x`, also `#x`, `[k]`, a quoted name), nor after `.` or a declaring keyword (`x.using`, `const
+    // using` parse)
+    if ((tok === 'using' || tok === 'abstract' || tok === 'accessor') && prevTok !== '.' && !DECLARING_WORDS.has(prevTok)) {
+      const look = s.peekWord(s.pos);
+      if (!look || !/^[A-Za-z_$#['"]/.test(look.word) || (tok === 'using' && OPERATOR_WORDS.has(look.word))) put(start, '_');
+    }
     // variance modifiers: `<` or `,` then `in`/`out`/`in out` then a name then extends / = / , / >
     if ((tok === 'in' || tok === 'out') && (prevTok === '<' || prevTok === ',')) {
       const words: Array<[number, number]> = [[start, s.pos]];
@@ -164,6 +174,12 @@ const RESERVED_EXPORT_NAMES: ReadonlySet<string> = new Set(['break', 'case', 'ca
 
 /** Modifiers after which the grammar fails on `accessor`. */
 const ACCESSOR_MODIFIERS: ReadonlySet<string> = new Set(['static', 'public', 'private', 'protected', 'readonly', 'override', 'declare', 'abstract']);
+
+/** Words a declared name follows (`const using = …` parses as it is). */
+const DECLARING_WORDS: ReadonlySet<string> = new Set(['const', 'let', 'var', 'function', 'class', 'interface', 'type', 'enum', 'namespace']);
+
+/** Words that go on an expression (`for (const x of using)`, `using as T`): after `using`, no declaration's name. */
+const OPERATOR_WORDS: ReadonlySet<string> = new Set(['in', 'of', 'instanceof', 'as', 'satisfies']);
 
 const EXPRESSION_KEYWORDS = new Set(['return', 'typeof', 'await', 'yield', 'in', 'of', 'new', 'delete', 'void', 'instanceof', 'else', 'case', 'throw', 'extends', 'keyof']);
 
