@@ -58,6 +58,9 @@ export interface TypeNames {
   promise: ReadonlySet<string>;
   /** Records: any key gives their second argument. */
   record: ReadonlySet<string>;
+  /** Types with their first argument's members but the keys of their second (`Omit<T, 'a'>`), or only those (`Pick`). */
+  omit?: string;
+  pick?: string;
   /** `ReturnType<typeof f>` / `InstanceType<typeof C>`: what calling f gives, an instance of C. */
   returnType?: string;
   instanceType?: string;

@@ -161,6 +161,12 @@ export class GraphBuilder {
     return k < 0 ? undefined : mergeInto(this.edges[k], 1, confidence, reason, line);
   }
 
+  /** The edge of `type` from position `s` to `t`, if any. */
+  edgeAt(s: number, t: number, type: RelType): GraphEdge | undefined {
+    const k = this.find(s, t, type);
+    return k < 0 ? undefined : this.edges[k];
+  }
+
   /** Id of the edge of `type` from position s to t, or −1 (then `lastSameEnds` is the last edge between them, or −1). */
   private find(s: number, t: number, type: RelType): number {
     const out = this.outIdx[s];

@@ -92,6 +92,18 @@ export function isConfident(e: GraphEdge, minConfidence: number): boolean {
   return e.reason !== 'name-only' && e.confidence >= minConfidence;
 }
 
+/**
+ * Whether a heritage edge (EXTENDS, IMPLEMENTS) passes on its base's members called `name`: not when the clause
+ * leaves the key out (`interface X extends Omit<Base, 'a'>`: `omits`) or keeps only others (`Pick<Base, 'b'>`:
+ * `picks`), so that an `a` X declares is its own, neither Base's override nor renamed with it.
+ */
+export function passesMember(e: GraphEdge, name: string): boolean {
+  const omits = e.omits as readonly string[] | undefined;
+  if (omits && omits.includes(name)) return false;
+  const picks = e.picks as readonly string[] | undefined;
+  return !picks || picks.includes(name);
+}
+
 /** Builds a uid: `<Label>:<filePath>:<qualified name>` (DESIGN.md §4). Duplicates get `#2`, `#3` via UidAllocator. */
 export function makeUid(label: NodeLabel, filePath: string, qualifiedName: string): string {
   return `${label}:${filePath}:${qualifiedName}`;

@@ -19,7 +19,7 @@
  *    the two (the TypeScript language service renames them apart too).
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
-import { SYMBOL_LABELS, type GraphNode, type RelType } from '../graph/schema.ts';
+import { SYMBOL_LABELS, passesMember, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
 import { declarationKey } from './lookup.ts';
 import { isMember, isTopLevel, mergesByExport, renamesFromBases } from './identifiers.ts';
 import { byFileLine, qualifiedNameOf } from '../symbols/lookup.ts';
@@ -157,7 +157,7 @@ function tieInheritedMembers(graph: CodeGraph, name: string, group: Map<string, 
       const k = stack.pop()!;
       if (seen.has(k.uid)) continue;
       seen.add(k.uid);
-      for (const next of linked(graph, k.uid, up ? 'out' : 'in', HERITAGE)) {
+      for (const next of linked(graph, k.uid, up ? 'out' : 'in', HERITAGE, name)) {
         const members = membersNamed(graph, next, name).filter((m) => !isStatic(m));
         if (members.length) { for (const m of members) if (!propertiesOnly || m.label !== 'Method') for (const d of mergedDeclarations(graph, m)) tie(d, !up); }
         else stack.push(next);
@@ -182,11 +182,15 @@ function tieInheritedMembers(graph: CodeGraph, name: string, group: Map<string, 
   }
 }
 
-/** The nodes at the other end of `uid`'s edges of the given types (outgoing or incoming), in graphology's order. */
-export function linked(graph: CodeGraph, uid: string, direction: 'in' | 'out', types: readonly RelType[]): GraphNode[] {
+/**
+ * The nodes at the other end of `uid`'s edges of the given types (outgoing or incoming), in graphology's order; with
+ * `member`, only along heritage edges that pass on members of that name (not `extends Omit<Base, 'member'>`).
+ */
+export function linked(graph: CodeGraph, uid: string, direction: 'in' | 'out', types: readonly RelType[], member?: string): GraphNode[] {
   const out: GraphNode[] = [];
   if (!graph.hasNode(uid)) return out;
-  if (direction === 'out') graph.forEachOutEdge(uid, (_k, e, _s, _t, _sa, target) => { if (types.includes(e.type)) out.push(target); });
-  else graph.forEachInEdge(uid, (_k, e, _s, _t, source) => { if (types.includes(e.type)) out.push(source); });
+  const keep = (e: GraphEdge): boolean => types.includes(e.type) && (member === undefined || passesMember(e, member));
+  if (direction === 'out') graph.forEachOutEdge(uid, (_k, e, _s, _t, _sa, target) => { if (keep(e)) out.push(target); });
+  else graph.forEachInEdge(uid, (_k, e, _s, _t, source) => { if (keep(e)) out.push(source); });
   return out;
 }

@@ -493,13 +493,20 @@ class ProjectBuilder {
       const heritage: Array<[Expr, RelType]> = [];
       for (const e of sym.extends ?? []) heritage.push([e, 'EXTENDS']);
       for (const e of sym.implements ?? []) heritage.push([e, 'IMPLEMENTS']);
-      for (const [e, type] of heritage) {
+      for (let at = 0; at < heritage.length; at++) {
+        const [e, type] = heritage[at];
         const t = ev.typeSymbol(f, e);
         if (!t || t === 'ext') continue;
         const label = ev.sym(t).label;
         // (a type alias is a base where its object types declare members: `interface C extends Options`)
         if (label !== 'Class' && label !== 'Interface' && !(label === 'TypeAlias' && ev.childrenOf(t.f, t.s))) continue;
-        this.edge(pos, this.posOf(t), type, t.c, t.r === 'same-file' ? 'heritage' : t.r, sym.line);
+        const target = this.posOf(t);
+        // `extends Omit<Base, 'a'>`: the edge passes on no `a` (a member of that name below is no override of Base's);
+        // recorded on a new edge only (a second clause naming the same base passes on what it passes)
+        const keys = sym.heritageKeys?.find((h) => h.at === at);
+        const fresh = keys !== undefined && !this.graph.edgeAt(pos, target, type);
+        this.edge(pos, target, type, t.c, t.r === 'same-file' ? 'heritage' : t.r, sym.line);
+        if (fresh) this.markHeritageKeys(pos, target, type, keys);
         // `extends M(Y)`: the class also extends Y, the base M's class is made on
         const y = e.k === 'call' ? ev.mixinArgument(f, e, t) : undefined;
         if (y && y !== 'ext') this.edge(pos, this.posOf(y), type, y.c, y.r === 'same-file' ? 'heritage' : y.r, sym.line);
@@ -532,6 +539,12 @@ class ProjectBuilder {
     const ctor = ev.superConstructor(cls, base);
     if (!ctor || ctor === 'ext' || ev.sym(ctor).label !== 'Method') return;
     this.edge(this.symBase[f] + s, this.posOf(ctor), 'CALLS', REASON_CONFIDENCE['super-member'], 'super-member', this.files[f].symbols[s].line);
+  }
+
+  /** Records on the heritage edge just written which member names it passes on (`picks`) or not (`omits`). */
+  private markHeritageKeys(source: number, target: number, type: RelType, keys: { keys: string[]; pick?: true }): void {
+    const e = this.graph.edgeAt(source, target, type);
+    if (e) e[keys.pick ? 'picks' : 'omits'] = keys.keys;
   }
 
   /** A non-call occurrence of a name: a reference to what it resolves to, and a REFERENCES edge from where it sits. */

@@ -11,7 +11,7 @@
 import type { FileFacts, SymbolFact, Expr } from '../extract/facts.ts';
 import { nominalOf } from '../extract/nominal/facts.ts';
 import type { GraphBuilder } from '../graph/builder.ts';
-import type { GraphEdge } from '../graph/schema.ts';
+import { passesMember, type GraphEdge } from '../graph/schema.ts';
 
 /** A language's rules for overriding (ResolveRules.overrides); absent fields mean the permissive default. */
 export interface OverrideRules {
@@ -137,7 +137,7 @@ class OverridePass {
     const walk = (type: number, confidence: number, structural: boolean, top: boolean): void => {
       for (const id of g.outEdgeIdsAt(type)) {
         const e = g.edges[id];
-        if (!isHeritage(e)) continue;
+        if (!isHeritage(e) || !passesMember(e, sym.name)) continue;
         const base = dst[id];
         if (seen.has(base)) continue;
         if (top && through && !through.has(g.nodes[base].name)) continue;

@@ -93,6 +93,7 @@ test('graph edits on the rename-array-classes fixture: TypeScript findRenameLoca
 for (const [name, what] of [
   ['rename-keys', 'keys through a mapped type with a modifier, keys of a parameter typed by its default, quoted keys of indexed access types where the language service renames them'],
   ['rename-attached', 'members a class attaches through its type argument'],
+  ['rename-heritage-keys', 'members a type below declares under a key its `Omit`/`Pick` heritage leaves out are its own'],
 ] as const) {
   test(`graph edits on the ${name} fixture: TypeScript findRenameLocations exactly (${what})`, async (t) => {
     const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'indexer', name);

@@ -24,6 +24,13 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (predicate) fact.predicate = this.expr(predicate);
     if (extendsNodes) fact.extends = extendsNodes.map((n) => this.expr(n));
     if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
+    if (extendsNodes || implementsNodes) {
+      const keys = [...(extendsNodes ?? []), ...(implementsNodes ?? [])].flatMap((n, at) => {
+        const k = this.heritageKeys(n);
+        return k ? [{ at, ...k }] : [];
+      });
+      if (keys.length) fact.heritageKeys = keys;
+    }
   }
   this.baseParams(symbols);
   // what the language adds to the facts once they are made (ECMAScript: JSDoc types, global declarations)
@@ -424,6 +431,31 @@ export function markReassigned(this: Collector, symbols: SymbolFact[]): void {
     const sym = symbols[s];
     if (sym.label === 'Function' || sym.kind === 'field_function') sym.reassigned = true;
   }
+}
+
+/**
+ * The keys a heritage clause leaves out or keeps (`Omit<Base, 'a' | 'b'>`, `Pick<Base, 'c'>`, also under `Partial<…>`
+ * and its kin), written as string literals; undefined for any other clause or other keys (`keyof X`, an alias).
+ */
+export function heritageKeys(this: Collector, node: Node): { keys: string[]; pick?: true } | undefined {
+  const types = this.types;
+  if (!types.omit && !types.pick) return undefined;
+  for (let depth = 0; depth < 4; depth++) {
+    const g = this.generics.get(node);
+    if (!g) return undefined;
+    const name = this.expr(g.name);
+    if (name.k !== 'id' || name.b) return undefined;
+    if (types.same.has(name.name) && name.name !== types.omit && name.name !== types.pick) { node = g.arg; continue; }
+    if ((name.name !== types.omit && name.name !== types.pick) || !g.arg2) return undefined;
+    const keys: string[] = [];
+    for (const part of this.text.slice(g.arg2.start, g.arg2.end).replace(/^[\s(|]+|[\s)]+$/g, '').split('|')) {
+      const m = /^\s*(['"])([^'"\\]*)\1\s*$/.exec(part);
+      if (!m) return undefined;
+      keys.push(m[2]);
+    }
+    return name.name === types.pick ? { keys, pick: true } : { keys };
+  }
+  return undefined;
 }
 
 /**

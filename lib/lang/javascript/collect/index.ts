@@ -30,7 +30,7 @@ import './roles.ts';
 /** TypeScript's global generic types (JSDoc's too: JavaScript files are typed the same way). */
 const TYPES: TypeNames = {
   same: SAME_MEMBERS, array: ARRAY_TYPES, map: MAP_TYPES, promise: new Set(['Promise', 'PromiseLike']), record: new Set(['Record']),
-  returnType: 'ReturnType', instanceType: 'InstanceType', untyped: UNTYPED, any: 'any',
+  omit: 'Omit', pick: 'Pick', returnType: 'ReturnType', instanceType: 'InstanceType', untyped: UNTYPED, any: 'any',
 };
 
 /** The plugin of every ECMAScript language. */
