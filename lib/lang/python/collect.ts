@@ -37,6 +37,10 @@ interface Scope {
 interface PendingName { expr: Expr & { k: 'id' }; scope: Scope }
 
 const MAX_UNION = 6;
+/** `typing.cast` as imported: its value is an instance of the type its first argument names. */
+const CASTS = new Set(['typing.cast', 'typing_extensions.cast']);
+/** Builtins whose result is made of their first argument's elements (resolve.ts `builtinResult`). */
+const ELEMENT_BUILTINS = new Set(['next', 'iter', 'reversed', 'sorted', 'list', 'tuple', 'set', 'frozenset', 'enumerate', 'min', 'max', 'anext', 'aiter']);
 
 /** Collects a Python file's facts. */
 export function collectPython(flat: FlatTree, names: PyNames, text: string, filePath: string, matches: Match[] | MatchSource, parseErrors: number, roles: ReadonlyArray<string | undefined>): FileFacts {
@@ -254,7 +258,10 @@ class PyCollector extends PyTree {
       case 'type_alias_statement': this.typeAlias(i, scope); return;
       case 'return_statement': case 'delete_statement': case 'raise_statement': case 'assert_statement': case 'print_statement': case 'exec_statement':
         for (const c of this.namedKids(i)) this.expr(c, scope);
+        // `assert isinstance(x, C)`: below it in the block, x is a C
+        if (ty === 'assert_statement') { const c = this.namedKids(i)[0]; if (c !== undefined) for (const [name, type] of this.narrowings(c, scope, [])) this.narrowed.set(name, { scope, type }); }
         return;
+      case 'block': this.inBlock(() => this.visitChildren(i, scope)); return;
       case 'comment': return;
       default:
         if (this.named(i) && !this.isStatement(ty) && !STRUCTURAL.has(ty)) { this.expr(i, scope); return; }
@@ -425,13 +432,13 @@ class PyCollector extends PyTree {
         } else this.visit(c, scope);
       }
     };
-    walk(body);
+    this.inBlock(() => walk(body));
   }
 
   /** A compound statement inside a function body: its own parts visited, its blocks walked for returns. */
   private visitCompound(i: number, scope: Scope, walk: (i: number) => void): void {
     const ty = this.type(i);
-    if (ty === 'block') { walk(i); return; }
+    if (ty === 'block') { this.inBlock(() => walk(i)); return; }
     if (ty === 'for_statement') {
       const iter = this.expr(this.child(i, 'right'), scope);
       this.assignTarget(this.child(i, 'left'), { k: 'element', of: iter }, scope, i);
@@ -473,9 +480,41 @@ class PyCollector extends PyTree {
         else this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c));
       } else if (field === 'alternative') {
         if (settled) { this.unreached(scope, () => part(c)); continue; }
-        part(c);
+        // `if not isinstance(x, C): … else: x.m()`: x is a C in the else branch
+        if (this.type(c) === 'else_clause' && cond >= 0) this.narrowedIn(this.negatedNarrowings(cond, scope), scope, () => part(c));
+        else part(c);
         if (this.type(c) === 'elif_clause' && this.staticTruth(this.child(c, 'condition')) === true) settled = true;
       } else part(c);
+    }
+    // `if not isinstance(x, C): raise …` (or return, continue, break): below it in the block, x is a C
+    const body = this.child(i, 'consequence');
+    if (this.type(i) === 'if_statement' && cond >= 0 && body >= 0 && this.exits(body)) {
+      for (const [name, type] of this.negatedNarrowings(cond, scope)) this.narrowed.set(name, { scope, type });
+    }
+  }
+
+  /** The narrowings a false `not isinstance(x, C)` (or `not (… and …)`'s tests) gives. */
+  private negatedNarrowings(cond: number, scope: Scope): Array<[string, Expr]> {
+    let c = cond;
+    while (this.type(c) === 'parenthesized_expression') c = this.namedKids(c)[0] ?? -1;
+    return c >= 0 && this.type(c) === 'not_operator' ? this.narrowings(this.child(c, 'argument'), scope, []) : [];
+  }
+
+  /** True when a block's last statement leaves it (`return`, `raise`, `continue`, `break`). */
+  private exits(block: number): boolean {
+    const last = this.namedKids(block).at(-1);
+    const ty = last === undefined ? '' : this.type(last);
+    return ty === 'return_statement' || ty === 'raise_statement' || ty === 'continue_statement' || ty === 'break_statement';
+  }
+
+  /** Runs a block's statements; a narrowing made in it (after an exit, an assert) ends with it. */
+  private inBlock(f: () => void): void {
+    const saved = new Map(this.narrowed);
+    try {
+      f();
+    } finally {
+      this.narrowed.clear();
+      for (const [k, v] of saved) this.narrowed.set(k, v);
     }
   }
 
@@ -1157,7 +1196,12 @@ class PyCollector extends PyTree {
       nameNode = this.child(fn, 'attribute');
       callee = this.expr(fn, scope);
     } else callee = this.expr(fn, scope);
-    const args = this.visitArgs(argsNode, scope);
+    // what the call gives depends on its first argument: an iterable's elements (`next(it)`, `sorted(xs)`), a type
+    // (`typing.cast(T, v)`)
+    const canonical = fty === 'identifier' || fty === 'attribute' ? this.canonical(fn) ?? '' : '';
+    const cast = CASTS.has(canonical);
+    const first: { asType: boolean; value?: Expr } | undefined = cast || (fty === 'identifier' && ELEMENT_BUILTINS.has(canonical)) ? { asType: cast } : undefined;
+    const args = this.visitArgs(argsNode, scope, first);
     const call: CallFact = { callee, at: nameNode >= 0 ? this.pos(nameNode) : toPos(this.lineOf(i), 1, 0), from: this.owner(scope) };
     if (args.length) {
       const text = fn >= 0 ? this.dotted(fn) ?? '' : '';
@@ -1166,7 +1210,9 @@ class PyCollector extends PyTree {
     this.calls.push(call);
     const pathArg = SYS_PATH_CALLS.get(this.canonical(fn) ?? '');
     if (pathArg !== undefined) this.sysPath(argsNode, pathArg, i);
+    if (cast) return first!.value ? { k: 'as', type: first!.value } : { k: 'other' };
     const e: Expr = { k: 'call', callee };
+    if (first?.value) e.args = [first.value];
     return e;
   }
 
@@ -1200,7 +1246,8 @@ class PyCollector extends PyTree {
   }
 
   /** A call's arguments, visited; names and attributes passed as values are returned (callback candidates). */
-  private visitArgs(argsNode: number, scope: Scope): Array<{ value: Expr; at: Pos; key?: string }> {
+  /** (`first`: the first positional argument's shape is kept in `first.value`, read as a type with `asType`) */
+  private visitArgs(argsNode: number, scope: Scope, first?: { asType: boolean; value?: Expr }): Array<{ value: Expr; at: Pos; key?: string }> {
     const out: Array<{ value: Expr; at: Pos; key?: string }> = [];
     if (argsNode < 0) return out;
     if (this.type(argsNode) !== 'argument_list') { this.expr(argsNode, scope); return out; }
@@ -1213,7 +1260,9 @@ class PyCollector extends PyTree {
         if (v >= 0 && (this.type(v) === 'identifier' || this.type(v) === 'attribute')) out.push({ value, at: this.pos(this.type(v) === 'attribute' ? this.child(v, 'attribute') : v), key: k >= 0 ? this.txt(k) : undefined });
         continue;
       }
-      const value = this.expr(a, scope);
+      let value: Expr;
+      if (first && !first.value && ty !== 'list_splat' && ty !== 'dictionary_splat') value = first.value = first.asType ? this.annotation(a, scope) : this.expr(a, scope);
+      else value = this.expr(a, scope);
       if (ty === 'identifier' || ty === 'attribute') out.push({ value, at: this.pos(ty === 'attribute' ? this.child(a, 'attribute') : a) });
     }
     return out;

@@ -30,8 +30,11 @@ type Val =
   | { t: 'super'; f: number; s: number; inst: boolean; after?: Sym }
   | { t: 'union'; vals: Val[] }
   | { t: 'array'; of: Val }
-  | { t: 'map'; of: Val }
+  /** (`key`: the keys' type, where an annotation declares it) */
+  | { t: 'map'; of: Val; key?: Val }
   | { t: 'list'; items: Val[] }
+  /** A method of a builtin container value (`xs.pop`, `d.get`), bound to it: calling it is external, its result known. */
+  | { t: 'method'; recv: Val; name: string }
   /** What a `@contextmanager` function's call gives: a context manager whose `__enter__()` is `of`. */
   | { t: 'ctx'; of: Val }
   | { t: 'ext' }
@@ -46,6 +49,9 @@ const CONFIDENCE: Record<string, number> = {
 };
 
 const UNKNOWN: Val = { t: 'unknown' };
+
+/** The methods of builtin containers whose result is known from the elements (resolve.ts `containerResult`). */
+const CONTAINER_METHODS = new Set(['pop', 'popleft', 'copy', 'get', 'setdefault', 'keys', 'values', 'items', 'popitem', '__getitem__']);
 
 /** contextlib's decorators that turn a generator function into a context manager factory, as written. */
 const CONTEXT_MANAGER_DECORATORS = new Set(['contextmanager', 'asynccontextmanager', 'contextlib.contextmanager', 'contextlib.asynccontextmanager']);
@@ -323,6 +329,8 @@ export class PythonResolver implements LanguageRelations {
       case 'member': return this.memberValue(this.value(f, e.obj, depth), e.name, depth);
       case 'call': return this.callResult(f, e, depth);
       case 'await': return this.value(f, e.inner, depth);
+      // `typing.cast(T, v)`: an instance of T
+      case 'as': return this.typeValue(f, e.type, depth);
       case 'union': return union(e.types.map((x) => this.value(f, x, depth)));
       case 'and': return this.value(f, e.right, depth);
       case 'narrowed': {
@@ -336,7 +344,7 @@ export class PythonResolver implements LanguageRelations {
       }
       case 'list': return { t: 'list', items: e.items.map((x) => this.value(f, x, depth)) };
       case 'array': return { t: 'array', of: this.typeValue(f, e.of, depth) };
-      case 'map': return { t: 'map', of: this.typeValue(f, e.of, depth) };
+      case 'map': return e.key ? { t: 'map', of: this.typeValue(f, e.of, depth), key: this.typeValue(f, e.key, depth) } : { t: 'map', of: this.typeValue(f, e.of, depth) };
       case 'lit': return EXT;
       case 'any': return UNKNOWN;
       case 'fntype': return UNKNOWN;
@@ -371,7 +379,7 @@ export class PythonResolver implements LanguageRelations {
       case 'id': case 'member': return this.typeOfValue(this.value(f, t, depth), depth);
       case 'union': return union(t.types.map((x) => this.typeValue(f, x, depth + 1)));
       case 'array': return { t: 'array', of: this.typeValue(f, t.of, depth + 1) };
-      case 'map': return { t: 'map', of: this.typeValue(f, t.of, depth + 1) };
+      case 'map': return t.key ? { t: 'map', of: this.typeValue(f, t.of, depth + 1), key: this.typeValue(f, t.key, depth + 1) } : { t: 'map', of: this.typeValue(f, t.of, depth + 1) };
       case 'list': return { t: 'list', items: t.items.map((x) => this.typeValue(f, x, depth + 1)) };
       case 'typeof': {
         // `type[Self]`, a classmethod's `cls`: the class itself, read as `self`'s members are
@@ -466,7 +474,8 @@ export class PythonResolver implements LanguageRelations {
       }
       case 'union': return union(obj.vals.map((v) => this.memberValue(v, name, depth + 1)));
       case 'ext': return EXT;
-      case 'array': case 'map': case 'list': return EXT; // list/dict methods
+      // list/dict methods: those giving the elements are read (CONTAINER_METHODS)
+      case 'array': case 'map': case 'list': return CONTAINER_METHODS.has(name) ? { t: 'method', recv: obj, name } : EXT;
       case 'ctx': return EXT; // contextlib's manager object
       default: return UNKNOWN;
     }
@@ -500,6 +509,8 @@ export class PythonResolver implements LanguageRelations {
       }
     }
     const callee = this.value(f, e.callee, depth);
+    // a builtin over an iterable's elements (not shadowed: a free name)
+    if (e.args?.[0] && e.callee.k === 'id' && !e.callee.b && callee.t === 'ext') return this.builtinResult(e.callee.name, this.value(f, e.args[0], depth), depth);
     // a method returning `Self` (or `self`): the instance it is called on, of the receiver's class
     if (e.callee.k === 'member' && callee.t === 'sym' && this.returnsSelf(callee.f, callee.s)) {
       const recv = this.receiverInstance(this.value(f, e.callee.obj, depth));
@@ -550,8 +561,39 @@ export class PythonResolver implements LanguageRelations {
         return m && m !== 'ext' ? this.returnValue(m.f, m.s, depth + 1) : m === 'ext' ? EXT : UNKNOWN;
       }
       case 'union': return union(callee.vals.map((v) => this.resultOf(v, depth + 1)));
+      case 'method': return this.containerResult(callee.recv, callee.name, depth);
       case 'ext': return EXT;
       default: return UNKNOWN;
+    }
+  }
+
+  /** What a builtin container's method gives (typeshed's signatures of list, deque, set, dict and their kin). */
+  private containerResult(recv: Val, name: string, depth: number): Val {
+    switch (recv.t) {
+      case 'array': return name === 'copy' ? recv : name === 'pop' || name === 'popleft' || name === '__getitem__' ? recv.of : EXT;
+      case 'map':
+        switch (name) {
+          case 'get': case 'pop': case 'setdefault': case '__getitem__': return recv.of;
+          case 'values': return { t: 'array', of: recv.of };
+          case 'keys': return { t: 'array', of: recv.key ?? EXT };
+          case 'items': return { t: 'array', of: { t: 'list', items: [recv.key ?? EXT, recv.of] } };
+          case 'popitem': return { t: 'list', items: [recv.key ?? EXT, recv.of] };
+          case 'copy': return recv;
+          default: return EXT;
+        }
+      case 'union': return union(recv.vals.map((v) => this.containerResult(v, name, depth + 1)));
+      default: return EXT;
+    }
+  }
+
+  /** A builtin over an iterable (`next(it)`, `sorted(xs)`, `enumerate(xs)`): what it makes of the elements. */
+  private builtinResult(name: string, arg: Val, depth: number): Val {
+    // (a dict iterates over its keys, which no annotation here records)
+    const el = arg.t === 'map' ? EXT : this.elementOf(arg, undefined, depth + 1);
+    switch (name) {
+      case 'next': case 'min': case 'max': case 'anext': return el;
+      case 'enumerate': return { t: 'array', of: { t: 'list', items: [EXT, el] } };
+      default: return el.t === 'unknown' ? UNKNOWN : { t: 'array', of: el };
     }
   }
 
