@@ -16,6 +16,7 @@ import { annotationNames, ENUM_BASES, isOverloadDecorator, isSignatureKind, isTy
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 import { PyTree, unshared, type PyNames } from './tree.ts';
 import { staticCondition, type ConditionReader } from './conditions.ts';
+import { injectedDependencies } from './fastapi.ts';
 
 export type { PyNames };
 
@@ -302,19 +303,6 @@ class PyCollector extends PyTree {
     return { text: this.dotted(calleeNode) ?? '', expr: value };
   }
 
-  /** The dotted text of a name or attribute chain (`app.route`), else undefined. */
-  private dotted(i: number): string | undefined {
-    if (i < 0) return undefined;
-    const ty = this.type(i);
-    if (ty === 'identifier') return this.txt(i);
-    if (ty === 'attribute') {
-      const o = this.dotted(this.child(i, 'object'));
-      const a = this.child(i, 'attribute');
-      return o !== undefined && a >= 0 ? `${o}.${this.txt(a)}` : undefined;
-    }
-    return undefined;
-  }
-
   private addSymbol(sym: SymbolFact): number {
     return this.symbols.push(sym) - 1;
   }
@@ -388,7 +376,7 @@ class PyCollector extends PyTree {
     const s = this.addSymbol(sym);
     if (decoTexts.length) (this.py.decorators ??= {})[s] = decoTexts;
     // `@router.get(…, dependencies=[Depends(dep)])`: the route runs dep too
-    if (decos.length) this.injectedDependencies(decos, refs0, calls0, s);
+    if (decos.length) injectedDependencies(this, decos, this.refs, this.calls, refs0, calls0, s);
     // a property setter/deleter shares the getter's name: the name stays the getter's
     if (kind !== 'setter' && kind !== 'deleter') this.bindName(scope, name, { k: 'sym', s });
     const ret = this.child(i, 'return_type');
@@ -633,58 +621,9 @@ class PyCollector extends PyTree {
         if (v.k !== 'lit') loc.init = v;
       }
       if (valueNode >= 0 && typeNode >= 0) this.expr(valueNode, outer);
-      if (fs.sym !== undefined) this.injectedDependencies([valueNode, typeNode], refs0, calls0, fs.sym);
+      if (fs.sym !== undefined) injectedDependencies(this, [valueNode, typeNode], this.refs, this.calls, refs0, calls0, fs.sym);
       first = false;
     }
-  }
-
-  /**
-   * FastAPI's dependency injection: a parameter declared `= Depends(dep)` or `Annotated[T, Depends(dep)]` (and
-   * `Security(dep)`), or a decorator's `dependencies=[Depends(dep)]`, has `dep` called by the framework each time the function runs as a route, so `dep` is referenced
-   * by the function, not only by the definition-time code that evaluates the default (the file): impact of a
-   * dependency reaches the routes that use it. `Depends(factory(…))` makes the function depend on what the factory
-   * returns, so it references the factory. The uses the default's evaluation recorded since `refs0`/`calls0` at the
-   * dependency's name are repeated with the function as their source.
-   */
-  private injectedDependencies(nodes: number[], refs0: number, calls0: number, fn: number): void {
-    const at: Pos[] = [];
-    const visit = (i: number): void => {
-      if (i < 0) return;
-      if (this.type(i) === 'call') {
-        const callee = this.child(i, 'function');
-        const text = callee >= 0 ? this.dotted(callee) : undefined;
-        const last = text?.slice(text.lastIndexOf('.') + 1);
-        if (last === 'Depends' || last === 'Security') {
-          const args = this.child(i, 'arguments');
-          const kids = args >= 0 ? this.namedKids(args) : [];
-          let dep = kids.find((a) => this.type(a) !== 'keyword_argument' && this.type(a) !== 'comment');
-          if (dep === undefined) {
-            const kw = kids.find((a) => this.type(a) === 'keyword_argument' && this.txt(this.child(a, 'name')) === 'dependency');
-            dep = kw === undefined ? undefined : this.child(kw, 'value');
-          }
-          const named = dep === undefined ? -1 : this.dependencyName(dep);
-          if (named >= 0) at.push(this.pos(named));
-          return;
-        }
-      }
-      for (const c of this.namedKids(i)) visit(c);
-    };
-    for (const n of nodes) visit(n);
-    if (!at.length) return;
-    const same = (a: Pos, b: Pos): boolean => (typeof a === 'number' || typeof b === 'number' ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2]);
-    const hit = (p: Pos): boolean => at.some((q) => same(p, q));
-    const refs = this.refs.length;
-    for (let k = refs0; k < refs; k++) if (hit(this.refs[k].at)) this.refs.push({ ...this.refs[k], from: fn });
-    for (let k = calls0; k < this.calls.length; k++) if (hit(this.calls[k].at)) this.refs.push({ value: this.calls[k].callee, kind: 'value', at: this.calls[k].at, from: fn });
-  }
-
-  /** The name a dependency expression uses: `dep`, `mod.dep`'s `dep`, a factory call's callee name; -1 for others. */
-  private dependencyName(i: number): number {
-    const ty = this.type(i);
-    if (ty === 'identifier') return i;
-    if (ty === 'attribute') return this.child(i, 'attribute');
-    if (ty === 'call') { const fn = this.child(i, 'function'); return fn >= 0 && this.type(fn) !== 'call' ? this.dependencyName(fn) : -1; }
-    return -1;
   }
 
   private classDef(i: number, scope: Scope, decos: number[], outer = i): void {
