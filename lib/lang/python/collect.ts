@@ -38,6 +38,8 @@ interface Scope {
 interface PendingName { expr: Expr & { k: 'id' }; scope: Scope }
 
 const MAX_UNION = 6;
+/** `TypeVar` as imported. */
+const TYPE_VARS = new Set(['typing.TypeVar', 'typing_extensions.TypeVar']);
 /** `typing.cast` as imported: its value is an instance of the type its first argument names. */
 const CASTS = new Set(['typing.cast', 'typing_extensions.cast']);
 /** Builtins whose result is made of their first argument's elements (resolve.ts `builtinResult`). */
@@ -632,6 +634,7 @@ class PyCollector extends PyTree {
     const name = this.txt(nameNode);
     const decorators = decos.map((d) => this.decoratorExpr(d, scope)).filter((d): d is { text: string; expr: Expr } => !!d);
     const bases: Expr[] = [];
+    const baseArgs: Array<Expr[] | null> = [];
     const baseTexts: string[] = [];
     const supers = this.child(i, 'superclasses');
     if (supers >= 0) {
@@ -641,10 +644,11 @@ class PyCollector extends PyTree {
           if (v >= 0) this.expr(v, scope);
           continue;
         }
-        const e = this.expr(b, scope);
-        // `Generic[T]`, `Base[int]`: the class written before the brackets
-        bases.push(e.k === 'element' ? e.of : e);
-        baseTexts.push(this.dotted(this.type(b) === 'subscript' ? this.child(b, 'value') : b) ?? '');
+        // `Generic[T]`, `Base[int]`: the class written before the brackets, its type arguments read as types
+        const sub = this.type(b) === 'subscript';
+        bases.push(this.expr(sub ? this.child(b, 'value') : b, scope));
+        baseArgs.push(sub ? this.children(b, 'subscript').slice(0, 4).map((a) => this.annotation(a, scope)) : null);
+        baseTexts.push(this.dotted(sub ? this.child(b, 'value') : b) ?? '');
       }
     }
     let label: SymbolLabel = 'Class';
@@ -663,6 +667,7 @@ class PyCollector extends PyTree {
     const s = this.addSymbol(sym);
     const decoTexts = decorators.map((d) => d.text);
     if (decoTexts.length) (this.py.decorators ??= {})[s] = decoTexts;
+    if (baseArgs.some((a) => a)) (this.py.generics ??= {})[s] = { params: typeParamsOf(baseTexts, baseArgs), bases: baseArgs };
     this.bindName(scope, name, { k: 'sym', s });
     const cs: Scope = { kind: 'class', parent: scope, names: new Map(), sym: s };
     this.classAttrs.set(s, new Map());
@@ -781,6 +786,26 @@ class PyCollector extends PyTree {
       if (v) this.pathVars.set(this.txt(left), v); else this.pathVars.delete(this.txt(left));
     }
     this.assignTarget(left, value, scope, i, type, right);
+    if (scope.kind === 'module' && right >= 0 && this.type(left) === 'identifier' && this.type(right) === 'call') this.typeVar(left, right, scope);
+  }
+
+  /** `T = TypeVar("T", bound=B)` at module level: T is a TypeVar (`py.typeVars`), with its bound B (a name, or one in a string). */
+  private typeVar(left: number, call: number, scope: Scope): void {
+    if (!TYPE_VARS.has(this.canonical(this.child(call, 'function')) ?? '')) return;
+    const b = scope.names.get(this.txt(left));
+    if (!b || b.k !== 'sym') return;
+    const args = this.child(call, 'arguments');
+    const kw = args < 0 ? undefined : this.namedKids(args).find((a) => this.type(a) === 'keyword_argument' && this.txt(this.child(a, 'name')) === 'bound');
+    const v = kw === undefined ? -1 : this.child(kw, 'value');
+    const text = v < 0 ? undefined : this.type(v) === 'string' ? this.stringContent(v)?.text.trim() : this.dotted(v);
+    let bound: Expr | null = null;
+    if (text && /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(text)) {
+      const parts = text.split('.');
+      let e: Expr = this.nameExpr(parts[0], scope);
+      for (const p of parts.slice(1)) e = { k: 'member', obj: e, name: p };
+      bound = e;
+    }
+    (this.py.typeVars ??= {})[b.s] = bound;
   }
 
   /** `Optional[A]`, `typing.Union[A, B]`, `list[A]`: a subscript of a generic that typing (or the builtins) give. */
@@ -1317,10 +1342,10 @@ class PyCollector extends PyTree {
           default: return { k: 'other' };
         }
       }
-      // a project generic (`Repo[User]`): the class itself
+      // a project generic (`Repo[User]`): the class with its type arguments
       const base = this.annotation(head, scope);
-      for (const a of args) this.annotation(a, scope);
-      return base;
+      const targs = args.map((a) => this.annotation(a, scope));
+      return targs.length ? { k: 'generic', of: base, args: targs.slice(0, 4) } : base;
     }
     if (ty === 'list') { for (const x of this.namedKids(i)) this.annotation(x, scope); return { k: 'other' }; }
     if (ty === 'constrained_type' || ty === 'member_type' || ty === 'splat_type') { const inner = this.namedKids(i)[0]; return inner === undefined ? { k: 'other' } : this.annotation(inner, scope); }
@@ -1405,6 +1430,25 @@ function scopeOutsideComprehension(scope: Scope): Scope {
 function enclosingClass(scope: Scope): number | undefined {
   for (let s: Scope | undefined = scope; s; s = s.parent) if (s.kind === 'function' && s.cls !== undefined) return s.cls;
   return undefined;
+}
+
+/**
+ * A generic class's type parameters as written: `Generic[T, U]`'s (or `Protocol[T]`'s) arguments, else every name in
+ * its bases' type arguments, in order (the resolver keeps those that name TypeVars).
+ */
+function typeParamsOf(baseTexts: readonly string[], baseArgs: ReadonlyArray<Expr[] | null>): Expr[] {
+  const last = (t: string): string => t.slice(t.lastIndexOf('.') + 1);
+  const k = baseTexts.findIndex((t, i) => (last(t) === 'Generic' || last(t) === 'Protocol') && baseArgs[i]);
+  if (k >= 0) return baseArgs[k]!.filter((a) => a.k === 'id');
+  const out: Expr[] = [];
+  const walk = (e: Expr): void => {
+    if (e.k === 'id') { if (!out.some((o) => o.k === 'id' && o.name === e.name)) out.push(e); }
+    else if (e.k === 'generic') e.args.forEach(walk);
+    else if (e.k === 'union') e.types.forEach(walk);
+    else if (e.k === 'array' || e.k === 'map') walk(e.of);
+  };
+  for (const a of baseArgs) a?.forEach(walk);
+  return out;
 }
 
 /** Captures whose node the collector files by role (tags.scm: comments, Python 2 statements). */
