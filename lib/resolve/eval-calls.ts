@@ -95,8 +95,9 @@ function unboundTypeParam(t: Expr, f: number, subst: Subst | undefined): boolean
 export function contextual(this: Evaluator, f: number, ctx: { call: number; arg: number; param: number }): Val {
   const call = this.files[f].calls[ctx.call];
   if (call && call.callee.k === 'member' && ctx.arg === 0 && ELEMENT_CALLBACKS[call.callee.name]?.includes(ctx.param)) {
-    // `items.forEach((item) => …)`: the parameter is an element of the array
-    const arr = this.deref(this.value(f, call.callee.obj));
+    // `items.forEach((item) => …)`: the parameter is an element of the array (an instance of a class extending one too)
+    let arr = this.deref(this.value(f, call.callee.obj));
+    if (arr.t === 'inst') arr = this.arrayBase(arr) ?? arr;
     if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return this.elementOf(arr, 'contextual-type');
   }
   if (call && call.callee.k === 'member' && call.callee.name === 'forEach' && ctx.arg === 0 && ctx.param === 1) {
@@ -137,7 +138,8 @@ export function mappedResult(this: Evaluator, f: number, callee: Expr & { k: 'me
   const name = callee.name;
   if (name === 'filter') return this.filteredResult(f, callee, fn);
   if ((name !== 'map' && name !== 'flatMap' && name !== 'then') || fn.k !== 'fn' || !fn.ret) return undefined;
-  const recv = this.deref(this.value(f, callee.obj));
+  let recv = this.deref(this.value(f, callee.obj));
+  if (recv.t === 'inst' && name !== 'then') recv = this.arrayBase(recv) ?? recv;
   if (name === 'then' ? recv.t !== 'prom' : recv.t !== 'arr') return undefined;
   let v = this.returnedBy(f, fn);
   if (name === 'flatMap' && v.t === 'arr') v = this.elementOf(v, 'return-type');

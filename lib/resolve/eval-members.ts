@@ -120,6 +120,32 @@ export function heritageMember(this: Evaluator, cls: SymRef, name: string, wantS
 }
 
 /**
+ * The array an instance of a class extending the global `Array<T>` is (`class Disjoint extends Array<DisjointEntry>`,
+ * also through project classes above it, their type arguments bound): its elements, what for-of, an index, `push`'s
+ * argument and the built-in array methods' callbacks take, are T's, as the checker reads them. Undefined otherwise.
+ */
+export function arrayBase(this: Evaluator, o: Val & { t: 'inst' }): (Val & { t: 'arr' }) | undefined {
+  let cls: SymRef = o;
+  let args = o.args;
+  for (let hops = 0; hops < 8; hops++) {
+    const sym = this.sym(cls);
+    if (sym.label !== 'Class' || !sym.extends?.length) return undefined;
+    let own: Map<string, TypeArg> | undefined;
+    if (args && sym.typeParams) {
+      own = new Map();
+      sym.typeParams.forEach((l, i) => { if (args![i]) own!.set(`${cls.f}:${l}`, args![i]); });
+    }
+    const h = sym.extends[0];
+    if (h.k === 'array') return { t: 'arr', f: cls.f, of: h.of, r: o.r, c: o.c, subst: own };
+    const base = this.typeSymbol(cls.f, h.k === 'generic' ? h.of : h);
+    if (!base || base === 'ext') return undefined;
+    args = h.k === 'generic' ? h.args.map((a) => typeArgOf(cls.f, a, own)) : undefined;
+    cls = base;
+  }
+  return undefined;
+}
+
+/**
  * Member `name` that only the instantiated heritage of class or interface `cs` (file `cf`, written with `args`) has:
  * a base merged with an interface extending its own type parameter (`interface Callable<fn, attachments> extends fn,
  * attachments`), whose argument names the subclass's type parameter (`extends Callable<Fn, attachmentsOf<d>>` with d

@@ -467,6 +467,9 @@ export class Evaluator {
           if (m.t === 'sym') return m;
         }
         if (arr.t === 'obj' && arr.index) return weakenFrom(this.typeValue(arr.f, arr.index, 0, arr.subst), arr, 'typed-receiver');
+        // (an instance of a class extending `Array<T>`: a T)
+        const asArray = arr.t === 'inst' && e.key === undefined ? this.arrayBase(arr) : undefined;
+        if (asArray) return this.elementOf(asArray, 'typed-receiver');
         return arr.t === 'arr' ? this.elementOf(arr, 'typed-receiver') : UNKNOWN;
       }
       case 'union': {
@@ -640,6 +643,8 @@ export class Evaluator {
         if (m && m !== 'ext') return { t: 'sym', f: m.f, s: m.s, r: o.r, c: o.c, subst: this.substOf(o, m) };
         // (findMember counts a base that is a type parameter as outside: the bindings may say what it is)
         if (!o.up) { const b = this.boundHeritageMember(o.f, o.s, o.args, name, 0); if (b) return weakenFrom(b, o, 'typed-receiver'); }
+        // a built-in array method of a class extending `Array<T>` (`entries.find(…)`, `entries.slice()`)
+        if (m === 'ext') { const a = this.arrayBase(o); if (a) return this.member(a, name); }
         return m === 'ext' ? EXT : UNKNOWN;
       }
       case 'union': case 'anyof': {

@@ -84,6 +84,12 @@ test('graph edits on the rename-union-keys fixture: TypeScript findRenameLocatio
   t.true(report.symbols.some((s) => s.missed.some((m) => m.startsWith('src/apart.ts:'))), 'the keys left are counted as misses');
 });
 
+test('graph edits on the rename-array-classes fixture: TypeScript findRenameLocations exactly (elements of a class extending Array<T>)', async (t) => {
+  const { report, show } = await fixtureRenames('rename-array-classes');
+  t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
+  t.deepEqual(report.symbols.filter((s) => s.status !== 'compared' || s.extra.length || s.missed.length).map(show), []);
+});
+
 for (const [name, what] of [
   ['rename-keys', 'keys through a mapped type with a modifier, keys of a parameter typed by its default, quoted keys of indexed access types where the language service renames them'],
   ['rename-attached', 'members a class attaches through its type argument'],
