@@ -5,7 +5,8 @@
  * touched (extractFile on that version); it is kept when the pinned snapshot still has a symbol of that file,
  * qualified name and kind (that snapshot is what gets indexed). Nothing of the repositories is committed:
  * this script re-creates the set from the pinned commits.
- *   node --import tsx bench/search-history/mine.ts [--mirror DIR] [--out FILE]
+ *   node --import tsx bench/search-history/mine.ts [--mirror DIR] [--out FILE] [--repo owner/name,owner/name]
+ * `--repo` mines only those repositories and replaces their questions in the set file, keeping the others.
  * The repositories come from the search tool's `fetch` (default mirror folder /work/.mirror, one
  * `<owner>+<name>/repo` git directory each).
  */
@@ -158,8 +159,13 @@ if (isMain) {
   const arg = (name: string, def: string): string => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : def; };
   const mirror = arg('--mirror', DEFAULT_MIRROR);
   const outFile = arg('--out', DEFAULT_SET);
+  const only = arg('--repo', '').split(',').filter(Boolean);
+  for (const o of only) if (!HISTORY_REPOS.some((r) => r.repo === o)) throw new Error(`${o} is not in repos.ts`);
+  // With --repo, the other repositories' questions are kept as they are (in repos.ts order).
+  const kept: HistoryQuery[] = only.length && fs.existsSync(outFile) ? (JSON.parse(fs.readFileSync(outFile, 'utf8')) as HistoryQuery[]) : [];
   const all: HistoryQuery[] = [];
   for (const r of HISTORY_REPOS) {
+    if (only.length && !only.includes(r.repo)) { all.push(...kept.filter((q) => q.repo === r.repo)); continue; }
     const qs = mineRepo(r, mirror);
     console.log(`${r.repo.padEnd(24)} ${r.half}  ${qs.length} questions`);
     all.push(...qs);

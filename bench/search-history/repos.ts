@@ -1,7 +1,9 @@
 /**
  * The repositories the localization set is mined from, each pinned to one commit (the snapshot that is indexed)
- * and assigned to the tuning half or the test half. The split is by repository, so the test half is code the
- * weights never saw; each half has one Python repository, reported apart. None of the repositories the project
+ * and assigned to the tuning half, the validation half or the test half. The split is by repository, so the test
+ * half is code the weights never saw; the tuning and test halves have one Python repository each, reported apart.
+ * The validation half is for the question the tuning half cannot answer and the test half should not be spent on:
+ * does a gain measured on the tuning half (leave-one-repository-out) hold on other code? Nothing is fit on it. None of the repositories the project
  * is measured on (zod, ky, hono, fastify, click, express, httpx, rich, flask) is here.
  */
 
@@ -10,7 +12,7 @@ export interface HistoryRepo {
   repo: string;
   /** The indexed snapshot; commits are mined from its history. */
   commit: string;
-  half: 'tune' | 'test';
+  half: 'tune' | 'validation' | 'test';
   /** Folders (prefixes) whose files count as the repository's code; others (tests, docs, examples) are ignored. */
   include: readonly string[];
   /** How many commits before `commit` are read (the most recent ones: their code still exists at `commit`). */
@@ -30,5 +32,8 @@ export const HISTORY_REPOS: readonly HistoryRepo[] = [
   { repo: 'reduxjs/redux-toolkit', commit: '74200d87c27ca2b1c0915b2fbb4c44dd7494c2aa', half: 'test', include: ['packages/toolkit/src/', 'packages/rtk-query-codegen-openapi/src/'], window: 900 },
   { repo: 'koajs/koa', commit: 'e0ba8ef39d27fe5dae5492f9fe753d155124f994', half: 'test', include: ['lib/'], window: 900 },
   { repo: 'python-attrs/attrs', commit: 'c1dc5dcba16ed827aa6dcad896b41a3afedb4e32', half: 'tune', include: ['src/'], window: 900, language: 'python' },
+  { repo: 'preactjs/preact', commit: 'f6c6cda581e1123095c56f9fc232b82fc518e426', half: 'validation', include: ['src/', 'hooks/src/', 'compat/src/', 'debug/src/', 'jsx-runtime/src/'], window: 900 },
+  { repo: 'chartjs/Chart.js', commit: 'cb02e1d207bd4c4c40b20c259017f85f26f1e30a', half: 'validation', include: ['src/'], window: 900 },
+  { repo: 'mochajs/mocha', commit: 'e6b9ee773481fd739ae24caeb42f32ac0b010f95', half: 'validation', include: ['lib/', 'bin/'], window: 900 },
   { repo: 'marshmallow-code/marshmallow', commit: '341b927f219205704728c05cd61f04d7e9727523', half: 'test', include: ['src/'], window: 900, language: 'python' },
 ];

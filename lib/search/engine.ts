@@ -60,8 +60,9 @@ export interface RankRequest {
   mode?: RankMode;
   depth?: number;
   /**
-   * The source text of a symbol's span (its lines), for the re-ranker's local-match features; without it they
-   * are 0. Read once per row and cached by the index.
+   * The text of a symbol for the re-ranker's local-match features: its doc and the lines of its span
+   * (lib/search/local-match.ts `spanReader`); without it they are 0. Read once per row and cached by the index,
+   * so every request on one index should give the same reader.
    */
   source?: (uid: string) => string | undefined;
   /** Receives the re-ranker's candidates (rows in fused order) and their facts before re-ordering (fit-rerank.ts). */

@@ -165,6 +165,11 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       const of = this.patternValue(l.arrayAt.pattern, 0);
       if (of) f.init = { k: 'element', of, at: l.arrayAt.index };
     }
+    else if (l.restOf) {
+      // (the rest of an array pattern: an array of the elements, as `[...xs]` is; of a tuple, unknown)
+      const of = this.patternValue(l.restOf, 0);
+      if (of) f.init = { k: 'spread', of };
+    }
     if (l.ctx) f.ctx = l.ctx;
     else if (l.ctxType) {
       f.ctxType = { type: this.expr(l.ctxType.type), param: l.ctxType.param };

@@ -64,6 +64,8 @@ export class Collector {
   readonly listItems = new LazyMap<Node, Node[]>();
   /** A name in an array pattern: the pattern and the name's position in it (`[, v]`: 1). */
   readonly arrayElement = new LazyMap<Node, { pattern: Node; index: number }>();
+  /** The rest of an array pattern (`...tail` of `[head, ...tail]`), by name node: its pattern. */
+  readonly arrayRest = new LazyMap<Node, Node>();
   /** An array pattern of a `for … of` loop and the iterated value (`for (const [k, v] of map)`: each is an entry). */
   readonly patternOf = new LazyMap<Node, Node>();
   /** A binary expression under `!` → its right operand (the grammar's precedence puts `a && n!` as `(a && n)!`). */
@@ -218,7 +220,7 @@ export class Collector {
   // pass 2 results
   readonly symbols: SymbolFact[] = [];
   readonly work: SymbolWork[] = [];
-  readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number }; ctxKey?: { value: Expr; param: number }; evolving?: Scope }> = [];
+  readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; restOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number }; ctxKey?: { value: Expr; param: number }; evolving?: Scope }> = [];
   /** Class members written as methods or fields, by name → where their definitions start. */
   readonly memberDeclsAt = new Map<string, number[]>();
   /** What `x = value` assigns, by target node (see assignedOf). */
@@ -765,8 +767,9 @@ export class Collector {
     // `const [observer] = React.useState(() => new Observer(…))`: the state
     const stateOf = x.role === Role['decl.pattern'] ? this.firstOf.get(x.name) : undefined;
     const arrayAt = x.role === Role['decl.pattern'] && !x.pattern ? this.arrayElement.get(x.name) : undefined;
+    const restOf = x.role === Role['decl.pattern'] && !x.pattern && !arrayAt && this.arrayRest.size ? this.arrayRest.get(x.name) : undefined;
     this.localNames.add(x.name);
-    this.localNodes.push({ name, type: x.type, init: x.role === Role['decl.element'] ? undefined : x.value, initFrom, fromPattern, stateOf, elementOf: x.role === Role['decl.element'] ? x.value : undefined, arrayAt });
+    this.localNodes.push({ name, type: x.type, init: x.role === Role['decl.element'] ? undefined : x.value, initFrom, fromPattern, stateOf, elementOf: x.role === Role['decl.element'] ? x.value : undefined, arrayAt, restOf });
     // an entry of a destructured parameter nothing types yet (JavaScript): its JSDoc may (see jsdocApply)
     if (x.pattern && !initFrom && this.docComments.size) pushTo(this.patternLocals, x.pattern, { l: this.localNodes.length - 1, key: x.key ? this.ident(x.key) : name });
     if (x.slot) this.slotLocal.set(x.slot, l);

@@ -62,6 +62,8 @@
 ; `for (const [key, value] of map)`, `([, v]) => …`)
 ((array_pattern (identifier) @name) @pattern (#set! role "pattern.array"))
 ((array_pattern (assignment_pattern left: (identifier) @name)) @pattern (#set! role "pattern.array"))
+; … and its rest (`const [head, ...tail] = xs`): an array of the elements after them
+((array_pattern (rest_pattern (identifier) @name)) @pattern (#set! role "pattern.rest"))
 ((variable_declarator name: (array_pattern) @pattern value: (_) @value) (#set! role "var.pattern"))
 (for_in_statement left: (array_pattern) @pattern operator: "of" right: (_) @value (#set! role "pattern.of"))
 ; the first name of an array pattern and the declarator's value (`const [state, setState] = useState(init)`)

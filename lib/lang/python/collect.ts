@@ -16,6 +16,7 @@ import { annotationNames, ENUM_BASES, isOverloadDecorator, isSignatureKind, isTy
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 import { PyTree, unshared, type PyNames } from './tree.ts';
 import { staticCondition, type ConditionReader } from './conditions.ts';
+import { injectedDependencies } from './fastapi.ts';
 
 export type { PyNames };
 
@@ -37,6 +38,8 @@ interface Scope {
 interface PendingName { expr: Expr & { k: 'id' }; scope: Scope }
 
 const MAX_UNION = 6;
+/** `TypeVar` as imported. */
+const TYPE_VARS = new Set(['typing.TypeVar', 'typing_extensions.TypeVar']);
 /** `typing.cast` as imported: its value is an instance of the type its first argument names. */
 const CASTS = new Set(['typing.cast', 'typing_extensions.cast']);
 /** Builtins whose result is made of their first argument's elements (resolve.ts `builtinResult`). */
@@ -302,19 +305,6 @@ class PyCollector extends PyTree {
     return { text: this.dotted(calleeNode) ?? '', expr: value };
   }
 
-  /** The dotted text of a name or attribute chain (`app.route`), else undefined. */
-  private dotted(i: number): string | undefined {
-    if (i < 0) return undefined;
-    const ty = this.type(i);
-    if (ty === 'identifier') return this.txt(i);
-    if (ty === 'attribute') {
-      const o = this.dotted(this.child(i, 'object'));
-      const a = this.child(i, 'attribute');
-      return o !== undefined && a >= 0 ? `${o}.${this.txt(a)}` : undefined;
-    }
-    return undefined;
-  }
-
   private addSymbol(sym: SymbolFact): number {
     return this.symbols.push(sym) - 1;
   }
@@ -388,7 +378,7 @@ class PyCollector extends PyTree {
     const s = this.addSymbol(sym);
     if (decoTexts.length) (this.py.decorators ??= {})[s] = decoTexts;
     // `@router.get(…, dependencies=[Depends(dep)])`: the route runs dep too
-    if (decos.length) this.injectedDependencies(decos, refs0, calls0, s);
+    if (decos.length) injectedDependencies(this, decos, this.refs, this.calls, refs0, calls0, s);
     // a property setter/deleter shares the getter's name: the name stays the getter's
     if (kind !== 'setter' && kind !== 'deleter') this.bindName(scope, name, { k: 'sym', s });
     const ret = this.child(i, 'return_type');
@@ -633,58 +623,9 @@ class PyCollector extends PyTree {
         if (v.k !== 'lit') loc.init = v;
       }
       if (valueNode >= 0 && typeNode >= 0) this.expr(valueNode, outer);
-      if (fs.sym !== undefined) this.injectedDependencies([valueNode, typeNode], refs0, calls0, fs.sym);
+      if (fs.sym !== undefined) injectedDependencies(this, [valueNode, typeNode], this.refs, this.calls, refs0, calls0, fs.sym);
       first = false;
     }
-  }
-
-  /**
-   * FastAPI's dependency injection: a parameter declared `= Depends(dep)` or `Annotated[T, Depends(dep)]` (and
-   * `Security(dep)`), or a decorator's `dependencies=[Depends(dep)]`, has `dep` called by the framework each time the function runs as a route, so `dep` is referenced
-   * by the function, not only by the definition-time code that evaluates the default (the file): impact of a
-   * dependency reaches the routes that use it. `Depends(factory(…))` makes the function depend on what the factory
-   * returns, so it references the factory. The uses the default's evaluation recorded since `refs0`/`calls0` at the
-   * dependency's name are repeated with the function as their source.
-   */
-  private injectedDependencies(nodes: number[], refs0: number, calls0: number, fn: number): void {
-    const at: Pos[] = [];
-    const visit = (i: number): void => {
-      if (i < 0) return;
-      if (this.type(i) === 'call') {
-        const callee = this.child(i, 'function');
-        const text = callee >= 0 ? this.dotted(callee) : undefined;
-        const last = text?.slice(text.lastIndexOf('.') + 1);
-        if (last === 'Depends' || last === 'Security') {
-          const args = this.child(i, 'arguments');
-          const kids = args >= 0 ? this.namedKids(args) : [];
-          let dep = kids.find((a) => this.type(a) !== 'keyword_argument' && this.type(a) !== 'comment');
-          if (dep === undefined) {
-            const kw = kids.find((a) => this.type(a) === 'keyword_argument' && this.txt(this.child(a, 'name')) === 'dependency');
-            dep = kw === undefined ? undefined : this.child(kw, 'value');
-          }
-          const named = dep === undefined ? -1 : this.dependencyName(dep);
-          if (named >= 0) at.push(this.pos(named));
-          return;
-        }
-      }
-      for (const c of this.namedKids(i)) visit(c);
-    };
-    for (const n of nodes) visit(n);
-    if (!at.length) return;
-    const same = (a: Pos, b: Pos): boolean => (typeof a === 'number' || typeof b === 'number' ? a === b : a[0] === b[0] && a[1] === b[1] && a[2] === b[2]);
-    const hit = (p: Pos): boolean => at.some((q) => same(p, q));
-    const refs = this.refs.length;
-    for (let k = refs0; k < refs; k++) if (hit(this.refs[k].at)) this.refs.push({ ...this.refs[k], from: fn });
-    for (let k = calls0; k < this.calls.length; k++) if (hit(this.calls[k].at)) this.refs.push({ value: this.calls[k].callee, kind: 'value', at: this.calls[k].at, from: fn });
-  }
-
-  /** The name a dependency expression uses: `dep`, `mod.dep`'s `dep`, a factory call's callee name; -1 for others. */
-  private dependencyName(i: number): number {
-    const ty = this.type(i);
-    if (ty === 'identifier') return i;
-    if (ty === 'attribute') return this.child(i, 'attribute');
-    if (ty === 'call') { const fn = this.child(i, 'function'); return fn >= 0 && this.type(fn) !== 'call' ? this.dependencyName(fn) : -1; }
-    return -1;
   }
 
   private classDef(i: number, scope: Scope, decos: number[], outer = i): void {
@@ -693,6 +634,7 @@ class PyCollector extends PyTree {
     const name = this.txt(nameNode);
     const decorators = decos.map((d) => this.decoratorExpr(d, scope)).filter((d): d is { text: string; expr: Expr } => !!d);
     const bases: Expr[] = [];
+    const baseArgs: Array<Expr[] | null> = [];
     const baseTexts: string[] = [];
     const supers = this.child(i, 'superclasses');
     if (supers >= 0) {
@@ -702,10 +644,11 @@ class PyCollector extends PyTree {
           if (v >= 0) this.expr(v, scope);
           continue;
         }
-        const e = this.expr(b, scope);
-        // `Generic[T]`, `Base[int]`: the class written before the brackets
-        bases.push(e.k === 'element' ? e.of : e);
-        baseTexts.push(this.dotted(this.type(b) === 'subscript' ? this.child(b, 'value') : b) ?? '');
+        // `Generic[T]`, `Base[int]`: the class written before the brackets, its type arguments read as types
+        const sub = this.type(b) === 'subscript';
+        bases.push(this.expr(sub ? this.child(b, 'value') : b, scope));
+        baseArgs.push(sub ? this.children(b, 'subscript').slice(0, 4).map((a) => this.annotation(a, scope)) : null);
+        baseTexts.push(this.dotted(sub ? this.child(b, 'value') : b) ?? '');
       }
     }
     let label: SymbolLabel = 'Class';
@@ -724,6 +667,7 @@ class PyCollector extends PyTree {
     const s = this.addSymbol(sym);
     const decoTexts = decorators.map((d) => d.text);
     if (decoTexts.length) (this.py.decorators ??= {})[s] = decoTexts;
+    if (baseArgs.some((a) => a)) (this.py.generics ??= {})[s] = { params: typeParamsOf(baseTexts, baseArgs), bases: baseArgs };
     this.bindName(scope, name, { k: 'sym', s });
     const cs: Scope = { kind: 'class', parent: scope, names: new Map(), sym: s };
     this.classAttrs.set(s, new Map());
@@ -842,6 +786,26 @@ class PyCollector extends PyTree {
       if (v) this.pathVars.set(this.txt(left), v); else this.pathVars.delete(this.txt(left));
     }
     this.assignTarget(left, value, scope, i, type, right);
+    if (scope.kind === 'module' && right >= 0 && this.type(left) === 'identifier' && this.type(right) === 'call') this.typeVar(left, right, scope);
+  }
+
+  /** `T = TypeVar("T", bound=B)` at module level: T is a TypeVar (`py.typeVars`), with its bound B (a name, or one in a string). */
+  private typeVar(left: number, call: number, scope: Scope): void {
+    if (!TYPE_VARS.has(this.canonical(this.child(call, 'function')) ?? '')) return;
+    const b = scope.names.get(this.txt(left));
+    if (!b || b.k !== 'sym') return;
+    const args = this.child(call, 'arguments');
+    const kw = args < 0 ? undefined : this.namedKids(args).find((a) => this.type(a) === 'keyword_argument' && this.txt(this.child(a, 'name')) === 'bound');
+    const v = kw === undefined ? -1 : this.child(kw, 'value');
+    const text = v < 0 ? undefined : this.type(v) === 'string' ? this.stringContent(v)?.text.trim() : this.dotted(v);
+    let bound: Expr | null = null;
+    if (text && /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(text)) {
+      const parts = text.split('.');
+      let e: Expr = this.nameExpr(parts[0], scope);
+      for (const p of parts.slice(1)) e = { k: 'member', obj: e, name: p };
+      bound = e;
+    }
+    (this.py.typeVars ??= {})[b.s] = bound;
   }
 
   /** `Optional[A]`, `typing.Union[A, B]`, `list[A]`: a subscript of a generic that typing (or the builtins) give. */
@@ -1378,10 +1342,10 @@ class PyCollector extends PyTree {
           default: return { k: 'other' };
         }
       }
-      // a project generic (`Repo[User]`): the class itself
+      // a project generic (`Repo[User]`): the class with its type arguments
       const base = this.annotation(head, scope);
-      for (const a of args) this.annotation(a, scope);
-      return base;
+      const targs = args.map((a) => this.annotation(a, scope));
+      return targs.length ? { k: 'generic', of: base, args: targs.slice(0, 4) } : base;
     }
     if (ty === 'list') { for (const x of this.namedKids(i)) this.annotation(x, scope); return { k: 'other' }; }
     if (ty === 'constrained_type' || ty === 'member_type' || ty === 'splat_type') { const inner = this.namedKids(i)[0]; return inner === undefined ? { k: 'other' } : this.annotation(inner, scope); }
@@ -1466,6 +1430,25 @@ function scopeOutsideComprehension(scope: Scope): Scope {
 function enclosingClass(scope: Scope): number | undefined {
   for (let s: Scope | undefined = scope; s; s = s.parent) if (s.kind === 'function' && s.cls !== undefined) return s.cls;
   return undefined;
+}
+
+/**
+ * A generic class's type parameters as written: `Generic[T, U]`'s (or `Protocol[T]`'s) arguments, else every name in
+ * its bases' type arguments, in order (the resolver keeps those that name TypeVars).
+ */
+function typeParamsOf(baseTexts: readonly string[], baseArgs: ReadonlyArray<Expr[] | null>): Expr[] {
+  const last = (t: string): string => t.slice(t.lastIndexOf('.') + 1);
+  const k = baseTexts.findIndex((t, i) => (last(t) === 'Generic' || last(t) === 'Protocol') && baseArgs[i]);
+  if (k >= 0) return baseArgs[k]!.filter((a) => a.k === 'id');
+  const out: Expr[] = [];
+  const walk = (e: Expr): void => {
+    if (e.k === 'id') { if (!out.some((o) => o.k === 'id' && o.name === e.name)) out.push(e); }
+    else if (e.k === 'generic') e.args.forEach(walk);
+    else if (e.k === 'union') e.types.forEach(walk);
+    else if (e.k === 'array' || e.k === 'map') walk(e.of);
+  };
+  for (const a of baseArgs) a?.forEach(walk);
+  return out;
 }
 
 /** Captures whose node the collector files by role (tags.scm: comments, Python 2 statements). */

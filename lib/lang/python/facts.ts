@@ -2,7 +2,7 @@
  * What a Python file's facts hold beyond the common FileFacts (symbols, locals, calls, references): its imports
  * as Python writes them, `__all__`, decorators, the `__main__` guard. Plain JSON, under FileFacts' `py` key.
  */
-import type { Pos } from '../../extract/facts.ts';
+import type { Expr, Pos } from '../../extract/facts.ts';
 
 /**
  * One import binding.
@@ -44,6 +44,13 @@ export interface PyFacts {
   allOpen?: boolean;
   /** Decorators of symbols (by symbol index): the decorator expression's dotted text (`app.route`, `pytest.fixture`). */
   decorators?: Record<number, string[]>;
+  /**
+   * Generic classes (by symbol index): their type parameters as written (`Generic[T]`'s arguments, else the names in
+   * their bases' type arguments) and each base's type arguments (aligned with the symbol's `extends`; null: none).
+   */
+  generics?: Record<number, { params: Expr[]; bases: Array<Expr[] | null> }>;
+  /** Module-level TypeVars (by symbol index): the bound declared (`bound=B`), null without one. */
+  typeVars?: Record<number, Expr | null>;
   /** Line of `if __name__ == "__main__":`, when the file has one. */
   mainGuard?: number;
   /** A file with `print x`, `exec code` or backquotes: Python 2 syntax (counted; such files are indexed as parsed). */

@@ -19,14 +19,17 @@ import { c3Merge } from './c3.ts';
 import { isSignatureKind } from './typing.ts';
 
 type Sym = { f: number; s: number };
+/** The type arguments of a generic class's instance: TypeVar (its symbol, `file:index`) → what it stands for there. */
+type Env = ReadonlyMap<string, Val>;
 /**
  * A value: a module; a project symbol (a function, a class object, a method); an instance of a project class; a
  * `super()` proxy; several (union); a container of values; something outside the project; unknown.
  */
 type Val =
   | { t: 'mod'; m: PyModule }
-  | { t: 'sym'; f: number; s: number; via: Via }
-  | { t: 'inst'; f: number; s: number; via: Via }
+  /** (`env`: a method read on an instance of a generic class, with the class's type arguments) */
+  | { t: 'sym'; f: number; s: number; via: Via; env?: Env }
+  | { t: 'inst'; f: number; s: number; via: Via; env?: Env }
   | { t: 'super'; f: number; s: number; inst: boolean; after?: Sym }
   | { t: 'union'; vals: Val[] }
   | { t: 'array'; of: Val }
@@ -69,6 +72,7 @@ export class PythonResolver implements LanguageRelations {
   private readonly topMemo = new Map<number, Map<string, number>>();
   private readonly allMemo = new Map<number, Set<string> | undefined>();
   private readonly unreachedMemo = new Map<number, Set<number>>();
+  private readonly genericMemo = new Map<number, boolean>();
   /** The file whose expressions are being evaluated (facts' expressions are evaluated in their own file). */
   private depth = 0;
 
@@ -329,6 +333,8 @@ export class PythonResolver implements LanguageRelations {
       case 'member': return this.memberValue(this.value(f, e.obj, depth), e.name, depth);
       case 'call': return this.callResult(f, e, depth);
       case 'await': return this.value(f, e.inner, depth);
+      // `Box[int]` as a value (a type alias's): the class
+      case 'generic': return this.value(f, e.of, depth);
       // `typing.cast(T, v)`: an instance of T
       case 'as': return this.typeValue(f, e.type, depth);
       case 'union': return union(e.types.map((x) => this.value(f, x, depth)));
@@ -373,18 +379,35 @@ export class PythonResolver implements LanguageRelations {
   }
 
   /** A type annotation's value: an instance of the class it names (a union, a container of them…). */
-  typeValue(f: number, t: Expr, depth: number): Val {
+  /**
+   * (`env`: the type arguments of the generic class read; `bounds`: an unbound TypeVar is its declared bound, as in a
+   * parameter's or an attribute's type — not in a call's result, which the checker solves from the arguments)
+   */
+  typeValue(f: number, t: Expr, depth: number, env?: Env, bounds = true): Val {
     if (depth > MAX_DEPTH) return UNKNOWN;
     switch (t.k) {
-      case 'id': case 'member': return this.typeOfValue(this.value(f, t, depth), depth);
-      case 'union': return union(t.types.map((x) => this.typeValue(f, x, depth + 1)));
-      case 'array': return { t: 'array', of: this.typeValue(f, t.of, depth + 1) };
-      case 'map': return t.key ? { t: 'map', of: this.typeValue(f, t.of, depth + 1), key: this.typeValue(f, t.key, depth + 1) } : { t: 'map', of: this.typeValue(f, t.of, depth + 1) };
-      case 'list': return { t: 'list', items: t.items.map((x) => this.typeValue(f, x, depth + 1)) };
+      case 'id': {
+        // a TypeVar: the type argument bound to it, else its declared bound
+        const tv = this.typeVarOf(f, t);
+        if (tv) return env?.get(tv.key) ?? (tv.bound && bounds ? this.typeValue(tv.f, tv.bound, depth + 1) : EXT);
+        return this.typeOfValue(this.value(f, t, depth), depth);
+      }
+      case 'member': return this.typeOfValue(this.value(f, t, depth), depth);
+      case 'generic': {
+        // `Box[Item]`: an instance of Box whose TypeVars stand for the arguments
+        const base = this.typeValue(f, t.of, depth + 1, env, bounds);
+        if (base.t !== 'inst') return base;
+        const bound = this.bindParams(base.f, base.s, t.args.map((a) => this.typeValue(f, a, depth + 1, env, bounds)));
+        return bound ? { ...base, env: bound } : base;
+      }
+      case 'union': return union(t.types.map((x) => this.typeValue(f, x, depth + 1, env, bounds)));
+      case 'array': return { t: 'array', of: this.typeValue(f, t.of, depth + 1, env, bounds) };
+      case 'map': return t.key ? { t: 'map', of: this.typeValue(f, t.of, depth + 1, env, bounds), key: this.typeValue(f, t.key, depth + 1, env, bounds) } : { t: 'map', of: this.typeValue(f, t.of, depth + 1, env, bounds) };
+      case 'list': return { t: 'list', items: t.items.map((x) => this.typeValue(f, x, depth + 1, env, bounds)) };
       case 'typeof': {
         // `type[Self]`, a classmethod's `cls`: the class itself, read as `self`'s members are
         if (t.of.k === 'this') return this.value(f, t, depth);
-        const c = this.typeValue(f, t.of, depth + 1);
+        const c = this.typeValue(f, t.of, depth + 1, env, bounds);
         return c.t === 'inst' ? { t: 'sym', f: c.f, s: c.s, via: 'typed-receiver' } : c.t === 'ext' ? EXT : UNKNOWN;
       }
       case 'lit': return EXT;
@@ -399,6 +422,65 @@ export class PythonResolver implements LanguageRelations {
       }
       default: return UNKNOWN;
     }
+  }
+
+  /** A name naming a module-level TypeVar (`T = TypeVar("T", bound=B)`, also imported): its key and bound. */
+  private typeVarOf(f: number, e: Expr & { k: 'id' }): { key: string; f: number; bound: Expr | null } | undefined {
+    let at: Sym | undefined;
+    if (bindsSymbol(e.b)) at = { f, s: bindingIndex(e.b) };
+    else if (bindsImport(e.b)) at = this.importedSymbol(f, bindingIndex(e.b));
+    const bound = at && this.py(at.f).typeVars?.[at.s];
+    return at && bound !== undefined ? { key: `${at.f}:${at.s}`, f: at.f, bound } : undefined;
+  }
+
+  /** A generic class's TypeVars bound to type arguments, by position (undefined when none is bound). */
+  private bindParams(f: number, s: number, args: Val[]): Env | undefined {
+    const params = this.py(f).generics?.[s]?.params ?? [];
+    let env: Map<string, Val> | undefined;
+    let k = 0;
+    for (const p of params) {
+      const tv = p.k === 'id' ? this.typeVarOf(f, p) : undefined;
+      if (!tv) continue;
+      const a = args[k++];
+      if (a && a.t !== 'unknown') (env ??= new Map()).set(tv.key, a);
+    }
+    return env;
+  }
+
+  /**
+   * The type arguments class K's TypeVars stand for in an instance of class (f, s) (`env`: its own): through the type
+   * arguments its bases write (`class IntBox(Box[int])`). Undefined when none is known.
+   */
+  private envAt(f: number, s: number, env: Env | undefined, k: Sym): Env | undefined {
+    if (!env && !this.hasGenericAncestry(f, s)) return undefined;
+    return this.envThrough(f, s, env, k, 0) ?? undefined;
+  }
+
+  private envThrough(f: number, s: number, env: Env | undefined, k: Sym, depth: number): Env | undefined | null {
+    if (f === k.f && s === k.s) return env;
+    if (depth > 12) return null;
+    const args = this.py(f).generics?.[s]?.bases;
+    const bases = this.bases(f, s);
+    for (let i = 0; i < bases.length; i++) {
+      const b = bases[i];
+      if (b === 'ext') continue;
+      const written = args?.[i];
+      const benv = written ? this.bindParams(b.f, b.s, written.map((a) => this.typeValue(f, a, 1, env))) : undefined;
+      const r = this.envThrough(b.f, b.s, benv, k, depth + 1);
+      if (r !== null) return r;
+    }
+    return null;
+  }
+
+  /** True when a class or one in its linearisation is generic (has type parameters or bases with type arguments). */
+  private hasGenericAncestry(f: number, s: number): boolean {
+    const key = f * 0x100000 + s;
+    let hit = this.genericMemo.get(key);
+    if (hit === undefined) {
+      hit = this.mro(f, s).some((c) => c !== 'ext' && this.py(c.f).generics?.[c.s] !== undefined);
+      this.genericMemo.set(key, hit);
+    }
+    return hit;
   }
 
   /**
@@ -421,7 +503,7 @@ export class PythonResolver implements LanguageRelations {
   }
 
   /** The value a symbol is as a name: a function or class itself, what a variable or attribute holds. */
-  private symbolValue(f: number, s: number, via: Via, depth: number): Val {
+  private symbolValue(f: number, s: number, via: Via, depth: number, env?: Env): Val {
     const sym = this.sym(f, s);
     switch (sym.label) {
       case 'Function': case 'Method': case 'Class': case 'Interface': case 'Enum': case 'TypeAlias':
@@ -429,7 +511,7 @@ export class PythonResolver implements LanguageRelations {
       default: {
         // a variable or attribute: its declared type, else what it was assigned (a value several times assigned
         // is each of its values)
-        if (sym.type) { const v = this.typeValue(f, sym.type, depth + 1); if (v.t !== 'unknown') return v; }
+        if (sym.type) { const v = this.typeValue(f, sym.type, depth + 1, env); if (v.t !== 'unknown') return v; }
         if (sym.init) {
           const v = this.value(f, sym.init, depth + 1);
           if (v.t === 'sym' || v.t === 'inst' || v.t === 'union' || v.t === 'mod') return v;
@@ -464,7 +546,9 @@ export class PythonResolver implements LanguageRelations {
         const m = this.findMember(obj.f, obj.s, name);
         if (!m) return UNKNOWN;
         if (m === 'ext') return EXT;
-        return this.memberSymbol(m, name, true, obj.via === 'this-member' ? 'this-member' : obj.via === 'inferred-receiver' ? 'inferred-receiver' : 'typed-receiver', depth);
+        const owner = this.sym(m.f, m.s).parent;
+        const env = owner >= 0 ? this.envAt(obj.f, obj.s, obj.env, { f: m.f, s: owner }) : undefined;
+        return this.memberSymbol(m, name, true, obj.via === 'this-member' ? 'this-member' : obj.via === 'inferred-receiver' ? 'inferred-receiver' : 'typed-receiver', depth, env);
       }
       case 'super': {
         const m = this.findMember(obj.f, obj.s, name, obj.after ?? { f: obj.f, s: obj.s });
@@ -482,19 +566,19 @@ export class PythonResolver implements LanguageRelations {
   }
 
   /** A class member as read from an instance (`onInstance`) or the class: a method, or what an attribute holds. */
-  private memberSymbol(m: Sym, _name: string, onInstance: boolean, via: Via, depth: number): Val {
+  private memberSymbol(m: Sym, _name: string, onInstance: boolean, via: Via, depth: number, env?: Env): Val {
     const sym = this.sym(m.f, m.s);
     if (sym.label === 'Method') {
       // a property reads as what its getter returns
-      if (onInstance && sym.kind === 'property') return this.returnValue(m.f, m.s, depth + 1);
-      return { t: 'sym', f: m.f, s: m.s, via };
+      if (onInstance && sym.kind === 'property') return this.returnValue(m.f, m.s, depth + 1, env);
+      return env ? { t: 'sym', f: m.f, s: m.s, via, env } : { t: 'sym', f: m.f, s: m.s, via };
     }
     if (sym.label === 'Class' || sym.label === 'Interface' || sym.label === 'Enum') return { t: 'sym', f: m.f, s: m.s, via };
     if (sym.label === 'Property' && sym.kind === 'enum_member') {
       const owner = sym.parent;
       return owner >= 0 ? { t: 'inst', f: m.f, s: owner, via } : UNKNOWN;
     }
-    const v = this.symbolValue(m.f, m.s, via, depth + 1);
+    const v = this.symbolValue(m.f, m.s, via, depth + 1, env);
     return v.t === 'inst' && via !== 'this-member' ? { ...v, via: v.via === 'typed-receiver' ? 'typed-receiver' : 'inferred-receiver' } : v;
   }
 
@@ -552,7 +636,7 @@ export class PythonResolver implements LanguageRelations {
             return { t: 'ctx', of: r.t === 'array' ? r.of : UNKNOWN };
           }
           // a classmethod constructor (`return cls(...)`) gives the class it is called on: its declared result
-          return this.returnValue(callee.f, callee.s, depth + 1);
+          return this.returnValue(callee.f, callee.s, depth + 1, callee.env);
         }
         return UNKNOWN;
       }
@@ -604,9 +688,9 @@ export class PythonResolver implements LanguageRelations {
   }
 
   /** What a function or method returns: its declared result, else the values of its returns. */
-  private returnValue(f: number, s: number, depth: number): Val {
+  private returnValue(f: number, s: number, depth: number, env?: Env): Val {
     const sym = this.sym(f, s);
-    if (sym.returns) return this.typeValue(f, sym.returns, depth + 1);
+    if (sym.returns) return this.typeValue(f, sym.returns, depth + 1, env, false);
     if (sym.returnsValue) {
       const v = this.value(f, sym.returnsValue, depth + 1);
       return v.t === 'inst' ? { ...v, via: 'inferred-receiver' } : v;

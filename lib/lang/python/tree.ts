@@ -23,46 +23,46 @@ export class PyTree {
     this.lines = t.lineStartList();
   }
 
-  protected type(i: number): string { return this.names.typeName(this.t.type[i]) ?? ''; }
-  protected named(i: number): boolean { return this.names.namedById[this.t.type[i]] === 1; }
-  protected fieldOf(i: number): string | undefined { const f = this.t.field[i]; return f ? this.fieldName[f] : undefined; }
+  type(i: number): string { return this.names.typeName(this.t.type[i]) ?? ''; }
+  named(i: number): boolean { return this.names.namedById[this.t.type[i]] === 1; }
+  fieldOf(i: number): string | undefined { const f = this.t.field[i]; return f ? this.fieldName[f] : undefined; }
   // The children of a node by plain loops over the flat tree's links (a generator per call, and an iterator result
   // per child, made this collector allocate several times the size of its input).
-  protected kids(i: number): number[] { const out: number[] = []; for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) out.push(c); return out; }
-  protected namedKids(i: number): number[] {
+  kids(i: number): number[] { const out: number[] = []; for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) out.push(c); return out; }
+  namedKids(i: number): number[] {
     const out: number[] = [];
     for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) if (this.named(c) && this.type(c) !== 'comment') out.push(c);
     return out;
   }
-  protected child(i: number, field: string): number {
+  child(i: number, field: string): number {
     const id = this.names.fieldIds.get(field);
     if (id === undefined) return -1;
     for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) if (this.t.field[c] === id) return c;
     return -1;
   }
-  protected children(i: number, field: string): number[] {
+  children(i: number, field: string): number[] {
     const out: number[] = [];
     const id = this.names.fieldIds.get(field);
     if (id === undefined) return out;
     for (let c = this.t.firstChild(i); c >= 0; c = this.t.next[c]) if (this.t.field[c] === id) out.push(c);
     return out;
   }
-  protected txt(i: number): string { return this.text.slice(this.t.start[i], this.t.end[i]); }
-  protected lineOf(i: number): number { return this.rowOf(this.t.start[i]) + 1; }
-  protected endLineOf(i: number): number { return this.rowOf(Math.max(this.t.start[i], this.t.end[i] - 1)) + 1; }
-  protected rowOf(offset: number): number {
+  txt(i: number): string { return this.text.slice(this.t.start[i], this.t.end[i]); }
+  lineOf(i: number): number { return this.rowOf(this.t.start[i]) + 1; }
+  endLineOf(i: number): number { return this.rowOf(Math.max(this.t.start[i], this.t.end[i] - 1)) + 1; }
+  rowOf(offset: number): number {
     const ls = this.lines;
     let lo = 0, hi = ls.length - 1;
     while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (ls[mid] <= offset) lo = mid; else hi = mid - 1; }
     return lo;
   }
-  protected pos(i: number): Pos {
+  pos(i: number): Pos {
     const start = this.t.start[i];
     const row = this.rowOf(start);
     return toPos(row + 1, start - this.lines[row] + 1, this.t.end[i] - start);
   }
   /** Position of a string's content (inside the quotes). */
-  protected stringContent(i: number): { text: string; at: Pos } | undefined {
+  stringContent(i: number): { text: string; at: Pos } | undefined {
     const parts = this.namedKids(i);
     if (parts.some((p) => this.type(p) === 'interpolation')) return undefined;
     const c = parts.find((p) => this.type(p) === 'string_content');
@@ -72,6 +72,19 @@ export class PyTree {
     }
     if (parts.filter((p) => this.type(p) === 'string_content').length > 1) return undefined;
     return { text: this.txt(c), at: this.pos(c) };
+  }
+
+  /** The dotted text of a name or attribute chain (`app.route`), else undefined. */
+  dotted(i: number): string | undefined {
+    if (i < 0) return undefined;
+    const ty = this.type(i);
+    if (ty === 'identifier') return this.txt(i);
+    if (ty === 'attribute') {
+      const o = this.dotted(this.child(i, 'object'));
+      const a = this.child(i, 'attribute');
+      return o !== undefined && a >= 0 ? `${o}.${this.txt(a)}` : undefined;
+    }
+    return undefined;
   }
 
   // ------------------------------------------------------------------ definitions and their text

@@ -100,6 +100,8 @@
 ; a destructured parameter with a type (`({ logger }: Deps)`): its names are members of that type
 ((required_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
 ((optional_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
+((required_parameter pattern: (array_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
+((optional_parameter pattern: (array_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
 ; a destructured parameter without a type: its names are members of what the parameter receives (contextual typing)
 ([(required_parameter pattern: (object_pattern) @pattern) (optional_parameter pattern: (object_pattern) @pattern)] @param (#set! role "pattern.param"))
 ([(required_parameter pattern: (array_pattern) @pattern) (optional_parameter pattern: (array_pattern) @pattern)] @param (#set! role "pattern.param"))
