@@ -4,6 +4,8 @@
  * real pipeline), its search index built by today's code, and every question asked through the `query` tool.
  *   node --import tsx bench/search-history/eval.ts [--half test|tune|all] [--set FILE] [--mirror DIR]
  *     [--systems bm25,query,rank,vector] [--ablate] [--paraphrases] [--repo owner/name] [--embedder builtin|lexical|learned|DIR]
+ *     [--weights FILE]
+ * `--weights` reads the re-ranker's weights from a JSON file (fit-rerank.ts `--out`) instead of rerank-weights.ts.
  * Metrics (per question, averaged): Acc@k = every changed function (file) is among the first k; MRR = 1 / rank
  * of the first changed function (file). Functions are read in the answer's order (process_symbols, then
  * definitions), counting Function and Method symbols; files in the order their first symbol appears.
@@ -245,6 +247,8 @@ if (isMain) {
   const totals = new Map<string, Scores>();
   const total = (k: string): Scores => { let t = totals.get(k); if (!t) totals.set(k, (t = { functions: empty(), files: empty() })); return t; };
   const para = process.argv.includes('--paraphrases') ? PARAPHRASES : [];
+  const weightsFile = arg('--weights', '');
+  if (weightsFile) rankSettings.rerank = JSON.parse(fs.readFileSync(weightsFile, 'utf8')) as Record<string, number>;
   console.log(HEADER);
   for (const r of repos) {
     const base = await snapshotOf(r, mirror);

@@ -5,8 +5,9 @@
  * candidate that is not one (every question weighs the same; L2-regularised; fit from
  * zero by Newton's method, so the result is deterministic). Before the final fit, leave-one-repository-out cross-validation over
  * the tuning half says whether re-ranking pays on code the weights did not see. Never run on the test half.
- *   node --import tsx bench/search-history/fit-rerank.ts [--drop feature,feature] [--lambda L] [--embedder NAME] [--write] [--no-cv]
- * `--write` writes the weights fit on the whole tuning half to lib/search/rerank-weights.ts.
+ *   node --import tsx bench/search-history/fit-rerank.ts [--drop feature,feature] [--lambda L] [--embedder NAME] [--write] [--out FILE] [--no-cv]
+ * `--write` writes the weights fit on the whole tuning half to lib/search/rerank-weights.ts, `--out FILE` to a JSON
+ * file that eval.ts `--weights FILE` reads (to check them on the validation half before writing them).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -175,6 +176,7 @@ if (!process.argv.includes('--no-cv')) {
 const all = fit([...groups.values()].flat());
 const weights = asRecord(all);
 console.log(JSON.stringify(weights));
+if (arg('--out')) fs.writeFileSync(arg('--out')!, `${JSON.stringify(weights)}\n`);
 if (process.argv.includes('--write')) {
   const file = path.join(path.dirname(new URL(import.meta.url).pathname), '../../lib/search/rerank-weights.ts');
   const body = Object.entries(weights).map(([k, v]) => `  '${k}': ${v},`).join('\n');
