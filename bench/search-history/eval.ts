@@ -24,7 +24,6 @@ import { buildSearch, loadSearch, SearchIndex } from '../../lib/search/index.ts'
 import { runQuery, type QueryResponse } from '../../handlers/query.ts';
 import { splitIdentifier, STOP_WORDS } from '../../lib/search/tokenize.ts';
 import { rankSettings } from '../../lib/search/engine.ts';
-import { spanReader } from '../../lib/search/local-match.ts';
 import type { KeywordParams } from '../../lib/search/keyword.ts';
 import { HISTORY_REPOS, type HistoryRepo } from './repos.ts';
 import { checkout, DEFAULT_MIRROR, DEFAULT_SET, type HistoryQuery } from './mine.ts';
@@ -103,18 +102,12 @@ export function querySystem(s: Snapshot, extra: { limit?: number; max_symbols?: 
   return async (text) => readingOrder(await runQuery({ query: text, limit: extra.limit ?? 5, max_symbols: extra.max_symbols ?? 10, include_content: false }, s));
 }
 
-/** The source of a snapshot's symbol spans, as `query` reads them (the re-ranker's local-match features). */
-export function sourceOf(s: Snapshot): (uid: string) => string | undefined {
-  return spanReader(s.graph, (p) => s.host.readFile(p));
-}
-
 /** The fused ranking itself (what `query` groups into flows). */
 export function rankSystem(s: Snapshot): System {
   const idx = s.search as SearchIndex;
-  const source = sourceOf(s);
   return (text) => {
     const qv = idx.embedsLocally ? { query: idx.embedLocally([text])[0] } : {};
-    return idx.rank({ query: text, source }, qv).symbols.slice(0, 100).map((r) => r.uid);
+    return idx.rank({ query: text }, qv).symbols.slice(0, 100).map((r) => r.uid);
   };
 }
 

@@ -18,7 +18,7 @@ import type { Snapshot } from '../../index-store/snapshot.ts';
 import { HISTORY_REPOS } from './repos.ts';
 import { PARAPHRASES } from './paraphrases.ts';
 import { DEFAULT_MIRROR, DEFAULT_SET } from './mine.ts';
-import { finished, formatRow, HEADER, loadSet, querySystem, questionsFor, rankSystem, scoreSystem, snapshotOf, sourceOf, withFreshSearch, type Question, type Scores } from './eval.ts';
+import { finished, formatRow, HEADER, loadSet, querySystem, questionsFor, rankSystem, scoreSystem, snapshotOf, withFreshSearch, type Question, type Scores } from './eval.ts';
 
 const arg = (name: string): string | undefined => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
 const drop = new Set((arg('--drop') ?? '').split(',').filter(Boolean));
@@ -46,12 +46,11 @@ function collect(c: Corpus): Group[] {
   const saved = rankSettings.rerank;
   rankSettings.rerank = undefined;
   const out: Group[] = [];
-  const source = sourceOf(c.s);
   try {
     for (const q of c.qs) {
       const qv = idx.embedsLocally ? { query: idx.embedLocally([q.text])[0] } : {};
       const g: Group = { repo: c.repo, pos: [], neg: [] };
-      idx.rank({ query: q.text, source, onCandidates: (rows, facts) => {
+      idx.rank({ query: q.text, onCandidates: (rows, facts) => {
         rows.forEach((row, i) => {
           const x = featuresOf(facts[i]);
           for (let k = 0; k < FEATURE_COUNT; k++) if (drop.has(FEATURES[k])) x[k] = 0;
