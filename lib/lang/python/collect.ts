@@ -12,7 +12,7 @@ import {
   type CallFact, type Expr, type FileFacts, type LocalFact, type Pos, type RefFact, type SymbolFact, type SymbolLabel,
 } from '../../extract/facts.ts';
 import type { PyFacts, PyImport } from './facts.ts';
-import { annotationNames, ENUM_BASES, isOverloadDecorator, isSignatureKind, isTypingName } from './typing.ts';
+import { annotationNames, replaceName, ENUM_BASES, isOverloadDecorator, isSignatureKind, isTypingName } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 import { PyTree, unshared, type PyNames } from './tree.ts';
 import { staticCondition, type ConditionReader } from './conditions.ts';
@@ -389,7 +389,9 @@ class PyCollector extends PyTree {
     const params = this.child(i, 'parameters');
     if (params >= 0) this.parameters(params, fs, scope, inClass ? kind : undefined);
     // `def m(self: T) -> T` / `def make(cls: type[T]) -> T` with T a TypeVar: the instance it is called on, as `-> Self`
-    if (fs.cls !== undefined && sym.returns?.k === 'id' && params >= 0 && this.isSelfTypeVar(params, sym.returns.name, scope)) sym.returns = { k: 'this', cls: fs.cls };
+    // (and so is T inside the result, `-> list[T]`, `-> T | None`)
+    const selfVar = fs.cls !== undefined && sym.returns && params >= 0 ? this.selfTypeVar(params, scope) : undefined;
+    if (selfVar && sym.returns) sym.returns = replaceName(sym.returns, selfVar, { k: 'this', cls: fs.cls! });
     if (body >= 0) {
       this.declareBlock(body, fs);
       const returns: Expr[] = [];
@@ -398,15 +400,15 @@ class PyCollector extends PyTree {
     }
   }
 
-  /** True when the first parameter is annotated `T`, `type[T]` or `Type[T]`, with name T a TypeVar of the module. */
-  private isSelfTypeVar(params: number, name: string, scope: Scope): boolean {
+  /** T when the first parameter is annotated `T`, `type[T]` or `Type[T]`, with name T a TypeVar of the module. */
+  private selfTypeVar(params: number, scope: Scope): string | undefined {
     const p = this.namedKids(params)[0];
-    if (p === undefined || (this.type(p) !== 'typed_parameter' && this.type(p) !== 'typed_default_parameter')) return false;
+    if (p === undefined || (this.type(p) !== 'typed_parameter' && this.type(p) !== 'typed_default_parameter')) return undefined;
     const m = /^["']?(?:(?:typing\.)?[Tt]ype\[\s*)?(\w+)\s*\]?["']?$/.exec(this.txt(this.child(p, 'type')).trim());
-    if (!m || m[1] !== name) return false;
-    const b = this.lookup(name, scope, false);
+    if (!m) return undefined;
+    const b = this.lookup(m[1], scope, false);
     const init = b?.k === 'sym' ? this.symbols[b.s].init : undefined;
-    return init?.k === 'call' && init.callee.k === 'id' && init.callee.name === 'TypeVar';
+    return init?.k === 'call' && init.callee.k === 'id' && init.callee.name === 'TypeVar' ? m[1] : undefined;
   }
 
   /** A function body's statements, collecting the values of its `return`s. */

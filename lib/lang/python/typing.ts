@@ -3,6 +3,8 @@
  * makes of its arguments (lib/lang/python/collect.ts turns `Optional[X]` into a union, `list[X]` into an array, …).
  */
 
+import type { Expr } from '../../extract/facts.ts';
+
 type AnnotationKind = 'optional' | 'union' | 'array' | 'tuple' | 'map' | 'class' | 'inner' | 'callable' | 'any';
 
 export const annotationNames: Readonly<Record<string, AnnotationKind>> = {
@@ -44,3 +46,21 @@ export function isSignatureKind(kind: string): boolean {
 
 /** Base classes that make a class an Enum. */
 export const ENUM_BASES: ReadonlySet<string> = new Set(['Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFlag']);
+
+/**
+ * Annotation e with every name `name` in it (a TypeVar) replaced by `by`: `list[T]` of a method whose `self` is a T
+ * is a list of the receiver's instances. Only the type shapes an annotation makes are followed.
+ */
+export function replaceName(e: Expr, name: string, by: Expr): Expr {
+  switch (e.k) {
+    case 'id': return e.name === name ? by : e;
+    case 'union': return { ...e, types: e.types.map((t) => replaceName(t, name, by)) };
+    case 'array': return { ...e, of: replaceName(e.of, name, by) };
+    case 'map': return e.key ? { ...e, of: replaceName(e.of, name, by), key: replaceName(e.key, name, by) } : { ...e, of: replaceName(e.of, name, by) };
+    case 'list': return { ...e, items: e.items.map((t) => replaceName(t, name, by)) };
+    case 'generic': return { ...e, args: e.args.map((t) => replaceName(t, name, by)) };
+    case 'typeof': return { ...e, of: replaceName(e.of, name, by) };
+    case 'fntype': return { ...e, returns: replaceName(e.returns, name, by) };
+    default: return e;
+  }
+}
