@@ -5,7 +5,7 @@
 
 import type { Expr } from '../../extract/facts.ts';
 
-type AnnotationKind = 'optional' | 'union' | 'array' | 'tuple' | 'map' | 'class' | 'inner' | 'callable' | 'any';
+export type AnnotationKind = 'optional' | 'union' | 'array' | 'tuple' | 'map' | 'class' | 'inner' | 'callable' | 'any';
 
 export const annotationNames: Readonly<Record<string, AnnotationKind>> = {
   Optional: 'optional',
@@ -62,5 +62,25 @@ export function replaceName(e: Expr, name: string, by: Expr): Expr {
     case 'typeof': return { ...e, of: replaceName(e.of, name, by) };
     case 'fntype': return { ...e, returns: replaceName(e.returns, name, by) };
     default: return e;
+  }
+}
+
+/**
+ * What a typing generic makes of its argument types `ts` (the written arguments but parameter lists, `count` of them
+ * in all; `variadic`: the second is `...`, `tuple[X, ...]`).
+ */
+export function typingAnnotation(kind: AnnotationKind, ts: Expr[], count: number, variadic: boolean): Expr {
+  const other: Expr = { k: 'other' };
+  switch (kind) {
+    case 'optional': return { k: 'union', types: [ts[0] ?? other, { k: 'lit' }] };
+    case 'union': return { k: 'union', types: ts };
+    case 'array': return { k: 'array', of: ts[0] ?? other };
+    case 'tuple': return ts.length === 2 && count === 2 && variadic ? { k: 'array', of: ts[0] } : { k: 'list', items: ts };
+    case 'map': return { k: 'map', of: ts[1] ?? other, key: ts[0] };
+    case 'class': return { k: 'typeof', of: ts[0] ?? other };
+    case 'inner': return ts[0] ?? other;
+    case 'callable': return { k: 'fntype', returns: ts[ts.length - 1] ?? other };
+    case 'any': return { k: 'any' };
+    default: return other;
   }
 }
