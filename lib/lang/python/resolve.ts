@@ -967,6 +967,10 @@ function pickMember(symbols: readonly SymbolFact[], list: number[]): number {
   if (list.length === 1) return list[0];
   const getter = list.find((i) => symbols[i].kind === 'property');
   if (getter !== undefined) return getter;
+  // a method the class defines, later replaced on an instance (`self.bind = finalized_bind`, no annotation): the
+  // `def` is the member's declared type, which a type checker keeps for every access, not the assigned value
+  const declared = list.filter((i) => !(symbols[i].kind === 'attribute' && !symbols[i].type));
+  if (declared.length && declared.length < list.length && declared.every((i) => symbols[i].label === 'Method')) return declared[declared.length - 1];
   // redefinitions: the last one wins at run time
   return list[list.length - 1];
 }
