@@ -360,6 +360,15 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
     const d = this.deref(c);
     if (d.t === 'fnval' || (d.t === 'ext' && d.fn)) return weakenFrom(this.callResult(d, args, argFile, argc), c, 'return-type');
   }
+  // an overloaded one whose signatures declare different results: the signatures the argument count fits, where they
+  // agree (a result declared as a signature's own type parameter is what the call instantiates it to: unknown)
+  if ((sym.label === 'Function' || sym.label === 'Method') && sym.calls) {
+    const n = argc ?? args?.length;
+    if (n === undefined) return UNKNOWN;
+    const fits = sym.calls.filter((sig) => n >= sig.min && (sig.max < 0 || n <= sig.max));
+    if (fits.some((sig) => sig.returns.k === 'id' && bindsLocal(sig.returns.b) && !c.subst?.has(`${c.f}:${bindingIndex(sig.returns.b)}`))) return UNKNOWN;
+    return this.signatureResult({ t: 'obj', f: c.f, props: [], calls: fits, subst: c.subst, r: c.r, c: c.c }, n);
+  }
   if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) {
     // type arguments written at the call bind the type parameters (`get<Db>(…)`); else the arguments may
     const subst = !sym.typeParams ? c.subst

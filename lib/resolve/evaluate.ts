@@ -376,9 +376,10 @@ export class Evaluator {
         // a method declared to return `this` (a builder) returns its receiver, whatever subclass that is
         if (c.t === 'sym' && e.callee.k === 'member' && returnsThis(this.sym(c))) {
           const recv = this.deref(this.value(f, e.callee.obj));
-          return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c, e.args, f, e.argc);
+          return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c, e.args, f, e.argc ?? e.args?.length ?? 0);
         }
-        const r = this.callResult(c, e.args, f, e.argc, e.targs);
+        // (no `args` and no `argc`: none written)
+        const r = this.callResult(c, e.args, f, e.argc ?? e.args?.length ?? 0, e.targs);
         return r.t === 'unknown' && this.outside(c) ? EXT : r;
       }
       case 'new': {
