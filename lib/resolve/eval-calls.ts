@@ -226,6 +226,8 @@ export function arraysOf(this: Evaluator, f: number, types: readonly Expr[]): Va
   let first: (Val & { t: 'arr' }) | undefined;
   const els: Val[] = [];
   for (const x of types) {
+    // (an empty array literal, `page.next?.items ?? []`, holds none: the other branches say what the elements are)
+    if (x.k === 'list' && !x.items.length) continue;
     const v = this.deref(this.value(f, x));
     if (v.t !== 'arr') return undefined;
     first ??= v;

@@ -525,6 +525,7 @@ export class Evaluator {
       case 'lit': return EXT;
       case 'list': {
         // an array literal (`[a(), b()]`): an array of what its items give (the same symbol or instance types)
+        if (!e.items.length) return UNKNOWN;
         const el = this.value(f, { k: 'union', types: e.items });
         return el.t === 'unknown' || el.t === 'ext' ? UNKNOWN : valueArray({ f, r: 'same-file', c: 1 }, el);
       }

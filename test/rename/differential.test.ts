@@ -98,7 +98,7 @@ test('graph edits on the rename-nullish-unions fixture: TypeScript findRenameLoc
   t.deepEqual(report.symbols.filter((s) => s.status !== 'compared' || s.extra.length || s.missed.length).map(show), []);
 });
 
-test('graph edits on the rename-ordinary fixture: TypeScript findRenameLocations exactly (overload results by argument count, `new Repo<T>()`, `new Set(xs)`, nested patterns\' keys, for-of patterns, object rests), but for calls whose argument types pick an overload', async (t) => {
+test('graph edits on the rename-ordinary fixture: TypeScript findRenameLocations exactly (overload results by argument count, `new Repo<T>()`, `new Set(xs)`, `xs ?? []`, nested patterns\' keys, for-of patterns, object rests, a default export a barrel renames), but for calls whose argument types pick an overload', async (t) => {
   const { report, show } = await fixtureRenames('rename-ordinary');
   t.true(report.compared >= 20, `only ${report.compared} symbols compared`);
   const deliberate = (s: (typeof report.symbols)[number]) => s.status === 'refused' && /'constructor' names a language construct/.test(s.reason ?? '');

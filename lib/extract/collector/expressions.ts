@@ -249,8 +249,10 @@ export function exprOther(this: Collector, node: Node): Expr {
     if (predicate) out.predicate = this.expr(predicate);
     return out;
   }
-  // a string literal (an initialiser, `readonly _tag = 'Objects'`): its text, what a discriminant compares
+  // an empty array literal (`xs ?? []`): a list of no items, which a union's array branches say the elements of
   const q = this.text.charCodeAt(node.start);
+  if (q === 91 && /^\[\s*\]$/.test(this.text.slice(node.start, Math.min(node.end, node.start + 16)))) return { k: 'list', items: [] };
+  // a string literal (an initialiser, `readonly _tag = 'Objects'`): its text, what a discriminant compares
   if (q === 34 || q === 39) return this.literal(node);
   return { k: 'other' };
 }
