@@ -22,12 +22,11 @@ export function bareMacros(text: string): string {
 }
 
 const blank = (s: string): string => ' '.repeat(s.length);
-// `class Cache: @unchecked Sendable`: the attribute in an inheritance clause
-const UNCHECKED = /@unchecked(?=[ \t]+[A-Z])/g;
 // `nonisolated(unsafe) var x`: the grammar knows `nonisolated` alone
 const NONISOLATED_UNSAFE = /\bnonisolated\(unsafe\)/g;
-// ownership modifiers of a parameter's type (`_ event: sending @escaping () -> Void`, `x: borrowing T`)
-const PARAMETER_OWNERSHIP = /(?<=[A-Za-z_0-9][ \t]*:[ \t]*)(?:sending|borrowing|consuming)(?=[ \t]+[@A-Za-z_([])/g;
+// `sending` before a parameter's type (`_ event: sending @escaping () -> Void`; the grammar knows `borrowing` and
+// `consuming` there)
+const SENDING_PARAMETER = /(?<=[A-Za-z_0-9][ \t]*:[ \t]*)sending(?=[ \t]+[@A-Za-z_([])/g;
 // `consume x` as an expression (`_ = consume retrier`, `f(consume x)`)
 const CONSUME = /(?<=(?:^|[=(,])[ \t]*)consume(?=[ \t]+[A-Za-z_])/gm;
 // a directive line: inside a type's member list the grammar cannot take `#if canImport(X)` around a declaration
@@ -37,16 +36,15 @@ const EMPTY_TUPLE_ARGUMENT = /(?<=[(,:][ \t]*)\(\)(?=[ \t]*[,)])/g;
 
 /**
  * Newer Swift syntax tree-sitter-swift 0.7.1 does not parse, each written as what the grammar reads alike for calls and
- * declarations: `@unchecked` in an inheritance clause, `nonisolated(unsafe)`, a parameter's `sending`/`borrowing`/
- * `consuming`, `consume x`, an empty tuple argument (`0` and a space), and the compiler-directive lines (`#if`,
+ * declarations: `nonisolated(unsafe)`, a parameter's `sending`, `consume x`, an empty tuple argument (`0` and a
+ * space), and the compiler-directive lines (`#if`,
  * `#else`, `#endif`, `#error`), blanked so that both branches are read as members, as the grammar reads a directive
  * between statements. Same length, as every repair.
  */
 export function modernSyntax(text: string): string {
   return text
-    .replace(UNCHECKED, blank)
     .replace(NONISOLATED_UNSAFE, (m) => 'nonisolated' + blank(m.slice('nonisolated'.length)))
-    .replace(PARAMETER_OWNERSHIP, blank)
+    .replace(SENDING_PARAMETER, blank)
     .replace(CONSUME, blank)
     .replace(DIRECTIVE_LINE, (_all, lead: string, directive: string) => lead + blank(directive))
     .replace(EMPTY_TUPLE_ARGUMENT, '0 ');
