@@ -12,6 +12,7 @@
  */
 import { digest64 } from '../digest.ts';
 import type { SearchFields } from '../documents.ts';
+import { FIELDS as KEYWORD_FIELDS, type BagSpec } from '../keyword.ts';
 import { runTermsCached, WORD_RUNS } from '../tokenize.ts';
 import { CHANGE_WORDS } from '../query-terms.ts';
 
@@ -30,7 +31,8 @@ export function keptFrequency(df: number, n: number): boolean {
 const FIELD_WEIGHT: Readonly<Record<keyof SearchFields, number>> = {
   name: 3, owner: 1, path: 1, signature: 1, doc: 2, comments: 2, strings: 1, body: 1,
 };
-const FIELDS = Object.keys(FIELD_WEIGHT) as Array<keyof SearchFields>;
+// In the keyword index's order: a KeywordBuilder given BAG_SPEC makes the same bags in the same order.
+const FIELDS = KEYWORD_FIELDS;
 const MAGIC = 0x31434f43; // "COC1"
 
 /** A learned model: sorted terms, their idf and unit vectors (row-major, COOC_DIM each). */
@@ -79,10 +81,15 @@ export function unitRow(sums: Int32Array, vectors: Float32Array, i: number): voi
   normalise(vectors, base, COOC_DIM);
 }
 
+/** Whether a term tokenised with stop words and code noise dropped counts in a bag. */
+function bagTerm(t: string): boolean {
+  return t.length > 1 && !CHANGE_WORDS.has(t);
+}
+
 function termsOf(text: string, out: Map<string, number>, weight: number): void {
   if (!text) return;
   for (const run of text.match(WORD_RUNS) ?? []) {
-    for (const t of runTermsCached(run, true, true)) if (t.length > 1 && !CHANGE_WORDS.has(t)) out.set(t, (out.get(t) ?? 0) + weight);
+    for (const t of runTermsCached(run, true, true)) if (bagTerm(t)) out.set(t, (out.get(t) ?? 0) + weight);
   }
 }
 
@@ -106,6 +113,17 @@ export function documentTerms(fields: SearchFields): ReadonlyMap<string, number>
   bags.set(fields, bag);
   return bag;
 }
+
+/**
+ * What a keyword index builder needs to make each document's weighted terms while tokenising it for the index
+ * (KeywordBuilder's BagSpec): the same terms, weights and order as documentTerms, recorded for documentTerms to
+ * return. The fields are read in the keyword index's order, which is FIELD_WEIGHT's.
+ */
+export const BAG_SPEC: BagSpec = {
+  weights: KEYWORD_FIELDS.map((f) => FIELD_WEIGHT[f]),
+  keep: bagTerm,
+  made: (fields, bag) => { bags.set(fields, bag); },
+};
 
 /**
  * Records `bag` (made when first read) as the weighted terms of `fields` (a document taken over from the previous
