@@ -11,7 +11,7 @@
  * (term, field) and in row order, so equal documents give a byte-identical file.
  */
 import type { SearchFields } from './documents.ts';
-import { runTermsCached, WORD_RUNS } from './tokenize.ts';
+import { runTerms, WORD_RUNS } from './tokenize.ts';
 import { topK } from './top.ts';
 
 export const FIELDS = ['name', 'owner', 'path', 'signature', 'doc', 'comments', 'strings', 'body'] as const satisfies ReadonlyArray<keyof SearchFields>;
@@ -139,7 +139,7 @@ export class KeywordBuilder {
 
   /** The terms of `run` under `option` as numbers of this builder (made once per run and option). */
   private runTerms(rec: Array<Int32Array | undefined>, run: string, option: number): Int32Array {
-    const ts = runTermsCached(run, (option & 1) !== 0, (option & 2) !== 0);
+    const ts = runTerms(run, (option & 1) !== 0, (option & 2) !== 0);
     const ids = new Int32Array(ts.length);
     for (let i = 0; i < ts.length; i++) ids[i] = this.intern(ts[i]);
     rec[option] = ids;
