@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { GraphView } from '../graph/code-graph.ts';
 import { digest64 } from './digest.ts';
 import { deferredDocument, documentsOfFile, searchableGroups, type SearchDoc } from './documents.ts';
-import { BAG_SPEC, coocFromBuffer, documentTerms, learnCooccurrence, primeDocumentTerms, type CoocModel } from './embedders/cooccurrence.ts';
+import { coocFromBuffer, documentTerms, learnCooccurrence, primeDocumentTerms, type CoocModel } from './embedders/cooccurrence.ts';
 import { coocSumsToBuffer, updateCooccurrence, withSums, type CoocUpdate } from './embedders/cooc-update.ts';
 import { BAGS_FILE, bagsToBuffer, documentKey, PreviousRows, searchStamp } from './reuse.ts';
 import { embedderFor, resolveEmbedder, sameLearnedFamily, storedLearnedEmbedder, trainedEmbedder, type Embedder, type EmbedderSpec, type Learn } from './embedders/index.ts';
@@ -144,7 +144,7 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   if (sameRows) for (let i = 0; i < N; i++) if (prevRow[i] !== i) changedRows.push(i);
   let reusedRows = 0;
   for (let i = 0; i < N; i++) if (prevRow[i] >= 0) reusedRows++;
-  const keyword = sameRows ? prev!.keyword.withRows(changedRows, changedRows.map((i) => docs[i].fields), BAG_SPEC) : buildKeyword(docs, prev, prevRow);
+  const keyword = sameRows ? prev!.keyword.withRows(changedRows, changedRows.map((i) => docs[i].fields)) : buildKeyword(docs, prev, prevRow);
   writeFileSync(path.join(out, KEYWORD_FILE), keyword.toBuffer());
   step('keyword');
   if (opts.collectGarbage) {
@@ -232,8 +232,7 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
  * entries there, the others are tokenised.
  */
 function buildKeyword(docs: readonly SearchDoc[], prev: PreviousRows | undefined, prevRow: Int32Array): KeywordIndex {
-  // The learned model's bags are made in the same pass (documentTerms then finds them).
-  const builder = new KeywordBuilder(BAG_SPEC);
+  const builder = new KeywordBuilder();
   if (!prev) {
     for (const d of docs) builder.add(d.fields);
     return builder.finish();

@@ -11,7 +11,7 @@
  * (term, field) and in row order, so equal documents give a byte-identical file.
  */
 import type { SearchFields } from './documents.ts';
-import { runTerms, WORD_RUNS } from './tokenize.ts';
+import { runTermsCached, WORD_RUNS } from './tokenize.ts';
 import { topK } from './top.ts';
 
 export const FIELDS = ['name', 'owner', 'path', 'signature', 'doc', 'comments', 'strings', 'body'] as const satisfies ReadonlyArray<keyof SearchFields>;
@@ -42,21 +42,14 @@ export const KEYWORD_PARAMS: KeywordParams = {
   k1: 1.2,
 };
 
-/** FIELD_TOKENS as an option number: 1 = stop words dropped, 2 = code noise dropped (BAG_OPTION: both). */
-const FIELD_OPTION: readonly number[] = FIELD_TOKENS.map((o) => (o.stop ? 1 : 0) + (o.noise ? 2 : 0));
-const BAG_OPTION = 3;
-
-/**
- * What a builder also makes of each document it tokenises, for the learned embedder: its weighted terms (per
- * field, in FIELDS order, `weights[f]` × the occurrences of the field's terms tokenised with stop words and code
- * noise dropped, those `keep` accepts), in first-occurrence order — what embedders/cooccurrence.ts documentTerms
- * makes of the same fields, without a second pass over their text.
- */
-export interface BagSpec {
-  readonly weights: readonly number[];
-  keep(term: string): boolean;
-  /** Receives each added document's weighted terms. */
-  made(fields: SearchFields, bag: Map<string, number>): void;
+function textTerms(text: string, stop: boolean, noise: boolean): string[] {
+  const out: string[] = [];
+  if (!text) return out;
+  for (const run of text.match(WORD_RUNS) ?? []) {
+    const got = runTermsCached(run, stop, noise);
+    for (let i = 0; i < got.length; i++) out.push(got[i]);
+  }
+  return out;
 }
 
 /**
@@ -104,23 +97,6 @@ export class KeywordBuilder {
   private P = 0;
   private readonly lengths: number[] = [];
   private rows = 0;
-  /**
-   * Each word run met, with its terms as numbers of this builder per option (FIELD_OPTION), made when first
-   * needed: a repository's documents repeat a few thousand runs hundreds of thousands of times, and a run's
-   * terms looked up once per occurrence and counted by number cost a fraction of splitting it into strings
-   * and counting those in a map, once for the index and again for the learned model's bag.
-   */
-  private readonly runs = new Map<string, Array<Int32Array | undefined>>();
-  /** Per term number: its count in the field being added (0 between fields). */
-  private count = new Int32Array(1024);
-  /** Per term number: its weight in the bag being made (0 between documents). */
-  private bagWeight = new Float64Array(1024);
-  /** Per term number: whether the bag keeps it (1 yes, 2 no, 0 not asked yet). */
-  private bagKeeps = new Uint8Array(1024);
-  private readonly touched: number[] = [];
-
-  /** `bag`: also make each added document's weighted terms (BagSpec). */
-  constructor(private readonly bag?: BagSpec) {}
 
   get size(): number { return this.rows; }
 
@@ -137,79 +113,31 @@ export class KeywordBuilder {
     this.entTf = grow(this.entTf, (n) => new Uint16Array(n));
   }
 
-  /** The terms of `run` under `option` as numbers of this builder (made once per run and option). */
-  private runTerms(rec: Array<Int32Array | undefined>, run: string, option: number): Int32Array {
-    const ts = runTerms(run, (option & 1) !== 0, (option & 2) !== 0);
-    const ids = new Int32Array(ts.length);
-    for (let i = 0; i < ts.length; i++) ids[i] = this.intern(ts[i]);
-    rec[option] = ids;
-    return ids;
-  }
-
   /** Adds the next document. */
   add(fields: SearchFields): void {
     const row = this.rows++;
-    const bag = this.bag;
-    const order: number[] = [];
-    const touched = this.touched;
+    const counts = new Map<number, number>();
     for (let f = 0; f < F; f++) {
-      const text = fields[FIELDS[f]];
-      const option = FIELD_OPTION[f];
-      const runs = text ? text.match(WORD_RUNS) : null;
-      let length = 0;
-      touched.length = 0;
-      if (runs) {
-        const w = bag ? bag.weights[f] : 0;
-        for (let r = 0; r < runs.length; r++) {
-          const run = runs[r];
-          let rec = this.runs.get(run);
-          if (rec === undefined) this.runs.set(run, (rec = [undefined, undefined, undefined, undefined]));
-          const ids = rec[option] ?? this.runTerms(rec, run, option);
-          const count = this.count;
-          length += ids.length;
-          for (let i = 0; i < ids.length; i++) if (count[ids[i]]++ === 0) touched.push(ids[i]);
-          if (!bag) continue;
-          const bagIds = rec[BAG_OPTION] ?? this.runTerms(rec, run, BAG_OPTION);
-          const weight = this.bagWeight;
-          for (let i = 0; i < bagIds.length; i++) {
-            const id = bagIds[i];
-            if (!this.bagKeeps[id]) this.bagKeeps[id] = bag.keep(this.termList[id]) ? 1 : 2;
-            if (this.bagKeeps[id] !== 1) continue;
-            if (weight[id] === 0) order.push(id);
-            weight[id] += w;
-          }
-        }
+      const ts = textTerms(fields[FIELDS[f]], FIELD_TOKENS[f].stop, FIELD_TOKENS[f].noise);
+      this.lengths.push(ts.length);
+      counts.clear();
+      for (const t of ts) {
+        let id = this.ids.get(t);
+        if (id === undefined) { id = this.termList.length; this.ids.set(t, id); this.termList.push(t); }
+        counts.set(id, (counts.get(id) ?? 0) + 1);
       }
-      this.lengths.push(length);
-      this.reserve(touched.length);
-      const count = this.count;
-      for (let i = 0; i < touched.length; i++) {
-        const id = touched[i];
+      this.reserve(counts.size);
+      for (const [id, tf] of counts) {
         const p = this.P++;
-        this.entTerm[p] = id; this.entField[p] = f; this.entRow[p] = row; this.entTf[p] = Math.min(count[id], 0xffff);
-        count[id] = 0;
+        this.entTerm[p] = id; this.entField[p] = f; this.entRow[p] = row; this.entTf[p] = Math.min(tf, 0xffff);
       }
     }
-    if (!bag) return;
-    const out = new Map<string, number>();
-    for (let i = 0; i < order.length; i++) { const id = order[i]; out.set(this.termList[id], this.bagWeight[id]); this.bagWeight[id] = 0; }
-    bag.made(fields, out);
   }
 
   /** The number of a term in this builder (added to its dictionary when new). */
   intern(term: string): number {
     let id = this.ids.get(term);
-    if (id === undefined) {
-      id = this.termList.length;
-      this.ids.set(term, id);
-      this.termList.push(term);
-      if (id === this.count.length) {
-        const grow = <A extends Int32Array | Float64Array | Uint8Array>(a: A, make: (n: number) => A): A => { const b = make(2 * a.length); b.set(a); return b; };
-        this.count = grow(this.count, (n) => new Int32Array(n));
-        this.bagWeight = grow(this.bagWeight, (n) => new Float64Array(n));
-        this.bagKeeps = grow(this.bagKeeps, (n) => new Uint8Array(n));
-      }
-    }
+    if (id === undefined) { id = this.termList.length; this.ids.set(term, id); this.termList.push(term); }
     return id;
   }
 
@@ -255,8 +183,8 @@ export class KeywordBuilder {
   }
 
   /** Builds an index over documents in one call. */
-  static build(docs: ReadonlyArray<{ fields: SearchFields }>, bag?: BagSpec): KeywordIndex {
-    const b = new KeywordBuilder(bag);
+  static build(docs: ReadonlyArray<{ fields: SearchFields }>): KeywordIndex {
+    const b = new KeywordBuilder();
     for (const d of docs) b.add(d.fields);
     return b.finish();
   }
@@ -476,9 +404,9 @@ export class KeywordIndex {
    * `fields` instead: the other rows' postings are merged as they are, without regrouping them by row or
    * interning their terms again (an analyze after an edit, whose rows are the same symbols).
    */
-  withRows(at: readonly number[], fields: readonly SearchFields[], bag?: BagSpec): KeywordIndex {
+  withRows(at: readonly number[], fields: readonly SearchFields[]): KeywordIndex {
     const N = this.size, T0 = this.terms.length;
-    const part = KeywordBuilder.build(fields.map((f) => ({ fields: f })), bag);
+    const part = KeywordBuilder.build(fields.map((f) => ({ fields: f })));
     const changed = new Uint8Array(N);
     for (const r of at) changed[r] = 1;
     // Per old term: its postings in unchanged rows, and the changed rows that held it (each once).

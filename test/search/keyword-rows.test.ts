@@ -2,7 +2,6 @@ import test from 'ava';
 import { appFiles, appGraph } from './fixture-graph.ts';
 import { buildDocuments, type SearchFields } from '../../lib/search/documents.ts';
 import { KeywordBuilder } from '../../lib/search/keyword.ts';
-import { BAG_SPEC, documentTerms } from '../../lib/search/embedders/cooccurrence.ts';
 
 const files = appFiles();
 const docs = buildDocuments(appGraph(files), (p) => files[p]);
@@ -28,21 +27,4 @@ test('replacing rows of a keyword index gives the index of the replaced document
   t.true(before.terms.some((w) => spliced.termId(w) < 0));
   // no row replaced: the same index
   t.deepEqual(before.withRows([], []).toBuffer(), before.toBuffer());
-});
-
-test('a builder given the learned model\'s bag rule makes each document\'s weighted terms as documentTerms does, in the same order, and the same index', (t) => {
-  // Runs where the bag and the fields' own rules part: stop words with stems of their own (`does` → `doe`), compound
-  // names that are keywords whole (`typeOf`), keywords' plurals (`classes` → `class`), change words, one letter.
-  const odd: SearchFields = {
-    name: 'typeOf', owner: 'Classes.does', path: 'lib/the_has/x_y', signature: 'fix(a: number, doesThing: string): Set<Of>',
-    doc: 'It does things when the classes are added; fixes `typeOf` via the doe.', comments: '# TODO ha has was x', strings: 'a b c "fixed" classes',
-    body: 'if x typeOf __proto__ Classes does doe doe the_has ha fix fixes',
-  };
-  const all = [...docs.map((d) => ({ ...d.fields })), odd];
-  const made = new Map<SearchFields, Map<string, number>>();
-  const withBags = KeywordBuilder.build(all.map((fields) => ({ fields })), { ...BAG_SPEC, made: (f, bag) => { made.set(f, bag); } });
-  t.is(made.size, all.length);
-  for (const f of all) t.deepEqual([...made.get(f)!], [...documentTerms({ ...f })]);
-  t.true(made.get(odd)!.has('doe') && made.get(odd)!.has('class'));
-  t.deepEqual(withBags.toBuffer(), KeywordBuilder.build(all.map((fields) => ({ fields }))).toBuffer());
 });

@@ -12,7 +12,6 @@
  */
 import { digest64 } from '../digest.ts';
 import type { SearchFields } from '../documents.ts';
-import { FIELDS as KEYWORD_FIELDS, type BagSpec } from '../keyword.ts';
 import { runTermsCached, WORD_RUNS } from '../tokenize.ts';
 import { CHANGE_WORDS } from '../query-terms.ts';
 
@@ -31,8 +30,7 @@ export function keptFrequency(df: number, n: number): boolean {
 const FIELD_WEIGHT: Readonly<Record<keyof SearchFields, number>> = {
   name: 3, owner: 1, path: 1, signature: 1, doc: 2, comments: 2, strings: 1, body: 1,
 };
-// In the keyword index's order: a KeywordBuilder given BAG_SPEC makes the same bags in the same order.
-const FIELDS = KEYWORD_FIELDS;
+const FIELDS = Object.keys(FIELD_WEIGHT) as Array<keyof SearchFields>;
 const MAGIC = 0x31434f43; // "COC1"
 
 /** A learned model: sorted terms, their idf and unit vectors (row-major, COOC_DIM each). */
@@ -81,15 +79,10 @@ export function unitRow(sums: Int32Array, vectors: Float32Array, i: number): voi
   normalise(vectors, base, COOC_DIM);
 }
 
-/** Whether a term tokenised with stop words and code noise dropped counts in a bag. */
-function bagTerm(t: string): boolean {
-  return t.length > 1 && !CHANGE_WORDS.has(t);
-}
-
 function termsOf(text: string, out: Map<string, number>, weight: number): void {
   if (!text) return;
   for (const run of text.match(WORD_RUNS) ?? []) {
-    for (const t of runTermsCached(run, true, true)) if (bagTerm(t)) out.set(t, (out.get(t) ?? 0) + weight);
+    for (const t of runTermsCached(run, true, true)) if (t.length > 1 && !CHANGE_WORDS.has(t)) out.set(t, (out.get(t) ?? 0) + weight);
   }
 }
 
@@ -115,17 +108,6 @@ export function documentTerms(fields: SearchFields): ReadonlyMap<string, number>
 }
 
 /**
- * What a keyword index builder needs to make each document's weighted terms while tokenising it for the index
- * (KeywordBuilder's BagSpec): the same terms, weights and order as documentTerms, recorded for documentTerms to
- * return. The fields are read in the keyword index's order, which is FIELD_WEIGHT's.
- */
-export const BAG_SPEC: BagSpec = {
-  weights: KEYWORD_FIELDS.map((f) => FIELD_WEIGHT[f]),
-  keep: bagTerm,
-  made: (fields, bag) => { bags.set(fields, bag); },
-};
-
-/**
  * Records `bag` (made when first read) as the weighted terms of `fields` (a document taken over from the previous
  * generation, whose terms were stored: lib/search/reuse.ts), so that documentTerms does not read the fields.
  */
@@ -145,18 +127,8 @@ export function indexVector(term: string, into: (dim: number, sign: number) => v
 /** Scales `dim` entries of `v` from `at` to unit length (left as they are when all zero). */
 export function normalise(v: Float32Array, at = 0, dim = v.length - at): void {
   let s = 0;
-  let i = 0;
-  // Four a step (as addToRows), summed in the same order.
-  for (; i + 4 <= dim; i += 4) {
-    const a = v[at + i], b = v[at + i + 1], c = v[at + i + 2], d = v[at + i + 3];
-    s += a * a; s += b * b; s += c * c; s += d * d;
-  }
-  for (; i < dim; i++) s += v[at + i] * v[at + i];
-  if (s > 0) {
-    const inv = 1 / Math.sqrt(s);
-    for (i = 0; i + 4 <= dim; i += 4) { v[at + i] *= inv; v[at + i + 1] *= inv; v[at + i + 2] *= inv; v[at + i + 3] *= inv; }
-    for (; i < dim; i++) v[at + i] *= inv;
-  }
+  for (let i = 0; i < dim; i++) s += v[at + i] * v[at + i];
+  if (s > 0) { const inv = 1 / Math.sqrt(s); for (let i = 0; i < dim; i++) v[at + i] *= inv; }
 }
 
 /**
@@ -206,7 +178,7 @@ export function learnCooccurrence(docs: ReadonlyArray<{ fields: SearchFields }>)
   for (const { rows, weights } of bagPairs) {
     if (!contextVector(ctx, rows, weights, rows.length, idxDim, idxSign)) continue;
     for (let j = 0; j < COOC_DIM; j++) q[j] = Math.round(ctx[j] * scale);
-    addToRows(sums, rows, q);
+    for (let k = 0; k < rows.length; k++) { const base = rows[k] * COOC_DIM; for (let j = 0; j < COOC_DIM; j++) sums[base + j] += q[j]; }
   }
   model.sums = sums;
   for (let i = 0; i < T; i++) unitRow(sums, vectors, i);
@@ -229,33 +201,12 @@ function rowOf(model: CoocModel, term: string): number {
   return rows.get(term) ?? -1;
 }
 
-/**
- * Adds `q` (COOC_DIM numbers) to each of the `rows` of `sums`. Eight columns a step: these loops run millions of
- * times in a cold process, mostly before the optimising compiler has compiled them, where each step's own
- * bookkeeping costs about what its additions do.
- */
-function addToRows(sums: Int32Array, rows: Int32Array, q: Int32Array): void {
-  for (let k = 0; k < rows.length; k++) {
-    const base = rows[k] * COOC_DIM;
-    for (let j = 0; j < COOC_DIM; j += 8) {
-      const at = base + j;
-      sums[at] += q[j]; sums[at + 1] += q[j + 1]; sums[at + 2] += q[j + 2]; sums[at + 3] += q[j + 3];
-      sums[at + 4] += q[j + 4]; sums[at + 5] += q[j + 5]; sums[at + 6] += q[j + 6]; sums[at + 7] += q[j + 7];
-    }
-  }
-}
-
 /** The unit vector of the first `m` (row, weight) pairs: the weighted sum of those rows of `vectors`. */
 export function embedPairs(vectors: Float32Array, rows: Int32Array, weights: Float64Array, m: number): Float32Array {
   const v = new Float32Array(COOC_DIM);
-  // Eight columns a step, as addToRows; each column's sum is made in the same order.
   for (let k = 0; k < m; k++) {
     const s = weights[k], base = rows[k] * COOC_DIM;
-    for (let j = 0; j < COOC_DIM; j += 8) {
-      const at = base + j;
-      v[j] += s * vectors[at]; v[j + 1] += s * vectors[at + 1]; v[j + 2] += s * vectors[at + 2]; v[j + 3] += s * vectors[at + 3];
-      v[j + 4] += s * vectors[at + 4]; v[j + 5] += s * vectors[at + 5]; v[j + 6] += s * vectors[at + 6]; v[j + 7] += s * vectors[at + 7];
-    }
+    for (let j = 0; j < COOC_DIM; j++) v[j] += s * vectors[base + j];
   }
   normalise(v);
   return v;
