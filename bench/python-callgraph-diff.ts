@@ -23,7 +23,7 @@
  *   site sits on the line of an indirect site of the same caller, is not scored.
  * - precision = right / ours, recall = right / checker's; both also without our `name-only` guesses.
  *
- *   node --import tsx bench/python-callgraph-diff.ts [--corpus gyp|markdown|jinja2|werkzeug|anyio|typer|bottle|urllib3|requests|dateutil | folder]
+ *   node --import tsx bench/python-callgraph-diff.ts [--corpus gyp|markdown|jinja2|werkzeug|anyio|typer|bottle|markdownit|tomlkit|structlog|urllib3|requests|dateutil | folder]
  *     [--extra-paths a,b] [--misses N] [--false-positives N] [--by-file] [--all]
  *
  * --all runs every corpus and prints one line each (tune half first); read the held-out half's figures, never its

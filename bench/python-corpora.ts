@@ -10,8 +10,11 @@
  *   `@overload` signatures), Werkzeug 2.2.2 (a WSGI library whose `.pyi` stubs sit beside its modules), anyio 3.6.2 (a
  *   fully typed async library: `Self`, TypeVars, Protocols, overloads, dataclasses, async context managers, version
  *   checks), typer 0.7.0 (a command-line framework built from decorators) and bottle 0.12.23 (a one-file web framework:
- *   routing decorators, request contexts, plugins). Each but gyp and Python-Markdown was first measured fresh, then its
- *   misses read.
+ *   routing decorators, request contexts, plugins), markdown-it-py 2.1.0 (a modern typed parser: `from __future__ import
+ *   annotations`, `TYPE_CHECKING` imports, Protocols, `Callable`-typed factories, properties with TypeVar-typed
+ *   `self`), tomlkit 0.11.7 (typed container classes over `dict`/`list`, a parser whose state is a property) and
+ *   structlog 22.3.0 (typed logging: Protocols, lazy proxies that rebind their own methods, processors as callables).
+ *   Each but gyp and Python-Markdown was first measured fresh, then its misses read.
  * - held out (never tuned on; read its figures, not its misses): urllib3 1.26.12, requests 2.28.1 and dateutil 2.8.2
  *   (date arithmetic, recurrence rules and time zones: class hierarchies with `super()` and class-level caches).
  */
@@ -64,6 +67,18 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
   bottle: {
     half: 'tune', source: { deb: 'python3-bottle', version: '0.12.23-1.1' },
     copy: [['usr/lib/python3/dist-packages/bottle.py', 'bottle.py']],
+  },
+  markdownit: {
+    half: 'tune', source: { deb: 'python3-markdown-it', version: '2.1.0-5' },
+    copy: [['usr/lib/python3/dist-packages/markdown_it', 'markdown_it']],
+  },
+  tomlkit: {
+    half: 'tune', source: { deb: 'python3-tomlkit', version: '0.11.7-1' },
+    copy: [['usr/lib/python3/dist-packages/tomlkit', 'tomlkit']],
+  },
+  structlog: {
+    half: 'tune', source: { deb: 'python3-structlog', version: '22.3.0-2' },
+    copy: [['usr/lib/python3/dist-packages/structlog', 'structlog']],
   },
   urllib3: {
     half: 'held-out', source: { deb: 'python3-urllib3', version: '1.26.12-1+deb12u4' },

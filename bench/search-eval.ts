@@ -11,7 +11,6 @@ import { QUERIES, type EvalQuery } from './search-queries.ts';
 import { buildSearch, loadSearch, type RankMode, type SearchIndex } from '../lib/search/index.ts';
 import type { CodeGraph } from '../lib/graph/code-graph.ts';
 import { nodeOf } from '../lib/graph/code-graph.ts';
-import { spanReader } from '../lib/search/local-match.ts';
 
 export interface Metrics { acc1: number; acc5: number; mrr: number; n: number }
 export interface EvalResult { corpus: Corpus['source']; symbols: number; modes: Record<RankMode, Metrics>; misses: Array<{ q: string; mode: RankMode; top: string[] }> }
@@ -28,13 +27,11 @@ function goldRank(graph: CodeGraph, ranked: readonly string[], gold: readonly st
 }
 
 /** Scores one index over the query set in one mode. */
-export function score(index: SearchIndex, graph: CodeGraph, queries: readonly EvalQuery[], mode: RankMode, misses?: EvalResult['misses'], readSource?: (p: string) => string | undefined): Metrics {
+export function score(index: SearchIndex, graph: CodeGraph, queries: readonly EvalQuery[], mode: RankMode, misses?: EvalResult['misses']): Metrics {
   let a1 = 0, a5 = 0, rr = 0;
-  // The spans' source, as the `query` tool gives the re-ranker.
-  const source = readSource ? spanReader(graph, readSource) : undefined;
   for (const { q, gold } of queries) {
     const [v] = index.embedLocally([q]);
-    const ranked = index.rank({ query: q, mode, source }, { query: v }).symbols.map((s) => s.uid);
+    const ranked = index.rank({ query: q, mode }, { query: v }).symbols.map((s) => s.uid);
     const r = goldRank(graph, ranked, gold);
     if (r === 1) a1++;
     if (r >= 1 && r <= 5) a5++;
@@ -54,9 +51,9 @@ export async function evaluate(opts: { forceStandIn?: boolean } = {}): Promise<E
     const index = (await loadSearch(dir))!;
     const misses: EvalResult['misses'] = [];
     const modes = {
-      keyword: score(index, corpus.graph, QUERIES, 'keyword', misses, corpus.readSource),
-      vector: score(index, corpus.graph, QUERIES, 'vector', misses, corpus.readSource),
-      hybrid: score(index, corpus.graph, QUERIES, 'hybrid', misses, corpus.readSource),
+      keyword: score(index, corpus.graph, QUERIES, 'keyword', misses),
+      vector: score(index, corpus.graph, QUERIES, 'vector', misses),
+      hybrid: score(index, corpus.graph, QUERIES, 'hybrid', misses),
     };
     return { corpus: corpus.source, symbols: index.size, modes, misses };
   } finally {

@@ -6,7 +6,6 @@ import type { GraphNode } from '../lib/graph/schema.ts';
 import { nodeOf } from '../lib/graph/code-graph.ts';
 import { SearchIndex, type QueryVectors } from '../lib/search/index.ts';
 import { rankResults } from '../lib/search/group.ts';
-import { spanReader } from '../lib/search/local-match.ts';
 import { onePerType } from '../lib/symbols/type-parts.ts';
 
 /** Hard bounds (the spec recommends 1-20 and 1-50; beyond these a request is a mistake, not a wish). */
@@ -182,17 +181,12 @@ function noMatchMessage(q: string): string {
     + '(a function, class or file name, an error message), fewer or more general words, or `context` with a symbol name you know.';
 }
 
-/** Span readers of the re-ranker's local-match features, one per snapshot graph: a file is read once for many requests. */
-const readers = new WeakMap<object, (uid: string) => string | undefined>();
-
 /** Runs a query against a snapshot (the validated request). */
 export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryResponse> {
   const warnings: string[] = [];
   const idx = searchIndexOf(s, warnings);
   const qv = await queryVectors(idx, s, req, warnings);
-  let source = readers.get(s.graph);
-  if (!source) readers.set(s.graph, (source = spanReader(s.graph, (p) => s.host.readFile(p))));
-  const ranked = idx.rank({ query: req.query, goal: req.goal, taskContext: req.task_context, source }, qv);
+  const ranked = idx.rank({ query: req.query, goal: req.goal, taskContext: req.task_context }, qv);
   if (ranked.noTerms) warnings.push('the query has no searchable words (only stop words or punctuation)');
   const present = ranked.symbols.filter((r) => s.graph.hasNode(r.uid));
   const { results, definitions: matchedDefinitions } = rankResults(s.graph, present, ranked.maxScore);

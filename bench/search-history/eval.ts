@@ -4,6 +4,8 @@
  * real pipeline), its search index built by today's code, and every question asked through the `query` tool.
  *   node --import tsx bench/search-history/eval.ts [--half test|tune|all] [--set FILE] [--mirror DIR]
  *     [--systems bm25,query,rank,vector] [--ablate] [--paraphrases] [--repo owner/name] [--embedder builtin|lexical|learned|DIR]
+ *     [--weights FILE]
+ * `--weights` reads the re-ranker's weights from a JSON file (fit-rerank.ts `--out`) instead of rerank-weights.ts.
  * Metrics (per question, averaged): Acc@k = every changed function (file) is among the first k; MRR = 1 / rank
  * of the first changed function (file). Functions are read in the answer's order (process_symbols, then
  * definitions), counting Function and Method symbols; files in the order their first symbol appears.
@@ -22,7 +24,6 @@ import { buildSearch, loadSearch, SearchIndex } from '../../lib/search/index.ts'
 import { runQuery, type QueryResponse } from '../../handlers/query.ts';
 import { splitIdentifier, STOP_WORDS } from '../../lib/search/tokenize.ts';
 import { rankSettings } from '../../lib/search/engine.ts';
-import { spanReader } from '../../lib/search/local-match.ts';
 import type { KeywordParams } from '../../lib/search/keyword.ts';
 import { HISTORY_REPOS, type HistoryRepo } from './repos.ts';
 import { checkout, DEFAULT_MIRROR, DEFAULT_SET, type HistoryQuery } from './mine.ts';
@@ -101,18 +102,12 @@ export function querySystem(s: Snapshot, extra: { limit?: number; max_symbols?: 
   return async (text) => readingOrder(await runQuery({ query: text, limit: extra.limit ?? 5, max_symbols: extra.max_symbols ?? 10, include_content: false }, s));
 }
 
-/** The source of a snapshot's symbol spans, as `query` reads them (the re-ranker's local-match features). */
-export function sourceOf(s: Snapshot): (uid: string) => string | undefined {
-  return spanReader(s.graph, (p) => s.host.readFile(p));
-}
-
 /** The fused ranking itself (what `query` groups into flows). */
 export function rankSystem(s: Snapshot): System {
   const idx = s.search as SearchIndex;
-  const source = sourceOf(s);
   return (text) => {
     const qv = idx.embedsLocally ? { query: idx.embedLocally([text])[0] } : {};
-    return idx.rank({ query: text, source }, qv).symbols.slice(0, 100).map((r) => r.uid);
+    return idx.rank({ query: text }, qv).symbols.slice(0, 100).map((r) => r.uid);
   };
 }
 
@@ -245,6 +240,8 @@ if (isMain) {
   const totals = new Map<string, Scores>();
   const total = (k: string): Scores => { let t = totals.get(k); if (!t) totals.set(k, (t = { functions: empty(), files: empty() })); return t; };
   const para = process.argv.includes('--paraphrases') ? PARAPHRASES : [];
+  const weightsFile = arg('--weights', '');
+  if (weightsFile) rankSettings.rerank = JSON.parse(fs.readFileSync(weightsFile, 'utf8')) as Record<string, number>;
   console.log(HEADER);
   for (const r of repos) {
     const base = await snapshotOf(r, mirror);

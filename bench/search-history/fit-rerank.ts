@@ -5,8 +5,9 @@
  * candidate that is not one (every question weighs the same; L2-regularised; fit from
  * zero by Newton's method, so the result is deterministic). Before the final fit, leave-one-repository-out cross-validation over
  * the tuning half says whether re-ranking pays on code the weights did not see. Never run on the test half.
- *   node --import tsx bench/search-history/fit-rerank.ts [--drop feature,feature] [--lambda L] [--embedder NAME] [--write] [--no-cv]
- * `--write` writes the weights fit on the whole tuning half to lib/search/rerank-weights.ts.
+ *   node --import tsx bench/search-history/fit-rerank.ts [--drop feature,feature] [--lambda L] [--embedder NAME] [--write] [--out FILE] [--no-cv]
+ * `--write` writes the weights fit on the whole tuning half to lib/search/rerank-weights.ts, `--out FILE` to a JSON
+ * file that eval.ts `--weights FILE` reads (to check them on the validation half before writing them).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import type { Snapshot } from '../../index-store/snapshot.ts';
 import { HISTORY_REPOS } from './repos.ts';
 import { PARAPHRASES } from './paraphrases.ts';
 import { DEFAULT_MIRROR, DEFAULT_SET } from './mine.ts';
-import { finished, formatRow, HEADER, loadSet, querySystem, questionsFor, rankSystem, scoreSystem, snapshotOf, sourceOf, withFreshSearch, type Question, type Scores } from './eval.ts';
+import { finished, formatRow, HEADER, loadSet, querySystem, questionsFor, rankSystem, scoreSystem, snapshotOf, withFreshSearch, type Question, type Scores } from './eval.ts';
 
 const arg = (name: string): string | undefined => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
 const drop = new Set((arg('--drop') ?? '').split(',').filter(Boolean));
@@ -45,12 +46,11 @@ function collect(c: Corpus): Group[] {
   const saved = rankSettings.rerank;
   rankSettings.rerank = undefined;
   const out: Group[] = [];
-  const source = sourceOf(c.s);
   try {
     for (const q of c.qs) {
       const qv = idx.embedsLocally ? { query: idx.embedLocally([q.text])[0] } : {};
       const g: Group = { repo: c.repo, pos: [], neg: [] };
-      idx.rank({ query: q.text, source, onCandidates: (rows, facts) => {
+      idx.rank({ query: q.text, onCandidates: (rows, facts) => {
         rows.forEach((row, i) => {
           const x = featuresOf(facts[i]);
           for (let k = 0; k < FEATURE_COUNT; k++) if (drop.has(FEATURES[k])) x[k] = 0;
@@ -175,6 +175,7 @@ if (!process.argv.includes('--no-cv')) {
 const all = fit([...groups.values()].flat());
 const weights = asRecord(all);
 console.log(JSON.stringify(weights));
+if (arg('--out')) fs.writeFileSync(arg('--out')!, `${JSON.stringify(weights)}\n`);
 if (process.argv.includes('--write')) {
   const file = path.join(path.dirname(new URL(import.meta.url).pathname), '../../lib/search/rerank-weights.ts');
   const body = Object.entries(weights).map(([k, v]) => `  '${k}': ${v},`).join('\n');

@@ -14,7 +14,7 @@ import type { SearchIndex } from '../../lib/search/index.ts';
 import { queryTerms } from '../../lib/search/query-terms.ts';
 import { HISTORY_REPOS } from './repos.ts';
 import { DEFAULT_MIRROR, DEFAULT_SET } from './mine.ts';
-import { loadSet, questionsFor, snapshotOf, sourceOf, withFreshSearch } from './eval.ts';
+import { loadSet, questionsFor, snapshotOf, withFreshSearch } from './eval.ts';
 
 const arg = (name: string): string | undefined => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
 const BUCKETS: ReadonlyArray<[string, number]> = [['1-5', 5], ['6-10', 10], ['11-20', 20], ['21-50', 50], ['51-100', 100], ['>100', Infinity]];
@@ -28,10 +28,9 @@ let missed = 0;
 for (const r of HISTORY_REPOS.filter((x) => x.half === 'tune' && !x.language && (!arg('--repo') || x.repo === arg('--repo')))) {
   const s = await withFreshSearch(await snapshotOf(r, DEFAULT_MIRROR));
   const idx = s.search as SearchIndex;
-  const source = sourceOf(s);
   for (const q of questionsFor(s, set.filter((x) => x.repo === r.repo))) {
     const qv = idx.embedsLocally ? { query: idx.embedLocally([q.text])[0] } : {};
-    const functions = idx.rank({ query: q.text, depth: idx.size, source }, qv).symbols.map((x) => x.uid)
+    const functions = idx.rank({ query: q.text, depth: idx.size }, qv).symbols.map((x) => x.uid)
       .filter((u) => { const n = nodeOf(s.graph, u); return n?.label === 'Function' || n?.label === 'Method'; });
     const ranks = [...q.goldFunctions].map((g) => functions.indexOf(g) + 1 || Infinity);
     const worst = Math.max(...ranks);

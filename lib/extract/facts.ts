@@ -314,7 +314,9 @@ export interface ModuleRef {
 
 export interface LocalFact {
   name: string;
+  /** (a type parameter: `type` its constraint, `dflt` its default, `<C extends Connection = Connection>`) */
   type?: Expr;
+  dflt?: Expr;
   init?: Expr;
   /** A parameter of a function passed as argument `arg` of call `call`: typed by the callee's declaration. */
   ctx?: { call: number; arg: number; param: number };

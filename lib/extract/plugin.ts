@@ -73,6 +73,8 @@ export interface TypeNames {
 export interface SyntaxWords {
   /** Literals with no members (`null`, `undefined`; `None`): a branch that is one adds nothing to a value. */
   nullish: readonly string[];
+  /** Types that, beside the nullish ones, hold no value with members in a union (TypeScript's `void`, `never`). */
+  emptyTypes?: readonly string[];
   /** The name of a parameter that declares `this`'s type and is no parameter (TypeScript's `this:`). */
   thisParam?: string;
   /** Words that may stand between a doc comment and the declaration it documents (`export`, `const`, `async`). */

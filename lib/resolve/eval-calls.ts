@@ -1,6 +1,6 @@
 /** What calls give: results of functions and methods (declared, returned, generic), callbacks' parameters, built-ins. */
 import { ELEMENT_CALLBACKS, EXT, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, valueArray, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
-import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, symbolBinding, type CallFact, type Expr } from '../extract/facts.ts';
+import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, localBinding, symbolBinding, type CallFact, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
 
 /** The function, method or constructor a call runs (undefined when unknown or outside the project). */
 export function callTarget(this: Evaluator, f: number, call: CallFact): (SymRef & { r: Reason; c: number }) | undefined {
@@ -369,7 +369,11 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
     // maybe a subclass overriding the member — so its constraint is no answer here
     // (unless it is the type parameter of the receiver's class, bound by its type arguments: `Repo<User>.find()`)
     // (or one of the function's own, bound by the call's arguments: `first(leaves)`)
-    if (sym.returns.k === 'id' && bindsLocal(sym.returns.b) && !subst?.has(`${c.f}:${bindingIndex(sym.returns.b)}`)) return UNKNOWN;
+    if (sym.returns.k === 'id' && bindsLocal(sym.returns.b) && !subst?.has(`${c.f}:${bindingIndex(sym.returns.b)}`)) {
+      // (… or its default, where the checker takes that: see unboundDefault)
+      const dflt = unboundDefault(this.files[c.f], sym, bindingIndex(sym.returns.b), !!targs?.length);
+      return dflt ? weakenFrom(this.typeValue(c.f, dflt, 0, subst), c, 'return-type') : UNKNOWN;
+    }
     return weakenFrom(this.typeValue(c.f, sym.returns, 0, subst), c, 'return-type');
   }
   // no declared return type: the value its return statements give, evaluated where they are written
@@ -380,6 +384,37 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
     return v.t === 'unknown' || v.t === 'ext' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min(c.c, REASON_CONFIDENCE['return-type']) };
   }
   return UNKNOWN;
+}
+
+/**
+ * The default of a type parameter a call's result is declared as and nothing binds, where the checker takes the
+ * default: a function's own parameter that no parameter type mentions and no type argument is written for
+ * (`raw<R = Fragment>(sql: string): R`: inference has no candidate), or its class's or interface's parameter where
+ * the receiver's type was written without that argument (`d: Driver` of `interface Driver<C extends Connection =
+ * Connection> { get(): C }`; only the first two, the ones a written type records) and the constraint, if any, is the
+ * default itself (inside the class, `this.get()` is read through the constraint).
+ */
+function unboundDefault(facts: FileFacts, sym: SymbolFact, l: number, typeArgsWritten: boolean): Expr | undefined {
+  const loc = facts.locals[l];
+  if (!loc?.dflt) return undefined;
+  if (sym.typeParams?.includes(l)) {
+    if (typeArgsWritten || sym.params?.some((p) => p && mentionsBinding(p, localBinding(l), 0))) return undefined;
+    return loc.dflt;
+  }
+  const owner = sym.parent >= 0 ? facts.symbols[sym.parent] : undefined;
+  const i = owner?.typeParams?.indexOf(l) ?? -1;
+  if (i < 0 || i >= 2 || (loc.type && JSON.stringify(loc.type) !== JSON.stringify(loc.dflt))) return undefined;
+  return loc.dflt;
+}
+
+/** Whether an expression names binding `b` anywhere in it. */
+function mentionsBinding(e: unknown, b: number, depth: number): boolean {
+  if (depth > 12 || e === null || typeof e !== 'object') return false;
+  if (Array.isArray(e)) return e.some((x) => mentionsBinding(x, b, depth + 1));
+  const o = e as { k?: string; b?: number };
+  if (o.k === 'id' && o.b === b) return true;
+  for (const v of Object.values(o)) if (typeof v === 'object' && mentionsBinding(v, b, depth + 1)) return true;
+  return false;
 }
 
 /** The result of calling a value of an object type with call signatures with `argc` arguments (-1: unknown). */

@@ -67,6 +67,11 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   // `T['name']`: the declared type of T's member `name` (`(typeof x)['name']`: of the member of x's declared type)
   if (t.k === 'index') return this.indexedType(f, t, depth, subst);
   // `ReturnType<typeof f>` (a call of f), `InstanceType<typeof C>` (a new C): what that expression gives
+  // (`ReturnType<D['getConnection']>`: the member of a D as the type parameters in force bind D)
+  if (t.k === 'call' && !t.args && t.callee.k === 'member' && t.callee.obj.k === 'as') {
+    const o = this.deref(this.typeValue(f, t.callee.obj.type, depth + 1, subst));
+    return weaken(this.heldValue(this.callResult(this.member(o, t.callee.name))), 'typed-receiver');
+  }
   if (t.k === 'call' || t.k === 'new') return weaken(this.heldValue(this.value(f, t)), 'typed-receiver');
   // the `this` type (a return or parameter type): an instance of the class it is written in
   if (t.k === 'this') return t.cls >= 0 ? { t: 'inst', f, s: t.cls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] } : UNKNOWN;

@@ -509,9 +509,11 @@ export class Evaluator {
         return { t: 'prom', of: ns, r: 'namespace-import', c: ns.c };
       }
       case 'and': {
-        // `a && b`: b's value, when a's type is known (an `any` a would make the whole `any`)
+        // `a && b`: b's value, when a's type is known (an `any` a would make the whole `any`) — or when a is a name
+        // declared with a type that is no `any` (`entity: T`, `exists?: object`: members we do not read, but a truthy
+        // one leaves b's type to the checker, `entity && helper(entity)`)
         const l = this.deref(this.value(f, e.left));
-        return l.t === 'unknown' ? UNKNOWN : this.value(f, e.right);
+        return l.t === 'unknown' && !this.declaredNotAny(f, e.left) ? UNKNOWN : this.value(f, e.right);
       }
       case 'spread': {
         // `[...xs]`: an array of xs's elements (a Set is an array of its elements here; a Map gives pairs: unknown)
@@ -529,6 +531,25 @@ export class Evaluator {
       case 'objval': return { t: 'objv', f, entries: e.entries, r: 'same-file', c: 1 };
       default: return UNKNOWN;
     }
+  }
+
+  /**
+   * Whether `e` is a local declared with a type that is surely no `any`, though its members may be unknown to us: a
+   * predefined type (`object`, `string`: `any` is a kind of its own) or a type parameter constrained by one or by
+   * nothing (`entity: T` of `<T extends object>`). An alias may stand for `any`: not read.
+   */
+  declaredNotAny(f: number, e: Expr): boolean {
+    if (e.k !== 'id' || !bindsLocal(e.b)) return false;
+    let t = this.files[f].locals[bindingIndex(e.b)]?.type;
+    for (let hops = 0; t && hops < 4; hops++) {
+      if (t.k === 'other') return true;
+      if (t.k !== 'id' || !bindsLocal(t.b)) return false;
+      const param = this.files[f].locals[bindingIndex(t.b)];
+      if (!param || param.init) return false; // (a local, not a type parameter)
+      if (!param.type) return true;
+      t = param.type;
+    }
+    return false;
   }
 
   localValue(f: number, l: number): Val {

@@ -239,7 +239,8 @@ function describe(n: GraphNode, file: FileContext): SearchDoc {
   const qualified = typeof n.qualifiedName === 'string' ? n.qualifiedName : n.name;
   const owner = qualified.includes('.') ? qualified.slice(0, qualified.lastIndexOf('.')) : '';
   const signature = typeof n.signature === 'string' ? n.signature : '';
-  const doc = docOfNode(n, file.comments);
+  const recorded = typeof n.doc === 'string' ? n.doc : '';
+  const doc = (recorded.length >= 20 ? recorded : leadingDoc(n, file.comments) || recorded).slice(0, MAX_DOC_CHARS);
   let words: SpanWords = { body: [], comments: [], strings: [] };
   const { text, starts } = file;
   if (text !== undefined && typeof n.line === 'number') {
@@ -262,16 +263,6 @@ function describe(n: GraphNode, file: FileContext): SearchDoc {
   return { uid: n.uid, file: n.filePath ?? '', fields, embedText };
 }
 
-/**
- * The doc of a symbol as its document holds it: the doc comment or docstring the extractor recorded, else the
- * `/** … *\/` block above it (`comments`: docCommentsByName of its file, or what reads it when needed).
- */
-export function docOfNode(n: GraphNode, comments: Map<string, DocComment[]> | (() => Map<string, DocComment[]>)): string {
-  const recorded = typeof n.doc === 'string' ? n.doc : '';
-  if (recorded.length >= 20) return recorded.slice(0, MAX_DOC_CHARS);
-  return (leadingDoc(n, typeof comments === 'function' ? comments() : comments) || recorded).slice(0, MAX_DOC_CHARS);
-}
-
 function lastSegments(p: string, k: number): string {
   return p.split('/').slice(-k).map((s) => splitIdentifier(s).join(' ')).join(' ');
 }
@@ -283,7 +274,7 @@ function firstSentences(text: string, k: number): string {
 const SENTENCE_BREAK = /(?<=[.!?])\s+/;
 
 /** A cleaned doc comment and the line its `*\/` ends on. */
-export interface DocComment { endLine: number; text: string }
+interface DocComment { endLine: number; text: string }
 
 const DECL_NAME = /#?([A-Za-z_$][\w$]*)/y;
 const DECL_PREFIX = /(?:\s|@[\w.]+(?:\([^)]*\))?|export\b|default\b|declare\b|abstract\b|async\b|public\b|private\b|protected\b|static\b|readonly\b|override\b|get\b|set\b|function\*?|class\b|interface\b|type\b|enum\b|const\b|let\b|var\b|namespace\b)*/y;

@@ -9,7 +9,6 @@ import { builtinEmbedder, DEFAULT_BUILTIN, lexicalVector, type EmbedderSpec } fr
 import { addRerankVotes, maxFusedScore, reciprocalRankFusion, type WeightedRanking } from './fusion.ts';
 import { FIELDS, KEYWORD_PARAMS, KeywordBuilder, type KeywordIndex, type KeywordParams, type QueryTerm } from './keyword.ts';
 import { FEATURE_COUNT, featuresOf, RERANK_DEPTH, rerankScore, type CandidateFacts } from './rerank.ts';
-import { LocalMatcher, type LocalScores } from './local-match.ts';
 import { RERANK_WEIGHTS } from './rerank-weights.ts';
 import { isTestFile } from '../lang/index.ts';
 import { isSingleIdentifier, queryTerms } from './query-terms.ts';
@@ -59,12 +58,6 @@ export interface RankRequest {
   taskContext?: string;
   mode?: RankMode;
   depth?: number;
-  /**
-   * The text of a symbol for the re-ranker's local-match features: its doc and the lines of its span
-   * (lib/search/local-match.ts `spanReader`); without it they are 0. Read once per row and cached by the index,
-   * so every request on one index should give the same reader.
-   */
-  source?: (uid: string) => string | undefined;
   /** Receives the re-ranker's candidates (rows in fused order) and their facts before re-ordering (fit-rerank.ts). */
   onCandidates?: (rows: number[], facts: CandidateFacts[]) => void;
 }
@@ -121,7 +114,6 @@ export class SearchIndex {
   /** Per-row prior (see LABEL_PRIOR), from the uid's label prefix. */
   private priors?: Float32Array;
   private count: number;
-  private local?: LocalMatcher;
 
   constructor(parts: SearchParts, readonly embedder: EmbedderSpec) {
     this.parts = parts;
@@ -260,10 +252,10 @@ export class SearchIndex {
     order.sort(byUid);
     const reorder = mode === 'hybrid' && kw.terms.length > 0 && !isSingleIdentifier(req.query);
     if (req.onCandidates && reorder) {
-      req.onCandidates(order.slice(0, RERANK_DEPTH).map((o) => o.row), this.candidateFacts(order, max, kw, vecRows, qv.query, req));
+      req.onCandidates(order.slice(0, RERANK_DEPTH).map((o) => o.row), this.candidateFacts(order, max, kw, vecRows, qv.query));
     }
     const weights = rankSettings.rerank;
-    if (weights && reorder) this.rerank(order, max, kw, vecRows, qv.query, weights, req);
+    if (weights && reorder) this.rerank(order, max, kw, vecRows, qv.query, weights);
     if (rerank.length > 0) {
       const scores = addRerankVotes(new Map(order.map((o) => [o.row, o.score])), rerank, undefined, (row) => prior[row]);
       for (const o of order) o.score = scores.get(o.row)!;
@@ -274,7 +266,7 @@ export class SearchIndex {
   }
 
   /** The re-ranker's facts about the first `RERANK_DEPTH` rows of a fused order (what fit-rerank.ts learns from). */
-  candidateFacts(order: ReadonlyArray<{ row: number; score: number }>, max: number, kw: KeywordHits, vecRows: readonly number[], qvec: Float32Array | undefined, req: RankRequest): CandidateFacts[] {
+  candidateFacts(order: ReadonlyArray<{ row: number; score: number }>, max: number, kw: KeywordHits, vecRows: readonly number[], qvec: Float32Array | undefined): CandidateFacts[] {
     const rows = order.slice(0, RERANK_DEPTH).map((o) => o.row);
     const kwAt = new Map<number, number>();
     kw.hits.forEach((h, i) => kwAt.set(h.row, i));
@@ -291,9 +283,6 @@ export class SearchIndex {
       const cur = perFile.get(f);
       if (cur) { cur.sum += own[i]; cur.count++; } else perFile.set(f, { sum: own[i], count: 1 });
     });
-    const local = this.localMatches(rows, req, kw);
-    const bestLine = new Map<string, number>();
-    rows.forEach((row, i) => { const f = files[row]; if (local[i].line > (bestLine.get(f) ?? 0)) bestLine.set(f, local[i].line); });
     return rows.map((row, i) => {
       const k = kwAt.get(row);
       const inFile = perFile.get(files[row])!;
@@ -310,28 +299,16 @@ export class SearchIndex {
         vectorRank: vecAt.get(row) ?? -1,
         bodyLength: this.keyword.fieldLength(row, 'body'),
         test: isTestFile(files[row]),
-        local: { ...local[i], fileLine: files[row] ? bestLine.get(files[row]) ?? 0 : local[i].line },
       };
     });
-  }
-
-  /** The local-match scores of candidate rows (lib/search/local-match.ts); zeros without a source. */
-  private localMatches(rows: readonly number[], req: RankRequest, kw: KeywordHits): LocalScores[] {
-    const source = req.source;
-    if (!source) return rows.map(() => ({ pair: 0, window: 0, line: 0 }));
-    const { uids } = this.load();
-    const keyword = this.keyword;
-    const n = this.size;
-    const idf = (t: string): number => { const df = keyword.documentFrequency(t); return Math.log(1 + (n - df + 0.5) / (df + 0.5)); };
-    return (this.local ??= new LocalMatcher()).scores(req.query, kw.terms, idf, rows, (row) => source(uids[row]));
   }
 
   /**
    * Re-orders the first RERANK_DEPTH rows of `order` by the re-ranker's score; they keep the fused scores
    * their places had, so relevance, the match floors and the grouping read the same scale.
    */
-  private rerank(order: Array<{ row: number; score: number }>, max: number, kw: KeywordHits, vecRows: readonly number[], qvec: Float32Array | undefined, weights: Readonly<Record<string, number>>, req: RankRequest): void {
-    const facts = this.candidateFacts(order, max, kw, vecRows, qvec, req);
+  private rerank(order: Array<{ row: number; score: number }>, max: number, kw: KeywordHits, vecRows: readonly number[], qvec: Float32Array | undefined, weights: Readonly<Record<string, number>>): void {
+    const facts = this.candidateFacts(order, max, kw, vecRows, qvec);
     const x = new Float64Array(FEATURE_COUNT);
     const scored = facts.map((f, i) => ({ row: order[i].row, z: rerankScore(featuresOf(f, x), weights), at: i }));
     scored.sort((a, b) => b.z - a.z || a.at - b.at);

@@ -1,10 +1,9 @@
 /**
  * The re-ranker: the fused ranking's first candidates are ordered again by a linear model over what is known
  * of each (its lanes' scores and ranks, which fields hold the query's words, how much of its name the query
- * names, how its file matches, its size, whether it is test code, how closely the query's words meet in its
- * source). The weights are fit on the tuning half of the localization set by
- * `bench/search-history/fit-rerank.ts` (pairwise logistic regression: a changed function should score above a
- * candidate that is not), which writes `rerank-weights.ts`. The symbol's kind is
+ * names, how its file matches, its size, whether it is test code). The weights are fit on the tuning half of
+ * the localization set by `bench/search-history/fit-rerank.ts` (pairwise logistic regression: a changed
+ * function should score above a candidate that is not), which writes `rerank-weights.ts`. The symbol's kind is
  * deliberately no feature: the set's answers are functions by construction, so it would learn that, not
  * what answers a question (a class is the right answer to many).
  */
@@ -15,7 +14,6 @@ export const FEATURES = [
   'fused', 'keyword', 'file', 'fileSum', 'fileShare', 'cosine', 'cover',
   ...FIELDS.map((f) => `field.${f}`), 'nameShare',
   'keywordRank', 'vectorRank', 'bodyLength', 'bodyEmpty', 'isTest',
-  'localPair', 'localWindow', 'localLine', 'fileLine',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 export const FEATURE_COUNT = FEATURES.length;
@@ -49,12 +47,6 @@ export interface CandidateFacts {
   /** Body identifier count. */
   bodyLength: number;
   test: boolean;
-  /**
-   * How closely the query's words meet in its source (lib/search/local-match.ts: neighbouring query words near
-   * each other, the densest window of words, the best two lines), and the best `line` among the candidates of its
-   * file. All 0 when the caller gave no source.
-   */
-  local: { pair: number; window: number; line: number; fileLine: number };
 }
 
 /** The feature vector of a candidate (FEATURES order). */
@@ -73,10 +65,6 @@ export function featuresOf(c: CandidateFacts, out: Float64Array = new Float64Arr
   out[i++] = Math.log1p(c.bodyLength) / Math.log1p(1500);
   out[i++] = c.bodyLength === 0 ? 1 : 0;
   out[i++] = c.test ? 1 : 0;
-  out[i++] = c.local.pair;
-  out[i++] = c.local.window;
-  out[i++] = c.local.line;
-  out[i++] = c.local.fileLine;
   return out;
 }
 

@@ -84,6 +84,20 @@ test('graph edits on the rename-union-keys fixture: TypeScript findRenameLocatio
   t.true(report.symbols.some((s) => s.missed.some((m) => m.startsWith('src/apart.ts:'))), 'the keys left are counted as misses');
 });
 
+test('graph edits on the rename-overload-keys fixture: TypeScript findRenameLocations exactly, but for keys of a literal passed where overload signatures differ', async (t) => {
+  const { report, show } = await fixtureRenames('rename-overload-keys');
+  t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
+  const deliberate = (s: (typeof report.symbols)[number]) => s.status === 'refused' && /'constructor' names a language construct/.test(s.reason ?? '');
+  t.deepEqual(report.symbols.filter((s) => !deliberate(s) && (s.status !== 'compared' || s.extra.length || s.missed.some((m) => !m.startsWith('src/apart.ts:')))).map(show), []);
+  t.true(report.symbols.some((s) => s.missed.some((m) => m.startsWith('src/apart.ts:'))), 'the keys left are counted as misses');
+});
+
+test('graph edits on the rename-nullish-unions fixture: TypeScript findRenameLocations exactly (literals typed by one object type with `null`, `undefined`, `void`; an async function\'s `Promise<T>`)', async (t) => {
+  const { report, show } = await fixtureRenames('rename-nullish-unions');
+  t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
+  t.deepEqual(report.symbols.filter((s) => s.status !== 'compared' || s.extra.length || s.missed.length).map(show), []);
+});
+
 test('graph edits on the rename-array-classes fixture: TypeScript findRenameLocations exactly (elements of a class extending Array<T>)', async (t) => {
   const { report, show } = await fixtureRenames('rename-array-classes');
   t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
@@ -93,6 +107,7 @@ test('graph edits on the rename-array-classes fixture: TypeScript findRenameLoca
 for (const [name, what] of [
   ['rename-keys', 'keys through a mapped type with a modifier, keys of a parameter typed by its default, quoted keys of indexed access types where the language service renames them'],
   ['rename-attached', 'members a class attaches through its type argument'],
+  ['type-param-defaults', 'results typed by a type parameter\'s default, `ReturnType<D[\'m\']>`'],
   ['rename-heritage-keys', 'members a type below declares under a key its `Omit`/`Pick` heritage leaves out are its own'],
 ] as const) {
   test(`graph edits on the ${name} fixture: TypeScript findRenameLocations exactly (${what})`, async (t) => {

@@ -6,7 +6,6 @@ import { FEATURE_COUNT, FEATURES, featuresOf, RERANK_DEPTH, type CandidateFacts 
 import { RERANK_WEIGHTS } from '../../lib/search/rerank-weights.ts';
 import { rankSettings, SearchIndex } from '../../lib/search/engine.ts';
 import { queryTerms } from '../../lib/search/query-terms.ts';
-import { spanReader } from '../../lib/search/local-match.ts';
 
 const doc = (over: Partial<SearchFields>): SearchFields => ({ name: '', owner: '', path: '', signature: '', doc: '', comments: '', strings: '', body: '', ...over });
 
@@ -44,7 +43,7 @@ test('fieldMatches gives each field\'s share of the idf-weighted query terms, th
 
 const facts = (over: Partial<CandidateFacts>): CandidateFacts => ({
   fused: 0.5, keyword: 0.5, file: 0.5, fileSum: 1, fileShare: 2, cosine: 0.3, cover: 0.6, fields: new Float64Array(FIELDS.length + 1),
-  keywordRank: 0, vectorRank: -1, bodyLength: 0, test: false, local: { pair: 0, window: 0, line: 0, fileLine: 0 }, ...over,
+  keywordRank: 0, vectorRank: -1, bodyLength: 0, test: false, ...over,
 });
 
 test('a candidate\'s feature vector follows FEATURES', (t) => {
@@ -84,29 +83,4 @@ test('the re-ranker re-orders the first candidates by its weights and keeps the 
     // Past the re-ranked depth the fused order stands.
     t.deepEqual(reordered.slice(RERANK_DEPTH).map((s) => s.uid), fused.slice(RERANK_DEPTH).map((s) => s.uid));
   } finally { rankSettings.rerank = saved; }
-});
-
-test('with a source the candidates carry local-match facts, the best line of their file among them too', (t) => {
-  const files = appFiles();
-  const graph = appGraph(files);
-  const idx = SearchIndex.inMemory(graph, (p) => files[p]);
-  const qv = { query: idx.embedLocally(['verify credentials and open a session'])[0] };
-  const got = (source?: (uid: string) => string | undefined) => {
-    let seen: Array<{ uid: string; local: CandidateFacts['local'] }> = [];
-    idx.rank({ query: 'verify credentials and open a session', source, onCandidates: (rows, facts) => { seen = rows.map((r, i) => ({ uid: idx.uids[r], local: facts[i].local })); } }, qv);
-    return seen;
-  };
-  const without = got();
-  t.true(without.length > 0 && without.every((c) => c.local.pair === 0 && c.local.window === 0 && c.local.line === 0 && c.local.fileLine === 0));
-  const withSource = got(spanReader(graph, (p) => files[p]));
-  const login = withSource.find((c) => c.uid.endsWith(':handleLogin'))!;
-  // Its doc says "verifies credentials and opens a session": every query word on one line.
-  t.is(login.local.line, 1);
-  t.is(login.local.pair, 1);
-  const fileOf = (uid: string): string | undefined => graph.getNodeAttributes(uid).filePath;
-  t.true(withSource.some((c) => c.uid !== login.uid && fileOf(c.uid) === fileOf(login.uid)));
-  for (const c of withSource) {
-    const sameFile = withSource.filter((o) => fileOf(o.uid) === fileOf(c.uid));
-    t.is(c.local.fileLine, Math.max(...sameFile.map((o) => o.local.line)));
-  }
 });

@@ -149,6 +149,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     const f: LocalFact = { name: l.name };
     if (l.type) f.type = this.expr(l.type);
     else if (this.localTypes.has(i)) f.type = this.localTypes.get(i);
+    if (l.dflt) f.dflt = this.expr(l.dflt);
     if (l.init) f.init = this.expr(l.init);
     else if (this.localInits.has(i)) f.init = this.localInits.get(i);
     else if (l.initFrom) {
@@ -373,11 +374,18 @@ export function patternIndex(this: Collector, pattern: Node, name: Node): number
  */
 export function returnedKeys(this: Collector): void {
   this.returned.forEach((values, fn) => {
-    const type = this.returnsOf.get(fn);
+    let type = this.returnsOf.get(fn);
     if (!type) return;
     const paren = this.text.indexOf('(', fn.start);
     const head = this.text.slice(fn.start, paren < 0 || paren > type.start ? type.start : paren);
-    if (/\basync\b|\*/.test(head)) return;
+    if (/\*/.test(head)) return;
+    // an async function's returned literal is the value its declared `Promise<T>` resolves to: a T
+    if (/\basync\b/.test(head)) {
+      const g = this.generics.get(type);
+      const name = g && this.expr(g.name);
+      if (!g || !name || name.k !== 'id' || name.b || !this.types.promise.has(name.name)) return;
+      type = g.arg;
+    }
     const from = this.fnSymOf.get(fn) ?? -1;
     for (const v of values) {
       for (const { key, short } of this.returnKeys.get(v) ?? []) {
@@ -532,6 +540,37 @@ export function declaredParams(this: Collector, symbols: SymbolFact[]): void {
     const sym = symbols[s];
     if (!sym.params && !sym.more && (sym.label === 'Function' || sym.label === 'Method')) this.setParams(sym, fn);
   });
+  // an overloaded one's: a call sees only the overload signatures (never the implementation's), and a position where
+  // every signature declares the same type is that type whichever signature the checker picks (one signature and
+  // the implementation: that signature's)
+  for (let s = 0; s < symbols.length; s++) {
+    const sym = symbols[s], sigs = this.work[s].overloads;
+    if (!sym.more || !sigs || sym.params || (sym.label !== 'Function' && sym.label !== 'Method')) continue;
+    this.overloadParams(sym, sigs);
+  }
+}
+
+/**
+ * `sym.params` of an overloaded function: by position, the type every signature taking an argument there declares
+ * alike (a shorter signature cannot take it), else null.
+ */
+export function overloadParams(this: Collector, sym: SymbolFact, sigs: Node[]): void {
+  const out: Array<Expr | null> = [];
+  const texts: Array<string | null> = [];
+  for (const sig of sigs) {
+    const slots = this.slotsOf.get(sig);
+    if (!slots) return;
+    const real = this.realSlots(slots);
+    // (a rest parameter takes any later argument: positions no longer line up)
+    if (real.some((slot) => this.text.startsWith('...', slot.start))) return;
+    for (let i = 0; i < real.length; i++) {
+      const t = this.slotType.get(real[i]);
+      const e = t ? this.expr(t) : null;
+      const text = e ? JSON.stringify(e) : null;
+      if (i >= out.length) { out.push(e); texts.push(text); } else if (texts[i] !== text) { out[i] = null; texts[i] = null; }
+    }
+  }
+  if (out.some((p) => p)) sym.params = out;
 }
 
 /** `sym.params`: the declared types of `fn`'s parameters (null where none), when any has one. */

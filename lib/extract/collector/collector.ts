@@ -220,7 +220,7 @@ export class Collector {
   // pass 2 results
   readonly symbols: SymbolFact[] = [];
   readonly work: SymbolWork[] = [];
-  readonly localNodes: Array<{ name: string; type?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; restOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number }; ctxKey?: { value: Expr; param: number }; evolving?: Scope }> = [];
+  readonly localNodes: Array<{ name: string; type?: Node; dflt?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; restOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number }; ctxKey?: { value: Expr; param: number }; evolving?: Scope }> = [];
   /** Class members written as methods or fields, by name → where their definitions start. */
   readonly memberDeclsAt = new Map<string, number[]>();
   /** What `x = value` assigns, by target node (see assignedOf). */
@@ -295,7 +295,7 @@ export class Collector {
     if (kind === KIND_DECL) {
       const name = get(c, 'name')!;
       this.skipIds.add(name);
-      this.push(startOf(name), EV_DECL, { role, name, type: get(c, 'type'), value: get(c, 'value'), slot: get(c, 'param'), pattern: get(c, 'pattern'), key: get(c, 'key') });
+      this.push(startOf(name), EV_DECL, { role, name, type: get(c, 'type'), value: get(c, 'value'), slot: get(c, 'param'), pattern: get(c, 'pattern'), key: get(c, 'key'), dflt: get(c, 'dflt') });
       return;
     }
     if (role === Role['var.pattern']) this.patternInit.set(get(c, 'pattern')!, get(c, 'value')!);
@@ -677,6 +677,7 @@ export class Collector {
     const prev = this.symbols[s], w = this.work[s];
     (prev.more ??= []).push(this.pos(d.name!));
     this.fnSymOf.set(d.def, s);
+    if (isSignature) (w.overloads ??= []).push(d.def);
     if (!isSignature) {
       w.signatureOnly = false;
       prev.endLine = d.def.endRow + 1;
@@ -715,7 +716,7 @@ export class Collector {
     return s;
   }
 
-  declare(x: { role: Role; name: Node; type?: Node; value?: Node; slot?: Node; pattern?: Node; key?: Node }, scope: Scope, cur: number): void {
+  declare(x: { role: Role; name: Node; type?: Node; value?: Node; slot?: Node; pattern?: Node; key?: Node; dflt?: Node }, scope: Scope, cur: number): void {
     if (x.slot && x.type) this.slotType.set(x.slot, x.type);
     else if (x.slot && x.value) {
       // a parameter without a type takes its default's (`opts = {} as Options`: an Options, whose keys an object
@@ -770,6 +771,7 @@ export class Collector {
     const restOf = x.role === Role['decl.pattern'] && !x.pattern && !arrayAt && this.arrayRest.size ? this.arrayRest.get(x.name) : undefined;
     this.localNames.add(x.name);
     this.localNodes.push({ name, type: x.type, init: x.role === Role['decl.element'] ? undefined : x.value, initFrom, fromPattern, stateOf, elementOf: x.role === Role['decl.element'] ? x.value : undefined, arrayAt, restOf });
+    if (x.dflt) this.localNodes[l].dflt = x.dflt;
     // an entry of a destructured parameter nothing types yet (JavaScript): its JSDoc may (see jsdocApply)
     if (x.pattern && !initFrom && this.docComments.size) pushTo(this.patternLocals, x.pattern, { l: this.localNodes.length - 1, key: x.key ? this.ident(x.key) : name });
     if (x.slot) this.slotLocal.set(x.slot, l);

@@ -21,6 +21,7 @@ export function registerDefineHandlers(): void {
       }
       const s = this.addSymbol(d, scope, cur, name, 'Function', d.role === Role['def.function.signature'] ? 'function_signature' : 'function', exported, isDefault);
       this.work[s].signatureOnly = d.role === Role['def.function.signature'];
+      if (d.role === Role['def.function.signature']) this.work[s].overloads = [d.def];
       this.work[s].returnsNode = this.returnsOf.get(d.def);
       scope.names.set(name, symbolBinding(s));
       return this.span(s, d.def);
@@ -96,7 +97,7 @@ export function registerDefineHandlers(): void {
       const w = this.work[s];
       if (priv) w.isPrivate = true;
       if (isStatic) sym.isStatic = true;
-      if (d.role === Role['def.method.signature']) w.signatureOnly = true;
+      if (d.role === Role['def.method.signature']) { w.signatureOnly = true; w.overloads = [d.def]; }
       w.returnsNode = this.returnsOf.get(d.def) ?? (d.value ? this.returnsOf.get(d.value) : undefined);
       if (isField) { w.typeNode = d.type; w.initNode = fnField ? undefined : d.value; }
       // a field holding a function with a declared type (`traverse: TraverseApply<T> = (data, ctx) => …`): its

@@ -88,8 +88,12 @@ export function exprCall(this: Collector, node: Node, c: { callee: Node; isNew: 
 export function exprType(this: Collector, node: Node): Expr | undefined {
   const u = this.unions.get(node);
   if (u) {
-    const types = [...u].sort(byStart).map((n) => this.expr(n));
-    return this.conditionals.has(node) ? { k: 'union', types, either: true } : { k: 'union', types };
+    if (this.conditionals.has(node)) return { k: 'union', types: [...u].sort(byStart).map((n) => this.expr(n)), either: true };
+    // `Row | null | undefined`: the nullish parts have no members, and an object literal the type annotates is none of
+    // them (the checker's contextual type drops them), so the union is its other parts — one type when one is left
+    const parts = [...u].sort(byStart).filter((n) => !this.isNullish(n) && !this.isEmptyType(n));
+    const types = (parts.length ? parts : [...u].sort(byStart)).map((n) => this.expr(n));
+    return types.length === 1 ? types[0] : { k: 'union', types };
   }
   const both = this.intersections.get(node);
   if (both) {
@@ -149,6 +153,9 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     // `ReturnType<typeof f>`: what calling f gives; `InstanceType<typeof C>`: an instance of C
     const query = g.arg && (inner.name === types.returnType || inner.name === types.instanceType) ? this.typeQueries.get(g.arg) : undefined;
     if (query) return inner.name === types.returnType ? { k: 'call', callee: this.expr(query) } : { k: 'new', callee: this.expr(query) };
+    // `ReturnType<Driver['getConnection']>`: what calling that member of a Driver gives
+    const lookup = g.arg && inner.name === types.returnType ? this.lookupTypes.get(g.arg) : undefined;
+    if (lookup && !lookup.any) return { k: 'call', callee: { k: 'member', obj: { k: 'as', type: this.expr(lookup.of) }, name: this.text.slice(lookup.key.start, lookup.key.end) } };
     return inner;
   }
   return undefined;
@@ -375,6 +382,15 @@ export function realSlots(this: Collector, nodes: Node[], args = false): readonl
 export function isNullish(this: Collector, n: Node): boolean {
   const len = n.end - n.start;
   for (const w of this.syntax.nullish) if (len === w.length && this.text.startsWith(w, n.start)) return true;
+  return false;
+}
+
+/** A type with no value that has members, besides the nullish ones (`void`, `never`: the language's emptyTypes). */
+export function isEmptyType(this: Collector, n: Node): boolean {
+  const words = this.syntax.emptyTypes;
+  if (!words) return false;
+  const len = n.end - n.start;
+  for (const w of words) if (len === w.length && this.text.startsWith(w, n.start)) return true;
   return false;
 }
 

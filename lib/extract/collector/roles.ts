@@ -112,6 +112,8 @@ export interface SymbolWork {
   defNode: Node;
   scope: Scope;
   signatureOnly: boolean;
+  /** The overload signatures' nodes (not the implementation's), when the symbol has any: what a call sees. */
+  overloads?: Node[];
   isPrivate: boolean;
   typeNode: Node | undefined;
   initNode: Node | undefined;

@@ -748,9 +748,8 @@ export class PythonResolver implements LanguageRelations {
   private call(f: number, c: CallFact): void {
     const sink = this.sink;
     const from = c.from >= 0 ? sink.symbolPos(f, c.from) : sink.filePos(f);
-    const v = this.value(f, c.callee, 0);
     const name = c.callee.k === 'id' || c.callee.k === 'member' ? c.callee.name : undefined;
-    const targets = this.callTargets(v);
+    const targets = (c.callee.k === 'member' ? this.calledProperty(f, c.callee) : undefined) ?? this.callTargets(this.value(f, c.callee, 0));
     if (targets === 'ext') { sink.countCall(f, 'external'); return; }
     if (!targets || targets.length === 0) {
       // (a parameter's or a local's name says nothing of the function it holds: no site of that name)
@@ -768,6 +767,26 @@ export class PythonResolver implements LanguageRelations {
       // the called name is an occurrence of what it names (a class for a construction)
       if (name && this.sym(t.named.f, t.named.s).name === name) sink.occurrence(t.named.f, t.named.s, f, c.at, 'call', from, conf, reason);
     }
+  }
+
+  /**
+   * `x.p(…)` where p is a property (or a cached property) of every class x may be: the getter, which the call runs
+   * first and names, as a type checker's definition of `p` does; what the getter returns is then called, but its
+   * `__call__` is not the named callee. Undefined when x is not such an instance.
+   */
+  private calledProperty(f: number, callee: Expr & { k: 'member' }): Array<{ run: Sym; named: Sym; reason: string }> | undefined {
+    const obj = this.value(f, callee.obj, 0);
+    const out: Array<{ run: Sym; named: Sym; reason: string }> = [];
+    for (const o of obj.t === 'union' ? obj.vals : [obj]) {
+      if (o.t !== 'inst' && !(o.t === 'super' && o.inst)) return undefined;
+      const m = this.findMember(o.f, o.s, callee.name, o.t === 'super' ? o.after ?? { f: o.f, s: o.s } : undefined);
+      if (!m || m === 'ext') return undefined;
+      const sym = this.sym(m.f, m.s);
+      if (sym.label !== 'Method' || sym.kind !== 'property') return undefined;
+      const reason = o.t === 'super' ? 'super-member' : o.via === 'this-member' || o.via === 'inferred-receiver' ? o.via : 'typed-receiver';
+      if (!out.some((x) => x.run.f === m.f && x.run.s === m.s)) out.push({ run: m, named: m, reason });
+    }
+    return out.length ? out : undefined;
   }
 
   /** What a call of value v runs (`run`) and names (`named`), or 'ext', or undefined when unknown. */
@@ -948,6 +967,10 @@ function pickMember(symbols: readonly SymbolFact[], list: number[]): number {
   if (list.length === 1) return list[0];
   const getter = list.find((i) => symbols[i].kind === 'property');
   if (getter !== undefined) return getter;
+  // a method the class defines, later replaced on an instance (`self.bind = finalized_bind`, no annotation): the
+  // `def` is the member's declared type, which a type checker keeps for every access, not the assigned value
+  const declared = list.filter((i) => !(symbols[i].kind === 'attribute' && !symbols[i].type));
+  if (declared.length && declared.length < list.length && declared.every((i) => symbols[i].label === 'Method')) return declared[declared.length - 1];
   // redefinitions: the last one wins at run time
   return list[list.length - 1];
 }

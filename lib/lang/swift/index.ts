@@ -7,7 +7,7 @@ import { nominalCollector } from '../../extract/nominal/collect.ts';
 import type { NominalSyntax } from '../../extract/nominal/syntax.ts';
 import { queryFile } from '../query-file.ts';
 import type { Language } from '../types.ts';
-import { bareMacros } from './repair.ts';
+import { swiftRepairs } from './repair.ts';
 import { swiftRules } from './rules.ts';
 
 const swiftSyntax: NominalSyntax = {
@@ -31,6 +31,6 @@ export const swift: Language | undefined = !grammarInstalled('tree-sitter-swift'
   queries: [queryFile('swift/swift.scm')],
   comments: swiftSyntax.comments,
   collect: nominalCollector(swiftSyntax),
-  repair: bareMacros,
+  repair: swiftRepairs,
   rules: swiftRules,
 };
