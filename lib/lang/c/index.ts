@@ -7,7 +7,7 @@ import { grammarBinding } from '../../extract/runtime.ts';
 import { nominalCollector } from '../../extract/nominal/collect.ts';
 import { queryFile } from '../query-file.ts';
 import type { Language } from '../types.ts';
-import { macroAttributes } from './macro-attributes.ts';
+import { macroRepairs } from './macro-attributes.ts';
 import { cRules } from './rules.ts';
 import { cSyntax } from './syntax.ts';
 
@@ -19,7 +19,7 @@ export const c: Language = {
   queries: [queryFile('c/c.scm')],
   comments: cSyntax.comments,
   // export and visibility macros the grammar cannot parse (macro-attributes.ts)
-  repair: macroAttributes,
+  repair: macroRepairs,
   collect: nominalCollector(cSyntax),
   rules: cRules,
 };

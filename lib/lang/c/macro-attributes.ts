@@ -15,16 +15,53 @@ const DECLARATION_START = '(?:(?:static|inline|const|extern|virtual|explicit|con
 const BEFORE_DECLARATION = new RegExp(`^([ \\t]*${SPECIFIERS})([A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \\t]+${DECLARATION_START})`, 'gm');
 const OWN_LINE = /^([ \t]*)([A-Z][A-Z0-9_]*[A-Z0-9])([ \t]*)(?=\r?\n[ \t]*[A-Za-z_~])/gm;
 
+// a macro call alone on its line with no `;` (`FMT_PRAGMA_GCC(push_options)`, `FMT_BEGIN_NAMESPACE`, a
+// `DECLARE_X(Foo)` in a class body): its expansion is a pragma, a brace the grammar cannot match, or declarations
+const OWN_LINE_CALL = /^([ \t]*)([A-Z][A-Z0-9_]*[A-Z0-9](?:\((?:[^()\n]|\((?:[^()\n]|\([^()\n]*\))*\))*\))?)([ \t]*)(?=\r?\n)/gm;
+
+const ONLY_COMMENTS = /^\s*(?:(?:\/\/[^\n]*|\/\*[^]*?\*\/)\s*)*$/;
+const AFTER_CODE_END = /(?:[;{})]|(?<!:):|(?:^|\n)[ \t]*(?:#[^\n]*|[A-Z][A-Z0-9_]*[A-Z0-9][ \t]*))\s*(?:(?:\/\/[^\n]*|\/\*[^]*?\*\/)\s*)*$/;
+
 /** Lines longer than this (generated tables, minified code) make the repair pass the text by. */
 const MAX_LINE = 4096;
 
-/** The text with attribute-like macros written as spaces (the text itself when it has none). */
-export function macroAttributes(text: string): string {
+/**
+ * The repairs tried on a C or C++ file whose parse has errors: attribute-like macros written as spaces, then also
+ * every macro call alone on its line whose next line that is not blank or a comment does not open a body (a
+ * `TEST(Suite, Name)` above its `{` is a function to the grammar, and stays).
+ */
+export function macroRepairs(text: string): readonly string[] {
+  if (hasLongLine(text)) return [text];
+  const attributes = macroAttributes(text);
+  return [attributes, ownLineCalls(attributes)];
+}
+
+/** Whether a line is longer than MAX_LINE. */
+function hasLongLine(text: string): boolean {
   for (let i = 0, next = 0; i < text.length; i = next + 1) {
     next = text.indexOf('\n', i);
     if (next < 0) next = text.length;
-    if (next - i > MAX_LINE) return text;
+    if (next - i > MAX_LINE) return true;
   }
+  return false;
+}
+
+/** The text with the macro calls alone on their lines (OWN_LINE_CALL) written as spaces, where no body follows. */
+export function ownLineCalls(text: string): string {
+  return text.replace(OWN_LINE_CALL, (all: string, lead: string, macro: string, tail: string, offset: number) => {
+    // what ends the code before it: a statement, a block, an access specifier, a directive or another such macro
+    // (after `,` or an operator it is an enumerator, an element or an operand)
+    const start = Math.max(0, offset - 512), code = text.slice(start, offset);
+    if (/\\\r?\n$/.test(code)) return all;
+    if (!AFTER_CODE_END.test(code) && !(start === 0 && ONLY_COMMENTS.test(code))) return all;
+    if (/^\s*(?:\/\/[^\n]*\n\s*|\/\*[^]*?\*\/\s*)*\{/.test(text.slice(offset + all.length, offset + all.length + 512))) return all;
+    return lead + ' '.repeat(macro.length) + tail;
+  });
+}
+
+/** The text with attribute-like macros written as spaces (the text itself when it has none). */
+export function macroAttributes(text: string): string {
+  if (hasLongLine(text)) return text;
   const blank = (s: string): string => ' '.repeat(s.length);
   return text
     .replace(CLASS_HEAD, (_all, kw: string, ws: string, macro: string) => kw + ws + blank(macro))

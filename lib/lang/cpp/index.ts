@@ -8,7 +8,7 @@ import { nominalCollector } from '../../extract/nominal/collect.ts';
 import type { NominalSyntax } from '../../extract/nominal/syntax.ts';
 import { queryFile } from '../query-file.ts';
 import type { Language } from '../types.ts';
-import { macroAttributes } from '../c/macro-attributes.ts';
+import { macroRepairs } from '../c/macro-attributes.ts';
 import { cSyntax } from '../c/syntax.ts';
 import { isCppHeader } from './headers.ts';
 import { cppRules } from './rules.ts';
@@ -31,7 +31,7 @@ export const cpp: Language = {
   queries: [queryFile('c/c.scm'), queryFile('cpp/cpp.scm')],
   comments: cppSyntax.comments,
   // export and visibility macros the grammar cannot parse (macro-attributes.ts)
-  repair: macroAttributes,
+  repair: macroRepairs,
   collect: nominalCollector(cppSyntax),
   rules: cppRules,
 };

@@ -12,7 +12,8 @@ import {
   type CallFact, type Expr, type FileFacts, type LocalFact, type Pos, type RefFact, type SymbolFact, type SymbolLabel,
 } from '../../extract/facts.ts';
 import type { PyFacts, PyImport } from './facts.ts';
-import { annotationNames, ENUM_BASES, isOverloadDecorator, isSignatureKind, isTypingName } from './typing.ts';
+import { parseStringAnnotation, stringAnnotationType } from './string-annotation.ts';
+import { annotationNames, replaceName, typingAnnotation, ENUM_BASES, isOverloadDecorator, isSignatureKind, isTypingName } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 import { PyTree, unshared, type PyNames } from './tree.ts';
 import { staticCondition, type ConditionReader } from './conditions.ts';
@@ -389,7 +390,9 @@ class PyCollector extends PyTree {
     const params = this.child(i, 'parameters');
     if (params >= 0) this.parameters(params, fs, scope, inClass ? kind : undefined);
     // `def m(self: T) -> T` / `def make(cls: type[T]) -> T` with T a TypeVar: the instance it is called on, as `-> Self`
-    if (fs.cls !== undefined && sym.returns?.k === 'id' && params >= 0 && this.isSelfTypeVar(params, sym.returns.name, scope)) sym.returns = { k: 'this', cls: fs.cls };
+    // (and so is T inside the result, `-> list[T]`, `-> T | None`)
+    const selfVar = fs.cls !== undefined && sym.returns && params >= 0 ? this.selfTypeVar(params, scope) : undefined;
+    if (selfVar && sym.returns) sym.returns = replaceName(sym.returns, selfVar, { k: 'this', cls: fs.cls! });
     if (body >= 0) {
       this.declareBlock(body, fs);
       const returns: Expr[] = [];
@@ -398,15 +401,15 @@ class PyCollector extends PyTree {
     }
   }
 
-  /** True when the first parameter is annotated `T`, `type[T]` or `Type[T]`, with name T a TypeVar of the module. */
-  private isSelfTypeVar(params: number, name: string, scope: Scope): boolean {
+  /** T when the first parameter is annotated `T`, `type[T]` or `Type[T]`, with name T a TypeVar of the module. */
+  private selfTypeVar(params: number, scope: Scope): string | undefined {
     const p = this.namedKids(params)[0];
-    if (p === undefined || (this.type(p) !== 'typed_parameter' && this.type(p) !== 'typed_default_parameter')) return false;
+    if (p === undefined || (this.type(p) !== 'typed_parameter' && this.type(p) !== 'typed_default_parameter')) return undefined;
     const m = /^["']?(?:(?:typing\.)?[Tt]ype\[\s*)?(\w+)\s*\]?["']?$/.exec(this.txt(this.child(p, 'type')).trim());
-    if (!m || m[1] !== name) return false;
-    const b = this.lookup(name, scope, false);
+    if (!m) return undefined;
+    const b = this.lookup(m[1], scope, false);
     const init = b?.k === 'sym' ? this.symbols[b.s].init : undefined;
-    return init?.k === 'call' && init.callee.k === 'id' && init.callee.name === 'TypeVar';
+    return init?.k === 'call' && init.callee.k === 'id' && init.callee.name === 'TypeVar' ? m[1] : undefined;
   }
 
   /** A function body's statements, collecting the values of its `return`s. */
@@ -1326,21 +1329,9 @@ class PyCollector extends PyTree {
       if (typing) {
         const kind = annotationNames[headName];
         const ts = argTypes();
-        switch (kind) {
-          case 'optional': return { k: 'union', types: [ts[0] ?? { k: 'other' }, { k: 'lit' }] };
-          case 'union': return { k: 'union', types: ts };
-          case 'array': return { k: 'array', of: ts[0] ?? { k: 'other' } };
-          case 'tuple': return ts.length === 2 && args.length === 2 && this.type(args[1]) === 'ellipsis' ? { k: 'array', of: ts[0] } : { k: 'list', items: ts };
-          case 'map': return { k: 'map', of: ts[1] ?? { k: 'other' }, key: ts[0] };
-          case 'class': return { k: 'typeof', of: ts[0] ?? { k: 'other' } };
-          case 'inner': return ts[0] ?? { k: 'other' };
-          case 'callable': {
-            for (const a of args) if (this.type(a) === 'list') for (const x of this.namedKids(a)) this.annotation(x, scope);
-            return { k: 'fntype', returns: ts[ts.length - 1] ?? { k: 'other' } };
-          }
-          case 'any': return { k: 'any' };
-          default: return { k: 'other' };
-        }
+        // (a Callable's parameter types are references too)
+        if (kind === 'callable') for (const a of args) if (this.type(a) === 'list') for (const x of this.namedKids(a)) this.annotation(x, scope);
+        return typingAnnotation(kind, ts, args.length, args.length === 2 && this.type(args[1]) === 'ellipsis');
       }
       // a project generic (`Repo[User]`): the class with its type arguments
       const base = this.annotation(head, scope);
@@ -1378,38 +1369,46 @@ class PyCollector extends PyTree {
     return this.expr(i, scope);
   }
 
-  /** `"pkg.C"` as an annotation: a dotted name written in a string (anything else is unknown). */
+  /** An annotation written in a string (`"pkg.C"`, `"OrderedDict[Event, T] | None"`): what it holds, read as written. */
   private forwardRef(text: string, at: Pos, scope: Scope): Expr {
-    const m = /^\s*([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)\s*(?:\|\s*None\s*)?$/.exec(text);
-    if (!m) {
-      const opt = /^\s*Optional\[\s*([A-Za-z_][\w.]*)\s*\]\s*$/.exec(text);
-      if (!opt) return { k: 'other' };
-      return { k: 'union', types: [this.forwardRef(opt[1], at, scope), { k: 'lit' }] };
-    }
-    const parts = m[1].split('.');
-    let e: Expr = this.nameExpr(parts[0], scope);
-    for (const p of parts.slice(1)) e = { k: 'member', obj: e, name: p };
-    if (parts.length === 1 && typeof at === 'number') {
-      const lead = text.length - text.trimStart().length;
-      this.refs.push({ value: e, kind: 'type', at: toPos(Math.floor(at / (1024 * 128)), Math.floor(at / 128) % 1024 + lead, parts[0].length), from: this.owner(scope) });
-    }
-    return /\|\s*None\s*$/.test(text) ? { k: 'union', types: [e, { k: 'lit' }] } : e;
+    const t = parseStringAnnotation(text);
+    if (!t) return { k: 'other' };
+    // (a name's occurrence where the string is on one line: its position inside the string)
+    const line = typeof at === 'number' ? Math.floor(at / (1024 * 128)) : -1, col = typeof at === 'number' ? Math.floor(at / 128) % 1024 : 0;
+    return stringAnnotationType(t, {
+      name: (parts, off) => {
+        let e: Expr = this.nameExpr(parts[0], scope);
+        for (const p of parts.slice(1)) e = { k: 'member', obj: e, name: p };
+        if (parts.length === 1 && line >= 0 && !text.includes('\n')) this.refs.push({ value: e, kind: 'type', at: toPos(line, col + off, parts[0].length), from: this.owner(scope) });
+        return e;
+      },
+      isTyping: (parts) => this.isTypingText(parts, scope),
+      self: () => {
+        const cls = scope.kind === 'class' ? scope.sym : enclosingClass(scope);
+        return cls !== undefined && cls >= 0 ? { k: 'this', cls } : undefined;
+      },
+    });
   }
 
   /** True when a name in an annotation is typing's (imported from typing & co., or a builtin generic not shadowed). */
   private isTyping(i: number, scope: Scope): boolean {
-    if (this.type(i) === 'attribute') {
-      const o = this.dotted(this.child(i, 'object'));
-      return o === 'typing' || o === 't' || o === 'typing_extensions' || o === 'collections.abc' || o === 'abc' || o === 'collections';
-    }
-    const name = this.txt(i);
-    const b = this.lookup(name, scope, false);
+    if (this.type(i) === 'attribute') return TYPING_MODULES.has(this.dotted(this.child(i, 'object')) ?? '');
+    return this.isTypingText([this.txt(i)], scope);
+  }
+
+  /** isTyping of a dotted name written in a string. */
+  private isTypingText(parts: string[], scope: Scope): boolean {
+    if (parts.length > 1) return TYPING_MODULES.has(parts.slice(0, -1).join('.'));
+    const b = this.lookup(parts[0], scope, false);
     if (!b) return true; // a builtin (`list`, `dict`, `type`, `tuple`)
     if (b.k !== 'imp') return false;
     const src = this.py.imports[b.i].source;
     return src === 'typing' || src === 'typing_extensions' || src === 'collections.abc' || src === 'collections';
   }
 }
+
+/** The modules whose names an annotation reads through (`typing.Optional`, `t.List`, `collections.abc.Iterable`). */
+const TYPING_MODULES: ReadonlySet<string> = new Set(['typing', 't', 'typing_extensions', 'collections.abc', 'abc', 'collections']);
 
 /** Statement-level node types walked through (their parts are visited, they are no expressions). */
 const STRUCTURAL = new Set(['block', 'module', 'else_clause', 'elif_clause', 'finally_clause', 'try_statement', 'while_statement', 'with_statement', 'with_clause', 'match_statement', 'case_clause', 'if_statement', 'for_statement', 'pass_statement', 'break_statement', 'continue_statement']);

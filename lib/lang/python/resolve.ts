@@ -38,6 +38,9 @@ type Val =
   | { t: 'list'; items: Val[] }
   /** A method of a builtin container value (`xs.pop`, `d.get`), bound to it: calling it is external, its result known. */
   | { t: 'method'; recv: Val; name: string }
+  /** A value declared `Callable[…, R]`: calling it gives `returns` (what it runs is not known). */
+  /** (`held`: the function it was given where it is declared, `cb: Callable[[], R] = default`: what a call runs) */
+  | { t: 'callable'; returns: Val; held?: Val }
   /** What a `@contextmanager` function's call gives: a context manager whose `__enter__()` is `of`. */
   | { t: 'ctx'; of: Val }
   | { t: 'ext' }
@@ -411,6 +414,8 @@ export class PythonResolver implements LanguageRelations {
         return c.t === 'inst' ? { t: 'sym', f: c.f, s: c.s, via: 'typed-receiver' } : c.t === 'ext' ? EXT : UNKNOWN;
       }
       case 'lit': return EXT;
+      // `Callable[…, R]`: calling it gives an R (an unbound TypeVar there is solved by the checker, not read)
+      case 'fntype': return { t: 'callable', returns: this.typeValue(f, t.returns, depth + 1, env, false) };
       case 'this': return this.value(f, t, depth);
       case 'call': {
         // `Optional[…]` written as an expression (a type alias `X = Optional[C]`): a subscript's element
@@ -511,7 +516,12 @@ export class PythonResolver implements LanguageRelations {
       default: {
         // a variable or attribute: its declared type, else what it was assigned (a value several times assigned
         // is each of its values)
-        if (sym.type) { const v = this.typeValue(f, sym.type, depth + 1, env); if (v.t !== 'unknown') return v; }
+        // (declared `Any`: what it was assigned says nothing to a type checker, as for a local)
+        if (sym.type) {
+          const v = this.typeValue(f, sym.type, depth + 1, env);
+          if (v.t === 'callable' && sym.init) return { ...v, held: this.value(f, sym.init, depth + 1) };
+          if (v.t !== 'unknown' || sym.type.k === 'any') return v;
+        }
         if (sym.init) {
           const v = this.value(f, sym.init, depth + 1);
           if (v.t === 'sym' || v.t === 'inst' || v.t === 'union' || v.t === 'mod') return v;
@@ -525,7 +535,11 @@ export class PythonResolver implements LanguageRelations {
   private localValue(f: number, l: number, depth: number): Val {
     const loc = this.sink.files[f].locals[l];
     if (!loc) return UNKNOWN;
-    if (loc.type) { const v = this.typeValue(f, loc.type, depth + 1); if (v.t !== 'unknown' || loc.type.k === 'any') return v; }
+    if (loc.type) {
+      const v = this.typeValue(f, loc.type, depth + 1);
+      if (v.t === 'callable' && loc.init) return { ...v, held: this.value(f, loc.init, depth + 1) };
+      if (v.t !== 'unknown' || loc.type.k === 'any') return v;
+    }
     if (loc.type && (loc.type.k === 'this' || loc.type.k === 'typeof')) return this.value(f, loc.type, depth + 1);
     if (loc.init) return this.value(f, loc.init, depth + 1);
     return UNKNOWN;
@@ -646,6 +660,7 @@ export class PythonResolver implements LanguageRelations {
       }
       case 'union': return union(callee.vals.map((v) => this.resultOf(v, depth + 1)));
       case 'method': return this.containerResult(callee.recv, callee.name, depth);
+      case 'callable': return callee.returns;
       case 'ext': return EXT;
       default: return UNKNOWN;
     }
@@ -821,6 +836,7 @@ export class PythonResolver implements LanguageRelations {
         return ext ? 'ext' : undefined;
       }
       case 'ext': case 'array': case 'map': case 'list': return 'ext';
+      case 'callable': return v.held ? this.callTargets(v.held) : undefined;
       case 'mod': return undefined;
       default: return undefined;
     }

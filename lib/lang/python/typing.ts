@@ -3,7 +3,9 @@
  * makes of its arguments (lib/lang/python/collect.ts turns `Optional[X]` into a union, `list[X]` into an array, …).
  */
 
-type AnnotationKind = 'optional' | 'union' | 'array' | 'tuple' | 'map' | 'class' | 'inner' | 'callable' | 'any';
+import type { Expr } from '../../extract/facts.ts';
+
+export type AnnotationKind = 'optional' | 'union' | 'array' | 'tuple' | 'map' | 'class' | 'inner' | 'callable' | 'any';
 
 export const annotationNames: Readonly<Record<string, AnnotationKind>> = {
   Optional: 'optional',
@@ -44,3 +46,41 @@ export function isSignatureKind(kind: string): boolean {
 
 /** Base classes that make a class an Enum. */
 export const ENUM_BASES: ReadonlySet<string> = new Set(['Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFlag']);
+
+/**
+ * Annotation e with every name `name` in it (a TypeVar) replaced by `by`: `list[T]` of a method whose `self` is a T
+ * is a list of the receiver's instances. Only the type shapes an annotation makes are followed.
+ */
+export function replaceName(e: Expr, name: string, by: Expr): Expr {
+  switch (e.k) {
+    case 'id': return e.name === name ? by : e;
+    case 'union': return { ...e, types: e.types.map((t) => replaceName(t, name, by)) };
+    case 'array': return { ...e, of: replaceName(e.of, name, by) };
+    case 'map': return e.key ? { ...e, of: replaceName(e.of, name, by), key: replaceName(e.key, name, by) } : { ...e, of: replaceName(e.of, name, by) };
+    case 'list': return { ...e, items: e.items.map((t) => replaceName(t, name, by)) };
+    case 'generic': return { ...e, args: e.args.map((t) => replaceName(t, name, by)) };
+    case 'typeof': return { ...e, of: replaceName(e.of, name, by) };
+    case 'fntype': return { ...e, returns: replaceName(e.returns, name, by) };
+    default: return e;
+  }
+}
+
+/**
+ * What a typing generic makes of its argument types `ts` (the written arguments but parameter lists, `count` of them
+ * in all; `variadic`: the second is `...`, `tuple[X, ...]`).
+ */
+export function typingAnnotation(kind: AnnotationKind, ts: Expr[], count: number, variadic: boolean): Expr {
+  const other: Expr = { k: 'other' };
+  switch (kind) {
+    case 'optional': return { k: 'union', types: [ts[0] ?? other, { k: 'lit' }] };
+    case 'union': return { k: 'union', types: ts };
+    case 'array': return { k: 'array', of: ts[0] ?? other };
+    case 'tuple': return ts.length === 2 && count === 2 && variadic ? { k: 'array', of: ts[0] } : { k: 'list', items: ts };
+    case 'map': return { k: 'map', of: ts[1] ?? other, key: ts[0] };
+    case 'class': return { k: 'typeof', of: ts[0] ?? other };
+    case 'inner': return ts[0] ?? other;
+    case 'callable': return { k: 'fntype', returns: ts[ts.length - 1] ?? other };
+    case 'any': return { k: 'any' };
+    default: return other;
+  }
+}
