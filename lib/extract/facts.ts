@@ -282,6 +282,11 @@ export interface SymbolFact {
   global?: true;
   /** An interface's construct signatures (`new (props: P): T`): what `new` of a value of its type gives. */
   news?: CallSignature[];
+  /**
+   * An overloaded function's or method's signatures, when they declare different results: what a call gives is the
+   * result of the signatures its argument count fits, where they agree (`returns` is the first signature's).
+   */
+  calls?: CallSignature[];
 }
 
 export interface ImportFact {

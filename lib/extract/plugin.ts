@@ -67,6 +67,8 @@ export interface TypeNames {
   /** Predefined types that say nothing about a value's members (`unknown`, `object`), and the type `any` among them. */
   untyped: ReadonlySet<string>;
   any?: string;
+  /** Global collections constructed from an iterable of their elements (`new Set(users)`: an array of users here). */
+  fromIterable?: ReadonlySet<string>;
 }
 
 /** Words of the language's syntax the common handlers read in the text. */

@@ -28,6 +28,13 @@ export interface Reference {
   reason: string;
 }
 
+/**
+ * The reason of an import or re-export specifier that names a declaration by a name a re-export gave it
+ * (`import { Logger } from './index'` of `export { default as Logger } from './logger'`): the reference is the
+ * declaration's, but renaming the declaration keeps that name.
+ */
+export const ALIASED_EXPORT = 'aliased-export';
+
 /** Serialised form: a flat array, ordered by file, line, column. */
 export type ReferenceIndexData = Reference[];
 

@@ -6,7 +6,7 @@
  */
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import type { GraphNode } from '../graph/schema.ts';
-import type { Reference } from '../refs/reference-index.ts';
+import { ALIASED_EXPORT, type Reference } from '../refs/reference-index.ts';
 import { isMember } from './identifiers.ts';
 import { language, languageOf, rulesOf } from '../lang/index.ts';
 import type { Language } from '../lang/types.ts';
@@ -77,9 +77,13 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
   const undeclared: GraphNode[] = [];
   const unconfirmed: Reference[] = [];
   let guesses = 0;
+  const kept: PlannedEdit[] = [];
   for (const node of group) {
     for (const ref of snapshot.refs.byTarget(node.uid)) {
       if (ref.confidence < GRAPH_MIN_CONFIDENCE || ref.reason === 'name-only') { guesses++; continue; }
+      // an import of a name a re-export gave the symbol (`export { default as Logger }`), or a namespace's member of
+      // that name (`lib.Logger`), keeps it, and so does that file's use of the import (see dropAliasBound)
+      const aliased = ref.reason === ALIASED_EXPORT;
       const src = sources.get(ref.filePath);
       if (!src || !src.current) { stale.add(ref.filePath); continue; }
       const offset = src.lines.offset(ref.line, ref.column);
@@ -91,6 +95,10 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
         continue;
       }
       const key = `${ref.filePath}\u0000${offset}`;
+      if (aliased) {
+        kept.push({ path: ref.filePath, offset, line: ref.line, column: ref.column, oldText: oldName, newText: newName, confidence: 'graph', kind: ref.kind, context: contextLine(src.lines, ref.line, ref.column, ref.length), apply: true });
+        continue;
+      }
       const newText = replacement(ref, node, oldName, newName);
       const prev = edits.get(key);
       // Two symbols of the group may share a position; a shorthand reading wins so the shape is kept.
@@ -110,7 +118,7 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
     const first = node.line ?? 0, last = node.endLine ?? first;
     if (!defs.some((e) => e.path === node.filePath && e.line >= first && e.line <= last)) undeclared.push(node);
   }
-  const aliasBound = dropAliasBound(group, edits, sources);
+  const aliasBound = [...kept, ...dropAliasBound(group, edits, sources)];
   const unnamedKeys = dropUnnamedKeys(edits, sources, oldName);
   return { edits: [...edits.values()], stale: [...stale].sort(), undeclared, unconfirmed, aliasBound, unnamedKeys, guesses };
 }

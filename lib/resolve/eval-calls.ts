@@ -226,6 +226,8 @@ export function arraysOf(this: Evaluator, f: number, types: readonly Expr[]): Va
   let first: (Val & { t: 'arr' }) | undefined;
   const els: Val[] = [];
   for (const x of types) {
+    // (an empty array literal, `page.next?.items ?? []`, holds none: the other branches say what the elements are)
+    if (x.k === 'list' && !x.items.length) continue;
     const v = this.deref(this.value(f, x));
     if (v.t !== 'arr') return undefined;
     first ??= v;
@@ -359,6 +361,24 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   if (sym.label === 'Variable' && sym.kind === 'const' && sym.init) {
     const d = this.deref(c);
     if (d.t === 'fnval' || (d.t === 'ext' && d.fn)) return weakenFrom(this.callResult(d, args, argFile, argc), c, 'return-type');
+  }
+  // an overloaded one whose signatures declare different results: the signatures the argument count fits, where they
+  // agree (a result declared as a signature's own type parameter is what the call instantiates it to: unknown)
+  // (a count not known — a spread argument — fits every signature)
+  if ((sym.label === 'Function' || sym.label === 'Method') && sym.calls) {
+    const n = argc ?? args?.length ?? -1;
+    const fits = n < 0 ? sym.calls : sym.calls.filter((sig) => n >= sig.min && (sig.max < 0 || n <= sig.max));
+    if (fits.some((sig) => sig.returns.k === 'id' && bindsLocal(sig.returns.b) && !c.subst?.has(`${c.f}:${bindingIndex(sig.returns.b)}`))) return UNKNOWN;
+    let out: Val | undefined;
+    for (const sig of fits) {
+      let v = weakenFrom(this.typeValue(c.f, sig.returns, 0, c.subst), c, 'return-type');
+      if (out && !sameValue(out, v)) return UNKNOWN;
+      // (one generic type with other arguments, `Observable<A>` and `Observable<R>`: that type, its arguments unread)
+      if (out && out.t === 'inst' && out.args && JSON.stringify(sig.returns) !== JSON.stringify(fits[0].returns)) { const { args: _unread, ...plain } = out; v = plain; }
+      else if (out) continue;
+      out = v;
+    }
+    return out ?? UNKNOWN;
   }
   if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) {
     // type arguments written at the call bind the type parameters (`get<Db>(…)`); else the arguments may

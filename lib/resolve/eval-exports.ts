@@ -150,3 +150,28 @@ export function exportUncached(this: Evaluator, f: number, name: string): Val | 
   }
   return undefined;
 }
+
+/**
+ * Whether what file `f` exports under `name` reaches its declaration under another name: a re-export that renames
+ * (`export { default as Logger } from './logger'`, `export { a as b }`), or a declaration exported as `default`.
+ * The text `name` there is no occurrence of the declaration's own name a rename may follow: renaming the
+ * declaration keeps that exported name.
+ */
+export function exportAliased(this: Evaluator, f: number, name: string, depth = 0): boolean {
+  if (depth > 16) return false;
+  const t = this.exportTable(f);
+  const entry = t.names.get(name);
+  if (entry) {
+    if (entry.k === 'sym') return this.files[f].symbols[entry.s].name !== name;
+    if (entry.k !== 'from') return false;
+    if (entry.imported !== name) return true;
+    const m = this.module(f, entry.source);
+    return 'f' in m && this.exportAliased(m.f, name, depth + 1);
+  }
+  if (name === 'default') return false;
+  for (const source of t.stars) {
+    const m = this.module(f, source);
+    if ('f' in m && this.exportOf(m.f, name)) return this.exportAliased(m.f, name, depth + 1);
+  }
+  return false;
+}

@@ -376,9 +376,10 @@ export class Evaluator {
         // a method declared to return `this` (a builder) returns its receiver, whatever subclass that is
         if (c.t === 'sym' && e.callee.k === 'member' && returnsThis(this.sym(c))) {
           const recv = this.deref(this.value(f, e.callee.obj));
-          return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c, e.args, f, e.argc);
+          return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c, e.args, f, e.argc ?? e.args?.length ?? 0);
         }
-        const r = this.callResult(c, e.args, f, e.argc, e.targs);
+        // (no `args` and no `argc`: none written)
+        const r = this.callResult(c, e.args, f, e.argc ?? e.args?.length ?? 0, e.targs);
         return r.t === 'unknown' && this.outside(c) ? EXT : r;
       }
       case 'new': {
@@ -524,6 +525,7 @@ export class Evaluator {
       case 'lit': return EXT;
       case 'list': {
         // an array literal (`[a(), b()]`): an array of what its items give (the same symbol or instance types)
+        if (!e.items.length) return UNKNOWN;
         const el = this.value(f, { k: 'union', types: e.items });
         return el.t === 'unknown' || el.t === 'ext' ? UNKNOWN : valueArray({ f, r: 'same-file', c: 1 }, el);
       }

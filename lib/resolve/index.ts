@@ -7,10 +7,10 @@ import path from 'node:path';
 import { GraphBuilder } from '../graph/builder.ts';
 import { toCodeGraph, type CodeGraph } from '../graph/code-graph.ts';
 import type { ArrayGraph } from '../graph/array-graph.ts';
-import { ReferenceIndex, type Reference, type ReferenceKind } from '../refs/reference-index.ts';
+import { ALIASED_EXPORT, ReferenceIndex, type Reference, type ReferenceKind } from '../refs/reference-index.ts';
 import { UnresolvedCalls, compareUnresolved, type UnresolvedCall } from '../refs/unresolved-calls.ts';
 import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
-import { bindingIndex, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
+import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
 import { FileRules, type ProjectConfig } from './rules.ts';
 import { writeOverrides } from './overrides.ts';
 import { changedNames, mentions, outwardShape } from './shape.ts';
@@ -469,7 +469,8 @@ class ProjectBuilder {
       const imp = facts.imports[i];
       if (imp.kind !== 'named' && imp.kind !== 'require-named') continue;
       const v = ev.importValue(f, i);
-      if (v.t === 'sym') this.bothMeanings(v, f, imp.at, imp.imported!, 'import', this.fileBase + f, v.r, v.c);
+      // (a name a re-export gave the declaration, `export { default as Logger }`: an occurrence rename leaves)
+      if (v.t === 'sym') this.bothMeanings(v, f, imp.at, imp.imported!, 'import', this.fileBase + f, this.aliasedImport(f, imp.source, imp.imported!) ? ALIASED_EXPORT : v.r, v.c);
     }
     const exports = facts.exports;
     for (let i = 0; i < exports.length; i++) {
@@ -478,8 +479,28 @@ class ProjectBuilder {
       const m = ev.module(f, e.source);
       if (!('f' in m)) continue;
       const v = ev.exportOf(m.f, e.imported);
-      if (v && v.t === 'sym') this.bothMeanings(v, f, e.at, e.imported, 'export', this.fileBase + f, 're-export', Math.min(v.c, REASON_CONFIDENCE['re-export']));
+      if (v && v.t === 'sym') this.bothMeanings(v, f, e.at, e.imported, 'export', this.fileBase + f, ev.exportAliased(m.f, e.imported) ? ALIASED_EXPORT : 're-export', Math.min(v.c, REASON_CONFIDENCE['re-export']));
     }
+  }
+
+  /** Whether a callee `ns.name` (`new lib.Logger()`) names a declaration by a name a re-export gave it. */
+  private calleeAliased(f: number, callee: Expr): boolean {
+    if (callee.k !== 'member' || callee.obj.k !== 'id' || !bindsImport(callee.obj.b)) return false;
+    const o = this.ev.deref(this.ev.value(f, callee.obj));
+    return o.t === 'ns' && this.ev.exportAliased(o.f, callee.name);
+  }
+
+  /** Whether `ns.name` (a member of a module namespace) names the declaration by a name a re-export gave it. */
+  private throughAliasedExport(f: number, r: RefFact, v: Val & { t: 'sym' }): boolean {
+    if (r.value.k !== 'member' || v.r !== 'namespace-import') return false;
+    const o = this.ev.deref(this.ev.value(f, r.value.obj));
+    return o.t === 'ns' && this.ev.exportAliased(o.f, r.value.name);
+  }
+
+  /** Whether the module `source` of file f exports `name` under a name it gave the declaration (see exportAliased). */
+  private aliasedImport(f: number, source: string, name: string): boolean {
+    const m = this.ev.module(f, source);
+    return 'f' in m && this.ev.exportAliased(m.f, name);
   }
 
   /** EXTENDS and IMPLEMENTS edges of a file's classes, interfaces and typed object literals. */
@@ -585,7 +606,7 @@ class ProjectBuilder {
     const from = this.fromPos(f, r.from);
     const kind: ReferenceKind = r.kind;
     if (kind === 'export') this.bothMeanings(v, f, r.at, name, kind, from, v.r, v.c);
-    else this.occurrence(v, f, r.at, name, kind, from, v.r, v.c);
+    else this.occurrence(v, f, r.at, name, kind, from, this.throughAliasedExport(f, r, v) ? ALIASED_EXPORT : v.r, v.c);
     if (kind === 'export' || r.bare || this.isCallbackSite(r.at)) return;
     const target = this.posOf(v);
     if (target === from) return;
@@ -671,7 +692,7 @@ class ProjectBuilder {
       const of = a.of >= 0 ? a.of : a.tf, os = a.of >= 0 ? a.os : a.ts;
       // (a local's name is its own binding, whatever it holds: `const { parentNode } = ops; parentNode(n)` calls
       // Ops.parentNode, but renaming that member leaves the local's name as it is)
-      if (name && !keyName && (nf < 0 || (nf === of && ns === os)) && !(callee.k === 'id' && bindsLocal(callee.b))) this.occurrenceOf(of, os, f, call.at, name, 'call', from, a.reason, a.conf);
+      if (name && !keyName && (nf < 0 || (nf === of && ns === os)) && !(callee.k === 'id' && bindsLocal(callee.b))) this.occurrenceOf(of, os, f, call.at, name, 'call', from, this.calleeAliased(f, callee) ? ALIASED_EXPORT : a.reason, a.conf);
     } else if (status === EXTERNAL) {
       this.external++;
     } else this.unresolvedCall(f, call, from, name, a.indirect);
@@ -679,7 +700,7 @@ class ProjectBuilder {
       // the called name is an occurrence of what it names (`f()` of an alias `const f = g` names f, not g;
       // `new EmptyError()` names the const of the error class), whether or not the call itself resolved
       const of = a.of >= 0 ? a.of : a.tf, os = a.of >= 0 ? a.os : a.ts;
-      if (!(status === RESOLVED && of >= 0 && of === nf && os === ns)) this.occurrenceOf(nf, ns, f, call.at, name, 'call', from, nr, nc);
+      if (!(status === RESOLVED && of >= 0 && of === nf && os === ns)) this.occurrenceOf(nf, ns, f, call.at, name, 'call', from, this.calleeAliased(f, callee) ? ALIASED_EXPORT : nr, nc);
       // a method of a typed object literal also implements the type's member: its calls are occurrences of both
       const tied = this.tiedMember(nf, ns);
       if (tied) this.occurrenceOf(tied.f, tied.s, f, call.at, name, 'call', from, nr, nc);

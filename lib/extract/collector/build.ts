@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import { NodeSet, byStart, colOf, get, mentionsLocal, pushTo, rowOf, type Node } from './util.ts';
 import { functionScope } from './scope.ts';
-import { bindingIndex, bindsLocal, bindsSymbol, localBinding, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
+import { bindingIndex, bindsLocal, bindsSymbol, localBinding, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
 
 /** The end of the collector's work: the file's facts (symbols, locals, calls, references) built from what both passes recorded. */
 
@@ -165,6 +165,11 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     else if (l.arrayAt) {
       const of = this.patternValue(l.arrayAt.pattern, 0);
       if (of) f.init = { k: 'element', of, at: l.arrayAt.index };
+    }
+    else if (l.objectRestOf) {
+      // (the rest of an object pattern: its value, whose other members it has; the keys taken out are not read on it)
+      const of = this.patternValue(l.objectRestOf, 0);
+      if (of) f.init = of;
     }
     else if (l.restOf) {
       // (the rest of an array pattern: an array of the elements, as `[...xs]` is; of a tuple, unknown)
@@ -545,9 +550,35 @@ export function declaredParams(this: Collector, symbols: SymbolFact[]): void {
   // the implementation: that signature's)
   for (let s = 0; s < symbols.length; s++) {
     const sym = symbols[s], sigs = this.work[s].overloads;
-    if (!sym.more || !sigs || sym.params || (sym.label !== 'Function' && sym.label !== 'Method')) continue;
-    this.overloadParams(sym, sigs);
+    if (!sym.more || !sigs || (sym.label !== 'Function' && sym.label !== 'Method')) continue;
+    if (!sym.params) this.overloadParams(sym, sigs);
+    this.overloadResults(sym, sigs);
   }
+}
+
+/**
+ * `sym.calls` of an overloaded function whose signatures declare different results (`getMetadata(): Storage;
+ * getMetadata(name: string): Meta`): each signature's arity and declared result, so that a call's argument count
+ * picks what it gives (`sym.returns` is the first signature's). Not when a signature declares no result.
+ */
+export function overloadResults(this: Collector, sym: SymbolFact, sigs: Node[]): void {
+  if (sigs.length < 2) return;
+  const out: CallSignature[] = [];
+  for (const sig of sigs) {
+    const ret = this.returnsOf.get(sig);
+    if (!ret) return;
+    let min = 0, max = 0;
+    for (const slot of this.realSlots(this.slotsOf.get(sig) ?? [])) {
+      const t = this.text.slice(slot.start, Math.min(slot.end, slot.start + 64));
+      if (t.startsWith('...')) { max = -1; break; }
+      max++;
+      // (`name?: T`, `name = x`, `{ a }: T = {}`: optional)
+      if (!/^[\w$]+\s*\?/.test(t) && !/^[\w$]+\s*(?::[^=]*)?=(?!>)/.test(t) && !(/^[[{]/.test(t) && /[}\]]\s*(?::[^=]*)?=(?!>)/.test(this.text.slice(slot.start, slot.end)))) min = max;
+    }
+    out.push({ min, max, returns: this.expr(ret) });
+  }
+  const first = JSON.stringify(out[0].returns);
+  if (out.some((o) => JSON.stringify(o.returns) !== first)) sym.calls = out;
 }
 
 /**

@@ -66,6 +66,8 @@ export class Collector {
   readonly arrayElement = new LazyMap<Node, { pattern: Node; index: number }>();
   /** The rest of an array pattern (`...tail` of `[head, ...tail]`), by name node: its pattern. */
   readonly arrayRest = new LazyMap<Node, Node>();
+  /** The rest name of an object pattern → the pattern (`{ a, ...rest }`: rest has the other members of its value). */
+  readonly objectRest = new LazyMap<Node, Node>();
   /** An array pattern of a `for … of` loop and the iterated value (`for (const [k, v] of map)`: each is an entry). */
   readonly patternOf = new LazyMap<Node, Node>();
   /** A binary expression under `!` → its right operand (the grammar's precedence puts `a && n!` as `(a && n)!`). */
@@ -152,6 +154,8 @@ export class Collector {
    * `({ a }) => …`): occurrences of the member they name, once the pattern's value is known (build).
    */
   readonly patternKeys: Array<{ key: Node; pattern: Node; name: string; kind: RefKind; from: number }> = [];
+  /** The keys of nested patterns already pushed to patternKeys (each pattern's names declare them once). */
+  readonly nestedKeysSeen = new Set<Node>();
   readonly members = new Map<Node, { object: Node; property: Node; from: number }>();
   readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' | 'spread' }>();
   readonly simple = new LazyMap<Node, 'lit' | 'any' | 'this' | 'super'>();
@@ -220,7 +224,7 @@ export class Collector {
   // pass 2 results
   readonly symbols: SymbolFact[] = [];
   readonly work: SymbolWork[] = [];
-  readonly localNodes: Array<{ name: string; type?: Node; dflt?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; restOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number }; ctxKey?: { value: Expr; param: number }; evolving?: Scope }> = [];
+  readonly localNodes: Array<{ name: string; type?: Node; dflt?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; restOf?: Node; objectRestOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number }; ctxKey?: { value: Expr; param: number }; evolving?: Scope }> = [];
   /** Class members written as methods or fields, by name → where their definitions start. */
   readonly memberDeclsAt = new Map<string, number[]>();
   /** What `x = value` assigns, by target node (see assignedOf). */
@@ -756,7 +760,8 @@ export class Collector {
     }
     // a parameter's pattern without a type, or a pattern nested in another: a member of what the parameter (or the
     // outer pattern) receives
-    const fromPattern = x.pattern && !initFrom && (this.patternSlot.has(x.pattern) || this.patternNested.has(x.pattern)) ? { pattern: x.pattern, key: x.key ? this.ident(x.key) : name } : undefined;
+    // (or an entry of a pattern for-of takes apart: a member of an element)
+    const fromPattern = x.pattern && !initFrom && (this.patternSlot.has(x.pattern) || this.patternNested.has(x.pattern) || this.patternOf.has(x.pattern)) ? { pattern: x.pattern, key: x.key ? this.ident(x.key) : name } : undefined;
     if (fromPattern) {
       const keyNode = x.key ?? x.name;
       const ch = this.text.charCodeAt(keyNode.start);
@@ -769,9 +774,21 @@ export class Collector {
     const stateOf = x.role === Role['decl.pattern'] ? this.firstOf.get(x.name) : undefined;
     const arrayAt = x.role === Role['decl.pattern'] && !x.pattern ? this.arrayElement.get(x.name) : undefined;
     const restOf = x.role === Role['decl.pattern'] && !x.pattern && !arrayAt && this.arrayRest.size ? this.arrayRest.get(x.name) : undefined;
+    const objectRestOf = x.role === Role['decl.pattern'] && !x.pattern && this.objectRest.size ? this.objectRest.get(x.name) : undefined;
+    // the keys of the patterns this one is nested in (`{ nested: { depth } }`, `{ list: [first] }`: `nested` and
+    // `list` name members of the outer pattern's value), once each
+    for (let p = x.pattern ?? arrayAt?.pattern, hops = 0; p && hops < 8; hops++) {
+      const nested = this.patternNested.size ? this.patternNested.get(p) : undefined;
+      if (!nested || this.nestedKeysSeen.has(nested.key)) break;
+      this.nestedKeysSeen.add(nested.key);
+      const ch = this.text.charCodeAt(nested.key.start);
+      if (ch !== 91 && ch !== 34 && ch !== 39) this.patternKeys.push({ key: nested.key, pattern: nested.outer, name: this.ident(nested.key), kind: 'value', from: cur });
+      p = nested.outer;
+    }
     this.localNames.add(x.name);
     this.localNodes.push({ name, type: x.type, init: x.role === Role['decl.element'] ? undefined : x.value, initFrom, fromPattern, stateOf, elementOf: x.role === Role['decl.element'] ? x.value : undefined, arrayAt, restOf });
     if (x.dflt) this.localNodes[l].dflt = x.dflt;
+    if (objectRestOf) this.localNodes[l].objectRestOf = objectRestOf;
     // an entry of a destructured parameter nothing types yet (JavaScript): its JSDoc may (see jsdocApply)
     if (x.pattern && !initFrom && this.docComments.size) pushTo(this.patternLocals, x.pattern, { l: this.localNodes.length - 1, key: x.key ? this.ident(x.key) : name });
     if (x.slot) this.slotLocal.set(x.slot, l);

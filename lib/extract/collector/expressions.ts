@@ -65,6 +65,14 @@ export function exprCall(this: Collector, node: Node, c: { callee: Node; isNew: 
       if (ta.arg2 && types.map.has(callee.name)) return { k: 'as', type: { k: 'map', of: this.expr(ta.arg2), key: this.expr(ta.arg!) } };
       if (ta.arg && types.promise.has(callee.name)) return { k: 'as', type: { k: 'promise', of: this.expr(ta.arg) } };
     }
+    // `new Set(users)` (no type argument written): an array of the iterable's elements, as `[...users]` is
+    if (!ta && callee.k === 'id' && !callee.b && c.args?.length && this.types.fromIterable?.has(callee.name)) {
+      const slots = this.realSlots(c.args, true);
+      if (slots.length === 1 && !this.text.startsWith('...', slots[0].start)) return { k: 'spread', of: this.expr(slots[0]) };
+    }
+    // `new Repo<User>()` of a project class: a `Repo<User>`, as the type arguments written bind its type parameters
+    // (before anything its constructor's arguments would: written ones are what the checker takes)
+    if (ta?.arg && callee.k === 'id' && callee.b) return { k: 'as', type: { k: 'generic', of: callee, args: ta.arg2 ? [this.expr(ta.arg), this.expr(ta.arg2)] : [this.expr(ta.arg)] } };
     // (the arguments: what a generic class's constructor binds its type parameters to)
     const args = c.args && this.argValues(c.args);
     return args ? { k: 'new', callee, args } : { k: 'new', callee };
@@ -241,8 +249,10 @@ export function exprOther(this: Collector, node: Node): Expr {
     if (predicate) out.predicate = this.expr(predicate);
     return out;
   }
-  // a string literal (an initialiser, `readonly _tag = 'Objects'`): its text, what a discriminant compares
+  // an empty array literal (`xs ?? []`): a list of no items, which a union's array branches say the elements of
   const q = this.text.charCodeAt(node.start);
+  if (q === 91 && /^\[\s*\]$/.test(this.text.slice(node.start, Math.min(node.end, node.start + 16)))) return { k: 'list', items: [] };
+  // a string literal (an initialiser, `readonly _tag = 'Objects'`): its text, what a discriminant compares
   if (q === 34 || q === 39) return this.literal(node);
   return { k: 'other' };
 }
@@ -265,7 +275,9 @@ export function argValues(this: Collector, argNodes: Node[]): Array<Expr | null>
   let known = false;
   const out = ordered.slice(0, 4).map((a) => {
     const e = this.expr(a);
-    const useful = e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'narrowed' || e.k === 'await' || e.k === 'element' || (e.k === 'fn' && !!(e.ret || e.pred));
+    const useful = e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'narrowed' || e.k === 'await' || e.k === 'element' || (e.k === 'fn' && !!(e.ret || e.pred))
+      // (`new Set(xs)`, not a spread argument `...xs`, whose position is no parameter's)
+      || (e.k === 'spread' && !this.text.startsWith('...', a.start));
     if (useful) known = true;
     return useful ? e : null;
   });

@@ -111,7 +111,12 @@ export function registerMatchHandlers(): void {
       this.arrayElement.set(name, { pattern, index: this.patternIndex(pattern, name) });
       return;
     });
-    on([Role['pattern.rest']], function (c) { this.arrayRest.set(get(c, 'name')!, get(c, 'pattern')!); return; });
+    on([Role['pattern.rest']], function (c) {
+      const pattern = get(c, 'pattern')!;
+      // (an object pattern's rest, `{ a, ...rest }`, or an array pattern's, `[a, ...rest]`)
+      (this.text.charCodeAt(pattern.start) === 123 ? this.objectRest : this.arrayRest).set(get(c, 'name')!, pattern);
+      return;
+    });
     on([Role['pattern.of']], function (c) { this.patternOf.set(get(c, 'pattern')!, get(c, 'value')!); return; });
     on([Role['pattern.nested']], function (c) { this.patternNested.set(get(c, 'pattern')!, { outer: get(c, 'outer')!, key: get(c, 'key')! }); return; });
     on([Role['call.typearg']], function (c) { this.callTypeArg.set(get(c, 'call')!, get(c, 'type')!); return; });

@@ -57,6 +57,7 @@
 ; a pattern nested in another: members of the outer pattern's member (`({ selectors: { selectEntry } }) => …`)
 ((object_pattern (pair_pattern key: (property_identifier) @key value: (object_pattern) @pattern)) @outer (#set! role "pattern.nested"))
 ((object_pattern (pair_pattern key: (property_identifier) @key value: (assignment_pattern left: (object_pattern) @pattern))) @outer (#set! role "pattern.nested"))
+((object_pattern (pair_pattern key: (property_identifier) @key value: (array_pattern) @pattern)) @outer (#set! role "pattern.nested"))
 (array_pattern (identifier) @name (#set! role "decl.pattern"))
 ; an array pattern's names are elements of what it takes apart, by position (`const [a, b] = pair`,
 ; `for (const [key, value] of map)`, `([, v]) => …`)
@@ -64,8 +65,11 @@
 ((array_pattern (assignment_pattern left: (identifier) @name)) @pattern (#set! role "pattern.array"))
 ; … and its rest (`const [head, ...tail] = xs`): an array of the elements after them
 ((array_pattern (rest_pattern (identifier) @name)) @pattern (#set! role "pattern.rest"))
+; the rest of an object pattern: what the pattern takes apart, less the keys written (`const { a, ...rest } = opts`)
+((object_pattern (rest_pattern (identifier) @name)) @pattern (#set! role "pattern.rest"))
 ((variable_declarator name: (array_pattern) @pattern value: (_) @value) (#set! role "var.pattern"))
 (for_in_statement left: (array_pattern) @pattern operator: "of" right: (_) @value (#set! role "pattern.of"))
+(for_in_statement left: (object_pattern) @pattern operator: "of" right: (_) @value (#set! role "pattern.of"))
 ; the first name of an array pattern and the declarator's value (`const [state, setState] = useState(init)`)
 ((variable_declarator name: (array_pattern . (identifier) @name) value: (call_expression) @value) (#set! role "pattern.first"))
 (rest_pattern (identifier) @name (#set! role "decl.pattern"))

@@ -31,6 +31,7 @@ import './roles.ts';
 const TYPES: TypeNames = {
   same: SAME_MEMBERS, array: ARRAY_TYPES, map: MAP_TYPES, promise: new Set(['Promise', 'PromiseLike']), record: new Set(['Record']),
   omit: 'Omit', pick: 'Pick', returnType: 'ReturnType', instanceType: 'InstanceType', untyped: UNTYPED, any: 'any',
+  fromIterable: new Set(['Set', 'WeakSet']),
 };
 
 /** The plugin of every ECMAScript language. */
