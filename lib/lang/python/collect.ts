@@ -398,8 +398,11 @@ class PyCollector extends PyTree {
     if (selfVar && sym.returns) sym.returns = replaceName(sym.returns, selfVar, { k: 'this', cls: fs.cls! });
     // a result reading a TypeVar its parameters read: what a call's arguments bind (generic-calls.ts); `self`/`cls`
     // is the receiver, not an argument
-    if (sym.returns && params >= 0) {
-      const ps = genericParams(sym.returns, this.locals.slice(fs.cls !== undefined ? l0 + 1 : l0).map((l) => l.type ?? null), (n) => this.mayBeTypeVar(n, scope));
+    // (a generic class's `__init__`: the class's TypeVars its arguments bind, `Box(Item())` is a Box[Item])
+    const generic = name === '__init__' && fs.cls !== undefined ? this.py.generics?.[fs.cls]?.params : undefined;
+    const result = generic ? { k: 'list' as const, items: generic } : sym.returns;
+    if (result && params >= 0) {
+      const ps = genericParams(result, this.locals.slice(fs.cls !== undefined ? l0 + 1 : l0).map((l) => l.type ?? null), (n) => this.mayBeTypeVar(n, scope));
       if (ps) sym.params = ps;
     }
     if (body >= 0) {

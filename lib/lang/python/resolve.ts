@@ -615,6 +615,11 @@ export class PythonResolver implements LanguageRelations {
       const recv = this.receiverInstance(this.value(f, e.callee.obj, depth));
       if (recv.t !== 'unknown') return recv;
     }
+    // a generic class constructed: an instance whose TypeVars its `__init__`'s arguments bind
+    if (callee.t === 'sym' && e.args && this.isClass(callee.f, callee.s) && this.py(callee.f).generics?.[callee.s]) {
+      const env = this.constructedEnv(f, e, callee, depth);
+      if (env) return { t: 'inst', f: callee.f, s: callee.s, via: 'inferred-receiver', env };
+    }
     // a function generic in a TypeVar: its result with the TypeVars its arguments bind
     if (callee.t === 'sym' && e.args) {
       const env = this.solvedEnv(f, e, callee, depth);
@@ -636,8 +641,34 @@ export class PythonResolver implements LanguageRelations {
     if (plain && e.callee.k === 'member' && this.value(f, e.callee.obj, depth + 1).t === 'sym') return undefined;
     const own = new Set<string>();
     if (sym.label === 'Method' && sym.parent >= 0) for (const p of this.py(callee.f).generics?.[sym.parent]?.params ?? []) { const tv = p.k === 'id' ? this.typeVarOf(callee.f, p) : undefined; if (tv) own.add(tv.key); }
-    const args = e.args.map((a) => (a ? this.value(f, a, depth + 1) : undefined));
-    const solved = solveTypeVars<Val>({
+    const solved = this.solve(f, e, callee.f, sym.params, depth);
+    let env: Map<string, Val> | undefined;
+    for (const [key, vals] of solved) {
+      if (own.has(key) || callee.env?.has(key) || vals.length === 0) continue;
+      (env ??= new Map(callee.env)).set(key, vals.length === 1 ? vals[0] : union(vals));
+    }
+    return env;
+  }
+
+  /** The type arguments of class (f, s) its own `__init__` takes from call e's arguments (none for an inherited one). */
+  private constructedEnv(f: number, e: Expr & { k: 'call' }, cls: Val & { t: 'sym' }, depth: number): Env | undefined {
+    const init = this.membersOf(cls.f, cls.s).get('__init__')?.[0];
+    const params = init === undefined ? undefined : this.sym(cls.f, init).params;
+    if (!params) return undefined;
+    const solved = this.solve(f, e, cls.f, params, depth);
+    let env: Map<string, Val> | undefined;
+    for (const p of this.py(cls.f).generics?.[cls.s]?.params ?? []) {
+      const tv = p.k === 'id' ? this.typeVarOf(cls.f, p) : undefined;
+      const vals = tv && solved.get(tv.key);
+      if (tv && vals?.length) (env ??= new Map()).set(tv.key, vals.length === 1 ? vals[0] : union(vals));
+    }
+    return env;
+  }
+
+  /** The TypeVars call e's positional arguments bind in parameter annotations `params` of file pf (generic-calls.ts). */
+  private solve(f: number, e: Expr & { k: 'call' }, pf: number, params: ReadonlyArray<Expr | null>, depth: number): Map<string, Val[]> {
+    const args = (e.args ?? []).map((a) => (a ? this.value(f, a, depth + 1) : undefined));
+    return solveTypeVars<Val>({
       typeVarKey: (tf, t) => this.typeVarOf(tf, t)?.key,
       classNamed: (tf, t) => { const v = this.value(tf, t, depth + 1); return v.t === 'sym' && this.isClass(v.f, v.s) ? { f: v.f, s: v.s } : undefined; },
       typeArgs: (v, k) => {
@@ -650,13 +681,7 @@ export class PythonResolver implements LanguageRelations {
       resultOf: (v) => this.resultOf(v, depth + 1),
       derives: (a, b) => this.mro(a.f, a.s).some((c) => c !== 'ext' && c.f === b.f && c.s === b.s),
       isClass: (cf, cs) => this.isClass(cf, cs),
-    }, callee.f, sym.params, args);
-    let env: Map<string, Val> | undefined;
-    for (const [key, vals] of solved) {
-      if (own.has(key) || callee.env?.has(key) || vals.length === 0) continue;
-      (env ??= new Map(callee.env)).set(key, vals.length === 1 ? vals[0] : union(vals));
-    }
-    return env;
+    }, pf, params, args);
   }
 
   /** True for a method declared to return `Self` (or its first parameter's TypeVar), or returning `self` undeclared. */
