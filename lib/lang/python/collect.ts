@@ -18,6 +18,8 @@ import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-
 import { PyTree, unshared, type PyNames } from './tree.ts';
 import { staticCondition, type ConditionReader } from './conditions.ts';
 import { injectedDependencies } from './fastapi.ts';
+import { genericParams } from './generic-calls.ts';
+import { isBuiltinName } from './builtins.ts';
 
 export type { PyNames };
 
@@ -388,17 +390,31 @@ class PyCollector extends PyTree {
     const fs: Scope = { kind: 'function', parent: scope, names: new Map(), sym: s };
     if (inClass && kind !== 'staticmethod') fs.cls = scope.sym;
     const params = this.child(i, 'parameters');
+    const l0 = this.locals.length;
     if (params >= 0) this.parameters(params, fs, scope, inClass ? kind : undefined);
     // `def m(self: T) -> T` / `def make(cls: type[T]) -> T` with T a TypeVar: the instance it is called on, as `-> Self`
     // (and so is T inside the result, `-> list[T]`, `-> T | None`)
     const selfVar = fs.cls !== undefined && sym.returns && params >= 0 ? this.selfTypeVar(params, scope) : undefined;
     if (selfVar && sym.returns) sym.returns = replaceName(sym.returns, selfVar, { k: 'this', cls: fs.cls! });
+    // a result reading a TypeVar its parameters read: what a call's arguments bind (generic-calls.ts); `self`/`cls`
+    // is the receiver, not an argument
+    if (sym.returns && params >= 0) {
+      const ps = genericParams(sym.returns, this.locals.slice(fs.cls !== undefined ? l0 + 1 : l0).map((l) => l.type ?? null), (n) => this.mayBeTypeVar(n, scope));
+      if (ps) sym.params = ps;
+    }
     if (body >= 0) {
       this.declareBlock(body, fs);
       const returns: Expr[] = [];
       this.visitBody(body, fs, returns);
       if (!sym.returns && returns.length > 0 && !this.isGenerator(body)) sym.returnsValue = returns.length === 1 ? returns[0] : { k: 'union', types: returns.slice(0, MAX_UNION) };
     }
+  }
+
+  /** True when name n is a TypeVar of the module (`T = TypeVar("T")`) or imported (which may be one). */
+  private mayBeTypeVar(n: string, scope: Scope): boolean {
+    const b = this.lookup(n, scope, false);
+    const init = b?.k === 'sym' ? this.symbols[b.s].init : undefined;
+    return b?.k === 'imp' || (init?.k === 'call' && init.callee.k === 'id' && init.callee.name === 'TypeVar');
   }
 
   /** T when the first parameter is annotated `T`, `type[T]` or `Type[T]`, with name T a TypeVar of the module. */
@@ -1168,7 +1184,8 @@ class PyCollector extends PyTree {
     const canonical = fty === 'identifier' || fty === 'attribute' ? this.canonical(fn) ?? '' : '';
     const cast = CASTS.has(canonical);
     const first: { asType: boolean; value?: Expr } | undefined = cast || (fty === 'identifier' && ELEMENT_BUILTINS.has(canonical)) ? { asType: cast } : undefined;
-    const args = this.visitArgs(argsNode, scope, first);
+    const positional: Array<Expr | null> = [];
+    const args = this.visitArgs(argsNode, scope, first, positional);
     const call: CallFact = { callee, at: nameNode >= 0 ? this.pos(nameNode) : toPos(this.lineOf(i), 1, 0), from: this.owner(scope) };
     if (args.length) {
       const text = fn >= 0 ? this.dotted(fn) ?? '' : '';
@@ -1180,6 +1197,9 @@ class PyCollector extends PyTree {
     if (cast) return first!.value ? { k: 'as', type: first!.value } : { k: 'other' };
     const e: Expr = { k: 'call', callee };
     if (first?.value) e.args = [first.value];
+    // the positional arguments, what a generic callee's TypeVars are solved from (generic-calls.ts); of a builtin's
+    // name only the first is read, by the builtins above
+    else if ((callee.k === 'id' ? !isBuiltinName(callee.name) : callee.k === 'member') && positional.some((a) => a)) e.args = positional;
     return e;
   }
 
@@ -1213,8 +1233,11 @@ class PyCollector extends PyTree {
   }
 
   /** A call's arguments, visited; names and attributes passed as values are returned (callback candidates). */
-  /** (`first`: the first positional argument's shape is kept in `first.value`, read as a type with `asType`) */
-  private visitArgs(argsNode: number, scope: Scope, first?: { asType: boolean; value?: Expr }): Array<{ value: Expr; at: Pos; key?: string }> {
+  /**
+   * (`first`: the first positional argument's shape is kept in `first.value`, read as a type with `asType`;
+   * `positional`: receives the values of the positional arguments before any splat, the first four, null for a literal)
+   */
+  private visitArgs(argsNode: number, scope: Scope, first?: { asType: boolean; value?: Expr }, positional?: Array<Expr | null>): Array<{ value: Expr; at: Pos; key?: string }> {
     const out: Array<{ value: Expr; at: Pos; key?: string }> = [];
     if (argsNode < 0) return out;
     if (this.type(argsNode) !== 'argument_list') { this.expr(argsNode, scope); return out; }
@@ -1230,6 +1253,8 @@ class PyCollector extends PyTree {
       let value: Expr;
       if (first && !first.value && ty !== 'list_splat' && ty !== 'dictionary_splat') value = first.value = first.asType ? this.annotation(a, scope) : this.expr(a, scope);
       else value = this.expr(a, scope);
+      if (ty === 'list_splat' || ty === 'dictionary_splat') positional = undefined;
+      else if (positional && positional.length < 4) positional.push(value.k === 'lit' ? null : value);
       if (ty === 'identifier' || ty === 'attribute') out.push({ value, at: this.pos(ty === 'attribute' ? this.child(a, 'attribute') : a) });
     }
     return out;

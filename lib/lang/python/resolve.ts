@@ -17,6 +17,7 @@ import { isBuiltinName } from './builtins.ts';
 import { rootFolder } from './sys-path.ts';
 import { c3Merge } from './c3.ts';
 import { isSignatureKind } from './typing.ts';
+import { solveTypeVars } from './generic-calls.ts';
 
 type Sym = { f: number; s: number };
 /** The type arguments of a generic class's instance: TypeVar (its symbol, `file:index`) → what it stands for there. */
@@ -608,13 +609,54 @@ export class PythonResolver implements LanguageRelations {
     }
     const callee = this.value(f, e.callee, depth);
     // a builtin over an iterable's elements (not shadowed: a free name)
-    if (e.args?.[0] && e.callee.k === 'id' && !e.callee.b && callee.t === 'ext') return this.builtinResult(e.callee.name, this.value(f, e.args[0], depth), depth);
+    if (e.args?.[0] && e.callee.k === 'id' && !e.callee.b && callee.t === 'ext' && isBuiltinName(e.callee.name)) return this.builtinResult(e.callee.name, this.value(f, e.args[0], depth), depth);
     // a method returning `Self` (or `self`): the instance it is called on, of the receiver's class
     if (e.callee.k === 'member' && callee.t === 'sym' && this.returnsSelf(callee.f, callee.s)) {
       const recv = this.receiverInstance(this.value(f, e.callee.obj, depth));
       if (recv.t !== 'unknown') return recv;
     }
+    // a function generic in a TypeVar: its result with the TypeVars its arguments bind
+    if (callee.t === 'sym' && e.args) {
+      const env = this.solvedEnv(f, e, callee, depth);
+      if (env) return this.resultOf({ ...callee, env }, depth);
+    }
     return this.resultOf(callee, depth);
+  }
+
+  /**
+   * The TypeVars of function or method `callee` that call e's positional arguments bind (generic-calls.ts), with
+   * those its receiver's type arguments bind (`callee.env`), which come first. A generic class's own TypeVars are
+   * its instance's, not solved from a method's arguments (pyright reads `Box.of(x)` on the bare class as a Box of
+   * unknown); a plain method read from its class (which takes the instance as an argument) is not solved.
+   */
+  private solvedEnv(f: number, e: Expr & { k: 'call' }, callee: Val & { t: 'sym' }, depth: number): Env | undefined {
+    const sym = this.sym(callee.f, callee.s);
+    if (!sym.params || !e.args || isSignatureKind(sym.kind) || (sym.label !== 'Function' && sym.label !== 'Method')) return undefined;
+    const plain = sym.label === 'Method' && sym.kind !== 'staticmethod' && sym.kind !== 'classmethod';
+    if (plain && e.callee.k === 'member' && this.value(f, e.callee.obj, depth + 1).t === 'sym') return undefined;
+    const own = new Set<string>();
+    if (sym.label === 'Method' && sym.parent >= 0) for (const p of this.py(callee.f).generics?.[sym.parent]?.params ?? []) { const tv = p.k === 'id' ? this.typeVarOf(callee.f, p) : undefined; if (tv) own.add(tv.key); }
+    const args = e.args.map((a) => (a ? this.value(f, a, depth + 1) : undefined));
+    const solved = solveTypeVars<Val>({
+      typeVarKey: (tf, t) => this.typeVarOf(tf, t)?.key,
+      classNamed: (tf, t) => { const v = this.value(tf, t, depth + 1); return v.t === 'sym' && this.isClass(v.f, v.s) ? { f: v.f, s: v.s } : undefined; },
+      typeArgs: (v, k) => {
+        const params = this.py(k.f).generics?.[k.s]?.params ?? [];
+        const env = v.t === 'inst' ? this.envAt(v.f, v.s, v.env, k) : undefined;
+        const out: Array<[string, Val | undefined]> = [];
+        for (const p of params) { const tv = p.k === 'id' ? this.typeVarOf(k.f, p) : undefined; if (tv) out.push([tv.key, env?.get(tv.key)]); }
+        return out;
+      },
+      resultOf: (v) => this.resultOf(v, depth + 1),
+      derives: (a, b) => this.mro(a.f, a.s).some((c) => c !== 'ext' && c.f === b.f && c.s === b.s),
+      isClass: (cf, cs) => this.isClass(cf, cs),
+    }, callee.f, sym.params, args);
+    let env: Map<string, Val> | undefined;
+    for (const [key, vals] of solved) {
+      if (own.has(key) || callee.env?.has(key) || vals.length === 0) continue;
+      (env ??= new Map(callee.env)).set(key, vals.length === 1 ? vals[0] : union(vals));
+    }
+    return env;
   }
 
   /** True for a method declared to return `Self` (or its first parameter's TypeVar), or returning `self` undeclared. */
