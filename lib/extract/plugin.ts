@@ -69,6 +69,15 @@ export interface TypeNames {
   any?: string;
   /** Global collections constructed from an iterable of their elements (`new Set(users)`: an array of users here). */
   fromIterable?: ReadonlySet<string>;
+  /**
+   * Global functions whose second argument is a callback over the first's elements, written `Global.name`
+   * (`Array.from(users, (u) => …)`: u is an element of users).
+   */
+  fromMapped?: ReadonlySet<string>;
+  /** Global maps constructed from an iterable of `[key, value]` entries (`new Map(pairs)`: a map of their values). */
+  fromEntries?: ReadonlySet<string>;
+  /** The global function making an object of `[key, value]` entries, written `Global.name` (`Object.fromEntries`). */
+  entriesObject?: string;
 }
 
 /** Words of the language's syntax the common handlers read in the text. */

@@ -467,6 +467,13 @@ class ProjectBuilder {
     // import and re-export name occurrences
     for (let i = 0; i < facts.imports.length; i++) {
       const imp = facts.imports[i];
+      // (a default import whose local name is the declaration's own, `import Logger from './logger'` of `export
+      // default class Logger`: an occurrence of it, renamed with it as the language service does)
+      if (imp.kind === 'default') {
+        const v = ev.importValue(f, i);
+        if (v.t === 'sym' && this.declaredDefault(f, imp.source)) this.occurrence(v, f, imp.at, imp.local, 'import', this.fileBase + f, v.r, v.c);
+        continue;
+      }
       if (imp.kind !== 'named' && imp.kind !== 'require-named') continue;
       const v = ev.importValue(f, i);
       // (a name a re-export gave the declaration, `export { default as Logger }`: an occurrence rename leaves)
@@ -495,6 +502,12 @@ class ProjectBuilder {
     if (r.value.k !== 'member' || v.r !== 'namespace-import') return false;
     const o = this.ev.deref(this.ev.value(f, r.value.obj));
     return o.t === 'ns' && this.ev.exportAliased(o.f, r.value.name);
+  }
+
+  /** Whether the module `source` of file f declares its default export itself (`export default class Logger`). */
+  private declaredDefault(f: number, source: string): boolean {
+    const m = this.ev.module(f, source);
+    return 'f' in m && this.ev.exportTable(m.f).names.get('default')?.k === 'sym';
   }
 
   /** Whether the module `source` of file f exports `name` under a name it gave the declaration (see exportAliased). */

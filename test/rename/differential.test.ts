@@ -119,6 +119,7 @@ for (const [name, what] of [
   ['rename-attached', 'members a class attaches through its type argument'],
   ['type-param-defaults', 'results typed by a type parameter\'s default, `ReturnType<D[\'m\']>`'],
   ['rename-heritage-keys', 'members a type below declares under a key its `Omit`/`Pick` heritage leaves out are its own'],
+  ['rename-collections', '`Array.from(xs, cb)`\'s callback, `new Map(entries)`, `Object.fromEntries(entries)`'],
 ] as const) {
   test(`graph edits on the ${name} fixture: TypeScript findRenameLocations exactly (${what})`, async (t) => {
     const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'indexer', name);

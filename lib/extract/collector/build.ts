@@ -101,6 +101,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (c.args) {
       const args: ArgFact[] = [];
       const ordered = this.realSlots(c.args, true);
+      const fromMapped = ordered.length > 1 && callee.k === 'member' && callee.obj.k === 'id' && !callee.obj.b && !!this.types.fromMapped?.has(`${callee.obj.name}.${callee.name}`);
       for (let i = 0; i < ordered.length; i++) {
         // an object literal argument: its keys are members of the callee's declared parameter i
         if (this.objectEntries.size) {
@@ -120,7 +121,10 @@ export function build(this: Collector, lines: number, parseErrors: number): File
           const ps = this.realSlots(slots);
           for (let j = 0; j < ps.length; j++) {
             const l = this.slotLocal.get(ps[j]);
-            if (l !== undefined && !this.localNodes[l].type) this.localNodes[l].ctx = { call: calls.length, arg: i, param: j };
+            if (l === undefined || this.localNodes[l].type) continue;
+            // `Array.from(users, (u) => …)`: u is an element of the first argument, as for-of's would be
+            if (i === 1 && j === 0 && fromMapped && !this.text.startsWith('...', ordered[0].start)) this.localNodes[l].elementOf = ordered[0];
+            else this.localNodes[l].ctx = { call: calls.length, arg: i, param: j };
           }
         }
       }

@@ -70,6 +70,11 @@ export function exprCall(this: Collector, node: Node, c: { callee: Node; isNew: 
       const slots = this.realSlots(c.args, true);
       if (slots.length === 1 && !this.text.startsWith('...', slots[0].start)) return { k: 'spread', of: this.expr(slots[0]) };
     }
+    // `new Map(pairs)` (no type argument written): a map of the entries' values, keyed by their keys
+    if (!ta && callee.k === 'id' && !callee.b && c.args?.length && this.types.fromEntries?.has(callee.name)) {
+      const kv = entryTypes(this, c.args);
+      if (kv) return { k: 'as', type: { k: 'map', of: kv[1], key: kv[0] } };
+    }
     // `new Repo<User>()` of a project class: a `Repo<User>`, as the type arguments written bind its type parameters
     // (before anything its constructor's arguments would: written ones are what the checker takes)
     if (ta?.arg && callee.k === 'id' && callee.b) return { k: 'as', type: { k: 'generic', of: callee, args: ta.arg2 ? [this.expr(ta.arg), this.expr(ta.arg2)] : [this.expr(ta.arg)] } };
@@ -78,6 +83,11 @@ export function exprCall(this: Collector, node: Node, c: { callee: Node; isNew: 
     return args ? { k: 'new', callee, args } : { k: 'new', callee };
   }
   const out: Expr = { k: 'call', callee: this.expr(c.callee) };
+  // `Object.fromEntries(pairs)`: an object whose every key gives an entry's value (`{ [k: string]: T }`)
+  if (c.args?.length && out.callee.k === 'member' && out.callee.obj.k === 'id' && !out.callee.obj.b && this.types.entriesObject === `${out.callee.obj.name}.${out.callee.name}`) {
+    const kv = entryTypes(this, c.args);
+    if (kv) return { k: 'as', type: { k: 'object', props: [], index: kv[1] } };
+  }
   const args = c.args && this.argValues(c.args);
   if (args) out.args = args;
   // the first type argument written at the call (`registry.get<typeof Image>('image')`, `container.get<Db>(DB)`)
@@ -90,6 +100,26 @@ export function exprCall(this: Collector, node: Node, c: { callee: Node; isNew: 
     if (!args || args.length !== n) out.argc = n;
   }
   return out;
+}
+
+/**
+ * The key and value types of the `[key, value]` entries of the one argument of `new Map(…)`, `Object.fromEntries(…)`,
+ * as `typeof` types of values: a literal's pairs' items (`[['a', a], ['b', b]]`), the pair a `map` callback returns
+ * (`users.map((u) => [u.id, u])`), else each entry's tuple positions (a typed iterable's, another map's entries).
+ */
+function entryTypes(c: Collector, args: Node[]): [Expr, Expr] | undefined {
+  const slots = c.realSlots(args, true);
+  if (slots.length !== 1 || c.text.startsWith('...', slots[0].start)) return undefined;
+  const src = c.expr(slots[0]);
+  const ret = src.k === 'call' && src.callee.k === 'member' && src.callee.name === 'map' && src.args?.length === 1 && src.args[0]?.k === 'fn' ? src.args[0].ret : undefined;
+  const list = ret ? { k: 'list' as const, items: [ret] } : src;
+  const pairs = list.k === 'list' && list.items.every((x) => x.k === 'list' && x.items.length === 2) ? list.items as Array<Expr & { k: 'list' }> : undefined;
+  const at = (i: number): Expr => {
+    if (!pairs) return { k: 'typeof', of: { k: 'element', of: { k: 'element', of: src }, at: i } };
+    const items = pairs.map((p) => p.items[i]);
+    return { k: 'typeof', of: items.length === 1 ? items[0] : { k: 'union', types: items } };
+  };
+  return [at(0), at(1)];
 }
 
 /** The shape of a type node (unions, intersections, object types, `typeof`, generics), or undefined for any other node. */

@@ -216,6 +216,8 @@
 ((array . (spread_element (_) @inner) .) @wrap (#set! role "expr.spread.array"))
 ; the items of an array literal a call takes first (`Promise.all([a(), b()])`: a tuple of what each gives)
 (arguments . (array (_) @item) @list (#set! role "arg.list.item"))
+; the pairs of an array literal a constructor takes (`new Map([['a', a], ['b', b]])`: a map of a and b)
+(new_expression arguments: (arguments . (array (array (_) @item) @list)) (#set! role "arg.list.item"))
 ; an array literal a variable holds, a function returns, a loop iterates, a method is called on or a conditional gives
 ; (`const all = [a, b]`, `return [a, b]`, `for (const p of [a, b])`, `[a, b].forEach(…)`, `c ? xs : [x]`): an array of
 ; its items

@@ -32,6 +32,9 @@ const TYPES: TypeNames = {
   same: SAME_MEMBERS, array: ARRAY_TYPES, map: MAP_TYPES, promise: new Set(['Promise', 'PromiseLike']), record: new Set(['Record']),
   omit: 'Omit', pick: 'Pick', returnType: 'ReturnType', instanceType: 'InstanceType', untyped: UNTYPED, any: 'any',
   fromIterable: new Set(['Set', 'WeakSet']),
+  fromMapped: new Set(['Array.from']),
+  fromEntries: new Set(['Map', 'WeakMap']),
+  entriesObject: 'Object.fromEntries',
 };
 
 /** The plugin of every ECMAScript language. */
