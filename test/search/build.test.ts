@@ -1,5 +1,5 @@
 import test from 'ava';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync,  writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { appFiles, appGraph } from './fixture-graph.ts';
