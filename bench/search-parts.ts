@@ -1,13 +1,14 @@
 /**
  * Where a cold search stage's CPU goes, part by part, in fresh processes: the documents (with their keys and
  * embedding-text digests), the keyword index (with, where the tree has it, the learned model's bags made in the
- * same pass), learning the model, embedding every document and encoding the files. Per part: the process's CPU
+ * same pass), learning the model (with `--embedder trained`, reading the shipped one), embedding every document
+ * and encoding the files. Per part: the process's CPU
  * (all threads: V8 compiling the code and collecting garbage beside the main thread), the main thread's own CPU
  * (/proc/thread-self/schedstat) and the garbage collections' pauses (wall time: on a loaded machine a pause
  * counts the time its threads waited for a core too); medians of the runs. `--root DIR` runs another
  * checkout's lib/search (its own node_modules), so two trees can be compared in one run, interleaved.
  *
- *   node --import tsx bench/search-parts.ts [--corpus DIR] [--runs N] [--root DIR]…
+ *   node --import tsx bench/search-parts.ts [--corpus DIR] [--runs N] [--embedder trained|learned] [--root DIR]…
  *
  * The graph comes from the real pipeline (buildSnapshotInMemory without search), built once here and handed to
  * the children as JSON; a child times nothing before its first part (the imports and the graph's parse).
@@ -24,14 +25,16 @@ const PARTS = ['documents', 'keyword', 'learn', 'embed', 'encode'] as const;
 type Part = (typeof PARTS)[number];
 interface PartMeasure { cpu: number; main: number; gc: number }
 
-/** Child: the parts one after another over the graph in `graphFile`, with `root`'s lib/search. */
-async function child(root: string, graphFile: string, corpus: string): Promise<void> {
+/** Child: the parts one after another over the graph in `graphFile`, with `root`'s lib/search and `embedder`. */
+async function child(root: string, graphFile: string, corpus: string, embedder: string): Promise<void> {
   const lib = (p: string): string => pathToFileURL(path.join(root, 'lib/search', p)).href;
   const documents = await import(lib('documents.ts'));
   const keyword = await import(lib('keyword.ts'));
   const cooc = await import(lib('embedders/cooccurrence.ts'));
   const reuse = await import(lib('reuse.ts'));
   const { digest64 } = await import(lib('digest.ts'));
+  const trained = embedder === 'trained' ? await import(lib('embedders/trained.ts')) : undefined;
+  const trainedFile = embedder === 'trained' ? await import(lib('embedders/trained-file.ts')) : undefined;
   const { PerformanceObserver } = await import('node:perf_hooks');
   const data = JSON.parse(fs.readFileSync(graphFile, 'utf8')) as { nodes: Array<{ uid: string }> };
   const graph = { forEachNode: (f: (uid: string, n: unknown) => void): void => { for (const n of data.nodes) f(n.uid, n); } };
@@ -62,14 +65,25 @@ async function child(root: string, graphFile: string, corpus: string): Promise<v
   for (const d of docs) builder.add(d.fields);
   const index = builder.finish();
   await lap('keyword');
-  const model = cooc.learnCooccurrence(docs);
-  await lap('learn');
-  const vectors = docs.map((d: { fields: unknown }) => cooc.embedTerms(model, cooc.documentTerms(d.fields)));
-  await lap('embed');
-  const bytes = [index.toBuffer(), cooc.coocToBuffer(model), reuse.bagsToBuffer(docs.map((d: { fields: unknown }) => cooc.documentTerms(d.fields)), index)];
+  let vectors: Float32Array[];
+  let bytes: Array<Buffer | undefined>;
+  if (trained) {
+    // a fixed model: read once, nothing learned, no model or terms stored beside the index
+    const model = trainedFile.shippedModel();
+    await lap('learn');
+    vectors = docs.map((d: { fields: unknown }) => trained.embedFields(model, d.fields));
+    await lap('embed');
+    bytes = [index.toBuffer()];
+  } else {
+    const model = cooc.learnCooccurrence(docs);
+    await lap('learn');
+    vectors = docs.map((d: { fields: unknown }) => cooc.embedTerms(model, cooc.documentTerms(d.fields)));
+    await lap('embed');
+    bytes = [index.toBuffer(), cooc.coocToBuffer(model), reuse.bagsToBuffer(docs.map((d: { fields: unknown }) => cooc.documentTerms(d.fields)), index)];
+  }
   await lap('encode');
   obs.disconnect();
-  if (keys.length !== docs.length || hashes.length !== docs.length || vectors.length !== docs.length || !bytes[2]) throw new Error('a part made nothing');
+  if (keys.length !== docs.length || hashes.length !== docs.length || vectors.length !== docs.length || bytes.some((b) => !b)) throw new Error('a part made nothing');
   process.stdout.write(`PARTS ${JSON.stringify(out)}\n`);
 }
 
@@ -80,6 +94,7 @@ async function main(): Promise<void> {
   const opt = (name: string): string | undefined => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
   const runs = Number(opt('--runs') ?? 5);
   const corpus = path.resolve(opt('--corpus') ?? path.join(repoRoot, 'node_modules/node-gyp/gyp'));
+  const embedder = opt('--embedder') ?? 'trained';
   const roots = argv.flatMap((a, i) => (a === '--root' ? [path.resolve(argv[i + 1])] : []));
   if (!roots.length) roots.push(repoRoot);
   const { buildSnapshotInMemory } = await import('../lib/analyze/index.ts');
@@ -98,7 +113,7 @@ async function main(): Promise<void> {
         got.get(root)!.push(JSON.parse(line.slice(6)));
       }
     }
-    console.log(`${corpus}: ${runs} fresh processes per tree, interleaved, medians, ms (node ${process.version}, load ${os.loadavg()[0].toFixed(1)})`);
+    console.log(`${corpus}, ${embedder} embedder: ${runs} fresh processes per tree, interleaved, medians, ms (node ${process.version}, load ${os.loadavg()[0].toFixed(1)})`);
     for (const [root, ms] of got) {
       const cell = (f: (m: PartMeasure) => number, part?: Part): string => median(ms.map((m) => (part ? f(m[part]) : PARTS.reduce((s, p) => s + f(m[p]), 0)))).toFixed(0);
       console.log(`  ${root}`);
@@ -111,5 +126,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4], process.argv[5]);
+if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4], process.argv[5], process.argv[6] ?? 'learned');
 else await main();

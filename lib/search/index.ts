@@ -5,7 +5,7 @@
  *   keyword.bin  the BM25F index: term dictionary and per-field posting lists (keyword.ts)
  *   vectors.f32  the vectors, row-major Float32 (vectors.ts)
  *   embedder.bin, cooc-sums.bin, bags.bin  the learned model, its sums and every row's weighted terms, when the
- *                embedder is the learned one (embedders/cooccurrence.ts, embedders/cooc-update.ts, reuse.ts)
+ *                embedder is the learned one or `both` (embedders/cooccurrence.ts, embedders/cooc-update.ts, reuse.ts)
  * Older formats are not read: such a snapshot answers from an index built in memory until it is analyzed again.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -183,6 +183,20 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
       }
     }
   }
+  // A fixed model's vector depends on its document alone: a document taken over keeps its vector, and an edit
+  // embeds only the documents it changed (the learned model's vectors move with every document's terms).
+  if (prev && embedder.local && previous!.meta.embedder.id === embedder.id && previous!.meta.embedder.dim === dim) {
+    const prevPacked = readPacked(path.join(previous!.dir, SUBDIR), previous!.meta.count, dim);
+    if (prevPacked) {
+      for (let i = 0; i < docs.length; i++) {
+        const r = prevRow[i];
+        if (r < 0 || done[i]) continue;
+        packed.set(prevPacked.subarray(r * dim, r * dim + dim), i * dim);
+        done[i] = 1;
+        reused++;
+      }
+    }
+  }
   // A learned vector none of whose terms changed is its previous row's (cooc-update.ts).
   if (update && embedder.embedDocuments && previous!.meta.embedder.dim === dim && sameLearnedFamily(previous!.meta.embedder.id, embedder.id)) {
     const prevPacked = readPacked(path.join(previous!.dir, SUBDIR), previous!.meta.count, dim);
@@ -216,9 +230,10 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   if (model) writeFileSync(path.join(out, EMBEDDER_FILE), model);
   const sums = model && learned && coocSumsToBuffer(learned);
   if (sums) writeFileSync(path.join(out, SUMS_FILE), sums);
-  // The weighted terms the embedder read (every document's, made while learning), for the next run to take over.
-  // (A row taken over as it was is copied from the previous bags.bin without a map.)
-  const bagBytes = embedder.embedDocuments ? bagsToBuffer(docs.map((d, i) => (stored && prevRow[i] >= 0 ? prevRow[i] : documentTerms(d.fields))), keyword, stored) : undefined;
+  // The weighted terms the learned model read (every document's, made while learning), for the next run to take
+  // over; an embedder whose vectors are local needs none. (A row taken over as it was is copied from the previous
+  // bags.bin without a map.)
+  const bagBytes = embedder.embedDocuments && !embedder.local ? bagsToBuffer(docs.map((d, i) => (stored && prevRow[i] >= 0 ? prevRow[i] : documentTerms(d.fields))), keyword, stored) : undefined;
   if (bagBytes) writeFileSync(path.join(out, BAGS_FILE), bagBytes);
   writeFileSync(path.join(out, ROWS_FILE), JSON.stringify({ uids: docs.map((d) => d.uid), files: docs.map((d) => d.file), hashes, keys, stamp: searchStamp() } satisfies SearchRows));
   const meta: SearchMeta = { format: SEARCH_FORMAT, embedder: embedder.spec, count: docs.length };

@@ -71,7 +71,8 @@ test('bundled: a large project searches in dist/search-worker.mjs; without the s
   // The same bundle without the worker script: one thread, said so, same files.
   const bare = path.join(base, 'dist');
   fs.mkdirSync(bare);
-  for (const f of fs.readdirSync(dist)) if (f.endsWith('.mjs') && f !== 'search-worker.mjs') fs.copyFileSync(path.join(dist, f), path.join(bare, f));
+  // (the bundles and the shipped code-search model beside them)
+  for (const f of fs.readdirSync(dist)) if ((f.endsWith('.mjs') && f !== 'search-worker.mjs') || f.endsWith('.bin')) fs.copyFileSync(path.join(dist, f), path.join(bare, f));
   fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(base, 'node_modules'), 'dir'); // tree-sitter's native code
   const alone = analyze(bare, root, home);
   t.regex(alone.err, /search worker unavailable/);

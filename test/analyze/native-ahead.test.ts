@@ -5,7 +5,6 @@
  * (CODEGRAPH_NATIVE=0: node-tree-sitter parses and walks) writes the same generation, byte for byte.
  * Tests that need the addon skip, saying why, without it.
  */
-import test from 'ava';
 import { nativeTest } from '../helpers/native.ts';
 import fs from 'node:fs';
 import path from 'node:path';

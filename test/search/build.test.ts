@@ -1,5 +1,5 @@
 import test from 'ava';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync,  writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { appFiles, appGraph } from './fixture-graph.ts';
@@ -10,7 +10,9 @@ import { buildSearch, embedWith, loadSearch, SearchIndex, type BuildSearchOption
 import { LEXICAL_ID } from '../../lib/search/embedders/index.ts';
 import { createCodeGraph, graphData } from '../../lib/graph/code-graph.ts';
 
-/** The default built-in embedder: vectors learned from the repository (its id carries the model's digest). */
+/** The default built-in embedder: the code-search model shipped with codegraph (its id carries the model's digest). */
+const TRAINED = /^builtin:nbow-v1-128-[0-9a-f]{16}$/;
+/** The embedder learned from the repository (its id carries the learned model's digest). */
 const LEARNED = /^builtin:cooc-v1-128-[0-9a-f]{16}$/;
 
 const files = appFiles();
@@ -35,10 +37,12 @@ test('build, load, query: the loaded index answers like the in-memory one', asyn
   const dir = tmp();
   const o = opts(dir);
   const res = await buildSearch(o);
-  t.regex(res.embedder, LEARNED);
+  t.regex(res.embedder, TRAINED);
   t.is(res.embeddings, graphData(appGraph()).nodes.filter((n) => !['File', 'Community', 'Process', 'Folder'].includes(n.label)).length);
   t.deepEqual(o.logs, []);
-  for (const f of ['meta.json', 'rows.json', 'keyword.bin', 'vectors.f32', 'embedder.bin']) t.true(existsSync(path.join(dir, 'search', f)), f);
+  for (const f of ['meta.json', 'rows.json', 'keyword.bin', 'vectors.f32']) t.true(existsSync(path.join(dir, 'search', f)), f);
+  // the shipped model is not stored with the index, and its vectors need no stored terms to be kept
+  for (const f of ['embedder.bin', 'cooc-sums.bin', 'bags.bin']) t.false(existsSync(path.join(dir, 'search', f)), f);
   const loaded = await loadedSnapshot(dir);
   t.true(loaded.search instanceof SearchIndex);
   // Loading reads meta.json only; the index itself is read by the first query.
@@ -70,11 +74,25 @@ test('re-index: unchanged symbols keep their vectors, the keyword index is rebui
   const fourth = tmp();
   const r4 = await buildSearch(opts(fourth, { previousDir: third, embedder: tinyModelDir() }, edited));
   t.is(r4.reused, 0);
-  // The learned embedder reads every field and is learned anew: its vectors are always made again.
+  // The learned embedder reads every field and is learned anew: its vectors are made again.
   const fifth = tmp();
-  const r5 = await buildSearch(opts(fifth, { previousDir: fourth }, edited));
+  const r5 = await buildSearch(opts(fifth, { previousDir: fourth, embedder: 'learned' }, edited));
   t.regex(r5.embedder, LEARNED);
   t.is(r5.reused, 0);
+  // The shipped model (the default) after another embedder: every vector is made.
+  const sixth = tmp();
+  const r6 = await buildSearch(opts(sixth, { previousDir: fifth }, edited));
+  t.regex(r6.embedder, TRAINED);
+  t.is(r6.reused, 0);
+  // After itself, a symbol's vector depends on its document alone: only the edited file's symbols are embedded.
+  const inRetry = graphData(appGraph()).nodes.filter((n) => n.filePath === 'src/util/retry.ts' && !['File', 'Folder'].includes(n.label)).length;
+  const again = { ...edited, 'src/util/retry.ts': edited['src/util/retry.ts'].replace('jittered linear delay', 'capped random delay') };
+  const seventh = tmp();
+  const r7 = await buildSearch(opts(seventh, { previousDir: sixth }, again));
+  t.is(r7.reused, r7.embeddings - inRetry);
+  const cold = tmp();
+  await buildSearch(opts(cold, {}, again));
+  t.deepEqual(searchFiles(seventh), searchFiles(cold));
 });
 
 /** Every search file of a build, by name. */
@@ -88,11 +106,12 @@ test('re-index: documents of unchanged files are taken over, and the files equal
   const edited = { ...files, 'src/util/retry.ts': files['src/util/retry.ts'].replace('exponential backoff', 'jittered linear delay') };
   const inRetry = graphData(appGraph()).nodes.filter((n) => n.filePath === 'src/util/retry.ts' && !['File', 'Folder'].includes(n.label)).length;
   t.true(inRetry > 0);
-  for (const embedder of ['builtin', 'lexical', 'both']) {
+  for (const embedder of ['builtin', 'learned', 'lexical', 'both']) {
     const first = tmp();
     const r1 = await buildSearch(opts(first, { embedder }));
     t.is(r1.reusedRows, 0);
-    t.is(existsSync(path.join(first, 'search', 'bags.bin')), embedder !== 'lexical', embedder);
+    // only a model learned from every document reads the stored terms of the documents taken over
+    t.is(existsSync(path.join(first, 'search', 'bags.bin')), embedder === 'learned' || embedder === 'both', embedder);
     const second = tmp();
     const r2 = await buildSearch(opts(second, { previousDir: first, embedder }, edited));
     // every symbol of the edited file is described again (its text changed), every other one is taken over
@@ -125,7 +144,7 @@ test.serial('no model: said once, built-in embedder used, nothing hangs', async 
   const dir = tmp();
   const o = opts(dir, { embedder: '/nonexistent/models/all-MiniLM-L6-v2' });
   const res = await buildSearch(o);
-  t.regex(res.embedder, LEARNED);
+  t.regex(res.embedder, TRAINED);
   t.is(o.logs.length, 1);
   t.regex(o.logs[0], /built-in embedder/);
   // The default (a hub model id, offline, downloads not allowed) falls back the same way.
@@ -136,7 +155,7 @@ test.serial('no model: said once, built-in embedder used, nothing hangs', async 
   delete process.env.CODEGRAPH_EMBEDDER;
   try {
     const r2 = await buildSearch(o2);
-    t.regex(r2.embedder, LEARNED);
+    t.regex(r2.embedder, TRAINED);
     t.is(o2.logs.length, 1);
     t.regex(o2.logs[0], /Xenova\/all-MiniLM-L6-v2/);
   } finally {
@@ -154,7 +173,7 @@ test('a broken model folder falls back with one message', async (t) => {
   writeFileSync(path.join(broken, 'onnx', 'model_quantized.onnx'), 'not an onnx file');
   const o = opts(tmp(), { embedder: broken });
   const res = await buildSearch(o);
-  t.regex(res.embedder, LEARNED);
+  t.regex(res.embedder, TRAINED);
   t.is(o.logs.length, 1);
   t.regex(o.logs[0], /failed to load/);
 });

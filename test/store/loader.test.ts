@@ -7,7 +7,6 @@ import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/files/source.ts';
 import { SMALL_PROJECT, tempDir, writeTree } from '../analyze/_helpers.ts';
-import { graphData } from '../../lib/graph/code-graph.ts';
 
 async function twoRepos() {
   const base = tempDir();

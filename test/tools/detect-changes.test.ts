@@ -1,7 +1,6 @@
 import test from 'ava';
 import { detectChanges } from '../../handlers/detect_changes.ts';
 import { detectFromDiff, type DetectChangesResult } from '../../lib/git/detect.ts';
-import type { GraphNode } from '../../lib/graph/schema.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import { GraphBuilder } from '../../lib/graph/builder.ts';
 import { handGraph, handRefs, FILES, U } from './hand-graph.ts';

@@ -1,5 +1,5 @@
 import type { Collector } from './collector.ts';
-import { NodeSet, byStart, colOf, get, mentionsLocal, pushTo, rowOf, type Node } from './util.ts';
+import { NodeSet, byStart, colOf, mentionsLocal, pushTo, rowOf, type Node } from './util.ts';
 import { functionScope } from './scope.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, localBinding, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
 

@@ -1,4 +1,4 @@
-import { get, pushTo, startOf } from './util.ts';
+import { pushTo, startOf } from './util.ts';
 import { functionScope } from './scope.ts';
 import { Role, defineBy, type DefineHandler } from './roles.ts';
 import { bindingIndex, bindsSymbol, localBinding, symbolBinding, type SymbolLabel } from '../facts.ts';

@@ -1,5 +1,5 @@
 import type { Collector } from './collector.ts';
-import { byStart, get, startOf, type Node } from './util.ts';
+import { byStart, startOf, type Node } from './util.ts';
 import { functionScope, lookup, lookupNamespace, lookupType } from './scope.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, symbolBinding, type Expr } from '../facts.ts';
 import { oneSpaced } from '../spaces.ts';

@@ -1,6 +1,6 @@
 /** The roles query patterns set (`#set! role`), numbered for the collector's handler tables, and the records pass 1 files. */
 import type { Collector } from './collector.ts';
-import { get, type Caps, type Node } from './util.ts';
+import { type Caps, type Node } from './util.ts';
 import type { Scope } from './scope.ts';
 import type { RefKind } from '../facts.ts';
 

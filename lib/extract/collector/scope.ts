@@ -1,5 +1,5 @@
 /** Lexical scopes of the collector: the scope tree replay builds, and name lookup in it. */
-import { LazyMap, get, type Node } from './util.ts';
+import { LazyMap, type Node } from './util.ts';
 import { bindsLocal, type Binding } from '../facts.ts';
 
 export type ScopeKind = 'program' | 'block' | 'function' | 'arrow' | 'method' | 'class' | 'type';

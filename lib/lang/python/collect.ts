@@ -8,14 +8,15 @@
 import type { FlatTree } from '../../extract/flat-tree.ts';
 import type { Match, MatchSource } from '../../extract/query-match.ts';
 import {
-  importBinding, localBinding, symbolBinding, toPos,
-  type CallFact, type Expr, type FileFacts, type LocalFact, type Pos, type RefFact, type SymbolFact, type SymbolLabel,
+  importBinding, symbolBinding, toPos,
+  type CallFact, type Expr, type FileFacts, type LocalFact, type Pos, type SymbolFact, type SymbolLabel,
 } from '../../extract/facts.ts';
-import type { PyFacts, PyImport } from './facts.ts';
+import type { PyImport } from './facts.ts';
 import { parseStringAnnotation, stringAnnotationType } from './string-annotation.ts';
-import { annotationNames, replaceName, typingAnnotation, ENUM_BASES, isOverloadDecorator, isSignatureKind, isTypingName } from './typing.ts';
+import { annotationNames, replaceName, typingAnnotation, ENUM_BASES, isOverloadDecorator, isTypingName } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
-import { PyTree, unshared, type PyNames } from './tree.ts';
+import { unshared, type PyNames } from './tree.ts';
+import { enclosingClass, moduleOf, PyScopes, scopeOutsideComprehension, MAX_UNION, type Scope } from './scopes.ts';
 import { staticCondition, type ConditionReader } from './conditions.ts';
 import { injectedDependencies } from './fastapi.ts';
 import { genericParams } from './generic-calls.ts';
@@ -23,24 +24,6 @@ import { isBuiltinName } from './builtins.ts';
 
 export type { PyNames };
 
-type Binding = { k: 'sym'; s: number } | { k: 'imp'; i: number } | { k: 'local'; l: number };
-
-interface Scope {
-  kind: 'module' | 'class' | 'function' | 'comprehension';
-  parent: Scope | undefined;
-  names: Map<string, Binding>;
-  globals?: Set<string>;
-  nonlocals?: Set<string>;
-  /** The symbol the scope belongs to (function, method, class), -1 for the module. */
-  sym: number;
-  /** For a method's scope: the class symbol, and how its first parameter is bound. */
-  cls?: number;
-}
-
-/** A name read somewhere, resolved once every scope is complete. */
-interface PendingName { expr: Expr & { k: 'id' }; scope: Scope }
-
-const MAX_UNION = 6;
 /** `TypeVar` as imported. */
 const TYPE_VARS = new Set(['typing.TypeVar', 'typing_extensions.TypeVar']);
 /** `typing.cast` as imported: its value is an instance of the type its first argument names. */
@@ -53,17 +36,9 @@ export function collectPython(flat: FlatTree, names: PyNames, text: string, file
   return unshared(new PyCollector(flat, names, text, filePath).collect(matches, roles, parseErrors), new Set());
 }
 
-class PyCollector extends PyTree {
-  private readonly symbols: SymbolFact[] = [];
-  private readonly locals: LocalFact[] = [];
-  private readonly calls: CallFact[] = [];
-  private readonly refs: RefFact[] = [];
-  private readonly py: PyFacts = { imports: [] };
-  private readonly pending: PendingName[] = [];
+class PyCollector extends PyScopes {
   /** Nodes the queries gave a role (node index → role). */
   private readonly role = new Map<number, string>();
-  /** Local index → values assigned (for the union of a reassigned local). */
-  private readonly localValues = new Map<number, Expr[]>();
   /** Class symbol → its attributes by name (Property symbols). */
   private readonly classAttrs = new Map<number, Map<string, number>>();
   /** Symbols whose name is bound again in its scope. */
@@ -76,8 +51,6 @@ class PyCollector extends PyTree {
   private readonly importedAs = new Map<string, string>();
   /** A lambda's node → the calls and references of its body (`[calls from, to, refs from, to)`): a name it is bound to owns them. */
   private readonly lambdaBodies = new Map<number, [number, number, number, number]>();
-  /** Scopes whose bindings are being read in a branch a version check rules out (they bind no names there). */
-  private readonly unreachedIn = new Set<Scope>();
   private conditionReader?: ConditionReader;
 
   constructor(t: FlatTree, names: PyNames, text: string, private readonly path: string) {
@@ -213,10 +186,6 @@ class PyCollector extends PyTree {
     }
   }
 
-  private newLocal(name: string): number {
-    return this.locals.push({ name }) - 1;
-  }
-
   // ------------------------------------------------------------------ pass 2: statements
   private visitChildren(i: number, scope: Scope): void {
     for (const c of this.kids(i)) this.visit(c, scope);
@@ -306,46 +275,6 @@ class PyCollector extends PyTree {
     }
     const calleeNode = ty === 'call' ? this.child(e, 'function') : e;
     return { text: this.dotted(calleeNode) ?? '', expr: value };
-  }
-
-  private addSymbol(sym: SymbolFact): number {
-    return this.symbols.push(sym) - 1;
-  }
-
-  private qualified(scope: Scope, name: string): string {
-    const owner = this.owner(scope);
-    return owner >= 0 ? `${this.symbols[owner].qualifiedName}.${name}` : name;
-  }
-
-  /** The symbol whose body a scope is (through comprehensions), -1 at module level. */
-  private owner(scope: Scope): number {
-    let s: Scope | undefined = scope;
-    while (s && s.kind === 'comprehension') s = s.parent;
-    return s ? s.sym : -1;
-  }
-
-  /** Binds a definition's name in its scope (a module or class symbol; a function's local names the symbol). */
-  private bindName(scope: Scope, name: string, b: Binding): void {
-    let target = scope;
-    if (scope.kind === 'function' && scope.globals?.has(name)) target = moduleOf(scope);
-    if (this.unreachedIn.has(target)) return;
-    const prev = target.names.get(name);
-    // an `@overload` signature is for the checker only: the next def of the name is what runs (no rebinding)
-    if (prev && prev.k === 'sym' && b.k === 'sym' && prev.s !== b.s && isSignatureKind(this.symbols[prev.s].kind)) { target.names.set(name, b); return; }
-    if (prev && prev.k === 'sym' && b.k === 'sym' && prev.s !== b.s) {
-      // bound again (`try: from x import f` / `except: def f()`, redefinitions): the last one made is not fixed
-      this.symbols[prev.s].reassigned = true;
-      this.symbols[b.s].reassigned = true;
-    }
-    if (prev && prev.k === 'local' && target.kind === 'function') {
-      // a nested def or class bound to a name the function also assigns: the local stays (its values include this)
-      this.addValue(prev.l, { k: 'id', name, b: symbolBinding((b as { s: number }).s) });
-      return;
-    }
-    if (!prev || prev.k !== 'sym' || b.k === 'sym') {
-      if (!prev) target.names.set(name, b);
-      else if (prev.k === 'imp' && b.k === 'sym') { target.names.set(name, b); this.symbols[b.s].reassigned = true; }
-    }
   }
 
   private functionDef(i: number, scope: Scope, decos: number[], outer = i): void {
@@ -1012,61 +941,7 @@ class PyCollector extends PyTree {
     }
   }
 
-  private addValue(l: number, value: Expr): void {
-    let list = this.localValues.get(l);
-    if (!list) this.localValues.set(l, list = []);
-    list.push(value);
-  }
-
-  private finishLocals(): void {
-    for (const [l, values] of this.localValues) {
-      const loc = this.locals[l];
-      if (values.length === 1) loc.init = values[0];
-      else {
-        loc.reassigned = true;
-        loc.init = values.length <= MAX_UNION ? { k: 'union', types: values } : { k: 'other' };
-      }
-    }
-  }
-
   // ------------------------------------------------------------------ names
-  /** LEGB: the binding of `name` seen from `scope` (class scopes are skipped from inside their functions). */
-  private lookup(name: string, scope: Scope | undefined, fromInner: boolean): Binding | undefined {
-    let s = scope;
-    let inner = fromInner;
-    while (s) {
-      if (!(inner && s.kind === 'class')) {
-        if (s.kind === 'function' && s.globals?.has(name)) return moduleOf(s).names.get(name);
-        const b = s.names.get(name);
-        if (b) return b;
-      }
-      if (s.kind === 'function' || s.kind === 'comprehension' && s.parent?.kind !== 'class') inner = true;
-      if (s.kind === 'comprehension' && s.parent?.kind === 'class') {
-        // a comprehension in a class body sees the class's names only in its first iterable (rare); not its body
-        inner = true;
-      }
-      s = s.parent;
-    }
-    return undefined;
-  }
-
-  private bind(p: PendingName): void {
-    const b = this.lookup(p.expr.name, p.scope, false);
-    if (!b) return;
-    p.expr.b = b.k === 'sym' ? symbolBinding(b.s) : b.k === 'imp' ? importBinding(b.i) : localBinding(b.l);
-  }
-
-  /**
-   * A name read in a scope, looked up once every scope is complete. `inOrder`: a read the class body runs as it is
-   * made (not an annotation), which sees only the class names bound above it (`_tokens: Set[T] = set()` before the
-   * class's own `def set`: the builtin).
-   */
-  private nameExpr(name: string, scope: Scope, inOrder = false): Expr & { k: 'id' } {
-    const e: Expr & { k: 'id' } = { k: 'id', name };
-    this.pending.push({ expr: e, scope: inOrder && scope.kind === 'class' && !scope.names.has(name) && scope.parent ? scope.parent : scope });
-    return e;
-  }
-
   // ------------------------------------------------------------------ expressions
   /**
    * The shape of an expression, recording its calls and name references on the way. `written`: the expression is an
@@ -1440,24 +1315,6 @@ const TYPING_MODULES: ReadonlySet<string> = new Set(['typing', 't', 'typing_exte
 
 /** Statement-level node types walked through (their parts are visited, they are no expressions). */
 const STRUCTURAL = new Set(['block', 'module', 'else_clause', 'elif_clause', 'finally_clause', 'try_statement', 'while_statement', 'with_statement', 'with_clause', 'match_statement', 'case_clause', 'if_statement', 'for_statement', 'pass_statement', 'break_statement', 'continue_statement']);
-
-function moduleOf(scope: Scope): Scope {
-  let s = scope;
-  while (s.parent) s = s.parent;
-  return s;
-}
-
-function scopeOutsideComprehension(scope: Scope): Scope {
-  let s = scope;
-  while (s.kind === 'comprehension' && s.parent) s = s.parent;
-  return s;
-}
-
-/** The class a method's scope belongs to (for `super()`), through nested comprehensions and lambdas. */
-function enclosingClass(scope: Scope): number | undefined {
-  for (let s: Scope | undefined = scope; s; s = s.parent) if (s.kind === 'function' && s.cls !== undefined) return s.cls;
-  return undefined;
-}
 
 /**
  * A generic class's type parameters as written: `Generic[T, U]`'s (or `Protocol[T]`'s) arguments, else every name in

@@ -77,10 +77,8 @@ export class PythonResolver implements LanguageRelations {
   private readonly allMemo = new Map<number, Set<string> | undefined>();
   private readonly unreachedMemo = new Map<number, Set<number>>();
   private readonly genericMemo = new Map<number, boolean>();
-  /** The file whose expressions are being evaluated (facts' expressions are evaluated in their own file). */
-  private depth = 0;
 
-  constructor(private readonly sink: RelationSink, private readonly pyFiles: readonly number[], settings: PySettings) {
+  constructor(private readonly sink: RelationSink, pyFiles: readonly number[], settings: PySettings) {
     const files = sink.files;
     for (const f of pyFiles) this.fileOf.set(files[f].path, f);
     const paths = pyFiles.map((f) => files[f].path);

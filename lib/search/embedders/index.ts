@@ -1,8 +1,9 @@
 /**
  * Choosing the embedder: an explicit choice (analyze option, CODEGRAPH_EMBEDDER), a model folder
  * (CODEGRAPH_MODEL_DIR), the default sentence model when it is on this machine (or downloadable), else the
- * built-in embedder — announced once through `log`. Built in: `learned` (vectors learned from the repository,
- * cooccurrence.ts; the default) and `lexical` (hashed spelling, lexical.ts).
+ * built-in embedder — announced once through `log`. Built in: `trained` (the code-search model shipped with
+ * codegraph, trained.ts; the default), `learned` (vectors learned from the repository, cooccurrence.ts), `both`
+ * and `lexical` (hashed spelling, lexical.ts).
  */
 import { lexicalEmbedder, LEXICAL_ID } from './lexical.ts';
 import { coocFromBuffer, coocToBuffer, COOC_DIM, embedTerms, documentTerms, embedText, learnCooccurrence, type CoocModel } from './cooccurrence.ts';
@@ -21,8 +22,12 @@ const TRAINED_NAMES = new Set(['trained', 'builtin:trained', 'nbow']);
 const BOTH_NAMES = new Set(['both', 'builtin:both']);
 /** Id prefix of the embedder that joins the learned model and the shipped one. */
 const BOTH_PREFIX = 'builtin:both-';
-/** What `builtin` means, and what analyze falls back to without a sentence model. */
-export const DEFAULT_BUILTIN: 'learned' | 'lexical' = 'learned';
+/**
+ * What `builtin` means, and what analyze falls back to without a sentence model. The shipped model rather than
+ * the learned one: its vectors depend on each document alone, so an edit embeds only the changed documents and
+ * a cold run learns nothing, at the same retrieval (docs/search.md, Vectors and embedders).
+ */
+export const DEFAULT_BUILTIN: 'trained' | 'learned' | 'lexical' = 'trained';
 
 /** An embedder over a learned co-occurrence model. */
 export function learnedEmbedder(model: CoocModel): Embedder & { spec: EmbedderSpec; embedText?: (t: string) => Float32Array } {
@@ -44,6 +49,7 @@ export function trainedEmbedder(): Embedder & { spec: EmbedderSpec; embedText: (
     embed: async (texts) => texts.map(embedText),
     embedText,
     embedDocuments: (docs) => docs.map((d) => embedFields(model, d.fields)),
+    local: true,
   };
 }
 
@@ -91,8 +97,17 @@ export function sameLearnedFamily(a: string, b: string): boolean {
   return family(a) === family(b);
 }
 
-/** The built-in embedder of a kind, learning from the documents when it is the learned one. */
-export function builtinEmbedder(kind: 'learned' | 'lexical', docs: ReadonlyArray<{ fields: SearchFields }>, learn: Learn = learnCooccurrence): Embedder & { spec: EmbedderSpec; embedText?: (t: string) => Float32Array } {
+/**
+ * The built-in embedder of a kind, learning from the documents when it is the learned one. The shipped model
+ * missing or damaged (a broken install) falls back to the learned embedder and says so through `log`.
+ */
+export function builtinEmbedder(kind: 'trained' | 'learned' | 'lexical', docs: ReadonlyArray<{ fields: SearchFields }>, learn: Learn = learnCooccurrence, log?: (m: string) => void): Embedder & { spec: EmbedderSpec; embedText?: (t: string) => Float32Array } {
+  if (kind === 'trained') {
+    try { return trainedEmbedder(); } catch (err) {
+      log?.(`search: ${err instanceof Error ? err.message : String(err)}; using the learned embedder`);
+      return learnedEmbedder(learn(docs));
+    }
+  }
   if (kind === 'learned') return learnedEmbedder(learn(docs));
   return { ...lexicalEmbedder, spec: { id: LEXICAL_ID, kind: 'lexical' as const, dim: lexicalEmbedder.dim } };
 }
@@ -107,18 +122,13 @@ export async function resolveEmbedder(choice: string | undefined, log: (m: strin
   if (LEARNED_NAMES.has(wanted)) return builtinEmbedder('learned', docs, learn);
   if (BOTH_NAMES.has(wanted)) {
     try { return bothEmbedder(learn(docs)); } catch (err) {
-      log(`search: ${err instanceof Error ? err.message : String(err)}; using the built-in embedder`);
-      return builtinEmbedder(DEFAULT_BUILTIN, docs, learn);
+      log(`search: ${err instanceof Error ? err.message : String(err)}; using the learned embedder`);
+      return builtinEmbedder('learned', docs, learn);
     }
   }
-  if (TRAINED_NAMES.has(wanted)) {
-    try { return trainedEmbedder(); } catch (err) {
-      log(`search: ${err instanceof Error ? err.message : String(err)}; using the built-in embedder`);
-      return builtinEmbedder(DEFAULT_BUILTIN, docs, learn);
-    }
-  }
-  if (wanted === 'builtin') return builtinEmbedder(DEFAULT_BUILTIN, docs, learn);
-  const builtin = (): Embedder & { spec: EmbedderSpec } => builtinEmbedder(DEFAULT_BUILTIN, docs, learn);
+  if (TRAINED_NAMES.has(wanted)) return builtinEmbedder('trained', docs, learn, log);
+  if (wanted === 'builtin') return builtinEmbedder(DEFAULT_BUILTIN, docs, learn, log);
+  const builtin = (): Embedder & { spec: EmbedderSpec } => builtinEmbedder(DEFAULT_BUILTIN, docs, learn, log);
   const envDir = process.env.CODEGRAPH_MODEL_DIR;
   const target = wanted === 'auto' ? (envDir && modelFolderInfo(envDir) ? envDir : DEFAULT_MODEL) : wanted;
   try {

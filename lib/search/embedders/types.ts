@@ -18,6 +18,11 @@ export interface Embedder {
   embedDocuments?(docs: ReadonlyArray<{ fields: SearchFields }>): Float32Array[];
   /** The model's bytes to store beside the index (`embedder.bin`), for embedders learned at analyze time. */
   modelBytes?(): Buffer;
+  /**
+   * True when a document's vector depends on that document alone (a fixed model, not one learned from every
+   * document): an analyze keeps the vector of every document it takes over, so an edit embeds only what changed.
+   */
+  local?: boolean;
 }
 
 /** How an embedder was chosen, as recorded in the snapshot so queries load the same one. */

@@ -1,6 +1,6 @@
 /** CommonJS and ES5 class shapes: `require`, objects and constructor functions given members by assignment. */
 import type { Collector } from '../../../extract/collector/collector.ts';
-import { colOf, get, rowOf, type Node } from '../../../extract/collector/util.ts';
+import { colOf, rowOf, type Node } from '../../../extract/collector/util.ts';
 import type { Scope } from '../../../extract/collector/scope.ts';
 import type { DefRec } from '../../../extract/collector/roles.ts';
 import { bindingIndex, bindsSymbol, importBinding, toPos, type Expr } from '../../../extract/facts.ts';

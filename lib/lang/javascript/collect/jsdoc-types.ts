@@ -1,6 +1,6 @@
 /** JSDoc in JavaScript files: types of parameters, results, variables and typedefs, read from doc comments. */
 import type { Collector } from '../../../extract/collector/collector.ts';
-import { byStart, get, inForce, isSpace, type Node } from '../../../extract/collector/util.ts';
+import { byStart, inForce, isSpace, type Node } from '../../../extract/collector/util.ts';
 import { lookup, thisClass, type Scope } from '../../../extract/collector/scope.ts';
 import { importBinding, localBinding, symbolBinding, toPos, type Expr, type ImportFact, type SymbolFact } from '../../../extract/facts.ts';
 import { es } from './state.ts';

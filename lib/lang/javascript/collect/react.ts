@@ -1,6 +1,6 @@
 /** React's hooks whose result is (part of) their argument: `useState`, `useMemo`, `useCallback`, `useRef`, `useContext`. */
 import type { Collector } from '../../../extract/collector/collector.ts';
-import { get, type Node } from '../../../extract/collector/util.ts';
+import { type Node } from '../../../extract/collector/util.ts';
 import { bindingIndex, bindsImport, type Binding, type Expr } from '../../../extract/facts.ts';
 import { CONTEXT_VALUE, REACT_HOOKS, REACT_SOURCES } from './constants.ts';
 
