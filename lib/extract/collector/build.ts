@@ -181,6 +181,16 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     const first = entries?.find((en) => en.key && this.keyRefs.has(en.key));
     this.argumentKeys(object, { k: 'as', type: this.expr(type) }, first ? this.keyRefs.get(first.key!)!.from : -1, 0, argKeys);
   }
+  // an array literal a function with a declared array result returns (`async (): Promise<User[]> => … return [{ id
+  // }]`): its items are elements
+  if (this.returnsOf.size && this.listItems.size) this.returned.forEach((values, fn) => {
+    let type: Node | undefined | null = null;
+    for (const v of values) {
+      if (!this.listItems.has(this.unwrapped(v))) continue;
+      if (type === null) type = this.returnedType(fn);
+      if (type) this.argumentKeys(v, { k: 'as', type: this.expr(type) }, this.fnSymOf.get(fn) ?? -1, 0, argKeys);
+    }
+  });
   // (a typed destructured parameter's: `({ x, y }: Point = { x: 0, y: 0 })`)
   if (this.patternDefault.size) this.patternDefault.forEach(({ value, from }, pattern) => {
     const typeNode = this.patternType.get(pattern);
@@ -288,6 +298,9 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   for (let s = 0; s < symbols.length; s++) {
     const typeNode = this.work[s].typeNode;
     const entries = this.typedInitializerEntries(s);
+    // (an array literal a declared array type types, `const users: User[] = [{ id: 1 }]`: its items are elements)
+    const initNode = typeNode && !entries ? this.work[s].initNode : undefined;
+    if (initNode && this.listItems.size && this.listItems.has(this.unwrapped(initNode))) this.argumentKeys(initNode, { k: 'as', type: this.expr(typeNode!) }, s, 0, argKeys);
     if (!typeNode || !entries) continue;
     let type: Expr | undefined;
     for (const en of entries) {
@@ -421,18 +434,8 @@ export function patternIndex(this: Collector, pattern: Node, name: Node): number
  */
 export function returnedKeys(this: Collector): void {
   this.returned.forEach((values, fn) => {
-    let type = this.returnsOf.get(fn);
+    const type = this.returnedType(fn);
     if (!type) return;
-    const paren = this.text.indexOf('(', fn.start);
-    const head = this.text.slice(fn.start, paren < 0 || paren > type.start ? type.start : paren);
-    if (/\*/.test(head)) return;
-    // an async function's returned literal is the value its declared `Promise<T>` resolves to: a T
-    if (/\basync\b/.test(head)) {
-      const g = this.generics.get(type);
-      const name = g && this.expr(g.name);
-      if (!g || !name || name.k !== 'id' || name.b || !this.types.promise.has(name.name)) return;
-      type = g.arg;
-    }
     const from = this.fnSymOf.get(fn) ?? -1;
     for (const v of values) {
       for (const { key, short } of this.returnKeys.get(v) ?? []) {
@@ -440,6 +443,23 @@ export function returnedKeys(this: Collector): void {
       }
     }
   });
+}
+
+/**
+ * The type a function's returned values have by its declared result: the result itself, or T of an async function's
+ * `Promise<T>`; none for a generator, or without a declared result.
+ */
+export function returnedType(this: Collector, fn: Node): Node | undefined {
+  const type = this.returnsOf.get(fn);
+  if (!type) return undefined;
+  const paren = this.text.indexOf('(', fn.start);
+  const head = this.text.slice(fn.start, paren < 0 || paren > type.start ? type.start : paren);
+  if (/\*/.test(head)) return undefined;
+  // an async function's returned literal is the value its declared `Promise<T>` resolves to: a T
+  if (!/\basync\b/.test(head)) return type;
+  const g = this.generics.get(type);
+  const name = g && this.expr(g.name);
+  return !g || !name || name.k !== 'id' || name.b || !this.types.promise.has(name.name) ? undefined : g.arg;
 }
 
 /** What an unannotated function returns (its return statements' values), for the resolver to evaluate. */
