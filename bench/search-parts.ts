@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     const got = new Map<string, Array<Record<Part, PartMeasure>>>(roots.map((r) => [r, []]));
     for (let i = 0; i < runs; i++) {
       for (const root of i % 2 ? [...roots].reverse() : roots) {
-        const r = spawnSync(process.execPath, ['--import', 'tsx', here, '--child', root, graphFile, corpus], { cwd: root, encoding: 'utf8' });
+        const r = spawnSync(process.execPath, ['--import', 'tsx', here, '--child', root, graphFile, corpus, embedder], { cwd: root, encoding: 'utf8' });
         const line = r.stdout.split('\n').find((l) => l.startsWith('PARTS '));
         if (!line) throw new Error(`child failed:\n${r.stdout}\n${r.stderr}`);
         got.get(root)!.push(JSON.parse(line.slice(6)));
