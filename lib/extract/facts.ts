@@ -280,6 +280,8 @@ export interface SymbolFact {
   callbackParams?: Record<number, Array<Expr | null>>;
   /** Declared in `declare global { … }`: every file names it without an import. */
   global?: true;
+  /** An interface's string index signature's type (`[key: string]: Point`): what a member it does not declare gives. */
+  index?: Expr;
   /** An interface's construct signatures (`new (props: P): T`): what `new` of a value of its type gives. */
   news?: CallSignature[];
   /**

@@ -40,6 +40,21 @@ export function declaredParam(this: Evaluator, f: number, ctx: { type: Expr; par
   return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), fn, 'contextual-type');
 }
 
+/**
+ * Whether a declared type is a type parameter other than `outer` (its class's, local indexes), or an array, promise,
+ * map or union or intersection part of one: what the checker's inference makes it. (A generic type's argument,
+ * `Observable<T>`, leaves the members that type's: rxjs's `operate((source, subscriber) => …)`.)
+ */
+function mentionsOwn(t: Expr, outer: readonly number[], depth: number): boolean {
+  if (depth > 6) return true;
+  switch (t.k) {
+    case 'id': return bindsLocal(t.b) && !outer.includes(bindingIndex(t.b));
+    case 'array': case 'promise': case 'map': return mentionsOwn(t.of, outer, depth + 1);
+    case 'union': case 'intersection': return t.types.some((x) => mentionsOwn(x, outer, depth + 1));
+    default: return false;
+  }
+}
+
 /** Whether a declared type names, anywhere in it, a type parameter that `subst` does not bind. */
 function mentionsUnbound(t: Expr, f: number, subst: Subst | undefined, depth: number): boolean {
   if (depth > 6) return true;
@@ -116,6 +131,11 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
   const t = ts.callbackParams?.[ctx.arg]?.[ctx.param];
   const pt = t ? undefined : ts.params?.[ctx.arg];
   if (!t && !pt) return UNKNOWN;
+  // a callback's parameter typed by the callee's own type parameter (`visit<T extends Node>(n: T, fn: (c: T) => …)`):
+  // the checker infers T from the call's arguments (an object literal's own type, a subclass), not its constraint
+  // (a type's local names in a declared type are type parameters: those not its class's are the function's own)
+  // (a package's callee keeps its reading: outside code, never a project member)
+  if (target.f < this.projectCount && (ts.label === 'Function' || ts.label === 'Method') && mentionsOwn((t ?? pt)!, ts.parent >= 0 ? this.files[target.f].symbols[ts.parent].typeParams ?? [] : [], 0)) return UNKNOWN;
   // a method of a generic receiver (`box.map((v) => …)` on a `Box<Cat>`): its type parameters as the receiver binds them
   const callee = call!.callee.k === 'member' ? this.value(f, call!.callee) : undefined;
   const subst = callee?.t === 'sym' && callee.f === target.f && callee.s === target.s ? callee.subst : undefined;

@@ -368,6 +368,12 @@ export class Evaluator {
           const mapped = this.mappedResult(f, e.callee, e.args[0]);
           if (mapped) return mapped;
         }
+        // `xs.reduce((a, b) => …)` with no initial value: an element of the array (the accumulator starts as one)
+        if (e.callee.k === 'member' && (e.callee.name === 'reduce' || e.callee.name === 'reduceRight') && (e.args ? e.args.length : e.argc) === 1) {
+          let arr = this.deref(this.value(f, e.callee.obj));
+          if (arr.t === 'inst') arr = this.arrayBase(arr) ?? arr;
+          if (arr.t === 'arr') return this.elementOf(arr, 'typed-receiver');
+        }
         if (e.callee.k === 'member' && e.callee.obj.k === 'id' && !e.callee.obj.b && e.args?.[0]) {
           const built = this.builtinResult(f, e.callee.obj.name, e.callee.name, e.args);
           if (built) return built;
@@ -578,6 +584,12 @@ export class Evaluator {
   localValueUncached(f: number, l: number): Val {
     const loc = this.files[f].locals[l];
     if (loc.type) return weaken(this.typeValue(f, loc.type, 0), 'typed-receiver');
+    // a parameter with a default and a contextual type (`(n, parent = null) => …` of a declared `PatchFn`): the checker
+    // types it by the context, the default only where there is none (here: where the context is not known)
+    if (loc.init && (loc.ctx || loc.ctxType)) {
+      const c = loc.ctx ? this.contextual(f, loc.ctx) : this.declaredParam(f, loc.ctxType!);
+      if (c.t !== 'unknown') return c;
+    }
     if (loc.init) return this.value(f, loc.init);
     if (loc.ctx) return this.contextual(f, loc.ctx);
     if (loc.ctxType) return this.declaredParam(f, loc.ctxType);
@@ -668,6 +680,12 @@ export class Evaluator {
         if (!o.up) { const b = this.boundHeritageMember(o.f, o.s, o.args, name, 0); if (b) return weakenFrom(b, o, 'typed-receiver'); }
         // a built-in array method of a class extending `Array<T>` (`entries.find(…)`, `entries.slice()`)
         if (m === 'ext') { const a = this.arrayBase(o); if (a) return this.member(a, name); }
+        // a name an interface declares nowhere up its heritage is its string index signature's (`interface Dict {
+        // [key: string]: Point }`: `d.origin` is a Point), as the checker reads a declared member first
+        if (!m && !o.up) {
+          const index = this.sym(o).index;
+          if (index) return weakenFrom(this.typeValue(o.f, index, 0, this.bindingsFor(o.f, o.s, o.args, o.f, o.s, 0)), o, 'typed-receiver');
+        }
         return m === 'ext' ? EXT : UNKNOWN;
       }
       case 'union': case 'anyof': {

@@ -44,6 +44,12 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     this.slotLocal.set(slot, this.localNodes.length);
     this.localNodes.push({ name: '' });
   }
+  // a destructured parameter's declared type is the parameter's (`({ x, y }: Point)`: the keys of a literal passed
+  // there are Point's)
+  if (this.patternType.size) this.patternType.forEach((type, pattern) => {
+    const slot = this.patternSlot.get(pattern);
+    if (slot && !this.slotType.has(slot)) this.slotType.set(slot, type);
+  });
   this.declaredParams(symbols);
   // declared callback parameter types, by parameter position (only function types have them)
   if (this.fnTypeParams.size && this.slotType.size) this.fnSymOf.forEach((s, fn) => {
@@ -124,7 +130,15 @@ export function build(this: Collector, lines: number, parseErrors: number): File
             if (l === undefined || this.localNodes[l].type) continue;
             // `Array.from(users, (u) => …)`: u is an element of the first argument, as for-of's would be
             if (i === 1 && j === 0 && fromMapped && !this.text.startsWith('...', ordered[0].start)) this.localNodes[l].elementOf = ordered[0];
-            else this.localNodes[l].ctx = { call: calls.length, arg: i, param: j };
+            else {
+              this.localNodes[l].ctx = { call: calls.length, arg: i, param: j };
+              // `xs.reduce((acc, x) => …)` with no initial value: the accumulator is an element of the receiver (where
+              // the callee's own declaration says nothing, a project method named so)
+              if (i === 0 && j === 0 && ordered.length === 1 && callee.k === 'member' && (callee.name === 'reduce' || callee.name === 'reduceRight') && !this.localNodes[l].init) {
+                const recv = this.members.get(c.callee)?.object;
+                if (recv) this.localNodes[l].elementOf = recv;
+              }
+            }
           }
         }
       }
@@ -148,6 +162,30 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       if (args.length) fact.args = args;
     }
     calls.push(fact);
+  });
+  // a parameter's default written as an object literal (`p: Point = { x: 0 }`, `(a = { x: 0 }) => …` of a declared
+  // function type): its keys are members of the parameter's type, declared or contextual, as the checker types them
+  if (this.slotDefault.size) this.slotDefault.forEach(({ value, from }, slot) => {
+    if (!this.objectEntries.has(this.unwrapped(value))) return;
+    const l = this.slotLocal.get(slot);
+    const loc = l === undefined ? undefined : this.localNodes[l];
+    const typeNode = this.slotType.get(slot);
+    if (typeNode) this.argumentKeys(value, { k: 'as', type: this.expr(typeNode) }, from, 0, argKeys);
+    else if (loc && (loc.ctx || loc.ctxType || loc.ctxAssign || loc.ctxEntry || loc.ctxKey)) this.argumentKeys(value, { k: 'as', type: { k: 'typeof', of: { k: 'id', name: loc.name, b: localBinding(l!) } } }, from, 0, argKeys);
+  });
+  // a literal a type asserts or that satisfies one (`{ home: { handle: (req) => … } } satisfies Record<string,
+  // Handler>`): its nested literals' keys and its functions' parameters are typed by the members' types (its own keys
+  // are objlit.key's)
+  for (const { object, type } of this.typedLiterals) {
+    const entries = this.objectEntries.get(object);
+    const first = entries?.find((en) => en.key && this.keyRefs.has(en.key));
+    this.argumentKeys(object, { k: 'as', type: this.expr(type) }, first ? this.keyRefs.get(first.key!)!.from : -1, 0, argKeys);
+  }
+  // (a typed destructured parameter's: `({ x, y }: Point = { x: 0, y: 0 })`)
+  if (this.patternDefault.size) this.patternDefault.forEach(({ value, from }, pattern) => {
+    const typeNode = this.patternType.get(pattern);
+    if (!typeNode || from === undefined || !this.objectEntries.has(this.unwrapped(value)) || this.wraps.has(value)) return;
+    this.argumentKeys(value, { k: 'as', type: this.expr(typeNode) }, from, 0, argKeys);
   });
   const locals: LocalFact[] = this.localNodes.map((l, i) => {
     const f: LocalFact = { name: l.name };
@@ -536,6 +574,11 @@ export function declaredParams(this: Collector, symbols: SymbolFact[]): void {
   }
   for (let s = 0; s < symbols.length; s++) {
     const sym = symbols[s];
+    // an interface's string index signature (what a member it does not declare gives)
+    if (sym.label === 'Interface' && this.objectIndex.size) {
+      const index = this.objectIndex.get(this.work[s].defNode);
+      if (index) sym.index = this.expr(index);
+    }
     // an interface's construct signatures (what `new` of a value of its type gives)
     if (sym.label === 'Interface' && this.objectNews.size) {
       const news = this.objectNews.get(this.work[s].defNode);
@@ -632,6 +675,12 @@ export function typedEntries(this: Collector, count: number): void {
     const typeNode = this.work[s].typeNode;
     const entries = this.typedInitializerEntries(s);
     if (typeNode && entries) typed.push([typeNode, entries]);
+  }
+  // … a local's (`const app: App = { use(plugin) {…} }` in a function body; a parameter's default)
+  for (const l of this.localNodes) {
+    if (!l.type || !l.init) continue;
+    const entries = this.objectEntries.get(this.unwrapped(l.init));
+    if (entries) typed.push([l.type, entries]);
   }
   // … and an object literal a function with a declared result returns (`(): Behavior => ({ onFetch: (ctx) => … })`)
   if (this.returnsOf.size) for (const [fn, values] of this.returned) {

@@ -48,6 +48,11 @@ export class Collector {
   readonly patternInit = new LazyMap<Node, Node>();
   /** Destructuring patterns of typed parameters → the parameter's type. */
   readonly patternType = new LazyMap<Node, Node>();
+  /**
+   * A typed destructured parameter's default (`({ x }: Point = { x: 0 })`): pattern → the value, and the symbol
+   * enclosing the parameter (set where its names are declared).
+   */
+  readonly patternDefault = new LazyMap<Node, { value: Node; from?: number }>();
   /** Destructuring patterns of parameters → the parameter slot (what the parameter receives: contextual typing). */
   readonly patternSlot = new LazyMap<Node, Node>();
   /** Calls with type arguments → the first one. */
@@ -174,6 +179,12 @@ export class Collector {
   readonly slotsOf = new Map<Node, Node[]>();
   readonly slotLocal = new Map<Node, number>();
   readonly slotType = new LazyMap<Node, Node>();
+  /** A typed rest parameter's name → its declared (array) type (`...vals: Todo[]`). */
+  readonly restType = new LazyMap<Node, Node>();
+  /** Object literals a type asserts or that satisfy one (`{ … } satisfies T`, `{ … } as T`): the literal and T. */
+  readonly typedLiterals: Array<{ object: Node; type: Node }> = [];
+  /** A parameter's default written as an object literal (`p: Point = { x: 0 }`): slot → the value and its symbol. */
+  readonly slotDefault = new LazyMap<Node, { value: Node; from: number }>();
   readonly fnTypeParams = new LazyMap<Node, Array<{ name: Node; type?: Node }>>();
   /** Function values bound to a declared type (`const f: Handler = (req) => …`): function node → type node. */
   readonly declaredFnType = new LazyMap<Node, Node>();
@@ -728,6 +739,8 @@ export class Collector {
       const w = this.wraps.get(x.value);
       if (w && w.kind === 'as' && w.type) this.slotType.set(x.slot, w.type);
     }
+    if (x.slot && x.value && !this.wraps.has(x.value)) this.slotDefault.set(x.slot, { value: x.value, from: cur });
+    if (x.pattern && this.patternDefault.size) { const d = this.patternDefault.get(x.pattern); if (d) d.from ??= cur; }
     if (this.claimed.has(x.name)) return;
     const name = this.ident(x.name);
     const prop = this.paramPropOf.get(x.name);
@@ -786,7 +799,7 @@ export class Collector {
       p = nested.outer;
     }
     this.localNames.add(x.name);
-    this.localNodes.push({ name, type: x.type, init: x.role === Role['decl.element'] ? undefined : x.value, initFrom, fromPattern, stateOf, elementOf: x.role === Role['decl.element'] ? x.value : undefined, arrayAt, restOf });
+    this.localNodes.push({ name, type: x.type ?? (x.role === Role['decl.pattern'] && this.restType.size ? this.restType.get(x.name) : undefined), init: x.role === Role['decl.element'] ? undefined : x.value, initFrom, fromPattern, stateOf, elementOf: x.role === Role['decl.element'] ? x.value : undefined, arrayAt, restOf });
     if (x.dflt) this.localNodes[l].dflt = x.dflt;
     if (objectRestOf) this.localNodes[l].objectRestOf = objectRestOf;
     // an entry of a destructured parameter nothing types yet (JavaScript): its JSDoc may (see jsdocApply)

@@ -59,6 +59,8 @@ export function registerMatchHandlers(): void {
       this.point(key, key);
       return;
     });
+    on([Role['rest.param.type']], function (c) { this.restType.set(get(c, 'name')!, get(c, 'type')!); return; });
+    on([Role['objlit.typed']], function (c) { this.typedLiterals.push({ object: get(c, 'object')!, type: get(c, 'type')! }); return; });
     on([Role['expr.object.entry']], function (c) {
       const key = get(c, 'key')!;
       pushTo(this.objectEntries, get(c, 'object')!, { at: key, key, value: get(c, 'value') ?? key });
@@ -99,7 +101,12 @@ export function registerMatchHandlers(): void {
       if (value) this.assignValue.set(target, value);
       return;
     });
-    on([Role['param.pattern']], function (c) { this.patternType.set(get(c, 'pattern')!, get(c, 'type')!); return; });
+    on([Role['param.pattern']], function (c) {
+      const pattern = get(c, 'pattern')!, value = get(c, 'value');
+      this.patternType.set(pattern, get(c, 'type')!);
+      if (value) this.patternDefault.set(pattern, { value });
+      return;
+    });
     on([Role['pattern.param']], function (c) {
       const pattern = get(c, 'pattern')!, param = get(c, 'param')!;
       this.patternSlot.set(pattern, param);

@@ -33,6 +33,10 @@ export enum Role {
   'decl.element', 'decl.local', 'decl.param', 'decl.param.typed', 'decl.pattern', 'decl.type.param',
   // module facts
   'import.module', 'import.dynamic', 'import.default', 'import.namespace', 'import.named', 'assign.key', 'assign.target',
+  // an object literal a type asserts or that satisfies one (`{ … } satisfies Record<string, Handler>`)
+  'objlit.typed',
+  // a rest parameter's declared type (`...vals: Todo[]`)
+  'rest.param.type',
   // (the first number a language's own roles take)
   'first.language.role',
 }

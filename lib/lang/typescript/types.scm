@@ -92,6 +92,8 @@
 ; … and of one that `satisfies` a type (`{ onFail: null } satisfies Config`: the type is its contextual type)
 ((satisfies_expression (object (pair key: (property_identifier) @key)) . (_) @type) (#set! role "objlit.key"))
 ((satisfies_expression (object (shorthand_property_identifier) @key @short) . (_) @type) (#set! role "objlit.key"))
+; (the literals nested in such a literal, and the parameters of its functions, are typed by the members' types)
+([(satisfies_expression (object) @object . (_) @type) (as_expression (object) @object . (_) @type)] (#set! role "objlit.typed"))
 
 ; parameters: plain, typed, parameter properties (constructor(private svc: Svc))
 ((required_parameter pattern: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value) @param (#set! role "decl.param.typed"))
@@ -99,12 +101,14 @@
 ((required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
 ((optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
 ((required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
+; a rest parameter's type (`...vals: Todo[]`: an array of Todos), the type of the name its pattern declares
+((required_parameter pattern: (rest_pattern (identifier) @name) type: (type_annotation (_) @type)) (#set! role "rest.param.type"))
 ; a type parameter's constraint is its local's type (`<T extends Base>`: a T has Base's members)
 (type_parameter name: (type_identifier) @name constraint: (constraint (_) @type)? value: (default_type (_) @dflt)? (#set! role "decl.type.param"))
 ; `infer x` declares a type parameter of its conditional type (seen in its branches), shadowing any type `x`
 (infer_type . (type_identifier) @name (#set! role "decl.type.param"))
 ; a destructured parameter with a type (`({ logger }: Deps)`): its names are members of that type
-((required_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
+((required_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type) value: (_)? @value) (#set! role "param.pattern"))
 ((optional_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
 ((required_parameter pattern: (array_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
 ((optional_parameter pattern: (array_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
@@ -158,6 +162,8 @@
 ; an index signature or mapped type (`{ [k: string]: T }`, `{ readonly [P in K]: T }`): any key gives a T
 ; (with a modifier, `{ [k in K]-?: T }`, `+?`, `?`: the same T)
 ((object_type (index_signature type: [(type_annotation (_) @type) (omitting_type_annotation (_) @type) (adding_type_annotation (_) @type) (opting_type_annotation (_) @type)])) @object (#set! role "type.object.index"))
+; (and an interface's string index signature, `interface Dict { [key: string]: Point }`, recorded on the interface)
+((interface_declaration body: (interface_body (index_signature name: (_) index_type: (predefined_type) @key type: (type_annotation (_) @type)))) @object (#eq? @key "string") (#set! role "type.object.index"))
 ; call signatures of an object type (overloads chosen by how many arguments a call passes) and their parameters
 ((object_type (call_signature return_type: (type_annotation (_) @type)) @sig) @object (#set! role "type.object.call"))
 ((call_signature parameters: (formal_parameters [(required_parameter) (optional_parameter)] @param)) @sig (#set! role "type.object.call.param"))
