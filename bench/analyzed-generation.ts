@@ -8,7 +8,7 @@ import path from 'node:path';
 export interface AnalyzedGeneration {
   /** The generation folder. */
   gen: string;
-  /** facts.json's text. */
+  /** The stored facts of every file (the facts/ buckets joined) as one JSON array's text. */
   factsJson: string;
   /** Every path the walk recorded (indexed and skipped), sorted: what loadProjectConfig is given. */
   allPaths: string[];
@@ -20,7 +20,7 @@ export interface AnalyzedGeneration {
 export function openAnalyzed(root: string): AnalyzedGeneration {
   const index = path.join(root, '.codegraph');
   const gen = path.join(index, fs.readFileSync(path.join(index, 'CURRENT'), 'utf8').trim());
-  const factsJson = fs.readFileSync(path.join(gen, 'facts.json'), 'utf8');
+  const factsJson = JSON.stringify(fs.readdirSync(path.join(gen, 'facts')).flatMap((b) => JSON.parse(fs.readFileSync(path.join(gen, 'facts', b), 'utf8')) as unknown[]));
   const table = JSON.parse(fs.readFileSync(path.join(gen, 'files.json'), 'utf8')) as { files: { path: string }[]; skipped?: { path: string }[] };
   const allPaths = [...table.files, ...(table.skipped ?? [])].map((f) => f.path).sort();
   const readText = (rel: string): string | undefined => { try { return fs.readFileSync(path.join(root, rel), 'utf8'); } catch { return undefined; } };

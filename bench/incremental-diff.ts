@@ -2,7 +2,7 @@
  * Incremental analyze against cold analyze on a real corpus: a copy of the corpus is analyzed, then edited by a
  * seeded sequence of random edits (a statement added to a function body, blank lines inserted, a call of a name the
  * file already calls, a function appended, an `export` removed (TypeScript and JavaScript)); after each edit the incremental snapshot's graph
- * export, references, unresolved call sites and search files are compared byte for byte with a cold analyze of a copy of the same tree.
+ * export, references, unresolved call sites, the per-file parts' files and search files are compared byte for byte with a cold analyze of a copy of the same tree.
  * Prints one line per edit (what changed, files resolved, modules and flows taken over, identical or not) and exits 1 on
  * any difference.
  *
@@ -46,6 +46,10 @@ function snapshotBytes(dir: string): Map<string, Buffer | string> {
   out.set('export', [...exportLines(readGraphData(dir))].join('\n'));
   out.set('refs', JSON.stringify(readRefs(dir)));
   out.set('unresolved', JSON.stringify(readUnresolved(dir)));
+  // the per-file parts themselves, bucket by bucket (linked or written, each equals a cold analyze's)
+  for (const part of ['facts', 'refs', 'unresolved']) {
+    for (const f of fs.readdirSync(path.join(dir, part)).sort()) out.set(`${part}/${f}`, fs.readFileSync(path.join(dir, part, f)));
+  }
   const search = path.join(dir, 'search');
   if (fs.existsSync(search)) for (const f of fs.readdirSync(search).sort()) out.set(`search/${f}`, fs.readFileSync(path.join(search, f)));
   return out;

@@ -1,6 +1,6 @@
 /**
  * Project resolution and module detection alone, over the facts an analyze stored: reads `<dir>/.codegraph`'s
- * current generation (facts.json, files.json), then runs resolveProject + detectModules `runs` times in this
+ * current generation (its facts buckets, files.json), then runs resolveProject + detectModules `runs` times in this
  * process and prints each run's CPU milliseconds per stage (the first run is the cold one) and a digest of the
  * resulting graph and references, so a change to lib/resolve or lib/modules can be timed and checked for
  * identical output without parsing anything.

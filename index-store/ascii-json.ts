@@ -3,7 +3,7 @@
  * (the same value for JSON.parse). A file of ASCII bytes decodes into a one-byte string by a plain copy, and
  * V8 parses a string-heavy one-byte text much faster: one character outside Latin-1 anywhere (a `→` in a
  * process name, a doc comment) made the whole decoded text two-byte — webpack's and three's graph.json parsed
- * in 86-88 ms instead of 33-35 (facts.json, mostly objects and numbers, parses at the same speed either way). Files written by older versions (raw
+ * in 86-88 ms instead of 33-35 (the facts, mostly objects and numbers, parses at the same speed either way). Files written by older versions (raw
  * UTF-8) still read the same.
  */
 import fs from 'node:fs';
@@ -23,7 +23,7 @@ export function asciiBytes(json: string): Buffer {
   return utf8.length === json.length ? utf8 : Buffer.from(escapeNonAscii(json), 'latin1');
 }
 
-/** JSON bytes in ASCII: `bytes` itself when it is ASCII already (e.g. a line of a current facts.json). */
+/** JSON bytes in ASCII: `bytes` itself when it is ASCII already (e.g. a line of a current facts bucket). */
 export function asciiOf(bytes: Uint8Array): Uint8Array {
   return isAscii(bytes) ? bytes : asciiBytes(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
 }

@@ -2,7 +2,8 @@
  * The on-disk snapshot format (docs/storage.md). Under `<repo>/.codegraph/`:
  *   .gitignore        `*` — the index never shows up in the repository's own status
  *   CURRENT           name of the published generation folder (switched by rename: the commit point)
- *   g-<id>/           one generation: meta.json, graph.json, refs.json, unresolved.json, files.json, facts.json, search files
+ *   g-<id>/           one generation: meta.json, graph.json, files.json, the per-file parts (parts.ts: facts/, refs/,
+ *                     unresolved/), search files
  * A generation folder is complete before CURRENT names it, so a reader never sees half a snapshot.
  */
 import fs from 'node:fs';
@@ -11,18 +12,17 @@ import { randomBytes } from 'node:crypto';
 import { codeGraphFromData, denseGraph, type CodeGraph, type CodeGraphData, type GraphView } from '../lib/graph/code-graph.ts';
 import { GraphBuilder } from '../lib/graph/builder.ts';
 import type { GraphEdge, GraphNode } from '../lib/graph/schema.ts';
-import type { Reference, ReferenceKind } from '../lib/refs/reference-index.ts';
-import type { UnresolvedCall } from '../lib/refs/unresolved-calls.ts';
 import type { IndexedFile, RepoStats } from './snapshot.ts';
 import { fsyncDirAsync, fsyncTreeAsync, writeFileAtomic, writeFileFlushing } from './atomic.ts';
 import { fileSizes } from './verify.ts';
-import { asciiBytes, asciiOf, decodeText, jsonBytes, readText } from './ascii-json.ts';
-import { lazyObject } from './lazy-json.ts';
-import { isAscii } from 'node:buffer';
+import { jsonBytes, readText } from './ascii-json.ts';
+import { FACTS_DIR, REFS_DIR, SITES_DIR, partWrites, type PartsMeta } from './parts.ts';
+
+export { readFactsFile, readFactsParts, readRefs, readUnresolved, type PartsMeta, type PreviousParts } from './parts.ts';
 import { type EdgeEnds, type EncodedEdges, decodeEdges, encodeEdges, storedEnds } from './graph-edges.ts';
 
 /** Bumped whenever the layout or meaning of a snapshot file changes; older snapshots are rebuilt, not read. */
-export const SNAPSHOT_SCHEMA = 3;
+export const SNAPSHOT_SCHEMA = 4;
 export const INDEX_DIR = '.codegraph';
 export const POINTER_FILE = 'CURRENT';
 const GENERATION_PREFIX = 'g-';
@@ -40,7 +40,7 @@ export interface SnapshotMeta {
   commit: string | null;
   /** Embedder id reported by buildSearch. */
   embedder: string;
-  /** Version of the extractor whose facts are cached in facts.json (a change invalidates the cache). */
+  /** Version of the extractor whose facts are cached in the facts buckets (a change invalidates the cache). */
   extractVersion: string;
   stats: RepoStats;
   /** Hashes of the configuration files read for module resolution (tsconfig, package.json, …); '' = absent. */
@@ -54,6 +54,8 @@ export interface SnapshotMeta {
    * identity of the code that made it, and whether its relation edges split by their source's file.
    */
   incremental?: { stamp: string; partitioned: boolean; modules?: string; processes?: string };
+  /** The per-file parts' bucket count and each bucket's numbers of references and unresolved sites (parts.ts). */
+  parts?: PartsMeta;
   /** Size in bytes of every other file of the generation (relative paths), so a reader can tell it is whole (verify.ts). */
   sizes?: Record<string, number>;
 }
@@ -106,30 +108,22 @@ export class GenerationWriter {
   /** files.json. */
   files(table: FileTable): void { this.put('files.json', jsonBytes(table)); }
 
-  /** refs.json (column-wise, below). */
-  refs(refs: readonly Reference[]): void { this.put('refs.json', jsonBytes(encodeRefs(refs))); }
-
-  /** unresolved.json: the unresolved call sites, column-wise like the references (below). */
-  unresolved(sites: readonly UnresolvedCall[]): void { this.put('unresolved.json', jsonBytes(encodeUnresolved(sites))); }
-
   /**
-   * facts.json: the facts in file-table order, one file per line (still one JSON array). `cachedText` gives
-   * the line a file's facts already have — its bytes in the previous generation (readFactsWithText), or JSON
-   * text made earlier — so an unchanged file's facts are copied, not serialised again. Lines are encoded one by
-   * one and concatenated as bytes: joining them into one string first cost a copy of the whole file, its
-   * flattening and a slower UTF-8 pass over it (two-byte as soon as one file has a non-Latin-1 character).
-   * Every line is ASCII (ascii-json.ts), cached bytes of an older generation included, so the file reads fast.
+   * The per-file parts (parts.ts): facts/, refs/ and unresolved/, one file per bucket; a bucket whose files are
+   * unchanged since `previous` is hard-linked from it (copied where the file system cannot link). Returns what
+   * meta.json records of them.
    */
-  facts(facts: readonly unknown[], cachedText?: (facts: unknown) => string | Uint8Array | undefined): void {
-    if (!facts.length) { this.put('facts.json', '[]'); return; }
-    const parts: Uint8Array[] = [OPEN_LINES];
-    for (let i = 0; i < facts.length; i++) {
-      if (i) parts.push(NEXT_LINE);
-      const line = cachedText?.(facts[i]);
-      parts.push(line === undefined ? jsonBytes(facts[i]) : typeof line === 'string' ? asciiBytes(line) : asciiOf(line));
+  parts(input: Parameters<typeof partWrites>[0]): PartsMeta {
+    const { writes, meta } = partWrites(input);
+    for (const d of [FACTS_DIR, REFS_DIR, SITES_DIR]) fs.mkdirSync(path.join(this.dir, d));
+    for (const w of writes) {
+      if ('data' in w) { this.put(w.name, w.data); continue; }
+      const to = path.join(this.dir, w.name);
+      try { fs.linkSync(w.link, to); } catch { this.put(w.name, fs.readFileSync(w.link)); }
     }
-    parts.push(CLOSE_LINES);
-    this.put('facts.json', parts);
+    // (a linked file's data is on disk already: its folder's entry is what remains to flush)
+    for (const d of [FACTS_DIR, REFS_DIR, SITES_DIR]) this.pending.push(fsyncDirAsync(path.join(this.dir, d)));
+    return meta;
   }
 
   /**
@@ -215,9 +209,6 @@ function edgesInto(parts: Uint8Array[], enc: EncodedEdges): void {
 }
 
 const COMMA = Buffer.from(',');
-const OPEN_LINES = Buffer.from('[\n');
-const NEXT_LINE = Buffer.from(',\n');
-const CLOSE_LINES = Buffer.from('\n]');
 
 /** Publishes a complete generation: CURRENT is replaced by rename, the single commit point. */
 export function publishGeneration(indexDir: string, name: string): void {
@@ -289,153 +280,6 @@ function readGraphFile(dir: string): { data: CodeGraphData; ends?: EdgeEnds } {
   if (Array.isArray(edges)) return { data: { nodes, edges } };
   return { data: { nodes, edges: decodeEdges(edges, nodes) }, ends: storedEnds(edges) };
 }
-export function readRefs(dir: string): Reference[] { return decodeRefs(readJson(path.join(dir, 'refs.json')) as EncodedRefs); }
-/** unresolved.json as the sites, in their stored order. */
-export function readUnresolved(dir: string): UnresolvedCall[] { return decodeUnresolved(readJson(path.join(dir, 'unresolved.json')) as EncodedUnresolved); }
 export function readFileTable(dir: string): FileTable { return readJson(path.join(dir, 'files.json')) as FileTable; }
-export function readFacts(dir: string): unknown[] { return readFactsWithText(dir).facts; }
-
-/**
- * facts.json with each file's line as bytes (written one file per line by GenerationWriter.facts, so an
- * unchanged file's line can be written again as is, without decoding and encoding it); `lines` is undefined
- * for a file in another layout. The members named in `lazy` are parsed when first read (lazy-json.ts): an
- * incremental analyze reads most files' calls, references and locals not at all.
- */
-export function readFactsWithText(dir: string, opts: { lazy?: readonly string[] } = {}): { facts: unknown[]; lines?: Uint8Array[] } {
-  const buf = fs.readFileSync(path.join(dir, 'facts.json'));
-  const n = buf.length;
-  // '[' '\n' … '\n' ']'
-  if (n >= 4 && buf[0] === 0x5b && buf[1] === 0x0a && buf[n - 2] === 0x0a && buf[n - 1] === 0x5d) {
-    // JSON.stringify never puts a raw line break inside a value, so every line but the brackets is one file.
-    const lines: Uint8Array[] = [];
-    const end = n - 2;
-    for (let start = 2; start <= end;) {
-      let stop = buf.indexOf(0x0a, start);
-      if (stop < 0 || stop > end) stop = end;
-      lines.push(buf.subarray(start, stop === end ? stop : stop - 1)); // without the ',' separator
-      start = stop + 1;
-    }
-    // (lazy members are sliced as Latin-1: byte offsets are character offsets only in ASCII)
-    if (opts.lazy?.length && isAscii(buf)) {
-      const lazy = new Set(opts.lazy);
-      const facts: unknown[] = [];
-      for (const line of lines) {
-        const o = lazyObject(buf, line.byteOffset - buf.byteOffset, line.byteOffset - buf.byteOffset + line.byteLength, lazy);
-        if (!o) break;
-        facts.push(o);
-      }
-      if (facts.length === lines.length) return { facts, lines };
-    }
-    // The array is parsed in one call (faster than a parse per line); the lines are only located.
-    const facts = JSON.parse(decodeText(buf)) as unknown[];
-    return lines.length === facts.length ? { facts, lines } : { facts };
-  }
-  return { facts: JSON.parse(decodeText(buf)) as unknown[] };
-}
 
 function readJson(file: string): unknown { return JSON.parse(readText(file)); }
-
-/**
- * References are the biggest part of a snapshot: stored column-wise with a string table (targets, files and
- * reasons repeat a lot), which makes the file several times smaller and faster to parse than objects.
- */
-interface EncodedRefs {
-  strings: string[];
-  /** 8 numbers per reference: target, filePath, line, column, length, kind, from (-1 = none), reason (string ids). */
-  rows: number[];
-  confidence: number[];
-}
-
-/** A table of distinct strings, each numbered by its first use (the column-wise files' string ids). */
-function stringTable(): { strings: string[]; sid: (s: string) => number } {
-  const strings: string[] = [];
-  const ids = new Map<string, number>();
-  const sid = (s: string): number => {
-    let id = ids.get(s);
-    if (id === undefined) { id = strings.length; strings.push(s); ids.set(s, id); }
-    return id;
-  };
-  return { strings, sid };
-}
-
-const KIND_IDS: readonly ReferenceKind[] = ['definition', 'call', 'import', 'export', 'type', 'value', 'jsx', 'shorthand'];
-
-function encodeRefs(refs: readonly Reference[]): EncodedRefs {
-  const { strings, sid } = stringTable();
-  const rows: number[] = new Array(refs.length * 8);
-  const confidence: number[] = new Array(refs.length);
-  // References come ordered by file: the previous file's id saves most filePath lookups (same ids either way).
-  let lastPath: string | undefined, lastPathId = -1;
-  for (let i = 0; i < refs.length; i++) {
-    const r = refs[i];
-    const o = i * 8;
-    rows[o] = sid(r.target);
-    rows[o + 1] = r.filePath === lastPath ? lastPathId : (lastPathId = sid((lastPath = r.filePath)));
-    rows[o + 2] = r.line;
-    rows[o + 3] = r.column;
-    rows[o + 4] = r.length;
-    const k = KIND_IDS.indexOf(r.kind);
-    rows[o + 5] = k >= 0 ? k : -1 - sid(r.kind); // an unknown kind survives as a string
-    rows[o + 6] = r.from === undefined ? -1 : sid(r.from);
-    rows[o + 7] = sid(r.reason);
-    confidence[i] = r.confidence;
-  }
-  return { strings, rows, confidence };
-}
-
-function decodeRefs(enc: EncodedRefs): Reference[] {
-  const { strings, rows, confidence } = enc;
-  const n = confidence.length;
-  const out: Reference[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const o = i * 8;
-    const k = rows[o + 5];
-    const ref: Reference = {
-      target: strings[rows[o]],
-      filePath: strings[rows[o + 1]],
-      line: rows[o + 2],
-      column: rows[o + 3],
-      length: rows[o + 4],
-      kind: (k >= 0 ? KIND_IDS[k] : strings[-1 - k]) as ReferenceKind,
-      confidence: confidence[i],
-      reason: strings[rows[o + 7]],
-    };
-    if (rows[o + 6] >= 0) ref.from = strings[rows[o + 6]];
-    out[i] = ref;
-  }
-  return out;
-}
-
-/**
- * Unresolved call sites: a string table (names, files and enclosing uids repeat) and 4 numbers per site: name,
- * file, line, and the enclosing uid's id times two plus 1 when the call may run a method (UnresolvedCall.member).
- */
-interface EncodedUnresolved {
-  strings: string[];
-  rows: number[];
-}
-
-function encodeUnresolved(sites: readonly UnresolvedCall[]): EncodedUnresolved {
-  const { strings, sid } = stringTable();
-  const rows: number[] = new Array(sites.length * 4);
-  for (let i = 0; i < sites.length; i++) {
-    const u = sites[i];
-    const o = i * 4;
-    rows[o] = sid(u.name);
-    rows[o + 1] = sid(u.filePath);
-    rows[o + 2] = u.line;
-    rows[o + 3] = sid(u.from) * 2 + (u.member ? 1 : 0);
-  }
-  return { strings, rows };
-}
-
-function decodeUnresolved(enc: EncodedUnresolved): UnresolvedCall[] {
-  const { strings, rows } = enc;
-  const out: UnresolvedCall[] = new Array(rows.length >> 2);
-  for (let i = 0; i < out.length; i++) {
-    const o = i * 4;
-    const from = rows[o + 3];
-    out[i] = { name: strings[rows[o]], filePath: strings[rows[o + 1]], line: rows[o + 2], from: strings[from >> 1], member: (from & 1) === 1 };
-  }
-  return out;
-}

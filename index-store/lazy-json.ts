@@ -1,7 +1,7 @@
 /**
  * JSON objects some of whose members are parsed when first read. An incremental analyze reads every file's cached
  * facts, but resolving only the changed files reads most of the others' facts not at all: their calls, references
- * and locals (most of facts.json's bytes) are read only when that file itself is resolved, or when another file's
+ * and locals (most of the facts cache's bytes) are read only when that file itself is resolved, or when another file's
  * evaluation reaches one of its locals. Parsing them all made a one-file run's largest allocation and garbage; here
  * only their bytes are located (a scan that creates no object) and each such member becomes an accessor that parses
  * its own bytes on first read and then turns into a plain data property, in the same place among the keys, so the

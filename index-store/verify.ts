@@ -16,10 +16,13 @@ import { readText } from './ascii-json.ts';
 export const BROKEN_NOTE = 'BROKEN';
 /** The generation's own description, written last: not listed in `sizes`. */
 const META_FILE = 'meta.json';
-/** The incremental cache: not served, and analyze re-parses what it cannot read, so it never makes a generation broken. */
-const CACHE_FILES = new Set(['facts.json']);
+/**
+ * The incremental cache (facts.json before the per-file parts, then the facts/ buckets): not served, and analyze
+ * re-parses what it cannot read, so it never makes a generation broken.
+ */
+const isCacheFile = (rel: string): boolean => rel === 'facts.json' || rel.startsWith('facts/');
 /** Files parsed to check a generation that records no sizes. */
-const JSON_FILES = ['graph.json', 'refs.json', 'files.json'];
+const JSON_FILES = ['graph.json', 'files.json'];
 
 /** Size of every file under `dir` (relative, '/'-separated), meta.json and the BROKEN note excepted. */
 export function fileSizes(dir: string): Record<string, number> {
@@ -49,7 +52,7 @@ export function generationDefect(dir: string): string | undefined {
   } catch { /* no note: good */ }
   if (meta.sizes && typeof meta.sizes === 'object') {
     for (const [rel, size] of Object.entries(meta.sizes)) {
-      if (CACHE_FILES.has(rel)) continue;
+      if (isCacheFile(rel)) continue;
       let actual: number;
       try { actual = fs.statSync(path.join(dir, rel)).size; } catch { return `${rel} is missing`; }
       if (actual !== size) return `${rel} is ${actual} bytes, ${size} were written`;

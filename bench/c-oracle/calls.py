@@ -12,6 +12,7 @@ header does not end the parse. Calls inside a macro's expansion are left out (th
 """
 import json
 import os
+import shutil
 import sys
 import tempfile
 
@@ -25,6 +26,16 @@ REFS = {ci.CursorKind.DECL_REF_EXPR, ci.CursorKind.MEMBER_REF_EXPR, ci.CursorKin
 
 
 def main(argv):
+    # (the stub headers' folder goes when the run ends, however it ends)
+    stubs = tempfile.mkdtemp(prefix='c-oracle-stubs-')
+    try:
+        calls(argv, stubs)
+    finally:
+        shutil.rmtree(stubs, ignore_errors=True)
+
+
+def calls(argv, stubs):
+    """Prints the calls of the FILEs argv names (see the usage above), stubbing missing headers in `stubs`."""
     root = os.path.abspath(argv[0])
     lang, std, incs, defines, files = 'c', None, [], [], []
     i = 1
@@ -35,7 +46,6 @@ def main(argv):
         if a == '-I': incs.append(argv[i + 1]); i += 2; continue
         if a == '-D': defines.append(argv[i + 1]); i += 2; continue
         files.append(a); i += 1
-    stubs = tempfile.mkdtemp(prefix='c-oracle-stubs-')
     args = ['-x', lang, '-std=' + (std or ('gnu11' if lang == 'c' else 'gnu++17')), '-ferror-limit=0', '-w']
     args += ['-I' + os.path.join(root, d) for d in incs] + ['-I' + stubs] + ['-D' + d for d in defines]
     index = ci.Index.create()

@@ -1,7 +1,7 @@
 /**
  * Worker-thread side of the extraction pool: one file per message, so the event loop turns between files
  * and native tree-sitter trees are freed (DESIGN.md §9). The facts go back as an object, or as JSON text when
- * the job asks (the pool does: it keeps the text for facts.json). A `warm` message loads grammars ahead of the first file; a `stop` message closes the port
+ * the job asks (the pool does: it keeps the text for the facts cache). A `warm` message loads grammars ahead of the first file; a `stop` message closes the port
  * between files; the worker is never terminated mid-parse.
  */
 import { parentPort } from 'node:worker_threads';

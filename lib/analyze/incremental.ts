@@ -1,6 +1,7 @@
 /**
  * Incremental resolve: when a run may take the previous snapshot's relations of unchanged files instead of
- * resolving every file again (lib/resolve ResolveReuse), and the previous results it takes them from.
+ * resolving every file again (lib/resolve ResolveReuse), and the previous results it takes them from (their references
+ * and unresolved sites are not read: the new generation links the previous one's parts, index-store/parts.ts).
  *
  * A run may when the previous generation was made by this very code (codeStamp) with a partitioned resolution
  * (every relation edge made while resolving its source's file), its facts cache is usable, the set of indexed files
@@ -14,8 +15,6 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { FileFacts } from '../extract/index.ts';
 import type { GraphEdge, GraphNode } from '../graph/schema.ts';
-import type { Reference } from '../refs/reference-index.ts';
-import type { UnresolvedCall } from '../refs/unresolved-calls.ts';
 import { isRelationEdge, type ResolveReuse } from '../resolve/index.ts';
 import { sha256 } from '../files/source.ts';
 import { addCodeEdge, denseGraph, graphData, type CodeGraphData, type GraphView } from '../graph/code-graph.ts';
@@ -54,9 +53,6 @@ export interface PreviousResolution {
   /** The JSON text a file's cached facts were read from (undefined: not at hand). */
   factsText?(facts: FileFacts): string | Uint8Array | undefined;
   graph(): CodeGraphData;
-  refs(): Reference[];
-  /** The unresolved call sites (unresolved.json), in their stored order. */
-  unresolved(): UnresolvedCall[];
 }
 
 /**
@@ -73,12 +69,8 @@ export function previousResolution(previous: PreviousResolution | undefined, run
   if (previous.meta.configListing !== run.configListing || !sameRecord(previous.meta.configFiles, run.configFiles)) return undefined;
   if (run.paths.length !== previous.files.size || run.paths.some((p) => !previous.files.has(p))) return undefined;
   let data: CodeGraphData;
-  let refs: Reference[];
-  let sites: UnresolvedCall[];
   try {
     data = previous.graph();
-    refs = previous.refs();
-    sites = previous.unresolved();
   } catch (err) {
     run.log(`the previous graph could not be read (${(err as Error).message}); resolving every file`);
     return undefined;
@@ -97,25 +89,11 @@ export function previousResolution(previous: PreviousResolution | undefined, run
     const list = edges.get(file);
     if (list) list.push(e); else edges.set(file, [e]);
   }
-  const refsOf = new Map<string, Reference[]>();
-  for (const r of refs) {
-    if (!run.clean.has(r.filePath)) continue;
-    const list = refsOf.get(r.filePath);
-    if (list) list.push(r); else refsOf.set(r.filePath, [r]);
-  }
-  const sitesOf = new Map<string, UnresolvedCall[]>();
-  for (const u of sites) {
-    if (!run.clean.has(u.filePath)) continue;
-    const list = sitesOf.get(u.filePath);
-    if (list) list.push(u); else sitesOf.set(u.filePath, [u]);
-  }
   const facts = previous.facts();
   return {
     clean: run.clean,
     edges: (p) => edges.get(p) ?? [],
-    refs: (p) => refsOf.get(p) ?? [],
     unresolved: (p) => previous.files.get(p)?.unresolvedCalls ?? 0,
-    unresolvedSites: (p) => sitesOf.get(p) ?? [],
     previousFacts: (p) => facts.get(p),
     marks,
     factsText: (p) => { const f = facts.get(p); return f && previous.factsText?.(f); },

@@ -11,8 +11,8 @@ import { OWN_SITE_FACTS } from '../extract/facts.ts';
 import { toCodeGraph } from '../graph/code-graph.ts';
 import type { RepoInfo, Snapshot } from '../../index-store/snapshot.ts';
 import {
-  GenerationWriter, SNAPSHOT_SCHEMA, cleanupGenerations, createGeneration, indexDirOf, publishGeneration, readFactsWithText,
-  readFileTable, readGraphData, readMeta, readRefs, readUnresolved, readPointer, sweepGenerations, type SnapshotMeta,
+  GenerationWriter, SNAPSHOT_SCHEMA, cleanupGenerations, createGeneration, indexDirOf, publishGeneration, readFactsParts,
+  readFileTable, readGraphData, readMeta, readPointer, sweepGenerations, type PartsMeta, type SnapshotMeta,
 } from '../../index-store/format.ts';
 import { checkName, chooseName, readRegistry, upsertRepo } from '../../index-store/registry.ts';
 import { recoverInterruptedWrites, removeStaleTemps, withLock } from '../../index-store/atomic.ts';
@@ -107,6 +107,7 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
   const newGeneration = (): { name: string; dir: string } => (generation ??= createGeneration(indexDir));
   const generationWriter = (): GenerationWriter => (writer ??= new GenerationWriter(newGeneration().dir));
   let published = false;
+  let parts: PartsMeta | undefined;
   try {
     const out = await runPipeline({
       root, name, previous, force: options.force, maxFileBytes: options.maxFileBytes, workers: options.workers,
@@ -114,12 +115,19 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
       searchDir: () => newGeneration().dir,
       // Files are written as soon as their data is final, their I/O overlapping the later phases.
       output: {
-        resolved: ({ table, facts, refs, unresolved, factsText }) => {
+        resolved: ({ table, facts, refs, unresolved, factsText, kept }) => {
           const w = generationWriter();
           w.files(table);
-          w.refs(refs.all);
-          w.unresolved(unresolved.all);
-          w.facts(facts, (f) => factsText(f as FileFacts));
+          // the previous generation's buckets of unchanged files are linked, not written again (index-store/parts.ts)
+          const linkable = previous && previous.meta.parts && !previous.defect;
+          parts = w.parts({
+            paths: table.files.map((f) => f.path), facts, cachedText: (f) => factsText(f as FileFacts), refs: refs.all, sites: unresolved.all,
+            previous: linkable ? {
+              dir: previous.dir, parts: previous.meta.parts!, paths: [...previous.files.keys()],
+              cachedFacts: (f) => previous.factsText?.(f as FileFacts) !== undefined, kept,
+            } : undefined,
+          });
+          return { references: parts.refs.reduce((a, b) => a + b, 0) };
         },
         graph: (graph) => generationWriter().graph(graph),
       },
@@ -140,7 +148,7 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
       schema: SNAPSHOT_SCHEMA, generation: generation.name, name, root, indexedAt: out.indexedAt, commit: repo.lastCommit,
       embedder: out.embedder, extractVersion: EXTRACT_VERSION, stats: out.stats,
       configFiles: out.configFiles, configListing: out.configListing, summary: out.summary,
-      ...(out.incremental ? { incremental: out.incremental } : {}),
+      ...(out.incremental ? { incremental: out.incremental } : {}), ...(parts ? { parts } : {}),
     };
     await w.finish(meta);
     const finalWrite = Math.round(performance.now() - tWrite);
@@ -191,20 +199,24 @@ function loadPrevious(dir: string, log: (m: string) => void): PreviousIndex | un
     const loadFacts = (): Map<string, FileFacts> => {
       if (facts) return facts;
       facts = new Map();
-      let read: { facts: unknown[]; lines?: Uint8Array[] } = { facts: [] };
-      try { read = readFactsWithText(dir, { lazy: OWN_SITE_FACTS }); } catch { log('the facts cache could not be read; parsing those files again'); }
-      table.files.forEach((record, i) => {
-        const f = read.facts[i] as FileFacts | undefined;
-        if (!f || f.path !== record.path) return;
-        facts!.set(record.path, f);
-        if (read.lines) texts.set(f, read.lines[i]);
-      });
+      // (a bucket that cannot be read only means its files are parsed again)
+      const { parts: read, failed } = readFactsParts(dir, { lazy: OWN_SITE_FACTS });
+      if (failed.length) log(`the facts cache could not be read (${failed[0]}); parsing those files again`);
+      const recorded = new Set(table.files.map((f) => f.path));
+      for (const part of read) {
+        part.facts.forEach((x, i) => {
+          const f = x as FileFacts;
+          if (!f || typeof f.path !== 'string' || !recorded.has(f.path)) return;
+          facts!.set(f.path, f);
+          if (part.lines) texts.set(f, part.lines[i]);
+        });
+      }
       return facts;
     };
     return {
       dir, meta, files: new Map(table.files.map((f) => [f.path, f])), skipped: new Map(table.skipped.map((s) => [s.path, s])),
       facts: loadFacts, factsText: (f) => texts.get(f),
-      graph: () => readGraphData(dir), refs: () => readRefs(dir), unresolved: () => readUnresolved(dir),
+      graph: () => readGraphData(dir),
     };
   } catch (err) {
     log(`the existing index could not be read (${(err as Error).message}); rebuilding it`);

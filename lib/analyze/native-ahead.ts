@@ -3,7 +3,7 @@
  * and copies its tree into flat arrays, in C (no JavaScript, so no worker start-up and no second V8 warm-up), up
  * to IN_FLIGHT files ahead of this thread, which matches the queries and collects the facts in order. The parse
  * leaves the critical path: what this thread waits for is only the first file. When the next file is not parsed
- * yet, this thread serialises the facts of files it collected before (the text facts.json stores) instead of
+ * yet, this thread serialises the facts of files it collected before (the text the facts cache stores) instead of
  * waiting.
  *
  * A single file (an incremental run's usual case) is extracted here (`extractHere`, which parses natively in
@@ -66,7 +66,7 @@ export class NativeAhead {
       const it = items[i];
       if (queued[i]) {
         inFlight--;
-        // Rather than wait for the parse thread, serialise facts collected earlier: facts.json needs those
+        // Rather than wait for the parse thread, serialise facts collected earlier: the facts cache needs those
         // bytes anyway (the facts are final once collected: resolution only reads them), and this thread would
         // idle. Kept as bytes, off the JavaScript heap: a string kept until the write would survive collections.
         while (serialised < i && !this.queue.ready()) {

@@ -12,11 +12,10 @@ import { detectModules, type ModulesOptions } from '../modules/index.ts';
 import { traceProcesses } from '../processes/index.ts';
 import { buildSearch, packSearchable } from '../search/index.ts';
 import type { CodeGraphData, GraphView } from '../graph/code-graph.ts';
-import type { Reference } from '../refs/reference-index.ts';
 import { codeStamp, modulesKey, previousResolution, processesKey, reuseModules, reuseProcesses, sameForModules } from './incremental.ts';
 import type { GraphBuilder } from '../graph/builder.ts';
 import type { ReferenceIndex } from '../refs/reference-index.ts';
-import type { UnresolvedCall, UnresolvedCalls } from '../refs/unresolved-calls.ts';
+import type { UnresolvedCalls } from '../refs/unresolved-calls.ts';
 import { CodegraphError } from '../errors.ts';
 import type { FileRecord, FileTable, SkipRecord, SnapshotMeta } from '../../index-store/format.ts';
 import type { RepoStats } from '../../index-store/snapshot.ts';
@@ -52,16 +51,17 @@ export interface PreviousIndex {
   meta: SnapshotMeta;
   files: ReadonlyMap<string, FileRecord>;
   skipped: ReadonlyMap<string, SkipRecord>;
-  /** Cached facts by path, read only when something changed (a no-op run never parses facts.json). */
+  /** Cached facts by path, read only when something changed (a no-op run never parses the facts cache). */
   facts(): ReadonlyMap<string, FileFacts>;
   /** The stored JSON of facts that facts() returned, as text or UTF-8 bytes (undefined for any other object). */
   factsText?(facts: FileFacts): string | Uint8Array | undefined;
   /** Why the published generation cannot be kept even when nothing changed (index-store/verify.ts). */
   defect?: string;
-  /** The previous graph and references, for an incremental resolve (read only when one is possible). */
+  /**
+   * The previous graph, for an incremental resolve (read only when one is possible). The references and unresolved
+   * sites of the files it takes over are not read: `PipelineOutput.resolved` gets their paths (`kept`).
+   */
   graph?(): CodeGraphData;
-  refs?(): Reference[];
-  unresolved?(): UnresolvedCall[];
 }
 
 export interface BuildOptions {
@@ -100,9 +100,12 @@ export interface PipelineOutput {
   /**
    * After resolve: the file table, the facts (in table order) and the references no longer change.
    * `factsText` gives the JSON some facts already have (cached ones' bytes, a worker's or the parse wait's text),
-   * saving their serialisation.
+   * saving their serialisation. `refs` and `unresolved` are those of every file but `kept`'s, whose relations were
+   * taken over from the previous generation (their references and sites are the previous generation's). Returns the
+   * number of references of every file, `kept`'s included.
    */
-  resolved(parts: { table: FileTable; facts: readonly FileFacts[]; refs: ReferenceIndex; unresolved: UnresolvedCalls; factsText: (facts: FileFacts) => string | Uint8Array | undefined }): void;
+  resolved(parts: { table: FileTable; facts: readonly FileFacts[]; refs: ReferenceIndex; unresolved: UnresolvedCalls;
+    factsText: (facts: FileFacts) => string | Uint8Array | undefined; kept: ReadonlySet<string> }): { references: number };
   /** After processes: the graph no longer changes (search only reads it). */
   graph(graph: GraphView): void;
 }
@@ -112,8 +115,9 @@ export interface BuildOutput {
   indexedAt: string;
   /** The graph (lib/graph/array-graph.ts; code-graph.ts toCodeGraph makes the graphology one). */
   graph?: GraphView;
+  /** The references (with `output`, of the files resolved this run only: PipelineOutput.resolved). */
   refs?: ReferenceIndex;
-  /** The unresolved call sites (lib/refs/unresolved-calls.ts). */
+  /** The unresolved call sites (lib/refs/unresolved-calls.ts; with `output`, as `refs`). */
   unresolved?: UnresolvedCalls;
   table: FileTable;
   configFiles: Record<string, string>;
@@ -385,10 +389,10 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   const readPreviousGraph = (): CodeGraphData => (previousGraph ??= previous!.graph!());
   // (for taking modules and flows over: a previous graph that cannot be read is only a reason to detect them again)
   const previousGraphIfReadable = (): CodeGraphData | undefined => { try { return readPreviousGraph(); } catch { return undefined; } };
-  const takeOver = !force && cacheUsable && !previous?.defect && !!previous?.graph && !!previous.refs && !!previous.unresolved;
+  // (references and sites taken over stay in the previous generation's parts: only a run that writes them may)
+  const takeOver = !force && cacheUsable && !previous?.defect && !!previous?.graph && !!opts.output;
   const reuse = !takeOver ? undefined : previousResolution({
-    meta: previous!.meta, files: previous!.files, facts: previous!.facts, factsText: previous!.factsText, graph: readPreviousGraph, refs: previous!.refs!,
-    unresolved: previous!.unresolved!,
+    meta: previous!.meta, files: previous!.files, facts: previous!.facts, factsText: previous!.factsText, graph: readPreviousGraph,
   }, { paths: all.map((a) => a.record.path), clean: new Set(cached.map((c) => c.record.path)), configFiles, configListing, log });
   const resolved = resolveProject(facts, config, { onNodes: opts.searchDir && searchWorker ? sendSearch : undefined, reuse });
   const { arrays: graph, refs, unresolvedSites: unresolved } = resolved;
@@ -406,13 +410,14 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   });
   const table: FileTable = { files: records, skipped: skippedRecords };
   const factsText = (f: FileFacts): string | Uint8Array | undefined => workerTexts.get(f) ?? previous?.factsText?.(f);
-  if (opts.output) early(() => opts.output!.resolved({ table, facts, refs, unresolved, factsText }));
+  let references = refs.size;
+  if (opts.output) early(() => { references = opts.output!.resolved({ table, facts, refs, unresolved, factsText, kept: resolved.kept }).references; });
   // What the summary needs of the parse and the resolver; then the facts are let go (written above, read by no
   // later phase): modules, processes and search allocate while they would otherwise still be alive.
   const tally = { parsed: parsed.length, cached: cached.length, unresolved: resolved.unresolvedCalls.total,
     resolvedFiles: resolved.resolvedFiles,
     // (a run a file's resolution failed in is not taken over: the next resolves every file, and names it again)
-    partitioned: resolved.partitioned && !resolved.failures.length, references: refs.size };
+    partitioned: resolved.partitioned && !resolved.failures.length, references };
   // (emptied, not only unnamed: this frame stays on the stack while search runs in this thread, and its slots
   // would keep them alive)
   facts = [];

@@ -4,8 +4,8 @@
  * the walk and the reads; this thread extracts from the first file on, and the workers join when ready.
  *
  * A worker replies with the facts as JSON text: this thread parses it (about as fast as a structured clone)
- * and keeps the text, so facts.json gets those files' lines without serialising them again. FileFacts are plain
- * JSON by contract (the facts cache round-trips them through facts.json the same way).
+ * and keeps the text, so the facts cache gets those files' lines without serialising them again. FileFacts are plain
+ * JSON by contract (the facts cache round-trips them through JSON the same way).
  *
  * Workers are stopped by message between files (never `terminate()`d mid-parse, which aborts the process).
  * If the worker script is not available (a bundle built without it) or a worker dies, its files are extracted
@@ -20,7 +20,7 @@ import { extractFile, type LanguageId } from '../lang/index.ts';
 
 export interface ExtractItem { path: string; text: string; language: LanguageId }
 /**
- * `text`: the facts' JSON (what facts.json stores for them) when it was made already: a worker's reply, or
+ * `text`: the facts' JSON (what the facts cache stores for them) when it was made already: a worker's reply, or
  * UTF-8 bytes serialised while this thread waited for the native parse thread.
  */
 export type ExtractResult = { facts: FileFacts; text?: string | Uint8Array } | { error: string };

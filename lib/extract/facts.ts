@@ -1,7 +1,7 @@
 /**
  * The facts the extractor records for one file: plain JSON (cached by content hash, possibly made in a worker),
  * everything the resolver needs and nothing it does not. Positions are 1-based lines and 1-based UTF-16 columns.
- * The two most frequent values are numbers rather than arrays or objects (Pos, Binding): facts.json is parsed on
+ * The two most frequent values are numbers rather than arrays or objects (Pos, Binding): the facts cache is parsed on
  * every run that changes a file, and its cost follows the number of objects more than the bytes. Read them only
  * through the helpers below.
  */

@@ -39,6 +39,11 @@ export interface ResolveResult {
   /** Project files whose relations were resolved in this run (the others' were taken from `ResolveOptions.reuse`). */
   resolvedFiles: number;
   /**
+   * The files whose relations were taken over (ResolveReuse): their references and unresolved sites are not in
+   * `refs` and `unresolvedSites`, which hold those of the files resolved; the caller keeps the previous ones.
+   */
+  kept: ReadonlySet<string>;
+  /**
    * Every relation edge was made while resolving the file its source belongs to (none by a resolver's set-up, none
    * leaving another file): the graph's relation edges split by source file, which a later run's `reuse` relies on.
    */
@@ -62,12 +67,8 @@ export interface ResolveReuse {
   clean: ReadonlySet<string>;
   /** The previous relation edges whose source lies in a clean file, in the previous graph's order. */
   edges(path: string): readonly GraphEdge[];
-  /** The previous references made in a clean file (definitions included), in their stored order. */
-  refs(path: string): readonly Reference[];
-  /** The previous unresolved-call count of a clean file. */
+  /** The previous unresolved-call count of a clean file. (Its references and sites stay with the caller: ResolveResult.kept.) */
   unresolved(path: string): number;
-  /** The previous unresolved call sites of a clean file (ResolveResult.unresolvedSites), in their stored order. */
-  unresolvedSites(path: string): readonly UnresolvedCall[];
   /** The previous facts of a project file that is not clean (undefined: none, the file is new or was not cached). */
   previousFacts(path: string): FileFacts | undefined;
   /** Entry marks (entryKind, registeredBy) the previous run's own-relation resolvers put on nodes, by uid. */
@@ -109,9 +110,9 @@ export function isRelationEdge(type: string): boolean { return !NOT_RELATIONS.ha
  * context (which holds `this`), keeping every file's facts and the evaluator's memos alive as long as the result.
  */
 function resolveResult(arrays: ArrayGraph, refs: ReferenceIndex, unresolvedCalls: ResolveResult['unresolvedCalls'], unresolvedSites: UnresolvedCalls,
-  resolvedFiles: number, partitioned: boolean, failures: ResolveResult['failures']): ResolveResult {
+  resolvedFiles: number, kept: ReadonlySet<string>, partitioned: boolean, failures: ResolveResult['failures']): ResolveResult {
   let graph: CodeGraph | undefined;
-  return { get graph(): CodeGraph { return (graph ??= toCodeGraph(arrays)); }, arrays, refs, unresolvedCalls, unresolvedSites, resolvedFiles, partitioned, failures };
+  return { get graph(): CodeGraph { return (graph ??= toCodeGraph(arrays)); }, arrays, refs, unresolvedCalls, unresolvedSites, resolvedFiles, kept, partitioned, failures };
 }
 
 class ProjectBuilder {
@@ -181,6 +182,7 @@ class ProjectBuilder {
     const again = reuse && this.toResolve(reuse);
     if (!again) reuse = undefined;
     let resolvedFiles = 0;
+    const kept = new Set<string>();
     if (reuse) {
       // the previous run's entry marks of own-relation resolvers' set-ups; a set-up runs again only when a file of
       // its family is resolved (no mark lies in a file whose shape changed: toResolve, so its marks are these again)
@@ -193,7 +195,7 @@ class ProjectBuilder {
         this.ownResolvers();
       }
       for (let f = 0; f < this.projectCount; f++) {
-        if (!again!.has(f)) { this.takeOver(f, reuse); continue; }
+        if (!again!.has(f)) { this.takeOver(f, reuse); kept.add(this.files[f].path); continue; }
         this.relationsOf(f);
         resolvedFiles++;
       }
@@ -228,7 +230,7 @@ class ProjectBuilder {
       total: this.unresolved, byFile: this.unresolvedByFile,
       external: this.external, nameOnly: this.nameOnly, resolved: this.resolved,
       calls: this.unresolved + this.external + this.resolved,
-    }, new UnresolvedCalls(sites), resolvedFiles, this.partitioned, this.failures);
+    }, new UnresolvedCalls(sites), resolvedFiles, kept, this.partitioned, this.failures);
   }
 
   /**
@@ -302,14 +304,15 @@ class ProjectBuilder {
     }
   }
 
-  /** A clean file's previous relation edges, references and unresolved calls (see ResolveReuse). */
+  /** A clean file's previous relation edges and unresolved-call count (see ResolveReuse; its references and sites stay with the caller). */
   private takeOver(f: number, reuse: ResolveReuse): void {
     const p = this.files[f].path;
     for (const e of reuse.edges(p)) this.graph.addEdge({ ...e });
-    this.refs[f] = [...reuse.refs(p)];
+    // (the definitions symbols() made are among the kept references)
+    this.refs[f] = [];
+    this.sites[f] = [];
     const u = reuse.unresolved(p);
     if (u) { this.unresolvedByFile[p] = u; this.unresolved += u; }
-    this.sites[f] = [...reuse.unresolvedSites(p)];
   }
 
   /** Records an unresolved call site of file f (its name as written) made from the node at position `from`. */

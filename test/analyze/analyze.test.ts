@@ -31,7 +31,7 @@ test('analyze writes a generation, the pointer, the .gitignore and the registry 
   t.is(fs.readFileSync(path.join(root, '.codegraph/.gitignore'), 'utf8'), '*\n');
   const gen = readPointer(path.join(root, '.codegraph'))!;
   t.is(path.join(root, '.codegraph', gen), r.dir);
-  for (const f of ['meta.json', 'graph.json', 'refs.json', 'files.json', 'facts.json']) t.true(fs.existsSync(path.join(r.dir, f)), f);
+  for (const f of ['meta.json', 'graph.json', 'refs/0.json', 'unresolved/0.json', 'files.json', 'facts/0.json']) t.true(fs.existsSync(path.join(r.dir, f)), f);
   const meta = readMeta(r.dir);
   t.is(meta.root, root);
   t.is(meta.stats.files, 3);
@@ -141,7 +141,7 @@ test('incremental: a snapshot another build of codegraph made is resolved again,
 test('incremental: a no-op run does not need the facts cache; a lost cache means re-parsing, not wrong results', async (t) => {
   const { root, home } = tempRepo(SMALL_PROJECT);
   const first = await analyzeRepository(root, { home });
-  fs.rmSync(path.join(first.dir, 'facts.json'));
+  fs.rmSync(path.join(first.dir, 'facts', '0.json'));
   t.true((await analyzeRepository(root, { home })).summary.upToDate);
   writeTree(root, { 'src/new.ts': 'export const n = 1;\n' });
   const logs: string[] = [];
@@ -159,13 +159,13 @@ test('incremental: the snapshot files equal a forced rebuild byte for byte (cach
   writeTree(root, { 'src/math.ts': 'export function add(a: number, b: number): number {\n  return a + b + 0;\n}\n' });
   const incremental = await analyzeRepository(root, { home });
   t.is(incremental.summary.files.parsed, 1);
-  const files = ['graph.json', 'refs.json', 'files.json', 'facts.json'];
+  const files = ['graph.json', 'refs/0.json', 'unresolved/0.json', 'files.json', 'facts/0.json'];
   const read = (dir: string) => files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
   const a = read(incremental.dir);
   const forced = await analyzeRepository(root, { home, force: true });
   t.is(forced.summary.files.parsed, 4);
   t.deepEqual(a, read(forced.dir));
-  t.is(a[3].split('\n').length, 4 + 2); // one line per file
+  t.is(a[4].split('\n').length, 4 + 2); // one line per file
 });
 
 test('--force parses every file again', async (t) => {

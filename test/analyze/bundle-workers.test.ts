@@ -1,7 +1,8 @@
 /**
  * The bundled CLI (dist/cli.mjs) finds dist/search-worker.mjs beside its chunks: on a project large enough for
  * the search worker (SEARCH_WORKER_MIN_SYMBOLS) it searches there and writes the generation that the same bundle
- * without the worker script writes in one thread (saying so), byte for byte.
+ * without the worker script writes in one thread (saying so), byte for byte. Without the shipped code-search model
+ * beside its chunks (a broken install) it searches with the learned embedder, saying so.
  */import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -79,4 +80,19 @@ test('bundled: a large project searches in dist/search-worker.mjs; without the s
   t.true(Object.keys(worker.files).some((f) => f.startsWith('search/')));
   t.deepEqual(Object.keys(alone.files).sort(), Object.keys(worker.files).sort());
   for (const f of Object.keys(worker.files)) t.true(alone.files[f] === worker.files[f], `${f} differs`);
+});
+
+test('bundled: without the shipped code-search model beside it, analyze says so and uses the learned embedder', (t) => {
+  const base = tempDir();
+  const root = path.join(base, 'repo');
+  writeTree(root, Object.fromEntries(Object.entries(largeProject()).slice(0, 3)));
+  const bare = path.join(base, 'dist');
+  fs.mkdirSync(bare);
+  const dist = path.join(repoRoot, 'dist');
+  for (const f of fs.readdirSync(dist)) if (f.endsWith('.mjs')) fs.copyFileSync(path.join(dist, f), path.join(bare, f));
+  fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(base, 'node_modules'), 'dir'); // tree-sitter's native code
+  const r = analyze(bare, root, path.join(base, 'home'));
+  t.is(r.err.match(/code-search-nbow\.bin is not installed; using the learned embedder/g)?.length, 1, r.err);
+  t.regex(JSON.parse(r.files['search/meta.json']).embedder.id, /^builtin:cooc-v1-128-[0-9a-f]{16}$/);
+  t.true('search/embedder.bin' in r.files);
 });

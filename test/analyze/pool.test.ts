@@ -91,7 +91,7 @@ test('analyze with a worker writes the same snapshot files as analyze in this th
         + `export class C${i} { run(): number { return f${i}(${i}); } }\n`;
   }
   files['src/legacy.js'] = "const { f3 } = require('./m003');\nmodule.exports = { legacy: () => f3(1) };\n";
-  const read = (dir: string) => ['graph.json', 'refs.json', 'files.json', 'facts.json'].map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+  const read = (dir: string) => ['graph.json', 'refs/0.json', 'unresolved/0.json', 'files.json', 'facts/0.json'].map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
   const a = tempRepo(files);
   const b = tempRepo(files);
   const when = new Date(Date.now() - 60_000); // same mtimes in both (files.json records them)

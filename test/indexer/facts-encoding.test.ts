@@ -1,7 +1,7 @@
 /**
  * The compact encodings of the facts (facts.ts): a position packed into one number unless it does not fit, a
  * binding as one number. Both must give back exactly what was stored, for any line, column or length a file can
- * have, through a JSON round trip (facts.json); and references made from them must still span their names.
+ * have, through a JSON round trip (the facts cache); and references made from them must still span their names.
  */
 import test from 'ava';
 import {

@@ -56,10 +56,10 @@ test('a broken new generation is not reloaded per request: the previous snapshot
   const loader = new SnapshotLoader({ home, log: (l) => log.push(l) });
   t.teardown(() => loader.close());
   const good = await loader.get();
-  // Publish a copy of the generation whose refs.json is cut short.
+  // Publish a copy of the generation whose references (one bucket of them) are cut short.
   const broken = path.join(indexDirOf(root), 'g-broken');
   fs.cpSync(generation(), broken, { recursive: true });
-  truncate(path.join(broken, 'refs.json'));
+  truncate(path.join(broken, 'refs', '0.json'));
   fs.writeFileSync(path.join(indexDirOf(root), 'CURRENT'), 'g-broken\n');
   for (let i = 0; i < 100; i++) t.is(await loader.get(), good);
   await new Promise((r) => setTimeout(r, 100));
@@ -72,7 +72,7 @@ test('a broken new generation is not reloaded per request: the previous snapshot
   t.not(fresh, good);
 });
 
-for (const file of ['graph.json', 'refs.json', 'files.json', 'search/meta.json']) {
+for (const file of ['graph.json', 'refs/0.json', 'unresolved/0.json', 'files.json', 'search/meta.json']) {
   test(`a truncated ${file}: status says broken, a plain analyze writes the snapshot again and tools load it`, async (t) => {
     const { home, root, generation } = await indexed();
     const before = generation();
@@ -123,8 +123,8 @@ test('a generation written before sizes were recorded is checked by reading its 
   fs.writeFileSync(metaFile, JSON.stringify(meta));
   t.true(indexStatus(root).upToDate);
   t.true((await analyzeRepository(root, { home, embedder: 'lexical' })).summary.upToDate);
-  truncate(path.join(generation(), 'refs.json'));
-  t.regex(indexStatus(root).broken ?? '', /refs\.json cannot be read/);
+  truncate(path.join(generation(), 'files.json'));
+  t.regex(indexStatus(root).broken ?? '', /files\.json cannot be read/);
   t.false((await analyzeRepository(root, { home, embedder: 'lexical' })).summary.upToDate);
   t.true(indexStatus(root).upToDate);
 });

@@ -4,10 +4,11 @@ import { isAscii } from 'node:buffer';
 import path from 'node:path';
 import type { Reference } from '../../lib/refs/reference-index.ts';
 import {
-  GenerationWriter, cleanupGenerations, createGeneration, publishGeneration, readFacts, readFactsWithText, readGraph, readGraphData, readMeta, readPointer, readRefs,
+  GenerationWriter, cleanupGenerations, createGeneration, publishGeneration, readFactsFile, readGraph, readGraphData, readMeta, readPointer, readRefs,
   SNAPSHOT_SCHEMA, sweepGenerations, type SnapshotMeta,
 } from '../../index-store/format.ts';
 import { escapeNonAscii } from '../../index-store/ascii-json.ts';
+import { writeFileFlushing } from '../../index-store/atomic.ts';
 import { tempDir } from '../analyze/_helpers.ts';
 import type { GraphEdge, GraphNode } from '../../lib/graph/schema.ts';
 import { encodeEdges } from '../../index-store/graph-edges.ts';
@@ -29,13 +30,24 @@ const metaOf = (dir: string): SnapshotMeta => ({
   extractVersion: '1', stats: { files: 0, nodes: 0, edges: 0, communities: 0, processes: 0, embeddings: 0 }, configFiles: {}, summary: {},
 });
 
-async function generation(dir: string, facts: unknown[] = []) {
+const refFacts = [{ path: 'src/a.ts' }, { path: 'src/b.ts' }, { path: 'src/c.ts' }];
+
+/** A generation of `facts` (one bucket: under 64 files) with the references of their files. */
+async function generation(dir: string, facts: { path: string }[] = refFacts) {
   const w = new GenerationWriter(dir);
   w.files({ files: [], skipped: [] });
-  w.refs(refs);
-  w.facts(facts);
+  const paths = facts.map((f) => f.path);
+  w.parts({ paths, facts, refs: refs.filter((r) => paths.includes(r.filePath)), sites: [] });
   w.graphData({ nodes: [], edges: [] });
   await w.finish(metaOf(dir));
+}
+
+/** The facts of a generation of fewer than 64 files: its one bucket. */
+const factsFile = (dir: string): string => path.join(dir, 'facts', '0.json');
+
+/** The facts part of `facts` (a one-bucket generation) with `cachedText`. */
+function factsPart(w: GenerationWriter, facts: { path: string }[], cachedText?: (f: unknown) => string | Uint8Array | undefined): void {
+  w.parts({ paths: facts.map((f) => f.path), facts, cachedText, refs: [], sites: [] });
 }
 
 test('references survive the column-wise encoding exactly, unknown kinds included', async (t) => {
@@ -43,17 +55,30 @@ test('references survive the column-wise encoding exactly, unknown kinds include
   const g = createGeneration(path.join(index, '.codegraph'));
   await generation(g.dir);
   t.deepEqual(readRefs(g.dir), refs);
-  t.true(fs.readFileSync(path.join(g.dir, 'refs.json'), 'utf8').length < JSON.stringify(refs).length);
+  t.true(fs.readFileSync(path.join(g.dir, 'refs', '0.json'), 'utf8').length < JSON.stringify(refs).length);
 });
 
-test('facts.json of more files than one writev takes (IOV_MAX) reads back whole and in order', async (t) => {
+test('facts of many files go to 64 buckets by path, each one file per line, and read back whole', async (t) => {
   const facts = Array.from({ length: 2600 }, (_, i) => ({ path: `f${i}.ts`, s: i % 3 ? 'x'.repeat(i % 50) : 'é…' }));
   const g = createGeneration(path.join(tempDir(), '.codegraph'));
   const w = new GenerationWriter(g.dir);
-  w.facts(facts);
+  factsPart(w, facts);
   await w.settle(true);
-  t.is(fs.readFileSync(path.join(g.dir, 'facts.json'), 'utf8'), `[\n${facts.map((f) => escapeNonAscii(JSON.stringify(f))).join(',\n')}\n]`);
-  t.deepEqual(readFactsWithText(g.dir).facts, facts);
+  const buckets = fs.readdirSync(path.join(g.dir, 'facts'));
+  t.is(buckets.length, 64);
+  const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const parts = buckets.map((b) => readFactsFile(path.join(g.dir, 'facts', b)).facts as typeof facts);
+  t.deepEqual(parts.flat().sort(byPath), [...facts].sort(byPath));
+  for (const [k, part] of parts.entries()) {
+    t.is(fs.readFileSync(path.join(g.dir, 'facts', buckets[k]), 'utf8'), part.length ? `[\n${part.map((f) => escapeNonAscii(JSON.stringify(f))).join(',\n')}\n]` : '[]');
+  }
+});
+
+test('writeFileFlushing: more parts than one writev takes (IOV_MAX) are written whole and in order', async (t) => {
+  const parts = Array.from({ length: 2600 }, (_, i) => Buffer.from(`${i},`));
+  const file = path.join(tempDir(), 'many');
+  await writeFileFlushing(file, parts);
+  t.is(fs.readFileSync(file, 'utf8'), parts.map((p) => p.toString()).join(''));
 });
 
 /** What a format 1 graph.json gave: the graph through JSON.stringify and JSON.parse, as one string (key order kept). */
@@ -186,61 +211,60 @@ test('a pointer that is garbage or points outside is ignored', (t) => {
   }
 });
 
-test('facts.json: one file per line, read back with each line; a file in the one-line layout still reads', async (t) => {
+test('a facts bucket: one file per line, read back with each line; a file in the one-line layout still reads', async (t) => {
   const g = createGeneration(path.join(tempDir(), '.codegraph'));
   const facts = [{ path: 'a.ts', s: 'line\nbreak, "quoted" \u2028', n: [1, 2] }, { path: 'b.ts', s: '' }, { path: 'c.ts', nested: { x: [{}] } }];
   await generation(g.dir, facts);
-  const text = fs.readFileSync(path.join(g.dir, 'facts.json'), 'utf8');
+  const text = fs.readFileSync(factsFile(g.dir), 'utf8');
   t.deepEqual(JSON.parse(text), facts); // still one JSON array
   t.is(text.split('\n').length, facts.length + 2);
-  const read = readFactsWithText(g.dir);
+  const read = readFactsFile(factsFile(g.dir));
   t.deepEqual(read.facts, facts);
   t.deepEqual(read.lines?.map((l) => Buffer.from(l).toString('utf8')), facts.map((f) => escapeNonAscii(JSON.stringify(f))));
-  t.true(ascii(path.join(g.dir, 'facts.json')));
-  t.deepEqual(readFacts(g.dir), facts);
+  t.true(ascii(factsFile(g.dir)));
 
-  fs.writeFileSync(path.join(g.dir, 'facts.json'), JSON.stringify(facts));
-  t.deepEqual(readFactsWithText(g.dir), { facts });
-  // As older versions wrote it: raw UTF-8, one file per line.
-  fs.writeFileSync(path.join(g.dir, 'facts.json'), `[\n${facts.map((f) => JSON.stringify(f)).join(',\n')}\n]`);
-  t.deepEqual(readFactsWithText(g.dir).facts, facts);
-  fs.writeFileSync(path.join(g.dir, 'facts.json'), '[\n{"path":"a.ts"},\n{"path":');
-  t.throws(() => readFactsWithText(g.dir));
+  fs.writeFileSync(factsFile(g.dir), JSON.stringify(facts));
+  t.deepEqual(readFactsFile(factsFile(g.dir)), { facts });
+  // raw UTF-8, one file per line
+  fs.writeFileSync(factsFile(g.dir), `[\n${facts.map((f) => JSON.stringify(f)).join(',\n')}\n]`);
+  t.deepEqual(readFactsFile(factsFile(g.dir)).facts, facts);
+  fs.writeFileSync(factsFile(g.dir), '[\n{"path":"a.ts"},\n{"path":');
+  t.throws(() => readFactsFile(factsFile(g.dir)));
 });
 
-test('facts.json: a cached line is written as given, other facts are serialised; none and one file are valid JSON', async (t) => {
+test('a facts bucket: a cached line is written as given, other facts are serialised; none and one file are valid JSON', async (t) => {
   const indexDir = path.join(tempDir(), '.codegraph');
   const kept = { path: 'a.ts', v: 1 };
   const fresh = { path: 'b.ts', v: 2 };
   const g = createGeneration(indexDir);
   const w = new GenerationWriter(g.dir);
-  w.facts([kept, fresh], (f) => (f === kept ? '{"path":"a.ts","v":1,"from":"cache"}' : undefined));
+  factsPart(w, [kept, fresh], (f) => (f === kept ? '{"path":"a.ts","v":1,"from":"cache"}' : undefined));
   await w.finish(metaOf(g.dir));
-  t.deepEqual(readFactsWithText(g.dir).facts, [{ path: 'a.ts', v: 1, from: 'cache' }, fresh]);
+  t.deepEqual(readFactsFile(factsFile(g.dir)).facts, [{ path: 'a.ts', v: 1, from: 'cache' }, fresh]);
   // A line as bytes (read from the previous generation) is copied as is, non-ASCII included.
-  const bytes = readFactsWithText(g.dir).lines!;
+  const bytes = readFactsFile(factsFile(g.dir)).lines!;
   const copy = createGeneration(indexDir);
   const c = new GenerationWriter(copy.dir);
   const third = { path: 'c.ts', s: 'é…𝒳' };
-  c.facts([kept, fresh, third], (f) => (f === kept ? bytes[0] : f === fresh ? bytes[1] : undefined));
+  factsPart(c, [kept, fresh, third], (f) => (f === kept ? bytes[0] : f === fresh ? bytes[1] : undefined));
   await c.finish(metaOf(copy.dir));
-  t.deepEqual(readFactsWithText(copy.dir).facts, [{ path: 'a.ts', v: 1, from: 'cache' }, fresh, third]);
-  t.deepEqual(readFactsWithText(copy.dir).lines!.slice(0, 2).map((l) => Buffer.from(l)), bytes.map((l) => Buffer.from(l)));
-  t.true(ascii(path.join(copy.dir, 'facts.json')));
+  t.deepEqual(readFactsFile(factsFile(copy.dir)).facts, [{ path: 'a.ts', v: 1, from: 'cache' }, fresh, third]);
+  t.deepEqual(readFactsFile(factsFile(copy.dir)).lines!.slice(0, 2).map((l) => Buffer.from(l)), bytes.map((l) => Buffer.from(l)));
+  t.true(ascii(factsFile(copy.dir)));
   // Cached text with non-ASCII characters (a line of an older generation's raw UTF-8, a worker's string) is
   // written escaped: the same facts, an ASCII file.
   const older = createGeneration(indexDir);
   const o = new GenerationWriter(older.dir);
-  o.facts([kept, fresh], (f) => (f === kept ? Buffer.from('{"path":"a.ts","s":"é…𝒳"}') : '{"path":"b.ts","s":"\u2028ü"}'));
+  factsPart(o, [kept, fresh], (f) => (f === kept ? Buffer.from('{"path":"a.ts","s":"é…𝒳"}') : '{"path":"b.ts","s":"\u2028ü"}'));
   await o.finish(metaOf(older.dir));
-  t.deepEqual(readFactsWithText(older.dir).facts, [{ path: 'a.ts', s: 'é…𝒳' }, { path: 'b.ts', s: '\u2028ü' }]);
-  t.true(ascii(path.join(older.dir, 'facts.json')));
+  t.deepEqual(readFactsFile(factsFile(older.dir)).facts, [{ path: 'a.ts', s: 'é…𝒳' }, { path: 'b.ts', s: '\u2028ü' }]);
+  t.true(ascii(factsFile(older.dir)));
   for (const list of [[], [fresh]]) {
     const h = createGeneration(indexDir);
     const v = new GenerationWriter(h.dir);
-    v.facts(list);
+    factsPart(v, list);
     await v.finish(metaOf(h.dir));
-    t.deepEqual(readFactsWithText(h.dir).facts, list);
+    t.deepEqual(readFactsFile(factsFile(h.dir)).facts, list);
   }
 });
 
@@ -248,7 +272,7 @@ test('GenerationWriter: meta.json comes last; a failed write is reported by fini
   const indexDir = path.join(tempDir(), '.codegraph');
   const g = createGeneration(indexDir);
   await generation(g.dir);
-  t.deepEqual(fs.readdirSync(g.dir).sort(), ['facts.json', 'files.json', 'graph.json', 'meta.json', 'refs.json']);
+  t.deepEqual(fs.readdirSync(g.dir).sort(), ['facts', 'files.json', 'graph.json', 'meta.json', 'refs', 'unresolved']);
   t.is(readMeta(g.dir).generation, g.name);
 
   const bad = createGeneration(indexDir);

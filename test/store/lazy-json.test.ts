@@ -2,7 +2,7 @@ import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
 import { lazyObject } from '../../index-store/lazy-json.ts';
-import { createGeneration, readFactsWithText } from '../../index-store/format.ts';
+import { createGeneration, readFactsFile } from '../../index-store/format.ts';
 import { escapeNonAscii } from '../../index-store/ascii-json.ts';
 import { tempDir } from '../analyze/_helpers.ts';
 
@@ -52,19 +52,19 @@ test('lazyObject: a slice of a larger buffer; anything but one compact object is
   t.deepEqual(lazyObject(Buffer.from('{}'), 0, 2, new Set(['a'])), {});
 });
 
-test('readFactsWithText lazy: the same facts and lines as an eager read; a file that is not ASCII is read whole', (t) => {
+test('readFactsFile lazy: the same facts and lines as an eager read; a file that is not ASCII is read whole', (t) => {
   const g = createGeneration(path.join(tempDir(), '.codegraph'));
   const facts = [{ path: 'a.py', calls: big(50), refs: [] }, { path: 'b.py', locals: big(60), s: '\u00e9' }, { path: 'c.py' }];
   fs.writeFileSync(path.join(g.dir, 'facts.json'), `[\n${facts.map((f) => escapeNonAscii(JSON.stringify(f))).join(',\n')}\n]`);
-  const eager = readFactsWithText(g.dir);
-  const lazy = readFactsWithText(g.dir, { lazy: ['calls', 'locals'] });
+  const eager = readFactsFile(path.join(g.dir, 'facts.json'));
+  const lazy = readFactsFile(path.join(g.dir, 'facts.json'), { lazy: ['calls', 'locals'] });
   t.is(typeof Object.getOwnPropertyDescriptor(lazy.facts[0] as object, 'calls')?.get, 'function');
   t.deepEqual(lazy.lines, eager.lines);
   t.is(JSON.stringify(lazy.facts), JSON.stringify(eager.facts));
   t.deepEqual(lazy.facts, facts);
   // raw UTF-8 (as older versions wrote it): byte offsets are not character offsets, so every line is parsed whole
   fs.writeFileSync(path.join(g.dir, 'facts.json'), `[\n${facts.map((f) => JSON.stringify(f)).join(',\n')}\n]`);
-  const raw = readFactsWithText(g.dir, { lazy: ['calls', 'locals'] });
+  const raw = readFactsFile(path.join(g.dir, 'facts.json'), { lazy: ['calls', 'locals'] });
   t.is(Object.getOwnPropertyDescriptor(raw.facts[1] as object, 'locals')?.get, undefined);
   t.deepEqual(raw.facts, facts);
 });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
-import { SNAPSHOT_SCHEMA, readGraphData, readMeta, readPointer } from '../../index-store/format.ts';
+import { SNAPSHOT_SCHEMA, readGraphData, readMeta, readPointer, readRefs, readUnresolved } from '../../index-store/format.ts';
 import { loadSavedSnapshot } from '../../runtime/bundle/saved-snapshot.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { SMALL_PROJECT, tempRepo } from '../analyze/_helpers.ts';
@@ -27,23 +27,28 @@ async function format1Repo() {
   return { root, home, fresh };
 }
 
-test('the current format is 3: graph.json with column-wise edges, and unresolved.json', (t) => {
-  t.is(SNAPSHOT_SCHEMA, 3);
+test('the current format is 4: the per-file parts (facts/, refs/, unresolved/ buckets)', (t) => {
+  t.is(SNAPSHOT_SCHEMA, 4);
 });
 
-test('analyze over a format 2 snapshot (no unresolved.json) rebuilds from scratch and writes the unresolved sites', async (t) => {
-  const { root, home } = tempRepo(SMALL_PROJECT, 'old2');
+test('analyze over a format 3 snapshot (whole refs.json, unresolved.json, facts.json) rebuilds from scratch and writes the parts', async (t) => {
+  const { root, home } = tempRepo(SMALL_PROJECT, 'old3');
   await analyzeRepository(root, { home });
   const dir = generationDir(root);
-  const sites = fs.readFileSync(path.join(dir, 'unresolved.json'), 'utf8');
-  fs.rmSync(path.join(dir, 'unresolved.json'));
-  fs.writeFileSync(path.join(dir, 'meta.json'), JSON.stringify({ ...readMeta(dir), schema: 2 }));
+  const refs = JSON.stringify(readRefs(dir));
+  const sites = JSON.stringify(readUnresolved(dir));
+  // as format 3 laid it out: one file of each, no part folders
+  for (const part of ['facts', 'refs', 'unresolved']) fs.rmSync(path.join(dir, part), { recursive: true });
+  for (const file of ['facts.json', 'refs.json', 'unresolved.json']) fs.writeFileSync(path.join(dir, file), '[]');
+  fs.writeFileSync(path.join(dir, 'meta.json'), JSON.stringify({ ...readMeta(dir), schema: 3, parts: undefined }));
   const logs: string[] = [];
   const r = await analyzeRepository(root, { home, log: (m) => logs.push(m) });
   t.false(r.summary.upToDate);
   t.is(r.summary.files.reused, 0);
-  t.true(logs.some((m) => /snapshot format 2; rebuilding with format 3/.test(m)));
-  t.is(fs.readFileSync(path.join(r.dir, 'unresolved.json'), 'utf8'), sites);
+  t.true(logs.some((m) => /snapshot format 3; rebuilding with format 4/.test(m)));
+  t.is(JSON.stringify(readRefs(r.dir)), refs);
+  t.is(JSON.stringify(readUnresolved(r.dir)), sites);
+  t.deepEqual(fs.readdirSync(r.dir).filter((n) => n.endsWith('.json')).sort(), ['files.json', 'graph.json', 'meta.json']);
 });
 
 test('analyze over a format 1 snapshot rebuilds from scratch and writes the current format', async (t) => {

@@ -12,7 +12,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   // type guards by symbol: the predicate of the symbol's function (a declaration, or a const's arrow)
   const predicates = new Map<number, Node>();
   if (this.predicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.predicateOf.get(fn); if (t) predicates.set(i, t); });
-  // each fact filled in place (its keys in the order they were set, as facts.json keeps them)
+  // each fact filled in place (its keys in the order they were set, as the facts cache keeps them)
   const symbols = this.symbols;
   for (let i = 0; i < symbols.length; i++) {
     const fact = symbols[i];

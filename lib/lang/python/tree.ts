@@ -166,7 +166,7 @@ export class PyTree {
 
 /**
  * The facts with every object in one place only: one met a second time (an expression that is both a call's callee
- * and a reference's value) is replaced by a copy. Facts read back from the cache (facts.json) are such trees, and
+ * and a reference's value) is replaced by a copy. Facts read back from the cache (the facts buckets) are such trees, and
  * the resolver memoises values by expression object, its cycle guard included (resolve.ts `value`): sharing would
  * make a fresh analyze resolve otherwise than an incremental one reading the same facts from the cache.
  */
