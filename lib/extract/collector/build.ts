@@ -191,6 +191,10 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       if (type) this.argumentKeys(v, { k: 'as', type: this.expr(type) }, this.fnSymOf.get(fn) ?? -1, 0, argKeys);
     }
   });
+  // (and one a local's declared array type types, `const xs: Point[] = [{ x: 1 }]` in a function body)
+  if (this.listItems.size) for (const { value, type, from } of this.typedLocalValues) {
+    if (this.listItems.has(this.unwrapped(value))) this.argumentKeys(value, { k: 'as', type: this.expr(type) }, from, 0, argKeys);
+  }
   // (a typed destructured parameter's: `({ x, y }: Point = { x: 0, y: 0 })`)
   if (this.patternDefault.size) this.patternDefault.forEach(({ value, from }, pattern) => {
     const typeNode = this.patternType.get(pattern);

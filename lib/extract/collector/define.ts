@@ -66,6 +66,7 @@ export function registerDefineHandlers(): void {
       if (d.name) this.localNames.add(d.name);
       this.localNodes.push({ name, type, init: d.value, evolving: !d.value && !type && vk !== 'const' ? functionScope(scope) : undefined });
       if (this.docComments.size) this.localDecls.push({ l, def: d.def });
+      if (type && d.value) this.typedLocalValues.push({ value: d.value, type, from: cur });
       target.names.set(name, localBinding(l));
       return -1;
     });
