@@ -168,46 +168,31 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   const packed = new Float32Array(docs.length * dim);
   const done = new Uint8Array(docs.length);
   let reused = 0;
+  /** Copies the previous generation's vector of row `rowOf(i)` (-1: none) into each document not yet done. */
+  const takeOver = (rowOf: (i: number) => number): void => {
+    const prevPacked = readPacked(path.join(previous!.dir, SUBDIR), previous!.meta.count, dim);
+    if (!prevPacked) return;
+    for (let i = 0; i < docs.length; i++) {
+      const r = done[i] ? -1 : rowOf(i);
+      if (r < 0) continue;
+      packed.set(prevPacked.subarray(r * dim, r * dim + dim), i * dim);
+      done[i] = 1;
+      reused++;
+    }
+  };
   // A learned model's vectors read every field, not just the text: none is taken over (they are cheap to make).
   if (previous && !embedder.embedDocuments && previous.meta.embedder.id === embedder.id && previous.meta.embedder.dim === dim) {
-    const prevPacked = readPacked(path.join(previous.dir, SUBDIR), previous.meta.count, dim);
-    if (prevPacked) {
-      const byHash = new Map<string, number>();
-      previous.rows.hashes.forEach((h, r) => byHash.set(h, r));
-      for (let i = 0; i < docs.length; i++) {
-        const r = byHash.get(hashes[i]);
-        if (r === undefined) continue;
-        packed.set(prevPacked.subarray(r * dim, r * dim + dim), i * dim);
-        done[i] = 1;
-        reused++;
-      }
-    }
+    const byHash = new Map<string, number>();
+    previous.rows.hashes.forEach((h, r) => byHash.set(h, r));
+    takeOver((i) => byHash.get(hashes[i]) ?? -1);
   }
   // A fixed model's vector depends on its document alone: a document taken over keeps its vector, and an edit
   // embeds only the documents it changed (the learned model's vectors move with every document's terms).
-  if (prev && embedder.local && previous!.meta.embedder.id === embedder.id && previous!.meta.embedder.dim === dim) {
-    const prevPacked = readPacked(path.join(previous!.dir, SUBDIR), previous!.meta.count, dim);
-    if (prevPacked) {
-      for (let i = 0; i < docs.length; i++) {
-        const r = prevRow[i];
-        if (r < 0 || done[i]) continue;
-        packed.set(prevPacked.subarray(r * dim, r * dim + dim), i * dim);
-        done[i] = 1;
-        reused++;
-      }
-    }
-  }
+  if (prev && embedder.local && previous!.meta.embedder.id === embedder.id && previous!.meta.embedder.dim === dim) takeOver((i) => prevRow[i]);
   // A learned vector none of whose terms changed is its previous row's (cooc-update.ts).
   if (update && embedder.embedDocuments && previous!.meta.embedder.dim === dim && sameLearnedFamily(previous!.meta.embedder.id, embedder.id)) {
-    const prevPacked = readPacked(path.join(previous!.dir, SUBDIR), previous!.meta.count, dim);
-    if (prevPacked) {
-      for (let i = 0; i < docs.length; i++) {
-        if (!update.same[i]) continue;
-        packed.set(prevPacked.subarray(i * dim, i * dim + dim), i * dim);
-        done[i] = 1;
-        reused++;
-      }
-    }
+    const same = update.same;
+    takeOver((i) => (same[i] ? i : -1));
   }
   const pending: number[] = [];
   for (let i = 0; i < docs.length; i++) if (!done[i]) pending.push(i);
