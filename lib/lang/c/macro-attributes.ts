@@ -36,6 +36,14 @@ export function macroRepairs(text: string): readonly string[] {
   return [attributes, ownLineCalls(attributes)];
 }
 
+/**
+ * Whether the line starting at `offset` continues the one before it (that line ends in a backslash): a macro
+ * body's or a directive's line, where no repair applies.
+ */
+function continuesLine(text: string, offset: number): boolean {
+  return /\\\r?\n$/.test(text.slice(Math.max(0, offset - 3), offset));
+}
+
 /** Whether a line is longer than MAX_LINE. */
 function hasLongLine(text: string): boolean {
   for (let i = 0, next = 0; i < text.length; i = next + 1) {
@@ -49,10 +57,10 @@ function hasLongLine(text: string): boolean {
 /** The text with the macro calls alone on their lines (OWN_LINE_CALL) written as spaces, where no body follows. */
 export function ownLineCalls(text: string): string {
   return text.replace(OWN_LINE_CALL, (all: string, lead: string, macro: string, tail: string, offset: number) => {
+    if (continuesLine(text, offset)) return all;
     // what ends the code before it: a statement, a block, an access specifier, a directive or another such macro
     // (after `,` or an operator it is an enumerator, an element or an operand)
     const start = Math.max(0, offset - 512), code = text.slice(start, offset);
-    if (/\\\r?\n$/.test(code)) return all;
     if (!AFTER_CODE_END.test(code) && !(start === 0 && ONLY_COMMENTS.test(code))) return all;
     if (/^\s*(?:\/\/[^\n]*\n\s*|\/\*[^]*?\*\/\s*)*\{/.test(text.slice(offset + all.length, offset + all.length + 512))) return all;
     return lead + ' '.repeat(macro.length) + tail;
@@ -68,8 +76,6 @@ export function macroAttributes(text: string): string {
     .replace(BEFORE_DECLARATION, (_all, lead: string, macro: string) => lead + blank(macro))
     .replace(OWN_LINE, (all: string, lead: string, macro: string, tail: string, offset: number) => {
       // a macro body's continuation line, or a directive's, is not a declaration's attribute
-      const before = text.lastIndexOf('\n', offset - 1);
-      const prev = text.slice(text.lastIndexOf('\n', before - 1) + 1, Math.max(before, 0));
-      return before >= 0 && /\\\r?$/.test(prev) ? all : lead + blank(macro) + tail;
+      return continuesLine(text, offset) ? all : lead + blank(macro) + tail;
     });
 }
