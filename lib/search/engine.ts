@@ -111,7 +111,6 @@ export class SearchIndex {
   private failure?: Error;
   private rowOf?: Map<string, number>;
   private fileRows?: { fileOf: Int32Array; count: number };
-  private fileCounts?: Int32Array;
   /** Per-row prior (see LABEL_PRIOR), from the uid's label prefix. */
   private priors?: Float32Array;
   private count: number;
@@ -273,34 +272,10 @@ export class SearchIndex {
     kw.hits.forEach((h, i) => kwAt.set(h.row, i));
     const vecAt = new Map<number, number>();
     vecRows.forEach((r, i) => vecAt.set(r, i));
-    const Q = kw.terms.length;
-    const held = new Uint8Array(rows.length * Q);
-    const fields = this.keyword.fieldMatches(kw.terms, rows, held);
+    const fields = this.keyword.fieldMatches(kw.terms, rows);
     const W = FIELDS.length + 2;
-    const { files, vectors, embed } = this.load();
-    const soft = this.softFacts(kw.terms, rows, held, embed, vectors);
-    const cos = rows.map((row) => (qvec && vectors ? vectors.similarity(qvec, row) : 0));
-    const bestCos = Math.max(0, ...cos);
-    const nameCos = new Float64Array(rows.length), pathCos = new Float64Array(rows.length);
-    if (qvec && embed) {
-      const { uids } = this.load();
-      const names = rows.map((row) => { const u = uids[row]; const rest = u.slice(u.indexOf(':') + 1 + files[row].length + 1); return rest.replace(/#\d+$/, '').replace(/[.#:]/g, ' '); });
-      const nv = embed(names);
-      const pv = new Map<string, Float32Array>();
-      rows.forEach((row, i) => {
-        let d = 0; for (let j = 0; j < qvec.length; j++) d += qvec[j] * nv[i][j];
-        nameCos[i] = d;
-        const f = files[row];
-        if (!pv.has(f)) pv.set(f, embed([f.replace(/\.[a-z]+$/i, '')])[0]);
-        const p = pv.get(f)!;
-        let e = 0; for (let j = 0; j < qvec.length; j++) e += qvec[j] * p[j];
-        pathCos[i] = e;
-      });
-    }
+    const { files, vectors } = this.load();
     const top = kw.top || 1;
-    const { fileOf, count } = this.filesOfRows();
-    if (!this.fileCounts) { const c = new Int32Array(count); for (let r = 0; r < fileOf.length; r++) if (fileOf[r] >= 0) c[fileOf[r]]++; this.fileCounts = c; }
-    const fileCounts = this.fileCounts;
     const own = rows.map((row) => { const k = kwAt.get(row); return k === undefined ? 0 : kw.own[k] / top; });
     const perFile = new Map<string, { sum: number; count: number }>();
     rows.forEach((row, i) => {
@@ -324,46 +299,8 @@ export class SearchIndex {
         vectorRank: vecAt.get(row) ?? -1,
         bodyLength: this.keyword.fieldLength(row, 'body'),
         test: isTestFile(files[row]),
-        softCover: soft ? soft.softCover[i] : 0,
-        gapCosine: soft ? soft.gapCosine[i] : 0,
-        nameCosine: nameCos[i],
-        pathCosine: pathCos[i],
-        cosineGap: cos[i] - bestCos,
-        fileSize: fileOf[row] >= 0 ? fileCounts[fileOf[row]] : 1,
-        nameDepth: (() => { const u = this.uids[row]; const qn = u.slice(u.indexOf(':') + 1 + files[row].length + 1); return qn.split('.').length - 1; })(),
       };
     });
-  }
-
-  /** EXPERIMENT: per candidate, the query's words it lacks measured by their cosine to its vector. */
-  private softFacts(terms: readonly QueryTerm[], rows: readonly number[], held: Uint8Array, embed: SearchParts['embed'], vectors: VectorMatrix | undefined): { softCover: Float64Array; gapCosine: Float64Array } | undefined {
-    if (!embed || !vectors || rows.length === 0) return undefined;
-    const Q = terms.length;
-    const use: number[] = [];
-    for (let t = 0; t < Q; t++) if (terms[t].weight > 0 && !terms[t].joined) use.push(t);
-    if (use.length === 0) return undefined;
-    const idf = use.map((t) => terms[t].weight * this.keyword.termIdf(terms[t].term));
-    const u = embed(use.map((t) => terms[t].term));
-    const dim = vectors.dim;
-    const gram = new Float64Array(use.length * use.length);
-    for (let a = 0; a < use.length; a++) for (let b = 0; b < use.length; b++) { let s = 0; for (let j = 0; j < dim; j++) s += u[a][j] * u[b][j]; gram[a * use.length + b] = s; }
-    let total = 0;
-    for (const x of idf) total += x;
-    const softCover = new Float64Array(rows.length), gapCosine = new Float64Array(rows.length);
-    const d = new Float64Array(use.length);
-    for (let i = 0; i < rows.length; i++) {
-      let sc = 0, num = 0, den = 0;
-      for (let a = 0; a < use.length; a++) d[a] = vectors.similarity(u[a], rows[i]);
-      for (let a = 0; a < use.length; a++) {
-        if (held[i * Q + use[a]]) { sc += idf[a]; continue; }
-        sc += idf[a] * Math.max(0, d[a]);
-        num += idf[a] * d[a];
-        for (let b = 0; b < use.length; b++) if (!held[i * Q + use[b]]) den += idf[a] * idf[b] * gram[a * use.length + b];
-      }
-      softCover[i] = total > 0 ? sc / total : 0;
-      gapCosine[i] = den > 0 ? num / Math.sqrt(den) : 0;
-    }
-    return { softCover, gapCosine };
   }
 
   /**

@@ -240,14 +240,6 @@ export class KeywordIndex {
     return inv;
   }
 
-  /** The idf of a term as the scores use it (0 for a term no row holds). */
-  termIdf(term: string): number {
-    const id = this.termId(term);
-    if (id < 0) return 0;
-    const n = this.size;
-    return Math.log(1 + (n - this.df[id] + 0.5) / (this.df[id] + 0.5));
-  }
-
   /** BM25F scores of every row for the query terms (a shared scratch array: copy what you keep). */
   scores(query: readonly QueryTerm[], params: KeywordParams = KEYWORD_PARAMS): KeywordScores {
     const n = this.size;
@@ -294,15 +286,13 @@ export class KeywordIndex {
    * any field: what the re-ranker reads (`rows.length × (F + 2)` numbers, row-major). Postings are row-sorted,
    * so each lookup is a binary search.
    */
-  fieldMatches(query: readonly QueryTerm[], rows: readonly number[], held?: Uint8Array): Float64Array {
+  fieldMatches(query: readonly QueryTerm[], rows: readonly number[]): Float64Array {
     const W = F + 2;
-    const Q = query.length;
     const out = new Float64Array(rows.length * W);
     const n = this.size;
     let total = 0;
     const nameHits = new Float64Array(rows.length);
-    for (let t = 0; t < Q; t++) {
-      const q = query[t];
+    for (const q of query) {
       if (q.weight <= 0 || q.joined) continue;
       const id = this.termId(q.term);
       const df = id < 0 ? 0 : this.df[id];
@@ -321,7 +311,7 @@ export class KeywordIndex {
             if (v < r) lo = mid + 1; else hi = mid - 1;
           }
         }
-        if (any) { out[i * W + F + 1] += idf; if (held) held[i * Q + t] = 1; }
+        if (any) out[i * W + F + 1] += idf;
       }
     }
     for (let i = 0; i < rows.length; i++) {

@@ -13,7 +13,7 @@ import { FIELDS } from './keyword.ts';
 export const FEATURES = [
   'fused', 'keyword', 'file', 'fileSum', 'fileShare', 'cosine', 'cover',
   ...FIELDS.map((f) => `field.${f}`), 'nameShare',
-  'keywordRank', 'vectorRank', 'bodyLength', 'bodyEmpty', 'isTest', 'softCover', 'gapCosine', 'nameCosine', 'pathCosine', 'cosineGap', 'fileSize', 'nameDepth',
+  'keywordRank', 'vectorRank', 'bodyLength', 'bodyEmpty', 'isTest',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 export const FEATURE_COUNT = FEATURES.length;
@@ -47,15 +47,6 @@ export interface CandidateFacts {
   /** Body identifier count. */
   bodyLength: number;
   test: boolean;
-  /** EXPERIMENT: cover with the words it lacks counted by their cosine to it; cosine of the lacking words to it. */
-  softCover?: number;
-  gapCosine?: number;
-  nameCosine?: number;
-  pathCosine?: number;
-  cosineGap?: number;
-  /** EXPERIMENT: how many symbols its file has; how deep its qualified name is nested. */
-  fileSize?: number;
-  nameDepth?: number;
 }
 
 /** The feature vector of a candidate (FEATURES order). */
@@ -74,13 +65,6 @@ export function featuresOf(c: CandidateFacts, out: Float64Array = new Float64Arr
   out[i++] = Math.log1p(c.bodyLength) / Math.log1p(1500);
   out[i++] = c.bodyLength === 0 ? 1 : 0;
   out[i++] = c.test ? 1 : 0;
-  out[i++] = c.softCover ?? 0;
-  out[i++] = c.gapCosine ?? 0;
-  out[i++] = c.nameCosine ?? 0;
-  out[i++] = c.pathCosine ?? 0;
-  out[i++] = c.cosineGap ?? 0;
-  out[i++] = Math.log1p(c.fileSize ?? 0) / Math.log1p(500);
-  out[i++] = Math.min(3, c.nameDepth ?? 0) / 3;
   return out;
 }
 
