@@ -7,6 +7,7 @@ import test from 'ava';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { readGraphData } from '../../index-store/format.ts';
 import { extractFile } from '../../lib/lang/index.ts';
+import { ownLineCalls } from '../../lib/lang/c/macro-attributes.ts';
 import { tempRepo } from '../analyze/_helpers.ts';
 
 const GOOD = '#include "util.h"\n\nint good(void) { return helper(1); }\n';
@@ -58,4 +59,16 @@ test('bad input: the extractor never throws on damaged C++ (truncated at every 5
   for (let n = 0; n <= text.length; n += 5) {
     t.notThrows(() => extractFile('t.cpp', text.slice(0, n), 'cpp'), `prefix of ${n} characters`);
   }
+});
+
+test('bad input: a banner of `//` lines holding `//` (URLs, ASCII art) above own-line macros is read once, and a comment ending in `:` or `;` ends no code', (t) => {
+  const banner = Array.from({ length: 40 }, (_, i) => `//  __|  |   __|  see https://example.com/docs/${i} // and http://mirror.example.org/${i}`).join('\n');
+  const block = (i: number): string => `${banner}\n\nNS_BEGIN\nnamespace detail${i}\n{\ninline int concat_length${i}() { return 0; }\n}\nNS_END\n`;
+  // a syntax error makes the extractor try the macro repairs over every own-line macro
+  const text = `${Array.from({ length: 8 }, (_, i) => block(i)).join('\n')}\nint broken( { return 1; }\n`;
+  const facts = extractFile('json.hpp', text, 'cpp');
+  for (let i = 0; i < 8; i++) t.true(facts.symbols.some((s) => s.name === `concat_length${i}`), `concat_length${i}`);
+  // what precedes the macro call is a statement left open; the comment's `:` does not close it, so the call stays
+  t.is(ownLineCalls('int x = f(1,\n  // note:\nFOO_ARGS\n  2);\n'), 'int x = f(1,\n  // note:\nFOO_ARGS\n  2);\n');
+  t.is(ownLineCalls('int x = 1;\n// note\nFOO_BEGIN\nint y;\n'), 'int x = 1;\n// note\n         \nint y;\n');
 });

@@ -19,8 +19,8 @@ const OWN_LINE = /^([ \t]*)([A-Z][A-Z0-9_]*[A-Z0-9])([ \t]*)(?=\r?\n[ \t]*[A-Za-
 // `DECLARE_X(Foo)` in a class body): its expansion is a pragma, a brace the grammar cannot match, or declarations
 const OWN_LINE_CALL = /^([ \t]*)([A-Z][A-Z0-9_]*[A-Z0-9](?:\((?:[^()\n]|\((?:[^()\n]|\([^()\n]*\))*\))*\))?)([ \t]*)(?=\r?\n)/gm;
 
-const ONLY_COMMENTS = /^\s*(?:(?:\/\/[^\n]*|\/\*[^]*?\*\/)\s*)*$/;
-const AFTER_CODE_END = /(?:[;{})]|(?<!:):|(?:^|\n)[ \t]*(?:#[^\n]*|[A-Z][A-Z0-9_]*[A-Z0-9][ \t]*))\s*(?:(?:\/\/[^\n]*|\/\*[^]*?\*\/)\s*)*$/;
+/** A last line that is a directive or another macro alone on its line (what ends the code before an own-line call). */
+const DIRECTIVE_OR_MACRO_LINE = /^[ \t]*(?:#|[A-Z][A-Z0-9_]*[A-Z0-9][ \t]*$)/;
 
 /** Lines longer than this (generated tables, minified code) make the repair pass the text by. */
 const MAX_LINE = 4096;
@@ -44,6 +44,41 @@ function continuesLine(text: string, offset: number): boolean {
   return /\\\r?\n$/.test(text.slice(Math.max(0, offset - 3), offset));
 }
 
+/**
+ * `code` without the whitespace and comments it ends with (a line comment runs from the first `//` of its line).
+ * Read backwards, once per comment: a pattern anchored at the end with comments repeated and `//` allowed inside a
+ * comment backtracks through every way of splitting the comment lines (a banner of `//` lines with URLs in them took
+ * minutes).
+ */
+function withoutTrailingComments(code: string): string {
+  let s = code;
+  for (;;) {
+    let end = s.length;
+    while (end > 0 && /\s/.test(s[end - 1])) end--;
+    s = s.slice(0, end);
+    if (s.endsWith('*/')) {
+      const open = s.lastIndexOf('/*', s.length - 3);
+      if (open < 0) return s;
+      s = s.slice(0, open);
+      continue;
+    }
+    const comment = s.indexOf('//', s.lastIndexOf('\n') + 1);
+    if (comment < 0) return s;
+    s = s.slice(0, comment);
+  }
+}
+
+/**
+ * Whether code (its trailing comments taken off) ends a statement, a block, an access specifier (`public:`, not a
+ * `::`), a directive's line or a line that is another such macro alone.
+ */
+function endsCode(code: string): boolean {
+  const last = code[code.length - 1];
+  if (last === ';' || last === '{' || last === '}' || last === ')') return true;
+  if (last === ':') return code[code.length - 2] !== ':';
+  return DIRECTIVE_OR_MACRO_LINE.test(code.slice(code.lastIndexOf('\n') + 1));
+}
+
 /** Whether a line is longer than MAX_LINE. */
 function hasLongLine(text: string): boolean {
   for (let i = 0, next = 0; i < text.length; i = next + 1) {
@@ -61,7 +96,8 @@ export function ownLineCalls(text: string): string {
     // what ends the code before it: a statement, a block, an access specifier, a directive or another such macro
     // (after `,` or an operator it is an enumerator, an element or an operand)
     const start = Math.max(0, offset - 512), code = text.slice(start, offset);
-    if (!AFTER_CODE_END.test(code) && !(start === 0 && ONLY_COMMENTS.test(code))) return all;
+    const before = withoutTrailingComments(code);
+    if (!endsCode(before) && !(start === 0 && before === '')) return all;
     if (/^\s*(?:\/\/[^\n]*\n\s*|\/\*[^]*?\*\/\s*)*\{/.test(text.slice(offset + all.length, offset + all.length + 512))) return all;
     return lead + ' '.repeat(macro.length) + tail;
   });
