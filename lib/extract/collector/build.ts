@@ -115,7 +115,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
           if (c.isNew) param.isNew = true;
           // (the type argument written at the call, `implementNode<MaxDecl>({ … })`: what the callee's first type
           // parameter is in the parameter's type)
-          const targ = c.isNew || !this.callTypeArg.size ? undefined : this.callTypeArg.get(node);
+          // (`new Store<Props>({ … })`: the class's first type parameter, as the constructor's parameter types it)
+          const targ = c.isNew ? (this.newTypeArgs.size ? this.newTypeArgs.get(node)?.arg : undefined) : !this.callTypeArg.size ? undefined : this.callTypeArg.get(node);
           if (targ) param.targs = [this.expr(targ)];
           this.argumentKeys(ordered[i], param, c.from, 0, argKeys);
         }
