@@ -15,6 +15,17 @@ export interface CleanResult {
   removedEntry: boolean;
 }
 
+/** The folder of the repository registered as `name`; REPO_NOT_FOUND, listing the registered names, when none is. */
+export function registeredPath(name: string, home?: string): string {
+  const entries = readRegistry(home);
+  const entry = entries.find((e) => e.name === name);
+  if (!entry) {
+    const names = entries.map((e) => e.name);
+    throw new CodegraphError('REPO_NOT_FOUND', `no indexed repository '${name}'; known: ${names.length ? names.join(', ') : '(none)'}`, { repos: names });
+  }
+  return entry.path;
+}
+
 /**
  * Removes the index of the repository at or above `start` (waiting for a running analyze to finish) and its
  * registry entry. A registered repository whose folder or index is already gone just loses its entry.

@@ -157,7 +157,11 @@ export type Expr =
    * member types of `of` whose member `key` is one of `tags`.
    */
   /** (`not`: the member types whose `key` is none of `tags`, an `else` branch's) */
-  | { k: 'tagged'; of: Expr; key: string; tags: string[]; not?: true }
+  /**
+   * (`refs`: by position, the enum member a tag written as one names, `NodeTypes.ELEMENT`, null for a string; such a
+   * tag's text starts with ENUM_TAG)
+   */
+  | { k: 'tagged'; of: Expr; key: string; tags: string[]; not?: true; refs?: Array<Expr | null> }
   /** A name inside `if (Array.isArray(x))` (`yes`) or its else branch: the array parts of its type, or the others. */
   | { k: 'isarray'; of: Expr; yes: boolean }
   /** The type `any` as written (an annotation, `x as any`): the checker types nothing read from it. */
@@ -198,6 +202,9 @@ export function posLine(p: Pos): number { return typeof p === 'number' ? Math.fl
 export function posColumn(p: Pos): number { return typeof p === 'number' ? Math.floor(p / POS_LENGTHS) % POS_COLUMNS : p[1]; }
 /** A position's length. */
 export function posLength(p: Pos): number { return typeof p === 'number' ? p % POS_LENGTHS : p[2]; }
+
+/** The first character of a discriminant's tag written as an enum member (`NodeTypes.ELEMENT`), not as a string. */
+export const ENUM_TAG = '\u0001';
 
 export interface SymbolFact {
   name: string;
@@ -254,6 +261,8 @@ export interface SymbolFact {
    * signatures (not overloaded): what an object literal's method the interface types receives.
    */
   params?: Array<Expr | null>;
+  /** The position of a rest parameter in `params` (`...points: Point[]`): the arguments from there on are its elements. */
+  rest?: number;
   /** An `async` function or method: calling it gives a promise of its `returnsValue`. */
   returnsAsync?: boolean;
   /** A function symbol (or a class field holding a function) assigned again in its file: a call does not fix it. */

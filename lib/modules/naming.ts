@@ -4,7 +4,7 @@
  * `operators-window`). Names depend only on members, never on the order modules were found in.
  */
 import type { GraphNode } from '../graph/schema.ts';
-import { dirOf, splitWords } from '../util/paths.ts';
+import { dirOf, isTestPath, splitWords } from '../util/paths.ts';
 import { compareStrings } from './ties.ts';
 
 /** Folder names that say nothing about a functional area. */
@@ -32,6 +32,12 @@ const WORD_SHARE = 0.25;
 
 /** Type-only units (interfaces, type aliases) say less about what an area does: they count half. */
 const TYPE_WEIGHT = 0.5;
+/**
+ * Units of test files name a module only when it holds little else: a module of `starlette/endpoints.py` and the
+ * tests that exercise it is the endpoints' area, not `tests-websockets`. All-test modules keep their test names
+ * (every unit scaled alike leaves the shares unchanged).
+ */
+const TEST_WEIGHT = 0.1;
 
 /**
  * Word rarity over the whole repository (how many naming units carry each word, and the number of units),
@@ -68,6 +74,8 @@ export class WordFrequencies {
   private readonly fileFolder: number[] = [];
   private readonly fileDirText: string[] = [];
   private readonly fileLabel: number[] = [];
+  /** Per file: 1 for a test file (the language's own test-file rules), else 0. */
+  private readonly fileTest: number[] = [];
 
   /** Per unit: its file and its distinct words. */
   private readonly unitFile: number[] = [];
@@ -167,6 +175,7 @@ export class WordFrequencies {
     const segs = dir.split('/').filter((x) => !GENERIC_FOLDERS.has(x.toLowerCase()));
     const label = segs[segs.length - 1];
     this.fileLabel.push(label ? this.labelOf(label) : -1);
+    this.fileTest.push(isTestPath(path) ? 1 : 0);
     return f;
   }
 
@@ -229,7 +238,8 @@ export class WordFrequencies {
   /**
    * Groups members `from..to` of `nodes` (unit codes in `keys`) into units, in order of their first member;
    * returns how many. A unit's weight grows with the square root of its member count, so a class with many
-   * methods weighs more than a lone function without drowning the rest, and a type-only unit counts half.
+   * methods weighs more than a lone function without drowning the rest, a type-only unit counts half and a test
+   * file's unit a tenth.
    */
   private units(nodes: readonly GraphNode[], keys: Int32Array, from: number, to: number): number {
     this.grow(to - from);
@@ -246,7 +256,8 @@ export class WordFrequencies {
     for (let x = 0; x < n; x++) {
       slot[uKey[x]] = -1;
       const label = nodes[uRoot[x] >= 0 ? uRoot[x] : uFirst[x]].label;
-      uWeight[x] = Math.sqrt(uCount[x]) * (label === 'Interface' || label === 'TypeAlias' ? TYPE_WEIGHT : 1);
+      uWeight[x] = Math.sqrt(uCount[x]) * (label === 'Interface' || label === 'TypeAlias' ? TYPE_WEIGHT : 1)
+        * (this.fileTest[this.unitFile[uKey[x]]] ? TEST_WEIGHT : 1);
       total += uWeight[x];
     }
     this.uTotal = total;
@@ -393,7 +404,8 @@ export class WordFrequencies {
    * The module's most important member (by `importance`, ties by uid) as kebab-case words, members standing for
    * their owner, without the words the name already says (`operators` + `createOperatorSubscriber` →
    * `subscriber`). Members of the module's own folder come first (an `operators-*` module is not named after
-   * a util every operator calls), then functions and classes before types (types are mentioned everywhere).
+   * a util every operator calls), then members outside test files, then functions and classes before types
+   * (types are mentioned everywhere).
    */
   anchorWord(from: number, to: number, importance: ArrayLike<number>, name: string, folder?: string): string | undefined {
     const said = new Set(name.split('-').map(stem));
@@ -427,7 +439,8 @@ export class WordFrequencies {
         if (mark[file] === 0) { mark[file] = (m.filePath ?? '').startsWith(prefix) ? 1 : 2; marked.push(file); }
         f = mark[file] === 1 ? 1 : 0;
       }
-      const c = m.label !== 'Interface' && m.label !== 'TypeAlias' ? 1 : 0;
+      // Code outside test files first, then types outside them, then what test files hold.
+      const c = (this.fileTest[unitFile[keys[i] >> 1]] ? 0 : 2) + (m.label !== 'Interface' && m.label !== 'TypeAlias' ? 1 : 0);
       const s = importance[i];
       const full = rm.length === ANCHOR_CANDIDATES;
       if (full && !before(f, c, s, m.uid, rf[ANCHOR_CANDIDATES - 1], rc[ANCHOR_CANDIDATES - 1], rs[ANCHOR_CANDIDATES - 1], nodes[rm[ANCHOR_CANDIDATES - 1]].uid)) continue;
@@ -442,7 +455,7 @@ export class WordFrequencies {
   }
 }
 
-/** True when candidate (f, c, s, uid) ranks before (rf, rc, rs, ruid): in the folder, code, more important, smaller uid. */
+/** True when candidate (f, c, s, uid) ranks before (rf, rc, rs, ruid): in the folder, not a test's, code, more important, smaller uid. */
 function before(f: number, c: number, s: number, uid: string, rf: number, rc: number, rs: number, ruid: string): boolean {
   return (f - rf || c - rc || s - rs || compareStrings(ruid, uid)) > 0;
 }

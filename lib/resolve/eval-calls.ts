@@ -78,6 +78,9 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
   if (e.isNew) call.isNew = true;
   const target = this.callTarget(f, call);
   if (!target) {
+    // a built-in collection's method that takes an element (`points.push({ x: 1 })`, `map.set(k, { … })`)
+    const el = e.isNew || e.callee.k !== 'member' ? undefined : this.collectionArgument(f, e.callee, e.arg);
+    if (el) return el;
     // a value of a declared function type (`symbolKey: (ctx: SymbolKeyContext) => …`, `const h: Handler`): its parameter
     const fn = e.isNew ? UNKNOWN : this.deref(this.value(f, e.callee));
     const p = fn.t === 'fnval' ? fn.params?.[e.arg] : undefined;
@@ -85,7 +88,7 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), fn, 'contextual-type');
   }
   const ts = this.sym(target);
-  const pt = ts.params?.[e.arg];
+  const pt = paramAt(ts, e.arg);
   if (!pt) return UNKNOWN;
   // a method of a generic receiver (`box.put({ … })` on a `Box<Cat>`): its type parameters as the receiver binds them
   const callee = e.callee.k === 'member' && !e.isNew ? this.value(f, e.callee) : undefined;
@@ -96,6 +99,47 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
   // the checker instantiates it from the argument itself, so its constraint's members are not the keys'
   if (unboundTypeParam(pt, target.f, subst)) return UNKNOWN;
   return weakenFrom(this.typeValue(target.f, pt, 0, subst), { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type');
+}
+
+/**
+ * What a built-in method of a declared array, set or map takes as argument `arg` where that is an element (`push`,
+ * `unshift`, `splice`'s items, `fill`'s value; a set's `add`; a map's `set`, its key and its value): the element's
+ * declared type, as the checker's contextual type of a literal written there. Undefined for anything else (an array
+ * typed by its values, `const xs = [{ … }]`, has no declared element).
+ */
+export function collectionArgument(this: Evaluator, f: number, callee: Expr & { k: 'member' }, arg: number): Val | undefined {
+  const name = callee.name;
+  if (!COLLECTION_ARGS.has(name)) return undefined;
+  let recv = this.deref(this.value(f, callee.obj));
+  if (recv.t === 'inst') recv = this.arrayBase(recv) ?? recv;
+  if (recv.t === 'arr' && !recv.el) {
+    const takes = name === 'push' || name === 'unshift' || name === 'add' || (name === 'splice' && arg >= 2) || (name === 'fill' && arg === 0);
+    return takes ? this.elementOf(recv, 'contextual-type') : undefined;
+  }
+  if (recv.t === 'map' && name === 'set') {
+    if (arg === 1) return this.elementOf(recv, 'contextual-type');
+    return arg === 0 && recv.key ? weakenFrom(this.typeValue(recv.f, recv.key, 0, recv.subst), recv, 'contextual-type') : undefined;
+  }
+  return undefined;
+}
+
+const COLLECTION_ARGS = new Set(['push', 'unshift', 'splice', 'fill', 'add', 'set']);
+
+/**
+ * The declared type of the parameter that takes argument i: from a rest parameter's position on (`addAll(...points:
+ * Point[])` called as `addAll({ x: 1 }, { x: 2 })`), an element of its array type.
+ */
+function paramAt(sym: SymbolFact, i: number): Expr | null | undefined {
+  if (sym.rest === undefined || i < sym.rest) return sym.params?.[i];
+  const r = sym.params?.[sym.rest];
+  return r?.k === 'array' ? r.of : undefined;
+}
+
+/** The declared types of the parameters that take `n` arguments (see paramAt). */
+function paramsFor(sym: SymbolFact, n: number): Array<Expr | null> {
+  const out: Array<Expr | null> = [];
+  for (let i = 0; i < Math.max(n, sym.params?.length ?? 0); i++) out.push(paramAt(sym, i) ?? null);
+  return out;
 }
 
 /** Whether a declared type is, or is an array or union part of, a type parameter that `subst` does not bind. */
@@ -129,7 +173,7 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
   if (!target) return UNKNOWN;
   const ts = this.sym(target);
   const t = ts.callbackParams?.[ctx.arg]?.[ctx.param];
-  const pt = t ? undefined : ts.params?.[ctx.arg];
+  const pt = t ? undefined : paramAt(ts, ctx.arg);
   if (!t && !pt) return UNKNOWN;
   // a callback's parameter typed by the callee's own type parameter (`visit<T extends Node>(n: T, fn: (c: T) => …)`):
   // the checker infers T from the call's arguments (an object literal's own type, a subclass), not its constraint
@@ -404,7 +448,7 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
     // type arguments written at the call bind the type parameters (`get<Db>(…)`); else the arguments may
     const subst = !sym.typeParams ? c.subst
       : targs && argFile !== undefined ? this.explicitTypeArgs(c, sym.typeParams, targs, argFile)
-      : sym.params && args && argFile !== undefined ? this.inferTypeArgs(c, sym.typeParams, sym.params, args, argFile) : c.subst;
+      : sym.params && args && argFile !== undefined ? this.inferTypeArgs(c, sym.typeParams, sym.rest === undefined ? sym.params : paramsFor(sym, args.length), args, argFile) : c.subst;
     // a result declared as a type parameter (`<T extends Node>(x: T): T`) is what the call instantiates T to —
     // maybe a subclass overriding the member — so its constraint is no answer here
     // (unless it is the type parameter of the receiver's class, bound by its type arguments: `Repo<User>.find()`)
@@ -542,7 +586,7 @@ export function constructedArgs(this: Evaluator, c: Val & { t: 'sym' }, args: Ar
   const ctorIndex = this.childrenOf(c.f, c.s)?.get('constructor')?.[0];
   const ctor = ctorIndex === undefined ? undefined : this.files[c.f].symbols[ctorIndex];
   if (!ctor?.params || !cls.typeParams) return undefined;
-  const own = this.inferTypeArgs({ t: 'sym', f: c.f, s: ctorIndex!, r: c.r, c: c.c }, cls.typeParams, ctor.params, args, argFile);
+  const own = this.inferTypeArgs({ t: 'sym', f: c.f, s: ctorIndex!, r: c.r, c: c.c }, cls.typeParams, ctor.rest === undefined ? ctor.params : paramsFor(ctor, args.length), args, argFile);
   if (!own) return undefined;
   // (a type parameter the arguments leave unbound is a hole, which bindingsFor skips)
   const out = cls.typeParams.map((l) => own.get(`${c.f}:${l}`) as TypeArg);

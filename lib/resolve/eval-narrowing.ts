@@ -1,6 +1,6 @@
 /** Narrowed and either-values: `instanceof`, guards, discriminants, unions of receivers, object literal values. */
-import { UNKNOWN, instancesValue, weakenFrom, type Evaluator, type SymRef, type Val } from './evaluate.ts';
-import { bindingIndex, bindsLocal, bindsSymbol, type Binding, type Expr, type LocalFact, type SymbolFact } from '../extract/facts.ts';
+import { UNKNOWN, UNKNOWN_TAG, instancesValue, weakenFrom, type Evaluator, type SymRef, type Val } from './evaluate.ts';
+import { ENUM_TAG, bindingIndex, bindsLocal, bindsSymbol, type Binding, type Expr, type LocalFact, type SymbolFact } from '../extract/facts.ts';
 
 /**
  * x inside `if (x instanceof C)`: as the checker narrows, the member types of x's type that are C or extend it
@@ -103,18 +103,37 @@ export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readon
   return u.t === 'union' ? { t: 'union', of: kept as Array<Val & { t: 'inst' }>, r: u.r, c } : { t: 'anyof', of: kept, r: u.r, c };
 }
 
-/** The string a member type declares for its discriminant `key` (`readonly _tag = 'Objects'`, `kind: 'circle'`). */
+/**
+ * The enum member an expression of file f names (`NodeTypes.ELEMENT`), as a tag: ENUM_TAG and the member's place, so
+ * that two names of one member are one tag; UNKNOWN_TAG where it is no member of a project enum.
+ */
+export function enumTag(this: Evaluator, f: number, e: Expr): string {
+  if (e.k !== 'member') return UNKNOWN_TAG;
+  const v = this.value(f, e);
+  if (v.t !== 'sym' || this.sym(v).kind !== 'enum_member') return UNKNOWN_TAG;
+  return `${ENUM_TAG}${v.f}:${v.s}`;
+}
+
+/**
+ * The string a member type declares for its discriminant `key` (`readonly _tag = 'Objects'`, `kind: 'circle'`), or
+ * the enum member it declares (`type: NodeTypes.ELEMENT`, see enumTag).
+ */
 export function tagOf(this: Evaluator, x: Val, key: string): string | undefined {
-  const lit = (e: Expr | undefined): string | undefined => (e?.k === 'lit' ? e.v : undefined);
+  const lit = (f: number, e: Expr | undefined): string | undefined => {
+    if (e?.k === 'lit') return e.v;
+    if (e?.k !== 'member') return undefined;
+    const t = this.enumTag(f, e);
+    return t === UNKNOWN_TAG ? undefined : t;
+  };
   if (x.t === 'inst') {
     const m = this.findMember(x, key, false);
     if (!m || m === 'ext') return undefined;
     const sym = this.sym(m);
-    return lit(sym.type) ?? (sym.type ? undefined : lit(sym.init));
+    return lit(m.f, sym.type) ?? (sym.type ? undefined : lit(m.f, sym.init));
   }
-  if (x.t === 'obj') return lit(x.props.find((p) => p.name === key)?.type);
+  if (x.t === 'obj') return lit(x.f, x.props.find((p) => p.name === key)?.type);
   if (x.t === 'inter') {
-    for (const p of x.objs ?? []) { const t = lit(p.props.find((q) => q.name === key)?.type); if (t !== undefined) return t; }
+    for (const p of x.objs ?? []) { const t = lit(p.f, p.props.find((q) => q.name === key)?.type); if (t !== undefined) return t; }
     for (const p of x.of) { const t = this.tagOf(p, key); if (t !== undefined) return t; }
   }
   return undefined;

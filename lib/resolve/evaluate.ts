@@ -5,7 +5,7 @@
  * linear in the size of the project.
  */
 import type { FileRules, ResolveRules } from './rules.ts';
-import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, type CallSignature, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
+import { ENUM_TAG, bindingIndex, bindsImport, bindsLocal, bindsSymbol, type CallSignature, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
 import * as types from './eval-types.ts';
 import * as members from './eval-members.ts';
 import * as exported from './eval-exports.ts';
@@ -434,7 +434,11 @@ export class Evaluator {
       case 'tagged': {
         // `switch (ast._tag) { case 'Objects': ast.recur(…) }`: the member types whose `_tag` is 'Objects'
         const v = this.value(f, e.of);
-        return this.narrowedByTag(v.t === 'sym' ? this.deref(v) : v, e.key, e.tags, e.not) ?? v;
+        // (a tag written as an enum member, `case NodeTypes.ELEMENT:`, is that member; a value that is none, `a.kind ===
+        // b.kind`, `Shape.Circle` of an object, may narrow the checker's type or not: unknown)
+        const tags = e.refs ? e.tags.map((t, i) => (e.refs![i] ? this.enumTag(f, e.refs![i]!) : t)) : e.tags;
+        if (tags.includes(UNKNOWN_TAG)) return UNKNOWN;
+        return this.narrowedByTag(v.t === 'sym' ? this.deref(v) : v, e.key, tags, e.not) ?? v;
       }
       case 'isarray': {
         // `if (Array.isArray(x))`: the parts of x's union that are arrays (else branch: the others)
@@ -898,6 +902,9 @@ export function reasoned(v: Exclude<Val, { t: 'ext' } | { t: 'unknown' }>, r: Re
   if (v.t === 'inst') return { t: 'inst', f: v.f, s: v.s, r, c, args: v.args };
   return { ...v, r, c };
 }
+
+/** A discriminant's tag written as something that is no project enum's member: it narrows to what we cannot say. */
+export const UNKNOWN_TAG = `${ENUM_TAG}?`;
 
 /** Kinds of the symbols under a function that are its members (a constructor function's), not nested functions. */
 export const FUNCTION_MEMBER_KINDS = new Set(['assigned_function', 'prototype_method', 'assigned_value', 'field', 'field_function']);

@@ -9,8 +9,9 @@ export const analyzeCommand: Command = {
   name: 'analyze',
   summary: 'Index a repository (incremental)',
   usage: [
-    'codegraph analyze [path] [--name N] [--force] [--json] [--module-resolution R]',
+    'codegraph analyze [path] [--name N] [--force] [--json] [--workers N] [--module-resolution R]',
     '  path defaults to the current folder; --json prints the summary as JSON',
+    '  --workers: extraction threads beside the main one, 0-16 (default: 1 from four cores, else 0)',
     '  --module-resolution: Louvain resolution of module detection (default 1; higher gives more, smaller',
     '  modules); with --force on an index that is already current',
   ].join('\n'),

@@ -103,6 +103,24 @@ test.serial('clean of a registered repository whose folder is gone removes the e
   t.deepEqual(JSON.parse((await cli(home, 'list')).out), { repos: [] });
 });
 
+test.serial('clean --repo takes the registered name; an unknown name or a name with a path is refused and nothing is removed', async (t) => {
+  const { root, home } = tempRepo(SMALL_PROJECT, 'named');
+  t.is((await cli(home, 'analyze', root, '--name', 'shop')).code, 0);
+  const unknown = await cli(home, 'clean', '--repo', 'shopp');
+  t.is(unknown.code, 1);
+  t.regex(unknown.err, /REPO_NOT_FOUND: no indexed repository 'shopp'; known: shop/);
+  const both = await cli(home, 'clean', root, '--repo', 'shop');
+  t.is(both.code, 1);
+  t.regex(both.err, /VALIDATION_ERROR: clean takes a path or --repo, not both/);
+  t.true(fs.existsSync(path.join(root, '.codegraph')));
+  t.is(JSON.parse((await cli(home, 'list')).out).repos.length, 1);
+  const r = await cli(home, 'clean', '--repo', 'shop');
+  t.is(r.code, 0, r.err);
+  t.regex(r.out, /shop: index removed, registry entry removed/);
+  t.false(fs.existsSync(path.join(root, '.codegraph')));
+  t.deepEqual(JSON.parse((await cli(home, 'list')).out), { repos: [] });
+});
+
 test.serial('commands loaded on their own are the very commands of the full list; help and unknown names use the list', async (t) => {
   const { directCommands } = await import('../../runtime/cli.ts');
   const { commands } = await import('../../runtime/commands/index.ts');

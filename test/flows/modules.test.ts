@@ -175,6 +175,20 @@ test('names count a type with many properties once, so its words do not name the
   t.deepEqual(candidateNames(members, wordFrequencies(all)).slice(0, 2), ['services', 'services-pricing']);
 });
 
+test('test files name a module only when it holds little else: code and the tests that call it are named by the code', (t) => {
+  const b = new GraphBuilder();
+  const code = ['WebSocketEndpoint', 'dispatch'].map((n) => b.fn('starlette/endpoints.py', n));
+  const tests = ['test_websocket_endpoint_on_connect', 'test_websocket_endpoint_on_receive_bytes', 'test_websocket_endpoint_on_receive_json',
+    'test_websocket_endpoint_on_disconnect', 'test_websocket_close'].map((n) => b.fn('tests/test_websockets.py', n));
+  const more = ['test_request_url', 'test_request_query_params', 'test_request_headers'].map((n) => b.fn('tests/test_requests.py', n));
+  const g = b.build();
+  const all = [...code, ...tests, ...more].map((u) => nodeOf(g, u)!);
+  // Counted alike, tests/ holds 5 of 7 units and named the module `tests-…`; a test file's unit counts a tenth.
+  t.deepEqual(candidateNames([...code, ...tests].map((u) => nodeOf(g, u)!), wordFrequencies(all))[0], 'starlette');
+  // A module of tests alone keeps its test folder's name.
+  t.deepEqual(candidateNames([...tests, ...more].map((u) => nodeOf(g, u)!), wordFrequencies(all))[0], 'tests');
+});
+
 test('module names never repeat a word, and a name-alike module is told apart by a member of its own folder', (t) => {
   const b = new GraphBuilder();
   const util = b.fn('src/util/identity.ts', 'identity');

@@ -42,3 +42,37 @@ test('bad input: the extractor never throws on damaged Rust (truncated at every 
     t.notThrows(() => extractFile('t.rs', text.slice(0, n), 'rust'), `prefix of ${n} characters`);
   }
 });
+
+test('a builder chain of sixty calls is resolved link by link, not once per path through it (a project builder returning Self, a library one)', async (t) => {
+  const links = 60;
+  const own = Array.from({ length: links }, (_, i) => `.arg(Arg::new("a${i}").long("a${i}"))`).join('\n    ');
+  const library = Array.from({ length: links }, (_, i) => `.arg(clap::Arg::new("b${i}").long("b${i}"))`).join('\n    ');
+  const imported = Array.from({ length: links }, (_, i) => `.arg(CArg::new("c${i}").long("c${i}").short('c').action(ArgAction::Set).help("h"))`).join('\n    ');
+  const { root, home } = tempRepo({
+    'Cargo.toml': '[package]\nname = "chains"\nversion = "0.1.0"\n\n[dependencies]\nclap = "4"\n',
+    'src/lib.rs': [
+      'pub struct Arg { name: String }',
+      'impl Arg {',
+      '    pub fn new(name: &str) -> Self { Arg { name: name.to_string() } }',
+      '    pub fn long(self, _l: &str) -> Self { self }',
+      '}',
+      'pub struct Command { args: Vec<Arg> }',
+      'impl Command {',
+      '    pub fn new() -> Self { Command { args: Vec::new() } }',
+      '    pub fn arg(mut self, a: Arg) -> Self { self.args.push(a); self }',
+      '    pub fn done(self) -> usize { self.args.len() }',
+      '}',
+      `pub fn own() -> usize {\n    Command::new()\n    ${own}\n    .done()\n}`,
+      `pub fn library() -> clap::Command {\n    clap::Command::new("x")\n    ${library}\n}`,
+      '',
+    ].join('\n'),
+    'src/cli.rs': `use clap::{Arg as CArg, ArgAction, Command as CCommand};\n\npub fn imported() -> CCommand {\n    CCommand::new("x")\n    ${imported}\n}\n`,
+  });
+  const r = await analyzeRepository(root, { home });
+  const g = readGraphData(r.dir);
+  const calls = (from: string, to: string) => g.edges.some((e) => e.type === 'CALLS' && e.source === from && e.target === to);
+  for (const m of ['Command.new', 'Command.arg', 'Arg.new', 'Arg.long']) t.true(calls('Function:src/lib.rs:own', `Method:src/lib.rs:${m}`), m);
+  // the library's chain names methods of the same names on clap's types: no edge to the project's
+  t.false(g.edges.some((e) => e.type === 'CALLS' && e.source === 'Function:src/lib.rs:library'));
+  t.false(g.edges.some((e) => e.type === 'CALLS' && e.source === 'Function:src/cli.rs:imported'));
+});

@@ -355,8 +355,13 @@ export function argumentKeys(this: Collector, node: Node, obj: Expr, from: numbe
   // a key written with a string (`type: 'added'`) discriminates a union contextual type as the checker does: the keys
   // are members of the member types whose discriminant is that string (see 'tagged')
   for (const en of entries) {
-    const tag = en.key && en.value && en.value !== en.key ? this.plainString(en.value) : undefined;
-    if (tag !== undefined) obj = { k: 'tagged', of: obj, key: this.ident(en.key!), tags: [tag] };
+    if (!en.key || !en.value || en.value === en.key) continue;
+    const tag = this.plainString(en.value);
+    if (tag !== undefined) obj = { k: 'tagged', of: obj, key: this.ident(en.key), tags: [tag] };
+    // (or with an enum member, `type: NodeTypes.TEXT`: the member types that declare that member there)
+    else if (this.members.has(en.value) && /^[\w$]+(?:\s*\.\s*[\w$]+)+$/.test(this.text.slice(en.value.start, this.end(en.value))) && this.isTag(en.value)) {
+      obj = { k: 'tagged', of: obj, key: this.ident(en.key), tags: [this.tagText(en.value)], refs: [this.expr(en.value)] };
+    }
   }
   for (const en of entries) {
     if (!en.key) continue;
@@ -679,8 +684,16 @@ export function overloadParams(this: Collector, sym: SymbolFact, sigs: Node[]): 
 export function setParams(this: Collector, sym: SymbolFact, fn: Node): void {
   const slots = this.slotsOf.get(fn);
   if (!slots) return;
-  const params = this.realSlots(slots).map((slot) => { const t = this.slotType.get(slot); return t ? this.expr(t) : null; });
-  if (params.some((p) => p)) sym.params = params;
+  const real = this.realSlots(slots);
+  // (a rest parameter, the last, `...points: Point[]`: the type its name is declared with; the arguments from its
+  // position on are its elements)
+  const last = real.length ? real[real.length - 1] : undefined;
+  let restType: Node | undefined;
+  if (last && this.restType.size && this.text.startsWith('...', last.start)) this.restType.forEach((type, name) => { if (name.start > last.start && name.start < last.end) restType = type; });
+  const params = real.map((slot) => { const t = slot === last && restType ? restType : this.slotType.get(slot); return t ? this.expr(t) : null; });
+  if (!params.some((p) => p)) return;
+  sym.params = params;
+  if (restType) sym.rest = real.length - 1;
 }
 
 /** The entries of symbol s's object-literal initializer when its declaration has a type (`const c: Config = { … }`). */

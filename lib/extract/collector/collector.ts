@@ -119,6 +119,8 @@ export class Collector {
   readonly wholeReads = new LazyMap<Node, string>();
   /** Identifiers narrowed by a discriminant: the member name and the tags it may hold there. */
   readonly tagged = new LazyMap<Node, { key: string; tags: string[]; not?: boolean }>();
+  /** A tag written as an enum member (`NodeTypes.ELEMENT`): its text (ENUM_TAG and the name) → the member's node. */
+  readonly enumTags = new LazyMap<string, Node>();
   /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */
   readonly predicateOf = new LazyMap<Node, Node>();
   /** Identifier occurrences inside `if (guard(x)) …` → the guard's callee node. */

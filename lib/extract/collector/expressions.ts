@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import { byStart, startOf, type Node } from './util.ts';
 import { functionScope, lookup, lookupNamespace, lookupType } from './scope.ts';
-import { bindingIndex, bindsLocal, bindsSymbol, symbolBinding, type Expr } from '../facts.ts';
+import { ENUM_TAG, bindingIndex, bindsLocal, bindsSymbol, symbolBinding, type Expr } from '../facts.ts';
 import { oneSpaced } from '../spaces.ts';
 
 /** Expression shapes: what each recorded node is as a fact (`Expr`), computed once per node and memoised. */
@@ -28,7 +28,10 @@ export function exprUncached(this: Collector, node: Node): Expr {
     const tag = this.tagged.size ? this.tagged.get(node) : undefined;
     const part = this.arrayPart.size ? this.arrayPart.get(node) : undefined;
     const parted: Expr = part === undefined ? guarded : { k: 'isarray', of: guarded, yes: part };
-    return tag ? (tag.not ? { k: 'tagged', of: parted, key: tag.key, tags: tag.tags, not: true } : { k: 'tagged', of: parted, key: tag.key, tags: tag.tags }) : parted;
+    if (!tag) return parted;
+    const out: Expr & { k: 'tagged' } = tag.not ? { k: 'tagged', of: parted, key: tag.key, tags: tag.tags, not: true } : { k: 'tagged', of: parted, key: tag.key, tags: tag.tags };
+    if (this.enumTags.size && tag.tags.some((t) => t.startsWith(ENUM_TAG))) out.refs = tag.tags.map((t) => { const n = this.enumTags.get(t); return n ? this.expr(n) : null; });
+    return out;
   }
   const m = this.members.get(node);
   if (m) {

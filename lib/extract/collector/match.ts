@@ -137,6 +137,7 @@ export function registerMatchHandlers(): void {
     on([Role['narrow.instanceof']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return; });
     on([Role['narrow.tag.case']], function (c) {
       const name = get(c, 'name')!, cases = get(c, 'cases')!;
+      if (!this.isTag(get(c, 'tag')!)) return;
       pushTo(this.tagCases, cases, { name, key: get(c, 'key')!, tag: get(c, 'tag')!, node: get(c, 'case')! });
       this.tagTest(name, get(c, 'key')!, { start: cases.start, end: cases.end }, 'switch');
       return;
@@ -151,6 +152,7 @@ export function registerMatchHandlers(): void {
       return;
     });
     on([Role['narrow.tag.test']], function (c) {
+      if (!this.isTag(get(c, 'tag')!)) return;
       this.tagCompares.push({ name: get(c, 'name')!, key: get(c, 'key')!, tag: get(c, 'tag')!, test: get(c, 'test')! });
       return;
     });

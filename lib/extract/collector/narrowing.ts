@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import type { Node } from './util.ts';
 import { functionScope, lookup } from './scope.ts';
-import { bindingIndex, bindsLocal } from '../facts.ts';
+import { ENUM_TAG, bindingIndex, bindsLocal } from '../facts.ts';
 
 /** Flow narrowing the collector records: `instanceof` and type guards, discriminants, early exits. */
 
@@ -37,6 +37,32 @@ export function forEachOccurrence(this: Collector, name: Node, body: { start: nu
   }
 }
 
+/** Whether a tag is a string's fragment (a quote before it), not an enum member. */
+function isQuoted(c: Collector, tag: Node): boolean {
+  const q = c.text.charCodeAt(tag.start - 1);
+  return q === 39 || q === 34 || q === 96;
+}
+
+/**
+ * A tag's text: a string's fragment, or ENUM_TAG and the enum member's name as written (`NodeTypes.ELEMENT`), whose
+ * node is kept so that the facts say which member it is (the resolver compares members, not names).
+ */
+/**
+ * Whether a node may be a discriminant's tag: a string's fragment, or a name written as an enum member is by
+ * convention (`NodeTypes.ELEMENT`, `ast.NodeTypes.TEXT`: a capitalised name before the member) — not another value's
+ * member (`a.default !== b.default`), which is no test of a discriminant.
+ */
+export function isTag(this: Collector, tag: Node): boolean {
+  return isQuoted(this, tag) || /(?:^|\.)[A-Z][\w$]*\.[\w$]+$/.test(this.text.slice(tag.start, this.end(tag)).replace(/\s+/g, ''));
+}
+
+export function tagText(this: Collector, tag: Node): string {
+  if (isQuoted(this, tag)) return this.text.slice(tag.start, this.end(tag));
+  const text = ENUM_TAG + this.text.slice(tag.start, this.end(tag)).replace(/\s+/g, '');
+  if (!this.enumTags.has(text)) this.enumTags.set(text, tag);
+  return text;
+}
+
 /**
  * `switch (x.kind) { case 'a': case 'b': … }` and `if (x.kind === 'a') …`: inside the case (with the empty cases
  * that fall into it) or the guarded statement, occurrences of the same binding of x (a parameter or local) are the
@@ -51,9 +77,9 @@ export function narrowByTags(this: Collector): void {
     const ordered = [...cases].sort((a, b) => a.node.start - b.node.start);
     let pending: string[] = [];
     for (const c of ordered) {
-      pending.push(this.text.slice(c.tag.start, c.tag.end));
-      // a case with no statements falls into the next one: its tag joins that one's
-      const rest = this.text.slice(c.tag.end + 1, c.node.end).replace(/^\s*:\s*/, '');
+      pending.push(this.tagText(c.tag));
+      // a case with no statements falls into the next one: its tag joins that one's (a string's: after its quote)
+      const rest = this.text.slice(isQuoted(this, c.tag) ? c.tag.end + 1 : c.tag.end, c.node.end).replace(/^\s*:\s*/, '');
       if (rest === '') continue;
       all.push({ name: c.name, key: c.key, tags: pending, body: c.node });
       this.tagTest(c.name, c.key, c.node);
@@ -67,7 +93,12 @@ export function narrowByTags(this: Collector): void {
       // (two exclusions of one discriminant hold together: the `else` of an `else if`, the rest after two early exits)
       const prev = this.tagged.get(node);
       if (not && prev?.not && prev.key === k) this.tagged.set(node, { key: k, tags: [...new Set([...prev.tags, ...tags])], not });
-      else this.tagged.set(node, not ? { key: k, tags, not } : { key: k, tags });
+      else if (not && prev && !prev.not && prev.key === k) {
+        // (an exclusion around a test that held, `if (x.kind !== 'a') return; if (x.kind === 'b') …`: both hold, the
+        // tags the test names less the excluded ones; where none is left the test's say)
+        const left = prev.tags.filter((t) => !tags.includes(t));
+        if (left.length) this.tagged.set(node, { key: k, tags: left });
+      } else this.tagged.set(node, not ? { key: k, tags, not } : { key: k, tags });
     });
   }
 }
@@ -96,7 +127,7 @@ export function narrowByConditions(this: Collector): void {
     if (op !== '===' && op !== '==' && !negated) continue;
     const at = t.test.start;
     const stack = enclosing(at);
-    const tag = this.text.slice(t.tag.start, this.end(t.tag));
+    const tag = this.tagText(t.tag);
     // what the test decides in `region` (or, given `exit`, the rest of the block after that `if`) when `decider` (the
     // expression holding it) is `value`, `ops` the operators on the way up from the test to the decider
     const decide = (ops: string[], decider: Span, value: boolean, region: Span, exit?: Node): void => {

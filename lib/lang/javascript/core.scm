@@ -170,9 +170,13 @@
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)))) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block . [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.instanceof.exit"))
 ; `switch (x.kind) { case 'a': … }`: inside a case, x is the member type whose `kind` is 'a'
 (switch_statement value: (parenthesized_expression (member_expression object: (identifier) @name property: (property_identifier) @key)) body: (switch_body (switch_case value: (string (string_fragment) @tag)) @case) @cases (#set! role "narrow.tag.case"))
+; (an enum member as the tag, `case NodeTypes.ELEMENT:`, `ast.NodeTypes.ELEMENT`: the member types whose discriminant is
+; declared that member)
+(switch_statement value: (parenthesized_expression (member_expression object: (identifier) @name property: (property_identifier) @key)) body: (switch_body (switch_case value: (member_expression object: [(identifier) (member_expression)] property: (property_identifier)) @tag) @case) @cases (#set! role "narrow.tag.case"))
 ; `x.kind === 'a'` wherever it is: the collector follows `&&`, `||` and parentheses up from it to what it decides (the
 ; rest of a conjunction or disjunction, an `if`'s or a conditional's branches: narrowByConditions)
 ((binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test (#set! role "narrow.tag.test"))
+((binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (member_expression object: [(identifier) (member_expression)] property: (property_identifier)) @tag) @test (#set! role "narrow.tag.test"))
 ; an `if` without `else` whose consequence ends in an exit (`return`, `throw`, `continue`, `break`): the rest of its
 ; block is reached only where the condition failed (`if (x.kind !== 'a') return`: x is an 'a' there)
 ((if_statement consequence: [(return_statement) (throw_statement) (continue_statement) (break_statement) (statement_block [(return_statement) (throw_statement) (continue_statement) (break_statement)] .)] !alternative) @if (#set! role "flow.exit.if"))

@@ -53,6 +53,8 @@ export type Val =
   | { t: 'none' };
 
 export const NONE: Val = { t: 'none' };
+/** A builder receiver being worked out (builderMemo): NONE to whoever meets it meanwhile. */
+const PENDING: Val = { t: 'none' };
 const EXT: Val = { t: 'ext' };
 const MAX_DEPTH = 40;
 const TYPE_LABELS = new Set(['Class', 'Interface', 'Enum', 'TypeAlias']);
@@ -75,6 +77,10 @@ export type CallRes =
 /** Evaluates expressions and types of one project's nominal files. */
 export class Evaluator {
   private readonly localMemo = new Map<string, Val | null>();
+  /** Values of calls and member accesses by depth (value()); no `v` while one is being worked out. */
+  private readonly valueMemo = new WeakMap<Expr, Map<number, { f: number; from: number; v?: Val }>>();
+  /** How often an evaluation met a value still being worked out (value() keeps no result that did). */
+  private unfinished = 0;
 
   constructor(private readonly w: World, private readonly m: Members, private readonly names: Names, private readonly rules: NominalRules) {}
 
@@ -179,9 +185,33 @@ export class Evaluator {
   }
 
   // ---------------------------------------------------------------- values
-  /** What an expression of file f (inside symbol `from`) evaluates to. */
+  /**
+   * What an expression of file f (inside symbol `from`) evaluates to. A call or member access is worked out once
+   * per depth: a chain `a.b().c()…` asks for its receivers from several places (the call's target, its result, a
+   * library container's element), which without the memo costs 2^length (a builder chain of fifty `.arg(…)`
+   * calls). Kept by depth, since the depth limit cuts what lies below; not kept when the evaluation met a value
+   * still being worked out (a local's, a builder's or its own), which a later ask would see finished.
+   */
   value(f: number, e: Expr, from: number, depth = 0): Val {
     if (depth > MAX_DEPTH) return NONE;
+    if (e.k !== 'call' && e.k !== 'member') return this.evaluate(f, e, from, depth);
+    let byDepth = this.valueMemo.get(e);
+    const hit = byDepth?.get(depth);
+    if (hit && hit.f === f && hit.from === from) {
+      if (hit.v) return hit.v;
+      this.unfinished++;
+      return NONE;
+    }
+    if (!byDepth) this.valueMemo.set(e, (byDepth = new Map()));
+    const before = this.unfinished;
+    byDepth.set(depth, { f, from });
+    const v = this.evaluate(f, e, from, depth);
+    if (this.unfinished === before) byDepth.set(depth, { f, from, v });
+    else byDepth.delete(depth);
+    return v;
+  }
+
+  private evaluate(f: number, e: Expr, from: number, depth: number): Val {
     switch (e.k) {
       case 'id': {
         if (bindsLocal(e.b)) return this.local(f, bindingIndex(e.b), from, depth);
@@ -265,9 +295,10 @@ export class Evaluator {
    */
   private builderReceiver(f: number, b: Expr & { k: 'builder' }, from: number, depth: number): Val {
     const hit = this.builderMemo.get(b);
+    if (hit === PENDING) { this.unfinished++; return NONE; }
     if (hit) return hit;
     let v: Val = NONE;
-    this.builderMemo.set(b, v);
+    this.builderMemo.set(b, PENDING);
     const call = b.call;
     if (call.k === 'call') {
       // the arguments known pick among overloads as at the call site (a lambda fits a function type)
@@ -317,7 +348,8 @@ export class Evaluator {
   private local(f: number, l: number, from: number, depth: number): Val {
     const key = `${f}:${l}`;
     const hit = this.localMemo.get(key);
-    if (hit !== undefined) return hit ?? NONE;
+    if (hit === null) { this.unfinished++; return NONE; }
+    if (hit !== undefined) return hit;
     this.localMemo.set(key, null);
     const local = this.w.files[f].locals[l];
     let v: Val = NONE;
