@@ -124,6 +124,15 @@ test('graph edits on the rename-enum-tags fixture: TypeScript findRenameLocation
   t.true(report.symbols.some((s) => s.missed.some(left)), 'the reads left are counted as misses');
 });
 
+test('graph edits on the rename-assigned fixture: TypeScript findRenameLocations exactly (literals assigned to members and elements, class fields\' typed initializers, literals nested in a returned one, `Promise<this>`), but for keys the checker picks a union\'s member type by', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-assigned');
+  t.true(report.compared >= 30, `only ${report.compared} symbols compared`);
+  // (a literal assigned where the target's type is a union: its keys are left to text_search, never every part's)
+  const left = (m: string) => m.startsWith('src/unions.ts:');
+  t.deepEqual(differing(left), []);
+  t.true(report.symbols.some((s) => s.missed.some(left)), 'the keys left are counted as misses');
+});
+
 test('graph edits on the rename-array-classes fixture: TypeScript findRenameLocations exactly (elements of a class extending Array<T>)', async (t) => {
   const { report, differing } = await fixtureRenames('rename-array-classes');
   t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
