@@ -47,7 +47,7 @@ function snapshotBytes(dir: string): Map<string, Buffer | string> {
   out.set('refs', JSON.stringify(readRefs(dir)));
   out.set('unresolved', JSON.stringify(readUnresolved(dir)));
   // the per-file parts themselves, bucket by bucket (linked or written, each equals a cold analyze's)
-  for (const part of ['facts', 'refs', 'unresolved']) {
+  for (const part of ['facts', 'bodies', 'refs', 'unresolved']) {
     for (const f of fs.readdirSync(path.join(dir, part)).sort()) out.set(`${part}/${f}`, fs.readFileSync(path.join(dir, part, f)));
   }
   const search = path.join(dir, 'search');

@@ -16,13 +16,13 @@ import type { IndexedFile, RepoStats } from './snapshot.ts';
 import { fsyncDirAsync, fsyncTreeAsync, writeFileAtomic, writeFileFlushing } from './atomic.ts';
 import { fileSizes } from './verify.ts';
 import { jsonBytes, readText } from './ascii-json.ts';
-import { FACTS_DIR, REFS_DIR, SITES_DIR, partWrites, type PartsMeta } from './parts.ts';
+import { BODIES_DIR, FACTS_DIR, REFS_DIR, SITES_DIR, partWrites, type PartsMeta } from './parts.ts';
 
-export { readFactsFile, readFactsParts, readRefs, readUnresolved, type PartsMeta, type PreviousParts } from './parts.ts';
+export { readFactsFile, readFactsParts, readRefs, readUnresolved, type FactsText, type PartsMeta, type PreviousParts } from './parts.ts';
 import { type EdgeEnds, type EncodedEdges, decodeEdges, encodeEdges, storedEnds } from './graph-edges.ts';
 
 /** Bumped whenever the layout or meaning of a snapshot file changes; older snapshots are rebuilt, not read. */
-export const SNAPSHOT_SCHEMA = 4;
+export const SNAPSHOT_SCHEMA = 5;
 export const INDEX_DIR = '.codegraph';
 export const POINTER_FILE = 'CURRENT';
 const GENERATION_PREFIX = 'g-';
@@ -115,14 +115,14 @@ export class GenerationWriter {
    */
   parts(input: Parameters<typeof partWrites>[0]): PartsMeta {
     const { writes, meta } = partWrites(input);
-    for (const d of [FACTS_DIR, REFS_DIR, SITES_DIR]) fs.mkdirSync(path.join(this.dir, d));
+    for (const d of [FACTS_DIR, BODIES_DIR, REFS_DIR, SITES_DIR]) fs.mkdirSync(path.join(this.dir, d));
     for (const w of writes) {
       if ('data' in w) { this.put(w.name, w.data); continue; }
       const to = path.join(this.dir, w.name);
       try { fs.linkSync(w.link, to); } catch { this.put(w.name, fs.readFileSync(w.link)); }
     }
     // (a linked file's data is on disk already: its folder's entry is what remains to flush)
-    for (const d of [FACTS_DIR, REFS_DIR, SITES_DIR]) this.pending.push(fsyncDirAsync(path.join(this.dir, d)));
+    for (const d of [FACTS_DIR, BODIES_DIR, REFS_DIR, SITES_DIR]) this.pending.push(fsyncDirAsync(path.join(this.dir, d)));
     return meta;
   }
 

@@ -1,20 +1,21 @@
 /**
- * A generation's per-file parts (docs/storage.md, "Parts"): the facts cache, the references and the unresolved call
- * sites, each split by file into buckets — `facts/<k>.json`, `refs/<k>.json`, `unresolved/<k>.json` — a file's
+ * A generation's per-file parts (docs/storage.md, "Parts"): the facts cache (each file's facts in `facts/<k>.json`
+ * but for its own sites, which are in `bodies/<k>.json`), the references and the unresolved call sites, each split
+ * by file into buckets — `facts/<k>.json`, `bodies/<k>.json`, `refs/<k>.json`, `unresolved/<k>.json` — a file's
  * bucket a hash of its path. A bucket none of whose files changed is the previous generation's file, hard-linked
  * rather than read and written again (generations are never modified once written, so a link is as safe as a copy):
  * a one-file run writes one bucket of each, and reads no reference or site of a bucket it links.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isAscii } from 'node:buffer';
 import type { Reference, ReferenceKind } from '../lib/refs/reference-index.ts';
 import type { UnresolvedCall } from '../lib/refs/unresolved-calls.ts';
+import { OWN_SITE_FACTS } from '../lib/extract/facts.ts';
 import { asciiBytes, asciiOf, decodeText, jsonBytes, readText } from './ascii-json.ts';
-import { lazyObject } from './lazy-json.ts';
 
 /** The folders of the parts, one file per bucket in each. */
 export const FACTS_DIR = 'facts';
+export const BODIES_DIR = 'bodies';
 export const REFS_DIR = 'refs';
 export const SITES_DIR = 'unresolved';
 
@@ -62,13 +63,58 @@ export interface PreviousParts {
 export type PartWrite = { name: string; data: string | Uint8Array | readonly Uint8Array[] } | { name: string; link: string };
 
 /**
+ * The members of a file's facts stored apart, in the bodies bucket: its own sites — calls, references and locals,
+ * most of the facts' bytes — which an incremental run reads only for the files it resolves, or whose locals another
+ * file's evaluation reaches (lib/resolve/shape.ts leaves them out of the outward shape). The facts bucket holds the
+ * rest, each such member written as 0 in its place among the keys, so the facts read back enumerate and serialise as
+ * they were made. Stored apart rather than located inside one line: finding a member's end in a line meant scanning
+ * every byte of every file's facts in JavaScript, which cost typeorm's body edit more than parsing the rest.
+ */
+export const BODY_MEMBERS: readonly string[] = OWN_SITE_FACTS;
+
+/** A file's two stored lines: its facts (the body members as 0) and its body members, as JSON text or ASCII bytes. */
+export interface FactsText { readonly head: string | Uint8Array; readonly body: string | Uint8Array }
+
+/** True for a body member's value that goes to the bodies bucket (a non-empty list or an object). */
+const stored = (v: unknown): boolean => (Array.isArray(v) ? v.length > 0 : typeof v === 'object' && v !== null);
+
+/** The two objects a file's facts are stored as: the facts with each stored body member as 0, and those members. */
+export function splitFacts(facts: unknown): { head: unknown; body: Record<string, unknown> } {
+  const o = facts as Record<string, unknown>;
+  let head: Record<string, unknown> | undefined;
+  const body: Record<string, unknown> = {};
+  for (const k of BODY_MEMBERS) {
+    const v = o[k];
+    if (!stored(v)) continue;
+    head ??= { ...o };
+    head[k] = 0;
+    body[k] = v;
+  }
+  return { head: head ?? o, body };
+}
+
+/** A file's facts as its two stored lines (ASCII bytes). */
+export function factsBytes(facts: unknown): FactsText {
+  const { head, body } = splitFacts(facts);
+  return { head: jsonBytes(head), body: jsonBytes(body) };
+}
+
+/** The facts of a file stored as `head` and `body` JSON (splitFacts): the head's object with the body's members in place. */
+export function joinFacts(head: string, body: string): unknown {
+  const o = JSON.parse(head) as Record<string, unknown>;
+  const b = JSON.parse(body) as Record<string, unknown>;
+  for (const k in b) o[k] = b[k];
+  return o;
+}
+
+/**
  * The part files of a generation: `paths` (the file table, in order) with their `facts`; `refs` and `sites` of
  * every file but `previous.kept`'s, in file order. Returns the writes and the parts' meta.
  */
 export function partWrites(input: {
   paths: readonly string[];
   facts: readonly unknown[];
-  cachedText?: (facts: unknown) => string | Uint8Array | undefined;
+  cachedText?: (facts: unknown) => FactsText | undefined;
   refs: readonly Reference[];
   sites: readonly UnresolvedCall[];
   previous?: PreviousParts;
@@ -93,11 +139,14 @@ export function partWrites(input: {
     const own = members[k];
     const name = `${k}.json`;
     const samePaths = !!prevMembers && prevMembers[k].length === own.length && own.every((i, j) => paths[i] === prevMembers![k][j]);
-    // facts: the previous bucket when it holds these very files with their lines as read
+    // facts and bodies: the previous buckets when they hold these very files with their lines as read
     if (samePaths && own.every((i) => prev!.cachedFacts(facts[i]))) {
       writes.push({ name: `${FACTS_DIR}/${name}`, link: path.join(prev!.dir, FACTS_DIR, name) });
+      writes.push({ name: `${BODIES_DIR}/${name}`, link: path.join(prev!.dir, BODIES_DIR, name) });
     } else {
-      writes.push({ name: `${FACTS_DIR}/${name}`, data: factsLines(own.map((i) => facts[i]), input.cachedText) });
+      const texts = own.map((i) => input.cachedText?.(facts[i]) ?? factsBytes(facts[i]));
+      writes.push({ name: `${FACTS_DIR}/${name}`, data: jsonLines(texts.map((x) => x.head)) });
+      writes.push({ name: `${BODIES_DIR}/${name}`, data: jsonLines(texts.map((x) => x.body)) });
     }
     // references and sites: the previous bucket when every file of it is kept
     const kept = own.filter((i) => prev?.kept.has(paths[i]));
@@ -151,17 +200,17 @@ const NEXT_LINE = Buffer.from(',\n');
 const CLOSE_LINES = Buffer.from('\n]');
 
 /**
- * A facts bucket: one JSON array, one file per line. `cachedText` gives the line a file's facts already have — its
- * bytes in the previous generation, or JSON text made earlier — so an unchanged file's facts are copied, not
- * serialised again. Every line is ASCII (ascii-json.ts), so the file reads fast.
+ * A facts or bodies bucket: one JSON array, one file per line, each line the JSON a file's facts already have — its
+ * bytes in the previous generation, or text made earlier (factsBytes, a worker's) — so an unchanged file's facts are
+ * copied, not serialised again. Every line is ASCII (ascii-json.ts), so the file reads fast.
  */
-function factsLines(facts: readonly unknown[], cachedText?: (facts: unknown) => string | Uint8Array | undefined): string | Uint8Array[] {
-  if (!facts.length) return '[]';
+function jsonLines(lines: readonly (string | Uint8Array)[]): string | Uint8Array[] {
+  if (!lines.length) return '[]';
   const parts: Uint8Array[] = [OPEN_LINES];
-  for (let i = 0; i < facts.length; i++) {
+  for (let i = 0; i < lines.length; i++) {
     if (i) parts.push(NEXT_LINE);
-    const line = cachedText?.(facts[i]);
-    parts.push(line === undefined ? jsonBytes(facts[i]) : typeof line === 'string' ? asciiBytes(line) : asciiOf(line));
+    const line = lines[i];
+    parts.push(typeof line === 'string' ? asciiBytes(line) : asciiOf(line));
   }
   parts.push(CLOSE_LINES);
   return parts;
@@ -213,56 +262,95 @@ function readRefsPart(file: string): Reference[] { return decodeRefs(JSON.parse(
 function readSitesPart(file: string): UnresolvedCall[] { return decodeUnresolved(JSON.parse(readText(file)) as EncodedUnresolved); }
 
 /**
- * Every facts bucket of a generation, each read with readFactsFile; a bucket that cannot be read is left out
- * (its files are parsed again) and named in `failed`.
+ * Every facts bucket of a generation with its bodies bucket, each read with readFactsFile; a bucket that cannot be
+ * read is left out (its files are parsed again) and named in `failed`. `sizes` (meta.json's, when it records them)
+ * are the sizes the bodies buckets were written with: one that has another (cut short, or written over) is left
+ * out with its facts bucket, since its lines are read only later, when a run asks for them.
  */
-export function readFactsParts(dir: string, opts: { lazy?: readonly string[] } = {}): { parts: { facts: unknown[]; lines?: Uint8Array[] }[]; failed: string[] } {
-  const parts: { facts: unknown[]; lines?: Uint8Array[] }[] = [];
+export function readFactsParts(dir: string, sizes?: Readonly<Record<string, number>>): { parts: { facts: unknown[]; lines?: FactsText[] }[]; failed: string[] } {
+  const parts: { facts: unknown[]; lines?: FactsText[] }[] = [];
   const failed: string[] = [];
   let files: string[];
   try { files = bucketFiles(dir, FACTS_DIR); } catch (err) { return { parts, failed: [(err as Error).message] }; }
   for (const f of files) {
-    try { parts.push(readFactsFile(f, opts)); } catch (err) { failed.push(`${path.relative(dir, f)}: ${(err as Error).message}`); }
+    try {
+      const bodies = path.join(dir, BODIES_DIR, path.basename(f));
+      const written = sizes?.[`${BODIES_DIR}/${path.basename(f)}`];
+      if (written !== undefined && fs.statSync(bodies).size !== written) throw new Error(`${bodyName(bodies)} is not as it was written`);
+      parts.push(readFactsFile(f, bodies));
+    } catch (err) { failed.push(`${path.relative(dir, f)}: ${(err as Error).message}`); }
   }
   return { parts, failed };
 }
 
-/**
- * A facts file with each file's line as bytes (written one file per line, so an unchanged file's line can be
- * written again as is, without decoding and encoding it); `lines` is undefined for a file in another layout. The
- * members named in `lazy` are parsed when first read (lazy-json.ts): an incremental analyze reads most files'
- * calls, references and locals not at all.
- */
-export function readFactsFile(file: string, opts: { lazy?: readonly string[] } = {}): { facts: unknown[]; lines?: Uint8Array[] } {
-  const buf = fs.readFileSync(file);
+/** The lines of a bucket written one file per line (`[`, the lines, `]`), without their `,`; undefined for another layout. */
+function bucketLines(buf: Buffer): Buffer[] | undefined {
   const n = buf.length;
+  if (n === 2 && buf[0] === 0x5b && buf[1] === 0x5d) return [];
   // '[' '\n' … '\n' ']'
-  if (n >= 4 && buf[0] === 0x5b && buf[1] === 0x0a && buf[n - 2] === 0x0a && buf[n - 1] === 0x5d) {
-    // JSON.stringify never puts a raw line break inside a value, so every line but the brackets is one file.
-    const lines: Uint8Array[] = [];
-    const end = n - 2;
-    for (let start = 2; start <= end;) {
-      let stop = buf.indexOf(0x0a, start);
-      if (stop < 0 || stop > end) stop = end;
-      lines.push(buf.subarray(start, stop === end ? stop : stop - 1)); // without the ',' separator
-      start = stop + 1;
-    }
-    // (lazy members are sliced as Latin-1: byte offsets are character offsets only in ASCII)
-    if (opts.lazy?.length && isAscii(buf)) {
-      const lazy = new Set(opts.lazy);
-      const facts: unknown[] = [];
-      for (const line of lines) {
-        const o = lazyObject(buf, line.byteOffset - buf.byteOffset, line.byteOffset - buf.byteOffset + line.byteLength, lazy);
-        if (!o) break;
-        facts.push(o);
-      }
-      if (facts.length === lines.length) return { facts, lines };
-    }
-    // The array is parsed in one call (faster than a parse per line); the lines are only located.
-    const facts = JSON.parse(decodeText(buf)) as unknown[];
-    return lines.length === facts.length ? { facts, lines } : { facts };
+  if (!(n >= 4 && buf[0] === 0x5b && buf[1] === 0x0a && buf[n - 2] === 0x0a && buf[n - 1] === 0x5d)) return undefined;
+  // JSON.stringify never puts a raw line break inside a value, so every line but the brackets is one file.
+  const lines: Buffer[] = [];
+  const end = n - 2;
+  for (let start = 2; start <= end;) {
+    let stop = buf.indexOf(0x0a, start);
+    if (stop < 0 || stop > end) stop = end;
+    lines.push(buf.subarray(start, stop === end ? stop : stop - 1));
+    start = stop + 1;
   }
-  return { facts: JSON.parse(decodeText(buf)) as unknown[] };
+  return lines;
+}
+
+/**
+ * A facts bucket, each file's line kept as bytes (so an unchanged file's line can be written again as is, without
+ * decoding and encoding it). With `bodies` (its bodies bucket, which must exist), each body member stored there
+ * (BODY_MEMBERS, written as 0 in the facts) becomes an accessor that parses the file's body line on first read and
+ * then turns, with the file's other body members, into a plain data property in the same place among the keys. The
+ * bodies bucket itself is read when the first of its lines is asked for: a one-file run reads the bodies of the
+ * buckets it resolves a file of, and no other (the bucket is then checked to hold a line per file, and throws
+ * otherwise). `lines` is undefined for a file in another layout.
+ */
+export function readFactsFile(file: string, bodies?: string): { facts: unknown[]; lines?: FactsText[] } {
+  const buf = fs.readFileSync(file);
+  const heads = bucketLines(buf);
+  // The array is parsed in one call (faster than a parse per line); the lines are only located.
+  const facts = JSON.parse(decodeText(buf)) as unknown[];
+  if (!heads || heads.length !== facts.length) return { facts };
+  if (bodies === undefined) return { facts, lines: heads.map((head) => ({ head, body: '{}' })) };
+  if (!fs.statSync(bodies).isFile()) throw new Error(`${bodyName(bodies)} is not a file`);
+  let read: Buffer[] | undefined;
+  const bodyLine = (i: number): Buffer => {
+    if (!read) {
+      const lines = bucketLines(fs.readFileSync(bodies));
+      if (!lines || lines.length !== facts.length) throw new Error(`${bodyName(bodies)} does not hold a line per file`);
+      read = lines;
+    }
+    return read[i];
+  };
+  for (let i = 0; i < facts.length; i++) deferBody(facts[i] as Record<string, unknown>, () => bodyLine(i));
+  return { facts, lines: heads.map((head, i) => ({ head, get body() { return bodyLine(i); } })) };
+}
+
+const bodyName = (file: string): string => `${path.basename(path.dirname(file))}/${path.basename(file)}`;
+
+/** Makes the body members `o` holds as 0 accessors that read them from its body line (readFactsFile). */
+function deferBody(o: Record<string, unknown>, line: () => Buffer): void {
+  let keys: string[] | undefined;
+  for (const k of BODY_MEMBERS) if (o[k] === 0) (keys ??= []).push(k);
+  if (!keys) return;
+  const members = keys;
+  const settle = (key: string, value: unknown): void => { Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true }); };
+  const load = (): void => {
+    const body = JSON.parse(decodeText(line())) as Record<string, unknown>;
+    for (const k of members) settle(k, body[k]);
+  };
+  for (const key of members) {
+    Object.defineProperty(o, key, {
+      enumerable: true, configurable: true,
+      get() { load(); return o[key]; },
+      set(value: unknown) { load(); settle(key, value); },
+    });
+  }
 }
 
 /**

@@ -17,10 +17,10 @@ export const BROKEN_NOTE = 'BROKEN';
 /** The generation's own description, written last: not listed in `sizes`. */
 const META_FILE = 'meta.json';
 /**
- * The incremental cache (facts.json before the per-file parts, then the facts/ buckets): not served, and analyze
- * re-parses what it cannot read, so it never makes a generation broken.
+ * The incremental cache (facts.json before the per-file parts, then the facts/ and bodies/ buckets): not served, and
+ * analyze re-parses what it cannot read, so it never makes a generation broken.
  */
-const isCacheFile = (rel: string): boolean => rel === 'facts.json' || rel.startsWith('facts/');
+const isCacheFile = (rel: string): boolean => rel === 'facts.json' || rel.startsWith('facts/') || rel.startsWith('bodies/');
 /** Files parsed to check a generation that records no sizes. */
 const JSON_FILES = ['graph.json', 'files.json'];
 

@@ -6,12 +6,13 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { extractFile, type LanguageId } from '../lang/index.ts';
+import { splitFacts } from '../../index-store/parts.ts';
 
 
-/** `json`: reply with the facts' JSON text (what the pool asks for) instead of the facts object. */
+/** `json`: reply with the facts' two stored JSON lines (index-store/parts.ts splitFacts: what the pool asks for) instead of the facts object. */
 export interface ExtractJob { id: number; path: string; text: string; language: LanguageId; json?: boolean }
 export type WorkerMessage = ExtractJob | { warm: LanguageId[] } | { stop: true };
-export type ExtractReply = { id: number; json: string } | { id: number; facts: unknown } | { id: number; error: string };
+export type ExtractReply = { id: number; head: string; body: string } | { id: number; facts: unknown } | { id: number; error: string };
 
 const port = parentPort;
 if (port) {
@@ -25,7 +26,10 @@ if (port) {
     let reply: ExtractReply;
     try {
       const facts = extractFile(m.path, m.text, m.language);
-      reply = m.json ? { id: m.id, json: JSON.stringify(facts) } : { id: m.id, facts };
+      if (m.json) {
+        const { head, body } = splitFacts(facts);
+        reply = { id: m.id, head: JSON.stringify(head), body: JSON.stringify(body) };
+      } else reply = { id: m.id, facts };
     } catch (err) {
       reply = { id: m.id, error: err instanceof Error ? err.message : String(err) };
     }

@@ -19,7 +19,7 @@ import { isRelationEdge, type ResolveReuse } from '../resolve/index.ts';
 import { sha256 } from '../files/source.ts';
 import { addCodeEdge, denseGraph, graphData, type CodeGraphData, type GraphView } from '../graph/code-graph.ts';
 import type { ModulesOptions } from '../modules/index.ts';
-import type { FileRecord, SnapshotMeta } from '../../index-store/format.ts';
+import type { FactsText, FileRecord, SnapshotMeta } from '../../index-store/format.ts';
 
 let stamp: string | undefined;
 
@@ -50,8 +50,8 @@ export interface PreviousResolution {
   meta: SnapshotMeta;
   files: ReadonlyMap<string, FileRecord>;
   facts(): ReadonlyMap<string, FileFacts>;
-  /** The JSON text a file's cached facts were read from (undefined: not at hand). */
-  factsText?(facts: FileFacts): string | Uint8Array | undefined;
+  /** The JSON lines a file's cached facts were read from (undefined: not at hand). */
+  factsText?(facts: FileFacts): FactsText | undefined;
   graph(): CodeGraphData;
 }
 
@@ -96,7 +96,7 @@ export function previousResolution(previous: PreviousResolution | undefined, run
     unresolved: (p) => previous.files.get(p)?.unresolvedCalls ?? 0,
     previousFacts: (p) => facts.get(p),
     marks,
-    factsText: (p) => { const f = facts.get(p); return f && previous.factsText?.(f); },
+    factsText: (p) => { const f = facts.get(p); const text = f && previous.factsText?.(f); return text && [text.head, text.body]; },
   };
 }
 

@@ -7,12 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { CodegraphError } from '../errors.ts';
 import type { FileFacts } from '../extract/index.ts';
-import { OWN_SITE_FACTS } from '../extract/facts.ts';
 import { toCodeGraph } from '../graph/code-graph.ts';
 import type { RepoInfo, Snapshot } from '../../index-store/snapshot.ts';
 import {
   GenerationWriter, SNAPSHOT_SCHEMA, cleanupGenerations, createGeneration, indexDirOf, publishGeneration, readFactsParts,
-  readFileTable, readGraphData, readMeta, readPointer, sweepGenerations, type PartsMeta, type SnapshotMeta,
+  readFileTable, readGraphData, readMeta, readPointer, sweepGenerations, type FactsText, type PartsMeta, type SnapshotMeta,
 } from '../../index-store/format.ts';
 import { checkName, chooseName, readRegistry, upsertRepo } from '../../index-store/registry.ts';
 import { recoverInterruptedWrites, removeStaleTemps, withLock } from '../../index-store/atomic.ts';
@@ -195,12 +194,12 @@ function loadPrevious(dir: string, log: (m: string) => void): PreviousIndex | un
     const table = readFileTable(dir);
     let facts: Map<string, FileFacts> | undefined;
     // Keyed by the very objects handed out: facts the pipeline passes on unchanged are written back as read.
-    const texts = new WeakMap<FileFacts, Uint8Array>();
+    const texts = new WeakMap<FileFacts, FactsText>();
     const loadFacts = (): Map<string, FileFacts> => {
       if (facts) return facts;
       facts = new Map();
       // (a bucket that cannot be read only means its files are parsed again)
-      const { parts: read, failed } = readFactsParts(dir, { lazy: OWN_SITE_FACTS });
+      const { parts: read, failed } = readFactsParts(dir, meta.sizes);
       if (failed.length) log(`the facts cache could not be read (${failed[0]}); parsing those files again`);
       const recorded = new Set(table.files.map((f) => f.path));
       for (const part of read) {

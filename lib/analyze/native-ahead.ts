@@ -15,7 +15,7 @@ import { textToParse } from '../extract/halves.ts';
 import { nativeParser, type NativeQueue } from '../extract/native.ts';
 import { languageRuntime } from '../lang/index.ts';
 import type { LanguageRuntime } from '../extract/language.ts';
-import { jsonBytes } from '../../index-store/ascii-json.ts';
+import { factsBytes } from '../../index-store/parts.ts';
 import { extractHere, type ExtractItem, type ExtractOutcome, type ExtractResult } from './pool.ts';
 
 /** Files handed to the thread ahead of the one collected here (their texts and results wait in C memory). */
@@ -71,7 +71,7 @@ export class NativeAhead {
         // idle. Kept as bytes, off the JavaScript heap: a string kept until the write would survive collections.
         while (serialised < i && !this.queue.ready()) {
           const r = results[serialised++];
-          if ('facts' in r && r.text === undefined) r.text = jsonBytes(r.facts);
+          if ('facts' in r && r.text === undefined) r.text = factsBytes(r.facts);
         }
         try {
           const { buffer, count, errors } = this.queue.take();

@@ -17,7 +17,7 @@ import type { GraphBuilder } from '../graph/builder.ts';
 import type { ReferenceIndex } from '../refs/reference-index.ts';
 import type { UnresolvedCalls } from '../refs/unresolved-calls.ts';
 import { CodegraphError } from '../errors.ts';
-import type { FileRecord, FileTable, SkipRecord, SnapshotMeta } from '../../index-store/format.ts';
+import type { FactsText, FileRecord, FileTable, SkipRecord, SnapshotMeta } from '../../index-store/format.ts';
 import type { RepoStats } from '../../index-store/snapshot.ts';
 import { readInside } from '../../index-store/host.ts';
 import { walkRepository, type WalkEntry } from '../files/walk.ts';
@@ -53,8 +53,8 @@ export interface PreviousIndex {
   skipped: ReadonlyMap<string, SkipRecord>;
   /** Cached facts by path, read only when something changed (a no-op run never parses the facts cache). */
   facts(): ReadonlyMap<string, FileFacts>;
-  /** The stored JSON of facts that facts() returned, as text or UTF-8 bytes (undefined for any other object). */
-  factsText?(facts: FileFacts): string | Uint8Array | undefined;
+  /** The stored JSON lines of facts that facts() returned (undefined for any other object). */
+  factsText?(facts: FileFacts): FactsText | undefined;
   /** Why the published generation cannot be kept even when nothing changed (index-store/verify.ts). */
   defect?: string;
   /**
@@ -105,7 +105,7 @@ export interface PipelineOutput {
    * number of references of every file, `kept`'s included.
    */
   resolved(parts: { table: FileTable; facts: readonly FileFacts[]; refs: ReferenceIndex; unresolved: UnresolvedCalls;
-    factsText: (facts: FileFacts) => string | Uint8Array | undefined; kept: ReadonlySet<string> }): { references: number };
+    factsText: (facts: FileFacts) => FactsText | undefined; kept: ReadonlySet<string> }): { references: number };
   /** After processes: the graph no longer changes (search only reads it). */
   graph(graph: GraphView): void;
 }
@@ -328,7 +328,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   let searchWorker = startSearch(previousSymbols);
   const failures: AnalyzeSummary['failures'] = [];
   const parsed: { record: FileRecord; facts: FileFacts }[] = [];
-  const workerTexts = new WeakMap<FileFacts, string | Uint8Array>();
+  const workerTexts = new WeakMap<FileFacts, FactsText>();
   const tick = (n: number): void => progress.tick(n);
   const native = ahead();
   const { results } = await (native ? native.run(pending, tick) : (pool() ?? ExtractPool.start(0)).run(pending, tick));
@@ -409,7 +409,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     return rec;
   });
   const table: FileTable = { files: records, skipped: skippedRecords };
-  const factsText = (f: FileFacts): string | Uint8Array | undefined => workerTexts.get(f) ?? previous?.factsText?.(f);
+  const factsText = (f: FileFacts): FactsText | undefined => workerTexts.get(f) ?? previous?.factsText?.(f);
   let references = refs.size;
   if (opts.output) early(() => { references = opts.output!.resolved({ table, facts, refs, unresolved, factsText, kept: resolved.kept }).references; });
   // What the summary needs of the parse and the resolver; then the facts are let go (written above, read by no

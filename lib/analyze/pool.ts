@@ -17,13 +17,14 @@ import { scriptWorkerStarter } from '../util/worker-script.ts';
 import { type FileFacts } from '../extract/index.ts';
 import type { ExtractJob, ExtractReply, WorkerMessage } from './extract-worker.ts';
 import { extractFile, type LanguageId } from '../lang/index.ts';
+import { joinFacts, type FactsText } from '../../index-store/parts.ts';
 
 export interface ExtractItem { path: string; text: string; language: LanguageId }
 /**
  * `text`: the facts' JSON (what the facts cache stores for them) when it was made already: a worker's reply, or
  * UTF-8 bytes serialised while this thread waited for the native parse thread.
  */
-export type ExtractResult = { facts: FileFacts; text?: string | Uint8Array } | { error: string };
+export type ExtractResult = { facts: FileFacts; text?: FactsText } | { error: string };
 
 /**
  * Files below which a pool is not worth its start-up (a worker costs ~40-60 ms of CPU to start and load the
@@ -133,7 +134,7 @@ export class ExtractPool {
       s.onEvent = () => {
         for (const m of s.replies.splice(0)) {
           if (!s.busy.delete(m.id) || results[m.id]) continue;
-          results[m.id] = 'error' in m ? { error: m.error } : 'json' in m ? parseReply(m.json) : { facts: m.facts as FileFacts };
+          results[m.id] = 'error' in m ? { error: m.error } : 'head' in m ? parseReply(m.head, m.body) : { facts: m.facts as FileFacts };
           inWorkers++;
           tick(++done);
         }
@@ -195,8 +196,8 @@ export async function extractAll(items: readonly ExtractItem[], workers: number,
   }
 }
 
-function parseReply(json: string): ExtractResult {
-  return { facts: JSON.parse(json) as FileFacts, text: json };
+function parseReply(head: string, body: string): ExtractResult {
+  return { facts: joinFacts(head, body) as FileFacts, text: { head, body } };
 }
 
 export function extractHere(it: ExtractItem): ExtractResult {

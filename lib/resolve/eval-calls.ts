@@ -93,8 +93,10 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
   // a method of a generic receiver (`box.put({ … })` on a `Box<Cat>`): its type parameters as the receiver binds them
   const callee = e.callee.k === 'member' && !e.isNew ? this.value(f, e.callee) : undefined;
   const c: Val & { t: 'sym' } = { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c, subst: callee?.t === 'sym' && callee.f === target.f && callee.s === target.s ? callee.subst : undefined };
-  // … and the type arguments written at the call (`implementNode<MaxDecl>({ … })`)
-  const subst = e.targs && ts.typeParams ? this.explicitTypeArgs(c, ts.typeParams, e.targs, f) : c.subst;
+  // … and the type arguments written at the call (`implementNode<MaxDecl>({ … })`; a constructor's, `new Store<Props>(
+  // { … })`, bind its class's type parameters)
+  const typeParams = ts.typeParams ?? (e.isNew && ts.kind === 'constructor' && ts.parent >= 0 ? this.files[target.f].symbols[ts.parent].typeParams : undefined);
+  const subst = e.targs && typeParams ? this.explicitTypeArgs(c, typeParams, e.targs, f) : c.subst;
   // a parameter typed by a type parameter the receiver does not bind (`<T extends Limit>(x: T)`, `Partial<T>`, `T[]`):
   // the checker instantiates it from the argument itself, so its constraint's members are not the keys'
   if (unboundTypeParam(pt, target.f, subst)) return UNKNOWN;

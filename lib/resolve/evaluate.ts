@@ -384,6 +384,11 @@ export class Evaluator {
           const recv = this.deref(this.value(f, e.callee.obj));
           return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c, e.args, f, e.argc ?? e.args?.length ?? 0);
         }
+        // (… and one declared to return `Promise<this>`, or async returning `this`: a promise of its receiver)
+        if (c.t === 'sym' && e.callee.k === 'member' && returnsThisPromise(this.sym(c))) {
+          const recv = this.deref(this.value(f, e.callee.obj));
+          if (recv.t === 'inst' || recv.t === 'union') { const of = weakenFrom(recv, c, 'return-type'); return { t: 'prom', of, r: 'return-type', c: (of as { c: number }).c }; }
+        }
         // (no `args` and no `argc`: none written)
         const r = this.callResult(c, e.args, f, e.argc ?? e.args?.length ?? 0, e.targs);
         return r.t === 'unknown' && this.outside(c) ? EXT : r;
@@ -837,6 +842,11 @@ export const VALUE_LABELS: ReadonlySet<string> = new Set(['Function', 'Class', '
 /** A method declared to return `this`, or returning `this` without a declared type (TypeScript infers `this`). */
 export function returnsThis(sym: SymbolFact): boolean {
   return sym.returns ? sym.returns.k === 'this' : sym.returnsValue?.k === 'this';
+}
+
+/** A method declared to return `Promise<this>` (`save(): Promise<this>`), or an async one returning `this` undeclared. */
+function returnsThisPromise(sym: SymbolFact): boolean {
+  return sym.returns ? sym.returns.k === 'promise' && sym.returns.of.k === 'this' : !!sym.returnsAsync && sym.returnsValue?.k === 'this';
 }
 
 /** Values a pure memo may hand out again: their identity means nothing (see sameValue). */

@@ -74,11 +74,11 @@ export interface ResolveReuse {
   /** Entry marks (entryKind, registeredBy) the previous run's own-relation resolvers put on nodes, by uid. */
   marks: ReadonlyMap<string, { entryKind: unknown; registeredBy: unknown }>;
   /**
-   * The JSON text of a clean file's facts (as a string or its ASCII bytes; undefined: not at hand), searched for
-   * the names a changed file's shape change concerns (shape.ts changedNames). Without it such a change resolves
-   * every file.
+   * The JSON texts a clean file's facts are stored as (strings or their ASCII bytes, together all of its facts;
+   * undefined: not at hand), searched for the names a changed file's shape change concerns (shape.ts changedNames).
+   * Without them such a change resolves every file.
    */
-  factsText?(path: string): string | Uint8Array | undefined;
+  factsText?(path: string): readonly (string | Uint8Array)[] | undefined;
 }
 
 const posix = path.posix;
@@ -278,9 +278,9 @@ class ProjectBuilder {
     for (let f = 0; f < this.projectCount; f++) {
       if (again.has(f)) continue;
       const facts = this.files[f];
-      const text = reuse.factsText?.(facts.path);
-      if (text === undefined) return undefined;
-      if (!mentions(text, list)) continue;
+      const texts = reuse.factsText?.(facts.path);
+      if (texts === undefined) return undefined;
+      if (!texts.some((text) => mentions(text, list))) continue;
       const rules = this.rules.of[f];
       if (rules.relations && !rules.outwardFacts) return undefined;
       if (mentions(outwardShape(rules.relations ? rules.outwardFacts!(facts) : facts), list)) return undefined;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Reference } from '../../lib/refs/reference-index.ts';
 import {
   GenerationWriter, cleanupGenerations, createGeneration, publishGeneration, readFactsFile, readGraph, readGraphData, readMeta, readPointer, readRefs,
-  SNAPSHOT_SCHEMA, sweepGenerations, type SnapshotMeta,
+  SNAPSHOT_SCHEMA, sweepGenerations, type FactsText, type SnapshotMeta,
 } from '../../index-store/format.ts';
 import { escapeNonAscii } from '../../index-store/ascii-json.ts';
 import { writeFileFlushing } from '../../index-store/atomic.ts';
@@ -46,7 +46,7 @@ async function generation(dir: string, facts: { path: string }[] = refFacts) {
 const factsFile = (dir: string): string => path.join(dir, 'facts', '0.json');
 
 /** The facts part of `facts` (a one-bucket generation) with `cachedText`. */
-function factsPart(w: GenerationWriter, facts: { path: string }[], cachedText?: (f: unknown) => string | Uint8Array | undefined): void {
+function factsPart(w: GenerationWriter, facts: { path: string }[], cachedText?: (f: unknown) => FactsText | undefined): void {
   w.parts({ paths: facts.map((f) => f.path), facts, cachedText, refs: [], sites: [] });
 }
 
@@ -220,7 +220,7 @@ test('a facts bucket: one file per line, read back with each line; a file in the
   t.is(text.split('\n').length, facts.length + 2);
   const read = readFactsFile(factsFile(g.dir));
   t.deepEqual(read.facts, facts);
-  t.deepEqual(read.lines?.map((l) => Buffer.from(l).toString('utf8')), facts.map((f) => escapeNonAscii(JSON.stringify(f))));
+  t.deepEqual(read.lines?.map((l) => Buffer.from(l.head).toString('utf8')), facts.map((f) => escapeNonAscii(JSON.stringify(f))));
   t.true(ascii(factsFile(g.dir)));
 
   fs.writeFileSync(factsFile(g.dir), JSON.stringify(facts));
@@ -238,7 +238,7 @@ test('a facts bucket: a cached line is written as given, other facts are seriali
   const fresh = { path: 'b.ts', v: 2 };
   const g = createGeneration(indexDir);
   const w = new GenerationWriter(g.dir);
-  factsPart(w, [kept, fresh], (f) => (f === kept ? '{"path":"a.ts","v":1,"from":"cache"}' : undefined));
+  factsPart(w, [kept, fresh], (f) => (f === kept ? { head: '{"path":"a.ts","v":1,"from":"cache"}', body: '{}' } : undefined));
   await w.finish(metaOf(g.dir));
   t.deepEqual(readFactsFile(factsFile(g.dir)).facts, [{ path: 'a.ts', v: 1, from: 'cache' }, fresh]);
   // A line as bytes (read from the previous generation) is copied as is, non-ASCII included.
@@ -249,13 +249,13 @@ test('a facts bucket: a cached line is written as given, other facts are seriali
   factsPart(c, [kept, fresh, third], (f) => (f === kept ? bytes[0] : f === fresh ? bytes[1] : undefined));
   await c.finish(metaOf(copy.dir));
   t.deepEqual(readFactsFile(factsFile(copy.dir)).facts, [{ path: 'a.ts', v: 1, from: 'cache' }, fresh, third]);
-  t.deepEqual(readFactsFile(factsFile(copy.dir)).lines!.slice(0, 2).map((l) => Buffer.from(l)), bytes.map((l) => Buffer.from(l)));
+  t.deepEqual(readFactsFile(factsFile(copy.dir)).lines!.slice(0, 2).map((l) => Buffer.from(l.head)), bytes.map((l) => Buffer.from(l.head)));
   t.true(ascii(factsFile(copy.dir)));
   // Cached text with non-ASCII characters (a line of an older generation's raw UTF-8, a worker's string) is
   // written escaped: the same facts, an ASCII file.
   const older = createGeneration(indexDir);
   const o = new GenerationWriter(older.dir);
-  factsPart(o, [kept, fresh], (f) => (f === kept ? Buffer.from('{"path":"a.ts","s":"é…𝒳"}') : '{"path":"b.ts","s":"\u2028ü"}'));
+  factsPart(o, [kept, fresh], (f) => (f === kept ? { head: Buffer.from('{"path":"a.ts","s":"é…𝒳"}'), body: '{}' } : { head: '{"path":"b.ts","s":"\u2028ü"}', body: '{}' }));
   await o.finish(metaOf(older.dir));
   t.deepEqual(readFactsFile(factsFile(older.dir)).facts, [{ path: 'a.ts', s: 'é…𝒳' }, { path: 'b.ts', s: '\u2028ü' }]);
   t.true(ascii(factsFile(older.dir)));
@@ -272,7 +272,7 @@ test('GenerationWriter: meta.json comes last; a failed write is reported by fini
   const indexDir = path.join(tempDir(), '.codegraph');
   const g = createGeneration(indexDir);
   await generation(g.dir);
-  t.deepEqual(fs.readdirSync(g.dir).sort(), ['facts', 'files.json', 'graph.json', 'meta.json', 'refs', 'unresolved']);
+  t.deepEqual(fs.readdirSync(g.dir).sort(), ['bodies', 'facts', 'files.json', 'graph.json', 'meta.json', 'refs', 'unresolved']);
   t.is(readMeta(g.dir).generation, g.name);
 
   const bad = createGeneration(indexDir);

@@ -110,3 +110,64 @@ test('a missing bucket makes the references unreadable; a facts bucket that cann
   t.is(failed.length, 1);
   t.regex(failed[0], /facts\/5\.json/);
 });
+
+const sitesBig = (n: number): Array<{ s: string; at: number[] }> =>
+  Array.from({ length: n }, (_, i) => ({ s: `x"},{\\[${i}]\u2028\u00e9`, at: [i, -i - 1, 1.5] }));
+
+test('a file\'s own sites go to the bodies bucket and read back on first use, in their place among the keys', async (t) => {
+  const g = createGeneration(path.join(tempDir(), '.codegraph'));
+  const facts = [
+    { path: 'a.py', lines: 3, calls: sitesBig(40), small: [1, 2], refs: sitesBig(30), locals: [], tail: 'end' },
+    { path: 'b.py', locals: sitesBig(5), s: '\u00e9' },
+    { path: 'c.py' },
+  ];
+  const paths = facts.map((f) => f.path);
+  await write(g.dir, { paths, facts, refs: [], sites: [] });
+  const heads = fs.readFileSync(path.join(g.dir, 'facts', '0.json'), 'latin1');
+  t.false(heads.includes('x\\"}'), 'the sites are not in the facts bucket');
+  t.deepEqual(JSON.parse(heads).map((f: { calls?: unknown; locals?: unknown }) => [f.calls, f.locals]), [[0, []], [undefined, 0], [undefined, undefined]]);
+  const { parts, failed } = readFactsParts(g.dir);
+  t.deepEqual(failed, []);
+  const [a, b, c] = parts[0].facts as Array<Record<string, unknown>>;
+  t.is(typeof Object.getOwnPropertyDescriptor(a, 'calls')?.get, 'function');
+  t.deepEqual(Object.keys(a), Object.keys(facts[0]));
+  t.deepEqual(a.calls, facts[0].calls);
+  t.deepEqual(Object.getOwnPropertyDescriptor(a, 'refs')?.value, facts[0].refs, 'the file\'s other sites are read with the first');
+  t.is(a.calls, a.calls);
+  t.is(JSON.stringify(a), JSON.stringify(facts[0]));
+  t.deepEqual([a, b, c], facts);
+  // assigning before reading replaces the member
+  const again = readFactsParts(g.dir).parts[0].facts[1] as Record<string, unknown>;
+  again.locals = [];
+  t.deepEqual(again.locals, []);
+  t.deepEqual(Object.keys(again), Object.keys(facts[1]));
+  // the lines as read are what a later generation copies: the same files read back
+  const h = createGeneration(path.join(path.dirname(g.dir)));
+  const { facts: read, lines } = readFactsParts(g.dir).parts[0];
+  await write(h.dir, { paths, facts: read, cachedText: (f) => lines![read.indexOf(f)], refs: [], sites: [] });
+  for (const part of ['facts', 'bodies']) t.deepEqual(fs.readFileSync(path.join(h.dir, part, '0.json')), fs.readFileSync(path.join(g.dir, part, '0.json')), part);
+  t.deepEqual(readFactsParts(h.dir).parts[0].facts, facts);
+});
+
+test('a bodies bucket missing leaves its facts bucket out, named; one without a line per file fails on first use', async (t) => {
+  const g = createGeneration(path.join(tempDir(), '.codegraph'));
+  await write(g.dir, { paths, facts: paths.map((p) => ({ ...factsOf(p), calls: [p] })), refs: [], sites: [] });
+  fs.rmSync(path.join(g.dir, 'bodies', '2.json'));
+  fs.writeFileSync(path.join(g.dir, 'bodies', '6.json'), '[\n{}\n]');
+  const { parts, failed } = readFactsParts(g.dir);
+  t.is(parts.length, 7);
+  t.is(failed.length, 1);
+  t.regex(failed[0], /facts\/2\.json/);
+  const sixth = parts.find((p) => bucketOf((p.facts[0] as { path: string }).path, 8) === 6)!;
+  const first = sixth.facts[0] as { calls: unknown };
+  t.throws(() => first.calls, { message: /bodies\/6\.json does not hold a line per file/ });
+  t.throws(() => sixth.lines![0].body, { message: /bodies\/6\.json/ });
+  // the other buckets' bodies read
+  const other = parts.find((p) => p !== sixth)!;
+  t.deepEqual((other.facts[0] as { calls: unknown }).calls, [(other.facts[0] as { path: string }).path]);
+  // with the sizes the generation recorded, a bodies bucket that is not as written is found at once
+  const sizes = { 'bodies/6.json': 3, 'bodies/1.json': fs.statSync(path.join(g.dir, 'bodies', '1.json')).size };
+  const checked = readFactsParts(g.dir, sizes);
+  t.is(checked.parts.length, 6);
+  t.regex(checked.failed.join(' '), /facts\/2\.json.*facts\/6\.json: bodies\/6\.json is not as it was written/s);
+});

@@ -27,8 +27,24 @@ async function format1Repo() {
   return { root, home, fresh };
 }
 
-test('the current format is 4: the per-file parts (facts/, refs/, unresolved/ buckets)', (t) => {
-  t.is(SNAPSHOT_SCHEMA, 4);
+test('the current format is 5: the per-file parts (facts/, bodies/, refs/, unresolved/ buckets)', (t) => {
+  t.is(SNAPSHOT_SCHEMA, 5);
+});
+
+test('analyze over a format 4 snapshot (each file\'s facts whole in facts/, no bodies/) rebuilds from scratch and writes the bodies', async (t) => {
+  const { root, home } = tempRepo(SMALL_PROJECT, 'old4');
+  await analyzeRepository(root, { home });
+  const dir = generationDir(root);
+  const bodies = fs.readdirSync(path.join(dir, 'bodies')).sort();
+  // as format 4 laid it out: the facts whole, no bodies folder
+  fs.rmSync(path.join(dir, 'bodies'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'meta.json'), JSON.stringify({ ...readMeta(dir), schema: 4 }));
+  const logs: string[] = [];
+  const r = await analyzeRepository(root, { home, log: (m) => logs.push(m) });
+  t.false(r.summary.upToDate);
+  t.is(r.summary.files.reused, 0);
+  t.true(logs.some((m) => /snapshot format 4; rebuilding with format 5/.test(m)));
+  t.deepEqual(fs.readdirSync(path.join(r.dir, 'bodies')).sort(), bodies);
 });
 
 test('analyze over a format 3 snapshot (whole refs.json, unresolved.json, facts.json) rebuilds from scratch and writes the parts', async (t) => {
@@ -38,14 +54,14 @@ test('analyze over a format 3 snapshot (whole refs.json, unresolved.json, facts.
   const refs = JSON.stringify(readRefs(dir));
   const sites = JSON.stringify(readUnresolved(dir));
   // as format 3 laid it out: one file of each, no part folders
-  for (const part of ['facts', 'refs', 'unresolved']) fs.rmSync(path.join(dir, part), { recursive: true });
+  for (const part of ['facts', 'bodies', 'refs', 'unresolved']) fs.rmSync(path.join(dir, part), { recursive: true });
   for (const file of ['facts.json', 'refs.json', 'unresolved.json']) fs.writeFileSync(path.join(dir, file), '[]');
   fs.writeFileSync(path.join(dir, 'meta.json'), JSON.stringify({ ...readMeta(dir), schema: 3, parts: undefined }));
   const logs: string[] = [];
   const r = await analyzeRepository(root, { home, log: (m) => logs.push(m) });
   t.false(r.summary.upToDate);
   t.is(r.summary.files.reused, 0);
-  t.true(logs.some((m) => /snapshot format 3; rebuilding with format 4/.test(m)));
+  t.true(logs.some((m) => /snapshot format 3; rebuilding with format 5/.test(m)));
   t.is(JSON.stringify(readRefs(r.dir)), refs);
   t.is(JSON.stringify(readUnresolved(r.dir)), sites);
   t.deepEqual(fs.readdirSync(r.dir).filter((n) => n.endsWith('.json')).sort(), ['files.json', 'graph.json', 'meta.json']);

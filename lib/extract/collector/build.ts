@@ -115,7 +115,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
           if (c.isNew) param.isNew = true;
           // (the type argument written at the call, `implementNode<MaxDecl>({ … })`: what the callee's first type
           // parameter is in the parameter's type)
-          const targ = c.isNew || !this.callTypeArg.size ? undefined : this.callTypeArg.get(node);
+          // (`new Store<Props>({ … })`: the class's first type parameter, as the constructor's parameter types it)
+          const targ = c.isNew ? (this.newTypeArgs.size ? this.newTypeArgs.get(node)?.arg : undefined) : !this.callTypeArg.size ? undefined : this.callTypeArg.get(node);
           if (targ) param.targs = [this.expr(targ)];
           this.argumentKeys(ordered[i], param, c.from, 0, argKeys);
         }
@@ -181,14 +182,31 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     const first = entries?.find((en) => en.key && this.keyRefs.has(en.key));
     this.argumentKeys(object, { k: 'as', type: this.expr(type) }, first ? this.keyRefs.get(first.key!)!.from : -1, 0, argKeys);
   }
+  // a literal assigned to a member or an element (`this.state = { … }`, `s.pos = { … }`, `xs[0] = { … }`): its keys
+  // name members of the target's type, the declared type of that member or element, as the checker types them
+  // (a contextual type, `as typeof target`: a union there is the checker's to discriminate by the literal's values, as
+  // an argument's, not a read of the target's every member type)
+  for (const { target, value } of this.assignedLiterals) {
+    const obj = this.expr(target);
+    if (obj.k === 'member' || obj.k === 'element') this.argumentKeys(value, { k: 'as', type: { k: 'typeof', of: obj } }, this.members.get(target)?.from ?? -1, 0, argKeys);
+  }
   // an array literal a function with a declared array result returns (`async (): Promise<User[]> => … return [{ id
-  // }]`): its items are elements
-  if (this.returnsOf.size && this.listItems.size) this.returned.forEach((values, fn) => {
+  // }]`): its items are elements; an object literal's nested literals (`(): Options => ({ props: { title } })`) are
+  // typed by the members' types (its own keys are return.key's)
+  if (this.returnsOf.size) this.returned.forEach((values, fn) => {
     let type: Node | undefined | null = null;
     for (const v of values) {
-      if (!this.listItems.has(this.unwrapped(v))) continue;
+      const u = this.unwrapped(v);
+      const list = this.listItems.size ? this.listItems.has(u) : false;
+      const entries = list ? undefined : this.objectEntries.get(u);
+      if (!list && !entries) continue;
       if (type === null) type = this.returnedType(fn);
-      if (type) this.argumentKeys(v, { k: 'as', type: this.expr(type) }, this.fnSymOf.get(fn) ?? -1, 0, argKeys);
+      if (!type) continue;
+      const from = this.fnSymOf.get(fn) ?? -1;
+      if (list) { this.argumentKeys(v, { k: 'as', type: this.expr(type) }, from, 0, argKeys); continue; }
+      for (const en of entries!) {
+        if (en.key && en.value && en.value !== en.key) this.argumentKeys(en.value, { k: 'member', obj: { k: 'as', type: this.expr(type) }, name: this.ident(en.key) }, from, 1, argKeys);
+      }
     }
   });
   // (and one a local's declared array type types, `const xs: Point[] = [{ x: 1 }]` in a function body)

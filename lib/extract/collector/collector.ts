@@ -185,6 +185,8 @@ export class Collector {
   readonly restType = new LazyMap<Node, Node>();
   /** Object literals a type asserts or that satisfy one (`{ … } satisfies T`, `{ … } as T`): the literal and T. */
   readonly typedLiterals: Array<{ object: Node; type: Node }> = [];
+  /** Object and array literals assigned to a member or an element (`this.state = { … }`, `xs[0] = { … }`). */
+  readonly assignedLiterals: Array<{ target: Node; value: Node }> = [];
   /** A local declared with a type and a value (`const xs: Point[] = …` in a function body), and where it is. */
   readonly typedLocalValues: Array<{ value: Node; type: Node; from: number }> = [];
   /** A parameter's default written as an object literal (`p: Point = { x: 0 }`): slot → the value and its symbol. */

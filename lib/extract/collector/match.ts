@@ -60,6 +60,7 @@ export function registerMatchHandlers(): void {
       return;
     });
     on([Role['rest.param.type']], function (c) { this.restType.set(get(c, 'name')!, get(c, 'type')!); return; });
+    on([Role['assign.literal']], function (c) { this.assignedLiterals.push({ target: get(c, 'target')!, value: get(c, 'value')! }); return; });
     on([Role['objlit.typed']], function (c) { this.typedLiterals.push({ object: get(c, 'object')!, type: get(c, 'type')! }); return; });
     on([Role['expr.object.entry']], function (c) {
       const key = get(c, 'key')!;

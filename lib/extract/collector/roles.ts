@@ -35,6 +35,8 @@ export enum Role {
   'import.module', 'import.dynamic', 'import.default', 'import.namespace', 'import.named', 'assign.key', 'assign.target',
   // an object literal a type asserts or that satisfies one (`{ … } satisfies Record<string, Handler>`)
   'objlit.typed',
+  // an object or array literal assigned to a member or an element (`this.state = { … }`, `xs[0] = { … }`)
+  'assign.literal',
   // a rest parameter's declared type (`...vals: Todo[]`)
   'rest.param.type',
   // (the first number a language's own roles take)

@@ -77,6 +77,14 @@
 ((variable_declarator type: (type_annotation (_) @type) value: [(parenthesized_expression (object (pair key: (property_identifier) @key))) (ternary_expression consequence: (object (pair key: (property_identifier) @key))) (ternary_expression alternative: (object (pair key: (property_identifier) @key)))]) @owner (#set! role "objlit.key"))
 ((variable_declarator type: (type_annotation (_) @type) value: [(parenthesized_expression (object (shorthand_property_identifier) @key @short)) (ternary_expression consequence: (object (shorthand_property_identifier) @key @short)) (ternary_expression alternative: (object (shorthand_property_identifier) @key @short))]) @owner (#set! role "objlit.key"))
 ; … and of an object literal asserted to a type (`({ a: 1 } as Provider)`)
+; a class field's typed initializer (`state: State = { pos, hooks: null }`): its keys, as a typed declaration's
+((public_field_definition type: (type_annotation (_) @type) value: (object (pair key: (property_identifier) @key))) (#set! role "objlit.key"))
+((public_field_definition type: (type_annotation (_) @type) value: (object (shorthand_property_identifier) @key @short)) (#set! role "objlit.key"))
+((public_field_definition type: (type_annotation (_) @type) value: (object (method_definition name: (property_identifier) @key))) (#set! role "objlit.key"))
+; an object or array literal assigned to a member or an element (`this.state = { … }`, `s.pos = { … }`, `xs[0] = { … }`):
+; its keys name members of the target's declared type, the checker's contextual type of the assignment
+((assignment_expression left: [(member_expression) (subscript_expression)] @target right: [(object) (array)] @value) (#set! role "assign.literal"))
+(assignment_expression left: [(member_expression) (subscript_expression)] right: (array (_) @item) @list (#set! role "arg.list.item"))
 ((as_expression (object (pair key: (property_identifier) @key)) . (_) @type) (#set! role "objlit.key"))
 ; the keys of an object literal a function returns (`return { rule }`, an arrow's `({ rule })`, either branch of a
 ; conditional): members of the function's declared result, when it has one
