@@ -422,7 +422,7 @@ export class WordFrequencies {
   /** The ANCHOR_CANDIDATES best ranked members of `from..to` for anchorWord, best first. */
   private rank(from: number, to: number, importance: ArrayLike<number>, folder: string | undefined): number[] {
     // Apart from anchorWord's wording: this loop runs per member and is compiled without it.
-    const nodes = this.symbols, keys = this.keys, unitFile = this.unitFile;
+    const nodes = this.symbols, keys = this.keys, unitFile = this.unitFile, fileTest = this.fileTest;
     this.grow(0);
     const mark = this.fileMark;
     const prefix = folder === undefined ? '' : `${folder}/`;
@@ -433,14 +433,14 @@ export class WordFrequencies {
     const rm: number[] = [], rf: number[] = [], rc: number[] = [], rs: number[] = [];
     for (let i = from; i < to; i++) {
       const m = nodes[i];
+      const file = unitFile[keys[i] >> 1];
       let f = 1;
       if (folder !== undefined) {
-        const file = unitFile[keys[i] >> 1];
         if (mark[file] === 0) { mark[file] = (m.filePath ?? '').startsWith(prefix) ? 1 : 2; marked.push(file); }
         f = mark[file] === 1 ? 1 : 0;
       }
       // Code outside test files first, then types outside them, then what test files hold.
-      const c = (this.fileTest[unitFile[keys[i] >> 1]] ? 0 : 2) + (m.label !== 'Interface' && m.label !== 'TypeAlias' ? 1 : 0);
+      const c = (fileTest[file] ? 0 : 2) + (m.label !== 'Interface' && m.label !== 'TypeAlias' ? 1 : 0);
       const s = importance[i];
       const full = rm.length === ANCHOR_CANDIDATES;
       if (full && !before(f, c, s, m.uid, rf[ANCHOR_CANDIDATES - 1], rc[ANCHOR_CANDIDATES - 1], rs[ANCHOR_CANDIDATES - 1], nodes[rm[ANCHOR_CANDIDATES - 1]].uid)) continue;
