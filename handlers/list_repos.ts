@@ -1,7 +1,7 @@
 /** `list_repos`: the indexed repositories with their stats (DESIGN.md §5). Runs on the registry listing. */
 import Joi from 'joi';
 import { defineTool, repoField } from './define-tool.ts';
-import { CodegraphError } from '../lib/errors.ts';
+import { repoNotFound } from '../lib/errors.ts';
 import type { RepoInfo } from '../index-store/snapshot.ts';
 
 export interface ListReposRequest {
@@ -29,9 +29,7 @@ export const listRepos = defineTool<ListReposRequest, RepoInfo[], ListReposRespo
     if (req.repo !== undefined) {
       const want = req.repo.replace(/[\\/]+$/, '');
       const hit = repos.filter((r) => r.name === req.repo).length ? repos.filter((r) => r.name === req.repo) : repos.filter((r) => r.path === want);
-      if (hit.length === 0) {
-        throw new CodegraphError('REPO_NOT_FOUND', `no indexed repository '${req.repo}'; known: ${repos.length ? repos.map((r) => r.name).join(', ') : '(none)'}`, { repos: repos.map((r) => r.name) });
-      }
+      if (hit.length === 0) throw repoNotFound(req.repo, repos.map((r) => r.name));
       repos = hit;
     }
     return { repos: repos.map(view) };

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FileWrite, RepoInfo, Snapshot } from './snapshot.ts';
-import { CodegraphError } from '../lib/errors.ts';
+import { CodegraphError, repoNotFound } from '../lib/errors.ts';
 import { ReferenceIndex } from '../lib/refs/reference-index.ts';
 import { UnresolvedCalls } from '../lib/refs/unresolved-calls.ts';
 import { loadSearch } from '../lib/search/index.ts';
@@ -133,7 +133,7 @@ export class SnapshotLoader {
     const wanted = normalisePath(repo);
     const byPath = all.find((r) => r.path === wanted || r.path === repo);
     if (byPath) return byPath;
-    throw new CodegraphError('REPO_NOT_FOUND', `no indexed repository '${repo}'; known: ${names.length ? names.join(', ') : '(none)'}`, { repos: names });
+    throw repoNotFound(repo, names);
   }
 
   private slotFor(root: string): Slot {

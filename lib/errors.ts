@@ -56,3 +56,8 @@ export function toCodegraphError(err: unknown): CodegraphError {
 export function isCodegraphError(x: unknown): x is CodegraphError {
   return x instanceof CodegraphError || (typeof x === 'object' && x !== null && (x as { name?: unknown }).name === 'CodegraphError' && typeof (x as { code?: unknown }).code === 'string');
 }
+
+/** REPO_NOT_FOUND for a repository asked for by `repo`, listing the names of those indexed (`(none)` when empty). */
+export function repoNotFound(repo: string, names: readonly string[]): CodegraphError {
+  return new CodegraphError('REPO_NOT_FOUND', `no indexed repository '${repo}'; known: ${names.length ? names.join(', ') : '(none)'}`, { repos: [...names] });
+}

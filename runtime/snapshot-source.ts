@@ -3,7 +3,7 @@
  * reloads on re-index); tests and embedders hand in `staticSource` over in-memory snapshots.
  */
 import type { RepoInfo, Snapshot } from '../index-store/snapshot.ts';
-import { CodegraphError } from '../lib/errors.ts';
+import { CodegraphError, repoNotFound } from '../lib/errors.ts';
 
 /** What a server needs from a snapshot store: the registry listing and a snapshot by `repo` selector. */
 export interface SnapshotSource {
@@ -34,7 +34,7 @@ export function selectSnapshot(all: readonly Snapshot[], repo?: string): Snapsho
   }
   const hit = all.find((s) => s.repo.name === repo) ?? all.find((s) => s.repo.path === repo || s.repo.path === repo.replace(/[\\/]+$/, ''));
   if (hit) return hit;
-  throw new CodegraphError('REPO_NOT_FOUND', `no indexed repository '${repo}'; known: ${names.length ? names.join(', ') : '(none)'}`, { repos: names });
+  throw repoNotFound(repo, names);
 }
 
 /** Loads every listed repository's snapshot now, so the first request pays nothing; failures are reported, not fatal. */

@@ -1,7 +1,7 @@
 /** Removing a repository's index: its `.codegraph` folder and its registry entry. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CodegraphError } from '../errors.ts';
+import { CodegraphError, repoNotFound } from '../errors.ts';
 import { INDEX_DIR, POINTER_FILE } from '../../index-store/format.ts';
 import { readRegistry, removeRepo } from '../../index-store/registry.ts';
 import { withLock } from '../../index-store/atomic.ts';
@@ -21,7 +21,7 @@ export function registeredPath(name: string, home?: string): string {
   const entry = entries.find((e) => e.name === name);
   if (!entry) {
     const names = entries.map((e) => e.name);
-    throw new CodegraphError('REPO_NOT_FOUND', `no indexed repository '${name}'; known: ${names.length ? names.join(', ') : '(none)'}`, { repos: names });
+    throw repoNotFound(name, names);
   }
   return entry.path;
 }
