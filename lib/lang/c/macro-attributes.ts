@@ -9,7 +9,7 @@
  * since what follows it is no declaration.
  */
 
-const CLASS_HEAD = /\b(class|struct|union)([ \t]+)([A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:final\b[ \t]*)?(?:[:{]|\r?$))/gm;
+const CLASS_HEAD = /\b(class|struct|union)([ \t]+)((?:[A-Z][A-Z0-9_]*[A-Z0-9][ \t]+)*[A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:final\b[ \t]*)?(?:[:{]|\r?$))/gm;
 const SPECIFIERS = '(?:(?:static|inline|extern|virtual|explicit|constexpr|friend)[ \\t]+)*';
 const DECLARATION_START = '(?:(?:static|inline|const|extern|virtual|explicit|constexpr|friend|void|bool|char|int|unsigned|signed|long|short|float|double|auto|struct|class|enum|union|typename)\\b|std::|[A-Za-z_][\\w:]*(?:<[^;(){}\\n]*>)?[ \\t*&]+[A-Za-z_~][\\w:]*[ \\t]*\\()';
 const BEFORE_DECLARATION = new RegExp(`^([ \\t]*${SPECIFIERS})([A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \\t]+${DECLARATION_START})`, 'gm');
@@ -30,6 +30,10 @@ const AFTER_PARAMETERS = new RegExp(
 // Clang's documented names, with or without a project's prefix
 const MEMBER_ANNOTATION = /GUARDED_BY|ACQUIRED_(?:AFTER|BEFORE)/;
 const AFTER_MEMBER = new RegExp(`(?<=[A-Za-z_]\\w*[ \\t]+)((?:[A-Z][A-Z0-9]*_)*(?:PT_)?(?:GUARDED_BY|ACQUIRED_AFTER|ACQUIRED_BEFORE))(${ARGS})(?=\\s*[;=,{])`, 'g');
+// an annotation macro after a parameter's name (`MutexLock(Mutex& mu ABSL_INTERNAL_ATTRIBUTE_CAPTURED_BY_THIS)`,
+// `f(const T& v ABSL_ATTRIBUTE_LIFETIME_BOUND, int n)`): after a name that is no keyword, before `,` or `)`
+const AFTER_PARAMETER_NAME = /\b([A-Za-z_]\w*)([ \t]+)([A-Z][A-Z0-9_]*[A-Z0-9])\b(?=[ \t]*[,)])/g;
+const KEYWORD = /^(?:struct|class|union|enum|const|volatile|unsigned|signed|long|short|int|char|bool|float|double|void|auto|typename|return|case|sizeof|new|delete|throw|goto|else|do)$/;
 /** Words whose `(…)` head is a statement's, never a parameter list: a macro after it is a statement. */
 const NOT_PARAMETERS = /(?:^|[^\w])(?:if|while|for|switch|catch|return|sizeof|decltype|alignof|typeof|__attribute__)\s*$/;
 /** What a parameter list's `(` follows: a name, a template's `>`, a function pointer's `)` or an operator's `()`. */
@@ -131,7 +135,9 @@ export function macroAttributes(text: string): string {
       return continuesLine(text, offset) ? all : lead + blank(macro) + tail;
     })
     .replace(AFTER_PARAMETERS, (all: string, qualifiers: string, macros: string, offset: number, whole: string) =>
-      (afterParameterList(whole, offset) ? `)${qualifiers}${macros.replace(/[^\r\n]/g, ' ')}` : all));
+      (afterParameterList(whole, offset) ? `)${qualifiers}${macros.replace(/[^\r\n]/g, ' ')}` : all))
+    .replace(AFTER_PARAMETER_NAME, (all: string, name: string, ws: string, macro: string) =>
+      (KEYWORD.test(name) ? all : name + ws + blank(macro)));
   // most files name no member annotation: the look-behind is not run over them
   return MEMBER_ANNOTATION.test(out) ? out.replace(AFTER_MEMBER, blank) : out;
 }
