@@ -162,8 +162,11 @@ export type Expr =
    * tag's text starts with ENUM_TAG)
    */
   | { k: 'tagged'; of: Expr; key: string; tags: string[]; not?: true; refs?: Array<Expr | null> }
-  /** A name inside `if (Array.isArray(x))` (`yes`) or its else branch: the array parts of its type, or the others. */
-  | { k: 'isarray'; of: Expr; yes: boolean }
+  /**
+   * A name inside `if (Array.isArray(x))` (`yes`) or its else branch: the array parts of its type, or the others. `by`:
+   * the name called instead (`isArray(x)`), which narrows only where it is `Array.isArray` or a guard of an array type.
+   */
+  | { k: 'isarray'; of: Expr; yes: boolean; by?: Expr }
   /** The type `any` as written (an annotation, `x as any`): the checker types nothing read from it. */
   | { k: 'any' }
   /**

@@ -27,6 +27,8 @@ const STOP_WORDS = new Set([
 
 /** Share of the units (by weight) a folder must hold to name the module. */
 const FOLDER_SHARE = 0.6;
+/** Share of the units (by weight) the widest non-generic folder must hold to name a module no folder leads. */
+const WIDE_SHARE = 0.4;
 /** Share of the units (by weight) a word must appear in to name the module. */
 const WORD_SHARE = 0.25;
 
@@ -295,12 +297,14 @@ export class WordFrequencies {
       if (folder) push(`${words[0].word}-${folder.label}`);
       if (words[1]) push(`${out[out.length - 1]}-${words[1].word}`);
       const wide = this.widestFolder(n);
-      if (wide && !folder) push(`${wide.label}-${out[out.length - 1]}`);
+      // Only a folder holding a fair part of the module qualifies it: a few files of a vendored library beside a
+      // module of flat `src/` files would otherwise name it (`jemalloc-server` for redis's server core).
+      if (wide && !folder && wide.share >= WIDE_SHARE) push(`${wide.label}-${out[out.length - 1]}`);
     } else {
       // Nothing shared: a folder holding a fair part of the module, else (empty list) the caller's anchor.
       const wide = this.widestFolder(n);
-      if (wide && wide.share >= 0.4) push(wide.label);
-      if (wide && wide.share >= 0.4) return { names: out, folder: wide.path };
+      if (wide && wide.share >= WIDE_SHARE) push(wide.label);
+      if (wide && wide.share >= WIDE_SHARE) return { names: out, folder: wide.path };
     }
     return { names: out, ...(folder && !wordWins ? { folder: folder.path } : {}) };
   }
@@ -404,8 +408,8 @@ export class WordFrequencies {
    * The module's most important member (by `importance`, ties by uid) as kebab-case words, members standing for
    * their owner, without the words the name already says (`operators` + `createOperatorSubscriber` →
    * `subscriber`). Members of the module's own folder come first (an `operators-*` module is not named after
-   * a util every operator calls), then members outside test files, then functions and classes before types
-   * (types are mentioned everywhere).
+   * a util every operator calls), then members outside test files, then code before types and constants (those are
+   * mentioned everywhere).
    */
   anchorWord(from: number, to: number, importance: ArrayLike<number>, name: string, folder?: string): string | undefined {
     const said = new Set(name.split('-').map(stem));
@@ -439,8 +443,9 @@ export class WordFrequencies {
         if (mark[file] === 0) { mark[file] = (m.filePath ?? '').startsWith(prefix) ? 1 : 2; marked.push(file); }
         f = mark[file] === 1 ? 1 : 0;
       }
-      // Code outside test files first, then types outside them, then what test files hold.
-      const c = (fileTest[file] ? 0 : 2) + (m.label !== 'Interface' && m.label !== 'TypeAlias' ? 1 : 0);
+      // Code outside test files first, then the types and constants beside it (mentioned everywhere: redis's
+      // `C_OK` is its most referenced symbol), then what test files hold.
+      const c = (fileTest[file] ? 0 : 2) + (mentionedEverywhere(m) ? 0 : 1);
       const s = importance[i];
       const full = rm.length === ANCHOR_CANDIDATES;
       if (full && !before(f, c, s, m.uid, rf[ANCHOR_CANDIDATES - 1], rc[ANCHOR_CANDIDATES - 1], rs[ANCHOR_CANDIDATES - 1], nodes[rm[ANCHOR_CANDIDATES - 1]].uid)) continue;
@@ -520,6 +525,14 @@ interface FolderName { path: string; label: string; parent?: string; /** Weighte
 
 /** Members looked at for an anchor, best ranked first. */
 const ANCHOR_CANDIDATES = 8;
+
+/** True for members that rank after code for an anchor: types and constants (`C_OK`, `MAX_SIZE`) are mentioned everywhere. */
+function mentionedEverywhere(m: GraphNode): boolean {
+  return m.label === 'Interface' || m.label === 'TypeAlias' || (m.label === 'Variable' && CONSTANT_NAME.test(m.name));
+}
+
+/** An all-capitals name: a constant or a macro by the convention of nearly every language. */
+const CONSTANT_NAME = /^[A-Z][A-Z0-9_]*$/;
 
 /** Words an anchor drops: verbs that start factory names, and words that say nothing about an area. */
 const ANCHOR_SKIP = new Set(['create', 'make', 'get', 'build', 'new', 'internal', 'internals', 'impl', 'base', 'abstract', 'default']);

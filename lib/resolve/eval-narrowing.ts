@@ -47,6 +47,24 @@ export function guardType(this: Evaluator, f: number, by: Expr): Val | undefined
 }
 
 /**
+ * Whether a name called as `isArray(x)` tests for an array as `Array.isArray` does: `Array.isArray` itself held by a
+ * const (`export const isArray: typeof Array.isArray = Array.isArray`, also through another such name), or a function
+ * whose predicate is an array type (`(v: unknown): v is unknown[]`).
+ */
+export function arrayTest(this: Evaluator, f: number, by: Expr, depth = 0): boolean {
+  const isArrayItself = (e: Expr | undefined): boolean => !!e && e.k === 'member' && e.name === 'isArray' && e.obj.k === 'id' && e.obj.name === 'Array' && !e.obj.b;
+  if (isArrayItself(by)) return true;
+  if (depth > 4) return false;
+  const g = this.value(f, by);
+  if (g.t !== 'sym') return false;
+  const sym = this.sym(g);
+  if (sym.predicate) return sym.predicate.k === 'array';
+  if (sym.label !== 'Variable') return false;
+  if (sym.type) return sym.type.k === 'typeof' && isArrayItself(sym.type.of);
+  return !!sym.init && this.arrayTest(g.f, sym.init, depth + 1);
+}
+
+/**
  * `o.name` of an object literal value: the value of the last entry that can give it. A spread gives its own
  * member when it surely has one; a spread that surely lacks the name (a namespace that does not export it, an
  * object literal without the key) passes on to the entries before it; anything else leaves the answer unknown.

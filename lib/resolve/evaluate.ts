@@ -448,6 +448,7 @@ export class Evaluator {
       case 'isarray': {
         // `if (Array.isArray(x))`: the parts of x's union that are arrays (else branch: the others)
         const v = this.value(f, e.of);
+        if (e.by && !this.arrayTest(f, e.by)) return v;
         const d = v.t === 'sym' ? this.deref(v) : v;
         if (d.t !== 'anyof') return v;
         const kept = d.of.filter((x) => (x.t === 'arr') === e.yes);

@@ -2,7 +2,7 @@ import test from 'ava';
 import { detectModules } from '../../lib/modules/index.ts';
 import { seededRandom } from '../../lib/util/seeded-random.ts';
 import { splitWords } from '../../lib/util/paths.ts';
-import { candidateNames, wordFrequencies } from '../../lib/modules/naming.ts';
+import { candidateNames, nameModules, wordFrequencies } from '../../lib/modules/naming.ts';
 import type { CodeGraph } from '../../lib/graph/code-graph.ts';
 import { GraphBuilder } from './graph-builder.ts';
 import { createCodeGraph, graphData, nodeOf, nodesWithLabel } from '../../lib/graph/code-graph.ts';
@@ -204,6 +204,30 @@ test('module names never repeat a word, and a name-alike module is told apart by
   t.true(names.includes('operators-merge-map'), names.join());
   t.true(names.includes('operators-filter'), names.join());
   for (const n of names) t.is(new Set(n.split('-')).size, n.split('-').length, n);
+});
+
+test('in a flat src/ layout, a few vendored files in a module do not name it, and an anchor is code, not a constant', (t) => {
+  const b = new GraphBuilder();
+  // Redis-like: the core's files sit in src/ (a generic folder), one vendored library file joined the module.
+  const core = ['serverCron', 'processCommand', 'serverLog', 'initServer'].map((n) => b.fn('src/server.c', n));
+  const okCore = b.fn('src/server.h', 'C_OK', { label: 'Variable' });
+  const vendored = b.fn('deps/jemalloc/src/jemalloc.c', 'je_malloc_server_hook');
+  const sds = ['serverAssert', 'serverPanic', 'sdslen'].map((n) => b.fn('src/server.h', n));
+  const okSds = b.fn('src/server.h', 'C_ERR', { label: 'Variable' });
+  const g = b.build();
+  const first = [...core, okCore, vendored].map((u) => nodeOf(g, u)!);
+  const second = [...sds, okSds].map((u) => nodeOf(g, u)!);
+  const freq = wordFrequencies([...first, ...second]);
+  // The widest non-generic folder (deps/jemalloc) holds one unit of six: it was `jemalloc-server`.
+  t.false(candidateNames(first, freq).some((n) => n.includes('jemalloc')), candidateNames(first, freq).join());
+  // Both modules are `server`: each takes its anchor, its most important function, not the constant every
+  // function returns (`server-ok`, `server-err` before).
+  const importance = [...first.map((n) => (n.name.startsWith('C_') ? 100 : n.name === 'processCommand' ? 10 : 1)),
+    ...second.map((n) => (n.name.startsWith('C_') ? 100 : n.name === 'sdslen' ? 10 : 1))];
+  const names = nameModules(freq, [0, first.length, first.length + second.length], importance);
+  t.false(names.some((n) => /-(ok|err)$/.test(n)), names.join());
+  t.true(names[0].endsWith('-process-command'), names.join());
+  t.true(names[1].endsWith('-sdslen'), names.join());
 });
 
 test('detectModules refuses a graph that already has modules', (t) => {

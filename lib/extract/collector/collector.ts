@@ -81,7 +81,7 @@ export class Collector {
   readonly ands = new LazyMap<Node, { left: Node; right: Node }>();
   /** `if (x instanceof C) body`: occurrences of x's binding inside body are C instances. */
   /** `if (Array.isArray(x))`'s branches: `yes` in the consequence, not in the else branch. */
-  readonly isArrayNarrowings: Array<{ name: Node; body: Node; yes: boolean }> = [];
+  readonly isArrayNarrowings: Array<{ name: Node; body: Node; yes: boolean; by?: Node }> = [];
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
   readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
@@ -127,6 +127,8 @@ export class Collector {
   readonly guardedBy = new LazyMap<Node, Node | [Node, Node]>();
   /** Occurrences under `if (Array.isArray(x))`: true in its consequence (the array parts of x's type), false in its else. */
   readonly arrayPart = new LazyMap<Node, boolean>();
+  /** The name an `isArray(x)` narrowing of an occurrence in arrayPart calls (absent for `Array.isArray` itself). */
+  readonly arrayPartBy = new LazyMap<Node, Node>();
   /** Function types that are type guards → the predicate's type. */
   readonly fnTypePredicate = new LazyMap<Node, Node>();
   /** Function nodes → the values their `return` statements (or expression body) give. */
@@ -413,7 +415,11 @@ export class Collector {
     // (exitSpan searches them by where they start)
     if (this.caseClauses.length > 1) this.caseClauses.sort((a, b) => a.start - b.start);
     if (this.narrowings.length) this.narrow();
-    for (const { name, body, yes } of this.isArrayNarrowings) this.forEachOccurrence(name, body, (node) => { if (!this.arrayPart.has(node)) this.arrayPart.set(node, yes); });
+    for (const { name, body, yes, by } of this.isArrayNarrowings) this.forEachOccurrence(name, body, (node) => {
+      if (this.arrayPart.has(node)) return;
+      this.arrayPart.set(node, yes);
+      if (by) this.arrayPartBy.set(node, by);
+    });
     if (this.tagCompares.length) this.narrowByConditions();
     if (this.tagNarrowings.length || this.tagCases.size || this.tagExits.length) this.narrowByTags();
     this.markWholeReads();

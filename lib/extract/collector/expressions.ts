@@ -27,7 +27,8 @@ export function exprUncached(this: Collector, node: Node): Expr {
     const guarded: Expr = guard ? { k: 'guarded', by: this.expr(guard), of: plain } : plain;
     const tag = this.tagged.size ? this.tagged.get(node) : undefined;
     const part = this.arrayPart.size ? this.arrayPart.get(node) : undefined;
-    const parted: Expr = part === undefined ? guarded : { k: 'isarray', of: guarded, yes: part };
+    const by = part === undefined ? undefined : this.arrayPartBy.get(node);
+    const parted: Expr = part === undefined ? guarded : by ? { k: 'isarray', of: guarded, yes: part, by: this.expr(by) } : { k: 'isarray', of: guarded, yes: part };
     if (!tag) return parted;
     const out: Expr & { k: 'tagged' } = tag.not ? { k: 'tagged', of: parted, key: tag.key, tags: tag.tags, not: true } : { k: 'tagged', of: parted, key: tag.key, tags: tag.tags };
     if (this.enumTags.size && tag.tags.some((t) => t.startsWith(ENUM_TAG))) out.refs = tag.tags.map((t) => { const n = this.enumTags.get(t); return n ? this.expr(n) : null; });

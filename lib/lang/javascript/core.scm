@@ -132,6 +132,8 @@
 ((parenthesized_expression (_) @inner) @wrap (#set! role "expr.wrap"))
 ; a chained assignment is worth its right side (`exports = module.exports = internals.X = class {…}`)
 (assignment_expression right: (assignment_expression right: (_) @inner) @wrap (#set! role "expr.wrap"))
+; so is an assignment in parentheses (`const el = (vnode.el = createElement(tag))`): the checker types it as its right side
+(parenthesized_expression (assignment_expression right: (_) @inner) @wrap (#set! role "expr.wrap"))
 ((await_expression (_) @inner) @wrap (#set! role "expr.await"))
 ; what a function returns: return statements (attributed to the innermost function) and arrow expression bodies
 ((return_statement (_) @value) @stmt (#set! role "return"))
@@ -165,6 +167,12 @@
 ; `Array.isArray(x) ? x : [x]` (and `!Array.isArray(x) ? [x] : x`)
 ((ternary_expression condition: (call_expression function: (member_expression object: (identifier) @obj property: (property_identifier) @prop) arguments: (arguments . (identifier) @name .)) consequence: (_) @body alternative: (_) @else) (#set! role "narrow.isarray"))
 ((ternary_expression condition: (unary_expression operator: "!" argument: (call_expression function: (member_expression object: (identifier) @obj property: (property_identifier) @prop) arguments: (arguments . (identifier) @name .))) consequence: (_) @else alternative: (_) @body) (#set! role "narrow.isarray"))
+; and through a name (`isArray(x)`, vue's `export const isArray: typeof Array.isArray = Array.isArray`, a guard declared
+; `(v): v is any[]`): the resolver keeps the narrowing only where the name is one of those
+((if_statement condition: (parenthesized_expression (call_expression function: (identifier) @fn arguments: (arguments . (identifier) @name .))) consequence: (_) @body alternative: (else_clause (_) @else)?) (#eq? @fn "isArray") (#set! role "narrow.isarray"))
+((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: (identifier) @fn arguments: (arguments . (identifier) @name .)))) consequence: (_) @else alternative: (else_clause (_) @body)?) (#eq? @fn "isArray") (#set! role "narrow.isarray"))
+((ternary_expression condition: (call_expression function: (identifier) @fn arguments: (arguments . (identifier) @name .)) consequence: (_) @body alternative: (_) @else) (#eq? @fn "isArray") (#set! role "narrow.isarray"))
+((ternary_expression condition: (unary_expression operator: "!" argument: (call_expression function: (identifier) @fn arguments: (arguments . (identifier) @name .))) consequence: (_) @else alternative: (_) @body) (#eq? @fn "isArray") (#set! role "narrow.isarray"))
 ; an early exit (`if (!(x instanceof Foo)) return;`, also `throw`, `continue`, without else): x is a Foo from there
 ; to the end of the block
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)))) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block . [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.instanceof.exit"))

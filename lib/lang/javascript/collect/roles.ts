@@ -26,11 +26,15 @@ const pushKey: MatchHandler = function (c) {
 const patternFirst: MatchHandler = function (c) { this.firstOf.set(get(c, 'name')!, get(c, 'value')!); return; };
 
 const isArrayNarrowing: MatchHandler = function (c) {
-  const obj = get(c, 'obj')!, prop = get(c, 'prop')!;
-  if (this.ident(obj) !== 'Array' || this.ident(prop) !== 'isArray') return;
+  // (`isArray(x)` through a name: the resolver checks that the name is `Array.isArray` or an array guard)
+  const by = get(c, 'fn');
+  if (!by) {
+    const obj = get(c, 'obj')!, prop = get(c, 'prop')!;
+    if (this.ident(obj) !== 'Array' || this.ident(prop) !== 'isArray') return;
+  }
   const name = get(c, 'name')!, yes = get(c, 'body'), no = get(c, 'else');
-  if (yes) this.isArrayNarrowings.push({ name, body: yes, yes: true });
-  if (no) this.isArrayNarrowings.push({ name, body: no, yes: false });
+  if (yes) this.isArrayNarrowings.push(by ? { name, body: yes, yes: true, by } : { name, body: yes, yes: true });
+  if (no) this.isArrayNarrowings.push(by ? { name, body: no, yes: false, by } : { name, body: no, yes: false });
   return;
 };
 
