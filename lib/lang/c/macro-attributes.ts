@@ -9,7 +9,7 @@
  * since what follows it is no declaration.
  */
 
-const CLASS_HEAD = /\b(class|struct|union)([ \t]+)([A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:final\b[ \t]*)?(?:[:{]|\r?$))/gm;
+const CLASS_HEAD = /\b(class|struct|union)([ \t]+)((?:[A-Z][A-Z0-9_]*[A-Z0-9][ \t]+)*[A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:final\b[ \t]*)?(?:[:{]|\r?$))/gm;
 const SPECIFIERS = '(?:(?:static|inline|extern|virtual|explicit|constexpr|friend)[ \\t]+)*';
 const DECLARATION_START = '(?:(?:static|inline|const|extern|virtual|explicit|constexpr|friend|void|bool|char|int|unsigned|signed|long|short|float|double|auto|struct|class|enum|union|typename)\\b|std::|[A-Za-z_][\\w:]*(?:<[^;(){}\\n]*>)?[ \\t*&]+[A-Za-z_~][\\w:]*[ \\t]*\\()';
 const BEFORE_DECLARATION = new RegExp(`^([ \\t]*${SPECIFIERS})([A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \\t]+${DECLARATION_START})`, 'gm');
@@ -18,6 +18,26 @@ const OWN_LINE = /^([ \t]*)([A-Z][A-Z0-9_]*[A-Z0-9])([ \t]*)(?=\r?\n[ \t]*[A-Za-
 // a macro call alone on its line with no `;` (`FMT_PRAGMA_GCC(push_options)`, `FMT_BEGIN_NAMESPACE`, a
 // `DECLARE_X(Foo)` in a class body): its expansion is a pragma, a brace the grammar cannot match, or declarations
 const OWN_LINE_CALL = /^([ \t]*)([A-Z][A-Z0-9_]*[A-Z0-9](?:\((?:[^()\n]|\((?:[^()\n]|\([^()\n]*\))*\))*\))?)([ \t]*)(?=\r?\n)/gm;
+
+// an annotation macro after a declarator's parameter list (`void lock() ABSL_EXCLUSIVE_LOCK_FUNCTION();`, `int size()
+// const LOCKS_EXCLUDED(mu_) {`): Clang's thread-safety attributes and their kin, written before `;`, a body, `= 0`, a
+// constructor's `:` or another qualifier; the `)` must not close an `if`/`while`/`for` head nor a cast (afterParameterList)
+const ARGS = '\\((?:[^()\\n]|\\((?:[^()\\n]|\\([^()\\n]*\\))*\\))*\\)';
+const AFTER_PARAMETERS = new RegExp(
+  `\\)((?:\\s*(?:(?:const|volatile|noexcept|override|final)\\b|&&|&))*)((?:\\s*[A-Z][A-Z0-9_]*[A-Z0-9]\\b(?:${ARGS})?)+)`
+  + `(?=\\s*(?:[;{]|=\\s*(?:0|default|delete)\\b|->|:(?!:)|(?:const|volatile|noexcept|override|final)\\b))`, 'g');
+// a member's thread-safety annotation after its name (`Table* mem_ GUARDED_BY(mutex_);`, `ABSL_PT_GUARDED_BY(mu_)`):
+// Clang's documented names, with or without a project's prefix
+const MEMBER_ANNOTATION = /GUARDED_BY|ACQUIRED_(?:AFTER|BEFORE)/;
+const AFTER_MEMBER = new RegExp(`(?<=[A-Za-z_]\\w*[ \\t]+)((?:[A-Z][A-Z0-9]*_)*(?:PT_)?(?:GUARDED_BY|ACQUIRED_AFTER|ACQUIRED_BEFORE))(${ARGS})(?=\\s*[;=,{])`, 'g');
+// an annotation macro after a parameter's name (`MutexLock(Mutex& mu ABSL_INTERNAL_ATTRIBUTE_CAPTURED_BY_THIS)`,
+// `f(const T& v ABSL_ATTRIBUTE_LIFETIME_BOUND, int n)`): after a name that is no keyword, before `,` or `)`
+const AFTER_PARAMETER_NAME = /\b([A-Za-z_]\w*)([ \t]+)([A-Z][A-Z0-9_]*[A-Z0-9])\b(?=[ \t]*[,)])/g;
+const KEYWORD = /^(?:struct|class|union|enum|const|volatile|unsigned|signed|long|short|int|char|bool|float|double|void|auto|typename|return|case|sizeof|new|delete|throw|goto|else|do)$/;
+/** Words whose `(…)` head is a statement's, never a parameter list: a macro after it is a statement. */
+const NOT_PARAMETERS = /(?:^|[^\w])(?:if|while|for|switch|catch|return|sizeof|decltype|alignof|typeof|__attribute__)\s*$/;
+/** What a parameter list's `(` follows: a name, a template's `>`, a function pointer's `)` or an operator's `()`. */
+const BEFORE_PARAMETERS = /[\w>)\]][ \t]*$/;
 
 /** A last line that is a directive or another macro alone on its line (what ends the code before an own-line call). */
 const DIRECTIVE_OR_MACRO_LINE = /^[ \t]*(?:#|[A-Z][A-Z0-9_]*[A-Z0-9][ \t]*$)/;
@@ -107,11 +127,39 @@ export function ownLineCalls(text: string): string {
 export function macroAttributes(text: string): string {
   if (hasLongLine(text)) return text;
   const blank = (s: string): string => ' '.repeat(s.length);
-  return text
+  const out = text
     .replace(CLASS_HEAD, (_all, kw: string, ws: string, macro: string) => kw + ws + blank(macro))
     .replace(BEFORE_DECLARATION, (_all, lead: string, macro: string) => lead + blank(macro))
     .replace(OWN_LINE, (all: string, lead: string, macro: string, tail: string, offset: number) => {
       // a macro body's continuation line, or a directive's, is not a declaration's attribute
       return continuesLine(text, offset) ? all : lead + blank(macro) + tail;
-    });
+    })
+    .replace(AFTER_PARAMETERS, (all: string, qualifiers: string, macros: string, offset: number, whole: string) =>
+      (afterParameterList(whole, offset) ? `)${qualifiers}${macros.replace(/[^\r\n]/g, ' ')}` : all))
+    .replace(AFTER_PARAMETER_NAME, (all: string, name: string, ws: string, macro: string) =>
+      (KEYWORD.test(name) ? all : name + ws + blank(macro)));
+  // most files name no member annotation: the look-behind is not run over them
+  return MEMBER_ANNOTATION.test(out) ? out.replace(AFTER_MEMBER, blank) : out;
+}
+
+/**
+ * Whether the `)` at `close` closes a parameter list: its `(` is not the head of
+ * `if (…)`, `while (…)`, `for (…)`, `switch (…)` or `catch (…)` (`if (x) LOG(INFO) << y;` keeps its macro call), nor
+ * a cast's (`(size_t) MAX_SIZE`).
+ * The `(` is looked for within the 4 KiB before, which no parameter list exceeds.
+ */
+function afterParameterList(text: string, close: number): boolean {
+  let i = close;
+  let depth = 0;
+  const stop = Math.max(0, i - 4096);
+  for (; i >= stop; i--) {
+    const c = text[i];
+    if (c === ')') depth++;
+    else if (c === '(' && --depth === 0) break;
+    else if ((c === ';' || c === '{' || c === '}') && depth > 0) return false;
+  }
+  if (i < stop || depth !== 0) return false;
+  // a cast's `(size_t) MAX_SIZE` follows `=` or `(`, a statement's head follows its keyword
+  const head = text.slice(Math.max(0, i - 32), i);
+  return BEFORE_PARAMETERS.test(head) && !NOT_PARAMETERS.test(head);
 }
