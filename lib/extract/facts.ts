@@ -110,7 +110,12 @@ export type Expr =
    * A function type (`(x: A) => R`): calling a value of it gives an R (a constructor type `new (…) => R`: `new`
    * gives an R). `predicate`: a type guard's type (`(x: any) => x is T`).
    */
-  | { k: 'fntype'; returns: Expr; params?: Array<Expr | null>; predicate?: Expr; recv?: Expr }
+  | { k: 'fntype'; returns: Expr; params?: Array<Expr | null>; predicate?: Expr; recv?: Expr; self?: Expr }
+  /**
+   * `this` in a method (or function value) of an object literal with a contextual type: `of`, the literal's contextual
+   * type, or the type the `this:` parameter of its member `key` declares. (`self` of a function type: that `this:`.)
+   */
+  | { k: 'litthis'; of: Expr; key: string }
   /**
    * The receiver a lambda handed to `call` runs with: the receiver type of the called function's parameter `arg`
    * (the last when absent: a trailing lambda), Kotlin's `fun html(init: HTML.() -> Unit)`: inside `html { … }`, an
@@ -264,6 +269,8 @@ export interface SymbolFact {
    * signatures (not overloaded): what an object literal's method the interface types receives.
    */
   params?: Array<Expr | null>;
+  /** The type a method signature's `this:` parameter declares (`render?(this: Instance): VNode`). */
+  thisParam?: Expr;
   /** The position of a rest parameter in `params` (`...points: Point[]`): the arguments from there on are its elements. */
   rest?: number;
   /** An `async` function or method: calling it gives a promise of its `returnsValue`. */

@@ -93,7 +93,7 @@ export type Val =
    */
   | { t: 'objv'; f: number; entries: Array<{ name: string; value: Expr } | { spread: Expr } | { open: true }>; r: Reason; c: number }
   /** A value of a function type (`factory: () => R`, written in file f): calling it gives an R. */
-  | { t: 'fnval'; f: number; returns: Expr; params?: Array<Expr | null>; predicate?: Expr; r: Reason; c: number; subst?: Subst }
+  | { t: 'fnval'; f: number; returns: Expr; params?: Array<Expr | null>; predicate?: Expr; r: Reason; c: number; subst?: Subst; self?: Expr }
   /**
    * Outside the project (a built-in, a package), or a function expression of the project that is no symbol (`fn`:
    * where it is written and what it returns): its members are built-ins, calling it gives what it returns.
@@ -445,6 +445,17 @@ export class Evaluator {
         if (tags.includes(UNKNOWN_TAG)) return UNKNOWN;
         return this.narrowedByTag(v.t === 'sym' ? this.deref(v) : v, e.key, tags, e.not) ?? v;
       }
+      case 'litthis': {
+        // `this` in a typed literal's method: the literal's contextual type, or what the member's signature declares
+        // with `this:` (the checker's contextual `this`)
+        const ctx = this.value(f, e.of);
+        const m = this.member(this.deref(ctx), e.key);
+        const self = m.t === 'sym' ? this.sym(m).thisParam : undefined;
+        if (self && m.t === 'sym') return weakenFrom(this.typeValue(m.f, self, 0, m.subst), m, 'contextual-type');
+        const fn = m.t === 'fnval' ? m : m.t === 'sym' ? this.deref(m) : m;
+        if (fn.t === 'fnval' && fn.self) return weakenFrom(this.typeValue(fn.f, fn.self, 0, fn.subst), fn, 'contextual-type');
+        return ctx;
+      }
       case 'isarray': {
         // `if (Array.isArray(x))`: the parts of x's union that are arrays (else branch: the others)
         const v = this.value(f, e.of);
@@ -622,7 +633,16 @@ export class Evaluator {
     switch (sym.label) {
       case 'Class': case 'Interface': case 'Enum': return v;
       // fn.call / fn.bind / fn.apply; a merged namespace's members, or those assigned to a constructor function
-      case 'Function': return this.merged(v.f, v.s) || this.childrenOf(v.f, v.s) ? v : EXT;
+      case 'Function': {
+        if (this.merged(v.f, v.s) || this.childrenOf(v.f, v.s)) return v;
+        // a function bound to a declared object type (`const job: SchedulerJob = () => …` of `interface SchedulerJob
+        // extends Function { id?: number }`): its members are that type's, as the checker reads `job.id`
+        if (sym.type && sym.type.k !== 'fntype') {
+          const t = this.typeValue(v.f, sym.type, 0, v.subst);
+          if (t.t === 'inst') return weakenFrom(t, v, 'typed-receiver');
+        }
+        return EXT;
+      }
       case 'Method':
         if (sym.kind === 'getter' && sym.returns) return weakenFrom(this.typeValue(v.f, sym.returns, 0, v.subst), v, 'return-type');
         // an unannotated getter: the value its return statements give (`get parent() { return this.node(0) }`)

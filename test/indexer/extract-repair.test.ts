@@ -188,3 +188,22 @@ test("Effect's overloads: signatures in a variable's, a result's and a type argu
   const values = 'const ok = a<b && c>d\nconst o = cond ? (x) : { a: 1 }\nif (n<m) { run() }\n';
   t.is(errors(parseableText('typescript', values)), 0);
 });
+
+test('a reserved word as a JSX attribute\'s name (`<div class="x">`, `<Collapse in={open}>`) parses in JavaScript; the calls inside stay', (t) => {
+  const text = [
+    'import { Collapse } from "./collapse"',
+    'export function App({ open }) {',
+    '  return <div class="hero" for="x"><Collapse in={open} onEnd={() => done(open)} /></div>',
+    '}',
+    'function done(v) { const o = {}; o.class = v; return v == 1 }',
+    '',
+  ].join('\n');
+  const fixed = parseableText('javascript', text);
+  t.is(fixed, text.replace('class="hero"', '_lass="hero"').replace('for="x"', '_or="x"').replace('in={open}', '_n={open}'));
+  const f = extractFile('app.jsx', text, 'javascript');
+  t.is(f.parseErrors, 0);
+  t.true(f.calls.some((c) => JSON.stringify(c.callee).includes('"done"')), JSON.stringify(f.calls.map((c) => c.callee)));
+  // without such an attribute (or an export clause) JavaScript is given to the parser as it is
+  const plain = 'const o = {}; o.class = 1; if (o == 2) {}\n';
+  t.is(parseableText('javascript', plain), plain);
+});

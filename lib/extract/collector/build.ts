@@ -9,6 +9,8 @@ import { bindingIndex, bindsLocal, bindsSymbol, localBinding, symbolBinding, pos
 export function build(this: Collector, lines: number, parseErrors: number): FileFacts {
   // what the language knows of its symbols before their facts are made (ECMAScript: prototype bases)
   this.plugin.symbolsKnown?.call(this);
+  // (before any value is made: `this` in a typed literal's methods reads its contextual type)
+  if (this.thisFnOf.size) this.literalThis();
   // type guards by symbol: the predicate of the symbol's function (a declaration, or a const's arrow)
   const predicates = new Map<number, Node>();
   if (this.predicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.predicateOf.get(fn); if (t) predicates.set(i, t); });
@@ -329,6 +331,23 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       if (en.key && en.value && en.value !== en.key) this.argumentKeys(en.value, { k: 'member', obj: { k: 'as', type: (type ??= this.expr(typeNode)) }, name: this.ident(en.key) }, s, 1, argKeys);
     }
   }
+  // a component's attributes (`<Button label="go" />`): keys of its props, the declared type of the component's
+  // first parameter, as the checker reads them (intrinsic elements, `<div>`, and dashed names, `aria-label`, none)
+  if (this.jsxAttrs.size) {
+    const props = new Map<Node, Expr>();
+    const component = (element: Node): boolean => { const c = this.text.charCodeAt(element.start); return c < 97 || c > 122; };
+    this.jsxAttrs.forEach(({ element }) => { if (component(element) && !props.has(element)) props.set(element, { k: 'param', callee: this.expr(element), arg: 0 }); });
+    // (an attribute written with a string, `kind="a"`, picks the member types of a union of props, as an argument
+    // literal's key does)
+    this.jsxAttrs.forEach(({ element, value }, key) => {
+      const tag = value ? this.plainString(value) : undefined;
+      if (tag !== undefined && props.has(element)) props.set(element, { k: 'tagged', of: props.get(element)!, key: this.ident(key), tags: [tag] });
+    });
+    this.jsxAttrs.forEach(({ element, from }, key) => {
+      const obj = props.get(element);
+      if (obj && !this.text.slice(key.start, key.end).includes('-')) argKeys.push({ key, obj, short: false, from });
+    });
+  }
   for (const k of argKeys) {
     if (declared.has((rowOf(k.key) + 1) * 65536 + colOf(k.key) + 1) || this.keyRefs.has(k.key)) continue;
     refs.push({ value: { k: 'member', obj: k.obj, name: this.ident(k.key) }, kind: k.short ? 'shorthand' : 'value', at: this.pos(k.key), from: k.from, key: true, bare: true });
@@ -370,17 +389,7 @@ export function argumentKeys(this: Collector, node: Node, obj: Expr, from: numbe
   if (items) { for (const x of items) this.argumentKeys(x, { k: 'element', of: obj }, from, depth + 1, out); return; }
   const entries = this.objectEntries.get(node);
   if (!entries) return;
-  // a key written with a string (`type: 'added'`) discriminates a union contextual type as the checker does: the keys
-  // are members of the member types whose discriminant is that string (see 'tagged')
-  for (const en of entries) {
-    if (!en.key || !en.value || en.value === en.key) continue;
-    const tag = this.plainString(en.value);
-    if (tag !== undefined) obj = { k: 'tagged', of: obj, key: this.ident(en.key), tags: [tag] };
-    // (or with an enum member, `type: NodeTypes.TEXT`: the member types that declare that member there)
-    else if (this.members.has(en.value) && /^[\w$]+(?:\s*\.\s*[\w$]+)+$/.test(this.text.slice(en.value.start, this.end(en.value))) && this.isTag(en.value)) {
-      obj = { k: 'tagged', of: obj, key: this.ident(en.key), tags: [this.tagText(en.value)], refs: [this.expr(en.value)] };
-    }
-  }
+  obj = this.discriminated(entries, obj);
   for (const en of entries) {
     if (!en.key) continue;
     out.push({ key: en.key, obj, short: en.value === en.key, from });
@@ -398,6 +407,100 @@ export function argumentKeys(this: Collector, node: Node, obj: Expr, from: numbe
       if (loc && !loc.type && !loc.ctx && !loc.ctxType && !loc.ctxAssign && !loc.ctxEntry && !loc.ctxKey) loc.ctxKey = { value: member, param: j };
     }
   }
+}
+
+/**
+ * The contextual type `obj` of an object literal with these entries, as its keys written with a string (`type:
+ * 'added'`) discriminate a union there, as the checker does: the member types whose discriminant is that string (see
+ * 'tagged'); or with an enum member, `type: NodeTypes.TEXT`: the member types that declare that member there.
+ */
+export function discriminated(this: Collector, entries: NonNullable<ReturnType<Collector['objectEntries']['get']>>, obj: Expr): Expr {
+  for (const en of entries) {
+    if (!en.key || !en.value || en.value === en.key) continue;
+    const tag = this.plainString(en.value);
+    if (tag !== undefined) obj = { k: 'tagged', of: obj, key: this.ident(en.key), tags: [tag] };
+    else if (this.members.has(en.value) && /^[\w$]+(?:\s*\.\s*[\w$]+)+$/.test(this.text.slice(en.value.start, this.end(en.value))) && this.isTag(en.value)) {
+      obj = { k: 'tagged', of: obj, key: this.ident(en.key), tags: [this.tagText(en.value)], refs: [this.expr(en.value)] };
+    }
+  }
+  return obj;
+}
+
+/**
+ * `this` inside a method (or a function value, not an arrow) of an object literal that has a contextual type (`const
+ * m: Mover = { move(dx) { this.x += dx } }`, an argument's literal, a returned one, one that satisfies a type or is
+ * assigned to a member, nested literals): that type, as the checker reads it (a `ThisType<T>` in it is not read: a
+ * member the type does not declare stays unknown). Fills `thisCtx` before any `this` is evaluated.
+ */
+export function literalThis(this: Collector): void {
+  const wanted = new Set<Node>();
+  this.thisFnOf.forEach((fn) => wanted.add(fn));
+  // the literal and key holding each such function, and the literal (and key) holding each nested literal
+  const owner = new Map<Node, { lit: Node; key: Node }>();
+  const parentOf = new Map<Node, { lit: Node; key: Node }>();
+  for (const [lit, entries] of this.objectEntries) {
+    for (const en of entries) {
+      if (!en.key || !en.value || en.value === en.key) continue;
+      const v = this.unwrapped(en.value);
+      if (wanted.has(v)) owner.set(v, { lit, key: en.key });
+      else if (this.objectEntries.has(v)) parentOf.set(v, { lit, key: en.key });
+    }
+  }
+  if (!owner.size) return;
+  // where a literal is written with a declared type: a typed declaration's value (a local's too), a returned value of
+  // a function with a declared result, `satisfies`/`as`; a member or element it is assigned to
+  const declared = new Map<Node, Expr>();
+  const typed = (value: Node | undefined, type: Node | undefined): void => {
+    if (!value || !type) return;
+    const u = this.unwrapped(value);
+    if (this.objectEntries.has(u) && !declared.has(u)) declared.set(u, { k: 'as', type: this.expr(type) });
+  };
+  for (let s = 0; s < this.symbols.length; s++) typed(this.work[s].initNode, this.work[s].typeNode);
+  for (const l of this.localNodes) typed(l.init, l.type);
+  for (const { object, type } of this.typedLiterals) typed(object, type);
+  if (this.returnsOf.size) this.returned.forEach((values, fn) => { const type = this.returnedType(fn); if (type) for (const v of values) typed(v, type); });
+  for (const { target, value } of this.assignedLiterals) {
+    const u = this.unwrapped(value);
+    if (!this.objectEntries.has(u) || declared.has(u)) continue;
+    const obj = this.expr(target);
+    if (obj.k === 'member' || obj.k === 'element') declared.set(u, { k: 'as', type: { k: 'typeof', of: obj } });
+  }
+  // … or passed to a function: the called function's declared parameter
+  let args: Map<Node, Expr> | undefined;
+  const argument = (lit: Node): Expr | undefined => {
+    if (!args) {
+      args = new Map();
+      for (const [node, c] of this.calls) {
+        if (!c.args || c.callee === node) continue;
+        const ordered = this.realSlots(c.args, true);
+        for (let i = 0; i < ordered.length; i++) {
+          const u = this.unwrapped(ordered[i]);
+          if (!this.objectEntries.has(u)) continue;
+          const param: Expr & { k: 'param' } = { k: 'param', callee: this.expr(c.callee), arg: i };
+          if (c.isNew) param.isNew = true;
+          const targ = c.isNew ? (this.newTypeArgs.size ? this.newTypeArgs.get(node)?.arg : undefined) : !this.callTypeArg.size ? undefined : this.callTypeArg.get(node);
+          if (targ) param.targs = [this.expr(targ)];
+          args.set(u, param);
+        }
+      }
+    }
+    return args.get(lit);
+  };
+  const memo = new Map<Node, Expr | null>();
+  const contextOf = (lit: Node, depth: number): Expr | undefined => {
+    const known = memo.get(lit);
+    if (known !== undefined) return known ?? undefined;
+    let ctx = declared.get(lit) ?? argument(lit);
+    const parent = ctx || depth > 4 ? undefined : parentOf.get(lit);
+    if (parent) {
+      const outer = contextOf(parent.lit, depth + 1);
+      if (outer) ctx = { k: 'member', obj: outer, name: this.ident(parent.key) };
+    }
+    if (ctx) ctx = this.discriminated(this.objectEntries.get(lit)!, ctx);
+    memo.set(lit, ctx ?? null);
+    return ctx;
+  };
+  owner.forEach(({ lit, key }, fn) => { const ctx = contextOf(lit, 0); if (ctx) this.thisCtx.set(fn, { k: 'litthis', of: ctx, key: this.ident(key) }); });
 }
 
 /** The text of a string literal without escapes or substitutions (`'added'`, `"added"`), else undefined. */
@@ -703,6 +806,12 @@ export function setParams(this: Collector, sym: SymbolFact, fn: Node): void {
   const slots = this.slotsOf.get(fn);
   if (!slots) return;
   const real = this.realSlots(slots);
+  // (a declared `this:` parameter: what `this` is in an object literal's method this signature types, see 'litthis')
+  if (real.length < slots.length) {
+    const self = slots.find((s) => this.isThisParam(s));
+    const type = self && this.thisParamType.get(self);
+    if (type) sym.thisParam = this.expr(type);
+  }
   // (a rest parameter, the last, `...points: Point[]`: the type its name is declared with; the arguments from its
   // position on are its elements)
   const last = real.length ? real[real.length - 1] : undefined;

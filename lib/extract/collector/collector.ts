@@ -157,6 +157,11 @@ export class Collector {
   /** Conditional arguments → their branches. */
   readonly branchesOf = new LazyMap<Node, Node[]>();
   /** Member-name occurrences outside expressions: typed object-literal keys and destructuring keys. */
+  /**
+   * A JSX attribute's name (`<Button label="go" />`) → its element's name, its value where that is a string (a
+   * discriminant, as a literal's key written with a string), and the symbol it is written in.
+   */
+  readonly jsxAttrs = new LazyMap<Node, { element: Node; value?: Node; from: number }>();
   readonly keyRefs = new LazyMap<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number; assigned?: boolean; pushed?: boolean; bare?: boolean }>();
   /**
    * Keys of patterns whose value is another pattern's member or an untyped parameter (`const { o: { insert } } = x`,
@@ -169,6 +174,10 @@ export class Collector {
   readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' | 'spread' }>();
   readonly simple = new LazyMap<Node, 'lit' | 'any' | 'this' | 'super'>();
   readonly thisCls = new LazyMap<Node, number>();
+  /** A `this` of no class or declared `this:` type → the function whose `this` it is (see literalThis). */
+  readonly thisFnOf = new LazyMap<Node, Node>();
+  /** A function of an object literal with a contextual type → that type, what `this` is inside it (literalThis). */
+  readonly thisCtx = new Map<Node, Expr & { k: 'litthis' }>();
   readonly returnsOf = new LazyMap<Node, Node>();
   readonly annotOf = new LazyMap<Node, Node>();
   /** The identifier records, in the order first met (each also in its node's `id` slot: see `idOf`). */
@@ -482,6 +491,8 @@ export class Collector {
     }
     const key = this.keyRefs.get(node);
     if (key) { key.from = cur; return; }
+    const attr = this.jsxAttrs.size ? this.jsxAttrs.get(node) : undefined;
+    if (attr) { attr.from = cur; return; }
     const lookup = this.lookupTypes.get(node);
     if (lookup) { lookup.from = cur; return; }
     const member = this.members.get(node);
@@ -492,7 +503,14 @@ export class Collector {
       let typed = sk === 'this' ? thisTypeAt(scope) : undefined;
       // the `this` type inside the `this:` annotation itself (`this: this & { el: E }`) is the class's instance
       if (typed && node.start >= typed.start && node.start < this.end(typed)) typed = undefined;
-      if (typed) this.thisType.set(node, typed); else this.thisCls.set(node, thisClass(scope));
+      const cls = typed ? -1 : thisClass(scope);
+      if (typed) this.thisType.set(node, typed); else this.thisCls.set(node, cls);
+      // (a function's own `this` of no class: an object literal's method, typed by the literal's context if it has one)
+      if (sk === 'this' && !typed && cls < 0) {
+        for (let s: Scope | undefined = scope; s && s.kind !== 'class' && s.kind !== 'program'; s = s.parent) {
+          if (s.kind === 'function' || s.kind === 'method') { if (s.kind === 'function' && s.node) this.thisFnOf.set(node, s.node); break; }
+        }
+      }
       // `this` in a static method is the class itself (its static side), not an instance
       // (and `super` there is the base class's static side: `static getDefaults() { return super.getDefaults() }`)
       if (!typed && this.inStaticMethod(scope)) this.staticThis.add(node);

@@ -255,6 +255,7 @@ export function exprOther(this: Collector, node: Node): Expr {
     const typed = this.thisType.get(node);
     if (typed) return { k: 'as', type: this.expr(typed) };
     const cls = this.thisCls.get(node) ?? -1;
+    if (cls < 0 && this.thisCtx.size) { const fn = this.thisFnOf.get(node); const ctx = fn && this.thisCtx.get(fn); if (ctx) return ctx; }
     if (cls >= 0 && this.staticThis.has(node)) return { k: 'id', name: this.symbols[cls].name, b: symbolBinding(cls) };
     return { k: 'this', cls };
   }
@@ -279,6 +280,8 @@ export function exprOther(this: Collector, node: Node): Expr {
     const params = this.fnTypeParams.get(node);
     const out: Expr = { k: 'fntype', returns: this.expr(ret) };
     if (params) out.params = this.paramTypes(params);
+    const self = params?.find((p) => this.isThisParam(p.name));
+    if (self?.type) out.self = this.expr(self.type);
     const predicate = this.fnTypePredicate.get(node);
     if (predicate) out.predicate = this.expr(predicate);
     return out;

@@ -221,6 +221,12 @@ export function registerMatchHandlers(): void {
     on([Role['expr.this']], function (c) { this.simple.set(first(c), 'this'); this.point(first(c), first(c)); return; });
     on([Role['expr.super']], function (c) { this.simple.set(first(c), 'super'); this.point(first(c), first(c)); return; });
     on([Role['jsx']], function (c) { this.jsx.add(first(c)); return; });
+    on([Role['jsx.attr']], function (c) {
+      const key = get(c, 'key')!;
+      this.jsxAttrs.set(key, { element: get(c, 'name')!, value: get(c, 'value'), from: -1 });
+      this.point(key, key);
+      return;
+    });
     on([Role['comment']], function (c) { this.comments.add(first(c)); return; });
     on([Role['decorated']], function (c) { this.decoratorBefore.set(get(c, 'next')!, get(c, 'deco')!); return; });
     on([Role['decorator']], function (c) { this.decoratorSpans.push(get(c, 'deco')!); return; });

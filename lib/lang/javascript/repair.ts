@@ -30,6 +30,8 @@
  *   `export *` re-exports the same declarations (index files of fabric and other TS 5 code bases use it).
  * - `export { ifBuilder as if }` (JavaScript too): a reserved word as an exported name gets `_` for its first letter
  *   in the parser's text; the export keeps its name (facts read the original text).
+ * - `<div class="x">`, `<Collapse in={open}>` (JavaScript only: a reserved word as a JSX attribute's name, which
+ *   tree-sitter-javascript refuses and Preact, Solid and MUI code writes): its first letter becomes `_`.
  * - `static accessor x` (an auto-accessor after a modifier, in a class body): `accessor` becomes spaces, leaving
  *   the field of the same name (a bare `accessor x` parses as it is).
  */
@@ -40,7 +42,7 @@ export type EcmaDialect = 'typescript' | 'tsx' | 'javascript';
 export function parseableText(language: EcmaDialect, text: string): string {
   // JavaScript has none of TypeScript's gaps: only the export clause's keyword names (below) are repaired there
   const js = language === 'javascript';
-  if (js && !/\bexport\s*\{/.test(text)) return text;
+  if (js && !/\bexport\s*\{/.test(text) && !RESERVED_ATTRIBUTE_HINT.test(text)) return text;
   let out: string[] | undefined;
   // inside `export { … }` (a clause, not a type body): `a as var` names an export with a reserved word
   let exportClause = false;
@@ -68,6 +70,10 @@ export function parseableText(language: EcmaDialect, text: string): string {
     if (tok === '{' && prevTok === 'export') exportClause = true;
     else if (tok === '}' && exportClause) exportClause = false;
     else if (exportClause && prevTok === 'as' && RESERVED_EXPORT_NAMES.has(tok)) put(start, '_');
+    // `<div class="x">`, `<Collapse in={open}>` (JavaScript's grammar only; tsx takes them): a reserved word as a JSX
+    // attribute's name is a syntax error to tree-sitter-javascript, valid JSX to the compiler. A reserved word before
+    // `=` (not `==`, `=>`) that is no property (`a.class = 1`) can only be that; its first letter becomes `_`
+    if (js && RESERVED_EXPORT_NAMES.has(tok) && prevTok !== '.' && prevTok !== '?.' && /^[ \t]*=(?![=>])/.test(text.slice(s.pos, s.pos + 8))) put(start, '_');
     if (js) { prev3 = prev2; prev2 = prevTok; prevTok = tok; prevEnd = s.pos; continue; }
     // escapes in a template literal type (`\`Missing \\\`Self\\\`\``, Effect's Schema): the grammar fails on any; a
     // template's escape sequences become spaces (their text is no fact; a value template parses the same either way)
@@ -171,6 +177,9 @@ export function parseableText(language: EcmaDialect, text: string): string {
 const RESERVED_EXPORT_NAMES: ReadonlySet<string> = new Set(['break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'delete',
   'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null',
   'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with']);
+
+/** Whether a text may hold a reserved word as a JSX attribute's name (the JavaScript pass runs only then). */
+const RESERVED_ATTRIBUTE_HINT = /[\s{}"']\b(?:class|for|in|if|typeof|default|delete|new|do|with|switch|case|const|var|import|export|function|return)[ \t]*=(?![=>])/;
 
 /** Modifiers after which the grammar fails on `accessor`. */
 const ACCESSOR_MODIFIERS: ReadonlySet<string> = new Set(['static', 'public', 'private', 'protected', 'readonly', 'override', 'declare', 'abstract']);
