@@ -90,6 +90,8 @@ const nominal: NominalLanguage['nominal'] = {
   isBuiltin: (name) => BUILTINS.has(name),
   // `arrayOf("a", "b")` is an array of its elements' type
   builtinResult: (name) => (name === 'arrayOf' ? { arrayOf: 0 } : undefined),
+  // scope functions that return their receiver (`let`, `run` and `with` return the lambda's result)
+  selfResults: new Set(['apply', 'also']),
   implicitImports: ['kotlin', 'kotlin.collections', 'kotlin.io', 'kotlin.text', 'kotlin.ranges', 'kotlin.sequences', 'kotlin.comparisons', 'java.lang'],
   containers: KOTLIN_CONTAINERS,
   entryOf: jvmEntry,

@@ -34,6 +34,8 @@
 ((function_declaration [(user_type) (nullable_type)] @recv . name: (identifier) @name (function_value_parameters) . [(user_type) (nullable_type) (function_type) (parenthesized_type) (non_nullable_type)] @returns) @def (#set! role "def.function"))
 ((function_declaration [(user_type) (nullable_type)] @recv . name: (identifier) @name (function_value_parameters) (function_body) @body) @def (#set! role "def.function"))
 ((function_declaration [(user_type) (nullable_type)] @recv . name: (identifier) @name (function_value_parameters) . [(user_type) (nullable_type) (function_type) (parenthesized_type) (non_nullable_type)] @returns (function_body) @body) @def (#set! role "def.function"))
+; an expression body (`fun dns(x: Dns) = apply { … }`): what a call of a function declaring no result gives
+((function_declaration (function_value_parameters) . (function_body "=" . (_) @value)) @def (#set! role "def.function"))
 
 ((secondary_constructor "constructor" @name) @def (#set! role "def.constructor"))
 

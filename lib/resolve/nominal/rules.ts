@@ -55,6 +55,11 @@ export interface NominalRules {
    * the value of that argument (`append(xs, x)`).
    */
   builtinResult?(name: string): { type: number } | { value: number } | { arrayOf: number } | undefined;
+  /**
+   * Library methods that give back the object they are called on (Kotlin's `apply` and `also`): `B().apply { … }`
+   * is a B, and a builder's `fun dns(x: Dns) = apply { … }` returns its own class.
+   */
+  selfResults?: ReadonlySet<string>;
   /** Inside a class, a free name may be one of its members (`this` implied): Java, C#, Kotlin; not Go. */
   implicitThis: boolean;
   /**

@@ -548,6 +548,16 @@ export class Evaluator {
     return key ? v.args[0] : v.args[i];
   }
 
+  /** The object a library call that gives back its receiver is made on (rules.selfResults): `x.apply {}` is x; a bare `apply {}` is `this`. */
+  private selfResult(f: number, callee: Expr & { k: 'member' | 'id' }, from: number, depth: number): Val | undefined {
+    if (callee.k === 'member') return this.value(f, callee.obj, from, depth + 1);
+    if (callee.b !== undefined) return undefined;
+    const recv = this.extensionThis(f, from, depth);
+    if (recv) return recv;
+    const ent = this.names.enclosingTypes(f, from)[0];
+    return ent ? this.inst(ent, CONFIDENCE['this-member']) : undefined;
+  }
+
   private callValue(f: number, callee: Expr, from: number, argc: Arity, depth: number, args?: Array<Expr | null>): Val {
     if (callee.k === 'id' && callee.b === undefined && args && this.rules.builtinResult && this.rules.isBuiltin(callee.name) && !this.names.value(f, from, callee.name)) {
       const b = this.rules.builtinResult(callee.name);
@@ -557,6 +567,10 @@ export class Evaluator {
       if (b && a) return 'type' in b ? this.type(f, a, from, undefined, depth + 1) : this.value(f, a, from, depth + 1);
     }
     const res = this.call(f, callee, from, argc, depth + 1);
+    if (('ext' in res || 'unresolved' in res) && (callee.k === 'member' || callee.k === 'id') && this.rules.selfResults?.has(callee.name)) {
+      const self = this.selfResult(f, callee, from, depth);
+      if (self) return self;
+    }
     if ('conversion' in res) return this.inst(res.conversion);
     if ('unresolved' in res) {
       // a call of a value of a function type (`f EqualFunc` then `f(x, y)`): its declared result
@@ -589,7 +603,12 @@ export class Evaluator {
     const sym = this.w.sym(t);
     if (sym.kind === 'constructor') { const owner = this.m.ownerOf(t); return owner ? this.inst(owner, CONFIDENCE.constructor) : NONE; }
     if (TYPE_LABELS.has(sym.label)) { const ent = this.w.typeOf(t); return ent ? this.inst(ent, CONFIDENCE.constructor) : NONE; }
-    if (!sym.returns) return NONE;
+    if (!sym.returns) {
+      // no declared result: an expression body's value (Kotlin's `fun dns(x: Dns) = apply { … }`)
+      if (!sym.init || (sym.label !== 'Function' && sym.label !== 'Method')) return NONE;
+      const v = this.value(t.f, sym.init, t.s, depth + 1);
+      return v.t === 'inst' ? { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) } : v;
+    }
     // a result declared as the receiver's own type (PHP's `static`): the type the call is made on
     const r = sym.returns;
     if (r.k === 'id' && r.b === undefined && callee.k === 'member' && callee.obj.k !== 'super' && this.rules.receiverTypeNames?.includes(r.name)) {
