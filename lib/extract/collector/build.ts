@@ -384,9 +384,14 @@ export function argumentKeys(this: Collector, node: Node, obj: Expr, from: numbe
   node = this.unwrapped(node);
   const branches = this.branchesOf.get(node) ?? this.unions.get(node);
   if (branches) { for (const b of branches) this.argumentKeys(b, obj, from, depth + 1, out); return; }
-  // (an array literal's items: elements of the type's array)
+  // (an array literal's items: elements of the type's array, or by position of a tuple type, `(): [Props, Ctx] =>
+  // [{ … }, { … }]`, where no spread or comment moves them)
   const items = this.listItems.size ? this.listItems.get(node) : undefined;
-  if (items) { for (const x of items) this.argumentKeys(x, { k: 'element', of: obj }, from, depth + 1, out); return; }
+  if (items) {
+    const placed = items.every((x) => !this.comments.has(x) && !this.text.startsWith('...', x.start));
+    for (let i = 0; i < items.length; i++) this.argumentKeys(items[i], placed ? { k: 'element', of: obj, at: i } : { k: 'element', of: obj }, from, depth + 1, out);
+    return;
+  }
   const entries = this.objectEntries.get(node);
   if (!entries) return;
   obj = this.discriminated(entries, obj);
