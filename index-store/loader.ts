@@ -104,6 +104,8 @@ export class SnapshotLoader {
       return slot.current.snapshot;
     }
     if (pointer && pointer === slot.failed?.generation) throw slot.failed.error;
+    // A first load in flight (a server's warm-up) is waited for, not asked to run again: `again` is for changes.
+    if (slot.loading) return (await slot.loading).snapshot;
     return (await this.load(info, slot)).snapshot;
   }
 

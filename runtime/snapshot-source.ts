@@ -37,13 +37,21 @@ export function selectSnapshot(all: readonly Snapshot[], repo?: string): Snapsho
   throw repoNotFound(repo, names);
 }
 
-/** Loads every listed repository's snapshot now, so the first request pays nothing; failures are reported, not fatal. */
-export async function warmUp(source: SnapshotSource, log: (line: string) => void): Promise<void> {
-  for (const repo of source.list()) {
+/**
+ * Loads every listed repository's snapshot, most recently indexed first, so later requests pay nothing; failures
+ * are reported, not fatal. `stopped` ends it between repositories (a server shutting down).
+ */
+export async function warmUp(source: SnapshotSource, log: (line: string) => void, stopped: () => boolean = () => false): Promise<void> {
+  const repos = source.list().sort((a, b) => (b.indexedAt ?? '').localeCompare(a.indexedAt ?? '') || a.name.localeCompare(b.name));
+  for (const repo of repos) {
+    if (stopped()) return;
     try {
       await source.get(repo.name);
     } catch (err) {
+      if (stopped()) return;
       log(`warning: cannot load '${repo.name}' (${repo.path}): ${err instanceof Error ? err.message : String(err)}`);
     }
+    // a request waiting on the event loop goes before the next repository's load
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }

@@ -37,7 +37,6 @@ export const serveCommand: Command = {
     }
 
     const source = new SnapshotLoader({ watch: true, log: stderrLine, writer: repositoryWriter(stderrLine) });
-    await warmUp(source, stderrLine);
     const server = createWebServer({ source, host, port, webUiUrl, quiet: quietFrom(values.quiet), log: stderrLine });
     let url: string;
     try {
@@ -58,7 +57,13 @@ export const serveCommand: Command = {
     process.stdout.write(lines.join('\n') + '\n');
     const warning = exposureWarning(host);
     if (warning) stderrLine(warning);
+    // Listening first: with many repositories indexed, loading them all took a minute before the page answered.
+    // They load in the background now (a request for one not yet loaded loads it, or waits for its load).
+    let stopping = false;
+    const warming = warmUp(source, stderrLine, () => stopping);
     await server.stopped;
+    stopping = true;
+    await warming;
     unhook();
     return 0;
   },

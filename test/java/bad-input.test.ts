@@ -47,3 +47,23 @@ test('bad input: the extractor never throws on damaged Java (truncated at every 
     t.notThrows(() => extractFile('p/S.java', text.slice(0, n), 'java'), `prefix of ${n} characters`);
   }
 });
+
+test('a call through an interface of hundreds of implementations keeps its static callee and fans out to none of them; a few get dispatch edges', async (t) => {
+  const impls = (pkg: string, n: number): Record<string, string> => Object.fromEntries(Array.from({ length: n }, (_, i) => [
+    `src/main/java/${pkg}/L${i}.java`, `package ${pkg};\n\nclass L${i} implements Listener {\n  public void onEvent(int v) { }\n}\n`,
+  ]));
+  const source = (pkg: string): Record<string, string> => ({
+    [`src/main/java/${pkg}/Listener.java`]: `package ${pkg};\n\ninterface Listener {\n  void onEvent(int v);\n}\n`,
+    [`src/main/java/${pkg}/Bus.java`]: `package ${pkg};\n\nclass Bus {\n  void fire(Listener l) { l.onEvent(1); }\n}\n`,
+  });
+  const { root, home } = tempRepo({ ...source('many'), ...impls('many', 300), ...source('few'), ...impls('few', 3) });
+  const r = await analyzeRepository(root, { home });
+  const g = readGraphData(r.dir);
+  const out = (from: string) => g.edges.filter((e) => e.type === 'CALLS' && e.source === from);
+  const many = out('Method:src/main/java/many/Bus.java:Bus.fire');
+  t.deepEqual(many.map((e) => [e.target, e.reason]), [['Method:src/main/java/many/Listener.java:Listener.onEvent', 'typed-receiver']]);
+  // the implementations stay reachable from the interface method (impact walks OVERRIDES)
+  t.is(g.edges.filter((e) => e.type === 'OVERRIDES' && e.target === 'Method:src/main/java/many/Listener.java:Listener.onEvent').length, 300);
+  const few = out('Method:src/main/java/few/Bus.java:Bus.fire');
+  t.deepEqual(few.filter((e) => e.reason === 'dispatch').map((e) => e.target).sort(), [0, 1, 2].map((i) => `Method:src/main/java/few/L${i}.java:L${i}.onEvent`));
+});

@@ -46,3 +46,25 @@ test('bad input: the extractor never throws on damaged Kotlin (truncated at ever
     t.notThrows(() => extractFile('p/S.kt', text.slice(0, n), 'kotlin'), `prefix of ${n} characters`);
   }
 });
+
+test('receiver lambdas nested eight deep: each receiver is written once in the facts, and a name inside still runs on the innermost receiver', async (t) => {
+  const depth = 8;
+  const text = [
+    'class A {',
+    '    var x = 0',
+    '    fun g(): A = this',
+    '    fun h(): Int = x',
+    '}',
+    '',
+    `fun f() = ${'A().apply { x = 1; g().also { '.repeat(depth)}h()${' } }'.repeat(depth)}`,
+    '',
+  ].join('\n');
+  // written in place, every level's receivers held those around them again: about 4^depth receivers in the JSON
+  t.true(JSON.stringify(extractFile('src/A.kt', text, 'kotlin')).length < 100_000);
+  const { root, home } = tempRepo({ 'src/A.kt': text });
+  const r = await analyzeRepository(root, { home });
+  const g = readGraphData(r.dir);
+  const calls = (to: string) => g.edges.some((e) => e.type === 'CALLS' && e.source === 'Function:src/A.kt:f' && e.target === to);
+  t.true(calls('Method:src/A.kt:A.h'));
+  t.true(calls('Method:src/A.kt:A.g'));
+});

@@ -659,6 +659,29 @@ class NominalCollector {
     return e;
   }
 
+  /** The local recvRef gave each receiver, by the receiver's node (and argument, for a lambda handed to a call). */
+  private readonly recvLocals = new Map<string, number>();
+
+  /**
+   * A receiver as a free name or `this` inside its lambda names it: its value when a leaf (`this`, a name), else a
+   * name bound to a local holding its value, one per receiver. Written in place, the receivers of each level of
+   * nested receiver lambdas would hold those around them again, and the stored facts (JSON: a tree) would grow
+   * fourfold per level of `A().apply { g().also { … } }`; through a local each is written once.
+   */
+  private recvRef(r: Receiver): Expr {
+    const key = typeof r === 'number' ? `n${r}` : 'type' in r ? `t${r.type}` : `c${r.call}:${r.arg ?? ''}`;
+    let l = this.recvLocals.get(key);
+    if (l === undefined) {
+      const e = this.recvExpr(r);
+      if (e.k === 'this' || e.k === 'super' || e.k === 'as' || (e.k === 'id' && !e.recv)) return e;
+      l = this.locals.length;
+      this.recvLocals.set(key, l);
+      this.locals.push({ name: 'this', init: e });
+      this.localValue.push({});
+    }
+    return { k: 'id', name: 'this', b: localBinding(l) };
+  }
+
   /** Records the receivers of the receiver lambdas around `node` (innermost first), if it is inside any. */
   private noteReceivers(node: number, scope: Scope): void {
     let out: Receiver[] | undefined;
@@ -784,7 +807,7 @@ class NominalCollector {
         case 'expr.this': {
           // inside a receiver lambda `this` is its receiver
           const recv = this.implicitRecv.get(node);
-          return recv ? this.recvExpr(recv[0]) : { k: 'this', cls: this.thisCls.get(node) ?? -1 };
+          return recv ? this.recvRef(recv[0]) : { k: 'this', cls: this.thisCls.get(node) ?? -1 };
         }
         case 'expr.super': return { k: 'super', cls: this.thisCls.get(node) ?? -1 };
         case 'expr.cast': return c.type !== undefined ? { k: 'as', type: this.typeExpr(c.type) } : OTHER;
@@ -807,7 +830,7 @@ class NominalCollector {
     const b = this.binding.get(node);
     if (b !== undefined) return { k: 'id', name: this.name(node), b };
     const recv = this.implicitRecv.get(node);
-    return recv ? { k: 'id', name: this.name(node), recv: recv.map((r) => this.recvExpr(r)) } : { k: 'id', name: this.name(node) };
+    return recv ? { k: 'id', name: this.name(node), recv: recv.map((r) => this.recvRef(r)) } : { k: 'id', name: this.name(node) };
   }
 
   private calleeOf(c: Record<string, number>): Expr {
