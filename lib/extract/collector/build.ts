@@ -221,6 +221,34 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (!typeNode || from === undefined || !this.objectEntries.has(this.unwrapped(value)) || this.wraps.has(value)) return;
     this.argumentKeys(value, { k: 'as', type: this.expr(typeNode) }, from, 0, argKeys);
   });
+  // a component's attributes (`<Button label="go" />`): keys of its props, the declared type of the component's
+  // first parameter, as the checker reads them (intrinsic elements, `<div>`, and dashed names, `aria-label`, none)
+  if (this.jsxAttrs.size) {
+    const props = new Map<Node, Expr>();
+    const component = (element: Node): boolean => { const c = this.text.charCodeAt(element.start); return c < 97 || c > 122; };
+    this.jsxAttrs.forEach(({ element }) => { if (component(element) && !props.has(element)) props.set(element, { k: 'param', callee: this.expr(element), arg: 0 }); });
+    // (an attribute written with a string, `kind="a"`, picks the member types of a union of props, as an argument
+    // literal's key does)
+    this.jsxAttrs.forEach(({ element, value }, key) => {
+      const tag = value ? this.plainString(value) : undefined;
+      if (tag !== undefined && props.has(element)) props.set(element, { k: 'tagged', of: props.get(element)!, key: this.ident(key), tags: [tag] });
+    });
+    this.jsxAttrs.forEach(({ element, fn, from }, key) => {
+      const obj = props.get(element);
+      if (!obj || this.text.slice(key.start, key.end).includes('-')) return;
+      argKeys.push({ key, obj, short: false, from });
+      // (a function given as the attribute, `onSelect={(i) => …}`: its unannotated parameters are the member's)
+      const slots = fn ? this.slotsOf.get(fn) : undefined;
+      if (!slots) return;
+      const member: Expr = { k: 'member', obj, name: this.ident(key) };
+      const ordered = this.realSlots(slots);
+      for (let j = 0; j < ordered.length; j++) {
+        const l = this.slotLocal.get(ordered[j]);
+        const loc = l === undefined ? undefined : this.localNodes[l];
+        if (loc && !loc.type && !loc.ctx && !loc.ctxType && !loc.ctxAssign && !loc.ctxEntry && !loc.ctxKey) loc.ctxKey = { value: member, param: j };
+      }
+    });
+  }
   const locals: LocalFact[] = this.localNodes.map((l, i) => {
     const f: LocalFact = { name: l.name };
     if (l.type) f.type = this.expr(l.type);
@@ -330,23 +358,6 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     for (const en of entries) {
       if (en.key && en.value && en.value !== en.key) this.argumentKeys(en.value, { k: 'member', obj: { k: 'as', type: (type ??= this.expr(typeNode)) }, name: this.ident(en.key) }, s, 1, argKeys);
     }
-  }
-  // a component's attributes (`<Button label="go" />`): keys of its props, the declared type of the component's
-  // first parameter, as the checker reads them (intrinsic elements, `<div>`, and dashed names, `aria-label`, none)
-  if (this.jsxAttrs.size) {
-    const props = new Map<Node, Expr>();
-    const component = (element: Node): boolean => { const c = this.text.charCodeAt(element.start); return c < 97 || c > 122; };
-    this.jsxAttrs.forEach(({ element }) => { if (component(element) && !props.has(element)) props.set(element, { k: 'param', callee: this.expr(element), arg: 0 }); });
-    // (an attribute written with a string, `kind="a"`, picks the member types of a union of props, as an argument
-    // literal's key does)
-    this.jsxAttrs.forEach(({ element, value }, key) => {
-      const tag = value ? this.plainString(value) : undefined;
-      if (tag !== undefined && props.has(element)) props.set(element, { k: 'tagged', of: props.get(element)!, key: this.ident(key), tags: [tag] });
-    });
-    this.jsxAttrs.forEach(({ element, from }, key) => {
-      const obj = props.get(element);
-      if (obj && !this.text.slice(key.start, key.end).includes('-')) argKeys.push({ key, obj, short: false, from });
-    });
   }
   for (const k of argKeys) {
     if (declared.has((rowOf(k.key) + 1) * 65536 + colOf(k.key) + 1) || this.keyRefs.has(k.key)) continue;

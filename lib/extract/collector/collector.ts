@@ -159,9 +159,10 @@ export class Collector {
   /** Member-name occurrences outside expressions: typed object-literal keys and destructuring keys. */
   /**
    * A JSX attribute's name (`<Button label="go" />`) → its element's name, its value where that is a string (a
-   * discriminant, as a literal's key written with a string), and the symbol it is written in.
+   * discriminant, as a literal's key written with a string), the function given as its value, and the symbol it is
+   * written in.
    */
-  readonly jsxAttrs = new LazyMap<Node, { element: Node; value?: Node; from: number }>();
+  readonly jsxAttrs = new LazyMap<Node, { element: Node; value?: Node; fn?: Node; from: number }>();
   readonly keyRefs = new LazyMap<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number; assigned?: boolean; pushed?: boolean; bare?: boolean }>();
   /**
    * Keys of patterns whose value is another pattern's member or an untyped parameter (`const { o: { insert } } = x`,
