@@ -238,6 +238,19 @@ export function builtinResult(this: Evaluator, f: number, global: string, name: 
   if (global === 'Object' && (name === 'values' || name === 'entries')) {
     // a `Record<string, V>`, `{ [k: string]: V }`: every value is a V
     const o = this.deref(this.value(f, args[0]!));
+    // (an object literal, `{ a: p as Point, b: q }`: what its values are, where they are all instances of one type;
+    // the checker's element is the union of the values' types)
+    if (o.t === 'objv') {
+      let one: (Val & { t: 'inst' }) | undefined;
+      for (const en of o.entries) {
+        if (!('name' in en)) return undefined;
+        const v = this.deref(this.value(o.f, en.value));
+        if (v.t !== 'inst' || v.args || (one && (one.f !== v.f || one.s !== v.s))) return undefined;
+        one ??= v;
+      }
+      if (!one) return undefined;
+      return valueArray(o, name === 'values' ? one : { t: 'tup', items: [EXT, one], r: o.r, c: o.c });
+    }
     if (o.t !== 'obj' || !o.index || o.props.length || o.others?.length) return undefined;
     const v = this.typeValue(o.f, o.index, 0, o.subst);
     if (v.t === 'unknown') return undefined;

@@ -221,6 +221,34 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (!typeNode || from === undefined || !this.objectEntries.has(this.unwrapped(value)) || this.wraps.has(value)) return;
     this.argumentKeys(value, { k: 'as', type: this.expr(typeNode) }, from, 0, argKeys);
   });
+  // a component's attributes (`<Button label="go" />`): keys of its props, the declared type of the component's
+  // first parameter, as the checker reads them (intrinsic elements, `<div>`, and dashed names, `aria-label`, none)
+  if (this.jsxAttrs.size) {
+    const props = new Map<Node, Expr>();
+    const component = (element: Node): boolean => { const c = this.text.charCodeAt(element.start); return c < 97 || c > 122; };
+    this.jsxAttrs.forEach(({ element }) => { if (component(element) && !props.has(element)) props.set(element, { k: 'param', callee: this.expr(element), arg: 0 }); });
+    // (an attribute written with a string, `kind="a"`, picks the member types of a union of props, as an argument
+    // literal's key does)
+    this.jsxAttrs.forEach(({ element, value }, key) => {
+      const tag = value ? this.plainString(value) : undefined;
+      if (tag !== undefined && props.has(element)) props.set(element, { k: 'tagged', of: props.get(element)!, key: this.ident(key), tags: [tag] });
+    });
+    this.jsxAttrs.forEach(({ element, fn, from }, key) => {
+      const obj = props.get(element);
+      if (!obj || this.text.slice(key.start, key.end).includes('-')) return;
+      argKeys.push({ key, obj, short: false, from });
+      // (a function given as the attribute, `onSelect={(i) => …}`: its unannotated parameters are the member's)
+      const slots = fn ? this.slotsOf.get(fn) : undefined;
+      if (!slots) return;
+      const member: Expr = { k: 'member', obj, name: this.ident(key) };
+      const ordered = this.realSlots(slots);
+      for (let j = 0; j < ordered.length; j++) {
+        const l = this.slotLocal.get(ordered[j]);
+        const loc = l === undefined ? undefined : this.localNodes[l];
+        if (loc && !loc.type && !loc.ctx && !loc.ctxType && !loc.ctxAssign && !loc.ctxEntry && !loc.ctxKey) loc.ctxKey = { value: member, param: j };
+      }
+    });
+  }
   const locals: LocalFact[] = this.localNodes.map((l, i) => {
     const f: LocalFact = { name: l.name };
     if (l.type) f.type = this.expr(l.type);
@@ -277,6 +305,9 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   // a type parameter named like an instance member of its class or interface is renamed with that member (the
   // language keeps them in one table): its declaration and uses are occurrences of the member (no edge)
   const paramMembers = this.plugin.syntax?.typeParamsAmongMembers ? this.paramMembers(symbols) : undefined;
+  for (const { name, s, from } of this.reopened) {
+    if (this.ident(name) === symbols[s].name) refs.push({ value: { k: 'id', name: symbols[s].name, b: symbolBinding(s) }, kind: 'value', at: this.pos(name), from, bare: true });
+  }
   paramMembers?.forEach((m, l) => {
     const d = this.ownedTypeParams.get(l)!;
     refs.push({ value: { k: 'id', name: symbols[m].name, b: symbolBinding(m) }, kind: 'type', at: this.pos(d.node), from: d.owner, bare: true });
@@ -331,23 +362,6 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       if (en.key && en.value && en.value !== en.key) this.argumentKeys(en.value, { k: 'member', obj: { k: 'as', type: (type ??= this.expr(typeNode)) }, name: this.ident(en.key) }, s, 1, argKeys);
     }
   }
-  // a component's attributes (`<Button label="go" />`): keys of its props, the declared type of the component's
-  // first parameter, as the checker reads them (intrinsic elements, `<div>`, and dashed names, `aria-label`, none)
-  if (this.jsxAttrs.size) {
-    const props = new Map<Node, Expr>();
-    const component = (element: Node): boolean => { const c = this.text.charCodeAt(element.start); return c < 97 || c > 122; };
-    this.jsxAttrs.forEach(({ element }) => { if (component(element) && !props.has(element)) props.set(element, { k: 'param', callee: this.expr(element), arg: 0 }); });
-    // (an attribute written with a string, `kind="a"`, picks the member types of a union of props, as an argument
-    // literal's key does)
-    this.jsxAttrs.forEach(({ element, value }, key) => {
-      const tag = value ? this.plainString(value) : undefined;
-      if (tag !== undefined && props.has(element)) props.set(element, { k: 'tagged', of: props.get(element)!, key: this.ident(key), tags: [tag] });
-    });
-    this.jsxAttrs.forEach(({ element, from }, key) => {
-      const obj = props.get(element);
-      if (obj && !this.text.slice(key.start, key.end).includes('-')) argKeys.push({ key, obj, short: false, from });
-    });
-  }
   for (const k of argKeys) {
     if (declared.has((rowOf(k.key) + 1) * 65536 + colOf(k.key) + 1) || this.keyRefs.has(k.key)) continue;
     refs.push({ value: { k: 'member', obj: k.obj, name: this.ident(k.key) }, kind: k.short ? 'shorthand' : 'value', at: this.pos(k.key), from: k.from, key: true, bare: true });
@@ -384,9 +398,14 @@ export function argumentKeys(this: Collector, node: Node, obj: Expr, from: numbe
   node = this.unwrapped(node);
   const branches = this.branchesOf.get(node) ?? this.unions.get(node);
   if (branches) { for (const b of branches) this.argumentKeys(b, obj, from, depth + 1, out); return; }
-  // (an array literal's items: elements of the type's array)
+  // (an array literal's items: elements of the type's array, or by position of a tuple type, `(): [Props, Ctx] =>
+  // [{ … }, { … }]`, where no spread or comment moves them)
   const items = this.listItems.size ? this.listItems.get(node) : undefined;
-  if (items) { for (const x of items) this.argumentKeys(x, { k: 'element', of: obj }, from, depth + 1, out); return; }
+  if (items) {
+    const placed = items.every((x) => !this.comments.has(x) && !this.text.startsWith('...', x.start));
+    for (let i = 0; i < items.length; i++) this.argumentKeys(items[i], placed ? { k: 'element', of: obj, at: i } : { k: 'element', of: obj }, from, depth + 1, out);
+    return;
+  }
   const entries = this.objectEntries.get(node);
   if (!entries) return;
   obj = this.discriminated(entries, obj);

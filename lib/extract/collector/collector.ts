@@ -159,9 +159,10 @@ export class Collector {
   /** Member-name occurrences outside expressions: typed object-literal keys and destructuring keys. */
   /**
    * A JSX attribute's name (`<Button label="go" />`) → its element's name, its value where that is a string (a
-   * discriminant, as a literal's key written with a string), and the symbol it is written in.
+   * discriminant, as a literal's key written with a string), the function given as its value, and the symbol it is
+   * written in.
    */
-  readonly jsxAttrs = new LazyMap<Node, { element: Node; value?: Node; from: number }>();
+  readonly jsxAttrs = new LazyMap<Node, { element: Node; value?: Node; fn?: Node; from: number }>();
   readonly keyRefs = new LazyMap<Node, { obj: Node; name: string; kind: RefKind; typed: boolean; from: number; assigned?: boolean; pushed?: boolean; bare?: boolean }>();
   /**
    * Keys of patterns whose value is another pattern's member or an untyped parameter (`const { o: { insert } } = x`,
@@ -176,6 +177,8 @@ export class Collector {
   readonly thisCls = new LazyMap<Node, number>();
   /** A `this` of no class or declared `this:` type → the function whose `this` it is (see literalThis). */
   readonly thisFnOf = new LazyMap<Node, Node>();
+  /** The name of a second `namespace N { … }` block of a file, and the namespace symbol the first made. */
+  readonly reopened: Array<{ name: Node; s: number; from: number }> = [];
   /** A function of an object literal with a contextual type → that type, what `this` is inside it (literalThis). */
   readonly thisCtx = new Map<Node, Expr & { k: 'litthis' }>();
   readonly returnsOf = new LazyMap<Node, Node>();

@@ -148,7 +148,11 @@ export function registerDefineHandlers(): void {
     });
     on([Role['def.namespace']], function (d, scope, cur, name, exported, isDefault, topLevel) {
       const existing = scope.names.get(name);
-      if (bindsSymbol(existing) && this.symbols[bindingIndex(existing)].kind === 'namespace') return this.span(bindingIndex(existing), d.def);
+      if (bindsSymbol(existing) && this.symbols[bindingIndex(existing)].kind === 'namespace') {
+        // (a second block of the namespace merges with the first: its name is an occurrence of the same symbol)
+        if (d.name) this.reopened.push({ name: d.name, s: bindingIndex(existing), from: cur });
+        return this.span(bindingIndex(existing), d.def);
+      }
       const s = this.addSymbol(d, scope, cur, name, 'Variable', 'namespace', exported, isDefault);
       scope.names.set(name, symbolBinding(s));
       return this.span(s, d.def);

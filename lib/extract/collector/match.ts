@@ -223,7 +223,10 @@ export function registerMatchHandlers(): void {
     on([Role['jsx']], function (c) { this.jsx.add(first(c)); return; });
     on([Role['jsx.attr']], function (c) {
       const key = get(c, 'key')!;
-      this.jsxAttrs.set(key, { element: get(c, 'name')!, value: get(c, 'value'), from: -1 });
+      const fn = get(c, 'fn');
+      const had = this.jsxAttrs.get(key);
+      if (had) { if (fn) had.fn = fn; return; }
+      this.jsxAttrs.set(key, fn ? { element: get(c, 'name')!, fn, from: -1 } : { element: get(c, 'name')!, value: get(c, 'value'), from: -1 });
       this.point(key, key);
       return;
     });
