@@ -67,3 +67,20 @@ test('a call through an interface of hundreds of implementations keeps its stati
   const few = out('Method:src/main/java/few/Bus.java:Bus.fire');
   t.deepEqual(few.filter((e) => e.reason === 'dispatch').map((e) => e.target).sort(), [0, 1, 2].map((i) => `Method:src/main/java/few/L${i}.java:L${i}.onEvent`));
 });
+
+test('a long builder chain of project methods resolves to its end: every link, the build and the call on its result', async (t) => {
+  // Each link costs the evaluator two levels; a depth limit of 40 left everything after the 20th link unresolved.
+  const links = 45;
+  const chain = Array.from({ length: links }, (_, i) => `.add(${i})`).join('\n        ');
+  const { root, home } = tempRepo({
+    'src/main/java/p/Builder.java': 'package p;\n\nclass Built {\n  void run() { }\n}\n\nclass Builder {\n  Builder add(int x) { return this; }\n  Built build() { return new Built(); }\n}\n',
+    'src/main/java/p/Use.java': `package p;\n\nclass Use {\n  void go() {\n    new Builder()\n        ${chain}\n        .build()\n        .run();\n  }\n}\n`,
+  });
+  const r = await analyzeRepository(root, { home });
+  const g = readGraphData(r.dir);
+  const calls = g.edges.filter((e) => e.type === 'CALLS' && e.source === 'Method:src/main/java/p/Use.java:Use.go');
+  const to = (uid: string) => calls.find((e) => e.target === uid);
+  t.is(to('Method:src/main/java/p/Builder.java:Builder.add')?.count, links);
+  t.truthy(to('Method:src/main/java/p/Builder.java:Builder.build'));
+  t.truthy(to('Method:src/main/java/p/Builder.java:Built.run'));
+});

@@ -56,7 +56,11 @@ export const NONE: Val = { t: 'none' };
 /** A builder receiver being worked out (builderMemo): NONE to whoever meets it meanwhile. */
 const PENDING: Val = { t: 'none' };
 const EXT: Val = { t: 'ext' };
-const MAX_DEPTH = 40;
+/**
+ * How deep one evaluation may go. A method chain costs two levels a link, so this bounds the chains whose end is known
+ * (49 links); values are kept per depth (the memos below), so the limit bounds work and stack, not paths.
+ */
+const MAX_DEPTH = 100;
 const TYPE_LABELS = new Set(['Class', 'Interface', 'Enum', 'TypeAlias']);
 
 /**
