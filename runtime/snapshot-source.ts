@@ -42,7 +42,9 @@ export function selectSnapshot(all: readonly Snapshot[], repo?: string): Snapsho
  * are reported, not fatal. `stopped` ends it between repositories (a server shutting down).
  */
 export async function warmUp(source: SnapshotSource, log: (line: string) => void, stopped: () => boolean = () => false): Promise<void> {
-  const repos = source.list().sort((a, b) => (b.indexedAt ?? '').localeCompare(a.indexedAt ?? '') || a.name.localeCompare(b.name));
+  // ISO times and names compared by code unit: the order depends on no locale (a hand-edited registry may lack a time)
+  const cmp = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+  const repos = source.list().sort((a, b) => cmp(b.indexedAt ?? '', a.indexedAt ?? '') || cmp(a.name, b.name));
   for (const repo of repos) {
     if (stopped()) return;
     try {

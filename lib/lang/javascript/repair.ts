@@ -178,8 +178,8 @@ const RESERVED_EXPORT_NAMES: ReadonlySet<string> = new Set(['break', 'case', 'ca
   'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null',
   'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with']);
 
-/** Whether a text may hold a reserved word as a JSX attribute's name (the JavaScript pass runs only then). */
-const RESERVED_ATTRIBUTE_HINT = /[\s{}"']\b(?:class|for|in|if|typeof|default|delete|new|do|with|switch|case|const|var|import|export|function|return)[ \t]*=(?![=>])/;
+/** Whether a text may hold a reserved word as a JSX attribute's name (the JavaScript pass runs only then): the same words. */
+const RESERVED_ATTRIBUTE_HINT = new RegExp(`[\\s{}"']\\b(?:${[...RESERVED_EXPORT_NAMES].join('|')})[ \\t]*=(?![=>])`);
 
 /** Modifiers after which the grammar fails on `accessor`. */
 const ACCESSOR_MODIFIERS: ReadonlySet<string> = new Set(['static', 'public', 'private', 'protected', 'readonly', 'override', 'declare', 'abstract']);

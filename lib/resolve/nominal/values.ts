@@ -63,6 +63,11 @@ const EXT: Val = { t: 'ext' };
 const MAX_DEPTH = 100;
 const TYPE_LABELS = new Set(['Class', 'Interface', 'Enum', 'TypeAlias']);
 
+/** A value read through a declared result (or bound): an instance no surer than `return-type`. */
+function atReturnConfidence(v: Val): Val {
+  return v.t === 'inst' ? { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) } : v;
+}
+
 /**
  * What a call gives to pick among overloads: its argument count, or the count with the arguments' values and where
  * they are written (file, enclosing symbol), to pick by their types.
@@ -157,8 +162,7 @@ export class Evaluator {
 
   /** A type parameter's bound, at the confidence of a value read through it. */
   private bound(f: number, e: Expr, from: number, depth: number): Val {
-    const v = this.type(f, e, from, undefined, depth + 1);
-    return v.t === 'inst' ? { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) } : v;
+    return atReturnConfidence(this.type(f, e, from, undefined, depth + 1));
   }
 
   /** A type (named as a type or as a value) as the type of its name and place with `n` type parameters, where they differ by that. */
@@ -316,8 +320,7 @@ export class Evaluator {
       // the lambda's implicit parameter (the function type's parameter there), else the receiver the type declares
       const given = p?.k === 'fntype' ? (b.param !== undefined ? p.params?.[b.param] : p.recv) : undefined;
       if (t && given) {
-        v = this.type(t.f, given, t.s, subst, depth + 1);
-        if (v.t === 'inst') v = { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) };
+        v = atReturnConfidence(this.type(t.f, given, t.s, subst, depth + 1));
       }
     }
     this.builderMemo.set(b, v);
@@ -610,19 +613,17 @@ export class Evaluator {
     if (!sym.returns) {
       // no declared result: an expression body's value (Kotlin's `fun dns(x: Dns) = apply { … }`)
       if (!sym.init || (sym.label !== 'Function' && sym.label !== 'Method')) return NONE;
-      const v = this.value(t.f, sym.init, t.s, depth + 1);
-      return v.t === 'inst' ? { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) } : v;
+      return atReturnConfidence(this.value(t.f, sym.init, t.s, depth + 1));
     }
     // a result declared as the receiver's own type (PHP's `static`): the type the call is made on
     const r = sym.returns;
     if (r.k === 'id' && r.b === undefined && callee.k === 'member' && callee.obj.k !== 'super' && this.rules.receiverTypeNames?.includes(r.name)) {
       const recv = this.value(f, callee.obj, from, depth + 1);
       if (recv.t === 'type') return this.inst(recv.e, CONFIDENCE['return-type']);
-      if (recv.t === 'inst') return { ...recv, c: Math.min(recv.c, CONFIDENCE['return-type']) };
+      if (recv.t === 'inst') return atReturnConfidence(recv);
     }
     const subst = res.recv?.t === 'inst' && res.recv.args ? { ent: this.m.ownerOf(t) ?? res.recv.e, args: res.recv.args } : undefined;
-    const v = this.type(t.f, sym.returns, t.s, subst, depth + 1);
-    return v.t === 'inst' ? { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) } : v;
+    return atReturnConfidence(this.type(t.f, sym.returns, t.s, subst, depth + 1));
   }
 
   // ---------------------------------------------------------------- calls
