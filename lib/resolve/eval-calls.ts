@@ -279,11 +279,7 @@ export function builtinResult(this: Evaluator, f: number, global: string, name: 
     const v = this.value(f, args[0]!);
     return v.t === 'unknown' || v.t === 'ext' ? undefined : v;
   }
-  if (global === 'Object' && name === 'assign') {
-    // `Object.assign(new Foo(), extra)`: the target, with more members
-    const v = this.deref(this.value(f, args[0]!));
-    return v.t === 'inst' || v.t === 'union' ? v : undefined;
-  }
+  if (global === 'Object' && name === 'assign') return this.assignedResult(f, args);
   if (global === 'Array' && name === 'from') {
     const src = this.deref(this.value(f, args[0]!));
     const arr: Val | undefined = src.t === 'arr' ? src : src.t === 'map' ? valueArray(src, this.entryOf(src)) : undefined;
@@ -295,6 +291,68 @@ export function builtinResult(this: Evaluator, f: number, global: string, name: 
     return v.t === 'unknown' ? undefined : valueArray(arr, v);
   }
   return undefined;
+}
+
+/**
+ * The contextual return type of a function written where `e.callee` is its type (see the call Expr's `ctx`): what
+ * calling that type gives, unknown where its declared result names a type parameter nothing binds (`run<T>(make: ()
+ * => T)`: the checker infers T from what the function returns, so its constraint types nothing there).
+ */
+export function contextualResult(this: Evaluator, f: number, e: Expr & { k: 'call' }): Val {
+  const c = this.value(f, e.callee);
+  let d: Val = c;
+  if (c.t === 'sym') {
+    const sym = this.sym(c);
+    if (sym.label === 'Function' || sym.label === 'Method') { if (sym.returns && mentionsUnbound(sym.returns, c.f, c.subst, 0)) return UNKNOWN; }
+    else d = this.deref(c);
+  }
+  if (d.t === 'fnval' && mentionsUnbound(d.returns, d.f, d.subst, 0)) return UNKNOWN;
+  return this.callResult(c, undefined, f, -1);
+}
+
+/**
+ * The global's static method a top-level const holds (`export const extend = Object.assign`, `const assign: typeof
+ * Object.assign = Object.assign`), else undefined.
+ */
+export function heldBuiltin(this: Evaluator, c: SymRef): { global: string; name: string } | undefined {
+  const sym = this.sym(c);
+  if (sym.label !== 'Variable' || sym.kind !== 'const') return undefined;
+  const of = sym.init ?? (sym.type?.k === 'typeof' ? sym.type.of : undefined);
+  return of?.k === 'member' && of.obj.k === 'id' && !of.obj.b && (!sym.type || (sym.type.k === 'typeof' && sym.type.of.k === 'member' && sym.type.of.name === of.name)) ? { global: of.obj.name, name: of.name } : undefined;
+}
+
+/**
+ * What `Object.assign(target, ...sources)` gives: the intersection of its arguments' types, as lib.d.ts declares it
+ * (`assign<T, U>(target: T, source: U): T & U`), where each argument is a value of project types or an object literal
+ * whose keys are all written (`{}` adds nothing; a key it writes is a member of its own, left unknown); otherwise the
+ * target when that is an instance (`Object.assign(new Foo(), extra)`), else undefined.
+ */
+export function assignedResult(this: Evaluator, f: number, args: Array<Expr | null>): Val | undefined {
+  const target = (): Val | undefined => { const v = this.deref(this.value(f, args[0]!)); return v.t === 'inst' || v.t === 'union' ? v : undefined; };
+  const insts: Array<Val & { t: 'inst' }> = [];
+  const objs: Array<Val & { t: 'obj' }> = [];
+  const alts: Array<Val & { t: 'anyof' }> = [];
+  const keys: string[] = [];
+  let hole = false;
+  for (const a of args) {
+    if (!a || a.k === 'spread') return target();
+    const v = this.deref(this.value(f, a));
+    if (v.t === 'objv') {
+      for (const en of v.entries) { if (!('name' in en)) return target(); keys.push(en.name); }
+    } else if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
+    else if (v.t === 'union') alts.push({ t: 'anyof', of: v.of, r: v.r, c: v.c });
+    else if (v.t === 'inter' && !v.outside) { insts.push(...v.of.filter((o) => !insts.some((x) => x.f === o.f && x.s === o.s))); if (v.objs) objs.push(...v.objs); if (v.alts) alts.push(...v.alts); hole ||= v.hole; }
+    else return target();
+  }
+  if (!keys.length && !objs.length && !hole) {
+    if (insts.length === 1 && !alts.length) return insts[0];
+    if (!insts.length && alts.length === 1) return target();
+  }
+  if (!insts.length && !alts.length) return undefined;
+  // (a literal's keys: members the checker's intersection has from that literal's type, which no part here types)
+  if (keys.length) objs.push({ t: 'obj', f, props: [], others: keys, r: 'same-file', c: 1 });
+  const parts: Array<{ c: number }> = [...insts, ...alts];
+  return { t: 'inter', of: insts, objs: objs.length ? objs : undefined, alts: alts.length ? alts : undefined, hole, r: 'return-type', c: Math.min(REASON_CONFIDENCE['return-type'], ...parts.map((o) => o.c)) };
 }
 
 /**
