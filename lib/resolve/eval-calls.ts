@@ -96,7 +96,17 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
   // … and the type arguments written at the call (`implementNode<MaxDecl>({ … })`; a constructor's, `new Store<Props>(
   // { … })`, bind its class's type parameters)
   const typeParams = ts.typeParams ?? (e.isNew && ts.kind === 'constructor' && ts.parent >= 0 ? this.files[target.f].symbols[ts.parent].typeParams : undefined);
-  const subst = e.targs && typeParams ? this.explicitTypeArgs(c, typeParams, e.targs, f) : c.subst;
+  // (a constructor a class inherits, `new Button({ … })` of `class Button extends Component<ButtonProps>`, or the base's
+  // a `super({ … })` runs: the base's type parameters as the class's heritage binds them)
+  const owner = ts.kind === 'constructor' ? ts.parent : -1;
+  let below: SymRef | undefined;
+  if (owner >= 0 && e.callee.k === 'super' && e.callee.cls >= 0) below = { f, s: e.callee.cls };
+  else if (owner >= 0 && e.isNew) {
+    const cls = this.value(f, e.callee);
+    if (cls.t === 'sym' && (cls.f !== target.f || cls.s !== owner) && this.sym(cls).label === 'Class') below = cls;
+  }
+  const subst = below ? this.bindingsFor(below.f, below.s, e.isNew ? e.targs?.map((t) => ({ f, t })) : undefined, target.f, owner, 0)
+    : e.targs && typeParams ? this.explicitTypeArgs(c, typeParams, e.targs, f) : c.subst;
   // a parameter typed by a type parameter the receiver does not bind (`<T extends Limit>(x: T)`, `Partial<T>`, `T[]`):
   // the checker instantiates it from the argument itself, so its constraint's members are not the keys'
   if (unboundTypeParam(pt, target.f, subst)) return UNKNOWN;
@@ -349,8 +359,11 @@ export function assignedResult(this: Evaluator, f: number, args: Array<Expr | nu
     if (!insts.length && alts.length === 1) return target();
   }
   if (!insts.length && !alts.length) return undefined;
-  // (a literal's keys: members the checker's intersection has from that literal's type, which no part here types)
-  if (keys.length) objs.push({ t: 'obj', f, props: [], others: keys, r: 'same-file', c: 1 });
+  // (a literal's keys: members the checker's intersection has from that literal's type, which no part here types; a
+  // key a typed part declares too is that part's member as well, `Object.assign(schema, { pattern })`: its reads are
+  // occurrences of that member, as the language service renames them)
+  const own = keys.filter((k) => !insts.some((x) => this.member(x, k).t === 'sym'));
+  if (own.length) objs.push({ t: 'obj', f, props: [], others: own, r: 'same-file', c: 1 });
   const parts: Array<{ c: number }> = [...insts, ...alts];
   return { t: 'inter', of: insts, objs: objs.length ? objs : undefined, alts: alts.length ? alts : undefined, hole, r: 'return-type', c: Math.min(REASON_CONFIDENCE['return-type'], ...parts.map((o) => o.c)) };
 }

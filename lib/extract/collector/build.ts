@@ -759,7 +759,9 @@ export function functionContexts(this: Collector): Map<Node, { type: Node; retur
 export function declaredParams(this: Collector, symbols: SymbolFact[]): void {
   for (const [s, fn] of this.genericFnNode) {
     const sym = symbols[s];
-    if (sym.more || !sym.returns) { delete sym.typeParams; continue; }
+    // (one without a declared result keeps them too: the type arguments written at a call bind its parameters'
+    // types, `createStore<Todo>({ … })`)
+    if (sym.more) { delete sym.typeParams; continue; }
     this.setParams(sym, fn);
   }
   for (let s = 0; s < symbols.length; s++) {
