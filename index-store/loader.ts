@@ -61,6 +61,8 @@ interface Slot {
 }
 
 const generationDirs = new WeakMap<Snapshot, string>();
+/** Load failures already written to the loader's log (a warm-up does not write them again). */
+const reportedFailures = new WeakSet<object>();
 
 /** The generation folder a snapshot was read from (undefined for one built in memory): a worker can read it again. */
 export function generationDirOf(snapshot: Snapshot): string | undefined {
@@ -115,6 +117,11 @@ export class SnapshotLoader {
     return (await this.load(info, this.slotFor(info.path))).snapshot;
   }
 
+  /** True when this load failure was already written to the loader's log. */
+  reported(err: unknown): boolean {
+    return typeof err === 'object' && err !== null && reportedFailures.has(err);
+  }
+
   /** Stops watching and drops cached snapshots. */
   close(): void {
     this.closed = true;
@@ -166,6 +173,7 @@ export class SnapshotLoader {
           slot.failed = { generation: attempt.generation, error: err };
           const why = err instanceof Error ? err.message : String(err);
           this.options.log?.(slot.current ? `keeping the previous snapshot of '${info.name}': ${why}` : `cannot load '${info.name}': ${why}`);
+          if (this.options.log && typeof err === 'object' && err !== null) reportedFailures.add(err);
         }
         throw err;
       } finally {

@@ -13,6 +13,8 @@ export interface SnapshotSource {
   get(repo?: string): Promise<Snapshot>;
   /** Releases watchers and caches (called when a server stops). */
   close?(): void;
+  /** True when this failure of `get` was already written to the source's own log. */
+  reported?(err: unknown): boolean;
 }
 
 /** A fixed set of in-memory snapshots, selected by name or path with the loader's rules. */
@@ -51,7 +53,7 @@ export async function warmUp(source: SnapshotSource, log: (line: string) => void
       await source.get(repo.name);
     } catch (err) {
       if (stopped()) return;
-      log(`warning: cannot load '${repo.name}' (${repo.path}): ${err instanceof Error ? err.message : String(err)}`);
+      if (!source.reported?.(err)) log(`warning: cannot load '${repo.name}' (${repo.path}): ${err instanceof Error ? err.message : String(err)}`);
     }
     // a request waiting on the event loop goes before the next repository's load
     await new Promise((resolve) => setImmediate(resolve));

@@ -140,11 +140,10 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   // The rows are the previous generation's symbols in the same order (an edit that added or removed none): the
   // keyword index and the learned model are the previous ones with the changed rows replaced.
   const sameRows = !!prev && previous!.rows.uids.length === N && previous!.rows.uids.every((u, i) => u === docs[i].uid);
-  const changedRows: number[] = [];
-  if (sameRows) for (let i = 0; i < N; i++) if (prevRow[i] !== i) changedRows.push(i);
   let reusedRows = 0;
   for (let i = 0; i < N; i++) if (prevRow[i] >= 0) reusedRows++;
-  const keyword = sameRows ? prev!.keyword.withRows(changedRows, changedRows.map((i) => docs[i].fields)) : buildKeyword(docs, prev, prevRow);
+  // The previous index with the rows taken over renumbered and the others tokenised (keyword.ts remapped).
+  const keyword = prev ? prev.keyword.remapped(prevRow, (i) => docs[i].fields) : KeywordBuilder.build(docs);
   writeFileSync(path.join(out, KEYWORD_FILE), keyword.toBuffer());
   step('keyword');
   if (opts.collectGarbage) {
@@ -225,23 +224,6 @@ export async function buildSearch(opts: BuildSearchOptions): Promise<BuildSearch
   writeFileSync(path.join(out, 'meta.json'), JSON.stringify(meta));
   step('write');
   return { embeddings: docs.length, embedder: embedder.id, reused, reusedRows, steps };
-}
-
-/**
- * The keyword index of `docs`: a row taken over from the previous generation (prevRow ≥ 0) is copied from its
- * entries there, the others are tokenised.
- */
-function buildKeyword(docs: readonly SearchDoc[], prev: PreviousRows | undefined, prevRow: Int32Array): KeywordIndex {
-  const builder = new KeywordBuilder();
-  if (!prev) {
-    for (const d of docs) builder.add(d.fields);
-    return builder.finish();
-  }
-  const entries = prev.rowEntries();
-  const interned = new Int32Array(prev.keyword.terms.length).fill(-1);
-  const termOf = (t: number): number => (interned[t] >= 0 ? interned[t] : (interned[t] = builder.intern(prev.keyword.terms[t])));
-  docs.forEach((d, i) => { if (prevRow[i] >= 0) builder.addRow(entries, prevRow[i], termOf); else builder.add(d.fields); });
-  return builder.finish();
 }
 
 /** The learned model a previous generation stored, with its sums, when both are readable. */

@@ -73,17 +73,6 @@ export interface KeywordScores {
   total: number;
 }
 
-/** An index's postings by row (`KeywordIndex.rowEntries`): row r's entries are [offsets[r], offsets[r + 1]). */
-export interface RowEntries {
-  offsets: Uint32Array;
-  /** Term numbers in the index's dictionary. */
-  terms: Uint32Array;
-  fields: Uint8Array;
-  tfs: Uint16Array;
-  /** Field lengths, row-major (F per row). */
-  lengths: Uint32Array;
-}
-
 /** Builds a keyword index: documents are added in row order. */
 export class KeywordBuilder {
   private readonly ids = new Map<string, number>();
@@ -131,28 +120,6 @@ export class KeywordBuilder {
         const p = this.P++;
         this.entTerm[p] = id; this.entField[p] = f; this.entRow[p] = row; this.entTf[p] = Math.min(tf, 0xffff);
       }
-    }
-  }
-
-  /** The number of a term in this builder (added to its dictionary when new). */
-  intern(term: string): number {
-    let id = this.ids.get(term);
-    if (id === undefined) { id = this.termList.length; this.ids.set(term, id); this.termList.push(term); }
-    return id;
-  }
-
-  /**
-   * Adds the next document as another index's row holds it (`RowEntries`, with its terms interned here by
-   * `termOf`): what `add` makes of the same fields, without tokenising them again.
-   */
-  addRow(from: RowEntries, row: number, termOf: (prevTerm: number) => number): void {
-    const at = this.rows++;
-    for (let f = 0; f < F; f++) this.lengths.push(from.lengths[row * F + f]);
-    const start = from.offsets[row], end = from.offsets[row + 1];
-    this.reserve(end - start);
-    for (let e = start; e < end; e++) {
-      const p = this.P++;
-      this.entTerm[p] = termOf(from.terms[e]); this.entField[p] = from.fields[e]; this.entRow[p] = at; this.entTf[p] = from.tfs[e];
     }
   }
 
@@ -348,28 +315,6 @@ export class KeywordIndex {
     return id < 0 ? 0 : this.df[id];
   }
 
-  /**
-   * The postings regrouped by row: each row's (term, field, frequency) entries and its field lengths, what
-   * `KeywordBuilder.addRow` takes to carry an unchanged document over to the next index.
-   */
-  rowEntries(): RowEntries {
-    const P = this.rows.length;
-    const offsets = new Uint32Array(this.size + 1);
-    for (let p = 0; p < P; p++) offsets[this.rows[p] + 1]++;
-    for (let r = 0; r < this.size; r++) offsets[r + 1] += offsets[r];
-    const fill = offsets.slice(0, this.size);
-    const terms = new Uint32Array(P);
-    const fields = new Uint8Array(P);
-    const tfs = new Uint16Array(P);
-    for (let tf = 0, T = this.terms.length; tf < T * F; tf++) {
-      for (let p = this.offsets[tf], end = this.offsets[tf + 1]; p < end; p++) {
-        const at = fill[this.rows[p]]++;
-        terms[at] = (tf / F) | 0; fields[at] = tf % F; tfs[at] = this.tfs[p];
-      }
-    }
-    return { offsets, terms, fields, tfs, lengths: this.lengths };
-  }
-
   /** Length in terms of one field of a row. */
   fieldLength(row: number, field: Field): number { return this.lengths[row * F + FIELDS.indexOf(field)]; }
 
@@ -400,23 +345,33 @@ export class KeywordIndex {
   }
 
   /**
-   * The index KeywordBuilder makes of this index's documents with the rows `at` (ascending) holding the documents
-   * `fields` instead: the other rows' postings are merged as they are, without regrouping them by row or
-   * interning their terms again (an analyze after an edit, whose rows are the same symbols).
+   * The index KeywordBuilder makes of documents whose row i is this index's row `prevOf[i]` (an unchanged
+   * document) or, where `prevOf[i]` is -1, `fieldsOf(i)`: the kept rows' postings are merged as they are,
+   * renumbered, without regrouping them by row or interning their terms again, and only the other rows are
+   * tokenised. So an analyze after an edit tokenises only the changed files' documents whether or not it added or
+   * removed symbols (the index rebuilt from every previous row's entries was most of search in a one-file run
+   * that appended a function). A row whose previous row does not come after the last kept one (rows taken over
+   * out of their order, or one previous row twice) is tokenised too: the kept postings stay in row order.
    */
-  withRows(at: readonly number[], fields: readonly SearchFields[]): KeywordIndex {
-    const N = this.size, T0 = this.terms.length;
-    const part = KeywordBuilder.build(fields.map((f) => ({ fields: f })));
-    const changed = new Uint8Array(N);
-    for (const r of at) changed[r] = 1;
-    // Per old term: its postings in unchanged rows, and the changed rows that held it (each once).
+  remapped(prevOf: Int32Array, fieldsOf: (row: number) => SearchFields): KeywordIndex {
+    const N = prevOf.length, N0 = this.size, T0 = this.terms.length;
+    const newOf = new Int32Array(N0).fill(-1);
+    const at: number[] = [];
+    for (let i = 0, last = -1; i < N; i++) {
+      const r = prevOf[i];
+      if (r <= last || r >= N0) { at.push(i); continue; }
+      newOf[r] = i;
+      last = r;
+    }
+    const part = KeywordBuilder.build(at.map((i) => ({ fields: fieldsOf(i) })));
+    // Per old term: its postings in kept rows, and the dropped rows that held it (each once).
     const kept = new Uint32Array(T0);
     const lost = new Uint32Array(T0);
-    const seen = new Int32Array(N).fill(-1);
+    const seen = new Int32Array(N0).fill(-1);
     for (let t = 0; t < T0; t++) {
       for (let p = this.offsets[t * F], end = this.offsets[t * F + F]; p < end; p++) {
         const r = this.rows[p];
-        if (!changed[r]) kept[t]++;
+        if (newOf[r] >= 0) kept[t]++;
         else if (seen[r] !== t) { seen[r] = t; lost[t]++; }
       }
     }
@@ -429,7 +384,8 @@ export class KeywordIndex {
     const rows = new Uint32Array(P);
     const tfs = new Uint16Array(P);
     let n = 0;
-    // One term's postings, field by field: the old list without the changed rows merged with the new documents'.
+    // One term's postings, field by field: the old list's kept rows (renumbered, still ascending) merged with the
+    // fresh documents'.
     const emit = (t: number, u: number): void => {
       const k = terms.length;
       terms.push(t >= 0 ? this.terms[t] : part.terms[u]);
@@ -440,8 +396,9 @@ export class KeywordIndex {
         let q = u >= 0 ? part.offsets[u * F + f] : 0;
         const qEnd = u >= 0 ? part.offsets[u * F + f + 1] : 0;
         while (p < pEnd || q < qEnd) {
-          if (p < pEnd && changed[this.rows[p]]) { p++; continue; }
-          if (q < qEnd && (p >= pEnd || at[part.rows[q]] < this.rows[p])) { rows[n] = at[part.rows[q]]; tfs[n++] = part.tfs[q++]; } else { rows[n] = this.rows[p]; tfs[n++] = this.tfs[p++]; }
+          const r = p < pEnd ? newOf[this.rows[p]] : -1;
+          if (p < pEnd && r < 0) { p++; continue; }
+          if (q < qEnd && (p >= pEnd || at[part.rows[q]] < r)) { rows[n] = at[part.rows[q]]; tfs[n++] = part.tfs[q++]; } else { rows[n] = r; tfs[n++] = this.tfs[p++]; }
         }
         offsets[k * F + f + 1] = n;
       }
@@ -452,7 +409,8 @@ export class KeywordIndex {
       else if (t >= T0 || part.terms[u] < this.terms[t]) emit(-1, u++);
       else emit(t++, u++);
     }
-    const lengths = this.lengths.slice();
+    const lengths = new Uint32Array(N * F);
+    for (let i = 0; i < N; i++) if (prevOf[i] >= 0) lengths.set(this.lengths.subarray(prevOf[i] * F, prevOf[i] * F + F), i * F);
     at.forEach((r, i) => { for (let f = 0; f < F; f++) lengths[r * F + f] = part.lengths[i * F + f]; });
     const T = terms.length;
     return new KeywordIndex(terms, df.slice(0, T), lengths, offsets.slice(0, T * F + 1), rows, tfs, N);

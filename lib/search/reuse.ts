@@ -3,7 +3,7 @@
  * have changed, so that a run after a small edit tokenises only the changed files' symbols. A document depends
  * only on its file's text and on the node's own properties (documents.ts documentsOfFile), so a row's key is a
  * digest of the two; a row of the previous generation with the same key had the same fields, hence the same
- * keyword entries (recovered from keyword.bin, KeywordIndex.rowEntries), the same embedding text (its digest is
+ * keyword entries (its postings in keyword.bin, merged renumbered: KeywordIndex.remapped), the same embedding text (its digest is
  * in rows.json) and the same weighted terms (bags.bin, below). What is made from them is then what a cold run
  * makes: the snapshot stays byte-identical.
  *
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { describedProperties } from './documents.ts';
 import { digest64 } from './digest.ts';
 import type { GraphNode } from '../graph/schema.ts';
-import type { KeywordIndex, RowEntries } from './keyword.ts';
+import type { KeywordIndex } from './keyword.ts';
 import type { StoredBags } from './embedders/cooc-update.ts';
 
 const BAGS_MAGIC = 0x31474142; // "BAG1"
@@ -106,7 +106,6 @@ export function bagsToBuffer(bags: ReadonlyArray<ReadonlyMap<string, number> | n
 /** What a previous generation offers for its rows, by key. */
 export class PreviousRows {
   private readonly byKey = new Map<string, number>();
-  private entries?: RowEntries;
 
   private constructor(
     readonly keyword: KeywordIndex,
@@ -131,9 +130,6 @@ export class PreviousRows {
 
   /** The previous row whose document had this key, or -1. */
   rowOf(key: string): number { return this.byKey.get(key) ?? -1; }
-
-  /** The previous rows' keyword entries (regrouped once). */
-  rowEntries(): RowEntries { return (this.entries ??= this.keyword.rowEntries()); }
 
   /** Every previous row's weighted terms (bags.bin over the keyword dictionary); undefined when it was not written. */
   storedBags(): StoredBags | undefined {

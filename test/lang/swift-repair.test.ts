@@ -26,6 +26,9 @@ const CASES: Array<[string, string]> = [
   ['nonisolated(unsafe)', 'final class C {\n    private nonisolated(unsafe) var count: Int = 0\n}\n'],
   ['a sending parameter', 'func perform(_ event: sending @escaping () -> Void) { run() }\nfunc run() {}\n'],
   ['consume', 'func f(_ b: Box) -> Box {\n    let mine = consume b\n    return mine\n}\n'],
+  ['sending after consuming', 'func handle(reader: consuming sending Reader, sender: consuming sending Sender) { run() }\nfunc run() {}\n'],
+  ['typed throws', 'enum E: Error { case bad }\nfunc parse(_ s: String) throws(E) -> Int { try check(s) }\nfunc check(_ s: String) throws(E) -> Int { 1 }\n'],
+  ['an unsafe expression', 'func set(_ k: String) {\n    if k.isEmpty {\n        unsafe setenv(k, "", 1)\n    }\n    let p = unsafe ptr.pointee\n    return\n}\n'],
   ['#if around a member declaration', 'enum E: Error {\n    #if canImport(Security)\n    enum Reason { case a }\n    #endif\n    case other\n}\n'],
   ['empty tuple arguments', 'func check() -> Result<Void, Error> {\n    report(Result(value: (), error: nil))\n    return .success(())\n}\n'],
 ];
@@ -41,11 +44,11 @@ for (const [name, text] of CASES) {
 }
 
 (swift ? test : test.skip)('repairs leave valid Swift alone: identifiers that share the words, directives between statements', (t) => {
-  const text = 'func f(sending: Int, consume: Int) -> Int {\n    let unchecked = sending + consume\n    #if DEBUG\n    print(unchecked)\n    #endif\n    return g(())\n}\n';
+  const text = 'func f(sending: Int, consume: Int, unsafe: Int) throws -> Int {\n    let unchecked = sending + consume + unsafe\n    #if DEBUG\n    print(unchecked)\n    #endif\n    return g(())\n}\n';
   const [macros, modern] = swiftRepairs(text);
   t.is(macros, text);
   t.is(modern.length, text.length);
   // a parameter or local named like the words keeps its name
-  t.true(modern.includes('sending: Int, consume: Int'));
-  t.true(modern.includes('let unchecked = sending + consume'));
+  t.true(modern.includes('sending: Int, consume: Int, unsafe: Int) throws -> Int'));
+  t.true(modern.includes('let unchecked = sending + consume + unsafe'));
 });

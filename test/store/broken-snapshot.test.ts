@@ -11,6 +11,7 @@ import { indexDirOf, readPointer } from '../../index-store/format.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { indexStatus } from '../../lib/analyze/status.ts';
 import type { CodegraphError } from '../../lib/errors.ts';
+import { warmUp } from '../../runtime/snapshot-source.ts';
 import { SMALL_PROJECT, tempDir, writeTree } from '../analyze/_helpers.ts';
 
 async function indexed() {
@@ -48,6 +49,24 @@ test('a broken published generation is read once: every later request gets the s
   // Proof that nothing was read again: the file is whole once more, the generation the same, still refused.
   fs.writeFileSync(graphFile, whole);
   t.is(await t.throwsAsync(loader.get()), first);
+});
+
+test('a server warming up a broken generation writes one warning, not the loader\'s and its own', async (t) => {
+  const { home, generation } = await indexed();
+  truncate(path.join(generation(), 'graph.json'));
+  const log: string[] = [];
+  const loader = new SnapshotLoader({ home, log: (l) => log.push(l) });
+  t.teardown(() => loader.close());
+  await warmUp(loader, (l) => log.push(l));
+  t.is(log.length, 1, log.join('\n'));
+  t.regex(log[0], /^cannot load '[^']+': /);
+  // a failure the loader did not write (it has no log) is still the warm-up's to say
+  const bare = new SnapshotLoader({ home });
+  t.teardown(() => bare.close());
+  const lines: string[] = [];
+  await warmUp(bare, (l) => lines.push(l));
+  t.is(lines.length, 1, lines.join('\n'));
+  t.regex(lines[0], /^warning: cannot load /);
 });
 
 test('a broken new generation is not reloaded per request: the previous snapshot serves, one warning', async (t) => {

@@ -6,6 +6,7 @@ import { grammarBinding } from '../../extract/runtime.ts';
 import { nominalCollector } from '../../extract/nominal/collect.ts';
 import { queryFile } from '../query-file.ts';
 import type { Language } from '../types.ts';
+import { kotlinRepair } from './repair.ts';
 import { kotlinRules } from './rules.ts';
 import { kotlinSyntax } from './syntax.ts';
 
@@ -18,4 +19,5 @@ export const kotlin: Language = {
   comments: kotlinSyntax.comments,
   collect: nominalCollector(kotlinSyntax),
   rules: kotlinRules,
+  repair: kotlinRepair,
 };

@@ -105,6 +105,8 @@
 ((call_expression . (_) @callee (value_arguments) @args) @expr (#set! role "expr.call"))
 ; `f { … }`: the lambda is the one argument (it picks `f(block)` over `f()`)
 ((call_expression . [(identifier) (navigation_expression)] @callee (type_arguments)? (annotated_lambda) @args) @expr (#set! role "expr.call"))
+; `a eq b`: an infix function's call, `a.eq(b)` (its one argument uncounted: overloads are picked by the receiver)
+((infix_expression . (_) @object . (identifier) @name . (_) .) @expr (#set! role "expr.call"))
 ; (a supertype's constructor; an annotation's arguments, `@Api("x")`, run nothing)
 ((delegation_specifier (constructor_invocation (user_type) @type (value_arguments) @args) @expr) (#set! role "expr.new"))
 ((navigation_expression . (_) @object . (identifier) @name .) @expr (#set! role "expr.member"))

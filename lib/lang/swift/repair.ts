@@ -26,7 +26,11 @@ const blank = (s: string): string => ' '.repeat(s.length);
 const NONISOLATED_UNSAFE = /\bnonisolated\(unsafe\)/g;
 // `sending` before a parameter's type (`_ event: sending @escaping () -> Void`; the grammar knows `borrowing` and
 // `consuming` there)
-const SENDING_PARAMETER = /(?<=[A-Za-z_0-9][ \t]*:[ \t]*)sending(?=[ \t]+[@A-Za-z_([])/g;
+const SENDING_PARAMETER = /(?<=[A-Za-z_0-9][ \t]*:[ \t]*(?:(?:borrowing|consuming|inout)[ \t]+)?)sending(?=[ \t]+[@A-Za-z_([])/g;
+// typed throws (`func parse() throws(ParseError) -> Int`, Swift 6): the error type is blanked, leaving `throws`
+const TYPED_THROWS = /\bthrows(\([^()\n]*\))/g;
+// `unsafe` before an expression (`unsafe setenv(k, v, 1)`, `return unsafe p.pointee`, Swift 6.2)
+const UNSAFE_EXPRESSION = /(?<=(?:^|[=(,{]|\breturn|\btry|\bawait)[ \t]*)unsafe(?=[ \t]+[A-Za-z_&(.])/gm;
 // `consume x` as an expression (`_ = consume retrier`, `f(consume x)`)
 const CONSUME = /(?<=(?:^|[=(,])[ \t]*)consume(?=[ \t]+[A-Za-z_])/gm;
 // a directive line: inside a type's member list the grammar cannot take `#if canImport(X)` around a declaration
@@ -36,8 +40,9 @@ const EMPTY_TUPLE_ARGUMENT = /(?<=[(,:][ \t]*)\(\)(?=[ \t]*[,)])/g;
 
 /**
  * Newer Swift syntax tree-sitter-swift 0.7.1 does not parse, each written as what the grammar reads alike for calls and
- * declarations: `nonisolated(unsafe)`, a parameter's `sending`, `consume x`, an empty tuple argument (`0` and a
- * space), and the compiler-directive lines (`#if`,
+ * declarations: `nonisolated(unsafe)`, a parameter's `sending` (after `consuming` too), typed throws' error type
+ * (`throws(E)`), an `unsafe` expression's marker, `consume x`, an empty tuple argument (`0` and a space), and the
+ * compiler-directive lines (`#if`,
  * `#else`, `#endif`, `#error`), blanked so that both branches are read as members, as the grammar reads a directive
  * between statements. Same length, as every repair.
  */
@@ -45,6 +50,8 @@ export function modernSyntax(text: string): string {
   return text
     .replace(NONISOLATED_UNSAFE, (m) => 'nonisolated' + blank(m.slice('nonisolated'.length)))
     .replace(SENDING_PARAMETER, blank)
+    .replace(TYPED_THROWS, (_all, type: string) => 'throws' + blank(type))
+    .replace(UNSAFE_EXPRESSION, blank)
     .replace(CONSUME, blank)
     .replace(DIRECTIVE_LINE, (_all, lead: string, directive: string) => lead + blank(directive))
     .replace(EMPTY_TUPLE_ARGUMENT, '0 ');

@@ -1,0 +1,170 @@
+/**
+ * Same-length repairs of Kotlin that @tree-sitter-grammars/tree-sitter-kotlin 1.1.0 cannot parse, though the
+ * compiler does. Only characters are replaced, never inserted or removed, so offsets, rows and columns stay those of
+ * the original text, from which the facts are read; the repaired text is parsed only when the file's own parse has
+ * errors and kept only when it has fewer (`parseFlat`, lib/extract/halves.ts). Each gap below made the grammar give
+ * up on the rest of the file or of the class, so every function after it was lost.
+ *
+ * - Multi-dollar strings (Kotlin 2.2: `$$"${spring.exposed.show-sql:false}"`, `$$"""{ "$ref": "$$name" }"""`): the
+ *   prefix of n `$` becomes spaces; inside, a run of n or more `$` before a name or `{` is an interpolation and keeps
+ *   one `$` (the others become spaces), and a shorter run is text, so its `$` become spaces.
+ * - A raw string ending in more than three quotes (`"""a "quoted" word""""`: the last three close it, the others are
+ *   text): the extra quotes become spaces.
+ * - A `when` branch's guard (Kotlin 2.2: `is Text if text.isBlank() ->`): `if` becomes `, `, a second condition of
+ *   the branch, so the guard's calls stay in the tree.
+ * - `dynamic` as a name (`val dynamic = …`, `f(name, dynamic)`): the grammar knows it only as Kotlin/JS's type, so
+ *   outside a type's place (after `:`, `<`, `as`, `is`, or before `>`) its first letter becomes `_`; the facts keep
+ *   the name, read from the original text.
+ * - `get` and `set` called infix (`table.insert { … } get table.id`, Exposed's DSL): the grammar reads a property's
+ *   accessor there; between an expression's end and an operand on the same line, not after a modifier, the first
+ *   letter becomes `_`.
+ * - Context parameters and receivers on a declaration's first line (`context(_: Scope)` then `fun …`): the grammar
+ *   takes neither the named form nor either form inside a class body, and the error took the class with it; the
+ *   `context(…)` becomes spaces, so the declaration after it parses (its context is not read).
+ */
+
+/** What starts a string template's name (`$name`) or block (`${`). */
+const TEMPLATE_START = /[A-Za-z_{`]/;
+
+/** A `when` branch with a guard: a type or value condition, then `if`, before the branch's `->` on the same line. */
+const WHEN_GUARD = /^([ \t]*(?:!?(?:is|in)[ \t]+)?[^\n]*?[\w)\]>"'`?])([ \t]+)if(?=[ \t]+[^\n]*?->)/gm;
+/** Words that may stand before an `if` expression (`return if (…)`, `else if`), which is no guard. */
+const BEFORE_IF_EXPRESSION = /(?:^|[^\w])(?:return|else|throw|to|in|is|as|and|or|xor|shl|shr|until|downTo|step)$/;
+
+/** `dynamic` where a name stands, not a type: not after `:`, `<`, `as`, `is`, `,` in type arguments, nor before `>`. */
+const DYNAMIC_NAME = /(?<![:<]\s*|\b(?:as|is)\s+|\.)\bdynamic\b(?!\s*[>?])/g;
+
+/** `get`/`set` between an expression's end and an operand on one line (an infix call, not an accessor). */
+const INFIX_ACCESSOR_WORD = /(?<=([\w)\]}"'`])[ \t]+)(?:get|set)(?=[ \t]+[\w("'`\[])/g;
+/** The word before an accessor that makes it one (`private set`, `override get`), or an annotation's end. */
+const ACCESSOR_MODIFIER = /(?:^|[^\w])(?:private|protected|internal|public|override|open|final|inline|external|abstract|lateinit)$/;
+
+/** `context(…)` alone before a declaration, at the start of its line (one level of nested parentheses). */
+const CONTEXT_CLAUSE = /^([ \t]*)(context[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))(?=\s*(?:@|(?:(?:public|private|protected|internal|override|open|final|abstract|suspend|inline|operator|infix)\s+)*(?:fun|val|var|class|object|interface)\b))/gm;
+
+/** The repaired text of a Kotlin file, or the text itself when nothing needed repair. */
+export function kotlinRepair(text: string): string {
+  let out = text.includes('"') ? repairStrings(text) : text;
+  if (out.includes('if')) out = repairWhenGuards(out);
+  if (out.includes('dynamic')) out = out.replace(DYNAMIC_NAME, '_ynamic');
+  if (out.includes(' get ') || out.includes(' set ')) out = repairInfixAccessorWords(out);
+  if (out.includes('context')) out = out.replace(CONTEXT_CLAUSE, (_all, lead: string, clause: string) => lead + ' '.repeat(clause.length));
+  return out;
+}
+
+/**
+ * Multi-dollar strings and raw strings with extra closing quotes, found by a lexer that knows comments (nested block
+ * comments), character literals, strings and their `${…}` templates (which hold code, and so strings).
+ */
+function repairStrings(text: string): string {
+  const chars = text.split('');
+  let changed = false;
+  const blank = (from: number, to: number): void => {
+    for (let k = from; k < to; k++) if (chars[k] !== '\n' && chars[k] !== '\r') chars[k] = ' ';
+    changed = true;
+  };
+  /** Lexes code from `i` until an unmatched `}` (when `inTemplate`) or the end; returns the index after it. */
+  const code = (start: number, inTemplate: boolean): number => {
+    let depth = 0;
+    let i = start;
+    while (i < text.length) {
+      const c = text[i];
+      if (c === '/' && text[i + 1] === '/') { const end = text.indexOf('\n', i); i = end < 0 ? text.length : end; continue; }
+      if (c === '/' && text[i + 1] === '*') { i = blockComment(text, i); continue; }
+      if (c === '\'') { i = charLiteral(text, i); continue; }
+      if (c === '{') { depth++; i++; continue; }
+      if (c === '}') { if (inTemplate && depth === 0) return i + 1; depth--; i++; continue; }
+      if (c === '$' || c === '"') {
+        let dollars = 0;
+        while (text[i + dollars] === '$') dollars++;
+        if (text[i + dollars] === '"') {
+          if (dollars > 0) blank(i, i + dollars);
+          i = string(i + dollars, Math.max(1, dollars));
+          continue;
+        }
+        i += Math.max(1, dollars);
+        continue;
+      }
+      i++;
+    }
+    return i;
+  };
+  /** Lexes a string whose opening quote is at `open` with `n` dollars to interpolate; returns the index after it. */
+  const string = (open: number, n: number): number => {
+    const raw = text.startsWith('"""', open);
+    let i = open + (raw ? 3 : 1);
+    while (i < text.length) {
+      const c = text[i];
+      if (!raw && c === '\\') { i += 2; continue; }
+      if (!raw && c === '\n') return i; // an unclosed string ends at its line, as the grammar's does
+      if (c === '"') {
+        if (!raw) return i + 1;
+        let quotes = 0;
+        while (text[i + quotes] === '"') quotes++;
+        if (quotes >= 3) {
+          if (quotes > 3) blank(i, i + quotes - 3);
+          return i + quotes;
+        }
+        i += quotes;
+        continue;
+      }
+      if (c === '$') {
+        let run = 0;
+        while (text[i + run] === '$') run++;
+        const next = text[i + run];
+        if (next !== undefined && TEMPLATE_START.test(next)) {
+          if (run >= n) {
+            if (n > 1) blank(i, i + run - 1);
+            i += run;
+            if (next === '{') i = code(i + 1, true);
+            continue;
+          }
+          if (n > 1) blank(i, i + run);
+        }
+        i += run;
+        continue;
+      }
+      i++;
+    }
+    return i;
+  };
+  code(0, false);
+  return changed ? chars.join('') : text;
+}
+
+/** The index after the block comment opening at `i` (Kotlin's block comments nest). */
+function blockComment(text: string, i: number): number {
+  let depth = 0;
+  while (i < text.length) {
+    if (text[i] === '/' && text[i + 1] === '*') { depth++; i += 2; continue; }
+    if (text[i] === '*' && text[i + 1] === '/') { i += 2; if (--depth === 0) return i; continue; }
+    i++;
+  }
+  return i;
+}
+
+/** The index after the character literal opening at `i` (`'a'`, `'\''`, `'\u0041'`). */
+function charLiteral(text: string, i: number): number {
+  let j = i + 1;
+  if (text[j] === '\\') j += 2;
+  else j++;
+  while (j < text.length && j < i + 10 && text[j] !== '\'' && text[j] !== '\n') j++;
+  return text[j] === '\'' ? j + 1 : i + 1;
+}
+
+/** `when` branches' guards written as a second condition of the branch (`if` becomes `, `). */
+function repairWhenGuards(text: string): string {
+  return text.replace(WHEN_GUARD, (all: string, head: string, ws: string) => {
+    if (BEFORE_IF_EXPRESSION.test(head.trimEnd())) return all;
+    return `${head}${ws}, `;
+  });
+}
+
+/** Infix calls of functions named `get` or `set` (INFIX_ACCESSOR_WORD), their first letter written as `_`. */
+function repairInfixAccessorWords(text: string): string {
+  return text.replace(INFIX_ACCESSOR_WORD, (word: string, _end: string, offset: number) => {
+    const lineStart = text.lastIndexOf('\n', offset) + 1;
+    const before = text.slice(lineStart, offset).trimEnd();
+    return ACCESSOR_MODIFIER.test(before) || /^\s*@/.test(before) ? word : `_${word.slice(1)}`;
+  });
+}
