@@ -67,7 +67,11 @@ export type Expr =
    * -1 with a spread argument.
    */
   /** (`targs`: the first type argument written at the call, `get<Db>(…)`: what a generic callee's first type parameter is) */
-  | { k: 'call'; callee: Expr; args?: Array<Expr | null>; argc?: number; targs?: Expr[] }
+  /**
+   * (`ctx`: no call written, the contextual return type of a function written where `callee` is its type: unknown
+   * where that result names a type parameter nothing binds, which the checker infers from what the function returns)
+   */
+  | { k: 'call'; callee: Expr; args?: Array<Expr | null>; argc?: number; targs?: Expr[]; ctx?: true }
   /** `args`: as a call's (what a generic class's constructor binds its type parameters to). */
   | { k: 'new'; callee: Expr; args?: Array<Expr | null> }
   | { k: 'await'; inner: Expr }

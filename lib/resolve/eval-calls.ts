@@ -96,7 +96,17 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
   // … and the type arguments written at the call (`implementNode<MaxDecl>({ … })`; a constructor's, `new Store<Props>(
   // { … })`, bind its class's type parameters)
   const typeParams = ts.typeParams ?? (e.isNew && ts.kind === 'constructor' && ts.parent >= 0 ? this.files[target.f].symbols[ts.parent].typeParams : undefined);
-  const subst = e.targs && typeParams ? this.explicitTypeArgs(c, typeParams, e.targs, f) : c.subst;
+  // (a constructor a class inherits, `new Button({ … })` of `class Button extends Component<ButtonProps>`, or the base's
+  // a `super({ … })` runs: the base's type parameters as the class's heritage binds them)
+  const owner = ts.kind === 'constructor' ? ts.parent : -1;
+  let below: SymRef | undefined;
+  if (owner >= 0 && e.callee.k === 'super' && e.callee.cls >= 0) below = { f, s: e.callee.cls };
+  else if (owner >= 0 && e.isNew) {
+    const cls = this.value(f, e.callee);
+    if (cls.t === 'sym' && (cls.f !== target.f || cls.s !== owner) && this.sym(cls).label === 'Class') below = cls;
+  }
+  const subst = below ? this.bindingsFor(below.f, below.s, e.isNew ? e.targs?.map((t) => ({ f, t })) : undefined, target.f, owner, 0)
+    : e.targs && typeParams ? this.explicitTypeArgs(c, typeParams, e.targs, f) : c.subst;
   // a parameter typed by a type parameter the receiver does not bind (`<T extends Limit>(x: T)`, `Partial<T>`, `T[]`):
   // the checker instantiates it from the argument itself, so its constraint's members are not the keys'
   if (unboundTypeParam(pt, target.f, subst)) return UNKNOWN;
@@ -279,11 +289,7 @@ export function builtinResult(this: Evaluator, f: number, global: string, name: 
     const v = this.value(f, args[0]!);
     return v.t === 'unknown' || v.t === 'ext' ? undefined : v;
   }
-  if (global === 'Object' && name === 'assign') {
-    // `Object.assign(new Foo(), extra)`: the target, with more members
-    const v = this.deref(this.value(f, args[0]!));
-    return v.t === 'inst' || v.t === 'union' ? v : undefined;
-  }
+  if (global === 'Object' && name === 'assign') return this.assignedResult(f, args);
   if (global === 'Array' && name === 'from') {
     const src = this.deref(this.value(f, args[0]!));
     const arr: Val | undefined = src.t === 'arr' ? src : src.t === 'map' ? valueArray(src, this.entryOf(src)) : undefined;
@@ -295,6 +301,71 @@ export function builtinResult(this: Evaluator, f: number, global: string, name: 
     return v.t === 'unknown' ? undefined : valueArray(arr, v);
   }
   return undefined;
+}
+
+/**
+ * The contextual return type of a function written where `e.callee` is its type (see the call Expr's `ctx`): what
+ * calling that type gives, unknown where its declared result names a type parameter nothing binds (`run<T>(make: ()
+ * => T)`: the checker infers T from what the function returns, so its constraint types nothing there).
+ */
+export function contextualResult(this: Evaluator, f: number, e: Expr & { k: 'call' }): Val {
+  const c = this.value(f, e.callee);
+  let d: Val = c;
+  if (c.t === 'sym') {
+    const sym = this.sym(c);
+    if (sym.label === 'Function' || sym.label === 'Method') { if (sym.returns && mentionsUnbound(sym.returns, c.f, c.subst, 0)) return UNKNOWN; }
+    else d = this.deref(c);
+  }
+  if (d.t === 'fnval' && mentionsUnbound(d.returns, d.f, d.subst, 0)) return UNKNOWN;
+  return this.callResult(c, undefined, f, -1);
+}
+
+/**
+ * The global's static method a top-level const holds (`export const extend = Object.assign`, `const assign: typeof
+ * Object.assign = Object.assign`), else undefined.
+ */
+export function heldBuiltin(this: Evaluator, c: SymRef): { global: string; name: string } | undefined {
+  const sym = this.sym(c);
+  if (sym.label !== 'Variable' || sym.kind !== 'const') return undefined;
+  const of = sym.init ?? (sym.type?.k === 'typeof' ? sym.type.of : undefined);
+  return of?.k === 'member' && of.obj.k === 'id' && !of.obj.b && (!sym.type || (sym.type.k === 'typeof' && sym.type.of.k === 'member' && sym.type.of.name === of.name)) ? { global: of.obj.name, name: of.name } : undefined;
+}
+
+/**
+ * What `Object.assign(target, ...sources)` gives: the intersection of its arguments' types, as lib.d.ts declares it
+ * (`assign<T, U>(target: T, source: U): T & U`), where each argument is a value of project types or an object literal
+ * whose keys are all written (`{}` adds nothing; a key it writes is a member of its own, left unknown); otherwise the
+ * target when that is an instance (`Object.assign(new Foo(), extra)`), else undefined.
+ */
+export function assignedResult(this: Evaluator, f: number, args: Array<Expr | null>): Val | undefined {
+  const target = (): Val | undefined => { const v = this.deref(this.value(f, args[0]!)); return v.t === 'inst' || v.t === 'union' ? v : undefined; };
+  const insts: Array<Val & { t: 'inst' }> = [];
+  const objs: Array<Val & { t: 'obj' }> = [];
+  const alts: Array<Val & { t: 'anyof' }> = [];
+  const keys: string[] = [];
+  let hole = false;
+  for (const a of args) {
+    if (!a || a.k === 'spread') return target();
+    const v = this.deref(this.value(f, a));
+    if (v.t === 'objv') {
+      for (const en of v.entries) { if (!('name' in en)) return target(); keys.push(en.name); }
+    } else if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
+    else if (v.t === 'union') alts.push({ t: 'anyof', of: v.of, r: v.r, c: v.c });
+    else if (v.t === 'inter' && !v.outside) { insts.push(...v.of.filter((o) => !insts.some((x) => x.f === o.f && x.s === o.s))); if (v.objs) objs.push(...v.objs); if (v.alts) alts.push(...v.alts); hole ||= v.hole; }
+    else return target();
+  }
+  if (!keys.length && !objs.length && !hole) {
+    if (insts.length === 1 && !alts.length) return insts[0];
+    if (!insts.length && alts.length === 1) return target();
+  }
+  if (!insts.length && !alts.length) return undefined;
+  // (a literal's keys: members the checker's intersection has from that literal's type, which no part here types; a
+  // key a typed part declares too is that part's member as well, `Object.assign(schema, { pattern })`: its reads are
+  // occurrences of that member, as the language service renames them)
+  const own = keys.filter((k) => !insts.some((x) => this.member(x, k).t === 'sym'));
+  if (own.length) objs.push({ t: 'obj', f, props: [], others: own, r: 'same-file', c: 1 });
+  const parts: Array<{ c: number }> = [...insts, ...alts];
+  return { t: 'inter', of: insts, objs: objs.length ? objs : undefined, alts: alts.length ? alts : undefined, hole, r: 'return-type', c: Math.min(REASON_CONFIDENCE['return-type'], ...parts.map((o) => o.c)) };
 }
 
 /**

@@ -358,6 +358,7 @@ export class Evaluator {
         return base ? { t: 'inst', f: base.f, s: base.s, r: 'super-member', c: REASON_CONFIDENCE['super-member'] } : UNKNOWN;
       }
       case 'call': {
+        if (e.ctx) return this.contextualResult(f, e);
         // `p.catch(cb)`, `p.finally(cb)`: the same promise (what cb gives instead is nothing a member call can read
         // in code that type-checks, unless both have the member)
         if (e.callee.k === 'member' && (e.callee.name === 'catch' || e.callee.name === 'finally')) {
@@ -379,6 +380,12 @@ export class Evaluator {
           if (built) return built;
         }
         const c = this.value(f, e.callee);
+        // (a const holding one of them, `export const extend = Object.assign`: the same call)
+        if (c.t === 'sym' && e.callee.k === 'id' && e.args?.[0]) {
+          const held = this.heldBuiltin(c);
+          const built = held && this.builtinResult(f, held.global, held.name, e.args);
+          if (built) return built;
+        }
         // a method declared to return `this` (a builder) returns its receiver, whatever subclass that is
         if (c.t === 'sym' && e.callee.k === 'member' && returnsThis(this.sym(c))) {
           const recv = this.deref(this.value(f, e.callee.obj));

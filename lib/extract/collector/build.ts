@@ -69,7 +69,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   // type is declared (`(): Handler => (req) => …`, `const mk: (e: E) => Handler = (e) => (req) => …`): its
   // unannotated parameters are that type's parameters
   // (none without declared function types or declared results)
-  if (this.declaredFnType.size || this.returnsOf.size) for (const [fn, ctx] of this.functionContexts()) {
+  const fnContexts = this.declaredFnType.size || this.returnsOf.size ? this.functionContexts() : undefined;
+  if (fnContexts) for (const [fn, ctx] of fnContexts) {
     const slots = this.slotsOf.get(fn);
     if (!slots) continue;
     const ordered = this.realSlots(slots);
@@ -211,6 +212,14 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       }
     }
   });
+  // a function of a declared function type, or returned where one is declared (`const init: Factory = () => ({ count:
+  // 0 })`, `(): Handler => (req) => ({ … })`): what it returns is typed by that type's result
+  if (fnContexts && this.objectEntries.size) for (const [fn, ctx] of fnContexts) {
+    if (!this.returned.has(fn)) continue;
+    let obj: Expr = { k: 'as', type: this.expr(ctx.type) };
+    for (let k = 0; k < ctx.returns; k++) obj = { k: 'call', callee: obj, argc: -1, ctx: true };
+    this.argumentKeys(fn, obj, this.fnSymOf.get(fn) ?? -1, 0, argKeys);
+  }
   // (and one a local's declared array type types, `const xs: Point[] = [{ x: 1 }]` in a function body)
   if (this.listItems.size) for (const { value, type, from } of this.typedLocalValues) {
     if (this.listItems.has(this.unwrapped(value))) this.argumentKeys(value, { k: 'as', type: this.expr(type) }, from, 0, argKeys);
@@ -396,6 +405,18 @@ interface ArgKey { key: Node; obj: Expr; short: boolean; from: number }
 export function argumentKeys(this: Collector, node: Node, obj: Expr, from: number, depth: number, out: ArgKey[]): void {
   if (depth > 4) return;
   node = this.unwrapped(node);
+  // a function written where `obj` is its type (a key's value, `init: () => ({ count: 0 })`, an argument, a value of
+  // a declared function type): the literals it returns are typed by what calling `obj` gives, the checker's
+  // contextual return type (not where the function declares its own result, nor a generator's)
+  const returned = this.returned.size ? this.returned.get(node) : undefined;
+  if (returned) {
+    if (this.returnsOf.has(node)) return;
+    const head = this.functionHead(node);
+    if (head === 'generator') return;
+    const call: Expr = { k: 'call', callee: obj, argc: -1, ctx: true };
+    for (const v of returned) this.argumentKeys(v, head === 'async' ? { k: 'await', inner: call } : call, from, depth + 1, out);
+    return;
+  }
   const branches = this.branchesOf.get(node) ?? this.unions.get(node);
   if (branches) { for (const b of branches) this.argumentKeys(b, obj, from, depth + 1, out); return; }
   // (an array literal's items: elements of the type's array, or by position of a tuple type, `(): [Props, Ctx] =>
@@ -738,7 +759,9 @@ export function functionContexts(this: Collector): Map<Node, { type: Node; retur
 export function declaredParams(this: Collector, symbols: SymbolFact[]): void {
   for (const [s, fn] of this.genericFnNode) {
     const sym = symbols[s];
-    if (sym.more || !sym.returns) { delete sym.typeParams; continue; }
+    // (one without a declared result keeps them too: the type arguments written at a call bind its parameters'
+    // types, `createStore<Todo>({ … })`)
+    if (sym.more) { delete sym.typeParams; continue; }
     this.setParams(sym, fn);
   }
   for (let s = 0; s < symbols.length; s++) {

@@ -316,6 +316,10 @@ export function argValues(this: Collector, argNodes: Node[]): Array<Expr | null>
       // (`new Set(xs)`, not a spread argument `...xs`, whose position is no parameter's)
       || (e.k === 'spread' && !this.text.startsWith('...', a.start));
     if (useful) known = true;
+    // (an object literal beside a useful argument: its keys only, `Object.assign({}, a, { x })` gives a value with
+    // them, not what their values are)
+    if (e.k !== 'objval' && /^\{\s*\}$/.test(this.text.slice(a.start, a.end))) return { k: 'objval', entries: [] } as Expr;
+    if (e.k === 'objval') return { k: 'objval', entries: e.entries.map((en) => 'name' in en ? { name: en.name, value: { k: 'other' } } : { open: true }) } as Expr;
     return useful ? e : null;
   });
   return known ? out : undefined;
