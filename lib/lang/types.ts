@@ -29,6 +29,13 @@ export interface NameRules {
    */
   mergesByExport?: boolean;
   /**
+   * Declarations of one name that the language never merges are in different scopes (TypeScript: two functions with
+   * bodies, two type aliases, two classes or two variables under one qualified name in a file are each a callback's
+   * local, `test('a', () => { type Source = … })` beside `test('b', …)`; overloads are one symbol, and interfaces,
+   * enums and namespaces do merge), and so are same-named members of two such classes: separate symbols, renamed apart.
+   */
+  scopedDuplicates?: boolean;
+  /**
    * A member's rename takes the members its bases declare (transitively) and every member below any of those, but not
    * the other bases of a type below (TypeScript's language service: renaming `A.id` leaves `B.id` of `interface C
    * extends A, B`). Otherwise members linked by heritage are renamed together whichever way they are reached.

@@ -35,6 +35,11 @@ export function mergesByExport(node: GraphNode): boolean {
   return nameRules(languageOf(node))?.mergesByExport === true;
 }
 
+/** True when declarations of one name that the language never merges are in different scopes (NameRules). */
+export function scopedDuplicates(node: GraphNode): boolean {
+  return nameRules(languageOf(node))?.scopedDuplicates === true;
+}
+
 /** True when a member's rename takes its bases' members and theirs below, not a descendant's other bases' (NameRules). */
 export function renamesFromBases(node: GraphNode): boolean {
   return nameRules(languageOf(node))?.renamesFromBases === true;

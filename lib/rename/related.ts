@@ -21,7 +21,7 @@
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { SYMBOL_LABELS, passesMember, type GraphEdge, type GraphNode, type RelType } from '../graph/schema.ts';
 import { declarationKey } from './lookup.ts';
-import { isMember, isTopLevel, mergesByExport, renamesFromBases } from './identifiers.ts';
+import { isMember, isTopLevel, mergesByExport, renamesFromBases, scopedDuplicates } from './identifiers.ts';
 import { byFileLine, qualifiedNameOf } from '../symbols/lookup.ts';
 import { stubCounterparts } from '../symbols/stubs.ts';
 
@@ -105,9 +105,38 @@ function siteDeclarations(graph: CodeGraph, idx: GroupIndex, node: GraphNode): G
     return node.unionShared === true ? site.filter((n) => n.unionShared === true).sort(byFileLine) : [node];
   }
   const sameExport = site.length > 1 && isTopLevel(node) && mergesByExport(node);
-  const own = sameExport ? site.filter((n) => (n.exported === true) === (node.exported === true)) : [...site];
+  let own = sameExport ? site.filter((n) => (n.exported === true) === (node.exported === true)) : [...site];
+  if (own.length > 1 && scopedDuplicates(node)) own = own.filter((n) => n === node || !inOtherScope(graph, node, n));
   return [...own, ...stubCounterparts(graph, node)].sort(byFileLine);
 }
+
+/**
+ * Whether two declarations of one file and qualified name are in different scopes, where the language never merges
+ * such a pair (`scopedDuplicates`): members of two different containers, or two of a kind that does not merge
+ * (functions, type aliases, classes, variables other than namespaces).
+ */
+function inOtherScope(graph: CodeGraph, a: GraphNode, b: GraphNode): boolean {
+  if (isMember(a) && isMember(b)) {
+    const ca = containerOf(graph, a), cb = containerOf(graph, b);
+    return ca !== undefined && cb !== undefined && ca.uid !== cb.uid && neverMerged(ca, cb);
+  }
+  return neverMerged(a, b);
+}
+
+/**
+ * Two declarations of a kind of which one scope never holds two of one name (two interfaces merge, two classes do not);
+ * both kinds known, neither an overload's signature (which declares the function beside it).
+ */
+function neverMerged(a: GraphNode, b: GraphNode): boolean {
+  if (a.label !== b.label || !NEVER_MERGED.has(a.label) || !a.kind || !b.kind) return false;
+  if (a.kind.endsWith('signature') || b.kind.endsWith('signature')) return false;
+  return !(a.label === 'Variable' && (MERGING_VARIABLE_KINDS.has(a.kind) || MERGING_VARIABLE_KINDS.has(b.kind)));
+}
+
+/** Labels of which two declarations of one name in one scope are an error, never one symbol (overloads are one node). */
+const NEVER_MERGED = new Set(['Function', 'TypeAlias', 'Class', 'Variable']);
+/** Variables that merge with their kind (`namespace N {}` twice, `declare module` blocks). */
+const MERGING_VARIABLE_KINDS = new Set(['namespace', 'module']);
 
 /** Symbols declared in `filePath` under a qualified name (static or not). */
 export function declaredAt(graph: CodeGraph, filePath: string, qualifiedName: string): GraphNode[] {
@@ -124,6 +153,12 @@ export function containerOf(graph: CodeGraph, member: GraphNode): GraphNode | un
   const dot = qn.lastIndexOf('.');
   if (dot < 0) return undefined;
   const parents = groupIndex(graph).byKey.get(`${member.filePath ?? ''}\u0000${qn.slice(0, dot)}`);
+  if (parents && parents.length > 1) {
+    // two classes of one name (each a callback's local): the one whose lines hold the member
+    const line = member.line ?? -1;
+    const holding = parents.filter((p) => (p.line ?? Infinity) <= line && line <= (p.endLine ?? -1));
+    if (holding.length === 1) return holding[0];
+  }
   return parents?.find((p) => p.label === 'Class' || p.label === 'Interface') ?? parents?.[0];
 }
 

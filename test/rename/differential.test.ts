@@ -170,3 +170,9 @@ test('a quoted key in a file that names the member nowhere else is a text_search
   t.deepEqual(at('src/unmeasured.ts'), ['5:32 text_search']);
   t.true(plan.warnings.some((w) => w.includes('quoted key(s) in src/unmeasured.ts')), plan.warnings.join('\n'));
 });
+
+test('graph edits on the rename-scoped-locals fixture: same-named locals of two callbacks are renamed apart, merged declarations together, as TypeScript does', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-scoped-locals');
+  t.true(report.compared >= 20, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});

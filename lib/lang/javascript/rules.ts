@@ -29,6 +29,7 @@ const JS_NAMES: NameRules = {
   reservedTypeNames: new Set<string>(),
   reservedMembers: new Set(['constructor', '__proto__']),
   mergesByExport: true,
+  scopedDuplicates: true,
   renamesFromBases: true,
   quotedKeysWhereNamed: true,
 };
