@@ -303,6 +303,11 @@ export interface SymbolFact {
   callbackParams?: Record<number, Array<Expr | null>>;
   /** Declared in `declare global { … }`: every file names it without an import. */
   global?: true;
+  /**
+   * An interface declared in `declare module './x' { … }` of a module: the module it augments, as written (merged with
+   * that module's top-level declaration of its name).
+   */
+  augments?: string;
   /** An interface's string index signature's type (`[key: string]: Point`): what a member it does not declare gives. */
   index?: Expr;
   /** An interface's construct signatures (`new (props: P): T`): what `new` of a value of its type gives. */

@@ -35,6 +35,11 @@ interface GroupIndex {
   globals: Map<string, GraphNode[]>;
   /** The graph has OVERRIDES edges (an index made before they existed has none: methods are tied by heritage). */
   overrides: boolean;
+  /**
+   * Interfaces declared in `declare module './x' { … }` blocks, by the file they augment and their qualified name
+   * (`${file}\u0000${name}`): merged with that file's declaration of the name.
+   */
+  augments: Map<string, GraphNode[]>;
 }
 const cache = new WeakMap<CodeGraph, GroupIndex>();
 
@@ -43,6 +48,7 @@ function groupIndex(graph: CodeGraph): GroupIndex {
   if (idx) return idx;
   const byKey = new Map<string, GraphNode[]>();
   const globals = new Map<string, GraphNode[]>();
+  const augments = new Map<string, GraphNode[]>();
   const overrides = graph.someEdge((_k, e) => e.type === 'OVERRIDES');
   graph.forEachNode((_uid, n) => {
     if (!SYMBOLS.has(n.label)) return;
@@ -54,15 +60,39 @@ function groupIndex(graph: CodeGraph): GroupIndex {
       const g = globals.get(gk);
       if (g) g.push(n); else globals.set(gk, [n]);
     }
+    if (typeof n.augments === 'string') {
+      const ak = `${n.augments}\u0000${qualifiedNameOf(n)}`;
+      const a = augments.get(ak);
+      if (a) a.push(n); else augments.set(ak, [n]);
+    }
   });
-  idx = { byKey, globals, overrides };
+  idx = { byKey, globals, overrides, augments };
   cache.set(graph, idx);
   return idx;
 }
 
-/** Symbols declared at the same site as `node` (itself included), in file/line order. */
+/**
+ * Symbols declared at the same site as `node` (itself included), in file/line order; with the interfaces that augment
+ * it from `declare module './x' { … }` blocks of other files, or, for such an interface, the declaration it augments
+ * and its other augmentations (TypeScript merges them into one symbol).
+ */
 export function mergedDeclarations(graph: CodeGraph, node: GraphNode): GraphNode[] {
   const idx = groupIndex(graph);
+  if (idx.augments.size && isTopLevel(node)) {
+    const target = typeof node.augments === 'string' ? node.augments : node.filePath ?? '';
+    const augs = idx.augments.get(`${target}\u0000${qualifiedNameOf(node)}`);
+    if (augs) {
+      const own = (idx.byKey.get(`${target}\u0000${qualifiedNameOf(node)}`) ?? []).filter((n) => n.augments === undefined && (n.label === 'Interface' || n.label === 'Class'));
+      const out = new Map<string, GraphNode>();
+      for (const n of [...(own.length ? siteDeclarations(graph, idx, own[0]) : []), ...augs]) out.set(n.uid, n);
+      return [...out.values()].sort(byFileLine);
+    }
+  }
+  return siteDeclarations(graph, idx, node);
+}
+
+/** Symbols declared at the same site as `node` (see mergedDeclarations), without module augmentations. */
+function siteDeclarations(graph: CodeGraph, idx: GroupIndex, node: GraphNode): GraphNode[] {
   if (node.global === true) {
     const g = idx.globals.get(`${qualifiedNameOf(node)}${node.static === true ? '\u0000static' : ''}`);
     if (g && g.length > 1) return [...g].sort(byFileLine);

@@ -76,6 +76,9 @@ export function mergedTypes(this: Evaluator, cls: SymRef, wantStatic: boolean): 
   }
   // a global interface augmented in other files (`declare global { interface ArkEnv { … } }` in each package)
   if (label === 'Interface' && !wantStatic) for (const r of this.globalNamesakes(cls.f, cls.s)) if (this.sym(r).label === 'Interface') (out ??= []).push(r);
+  // … or in a `declare module './x' { … }` block of another file (both ways: the module's own declaration reads the
+  // augmentation's members, and the augmentation the module's)
+  if (!wantStatic) for (const r of this.augmentPartners(cls.f, cls.s)) if (!out?.some((o) => o.f === r.f && o.s === r.s)) (out ??= []).push(r);
   return out;
 }
 

@@ -216,6 +216,8 @@ export class Evaluator {
 
   /** The project's global declarations by name, in file order (see projectGlobal). */
   globals: Map<string, SymRef[]> | undefined;
+  /** (see augmentTable) */
+  augments: Map<string, SymRef[]> | undefined;
 
   /**
    * A free name the project declares globally: at the top of a declaration file that is no module (`global.d.ts`:
@@ -243,6 +245,59 @@ export class Evaluator {
       this.globals = g;
     }
     return this.globals;
+  }
+
+  /**
+   * The interfaces of `declare module './x' { … }` blocks (SymbolFact.augments) by the module they augment and their
+   * name (`${file}\u0000${name}`).
+   */
+  augmentTable(): Map<string, SymRef[]> {
+    if (!this.augments) {
+      const t = new Map<string, SymRef[]>();
+      for (let f = 0; f < this.projectCount; f++) {
+        this.files[f].symbols.forEach((s, i) => {
+          if (s.parent !== -1 || !s.augments) return;
+          const target = this.augmentedFile(f, s.augments, s.name);
+          if (target === undefined) return;
+          const k = `${target}\u0000${s.name}`;
+          const had = t.get(k);
+          if (had) had.push({ f, s: i }); else t.set(k, [{ f, s: i }]);
+        });
+      }
+      this.augments = t;
+    }
+    return this.augments;
+  }
+
+  /**
+   * The project file declaring `name` that `declare module 'source' { interface name … }` in file f augments: the
+   * module's own declaration, or the one it re-exports under that name (a package's entry, a barrel); undefined when the
+   * module is no project file.
+   */
+  augmentedFile(f: number, source: string, name: string): number | undefined {
+    const a = this.module(f, source);
+    if (!('f' in a)) return undefined;
+    const e = this.exportOf(a.f, name);
+    return e && e.t === 'sym' && e.f < this.projectCount ? e.f : a.f;
+  }
+
+  /**
+   * What interface or class `s` of file f merges with through module augmentation: the augmented module's top-level
+   * interfaces and class of its name and the other augmentations (itself left out); none when nothing augments it.
+   */
+  augmentPartners(f: number, s: number): SymRef[] {
+    const sym = this.files[f].symbols[s];
+    if (sym.parent !== -1 || (sym.label !== 'Interface' && sym.label !== 'Class')) return [];
+    const table = this.augmentTable();
+    if (!table.size) return [];
+    let target = f;
+    if (sym.augments) { const t = this.augmentedFile(f, sym.augments, sym.name); if (t === undefined) return []; target = t; }
+    const augs = table.get(`${target}\u0000${sym.name}`);
+    if (!augs) return [];
+    const out: SymRef[] = [];
+    this.files[target].symbols.forEach((t, i) => { if (t.parent === -1 && t.name === sym.name && !t.augments && (t.label === 'Interface' || t.label === 'Class')) out.push({ f: target, s: i }); });
+    out.push(...augs);
+    return out.filter((r) => r.f !== f || r.s !== s);
   }
 
   /** The global declarations of other files that merge with global declaration `s` of file f (none when it is no global). */

@@ -375,6 +375,10 @@ class ProjectBuilder {
         if (sym.isStatic) node.static = true;
         if (sym.isDefault) node.isDefault = true;
         if (global[s]) node.global = true;
+        // (an interface of `declare module './x' { … }`: the file it augments, whose declaration of its name it merges
+        // with; the name of one a module re-exports is no declaration of it, `declare module './index'` of a barrel:
+        // the language service renames the two apart, their members merge all the same, see augmentedFile)
+        if (sym.augments && sym.parent < 0) { const a = this.ev.module(f, sym.augments); if ('f' in a) node.augments = this.files[a.f].path; }
         if (sym.unionShared) node.unionShared = true;
         const pos = this.node(node);
         if (sym.label === 'Method' && sym.parent >= 0) {

@@ -150,6 +150,7 @@ for (const [name, what] of [
   ['rename-merges', '`Object.assign(target, …sources)` as the intersection of its arguments\' types, also through a const holding it'],
   ['rename-returns', 'literals a function returns where its type is contextual: a typed literal\'s methods, a declared function type\'s values, an argument literal\'s functions; not where the result is a type parameter the call infers'],
   ['rename-type-args', 'type arguments written at a call of a generic function without a declared result, a base\'s type parameters as a class\'s heritage binds them for the constructor it inherits or `super(…)` runs'],
+  ['rename-augment', 'interfaces of `declare module \'./x\' { … }` blocks merged with the module\'s declarations of their names (members read through all of them, one rename), members only through a barrel\'s re-export'],
   ['rename-defaults', 'parameters with defaults typed by their context, parameters\' default literals, destructured parameters\' types, a local\'s typed literal, literals that satisfy a type, typed (a top-level\'s or a local\'s) and returned array literals\' items, interface index signatures, typed rest parameters, `reduce` without an initial value, callbacks typed by the callee\'s own type parameter left to the checker'],
 ] as const) {
   test(`graph edits on the ${name} fixture: TypeScript findRenameLocations exactly (${what})`, async (t) => {

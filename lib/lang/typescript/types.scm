@@ -218,6 +218,8 @@
 ((export_statement "=" (identifier) @name) @export (#set! role "export.equals"))
 ; `declare global { … }`: what it declares is global (every file of the program names it without an import)
 ((ambient_declaration "global" (statement_block) @block) (#set! role "scope.global"))
+; `declare module './x' { interface A { … } }` in a module: its declarations merge with the module's own (an augmentation)
+((ambient_declaration (module name: (string) @name body: (statement_block) @block)) (#set! role "scope.augment"))
 ; built-in types: their members are built-in methods (`any`/`unknown`/`object` are told apart by the collector)
 (type_annotation [(predefined_type) (literal_type) (tuple_type)] @literal (#set! role "expr.literal"))
 ; `x as any`, `x as number`: the same told apart for an assertion's type

@@ -138,6 +138,16 @@ export const ecmascriptCollector: CollectorPlugin = {
     // what `declare global { … }` declares (its top-level declarations; their members follow them)
     const blocks = es(this).globalBlocks;
     if (blocks.length) for (const s of symbols) if (s.parent === -1 && blocks.some(([a, b]) => s.line >= a && s.line <= b)) s.global = true;
+    // what `declare module './x' { … }` declares in a module (an augmentation of that module; in a script it would
+    // declare an ambient module of that name instead)
+    const augments = es(this).augmentBlocks;
+    if (augments.length && (this.imports.length || symbols.some((s) => s.exported && !augments.some(([a, b]) => s.line >= a && s.line <= b)))) {
+      for (const s of symbols) {
+        if (s.parent !== -1 || s.label !== 'Interface') continue;
+        const block = augments.find(([a, b]) => s.line >= a && s.line <= b);
+        if (block) s.augments = block[2];
+      }
+    }
   },
 };
 

@@ -407,6 +407,12 @@ export const R = registerRoles({
   'export.equals': { match: exportName },
   'member.type': { match: qualifiedTypeName },
   'scope.global': { match: function (c) { const b = get(c, 'block')!; es(this).globalBlocks.push([b.row + 1, b.endRow + 1]); } },
+  'scope.augment': {
+    match: function (c) {
+      const b = get(c, 'block')!, name = this.plainString(get(c, 'name')!);
+      if (name) es(this).augmentBlocks.push([b.row + 1, b.endRow + 1, name]);
+    },
+  },
   'export.local': { match: exportLocal },
   'export.from': { match: exportFrom },
   'export.star': { match: exportStar },

@@ -30,6 +30,8 @@ export class EcmaFile {
   readonly jsdocImports = new LazyMap<string, number>();
   /** Line ranges (1-based, inclusive) of `declare global { … }` blocks. */
   readonly globalBlocks: Array<[number, number]> = [];
+  /** Line ranges (1-based, inclusive) of `declare module 'x' { … }` blocks, with the module named. */
+  readonly augmentBlocks: Array<[number, number, string]> = [];
 
   constructor(col: Collector) {
     this.moduleExportsAssign = new NodeSet(col.nodeFlags, 2);
