@@ -2,6 +2,8 @@
 
 ; ---------------------------------------------------------------- scopes holding type parameters
 ([(interface_declaration) (type_alias_declaration) (function_signature) (method_signature) (abstract_method_signature) (function_type) (constructor_type) (call_signature) (construct_signature) (conditional_type)] @scope (#set! role "scope.type"))
+; a mapped type's member (`[K in keyof T]: T[K]`): its key is a type parameter seen in it only
+((index_signature (mapped_type_clause)) @scope (#set! role "scope.type"))
 ((abstract_class_declaration) @scope (#set! role "scope.class"))
 
 ; ---------------------------------------------------------------- definitions
@@ -115,6 +117,8 @@
 (type_parameter name: (type_identifier) @name constraint: (constraint (_) @type)? value: (default_type (_) @dflt)? (#set! role "decl.type.param"))
 ; `infer x` declares a type parameter of its conditional type (seen in its branches), shadowing any type `x`
 (infer_type . (type_identifier) @name (#set! role "decl.type.param"))
+; a mapped type's key (`{ [StateKey in K]: … }`) declares a type parameter of that member, shadowing any type of its name
+(mapped_type_clause name: (type_identifier) @name (#set! role "decl.type.param"))
 ; a destructured parameter with a type (`({ logger }: Deps)`): its names are members of that type
 ((required_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type) value: (_)? @value) (#set! role "param.pattern"))
 ((optional_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
