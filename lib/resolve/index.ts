@@ -563,8 +563,10 @@ class ProjectBuilder {
       // (a type alias declaring members: the alias, `const p: Provider = { … }` of `type Provider = { … }`)
       const alias = t.t === 'obj' && t.decls ? ev.typeSymbol(f, sym.type) : undefined;
       const to = t.t === 'inst' ? t : alias && alias !== 'ext' && ev.sym(alias).label === 'TypeAlias' ? alias : undefined;
-      if (!to) continue;
-      this.edge(this.symBase[f] + s, this.posOf(to), 'IMPLEMENTS', to.c, to.r === 'same-file' || to.r === 'typed-receiver' ? 'heritage' : to.r, sym.line);
+      // (an intersection of project types, `const p: Provider & Disposable = { … }`: each part, where no member of the
+      // literal is declared by two of them, whose declarations the language service would not rename together)
+      const parts = to ? [to] : t.t === 'inter' && !t.hole && !t.objs && !t.alts ? this.distinctParts(f, s, t.of) : [];
+      for (const p of parts) this.edge(this.symBase[f] + s, this.posOf(p), 'IMPLEMENTS', p.c, p.r === 'same-file' || p.r === 'typed-receiver' ? 'heritage' : p.r, sym.line);
     }
   }
 
@@ -1059,6 +1061,23 @@ class ProjectBuilder {
   private readonly tiedMemo = new Map<number, SymRef | undefined>();
 
   /** True when a type expression is (or aliases) a union: which member a key belongs to is the checker's call. */
+  /**
+   * The parts of an intersection a typed const's literal implements (see heritage), or none where two parts declare
+   * a member of the literal's name apart (one declaration they both inherit is one).
+   */
+  private distinctParts<T extends { f: number; s: number }>(f: number, s: number, parts: readonly T[]): readonly T[] {
+    for (const name of this.ev.childrenOf(f, s)?.keys() ?? []) {
+      let one: Val | undefined;
+      for (const p of parts) {
+        const m = this.ev.member({ t: 'inst', f: p.f, s: p.s, r: 'typed-receiver', c: 1 }, name);
+        if (m.t !== 'sym') continue;
+        if (one && (one.t !== 'sym' || one.f !== m.f || one.s !== m.s)) return [];
+        one = m;
+      }
+    }
+    return parts;
+  }
+
   private throughUnion(f: number, t: Expr, depth: number): boolean {
     if (t.k === 'union') return true;
     if (depth > 8 || t.k !== 'id') return false;

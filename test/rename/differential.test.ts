@@ -147,7 +147,7 @@ for (const [name, what] of [
   ['rename-collections', '`Array.from(xs, cb)`\'s callback, `new Map(entries)`, `Object.fromEntries(entries)`'],
   ['rename-arguments', 'literals passed to typed rest parameters, to a declared array\'s `push`/`unshift`/`splice`, a set\'s `add`, a map\'s `set`, to `new Box<Options>(…)`'],
   ['rename-idioms', 'an assignment in parentheses is worth its right side (`const el = (vnode.el = create(tag))`)'],
-  ['rename-merges', '`Object.assign(target, …sources)` as the intersection of its arguments\' types, also through a const holding it'],
+  ['rename-merges', '`Object.assign(target, …sources)` as the intersection of its arguments\' types, also through a const holding it; a typed const\'s literal implements each part of an intersection'],
   ['rename-returns', 'literals a function returns where its type is contextual: a typed literal\'s methods, a declared function type\'s values, an argument literal\'s functions; not where the result is a type parameter the call infers'],
   ['rename-type-args', 'type arguments written at a call of a generic function without a declared result, a base\'s type parameters as a class\'s heritage binds them for the constructor it inherits or `super(…)` runs'],
   ['rename-augment', 'interfaces of `declare module \'./x\' { … }` blocks merged with the module\'s declarations of their names (members read through all of them, one rename), members only through a barrel\'s re-export'],
