@@ -1,5 +1,6 @@
 import test from 'ava';
 import { macroAttributes } from '../../lib/lang/c/macro-attributes.ts';
+import { extractFile } from '../../lib/lang/index.ts';
 
 const blank = (line: string, macro: string): string => line.replace(macro, ' '.repeat(macro.length));
 
@@ -40,4 +41,45 @@ test('a macro after a statement\'s head, a cast or a return is code, and stays',
     '}',
   ].join('\n');
   t.is(macroAttributes(code), code);
+});
+
+test('C loop macros (`list_for_each_entry(pos, head, member) {`) end as a call statement before their body; statements, definitions and C++ stay', async (t) => {
+  const { loopMacros, cMacroRepairs, macroRepairs } = await import('../../lib/lang/c/macro-attributes.ts');
+  const code = [
+    'void walk(struct list *l) {',
+    '\tfor_each_string_list_item(item, l) {',
+    '\t\tuse(item);',
+    '\t}',
+    '\thash_for_each (ht, bkt, obj, node)',
+    '\t{',
+    '\t\tuse(obj);',
+    '\t}',
+    '\tif (ready(l)) {',
+    '\t\tswitch (l->kind) {',
+    '\t\t}',
+    '\t}',
+    '}',
+    'old_style(a, b)',
+    '{',
+    '}',
+  ].join('\n');
+  const out = loopMacros(code).split('\n');
+  t.is(out[1], '\tfor_each_string_list_item(item, l);{');
+  t.is(out[4], '\thash_for_each (ht, bkt, obj, node)');
+  t.is(out[5], ';{');
+  t.is(out.slice(8).join('\n'), code.split('\n').slice(8).join('\n'));
+  t.is(loopMacros(code).length, code.length);
+  // C++: a lower-case class's constructor has that shape, so C++'s repairs leave it
+  const cpp = 'class my_vector {\n  my_vector(int n) {\n    grow(n);\n  }\n};\n';
+  t.deepEqual(macroRepairs(cpp).map((r) => r.includes('my_vector(int n)')), [true, true]);
+  t.true(cMacroRepairs(code).every((r) => r.includes('for_each_string_list_item(item, l);{')));
+});
+
+test('a C file whose loop macros broke its parse keeps its calls without errors', (t) => {
+  const code = 'struct item { int x; };\nvoid use(struct item *i) { }\nvoid run(struct list *l) {\n\tstruct item *item;\n\tfor_each_item(item, l) {\n\t\tuse(item);\n\t}\n}\n';
+  const facts = extractFile('a.c', code, 'c');
+  t.is(facts.parseErrors, 0);
+  const called = facts.calls.map((c) => (c.callee as { name?: string }).name);
+  t.true(called.includes('use'));
+  t.true(called.includes('for_each_item'), 'the macro keeps its call');
 });

@@ -7,7 +7,7 @@ import { grammarBinding } from '../../extract/runtime.ts';
 import { nominalCollector } from '../../extract/nominal/collect.ts';
 import { queryFile } from '../query-file.ts';
 import type { Language } from '../types.ts';
-import { macroRepairs } from './macro-attributes.ts';
+import { cMacroRepairs } from './macro-attributes.ts';
 import { cRules } from './rules.ts';
 import { cSyntax } from './syntax.ts';
 
@@ -18,8 +18,8 @@ export const c: Language = {
   nodeTypes: ['tree-sitter-c', 'src/node-types.json'],
   queries: [queryFile('c/c.scm')],
   comments: cSyntax.comments,
-  // export and visibility macros the grammar cannot parse (macro-attributes.ts)
-  repair: macroRepairs,
+  // export and visibility macros and loop macros the grammar cannot parse (macro-attributes.ts)
+  repair: cMacroRepairs,
   collect: nominalCollector(cSyntax),
   rules: cRules,
 };

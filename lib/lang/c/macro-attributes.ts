@@ -57,6 +57,37 @@ export function macroRepairs(text: string): readonly string[] {
 }
 
 /**
+ * C's repairs: macroRepairs' with loop macros ended as call statements in both (LOOP_MACRO's shape is no C statement;
+ * in C++ it is a constructor of a lower-case class, so C++ keeps macroRepairs).
+ */
+export function cMacroRepairs(text: string): readonly string[] {
+  const loops = loopMacros(text);
+  const repairs = macroRepairs(text).map(loopMacros);
+  // the loop macros alone first: the other repairs blank macros, whose calls a file that needs none of them keeps
+  return loops === text ? repairs : [loops, ...repairs];
+}
+
+// an indented call of a lower-case name whose `(…)` is followed by a body (`for_each_string_list_item(item, &list) {`,
+// `list_for_each_entry(pos, head, member)` then `{` on the next line): no C statement has that shape but a loop macro's
+const LOOP_MACRO = /^([ \t]+)([a-z_][a-z0-9_]*)([ \t]*\((?:[^()\n]|\((?:[^()\n]|\([^()\n]*\))*\))*\))([ \t]*\r?\n?[ \t]*)(?=\{)/gm;
+const STATEMENT_WORDS = /^(?:if|for|while|switch|return|sizeof|alignof|typeof|decltype|catch|defined)$/;
+
+/**
+ * The text with loop macros (LOOP_MACRO: `hash_for_each(ht, bkt, obj, node) {`) ended as a call statement: a `;` takes
+ * the place of the last blank before the body, which is then a block of its own. The macro keeps its call (its
+ * `impact` reaches every loop), the body its calls; a macro written right against its `{` is left as it is.
+ */
+export function loopMacros(text: string): string {
+  return text.replace(LOOP_MACRO, (all: string, lead: string, name: string, args: string, gap: string, offset: number) => {
+    if (STATEMENT_WORDS.test(name) || continuesLine(text, offset)) return all;
+    const last = gap.length - 1;
+    if (last >= 0 && (gap[last] === ' ' || gap[last] === '\t')) return `${lead}${name}${args}${gap.slice(0, last)};`;
+    if (gap.length > 0 && (gap[0] === ' ' || gap[0] === '\t')) return `${lead}${name}${args};${gap.slice(1)}`;
+    return all;
+  });
+}
+
+/**
  * Whether the line starting at `offset` continues the one before it (that line ends in a backslash): a macro
  * body's or a directive's line, where no repair applies.
  */
