@@ -20,6 +20,9 @@ const cases: Array<[string, string]> = [
   ['a when guard', '        return when (v) {\n            is String if v.isEmpty() -> 1\n            is Int -> 2\n            else -> 3\n        }'],
   ['dynamic as a name', '        val dynamic = v is String\n        return f(v, dynamic)'],
   ['an infix get', '        val id = table.insert { it[name] = v } get table.id\n        return id'],
+  ['a routing call named get after a property', '        val messages = listOf(v)\n        get("/stream") {\n            messages.size\n        }\n        return messages'],
+  ['suspend called with a lambda', '        val block = suspend {\n            second()\n        }\n        return block'],
+  ['suspend before a parenthesised function type', '        val verify: suspend ((Any) -> Int?) = { null }\n        return verify'],
 ];
 
 for (const [what, body] of cases) {
@@ -62,6 +65,11 @@ test('code the grammar takes is left alone: an if expression, a getter, a modifi
     '    fun f(a: Boolean) = listOf(1).map { if (a) 1 else 2 }.map { z -> z }',
     '    fun g(a: Boolean): Int { return if (a) 1 else 2 }',
     '    fun h() = "$x and ${y} cost \\$5" + """raw $x"""',
+    '    val z: Int',
+    '        get() = 3',
+    '    var w: String = ""',
+    '        set(value) { field = value }',
+    '    suspend fun s(block: suspend () -> Unit) = block()',
     '    val d: dynamic = null',
     '}',
   ].join('\n');

@@ -697,15 +697,39 @@ export function heritageKeys(this: Collector, node: Node): { keys: string[]; pic
     if (name.k !== 'id' || name.b) return undefined;
     if (types.same.has(name.name) && name.name !== types.omit && name.name !== types.pick) { node = g.arg; continue; }
     if ((name.name !== types.omit && name.name !== types.pick) || !g.arg2) return undefined;
-    const keys: string[] = [];
-    for (const part of this.text.slice(g.arg2.start, g.arg2.end).replace(/^[\s(|]+|[\s)]+$/g, '').split('|')) {
-      const m = /^\s*(['"])([^'"\\]*)\1\s*$/.exec(part);
-      if (!m) return undefined;
-      keys.push(m[2]);
-    }
+    const keys = literalUnion(this.text.slice(g.arg2.start, g.arg2.end));
+    if (!keys) return undefined;
     return name.name === types.pick ? { keys, pick: true } : { keys };
   }
   return undefined;
+}
+
+/**
+ * The strings of a union of string literals as written (`'a' | 'b'`, a leading `|`, parentheses, comments between the
+ * members); undefined when any member is something else or a literal has an escape.
+ */
+function literalUnion(text: string): string[] | undefined {
+  const keys: string[] = [];
+  let expectKey = true;
+  for (let i = 0; i < text.length;) {
+    const c = text[i];
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '(' || c === ')') { i++; continue; }
+    if (c === '|') { if (!expectKey || keys.length === 0) expectKey = true; i++; continue; }
+    if (c === '/' && text[i + 1] === '/') { const end = text.indexOf('\n', i); i = end < 0 ? text.length : end; continue; }
+    if (c === '/' && text[i + 1] === '*') { const end = text.indexOf('*/', i + 2); if (end < 0) return undefined; i = end + 2; continue; }
+    if ((c === '\'' || c === '"') && expectKey) {
+      const end = text.indexOf(c, i + 1);
+      if (end < 0) return undefined;
+      const key = text.slice(i + 1, end);
+      if (key.includes('\\') || key.includes('\n')) return undefined;
+      keys.push(key);
+      expectKey = false;
+      i = end + 1;
+      continue;
+    }
+    return undefined;
+  }
+  return keys.length > 0 && !expectKey ? keys : undefined;
 }
 
 /**

@@ -18,6 +18,12 @@
  * - `get` and `set` called infix (`table.insert { … } get table.id`, Exposed's DSL): the grammar reads a property's
  *   accessor there; between an expression's end and an operand on the same line, not after a modifier, the first
  *   letter becomes `_`.
+ * - A call of a function named `get` or `set` at a line's start after a property (`val messages = Channel<String>()`
+ *   then `get("/stream") { … }`, Ktor's routing): the grammar reads it as the property's accessor, though a getter's
+ *   parentheses are empty and a setter's hold a name; with an argument or a lambda, its first letter becomes `_`.
+ * - `suspend { … }` (the standard library's function, called with a lambda): the grammar reads a modifier, so its first
+ *   letter becomes `_`; and `suspend` before a parenthesised function type (`suspend ((Header) -> Verifier?)`), which it
+ *   cannot read, becomes spaces (what the type calls is the same).
  * - Context parameters and receivers on a declaration's first line (`context(_: Scope)` then `fun …`): the grammar
  *   takes neither the named form nor either form inside a class body, and the error took the class with it; the
  *   `context(…)` becomes spaces, so the declaration after it parses (its context is not read).
@@ -34,6 +40,14 @@ const BEFORE_IF_EXPRESSION = /(?:^|[^\w])(?:return|else|throw|to|in|is|as|and|or
 /** `dynamic` where a name stands, not a type: not after `:`, `<`, `as`, `is`, `,` in type arguments, nor before `>`. */
 const DYNAMIC_NAME = /(?<![:<]\s*|\b(?:as|is)\s+|\.)\bdynamic\b(?!\s*[>?])/g;
 
+/** `get(x…` or `get {` at a line's start (a call: a getter is `get()`), `set("…"` (a setter's parameter is a name). */
+const LEADING_ACCESSOR_CALL = /^([ \t]*)(?:get(?=[ \t]*(?:\([ \t]*[^)\s]|\{))|set(?=\([ \t]*[^\sA-Za-z_)]))/gm;
+
+/** `suspend` called with a lambda (`val block = suspend { … }`). */
+const SUSPEND_CALL = /\bsuspend(?=[ \t]*\{)/g;
+/** `suspend` before a parenthesised function type (`: suspend ((A) -> B)`). */
+const SUSPEND_PARENTHESISED_TYPE = /\bsuspend(?=[ \t]*\(\()/g;
+
 /** `get`/`set` between an expression's end and an operand on one line (an infix call, not an accessor). */
 const INFIX_ACCESSOR_WORD = /(?<=([\w)\]}"'`])[ \t]+)(?:get|set)(?=[ \t]+[\w("'`\[])/g;
 /** The word before an accessor that makes it one (`private set`, `override get`), or an annotation's end. */
@@ -48,6 +62,8 @@ export function kotlinRepair(text: string): string {
   if (out.includes('if')) out = repairWhenGuards(out);
   if (out.includes('dynamic')) out = out.replace(DYNAMIC_NAME, '_ynamic');
   if (out.includes(' get ') || out.includes(' set ')) out = repairInfixAccessorWords(out);
+  if (out.includes('get') || out.includes('set')) out = out.replace(LEADING_ACCESSOR_CALL, (all: string, lead: string) => `${lead}_${all.slice(lead.length + 1)}`);
+  if (out.includes('suspend')) out = out.replace(SUSPEND_CALL, '_uspend').replace(SUSPEND_PARENTHESISED_TYPE, '       ');
   if (out.includes('context')) out = out.replace(CONTEXT_CLAUSE, (_all, lead: string, clause: string) => lead + ' '.repeat(clause.length));
   return out;
 }
