@@ -28,6 +28,7 @@ const CASES: Array<[string, string]> = [
   ['consume', 'func f(_ b: Box) -> Box {\n    let mine = consume b\n    return mine\n}\n'],
   ['sending after consuming', 'func handle(reader: consuming sending Reader, sender: consuming sending Sender) { run() }\nfunc run() {}\n'],
   ['typed throws', 'enum E: Error { case bad }\nfunc parse(_ s: String) throws(E) -> Int { try check(s) }\nfunc check(_ s: String) throws(E) -> Int { 1 }\n'],
+  ['try await in a condition', 'func load() async throws {\n    if let c = try? await decode(1) {\n        use(c)\n    }\n    guard let d = try await decode(2) else { return }\n    use(d)\n}\n'],
   ['an unsafe expression', 'func set(_ k: String) {\n    if k.isEmpty {\n        unsafe setenv(k, "", 1)\n    }\n    let p = unsafe ptr.pointee\n    return\n}\n'],
   ['#if around a member declaration', 'enum E: Error {\n    #if canImport(Security)\n    enum Reason { case a }\n    #endif\n    case other\n}\n'],
   ['empty tuple arguments', 'func check() -> Result<Void, Error> {\n    report(Result(value: (), error: nil))\n    return .success(())\n}\n'],

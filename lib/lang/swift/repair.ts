@@ -31,6 +31,9 @@ const SENDING_PARAMETER = /(?<=[A-Za-z_0-9][ \t]*:[ \t]*(?:(?:borrowing|consumin
 const TYPED_THROWS = /\bthrows(\([^()\n]*\))/g;
 // `unsafe` before an expression (`unsafe setenv(k, v, 1)`, `return unsafe p.pointee`, Swift 6.2)
 const UNSAFE_EXPRESSION = /(?<=(?:^|[=(,{]|\breturn|\btry|\bawait)[ \t]*)unsafe(?=[ \t]+[A-Za-z_&(.])/gm;
+// `await` after `try` in an `if`/`guard`/`while` condition (`if let c = try? await r.decode(C.self) {`): blanked, the
+// call stays
+const AWAIT_IN_CONDITION = /(?<=\b(?:if|guard|while)\b[^\n{]*\btry[?!]?[ \t]+)await\b/g;
 // `consume x` as an expression (`_ = consume retrier`, `f(consume x)`)
 const CONSUME = /(?<=(?:^|[=(,])[ \t]*)consume(?=[ \t]+[A-Za-z_])/gm;
 // a directive line: inside a type's member list the grammar cannot take `#if canImport(X)` around a declaration
@@ -41,7 +44,7 @@ const EMPTY_TUPLE_ARGUMENT = /(?<=[(,:][ \t]*)\(\)(?=[ \t]*[,)])/g;
 /**
  * Newer Swift syntax tree-sitter-swift 0.7.1 does not parse, each written as what the grammar reads alike for calls and
  * declarations: `nonisolated(unsafe)`, a parameter's `sending` (after `consuming` too), typed throws' error type
- * (`throws(E)`), an `unsafe` expression's marker, `consume x`, an empty tuple argument (`0` and a space), and the
+ * (`throws(E)`), an `unsafe` expression's marker, `await` after `try` in a condition, `consume x`, an empty tuple argument (`0` and a space), and the
  * compiler-directive lines (`#if`,
  * `#else`, `#endif`, `#error`), blanked so that both branches are read as members, as the grammar reads a directive
  * between statements. Same length, as every repair.
@@ -52,6 +55,7 @@ export function modernSyntax(text: string): string {
     .replace(SENDING_PARAMETER, blank)
     .replace(TYPED_THROWS, (_all, type: string) => 'throws' + blank(type))
     .replace(UNSAFE_EXPRESSION, blank)
+    .replace(AWAIT_IN_CONDITION, blank)
     .replace(CONSUME, blank)
     .replace(DIRECTIVE_LINE, (_all, lead: string, directive: string) => lead + blank(directive))
     .replace(EMPTY_TUPLE_ARGUMENT, '0 ');
