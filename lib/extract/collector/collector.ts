@@ -775,6 +775,9 @@ export class Collector {
     if (x.slot && x.value && !this.wraps.has(x.value)) this.slotDefault.set(x.slot, { value: x.value, from: cur });
     if (x.pattern && this.patternDefault.size) { const d = this.patternDefault.get(x.pattern); if (d) d.from ??= cur; }
     if (this.claimed.has(x.name)) return;
+    // (a named function expression that is a symbol of its own, `return function normalize(…) {…}`: its name is that
+    // symbol's inside it, see ownNameOf)
+    if (scope.node && this.ownNameOf.size && this.ownNameOf.has(scope.node) && /^(?:async\s+)?function\s*\*?\s*$/.test(this.text.slice(scope.node.start, x.name.start))) return;
     const name = this.ident(x.name);
     const prop = this.paramPropOf.get(x.name);
     if (prop !== undefined) {

@@ -47,6 +47,10 @@
   (arrow_function parameter: (identifier) @param)] @fn (#set! role "param.slot"))
 (formal_parameters (comment) @comment (#set! role "comment"))
 (catch_clause parameter: (identifier) @name (#set! role "decl.local"))
+; a named function expression's name is bound only inside it (`const fact = function fact(n) { … fact(n - 1) }`: the
+; inner name is no use of the const)
+; (holding the function: a call of it inside runs it)
+([(function_expression name: (identifier) @name) (generator_function name: (identifier) @name)] @value (#set! role "decl.local"))
 (for_in_statement left: (identifier) @name operator: "in" (#set! role "decl.local"))
 ; `for (const x of xs)`: x is an element of xs
 (for_in_statement left: (identifier) @name operator: "of" right: (_) @value (#set! role "decl.element"))
