@@ -13,8 +13,8 @@
  * - A `when` branch's guard (Kotlin 2.2: `is Text if text.isBlank() ->`): `if` becomes `, `, a second condition of
  *   the branch, so the guard's calls stay in the tree.
  * - `dynamic` as a name (`val dynamic = …`, `f(name, dynamic)`): the grammar knows it only as Kotlin/JS's type, so
- *   outside a type's place (after `:`, `<`, `as`, `is`, or before `>`) its first letter becomes `_`; the facts keep
- *   the name, read from the original text.
+ *   outside a type's place (after `:`, `<`, `as`, `is`, or before `>` or `?`) its first letter becomes `_`; the facts
+ *   keep the name, read from the original text.
  * - `get` and `set` called infix (`table.insert { … } get table.id`, Exposed's DSL): the grammar reads a property's
  *   accessor there; between an expression's end and an operand on the same line, not after a modifier, the first
  *   letter becomes `_`.
@@ -37,7 +37,7 @@ const WHEN_GUARD = /^([ \t]*(?:!?(?:is|in)[ \t]+)?[^\n]*?[\w)\]>"'`?])([ \t]+)if
 /** Words that may stand before an `if` expression (`return if (…)`, `else if`), which is no guard. */
 const BEFORE_IF_EXPRESSION = /(?:^|[^\w])(?:return|else|throw|to|in|is|as|and|or|xor|shl|shr|until|downTo|step)$/;
 
-/** `dynamic` where a name stands, not a type: not after `:`, `<`, `as`, `is`, `,` in type arguments, nor before `>`. */
+/** `dynamic` where a name stands, not a type: not after `:`, `<`, `as`, `is` or `.`, nor before `>` or `?`. */
 const DYNAMIC_NAME = /(?<![:<]\s*|\b(?:as|is)\s+|\.)\bdynamic\b(?!\s*[>?])/g;
 
 /** `get(x…` or `get {` at a line's start (a call: a getter is `get()`), `set("…"` (a setter's parameter is a name). */
@@ -50,7 +50,7 @@ const SUSPEND_PARENTHESISED_TYPE = /\bsuspend(?=[ \t]*\(\()/g;
 
 /** `get`/`set` between an expression's end and an operand on one line (an infix call, not an accessor). */
 const INFIX_ACCESSOR_WORD = /(?<=([\w)\]}"'`])[ \t]+)(?:get|set)(?=[ \t]+[\w("'`\[])/g;
-/** The word before an accessor that makes it one (`private set`, `override get`), or an annotation's end. */
+/** The word before an accessor that makes it one (`private set`, `override get`); a line opening with an annotation is one too. */
 const ACCESSOR_MODIFIER = /(?:^|[^\w])(?:private|protected|internal|public|override|open|final|inline|external|abstract|lateinit)$/;
 
 /** `context(…)` alone before a declaration, at the start of its line (one level of nested parentheses). */
