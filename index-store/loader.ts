@@ -61,8 +61,6 @@ interface Slot {
 }
 
 const generationDirs = new WeakMap<Snapshot, string>();
-/** Load failures already written to the loader's log (a warm-up does not write them again). */
-const reportedFailures = new WeakSet<object>();
 
 /** The generation folder a snapshot was read from (undefined for one built in memory): a worker can read it again. */
 export function generationDirOf(snapshot: Snapshot): string | undefined {
@@ -74,6 +72,8 @@ export class SnapshotLoader {
   private readonly slots = new Map<string, Slot>(); // by real root path
   private registryCache?: { mtimeMs: number; size: number; repos: RepoInfo[] };
   private closed = false;
+  /** Load failures already written to this loader's log (a warm-up does not write them again). */
+  private readonly reportedFailures = new WeakSet<object>();
 
   constructor(readonly options: SnapshotLoaderOptions = {}) {}
 
@@ -119,7 +119,7 @@ export class SnapshotLoader {
 
   /** True when this load failure was already written to the loader's log. */
   reported(err: unknown): boolean {
-    return typeof err === 'object' && err !== null && reportedFailures.has(err);
+    return typeof err === 'object' && err !== null && this.reportedFailures.has(err);
   }
 
   /** Stops watching and drops cached snapshots. */
@@ -173,7 +173,7 @@ export class SnapshotLoader {
           slot.failed = { generation: attempt.generation, error: err };
           const why = err instanceof Error ? err.message : String(err);
           this.options.log?.(slot.current ? `keeping the previous snapshot of '${info.name}': ${why}` : `cannot load '${info.name}': ${why}`);
-          if (this.options.log && typeof err === 'object' && err !== null) reportedFailures.add(err);
+          if (this.options.log && typeof err === 'object' && err !== null) this.reportedFailures.add(err);
         }
         throw err;
       } finally {

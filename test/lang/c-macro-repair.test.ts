@@ -1,5 +1,5 @@
 import test from 'ava';
-import { macroAttributes } from '../../lib/lang/c/macro-attributes.ts';
+import { cMacroRepairs, loopMacros, macroAttributes, macroRepairs } from '../../lib/lang/c/macro-attributes.ts';
 import { extractFile } from '../../lib/lang/index.ts';
 
 const blank = (line: string, macro: string): string => line.replace(macro, ' '.repeat(macro.length));
@@ -43,8 +43,7 @@ test('a macro after a statement\'s head, a cast or a return is code, and stays',
   t.is(macroAttributes(code), code);
 });
 
-test('C loop macros (`list_for_each_entry(pos, head, member) {`) end as a call statement before their body; statements, definitions and C++ stay', async (t) => {
-  const { loopMacros, cMacroRepairs, macroRepairs } = await import('../../lib/lang/c/macro-attributes.ts');
+test('C loop macros (`list_for_each_entry(pos, head, member) {`) end as a call statement before their body; statements, definitions and C++ stay', (t) => {
   const code = [
     'void walk(struct list *l) {',
     '\tfor_each_string_list_item(item, l) {',

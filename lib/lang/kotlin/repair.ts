@@ -56,14 +56,17 @@ const ACCESSOR_MODIFIER = /(?:^|[^\w])(?:private|protected|internal|public|overr
 /** `context(…)` alone before a declaration, at the start of its line (one level of nested parentheses). */
 const CONTEXT_CLAUSE = /^([ \t]*)(context[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))(?=\s*(?:@|(?:(?:public|private|protected|internal|override|open|final|abstract|suspend|inline|operator|infix)\s+)*(?:fun|val|var|class|object|interface)\b))/gm;
 
+/** A word the grammar takes for a keyword, written as a name of the same length (its first letter `_`). */
+const asName = (word: string): string => `_${word.slice(1)}`;
+
 /** The repaired text of a Kotlin file, or the text itself when nothing needed repair. */
 export function kotlinRepair(text: string): string {
   let out = text.includes('"') ? repairStrings(text) : text;
   if (out.includes('if')) out = repairWhenGuards(out);
-  if (out.includes('dynamic')) out = out.replace(DYNAMIC_NAME, '_ynamic');
+  if (out.includes('dynamic')) out = out.replace(DYNAMIC_NAME, asName);
   if (out.includes(' get ') || out.includes(' set ')) out = repairInfixAccessorWords(out);
-  if (out.includes('get') || out.includes('set')) out = out.replace(LEADING_ACCESSOR_CALL, (all: string, lead: string) => `${lead}_${all.slice(lead.length + 1)}`);
-  if (out.includes('suspend')) out = out.replace(SUSPEND_CALL, '_uspend').replace(SUSPEND_PARENTHESISED_TYPE, '       ');
+  if (out.includes('get') || out.includes('set')) out = out.replace(LEADING_ACCESSOR_CALL, (all: string, lead: string) => lead + asName(all.slice(lead.length)));
+  if (out.includes('suspend')) out = out.replace(SUSPEND_CALL, asName).replace(SUSPEND_PARENTHESISED_TYPE, '       ');
   if (out.includes('context')) out = out.replace(CONTEXT_CLAUSE, (_all, lead: string, clause: string) => lead + ' '.repeat(clause.length));
   return out;
 }
@@ -181,6 +184,6 @@ function repairInfixAccessorWords(text: string): string {
   return text.replace(INFIX_ACCESSOR_WORD, (word: string, _end: string, offset: number) => {
     const lineStart = text.lastIndexOf('\n', offset) + 1;
     const before = text.slice(lineStart, offset).trimEnd();
-    return ACCESSOR_MODIFIER.test(before) || /^\s*@/.test(before) ? word : `_${word.slice(1)}`;
+    return ACCESSOR_MODIFIER.test(before) || /^\s*@/.test(before) ? word : asName(word);
   });
 }

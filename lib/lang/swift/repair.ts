@@ -44,10 +44,10 @@ const EMPTY_TUPLE_ARGUMENT = /(?<=[(,:][ \t]*)\(\)(?=[ \t]*[,)])/g;
 /**
  * Newer Swift syntax tree-sitter-swift 0.7.1 does not parse, each written as what the grammar reads alike for calls and
  * declarations: `nonisolated(unsafe)`, a parameter's `sending` (after `consuming` too), typed throws' error type
- * (`throws(E)`), an `unsafe` expression's marker, `await` after `try` in a condition, `consume x`, an empty tuple argument (`0` and a space), and the
- * compiler-directive lines (`#if`,
- * `#else`, `#endif`, `#error`), blanked so that both branches are read as members, as the grammar reads a directive
- * between statements. Same length, as every repair.
+ * (`throws(E)`), an `unsafe` expression's marker, `await` after `try` in a condition, `consume x`, an empty tuple
+ * argument (`0` and a space), and the compiler-directive lines (`#if`, `#else`, `#endif`, `#error`), blanked so that
+ * both branches are read as members, as the grammar reads a directive between statements. Same length, as every
+ * repair.
  */
 export function modernSyntax(text: string): string {
   return text
