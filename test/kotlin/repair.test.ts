@@ -75,3 +75,18 @@ test('code the grammar takes is left alone: an if expression, a getter, a modifi
   ].join('\n');
   t.is(kotlinRepair(text), text);
 });
+
+test('a nested class\'s primary constructor with modifiers on the next line: one annotation of the same length, and the enclosing class keeps its members', (t) => {
+  const text = 'package p\n\nclass Outer {\n    class Builder<T>\n    @Inject internal actual constructor(val name: String) : Base<Builder<T>>, Other {\n        fun build(): Int = 1\n    }\n\n    fun after(): Int = 2\n}\n';
+  t.false(parses(text), 'the grammar has caught up: this repair may be dropped');
+  const repaired = kotlinRepair(text);
+  t.is(repaired.length, text.length);
+  t.true(repaired.includes('    @Inject                 constructor(val name'), repaired);
+  t.true(parses(repaired), repaired);
+  const facts = extractFile('src/p/Outer.kt', text, 'kotlin');
+  t.is(facts.parseErrors, 0);
+  t.deepEqual(facts.symbols.filter((s) => s.label === 'Method').map((s) => s.name), ['build', 'after']);
+  // a class whose constructor stands on its own line without modifiers, or a constructor call, is left alone
+  const plain = 'class A\nconstructor(x: Int)\nval made = constructor(1)\n';
+  t.is(kotlinRepair(plain), plain);
+});

@@ -61,8 +61,12 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
 export class TsRenameOracle {
   private readonly service: ts.LanguageService;
   private readonly texts = new Map<string, string>();
+  /** Absolute: the service reports absolute file names, which a relative root would fail to relativise. */
+  readonly root: string;
 
-  constructor(readonly root: string, files: readonly string[], options: ts.CompilerOptions = COMPILER_OPTIONS) {
+  constructor(root: string, files: readonly string[], options: ts.CompilerOptions = COMPILER_OPTIONS) {
+    this.root = path.resolve(root);
+    root = this.root;
     const abs = files.map((f) => path.join(root, f));
     const snapshots = new Map<string, ts.IScriptSnapshot>();
     const host: ts.LanguageServiceHost = {

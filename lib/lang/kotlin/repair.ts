@@ -27,6 +27,10 @@
  * - Context parameters and receivers on a declaration's first line (`context(_: Scope)` then `fun …`): the grammar
  *   takes neither the named form nor either form inside a class body, and the error took the class with it; the
  *   `context(…)` becomes spaces, so the declaration after it parses (its context is not read).
+ * - A primary constructor with modifiers on the line after its class's name (`class Builder` then `internal
+ *   constructor(…) : Base {`): inside a class body the grammar ends the class at the line's end and cannot read the
+ *   rest, which took the enclosing class with it. The first modifier becomes an annotation (`@nternal`), the only
+ *   form it continues a header with, and the words after it up to `constructor` spaces.
  */
 
 /** What starts a string template's name (`$name`) or block (`${`). */
@@ -56,6 +60,12 @@ const ACCESSOR_MODIFIER = /(?:^|[^\w])(?:private|protected|internal|public|overr
 /** `context(…)` alone before a declaration, at the start of its line (one level of nested parentheses). */
 const CONTEXT_CLAUSE = /^([ \t]*)(context[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))(?=\s*(?:@|(?:(?:public|private|protected|internal|override|open|final|abstract|suspend|inline|operator|infix)\s+)*(?:fun|val|var|class|object|interface)\b))/gm;
 
+/**
+ * A class's name (and type parameters) ending its line, then the next line's modifiers and annotations before a
+ * primary `constructor(`: group 1 up to those words, group 2 the words.
+ */
+const CONSTRUCTOR_NEXT_LINE = /^([ \t]*(?:[a-z]+[ \t]+)*(?:class|object)[ \t]+[A-Za-z_]\w*(?:<[^\n]*>)?[ \t]*\r?\n[ \t]*)((?:@?[A-Za-z_][\w.]*[ \t]+)+)(?=constructor[ \t]*\()/gm;
+
 /** A word the grammar takes for a keyword, written as a name of the same length (its first letter `_`). */
 const asName = (word: string): string => `_${word.slice(1)}`;
 
@@ -68,7 +78,14 @@ export function kotlinRepair(text: string): string {
   if (out.includes('get') || out.includes('set')) out = out.replace(LEADING_ACCESSOR_CALL, (all: string, lead: string) => lead + asName(all.slice(lead.length)));
   if (out.includes('suspend')) out = out.replace(SUSPEND_CALL, asName).replace(SUSPEND_PARENTHESISED_TYPE, '       ');
   if (out.includes('context')) out = out.replace(CONTEXT_CLAUSE, (_all, lead: string, clause: string) => lead + ' '.repeat(clause.length));
+  if (out.includes('constructor')) out = out.replace(CONSTRUCTOR_NEXT_LINE, (_all, head: string, words: string) => head + asAnnotation(words));
   return out;
+}
+
+/** Modifiers and annotations before a constructor as one annotation of the same length (`internal actual ` → `@nternal        `). */
+function asAnnotation(words: string): string {
+  const first = /^\S+/.exec(words)![0];
+  return (first.startsWith('@') ? first : `@${first.slice(1)}`) + ' '.repeat(words.length - first.length);
 }
 
 /**

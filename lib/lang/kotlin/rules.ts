@@ -56,6 +56,15 @@ const KOTLIN_CONTAINERS: ContainerRules = {
     'asSequence', 'asIterable', 'subList', 'values', 'shuffled', 'plus', 'minus', 'onEach', 'iterator', 'listIterator']),
 };
 
+/** The standard library's factories whose result is one library type, whatever their arguments. */
+const FACTORY_RESULTS: ReadonlyMap<string, string> = new Map([
+  ['listOf', 'List'], ['listOfNotNull', 'List'], ['emptyList', 'List'], ['buildList', 'List'], ['mutableListOf', 'MutableList'],
+  ['arrayListOf', 'ArrayList'], ['setOf', 'Set'], ['emptySet', 'Set'], ['buildSet', 'Set'], ['mutableSetOf', 'MutableSet'],
+  ['hashSetOf', 'HashSet'], ['linkedSetOf', 'LinkedHashSet'], ['mapOf', 'Map'], ['emptyMap', 'Map'], ['buildMap', 'Map'],
+  ['mutableMapOf', 'MutableMap'], ['hashMapOf', 'HashMap'], ['linkedMapOf', 'LinkedHashMap'], ['sequenceOf', 'Sequence'],
+  ['emptySequence', 'Sequence'], ['generateSequence', 'Sequence'], ['sequence', 'Sequence'], ['buildString', 'String'],
+]);
+
 // kotlin.*'s collection interfaces and basic types, with every supertype they have (Any left out: it takes all)
 const COLLECTION = ['Collection', 'Iterable'];
 const MUTABLE = ['MutableCollection', 'MutableIterable', ...COLLECTION];
@@ -63,7 +72,9 @@ const NUMBER = ['Number', 'Comparable'];
 const KOTLIN_SUPERTYPES: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
   ['Iterable', []], ['MutableIterable', ['Iterable']], ['Collection', ['Iterable']], ['MutableCollection', ['MutableIterable', ...COLLECTION]],
   ['List', COLLECTION], ['Set', COLLECTION], ['MutableList', ['List', ...MUTABLE]], ['MutableSet', ['Set', ...MUTABLE]],
-  ['Map', []], ['MutableMap', ['Map']], ['Sequence', []], ['Array', []], ['CharSequence', []], ['String', ['CharSequence', 'Comparable']],
+  ['ArrayList', ['MutableList', 'List', ...MUTABLE]], ['HashSet', ['MutableSet', 'Set', ...MUTABLE]],
+  ['LinkedHashSet', ['HashSet', 'MutableSet', 'Set', ...MUTABLE]], ['Map', []], ['MutableMap', ['Map']], ['HashMap', ['MutableMap', 'Map']],
+  ['LinkedHashMap', ['HashMap', 'MutableMap', 'Map']], ['Sequence', []], ['Array', []], ['CharSequence', []], ['String', ['CharSequence', 'Comparable']],
   ['Int', NUMBER], ['Long', NUMBER], ['Short', NUMBER], ['Byte', NUMBER], ['Double', NUMBER], ['Float', NUMBER], ['Number', []],
   ['Boolean', ['Comparable']], ['Char', ['Comparable']], ['Pair', []], ['Triple', []], ['Regex', []], ['Unit', []],
 ]);
@@ -88,8 +99,12 @@ const nominal: NominalLanguage['nominal'] = {
   structural: false,
   typeCall: 'constructor',
   isBuiltin: (name) => BUILTINS.has(name),
-  // `arrayOf("a", "b")` is an array of its elements' type
-  builtinResult: (name) => (name === 'arrayOf' ? { arrayOf: 0 } : undefined),
+  // `arrayOf("a", "b")` is an array of its elements' type; the collection factories make their library type
+  builtinResult: (name) => {
+    if (name === 'arrayOf') return { arrayOf: 0 };
+    const library = FACTORY_RESULTS.get(name);
+    return library ? { library } : undefined;
+  },
   // scope functions that return their receiver (`let`, `run` and `with` return the lambda's result)
   selfResults: new Set(['apply', 'also']),
   implicitImports: ['kotlin', 'kotlin.collections', 'kotlin.io', 'kotlin.text', 'kotlin.ranges', 'kotlin.sequences', 'kotlin.comparisons', 'java.lang'],

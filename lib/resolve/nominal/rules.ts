@@ -52,9 +52,10 @@ export interface NominalRules {
   fileRank?(facts: FileFacts, settings: unknown): number;
   /**
    * What calling a builtin gives, from its arguments: the type its argument `index` names (`new(T)`, `make(T)`), or
-   * the value of that argument (`append(xs, x)`).
+   * the value of that argument (`append(xs, x)`); or, whatever the arguments, a value of the library type named
+   * (Kotlin's `mutableListOf<T>()` is a MutableList).
    */
-  builtinResult?(name: string): { type: number } | { value: number } | { arrayOf: number } | undefined;
+  builtinResult?(name: string): { type: number } | { value: number } | { arrayOf: number } | { library: string } | undefined;
   /**
    * Library methods that give back the object they are called on (Kotlin's `apply` and `also`): `B().apply { … }`
    * is a B, and a builder's `fun dns(x: Dns) = apply { … }` returns its own class.

@@ -566,9 +566,10 @@ export class Evaluator {
   }
 
   private callValue(f: number, callee: Expr, from: number, argc: Arity, depth: number, args?: Array<Expr | null>): Val {
-    if (callee.k === 'id' && callee.b === undefined && args && this.rules.builtinResult && this.rules.isBuiltin(callee.name) && !this.names.value(f, from, callee.name)) {
+    if (callee.k === 'id' && callee.b === undefined && this.rules.builtinResult && this.rules.isBuiltin(callee.name) && !this.names.value(f, from, callee.name)) {
       const b = this.rules.builtinResult(callee.name);
-      const a = b ? args['type' in b ? b.type : 'value' in b ? b.value : b.arrayOf] : undefined;
+      if (b && 'library' in b) return { t: 'ext', name: b.library };
+      const a = b && args ? args['type' in b ? b.type : 'value' in b ? b.value : b.arrayOf] : undefined;
       // an array of literals (Kotlin's `arrayOf("a", "b")`): of the literal's type
       if (b && 'arrayOf' in b) return a?.k === 'lit' && a.type && !a.coll ? { t: 'arr', of: { f, e: { k: 'id', name: a.type }, from } } : NONE;
       if (b && a) return 'type' in b ? this.type(f, a, from, undefined, depth + 1) : this.value(f, a, from, depth + 1);
@@ -874,14 +875,21 @@ export class Evaluator {
       const t = this.dealias(this.type(r.f, recvType, r.s));
       const v = this.dealias(recv);
       if (t.t === 'inst' && v.t === 'inst' && this.m.isSubtype(v.e, t.e)) ok.push({ r, key: t.e.fqn });
-      else if (t.t === 'ext' && recv.t === 'ext' && t.name && t.name === recv.name) ok.push({ r, key: t.name });
+      else if (t.t === 'ext' && recv.t === 'ext' && t.name && (t.name === recv.name || this.librarySubtype(recv.name, t.name))) ok.push({ r, key: t.name });
     }
     if (!ok.length) return undefined;
+    // of extensions on a library type and on its supertypes, the most specific receiver's is what runs
+    if (ok.length > 1 && recv.t === 'ext') ok = ok.filter((c) => !ok.some((d) => d.key !== c.key && this.librarySubtype(d.key, c.key)));
     if (this.rules.fileLocal) {
       const own = new Set(ok.filter((c) => c.r.f === f).map((c) => c.key));
       if (own.size) ok = ok.filter((c) => c.r.f === f || !own.has(c.key));
     }
     return { targets: this.byArity(ok.map((c) => c.r), argc, true), reason: 'extension', c: CONFIDENCE.extension, recv };
+  }
+
+  /** Whether library type `sub` is known to have `sup` among its supertypes (NominalRules.librarySupertypes). */
+  private librarySubtype(sub: string | undefined, sup: string): boolean {
+    return sub !== undefined && this.rules.librarySupertypes?.get(sub)?.includes(sup) === true;
   }
 
   /**
