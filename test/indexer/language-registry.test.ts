@@ -53,6 +53,17 @@ test('one test-file rule per language, asked by module detection, flows and the 
   t.is(rulesOf('typescript')!.isTestFile('x.spec.ts'), true);
 });
 
+test('a JVM source set decides over a file\'s name; C# and Swift test names are matched as written', (t) => {
+  const tests = ['src/test/kotlin/p/Parser.kt', 'core/src/jvmTest/kotlin/p/A.kt', 'src/androidUnitTest/java/p/B.java', 'src/testFixtures/java/p/C.java',
+    'FooSpec.kt', 'lib/FooTest.java', 'app/src/integrationTest/kotlin/p/D.kt', 'Tests/AppTests/ParserTests.swift', 'ParserTests.swift',
+    'MyApp.Tests/ParserTests.cs', 'tests/Parser.cs', 'src/ParserTests.cs'];
+  // main code named like a test: kotlinpoet's specs, JUnit's own TestCase, a speed test feature
+  const code = ['kotlinpoet/src/commonMain/kotlin/p/AnnotationSpec.kt', 'src/main/kotlin/p/TypeSpec.kt', 'src/main/java/junit/framework/TestCase.java',
+    'src/jvmMain/kotlin/p/LoadTest.kt', 'Sources/App/SpeedTest.swift', 'src/Latest.cs', 'src/Contest.cs'];
+  for (const p of tests) t.true(isTestFile(p), p);
+  for (const p of code) t.false(isTestFile(p), p);
+});
+
 test('rename\'s name rules come from the language: TypeScript refuses its predefined type names for types', (t) => {
   t.true(rulesOf('typescript')!.names.reservedTypeNames.has('string'));
   t.false(rulesOf('javascript')!.names.reservedTypeNames.has('string'));

@@ -109,7 +109,8 @@ const DELEGATES = new Map<string, (n: number) => number>([['Func', (n) => n - 1]
 const PRIMARY_CONSTRUCTOR = /^[^:{=]*\b(?:class|record|struct)\s+[^:{(]*\(/;
 
 // test projects and the test class naming conventions
-const TEST_FILE = /(?:^|\/)(?:tests?|[^/]*\.(?:Tests|Test|UnitTests|IntegrationTests|Specs))\/|(?:Tests|Test|Specs)\.cs$/i;
+// (a folder's name in any case; a file's suffix as written, so `Latest.cs` is no test)
+const TEST_FILE = /(?:^|\/)(?:[Tt][Ee][Ss][Tt][Ss]?|[^/]*\.(?:Tests|Test|UnitTests|IntegrationTests|Specs))\/|(?:Tests|Test|Specs)\.cs$/;
 
 export const csharpRules: LanguageRules = nominalLanguageRules({
   family: 'csharp',

@@ -88,7 +88,7 @@ const JAVA_SUPERTYPES: ReadonlyMap<string, readonly string[]> = new Map<string, 
 ]);
 
 const nominal: NominalLanguage['nominal'] = {
-  isTestFile: (p) => TEST_FILE.test(p),
+  isTestFile: (p) => jvmTestFile(p, TEST_NAME),
   filePackage: (facts) => nominalOf(facts).pkg ?? '',
   implicitThis: true,
   methodNamespace: true,
@@ -105,8 +105,23 @@ const nominal: NominalLanguage['nominal'] = {
   entryOf: jvmEntry,
 };
 
-// Maven and Gradle test sources, and the test class naming conventions
-const TEST_FILE = /(?:^|\/)src\/(?:test|androidTest|testFixtures|integrationTest)\/|(?:Test|Tests|IT|TestCase)\.java$/;
+// Maven's and Gradle's source sets: `src/test`, `src/jvmTest`, `src/androidTest`, … and `src/main`, `src/commonMain`, …
+const TEST_SET = /(?:^|\/)src\/(?:test|testFixtures|integrationTest|[a-z][A-Za-z0-9]*Test)\//;
+const MAIN_SET = /(?:^|\/)src\/(?:main|[a-z][A-Za-z0-9]*Main)\//;
+
+/**
+ * Whether a JVM source file is a test source: its source set decides where the path has one (`src/main/…/TestCase.java`
+ * and `src/commonMain/…/AnnotationSpec.kt` are main code whatever their names); else the test class naming
+ * convention `testName`.
+ */
+export function jvmTestFile(path: string, testName: RegExp): boolean {
+  if (TEST_SET.test(path)) return true;
+  if (MAIN_SET.test(path)) return false;
+  return testName.test(path);
+}
+
+// the test class naming conventions, for sources outside a source set
+const TEST_NAME = /(?:Test|Tests|IT|TestCase)\.java$/;
 
 export const javaRules: LanguageRules = nominalLanguageRules({
   family: 'java',

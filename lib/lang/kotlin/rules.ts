@@ -8,7 +8,7 @@ import type { ContainerRules } from '../../resolve/nominal/rules.ts';
 import { nominalOf } from '../../extract/nominal/facts.ts';
 import type { LanguageRules, NameRules } from '../types.ts';
 import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
-import { jvmEntry } from '../java/rules.ts';
+import { jvmEntry, jvmTestFile } from '../java/rules.ts';
 import { JAVA_LANG } from '../java/java-lang.ts';
 
 // hard keywords (soft and modifier keywords are valid names)
@@ -80,7 +80,7 @@ const KOTLIN_SUPERTYPES: ReadonlyMap<string, readonly string[]> = new Map<string
 ]);
 
 const nominal: NominalLanguage['nominal'] = {
-  isTestFile: (p) => TEST_FILE.test(p),
+  isTestFile: (p) => jvmTestFile(p, TEST_NAME),
   filePackage: (facts) => nominalOf(facts).pkg ?? '',
   implicitThis: true,
   // a top-level `private` declaration is seen in its file only
@@ -125,8 +125,8 @@ function platformRank(p: string): number {
   return set === undefined || JVM_SETS.test(set) ? 0 : 1;
 }
 
-// Gradle's test source sets and the test class naming conventions
-const TEST_FILE = /(?:^|\/)src\/(?:test|androidTest|testFixtures|integrationTest|commonTest|jvmTest|jsTest|iosTest)\/|(?:Test|Tests|IT|Spec)\.kts?$/;
+// the test class naming conventions (Kotest's and Spek's `…Spec`), for sources outside a source set
+const TEST_NAME = /(?:Test|Tests|IT|Spec)\.kts?$/;
 
 export const kotlinRules: LanguageRules = nominalLanguageRules({
   family: 'kotlin',

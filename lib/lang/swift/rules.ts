@@ -37,7 +37,12 @@ const CONFORMANCES = new Map<string, readonly string[]>([
   ['Bool', ['Equatable', 'Hashable']],
 ]);
 
-const TEST_FILE = /(?:^|\/)(?:Tests|UITests)\/|Tests?\.swift$/;
+// test targets' folders; outside them a target's `Sources/` is main code whatever a file's name (`SpeedTest.swift`), and
+// elsewhere the XCTest naming convention decides
+const TEST_FOLDER = /(?:^|\/)(?:Tests|UITests)\//;
+const SOURCES_FOLDER = /(?:^|\/)Sources\//;
+const TEST_NAME = /Tests?\.swift$/;
+const isTestFile = (p: string): boolean => TEST_FOLDER.test(p) || (!SOURCES_FOLDER.test(p) && TEST_NAME.test(p));
 
 /** The module of a file: `Sources/<Target>/…` is the target, anything else the repository's one module. */
 function moduleOf(path: string): string {
@@ -46,7 +51,7 @@ function moduleOf(path: string): string {
 }
 
 const nominal: NominalLanguage['nominal'] = {
-  isTestFile: (p) => TEST_FILE.test(p),
+  isTestFile,
   filePackage: (facts) => moduleOf(facts.path),
   packageImportBindsName: false,
   selfTypeName: 'Self',
