@@ -53,13 +53,15 @@ test('one test-file rule per language, asked by module detection, flows and the 
   t.is(rulesOf('typescript')!.isTestFile('x.spec.ts'), true);
 });
 
-test('a JVM source set decides over a file\'s name; C# and Swift test names are matched as written', (t) => {
+test('a JVM source set, a Swift target\'s Sources/ and a PHP package\'s src/ decide over a file\'s name; C# test names are matched as written', (t) => {
   const tests = ['src/test/kotlin/p/Parser.kt', 'core/src/jvmTest/kotlin/p/A.kt', 'src/androidUnitTest/java/p/B.java', 'src/testFixtures/java/p/C.java',
     'FooSpec.kt', 'lib/FooTest.java', 'app/src/integrationTest/kotlin/p/D.kt', 'Tests/AppTests/ParserTests.swift', 'ParserTests.swift',
-    'MyApp.Tests/ParserTests.cs', 'tests/Parser.cs', 'src/ParserTests.cs'];
+    'MyApp.Tests/ParserTests.cs', 'tests/Parser.cs', 'src/ParserTests.cs', 'tests/Unit/ParserTest.php', 'src/Symfony/Component/Yaml/Tests/ParserTest.php',
+    'ParserTest.php'];
   // main code named like a test: kotlinpoet's specs, JUnit's own TestCase, a speed test feature
   const code = ['kotlinpoet/src/commonMain/kotlin/p/AnnotationSpec.kt', 'src/main/kotlin/p/TypeSpec.kt', 'src/main/java/junit/framework/TestCase.java',
-    'src/jvmMain/kotlin/p/LoadTest.kt', 'Sources/App/SpeedTest.swift', 'src/Latest.cs', 'src/Contest.cs'];
+    'src/jvmMain/kotlin/p/LoadTest.kt', 'Sources/App/SpeedTest.swift', 'src/Latest.cs', 'src/Contest.cs',
+    'src/Framework/TestCase.php', 'src/Illuminate/Foundation/Testing/TestCase.php'];
   for (const p of tests) t.true(isTestFile(p), p);
   for (const p of code) t.false(isTestFile(p), p);
 });

@@ -63,11 +63,15 @@ function phpEntry(c: EntryCandidate): EntryRule | undefined {
   return undefined;
 }
 
-// PHPUnit's conventions: a tests folder, `*Test.php` classes
-const TEST_FILE = /(?:^|\/)(?:tests?|Tests?)\/|(?:Test|TestCase)\.php$/;
+// PHPUnit's conventions: a tests folder; outside one, a package's `src/` is main code whatever a file's name (PHPUnit's
+// own `src/Framework/TestCase.php`, a framework's testing helpers), and elsewhere `*Test.php` classes are tests
+const TEST_FOLDER = /(?:^|\/)(?:tests?|Tests?)\//;
+const SOURCE_FOLDER = /(?:^|\/)src\//;
+const TEST_NAME = /(?:Test|TestCase)\.php$/;
+const isTestFile = (p: string): boolean => TEST_FOLDER.test(p) || (!SOURCE_FOLDER.test(p) && TEST_NAME.test(p));
 
 const nominal: NominalRules = {
-  isTestFile: (p) => TEST_FILE.test(p),
+  isTestFile,
   // a file's code outside any declaration is in the namespace its (first) `namespace` statement opens; '' is global
   filePackage: (facts) => facts.symbols.find((s) => s.kind === 'namespace')?.qualifiedName ?? '',
   fileRank: (facts, settings) => fileRankOf(facts.path, facts.symbols.find((s) => s.kind === 'namespace')?.qualifiedName, settings as PhpSettings | undefined),
@@ -98,6 +102,6 @@ export const phpRules: LanguageRules = {
   isGlobalName: isBuiltin,
   isCommonMethodName: () => false,
   relations: nominalRelations(nominal),
-  isTestFile: (p) => TEST_FILE.test(p),
+  isTestFile,
   names: NAMES,
 };
