@@ -109,7 +109,11 @@ export type Expr =
    * `others`: the names of its other members (method signatures, untyped properties), which have no recorded type.
    */
   /** (`decls`: the members that are symbols of this file, a type alias's object type's: each name's declaration) */
-  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }> }
+  /**
+   * (`over`, `key`: a homomorphic mapped type giving each member another type, `{ [K in keyof P]: Ref<P[K]> }`: its
+   * keys are the members of `over`, each of the type `index` with the local `key` bound to that member's name)
+   */
+  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; over?: Expr; key?: number }
   /**
    * A function type (`(x: A) => R`): calling a value of it gives an R (a constructor type `new (…) => R`: `new`
    * gives an R). `predicate`: a type guard's type (`(x: any) => x is T`).
@@ -144,7 +148,8 @@ export type Expr =
    * `typeof x` (the declared type of the value x): the contextual type of `x.name = (a) => …` is `(typeof x)['name']`.
    */
   /** (`any`: the key is no string literal, `NodesByKind[kind]`: one of T's member types, `name` empty) */
-  | { k: 'index'; of: Expr; name: string; any?: true }
+  /** (`key`: that key is the local type parameter `key`, a mapped type's, which a member's reading binds to its name) */
+  | { k: 'index'; of: Expr; name: string; any?: true; key?: number }
   /** A value inside `if (guard(x)) …` (`of` is x): a `by(x): x is T` guard makes it a T, else it is `of`. */
   | { k: 'guarded'; by: Expr; of: Expr }
   /**
@@ -152,6 +157,11 @@ export type Expr =
    * it (an `Item` stays an `Item` inside `if (item instanceof Base)`), else a C.
    */
   | { k: 'narrowed'; of: Expr; type: Expr; not?: true }
+  /**
+   * A path read after a test of its discriminant (`node.tuple[0]` after `node.tuple[0].kind === 'a'`): the checker
+   * narrows it there, which is not followed, so a union there gives no member (anything else is `of`).
+   */
+  | { k: 'tested'; of: Expr }
   /** `import('./x')`: a promise of that module's namespace. */
   | { k: 'import'; source: string }
   /**

@@ -118,7 +118,11 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   }
   if (t.k === 'map') return { t: 'map', f, of: t.of, key: t.key, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
   if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
-  if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, news: t.news, decls: t.decls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+  if (t.k === 'object') {
+    const o: Val & { t: 'obj' } = { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, news: t.news, decls: t.decls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+    if (t.over) { o.over = t.over; o.key = t.key; }
+    return o;
+  }
   if (t.k === 'union' && t.either) {
     // a conditional type's branches: the checker picks one, so a member is the one branch's that has it (or the one
     // the branches having it agree on), never each branch's as for a value of a union; a branch we cannot type
@@ -220,8 +224,11 @@ export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }
       : this.deref(v);
   } else o = this.typeValue(f, t.of, depth + 1, subst);
   if (o.t !== 'inst' && o.t !== 'obj' && o.t !== 'union' && o.t !== 'inter') return o.t === 'ext' ? EXT : UNKNOWN;
-  if (t.any) return this.anyMemberType(o, depth);
-  const m = this.member(o, t.name);
+  // (a mapped type's key bound to one member's name: that member's type)
+  const bound = t.any && t.key !== undefined ? subst?.get(`${f}:${t.key}`) : undefined;
+  const name = bound && bound.t.k === 'lit' && bound.t.v !== undefined ? bound.t.v : undefined;
+  if (t.any && name === undefined) return this.anyMemberType(o, depth);
+  const m = this.member(o, name ?? t.name);
   if (m.t !== 'sym') return m;
   const ms = this.sym(m);
   // a method's type (`go: Router['go']`): calling a value of it calls that method's signature, as `typeof f` does f

@@ -43,6 +43,7 @@ export function exprUncached(this: Collector, node: Node): Expr {
     if (this.namespacePlaces.has(node)) this.namespacePlaces.set(m.object, true);
     // (a read whose narrowing by its member is all known: see markWholeReads)
     if (this.wholeReads.size && this.wholeReads.has(m.object)) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property), whole: true };
+    if (this.testedPaths.size && this.testedPaths.has(m.object)) return { k: 'member', obj: { k: 'tested', of: this.expr(m.object) }, name: this.ident(m.property) };
     return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };
   }
   const dynamic = this.dynamicSource.get(node);
@@ -161,6 +162,9 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     if (calls) out.calls = [...calls].sort((a, b) => a.sig.start - b.sig.start).map((c) => ({ ...this.arity(c.sig), returns: this.expr(c.returns) }));
     if (news) out.news = [...news].sort((a, b) => a.sig.start - b.sig.start).map((c) => ({ ...this.arity(c.sig), returns: this.expr(c.returns) }));
     if (decls) out.decls = [...decls].sort((a, b) => a.s - b.s);
+    const over = index && this.mappedOver.size ? this.mappedOver.get(node) : undefined;
+    const key = over && this.expr(over.key);
+    if (over && key && key.k === 'id' && bindsLocal(key.b)) { out.over = this.expr(over.over); out.key = bindingIndex(key.b); }
     const names = this.objectNames.get(node);
     if (names) {
       const others = names.map((n) => this.ident(n)).filter((n) => !out.props.some((p) => p.name === n));
@@ -178,7 +182,7 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
   const and = this.ands.get(node);
   if (and) return { k: 'and', left: this.expr(and.left), right: this.expr(and.right) };
   const lookup = this.lookupTypes.get(node);
-  if (lookup) return lookup.any ? { k: 'index', of: this.expr(lookup.of), name: '', any: true } : { k: 'index', of: this.expr(lookup.of), name: this.text.slice(lookup.key.start, lookup.key.end) };
+  if (lookup) return lookup.any ? this.anyIndex(lookup.of, lookup.key) : { k: 'index', of: this.expr(lookup.of), name: this.text.slice(lookup.key.start, lookup.key.end) };
   const g = this.generics.get(node);
   if (g) {
     // a generic type reads as its name; the global `Partial<T>` (and its kin) has T's members
@@ -205,6 +209,15 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     return inner;
   }
   return undefined;
+}
+
+/**
+ * `T[K]` whose key is no string literal: one of T's member types; `key`, a type parameter's name (a mapped type's
+ * key, `{ [K in keyof P]: Ref<P[K]> }`), which the resolver may know bound to one name.
+ */
+export function anyIndex(this: Collector, of: Node, keyNode: Node): Expr {
+  const key = this.idOf(keyNode) !== undefined ? this.expr(keyNode) : undefined;
+  return key && key.k === 'id' && bindsLocal(key.b) ? { k: 'index', of: this.expr(of), name: '', any: true, key: bindingIndex(key.b) } : { k: 'index', of: this.expr(of), name: '', any: true };
 }
 
 /** How many arguments a call signature takes: its required parameters, and all (-1 with a rest parameter); `this:` is none. */
