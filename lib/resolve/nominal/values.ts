@@ -640,7 +640,14 @@ export class Evaluator {
           return v.t === 'fn' ? { targets: this.byArity(v.rs, argc, false), reason: 'local', c: v.c } : v.t === 'ext' ? EXTERNAL : UNRESOLVED;
         }
         const via = this.implicitMember(f, callee, from, depth);
-        if (via) return this.call(f, via, from, argc, depth + 1);
+        if (via) {
+          const res = this.call(f, via, from, argc, depth + 1);
+          // a receiver lambda's member that cannot take the arguments yields to the enclosing scopes' function that can
+          // (Kotlin: `buildCodeString { emit(this) }` in a class with its own `emit(out: CodeWriter)`)
+          if (!this.rules.inapplicableMembersYield || !('targets' in res) || !res.targets.length || !this.fitsNone(res.targets, argc)) return res;
+          const outer = this.call(f, { ...callee, recv: undefined }, from, argc, depth + 1);
+          return 'targets' in outer && outer.targets.length && !this.fitsNone(outer.targets, argc) ? outer : res;
+        }
         // inside an extension function a free name is first a member, then an extension, of its receiver
         const self = callee.b === undefined ? this.extensionThis(f, from, depth) : undefined;
         if (self) {
