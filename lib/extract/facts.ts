@@ -151,7 +151,7 @@ export type Expr =
    * A name inside `if (x instanceof C)` (`of` is x, `type` is C): the member types of x's type that are C or extend
    * it (an `Item` stays an `Item` inside `if (item instanceof Base)`), else a C.
    */
-  | { k: 'narrowed'; of: Expr; type: Expr }
+  | { k: 'narrowed'; of: Expr; type: Expr; not?: true }
   /** `import('./x')`: a promise of that module's namespace. */
   | { k: 'import'; source: string }
   /**

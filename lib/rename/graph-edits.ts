@@ -179,14 +179,28 @@ function dropUnnamedKeys(edits: Map<string, PlannedEdit>, sources: Sources, name
 
 /**
  * Whether `name` occurs in `text` as a whole word outside comments and quoted strings (an identifier: a declaration,
- * a use, a member access; the words of a template literal count, as code may be written there).
+ * a use, a member access). A template literal's text is a string too (`Expected ${name} values`), the code of its
+ * substitutions is code.
  */
 function namedInCode(text: string, name: string, comments: Language['comments']): boolean {
   const line = comments?.line ?? [];
   const block = comments?.block;
+  // the brace depth each open template substitution began at (innermost last)
+  const subs: number[] = [];
+  let braces = 0;
   let i = 0;
   while (i < text.length) {
     const c = text[i];
+    if (c === '`' || (c === '}' && subs.length && subs[subs.length - 1] === braces)) {
+      // a template's text, from its start or a substitution's end to its end or the next substitution
+      if (c === '}') subs.pop();
+      i++;
+      while (i < text.length && text[i] !== '`' && !(text[i] === '$' && text[i + 1] === '{')) i += text[i] === '\\' ? 2 : 1;
+      if (text[i] === '$') { subs.push(braces); i += 2; } else i++;
+      continue;
+    }
+    if (c === '{') braces++;
+    else if (c === '}') braces--;
     if (c === '"' || c === "'") {
       // a string: to its closing quote (or the line's end)
       i++;

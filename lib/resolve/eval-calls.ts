@@ -1,5 +1,5 @@
 /** What calls give: results of functions and methods (declared, returned, generic), callbacks' parameters, built-ins. */
-import { ELEMENT_CALLBACKS, EXT, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, valueArray, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
+import { ELEMENT_CALLBACKS, EXT, OTHER, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, valueArray, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
 import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, localBinding, symbolBinding, type CallFact, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
 
 /** The function, method or constructor a call runs (undefined when unknown or outside the project). */
@@ -532,9 +532,10 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   }
   if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) {
     // type arguments written at the call bind the type parameters (`get<Db>(…)`); else the arguments may
+    const declared = sym.typeParams && !targs && sym.params && args && argFile !== undefined ? (sym.rest === undefined ? sym.params : paramsFor(sym, args.length)) : undefined;
     const subst = !sym.typeParams ? c.subst
       : targs && argFile !== undefined ? this.explicitTypeArgs(c, sym.typeParams, targs, argFile)
-      : sym.params && args && argFile !== undefined ? this.inferTypeArgs(c, sym.typeParams, sym.rest === undefined ? sym.params : paramsFor(sym, args.length), args, argFile) : c.subst;
+      : declared ? this.uninferred(c, sym.typeParams, declared, args!, this.inferTypeArgs(c, sym.typeParams, declared, args!, argFile!)) : c.subst;
     // a result declared as a type parameter (`<T extends Node>(x: T): T`) is what the call instantiates T to —
     // maybe a subclass overriding the member — so its constraint is no answer here
     // (unless it is the type parameter of the receiver's class, bound by its type arguments: `Repo<User>.find()`)
@@ -653,6 +654,28 @@ export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams
   });
   for (const k of conflicts) own.delete(k);
   return own.size ? own : undefined;
+}
+
+/**
+ * `subst` with the function's own type parameters that an argument given at the call may bind, but that
+ * inferTypeArgs could not (an argument we cannot type, a literal), bound to unknown: the checker infers them from
+ * those arguments, maybe to a subtype of the constraint or a literal type whose members are not the constraint's
+ * (`joinPaths(a, b): StatePath<S, E>` then `.steps[0].event.type` is the inferred event's `type`, not
+ * `EventObject.type`). Nested in the result they are read as their constraint otherwise, as they are inside the
+ * function. A parameter no argument reaches leaves its type parameters to their default or constraint, as the
+ * checker's inference without candidates does.
+ */
+export function uninferred(this: Evaluator, c: Val & { t: 'sym' }, typeParams: readonly number[], declared: ReadonlyArray<Expr | null>, args: ReadonlyArray<Expr | null>, subst: Subst | undefined): Subst | undefined {
+  let own: Map<string, TypeArg> | undefined;
+  for (const l of typeParams) {
+    const key = `${c.f}:${l}`;
+    if (subst?.has(key)) continue;
+    const b = localBinding(l);
+    if (!declared.some((pt, i) => pt && args[i] && mentionsBinding(pt, b, 0))) continue;
+    own ??= new Map(subst ?? []);
+    own.set(key, { f: c.f, t: OTHER, v: UNKNOWN });
+  }
+  return own ?? subst;
 }
 
 /** The type parameters of a generic function or method bound to the type arguments a call writes (`get<Db>(…)`). */

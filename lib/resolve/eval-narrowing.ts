@@ -8,12 +8,32 @@ import { ENUM_TAG, bindingIndex, bindsLocal, bindsSymbol, type Binding, type Exp
  */
 export function narrowedByClass(this: Evaluator, f: number, e: Expr & { k: 'narrowed' }): Val {
   const to = this.typeValue(f, e.type, 0);
+  if (e.not) return this.withoutClass(f, e.of, to);
   if (to.t !== 'inst') return to;
   const d = this.deref(this.value(f, e.of));
   if (d.t === 'inst' && d.s === to.s && d.f === to.f) return d;
   if (d.t !== 'inst' && d.t !== 'union') return to;
   const kept = (d.t === 'inst' ? [d] : d.of).filter((x) => this.extendsClass(x, to));
   return kept.length ? weakenFrom(instancesValue(kept), to, 'typed-receiver') : to;
+}
+
+/**
+ * x where `x instanceof C` failed (an `else`, after `if (x instanceof C) return`): as the checker narrows, the member
+ * types of x's union that are not C nor extend it (`{ id: string } | StateNode` less StateNode: the object type,
+ * whose `id` is no StateNode's), nothing where x was a C; what x was otherwise (a base of C stays itself).
+ */
+export function withoutClass(this: Evaluator, f: number, of: Expr, to: Val): Val {
+  const v = this.value(f, of);
+  if (to.t !== 'inst') return v;
+  const d = v.t === 'sym' ? this.deref(v) : v;
+  if (d.t === 'inst') return this.extendsClass(d, to) ? UNKNOWN : v;
+  if (d.t !== 'union' && d.t !== 'anyof') return v;
+  const kept = (d.of as Val[]).filter((x) => x.t !== 'inst' || !this.extendsClass(x, to));
+  if (kept.length === d.of.length) return v;
+  if (kept.length <= 1) return kept[0] ?? UNKNOWN;
+  const insts = kept.filter((x): x is Val & { t: 'inst' } => x.t === 'inst');
+  if (insts.length === kept.length) return { t: 'union', of: insts, r: d.r, c: d.c };
+  return { t: 'anyof', of: kept, r: d.r, c: d.c };
 }
 
 /** True when the class of `x` is `cls` or extends it (through project classes). */

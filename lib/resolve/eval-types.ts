@@ -180,10 +180,12 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
 /** typeValueAt of a type name (or of a kind no case above takes): the instance of the type it names. */
 export function namedType(this: Evaluator, f: number, t: Expr, depth: number, subst: Subst | undefined): Val {
   // a type parameter whose constraint is no type name (`Handlers extends Array<RequestHandler>`, `T extends A | B`,
-  // `T extends { run(): void }`): a value of it has the constraint's members (an object type: maybe more)
+  // `T extends { run(): void }`): a value of it has the constraint's members (an object type: maybe more); a generic
+  // type's instance with its arguments (`T extends StatePath<any, any>`: a member typed by the path's own parameters
+  // is what the arguments written make it, `any` there, not those parameters' constraints)
   if (t.k === 'id' && bindsLocal(t.b)) {
     const constraint = this.files[f].locals[bindingIndex(t.b)]?.type;
-    if (constraint && constraint !== t && constraint.k !== 'id' && constraint.k !== 'member' && constraint.k !== 'generic') {
+    if (constraint && constraint !== t && constraint.k !== 'id' && constraint.k !== 'member') {
       const v = this.typeValue(f, constraint, depth + 1, subst);
       return v.t === 'obj' ? { ...v, open: true } : v;
     }

@@ -83,7 +83,7 @@ export class Collector {
   /** `if (Array.isArray(x))`'s branches: `yes` in the consequence, not in the else branch. */
   readonly isArrayNarrowings: Array<{ name: Node; body: Node; yes: boolean; by?: Node }> = [];
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
-  readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node }> = [];
+  readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node; not?: true }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
   readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number }; not?: boolean }> = [];
   readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
@@ -143,6 +143,8 @@ export class Collector {
   readonly reassignedLocals = new Set<number>();
   /** Identifier occurrences narrowed by an instanceof guard → the type node. */
   readonly narrowedTo = new LazyMap<Node, Node>();
+  /** Identifier occurrences where an instanceof test failed (`else`, after `if (x instanceof C) return`) → the types. */
+  readonly excludedFrom = new LazyMap<Node, Node[]>();
   readonly claimed = new NodeSet(this.nodeFlags, 8);
   readonly skipIds = new NodeSet(this.nodeFlags, 16);
   readonly kindOverride = new LazyMap<Node, RefKind>();

@@ -22,9 +22,12 @@ export function exprUncached(this: Collector, node: Node): Expr {
     if (evolving && id.scope && functionScope(id.scope) !== evolving) return { k: 'as', type: { k: 'any' }, of: plain };
     const narrowed = this.narrowedTo.get(node);
     if (narrowed) return { k: 'narrowed', of: plain, type: this.expr(narrowed) };
+    let left: Expr = plain;
+    const excluded = this.excludedFrom.size ? this.excludedFrom.get(node) : undefined;
+    if (excluded) for (const t of excluded) left = { k: 'narrowed', of: left, type: this.expr(t), not: true };
     const guard = this.guardedBy.get(node);
-    if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: plain };
-    const guarded: Expr = guard ? { k: 'guarded', by: this.expr(guard), of: plain } : plain;
+    if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: left };
+    const guarded: Expr = guard ? { k: 'guarded', by: this.expr(guard), of: left } : left;
     const tag = this.tagged.size ? this.tagged.get(node) : undefined;
     const part = this.arrayPart.size ? this.arrayPart.get(node) : undefined;
     const by = part === undefined ? undefined : this.arrayPartBy.get(node);
@@ -180,8 +183,9 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
   if (g) {
     // a generic type reads as its name; the global `Partial<T>` (and its kin) has T's members
     const inner = this.expr(g.name);
-    // a project type with type arguments (`Repo<User>`): its name and the arguments (first two)
-    if (inner.k === 'id' && inner.b && g.arg) return { k: 'generic', of: inner, args: g.arg2 ? [this.expr(g.arg), this.expr(g.arg2)] : [this.expr(g.arg)] };
+    // a project type with type arguments (`Repo<User>`, `JSONRPC2.ErrorResponse<E>` of a namespace): its name and the
+    // arguments (first two)
+    if (((inner.k === 'id' && inner.b) || inner.k === 'member') && g.arg) return { k: 'generic', of: inner, args: g.arg2 ? [this.expr(g.arg), this.expr(g.arg2)] : [this.expr(g.arg)] };
     if (inner.k !== 'id' || inner.b) return inner;
     // the language's global generic types (TypeNames): `Partial<T>` has T's members, `Array<T>` is an array of T
     const types = this.types;

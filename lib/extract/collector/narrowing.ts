@@ -10,8 +10,10 @@ import { ENUM_TAG, bindingIndex, bindsLocal } from '../facts.ts';
  * local; symbols keep their own references) are C instances, as the checker narrows them.
  */
 export function narrow(this: Collector): void {
-  for (const { name, type, guard, guard2, body, exit } of this.narrowings) {
+  for (const { name, type, guard, guard2, body, exit, not } of this.narrowings) {
     this.forEachOccurrence(name, body ?? this.exitSpan(exit!), (node) => {
+      // (where the test failed: x is what its type leaves without C, under any narrowing of its own)
+      if (not) { const list = this.excludedFrom.get(node); if (list) list.push(type!); else this.excludedFrom.set(node, [type!]); return; }
       // (an early exit's narrowing holds in the rest of the block, where an `if` of its own may narrow further)
       if (type) { if (!exit || !this.narrowedTo.has(node)) this.narrowedTo.set(node, type); } else if (guard && !this.narrowedTo.has(node) && (!exit || !this.guardedBy.has(node))) this.guardedBy.set(node, guard2 ? [guard, guard2] : guard);
     });

@@ -180,6 +180,11 @@
 ; an early exit (`if (!(x instanceof Foo)) return;`, also `throw`, `continue`, without else): x is a Foo from there
 ; to the end of the block
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)))) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block . [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.instanceof.exit"))
+; where `x instanceof C` failed (an `else`, the other branch of a conditional, the rest of the block after `if (x instanceof
+; C) return;`): x is what its type leaves without C (`{ id: string } | StateNode` less StateNode)
+(if_statement condition: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)) alternative: (else_clause (_) @body) (#set! role "narrow.instanceof.not"))
+(ternary_expression condition: (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) alternative: (_) @body (#set! role "narrow.instanceof.not"))
+((if_statement condition: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.instanceof.not.exit"))
 ; `switch (x.kind) { case 'a': … }`: inside a case, x is the member type whose `kind` is 'a'
 (switch_statement value: (parenthesized_expression (member_expression object: (identifier) @name property: (property_identifier) @key)) body: (switch_body (switch_case value: (string (string_fragment) @tag)) @case) @cases (#set! role "narrow.tag.case"))
 ; (an enum member as the tag, `case NodeTypes.ELEMENT:`, `ast.NodeTypes.ELEMENT`: the member types whose discriminant is
