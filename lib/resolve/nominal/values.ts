@@ -444,7 +444,8 @@ export class Evaluator {
         if (conf.length) return this.symsValue(conf, 'extension', depth);
         const d = this.derefOf(obj, depth);
         if (d) { const v = this.memberValue(f, d, name, from, depth + 1); if (v.t !== 'none') return v; }
-        return EXT;
+        const result = this.rules.libraryResult?.(obj.name, name);
+        return result ? { t: 'ext', name: result } : EXT;
       }
       case 'arr': case 'map': {
         const conf = this.conformance(f, obj, name);
@@ -517,7 +518,9 @@ export class Evaluator {
       case 'map': return key ? (v.key ? this.lazy(v.key, depth) : NONE) : this.lazy(v.of, depth);
       case 'ext': {
         const el = this.containerElement(v, key);
-        return el ? this.lazy(el, depth) : key ? EXT : NONE;
+        if (el) return this.lazy(el, depth);
+        const fixed = !key && v.name ? this.rules.containers?.fixedElements?.get(v.name) : undefined;
+        return fixed ? { t: 'ext', name: fixed } : key ? EXT : NONE;
       }
       default: return NONE;
     }
@@ -601,6 +604,9 @@ export class Evaluator {
           if (c.elementMethods.has(callee.name)) { const el = this.containerElement(recv, false); if (el) return this.lazy(el, depth); }
           if (c.sameMethods.has(callee.name)) return recv;
         }
+        // a library member whose result is one library type (`name.trim()`: a String)
+        const result = recv.t === 'ext' ? this.rules.libraryResult?.(recv.name, callee.name) : undefined;
+        if (result) return { t: 'ext', name: result };
       }
       return EXT;
     }
