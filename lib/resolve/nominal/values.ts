@@ -890,6 +890,8 @@ export class Evaluator {
       if (t.t === 'inst' && v.t === 'inst' && this.m.isSubtype(v.e, t.e)) ok.push({ r, key: t.e.fqn });
       else if (t.t === 'ext' && recv.t === 'ext' && t.name && (t.name === recv.name || this.librarySubtype(recv.name, t.name))) ok.push({ r, key: t.name });
     }
+    // an extension that cannot take the call's argument count is not what runs (a library method of that name is)
+    if (argc !== undefined) ok = ok.filter((c) => this.takes(c.r, argc, true));
     if (!ok.length) return undefined;
     // of extensions on a library type and on its supertypes, the most specific receiver's is what runs
     if (ok.length > 1 && recv.t === 'ext') ok = ok.filter((c) => !ok.some((d) => d.key !== c.key && this.librarySubtype(d.key, c.key)));
