@@ -4,6 +4,7 @@
  * collections' elements, entry points (static Main, ASP.NET controllers' actions and route attributes), the test-file
  * rule, and which names a rename may give.
  */
+import { CSHARP_SUPERTYPES, csharpLibraryResult } from './bcl-results.ts';
 import type { ContainerRules, EntryCandidate, EntryRule } from '../../resolve/nominal/rules.ts';
 import type { LanguageRules, NameRules } from '../types.ts';
 import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
@@ -94,6 +95,8 @@ const nominal: NominalLanguage['nominal'] = {
     handle: 'Handle',
   },
   containers: CSHARP_CONTAINERS,
+  librarySupertypes: CSHARP_SUPERTYPES,
+  libraryResult: csharpLibraryResult,
   entryOf: csharpEntry,
   outerNamespaces: true,
   genericArity: true,

@@ -10,6 +10,7 @@ import type { LanguageRules, NameRules } from '../types.ts';
 import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
 import { jvmEntry, jvmTestFile } from '../java/rules.ts';
 import { JAVA_LANG } from '../java/java-lang.ts';
+import { KOTLIN_FIXED_ELEMENTS, kotlinLibraryResult } from './stdlib-results.ts';
 
 // hard keywords (soft and modifier keywords are valid names)
 const KEYWORDS = ['as', 'break', 'class', 'continue', 'do', 'else', 'false', 'for', 'fun', 'if', 'in', 'interface', 'is', 'null', 'object', 'package',
@@ -54,6 +55,7 @@ const KOTLIN_CONTAINERS: ContainerRules = {
   sameMethods: new Set(['filter', 'filterNot', 'filterNotNull', 'sorted', 'sortedBy', 'sortedDescending', 'sortedByDescending', 'sortedWith', 'reversed',
     'distinct', 'distinctBy', 'take', 'takeLast', 'takeWhile', 'drop', 'dropLast', 'dropWhile', 'toList', 'toMutableList', 'toSet', 'toMutableSet',
     'asSequence', 'asIterable', 'subList', 'values', 'shuffled', 'plus', 'minus', 'onEach', 'iterator', 'listIterator']),
+  fixedElements: KOTLIN_FIXED_ELEMENTS,
 };
 
 /** The standard library's factories whose result is one library type, whatever their arguments. */
@@ -109,6 +111,7 @@ const nominal: NominalLanguage['nominal'] = {
   selfResults: new Set(['apply', 'also']),
   implicitImports: ['kotlin', 'kotlin.collections', 'kotlin.io', 'kotlin.text', 'kotlin.ranges', 'kotlin.sequences', 'kotlin.comparisons', 'java.lang'],
   containers: KOTLIN_CONTAINERS,
+  libraryResult: kotlinLibraryResult,
   entryOf: jvmEntry,
 };
 

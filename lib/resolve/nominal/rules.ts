@@ -87,6 +87,11 @@ export interface NominalRules {
   /** A value used as a receiver whose type is a library container: what its members give (see containers.ts). */
   containers?: ContainerRules;
   /**
+   * The library type a library type's member gives, method or property, where it is one type whatever the arguments
+   * (Kotlin's `name.trim()` is a String, `items.size` an Int); undefined when unknown.
+   */
+  libraryResult?(type: string | undefined, member: string): string | undefined;
+  /**
    * The member type alias by which a project type names what its members continue on (Rust's `type Target = X;` of an
    * `impl Deref`): a member the type lacks is looked up on that type.
    */
@@ -228,6 +233,8 @@ export interface ContainerRules {
   callbackMethods?: ReadonlySet<string>;
   /** Wrappers whose element's members are their own where they have none of that name (Rust's `Box`, `Rc`: Deref). */
   derefs?: ReadonlySet<string>;
+  /** Library types that are no generic container but are iterated, with the type of their elements (Kotlin's String: Char). */
+  fixedElements?: ReadonlyMap<string, string>;
   /**
    * Maps iterated as entries (C#'s `foreach (var kv in dict)` gives a `KeyValuePair<K, V>`): the entry type's name,
    * its members that give the key and the value, and the map's members that give its keys and its values as a

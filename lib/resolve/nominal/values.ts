@@ -444,7 +444,8 @@ export class Evaluator {
         if (conf.length) return this.symsValue(conf, 'extension', depth);
         const d = this.derefOf(obj, depth);
         if (d) { const v = this.memberValue(f, d, name, from, depth + 1); if (v.t !== 'none') return v; }
-        return EXT;
+        const result = this.rules.libraryResult?.(obj.name, name);
+        return result ? { t: 'ext', name: result } : EXT;
       }
       case 'arr': case 'map': {
         const conf = this.conformance(f, obj, name);
@@ -517,7 +518,9 @@ export class Evaluator {
       case 'map': return key ? (v.key ? this.lazy(v.key, depth) : NONE) : this.lazy(v.of, depth);
       case 'ext': {
         const el = this.containerElement(v, key);
-        return el ? this.lazy(el, depth) : key ? EXT : NONE;
+        if (el) return this.lazy(el, depth);
+        const fixed = !key && v.name ? this.rules.containers?.fixedElements?.get(v.name) : undefined;
+        return fixed ? { t: 'ext', name: fixed } : key ? EXT : NONE;
       }
       default: return NONE;
     }
@@ -601,6 +604,9 @@ export class Evaluator {
           if (c.elementMethods.has(callee.name)) { const el = this.containerElement(recv, false); if (el) return this.lazy(el, depth); }
           if (c.sameMethods.has(callee.name)) return recv;
         }
+        // a library member whose result is one library type (`name.trim()`: a String)
+        const result = recv.t === 'ext' ? this.rules.libraryResult?.(recv.name, callee.name) : undefined;
+        if (result) return { t: 'ext', name: result };
       }
       return EXT;
     }
@@ -640,7 +646,14 @@ export class Evaluator {
           return v.t === 'fn' ? { targets: this.byArity(v.rs, argc, false), reason: 'local', c: v.c } : v.t === 'ext' ? EXTERNAL : UNRESOLVED;
         }
         const via = this.implicitMember(f, callee, from, depth);
-        if (via) return this.call(f, via, from, argc, depth + 1);
+        if (via) {
+          const res = this.call(f, via, from, argc, depth + 1);
+          // a receiver lambda's member that cannot take the arguments yields to the enclosing scopes' function that can
+          // (Kotlin: `buildCodeString { emit(this) }` in a class with its own `emit(out: CodeWriter)`)
+          if (!this.rules.inapplicableMembersYield || !('targets' in res) || !res.targets.length || !this.fitsNone(res.targets, argc)) return res;
+          const outer = this.call(f, { ...callee, recv: undefined }, from, argc, depth + 1);
+          return 'targets' in outer && outer.targets.length && !this.fitsNone(outer.targets, argc) ? outer : res;
+        }
         // inside an extension function a free name is first a member, then an extension, of its receiver
         const self = callee.b === undefined ? this.extensionThis(f, from, depth) : undefined;
         if (self) {
@@ -877,6 +890,8 @@ export class Evaluator {
       if (t.t === 'inst' && v.t === 'inst' && this.m.isSubtype(v.e, t.e)) ok.push({ r, key: t.e.fqn });
       else if (t.t === 'ext' && recv.t === 'ext' && t.name && (t.name === recv.name || this.librarySubtype(recv.name, t.name))) ok.push({ r, key: t.name });
     }
+    // an extension that cannot take the call's argument count is not what runs (a library method of that name is)
+    if (argc !== undefined) ok = ok.filter((c) => this.takes(c.r, argc, true));
     if (!ok.length) return undefined;
     // of extensions on a library type and on its supertypes, the most specific receiver's is what runs
     if (ok.length > 1 && recv.t === 'ext') ok = ok.filter((c) => !ok.some((d) => d.key !== c.key && this.librarySubtype(d.key, c.key)));
