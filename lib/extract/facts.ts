@@ -80,7 +80,11 @@ export type Expr =
   /** `of`: the asserted expression, when it is a name or a member (`impl as any`): what a const bound so holds. */
   | { k: 'as'; type: Expr; of?: Expr }
   /** (`either`: a conditional type's branches, one of which the checker picks, not a value of any of them) */
-  | { k: 'union'; types: Expr[]; either?: true }
+  /**
+   * (`check`, `ext`: a conditional type's test, `kind extends RootKind`: where both are string literal types the
+   * resolver can list, the branch the checker takes)
+   */
+  | { k: 'union'; types: Expr[]; either?: true; check?: Expr; ext?: Expr }
   /** An intersection type `A & B`: a value with the members of every part. */
   | { k: 'intersection'; types: Expr[] }
   /**
@@ -109,7 +113,11 @@ export type Expr =
    * `others`: the names of its other members (method signatures, untyped properties), which have no recorded type.
    */
   /** (`decls`: the members that are symbols of this file, a type alias's object type's: each name's declaration) */
-  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }> }
+  /**
+   * (`key`, `keys`: a mapped type's key parameter, a local, and the keys it ranges over, `{ [r in NodeKind]: X<r> }`:
+   * reading member `m` reads `index` with the key bound to the literal `m`)
+   */
+  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; key?: number; keys?: Expr }
   /**
    * A function type (`(x: A) => R`): calling a value of it gives an R (a constructor type `new (…) => R`: `new`
    * gives an R). `predicate`: a type guard's type (`(x: any) => x is T`).
@@ -144,7 +152,11 @@ export type Expr =
    * `typeof x` (the declared type of the value x): the contextual type of `x.name = (a) => …` is `(typeof x)['name']`.
    */
   /** (`any`: the key is no string literal, `NodesByKind[kind]`: one of T's member types, `name` empty) */
-  | { k: 'index'; of: Expr; name: string; any?: true }
+  /**
+   * (`key`: the key type of such an access, `NodesByKind[kind]`: where it is string literals the resolver can list,
+   * the properties they name; `elem`: the key is `number`, `(typeof kinds)[number]`, an element type)
+   */
+  | { k: 'index'; of: Expr; name: string; any?: true; key?: Expr; elem?: true }
   /** A value inside `if (guard(x)) …` (`of` is x): a `by(x): x is T` guard makes it a T, else it is `of`. */
   | { k: 'guarded'; by: Expr; of: Expr }
   /**
@@ -191,6 +203,11 @@ export type Expr =
    * type's (`[User, number]`).
    */
   | { k: 'list'; items: Expr[] }
+  /**
+   * An array literal asserted `as const` whose items are string literals and spreads (`["a", ...others] as const`):
+   * the strings, and the values spread (each another such array), whose union `(typeof kinds)[number]` is.
+   */
+  | { k: 'strings'; items: string[]; spreads?: Expr[] }
   | { k: 'other' };
 
 /**

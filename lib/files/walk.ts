@@ -61,14 +61,19 @@ export function walkRepository(root: string, options: WalkOptions = {}): WalkRes
 
   const visit = (dirAbs: string, dirRel: string, parent: IgnoreStack): void => {
     let stack = parent;
-    const own = readIgnore(path.join(dirAbs, '.gitignore'));
-    if (own) stack = stack.child({ base: dirRel, rules: own });
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dirAbs, { withFileTypes: true });
     } catch {
       if (dirRel !== '') skip(dirRel, 'unreadable');
       return;
+    }
+    // The listing says whether the folder has a rule file (by its exact name, as git looks it up on a case-sensitive
+    // file system): most folders have none, and a read tried anyway failed with an error object (typeorm: 2,006 of
+    // its 2,010 folders, 40% of the walk's CPU). Under 15% of a one-file run: kept as work nothing read removed.
+    if (entries.some((e) => e.name === '.gitignore')) {
+      const own = readIgnore(path.join(dirAbs, '.gitignore'));
+      if (own) stack = stack.child({ base: dirRel, rules: own });
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const ent of entries) {

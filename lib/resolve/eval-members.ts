@@ -197,7 +197,8 @@ function heritageMemberOf(this: Evaluator, cf: number, cs: number, args: TypeArg
       }
       if (!v) continue;
       const m = this.member(v, name);
-      if (m.t !== 'unknown' && m.t !== 'ext') return m;
+      // (a string literal type, `kind: "index"` of `declareNode<{ kind: "index" }>`: what decides conditional types)
+      if (m.t !== 'unknown' && (m.t !== 'ext' || m.lits)) return m;
     }
   }
   return undefined;

@@ -1,5 +1,5 @@
 /** Types as values: what a type expression (annotation, heritage, type argument) stands for, and which symbol it names. */
-import { EXT, MAX_DEPTH, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, shareable, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
+import { EXT, MAX_DEPTH, emptyObject, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, shareable, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
 import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, type Expr } from '../extract/facts.ts';
 
 // ---------------------------------------------------------------- types
@@ -41,6 +41,8 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   // a type name, the most frequent kind, skips the tests of the others (each a builtin call in cold code)
   const k = t.k;
   if (k === 'id' || k === 'member') return this.namedType(f, t, depth, subst);
+  // a string literal type: a built-in string, whose text decides conditional types and indexed accesses
+  if (k === 'lit') return t.v === undefined ? EXT : { t: 'ext', lits: [t.v] };
   if (t.k === 'generic') {
     // a generic type alias (`type UnaryFunction<T, R> = (source: T) => R`): its type, with its parameters bound
     // to the arguments written here
@@ -97,12 +99,23 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       else if (v.t === 'obj') { objs.push(v); if (v.open) hole = true; }
       else hole = true;
     };
-    for (const m of t.types) add(this.typeValue(f, m, depth + 1, subst));
+    // (string literal types: `kind & ConstraintKind` is the strings both hold)
+    let lits: readonly string[] | undefined;
+    let allLits = true;
+    for (const m of t.types) {
+      const v = this.typeValue(f, m, depth + 1, subst);
+      if (v.t === 'ext' && v.lits) lits = lits ? lits.filter((x) => v.lits!.includes(x)) : v.lits; else allLits = false;
+      add(v);
+    }
+    if (allLits && lits) return { t: 'ext', lits };
     // object type literals only, written in one file (`{ [P in K]: T } & { [k: string]: T }`): one object type
-    if (insts.length === 0 && !ext && !alts.length && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f)) {
+    // (not two index signatures of which one is a mapped type's: each answers its own keys, see indexMember)
+    const mapped = objs.filter((o) => o.index).length > 1 && objs.some((o) => o.key !== undefined);
+    if (!mapped && insts.length === 0 && !ext && !alts.length && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f)) {
       const others = objs.flatMap((o) => o.others ?? []);
       const decls = objs.flatMap((o) => o.decls ?? []);
-      return { ...objs[0], props: objs.flatMap((o) => o.props), index: objs.find((o) => o.index)?.index, others: others.length ? others : undefined, decls: decls.length ? decls : undefined };
+      const indexed = objs.find((o) => o.index);
+      return { ...objs[0], props: objs.flatMap((o) => o.props), index: indexed?.index, key: indexed?.key, keys: indexed?.keys, others: others.length ? others : undefined, decls: decls.length ? decls : undefined };
     }
     // object types of several files, or with a union part (`Common & { kind: 'a' }`, `(A | B) & { x: X }`): an
     // intersection of them, without class parts
@@ -118,8 +131,26 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   }
   if (t.k === 'map') return { t: 'map', f, of: t.of, key: t.key, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
   if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
-  if (t.k === 'object') return { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, news: t.news, decls: t.decls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+  if (t.k === 'object') {
+    const o: Val & { t: 'obj' } = { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, news: t.news, decls: t.decls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+    if (t.key !== undefined) { o.key = t.key; o.keys = t.keys; }
+    return o;
+  }
   if (t.k === 'union' && t.either) {
+    // a test of string literal types (`kind extends RootKind`, kind bound to "union"): the branch the checker takes
+    // where every string checked is among those extended, or none is (a mix distributes over both: not decided)
+    // (a type parameter nothing binds here is no strings: not read, the most frequent test by far)
+    if (t.check && t.ext && t.types.length === 2 && !(t.check.k === 'id' && bindsLocal(t.check.b) && !subst?.has(`${f}:${bindingIndex(t.check.b)}`))) {
+      const c = this.typeValue(f, t.check, depth + 1, subst);
+      // (no string at all, `'intersection' & d['kind']` of another kind: never, which extends anything)
+      if (c.t === 'ext' && c.lits && c.lits.length === 0 && t.check.k === 'intersection') return this.typeValue(f, t.types[0], depth, subst);
+      const e = c.t === 'ext' && c.lits ? this.typeValue(f, t.ext, depth + 1, subst) : undefined;
+      if (c.t === 'ext' && c.lits && e && e.t === 'ext' && e.lits) {
+        const inside = c.lits.filter((x) => e.lits!.includes(x)).length;
+        if (inside === c.lits.length) return this.typeValue(f, t.types[0], depth, subst);
+        if (inside === 0) return this.typeValue(f, t.types[1], depth, subst);
+      }
+    }
     // a conditional type's branches: the checker picks one, so a member is the one branch's that has it (or the one
     // the branches having it agree on), never each branch's as for a value of a union; a branch we cannot type
     // (`never`, `{}`, an `infer`red part) has no say
@@ -128,7 +159,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     const known: Val[] = [];
     for (const m of t.types) {
       const v = this.typeValue(f, m, depth, subst);
-      if (v.t !== 'unknown') known.push(v);
+      if (v.t !== 'unknown' && !emptyObject(v)) known.push(v);
     }
     if (known.length <= 1) return known[0] ?? UNKNOWN;
     return { t: 'anyof', of: known, either: true, r: 'typed-receiver', c: Math.min(...known.map((o) => ('c' in o ? o.c : REASON_CONFIDENCE['typed-receiver']))) };
@@ -139,11 +170,14 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     const insts: Array<Val & { t: 'inst' }> = [];
     const others: Val[] = [];
     let classes: Array<Val & { t: 'sym' }> | undefined;
+    // (string literal types all: `"a" | "b"`, `RootKind | ConstraintKind`; undefined once a part is anything else)
+    let lits: string[] | undefined, notLits = false;
     for (const m of t.types) {
       // a project type's name the file does not declare or import (`@type {A|B}` in JSDoc naming B without
       // importing it): the checker cannot resolve it, so the whole union is `any` to it
       if (m.k === 'id' && !m.b && !this.rulesOf[f].isGlobalName(m.name) && this.projectTypeNames().has(m.name)) return UNKNOWN;
       const v = this.typeValue(f, m, depth + 1, subst);
+      if (!notLits) { if (v.t === 'ext' && v.lits) { lits ??= []; for (const x of v.lits) if (!lits.includes(x)) lits.push(x); } else { notLits = true; lits = undefined; } }
       if (addInstances(insts, v)) continue;
       // `typeof A | typeof B`: one of the classes themselves (`new Ctor()` constructs either)
       if (m.k === 'typeof' && v.t === 'sym' && this.sym(v).label === 'Class') {
@@ -172,6 +206,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       return { t: 'anyof', of, r: 'typed-receiver', c: Math.min(...of.map((o) => (o as { c: number }).c)) };
     }
     if (insts.length) return instancesValue(insts);
+    if (lits && lits.length) return { t: 'ext', lits };
     return ext ? EXT : UNKNOWN;
   }
   return this.namedType(f, t, depth, subst);
@@ -211,6 +246,8 @@ export function namedType(this: Evaluator, f: number, t: Expr, depth: number, su
  * then `handlers.focus = (view) => …`: Handlers' member, not the function assigned to it).
  */
 export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }, depth: number, subst?: Subst): Val {
+  // `(typeof kinds)[number]` of `const kinds = ["a", ...others] as const`: the strings it holds
+  if (t.elem) return t.of.k === 'typeof' ? this.constStrings(f, t.of.of, depth) : UNKNOWN;
   let o: Val;
   if (t.of.k === 'typeof') {
     const v = this.value(f, t.of.of);
@@ -220,7 +257,13 @@ export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }
       : this.deref(v);
   } else o = this.typeValue(f, t.of, depth + 1, subst);
   if (o.t !== 'inst' && o.t !== 'obj' && o.t !== 'union' && o.t !== 'inter') return o.t === 'ext' ? EXT : UNKNOWN;
-  if (t.any) return this.anyMemberType(o, depth);
+  if (t.any) {
+    // a key of string literal types (`NodesByKind[kind]`, kind bound to "union" or ranging over `RootKind`): the
+    // member types those names pick, one of them (a union: a method each declares is a dispatch to each)
+    const keys = t.key && this.typeValue(f, t.key, depth + 1, subst);
+    if (keys && keys.t === 'ext' && keys.lits?.length) return this.pickedMembers(o, keys.lits, depth);
+    return this.anyMemberType(o, depth);
+  }
   const m = this.member(o, t.name);
   if (m.t !== 'sym') return m;
   const ms = this.sym(m);
@@ -228,6 +271,48 @@ export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }
   if (ms.label === 'Method' && ms.kind !== 'getter') return ms.kind === 'setter' ? UNKNOWN : weaken(m, 'typed-receiver');
   if (ms.label !== 'Method' && ms.label !== 'Property' && ms.label !== 'Variable') return UNKNOWN;
   return this.deref(m);
+}
+
+/**
+ * The member types of `o` that `names` pick (`NodesByKind["union" | "morph"]`): one, or the union of several instance
+ * types; unknown where a name picks no typed property, or the picks are not all instances.
+ */
+export function pickedMembers(this: Evaluator, o: Val, names: readonly string[], depth: number): Val {
+  const out: Val[] = [];
+  for (const name of names) {
+    const m = this.member(o, name);
+    let v: Val = m;
+    if (m.t === 'sym') {
+      const ms = this.sym(m);
+      if (ms.label !== 'Property' && ms.label !== 'Variable') return UNKNOWN;
+      v = this.deref(m);
+    }
+    if (v.t === 'unknown' || v.t === 'ext') return UNKNOWN;
+    if (!out.some((x) => sameValue(x, v))) out.push(v);
+  }
+  if (out.length === 1) return out[0];
+  const insts: Array<Val & { t: 'inst' }> = [];
+  for (const v of out) if (!addInstances(insts, v)) return UNKNOWN;
+  return instancesValue(insts);
+}
+
+/**
+ * The strings of an `as const` array literal a const holds (`["a", ...others] as const`, others another such const),
+ * as a string literal type's value: what `(typeof kinds)[number]` is.
+ */
+export function constStrings(this: Evaluator, f: number, e: Expr, depth: number): Val {
+  const out: string[] = [];
+  const walk = (f: number, e: Expr, hops: number): boolean => {
+    if (hops > 8) return false;
+    const v = this.value(f, e);
+    if (v.t !== 'sym') return false;
+    const s = this.sym(v);
+    if (s.label !== 'Variable' || s.kind !== 'const' || s.init?.k !== 'strings') return false;
+    for (const x of s.init.items) if (!out.includes(x)) out.push(x);
+    for (const sp of s.init.spreads ?? []) if (!walk(v.f, sp, hops + 1)) return false;
+    return true;
+  };
+  return walk(f, e, depth) && out.length ? { t: 'ext', lits: out } : UNKNOWN;
 }
 
 /**

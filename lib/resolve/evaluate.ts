@@ -64,7 +64,8 @@ export type Val =
   /** A value of an object type literal (`{ window: Subject<T> }`, written in file f): its properties are typed. */
   /** (`open`: reached through a type parameter's constraint: the value has at least these members, maybe more) */
   /** (`decls`: members that are symbols of file f, a type alias's: see declOf) */
-  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; r: Reason; c: number; subst?: Subst; open?: boolean }
+  /** (`key`, `keys`: a mapped type's key parameter and key set, see the `object` fact) */
+  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; r: Reason; c: number; subst?: Subst; open?: boolean; key?: number; keys?: Expr }
   /**
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.
@@ -98,7 +99,11 @@ export type Val =
    * Outside the project (a built-in, a package), or a function expression of the project that is no symbol (`fn`:
    * where it is written and what it returns): its members are built-ins, calling it gives what it returns.
    */
-  | { t: 'ext'; fn?: { f: number; ret: Expr; async?: true } }
+  /**
+   * (`lits`: a string literal type or a union of them, `"union"`, `RootKind` of `(typeof rootKinds)[number]`: the
+   * strings, which decide conditional types and pick the members an indexed access names)
+   */
+  | { t: 'ext'; fn?: { f: number; ret: Expr; async?: true }; lits?: readonly string[] }
   | { t: 'unknown' }
   /** A tuple (a map's entry `[key, value]`, `Object.entries`' pairs): each position's value (unknown where not known). */
   | { t: 'tup'; items: Val[]; r: Reason; c: number };
@@ -557,6 +562,17 @@ export class Evaluator {
           if (m.t === 'sym') return m;
         }
         if (arr.t === 'obj' && arr.index) return weakenFrom(this.typeValue(arr.f, arr.index, 0, arr.subst), arr, 'typed-receiver');
+        // (object types only, of which several have index signatures, a mapped type's among them: what they agree on)
+        if (arr.t === 'inter' && !arr.of.length && !arr.alts && !arr.hole && arr.objs) {
+          let got: Val | undefined;
+          for (const p of arr.objs) {
+            if (!p.index) continue;
+            const v = weakenFrom(this.typeValue(p.f, p.index, 0, p.subst), p, 'typed-receiver');
+            if (got && !sameValue(got, v)) return UNKNOWN;
+            got ??= v;
+          }
+          if (got) return got;
+        }
         // (an instance of a class extending `Array<T>`: a T)
         const asArray = arr.t === 'inst' && e.key === undefined ? this.arrayBase(arr) : undefined;
         if (asArray) return this.elementOf(asArray, 'typed-receiver');
@@ -788,6 +804,9 @@ export class Evaluator {
         for (const x of o.of as Val[]) {
           const m = this.member(x, name);
           if (m.t === 'unknown' && this.lacksIn(x, name)) continue;
+          // (a string literal type every member type declares alike, `kind: "index"` through both branches of a helper
+          // type: that type)
+          if (m.t === 'ext' && m.lits) { if (out && !sameValue(out, m)) return UNKNOWN; out ??= m; continue; }
           if (m.t !== 'sym' && m.t !== 'inst') return UNKNOWN;
           // (two declarations, each member type's own, `{ kind: 'a'; node: Root } | { kind: 'b'; node: Root }`: the
           // checker's property of the union, of the instance type both declare)
@@ -824,20 +843,39 @@ export class Evaluator {
           if (d || prop) {
             if (ext) return UNKNOWN;
             const v = d ?? weakenFrom(this.typeValue(p.f, prop!.type, 0, p.subst), p, 'typed-receiver');
+            // (`{ reduce: {} }` beside `reduce: (…) => R`: `X & {}` is X, so the empty type has no say)
+            if (emptyObject(v)) continue;
             if (out) { out = this.agreeing(out, v); if (!out) return UNKNOWN; } else out = v;
           } else if (p.others?.includes(name)) return UNKNOWN;
         }
         // a union part (`(A | B) & { strategy: S }`): what its member types agree on
         for (const a of o.alts ?? []) {
-          const v = this.member(a, name);
+          const v = this.intersectedMember(a, name);
+          if (!v) continue;
           if (v.t === 'ext' || v.t === 'unknown') { if (v.t === 'ext' || !this.lacksIn(a, name)) return UNKNOWN; continue; }
           if (out) { out = this.agreeing(out, v); if (!out) return UNKNOWN; } else out = v;
         }
         // a name no part declares is an index signature's (`RouterCore & { [k: string]: V }`: a V); the checker
         // reads a declared member before any index signature
         if (!out && !ext) {
-          const indexed = o.objs?.find((p) => p.index);
-          if (indexed) return weakenFrom(this.typeValue(indexed.f, indexed.index!, 0, indexed.subst), indexed, 'typed-receiver');
+          // (mapped types whose key sets we can list answer only their keys: `{ [_ in kind]: A } & { [r in right]?: B }`)
+          // (several that may hold the name: the value they agree on; a mapped type whose keys we list and hold the
+          // name before one whose keys we cannot list, `{ [_ in kind]: A<kind> } & { [r in rightOf<kind>]?: A<r> }`,
+          // arktype's own and rightward keys: such parts name keys apart)
+          let indexed = o.objs?.filter((p) => p.index);
+          if (indexed?.length) {
+            if (indexed.every((p) => p.key === undefined)) return this.indexMember(indexed[0], name) ?? UNKNOWN;
+            const listed = indexed.filter((p) => this.listsKey(p, name));
+            if (listed.length) indexed = listed;
+            let got: Val | undefined;
+            for (const p of indexed) {
+              const v = this.indexMember(p, name);
+              if (!v) continue;
+              if (got && !sameValue(got, v)) return UNKNOWN;
+              got ??= v;
+            }
+            return got ?? UNKNOWN;
+          }
         }
         // a member also reachable through a part with an outside base could be either: no answer
         return out ? (ext ? UNKNOWN : out) : ext ? EXT : UNKNOWN;
@@ -858,7 +896,7 @@ export class Evaluator {
         const p = o.props.find((x) => x.name === name);
         if (p) return weakenFrom(this.typeValue(o.f, p.type, 0, o.subst), o, 'typed-receiver');
         // `{ [k: string]: T }`, `Record<K, T>`: any other key gives a T
-        return o.index ? weakenFrom(this.typeValue(o.f, o.index, 0, o.subst), o, 'typed-receiver') : UNKNOWN;
+        return o.index ? this.indexMember(o, name) ?? UNKNOWN : UNKNOWN;
       }
       case 'arr':
         if (SAME_ARRAY_METHODS.has(name)) return { t: 'arrfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst, el: o.el };
@@ -872,6 +910,46 @@ export class Evaluator {
       case 'ext': return EXT;
       default: return UNKNOWN;
     }
+  }
+
+  /**
+   * Member `name` of an object type through its index signature: its value type; a mapped type's (`{ [r in K]: X<r>
+   * }`) with the key bound to the literal `name`, as the checker instantiates it, and none where K is strings we can
+   * list that do not hold `name`.
+   */
+  indexMember(o: Val & { t: 'obj' }, name: string): Val | undefined {
+    if (!o.index) return undefined;
+    if (o.key === undefined) return weakenFrom(this.typeValue(o.f, o.index, 0, o.subst), o, 'typed-receiver');
+    const keys = o.keys && this.typeValue(o.f, o.keys, 0, o.subst);
+    if (keys && keys.t === 'ext' && keys.lits && !keys.lits.includes(name)) return undefined;
+    const subst = new Map(o.subst ?? []);
+    subst.set(`${o.f}:${o.key}`, { f: o.f, t: { k: 'lit', v: name } });
+    return weakenFrom(this.typeValue(o.f, o.index, 0, subst), o, 'typed-receiver');
+  }
+
+  /** Whether `o` is a mapped type whose key set is strings we can list, `name` among them. */
+  listsKey(o: Val & { t: 'obj' }, name: string): boolean {
+    if (o.key === undefined || !o.keys) return false;
+    const keys = this.typeValue(o.f, o.keys, 0, o.subst);
+    return keys.t === 'ext' && !!keys.lits && keys.lits.includes(name);
+  }
+
+  /**
+   * `a.name` where `a` is a union part of an intersection: as member, but a conditional type's branch whose member is
+   * the empty object type (`d["reducibleTo"] extends d["kind"] ? {} : { reduce: {} }`, arktype's) has no say, since
+   * `X & {}` is X (undefined where no branch has a say); unknown where the branches left disagree, as member says.
+   */
+  intersectedMember(a: Val & { t: 'anyof' }, name: string): Val | undefined {
+    if (!a.either) return this.member(a, name);
+    const left: Val[] = [];
+    for (const x of a.of) {
+      const m = this.member(x, name);
+      if (m.t === 'unknown' && this.lacksIn(x, name)) continue;
+      if (emptyObject(m.t === 'sym' ? this.deref(m) : m)) continue;
+      left.push(x);
+    }
+    if (left.length === a.of.length) return this.member(a, name);
+    return left.length === 0 ? undefined : this.member(left.length === 1 ? left[0] : { ...a, of: left }, name);
   }
 
   /**
@@ -917,6 +995,11 @@ export function declOf(o: Val & { t: 'obj' }, name: string): Val | undefined {
   let s = -1;
   for (const d of o.decls!) if (d.name === name) { if (s >= 0 && s !== d.s) return undefined; s = d.s; }
   return s < 0 ? undefined : { t: 'sym', f: o.f, s, r: o.r, c: o.c, subst: o.subst };
+}
+
+/** The empty object type `{}` (no member of any kind): one part of an intersection it adds nothing to. */
+export function emptyObject(v: Val): boolean {
+  return v.t === 'obj' && !v.open && v.props.length === 0 && !v.index && !v.others?.length && !v.calls?.length && !v.news?.length && !v.decls?.length;
 }
 
 /** Labels of declarations that are values (a class is a value and a type). */
@@ -966,7 +1049,9 @@ export function instancesValue(insts: Array<Val & { t: 'inst' }>): Val {
  * expression's is one too; otherwise the same object).
  */
 export function sameValue(a: Val, b: Val): boolean {
-  if (a === b || (a.t === 'ext' && b.t === 'ext')) return true;
+  if (a === b) return true;
+  // (two string literal types are the same type only with the same strings)
+  if (a.t === 'ext' && b.t === 'ext') return a.lits === b.lits || (!a.lits && !b.lits) || (!!a.lits && !!b.lits && a.lits.length === b.lits.length && a.lits.every((x) => b.lits!.includes(x)));
   if ((a.t === 'sym' || a.t === 'inst') && a.t === b.t) return a.f === (b as typeof a).f && a.s === (b as typeof a).s;
   return false;
 }

@@ -213,6 +213,18 @@ export class Collector {
   readonly unions = new LazyMap<Node, Node[]>();
   /** Conditional types (`c extends X ? A : B`), whose branches `unions` holds: one branch, the checker's choice. */
   readonly conditionals = new Set<Node>();
+  /** A conditional type's checked and extends types (`kind extends RootKind ? … : …`). */
+  readonly conditionalTests = new LazyMap<Node, { check: Node; ext: Node }>();
+  /** A mapped type's key parameter and the keys it ranges over (`{ [r in NodeKind]: … }`). */
+  readonly mappedKeys = new LazyMap<Node, { key: Node; keys: Node }>();
+  /** Array literals asserted `as const` (`["a", "b"] as const`): their string items are recorded. */
+  readonly constStrings = new LazyMap<Node, Node[]>();
+  /** A spread item of such an array (`...others`): what it spreads. */
+  readonly constSpreads = new LazyMap<Node, Node>();
+  /** Empty object types (`{}`). */
+  readonly emptyObjects = new Set<Node>();
+  /** Type parameters by their declaring name node (a mapped type's key's local). */
+  readonly typeParamLocal = new Map<Node, number>();
   readonly intersections = new LazyMap<Node, Node[]>();
   /** Object literal values → their entries (a key and its value, a spread, or a key that is not a plain name). */
   /** Locals that declare a type (type parameters): what a name read as a type may bind (see lookupType). */
@@ -820,7 +832,7 @@ export class Collector {
     }
     const l = this.localNodes.length;
     // (a type parameter is also kept apart: a parameter of its name, `<node>(node: node)`, does not hide it from types)
-    if (x.role === Role['decl.type.param']) { this.typeLocals.add(l); (scope.types ??= new Map()).set(name, localBinding(l)); }
+    if (x.role === Role['decl.type.param']) { this.typeLocals.add(l); this.typeParamLocal.set(x.name, l); (scope.types ??= new Map()).set(name, localBinding(l)); }
     // `const [observer] = React.useState(() => new Observer(…))`: the state
     const stateOf = x.role === Role['decl.pattern'] ? this.firstOf.get(x.name) : undefined;
     const arrayAt = x.role === Role['decl.pattern'] && !x.pattern ? this.arrayElement.get(x.name) : undefined;

@@ -133,18 +133,24 @@ function entryTypes(c: Collector, args: Node[]): [Expr, Expr] | undefined {
 export function exprType(this: Collector, node: Node): Expr | undefined {
   const u = this.unions.get(node);
   if (u) {
-    if (this.conditionals.has(node)) return { k: 'union', types: [...u].sort(byStart).map((n) => this.expr(n)), either: true };
+    if (this.conditionals.has(node)) {
+      const out: Expr = { k: 'union', types: [...u].sort(byStart).filter((n) => !this.isComment(n)).map((n) => this.expr(n)), either: true };
+      const test = this.conditionalTests.size ? this.conditionalTests.get(node) : undefined;
+      if (test) { out.check = this.expr(test.check); out.ext = this.expr(test.ext); }
+      return out;
+    }
     // `Row | null | undefined`: the nullish parts have no members, and an object literal the type annotates is none of
     // them (the checker's contextual type drops them), so the union is its other parts — one type when one is left
-    const parts = [...u].sort(byStart).filter((n) => !this.isNullish(n) && !this.isEmptyType(n));
-    const types = (parts.length ? parts : [...u].sort(byStart)).map((n) => this.expr(n));
+    const parts = [...u].sort(byStart).filter((n) => !this.isNullish(n) && !this.isEmptyType(n) && !this.isComment(n));
+    const types = (parts.length ? parts : [...u].sort(byStart).filter((n) => !this.isComment(n))).map((n) => this.expr(n));
     return types.length === 1 ? types[0] : { k: 'union', types };
   }
   const both = this.intersections.get(node);
   if (both) {
     // `A & B & C` nests to the left: one flat list of parts
     const types: Expr[] = [];
-    for (const n of [...both].sort(byStart)) { const e = this.expr(n); if (e.k === 'intersection') types.push(...e.types); else types.push(e); }
+    // (a comment between the parts, `A & // why` newline `B`, is no part)
+    for (const n of [...both].sort(byStart)) { if (this.isComment(n)) continue; const e = this.expr(n); if (e.k === 'intersection') types.push(...e.types); else types.push(e); }
     return types.length === 1 ? types[0] : { k: 'intersection', types };
   }
   // (an object type that is another type's members, a homomorphic mapped type: that type)
@@ -161,6 +167,9 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     if (calls) out.calls = [...calls].sort((a, b) => a.sig.start - b.sig.start).map((c) => ({ ...this.arity(c.sig), returns: this.expr(c.returns) }));
     if (news) out.news = [...news].sort((a, b) => a.sig.start - b.sig.start).map((c) => ({ ...this.arity(c.sig), returns: this.expr(c.returns) }));
     if (decls) out.decls = [...decls].sort((a, b) => a.s - b.s);
+    const mapped = index && this.mappedKeys.size ? this.mappedKeys.get(node) : undefined;
+    const key = mapped && this.typeParamLocal.get(mapped.key);
+    if (mapped && key !== undefined) { out.key = key; out.keys = this.expr(mapped.keys); }
     const names = this.objectNames.get(node);
     if (names) {
       const others = names.map((n) => this.ident(n)).filter((n) => !out.props.some((p) => p.name === n));
@@ -168,8 +177,12 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     }
     return out;
   }
+  if (this.emptyObjects.size && this.emptyObjects.has(node)) return { k: 'object', props: [] };
   const query = this.typeQueries.get(node);
   if (query) return { k: 'typeof', of: this.expr(query) };
+  // `["a", ...others] as const`: its strings
+  const strs = this.constStrings.size ? this.constStrings.get(node) : undefined;
+  if (strs) return this.constStringsValue(strs);
   // (`[...xs]` is a wrap: an array of xs's elements)
   const items = this.listItems.size ? this.listItems.get(node) : undefined;
   if (items && !this.wraps.has(node)) return this.listValue(items);
@@ -178,7 +191,14 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
   const and = this.ands.get(node);
   if (and) return { k: 'and', left: this.expr(and.left), right: this.expr(and.right) };
   const lookup = this.lookupTypes.get(node);
-  if (lookup) return lookup.any ? { k: 'index', of: this.expr(lookup.of), name: '', any: true } : { k: 'index', of: this.expr(lookup.of), name: this.text.slice(lookup.key.start, lookup.key.end) };
+  if (lookup) {
+    if (!lookup.any) return { k: 'index', of: this.expr(lookup.of), name: this.text.slice(lookup.key.start, lookup.key.end) };
+    const keyText = this.text.slice(lookup.key.start, lookup.key.end);
+    if (keyText === 'number') return { k: 'index', of: this.expr(lookup.of), name: '', any: true, elem: true };
+    // (another predefined type, `string`, `symbol`: no key we can list)
+    if (/^[a-z]+$/.test(keyText) && (keyText === 'string' || keyText === 'symbol' || keyText === 'any' || keyText === 'never')) return { k: 'index', of: this.expr(lookup.of), name: '', any: true };
+    return { k: 'index', of: this.expr(lookup.of), name: '', any: true, key: this.expr(lookup.key) };
+  }
   const g = this.generics.get(node);
   if (g) {
     // a generic type reads as its name; the global `Partial<T>` (and its kin) has T's members
@@ -296,6 +316,21 @@ export function exprOther(this: Collector, node: Node): Expr {
   // a string literal (an initialiser, `readonly _tag = 'Objects'`): its text, what a discriminant compares
   if (q === 34 || q === 39) return this.literal(node);
   return { k: 'other' };
+}
+
+/** The strings and spreads of an `as const` array literal (see the `strings` fact); other for any other item. */
+export function constStringsValue(this: Collector, nodes: Node[]): Expr {
+  const items: string[] = [];
+  const spreads: Expr[] = [];
+  for (const n of [...nodes].sort(byStart)) {
+    if (this.isComment(n)) continue;
+    const inner = this.constSpreads.size ? this.constSpreads.get(n) : undefined;
+    if (inner) { spreads.push(this.expr(inner)); continue; }
+    const v = this.literal(n);
+    if (v.k !== 'lit' || v.v === undefined) return { k: 'other' };
+    items.push(v.v);
+  }
+  return spreads.length ? { k: 'strings', items, spreads } : { k: 'strings', items };
 }
 
 /** A literal; a short string literal without escapes (`'circle'`) keeps its text. */

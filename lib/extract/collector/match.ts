@@ -240,6 +240,11 @@ export function registerMatchHandlers(): void {
     on([Role['fntype.param']], function (c) { pushTo(this.fnTypeParams, get(c, 'fntype')!, { name: get(c, 'name')!, type: get(c, 'type') }); return; });
     on([Role['type.union']], function (c) { pushTo(this.unions, get(c, 'union')!, get(c, 'member')!); return; });
     on([Role['type.conditional']], function (c) { const n = get(c, 'union')!; pushTo(this.unions, n, get(c, 'member')!); this.conditionals.add(n); return; });
+    on([Role['type.conditional.test']], function (c) { this.conditionalTests.set(get(c, 'union')!, { check: get(c, 'check')!, ext: get(c, 'ext')! }); return; });
+    on([Role['type.mapped.key']], function (c) { this.mappedKeys.set(get(c, 'object')!, { key: get(c, 'key')!, keys: get(c, 'keys')! }); return; });
+    on([Role['expr.const.strings']], function (c) { pushTo(this.constStrings, get(c, 'list')!, get(c, 'item')!); return; });
+    on([Role['type.object.empty']], function (c) { this.emptyObjects.add(get(c, 'object')!); return; });
+    on([Role['expr.const.spread']], function (c) { this.constSpreads.set(get(c, 'item')!, get(c, 'inner')!); return; });
     on([Role['fntype.returns']], function (c) { this.fnTypeReturns.set(get(c, 'fntype')!, get(c, 'type')!); return; });
     on([Role['type.intersection']], function (c) { pushTo(this.intersections, get(c, 'inter')!, get(c, 'member')!); return; });
     on([Role['returns']], function (c) { this.returnsOf.set(get(c, 'owner')!, get(c, 'type')!); return; });

@@ -146,6 +146,16 @@
 ; one branch can have is that branch's (code that compiles reads it where the condition picked that branch)
 ((conditional_type consequence: (_) @member) @union (#set! role "type.conditional"))
 ((conditional_type alternative: (_) @member) @union (#set! role "type.conditional"))
+; … and what decides between them (`kind extends RootKind ? A : B`): where both sides are string literal types the
+; resolver can list, the branch the checker takes
+((conditional_type left: (_) @check right: (_) @ext) @union (#set! role "type.conditional.test"))
+; a mapped type's key (`{ [r in NodeKind]: Intersection<kind, r> }`): bound to the member's name where one is read
+((object_type (index_signature (mapped_type_clause name: (_) @key type: (_) @keys))) @object (#set! role "type.mapped.key"))
+; the empty object type `{}` (`c ? {} : { reduce: {} }`): an object type of no member, which adds none to an intersection
+((object_type) @object (#match? @object "^[{][ ]*[}]$") (#set! role "type.object.empty"))
+; `["a", "b", ...others] as const`: the string literals a const array holds (`(typeof kinds)[number]` is their union)
+((as_expression (array (_) @item) @list "const") (#set! role "expr.const.strings"))
+((as_expression (array (spread_element (_) @inner) @item) "const") (#set! role "expr.const.spread"))
 ; an intersection has the members of each part (`type Mixed = Parser & ErrorHandler`)
 ; (`unknown` is the identity of `&`: `show<t> = { … } & unknown` is its object type)
 ((intersection_type (_) @member) @inter (#not-eq? @member "unknown") (#set! role "type.intersection"))
@@ -202,7 +212,7 @@
 ; `T['name']` (an indexed access type with a string key): the declared type of T's member `name`
 ((lookup_type . (_) @of . (literal_type (string (string_fragment) @key)) .) @lookup (#set! role "type.lookup"))
 ; `T[K]` with a key that is no string literal (`NodesByKind[kind]`, `T[keyof T]`): one of T's member types
-((lookup_type . (_) @of . [(type_identifier) (union_type) (generic_type) (lookup_type) (index_type_query) (nested_type_identifier)] @anykey .) @lookup (#set! role "type.lookup"))
+((lookup_type . (_) @of . [(type_identifier) (union_type) (generic_type) (lookup_type) (index_type_query) (nested_type_identifier) (predefined_type)] @anykey .) @lookup (#set! role "type.lookup"))
 ((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))
 ; (a qualified name in a type, `Divisor.Declaration`: a type reference, which a namespace's type answers first)
 ((nested_type_identifier module: (_) @object) @member (#set! role "member.type"))
