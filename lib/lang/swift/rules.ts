@@ -7,6 +7,7 @@
  */
 import type { LanguageRules, NameRules } from '../types.ts';
 import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
+import { swiftLibraryResult } from './stdlib-results.ts';
 
 const KEYWORDS = ['associatedtype', 'class', 'deinit', 'enum', 'extension', 'fileprivate', 'func', 'import', 'init', 'inout', 'internal', 'let', 'open', 'operator', 'private', 'precedencegroup', 'protocol', 'public', 'rethrows', 'static', 'struct', 'subscript', 'typealias', 'var', 'break', 'case', 'catch', 'continue', 'default', 'defer', 'do', 'else', 'fallthrough', 'for', 'guard', 'if', 'in', 'repeat', 'return', 'throw', 'switch', 'where', 'while', 'Any', 'as', 'await', 'false', 'is', 'nil', 'self', 'Self', 'super', 'throws', 'true', 'try'];
 const TYPES = ['Int', 'Int8', 'Int16', 'Int32', 'Int64', 'UInt', 'UInt8', 'UInt16', 'UInt32', 'UInt64', 'Float', 'Double', 'Bool', 'String', 'Character', 'Array', 'Dictionary', 'Set', 'Optional', 'Void', 'Never', 'AnyObject'];
@@ -62,6 +63,7 @@ const nominal: NominalLanguage['nominal'] = {
   typeCall: 'constructor',
   isBuiltin: (name) => LIBRARY.has(name),
   libraryConformances: (name) => CONFORMANCES.get(name),
+  libraryResult: swiftLibraryResult,
   containers: {
     elements: new Map([['Array', 0], ['Set', 0], ['Optional', 0], ['Dictionary', 1]]),
     elementMethods: new Set(['first', 'last', 'popLast', 'removeFirst', 'removeLast']),

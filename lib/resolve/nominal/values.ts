@@ -428,6 +428,8 @@ export class Evaluator {
           if (conf.length) return this.symsValue(conf, 'extension', depth);
           const u = this.aliasTarget(obj.e, depth) ?? this.derefOf(obj, depth);
           if (u) { const v = this.memberValue(f, u, name, from, depth + 1); if (v.t !== 'none') return v; }
+          // a library type the project only adds to (Swift's `extension String`): its library members' results
+          if (this.w.onlyParts(obj.e)) { const lib = this.libraryValue(f, from, obj.e.name, name); if (lib) return lib; }
           return this.m.hasExternalBase(obj.e) ? EXT : NONE;
         }
         const v = this.symsValue(rs, 'typed-receiver', depth, obj.args ? { ent: this.m.ownerOf(rs[0]) ?? obj.e, args: obj.args } : undefined);
@@ -444,12 +446,11 @@ export class Evaluator {
         if (conf.length) return this.symsValue(conf, 'extension', depth);
         const d = this.derefOf(obj, depth);
         if (d) { const v = this.memberValue(f, d, name, from, depth + 1); if (v.t !== 'none') return v; }
-        const result = this.rules.libraryResult?.(obj.name, name);
-        return result ? { t: 'ext', name: result } : EXT;
+        return this.libraryValue(f, from, obj.name, name) ?? EXT;
       }
       case 'arr': case 'map': {
         const conf = this.conformance(f, obj, name);
-        return conf.length ? this.symsValue(conf, 'extension', depth) : EXT;
+        return conf.length ? this.symsValue(conf, 'extension', depth) : this.libraryValue(f, from, obj.t === 'arr' ? '[]' : '[:]', name) ?? EXT;
       }
       // a tuple's element by its position (Rust's and Swift's `pair.0`)
       case 'tuple': return /^\d+$/.test(name) ? this.element(obj, false, Number(name), depth) : NONE;
@@ -550,6 +551,25 @@ export class Evaluator {
   }
 
   /** The element type of a library container value (`List<User>`: User; `Map<K, V>`: V, or K for its keys). */
+  /** The library type's name of a value whose members are the library's: a library value, an array, a map, a type the project only adds to. */
+  private libraryTypeName(v: Val): string | undefined {
+    if (v.t === 'ext') return v.name;
+    if (v.t === 'arr') return '[]';
+    if (v.t === 'map') return '[:]';
+    return v.t === 'inst' && this.w.onlyParts(v.e) ? v.e.name : undefined;
+  }
+
+  /**
+   * What library type `type`'s member `member` gives (NominalRules.libraryResult), as a value seen from file f: of the
+   * project's type of that name where the project only adds to it (Swift's `extension String`), else the library's.
+   */
+  private libraryValue(f: number, from: number, type: string | undefined, member: string): Val | undefined {
+    const result = this.rules.libraryResult?.(type, member);
+    if (!result) return undefined;
+    const t = this.names.type(f, from, result);
+    return t && 'ent' in t && this.w.onlyParts(t.ent) ? this.inst(t.ent, CONFIDENCE['typed-receiver']) : { t: 'ext', name: result };
+  }
+
   private containerElement(v: Val & { t: 'ext' }, key: boolean): Lazy | undefined {
     const c = this.rules.containers;
     if (!c || !v.name || !v.args) return undefined;
@@ -584,6 +604,11 @@ export class Evaluator {
     }
     if ('conversion' in res) return this.inst(res.conversion);
     if ('unresolved' in res) {
+      // a library member of a type the project only adds to (Swift's `name.lowercased()` with an `extension String`)
+      if (callee.k === 'member') {
+        const lib = this.libraryValue(f, from, this.libraryTypeName(this.value(f, callee.obj, from, depth + 1)), callee.name);
+        if (lib) return lib;
+      }
       // a call of a value of a function type (`f EqualFunc` then `f(x, y)`): its declared result
       let v = this.value(f, callee, from, depth + 1);
       if (v.t === 'inst') v = this.underlying(v.e, depth) ?? v;
@@ -605,8 +630,8 @@ export class Evaluator {
           if (c.sameMethods.has(callee.name)) return recv;
         }
         // a library member whose result is one library type (`name.trim()`: a String)
-        const result = recv.t === 'ext' ? this.rules.libraryResult?.(recv.name, callee.name) : undefined;
-        if (result) return { t: 'ext', name: result };
+        const lib = this.libraryValue(f, from, this.libraryTypeName(recv), callee.name);
+        if (lib) return lib;
       }
       return EXT;
     }
