@@ -117,7 +117,7 @@ export type Expr =
    * (`key`, `keys`: a mapped type's key parameter, a local, and the keys it ranges over, `{ [r in NodeKind]: X<r> }`:
    * reading member `m` reads `index` with the key bound to the literal `m`)
    */
-  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; key?: number; keys?: Expr }
+  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; key?: number; keys?: Expr; over?: Expr }
   /**
    * A function type (`(x: A) => R`): calling a value of it gives an R (a constructor type `new (…) => R`: `new`
    * gives an R). `predicate`: a type guard's type (`(x: any) => x is T`).
@@ -164,6 +164,11 @@ export type Expr =
    * it (an `Item` stays an `Item` inside `if (item instanceof Base)`), else a C.
    */
   | { k: 'narrowed'; of: Expr; type: Expr; not?: true }
+  /**
+   * A path read after a test of its discriminant (`node.tuple[0]` after `node.tuple[0].kind === 'a'`): the checker
+   * narrows it there, which is not followed, so a union there gives no member (anything else is `of`).
+   */
+  | { k: 'tested'; of: Expr }
   /** `import('./x')`: a promise of that module's namespace. */
   | { k: 'import'; source: string }
   /**

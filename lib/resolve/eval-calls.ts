@@ -485,6 +485,8 @@ export function heldFunction(this: Evaluator, f: number, e: Expr, depth = 0, fix
  * parameters of a generic function or method from its parameters' declared types (see inferTypeArgs).
  */
 export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, argFile?: number, argc?: number, targs?: Expr[]): Val {
+  // a member read through a mapped type (`getters.title()` of `{ [K in keyof P]: () => P[K] }`): what it holds there
+  if (c.t === 'sym' && c.as) return this.callResult(c.as, args, argFile, argc, targs);
   // a function expression (`{ make: () => new A() }`): what it returns (an async one: a promise of it)
   if (c.t === 'ext') {
     if (!c.fn) return EXT;

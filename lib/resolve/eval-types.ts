@@ -133,7 +133,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
   if (t.k === 'object') {
     const o: Val & { t: 'obj' } = { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, news: t.news, decls: t.decls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
-    if (t.key !== undefined) { o.key = t.key; o.keys = t.keys; }
+    if (t.key !== undefined) { o.key = t.key; o.keys = t.keys; if (t.over) o.over = t.over; }
     return o;
   }
   if (t.k === 'union' && t.either) {

@@ -41,8 +41,10 @@ export type Val =
    * `subst`: what its owner's type parameters stand for, when it was reached through `Repo<User>` (see Subst).
    * `held`: reached through an object literal's key (`summary.formatPrice` of `{ formatPrice }`): the name written
    * there is the key's, not an occurrence of the symbol (renaming the symbol keeps the key).
+   * `as`: what it holds there instead of its declared type (a member read through a mapped type that gives each
+   * member another type, `refs.title` of `ToRefs<Props>`: Props' `title`, a `Ref<string>`).
    */
-  | { t: 'sym'; f: number; s: number; r: Reason; c: number; subst?: Subst; held?: boolean }
+  | { t: 'sym'; f: number; s: number; r: Reason; c: number; subst?: Subst; held?: boolean; as?: Val }
   /** `args`: the type arguments it was written with (`Repo<User>`), each where it was written. */
   /**
    * `up`: `super` of a class whose base is a mixin call (`extends M(Y)`): the members of its heritage, not its own
@@ -64,8 +66,8 @@ export type Val =
   /** A value of an object type literal (`{ window: Subject<T> }`, written in file f): its properties are typed. */
   /** (`open`: reached through a type parameter's constraint: the value has at least these members, maybe more) */
   /** (`decls`: members that are symbols of file f, a type alias's: see declOf) */
-  /** (`key`, `keys`: a mapped type's key parameter and key set, see the `object` fact) */
-  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; r: Reason; c: number; subst?: Subst; open?: boolean; key?: number; keys?: Expr }
+  /** (`key`, `keys`, `over`: a mapped type's key parameter, key set and the type it maps, see the `object` fact) */
+  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; r: Reason; c: number; subst?: Subst; open?: boolean; key?: number; keys?: Expr; over?: Expr }
   /**
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.
@@ -503,6 +505,11 @@ export class Evaluator {
       case 'as': return this.typeValue(f, e.type, 0);
       case 'param': return this.argumentType(f, e);
       case 'narrowed': return this.narrowedByClass(f, e);
+      case 'tested': {
+        const v = this.value(f, e.of);
+        const d = v.t === 'sym' ? this.deref(v) : v;
+        return d.t === 'union' || d.t === 'anyof' || (d.t === 'inter' && d.alts) ? UNKNOWN : v;
+      }
       case 'tagged': {
         // `switch (ast._tag) { case 'Objects': ast.recur(…) }`: the member types whose `_tag` is 'Objects'
         const v = this.value(f, e.of);
@@ -698,6 +705,7 @@ export class Evaluator {
   /** The value a symbol reference stands for when used as a receiver (`x.m()`: the object x holds). */
   deref(v: Val): Val {
     if (v.t !== 'sym') return v;
+    if (v.as) return v.as;
     if (this.depth > MAX_DEPTH) { this.cut++; return UNKNOWN; }
     if (++this.depth > this.peak) this.peak = this.depth;
     try {
@@ -892,6 +900,9 @@ export class Evaluator {
         // a member of a type alias's object type: its declaration, a symbol (its type is the symbol's)
         const d = o.decls && declOf(o, name);
         if (d) return d;
+        // `{ [K in keyof P]: Ref<P[K]> }`: P's member (the checker's property of the mapped type links to its
+        // declaration), holding a `Ref<P[name]>`
+        if (o.over && o.index && o.key !== undefined) { const m = this.mappedMember(o, name); if (m) return m; }
         // a property of an object type literal: an instance of its declared type (methods are not recorded)
         const p = o.props.find((x) => x.name === name);
         if (p) return weakenFrom(this.typeValue(o.f, p.type, 0, o.subst), o, 'typed-receiver');
@@ -910,6 +921,21 @@ export class Evaluator {
       case 'ext': return EXT;
       default: return UNKNOWN;
     }
+  }
+
+  /**
+   * A member of a homomorphic mapped type (`{ [K in keyof P]: Ref<P[K]> }` read through `ToRefs<Props>`): the member
+   * of P it maps, a symbol, holding the type written with K bound to its name; undefined where P has no such symbol.
+   */
+  mappedMember(o: Val & { t: 'obj' }, name: string): Val | undefined {
+    const over = this.typeValue(o.f, o.over!, 0, o.subst);
+    if (over.t !== 'inst' && over.t !== 'obj') return undefined;
+    const m = this.member(over, name);
+    if (m.t !== 'sym' || m.held) return undefined;
+    const label = this.sym(m).label;
+    if (label !== 'Property' && label !== 'Method') return undefined;
+    const as = this.indexMember(o, name);
+    return as ? { ...m, as } : undefined;
   }
 
   /**

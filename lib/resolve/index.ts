@@ -690,7 +690,10 @@ class ProjectBuilder {
         // a local (`const { f } = config; f()`) is its own binding: its name is no occurrence of what it holds
         const bound = !keyName && (callee.k === 'member' || (callee.k === 'id' && !!callee.b && !bindsLocal(callee.b)));
         if (bound && CALLABLE_NAMES.has(sym.label)) { nf = v.f; ns = v.s; nr = v.r; nc = v.c; }
-        if (call.isNew) this.newCall(v, sym, a);
+        // a member read through a mapped type (`mapped(v).len()` of `{ [K in keyof T]: () => T[K] }`): its name is the
+        // member's, the call calls what the mapped type holds there, no symbol of ours
+        if (v.as) { if (bound) { nf = v.f; ns = v.s; nr = v.r; nc = v.c; } a.indirect = true; }
+        else if (call.isNew) this.newCall(v, sym, a);
         else this.symCall(f, callee, v, sym, a);
       } else if (v.t === 'ext' || v.t === 'elemfn' || v.t === 'arrfn' || v.t === 'arr') a.status = EXTERNAL; // built-in (array) methods
       if (a.status !== RESOLVED) {

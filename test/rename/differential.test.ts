@@ -152,6 +152,8 @@ for (const [name, what] of [
   ['rename-type-args', 'type arguments written at a call of a generic function without a declared result, a base\'s type parameters as a class\'s heritage binds them for the constructor it inherits or `super(…)` runs'],
   ['rename-augment', 'interfaces of `declare module \'./x\' { … }` blocks merged with the module\'s declarations of their names (members read through all of them, one rename), members only through a barrel\'s re-export'],
   ['rename-inferred', 'a call\'s result whose members are typed by the function\'s own type parameters an argument reaches (what the checker infers, no constraint), a type parameter constrained by a generic type with its arguments, `x instanceof C` failed (`else`, a conditional\'s other branch, after an early exit), a generic type named through a namespace, template literal text beside quoted keys'],
+  ['rename-mapped', 'homomorphic mapped types that give each member another type (`{ [K in keyof T]: Ref<T[K]> }`, getters, optional, deep readonly copies): their keys are the members mapped, each holding the type written for its name; a key remapped with `as` is not'],
+  ['rename-tagged-literals', 'keys of literals a union types (typed declarations and fields, assigned to typed variables, `as`, `satisfies`) discriminated by their string or enum-member values'],
   ['rename-defaults', 'parameters with defaults typed by their context, parameters\' default literals, destructured parameters\' types, a local\'s typed literal, literals that satisfy a type, typed (a top-level\'s or a local\'s) and returned array literals\' items, interface index signatures, typed rest parameters, `reduce` without an initial value, callbacks typed by the callee\'s own type parameter left to the checker'],
 ] as const) {
   test(`graph edits on the ${name} fixture: TypeScript findRenameLocations exactly (${what})`, async (t) => {
@@ -170,6 +172,15 @@ test('a quoted key in a file that names the member nowhere else is a text_search
   t.deepEqual(at('src/lookup.ts'), ['1:52 text_search', '4:26 graph', '5:28 graph']);
   t.deepEqual(at('src/unmeasured.ts'), ['5:32 text_search']);
   t.true(plan.warnings.some((w) => w.includes('quoted key(s) in src/unmeasured.ts')), plan.warnings.join('\n'));
+});
+
+test('graph edits on the rename-tested-paths fixture: TypeScript findRenameLocations exactly, but for members read through a path after a test of its discriminant, which are left to text_search', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-tested-paths');
+  t.true(report.compared >= 15, `only ${report.compared} symbols compared`);
+  // (the checker narrows `seq.tuple[0]` after `seq.tuple[0].kind === 'variadic'`: paths are not followed)
+  const left = (m: string) => /^src\/paths\.ts:(12|19|20|21):/.test(m);
+  t.deepEqual(differing(left, true), []);
+  t.true(report.symbols.some((s) => s.missed.some(left)), 'the reads left are counted as misses');
 });
 
 test('graph edits on the rename-scoped-locals fixture: same-named locals of two callbacks are renamed apart, merged declarations together, as TypeScript does', async (t) => {

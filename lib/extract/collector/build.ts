@@ -346,12 +346,19 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   // keys naming members: `const p: Provider = { a: 1 }` (typed object literal), `const { a, b: c } = obj`
   const declared = new Set<number>();
   for (const sym of this.symbols) if (posLength(sym.at) > 0) declared.add(posLine(sym.at) * 65536 + posColumn(sym.at));
+  // (the literal each typed key is written in: its string values discriminate a union type, as an argument's do)
+  let literalOf: Map<Node, Node> | undefined;
   this.keyRefs.forEach((k, node) => {
     // a key that declares a symbol (an object-literal method) is tied to the type's member by an IMPLEMENTS edge
     if (declared.has((rowOf(node) + 1) * 65536 + colOf(node) + 1)) return;
     const typeNode = k.assigned ? this.declaredType(k.obj) : k.obj;
     if (!typeNode) return;
-    const obj: Expr = k.typed ? { k: 'as', type: this.expr(typeNode) } : k.pushed ? { k: 'element', of: this.expr(typeNode) } : this.expr(typeNode);
+    let obj: Expr = k.typed ? { k: 'as', type: this.expr(typeNode) } : k.pushed ? { k: 'element', of: this.expr(typeNode) } : this.expr(typeNode);
+    if (k.typed) {
+      if (!literalOf) { literalOf = new Map(); for (const [lit, entries] of this.objectEntries) for (const en of entries) if (en.key) literalOf.set(en.key, lit); }
+      const lit = literalOf.get(node);
+      if (lit) obj = this.discriminated(this.objectEntries.get(lit)!, obj);
+    }
     if (obj.k === 'lit' || obj.k === 'other' || obj.k === 'fn') return;
     const ref: RefFact = { value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(node), from: k.from, key: true };
     if (k.bare) ref.bare = true;

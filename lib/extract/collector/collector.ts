@@ -174,6 +174,10 @@ export class Collector {
   /** The keys of nested patterns already pushed to patternKeys (each pattern's names declare them once). */
   readonly nestedKeysSeen = new Set<Node>();
   readonly members = new Map<Node, { object: Node; property: Node; from: number }>();
+  /** Paths a discriminant is tested through (`node.tuple[0]` of `node.tuple[0].kind === 'variadic'`), and their text. */
+  readonly pathTests: Array<{ recv: Node; text: string }> = [];
+  /** Receivers of member reads after such a test of the same path (see markTestedPaths). */
+  readonly testedPaths = new Set<Node>();
   readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' | 'spread' }>();
   readonly simple = new LazyMap<Node, 'lit' | 'any' | 'this' | 'super'>();
   readonly thisCls = new LazyMap<Node, number>();
@@ -232,6 +236,8 @@ export class Collector {
   /** A class's or interface's own type parameters (locals) → the owner symbol and the parameter's declared name. */
   readonly ownedTypeParams = new Map<number, { owner: number; node: Node }>();
   /** Homomorphic mapped types that keep each member's type (`{ [k in keyof t]: t[k] }`) → the type `t` they copy. */
+  /** (`mappedOver`: those giving each member another type, `{ [K in keyof P]: Ref<P[K]> }` → P and the key K) */
+  readonly mappedOver = new LazyMap<Node, { over: Node; key: Node }>();
   readonly sameMembers = new Map<Node, Node>();
   readonly objectEntries = new Map<Node, Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>>();
   /** `obj[name]` with a name as the index → that name node. */
@@ -447,6 +453,7 @@ export class Collector {
       if (by) this.arrayPartBy.set(node, by);
     });
     if (this.tagCompares.length) this.narrowByConditions();
+    if (this.pathTests.length) this.markTestedPaths();
     if (this.tagNarrowings.length || this.tagCases.size || this.tagExits.length) this.narrowByTags();
     this.markWholeReads();
   }

@@ -43,6 +43,7 @@ export function exprUncached(this: Collector, node: Node): Expr {
     if (this.namespacePlaces.has(node)) this.namespacePlaces.set(m.object, true);
     // (a read whose narrowing by its member is all known: see markWholeReads)
     if (this.wholeReads.size && this.wholeReads.has(m.object)) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property), whole: true };
+    if (this.testedPaths.size && this.testedPaths.has(m.object)) return { k: 'member', obj: { k: 'tested', of: this.expr(m.object) }, name: this.ident(m.property) };
     return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };
   }
   const dynamic = this.dynamicSource.get(node);
@@ -170,6 +171,8 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     const mapped = index && this.mappedKeys.size ? this.mappedKeys.get(node) : undefined;
     const key = mapped && this.typeParamLocal.get(mapped.key);
     if (mapped && key !== undefined) { out.key = key; out.keys = this.expr(mapped.keys); }
+    const over = mapped && out.key !== undefined && this.mappedOver.size ? this.mappedOver.get(node) : undefined;
+    if (over) out.over = this.expr(over.over);
     const names = this.objectNames.get(node);
     if (names) {
       const others = names.map((n) => this.ident(n)).filter((n) => !out.props.some((p) => p.name === n));

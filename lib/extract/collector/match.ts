@@ -70,6 +70,7 @@ export function registerMatchHandlers(): void {
     on([Role['expr.object.spread']], function (c) { const v = get(c, 'value')!; pushTo(this.objectEntries, get(c, 'object')!, { at: v, value: v, spread: true }); return; });
     on([Role['expr.object.open']], function (c) { pushTo(this.objectEntries, get(c, 'object')!, { at: get(c, 'entry')!, open: true }); return; });
     on([Role['type.mapped.same']], function (c) { this.sameMembers.set(get(c, 'object')!, get(c, 'inner')!); return; });
+    on([Role['type.mapped.over']], function (c) { this.mappedOver.set(get(c, 'object')!, { over: get(c, 'inner')!, key: get(c, 'k')! }); return; });
     on([Role['type.query']], function (c) { this.typeQueries.set(get(c, 'query')!, get(c, 'inner')!); return; });
     on([Role['fn.assigned']], function (c) { this.assignedFns.set(get(c, 'fn')!, { obj: get(c, 'object')!, name: get(c, 'name')! }); return; });
     on([Role['type.lookup']], function (c) {
@@ -155,6 +156,13 @@ export function registerMatchHandlers(): void {
     on([Role['narrow.tag.test']], function (c) {
       if (!this.isTag(get(c, 'tag')!)) return;
       this.tagCompares.push({ name: get(c, 'name')!, key: get(c, 'key')!, tag: get(c, 'tag')!, test: get(c, 'test')! });
+      return;
+    });
+    on([Role['narrow.path.test']], function (c) {
+      const tag = get(c, 'tag');
+      if (tag && !this.isTag(tag)) return;
+      const recv = get(c, 'recv')!;
+      this.pathTests.push({ recv, text: this.text.slice(recv.start, this.end(recv)).replace(/\s+/g, '') });
       return;
     });
     on([Role['flow.exit']], function (c) { this.flowExits.push(get(c, 'construct')!.start); return; });

@@ -39,6 +39,27 @@ export function forEachOccurrence(this: Collector, name: Node, body: { start: nu
   }
 }
 
+/**
+ * Reads through a path whose discriminant a test before them compares (`node.tuple[0].node` after `node.tuple[0].kind
+ * === "variadic"`): the checker may have narrowed that reference there, which is not followed for paths (only for
+ * names), so their receiver is marked: a union there answers no member (see Expr `tested`).
+ */
+export function markTestedPaths(this: Collector): void {
+  const firstAt = new Map<string, number>();
+  for (const t of this.pathTests) { const at = firstAt.get(t.text); if (at === undefined || t.recv.start < at) firstAt.set(t.text, t.recv.start); }
+  const lengths = new Set([...firstAt.keys()].map((k) => k.length));
+  const shortest = Math.min(...lengths);
+  for (const m of this.members.values()) {
+    const o = m.object;
+    // (cheap tests first: the path's text is at least as long as its compact form)
+    if (o.end - o.start < shortest) continue;
+    const text = this.text.slice(o.start, this.end(o)).replace(/\s+/g, '');
+    if (!lengths.has(text.length)) continue;
+    const at = firstAt.get(text);
+    if (at !== undefined && at < o.start) this.testedPaths.add(o);
+  }
+}
+
 /** Whether a tag is a string's fragment (a quote before it), not an enum member. */
 function isQuoted(c: Collector, tag: Node): boolean {
   const q = c.text.charCodeAt(tag.start - 1);

@@ -194,6 +194,11 @@
 ; rest of a conjunction or disjunction, an `if`'s or a conditional's branches: narrowByConditions)
 ((binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test (#set! role "narrow.tag.test"))
 ((binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (member_expression object: [(identifier) (member_expression)] property: (property_identifier)) @tag) @test (#set! role "narrow.tag.test"))
+; a discriminant tested through a path (`node.tuple[0].kind === "variadic"`, `this.state.kind === 'a'`, `switch
+; (a.b.kind)`): the checker narrows that reference where the test decides; the collector marks the path's later reads
+(binary_expression left: (member_expression object: [(member_expression) (subscript_expression)] @recv property: (property_identifier)) right: (string (string_fragment) @tag) (#set! role "narrow.path.test"))
+(binary_expression left: (member_expression object: [(member_expression) (subscript_expression)] @recv property: (property_identifier)) right: (member_expression) @tag (#set! role "narrow.path.test"))
+(switch_statement value: (parenthesized_expression (member_expression object: [(member_expression) (subscript_expression)] @recv property: (property_identifier))) (#set! role "narrow.path.test"))
 ; an `if` without `else` whose consequence ends in an exit (`return`, `throw`, `continue`, `break`): the rest of its
 ; block is reached only where the condition failed (`if (x.kind !== 'a') return`: x is an 'a' there)
 ((if_statement consequence: [(return_statement) (throw_statement) (continue_statement) (break_statement) (statement_block [(return_statement) (throw_statement) (continue_statement) (break_statement)] .)] !alternative) @if (#set! role "flow.exit.if"))

@@ -163,6 +163,10 @@
 ; the members of t, each the same declaration to the checker
 ((object_type . (index_signature (mapped_type_clause name: (_) @k type: (index_type_query (_) @inner)) [(type_annotation (lookup_type . (_) @of . (_) @key .)) (omitting_type_annotation (lookup_type . (_) @of . (_) @key .)) (adding_type_annotation (lookup_type . (_) @of . (_) @key .)) (opting_type_annotation (lookup_type . (_) @of . (_) @key .))]) .) @object (#eq? @k @key) (#eq? @inner @of) (#set! role "type.mapped.same"))
 
+; a homomorphic mapped type that gives each member another type (`{ [K in keyof P]: Ref<P[K]> }`, vue's `ToRefs<P>`):
+; its keys are P's members, each of the type written with K bound to its name
+((object_type . (index_signature (mapped_type_clause name: (_) @k type: (index_type_query (_) @inner) !alias)) .) @object (#set! role "type.mapped.over"))
+
 ; heritage
 ((class_heritage (extends_clause value: (_) @extends) @clause) (#set! role "heritage.extends"))
 ; `extends Repo<User>`: the base class's type arguments (the clause reads as a generic type)
