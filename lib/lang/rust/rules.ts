@@ -7,6 +7,7 @@
 import type { LanguageRules, NameRules } from '../types.ts';
 import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
 import { loadRustSettings, moduleOfFile, pathRootOf, type RustSettings } from './modules.ts';
+import { rustLibraryResult } from './std-results.ts';
 
 // Methods of slices, vectors and strings that take `&mut self`: called through a type's Deref impl, its `deref_mut`
 // runs (the rest take `&self`: its `deref`)
@@ -63,6 +64,7 @@ const nominal: NominalLanguage['nominal'] = {
     // smart pointers and guards: a method their type lacks is their target's (auto-deref)
     derefs: new Set(['Box', 'Rc', 'Arc', 'ManuallyDrop', 'Pin', 'Ref', 'RefMut', 'MutexGuard', 'RwLockReadGuard', 'RwLockWriteGuard']),
   },
+  libraryResult: rustLibraryResult,
   // `impl Deref for T { type Target = U; }`: a method T lacks is U's
   derefTarget: 'Target',
   derefMethod: 'deref',
