@@ -167,7 +167,13 @@ export function tagOf(this: Evaluator, x: Val, key: string): string | undefined 
     const m = this.findMember(x, key, false);
     if (!m || m === 'ext') return undefined;
     const sym = this.sym(m);
-    return lit(m.f, sym.type) ?? (sym.type ? undefined : lit(m.f, sym.init));
+    const own = lit(m.f, sym.type) ?? (sym.type ? undefined : lit(m.f, sym.init));
+    if (own !== undefined || !sym.type) return own;
+    // (a type that is one string literal type once the class's type arguments bind it, `readonly kind: d["kind"]` of
+    // `class DivisorNode extends BaseNode<Divisor.Declaration>`)
+    const v = this.member(x, key);
+    const d = v.t === 'sym' ? this.deref(v) : v;
+    return d.t === 'ext' && d.lits?.length === 1 ? d.lits[0] : undefined;
   }
   if (x.t === 'obj') return lit(x.f, x.props.find((p) => p.name === key)?.type);
   if (x.t === 'inter') {

@@ -274,8 +274,10 @@ export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }
 }
 
 /**
- * The member types of `o` that `names` pick (`NodesByKind["union" | "morph"]`): one, or the union of several instance
- * types; unknown where a name picks no typed property, or the picks are not all instances.
+ * The member types of `o` that `names` pick (`NodesByKind["union" | "morph"]`): one, or several read as one of them
+ * (a member is the one they agree on, no dispatch to each: code over such a union narrows it with method guards,
+ * `refinement.hasKind("divisor")`, which are not read, so a dispatch or a rename of each part's member would be wrong
+ * there); unknown where a name picks no typed property.
  */
 export function pickedMembers(this: Evaluator, o: Val, names: readonly string[], depth: number): Val {
   const out: Val[] = [];
@@ -291,9 +293,7 @@ export function pickedMembers(this: Evaluator, o: Val, names: readonly string[],
     if (!out.some((x) => sameValue(x, v))) out.push(v);
   }
   if (out.length === 1) return out[0];
-  const insts: Array<Val & { t: 'inst' }> = [];
-  for (const v of out) if (!addInstances(insts, v)) return UNKNOWN;
-  return instancesValue(insts);
+  return { t: 'anyof', of: out, either: true, r: 'typed-receiver', c: Math.min(REASON_CONFIDENCE['typed-receiver'], ...out.map((x) => ('c' in x ? x.c : 1))) };
 }
 
 /**
