@@ -550,7 +550,6 @@ export class Evaluator {
     return el ? { t: 'ext', name: en.collection, args: [el] } : undefined;
   }
 
-  /** The element type of a library container value (`List<User>`: User; `Map<K, V>`: V, or K for its keys). */
   /** The library type's name of a value whose members are the library's: a library value, an array, a map, a type the project only adds to. */
   private libraryTypeName(v: Val): string | undefined {
     if (v.t === 'ext') return v.name;
@@ -570,6 +569,7 @@ export class Evaluator {
     return t && 'ent' in t && this.w.onlyParts(t.ent) ? this.inst(t.ent, CONFIDENCE['typed-receiver']) : { t: 'ext', name: result };
   }
 
+  /** The element type of a library container value (`List<User>`: User; `Map<K, V>`: V, or K for its keys). */
   private containerElement(v: Val & { t: 'ext' }, key: boolean): Lazy | undefined {
     const c = this.rules.containers;
     if (!c || !v.name || !v.args) return undefined;
