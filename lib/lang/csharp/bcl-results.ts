@@ -5,7 +5,7 @@
  * extension methods called on them resolve (`name.Trim().Slugify()`).
  */
 
-const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
+import { giving, libraryResults } from '../library-results.ts';
 
 const ENUMERABLE = ['IEnumerable'];
 const COLLECTION = ['ICollection', 'IReadOnlyCollection', ...ENUMERABLE];
@@ -25,17 +25,17 @@ export const CSHARP_SUPERTYPES: ReadonlyMap<string, readonly string[]> = new Map
 ]);
 
 const STRING: Record<string, string> = {
-  ...Object.fromEntries(words(`Trim TrimStart TrimEnd ToLower ToUpper ToLowerInvariant ToUpperInvariant Substring Replace Remove Insert
-    PadLeft PadRight Normalize ToString Clone`).map((m) => [m, 'string'])),
-  ...Object.fromEntries(words('Length IndexOf IndexOfAny LastIndexOf LastIndexOfAny CompareTo GetHashCode').map((m) => [m, 'int'])),
-  ...Object.fromEntries(words('Contains StartsWith EndsWith Equals IsNormalized').map((m) => [m, 'bool'])),
+  ...giving(`Trim TrimStart TrimEnd ToLower ToUpper ToLowerInvariant ToUpperInvariant Substring Replace Remove Insert
+    PadLeft PadRight Normalize ToString Clone`, 'string'),
+  ...giving('Length IndexOf IndexOfAny LastIndexOf LastIndexOfAny CompareTo GetHashCode', 'int'),
+  ...giving('Contains StartsWith EndsWith Equals IsNormalized', 'bool'),
 };
 
 const NUMBER: Record<string, string> = { ToString: 'string', CompareTo: 'int', GetHashCode: 'int', Equals: 'bool' };
 
 const ENUMERABLE_RESULTS: Record<string, string> = {
   Count: 'int', LongCount: 'long', Any: 'bool', All: 'bool', Contains: 'bool', SequenceEqual: 'bool',
-  ...Object.fromEntries(words('Select SelectMany Zip GroupBy Cast OfType Chunk').map((m) => [m, 'IEnumerable'])),
+  ...giving('Select SelectMany Zip GroupBy Cast OfType Chunk', 'IEnumerable'),
   ToDictionary: 'Dictionary', ToLookup: 'ILookup',
 };
 
@@ -46,8 +46,4 @@ const TABLE = new Map<string, Record<string, string>>([
 ]);
 
 /** The library type a base class library type's member gives, or undefined when it is not one type. */
-export function csharpLibraryResult(type: string | undefined, member: string): string | undefined {
-  const own = type === undefined ? undefined : TABLE.get(type);
-  if (own && Object.hasOwn(own, member)) return own[member];
-  return member === 'ToString' ? 'string' : undefined;
-}
+export const csharpLibraryResult = libraryResults(TABLE, { ToString: 'string' });

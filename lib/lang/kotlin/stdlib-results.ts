@@ -5,21 +5,21 @@
  * arguments; generic results (`map`, `let`) are the collections' and scope functions' rules.
  */
 
-const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
+import { giving, libraryResults } from '../library-results.ts';
 
 /** Members any value has. */
 const ANY: Record<string, string> = { toString: 'String', hashCode: 'Int', equals: 'Boolean' };
 
 const STRING: Record<string, string> = {
-  ...Object.fromEntries(words(`trim trimStart trimEnd trimIndent trimMargin lowercase uppercase capitalize decapitalize replaceFirstChar
+  ...giving(`trim trimStart trimEnd trimIndent trimMargin lowercase uppercase capitalize decapitalize replaceFirstChar
     substring substringBefore substringAfter substringBeforeLast substringAfterLast replace replaceFirst replaceRange removePrefix
     removeSuffix removeSurrounding removeRange padStart padEnd repeat reversed take takeLast drop dropLast takeWhile dropWhile
-    filter filterNot format ifEmpty ifBlank orEmpty prependIndent replaceIndent plus intern`).map((m) => [m, 'String'])),
-  ...Object.fromEntries(words('length indexOf lastIndexOf indexOfFirst indexOfLast compareTo count toInt digitToInt').map((m) => [m, 'Int'])),
-  ...Object.fromEntries(words(`isEmpty isNotEmpty isBlank isNotBlank isNullOrEmpty isNullOrBlank startsWith endsWith contains matches
-    equals equalsIgnoreCase toBoolean any all none`).map((m) => [m, 'Boolean'])),
-  ...Object.fromEntries(words('first last single firstOrNull lastOrNull singleOrNull get elementAt getOrNull random').map((m) => [m, 'Char'])),
-  ...Object.fromEntries(words('split lines chunked windowed toList').map((m) => [m, 'List'])),
+    filter filterNot format ifEmpty ifBlank orEmpty prependIndent replaceIndent plus intern`, 'String'),
+  ...giving('length indexOf lastIndexOf indexOfFirst indexOfLast compareTo count toInt digitToInt', 'Int'),
+  ...giving(`isEmpty isNotEmpty isBlank isNotBlank isNullOrEmpty isNullOrBlank startsWith endsWith contains matches
+    equals equalsIgnoreCase toBoolean any all none`, 'Boolean'),
+  ...giving('first last single firstOrNull lastOrNull singleOrNull get elementAt getOrNull random', 'Char'),
+  ...giving('split lines chunked windowed toList', 'List'),
   toIntOrNull: 'Int', toLong: 'Long', toLongOrNull: 'Long', toDouble: 'Double', toDoubleOrNull: 'Double', toFloat: 'Float', toShort: 'Short',
   toByte: 'Byte', toCharArray: 'CharArray', toByteArray: 'ByteArray', encodeToByteArray: 'ByteArray', toRegex: 'Regex', toSet: 'Set',
   toMutableList: 'MutableList', toSortedSet: 'Set', toBigDecimal: 'BigDecimal', toBigInteger: 'BigInteger',
@@ -28,25 +28,24 @@ const STRING: Record<string, string> = {
 const NUMBER: Record<string, string> = {
   toInt: 'Int', toLong: 'Long', toDouble: 'Double', toFloat: 'Float', toShort: 'Short', toByte: 'Byte', toChar: 'Char', toUInt: 'UInt',
   toULong: 'ULong', toBigDecimal: 'BigDecimal', toBigInteger: 'BigInteger', compareTo: 'Int', sign: 'Int', countOneBits: 'Int',
-  ...Object.fromEntries(words('isNaN isInfinite isFinite').map((m) => [m, 'Boolean'])),
+  ...giving('isNaN isInfinite isFinite', 'Boolean'),
 };
 /** An arithmetic member of a number gives the same type (`n.coerceAtLeast(0)`). */
 const sameNumber = (t: string): Record<string, string> =>
-  Object.fromEntries(words('plus minus times div rem mod inc dec unaryMinus coerceIn coerceAtLeast coerceAtMost absoluteValue and or xor inv shl shr ushr')
-    .map((m) => [m, t]));
+  giving('plus minus times div rem mod inc dec unaryMinus coerceIn coerceAtLeast coerceAtMost absoluteValue and or xor inv shl shr ushr', t);
 
 const CHAR: Record<string, string> = {
   code: 'Int', digitToInt: 'Int', digitToIntOrNull: 'Int', toInt: 'Int', toString: 'String', titlecase: 'String',
-  ...Object.fromEntries(words('uppercaseChar lowercaseChar titlecaseChar plus minus inc dec').map((m) => [m, 'Char'])),
+  ...giving('uppercaseChar lowercaseChar titlecaseChar plus minus inc dec', 'Char'),
   uppercase: 'String', lowercase: 'String',
-  ...Object.fromEntries(words(`isDigit isLetter isLetterOrDigit isWhitespace isUpperCase isLowerCase isJavaIdentifierStart
-    isJavaIdentifierPart isSurrogate isDefined isISOControl`).map((m) => [m, 'Boolean'])),
+  ...giving(`isDigit isLetter isLetterOrDigit isWhitespace isUpperCase isLowerCase isJavaIdentifierStart
+    isJavaIdentifierPart isSurrogate isDefined isISOControl`, 'Boolean'),
 };
 
 const COLLECTION: Record<string, string> = {
   size: 'Int', count: 'Int', indexOf: 'Int', lastIndexOf: 'Int', indexOfFirst: 'Int', indexOfLast: 'Int', lastIndex: 'Int', sumOf: 'Int',
   joinToString: 'String',
-  ...Object.fromEntries(words('isEmpty isNotEmpty isNullOrEmpty contains containsAll containsKey containsValue any all none').map((m) => [m, 'Boolean'])),
+  ...giving('isEmpty isNotEmpty isNullOrEmpty contains containsAll containsKey containsValue any all none', 'Boolean'),
   map: 'List', mapNotNull: 'List', mapIndexed: 'List', flatMap: 'List', flatten: 'List', zip: 'List', chunked: 'List', windowed: 'List',
   withIndex: 'List', toList: 'List', toMutableList: 'MutableList', toSet: 'Set', toMutableSet: 'MutableSet', toMap: 'Map',
   toMutableMap: 'MutableMap', associate: 'Map', associateBy: 'Map', associateWith: 'Map', groupBy: 'Map', keys: 'Set', entries: 'Set',
@@ -62,14 +61,11 @@ const TABLE = new Map<string, Record<string, string>>([
   ...['List', 'MutableList', 'ArrayList', 'Collection', 'MutableCollection', 'Iterable', 'Set', 'MutableSet', 'HashSet', 'LinkedHashSet', 'Map',
     'MutableMap', 'HashMap', 'LinkedHashMap', 'Array'].map((t) => [t, COLLECTION] as [string, Record<string, string>]),
   // a sequence's intermediate operations give a sequence
-  ['Sequence', { ...COLLECTION, ...Object.fromEntries(words('map mapNotNull mapIndexed flatMap flatten zip chunked windowed withIndex').map((m) => [m, 'Sequence'])) }],
+  ['Sequence', { ...COLLECTION, ...giving('map mapNotNull mapIndexed flatMap flatten zip chunked windowed withIndex', 'Sequence') }],
 ]);
 
 /** The library type a standard-library type's member gives (method or property), or undefined when it is not one type. */
-export function kotlinLibraryResult(type: string | undefined, member: string): string | undefined {
-  const own = type === undefined ? undefined : TABLE.get(type);
-  return (own && Object.hasOwn(own, member) ? own[member] : undefined) ?? (Object.hasOwn(ANY, member) ? ANY[member] : undefined);
-}
+export const kotlinLibraryResult = libraryResults(TABLE, ANY);
 
 /** What iterating a library type that is no generic container gives (`for (ch in name)`: a Char). */
 export const KOTLIN_FIXED_ELEMENTS: ReadonlyMap<string, string> = new Map([['String', 'Char'], ['CharSequence', 'Char'], ['StringBuilder', 'Char'],
