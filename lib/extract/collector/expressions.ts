@@ -481,6 +481,13 @@ export function isNullish(this: Collector, n: Node): boolean {
   return false;
 }
 
+/** An empty object literal (`{}`, `{ }`) written as a value. */
+export function isEmptyObject(this: Collector, n: Node): boolean {
+  if (this.text.charCodeAt(n.start) !== 123 || this.text.charCodeAt(n.end - 1) !== 125) return false;
+  for (let i = n.start + 1; i < n.end - 1; i++) { const ch = this.text.charCodeAt(i); if (ch !== 32 && ch !== 10 && ch !== 13 && ch !== 9) return false; }
+  return true;
+}
+
 /** A type with no value that has members, besides the nullish ones (`void`, `never`: the language's emptyTypes). */
 export function isEmptyType(this: Collector, n: Node): boolean {
   const words = this.syntax.emptyTypes;

@@ -86,10 +86,12 @@ export function registerMatchHandlers(): void {
     on([Role['expr.either']], function (c) {
       const node = get(c, 'either')!;
       // `c ? new X() : undefined`, `x ?? null`: a nullish branch has no members (the value is the others')
+      // (nor has an empty object literal, `props || {}`: the checker's union of the branches drops `{}` as a subtype of
+      // the other's object type, and a member read of it where it would not compile)
       for (let k = 0, p = c.at + 2; k < c.n; k++, p += 2) {
         if (c.names[c.buf[p]] !== 'branch') continue;
         const branch = c.refs[c.buf[p + 1]]!;
-        if (!this.isNullish(branch)) pushTo(this.unions, node, branch);
+        if (!this.isNullish(branch) && !this.isEmptyObject(branch)) pushTo(this.unions, node, branch);
       }
       return;
     });
