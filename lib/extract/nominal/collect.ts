@@ -384,6 +384,7 @@ class NominalCollector {
       else if (h.role === 'heritage.implements') (sym.implements ??= []).push(t);
       else if (h.role === 'heritage.embed') (x.embeds ??= []).push(t);
       else if (h.role === 'heritage.mixin') (x.mixins ??= []).push(t);
+      else if (h.role === 'heritage.static') (x.statics ??= []).push(t);
       else (x.bases ??= []).push(t);
       this.refSites.push({ node: h.caps.type, kind: 'type', from: s });
       this.consumeTree(h.caps.type);

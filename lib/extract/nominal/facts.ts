@@ -84,6 +84,11 @@ export interface NominalSymbol {
   /** Types whose members are copied into this one (PHP's `use Trait;`): found before the bases' members. */
   mixins?: Expr[];
   /**
+   * Types whose members the type's name reaches as its own static members (Kotlin's `companion object : F<C>`: `C.m()`
+   * and a bare `m()` in C's body run the companion's inherited m); no heritage of the type's instances.
+   */
+  statics?: Expr[];
+  /**
    * The conditional compilation around the declaration, outermost first: it is compiled when each `macro` is defined
    * (`#ifdef X`'s first branch; a number: when it is not 0) or is not (its `#else`), all of them.
    */

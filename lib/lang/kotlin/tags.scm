@@ -53,6 +53,14 @@
 ((class_declaration (delegation_specifiers (delegation_specifier (explicit_delegation (user_type) @type)))) @def (#set! role "heritage.base"))
 ((object_declaration (delegation_specifiers (delegation_specifier (constructor_invocation (user_type) @type)))) @def (#set! role "heritage.extends"))
 ((object_declaration (delegation_specifiers (delegation_specifier (user_type) @type))) @def (#set! role "heritage.base"))
+; a companion object's supertypes: what the class's name reaches as its own (`C.from(…)` runs the companion's inherited
+; `from`), no heritage of the class's instances
+((class_declaration (class_body (companion_object (delegation_specifiers (delegation_specifier (user_type) @type))))) @def (#set! role "heritage.static"))
+((class_declaration (class_body (companion_object (delegation_specifiers (delegation_specifier (constructor_invocation (user_type) @type)))))) @def (#set! role "heritage.static"))
+((class_declaration (class_body (companion_object (delegation_specifiers (delegation_specifier (explicit_delegation (user_type) @type)))))) @def (#set! role "heritage.static"))
+((class_declaration (enum_class_body (companion_object (delegation_specifiers (delegation_specifier (user_type) @type))))) @def (#set! role "heritage.static"))
+((class_declaration (enum_class_body (companion_object (delegation_specifiers (delegation_specifier (constructor_invocation (user_type) @type)))))) @def (#set! role "heritage.static"))
+((class_declaration (enum_class_body (companion_object (delegation_specifiers (delegation_specifier (explicit_delegation (user_type) @type)))))) @def (#set! role "heritage.static"))
 
 ((class_declaration (modifiers (annotation (user_type (identifier) @name)))) @def (#set! role "annotation"))
 ((function_declaration (modifiers (annotation (user_type (identifier) @name)))) @def (#set! role "annotation"))

@@ -17,6 +17,7 @@ export class Members {
   private readonly allMemo = new Map<TypeEnt, Map<string, SymRef[]>>();
   private subs: Map<TypeEnt, TypeEnt[]> | undefined;
   private readonly implMemo = new Map<TypeEnt, TypeEnt[]>();
+  private readonly staticMemo = new Map<TypeEnt, TypeEnt[]>();
 
   constructor(private readonly w: World) {}
 
@@ -121,6 +122,35 @@ export class Members {
     }
     m.set(name, out);
     return out;
+  }
+
+  /** The project types a type's static scope inherits from (FactsExtra.statics: Kotlin's companion object's supertypes). */
+  staticBases(ent: TypeEnt): TypeEnt[] {
+    const hit = this.staticMemo.get(ent);
+    if (hit) return hit;
+    const out: TypeEnt[] = [];
+    this.staticMemo.set(ent, out);
+    for (const p of ent.parts) {
+      for (const e of this.w.extra(p).statics ?? []) {
+        const t = this.resolveBase(p.f, e, p.s);
+        if (t && 'ent' in t && t.ent !== ent && !out.includes(t.ent)) out.push(t.ent);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Members named `name` that the type's name reaches: its own and its bases' (find, or findAll where methods
+   * overload), else those its static bases declare or inherit.
+   */
+  findStatic(ent: TypeEnt, name: string, all: boolean): SymRef[] {
+    const own = all ? this.findAll(ent, name) : this.find(ent, name);
+    if (own.length) return own;
+    for (const b of this.staticBases(ent)) {
+      const rs = all ? this.findAll(b, name) : this.find(b, name);
+      if (rs.length) return rs;
+    }
+    return own;
   }
 
   /** The type that declares a member: the first part's type of its parent. */

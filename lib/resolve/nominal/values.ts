@@ -418,7 +418,7 @@ export class Evaluator {
       case 'type': {
         const nested = this.m.nestedType(obj.e, name);
         if (nested) return { t: 'type', e: nested };
-        const rs = this.m.find(obj.e, name);
+        const rs = this.m.findStatic(obj.e, name, false);
         return rs.length ? this.symsValue(rs, 'static-member', depth) : this.m.hasExternalBase(obj.e) ? EXT : NONE;
       }
       case 'inst': {
@@ -845,7 +845,7 @@ export class Evaluator {
       case 'type': {
         const nested = this.m.nestedType(recv.e, name);
         if (nested) return this.typeCall(nested, argc, 'static-member');
-        const fns = this.methods(this.rules.overloads ? this.m.findAll(recv.e, name) : this.m.find(recv.e, name));
+        const fns = this.methods(this.m.findStatic(recv.e, name, !!this.rules.overloads));
         if (fns.length) return { targets: this.byArity(fns, argc, false), reason: 'static-member', c: CONFIDENCE['static-member'] };
         return this.m.hasExternalBase(recv.e) ? EXTERNAL : UNRESOLVED;
       }
