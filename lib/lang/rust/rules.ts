@@ -48,6 +48,7 @@ const nominal: NominalLanguage['nominal'] = {
   pathRoot: (name, from, settings) => pathRootOf(name, from, settings as RustSettings | undefined),
   nestedNamespaces: true,
   packageImportBindsName: true,
+  importsAreItems: true,
   selfTypeName: 'Self',
   partKinds: new Set(['impl']),
   aliasKinds: new Set(['alias']),

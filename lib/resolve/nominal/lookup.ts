@@ -128,7 +128,7 @@ export class Names {
       if (imp.all) {
         const ent = w.types.get(path);
         if (ent) { sc.typeWildcards.push({ ent, statics: !!imp.static }); this.reach(sc, ent.parts[0].f, imp.line); }
-        else if (w.packages.has(path)) sc.wildcards.push(path);
+        else if (w.packages.has(path) || (w.rules.importsAreItems === true && w.packageFiles.has(path))) sc.wildcards.push(path);
         else sc.openExternal = true;
         continue;
       }
@@ -200,15 +200,27 @@ export class Names {
    * What a package re-exports under `name` (Rust's `pub use inner::Thing;` in module m makes `m::Thing`): the targets
    * of the import of that name in the package's files.
    */
-  reexported(pkg: string, name: string, depth = 0): Target[] {
-    if (depth > 8) return [];
+  reexported(pkg: string, name: string, seen: Set<string> = new Set()): Target[] {
+    // each package once per lookup: modules' wildcards reach each other (`use super::*` below `pub use child::*`)
+    if (seen.has(pkg)) return [];
+    seen.add(pkg);
+    const globs = this.w.rules.importsAreItems === true;
     for (const g of this.w.packageFiles.get(pkg) ?? []) {
       for (const imp of this.w.nominal(g).imports) {
         if (imp.all || (imp.alias ?? lastSegment(imp.path, '.')) !== name) continue;
         const path = this.rooted(imp.path, g);
-        const t = this.importTargets(path, !!imp.static, depth + 1);
+        const t = this.importTargets(path, !!imp.static, seen);
         if (t.length) return t;
         if (this.w.packages.has(path)) return [{ pkg: path }];
+      }
+    }
+    if (!globs) return [];
+    // what the package's wildcards bring in (`pub use array::*;`), after the names it imports one by one
+    for (const g of this.w.packageFiles.get(pkg) ?? []) {
+      for (const imp of this.w.nominal(g).imports) {
+        if (!imp.all) continue;
+        const t = this.importTargets(`${this.rooted(imp.path, g)}.${name}`, !!imp.static, seen);
+        if (t.length) return t;
       }
     }
     return [];
@@ -225,7 +237,21 @@ export class Names {
       const other = this.w.types.get(qualify(pkg, ent.name));
       if (other && other !== ent) return other;
     }
+    for (const t of this.throughWildcards(sc, ent.name)) if ('ent' in t && t.ent !== ent) return t.ent;
     return undefined;
+  }
+
+  /**
+   * What the packages a file imports wholesale import under `name`, where imports are items of their module
+   * (NominalRules.importsAreItems: `use super::*` sees the parent's `use` lines and `pub use array::*` globs).
+   */
+  private throughWildcards(sc: FileScope, name: string): Target[] {
+    if (this.w.rules.importsAreItems !== true) return [];
+    for (const pkg of sc.wildcards) {
+      const t = this.reexported(pkg, name);
+      if (t.length) return t;
+    }
+    return [];
   }
 
   /** The name a package's files declare (`package util`), for Go's imports without an alias. */
@@ -240,7 +266,7 @@ export class Names {
   }
 
   /** What a dotted import path names: a type, top-level symbols of a package, or members of a type. */
-  private importTargets(path: string, isStatic: boolean, depth = 0): Target[] {
+  private importTargets(path: string, isStatic: boolean, seen?: Set<string>): Target[] {
     const w = this.w;
     if (!isStatic) {
       const ent = w.types.get(path);
@@ -254,7 +280,7 @@ export class Names {
     const ent = w.types.get(owner);
     if (ent) return (ent.members.get(name) ?? []).map((r) => ({ r }));
     // (a module whose files declare nothing, a `mod.rs` of `mod` and `pub use` lines, re-exports all the same)
-    if (w.rules.pathRoot && (w.packages.has(owner) || w.packageFiles.has(owner))) return this.reexported(owner, name, depth);
+    if (w.rules.pathRoot && (w.packages.has(owner) || w.packageFiles.has(owner))) return this.reexported(owner, name, seen);
     return [];
   }
 
@@ -343,6 +369,8 @@ export class Names {
       const inPkg = this.visible(f, w.packages.get(pkg)?.get(name));
       if (inPkg) return this.asFound(inPkg, 'import');
     }
+    const imported = this.throughWildcards(sc, name);
+    if (imported.length) return this.fromTargets(imported);
     for (const { ent, statics } of sc.typeWildcards) {
       const nested = ent.nested.get(name);
       if (nested) return { ent: nested, reason: 'import' };
@@ -465,6 +493,7 @@ export class Names {
       const ent = w.types.get(qualify(pkg, name));
       if (ent && this.visible(f, ent.parts)) return { ent, reason: 'import' };
     }
+    for (const t of this.throughWildcards(sc, name)) if ('ent' in t) return { ent: t.ent, reason: 'import' };
     for (const { ent } of sc.typeWildcards) {
       const nested = ent.nested.get(name);
       if (nested) return { ent: nested, reason: 'import' };

@@ -144,6 +144,11 @@ export interface NominalRules {
   nestedNamespaces?: boolean;
   /** An import of a package binds its last name to the package (Rust's `use crate::model;`), not its members. */
   packageImportBindsName?: boolean;
+  /**
+   * A module's imports are names of it, as its declarations are (Rust's `use` items): a wildcard import of the module
+   * (`use super::*`) and a path through it reach them, and its own wildcards (`pub use array::*`) in turn.
+   */
+  importsAreItems?: boolean;
   /** The name of the enclosing type inside its declarations (Rust's `Self`). */
   selfTypeName?: string | readonly string[];
   /**
