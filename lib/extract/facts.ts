@@ -52,9 +52,10 @@ export type Expr =
   | { k: 'this'; cls: number }
   /**
    * `st`: in a static method, where `super` is the base class itself (its static side), not an instance. `after`: the
-   * class the lookup starts after in `cls`'s order (Python's `super(C, self)`), when not `cls` itself.
+   * class the lookup starts after in `cls`'s order (Python's `super(C, self)`), when not `cls` itself. `named`: the
+   * supertype written (Kotlin's `super<Base>.m()`).
    */
-  | { k: 'super'; cls: number; st?: true; after?: Expr }
+  | { k: 'super'; cls: number; st?: true; after?: Expr; named?: Expr }
   /**
    * `o.name`. `whole`: a read of a parameter's or local's member whose narrowing by that member is all known (the
    * tests before it, see the collector's markWholeReads): where the member is a union's discriminant, its property at

@@ -755,7 +755,7 @@ class NominalCollector {
       this.refSites.push({ node, kind: 'type', from: this.from(stack) });
       return;
     }
-    if (ty.role === 'type.qualified') {
+    if (ty.role === 'type.qualified' || (ty.role === 'type.generic' && ty.caps.qualifier !== undefined)) {
       this.refSites.push({ node, kind: 'type', from: this.from(stack) });
       if (ty.caps.name !== undefined) this.consumed[ty.caps.name] = 1;
     }
@@ -810,7 +810,7 @@ class NominalCollector {
           const recv = this.implicitRecv.get(node);
           return recv ? this.recvRef(recv[0]) : { k: 'this', cls: this.thisCls.get(node) ?? -1 };
         }
-        case 'expr.super': return { k: 'super', cls: this.thisCls.get(node) ?? -1 };
+        case 'expr.super': return c.type !== undefined ? { k: 'super', cls: this.thisCls.get(node) ?? -1, named: this.typeExpr(c.type) } : { k: 'super', cls: this.thisCls.get(node) ?? -1 };
         case 'expr.cast': return c.type !== undefined ? { k: 'as', type: this.typeExpr(c.type) } : OTHER;
         case 'expr.wrap': return c.inner !== undefined ? this.expr(c.inner) : OTHER;
         case 'expr.index': return c.object !== undefined ? { k: 'element', of: this.expr(c.object) } : OTHER;
@@ -898,7 +898,8 @@ class NominalCollector {
       }
       case 'type.generic': {
         if (c.name === undefined) return OTHER;
-        const of = this.typeExpr(c.name);
+        // a qualified generic whose grammar writes the names flat (Kotlin's `Outer.Inner<T>`)
+        const of: Expr = c.qualifier !== undefined ? { k: 'member', obj: this.typeExpr(c.qualifier), name: this.name(c.name) } : this.typeExpr(c.name);
         const args: Expr[] = [];
         if (c.args !== undefined) {
           const skip = this.syntax.nonTypeArguments;

@@ -98,6 +98,7 @@ const nominal: NominalLanguage['nominal'] = {
   librarySupertypes: KOTLIN_SUPERTYPES,
   // a member that cannot take the arguments does not hide an extension that can (`map.puttingAll(pairs)`)
   inapplicableMembersYield: true,
+  superInterfaces: true,
   structural: false,
   typeCall: 'constructor',
   isBuiltin: (name) => BUILTINS.has(name),

@@ -120,6 +120,7 @@
 ((navigation_expression . (_) @object . (identifier) @name .) @expr (#set! role "expr.member"))
 ((this_expression) @expr (#set! role "expr.this"))
 ((super_expression) @expr (#set! role "expr.super"))
+((super_expression (user_type) @type) @expr (#set! role "expr.super"))
 ((as_expression right: (_) @type) @expr (#set! role "expr.cast"))
 ((parenthesized_expression (_) @inner) @expr (#set! role "expr.wrap"))
 ; `a ?: b` is an a when it is one
@@ -136,6 +137,7 @@
 
 ; ---------------------------------------------------------------- types
 ((user_type . (identifier) @name . (type_arguments) @args) @type (#set! role "type.generic"))
+((user_type (identifier) @qualifier . (identifier) @name . (type_arguments) @args .) @type (#set! role "type.generic"))
 ((user_type (identifier) @qualifier . (identifier) @name .) @type (#set! role "type.qualified"))
 ((user_type . (identifier) @inner .) @type (#set! role "type.wrap"))
 ((user_type (identifier) @type) (#set! role "type.name"))

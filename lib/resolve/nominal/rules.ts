@@ -171,6 +171,11 @@ export interface NominalRules {
    * a parameter of one such type takes no value of another unless it is a supertype of the value's.
    */
   librarySupertypes?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * `super.m()` reaches whichever direct supertype alone declares or inherits m, an interface's default method too
+   * (Kotlin); otherwise it reaches the superclass only (Java's and C#'s plain `super`/`base`).
+   */
+  superInterfaces?: boolean;
   /** A member whose parameters cannot take a call's arguments yields to an extension of the receiver's type that can (Kotlin). */
   inapplicableMembersYield?: boolean;
   /** Of overloads that fit alike, one taking the arguments without its variadic parameter is the more specific (Kotlin's `f()` before `f(vararg xs)`). */

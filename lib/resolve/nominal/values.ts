@@ -727,7 +727,7 @@ export class Evaluator {
       }
       case 'member': {
         const obj = callee.obj;
-        const recv = obj.k === 'super' ? this.superInst(f, obj.cls) : this.value(f, obj, from, depth + 1);
+        const recv = obj.k === 'super' ? this.superInst(f, obj, callee.name, depth) : this.value(f, obj, from, depth + 1);
         const res = this.memberCall(f, recv, callee.name, argc, obj.k === 'this' ? 'this-member' : obj.k === 'super' ? 'super-member' : undefined, depth);
         if ('targets' in res && res.targets.length) return res;
         const ufcs = this.traitPathCall(f, recv, obj, callee.name, argc, depth);
@@ -802,8 +802,17 @@ export class Evaluator {
     return this.names.relativePackages(f, from, obj.name);
   }
 
-  private superInst(f: number, cls: number): Val {
+  private superInst(f: number, obj: Expr & { k: 'super' }, member: string, depth: number): Val {
+    const cls = obj.cls;
+    // `super<Base>.m()`: the supertype named
+    if (obj.named) { const t = this.type(f, obj.named, cls, undefined, depth + 1); if (t.t === 'inst' || t.t === 'ext') return t; }
     const b = this.superOf(f, cls);
+    if (this.rules.superInterfaces && cls >= 0 && !(b && this.m.find(b, member).length)) {
+      // the one direct supertype that has the member (several: the source names one, `super<T>.m()`, which is not read)
+      const ent = this.w.typeOf({ f, s: cls });
+      const having = ent ? this.m.bases(ent).filter((x): x is Base & { ent: TypeEnt } => 'ent' in x && this.m.find(x.ent, member).length > 0) : [];
+      if (having.length === 1) return this.inst(having[0].ent, CONFIDENCE['super-member']);
+    }
     if (b) return this.inst(b, CONFIDENCE['super-member']);
     const ent = cls >= 0 ? this.w.typeOf({ f, s: cls }) : undefined;
     return ent && this.m.hasExternalBase(ent) ? EXT : NONE;
