@@ -67,7 +67,7 @@ export type Expr =
    * four). `argc`: how many arguments are written, when `args` does not say it (none known, or more than four);
    * -1 with a spread argument.
    */
-  /** (`targs`: the first type argument written at the call, `get<Db>(…)`: what a generic callee's first type parameter is) */
+  /** (`targs`: the type arguments written at the call, up to three, `get<Db>(…)`, `pair<User, Post>(…)`: what a generic callee's type parameters are) */
   /**
    * (`ctx`: no call written, the contextual return type of a function written where `callee` is its type: unknown
    * where that result names a type parameter nothing binds, which the checker infers from what the function returns)
@@ -138,7 +138,7 @@ export type Expr =
   /**
    * The declared type of parameter `arg` of the function (with `isNew`, the constructor) that calling `callee` runs:
    * the contextual type of an object literal written as that argument, whose keys name its members. (`targs`: the
-   * first type argument written at the call, `implementNode<MaxDecl>({ … })`: what the callee's first type parameter is)
+   * type arguments written at the call, `implementNode<MaxDecl>({ … })`: what the callee's type parameters are)
    */
   | { k: 'param'; callee: Expr; arg: number; isNew?: true; targs?: Expr[] }
   /**
@@ -158,8 +158,12 @@ export type Expr =
    * the properties they name; `elem`: the key is `number`, `(typeof kinds)[number]`, an element type)
    */
   | { k: 'index'; of: Expr; name: string; any?: true; key?: Expr; elem?: true }
-  /** A value inside `if (guard(x)) …` (`of` is x): a `by(x): x is T` guard makes it a T, else it is `of`. */
-  | { k: 'guarded'; by: Expr; of: Expr }
+  /**
+   * A value inside `if (guard(x)) …` (`of` is x): a `by(x): x is T` guard makes it a T, else it is `of`. (`self`: inside
+   * `if (x.isLeaf()) …`, `by` the call, whose method's `this is T` makes it a T; string arguments kept as literals,
+   * `x.hasKind('leaf')`, for the type parameters they bind)
+   */
+  | { k: 'guarded'; by: Expr; of: Expr; self?: true }
   /**
    * A name inside `if (x instanceof C)` (`of` is x, `type` is C): the member types of x's type that are C or extend
    * it (an `Item` stays an `Item` inside `if (item instanceof Base)`), else a C.
@@ -272,6 +276,8 @@ export interface SymbolFact {
   returns?: Expr;
   /** A type guard's predicate type (`isFoo(x): x is Foo` → Foo): what its argument is where the guard held. */
   predicate?: Expr;
+  /** A method guard's predicate type (`isLeaf(): this is Leaf` → Leaf): what its receiver is where the guard held. */
+  thisPredicate?: Expr;
   /**
    * Functions and methods (getters included; not setters, constructors, async functions or generators) without a
    * declared return type: the value they return — the expression of their only `return` (or an arrow's expression
@@ -416,6 +422,8 @@ export interface CallFact {
   /** Enclosing symbol index, -1 for file-level code. */
   from: number;
   args?: ArgFact[];
+  /** The type arguments written at the call (`send<User, Post>(u, (r) => …)`): what type its callbacks' parameters. */
+  typeArgs?: Expr[];
   /**
    * Callee text of the call whose anonymous function argument holds this call (`router.get('/u', (req) => c.get(req))`
    * → 'router.get' on `c.get`): the outermost such call below the enclosing symbol.

@@ -191,11 +191,14 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
   // the checker infers T from the call's arguments (an object literal's own type, a subclass), not its constraint
   // (a type's local names in a declared type are type parameters: those not its class's are the function's own)
   // (a package's callee keeps its reading: outside code, never a project member)
-  if (target.f < this.projectCount && (ts.label === 'Function' || ts.label === 'Method') && mentionsOwn((t ?? pt)!, ts.parent >= 0 ? this.files[target.f].symbols[ts.parent].typeParams ?? [] : [], 0)) return UNKNOWN;
+  // (unless the call writes every one of them: `send<User, Post>(u, (r) => …)` binds them as written)
+  const written = call!.typeArgs && ts.typeParams && call!.typeArgs.length >= ts.typeParams.length;
+  if (!written && target.f < this.projectCount && (ts.label === 'Function' || ts.label === 'Method') && mentionsOwn((t ?? pt)!, ts.parent >= 0 ? this.files[target.f].symbols[ts.parent].typeParams ?? [] : [], 0)) return UNKNOWN;
   // a method of a generic receiver (`box.map((v) => …)` on a `Box<Cat>`): its type parameters as the receiver binds them
   const callee = call!.callee.k === 'member' ? this.value(f, call!.callee) : undefined;
-  const subst = callee?.t === 'sym' && callee.f === target.f && callee.s === target.s ? callee.subst : undefined;
+  const held = callee?.t === 'sym' && callee.f === target.f && callee.s === target.s ? callee.subst : undefined;
   const via: Val = { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c };
+  const subst = written ? this.explicitTypeArgs({ ...via, subst: held } as Val & { t: 'sym' }, ts.typeParams!, call!.typeArgs!, f) : held;
   if (t) return weakenFrom(this.typeValue(target.f, t, 0, subst), via, 'contextual-type');
   // a parameter declared with a named function type (`listener: Listener<T>` of `type Listener<T> = (state: T) =>
   // void`): that type's parameter, its type arguments bound

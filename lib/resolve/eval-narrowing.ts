@@ -67,6 +67,46 @@ export function guardType(this: Evaluator, f: number, by: Expr): Val | undefined
 }
 
 /**
+ * What a method guard says its receiver is where it held (`if (node.isLeaf()) …` of `isLeaf(): this is Leaf`): the
+ * method's `this is T`, its type parameters bound by the receiver's type arguments and by the call's arguments (a
+ * string argument binds a parameter declared as the type parameter itself to that literal type: `hasKind<K>(k: K):
+ * this is NodeOfKind<K>` called with `'leaf'`, as the checker infers K). Undefined where the method declares none, a
+ * type parameter of its own in T stays unbound (the checker infers it from an argument we cannot type), or T is no
+ * class or interface we know.
+ */
+export function selfGuardType(this: Evaluator, f: number, call: Expr): Val | undefined {
+  if (call.k !== 'call') return undefined;
+  const g = this.value(f, call.callee);
+  if (g.t !== 'sym') return undefined;
+  const sym = this.sym(g);
+  if (sym.label !== 'Method' || !sym.thisPredicate) return undefined;
+  let subst = g.subst;
+  if (sym.typeParams) {
+    const own = new Map(subst ?? []);
+    const args = call.args ?? [];
+    sym.params?.forEach((pt, i) => {
+      const a = args[i];
+      if (pt?.k === 'id' && bindsLocal(pt.b) && sym.typeParams!.includes(bindingIndex(pt.b)) && a?.k === 'lit' && a.v !== undefined) own.set(`${g.f}:${bindingIndex(pt.b)}`, { f, t: a });
+    });
+    const inferred = sym.params && call.args ? this.inferTypeArgs({ ...g, subst: own }, sym.typeParams, sym.params, call.args, f) : undefined;
+    subst = inferred ?? (own.size ? own : subst);
+    if (sym.typeParams.some((l) => !subst?.has(`${g.f}:${l}`) && mentionsLocal(sym.thisPredicate!, l, 0))) return undefined;
+  }
+  const v = weakenFrom(this.typeValue(g.f, sym.thisPredicate, 0, subst), g, 'typed-receiver');
+  return v.t === 'inst' || v.t === 'union' || v.t === 'inter' ? v : undefined;
+}
+
+/** Whether a type names the local (a type parameter) `l` anywhere in it. */
+function mentionsLocal(e: unknown, l: number, depth: number): boolean {
+  if (depth > 12 || e === null || typeof e !== 'object') return depth > 12;
+  if (Array.isArray(e)) return e.some((x) => mentionsLocal(x, l, depth + 1));
+  const o = e as { k?: string; b?: Binding };
+  if (o.k === 'id' && o.b !== undefined && bindsLocal(o.b) && bindingIndex(o.b) === l) return true;
+  for (const v of Object.values(o)) if (typeof v === 'object' && mentionsLocal(v, l, depth + 1)) return true;
+  return false;
+}
+
+/**
  * Whether a name called as `isArray(x)` tests for an array as `Array.isArray` does: `Array.isArray` itself held by a
  * const (`export const isArray: typeof Array.isArray = Array.isArray`, also through another such name), or a function
  * whose predicate is an array type (`(v: unknown): v is unknown[]`).

@@ -13,7 +13,10 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   if (this.thisFnOf.size) this.literalThis();
   // type guards by symbol: the predicate of the symbol's function (a declaration, or a const's arrow)
   const predicates = new Map<number, Node>();
-  if (this.predicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.predicateOf.get(fn); if (t) predicates.set(i, t); });
+  // (a method's `this is T` is no argument's: its receiver's, see thisPredicate)
+  if (this.predicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.predicateOf.get(fn); if (t && !this.thisPredicateOf.has(fn)) predicates.set(i, t); });
+  const selfPredicates = new Map<number, Node>();
+  if (this.thisPredicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.thisPredicateOf.get(fn); if (t) selfPredicates.set(i, t); });
   // each fact filled in place (its keys in the order they were set, as the facts cache keeps them)
   const symbols = this.symbols;
   for (let i = 0; i < symbols.length; i++) {
@@ -24,6 +27,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (returnsNode) fact.returns = this.expr(returnsNode);
     const predicate = predicates.get(i);
     if (predicate) fact.predicate = this.expr(predicate);
+    const selfPredicate = selfPredicates.get(i);
+    if (selfPredicate) fact.thisPredicate = this.expr(selfPredicate);
     if (extendsNodes) fact.extends = extendsNodes.map((n) => this.expr(n));
     if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
     if (extendsNodes || implementsNodes) {
@@ -106,6 +111,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     const nameNode = this.nameNodeOf(c.callee);
     const fact: CallFact = { callee, at: nameNode ? this.pos(nameNode) : toPos(rowOf(node) + 1, colOf(node) + 1, 0), from: c.from };
     if (c.isNew) fact.isNew = true;
+    else { const targs = this.typeArgsOf(node); if (targs) fact.typeArgs = targs; }
     if (c.via) { const via = this.calls.get(c.via); if (via) fact.via = this.calleeText(via.callee); }
     if (c.args) {
       const args: ArgFact[] = [];
@@ -119,8 +125,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
           // (the type argument written at the call, `implementNode<MaxDecl>({ … })`: what the callee's first type
           // parameter is in the parameter's type)
           // (`new Store<Props>({ … })`: the class's first type parameter, as the constructor's parameter types it)
-          const targ = c.isNew ? (this.newTypeArgs.size ? this.newTypeArgs.get(node)?.arg : undefined) : !this.callTypeArg.size ? undefined : this.callTypeArg.get(node);
-          if (targ) param.targs = [this.expr(targ)];
+          const targs = c.isNew ? this.newTypeArgsOf(node) : this.typeArgsOf(node);
+          if (targs) param.targs = targs;
           this.argumentKeys(ordered[i], param, c.from, 0, argKeys);
         }
         // a function argument: its parameters are typed by the callee's declaration of parameter i
@@ -525,8 +531,8 @@ export function literalThis(this: Collector): void {
           if (!this.objectEntries.has(u)) continue;
           const param: Expr & { k: 'param' } = { k: 'param', callee: this.expr(c.callee), arg: i };
           if (c.isNew) param.isNew = true;
-          const targ = c.isNew ? (this.newTypeArgs.size ? this.newTypeArgs.get(node)?.arg : undefined) : !this.callTypeArg.size ? undefined : this.callTypeArg.get(node);
-          if (targ) param.targs = [this.expr(targ)];
+          const targs = c.isNew ? this.newTypeArgsOf(node) : this.typeArgsOf(node);
+          if (targs) param.targs = targs;
           args.set(u, param);
         }
       }

@@ -55,8 +55,8 @@ export class Collector {
   readonly patternDefault = new LazyMap<Node, { value: Node; from?: number }>();
   /** Destructuring patterns of parameters → the parameter slot (what the parameter receives: contextual typing). */
   readonly patternSlot = new LazyMap<Node, Node>();
-  /** Calls with type arguments → the first one. */
-  readonly callTypeArg = new LazyMap<Node, Node>();
+  /** Calls with type arguments → the first three (by position; see typeArgsOf). */
+  readonly callTypeArg = new LazyMap<Node, Node[]>();
   /** The first name of an array pattern (`const [state, setState] = …`) → the declarator's value. */
   readonly firstOf = new LazyMap<Node, Node>();
   /** Nested destructuring patterns → the pattern around them and the key they destructure. */
@@ -83,7 +83,7 @@ export class Collector {
   /** `if (Array.isArray(x))`'s branches: `yes` in the consequence, not in the else branch. */
   readonly isArrayNarrowings: Array<{ name: Node; body: Node; yes: boolean; by?: Node }> = [];
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
-  readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node; not?: true }> = [];
+  readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node; not?: true; self?: true }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
   readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number }; not?: boolean }> = [];
   readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
@@ -123,8 +123,12 @@ export class Collector {
   readonly enumTags = new LazyMap<string, Node>();
   /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */
   readonly predicateOf = new LazyMap<Node, Node>();
+  /** Method guards (`isLeaf(): this is Leaf`): method node → the predicate's type node. */
+  readonly thisPredicateOf = new LazyMap<Node, Node>();
   /** Identifier occurrences inside `if (guard(x)) …` → the guard's callee node. */
   readonly guardedBy = new LazyMap<Node, Node | [Node, Node]>();
+  /** Identifier occurrences inside `if (x.isLeaf()) …` → the method guard's call node. */
+  readonly selfGuardedBy = new LazyMap<Node, Node>();
   /** Occurrences under `if (Array.isArray(x))`: true in its consequence (the array parts of x's type), false in its else. */
   readonly arrayPart = new LazyMap<Node, boolean>();
   /** The name an `isArray(x)` narrowing of an occurrence in arrayPart calls (absent for `Array.isArray` itself). */

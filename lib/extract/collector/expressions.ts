@@ -27,7 +27,8 @@ export function exprUncached(this: Collector, node: Node): Expr {
     if (excluded) for (const t of excluded) left = { k: 'narrowed', of: left, type: this.expr(t), not: true };
     const guard = this.guardedBy.get(node);
     if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: left };
-    const guarded: Expr = guard ? { k: 'guarded', by: this.expr(guard), of: left } : left;
+    const self = !guard && this.selfGuardedBy.size ? this.selfGuardedBy.get(node) : undefined;
+    const guarded: Expr = guard ? { k: 'guarded', by: this.expr(guard), of: left } : self ? { k: 'guarded', by: this.guardCall(self), of: left, self: true } : left;
     const tag = this.tagged.size ? this.tagged.get(node) : undefined;
     const part = this.arrayPart.size ? this.arrayPart.get(node) : undefined;
     const by = part === undefined ? undefined : this.arrayPartBy.get(node);
@@ -98,9 +99,9 @@ export function exprCall(this: Collector, node: Node, c: { callee: Node; isNew: 
   }
   const args = c.args && this.argValues(c.args);
   if (args) out.args = args;
-  // the first type argument written at the call (`registry.get<typeof Image>('image')`, `container.get<Db>(DB)`)
-  const targ = this.callTypeArg.size ? this.callTypeArg.get(node) : undefined;
-  if (targ) out.targs = [this.expr(targ)];
+  // the type arguments written at the call (`registry.get<typeof Image>('image')`, `pair<User, Post>(a, b)`)
+  const targs = this.typeArgsOf(node);
+  if (targs) out.targs = targs;
   // how many arguments (when `args` does not say it): what picks an overloaded call signature
   if (c.args && c.args.length) {
     const slots = this.realSlots(c.args, true);
@@ -480,6 +481,13 @@ export function isNullish(this: Collector, n: Node): boolean {
   return false;
 }
 
+/** An empty object literal (`{}`, `{ }`) written as a value. */
+export function isEmptyObject(this: Collector, n: Node): boolean {
+  if (this.text.charCodeAt(n.start) !== 123 || this.text.charCodeAt(n.end - 1) !== 125) return false;
+  for (let i = n.start + 1; i < n.end - 1; i++) { const ch = this.text.charCodeAt(i); if (ch !== 32 && ch !== 10 && ch !== 13 && ch !== 9) return false; }
+  return true;
+}
+
 /** A type with no value that has members, besides the nullish ones (`void`, `never`: the language's emptyTypes). */
 export function isEmptyType(this: Collector, n: Node): boolean {
   const words = this.syntax.emptyTypes;
@@ -526,3 +534,39 @@ export function calleeText(this: Collector, node: Node): string {
   return t.length > 120 ? `${t.slice(0, 117)}...` : t;
 }
 
+
+/**
+ * The type arguments written at a call (`get<Db>(…)`, `pair<User, Post>(…)`: up to three, from the first, as far as
+ * they are read in order): what bind a generic callee's type parameters by position.
+ */
+export function typeArgsOf(this: Collector, call: Node): Expr[] | undefined {
+  const list = this.callTypeArg.size ? this.callTypeArg.get(call) : undefined;
+  if (!list?.[0]) return undefined;
+  const out: Expr[] = [];
+  for (let i = 0; i < list.length && list[i]; i++) out.push(this.expr(list[i]));
+  return out;
+}
+
+/** The type arguments written at `new C<A, B>(…)` (the first two), what bind the class's type parameters. */
+export function newTypeArgsOf(this: Collector, node: Node): Expr[] | undefined {
+  const ta = this.newTypeArgs.size ? this.newTypeArgs.get(node) : undefined;
+  if (!ta?.arg) return undefined;
+  return ta.arg2 ? [this.expr(ta.arg), this.expr(ta.arg2)] : [this.expr(ta.arg)];
+}
+
+/**
+ * A method guard's call (`x.hasKind('leaf')` of `if (x.hasKind('leaf')) …`) as a value to evaluate the guard with: its
+ * callee, and its arguments as values where they are known, string literals kept (they bind the type parameters of
+ * `hasKind<K>(k: K): this is NodeOfKind<K>`).
+ */
+export function guardCall(this: Collector, call: Node): Expr {
+  const c = this.calls.get(call);
+  if (!c) return { k: 'other' };
+  const out: Expr & { k: 'call' } = { k: 'call', callee: this.expr(c.callee) };
+  if (!c.args?.length) return out;
+  const values = this.argValues(c.args);
+  const ordered = this.realSlots(c.args, true).slice(0, 4);
+  const args = ordered.map((a, i) => { const e = this.expr(a); return e.k === 'lit' && e.v !== undefined ? e : values?.[i] ?? null; });
+  if (args.some((a) => a)) out.args = args;
+  return out;
+}

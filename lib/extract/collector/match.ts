@@ -1,4 +1,4 @@
-import { first, get, pushTo, rowOf, startOf } from './util.ts';
+import { first, get, pushTo, rowOf, startOf, type Node } from './util.ts';
 import { EV_POINT, Role, fileBy, type FileHandler } from './roles.ts';
 
 /** Pass 1 of the collector: what filing a match of each common role records. */
@@ -86,10 +86,12 @@ export function registerMatchHandlers(): void {
     on([Role['expr.either']], function (c) {
       const node = get(c, 'either')!;
       // `c ? new X() : undefined`, `x ?? null`: a nullish branch has no members (the value is the others')
+      // (nor has an empty object literal, `props || {}`: the checker's union of the branches drops `{}` as a subtype of
+      // the other's object type, and a member read of it where it would not compile)
       for (let k = 0, p = c.at + 2; k < c.n; k++, p += 2) {
         if (c.names[c.buf[p]] !== 'branch') continue;
         const branch = c.refs[c.buf[p + 1]]!;
-        if (!this.isNullish(branch)) pushTo(this.unions, node, branch);
+        if (!this.isNullish(branch) && !this.isEmptyObject(branch)) pushTo(this.unions, node, branch);
       }
       return;
     });
@@ -128,7 +130,13 @@ export function registerMatchHandlers(): void {
     });
     on([Role['pattern.of']], function (c) { this.patternOf.set(get(c, 'pattern')!, get(c, 'value')!); return; });
     on([Role['pattern.nested']], function (c) { this.patternNested.set(get(c, 'pattern')!, { outer: get(c, 'outer')!, key: get(c, 'key')! }); return; });
-    on([Role['call.typearg']], function (c) { this.callTypeArg.set(get(c, 'call')!, get(c, 'type')!); return; });
+    on([Role['call.typearg'], Role['call.typearg2'], Role['call.typearg3']], function (c, role) {
+      const call = get(c, 'call')!;
+      const at = role === Role['call.typearg'] ? 0 : role === Role['call.typearg2'] ? 1 : 2;
+      const list = this.callTypeArg.get(call);
+      if (list) list[at] = get(c, 'type')!; else { const l: Node[] = []; l[at] = get(c, 'type')!; this.callTypeArg.set(call, l); }
+      return;
+    });
     on([Role['new.typearg'], Role['new.typearg2']], function (c, role) {
       const n = get(c, 'new')!;
       const rec = this.newTypeArgs.get(n) ?? { name: get(c, 'name')! };
@@ -181,6 +189,9 @@ export function registerMatchHandlers(): void {
     });
     on([Role['fntype.predicate']], function (c) { this.fnTypePredicate.set(get(c, 'fntype')!, get(c, 'type')!); return; });
     on([Role['returns.predicate']], function (c) { this.predicateOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
+    on([Role['returns.predicate.this']], function (c) { this.thisPredicateOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
+    on([Role['narrow.guard.self']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'call')!, body: get(c, 'body')!, self: true }); return; });
+    on([Role['narrow.guard.self.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'call')!, exit: get(c, 'if')!, self: true }); return; });
     on([Role['type.generic']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return; });
     on([Role['type.generic.arg']], function (c) {
       const node = get(c, 'generic')!, prev = this.generics.get(node);

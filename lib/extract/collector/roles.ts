@@ -39,6 +39,10 @@ export enum Role {
   'assign.literal',
   // a rest parameter's declared type (`...vals: Todo[]`)
   'rest.param.type',
+  // a call's second and third type arguments (`pair<User, Post>(…)`)
+  'call.typearg2', 'call.typearg3',
+  // a method's `this is T` predicate, and the receivers a call of it narrows (`if (node.isLeaf()) node.weight`)
+  'returns.predicate.this', 'narrow.guard.self', 'narrow.guard.self.exit',
   // (the first number a language's own roles take)
   'first.language.role',
 }

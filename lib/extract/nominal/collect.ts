@@ -252,7 +252,8 @@ class NominalCollector {
         if (ctx) stack.push(ctx);
         top = stack[stack.length - 1];
       }
-      if (this.scopeAt.has(i) && !def) {
+      // (a narrowing's scope need not be a block: Kotlin's `if (x is T) x.f()` narrows in the call alone)
+      if ((this.scopeAt.has(i) || this.narrowAt.has(i)) && !def) {
         stack.push({ end: this.end(i), sym: top.sym, cls: top.cls, scope: { names: new Map(), parent: top.scope } });
         const narrow = this.narrowAt.get(i);
         if (narrow?.length === 1) this.narrow(narrow[0], stack[stack.length - 1].scope);

@@ -99,8 +99,12 @@
 ((type_parameter . (identifier) @name) (#set! role "decl.typeparam"))
 ((type_parameter . (identifier) @name . (_) @type) (#set! role "decl.typeparam"))
 
-; `if (x is T) x.m()`: x is a T in the branch
-((if_expression condition: (is_expression left: (identifier) @name right: (_) @type) . (_) @scope) (#set! role "decl.narrow"))
+; `if (x is T) x.m()`: x is a T in the branch (`!is` is the same node with another token: no narrowing)
+((if_expression condition: (is_expression left: (identifier) @name "is" right: (_) @type) . (_) @scope) (#set! role "decl.narrow"))
+; a `when` branch of one type test: its body sees the subject (or the tested name) as that type; in a branch of several
+; conditions the next is no body, and the body is not narrowed (no end anchor: a comment may follow the body)
+((when_expression (when_subject (identifier) @name) (when_entry . condition: (type_test "is" (_) @type) . (_) @scope)) (#set! role "decl.narrow"))
+((when_entry . condition: (is_expression left: (identifier) @name "is" right: (_) @type) . (_) @scope) (#set! role "decl.narrow"))
 
 ([(block) (for_statement) (while_statement) (do_while_statement) (catch_block) (lambda_literal) (when_entry)
   (if_expression) (class_body) (function_body)] @scope (#set! role "scope"))

@@ -50,6 +50,17 @@
 ((method_signature return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @owner (#set! role "returns.predicate"))
 ((arrow_function return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @owner (#set! role "returns.predicate"))
 ((function_expression return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @owner (#set! role "returns.predicate"))
+; a method guard's predicate (`isLeaf(): this is Leaf`): inside `if (node.isLeaf()) …`, node is a Leaf
+((method_definition return_type: (type_predicate_annotation (type_predicate name: (this) type: (_) @type))) @owner (#set! role "returns.predicate.this"))
+((method_signature return_type: (type_predicate_annotation (type_predicate name: (this) type: (_) @type))) @owner (#set! role "returns.predicate.this"))
+((abstract_method_signature return_type: (type_predicate_annotation (type_predicate name: (this) type: (_) @type))) @owner (#set! role "returns.predicate.this"))
+; a call of a method on a name as the whole condition, the left of `&&` or a conditional's test (`if (node.isLeaf())
+; …`, `node.hasKind('leaf') && …`), or negated before an early exit: the name is narrowed by the method's `this is T`
+(if_statement . (parenthesized_expression (call_expression function: (member_expression object: (identifier) @name)) @call) . (_) @body (#set! role "narrow.guard.self"))
+(binary_expression . (call_expression function: (member_expression object: (identifier) @name)) @call "&&" (_) @body . (#set! role "narrow.guard.self"))
+(if_statement . (parenthesized_expression (binary_expression . (call_expression function: (member_expression object: (identifier) @name)) @call "&&" (_) .)) . (_) @body (#set! role "narrow.guard.self"))
+(ternary_expression condition: (call_expression function: (member_expression object: (identifier) @name)) @call consequence: (_) @body (#set! role "narrow.guard.self"))
+((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: (member_expression object: (identifier) @name)) @call)) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block . [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.guard.self.exit"))
 ; the name a predicate speaks of (`(el): el is Leaf => …`) is no read of it and narrows nothing where it is written
 ((type_predicate name: (identifier) @construct) (#set! role "flow.inert"))
 ; a guard call with one identifier argument as the whole condition: the argument is narrowed by the callee's predicate
@@ -209,8 +220,10 @@
 ; arguments as part of the callee (`(!isObject)<T>(x)`); the compiler applies it to the call, so the called
 ; function is the operand (this pattern follows the generic `call` one, whose callee it replaces)
 ((call_expression function: [(unary_expression argument: (_) @callee) (await_expression (_) @callee)] type_arguments: (type_arguments)) @call (#set! role "call"))
-; a call's first type argument (`createContext<QueryClient | undefined>(undefined)`)
+; a call's type arguments by position (`createContext<QueryClient | undefined>(undefined)`, `pair<User, Post>(a, b)`)
 ((call_expression type_arguments: (type_arguments . (_) @type)) @call (#set! role "call.typearg"))
+((call_expression type_arguments: (type_arguments . (_) . (_) @type)) @call (#set! role "call.typearg2"))
+((call_expression type_arguments: (type_arguments . (_) . (_) . (_) @type)) @call (#set! role "call.typearg3"))
 ; `typeof f` in a type (`ReturnType<typeof f>`, `InstanceType<typeof C>`): the value it names
 ((type_query (_) @inner) @query (#set! role "type.query"))
 ; `T['name']` (an indexed access type with a string key): the declared type of T's member `name`

@@ -96,7 +96,7 @@ export const ecmascriptCollector: CollectorPlugin = {
     if (c.isNew || c.callee === node) return undefined;
     const hook = reactHook.call(this, c.callee);
     if (hook) {
-      const hooked = hookValue.call(this, hook, c.args ?? [], this.callTypeArg.get(node));
+      const hooked = hookValue.call(this, hook, c.args ?? [], this.callTypeArg.get(node)?.[0]);
       if (hooked) return hooked;
     }
     // `Promise.all([a(), b()])`: the list's items (the result is a promise of a tuple of what each gives)
