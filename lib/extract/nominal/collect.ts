@@ -815,6 +815,8 @@ class NominalCollector {
         case 'expr.cast': return c.type !== undefined ? { k: 'as', type: this.typeExpr(c.type) } : OTHER;
         case 'expr.wrap': return c.inner !== undefined ? this.expr(c.inner) : OTHER;
         case 'expr.index': return c.object !== undefined ? { k: 'element', of: this.expr(c.object) } : OTHER;
+        // what a pointer points to (Rust's `*x`): a smart pointer's element, else the value a reference reaches
+        case 'expr.deref': return c.object !== undefined ? { k: 'element', of: this.expr(c.object), key: '(deref)' } : OTHER;
         case 'expr.lit': return ex.kind ? { k: 'lit', type: ex.kind } : LIT;
         // a lambda's parameter count (@params: its parameter list; kind `1`: one bare parameter) picks overloads
         case 'expr.fn': return c.params !== undefined ? { k: 'fn', n: this.argCount(c.params) } : ex.kind === '1' ? { k: 'fn', n: 1 } : { k: 'fn' };
