@@ -79,6 +79,17 @@ export function guardType(this: Evaluator, f: number, by: Expr, asserts?: boolea
  */
 export function selfGuardType(this: Evaluator, f: number, call: Expr): Val | undefined {
   if (call.k !== 'call') return undefined;
+  // (most such calls are of no guard, `if (map.has(k))`: a name no project method guard has answers before any
+  // evaluation; the project's files only, which are all there from the start, so the answer does not depend on the
+  // order packages' declarations are read in)
+  if (call.callee.k === 'member') {
+    if (!this.selfGuardNames) {
+      const names = new Set<string>();
+      for (let i = 0; i < this.projectCount; i++) for (const s of this.files[i].symbols) if (s.thisPredicate) names.add(s.name);
+      this.selfGuardNames = names;
+    }
+    if (!this.selfGuardNames.has(call.callee.name)) return undefined;
+  }
   const g = this.value(f, call.callee);
   if (g.t !== 'sym') return undefined;
   const sym = this.sym(g);
