@@ -33,7 +33,7 @@ const FLOORS: Record<string, { precision: number; recall: number }> = {
   base64: { precision: 0.99, recall: 0.92 },
   hex: { precision: 1, recall: 0.88 },
   glob: { precision: 0.99, recall: 0.99 },
-  arrayvec: { precision: 0.99, recall: 0.9 },
+  arrayvec: { precision: 0.99, recall: 0.92 },
   slab: { precision: 0.99, recall: 0.99 },
   tinyvec: { precision: 0.99, recall: 0.93 },
   humantime: { precision: 0.99, recall: 0.75 },
@@ -41,11 +41,11 @@ const FLOORS: Record<string, { precision: number; recall: number }> = {
   'bit-vec': { precision: 0.99, recall: 0.9 },
   fixedbitset: { precision: 0.99, recall: 0.99 },
   json: { precision: 0.99, recall: 0.81 },
-  'linked-hash-map': { precision: 0.99, recall: 0.96 },
+  'linked-hash-map': { precision: 0.99, recall: 0.99 },
   vec_map: { precision: 0.99, recall: 0.99 },
   strsim: { precision: 0.99, recall: 0.99 },
   smawk: { precision: 0.99, recall: 0.99 },
-  bytes: { precision: 0.98, recall: 0.78 },
+  bytes: { precision: 0.98, recall: 0.82 },
   memchr: { precision: 0.98, recall: 0.9 },
 };
 

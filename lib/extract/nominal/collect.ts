@@ -817,6 +817,8 @@ class NominalCollector {
         // a conditional's value (Kotlin's `if (c) a else b`): either branch's
         case 'expr.either': return c.a !== undefined && c.b !== undefined ? { k: 'union', types: [this.expr(c.a), this.expr(c.b)], either: true } : OTHER;
         case 'expr.index': return c.object !== undefined ? { k: 'element', of: this.expr(c.object) } : OTHER;
+        // what a pointer points to (Rust's `*x`): a smart pointer's element, else the value a reference reaches
+        case 'expr.deref': return c.object !== undefined ? { k: 'element', of: this.expr(c.object), key: '(deref)' } : OTHER;
         case 'expr.lit': return ex.kind ? { k: 'lit', type: ex.kind } : LIT;
         // a lambda's parameter count (@params: its parameter list; kind `1`: one bare parameter) picks overloads
         case 'expr.fn': return c.params !== undefined ? { k: 'fn', n: this.argCount(c.params) } : ex.kind === '1' ? { k: 'fn', n: 1 } : { k: 'fn' };

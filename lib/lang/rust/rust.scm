@@ -84,9 +84,10 @@
 ((match_expression body: (match_block . (match_arm value: (_) @inner))) @expr (#set! role "expr.wrap"))
 ((if_expression consequence: (block (_) @inner .)) @expr (#set! role "expr.wrap"))
 ((let_declaration value: (block (_) @inner .) @expr) (#set! role "expr.wrap"))
-; `*x` is what x points to: an element of a Box or Rc, nothing known of a project type (its Deref target is reached
-; by a call of its `deref`, which `*` on a reference is not: the two are not told apart)
-((unary_expression "*" (_) @object) @expr (#set! role "expr.index"))
+; `*x` is what x points to: an element of a Box or Rc; a project type without a Deref impl is reached through a
+; reference to it (one with a Deref impl is left: `*` of the value calls its `deref`, `*` of a reference does not,
+; and the two are not told apart)
+((unary_expression "*" (_) @object) @expr (#set! role "expr.deref"))
 ((unary_expression ["-" "!"] (_) @inner) @expr (#set! role "expr.wrap"))
 ((type_cast_expression type: (_) @type) @expr (#set! role "expr.cast"))
 ((index_expression . (_) @object) @expr (#set! role "expr.index"))

@@ -267,7 +267,17 @@ export class Evaluator {
         const of = this.value(f, e.of, from, depth + 1);
         // what a callback is handed by a map's methods is an entry (or a key and a value), not an element
         if (e.key === '(each)' && (of.t === 'map' || of.t === 'ext' && of.name && this.rules.containers?.elements.get(of.name) !== 0)) return this.entryOf(of);
-        return this.element(of, e.key === '(key)', e.at, depth);
+        const el = this.element(of, e.key === '(key)', e.at, depth);
+        // a project type's value dereferenced is read through a reference to it (references are not typed apart)
+        if (e.key === '(deref)' && el.t === 'none' && of.t === 'inst') {
+          // a type without a Deref impl is reached through a reference to it; one with it is too where a variable or
+          // a field holds it (`*other` of `other: &Bytes`, `*self.vec` of a pointer field), while an element
+          // (`*self.lits[0]`) and the inner `*` of `**x` are the value itself, whose `*` runs the impl
+          if (!this.hasDerefTarget(of.e)) return of;
+          const owned = e.of.k === 'element' && (e.of.key === undefined || e.of.key === '(deref)');
+          return owned ? this.derefOf(of, depth) ?? NONE : of;
+        }
+        return el;
       }
       case 'union': return this.eitherValue(f, e.types, from, depth);
       case 'builder': return this.builderReceiver(f, e, from, depth);
@@ -508,6 +518,12 @@ export class Evaluator {
     const t = this.type(alias.f, type, alias.s, v.args ? { ent: this.m.ownerOf(alias) ?? v.e, args: v.args } : undefined, depth + 1);
     if (t.t === 'inst') return t.e === v.e ? undefined : { ...t, c: Math.min(t.c, v.c, CONFIDENCE['return-type']) };
     return t.t === 'none' ? undefined : t;
+  }
+
+  /** Whether a project type names a deref target (NominalRules.derefTarget: Rust's `type Target` of its Deref impl). */
+  private hasDerefTarget(ent: TypeEnt): boolean {
+    const name = this.rules.derefTarget;
+    return !!name && this.m.find(ent, name).some((r) => this.w.sym(r).label === 'TypeAlias');
   }
 
   /** A value with aliases seen through: an instance of an alias is one of the type it stands for. */
