@@ -161,9 +161,9 @@ export type Expr =
   /**
    * A value inside `if (guard(x)) …` (`of` is x): a `by(x): x is T` guard makes it a T, else it is `of`. (`self`: inside
    * `if (x.isLeaf()) …`, `by` the call, whose method's `this is T` makes it a T; string arguments kept as literals,
-   * `x.hasKind('leaf')`, for the type parameters they bind)
+   * `x.hasKind('leaf')`, for the type parameters they bind; `asserts`: after `by(x);`, whose `asserts x is T` makes it a T)
    */
-  | { k: 'guarded'; by: Expr; of: Expr; self?: true }
+  | { k: 'guarded'; by: Expr; of: Expr; self?: true; asserts?: true }
   /**
    * A name inside `if (x instanceof C)` (`of` is x, `type` is C): the member types of x's type that are C or extend
    * it (an `Item` stays an `Item` inside `if (item instanceof Base)`), else a C.
@@ -278,6 +278,8 @@ export interface SymbolFact {
   predicate?: Expr;
   /** A method guard's predicate type (`isLeaf(): this is Leaf` → Leaf): what its receiver is where the guard held. */
   thisPredicate?: Expr;
+  /** An assertion function's type (`assertAdmin(u): asserts u is Admin` → Admin): what its first argument is after it. */
+  asserts?: Expr;
   /**
    * Functions and methods (getters included; not setters, constructors, async functions or generators) without a
    * declared return type: the value they return — the expression of their only `return` (or an arrow's expression

@@ -52,12 +52,15 @@ export function extendsClass(this: Evaluator, x: SymRef, cls: SymRef): boolean {
  * `(x: any) => x is T` a generic factory returns with T bound). A class or interface (or several); a structural
  * predicate (`v is { lift: … }`) only adds to what the value already was: undefined then.
  */
-export function guardType(this: Evaluator, f: number, by: Expr): Val | undefined {
+export function guardType(this: Evaluator, f: number, by: Expr, asserts?: boolean): Val | undefined {
   const g = this.value(f, by);
   let v: Val | undefined;
   if (g.t === 'sym') {
     const sym = this.sym(g);
-    if (sym.predicate && (sym.label === 'Function' || sym.label === 'Method')) v = weakenFrom(this.typeValue(g.f, sym.predicate, 0), g, 'typed-receiver');
+    // (an assertion function's `asserts x is T`, after a call of it as a statement)
+    const predicate = asserts ? sym.asserts : sym.predicate;
+    if (asserts && !predicate) return undefined;
+    if (predicate && (sym.label === 'Function' || sym.label === 'Method')) v = weakenFrom(this.typeValue(g.f, predicate, 0), g, 'typed-receiver');
     else if (sym.label === 'Variable' || sym.label === 'Property') {
       const d = this.deref(g);
       if (d.t === 'fnval' && d.predicate) v = weakenFrom(this.typeValue(d.f, d.predicate, 0, d.subst), d, 'typed-receiver');

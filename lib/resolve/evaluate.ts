@@ -551,7 +551,7 @@ export class Evaluator {
         const insts: Array<Val & { t: 'inst' }> = [];
         let one: Val | undefined;
         for (const by of guards) {
-          const v = this.guardType(f, by);
+          const v = this.guardType(f, by, e.asserts);
           if (!v) return this.value(f, e.of);
           if (guards.length === 1) one = v;
           else if (!addInstances(insts, v)) return this.value(f, e.of);

@@ -15,6 +15,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   const predicates = new Map<number, Node>();
   // (a method's `this is T` is no argument's: its receiver's, see thisPredicate)
   if (this.predicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.predicateOf.get(fn); if (t && !this.thisPredicateOf.has(fn)) predicates.set(i, t); });
+  const assertions = new Map<number, Node>();
+  if (this.assertsOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.assertsOf.get(fn); if (t) assertions.set(i, t); });
   const selfPredicates = new Map<number, Node>();
   if (this.thisPredicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.thisPredicateOf.get(fn); if (t) selfPredicates.set(i, t); });
   // each fact filled in place (its keys in the order they were set, as the facts cache keeps them)
@@ -29,6 +31,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (predicate) fact.predicate = this.expr(predicate);
     const selfPredicate = selfPredicates.get(i);
     if (selfPredicate) fact.thisPredicate = this.expr(selfPredicate);
+    const assertion = assertions.get(i);
+    if (assertion) fact.asserts = this.expr(assertion);
     if (extendsNodes) fact.extends = extendsNodes.map((n) => this.expr(n));
     if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
     if (extendsNodes || implementsNodes) {

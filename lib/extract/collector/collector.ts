@@ -83,7 +83,7 @@ export class Collector {
   /** `if (Array.isArray(x))`'s branches: `yes` in the consequence, not in the else branch. */
   readonly isArrayNarrowings: Array<{ name: Node; body: Node; yes: boolean; by?: Node }> = [];
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
-  readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node; not?: true; self?: true }> = [];
+  readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node; not?: true; self?: true; asserts?: true }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
   readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number }; not?: boolean }> = [];
   readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
@@ -123,6 +123,10 @@ export class Collector {
   readonly enumTags = new LazyMap<string, Node>();
   /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */
   readonly predicateOf = new LazyMap<Node, Node>();
+  /** Assertion functions (`assertAdmin(u): asserts u is Admin`, of their first parameter): function node → the type node. */
+  readonly assertsOf = new LazyMap<Node, Node>();
+  /** Identifier occurrences after `assertAdmin(u);` → the assertion's callee node. */
+  readonly assertedBy = new LazyMap<Node, Node>();
   /** Method guards (`isLeaf(): this is Leaf`): method node → the predicate's type node. */
   readonly thisPredicateOf = new LazyMap<Node, Node>();
   /** Identifier occurrences inside `if (guard(x)) …` → the guard's callee node. */

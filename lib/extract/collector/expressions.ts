@@ -28,7 +28,9 @@ export function exprUncached(this: Collector, node: Node): Expr {
     const guard = this.guardedBy.get(node);
     if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: left };
     const self = !guard && this.selfGuardedBy.size ? this.selfGuardedBy.get(node) : undefined;
-    const guarded: Expr = guard ? { k: 'guarded', by: this.expr(guard), of: left } : self ? { k: 'guarded', by: this.guardCall(self), of: left, self: true } : left;
+    const asserted = !guard && !self && this.assertedBy.size ? this.assertedBy.get(node) : undefined;
+    const guarded: Expr = guard ? { k: 'guarded', by: this.expr(guard), of: left } : self ? { k: 'guarded', by: this.guardCall(self), of: left, self: true }
+      : asserted ? { k: 'guarded', by: this.expr(asserted), of: left, asserts: true } : left;
     const tag = this.tagged.size ? this.tagged.get(node) : undefined;
     const part = this.arrayPart.size ? this.arrayPart.get(node) : undefined;
     const by = part === undefined ? undefined : this.arrayPartBy.get(node);
@@ -353,16 +355,29 @@ export function literal(this: Collector, node: Node): Expr {
 export function argValues(this: Collector, argNodes: Node[]): Array<Expr | null> | undefined {
   const ordered = this.realSlots(argNodes, true);
   let known = false;
+  const isUseful = (e: Expr): boolean => e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'narrowed' || e.k === 'await' || e.k === 'element' || (e.k === 'fn' && !!(e.ret || e.pred));
   const out = ordered.slice(0, 4).map((a) => {
     const e = this.expr(a);
-    const useful = e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'narrowed' || e.k === 'await' || e.k === 'element' || (e.k === 'fn' && !!(e.ret || e.pred))
+    const useful = isUseful(e)
       // (`new Set(xs)`, not a spread argument `...xs`, whose position is no parameter's)
-      || (e.k === 'spread' && !this.text.startsWith('...', a.start));
+      || (e.k === 'spread' && !this.text.startsWith('...', a.start))
+      // (an array literal of such values, `first([a, b])`: what a generic callee's `T[]` binds T to)
+      || (e.k === 'list' && e.items.some(isUseful));
     if (useful) known = true;
-    // (an object literal beside a useful argument: its keys only, `Object.assign({}, a, { x })` gives a value with
-    // them, not what their values are)
+    // (an object literal: its keys, `Object.assign({}, a, { x })` gives a value with them, and the values that are
+    // such values, `box({ user })`: what a generic callee's `T` binds T to, the literal's type)
     if (e.k !== 'objval' && /^\{\s*\}$/.test(this.text.slice(a.start, a.end))) return { k: 'objval', entries: [] } as Expr;
-    if (e.k === 'objval') return { k: 'objval', entries: e.entries.map((en) => 'name' in en ? { name: en.name, value: { k: 'other' } } : { open: true }) } as Expr;
+    if (e.k === 'objval') {
+      let valued = false;
+      const entries = e.entries.map((en): { name: string; value: Expr } | { open: true } => {
+        if (!('name' in en)) return { open: true };
+        if (!isUseful(en.value)) return { name: en.name, value: { k: 'other' } };
+        valued = true;
+        return { name: en.name, value: en.value };
+      });
+      if (valued) known = true;
+      return { k: 'objval', entries } as Expr;
+    }
     return useful ? e : null;
   });
   return known ? out : undefined;

@@ -1,6 +1,9 @@
 import { first, get, pushTo, rowOf, startOf, type Node } from './util.ts';
 import { EV_POINT, Role, fileBy, type FileHandler } from './roles.ts';
 
+/** The names assertion functions take by convention (`assertAdmin`, `ensure_user`, `invariant`, `expectNode`). */
+const ASSERTION_NAME = /^(?:[aA]ssert|[eE]nsure|[iI]nvariant|[eE]xpect|[vV]erify|[cC]heck|[mM]ust|[rR]equire)(?![a-z])/;
+
 /** Pass 1 of the collector: what filing a match of each common role records. */
 
 // ------------------------------------------------------------------ pass 1
@@ -189,6 +192,24 @@ export function registerMatchHandlers(): void {
     });
     on([Role['fntype.predicate']], function (c) { this.fnTypePredicate.set(get(c, 'fntype')!, get(c, 'type')!); return; });
     on([Role['returns.predicate']], function (c) { this.predicateOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
+    on([Role['returns.asserts']], function (c) {
+      // (of the first parameter only: a call's one argument is the name it narrows)
+      const owner = get(c, 'owner')!, subject = this.ident(get(c, 'subject')!);
+      const head = this.text.slice(owner.start, get(c, 'type')!.start);
+      const first = /\(\s*([A-Za-z_$][\w$]*)/.exec(head.slice(head.search(/[(<]/) < 0 ? 0 : head.indexOf('(')));
+      if (first && first[1] === subject) this.assertsOf.set(owner, get(c, 'type')!);
+      return;
+    });
+    on([Role['narrow.assert']], function (c) {
+      // (only callees named as assertions are by convention, `assertAdmin`, `ensureUser`, `invariant`: every other
+      // `f(x);` would mark each later occurrence of x for nothing, in facts and time; the resolver still requires the
+      // callee's `asserts x is T`)
+      const fn = get(c, 'fn')!;
+      const callee = /[\w$]+$/.exec(this.text.slice(fn.start, fn.end))?.[0] ?? '';
+      if (!ASSERTION_NAME.test(callee)) return;
+      this.narrowings.push({ name: get(c, 'name')!, guard: fn, exit: get(c, 'stmt')!, asserts: true });
+      return;
+    });
     on([Role['returns.predicate.this']], function (c) { this.thisPredicateOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
     on([Role['narrow.guard.self']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'call')!, body: get(c, 'body')!, self: true }); return; });
     on([Role['narrow.guard.self.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'call')!, exit: get(c, 'if')!, self: true }); return; });

@@ -10,8 +10,10 @@ import { ENUM_TAG, bindingIndex, bindsLocal } from '../facts.ts';
  * local; symbols keep their own references) are C instances, as the checker narrows them.
  */
 export function narrow(this: Collector): void {
-  for (const { name, type, guard, guard2, body, exit, not, self } of this.narrowings) {
+  for (const { name, type, guard, guard2, body, exit, not, self, asserts } of this.narrowings) {
     this.forEachOccurrence(name, body ?? this.exitSpan(exit!), (node) => {
+      // (after an assertion, `assertAdmin(u);`: u is what the callee asserts, where nothing else narrows it)
+      if (asserts) { if (!this.narrowedTo.has(node) && !this.guardedBy.has(node) && !this.assertedBy.has(node)) this.assertedBy.set(node, guard!); return; }
       // (a method guard, `if (x.isLeaf())`: x is what the method's `this is T` says, where nothing else narrows it)
       if (self) { if (!this.narrowedTo.has(node) && !this.guardedBy.has(node) && (!exit || !this.selfGuardedBy.has(node))) this.selfGuardedBy.set(node, guard!); return; }
       // (where the test failed: x is what its type leaves without C, under any narrowing of its own)
@@ -342,7 +344,7 @@ export function markWholeReads(this: Collector): void {
       if (!rm || !keyLengths.has(rm.property.end - rm.property.start) || !bindsLocal(b) || this.reassignedLocals.has(bindingIndex(b))) continue;
       const read = { prop: this.ident(rm.property) };
       if (!keys.has(read.prop)) continue;
-      if (this.narrowedTo.has(R) || this.guardedBy.has(R) || this.selfGuardedBy.has(R) || this.arrayPart.has(R)) continue;
+      if (this.narrowedTo.has(R) || this.guardedBy.has(R) || this.selfGuardedBy.has(R) || this.assertedBy.has(R) || this.arrayPart.has(R)) continue;
       const tag = this.tagged.get(R);
       if (tag && tag.key !== read.prop) continue;
       const p = R.start;

@@ -43,6 +43,8 @@ export enum Role {
   'call.typearg2', 'call.typearg3',
   // a method's `this is T` predicate, and the receivers a call of it narrows (`if (node.isLeaf()) node.weight`)
   'returns.predicate.this', 'narrow.guard.self', 'narrow.guard.self.exit',
+  // an assertion function's `asserts x is T`, and the calls of it as statements that narrow their argument after them
+  'returns.asserts', 'narrow.assert',
   // (the first number a language's own roles take)
   'first.language.role',
 }

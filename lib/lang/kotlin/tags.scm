@@ -127,6 +127,9 @@
 ((super_expression (user_type) @type) @expr (#set! role "expr.super"))
 ((as_expression right: (_) @type) @expr (#set! role "expr.cast"))
 ((parenthesized_expression (_) @inner) @expr (#set! role "expr.wrap"))
+; `if (c) a else b` as a value: either branch's; a block's value is its last expression's
+((if_expression condition: (_) . (_) @a . (_) @b) @expr (#set! role "expr.either"))
+((block (_) @inner .) @expr (#set! role "expr.wrap"))
 ; `a ?: b` is an a when it is one
 ((binary_expression left: (_) @inner "?:") @expr (#set! role "expr.wrap"))
 ((unary_expression argument: (_) @inner) @expr (#set! role "expr.wrap"))

@@ -61,6 +61,14 @@
 (if_statement . (parenthesized_expression (binary_expression . (call_expression function: (member_expression object: (identifier) @name)) @call "&&" (_) .)) . (_) @body (#set! role "narrow.guard.self"))
 (ternary_expression condition: (call_expression function: (member_expression object: (identifier) @name)) @call consequence: (_) @body (#set! role "narrow.guard.self"))
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: (member_expression object: (identifier) @name)) @call)) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block . [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.guard.self.exit"))
+; an assertion function's predicate (`assertAdmin(u: User): asserts u is Admin`): after `assertAdmin(x);`, x is an Admin
+((function_declaration return_type: (asserts_annotation (asserts (type_predicate name: (identifier) @subject type: (_) @type)))) @owner (#set! role "returns.asserts"))
+((function_signature return_type: (asserts_annotation (asserts (type_predicate name: (identifier) @subject type: (_) @type)))) @owner (#set! role "returns.asserts"))
+((method_definition return_type: (asserts_annotation (asserts (type_predicate name: (identifier) @subject type: (_) @type)))) @owner (#set! role "returns.asserts"))
+((method_signature return_type: (asserts_annotation (asserts (type_predicate name: (identifier) @subject type: (_) @type)))) @owner (#set! role "returns.asserts"))
+; a call whose first argument is a name, as a statement: the name narrowed from there to the end of the block, where
+; the callee asserts it
+((expression_statement (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name))) @stmt (#set! role "narrow.assert"))
 ; the name a predicate speaks of (`(el): el is Leaf => …`) is no read of it and narrows nothing where it is written
 ((type_predicate name: (identifier) @construct) (#set! role "flow.inert"))
 ; a guard call with one identifier argument as the whole condition: the argument is narrowed by the callee's predicate

@@ -280,12 +280,28 @@ export class Evaluator {
         }
         return el;
       }
+      case 'union': return this.eitherValue(f, e.types, from, depth);
       case 'builder': return this.builderReceiver(f, e, from, depth);
       case 'out': return this.outArgument(f, e, from, depth);
       // a literal is a value of the library type its kind names (or of the project's extension of that type)
       case 'lit': return e.type ? this.namedType(this.names.type(f, from, e.type), e.type) : EXT;
       default: return NONE;
     }
+  }
+
+  /**
+   * A conditional's value (Kotlin's `if (c) a else b`): its branches' value where the branches known agree (a branch
+   * whose value is not known, a `with(x) { … }` result, leaves the others'); none where they differ.
+   */
+  private eitherValue(f: number, branches: Expr[], from: number, depth: number): Val {
+    let out: Val = NONE;
+    for (const b of branches) {
+      const v = this.value(f, b, from, depth + 1);
+      if (v.t === 'none') continue;
+      if (out.t === 'none') { out = v; continue; }
+      if (!sameType(out, v)) return NONE;
+    }
+    return out;
   }
 
   /**
@@ -1325,3 +1341,10 @@ function lastName(e: Expr): string | undefined {
 const OTHER_EXPR: Expr = { k: 'other' };
 const EXTERNAL: CallRes = { ext: true };
 const UNRESOLVED: CallRes = { unresolved: true };
+
+/** Whether two values are of one type (the same project type, or the same named library type). */
+function sameType(a: Val, b: Val): boolean {
+  if (a.t === 'inst' && b.t === 'inst') return a.e === b.e;
+  if (a.t === 'ext' && b.t === 'ext') return a.name !== undefined && a.name === b.name;
+  return false;
+}
