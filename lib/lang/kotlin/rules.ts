@@ -99,6 +99,7 @@ const nominal: NominalLanguage['nominal'] = {
   // a member that cannot take the arguments does not hide an extension that can (`map.puttingAll(pairs)`)
   inapplicableMembersYield: true,
   superInterfaces: true,
+  valuesYieldToFunctions: true,
   structural: false,
   typeCall: 'constructor',
   isBuiltin: (name) => BUILTINS.has(name),

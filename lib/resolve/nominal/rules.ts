@@ -172,6 +172,12 @@ export interface NominalRules {
    */
   librarySupertypes?: ReadonlyMap<string, readonly string[]>;
   /**
+   * A call `x(…)` where x is a local or parameter whose project type has no `invoke` calls the function named x
+   * instead (Kotlin resolves a call among functions and invokable values: a class's constructor parameter `builder`
+   * does not hide its companion's `builder(…)`).
+   */
+  valuesYieldToFunctions?: boolean;
+  /**
    * `super.m()` reaches whichever direct supertype alone declares or inherits m, an interface's default method too
    * (Kotlin); otherwise it reaches the superclass only (Java's and C#'s plain `super`/`base`).
    */

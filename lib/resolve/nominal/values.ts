@@ -701,7 +701,9 @@ export class Evaluator {
       case 'id': {
         if (bindsLocal(callee.b)) {
           const v = this.local(f, bindingIndex(callee.b), from, depth);
-          return v.t === 'fn' ? { targets: this.byArity(v.rs, argc, false), reason: 'local', c: v.c } : v.t === 'ext' ? EXTERNAL : UNRESOLVED;
+          // (Kotlin: a value of a project type with no `invoke` is no callee; `x(…)` is a function named x)
+          const yields = this.rules.valuesYieldToFunctions && v.t === 'inst' && !this.m.find(v.e, 'invoke').length;
+          if (!yields) return v.t === 'fn' ? { targets: this.byArity(v.rs, argc, false), reason: 'local', c: v.c } : v.t === 'ext' ? EXTERNAL : UNRESOLVED;
         }
         const via = this.implicitMember(f, callee, from, depth);
         if (via) {
