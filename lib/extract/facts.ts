@@ -76,6 +76,8 @@ export type Expr =
   /** `args`: as a call's (what a generic class's constructor binds its type parameters to). */
   | { k: 'new'; callee: Expr; args?: Array<Expr | null> }
   | { k: 'await'; inner: Expr }
+  /** `Extract<U, X>` (`not`: `Exclude<U, X>`), a type: the parts of the union U that are X (are not). */
+  | { k: 'extract'; of: Expr; by: Expr; not?: true }
   /** What a call leaves in its argument at position `at` (C#'s `out var x`): the type of the callee's parameter there. */
   | { k: 'out'; call: Expr; at: number }
   /** `of`: the asserted expression, when it is a name or a member (`impl as any`): what a const bound so holds. */

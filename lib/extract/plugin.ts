@@ -64,6 +64,11 @@ export interface TypeNames {
   /** `ReturnType<typeof f>` / `InstanceType<typeof C>`: what calling f gives, an instance of C. */
   returnType?: string;
   instanceType?: string;
+  /** `Awaited<T>`: what awaiting a T gives. */
+  awaited?: string;
+  /** `Extract<U, X>`, `Exclude<U, X>`: the parts of a union that are X, that are not. */
+  extract?: string;
+  exclude?: string;
   /** Predefined types that say nothing about a value's members (`unknown`, `object`), and the type `any` among them. */
   untyped: ReadonlySet<string>;
   any?: string;

@@ -1,5 +1,5 @@
 /** Narrowed and either-values: `instanceof`, guards, discriminants, unions of receivers, object literal values. */
-import { UNKNOWN, UNKNOWN_TAG, instancesValue, weakenFrom, type Evaluator, type SymRef, type Val } from './evaluate.ts';
+import { UNKNOWN, UNKNOWN_TAG, instancesValue, weakenFrom, type Evaluator, type Subst, type SymRef, type Val } from './evaluate.ts';
 import { ENUM_TAG, bindingIndex, bindsLocal, bindsSymbol, type Binding, type Expr, type LocalFact, type SymbolFact } from '../extract/facts.ts';
 
 /**
@@ -79,6 +79,17 @@ export function guardType(this: Evaluator, f: number, by: Expr, asserts?: boolea
  */
 export function selfGuardType(this: Evaluator, f: number, call: Expr): Val | undefined {
   if (call.k !== 'call') return undefined;
+  // (most such calls are of no guard, `if (map.has(k))`: a name no project method guard has answers before any
+  // evaluation; the project's files only, which are all there from the start, so the answer does not depend on the
+  // order packages' declarations are read in)
+  if (call.callee.k === 'member') {
+    if (!this.selfGuardNames) {
+      const names = new Set<string>();
+      for (let i = 0; i < this.projectCount; i++) for (const s of this.files[i].symbols) if (s.thisPredicate) names.add(s.name);
+      this.selfGuardNames = names;
+    }
+    if (!this.selfGuardNames.has(call.callee.name)) return undefined;
+  }
   const g = this.value(f, call.callee);
   if (g.t !== 'sym') return undefined;
   const sym = this.sym(g);
@@ -107,6 +118,51 @@ function mentionsLocal(e: unknown, l: number, depth: number): boolean {
   if (o.k === 'id' && o.b !== undefined && bindsLocal(o.b) && bindingIndex(o.b) === l) return true;
   for (const v of Object.values(o)) if (typeof v === 'object' && mentionsLocal(v, l, depth + 1)) return true;
   return false;
+}
+
+/**
+ * `Extract<U, X>` / `Exclude<U, X>` (`not`): the parts of the union U that X picks, as the checker's distributive
+ * conditional keeps those assignable to X: by the discriminants of an object type or a union of them (`{ kind:
+ * 'circle' }`: the parts whose `kind` is that string; every part's must be known), or by a class or interface (the
+ * parts that are it or, a class, extend it). Unknown where X is neither or a part cannot be told, since U itself would
+ * hold parts the checker leaves out.
+ */
+export function extracted(this: Evaluator, f: number, t: Expr & { k: 'extract' }, depth: number, subst: Subst | undefined): Val {
+  const u = this.typeValue(f, t.of, depth + 1, subst);
+  if (u.t !== 'union' && u.t !== 'anyof') return UNKNOWN;
+  const parts: Val[] = [];
+  const flatten = (x: Val): void => { if (x.t === 'anyof' && !x.either) x.of.forEach(flatten); else parts.push(x); };
+  (u.of as Val[]).forEach(flatten);
+  const objects = t.by.k === 'object' ? [t.by] : t.by.k === 'union' && t.by.types.every((x) => x.k === 'object') ? t.by.types as Array<Expr & { k: 'object' }> : undefined;
+  let picks: (x: Val) => boolean | undefined;
+  if (objects) {
+    const tests = objects.map((o) => o.props.flatMap((p) => p.type.k === 'lit' && p.type.v !== undefined ? [{ key: p.name, v: p.type.v }] : []));
+    if (tests.some((x) => !x.length)) return UNKNOWN;
+    picks = (x) => {
+      let any = false;
+      for (const test of tests) {
+        let all = true;
+        for (const { key, v } of test) { const tag = this.tagOf(x, key); if (tag === undefined) return undefined; if (tag !== v) all = false; }
+        any ||= all;
+      }
+      return any;
+    };
+  } else {
+    const by = this.typeValue(f, t.by, depth + 1, subst);
+    if (by.t !== 'inst') return UNKNOWN;
+    picks = (x) => x.t !== 'inst' ? undefined : (x.f === by.f && x.s === by.s) || this.extendsClass(x, by);
+  }
+  const kept: Val[] = [];
+  for (const x of parts) {
+    const p = picks(x);
+    if (p === undefined) return UNKNOWN;
+    if (p !== !!t.not) kept.push(x);
+  }
+  if (kept.length === 0) return UNKNOWN;
+  if (kept.length === 1) return kept[0];
+  const insts = kept.filter((x): x is Val & { t: 'inst' } => x.t === 'inst');
+  const c = Math.min(...kept.map((x) => (x as { c: number }).c));
+  return insts.length === kept.length ? { t: 'union', of: insts, r: u.r, c } : { t: 'anyof', of: kept, r: u.r, c };
 }
 
 /**

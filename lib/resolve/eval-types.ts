@@ -75,6 +75,9 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     return weaken(this.heldValue(this.callResult(this.member(o, t.callee.name))), 'typed-receiver');
   }
   if (t.k === 'call' || t.k === 'new') return weaken(this.heldValue(this.value(f, t)), 'typed-receiver');
+  // `Awaited<T>` (an await in a type is that): what awaiting a T gives
+  if (t.k === 'await') return this.awaited(this.typeValue(f, t.inner, depth + 1, subst));
+  if (t.k === 'extract') return this.extracted(f, t, depth, subst);
   // the `this` type (a return or parameter type): an instance of the class it is written in
   if (t.k === 'this') return t.cls >= 0 ? { t: 'inst', f, s: t.cls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] } : UNKNOWN;
   // (the type parameters in force travel with arrays, maps, object types and function types: `items: T[]` in

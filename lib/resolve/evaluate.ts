@@ -168,6 +168,8 @@ export interface ExportTable { names: Map<string, ExportEntry>; stars: string[];
 /** Per-project evaluation state. */
 export class Evaluator {
   readonly valMemo = new Map<Expr, Val>();
+  /** The names of the methods that declare `this is T` (see selfGuardType), made on first use. */
+  selfGuardNames: Set<string> | undefined;
   // Memo tables by position, then by name: a composed `file:symbol:…:name` key string cost an allocation, its
   // flattening and hashing on every lookup (findMember and exportOf run for most member accesses).
   /** exportOf's answers: file → name → value (null: none, or being computed). */

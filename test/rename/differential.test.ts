@@ -146,7 +146,7 @@ for (const [name, what] of [
   ['rename-heritage-keys', 'members a type below declares under a key its `Omit`/`Pick` heritage leaves out are its own'],
   ['rename-collections', '`Array.from(xs, cb)`\'s callback, `new Map(entries)`, `Object.fromEntries(entries)`'],
   ['rename-arguments', 'literals passed to typed rest parameters, to a declared array\'s `push`/`unshift`/`splice`, a set\'s `add`, a map\'s `set`, to `new Box<Options>(…)`'],
-  ['rename-idioms', 'an assignment in parentheses is worth its right side (`const el = (vnode.el = create(tag))`); a named function expression\'s name is bound only inside it; an empty object literal beside another value (`props || {}`) is no part of it'],
+  ['rename-idioms', 'an assignment in parentheses is worth its right side (`const el = (vnode.el = create(tag))`); a named function expression\'s name is bound only inside it; an empty object literal beside another value (`props || {}`) is no part of it; `a[\'owner\']`, `Awaited<T>`, `Extract`/`Exclude`'],
   ['rename-merges', '`Object.assign(target, …sources)` as the intersection of its arguments\' types, also through a const holding it; a typed const\'s literal implements each part of an intersection'],
   ['rename-returns', 'literals a function returns where its type is contextual: a typed literal\'s methods, a declared function type\'s values, an argument literal\'s functions; not where the result is a type parameter the call infers'],
   ['rename-type-args', 'type arguments written at a call of a generic function without a declared result (the second and third too, and its callbacks\' parameters where all are written), a base\'s type parameters as a class\'s heritage binds them for the constructor it inherits or `super(…)` runs'],

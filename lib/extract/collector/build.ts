@@ -399,6 +399,15 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (of.k === 'other' || of.k === 'lit') return;
     refs.push({ value: { k: 'member', obj: { k: 'as', type: of }, name: this.text.slice(l.key.start, l.key.end) }, kind: 'value', at: this.pos(l.key), from: l.from, key: true });
   });
+  // the string key of an element access (`u['name']`): the member it reads, as the checker resolves it
+  // (a called one, `handler['reset']()`, is its call's: see calls)
+  this.elementFrom.forEach((from, node) => {
+    if (calleeNodes.has(node)) return;
+    const key = this.elementName.get(node)!;
+    const e = this.expr(node);
+    if (e.k !== 'member' || e.obj.k === 'lit' || e.obj.k === 'other') return;
+    refs.push({ value: e, kind: this.kindOverride.get(node) ?? 'value', at: this.pos(key), from, key: true });
+  });
   for (const k of this.patternKeys) {
     if (declared.has((rowOf(k.key) + 1) * 65536 + colOf(k.key) + 1)) continue;
     const obj = this.patternValue(k.pattern, 0);

@@ -254,6 +254,8 @@ export class Collector {
   readonly newTypeArgs = new LazyMap<Node, { name: Node; arg?: Node; arg2?: Node }>();
   /** `obj['name']`: the string's text node (a member access by name). */
   readonly elementName = new LazyMap<Node, Node>();
+  /** Element accesses with a string key (`u['name']`) → the enclosing symbol. */
+  readonly elementFrom = new LazyMap<Node, number>();
   /** `typeof x` in a type → x. */
   readonly typeQueries = new LazyMap<Node, Node>();
   /** `T['name']`: the object type and the key's text node. */
@@ -527,6 +529,7 @@ export class Collector {
     if (attr) { attr.from = cur; return; }
     const lookup = this.lookupTypes.get(node);
     if (lookup) { lookup.from = cur; return; }
+    if (this.elementName.size && this.elementName.has(node)) { this.elementFrom.set(node, cur); return; }
     const member = this.members.get(node);
     if (member) { member.from = cur; return; }
     const sk = this.simple.get(node);

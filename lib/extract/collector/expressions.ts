@@ -220,6 +220,14 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     if (types.map.has(inner.name) && g.arg2) return { k: 'map', of: this.expr(g.arg2), key: this.expr(g.arg!) };
     // `Promise<T>`: awaiting gives a T
     if (types.promise.has(inner.name) && g.arg) return { k: 'promise', of: this.expr(g.arg) };
+    // `Awaited<T>`: what awaiting a T gives (a type: see typeValueAt)
+    if (inner.name === types.awaited && g.arg) return { k: 'await', inner: this.expr(g.arg) };
+    // `Extract<Figure, { kind: 'circle' }>`, `Exclude<Figure, Circle>`: some parts of a union (see extracted)
+    if ((inner.name === types.extract || inner.name === types.exclude) && g.arg && g.arg2) {
+      const out: Expr = { k: 'extract', of: this.expr(g.arg), by: this.expr(g.arg2) };
+      if (inner.name === types.exclude) out.not = true;
+      return out;
+    }
     // `Record<K, T>`: any key gives a T
     if (types.record.has(inner.name) && g.arg2) return { k: 'object', props: [], index: this.expr(g.arg2) };
     // `ReturnType<typeof f>`: what calling f gives; `InstanceType<typeof C>`: an instance of C

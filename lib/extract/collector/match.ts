@@ -233,7 +233,13 @@ export function registerMatchHandlers(): void {
     on([Role['expr.await']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'await' }); return; });
     on([Role['expr.element']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'element' }); return; });
     on([Role['expr.element.key']], function (c) { this.elementKey.set(get(c, 'wrap')!, get(c, 'key')!); return; });
-    on([Role['expr.element.name']], function (c) { this.elementName.set(get(c, 'wrap')!, get(c, 'key')!); return; });
+    on([Role['expr.element.name']], function (c) {
+      const wrap = get(c, 'wrap')!, key = get(c, 'key')!;
+      this.elementName.set(wrap, key);
+      // (`u['name']` names a member: an occurrence of it, from the enclosing symbol)
+      this.point(wrap, key);
+      return;
+    });
     on([Role['expr.element.at']], function (c) {
       const key = get(c, 'key')!, text = this.text.slice(key.start, key.end);
       if (/^\d{1,2}$/.test(text)) this.elementAt.set(get(c, 'wrap')!, Number(text));

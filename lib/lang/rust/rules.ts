@@ -8,6 +8,7 @@ import type { LanguageRules, NameRules } from '../types.ts';
 import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
 import { loadRustSettings, moduleOfFile, pathRootOf, type RustSettings } from './modules.ts';
 import { rustLibraryResult } from './std-results.ts';
+import { PRIMITIVE_TYPES, primitiveAnswers } from './primitive-methods.ts';
 
 // Methods of slices, vectors and strings that take `&mut self`: called through a type's Deref impl, its `deref_mut`
 // runs (the rest take `&self`: its `deref`)
@@ -66,6 +67,8 @@ const nominal: NominalLanguage['nominal'] = {
     derefs: new Set(['Box', 'Rc', 'Arc', 'ManuallyDrop', 'Pin', 'Ref', 'RefMut', 'MutexGuard', 'RwLockReadGuard', 'RwLockWriteGuard']),
   },
   libraryResult: rustLibraryResult,
+  // `impl OverflowOp for u64` is no part of u64 (its functions are free ones): `n.mul(60)` is the trait's method
+  primitiveTraits: { types: PRIMITIVE_TYPES, skip: primitiveAnswers },
   // `impl Deref for T { type Target = U; }`: a method T lacks is U's
   derefTarget: 'Target',
   derefMethod: 'deref',

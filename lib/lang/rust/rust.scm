@@ -99,6 +99,8 @@
 
 ; ---------------------------------------------------------------- types
 ((type_identifier) @type (#set! role "type.name"))
+; a primitive (`u64`): a library type, whose project trait impls' methods are called on its values
+((primitive_type) @type (#set! role "type.name"))
 ((scoped_type_identifier path: (_) @qualifier name: (type_identifier) @name) @type (#set! role "type.qualified"))
 ((generic_type type: (_) @name type_arguments: (type_arguments) @args) @type (#set! role "type.generic"))
 ((reference_type type: (_) @inner) @type (#set! role "type.wrap"))

@@ -224,6 +224,13 @@ export interface NominalRules {
    * not) is looked up after its alternatives, and its callers' edges are less sure.
    */
   macroKinds?: ReadonlySet<string>;
+  /**
+   * Library types the project's traits are implemented for where the implementation is no part of a type (Rust's
+   * primitives: `impl OverflowOp for u64`): a method of one project trait called on a value of one (`n.mul(60)`) or on
+   * the type (`u8::bits()`) is that trait's, unless the type answers the name itself (`skip`: its own methods and
+   * std's prelude traits', which rustc picks first).
+   */
+  primitiveTraits?: { types: ReadonlySet<string>; skip(type: string, name: string): boolean };
   /** Kinds of type symbols that only add members and bases to a type declared elsewhere (Rust's `impl` blocks). */
   partKinds?: ReadonlySet<string>;
   /**

@@ -226,7 +226,8 @@ export class Evaluator {
         const via = this.implicitMember(f, e, from, depth);
         if (via) return this.value(f, via, from, depth + 1);
         const found = this.names.value(f, from, e.name);
-        if (!found) return this.rules.isBuiltin(e.name) ? EXT : NONE;
+        // a primitive type named as a value (`u8::bits()`): the library type
+        if (!found) return this.rules.isBuiltin(e.name) ? EXT : this.rules.primitiveTraits?.types.has(e.name) ? { t: 'ext', name: e.name } : NONE;
         return this.ofArity(this.foundValue(found, depth), 0);
       }
       case 'this': {
@@ -896,6 +897,9 @@ export class Evaluator {
         if (nested) return this.typeCall(nested, argc, 'static-member');
         const fns = this.methods(this.m.findStatic(recv.e, name, !!this.rules.overloads));
         if (fns.length) return { targets: this.byArity(fns, argc, false), reason: 'static-member', c: CONFIDENCE['static-member'] };
+        // an alias of a library type (`type B = u32;` then `B::zero()`): the library type's
+        const u = this.aliasTarget(recv.e, depth);
+        if (u?.t === 'ext' && this.rules.primitiveTraits) return this.memberCall(f, u, name, argc, how, depth + 1);
         return this.m.hasExternalBase(recv.e) ? EXTERNAL : UNRESOLVED;
       }
       case 'inst': {
@@ -928,7 +932,7 @@ export class Evaluator {
         return this.m.hasExternalBase(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' ? EXTERNAL : UNRESOLVED;
       }
       case 'ext': case 'arr': case 'map': {
-        const ext = this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc);
+        const ext = this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc) ?? this.primitiveTraitCall(recv, name, argc);
         if (ext) return ext;
         const d = this.derefOf(recv, depth);
         if (d) { const r = this.memberCall(f, d, name, argc, how, depth + 1); if ('targets' in r && r.targets.length) return r; }
@@ -1005,6 +1009,26 @@ export class Evaluator {
     const fns = this.methods(this.conformance(f, recv, name));
     return fns.length ? { targets: this.byArity(fns, argc, false), reason: 'extension', c: CONFIDENCE.extension, recv } : undefined;
   }
+
+  /**
+   * A method of a project trait called on a library type the trait may be implemented for unseen
+   * (NominalRules.primitiveTraits): the trait's method, where one project trait alone declares the name.
+   */
+  private primitiveTraitCall(recv: Val, name: string, argc: Arity): CallRes | undefined {
+    const p = this.rules.primitiveTraits;
+    if (!p || recv.t !== 'ext' || !recv.name || !p.types.has(recv.name) || p.skip(recv.name, name)) return undefined;
+    if (!this.traitMethods) {
+      this.traitMethods = new Map();
+      for (const ent of this.w.types.values()) {
+        if (!this.w.isInterface(ent)) continue;
+        for (const [n, rs] of ent.members) for (const r of this.methods(rs)) { const l = this.traitMethods.get(n); if (l) l.push(r); else this.traitMethods.set(n, [r]); }
+      }
+    }
+    const fns = this.traitMethods.get(name) ?? [];
+    const owners = new Set(fns.map((r) => this.m.ownerOf(r)));
+    return fns.length && owners.size === 1 ? { targets: this.byArity(fns, argc, false), reason: 'typed-receiver', c: CONFIDENCE.extension } : undefined;
+  }
+  private traitMethods: Map<string, SymRef[]> | undefined;
 
   /** A call of a type's name: its constructor (or the type itself), a conversion, or nothing. */
   private typeCall(ent: TypeEnt, argc: Arity, reason: Reason): CallRes {
