@@ -37,7 +37,7 @@ const FLOORS: Record<string, { precision: number; recall: number }> = {
   slab: { precision: 0.99, recall: 0.99 },
   tinyvec: { precision: 0.99, recall: 0.93 },
   humantime: { precision: 0.99, recall: 0.97 },
-  'unicode-bidi': { precision: 0.99, recall: 0.91 },
+  'unicode-bidi': { precision: 0.99, recall: 0.94 },
   'bit-vec': { precision: 0.99, recall: 0.97 },
   fixedbitset: { precision: 0.99, recall: 0.99 },
   json: { precision: 0.99, recall: 0.81 },
