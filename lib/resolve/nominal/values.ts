@@ -636,6 +636,12 @@ export class Evaluator {
       if (self) return self;
     }
     if ('conversion' in res) return this.inst(res.conversion);
+    // a library member called on the receiver of an extension of a library type (`fun Float.f() = toDouble().g()`)
+    if (('ext' in res || 'unresolved' in res) && callee.k === 'id' && callee.b === undefined && this.rules.libraryResult) {
+      const self = this.extensionThis(f, from, depth);
+      const lib = self?.t === 'ext' ? this.libraryValue(f, from, this.libraryTypeName(self), callee.name) : undefined;
+      if (lib) return lib;
+    }
     if ('unresolved' in res) {
       // a library member of a type the project only adds to (Swift's `name.lowercased()` with an `extension String`)
       if (callee.k === 'member') {
