@@ -833,7 +833,7 @@ export class Evaluator {
     if (obj.named) { const t = this.type(f, obj.named, cls, undefined, depth + 1); if (t.t === 'inst' || t.t === 'ext') return t; }
     const b = this.superOf(f, cls);
     if (this.rules.superInterfaces && cls >= 0 && !(b && this.m.find(b, member).length)) {
-      // the one direct supertype that has the member (several: the source names one, `super<T>.m()`, which is not read)
+      // the one direct supertype that has the member (with several, Kotlin needs `super<T>.m()`, read above)
       const ent = this.w.typeOf({ f, s: cls });
       const having = ent ? this.m.bases(ent).filter((x): x is Base & { ent: TypeEnt } => 'ent' in x && this.m.find(x.ent, member).length > 0) : [];
       if (having.length === 1) return this.inst(having[0].ent, CONFIDENCE['super-member']);
