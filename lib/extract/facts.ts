@@ -36,6 +36,16 @@ export function bindsLocal(b: Binding | undefined): b is Binding { return b !== 
 /** The index of the symbol, import or local `b` binds. */
 export function bindingIndex(b: Binding): number { return b >>> 2; }
 
+/** True when expression `e` names local `l` anywhere (a value of l that reads l, a type naming type parameter l). */
+export function mentionsLocal(e: unknown, l: number, depth: number): boolean {
+  if (depth > 12 || e === null || typeof e !== 'object') return depth > 12;
+  if (Array.isArray(e)) return e.some((x) => mentionsLocal(x, l, depth + 1));
+  const x = e as { k?: string; b?: Binding };
+  if (x.k === 'id' && x.b !== undefined && bindsLocal(x.b) && bindingIndex(x.b) === l) return true;
+  for (const v of Object.values(x)) if (typeof v === 'object' && mentionsLocal(v, l, depth + 1)) return true;
+  return false;
+}
+
 /**
  * The shape of an expression (or a type expression) the resolver can evaluate across files.
  * `id` without `b` is a free name: a global, or a name this file does not declare.

@@ -1,6 +1,6 @@
 /** Narrowed and either-values: `instanceof`, guards, discriminants, unions of receivers, object literal values. */
 import { UNKNOWN, UNKNOWN_TAG, instancesValue, weakenFrom, type Evaluator, type Subst, type SymRef, type Val } from './evaluate.ts';
-import { ENUM_TAG, bindingIndex, bindsLocal, bindsSymbol, type Binding, type Expr, type LocalFact, type SymbolFact } from '../extract/facts.ts';
+import { ENUM_TAG, bindingIndex, bindsLocal, bindsSymbol, mentionsLocal, type Binding, type Expr, type LocalFact, type SymbolFact } from '../extract/facts.ts';
 
 /**
  * x inside `if (x instanceof C)`: as the checker narrows, the member types of x's type that are C or extend it
@@ -108,16 +108,6 @@ export function selfGuardType(this: Evaluator, f: number, call: Expr): Val | und
   }
   const v = weakenFrom(this.typeValue(g.f, sym.thisPredicate, 0, subst), g, 'typed-receiver');
   return v.t === 'inst' || v.t === 'union' || v.t === 'inter' ? v : undefined;
-}
-
-/** Whether a type names the local (a type parameter) `l` anywhere in it. */
-function mentionsLocal(e: unknown, l: number, depth: number): boolean {
-  if (depth > 12 || e === null || typeof e !== 'object') return depth > 12;
-  if (Array.isArray(e)) return e.some((x) => mentionsLocal(x, l, depth + 1));
-  const o = e as { k?: string; b?: Binding };
-  if (o.k === 'id' && o.b !== undefined && bindsLocal(o.b) && bindingIndex(o.b) === l) return true;
-  for (const v of Object.values(o)) if (typeof v === 'object' && mentionsLocal(v, l, depth + 1)) return true;
-  return false;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
-import { NodeSet, byStart, colOf, mentionsLocal, pushTo, rowOf, type Node } from './util.ts';
+import { NodeSet, byStart, colOf, pushTo, rowOf, type Node } from './util.ts';
 import { functionScope } from './scope.ts';
-import { bindingIndex, bindsLocal, bindsSymbol, localBinding, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
+import { bindingIndex, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
 
 /** The end of the collector's work: the file's facts (symbols, locals, calls, references) built from what both passes recorded. */
 

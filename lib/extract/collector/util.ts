@@ -1,6 +1,6 @@
 /** Small helpers of the collector: node fields, lazily made maps and node sets, match captures, event order, text scanning. */
 import { EV_NODE, EV_POINT } from './roles.ts';
-import { bindingIndex, bindsLocal, type Expr } from '../facts.ts';
+import type { Expr } from '../facts.ts';
 import type { NodeRef } from '../flat-tree.ts';
 import type { Match, MatchSource } from '../query-match.ts';
 
@@ -170,16 +170,6 @@ export function matchSourceOf(matches: Match[]): MatchSource {
 /** A character that starts a name (and continues one): ASCII letters, `$`, `_`, and `\` of a Unicode escape. */
 export function isAsciiIdStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 36 || c === 95 || c === 92;
-}
-
-/** True when expression `e` reads local `l` anywhere (a value assigned to l that reads l: `node = node.next`). */
-export function mentionsLocal(e: unknown, l: number, depth: number): boolean {
-  if (depth > 12 || e === null || typeof e !== 'object') return depth > 12;
-  if (Array.isArray(e)) return e.some((x) => mentionsLocal(x, l, depth + 1));
-  const x = e as { k?: string; b?: number };
-  if (x.k === 'id' && x.b !== undefined && bindsLocal(x.b) && bindingIndex(x.b) === l) return true;
-  for (const v of Object.values(x)) if (typeof v === 'object' && mentionsLocal(v, l, depth + 1)) return true;
-  return false;
 }
 
 /** The memo of an expression being computed (see `Collector.expr`). */
