@@ -124,7 +124,7 @@ export class Members {
     return out;
   }
 
-  /** The project types a type's static scope inherits from (FactsExtra.statics: Kotlin's companion object's supertypes). */
+  /** The project types a type's static scope inherits from (NominalSymbol.statics: Kotlin's companion object's supertypes). */
   staticBases(ent: TypeEnt): TypeEnt[] {
     const hit = this.staticMemo.get(ent);
     if (hit) return hit;
