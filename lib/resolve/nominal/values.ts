@@ -1200,7 +1200,8 @@ export class Evaluator {
    */
   private notSupertype(a: string, b: string): boolean {
     const known = this.rules.librarySupertypes;
-    return !!known && a !== b && known.has(a) && known.has(b) && !known.get(a)!.includes(b) && !known.get(b)!.includes(a);
+    return !!known && a !== b && known.has(a) && known.has(b) && !known.get(a)!.includes(b) && !known.get(b)!.includes(a)
+      && !this.rules.libraryConversions?.get(a)?.includes(b) && !this.rules.libraryConversions?.get(b)?.includes(a);
   }
 
   /** A value's type with aliases seen through, to a library type too (`typealias Name = String` is a String). */
