@@ -30,8 +30,6 @@ export const rankSettings = {
   keyword: KEYWORD_PARAMS as KeywordParams,
   /** The re-ranker's weights (lib/search/rerank.ts; undefined: the fused order stands). */
   rerank: RERANK_WEIGHTS as Readonly<Record<string, number>> | undefined,
-  /** Extra query terms for a query (benches only; undefined: none). */
-  expand: undefined as ((text: string, terms: QueryTerm[], keyword: KeywordIndex) => QueryTerm[]) | undefined,
 };
 
 /**
@@ -196,7 +194,6 @@ export class SearchIndex {
    */
   keywordHits(text: string, depth: number): KeywordHits {
     const q = queryTerms(text);
-    if (rankSettings.expand && q.length > 0) q.push(...rankSettings.expand(text, q, this.keyword));
     if (q.length === 0) return { hits: [], covered: false, terms: q, own: [], file: [], top: 0 };
     const ks = this.keyword.scores(q, rankSettings.keyword);
     let covered = false;
