@@ -137,7 +137,11 @@ export function expected(callee: string, types: ReadonlySet<string>, fns: Readon
     const projectTrait = !!trait && types.has(last(trait)) && methods.has(`${last(trait)}.${name}`);
     // a project trait's method runs the type's own only where its `impl Trait for S` block defines it; else the
     // trait's default method
-    const own = !library && !self.startsWith('dyn ') && !/^(?:&(?:mut )?)?</.test(self) && types.has(last(self)) && methods.has(`${last(self)}.${name}`) && (!projectTrait || implemented.has(`${last(self)}.${name}>${last(trait)}`));
+    // (a primitive's library trait methods are the library's own impls, whatever the project adds for other
+    // operand types: `<str as PartialOrd>::lt` is not the project's `impl PartialOrd<ArrayString> for str`)
+    const primitive = PRIMITIVES.has(last(self));
+    const own = !library && !self.startsWith('dyn ') && !/^(?:&(?:mut )?)?</.test(self) && types.has(last(self)) && methods.has(`${last(self)}.${name}`)
+      && (!projectTrait ? !primitive : implemented.has(`${last(self)}.${name}>${last(trait)}`));
     if (own) return { name, tail: `${last(self)}.${name}` };
     if (projectTrait) return { name, tail: `${last(trait)}.${name}` };
     return undefined;
@@ -148,6 +152,9 @@ export function expected(callee: string, types: ReadonlySet<string>, fns: Readon
   if (owner) return types.has(owner) && methods.has(`${owner}.${name}`) ? { name, tail: `${owner}.${name}` } : undefined;
   return fns.has(name) ? { name, tail: name } : undefined;
 }
+
+/** Rust's primitive types, which a project's `impl Trait for u64` block adds methods to. */
+const PRIMITIVES: ReadonlySet<string> = new Set(['bool', 'char', 'str', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'f32', 'f64']);
 
 /** Scores one crate. */
 export function rustDiff(name: string) {
@@ -162,6 +169,8 @@ export function rustDiff(name: string) {
   result.graph.forEachNode((uid, n) => {
     if (n.label === 'Function' || n.label === 'Method') { if (n.label === 'Function') fns.add(n.name); else methods.add(String(n.qualifiedName)); qualified.set(uid, String(n.qualifiedName)); }
     if ((n.label === 'Class' || n.label === 'Interface' || n.label === 'Enum' || n.label === 'TypeAlias') && n.kind !== 'impl') types.add(n.name);
+    // a primitive the project implements its traits for (`impl OverflowOp for u64`): its methods are `u64.mul`
+    if (n.label === 'Class' && n.kind === 'impl' && PRIMITIVES.has(n.name)) types.add(n.name);
   });
   // `S.m>Trait`: S's method m is written in an `impl Trait for S` block (its OVERRIDES edge to the trait's m)
   const implemented = new Set<string>();

@@ -42,6 +42,9 @@ export interface OverrideRules {
 /** Confidence of an override found through a structural implementation (a Go type whose method set fits). */
 const STRUCTURAL_CONFIDENCE = 0.7;
 
+/** The reason of a heritage edge from a type's static side (Kotlin's companion object's supertypes). */
+const STATIC_SIDE = 'static';
+
 /** What the pass reads of the project: the builder, every file's facts, node positions, each file's rules. */
 export interface OverrideInput {
   graph: GraphBuilder;
@@ -134,23 +137,31 @@ class OverridePass {
     const out: Array<{ pos: number; confidence: number; reason: string }> = [];
     const seen = new Set<number>(owners);
     // depth-first up the heritage, in the order the edges were written: nearest declaration on each path
-    const walk = (type: number, confidence: number, structural: boolean, top: boolean): void => {
+    // (`instance`: the path went through the owner's static side, whose bases' instance methods its members implement;
+    // `sides`: which of the owner's edges the walk takes, the instances' or the static side's)
+    const walk = (type: number, confidence: number, structural: boolean, top: boolean, instance: boolean, sides: 'instance' | 'static' = 'instance'): void => {
       for (const id of g.outEdgeIdsAt(type)) {
         const e = g.edges[id];
         if (!isHeritage(e) || !passesMember(e, sym.name)) continue;
+        const staticSide = e.reason === STATIC_SIDE;
+        if (top ? staticSide !== (sides === 'static') : staticSide) continue;
         const base = dst[id];
         if (seen.has(base)) continue;
         if (top && through && !through.has(g.nodes[base].name)) continue;
         seen.add(base);
         const c = Math.min(confidence, e.confidence);
         const viaStructure = structural || e.reason === 'structural';
-        const hits = this.matches(pos, sym, rules, base, e);
+        const asInstance = instance || staticSide;
+        const hits = this.matches(pos, sym, rules, base, e, asInstance);
         if (hits.length) {
           for (const h of hits) if (!out.some((o) => o.pos === h)) out.push({ pos: h, confidence: viaStructure ? Math.min(c, STRUCTURAL_CONFIDENCE) : c, reason: viaStructure ? 'structural' : 'heritage' });
-        } else walk(base, c, viaStructure, false);
+        } else walk(base, c, viaStructure, false, asInstance);
       }
     };
-    for (const o of owners) walk(o, 1, false, true);
+    for (const o of owners) walk(o, 1, false, true, false);
+    // a member overriding nothing of the instances' bases may implement one of the static side's (Kotlin's companion
+    // object's members are the class's symbols: which side declares them is not in the facts)
+    if (!out.length) for (const o of owners) walk(o, 1, false, true, false, 'static');
     return out;
   }
 
@@ -163,15 +174,15 @@ class OverridePass {
     return true;
   }
 
-  /** Methods of type `base` (by HAS_METHOD) that the method at `pos` overrides (empty: none, look further up). */
-  private matches(pos: number, sym: SymbolFact, rules: OverrideRules, base: number, via: GraphEdge): number[] {
+  /** Methods of type `base` (by HAS_METHOD) that the method at `pos` overrides (empty: none, look further up); `asInstance`: the static method stands for an instance's. */
+  private matches(pos: number, sym: SymbolFact, rules: OverrideRules, base: number, via: GraphEdge, asInstance: boolean): number[] {
     const named = this.methodsNamed(base, sym.name).filter((m) => m !== pos);
     if (!named.length) return NONE_POS;
     const iface = this.input.graph.nodes[base].label === 'Interface' || via.type === 'IMPLEMENTS';
     const out: number[] = [];
     for (const m of named) {
       const t = this.sym(m);
-      if (t.kind === 'constructor' || !!t.isStatic !== !!sym.isStatic) continue;
+      if (t.kind === 'constructor' || !!t.isStatic !== (!!sym.isStatic && !asInstance)) continue;
       const tr = this.rulesOf(m);
       if (tr.excludeWords && this.mods(m).some((w) => tr.excludeWords!.has(w))) continue;
       if (rules.arity) {

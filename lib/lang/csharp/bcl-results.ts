@@ -13,6 +13,8 @@ const LIST = ['IList', 'IReadOnlyList', ...COLLECTION];
 const SET = ['ISet', 'IReadOnlySet', ...COLLECTION];
 const DICTIONARY = ['IDictionary', 'IReadOnlyDictionary', ...COLLECTION];
 
+const SIMPLE = ['bool', 'char', 'sbyte', 'byte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal'];
+
 /** Library collections and basic types with every supertype they have among these names (object left out: it takes all). */
 export const CSHARP_SUPERTYPES: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
   ['IEnumerable', []], ['ICollection', ENUMERABLE], ['IReadOnlyCollection', ENUMERABLE], ['IList', COLLECTION], ['IReadOnlyList', ['IReadOnlyCollection', ...ENUMERABLE]],
@@ -21,7 +23,27 @@ export const CSHARP_SUPERTYPES: ReadonlyMap<string, readonly string[]> = new Map
   ['HashSet', SET], ['SortedSet', SET], ['Dictionary', DICTIONARY], ['SortedDictionary', DICTIONARY], ['ConcurrentDictionary', DICTIONARY],
   ['Queue', ['IReadOnlyCollection', ...ENUMERABLE]], ['Stack', ['IReadOnlyCollection', ...ENUMERABLE]], ['LinkedList', COLLECTION],
   ['IQueryable', ENUMERABLE], ['IOrderedEnumerable', ENUMERABLE], ['IOrderedQueryable', ['IQueryable', ...ENUMERABLE]],
-  ['string', ['IEnumerable', 'IComparable']], ['String', ['IEnumerable', 'IComparable']],
+  ['string', ['String', 'IEnumerable', 'IComparable']], ['String', ['string', 'IEnumerable', 'IComparable']],
+  // the simple types: no value of one is another (IComparable and the like are left out: a parameter of those is open)
+  ...SIMPLE.map((t) => [t, []] as [string, readonly string[]]),
+]);
+
+/**
+ * The simple types' implicit conversions (an integer constant also converts to the smaller integer types it fits,
+ * so int is listed with them): an argument of one fits a parameter of these, and of no other simple type
+ * (`Take(3)` cannot be `Take(string)`).
+ */
+export const CSHARP_CONVERSIONS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ['char', ['ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal']],
+  ['sbyte', ['short', 'int', 'long', 'float', 'double', 'decimal']],
+  ['byte', ['short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal']],
+  ['short', ['int', 'long', 'float', 'double', 'decimal']],
+  ['ushort', ['int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal']],
+  ['int', ['long', 'float', 'double', 'decimal', 'sbyte', 'byte', 'short', 'ushort', 'uint', 'ulong']],
+  ['uint', ['long', 'ulong', 'float', 'double', 'decimal']],
+  ['long', ['float', 'double', 'decimal', 'ulong']],
+  ['ulong', ['float', 'double', 'decimal']],
+  ['float', ['double']],
 ]);
 
 const STRING: Record<string, string> = {
@@ -42,7 +64,7 @@ const ENUMERABLE_RESULTS: Record<string, string> = {
 const TABLE = new Map<string, Record<string, string>>([
   ['string', STRING], ['String', STRING],
   ...['int', 'long', 'short', 'byte', 'double', 'float', 'decimal', 'char', 'bool', 'Guid', 'DateTime'].map((t) => [t, NUMBER] as [string, Record<string, string>]),
-  ...[...CSHARP_SUPERTYPES.keys()].filter((t) => t !== 'string' && t !== 'String').map((t) => [t, ENUMERABLE_RESULTS] as [string, Record<string, string>]),
+  ...[...CSHARP_SUPERTYPES.keys()].filter((t) => t !== 'string' && t !== 'String' && !SIMPLE.includes(t)).map((t) => [t, ENUMERABLE_RESULTS] as [string, Record<string, string>]),
 ]);
 
 /** The library type a base class library type's member gives, or undefined when it is not one type. */

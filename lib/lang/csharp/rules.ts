@@ -4,7 +4,7 @@
  * collections' elements, entry points (static Main, ASP.NET controllers' actions and route attributes), the test-file
  * rule, and which names a rename may give.
  */
-import { CSHARP_SUPERTYPES, csharpLibraryResult } from './bcl-results.ts';
+import { CSHARP_CONVERSIONS, CSHARP_SUPERTYPES, csharpLibraryResult } from './bcl-results.ts';
 import type { ContainerRules, EntryCandidate, EntryRule } from '../../resolve/nominal/rules.ts';
 import type { LanguageRules, NameRules } from '../types.ts';
 import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
@@ -80,6 +80,9 @@ const nominal: NominalLanguage['nominal'] = {
   filePackage: () => '',
   implicitThis: true,
   overloads: true,
+  // an instance method that cannot take the arguments does not hide an extension method that can (the compiler looks
+  // for extensions only when no instance method is applicable)
+  inapplicableMembersYield: true,
   structural: false,
   typeCall: 'none',
   // a class declaring no constructor gets the compiler's parameterless one, whose `: base()` runs its base's
@@ -96,6 +99,7 @@ const nominal: NominalLanguage['nominal'] = {
   },
   containers: CSHARP_CONTAINERS,
   librarySupertypes: CSHARP_SUPERTYPES,
+  libraryConversions: CSHARP_CONVERSIONS,
   libraryResult: csharpLibraryResult,
   entryOf: csharpEntry,
   outerNamespaces: true,

@@ -24,7 +24,13 @@
 ((trait_item name: (type_identifier) @name body: (declaration_list) @body) @def (#set! role "def.interface:trait"))
 ((trait_item bounds: (trait_bounds [(type_identifier) (scoped_type_identifier) (generic_type)] @type)) @def (#set! role "heritage.extends"))
 ((impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name) @self] body: (declaration_list) @body) @def (#set! role "def.class:impl"))
+; `impl Trait for str`: a primitive the project adds to, whose values' calls of the trait's methods run these. Only a
+; trait without type arguments: a library trait can be implemented for a primitive only with one of the project's
+; types among its arguments (`impl PartialEq<Value> for str`), and which impl an `==` or a `from` runs then depends
+; on the other operand, which is not modelled (the library's own impls for the primitive run for all the others)
+((impl_item trait: [(type_identifier) (scoped_type_identifier)] type: (primitive_type) @name body: (declaration_list) @body) @def (#set! role "def.class:impl"))
 ((impl_item trait: (_) @type type: [(type_identifier) (generic_type) (reference_type)]) @def (#set! role "heritage.implements"))
+((impl_item trait: [(type_identifier) (scoped_type_identifier)] @type type: (primitive_type)) @def (#set! role "heritage.implements"))
 ; `impl<'a> IntoIterator for &'a S`: its methods are S's (called on a reference to an S)
 ((impl_item type: (reference_type type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) body: (declaration_list) @body) @def (#set! role "def.class:impl"))
 ((type_item name: (type_identifier) @name type: (_) @type) @def (#set! role "def.type:alias"))

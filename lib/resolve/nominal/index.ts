@@ -83,6 +83,12 @@ class NominalResolver implements LanguageRelations {
           const source = this.rules.partKinds?.has(sym.kind) ? this.w.primary(ent) : r;
           this.sink.edge(this.symPos(source), this.symPos(this.w.primary(b.ent)), type, 1, b.via === 'embeds' ? 'embedding' : b.via === 'mixin' ? 'mixin' : 'heritage', sym.line);
         }
+        // the static side's bases (Kotlin's companion object's supertypes): the type's name is a value of those
+        // types, and its static members implement theirs (reason `static`: OVERRIDES reads only static methods
+        // through it)
+        if (this.w.primary(ent).f === f && this.w.primary(ent).s === s) {
+          for (const b of this.m.staticBases(ent)) this.sink.edge(this.symPos(r), this.symPos(this.w.primary(b)), this.w.isInterface(b) ? 'IMPLEMENTS' : 'EXTENDS', 1, 'static', sym.line);
+        }
         // a class that declares no constructor but runs an inherited one (PHP) or a default one calling its base's
         // (Java's `super()`): `new C()` is an edge to C, and C's own edge to what runs, so `impact` of the base's
         // constructor still reaches C's constructions

@@ -172,6 +172,12 @@ export interface NominalRules {
    */
   librarySupertypes?: ReadonlyMap<string, readonly string[]>;
   /**
+   * Library types a value of a known library type converts to implicitly, beside its supertypes (C#'s numeric
+   * conversions: an int argument fits a long parameter). Only an argument's fit reads them: an extension's receiver
+   * takes no converted value.
+   */
+  libraryConversions?: ReadonlyMap<string, readonly string[]>;
+  /**
    * A call `x(…)` where x is a local or parameter whose project type has no `invoke` calls the function named x
    * instead (Kotlin resolves a call among functions and invokable values: a class's constructor parameter `builder`
    * does not hide its companion's `builder(…)`).

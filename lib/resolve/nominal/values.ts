@@ -893,6 +893,7 @@ export class Evaluator {
         return fns.length ? { targets: this.byArity(fns, argc, false), reason: 'import', c: CONFIDENCE.import } : UNRESOLVED;
       }
       case 'type': {
+        if (this.primitiveAnswers(recv.e, name)) return EXTERNAL;
         const nested = this.m.nestedType(recv.e, name);
         if (nested) return this.typeCall(nested, argc, 'static-member');
         const fns = this.methods(this.m.findStatic(recv.e, name, !!this.rules.overloads));
@@ -900,9 +901,12 @@ export class Evaluator {
         // an alias of a library type (`type B = u32;` then `B::zero()`): the library type's
         const u = this.aliasTarget(recv.e, depth);
         if (u?.t === 'ext' && this.rules.primitiveTraits) return this.memberCall(f, u, name, argc, how, depth + 1);
-        return this.m.hasExternalBase(recv.e) ? EXTERNAL : UNRESOLVED;
+        // (an alias of a primitive the project adds trait impls to, `type Block = u32;` then `Block::bits()`)
+        if (u?.t === 'inst' && u.e !== recv.e && this.rules.primitiveTraits && this.w.onlyParts(u.e)) return this.memberCall(f, { t: 'type', e: u.e }, name, argc, how, depth + 1);
+        return this.m.hasExternalBase(recv.e) || this.w.onlyParts(recv.e) ? EXTERNAL : UNRESOLVED;
       }
       case 'inst': {
+        if (this.primitiveAnswers(recv.e, name)) return EXTERNAL;
         const found = this.m.find(recv.e, name);
         const fns = this.methods(this.rules.overloads ? this.m.findAll(recv.e, name) : found);
         const reason: Reason = how ?? (recv.c <= CONFIDENCE['return-type'] ? 'return-type' : 'typed-receiver');
@@ -929,7 +933,8 @@ export class Evaluator {
           if ('targets' in r && r.targets.length) return implicit ? { ...r, implicit: [...(r.implicit ?? []), ...implicit] } : r;
           if ('ext' in r && implicit) return { ext: true, implicit: [...(r.implicit ?? []), ...implicit] };
         }
-        return this.m.hasExternalBase(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' ? EXTERNAL : UNRESOLVED;
+        // (a type the project only adds to, Rust's `impl Trait for str`, has the members it is declared with outside)
+        return this.m.hasExternalBase(recv.e) || this.w.onlyParts(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' ? EXTERNAL : UNRESOLVED;
       }
       case 'ext': case 'arr': case 'map': {
         const ext = this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc) ?? this.primitiveTraitCall(recv, name, argc);
@@ -941,6 +946,15 @@ export class Evaluator {
       case 'fn': return EXTERNAL;
       default: return UNRESOLVED;
     }
+  }
+
+  /**
+   * Whether a primitive the project only adds trait impls to (Rust's `impl BitBlock for u32`) answers `name` itself:
+   * its inherent method runs before any trait's (NominalRules.primitiveTraits).
+   */
+  private primitiveAnswers(ent: TypeEnt, name: string): boolean {
+    const p = this.rules.primitiveTraits;
+    return !!p && p.types.has(ent.name) && p.skip(ent.name, name) && this.w.onlyParts(ent);
   }
 
   private methods(rs: SymRef[]): SymRef[] {
@@ -1200,7 +1214,8 @@ export class Evaluator {
    */
   private notSupertype(a: string, b: string): boolean {
     const known = this.rules.librarySupertypes;
-    return !!known && a !== b && known.has(a) && known.has(b) && !known.get(a)!.includes(b) && !known.get(b)!.includes(a);
+    return !!known && a !== b && known.has(a) && known.has(b) && !known.get(a)!.includes(b) && !known.get(b)!.includes(a)
+      && !this.rules.libraryConversions?.get(a)?.includes(b) && !this.rules.libraryConversions?.get(b)?.includes(a);
   }
 
   /** A value's type with aliases seen through, to a library type too (`typealias Name = String` is a String). */
