@@ -224,8 +224,11 @@ function tieInheritedMembers(graph: CodeGraph, name: string, group: Map<string, 
       seen.add(k.uid);
       for (const next of linked(graph, k.uid, up ? 'out' : 'in', HERITAGE, name)) {
         const members = membersNamed(graph, next, name).filter((m) => !isStatic(m));
+        const passOn = !members.length || members.every((m) => group.has(m.uid) && containerOf(graph, m)?.uid !== next.uid);
         if (members.length) { for (const m of members) if (!propertiesOnly || m.label !== 'Method') for (const d of mergedDeclarations(graph, m)) tie(d, !up); }
-        else stack.push(next);
+        // (an interface merged with the class it came from, `class Clock` implementing `interface Clock extends
+        // Timer`: the member its name finds is the class's own, already tied, so the walk passes on to its bases)
+        if (passOn) stack.push(next);
       }
     }
   };

@@ -168,6 +168,17 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     return { t: 'anyof', of: known, either: true, r: 'typed-receiver', c: Math.min(...known.map((o) => ('c' in o ? o.c : REASON_CONFIDENCE['typed-receiver']))) };
   }
   if (t.k === 'union') {
+    // a union of tuple types (`[undefined, T] | [Error, undefined]`, a result tuple): one tuple whose item at each
+    // position is the union of the parts' items there, as the checker reads an element of the union (what
+    // `const [err, value] = r` binds; `T | undefined` is T, as for any union below); the item union is built at
+    // depth + 1, past the memo, since it is made anew on each reading
+    const lists = tupleParts(t);
+    if (lists) {
+      const width = Math.max(...lists.map((l) => l.items.length));
+      const items: Expr[] = [];
+      for (let i = 0; i < width; i++) items.push({ k: 'union', types: lists.flatMap((l) => (l.items[i] ? [l.items[i]] : [])) });
+      return this.typeValue(f, { k: 'list', items }, depth + 1, subst);
+    }
     // `T | undefined`, `T | null`: T; several project types: a union value (see member)
     let ext = false;
     const insts: Array<Val & { t: 'inst' }> = [];
@@ -485,4 +496,15 @@ export function bindingsFor(this: Evaluator, cf: number, cs: number, args: TypeA
     if (found) return found;
   }
   return undefined;
+}
+
+/** The tuple types a union is made of (`[A, B] | [C, D] | [E]`, nested unions flattened), or undefined where a part is another type. */
+function tupleParts(t: Expr & { k: 'union' }): Array<Expr & { k: 'list' }> | undefined {
+  if (t.types.length < 2 || t.either) return undefined;
+  const out: Array<Expr & { k: 'list' }> = [];
+  const add = (m: Expr): boolean => {
+    if (m.k === 'list') { out.push(m); return true; }
+    return m.k === 'union' && !m.either && m.types.every(add);
+  };
+  return t.types.every(add) ? out : undefined;
 }

@@ -607,9 +607,17 @@ export class Evaluator {
             else if (d.t === 'sym' && this.sym(v).type) {
               const t = weakenFrom(this.typeValue(v.f, this.sym(v).type!, 0), v, 'typed-receiver');
               if (t.t === 'inst') v = t;
+              // (an object type a type alias declares, `const json: Handler = {…}` of `type Handler = { … }`: the
+              // alias's members, where every branch is one of it, `[json, form]`)
+              else if (t.t === 'obj' && t.decls) v = t;
             }
           }
           if (addInstances(insts, v)) continue;
+          if (v.t === 'obj') {
+            if (insts.length || (one && !sameValue(one, v))) return UNKNOWN;
+            one = v;
+            continue;
+          }
           if (v.t !== 'sym' || (one && (one.t !== 'sym' || one.f !== v.f || one.s !== v.s))) return UNKNOWN;
           if (!one || v.c < (one as { c: number }).c) one = v;
         }
@@ -1082,6 +1090,8 @@ export function sameValue(a: Val, b: Val): boolean {
   // (two string literal types are the same type only with the same strings)
   if (a.t === 'ext' && b.t === 'ext') return a.lits === b.lits || (!a.lits && !b.lits) || (!!a.lits && !!b.lits && a.lits.length === b.lits.length && a.lits.every((x) => b.lits!.includes(x)));
   if ((a.t === 'sym' || a.t === 'inst') && a.t === b.t) return a.f === (b as typeof a).f && a.s === (b as typeof a).s;
+  // (one object type read twice, a type alias's named by two declarations: the same members, nothing bound apart)
+  if (a.t === 'obj' && b.t === 'obj') return a.f === b.f && a.props === b.props && a.decls === b.decls && a.index === b.index && a.subst === b.subst && a.key === b.key && !a.open === !b.open;
   return false;
 }
 

@@ -529,6 +529,11 @@ class ProjectBuilder {
     const symbols = facts.symbols;
     for (let s = 0; s < symbols.length; s++) {
       const sym = symbols[s];
+      // a class merged with interfaces of its name (`interface Clock extends Timer {}` beside `class Clock`, the
+      // mixin pattern): its instance type is theirs too, so their bases are its bases, as the checker reads them (a
+      // method of the class implements the bases' method of its name); an edge to each, the walk goes on from there
+      const twins = sym.label === 'Class' ? ev.mergedTypes({ f, s }, false)?.filter((t) => ev.sym(t).label === 'Interface') : undefined;
+      if (twins) for (const t of twins) this.edge(this.symBase[f] + s, this.posOf(t), 'IMPLEMENTS', REASON_CONFIDENCE['same-file'], 'heritage', sym.line);
       if (!sym.extends && !sym.implements) continue;
       const pos = this.symBase[f] + s;
       const heritage: Array<[Expr, RelType]> = [];
@@ -537,7 +542,8 @@ class ProjectBuilder {
       for (let at = 0; at < heritage.length; at++) {
         const [e, type] = heritage[at];
         const t = ev.typeSymbol(f, e);
-        if (!t || t === 'ext') continue;
+        // (`class Clock implements Clock` names its own merged interface: the edges above)
+        if (!t || t === 'ext' || (t.f === f && t.s === s)) continue;
         const label = ev.sym(t).label;
         // (a type alias is a base where its object types declare members: `interface C extends Options`)
         if (label !== 'Class' && label !== 'Interface' && !(label === 'TypeAlias' && ev.childrenOf(t.f, t.s))) continue;
