@@ -56,6 +56,15 @@ test('rename: a method with a `?` suffix at its declaration and every resolved c
   t.deepEqual(graph, ['lib/shop/cart.rb:12:15 record→record!', 'lib/shop/cart.rb:35:9 record→record!']);
 });
 
+test('rename: a method called by name through send is renamed inside the symbol; an attribute\'s setter keeps its =', async (t) => {
+  const res = await rename({ symbol_name: 'Method:lib/shop/dispatch.rb:Shop.Dispatcher.prepare', new_name: 'setup' }, snapshot);
+  const graph = editList(res).filter((e) => e.endsWith('(graph)')).map((e) => e.replace(/ \(graph\)$/, ''));
+  t.deepEqual(graph, ['lib/shop/dispatch.rb:5:13 prepare→setup', 'lib/shop/dispatch.rb:7:17 prepare→setup', 'lib/shop/dispatch.rb:16:9 prepare→setup']);
+  const attr = await rename({ symbol_name: 'Property:lib/shop/dispatch.rb:Shop.Dispatcher.level', new_name: 'depth' }, snapshot);
+  const edits = editList(attr).filter((e) => e.endsWith('(graph)')).map((e) => e.replace(/ \(graph\)$/, ''));
+  t.true(edits.includes('lib/shop/dispatch.rb:11:13 level→depth'), edits.join('\n'));
+});
+
 test('rename: a class is renamed at its uses and its reopened declarations', async (t) => {
   const res = await rename({ symbol_name: 'Class:lib/shop/cart.rb:Shop.Cart', new_name: 'Basket' }, snapshot);
   const graph = editList(res).filter((e) => e.endsWith('(graph)')).map((e) => e.replace(/ \(graph\)$/, ''));
@@ -95,7 +104,7 @@ test('list_repos: a Ruby repository indexed by analyze, with its stats', async (
   t.teardown(() => loader.close());
   const r = await listRepos({ repo: 'shop' }, loader.list());
   t.deepEqual(r.repos.map((x) => x.name), ['shop']);
-  t.is(r.repos[0].stats.files, 11);
+  t.is(r.repos[0].stats.files, 12);
   t.true(r.repos[0].stats.nodes > 50);
 });
 

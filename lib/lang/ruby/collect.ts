@@ -27,6 +27,11 @@ interface Ctx {
 /** A class or module body's running state: the visibility section and `module_function` mode. */
 interface BodyState { vis: 'public' | 'private' | 'protected'; moduleFunction: boolean; singleton: boolean }
 
+/** Methods that call the method their first argument names. */
+const SEND_NAMES: ReadonlySet<string> = new Set(['send', 'public_send', '__send__']);
+/** A name a method can be called by (a setter too; not an operator). */
+const METHOD_NAME = /^[A-Za-z_][A-Za-z0-9_]*[?!=]?$/;
+
 const OTHER: RbVal = { k: 'other' };
 const SECTION_WORDS = new Set(['private', 'public', 'protected', 'module_function']);
 const MAX_SIGNATURE = 200;
@@ -96,6 +101,18 @@ class RbCollector {
       if (parts.length === 1 && this.type(parts[0]) === 'string_content') return { name: this.txt(parts[0]), at: this.pos(parts[0]) };
     }
     return undefined;
+  }
+
+  /**
+   * The method a `send`'s first argument names (`:name`, `"name"`, `:"name="`), at the name without a setter's `=`
+   * (what a rename of the attribute edits), or undefined.
+   */
+  private sentName(i: number): { name: string; at: Pos } | undefined {
+    const sym = this.symbolName(i);
+    if (!sym || !METHOD_NAME.test(sym.name)) return undefined;
+    if (!sym.name.endsWith('=')) return sym;
+    const start = this.t.end[i] - sym.name.length - (this.type(i) === 'simple_symbol' ? 0 : 1);
+    return { name: sym.name, at: this.posAt(start, sym.name.length - 1) };
   }
 
   /** A string literal's content when it has no interpolation. */
@@ -592,7 +609,13 @@ class RbCollector {
       } else recv = this.expr(recvNode, ctx, scope);
     }
     for (const a of argNodes) this.expr(a, ctx, scope);
-    const v = this.addCall(name, this.pos(method), method, ctx, recv, argNodes.filter((a) => this.type(a) !== 'block_argument').length);
+    const argc = argNodes.filter((a) => this.type(a) !== 'block_argument').length;
+    // `send(:name, …)` (public_send, __send__) with the name written as a symbol or a plain string calls that name on
+    // the receiver: the call is recorded at the name, so a rename edits it there too
+    const sent = SEND_NAMES.has(name) && argNodes.length > 0 ? this.sentName(argNodes[0]) : undefined;
+    const v = sent
+      ? this.addCall(sent.name, sent.at, method, ctx, recv, argc - 1)
+      : this.addCall(name, this.pos(method), method, ctx, recv, argc);
     if (block >= 0) this.expr(block, ctx, scope);
     return v;
   }
