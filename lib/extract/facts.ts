@@ -90,6 +90,8 @@ export type Expr =
   | { k: 'extract'; of: Expr; by: Expr; not?: true }
   /** `Parameters<F>`, a type: the tuple of the declared types of the parameters of the function F is (`typeof f`, `T['m']`). */
   | { k: 'params'; of: Expr }
+  /** `ThisType<T>`, a type: no members of its own; `this` in the methods of an object literal it types is a T. */
+  | { k: 'thistype'; of: Expr }
   /** What a call leaves in its argument at position `at` (C#'s `out var x`): the type of the callee's parameter there. */
   | { k: 'out'; call: Expr; at: number }
   /** `of`: the asserted expression, when it is a name or a member (`impl as any`): what a const bound so holds. */

@@ -66,6 +66,8 @@ export interface TypeNames {
   instanceType?: string;
   /** `Parameters<typeof f>`: the tuple of f's parameter types. */
   parameters?: string;
+  /** `ThisType<T>`: a marker of an object literal's contextual type, whose methods' `this` is a T. */
+  thisType?: string;
   /** `Awaited<T>`: what awaiting a T gives. */
   awaited?: string;
   /** `Extract<U, X>`, `Exclude<U, X>`: the parts of a union that are X, that are not. */

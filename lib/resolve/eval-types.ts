@@ -78,6 +78,8 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   // `Awaited<T>` (an await in a type is that): what awaiting a T gives
   if (t.k === 'await') return this.awaited(this.typeValue(f, t.inner, depth + 1, subst));
   if (t.k === 'params') return this.parameterTypes(f, t.of, depth, subst);
+  // (`ThisType<T>` alone: the global marker interface, outside the project)
+  if (t.k === 'thistype') return EXT;
   if (t.k === 'extract') return this.extracted(f, t, depth, subst);
   // the `this` type (a return or parameter type): an instance of the class it is written in
   if (t.k === 'this') return t.cls >= 0 ? { t: 'inst', f, s: t.cls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] } : UNKNOWN;
@@ -87,6 +89,12 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   // a tuple type: each position's type
   if (t.k === 'list') return { t: 'tup', items: t.items.map((x) => this.typeValue(f, x, depth + 1, subst)), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
   if (t.k === 'intersection') {
+    // (`Methods & ThisType<Store>`: the marker adds no member, see thisTypeOf)
+    if (t.types.some((m) => m.k === 'thistype')) {
+      const parts = t.types.filter((m) => m.k !== 'thistype');
+      if (parts.length === 0) return EXT;
+      return this.typeValue(f, parts.length === 1 ? parts[0] : { k: 'intersection', types: parts }, depth + 1, subst);
+    }
     const insts: Array<Val & { t: 'inst' }> = [];
     const objs: Array<Val & { t: 'obj' }> = [];
     const alts: Array<Val & { t: 'anyof' }> = [];
@@ -529,4 +537,42 @@ function tupleParts(t: Expr & { k: 'union' }): Array<Expr & { k: 'list' }> | und
     return m.k === 'union' && !m.either && m.types.every(add);
   };
   return t.types.every(add) ? out : undefined;
+}
+
+/**
+ * `this` in the methods of an object literal whose contextual type `ctx` (a literal's: a declared type, or a member
+ * of the enclosing literal's) has a `ThisType<T>` part (`methods: Methods & ThisType<Store & Methods>`): a T, the
+ * literal's own contextual type first, then each enclosing literal's, as the checker looks for it; undefined where
+ * none has one.
+ */
+export function thisTypeOf(this: Evaluator, f: number, ctx: Expr, depth: number): Val | undefined {
+  if (depth > 4) return undefined;
+  if (ctx.k === 'tagged') return this.thisTypeOf(f, ctx.of, depth + 1);
+  if (ctx.k === 'as') {
+    const found = thisTypeArg(this, f, ctx.type, 0);
+    return found && this.typeValue(found.f, found.t, 0);
+  }
+  if (ctx.k !== 'member') return undefined;
+  const o = this.deref(this.value(f, ctx.obj));
+  const m = o.t === 'inst' || o.t === 'obj' || o.t === 'inter' ? this.member(o, ctx.name) : undefined;
+  const type = m && m.t === 'sym' ? this.sym(m).type : undefined;
+  const found = type && m && m.t === 'sym' ? thisTypeArg(this, m.f, type, 0) : undefined;
+  if (found && m && m.t === 'sym') return this.typeValue(found.f, found.t, 0, m.subst);
+  return this.thisTypeOf(f, ctx.obj, depth + 1);
+}
+
+/** The `T` of a `ThisType<T>` part of type `t` (written in file f; through a type alias without type parameters). */
+function thisTypeArg(ev: Evaluator, f: number, t: Expr, hops: number): { f: number; t: Expr } | undefined {
+  if (t.k === 'thistype') return { f, t: t.of };
+  if (t.k === 'intersection') {
+    for (const m of t.types) { const x = thisTypeArg(ev, f, m, hops); if (x) return x; }
+    return undefined;
+  }
+  if ((t.k === 'id' || t.k === 'member') && hops < 3) {
+    const a = ev.typeSymbol(f, t);
+    if (!a || a === 'ext') return undefined;
+    const s = ev.sym(a);
+    return s.label === 'TypeAlias' && s.type && !s.typeParams ? thisTypeArg(ev, a.f, s.type, hops + 1) : undefined;
+  }
+  return undefined;
 }

@@ -530,6 +530,9 @@ export class Evaluator {
         if (self && m.t === 'sym') return weakenFrom(this.typeValue(m.f, self, 0, m.subst), m, 'contextual-type');
         const fn = m.t === 'fnval' ? m : m.t === 'sym' ? this.deref(m) : m;
         if (fn.t === 'fnval' && fn.self) return weakenFrom(this.typeValue(fn.f, fn.self, 0, fn.subst), fn, 'contextual-type');
+        // (a `ThisType<T>` in the literal's contextual type, or an enclosing literal's: a T)
+        const marked = this.thisTypeOf(f, e.of, 0);
+        if (marked && marked.t !== 'unknown' && marked.t !== 'ext') return weakenFrom(marked, ctx, 'contextual-type');
         return ctx;
       }
       case 'isarray': {

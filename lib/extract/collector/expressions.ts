@@ -238,6 +238,8 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     if (lookup && !lookup.any) return { k: 'call', callee: { k: 'member', obj: { k: 'as', type: this.expr(lookup.of) }, name: this.text.slice(lookup.key.start, lookup.key.end) } };
     // `Parameters<typeof f>`, `Parameters<Handlers['open']>`: the tuple of that function's parameter types
     if (inner.name === types.parameters && g.arg) return { k: 'params', of: this.expr(g.arg) };
+    // `ThisType<T>`: no members, but `this` in the methods of a literal it types (see 'litthis')
+    if (inner.name === types.thisType && g.arg) return { k: 'thistype', of: this.expr(g.arg) };
     return inner;
   }
   return undefined;
