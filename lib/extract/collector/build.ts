@@ -202,6 +202,11 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   for (const { target, value } of this.assignedLiterals) {
     const obj = this.expr(target);
     if (obj.k === 'member' || obj.k === 'element') this.argumentKeys(value, { k: 'as', type: { k: 'typeof', of: obj } }, this.members.get(target)?.from ?? -1, 0, argKeys);
+    // (a declared variable, `steps = [{ state }]` of `let steps: Step[]`: its declared type, not what it was assigned)
+    else if (obj.k === 'id' && obj.b) {
+      const type = bindsLocal(obj.b) ? this.localNodes[bindingIndex(obj.b)]?.type : bindsSymbol(obj.b) ? this.work[bindingIndex(obj.b)]?.typeNode : undefined;
+      if (type) this.argumentKeys(value, { k: 'as', type: this.expr(type) }, this.idOf(target)?.from ?? -1, 0, argKeys);
+    }
   }
   // an array literal a function with a declared array result returns (`async (): Promise<User[]> => … return [{ id
   // }]`): its items are elements; an object literal's nested literals (`(): Options => ({ props: { title } })`) are
@@ -219,6 +224,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       if (list) { this.argumentKeys(v, { k: 'as', type: this.expr(type) }, from, 0, argKeys); continue; }
       for (const en of entries!) {
         if (en.key && en.value && en.value !== en.key) this.argumentKeys(en.value, { k: 'member', obj: { k: 'as', type: this.expr(type) }, name: this.ident(en.key) }, from, 1, argKeys);
+        // (a spread of literals, `...(cond ? { exit } : {})`: their keys are the returned literal's own)
+        else if (en.spread && en.value) this.argumentKeys(en.value, { k: 'as', type: this.expr(type) }, from, 1, argKeys);
       }
     }
   });
@@ -231,8 +238,13 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     this.argumentKeys(fn, obj, this.fnSymOf.get(fn) ?? -1, 0, argKeys);
   }
   // (and one a local's declared array type types, `const xs: Point[] = [{ x: 1 }]` in a function body)
-  if (this.listItems.size) for (const { value, type, from } of this.typedLocalValues) {
-    if (this.listItems.has(this.unwrapped(value))) this.argumentKeys(value, { k: 'as', type: this.expr(type) }, from, 0, argKeys);
+  // (and the spreads of literals in one a local's declared type types, `const c: Config = { ...(x ? { exit } : {}) }`)
+  for (const { value, type, from } of this.typedLocalValues) {
+    const u = this.unwrapped(value);
+    // (either branch too, `const more: Step[] = ready ? [{ state }] : []`, `opts ?? { retries: 3 }`)
+    if ((this.listItems.size && this.listItems.has(u)) || this.unions.has(u)) { this.argumentKeys(value, { k: 'as', type: this.expr(type) }, from, 0, argKeys); continue; }
+    const entries = this.objectEntries.get(u);
+    if (entries) for (const en of entries) if (en.spread && en.value) this.argumentKeys(en.value, { k: 'as', type: this.expr(type) }, from, 1, argKeys);
   }
   // (a typed destructured parameter's: `({ x, y }: Point = { x: 0, y: 0 })`)
   if (this.patternDefault.size) this.patternDefault.forEach(({ value, from }, pattern) => {
@@ -386,6 +398,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     let type: Expr | undefined;
     for (const en of entries) {
       if (en.key && en.value && en.value !== en.key) this.argumentKeys(en.value, { k: 'member', obj: { k: 'as', type: (type ??= this.expr(typeNode)) }, name: this.ident(en.key) }, s, 1, argKeys);
+      // (a spread of literals, `...(cond ? { exit } : {})`: their keys are the literal's own)
+      else if (en.spread && en.value) this.argumentKeys(en.value, { k: 'as', type: (type ??= this.expr(typeNode)) }, s, 1, argKeys);
     }
   }
   for (const k of argKeys) {
@@ -445,6 +459,9 @@ export function argumentKeys(this: Collector, node: Node, obj: Expr, from: numbe
   }
   const branches = this.branchesOf.get(node) ?? this.unions.get(node);
   if (branches) { for (const b of branches) this.argumentKeys(b, obj, from, depth + 1, out); return; }
+  // (`cond && { entry }`: the right operand, which the checker types by the same context)
+  const and = this.ands.size ? this.ands.get(node) : undefined;
+  if (and) { this.argumentKeys(and.right, obj, from, depth + 1, out); return; }
   // (an array literal's items: elements of the type's array, or by position of a tuple type, `(): [Props, Ctx] =>
   // [{ … }, { … }]`, where no spread or comment moves them)
   const items = this.listItems.size ? this.listItems.get(node) : undefined;
@@ -457,6 +474,9 @@ export function argumentKeys(this: Collector, node: Node, obj: Expr, from: numbe
   if (!entries) return;
   obj = this.discriminated(entries, obj);
   for (const en of entries) {
+    // a spread of literals (`...(onExit ? { exit: onExit } : {})`, `...(ready && { entry })`): their keys are this
+    // literal's, typed by the same contextual type, as the checker reads a spread there
+    if (en.spread && en.value) { this.argumentKeys(en.value, obj, from, depth + 1, out); continue; }
     if (!en.key) continue;
     out.push({ key: en.key, obj, short: en.value === en.key, from });
     if (!en.value || en.value === en.key) continue;

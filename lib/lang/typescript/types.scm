@@ -105,7 +105,9 @@
 ; an object or array literal assigned to a member or an element (`this.state = { … }`, `s.pos = { … }`, `xs[0] = { … }`):
 ; its keys name members of the target's declared type, the checker's contextual type of the assignment
 ((assignment_expression left: [(member_expression) (subscript_expression)] @target right: [(object) (array)] @value) (#set! role "assign.literal"))
-(assignment_expression left: [(member_expression) (subscript_expression)] right: (array (_) @item) @list (#set! role "arg.list.item"))
+; an array literal assigned to a declared variable (`steps = [{ state }]` of `let steps: Step[]`): its items are elements
+((assignment_expression left: (identifier) @target right: (array) @value) (#set! role "assign.literal"))
+(assignment_expression left: [(member_expression) (subscript_expression) (identifier)] right: (array (_) @item) @list (#set! role "arg.list.item"))
 ((as_expression (object (pair key: (property_identifier) @key)) . (_) @type) (#set! role "objlit.key"))
 ; the keys of an object literal a function returns (`return { rule }`, an arrow's `({ rule })`, either branch of a
 ; conditional): members of the function's declared result, when it has one
