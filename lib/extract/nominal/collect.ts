@@ -11,7 +11,7 @@ import type { FlatTree } from '../flat-tree.ts';
 import type { LanguageNames } from '../language.ts';
 import type { Match, MatchSource } from '../query-match.ts';
 import {
-  localBinding, toPos,
+  bindingIndex, bindsLocal, localBinding, toPos,
   type ArgFact, type Binding, type Expr, type FileFacts, type LocalFact, type Pos, type RefFact, type SymbolFact, type SymbolLabel,
 } from '../facts.ts';
 import type { NominalCall, NominalFacts, NominalSymbol } from './facts.ts';
@@ -395,7 +395,8 @@ class NominalCollector {
       (x.ann ??= []).push(arg !== undefined ? { name: this.dotted(a.caps.name), arg } : { name: this.dotted(a.caps.name) });
     }
     const isClass = CLASS_LIKE.has(label);
-    const scope: Scope = promoted ? top.scope : { names: new Map(), parent: top.scope };
+    const scope: Scope = promoted ? top.scope
+      : { names: new Map(), parent: isClass && parentLabel && CLASS_LIKE.has(parentLabel) ? this.nestedTypeScope(stack, parent) : top.scope };
     const body = def.caps.body;
     const ctx: Ctx = { end: this.end(node), sym: s, cls: isClass ? s : top.cls, scope };
     if (label === 'Function' || label === 'Method') {
@@ -413,6 +414,27 @@ class NominalCollector {
   }
 
   /** The symbol new definitions are members of: the innermost class-like or function symbol around (-1: the file). */
+  /**
+   * The scope a type declared in another type's body sees: the enclosing type's type parameters, not its other locals
+   * (a primary constructor's parameters, Kotlin's `class A(builder: B)`, are no names of a nested class's body).
+   */
+  private nestedTypeScope(stack: Ctx[], outer: number): Scope {
+    const k = stack.findIndex((c) => c.sym === outer);
+    if (k < 0) return stack[stack.length - 1].scope;
+    const outerScope = stack[k].scope;
+    const names = new Map<string, Binding>();
+    const seen = new Set<string>();
+    for (let sc: Scope | undefined = stack[stack.length - 1].scope; sc; sc = sc.parent) {
+      for (const [name, b] of sc.names) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        if (bindsLocal(b) && this.tparams.includes(bindingIndex(b))) names.set(name, b);
+      }
+      if (sc === outerScope) break;
+    }
+    return { names, parent: outerScope.parent };
+  }
+
   private container(stack: Ctx[]): number {
     for (let k = stack.length - 1; k > 0; k--) {
       const s = stack[k].sym;
