@@ -88,6 +88,8 @@ export type Expr =
   | { k: 'await'; inner: Expr }
   /** `Extract<U, X>` (`not`: `Exclude<U, X>`), a type: the parts of the union U that are X (are not). */
   | { k: 'extract'; of: Expr; by: Expr; not?: true }
+  /** `Parameters<F>`, a type: the tuple of the declared types of the parameters of the function F is (`typeof f`, `T['m']`). */
+  | { k: 'params'; of: Expr }
   /** What a call leaves in its argument at position `at` (C#'s `out var x`): the type of the callee's parameter there. */
   | { k: 'out'; call: Expr; at: number }
   /** `of`: the asserted expression, when it is a name or a member (`impl as any`): what a const bound so holds. */

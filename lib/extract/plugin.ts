@@ -64,6 +64,8 @@ export interface TypeNames {
   /** `ReturnType<typeof f>` / `InstanceType<typeof C>`: what calling f gives, an instance of C. */
   returnType?: string;
   instanceType?: string;
+  /** `Parameters<typeof f>`: the tuple of f's parameter types. */
+  parameters?: string;
   /** `Awaited<T>`: what awaiting a T gives. */
   awaited?: string;
   /** `Extract<U, X>`, `Exclude<U, X>`: the parts of a union that are X, that are not. */

@@ -77,6 +77,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   if (t.k === 'call' || t.k === 'new') return weaken(this.heldValue(this.value(f, t)), 'typed-receiver');
   // `Awaited<T>` (an await in a type is that): what awaiting a T gives
   if (t.k === 'await') return this.awaited(this.typeValue(f, t.inner, depth + 1, subst));
+  if (t.k === 'params') return this.parameterTypes(f, t.of, depth, subst);
   if (t.k === 'extract') return this.extracted(f, t, depth, subst);
   // the `this` type (a return or parameter type): an instance of the class it is written in
   if (t.k === 'this') return t.cls >= 0 ? { t: 'inst', f, s: t.cls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] } : UNKNOWN;
@@ -270,6 +271,8 @@ export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }
       ? weakenFrom(this.typeValue(v.f, vs.type, depth + 1, v.subst), v, 'typed-receiver')
       : this.deref(v);
   } else o = this.typeValue(f, t.of, depth + 1, subst);
+  // (a tuple's item by position, `Parameters<typeof f>[0]`)
+  if (o.t === 'tup') return /^\d+$/.test(t.name) ? o.items[Number(t.name)] ?? UNKNOWN : UNKNOWN;
   if (o.t !== 'inst' && o.t !== 'obj' && o.t !== 'union' && o.t !== 'inter') return o.t === 'ext' ? EXT : UNKNOWN;
   if (t.any) {
     // a key of string literal types (`NodesByKind[kind]`, kind bound to "union" or ranging over `RootKind`): the
@@ -285,6 +288,25 @@ export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }
   if (ms.label === 'Method' && ms.kind !== 'getter') return ms.kind === 'setter' ? UNKNOWN : weaken(m, 'typed-receiver');
   if (ms.label !== 'Method' && ms.label !== 'Property' && ms.label !== 'Variable') return UNKNOWN;
   return this.deref(m);
+}
+
+/**
+ * `Parameters<F>`: a tuple of the declared types of the parameters of the function F is (`typeof f`, a method through
+ * `T['m']`, a function type), up to a rest parameter; unknown where F is none of those. (An overloaded function's
+ * positions are those all its signatures agree on, see overloadParams: the checker takes the last signature's.)
+ */
+export function parameterTypes(this: Evaluator, f: number, of: Expr, depth: number, subst: Subst | undefined): Val {
+  const fn = this.typeValue(f, of, depth + 1, subst);
+  const r: Reason = 'typed-receiver';
+  if (fn.t === 'fnval') {
+    if (!fn.params) return UNKNOWN;
+    return { t: 'tup', items: fn.params.map((p) => (p ? this.typeValue(fn.f, p, depth + 1, fn.subst) : UNKNOWN)), r, c: Math.min(fn.c, REASON_CONFIDENCE[r]) };
+  }
+  if (fn.t !== 'sym') return UNKNOWN;
+  const s = this.sym(fn);
+  if ((s.label !== 'Function' && s.label !== 'Method') || !s.params) return UNKNOWN;
+  const own = s.params.slice(0, s.rest ?? s.params.length);
+  return { t: 'tup', items: own.map((p) => (p ? this.typeValue(fn.f, p, depth + 1, fn.subst) : UNKNOWN)), r, c: Math.min(fn.c, REASON_CONFIDENCE[r]) };
 }
 
 /**

@@ -236,6 +236,8 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     // `ReturnType<Driver['getConnection']>`: what calling that member of a Driver gives
     const lookup = g.arg && inner.name === types.returnType ? this.lookupTypes.get(g.arg) : undefined;
     if (lookup && !lookup.any) return { k: 'call', callee: { k: 'member', obj: { k: 'as', type: this.expr(lookup.of) }, name: this.text.slice(lookup.key.start, lookup.key.end) } };
+    // `Parameters<typeof f>`, `Parameters<Handlers['open']>`: the tuple of that function's parameter types
+    if (inner.name === types.parameters && g.arg) return { k: 'params', of: this.expr(g.arg) };
     return inner;
   }
   return undefined;

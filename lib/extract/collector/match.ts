@@ -77,8 +77,8 @@ export function registerMatchHandlers(): void {
     on([Role['type.query']], function (c) { this.typeQueries.set(get(c, 'query')!, get(c, 'inner')!); return; });
     on([Role['fn.assigned']], function (c) { this.assignedFns.set(get(c, 'fn')!, { obj: get(c, 'object')!, name: get(c, 'name')! }); return; });
     on([Role['type.lookup']], function (c) {
-      const key = get(c, 'key'), lookup = get(c, 'lookup')!;
-      this.lookupTypes.set(lookup, key ? { of: get(c, 'of')!, key, from: -1 } : { of: get(c, 'of')!, key: get(c, 'anykey')!, any: true, from: -1 });
+      const key = get(c, 'key'), lookup = get(c, 'lookup')!, at = get(c, 'at');
+      this.lookupTypes.set(lookup, key ?? at ? { of: get(c, 'of')!, key: (key ?? at)!, from: -1 } : { of: get(c, 'of')!, key: get(c, 'anykey')!, any: true, from: -1 });
       // (a string key names a member: an occurrence of it, from the enclosing symbol)
       if (key) this.point(lookup, key);
       return;

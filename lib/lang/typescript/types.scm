@@ -236,6 +236,8 @@
 ((type_query (_) @inner) @query (#set! role "type.query"))
 ; `T['name']` (an indexed access type with a string key): the declared type of T's member `name`
 ((lookup_type . (_) @of . (literal_type (string (string_fragment) @key)) .) @lookup (#set! role "type.lookup"))
+; a tuple's item by position (`Parameters<typeof f>[0]`): no member named so, so no occurrence
+((lookup_type . (_) @of . (literal_type (number) @at) .) @lookup (#set! role "type.lookup"))
 ; `T[K]` with a key that is no string literal (`NodesByKind[kind]`, `T[keyof T]`): one of T's member types
 ((lookup_type . (_) @of . [(type_identifier) (union_type) (generic_type) (lookup_type) (index_type_query) (nested_type_identifier) (predefined_type)] @anykey .) @lookup (#set! role "type.lookup"))
 ((nested_type_identifier module: (_) @object name: (_) @property) @member (#set! role "member"))

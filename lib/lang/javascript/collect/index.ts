@@ -30,7 +30,7 @@ import './roles.ts';
 /** TypeScript's global generic types (JSDoc's too: JavaScript files are typed the same way). */
 const TYPES: TypeNames = {
   same: SAME_MEMBERS, array: ARRAY_TYPES, map: MAP_TYPES, promise: new Set(['Promise', 'PromiseLike']), record: new Set(['Record']),
-  omit: 'Omit', pick: 'Pick', returnType: 'ReturnType', instanceType: 'InstanceType', awaited: 'Awaited', extract: 'Extract', exclude: 'Exclude', untyped: UNTYPED, any: 'any',
+  omit: 'Omit', pick: 'Pick', returnType: 'ReturnType', instanceType: 'InstanceType', parameters: 'Parameters', awaited: 'Awaited', extract: 'Extract', exclude: 'Exclude', untyped: UNTYPED, any: 'any',
   fromIterable: new Set(['Set', 'WeakSet']),
   fromMapped: new Set(['Array.from']),
   fromEntries: new Set(['Map', 'WeakMap']),
