@@ -25,8 +25,9 @@ import { remapSymbols } from './order.ts';
  * call a lambda is handed to last, whose parameter's function type may give it a receiver (`html { … }`).
  */
 /** A receiver lambda's receiver: an object's node, a type's node, or the call the lambda is handed to (`builder`). */
-type Receiver = number | { type: number } | { call: number; arg?: number };
-interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number | { type: number }; builder?: { call: number; arg?: number } }
+/** A receiver lambda's receiver: a value's node, a type's (`fn`: a function type, or an alias of one, whose receiver it is), a call's parameter. */
+type Receiver = number | { type: number; fn?: true } | { call: number; arg?: number };
+interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number | { type: number; fn?: true }; builder?: { call: number; arg?: number } }
 
 /** A context of the walk: a definition's span (its symbol), a scope's, a namespace block's. */
 interface Ctx {
@@ -265,6 +266,9 @@ class NominalCollector {
         } else if (receiver?.caps.type !== undefined && receiver.caps.method === undefined) {
           // a lambda whose declared type is a function type with a receiver (`val f: Ctx.() -> Unit = { … }`)
           stack[stack.length - 1].scope.recv = { type: receiver.caps.type };
+        } else if (receiver?.caps.fntype !== undefined) {
+          // a lambda whose declared type names an alias of a function type with a receiver (`val f: Transform<T> = { … }`)
+          stack[stack.length - 1].scope.recv = { type: receiver.caps.fntype, fn: true };
         } else {
           const builder = this.builderAt.get(i);
           if (builder?.caps.call !== undefined) {
@@ -673,7 +677,7 @@ class NominalCollector {
   /** A receiver lambda's receiver: its object's value, or what the call it is handed to gives it (`builder`). */
   private recvExpr(r: Receiver): Expr {
     if (typeof r === 'number') return this.expr(r);
-    if ('type' in r) return { k: 'as', type: this.typeExpr(r.type) };
+    if ('type' in r) return r.fn ? { k: 'as', type: this.typeExpr(r.type), recv: true } : { k: 'as', type: this.typeExpr(r.type) };
     const key = r.call * 64 + (r.arg ?? 63);
     let e = this.builderExprs.get(key);
     // `f(a) { … }`: the call is the inner one, which counts the trailing lambda
