@@ -95,7 +95,8 @@ export type Expr =
   /** What a call leaves in its argument at position `at` (C#'s `out var x`): the type of the callee's parameter there. */
   | { k: 'out'; call: Expr; at: number }
   /** `of`: the asserted expression, when it is a name or a member (`impl as any`): what a const bound so holds. */
-  | { k: 'as'; type: Expr; of?: Expr }
+  /** (`recv`: the value is the receiver of the function type `type` names, through type aliases) */
+  | { k: 'as'; type: Expr; of?: Expr; recv?: true }
   /** (`either`: a conditional type's branches, one of which the checker picks, not a value of any of them) */
   /**
    * (`check`, `ext`: a conditional type's test, `kind extends RootKind`: where both are string literal types the

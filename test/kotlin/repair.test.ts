@@ -46,6 +46,18 @@ test('context parameters before a member: the clause is blanked and the class ke
   t.deepEqual(facts.symbols.filter((s) => s.label === 'Method').map((s) => s.name), ['first', 'second']);
 });
 
+test('bodies on one line ending at the brace: the space before it becomes `;`, and the classes after them are kept', (t) => {
+  const text = 'package p\n\nclass Point { val x = 1 }\nobject Registry { fun lookup(): Int = 1 }\n\nclass Holder {\n    fun first(): Int = Registry.lookup()\n}\n';
+  t.false(parses(text), 'the grammar has caught up: this repair may be dropped');
+  const repaired = kotlinRepair(text);
+  t.is(repaired.length, text.length);
+  t.true(repaired.includes('class Point { val x = 1;}'));
+  t.true(parses(repaired), repaired);
+  const facts = extractFile('src/p/Holder.kt', text, 'kotlin');
+  t.is(facts.parseErrors, 0);
+  t.deepEqual(facts.symbols.filter((s) => s.label === 'Method').map((s) => s.name), ['lookup', 'first']);
+});
+
 test('the names written in the file are the facts\' names, not the repaired ones', (t) => {
   const text = 'package p\n\nfun use(dynamic: Boolean): Boolean = check(dynamic)\nfun check(b: Boolean) = b\ninfix fun Int.get(o: Int) = this + o\nfun sum() = 1 get 2\n';
   const facts = extractFile('src/p/Use.kt', text, 'kotlin');

@@ -11,7 +11,7 @@ import type { FlatTree } from '../flat-tree.ts';
 import type { LanguageNames } from '../language.ts';
 import type { Match, MatchSource } from '../query-match.ts';
 import {
-  localBinding, toPos,
+  bindingIndex, bindsLocal, localBinding, toPos,
   type ArgFact, type Binding, type Expr, type FileFacts, type LocalFact, type Pos, type RefFact, type SymbolFact, type SymbolLabel,
 } from '../facts.ts';
 import type { NominalCall, NominalFacts, NominalSymbol } from './facts.ts';
@@ -25,8 +25,9 @@ import { remapSymbols } from './order.ts';
  * call a lambda is handed to last, whose parameter's function type may give it a receiver (`html { … }`).
  */
 /** A receiver lambda's receiver: an object's node, a type's node, or the call the lambda is handed to (`builder`). */
-type Receiver = number | { type: number } | { call: number; arg?: number };
-interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number | { type: number }; builder?: { call: number; arg?: number } }
+/** A receiver lambda's receiver: a value's node, a type's (`fn`: a function type, or an alias of one, whose receiver it is), a call's parameter. */
+type Receiver = number | { type: number; fn?: true } | { call: number; arg?: number };
+interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number | { type: number; fn?: true }; builder?: { call: number; arg?: number } }
 
 /** A context of the walk: a definition's span (its symbol), a scope's, a namespace block's. */
 interface Ctx {
@@ -265,6 +266,9 @@ class NominalCollector {
         } else if (receiver?.caps.type !== undefined && receiver.caps.method === undefined) {
           // a lambda whose declared type is a function type with a receiver (`val f: Ctx.() -> Unit = { … }`)
           stack[stack.length - 1].scope.recv = { type: receiver.caps.type };
+        } else if (receiver?.caps.fntype !== undefined) {
+          // a lambda whose declared type names an alias of a function type with a receiver (`val f: Transform<T> = { … }`)
+          stack[stack.length - 1].scope.recv = { type: receiver.caps.fntype, fn: true };
         } else {
           const builder = this.builderAt.get(i);
           if (builder?.caps.call !== undefined) {
@@ -395,7 +399,8 @@ class NominalCollector {
       (x.ann ??= []).push(arg !== undefined ? { name: this.dotted(a.caps.name), arg } : { name: this.dotted(a.caps.name) });
     }
     const isClass = CLASS_LIKE.has(label);
-    const scope: Scope = promoted ? top.scope : { names: new Map(), parent: top.scope };
+    const scope: Scope = promoted ? top.scope
+      : { names: new Map(), parent: isClass && parentLabel && CLASS_LIKE.has(parentLabel) ? this.nestedTypeScope(stack, parent) : top.scope };
     const body = def.caps.body;
     const ctx: Ctx = { end: this.end(node), sym: s, cls: isClass ? s : top.cls, scope };
     if (label === 'Function' || label === 'Method') {
@@ -413,6 +418,27 @@ class NominalCollector {
   }
 
   /** The symbol new definitions are members of: the innermost class-like or function symbol around (-1: the file). */
+  /**
+   * The scope a type declared in another type's body sees: the enclosing type's type parameters, not its other locals
+   * (a primary constructor's parameters, Kotlin's `class A(builder: B)`, are no names of a nested class's body).
+   */
+  private nestedTypeScope(stack: Ctx[], outer: number): Scope {
+    const k = stack.findIndex((c) => c.sym === outer);
+    if (k < 0) return stack[stack.length - 1].scope;
+    const outerScope = stack[k].scope;
+    const names = new Map<string, Binding>();
+    const seen = new Set<string>();
+    for (let sc: Scope | undefined = stack[stack.length - 1].scope; sc; sc = sc.parent) {
+      for (const [name, b] of sc.names) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        if (bindsLocal(b) && this.tparams.includes(bindingIndex(b))) names.set(name, b);
+      }
+      if (sc === outerScope) break;
+    }
+    return { names, parent: outerScope.parent };
+  }
+
   private container(stack: Ctx[]): number {
     for (let k = stack.length - 1; k > 0; k--) {
       const s = stack[k].sym;
@@ -651,7 +677,7 @@ class NominalCollector {
   /** A receiver lambda's receiver: its object's value, or what the call it is handed to gives it (`builder`). */
   private recvExpr(r: Receiver): Expr {
     if (typeof r === 'number') return this.expr(r);
-    if ('type' in r) return { k: 'as', type: this.typeExpr(r.type) };
+    if ('type' in r) return r.fn ? { k: 'as', type: this.typeExpr(r.type), recv: true } : { k: 'as', type: this.typeExpr(r.type) };
     const key = r.call * 64 + (r.arg ?? 63);
     let e = this.builderExprs.get(key);
     // `f(a) { … }`: the call is the inner one, which counts the trailing lambda

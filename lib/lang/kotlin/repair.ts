@@ -31,6 +31,9 @@
  *   constructor(…) : Base {`): inside a class body the grammar ends the class at the line's end and cannot read the
  *   rest, which took the enclosing class with it. The first modifier becomes an annotation (`@nternal`), the only
  *   form it continues a header with, and the words after it up to `constructor` spaces.
+ * - A body on one line whose last member ends at the closing brace (`class A { val x = 1 }`, `object O { fun f() = 1
+ *   }`): the grammar wants a `;` or a line's end there; two such bodies in a file made the rest of it one error. The
+ *   space before the `}` becomes `;`.
  */
 
 /** What starts a string template's name (`$name`) or block (`${`). */
@@ -66,6 +69,12 @@ const CONTEXT_CLAUSE = /^([ \t]*)(context[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))(?=
  */
 const CONSTRUCTOR_NEXT_LINE = /^([ \t]*(?:[a-z]+[ \t]+)*(?:class|object)[ \t]+[A-Za-z_]\w*(?:<[^\n]*>)?[ \t]*\r?\n[ \t]*)((?:@?[A-Za-z_][\w.]*[ \t]+)+)(?=constructor[ \t]*\()/gm;
 
+/**
+ * A class, object or interface body on one line whose last member has no `;` before the closing brace (`class A {
+ * val x = 1 }`): group 1 up to the space before the `}`.
+ */
+const ONE_LINE_BODY = /^([^\n]*\b(?:class|object|interface)\b[^{\n]*\{[^{}\n]*[^;\s{])[ \t]\}/gm;
+
 /** A word the grammar takes for a keyword, written as a name of the same length (its first letter `_`). */
 const asName = (word: string): string => `_${word.slice(1)}`;
 
@@ -79,6 +88,7 @@ export function kotlinRepair(text: string): string {
   if (out.includes('suspend')) out = out.replace(SUSPEND_CALL, asName).replace(SUSPEND_PARENTHESISED_TYPE, '       ');
   if (out.includes('context')) out = out.replace(CONTEXT_CLAUSE, (_all, lead: string, clause: string) => lead + ' '.repeat(clause.length));
   if (out.includes('constructor')) out = out.replace(CONSTRUCTOR_NEXT_LINE, (_all, head: string, words: string) => head + asAnnotation(words));
+  if (out.includes('class') || out.includes('object') || out.includes('interface')) out = out.replace(ONE_LINE_BODY, (_all, head: string) => `${head};}`);
   return out;
 }
 

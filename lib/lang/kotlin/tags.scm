@@ -89,6 +89,8 @@
 ((call_expression (call_expression . (identifier) @method (value_arguments . (value_argument . (_) @iter))) (annotated_lambda (lambda_literal) @scope)) (#set! role "decl.receiver"))
 ; a lambda a variable's declared function type gives a receiver (`val f: Ctx.(Int) -> Unit = { … }`)
 ((property_declaration (variable_declaration (function_type . (_) @type . (function_type_parameters))) . "=" . (lambda_literal) @scope) (#set! role "decl.receiver"))
+; (or an alias of one: `val f: Transform<T> = { … }` with `typealias Transform<T> = Ctx.(String) -> T`)
+((property_declaration (variable_declaration (user_type) @fntype) . "=" . (lambda_literal) @scope) (#set! role "decl.receiver"))
 ; any other lambda handed last to a call: the called function's parameter type may give it a receiver
 ; (`fun html(init: HTML.() -> Unit)`: inside `html { … }`, free names are first HTML's members)
 ((call_expression (annotated_lambda (lambda_literal) @scope)) @call (#set! role "decl.builder"))

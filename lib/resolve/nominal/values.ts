@@ -259,7 +259,7 @@ export class Evaluator {
         const t = this.type(f, e.callee, from, undefined, depth + 1);
         return t.t === 'inst' ? { ...t, c: CONFIDENCE.constructor } : t;
       }
-      case 'as': return this.type(f, e.type, from, undefined, depth + 1);
+      case 'as': return e.recv ? this.fnReceiver(f, e.type, from, depth) : this.type(f, e.type, from, undefined, depth + 1);
       // a type with arguments named as a value (Rust's `Data::<A>::new()`): the type
       case 'generic': return this.ofArity(this.value(f, e.of, from, depth + 1), e.args.length);
       case 'element': {
@@ -495,6 +495,26 @@ export class Evaluator {
     if (sym.label !== 'TypeAlias' || !sym.type || depth > MAX_DEPTH) return undefined;
     const v = this.type(p.f, sym.type, p.s, undefined, depth + 1);
     return v.t === 'none' || (v.t === 'inst' && v.e === ent) ? undefined : v;
+  }
+
+  /**
+   * The receiver type of a function type written directly or through type aliases (`typealias Conv<T> =
+   * Ctx.(String) -> T`, `typealias Trans = Conv<Int>`): what `this` is in a lambda declared with it.
+   */
+  private fnReceiver(f: number, te: Expr, from: number, depth: number): Val {
+    let cur = { f, te, from };
+    for (let i = 0; i < 8; i++) {
+      if (cur.te.k === 'fntype') return cur.te.recv ? this.type(cur.f, cur.te.recv, cur.from, undefined, depth + 1) : NONE;
+      const head = cur.te.k === 'generic' ? cur.te.of : cur.te;
+      if (head.k !== 'id' || head.b !== undefined) return NONE;
+      const found = this.names.type(cur.f, cur.from, head.name);
+      if (!found || !('ent' in found)) return NONE;
+      const p = found.ent.parts[0];
+      const sym = this.w.sym(p);
+      if (sym.label !== 'TypeAlias' || !sym.type) return NONE;
+      cur = { f: p.f, te: sym.type, from: p.s };
+    }
+    return NONE;
   }
 
   /** What an alias (a TypeAlias of one of the rules' alias kinds) stands for, whose members are its target's. */
