@@ -348,6 +348,10 @@ export class Evaluator {
       const given = p?.k === 'fntype' ? (b.param !== undefined ? p.params?.[b.param] : p.recv) : undefined;
       if (t && given) {
         v = atReturnConfidence(this.type(t.f, given, t.s, subst, depth + 1));
+      } else if (t && p && b.param === undefined) {
+        // a parameter typed by an alias of a function type with a receiver (`transform: ValuesTransformer<V, E>`)
+        const fn = this.fnType(t.f, p, t.s);
+        if (fn?.te.recv) v = atReturnConfidence(this.type(fn.f, fn.te.recv, fn.from, undefined, depth + 1));
       }
     }
     this.builderMemo.set(b, v);
@@ -502,19 +506,25 @@ export class Evaluator {
    * Ctx.(String) -> T`, `typealias Trans = Conv<Int>`): what `this` is in a lambda declared with it.
    */
   private fnReceiver(f: number, te: Expr, from: number, depth: number): Val {
+    const fn = this.fnType(f, te, from);
+    return fn?.te.recv ? this.type(fn.f, fn.te.recv, fn.from, undefined, depth + 1) : NONE;
+  }
+
+  /** A function type written directly or named by type aliases (of aliases), with the file and place it is written in. */
+  private fnType(f: number, te: Expr, from: number): { f: number; te: Expr & { k: 'fntype' }; from: number } | undefined {
     let cur = { f, te, from };
     for (let i = 0; i < 8; i++) {
-      if (cur.te.k === 'fntype') return cur.te.recv ? this.type(cur.f, cur.te.recv, cur.from, undefined, depth + 1) : NONE;
+      if (cur.te.k === 'fntype') return { f: cur.f, te: cur.te, from: cur.from };
       const head = cur.te.k === 'generic' ? cur.te.of : cur.te;
-      if (head.k !== 'id' || head.b !== undefined) return NONE;
+      if (head.k !== 'id' || head.b !== undefined) return undefined;
       const found = this.names.type(cur.f, cur.from, head.name);
-      if (!found || !('ent' in found)) return NONE;
+      if (!found || !('ent' in found)) return undefined;
       const p = found.ent.parts[0];
       const sym = this.w.sym(p);
-      if (sym.label !== 'TypeAlias' || !sym.type) return NONE;
+      if (sym.label !== 'TypeAlias' || !sym.type) return undefined;
       cur = { f: p.f, te: sym.type, from: p.s };
     }
-    return NONE;
+    return undefined;
   }
 
   /** What an alias (a TypeAlias of one of the rules' alias kinds) stands for, whose members are its target's. */
