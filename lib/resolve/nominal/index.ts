@@ -84,8 +84,8 @@ class NominalResolver implements LanguageRelations {
           this.sink.edge(this.symPos(source), this.symPos(this.w.primary(b.ent)), type, 1, b.via === 'embeds' ? 'embedding' : b.via === 'mixin' ? 'mixin' : 'heritage', sym.line);
         }
         // the static side's bases (Kotlin's companion object's supertypes): the type's name is a value of those
-        // types, and its static members implement theirs (reason `static`: OVERRIDES reads only static methods
-        // through it)
+        // types (reason `static`: OVERRIDES goes through it only for a member that overrides nothing of the
+        // instances' bases, lib/resolve/overrides.ts)
         if (this.w.primary(ent).f === f && this.w.primary(ent).s === s) {
           for (const b of this.m.staticBases(ent)) this.sink.edge(this.symPos(r), this.symPos(this.w.primary(b)), this.w.isInterface(b) ? 'IMPLEMENTS' : 'EXTENDS', 1, 'static', sym.line);
         }
