@@ -24,7 +24,6 @@ import { remapSymbols } from './order.ts';
  * `recv`: the node of the object a receiver lambda's body runs on (NominalSyntax.receiverCallbacks); `builder`: the
  * call a lambda is handed to last, whose parameter's function type may give it a receiver (`html { … }`).
  */
-/** A receiver lambda's receiver: an object's node, a type's node, or the call the lambda is handed to (`builder`). */
 /** A receiver lambda's receiver: a value's node, a type's (`fn`: a function type, or an alias of one, whose receiver it is), a call's parameter. */
 type Receiver = number | { type: number; fn?: true } | { call: number; arg?: number };
 interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number | { type: number; fn?: true }; builder?: { call: number; arg?: number } }
@@ -417,7 +416,6 @@ class NominalCollector {
     return ctx;
   }
 
-  /** The symbol new definitions are members of: the innermost class-like or function symbol around (-1: the file). */
   /**
    * The scope a type declared in another type's body sees: the enclosing type's type parameters, not its other locals
    * (a primary constructor's parameters, Kotlin's `class A(builder: B)`, are no names of a nested class's body).
@@ -439,6 +437,7 @@ class NominalCollector {
     return { names, parent: outerScope.parent };
   }
 
+  /** The symbol new definitions are members of: the innermost class-like or function symbol around (-1: the file). */
   private container(stack: Ctx[]): number {
     for (let k = stack.length - 1; k > 0; k--) {
       const s = stack[k].sym;
