@@ -28,6 +28,8 @@ export type { PyNames };
 const TYPE_VARS = new Set(['typing.TypeVar', 'typing_extensions.TypeVar']);
 /** `typing.cast` as imported: its value is an instance of the type its first argument names. */
 const CASTS = new Set(['typing.cast', 'typing_extensions.cast']);
+/** Functions of the standard library that give a value of their first argument's type (typeshed's `(obj: T, …) -> T`). */
+const SAME_TYPE = new Set(['copy.copy', 'copy.deepcopy', 'dataclasses.replace']);
 /** Builtins whose result is made of their first argument's elements (resolve.ts `builtinResult`). */
 const ELEMENT_BUILTINS = new Set(['next', 'iter', 'reversed', 'sorted', 'list', 'tuple', 'set', 'frozenset', 'enumerate', 'min', 'max', 'anext', 'aiter']);
 
@@ -51,6 +53,8 @@ class PyCollector extends PyScopes {
   private readonly importedAs = new Map<string, string>();
   /** A lambda's node → the calls and references of its body (`[calls from, to, refs from, to)`): a name it is bound to owns them. */
   private readonly lambdaBodies = new Map<number, [number, number, number, number]>();
+  /** What the function being visited yields (`yield v`: v; `yield from xs`: an element of xs), for its calls' elements. */
+  private yields: Expr[] = [];
   private conditionReader?: ConditionReader;
 
   constructor(t: FlatTree, names: PyNames, text: string, private readonly path: string) {
@@ -128,12 +132,43 @@ class PyCollector extends PyScopes {
       const v = this.child(i, 'value');
       if (v >= 0 && this.type(v) === 'as_pattern') this.declareTarget(this.asTarget(v), scope);
     }
-    if (ty === 'case_clause' || ty === 'match_statement') return;
+    if (ty === 'match_statement') {
+      // each case binds its pattern's captures and what its body assigns
+      for (const body of this.children(i, 'body')) {
+        for (const cc of this.kids(body)) {
+          if (this.type(cc) !== 'case_clause') continue;
+          for (const c of this.kids(cc)) {
+            if (this.type(c) === 'case_pattern') this.declareCaptures(c, scope);
+            else if (this.type(c) === 'block') this.declareStatement(c, scope);
+          }
+        }
+      }
+      return;
+    }
+    if (ty === 'case_clause') return;
     for (const c of this.kids(i)) {
       const ct = this.type(c);
       if (ct === 'block' || ct === 'else_clause' || ct === 'elif_clause' || ct === 'except_clause' || ct === 'finally_clause' || ct === 'with_clause' || ct === 'with_item' || ct === 'if_statement') this.declareStatement(c, scope);
       else if (this.isStatement(ct)) this.declareStatement(c, scope);
     }
+  }
+
+  /**
+   * Declares the names a `case` pattern captures: a bare name (a `dotted_name` of one name, not a class pattern's
+   * class), `as` aliases, `*rest` and `**rest`.
+   */
+  private declareCaptures(i: number, scope: Scope): void {
+    const ty = this.type(i);
+    if (ty === 'dotted_name') {
+      const parts = this.namedKids(i);
+      const parent = this.t.parent[i];
+      const isClass = parent >= 0 && this.type(parent) === 'class_pattern' && this.namedKids(parent)[0] === i;
+      if (parts.length === 1 && !isClass && this.txt(parts[0]) !== '_') this.declareTarget(parts[0], scope);
+      return;
+    }
+    if (ty === 'identifier') { if (this.txt(i) !== '_') this.declareTarget(i, scope); return; }
+    if (ty === 'keyword_pattern') { const kids = this.namedKids(i); if (kids.length > 1) this.declareCaptures(kids[kids.length - 1], scope); return; }
+    for (const c of this.namedKids(i)) this.declareCaptures(c, scope);
   }
 
   private isStatement(ty: string): boolean {
@@ -309,6 +344,7 @@ class PyCollector extends PyScopes {
     if (doc) sym.doc = doc;
     const s = this.addSymbol(sym);
     if (decoTexts.length) (this.py.decorators ??= {})[s] = decoTexts;
+    if (decos.length && this.type(this.namedKids(decos[0])[0] ?? -1) === 'call') (this.py.decoratorCalled ??= []).push(s);
     // `@router.get(…, dependencies=[Depends(dep)])`: the route runs dep too
     if (decos.length) injectedDependencies(this, decos, this.refs, this.calls, refs0, calls0, s);
     // a property setter/deleter shares the getter's name: the name stays the getter's
@@ -337,8 +373,15 @@ class PyCollector extends PyScopes {
     if (body >= 0) {
       this.declareBlock(body, fs);
       const returns: Expr[] = [];
+      const outerYields = this.yields;
+      this.yields = [];
       this.visitBody(body, fs, returns);
+      const yields = this.yields;
+      this.yields = outerYields;
       if (!sym.returns && returns.length > 0 && !this.isGenerator(body)) sym.returnsValue = returns.length === 1 ? returns[0] : { k: 'union', types: returns.slice(0, MAX_UNION) };
+      // an undeclared generator: its call iterates over what it yields, as a checker infers `Generator[Y, …]`
+      // (not an async one: its calls are async iterators)
+      else if (!sym.returns && yields.length > 0 && !sym.returnsAsync && this.isGenerator(body)) sym.returnsValue = { k: 'list', items: [{ k: 'union', types: yields.slice(0, MAX_UNION) }] };
     }
   }
 
@@ -402,7 +445,58 @@ class PyCollector extends PyScopes {
       else this.visit(c, scope);
     };
     if (ty === 'if_statement' || ty === 'elif_clause') this.visitIf(i, scope, part);
+    else if (ty === 'case_clause') this.caseClause(i, scope, part);
     else for (const c of this.kids(i)) part(c);
+  }
+
+  /**
+   * A `case` of a `match` on a name: a class pattern (`case Point(x=0):`, alternatives of them) makes the name an
+   * instance of the class in the guard and the body, as `isinstance` does; `as p` binds p to that instance (to the
+   * subject without a class pattern), and a bare capture (`case other:`) to the subject.
+   */
+  private caseClause(i: number, scope: Scope, part: (c: number) => void): void {
+    const match = this.t.parent[this.t.parent[i]];
+    const subjects = match >= 0 && this.type(match) === 'match_statement' ? this.children(match, 'subject') : [];
+    const subjectName = subjects.length === 1 && this.type(subjects[0]) === 'identifier' ? this.txt(subjects[0]) : undefined;
+    const subject: Expr | undefined = subjectName === undefined ? undefined : this.nameExpr(subjectName, scope);
+    const classesOf = (p: number): Expr[] | undefined => {
+      const ty = this.type(p);
+      if (ty === 'case_pattern') { const k = this.namedKids(p); return k.length === 1 ? classesOf(k[0]) : undefined; }
+      if (ty === 'class_pattern') {
+        const name = this.namedKids(p)[0];
+        const parts = name !== undefined && this.type(name) === 'dotted_name' ? this.namedKids(name) : [];
+        if (!parts.length) return undefined;
+        let e: Expr = this.nameExpr(this.txt(parts[0]), scope);
+        for (const q of parts.slice(1)) e = { k: 'member', obj: e, name: this.txt(q) };
+        return [{ k: 'call', callee: e }];
+      }
+      if (ty === 'union_pattern') {
+        const out: Expr[] = [];
+        for (const c of this.namedKids(p)) { const cs = classesOf(c); if (!cs) return undefined; out.push(...cs); }
+        return out;
+      }
+      return undefined;
+    };
+    const instance = (cs: Expr[]): Expr => (cs.length === 1 ? cs[0] : { k: 'union', types: cs.slice(0, MAX_UNION) });
+    const narrow: Array<[string, Expr]> = [];
+    for (const c of this.kids(i)) {
+      if (this.type(c) !== 'case_pattern') continue;
+      this.expr(c, scope);
+      const top = this.namedKids(c);
+      const only = top.length === 1 ? top[0] : -1;
+      const cs = classesOf(c);
+      if (cs && subjectName !== undefined) narrow.push([subjectName, instance(cs)]);
+      if (only >= 0 && this.type(only) === 'as_pattern') {
+        const kids = this.namedKids(only);
+        const alias = kids[kids.length - 1];
+        const inner = kids.length > 1 ? classesOf(kids[0]) : undefined;
+        if (alias !== undefined && this.type(alias) === 'identifier') this.assignName(alias, inner ? instance(inner) : subject, scope, c, undefined, -1);
+      } else if (only >= 0 && this.type(only) === 'dotted_name' && this.namedKids(only).length === 1 && subject) {
+        const n = this.namedKids(only)[0];
+        if (this.txt(n) !== '_') this.assignName(n, subject, scope, c, undefined, -1);
+      }
+    }
+    this.narrowedIn(narrow, scope, () => { for (const c of this.kids(i)) if (this.type(c) !== 'case_pattern') part(c); });
   }
 
   /**
@@ -618,6 +712,7 @@ class PyCollector extends PyScopes {
     const s = this.addSymbol(sym);
     const decoTexts = decorators.map((d) => d.text);
     if (decoTexts.length) (this.py.decorators ??= {})[s] = decoTexts;
+    if (decos.length && this.type(this.namedKids(decos[0])[0] ?? -1) === 'call') (this.py.decoratorCalled ??= []).push(s);
     if (baseArgs.some((a) => a)) (this.py.generics ??= {})[s] = { params: typeParamsOf(baseTexts, baseArgs), bases: baseArgs };
     this.bindName(scope, name, { k: 'sym', s });
     const cs: Scope = { kind: 'class', parent: scope, names: new Map(), sym: s };
@@ -1001,6 +1096,13 @@ class PyCollector extends PyScopes {
         return v;
       }
       case 'lambda': return this.lambda(i, scope);
+      case 'yield': {
+        const from = [...this.kids(i)].some((c) => this.type(c) === 'from');
+        const v = this.namedKids(i)[0];
+        const e = v === undefined ? { k: 'lit' as const } : this.expr(v, scope);
+        this.yields.push(from ? { k: 'element', of: e } : e);
+        return { k: 'other' };
+      }
       case 'list': case 'tuple': {
         const items = this.namedKids(i).map((c) => this.expr(c, scope));
         return { k: 'list', items: items.slice(0, 8) };
@@ -1073,6 +1175,7 @@ class PyCollector extends PyScopes {
     const pathArg = SYS_PATH_CALLS.get(this.canonical(fn) ?? '');
     if (pathArg !== undefined) this.sysPath(argsNode, pathArg, i);
     if (cast) return first!.value ? { k: 'as', type: first!.value } : { k: 'other' };
+    if (SAME_TYPE.has(canonical) && positional[0]) return positional[0];
     const e: Expr = { k: 'call', callee };
     if (first?.value) e.args = [first.value];
     // the positional arguments, what a generic callee's TypeVars are solved from (generic-calls.ts); of a builtin's
