@@ -794,7 +794,7 @@ export class PythonResolver implements LanguageRelations {
     const text = this.py(f).decorators?.[s]?.[0];
     if (!text || !/^[A-Za-z_][\w.]*$/.test(text) || this.py(f).decoratorCalled?.includes(s)) return undefined;
     const sym = this.sym(f, s);
-    if (sym.label !== 'Function' || sym.parent !== -1) return undefined;
+    if (sym.label !== 'Function') return undefined;
     const [head, ...rest] = text.split('.');
     const t = this.topNames(f).get(head);
     if (t === undefined) return undefined;
