@@ -55,6 +55,19 @@ class PyCollector extends PyScopes {
   private readonly lambdaBodies = new Map<number, [number, number, number, number]>();
   /** What the function being visited yields (`yield v`: v; `yield from xs`: an element of xs), for its calls' elements. */
   private yields: Expr[] = [];
+  /**
+   * Where the function being visited is: the arms of `if`/`match` statements around the statement (the statement's
+   * node and the arm's), and how many loops. A local's values are recorded with the arms they were assigned in
+   * (`valueArms`, aligned with its values; null: assigned in a loop or from a nested function), so that a read sees
+   * only the values that reach it (`reaching`).
+   */
+  private arms: Array<[stmt: number, arm: number]> = [];
+  /** The blocks around the statement being visited, innermost last (from the function's body). */
+  private blocks: number[] = [];
+  private loops = 0;
+  private readonly valueArms = new Map<number, Array<{ arms: ReadonlyArray<[number, number]>; block: number; loops: number } | null>>();
+  private readonly paramLocals = new Set<number>();
+  private anytime = false;
   private conditionReader?: ConditionReader;
 
   constructor(t: FlatTree, names: PyNames, text: string, private readonly path: string) {
@@ -373,11 +386,11 @@ class PyCollector extends PyScopes {
     if (body >= 0) {
       this.declareBlock(body, fs);
       const returns: Expr[] = [];
-      const outerYields = this.yields;
-      this.yields = [];
+      const outerYields = this.yields, outerArms = this.arms, outerLoops = this.loops, outerBlocks = this.blocks;
+      this.yields = []; this.arms = []; this.loops = 0; this.blocks = [body];
       this.visitBody(body, fs, returns);
       const yields = this.yields;
-      this.yields = outerYields;
+      this.yields = outerYields; this.arms = outerArms; this.loops = outerLoops; this.blocks = outerBlocks;
       if (!sym.returns && returns.length > 0 && !this.isGenerator(body)) sym.returnsValue = returns.length === 1 ? returns[0] : { k: 'union', types: returns.slice(0, MAX_UNION) };
       // an undeclared generator: its call iterates over what it yields, as a checker infers `Generator[Y, …]`
       // (not an async one: its calls are async iterators)
@@ -422,9 +435,23 @@ class PyCollector extends PyScopes {
   /** A compound statement inside a function body: its own parts visited, its blocks walked for returns. */
   private visitCompound(i: number, scope: Scope, walk: (i: number) => void): void {
     const ty = this.type(i);
-    if (ty === 'block') { this.inBlock(() => walk(i)); return; }
+    if (ty === 'for_statement' || ty === 'while_statement') {
+      this.loops++;
+      try { this.compound(i, ty, scope, walk); } finally { this.loops--; }
+    } else this.compound(i, ty, scope, walk);
+  }
+
+  private compound(i: number, ty: string, scope: Scope, walk: (i: number) => void): void {
+    if (ty === 'block') {
+      this.blocks.push(i);
+      try { this.inBlock(() => walk(i)); } finally { this.blocks.pop(); }
+      return;
+    }
     if (ty === 'for_statement') {
+      // (the iterable is read once, before the loop)
+      this.loops--;
       const iter = this.expr(this.child(i, 'right'), scope);
+      this.loops++;
       this.assignTarget(this.child(i, 'left'), { k: 'element', of: iter }, scope, i);
       for (const c of this.kids(i)) {
         const f = this.fieldOf(c);
@@ -456,6 +483,10 @@ class PyCollector extends PyScopes {
    */
   private caseClause(i: number, scope: Scope, part: (c: number) => void): void {
     const match = this.t.parent[this.t.parent[i]];
+    this.inArm(match, i, () => this.caseArm(match, i, scope, part));
+  }
+
+  private caseArm(match: number, i: number, scope: Scope, part: (c: number) => void): void {
     const subjects = match >= 0 && this.type(match) === 'match_statement' ? this.children(match, 'subject') : [];
     const subjectName = subjects.length === 1 && this.type(subjects[0]) === 'identifier' ? this.txt(subjects[0]) : undefined;
     const subject: Expr | undefined = subjectName === undefined ? undefined : this.nameExpr(subjectName, scope);
@@ -512,12 +543,12 @@ class PyCollector extends PyScopes {
       const field = this.fieldOf(c);
       if (field === 'consequence' && cond >= 0) {
         if (truth === false) this.unreached(scope, () => part(c));
-        else this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c));
+        else this.inArm(i, c, () => this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c)));
       } else if (field === 'alternative') {
         if (settled) { this.unreached(scope, () => part(c)); continue; }
         // `if not isinstance(x, C): … else: x.m()`: x is a C in the else branch
-        if (this.type(c) === 'else_clause' && cond >= 0) this.narrowedIn(this.negatedNarrowings(cond, scope), scope, () => part(c));
-        else part(c);
+        if (this.type(c) === 'else_clause' && cond >= 0) this.inArm(i, c, () => this.narrowedIn(this.negatedNarrowings(cond, scope), scope, () => part(c)));
+        else this.inArm(i, c, () => part(c));
         if (this.type(c) === 'elif_clause' && this.staticTruth(this.child(c, 'condition')) === true) settled = true;
       } else part(c);
     }
@@ -581,6 +612,57 @@ class PyCollector extends PyScopes {
     this.refs.length = r0;
     for (let k = s0; k < this.symbols.length; k++) (this.py.unreached ??= []).push(k);
     for (let k = i0; k < this.py.imports.length; k++) this.py.imports[k].unreached = true;
+  }
+
+  /** Runs `f` inside arm `arm` of `if`/`match` statement `stmt`. */
+  private inArm<T>(stmt: number, arm: number, f: () => T): T {
+    this.arms.push([stmt, arm]);
+    try { return f(); } finally { this.arms.pop(); }
+  }
+
+  /** A local's value, recorded with where it was assigned (see `arms`). */
+  protected override addValue(l: number, value: Expr): void {
+    super.addValue(l, value);
+    let list = this.valueArms.get(l);
+    if (!list) this.valueArms.set(l, list = []);
+    list.push(this.anytime ? null : { arms: [...this.arms], block: this.blocks[this.blocks.length - 1] ?? -1, loops: this.loops });
+  }
+
+  /**
+   * The values of local `l` that reach a read where the function is now, when they are fewer than those assigned so
+   * far (else undefined: the local as a whole): a value assigned in another arm of an `if`/`match` around the read
+   * does not reach it (`if h is None: h = make() elif h.ready():` reads the h from before the `if`), nor one a later
+   * assignment in a block around the read replaces (`x = a; x = b; x.m()`), as a checker's flow analysis has them.
+   * In a loop, only below such an assignment in the same iteration (else a later one may come round again); a value
+   * assigned in a loop replaces nothing outside it (the loop may not run). Not for a parameter, a declared local or
+   * one a nested function assigns.
+   */
+  private reaching(l: number): Expr | undefined {
+    if (this.paramLocals.has(l) || this.locals[l].type) return undefined;
+    const values = this.localValues.get(l);
+    const where = this.valueArms.get(l);
+    if (!values || !where || values.length < 2 || where.length !== values.length || where.some((w) => w === null)) return undefined;
+    const here = this.arms;
+    const keep: number[] = [];
+    let dominated = false;
+    for (let k = 0; k < values.length; k++) {
+      const w = where[k]!;
+      let excluded = false;
+      for (let d = 0; d < w.arms.length && d < here.length; d++) {
+        if (w.arms[d][0] !== here[d][0]) break;
+        if (w.arms[d][1] !== here[d][1]) { excluded = true; break; }
+        if (d === w.arms.length - 1) break;
+      }
+      if (excluded) continue;
+      // a value assigned in a block around the read (its arms a prefix of the read's, in a block the read is in)
+      // replaces every value before it
+      const prefix = w.arms.length <= here.length && w.arms.every(([s, a], d) => here[d][0] === s && here[d][1] === a);
+      if (prefix && w.loops === this.loops && w.block >= 0 && this.blocks.includes(w.block)) { keep.length = 0; dominated = true; }
+      keep.push(k);
+    }
+    if (this.loops > 0 && !dominated) return undefined;
+    if (keep.length === values.length || keep.length === 0) return undefined;
+    return keep.length === 1 ? values[keep[0]] : { k: 'union', types: keep.map((k) => values[k]) };
   }
 
   /** Runs `f` with the names of `narrow` narrowed in `scope`, then restores what they were. */
@@ -656,6 +738,7 @@ class PyCollector extends PyScopes {
       const refs0 = this.refs.length, calls0 = this.calls.length;
       const loc: LocalFact = { name };
       const l = this.locals.push(loc) - 1;
+      this.paramLocals.add(l);
       fs.names.set(name, { k: 'local', l });
       if (first && fs.cls !== undefined && !splat) {
         // `self` (`cls` in a classmethod, and in a metaclass's methods nothing more is known)
@@ -973,7 +1056,7 @@ class PyCollector extends PyScopes {
     if (scope.kind === 'function' && scope.nonlocals?.has(name)) {
       // assigns a local of an enclosing function
       const b = this.lookup(name, scope.parent, true);
-      if (b && b.k === 'local') { if (value) this.addValue(b.l, value); }
+      if (b && b.k === 'local') { if (value) { this.anytime = true; this.addValue(b.l, value); this.anytime = false; } }
       else if (b && b.k === 'sym') this.symbols[b.s].reassigned = true;
       return;
     }
@@ -1052,7 +1135,9 @@ class PyCollector extends PyScopes {
         if (written) return e;
         this.refs.push({ value: e, kind: 'value', at: this.pos(i), from: this.owner(scope) });
         const n = this.narrowed.get(name);
-        return n && n.scope === scope ? { k: 'narrowed', of: e, type: n.type } : e;
+        if (n && n.scope === scope) return { k: 'narrowed', of: e, type: n.type };
+        const b = scope.kind === 'function' ? scope.names.get(name) : undefined;
+        return (b?.k === 'local' && this.reaching(b.l)) || e;
       }
       case 'attribute': {
         const objNode = this.child(i, 'object');
