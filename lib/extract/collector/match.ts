@@ -169,6 +169,11 @@ export function registerMatchHandlers(): void {
       this.tagCompares.push({ name: get(c, 'name')!, key: get(c, 'key')!, tag: get(c, 'tag')!, test: get(c, 'test')! });
       return;
     });
+    on([Role['narrow.in.test']], function (c) {
+      const key = get(c, 'key')!;
+      this.tagCompares.push({ name: get(c, 'name')!, key, tag: key, test: get(c, 'test')!, has: true });
+      return;
+    });
     on([Role['narrow.path.test']], function (c) {
       const tag = get(c, 'tag');
       if (tag && !this.isTag(tag)) return;
