@@ -262,6 +262,12 @@ export function posLength(p: Pos): number { return typeof p === 'number' ? p % P
 /** The first character of a discriminant's tag written as an enum member (`NodeTypes.ELEMENT`), not as a string. */
 export const ENUM_TAG = '\u0001';
 
+/**
+ * The first character of a keyword literal's tag (`true`, `false`, `null`, `undefined`: `success: true`, `typed?:
+ * false`), which a discriminant may be as a string is, and a truthiness test compares (`if (r.success)`).
+ */
+export const KEYWORD_TAG = '\u0002';
+
 export interface SymbolFact {
   name: string;
   label: SymbolLabel;
