@@ -20,10 +20,12 @@
  *   `__init__` has an edge to the project `__init__` its construction runs: the first class in its C3
  *   linearisation that defines one (bases named by the checker's own definitions of the base expressions), none
  *   when an outside base comes first. Ours are the CALLS edges. An edge of ours that the checker lacks, whose first
- *   site sits on the line of an indirect site of the same caller, is not scored.
+ *   site sits on the line of an indirect site of the same caller, is not scored, nor one whose first site sits on
+ *   the line of a call of something else than a name or an attribute (`make()()`, `TABLE[k]()`) of the same caller:
+ *   the checker is not asked there.
  * - precision = right / ours, recall = right / checker's; both also without our `name-only` guesses.
  *
- *   node --import tsx bench/python-callgraph-diff.ts [--corpus gyp|markdown|jinja2|werkzeug|anyio|typer|bottle|markdownit|tomlkit|structlog|urllib3|requests|dateutil | folder]
+ *   node --import tsx bench/python-callgraph-diff.ts [--corpus gyp|markdown|jinja2|werkzeug|anyio|typer|bottle|markdownit|tomlkit|structlog|pluggy|moreitertools|toolz|urllib3|requests|dateutil | folder]
  *     [--extra-paths a,b] [--misses N] [--false-positives N] [--by-file] [--all]
  *
  * --all runs every corpus and prints one line each (tune half first); read the held-out half's figures, never its
@@ -152,7 +154,8 @@ export async function pythonCallgraphDiff(root: string, extraPaths: readonly str
   const { sites, answers, decls, bases } = await cachedCheckerAnswers(root, files, extraPaths);
   const implOf = new Map<string, string>();
   for (const f of files) for (const o of overloadImplementations(f.text)) implOf.set(at(f.path, o.stub.line, o.stub.column), at(f.path, o.impl.line, o.impl.column));
-  return compare(files.length, ours, sites, answers, decls, bases, implOf);
+  const nameless = files.flatMap((f) => scanPython(f.path, f.text).nameless.map((c) => ({ file: f.path, ...c })));
+  return compare(files.length, ours, sites, answers, decls, bases, implOf, nameless);
 }
 
 const at = (file: string | undefined, line: number, column: number): string => `${file}:${line}:${column}`;
@@ -160,8 +163,9 @@ const at = (file: string | undefined, line: number, column: number): string => `
 /**
  * The comparison (pure): our graph and reference index against the checker's answers. `implOf` maps an `@overload`
  * signature's position to its implementation's: a checker edge to a signature is an edge to the implementation.
+ * `nameless`: the calls of something else than a name or an attribute (no sites).
  */
-export function compare(fileCount: number, ours: ResolveResult, sites: CallSite[], answers: DefLocation[][], decls: PyDecl[], bases: Map<PyDecl, DefLocation[][]>, implOf: ReadonlyMap<string, string> = new Map()): PythonDiff {
+export function compare(fileCount: number, ours: ResolveResult, sites: CallSite[], answers: DefLocation[][], decls: PyDecl[], bases: Map<PyDecl, DefLocation[][]>, implOf: ReadonlyMap<string, string> = new Map(), nameless: ReadonlyArray<{ file: string; line: number; enclosing: string[] }> = []): PythonDiff {
   const declAt = new Map<string, PyDecl>();
   for (const d of decls) declAt.set(at(d.file, d.line, d.column), d);
   // our symbols by the position of their declaring name
@@ -232,6 +236,11 @@ export function compare(fileCount: number, ours: ResolveResult, sites: CallSite[
   };
   const checkerEdges = new Map<string, { source: string; target: string; site: string }>();
   const indirectLines = new Set<string>();
+  // a call of a call or of an element (`make()()`, `TABLE[k]()`) is no site: the checker is not asked there
+  for (const c of nameless) {
+    const caller = c.enclosing.map((k) => uidAt.get(`${c.file}:${k}`)).find((u) => u !== undefined) ?? `File:${c.file}`;
+    indirectLines.add(`${caller}\u0000${c.file}:${c.line}`);
+  }
   for (let i = 0; i < sites.length; i++) {
     const s = sites[i];
     const caller = s.enclosing.map((k) => uidAt.get(`${s.file}:${k}`)).find((u) => u !== undefined) ?? `File:${s.file}`;

@@ -80,6 +80,18 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
     half: 'tune', source: { deb: 'python3-structlog', version: '22.3.0-2' },
     copy: [['usr/lib/python3/dist-packages/structlog', 'structlog']],
   },
+  pluggy: {
+    half: 'tune', source: { deb: 'python3-pluggy', version: '1.0.0+repack-1' },
+    copy: [['usr/lib/python3/dist-packages/pluggy', 'pluggy']],
+  },
+  moreitertools: {
+    half: 'tune', source: { deb: 'python3-more-itertools', version: '8.10.0-2' },
+    copy: [['usr/lib/python3/dist-packages/more_itertools', 'more_itertools']],
+  },
+  toolz: {
+    half: 'tune', source: { deb: 'python3-toolz', version: '0.12.0-1' },
+    copy: [['usr/lib/python3/dist-packages/toolz', 'toolz'], ['usr/lib/python3/dist-packages/tlz', 'tlz']],
+  },
   urllib3: {
     half: 'held-out', source: { deb: 'python3-urllib3', version: '1.26.12-1+deb12u4' },
     copy: [['usr/lib/python3/dist-packages/urllib3', 'urllib3']],

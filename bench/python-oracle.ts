@@ -52,7 +52,8 @@ export interface PyDecl {
 }
 
 /** What tree-sitter finds in one file: call sites and declarations. */
-export interface PyFileScan { sites: CallSite[]; decls: PyDecl[] }
+/** (`nameless`: calls of something other than a name or an attribute, `f()()`, `handlers[k]()`, where the checker is not asked) */
+export interface PyFileScan { sites: CallSite[]; decls: PyDecl[]; nameless: Array<{ line: number; enclosing: string[] }> }
 
 let parser: ParserT | undefined;
 
@@ -115,6 +116,7 @@ export function scanPython(file: string, text: string): PyFileScan {
   const key = (n: ParserT.SyntaxNode): string => { const p = pos(n); return `${p.line}:${p.column}`; };
   const sites: CallSite[] = [];
   const decls: PyDecl[] = [];
+  const nameless: PyFileScan['nameless'] = [];
   const nameOf = (fn: ParserT.SyntaxNode | null): ParserT.SyntaxNode | undefined => {
     if (!fn) return undefined;
     if (fn.type === 'identifier') return fn;
@@ -140,6 +142,7 @@ export function scanPython(file: string, text: string): PyFileScan {
     if (n.type === 'call') {
       const nm = nameOf(n.childForFieldName('function'));
       if (nm) sites.push({ file, ...pos(nm), name: nm.text, decorator: false, enclosing: enclosingOf(n) });
+      else nameless.push({ line: pos(n).line, enclosing: enclosingOf(n) });
     } else if (n.type === 'decorator') {
       const expr = n.namedChildren.find((c) => c.type !== 'comment');
       const nm = nameOf(expr ?? null);
@@ -167,7 +170,7 @@ export function scanPython(file: string, text: string): PyFileScan {
     for (const c of n.namedChildren) visit(c);
   };
   visit(tree.rootNode);
-  return { sites, decls };
+  return { sites, decls, nameless };
 }
 
 /** An empty virtual environment for pyright (see the module's comment), made on first use. */

@@ -28,6 +28,8 @@ export type { PyNames };
 const TYPE_VARS = new Set(['typing.TypeVar', 'typing_extensions.TypeVar']);
 /** `typing.cast` as imported: its value is an instance of the type its first argument names. */
 const CASTS = new Set(['typing.cast', 'typing_extensions.cast']);
+/** Functions of the standard library that give a value of their first argument's type (typeshed's `(obj: T, …) -> T`). */
+const SAME_TYPE = new Set(['copy.copy', 'copy.deepcopy', 'dataclasses.replace']);
 /** Builtins whose result is made of their first argument's elements (resolve.ts `builtinResult`). */
 const ELEMENT_BUILTINS = new Set(['next', 'iter', 'reversed', 'sorted', 'list', 'tuple', 'set', 'frozenset', 'enumerate', 'min', 'max', 'anext', 'aiter']);
 
@@ -51,6 +53,21 @@ class PyCollector extends PyScopes {
   private readonly importedAs = new Map<string, string>();
   /** A lambda's node → the calls and references of its body (`[calls from, to, refs from, to)`): a name it is bound to owns them. */
   private readonly lambdaBodies = new Map<number, [number, number, number, number]>();
+  /** What the function being visited yields (`yield v`: v; `yield from xs`: an element of xs), for its calls' elements. */
+  private yields: Expr[] = [];
+  /**
+   * Where the function being visited is: the arms of `if`/`match` statements around the statement (the statement's
+   * node and the arm's), and how many loops. A local's values are recorded with the arms they were assigned in
+   * (`valueArms`, aligned with its values; null: assigned in a loop or from a nested function), so that a read sees
+   * only the values that reach it (`reaching`).
+   */
+  private arms: Array<[stmt: number, arm: number]> = [];
+  /** The blocks around the statement being visited, innermost last (from the function's body). */
+  private blocks: number[] = [];
+  private loops = 0;
+  private readonly valueArms = new Map<number, Array<{ arms: ReadonlyArray<[number, number]>; block: number; loops: number } | null>>();
+  private readonly paramLocals = new Set<number>();
+  private anytime = false;
   private conditionReader?: ConditionReader;
 
   constructor(t: FlatTree, names: PyNames, text: string, private readonly path: string) {
@@ -128,12 +145,43 @@ class PyCollector extends PyScopes {
       const v = this.child(i, 'value');
       if (v >= 0 && this.type(v) === 'as_pattern') this.declareTarget(this.asTarget(v), scope);
     }
-    if (ty === 'case_clause' || ty === 'match_statement') return;
+    if (ty === 'match_statement') {
+      // each case binds its pattern's captures and what its body assigns
+      for (const body of this.children(i, 'body')) {
+        for (const cc of this.kids(body)) {
+          if (this.type(cc) !== 'case_clause') continue;
+          for (const c of this.kids(cc)) {
+            if (this.type(c) === 'case_pattern') this.declareCaptures(c, scope);
+            else if (this.type(c) === 'block') this.declareStatement(c, scope);
+          }
+        }
+      }
+      return;
+    }
+    if (ty === 'case_clause') return;
     for (const c of this.kids(i)) {
       const ct = this.type(c);
       if (ct === 'block' || ct === 'else_clause' || ct === 'elif_clause' || ct === 'except_clause' || ct === 'finally_clause' || ct === 'with_clause' || ct === 'with_item' || ct === 'if_statement') this.declareStatement(c, scope);
       else if (this.isStatement(ct)) this.declareStatement(c, scope);
     }
+  }
+
+  /**
+   * Declares the names a `case` pattern captures: a bare name (a `dotted_name` of one name, not a class pattern's
+   * class), `as` aliases, `*rest` and `**rest`.
+   */
+  private declareCaptures(i: number, scope: Scope): void {
+    const ty = this.type(i);
+    if (ty === 'dotted_name') {
+      const parts = this.namedKids(i);
+      const parent = this.t.parent[i];
+      const isClass = parent >= 0 && this.type(parent) === 'class_pattern' && this.namedKids(parent)[0] === i;
+      if (parts.length === 1 && !isClass && this.txt(parts[0]) !== '_') this.declareTarget(parts[0], scope);
+      return;
+    }
+    if (ty === 'identifier') { if (this.txt(i) !== '_') this.declareTarget(i, scope); return; }
+    if (ty === 'keyword_pattern') { const kids = this.namedKids(i); if (kids.length > 1) this.declareCaptures(kids[kids.length - 1], scope); return; }
+    for (const c of this.namedKids(i)) this.declareCaptures(c, scope);
   }
 
   private isStatement(ty: string): boolean {
@@ -309,6 +357,7 @@ class PyCollector extends PyScopes {
     if (doc) sym.doc = doc;
     const s = this.addSymbol(sym);
     if (decoTexts.length) (this.py.decorators ??= {})[s] = decoTexts;
+    if (decos.length && this.type(this.namedKids(decos[0])[0] ?? -1) === 'call') (this.py.decoratorCalled ??= []).push(s);
     // `@router.get(…, dependencies=[Depends(dep)])`: the route runs dep too
     if (decos.length) injectedDependencies(this, decos, this.refs, this.calls, refs0, calls0, s);
     // a property setter/deleter shares the getter's name: the name stays the getter's
@@ -337,8 +386,15 @@ class PyCollector extends PyScopes {
     if (body >= 0) {
       this.declareBlock(body, fs);
       const returns: Expr[] = [];
+      const outerYields = this.yields, outerArms = this.arms, outerLoops = this.loops, outerBlocks = this.blocks;
+      this.yields = []; this.arms = []; this.loops = 0; this.blocks = [body];
       this.visitBody(body, fs, returns);
+      const yields = this.yields;
+      this.yields = outerYields; this.arms = outerArms; this.loops = outerLoops; this.blocks = outerBlocks;
       if (!sym.returns && returns.length > 0 && !this.isGenerator(body)) sym.returnsValue = returns.length === 1 ? returns[0] : { k: 'union', types: returns.slice(0, MAX_UNION) };
+      // an undeclared generator: its call iterates over what it yields, as a checker infers `Generator[Y, …]`
+      // (not an async one: its calls are async iterators)
+      else if (!sym.returns && yields.length > 0 && !sym.returnsAsync && this.isGenerator(body)) sym.returnsValue = { k: 'list', items: [{ k: 'union', types: yields.slice(0, MAX_UNION) }] };
     }
   }
 
@@ -379,9 +435,23 @@ class PyCollector extends PyScopes {
   /** A compound statement inside a function body: its own parts visited, its blocks walked for returns. */
   private visitCompound(i: number, scope: Scope, walk: (i: number) => void): void {
     const ty = this.type(i);
-    if (ty === 'block') { this.inBlock(() => walk(i)); return; }
+    if (ty === 'for_statement' || ty === 'while_statement') {
+      this.loops++;
+      try { this.compound(i, ty, scope, walk); } finally { this.loops--; }
+    } else this.compound(i, ty, scope, walk);
+  }
+
+  private compound(i: number, ty: string, scope: Scope, walk: (i: number) => void): void {
+    if (ty === 'block') {
+      this.blocks.push(i);
+      try { this.inBlock(() => walk(i)); } finally { this.blocks.pop(); }
+      return;
+    }
     if (ty === 'for_statement') {
+      // (the iterable is read once, before the loop)
+      this.loops--;
       const iter = this.expr(this.child(i, 'right'), scope);
+      this.loops++;
       this.assignTarget(this.child(i, 'left'), { k: 'element', of: iter }, scope, i);
       for (const c of this.kids(i)) {
         const f = this.fieldOf(c);
@@ -402,7 +472,62 @@ class PyCollector extends PyScopes {
       else this.visit(c, scope);
     };
     if (ty === 'if_statement' || ty === 'elif_clause') this.visitIf(i, scope, part);
+    else if (ty === 'case_clause') this.caseClause(i, scope, part);
     else for (const c of this.kids(i)) part(c);
+  }
+
+  /**
+   * A `case` of a `match` on a name: a class pattern (`case Point(x=0):`, alternatives of them) makes the name an
+   * instance of the class in the guard and the body, as `isinstance` does; `as p` binds p to that instance (to the
+   * subject without a class pattern), and a bare capture (`case other:`) to the subject.
+   */
+  private caseClause(i: number, scope: Scope, part: (c: number) => void): void {
+    const match = this.t.parent[this.t.parent[i]];
+    this.inArm(match, i, () => this.caseArm(match, i, scope, part));
+  }
+
+  private caseArm(match: number, i: number, scope: Scope, part: (c: number) => void): void {
+    const subjects = match >= 0 && this.type(match) === 'match_statement' ? this.children(match, 'subject') : [];
+    const subjectName = subjects.length === 1 && this.type(subjects[0]) === 'identifier' ? this.txt(subjects[0]) : undefined;
+    const subject: Expr | undefined = subjectName === undefined ? undefined : this.nameExpr(subjectName, scope);
+    const classesOf = (p: number): Expr[] | undefined => {
+      const ty = this.type(p);
+      if (ty === 'case_pattern') { const k = this.namedKids(p); return k.length === 1 ? classesOf(k[0]) : undefined; }
+      if (ty === 'class_pattern') {
+        const name = this.namedKids(p)[0];
+        const parts = name !== undefined && this.type(name) === 'dotted_name' ? this.namedKids(name) : [];
+        if (!parts.length) return undefined;
+        let e: Expr = this.nameExpr(this.txt(parts[0]), scope);
+        for (const q of parts.slice(1)) e = { k: 'member', obj: e, name: this.txt(q) };
+        return [{ k: 'call', callee: e }];
+      }
+      if (ty === 'union_pattern') {
+        const out: Expr[] = [];
+        for (const c of this.namedKids(p)) { const cs = classesOf(c); if (!cs) return undefined; out.push(...cs); }
+        return out;
+      }
+      return undefined;
+    };
+    const instance = (cs: Expr[]): Expr => (cs.length === 1 ? cs[0] : { k: 'union', types: cs.slice(0, MAX_UNION) });
+    const narrow: Array<[string, Expr]> = [];
+    for (const c of this.kids(i)) {
+      if (this.type(c) !== 'case_pattern') continue;
+      this.expr(c, scope);
+      const top = this.namedKids(c);
+      const only = top.length === 1 ? top[0] : -1;
+      const cs = classesOf(c);
+      if (cs && subjectName !== undefined) narrow.push([subjectName, instance(cs)]);
+      if (only >= 0 && this.type(only) === 'as_pattern') {
+        const kids = this.namedKids(only);
+        const alias = kids[kids.length - 1];
+        const inner = kids.length > 1 ? classesOf(kids[0]) : undefined;
+        if (alias !== undefined && this.type(alias) === 'identifier') this.assignName(alias, inner ? instance(inner) : subject, scope, c, undefined, -1);
+      } else if (only >= 0 && this.type(only) === 'dotted_name' && this.namedKids(only).length === 1 && subject) {
+        const n = this.namedKids(only)[0];
+        if (this.txt(n) !== '_') this.assignName(n, subject, scope, c, undefined, -1);
+      }
+    }
+    this.narrowedIn(narrow, scope, () => { for (const c of this.kids(i)) if (this.type(c) !== 'case_pattern') part(c); });
   }
 
   /**
@@ -418,12 +543,12 @@ class PyCollector extends PyScopes {
       const field = this.fieldOf(c);
       if (field === 'consequence' && cond >= 0) {
         if (truth === false) this.unreached(scope, () => part(c));
-        else this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c));
+        else this.inArm(i, c, () => this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c)));
       } else if (field === 'alternative') {
         if (settled) { this.unreached(scope, () => part(c)); continue; }
         // `if not isinstance(x, C): … else: x.m()`: x is a C in the else branch
-        if (this.type(c) === 'else_clause' && cond >= 0) this.narrowedIn(this.negatedNarrowings(cond, scope), scope, () => part(c));
-        else part(c);
+        if (this.type(c) === 'else_clause' && cond >= 0) this.inArm(i, c, () => this.narrowedIn(this.negatedNarrowings(cond, scope), scope, () => part(c)));
+        else this.inArm(i, c, () => part(c));
         if (this.type(c) === 'elif_clause' && this.staticTruth(this.child(c, 'condition')) === true) settled = true;
       } else part(c);
     }
@@ -487,6 +612,57 @@ class PyCollector extends PyScopes {
     this.refs.length = r0;
     for (let k = s0; k < this.symbols.length; k++) (this.py.unreached ??= []).push(k);
     for (let k = i0; k < this.py.imports.length; k++) this.py.imports[k].unreached = true;
+  }
+
+  /** Runs `f` inside arm `arm` of `if`/`match` statement `stmt`. */
+  private inArm<T>(stmt: number, arm: number, f: () => T): T {
+    this.arms.push([stmt, arm]);
+    try { return f(); } finally { this.arms.pop(); }
+  }
+
+  /** A local's value, recorded with where it was assigned (see `arms`). */
+  protected override addValue(l: number, value: Expr): void {
+    super.addValue(l, value);
+    let list = this.valueArms.get(l);
+    if (!list) this.valueArms.set(l, list = []);
+    list.push(this.anytime ? null : { arms: [...this.arms], block: this.blocks[this.blocks.length - 1] ?? -1, loops: this.loops });
+  }
+
+  /**
+   * The values of local `l` that reach a read where the function is now, when they are fewer than those assigned so
+   * far (else undefined: the local as a whole): a value assigned in another arm of an `if`/`match` around the read
+   * does not reach it (`if h is None: h = make() elif h.ready():` reads the h from before the `if`), nor one a later
+   * assignment in a block around the read replaces (`x = a; x = b; x.m()`), as a checker's flow analysis has them.
+   * In a loop, only below such an assignment in the same iteration (else a later one may come round again); a value
+   * assigned in a loop replaces nothing outside it (the loop may not run). Not for a parameter, a declared local or
+   * one a nested function assigns.
+   */
+  private reaching(l: number): Expr | undefined {
+    if (this.paramLocals.has(l) || this.locals[l].type) return undefined;
+    const values = this.localValues.get(l);
+    const where = this.valueArms.get(l);
+    if (!values || !where || values.length < 2 || where.length !== values.length || where.some((w) => w === null)) return undefined;
+    const here = this.arms;
+    const keep: number[] = [];
+    let dominated = false;
+    for (let k = 0; k < values.length; k++) {
+      const w = where[k]!;
+      let excluded = false;
+      for (let d = 0; d < w.arms.length && d < here.length; d++) {
+        if (w.arms[d][0] !== here[d][0]) break;
+        if (w.arms[d][1] !== here[d][1]) { excluded = true; break; }
+        if (d === w.arms.length - 1) break;
+      }
+      if (excluded) continue;
+      // a value assigned in a block around the read (its arms a prefix of the read's, in a block the read is in)
+      // replaces every value before it
+      const prefix = w.arms.length <= here.length && w.arms.every(([s, a], d) => here[d][0] === s && here[d][1] === a);
+      if (prefix && w.loops === this.loops && w.block >= 0 && this.blocks.includes(w.block)) { keep.length = 0; dominated = true; }
+      keep.push(k);
+    }
+    if (this.loops > 0 && !dominated) return undefined;
+    if (keep.length === values.length || keep.length === 0) return undefined;
+    return keep.length === 1 ? values[keep[0]] : { k: 'union', types: keep.map((k) => values[k]) };
   }
 
   /** Runs `f` with the names of `narrow` narrowed in `scope`, then restores what they were. */
@@ -562,6 +738,7 @@ class PyCollector extends PyScopes {
       const refs0 = this.refs.length, calls0 = this.calls.length;
       const loc: LocalFact = { name };
       const l = this.locals.push(loc) - 1;
+      this.paramLocals.add(l);
       fs.names.set(name, { k: 'local', l });
       if (first && fs.cls !== undefined && !splat) {
         // `self` (`cls` in a classmethod, and in a metaclass's methods nothing more is known)
@@ -618,6 +795,7 @@ class PyCollector extends PyScopes {
     const s = this.addSymbol(sym);
     const decoTexts = decorators.map((d) => d.text);
     if (decoTexts.length) (this.py.decorators ??= {})[s] = decoTexts;
+    if (decos.length && this.type(this.namedKids(decos[0])[0] ?? -1) === 'call') (this.py.decoratorCalled ??= []).push(s);
     if (baseArgs.some((a) => a)) (this.py.generics ??= {})[s] = { params: typeParamsOf(baseTexts, baseArgs), bases: baseArgs };
     this.bindName(scope, name, { k: 'sym', s });
     const cs: Scope = { kind: 'class', parent: scope, names: new Map(), sym: s };
@@ -878,7 +1056,7 @@ class PyCollector extends PyScopes {
     if (scope.kind === 'function' && scope.nonlocals?.has(name)) {
       // assigns a local of an enclosing function
       const b = this.lookup(name, scope.parent, true);
-      if (b && b.k === 'local') { if (value) this.addValue(b.l, value); }
+      if (b && b.k === 'local') { if (value) { this.anytime = true; this.addValue(b.l, value); this.anytime = false; } }
       else if (b && b.k === 'sym') this.symbols[b.s].reassigned = true;
       return;
     }
@@ -957,7 +1135,9 @@ class PyCollector extends PyScopes {
         if (written) return e;
         this.refs.push({ value: e, kind: 'value', at: this.pos(i), from: this.owner(scope) });
         const n = this.narrowed.get(name);
-        return n && n.scope === scope ? { k: 'narrowed', of: e, type: n.type } : e;
+        if (n && n.scope === scope) return { k: 'narrowed', of: e, type: n.type };
+        const b = scope.kind === 'function' ? scope.names.get(name) : undefined;
+        return (b?.k === 'local' && this.reaching(b.l)) || e;
       }
       case 'attribute': {
         const objNode = this.child(i, 'object');
@@ -1001,6 +1181,13 @@ class PyCollector extends PyScopes {
         return v;
       }
       case 'lambda': return this.lambda(i, scope);
+      case 'yield': {
+        const from = [...this.kids(i)].some((c) => this.type(c) === 'from');
+        const v = this.namedKids(i)[0];
+        const e = v === undefined ? { k: 'lit' as const } : this.expr(v, scope);
+        this.yields.push(from ? { k: 'element', of: e } : e);
+        return { k: 'other' };
+      }
       case 'list': case 'tuple': {
         const items = this.namedKids(i).map((c) => this.expr(c, scope));
         return { k: 'list', items: items.slice(0, 8) };
@@ -1073,6 +1260,7 @@ class PyCollector extends PyScopes {
     const pathArg = SYS_PATH_CALLS.get(this.canonical(fn) ?? '');
     if (pathArg !== undefined) this.sysPath(argsNode, pathArg, i);
     if (cast) return first!.value ? { k: 'as', type: first!.value } : { k: 'other' };
+    if (SAME_TYPE.has(canonical) && positional[0]) return positional[0];
     const e: Expr = { k: 'call', callee };
     if (first?.value) e.args = [first.value];
     // the positional arguments, what a generic callee's TypeVars are solved from (generic-calls.ts); of a builtin's

@@ -44,6 +44,8 @@ export interface PyFacts {
   allOpen?: boolean;
   /** Decorators of symbols (by symbol index): the decorator expression's dotted text (`app.route`, `pytest.fixture`). */
   decorators?: Record<number, string[]>;
+  /** The symbols whose outermost decorator is written as a call (`@cache(maxsize=1)`: its result decorates). */
+  decoratorCalled?: number[];
   /**
    * Generic classes (by symbol index): their type parameters as written (`Generic[T]`'s arguments, else the names in
    * their bases' type arguments) and each base's type arguments (aligned with the symbol's `extends`; null: none).

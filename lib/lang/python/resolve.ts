@@ -366,6 +366,8 @@ export class PythonResolver implements LanguageRelations {
       case 'map': return of.of;
       case 'list': return at !== undefined && at < of.items.length ? of.items[at] : union(of.items);
       case 'union': return union(of.vals.map((v) => this.elementOf(v, at, depth)));
+      // an Enum class iterated or indexed (`for c in Color`, `Color["RED"]`): its members, instances of it
+      case 'sym': return this.sym(of.f, of.s).label === 'Enum' ? { t: 'inst', f: of.f, s: of.s, via: 'inferred-receiver' } : UNKNOWN;
       case 'inst': {
         // a project class iterated (`__iter__`) or indexed (`__getitem__`): what that method gives
         const m = this.findMember(of.f, of.s, at === undefined ? '__iter__' : '__getitem__');
@@ -549,7 +551,11 @@ export class PythonResolver implements LanguageRelations {
     switch (obj.t) {
       case 'mod': return this.moduleAttr(obj.m, name, depth + 1);
       case 'sym': {
-        if (!this.isClass(obj.f, obj.s)) return this.sym(obj.f, obj.s).label === 'Function' ? UNKNOWN : UNKNOWN;
+        if (!this.isClass(obj.f, obj.s)) {
+          // a function decorated by a project class (`@curry def add`) is an instance of it: `add.bind(…)`
+          const cls = this.decoratingClass(obj.f, obj.s);
+          return cls ? this.memberValue({ t: 'inst', f: cls.f, s: cls.s, via: 'inferred-receiver' }, name, depth + 1) : UNKNOWN;
+        }
         const m = this.findMember(obj.f, obj.s, name);
         if (!m) return UNKNOWN;
         if (m === 'ext') return EXT;
@@ -612,6 +618,11 @@ export class PythonResolver implements LanguageRelations {
     if (e.callee.k === 'member' && callee.t === 'sym' && this.returnsSelf(callee.f, callee.s)) {
       const recv = this.receiverInstance(this.value(f, e.callee.obj, depth));
       if (recv.t !== 'unknown') return recv;
+    }
+    // a named tuple's `_replace` (an instance) and `_make` (from the class): typeshed's `Self`, of the receiver's class
+    if (e.callee.k === 'member' && (e.callee.name === '_replace' || e.callee.name === '_make') && callee.t === 'ext') {
+      const obj = this.value(f, e.callee.obj, depth);
+      if ((e.callee.name === '_replace') === (obj.t === 'inst')) { const recv = this.receiverInstance(obj); if (recv.t !== 'unknown') return recv; }
     }
     // a generic class constructed: an instance whose TypeVars its `__init__`'s arguments bind
     if (callee.t === 'sym' && e.args && this.isClass(callee.f, callee.s) && this.py(callee.f).generics?.[callee.s]) {
@@ -682,14 +693,28 @@ export class PythonResolver implements LanguageRelations {
     }, pf, params, args);
   }
 
-  /** True for a method declared to return `Self` (or its first parameter's TypeVar), or returning `self` undeclared. */
+  /**
+   * True for a method declared to return `Self` (or its first parameter's TypeVar), or returning undeclared `self`,
+   * or in a classmethod `cls(…)` (directly or through a local assigned only that): a checker infers `Self` for each,
+   * so `Child.create()` of a `Base.create` is a Child.
+   */
   private returnsSelf(f: number, s: number): boolean {
     const sym = this.sym(f, s);
     if (sym.label !== 'Method') return false;
     if (sym.returns) return sym.returns.k === 'this';
     const r = sym.returnsValue;
-    if (r?.k === 'id' && bindsLocal(r.b)) return this.sink.files[f].locals[bindingIndex(r.b)]?.type?.k === 'this';
-    return r?.k === 'this';
+    if (!r) return false;
+    const locals = this.sink.files[f].locals;
+    const clsCall = (e: Expr | undefined): boolean => sym.kind === 'classmethod' && e?.k === 'call' && e.callee.k === 'id' && bindsLocal(e.callee.b)
+      && locals[bindingIndex(e.callee.b)]?.type?.k === 'typeof' && (locals[bindingIndex(e.callee.b)]!.type as Expr & { k: 'typeof' }).of.k === 'this';
+    const one = (e: Expr): boolean => {
+      if (e.k === 'this' || clsCall(e)) return true;
+      if (e.k !== 'id' || !bindsLocal(e.b)) return false;
+      const loc = locals[bindingIndex(e.b)];
+      if (loc?.type?.k === 'this') return true;
+      return !loc?.type && !loc?.reassigned && clsCall(loc?.init);
+    };
+    return r.k === 'union' ? r.types.length > 0 && r.types.every(one) : one(r);
   }
 
   /** The instance a receiver stands for: itself, an instance of a class called on, of a `super()`'s class. */
@@ -712,7 +737,7 @@ export class PythonResolver implements LanguageRelations {
           if (this.isContextManager(callee.f, callee.s)) {
             // `Generator[T, …]` / `Iterator[T]` declared: the manager enters as T
             const r = this.returnValue(callee.f, callee.s, depth + 1);
-            return { t: 'ctx', of: r.t === 'array' ? r.of : UNKNOWN };
+            return { t: 'ctx', of: r.t === 'array' ? r.of : r.t === 'list' ? union(r.items) : UNKNOWN };
           }
           // a classmethod constructor (`return cls(...)`) gives the class it is called on: its declared result
           return this.returnValue(callee.f, callee.s, depth + 1, callee.env);
@@ -761,6 +786,23 @@ export class PythonResolver implements LanguageRelations {
     }
   }
 
+  /**
+   * The project class a function's outermost decorator names (`@curry`, `@mod.Cached`, written without arguments),
+   * whose instance the decorated name is; undefined for a decorator that is a function or not the project's.
+   */
+  private decoratingClass(f: number, s: number): Sym | undefined {
+    const text = this.py(f).decorators?.[s]?.[0];
+    if (!text || !/^[A-Za-z_][\w.]*$/.test(text) || this.py(f).decoratorCalled?.includes(s)) return undefined;
+    const sym = this.sym(f, s);
+    if (sym.label !== 'Function') return undefined;
+    const [head, ...rest] = text.split('.');
+    const t = this.topNames(f).get(head);
+    if (t === undefined) return undefined;
+    let v: Val = t % 2 === 0 ? { t: 'sym', f, s: t >> 1, via: 'same-file' } : this.importValue(f, t >> 1, 1);
+    for (const r of rest) v = this.memberValue(v, r, 2);
+    return v.t === 'sym' && this.isClass(v.f, v.s) ? { f: v.f, s: v.s } : undefined;
+  }
+
   /** True for a generator function made a context manager by contextlib's `@contextmanager` (or its async twin). */
   private isContextManager(f: number, s: number): boolean {
     const decos = this.py(f).decorators?.[s];
@@ -773,7 +815,9 @@ export class PythonResolver implements LanguageRelations {
     if (sym.returns) return this.typeValue(f, sym.returns, depth + 1, env, false);
     if (sym.returnsValue) {
       const v = this.value(f, sym.returnsValue, depth + 1);
-      return v.t === 'inst' ? { ...v, via: 'inferred-receiver' } : v;
+      const inferred = (x: Val): Val => (x.t === 'inst' ? { ...x, via: 'inferred-receiver' } : x.t === 'union' ? union(x.vals.map(inferred)) : x);
+      // (a generator's elements too: `yield self` is the caller's inferred receiver, not its own `self`)
+      return v.t === 'list' ? { t: 'list', items: v.items.map(inferred) } : inferred(v);
     }
     return UNKNOWN;
   }
