@@ -261,12 +261,14 @@ export function posLength(p: Pos): number { return typeof p === 'number' ? p % P
 
 /** The first character of a discriminant's tag written as an enum member (`NodeTypes.ELEMENT`), not as a string. */
 export const ENUM_TAG = '\u0001';
+/** The tag of a `'key' in x` test (`tagged` with this one tag): the member types that may have the member `key`. */
+export const HAS_TAG = '\u0002in';
 
 /**
  * The first character of a keyword literal's tag (`true`, `false`, `null`, `undefined`: `success: true`, `typed?:
  * false`), which a discriminant may be as a string is, and a truthiness test compares (`if (r.success)`).
  */
-export const KEYWORD_TAG = '\u0002';
+export const KEYWORD_TAG = '\u0003';
 
 export interface SymbolFact {
   name: string;
@@ -449,6 +451,12 @@ export interface CallFact {
   args?: ArgFact[];
   /** The type arguments written at the call (`send<User, Post>(u, (r) => …)`): what type its callbacks' parameters. */
   typeArgs?: Expr[];
+  /**
+   * The call's contextual type where it is returned by a function whose result is declared or contextual, or initialises
+   * a typed declaration (`return observable((o) => …)` in a function returning `Observable<Envelope>`): what the checker
+   * infers a generic callee's type parameters from when its arguments do not.
+   */
+  ctx?: Expr;
   /**
    * Callee text of the call whose anonymous function argument holds this call (`router.get('/u', (req) => c.get(req))`
    * → 'router.get' on `c.get`): the outermost such call below the enclosing symbol.

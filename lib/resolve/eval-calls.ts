@@ -1,6 +1,6 @@
 /** What calls give: results of functions and methods (declared, returned, generic), callbacks' parameters, built-ins. */
 import { ELEMENT_CALLBACKS, EXT, OTHER, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, valueArray, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
-import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, localBinding, symbolBinding, type CallFact, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
+import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, type CallFact, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
 
 /** The function, method or constructor a call runs (undefined when unknown or outside the project). */
 export function callTarget(this: Evaluator, f: number, call: CallFact): (SymRef & { r: Reason; c: number }) | undefined {
@@ -89,7 +89,9 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
   }
   const ts = this.sym(target);
   const pt = paramAt(ts, e.arg);
-  if (!pt) return UNKNOWN;
+  // (a rest parameter of a tuple type, written or named, `...[options]: Args`, `...args: Parameters<typeof f>`: the
+  // tuple's item at the argument's position from the rest on, see restItem)
+  if (!pt && (ts.rest === undefined || e.arg < ts.rest)) return UNKNOWN;
   // a method of a generic receiver (`box.put({ … })` on a `Box<Cat>`): its type parameters as the receiver binds them
   const callee = e.callee.k === 'member' && !e.isNew ? this.value(f, e.callee) : undefined;
   const c: Val & { t: 'sym' } = { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c, subst: callee?.t === 'sym' && callee.f === target.f && callee.s === target.s ? callee.subst : undefined };
@@ -109,8 +111,23 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     : e.targs && typeParams ? this.explicitTypeArgs(c, typeParams, e.targs, f) : c.subst;
   // a parameter typed by a type parameter the receiver does not bind (`<T extends Limit>(x: T)`, `Partial<T>`, `T[]`):
   // the checker instantiates it from the argument itself, so its constraint's members are not the keys'
+  if (!pt) return this.restItem(e.arg, target, ts, subst);
   if (unboundTypeParam(pt, target.f, subst)) return UNKNOWN;
   return weakenFrom(this.typeValue(target.f, pt, 0, subst), { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type');
+}
+
+/**
+ * The contextual type of argument `e.arg` taken by a rest parameter that is no array type (see argumentType): the item
+ * at that position of the tuple type it evaluates to (`CondRequired<[options?: Opts], …>`, an alias, `Parameters<F>`),
+ * through the callee's receiver's bindings; unknown where it is no tuple, or a type parameter.
+ */
+export function restItem(this: Evaluator, arg: number, target: SymRef & { r: Reason; c: number }, ts: SymbolFact, subst: Subst | undefined): Val {
+  const r = ts.params?.[ts.rest!];
+  if (!r || unboundTypeParam(r, target.f, subst)) return UNKNOWN;
+  const t = this.typeValue(target.f, r, 0, subst);
+  const item = t.t === 'tup' ? t.items[arg - ts.rest!] : undefined;
+  if (!item || item.t === 'unknown' || item.t === 'ext') return UNKNOWN;
+  return weakenFrom(item, { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type');
 }
 
 /**
@@ -193,18 +210,78 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
   // (a package's callee keeps its reading: outside code, never a project member)
   // (unless the call writes every one of them: `send<User, Post>(u, (r) => …)` binds them as written)
   const written = call!.typeArgs && ts.typeParams && call!.typeArgs.length >= ts.typeParams.length;
-  if (!written && target.f < this.projectCount && (ts.label === 'Function' || ts.label === 'Method') && mentionsOwn((t ?? pt)!, ts.parent >= 0 ? this.files[target.f].symbols[ts.parent].typeParams ?? [] : [], 0)) return UNKNOWN;
+  // (… or where the call's contextual type binds them through the callee's declared result and nothing else can,
+  // `return observable((observer) => …)` in a function returning `Observable<Envelope>`: see contextTypeArgs)
+  const fromContext = !written && call!.ctx && call!.callee.k !== 'member' && target.f < this.projectCount ? this.contextTypeArgs(f, call!, target, ts, ctx.arg) : undefined;
+  if (!written && !fromContext && target.f < this.projectCount && (ts.label === 'Function' || ts.label === 'Method') && mentionsOwn((t ?? pt)!, ts.parent >= 0 ? this.files[target.f].symbols[ts.parent].typeParams ?? [] : [], 0)) return UNKNOWN;
   // a method of a generic receiver (`box.map((v) => …)` on a `Box<Cat>`): its type parameters as the receiver binds them
   const callee = call!.callee.k === 'member' ? this.value(f, call!.callee) : undefined;
   const held = callee?.t === 'sym' && callee.f === target.f && callee.s === target.s ? callee.subst : undefined;
   const via: Val = { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c };
-  const subst = written ? this.explicitTypeArgs({ ...via, subst: held } as Val & { t: 'sym' }, ts.typeParams!, call!.typeArgs!, f) : held;
+  const subst = written ? this.explicitTypeArgs({ ...via, subst: held } as Val & { t: 'sym' }, ts.typeParams!, call!.typeArgs!, f) : fromContext ?? held;
   if (t) return weakenFrom(this.typeValue(target.f, t, 0, subst), via, 'contextual-type');
   // a parameter declared with a named function type (`listener: Listener<T>` of `type Listener<T> = (state: T) =>
   // void`): that type's parameter, its type arguments bound
   const fn = this.typeValue(target.f, pt!, 0, subst);
   const p = fn.t === 'fnval' ? fn.params?.[ctx.param] : undefined;
   return p && fn.t === 'fnval' ? weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), via, 'contextual-type') : UNKNOWN;
+}
+
+/**
+ * The callee's type parameters as the contextual type of its call binds them through its declared result (`function
+ * observable<V, E>(subscribe: (observer: Observer<V, E>) => Teardown): Observable<V, E>` returned where an
+ * `Observable<Envelope, Failure>` is expected: V = Envelope, E = Failure), as the checker infers them from the return
+ * type where no argument gives a candidate: only when the callback at `arg` is declared with a function type whose
+ * result names none of them, and no other parameter names any. Undefined otherwise, or where the context binds none.
+ */
+export function contextTypeArgs(this: Evaluator, f: number, call: CallFact, target: SymRef, ts: SymbolFact, arg: number): Subst | undefined {
+  const r = ts.returns, own = ts.typeParams, params = ts.params;
+  if (!r || r.k !== 'generic' || !own || !params || ts.rest !== undefined) return undefined;
+  const cb = params[arg];
+  if (!cb || cb.k !== 'fntype') return undefined;
+  const bound = new Map<string, TypeArg>();
+  const ctx = this.deref(this.contextValue(f, call.ctx!, 0));
+  const declared = this.typeValue(target.f, r, 0);
+  if (ctx.t !== 'inst' || declared.t !== 'inst' || ctx.f !== declared.f || ctx.s !== declared.s || !ctx.args) return undefined;
+  for (let i = 0; i < r.args.length; i++) {
+    const a = r.args[i];
+    if (a.k !== 'id' || !bindsLocal(a.b) || !own.includes(bindingIndex(a.b)) || !ctx.args[i]) continue;
+    const l = bindingIndex(a.b);
+    if (mentionsLocal(cb.returns, l, 0) || params.some((p, j) => j !== arg && p && mentionsLocal(p, l, 0))) return undefined;
+    bound.set(`${target.f}:${l}`, ctx.args[i]);
+  }
+  // (every type parameter the callback's type names is bound: one left is the checker's to infer)
+  if (!bound.size || own.some((l) => !bound.has(`${target.f}:${l}`) && mentionsLocal(cb, l, 0))) return undefined;
+  return bound;
+}
+
+/**
+ * A call's contextual type (CallFact.ctx) as a value: what calling a declared function type gives where that is the
+ * context of a function returning the call (`call` with `ctx`), as contextualResult, but reading a type alias's type
+ * parameter left to its default (`type OpLink<T, TOut = unknown> = (…) => Results<T, TOut>` written `OpLink<T>`) as
+ * bound: the alias is that default there, not something the checker infers.
+ */
+export function contextValue(this: Evaluator, f: number, e: Expr, depth: number): Val {
+  if (e.k !== 'call' || !e.ctx || depth > 4) return this.value(f, e);
+  const c = e.callee.k === 'call' ? this.contextValue(f, e.callee, depth + 1) : this.value(f, e.callee);
+  const d = c.t === 'sym' ? this.deref(c) : c;
+  if (c.t === 'sym' && (this.sym(c).label === 'Function' || this.sym(c).label === 'Method')) return this.value(f, e);
+  if (d.t !== 'fnval' || this.unboundNoDefault(d.returns, d.f, d.subst, 0)) return UNKNOWN;
+  return weakenFrom(this.typeValue(d.f, d.returns, 0, d.subst), d, 'contextual-type');
+}
+
+/** As mentionsUnbound, but a type parameter declared with a default counts as bound (to it). */
+export function unboundNoDefault(this: Evaluator, t: Expr, f: number, subst: Subst | undefined, depth: number): boolean {
+  if (depth > 6) return true;
+  switch (t.k) {
+    case 'id': return bindsLocal(t.b) && !subst?.has(`${f}:${bindingIndex(t.b)}`) && !this.files[f].locals[bindingIndex(t.b)]?.dflt;
+    case 'array': case 'promise': return this.unboundNoDefault(t.of, f, subst, depth + 1);
+    case 'map': return this.unboundNoDefault(t.of, f, subst, depth + 1) || (!!t.key && this.unboundNoDefault(t.key, f, subst, depth + 1));
+    case 'union': case 'intersection': return t.types.some((x) => this.unboundNoDefault(x, f, subst, depth + 1));
+    case 'generic': return t.args.some((x) => this.unboundNoDefault(x, f, subst, depth + 1));
+    case 'index': return this.unboundNoDefault(t.of, f, subst, depth + 1);
+    default: return false;
+  }
 }
 
 /**

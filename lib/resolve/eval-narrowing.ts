@@ -1,6 +1,6 @@
 /** Narrowed and either-values: `instanceof`, guards, discriminants, unions of receivers, object literal values. */
-import { UNKNOWN, UNKNOWN_TAG, instancesValue, weakenFrom, type Evaluator, type Subst, type SymRef, type Val } from './evaluate.ts';
-import { ENUM_TAG, KEYWORD_TAG, bindingIndex, bindsLocal, bindsSymbol, mentionsLocal, type Binding, type Expr, type LocalFact, type SymbolFact } from '../extract/facts.ts';
+import { UNKNOWN, UNKNOWN_TAG, declOf, instancesValue, weakenFrom, type Evaluator, type Subst, type SymRef, type Val } from './evaluate.ts';
+import { ENUM_TAG, HAS_TAG, KEYWORD_TAG, bindingIndex, bindsLocal, bindsSymbol, mentionsLocal, type Binding, type Expr, type LocalFact, type SymbolFact } from '../extract/facts.ts';
 
 /**
  * x inside `if (x instanceof C)`: as the checker narrows, the member types of x's type that are C or extend it
@@ -218,16 +218,42 @@ export function objectEntry(this: Evaluator, o: Val & { t: 'objv' }, name: strin
  * none of them); a member type whose discriminant we cannot read stays. Undefined when nothing is narrowed.
  */
 export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readonly string[], not?: boolean): Val | undefined {
+  // (an intersection with a union part, `Snapshot<T> & { input: I }`: the checker distributes it, `(A & C) | (B & C)`,
+  // so the tag narrows the union part; one member type left joins the other parts)
+  if (u.t === 'inter' && u.alts) return this.narrowedAlts(u, key, tags, not);
   if (u.t !== 'union' && u.t !== 'anyof') return undefined;
   // (a part that is itself a union of object types, `type Element = Leading | Postfix`: its parts, each by its tag)
   const parts: Val[] = [];
   const flatten = (x: Val): void => { if (x.t === 'anyof' && !x.either && u.t === 'anyof') x.of.forEach(flatten); else parts.push(x); };
   (u.of as Val[]).forEach(flatten);
-  const kept = parts.filter((x) => { const t = this.tagOf(x, key); return t === undefined || tags.includes(t) !== !!not; });
+  // (`'key' in x`: the member types that may have the member)
+  const has = tags.length === 1 && tags[0] === HAS_TAG;
+  const kept = parts.filter((x) => { if (has) return !this.surelyWithout(x, key); const t = this.tagOf(x, key); return t === undefined || tags.includes(t) !== !!not; });
   if (kept.length === parts.length || kept.length === 0) return undefined;
   if (kept.length === 1) return kept[0];
   const c = Math.min(...kept.map((x) => (x as { c: number }).c));
   return u.t === 'union' ? { t: 'union', of: kept as Array<Val & { t: 'inst' }>, r: u.r, c } : { t: 'anyof', of: kept, r: u.r, c };
+}
+
+/**
+ * An intersection with union parts narrowed by a tag (see narrowedByTag): each union part by itself; a part left with
+ * one object type joins the object type parts, one left with one class or interface the instance parts. Undefined when
+ * no part is narrowed.
+ */
+export function narrowedAlts(this: Evaluator, u: Val & { t: 'inter' }, key: string, tags: readonly string[], not?: boolean): Val | undefined {
+  let changed = false;
+  const of = [...u.of], objs = [...(u.objs ?? [])], alts: Array<Val & { t: 'anyof' }> = [];
+  for (const a of u.alts ?? []) {
+    const n = this.narrowedByTag(a, key, tags, not);
+    if (!n) { alts.push(a); continue; }
+    changed = true;
+    if (n.t === 'anyof') alts.push(n);
+    else if (n.t === 'obj') objs.push(n);
+    else if (n.t === 'inst' && !of.some((x) => x.f === n.f && x.s === n.s)) of.push(n);
+    else if (n.t !== 'inst') return undefined;
+  }
+  if (!changed) return undefined;
+  return { ...u, of, objs: objs.length ? objs : undefined, alts: alts.length ? alts : undefined };
 }
 
 /**
@@ -270,6 +296,36 @@ export function tagOf(this: Evaluator, x: Val, key: string): string | undefined 
     for (const p of x.of) { const t = this.tagOf(p, key); if (t !== undefined) return t; }
   }
   return undefined;
+}
+
+/**
+ * True when a member type of a union surely has no member `name`, whose `'name' in x` test the checker takes as
+ * leaving it out: a TypeScript class or interface all in the project that declares none up its heritage, nor an index
+ * signature (see lacks), or an object type literal without it; never an outside or unknown type.
+ */
+export function surelyWithout(this: Evaluator, x: Val, name: string): boolean {
+  if (x.t === 'inst') {
+    const sym = this.sym(x);
+    if ((sym.label !== 'Class' && sym.label !== 'Interface') || sym.index || this.files[x.f].language === 'javascript') return false;
+    return this.findMember(x, name, false) === undefined && !this.mergedMember({ t: 'sym', f: x.f, s: x.s, r: 'same-file', c: 1 }, name) && !this.indexedAbove(x, 0);
+  }
+  if (x.t === 'obj') return !x.open && !x.index && x.key === undefined && !x.calls && !x.props.some((p) => p.name === name) && !x.others?.includes(name) && !(x.decls && declOf(x, name));
+  return false;
+}
+
+/** True when a class or interface above `x` has an index signature or is no project type (it may answer any name). */
+export function indexedAbove(this: Evaluator, x: SymRef, depth: number): boolean {
+  if (depth > 8) return true;
+  const sym = this.sym(x);
+  if (sym.index) return true;
+  for (const e of [...(sym.extends ?? []), ...(sym.implements ?? [])]) {
+    const t = this.typeSymbol(x.f, e);
+    if (!t || t === 'ext') return true;
+    const label = this.sym(t).label;
+    if (label !== 'Class' && label !== 'Interface') return true;
+    if (this.indexedAbove(t, depth + 1)) return true;
+  }
+  return false;
 }
 
 /** True when a member type of a union surely has no member `name`: a class (see lacks) or a closed object type. */

@@ -174,6 +174,10 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       if (v.t !== 'unknown' && !emptyObject(v)) known.push(v);
     }
     if (known.length <= 1) return known[0] ?? UNKNOWN;
+    // (branches that are one type, `C extends true ? Partial<T> : T`: that type, whichever the checker picks)
+    // (not where a branch is a type parameter the checker infers, `T extends Expected ? T : Expected` of a generic
+    // function's own `T`: the checker types by the inferred T, not by its constraint)
+    if (known.every((v) => sameValue(v, known[0])) && !t.types.some((x) => inferred(x, f, subst, 0))) return known[0];
     return { t: 'anyof', of: known, either: true, r: 'typed-receiver', c: Math.min(...known.map((o) => ('c' in o ? o.c : REASON_CONFIDENCE['typed-receiver']))) };
   }
   if (t.k === 'union') {
@@ -575,4 +579,25 @@ function thisTypeArg(ev: Evaluator, f: number, t: Expr, hops: number): { f: numb
     return s.label === 'TypeAlias' && s.type && !s.typeParams ? thisTypeArg(ev, a.f, s.type, hops + 1) : undefined;
   }
   return undefined;
+}
+
+/**
+ * Whether a type written in file f (with `subst` in force) is, or holds, a type parameter nothing binds, through the
+ * type arguments bound ones stand for (`TActual` of `Validate<TActual, …>` bound to a generic function's own `T`):
+ * what the checker infers at a call.
+ */
+function inferred(t: Expr, f: number, subst: Subst | undefined, depth: number): boolean {
+  if (depth > 6) return true;
+  switch (t.k) {
+    case 'id': {
+      if (!bindsLocal(t.b)) return false;
+      const a = subst?.get(`${f}:${bindingIndex(t.b)}`);
+      return !a || (!a.v && inferred(a.t, a.f, a.subst, depth + 1));
+    }
+    case 'array': case 'promise': return inferred(t.of, f, subst, depth + 1);
+    case 'union': case 'intersection': return t.types.some((x) => inferred(x, f, subst, depth + 1));
+    case 'generic': return t.args.some((x) => inferred(x, f, subst, depth + 1));
+    case 'index': return inferred(t.of, f, subst, depth + 1);
+    default: return false;
+  }
 }

@@ -1119,6 +1119,13 @@ export function sameValue(a: Val, b: Val): boolean {
   if ((a.t === 'sym' || a.t === 'inst') && a.t === b.t) return a.f === (b as typeof a).f && a.s === (b as typeof a).s;
   // (one object type read twice, a type alias's named by two declarations: the same members, nothing bound apart)
   if (a.t === 'obj' && b.t === 'obj') return a.f === b.f && a.props === b.props && a.decls === b.decls && a.index === b.index && a.subst === b.subst && a.key === b.key && !a.open === !b.open;
+  // (one tuple type read twice, `C extends true ? Required<T> : T` of a tuple T: the same items)
+  if (a.t === 'tup' && b.t === 'tup') return a.items.length === b.items.length && a.items.every((x, i) => sameValue(x, b.items[i]));
+  // (and an intersection, `Opts & { [k in K]: unknown }`: the same parts)
+  if (a.t === 'inter' && b.t === 'inter') {
+    return a.hole === b.hole && !a.outside === !b.outside && !a.alts && !b.alts && a.of.length === b.of.length && a.of.every((x, i) => sameValue(x, b.of[i]))
+      && (a.objs?.length ?? 0) === (b.objs?.length ?? 0) && (a.objs ?? []).every((x, i) => sameValue(x, b.objs![i]));
+  }
   return false;
 }
 

@@ -81,7 +81,8 @@ class Reach {
     if (loc.ctx && !this.calls.has(loc.ctx.call)) {
       this.calls.add(loc.ctx.call);
       const call = this.allCalls[loc.ctx.call];
-      if (call) { this.walk(call.callee); if (call.args) for (const a of call.args) this.walk(a.value); }
+      // (and its contextual type, which binds a generic callee's type parameters: CallFact.ctx)
+      if (call) { this.walk(call.callee); if (call.args) for (const a of call.args) this.walk(a.value); if (call.ctx) this.walk(call.ctx); }
     }
   }
 }

@@ -102,6 +102,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   }
   this.typedEntries(symbols.length);
   const calls: CallFact[] = [];
+  const callFacts = new Map<Node, CallFact>();
   const argKeys: ArgKey[] = [];
   const calleeNodes = new NodeSet(this.nodeFlags, 1024);
   if (this.namedCallees.size) this.memberCallees();
@@ -176,6 +177,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       if (args.length) fact.args = args;
     }
     calls.push(fact);
+    callFacts.set(node, fact);
   });
   // a parameter's default written as an object literal (`p: Point = { x: 0 }`, `(a = { x: 0 }) => …` of a declared
   // function type): its keys are members of the parameter's type, declared or contextual, as the checker types them
@@ -217,10 +219,12 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       const u = this.unwrapped(v);
       const list = this.listItems.size ? this.listItems.has(u) : false;
       const entries = list ? undefined : this.objectEntries.get(u);
-      if (!list && !entries) continue;
+      const call = !list && !entries ? this.calls.get(u) : undefined;
+      if (!list && !entries && !call) continue;
       if (type === null) type = this.returnedType(fn);
       if (!type) continue;
       const from = this.fnSymOf.get(fn) ?? -1;
+      if (call) { this.argumentKeys(v, { k: 'as', type: this.expr(type) }, from, 0, argKeys); continue; }
       if (list) { this.argumentKeys(v, { k: 'as', type: this.expr(type) }, from, 0, argKeys); continue; }
       for (const en of entries!) {
         if (en.key && en.value && en.value !== en.key) this.argumentKeys(en.value, { k: 'member', obj: { k: 'as', type: this.expr(type) }, name: this.ident(en.key) }, from, 1, argKeys);
@@ -244,7 +248,15 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     // (either branch too, `const more: Step[] = ready ? [{ state }] : []`, `opts ?? { retries: 3 }`)
     if ((this.listItems.size && this.listItems.has(u)) || this.unions.has(u)) { this.argumentKeys(value, { k: 'as', type: this.expr(type) }, from, 0, argKeys); continue; }
     const entries = this.objectEntries.get(u);
-    if (entries) for (const en of entries) if (en.spread && en.value) this.argumentKeys(en.value, { k: 'as', type: this.expr(type) }, from, 1, argKeys);
+    if (!entries) continue;
+    let t: Expr | undefined;
+    for (const en of entries) {
+      if (en.spread && en.value) this.argumentKeys(en.value, { k: 'as', type: (t ??= this.expr(type)) }, from, 1, argKeys);
+      // (a key's value, `limit: { rule: 1 }`, `list: [{ rule: 1 }]`, `getInitial: (_, input) => { return { status:
+      // 'active', input } }`: typed by the member's type, its functions' results by the member's result, as for a
+      // module-level const's literal)
+      else if (en.key && en.value && en.value !== en.key) this.argumentKeys(en.value, { k: 'member', obj: { k: 'as', type: (t ??= this.expr(type)) }, name: this.ident(en.key) }, from, 1, argKeys);
+    }
   }
   // (a typed destructured parameter's: `({ x, y }: Point = { x: 0, y: 0 })`)
   if (this.patternDefault.size) this.patternDefault.forEach(({ value, from }, pattern) => {
@@ -402,6 +414,14 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       else if (en.spread && en.value) this.argumentKeys(en.value, { k: 'as', type: (type ??= this.expr(typeNode)) }, s, 1, argKeys);
     }
   }
+  // (a call written where its value has a contextual type: a declared one's initialiser too, `const o: Observable<E> =
+  // observable((o) => …)`)
+  for (let s = 0; s < symbols.length; s++) {
+    const { typeNode, initNode } = this.work[s];
+    if (typeNode && initNode && this.calls.has(this.unwrapped(initNode))) this.argumentKeys(initNode, { k: 'as', type: this.expr(typeNode) }, s, 0, argKeys);
+  }
+  for (const { value, type, from } of this.typedLocalValues) if (this.calls.has(this.unwrapped(value))) this.argumentKeys(value, { k: 'as', type: this.expr(type) }, from, 0, argKeys);
+  this.callContexts.forEach((ctx, node) => { const fact = callFacts.get(node); if (fact) fact.ctx = ctx; });
   for (const k of argKeys) {
     if (declared.has((rowOf(k.key) + 1) * 65536 + colOf(k.key) + 1) || this.keyRefs.has(k.key)) continue;
     refs.push({ value: { k: 'member', obj: k.obj, name: this.ident(k.key) }, kind: k.short ? 'shorthand' : 'value', at: this.pos(k.key), from: k.from, key: true, bare: true });
@@ -445,6 +465,9 @@ interface ArgKey { key: Node; obj: Expr; short: boolean; from: number }
 export function argumentKeys(this: Collector, node: Node, obj: Expr, from: number, depth: number, out: ArgKey[]): void {
   if (depth > 4) return;
   node = this.unwrapped(node);
+  // (a call written there: its contextual type, see CallFact.ctx)
+  const written = this.calls.get(node);
+  if (written) { if (!written.isNew && written.callee !== node && !this.callContexts.has(node)) this.callContexts.set(node, obj); return; }
   // a function written where `obj` is its type (a key's value, `init: () => ({ count: 0 })`, an argument, a value of
   // a declared function type): the literals it returns are typed by what calling `obj` gives, the checker's
   // contextual return type (not where the function declares its own result, nor a generator's)

@@ -102,7 +102,8 @@ export class Collector {
   /** (`loop`: a loop statement; `op`, of a logical expression: its operator and where the operator ends) */
   readonly flowConstructs: Array<{ start: number; end: number; kind: 'stmt' | 'loop' | 'expr' | 'test'; cond?: { start: number; end: number }; branch?: { start: number; end: number }; op?: { text: string; end: number } }> = [];
   /** Every comparison of a name's member with a string (`x.kind === 'a'`), wherever it is (see narrowByConditions). */
-  readonly tagCompares: Array<{ name: Node; key: Node; tag: Node; test: Node; truthy?: 'truthy' | 'falsy' }> = [];
+  /** (`has`: a `'key' in x` test, `key` its string: see HAS_TAG; `truthy`: a truthiness test of `x.key`, `falsy` with `!`) */
+  readonly tagCompares: Array<{ name: Node; key: Node; tag: Node; test: Node; has?: true; truthy?: 'truthy' | 'falsy' }> = [];
   /** Where `return`, `throw`, `break` and `continue` statements start. */
   readonly flowExits: number[] = [];
   /** `if` statements without `else` whose consequence ends in an exit, by where they start. */
@@ -143,6 +144,8 @@ export class Collector {
   readonly returned = new Map<Node, Node[]>();
   /** Keys of object literals returned (a return statement's or an arrow body's value → its keys; see returnedKeys). */
   readonly returnKeys = new Map<Node, Array<{ key: Node; short: boolean }>>();
+  /** A call written where its value has a contextual type (see CallFact.ctx) → that type. */
+  readonly callContexts = new Map<Node, Expr>();
   /** Arrow functions and their bodies (an expression body is the returned value; a block is not). */
   readonly arrowBodies: Array<{ fn: Node; body: Node }> = [];
   /** Assignment targets (`f = …`, `this.handler = …`): function symbols assigned there are not fixed. */

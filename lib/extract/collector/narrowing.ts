@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import type { Node } from './util.ts';
 import { functionScope, lookup } from './scope.ts';
-import { ENUM_TAG, KEYWORD_TAG, bindingIndex, bindsLocal } from '../facts.ts';
+import { ENUM_TAG, HAS_TAG, KEYWORD_TAG, bindingIndex, bindsLocal } from '../facts.ts';
 
 /** Flow narrowing the collector records: `instanceof` and type guards, discriminants, early exits. */
 
@@ -154,17 +154,23 @@ export function narrowByConditions(this: Collector): void {
   const enclosing = sweepEnclosing(constructs);
   for (const t of tests) {
     // (a truthiness test, `if (r.success)`, is `r.success` not being a falsy keyword literal; `!r.success` not `true`)
-    const op = t.truthy ? '!==' : this.operatorBetween(t.key, t.tag);
+    const op = t.has ? '===' : t.truthy ? '!==' : this.operatorBetween(t.key, t.tag);
     const negated = op === '!==' || op === '!=';
     if (op !== '===' && op !== '==' && !negated) continue;
     const at = t.test.start;
     const stack = enclosing(at);
-    const tags = t.truthy === 'truthy' ? FALSY_TAGS : t.truthy === 'falsy' ? TRUE_TAGS : [this.tagText(t.tag)];
+    const tags = t.has ? [HAS_TAG] : t.truthy === 'truthy' ? FALSY_TAGS : t.truthy === 'falsy' ? TRUE_TAGS : [this.tagText(t.tag)];
     const tag = tags[0];
     // what the test decides in `region` (or, given `exit`, the rest of the block after that `if`) when `decider` (the
     // expression holding it) is `value`, `ops` the operators on the way up from the test to the decider
     const decide = (ops: string[], decider: Span, value: boolean, region: Span, exit?: Node): void => {
       if (region.end <= region.start) return;
+      // (a `'key' in x` test narrows where it held, no more: where it failed the checker keeps the member types whose
+      // member is optional, which is not read; and no discriminant's reads are filed by it)
+      if (t.has) {
+        if (value && !exit && ops.every((o) => o === '&&')) this.tagNarrowings.push({ name: t.name, key: t.key, tags: [tag], body: region });
+        return;
+      }
       if (ops.every((o) => o === (value ? '&&' : '||'))) {
         // (`!==` the other way round)
         const not = value === negated;

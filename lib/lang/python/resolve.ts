@@ -144,6 +144,27 @@ export class PythonResolver implements LanguageRelations {
     return t;
   }
 
+  /**
+   * Every module-level function and class of the name that module-level definition s has, when the name is defined
+   * again (`def f…` then `if PYPY: def f…`, or a plain redefinition): a checker names each declaration of the name at a
+   * call of it; undefined when that is s alone, or the name is also assigned. (Only the call's targets: what the call
+   * gives stays the first definition's.)
+   */
+  private redefinitions(f: number, s: number): number[] | undefined {
+    const sym = this.sym(f, s);
+    if (!sym.reassigned || sym.parent !== -1 || (sym.label !== 'Function' && sym.label !== 'Class')) return undefined;
+    const syms = this.sink.files[f].symbols;
+    const unreached = this.unreachedOf(f);
+    const out: number[] = [];
+    for (let i = 0; i < syms.length; i++) {
+      const o = syms[i];
+      if (o.parent !== -1 || o.name !== sym.name || unreached?.has(i) || isSignatureKind(o.kind)) continue;
+      if (o.label !== 'Function' && o.label !== 'Class') return undefined; // also assigned: as before
+      out.push(i);
+    }
+    return out.length > 1 ? out : undefined;
+  }
+
   /** The symbols of file f defined in a branch a version check rules out (they are no names, no members). */
   private unreachedOf(f: number): Set<number> | undefined {
     const list = this.py(f).unreached;
@@ -873,7 +894,11 @@ export class PythonResolver implements LanguageRelations {
     const sink = this.sink;
     const from = c.from >= 0 ? sink.symbolPos(f, c.from) : sink.filePos(f);
     const name = c.callee.k === 'id' || c.callee.k === 'member' ? c.callee.name : undefined;
-    const targets = (c.callee.k === 'member' ? this.calledProperty(f, c.callee) : undefined) ?? this.callTargets(this.value(f, c.callee, 0));
+    // a name defined again at module level, called from a function (which runs once the module has): each definition
+    const defs = c.callee.k === 'id' && bindsSymbol(c.callee.b) && c.from >= 0 && (this.sym(f, c.from).label === 'Function' || this.sym(f, c.from).label === 'Method')
+      ? this.redefinitions(f, bindingIndex(c.callee.b)) : undefined;
+    const callee = defs ? union(defs.map((d) => this.symbolValue(f, d, 'same-file', 0))) : this.value(f, c.callee, 0);
+    const targets = (c.callee.k === 'member' ? this.calledProperty(f, c.callee) : undefined) ?? this.callTargets(callee);
     if (targets === 'ext') { sink.countCall(f, 'external'); return; }
     if (!targets || targets.length === 0) {
       // (a parameter's or a local's name says nothing of the function it holds: no site of that name)

@@ -82,6 +82,9 @@
 ; a tuple type's items, by position (`[User, number]`; a labelled one, `[user: User]`, by its type)
 ((tuple_type (_) @item @pos) @list (#set! role "type.tuple.item"))
 ((tuple_type (required_parameter type: (type_annotation (_) @item)) @pos) @list (#set! role "type.tuple.item"))
+; (an optional one, `[options?: Opts]`, `[Opts?]`: its type, as a literal written there is typed)
+((tuple_type (optional_parameter type: (type_annotation (_) @item)) @pos) @list (#set! role "type.tuple.item"))
+((tuple_type (optional_type (_) @item) @pos) @list (#set! role "type.tuple.item"))
 ; a guard's early exit (`if (!isFoo(x)) return;`, also `throw`, `continue`, without else): x narrowed from there to the
 ; end of the block
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)))) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block . [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.guard.exit"))
@@ -132,8 +135,13 @@
 ((required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
 ((optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
 ((required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @type)?) @param (#set! role "def.param.property"))
+; `'error' in res`: where the test holds (an `if`'s consequence, the right of `&&`, a conditional's first branch), res
+; is the member types of its union that may have the member, as the checker narrows (see narrowByConditions)
+((binary_expression left: (string (string_fragment) @key) operator: "in" right: (identifier) @name) @test (#set! role "narrow.in.test"))
 ; a rest parameter's type (`...vals: Todo[]`: an array of Todos), the type of the name its pattern declares
 ((required_parameter pattern: (rest_pattern (identifier) @name) type: (type_annotation (_) @type)) (#set! role "rest.param.type"))
+; … and of one taken apart, `...[options]: [options?: Opts]` (a tuple: the arguments from there on by position)
+((required_parameter pattern: (rest_pattern (array_pattern) @name) type: (type_annotation (_) @type)) (#set! role "rest.param.type"))
 ; a type parameter's constraint is its local's type (`<T extends Base>`: a T has Base's members)
 (type_parameter name: (type_identifier) @name constraint: (constraint (_) @type)? value: (default_type (_) @dflt)? (#set! role "decl.type.param"))
 ; `infer x` declares a type parameter of its conditional type (seen in its branches), shadowing any type `x`
@@ -145,6 +153,8 @@
 ((optional_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
 ((required_parameter pattern: (array_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
 ((optional_parameter pattern: (array_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
+; (a rest parameter's, `...[options]: [options?: Options]`: its items by position are the tuple's)
+((required_parameter pattern: (rest_pattern (array_pattern) @pattern) type: (type_annotation (_) @type)) (#set! role "param.pattern"))
 ; a destructured parameter without a type: its names are members of what the parameter receives (contextual typing)
 ([(required_parameter pattern: (object_pattern) @pattern) (optional_parameter pattern: (object_pattern) @pattern)] @param (#set! role "pattern.param"))
 ([(required_parameter pattern: (array_pattern) @pattern) (optional_parameter pattern: (array_pattern) @pattern)] @param (#set! role "pattern.param"))
