@@ -6,7 +6,6 @@
  * processes and the writes. Log lines and progress go back as messages. One job per worker.
  */
 import { parentPort } from 'node:worker_threads';
-import { createCodeGraph } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { readInside } from '../../index-store/host.ts';
 import { CodegraphError } from '../errors.ts';
@@ -44,8 +43,8 @@ if (port) {
     let reply: SearchReply;
     try {
       const { buildSearch, unpackSearchable } = await search;
-      const graph = createCodeGraph();
-      for (const n of job.symbols ? unpackSearchable(job.symbols) : job.nodes!) graph.addNode(n.uid, n);
+      // (search reads the nodes alone, in order: no graph is built of them)
+      const graph = job.symbols ? unpackSearchable(job.symbols) : job.nodes!;
       const texts = new Map(job.texts);
       const hashes = new Map(job.hashes);
       const res = await buildSearch({

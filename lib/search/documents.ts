@@ -58,11 +58,11 @@ export interface SearchableGroups {
 }
 
 /** The graph's searchable symbols, grouped by file (a document's row is its symbol's position in `nodes`). */
-export function searchableGroups(graph: GraphView): SearchableGroups {
+export function searchableGroups(graph: GraphView | readonly GraphNode[]): SearchableGroups {
   const nodes: GraphNode[] = [];
   const byFile = new Map<string, number[]>();
   const loose: number[] = [];
-  graph.forEachNode((_uid, n) => {
+  const each = (n: GraphNode): void => {
     if (!isSearchable(n)) return;
     const at = nodes.length;
     nodes.push(n);
@@ -71,9 +71,13 @@ export function searchableGroups(graph: GraphView): SearchableGroups {
       if (!list) byFile.set(n.filePath, (list = []));
       list.push(at);
     } else loose.push(at);
-  });
+  };
+  if (isNodeList(graph)) for (const n of graph) each(n);
+  else graph.forEachNode((_uid, n) => each(n));
   return { nodes, byFile, loose };
 }
+
+function isNodeList(g: GraphView | readonly GraphNode[]): g is readonly GraphNode[] { return Array.isArray(g); }
 
 /** Builds the search documents of every symbol of the graph, in graph order. */
 export function buildDocuments(graph: GraphView, readSource: (filePath: string) => string | undefined): SearchDoc[] {
@@ -106,16 +110,32 @@ export function documentsOfFile(nodes: readonly GraphNode[], text: string | unde
  * from the previous generation, whose keyword entries and weighted terms are stored (lib/search/reuse.ts).
  */
 export function deferredDocument(node: GraphNode, make: () => SearchDoc): SearchDoc {
-  let made: SearchDoc | undefined;
-  const get = (): SearchDoc => (made ??= make());
-  const fields = {} as SearchFields;
-  for (const k of FIELD_NAMES) Object.defineProperty(fields, k, { get: () => get().fields[k], enumerable: true });
+  const fields = new DeferredFields(make);
   return {
     uid: node.uid, file: node.filePath ?? '', fields,
-    get embedText() { return get().embedText; },
+    get embedText() { return fields.document().embedText; },
   };
 }
-const FIELD_NAMES: ReadonlyArray<keyof SearchFields> = ['name', 'owner', 'path', 'signature', 'doc', 'comments', 'strings', 'body'];
+
+/**
+ * A deferred document's fields: getters on the prototype reading the document made on first use (one object per
+ * row; defining eight getters on each of ~20k rows taken over cost a large repository's one-file run more than
+ * reading them). Nothing enumerates a document's fields: each reader names the field it wants.
+ */
+class DeferredFields implements SearchFields {
+  private made: SearchDoc | undefined;
+  constructor(private readonly make: () => SearchDoc) {}
+  /** The document, made on first use. */
+  document(): SearchDoc { return (this.made ??= this.make()); }
+  get name(): string { return this.document().fields.name; }
+  get owner(): string { return this.document().fields.owner; }
+  get path(): string { return this.document().fields.path; }
+  get signature(): string { return this.document().fields.signature; }
+  get doc(): string { return this.document().fields.doc; }
+  get comments(): string { return this.document().fields.comments; }
+  get strings(): string { return this.document().fields.strings; }
+  get body(): string { return this.document().fields.body; }
+}
 
 /** What the symbols of one file share: its text, line starts, doc comments and path words. */
 interface FileContext {

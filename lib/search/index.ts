@@ -11,6 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GraphView } from '../graph/code-graph.ts';
+import type { GraphNode } from '../graph/schema.ts';
 import { digest64 } from './digest.ts';
 import { deferredDocument, documentsOfFile, searchableGroups, type SearchDoc } from './documents.ts';
 import { coocFromBuffer, documentTerms, learnCooccurrence, primeDocumentTerms, type CoocModel } from './embedders/cooccurrence.ts';
@@ -26,7 +27,8 @@ export { packSearchable, unpackSearchable, type PackedSymbols } from './document
 export type { RankedSymbol, RankRequest, RankResult, QueryVectors, RankMode } from './engine.ts';
 
 export interface BuildSearchOptions {
-  graph: GraphView;
+  /** The graph, or its nodes in graph order (search reads nothing else of it). */
+  graph: GraphView | readonly GraphNode[];
   /** Text of an indexed file by relative path (for symbol bodies). */
   readSource(filePath: string): string | undefined;
   /** The new snapshot generation folder to write search files into. */
