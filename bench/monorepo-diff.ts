@@ -37,6 +37,10 @@ export interface Monorepo {
   workspaces: string[];
   /** The paths exported (all when absent): a mirror may lack the repository's large binary files. */
   archive?: string[];
+  /** Files left out by name wherever they are (tests kept beside the code they test). */
+  excludeFiles?: RegExp;
+  /** The tsconfig whose options the checker runs with (the root's when absent). */
+  tsconfig?: string;
 }
 
 const TANSTACK_PACKAGES = ['query-core', 'query-persist-client-core', 'query-sync-storage-persister', 'query-async-storage-persister', 'query-broadcast-client-experimental'];
@@ -105,6 +109,19 @@ export const MONOREPOS: Record<string, Monorepo> = {
     workspaces: ['packages/*'],
     archive: ['packages', 'package.json', 'pnpm-workspace.yaml', 'tsconfig.json', 'tsconfig.build.json'],
   },
+  // pnpm workspace: the `valibot` library (a schema library of small generic functions, each schema and action in a
+  // file of its own) and `@valibot/to-json-schema`, whose tsconfig `paths` map `valibot` to the library's sources; no
+  // root tsconfig, so the checker runs with to-json-schema's options. Not tuned on: measured fresh first
+  valibot: {
+    repo: 'open-circle/valibot',
+    commit: '7237d90891d0a17cda37a2e054fc5ba8036c62cf',
+    include: ['library/src', 'packages/to-json-schema/src'],
+    exclude: [],
+    excludeFiles: /\.test(-d)?\.ts$/,
+    workspaces: ['library', 'packages/*'],
+    archive: ['library', 'packages', 'package.json', 'pnpm-workspace.yaml'],
+    tsconfig: 'packages/to-json-schema/tsconfig.json',
+  },
 };
 
 /** Exports the pinned commit into `dir` (emptied first) and links its workspace packages into node_modules. */
@@ -140,25 +157,25 @@ function workspaceDirs(root: string, globs: string[]): string[] {
   return out.sort();
 }
 
-/** The root tsconfig's compiler options, read by the compiler (extends followed). */
-export function rootOptions(dir: string): ts.CompilerOptions {
-  const file = path.join(dir, 'tsconfig.json');
+/** The compiler options of the root tsconfig (or the one named), read by the compiler (extends followed). */
+export function rootOptions(dir: string, tsconfig = 'tsconfig.json'): ts.CompilerOptions {
+  const file = path.join(dir, tsconfig);
   const read = ts.readConfigFile(file, ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, dir, undefined, file);
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(file), undefined, file);
   const options = { ...parsed.options };
   delete options.types; // outside type packages are not installed
   return options;
 }
 
 /** True for a path (relative to the root) whose file both sides index: under an included folder, not excluded. */
-export function keeps(m: Pick<Monorepo, 'include' | 'exclude'>): (rel: string) => boolean {
+export function keeps(m: Pick<Monorepo, 'include' | 'exclude' | 'excludeFiles'>): (rel: string) => boolean {
   const under = (rel: string, prefix: string): boolean => rel === prefix || rel.startsWith(`${prefix}/`);
-  return (rel) => (!m.include.length || m.include.some((p) => under(rel, p))) && !m.exclude.some((p) => under(rel, p));
+  return (rel) => (!m.include.length || m.include.some((p) => under(rel, p))) && !m.exclude.some((p) => under(rel, p)) && !m.excludeFiles?.test(rel);
 }
 
 /** Runs the differential on a prepared checkout. */
-export function monorepoDiff(m: Pick<Monorepo, 'include' | 'exclude'>, dir: string): DiffResult {
-  return callgraphDiff(dir, rootOptions(dir), keeps(m), undefined, { diskConfigs: true });
+export function monorepoDiff(m: Pick<Monorepo, 'include' | 'exclude' | 'excludeFiles' | 'tsconfig'>, dir: string): DiffResult {
+  return callgraphDiff(dir, rootOptions(dir, m.tsconfig), keeps(m), undefined, { diskConfigs: true });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -45,7 +45,7 @@ if (values.monorepo) {
     pruneTo(root, keeps(m));
   }
   label = `${m.repo}@${m.commit.slice(0, 12)}`;
-  const options = rootOptions(root);
+  const options = rootOptions(root, m.tsconfig);
   oracleFor = (files) => new TsRenameOracle(root, files, { ...options, noEmit: true, composite: false, incremental: false });
 } else {
   root = values.root ? path.resolve(values.root) : path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', 'rxjs', 'src');

@@ -264,6 +264,12 @@ export const ENUM_TAG = '\u0001';
 /** The tag of a `'key' in x` test (`tagged` with this one tag): the member types that may have the member `key`. */
 export const HAS_TAG = '\u0002in';
 
+/**
+ * The first character of a keyword literal's tag (`true`, `false`, `null`, `undefined`: `success: true`, `typed?:
+ * false`), which a discriminant may be as a string is, and a truthiness test compares (`if (r.success)`).
+ */
+export const KEYWORD_TAG = '\u0003';
+
 export interface SymbolFact {
   name: string;
   label: SymbolLabel;

@@ -95,6 +95,8 @@ export interface SyntaxWords {
   nullish: readonly string[];
   /** Types that, beside the nullish ones, hold no value with members in a union (TypeScript's `void`, `never`). */
   emptyTypes?: readonly string[];
+  /** Keyword literals a discriminant may be (`true`, `false`, `null`, `undefined`): their tags (KEYWORD_TAG). */
+  keywordLiterals?: ReadonlySet<string>;
   /** The name of a parameter that declares `this`'s type and is no parameter (TypeScript's `this:`). */
   thisParam?: string;
   /** Words that may stand between a doc comment and the declaration it documents (`export`, `const`, `async`). */

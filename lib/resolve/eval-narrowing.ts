@@ -1,6 +1,6 @@
 /** Narrowed and either-values: `instanceof`, guards, discriminants, unions of receivers, object literal values. */
 import { UNKNOWN, UNKNOWN_TAG, declOf, instancesValue, weakenFrom, type Evaluator, type Subst, type SymRef, type Val } from './evaluate.ts';
-import { ENUM_TAG, HAS_TAG, bindingIndex, bindsLocal, bindsSymbol, mentionsLocal, type Binding, type Expr, type LocalFact, type SymbolFact } from '../extract/facts.ts';
+import { ENUM_TAG, HAS_TAG, KEYWORD_TAG, bindingIndex, bindsLocal, bindsSymbol, mentionsLocal, type Binding, type Expr, type LocalFact, type SymbolFact } from '../extract/facts.ts';
 
 /**
  * x inside `if (x instanceof C)`: as the checker narrows, the member types of x's type that are C or extend it
@@ -334,6 +334,32 @@ export function lacksIn(this: Evaluator, x: Val, name: string): boolean {
   if (x.t === 'obj') return !x.open && !x.index && !x.props.some((p) => p.name === name) && !x.others?.includes(name);
   if (x.t === 'anyof') return x.of.every((y) => this.lacksIn(y, name));
   return false;
+}
+
+/**
+ * True when the member `m` that the union member type `x` gives for `name` is a property declared with a literal or
+ * primitive type (`undefined`, `null`, `true`; the facts write `string` alike; not a string literal type, which
+ * discriminates): no project type's member.
+ */
+export function memberlessIn(this: Evaluator, x: Val, m: Val, name: string): boolean {
+  const bare = (t: Expr | undefined): boolean => t?.k === 'lit' && (t.v === undefined || t.v.startsWith(KEYWORD_TAG));
+  if (m.t === 'sym') { const sym = this.sym(m); return sym.label === 'Property' && bare(sym.type); }
+  if (x.t === 'obj' && !x.decls) return bare(x.props.find((p) => p.name === name)?.type);
+  return false;
+}
+
+/**
+ * True when no type of a union part of an intersection declares `name`: each a class or interface whose heritage is all
+ * in the project (an index signature does not count: beside a part that declares `name`, the intersection's property
+ * is that part's), or a closed object type.
+ */
+export function declaresNone(this: Evaluator, x: Val, name: string): boolean {
+  if (x.t === 'anyof') return x.of.every((y) => this.declaresNone(y, name));
+  if (x.t === 'obj') return this.lacksIn(x, name);
+  if (x.t !== 'inst') return false;
+  const label = this.sym(x).label;
+  if (label !== 'Class' && label !== 'Interface') return false;
+  return this.findMember(x, name, false) === undefined && this.findMember(x, name, true) === undefined && !this.mergedMember({ t: 'sym', f: x.f, s: x.s, r: 'same-file', c: 1 }, name);
 }
 
 /**

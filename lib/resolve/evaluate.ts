@@ -819,26 +819,10 @@ export class Evaluator {
         return m === 'ext' ? EXT : UNKNOWN;
       }
       case 'union': case 'anyof': {
-        // the same symbol (or, for object types, the same instance type) through every member type, or nothing:
-        // which type the value has is the checker's call (a member type that surely lacks the member does not count:
-        // see lacksIn; a class's member is always a symbol)
-        let out: Val | undefined;
-        for (const x of o.of as Val[]) {
-          const m = this.member(x, name);
-          if (m.t === 'unknown' && this.lacksIn(x, name)) continue;
-          // (a string literal type every member type declares alike, `kind: "index"` through both branches of a helper
-          // type: that type)
-          if (m.t === 'ext' && m.lits) { if (out && !sameValue(out, m)) return UNKNOWN; out ??= m; continue; }
-          if (m.t !== 'sym' && m.t !== 'inst') return UNKNOWN;
-          // (two declarations, each member type's own, `{ kind: 'a'; node: Root } | { kind: 'b'; node: Root }`: the
-          // checker's property of the union, of the instance type both declare)
-          // (a name every part of one alias's union declares: the checker's property of the union, which the language
-          // service links to the parts' declarations only where the code reads it; typed here, no occurrence of one)
-          if (out && this.sameAliasMember(out, m)) { if (out.t === 'sym' && !out.held) out = { ...out, held: true }; continue; }
-          if (out && !sameValue(out, m)) { out = this.agreeing(out, m); if (!out) return UNKNOWN; continue; }
-          if (!out || m.c < (out as { c: number }).c) out = m;
-        }
-        return out ?? UNKNOWN;
+        const agreed = this.unionMember(o.of as Val[], name, false);
+        // (where they disagree, a member type that declares the name with a literal type, `data?: undefined` beside
+        // `data: Data`, has no say: code that reads a member of it type-checks only where that type is ruled out)
+        return agreed.t === 'unknown' ? this.unionMember(o.of as Val[], name, true) : agreed;
       }
       case 'inter': {
         // a part we cannot type (a mapped or conditional type: `o & { [k in key]-?: defined<o[k]> }`) beside project
@@ -874,7 +858,13 @@ export class Evaluator {
         for (const a of o.alts ?? []) {
           const v = this.intersectedMember(a, name);
           if (!v) continue;
-          if (v.t === 'ext' || v.t === 'unknown') { if (v.t === 'ext' || !this.lacksIn(a, name)) return UNKNOWN; continue; }
+          if (v.t === 'ext' || v.t === 'unknown') {
+            // (none of its types declares the name a part before it answered: `(A | B) & { cache: C }`'s `cache` is
+            // C, as the checker distributes the intersection over the union)
+            if (v.t === 'unknown' && out && this.declaresNone(a, name)) continue;
+            if (v.t === 'ext' || !this.lacksIn(a, name)) return UNKNOWN;
+            continue;
+          }
           if (out) { out = this.agreeing(out, v); if (!out) return UNKNOWN; } else out = v;
         }
         // a name no part declares is an index signature's (`RouterCore & { [k: string]: V }`: a V); the checker
@@ -972,6 +962,40 @@ export class Evaluator {
     if (o.key === undefined || !o.keys) return false;
     const keys = this.typeValue(o.f, o.keys, 0, o.subst);
     return keys.t === 'ext' && !!keys.lits && keys.lits.includes(name);
+  }
+
+  /**
+   * The member `name` of a union's member types `parts`: the same symbol (or, for object types, the same instance
+   * type) through every one, or nothing: which type the value has is the checker's call (a member type that surely
+   * lacks the member does not count: see lacksIn; a class's member is always a symbol). `skipLiteral`: nor does one
+   * that declares it with a literal type while another answers (see memberlessIn).
+   */
+  unionMember(parts: Val[], name: string, skipLiteral: boolean): Val {
+    let out: Val | undefined;
+    let outLiteral = false;
+    for (const x of parts) {
+      const m = this.member(x, name);
+      if (m.t === 'unknown' && this.lacksIn(x, name)) continue;
+      const literal = this.memberlessIn(x, m, name);
+      if (skipLiteral && literal) continue;
+      // (a string literal type every member type declares alike, `kind: "index"` through both branches of a helper
+      // type: that type)
+      if (m.t === 'ext' && m.lits) { if (out && !sameValue(out, m)) return UNKNOWN; out ??= m; continue; }
+      if (m.t !== 'sym' && m.t !== 'inst') return UNKNOWN;
+      // (two declarations, each member type's own, `{ kind: 'a'; node: Root } | { kind: 'b'; node: Root }`: the
+      // checker's property of the union, of the instance type both declare)
+      // (a name every part of one alias's union declares: the checker's property of the union, which the language
+      // service links to the parts' declarations only where the code reads it; typed here, no occurrence of one)
+      // (its type is the one with members where another part declares it `?: undefined`: see memberlessIn)
+      if (out && this.sameAliasMember(out, m)) {
+        if (outLiteral && !literal && m.t === 'sym') { out = { ...m, held: true }; outLiteral = false; }
+        else if (out.t === 'sym' && !out.held) out = { ...out, held: true };
+        continue;
+      }
+      if (out && !sameValue(out, m)) { out = this.agreeing(out, m); if (!out) return UNKNOWN; continue; }
+      if (!out || m.c < (out as { c: number }).c) { out = m; outLiteral = literal; }
+    }
+    return out ?? UNKNOWN;
   }
 
   /**

@@ -1020,6 +1020,8 @@ class ProjectBuilder {
       case 'and': return this.anyRoot(f, e.left, depth + 1) || this.anyRoot(f, e.right, depth + 1);
       case 'await': return this.anyRoot(f, e.inner, depth + 1);
       case 'element': return this.anyRoot(f, e.of, depth + 1);
+      // (a discriminant test, `value && value.isColor && value.getHex()`, leaves an `any` value `any`)
+      case 'tagged': return this.anyRoot(f, e.of, depth + 1);
       case 'call': {
         const v = this.ev.value(f, e.callee);
         if (v.t === 'sym' && this.ev.sym(v).returns?.k === 'any') return true;

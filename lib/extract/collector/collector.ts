@@ -102,8 +102,8 @@ export class Collector {
   /** (`loop`: a loop statement; `op`, of a logical expression: its operator and where the operator ends) */
   readonly flowConstructs: Array<{ start: number; end: number; kind: 'stmt' | 'loop' | 'expr' | 'test'; cond?: { start: number; end: number }; branch?: { start: number; end: number }; op?: { text: string; end: number } }> = [];
   /** Every comparison of a name's member with a string (`x.kind === 'a'`), wherever it is (see narrowByConditions). */
-  /** (`has`: a `'key' in x` test, `key` its string: see HAS_TAG) */
-  readonly tagCompares: Array<{ name: Node; key: Node; tag: Node; test: Node; has?: true }> = [];
+  /** (`has`: a `'key' in x` test, `key` its string: see HAS_TAG; `truthy`: a truthiness test of `x.key`, `falsy` with `!`) */
+  readonly tagCompares: Array<{ name: Node; key: Node; tag: Node; test: Node; has?: true; truthy?: 'truthy' | 'falsy' }> = [];
   /** Where `return`, `throw`, `break` and `continue` statements start. */
   readonly flowExits: number[] = [];
   /** `if` statements without `else` whose consequence ends in an exit, by where they start. */
@@ -965,7 +965,9 @@ export class Collector {
 
   pos(node: Node): Pos {
     const name = this.ident(node);
-    return toPos(rowOf(node) + 1, colOf(node) + 1, name.length);
+    // (a string used as a name, `'~run'(d) {…}`, `import {"a-b" as c}`: the name is what stands inside its quotes)
+    const q = this.text.charCodeAt(startOf(node));
+    return toPos(rowOf(node) + 1, colOf(node) + (q === 34 || q === 39 ? 2 : 1), name.length);
   }
 
   signature(d: DefRec): string | undefined {

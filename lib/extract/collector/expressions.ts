@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import { byStart, startOf, type Node } from './util.ts';
 import { functionScope, lookup, lookupNamespace, lookupType } from './scope.ts';
-import { ENUM_TAG, bindingIndex, bindsLocal, bindsSymbol, symbolBinding, type Expr } from '../facts.ts';
+import { ENUM_TAG, KEYWORD_TAG, bindingIndex, bindsLocal, bindsSymbol, symbolBinding, type Expr } from '../facts.ts';
 import { oneSpaced } from '../spaces.ts';
 
 /** Expression shapes: what each recorded node is as a fact (`Expr`), computed once per node and memoised. */
@@ -345,16 +345,18 @@ export function constStringsValue(this: Collector, nodes: Node[]): Expr {
     const inner = this.constSpreads.size ? this.constSpreads.get(n) : undefined;
     if (inner) { spreads.push(this.expr(inner)); continue; }
     const v = this.literal(n);
-    if (v.k !== 'lit' || v.v === undefined) return { k: 'other' };
+    if (v.k !== 'lit' || v.v === undefined || v.v.startsWith(KEYWORD_TAG)) return { k: 'other' };
     items.push(v.v);
   }
   return spreads.length ? { k: 'strings', items, spreads } : { k: 'strings', items };
 }
 
-/** A literal; a short string literal without escapes (`'circle'`) keeps its text. */
+/** A literal; a short string literal without escapes (`'circle'`) keeps its text, a keyword literal its KEYWORD_TAG. */
 export function literal(this: Collector, node: Node): Expr {
   const q = this.text.charCodeAt(node.start);
   const len = node.end - node.start;
+  const keywords = this.syntax.keywordLiterals;
+  if (keywords && len <= 9 && keywords.has(this.text.slice(node.start, node.end))) return { k: 'lit', v: KEYWORD_TAG + this.text.slice(node.start, node.end) };
   if ((q !== 34 && q !== 39) || len < 2 || len > 66 || this.text.charCodeAt(node.end - 1) !== q) return { k: 'lit' };
   const v = this.text.slice(node.start + 1, node.end - 1);
   return v.includes('\\') || v.includes(String.fromCharCode(q)) ? { k: 'lit' } : { k: 'lit', v };
@@ -367,7 +369,7 @@ export function literal(this: Collector, node: Node): Expr {
 export function argValues(this: Collector, argNodes: Node[]): Array<Expr | null> | undefined {
   const ordered = this.realSlots(argNodes, true);
   let known = false;
-  const isUseful = (e: Expr): boolean => e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'narrowed' || e.k === 'await' || e.k === 'element' || (e.k === 'fn' && !!(e.ret || e.pred));
+  const isUseful = (e: Expr): boolean => e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'narrowed' || e.k === 'tagged' || e.k === 'await' || e.k === 'element' || (e.k === 'fn' && !!(e.ret || e.pred));
   const out = ordered.slice(0, 4).map((a) => {
     const e = this.expr(a);
     const useful = isUseful(e)

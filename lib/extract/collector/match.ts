@@ -67,6 +67,9 @@ export function registerMatchHandlers(): void {
     on([Role['objlit.typed']], function (c) { this.typedLiterals.push({ object: get(c, 'object')!, type: get(c, 'type')! }); return; });
     on([Role['expr.object.entry']], function (c) {
       const key = get(c, 'key')!;
+      // (a quoted key with escapes or substitutions names what its text does not show: any name may be that one)
+      const q = this.text.charCodeAt(startOf(key));
+      if ((q === 34 || q === 39) && this.plainString(key) === undefined) { pushTo(this.objectEntries, get(c, 'object')!, { at: key, open: true }); return; }
       pushTo(this.objectEntries, get(c, 'object')!, { at: key, key, value: get(c, 'value') ?? key });
       return;
     });
@@ -167,6 +170,11 @@ export function registerMatchHandlers(): void {
     on([Role['narrow.tag.test']], function (c) {
       if (!this.isTag(get(c, 'tag')!)) return;
       this.tagCompares.push({ name: get(c, 'name')!, key: get(c, 'key')!, tag: get(c, 'tag')!, test: get(c, 'test')! });
+      return;
+    });
+    on([Role['narrow.truthy.test']], function (c) {
+      const key = get(c, 'key')!;
+      this.tagCompares.push({ name: get(c, 'name')!, key, tag: key, test: get(c, 'test')!, truthy: get(c, 'not') ? 'falsy' : 'truthy' });
       return;
     });
     on([Role['narrow.in.test']], function (c) {

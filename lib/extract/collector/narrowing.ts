@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import type { Node } from './util.ts';
 import { functionScope, lookup } from './scope.ts';
-import { ENUM_TAG, HAS_TAG, bindingIndex, bindsLocal } from '../facts.ts';
+import { ENUM_TAG, HAS_TAG, KEYWORD_TAG, bindingIndex, bindsLocal } from '../facts.ts';
 
 /** Flow narrowing the collector records: `instanceof` and type guards, discriminants, early exits. */
 
@@ -63,6 +63,10 @@ export function markTestedPaths(this: Collector): void {
     if (at !== undefined && at < o.start) this.testedPaths.add(o);
   }
 }
+
+/** The tags a truthiness test rules out (`if (r.success)`: not false, null or undefined; `!r.success`: not true). */
+const FALSY_TAGS = ['false', 'null', 'undefined'].map((w) => KEYWORD_TAG + w);
+const TRUE_TAGS = [KEYWORD_TAG + 'true'];
 
 /** Whether a tag is a string's fragment (a quote before it), not an enum member. */
 function isQuoted(c: Collector, tag: Node): boolean {
@@ -149,12 +153,14 @@ export function narrowByConditions(this: Collector): void {
   const groups = new Map<string, { decider: Span; region: Span; exit?: Node; op: string; tests: Test[]; fits: boolean }>();
   const enclosing = sweepEnclosing(constructs);
   for (const t of tests) {
-    const op = t.has ? '===' : this.operatorBetween(t.key, t.tag);
+    // (a truthiness test, `if (r.success)`, is `r.success` not being a falsy keyword literal; `!r.success` not `true`)
+    const op = t.has ? '===' : t.truthy ? '!==' : this.operatorBetween(t.key, t.tag);
     const negated = op === '!==' || op === '!=';
     if (op !== '===' && op !== '==' && !negated) continue;
     const at = t.test.start;
     const stack = enclosing(at);
-    const tag = t.has ? HAS_TAG : this.tagText(t.tag);
+    const tags = t.has ? [HAS_TAG] : t.truthy === 'truthy' ? FALSY_TAGS : t.truthy === 'falsy' ? TRUE_TAGS : [this.tagText(t.tag)];
+    const tag = tags[0];
     // what the test decides in `region` (or, given `exit`, the rest of the block after that `if`) when `decider` (the
     // expression holding it) is `value`, `ops` the operators on the way up from the test to the decider
     const decide = (ops: string[], decider: Span, value: boolean, region: Span, exit?: Node): void => {
@@ -168,11 +174,11 @@ export function narrowByConditions(this: Collector): void {
       if (ops.every((o) => o === (value ? '&&' : '||'))) {
         // (`!==` the other way round)
         const not = value === negated;
-        if (exit) this.tagExits.push(not ? { name: t.name, key: t.key, tags: [tag], exit, not } : { name: t.name, key: t.key, tags: [tag], exit });
-        else this.tagNarrowings.push(not ? { name: t.name, key: t.key, tags: [tag], body: region, not } : { name: t.name, key: t.key, tags: [tag], body: region });
+        if (exit) this.tagExits.push(not ? { name: t.name, key: t.key, tags, exit, not } : { name: t.name, key: t.key, tags, exit });
+        else this.tagNarrowings.push(not ? { name: t.name, key: t.key, tags, body: region, not } : { name: t.name, key: t.key, tags, body: region });
         this.tagTest(t.name, t.key, exit ?? region, exit ? 'exit' : undefined);
       } else if (this.occurrencesIn(this.ident(t.name), decider) === 1) this.tagTest(t.name, t.key, exit ?? region, exit ? 'exit' : undefined);
-      else {
+      else if (!t.truthy) {
         // (maybe one of a chain of tests of one name, `x.kind === 'a' || x.kind === 'b'`: see below)
         const id = `${decider.start}:${decider.end}:${value}:${region.start}`;
         let g = groups.get(id);

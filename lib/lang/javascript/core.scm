@@ -194,6 +194,16 @@
 ; rest of a conjunction or disjunction, an `if`'s or a conditional's branches: narrowByConditions)
 ((binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test (#set! role "narrow.tag.test"))
 ((binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (member_expression object: [(identifier) (member_expression)] property: (property_identifier)) @tag) @test (#set! role "narrow.tag.test"))
+; `if (r.success)`, `r.typed && …`, `!r.done ? … : …`: a truthiness test of a discriminant narrows as `r.success` not
+; being a falsy keyword literal (with `!`: not `true`) would (narrowByConditions)
+(if_statement condition: (parenthesized_expression (member_expression object: (identifier) @name property: (property_identifier) @key) @test) (#set! role "narrow.truthy.test"))
+(if_statement condition: (parenthesized_expression (unary_expression operator: "!" @not argument: (member_expression object: (identifier) @name property: (property_identifier) @key)) @test) (#set! role "narrow.truthy.test"))
+(binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) @test operator: ["&&" "||"] (#set! role "narrow.truthy.test"))
+(binary_expression left: (unary_expression operator: "!" @not argument: (member_expression object: (identifier) @name property: (property_identifier) @key)) @test operator: ["&&" "||"] (#set! role "narrow.truthy.test"))
+(binary_expression operator: ["&&" "||"] right: (member_expression object: (identifier) @name property: (property_identifier) @key) @test (#set! role "narrow.truthy.test"))
+(binary_expression operator: ["&&" "||"] right: (unary_expression operator: "!" @not argument: (member_expression object: (identifier) @name property: (property_identifier) @key)) @test (#set! role "narrow.truthy.test"))
+(ternary_expression condition: (member_expression object: (identifier) @name property: (property_identifier) @key) @test (#set! role "narrow.truthy.test"))
+(ternary_expression condition: (unary_expression operator: "!" @not argument: (member_expression object: (identifier) @name property: (property_identifier) @key)) @test (#set! role "narrow.truthy.test"))
 ; a discriminant tested through a path (`node.tuple[0].kind === "variadic"`, `this.state.kind === 'a'`, `switch
 ; (a.b.kind)`): the checker narrows that reference where the test decides; the collector marks the path's later reads
 (binary_expression left: (member_expression object: [(member_expression) (subscript_expression)] @recv property: (property_identifier)) right: (string (string_fragment) @tag) (#set! role "narrow.path.test"))
@@ -260,9 +270,12 @@
 ((object (pair key: (property_identifier) @key value: (_) @value)) @object (#set! role "expr.object.entry"))
 ((object (shorthand_property_identifier) @key) @object (#set! role "expr.object.entry"))
 ((object (method_definition name: (property_identifier) @key) @value) @object (#set! role "expr.object.entry"))
+; (a quoted key names its member as a plain one does: `'~run'(d) { this.cache.get(…) }`, `'a-b': v`)
+((object (pair key: (string) @key value: (_) @value)) @object (#set! role "expr.object.entry"))
+((object (method_definition name: (string) @key) @value) @object (#set! role "expr.object.entry"))
 ((object (spread_element (_) @value)) @object (#set! role "expr.object.spread"))
-; a key that is not a plain name (`[k]: v`, `'a-b': v`): any name may be that one
-((object (pair key: [(computed_property_name) (string) (number)]) @entry) @object (#set! role "expr.object.open"))
+; a key that is not a plain name (`[k]: v`, `1: v`): any name may be that one
+((object (pair key: [(computed_property_name) (number)]) @entry) @object (#set! role "expr.object.open"))
 ((object (method_definition name: [(computed_property_name) (string) (number)]) @entry) @object (#set! role "expr.object.open"))
 ; literals matter only as receivers (`[].map()`, `"a".split()`): built-in methods, not project calls
 (member_expression object: [(string) (template_string) (number) (array) (object) (regex) (true) (false) (null) (undefined)] @literal (#set! role "expr.literal"))

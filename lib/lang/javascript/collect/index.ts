@@ -41,7 +41,7 @@ const TYPES: TypeNames = {
 export const ecmascriptCollector: CollectorPlugin = {
   state() { return new EcmaFile(this); },
   types: TYPES,
-  syntax: { nullish: ['null', 'undefined'], emptyTypes: ['void', 'never'], thisParam: 'this', modifiers: MODIFIER_WORDS, constructorName: 'constructor', typeParamsAmongMembers: true },
+  syntax: { nullish: ['null', 'undefined'], emptyTypes: ['void', 'never'], keywordLiterals: new Set(['true', 'false', 'null', 'undefined']), thisParam: 'this', modifiers: MODIFIER_WORDS, constructorName: 'constructor', typeParamsAmongMembers: true },
 
   memberModifiers(d, prefix, name) {
     return {
