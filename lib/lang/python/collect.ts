@@ -21,6 +21,7 @@ import { staticCondition, type ConditionReader } from './conditions.ts';
 import { injectedDependencies } from './fastapi.ts';
 import { genericParams } from './generic-calls.ts';
 import { isBuiltinName } from './builtins.ts';
+import { ReachingValues } from './reaching.ts';
 
 export type { PyNames };
 
@@ -55,18 +56,11 @@ class PyCollector extends PyScopes {
   private readonly lambdaBodies = new Map<number, [number, number, number, number]>();
   /** What the function being visited yields (`yield v`: v; `yield from xs`: an element of xs), for its calls' elements. */
   private yields: Expr[] = [];
-  /**
-   * Where the function being visited is: the arms of `if`/`match` statements around the statement (the statement's
-   * node and the arm's), and how many loops. A local's values are recorded with the arms they were assigned in
-   * (`valueArms`, aligned with its values; null: assigned in a loop or from a nested function), so that a read sees
-   * only the values that reach it (`reaching`).
-   */
-  private arms: Array<[stmt: number, arm: number]> = [];
-  /** The blocks around the statement being visited, innermost last (from the function's body). */
-  private blocks: number[] = [];
-  private loops = 0;
-  private readonly valueArms = new Map<number, Array<{ arms: ReadonlyArray<[number, number]>; block: number; loops: number } | null>>();
+  /** Where the function being visited is, and where each local's values were assigned: which reach a read. */
+  private readonly flow = new ReachingValues();
+  /** Locals that are parameters (their values are their arguments', not only the ones assigned). */
   private readonly paramLocals = new Set<number>();
+  /** Set while a nested function assigns an enclosing function's local (`nonlocal`): at no known place of it. */
   private anytime = false;
   private conditionReader?: ConditionReader;
 
@@ -356,8 +350,7 @@ class PyCollector extends PyScopes {
     const doc = this.docOf(body) ?? this.commentAbove(outer);
     if (doc) sym.doc = doc;
     const s = this.addSymbol(sym);
-    if (decoTexts.length) (this.py.decorators ??= {})[s] = decoTexts;
-    if (decos.length && this.type(this.namedKids(decos[0])[0] ?? -1) === 'call') (this.py.decoratorCalled ??= []).push(s);
+    this.recordDecorators(s, decos, decoTexts);
     // `@router.get(…, dependencies=[Depends(dep)])`: the route runs dep too
     if (decos.length) injectedDependencies(this, decos, this.refs, this.calls, refs0, calls0, s);
     // a property setter/deleter shares the getter's name: the name stays the getter's
@@ -386,11 +379,11 @@ class PyCollector extends PyScopes {
     if (body >= 0) {
       this.declareBlock(body, fs);
       const returns: Expr[] = [];
-      const outerYields = this.yields, outerArms = this.arms, outerLoops = this.loops, outerBlocks = this.blocks;
-      this.yields = []; this.arms = []; this.loops = 0; this.blocks = [body];
-      this.visitBody(body, fs, returns);
+      const outerYields = this.yields;
+      this.yields = [];
+      this.flow.inFunction(body, () => this.visitBody(body, fs, returns));
       const yields = this.yields;
-      this.yields = outerYields; this.arms = outerArms; this.loops = outerLoops; this.blocks = outerBlocks;
+      this.yields = outerYields;
       if (!sym.returns && returns.length > 0 && !this.isGenerator(body)) sym.returnsValue = returns.length === 1 ? returns[0] : { k: 'union', types: returns.slice(0, MAX_UNION) };
       // an undeclared generator: its call iterates over what it yields, as a checker infers `Generator[Y, …]`
       // (not an async one: its calls are async iterators)
@@ -435,23 +428,15 @@ class PyCollector extends PyScopes {
   /** A compound statement inside a function body: its own parts visited, its blocks walked for returns. */
   private visitCompound(i: number, scope: Scope, walk: (i: number) => void): void {
     const ty = this.type(i);
-    if (ty === 'for_statement' || ty === 'while_statement') {
-      this.loops++;
-      try { this.compound(i, ty, scope, walk); } finally { this.loops--; }
-    } else this.compound(i, ty, scope, walk);
+    if (ty === 'for_statement' || ty === 'while_statement') this.flow.inLoop(true, () => this.compound(i, ty, scope, walk));
+    else this.compound(i, ty, scope, walk);
   }
 
   private compound(i: number, ty: string, scope: Scope, walk: (i: number) => void): void {
-    if (ty === 'block') {
-      this.blocks.push(i);
-      try { this.inBlock(() => walk(i)); } finally { this.blocks.pop(); }
-      return;
-    }
+    if (ty === 'block') { this.flow.inBlock(i, () => this.inBlock(() => walk(i))); return; }
     if (ty === 'for_statement') {
       // (the iterable is read once, before the loop)
-      this.loops--;
-      const iter = this.expr(this.child(i, 'right'), scope);
-      this.loops++;
+      const iter = this.flow.inLoop(false, () => this.expr(this.child(i, 'right'), scope));
       this.assignTarget(this.child(i, 'left'), { k: 'element', of: iter }, scope, i);
       for (const c of this.kids(i)) {
         const f = this.fieldOf(c);
@@ -483,7 +468,7 @@ class PyCollector extends PyScopes {
    */
   private caseClause(i: number, scope: Scope, part: (c: number) => void): void {
     const match = this.t.parent[this.t.parent[i]];
-    this.inArm(match, i, () => this.caseArm(match, i, scope, part));
+    this.flow.inArm(match, i, () => this.caseArm(match, i, scope, part));
   }
 
   private caseArm(match: number, i: number, scope: Scope, part: (c: number) => void): void {
@@ -543,12 +528,12 @@ class PyCollector extends PyScopes {
       const field = this.fieldOf(c);
       if (field === 'consequence' && cond >= 0) {
         if (truth === false) this.unreached(scope, () => part(c));
-        else this.inArm(i, c, () => this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c)));
+        else this.flow.inArm(i, c, () => this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c)));
       } else if (field === 'alternative') {
         if (settled) { this.unreached(scope, () => part(c)); continue; }
         // `if not isinstance(x, C): … else: x.m()`: x is a C in the else branch
-        if (this.type(c) === 'else_clause' && cond >= 0) this.inArm(i, c, () => this.narrowedIn(this.negatedNarrowings(cond, scope), scope, () => part(c)));
-        else this.inArm(i, c, () => part(c));
+        if (this.type(c) === 'else_clause' && cond >= 0) this.flow.inArm(i, c, () => this.narrowedIn(this.negatedNarrowings(cond, scope), scope, () => part(c)));
+        else this.flow.inArm(i, c, () => part(c));
         if (this.type(c) === 'elif_clause' && this.staticTruth(this.child(c, 'condition')) === true) settled = true;
       } else part(c);
     }
@@ -614,55 +599,26 @@ class PyCollector extends PyScopes {
     for (let k = i0; k < this.py.imports.length; k++) this.py.imports[k].unreached = true;
   }
 
-  /** Runs `f` inside arm `arm` of `if`/`match` statement `stmt`. */
-  private inArm<T>(stmt: number, arm: number, f: () => T): T {
-    this.arms.push([stmt, arm]);
-    try { return f(); } finally { this.arms.pop(); }
-  }
-
-  /** A local's value, recorded with where it was assigned (see `arms`). */
+  /** A local's value, recorded with where it was assigned (see ReachingValues). */
   protected override addValue(l: number, value: Expr): void {
     super.addValue(l, value);
-    let list = this.valueArms.get(l);
-    if (!list) this.valueArms.set(l, list = []);
-    list.push(this.anytime ? null : { arms: [...this.arms], block: this.blocks[this.blocks.length - 1] ?? -1, loops: this.loops });
+    this.flow.assigned(l, this.anytime);
+  }
+
+  /** Records symbol `s`'s decorators (their texts), and whether the first is written as a call (`@app.route('/')`). */
+  private recordDecorators(s: number, decos: number[], decoTexts: string[]): void {
+    if (decoTexts.length) (this.py.decorators ??= {})[s] = decoTexts;
+    if (decos.length && this.type(this.namedKids(decos[0])[0] ?? -1) === 'call') (this.py.decoratorCalled ??= []).push(s);
   }
 
   /**
-   * The values of local `l` that reach a read where the function is now, when they are fewer than those assigned so
-   * far (else undefined: the local as a whole): a value assigned in another arm of an `if`/`match` around the read
-   * does not reach it (`if h is None: h = make() elif h.ready():` reads the h from before the `if`), nor one a later
-   * assignment in a block around the read replaces (`x = a; x = b; x.m()`), as a checker's flow analysis has them.
-   * In a loop, only below such an assignment in the same iteration (else a later one may come round again); a value
-   * assigned in a loop replaces nothing outside it (the loop may not run). Not for a parameter, a declared local or
-   * one a nested function assigns.
+   * The values of local `l` that reach a read here, when they are fewer than those assigned so far (see
+   * ReachingValues.reaching); not for a parameter, a declared local or one a nested function assigns.
    */
   private reaching(l: number): Expr | undefined {
     if (this.paramLocals.has(l) || this.locals[l].type) return undefined;
     const values = this.localValues.get(l);
-    const where = this.valueArms.get(l);
-    if (!values || !where || values.length < 2 || where.length !== values.length || where.some((w) => w === null)) return undefined;
-    const here = this.arms;
-    const keep: number[] = [];
-    let dominated = false;
-    for (let k = 0; k < values.length; k++) {
-      const w = where[k]!;
-      let excluded = false;
-      for (let d = 0; d < w.arms.length && d < here.length; d++) {
-        if (w.arms[d][0] !== here[d][0]) break;
-        if (w.arms[d][1] !== here[d][1]) { excluded = true; break; }
-        if (d === w.arms.length - 1) break;
-      }
-      if (excluded) continue;
-      // a value assigned in a block around the read (its arms a prefix of the read's, in a block the read is in)
-      // replaces every value before it
-      const prefix = w.arms.length <= here.length && w.arms.every(([s, a], d) => here[d][0] === s && here[d][1] === a);
-      if (prefix && w.loops === this.loops && w.block >= 0 && this.blocks.includes(w.block)) { keep.length = 0; dominated = true; }
-      keep.push(k);
-    }
-    if (this.loops > 0 && !dominated) return undefined;
-    if (keep.length === values.length || keep.length === 0) return undefined;
-    return keep.length === 1 ? values[keep[0]] : { k: 'union', types: keep.map((k) => values[k]) };
+    return values && this.flow.reaching(l, values);
   }
 
   /** Runs `f` with the names of `narrow` narrowed in `scope`, then restores what they were. */
@@ -794,8 +750,7 @@ class PyCollector extends PyScopes {
     if (doc) sym.doc = doc;
     const s = this.addSymbol(sym);
     const decoTexts = decorators.map((d) => d.text);
-    if (decoTexts.length) (this.py.decorators ??= {})[s] = decoTexts;
-    if (decos.length && this.type(this.namedKids(decos[0])[0] ?? -1) === 'call') (this.py.decoratorCalled ??= []).push(s);
+    this.recordDecorators(s, decos, decoTexts);
     if (baseArgs.some((a) => a)) (this.py.generics ??= {})[s] = { params: typeParamsOf(baseTexts, baseArgs), bases: baseArgs };
     this.bindName(scope, name, { k: 'sym', s });
     const cs: Scope = { kind: 'class', parent: scope, names: new Map(), sym: s };
