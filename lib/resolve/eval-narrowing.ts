@@ -307,7 +307,7 @@ export function surelyWithout(this: Evaluator, x: Val, name: string): boolean {
   if (x.t === 'inst') {
     const sym = this.sym(x);
     if ((sym.label !== 'Class' && sym.label !== 'Interface') || sym.index || this.files[x.f].language === 'javascript') return false;
-    return this.findMember(x, name, false) === undefined && !this.mergedMember({ t: 'sym', f: x.f, s: x.s, r: 'same-file', c: 1 }, name) && !this.indexedAbove(x, 0);
+    return this.declaresNoMember(x, name, false) && !this.indexedAbove(x, 0);
   }
   if (x.t === 'obj') return !x.open && !x.index && x.key === undefined && !x.calls && !x.props.some((p) => p.name === name) && !x.others?.includes(name) && !(x.decls && declOf(x, name));
   return false;
@@ -358,8 +358,7 @@ export function declaresNone(this: Evaluator, x: Val, name: string): boolean {
   if (x.t === 'obj') return this.lacksIn(x, name);
   if (x.t !== 'inst') return false;
   const label = this.sym(x).label;
-  if (label !== 'Class' && label !== 'Interface') return false;
-  return this.findMember(x, name, false) === undefined && this.findMember(x, name, true) === undefined && !this.mergedMember({ t: 'sym', f: x.f, s: x.s, r: 'same-file', c: 1 }, name);
+  return (label === 'Class' || label === 'Interface') && this.declaresNoMember(x, name, true);
 }
 
 /**
@@ -371,7 +370,16 @@ export function declaresNone(this: Evaluator, x: Val, name: string): boolean {
 export function lacks(this: Evaluator, x: { f: number; s: number }, name: string): boolean {
   // (TypeScript only: the checker does not hold JavaScript to its JSDoc types, so nothing there says it narrowed)
   if (this.sym(x).label !== 'Class' || this.files[x.f].language === 'javascript') return false;
-  return this.findMember(x, name, false) === undefined && this.findMember(x, name, true) === undefined && !this.mergedMember({ t: 'sym', f: x.f, s: x.s, r: 'same-file', c: 1 }, name);
+  return this.declaresNoMember(x, name, true);
+}
+
+/**
+ * True when the class or interface `x` declares no member `name` up its heritage (all in the project) nor through a
+ * type merged with it, on its instance side (`statics`: on either side).
+ */
+export function declaresNoMember(this: Evaluator, x: SymRef, name: string, statics: boolean): boolean {
+  return this.findMember(x, name, false) === undefined && (!statics || this.findMember(x, name, true) === undefined)
+    && !this.mergedMember({ t: 'sym', f: x.f, s: x.s, r: 'same-file', c: 1 }, name);
 }
 
 /**
