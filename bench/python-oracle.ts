@@ -109,6 +109,22 @@ export function overloadImplementations(text: string): Array<{ stub: { line: num
   return out;
 }
 
+/** Where the name at a string offset of a file sits, in tree-sitter-python's words (for grouping differences). */
+export function pythonSyntaxAt(text: string, offset: number): string {
+  const n = parsePython(text).rootNode.descendantForIndex(offset);
+  const p = n.parent;
+  if (n.type === 'string_content' || n.type === 'string') return 'string';
+  if (!p) return n.type;
+  if (p.type === 'attribute') return p.parent?.type === 'call' && p.parent.childForFieldName('function')?.id === p.id ? 'method call on a receiver' : 'attribute on a receiver';
+  if (p.type === 'call') return 'call';
+  if (p.type === 'keyword_argument') return 'keyword argument';
+  if (p.type === 'dotted_name' || p.type === 'aliased_import') return 'import';
+  if (p.type === 'function_definition' || p.type === 'class_definition') return 'declaration';
+  if (p.type === 'decorator') return 'decorator';
+  if (p.type === 'assignment' || p.type === 'augmented_assignment') return 'assignment';
+  return p.type;
+}
+
 /** The call sites and declarations of one Python file, read from tree-sitter-python's parse. */
 export function scanPython(file: string, text: string): PyFileScan {
   const tree = parsePython(text);
@@ -228,6 +244,24 @@ export class PyrightSession {
       const r = (await this.request('textDocument/definition', { textDocument: { uri }, position: { line: p.line - 1, character: p.column - 1 } })) as Array<{ uri: string; range: { start: { line: number; character: number } } }> | null;
       out.push((r ?? []).map((loc) => this.location(loc.uri, loc.range.start.line + 1, loc.range.start.character + 1)));
     }
+    return out;
+  }
+
+  /**
+   * The checker's rename of the name at a position (1-based line and UTF-16 column): every edited place, in the
+   * corpus or outside it (`file` undefined); undefined when it refuses.
+   */
+  async renameLocations(file: string, line: number, column: number, newName: string): Promise<DefLocation[] | undefined> {
+    const uri = pathToFileURL(path.join(this.root, file)).href;
+    type Range = { start: { line: number; character: number } };
+    let r: { changes?: Record<string, Array<{ range: Range }>>; documentChanges?: Array<{ textDocument?: { uri: string }; edits?: Array<{ range: Range }> }> } | null;
+    try {
+      r = (await this.request('textDocument/rename', { textDocument: { uri }, position: { line: line - 1, character: column - 1 }, newName })) as typeof r;
+    } catch { return undefined; }
+    if (!r) return undefined;
+    const out: DefLocation[] = [];
+    for (const [u, edits] of Object.entries(r.changes ?? {})) for (const e of edits) out.push(this.location(u, e.range.start.line + 1, e.range.start.character + 1));
+    for (const dc of r.documentChanges ?? []) for (const e of dc.edits ?? []) if (dc.textDocument) out.push(this.location(dc.textDocument.uri, e.range.start.line + 1, e.range.start.character + 1));
     return out;
   }
 

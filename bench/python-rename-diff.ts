@@ -1,0 +1,104 @@
+/**
+ * Rename on Python against pyright's (the pinned devDependency's `textDocument/rename`, bench/python-oracle.ts): for a
+ * seeded sample of a corpus' symbols, precision and recall of codegraph's `graph` edits against the places pyright
+ * edits, starting both at the symbol's declaration. Corpora as bench/python-callgraph-diff.ts makes them
+ * (bench/python-corpora.ts); read the held-out half's figures, never its misses, when changing rules.
+ *
+ *   node --import tsx bench/python-rename-diff.ts [--corpus gyp|pluggy|… | --all] [--count 150] [--seed 42] [--verbose]
+ *
+ * What counts: a place is a (file, UTF-16 offset) where a rename writes the new name. Pyright's places outside the
+ * corpus (typeshed) are dropped and counted; pyright never edits comments, so nothing is left out on that side.
+ * A symbol pyright will not rename (a name it does not bind, one declared only in a stub it does not own) is
+ * reported as refused by the checker, as are codegraph's own refusals (`RENAME_REFUSED`, dunder names).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildSnapshotInMemory } from '../lib/analyze/index.ts';
+import { languageOf } from '../lib/lang/index.ts';
+import type { Snapshot } from '../index-store/snapshot.ts';
+import type { GraphNode } from '../lib/graph/schema.ts';
+import { diffRenames, graphEditsOf, renameStart, sampleSymbols, type DiffReport, type RenameOracle } from '../test/rename/rename-diff.ts';
+import type { OracleLocation } from '../test/rename/ts-oracle.ts';
+import { PyrightSession, pythonSyntaxAt } from './python-oracle.ts';
+import { PYTHON_CORPORA, pythonCorpus } from './python-corpora.ts';
+
+const { values } = parseArgs({ options: { corpus: { type: 'string', default: 'gyp' }, all: { type: 'boolean' }, count: { type: 'string', default: '150' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' } } });
+
+/** Line starts of a text (string offsets). */
+function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i + 1);
+  return out;
+}
+
+/** A checker answer per start position, asked of pyright before the comparison runs (which is synchronous). */
+class PrecomputedOracle implements RenameOracle {
+  readonly answers = new Map<string, OracleLocation[] | undefined>();
+  private readonly texts = new Map<string, string>();
+  constructor(private readonly root: string) {}
+  text(file: string): string {
+    let t = this.texts.get(file);
+    if (t === undefined) { t = readFileSync(path.join(this.root, file), 'utf8'); this.texts.set(file, t); }
+    return t;
+  }
+  renameLocations(file: string, offset: number): OracleLocation[] | undefined { return this.answers.get(`${file}\u0000${offset}`); }
+}
+
+/** Samples a corpus' Python symbols, asks pyright to rename each from its declaration, and compares. */
+async function measure(name: string, count: number, seed: number): Promise<{ report: DiffReport; outside: number; files: number; snapshot: Snapshot }> {
+  const { root, corpus } = pythonCorpus(name);
+  const snapshot = await buildSnapshotInMemory(root, { search: false });
+  const sample: GraphNode[] = sampleSymbols(snapshot, Number.MAX_SAFE_INTEGER, seed).filter((n) => n.filePath && languageOf(n.filePath) === 'python').slice(0, count);
+  const oracle = new PrecomputedOracle(root);
+  const session = await PyrightSession.start(root, corpus.extraPaths ?? []);
+  let outside = 0;
+  try {
+    for (const node of sample) {
+      const planned = graphEditsOf(snapshot, node);
+      if ('refused' in planned) continue;
+      const start = renameStart(node, planned.edits);
+      if (!start) continue;
+      const text = oracle.text(start.path);
+      const starts = lineStarts(text);
+      let line = 0;
+      while (line + 1 < starts.length && starts[line + 1] <= start.offset) line++;
+      const places = await session.renameLocations(start.path, line + 1, start.offset - starts[line] + 1, `${node.name}Renamed`);
+      if (!places) { oracle.answers.set(`${start.path}\u0000${start.offset}`, undefined); continue; }
+      const locs: OracleLocation[] = [];
+      for (const p of places) {
+        if (!p.file) { outside++; continue; }
+        const t = oracle.text(p.file);
+        const offset = lineStarts(t)[p.line - 1] + p.column - 1;
+        locs.push({ file: p.file, offset, length: node.name.length, inComment: false, syntax: pythonSyntaxAt(t, offset) });
+      }
+      oracle.answers.set(`${start.path}\u0000${start.offset}`, locs);
+    }
+  } finally {
+    await session.close();
+  }
+  return { report: diffRenames(snapshot, oracle, sample), outside, files: snapshot.files.size, snapshot };
+}
+
+const f = (x: number) => x.toFixed(4);
+const names = values.all ? Object.keys(PYTHON_CORPORA).sort((a, b) => (PYTHON_CORPORA[a].half === PYTHON_CORPORA[b].half ? 0 : PYTHON_CORPORA[a].half === 'tune' ? -1 : 1)) : [values.corpus!];
+for (const name of names) {
+  const { report, outside, files } = await measure(name, Number(values.count), Number(values.seed));
+  const half = PYTHON_CORPORA[name]?.half ?? 'folder';
+  console.log(`${name} (${half}, ${files} files, seed ${values.seed}): ${report.compared} of ${report.sampled} compared (${report.refused} refused by codegraph, ${report.tsRefused} by pyright); edits ours ${report.ours}, pyright ${report.theirs} (+${outside} outside the corpus), common ${report.common}; precision ${f(report.precision)} recall ${f(report.recall)}; exact ${report.exact}/${report.compared}`);
+  if (values.all && half === 'held-out') continue;
+  if (!values.all || values.verbose) {
+    console.log('  missed by syntactic place:', Object.entries(report.missedBySyntax).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || 'none');
+    const reasons = new Map<string, number>();
+    for (const s of report.symbols) if (s.status !== 'compared') { const r = `${s.status}: ${(s.reason ?? '').replace(/'[^']*'|\([^)]*\)/g, '…').slice(0, 100)}`; reasons.set(r, (reasons.get(r) ?? 0) + 1); }
+    for (const [r, n] of [...reasons].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${r}`);
+  }
+  if (values.verbose) {
+    for (const s of report.symbols) {
+      if (s.status !== 'compared' || (s.extra.length === 0 && s.missed.length === 0)) continue;
+      console.log(`${s.uid}: ours ${s.ours}, pyright ${s.theirs}, common ${s.common}`);
+      for (const e of s.extra) console.log(`   + ${e}`);
+      for (const m of s.missed) console.log(`   - ${m}`);
+    }
+  }
+}
