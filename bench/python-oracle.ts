@@ -125,6 +125,68 @@ export function pythonSyntaxAt(text: string, offset: number): string {
   return p.type;
 }
 
+/** A class of a file as tree-sitter reads it: its name's position, its bases' positions, and the members it declares. */
+export interface PyClassMembers {
+  line: number;
+  column: number;
+  bases: Array<{ line: number; column: number }>;
+  /** Each member name the class declares (a `def`, a class-body assignment, `self.x = …` in a method) and its first such place. */
+  members: Map<string, { line: number; column: number }>;
+}
+
+/** The classes of one Python file with the members each declares (for following a rename through method families). */
+export function classMembers(text: string): PyClassMembers[] {
+  const tree = parsePython(text);
+  const pos = positions(text);
+  const out: PyClassMembers[] = [];
+  const baseName = (b: ParserT.SyntaxNode | null): ParserT.SyntaxNode | undefined => {
+    if (!b) return undefined;
+    if (b.type === 'subscript') return baseName(b.childForFieldName('value'));
+    if (b.type === 'identifier') return b;
+    if (b.type === 'attribute') return b.childForFieldName('attribute') ?? undefined;
+    return undefined;
+  };
+  const targetsOf = (left: ParserT.SyntaxNode | null): ParserT.SyntaxNode[] =>
+    !left ? [] : left.type === 'pattern_list' || left.type === 'tuple_pattern' ? left.namedChildren.flatMap((c) => targetsOf(c)) : [left];
+  const visit = (n: ParserT.SyntaxNode): void => {
+    if (n.type === 'class_definition') {
+      const nm = n.childForFieldName('name');
+      if (nm) {
+        const c: PyClassMembers = { ...pos(nm), bases: [], members: new Map() };
+        for (const b of n.childForFieldName('superclasses')?.namedChildren ?? []) { const bn = baseName(b); if (bn) c.bases.push(pos(bn)); }
+        const declare = (id: ParserT.SyntaxNode) => { if (!c.members.has(id.text)) c.members.set(id.text, pos(id)); };
+        for (const st of n.childForFieldName('body')?.namedChildren ?? []) {
+          const def = st.type === 'decorated_definition' ? st.childForFieldName('definition') : st;
+          if (def?.type === 'function_definition') {
+            const dn = def.childForFieldName('name');
+            if (dn) declare(dn);
+            const self = def.childForFieldName('parameters')?.namedChildren[0];
+            const selfName = self?.type === 'identifier' ? self.text : undefined;
+            if (!selfName) continue;
+            const walk = (m: ParserT.SyntaxNode): void => {
+              if (m.type === 'function_definition' || m.type === 'class_definition' || m.type === 'lambda') return;
+              if (m.type === 'assignment' || m.type === 'augmented_assignment') {
+                for (const t of targetsOf(m.childForFieldName('left'))) {
+                  if (t.type === 'attribute' && t.childForFieldName('object')?.text === selfName) { const a = t.childForFieldName('attribute'); if (a) declare(a); }
+                }
+              }
+              for (const ch of m.namedChildren) walk(ch);
+            };
+            const body = def.childForFieldName('body');
+            if (body) for (const ch of body.namedChildren) walk(ch);
+          } else if (st.type === 'expression_statement') {
+            for (const a of st.namedChildren) if (a.type === 'assignment') for (const t of targetsOf(a.childForFieldName('left'))) if (t.type === 'identifier') declare(t);
+          }
+        }
+        out.push(c);
+      }
+    }
+    for (const ch of n.namedChildren) visit(ch);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
 /** The call sites and declarations of one Python file, read from tree-sitter-python's parse. */
 export function scanPython(file: string, text: string): PyFileScan {
   const tree = parsePython(text);

@@ -8,6 +8,13 @@
  *
  * What counts: a place is a (file, UTF-16 offset) where a rename writes the new name. Pyright's places outside the
  * corpus (typeshed) are dropped and counted; pyright never edits comments, so nothing is left out on that side.
+ * Oracle policy: pyright renames one declaration and what resolves to it, while codegraph renames a member's whole
+ * family (the members of that name up and down its class's inheritance, as TypeScript's rename does: renaming one
+ * override alone would stop it overriding). So a member's rename is pyright's, continued from the same name's
+ * declaration in every class related to the first by inheritance that declares it (up through bases, down through
+ * subclasses, again from each one added); the bases are pyright's own definitions of each class's base expressions
+ * and the declarations tree-sitter's (a `def`, a class-body assignment, `self.x = …` in a method). `--no-families`
+ * compares with pyright's plain rename.
  * A symbol pyright will not rename (a name it does not bind, one declared only in a stub it does not own) is
  * reported as refused by the checker, as are codegraph's own refusals (`RENAME_REFUSED`, dunder names).
  */
@@ -20,10 +27,10 @@ import type { Snapshot } from '../index-store/snapshot.ts';
 import type { GraphNode } from '../lib/graph/schema.ts';
 import { diffRenames, graphEditsOf, renameStart, sampleSymbols, type DiffReport, type RenameOracle } from '../test/rename/rename-diff.ts';
 import type { OracleLocation } from '../test/rename/ts-oracle.ts';
-import { PyrightSession, pythonSyntaxAt } from './python-oracle.ts';
+import { PyrightSession, classMembers, pythonSyntaxAt, type PyClassMembers } from './python-oracle.ts';
 import { PYTHON_CORPORA, pythonCorpus } from './python-corpora.ts';
 
-const { values } = parseArgs({ options: { corpus: { type: 'string', default: 'gyp' }, all: { type: 'boolean' }, count: { type: 'string', default: '150' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { corpus: { type: 'string', default: 'gyp' }, all: { type: 'boolean' }, count: { type: 'string', default: '150' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' }, 'no-families': { type: 'boolean' } } });
 
 /** Line starts of a text (string offsets). */
 function lineStarts(text: string): number[] {
@@ -53,6 +60,8 @@ async function measure(name: string, count: number, seed: number): Promise<{ rep
   const oracle = new PrecomputedOracle(root);
   const session = await PyrightSession.start(root, corpus.extraPaths ?? []);
   let outside = 0;
+  const heritage = values['no-families'] ? undefined : await classHeritage(session, snapshot, oracle);
+  const ask = async (file: string, line: number, column: number, newName: string) => session.renameLocations(file, line, column, newName);
   try {
     for (const node of sample) {
       const planned = graphEditsOf(snapshot, node);
@@ -63,8 +72,11 @@ async function measure(name: string, count: number, seed: number): Promise<{ rep
       const starts = lineStarts(text);
       let line = 0;
       while (line + 1 < starts.length && starts[line + 1] <= start.offset) line++;
-      const places = await session.renameLocations(start.path, line + 1, start.offset - starts[line] + 1, `${node.name}Renamed`);
+      const places = await ask(start.path, line + 1, start.offset - starts[line] + 1, `${node.name}Renamed`);
       if (!places) { oracle.answers.set(`${start.path}\u0000${start.offset}`, undefined); continue; }
+      if (heritage && (node.label === 'Method' || node.label === 'Property')) {
+        for (const m of heritage.family(start.path, line + 1, node.name)) places.push(...(await ask(m.file, m.line, m.column, `${node.name}Renamed`)) ?? []);
+      }
       const locs: OracleLocation[] = [];
       for (const p of places) {
         if (!p.file) { outside++; continue; }
@@ -78,6 +90,59 @@ async function measure(name: string, count: number, seed: number): Promise<{ rep
     await session.close();
   }
   return { report: diffRenames(snapshot, oracle, sample), outside, files: snapshot.files.size, snapshot };
+}
+
+interface ClassAt extends PyClassMembers { file: string; key: string; parents: ClassAt[]; children: ClassAt[] }
+
+/**
+ * Every Python class of the snapshot's files with its bases as pyright resolves them, and `family`: the other
+ * declarations of a member name in the classes related by inheritance to the class declaring it at a line.
+ */
+async function classHeritage(session: PyrightSession, snapshot: Snapshot, texts: PrecomputedOracle): Promise<{ family(file: string, line: number, name: string): Array<{ file: string; line: number; column: number }> }> {
+  const classes = new Map<string, ClassAt>();
+  const byFile = new Map<string, ClassAt[]>();
+  const files = [...snapshot.files.keys()].filter((p) => languageOf(p) === 'python').sort();
+  for (const file of files) {
+    const list = classMembers(texts.text(file)).map((c) => ({ ...c, file, key: `${file}:${c.line}:${c.column}`, parents: [], children: [] }) as ClassAt);
+    byFile.set(file, list);
+    for (const c of list) classes.set(c.key, c);
+  }
+  for (const file of files) {
+    const list = byFile.get(file)!;
+    const positions = list.flatMap((c) => c.bases);
+    if (!positions.length) continue;
+    const defs = await session.definitions(file, positions);
+    let k = 0;
+    for (const c of list) {
+      for (let i = 0; i < c.bases.length; i++, k++) {
+        for (const d of defs[k]) {
+          const base = d.file !== undefined ? classes.get(`${d.file}:${d.line}:${d.column}`) : undefined;
+          if (base && base !== c && !c.parents.includes(base)) { c.parents.push(base); base.children.push(c); }
+        }
+      }
+    }
+  }
+  const related = (c: ClassAt, up: boolean): ClassAt[] => {
+    const seen = new Set<ClassAt>();
+    const stack = [...(up ? c.parents : c.children)];
+    while (stack.length) { const x = stack.pop()!; if (seen.has(x)) continue; seen.add(x); stack.push(...(up ? x.parents : x.children)); }
+    return [...seen];
+  };
+  return {
+    family(file, line, name) {
+      // the class declaring the member: the last class of the file that starts above the line and declares the name
+      const owner = (byFile.get(file) ?? []).filter((c) => c.line <= line && c.members.has(name)).at(-1);
+      if (!owner) return [];
+      const members = new Set<ClassAt>([owner]);
+      const queue = [owner];
+      while (queue.length) {
+        const c = queue.shift()!;
+        for (const r of [...related(c, true), ...related(c, false)]) if (r.members.has(name) && !members.has(r)) { members.add(r); queue.push(r); }
+      }
+      members.delete(owner);
+      return [...members].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((c) => ({ file: c.file, ...c.members.get(name)! }));
+    },
+  };
 }
 
 const f = (x: number) => x.toFixed(4);
