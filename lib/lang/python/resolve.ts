@@ -848,7 +848,7 @@ export class PythonResolver implements LanguageRelations {
     const sink = this.sink;
     const from = sink.filePos(f);
     const seen = new Set<number>();
-    for (const imp of this.py(f).imports) {
+    for (const [i, imp] of this.py(f).imports.entries()) {
       const m = this.moduleOf(f, imp.source);
       const targets: number[] = [];
       if (m) {
@@ -858,9 +858,12 @@ export class PythonResolver implements LanguageRelations {
           // `from pkg import mod`: the submodule's file too
           const v = this.moduleAttr(m, imp.imported!, 0);
           if (v.t === 'mod') { const sf = this.fileOfModule(v.m); if (sf !== undefined) targets.push(sf); }
-          else if (v.t === 'sym') {
-            sink.occurrence(v.f, v.s, f, imp.at, 'import', imp.from >= 0 ? sink.symbolPos(f, imp.from) : from, 1, 'import');
-            if (v.f !== f && !seen.has(v.f)) { /* the defining file is reached through the module's file */ }
+          else {
+            // the symbol the name is (a variable's value is not: `from .consts import LIMIT` names the variable)
+            const named = v.t === 'sym' ? { f: v.f, s: v.s } : this.importedSymbol(f, i);
+            const by = imp.from >= 0 ? sink.symbolPos(f, imp.from) : from;
+            if (named) sink.occurrence(named.f, named.s, f, imp.at, 'import', by, 1, 'import');
+            if (named && imp.aliasAt) sink.occurrence(named.f, named.s, f, imp.aliasAt, 'import', by, 1, 'import');
           }
         }
       }
