@@ -13,8 +13,10 @@
  * override alone would stop it overriding). So a member's rename is pyright's, continued from the same name's
  * declaration in every class related to the first by inheritance that declares it (up through bases, down through
  * subclasses, again from each one added); the bases are pyright's own definitions of each class's base expressions
- * and the declarations tree-sitter's (a `def`, a class-body assignment, `self.x = …` in a method). `--no-families`
- * compares with pyright's plain rename.
+ * and the declarations tree-sitter's (a `def`, a class-body assignment, `self.x = …` in a method). Likewise a module
+ * and its stub (`m.py` beside `m.pyi`) declare one symbol, which codegraph renames in both: pyright's rename is
+ * continued from codegraph's declaration of it in the twin file (importers see the stub's). `--no-families` compares
+ * with pyright's plain rename from the one declaration.
  * A symbol pyright will not rename (a name it does not bind, one declared only in a stub it does not own) is
  * reported as refused by the checker, as are codegraph's own refusals (`RENAME_REFUSED`, dunder names).
  */
@@ -74,6 +76,15 @@ async function measure(name: string, count: number, seed: number): Promise<{ rep
       while (line + 1 < starts.length && starts[line + 1] <= start.offset) line++;
       const places = await ask(start.path, line + 1, start.offset - starts[line] + 1, `${node.name}Renamed`);
       if (!places) { oracle.answers.set(`${start.path}\u0000${start.offset}`, undefined); continue; }
+      // a module and its stub (`m.py` beside `m.pyi`) declare one symbol: pyright's rename from the other declaration too
+      const twin = start.path.endsWith('.pyi') ? start.path.slice(0, -1) : `${start.path}i`;
+      for (const d of heritage ? planned.edits : []) {
+        if (d.kind !== 'definition' || d.path !== twin) continue;
+        const t = oracle.text(twin), ls = lineStarts(t);
+        let l = 0;
+        while (l + 1 < ls.length && ls[l + 1] <= d.offset) l++;
+        places.push(...(await ask(twin, l + 1, d.offset - ls[l] + 1, `${node.name}Renamed`)) ?? []);
+      }
       if (heritage && (node.label === 'Method' || node.label === 'Property')) {
         for (const m of heritage.family(start.path, line + 1, node.name)) places.push(...(await ask(m.file, m.line, m.column, `${node.name}Renamed`)) ?? []);
       }
