@@ -23,6 +23,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import { buildSnapshotInMemory } from '../lib/analyze/index.ts';
 import { languageOf } from '../lib/lang/index.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
@@ -32,7 +33,6 @@ import type { OracleLocation } from '../test/rename/ts-oracle.ts';
 import { PyrightSession, classMembers, pythonSyntaxAt, type PyClassMembers } from './python-oracle.ts';
 import { PYTHON_CORPORA, pythonCorpus } from './python-corpora.ts';
 
-const { values } = parseArgs({ options: { corpus: { type: 'string', default: 'gyp' }, all: { type: 'boolean' }, count: { type: 'string', default: '150' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' }, 'no-families': { type: 'boolean' } } });
 
 /** Line starts of a text (string offsets). */
 function lineStarts(text: string): number[] {
@@ -54,15 +54,18 @@ class PrecomputedOracle implements RenameOracle {
   renameLocations(file: string, offset: number): OracleLocation[] | undefined { return this.answers.get(`${file}\u0000${offset}`); }
 }
 
-/** Samples a corpus' Python symbols, asks pyright to rename each from its declaration, and compares. */
-async function measure(name: string, count: number, seed: number): Promise<{ report: DiffReport; outside: number; files: number; snapshot: Snapshot }> {
-  const { root, corpus } = pythonCorpus(name);
+/**
+ * Samples a folder's Python symbols (`count` of them, seeded; all when count is Infinity), asks pyright to rename
+ * each from its declaration (continued through method families and stub twins unless `families` is false), and
+ * compares with codegraph's graph edits.
+ */
+export async function pythonRenameDiff(root: string, extraPaths: readonly string[], opts: { count: number; seed: number; families: boolean }): Promise<{ report: DiffReport; outside: number; files: number }> {
   const snapshot = await buildSnapshotInMemory(root, { search: false });
-  const sample: GraphNode[] = sampleSymbols(snapshot, Number.MAX_SAFE_INTEGER, seed).filter((n) => n.filePath && languageOf(n.filePath) === 'python').slice(0, count);
+  const sample: GraphNode[] = sampleSymbols(snapshot, Number.MAX_SAFE_INTEGER, opts.seed).filter((n) => n.filePath && languageOf(n.filePath) === 'python').slice(0, opts.count);
   const oracle = new PrecomputedOracle(root);
-  const session = await PyrightSession.start(root, corpus.extraPaths ?? []);
+  const session = await PyrightSession.start(root, extraPaths);
   let outside = 0;
-  const heritage = values['no-families'] ? undefined : await classHeritage(session, snapshot, oracle);
+  const heritage = opts.families ? await classHeritage(session, snapshot, oracle) : undefined;
   const ask = async (file: string, line: number, column: number, newName: string) => session.renameLocations(file, line, column, newName);
   try {
     for (const node of sample) {
@@ -100,7 +103,7 @@ async function measure(name: string, count: number, seed: number): Promise<{ rep
   } finally {
     await session.close();
   }
-  return { report: diffRenames(snapshot, oracle, sample), outside, files: snapshot.files.size, snapshot };
+  return { report: diffRenames(snapshot, oracle, sample), outside, files: snapshot.files.size };
 }
 
 interface ClassAt extends PyClassMembers { file: string; key: string; parents: ClassAt[]; children: ClassAt[] }
@@ -142,6 +145,8 @@ async function classHeritage(session: PyrightSession, snapshot: Snapshot, texts:
   return {
     family(file, line, name) {
       // the class declaring the member: the last class of the file that starts above the line and declares the name
+      // a private name (`__x`) is mangled with its class's name: no other class's member of that name is it
+      if (name.startsWith('__') && !name.endsWith('__')) return [];
       const owner = (byFile.get(file) ?? []).filter((c) => c.line <= line && c.members.has(name)).at(-1);
       if (!owner) return [];
       const members = new Set<ClassAt>([owner]);
@@ -156,25 +161,29 @@ async function classHeritage(session: PyrightSession, snapshot: Snapshot, texts:
   };
 }
 
-const f = (x: number) => x.toFixed(4);
-const names = values.all ? Object.keys(PYTHON_CORPORA).sort((a, b) => (PYTHON_CORPORA[a].half === PYTHON_CORPORA[b].half ? 0 : PYTHON_CORPORA[a].half === 'tune' ? -1 : 1)) : [values.corpus!];
-for (const name of names) {
-  const { report, outside, files } = await measure(name, Number(values.count), Number(values.seed));
-  const half = PYTHON_CORPORA[name]?.half ?? 'folder';
-  console.log(`${name} (${half}, ${files} files, seed ${values.seed}): ${report.compared} of ${report.sampled} compared (${report.refused} refused by codegraph, ${report.tsRefused} by pyright); edits ours ${report.ours}, pyright ${report.theirs} (+${outside} outside the corpus), common ${report.common}; precision ${f(report.precision)} recall ${f(report.recall)}; exact ${report.exact}/${report.compared}`);
-  if (values.all && half === 'held-out') continue;
-  if (!values.all || values.verbose) {
-    console.log('  missed by syntactic place:', Object.entries(report.missedBySyntax).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || 'none');
-    const reasons = new Map<string, number>();
-    for (const s of report.symbols) if (s.status !== 'compared') { const r = `${s.status}: ${(s.reason ?? '').replace(/'[^']*'|\([^)]*\)/g, '…').slice(0, 100)}`; reasons.set(r, (reasons.get(r) ?? 0) + 1); }
-    for (const [r, n] of [...reasons].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${r}`);
-  }
-  if (values.verbose) {
-    for (const s of report.symbols) {
-      if (s.status !== 'compared' || (s.extra.length === 0 && s.missed.length === 0)) continue;
-      console.log(`${s.uid}: ours ${s.ours}, pyright ${s.theirs}, common ${s.common}`);
-      for (const e of s.extra) console.log(`   + ${e}`);
-      for (const m of s.missed) console.log(`   - ${m}`);
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const { values } = parseArgs({ options: { corpus: { type: 'string', default: 'gyp' }, all: { type: 'boolean' }, count: { type: 'string', default: '150' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' }, 'no-families': { type: 'boolean' } } });
+  const f = (x: number) => x.toFixed(4);
+  const names = values.all ? Object.keys(PYTHON_CORPORA).sort((a, b) => (PYTHON_CORPORA[a].half === PYTHON_CORPORA[b].half ? 0 : PYTHON_CORPORA[a].half === 'tune' ? -1 : 1)) : [values.corpus!];
+  for (const name of names) {
+    const { root, corpus } = pythonCorpus(name);
+    const { report, outside, files } = await pythonRenameDiff(root, corpus.extraPaths ?? [], { count: Number(values.count), seed: Number(values.seed), families: !values['no-families'] });
+    const half = PYTHON_CORPORA[name]?.half ?? 'folder';
+    console.log(`${name} (${half}, ${files} files, seed ${values.seed}): ${report.compared} of ${report.sampled} compared (${report.refused} refused by codegraph, ${report.tsRefused} by pyright); edits ours ${report.ours}, pyright ${report.theirs} (+${outside} outside the corpus), common ${report.common}; precision ${f(report.precision)} recall ${f(report.recall)}; exact ${report.exact}/${report.compared}`);
+    if (values.all && half === 'held-out') continue;
+    if (!values.all || values.verbose) {
+      console.log('  missed by syntactic place:', Object.entries(report.missedBySyntax).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || 'none');
+      const reasons = new Map<string, number>();
+      for (const s of report.symbols) if (s.status !== 'compared') { const r = `${s.status}: ${(s.reason ?? '').replace(/'[^']*'|\([^)]*\)/g, '…').slice(0, 100)}`; reasons.set(r, (reasons.get(r) ?? 0) + 1); }
+      for (const [r, n] of [...reasons].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${r}`);
+    }
+    if (values.verbose) {
+      for (const s of report.symbols) {
+        if (s.status !== 'compared' || (s.extra.length === 0 && s.missed.length === 0)) continue;
+        console.log(`${s.uid}: ours ${s.ours}, pyright ${s.theirs}, common ${s.common}`);
+        for (const e of s.extra) console.log(`   + ${e}`);
+        for (const m of s.missed) console.log(`   - ${m}`);
+      }
     }
   }
 }
