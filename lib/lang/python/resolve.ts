@@ -1088,14 +1088,16 @@ export class PythonResolver implements LanguageRelations {
   }
 
   /** The symbol an import names when it names a variable (whose value is not a symbol). */
-  private importedSymbol(f: number, i: number): Sym | undefined {
+  private importedSymbol(f: number, i: number, depth = 0): Sym | undefined {
     const imp = this.py(f).imports[i];
-    if (imp.kind !== 'from') return undefined;
+    if (imp.kind !== 'from' || depth > 8) return undefined;
     const m = this.moduleOf(f, imp.source);
     const mf = m && this.fileOfModule(m);
     if (mf === undefined || mf === null) return undefined;
     const top = this.topNames(mf).get(imp.imported!);
-    return top !== undefined && top % 2 === 0 ? { f: mf, s: top >> 1 } : undefined;
+    if (top === undefined) return undefined;
+    // a package that imports the name in turn (`from ._streams import AnyByteStream` in abc/__init__.py): its source's
+    return top % 2 === 0 ? { f: mf, s: top >> 1 } : this.importedSymbol(mf, top >> 1, depth + 1);
   }
 
   /**
