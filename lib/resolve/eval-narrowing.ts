@@ -215,7 +215,8 @@ export function objectEntry(this: Evaluator, o: Val & { t: 'objv' }, name: strin
 
 /**
  * The member types of a union (`u`: project types, or object types) whose discriminant `key` is one of `tags` (`not`:
- * none of them); a member type whose discriminant we cannot read stays. Undefined when nothing is narrowed.
+ * none of them); a member type whose discriminant we cannot read stays. Undefined when nothing is narrowed; unknown
+ * where `not` leaves none.
  */
 export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readonly string[], not?: boolean): Val | undefined {
   // (an intersection with a union part, `Snapshot<T> & { input: I }`: the checker distributes it, `(A & C) | (B & C)`,
@@ -229,6 +230,8 @@ export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readon
   // (`'key' in x`: the member types that may have the member)
   const has = tags.length === 1 && tags[0] === HAS_TAG;
   const kept = parts.filter((x) => { if (has) return !this.surelyWithout(x, key); const t = this.tagOf(x, key); return t === undefined || tags.includes(t) !== !!not; });
+  // (every member type excluded, the `default:` of an exhaustive switch: the checker's never, which has no member)
+  if (kept.length === 0 && not && !has) return UNKNOWN;
   if (kept.length === parts.length || kept.length === 0) return undefined;
   if (kept.length === 1) return kept[0];
   const c = Math.min(...kept.map((x) => (x as { c: number }).c));

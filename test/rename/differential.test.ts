@@ -70,7 +70,7 @@ test('graph edits on the rename-discriminants fixture: TypeScript findRenameLoca
   t.true(report.compared >= 20, `only ${report.compared} symbols compared`);
   t.deepEqual(differing((m) => m.startsWith('src/unread.ts:')), []);
   // (a discriminant read after a test the indexer does not read, a negation, an alias, a statement with an exit, a
-  // `default:`, is left to text_search: the checker narrows there in ways not followed)
+  // `default:` a case falls into, is left to text_search: the checker narrows there in ways not followed)
   t.true(report.symbols.some((s) => s.missed.some((m) => m.startsWith('src/unread.ts:'))), 'the reads left are counted as misses');
 });
 
