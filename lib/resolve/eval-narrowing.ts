@@ -229,7 +229,14 @@ export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readon
   (u.of as Val[]).forEach(flatten);
   // (`'key' in x`: the member types that may have the member)
   const has = tags.length === 1 && tags[0] === HAS_TAG;
-  const kept = parts.filter((x) => { if (has) return !this.surelyWithout(x, key); const t = this.tagOf(x, key); return t === undefined || tags.includes(t) !== !!not; });
+  // (where a truthiness test failed, `if (r.issues) throw …` then the rest: a member type whose `issues` is surely
+  // truthy is ruled out too, as the checker narrows)
+  const falsy = !has && (not ? tags.length === 1 && tags[0] === TRUE_TAG : tags.length === FALSY_TAGS.length && FALSY_TAGS.every((t) => tags.includes(t)));
+  const kept = parts.filter((x) => {
+    if (has) return !this.surelyWithout(x, key);
+    const t = this.tagOf(x, key);
+    return t === undefined ? !(falsy && this.surelyTruthy(x, key)) : tags.includes(t) !== !!not;
+  });
   // (every member type excluded, the `default:` of an exhaustive switch: the checker's never, which has no member)
   if (kept.length === 0 && not && !has) return UNKNOWN;
   if (kept.length === parts.length || kept.length === 0) return undefined;
@@ -299,6 +306,27 @@ export function tagOf(this: Evaluator, x: Val, key: string): string | undefined 
     for (const p of x.of) { const t = this.tagOf(p, key); if (t !== undefined) return t; }
   }
   return undefined;
+}
+
+/** The keyword tags a truthiness test compares (see the collector's narrowing): falsy ones, and `true`. */
+const FALSY_TAGS = ['false', 'null', 'undefined'].map((w) => KEYWORD_TAG + w);
+const TRUE_TAG = KEYWORD_TAG + 'true';
+
+/**
+ * True when member `key` of a class or interface `x` is surely truthy: declared without `?` with a type that is an
+ * object (a tuple, an array, an object or function type), which no falsy value has.
+ */
+export function surelyTruthy(this: Evaluator, x: Val, key: string): boolean {
+  if (x.t !== 'inst') return false;
+  const m = this.findMember(x, key, false);
+  if (!m || m === 'ext') return false;
+  const sym = this.sym(m);
+  const k = sym.type?.k;
+  if (k !== 'list' && k !== 'array' && k !== 'object' && k !== 'fntype') return false;
+  // (`issues?: Issue[]` may be undefined: the declaration's text says whether a `?` follows the name)
+  const sig = sym.signature ?? '';
+  const at = sig.indexOf(sym.name);
+  return at >= 0 && /^\s*:/.test(sig.slice(at + sym.name.length));
 }
 
 /**
