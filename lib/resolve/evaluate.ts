@@ -137,6 +137,10 @@ export const EXT: Val = Object.freeze({ t: 'ext' }) as Val;
 /** The element type of an array whose elements are known as a value (`el`), not as a type. */
 export const OTHER: Expr = Object.freeze({ k: 'other' }) as Expr;
 export const UNKNOWN: Val = Object.freeze({ t: 'unknown' }) as Val;
+/** What a union's member type gave for a name in unionMember: its member and whether that is a literal-typed property (memberlessIn). */
+interface PartAnswer { m: Val; literal: boolean }
+/** A union's member type that surely lacks the name (lacksIn): no say in unionMember. */
+const LACKING: PartAnswer = { m: UNKNOWN, literal: false };
 /** A memo entry being computed (value, exportOf): a caller reaching it again is in a cycle, and gets unknown. */
 export const PENDING: Val = Object.freeze({ t: 'unknown' }) as Val;
 /** findMember's entry being computed. */
@@ -819,10 +823,13 @@ export class Evaluator {
         return m === 'ext' ? EXT : UNKNOWN;
       }
       case 'union': case 'anyof': {
-        const agreed = this.unionMember(o.of as Val[], name, false);
+        // (each part's member asked once for both folds: asked again per fold, a union nested in a part's member
+        // type doubled the work at every level)
+        const answers: PartAnswer[] = [];
+        const agreed = this.unionMember(o.of as Val[], name, false, answers);
         // (where they disagree, a member type that declares the name with a literal type, `data?: undefined` beside
         // `data: Data`, has no say: code that reads a member of it type-checks only where that type is ruled out)
-        return agreed.t === 'unknown' ? this.unionMember(o.of as Val[], name, true) : agreed;
+        return agreed.t === 'unknown' ? this.unionMember(o.of as Val[], name, true, answers) : agreed;
       }
       case 'inter': {
         // a part we cannot type (a mapped or conditional type: `o & { [k in key]-?: defined<o[k]> }`) beside project
@@ -968,15 +975,21 @@ export class Evaluator {
    * The member `name` of a union's member types `parts`: the same symbol (or, for object types, the same instance
    * type) through every one, or nothing: which type the value has is the checker's call (a member type that surely
    * lacks the member does not count: see lacksIn; a class's member is always a symbol). `skipLiteral`: nor does one
-   * that declares it with a literal type while another answers (see memberlessIn).
+   * that declares it with a literal type while another answers (see memberlessIn). `answers`: each part's member as
+   * an earlier fold over the same parts and name found it (filled in as parts are reached).
    */
-  unionMember(parts: Val[], name: string, skipLiteral: boolean): Val {
+  unionMember(parts: Val[], name: string, skipLiteral: boolean, answers: PartAnswer[] = []): Val {
     let out: Val | undefined;
     let outLiteral = false;
-    for (const x of parts) {
-      const m = this.member(x, name);
-      if (m.t === 'unknown' && this.lacksIn(x, name)) continue;
-      const literal = this.memberlessIn(x, m, name);
+    for (let i = 0; i < parts.length; i++) {
+      const x = parts[i];
+      let a = answers[i];
+      if (!a) {
+        const m = this.member(x, name);
+        a = answers[i] = m.t === 'unknown' && this.lacksIn(x, name) ? LACKING : { m, literal: this.memberlessIn(x, m, name) };
+      }
+      if (a === LACKING) continue;
+      const { m, literal } = a;
       if (skipLiteral && literal) continue;
       // (a string literal type every member type declares alike, `kind: "index"` through both branches of a helper
       // type: that type)

@@ -47,9 +47,15 @@ export function weightedRows(model: NbowModel, bag: ReadonlyMap<string, number>,
 
 /** The unit vector of weighted rows (zeros when there are none). */
 export function embedRows(model: NbowModel, rows: ReadonlyArray<[number, number]>): Float32Array {
-  const { dim, vectors } = model;
+  const { dim } = model;
+  const lazy = quantised.get(model);
+  const vectors = lazy ? lazy.vectors : model.vectors;
   const v = new Float32Array(dim);
-  for (const [i, w] of rows) { const base = i * dim; for (let j = 0; j < dim; j++) v[j] += w * vectors[base + j]; }
+  for (const [i, w] of rows) {
+    if (lazy && !lazy.ready[i]) makeRow(lazy, i, dim);
+    const base = i * dim;
+    for (let j = 0; j < dim; j++) v[j] += w * vectors[base + j];
+  }
   let s = 0;
   for (let j = 0; j < dim; j++) s += v[j] * v[j];
   if (s > 0) { const inv = 1 / Math.sqrt(s); for (let j = 0; j < dim; j++) v[j] *= inv; }
@@ -102,8 +108,32 @@ export function nbowFromBuffer(buf: Buffer): NbowModel {
   const floats = new Float32Array(2 * T);
   new Uint8Array(floats.buffer).set(buf.subarray(at, at + 8 * T));
   at += 8 * T;
-  const q = new Int8Array(buf.buffer, buf.byteOffset + at, T * dim);
-  const vectors = new Float32Array(T * dim);
-  for (let i = 0; i < T; i++) { const s = floats[T + i]; for (let j = 0; j < dim; j++) vectors[i * dim + j] = q[i * dim + j] * s; }
-  return { id, dim, terms, idf: floats.slice(0, T), vectors };
+  const lazy: QuantisedRows = { q: new Int8Array(buf.buffer, buf.byteOffset + at, T * dim), scales: floats.slice(T), ready: new Uint8Array(T), vectors: new Float32Array(T * dim) };
+  const model: NbowModel = {
+    id, dim, terms, idf: floats.slice(0, T),
+    // every row made, for a reader of the whole matrix (embedRows makes only the rows it reads); then a plain
+    // property, so that reading it entry by entry costs no call
+    get vectors() {
+      for (let i = 0; i < T; i++) if (!lazy.ready[i]) makeRow(lazy, i, dim);
+      Object.defineProperty(model, 'vectors', { value: lazy.vectors, writable: true, enumerable: true });
+      return lazy.vectors;
+    },
+  };
+  quantised.set(model, lazy);
+  return model;
+}
+
+/**
+ * A read model's int8 rows and the float rows made of them so far. A row is made when first embedded with: a
+ * repository's documents and queries use a fraction of the model's terms, and making all of them was most of
+ * reading the model.
+ */
+interface QuantisedRows { q: Int8Array; scales: Float32Array; ready: Uint8Array; vectors: Float32Array }
+const quantised = new WeakMap<NbowModel, QuantisedRows>();
+
+/** Makes row `i` of `lazy.vectors` from its int8 row and scale. */
+function makeRow(lazy: QuantisedRows, i: number, dim: number): void {
+  const s = lazy.scales[i], q = lazy.q, vectors = lazy.vectors, base = i * dim;
+  for (let j = 0; j < dim; j++) vectors[base + j] = q[base + j] * s;
+  lazy.ready[i] = 1;
 }
