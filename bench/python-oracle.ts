@@ -109,6 +109,84 @@ export function overloadImplementations(text: string): Array<{ stub: { line: num
   return out;
 }
 
+/** Where the name at a string offset of a file sits, in tree-sitter-python's words (for grouping differences). */
+export function pythonSyntaxAt(text: string, offset: number): string {
+  const n = parsePython(text).rootNode.descendantForIndex(offset);
+  const p = n.parent;
+  if (n.type === 'string_content' || n.type === 'string') return 'string';
+  if (!p) return n.type;
+  if (p.type === 'attribute') return p.parent?.type === 'call' && p.parent.childForFieldName('function')?.id === p.id ? 'method call on a receiver' : 'attribute on a receiver';
+  if (p.type === 'call') return 'call';
+  if (p.type === 'keyword_argument') return 'keyword argument';
+  if (p.type === 'dotted_name' || p.type === 'aliased_import') return 'import';
+  if (p.type === 'function_definition' || p.type === 'class_definition') return 'declaration';
+  if (p.type === 'decorator') return 'decorator';
+  if (p.type === 'assignment' || p.type === 'augmented_assignment') return 'assignment';
+  return p.type;
+}
+
+/** A class of a file as tree-sitter reads it: its name's position, its bases' positions, and the members it declares. */
+export interface PyClassMembers {
+  line: number;
+  column: number;
+  bases: Array<{ line: number; column: number }>;
+  /** Each member name the class declares (a `def`, a class-body assignment, `self.x = …` in a method) and its first such place. */
+  members: Map<string, { line: number; column: number }>;
+}
+
+/** The classes of one Python file with the members each declares (for following a rename through method families). */
+export function classMembers(text: string): PyClassMembers[] {
+  const tree = parsePython(text);
+  const pos = positions(text);
+  const out: PyClassMembers[] = [];
+  const baseName = (b: ParserT.SyntaxNode | null): ParserT.SyntaxNode | undefined => {
+    if (!b) return undefined;
+    if (b.type === 'subscript') return baseName(b.childForFieldName('value'));
+    if (b.type === 'identifier') return b;
+    if (b.type === 'attribute') return b.childForFieldName('attribute') ?? undefined;
+    return undefined;
+  };
+  const targetsOf = (left: ParserT.SyntaxNode | null): ParserT.SyntaxNode[] =>
+    !left ? [] : left.type === 'pattern_list' || left.type === 'tuple_pattern' ? left.namedChildren.flatMap((c) => targetsOf(c)) : [left];
+  const visit = (n: ParserT.SyntaxNode): void => {
+    if (n.type === 'class_definition') {
+      const nm = n.childForFieldName('name');
+      if (nm) {
+        const c: PyClassMembers = { ...pos(nm), bases: [], members: new Map() };
+        for (const b of n.childForFieldName('superclasses')?.namedChildren ?? []) { const bn = baseName(b); if (bn) c.bases.push(pos(bn)); }
+        const declare = (id: ParserT.SyntaxNode) => { if (!c.members.has(id.text)) c.members.set(id.text, pos(id)); };
+        for (const st of n.childForFieldName('body')?.namedChildren ?? []) {
+          const def = st.type === 'decorated_definition' ? st.childForFieldName('definition') : st;
+          if (def?.type === 'function_definition') {
+            const dn = def.childForFieldName('name');
+            if (dn) declare(dn);
+            const self = def.childForFieldName('parameters')?.namedChildren[0];
+            const selfName = self?.type === 'identifier' ? self.text : undefined;
+            if (!selfName) continue;
+            const walk = (m: ParserT.SyntaxNode): void => {
+              if (m.type === 'function_definition' || m.type === 'class_definition' || m.type === 'lambda') return;
+              if (m.type === 'assignment' || m.type === 'augmented_assignment') {
+                for (const t of targetsOf(m.childForFieldName('left'))) {
+                  if (t.type === 'attribute' && t.childForFieldName('object')?.text === selfName) { const a = t.childForFieldName('attribute'); if (a) declare(a); }
+                }
+              }
+              for (const ch of m.namedChildren) walk(ch);
+            };
+            const body = def.childForFieldName('body');
+            if (body) for (const ch of body.namedChildren) walk(ch);
+          } else if (st.type === 'expression_statement') {
+            for (const a of st.namedChildren) if (a.type === 'assignment') for (const t of targetsOf(a.childForFieldName('left'))) if (t.type === 'identifier') declare(t);
+          }
+        }
+        out.push(c);
+      }
+    }
+    for (const ch of n.namedChildren) visit(ch);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
 /** The call sites and declarations of one Python file, read from tree-sitter-python's parse. */
 export function scanPython(file: string, text: string): PyFileScan {
   const tree = parsePython(text);
@@ -228,6 +306,24 @@ export class PyrightSession {
       const r = (await this.request('textDocument/definition', { textDocument: { uri }, position: { line: p.line - 1, character: p.column - 1 } })) as Array<{ uri: string; range: { start: { line: number; character: number } } }> | null;
       out.push((r ?? []).map((loc) => this.location(loc.uri, loc.range.start.line + 1, loc.range.start.character + 1)));
     }
+    return out;
+  }
+
+  /**
+   * The checker's rename of the name at a position (1-based line and UTF-16 column): every edited place, in the
+   * corpus or outside it (`file` undefined); undefined when it refuses.
+   */
+  async renameLocations(file: string, line: number, column: number, newName: string): Promise<DefLocation[] | undefined> {
+    const uri = pathToFileURL(path.join(this.root, file)).href;
+    type Range = { start: { line: number; character: number } };
+    let r: { changes?: Record<string, Array<{ range: Range }>>; documentChanges?: Array<{ textDocument?: { uri: string }; edits?: Array<{ range: Range }> }> } | null;
+    try {
+      r = (await this.request('textDocument/rename', { textDocument: { uri }, position: { line: line - 1, character: column - 1 }, newName })) as typeof r;
+    } catch { return undefined; }
+    if (!r) return undefined;
+    const out: DefLocation[] = [];
+    for (const [u, edits] of Object.entries(r.changes ?? {})) for (const e of edits) out.push(this.location(u, e.range.start.line + 1, e.range.start.character + 1));
+    for (const dc of r.documentChanges ?? []) for (const e of dc.edits ?? []) if (dc.textDocument) out.push(this.location(dc.textDocument.uri, e.range.start.line + 1, e.range.start.character + 1));
     return out;
   }
 

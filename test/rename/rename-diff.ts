@@ -8,7 +8,7 @@ import { isCodegraphError } from '../../lib/errors.ts';
 import { SYMBOL_LABELS, type GraphNode } from '../../lib/graph/schema.ts';
 import { graphData } from '../../lib/graph/code-graph.ts';
 import { planRename } from '../../lib/rename/plan.ts';
-import type { TsRenameOracle } from './ts-oracle.ts';
+import type { OracleLocation } from './ts-oracle.ts';
 import { seededRandom } from '../../lib/util/seeded-random.ts';
 
 export interface SymbolDiff {
@@ -67,26 +67,41 @@ export function sampleSymbols(snapshot: Snapshot, count: number, seed: number): 
 
 const CAP = Number(process.env.RENAME_DIFF_CAP ?? 8);
 
-/** Compares codegraph's graph edits with TypeScript's rename locations for each symbol. */
-export function diffRenames(snapshot: Snapshot, oracle: TsRenameOracle, symbols: readonly GraphNode[]): DiffReport {
+/** What the differential asks of a checker: the texts it reads, and where it renames from a declaration (undefined: refused). */
+export interface RenameOracle {
+  text(file: string): string;
+  renameLocations(file: string, offset: number): OracleLocation[] | undefined;
+}
+
+/** The position a checker's rename starts from: codegraph's definition edit on the symbol's lines (else any definition edit). */
+export function renameStart(node: GraphNode, graphEdits: ReadonlyArray<{ kind?: string; path: string; line: number; offset: number }>): { path: string; offset: number } | undefined {
+  return graphEdits.find((e) => e.kind === 'definition' && e.path === node.filePath && e.line >= (node.line ?? 0) && e.line <= (node.endLine ?? node.line ?? 0))
+    ?? graphEdits.find((e) => e.kind === 'definition');
+}
+
+/** codegraph's `graph` edits for renaming a symbol (its dry-run plan), or the refusal's code and message. */
+export function graphEditsOf(snapshot: Snapshot, node: GraphNode): { edits: Array<{ kind?: string; path: string; line: number; offset: number }> } | { refused: string } {
+  try {
+    const plan = planRename(snapshot, { symbol_uid: node.uid, new_name: `${node.name}Renamed`, dry_run: true, include_text_search: false });
+    return { edits: plan.edits.filter((e) => e.confidence === 'graph') };
+  } catch (err) {
+    if (!isCodegraphError(err)) throw err;
+    return { refused: `${err.code}: ${err.message}` };
+  }
+}
+
+/** Compares codegraph's graph edits with the checker's rename locations for each symbol. */
+export function diffRenames(snapshot: Snapshot, oracle: RenameOracle, symbols: readonly GraphNode[]): DiffReport {
   const out: SymbolDiff[] = [];
   const missedBySyntax: Record<string, number> = {};
   for (const node of symbols) {
     const base: SymbolDiff = { uid: node.uid, label: node.label, status: 'compared', ours: 0, theirs: 0, common: 0, inComments: 0, extra: [], missed: [] };
-    let plan;
-    try {
-      plan = planRename(snapshot, { symbol_uid: node.uid, new_name: `${node.name}Renamed`, dry_run: true, include_text_search: false });
-    } catch (err) {
-      if (!isCodegraphError(err)) throw err;
-      out.push({ ...base, status: 'refused', reason: `${err.code}: ${err.message}` });
-      continue;
-    }
-    const graphEdits = plan.edits.filter((e) => e.confidence === 'graph');
-    // Start TypeScript where the symbol is declared: our definition occurrence on its line.
-    const decl = graphEdits.find((e) => e.kind === 'definition' && e.path === node.filePath && e.line >= (node.line ?? 0) && e.line <= (node.endLine ?? node.line ?? 0))
-      ?? graphEdits.find((e) => e.kind === 'definition');
+    const planned = graphEditsOf(snapshot, node);
+    if ('refused' in planned) { out.push({ ...base, status: 'refused', reason: planned.refused }); continue; }
+    const graphEdits = planned.edits;
+    const decl = renameStart(node, graphEdits);
     const theirs = decl ? oracle.renameLocations(decl.path, decl.offset) : undefined;
-    if (!theirs) { out.push({ ...base, status: 'ts-refused', reason: decl ? 'TypeScript cannot rename here' : 'no declaration edit' }); continue; }
+    if (!theirs) { out.push({ ...base, status: 'ts-refused', reason: decl ? 'the checker cannot rename here' : 'no declaration edit' }); continue; }
     const key = (file: string, offset: number) => `${file}\u0000${offset}`;
     const ourKeys = new Set(graphEdits.map((e) => key(e.path, e.offset)));
     const theirKeys = new Set(theirs.filter((l) => !l.inComment).map((l) => key(l.file, l.offset)));

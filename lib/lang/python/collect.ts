@@ -242,7 +242,8 @@ class PyCollector extends PyScopes {
       case 'import_statement': this.importStatement(i, scope); return;
       case 'import_from_statement': this.importFrom(i, scope); return;
       case 'future_import_statement': return;
-      case 'global_statement': case 'nonlocal_statement': return;
+      case 'global_statement': for (const n of this.namedKids(i)) this.refs.push({ value: this.nameExpr(this.txt(n), scope, false), kind: 'value', at: this.pos(n), from: this.owner(scope) }); return;
+      case 'nonlocal_statement': return;
       case 'expression_statement': this.expressionStatement(i, scope); return;
       case 'for_statement': {
         const iter = this.expr(this.child(i, 'right'), scope);
@@ -816,7 +817,9 @@ class PyCollector extends PyScopes {
       const imported = this.txt(nameNode).replace(/\s+/g, '');
       const local = aliasNode >= 0 ? this.txt(aliasNode) : imported;
       const namePart = this.type(nameNode) === 'dotted_name' ? this.namedKids(nameNode)[0] ?? nameNode : nameNode;
-      this.addImport({ kind: 'from', source, imported, local, at: this.pos(namePart), parts: first ? parts : undefined, line, from }, scope, i);
+      const imp: PyImport = { kind: 'from', source, imported, local, at: this.pos(namePart), parts: first ? parts : undefined, line, from };
+      if (aliasNode >= 0 && local === imported) imp.aliasAt = this.pos(aliasNode);
+      this.addImport(imp, scope, i);
       first = false;
     }
   }

@@ -21,6 +21,8 @@ export interface PyImport {
   local: string;
   /** Position of the imported name as written (`from`: `y`; `module`: the last dotted part; `star`: the `*`). */
   at: Pos;
+  /** `from m import X as X` (the explicit re-export): the alias's position, which names the same symbol (a rename edits both). */
+  aliasAt?: Pos;
   /** Position of each dotted part of `source` after the dots (`a.b.c`: a, b, c): occurrences of those modules. */
   parts?: Pos[];
   line: number;

@@ -848,7 +848,7 @@ export class PythonResolver implements LanguageRelations {
     const sink = this.sink;
     const from = sink.filePos(f);
     const seen = new Set<number>();
-    for (const imp of this.py(f).imports) {
+    for (const [i, imp] of this.py(f).imports.entries()) {
       const m = this.moduleOf(f, imp.source);
       const targets: number[] = [];
       if (m) {
@@ -858,9 +858,12 @@ export class PythonResolver implements LanguageRelations {
           // `from pkg import mod`: the submodule's file too
           const v = this.moduleAttr(m, imp.imported!, 0);
           if (v.t === 'mod') { const sf = this.fileOfModule(v.m); if (sf !== undefined) targets.push(sf); }
-          else if (v.t === 'sym') {
-            sink.occurrence(v.f, v.s, f, imp.at, 'import', imp.from >= 0 ? sink.symbolPos(f, imp.from) : from, 1, 'import');
-            if (v.f !== f && !seen.has(v.f)) { /* the defining file is reached through the module's file */ }
+          else {
+            // the symbol the name is (a variable's value is not: `from .consts import LIMIT` names the variable)
+            const named = v.t === 'sym' ? { f: v.f, s: v.s } : this.importedSymbol(f, i);
+            const by = imp.from >= 0 ? sink.symbolPos(f, imp.from) : from;
+            if (named) sink.occurrence(named.f, named.s, f, imp.at, 'import', by, 1, 'import');
+            if (named && imp.aliasAt) sink.occurrence(named.f, named.s, f, imp.aliasAt, 'import', by, 1, 'import');
           }
         }
       }
@@ -899,6 +902,7 @@ export class PythonResolver implements LanguageRelations {
       ? this.redefinitions(f, bindingIndex(c.callee.b)) : undefined;
     const callee = defs ? union(defs.map((d) => this.symbolValue(f, d, 'same-file', 0))) : this.value(f, c.callee, 0);
     const targets = (c.callee.k === 'member' ? this.calledProperty(f, c.callee) : undefined) ?? this.callTargets(callee);
+    this.calledVariable(f, c, callee, from);
     if (targets === 'ext') { sink.countCall(f, 'external'); return; }
     if (!targets || targets.length === 0) {
       // (a parameter's or a local's name says nothing of the function it holds: no site of that name)
@@ -916,6 +920,25 @@ export class PythonResolver implements LanguageRelations {
       // the called name is an occurrence of what it names (a class for a construction)
       if (name && this.sym(t.named.f, t.named.s).name === name) sink.occurrence(t.named.f, t.named.s, f, c.at, 'call', from, conf, reason);
     }
+  }
+
+  /**
+   * A call of what an attribute or a variable holds (`self._writer(msg)`, `handler()`) reads that attribute or
+   * variable: an occurrence of it (a rename edits the call) and a reference edge, whatever the call then runs.
+   */
+  private calledVariable(f: number, c: CallFact, callee: Val, from: number): void {
+    const e = c.callee;
+    if (e.k !== 'id' && e.k !== 'member') return;
+    if (e.k === 'id' && bindsLocal(e.b)) return;
+    const target = this.namedSymbol(f, e, callee);
+    if (!target) return;
+    const label = this.sym(target.f, target.s).label;
+    if (label !== 'Property' && label !== 'Variable') return;
+    const reason = e.k === 'id' ? (target.f === f ? 'same-file' : 'import') : 'typed-receiver';
+    const sink = this.sink;
+    sink.occurrence(target.f, target.s, f, c.at, 'value', from, 1, reason);
+    const tp = sink.symbolPos(target.f, target.s);
+    if (tp !== from) sink.refEdge(from, tp, CONFIDENCE[reason] ?? 0.9, reason, posLine(c.at), 'value');
   }
 
   /**

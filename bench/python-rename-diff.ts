@@ -1,0 +1,189 @@
+/**
+ * Rename on Python against pyright's (the pinned devDependency's `textDocument/rename`, bench/python-oracle.ts): for a
+ * seeded sample of a corpus' symbols, precision and recall of codegraph's `graph` edits against the places pyright
+ * edits, starting both at the symbol's declaration. Corpora as bench/python-callgraph-diff.ts makes them
+ * (bench/python-corpora.ts); read the held-out half's figures, never its misses, when changing rules.
+ *
+ *   node --import tsx bench/python-rename-diff.ts [--corpus gyp|pluggy|… | --all] [--count 150] [--seed 42] [--verbose]
+ *
+ * What counts: a place is a (file, UTF-16 offset) where a rename writes the new name. Pyright's places outside the
+ * corpus (typeshed) are dropped and counted; pyright never edits comments, so nothing is left out on that side.
+ * Oracle policy: pyright renames one declaration and what resolves to it, while codegraph renames a member's whole
+ * family (the members of that name up and down its class's inheritance, as TypeScript's rename does: renaming one
+ * override alone would stop it overriding). So a member's rename is pyright's, continued from the same name's
+ * declaration in every class related to the first by inheritance that declares it (up through bases, down through
+ * subclasses, again from each one added); the bases are pyright's own definitions of each class's base expressions
+ * and the declarations tree-sitter's (a `def`, a class-body assignment, `self.x = …` in a method). Likewise a module
+ * and its stub (`m.py` beside `m.pyi`) declare one symbol, which codegraph renames in both: pyright's rename is
+ * continued from codegraph's declaration of it in the twin file (importers see the stub's). `--no-families` compares
+ * with pyright's plain rename from the one declaration.
+ * A symbol pyright will not rename (a name it does not bind, one declared only in a stub it does not own) is
+ * reported as refused by the checker, as are codegraph's own refusals (`RENAME_REFUSED`, dunder names).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { buildSnapshotInMemory } from '../lib/analyze/index.ts';
+import { languageOf } from '../lib/lang/index.ts';
+import type { Snapshot } from '../index-store/snapshot.ts';
+import type { GraphNode } from '../lib/graph/schema.ts';
+import { diffRenames, graphEditsOf, renameStart, sampleSymbols, type DiffReport, type RenameOracle } from '../test/rename/rename-diff.ts';
+import type { OracleLocation } from '../test/rename/ts-oracle.ts';
+import { PyrightSession, classMembers, pythonSyntaxAt, type PyClassMembers } from './python-oracle.ts';
+import { PYTHON_CORPORA, pythonCorpus } from './python-corpora.ts';
+
+
+/** Line starts of a text (string offsets). */
+function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i + 1);
+  return out;
+}
+
+/** A checker answer per start position, asked of pyright before the comparison runs (which is synchronous). */
+class PrecomputedOracle implements RenameOracle {
+  readonly answers = new Map<string, OracleLocation[] | undefined>();
+  private readonly texts = new Map<string, string>();
+  constructor(private readonly root: string) {}
+  text(file: string): string {
+    let t = this.texts.get(file);
+    if (t === undefined) { t = readFileSync(path.join(this.root, file), 'utf8'); this.texts.set(file, t); }
+    return t;
+  }
+  renameLocations(file: string, offset: number): OracleLocation[] | undefined { return this.answers.get(`${file}\u0000${offset}`); }
+}
+
+/**
+ * Samples a folder's Python symbols (`count` of them, seeded; all when count is Infinity), asks pyright to rename
+ * each from its declaration (continued through method families and stub twins unless `families` is false), and
+ * compares with codegraph's graph edits.
+ */
+export async function pythonRenameDiff(root: string, extraPaths: readonly string[], opts: { count: number; seed: number; families: boolean }): Promise<{ report: DiffReport; outside: number; files: number }> {
+  const snapshot = await buildSnapshotInMemory(root, { search: false });
+  const sample: GraphNode[] = sampleSymbols(snapshot, Number.MAX_SAFE_INTEGER, opts.seed).filter((n) => n.filePath && languageOf(n.filePath) === 'python').slice(0, opts.count);
+  const oracle = new PrecomputedOracle(root);
+  const session = await PyrightSession.start(root, extraPaths);
+  let outside = 0;
+  const heritage = opts.families ? await classHeritage(session, snapshot, oracle) : undefined;
+  const ask = async (file: string, line: number, column: number, newName: string) => session.renameLocations(file, line, column, newName);
+  try {
+    for (const node of sample) {
+      const planned = graphEditsOf(snapshot, node);
+      if ('refused' in planned) continue;
+      const start = renameStart(node, planned.edits);
+      if (!start) continue;
+      const text = oracle.text(start.path);
+      const starts = lineStarts(text);
+      let line = 0;
+      while (line + 1 < starts.length && starts[line + 1] <= start.offset) line++;
+      const places = await ask(start.path, line + 1, start.offset - starts[line] + 1, `${node.name}Renamed`);
+      if (!places) { oracle.answers.set(`${start.path}\u0000${start.offset}`, undefined); continue; }
+      // a module and its stub (`m.py` beside `m.pyi`) declare one symbol: pyright's rename from the other declaration too
+      const twin = start.path.endsWith('.pyi') ? start.path.slice(0, -1) : `${start.path}i`;
+      for (const d of heritage ? planned.edits : []) {
+        if (d.kind !== 'definition' || d.path !== twin) continue;
+        const t = oracle.text(twin), ls = lineStarts(t);
+        let l = 0;
+        while (l + 1 < ls.length && ls[l + 1] <= d.offset) l++;
+        places.push(...(await ask(twin, l + 1, d.offset - ls[l] + 1, `${node.name}Renamed`)) ?? []);
+      }
+      if (heritage && (node.label === 'Method' || node.label === 'Property')) {
+        for (const m of heritage.family(start.path, line + 1, node.name)) places.push(...(await ask(m.file, m.line, m.column, `${node.name}Renamed`)) ?? []);
+      }
+      const locs: OracleLocation[] = [];
+      for (const p of places) {
+        if (!p.file) { outside++; continue; }
+        const t = oracle.text(p.file);
+        const offset = lineStarts(t)[p.line - 1] + p.column - 1;
+        locs.push({ file: p.file, offset, length: node.name.length, inComment: false, syntax: pythonSyntaxAt(t, offset) });
+      }
+      oracle.answers.set(`${start.path}\u0000${start.offset}`, locs);
+    }
+  } finally {
+    await session.close();
+  }
+  return { report: diffRenames(snapshot, oracle, sample), outside, files: snapshot.files.size };
+}
+
+interface ClassAt extends PyClassMembers { file: string; key: string; parents: ClassAt[]; children: ClassAt[] }
+
+/**
+ * Every Python class of the snapshot's files with its bases as pyright resolves them, and `family`: the other
+ * declarations of a member name in the classes related by inheritance to the class declaring it at a line.
+ */
+async function classHeritage(session: PyrightSession, snapshot: Snapshot, texts: PrecomputedOracle): Promise<{ family(file: string, line: number, name: string): Array<{ file: string; line: number; column: number }> }> {
+  const classes = new Map<string, ClassAt>();
+  const byFile = new Map<string, ClassAt[]>();
+  const files = [...snapshot.files.keys()].filter((p) => languageOf(p) === 'python').sort();
+  for (const file of files) {
+    const list = classMembers(texts.text(file)).map((c) => ({ ...c, file, key: `${file}:${c.line}:${c.column}`, parents: [], children: [] }) as ClassAt);
+    byFile.set(file, list);
+    for (const c of list) classes.set(c.key, c);
+  }
+  for (const file of files) {
+    const list = byFile.get(file)!;
+    const positions = list.flatMap((c) => c.bases);
+    if (!positions.length) continue;
+    const defs = await session.definitions(file, positions);
+    let k = 0;
+    for (const c of list) {
+      for (let i = 0; i < c.bases.length; i++, k++) {
+        for (const d of defs[k]) {
+          const base = d.file !== undefined ? classes.get(`${d.file}:${d.line}:${d.column}`) : undefined;
+          if (base && base !== c && !c.parents.includes(base)) { c.parents.push(base); base.children.push(c); }
+        }
+      }
+    }
+  }
+  const related = (c: ClassAt, up: boolean): ClassAt[] => {
+    const seen = new Set<ClassAt>();
+    const stack = [...(up ? c.parents : c.children)];
+    while (stack.length) { const x = stack.pop()!; if (seen.has(x)) continue; seen.add(x); stack.push(...(up ? x.parents : x.children)); }
+    return [...seen];
+  };
+  return {
+    family(file, line, name) {
+      // the class declaring the member: the last class of the file that starts above the line and declares the name
+      // a private name (`__x`) is mangled with its class's name: no other class's member of that name is it
+      if (name.startsWith('__') && !name.endsWith('__')) return [];
+      const owner = (byFile.get(file) ?? []).filter((c) => c.line <= line && c.members.has(name)).at(-1);
+      if (!owner) return [];
+      const members = new Set<ClassAt>([owner]);
+      const queue = [owner];
+      while (queue.length) {
+        const c = queue.shift()!;
+        for (const r of [...related(c, true), ...related(c, false)]) if (r.members.has(name) && !members.has(r)) { members.add(r); queue.push(r); }
+      }
+      members.delete(owner);
+      return [...members].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((c) => ({ file: c.file, ...c.members.get(name)! }));
+    },
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const { values } = parseArgs({ options: { corpus: { type: 'string', default: 'gyp' }, all: { type: 'boolean' }, count: { type: 'string', default: '150' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' }, 'no-families': { type: 'boolean' } } });
+  const f = (x: number) => x.toFixed(4);
+  const names = values.all ? Object.keys(PYTHON_CORPORA).sort((a, b) => (PYTHON_CORPORA[a].half === PYTHON_CORPORA[b].half ? 0 : PYTHON_CORPORA[a].half === 'tune' ? -1 : 1)) : [values.corpus!];
+  for (const name of names) {
+    const { root, corpus } = pythonCorpus(name);
+    const { report, outside, files } = await pythonRenameDiff(root, corpus.extraPaths ?? [], { count: Number(values.count), seed: Number(values.seed), families: !values['no-families'] });
+    const half = PYTHON_CORPORA[name]?.half ?? 'folder';
+    console.log(`${name} (${half}, ${files} files, seed ${values.seed}): ${report.compared} of ${report.sampled} compared (${report.refused} refused by codegraph, ${report.tsRefused} by pyright); edits ours ${report.ours}, pyright ${report.theirs} (+${outside} outside the corpus), common ${report.common}; precision ${f(report.precision)} recall ${f(report.recall)}; exact ${report.exact}/${report.compared}`);
+    if (values.all && half === 'held-out') continue;
+    if (!values.all || values.verbose) {
+      console.log('  missed by syntactic place:', Object.entries(report.missedBySyntax).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || 'none');
+      const reasons = new Map<string, number>();
+      for (const s of report.symbols) if (s.status !== 'compared') { const r = `${s.status}: ${(s.reason ?? '').replace(/'[^']*'|\([^)]*\)/g, '…').slice(0, 100)}`; reasons.set(r, (reasons.get(r) ?? 0) + 1); }
+      for (const [r, n] of [...reasons].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${r}`);
+    }
+    if (values.verbose) {
+      for (const s of report.symbols) {
+        if (s.status !== 'compared' || (s.extra.length === 0 && s.missed.length === 0)) continue;
+        console.log(`${s.uid}: ours ${s.ours}, pyright ${s.theirs}, common ${s.common}`);
+        for (const e of s.extra) console.log(`   + ${e}`);
+        for (const m of s.missed) console.log(`   - ${m}`);
+      }
+    }
+  }
+}
