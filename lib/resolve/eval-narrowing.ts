@@ -418,12 +418,13 @@ export function declaresNoMember(this: Evaluator, x: SymRef, name: string, stati
  * The call goes to one of them, so no CALLS edge is drawn unless they agree (see member), but the name is an
  * occurrence of each, as the TypeScript language service counts it (renaming one renames the access).
  */
-export function unionMembers(this: Evaluator, f: number, e: Expr): Array<Val & { t: 'sym' }> {
+export function unionMembers(this: Evaluator, f: number, e: Expr, typeLevel?: boolean): Array<Val & { t: 'sym' }> {
   if (e.k !== 'member') return [];
   // (a discriminant's read whose narrowing the collector knows whole: the property of the member types left)
-  // (or of a value no test can narrow, a call's result or an element at a computed index: all the member types)
+  // (or of a value no test can narrow, a call's result or an element at a computed index, or a type's member named
+  // by an indexed access type, `T['type']`: all the member types)
   const o = e.obj;
-  const whole = e.whole === true || o.k === 'call' || (o.k === 'element' && o.key === undefined && o.at === undefined);
+  const whole = typeLevel === true || e.whole === true || o.k === 'call' || (o.k === 'element' && o.key === undefined && o.at === undefined);
   return this.membersOfEach(this.deref(this.value(f, e.obj)), e.name, whole) ?? [];
 }
 
@@ -484,11 +485,32 @@ export function membersOfEach(this: Evaluator, o: Val, name: string, whole = fal
     return out;
   }
   if (o.t === 'anyof') return this.everyPartDeclares(o, name, whole);
+  // (`(A | B) & { pipe?: never }`, a member only the union parts declare: the checker distributes the intersection,
+  // `(A & P) | (B & P)`, whose property has each part's declaration)
+  if (o.t === 'inter') return this.altsDeclare(o, name, whole);
   if (o.t !== 'union') return undefined;
   const out: Array<Val & { t: 'sym' }> = [];
   for (const x of o.of) {
     const m = this.member(x, name);
     if (m.t === 'sym' && !out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
+  }
+  return out;
+}
+
+/**
+ * membersOfEach of an intersection with union parts (`alts`) where the other parts surely lack `name` (none an outside
+ * or unknown type): each union part's members, all of them answering; undefined otherwise.
+ */
+export function altsDeclare(this: Evaluator, o: Val & { t: 'inter' }, name: string, whole: boolean): Array<Val & { t: 'sym' }> | undefined {
+  if (!o.alts?.length || o.hole || o.outside) return undefined;
+  if (o.of.some((x) => !this.surelyWithout(x, name)) || o.objs?.some((x) => !this.surelyWithout(x, name))) return undefined;
+  const out: Array<Val & { t: 'sym' }> = [];
+  for (const a of o.alts) {
+    // (a union of classes and interfaces made a part, `(A | B) & P`, reads as that union does)
+    const u = !a.either && a.of.every((x) => x.t === 'inst') ? { t: 'union' as const, of: a.of as Array<Val & { t: 'inst' }>, r: a.r, c: a.c } : a;
+    const got = this.membersOfEach(u, name, whole);
+    if (!got?.length) return undefined;
+    for (const m of got) if (!out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
   }
   return out;
 }
