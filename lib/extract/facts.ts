@@ -479,6 +479,8 @@ export interface RefFact {
    * result type (already referenced by the function) accounts for.
    */
   bare?: boolean;
+  /** The string key of an indexed access type (`T['type']`): a type's member, where no narrowing applies. */
+  lookup?: true;
 }
 
 /**

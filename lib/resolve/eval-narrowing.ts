@@ -215,7 +215,8 @@ export function objectEntry(this: Evaluator, o: Val & { t: 'objv' }, name: strin
 
 /**
  * The member types of a union (`u`: project types, or object types) whose discriminant `key` is one of `tags` (`not`:
- * none of them); a member type whose discriminant we cannot read stays. Undefined when nothing is narrowed.
+ * none of them); a member type whose discriminant we cannot read stays. Undefined when nothing is narrowed; unknown
+ * where `not` leaves none.
  */
 export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readonly string[], not?: boolean): Val | undefined {
   // (an intersection with a union part, `Snapshot<T> & { input: I }`: the checker distributes it, `(A & C) | (B & C)`,
@@ -228,7 +229,16 @@ export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readon
   (u.of as Val[]).forEach(flatten);
   // (`'key' in x`: the member types that may have the member)
   const has = tags.length === 1 && tags[0] === HAS_TAG;
-  const kept = parts.filter((x) => { if (has) return !this.surelyWithout(x, key); const t = this.tagOf(x, key); return t === undefined || tags.includes(t) !== !!not; });
+  // (where a truthiness test failed, `if (r.issues) throw …` then the rest: a member type whose `issues` is surely
+  // truthy is ruled out too, as the checker narrows)
+  const falsy = !has && (not ? tags.length === 1 && tags[0] === TRUE_TAG : tags.length === FALSY_TAGS.length && FALSY_TAGS.every((t) => tags.includes(t)));
+  const kept = parts.filter((x) => {
+    if (has) return !this.surelyWithout(x, key);
+    const t = this.tagOf(x, key);
+    return t === undefined ? !(falsy && this.surelyTruthy(x, key)) : tags.includes(t) !== !!not;
+  });
+  // (every member type excluded, the `default:` of an exhaustive switch: the checker's never, which has no member)
+  if (kept.length === 0 && not && !has) return UNKNOWN;
   if (kept.length === parts.length || kept.length === 0) return undefined;
   if (kept.length === 1) return kept[0];
   const c = Math.min(...kept.map((x) => (x as { c: number }).c));
@@ -296,6 +306,27 @@ export function tagOf(this: Evaluator, x: Val, key: string): string | undefined 
     for (const p of x.of) { const t = this.tagOf(p, key); if (t !== undefined) return t; }
   }
   return undefined;
+}
+
+/** The keyword tags a truthiness test compares (see the collector's narrowing): falsy ones, and `true`. */
+const FALSY_TAGS = ['false', 'null', 'undefined'].map((w) => KEYWORD_TAG + w);
+const TRUE_TAG = KEYWORD_TAG + 'true';
+
+/**
+ * True when member `key` of a class or interface `x` is surely truthy: declared without `?` with a type that is an
+ * object (a tuple, an array, an object or function type), which no falsy value has.
+ */
+export function surelyTruthy(this: Evaluator, x: Val, key: string): boolean {
+  if (x.t !== 'inst') return false;
+  const m = this.findMember(x, key, false);
+  if (!m || m === 'ext') return false;
+  const sym = this.sym(m);
+  const k = sym.type?.k;
+  if (k !== 'list' && k !== 'array' && k !== 'object' && k !== 'fntype') return false;
+  // (`issues?: Issue[]` may be undefined: the declaration's text says whether a `?` follows the name)
+  const sig = sym.signature ?? '';
+  const at = sig.indexOf(sym.name);
+  return at >= 0 && /^\s*:/.test(sig.slice(at + sym.name.length));
 }
 
 /**
@@ -387,12 +418,13 @@ export function declaresNoMember(this: Evaluator, x: SymRef, name: string, stati
  * The call goes to one of them, so no CALLS edge is drawn unless they agree (see member), but the name is an
  * occurrence of each, as the TypeScript language service counts it (renaming one renames the access).
  */
-export function unionMembers(this: Evaluator, f: number, e: Expr): Array<Val & { t: 'sym' }> {
+export function unionMembers(this: Evaluator, f: number, e: Expr, typeLevel?: boolean): Array<Val & { t: 'sym' }> {
   if (e.k !== 'member') return [];
   // (a discriminant's read whose narrowing the collector knows whole: the property of the member types left)
-  // (or of a value no test can narrow, a call's result or an element at a computed index: all the member types)
+  // (or of a value no test can narrow, a call's result or an element at a computed index, or a type's member named
+  // by an indexed access type, `T['type']`: all the member types)
   const o = e.obj;
-  const whole = e.whole === true || o.k === 'call' || (o.k === 'element' && o.key === undefined && o.at === undefined);
+  const whole = typeLevel === true || e.whole === true || o.k === 'call' || (o.k === 'element' && o.key === undefined && o.at === undefined);
   return this.membersOfEach(this.deref(this.value(f, e.obj)), e.name, whole) ?? [];
 }
 
@@ -453,11 +485,32 @@ export function membersOfEach(this: Evaluator, o: Val, name: string, whole = fal
     return out;
   }
   if (o.t === 'anyof') return this.everyPartDeclares(o, name, whole);
+  // (`(A | B) & { pipe?: never }`, a member only the union parts declare: the checker distributes the intersection,
+  // `(A & P) | (B & P)`, whose property has each part's declaration)
+  if (o.t === 'inter') return this.altsDeclare(o, name, whole);
   if (o.t !== 'union') return undefined;
   const out: Array<Val & { t: 'sym' }> = [];
   for (const x of o.of) {
     const m = this.member(x, name);
     if (m.t === 'sym' && !out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
+  }
+  return out;
+}
+
+/**
+ * membersOfEach of an intersection with union parts (`alts`) where the other parts surely lack `name` (none an outside
+ * or unknown type): each union part's members, all of them answering; undefined otherwise.
+ */
+export function altsDeclare(this: Evaluator, o: Val & { t: 'inter' }, name: string, whole: boolean): Array<Val & { t: 'sym' }> | undefined {
+  if (!o.alts?.length || o.hole || o.outside) return undefined;
+  if (o.of.some((x) => !this.surelyWithout(x, name)) || o.objs?.some((x) => !this.surelyWithout(x, name))) return undefined;
+  const out: Array<Val & { t: 'sym' }> = [];
+  for (const a of o.alts) {
+    // (a union of classes and interfaces made a part, `(A | B) & P`, reads as that union does)
+    const u = !a.either && a.of.every((x) => x.t === 'inst') ? { t: 'union' as const, of: a.of as Array<Val & { t: 'inst' }>, r: a.r, c: a.c } : a;
+    const got = this.membersOfEach(u, name, whole);
+    if (!got?.length) return undefined;
+    for (const m of got) if (!out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
   }
   return out;
 }

@@ -593,6 +593,12 @@ export class Evaluator {
         // (an instance of a class extending `Array<T>`: a T)
         const asArray = arr.t === 'inst' && e.key === undefined ? this.arrayBase(arr) : undefined;
         if (asArray) return this.elementOf(asArray, 'typed-receiver');
+        // (an interface with a string index signature read at a computed key that names no member of it, `entries[key]`
+        // of `interface Entries { [key: string]: Schema }`: its value type, as the checker reads it)
+        if (arr.t === 'inst' && e.at === undefined && !asArray) {
+          const index = this.sym(arr).index;
+          if (index) return weakenFrom(this.typeValue(arr.f, index, 0, this.bindingsFor(arr.f, arr.s, arr.args, arr.f, arr.s, 0)), arr, 'typed-receiver');
+        }
         return arr.t === 'arr' ? this.elementOf(arr, 'typed-receiver') : UNKNOWN;
       }
       case 'union': {

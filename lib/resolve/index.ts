@@ -601,10 +601,10 @@ class ProjectBuilder {
     const ev = this.ev;
     // a typed object literal's key: only when its type names one class or interface (a union's member is a guess)
     // (but for the declarations of one family, below)
-    if (r.key && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) { this.familyKey(f, r); return; }
+    if (r.key && !r.lookup && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) { this.familyKey(f, r); return; }
     // … and so is one whose contextual type (an argument's parameter type, a member type of a typed object) is a union:
     // the checker discriminates the union by the literal's own values, which is not modelled
-    if (r.key && r.value.k === 'member' && contextualKey(r.value.obj)) {
+    if (r.key && !r.lookup && r.value.k === 'member' && contextualKey(r.value.obj)) {
       const o = ev.deref(ev.value(f, r.value.obj));
       if (o.t === 'union' || o.t === 'anyof') { this.familyKey(f, r, o); return; }
     }
@@ -621,12 +621,12 @@ class ProjectBuilder {
         if (target !== from) this.refEdge(from, target, v.c, v.r, posLine(r.at), r.kind);
         // … or the property of a union every part of one alias declares (`e.type` of `{ type: 'a' } | { type: 'b' }`):
         // an occurrence of each part's declaration, as the checker's property of the union has them all
-        if (r.value.k === 'member') for (const m of ev.unionMembers(f, r.value)) this.occurrence(m, f, r.at, r.value.name, r.kind, from, m.r, m.c);
+        if (r.value.k === 'member') for (const m of ev.unionMembers(f, r.value, r.lookup)) this.occurrence(m, f, r.at, r.value.name, r.kind, from, m.r, m.c);
         return;
       }
       // a member of a union receiver whose member types disagree: an occurrence of each, no edge
       if (r.value.k === 'member' && r.kind !== 'export') {
-        for (const m of ev.unionMembers(f, r.value)) this.occurrence(m, f, r.at, r.value.name, r.kind, this.fromPos(f, r.from), m.r, m.c);
+        for (const m of ev.unionMembers(f, r.value, r.lookup)) this.occurrence(m, f, r.at, r.value.name, r.kind, this.fromPos(f, r.from), m.r, m.c);
       }
       return;
     }

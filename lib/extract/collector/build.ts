@@ -431,7 +431,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (l.any) return;
     const of = this.expr(l.of);
     if (of.k === 'other' || of.k === 'lit') return;
-    refs.push({ value: { k: 'member', obj: { k: 'as', type: of }, name: this.text.slice(l.key.start, l.key.end) }, kind: 'value', at: this.pos(l.key), from: l.from, key: true });
+    refs.push({ value: { k: 'member', obj: { k: 'as', type: of }, name: this.text.slice(l.key.start, l.key.end) }, kind: 'value', at: this.pos(l.key), from: l.from, key: true, lookup: true });
   });
   // the string key of an element access (`u['name']`): the member it reads, as the checker resolves it
   // (a called one, `handler['reset']()`, is its call's: see calls)

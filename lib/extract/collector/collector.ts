@@ -87,6 +87,8 @@ export class Collector {
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
   readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number }; not?: boolean }> = [];
   readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
+  /** The `default:` clause of such a `switch`, by its body. */
+  readonly tagDefaults = new LazyMap<Node, { name: Node; key: Node; node: Node }>();
   /** `if (x.kind !== 'a') return`: narrows x after the statement, to the end of the block it is in (known after replay). */
   readonly tagExits: Array<{ name: Node; key: Node; tags: string[]; exit: Node; not?: boolean }> = [];
   /**
@@ -110,6 +112,8 @@ export class Collector {
   readonly exitIfs = new LazyMap<number, Node>();
   /** A `switch`'s case and default clauses, in source order (where an early exit in one narrows: see exitSpan). */
   readonly caseClauses: Array<{ start: number; end: number }> = [];
+  /** Where the clauses whose last statement is an exit start (they do not fall into the next one). */
+  readonly exitClauses = new Set<number>();
   /** Names tested for truthiness only (`!x`, `x && …`, `if (x)`). */
   readonly truthyNames = new Set<Node>();
   /** Names written where they are neither read nor narrowed (a type predicate's `x` of `x is T`). */

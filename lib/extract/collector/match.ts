@@ -191,6 +191,8 @@ export function registerMatchHandlers(): void {
     });
     on([Role['flow.exit']], function (c) { this.flowExits.push(get(c, 'construct')!.start); return; });
     on([Role['flow.exit.if']], function (c) { const n = get(c, 'if')!; this.exitIfs.set(n.start, n); return; });
+    on([Role['narrow.tag.default']], function (c) { this.tagDefaults.set(get(c, 'cases')!, { name: get(c, 'name')!, key: get(c, 'key')!, node: get(c, 'case')! }); return; });
+    on([Role['flow.clause.exit']], function (c) { this.exitClauses.add(get(c, 'construct')!.start); return; });
     on([Role['flow.clause']], function (c) { const n = get(c, 'construct')!; this.caseClauses.push({ start: n.start, end: this.end(n) }); return; });
     on([Role['flow.truthy']], function (c) { this.truthyNames.add(get(c, 'construct')!); return; });
     on([Role['flow.inert']], function (c) { this.inertNames.add(get(c, 'construct')!); return; });

@@ -104,17 +104,23 @@ export function narrowByTags(this: Collector): void {
   const all: Collector['tagNarrowings'] = [...this.tagNarrowings.filter((x) => x.not), ...this.tagNarrowings.filter((x) => !x.not)];
   // (the block after an early exit: from the `if`'s end to the end of the innermost scope around it)
   for (const x of this.tagExits) all.push({ name: x.name, key: x.key, tags: x.tags, body: this.exitSpan(x.exit), ...(x.not ? { not: true } : {}) });
-  this.tagCases.forEach((cases) => {
+  this.tagCases.forEach((cases, body) => {
     const ordered = [...cases].sort((a, b) => a.node.start - b.node.start);
     let pending: string[] = [];
+    const empty = new Set<number>();
     for (const c of ordered) {
       pending.push(this.tagText(c.tag));
       // a case with no statements falls into the next one: its tag joins that one's (a string's: after its quote)
       const rest = this.text.slice(isQuoted(this, c.tag) ? c.tag.end + 1 : c.tag.end, c.node.end).replace(/^\s*:\s*/, '');
-      if (rest === '') continue;
+      if (rest === '') { empty.add(c.node.start); continue; }
       all.push({ name: c.name, key: c.key, tags: pending, body: c.node });
       this.tagTest(c.name, c.key, c.node);
       pending = [];
+    }
+    const d = this.tagDefaults.get(body);
+    if (d) {
+      const tags = defaultExclusions(this, body, ordered, empty, d.node);
+      if (tags) { all.push({ name: d.name, key: d.key, tags, body: d.node, not: true }); this.tagTest(d.name, d.key, d.node); }
     }
   });
   for (const { name, key, tags, body, not } of all) {
@@ -132,6 +138,30 @@ export function narrowByTags(this: Collector): void {
       } else this.tagged.set(node, not ? { key: k, tags, not } : { key: k, tags });
     });
   }
+}
+
+/**
+ * The tags `default:` of a `switch (x.kind)` excludes: every case's, but those of the empty cases that fall into it —
+ * when every clause of the switch compares a tag, and the clause before those (if any) ends in an exit (else what it
+ * leaves falls in too: undefined). The checker's x there is the member types whose `kind` is none of them.
+ */
+function defaultExclusions(c: Collector, body: Node, cases: ReadonlyArray<{ tag: Node; node: Node }>, empty: ReadonlySet<number>, dflt: Node): string[] | undefined {
+  // (the switch's own clauses: those inside the body that no other clause inside it holds)
+  const own: Array<{ start: number; end: number }> = [];
+  for (const k of c.caseClauses) {
+    if (k.start < body.start || k.start >= body.end) continue;
+    if (own.length && k.start < own[own.length - 1].end) continue;
+    own.push(k);
+  }
+  if (own.length !== cases.length + 1) return undefined;
+  const at = own.findIndex((k) => k.start === dflt.start);
+  // (a `default:` with no statements of its own falls into the next clause)
+  if (at < 0 || c.text.slice(dflt.start, c.end(dflt)).replace(/^default\s*:/, '').trim() === '') return undefined;
+  let i = at - 1;
+  while (i >= 0 && empty.has(own[i].start)) i--;
+  if (i >= 0 && !c.exitClauses.has(own[i].start)) return undefined;
+  const fallIn = new Set(own.slice(i + 1, at).map((k) => k.start));
+  return cases.filter((k) => !fallIn.has(k.node.start)).map((k) => c.tagText(k.tag));
 }
 
 /**

@@ -190,6 +190,8 @@
 ; (an enum member as the tag, `case NodeTypes.ELEMENT:`, `ast.NodeTypes.ELEMENT`: the member types whose discriminant is
 ; declared that member)
 (switch_statement value: (parenthesized_expression (member_expression object: (identifier) @name property: (property_identifier) @key)) body: (switch_body (switch_case value: (member_expression object: [(identifier) (member_expression)] property: (property_identifier)) @tag) @case) @cases (#set! role "narrow.tag.case"))
+; `default:` of such a switch: x is the member types whose `kind` no case names (none left, an exhaustive switch: never)
+(switch_statement value: (parenthesized_expression (member_expression object: (identifier) @name property: (property_identifier) @key)) body: (switch_body (switch_default) @case) @cases (#set! role "narrow.tag.default"))
 ; `x.kind === 'a'` wherever it is: the collector follows `&&`, `||` and parentheses up from it to what it decides (the
 ; rest of a conjunction or disjunction, an `if`'s or a conditional's branches: narrowByConditions)
 ((binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test (#set! role "narrow.tag.test"))
@@ -214,6 +216,8 @@
 ((if_statement consequence: [(return_statement) (throw_statement) (continue_statement) (break_statement) (statement_block [(return_statement) (throw_statement) (continue_statement) (break_statement)] .)] !alternative) @if (#set! role "flow.exit.if"))
 ; a switch's clauses: an exit's narrowing in one ends with it, as another clause is entered from the switch
 ([(switch_case) (switch_default)] @construct (#set! role "flow.clause"))
+; (a clause whose last statement is an exit does not fall into the next one)
+([(switch_case [(return_statement) (throw_statement) (continue_statement) (break_statement) (statement_block [(return_statement) (throw_statement) (continue_statement) (break_statement)] .)] .) (switch_default [(return_statement) (throw_statement) (continue_statement) (break_statement) (statement_block [(return_statement) (throw_statement) (continue_statement) (break_statement)] .)] .)] @construct (#set! role "flow.clause.exit"))
 ; where else a value may be narrowed: conditional statements, conditional and logical expressions, tests, and the
 ; exits that end a path (a read after them sees what the tests before it leave; see markWholeReads)
 ((if_statement condition: (_) @cond consequence: (_) @branch) @construct (#set! role "flow.stmt"))
