@@ -612,14 +612,15 @@ class PyCollector extends PyScopes {
     if (decos.length && this.type(this.namedKids(decos[0])[0] ?? -1) === 'call') (this.py.decoratorCalled ??= []).push(s);
   }
 
-  /**
-   * The values of local `l` that reach a read here, when they are fewer than those assigned so far (see
-   * ReachingValues.reaching); not for a parameter, a declared local or one a nested function assigns.
-   */
-  private reaching(l: number): Expr | undefined {
-    if (this.paramLocals.has(l) || this.locals[l].type) return undefined;
+  /** What a read of local `l` (named `e`) holds beyond its binding: the values that reach it (ReachingValues); a declared
+   * local's narrowed to the calls and names assigned, as a checker narrows on assignment (a literal takes the declared type). */
+  private readValue(l: number, e: Expr): Expr | undefined {
     const values = this.localValues.get(l);
-    return values && this.flow.reaching(l, values);
+    if (this.paramLocals.has(l) || !values?.length) return undefined;
+    const reaching = this.flow.reaching(l, values);
+    if (!this.locals[l].type) return reaching;
+    if (!values.every((v) => v.k === 'call' || v.k === 'id' || v.k === 'member')) return undefined;
+    return { k: 'narrowed', of: e, type: reaching ?? (values.length === 1 ? values[0] : { k: 'union', types: [...values] }) };
   }
 
   /** Runs `f` with the names of `narrow` narrowed in `scope`, then restores what they were. */
@@ -1095,7 +1096,7 @@ class PyCollector extends PyScopes {
         const n = this.narrowed.get(name);
         if (n && n.scope === scope) return { k: 'narrowed', of: e, type: n.type };
         const b = scope.kind === 'function' ? scope.names.get(name) : undefined;
-        return (b?.k === 'local' && this.reaching(b.l)) || e;
+        return (b?.k === 'local' && this.readValue(b.l, e)) || e;
       }
       case 'attribute': {
         const objNode = this.child(i, 'object');
