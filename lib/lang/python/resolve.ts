@@ -1046,13 +1046,32 @@ export class PythonResolver implements LanguageRelations {
     if (e.k === 'id' && bindsLocal(e.b)) return;
     const v = r.kind === 'type' ? this.value(f, e, 0) : this.value(f, e, 0);
     const target = this.namedSymbol(f, e, v);
-    if (!target) return;
+    const targets = target ? [target] : e.k === 'member' ? this.unionMembers(f, e) : [];
     const from = r.from >= 0 ? sink.symbolPos(f, r.from) : sink.filePos(f);
-    const reason = e.k === 'id' ? (target.f === f ? 'same-file' : 'import') : 'typed-receiver';
-    const kind = r.kind === 'type' ? 'type' : 'value';
-    sink.occurrence(target.f, target.s, f, r.at, kind, from, 1, reason);
-    const tp = sink.symbolPos(target.f, target.s);
-    if (tp !== from) sink.refEdge(from, tp, CONFIDENCE[reason] ?? 0.9, reason, posLine(r.at), kind);
+    for (const t of targets) {
+      const reason = targets.length > 1 ? 'union-member' : e.k === 'id' ? (t.f === f ? 'same-file' : 'import') : 'typed-receiver';
+      const kind = r.kind === 'type' ? 'type' : 'value';
+      sink.occurrence(t.f, t.s, f, r.at, kind, from, 1, reason);
+      const tp = sink.symbolPos(t.f, t.s);
+      if (tp !== from) sink.refEdge(from, tp, CONFIDENCE[reason] ?? 0.9, reason, posLine(r.at), kind);
+    }
+  }
+
+  /**
+   * `x.name` read where x may be instances (or classes) of several project classes: each one's member, as a checker
+   * names every declaration there; none when a part is anything else (an outside object may hold another).
+   */
+  private unionMembers(f: number, e: Expr & { k: 'member' }): Sym[] {
+    const obj = this.value(f, e.obj, 0);
+    if (obj.t !== 'union') return [];
+    const out: Sym[] = [];
+    for (const o of obj.vals) {
+      if ((o.t !== 'sym' && o.t !== 'inst') || !this.isClass(o.f, o.s)) return [];
+      const m = this.findMember(o.f, o.s, e.name);
+      if (!m || m === 'ext') return [];
+      if (!out.some((x) => x.f === m.f && x.s === m.s)) out.push(m);
+    }
+    return out;
   }
 
   /** The symbol a name or attribute itself names (not what a variable holds). */
