@@ -13,7 +13,7 @@ import {
 } from '../../extract/facts.ts';
 import type { PyImport } from './facts.ts';
 import { parseStringAnnotation, stringAnnotationType } from './string-annotation.ts';
-import { annotationNames, replaceName, typingAnnotation, ENUM_BASES, isOverloadDecorator, isTypingName } from './typing.ts';
+import { annotationNames, replaceName, typingAnnotation, typeParamsOf, ENUM_BASES, isOverloadDecorator, isTypingName } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 import { unshared, type PyNames } from './tree.ts';
 import { enclosingClass, moduleOf, PyScopes, scopeOutsideComprehension, MAX_UNION, type Scope } from './scopes.ts';
@@ -242,8 +242,12 @@ class PyCollector extends PyScopes {
       case 'import_statement': this.importStatement(i, scope); return;
       case 'import_from_statement': this.importFrom(i, scope); return;
       case 'future_import_statement': return;
-      case 'global_statement': for (const n of this.namedKids(i)) this.refs.push({ value: this.nameExpr(this.txt(n), scope, false), kind: 'value', at: this.pos(n), from: this.owner(scope) }); return;
       case 'nonlocal_statement': return;
+      case 'global_statement': {
+        // each name is the module's variable (a rename edits it)
+        for (const n of this.namedKids(i)) this.refs.push({ value: this.nameExpr(this.txt(n), scope, false), kind: 'value', at: this.pos(n), from: this.owner(scope) });
+        return;
+      }
       case 'expression_statement': this.expressionStatement(i, scope); return;
       case 'for_statement': {
         const iter = this.expr(this.child(i, 'right'), scope);
@@ -612,8 +616,10 @@ class PyCollector extends PyScopes {
     if (decos.length && this.type(this.namedKids(decos[0])[0] ?? -1) === 'call') (this.py.decoratorCalled ??= []).push(s);
   }
 
-  /** What a read of local `l` (named `e`) holds beyond its binding: the values that reach it (ReachingValues); a declared
-   * local's narrowed to the calls and names assigned, as a checker narrows on assignment (a literal takes the declared type). */
+  /**
+   * What a read of local `l` (named `e`) holds beyond its binding: the values that reach it (ReachingValues); a declared
+   * local's narrowed to the calls and names assigned, as a checker narrows on assignment (a literal takes the declared type).
+   */
   private readValue(l: number, e: Expr): Expr | undefined {
     const values = this.localValues.get(l);
     if (this.paramLocals.has(l) || !values?.length) return undefined;
@@ -1462,25 +1468,6 @@ const TYPING_MODULES: ReadonlySet<string> = new Set(['typing', 't', 'typing_exte
 
 /** Statement-level node types walked through (their parts are visited, they are no expressions). */
 const STRUCTURAL = new Set(['block', 'module', 'else_clause', 'elif_clause', 'finally_clause', 'try_statement', 'while_statement', 'with_statement', 'with_clause', 'match_statement', 'case_clause', 'if_statement', 'for_statement', 'pass_statement', 'break_statement', 'continue_statement']);
-
-/**
- * A generic class's type parameters as written: `Generic[T, U]`'s (or `Protocol[T]`'s) arguments, else every name in
- * its bases' type arguments, in order (the resolver keeps those that name TypeVars).
- */
-function typeParamsOf(baseTexts: readonly string[], baseArgs: ReadonlyArray<Expr[] | null>): Expr[] {
-  const last = (t: string): string => t.slice(t.lastIndexOf('.') + 1);
-  const k = baseTexts.findIndex((t, i) => (last(t) === 'Generic' || last(t) === 'Protocol') && baseArgs[i]);
-  if (k >= 0) return baseArgs[k]!.filter((a) => a.k === 'id');
-  const out: Expr[] = [];
-  const walk = (e: Expr): void => {
-    if (e.k === 'id') { if (!out.some((o) => o.k === 'id' && o.name === e.name)) out.push(e); }
-    else if (e.k === 'generic') e.args.forEach(walk);
-    else if (e.k === 'union') e.types.forEach(walk);
-    else if (e.k === 'array' || e.k === 'map') walk(e.of);
-  };
-  for (const a of baseArgs) a?.forEach(walk);
-  return out;
-}
 
 /** Captures whose node the collector files by role (tags.scm: comments, Python 2 statements). */
 const ROLE_CAPTURES = new Set(['py2', 'comment']);

@@ -84,3 +84,22 @@ export function typingAnnotation(kind: AnnotationKind, ts: Expr[], count: number
     default: return other;
   }
 }
+
+/**
+ * A generic class's type parameters as written: `Generic[T, U]`'s (or `Protocol[T]`'s) arguments, else every name in
+ * its bases' type arguments, in order (the resolver keeps those that name TypeVars).
+ */
+export function typeParamsOf(baseTexts: readonly string[], baseArgs: ReadonlyArray<Expr[] | null>): Expr[] {
+  const last = (t: string): string => t.slice(t.lastIndexOf('.') + 1);
+  const k = baseTexts.findIndex((t, i) => (last(t) === 'Generic' || last(t) === 'Protocol') && baseArgs[i]);
+  if (k >= 0) return baseArgs[k]!.filter((a) => a.k === 'id');
+  const out: Expr[] = [];
+  const walk = (e: Expr): void => {
+    if (e.k === 'id') { if (!out.some((o) => o.k === 'id' && o.name === e.name)) out.push(e); }
+    else if (e.k === 'generic') e.args.forEach(walk);
+    else if (e.k === 'union') e.types.forEach(walk);
+    else if (e.k === 'array' || e.k === 'map') walk(e.of);
+  };
+  for (const a of baseArgs) a?.forEach(walk);
+  return out;
+}
