@@ -59,18 +59,34 @@ let parser: ParserT | undefined;
 
 /** A node's 1-based line and UTF-16 column (from its start index in the text). */
 function positions(text: string): (n: ParserT.SyntaxNode) => { line: number; column: number } {
-  const lineStarts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  return (n) => {
-    const idx = n.startIndex;
-    let lo = 0, hi = lineStarts.length - 1;
-    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (lineStarts[mid] <= idx) lo = mid; else hi = mid - 1; }
-    return { line: lo + 1, column: idx - lineStarts[lo] + 1 };
-  };
+  const starts = lineStarts(text);
+  return (n) => lineColumn(starts, n.startIndex);
+}
+
+/** The name a called or base expression ends in (`f`, `a.b.f`: f), undefined for anything else. */
+function lastName(fn: ParserT.SyntaxNode | null): ParserT.SyntaxNode | undefined {
+  if (!fn) return undefined;
+  if (fn.type === 'identifier') return fn;
+  if (fn.type === 'attribute') return fn.childForFieldName('attribute') ?? undefined;
+  return undefined;
+}
+
+/** The string offsets at which a text's lines start. */
+export function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i + 1);
+  return out;
+}
+
+/** The 1-based line and UTF-16 column of a string offset, given the text's line starts. */
+export function lineColumn(starts: readonly number[], offset: number): { line: number; column: number } {
+  let lo = 0, hi = starts.length - 1;
+  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid] <= offset) lo = mid; else hi = mid - 1; }
+  return { line: lo + 1, column: offset - starts[lo] + 1 };
 }
 
 /** tree-sitter-python's parse of a file's text. */
-function parsePython(text: string): ParserT.Tree {
+export function parsePython(text: string): ParserT.Tree {
   if (!parser) {
     const Parser = require('tree-sitter') as typeof ParserT;
     parser = new Parser();
@@ -109,9 +125,9 @@ export function overloadImplementations(text: string): Array<{ stub: { line: num
   return out;
 }
 
-/** Where the name at a string offset of a file sits, in tree-sitter-python's words (for grouping differences). */
-export function pythonSyntaxAt(text: string, offset: number): string {
-  const n = parsePython(text).rootNode.descendantForIndex(offset);
+/** Where the name at a string offset of a parsed file sits, in tree-sitter-python's words (for grouping differences). */
+export function pythonSyntaxAt(tree: ParserT.Tree, offset: number): string {
+  const n = tree.rootNode.descendantForIndex(offset);
   const p = n.parent;
   if (n.type === 'string_content' || n.type === 'string') return 'string';
   if (!p) return n.type;
@@ -139,13 +155,6 @@ export function classMembers(text: string): PyClassMembers[] {
   const tree = parsePython(text);
   const pos = positions(text);
   const out: PyClassMembers[] = [];
-  const baseName = (b: ParserT.SyntaxNode | null): ParserT.SyntaxNode | undefined => {
-    if (!b) return undefined;
-    if (b.type === 'subscript') return baseName(b.childForFieldName('value'));
-    if (b.type === 'identifier') return b;
-    if (b.type === 'attribute') return b.childForFieldName('attribute') ?? undefined;
-    return undefined;
-  };
   const targetsOf = (left: ParserT.SyntaxNode | null): ParserT.SyntaxNode[] =>
     !left ? [] : left.type === 'pattern_list' || left.type === 'tuple_pattern' ? left.namedChildren.flatMap((c) => targetsOf(c)) : [left];
   const visit = (n: ParserT.SyntaxNode): void => {
@@ -153,7 +162,7 @@ export function classMembers(text: string): PyClassMembers[] {
       const nm = n.childForFieldName('name');
       if (nm) {
         const c: PyClassMembers = { ...pos(nm), bases: [], members: new Map() };
-        for (const b of n.childForFieldName('superclasses')?.namedChildren ?? []) { const bn = baseName(b); if (bn) c.bases.push(pos(bn)); }
+        for (const b of n.childForFieldName('superclasses')?.namedChildren ?? []) { const bn = lastName(b.type === 'subscript' ? b.childForFieldName('value') : b); if (bn) c.bases.push(pos(bn)); }
         const declare = (id: ParserT.SyntaxNode) => { if (!c.members.has(id.text)) c.members.set(id.text, pos(id)); };
         for (const st of n.childForFieldName('body')?.namedChildren ?? []) {
           const def = st.type === 'decorated_definition' ? st.childForFieldName('definition') : st;
@@ -195,12 +204,6 @@ export function scanPython(file: string, text: string): PyFileScan {
   const sites: CallSite[] = [];
   const decls: PyDecl[] = [];
   const nameless: PyFileScan['nameless'] = [];
-  const nameOf = (fn: ParserT.SyntaxNode | null): ParserT.SyntaxNode | undefined => {
-    if (!fn) return undefined;
-    if (fn.type === 'identifier') return fn;
-    if (fn.type === 'attribute') return fn.childForFieldName('attribute') ?? undefined;
-    return undefined;
-  };
   const enclosingOf = (n: ParserT.SyntaxNode): string[] => {
     const out: string[] = [];
     for (let c = n, p = n.parent; p; c = p, p = p.parent) {
@@ -218,12 +221,12 @@ export function scanPython(file: string, text: string): PyFileScan {
   };
   const visit = (n: ParserT.SyntaxNode): void => {
     if (n.type === 'call') {
-      const nm = nameOf(n.childForFieldName('function'));
+      const nm = lastName(n.childForFieldName('function'));
       if (nm) sites.push({ file, ...pos(nm), name: nm.text, decorator: false, enclosing: enclosingOf(n) });
       else nameless.push({ line: pos(n).line, enclosing: enclosingOf(n) });
     } else if (n.type === 'decorator') {
       const expr = n.namedChildren.find((c) => c.type !== 'comment');
-      const nm = nameOf(expr ?? null);
+      const nm = lastName(expr ?? null);
       // (the decorated definition's own name is not enclosing: a decorator runs where the definition is made)
       if (nm) sites.push({ file, ...pos(nm), name: nm.text, decorator: true, enclosing: enclosingOf(n.parent ?? n) });
     } else if (n.type === 'function_definition' || n.type === 'class_definition') {
@@ -233,7 +236,7 @@ export function scanPython(file: string, text: string): PyFileScan {
         if (d.kind === 'class') {
           d.bases = [];
           for (const b of n.childForFieldName('superclasses')?.namedChildren ?? []) {
-            const bn = nameOf(b.type === 'subscript' ? b.childForFieldName('value') : b);
+            const bn = lastName(b.type === 'subscript' ? b.childForFieldName('value') : b);
             if (bn) d.bases.push(pos(bn));
           }
           for (const s of n.childForFieldName('body')?.namedChildren ?? []) {

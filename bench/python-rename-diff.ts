@@ -30,28 +30,32 @@ import type { Snapshot } from '../index-store/snapshot.ts';
 import type { GraphNode } from '../lib/graph/schema.ts';
 import { diffRenames, graphEditsOf, renameStart, sampleSymbols, type DiffReport, type RenameOracle } from '../test/rename/rename-diff.ts';
 import type { OracleLocation } from '../test/rename/ts-oracle.ts';
-import { PyrightSession, classMembers, pythonSyntaxAt, type PyClassMembers } from './python-oracle.ts';
+import type ParserT from 'tree-sitter';
+import { PyrightSession, classMembers, lineColumn, lineStarts, parsePython, pythonSyntaxAt, type PyClassMembers } from './python-oracle.ts';
 import { PYTHON_CORPORA, pythonCorpus } from './python-corpora.ts';
 
-
-/** Line starts of a text (string offsets). */
-function lineStarts(text: string): number[] {
-  const out = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i + 1);
-  return out;
-}
 
 /** A checker answer per start position, asked of pyright before the comparison runs (which is synchronous). */
 class PrecomputedOracle implements RenameOracle {
   readonly answers = new Map<string, OracleLocation[] | undefined>();
-  private readonly texts = new Map<string, string>();
+  private readonly files = new Map<string, { text: string; starts: number[]; tree?: ParserT.Tree }>();
   constructor(private readonly root: string) {}
-  text(file: string): string {
-    let t = this.texts.get(file);
-    if (t === undefined) { t = readFileSync(path.join(this.root, file), 'utf8'); this.texts.set(file, t); }
-    return t;
-  }
+  text(file: string): string { return this.file(file).text; }
   renameLocations(file: string, offset: number): OracleLocation[] | undefined { return this.answers.get(`${file}\u0000${offset}`); }
+  /** The 1-based line and column of an offset of a file. */
+  position(file: string, offset: number): { line: number; column: number } { return lineColumn(this.file(file).starts, offset); }
+  /** The string offset of a 1-based line and column of a file. */
+  offset(file: string, line: number, column: number): number { return this.file(file).starts[line - 1] + column - 1; }
+  /** Where the name at an offset of a file sits (its parse made once per file). */
+  syntaxAt(file: string, offset: number): string {
+    const f = this.file(file);
+    return pythonSyntaxAt((f.tree ??= parsePython(f.text)), offset);
+  }
+  private file(file: string): { text: string; starts: number[]; tree?: ParserT.Tree } {
+    let f = this.files.get(file);
+    if (!f) { const text = readFileSync(path.join(this.root, file), 'utf8'); f = { text, starts: lineStarts(text) }; this.files.set(file, f); }
+    return f;
+  }
 }
 
 /**
@@ -66,37 +70,33 @@ export async function pythonRenameDiff(root: string, extraPaths: readonly string
   const session = await PyrightSession.start(root, extraPaths);
   let outside = 0;
   const heritage = opts.families ? await classHeritage(session, snapshot, oracle) : undefined;
-  const ask = async (file: string, line: number, column: number, newName: string) => session.renameLocations(file, line, column, newName);
   try {
     for (const node of sample) {
       const planned = graphEditsOf(snapshot, node);
       if ('refused' in planned) continue;
       const start = renameStart(node, planned.edits);
       if (!start) continue;
-      const text = oracle.text(start.path);
-      const starts = lineStarts(text);
-      let line = 0;
-      while (line + 1 < starts.length && starts[line + 1] <= start.offset) line++;
-      const places = await ask(start.path, line + 1, start.offset - starts[line] + 1, `${node.name}Renamed`);
+      const newName = `${node.name}Renamed`;
+      const at = oracle.position(start.path, start.offset);
+      const places = await session.renameLocations(start.path, at.line, at.column, newName);
       if (!places) { oracle.answers.set(`${start.path}\u0000${start.offset}`, undefined); continue; }
-      // a module and its stub (`m.py` beside `m.pyi`) declare one symbol: pyright's rename from the other declaration too
-      const twin = start.path.endsWith('.pyi') ? start.path.slice(0, -1) : `${start.path}i`;
-      for (const d of heritage ? planned.edits : []) {
-        if (d.kind !== 'definition' || d.path !== twin) continue;
-        const t = oracle.text(twin), ls = lineStarts(t);
-        let l = 0;
-        while (l + 1 < ls.length && ls[l + 1] <= d.offset) l++;
-        places.push(...(await ask(twin, l + 1, d.offset - ls[l] + 1, `${node.name}Renamed`)) ?? []);
+      if (opts.families) {
+        // a module and its stub (`m.py` beside `m.pyi`) declare one symbol: pyright's rename from the other declaration too
+        const twin = start.path.endsWith('.pyi') ? start.path.slice(0, -1) : `${start.path}i`;
+        for (const d of planned.edits) {
+          if (d.kind !== 'definition' || d.path !== twin) continue;
+          const p = oracle.position(twin, d.offset);
+          places.push(...(await session.renameLocations(twin, p.line, p.column, newName)) ?? []);
+        }
       }
       if (heritage && (node.label === 'Method' || node.label === 'Property')) {
-        for (const m of heritage.family(start.path, line + 1, node.name)) places.push(...(await ask(m.file, m.line, m.column, `${node.name}Renamed`)) ?? []);
+        for (const m of heritage.family(start.path, at.line, node.name)) places.push(...(await session.renameLocations(m.file, m.line, m.column, newName)) ?? []);
       }
       const locs: OracleLocation[] = [];
       for (const p of places) {
         if (!p.file) { outside++; continue; }
-        const t = oracle.text(p.file);
-        const offset = lineStarts(t)[p.line - 1] + p.column - 1;
-        locs.push({ file: p.file, offset, length: node.name.length, inComment: false, syntax: pythonSyntaxAt(t, offset) });
+        const offset = oracle.offset(p.file, p.line, p.column);
+        locs.push({ file: p.file, offset, length: node.name.length, inComment: false, syntax: oracle.syntaxAt(p.file, offset) });
       }
       oracle.answers.set(`${start.path}\u0000${start.offset}`, locs);
     }
