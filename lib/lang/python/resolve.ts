@@ -933,12 +933,15 @@ export class PythonResolver implements LanguageRelations {
     const target = this.namedSymbol(f, e, callee);
     if (!target) return;
     const label = this.sym(target.f, target.s).label;
-    if (label !== 'Property' && label !== 'Variable') return;
-    const reason = e.k === 'id' ? (target.f === f ? 'same-file' : 'import') : 'typed-receiver';
+    if (label === 'Property' || label === 'Variable') this.read(target, f, c.at, 'value', from, readReason(f, e, target));
+  }
+
+  /** An occurrence of symbol t read at `at` in file f, and a REFERENCES edge from `from` to it (none to itself). */
+  private read(t: Sym, f: number, at: CallFact['at'], kind: 'value' | 'type', from: number, reason: string): void {
     const sink = this.sink;
-    sink.occurrence(target.f, target.s, f, c.at, 'value', from, 1, reason);
-    const tp = sink.symbolPos(target.f, target.s);
-    if (tp !== from) sink.refEdge(from, tp, CONFIDENCE[reason] ?? 0.9, reason, posLine(c.at), 'value');
+    sink.occurrence(t.f, t.s, f, at, kind, from, 1, reason);
+    const tp = sink.symbolPos(t.f, t.s);
+    if (tp !== from) sink.refEdge(from, tp, CONFIDENCE[reason] ?? 0.9, reason, posLine(at), kind);
   }
 
   /**
@@ -1044,17 +1047,10 @@ export class PythonResolver implements LanguageRelations {
     if (e.k !== 'id' && e.k !== 'member') return;
     // a bare name bound to a local is the local's, not what it holds
     if (e.k === 'id' && bindsLocal(e.b)) return;
-    const v = r.kind === 'type' ? this.value(f, e, 0) : this.value(f, e, 0);
-    const target = this.namedSymbol(f, e, v);
+    const target = this.namedSymbol(f, e, this.value(f, e, 0));
     const targets = target ? [target] : e.k === 'member' ? this.unionMembers(f, e) : [];
     const from = r.from >= 0 ? sink.symbolPos(f, r.from) : sink.filePos(f);
-    for (const t of targets) {
-      const reason = targets.length > 1 ? 'union-member' : e.k === 'id' ? (t.f === f ? 'same-file' : 'import') : 'typed-receiver';
-      const kind = r.kind === 'type' ? 'type' : 'value';
-      sink.occurrence(t.f, t.s, f, r.at, kind, from, 1, reason);
-      const tp = sink.symbolPos(t.f, t.s);
-      if (tp !== from) sink.refEdge(from, tp, CONFIDENCE[reason] ?? 0.9, reason, posLine(r.at), kind);
-    }
+    for (const t of targets) this.read(t, f, r.at, r.kind === 'type' ? 'type' : 'value', from, targets.length > 1 ? 'union-member' : readReason(f, e, t));
   }
 
   /**
@@ -1218,4 +1214,9 @@ function withRuntimeRoots(settings: PySettings, files: ReadonlyArray<{ path: str
   }
   if (!added.size) return settings;
   return { ...settings, roots: [...settings.roots, ...added].sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0)) };
+}
+
+/** Why a name or attribute names symbol t: defined in the same file, imported, or a member of a typed receiver. */
+function readReason(f: number, e: Expr & { k: 'id' | 'member' }, t: { f: number }): string {
+  return e.k === 'id' ? (t.f === f ? 'same-file' : 'import') : 'typed-receiver';
 }
