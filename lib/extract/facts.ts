@@ -110,7 +110,11 @@ export type Expr =
    * (`obj[$mobx]` → `[$mobx]`), which may be a member declared with that computed name (`[$mobx]: Admin`).
    */
   /** `at`: the position an array pattern takes (`const [a, b] = pair`: b is at 1), which picks a tuple's element. */
-  | { k: 'element'; of: Expr; key?: string; at?: number }
+  /**
+   * `index`: a subscription (`x[k]`) rather than an iteration (`for`, unpacking): Python asks a class's
+   * `__getitem__` for the one and its `__iter__` for the other, and a mapping gives its value or its key.
+   */
+  | { k: 'element'; of: Expr; key?: string; at?: number; index?: true }
   /**
    * `a && b`: b where it is used as an object (a's falsy values have no project members) — when a's type is known:
    * `any && b` is `any` to the checker.

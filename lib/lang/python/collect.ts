@@ -1124,7 +1124,7 @@ class PyCollector extends PyScopes {
           if (this.type(s) === 'integer' && subs.length === 1) at = Number(this.txt(s));
           else this.expr(s, scope);
         }
-        return at !== undefined && Number.isInteger(at) && at >= 0 && at < 16 ? { k: 'element', of, at } : { k: 'element', of };
+        return at !== undefined && Number.isInteger(at) && at >= 0 && at < 16 ? { k: 'element', of, at, index: true } : { k: 'element', of, index: true };
       }
       case 'conditional_expression': {
         const parts = this.namedKids(i).map((p) => this.expr(p, scope));

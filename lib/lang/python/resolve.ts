@@ -369,7 +369,7 @@ export class PythonResolver implements LanguageRelations {
       }
       case 'element': {
         const of = this.value(f, e.of, depth);
-        return this.elementOf(of, e.at, depth);
+        return this.elementOf(of, e.at, depth, e.index === true);
       }
       case 'list': return { t: 'list', items: e.items.map((x) => this.value(f, x, depth)) };
       case 'array': return { t: 'array', of: this.typeValue(f, e.of, depth) };
@@ -381,20 +381,24 @@ export class PythonResolver implements LanguageRelations {
     }
   }
 
-  private elementOf(of: Val, at: number | undefined, depth: number): Val {
+  /**
+   * An element of `of`: what a subscription gives (`index`: `x[k]`, a mapping's value) or an iteration (`for`, an
+   * unpacking: a mapping's key); `at` picks a tuple's item.
+   */
+  private elementOf(of: Val, at: number | undefined, depth: number, index = false): Val {
     switch (of.t) {
       case 'array': return of.of;
-      case 'map': return of.of;
+      case 'map': return index ? of.of : of.key ?? UNKNOWN;
       case 'list': return at !== undefined && at < of.items.length ? of.items[at] : union(of.items);
-      case 'union': return union(of.vals.map((v) => this.elementOf(v, at, depth)));
+      case 'union': return union(of.vals.map((v) => this.elementOf(v, at, depth, index)));
       // an Enum class iterated or indexed (`for c in Color`, `Color["RED"]`): its members, instances of it
       case 'sym': return this.sym(of.f, of.s).label === 'Enum' ? { t: 'inst', f: of.f, s: of.s, via: 'inferred-receiver' } : UNKNOWN;
       case 'inst': {
-        // a project class iterated (`__iter__`) or indexed (`__getitem__`): what that method gives
-        const m = this.findMember(of.f, of.s, at === undefined ? '__iter__' : '__getitem__');
+        // a project class indexed (`__getitem__`) or iterated (`__iter__`): what that method gives
+        const m = this.findMember(of.f, of.s, index ? '__getitem__' : '__iter__');
         if (m && m !== 'ext') {
           const r = this.returnValue(m.f, m.s, depth);
-          return at === undefined ? this.elementOf(r, undefined, depth + 1) : r;
+          return index ? r : this.elementOf(r, undefined, depth + 1);
         }
         return m === 'ext' ? EXT : UNKNOWN;
       }
@@ -798,8 +802,8 @@ export class PythonResolver implements LanguageRelations {
 
   /** A builtin over an iterable (`next(it)`, `sorted(xs)`, `enumerate(xs)`): what it makes of the elements. */
   private builtinResult(name: string, arg: Val, depth: number): Val {
-    // (a dict iterates over its keys, which no annotation here records)
-    const el = arg.t === 'map' ? EXT : this.elementOf(arg, undefined, depth + 1);
+    // (a dict iterates over its keys: a library value where its annotation names none)
+    const el = arg.t === 'map' ? arg.key ?? EXT : this.elementOf(arg, undefined, depth + 1);
     switch (name) {
       case 'next': case 'min': case 'max': case 'anext': return el;
       case 'enumerate': return { t: 'array', of: { t: 'list', items: [EXT, el] } };
