@@ -136,8 +136,9 @@ export class PythonResolver implements LanguageRelations {
     facts.symbols.forEach((s, i) => {
       if (s.parent !== -1 || unreached?.has(i)) return;
       const prev = t!.get(s.name);
-      // an `@overload` signature yields the name to the def that follows it (the implementation)
-      if (prev === undefined || isSignatureKind(facts.symbols[prev >> 1].kind)) t!.set(s.name, i * 2);
+      // an `@overload` signature yields the name to the def that follows it (the implementation); a function or class
+      // defined again by `def` or `class` to the later one, which an import binds (as a checker resolves the import)
+      if (prev === undefined || isSignatureKind(facts.symbols[prev >> 1].kind) || (definesCallable(facts.symbols[prev >> 1]) && definesCallable(s))) t!.set(s.name, i * 2);
     });
     this.py(f).imports.forEach((imp, i) => { if (imp.from === -1 && imp.kind !== 'star' && !imp.unreached && !t!.has(imp.local)) t!.set(imp.local, i * 2 + 1); });
     this.topMemo.set(f, t);
@@ -163,6 +164,17 @@ export class PythonResolver implements LanguageRelations {
       out.push(i);
     }
     return out.length > 1 ? out : undefined;
+  }
+
+  /**
+   * A module-level function or class read as another module's attribute (`locks.lock`) whose name that module defines
+   * again (`if WIN: def lock…` / `else: def lock…`, `try: … except ImportError: def f…`): each definition, as a checker
+   * names every declaration of the attribute; otherwise `v` as it is (an import names the last one: topNames).
+   */
+  private withRedefinitions(f: number, v: Val): Val {
+    if (v.t !== 'sym' || v.f === f || v.via !== 'module-member') return v;
+    const defs = this.redefinitions(v.f, v.s);
+    return defs ? union(defs.map((d) => this.symbolValue(v.f, d, v.via, 0))) : v;
   }
 
   /** The symbols of file f defined in a branch a version check rules out (they are no names, no members). */
@@ -904,7 +916,7 @@ export class PythonResolver implements LanguageRelations {
     // a name defined again at module level, called from a function (which runs once the module has): each definition
     const defs = c.callee.k === 'id' && bindsSymbol(c.callee.b) && c.from >= 0 && (this.sym(f, c.from).label === 'Function' || this.sym(f, c.from).label === 'Method')
       ? this.redefinitions(f, bindingIndex(c.callee.b)) : undefined;
-    const callee = defs ? union(defs.map((d) => this.symbolValue(f, d, 'same-file', 0))) : this.value(f, c.callee, 0);
+    const callee = defs ? union(defs.map((d) => this.symbolValue(f, d, 'same-file', 0))) : this.withRedefinitions(f, this.value(f, c.callee, 0));
     const targets = (c.callee.k === 'member' ? this.calledProperty(f, c.callee) : undefined) ?? this.callTargets(callee);
     this.calledVariable(f, c, callee, from);
     if (targets === 'ext') { sink.countCall(f, 'external'); return; }
@@ -1157,6 +1169,11 @@ export class PythonResolver implements LanguageRelations {
 }
 
 /** Of several declarations of one member name, the one a lookup finds (a property's getter before its setter). */
+/** A `def` or `class` statement's symbol (not an `@overload` signature): what a later `def` or `class` of the name replaces. */
+function definesCallable(s: SymbolFact): boolean {
+  return (s.label === 'Function' || s.label === 'Class') && !isSignatureKind(s.kind);
+}
+
 function pickMember(symbols: readonly SymbolFact[], list: number[]): number {
   if (list.length === 1) return list[0];
   const getter = list.find((i) => symbols[i].kind === 'property');
