@@ -77,6 +77,13 @@ export class PythonResolver implements LanguageRelations {
   private readonly allMemo = new Map<number, Set<string> | undefined>();
   private readonly unreachedMemo = new Map<number, Set<number>>();
   private readonly genericMemo = new Map<number, boolean>();
+  /**
+   * How many times the depth limit has cut an evaluation short. A value or a module's name computed while this grew
+   * depends on how deep its first requester was (a name first asked for at the limit is unknown there), so it is
+   * not memoised: asked again from a shallower place it is computed whole. Otherwise the first requester's depth
+   * would decide the value for every later one (an imported class unknown in every file that imports it).
+   */
+  private cuts = 0;
 
   constructor(private readonly sink: RelationSink, pyFiles: readonly number[], settings: PySettings) {
     const files = sink.files;
@@ -201,9 +208,11 @@ export class PythonResolver implements LanguageRelations {
     const hit = this.exportMemo.get(key);
     if (hit !== undefined) return hit ?? UNKNOWN;
     this.exportMemo.set(key, null); // cycle guard (`__init__.py` importing itself)
+    const cuts = this.cuts;
     let out: Val = UNKNOWN;
     const f = this.fileOfModule(m);
-    if (f !== undefined && depth < MAX_DEPTH) {
+    if (f !== undefined && depth >= MAX_DEPTH) this.cuts++;
+    else if (f !== undefined) {
       const top = this.topNames(f).get(name);
       if (top !== undefined) out = top % 2 === 0 ? this.symbolValue(f, top >> 1, 'module-member', depth + 1) : this.importValue(f, top >> 1, depth + 1);
       else out = this.starredName(f, name, depth) ?? UNKNOWN;
@@ -213,7 +222,8 @@ export class PythonResolver implements LanguageRelations {
       if (sub) out = { t: 'mod', m: sub };
       else if (f === undefined && m.dir === undefined) out = EXT;
     }
-    this.exportMemo.set(key, out);
+    if (this.cuts === cuts) this.exportMemo.set(key, out);
+    else this.exportMemo.delete(key);
     return out;
   }
 
@@ -332,12 +342,14 @@ export class PythonResolver implements LanguageRelations {
   // ---------------------------------------------------------------- values
   /** The value of an expression of file f. */
   value(f: number, e: Expr, depth: number): Val {
-    if (depth > MAX_DEPTH) return UNKNOWN;
+    if (depth > MAX_DEPTH) { this.cuts++; return UNKNOWN; }
     const hit = this.valMemo.get(e);
     if (hit !== undefined) return hit ?? UNKNOWN;
     this.valMemo.set(e, null);
+    const cuts = this.cuts;
     const v = this.evaluate(f, e, depth + 1);
-    this.valMemo.set(e, v);
+    if (this.cuts === cuts) this.valMemo.set(e, v);
+    else this.valMemo.delete(e);
     return v;
   }
 
@@ -425,7 +437,7 @@ export class PythonResolver implements LanguageRelations {
    * parameter's or an attribute's type — not in a call's result, which the checker solves from the arguments)
    */
   typeValue(f: number, t: Expr, depth: number, env?: Env, bounds = true): Val {
-    if (depth > MAX_DEPTH) return UNKNOWN;
+    if (depth > MAX_DEPTH) { this.cuts++; return UNKNOWN; }
     switch (t.k) {
       case 'id': {
         // a TypeVar: the type argument bound to it, else its declared bound
