@@ -522,8 +522,11 @@ export class Evaluator {
         // (a tag written as an enum member, `case NodeTypes.ELEMENT:`, is that member; a value that is none, `a.kind ===
         // b.kind`, `Shape.Circle` of an object, may narrow the checker's type or not: unknown)
         const tags = e.refs ? e.tags.map((t, i) => (e.refs![i] ? this.enumTag(f, e.refs![i]!) : t)) : e.tags;
-        if (tags.includes(UNKNOWN_TAG)) return UNKNOWN;
-        return this.narrowedByTag(v.t === 'sym' ? this.deref(v) : v, e.key, tags, e.not) ?? v;
+        const d = v.t === 'sym' ? this.deref(v) : v;
+        // (but a type that is no union has nothing to discriminate: `{ test: Number.isFinite }` typed by one interface
+        // keeps it, as the checker's contextual type and its narrowing do)
+        if (tags.includes(UNKNOWN_TAG)) return d.t === 'inst' || d.t === 'obj' || (d.t === 'inter' && !d.alts) ? v : UNKNOWN;
+        return this.narrowedByTag(d, e.key, tags, e.not) ?? v;
       }
       case 'litthis': {
         // `this` in a typed literal's method: the literal's contextual type, or what the member's signature declares
