@@ -223,6 +223,12 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     if (insts.length && others.length && others.every((o) => o.t === 'fnval')) others.length = 0;
     // `T[] | undefined`, `Map<K, V> | null`, `{ a: A } | undefined`, `(A & B) | null`: that one value
     if (others.length === 1 && insts.length === 0 && !ext) return others[0];
+    // arrays only, `T[] | readonly T[]` (`MaybeReadonly<T[]>`), `A[] | B[]`: an array of their elements, as the checker
+    // reads an element or calls a method of a union of array types
+    if (others.length > 1 && insts.length === 0 && !ext && others.every((o) => o.t === 'arr')) {
+      const arrs = others as Array<Val & { t: 'arr' }>;
+      return this.arrayOfParts(arrs[0], arrs.map((a) => this.deref(this.elementOf(a, 'typed-receiver'))));
+    }
     // object types and intersections beside each other or beside classes (a discriminated union): the members
     // they agree on (an outside type among them may have any member: unknown)
     if (others.length) {
