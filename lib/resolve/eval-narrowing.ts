@@ -1,5 +1,5 @@
 /** Narrowed and either-values: `instanceof`, guards, discriminants, unions of receivers, object literal values. */
-import { UNKNOWN, UNKNOWN_TAG, declOf, instancesValue, weakenFrom, type Evaluator, type Subst, type SymRef, type Val } from './evaluate.ts';
+import { UNKNOWN, UNKNOWN_TAG, declOf, instancesValue, sameValue, weakenFrom, type Evaluator, type Subst, type SymRef, type Val } from './evaluate.ts';
 import { ENUM_TAG, HAS_TAG, KEYWORD_TAG, bindingIndex, bindsLocal, bindsSymbol, mentionsLocal, type Binding, type Expr, type LocalFact, type SymbolFact } from '../extract/facts.ts';
 
 /**
@@ -240,7 +240,9 @@ export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readon
   // (every member type excluded, the `default:` of an exhaustive switch: the checker's never, which has no member)
   if (kept.length === 0 && not && !has) return UNKNOWN;
   if (kept.length === parts.length || kept.length === 0) return undefined;
-  if (kept.length === 1) return kept[0];
+  // (one type reached through several parts, `Msg<T>['result'] | Response<T>['result']` both holding `Result<T>`: that
+  // type, as the checker's union holds it once)
+  if (kept.length === 1 || kept.every((x) => sameValue(x, kept[0]))) return kept[0];
   const c = Math.min(...kept.map((x) => (x as { c: number }).c));
   return u.t === 'union' ? { t: 'union', of: kept as Array<Val & { t: 'inst' }>, r: u.r, c } : { t: 'anyof', of: kept, r: u.r, c };
 }
