@@ -193,6 +193,8 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
   const items = this.listItems.size ? this.listItems.get(node) : undefined;
   if (items && !this.wraps.has(node)) return this.listValue(items);
   const tuple = this.tupleItems.size ? this.tupleItems.get(node) : undefined;
+  // (`[...T]`: T, see the language's query)
+  if (tuple && tuple.size === 1 && this.wraps.get(node)?.inner) return this.expr(this.wraps.get(node)!.inner!);
   if (tuple) return { k: 'list', items: [...tuple.keys()].sort(byStart).map((at) => this.expr(tuple.get(at)!)) };
   const and = this.ands.get(node);
   if (and) return { k: 'and', left: this.expr(and.left), right: this.expr(and.right) };
