@@ -752,6 +752,21 @@ export function markReassigned(this: Collector, symbols: SymbolFact[]): void {
   }
 }
 
+/** Whether a type is an `Omit` or a `Pick` of another (also under `Partial<…>` and its kin), whatever its keys. */
+export function dropsKeys(this: Collector, node: Node): boolean {
+  const types = this.types;
+  for (let depth = 0; depth < 4; depth++) {
+    const g = this.generics.get(node);
+    if (!g) return false;
+    const name = this.expr(g.name);
+    if (name.k !== 'id' || name.b) return false;
+    if (name.name === types.omit || name.name === types.pick) return true;
+    if (!types.same.has(name.name)) return false;
+    node = g.arg;
+  }
+  return false;
+}
+
 /**
  * The keys a heritage clause leaves out or keeps (`Omit<Base, 'a' | 'b'>`, `Pick<Base, 'c'>`, also under `Partial<…>`
  * and its kin), written as string literals; undefined for any other clause or other keys (`keyof X`, an alias).
