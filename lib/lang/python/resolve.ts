@@ -611,6 +611,8 @@ export class PythonResolver implements LanguageRelations {
         return this.memberSymbol(m, name, false, obj.via === 'same-file' || obj.via === 'import' || obj.via === 'module-member' || obj.via === 'this-member' ? obj.via : 'typed-receiver', depth);
       }
       case 'inst': {
+        // `self.__class__`: the class of the instance (a checker's `type[Self]`), whose call makes another instance
+        if (name === '__class__') return { t: 'sym', f: obj.f, s: obj.s, via: classVia(obj.via) };
         const m = this.findMember(obj.f, obj.s, name);
         if (!m) return UNKNOWN;
         if (m === 'ext') return EXT;
@@ -826,6 +828,8 @@ export class PythonResolver implements LanguageRelations {
 
   /** A builtin over an iterable (`next(it)`, `sorted(xs)`, `enumerate(xs)`): what it makes of the elements. */
   private builtinResult(name: string, arg: Val, depth: number): Val {
+    // `type(x)`: the class of an instance (`type(self)(…)` makes another instance of it)
+    if (name === 'type') return arg.t === 'inst' ? { t: 'sym', f: arg.f, s: arg.s, via: classVia(arg.via) } : arg.t === 'union' ? union(arg.vals.map((v) => this.builtinResult(name, v, depth + 1))) : EXT;
     // (a dict iterates over its keys: a library value where its annotation names none)
     const el = arg.t === 'map' ? arg.key ?? EXT : this.elementOf(arg, undefined, depth + 1);
     switch (name) {
@@ -925,6 +929,9 @@ export class PythonResolver implements LanguageRelations {
     const sink = this.sink;
     const from = c.from >= 0 ? sink.symbolPos(f, c.from) : sink.filePos(f);
     const name = c.callee.k === 'id' || c.callee.k === 'member' ? c.callee.name : undefined;
+    // `x.__class__(…)` makes an instance of x's class (what the call gives: memberValue), but the site names
+    // `object.__class__`, an outside declaration, as a checker names it: no edge there
+    if (c.callee.k === 'member' && name === '__class__') { sink.countCall(f, 'external'); return; }
     // a name defined again at module level, called from a function (which runs once the module has): each definition
     const defs = c.callee.k === 'id' && bindsSymbol(c.callee.b) && c.from >= 0 && (this.sym(f, c.from).label === 'Function' || this.sym(f, c.from).label === 'Method')
       ? this.redefinitions(f, bindingIndex(c.callee.b)) : undefined;
@@ -1181,6 +1188,11 @@ export class PythonResolver implements LanguageRelations {
 }
 
 /** Of several declarations of one member name, the one a lookup finds (a property's getter before its setter). */
+/** How the class of an instance read through `__class__` or `type(…)` was found: as the instance was. */
+function classVia(via: Via): Via {
+  return via === 'this-member' || via === 'typed-receiver' ? via : 'inferred-receiver';
+}
+
 /** A `def` or `class` statement's symbol (not an `@overload` signature): what a later `def` or `class` of the name replaces. */
 function definesCallable(s: SymbolFact): boolean {
   return (s.label === 'Function' || s.label === 'Class') && !isSignatureKind(s.kind);
