@@ -104,7 +104,11 @@ export type Expr =
    */
   | { k: 'union'; types: Expr[]; either?: true; check?: Expr; ext?: Expr }
   /** An intersection type `A & B`: a value with the members of every part. */
-  | { k: 'intersection'; types: Expr[] }
+  /**
+   * (a part is an `Omit` or `Pick` of another type, read as that type, which drops members: `omits`, the keys an `Omit`
+   * written with string literals drops, `Omit<T, 'async'> & { async: true }`; `keyed`, any other such part)
+   */
+  | { k: 'intersection'; types: Expr[]; omits?: string[]; keyed?: true }
   /**
    * An element of an array value (`xs[i]`, `for (const x of xs)`). `key`: the index written as a name
    * (`obj[$mobx]` → `[$mobx]`), which may be a member declared with that computed name (`[$mobx]: Admin`).

@@ -464,6 +464,15 @@ export function arraysOf(this: Evaluator, f: number, types: readonly Expr[]): Va
     els.push(this.deref(this.elementOf(v, 'typed-receiver')));
   }
   if (!first) return undefined;
+  return this.arrayOfParts(first, els);
+}
+
+/**
+ * One array standing for several (a union's parts, `T[] | readonly T[]`, a conditional's branches) whose elements
+ * are `els`: the one value they agree on, or the instance types of all, as the checker reads an element of a union of
+ * array types (`options.map((o) => o.expects)` of `MaybeReadonly<Schema[]>`); unknown elements otherwise.
+ */
+export function arrayOfParts(this: Evaluator, first: Val & { t: 'arr' }, els: readonly Val[]): Val & { t: 'arr' } {
   const insts: Array<Val & { t: 'inst' }> = [];
   for (const v of els) if (!addInstances(insts, v)) return valueArray(first, els.every((o) => sameValue(o, v)) ? v : UNKNOWN);
   return valueArray(first, instancesValue(insts));

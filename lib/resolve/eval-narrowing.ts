@@ -1,5 +1,5 @@
 /** Narrowed and either-values: `instanceof`, guards, discriminants, unions of receivers, object literal values. */
-import { UNKNOWN, UNKNOWN_TAG, declOf, instancesValue, weakenFrom, type Evaluator, type Subst, type SymRef, type Val } from './evaluate.ts';
+import { UNKNOWN, UNKNOWN_TAG, declOf, instancesValue, sameValue, weakenFrom, type Evaluator, type Subst, type SymRef, type Val } from './evaluate.ts';
 import { ENUM_TAG, HAS_TAG, KEYWORD_TAG, bindingIndex, bindsLocal, bindsSymbol, mentionsLocal, type Binding, type Expr, type LocalFact, type SymbolFact } from '../extract/facts.ts';
 
 /**
@@ -240,7 +240,9 @@ export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readon
   // (every member type excluded, the `default:` of an exhaustive switch: the checker's never, which has no member)
   if (kept.length === 0 && not && !has) return UNKNOWN;
   if (kept.length === parts.length || kept.length === 0) return undefined;
-  if (kept.length === 1) return kept[0];
+  // (one type reached through several parts, `Msg<T>['result'] | Response<T>['result']` both holding `Result<T>`: that
+  // type, as the checker's union holds it once)
+  if (kept.length === 1 || kept.every((x) => sameValue(x, kept[0]))) return kept[0];
   const c = Math.min(...kept.map((x) => (x as { c: number }).c));
   return u.t === 'union' ? { t: 'union', of: kept as Array<Val & { t: 'inst' }>, r: u.r, c } : { t: 'anyof', of: kept, r: u.r, c };
 }
@@ -503,13 +505,26 @@ export function membersOfEach(this: Evaluator, o: Val, name: string, whole = fal
  */
 export function altsDeclare(this: Evaluator, o: Val & { t: 'inter' }, name: string, whole: boolean): Array<Val & { t: 'sym' }> | undefined {
   if (!o.alts?.length || o.hole || o.outside) return undefined;
-  if (o.of.some((x) => !this.surelyWithout(x, name)) || o.objs?.some((x) => !this.surelyWithout(x, name))) return undefined;
+  if (o.of.some((x) => !this.surelyWithout(x, name))) return undefined;
   const out: Array<Val & { t: 'sym' }> = [];
+  // an object type part declaring the name too (`context: TContext & { expects?: string }`, TContext constrained by a
+  // union): each distributed part's property, `(A & P) | (B & P)`, has P's declaration beside the union part's, or
+  // P's alone where that part lacks the name; a part that may hold any name leaves it unknown, and so does an `Omit` or
+  // `Pick` part, read as the whole type (`Omit<T, 'async'> & { async: true }`: T's `async` is no part of it)
+  let declared = false;
+  for (const x of o.objs ?? []) {
+    if (this.surelyWithout(x, name)) continue;
+    if (o.keyed || o.omits?.includes(name) || x.open || x.index || x.key !== undefined || x.others?.includes(name)) return undefined;
+    const d = x.decls && declOf(x, name);
+    if (!d && !x.props.some((p) => p.name === name)) return undefined;
+    declared = true;
+    if (d?.t === 'sym' && !out.some((y) => y.f === d.f && y.s === d.s)) out.push(d);
+  }
   for (const a of o.alts) {
     // (a union of classes and interfaces made a part, `(A | B) & P`, reads as that union does)
     const u = !a.either && a.of.every((x) => x.t === 'inst') ? { t: 'union' as const, of: a.of as Array<Val & { t: 'inst' }>, r: a.r, c: a.c } : a;
     const got = this.membersOfEach(u, name, whole);
-    if (!got?.length) return undefined;
+    if (!got || (!got.length && !declared)) return undefined;
     for (const m of got) if (!out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
   }
   return out;

@@ -98,10 +98,11 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     const insts: Array<Val & { t: 'inst' }> = [];
     const objs: Array<Val & { t: 'obj' }> = [];
     const alts: Array<Val & { t: 'anyof' }> = [];
-    let hole = false, ext = false;
+    let hole = false, ext = false, keyed = !!t.keyed;
+    const omits: string[] = t.omits ? [...t.omits] : [];
     const add = (v: Val): void => {
       if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
-      else if (v.t === 'inter') { hole ||= v.hole; ext ||= !!v.outside; for (const o of v.of) add(o); if (v.objs) objs.push(...v.objs); if (v.alts) alts.push(...v.alts); }
+      else if (v.t === 'inter') { hole ||= v.hole; ext ||= !!v.outside; keyed ||= !!v.keyed; if (v.omits) omits.push(...v.omits); for (const o of v.of) add(o); if (v.objs) objs.push(...v.objs); if (v.alts) alts.push(...v.alts); }
       else if (v.t === 'anyof') alts.push(v);
       // a union of project classes as a part (`(A | B) & { x: X }`): what they agree on
       else if (v.t === 'union') alts.push({ t: 'anyof', of: v.of, r: v.r, c: v.c });
@@ -134,7 +135,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     if (insts.length === 0 && (ext || hole || objs.length + alts.length < 2)) return ext && !hole && !objs.length && !alts.length ? EXT : UNKNOWN;
     // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
     const parts: Array<{ c: number }> = [...insts, ...objs, ...alts];
-    return { t: 'inter', of: insts, objs: objs.length ? objs : undefined, alts: alts.length ? alts : undefined, hole: hole || ext, ...(ext ? { outside: true as const } : {}), r: 'typed-receiver', c: Math.min(...parts.map((o) => o.c)) };
+    return { t: 'inter', of: insts, objs: objs.length ? objs : undefined, alts: alts.length ? alts : undefined, hole: hole || ext, ...(ext ? { outside: true as const } : {}), ...(keyed ? { keyed: true as const } : {}), ...(omits.length ? { omits } : {}), r: 'typed-receiver', c: Math.min(...parts.map((o) => o.c)) };
   }
   if (t.k === 'fntype') {
     const fn: Val & { t: 'fnval' } = { t: 'fnval', f, returns: t.returns, params: t.params, predicate: t.predicate, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
@@ -223,6 +224,12 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     if (insts.length && others.length && others.every((o) => o.t === 'fnval')) others.length = 0;
     // `T[] | undefined`, `Map<K, V> | null`, `{ a: A } | undefined`, `(A & B) | null`: that one value
     if (others.length === 1 && insts.length === 0 && !ext) return others[0];
+    // arrays only, `T[] | readonly T[]` (`MaybeReadonly<T[]>`), `A[] | B[]`: an array of their elements, as the checker
+    // reads an element or calls a method of a union of array types
+    if (others.length > 1 && insts.length === 0 && !ext && others.every((o) => o.t === 'arr')) {
+      const arrs = others as Array<Val & { t: 'arr' }>;
+      return this.arrayOfParts(arrs[0], arrs.map((a) => this.deref(this.elementOf(a, 'typed-receiver'))));
+    }
     // object types and intersections beside each other or beside classes (a discriminated union): the members
     // they agree on (an outside type among them may have any member: unknown)
     if (others.length) {

@@ -80,7 +80,8 @@ export type Val =
   /** (`objs`: object type literal parts without an index signature, `Router & { extra?: X }`: each has its own members) */
   /** (`alts`: union parts, `(A | B) & { extra: X }`: a member they agree on is the intersection's too) */
   /** (`outside`: the hole is, or holds, an outside type, which may declare any member) */
-  | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; objs?: Array<Val & { t: 'obj' }>; alts?: Array<Val & { t: 'anyof' }>; hole: boolean; outside?: true; r: Reason; c: number }
+  /** (`omits`, `keyed`: a part is an `Omit` or `Pick` of a type read as that type, see the `intersection` fact) */
+  | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; objs?: Array<Val & { t: 'obj' }>; alts?: Array<Val & { t: 'anyof' }>; hole: boolean; outside?: true; omits?: readonly string[]; keyed?: true; r: Reason; c: number }
   /**
    * A value of a union whose member types are not all project classes or interfaces (`{ target: Group; kind: 'a' } |
    * (Common & { kind: 'b' })`, a discriminated union): a member is known when every member type that has it gives
@@ -522,8 +523,11 @@ export class Evaluator {
         // (a tag written as an enum member, `case NodeTypes.ELEMENT:`, is that member; a value that is none, `a.kind ===
         // b.kind`, `Shape.Circle` of an object, may narrow the checker's type or not: unknown)
         const tags = e.refs ? e.tags.map((t, i) => (e.refs![i] ? this.enumTag(f, e.refs![i]!) : t)) : e.tags;
-        if (tags.includes(UNKNOWN_TAG)) return UNKNOWN;
-        return this.narrowedByTag(v.t === 'sym' ? this.deref(v) : v, e.key, tags, e.not) ?? v;
+        const d = v.t === 'sym' ? this.deref(v) : v;
+        // (but a type that is no union has nothing to discriminate: `{ test: Number.isFinite }` typed by one interface
+        // keeps it, as the checker's contextual type and its narrowing do)
+        if (tags.includes(UNKNOWN_TAG)) return d.t === 'inst' || d.t === 'obj' || (d.t === 'inter' && !d.alts) ? v : UNKNOWN;
+        return this.narrowedByTag(d, e.key, tags, e.not) ?? v;
       }
       case 'litthis': {
         // `this` in a typed literal's method: the literal's contextual type, or what the member's signature declares
@@ -867,8 +871,10 @@ export class Evaluator {
             if (out) { out = this.agreeing(out, v); if (!out) return UNKNOWN; } else out = v;
           } else if (p.others?.includes(name)) return UNKNOWN;
         }
-        // a union part (`(A | B) & { strategy: S }`): what its member types agree on
-        for (const a of o.alts ?? []) {
+        // a union part (`(A | B) & { strategy: S }`): what its member types agree on — not a name an `Omit` of it drops,
+        // `Omit<S, 'expects'> & { expects: number }` (S a union, or constrained by one: the union is the Omit's)
+        const dropped = !!o.omits?.includes(name) && o.of.length === 0 && o.alts?.length === 1;
+        for (const a of dropped ? [] : o.alts ?? []) {
           const v = this.intersectedMember(a, name);
           if (!v) continue;
           if (v.t === 'ext' || v.t === 'unknown') {

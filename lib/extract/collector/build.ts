@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import { NodeSet, byStart, colOf, pushTo, rowOf, type Node } from './util.ts';
 import { functionScope } from './scope.ts';
-import { bindingIndex, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
+import { KEYWORD_TAG, bindingIndex, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
 
 /** The end of the collector's work: the file's facts (symbols, locals, calls, references) built from what both passes recorded. */
 
@@ -526,7 +526,7 @@ export function argumentKeys(this: Collector, node: Node, obj: Expr, from: numbe
 export function discriminated(this: Collector, entries: NonNullable<ReturnType<Collector['objectEntries']['get']>>, obj: Expr): Expr {
   for (const en of entries) {
     if (!en.key || !en.value || en.value === en.key) continue;
-    const tag = this.plainString(en.value);
+    const tag = this.plainString(en.value) ?? this.booleanTag(en.value);
     if (tag !== undefined) obj = { k: 'tagged', of: obj, key: this.ident(en.key), tags: [tag] };
     else if (this.members.has(en.value) && /^[\w$]+(?:\s*\.\s*[\w$]+)+$/.test(this.text.slice(en.value.start, this.end(en.value))) && this.isTag(en.value)) {
       obj = { k: 'tagged', of: obj, key: this.ident(en.key), tags: [this.tagText(en.value)], refs: [this.expr(en.value)] };
@@ -610,6 +610,14 @@ export function literalThis(this: Collector): void {
     return ctx;
   };
   owner.forEach(({ lit, key }, fn) => { const ctx = contextOf(lit, 0); if (ctx) this.thisCtx.set(fn, { k: 'litthis', of: ctx, key: this.ident(key) }); });
+}
+
+/** `true` or `false` written as a literal's value (`{ typed: true, … }`): a tag, as a boolean literal type discriminates. */
+export function booleanTag(this: Collector, node: Node): string | undefined {
+  const len = node.end - node.start;
+  if (len !== 4 && len !== 5) return undefined;
+  const text = this.text.slice(node.start, node.end);
+  return text === 'true' || text === 'false' ? KEYWORD_TAG + text : undefined;
 }
 
 /** The text of a string literal without escapes or substitutions (`'added'`, `"added"`), else undefined. */
@@ -750,6 +758,21 @@ export function markReassigned(this: Collector, symbols: SymbolFact[]): void {
     const sym = symbols[s];
     if (sym.label === 'Function' || sym.kind === 'field_function') sym.reassigned = true;
   }
+}
+
+/** Whether a type is an `Omit` or a `Pick` of another (also under `Partial<…>` and its kin), whatever its keys. */
+export function dropsKeys(this: Collector, node: Node): boolean {
+  const types = this.types;
+  for (let depth = 0; depth < 4; depth++) {
+    const g = this.generics.get(node);
+    if (!g) return false;
+    const name = this.expr(g.name);
+    if (name.k !== 'id' || name.b) return false;
+    if (name.name === types.omit || name.name === types.pick) return true;
+    if (!types.same.has(name.name)) return false;
+    node = g.arg;
+  }
+  return false;
 }
 
 /**

@@ -154,8 +154,23 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     // `A & B & C` nests to the left: one flat list of parts
     const types: Expr[] = [];
     // (a comment between the parts, `A & // why` newline `B`, is no part)
-    for (const n of [...both].sort(byStart)) { if (this.isComment(n)) continue; const e = this.expr(n); if (e.k === 'intersection') types.push(...e.types); else types.push(e); }
-    return types.length === 1 ? types[0] : { k: 'intersection', types };
+    let keyed = false;
+    const omits: string[] = [];
+    for (const n of [...both].sort(byStart)) {
+      if (this.isComment(n)) continue;
+      const e = this.expr(n);
+      if (e.k === 'intersection') { types.push(...e.types); keyed ||= !!e.keyed; if (e.omits) omits.push(...e.omits); continue; }
+      types.push(e);
+      // (`Omit<T, 'async'>`, read as T: the resolver must know that part lacks some of T's members)
+      if (!this.generics.has(n) || !this.dropsKeys(n)) continue;
+      const h = this.heritageKeys(n);
+      if (h && !h.pick) omits.push(...h.keys); else keyed = true;
+    }
+    if (types.length === 1) return types[0];
+    const out: Expr & { k: 'intersection' } = { k: 'intersection', types };
+    if (omits.length) out.omits = omits;
+    if (keyed) out.keyed = true;
+    return out;
   }
   // (an object type that is another type's members, a homomorphic mapped type: that type)
   const same = this.sameMembers.size ? this.sameMembers.get(node) : undefined;
@@ -193,6 +208,8 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
   const items = this.listItems.size ? this.listItems.get(node) : undefined;
   if (items && !this.wraps.has(node)) return this.listValue(items);
   const tuple = this.tupleItems.size ? this.tupleItems.get(node) : undefined;
+  // (`[...T]`: T, see the language's query)
+  if (tuple && tuple.size === 1 && this.wraps.get(node)?.inner) return this.expr(this.wraps.get(node)!.inner!);
   if (tuple) return { k: 'list', items: [...tuple.keys()].sort(byStart).map((at) => this.expr(tuple.get(at)!)) };
   const and = this.ands.get(node);
   if (and) return { k: 'and', left: this.expr(and.left), right: this.expr(and.right) };

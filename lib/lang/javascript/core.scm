@@ -268,6 +268,9 @@
 (ternary_expression alternative: (array (_) @item) @list (#set! role "arg.list.item"))
 (for_in_statement right: (array (_) @item) @list (#set! role "arg.list.item"))
 (member_expression object: (array (_) @item) @list (#set! role "arg.list.item"))
+; an object literal's entry (`{ issues: [{ kind: 'a' }] }`): the items are elements of the key's member type where the
+; literal has a contextual type, as the checker types them
+(pair value: (array (_) @item) @list (#set! role "arg.list.item"))
 ((this) @this (#set! role "expr.this"))
 ((super) @super (#set! role "expr.super"))
 ; object literal values: keys, values and spreads in order (a factory's `return { select, update }`, `{ ...base, x }`)

@@ -279,6 +279,9 @@
 ((readonly_type (_) @inner) @wrap (#set! role "expr.wrap"))
 ; `(A | B)[]`, `(() => T) | null`: a parenthesised type is the type inside
 ((parenthesized_type (_) @inner) @wrap (#set! role "expr.wrap"))
+; `[...T]`, a tuple of one spread array type (`...routers: [...TRouters]` of `TRouters extends Router[]`): that type,
+; as the checker reads a variadic tuple of an array
+((tuple_type . (rest_type (_) @inner) .) @wrap (#set! role "expr.wrap"))
 ; the `this` type (`tag(): this`): the class it is written in, or the receiver of the call (the resolver's rule)
 ((this_type) @this (#set! role "expr.this"))
 ; tree-sitter-typescript 0.23.2 parses `a && n!.m()` as `(a && n)!.m()`: the assertion is on the rightmost operand
