@@ -341,6 +341,15 @@ export function builtinResult(this: Evaluator, f: number, global: string, name: 
       if (!one) return undefined;
       return valueArray(o, name === 'values' ? one : { t: 'tup', items: [EXT, one], r: o.r, c: o.c });
     }
+    // (an interface of an index signature alone, `interface Entries { [key: string]: Schema }`: its value type, as the
+    // checker infers the values' type from the signature)
+    if (o.t === 'inst') {
+      const sym = this.sym(o);
+      if (sym.label !== 'Interface' || !sym.index || sym.extends?.length || this.childrenOf(o.f, o.s)?.size) return undefined;
+      const v = this.typeValue(o.f, sym.index, 0, this.bindingsFor(o.f, o.s, o.args, o.f, o.s, 0));
+      if (v.t === 'unknown') return undefined;
+      return valueArray(o, name === 'values' ? v : { t: 'tup', items: [EXT, v], r: o.r, c: o.c });
+    }
     if (o.t !== 'obj' || !o.index || o.props.length || o.others?.length) return undefined;
     const v = this.typeValue(o.f, o.index, 0, o.subst);
     if (v.t === 'unknown') return undefined;
