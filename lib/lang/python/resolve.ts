@@ -77,6 +77,13 @@ export class PythonResolver implements LanguageRelations {
   private readonly allMemo = new Map<number, Set<string> | undefined>();
   private readonly unreachedMemo = new Map<number, Set<number>>();
   private readonly genericMemo = new Map<number, boolean>();
+  /**
+   * How many times the depth limit has cut an evaluation short. A value or a module's name computed while this grew
+   * depends on how deep its first requester was (a name first asked for at the limit is unknown there), so it is
+   * not memoised: asked again from a shallower place it is computed whole. Otherwise the first requester's depth
+   * would decide the value for every later one (an imported class unknown in every file that imports it).
+   */
+  private cuts = 0;
 
   constructor(private readonly sink: RelationSink, pyFiles: readonly number[], settings: PySettings) {
     const files = sink.files;
@@ -136,8 +143,9 @@ export class PythonResolver implements LanguageRelations {
     facts.symbols.forEach((s, i) => {
       if (s.parent !== -1 || unreached?.has(i)) return;
       const prev = t!.get(s.name);
-      // an `@overload` signature yields the name to the def that follows it (the implementation)
-      if (prev === undefined || isSignatureKind(facts.symbols[prev >> 1].kind)) t!.set(s.name, i * 2);
+      // an `@overload` signature yields the name to the def that follows it (the implementation); a function or class
+      // defined again by `def` or `class` to the later one, which an import binds (as a checker resolves the import)
+      if (prev === undefined || isSignatureKind(facts.symbols[prev >> 1].kind) || (definesCallable(facts.symbols[prev >> 1]) && definesCallable(s))) t!.set(s.name, i * 2);
     });
     this.py(f).imports.forEach((imp, i) => { if (imp.from === -1 && imp.kind !== 'star' && !imp.unreached && !t!.has(imp.local)) t!.set(imp.local, i * 2 + 1); });
     this.topMemo.set(f, t);
@@ -165,6 +173,17 @@ export class PythonResolver implements LanguageRelations {
     return out.length > 1 ? out : undefined;
   }
 
+  /**
+   * A module-level function or class read as another module's attribute (`locks.lock`) whose name that module defines
+   * again (`if WIN: def lock…` / `else: def lock…`, `try: … except ImportError: def f…`): each definition, as a checker
+   * names every declaration of the attribute; otherwise `v` as it is (an import names the last one: topNames).
+   */
+  private withRedefinitions(f: number, v: Val): Val {
+    if (v.t !== 'sym' || v.f === f || v.via !== 'module-member') return v;
+    const defs = this.redefinitions(v.f, v.s);
+    return defs ? union(defs.map((d) => this.symbolValue(v.f, d, v.via, 0))) : v;
+  }
+
   /** The symbols of file f defined in a branch a version check rules out (they are no names, no members). */
   private unreachedOf(f: number): Set<number> | undefined {
     const list = this.py(f).unreached;
@@ -189,9 +208,11 @@ export class PythonResolver implements LanguageRelations {
     const hit = this.exportMemo.get(key);
     if (hit !== undefined) return hit ?? UNKNOWN;
     this.exportMemo.set(key, null); // cycle guard (`__init__.py` importing itself)
+    const cuts = this.cuts;
     let out: Val = UNKNOWN;
     const f = this.fileOfModule(m);
-    if (f !== undefined && depth < MAX_DEPTH) {
+    if (f !== undefined && depth >= MAX_DEPTH) this.cuts++;
+    else if (f !== undefined) {
       const top = this.topNames(f).get(name);
       if (top !== undefined) out = top % 2 === 0 ? this.symbolValue(f, top >> 1, 'module-member', depth + 1) : this.importValue(f, top >> 1, depth + 1);
       else out = this.starredName(f, name, depth) ?? UNKNOWN;
@@ -201,7 +222,8 @@ export class PythonResolver implements LanguageRelations {
       if (sub) out = { t: 'mod', m: sub };
       else if (f === undefined && m.dir === undefined) out = EXT;
     }
-    this.exportMemo.set(key, out);
+    if (this.cuts === cuts) this.exportMemo.set(key, out);
+    else this.exportMemo.delete(key);
     return out;
   }
 
@@ -320,12 +342,14 @@ export class PythonResolver implements LanguageRelations {
   // ---------------------------------------------------------------- values
   /** The value of an expression of file f. */
   value(f: number, e: Expr, depth: number): Val {
-    if (depth > MAX_DEPTH) return UNKNOWN;
+    if (depth > MAX_DEPTH) { this.cuts++; return UNKNOWN; }
     const hit = this.valMemo.get(e);
     if (hit !== undefined) return hit ?? UNKNOWN;
     this.valMemo.set(e, null);
+    const cuts = this.cuts;
     const v = this.evaluate(f, e, depth + 1);
-    this.valMemo.set(e, v);
+    if (this.cuts === cuts) this.valMemo.set(e, v);
+    else this.valMemo.delete(e);
     return v;
   }
 
@@ -413,7 +437,7 @@ export class PythonResolver implements LanguageRelations {
    * parameter's or an attribute's type — not in a call's result, which the checker solves from the arguments)
    */
   typeValue(f: number, t: Expr, depth: number, env?: Env, bounds = true): Val {
-    if (depth > MAX_DEPTH) return UNKNOWN;
+    if (depth > MAX_DEPTH) { this.cuts++; return UNKNOWN; }
     switch (t.k) {
       case 'id': {
         // a TypeVar: the type argument bound to it, else its declared bound
@@ -904,7 +928,7 @@ export class PythonResolver implements LanguageRelations {
     // a name defined again at module level, called from a function (which runs once the module has): each definition
     const defs = c.callee.k === 'id' && bindsSymbol(c.callee.b) && c.from >= 0 && (this.sym(f, c.from).label === 'Function' || this.sym(f, c.from).label === 'Method')
       ? this.redefinitions(f, bindingIndex(c.callee.b)) : undefined;
-    const callee = defs ? union(defs.map((d) => this.symbolValue(f, d, 'same-file', 0))) : this.value(f, c.callee, 0);
+    const callee = defs ? union(defs.map((d) => this.symbolValue(f, d, 'same-file', 0))) : this.withRedefinitions(f, this.value(f, c.callee, 0));
     const targets = (c.callee.k === 'member' ? this.calledProperty(f, c.callee) : undefined) ?? this.callTargets(callee);
     this.calledVariable(f, c, callee, from);
     if (targets === 'ext') { sink.countCall(f, 'external'); return; }
@@ -1157,6 +1181,11 @@ export class PythonResolver implements LanguageRelations {
 }
 
 /** Of several declarations of one member name, the one a lookup finds (a property's getter before its setter). */
+/** A `def` or `class` statement's symbol (not an `@overload` signature): what a later `def` or `class` of the name replaces. */
+function definesCallable(s: SymbolFact): boolean {
+  return (s.label === 'Function' || s.label === 'Class') && !isSignatureKind(s.kind);
+}
+
 function pickMember(symbols: readonly SymbolFact[], list: number[]): number {
   if (list.length === 1) return list[0];
   const getter = list.find((i) => symbols[i].kind === 'property');
