@@ -1187,7 +1187,6 @@ export class PythonResolver implements LanguageRelations {
   }
 }
 
-/** Of several declarations of one member name, the one a lookup finds (a property's getter before its setter). */
 /** How the class of an instance read through `__class__` or `type(…)` was found: as the instance was. */
 function classVia(via: Via): Via {
   return via === 'this-member' || via === 'typed-receiver' ? via : 'inferred-receiver';
@@ -1198,6 +1197,7 @@ function definesCallable(s: SymbolFact): boolean {
   return (s.label === 'Function' || s.label === 'Class') && !isSignatureKind(s.kind);
 }
 
+/** Of several declarations of one member name, the one a lookup finds (a property's getter before its setter). */
 function pickMember(symbols: readonly SymbolFact[], list: number[]): number {
   if (list.length === 1) return list[0];
   const getter = list.find((i) => symbols[i].kind === 'property');
