@@ -100,6 +100,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     const alts: Array<Val & { t: 'anyof' }> = [];
     let hole = false, ext = false, keyed = !!t.keyed;
     const omits: string[] = t.omits ? [...t.omits] : [];
+    const lists: Val[] = [];
     const add = (v: Val): void => {
       if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
       // (an intersection of object type literals with parts we cannot read, `Promise<T> & { status: S }`, is a part we
@@ -110,6 +111,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       // a union of project classes as a part (`(A | B) & { x: X }`): what they agree on
       else if (v.t === 'union') alts.push({ t: 'anyof', of: v.of, r: v.r, c: v.c });
       else if (v.t === 'ext') ext = true;
+      else if (v.t === 'arr' || v.t === 'tup') { lists.push(v); hole = true; }
       // an object type literal knows all its member names (typed or not; an index signature answers only the
       // names no part declares); read through a type parameter's constraint it may have any
       else if (v.t === 'obj') { objs.push(v); if (v.open) hole = true; }
@@ -124,6 +126,10 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       add(v);
     }
     if (allLits && lits) return { t: 'ext', lits };
+    // an array or tuple type branded by object types that declare computed keys only (`Array<Match> & { readonly
+    // [phase]?: P }`, `[at: Location, matches: M] & { … }`): its elements are the array's, as the checker reads
+    // an index, a pattern or a loop through the array part; a brand's keys are never read by name
+    if (lists.length === 1 && !insts.length && !alts.length && !ext && lists.length + objs.length === t.types.length && objs.every(brandOnly)) return lists[0];
     // object type literals only, written in one file (`{ [P in K]: T } & { [k: string]: T }`): one object type
     // (not two index signatures of which one is a mapped type's: each answers its own keys, see indexMember)
     const mapped = objs.filter((o) => o.index).length > 1 && objs.some((o) => o.key !== undefined);
@@ -612,4 +618,10 @@ function inferred(t: Expr, f: number, subst: Subst | undefined, depth: number): 
     case 'index': return inferred(t.of, f, subst, depth + 1);
     default: return false;
   }
+}
+
+/** An object type literal that declares computed keys only (a brand: `{ readonly [phase]?: P }`), nothing by name. */
+function brandOnly(o: Val & { t: 'obj' }): boolean {
+  const computed = (name: string): boolean => name.startsWith('[');
+  return !o.open && !o.index && !o.calls?.length && !o.news?.length && o.props.every((p) => computed(p.name)) && (o.decls ?? []).every((d) => computed(d.name)) && (o.others ?? []).every(computed);
 }

@@ -175,6 +175,14 @@ test('a quoted key in a file that names the member nowhere else is a text_search
   t.true(plan.warnings.some((w) => w.includes('quoted key(s) in src/unmeasured.ts')), plan.warnings.join('\n'));
 });
 
+test('graph edits on the rename-branded fixture: TypeScript findRenameLocations exactly (elements of arrays and tuples branded by object types of computed keys), but for the brands\' computed keys, which are refused', async (t) => {
+  const { report, show } = await fixtureRenames('rename-branded');
+  t.true(report.compared >= 5, `only ${report.compared} symbols compared`);
+  const computed = /computed or quoted member name/;
+  t.deepEqual(report.symbols.filter((s) => !(s.status === 'refused' && computed.test(s.reason ?? ''))).filter((s) => s.status !== 'compared' || s.extra.length || s.missed.length).map(show), []);
+  t.true(report.symbols.some((s) => s.status === 'refused'), 'the brands are refused');
+});
+
 test('graph edits on the rename-tested-paths fixture: TypeScript findRenameLocations exactly, but for members read through a path after a test of its discriminant, which are left to text_search', async (t) => {
   const { report, differing } = await fixtureRenames('rename-tested-paths');
   t.true(report.compared >= 15, `only ${report.compared} symbols compared`);
