@@ -146,7 +146,7 @@
 (type_parameter name: (type_identifier) @name constraint: (constraint (_) @type)? value: (default_type (_) @dflt)? (#set! role "decl.type.param"))
 ; `infer x` declares a type parameter of its conditional type (seen in its branches), shadowing any type `x`; its
 ; constraint (`infer R extends Route`) is its type, as a type parameter's is (`R['id']` is Route's member)
-(infer_type . (type_identifier) @name . (#set! role "decl.type.param"))
+((infer_type . (type_identifier) @name .) (#set! role "decl.type.param"))
 (infer_type . (type_identifier) @name . (_) @type (#set! role "decl.type.param"))
 ; a mapped type's key (`{ [StateKey in K]: … }`) declares a type parameter of that member, shadowing any type of its name
 (mapped_type_clause name: (type_identifier) @name (#set! role "decl.type.param"))
