@@ -103,9 +103,9 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     const lists: Val[] = [];
     const add = (v: Val): void => {
       if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
-      // (an intersection of object type literals with parts we cannot read, `Promise<T> & { status: S }`, is a part we
-      // cannot read itself, whose object type literals still declare their members)
-      else if (v.t === 'inter' && v.hole && !v.of.length && !v.alts) { hole = true; if (v.objs) objs.push(...v.objs); if (v.omits) omits.push(...v.omits); keyed ||= !!v.keyed; }
+      // (an intersection of object type literals with parts we cannot read, `Promise<T> & { status: S }`, or with a
+      // union part too, is a part we cannot read itself, whose object type literals still declare their members)
+      else if (v.t === 'inter' && v.hole && !v.of.length) { hole = true; if (v.objs) objs.push(...v.objs); if (v.omits) omits.push(...v.omits); keyed ||= !!v.keyed; }
       else if (v.t === 'inter') { hole ||= v.hole; ext ||= !!v.outside; keyed ||= !!v.keyed; if (v.omits) omits.push(...v.omits); for (const o of v.of) add(o); if (v.objs) objs.push(...v.objs); if (v.alts) alts.push(...v.alts); }
       else if (v.t === 'anyof') alts.push(v);
       // a union of project classes as a part (`(A | B) & { x: X }`): what they agree on
@@ -143,7 +143,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     // intersection of them, without class parts
     // (unless an object type literal part declares members: those are its declarations whatever else the parts are,
     // `Promise<T> & { status: S }`, see declaredByObjectPart)
-    if (insts.length === 0 && (ext || hole || objs.length + alts.length < 2) && !((ext || hole) && !alts.length && objs.some((o) => o.decls?.length))) return ext && !hole && !objs.length && !alts.length ? EXT : UNKNOWN;
+    if (insts.length === 0 && (ext || hole || objs.length + alts.length < 2) && !((ext || hole) && objs.some((o) => o.decls?.length))) return ext && !hole && !objs.length && !alts.length ? EXT : UNKNOWN;
     // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
     const parts: Array<{ c: number }> = [...insts, ...objs, ...alts];
     return { t: 'inter', of: insts, objs: objs.length ? objs : undefined, alts: alts.length ? alts : undefined, hole: hole || ext, ...(ext ? { outside: true as const } : {}), ...(keyed ? { keyed: true as const } : {}), ...(omits.length ? { omits } : {}), r: 'typed-receiver', c: Math.min(...parts.map((o) => o.c)) };
