@@ -30,13 +30,14 @@ export function isChained(this: Collector, d: DefRec): boolean {
 }
 
 /**
- * `SchemaController.build = build` at the top level, on a module-level class, constructor function or object: a
- * property holding another name's value (a call through it runs what that name is, as for `const f = g`), or the
+ * `SchemaController.build = build` at the top level, on a module-level class, function or object: a
+ * property holding another name's value or a required module's (a call through it runs what that name is, as for `const f = g`), or the
  * value of a chained assignment (`cache.remove = cache.del = function (key) {…}`).
  */
 export function assignedAlias(this: Collector, d: DefRec, scope: Scope, cur: number, name: string): number {
   const chained = isChained.call(this, d);
-  if (cur !== -1 || scope !== this.root || !d.value || !(this.idOf(d.value) !== undefined || this.members.has(d.value) || chained)) return -1;
+  // (`request.Request = require('./request')`: the module's value, as `require('./x')` used in place is)
+  if (cur !== -1 || scope !== this.root || !d.value || !(this.idOf(d.value) !== undefined || this.members.has(d.value) || chained || es(this).requireSource.has(d.value))) return -1;
   const owner = this.root.names.get(this.ident(d.type!));
   if (!bindsSymbol(owner)) return -1;
   const parent = this.symbols[bindingIndex(owner)];
