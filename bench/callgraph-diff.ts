@@ -734,6 +734,10 @@ function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined
     // const holds for good (our Variable kindOf stands for it)
     const held = iifeConst(p, decl);
     if (held) return uidAt(held.name);
+    // `var proto = module.exports = function (options) {…}`: the variable at the head of the chain of assignments
+    const head = chainHead(decl);
+    const byVariable = head ? uidAt(head.name) : undefined;
+    if (byVariable) return byVariable;
     // `app.set = function set() {}`, `View.prototype.lookup = function lookup() {}`: our symbol is named by the
     // property; the function's own name only when nothing else names it
     const key = ts.isBinaryExpression(p) ? thisKey(p.left) : undefined;
@@ -749,6 +753,13 @@ function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined
   }
   const name = (decl as ts.NamedDeclaration).name;
   return name ? uidAt(name) : undefined;
+}
+
+/** The variable declared by `var x = a.b = value` for the value `value` (a chain of one or more assignments). */
+function chainHead(value: ts.Node): ts.VariableDeclaration | undefined {
+  let n: ts.Node = value;
+  while (n.parent && ts.isBinaryExpression(n.parent) && n.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && n.parent.right === n) n = n.parent;
+  return n !== value && n.parent && ts.isVariableDeclaration(n.parent) && n.parent.initializer === n && ts.isIdentifier(n.parent.name) ? n.parent as ts.VariableDeclaration & { name: ts.Identifier } : undefined;
 }
 
 /** The symbol a name or expression stands for, through import and require aliases. */
@@ -801,6 +812,9 @@ function enclosingUid(node: ts.Node, uidAt: (n: ts.Node) => string | undefined):
     const assignedTo = (ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isClassExpression(n)) && ts.isBinaryExpression(n.parent)
       ? (ts.isPropertyAccessExpression(n.parent.left) ? n.parent.left.name : thisKey(n.parent.left)) : undefined;
     if (!nameNode) nameNode = assignedTo;
+    // `var proto = module.exports = function (options) {…}`: named by the variable at the head of the chain
+    const head = (ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isClassExpression(n)) ? chainHead(n) : undefined;
+    if (head) { const uid = uidAt(head.name); if (uid) return uid; }
     if (!nameNode) continue;
     // a named function expression assigned to a property (`app.set = function set() {}`) is our symbol of the property
     const uid = uidAt(nameNode) ?? (assignedTo && assignedTo !== nameNode ? uidAt(assignedTo) : undefined);
