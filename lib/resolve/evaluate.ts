@@ -470,7 +470,13 @@ export class Evaluator {
         return r.t === 'unknown' && this.outside(c) ? EXT : r;
       }
       case 'new': {
-        const c = this.value(f, e.callee);
+        let c = this.value(f, e.callee);
+        // a property assigned once, holding a class or constructor function (`new client.Request()` of
+        // `client.Request = require('./request')`): that (as the call's target, see newCall)
+        if (c.t === 'sym' && this.sym(c).label === 'Property' && this.sym(c).kind === 'assigned_value' && !this.sym(c).reassigned && this.sym(c).init) {
+          const held = this.value(c.f, this.sym(c).init!);
+          if (held.t === 'sym' && (this.sym(held).label === 'Class' || newableFunction(this.sym(held)))) c = { ...held, r: held.c < c.c ? held.r : c.r, c: Math.min(held.c, c.c) };
+        }
         if (c.t === 'sym' && this.sym(c).label === 'Class') {
           // a generic class: its type parameters as the constructor's arguments bind them (`new Box(user)`)
           const args = e.args && this.sym(c).typeParams ? this.constructedArgs(c, e.args, f) : undefined;
