@@ -489,7 +489,7 @@ export function membersOfEach(this: Evaluator, o: Val, name: string, whole = fal
   if (o.t === 'anyof') return this.everyPartDeclares(o, name, whole);
   // (`(A | B) & { pipe?: never }`, a member only the union parts declare: the checker distributes the intersection,
   // `(A & P) | (B & P)`, whose property has each part's declaration)
-  if (o.t === 'inter') return this.altsDeclare(o, name, whole);
+  if (o.t === 'inter') return o.alts?.length ? this.altsDeclare(o, name, whole) : this.partsDeclare(o, name);
   if (o.t !== 'union') return undefined;
   const out: Array<Val & { t: 'sym' }> = [];
   for (const x of o.of) {
@@ -497,6 +497,22 @@ export function membersOfEach(this: Evaluator, o: Val, name: string, whole = fal
     if (m.t === 'sym' && !out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
   }
   return out;
+}
+
+/**
+ * membersOfEach of an intersection without union parts whose parts declare `name` apart (`{ href?: string } &
+ * NavigateOptions`, an interface in NavigateOptions declaring `href` too): each declaration, as the checker's
+ * property of an intersection has every part's declaration among its own (a part we cannot read may add its own, which
+ * takes none of these away); undefined where fewer than two declarations are known (member's answer, or none) or where
+ * a part's keys are a `Pick`'s or an `Omit`'s.
+ */
+export function partsDeclare(this: Evaluator, o: Val & { t: 'inter' }, name: string): Array<Val & { t: 'sym' }> | undefined {
+  if (o.keyed || o.omits?.includes(name)) return undefined;
+  const out: Array<Val & { t: 'sym' }> = [];
+  const add = (m: Val | undefined): void => { if (m?.t === 'sym' && !out.some((y) => y.f === m.f && y.s === m.s)) out.push(m); };
+  for (const x of o.of) add(this.member(x, name));
+  for (const p of o.objs ?? []) add(p.decls && declOf(p, name));
+  return out.length > 1 ? out : undefined;
 }
 
 /**
