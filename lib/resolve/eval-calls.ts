@@ -647,6 +647,17 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
     }
     return weakenFrom(this.typeValue(c.f, sym.returns, 0, subst), c, 'return-type');
   }
+  // a function bound to a declaration of a function type (`getMatches: GetMatchesFn = (p) => …`, `const f: Fn = …`):
+  // that type's result, which the checker reads at a call, not its body's (unless the result is one of the type's
+  // own type parameters, which the call instantiates)
+  if ((sym.label === 'Function' || sym.label === 'Method') && sym.type) {
+    const d = this.deref(this.typeValue(c.f, sym.type, 0, c.subst));
+    const own = d.t === 'fnval' && d.returns.k === 'id' && bindsLocal(d.returns.b);
+    if ((d.t === 'fnval' && !own) || (d.t === 'obj' && d.calls)) {
+      const v = this.callResult(d, args, argFile, argc);
+      if (v.t !== 'unknown') return weakenFrom(v, c, 'return-type');
+    }
+  }
   // no declared return type: the value its return statements give, evaluated where they are written
   if ((sym.label === 'Function' || sym.label === 'Method') && sym.returnsValue && !sym.reassigned) {
     const v = weakenFrom(this.heldValue(this.value(c.f, sym.returnsValue)), c, 'return-type');
