@@ -210,7 +210,8 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
   const tuple = this.tupleItems.size ? this.tupleItems.get(node) : undefined;
   // (`[...T]`: T, see the language's query)
   if (tuple && tuple.size === 1 && this.wraps.get(node)?.inner) return this.expr(this.wraps.get(node)!.inner!);
-  if (tuple) return { k: 'list', items: [...tuple.keys()].sort(byStart).map((at) => this.expr(tuple.get(at)!)) };
+  // (a comment between the items is none)
+  if (tuple) return { k: 'list', items: [...tuple.keys()].sort(byStart).map((at) => tuple.get(at)!).filter((n) => !this.isComment(n)).map((n) => this.expr(n)) };
   const and = this.ands.get(node);
   if (and) return { k: 'and', left: this.expr(and.left), right: this.expr(and.right) };
   const lookup = this.lookupTypes.get(node);
