@@ -578,6 +578,13 @@ export class Evaluator {
         return one ?? instancesValue(insts);
       }
       case 'element': {
+        // `const [a, b] = [x, y]`, `[a, b] = [b, a]`: the checker types an array literal taken apart where it is
+        // written by the pattern, a tuple: the item at that position (not through a spread before it), not the union
+        // of the items an array of them has
+        if (e.at !== undefined && e.of.k === 'list') {
+          const item = e.of.items[e.at];
+          return item && !e.of.items.slice(0, e.at + 1).some((x) => x.k === 'other') ? this.value(f, item) : UNKNOWN;
+        }
         const arr = this.deref(this.value(f, e.of));
         // `const [key, value] = entry`: the tuple's element at that position
         if (arr.t === 'tup') return e.at !== undefined ? arr.items[e.at] ?? UNKNOWN : UNKNOWN;
