@@ -858,7 +858,14 @@ export class Evaluator {
         // a part we cannot type (a mapped or conditional type: `o & { [k in key]-?: defined<o[k]> }`) beside project
         // types: a member one of those declares is that member (the checker's property of the intersection has its
         // declaration among its own), unless an outside part could declare it too
-        if (o.hole) return o.outside || o.objs || o.alts ? UNKNOWN : this.declaredByOnePart(o, name);
+        // (an object type literal part's declaration of the name is the checker's answer whatever else the parts are;
+        // object type literal parts that surely lack it have no say)
+        if (o.hole) {
+          const own = this.declaredByObjectPart(o, name);
+          if (own) return own;
+          const objsMay = !!o.objs?.some((p) => !this.lacksIn(p, name) || p.decls?.some((d) => d.name === name));
+          return o.outside || objsMay || o.alts ? UNKNOWN : this.declaredByOnePart(o, name);
+        }
         // the one answer the parts that declare `name` agree on (declared by several parts with different answers:
         // the checker's call)
         let out: Val | undefined;
