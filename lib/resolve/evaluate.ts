@@ -842,6 +842,13 @@ export class Evaluator {
         if (!m && !o.up) {
           const index = this.sym(o).index;
           if (index) return weakenFrom(this.typeValue(o.f, index, 0, this.bindingsFor(o.f, o.s, o.args, o.f, o.s, 0)), o, 'typed-receiver');
+          // `this.hooks` in a method of an untyped object literal (`{ hooks: new Hooks(), addHook() { this.hooks.add() } }`):
+          // the entry's value, as `obj.hooks` outside gives it
+          const sym = this.sym(o);
+          if (sym.label === 'Variable' && !sym.type && sym.init?.k === 'objval') {
+            const iv = this.value(o.f, sym.init);
+            if (iv.t === 'objv') return weakenFrom(this.objectMember(iv, name), o, 'this-member');
+          }
         }
         return m === 'ext' ? EXT : UNKNOWN;
       }

@@ -57,7 +57,7 @@ export function registerDefineHandlers(): void {
         return this.span(s, d.def);
       }
       const type = this.annotOf.get(d.def);
-      if (target === this.root && cur === -1) {
+      if ((target === this.root && cur === -1) || (cur >= 0 && vk !== 'let' && d.value && this.plugin.localSymbol?.call(this, d.value))) {
         const s = this.addSymbol(d, scope, cur, name, 'Variable', vk, exported, isDefault);
         this.work[s].typeNode = type;
         this.work[s].initNode = d.value;

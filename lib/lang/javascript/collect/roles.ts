@@ -173,7 +173,8 @@ const objectMethod: DefineHandler = function (d, scope, cur, name, exported, isD
   // `module.exports = { m() {} }`: methods of the module's object (the `default` Variable made for it below, or
   // `proto` of `const proto = module.exports = {…}`); any other assignment's object literal is no symbol
   if (d.role === R['def.cjs.objmethod'] && !es(this).moduleExportsAssign.has(d.host!)) return -1;
-  if (cur < 0 || this.symbols[cur].label !== 'Variable' || this.symbols[cur].parent !== -1) return -1;
+  // (a module-level Variable, or one a function declares for its object of methods: see localObject)
+  if (cur < 0 || this.symbols[cur].label !== 'Variable') return -1;
   const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported || d.role === R['def.cjs.objmethod'], false);
   // the key is also the module's export of that name (`require('./response').set`), as for `module.exports = { a }`
   // (not a getter's or setter's: `get register() {…}` exports what the getter returns, webpack's serialization.js)
@@ -189,7 +190,13 @@ const objectMethod: DefineHandler = function (d, scope, cur, name, exported, isD
 const assignedMember: DefineHandler = function (d, scope, cur, name, exported, isDefault, topLevel) {
   const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
   if (kind !== 'function' && kind !== 'arrow' && kind !== 'class') return assignedAlias.call(this, d, scope, cur, name);
-  if (cur !== -1 || scope !== this.root) return -1;
+  if (cur !== -1 || scope !== this.root) {
+    // `instance.listen = function () { this.get() }` on a function's object of methods: no member of it (the checker
+    // adds none that its callers see), but `this` inside is the object
+    const local = kind === 'function' ? lookup(scope, this.ident(d.type!)) : undefined;
+    if (bindsSymbol(local) && this.symbols[bindingIndex(local)].label === 'Variable' && this.symbols[bindingIndex(local)].parent !== -1) this.thisOwner.set(d.value!, bindingIndex(local));
+    return -1;
+  }
   const owner = this.root.names.get(this.ident(d.type!));
   if (!bindsSymbol(owner)) return -1;
   const parent = this.symbols[bindingIndex(owner)];
@@ -410,6 +417,7 @@ const exportedObjectMethod: MatchHandler = function (c, role) {
   this.push(startOf(rec.def), EV_DEF, rec);
 };
 
+
 /** A TypeScript parameter property (`constructor(private svc: Svc)`): replayed at its name, inside the constructor. */
 const parameterPropertyMatch: MatchHandler = function (c, role) { this.fileDef(c, role, true); };
 
@@ -458,6 +466,7 @@ export const R = registerRoles({
   'def.this.alias': { match: thisAliasAssignment, define: thisMember },
   'def.cjs.objmethod': { match: exportedObjectMethod, define: objectMethod },
   'def.objmethod': { define: objectMethod },
+  'object.methods': { match: function (c) { es(this).declaredMethodObjects.add(startOf(get(c, 'object')!)); } },
   'def.assigned': { define: assignedMember },
   'def.prototype': { define: prototypeMethod },
   'def.prototype.computed': { match: computedPrototypeAssignment, define: computedPrototypeMethod },
