@@ -1153,9 +1153,31 @@ class PyCollector extends PyScopes {
         this.yields.push(from ? { k: 'element', of: e } : e);
         return { k: 'other' };
       }
-      case 'list': case 'tuple': {
-        const items = this.namedKids(i).map((c) => this.expr(c, scope));
+      // `return a, b` and `x, y = a, b` are tuples without parentheses
+      case 'list': case 'tuple': case 'expression_list': {
+        const items = this.namedKids(i).filter((c) => this.type(c) !== 'comment').map((c) => this.expr(c, scope));
         return { k: 'list', items: items.slice(0, 8) };
+      }
+      // a literal mapping (`{"a": f, "b": g}`, a dispatch table): its values are what an index or `.get` gives,
+      // as the checker infers `dict[str, <the values' union>]`
+      case 'dictionary': {
+        const keys: Expr[] = [];
+        const values: Expr[] = [];
+        for (const c of this.namedKids(i)) {
+          if (this.type(c) !== 'pair') { this.expr(c, scope); continue; }
+          const k = this.child(c, 'key');
+          const v = this.child(c, 'value');
+          if (k >= 0) keys.push(this.expr(k, scope));
+          if (v >= 0) values.push(this.expr(v, scope));
+        }
+        if (values.length === 0) return { k: 'other' };
+        const of: Expr = values.length === 1 ? values[0] : { k: 'union', types: values.slice(0, MAX_UNION) };
+        return { k: 'map', of, key: keys.length === 1 ? keys[0] : { k: 'union', types: keys.slice(0, MAX_UNION) }, values: true };
+      }
+      case 'set': {
+        const items = this.namedKids(i).filter((c) => this.type(c) !== 'comment').map((c) => this.expr(c, scope));
+        if (items.length === 0) return { k: 'other' };
+        return { k: 'array', of: items.length === 1 ? items[0] : { k: 'union', types: items.slice(0, MAX_UNION) }, values: true };
       }
       case 'list_comprehension': case 'set_comprehension': case 'generator_expression': case 'dictionary_comprehension':
         return this.comprehension(i, scope);

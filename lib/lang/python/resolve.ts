@@ -396,8 +396,11 @@ export class PythonResolver implements LanguageRelations {
         return this.elementOf(of, e.at, depth, e.index === true);
       }
       case 'list': return { t: 'list', items: e.items.map((x) => this.value(f, x, depth)) };
-      case 'array': return { t: 'array', of: this.typeValue(f, e.of, depth) };
-      case 'map': return e.key ? { t: 'map', of: this.typeValue(f, e.of, depth), key: this.typeValue(f, e.key, depth) } : { t: 'map', of: this.typeValue(f, e.of, depth) };
+      case 'array': return { t: 'array', of: e.values ? this.value(f, e.of, depth) : this.typeValue(f, e.of, depth) };
+      case 'map': {
+        const read = (x: Expr): Val => (e.values ? this.value(f, x, depth) : this.typeValue(f, x, depth));
+        return e.key ? { t: 'map', of: read(e.of), key: read(e.key) } : { t: 'map', of: read(e.of) };
+      }
       case 'lit': return EXT;
       case 'any': return UNKNOWN;
       case 'fntype': return UNKNOWN;
