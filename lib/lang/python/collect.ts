@@ -1170,14 +1170,13 @@ class PyCollector extends PyScopes {
           if (k >= 0) keys.push(this.expr(k, scope));
           if (v >= 0) values.push(this.expr(v, scope));
         }
-        if (values.length === 0) return { k: 'other' };
-        const of: Expr = values.length === 1 ? values[0] : { k: 'union', types: values.slice(0, MAX_UNION) };
-        return { k: 'map', of, key: keys.length === 1 ? keys[0] : { k: 'union', types: keys.slice(0, MAX_UNION) }, values: true };
+        const of = literalUnion(values);
+        if (!of) return { k: 'other' };
+        return { k: 'map', of, key: literalUnion(keys) ?? { k: 'other' }, values: true };
       }
       case 'set': {
-        const items = this.namedKids(i).filter((c) => this.type(c) !== 'comment').map((c) => this.expr(c, scope));
-        if (items.length === 0) return { k: 'other' };
-        return { k: 'array', of: items.length === 1 ? items[0] : { k: 'union', types: items.slice(0, MAX_UNION) }, values: true };
+        const of = literalUnion(this.namedKids(i).filter((c) => this.type(c) !== 'comment').map((c) => this.expr(c, scope)));
+        return of ? { k: 'array', of, values: true } : { k: 'other' };
       }
       case 'list_comprehension': case 'set_comprehension': case 'generator_expression': case 'dictionary_comprehension':
         return this.comprehension(i, scope);
@@ -1506,4 +1505,18 @@ function forEachCapture(matches: Match[] | MatchSource, f: (pattern: number, cap
     for (let c = 0; c < n; c++) f(pattern, names[buffer[k + 2 + c * 2]], buffer[k + 3 + c * 2]);
     k += 2 + n * 2;
   }
+}
+
+/**
+ * The values a literal holds as one expression; undefined when it holds none, or more distinct ones than a union
+ * keeps (a registry of twenty classes cut to its first six would name some of them as if they were all).
+ */
+function literalUnion(values: Expr[]): Expr | undefined {
+  const distinct = new Map<string, Expr>();
+  for (const v of values) {
+    distinct.set(JSON.stringify(v), v);
+    if (distinct.size > MAX_UNION) return undefined;
+  }
+  const out = [...distinct.values()];
+  return out.length === 0 ? undefined : out.length === 1 ? out[0] : { k: 'union', types: out };
 }
