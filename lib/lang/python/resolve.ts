@@ -50,6 +50,8 @@ type Val =
 /** How a value was found: the edge reason and its confidence. */
 type Via = 'same-file' | 'import' | 'module-member' | 'this-member' | 'super-member' | 'typed-receiver' | 'inferred-receiver';
 
+/** Labels of the symbols a call runs as code (a dict literal of them is a dispatch table). */
+const FUNCTION_LABELS = new Set(['Function', 'Method']);
 const CONFIDENCE: Record<string, number> = {
   'same-file': 1, import: 1, 'module-member': 1, 'this-member': 0.95, 'super-member': 0.95, constructor: 1,
   'typed-receiver': 0.9, 'inferred-receiver': 0.85, 'union-member': 0.7, 'held-value': 0.85,
@@ -396,9 +398,9 @@ export class PythonResolver implements LanguageRelations {
         return this.elementOf(of, e.at, depth, e.index === true);
       }
       case 'list': return { t: 'list', items: e.items.map((x) => this.value(f, x, depth)) };
-      case 'array': return { t: 'array', of: e.values ? this.value(f, e.of, depth) : this.typeValue(f, e.of, depth) };
+      case 'array': return { t: 'array', of: e.values ? this.literalValues(this.value(f, e.of, depth)) : this.typeValue(f, e.of, depth) };
       case 'map': {
-        const read = (x: Expr): Val => (e.values ? this.value(f, x, depth) : this.typeValue(f, x, depth));
+        const read = (x: Expr): Val => (e.values ? this.literalValues(this.value(f, x, depth)) : this.typeValue(f, x, depth));
         return e.key ? { t: 'map', of: read(e.of), key: read(e.key) } : { t: 'map', of: read(e.of) };
       }
       case 'lit': return EXT;
@@ -406,6 +408,15 @@ export class PythonResolver implements LanguageRelations {
       case 'fntype': return UNKNOWN;
       default: return UNKNOWN;
     }
+  }
+
+  /**
+   * What a dict or set literal's entries are to the checker: one value, or functions (a dispatch table, any of which
+   * an entry's call runs); values of several classes or kinds are `object` to pyright (not strict), so unknown.
+   */
+  private literalValues(v: Val): Val {
+    if (v.t !== 'union') return v;
+    return v.vals.every((x) => x.t === 'sym' && FUNCTION_LABELS.has(this.sym(x.f, x.s).label)) ? v : UNKNOWN;
   }
 
   /**
