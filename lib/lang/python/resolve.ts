@@ -50,6 +50,9 @@ type Val =
 /** How a value was found: the edge reason and its confidence. */
 type Via = 'same-file' | 'import' | 'module-member' | 'this-member' | 'super-member' | 'typed-receiver' | 'inferred-receiver';
 
+/** asyncio's functions whose result (awaited, for the coroutines among them) is what the coroutine they take returns. */
+const ASYNCIO_RUNNERS = new Set(['run', 'wait_for', 'shield']);
+
 /** Labels of the symbols a call runs as code (a dict literal of them is a dispatch table). */
 const FUNCTION_LABELS = new Set(['Function', 'Method']);
 const CONFIDENCE: Record<string, number> = {
@@ -689,6 +692,10 @@ export class PythonResolver implements LanguageRelations {
       const obj = this.value(f, e.callee.obj, depth);
       if ((e.callee.name === '_replace') === (obj.t === 'inst')) { const recv = this.receiverInstance(obj); if (recv.t !== 'unknown') return recv; }
     }
+    // asyncio's runners give what the coroutine they run returns (typeshed's `_T` of `Awaitable[_T]`, which a call of
+    // an `async def` already is here): `loop.run_until_complete(coro)` on an outside loop, `asyncio.run(coro)`,
+    // `await asyncio.wait_for(coro, t)`, `await asyncio.shield(coro)`
+    if (e.args?.[0] && callee.t === 'ext' && e.callee.k === 'member' && this.runsCoroutine(e.callee)) return this.value(f, e.args[0], depth);
     // a generic class constructed: an instance whose TypeVars its `__init__`'s arguments bind
     if (callee.t === 'sym' && e.args && this.isClass(callee.f, callee.s) && this.py(callee.f).generics?.[callee.s]) {
       const env = this.constructedEnv(f, e, callee, depth);
@@ -700,6 +707,12 @@ export class PythonResolver implements LanguageRelations {
       if (env) return this.resultOf({ ...callee, env }, depth);
     }
     return this.resultOf(callee, depth);
+  }
+
+  /** True when a member call runs its first argument's coroutine to its result (`loop.run_until_complete`, `asyncio.run`). */
+  private runsCoroutine(callee: Expr & { k: 'member' }): boolean {
+    if (callee.name === 'run_until_complete') return true;
+    return ASYNCIO_RUNNERS.has(callee.name) && callee.obj.k === 'id' && callee.obj.name === 'asyncio';
   }
 
   /**
