@@ -26,7 +26,7 @@
  * read by the compiler's own tsconfig reader, so names and values are spelled as in a tsconfig), which codegraph
  * also reads as the folder's tsconfig.json (so `paths` resolve alike on both sides).
  *
- *   node --import tsx bench/callgraph-diff.ts [--corpus rxjs|query-core|prosemirror-model | folder] [--samples N]
+ *   node --import tsx bench/callgraph-diff.ts [--corpus rxjs|query-core|…|request|superagent|router|find-my-way | folder] [--samples N]
  *     [--include a,b] [--exclude c,d] [--options JSON] [--unmapped N] [--unmodelled] [--no-dependency-types]
  *   node --import tsx bench/callgraph-diff.ts --all
  *
@@ -734,6 +734,10 @@ function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined
     // const holds for good (our Variable kindOf stands for it)
     const held = iifeConst(p, decl);
     if (held) return uidAt(held.name);
+    // `var proto = module.exports = function (options) {…}`: the variable at the head of the chain of assignments
+    const head = chainHead(decl);
+    const byVariable = head ? uidAt(head.name) : undefined;
+    if (byVariable) return byVariable;
     // `app.set = function set() {}`, `View.prototype.lookup = function lookup() {}`: our symbol is named by the
     // property; the function's own name only when nothing else names it
     const key = ts.isBinaryExpression(p) ? thisKey(p.left) : undefined;
@@ -749,6 +753,13 @@ function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined
   }
   const name = (decl as ts.NamedDeclaration).name;
   return name ? uidAt(name) : undefined;
+}
+
+/** The variable declared by `var x = a.b = value` for the value `value` (a chain of one or more assignments). */
+function chainHead(value: ts.Node): ts.VariableDeclaration | undefined {
+  let n: ts.Node = value;
+  while (n.parent && ts.isBinaryExpression(n.parent) && n.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && n.parent.right === n) n = n.parent;
+  return n !== value && n.parent && ts.isVariableDeclaration(n.parent) && n.parent.initializer === n && ts.isIdentifier(n.parent.name) ? n.parent as ts.VariableDeclaration & { name: ts.Identifier } : undefined;
 }
 
 /** The symbol a name or expression stands for, through import and require aliases. */
@@ -801,6 +812,9 @@ function enclosingUid(node: ts.Node, uidAt: (n: ts.Node) => string | undefined):
     const assignedTo = (ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isClassExpression(n)) && ts.isBinaryExpression(n.parent)
       ? (ts.isPropertyAccessExpression(n.parent.left) ? n.parent.left.name : thisKey(n.parent.left)) : undefined;
     if (!nameNode) nameNode = assignedTo;
+    // `var proto = module.exports = function (options) {…}`: named by the variable at the head of the chain
+    const head = (ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isClassExpression(n)) ? chainHead(n) : undefined;
+    if (head) { const uid = uidAt(head.name); if (uid) return uid; }
     if (!nameNode) continue;
     // a named function expression assigned to a property (`app.set = function set() {}`) is our symbol of the property
     const uid = uidAt(nameNode) ?? (assignedTo && assignedTo !== nameNode ? uidAt(assignedTo) : undefined);
@@ -844,7 +858,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     for (const name of Object.keys(CORPORA)) {
       const c = corpus(name);
       const cpu0 = process.cpuUsage();
-      const d = callgraphDiff(c.root, c.compilerOptions);
+      const d = callgraphDiff(c.root, c.compilerOptions, c.keep);
       const cpu = process.cpuUsage(cpu0);
       console.log(`${name}: ${d.files} files, compiler ${d.compilerEdges} edges (${d.compilerSites} sites, ${d.unmappedTargets} unmodelled), ours ${d.ourEdges}, precision ${pct(d.precision)} recall ${pct(d.recall)}; without name-only: precision ${pct(d.confident.precision)} recall ${pct(d.confident.recall)}  [${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU]`);
       console.log(`  by reason: ${reasons(d)}`);
@@ -855,12 +869,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const valued = ['--samples', '--corpus', '--include', '--exclude', '--compiler-options', '--options', '--unmapped'];
   const folder = args.find((a, i) => !a.startsWith('--') && !valued.includes(args[i - 1]));
   const given = opt('--options') ?? opt('--compiler-options');
-  const { root, compilerOptions } = named || !folder ? corpus(named ?? 'rxjs') : { root: folder, compilerOptions: folderOptions(folder, given) };
+  const { root, compilerOptions, keep } = named || !folder ? corpus(named ?? 'rxjs') : { root: folder, compilerOptions: folderOptions(folder, given), keep: undefined };
   if (given !== undefined && (named || !folder)) Object.assign(compilerOptions, folderOptions(root, given));
   const tsconfig = given !== undefined ? JSON.stringify({ compilerOptions: JSON.parse(given) }) : undefined;
   const samples = opt('--samples') !== undefined ? Number(opt('--samples')) : 15;
   const t0 = performance.now();
-  const d = callgraphDiff(root, compilerOptions, pathFilter(opt('--include'), opt('--exclude')), tsconfig, { noDependencyTypes: args.includes('--no-dependency-types') });
+  const d = callgraphDiff(root, compilerOptions, pathFilter(opt('--include'), opt('--exclude')) ?? keep, tsconfig, { noDependencyTypes: args.includes('--no-dependency-types') });
   console.log(`call graph vs TypeScript ${ts.version} on ${path.relative(process.cwd(), root) || root} (${d.files} files, ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   console.log(`  compiler: ${d.compilerSites} call sites into the project → ${d.compilerEdges} caller→callee edges (${d.unmappedTargets} sites whose callee we do not model)`);
   console.log(`  codegraph: ${d.ourEdges} CALLS edges, ${d.truePositives} agree`);

@@ -122,6 +122,20 @@ export const MONOREPOS: Record<string, Monorepo> = {
     archive: ['library', 'packages', 'package.json', 'pnpm-workspace.yaml'],
     tsconfig: 'packages/to-json-schema/tsconfig.json',
   },
+  // pnpm workspace `packages/*`: `@tanstack/router-core`, a router's core (route trees, path matching, loaders, SSR
+  // serialization: functions, closures and object literals under heavy generics). Its sibling `@tanstack/history` is
+  // left out: its `exports` name built files only, so the checker would not follow the import that codegraph follows
+  // to the sources. The checker runs with router-core's tsconfig (the root's options and a `paths` entry for
+  // `@tanstack/router-core/isServer`). Not tuned on: measured fresh first
+  'tanstack-router': {
+    repo: 'TanStack/router',
+    commit: '0eb45738c07f53ce618d486aac1aa709f4d725ca',
+    include: ['packages/router-core/src'],
+    exclude: [],
+    workspaces: ['packages/*'],
+    archive: ['packages/history', 'packages/router-core', 'package.json', 'pnpm-workspace.yaml', 'tsconfig.json'],
+    tsconfig: 'packages/router-core/tsconfig.json',
+  },
 };
 
 /** Exports the pinned commit into `dir` (emptied first) and links its workspace packages into node_modules. */

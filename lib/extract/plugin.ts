@@ -132,6 +132,8 @@ export interface CollectorPlugin {
   functionScope?(this: Collector, scope: Scope): void;
   /** A variable declared with `value` binds `name` otherwise than as a variable (an import): true when it did. */
   bindVariable?(this: Collector, value: Node, name: Node, scope: Scope): boolean;
+  /** A variable declared inside a function with `value` is a symbol of that function (not a local): true when so. */
+  localSymbol?(this: Collector, value: Node): boolean;
   /** An entry `key` of a destructured initializer binds `name` otherwise (an import): true when it did. */
   bindEntry?(this: Collector, init: Node, key: string, name: Node, keyNode: Node, scope: Scope): boolean;
   /** Whether a call with this callee loads a module (`require('m')`, `import('m')`): no call site, no function called. */

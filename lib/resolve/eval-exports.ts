@@ -51,7 +51,7 @@ export function ownAddedExport(this: Evaluator, f: number, name: string): Val | 
   const t = this.exportTable(f);
   if (!t.cjs || name === 'default') return undefined;
   const entry = t.names.get(name);
-  if (!entry || entry.k !== 'value') return undefined;
+  if (!entry || (entry.k !== 'value' && entry.k !== 'sym')) return undefined;
   const v = this.exportOf(f, name);
   return v && v.t !== 'unknown' ? v : undefined;
 }

@@ -1,5 +1,5 @@
 /** Members of classes and interfaces: own members, heritage (extends, implements, mixins), declaration merging. */
-import { FUNCTION_MEMBER_KINDS, MERGING_LABELS, PENDING_MEMBER, REASON_CONFIDENCE, UNKNOWN, VALUE_LABELS, newableFunction, sameValue, weakenFrom, type Evaluator, type Reason, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
+import { FUNCTION_MEMBER_KINDS, MERGING_LABELS, PENDING_MEMBER, REASON_CONFIDENCE, UNKNOWN, VALUE_LABELS, declOf, newableFunction, sameValue, weakenFrom, type Evaluator, type Reason, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
 import { bindingIndex, bindsLocal, type Expr } from '../extract/facts.ts';
 
 /** The class a class extends (its first heritage), or 'ext' when that is outside the project. */
@@ -396,4 +396,25 @@ export function declaredByOnePart(this: Evaluator, o: Val & { t: 'inter' }, name
     out ??= m;
   }
   return out ?? UNKNOWN;
+}
+
+/**
+ * The member `name` that an object type literal part of an intersection declares beside parts we cannot read
+ * (`Promise<T> & { status: S }`, `Response & { options: O }`, `T & { id: string }`): that declaration, since the
+ * checker's property of an intersection has every part's declaration of the name among its own, whatever the other
+ * parts declare. Undefined where no such part declares it, where the object parts or a project type part declare it
+ * apart, or where a union part may declare it.
+ */
+export function declaredByObjectPart(this: Evaluator, o: Val & { t: 'inter' }, name: string): Val | undefined {
+  let out: Val | undefined;
+  for (const p of o.objs ?? []) {
+    const d = p.decls && declOf(p, name);
+    if (!d) { if (p.others?.includes(name)) return undefined; continue; }
+    if (out && !sameValue(out, d)) return undefined;
+    out ??= d;
+  }
+  if (!out) return undefined;
+  for (const x of o.of) { const m = this.member(x, name); if (m.t === 'sym' && !sameValue(out, m)) return undefined; }
+  for (const a of o.alts ?? []) if (!this.declaresNone(a, name)) return undefined;
+  return out;
 }

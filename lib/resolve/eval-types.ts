@@ -100,13 +100,18 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     const alts: Array<Val & { t: 'anyof' }> = [];
     let hole = false, ext = false, keyed = !!t.keyed;
     const omits: string[] = t.omits ? [...t.omits] : [];
+    const lists: Val[] = [];
     const add = (v: Val): void => {
       if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
+      // (an intersection of object type literals with parts we cannot read, `Promise<T> & { status: S }`, or with a
+      // union part too, is a part we cannot read itself, whose object type literals still declare their members)
+      else if (v.t === 'inter' && v.hole && !v.of.length) { hole = true; if (v.objs) objs.push(...v.objs); if (v.omits) omits.push(...v.omits); keyed ||= !!v.keyed; }
       else if (v.t === 'inter') { hole ||= v.hole; ext ||= !!v.outside; keyed ||= !!v.keyed; if (v.omits) omits.push(...v.omits); for (const o of v.of) add(o); if (v.objs) objs.push(...v.objs); if (v.alts) alts.push(...v.alts); }
       else if (v.t === 'anyof') alts.push(v);
       // a union of project classes as a part (`(A | B) & { x: X }`): what they agree on
       else if (v.t === 'union') alts.push({ t: 'anyof', of: v.of, r: v.r, c: v.c });
       else if (v.t === 'ext') ext = true;
+      else if (v.t === 'arr' || v.t === 'tup') { lists.push(v); hole = true; }
       // an object type literal knows all its member names (typed or not; an index signature answers only the
       // names no part declares); read through a type parameter's constraint it may have any
       else if (v.t === 'obj') { objs.push(v); if (v.open) hole = true; }
@@ -121,6 +126,10 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       add(v);
     }
     if (allLits && lits) return { t: 'ext', lits };
+    // an array or tuple type branded by object types that declare computed keys only (`Array<Match> & { readonly
+    // [phase]?: P }`, `[at: Location, matches: M] & { … }`): its elements are the array's, as the checker reads
+    // an index, a pattern or a loop through the array part; a brand's keys are never read by name
+    if (lists.length === 1 && !insts.length && !alts.length && !ext && lists.length + objs.length === t.types.length && objs.every(brandOnly)) return lists[0];
     // object type literals only, written in one file (`{ [P in K]: T } & { [k: string]: T }`): one object type
     // (not two index signatures of which one is a mapped type's: each answers its own keys, see indexMember)
     const mapped = objs.filter((o) => o.index).length > 1 && objs.some((o) => o.key !== undefined);
@@ -132,7 +141,9 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     }
     // object types of several files, or with a union part (`Common & { kind: 'a' }`, `(A | B) & { x: X }`): an
     // intersection of them, without class parts
-    if (insts.length === 0 && (ext || hole || objs.length + alts.length < 2)) return ext && !hole && !objs.length && !alts.length ? EXT : UNKNOWN;
+    // (unless an object type literal part declares members: those are its declarations whatever else the parts are,
+    // `Promise<T> & { status: S }`, see declaredByObjectPart)
+    if (insts.length === 0 && (ext || hole || objs.length + alts.length < 2) && !((ext || hole) && objs.some((o) => o.decls?.length))) return ext && !hole && !objs.length && !alts.length ? EXT : UNKNOWN;
     // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
     const parts: Array<{ c: number }> = [...insts, ...objs, ...alts];
     return { t: 'inter', of: insts, objs: objs.length ? objs : undefined, alts: alts.length ? alts : undefined, hole: hole || ext, ...(ext ? { outside: true as const } : {}), ...(keyed ? { keyed: true as const } : {}), ...(omits.length ? { omits } : {}), r: 'typed-receiver', c: Math.min(...parts.map((o) => o.c)) };
@@ -607,4 +618,10 @@ function inferred(t: Expr, f: number, subst: Subst | undefined, depth: number): 
     case 'index': return inferred(t.of, f, subst, depth + 1);
     default: return false;
   }
+}
+
+/** An object type literal that declares computed keys only (a brand: `{ readonly [phase]?: P }`), nothing by name. */
+function brandOnly(o: Val & { t: 'obj' }): boolean {
+  const computed = (name: string): boolean => name.startsWith('[');
+  return !o.open && !o.index && !o.calls?.length && !o.news?.length && o.props.every((p) => computed(p.name)) && (o.decls ?? []).every((d) => computed(d.name)) && (o.others ?? []).every(computed);
 }

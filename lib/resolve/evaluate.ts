@@ -470,7 +470,13 @@ export class Evaluator {
         return r.t === 'unknown' && this.outside(c) ? EXT : r;
       }
       case 'new': {
-        const c = this.value(f, e.callee);
+        let c = this.value(f, e.callee);
+        // a property assigned once, holding a class or constructor function (`new client.Request()` of
+        // `client.Request = require('./request')`): that (as the call's target, see newCall)
+        if (c.t === 'sym' && this.sym(c).label === 'Property' && this.sym(c).kind === 'assigned_value' && !this.sym(c).reassigned && this.sym(c).init) {
+          const held = this.value(c.f, this.sym(c).init!);
+          if (held.t === 'sym' && (this.sym(held).label === 'Class' || newableFunction(this.sym(held)))) c = { ...held, r: held.c < c.c ? held.r : c.r, c: Math.min(held.c, c.c) };
+        }
         if (c.t === 'sym' && this.sym(c).label === 'Class') {
           // a generic class: its type parameters as the constructor's arguments bind them (`new Box(user)`)
           const args = e.args && this.sym(c).typeParams ? this.constructedArgs(c, e.args, f) : undefined;
@@ -829,6 +835,13 @@ export class Evaluator {
         if (!m && !o.up) {
           const index = this.sym(o).index;
           if (index) return weakenFrom(this.typeValue(o.f, index, 0, this.bindingsFor(o.f, o.s, o.args, o.f, o.s, 0)), o, 'typed-receiver');
+          // `this.hooks` in a method of an untyped object literal (`{ hooks: new Hooks(), addHook() { this.hooks.add() } }`):
+          // the entry's value, as `obj.hooks` outside gives it
+          const sym = this.sym(o);
+          if (sym.label === 'Variable' && !sym.type && sym.init?.k === 'objval') {
+            const iv = this.value(o.f, sym.init);
+            if (iv.t === 'objv') return weakenFrom(this.objectMember(iv, name), o, 'this-member');
+          }
         }
         return m === 'ext' ? EXT : UNKNOWN;
       }
@@ -845,7 +858,14 @@ export class Evaluator {
         // a part we cannot type (a mapped or conditional type: `o & { [k in key]-?: defined<o[k]> }`) beside project
         // types: a member one of those declares is that member (the checker's property of the intersection has its
         // declaration among its own), unless an outside part could declare it too
-        if (o.hole) return o.outside || o.objs || o.alts ? UNKNOWN : this.declaredByOnePart(o, name);
+        // (an object type literal part's declaration of the name is the checker's answer whatever else the parts are;
+        // object type literal parts that surely lack it have no say)
+        if (o.hole) {
+          const own = this.declaredByObjectPart(o, name);
+          if (own) return own;
+          const objsMay = !!o.objs?.some((p) => !this.lacksIn(p, name) || p.decls?.some((d) => d.name === name));
+          return o.outside || objsMay || o.alts ? UNKNOWN : this.declaredByOnePart(o, name);
+        }
         // the one answer the parts that declare `name` agree on (declared by several parts with different answers:
         // the checker's call)
         let out: Val | undefined;

@@ -767,9 +767,10 @@ class ProjectBuilder {
       // `new Counter(1)` of a JavaScript constructor function: the function runs (as the constructor)
       a.tf = v.f; a.ts = v.s;
       a.status = RESOLVED; a.reason = v.r === 'same-file' || v.r === 'import' ? 'constructor' : v.r; a.conf = Math.min(v.c, REASON_CONFIDENCE.constructor);
-    } else if (sym.label === 'Variable' && sym.kind === 'const' && sym.init) {
+    } else if (((sym.label === 'Variable' && sym.kind === 'const') || (sym.label === 'Property' && sym.kind === 'assigned_value' && !sym.reassigned)) && sym.init) {
       // `new AjaxTimeoutError()` of `const AjaxTimeoutError = (() => { function Impl() {…} … return Impl })()`:
-      // the class or constructor function the const holds
+      // the class or constructor function the const holds (or a property assigned once, `new request.Request()` of
+      // `request.Request = require('./request')`)
       const alias = ev.value(v.f, sym.init);
       const as = alias.t === 'sym' ? ev.sym(alias) : undefined;
       if (alias.t === 'sym' && as && (as.label === 'Class' || newableFunction(as))) {

@@ -16,12 +16,17 @@ const floors: Array<{ name: string; minEdges: number; precision: number; recall:
   // pinned after the rules were written from what they showed as unpinned folders
   { name: 'mobx', minEdges: 700, precision: 0.99, recall: 0.99 },
   { name: 'three', minEdges: 7000, precision: 0.98, recall: 0.97 },
+  // CommonJS JavaScript, pinned with the rules written from what they showed (superagent's precision counts the
+  // name-only guesses at members its loops add: without them it is exact)
+  { name: 'request', minEdges: 100, precision: 0.99, recall: 0.99 },
+  { name: 'superagent', minEdges: 90, precision: 0.85, recall: 0.98 },
+  { name: 'router', minEdges: 50, precision: 0.99, recall: 0.99 },
 ];
 
 for (const f of floors) {
   test(`CALLS edges agree with the TypeScript type checker on ${f.name}: precision ≥ ${f.precision}, recall ≥ ${f.recall}`, (t) => {
     const c = corpus(f.name);
-    const d = callgraphDiff(c.root, c.compilerOptions);
+    const d = callgraphDiff(c.root, c.compilerOptions, c.keep);
     t.true(d.compilerEdges > f.minEdges, `the compiler found ${d.compilerEdges} edges: the oracle itself must be working`);
     t.true(d.precision >= f.precision, `precision ${d.precision.toFixed(3)}; false positives: ${d.falsePositives.slice(0, 5).map((p) => `${p.source} → ${p.target}`).join('; ')}`);
     t.true(d.recall >= f.recall, `recall ${d.recall.toFixed(3)}; misses: ${d.misses.slice(0, 5).map((p) => `${p.source} → ${p.target}`).join('; ')}`);

@@ -194,6 +194,20 @@ export class Collector {
   /** Receivers of member reads after such a test of the same path (see markTestedPaths). */
   readonly testedPaths = new Set<Node>();
   readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' | 'spread' }>();
+
+  /**
+   * The value at the end of a chain of assignments (`a = b.c = value`: value), else `node` itself; a parenthesized
+   * expression is no chain (`(function () {…})` stays what it is).
+   */
+  chainEnd(node: Node): Node {
+    let n = node;
+    for (let hops = 0; hops < 8; hops++) {
+      const w = this.wraps.get(n);
+      if (!w || w.kind !== 'wrap' || !w.inner || this.text.charCodeAt(n.start) === 40 /* ( */) break;
+      n = w.inner;
+    }
+    return n;
+  }
   readonly simple = new LazyMap<Node, 'lit' | 'any' | 'this' | 'super'>();
   readonly thisCls = new LazyMap<Node, number>();
   /** A `this` of no class or declared `this:` type → the function whose `this` it is (see literalThis). */

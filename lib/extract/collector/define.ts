@@ -38,7 +38,10 @@ export function registerDefineHandlers(): void {
       const target = vk === 'var' ? functionScope(scope) : scope;
       // (the language may bind the name otherwise: `x = require('m')` is an import)
       if (d.value && d.name && this.plugin.bindVariable?.call(this, d.value, d.name, target)) return -1;
-      const valueKind = d.value ? this.scopeKindOf.get(d.value) : undefined;
+      // (through a chain of assignments, `var proto = module.exports = function (options) {…}`: the function)
+      const held = d.value ? this.chainEnd(d.value) : undefined;
+      const valueKind = held ? this.scopeKindOf.get(held) : undefined;
+      if (held !== d.value && (valueKind === 'arrow' || valueKind === 'function' || valueKind === 'class')) d = { ...d, value: held };
       if (valueKind === 'arrow' || valueKind === 'function') {
         const s = this.addSymbol(d, scope, cur, name, 'Function', valueKind === 'arrow' ? 'arrow_function' : 'function_expression', exported, isDefault);
         this.work[s].returnsNode = this.returnsOf.get(d.value!);
@@ -54,7 +57,7 @@ export function registerDefineHandlers(): void {
         return this.span(s, d.def);
       }
       const type = this.annotOf.get(d.def);
-      if (target === this.root && cur === -1) {
+      if ((target === this.root && cur === -1) || (cur >= 0 && vk !== 'let' && d.value && this.plugin.localSymbol?.call(this, d.value))) {
         const s = this.addSymbol(d, scope, cur, name, 'Variable', vk, exported, isDefault);
         this.work[s].typeNode = type;
         this.work[s].initNode = d.value;

@@ -136,6 +136,8 @@
 ((parenthesized_expression (_) @inner) @wrap (#set! role "expr.wrap"))
 ; a chained assignment is worth its right side (`exports = module.exports = internals.X = class {…}`)
 (assignment_expression right: (assignment_expression right: (_) @inner) @wrap (#set! role "expr.wrap"))
+; … also as a declaration's value (`var proto = module.exports = function (options) {…}`)
+(variable_declarator value: (assignment_expression right: (_) @inner) @wrap (#set! role "expr.wrap"))
 ; so is an assignment in parentheses (`const el = (vnode.el = createElement(tag))`): the checker types it as its right side
 (parenthesized_expression (assignment_expression right: (_) @inner) @wrap (#set! role "expr.wrap"))
 ((await_expression (_) @inner) @wrap (#set! role "expr.await"))

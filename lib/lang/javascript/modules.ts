@@ -49,7 +49,11 @@ export class ModuleResolver implements ModuleResolution {
     if (relative) {
       const p = join(dir, spec);
       const f = p === undefined ? undefined : this.file(p);
-      return f ? { file: f } : { missing: true };
+      // a folder with a package.json (`require('..')` in lib/agent.js): its entry (`main`) before its index file,
+      // as Node and the checker load a folder
+      const pkg = p !== undefined && (f === undefined || f.startsWith(p ? `${p}/index.` : 'index.')) ? this.packages.find((k) => k.dir === p && !k.dependency && k.entries.length) : undefined;
+      const entry = pkg ? this.firstFile(pkg.entries.map((e) => join(pkg.dir, e)).filter((e): e is string => e !== undefined)) : undefined;
+      return entry ? { file: entry } : f ? { file: f } : { missing: true };
     }
     if (spec.startsWith('node:')) return { external: spec };
     const ts = this.tsconfigFor(dir);

@@ -10,6 +10,15 @@
 ((assignment_expression left: (member_expression object: (this) property: (property_identifier) @name) right: (_) @value) @def (#set! role "def.this.later"))
 ; (a symbol key too, `this[kQueue] = new FixedQueue()`: the property `[kQueue]`, as a method `[kQueue] () {…}` is named)
 ((assignment_expression left: (subscript_expression object: (this) index: (identifier) @name) right: (_) @value) @def (#set! role "def.this.key"))
+; `self.x = …` as a statement of a block, with `var self = this` (the collector checks the alias and that both are
+; statements of one function's body: the checker reads such an assignment as `this.x = …`)
+(statement_block (expression_statement (assignment_expression left: (member_expression object: (identifier) @type property: (property_identifier) @name) right: (_) @value) @def) (#set! role "def.this.alias"))
+; `Agent.prototype[name] = function (…) {…}` (members made in a loop): `this` inside is an instance of the owner, as
+; the checker reads it (the collector checks the word `prototype` and the owner)
+((assignment_expression left: (subscript_expression object: (member_expression object: (identifier) @type property: (property_identifier) @p1)) right: (function_expression) @value) @def (#set! role "def.prototype.computed"))
+; an object literal a declaration gives methods or function-valued keys: inside a function the collector makes the
+; declaration a Variable of that function for them (fastify's `const instance = { get() {…} }; return instance`)
+(variable_declarator name: (identifier) value: (object [(method_definition) (pair value: [(arrow_function) (function_expression)])]) @object (#set! role "object.methods"))
 ; a constructor function's base, as Node code sets it (the collector checks the names): `X.prototype =
 ; Object.create(Y.prototype)`, `Object.setPrototypeOf(X.prototype, Y.prototype)`, `util.inherits(X, Y)`
 ; (statements only: the shapes are common inside expressions, the statements rare)

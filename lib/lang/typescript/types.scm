@@ -144,8 +144,10 @@
 ((required_parameter pattern: (rest_pattern (array_pattern) @name) type: (type_annotation (_) @type)) (#set! role "rest.param.type"))
 ; a type parameter's constraint is its local's type (`<T extends Base>`: a T has Base's members)
 (type_parameter name: (type_identifier) @name constraint: (constraint (_) @type)? value: (default_type (_) @dflt)? (#set! role "decl.type.param"))
-; `infer x` declares a type parameter of its conditional type (seen in its branches), shadowing any type `x`
-(infer_type . (type_identifier) @name (#set! role "decl.type.param"))
+; `infer x` declares a type parameter of its conditional type (seen in its branches), shadowing any type `x`; its
+; constraint (`infer R extends Route`) is its type, as a type parameter's is (`R['id']` is Route's member)
+((infer_type . (type_identifier) @name .) (#set! role "decl.type.param"))
+(infer_type . (type_identifier) @name . (_) @type (#set! role "decl.type.param"))
 ; a mapped type's key (`{ [StateKey in K]: … }`) declares a type parameter of that member, shadowing any type of its name
 (mapped_type_clause name: (type_identifier) @name (#set! role "decl.type.param"))
 ; a destructured parameter with a type (`({ logger }: Deps)`): its names are members of that type

@@ -3,7 +3,7 @@ import type { Collector } from '../../../extract/collector/collector.ts';
 import { colOf, rowOf, type Node } from '../../../extract/collector/util.ts';
 import type { Scope } from '../../../extract/collector/scope.ts';
 import type { DefRec } from '../../../extract/collector/roles.ts';
-import { bindingIndex, bindsSymbol, importBinding, toPos, type Expr } from '../../../extract/facts.ts';
+import { bindingIndex, bindsLocal, bindsSymbol, importBinding, toPos, type Expr } from '../../../extract/facts.ts';
 import { es } from './state.ts';
 import { CHAINED_OBJECT } from './constants.ts';
 
@@ -30,13 +30,14 @@ export function isChained(this: Collector, d: DefRec): boolean {
 }
 
 /**
- * `SchemaController.build = build` at the top level, on a module-level class, constructor function or object: a
- * property holding another name's value (a call through it runs what that name is, as for `const f = g`), or the
+ * `SchemaController.build = build` at the top level, on a module-level class, function or object: a
+ * property holding another name's value or a required module's (a call through it runs what that name is, as for `const f = g`), or the
  * value of a chained assignment (`cache.remove = cache.del = function (key) {…}`).
  */
 export function assignedAlias(this: Collector, d: DefRec, scope: Scope, cur: number, name: string): number {
   const chained = isChained.call(this, d);
-  if (cur !== -1 || scope !== this.root || !d.value || !(this.idOf(d.value) !== undefined || this.members.has(d.value) || chained)) return -1;
+  // (`request.Request = require('./request')`: the module's value, as `require('./x')` used in place is)
+  if (cur !== -1 || scope !== this.root || !d.value || !(this.idOf(d.value) !== undefined || this.members.has(d.value) || chained || es(this).requireSource.has(d.value))) return -1;
   const owner = this.root.names.get(this.ident(d.type!));
   if (!bindsSymbol(owner)) return -1;
   const parent = this.symbols[bindingIndex(owner)];
@@ -74,6 +75,47 @@ export function methodThisClass(this: Collector, scope: Scope, cur: number): num
   if (!s || s.kind !== 'method') return -1;
   const cls = this.symbols[cur].parent;
   return cls >= 0 && this.symbols[cls].label === 'Class' ? cls : -1;
+}
+
+/**
+ * The class or constructor function a `this.x = …` at scope `scope` (under symbol `cur`) declares member `name` of,
+ * as the checker reads JavaScript: a non-static method of a class (methodThisClass), or anywhere in the body of a
+ * constructor function or of a function assigned to its prototype (through blocks and arrows, not functions of
+ * their own); else -1. A name the file assigns to the prototype (`F.prototype.x = …`) is that member, not this one.
+ */
+export function thisClassAt(this: Collector, scope: Scope, cur: number, name: string): number {
+  const cls = methodThisClass.call(this, scope, cur);
+  if (cls >= 0) return cls;
+  let s: Scope | undefined = scope;
+  while (s && (s.kind === 'block' || s.kind === 'arrow')) s = s.parent;
+  if (!s || s.kind !== 'function' || s.classSym < 0) return -1;
+  const owner = this.symbols[s.classSym];
+  if (owner.parent !== -1 || owner.label !== 'Function' || !isConstructorFunction.call(this, s.classSym)) return -1;
+  // (the constructor itself, or a method of its prototype: not a function given the instance as `this` otherwise)
+  if (cur !== s.classSym && (cur < 0 || this.symbols[cur].parent !== s.classSym || this.symbols[cur].kind !== 'prototype_method')) return -1;
+  return prototypeAssigns.call(this, owner.name, name) ? -1 : s.classSym;
+}
+
+/** Whether the file assigns `F.prototype.name = …`. */
+function prototypeAssigns(this: Collector, fn: string, name: string): boolean {
+  const esc = (x: string): string => x.replace(/\$/g, '\\$');
+  return new RegExp(`(?<![$\\w.])${esc(fn)}\\.prototype\\.${esc(name)}\\s*=(?!=)`).test(this.text);
+}
+
+/**
+ * Whether `obj` at an assignment statement in `scope` names an alias of `this` (`var self = this`) that the same
+ * function body declares, the assignment being a statement of that body too (the checker reads `self.x = …` there
+ * as `this.x = …`, and not in a nested block).
+ */
+export function isThisAlias(this: Collector, obj: Node, scope: Scope): boolean {
+  // the body's block, directly in a function or method (a `var` is bound in the function's own scope)
+  const fn = scope.kind === 'block' ? scope.parent : undefined;
+  if (!fn || (fn.kind !== 'function' && fn.kind !== 'method')) return false;
+  const name = this.ident(obj);
+  const b = scope.names.get(name) ?? fn.names.get(name);
+  if (!bindsLocal(b)) return false;
+  const init = this.localNodes[bindingIndex(b)].init;
+  return init !== undefined && init.end - init.start === 4 && this.text.startsWith('this', init.start);
 }
 
 /** A top-level `function F() {}` with `F.prototype.m = …` in the file (its `this` is an F). */

@@ -11,6 +11,7 @@ import { inlineRequire, requireBinding } from './commonjs.ts';
 import { jsdocApply, jsdocCast, jsdocImportBindings, jsdocTypedefs } from './jsdoc-types.ts';
 import { hookValue, reactHook, stateValue } from './react.ts';
 import { es, EcmaFile } from './state.ts';
+import { startOf } from '../../../extract/collector/util.ts';
 import { isGlobalName } from '../globals.ts';
 
 /** TypeScript's library types a file names without declaring them (ARRAY_TYPES and the like aside). */
@@ -81,6 +82,11 @@ export const ecmascriptCollector: CollectorPlugin = {
   },
 
   bindVariable(value, name, scope) { return requireBinding.call(this, value, name, scope); },
+
+  // `const instance = { get() {…}, route: function () {…} }` inside a function in JavaScript (fastify's factory,
+  // which returns it): a Variable of the function, so that its methods are symbols that the calls on what the
+  // function returns reach, as the checker's do (TypeScript code types such objects; the query is JavaScript's)
+  localSymbol(value) { return es(this).declaredMethodObjects.has(startOf(value)); },
 
   // `const { a, b: c } = require('m')`: named imports
   bindEntry(init, key, name, keyNode, scope) {

@@ -6,13 +6,13 @@
  */
 import type { Collector } from '../../../extract/collector/collector.ts';
 import { colOf, first, get, rowOf, startOf, type Node } from '../../../extract/collector/util.ts';
-import type { Scope } from '../../../extract/collector/scope.ts';
+import { lookup, type Scope } from '../../../extract/collector/scope.ts';
 import { EV_DEF, EV_EXPORT, type DefRec, type DefineHandler } from '../../../extract/collector/roles.ts';
 import { bindingIndex, bindsSymbol, symbolBinding, toPos, type SymbolLabel } from '../../../extract/facts.ts';
 import { registerRoles, type MatchHandler } from '../../../extract/plugin.ts';
 import { es } from './state.ts';
 import { AS_DEFAULT, EXPORT_DEFAULT, OWN_NAME, PROTOTYPE_OF } from './constants.ts';
-import { assignedAlias, assignsThis, isChained, isConstructorFunction, isObjectLiteral, methodThisClass } from './commonjs.ts';
+import { assignedAlias, assignsThis, isChained, isConstructorFunction, isObjectLiteral, isThisAlias, thisClassAt } from './commonjs.ts';
 
 const pushKey: MatchHandler = function (c) {
   const fn = this.ident(get(c, 'fn')!);
@@ -112,8 +112,10 @@ const thisMember: DefineHandler = function (d, scope, cur, name, exported, isDef
   // does `this.suite = new Suite()` in a top-level constructor function (`function Mocha() {…}` with
   // `Mocha.prototype.m = …` in the file), as the checker reads it; and, when the class does not have it yet, an
   // assignment in another method (or nested in the constructor), outside functions of its own
+  const alias = d.role === R['def.this.alias'];
+  if (alias && !isThisAlias.call(this, d.type!, scope)) return -1;
   const cls = d.role === R['def.this.fnfield'] ? (isConstructorFunction.call(this, cur) ? cur : -1)
-    : d.role === R['def.this.later'] || d.role === R['def.this.key'] ? methodThisClass.call(this, scope, cur)
+    : d.role === R['def.this.later'] || d.role === R['def.this.key'] || alias ? thisClassAt.call(this, scope, cur, name)
     : cur >= 0 && this.symbols[cur].kind === 'constructor' ? this.symbols[cur].parent : -1;
   // (`this[kQueue] = …`: the key names a symbol-keyed member, `[kQueue]`; the key itself stays a reference)
   const keyed = d.role === R['def.this.key'];
@@ -140,14 +142,39 @@ const thisMember: DefineHandler = function (d, scope, cur, name, exported, isDef
   else this.work[s].initNode = d.value;
   this.memberKeys.set(`${cls}\u0000${name}`, s);
   if (!keyed) this.declaredProps.add(d.name!);
+  // (the alias's member name is a declaration, as `this.x`'s is: no reference of its own)
+  if (alias) this.skipIds.add(d.name!);
   return fnField ? this.span(s, d.def) : -1;
+};
+
+// `self.x = …` (any object name, as a block's statement): filed as a definition without claiming the member's
+// name, which stays a reference unless the object is an alias of `this` (see thisMember)
+const thisAliasAssignment: MatchHandler = function (c) {
+  const def = get(c, 'def')!;
+  this.push(startOf(def), EV_DEF, { role: R['def.this.alias'], def, name: get(c, 'name')!, value: get(c, 'value'), type: get(c, 'type') } satisfies DefRec);
+};
+
+// `Agent.prototype[name] = function (…) {…}`: no member we can name, but `this` inside is an instance of the owner
+const computedPrototypeAssignment: MatchHandler = function (c) {
+  if (this.ident(get(c, 'p1')!) !== 'prototype') return;
+  const def = get(c, 'def')!;
+  this.push(startOf(def), EV_DEF, { role: R['def.prototype.computed'], def, value: get(c, 'value'), type: get(c, 'type') } satisfies DefRec);
+};
+
+const computedPrototypeMethod: DefineHandler = function (d, scope) {
+  const owner = lookup(scope, this.ident(d.type!));
+  if (!bindsSymbol(owner)) return -1;
+  const sym = this.symbols[bindingIndex(owner)];
+  if (sym.parent === -1 && (sym.label === 'Class' || (sym.label === 'Function' && sym.kind !== 'arrow_function'))) this.thisOwner.set(d.value!, bindingIndex(owner));
+  return -1;
 };
 
 const objectMethod: DefineHandler = function (d, scope, cur, name, exported, isDefault, topLevel) {
   // `module.exports = { m() {} }`: methods of the module's object (the `default` Variable made for it below, or
   // `proto` of `const proto = module.exports = {…}`); any other assignment's object literal is no symbol
   if (d.role === R['def.cjs.objmethod'] && !es(this).moduleExportsAssign.has(d.host!)) return -1;
-  if (cur < 0 || this.symbols[cur].label !== 'Variable' || this.symbols[cur].parent !== -1) return -1;
+  // (a module-level Variable, or one a function declares for its object of methods: see localObject)
+  if (cur < 0 || this.symbols[cur].label !== 'Variable') return -1;
   const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported || d.role === R['def.cjs.objmethod'], false);
   // the key is also the module's export of that name (`require('./response').set`), as for `module.exports = { a }`
   // (not a getter's or setter's: `get register() {…}` exports what the getter returns, webpack's serialization.js)
@@ -163,7 +190,13 @@ const objectMethod: DefineHandler = function (d, scope, cur, name, exported, isD
 const assignedMember: DefineHandler = function (d, scope, cur, name, exported, isDefault, topLevel) {
   const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
   if (kind !== 'function' && kind !== 'arrow' && kind !== 'class') return assignedAlias.call(this, d, scope, cur, name);
-  if (cur !== -1 || scope !== this.root) return -1;
+  if (cur !== -1 || scope !== this.root) {
+    // `instance.listen = function () { this.get() }` on a function's object of methods: no member of it (the checker
+    // adds none that its callers see), but `this` inside is the object
+    const local = kind === 'function' ? lookup(scope, this.ident(d.type!)) : undefined;
+    if (bindsSymbol(local) && this.symbols[bindingIndex(local)].label === 'Variable' && this.symbols[bindingIndex(local)].parent !== -1) this.thisOwner.set(d.value!, bindingIndex(local));
+    return -1;
+  }
   const owner = this.root.names.get(this.ident(d.type!));
   if (!bindsSymbol(owner)) return -1;
   const parent = this.symbols[bindingIndex(owner)];
@@ -190,16 +223,18 @@ const assignedMember: DefineHandler = function (d, scope, cur, name, exported, i
 
 const prototypeMethod: DefineHandler = function (d, scope, cur, name, exported, isDefault, topLevel) {
   const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
-  const chained = isChained.call(this, d);
-  if (kind !== 'function' && kind !== 'arrow' && !chained) return -1;
+  // (any other value, `F.prototype.parser = new Parser()`, `F.prototype.del = F.prototype.delete`: an instance
+  // property holding it, as the checker declares it)
+  const held = isChained.call(this, d) || (kind !== 'function' && kind !== 'arrow');
   if (cur !== -1 || scope !== this.root) return -1;
   const ownerName = PROTOTYPE_OF.exec(this.text.slice(d.type!.start, d.type!.end))![1];
   const owner = this.root.names.get(ownerName);
   if (!bindsSymbol(owner)) return -1;
   const parent = this.symbols[bindingIndex(owner)];
   if (parent.parent !== -1 || (parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
+  if (held && this.memberKeys.has(`${bindingIndex(owner)}\u0000${name}`)) return -1;
   this.skipIds.add(d.name!);
-  if (chained) {
+  if (held) {
     // `F.prototype.send = F.prototype.write = function …`: an instance member holding what the inner name is (a
     // call through it runs that function); the inner assignment is a definition of its own
     const p = this.addSymbol(d, scope, bindingIndex(owner), name, 'Property', 'assigned_value', parent.exported, false);
@@ -382,6 +417,7 @@ const exportedObjectMethod: MatchHandler = function (c, role) {
   this.push(startOf(rec.def), EV_DEF, rec);
 };
 
+
 /** A TypeScript parameter property (`constructor(private svc: Svc)`): replayed at its name, inside the constructor. */
 const parameterPropertyMatch: MatchHandler = function (c, role) { this.fileDef(c, role, true); };
 
@@ -427,10 +463,13 @@ export const R = registerRoles({
   'def.this.fnfield': { define: thisMember },
   'def.this.later': { define: thisMember },
   'def.this.key': { define: thisMember },
+  'def.this.alias': { match: thisAliasAssignment, define: thisMember },
   'def.cjs.objmethod': { match: exportedObjectMethod, define: objectMethod },
   'def.objmethod': { define: objectMethod },
+  'object.methods': { match: function (c) { es(this).declaredMethodObjects.add(startOf(get(c, 'object')!)); } },
   'def.assigned': { define: assignedMember },
   'def.prototype': { define: prototypeMethod },
+  'def.prototype.computed': { match: computedPrototypeAssignment, define: computedPrototypeMethod },
   'def.cjs.module': { define: moduleValue },
   'def.cjs': { define: commonjsExport },
   // (made by the collector's JSDoc reading, lib/lang/javascript/collect/jsdoc-types.ts: no pattern sets it)

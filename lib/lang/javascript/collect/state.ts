@@ -14,6 +14,8 @@ export class EcmaFile {
   readonly moduleExportsAssign: NodeSet;
   /** Object literals assigned to a member (`module.exports = {…}`) that hold methods or function-valued keys. */
   readonly methodObjects: NodeSet;
+  /** Where the object literals a declaration gives methods or function-valued keys start (`const x = { m() {} }`). */
+  readonly declaredMethodObjects = new Set<number>();
   /** `X.prototype = Object.create(Y.prototype)` and its kin: a constructor function's name → its base's expression. */
   readonly protoBases: Array<{ name: Node; base: Node }> = [];
   /** `require('m')` calls bound by no declaration: the import standing for each module. */
