@@ -98,6 +98,11 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
     half: 'tune', source: { deb: 'python3-django', version: '3:3.2.25-0+deb12u7' },
     copy: [['usr/lib/python3/dist-packages/django', 'django']],
   },
+  // Tornado 6.2 (asyncio web framework, annotated): measured fresh, then its misses read
+  tornado: {
+    half: 'tune', source: { deb: 'python3-tornado', version: '6.2.0-3+deb12u4' },
+    copy: [['usr/lib/python3/dist-packages/tornado', 'tornado']],
+  },
   urllib3: {
     half: 'held-out', source: { deb: 'python3-urllib3', version: '1.26.12-1+deb12u4' },
     copy: [['usr/lib/python3/dist-packages/urllib3', 'urllib3']],
@@ -114,6 +119,11 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
   oauthlib: {
     half: 'held-out', source: { deb: 'python3-oauthlib', version: '3.2.2-1' },
     copy: [['usr/lib/python3/dist-packages/oauthlib', 'oauthlib']],
+  },
+  // measured fresh and after; nothing read or tuned on it
+  httpcore: {
+    half: 'held-out', source: { deb: 'python3-httpcore', version: '0.16.3-1' },
+    copy: [['usr/lib/python3/dist-packages/httpcore', 'httpcore']],
   },
 };
 

@@ -126,10 +126,13 @@ export type Expr =
   | { k: 'and'; left: Expr; right: Expr }
   /** An array literal of one spread (`[...xs]`): an array of the elements of xs. */
   | { k: 'spread'; of: Expr }
-  /** The type `T[]`. */
-  | { k: 'array'; of: Expr }
-  /** The type `Map<K, V>` (also `ReadonlyMap`, `WeakMap`): a map whose values have the type `of` (its keys `key`). */
-  | { k: 'map'; of: Expr; key?: Expr }
+  /** The type `T[]`; with `values`, a literal whose elements are the values `of` (Python's `{a, b}`). */
+  | { k: 'array'; of: Expr; values?: true }
+  /**
+   * The type `Map<K, V>` (also `ReadonlyMap`, `WeakMap`): a map whose values have the type `of` (its keys `key`);
+   * with `values`, a literal whose values and keys are the values `of` and `key` (Python's `{"a": f}`).
+   */
+  | { k: 'map'; of: Expr; key?: Expr; values?: true }
   /** A project type with type arguments (`Repo<User>`, first two arguments): `of` is its name. */
   | { k: 'generic'; of: Expr; args: Expr[] }
   /** The type `Promise<T>` (also `PromiseLike<T>`): awaiting it gives a T. */

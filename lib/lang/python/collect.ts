@@ -1153,9 +1153,30 @@ class PyCollector extends PyScopes {
         this.yields.push(from ? { k: 'element', of: e } : e);
         return { k: 'other' };
       }
-      case 'list': case 'tuple': {
-        const items = this.namedKids(i).map((c) => this.expr(c, scope));
+      // `return a, b` and `x, y = a, b` are tuples without parentheses
+      case 'list': case 'tuple': case 'expression_list': {
+        const items = this.namedKids(i).filter((c) => this.type(c) !== 'comment').map((c) => this.expr(c, scope));
         return { k: 'list', items: items.slice(0, 8) };
+      }
+      // a literal mapping (`{"a": f, "b": g}`, a dispatch table): its values are what an index or `.get` gives,
+      // as the checker infers `dict[str, <the values' union>]`
+      case 'dictionary': {
+        const keys: Expr[] = [];
+        const values: Expr[] = [];
+        for (const c of this.namedKids(i)) {
+          if (this.type(c) !== 'pair') { this.expr(c, scope); continue; }
+          const k = this.child(c, 'key');
+          const v = this.child(c, 'value');
+          if (k >= 0) keys.push(this.expr(k, scope));
+          if (v >= 0) values.push(this.expr(v, scope));
+        }
+        const of = literalUnion(values);
+        if (!of) return { k: 'other' };
+        return { k: 'map', of, key: literalUnion(keys) ?? { k: 'other' }, values: true };
+      }
+      case 'set': {
+        const of = literalUnion(this.namedKids(i).filter((c) => this.type(c) !== 'comment').map((c) => this.expr(c, scope)));
+        return of ? { k: 'array', of, values: true } : { k: 'other' };
       }
       case 'list_comprehension': case 'set_comprehension': case 'generator_expression': case 'dictionary_comprehension':
         return this.comprehension(i, scope);
@@ -1484,4 +1505,18 @@ function forEachCapture(matches: Match[] | MatchSource, f: (pattern: number, cap
     for (let c = 0; c < n; c++) f(pattern, names[buffer[k + 2 + c * 2]], buffer[k + 3 + c * 2]);
     k += 2 + n * 2;
   }
+}
+
+/**
+ * The values a literal holds as one expression; undefined when it holds none, or more distinct ones than a union
+ * keeps (a registry of twenty classes cut to its first six would name some of them as if they were all).
+ */
+function literalUnion(values: Expr[]): Expr | undefined {
+  const distinct = new Map<string, Expr>();
+  for (const v of values) {
+    distinct.set(JSON.stringify(v), v);
+    if (distinct.size > MAX_UNION) return undefined;
+  }
+  const out = [...distinct.values()];
+  return out.length === 0 ? undefined : out.length === 1 ? out[0] : { k: 'union', types: out };
 }

@@ -50,6 +50,11 @@ type Val =
 /** How a value was found: the edge reason and its confidence. */
 type Via = 'same-file' | 'import' | 'module-member' | 'this-member' | 'super-member' | 'typed-receiver' | 'inferred-receiver';
 
+/** asyncio's functions whose result (awaited, for the coroutines among them) is what the coroutine they take returns. */
+const ASYNCIO_RUNNERS = new Set(['run', 'wait_for', 'shield']);
+
+/** Labels of the symbols a call runs as code (a dict literal of them is a dispatch table). */
+const FUNCTION_LABELS = new Set(['Function', 'Method']);
 const CONFIDENCE: Record<string, number> = {
   'same-file': 1, import: 1, 'module-member': 1, 'this-member': 0.95, 'super-member': 0.95, constructor: 1,
   'typed-receiver': 0.9, 'inferred-receiver': 0.85, 'union-member': 0.7, 'held-value': 0.85,
@@ -396,13 +401,25 @@ export class PythonResolver implements LanguageRelations {
         return this.elementOf(of, e.at, depth, e.index === true);
       }
       case 'list': return { t: 'list', items: e.items.map((x) => this.value(f, x, depth)) };
-      case 'array': return { t: 'array', of: this.typeValue(f, e.of, depth) };
-      case 'map': return e.key ? { t: 'map', of: this.typeValue(f, e.of, depth), key: this.typeValue(f, e.key, depth) } : { t: 'map', of: this.typeValue(f, e.of, depth) };
+      case 'array': return { t: 'array', of: e.values ? this.literalValues(this.value(f, e.of, depth)) : this.typeValue(f, e.of, depth) };
+      case 'map': {
+        const read = (x: Expr): Val => (e.values ? this.literalValues(this.value(f, x, depth)) : this.typeValue(f, x, depth));
+        return e.key ? { t: 'map', of: read(e.of), key: read(e.key) } : { t: 'map', of: read(e.of) };
+      }
       case 'lit': return EXT;
       case 'any': return UNKNOWN;
       case 'fntype': return UNKNOWN;
       default: return UNKNOWN;
     }
+  }
+
+  /**
+   * What a dict or set literal's entries are to the checker: one value, or functions (a dispatch table, any of which
+   * an entry's call runs); values of several classes or kinds are `object` to pyright (not strict), so unknown.
+   */
+  private literalValues(v: Val): Val {
+    if (v.t !== 'union') return v;
+    return v.vals.every((x) => x.t === 'sym' && FUNCTION_LABELS.has(this.sym(x.f, x.s).label)) ? v : UNKNOWN;
   }
 
   /**
@@ -675,6 +692,10 @@ export class PythonResolver implements LanguageRelations {
       const obj = this.value(f, e.callee.obj, depth);
       if ((e.callee.name === '_replace') === (obj.t === 'inst')) { const recv = this.receiverInstance(obj); if (recv.t !== 'unknown') return recv; }
     }
+    // asyncio's runners give what the coroutine they run returns (typeshed's `_T` of `Awaitable[_T]`, which a call of
+    // an `async def` already is here): `loop.run_until_complete(coro)` on an outside loop, `asyncio.run(coro)`,
+    // `await asyncio.wait_for(coro, t)`, `await asyncio.shield(coro)`
+    if (e.args?.[0] && callee.t === 'ext' && e.callee.k === 'member' && this.runsCoroutine(e.callee)) return this.value(f, e.args[0], depth);
     // a generic class constructed: an instance whose TypeVars its `__init__`'s arguments bind
     if (callee.t === 'sym' && e.args && this.isClass(callee.f, callee.s) && this.py(callee.f).generics?.[callee.s]) {
       const env = this.constructedEnv(f, e, callee, depth);
@@ -686,6 +707,12 @@ export class PythonResolver implements LanguageRelations {
       if (env) return this.resultOf({ ...callee, env }, depth);
     }
     return this.resultOf(callee, depth);
+  }
+
+  /** True when a member call runs its first argument's coroutine to its result (`loop.run_until_complete`, `asyncio.run`). */
+  private runsCoroutine(callee: Expr & { k: 'member' }): boolean {
+    if (callee.name === 'run_until_complete') return true;
+    return ASYNCIO_RUNNERS.has(callee.name) && callee.obj.k === 'id' && callee.obj.name === 'asyncio';
   }
 
   /**
