@@ -1158,8 +1158,8 @@ class PyCollector extends PyScopes {
         const items = this.namedKids(i).filter((c) => this.type(c) !== 'comment').map((c) => this.expr(c, scope));
         return { k: 'list', items: items.slice(0, 8) };
       }
-      // a literal mapping (`{"a": f, "b": g}`, a dispatch table): its values are what an index or `.get` gives,
-      // as the checker infers `dict[str, <the values' union>]`
+      // a literal mapping (`{"a": f, "b": g}`, a dispatch table): its values are what an index or `.get` gives
+      // (the resolver keeps them only where pyright would: one value, or functions)
       case 'dictionary': {
         const keys: Expr[] = [];
         const values: Expr[] = [];

@@ -55,6 +55,7 @@ const ASYNCIO_RUNNERS = new Set(['run', 'wait_for', 'shield']);
 
 /** Labels of the symbols a call runs as code (a dict literal of them is a dispatch table). */
 const FUNCTION_LABELS = new Set(['Function', 'Method']);
+
 const CONFIDENCE: Record<string, number> = {
   'same-file': 1, import: 1, 'module-member': 1, 'this-member': 0.95, 'super-member': 0.95, constructor: 1,
   'typed-receiver': 0.9, 'inferred-receiver': 0.85, 'union-member': 0.7, 'held-value': 0.85,
