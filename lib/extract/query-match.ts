@@ -33,6 +33,20 @@ export interface MatchSource {
   refs: ReadonlyArray<NodeRef | undefined>;
 }
 
+/** Calls `f` with each capture of a match list or of a native match buffer (pattern, capture name, node index). */
+export function forEachCapture(matches: Match[] | MatchSource, f: (pattern: number, capture: string, node: number) => void): void {
+  if (Array.isArray(matches)) {
+    for (const m of matches) for (const c of m.captures) f(m.pattern, c.name, c.node.key);
+    return;
+  }
+  const { buffer, names } = matches;
+  for (let k = 0; k < buffer.length;) {
+    const pattern = buffer[k], n = buffer[k + 1];
+    for (let c = 0; c < n; c++) f(pattern, names[buffer[k + 2 + c * 2]], buffer[k + 3 + c * 2]);
+    k += 2 + n * 2;
+  }
+}
+
 /** One compiled pattern element. */
 export interface Step {
   alt: boolean;

@@ -6,7 +6,7 @@
  * not seen by the functions inside it, and a comprehension's targets are its own. Names are resolved once every scope is complete.
  */
 import type { FlatTree } from '../../extract/flat-tree.ts';
-import type { Match, MatchSource } from '../../extract/query-match.ts';
+import { forEachCapture, type Match, type MatchSource } from '../../extract/query-match.ts';
 import {
   importBinding, symbolBinding, toPos,
   type CallFact, type Expr, type FileFacts, type LocalFact, type Pos, type SymbolFact, type SymbolLabel,
@@ -22,6 +22,7 @@ import { injectedDependencies } from './fastapi.ts';
 import { genericParams } from './generic-calls.ts';
 import { isBuiltinName } from './builtins.ts';
 import { ReachingValues } from './reaching.ts';
+import { literalUnion } from './literals.ts';
 
 export type { PyNames };
 
@@ -1155,7 +1156,7 @@ class PyCollector extends PyScopes {
       }
       // `return a, b` and `x, y = a, b` are tuples without parentheses
       case 'list': case 'tuple': case 'expression_list': {
-        const items = this.namedKids(i).filter((c) => this.type(c) !== 'comment').map((c) => this.expr(c, scope));
+        const items = this.namedKids(i).map((c) => this.expr(c, scope));
         return { k: 'list', items: items.slice(0, 8) };
       }
       // a literal mapping (`{"a": f, "b": g}`, a dispatch table): its values are what an index or `.get` gives
@@ -1175,7 +1176,7 @@ class PyCollector extends PyScopes {
         return { k: 'map', of, key: literalUnion(keys) ?? { k: 'other' }, values: true };
       }
       case 'set': {
-        const of = literalUnion(this.namedKids(i).filter((c) => this.type(c) !== 'comment').map((c) => this.expr(c, scope)));
+        const of = literalUnion(this.namedKids(i).map((c) => this.expr(c, scope)));
         return of ? { k: 'array', of, values: true } : { k: 'other' };
       }
       case 'list_comprehension': case 'set_comprehension': case 'generator_expression': case 'dictionary_comprehension':
@@ -1492,31 +1493,3 @@ const STRUCTURAL = new Set(['block', 'module', 'else_clause', 'elif_clause', 'fi
 
 /** Captures whose node the collector files by role (tags.scm: comments, Python 2 statements). */
 const ROLE_CAPTURES = new Set(['py2', 'comment']);
-
-/** Calls `f` with each capture of a match list or of a native match buffer (pattern, capture name, node index). */
-function forEachCapture(matches: Match[] | MatchSource, f: (pattern: number, capture: string, node: number) => void): void {
-  if (Array.isArray(matches)) {
-    for (const m of matches) for (const c of m.captures) f(m.pattern, c.name, c.node.key);
-    return;
-  }
-  const { buffer, names } = matches;
-  for (let k = 0; k < buffer.length;) {
-    const pattern = buffer[k], n = buffer[k + 1];
-    for (let c = 0; c < n; c++) f(pattern, names[buffer[k + 2 + c * 2]], buffer[k + 3 + c * 2]);
-    k += 2 + n * 2;
-  }
-}
-
-/**
- * The values a literal holds as one expression; undefined when it holds none, or more distinct ones than a union
- * keeps (a registry of twenty classes cut to its first six would name some of them as if they were all).
- */
-function literalUnion(values: Expr[]): Expr | undefined {
-  const distinct = new Map<string, Expr>();
-  for (const v of values) {
-    distinct.set(JSON.stringify(v), v);
-    if (distinct.size > MAX_UNION) return undefined;
-  }
-  const out = [...distinct.values()];
-  return out.length === 0 ? undefined : out.length === 1 ? out[0] : { k: 'union', types: out };
-}

@@ -53,9 +53,6 @@ type Via = 'same-file' | 'import' | 'module-member' | 'this-member' | 'super-mem
 /** asyncio's functions whose result (awaited, for the coroutines among them) is what the coroutine they take returns. */
 const ASYNCIO_RUNNERS = new Set(['run', 'wait_for', 'shield']);
 
-/** Labels of the symbols a call runs as code (a dict literal of them is a dispatch table). */
-const FUNCTION_LABELS = new Set(['Function', 'Method']);
-
 const CONFIDENCE: Record<string, number> = {
   'same-file': 1, import: 1, 'module-member': 1, 'this-member': 0.95, 'super-member': 0.95, constructor: 1,
   'typed-receiver': 0.9, 'inferred-receiver': 0.85, 'union-member': 0.7, 'held-value': 0.85,
@@ -420,7 +417,11 @@ export class PythonResolver implements LanguageRelations {
    */
   private literalValues(v: Val): Val {
     if (v.t !== 'union') return v;
-    return v.vals.every((x) => x.t === 'sym' && FUNCTION_LABELS.has(this.sym(x.f, x.s).label)) ? v : UNKNOWN;
+    const isFunction = (x: Val): boolean => {
+      const label = x.t === 'sym' ? this.sym(x.f, x.s).label : undefined;
+      return label === 'Function' || label === 'Method';
+    };
+    return v.vals.every(isFunction) ? v : UNKNOWN;
   }
 
   /**
