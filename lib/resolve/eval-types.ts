@@ -95,6 +95,14 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       if (parts.length === 0) return EXT;
       return this.typeValue(f, parts.length === 1 ? parts[0] : { k: 'intersection', types: parts }, depth + 1, subst);
     }
+    // (a part naming a type of a package whose declarations are not there is `any` to the checker, and so is the
+    // intersection: none of its members is a declaration's, not even an object type literal part's; a generic type
+    // given a union holding one may be `any` or not, `DistributiveOmit<http.IncomingMessage | Http2ServerRequest, K>`
+    // is, depending on how the alias reads it: not followed)
+    for (const m of t.types) {
+      const u = this.readsUnreadPackageType(f, m);
+      if (u) return u === 'any' ? EXT : UNKNOWN;
+    }
     const insts: Array<Val & { t: 'inst' }> = [];
     const objs: Array<Val & { t: 'obj' }> = [];
     const alts: Array<Val & { t: 'anyof' }> = [];
@@ -281,6 +289,24 @@ export function namedType(this: Evaluator, f: number, t: Expr, depth: number, su
     return v.t === 'obj' && t.k === 'id' && bindsLocal(t.b) ? { ...v, open: true } : v;
   }
   return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
+}
+
+/**
+ * How type `t` of file `f` reads a type of a package whose declarations we do not have (`http.IncomingMessage`
+ * without `@types/node`, a name imported from a package not installed), which the checker reads as `any`: 'any' where
+ * it is that type or a union holding one (`any` absorbs the union), 'maybe' where a generic type is given such a union
+ * (the alias decides), undefined where it reads none.
+ */
+export function readsUnreadPackageType(this: Evaluator, f: number, t: Expr): 'any' | 'maybe' | undefined {
+  const unread = (m: Expr): boolean => {
+    while (m.k === 'member') m = m.obj;
+    if (m.k !== 'id' || !m.b || !bindsImport(m.b)) return false;
+    const target = this.module(f, this.files[f].imports[bindingIndex(m.b)].source);
+    return 'external' in target && !!target.untyped;
+  };
+  const anyUnion = (m: Expr): boolean => m.k === 'union' && m.types.some((p) => unread(p) || anyUnion(p));
+  if (unread(t) || anyUnion(t)) return 'any';
+  return t.k === 'generic' && t.args.some(anyUnion) ? 'maybe' : undefined;
 }
 
 /**
