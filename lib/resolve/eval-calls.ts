@@ -482,6 +482,8 @@ export function arraysOf(this: Evaluator, f: number, types: readonly Expr[]): Va
  * array types (`options.map((o) => o.expects)` of `MaybeReadonly<Schema[]>`); unknown elements otherwise.
  */
 export function arrayOfParts(this: Evaluator, first: Val & { t: 'arr' }, els: readonly Val[]): Val & { t: 'arr' } {
+  const literals = this.literalsValue(els);
+  if (literals) return valueArray(first, literals);
   const insts: Array<Val & { t: 'inst' }> = [];
   for (const v of els) if (!addInstances(insts, v)) return valueArray(first, els.every((o) => sameValue(o, v)) ? v : UNKNOWN);
   return valueArray(first, instancesValue(insts));

@@ -626,8 +626,12 @@ export class Evaluator {
         if (arrays) return arrays;
         let one: Val | undefined;
         const insts: Array<Val & { t: 'inst' }> = [];
-        for (const x of e.types) {
-          let v = this.value(f, x);
+        // (object literals through every branch, `c ? { cb: a.cb } : { cb: b.cb }`: one of them, whose member is
+        // known where every literal gives the same, see literalsValue)
+        const vals = e.types.map((x) => this.value(f, x));
+        const literals = this.literalsValue(vals);
+        if (literals) return literals;
+        for (let v of vals) {
           if (v.t === 'sym' && (this.sym(v).label === 'Variable' || this.sym(v).label === 'Property')) {
             // a variable or property holding an instance (`cond ? innerFrom(x) : EMPTY`): that instance
             const d = this.deref(v);
@@ -1066,6 +1070,17 @@ export class Evaluator {
     }
     if (left.length === a.of.length) return this.member(a, name);
     return left.length === 0 ? undefined : this.member(left.length === 1 ? left[0] : { ...a, of: left }, name);
+  }
+
+  /**
+   * Several object literal values standing for one (a conditional's branches, the items of an array literal, the
+   * elements of arrays spread together): a union of them (see `anyof`), whose member is the value every literal gives
+   * for it, as the checker reads a member of a union of object literal types. Undefined unless all are object literals.
+   */
+  literalsValue(vs: readonly Val[]): Val | undefined {
+    if (!vs.length || !vs.every((v) => v.t === 'objv')) return undefined;
+    const distinct = vs.filter((v, i) => vs.indexOf(v) === i);
+    return distinct.length === 1 ? distinct[0] : { t: 'anyof', of: distinct, r: 'same-file', c: Math.min(...distinct.map((v) => (v as { c: number }).c)) };
   }
 
   /**
