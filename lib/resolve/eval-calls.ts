@@ -355,7 +355,7 @@ export function builtinResult(this: Evaluator, f: number, global: string, name: 
     if (v.t === 'unknown') return undefined;
     return valueArray(o, name === 'values' ? v : { t: 'tup', items: [EXT, v], r: o.r, c: o.c });
   }
-  if (global === 'Promise' && name === 'all' && args[0]!.k === 'list') {
+  if (global === 'Promise' && name === 'all' && args[0]!.k === 'list' && !args[0]!.items.some((x) => x.k === 'spread')) {
     // `await Promise.all([a(), b()])`: a tuple of what each item's promise resolves to (a value that is no
     // promise is itself)
     const items = args[0]!.items.map((x) => this.awaited(this.value(f, x)));

@@ -583,7 +583,7 @@ export class Evaluator {
         // of the items an array of them has
         if (e.at !== undefined && e.of.k === 'list') {
           const item = e.of.items[e.at];
-          return item && !e.of.items.slice(0, e.at + 1).some((x) => x.k === 'other') ? this.value(f, item) : UNKNOWN;
+          return item && !e.of.items.slice(0, e.at + 1).some((x) => x.k === 'other' || x.k === 'spread') ? this.value(f, item) : UNKNOWN;
         }
         const arr = this.deref(this.value(f, e.of));
         // `const [key, value] = entry`: the tuple's element at that position
@@ -683,7 +683,8 @@ export class Evaluator {
       case 'list': {
         // an array literal (`[a(), b()]`): an array of what its items give (the same symbol or instance types)
         if (!e.items.length) return UNKNOWN;
-        const el = this.value(f, { k: 'union', types: e.items });
+        // (a spread item, `[...outgoing.map(…), ...pending.map(…)]`, adds the elements of what it spreads)
+        const el = this.value(f, { k: 'union', types: e.items.map((x) => (x.k === 'spread' ? { k: 'element', of: x.of } : x)) });
         return el.t === 'unknown' || el.t === 'ext' ? UNKNOWN : valueArray({ f, r: 'same-file', c: 1 }, el);
       }
       case 'fn': return e.ret ? { t: 'ext', fn: e.async ? { f, ret: e.ret, async: true } : { f, ret: e.ret } } : EXT;

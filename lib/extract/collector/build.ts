@@ -652,13 +652,17 @@ export function patternValue(this: Collector, pattern: Node, depth: number): Exp
 }
 
 /**
- * An array literal's items (a spread item is `other`); a long one (a table of data) or one of literals only is no
- * use to the resolver: `other`.
+ * An array literal's items (a spread item `...xs` is `{ k: 'spread', of: xs }`, which holds xs's elements at no known
+ * position); a long one (a table of data) or one of literals only is no use to the resolver: `other`.
  */
 export function listValue(this: Collector, nodes: Node[]): Expr {
   const items = nodes.filter((n) => !this.isComment(n));
   if (items.length > 8) return { k: 'other' };
-  const out = items.sort(byStart).map((n) => this.text.startsWith('...', n.start) ? { k: 'other' } as Expr : this.expr(n));
+  const out = items.sort(byStart).map((n): Expr => {
+    if (!this.text.startsWith('...', n.start)) return this.expr(n);
+    const e = this.expr(n);
+    return e.k === 'spread' ? e : { k: 'other' };
+  });
   return out.every((e) => e.k === 'lit' || e.k === 'other') ? { k: 'other' } : { k: 'list', items: out };
 }
 
