@@ -728,7 +728,9 @@ export function returnValues(this: Collector, symbols: SymbolFact[]): void {
     if (w.kind === 'setter' || w.kind === 'constructor') return;
     const head = this.functionHead(fn);
     if (head === 'generator') return;
-    const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.expr(n));
+    // (`return null` beside `return this.pending[id]`: a nullish value has no members, the others' are the result's, as
+    // the checker's union reads where it is narrowed)
+    const exprs = values.filter((n) => !this.isComment(n) && !this.isNullish(n)).sort(byStart).map((n) => this.expr(n));
     if (exprs.length === 0 || exprs.every((e) => e.k === 'other')) return;
     symbols[s].returnsValue = exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
     if (head === 'async') symbols[s].returnsAsync = true;
