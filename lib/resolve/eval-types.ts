@@ -41,6 +41,19 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   // a type name, the most frequent kind, skips the tests of the others (each a builtin call in cold code)
   const k = t.k;
   if (k === 'id' || k === 'member') return this.namedType(f, t, depth, subst);
+  // a type parameter in the true branch of a conditional type testing it (`T extends RouterLike ? T['_def'] : …`):
+  // what a type argument binds it to, else the checker's `T & RouterLike` there: the intersection of its constraint
+  // and what the test says it extends; where the constraint is a union (distributed over, each part meeting
+  // RouterLike) what the test says, whose members are every part's; where the test says nothing we can read (`T
+  // extends any`, an outside type, a string), the parameter as elsewhere
+  if (k === 'narrowed' && !t.not && t.of.k === 'id' && bindsLocal(t.of.b)) {
+    const a = subst?.get(`${f}:${bindingIndex(t.of.b)}`);
+    if (a) return a.v ?? this.typeValue(a.f, a.t, depth + 1, a.subst);
+    const v = this.typeValue(f, t.type, depth + 1, subst);
+    const of = this.typeValue(f, t.of, depth + 1, subst);
+    if (v.t === 'unknown' || v.t === 'ext') return of;
+    return of.t === 'union' || of.t === 'anyof' ? v : this.typeValue(f, { k: 'intersection', types: [t.of, t.type] }, depth + 1, subst);
+  }
   // a string literal type: a built-in string, whose text decides conditional types and indexed accesses
   if (k === 'lit') return t.v === undefined ? EXT : { t: 'ext', lits: [t.v] };
   if (t.k === 'generic') {
@@ -642,6 +655,8 @@ function inferred(t: Expr, f: number, subst: Subst | undefined, depth: number): 
     case 'union': case 'intersection': return t.types.some((x) => inferred(x, f, subst, depth + 1));
     case 'generic': return t.args.some((x) => inferred(x, f, subst, depth + 1));
     case 'index': return inferred(t.of, f, subst, depth + 1);
+    // (a type parameter a conditional type's test narrows in its true branch: the parameter)
+    case 'narrowed': return inferred(t.of, f, subst, depth + 1);
     default: return false;
   }
 }
