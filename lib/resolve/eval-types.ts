@@ -43,16 +43,17 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   if (k === 'id' || k === 'member') return this.namedType(f, t, depth, subst);
   // a type parameter in the true branch of a conditional type testing it (`T extends RouterLike ? T['_def'] : …`):
   // what a type argument binds it to, else the checker's `T & RouterLike` there: the intersection of its constraint
-  // and what the test says it extends; where the constraint is a union (distributed over, each part meeting
-  // RouterLike) what the test says, whose members are every part's; where the test says nothing we can read (`T
-  // extends any`, an outside type, a string), the parameter as elsewhere
+  // and what the test says it extends; where the test says nothing we can read (`T extends any`, an outside type, a
+  // string) or the constraint is a union (or has one as a part), the parameter as elsewhere (the checker distributes
+  // the intersection over the union: a member is then every part's that declares it, each meeting the tested type,
+  // which one value here cannot hold; reading the tested type alone took 32 edits from valibot's `TSchema['type']`)
   if (k === 'narrowed' && !t.not && t.of.k === 'id' && bindsLocal(t.of.b)) {
     const a = subst?.get(`${f}:${bindingIndex(t.of.b)}`);
     if (a) return a.v ?? this.typeValue(a.f, a.t, depth + 1, a.subst);
     const v = this.typeValue(f, t.type, depth + 1, subst);
     const of = this.typeValue(f, t.of, depth + 1, subst);
-    if (v.t === 'unknown' || v.t === 'ext') return of;
-    return of.t === 'union' || of.t === 'anyof' ? v : this.typeValue(f, { k: 'intersection', types: [t.of, t.type] }, depth + 1, subst);
+    if (v.t === 'unknown' || v.t === 'ext' || of.t === 'union' || of.t === 'anyof' || (of.t === 'inter' && of.alts)) return of;
+    return this.typeValue(f, { k: 'intersection', types: [t.of, t.type] }, depth + 1, subst);
   }
   // a string literal type: a built-in string, whose text decides conditional types and indexed accesses
   if (k === 'lit') return t.v === undefined ? EXT : { t: 'ext', lits: [t.v] };
