@@ -196,7 +196,7 @@ test('codegraph analyze --watch: indexes, then a line per change, until SIGINT',
   await err.match(/^watching .* \(2 folders\)/);
   t.is(JSON.parse(out.all[0]).files.indexed, 1);
   fs.writeFileSync(path.join(root, 'src/b.ts'), 'import { alpha } from "./a";\nexport function bravo(): number {\n  return alpha();\n}\n');
-  const summary = JSON.parse(await out.match(/"added":1/));
+  const summary = JSON.parse(await out.match(/"changedPaths"/));
   t.deepEqual(summary.changedPaths, ['src/b.ts']);
   t.true(summary.latencyMs >= 0);
   t.true(functions(root).includes('bravo'));
