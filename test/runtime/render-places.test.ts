@@ -1,4 +1,4 @@
-/** The readable `impact` rendering says of each flow what its fields mean: the earliest step hit and the nearest depth. */
+/** The readable `impact` and `context` renderings say what their places and steps are: sites, symbols reached, first steps and nearest depths. */
 import test from 'ava';
 import { renderImpact } from '../../runtime/render/impact.ts';
 import { PLAIN } from '../../runtime/render/style.ts';
@@ -20,4 +20,17 @@ test('a flow entered before the target names that step, then the target; a flow 
   t.regex(text, /TokenList\.token_next_by → imt +step 1\/2 token_next_by \(the target\)\n/);
   t.regex(text, /step 1\/3 get_parent_name · nearest at depth 2/);
   t.notRegex(text, /get_ordering \(the target\)/);
+});
+
+test("context's outgoing rows place the symbol reached, with the line it is reached from; incoming rows the site", async (t) => {
+  const { renderContext } = await import('../../runtime/render/context.ts');
+  const text = renderContext({
+    status: 'found',
+    symbol: { uid: 'Function:lib/application.js:respond', name: 'respond', type: 'Function', filePath: 'lib/application.js', line: 268, endLine: 337 },
+    incoming: { calls: [{ uid: 'Function:lib/application.js:handleResponse', name: 'handleResponse', type: 'Function', filePath: 'lib/application.js', line: 200, siteLine: 202, confidence: 1 }] },
+    outgoing: { calls: [{ uid: 'Function:lib/is-stream.js:default', name: 'default', type: 'Function', filePath: 'lib/is-stream.js', line: 7, siteLine: 323, confidence: 0.9 }] },
+  }, { style: PLAIN });
+  t.regex(text, /handleResponse +Function +lib\/application\.js:202\n/);
+  t.regex(text, /default +Function +lib\/is-stream\.js:7 +confidence \.90, from line 323/);
+  t.notRegex(text, /is-stream\.js:323/);
 });
