@@ -1,4 +1,4 @@
-/** The readable `impact` and `context` renderings say what their places and steps are: sites, symbols reached, first steps and nearest depths. */
+/** The readable `impact`, `context` and `query` renderings say what their places and steps are: sites, symbols reached, first steps, nearest depths, each result's own symbols. */
 import test from 'ava';
 import { renderImpact } from '../../runtime/render/impact.ts';
 import { PLAIN } from '../../runtime/render/style.ts';
@@ -33,4 +33,18 @@ test("context's outgoing rows place the symbol reached, with the line it is reac
   t.regex(text, /handleResponse +Function +lib\/application\.js:202\n/);
   t.regex(text, /default +Function +lib\/is-stream\.js:7 +confidence \.90, from line 323/);
   t.notRegex(text, /is-stream\.js:323/);
+});
+
+test("query's results list their own symbols, also when two results share a name", async (t) => {
+  const { renderQuery } = await import('../../runtime/render/query.ts');
+  const sym = (uid: string, line: number) => ({ uid, name: 'status', type: 'Method', filePath: 'lib/response.js', line, module: 'm', process: 'status', process_uid: uid, step: 1, matched: true, relevance: 0.5 });
+  const text = renderQuery({
+    processes: [
+      { name: 'status', relevance: 0.66, steps: 1, module: 'm', uid: 'Method:lib/response.js:status#2', kind: 'symbol', symbol_count: 1 },
+      { name: 'status', relevance: 0.57, steps: 1, module: 'm', uid: 'Method:lib/response.js:status', kind: 'symbol', symbol_count: 1 },
+    ],
+    process_symbols: [sym('Method:lib/response.js:status#2', 84), sym('Method:lib/response.js:status', 73)],
+    definitions: [],
+  }, { style: PLAIN }, 'status');
+  t.regex(text, /1\. status[^\n]*\n +1 +status +Method +lib\/response\.js:84 +● match\n\n2\. status[^\n]*\n +1 +status +Method +lib\/response\.js:73 +● match/);
 });
