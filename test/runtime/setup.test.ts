@@ -193,7 +193,7 @@ test('merging: our entry updated in place keeping the user\'s own fields; TOML t
   t.is(mergeInstructions(replaced.text).status, 'unchanged');
 });
 
-test('the server command: `codegraph mcp` when codegraph on the PATH is a codegraph install, else this node and this entry', (t) => {
+test('the server command: `codegraph mcp --watch` when codegraph on the PATH is a codegraph install, else this node and this entry', (t) => {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cg-path-')));
   t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
   t.deepEqual(serverCommand({ PATH: dir }, 'linux'), { command: process.execPath, args: [bin, 'mcp', '--watch'], portable: false });
