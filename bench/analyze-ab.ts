@@ -60,11 +60,14 @@ argv.forEach((a, i) => {
 });
 if (!variants.length) variants.push({ name: 'native', env: { CODEGRAPH_NATIVE: '1' } }, { name: 'js', env: { CODEGRAPH_NATIVE: '0' } });
 
-// Loaded with --import into each analyze process: reports its resource usage at exit (the summary is stdout).
+// Loaded with --import into each analyze process: reports its resource usage at exit (the summary is stdout). Worker
+// threads load it too (they inherit --import): only the main thread reports, or a worker's line (the CPU used until
+// it ended) would be read as the process's.
 const HOOK = `
 import { createRequire } from 'node:module';
+import { isMainThread } from 'node:worker_threads';
 const require = createRequire(import.meta.url);
-process.on('exit', () => {
+if (isMainThread) process.on('exit', () => {
   const ru = process.resourceUsage();
   // The main thread's own CPU (Linux: utime + stime of its task, in clock ticks of 10 ms): less disturbed by a busy
   // machine than wall time, and what the pipeline's critical path spends.

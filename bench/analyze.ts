@@ -53,9 +53,12 @@ export interface Run {
 }
 
 // Loaded with --import into an analyze process (bin/codegraph.mjs, the shipped path): boot, CPU and peak RSS at exit.
+// Worker threads load it too (they inherit the process's --import): only the main thread reports, at the process's
+// exit, or a worker's line (its start time, the CPU used until it ended) would be read as the process's.
 const HOOK = `
+import { isMainThread } from 'node:worker_threads';
 const boot = performance.now();
-process.on('exit', () => {
+if (isMainThread) process.on('exit', () => {
   const ru = process.resourceUsage();
   process.stderr.write('\\nBENCH ' + JSON.stringify({ bootMs: boot, rssMB: ru.maxRSS / 1024, cpuMs: (ru.userCPUTime + ru.systemCPUTime) / 1000 }) + '\\n');
 });
