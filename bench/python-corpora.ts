@@ -103,6 +103,12 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
     half: 'tune', source: { deb: 'python3-tornado', version: '6.2.0-3+deb12u4' },
     copy: [['usr/lib/python3/dist-packages/tornado', 'tornado']],
   },
+  // starlette 0.26 (an async web framework: routing, middleware classes, request and response hierarchies):
+  // measured fresh, then its misses read
+  starlette: {
+    half: 'tune', source: { deb: 'python3-starlette', version: '0.26.1-1+deb12u2' },
+    copy: [['usr/lib/python3/dist-packages/starlette', 'starlette']],
+  },
   urllib3: {
     half: 'held-out', source: { deb: 'python3-urllib3', version: '1.26.12-1+deb12u4' },
     copy: [['usr/lib/python3/dist-packages/urllib3', 'urllib3']],
@@ -124,6 +130,11 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
   httpcore: {
     half: 'held-out', source: { deb: 'python3-httpcore', version: '0.16.3-1' },
     copy: [['usr/lib/python3/dist-packages/httpcore', 'httpcore']],
+  },
+  // h11 0.14 (a sans-I/O HTTP/1.1 state machine): measured once at the end; nothing read or tuned on it
+  h11: {
+    half: 'held-out', source: { deb: 'python3-h11', version: '0.14.0-1.1~deb12u1' },
+    copy: [['usr/lib/python3/dist-packages/h11', 'h11']],
   },
 };
 
