@@ -23,6 +23,7 @@ import { genericParams } from './generic-calls.ts';
 import { isBuiltinName } from './builtins.ts';
 import { ReachingValues } from './reaching.ts';
 import { literalUnion } from './literals.ts';
+import { markFallbacks } from './fallbacks.ts';
 
 export type { PyNames };
 
@@ -83,6 +84,7 @@ class PyCollector extends PyScopes {
     for (const p of this.pending) this.bind(p);
     this.finishLocals();
     this.exported();
+    markFallbacks(this, root, this.symbols, this.py);
     const comments: Array<{ line: number; text: string }> = [];
     for (const [k, r] of this.role) if (r === 'py.comment') comments.push({ line: this.lineOf(k), text: this.text.slice(this.t.start[k] + 1, this.t.end[k]).trim() });
     comments.sort((a, b) => a.line - b.line);

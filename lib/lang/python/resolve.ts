@@ -143,14 +143,23 @@ export class PythonResolver implements LanguageRelations {
     t = new Map();
     const facts = this.sink.files[f];
     const unreached = this.unreachedOf(f);
+    const fallbacks = this.py(f).fallbacks;
+    const fallback = (i: number): boolean => !!fallbacks?.includes(i);
     facts.symbols.forEach((s, i) => {
       if (s.parent !== -1 || unreached?.has(i)) return;
       const prev = t!.get(s.name);
       // an `@overload` signature yields the name to the def that follows it (the implementation); a function or class
-      // defined again by `def` or `class` to the later one, which an import binds (as a checker resolves the import)
-      if (prev === undefined || isSignatureKind(facts.symbols[prev >> 1].kind) || (definesCallable(facts.symbols[prev >> 1]) && definesCallable(s))) t!.set(s.name, i * 2);
+      // defined again by `def` or `class` to the later one, which an import binds (as a checker resolves the import),
+      // unless the later one is an `except` clause's fallback for the earlier
+      if (prev === undefined || isSignatureKind(facts.symbols[prev >> 1].kind)
+        || (definesCallable(facts.symbols[prev >> 1]) && definesCallable(s) && (!fallback(i) || fallback(prev >> 1)))) t!.set(s.name, i * 2);
     });
-    this.py(f).imports.forEach((imp, i) => { if (imp.from === -1 && imp.kind !== 'star' && !imp.unreached && !t!.has(imp.local)) t!.set(imp.local, i * 2 + 1); });
+    this.py(f).imports.forEach((imp, i) => {
+      if (imp.from !== -1 || imp.kind === 'star' || imp.unreached) return;
+      const prev = t!.get(imp.local);
+      // an import the name's `def` or `class` is only the fallback of (`try: from _c import f` / `except: def f…`)
+      if (prev === undefined || (!imp.fallback && !(prev & 1) && fallback(prev >> 1) && definesCallable(facts.symbols[prev >> 1]))) t!.set(imp.local, i * 2 + 1);
+    });
     this.topMemo.set(f, t);
     return t;
   }
