@@ -13,7 +13,7 @@ import {
 } from '../../extract/facts.ts';
 import type { PyImport } from './facts.ts';
 import { parseStringAnnotation, stringAnnotationType } from './string-annotation.ts';
-import { annotationNames, replaceName, typingAnnotation, typeParamsOf, ENUM_BASES, isOverloadDecorator, isTypingName } from './typing.ts';
+import { annotationNames, replaceName, typingAnnotation, typeParamsOf, ENUM_BASES, isOverloadDecorator, isTypingName, TYPING_MODULES } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 import { unshared, type PyNames } from './tree.ts';
 import { enclosingClass, moduleOf, PyScopes, scopeOutsideComprehension, MAX_UNION, type Scope } from './scopes.ts';
@@ -347,7 +347,7 @@ class PyCollector extends PyScopes {
       else if (decoTexts.includes('staticmethod')) kind = 'staticmethod';
       else if (decoTexts.includes('classmethod')) kind = 'classmethod';
     }
-    if (decoTexts.some(isOverloadDecorator)) kind = inClass ? 'method_signature' : 'function_signature';
+    if (decoTexts.some((d) => isOverloadDecorator(this.canonicalText(d)))) kind = inClass ? 'method_signature' : 'function_signature';
     const body = this.child(i, 'body');
     const sym: SymbolFact = {
       name, label, kind, line: this.lineOf(outer), endLine: this.endLineOf(i), at: this.pos(nameNode), parent: owner,
@@ -1280,7 +1280,11 @@ class PyCollector extends PyScopes {
    */
   private canonical(i: number): string | undefined {
     const dotted = this.dotted(i);
-    if (dotted === undefined) return undefined;
+    return dotted === undefined ? undefined : this.canonicalText(dotted);
+  }
+
+  /** canonical of a dotted name as written (also in a string annotation: `"_t.Iterator[X]"`). */
+  private canonicalText(dotted: string): string {
     const dot = dotted.indexOf('.');
     const head = dot < 0 ? dotted : dotted.slice(0, dot);
     const full = this.importedAs.get(head);
@@ -1472,13 +1476,13 @@ class PyCollector extends PyScopes {
 
   /** True when a name in an annotation is typing's (imported from typing & co., or a builtin generic not shadowed). */
   private isTyping(i: number, scope: Scope): boolean {
-    if (this.type(i) === 'attribute') return TYPING_MODULES.has(this.dotted(this.child(i, 'object')) ?? '');
+    if (this.type(i) === 'attribute') return TYPING_MODULES.has(this.canonical(this.child(i, 'object')) ?? '');
     return this.isTypingText([this.txt(i)], scope);
   }
 
   /** isTyping of a dotted name written in a string. */
   private isTypingText(parts: string[], scope: Scope): boolean {
-    if (parts.length > 1) return TYPING_MODULES.has(parts.slice(0, -1).join('.'));
+    if (parts.length > 1) return TYPING_MODULES.has(this.canonicalText(parts.slice(0, -1).join('.')));
     const b = this.lookup(parts[0], scope, false);
     if (!b) return true; // a builtin (`list`, `dict`, `type`, `tuple`)
     if (b.k !== 'imp') return false;
@@ -1486,9 +1490,6 @@ class PyCollector extends PyScopes {
     return src === 'typing' || src === 'typing_extensions' || src === 'collections.abc' || src === 'collections';
   }
 }
-
-/** The modules whose names an annotation reads through (`typing.Optional`, `t.List`, `collections.abc.Iterable`). */
-const TYPING_MODULES: ReadonlySet<string> = new Set(['typing', 't', 'typing_extensions', 'collections.abc', 'abc', 'collections']);
 
 /** Statement-level node types walked through (their parts are visited, they are no expressions). */
 const STRUCTURAL = new Set(['block', 'module', 'else_clause', 'elif_clause', 'finally_clause', 'try_statement', 'while_statement', 'with_statement', 'with_clause', 'match_statement', 'case_clause', 'if_statement', 'for_statement', 'pass_statement', 'break_statement', 'continue_statement']);
