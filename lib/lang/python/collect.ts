@@ -639,14 +639,16 @@ class PyCollector extends PyScopes {
     if (fn < 0 || this.type(fn) !== 'identifier' || this.txt(fn) !== 'isinstance') return out;
     const argsNode = this.child(cond, 'arguments');
     const args = argsNode >= 0 ? this.namedKids(argsNode) : [];
-    if (args.length !== 2 || this.type(args[0]) !== 'identifier') return out;
+    // a name, or a member reached through names (`isinstance(self.cache, C)`: a checker narrows that reference too)
+    const key = args.length === 2 ? this.dotted(args[0]) : undefined;
+    if (key === undefined) return out;
     const types: Expr[] = [];
     for (const c of this.type(args[1]) === 'tuple' ? this.namedKids(args[1]) : [args[1]]) {
       const cls = this.classRef(c, scope);
       if (!cls) return out;
       types.push({ k: 'call', callee: cls });
     }
-    if (types.length) out.push([this.txt(args[0]), types.length === 1 ? types[0] : { k: 'union', types }]);
+    if (types.length) out.push([key, types.length === 1 ? types[0] : { k: 'union', types }]);
     return out;
   }
 
@@ -947,6 +949,7 @@ class PyCollector extends PyScopes {
     if (ty === 'attribute') {
       const obj = this.child(i, 'object');
       const attr = this.child(i, 'attribute');
+      this.narrowed.delete(this.dotted(i) ?? ''); // an isinstance test of the member no longer holds
       const cls = this.selfClass(obj, scope);
       if (cls >= 0 && attr >= 0) { this.instanceAttribute(cls, attr, value, type, scope, stmt); return; }
       this.expr(i, scope, true);
@@ -1097,7 +1100,8 @@ class PyCollector extends PyScopes {
         if (attr < 0) return { k: 'other' };
         const e: Expr = { k: 'member', obj, name: this.txt(attr) };
         if (!this.isCallee(i)) this.refs.push({ value: e, kind: 'value', at: this.pos(attr), from: this.owner(scope) });
-        return e;
+        const n = written ? undefined : this.narrowed.get(this.dotted(i) ?? '');
+        return n && n.scope === scope ? { k: 'narrowed', of: e, type: n.type } : e;
       }
       case 'call': return this.callExpr(i, scope);
       case 'parenthesized_expression': { const inner = this.namedKids(i)[0]; return inner === undefined ? { k: 'other' } : this.expr(inner, scope, written); }
