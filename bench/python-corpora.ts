@@ -109,6 +109,21 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
     half: 'tune', source: { deb: 'python3-starlette', version: '0.26.1-1+deb12u2' },
     copy: [['usr/lib/python3/dist-packages/starlette', 'starlette']],
   },
+  // itsdangerous 2.1 (signing: serializers over signer classes, typing imported as `_t`), CacheControl 0.12 (HTTP
+  // caching: cache classes narrowed by isinstance of `self.cache`) and jsonschema 4.10 (validators built from
+  // dictionaries of functions, with its tests): measured fresh, then their misses read
+  itsdangerous: {
+    half: 'tune', source: { deb: 'python3-itsdangerous', version: '2.1.2-3' },
+    copy: [['usr/lib/python3/dist-packages/itsdangerous', 'itsdangerous']],
+  },
+  cachecontrol: {
+    half: 'tune', source: { deb: 'python3-cachecontrol', version: '0.12.12-2' },
+    copy: [['usr/lib/python3/dist-packages/cachecontrol', 'cachecontrol']],
+  },
+  jsonschema: {
+    half: 'tune', source: { deb: 'python3-jsonschema', version: '4.10.3-1' },
+    copy: [['usr/lib/python3/dist-packages/jsonschema', 'jsonschema']],
+  },
   urllib3: {
     half: 'held-out', source: { deb: 'python3-urllib3', version: '1.26.12-1+deb12u4' },
     copy: [['usr/lib/python3/dist-packages/urllib3', 'urllib3']],
