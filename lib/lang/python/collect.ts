@@ -17,7 +17,7 @@ import { annotationNames, replaceName, typingAnnotation, typeParamsOf, ENUM_BASE
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 import { unshared, type PyNames } from './tree.ts';
 import { enclosingClass, moduleOf, PyScopes, scopeOutsideComprehension, MAX_UNION, type Scope } from './scopes.ts';
-import { staticCondition, type ConditionReader } from './conditions.ts';
+import { isPlatformTest, staticCondition, type ConditionReader } from './conditions.ts';
 import { injectedDependencies } from './fastapi.ts';
 import { genericParams } from './generic-calls.ts';
 import { isBuiltinName } from './builtins.ts';
@@ -515,6 +515,8 @@ class PyCollector extends PyScopes {
     const truth = this.staticTruth(cond);
     // a condition that always holds: the clauses after it never run
     let settled = truth === true;
+    const s0 = this.symbols.length;
+    let platform = cond >= 0 && isPlatformTest(this.txt(cond));
     for (const c of this.kids(i)) {
       const field = this.fieldOf(c);
       if (field === 'consequence' && cond >= 0) {
@@ -526,8 +528,10 @@ class PyCollector extends PyScopes {
         if (this.type(c) === 'else_clause' && cond >= 0) this.flow.inArm(i, c, () => this.narrowedIn(this.negatedNarrowings(cond, scope), scope, () => part(c)));
         else this.flow.inArm(i, c, () => part(c));
         if (this.type(c) === 'elif_clause' && this.staticTruth(this.child(c, 'condition')) === true) settled = true;
+        if (this.type(c) === 'elif_clause' && isPlatformTest(this.txt(this.child(c, 'condition')))) platform = true;
       } else part(c);
     }
+    if (platform) for (let k = s0; k < this.symbols.length; k++) (this.py.platformed ??= []).push(k);
     // `if not isinstance(x, C): raise …` (or return, continue, break): below it in the block, x is a C
     const body = this.child(i, 'consequence');
     if (this.type(i) === 'if_statement' && cond >= 0 && body >= 0 && this.exits(body)) {

@@ -68,6 +68,8 @@ export interface PyFacts {
   sysPath?: Array<{ path: string; cwd?: true; line: number }>;
   /** Symbols defined in a branch a version check rules out (conditions.ts): they bind no name, nor are members. */
   unreached?: number[];
+  /** Symbols defined under a test of the platform (conditions.ts `isPlatformTest`), which a checker decides. */
+  platformed?: number[];
   /** Module-level symbols defined in an `except` clause (fallbacks.ts): an import of the name prefers another declaration. */
   fallbacks?: number[];
   /** Comments of the file (text without `#`, line), for search. */

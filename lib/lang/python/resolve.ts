@@ -201,7 +201,7 @@ export class PythonResolver implements LanguageRelations {
    * A method its class body defines more than once by `def` (`if PY310: def build_class…` / `else: def
    * build_class…`, or a plain redefinition), called: each definition, as a checker names every declaration of the
    * member (what the call gives stays the one findMember picked); otherwise `v` as it is. Not when the name is also
-   * an attribute or a property's parts (findMember's pick is what a checker names then).
+   * an attribute or a property's parts (findMember's pick is what a checker names then), nor under a platform test.
    */
   private withMemberRedefinitions(v: Val & { t: 'sym' }): Val {
     const sym = this.sym(v.f, v.s);
@@ -209,6 +209,8 @@ export class PythonResolver implements LanguageRelations {
     const list = this.membersOf(v.f, sym.parent).get(sym.name) ?? [];
     const defs = list.filter((i) => !isSignatureKind(this.sym(v.f, i).kind));
     if (defs.length < 2 || defs.some((i) => this.sym(v.f, i).label !== 'Method' || !PLAIN_METHOD_KINDS.has(this.sym(v.f, i).kind))) return v;
+    // under a platform test a checker names the definition for its own platform only: the one picked stays
+    if (defs.some((i) => this.py(v.f).platformed?.includes(i))) return v;
     return union(defs.map((d) => ({ ...v, s: d })));
   }
 
