@@ -1346,7 +1346,8 @@ class PyCollector extends PyScopes {
       } else if (body < 0) body = c;
     }
     const b = body >= 0 ? this.expr(body, cs) : { k: 'other' } as Expr;
-    return this.type(i) === 'dictionary_comprehension' ? { k: 'other' } : { k: 'array', of: b };
+    // its elements are values (`[C(x) for x in xs]` holds C instances), not an annotation's types
+    return this.type(i) === 'dictionary_comprehension' ? { k: 'other' } : { k: 'array', of: b, values: true };
   }
 
   private declareComprehensionTarget(i: number, cs: Scope): void {
