@@ -82,7 +82,7 @@ const impact = open({
 
 const querySymbol = open({
   uid: str().required(), name: str().required(), type: str().required(), filePath: str().required(), line: int().required(),
-  module: str().required(), process: str().required(), content: str(),
+  module: str().required(), process: str().required(), process_uid: str(), content: str(),
 });
 const query = open({
   processes: Joi.array().items(open({

@@ -36,6 +36,8 @@ export interface QuerySymbol {
   line: number;
   module: string;
   process: string;
+  /** The uid of the result the symbol is listed under (`processes[].uid`): names of results can repeat. */
+  process_uid: string;
   /** Step number of the symbol in the process. */
   step: number;
   /** Whether the symbol itself matched the query (false: shown as part of the flow). */
@@ -198,21 +200,21 @@ export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryRes
   const chosen = results.slice(0, req.limit);
   const outProcesses: QueryProcess[] = [];
   // Symbols are listed best first: every result's matching steps by relevance, then the steps that only follow them.
-  const matchedItems: Array<{ uid: string; process: string; step: number; relevance: number }> = [];
-  const followerItems: Array<{ uid: string; process: string; step: number }> = [];
+  const matchedItems: Array<{ uid: string; process: string; processUid: string; step: number; relevance: number }> = [];
+  const followerItems: Array<{ uid: string; process: string; processUid: string; step: number }> = [];
   for (const p of chosen) {
     const name = p.node.name;
     const steps = p.kind === 'process' && typeof p.node.steps === 'number' ? p.node.steps : p.steps.length;
     const stepOf = new Map(p.steps.map((st) => [st.uid, st.step] as const));
     const matched = p.matched.slice(0, req.max_symbols);
     const seen = new Set(matched.map((m) => m.uid));
-    for (const m of matched) matchedItems.push({ uid: m.uid, process: name, step: stepOf.get(m.uid) ?? 0, relevance: m.relevance });
+    for (const m of matched) matchedItems.push({ uid: m.uid, process: name, processUid: p.node.uid, step: stepOf.get(m.uid) ?? 0, relevance: m.relevance });
     let count = matched.length;
     for (const st of p.steps) {
       if (count >= req.max_symbols) break;
       if (seen.has(st.uid) || !s.graph.hasNode(st.uid)) continue;
       seen.add(st.uid);
-      followerItems.push({ uid: st.uid, process: name, step: st.step });
+      followerItems.push({ uid: st.uid, process: name, processUid: p.node.uid, step: st.step });
       count++;
     }
     const relevance = round(p.relevance);
@@ -233,7 +235,7 @@ export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryRes
     const isMatch = it.relevance > 0;
     outSymbols.push(withContent({
       uid: n.uid, name: n.name, type: n.label, filePath: n.filePath ?? '', line: n.line ?? 0, module: moduleOf(n),
-      process: it.process, step: it.step, matched: isMatch, relevance: round(it.relevance),
+      process: it.process, process_uid: it.processUid, step: it.step, matched: isMatch, relevance: round(it.relevance),
     }, n));
   }
   const definitions: QueryDefinition[] = [];

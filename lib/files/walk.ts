@@ -34,6 +34,8 @@ export interface WalkOptions {
    * output (`build/`, `coverage/`) that holds one directly is source, not output, and is walked.
    */
   packageMarkers?: readonly string[];
+  /** Told each folder the walk enters ('' for the root), before its files: what a watcher watches. */
+  onFolder?(relPath: string): void;
 }
 
 export interface WalkResult {
@@ -61,6 +63,7 @@ export function walkRepository(root: string, options: WalkOptions = {}): WalkRes
 
   const visit = (dirAbs: string, dirRel: string, parent: IgnoreStack): void => {
     let stack = parent;
+    options.onFolder?.(dirRel);
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dirAbs, { withFileTypes: true });

@@ -320,10 +320,18 @@ function ownTouches(symbols: GraphNode[], lines: number[], points: number[]): Ma
     while (stack.length && (stack[stack.length - 1].endLine ?? stack[stack.length - 1].line ?? 1) < (n.line ?? 1)) stack.pop();
     own.set(n, total(n));
     const parent = stack[stack.length - 1];
-    if (parent && (n.endLine ?? n.line ?? 1) <= (parent.endLine ?? parent.line ?? 1)) own.set(parent, own.get(parent)! - total(n));
+    if (parent && (n.endLine ?? n.line ?? 1) <= (parent.endLine ?? parent.line ?? 1) && !statementOf(n, parent)) own.set(parent, own.get(parent)! - total(n));
     stack.push(n);
   }
   return own;
+}
+
+/**
+ * A property or variable declared by a statement of a function's body (Python's `self.n = n` in `__init__`): its
+ * lines are the function's too, so a change there changes the function as well as the declaration.
+ */
+function statementOf(n: GraphNode, parent: GraphNode): boolean {
+  return (n.label === 'Property' || n.label === 'Variable') && (parent.label === 'Function' || parent.label === 'Method');
 }
 
 /** Number of values of sorted `xs` in [from, to]. */

@@ -3,18 +3,23 @@ import type { Command } from '../cli.ts';
 import { SnapshotLoader } from '../../index-store/loader.ts';
 import { repositoryWriter } from '../repository-writer.ts';
 import { parseOptions, stderrLine } from '../server-options.ts';
+import { AnalyzeThread } from '../../lib/analyze/in-worker.ts';
+import { repoContaining } from '../default-repo.ts';
+import { watchRepositories, type WatchedRepositories } from '../watch-repos.ts';
 
 export const mcpCommand: Command = {
   name: 'mcp',
   summary: 'MCP stdio server',
   usage: [
-    'codegraph mcp',
+    'codegraph mcp [--watch]',
     '  MCP over stdio, for editors and agents (`codegraph setup` writes their configuration).',
     '  Calls without `repo` use the indexed repository containing the folder it was started in, else one',
     '  containing a workspace root the client reports, else the only one indexed.',
+    '  --watch: re-index the repository containing the start folder (else every indexed one) when its files',
+    '  change, and once at start',
   ].join('\n'),
   async run(args) {
-    parseOptions(args, {});
+    const { values } = parseOptions(args, { watch: { type: 'boolean' } });
     // Whatever a library prints must not corrupt the JSON-RPC stream.
     console.log = console.error;
     console.info = console.error;
@@ -22,14 +27,22 @@ export const mcpCommand: Command = {
     // Loaded here, not at the top: other commands should not pay for the MCP SDK at start.
     const { createMcpServer } = await import('../mcp/server.ts');
     const { LineTransport } = await import('../mcp/stdio-transport.ts');
-    const source = new SnapshotLoader({ watch: true, log: stderrLine, writer: repositoryWriter(stderrLine) });
+    const thread = values.watch ? new AnalyzeThread() : undefined;
+    const source = new SnapshotLoader({ watch: true, log: stderrLine, writer: repositoryWriter(stderrLine, thread) });
     const server = createMcpServer({ source, log: stderrLine, workingFolder: process.cwd() });
     // Bad lines (not JSON, over 8 MiB, not JSON-RPC) are answered with JSON-RPC errors; end of stdin closes.
     const transport = new LineTransport(process.stdin, process.stdout, { log: stderrLine });
     const closed = new Promise<void>((resolve) => { server.onclose = resolve; });
     process.once('SIGTERM', () => { void server.close(); });
     await server.connect(transport);
+    let watched: WatchedRepositories | undefined;
+    if (thread) {
+      const repos = source.list();
+      const own = repoContaining(repos, process.cwd());
+      watched = watchRepositories(own ? [own] : repos, { thread, log: stderrLine });
+    }
     await closed;
+    await watched?.close();
     source.close();
     return 0;
   },

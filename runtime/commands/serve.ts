@@ -5,6 +5,8 @@ import { SnapshotLoader } from '../../index-store/loader.ts';
 import { repositoryWriter } from '../repository-writer.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { warmUp } from '../snapshot-source.ts';
+import { AnalyzeThread } from '../../lib/analyze/in-worker.ts';
+import { watchRepositories } from '../watch-repos.ts';
 import { packageRoot } from '../package-root.ts';
 import { onStopSignal, parseOptions, portOption, quietFrom, stderrLine, urlOption } from '../server-options.ts';
 
@@ -15,11 +17,14 @@ const WEB_DEFAULT_HOST = '127.0.0.1';
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'Web-UI HTTP server over all indexed repositories',
-  usage: 'codegraph serve [--port 4747] [--host 127.0.0.1] [--web-ui-url URL] [--analyze [path]] [--quiet]',
+  usage: [
+    'codegraph serve [--port 4747] [--host 127.0.0.1] [--web-ui-url URL] [--analyze [path]] [--watch] [--quiet]',
+    '  --watch: re-index each served repository when its files change (and once at start)',
+  ].join('\n'),
   async run(args) {
     const { analyze, rest } = takeAnalyze(args);
     const { values } = parseOptions(rest, {
-      port: { type: 'string' }, host: { type: 'string' }, 'web-ui-url': { type: 'string' }, quiet: { type: 'boolean' },
+      port: { type: 'string' }, host: { type: 'string' }, 'web-ui-url': { type: 'string' }, quiet: { type: 'boolean' }, watch: { type: 'boolean' },
     });
     const port = portOption(values.port, WEB_DEFAULT_PORT);
     // Loaded here, not at the top: other commands should not pay for Hapi at start.
@@ -36,13 +41,15 @@ export const serveCommand: Command = {
       stderrLine(`indexed ${result.repo.name}: ${result.repo.stats.files} files, ${result.repo.stats.nodes} nodes, ${result.repo.stats.edges} edges`);
     }
 
-    const source = new SnapshotLoader({ watch: true, log: stderrLine, writer: repositoryWriter(stderrLine) });
+    const thread = values.watch ? new AnalyzeThread() : undefined;
+    const source = new SnapshotLoader({ watch: true, log: stderrLine, writer: repositoryWriter(stderrLine, thread) });
     const server = createWebServer({ source, host, port, webUiUrl, quiet: quietFrom(values.quiet), log: stderrLine });
     let url: string;
     try {
       url = await server.start();
     } catch (err) {
       source.close();
+      await thread?.close();
       if (err instanceof ListenError) { stderrLine(`codegraph serve: ${err.message}`); return 1; }
       throw err;
     }
@@ -61,9 +68,11 @@ export const serveCommand: Command = {
     // They load in the background now (a request for one not yet loaded loads it, or waits for its load).
     let stopping = false;
     const warming = warmUp(source, stderrLine, () => stopping);
+    const watched = thread ? watchRepositories(repos, { thread, log: stderrLine }) : undefined;
+    if (watched) stderrLine(`watching ${watched.watchers.size} repositor${watched.watchers.size === 1 ? 'y' : 'ies'} for changes`);
     await server.stopped;
     stopping = true;
-    await warming;
+    await Promise.all([warming, watched?.close()]);
     unhook();
     return 0;
   },

@@ -22,15 +22,19 @@ export function renderAmbiguous(r: Obj, o: RenderOptions, what: string): string 
   return [lines(out, o.width), ...body].join('\n');
 }
 
-/** One related symbol as table cells. */
-function relatedRow(x: Obj, o: RenderOptions): string[] {
+/**
+ * One related symbol as table cells. An incoming row's place is the site in the other symbol's file; an outgoing
+ * row's is the symbol it reaches (its site is a line of the symbol shown, given in the notes).
+ */
+function relatedRow(x: Obj, o: RenderOptions, outgoing: boolean): string[] {
   const { style } = o;
   const notes = [
     x.count > 1 ? `×${x.count}` : '',
     x.via ? `via ${x.via}` : '',
     typeof x.confidence === 'number' && x.confidence < 1 ? `confidence ${conf(x.confidence)}` : '',
+    outgoing && typeof x.siteLine === 'number' ? `from line ${x.siteLine}` : '',
   ].filter(Boolean).join(', ');
-  return [style.bold(x.name), style.cyan(x.type), loc(x.filePath, x.siteLine ?? x.line), style.dim(notes)];
+  return [style.bold(x.name), style.cyan(x.type), loc(x.filePath, outgoing ? x.line : x.siteLine ?? x.line), style.dim(notes)];
 }
 
 /** A `context` result (found or ambiguous). */
@@ -51,18 +55,18 @@ export function renderContext(r: Obj, o: RenderOptions): string {
 
   const limit = o.items ?? 10;
   const counts: Obj | undefined = r.counts;
-  const section = (label: string, items: Obj[] | undefined, total: number | undefined) => {
+  const section = (label: string, items: Obj[] | undefined, total: number | undefined, outgoing: boolean) => {
     const all = items ?? [];
     const n = total ?? all.length;
     if (n === 0) return;
     out.push('', `${style.bold(label)} (${n.toLocaleString('en-US')})`);
     const { shown, rest } = head(all, limit);
-    out.push(...table(shown.map((x) => relatedRow(x, o)), '  '));
+    out.push(...table(shown.map((x) => relatedRow(x, o, outgoing)), '  '));
     const missing = rest + (n - all.length);
     if (missing > 0) out.push(moreLine(style, missing, '  ', '--json for all'));
   };
-  for (const c of CATEGORIES) section(INCOMING[c], r.incoming?.[c], counts?.incoming?.[c]);
-  for (const c of CATEGORIES) section(OUTGOING[c], r.outgoing?.[c], counts?.outgoing?.[c]);
+  for (const c of CATEGORIES) section(INCOMING[c], r.incoming?.[c], counts?.incoming?.[c], false);
+  for (const c of CATEGORIES) section(OUTGOING[c], r.outgoing?.[c], counts?.outgoing?.[c], true);
 
   const members: Obj[] = r.members ?? [];
   const memberTotal = counts?.members ?? members.length;

@@ -41,7 +41,10 @@ export function renderImpact(r: Obj, o: RenderOptions): string {
   if (processTotal > 0) {
     out.push('', `${style.bold('execution flows')} (${processTotal})`);
     const { shown, rest } = head(processes, limit);
-    out.push(...table(shown.map((p) => [p.name, style.dim(`step ${p.step}/${p.steps} ${p.symbol}${p.depth === 0 ? ' (the target)' : ` at depth ${p.depth}`}`)]), '  '));
+    // `step` is the flow's earliest step hit and `depth` its nearest hit: two facts, not always of one symbol
+    const targetName = r.target?.name;
+    const where = (p: Obj): string => (p.depth === 0 ? (p.symbol === targetName ? ' (the target)' : ', then the target') : ` · nearest at depth ${p.depth}`);
+    out.push(...table(shown.map((p) => [p.name, style.dim(`step ${p.step}/${p.steps} ${p.symbol}${where(p)}`)]), '  '));
     const missing = rest + (processTotal - processes.length);
     if (missing > 0) out.push(moreLine(style, missing, '  ', '--json for all'));
   }

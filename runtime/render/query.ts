@@ -19,7 +19,8 @@ export function renderQuery(r: Obj, o: RenderOptions, text?: string): string {
   if (processes.length) out.push(`${style.bold(plural(processes.length, 'execution flow'))}${text ? ` for '${text}'` : ''}, best first:`);
   processes.forEach((p, i) => {
     out.push('', `${style.bold(`${i + 1}. ${p.name}`)}  ${style.dim(`${p.steps} steps${p.module ? ` · module ${p.module}` : ''} · relevance ${conf(p.relevance)}`)}`);
-    const mine = symbols.filter((s) => s.process === p.name);
+    // by uid: two results can share a name (a getter and its setter, each in no flow)
+    const mine = symbols.filter((s) => (s.process_uid !== undefined && p.uid !== undefined ? s.process_uid === p.uid : s.process === p.name));
     out.push(...table(mine.map((s) => [
       style.dim(String(s.step).padStart(2)), s.matched ? style.bold(s.name) : s.name, style.cyan(s.type), loc(s.filePath, s.line),
       s.matched ? style.green('● match') : '',

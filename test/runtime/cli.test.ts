@@ -213,6 +213,26 @@ test('serve --analyze <path>: analyzes the folder first, then serves it with the
   t.is(await within(run.exit, 60000, 'exit'), 0);
 });
 
+test('serve --watch --analyze <path> (npm start -- <path>): an edit is served without another command', async (t) => {
+  const extra = writeShopRepo(path.join(base, 'watched'));
+  const run = start(['serve', '--watch', '--analyze', extra, '--port', '0'], { CODEGRAPH_EMBEDDER: 'lexical', CODEGRAPH_HOME: path.join(base, 'home-watched') });
+  t.teardown(() => run.child.kill());
+  const url = await listening(run, 120000, /\nweb UI: [^\n]*\n$/);
+  fs.writeFileSync(path.join(extra, 'src/refund.ts'), 'export function refundOrder(id: string): string {\n  return id;\n}\n');
+  const end = Date.now() + 60000;
+  for (;;) {
+    const res = await post(`${url}/tools/context`, { name: 'refundOrder', repo: 'watched' });
+    if (res.status === 200) { t.is((await res.json()).symbol.filePath, 'src/refund.ts'); break; }
+    if (Date.now() > end) { t.fail(`never served: ${res.status} ${await res.text()}\n${run.stderr()}`); break; }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  t.regex(run.stderr(), /watching 1 repository for changes/);
+  // (the start's catch-up run may be the one that finds it: then no changed path is named)
+  t.regex(run.stderr(), /re-indexed watched: 1 added( \(src\/refund\.ts\))?, 4 files resolved/);
+  run.child.kill('SIGTERM');
+  t.is(await within(run.exit, 60000, 'exit'), 0);
+});
+
 test('serve --analyze with no path (npm start): analyzes the codegraph package itself, then serves it', async (t) => {
   // Its own registry: the other tests in this file run concurrently and expect exactly their repositories.
   const run = start(['serve', '--analyze', '--port', '0'], { CODEGRAPH_EMBEDDER: 'lexical', CODEGRAPH_HOME: path.join(base, 'home-self') });

@@ -147,6 +147,10 @@ test.serial('no model: said once, built-in embedder used, nothing hangs', async 
   t.regex(res.embedder, TRAINED);
   t.is(o.logs.length, 1);
   t.regex(o.logs[0], /built-in embedder/);
+  // Said once per process: a watcher's or a server's next re-index does not say it again.
+  const again = opts(tmp(), { embedder: '/nonexistent/models/all-MiniLM-L6-v2' });
+  t.regex((await buildSearch(again)).embedder, TRAINED);
+  t.deepEqual(again.logs, []);
   // The default (a hub model id, offline, downloads not allowed) falls back the same way.
   const saved = process.env.CODEGRAPH_ALLOW_DOWNLOAD;
   delete process.env.CODEGRAPH_ALLOW_DOWNLOAD;

@@ -311,3 +311,35 @@ test('a match in several flows does not fill every result: the next flow or func
   const rel = more.processes.map((p) => p.relevance);
   for (let i = 1; i < rel.length; i++) t.true(rel[i] <= rel[i - 1]);
 });
+
+test('results that share a name (a getter and its setter in no flow) keep their symbols apart by process_uid', async (t) => {
+  const { buildSnapshotInMemory } = await import('../../lib/analyze/index.ts');
+  const { tempDir, writeTree } = await import('../analyze/_helpers.ts');
+  const root = tempDir();
+  writeTree(root, {
+    'response.js': [
+      'module.exports = {',
+      '  /** The response status code, as set by the handler. */',
+      '  get status() {',
+      '    return this.res.statusCode;',
+      '  },',
+      '  /** Sets the response status code and its message. */',
+      '  set status(code) {',
+      '    this.res.statusCode = code;',
+      '    this.res.statusMessage = String(code);',
+      '  },',
+      '};',
+      '',
+    ].join('\n'),
+  });
+  const snapshot = await buildSnapshotInMemory(root);
+  const r = await query({ query: 'response status code' }, snapshot);
+  const statusResults = r.processes.filter((p) => p.name === 'status');
+  t.is(statusResults.length, 2, JSON.stringify(r.processes));
+  const uids = new Set(r.processes.map((p) => p.uid));
+  for (const s of r.process_symbols) {
+    t.true(uids.has(s.process_uid), s.uid);
+    t.is(r.processes.find((p) => p.uid === s.process_uid)!.name, s.process);
+  }
+  for (const p of statusResults) t.deepEqual(r.process_symbols.filter((s) => s.process_uid === p.uid).map((s) => s.uid), [p.uid]);
+});

@@ -250,3 +250,25 @@ test('handler: compare without base_ref, base_ref with another scope, unknown sc
   t.deepEqual((await fields({ diff: 42 }))[0], ['diff']);
   t.deepEqual((await fields({ limit: 0 }))[0], ['limit']);
 });
+
+test('a Python attribute assigned in a method is one of its statements: changing it modifies the method too', async (t) => {
+  const { buildSnapshotInMemory } = await import('../../lib/analyze/index.ts');
+  const { tempDir, writeTree } = await import('../analyze/_helpers.ts');
+  const path = 'pkg/filters.py';
+  const before = ['class Reindent:', '    def __init__(self, n):', '        self.n = n', '        self.offset = 0', '', '    def nl(self):', '        return self.n', ''].join('\n');
+  const root = tempDir();
+  writeTree(root, { [path]: before });
+  const { graph } = await buildSnapshotInMemory(root, { search: false });
+  const run = (after: string) => {
+    const snapshot = memorySnapshot({ graph, files: { [path]: after }, indexedFiles: { [path]: before } });
+    return changes(detectFromDiff(snapshot, gitDiffOf({ [path]: before }, { [path]: after }), 500));
+  };
+  const init = `Method:${path}:Reindent.__init__`, n = `Property:${path}:Reindent.n`;
+  t.true(graph.hasNode(init) && graph.hasNode(n), 'the uids the extractor gives');
+  // The attribute's own line: the declaration and the constructor both changed.
+  t.deepEqual(run(before.replace('self.n = n', 'self.n = n * 2')), [[init, 'modified'], [n, 'modified']]);
+  // A line of the body that declares nothing: the constructor alone.
+  t.deepEqual(run(before.replace('        self.offset = 0', '        print(n)\n        self.offset = 0')), [[init, 'modified']]);
+  // A class's own property line is not its methods' (the class's nested symbols keep their lines to themselves).
+  t.deepEqual(run(before.replace('        return self.n', '        return self.n + 1')), [[`Method:${path}:Reindent.nl`, 'modified']]);
+});

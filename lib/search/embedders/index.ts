@@ -112,6 +112,9 @@ export function builtinEmbedder(kind: 'trained' | 'learned' | 'lexical', docs: R
   return { ...lexicalEmbedder, spec: { id: LEXICAL_ID, kind: 'lexical' as const, dim: lexicalEmbedder.dim } };
 }
 
+/** Models already said to be missing in this process. */
+const toldMissing = new Set<string>();
+
 /**
  * Resolves the embedder for an analyze run. Never throws for a missing model: it falls back to the lexical
  * embedder and says why once.
@@ -143,7 +146,11 @@ export async function resolveEmbedder(choice: string | undefined, log: (m: strin
       const e = await loadTransformersEmbedder(spec, true);
       return { ...e, spec: { ...spec, dim: e.dim } };
     }
-    log(`search: no embedding model '${target}' on this machine (set CODEGRAPH_MODEL_DIR, or CODEGRAPH_ALLOW_DOWNLOAD=1 when online); using the built-in embedder`);
+    // Once per process: a watcher's or a server's every re-index would say it again.
+    if (!toldMissing.has(target)) {
+      toldMissing.add(target);
+      log(`search: no embedding model '${target}' on this machine (set CODEGRAPH_MODEL_DIR, or CODEGRAPH_ALLOW_DOWNLOAD=1 when online); using the built-in embedder`);
+    }
   } catch (err) {
     log(`search: embedding model '${target}' failed to load (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); using the built-in embedder`);
   }

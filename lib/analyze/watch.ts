@@ -1,0 +1,201 @@
+/**
+ * Keeping an index current while its repository is edited: every folder the analyze walk enters is watched, and
+ * a change in one runs an incremental analyze in a long-lived worker thread (in-worker.ts AnalyzeThread), whose
+ * warm code makes a one-file change a fraction of a fresh process's run. A server's snapshot loader sees the new
+ * generation by its pointer and serves it. Changes that arrive while an analyze runs are taken by one more run.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CodegraphError } from '../errors.ts';
+import { walkRepository } from '../files/walk.ts';
+import { VCS_DIRS } from '../files/skip-rules.ts';
+import { PACKAGE_MARKERS } from '../lang/index.ts';
+import { AnalyzeThread } from './in-worker.ts';
+import type { AnalyzeSummary } from './summary.ts';
+
+export interface WatchOptions {
+  /** Registry name (default: the existing entry's, else the folder's base name). */
+  name?: string;
+  /** Registry folder (default $CODEGRAPH_HOME, else ~/.codegraph). */
+  home?: string;
+  /** Quiet time after the last change before a re-index starts (default 100 ms): a save of many files is one run. */
+  debounceMs?: number;
+  /** Re-index once at start, for changes made while nothing watched (default true). */
+  initial?: boolean;
+  /** The thread the analyzes run in; shared by several watchers, they run one after another (default: a thread of its own). */
+  thread?: AnalyzeThread;
+  /** One-line messages: a failed re-index, folders that cannot be watched. */
+  log?: (message: string) => void;
+  /** Called after each re-index that finished. */
+  onIndexed?: (event: WatchEvent) => void;
+}
+
+/** One finished re-index. */
+export interface WatchEvent {
+  summary: AnalyzeSummary;
+  /** From the first change seen to the new snapshot published, in ms (from the start for the initial run). */
+  latencyMs: number;
+  /** Paths (relative, '/'-separated) whose changes this run took, sorted; at most 20. */
+  changed: string[];
+}
+
+/** A watched repository; `close` stops it. */
+export class RepositoryWatcher {
+  private readonly folders = new Map<string, fs.FSWatcher>(); // by relative path, '' the root
+  private readonly pending = new Set<string>();
+  /** When the oldest change not yet taken by a run was seen. */
+  private pendingSince = 0;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private rescan = false;
+  /** New folders were watched after a run: one more run takes what was written in them before. */
+  private recheck = false;
+  private closed = false;
+  private limitReported = false;
+  private readonly ownThread: boolean;
+  private readonly thread: AnalyzeThread;
+  private readonly idleWaiters: (() => void)[] = [];
+
+  private constructor(readonly root: string, private readonly options: WatchOptions) {
+    this.ownThread = options.thread === undefined;
+    this.thread = options.thread ?? new AnalyzeThread();
+  }
+
+  /** Starts watching `root` (an existing folder, INVALID_PATH otherwise), and re-indexes it once unless `initial` is false. */
+  static start(root: string, options: WatchOptions = {}): RepositoryWatcher {
+    let real: string;
+    try {
+      real = fs.realpathSync(root);
+      if (!fs.statSync(real).isDirectory()) throw new Error('not a folder');
+    } catch (err) {
+      throw new CodegraphError('INVALID_PATH', `cannot watch ${root}: ${(err as Error).message}`);
+    }
+    const watcher = new RepositoryWatcher(real, options);
+    watcher.syncFolders();
+    if (options.initial !== false) {
+      watcher.pendingSince = performance.now();
+      watcher.schedule(0);
+    }
+    return watcher;
+  }
+
+  /** Folders watched now (relative, '' the root), sorted. */
+  watchedFolders(): string[] {
+    return [...this.folders.keys()].sort();
+  }
+
+  /** Resolves when no change waits and no re-index runs (tests, benchmarks). */
+  idle(): Promise<void> {
+    if (!this.busy()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Stops watching; a re-index in flight finishes first. The thread is closed when the watcher made it. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    for (const w of this.folders.values()) w.close();
+    this.folders.clear();
+    await this.running;
+    if (this.ownThread) await this.thread.close();
+    this.wakeIdle();
+  }
+
+  private busy(): boolean {
+    return !this.closed && (this.timer !== undefined || this.running !== undefined);
+  }
+
+  /** Watches every folder the analyze walk enters and drops watchers of folders it no longer enters; returns how many it added. */
+  private syncFolders(): number {
+    const seen = new Set<string>();
+    // Files are refused unread (no stat): only the folders and the ignore rules matter here.
+    walkRepository(this.root, { packageMarkers: PACKAGE_MARKERS, accept: () => false, onFolder: (rel) => { seen.add(rel); } });
+    for (const [rel, w] of this.folders) if (!seen.has(rel)) { w.close(); this.folders.delete(rel); }
+    let added = 0;
+    for (const rel of seen) if (!this.folders.has(rel) && this.watchFolder(rel)) added++;
+    return added;
+  }
+
+  private watchFolder(rel: string): boolean {
+    const abs = rel === '' ? this.root : path.join(this.root, rel);
+    let w: fs.FSWatcher;
+    try {
+      w = fs.watch(abs, { persistent: true }, (event, name) => this.changed(rel, event, name === null ? undefined : String(name)));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOSPC' || code === 'EMFILE') {
+        if (!this.limitReported) {
+          this.limitReported = true;
+          this.options.log?.(`watch: cannot watch more folders of ${this.root} (the system's limit on watches, e.g. fs.inotify.max_user_watches, is reached); changes in the folders left out are indexed by the next change elsewhere or \`codegraph analyze\``);
+        }
+      }
+      return false; // else a folder removed since the walk: nothing to watch
+    }
+    w.on('error', () => { w.close(); if (this.folders.get(rel) === w) this.folders.delete(rel); });
+    this.folders.set(rel, w);
+    return true;
+  }
+
+  private changed(folder: string, event: string, name: string | undefined): void {
+    if (this.closed) return;
+    if (name !== undefined && (name === INDEX_DIR_NAME || VCS_DIRS.has(name))) return;
+    const rel = name === undefined ? folder : folder === '' ? name : `${folder}/${name}`;
+    // A name appearing or leaving may be a folder, and a changed .gitignore changes which folders the walk enters.
+    if (event === 'rename' || name === '.gitignore' || name === undefined) this.rescan = true;
+    if (this.pending.size === 0) this.pendingSince = performance.now();
+    this.pending.add(rel);
+    this.schedule(this.options.debounceMs ?? 100);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.running === undefined) this.running = this.runOnce();
+      // else: the run in flight starts another when it ends
+    }, delayMs);
+  }
+
+  private async runOnce(): Promise<void> {
+    const changed = [...this.pending].sort().slice(0, 20);
+    this.pending.clear();
+    this.recheck = false;
+    const startedAt = this.pendingSince;
+    try {
+      const summary = await this.thread.run(this.root, { name: this.options.name, home: this.options.home, log: this.options.log });
+      if (!this.closed) this.options.onIndexed?.({ summary, latencyMs: performance.now() - startedAt, changed });
+    } catch (err) {
+      if (!this.closed) this.options.log?.(`watch: re-indexing ${this.root} failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (this.rescan && !this.closed) {
+      this.rescan = false;
+      try {
+        // Files written in a new folder before its watcher existed were seen by no one: one more run takes them.
+        if (this.syncFolders() > 0) {
+          if (this.pending.size === 0) this.pendingSince = performance.now();
+          this.recheck = true;
+        }
+      } catch (err) {
+        this.options.log?.(`watch: cannot list the folders of ${this.root}: ${(err as Error).message}`);
+      }
+    }
+    this.running = undefined;
+    if (this.closed) return;
+    if ((this.pending.size > 0 || this.recheck) && this.timer === undefined) {
+      this.running = this.runOnce();
+      return;
+    }
+    this.wakeIdle();
+  }
+
+  private wakeIdle(): void {
+    if (this.busy()) return;
+    for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+}
+
+/** The index folder inside a repository (lib/files/walk.ts never enters it); the analyze's own writes go there. */
+const INDEX_DIR_NAME = '.codegraph';
