@@ -355,7 +355,7 @@ export function builtinResult(this: Evaluator, f: number, global: string, name: 
     if (v.t === 'unknown') return undefined;
     return valueArray(o, name === 'values' ? v : { t: 'tup', items: [EXT, v], r: o.r, c: o.c });
   }
-  if (global === 'Promise' && name === 'all' && args[0]!.k === 'list') {
+  if (global === 'Promise' && name === 'all' && args[0]!.k === 'list' && !args[0]!.items.some((x) => x.k === 'spread')) {
     // `await Promise.all([a(), b()])`: a tuple of what each item's promise resolves to (a value that is no
     // promise is itself)
     const items = args[0]!.items.map((x) => this.awaited(this.value(f, x)));
@@ -482,6 +482,8 @@ export function arraysOf(this: Evaluator, f: number, types: readonly Expr[]): Va
  * array types (`options.map((o) => o.expects)` of `MaybeReadonly<Schema[]>`); unknown elements otherwise.
  */
 export function arrayOfParts(this: Evaluator, first: Val & { t: 'arr' }, els: readonly Val[]): Val & { t: 'arr' } {
+  const literals = this.literalsValue(els);
+  if (literals) return valueArray(first, literals);
   const insts: Array<Val & { t: 'inst' }> = [];
   for (const v of els) if (!addInstances(insts, v)) return valueArray(first, els.every((o) => sameValue(o, v)) ? v : UNKNOWN);
   return valueArray(first, instancesValue(insts));

@@ -41,6 +41,20 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   // a type name, the most frequent kind, skips the tests of the others (each a builtin call in cold code)
   const k = t.k;
   if (k === 'id' || k === 'member') return this.namedType(f, t, depth, subst);
+  // a type parameter in the true branch of a conditional type testing it (`T extends RouterLike ? T['_def'] : …`):
+  // what a type argument binds it to, else the checker's `T & RouterLike` there: the intersection of its constraint
+  // and what the test says it extends; where the test says nothing we can read (`T extends any`, an outside type, a
+  // string) or the constraint is a union (or has one as a part), the parameter as elsewhere (the checker distributes
+  // the intersection over the union: a member is then every part's that declares it, each meeting the tested type,
+  // which one value here cannot hold; reading the tested type alone took 32 edits from valibot's `TSchema['type']`)
+  if (k === 'narrowed' && !t.not && t.of.k === 'id' && bindsLocal(t.of.b)) {
+    const a = subst?.get(`${f}:${bindingIndex(t.of.b)}`);
+    if (a) return a.v ?? this.typeValue(a.f, a.t, depth + 1, a.subst);
+    const v = this.typeValue(f, t.type, depth + 1, subst);
+    const of = this.typeValue(f, t.of, depth + 1, subst);
+    if (v.t === 'unknown' || v.t === 'ext' || of.t === 'union' || of.t === 'anyof' || (of.t === 'inter' && of.alts)) return of;
+    return this.typeValue(f, { k: 'intersection', types: [t.of, t.type] }, depth + 1, subst);
+  }
   // a string literal type: a built-in string, whose text decides conditional types and indexed accesses
   if (k === 'lit') return t.v === undefined ? EXT : { t: 'ext', lits: [t.v] };
   if (t.k === 'generic') {
@@ -94,6 +108,14 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       const parts = t.types.filter((m) => m.k !== 'thistype');
       if (parts.length === 0) return EXT;
       return this.typeValue(f, parts.length === 1 ? parts[0] : { k: 'intersection', types: parts }, depth + 1, subst);
+    }
+    // (a part naming a type of a package whose declarations are not there is `any` to the checker, and so is the
+    // intersection: none of its members is a declaration's, not even an object type literal part's; a generic type
+    // given a union holding one may be `any` or not, `DistributiveOmit<http.IncomingMessage | Http2ServerRequest, K>`
+    // is, depending on how the alias reads it: not followed)
+    for (const m of t.types) {
+      const u = this.readsUnreadPackageType(f, m);
+      if (u) return u === 'any' ? EXT : UNKNOWN;
     }
     const insts: Array<Val & { t: 'inst' }> = [];
     const objs: Array<Val & { t: 'obj' }> = [];
@@ -281,6 +303,24 @@ export function namedType(this: Evaluator, f: number, t: Expr, depth: number, su
     return v.t === 'obj' && t.k === 'id' && bindsLocal(t.b) ? { ...v, open: true } : v;
   }
   return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
+}
+
+/**
+ * How type `t` of file `f` reads a type of a package whose declarations we do not have (`http.IncomingMessage`
+ * without `@types/node`, a name imported from a package not installed), which the checker reads as `any`: 'any' where
+ * it is that type or a union holding one (`any` absorbs the union), 'maybe' where a generic type is given such a union
+ * (the alias decides), undefined where it reads none.
+ */
+export function readsUnreadPackageType(this: Evaluator, f: number, t: Expr): 'any' | 'maybe' | undefined {
+  const unread = (m: Expr): boolean => {
+    while (m.k === 'member') m = m.obj;
+    if (m.k !== 'id' || !m.b || !bindsImport(m.b)) return false;
+    const target = this.module(f, this.files[f].imports[bindingIndex(m.b)].source);
+    return 'external' in target && !!target.untyped;
+  };
+  const anyUnion = (m: Expr): boolean => m.k === 'union' && m.types.some((p) => unread(p) || anyUnion(p));
+  if (unread(t) || anyUnion(t)) return 'any';
+  return t.k === 'generic' && t.args.some(anyUnion) ? 'maybe' : undefined;
 }
 
 /**
@@ -616,6 +656,8 @@ function inferred(t: Expr, f: number, subst: Subst | undefined, depth: number): 
     case 'union': case 'intersection': return t.types.some((x) => inferred(x, f, subst, depth + 1));
     case 'generic': return t.args.some((x) => inferred(x, f, subst, depth + 1));
     case 'index': return inferred(t.of, f, subst, depth + 1);
+    // (a type parameter a conditional type's test narrows in its true branch: the parameter)
+    case 'narrowed': return inferred(t.of, f, subst, depth + 1);
     default: return false;
   }
 }

@@ -165,7 +165,7 @@ export const ELEMENT_CALLBACKS: Record<string, number[]> = {
 export const FUNCTION_MEMBERS = new Set(['call', 'apply', 'bind', 'name', 'length', 'prototype', 'toString']);
 
 /** Where a specifier leads, with a project file as its file index. */
-export type ModuleAnswer = { f: number } | { external: string } | { missing: true };
+export type ModuleAnswer = { f: number } | { external: string; untyped?: true } | { missing: true };
 
 export type ExportEntry = { k: 'sym'; s: number } | { k: 'value'; e: Expr } | { k: 'from'; source: string; imported: string } | { k: 'ns'; source: string };
 export interface ExportTable { names: Map<string, ExportEntry>; stars: string[]; cjs?: Expr }
@@ -583,7 +583,7 @@ export class Evaluator {
         // of the items an array of them has
         if (e.at !== undefined && e.of.k === 'list') {
           const item = e.of.items[e.at];
-          return item && !e.of.items.slice(0, e.at + 1).some((x) => x.k === 'other') ? this.value(f, item) : UNKNOWN;
+          return item && !e.of.items.slice(0, e.at + 1).some((x) => x.k === 'other' || x.k === 'spread') ? this.value(f, item) : UNKNOWN;
         }
         const arr = this.deref(this.value(f, e.of));
         // `const [key, value] = entry`: the tuple's element at that position
@@ -626,8 +626,12 @@ export class Evaluator {
         if (arrays) return arrays;
         let one: Val | undefined;
         const insts: Array<Val & { t: 'inst' }> = [];
-        for (const x of e.types) {
-          let v = this.value(f, x);
+        // (object literals through every branch, `c ? { cb: a.cb } : { cb: b.cb }`: one of them, whose member is
+        // known where every literal gives the same, see literalsValue)
+        const vals = e.types.map((x) => this.value(f, x));
+        const literals = this.literalsValue(vals);
+        if (literals) return literals;
+        for (let v of vals) {
           if (v.t === 'sym' && (this.sym(v).label === 'Variable' || this.sym(v).label === 'Property')) {
             // a variable or property holding an instance (`cond ? innerFrom(x) : EMPTY`): that instance
             const d = this.deref(v);
@@ -679,7 +683,8 @@ export class Evaluator {
       case 'list': {
         // an array literal (`[a(), b()]`): an array of what its items give (the same symbol or instance types)
         if (!e.items.length) return UNKNOWN;
-        const el = this.value(f, { k: 'union', types: e.items });
+        // (a spread item, `[...outgoing.map(…), ...pending.map(…)]`, adds the elements of what it spreads)
+        const el = this.value(f, { k: 'union', types: e.items.map((x) => (x.k === 'spread' ? { k: 'element', of: x.of } : x)) });
         return el.t === 'unknown' || el.t === 'ext' ? UNKNOWN : valueArray({ f, r: 'same-file', c: 1 }, el);
       }
       case 'fn': return e.ret ? { t: 'ext', fn: e.async ? { f, ret: e.ret, async: true } : { f, ret: e.ret } } : EXT;
@@ -1066,6 +1071,17 @@ export class Evaluator {
     }
     if (left.length === a.of.length) return this.member(a, name);
     return left.length === 0 ? undefined : this.member(left.length === 1 ? left[0] : { ...a, of: left }, name);
+  }
+
+  /**
+   * Several object literal values standing for one (a conditional's branches, the items of an array literal, the
+   * elements of arrays spread together): a union of them (see `anyof`), whose member is the value every literal gives
+   * for it, as the checker reads a member of a union of object literal types. Undefined unless all are object literals.
+   */
+  literalsValue(vs: readonly Val[]): Val | undefined {
+    if (!vs.length || !vs.every((v) => v.t === 'objv')) return undefined;
+    const distinct = vs.filter((v, i) => vs.indexOf(v) === i);
+    return distinct.length === 1 ? distinct[0] : { t: 'anyof', of: distinct, r: 'same-file', c: Math.min(...distinct.map((v) => (v as { c: number }).c)) };
   }
 
   /**

@@ -11,8 +11,11 @@ import type { OverrideRules } from './overrides.ts';
 
 export type { OverrideRules };
 
-/** Where a specifier leads: a project file, an external package, or nowhere (a missing project file). */
-export type ModuleTarget = { file: string } | { external: string } | { missing: true };
+/**
+ * Where a specifier leads: a project file, an external package, or nowhere (a missing project file). `untyped`: an
+ * external package whose type declarations are surely not installed, whose types the checker reads as `any`.
+ */
+export type ModuleTarget = { file: string } | { external: string; untyped?: true } | { missing: true };
 
 /** Reads a repository file by its relative path (undefined when it is not there). */
 export type ReadText = (relPath: string) => string | undefined;

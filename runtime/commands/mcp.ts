@@ -15,8 +15,8 @@ export const mcpCommand: Command = {
     '  MCP over stdio, for editors and agents (`codegraph setup` writes their configuration).',
     '  Calls without `repo` use the indexed repository containing the folder it was started in, else one',
     '  containing a workspace root the client reports, else the only one indexed.',
-    '  --watch: re-index the repository containing the start folder (else every indexed one) when its files',
-    '  change, and once at start',
+    '  --watch: re-index the indexed repository containing the start folder when its files change, and once at',
+    '  start (none contains it: nothing is watched)',
   ].join('\n'),
   async run(args) {
     const { values } = parseOptions(args, { watch: { type: 'boolean' } });
@@ -38,8 +38,11 @@ export const mcpCommand: Command = {
     let watched: WatchedRepositories | undefined;
     if (thread) {
       const repos = source.list();
+      // Only the start folder's repository: an editor starts a server per workspace, and one started elsewhere
+      // would otherwise re-index every registered repository.
       const own = repoContaining(repos, process.cwd());
-      watched = watchRepositories(own ? [own] : repos, { thread, log: stderrLine });
+      if (!own) stderrLine(`watch: no indexed repository contains ${process.cwd()}; nothing is watched`);
+      watched = watchRepositories(own ? [own] : [], { thread, log: stderrLine });
     }
     await closed;
     await watched?.close();

@@ -26,8 +26,8 @@ export function instructionsSection(): string {
     '- **Anything else structural:** `cypher` (read-only openCypher over the graph).',
     '',
     'Answers are cut to a size budget with exact counts; when one says `truncated: true`, read on with the',
-    '`offset` it gives. The index is a snapshot of the code: after large edits run `codegraph analyze`',
-    '(`codegraph status` tells whether it is current).',
+    '`offset` it gives. The server re-indexes saved files by itself within seconds; `codegraph status` tells',
+    'whether the index is current, and `codegraph analyze` brings it up to date at once.',
     END,
   ].join('\n');
 }

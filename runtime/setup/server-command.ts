@@ -8,6 +8,9 @@ import path from 'node:path';
 import { binPath, packageRoot } from '../package-root.ts';
 import type { ServerCommand } from './edit-config.ts';
 
+/** The server command's arguments. */
+const MCP_ARGS: readonly string[] = ['mcp', '--watch'];
+
 /** The `codegraph` executable on PATH when it belongs to a codegraph package; undefined otherwise. */
 export function codegraphOnPath(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string | undefined {
   const names = platform === 'win32' ? ['codegraph.cmd', 'codegraph.exe', 'codegraph'] : ['codegraph'];
@@ -23,11 +26,15 @@ export function codegraphOnPath(env: NodeJS.ProcessEnv = process.env, platform: 
   return undefined;
 }
 
-/** How editors should start `codegraph mcp` on this machine; `portable` says whether it is the bare command. */
+/**
+ * How editors should start `codegraph mcp --watch` on this machine; `portable` says whether it is the bare command.
+ * With `--watch` the server re-indexes the repository as the agent or the person edits it: an answer about code
+ * just changed is an answer about that code.
+ */
 export function serverCommand(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): ServerCommand & { portable: boolean } {
   // On Windows an editor starts commands without a shell, which cannot run npm's .cmd shims: use node itself.
-  if (platform !== 'win32' && codegraphOnPath(env, platform)) return { command: 'codegraph', args: ['mcp'], portable: true };
+  if (platform !== 'win32' && codegraphOnPath(env, platform)) return { command: 'codegraph', args: [...MCP_ARGS], portable: true };
   const root = packageRoot();
-  if (!root) return { command: 'codegraph', args: ['mcp'], portable: true };
-  return { command: process.execPath, args: [binPath(root), 'mcp'], portable: false };
+  if (!root) return { command: 'codegraph', args: [...MCP_ARGS], portable: true };
+  return { command: process.execPath, args: [binPath(root), ...MCP_ARGS], portable: false };
 }

@@ -228,3 +228,18 @@ test('codegraph mcp --watch: a tool call sees the function an edit added', async
   t.pass();
   child.stdin.end();
 });
+
+test('codegraph mcp --watch started outside every indexed repository watches nothing and says so', async (t) => {
+  const { root, home } = tempRepo(REPO);
+  await analyzeRepository(root, { home });
+  const elsewhere = path.dirname(home);
+  const child = spawn(process.execPath, [bin, 'mcp', '--watch'], { cwd: elsewhere, env: { ...process.env, CODEGRAPH_HOME: home }, stdio: ['pipe', 'pipe', 'pipe'] });
+  t.teardown(() => { child.kill('SIGKILL'); });
+  const err = lines(child.stderr), out = lines(child.stdout);
+  child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }) + '\n');
+  await out.match(/"id":1/);
+  t.regex(await err.match(/nothing is watched/), /no indexed repository contains .*; nothing is watched/);
+  const exited = new Promise<number | null>((r) => child.once('exit', r));
+  child.stdin.end();
+  t.is(await exited, 0);
+});

@@ -99,3 +99,17 @@ test('analyze reads installed declarations, and a changed dependency makes the i
   const upgraded = await analyzeRepository(root, { home });
   t.false(upgraded.summary.upToDate);
 });
+
+test('a Node built-in type is `any` to the checker without `@types/node`: an intersection with it declares no member; with it installed, the object type part does', (t) => {
+  const src = [
+    "import type * as http from 'http'",
+    'export type Req = http.IncomingMessage & { body?: unknown }',
+    'export function bodyOf(req: Req): unknown { return req.body }',
+    '',
+  ].join('\n');
+  const targetsOf = (r: ReturnType<typeof indexFixture>) => r.refs.byFile('src/req.ts').filter((x) => x.line === 3 && x.column === 56).map((x) => x.target);
+  const without = indexFixture(new Map([['src/req.ts', src]]));
+  t.deepEqual(targetsOf(without), []);
+  const typed = indexFixture(new Map([['src/req.ts', src], ['node_modules/@types/node/package.json', '{ "name": "@types/node", "version": "20.0.0-t" }']]));
+  t.deepEqual(targetsOf(typed), ['Property:src/req.ts:Req.body']);
+});

@@ -48,7 +48,7 @@ function fixtureHome(): { base: string; home: string; repo: string; run(args: st
 }
 
 const readJsonc = (p: string): Obj => jsonc.parse(fs.readFileSync(p, 'utf8'), [], { allowTrailingComma: true });
-const ours = { command: process.execPath, args: [bin, 'mcp'] };
+const ours = { command: process.execPath, args: [bin, 'mcp', '--watch'] };
 
 test('setup --editor all --scope both: every client gets the server in its format; everything already there is kept; a second run changes nothing', (t) => {
   const f = fixtureHome();
@@ -193,17 +193,17 @@ test('merging: our entry updated in place keeping the user\'s own fields; TOML t
   t.is(mergeInstructions(replaced.text).status, 'unchanged');
 });
 
-test('the server command: `codegraph mcp` when codegraph on the PATH is a codegraph install, else this node and this entry', (t) => {
+test('the server command: `codegraph mcp --watch` when codegraph on the PATH is a codegraph install, else this node and this entry', (t) => {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cg-path-')));
   t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
-  t.deepEqual(serverCommand({ PATH: dir }, 'linux'), { command: process.execPath, args: [bin, 'mcp'], portable: false });
+  t.deepEqual(serverCommand({ PATH: dir }, 'linux'), { command: process.execPath, args: [bin, 'mcp', '--watch'], portable: false });
   // Something else called codegraph is not ours.
   fs.writeFileSync(path.join(dir, 'codegraph'), '#!/bin/sh\n');
   t.is(codegraphOnPath({ PATH: dir }, 'linux'), undefined);
   fs.rmSync(path.join(dir, 'codegraph'));
   fs.symlinkSync(bin, path.join(dir, 'codegraph'));
   t.is(codegraphOnPath({ PATH: `/nonexistent${path.delimiter}${dir}` }, 'linux'), path.join(dir, 'codegraph'));
-  t.deepEqual(serverCommand({ PATH: dir }, 'linux'), { command: 'codegraph', args: ['mcp'], portable: true });
+  t.deepEqual(serverCommand({ PATH: dir }, 'linux'), { command: 'codegraph', args: ['mcp', '--watch'], portable: true });
   // Windows editors start commands without a shell: always node with the entry's path.
   t.false(serverCommand({ PATH: dir }, 'win32').portable);
 });

@@ -652,13 +652,17 @@ export function patternValue(this: Collector, pattern: Node, depth: number): Exp
 }
 
 /**
- * An array literal's items (a spread item is `other`); a long one (a table of data) or one of literals only is no
- * use to the resolver: `other`.
+ * An array literal's items (a spread item `...xs` is `{ k: 'spread', of: xs }`, which holds xs's elements at no known
+ * position); a long one (a table of data) or one of literals only is no use to the resolver: `other`.
  */
 export function listValue(this: Collector, nodes: Node[]): Expr {
   const items = nodes.filter((n) => !this.isComment(n));
   if (items.length > 8) return { k: 'other' };
-  const out = items.sort(byStart).map((n) => this.text.startsWith('...', n.start) ? { k: 'other' } as Expr : this.expr(n));
+  const out = items.sort(byStart).map((n): Expr => {
+    if (!this.text.startsWith('...', n.start)) return this.expr(n);
+    const e = this.expr(n);
+    return e.k === 'spread' ? e : { k: 'other' };
+  });
   return out.every((e) => e.k === 'lit' || e.k === 'other') ? { k: 'other' } : { k: 'list', items: out };
 }
 
@@ -724,7 +728,9 @@ export function returnValues(this: Collector, symbols: SymbolFact[]): void {
     if (w.kind === 'setter' || w.kind === 'constructor') return;
     const head = this.functionHead(fn);
     if (head === 'generator') return;
-    const exprs = values.filter((n) => !this.isComment(n)).sort(byStart).map((n) => this.expr(n));
+    // (`return null` beside `return this.pending[id]`: a nullish value has no members, the others' are the result's, as
+    // the checker's union reads where it is narrowed)
+    const exprs = values.filter((n) => !this.isComment(n) && !this.isNullish(n)).sort(byStart).map((n) => this.expr(n));
     if (exprs.length === 0 || exprs.every((e) => e.k === 'other')) return;
     symbols[s].returnsValue = exprs.length === 1 ? exprs[0] : { k: 'union', types: exprs };
     if (head === 'async') symbols[s].returnsAsync = true;

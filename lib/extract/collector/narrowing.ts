@@ -39,7 +39,8 @@ export function forEachOccurrence(this: Collector, name: Node, body: { start: nu
   while (lo < hi) { const mid = (lo + hi) >> 1; if (recs[mid].node.start < body.start) lo = mid + 1; else hi = mid; }
   for (let i = lo; i < recs.length && recs[i].node.start < body.end; i++) {
     const r = recs[i];
-    if (r.scope && r.node !== name && this.ident(r.node) === text && lookup(r.scope, text) === b) fn(r.node);
+    // (the left of a qualified type name, `s.error<…>`, names a namespace, never the binding: see namespacePlaces)
+    if (r.scope && r.node !== name && this.ident(r.node) === text && !this.namespacePlaces.has(r.node) && lookup(r.scope, text) === b) fn(r.node);
   }
 }
 

@@ -63,6 +63,11 @@ export interface EcmaConfig {
   scopes?: PackageImports[];
   /** Output folders of tsconfigs (outDir → rootDir), longest first: a sibling's build output read as its source. */
   outputs?: OutputMapping[];
+  /**
+   * Set once the installed dependencies' declarations were looked for (lib/lang/typescript/package-types.ts): an
+   * external package is then one without declarations, and a Node built-in one is too unless `@types/node` was found.
+   */
+  dependenciesRead?: { nodeTypes: boolean };
   [key: string]: unknown;
 }
 

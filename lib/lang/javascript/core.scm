@@ -256,6 +256,8 @@
 ((subscript_expression index: (number) @key) @wrap (#set! role "expr.element.at"))
 ; `[...xs]`: an array of xs's elements
 ((array . (spread_element (_) @inner) .) @wrap (#set! role "expr.spread.array"))
+; `...xs` among an array literal's items: xs's elements, at no known position (see listValue)
+(array (spread_element (_) @inner) @wrap (#set! role "expr.spread.array"))
 ; the items of an array literal a call takes first (`Promise.all([a(), b()])`: a tuple of what each gives)
 (arguments . (array (_) @item) @list (#set! role "arg.list.item"))
 ; the pairs of an array literal a constructor takes (`new Map([['a', a], ['b', b]])`: a map of a and b)

@@ -3,12 +3,16 @@
  * extension (and `.js` written for a `.ts` source), index files, tsconfig `paths`/`baseUrl`, packages that
  * live in the repository. Anything else is an external package.
  */
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import type { ModuleResolution, ModuleTarget } from '../../resolve/rules.ts';
 import { join, type EcmaConfig, type LocalPackage, type OutputMapping, type PackageImports, type TsConfigFacts } from './config.ts';
 import { BASE_CONDITIONS, conditionalTargets, exportsEntry, typesVersionsTargets } from './exports.ts';
 
 const posix = path.posix;
+
+/** Node's built-in modules (`http`, `fs/promises`), typed by `@types/node` when it is installed. */
+const BUILTINS: ReadonlySet<string> = new Set(builtinModules);
 
 const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const JS_TO_TS: Record<string, string[]> = {
@@ -22,6 +26,7 @@ export class ModuleResolver implements ModuleResolution {
   private readonly packages: LocalPackage[];
   private readonly scopeByDir = new Map<string, PackageImports>();
   private readonly outputs: readonly OutputMapping[];
+  private readonly dependenciesRead: EcmaConfig['dependenciesRead'];
 
   constructor(private readonly files: ReadonlySet<string>, config: EcmaConfig) {
     for (const t of config.tsconfigs ?? []) this.tsconfigByDir.set(t.dir, t);
@@ -30,6 +35,7 @@ export class ModuleResolver implements ModuleResolution {
     // install links), else the first folder in order
     this.packages = [...(config.packages ?? [])].sort((a, b) => b.name.length - a.name.length || (a.name !== b.name ? 0 : (b.workspace ? 1 : 0) - (a.workspace ? 1 : 0)));
     this.outputs = config.outputs ?? [];
+    this.dependenciesRead = config.dependenciesRead;
   }
 
   /** Resolves `specifier` as written in `fromFile`. */
@@ -55,7 +61,7 @@ export class ModuleResolver implements ModuleResolution {
       const entry = pkg ? this.firstFile(pkg.entries.map((e) => join(pkg.dir, e)).filter((e): e is string => e !== undefined)) : undefined;
       return entry ? { file: entry } : f ? { file: f } : { missing: true };
     }
-    if (spec.startsWith('node:')) return { external: spec };
+    if (spec.startsWith('node:')) return this.external(spec);
     const ts = this.tsconfigFor(dir);
     if (ts?.paths) {
       // TypeScript's rule: one pattern (exact, else the longest part before `*`, the first listed on a tie); when
@@ -82,7 +88,15 @@ export class ModuleResolver implements ModuleResolution {
       if (f) return { file: f };
       return { missing: true };
     }
-    return { external: packageName(spec) };
+    return this.external(packageName(spec));
+  }
+
+  /** An external package, `untyped` where the dependencies' declarations were looked for and it has none. */
+  private external(name: string): ModuleTarget {
+    const read = this.dependenciesRead;
+    if (!read) return { external: name };
+    const builtin = name.startsWith('node:') || BUILTINS.has(name);
+    return builtin && read.nodeTypes ? { external: name } : { external: name, untyped: true };
   }
 
   /**

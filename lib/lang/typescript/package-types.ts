@@ -62,7 +62,11 @@ export function readDependencyTypes(request: DependencyTypesRequest): Dependency
       want(t.external, dirOf(f.path), spec.slice(t.external.length));
     }
   }
-  if (!wanted.size) return undefined;
+  // (what was looked for is known from here on: an external package without declarations is `any` to the checker,
+  // and a Node built-in one too unless `@types/node` is installed, see ModuleResolver)
+  const nodeTypes = !!locate('@types/node', 'node', ['', ...(config.packages ?? []).filter((p) => !p.dependency).map((p) => p.dir).sort()], request.readManifest);
+  const looked = { ...config, dependenciesRead: { nodeTypes } };
+  if (!wanted.size) return { files: [], settings: looked };
 
   const read = new Map<string, FileFacts>();
   const packages: LocalPackage[] = [];
@@ -118,9 +122,9 @@ export function readDependencyTypes(request: DependencyTypesRequest): Dependency
     }
     queue = [...next].sort();
   }
-  if (!read.size) return undefined;
+  if (!read.size) return { files: [], settings: looked };
   const files = [...read.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, settings: { ...config, packages: [...(config.packages ?? []), ...packages] } };
+  return { files, settings: { ...looked, packages: [...(config.packages ?? []), ...packages] } };
 }
 
 /**

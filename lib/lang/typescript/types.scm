@@ -182,6 +182,9 @@
 ; … and what decides between them (`kind extends RootKind ? A : B`): where both sides are string literal types the
 ; resolver can list, the branch the checker takes
 ((conditional_type left: (_) @check right: (_) @ext) @union (#set! role "type.conditional.test"))
+; … and in its true branch a type parameter it tests is narrowed by what it extends (`T extends RouterLike ?
+; T['_def'] : …`: the checker reads T there as T & RouterLike), as `x instanceof C` narrows x
+(conditional_type left: (type_identifier) @name right: (_) @type consequence: (_) @body (#set! role "narrow.instanceof"))
 ; a mapped type's key (`{ [r in NodeKind]: Intersection<kind, r> }`): bound to the member's name where one is read
 ((object_type (index_signature (mapped_type_clause name: (_) @key type: (_) @keys))) @object (#set! role "type.mapped.key"))
 ; the empty object type `{}` (`c ? {} : { reduce: {} }`): an object type of no member, which adds none to an intersection
