@@ -13,16 +13,17 @@ import {
 } from '../../extract/facts.ts';
 import type { PyImport } from './facts.ts';
 import { parseStringAnnotation, stringAnnotationType } from './string-annotation.ts';
-import { annotationNames, replaceName, typingAnnotation, typeParamsOf, ENUM_BASES, isOverloadDecorator, isTypingName } from './typing.ts';
+import { annotationNames, replaceName, typingAnnotation, typeParamsOf, ENUM_BASES, isOverloadDecorator, isTypingName, TYPING_MODULES } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 import { unshared, type PyNames } from './tree.ts';
 import { enclosingClass, moduleOf, PyScopes, scopeOutsideComprehension, MAX_UNION, type Scope } from './scopes.ts';
-import { staticCondition, type ConditionReader } from './conditions.ts';
+import { isPlatformTest, staticCondition, type ConditionReader } from './conditions.ts';
 import { injectedDependencies } from './fastapi.ts';
 import { genericParams } from './generic-calls.ts';
 import { isBuiltinName } from './builtins.ts';
 import { ReachingValues } from './reaching.ts';
 import { literalUnion } from './literals.ts';
+import { markFallbacks } from './fallbacks.ts';
 
 export type { PyNames };
 
@@ -83,6 +84,7 @@ class PyCollector extends PyScopes {
     for (const p of this.pending) this.bind(p);
     this.finishLocals();
     this.exported();
+    markFallbacks(this, root, this.symbols, this.py);
     const comments: Array<{ line: number; text: string }> = [];
     for (const [k, r] of this.role) if (r === 'py.comment') comments.push({ line: this.lineOf(k), text: this.text.slice(this.t.start[k] + 1, this.t.end[k]).trim() });
     comments.sort((a, b) => a.line - b.line);
@@ -93,23 +95,6 @@ class PyCollector extends PyScopes {
       symbols: this.symbols, imports: [], exports: [], modules: [], locals: this.locals, calls: this.calls, refs: this.refs,
       py: this.py,
     };
-  }
-
-  /**
-   * `exported`: a module-level name without a leading `_`, or one `__all__` lists; a class member when its class is
-   * exported and its name has no leading `_` (dunder methods are public); nested functions are not.
-   */
-  private exported(): void {
-    const all = this.py.all ? new Set(this.py.all.map((a) => a.name)) : undefined;
-    for (const sym of this.symbols) {
-      const publicName = !sym.name.startsWith('_') || (sym.name.startsWith('__') && sym.name.endsWith('__') && sym.name.length > 4);
-      if (sym.parent === -1) sym.exported = !sym.name.startsWith('_') || !!all?.has(sym.name);
-      else {
-        const owner = this.symbols[sym.parent];
-        const inClass = owner.label === 'Class' || owner.label === 'Interface' || owner.label === 'Enum';
-        sym.exported = inClass && owner.exported && publicName;
-      }
-    }
   }
 
   // ------------------------------------------------------------------ pass 1: declarations
@@ -345,7 +330,7 @@ class PyCollector extends PyScopes {
       else if (decoTexts.includes('staticmethod')) kind = 'staticmethod';
       else if (decoTexts.includes('classmethod')) kind = 'classmethod';
     }
-    if (decoTexts.some(isOverloadDecorator)) kind = inClass ? 'method_signature' : 'function_signature';
+    if (decoTexts.some((d) => isOverloadDecorator(this.canonicalText(d)))) kind = inClass ? 'method_signature' : 'function_signature';
     const body = this.child(i, 'body');
     const sym: SymbolFact = {
       name, label, kind, line: this.lineOf(outer), endLine: this.endLineOf(i), at: this.pos(nameNode), parent: owner,
@@ -530,6 +515,8 @@ class PyCollector extends PyScopes {
     const truth = this.staticTruth(cond);
     // a condition that always holds: the clauses after it never run
     let settled = truth === true;
+    const s0 = this.symbols.length;
+    let platform = cond >= 0 && isPlatformTest(this.txt(cond));
     for (const c of this.kids(i)) {
       const field = this.fieldOf(c);
       if (field === 'consequence' && cond >= 0) {
@@ -541,8 +528,10 @@ class PyCollector extends PyScopes {
         if (this.type(c) === 'else_clause' && cond >= 0) this.flow.inArm(i, c, () => this.narrowedIn(this.negatedNarrowings(cond, scope), scope, () => part(c)));
         else this.flow.inArm(i, c, () => part(c));
         if (this.type(c) === 'elif_clause' && this.staticTruth(this.child(c, 'condition')) === true) settled = true;
+        if (this.type(c) === 'elif_clause' && isPlatformTest(this.txt(this.child(c, 'condition')))) platform = true;
       } else part(c);
     }
+    if (platform) for (let k = s0; k < this.symbols.length; k++) (this.py.platformed ??= []).push(k);
     // `if not isinstance(x, C): raise …` (or return, continue, break): below it in the block, x is a C
     const body = this.child(i, 'consequence');
     if (this.type(i) === 'if_statement' && cond >= 0 && body >= 0 && this.exits(body)) {
@@ -654,14 +643,16 @@ class PyCollector extends PyScopes {
     if (fn < 0 || this.type(fn) !== 'identifier' || this.txt(fn) !== 'isinstance') return out;
     const argsNode = this.child(cond, 'arguments');
     const args = argsNode >= 0 ? this.namedKids(argsNode) : [];
-    if (args.length !== 2 || this.type(args[0]) !== 'identifier') return out;
+    // a name, or a member reached through names (`isinstance(self.cache, C)`: a checker narrows that reference too)
+    const key = args.length === 2 ? this.dotted(args[0]) : undefined;
+    if (key === undefined) return out;
     const types: Expr[] = [];
     for (const c of this.type(args[1]) === 'tuple' ? this.namedKids(args[1]) : [args[1]]) {
       const cls = this.classRef(c, scope);
       if (!cls) return out;
       types.push({ k: 'call', callee: cls });
     }
-    if (types.length) out.push([this.txt(args[0]), types.length === 1 ? types[0] : { k: 'union', types }]);
+    if (types.length) out.push([key, types.length === 1 ? types[0] : { k: 'union', types }]);
     return out;
   }
 
@@ -962,6 +953,7 @@ class PyCollector extends PyScopes {
     if (ty === 'attribute') {
       const obj = this.child(i, 'object');
       const attr = this.child(i, 'attribute');
+      this.narrowed.delete(this.dotted(i) ?? ''); // an isinstance test of the member no longer holds
       const cls = this.selfClass(obj, scope);
       if (cls >= 0 && attr >= 0) { this.instanceAttribute(cls, attr, value, type, scope, stmt); return; }
       this.expr(i, scope, true);
@@ -1112,7 +1104,8 @@ class PyCollector extends PyScopes {
         if (attr < 0) return { k: 'other' };
         const e: Expr = { k: 'member', obj, name: this.txt(attr) };
         if (!this.isCallee(i)) this.refs.push({ value: e, kind: 'value', at: this.pos(attr), from: this.owner(scope) });
-        return e;
+        const n = written ? undefined : this.narrowed.get(this.dotted(i) ?? '');
+        return n && n.scope === scope ? { k: 'narrowed', of: e, type: n.type } : e;
       }
       case 'call': return this.callExpr(i, scope);
       case 'parenthesized_expression': { const inner = this.namedKids(i)[0]; return inner === undefined ? { k: 'other' } : this.expr(inner, scope, written); }
@@ -1278,7 +1271,11 @@ class PyCollector extends PyScopes {
    */
   private canonical(i: number): string | undefined {
     const dotted = this.dotted(i);
-    if (dotted === undefined) return undefined;
+    return dotted === undefined ? undefined : this.canonicalText(dotted);
+  }
+
+  /** canonical of a dotted name as written (also in a string annotation: `"_t.Iterator[X]"`). */
+  private canonicalText(dotted: string): string {
     const dot = dotted.indexOf('.');
     const head = dot < 0 ? dotted : dotted.slice(0, dot);
     const full = this.importedAs.get(head);
@@ -1349,7 +1346,8 @@ class PyCollector extends PyScopes {
       } else if (body < 0) body = c;
     }
     const b = body >= 0 ? this.expr(body, cs) : { k: 'other' } as Expr;
-    return this.type(i) === 'dictionary_comprehension' ? { k: 'other' } : { k: 'array', of: b };
+    // its elements are values (`[C(x) for x in xs]` holds C instances), not an annotation's types
+    return this.type(i) === 'dictionary_comprehension' ? { k: 'other' } : { k: 'array', of: b, values: true };
   }
 
   private declareComprehensionTarget(i: number, cs: Scope): void {
@@ -1470,13 +1468,13 @@ class PyCollector extends PyScopes {
 
   /** True when a name in an annotation is typing's (imported from typing & co., or a builtin generic not shadowed). */
   private isTyping(i: number, scope: Scope): boolean {
-    if (this.type(i) === 'attribute') return TYPING_MODULES.has(this.dotted(this.child(i, 'object')) ?? '');
+    if (this.type(i) === 'attribute') return TYPING_MODULES.has(this.canonical(this.child(i, 'object')) ?? '');
     return this.isTypingText([this.txt(i)], scope);
   }
 
   /** isTyping of a dotted name written in a string. */
   private isTypingText(parts: string[], scope: Scope): boolean {
-    if (parts.length > 1) return TYPING_MODULES.has(parts.slice(0, -1).join('.'));
+    if (parts.length > 1) return TYPING_MODULES.has(this.canonicalText(parts.slice(0, -1).join('.')));
     const b = this.lookup(parts[0], scope, false);
     if (!b) return true; // a builtin (`list`, `dict`, `type`, `tuple`)
     if (b.k !== 'imp') return false;
@@ -1484,9 +1482,6 @@ class PyCollector extends PyScopes {
     return src === 'typing' || src === 'typing_extensions' || src === 'collections.abc' || src === 'collections';
   }
 }
-
-/** The modules whose names an annotation reads through (`typing.Optional`, `t.List`, `collections.abc.Iterable`). */
-const TYPING_MODULES: ReadonlySet<string> = new Set(['typing', 't', 'typing_extensions', 'collections.abc', 'abc', 'collections']);
 
 /** Statement-level node types walked through (their parts are visited, they are no expressions). */
 const STRUCTURAL = new Set(['block', 'module', 'else_clause', 'elif_clause', 'finally_clause', 'try_statement', 'while_statement', 'with_statement', 'with_clause', 'match_statement', 'case_clause', 'if_statement', 'for_statement', 'pass_statement', 'break_statement', 'continue_statement']);

@@ -8,6 +8,15 @@
 /** The Python version static conditions are decided for: a current CPython 3, as a type checker's default. */
 export const PYTHON_VERSION: readonly [number, number] = [3, 12];
 
+/**
+ * A test of the platform (`sys.platform == "win32"`, `os.name == 'nt'`, `platform.system()`): a type checker decides
+ * it for the platform it checks for; codegraph keeps every platform's definitions, marked (`py.platformed`), so that
+ * the rules naming each of several definitions leave them out.
+ */
+export function isPlatformTest(text: string): boolean {
+  return /\bsys\.platform\b|\bos\.name\b|\bplatform\.system\b/.test(text);
+}
+
 /** What deciding a condition needs of the tree (lib/lang/python/tree.ts). */
 export interface ConditionReader {
   type(i: number): string;

@@ -32,6 +32,8 @@ export interface PyImport {
   guarded?: boolean;
   /** In a branch a version check rules out (`if sys.version_info < (3, 8):`): it binds no name. */
   unreached?: true;
+  /** At module level in an `except` clause: a fallback for the name's other declaration (fallbacks.ts). */
+  fallback?: true;
 }
 
 /** Python facts of one file (FileFacts' `py`). */
@@ -66,6 +68,10 @@ export interface PyFacts {
   sysPath?: Array<{ path: string; cwd?: true; line: number }>;
   /** Symbols defined in a branch a version check rules out (conditions.ts): they bind no name, nor are members. */
   unreached?: number[];
+  /** Symbols defined under a test of the platform (conditions.ts `isPlatformTest`), which a checker decides. */
+  platformed?: number[];
+  /** Module-level symbols defined in an `except` clause (fallbacks.ts): an import of the name prefers another declaration. */
+  fallbacks?: number[];
   /** Comments of the file (text without `#`, line), for search. */
   comments?: Array<{ line: number; text: string }>;
 }

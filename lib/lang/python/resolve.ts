@@ -143,14 +143,23 @@ export class PythonResolver implements LanguageRelations {
     t = new Map();
     const facts = this.sink.files[f];
     const unreached = this.unreachedOf(f);
+    const fallbacks = this.py(f).fallbacks;
+    const fallback = (i: number): boolean => !!fallbacks?.includes(i);
     facts.symbols.forEach((s, i) => {
       if (s.parent !== -1 || unreached?.has(i)) return;
       const prev = t!.get(s.name);
       // an `@overload` signature yields the name to the def that follows it (the implementation); a function or class
-      // defined again by `def` or `class` to the later one, which an import binds (as a checker resolves the import)
-      if (prev === undefined || isSignatureKind(facts.symbols[prev >> 1].kind) || (definesCallable(facts.symbols[prev >> 1]) && definesCallable(s))) t!.set(s.name, i * 2);
+      // defined again by `def` or `class` to the later one, which an import binds (as a checker resolves the import),
+      // unless the later one is an `except` clause's fallback for the earlier
+      if (prev === undefined || isSignatureKind(facts.symbols[prev >> 1].kind)
+        || (definesCallable(facts.symbols[prev >> 1]) && definesCallable(s) && (!fallback(i) || fallback(prev >> 1)))) t!.set(s.name, i * 2);
     });
-    this.py(f).imports.forEach((imp, i) => { if (imp.from === -1 && imp.kind !== 'star' && !imp.unreached && !t!.has(imp.local)) t!.set(imp.local, i * 2 + 1); });
+    this.py(f).imports.forEach((imp, i) => {
+      if (imp.from !== -1 || imp.kind === 'star' || imp.unreached) return;
+      const prev = t!.get(imp.local);
+      // an import the name's `def` or `class` is only the fallback of (`try: from _c import f` / `except: def f…`)
+      if (prev === undefined || (!imp.fallback && !(prev & 1) && fallback(prev >> 1) && definesCallable(facts.symbols[prev >> 1]))) t!.set(imp.local, i * 2 + 1);
+    });
     this.topMemo.set(f, t);
     return t;
   }
@@ -182,9 +191,27 @@ export class PythonResolver implements LanguageRelations {
    * names every declaration of the attribute; otherwise `v` as it is (an import names the last one: topNames).
    */
   private withRedefinitions(f: number, v: Val): Val {
+    if (v.t === 'sym' && this.sym(v.f, v.s).parent !== -1) return this.withMemberRedefinitions(v);
     if (v.t !== 'sym' || v.f === f || v.via !== 'module-member') return v;
     const defs = this.redefinitions(v.f, v.s);
     return defs ? union(defs.map((d) => this.symbolValue(v.f, d, v.via, 0))) : v;
+  }
+
+  /**
+   * A method its class body defines more than once by `def` (`if PY310: def build_class…` / `else: def
+   * build_class…`, or a plain redefinition), called: each definition, as a checker names every declaration of the
+   * member (what the call gives stays the one findMember picked); otherwise `v` as it is. Not when the name is also
+   * an attribute or a property's parts (findMember's pick is what a checker names then), nor under a platform test.
+   */
+  private withMemberRedefinitions(v: Val & { t: 'sym' }): Val {
+    const sym = this.sym(v.f, v.s);
+    if (sym.label !== 'Method' || !sym.reassigned) return v;
+    const list = this.membersOf(v.f, sym.parent).get(sym.name) ?? [];
+    const defs = list.filter((i) => !isSignatureKind(this.sym(v.f, i).kind));
+    if (defs.length < 2 || defs.some((i) => this.sym(v.f, i).label !== 'Method' || !PLAIN_METHOD_KINDS.has(this.sym(v.f, i).kind))) return v;
+    // under a platform test a checker names the definition for its own platform only: the one picked stays
+    if (defs.some((i) => this.py(v.f).platformed?.includes(i))) return v;
+    return union(defs.map((d) => ({ ...v, s: d })));
   }
 
   /** The symbols of file f defined in a branch a version check rules out (they are no names, no members). */
@@ -1220,6 +1247,9 @@ export class PythonResolver implements LanguageRelations {
 function classVia(via: Via): Via {
   return via === 'this-member' || via === 'typed-receiver' ? via : 'inferred-receiver';
 }
+
+/** Kinds of methods called as they are (not a property's getter, setter or deleter). */
+const PLAIN_METHOD_KINDS: ReadonlySet<string> = new Set(['method', 'constructor', 'staticmethod', 'classmethod']);
 
 /** A `def` or `class` statement's symbol (not an `@overload` signature): what a later `def` or `class` of the name replaces. */
 function definesCallable(s: SymbolFact): boolean {

@@ -53,6 +53,23 @@ export class PyScopes extends PyTree {
     return this.symbols.push(sym) - 1;
   }
 
+  /**
+   * `exported`: a module-level name without a leading `_`, or one `__all__` lists; a class member when its class is
+   * exported and its name has no leading `_` (dunder methods are public); nested functions are not.
+   */
+  protected exported(): void {
+    const all = this.py.all ? new Set(this.py.all.map((a) => a.name)) : undefined;
+    for (const sym of this.symbols) {
+      const publicName = !sym.name.startsWith('_') || (sym.name.startsWith('__') && sym.name.endsWith('__') && sym.name.length > 4);
+      if (sym.parent === -1) sym.exported = !sym.name.startsWith('_') || !!all?.has(sym.name);
+      else {
+        const owner = this.symbols[sym.parent];
+        const inClass = owner.label === 'Class' || owner.label === 'Interface' || owner.label === 'Enum';
+        sym.exported = inClass && owner.exported && publicName;
+      }
+    }
+  }
+
   protected qualified(scope: Scope, name: string): string {
     const owner = this.owner(scope);
     return owner >= 0 ? `${this.symbols[owner].qualifiedName}.${name}` : name;

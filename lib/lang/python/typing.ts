@@ -26,12 +26,18 @@ export const annotationNames: Readonly<Record<string, AnnotationKind>> = {
   Any: 'any',
 };
 
+/**
+ * The modules whose names an annotation reads through (`typing.Optional`, `t.List`, `collections.abc.Iterable`), as
+ * imported: `_t.Iterator` after `import typing as _t` is typing's (collect.ts `canonical`).
+ */
+export const TYPING_MODULES: ReadonlySet<string> = new Set(['typing', 't', 'typing_extensions', 'collections.abc', 'abc', 'collections']);
+
 /** True for a name annotationNames knows. */
 export function isTypingName(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(annotationNames, name);
 }
 
-/** `@overload` as written: typing's (also through the common `t` alias) or typing_extensions'. */
+/** `@overload` as imported (collect.ts `canonical`): typing's (also through the common `t` alias) or typing_extensions'. */
 const OVERLOAD_DECORATORS: ReadonlySet<string> = new Set(['overload', 'typing.overload', 't.overload', 'typing_extensions.overload']);
 
 /** True for a decorator's text that makes a def an `@overload` signature. */
