@@ -40,7 +40,7 @@ export class AnalyzeThread {
     this.start = options.here ? undefined : workerStarter('analyze-worker');
   }
 
-  /** Where the jobs run: a worker thread, or this one when the bundle has no worker script. */
+  /** Where the jobs run: a worker thread, or this one (asked with `here`, or a bundle without the worker script). */
   get thread(): 'worker' | 'this' { return this.start ? 'worker' : 'this'; }
 
   /** Analyzes `root` incrementally; rejects as analyzeRepository would. */
