@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CodegraphError } from '../errors.ts';
+import { INDEX_DIR } from '../../index-store/format.ts';
 import { walkRepository } from '../files/walk.ts';
 import { VCS_DIRS } from '../files/skip-rules.ts';
 import { PACKAGE_MARKERS } from '../lang/index.ts';
@@ -140,13 +141,20 @@ export class RepositoryWatcher {
 
   private changed(folder: string, event: string, name: string | undefined): void {
     if (this.closed) return;
-    if (name !== undefined && (name === INDEX_DIR_NAME || VCS_DIRS.has(name))) return;
+    if (name !== undefined && (name === INDEX_DIR || VCS_DIRS.has(name))) return;
     const rel = name === undefined ? folder : folder === '' ? name : `${folder}/${name}`;
-    // A name appearing or leaving may be a folder, and a changed .gitignore changes which folders the walk enters.
-    if (event === 'rename' || name === '.gitignore' || name === undefined) this.rescan = true;
+    // Which folders the walk enters changes when a folder appears or leaves, or a .gitignore changes; a file's
+    // 'rename' (an editor's atomic save) changes none, so it does not cost a walk of every folder.
+    if (name === undefined || name === '.gitignore' || (event === 'rename' && this.isFolderChange(rel))) this.rescan = true;
     if (this.pending.size === 0) this.pendingSince = performance.now();
     this.pending.add(rel);
     this.schedule(this.options.debounceMs ?? 100);
+  }
+
+  /** True when `rel` is a folder watched now (gone or renamed) or a folder now (new). */
+  private isFolderChange(rel: string): boolean {
+    if (this.folders.has(rel)) return true;
+    try { return fs.statSync(path.join(this.root, rel)).isDirectory(); } catch { return false; }
   }
 
   private schedule(delayMs: number): void {
@@ -196,6 +204,3 @@ export class RepositoryWatcher {
     for (const wake of this.idleWaiters.splice(0)) wake();
   }
 }
-
-/** The index folder inside a repository (lib/files/walk.ts never enters it); the analyze's own writes go there. */
-const INDEX_DIR_NAME = '.codegraph';
