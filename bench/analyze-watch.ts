@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { AnalyzeThread } from '../lib/analyze/in-worker.ts';
 import { RepositoryWatcher, type WatchEvent } from '../lib/analyze/watch.ts';
 import { languageOf } from '../lib/lang/index.ts';
-import { addedFunction, bodyEdit } from './analyze.ts';
+import { addedFunction, bodyEdit, median } from './analyze.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { corpus: { type: 'string' }, target: { type: 'string' }, edits: { type: 'string', default: '8' }, edit: { type: 'string', default: 'both' }, here: { type: 'boolean' }, cli: { type: 'string', default: '0' } } });
@@ -42,21 +42,18 @@ const target = path.join(copy, values.target);
 const lang = languageOf(values.target);
 if (!fs.existsSync(target) || !lang) { console.error(`--target ${values.target}: no such source file in the corpus`); process.exit(2); }
 
-/** `codegraph analyze` of the copy in a process of its own; its wall time in ms. */
+/** `codegraph analyze` of the copy in a process of its own; its wall time in ms (a failure throws with its stderr). */
 const analyzeCli = (): number => {
   const t = performance.now();
-  execFileSync(process.execPath, [path.join(repoRoot, 'bin/codegraph.mjs'), 'analyze', copy, '--json'], { env: { ...process.env, CODEGRAPH_HOME: home }, stdio: ['ignore', 'ignore', 'ignore'] });
+  execFileSync(process.execPath, [path.join(repoRoot, 'bin/codegraph.mjs'), 'analyze', copy, '--json'], { env: { ...process.env, CODEGRAPH_HOME: home }, stdio: ['ignore', 'ignore', 'pipe'] });
   return performance.now() - t;
 };
 const editOf = (kind: string, i: number): string | undefined => {
   const text = fs.readFileSync(target, 'utf8');
   return kind === 'body' ? bodyEdit(text, lang, i) : text + addedFunction(lang, i);
 };
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const t0 = performance.now();
-execFileSync(process.execPath, [path.join(repoRoot, 'bin/codegraph.mjs'), 'analyze', copy, '--json'], { env: { ...process.env, CODEGRAPH_HOME: home }, stdio: ['ignore', 'ignore', 'inherit'] });
-console.log(`cold analyze of ${values.corpus} (CLI): ${Math.round(performance.now() - t0)} ms; edits of ${values.target}, ${values.here ? 'in this thread' : 'in the watcher\'s worker thread'}`);
+console.log(`cold analyze of ${values.corpus} (CLI): ${Math.round(analyzeCli())} ms; edits of ${values.target}, ${values.here ? 'in this thread' : 'in the watcher\'s worker thread'}`);
 
 let wake: ((e: WatchEvent) => void) | undefined;
 const thread = new AnalyzeThread({ here: values.here });
