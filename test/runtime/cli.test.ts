@@ -227,8 +227,11 @@ test('serve --watch --analyze <path> (npm start -- <path>): an edit is served wi
     await new Promise((r) => setTimeout(r, 250));
   }
   t.regex(run.stderr(), /watching 1 repository for changes/);
+  // The new snapshot can be served before the server hears that the re-index ended: wait for its line.
   // (the start's catch-up run may be the one that finds it: then no changed path is named)
-  t.regex(run.stderr(), /re-indexed watched: 1 added( \(src\/refund\.ts\))?, 4 files resolved/);
+  const reindexed = /re-indexed watched: 1 added( \(src\/refund\.ts\))?, 4 files resolved/;
+  for (const until = Date.now() + 30000; !reindexed.test(run.stderr()) && Date.now() < until;) await new Promise((r) => setTimeout(r, 100));
+  t.regex(run.stderr(), reindexed);
   run.child.kill('SIGTERM');
   t.is(await within(run.exit, 60000, 'exit'), 0);
 });
