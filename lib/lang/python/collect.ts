@@ -869,7 +869,8 @@ class PyCollector extends PyScopes {
       : scope.kind !== 'function' && this.type(left) === 'identifier' && this.isTypingSubscript(right, scope));
     if (alias) value = this.annotation(right, scope);
     else if (right >= 0) value = this.type(right) === 'assignment' ? this.chained(right, scope) : this.expr(right, scope);
-    const type = typeNode >= 0 ? this.annotation(typeNode, scope) : undefined;
+    const comment = typeNode < 0 ? this.typeComment(i) : undefined; // (PEP 484's `# type: T`, as a checker reads it)
+    const type = typeNode >= 0 ? this.annotation(typeNode, scope) : comment ? this.forwardRef(comment.text, comment.at, scope) : undefined;
     // `__all__ = [...]`
     if (scope.kind === 'module' && left >= 0 && this.type(left) === 'identifier' && this.txt(left) === '__all__') this.dunderAll(right, false);
     // a name holding a path a script computes, for a later `sys.path.insert(0, name)`
