@@ -1254,8 +1254,14 @@ class PyCollector extends PyScopes {
     if (first?.value) e.args = [first.value];
     // the positional arguments, what a generic callee's TypeVars are solved from (generic-calls.ts); of a builtin's
     // name only the first is read, by the builtins above
-    else if ((callee.k === 'id' ? !isBuiltinName(callee.name) : callee.k === 'member') && positional.some((a) => a)) e.args = positional;
+    else if ((callee.k === 'id' ? !isBuiltinName(callee.name) || this.zipped(canonical, argsNode) : callee.k === 'member') && positional.some((a) => a)) e.args = positional;
     return e;
+  }
+
+  /** `zip(xs, ys)` whose every positional argument is kept (no splat, at most four): its tuples hold their elements. */
+  private zipped(canonical: string, argsNode: number): boolean {
+    const args = canonical === 'zip' && argsNode >= 0 ? this.namedKids(argsNode).filter((a) => this.type(a) !== 'keyword_argument' && this.type(a) !== 'comment') : [];
+    return args.length > 0 && args.length <= 4 && args.every((a) => this.type(a) !== 'list_splat' && this.type(a) !== 'dictionary_splat');
   }
 
   /** `sys.path.insert(0, p)`, `sys.path.append(p)`, `site.addsitedir(p)`: p as an import root, when it is known. */

@@ -716,7 +716,11 @@ export class PythonResolver implements LanguageRelations {
     }
     const callee = this.value(f, e.callee, depth);
     // a builtin over an iterable's elements (not shadowed: a free name)
-    if (e.args?.[0] && e.callee.k === 'id' && !e.callee.b && callee.t === 'ext' && isBuiltinName(e.callee.name)) return this.builtinResult(e.callee.name, this.value(f, e.args[0], depth), depth);
+    if (e.args?.[0] && e.callee.k === 'id' && !e.callee.b && callee.t === 'ext' && isBuiltinName(e.callee.name)) {
+      // `zip(xs, ys)`: tuples of their elements, by position (a literal's, or after a splat: unknown)
+      if (e.callee.name === 'zip') return { t: 'array', of: { t: 'list', items: e.args.map((a) => (a ? this.elementOf(this.value(f, a, depth), undefined, depth + 1) : EXT)) } };
+      return this.builtinResult(e.callee.name, this.value(f, e.args[0], depth), depth);
+    }
     // a method returning `Self` (or `self`): the instance it is called on, of the receiver's class
     if (e.callee.k === 'member' && callee.t === 'sym' && this.returnsSelf(callee.f, callee.s)) {
       const recv = this.receiverInstance(this.value(f, e.callee.obj, depth));
