@@ -176,7 +176,7 @@ function ageCopy(dest: string): void {
   for (const f of fs.readdirSync(dest, { recursive: true }).map(String)) {
     if (f.includes('.codegraph')) continue;
     const p = path.join(dest, f);
-    if (fs.statSync(p).isFile()) fs.utimesSync(p, old, old);
+    if (fs.lstatSync(p).isFile()) fs.utimesSync(p, old, old); // (a symbolic link left as it is: Debian's packages hold dangling ones)
   }
 }
 
