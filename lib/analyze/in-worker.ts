@@ -7,6 +7,7 @@
 import type { Worker } from 'node:worker_threads';
 import { CodegraphError, type ErrorCode } from '../errors.ts';
 import { analyzeRepository } from './index.ts';
+import { ResidentIndexes } from './resident.ts';
 import { workerStarter } from './pool.ts';
 import type { AnalyzeJob, AnalyzeReply } from './analyze-worker.ts';
 import type { AnalyzeSummary } from './summary.ts';
@@ -27,12 +28,15 @@ interface Waiting {
 
 /**
  * One analyze thread kept for many jobs, run one after another: a later analyze finds the code it runs already
- * compiled and optimised, which on a one-file change is most of a fresh process's time.
+ * compiled and optimised, which on a one-file change is most of a fresh process's time, and the facts and graph
+ * of the repository's last analyze in memory (resident.ts) instead of reading them back.
  */
 export class AnalyzeThread {
   private worker?: Worker;
   private readonly waiting: Waiting[] = [];
   private readonly start: (() => Worker) | undefined;
+  /** The kept indexes of the jobs run in this thread (`here`); the worker keeps its own. */
+  private readonly resident = new ResidentIndexes();
   private closed = false;
 
   /** `here`: run the jobs in this thread (a command that serves nothing meanwhile, warm from its own first analyze). */
@@ -46,7 +50,7 @@ export class AnalyzeThread {
   /** Analyzes `root` incrementally; rejects as analyzeRepository would. */
   run(root: string, options: InWorkerOptions = {}): Promise<AnalyzeSummary> {
     if (this.closed) return Promise.reject(new CodegraphError('INTERNAL', 'the analyze thread is closed'));
-    if (!this.start) return analyzeRepository(root, options).then((r) => r.summary);
+    if (!this.start) return analyzeRepository(root, { ...options, resident: this.resident }).then((r) => r.summary);
     const worker = this.worker ?? this.spawn(this.start);
     return new Promise<AnalyzeSummary>((resolve, reject) => {
       this.waiting.push({ resolve, reject, log: options.log });

@@ -21,6 +21,7 @@ import { EXTRACT_VERSION, runPipeline, type PreviousIndex } from './pipeline.ts'
 import { TerminalProgress, type ProgressSink } from './progress.ts';
 import type { AnalyzeSummary, Phase } from './summary.ts';
 import type { ModulesOptions } from '../modules/index.ts';
+import { residentIndex, type ResidentIndexes } from './resident.ts';
 
 export { formatSummary, type AnalyzeSummary, type Phase } from './summary.ts';
 export type { ProgressSink } from './progress.ts';
@@ -50,6 +51,11 @@ export interface AnalyzeOptions {
   modules?: ModulesOptions;
   /** How long to wait for another analyze of the same repository to finish (default 30 s). */
   lockWaitMs?: number;
+  /**
+   * A long-lived thread's store of its last analyze of each repository (resident.ts): the run takes its previous
+   * index from there when it is still the published one, and leaves its own results there.
+   */
+  resident?: ResidentIndexes;
 }
 
 export interface AnalyzeResult {
@@ -95,7 +101,8 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
   // Started now, awaited when needed: git and the removal of old generations run while the files are read.
   const commit = headCommitAsync(root);
   const sweep = sweepGenerations(indexDir, previousName, SWEEP_GRACE_MS);
-  const previous = previousName ? loadPrevious(path.join(indexDir, previousName), log) : undefined;
+  const resident = options.resident?.take(indexDir, previousName);
+  const previous = resident ?? (previousName ? loadPrevious(path.join(indexDir, previousName), log) : undefined);
   if (previous) {
     // Never call a damaged snapshot current: rebuild it (from the cached facts that are still readable).
     previous.defect = generationDefect(previous.dir);
@@ -107,6 +114,7 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
   const generationWriter = (): GenerationWriter => (writer ??= new GenerationWriter(newGeneration().dir));
   let published = false;
   let parts: PartsMeta | undefined;
+  let kept: { facts: readonly FileFacts[]; factsText: (facts: FileFacts) => FactsText | undefined } | undefined;
   try {
     const out = await runPipeline({
       root, name, previous, force: options.force, maxFileBytes: options.maxFileBytes, workers: options.workers,
@@ -114,7 +122,8 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
       searchDir: () => newGeneration().dir,
       // Files are written as soon as their data is final, their I/O overlapping the later phases.
       output: {
-        resolved: ({ table, facts, refs, unresolved, factsText, kept }) => {
+        resolved: ({ table, facts, refs, unresolved, factsText, kept: keptFiles }) => {
+          if (options.resident) kept = { facts, factsText: (f) => factsText(f as FileFacts) };
           const w = generationWriter();
           w.files(table);
           // the previous generation's buckets of unchanged files are linked, not written again (index-store/parts.ts)
@@ -123,7 +132,7 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
             paths: table.files.map((f) => f.path), facts, cachedText: (f) => factsText(f as FileFacts), refs: refs.all, sites: unresolved.all,
             previous: linkable ? {
               dir: previous.dir, parts: previous.meta.parts!, paths: [...previous.files.keys()],
-              cachedFacts: (f) => previous.factsText?.(f as FileFacts) !== undefined, kept,
+              cachedFacts: (f) => previous.factsText?.(f as FileFacts) !== undefined, kept: keptFiles,
             } : undefined,
           });
           return { references: parts.refs.reduce((a, b) => a + b, 0) };
@@ -132,6 +141,7 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
       },
     });
     if (out.upToDate && previous) {
+      if (resident) options.resident!.put(indexDir, previousName!, resident);
       const repo: RepoInfo = { name, path: root, indexedAt: previous.meta.indexedAt, lastCommit: previous.meta.commit, stats: previous.meta.stats };
       const entry = readRegistry(options.home).find((e) => e.path === root);
       if (!entry || JSON.stringify(entry) !== JSON.stringify(repo)) await upsertRepo(repo, options.home);
@@ -166,6 +176,10 @@ async function analyzeLocked(root: string, indexDir: string, name: string, optio
     }
     await sweep; // never both removing the same folder
     cleanupGenerations(indexDir, previousName ? [generation.name, previousName] : [generation.name]);
+    if (options.resident && kept && out.graph) {
+      // (keeping is an optimisation: a generation that cannot be read back only means the next run reads it from disk)
+      try { options.resident.put(indexDir, generation.name, residentIndex(generation.dir, { ...kept, graph: out.graph })); } catch { /* the next run reads the disk */ }
+    }
     return { repo, summary: out.summary, dir: generation.dir };
   } finally {
     if (generation && !published) {

@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeRepository, formatSummary, type AnalyzeSummary } from '../../lib/analyze/index.ts';
 import { exportLines } from '../../lib/analyze/export.ts';
-import { readGraphData, readRefs, readUnresolved } from '../../index-store/format.ts';
+import { readFactsParts, readGraphData, readRefs, readUnresolved } from '../../index-store/format.ts';
+import { ResidentIndexes } from '../../lib/analyze/resident.ts';
+import type { PreviousIndex } from '../../lib/analyze/pipeline.ts';
 import { tempDir, writeTree } from './_helpers.ts';
 import { processesKey } from '../../lib/analyze/incremental.ts';
 import { GraphBuilder } from '../../lib/graph/builder.ts';
@@ -148,6 +150,9 @@ function snapshotBytes(dir: string): Record<string, string> {
   out.export = [...exportLines(readGraphData(dir))].join('\n');
   out.refs = JSON.stringify(readRefs(dir));
   out.unresolved = JSON.stringify(readUnresolved(dir));
+  const { parts, failed } = readFactsParts(dir);
+  if (failed.length) throw new Error(`unreadable facts: ${failed.join(', ')}`);
+  out.facts = JSON.stringify(parts.flatMap((p) => p.facts).sort((a, b) => ((a as { path: string }).path < (b as { path: string }).path ? -1 : 1)));
   const search = path.join(dir, 'search');
   if (fs.existsSync(search)) for (const f of fs.readdirSync(search).sort()) out[`search/${f}`] = fs.readFileSync(path.join(search, f)).toString('base64');
   return out;
@@ -172,8 +177,8 @@ function write(root: string, files: Record<string, string | null>): void {
   }
 }
 
-async function sameAsCold(t: ExecutionContext, root: string, home: string, step: string): Promise<AnalyzeSummary> {
-  const r = await analyzeRepository(root, { home });
+async function sameAsCold(t: ExecutionContext, root: string, home: string, step: string, resident?: ResidentIndexes): Promise<AnalyzeSummary> {
+  const r = await analyzeRepository(root, { home, resident });
   const incremental = snapshotBytes(r.dir);
   const cold = await coldBytes(root);
   t.deepEqual(Object.keys(incremental), Object.keys(cold), `${step}: the same snapshot files`);
@@ -181,23 +186,41 @@ async function sameAsCold(t: ExecutionContext, root: string, home: string, step:
   return r.summary;
 }
 
-async function runEdits(t: ExecutionContext, files: Record<string, string>, edits: (root: string) => Edit[]): Promise<{ root: string; home: string }> {
+/**
+ * A long-lived thread's store of kept indexes that counts the runs it served: with it, every run after the first
+ * must take its previous index from memory.
+ */
+class CountedResident extends ResidentIndexes {
+  served = 0;
+  override take(indexDir: string, published: string | undefined): PreviousIndex | undefined {
+    const kept = super.take(indexDir, published);
+    if (kept) this.served++;
+    return kept;
+  }
+}
+
+async function runEdits(t: ExecutionContext, files: Record<string, string>, edits: (root: string) => Edit[],
+  resident?: CountedResident): Promise<{ root: string; home: string }> {
   // (each edit's files are made from the tree as the edits before it left it)
   const base = tempDir('cg-inc-');
   const root = path.join(base, 'repo');
   writeTree(root, files);
   const home = path.join(base, 'home');
-  await analyzeRepository(root, { home });
+  await analyzeRepository(root, { home, resident });
+  const served = resident?.served ?? 0;
+  let runs = 0;
   for (const edit of edits(root)) {
     write(root, edit.files());
-    const summary = await sameAsCold(t, root, home, edit.name);
+    const summary = await sameAsCold(t, root, home, edit.name, resident);
+    runs++;
     if (edit.resolved !== undefined) {
       t.is(summary.files.resolved, edit.resolved, `${edit.name}: files resolved`);
       t.true(formatSummary(summary).includes(`relations resolved for ${edit.resolved}, the rest's kept`), `${edit.name}: the summary says so`);
     }
     else t.is(summary.files.resolved, summary.files.indexed, `${edit.name}: a shape change resolves every file`);
     if (edit.calls || edit.noCalls) {
-      const { edges } = readGraphData((await analyzeRepository(root, { home })).dir);
+      const { edges } = readGraphData((await analyzeRepository(root, { home, resident })).dir);
+      runs++;
       const has = (from: string, to: string): boolean => edges.some((e) => e.type === 'CALLS' && e.source === from && e.target === to);
       for (const [from, to] of edit.calls ?? []) t.true(has(from, to), `${edit.name}: ${from} calls ${to}`);
       for (const [from, to] of edit.noCalls ?? []) t.false(has(from, to), `${edit.name}: ${from} does not call ${to}`);
@@ -210,30 +233,37 @@ async function runEdits(t: ExecutionContext, files: Record<string, string>, edit
       t.is(/processes \d+ \(unchanged\)/.test(formatSummary(summary)), edit.processes === 'kept', `${edit.name}: the summary says whether flows were traced`);
     }
   }
+  if (resident) t.is(resident.served - served, runs, 'every run after the first took the kept index');
   return { root, home };
 }
 
+const tsEdits = (root: string): Edit[] => [
+  { name: 'body-only (a line added)', resolved: 1, sameModules: true, files: () => ({ 'src/util.ts': change(root, 'src/util.ts', '  return x * 2;', '  const y = x + 1;\n  return y * 2 - 2;') }) },
+  { name: 'body-only (calls changed)', resolved: 1, files: () => ({ 'src/app.ts': change(root, 'src/app.ts', '  const r = new Registry();', '  const r = new Registry();\n  r.add(new Circle(3));\n  s.scale(2);') }) },
+  { name: 'two bodies at once', resolved: 2, files: () => ({
+    'src/service.ts': change(root, 'src/service.ts', 'this.items.push(c);', 'this.items.push(c);\n    this.items.push(makeCircle());'),
+    'src/circle.ts': change(root, 'src/circle.ts', 'return 3.14 * this.r * this.r;', '\n    return 3.14159 * this.r * this.r;'),
+  }) },
+  { name: 'signature changed', files: () => ({ 'src/util.ts': change(root, 'src/util.ts', 'export function helper(x: number): number {', 'export function helper(x: number, k = 2): Circle2 {') }) },
+  // (no other file mentions `extra` yet: util.ts alone; the next edits make app.ts name it)
+  { name: 'export added', resolved: 1, files: () => ({ 'src/util.ts': change(root, 'src/util.ts', 'export const config', 'export function extra(): number {\n  return helper(1);\n}\n\nexport const config') }) },
+  { name: 'an importer uses the new export', resolved: 1, files: () => ({ 'src/app.ts': change(root, 'src/app.ts', 'local();', 'local();\nextra();') }) },
+  { name: 'import of the new export', files: () => ({ 'src/app.ts': change(root, 'src/app.ts', "import { twice, config } from './util';", "import { twice, config, extra } from './util';") }) },
+  { name: 'export removed', files: () => ({ 'src/util.ts': change(root, 'src/util.ts', 'export function twice', 'function twice') }) },
+  { name: 're-export chain extended', files: () => ({ 'src/shapes/index.ts': change(root, 'src/shapes/index.ts', "export { Shape } from '../base';", "export { Shape } from '../base';\nexport * from '../util';") }) },
+  { name: 'base class method changed', files: () => ({ 'src/base.ts': change(root, 'src/base.ts', '  describe(): string {', '  describe(prefix = ""): Circle {') }) },
+  { name: 'base class method body', resolved: 1, files: () => ({ 'src/base.ts': change(root, 'src/base.ts', "return 'shape ' + this.area();", "const a = this.scale(1);\n    return 'shape ' + a;") }) },
+  { name: 'file added', files: () => ({ 'src/extra.ts': "import { helper } from './util';\nimport { Registry } from './service';\n\nexport function more(): number {\n  return helper(3) + new Registry().total();\n}\n" }) },
+  { name: 'file deleted', files: () => ({ 'src/service.ts': null }) },
+  { name: 'comment only', resolved: 1, sameModules: true, files: () => ({ 'src/extra.ts': '// a comment first\n' + fs.readFileSync(path.join(root, 'src/extra.ts'), 'utf8') }) },
+];
+
 test('TypeScript: after each kind of edit the incremental snapshot equals a cold analyze', async (t) => {
-  await runEdits(t, TS_REPO, (root) => [
-    { name: 'body-only (a line added)', resolved: 1, sameModules: true, files: () => ({ 'src/util.ts': change(root, 'src/util.ts', '  return x * 2;', '  const y = x + 1;\n  return y * 2 - 2;') }) },
-    { name: 'body-only (calls changed)', resolved: 1, files: () => ({ 'src/app.ts': change(root, 'src/app.ts', '  const r = new Registry();', '  const r = new Registry();\n  r.add(new Circle(3));\n  s.scale(2);') }) },
-    { name: 'two bodies at once', resolved: 2, files: () => ({
-      'src/service.ts': change(root, 'src/service.ts', 'this.items.push(c);', 'this.items.push(c);\n    this.items.push(makeCircle());'),
-      'src/circle.ts': change(root, 'src/circle.ts', 'return 3.14 * this.r * this.r;', '\n    return 3.14159 * this.r * this.r;'),
-    }) },
-    { name: 'signature changed', files: () => ({ 'src/util.ts': change(root, 'src/util.ts', 'export function helper(x: number): number {', 'export function helper(x: number, k = 2): Circle2 {') }) },
-    // (no other file mentions `extra` yet: util.ts alone; the next edits make app.ts name it)
-    { name: 'export added', resolved: 1, files: () => ({ 'src/util.ts': change(root, 'src/util.ts', 'export const config', 'export function extra(): number {\n  return helper(1);\n}\n\nexport const config') }) },
-    { name: 'an importer uses the new export', resolved: 1, files: () => ({ 'src/app.ts': change(root, 'src/app.ts', 'local();', 'local();\nextra();') }) },
-    { name: 'import of the new export', files: () => ({ 'src/app.ts': change(root, 'src/app.ts', "import { twice, config } from './util';", "import { twice, config, extra } from './util';") }) },
-    { name: 'export removed', files: () => ({ 'src/util.ts': change(root, 'src/util.ts', 'export function twice', 'function twice') }) },
-    { name: 're-export chain extended', files: () => ({ 'src/shapes/index.ts': change(root, 'src/shapes/index.ts', "export { Shape } from '../base';", "export { Shape } from '../base';\nexport * from '../util';") }) },
-    { name: 'base class method changed', files: () => ({ 'src/base.ts': change(root, 'src/base.ts', '  describe(): string {', '  describe(prefix = ""): Circle {') }) },
-    { name: 'base class method body', resolved: 1, files: () => ({ 'src/base.ts': change(root, 'src/base.ts', "return 'shape ' + this.area();", "const a = this.scale(1);\n    return 'shape ' + a;") }) },
-    { name: 'file added', files: () => ({ 'src/extra.ts': "import { helper } from './util';\nimport { Registry } from './service';\n\nexport function more(): number {\n  return helper(3) + new Registry().total();\n}\n" }) },
-    { name: 'file deleted', files: () => ({ 'src/service.ts': null }) },
-    { name: 'comment only', resolved: 1, sameModules: true, files: () => ({ 'src/extra.ts': '// a comment first\n' + fs.readFileSync(path.join(root, 'src/extra.ts'), 'utf8') }) },
-  ]);
+  await runEdits(t, TS_REPO, tsEdits);
+});
+
+test('TypeScript, the last index kept in memory by a long-lived thread: after each kind of edit the snapshot equals a cold analyze', async (t) => {
+  await runEdits(t, TS_REPO, tsEdits, new CountedResident());
 });
 
 const UNRESOLVED_REPO: Record<string, string> = {
@@ -274,18 +304,24 @@ test('unresolved call sites: after one-file edits the incremental snapshot equal
   ]);
 });
 
+const pyEdits = (root: string): Edit[] => [
+  // (Python resolves its own relations; a file whose outward shape is kept is resolved alone: lib/lang/python/outward.ts)
+  { name: 'body-only', resolved: 1, files: () => ({ 'pkg/service.py': change(root, 'pkg/service.py', '    return c.run()', '    c.greet("y")\n    return c.run()') }) },
+  { name: 'comment and blank lines above the imports', resolved: 1, sameModules: true, files: () => ({ 'main.py': '# the entry point\n\n' + fs.readFileSync(path.join(root, 'main.py'), 'utf8') }) },
+  { name: 'a returned value changed', files: () => ({ 'pkg/service.py': change(root, 'pkg/service.py', '    return Child()', '    return None') }) },
+  { name: 'an import added inside a body', sameModules: true, files: () => ({ 'main.py': change(root, 'main.py', '    b = Base()', '    from pkg.service import make\n    b = Base()') }) },
+  { name: 'base class method changed', files: () => ({ 'pkg/models.py': change(root, 'pkg/models.py', '    def run(self):\n        return self.greet("x")', '    def run(self, times=1):\n        return self.greet("x") * times\n\n    def stop(self):\n        return self.run()') }) },
+  { name: 'export added', files: () => ({ 'pkg/__init__.py': 'from .models import Base, Child\nfrom .service import make\n' }) },
+  { name: 'file added', files: () => ({ 'pkg/extra.py': 'from pkg import make\n\n\ndef extra():\n    return make().greet("z")\n' }) },
+  { name: 'file deleted', files: () => ({ 'pkg/service.py': null }) },
+];
+
 test('Python: after each kind of edit the incremental snapshot equals a cold analyze', async (t) => {
-  await runEdits(t, PY_REPO, (root) => [
-    // (Python resolves its own relations; a file whose outward shape is kept is resolved alone: lib/lang/python/outward.ts)
-    { name: 'body-only', resolved: 1, files: () => ({ 'pkg/service.py': change(root, 'pkg/service.py', '    return c.run()', '    c.greet("y")\n    return c.run()') }) },
-    { name: 'comment and blank lines above the imports', resolved: 1, sameModules: true, files: () => ({ 'main.py': '# the entry point\n\n' + fs.readFileSync(path.join(root, 'main.py'), 'utf8') }) },
-    { name: 'a returned value changed', files: () => ({ 'pkg/service.py': change(root, 'pkg/service.py', '    return Child()', '    return None') }) },
-    { name: 'an import added inside a body', sameModules: true, files: () => ({ 'main.py': change(root, 'main.py', '    b = Base()', '    from pkg.service import make\n    b = Base()') }) },
-    { name: 'base class method changed', files: () => ({ 'pkg/models.py': change(root, 'pkg/models.py', '    def run(self):\n        return self.greet("x")', '    def run(self, times=1):\n        return self.greet("x") * times\n\n    def stop(self):\n        return self.run()') }) },
-    { name: 'export added', files: () => ({ 'pkg/__init__.py': 'from .models import Base, Child\nfrom .service import make\n' }) },
-    { name: 'file added', files: () => ({ 'pkg/extra.py': 'from pkg import make\n\n\ndef extra():\n    return make().greet("z")\n' }) },
-    { name: 'file deleted', files: () => ({ 'pkg/service.py': null }) },
-  ]);
+  await runEdits(t, PY_REPO, pyEdits);
+});
+
+test('Python, the last index kept in memory by a long-lived thread: after each kind of edit the snapshot equals a cold analyze', async (t) => {
+  await runEdits(t, PY_REPO, pyEdits, new CountedResident());
 });
 
 const NAMES_TS: Record<string, string> = {
@@ -303,31 +339,42 @@ const NAMES_PY: Record<string, string> = {
   'pkg/d.py': 'from pkg.a import four\n\nheld = four\n',
 };
 
+/** Appends `text` to a file's current text. */
+const append = (root: string, rel: string, text: string): string => fs.readFileSync(path.join(root, rel), 'utf8') + text;
+
+const namesTsEdits = (root: string): Edit[] => [
+  // b.ts calls `a.two()` before it exists: it gains the edge; c.ts imports from a.ts but names no `two`, so it keeps its relations
+  { name: 'TypeScript: export appended', resolved: 2, calls: [['Function:src/b.ts:useTwo', 'Function:src/a.ts:two']],
+    files: () => ({ 'src/a.ts': append(root, 'src/a.ts', '\nexport function two(): number {\n  return 2;\n}\n') }) },
+  // what d.ts exports reads `four`: a file reading d.ts may see the change too, so every file is resolved
+  { name: 'TypeScript: an export another file re-exposes', files: () => ({ 'src/a.ts': append(root, 'src/a.ts', '\nexport function four(): number {\n  return 4;\n}\n') }) },
+  // a body that calls the new function keeps its symbol's shape: a.ts alone
+  { name: 'TypeScript: a body names the new one', resolved: 1, noCalls: [['Function:src/c.ts:useOne', 'Function:src/a.ts:five']],
+    files: () => ({ 'src/a.ts': change(root, 'src/a.ts', 'export function one(): number {\n  return 1;', 'export function one(): number {\n  return five();').concat('\nexport function five(): number {\n  return 5;\n}\n') }) },
+  // `alias` (kept) holds `six`: what a.ts exports changes under another name too, so every file is resolved
+  { name: 'TypeScript: a kept symbol names the new one', files: () => ({ 'src/a.ts': append(root, 'src/a.ts', '\nexport function six(): number {\n  return 6;\n}\n') }) },
+  // inserted between two symbols: the ones after it are kept
+  { name: 'TypeScript: a function inserted', resolved: 1,
+    files: () => ({ 'src/a.ts': change(root, 'src/a.ts', 'export const alias', 'export function seven(): number {\n  return 7;\n}\n\nexport const alias') }) },
+  // (above a class: its members' parent index moves, their distance to it does not)
+  { name: 'TypeScript: a function inserted above a class', resolved: 1,
+    files: () => ({ 'src/d.ts': change(root, 'src/d.ts', 'export class Keep', 'export function eight(): number {\n  return 8;\n}\n\nexport class Keep') }) },
+];
+
+const namesPyEdits = (root: string): Edit[] => [
+  { name: 'Python: function appended', resolved: 2, calls: [['Function:pkg/b.py:use_two', 'Function:pkg/a.py:two']],
+    files: () => ({ 'pkg/a.py': append(root, 'pkg/a.py', '\n\ndef two():\n    return 2\n') }) },
+  { name: 'Python: a name another file re-exposes', files: () => ({ 'pkg/a.py': append(root, 'pkg/a.py', '\n\ndef four():\n    return 4\n') }) },
+];
+
 test('an appended export resolves the changed file and the files that mention its name, no other', async (t) => {
-  const append = (root: string, rel: string, text: string): string => fs.readFileSync(path.join(root, rel), 'utf8') + text;
-  await runEdits(t, NAMES_TS, (root) => [
-    // b.ts calls `a.two()` before it exists: it gains the edge; c.ts imports from a.ts but names no `two`, so it keeps its relations
-    { name: 'TypeScript: export appended', resolved: 2, calls: [['Function:src/b.ts:useTwo', 'Function:src/a.ts:two']],
-      files: () => ({ 'src/a.ts': append(root, 'src/a.ts', '\nexport function two(): number {\n  return 2;\n}\n') }) },
-    // what d.ts exports reads `four`: a file reading d.ts may see the change too, so every file is resolved
-    { name: 'TypeScript: an export another file re-exposes', files: () => ({ 'src/a.ts': append(root, 'src/a.ts', '\nexport function four(): number {\n  return 4;\n}\n') }) },
-    // a body that calls the new function keeps its symbol's shape: a.ts alone
-    { name: 'TypeScript: a body names the new one', resolved: 1, noCalls: [['Function:src/c.ts:useOne', 'Function:src/a.ts:five']],
-      files: () => ({ 'src/a.ts': change(root, 'src/a.ts', 'export function one(): number {\n  return 1;', 'export function one(): number {\n  return five();').concat('\nexport function five(): number {\n  return 5;\n}\n') }) },
-    // `alias` (kept) holds `six`: what a.ts exports changes under another name too, so every file is resolved
-    { name: 'TypeScript: a kept symbol names the new one', files: () => ({ 'src/a.ts': append(root, 'src/a.ts', '\nexport function six(): number {\n  return 6;\n}\n') }) },
-    // inserted between two symbols: the ones after it are kept
-    { name: 'TypeScript: a function inserted', resolved: 1,
-      files: () => ({ 'src/a.ts': change(root, 'src/a.ts', 'export const alias', 'export function seven(): number {\n  return 7;\n}\n\nexport const alias') }) },
-    // (above a class: its members' parent index moves, their distance to it does not)
-    { name: 'TypeScript: a function inserted above a class', resolved: 1,
-      files: () => ({ 'src/d.ts': change(root, 'src/d.ts', 'export class Keep', 'export function eight(): number {\n  return 8;\n}\n\nexport class Keep') }) },
-  ]);
-  await runEdits(t, NAMES_PY, (root) => [
-    { name: 'Python: function appended', resolved: 2, calls: [['Function:pkg/b.py:use_two', 'Function:pkg/a.py:two']],
-      files: () => ({ 'pkg/a.py': append(root, 'pkg/a.py', '\n\ndef two():\n    return 2\n') }) },
-    { name: 'Python: a name another file re-exposes', files: () => ({ 'pkg/a.py': append(root, 'pkg/a.py', '\n\ndef four():\n    return 4\n') }) },
-  ]);
+  await runEdits(t, NAMES_TS, namesTsEdits);
+  await runEdits(t, NAMES_PY, namesPyEdits);
+});
+
+test('an appended export, the last index kept in memory by a long-lived thread: the same files resolved, the same snapshot', async (t) => {
+  await runEdits(t, NAMES_TS, namesTsEdits, new CountedResident());
+  await runEdits(t, NAMES_PY, namesPyEdits, new CountedResident());
 });
 
 /** A small deterministic PRNG (mulberry32): the same seed gives the same edits. */
@@ -342,7 +389,18 @@ function prng(seed: number): () => number {
 }
 
 test('TypeScript: seeded random edits keep the incremental snapshot equal to a cold one', async (t) => {
-  const random = prng(20261123);
+  await randomEdits(t, 20261123);
+});
+
+test('TypeScript, the last index kept in memory by a long-lived thread: seeded random edits keep the snapshot equal to a cold one', async (t) => {
+  const resident = new CountedResident();
+  await randomEdits(t, 20261127, resident);
+  t.is(resident.served, 12, 'every run after the first took the kept index');
+});
+
+/** Twelve steps of one or two seeded random edits, each snapshot compared with a cold analyze. */
+async function randomEdits(t: ExecutionContext, seed: number, resident?: ResidentIndexes): Promise<void> {
+  const random = prng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
   const names = ['helper', 'twice', 'makeCircle', 'main'];
   let added = 0;
@@ -360,7 +418,7 @@ test('TypeScript: seeded random edits keep the incremental snapshot equal to a c
   const root = path.join(base, 'repo');
   writeTree(root, TS_REPO);
   const home = path.join(base, 'home');
-  await analyzeRepository(root, { home });
+  await analyzeRepository(root, { home, resident });
   const files = Object.keys(TS_REPO).filter((f) => f.endsWith('.ts'));
   let incremental = 0;
   for (let step = 0; step < 12; step++) {
@@ -371,10 +429,38 @@ test('TypeScript: seeded random edits keep the incremental snapshot equal to a c
       edits[rel] = pick(mutations)(text);
     }
     write(root, edits);
-    const summary = await sameAsCold(t, root, home, `random step ${step} (${Object.keys(edits).join(', ')})`);
+    const summary = await sameAsCold(t, root, home, `random step ${step} (${Object.keys(edits).join(', ')})`, resident);
     if ((summary.files.resolved ?? 0) < summary.files.indexed) incremental++;
   }
   t.true(incremental > 0, 'some steps took the incremental path');
+}
+
+test('a kept index is used only while its generation is the published one: after another process\'s analyze, or a failed run, the disk is read', async (t) => {
+  const base = tempDir('cg-inc-kept-');
+  const root = path.join(base, 'repo');
+  writeTree(root, TS_REPO);
+  const home = path.join(base, 'home');
+  const resident = new CountedResident();
+  await analyzeRepository(root, { home, resident });
+  const edit = (n: number): void => write(root, { 'src/util.ts': change(root, 'src/util.ts', `  return x * ${n};`, `  return x * ${n + 1};`) });
+  edit(2);
+  await sameAsCold(t, root, home, 'kept', resident);
+  t.is(resident.served, 1, 'the second run took the kept index');
+  // another process (no kept index) publishes a newer generation: the kept one no longer describes it
+  edit(3);
+  await analyzeRepository(root, { home });
+  edit(4);
+  await sameAsCold(t, root, home, 'after another process', resident);
+  t.is(resident.served, 1, 'read from the disk');
+  edit(5);
+  await sameAsCold(t, root, home, 'kept again', resident);
+  t.is(resident.served, 2, 'and kept from there on');
+  // a run that fails leaves nothing kept: the next run reads the (unchanged) published generation
+  edit(6);
+  await t.throwsAsync(analyzeRepository(root, { home, resident, onPhase: (p) => { if (p === 'modules') throw new Error('injected'); } }), { message: 'injected' });
+  t.is(resident.served, 3, 'the failed run took the kept index');
+  await sameAsCold(t, root, home, 'after a failed run', resident);
+  t.is(resident.served, 3, 'the run after it read the disk');
 });
 
 test('a snapshot made by other code, or a changed configuration, resolves every file again (and still equals a cold analyze)', async (t) => {

@@ -64,7 +64,8 @@ export function readDependencyTypes(request: DependencyTypesRequest): Dependency
   }
   // (what was looked for is known from here on: an external package without declarations is `any` to the checker,
   // and a Node built-in one too unless `@types/node` is installed, see ModuleResolver)
-  const nodeTypes = !!locate('@types/node', 'node', ['', ...(config.packages ?? []).filter((p) => !p.dependency).map((p) => p.dir).sort()], request.readManifest);
+  const walked = new Map<string, Found | null>();
+  const nodeTypes = !!locate('@types/node', 'node', ['', ...(config.packages ?? []).filter((p) => !p.dependency).map((p) => p.dir).sort()], request.readManifest, walked);
   const looked = { ...config, dependenciesRead: { nodeTypes } };
   if (!wanted.size) return { files: [], settings: looked };
 
@@ -83,9 +84,9 @@ export function readDependencyTypes(request: DependencyTypesRequest): Dependency
       const w = wanted.get(name)!;
       const dirs = [...w.dirs].sort(), subs = [...w.subs].sort();
       // the package's own declarations, else its `@types` package's (`@types/scope__name` for `@scope/name`)
-      let pkg = locate(name, name, dirs, request.readManifest);
+      let pkg = locate(name, name, dirs, request.readManifest, walked);
       if (!pkg || !subs.some((sub) => seeds(pkg!, sub).some((c) => fileOf(pkg!, c) !== null))) {
-        pkg = name.startsWith('@types/') ? undefined : locate(`@types/${name.startsWith('@') ? name.slice(1).replace('/', '__') : name}`, name, dirs, request.readManifest);
+        pkg = name.startsWith('@types/') ? undefined : locate(`@types/${name.startsWith('@') ? name.slice(1).replace('/', '__') : name}`, name, dirs, request.readManifest, walked);
         if (!pkg) continue;
       }
       const found = pkg;
@@ -130,29 +131,40 @@ export function readDependencyTypes(request: DependencyTypesRequest): Dependency
 /**
  * The folder of package `folder` under the nearest `node_modules` of the first of `dirs` that has one (as Node
  * looks), standing for the package imported as `name` (an `@types` package stands for the package it types).
+ * `walked` keeps what each folder's walk up found: importing folders share their ancestors, and each manifest is
+ * looked for once.
  */
-function locate(folder: string, name: string, dirs: readonly string[], readManifest: ReadText): Found | undefined {
-  for (const from of dirs) {
-    for (let d = from; ; d = dirOf(d)) {
-      if (posix.basename(d) !== 'node_modules') {
-        const dir = d ? `${d}/node_modules/${folder}` : `node_modules/${folder}`;
-        const text = readManifest(`${dir}/package.json`);
-        const manifest = text === undefined ? undefined : parseJsonc(text);
-        if (manifest && typeof manifest === 'object' && !Array.isArray(manifest)) {
-          const m = manifest as Record<string, unknown>;
-          const key = `${dir}\u0000${folder}@${typeof m.version === 'string' ? m.version : ''}`;
-          let files = cache.get(key);
-          if (!files) {
-            if (cache.size >= PACKAGE_TYPE_LIMITS.cachedPackages) cache.clear();
-            cache.set(key, (files = new Map()));
-          }
-          return { name, dir, manifest: m, files };
-        }
-      }
-      if (d === '') break;
-    }
+function locate(folder: string, name: string, dirs: readonly string[], readManifest: ReadText, walked: Map<string, Found | null>): Found | undefined {
+  const from = (d: string): Found | null => {
+    const key = `${folder}\u0000${d}`;
+    const known = walked.get(key);
+    if (known !== undefined) return known;
+    const here = posix.basename(d) === 'node_modules' ? null : probe(folder, name, d, readManifest);
+    const found = here ?? (d === '' ? null : from(dirOf(d)));
+    walked.set(key, found);
+    return found;
+  };
+  for (const d of dirs) {
+    const found = from(d);
+    if (found) return found.name === name ? found : { ...found, name };
   }
   return undefined;
+}
+
+/** Package `folder` in `<d>/node_modules`, when its manifest is there. */
+function probe(folder: string, name: string, d: string, readManifest: ReadText): Found | null {
+  const dir = d ? `${d}/node_modules/${folder}` : `node_modules/${folder}`;
+  const text = readManifest(`${dir}/package.json`);
+  const manifest = text === undefined ? undefined : parseJsonc(text);
+  if (!manifest || typeof manifest !== 'object' || Array.isArray(manifest)) return null;
+  const m = manifest as Record<string, unknown>;
+  const key = `${dir}\u0000${folder}@${typeof m.version === 'string' ? m.version : ''}`;
+  let files = cache.get(key);
+  if (!files) {
+    if (cache.size >= PACKAGE_TYPE_LIMITS.cachedPackages) cache.clear();
+    cache.set(key, (files = new Map()));
+  }
+  return { name, dir, manifest: m, files };
 }
 
 /** The package as module resolution sees it: its name, folder and type entries. */
