@@ -13,14 +13,14 @@ import {
 } from '../../extract/facts.ts';
 import type { PyImport } from './facts.ts';
 import { parseStringAnnotation, stringAnnotationType } from './string-annotation.ts';
-import { annotationNames, replaceName, typingAnnotation, typeParamsOf, ENUM_BASES, isOverloadDecorator, isTypingName, TYPING_MODULES } from './typing.ts';
+import { annotationNames, replaceName, typingAnnotation, typeParamsOf, typeVarBound, ENUM_BASES, isOverloadDecorator, isTypingName, TYPING_MODULES } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 import { unshared, type PyNames } from './tree.ts';
 import { enclosingClass, moduleOf, PyScopes, scopeOutsideComprehension, MAX_UNION, type Scope } from './scopes.ts';
 import { isPlatformTest, staticCondition, type ConditionReader } from './conditions.ts';
 import { injectedDependencies } from './fastapi.ts';
 import { genericParams } from './generic-calls.ts';
-import { isBuiltinName } from './builtins.ts';
+import { isBuiltinName, zipKeepsArguments } from './builtins.ts';
 import { ReachingValues } from './reaching.ts';
 import { literalUnion } from './literals.ts';
 import { markFallbacks } from './fallbacks.ts';
@@ -28,8 +28,6 @@ import { recordFacts, RECORD_COPIES } from './records.ts';
 
 export type { PyNames };
 
-/** `TypeVar` as imported. */
-const TYPE_VARS = new Set(['typing.TypeVar', 'typing_extensions.TypeVar']);
 /** `typing.cast` as imported: its value is an instance of the type its first argument names. */
 const CASTS = new Set(['typing.cast', 'typing_extensions.cast']);
 /** Functions of the standard library that give a value of their first argument's type (typeshed's `(obj: T, …) -> T`). */
@@ -52,6 +50,8 @@ class PyCollector extends PyScopes {
   private readonly pathVars = new Map<string, PathValue>();
   /** Names an enclosing `if isinstance(name, C):` narrows, with the scope that test is in and the instance type. */
   private readonly narrowed = new Map<string, { scope: Scope; type: Expr }>();
+  /** Members (dotted) assigned in the block being visited: below it they may hold either value, nothing narrowed. */
+  private membersAssigned = new Set<string>();
   /** What each name an import binds stands for (canonical): the module or the module's attribute, dotted. */
   private readonly importedAs = new Map<string, string>();
   /** A lambda's node → the calls and references of its body (`[calls from, to, refs from, to)`): a name it is bound to owns them. */
@@ -420,8 +420,9 @@ class PyCollector extends PyScopes {
   /** A compound statement inside a function body: its own parts visited, its blocks walked for returns. */
   private visitCompound(i: number, scope: Scope, walk: (i: number) => void): void {
     const ty = this.type(i);
-    if (ty === 'for_statement' || ty === 'while_statement') this.flow.inLoop(true, () => this.compound(i, ty, scope, walk));
-    else this.compound(i, ty, scope, walk);
+    if (ty !== 'for_statement' && ty !== 'while_statement') { this.compound(i, ty, scope, walk); return; }
+    for (const m of this.assignedMembers(i)) this.narrowed.delete(m); // (what a loop assigns may come round again)
+    this.flow.inLoop(true, () => this.compound(i, ty, scope, walk));
   }
 
   private compound(i: number, ty: string, scope: Scope, walk: (i: number) => void): void {
@@ -557,11 +558,14 @@ class PyCollector extends PyScopes {
   /** Runs a block's statements; a narrowing made in it (after an exit, an assert) ends with it. */
   private inBlock(f: () => void): void {
     const saved = new Map(this.narrowed);
+    const assigned = this.membersAssigned; this.membersAssigned = new Set();
     try {
       f();
     } finally {
       this.narrowed.clear();
       for (const [k, v] of saved) this.narrowed.set(k, v);
+      for (const m of this.membersAssigned) { this.narrowed.delete(m); assigned.add(m); }
+      this.membersAssigned = assigned;
     }
   }
 
@@ -879,26 +883,10 @@ class PyCollector extends PyScopes {
       if (v) this.pathVars.set(this.txt(left), v); else this.pathVars.delete(this.txt(left));
     }
     this.assignTarget(left, value, scope, i, type, right);
-    if (scope.kind === 'module' && right >= 0 && this.type(left) === 'identifier' && this.type(right) === 'call') this.typeVar(left, right, scope);
-  }
-
-  /** `T = TypeVar("T", bound=B)` at module level: T is a TypeVar (`py.typeVars`), with its bound B (a name, or one in a string). */
-  private typeVar(left: number, call: number, scope: Scope): void {
-    if (!TYPE_VARS.has(this.canonical(this.child(call, 'function')) ?? '')) return;
-    const b = scope.names.get(this.txt(left));
-    if (!b || b.k !== 'sym') return;
-    const args = this.child(call, 'arguments');
-    const kw = args < 0 ? undefined : this.namedKids(args).find((a) => this.type(a) === 'keyword_argument' && this.txt(this.child(a, 'name')) === 'bound');
-    const v = kw === undefined ? -1 : this.child(kw, 'value');
-    const text = v < 0 ? undefined : this.type(v) === 'string' ? this.stringContent(v)?.text.trim() : this.dotted(v);
-    let bound: Expr | null = null;
-    if (text && /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(text)) {
-      const parts = text.split('.');
-      let e: Expr = this.nameExpr(parts[0], scope);
-      for (const p of parts.slice(1)) e = { k: 'member', obj: e, name: p };
-      bound = e;
-    }
-    (this.py.typeVars ??= {})[b.s] = bound;
+    // `T = TypeVar("T", bound=B)` at module level: T is a TypeVar (`py.typeVars`), with its bound
+    const tv = scope.kind === 'module' && right >= 0 && this.type(left) === 'identifier' && this.type(right) === 'call' ? scope.names.get(this.txt(left)) : undefined;
+    const bound = tv?.k === 'sym' ? typeVarBound(this.reader(), right, (n) => this.nameExpr(n, scope)) : undefined;
+    if (tv?.k === 'sym' && bound !== undefined) (this.py.typeVars ??= {})[tv.s] = bound;
   }
 
   /** `Optional[A]`, `typing.Union[A, B]`, `list[A]`: a subscript of a generic that typing (or the builtins) give. */
@@ -960,7 +948,10 @@ class PyCollector extends PyScopes {
     if (ty === 'attribute') {
       const obj = this.child(i, 'object');
       const attr = this.child(i, 'attribute');
-      this.narrowed.delete(this.dotted(i) ?? ''); // an isinstance test of the member no longer holds
+      // an isinstance test no longer holds; reads below in the block give the call assigned, as a checker narrows it
+      const dotted = this.dotted(i) ?? '';
+      this.narrowed.delete(dotted); this.membersAssigned.add(dotted);
+      if (value?.k === 'call' && dotted) this.narrowed.set(dotted, { scope, type: value });
       const cls = this.selfClass(obj, scope);
       if (cls >= 0 && attr >= 0) { this.instanceAttribute(cls, attr, value, type, scope, stmt); return; }
       this.expr(i, scope, true);
@@ -1112,7 +1103,7 @@ class PyCollector extends PyScopes {
         const e: Expr = { k: 'member', obj, name: this.txt(attr) };
         if (!this.isCallee(i)) this.refs.push({ value: e, kind: 'value', at: this.pos(attr), from: this.owner(scope) });
         const n = written ? undefined : this.narrowed.get(this.dotted(i) ?? '');
-        return n && n.scope === scope ? { k: 'narrowed', of: e, type: n.type } : e;
+        return n && scopeOutsideComprehension(scope) === n.scope ? { k: 'narrowed', of: e, type: n.type } : e;
       }
       case 'call': return this.callExpr(i, scope);
       case 'parenthesized_expression': { const inner = this.namedKids(i)[0]; return inner === undefined ? { k: 'other' } : this.expr(inner, scope, written); }
@@ -1254,14 +1245,8 @@ class PyCollector extends PyScopes {
     if (first?.value) e.args = [first.value];
     // the positional arguments, what a generic callee's TypeVars are solved from (generic-calls.ts); of a builtin's
     // name only the first is read, by the builtins above
-    else if ((callee.k === 'id' ? !isBuiltinName(callee.name) || this.zipped(canonical, argsNode) : callee.k === 'member') && positional.some((a) => a)) e.args = positional;
+    else if ((callee.k === 'id' ? !isBuiltinName(callee.name) || (canonical === 'zip' && zipKeepsArguments(this.reader(), argsNode)) : callee.k === 'member') && positional.some((a) => a)) e.args = positional;
     return e;
-  }
-
-  /** `zip(xs, ys)` whose every positional argument is kept (no splat, at most four): its tuples hold their elements. */
-  private zipped(canonical: string, argsNode: number): boolean {
-    const args = canonical === 'zip' && argsNode >= 0 ? this.namedKids(argsNode).filter((a) => this.type(a) !== 'keyword_argument' && this.type(a) !== 'comment') : [];
-    return args.length > 0 && args.length <= 4 && args.every((a) => this.type(a) !== 'list_splat' && this.type(a) !== 'dictionary_splat');
   }
 
   /** `sys.path.insert(0, p)`, `sys.path.append(p)`, `site.addsitedir(p)`: p as an import root, when it is known. */

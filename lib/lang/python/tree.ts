@@ -61,6 +61,21 @@ export class PyTree {
     const row = this.rowOf(start);
     return toPos(row + 1, start - this.lines[row] + 1, this.t.end[i] - start);
   }
+  /** The members (dotted, `self.item`) assignment statements below node i assign (nested functions and classes apart). */
+  assignedMembers(i: number, out: string[] = []): string[] {
+    for (const c of this.namedKids(i)) {
+      const ty = this.type(c);
+      if (ty === 'function_definition' || ty === 'class_definition' || ty === 'lambda') continue;
+      if (ty === 'assignment' || ty === 'augmented_assignment') {
+        const left = this.child(c, 'left');
+        const targets = left >= 0 && this.type(left) === 'attribute' ? [left] : left >= 0 ? this.namedKids(left) : [];
+        for (const t of targets) { const d = this.type(t) === 'attribute' ? this.dotted(t) : undefined; if (d) out.push(d); }
+      }
+      this.assignedMembers(c, out);
+    }
+    return out;
+  }
+
   /**
    * The type a PEP 484 type comment after node i on its last line declares (`x = {}  # type: Dict[str, int]`), with its
    * position; undefined without one, and for `# type: ignore`.

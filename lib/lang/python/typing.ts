@@ -4,6 +4,7 @@
  */
 
 import type { Expr } from '../../extract/facts.ts';
+import type { ConditionReader } from './conditions.ts';
 
 export type AnnotationKind = 'optional' | 'union' | 'array' | 'tuple' | 'map' | 'class' | 'inner' | 'callable' | 'any';
 
@@ -108,4 +109,24 @@ export function typeParamsOf(baseTexts: readonly string[], baseArgs: ReadonlyArr
   };
   for (const a of baseArgs) a?.forEach(walk);
   return out;
+}
+
+/** `TypeVar` as imported. */
+const TYPE_VARS: ReadonlySet<string> = new Set(['typing.TypeVar', 'typing_extensions.TypeVar']);
+
+/**
+ * The bound of `TypeVar("T", bound=B)` (call node `call`): B as written (a dotted name, or one in a string) read
+ * through `name` where the TypeVar is made, null without one; undefined when the call makes no TypeVar.
+ */
+export function typeVarBound(r: ConditionReader & { stringText(i: number): string | undefined }, call: number, name: (n: string) => Expr): Expr | null | undefined {
+  if (!TYPE_VARS.has(r.canonical(r.child(call, 'function')) ?? '')) return undefined;
+  const args = r.child(call, 'arguments');
+  const kw = args < 0 ? undefined : r.namedKids(args).find((a) => r.type(a) === 'keyword_argument' && r.txt(r.child(a, 'name')) === 'bound');
+  const v = kw === undefined ? -1 : r.child(kw, 'value');
+  const text = v < 0 ? undefined : r.type(v) === 'string' ? r.stringText(v)?.trim() : r.type(v) === 'identifier' || r.type(v) === 'attribute' ? r.txt(v) : undefined;
+  if (!text || !/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(text)) return null;
+  const parts = text.split('.');
+  let e: Expr = name(parts[0]);
+  for (const p of parts.slice(1)) e = { k: 'member', obj: e, name: p };
+  return e;
 }
