@@ -49,7 +49,7 @@ class PyCollector extends PyScopes {
   /** Names last assigned a path a script computes (`HERE = os.path.dirname(__file__)`), for `sys.path` roots. */
   private readonly pathVars = new Map<string, PathValue>();
   /** Names an enclosing `if isinstance(name, C):` narrows, with the scope that test is in and the instance type. */
-  private readonly narrowed = new Map<string, { scope: Scope; type: Expr }>();
+  private readonly narrowed = new Map<string, { scope: Scope; type: Expr; assigned?: true }>();
   /** Members (dotted) assigned in the block being visited: below it they may hold either value, nothing narrowed. */
   private membersAssigned = new Set<string>();
   /** What each name an import binds stands for (canonical): the module or the module's attribute, dotted. */
@@ -951,7 +951,7 @@ class PyCollector extends PyScopes {
       // an isinstance test no longer holds; reads below in the block give the call assigned, as a checker narrows it
       const dotted = this.dotted(i) ?? '';
       this.narrowed.delete(dotted); this.membersAssigned.add(dotted);
-      if (value?.k === 'call' && dotted) this.narrowed.set(dotted, { scope, type: value });
+      if (value?.k === 'call' && dotted) this.narrowed.set(dotted, { scope, type: value, assigned: true });
       const cls = this.selfClass(obj, scope);
       if (cls >= 0 && attr >= 0) { this.instanceAttribute(cls, attr, value, type, scope, stmt); return; }
       this.expr(i, scope, true);
@@ -1102,7 +1102,9 @@ class PyCollector extends PyScopes {
         if (attr < 0) return { k: 'other' };
         const e: Expr = { k: 'member', obj, name: this.txt(attr) };
         if (!this.isCallee(i)) this.refs.push({ value: e, kind: 'value', at: this.pos(attr), from: this.owner(scope) });
+        // (a member called is the member its class declares, not what an assignment narrowed it to: `p.run = patched`)
         const n = written ? undefined : this.narrowed.get(this.dotted(i) ?? '');
+        if (n?.assigned && this.isCallee(i)) return e;
         return n && scopeOutsideComprehension(scope) === n.scope ? { k: 'narrowed', of: e, type: n.type } : e;
       }
       case 'call': return this.callExpr(i, scope);
