@@ -24,8 +24,10 @@
  * `--target` names another, in any language, by its path in the corpus or its end; `--edit body` instead adds a
  * statement to the file's first function body, keeping its outward shape — without --target, in the first such
  * file that has one: see bench/analyze.ts bodyEdit). Prints per variant the medians
- * of process wall, child CPU (all threads), the main thread's CPU (Linux, 10 ms ticks), peak RSS, pipeline total
- * and each phase from read to write. Every copy is aged by a minute first (as bench/analyze.ts does), so a
+ * of process wall, child CPU (all threads), the main thread's CPU (Linux, 10 ms ticks), `v8`: the CPU of the threads
+ * alive at exit besides it (V8's helpers compiling optimised code and collecting garbage, libuv's pool), `ended`:
+ * the rest (threads that ended first: the native parse thread, the search and extraction workers), peak RSS,
+ * pipeline total and each phase from read to write. Every copy is aged by a minute first (as bench/analyze.ts does), so a
  * one-file run does not re-hash every "racily clean" file.
  */
 import fs from 'node:fs';
@@ -71,13 +73,22 @@ if (isMainThread) process.on('exit', () => {
   const ru = process.resourceUsage();
   // The main thread's own CPU (Linux: utime + stime of its task, in clock ticks of 10 ms): less disturbed by a busy
   // machine than wall time, and what the pipeline's critical path spends.
-  let mainMs = NaN;
-  try {
-    const f = require('node:fs').readFileSync('/proc/self/task/' + process.pid + '/stat', 'utf8');
+  // The threads still there at exit besides it are V8's helpers (compiling optimised code, collecting garbage beside
+  // the main thread) and libuv's pool; those that ended before (the native parse thread, the search and extraction
+  // workers) are the rest of the process's CPU.
+  const fs = require('node:fs');
+  const ticks = (tid) => {
+    const f = fs.readFileSync('/proc/self/task/' + tid + '/stat', 'utf8');
     const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
-    mainMs = (Number(rest[11]) + Number(rest[12])) * 10;
+    return (Number(rest[11]) + Number(rest[12])) * 10;
+  };
+  let mainMs = NaN, v8Ms = NaN;
+  try {
+    mainMs = ticks(process.pid);
+    v8Ms = 0;
+    for (const tid of fs.readdirSync('/proc/self/task')) if (Number(tid) !== process.pid) { try { v8Ms += ticks(tid); } catch {} }
   } catch {}
-  process.stderr.write('\\nAB ' + JSON.stringify({ cpuMs: (ru.userCPUTime + ru.systemCPUTime) / 1000, mainMs, rssMB: ru.maxRSS / 1024 }) + '\\n');
+  process.stderr.write('\\nAB ' + JSON.stringify({ cpuMs: (ru.userCPUTime + ru.systemCPUTime) / 1000, mainMs, v8Ms, rssMB: ru.maxRSS / 1024 }) + '\\n');
 });
 `;
 
@@ -117,7 +128,7 @@ function quiet(): [number, number] {
 }
 
 interface Result {
-  wall: number; cpu: number; main: number; rss: number; total: number; read: number; parse: number; resolve: number; modules: number; processes: number; search: number; write: number;
+  wall: number; cpu: number; main: number; v8: number; ended: number; rss: number; total: number; read: number; parse: number; resolve: number; modules: number; processes: number; search: number; write: number;
   idle: number; par: number;
 }
 
@@ -133,10 +144,10 @@ function run(hook: string, dir: string, home: string, variantEnv: Record<string,
   const wall = performance.now() - t0;
   const ab = r.stderr.split('\n').find((l) => l.startsWith('AB '));
   if (r.status !== 0 || !ab) throw new Error(`analyze failed (${r.status}): ${r.stderr.slice(-2000)}`);
-  const { cpuMs, mainMs, rssMB } = JSON.parse(ab.slice(3));
+  const { cpuMs, mainMs, v8Ms, rssMB } = JSON.parse(ab.slice(3));
   const t = JSON.parse(r.stdout).timings;
   return {
-    wall, cpu: cpuMs, main: mainMs, rss: rssMB, total: t.total, read: t.read ?? 0, parse: t.parse ?? 0, resolve: t.resolve ?? 0, modules: t.modules ?? 0,
+    wall, cpu: cpuMs, main: mainMs, v8: v8Ms, ended: Math.max(0, cpuMs - mainMs - v8Ms), rss: rssMB, total: t.total, read: t.read ?? 0, parse: t.parse ?? 0, resolve: t.resolve ?? 0, modules: t.modules ?? 0,
     processes: t.processes ?? 0, search: t.search ?? 0, write: t.write ?? 0, idle, par,
   };
 }
@@ -165,7 +176,7 @@ function ageCopy(dest: string): void {
   for (const f of fs.readdirSync(dest, { recursive: true }).map(String)) {
     if (f.includes('.codegraph')) continue;
     const p = path.join(dest, f);
-    if (fs.statSync(p).isFile()) fs.utimesSync(p, old, old);
+    if (fs.lstatSync(p).isFile()) fs.utimesSync(p, old, old); // (a symbolic link left as it is: Debian's packages hold dangling ones)
   }
 }
 
@@ -212,7 +223,7 @@ try {
         res = run(hook, dir, home, v.env);
       }
       results.get(v.name)!.push(res);
-      console.log(`round ${r} ${v.name.padEnd(8)} wall ${res.wall.toFixed(0)} cpu ${res.cpu.toFixed(0)} main ${res.main} rss ${res.rss.toFixed(0)} total ${res.total} read ${res.read} parse ${res.parse} resolve ${res.resolve} modules ${res.modules} processes ${res.processes} search ${res.search} write ${res.write} (idle before ${(res.idle * 100).toFixed(0)}%${Number.isNaN(res.par) ? '' : `, parallel efficiency ${res.par.toFixed(2)}`})`);
+      console.log(`round ${r} ${v.name.padEnd(8)} wall ${res.wall.toFixed(0)} cpu ${res.cpu.toFixed(0)} main ${res.main} v8 ${res.v8} ended ${res.ended.toFixed(0)} rss ${res.rss.toFixed(0)} total ${res.total} read ${res.read} parse ${res.parse} resolve ${res.resolve} modules ${res.modules} processes ${res.processes} search ${res.search} write ${res.write} (idle before ${(res.idle * 100).toFixed(0)}%${Number.isNaN(res.par) ? '' : `, parallel efficiency ${res.par.toFixed(2)}`})`);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
@@ -221,7 +232,7 @@ try {
 }
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`corpus ${corpus}${maxFiles !== undefined ? ` (first ${maxFiles} files)` : ''}, ${oneFile ? `one file changed (${edit})` : 'cold'}, medians of ${rounds}:`);
-const columns: (keyof Result)[] = ['wall', 'cpu', 'main', 'rss', 'total', 'read', 'parse', 'resolve', 'modules', 'processes', 'search', 'write'];
+const columns: (keyof Result)[] = ['wall', 'cpu', 'main', 'v8', 'ended', 'rss', 'total', 'read', 'parse', 'resolve', 'modules', 'processes', 'search', 'write'];
 console.log(`${'variant'.padEnd(10)}${columns.map((c) => c.padStart(10)).join('')}`);
 for (const [name, rs] of results) {
   const m = (k: keyof Result): string => median(rs.map((x) => x[k])).toFixed(0);
@@ -231,5 +242,5 @@ for (const [name, rs] of results) {
 const [first, ...others] = [...results.entries()];
 for (const [name, rs] of others) {
   const paired = (k: keyof Result): string => median(rs.map((x, i) => x[k] / first[1][i][k])).toFixed(3);
-  console.log(`${name} / ${first[0]}, median of the rounds' ratios: wall ${paired('wall')}, cpu ${paired('cpu')}, main ${paired('main')}, pipeline ${paired('total')}, peak RSS ${paired('rss')}`);
+  console.log(`${name} / ${first[0]}, median of the rounds' ratios: wall ${paired('wall')}, cpu ${paired('cpu')}, main ${paired('main')}, v8 ${paired('v8')}, pipeline ${paired('total')}, peak RSS ${paired('rss')}`);
 }
