@@ -157,6 +157,23 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
     half: 'held-out', source: { deb: 'python3-h11', version: '0.14.0-1.1~deb12u1' },
     copy: [['usr/lib/python3/dist-packages/h11', 'h11']],
   },
+  // isort 5.6.4 (import sorting: a frozen dataclass of settings, NamedTuples, a vendored `dataclasses`) and
+  // marshmallow 3.18 (schemas built by a metaclass from declared fields, validators, hooks): measured fresh, then
+  // their misses read
+  isort: {
+    half: 'tune', source: { deb: 'python3-isort', version: '5.6.4-1' },
+    copy: [['usr/lib/python3/dist-packages/isort', 'isort']],
+  },
+  marshmallow: {
+    half: 'tune', source: { deb: 'python3-marshmallow', version: '3.18.0-1' },
+    copy: [['usr/lib/python3/dist-packages/marshmallow', 'marshmallow']],
+  },
+  // packaging 23.0 (versions, specifiers, markers: NamedTuples, a dataclass, a hand-written parser): measured before
+  // and after the rules found on isort and marshmallow; nothing read or tuned on it
+  packaging: {
+    half: 'held-out', source: { deb: 'python3-packaging', version: '23.0-1' },
+    copy: [['usr/lib/python3/dist-packages/packaging', 'packaging']],
+  },
 };
 
 /** Where corpora are unpacked (one folder per corpus and version). */

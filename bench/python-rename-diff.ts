@@ -4,7 +4,10 @@
  * edits, starting both at the symbol's declaration. Corpora as bench/python-callgraph-diff.ts makes them
  * (bench/python-corpora.ts); read the held-out half's figures, never its misses, when changing rules.
  *
- *   node --import tsx bench/python-rename-diff.ts [--corpus gyp|pluggy|… | --all] [--count 150] [--seed 42] [--verbose]
+ *   node --import tsx bench/python-rename-diff.ts [--corpus gyp|pluggy|… | --all] [--count 150] [--seed 42] [--label Property] [--verbose]
+ *
+ * `--label` samples the symbols of one graph label only (`Property`: class attributes and fields, whose keyword
+ * arguments a record's construction names).
  *
  * What counts: a place is a (file, UTF-16 offset) where a rename writes the new name. Pyright's places outside the
  * corpus (typeshed) are dropped and counted; pyright never edits comments, so nothing is left out on that side.
@@ -63,9 +66,10 @@ class PrecomputedOracle implements RenameOracle {
  * each from its declaration (continued through method families and stub twins unless `families` is false), and
  * compares with codegraph's graph edits.
  */
-export async function pythonRenameDiff(root: string, extraPaths: readonly string[], opts: { count: number; seed: number; families: boolean }): Promise<{ report: DiffReport; outside: number; files: number }> {
+export async function pythonRenameDiff(root: string, extraPaths: readonly string[], opts: { count: number; seed: number; families: boolean; label?: string }): Promise<{ report: DiffReport; outside: number; files: number }> {
   const snapshot = await buildSnapshotInMemory(root, { search: false });
-  const sample: GraphNode[] = sampleSymbols(snapshot, Number.MAX_SAFE_INTEGER, opts.seed).filter((n) => n.filePath && languageOf(n.filePath) === 'python').slice(0, opts.count);
+  const sample: GraphNode[] = sampleSymbols(snapshot, Number.MAX_SAFE_INTEGER, opts.seed)
+    .filter((n) => n.filePath && languageOf(n.filePath) === 'python' && (!opts.label || n.label === opts.label)).slice(0, opts.count);
   const oracle = new PrecomputedOracle(root);
   const session = await PyrightSession.start(root, extraPaths);
   let outside = 0;
@@ -162,14 +166,14 @@ async function classHeritage(session: PyrightSession, snapshot: Snapshot, texts:
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const { values } = parseArgs({ options: { corpus: { type: 'string', default: 'gyp' }, all: { type: 'boolean' }, count: { type: 'string', default: '150' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' }, 'no-families': { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { corpus: { type: 'string', default: 'gyp' }, all: { type: 'boolean' }, count: { type: 'string', default: '150' }, seed: { type: 'string', default: '42' }, label: { type: 'string' }, verbose: { type: 'boolean' }, 'no-families': { type: 'boolean' } } });
   const f = (x: number) => x.toFixed(4);
   const names = values.all ? Object.keys(PYTHON_CORPORA).sort((a, b) => (PYTHON_CORPORA[a].half === PYTHON_CORPORA[b].half ? 0 : PYTHON_CORPORA[a].half === 'tune' ? -1 : 1)) : [values.corpus!];
   for (const name of names) {
     const { root, corpus } = pythonCorpus(name);
-    const { report, outside, files } = await pythonRenameDiff(root, corpus.extraPaths ?? [], { count: Number(values.count), seed: Number(values.seed), families: !values['no-families'] });
+    const { report, outside, files } = await pythonRenameDiff(root, corpus.extraPaths ?? [], { count: Number(values.count), seed: Number(values.seed), families: !values['no-families'], label: values.label });
     const half = PYTHON_CORPORA[name]?.half ?? 'folder';
-    console.log(`${name} (${half}, ${files} files, seed ${values.seed}): ${report.compared} of ${report.sampled} compared (${report.refused} refused by codegraph, ${report.tsRefused} by pyright); edits ours ${report.ours}, pyright ${report.theirs} (+${outside} outside the corpus), common ${report.common}; precision ${f(report.precision)} recall ${f(report.recall)}; exact ${report.exact}/${report.compared}`);
+    console.log(`${name} (${half}, ${files} files, seed ${values.seed}${values.label ? `, ${values.label} only` : ''}): ${report.compared} of ${report.sampled} compared (${report.refused} refused by codegraph, ${report.tsRefused} by pyright); edits ours ${report.ours}, pyright ${report.theirs} (+${outside} outside the corpus), common ${report.common}; precision ${f(report.precision)} recall ${f(report.recall)}; exact ${report.exact}/${report.compared}`);
     if (values.all && half === 'held-out') continue;
     if (!values.all || values.verbose) {
       console.log('  missed by syntactic place:', Object.entries(report.missedBySyntax).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || 'none');

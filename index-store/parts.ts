@@ -376,7 +376,7 @@ function stringTable(): { strings: string[]; sid: (s: string) => number } {
   return { strings, sid };
 }
 
-const KIND_IDS: readonly ReferenceKind[] = ['definition', 'call', 'import', 'export', 'type', 'value', 'jsx', 'shorthand'];
+const KIND_IDS: readonly ReferenceKind[] = ['definition', 'call', 'import', 'export', 'type', 'value', 'jsx', 'shorthand', 'keyword'];
 
 function encodeRefs(refs: readonly Reference[]): EncodedRefs {
   const { strings, sid } = stringTable();

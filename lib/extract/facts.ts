@@ -452,6 +452,16 @@ export interface ArgFact {
   key?: string;
 }
 
+/**
+ * A named argument written at a call (Python's keyword argument `Point(x=1)`; Kotlin's, C#'s and Swift's named arguments,
+ * Ruby's keyword arguments): the name and where it is written. It names a parameter or a field of the callee, which a
+ * rename of that field edits.
+ */
+export interface NamedArgFact {
+  name: string;
+  at: Pos;
+}
+
 export interface CallFact {
   callee: Expr;
   isNew?: boolean;
@@ -473,6 +483,13 @@ export interface CallFact {
    * → 'router.get' on `c.get`): the outermost such call below the enclosing symbol.
    */
   via?: string;
+  /** The named arguments written at the call, in order. */
+  named?: NamedArgFact[];
+  /**
+   * The value whose fields the named arguments name when that is not what the callee makes: a copy with changes
+   * (Python's `dataclasses.replace(p, x=3)`: p).
+   */
+  namedOf?: Expr;
 }
 
 export type RefKind = 'value' | 'type' | 'jsx' | 'shorthand' | 'export';

@@ -22,7 +22,7 @@ export interface RelationSink {
   /** A REFERENCES edge of a non-call occurrence (`kind` kept on the edge unless a plain value read). */
   refEdge(source: number, target: number, confidence: number, reason: string, line: number, kind: 'value' | 'type' | 'export'): void;
   /** An occurrence of symbol s of file tf in file f at `at` (the reference index), from the node at position `from`. */
-  occurrence(tf: number, ts: number, f: number, at: Pos, kind: 'call' | 'import' | 'export' | 'type' | 'value', from: number, confidence: number, reason: string): void;
+  occurrence(tf: number, ts: number, f: number, at: Pos, kind: 'call' | 'import' | 'export' | 'type' | 'value' | 'keyword', from: number, confidence: number, reason: string): void;
   /**
    * A REFERENCES edge from `source` to a function a registration takes (a callback): `callee` is the registering
    * call's text (`app.route`, `click.command`), which flows read as a route, a command, a listener.

@@ -8,7 +8,8 @@ export type ReferenceKind =
   | 'type'       // type position
   | 'value'      // any other read/write of the value (passed as argument, assigned, property access)
   | 'jsx'        // JSX element name
-  | 'shorthand'; // `{ a }` shorthand property: renaming `a` must write `a: newName`
+  | 'shorthand'  // `{ a }` shorthand property: renaming `a` must write `a: newName`
+  | 'keyword';   // a named argument's name (`Point(x=1)`): the callee's parameter or field it names
 
 export interface Reference {
   /** uid of the symbol this occurrence refers to. */

@@ -9,7 +9,7 @@ import type { FlatTree } from '../../extract/flat-tree.ts';
 import { forEachCapture, type Match, type MatchSource } from '../../extract/query-match.ts';
 import {
   importBinding, symbolBinding, toPos,
-  type CallFact, type Expr, type FileFacts, type LocalFact, type Pos, type SymbolFact, type SymbolLabel,
+  type CallFact, type Expr, type FileFacts, type LocalFact, type NamedArgFact, type Pos, type SymbolFact, type SymbolLabel,
 } from '../../extract/facts.ts';
 import type { PyImport } from './facts.ts';
 import { parseStringAnnotation, stringAnnotationType } from './string-annotation.ts';
@@ -24,6 +24,7 @@ import { isBuiltinName } from './builtins.ts';
 import { ReachingValues } from './reaching.ts';
 import { literalUnion } from './literals.ts';
 import { markFallbacks } from './fallbacks.ts';
+import { recordFacts, RECORD_COPIES } from './records.ts';
 
 export type { PyNames };
 
@@ -49,7 +50,6 @@ class PyCollector extends PyScopes {
   /** Symbols whose name is bound again in its scope. */
   /** Names last assigned a path a script computes (`HERE = os.path.dirname(__file__)`), for `sys.path` roots. */
   private readonly pathVars = new Map<string, PathValue>();
-  private pathTree?: PathTree;
   /** Names an enclosing `if isinstance(name, C):` narrows, with the scope that test is in and the instance type. */
   private readonly narrowed = new Map<string, { scope: Scope; type: Expr }>();
   /** What each name an import binds stands for (canonical): the module or the module's attribute, dotted. */
@@ -64,7 +64,7 @@ class PyCollector extends PyScopes {
   private readonly paramLocals = new Set<number>();
   /** Set while a nested function assigns an enclosing function's local (`nonlocal`): at no known place of it. */
   private anytime = false;
-  private conditionReader?: ConditionReader;
+  private treeReader?: ConditionReader & PathTree;
 
   constructor(t: FlatTree, names: PyNames, text: string, private readonly path: string) {
     super(t, names, text);
@@ -342,6 +342,7 @@ class PyCollector extends PyScopes {
     if (doc) sym.doc = doc;
     const s = this.addSymbol(sym);
     this.recordDecorators(s, decos, decoTexts);
+    if (decos.length) recordFacts(this.reader(), this.py, s, decos);
     // `@router.get(…, dependencies=[Depends(dep)])`: the route runs dep too
     if (decos.length) injectedDependencies(this, decos, this.refs, this.calls, refs0, calls0, s);
     // a property setter/deleter shares the getter's name: the name stays the getter's
@@ -566,12 +567,15 @@ class PyCollector extends PyScopes {
 
   /** A condition decided before the program runs (`sys.version_info >= (3, 8)`: conditions.ts), else undefined. */
   private staticTruth(cond: number): boolean | undefined {
-    if (cond < 0) return undefined;
-    this.conditionReader ??= {
-      type: (i) => this.type(i), txt: (i) => this.txt(i), namedKids: (i) => this.namedKids(i), kids: (i) => this.kids(i),
-      named: (i) => this.named(i), child: (i, f) => this.child(i, f), canonical: (i) => this.canonical(i),
+    return cond < 0 ? undefined : staticCondition(this.reader(), cond);
+  }
+
+  /** The tree with names read through the file's imports, as conditions.ts, sys-path.ts and records.ts read it. */
+  private reader(): ConditionReader & PathTree {
+    return this.treeReader ??= {
+      type: (i) => this.type(i), txt: (i) => (i < 0 ? '' : this.txt(i)), namedKids: (i) => (i < 0 ? [] : this.namedKids(i)), kids: (i) => this.kids(i),
+      named: (i) => this.named(i), child: (i, f) => (i < 0 ? -1 : this.child(i, f)), canonical: (i) => this.canonical(i), stringText: (i) => this.stringContent(i)?.text,
     };
-    return staticCondition(this.conditionReader, cond);
   }
 
   /**
@@ -719,7 +723,7 @@ class PyCollector extends PyScopes {
     const decorators = decos.map((d) => this.decoratorExpr(d, scope)).filter((d): d is { text: string; expr: Expr } => !!d);
     const bases: Expr[] = [];
     const baseArgs: Array<Expr[] | null> = [];
-    const baseTexts: string[] = [];
+    const baseTexts: string[] = [], baseNodes: number[] = [];
     const supers = this.child(i, 'superclasses');
     if (supers >= 0) {
       for (const b of this.namedKids(supers)) {
@@ -733,6 +737,7 @@ class PyCollector extends PyScopes {
         bases.push(this.expr(sub ? this.child(b, 'value') : b, scope));
         baseArgs.push(sub ? this.children(b, 'subscript').slice(0, 4).map((a) => this.annotation(a, scope)) : null);
         baseTexts.push(this.dotted(sub ? this.child(b, 'value') : b) ?? '');
+        baseNodes.push(sub ? this.child(b, 'value') : b);
       }
     }
     let label: SymbolLabel = 'Class';
@@ -759,6 +764,7 @@ class PyCollector extends PyScopes {
       this.declareBlock(body, cs);
       this.visitChildren(body, cs);
     }
+    recordFacts(this.reader(), this.py, s, decos, baseNodes, body, this.classAttrs.get(s));
   }
 
   private typeAlias(i: number, scope: Scope): void {
@@ -863,12 +869,13 @@ class PyCollector extends PyScopes {
       : scope.kind !== 'function' && this.type(left) === 'identifier' && this.isTypingSubscript(right, scope));
     if (alias) value = this.annotation(right, scope);
     else if (right >= 0) value = this.type(right) === 'assignment' ? this.chained(right, scope) : this.expr(right, scope);
-    const type = typeNode >= 0 ? this.annotation(typeNode, scope) : undefined;
+    const comment = typeNode < 0 ? this.typeComment(i) : undefined; // (PEP 484's `# type: T`, as a checker reads it)
+    const type = typeNode >= 0 ? this.annotation(typeNode, scope) : comment ? this.forwardRef(comment.text, comment.at, scope) : undefined;
     // `__all__ = [...]`
     if (scope.kind === 'module' && left >= 0 && this.type(left) === 'identifier' && this.txt(left) === '__all__') this.dunderAll(right, false);
     // a name holding a path a script computes, for a later `sys.path.insert(0, name)`
     if (left >= 0 && this.type(left) === 'identifier') {
-      const v = right >= 0 ? pathValue(right, this.paths(), this.path, this.pathVars) : undefined;
+      const v = right >= 0 ? pathValue(right, this.reader(), this.path, this.pathVars) : undefined;
       if (v) this.pathVars.set(this.txt(left), v); else this.pathVars.delete(this.txt(left));
     }
     this.assignTarget(left, value, scope, i, type, right);
@@ -1229,9 +1236,11 @@ class PyCollector extends PyScopes {
     const canonical = fty === 'identifier' || fty === 'attribute' ? this.canonical(fn) ?? '' : '';
     const cast = CASTS.has(canonical);
     const first: { asType: boolean; value?: Expr } | undefined = cast || (fty === 'identifier' && ELEMENT_BUILTINS.has(canonical)) ? { asType: cast } : undefined;
-    const positional: Array<Expr | null> = [];
-    const args = this.visitArgs(argsNode, scope, first, positional);
+    const positional: Array<Expr | null> = [], named: NamedArgFact[] = [];
+    const args = this.visitArgs(argsNode, scope, first, positional, named);
     const call: CallFact = { callee, at: nameNode >= 0 ? this.pos(nameNode) : toPos(this.lineOf(i), 1, 0), from: this.owner(scope) };
+    if (named.length) call.named = named;
+    if (named.length && RECORD_COPIES.has(canonical) && positional[0]) call.namedOf = positional[0];
     if (args.length) {
       const text = fn >= 0 ? this.dotted(fn) ?? '' : '';
       call.args = args.map((a) => ({ value: a.value, at: a.at, callee: text, ...(a.key ? { key: a.key } : {}) }));
@@ -1245,24 +1254,22 @@ class PyCollector extends PyScopes {
     if (first?.value) e.args = [first.value];
     // the positional arguments, what a generic callee's TypeVars are solved from (generic-calls.ts); of a builtin's
     // name only the first is read, by the builtins above
-    else if ((callee.k === 'id' ? !isBuiltinName(callee.name) : callee.k === 'member') && positional.some((a) => a)) e.args = positional;
+    else if ((callee.k === 'id' ? !isBuiltinName(callee.name) || this.zipped(canonical, argsNode) : callee.k === 'member') && positional.some((a) => a)) e.args = positional;
     return e;
+  }
+
+  /** `zip(xs, ys)` whose every positional argument is kept (no splat, at most four): its tuples hold their elements. */
+  private zipped(canonical: string, argsNode: number): boolean {
+    const args = canonical === 'zip' && argsNode >= 0 ? this.namedKids(argsNode).filter((a) => this.type(a) !== 'keyword_argument' && this.type(a) !== 'comment') : [];
+    return args.length > 0 && args.length <= 4 && args.every((a) => this.type(a) !== 'list_splat' && this.type(a) !== 'dictionary_splat');
   }
 
   /** `sys.path.insert(0, p)`, `sys.path.append(p)`, `site.addsitedir(p)`: p as an import root, when it is known. */
   private sysPath(argsNode: number, at: number, call: number): void {
     const args = argsNode >= 0 ? this.namedKids(argsNode).filter((a) => this.type(a) !== 'keyword_argument') : [];
-    const v = at < args.length ? pathValue(args[at], this.paths(), this.path, this.pathVars) : undefined;
+    const v = at < args.length ? pathValue(args[at], this.reader(), this.path, this.pathVars) : undefined;
     if (!v) return;
     (this.py.sysPath ??= []).push({ path: v.path, ...(v.base === 'cwd' ? { cwd: true as const } : {}), line: this.lineOf(call) });
-  }
-
-  /** The tree as the path evaluator reads it (sys-path.ts). */
-  private paths(): PathTree {
-    return this.pathTree ??= {
-      type: (i) => this.type(i), txt: (i) => (i < 0 ? '' : this.txt(i)), child: (i, f) => (i < 0 ? -1 : this.child(i, f)),
-      namedKids: (i) => (i < 0 ? [] : this.namedKids(i)), stringText: (i) => this.stringContent(i)?.text, canonical: (i) => this.canonical(i),
-    };
   }
 
   /**
@@ -1287,7 +1294,7 @@ class PyCollector extends PyScopes {
    * (`first`: the first positional argument's shape is kept in `first.value`, read as a type with `asType`;
    * `positional`: receives the values of the positional arguments before any splat, the first four, null for a literal)
    */
-  private visitArgs(argsNode: number, scope: Scope, first?: { asType: boolean; value?: Expr }, positional?: Array<Expr | null>): Array<{ value: Expr; at: Pos; key?: string }> {
+  private visitArgs(argsNode: number, scope: Scope, first?: { asType: boolean; value?: Expr }, positional?: Array<Expr | null>, named?: NamedArgFact[]): Array<{ value: Expr; at: Pos; key?: string }> {
     const out: Array<{ value: Expr; at: Pos; key?: string }> = [];
     if (argsNode < 0) return out;
     if (this.type(argsNode) !== 'argument_list') { this.expr(argsNode, scope); return out; }
@@ -1296,6 +1303,7 @@ class PyCollector extends PyScopes {
       if (ty === 'keyword_argument') {
         const v = this.child(a, 'value');
         const k = this.child(a, 'name');
+        if (named && k >= 0) named.push({ name: this.txt(k), at: this.pos(k) });
         const value = this.expr(v, scope);
         if (v >= 0 && (this.type(v) === 'identifier' || this.type(v) === 'attribute')) out.push({ value, at: this.pos(this.type(v) === 'attribute' ? this.child(v, 'attribute') : v), key: k >= 0 ? this.txt(k) : undefined });
         continue;

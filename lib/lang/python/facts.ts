@@ -3,6 +3,7 @@
  * as Python writes them, `__all__`, decorators, the `__main__` guard. Plain JSON, under FileFacts' `py` key.
  */
 import type { Expr, Pos } from '../../extract/facts.ts';
+import type { RecordOf } from './records.ts';
 
 /**
  * One import binding.
@@ -72,6 +73,12 @@ export interface PyFacts {
   platformed?: number[];
   /** Module-level symbols defined in an `except` clause (fallbacks.ts): an import of the name prefers another declaration. */
   fallbacks?: number[];
+  /** Classes a decorator or a base written in their statement makes records of (records.ts), by symbol index. */
+  records?: Record<number, RecordOf>;
+  /** Each class's own field candidates (by symbol index): the class attributes a record's `__init__` takes (records.ts). */
+  fields?: Record<number, number[]>;
+  /** Functions and classes decorated `@typing.dataclass_transform()`: what they decorate, or derives from them, is a record. */
+  transforms?: number[];
   /** Comments of the file (text without `#`, line), for search. */
   comments?: Array<{ line: number; text: string }>;
 }

@@ -16,6 +16,7 @@ import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName } from './builtins.ts';
 import { rootFolder } from './sys-path.ts';
 import { c3Merge } from './c3.ts';
+import { RecordFields } from './record-fields.ts';
 import { isSignatureKind } from './typing.ts';
 import { solveTypeVars } from './generic-calls.ts';
 
@@ -113,6 +114,11 @@ export class PythonResolver implements LanguageRelations {
   }
 
   private py(f: number): PyFacts { return this.sink.files[f].py as PyFacts; }
+  /** Records (dataclasses, attrs, NamedTuple, pydantic) and the fields their keyword arguments name. */
+  private readonly records = new RecordFields({
+    py: (f) => this.py(f), sym: (f, s) => this.sym(f, s), mro: (f, s) => this.mro(f, s), ownInit: (f, s) => this.ownInit(f, s),
+    decoratorSymbols: (f, s) => (this.py(f).decorators?.[s] ?? []).map((t) => this.dottedSymbol(f, t)).filter((x): x is Sym => !!x),
+  });
   private sym(f: number, s: number): SymbolFact { return this.sink.files[f].symbols[s]; }
 
   /** Every relation of one Python file. */
@@ -710,7 +716,11 @@ export class PythonResolver implements LanguageRelations {
     }
     const callee = this.value(f, e.callee, depth);
     // a builtin over an iterable's elements (not shadowed: a free name)
-    if (e.args?.[0] && e.callee.k === 'id' && !e.callee.b && callee.t === 'ext' && isBuiltinName(e.callee.name)) return this.builtinResult(e.callee.name, this.value(f, e.args[0], depth), depth);
+    if (e.args?.[0] && e.callee.k === 'id' && !e.callee.b && callee.t === 'ext' && isBuiltinName(e.callee.name)) {
+      // `zip(xs, ys)`: tuples of their elements, by position (a literal's, or after a splat: unknown)
+      if (e.callee.name === 'zip') return { t: 'array', of: { t: 'list', items: e.args.map((a) => (a ? this.elementOf(this.value(f, a, depth), undefined, depth + 1) : EXT)) } };
+      return this.builtinResult(e.callee.name, this.value(f, e.args[0], depth), depth);
+    }
     // a method returning `Self` (or `self`): the instance it is called on, of the receiver's class
     if (e.callee.k === 'member' && callee.t === 'sym' && this.returnsSelf(callee.f, callee.s)) {
       const recv = this.receiverInstance(this.value(f, e.callee.obj, depth));
@@ -901,15 +911,20 @@ export class PythonResolver implements LanguageRelations {
    */
   private decoratingClass(f: number, s: number): Sym | undefined {
     const text = this.py(f).decorators?.[s]?.[0];
-    if (!text || !/^[A-Za-z_][\w.]*$/.test(text) || this.py(f).decoratorCalled?.includes(s)) return undefined;
-    const sym = this.sym(f, s);
-    if (sym.label !== 'Function') return undefined;
+    if (!text || this.py(f).decoratorCalled?.includes(s) || this.sym(f, s).label !== 'Function') return undefined;
+    const v = this.dottedSymbol(f, text);
+    return v && this.isClass(v.f, v.s) ? v : undefined;
+  }
+
+  /** The project symbol a dotted name written at module level names (`curry`, `mod.Cached`), if it is one. */
+  private dottedSymbol(f: number, text: string): Sym | undefined {
+    if (!/^[A-Za-z_][\w.]*$/.test(text)) return undefined;
     const [head, ...rest] = text.split('.');
     const t = this.topNames(f).get(head);
     if (t === undefined) return undefined;
     let v: Val = t % 2 === 0 ? { t: 'sym', f, s: t >> 1, via: 'same-file' } : this.importValue(f, t >> 1, 1);
     for (const r of rest) v = this.memberValue(v, r, 2);
-    return v.t === 'sym' && this.isClass(v.f, v.s) ? { f: v.f, s: v.s } : undefined;
+    return v.t === 'sym' ? { f: v.f, s: v.s } : undefined;
   }
 
   /** True for a generator function made a context manager by contextlib's `@contextmanager` (or its async twin). */
@@ -994,6 +1009,7 @@ export class PythonResolver implements LanguageRelations {
     const callee = defs ? union(defs.map((d) => this.symbolValue(f, d, 'same-file', 0))) : this.withRedefinitions(f, this.value(f, c.callee, 0));
     const targets = (c.callee.k === 'member' ? this.calledProperty(f, c.callee) : undefined) ?? this.callTargets(callee);
     this.calledVariable(f, c, callee, from);
+    if (c.named) this.namedFields(f, c, callee, from);
     if (targets === 'ext') { sink.countCall(f, 'external'); return; }
     if (!targets || targets.length === 0) {
       // (a parameter's or a local's name says nothing of the function it holds: no site of that name)
@@ -1025,6 +1041,27 @@ export class PythonResolver implements LanguageRelations {
     if (!target) return;
     const label = this.sym(target.f, target.s).label;
     if (label === 'Property' || label === 'Variable') this.read(target, f, c.at, 'value', from, readReason(f, e, target));
+  }
+
+  /**
+   * The keyword arguments that name a record's fields (record-fields.ts) are occurrences of them, which a rename of
+   * a field edits: at a construction of the record (`Point(x=1)`, callee c), a copy with changes (`dataclasses.replace(p,
+   * x=1)`), a named tuple's `p._replace(x=1)`. A keyword no field has is left alone (a parameter, or `**kwargs`'s).
+   */
+  private namedFields(f: number, c: CallFact, callee: Val, from: number): void {
+    let v = callee, copy = false;
+    if (c.namedOf) { v = this.value(f, c.namedOf, 0); copy = true; }
+    else if (c.callee.k === 'member' && c.callee.name === '_replace') { v = this.value(f, c.callee.obj, 0); copy = true; }
+    if (copy ? v.t !== 'inst' : v.t !== 'sym' || !this.isClass(v.f, v.s)) return;
+    const cls = v as Val & { t: 'inst' | 'sym' };
+    if (c.callee.k === 'member' && c.callee.name === '_replace' && !c.namedOf && !this.records.isNamedTuple(cls.f, cls.s)) return;
+    const fields = this.records.ofConstruction(cls.f, cls.s);
+    if (!fields) return;
+    const reason = cls.via === 'same-file' || cls.via === 'import' || cls.via === 'module-member' ? 'constructor' : cls.via;
+    for (const a of c.named!) {
+      const t = fields.get(a.name);
+      if (t) this.sink.occurrence(t.f, t.s, f, a.at, 'keyword', from, CONFIDENCE[reason] ?? 0.8, reason);
+    }
   }
 
   /** An occurrence of symbol t read at `at` in file f, and a REFERENCES edge from `from` to it (none to itself). */

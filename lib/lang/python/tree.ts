@@ -61,6 +61,21 @@ export class PyTree {
     const row = this.rowOf(start);
     return toPos(row + 1, start - this.lines[row] + 1, this.t.end[i] - start);
   }
+  /**
+   * The type a PEP 484 type comment after node i on its last line declares (`x = {}  # type: Dict[str, int]`), with its
+   * position; undefined without one, and for `# type: ignore`.
+   */
+  typeComment(i: number): { text: string; at: Pos } | undefined {
+    const end = this.t.end[i];
+    const nl = this.text.indexOf('\n', end);
+    const rest = this.text.slice(end, nl < 0 ? this.text.length : nl);
+    const m = /^[ \t]*#[ \t]*type:[ \t]*([^#]*?)[ \t]*(?:#.*)?\r?$/.exec(rest);
+    if (!m || !m[1] || /^ignore\b/.test(m[1])) return undefined;
+    const off = end + m[0].indexOf(m[1], m[0].indexOf('type:') + 5);
+    const row = this.rowOf(off);
+    return { text: m[1], at: toPos(row + 1, off - this.lines[row] + 1, m[1].length) };
+  }
+
   /** Position of a string's content (inside the quotes). */
   stringContent(i: number): { text: string; at: Pos } | undefined {
     const parts = this.namedKids(i);
