@@ -90,8 +90,11 @@ export class SnapshotLoader {
     return repos.map((r) => ({ ...r }));
   }
 
-  /** Snapshot for a repo name or path; omitted → the only one. REPO_REQUIRED / REPO_NOT_FOUND otherwise. */
-  async get(repo?: string): Promise<Snapshot> {
+  /**
+   * Snapshot for a repo name or path; omitted → the only one. REPO_REQUIRED / REPO_NOT_FOUND otherwise. With
+   * `current`, a watching loader too waits for the generation the pointer names (as one without `watch` does).
+   */
+  async get(repo?: string, options: { current?: boolean } = {}): Promise<Snapshot> {
     if (this.closed) throw new CodegraphError('INTERNAL', 'the snapshot loader is closed');
     const info = this.select(repo);
     const slot = this.slotFor(info.path);
@@ -101,7 +104,7 @@ export class SnapshotLoader {
       if (pointer && pointer !== slot.current.generation && pointer !== slot.failed?.generation) {
         const reload = this.load(info, slot);
         // Without a watcher the caller waits for the new snapshot; a broken one leaves the old serving (reported by load()).
-        if (!this.options.watch) return reload.then((e) => e.snapshot, () => slot.current!.snapshot);
+        if (!this.options.watch || options.current) return reload.then((e) => e.snapshot, () => slot.current!.snapshot);
       }
       return slot.current.snapshot;
     }

@@ -40,6 +40,9 @@ export interface WatchEvent {
   changed: string[];
 }
 
+/** The longest a change waits for its re-index while more changes keep coming (each one restarts the quiet time). */
+const MAX_DELAY_MS = 1000;
+
 /** A watched repository; `close` stops it. */
 export class RepositoryWatcher {
   private readonly folders = new Map<string, fs.FSWatcher>(); // by relative path, '' the root
@@ -56,6 +59,10 @@ export class RepositoryWatcher {
   private readonly ownThread: boolean;
   private readonly thread: AnalyzeThread;
   private readonly idleWaiters: (() => void)[] = [];
+  /** Changes seen so far (the initial run counts as one), and how many of them a finished run has taken. */
+  private seen = 0;
+  private taken = 0;
+  private readonly catchUpWaiters: { upTo: number; wake: () => void }[] = [];
 
   private constructor(readonly root: string, private readonly options: WatchOptions) {
     this.ownThread = options.thread === undefined;
@@ -75,6 +82,7 @@ export class RepositoryWatcher {
     watcher.syncFolders();
     if (options.initial !== false) {
       watcher.pendingSince = performance.now();
+      watcher.seen++;
       watcher.schedule(0);
     }
     return watcher;
@@ -91,6 +99,27 @@ export class RepositoryWatcher {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /**
+   * Resolves to true once every change seen before the call has been taken by a finished re-index (published,
+   * or failed and logged), at once when none waits; to false after `maxWaitMs`, or when the watcher is closed
+   * first. Changes that come later are not waited for, so a repository that keeps changing delays a caller by
+   * one run at most.
+   */
+  caughtUp(maxWaitMs: number): Promise<boolean> {
+    const upTo = this.seen;
+    if (this.taken >= upTo) return Promise.resolve(true);
+    if (this.closed) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const waiter = { upTo, wake: () => { clearTimeout(timer); resolve(this.taken >= upTo); } };
+      const timer = setTimeout(() => {
+        const i = this.catchUpWaiters.indexOf(waiter);
+        if (i >= 0) this.catchUpWaiters.splice(i, 1);
+        resolve(false);
+      }, maxWaitMs);
+      this.catchUpWaiters.push(waiter);
+    });
+  }
+
   /** Stops watching; a re-index in flight finishes first. The thread is closed when the watcher made it. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -102,6 +131,7 @@ export class RepositoryWatcher {
     await this.running;
     if (this.ownThread) await this.thread.close();
     this.wakeIdle();
+    for (const w of this.catchUpWaiters.splice(0)) w.wake();
   }
 
   private busy(): boolean {
@@ -148,7 +178,9 @@ export class RepositoryWatcher {
     if (name === undefined || name === '.gitignore' || (event === 'rename' && this.isFolderChange(rel))) this.rescan = true;
     if (this.pending.size === 0) this.pendingSince = performance.now();
     this.pending.add(rel);
-    this.schedule(this.options.debounceMs ?? 100);
+    this.seen++;
+    // (a folder that never stops changing — a log written every few ms — still gets a run every MAX_DELAY_MS)
+    this.schedule(performance.now() - this.pendingSince >= MAX_DELAY_MS ? 0 : this.options.debounceMs ?? 100);
   }
 
   /** True when `rel` is a folder watched now (gone or renamed) or a folder now (new). */
@@ -172,12 +204,15 @@ export class RepositoryWatcher {
     this.pending.clear();
     this.recheck = false;
     const startedAt = this.pendingSince;
+    // (the run reads the files after this point: it takes every change seen until now)
+    const upTo = this.seen;
     try {
       const summary = await this.thread.run(this.root, { name: this.options.name, home: this.options.home, log: this.options.log });
       if (!this.closed) this.options.onIndexed?.({ summary, latencyMs: performance.now() - startedAt, changed });
     } catch (err) {
       if (!this.closed) this.options.log?.(`watch: re-indexing ${this.root} failed: ${err instanceof Error ? err.message : String(err)}`);
     }
+    this.took(upTo);
     if (this.rescan && !this.closed) {
       this.rescan = false;
       try {
@@ -185,6 +220,7 @@ export class RepositoryWatcher {
         if (this.syncFolders() > 0) {
           if (this.pending.size === 0) this.pendingSince = performance.now();
           this.recheck = true;
+          this.seen++;
         }
       } catch (err) {
         this.options.log?.(`watch: cannot list the folders of ${this.root}: ${(err as Error).message}`);
@@ -197,6 +233,17 @@ export class RepositoryWatcher {
       return;
     }
     this.wakeIdle();
+  }
+
+  /** Records that a finished run took the first `upTo` changes, and wakes who waited for them. */
+  private took(upTo: number): void {
+    if (upTo <= this.taken) return;
+    this.taken = upTo;
+    const waiting = this.catchUpWaiters.splice(0);
+    for (const w of waiting) {
+      if (w.upTo <= upTo) w.wake();
+      else this.catchUpWaiters.push(w);
+    }
   }
 
   private wakeIdle(): void {

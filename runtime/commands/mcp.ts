@@ -6,6 +6,7 @@ import { parseOptions, stderrLine } from '../server-options.ts';
 import { AnalyzeThread } from '../../lib/analyze/in-worker.ts';
 import { repoContaining } from '../default-repo.ts';
 import { watchRepositories, type WatchedRepositories } from '../watch-repos.ts';
+import { followingEdits } from '../follow-edits.ts';
 
 export const mcpCommand: Command = {
   name: 'mcp',
@@ -28,16 +29,18 @@ export const mcpCommand: Command = {
     const { createMcpServer } = await import('../mcp/server.ts');
     const { LineTransport } = await import('../mcp/stdio-transport.ts');
     const thread = values.watch ? new AnalyzeThread() : undefined;
-    const source = new SnapshotLoader({ watch: true, log: stderrLine, writer: repositoryWriter(stderrLine, thread) });
+    const loader = new SnapshotLoader({ watch: true, log: stderrLine, writer: repositoryWriter(stderrLine, thread) });
+    let watched: WatchedRepositories | undefined;
+    // (watching: a tool call answers from the index of the edits saved before it: follow-edits.ts)
+    const source = thread ? followingEdits(loader, () => watched?.watchers) : loader;
     const server = createMcpServer({ source, log: stderrLine, workingFolder: process.cwd() });
     // Bad lines (not JSON, over 8 MiB, not JSON-RPC) are answered with JSON-RPC errors; end of stdin closes.
     const transport = new LineTransport(process.stdin, process.stdout, { log: stderrLine });
     const closed = new Promise<void>((resolve) => { server.onclose = resolve; });
     process.once('SIGTERM', () => { void server.close(); });
     await server.connect(transport);
-    let watched: WatchedRepositories | undefined;
     if (thread) {
-      const repos = source.list();
+      const repos = loader.list();
       // Only the start folder's repository: an editor starts a server per workspace, and one started elsewhere
       // would otherwise re-index every registered repository.
       const own = repoContaining(repos, process.cwd());
@@ -46,7 +49,7 @@ export const mcpCommand: Command = {
     }
     await closed;
     await watched?.close();
-    source.close();
+    loader.close();
     return 0;
   },
 };

@@ -6,7 +6,8 @@ import { repositoryWriter } from '../repository-writer.ts';
 import { analyzeRepository } from '../../lib/analyze/index.ts';
 import { warmUp } from '../snapshot-source.ts';
 import { AnalyzeThread } from '../../lib/analyze/in-worker.ts';
-import { watchRepositories } from '../watch-repos.ts';
+import { watchRepositories, type WatchedRepositories } from '../watch-repos.ts';
+import { followingEdits } from '../follow-edits.ts';
 import { packageRoot } from '../package-root.ts';
 import { onStopSignal, parseOptions, portOption, quietFrom, stderrLine, urlOption } from '../server-options.ts';
 
@@ -42,18 +43,21 @@ export const serveCommand: Command = {
     }
 
     const thread = values.watch ? new AnalyzeThread() : undefined;
-    const source = new SnapshotLoader({ watch: true, log: stderrLine, writer: repositoryWriter(stderrLine, thread) });
+    const loader = new SnapshotLoader({ watch: true, log: stderrLine, writer: repositoryWriter(stderrLine, thread) });
+    let watched: WatchedRepositories | undefined;
+    // (watching: a request answers from the index of the edits saved before it: follow-edits.ts)
+    const source = thread ? followingEdits(loader, () => watched?.watchers) : loader;
     const server = createWebServer({ source, host, port, webUiUrl, quiet: quietFrom(values.quiet), log: stderrLine });
     let url: string;
     try {
       url = await server.start();
     } catch (err) {
-      source.close();
+      loader.close();
       await thread?.close();
       if (err instanceof ListenError) { stderrLine(`codegraph serve: ${err.message}`); return 1; }
       throw err;
     }
-    const repos = source.list();
+    const repos = loader.list();
     const lines = [`codegraph serve listening on ${url}`];
     if (repos.length === 0) lines.push('repositories: none indexed yet (run `codegraph analyze <path>`, or `codegraph serve --analyze <path>`)');
     else lines.push(`repositories (${repos.length}):`, ...repos.map((r) => `  ${r.name}  ${r.path}`));
@@ -67,8 +71,8 @@ export const serveCommand: Command = {
     // Listening first: with many repositories indexed, loading them all took a minute before the page answered.
     // They load in the background now (a request for one not yet loaded loads it, or waits for its load).
     let stopping = false;
-    const warming = warmUp(source, stderrLine, () => stopping);
-    const watched = thread ? watchRepositories(repos, { thread, log: stderrLine }) : undefined;
+    const warming = warmUp(loader, stderrLine, () => stopping);
+    watched = thread ? watchRepositories(repos, { thread, log: stderrLine }) : undefined;
     if (watched) stderrLine(`watching ${watched.watchers.size} repositor${watched.watchers.size === 1 ? 'y' : 'ies'} for changes`);
     await server.stopped;
     stopping = true;

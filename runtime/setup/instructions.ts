@@ -26,8 +26,9 @@ export function instructionsSection(): string {
     '- **Anything else structural:** `cypher` (read-only openCypher over the graph).',
     '',
     'Answers are cut to a size budget with exact counts; when one says `truncated: true`, read on with the',
-    '`offset` it gives. The server re-indexes saved files by itself within seconds; `codegraph status` tells',
-    'whether the index is current, and `codegraph analyze` brings it up to date at once.',
+    '`offset` it gives. The server re-indexes saved files by itself, and a call made after a save waits for that',
+    're-index: its answer is about the saved code. `codegraph status` tells whether the index is current, and',
+    '`codegraph analyze` brings it up to date at once.',
     END,
   ].join('\n');
 }
