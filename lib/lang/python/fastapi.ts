@@ -3,7 +3,7 @@
  * dependencies the framework runs each time the function runs as a route.
  */
 import type { CallFact, Pos, RefFact } from '../../extract/facts.ts';
-import type { PyTree } from './tree.ts';
+import { keywordArgument, type PyTree } from './tree.ts';
 
 /**
  * FastAPI's dependency injection: a parameter declared `= Depends(dep)` or `Annotated[T, Depends(dep)]` (and
@@ -26,8 +26,8 @@ export function injectedDependencies(t: PyTree, nodes: number[], refs: RefFact[]
         const kids = args >= 0 ? t.namedKids(args) : [];
         let dep = kids.find((a) => t.type(a) !== 'keyword_argument' && t.type(a) !== 'comment');
         if (dep === undefined) {
-          const kw = kids.find((a) => t.type(a) === 'keyword_argument' && t.txt(t.child(a, 'name')) === 'dependency');
-          dep = kw === undefined ? undefined : t.child(kw, 'value');
+          const kw = keywordArgument(t, args, 'dependency');
+          dep = kw < 0 ? undefined : t.child(kw, 'value');
         }
         const named = dep === undefined ? -1 : dependencyName(t, dep);
         if (named >= 0) at.push(t.pos(named));

@@ -7,6 +7,7 @@
  */
 import type { ConditionReader } from './conditions.ts';
 import type { PyFacts } from './facts.ts';
+import { keywordArgument } from './tree.ts';
 
 /**
  * How a class makes its `__init__` from fields:
@@ -100,12 +101,8 @@ function ownFields(r: ConditionReader, body: number, attrs: ReadonlyMap<string, 
 
 /** The text of keyword argument `name`'s value in an argument list (node index; -1: none), else undefined. */
 function keyword(r: ConditionReader, args: number, name: string): string | undefined {
-  if (args < 0) return undefined;
-  for (const a of r.namedKids(args)) {
-    if (r.type(a) === 'keyword_argument' && r.txt(r.child(a, 'name')) === name) {
-      const v = r.child(a, 'value');
-      return v >= 0 ? r.txt(v) : '';
-    }
-  }
-  return undefined;
+  const a = keywordArgument(r, args, name);
+  if (a < 0) return undefined;
+  const v = r.child(a, 'value');
+  return v >= 0 ? r.txt(v) : '';
 }

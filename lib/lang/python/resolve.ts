@@ -1049,12 +1049,13 @@ export class PythonResolver implements LanguageRelations {
    * x=1)`), a named tuple's `p._replace(x=1)`. A keyword no field has is left alone (a parameter, or `**kwargs`'s).
    */
   private namedFields(f: number, c: CallFact, callee: Val, from: number): void {
-    let v = callee, copy = false;
-    if (c.namedOf) { v = this.value(f, c.namedOf, 0); copy = true; }
-    else if (c.callee.k === 'member' && c.callee.name === '_replace') { v = this.value(f, c.callee.obj, 0); copy = true; }
-    if (copy ? v.t !== 'inst' : v.t !== 'sym' || !this.isClass(v.f, v.s)) return;
+    // (a named tuple's `p._replace(x=1)`: only when p is one)
+    const replace = !c.namedOf && c.callee.k === 'member' && c.callee.name === '_replace' ? c.callee.obj : undefined;
+    const copied = c.namedOf ?? replace;
+    const v = copied ? this.value(f, copied, 0) : callee;
+    if (copied ? v.t !== 'inst' : v.t !== 'sym' || !this.isClass(v.f, v.s)) return;
     const cls = v as Val & { t: 'inst' | 'sym' };
-    if (c.callee.k === 'member' && c.callee.name === '_replace' && !c.namedOf && !this.records.isNamedTuple(cls.f, cls.s)) return;
+    if (replace && !this.records.isNamedTuple(cls.f, cls.s)) return;
     const fields = this.records.ofConstruction(cls.f, cls.s);
     if (!fields) return;
     const reason = cls.via === 'same-file' || cls.via === 'import' || cls.via === 'module-member' ? 'constructor' : cls.via;

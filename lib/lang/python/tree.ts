@@ -222,3 +222,18 @@ function copy<T>(v: T): T {
   for (const k in o) out[k] = copy(o[k]);
   return out as T;
 }
+
+/** What reading a call's arguments needs of a tree (PyTree, or a reader over one). */
+export interface ArgumentReader {
+  type(i: number): string;
+  txt(i: number): string;
+  namedKids(i: number): number[];
+  child(i: number, field: string): number;
+}
+
+/** The `keyword_argument` node named `name` in argument list `args` (-1: no list, or no such keyword). */
+export function keywordArgument(r: ArgumentReader, args: number, name: string): number {
+  if (args < 0) return -1;
+  for (const a of r.namedKids(args)) if (r.type(a) === 'keyword_argument' && r.txt(r.child(a, 'name')) === name) return a;
+  return -1;
+}

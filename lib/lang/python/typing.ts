@@ -5,6 +5,7 @@
 
 import type { Expr } from '../../extract/facts.ts';
 import type { ConditionReader } from './conditions.ts';
+import { keywordArgument } from './tree.ts';
 
 export type AnnotationKind = 'optional' | 'union' | 'array' | 'tuple' | 'map' | 'class' | 'inner' | 'callable' | 'any';
 
@@ -121,8 +122,8 @@ const TYPE_VARS: ReadonlySet<string> = new Set(['typing.TypeVar', 'typing_extens
 export function typeVarBound(r: ConditionReader & { stringText(i: number): string | undefined }, call: number, name: (n: string) => Expr): Expr | null | undefined {
   if (!TYPE_VARS.has(r.canonical(r.child(call, 'function')) ?? '')) return undefined;
   const args = r.child(call, 'arguments');
-  const kw = args < 0 ? undefined : r.namedKids(args).find((a) => r.type(a) === 'keyword_argument' && r.txt(r.child(a, 'name')) === 'bound');
-  const v = kw === undefined ? -1 : r.child(kw, 'value');
+  const kw = keywordArgument(r, args, 'bound');
+  const v = kw < 0 ? -1 : r.child(kw, 'value');
   const text = v < 0 ? undefined : r.type(v) === 'string' ? r.stringText(v)?.trim() : r.type(v) === 'identifier' || r.type(v) === 'attribute' ? r.txt(v) : undefined;
   if (!text || !/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(text)) return null;
   const parts = text.split('.');
