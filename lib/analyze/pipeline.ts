@@ -254,8 +254,12 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     if (!byName) { skips['unsupported-language'] = (skips['unsupported-language'] ?? 0) + 1; continue; }
     const prev = cacheUsable ? previous!.files.get(entry.path) : undefined;
     if (prev && sameStat(prev, entry)) { reused.push(prev); continue; }
+    // (a skip the extractor decided, `extract-failed`, only while the extractor is the one that decided it)
     const prevSkip = !force ? previous?.skipped.get(entry.path) : undefined;
-    if (prevSkip && prevSkip.size !== undefined && sameStat(prevSkip, entry)) { countSkip({ ...prevSkip }); continue; }
+    if (prevSkip && prevSkip.size !== undefined && sameStat(prevSkip, entry) && (cacheUsable || prevSkip.reason !== 'extract-failed')) {
+      countSkip({ ...prevSkip });
+      continue;
+    }
 
     const read = readSource(path.join(root, entry.path));
     if (!read.ok) {

@@ -69,3 +69,30 @@ test('a run that takes the deep file\'s facts over names it again, and the same 
   t.deepEqual(c.filter((x) => !a.includes(x)), []);
   t.deepEqual(a, c);
 });
+
+test('a file an older extractor failed on is parsed again by this one, not kept skipped', async (t) => {
+  const { root, home } = tempRepo({ 'src/icons.ts': DEEP['src/icons.ts'], 'src/use.ts': DEEP['src/use.ts'] });
+  const old = new Date(Date.now() - 60_000);
+  for (const rel of ['src/icons.ts', 'src/use.ts']) fs.utimesSync(path.join(root, rel), old, old);
+  const first = await analyzeRepository(root, { home });
+  // the index as an older extractor left it: icons.ts skipped as extract-failed
+  const table = JSON.parse(fs.readFileSync(path.join(first.dir, 'files.json'), 'utf8')) as { files: { path: string; size: number; mtimeMs: number; hash: string }[]; skipped: unknown[] };
+  const icons = table.files.find((f) => f.path === 'src/icons.ts')!;
+  table.files = table.files.filter((f) => f !== icons);
+  table.skipped.push({ path: icons.path, reason: 'extract-failed', size: icons.size, mtimeMs: icons.mtimeMs, hash: icons.hash });
+  fs.writeFileSync(path.join(first.dir, 'files.json'), JSON.stringify(table));
+  const metaFile = path.join(first.dir, 'meta.json');
+  fs.writeFileSync(metaFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(metaFile, 'utf8')), extractVersion: 'an-older-extractor' }));
+  const again = await analyzeRepository(root, { home });
+  t.is(again.summary.skips['extract-failed'], undefined);
+  t.true(readGraphData(again.dir).nodes.some((n) => n.uid === 'Function:src/icons.ts:icon'));
+  // with the same extractor, a skip it decided is kept (the file is not tried again on every run)
+  const table2 = JSON.parse(fs.readFileSync(path.join(again.dir, 'files.json'), 'utf8')) as typeof table;
+  const icons2 = table2.files.find((f) => f.path === 'src/icons.ts')!;
+  table2.files = table2.files.filter((f) => f !== icons2);
+  table2.skipped.push({ path: icons2.path, reason: 'extract-failed', size: icons2.size, mtimeMs: icons2.mtimeMs, hash: icons2.hash });
+  fs.writeFileSync(path.join(again.dir, 'files.json'), JSON.stringify(table2));
+  fs.appendFileSync(path.join(root, 'src/use.ts'), '// touched\n');
+  const third = await analyzeRepository(root, { home });
+  t.is(third.summary.skips['extract-failed'], 1);
+});
