@@ -401,7 +401,8 @@ export interface ImportFact {
 }
 
 export type ExportFact =
-  | { kind: 'local'; name: string; value: Expr }
+  /** `statement`: written `export default name` (not `export { name as default }`), which default imports of that name follow. */
+  | { kind: 'local'; name: string; value: Expr; statement?: true }
   | { kind: 'from'; name: string; imported: string; source: string; at: Pos }
   | { kind: 'star'; source: string }
   | { kind: 'star-as'; name: string; source: string }

@@ -90,7 +90,7 @@ export function exportTable(this: Evaluator, f: number): ExportTable {
   }
   for (const e of facts.exports) {
     switch (e.kind) {
-      case 'local': if (!t.names.has(e.name)) t.names.set(e.name, { k: 'value', e: e.value }); break;
+      case 'local': if (!t.names.has(e.name)) t.names.set(e.name, e.statement ? { k: 'value', e: e.value, statement: true } : { k: 'value', e: e.value }); break;
       case 'from': t.names.set(e.name, { k: 'from', source: e.source, imported: e.imported }); break;
       case 'star-as': t.names.set(e.name, { k: 'ns', source: e.source }); break;
       case 'star': t.stars.push(e.source); break;

@@ -167,7 +167,7 @@ export const FUNCTION_MEMBERS = new Set(['call', 'apply', 'bind', 'name', 'lengt
 /** Where a specifier leads, with a project file as its file index. */
 export type ModuleAnswer = { f: number } | { external: string; untyped?: true } | { missing: true };
 
-export type ExportEntry = { k: 'sym'; s: number } | { k: 'value'; e: Expr } | { k: 'from'; source: string; imported: string } | { k: 'ns'; source: string };
+export type ExportEntry = { k: 'sym'; s: number } | { k: 'value'; e: Expr; statement?: true } | { k: 'from'; source: string; imported: string } | { k: 'ns'; source: string };
 export interface ExportTable { names: Map<string, ExportEntry>; stars: string[]; cjs?: Expr }
 
 /** Per-project evaluation state. */

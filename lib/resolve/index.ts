@@ -482,10 +482,11 @@ class ProjectBuilder {
     for (let i = 0; i < facts.imports.length; i++) {
       const imp = facts.imports[i];
       // (a default import whose local name is the declaration's own, `import Logger from './logger'` of `export
-      // default class Logger`: an occurrence of it, renamed with it as the language service does)
+      // default class Logger` or of `export default Logger`: an occurrence of it, renamed with it as the language
+      // service does)
       if (imp.kind === 'default') {
         const v = ev.importValue(f, i);
-        if (v.t === 'sym' && this.declaredDefault(f, imp.source)) this.occurrence(v, f, imp.at, imp.local, 'import', this.fileBase + f, v.r, v.c);
+        if (v.t === 'sym' && this.declaredDefault(f, imp.source, this.files[v.f].symbols[v.s].name)) this.occurrence(v, f, imp.at, imp.local, 'import', this.fileBase + f, v.r, v.c);
         continue;
       }
       if (imp.kind !== 'named' && imp.kind !== 'require-named') continue;
@@ -518,10 +519,17 @@ class ProjectBuilder {
     return o.t === 'ns' && this.ev.exportAliased(o.f, r.value.name);
   }
 
-  /** Whether the module `source` of file f declares its default export itself (`export default class Logger`). */
-  private declaredDefault(f: number, source: string): boolean {
+  /**
+   * Whether the module `source` of file f exports `name`'s declaration as its default under that name: declared
+   * there (`export default class Logger`) or named by the statement (`export default Logger`, also of an import of
+   * that name, which the language service follows on). `export { Logger as default }` is not: the language service's
+   * rename stops at the specifier, and so does a name the statement gives another binding (`export default log`).
+   */
+  private declaredDefault(f: number, source: string, name: string): boolean {
     const m = this.ev.module(f, source);
-    return 'f' in m && this.ev.exportTable(m.f).names.get('default')?.k === 'sym';
+    if (!('f' in m)) return false;
+    const d = this.ev.exportTable(m.f).names.get('default');
+    return d?.k === 'sym' || (d?.k === 'value' && d.statement === true && d.e.k === 'id' && d.e.name === name);
   }
 
   /** Whether the module `source` of file f exports `name` under a name it gave the declaration (see exportAliased). */

@@ -330,7 +330,7 @@ const exportStatement: MatchHandler = function (c) {
 const exportName: MatchHandler = function (c, role) {
   const name = get(c, 'name')!;
   this.kindOverride.set(name, 'export');
-  this.pendingExports.push(() => this.exports.push(role === R['export.equals'] ? { kind: 'cjs', value: this.expr(name) } : { kind: 'local', name: 'default', value: this.expr(name) }));
+  this.pendingExports.push(() => this.exports.push(role === R['export.equals'] ? { kind: 'cjs', value: this.expr(name) } : { kind: 'local', name: 'default', value: this.expr(name), statement: true }));
 };
 
 /** `export { a, b as c }`. */
