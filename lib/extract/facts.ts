@@ -384,6 +384,13 @@ export interface SymbolFact {
    * result of the signatures its argument count fits, where they agree (`returns` is the first signature's).
    */
   calls?: CallSignature[];
+  /**
+   * An overloaded function's or method's signatures' declared parameter types by position (null where none), when
+   * they declare different types at a position (`params` holds null there): an object literal or a function passed
+   * there takes the one signature whose type at its position can hold it (`test(config: TestConfig)` beside
+   * `test(fn: TestFunction)` and `test(name: string, fn: TestFunction)`).
+   */
+  overloadArgs?: Array<Array<Expr | null>>;
 }
 
 export interface ImportFact {

@@ -88,7 +88,7 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), fn, 'contextual-type');
   }
   const ts = this.sym(target);
-  const pt = paramAt(ts, e.arg);
+  const pt = paramAt(ts, e.arg) ?? this.overloadArg(ts, target.f, e.arg, false);
   // (a rest parameter of a tuple type, written or named, `...[options]: Args`, `...args: Parameters<typeof f>`: the
   // tuple's item at the argument's position from the rest on, see restItem)
   if (!pt && (ts.rest === undefined || e.arg < ts.rest)) return UNKNOWN;
@@ -114,6 +114,31 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
   if (!pt) return this.restItem(e.arg, target, ts, subst);
   if (unboundTypeParam(pt, target.f, subst)) return UNKNOWN;
   return weakenFrom(this.typeValue(target.f, pt, 0, subst), { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type');
+}
+
+/**
+ * The declared type of parameter `arg` of an overloaded function (file f) whose signatures differ there, for an
+ * object literal (`fn` false) or a function written there: the one type of the signatures with a parameter at that
+ * position that can hold it, as the checker's overload resolution finds it; a primitive (`string`) holds neither, a
+ * function type only a function, and an object literal is no function. Undefined where more than one type is left,
+ * or one that is not read (no declared type, an outside type), which could hold either.
+ */
+export function overloadArg(this: Evaluator, ts: SymbolFact, f: number, arg: number, fn: boolean): Expr | undefined {
+  if (!ts.overloadArgs) return undefined;
+  let found: Expr | undefined, text: string | undefined;
+  for (const sig of ts.overloadArgs) {
+    if (arg >= sig.length) continue;
+    const t = sig[arg];
+    if (!t) return undefined;
+    if (t.k === 'lit') continue;
+    const v = this.typeValue(f, t, 0);
+    if (v.t === 'unknown' || v.t === 'ext') return undefined;
+    if ((v.t === 'fnval') !== fn) continue;
+    const s = JSON.stringify(t);
+    if (found && s !== text) return undefined;
+    found = t; text = s;
+  }
+  return found;
 }
 
 /**
@@ -202,7 +227,7 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
   if (!target) return UNKNOWN;
   const ts = this.sym(target);
   const t = ts.callbackParams?.[ctx.arg]?.[ctx.param];
-  const pt = t ? undefined : paramAt(ts, ctx.arg);
+  const pt = t ? undefined : paramAt(ts, ctx.arg) ?? this.overloadArg(ts, target.f, ctx.arg, true);
   if (!t && !pt) return UNKNOWN;
   // a callback's parameter typed by the callee's own type parameter (`visit<T extends Node>(n: T, fn: (c: T) => …)`):
   // the checker infers T from the call's arguments (an object literal's own type, a subclass), not its constraint

@@ -949,20 +949,27 @@ export function overloadResults(this: Collector, sym: SymbolFact, sigs: Node[]):
 export function overloadParams(this: Collector, sym: SymbolFact, sigs: Node[]): void {
   const out: Array<Expr | null> = [];
   const texts: Array<string | null> = [];
+  const each: Array<Array<Expr | null>> = [];
+  let differ = false;
   for (const sig of sigs) {
     const slots = this.slotsOf.get(sig);
     if (!slots) return;
     const real = this.realSlots(slots);
     // (a rest parameter takes any later argument: positions no longer line up)
     if (real.some((slot) => this.text.startsWith('...', slot.start))) return;
+    const own: Array<Expr | null> = [];
     for (let i = 0; i < real.length; i++) {
       const t = this.slotType.get(real[i]);
       const e = t ? this.expr(t) : null;
+      own.push(e);
       const text = e ? JSON.stringify(e) : null;
-      if (i >= out.length) { out.push(e); texts.push(text); } else if (texts[i] !== text) { out[i] = null; texts[i] = null; }
+      if (i >= out.length) { out.push(e); texts.push(text); } else if (texts[i] !== text) { out[i] = null; texts[i] = null; differ = true; }
     }
+    each.push(own);
   }
   if (out.some((p) => p)) sym.params = out;
+  // (the signatures the declarations agree nowhere on one position: each one's, for the argument's kind to pick)
+  if (differ) sym.overloadArgs = each;
 }
 
 /** `sym.params`: the declared types of `fn`'s parameters (null where none), when any has one. */
