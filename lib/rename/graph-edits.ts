@@ -159,17 +159,20 @@ function quotedAt(text: string, offset: number, name: string): boolean {
 /**
  * Where the language says so (quotedKeysWhereNamed), a quoted key in a file whose code names it nowhere outside
  * quotes is removed from `edits` and returned: the language's rename does not search such a file, so it stays for
- * review.
+ * review. A quoted occurrence that is no type's (an element access, `u['name']`, or a quoted key declared or written
+ * in a literal) names it in that file as an identifier does: the language service's table of a file's names holds it.
  */
 function dropUnnamedKeys(edits: Map<string, PlannedEdit>, sources: Sources, name: string): PlannedEdit[] {
   const dropped: PlannedEdit[] = [];
   const named = new Map<string, boolean>();
+  const quotedValue = new Set<string>();
+  for (const e of edits.values()) if (e.kind !== 'type' && quotedAt(sources.get(e.path)!.text, e.offset, name)) quotedValue.add(e.path);
   for (const [key, e] of edits) {
     const src = sources.get(e.path)!;
     const lang = languageOf(e.path);
     if (!quotedAt(src.text, e.offset, name) || !lang || rulesOf(lang)?.names.quotedKeysWhereNamed !== true) continue;
     let has = named.get(e.path);
-    if (has === undefined) named.set(e.path, (has = namedInCode(src.text, name, language(lang).comments)));
+    if (has === undefined) named.set(e.path, (has = quotedValue.has(e.path) || namedInCode(src.text, name, language(lang).comments)));
     if (has) continue;
     edits.delete(key);
     dropped.push(e);

@@ -623,6 +623,9 @@ class ProjectBuilder {
       const o = ev.deref(ev.value(f, r.value.obj));
       if (o.t === 'union' || o.t === 'anyof') { this.familyKey(f, r, o); return; }
     }
+    // (the string key of an indexed access type, `T['name']`, is a type's occurrence: the language service's rename
+    // finds it only in a file it searches for other reasons, see lib/rename/graph-edits.ts dropUnnamedKeys)
+    const recorded: ReferenceKind = r.lookup ? 'type' : r.kind;
     // a name in a type annotation means the type where a value shares its name (`interface X` + `const X`)
     const v = r.kind === 'type' ? (r.value.k === 'member' ? this.qualifiedType(f, r.value) : ev.asType(ev.value(f, r.value))) : ev.value(f, r.value);
     // a plain name in a type that finds only a value (a function, a variable: no type of that name beside it)
@@ -636,12 +639,12 @@ class ProjectBuilder {
         if (target !== from) this.refEdge(from, target, v.c, v.r, posLine(r.at), r.kind);
         // … or the property of a union every part of one alias declares (`e.type` of `{ type: 'a' } | { type: 'b' }`):
         // an occurrence of each part's declaration, as the checker's property of the union has them all
-        if (r.value.k === 'member') for (const m of ev.unionMembers(f, r.value, r.lookup)) this.occurrence(m, f, r.at, r.value.name, r.kind, from, m.r, m.c);
+        if (r.value.k === 'member') for (const m of ev.unionMembers(f, r.value, r.lookup)) this.occurrence(m, f, r.at, r.value.name, recorded, from, m.r, m.c);
         return;
       }
       // a member of a union receiver whose member types disagree: an occurrence of each, no edge
       if (r.value.k === 'member' && r.kind !== 'export') {
-        for (const m of ev.unionMembers(f, r.value, r.lookup)) this.occurrence(m, f, r.at, r.value.name, r.kind, this.fromPos(f, r.from), m.r, m.c);
+        for (const m of ev.unionMembers(f, r.value, r.lookup)) this.occurrence(m, f, r.at, r.value.name, recorded, this.fromPos(f, r.from), m.r, m.c);
       }
       return;
     }
@@ -649,7 +652,7 @@ class ProjectBuilder {
     const from = this.fromPos(f, r.from);
     const kind: ReferenceKind = r.kind;
     if (kind === 'export') this.bothMeanings(v, f, r.at, name, kind, from, v.r, v.c);
-    else this.occurrence(v, f, r.at, name, kind, from, this.throughAliasedExport(f, r, v) ? ALIASED_EXPORT : v.r, v.c);
+    else this.occurrence(v, f, r.at, name, recorded, from, this.throughAliasedExport(f, r, v) ? ALIASED_EXPORT : v.r, v.c);
     if (kind === 'export' || r.bare || this.isCallbackSite(r.at)) return;
     const target = this.posOf(v);
     if (target === from) return;
