@@ -47,6 +47,28 @@ export function extendsClass(this: Evaluator, x: SymRef, cls: SymRef): boolean {
 }
 
 /**
+ * Whether class or interface x is y or inherits from it through its project bases (`extends`, `implements`), as far
+ * as they are read.
+ */
+export function inheritsFrom(this: Evaluator, x: SymRef, y: SymRef): boolean {
+  const seen = new Set<string>();
+  const stack: SymRef[] = [x];
+  while (stack.length && seen.size < 64) {
+    const c = stack.pop()!;
+    if (c.f === y.f && c.s === y.s) return true;
+    const key = `${c.f}:${c.s}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const sym = this.sym(c);
+    for (const h of [...(sym.extends ?? []), ...(sym.implements ?? [])]) {
+      const t = this.typeSymbol(c.f, h);
+      if (t && t !== 'ext' && (this.sym(t).label === 'Class' || this.sym(t).label === 'Interface')) stack.push({ f: t.f, s: t.s });
+    }
+  }
+  return false;
+}
+
+/**
  * What a type guard says its argument is where it held: the predicate of a function or method (`isFoo(v): v is
  * Foo`), or of the function type a value holds (`const isMap = make(Map) as (x: any) => x is Map`, or the
  * `(x: any) => x is T` a generic factory returns with T bound). A class or interface (or several); a structural

@@ -575,6 +575,12 @@ export class Evaluator {
           if (guards.length === 1) one = v;
           else if (!addInstances(insts, v)) return this.value(f, e.of);
         }
+        // (a guard of a type the value's class or interface already is, `isSchema(s): s is ISchema` on a Schema that
+        // implements it: the checker keeps the value's own type, its members and type arguments)
+        if (one?.t === 'inst') {
+          const was = this.value(f, e.of), d = this.deref(was);
+          if (d.t === 'inst' && this.inheritsFrom(d, one)) return was;
+        }
         return one ?? instancesValue(insts);
       }
       case 'element': {
