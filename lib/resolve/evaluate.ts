@@ -455,14 +455,17 @@ export class Evaluator {
           const built = held && this.builtinResult(f, held.global, held.name, e.args);
           if (built) return built;
         }
-        // a method declared to return `this` (a builder) returns its receiver, whatever subclass that is
+        // a method declared to return `this` (a builder) returns its receiver, whatever subclass that is (through
+        // `super.m()`, the class calling it: `this` there is the subclass's)
         if (c.t === 'sym' && e.callee.k === 'member' && returnsThis(this.sym(c))) {
-          const recv = this.deref(this.value(f, e.callee.obj));
+          const obj = e.callee.obj;
+          const recv = this.deref(this.value(f, obj.k === 'super' && !obj.st && obj.cls >= 0 ? { k: 'this', cls: obj.cls } : obj));
           return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c, e.args, f, e.argc ?? e.args?.length ?? 0);
         }
         // (… and one declared to return `Promise<this>`, or async returning `this`: a promise of its receiver)
         if (c.t === 'sym' && e.callee.k === 'member' && returnsThisPromise(this.sym(c))) {
-          const recv = this.deref(this.value(f, e.callee.obj));
+          const obj = e.callee.obj;
+          const recv = this.deref(this.value(f, obj.k === 'super' && !obj.st && obj.cls >= 0 ? { k: 'this', cls: obj.cls } : obj));
           if (recv.t === 'inst' || recv.t === 'union') { const of = weakenFrom(recv, c, 'return-type'); return { t: 'prom', of, r: 'return-type', c: (of as { c: number }).c }; }
         }
         // (no `args` and no `argc`: none written)
