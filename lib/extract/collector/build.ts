@@ -386,8 +386,11 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     // a key that declares a symbol (an object-literal method) is tied to the type's member by an IMPLEMENTS edge
     if (declared.has((rowOf(node) + 1) * 65536 + colOf(node) + 1)) return;
     const typeNode = k.assigned ? this.declaredType(k.obj) : k.obj;
-    if (!typeNode) return;
-    let obj: Expr = k.typed ? { k: 'as', type: this.expr(typeNode) } : k.pushed ? { k: 'element', of: this.expr(typeNode) } : this.expr(typeNode);
+    // (an untyped local initialised with another value, `let inner = options` then `inner = { ...inner, value }`: the
+    // initialiser's type, which the checker declares the local with)
+    const initType = !typeNode && k.assigned && k.typed ? this.initialiserType(k.obj) : undefined;
+    if (!typeNode && !initType) return;
+    let obj: Expr = initType ? { k: 'as', type: initType } : k.typed ? { k: 'as', type: this.expr(typeNode!) } : k.pushed ? { k: 'element', of: this.expr(typeNode!) } : this.expr(typeNode!);
     if (k.typed) {
       if (!literalOf) { literalOf = new Map(); for (const [lit, entries] of this.objectEntries) for (const en of entries) if (en.key) literalOf.set(en.key, lit); }
       const lit = literalOf.get(node);

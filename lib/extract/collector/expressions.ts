@@ -508,6 +508,23 @@ export function declaredType(this: Collector, id: Node): Node | undefined {
   return undefined;
 }
 
+/**
+ * The type an untyped local takes from its initialiser (`let inner = options`: `typeof options`, as the checker
+ * declares it), where that is another value: not a literal (whose keys are its own), nor a function.
+ */
+export function initialiserType(this: Collector, id: Node): Expr | undefined {
+  let e = this.expr(id);
+  // (the name where a test narrowed it, `inner = { … }` inside `if (inner?.value)`: the same local)
+  while (e.k === 'tagged' || e.k === 'narrowed' || e.k === 'guarded' || e.k === 'isarray' || e.k === 'tested') e = e.of;
+  if (e.k !== 'id' || !e.b || !bindsLocal(e.b)) return undefined;
+  const loc = this.localNodes[bindingIndex(e.b)];
+  if (!loc || loc.type || !loc.init) return undefined;
+  const init = this.unwrapped(loc.init);
+  if (this.objectEntries.has(init) || (this.listItems.size && this.listItems.has(init)) || this.simple.get(init) === 'lit') return undefined;
+  const v = this.expr(loc.init);
+  return v.k === 'id' || v.k === 'member' || v.k === 'call' || v.k === 'element' ? { k: 'typeof', of: v } : undefined;
+}
+
 /** Argument or parameter nodes in source order, without comments and (parameters only) TypeScript `this` parameters. */
 export function realSlots(this: Collector, nodes: Node[], args = false): readonly Node[] {
   // nearly always none to drop and in order: the list itself (callers only read it)
