@@ -79,6 +79,7 @@ class PyCollector extends PyImports {
     this.declareBlock(root, module);
     // pass 2: expressions, calls, references
     this.visitChildren(root, module);
+    if (/(^|\/)__init__\.pyi?$/.test(this.path)) this.bindImportedSubmodules(module);
     for (const p of this.pending) this.bind(p);
     this.finishLocals();
     this.exported();

@@ -11,6 +11,8 @@ import { importBinding } from '../../extract/facts.ts';
 export class PyImports extends PyScopes {
   /** What each name an import binds stands for (canonical): the module or the module's attribute, dotted. */
   protected readonly importedAs = new Map<string, string>();
+  /** Module-level `from .sub import …` statements: the submodule's name, where it is written, the statement. */
+  private readonly fromSubmodules: Array<{ name: string; at: PyImport['at']; line: number; stmt: number }> = [];
 
   /** `import a.b.c`, `import a.b as m`. */
   protected importStatement(i: number, scope: Scope): void {
@@ -38,6 +40,7 @@ export class PyImports extends PyScopes {
     const parts = (this.type(mod) === 'relative_import' ? this.namedKids(mod).filter((p) => this.type(p) === 'dotted_name').flatMap((d) => this.namedKids(d)) : this.namedKids(mod)).map((p) => this.pos(p));
     const line = this.lineOf(i);
     const from = this.owner(scope);
+    if (scope.kind === 'module' && !this.unreachedIn.has(scope) && /^\.\w+$/.test(source) && parts.length === 1) this.fromSubmodules.push({ name: source.slice(1), at: parts[0], line, stmt: i });
     let first = true;
     for (const c of this.kids(i)) {
       const ty = this.type(c);
@@ -56,6 +59,21 @@ export class PyImports extends PyScopes {
       if (aliasNode >= 0 && local === imported) imp.aliasAt = this.pos(aliasNode);
       this.addImport(imp, scope, i);
       first = false;
+    }
+  }
+
+  /**
+   * In a package's `__init__`, `from .sub import x` (one dot, one name; `*` too) also binds `sub` to the submodule,
+   * which the import has loaded as the package's attribute: pyright binds the name so (`loader.Loader` after `from
+   * .loader import *` in PyYAML's `__init__.py`), unless the module binds it otherwise. Called once the module's
+   * names are all bound, before the names read are looked up.
+   */
+  protected bindImportedSubmodules(module: Scope): void {
+    for (const s of this.fromSubmodules) {
+      if (module.names.has(s.name)) continue;
+      const imp: PyImport = { kind: 'module-as', source: `.${s.name}`, local: s.name, at: s.at, line: s.line, from: -1, implicit: true };
+      if (this.guarded(s.stmt)) imp.guarded = true;
+      module.names.set(s.name, { k: 'imp', i: this.py.imports.push(imp) - 1 });
     }
   }
 
