@@ -516,7 +516,7 @@ class PyCollector extends PyImports {
     const truth = this.staticTruth(cond);
     // a condition that always holds: the clauses after it never run
     let settled = truth === true;
-    const s0 = this.symbols.length;
+    const s0 = this.symbols.length, i0 = this.py.imports.length;
     let platform = cond >= 0 && isPlatformTest(this.txt(cond));
     for (const c of this.kids(i)) {
       const field = this.fieldOf(c);
@@ -533,6 +533,7 @@ class PyCollector extends PyImports {
       } else part(c);
     }
     if (platform) for (let k = s0; k < this.symbols.length; k++) (this.py.platformed ??= []).push(k);
+    if (platform) for (let k = i0; k < this.py.imports.length; k++) this.py.imports[k].platformed = true;
     // `if not isinstance(x, C): raise …` (or return, continue, break): below it in the block, x is a C
     const body = this.child(i, 'consequence');
     if (this.type(i) === 'if_statement' && cond >= 0 && body >= 0 && this.exits(body)) {

@@ -78,6 +78,7 @@ export class PythonResolver implements LanguageRelations {
   private readonly valMemo = new Map<Expr, Val | null>();
   private readonly exportMemo = new Map<string, Val | null>();
   private readonly topMemo = new Map<number, Map<string, number>>();
+  private readonly reimportMemo = new Map<number, Map<string, number[]>>();
   private readonly allMemo = new Map<number, Set<string> | undefined>();
   private readonly unreachedMemo = new Map<number, Set<number>>();
   private readonly genericMemo = new Map<number, boolean>();
@@ -171,20 +172,22 @@ export class PythonResolver implements LanguageRelations {
   }
 
   /**
-   * Every module-level function and class of the name that module-level definition s has, when the name is defined
-   * again (`def f…` then `if PYPY: def f…`, or a plain redefinition): a checker names each declaration of the name at a
-   * call of it; undefined when that is s alone, or the name is also assigned. (Only the call's targets: what the call
+   * Every function and class of the name that definition s has, at module level or in the body of the function s is
+   * in, when the name is defined again there (`def f…` then `if PYPY: def f…`, or a plain redefinition): a checker
+   * names each declaration of the name at a call of it; undefined when that is s alone, or the name is also assigned. (Only the call's targets: what the call
    * gives stays the first definition's.)
    */
   private redefinitions(f: number, s: number): number[] | undefined {
     const sym = this.sym(f, s);
-    if (!sym.reassigned || sym.parent !== -1 || (sym.label !== 'Function' && sym.label !== 'Class')) return undefined;
+    if (!sym.reassigned || (sym.label !== 'Function' && sym.label !== 'Class')) return undefined;
+    // a function's own nested definitions of one name (`if …: def append…` / `else: def append…`) too
+    if (sym.parent !== -1 && this.sym(f, sym.parent).label !== 'Function' && this.sym(f, sym.parent).label !== 'Method') return undefined;
     const syms = this.sink.files[f].symbols;
     const unreached = this.unreachedOf(f);
     const out: number[] = [];
     for (let i = 0; i < syms.length; i++) {
       const o = syms[i];
-      if (o.parent !== -1 || o.name !== sym.name || unreached?.has(i) || isSignatureKind(o.kind)) continue;
+      if (o.parent !== sym.parent || o.name !== sym.name || unreached?.has(i) || isSignatureKind(o.kind)) continue;
       if (o.label !== 'Function' && o.label !== 'Class') return undefined; // also assigned: as before
       out.push(i);
     }
@@ -297,6 +300,47 @@ export class PythonResolver implements LanguageRelations {
     return UNKNOWN;
   }
 
+  /**
+   * What a name import i of file f binds holds where the file reads it: each import of the name in the same scope
+   * (`try: from .speedups import apply_mask` / `except ImportError: from .utils import apply_mask`, or the arms of an
+   * `if`), as a checker names every declaration of the name there (one whose module is not found drops out); but under
+   * a platform test the first, as before (a checker takes its own platform's). An import of the name from another
+   * module still takes the first (topNames), as a checker resolves that import.
+   */
+  private importedName(f: number, i: number, depth: number): Val {
+    const imp = this.py(f).imports[i];
+    const same = this.reimports(f).get(`${imp.from}\u0000${imp.local}`);
+    return same ? union(same.map((k) => this.importValue(f, k, depth))) : this.importValue(f, i, depth);
+  }
+
+  /**
+   * Attribute `name` read on module m (`use.mask(…)`): a name the module imports more than once is each import's value,
+   * as a checker names every declaration of the module's attribute; otherwise moduleAttr.
+   */
+  private moduleMember(m: PyModule, name: string, depth: number): Val {
+    const f = this.fileOfModule(m);
+    const top = f === undefined ? undefined : this.topNames(f).get(name);
+    const same = top !== undefined && top % 2 === 1 ? this.reimports(f!).get(`-1\u0000${name}`) : undefined;
+    return same ? union(same.map((k) => this.importValue(f!, k, depth))) : this.moduleAttr(m, name, depth);
+  }
+
+  /** The names file f imports more than once in one scope (key: owner symbol and name), with those imports. */
+  private reimports(f: number): Map<string, number[]> {
+    let out = this.reimportMemo.get(f);
+    if (out) return out;
+    const all = new Map<string, number[]>();
+    this.py(f).imports.forEach((imp, k) => {
+      if (imp.kind === 'star' || imp.unreached || imp.implicit) return;
+      const key = `${imp.from}\u0000${imp.local}`;
+      const l = all.get(key);
+      if (l) l.push(k); else all.set(key, [k]);
+    });
+    const imps = this.py(f).imports;
+    out = new Map([...all].filter(([, l]) => l.length > 1 && !l.some((k) => imps[k].platformed)));
+    this.reimportMemo.set(f, out);
+    return out;
+  }
+
   // ---------------------------------------------------------------- classes
   /** The members a class body declares, by name (methods, attributes, nested classes; first declaration first). */
   private membersOf(f: number, s: number): Map<string, number[]> {
@@ -394,7 +438,7 @@ export class PythonResolver implements LanguageRelations {
       case 'id': {
         const b = e.b;
         if (bindsSymbol(b)) return this.symbolValue(f, bindingIndex(b), 'same-file', depth);
-        if (bindsImport(b)) return this.importValue(f, bindingIndex(b), depth);
+        if (bindsImport(b)) return this.importedName(f, bindingIndex(b), depth);
         if (bindsLocal(b)) return this.localValue(f, bindingIndex(b), depth);
         // a free name: one a module-level `from m import *` brings in, else a builtin
         const starred = this.starredName(f, e.name, depth);
@@ -650,7 +694,7 @@ export class PythonResolver implements LanguageRelations {
   /** Attribute `name` of a value. */
   private memberValue(obj: Val, name: string, depth: number): Val {
     switch (obj.t) {
-      case 'mod': return this.moduleAttr(obj.m, name, depth + 1);
+      case 'mod': return this.moduleMember(obj.m, name, depth + 1);
       case 'sym': {
         if (!this.isClass(obj.f, obj.s)) {
           // a function decorated by a project class (`@curry def add`) is an instance of it: `add.bind(…)`
