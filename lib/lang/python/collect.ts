@@ -1071,7 +1071,8 @@ class PyCollector extends PyImports {
         const v = this.namedKids(i)[0];
         const e = v === undefined ? { k: 'lit' as const } : this.expr(v, scope);
         this.yields.push(from ? { k: 'element', of: e } : e);
-        return { k: 'other' };
+        // `r = yield from g`: what the generator g returns; a plain `yield` gives what is sent in (not known)
+        return from ? { k: 'await', inner: e, from: true } : { k: 'other' };
       }
       // `return a, b` and `x, y = a, b` are tuples without parentheses
       case 'list': case 'tuple': case 'expression_list': {

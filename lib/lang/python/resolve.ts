@@ -34,7 +34,8 @@ type Val =
   | { t: 'inst'; f: number; s: number; via: Via; env?: Env }
   | { t: 'super'; f: number; s: number; inst: boolean; after?: Sym }
   | { t: 'union'; vals: Val[] }
-  | { t: 'array'; of: Val }
+  /** (`ret`: what a generator returns when done, `Generator[Y, S, R]`'s R) */
+  | { t: 'array'; of: Val; ret?: Val }
   /** (`key`: the keys' type, where an annotation declares it) */
   | { t: 'map'; of: Val; key?: Val }
   | { t: 'list'; items: Val[] }
@@ -459,7 +460,10 @@ export class PythonResolver implements LanguageRelations {
       }
       case 'member': return this.memberValue(this.value(f, e.obj, depth), e.name, depth);
       case 'call': return this.callResult(f, e, depth);
-      case 'await': return this.value(f, e.inner, depth);
+      case 'await': {
+        const v = this.value(f, e.inner, depth);
+        return e.from ? this.generatorResult(v) : this.awaited(f, e, v, depth);
+      }
       // `Box[int]` as a value (a type alias's): the class
       case 'generic': return this.value(f, e.of, depth);
       // `typing.cast(T, v)`: an instance of T
@@ -486,6 +490,27 @@ export class PythonResolver implements LanguageRelations {
       case 'fntype': return UNKNOWN;
       default: return UNKNOWN;
     }
+  }
+
+  /** `yield from g`: what the generator g returns (`Generator[Y, S, R]`'s R); unknown for anything else. */
+  private generatorResult(v: Val): Val {
+    if (v.t === 'union') return union(v.vals.map((x) => this.generatorResult(x)));
+    return v.t === 'array' && v.ret ? v.ret : UNKNOWN;
+  }
+
+  /**
+   * `await x`: a call of an `async def` is already what its coroutine returns; an instance of a project class whose
+   * `__await__` is declared `Generator[Y, S, R]` gives an R (`await connect(uri)` of a class `Connect`), as `await` runs
+   * that generator; anything else stays x.
+   */
+  private awaited(f: number, e: Expr & { k: 'await' }, v: Val, depth: number): Val {
+    if (v.t !== 'inst') return v;
+    if (e.inner.k === 'call') {
+      const c = this.value(f, e.inner.callee, depth);
+      if (c.t === 'sym' && this.sym(c.f, c.s).returnsAsync) return v;
+    }
+    const r = this.generatorResult(this.resultOf(this.memberValue(v, '__await__', depth + 1), depth + 1));
+    return r.t === 'unknown' ? v : r;
   }
 
   /**
@@ -550,7 +575,10 @@ export class PythonResolver implements LanguageRelations {
         return bound ? { ...base, env: bound } : base;
       }
       case 'union': return union(t.types.map((x) => this.typeValue(f, x, depth + 1, env, bounds)));
-      case 'array': return { t: 'array', of: this.typeValue(f, t.of, depth + 1, env, bounds) };
+      case 'array': {
+        const of = this.typeValue(f, t.of, depth + 1, env, bounds);
+        return t.returns ? { t: 'array', of, ret: this.typeValue(f, t.returns, depth + 1, env, bounds) } : { t: 'array', of };
+      }
       case 'map': return t.key ? { t: 'map', of: this.typeValue(f, t.of, depth + 1, env, bounds), key: this.typeValue(f, t.key, depth + 1, env, bounds) } : { t: 'map', of: this.typeValue(f, t.of, depth + 1, env, bounds) };
       case 'list': return { t: 'list', items: t.items.map((x) => this.typeValue(f, x, depth + 1, env, bounds)) };
       case 'typeof': {
