@@ -192,6 +192,8 @@ export class PythonResolver implements LanguageRelations {
       if (o.label !== 'Function' && o.label !== 'Class') return undefined; // also assigned: as before
       out.push(i);
     }
+    // nested under a platform test (`if os.name == "posix": def strip…`), a checker names its own platform's: as before
+    if (sym.parent !== -1 && out.some((i) => this.py(f).platformed?.includes(i))) return undefined;
     return out.length > 1 ? out : undefined;
   }
 
