@@ -450,8 +450,7 @@ export class PythonResolver implements LanguageRelations {
       }
       case 'this': return e.cls >= 0 ? { t: 'inst', f, s: e.cls, via: 'this-member' } : UNKNOWN;
       case 'typeof': {
-        const of = this.value(f, e.of, depth);
-        return of.t === 'inst' ? { t: 'sym', f: of.f, s: of.s, via: of.via } : of.t === 'sym' ? of : of.t === 'ext' ? EXT : UNKNOWN;
+        return classOf(this.value(f, e.of, depth), undefined, true);
       }
       case 'super': {
         if (e.cls < 0) return UNKNOWN;
@@ -586,8 +585,7 @@ export class PythonResolver implements LanguageRelations {
       case 'typeof': {
         // `type[Self]`, a classmethod's `cls`: the class itself, read as `self`'s members are
         if (t.of.k === 'this') return this.value(f, t, depth);
-        const c = this.typeValue(f, t.of, depth + 1, env, bounds);
-        return c.t === 'inst' ? { t: 'sym', f: c.f, s: c.s, via: 'typed-receiver' } : c.t === 'ext' ? EXT : UNKNOWN;
+        return classOf(this.typeValue(f, t.of, depth + 1, env, bounds), 'typed-receiver', false);
       }
       case 'lit': return EXT;
       // `Callable[…, R]`: calling it gives an R (an unbound TypeVar there is solved by the checker, not read)
@@ -1379,6 +1377,16 @@ function pickMember(symbols: readonly SymbolFact[], list: number[]): number {
   if (declared.length && declared.length < list.length && declared.every((i) => symbols[i].label === 'Method')) return declared[declared.length - 1];
   // redefinitions: the last one wins at run time
   return list[list.length - 1];
+}
+
+/**
+ * The class of an instance value (`type[X]`'s X read): each member's class for a union, as `type[A | B]` is
+ * `type[A] | type[B]`. `via` replaces the instance's reason when given; `classes` keeps a value that is a class already.
+ */
+function classOf(v: Val, via: Via | undefined, classes: boolean): Val {
+  if (v.t === 'inst') return { t: 'sym', f: v.f, s: v.s, via: via ?? v.via };
+  if (v.t === 'union') return union(v.vals.map((x) => classOf(x, via, classes)));
+  return classes && v.t === 'sym' ? v : v.t === 'ext' ? EXT : UNKNOWN;
 }
 
 function withVia(v: Val, via: Via): Val {
