@@ -83,7 +83,7 @@ export function previousResolution(previous: PreviousResolution | undefined, run
   }
   const edges = new Map<string, GraphEdge[]>();
   for (const e of data.edges) {
-    if (!isRelationEdge(e.type)) continue;
+    if (!isRelationEdge(e)) continue;
     const file = fileOf.get(e.source);
     if (file === undefined || !run.clean.has(file)) continue;
     const list = edges.get(file);

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { FileFacts } from '../extract/index.ts';
+import { MAX_TREE_DEPTH } from '../extract/halves.ts';
 import { EXTRACT_VERSION as FACTS_VERSION, LANGUAGES, languageOf, PACKAGE_MARKERS, loadDependencyTypes, loadProjectConfig, type LanguageId } from '../lang/index.ts';
 import { resolveProject } from '../resolve/index.ts';
 import { collectGarbage } from '../util/collect-garbage.ts';
@@ -253,8 +254,12 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     if (!byName) { skips['unsupported-language'] = (skips['unsupported-language'] ?? 0) + 1; continue; }
     const prev = cacheUsable ? previous!.files.get(entry.path) : undefined;
     if (prev && sameStat(prev, entry)) { reused.push(prev); continue; }
+    // (a skip the extractor decided, `extract-failed`, only while the extractor is the one that decided it)
     const prevSkip = !force ? previous?.skipped.get(entry.path) : undefined;
-    if (prevSkip && prevSkip.size !== undefined && sameStat(prevSkip, entry)) { countSkip({ ...prevSkip }); continue; }
+    if (prevSkip && prevSkip.size !== undefined && sameStat(prevSkip, entry) && (cacheUsable || prevSkip.reason !== 'extract-failed')) {
+      countSkip({ ...prevSkip });
+      continue;
+    }
 
     const read = readSource(path.join(root, entry.path));
     if (!read.ok) {
@@ -354,6 +359,13 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
   if (all.length === 0) {
     const endings = LANGUAGES.flatMap((l) => l.extensions).join(' ');
     throw new CodegraphError('INVALID_PATH', `no source files to index under ${root} (indexed: ${endings})${describeSkips(skips)}`, { skips: sortSkips(skips) });
+  }
+
+  // a file indexed but for what it nests too deeply to read (lib/extract/halves.ts MAX_TREE_DEPTH): named like a
+  // file that could not be indexed fully, from its facts (so a run that takes them over names it again)
+  for (const a of all) {
+    const cut = a.facts.deepCut;
+    if (cut) failures.push({ path: a.record.path, error: `nested deeper than ${MAX_TREE_DEPTH} levels: ${cut} syntax ${cut === 1 ? 'subtree' : 'subtrees'} below that not read` });
   }
 
   // resolve

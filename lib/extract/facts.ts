@@ -533,6 +533,8 @@ export interface FileFacts {
   lines: number;
   /** Syntax errors the parser recovered from (ERROR/MISSING nodes). */
   parseErrors: number;
+  /** Subtrees nested deeper than the extractor reads (halves.ts MAX_TREE_DEPTH), left out; absent when none. */
+  deepCut?: number;
   symbols: SymbolFact[];
   imports: ImportFact[];
   exports: ExportFact[];

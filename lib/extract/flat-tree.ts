@@ -88,6 +88,8 @@ let startBuf = new Uint32Array(0);
 let endBuf = new Uint32Array(0);
 let parentBuf = new Int32Array(0);
 let nextBuf = new Int32Array(0);
+/** Scratch for withinDepth: each node's depth. */
+let depthBuf = new Int32Array(0);
 
 function grow(min: number): void {
   let c = Math.max(1024, cap);
@@ -220,6 +222,45 @@ export class FlatTree {
     const type = new Uint16Array(buffer, n * 16, n); type.set(this.type.subarray(0, n));
     const field = new Uint16Array(buffer, n * 18, n); field.set(this.field.subarray(0, n));
     return { count: n, buffer, type, field, start, end, parent, next };
+  }
+
+  /**
+   * This tree without what lies deeper than `max` levels below the root: a node at depth `max` keeps its extent
+   * but no children. The collectors and the resolver walk expressions recursively, so a file of generated code
+   * nested thousands of levels deep (a 5,000-term concatenation, a chain of 1,000 calls) would overflow the stack
+   * and lose the whole file; cut there, it keeps everything but the inside of those subtrees. `cut` counts the
+   * subtrees left out; the tree itself is returned when none is that deep.
+   */
+  withinDepth(max: number): { tree: FlatTree; cut: number } {
+    const n = this.count;
+    const parent = this.parent;
+    if (depthBuf.length < n) depthBuf = new Int32Array(Math.max(n, depthBuf.length * 2));
+    const depth = depthBuf;
+    let deepest = 0;
+    for (let i = 0; i < n; i++) {
+      const p = parent[i];
+      const d = p < 0 ? 0 : depth[p] + 1;
+      depth[i] = d;
+      if (d > deepest) deepest = d;
+    }
+    if (deepest <= max) return { tree: this, cut: 0 };
+    // preorder survives the cut: kept nodes are renumbered in order, a kept node's parent and next sibling are kept
+    const index = new Int32Array(n);
+    let m = 0, cut = 0;
+    for (let i = 0; i < n; i++) {
+      if (depth[i] <= max) index[i] = m++;
+      else { index[i] = -1; if (depth[i] === max + 1) cut++; }
+    }
+    const type = new Uint16Array(m), field = new Uint16Array(m), start = new Uint32Array(m), end = new Uint32Array(m);
+    const par = new Int32Array(m), next = new Int32Array(m);
+    for (let i = 0; i < n; i++) {
+      const k = index[i];
+      if (k < 0) continue;
+      type[k] = this.type[i]; field[k] = this.field[i]; start[k] = this.start[i]; end[k] = this.end[i];
+      par[k] = parent[i] < 0 ? -1 : index[parent[i]];
+      next[k] = this.next[i] < 0 ? -1 : index[this.next[i]];
+    }
+    return { tree: new FlatTree(m, type, field, start, end, par, next, this.namedById, this.text), cut };
   }
 
   /** First child of node `i`, or -1. */

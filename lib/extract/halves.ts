@@ -70,8 +70,25 @@ export function walkPlan(rt: LanguageRuntime): WalkPlan {
   return rt.spec.collect ? FULL_WALK : rt.engine.plan;
 }
 
+/**
+ * How deep a file's syntax tree is read. Real code nests a few dozen levels (about a hundred at most in typeorm,
+ * three.js, Django and rxjs); generated code can nest thousands (a union type of every icon name, a long call chain,
+ * a concatenation of hundreds of strings), which the recursive collectors and resolvers cannot follow on a thread's
+ * stack: such a file lost all its facts, or its relations.
+ */
+export const MAX_TREE_DEPTH = 256;
+
 /** Matches the language's queries over a file's flat tree and collects the file's facts (by its own collector, if any). */
-export function collectFlat(rt: LanguageRuntime, flat: FlatTree, filePath: string, text: string, parseErrors: number): FileFacts {
+export function collectFlat(rt: LanguageRuntime, whole: FlatTree, filePath: string, text: string, parseErrors: number): FileFacts {
+  // What lies past MAX_TREE_DEPTH is left out, whatever the thread's stack could take (so every thread and every
+  // run reads the same facts): the rest of the file is indexed, and the facts say how many subtrees were cut.
+  const { tree, cut } = whole.withinDepth(MAX_TREE_DEPTH);
+  const facts = collectTree(rt, tree, filePath, text, parseErrors);
+  if (cut) facts.deepCut = cut;
+  return facts;
+}
+
+function collectTree(rt: LanguageRuntime, flat: FlatTree, filePath: string, text: string, parseErrors: number): FileFacts {
   const matches = rt.engine.run(flat);
   if (rt.spec.collect) return rt.spec.collect(flat, rt.names, text, filePath, matches, parseErrors, rt.roles);
   const collector = new Collector(text, filePath, rt.id, rt.spec.collector, rt.spec.comments);

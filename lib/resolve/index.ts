@@ -102,8 +102,15 @@ export function resolveProject(files: readonly FileFacts[], config: ProjectConfi
 /** Edge types made by structure, symbols, overrides, modules and processes: never a file's relations. */
 const NOT_RELATIONS: ReadonlySet<string> = new Set(['CONTAINS', 'DEFINES', 'HAS_METHOD', 'OVERRIDES', 'MEMBER_OF', 'STEP_IN_PROCESS']);
 
-/** True for an edge type that a file's relations make (IMPORTS, CALLS, REFERENCES, EXTENDS, IMPLEMENTS, …). */
-export function isRelationEdge(type: string): boolean { return !NOT_RELATIONS.has(type); }
+/**
+ * True for an edge that a file's relations make: IMPORTS, CALLS, REFERENCES, EXTENDS, IMPLEMENTS, …, and the
+ * HAS_METHOD edges of a relation pass — a method declared outside its type's body (Go's receivers, Rust's `impl`
+ * blocks, Swift's extensions, lib/resolve/nominal), which carry the method's line; symbols() makes a member's
+ * HAS_METHOD from its enclosing symbol without one, again on every run.
+ */
+export function isRelationEdge(e: { type: string; line?: number }): boolean {
+  return !NOT_RELATIONS.has(e.type) || (e.type === 'HAS_METHOD' && e.line !== undefined);
+}
 
 /**
  * The result object, made outside ProjectBuilder.build: a getter defined there would close over the builder's

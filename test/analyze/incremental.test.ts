@@ -512,6 +512,26 @@ test('a repository of two languages: a TypeScript body edit takes the Python fil
   t.is(s2.files.resolved, s2.files.indexed, 'a Python change resolves everything');
 });
 
+test('methods declared outside their type\'s body (Go receivers, Rust impl blocks) keep HAS_METHOD when their file is taken over', async (t) => {
+  const files: Record<string, string> = {
+    'src/util.ts': 'export function double(x: number): number {\n  return x * 2;\n}\n',
+    'go/shapes.go': 'package shapes\n\ntype Square struct{ side int }\n\nfunc (s Square) Area() int { return s.side * s.side }\n\nfunc (s *Square) Grow() { s.side = s.side + s.Area() }\n',
+    'rs/src/lib.rs': 'pub struct Circle { r: f64 }\n\nimpl Circle {\n    pub fn area(&self) -> f64 { self.r * self.r }\n    pub fn grow(&mut self) { self.r = self.area(); }\n}\n',
+  };
+  const base = tempDir('cg-inc-nominal-');
+  const root = path.join(base, 'repo');
+  writeTree(root, files);
+  const home = path.join(base, 'home');
+  const owners = (dir: string): string[] => readGraphData(dir).edges.filter((e) => e.type === 'HAS_METHOD').map((e) => `${e.source} -> ${e.target}`).sort();
+  const first = owners((await analyzeRepository(root, { home })).dir);
+  for (const m of ['Class:go/shapes.go:Square -> Method:go/shapes.go:Square.Area', 'Class:go/shapes.go:Square -> Method:go/shapes.go:Square.Grow']) t.true(first.includes(m), m);
+  t.true(first.some((e) => e.endsWith('Circle.area') && e.startsWith('Class:rs/src/lib.rs:Circle')), 'the struct has its impl block\'s method');
+  write(root, { 'src/util.ts': change(root, 'src/util.ts', '  return x * 2;', '  const k = 2;\n  return x * k;') });
+  const s = await sameAsCold(t, root, home, 'TypeScript body beside Go and Rust');
+  t.is(s.files.resolved, 1, 'the Go and Rust files were taken over');
+  t.deepEqual(owners((await analyzeRepository(root, { home })).dir), first);
+});
+
 const FLOW_REPO: Record<string, string> = {
   'package.json': '{ "name": "flows", "version": "1.0.0" }\n',
   'src/io.ts': `export function readText(p: string): string {
