@@ -83,6 +83,8 @@ export function detectFromDiff(snapshot: Pick<Snapshot, 'graph' | 'files' | 'hos
   else {
     const a = assessRisk({ direct, total: reached.length + mapped.symbols.length, processes: processes.length, modules: modules.size });
     risk = { level: a.level.toLowerCase() as RiskLevelLower, reason: a.reason };
+    const stranded = strandedUsers(mapped.symbols, mapped.files, reached);
+    if (stranded.length && LEVELS.indexOf(risk.level) < LEVELS.indexOf('high')) risk = { level: 'high', reason: strandedReason(stranded) };
   }
   return {
     summary: {
@@ -101,6 +103,29 @@ export function detectFromDiff(snapshot: Pick<Snapshot, 'graph' | 'files' | 'hos
     files: mapped.files,
     truncated: reached.length > limit,
   };
+}
+
+const LEVELS: readonly RiskLevelLower[] = ['none', 'low', 'medium', 'high', 'critical'];
+
+/**
+ * The direct dependents of a deleted symbol in files the diff does not touch: they still name what is gone, so the
+ * change breaks them (a missing import or name at build or run time) however few they are. A dependent in a changed
+ * file may have been updated with it (its import moved to where the symbol went), so it is not counted.
+ */
+function strandedUsers(changed: readonly ChangedSymbol[], files: readonly ChangedFile[], reached: readonly Reached[]): Reached[] {
+  const deleted = new Set(changed.filter((s) => s.indexed && s.change_type === 'deleted').map((s) => s.uid));
+  if (!deleted.size) return [];
+  const touched = new Set(files.flatMap((f) => (f.old_path ? [f.path, f.old_path] : [f.path])));
+  return reached.filter((r) => r.depth === 1 && deleted.has(r.via) && !touched.has(r.node.filePath ?? ''));
+}
+
+function strandedReason(stranded: readonly Reached[]): string {
+  const name = (uid: string): string => uid.slice(uid.lastIndexOf(':') + 1);
+  const first = stranded[0];
+  const example = `${first.node.name} in ${first.node.filePath} uses ${name(first.via)}`;
+  return stranded.length === 1
+    ? `a deleted symbol is still used by code the diff leaves unchanged (${example})`
+    : `deleted symbols are still used by ${stranded.length} dependents the diff leaves unchanged (${example}, …)`;
 }
 
 /** Flows with a changed step first (by earliest changed step), then flows only reached through callers. */

@@ -67,10 +67,20 @@ function start(args: string[], env: Record<string, string> = {}): Run {
 /** Waits for the server's whole announcement (through its last line, `last`) and returns its base URL. */
 async function listening(run: Run, ms = 30000, last = /\n(repositories|web UI|stops after)[^\n]*\n$/): Promise<string> {
   const end = Date.now() + ms;
-  for (;;) {
+  const announced = (): string | undefined => {
     const m = /listening on (http:\/\/\S+)/.exec(run.stdout());
-    if (m && last.test(run.stdout())) return m[1];
-    if (run.child.exitCode !== null) throw new Error(`exited ${run.child.exitCode}: ${run.stderr()}`);
+    return m && last.test(run.stdout()) ? m[1] : undefined;
+  };
+  for (;;) {
+    const url = announced();
+    if (url) return url;
+    if (run.child.exitCode !== null) {
+      // (a server that stops by itself, --idle-timeout, can exit before its announcement is read: read to the end)
+      await run.exit;
+      const late = announced();
+      if (late) return late;
+      throw new Error(`exited ${run.child.exitCode}: ${run.stderr()}`);
+    }
     if (Date.now() > end) throw new Error(`no announcement; stdout: ${run.stdout()} stderr: ${run.stderr()}`);
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -64,6 +64,16 @@ test('a deletion-only diff: the removed method is deleted (not its class), its c
   t.deepEqual(changes(r), [[U.save, 'deleted']]);
   t.deepEqual(r.affected_symbols.map((s) => s.uid), [U.handleSignup]);
   t.is(r.summary.deleted, 1);
+  // handleSignup, in a file the diff leaves alone, still calls the method: the change breaks it
+  t.is(r.summary.risk_level, 'high');
+  t.is(r.summary.risk_reason, 'a deleted symbol is still used by code the diff leaves unchanged (handleSignup in src/api/routes.ts uses UserService.save)');
+});
+
+test('a deleted symbol whose callers are changed too (updated with it) is rated by the numbers alone', (t) => {
+  const routes = FILES['src/api/routes.ts'].replace('  new UserService().save();', '  new UserService();');
+  const { snapshot, diff } = edited({ 'src/auth/service.ts': replaceLine(FILES['src/auth/service.ts'], 9, null), 'src/api/routes.ts': routes });
+  const r = detectFromDiff(snapshot, diff, 500);
+  t.deepEqual(changes(r), [[U.handleSignup, 'modified'], [U.save, 'deleted']]);
   t.is(r.summary.risk_level, 'medium');
   t.is(r.summary.risk_reason, '2 affected modules (>= 2)'); // Auth (the method) and Api (its caller)
 });
@@ -76,6 +86,9 @@ test('a deleted file: its symbols and the file are deleted; importers and caller
   const affected = r.affected_symbols.map((s) => [s.uid, s.depth]);
   t.deepEqual(affected.filter(([, d]) => d === 1), [['File:src/auth/service.ts', 1], [U.validate, 1]]);
   t.true(affected.some(([uid]) => uid === U.handleLogin));
+  // the importing file and validate still name what the deleted file held
+  t.is(r.summary.risk_level, 'high');
+  t.regex(r.summary.risk_reason, /^deleted symbols are still used by 2 dependents the diff leaves unchanged \(/);
 });
 
 test('a top-level change (an import line) marks the file modified; symbols below it only moved', (t) => {
