@@ -174,6 +174,33 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
     half: 'held-out', source: { deb: 'python3-packaging', version: '23.0-1' },
     copy: [['usr/lib/python3/dist-packages/packaging', 'packaging']],
   },
+  // Mako 1.2 (a template compiler: lexer, parse tree of node classes, visitors, a code printer), websockets 10.4 (a
+  // typed asyncio protocol library: legacy and sans-I/O layers, frames, extensions) and PyYAML 6.0 (a loader and
+  // dumper each assembled by multiple inheritance from reader, scanner, parser, composer, constructor and resolver
+  // classes): measured fresh, then their misses read
+  mako: {
+    half: 'tune', source: { deb: 'python3-mako', version: '1.2.4+ds-1' },
+    copy: [['usr/lib/python3/dist-packages/mako', 'mako']],
+  },
+  websockets: {
+    half: 'tune', source: { deb: 'python3-websockets', version: '10.4-1' },
+    copy: [['usr/lib/python3/dist-packages/websockets', 'websockets']],
+  },
+  yaml: {
+    half: 'tune', source: { deb: 'python3-yaml', version: '6.0-3+b2' },
+    copy: [['usr/lib/python3/dist-packages/yaml', 'yaml']],
+  },
+  // PyJWT 2.6 (typed token encoding: algorithm classes, a JWK client) and arrow 1.2 (typed dates: one large Arrow
+  // class, a parser, a formatter, locales): measured before and after the rules found on the three above; nothing
+  // read or tuned on them
+  jwt: {
+    half: 'held-out', source: { deb: 'python3-jwt', version: '2.6.0-1+deb12u1' },
+    copy: [['usr/lib/python3/dist-packages/jwt', 'jwt']],
+  },
+  arrow: {
+    half: 'held-out', source: { deb: 'python3-arrow', version: '1.2.3-1' },
+    copy: [['usr/lib/python3/dist-packages/arrow', 'arrow']],
+  },
 };
 
 /** Where corpora are unpacked (one folder per corpus and version). */

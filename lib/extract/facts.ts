@@ -85,7 +85,8 @@ export type Expr =
   | { k: 'call'; callee: Expr; args?: Array<Expr | null>; argc?: number; targs?: Expr[]; ctx?: true }
   /** `args`: as a call's (what a generic class's constructor binds its type parameters to). */
   | { k: 'new'; callee: Expr; args?: Array<Expr | null> }
-  | { k: 'await'; inner: Expr }
+  /** (`from`: Python's `yield from g`, which gives what the generator g returns) */
+  | { k: 'await'; inner: Expr; from?: true }
   /** `Extract<U, X>` (`not`: `Exclude<U, X>`), a type: the parts of the union U that are X (are not). */
   | { k: 'extract'; of: Expr; by: Expr; not?: true }
   /** `Parameters<F>`, a type: the tuple of the declared types of the parameters of the function F is (`typeof f`, `T['m']`). */
@@ -126,8 +127,11 @@ export type Expr =
   | { k: 'and'; left: Expr; right: Expr }
   /** An array literal of one spread (`[...xs]`): an array of the elements of xs. */
   | { k: 'spread'; of: Expr }
-  /** The type `T[]`; with `values`, a literal whose elements are the values `of` (Python's `{a, b}`). */
-  | { k: 'array'; of: Expr; values?: true }
+  /**
+   * The type `T[]`; with `values`, a literal whose elements are the values `of` (Python's `{a, b}`). `returns`: what a
+   * generator of these elements returns when it is done (Python's `Generator[Y, S, R]`: R).
+   */
+  | { k: 'array'; of: Expr; values?: true; returns?: Expr }
   /**
    * The type `Map<K, V>` (also `ReadonlyMap`, `WeakMap`): a map whose values have the type `of` (its keys `key`);
    * with `values`, a literal whose values and keys are the values `of` and `key` (Python's `{"a": f}`).

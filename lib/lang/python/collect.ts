@@ -8,15 +8,15 @@
 import type { FlatTree } from '../../extract/flat-tree.ts';
 import { forEachCapture, type Match, type MatchSource } from '../../extract/query-match.ts';
 import {
-  importBinding, symbolBinding, toPos,
+  symbolBinding, toPos,
   type CallFact, type Expr, type FileFacts, type LocalFact, type NamedArgFact, type Pos, type SymbolFact, type SymbolLabel,
 } from '../../extract/facts.ts';
-import type { PyImport } from './facts.ts';
 import { parseStringAnnotation, stringAnnotationType } from './string-annotation.ts';
 import { annotationNames, replaceName, typingAnnotation, typeParamsOf, typeVarBound, ENUM_BASES, isOverloadDecorator, isTypingName, TYPING_MODULES } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 import { unshared, type PyNames } from './tree.ts';
-import { enclosingClass, moduleOf, PyScopes, scopeOutsideComprehension, MAX_UNION, type Scope } from './scopes.ts';
+import { enclosingClass, moduleOf, scopeOutsideComprehension, MAX_UNION, type Scope } from './scopes.ts';
+import { PyImports } from './imports.ts';
 import { isPlatformTest, staticCondition, type ConditionReader } from './conditions.ts';
 import { injectedDependencies } from './fastapi.ts';
 import { genericParams } from './generic-calls.ts';
@@ -40,7 +40,7 @@ export function collectPython(flat: FlatTree, names: PyNames, text: string, file
   return unshared(new PyCollector(flat, names, text, filePath).collect(matches, roles, parseErrors), new Set());
 }
 
-class PyCollector extends PyScopes {
+class PyCollector extends PyImports {
   /** Nodes the queries gave a role (node index → role). */
   private readonly role = new Map<number, string>();
   /** Class symbol → its attributes by name (Property symbols). */
@@ -52,8 +52,6 @@ class PyCollector extends PyScopes {
   private readonly narrowed = new Map<string, { scope: Scope; type: Expr; assigned?: true }>();
   /** Members (dotted) assigned in the block being visited: below it they may hold either value, nothing narrowed. */
   private membersAssigned = new Set<string>();
-  /** What each name an import binds stands for (canonical): the module or the module's attribute, dotted. */
-  private readonly importedAs = new Map<string, string>();
   /** A lambda's node → the calls and references of its body (`[calls from, to, refs from, to)`): a name it is bound to owns them. */
   private readonly lambdaBodies = new Map<number, [number, number, number, number]>();
   /** What the function being visited yields (`yield v`: v; `yield from xs`: an element of xs), for its calls' elements. */
@@ -81,6 +79,7 @@ class PyCollector extends PyScopes {
     this.declareBlock(root, module);
     // pass 2: expressions, calls, references
     this.visitChildren(root, module);
+    if (/(^|\/)__init__\.pyi?$/.test(this.path)) this.bindImportedSubmodules(module);
     for (const p of this.pending) this.bind(p);
     this.finishLocals();
     this.exported();
@@ -517,7 +516,7 @@ class PyCollector extends PyScopes {
     const truth = this.staticTruth(cond);
     // a condition that always holds: the clauses after it never run
     let settled = truth === true;
-    const s0 = this.symbols.length;
+    const s0 = this.symbols.length, i0 = this.py.imports.length;
     let platform = cond >= 0 && isPlatformTest(this.txt(cond));
     for (const c of this.kids(i)) {
       const field = this.fieldOf(c);
@@ -534,6 +533,7 @@ class PyCollector extends PyScopes {
       } else part(c);
     }
     if (platform) for (let k = s0; k < this.symbols.length; k++) (this.py.platformed ??= []).push(k);
+    if (platform) for (let k = i0; k < this.py.imports.length; k++) this.py.imports[k].platformed = true;
     // `if not isinstance(x, C): raise …` (or return, continue, break): below it in the block, x is a C
     const body = this.child(i, 'consequence');
     if (this.type(i) === 'if_statement' && cond >= 0 && body >= 0 && this.exits(body)) {
@@ -785,80 +785,6 @@ class PyCollector extends PyScopes {
     if (right >= 0) sym.type = this.annotation(right, scope);
     const s = this.addSymbol(sym);
     this.bindName(scope, name, { k: 'sym', s });
-  }
-
-  // ------------------------------------------------------------------ imports
-  private importStatement(i: number, scope: Scope): void {
-    for (const c of this.children(i, 'name')) {
-      if (this.type(c) === 'dotted_name') {
-        const parts = this.namedKids(c);
-        if (!parts.length) continue;
-        const source = this.txt(c).replace(/\s+/g, '');
-        this.addImport({ kind: 'module', source, local: this.txt(parts[0]), at: this.pos(parts[parts.length - 1]), parts: parts.map((p) => this.pos(p)), line: this.lineOf(i), from: this.owner(scope) }, scope, i);
-      } else if (this.type(c) === 'aliased_import') {
-        const dn = this.child(c, 'name');
-        const alias = this.child(c, 'alias');
-        if (dn < 0 || alias < 0) continue;
-        const parts = this.namedKids(dn);
-        this.addImport({ kind: 'module-as', source: this.txt(dn).replace(/\s+/g, ''), local: this.txt(alias), at: this.pos(parts[parts.length - 1] ?? dn), parts: parts.map((p) => this.pos(p)), line: this.lineOf(i), from: this.owner(scope) }, scope, i);
-      }
-    }
-  }
-
-  private importFrom(i: number, scope: Scope): void {
-    const mod = this.child(i, 'module_name');
-    if (mod < 0) return;
-    const source = this.txt(mod).replace(/\s+/g, '');
-    const parts = (this.type(mod) === 'relative_import' ? this.namedKids(mod).filter((p) => this.type(p) === 'dotted_name').flatMap((d) => this.namedKids(d)) : this.namedKids(mod)).map((p) => this.pos(p));
-    const line = this.lineOf(i);
-    const from = this.owner(scope);
-    let first = true;
-    for (const c of this.kids(i)) {
-      const ty = this.type(c);
-      if (ty === 'wildcard_import') {
-        this.addImport({ kind: 'star', source, local: '*', at: this.pos(c), parts, line, from }, scope, i);
-        continue;
-      }
-      if (this.fieldOf(c) !== 'name') continue;
-      let nameNode = c, aliasNode = -1;
-      if (ty === 'aliased_import') { nameNode = this.child(c, 'name'); aliasNode = this.child(c, 'alias'); }
-      if (nameNode < 0) continue;
-      const imported = this.txt(nameNode).replace(/\s+/g, '');
-      const local = aliasNode >= 0 ? this.txt(aliasNode) : imported;
-      const namePart = this.type(nameNode) === 'dotted_name' ? this.namedKids(nameNode)[0] ?? nameNode : nameNode;
-      const imp: PyImport = { kind: 'from', source, imported, local, at: this.pos(namePart), parts: first ? parts : undefined, line, from };
-      if (aliasNode >= 0 && local === imported) imp.aliasAt = this.pos(aliasNode);
-      this.addImport(imp, scope, i);
-      first = false;
-    }
-  }
-
-  private addImport(imp: PyImport, scope: Scope, stmt: number): void {
-    if (this.guarded(stmt)) imp.guarded = true;
-    const idx = this.py.imports.push(imp) - 1;
-    if (imp.kind === 'star') return;
-    this.importedAs.set(imp.local, imp.kind === 'module-as' ? imp.source : imp.kind === 'from' && !imp.source.startsWith('.') ? `${imp.source}.${imp.imported}` : imp.local);
-    let target = scope;
-    if (scope.kind === 'function' && scope.globals?.has(imp.local)) target = moduleOf(scope);
-    if (this.unreachedIn.has(target)) return;
-    const prev = target.names.get(imp.local);
-    if (prev && prev.k === 'local') { this.addValue(prev.l, { k: 'id', name: imp.local, b: importBinding(idx) }); return; }
-    if (!prev) target.names.set(imp.local, { k: 'imp', i: idx });
-    else if (prev.k === 'sym') this.symbols[prev.s].reassigned = true;
-  }
-
-  /** An import under `if TYPE_CHECKING:` or in a `try` (an alternative may be imported instead). */
-  private guarded(i: number): boolean {
-    for (let p = this.t.parent[i]; p >= 0; p = this.t.parent[p]) {
-      const ty = this.type(p);
-      if (ty === 'try_statement' || ty === 'except_clause') return true;
-      if (ty === 'if_statement') {
-        const c = this.child(p, 'condition');
-        if (c >= 0 && /TYPE_CHECKING/.test(this.dotted(c) ?? '')) return true;
-      }
-      if (ty === 'function_definition' || ty === 'class_definition') return false;
-    }
-    return false;
   }
 
   // ------------------------------------------------------------------ assignments
@@ -1145,7 +1071,8 @@ class PyCollector extends PyScopes {
         const v = this.namedKids(i)[0];
         const e = v === undefined ? { k: 'lit' as const } : this.expr(v, scope);
         this.yields.push(from ? { k: 'element', of: e } : e);
-        return { k: 'other' };
+        // `r = yield from g`: what the generator g returns; a plain `yield` gives what is sent in (not known)
+        return from ? { k: 'await', inner: e, from: true } : { k: 'other' };
       }
       // `return a, b` and `x, y = a, b` are tuples without parentheses
       case 'list': case 'tuple': case 'expression_list': {

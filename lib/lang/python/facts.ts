@@ -35,6 +35,10 @@ export interface PyImport {
   unreached?: true;
   /** At module level in an `except` clause: a fallback for the name's other declaration (fallbacks.ts). */
   fallback?: true;
+  /** Under a test of the platform (conditions.ts `isPlatformTest`), which a checker decides. */
+  platformed?: true;
+  /** No statement of its own: the submodule `sub` that `from .sub import …` binds in a package's `__init__` (imports.ts). */
+  implicit?: true;
 }
 
 /** Python facts of one file (FileFacts' `py`). */

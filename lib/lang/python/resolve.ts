@@ -34,7 +34,8 @@ type Val =
   | { t: 'inst'; f: number; s: number; via: Via; env?: Env }
   | { t: 'super'; f: number; s: number; inst: boolean; after?: Sym }
   | { t: 'union'; vals: Val[] }
-  | { t: 'array'; of: Val }
+  /** (`ret`: what a generator returns when done, `Generator[Y, S, R]`'s R) */
+  | { t: 'array'; of: Val; ret?: Val }
   /** (`key`: the keys' type, where an annotation declares it) */
   | { t: 'map'; of: Val; key?: Val }
   | { t: 'list'; items: Val[] }
@@ -78,6 +79,7 @@ export class PythonResolver implements LanguageRelations {
   private readonly valMemo = new Map<Expr, Val | null>();
   private readonly exportMemo = new Map<string, Val | null>();
   private readonly topMemo = new Map<number, Map<string, number>>();
+  private readonly reimportMemo = new Map<number, Map<string, number[]>>();
   private readonly allMemo = new Map<number, Set<string> | undefined>();
   private readonly unreachedMemo = new Map<number, Set<number>>();
   private readonly genericMemo = new Map<number, boolean>();
@@ -171,23 +173,27 @@ export class PythonResolver implements LanguageRelations {
   }
 
   /**
-   * Every module-level function and class of the name that module-level definition s has, when the name is defined
-   * again (`def f…` then `if PYPY: def f…`, or a plain redefinition): a checker names each declaration of the name at a
-   * call of it; undefined when that is s alone, or the name is also assigned. (Only the call's targets: what the call
+   * Every function and class of the name that definition s has, at module level or in the body of the function s is
+   * in, when the name is defined again there (`def f…` then `if PYPY: def f…`, or a plain redefinition): a checker
+   * names each declaration of the name at a call of it; undefined when that is s alone, or the name is also assigned. (Only the call's targets: what the call
    * gives stays the first definition's.)
    */
   private redefinitions(f: number, s: number): number[] | undefined {
     const sym = this.sym(f, s);
-    if (!sym.reassigned || sym.parent !== -1 || (sym.label !== 'Function' && sym.label !== 'Class')) return undefined;
+    if (!sym.reassigned || (sym.label !== 'Function' && sym.label !== 'Class')) return undefined;
+    // a function's own nested definitions of one name (`if …: def append…` / `else: def append…`) too
+    if (sym.parent !== -1 && this.sym(f, sym.parent).label !== 'Function' && this.sym(f, sym.parent).label !== 'Method') return undefined;
     const syms = this.sink.files[f].symbols;
     const unreached = this.unreachedOf(f);
     const out: number[] = [];
     for (let i = 0; i < syms.length; i++) {
       const o = syms[i];
-      if (o.parent !== -1 || o.name !== sym.name || unreached?.has(i) || isSignatureKind(o.kind)) continue;
+      if (o.parent !== sym.parent || o.name !== sym.name || unreached?.has(i) || isSignatureKind(o.kind)) continue;
       if (o.label !== 'Function' && o.label !== 'Class') return undefined; // also assigned: as before
       out.push(i);
     }
+    // nested under a platform test (`if os.name == "posix": def strip…`), a checker names its own platform's: as before
+    if (sym.parent !== -1 && out.some((i) => this.py(f).platformed?.includes(i))) return undefined;
     return out.length > 1 ? out : undefined;
   }
 
@@ -297,6 +303,47 @@ export class PythonResolver implements LanguageRelations {
     return UNKNOWN;
   }
 
+  /**
+   * What a name import i of file f binds holds where the file reads it: each import of the name in the same scope
+   * (`try: from .speedups import apply_mask` / `except ImportError: from .utils import apply_mask`, or the arms of an
+   * `if`), as a checker names every declaration of the name there (one whose module is not found drops out); but under
+   * a platform test the first, as before (a checker takes its own platform's). An import of the name from another
+   * module still takes the first (topNames), as a checker resolves that import.
+   */
+  private importedName(f: number, i: number, depth: number): Val {
+    const imp = this.py(f).imports[i];
+    const same = this.reimports(f).get(`${imp.from}\u0000${imp.local}`);
+    return same ? union(same.map((k) => this.importValue(f, k, depth))) : this.importValue(f, i, depth);
+  }
+
+  /**
+   * Attribute `name` read on module m (`use.mask(…)`): a name the module imports more than once is each import's value,
+   * as a checker names every declaration of the module's attribute; otherwise moduleAttr.
+   */
+  private moduleMember(m: PyModule, name: string, depth: number): Val {
+    const f = this.fileOfModule(m);
+    const top = f === undefined ? undefined : this.topNames(f).get(name);
+    const same = top !== undefined && top % 2 === 1 ? this.reimports(f!).get(`-1\u0000${name}`) : undefined;
+    return same ? union(same.map((k) => this.importValue(f!, k, depth))) : this.moduleAttr(m, name, depth);
+  }
+
+  /** The names file f imports more than once in one scope (key: owner symbol and name), with those imports. */
+  private reimports(f: number): Map<string, number[]> {
+    let out = this.reimportMemo.get(f);
+    if (out) return out;
+    const all = new Map<string, number[]>();
+    this.py(f).imports.forEach((imp, k) => {
+      if (imp.kind === 'star' || imp.unreached || imp.implicit) return;
+      const key = `${imp.from}\u0000${imp.local}`;
+      const l = all.get(key);
+      if (l) l.push(k); else all.set(key, [k]);
+    });
+    const imps = this.py(f).imports;
+    out = new Map([...all].filter(([, l]) => l.length > 1 && !l.some((k) => imps[k].platformed)));
+    this.reimportMemo.set(f, out);
+    return out;
+  }
+
   // ---------------------------------------------------------------- classes
   /** The members a class body declares, by name (methods, attributes, nested classes; first declaration first). */
   private membersOf(f: number, s: number): Map<string, number[]> {
@@ -394,7 +441,7 @@ export class PythonResolver implements LanguageRelations {
       case 'id': {
         const b = e.b;
         if (bindsSymbol(b)) return this.symbolValue(f, bindingIndex(b), 'same-file', depth);
-        if (bindsImport(b)) return this.importValue(f, bindingIndex(b), depth);
+        if (bindsImport(b)) return this.importedName(f, bindingIndex(b), depth);
         if (bindsLocal(b)) return this.localValue(f, bindingIndex(b), depth);
         // a free name: one a module-level `from m import *` brings in, else a builtin
         const starred = this.starredName(f, e.name, depth);
@@ -414,7 +461,10 @@ export class PythonResolver implements LanguageRelations {
       }
       case 'member': return this.memberValue(this.value(f, e.obj, depth), e.name, depth);
       case 'call': return this.callResult(f, e, depth);
-      case 'await': return this.value(f, e.inner, depth);
+      case 'await': {
+        const v = this.value(f, e.inner, depth);
+        return e.from ? this.generatorResult(v) : this.awaited(f, e, v, depth);
+      }
       // `Box[int]` as a value (a type alias's): the class
       case 'generic': return this.value(f, e.of, depth);
       // `typing.cast(T, v)`: an instance of T
@@ -441,6 +491,27 @@ export class PythonResolver implements LanguageRelations {
       case 'fntype': return UNKNOWN;
       default: return UNKNOWN;
     }
+  }
+
+  /** `yield from g`: what the generator g returns (`Generator[Y, S, R]`'s R); unknown for anything else. */
+  private generatorResult(v: Val): Val {
+    if (v.t === 'union') return union(v.vals.map((x) => this.generatorResult(x)));
+    return v.t === 'array' && v.ret ? v.ret : UNKNOWN;
+  }
+
+  /**
+   * `await x`: a call of an `async def` is already what its coroutine returns; an instance of a project class whose
+   * `__await__` is declared `Generator[Y, S, R]` gives an R (`await connect(uri)` of a class `Connect`), as `await` runs
+   * that generator; anything else stays x.
+   */
+  private awaited(f: number, e: Expr & { k: 'await' }, v: Val, depth: number): Val {
+    if (v.t !== 'inst') return v;
+    if (e.inner.k === 'call') {
+      const c = this.value(f, e.inner.callee, depth);
+      if (c.t === 'sym' && this.sym(c.f, c.s).returnsAsync) return v;
+    }
+    const r = this.generatorResult(this.resultOf(this.memberValue(v, '__await__', depth + 1), depth + 1));
+    return r.t === 'unknown' ? v : r;
   }
 
   /**
@@ -505,7 +576,10 @@ export class PythonResolver implements LanguageRelations {
         return bound ? { ...base, env: bound } : base;
       }
       case 'union': return union(t.types.map((x) => this.typeValue(f, x, depth + 1, env, bounds)));
-      case 'array': return { t: 'array', of: this.typeValue(f, t.of, depth + 1, env, bounds) };
+      case 'array': {
+        const of = this.typeValue(f, t.of, depth + 1, env, bounds);
+        return t.returns ? { t: 'array', of, ret: this.typeValue(f, t.returns, depth + 1, env, bounds) } : { t: 'array', of };
+      }
       case 'map': return t.key ? { t: 'map', of: this.typeValue(f, t.of, depth + 1, env, bounds), key: this.typeValue(f, t.key, depth + 1, env, bounds) } : { t: 'map', of: this.typeValue(f, t.of, depth + 1, env, bounds) };
       case 'list': return { t: 'list', items: t.items.map((x) => this.typeValue(f, x, depth + 1, env, bounds)) };
       case 'typeof': {
@@ -648,7 +722,7 @@ export class PythonResolver implements LanguageRelations {
   /** Attribute `name` of a value. */
   private memberValue(obj: Val, name: string, depth: number): Val {
     switch (obj.t) {
-      case 'mod': return this.moduleAttr(obj.m, name, depth + 1);
+      case 'mod': return this.moduleMember(obj.m, name, depth + 1);
       case 'sym': {
         if (!this.isClass(obj.f, obj.s)) {
           // a function decorated by a project class (`@curry def add`) is an instance of it: `add.bind(…)`

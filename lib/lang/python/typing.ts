@@ -7,7 +7,7 @@ import type { Expr } from '../../extract/facts.ts';
 import type { ConditionReader } from './conditions.ts';
 import { keywordArgument } from './tree.ts';
 
-export type AnnotationKind = 'optional' | 'union' | 'array' | 'tuple' | 'map' | 'class' | 'inner' | 'callable' | 'any';
+export type AnnotationKind = 'optional' | 'union' | 'array' | 'generator' | 'tuple' | 'map' | 'class' | 'inner' | 'callable' | 'any';
 
 export const annotationNames: Readonly<Record<string, AnnotationKind>> = {
   Optional: 'optional',
@@ -15,8 +15,10 @@ export const annotationNames: Readonly<Record<string, AnnotationKind>> = {
   // sequences and iterables: their elements
   list: 'array', List: 'array', Sequence: 'array', MutableSequence: 'array', Iterable: 'array', Iterator: 'array',
   Collection: 'array', set: 'array', Set: 'array', frozenset: 'array', FrozenSet: 'array', AbstractSet: 'array',
-  MutableSet: 'array', Generator: 'array', AsyncIterator: 'array', AsyncIterable: 'array', AsyncGenerator: 'array',
+  MutableSet: 'array', AsyncIterator: 'array', AsyncIterable: 'array', AsyncGenerator: 'array',
   Deque: 'array', deque: 'array', KeysView: 'array', ValuesView: 'array', Reversible: 'array',
+  // a generator: its elements, and what it returns (`yield from` it)
+  Generator: 'generator',
   tuple: 'tuple', Tuple: 'tuple',
   // mappings: their values
   dict: 'map', Dict: 'map', Mapping: 'map', MutableMapping: 'map', DefaultDict: 'map', defaultdict: 'map',
@@ -63,7 +65,7 @@ export function replaceName(e: Expr, name: string, by: Expr): Expr {
   switch (e.k) {
     case 'id': return e.name === name ? by : e;
     case 'union': return { ...e, types: e.types.map((t) => replaceName(t, name, by)) };
-    case 'array': return { ...e, of: replaceName(e.of, name, by) };
+    case 'array': return e.returns ? { ...e, of: replaceName(e.of, name, by), returns: replaceName(e.returns, name, by) } : { ...e, of: replaceName(e.of, name, by) };
     case 'map': return e.key ? { ...e, of: replaceName(e.of, name, by), key: replaceName(e.key, name, by) } : { ...e, of: replaceName(e.of, name, by) };
     case 'list': return { ...e, items: e.items.map((t) => replaceName(t, name, by)) };
     case 'generic': return { ...e, args: e.args.map((t) => replaceName(t, name, by)) };
@@ -83,6 +85,7 @@ export function typingAnnotation(kind: AnnotationKind, ts: Expr[], count: number
     case 'optional': return { k: 'union', types: [ts[0] ?? other, { k: 'lit' }] };
     case 'union': return { k: 'union', types: ts };
     case 'array': return { k: 'array', of: ts[0] ?? other };
+    case 'generator': return ts[2] ? { k: 'array', of: ts[0] ?? other, returns: ts[2] } : { k: 'array', of: ts[0] ?? other };
     case 'tuple': return ts.length === 2 && count === 2 && variadic ? { k: 'array', of: ts[0] } : { k: 'list', items: ts };
     case 'map': return { k: 'map', of: ts[1] ?? other, key: ts[0] };
     case 'class': return { k: 'typeof', of: ts[0] ?? other };
