@@ -1,6 +1,6 @@
 import type { Collector } from './collector.ts';
 import { byStart, startOf, type Node } from './util.ts';
-import { functionScope, lookup, lookupNamespace, lookupType } from './scope.ts';
+import { functionScope, lookup, lookupNamespace, lookupType, lookupValue } from './scope.ts';
 import { ENUM_TAG, KEYWORD_TAG, bindingIndex, bindsLocal, bindsSymbol, symbolBinding, type Expr } from '../facts.ts';
 import { oneSpaced } from '../spaces.ts';
 
@@ -14,6 +14,7 @@ export function exprUncached(this: Collector, node: Node): Expr {
     const name = this.ident(node);
     const b = this.namespacePlaces.has(node) ? lookupNamespace(id.scope ?? this.root, name)
       : id.kind === 'type' && this.typeLocals.size ? lookupType(id.scope ?? this.root, name, (x) => this.typeLocals.has(bindingIndex(x)))
+      : this.typeLocals.size ? lookupValue(id.scope ?? this.root, name, (x) => this.typeLocals.has(bindingIndex(x)))
       : lookup(id.scope ?? this.root, name);
     const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
     // a `let` declared without a value, read in a closure: `any` there to the checker (its evolving type holds

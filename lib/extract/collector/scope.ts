@@ -32,6 +32,19 @@ export function lookup(scope: Scope | undefined, name: string): Binding | undefi
   return undefined;
 }
 
+/**
+ * `name` read as a value at a scope: a type parameter there is passed over, as types and values are two namespaces
+ * (`Decode(…)` in a method of `class Validator<Decode>` calls the imported function `Decode`).
+ */
+export function lookupValue(scope: Scope | undefined, name: string, typeLocal: (b: Binding) => boolean): Binding | undefined {
+  for (let s = scope; s; s = s.parent) {
+    if (s.names.size === 0) continue;
+    const b = s.names.get(name);
+    if (b && !(bindsLocal(b) && typeLocal(b))) return b;
+  }
+  return undefined;
+}
+
 /** `name` of namespace meaning at a scope: locals (parameters, variables, type parameters) have none and are passed over. */
 export function lookupNamespace(scope: Scope | undefined, name: string): Binding | undefined {
   for (let s = scope; s; s = s.parent) {
