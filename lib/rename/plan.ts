@@ -65,7 +65,8 @@ export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
   }
   const outside = outsideReason(snapshot, target);
   if (outside) throw refused(outside, { symbol: symbolOf(target) });
-  if (target.name === 'constructor' || target.name === 'default') throw refused(`'${target.name}' names a language construct, not a renamable symbol`);
+  const construct = languageRefusal(target);
+  if (construct) throw refused(construct, { symbol: symbolOf(target) });
   if (!hasIdentifierName(target)) throw refused(`'${target.name}' is a computed or quoted member name, not an identifier; it cannot be renamed`);
   const oldName = target.name;
   const newName = req.new_name;

@@ -32,6 +32,10 @@ const JS_NAMES: NameRules = {
   scopedDuplicates: true,
   renamesFromBases: true,
   quotedKeysWhereNamed: true,
+  // a class's `constructor`, and the symbol an anonymous `export default` makes: named by the language, not the code
+  // (a member named `default`, `schema.default(value)`, is an ordinary name)
+  refuseRename: (oldName, label) => (oldName === 'constructor' || (oldName === 'default' && label !== 'Method' && label !== 'Property')
+    ? `'${oldName}' names a language construct, not a renamable symbol` : undefined),
 };
 
 /**
