@@ -79,7 +79,7 @@ test('rename: PHP reserved words (any case), a `$` name, invalid identifiers and
   }
   // PHP calls `__construct` by its name
   const ctor = await t.throwsAsync(rename({ symbol_name: 'User.__construct', new_name: 'build' }, snapshot));
-  t.regex(ctor!.message, /'__construct' has a built-in meaning/);
+  t.regex(ctor!.message, /'__construct' is a constructor: PHP calls it by its name, so rename the class instead/);
 });
 
 test('query: docblocks are searchable', async (t) => {
