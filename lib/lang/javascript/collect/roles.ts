@@ -175,10 +175,14 @@ const objectMethod: DefineHandler = function (d, scope, cur, name, exported, isD
   if (d.role === R['def.cjs.objmethod'] && !es(this).moduleExportsAssign.has(d.host!)) return -1;
   // (a module-level Variable, or one a function declares for its object of methods: see localObject)
   if (cur < 0 || this.symbols[cur].label !== 'Variable') return -1;
-  const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported || d.role === R['def.cjs.objmethod'], false);
+  // (`get error() { return chalk.red }`: an accessor, so `colors.error(x)` calls what the getter returns, as for a
+  // class's getter)
+  const accessor = /\b([gs])et\s*$/.exec(this.text.slice(d.def.start, d.name!.start))?.[1];
+  const kind = accessor === 'g' ? 'getter' : accessor === 's' ? 'setter' : 'object_method';
+  const s = this.addSymbol(d, scope, cur, name, 'Method', kind, this.symbols[cur].exported || d.role === R['def.cjs.objmethod'], false);
   // the key is also the module's export of that name (`require('./response').set`), as for `module.exports = { a }`
   // (not a getter's or setter's: `get register() {…}` exports what the getter returns, webpack's serialization.js)
-  if (d.role === R['def.cjs.objmethod'] && !/\b[gs]et\s*$/.test(this.text.slice(d.def.start, d.name!.start))) this.exports.push({ kind: 'local', name, value: { k: 'id', name, b: symbolBinding(s) } });
+  if (d.role === R['def.cjs.objmethod'] && !accessor) this.exports.push({ kind: 'local', name, value: { k: 'id', name, b: symbolBinding(s) } });
   this.work[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
   // `this` inside a method (or plain function value, not an arrow) of an untyped object literal is the object,
   // as the checker reads it; a typed one (`const p: Provider = {…}`) is its declared type to the checker
