@@ -16,7 +16,6 @@ import { writeOverrides } from './overrides.ts';
 import { changedNames, mentions, outwardShape } from './shape.ts';
 import type { LanguageRelations, RelationSink } from '../extract/relations.ts';
 import { Evaluator, newableFunction, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
-import { isDeclarationPath } from '../util/paths.ts';
 
 export type { ProjectConfig };
 
@@ -600,7 +599,7 @@ class ProjectBuilder {
   private implicitConstructor(f: number, s: number, base: SymRef): void {
     // (a declaration file's classes run nothing: `export class Int8Vector extends TypedVector {}` there only types
     // the JavaScript beside it)
-    if (isDeclarationPath(this.files[f].path)) return;
+    if (/\.d\.[cm]?ts$/.test(this.files[f].path)) return;
     const ev = this.ev;
     const cls = { f, s };
     if (ev.ownMember(cls, 'constructor', false)) return;
