@@ -33,6 +33,8 @@
 (enum_body name: (property_identifier) @name @def (#set! role "def.enum.member"))
 (enum_body (enum_assignment name: (property_identifier) @name) @def (#set! role "def.enum.member"))
 ((internal_module name: (identifier) @name body: (_) @body) @def (#set! role "def.namespace"))
+; `namespace app.models.fbs { … }` (flatbuffers' generated code): a namespace in a namespace in a namespace
+((internal_module name: (nested_identifier) @name body: (_) @body) @def (#set! role "def.namespace"))
 
 ; return types and annotations, attached to their owner by node identity
 ((function_declaration return_type: (type_annotation (_) @type)) @owner (#set! role "returns"))
