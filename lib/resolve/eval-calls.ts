@@ -621,6 +621,18 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   // a value of an object type with call signatures (`const close: { (exit: E): (scope: S) => Effect<void>; (scope: S,
   // exit: E): Effect<void> } = dual(…)`): the signature the argument count picks (several: their one result)
   if (c.t === 'obj') return c.calls ? this.signatureResult(c, argc ?? args?.length ?? 0) : UNKNOWN;
+  // a value of a union of project types and function types (`exp: Expression | ((eb: Builder) => Expression)`) called:
+  // code that type-checks has narrowed it to the function types there (`typeof exp === 'function'`,
+  // `isFunction(exp)`), so the call gives what those give where they agree
+  if ((c.t === 'inst' || c.t === 'union') && c.fns) {
+    let out: Val | undefined;
+    for (const fn of c.fns) {
+      const v = this.callResult(fn, args, argFile, argc, targs);
+      if (v.t === 'unknown' || (out && !sameValue(out, v))) return UNKNOWN;
+      out ??= v;
+    }
+    return out ?? UNKNOWN;
+  }
   if (c.t === 'elemfn') return this.elementOf(c, 'typed-receiver');
   if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c, subst: c.subst, el: c.el };
   // a value of a function type (`resourceFactory: () => Unsubscribable | void`): its declared result

@@ -50,7 +50,8 @@ export type Val =
    * `up`: `super` of a class whose base is a mixin call (`extends M(Y)`): the members of its heritage, not its own
    * (`st`: on their static side, for `super` in a static method).
    */
-  | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[]; up?: boolean; st?: boolean }
+  /** (`fns`: the function types of a union it was read from, `Source | (() => Source)`: what calling the value calls) */
+  | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[]; up?: boolean; st?: boolean; fns?: Array<Val & { t: 'fnval' }> }
   | { t: 'ns'; f: number; r: Reason; c: number }
   /**
    * An array whose elements have the type `of` (written in file f); `el`: whose elements are that value instead
@@ -72,7 +73,7 @@ export type Val =
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.
    */
-  | { t: 'union'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; r: Reason; c: number }
+  | { t: 'union'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; r: Reason; c: number; fns?: Array<Val & { t: 'fnval' }> }
   /**
    * A value of an intersection of project types (`this: Parser & ErrorHandler`): a member is the one symbol the
    * parts that have it agree on; a part we cannot type or an outside type (`hole`) leaves every member unknown.
