@@ -224,7 +224,7 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
     if (p.t === 'prom') return p.of;
   }
   const target = call ? this.callTarget(f, call) : undefined;
-  if (!target) return UNKNOWN;
+  if (!target) return call ? this.fnValueCallback(f, call, ctx.arg, ctx.param) : UNKNOWN;
   const ts = this.sym(target);
   const t = ts.callbackParams?.[ctx.arg]?.[ctx.param];
   const pt = t ? undefined : paramAt(ts, ctx.arg) ?? this.overloadArg(ts, target.f, ctx.arg, true);
@@ -250,6 +250,22 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
   const fn = this.typeValue(target.f, pt!, 0, subst);
   const p = fn.t === 'fnval' ? fn.params?.[ctx.param] : undefined;
   return p && fn.t === 'fnval' ? weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), via, 'contextual-type') : UNKNOWN;
+}
+
+/**
+ * A callback's parameter where the callee is a value of a function type, no function of the project
+ * (`provider(async (c) => …)` of `provider: (consumer: (connection: Conn) => Promise<void>) => Promise<void>`): the
+ * parameter of the function type declared at the callback's position; unknown where that names a type parameter
+ * nothing binds (a generic function type's own, which the checker infers from the call).
+ */
+export function fnValueCallback(this: Evaluator, f: number, call: CallFact, arg: number, param: number): Val {
+  const fv = this.deref(this.value(f, call.callee));
+  const at = fv.t === 'fnval' ? fv.params?.[arg] : undefined;
+  if (!at || fv.t !== 'fnval' || unboundTypeParam(at, fv.f, fv.subst)) return UNKNOWN;
+  const cb = this.deref(this.typeValue(fv.f, at, 0, fv.subst));
+  const p = cb.t === 'fnval' ? cb.params?.[param] : undefined;
+  if (!p || cb.t !== 'fnval' || unboundTypeParam(p, cb.f, cb.subst)) return UNKNOWN;
+  return weakenFrom(this.typeValue(cb.f, p, 0, cb.subst), fv, 'contextual-type');
 }
 
 /**

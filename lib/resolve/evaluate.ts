@@ -1228,7 +1228,7 @@ export function weakenFrom(v: Val, via: Val, r: Reason): Val {
  */
 export function reasoned(v: Exclude<Val, { t: 'ext' } | { t: 'unknown' }>, r: Reason, c: number): Val {
   if (v.t === 'sym') return { t: 'sym', f: v.f, s: v.s, r, c, subst: v.subst, held: v.held };
-  if (v.t === 'inst') return { t: 'inst', f: v.f, s: v.s, r, c, args: v.args };
+  if (v.t === 'inst') return v.fns ? { t: 'inst', f: v.f, s: v.s, r, c, args: v.args, fns: v.fns } : { t: 'inst', f: v.f, s: v.s, r, c, args: v.args };
   return { ...v, r, c };
 }
 
