@@ -649,6 +649,16 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
     }
     return out ?? UNKNOWN;
   }
+  // a value of an interface with call signatures (`sql: Sql` of `interface Sql { <T>(…): RawBuilder<T> }`): the one
+  // the argument count picks, the interface's type arguments bound
+  if (c.t === 'inst') {
+    const calls = this.sym(c).label === 'Interface' ? this.sym(c).calls : undefined;
+    if (!calls) return UNKNOWN;
+    const subst = this.bindingsFor(c.f, c.s, c.args, c.f, c.s, 0);
+    // (a result declared as a signature's own type parameter is what the call instantiates it to: unknown)
+    if (calls.some((sig) => sig.returns.k === 'id' && bindsLocal(sig.returns.b) && !subst?.has(`${c.f}:${bindingIndex(sig.returns.b)}`))) return UNKNOWN;
+    return this.signatureResult({ t: 'obj', f: c.f, props: [], calls, subst, r: c.r, c: c.c }, argc ?? args?.length ?? -1);
+  }
   if (c.t === 'elemfn') return this.elementOf(c, 'typed-receiver');
   if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c, subst: c.subst, el: c.el };
   // a value of a function type (`resourceFactory: () => Unsubscribable | void`): its declared result
@@ -659,7 +669,7 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   // exit: Exit) => Effect<void> = effect.scopeClose`): its declared result
   if ((sym.label === 'Variable' || sym.label === 'Property') && sym.type) {
     const d = this.deref(c);
-    return d.t === 'fnval' || (d.t === 'obj' && d.calls) ? this.callResult(d, args, argFile, argc) : UNKNOWN;
+    return d.t === 'fnval' || (d.t === 'obj' && d.calls) || d.t === 'inst' ? this.callResult(d, args, argFile, argc) : UNKNOWN;
   }
   // a const holding the function a call returned (`const getEditor = setupTestEnv()`, which returns `() => editor`,
   // or is declared to return `() => Editor`): what that function returns

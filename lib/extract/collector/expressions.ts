@@ -111,6 +111,9 @@ export function exprCall(this: Collector, node: Node, c: { callee: Node; isNew: 
     const n = slots.some((a) => this.text.startsWith('...', a.start)) ? -1 : slots.length;
     if (!args || args.length !== n) out.argc = n;
   }
+  // a tagged template passes its strings and one argument per substitution
+  const subs = !c.args && this.templateSubs.size ? this.templateSubs.get(node) : undefined;
+  if (subs !== undefined) out.argc = 1 + subs;
   return out;
 }
 

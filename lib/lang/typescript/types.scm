@@ -240,6 +240,9 @@
 ; call signatures of an object type (overloads chosen by how many arguments a call passes) and their parameters
 ((object_type (call_signature return_type: (type_annotation (_) @type)) @sig) @object (#set! role "type.object.call"))
 ((call_signature parameters: (formal_parameters [(required_parameter) (optional_parameter)] @param)) @sig (#set! role "type.object.call.param"))
+; (and of an interface: `interface Sql { <T>(strings: TemplateStringsArray, ...values: unknown[]): RawBuilder<T> }`, what
+; calling a value of its type gives, recorded on the interface)
+((interface_declaration body: (interface_body (call_signature return_type: (type_annotation (_) @type)) @sig)) @object (#set! role "type.object.call"))
 ; construct signatures of an object type (`{ new (props: P): T }`, what a factory declares it returns): what `new` of
 ; such a value gives, and their parameters
 ((object_type (construct_signature type: (type_annotation (_) @type)) @sig) @object (#set! role "type.object.new"))
