@@ -253,6 +253,26 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
 }
 
 /**
+ * A method call on a receiver typed by a union of project types (`e` a call of a member): the instance types each
+ * part's method declares it returns, as the checker's result is the union of theirs; undefined unless every part
+ * declares or inherits the method and every result is a project class or interface instance.
+ */
+export function unionResults(this: Evaluator, f: number, e: Expr & { k: 'call' }): Val | undefined {
+  if (e.callee.k !== 'member') return undefined;
+  const recv = this.deref(this.value(f, e.callee.obj));
+  if (recv.t !== 'union') return undefined;
+  const insts: Array<Val & { t: 'inst' }> = [];
+  for (const part of recv.of) {
+    const m = this.member(part, e.callee.name);
+    if (m.t !== 'sym') return undefined;
+    const label = this.sym(m).label;
+    if (label !== 'Method' && label !== 'Function') return undefined;
+    if (!addInstances(insts, this.deref(this.callResult(m, e.args, f, e.argc ?? e.args?.length ?? 0, e.targs)))) return undefined;
+  }
+  return insts.length ? instancesValue(insts) : undefined;
+}
+
+/**
  * A callback's parameter where the callee is a value of a function type, no function of the project
  * (`provider(async (c) => …)` of `provider: (consumer: (connection: Conn) => Promise<void>) => Promise<void>`): the
  * parameter of the function type declared at the callback's position; unknown where that names a type parameter

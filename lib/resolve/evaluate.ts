@@ -469,6 +469,13 @@ export class Evaluator {
           const recv = this.deref(this.value(f, obj.k === 'super' && !obj.st && obj.cls >= 0 ? { k: 'this', cls: obj.cls } : obj));
           if (recv.t === 'inst' || recv.t === 'union') { const of = weakenFrom(recv, c, 'return-type'); return { t: 'prom', of, r: 'return-type', c: (of as { c: number }).c }; }
         }
+        // a method of a union receiver whose member types each declare their own (`query: SelectQueryBuilder |
+        // RawBuilder` then `query.withPlugin(p)`): one of them runs, and the checker's result is the union of their
+        // results, here where each is an instance type
+        if (c.t === 'unknown' && e.callee.k === 'member') {
+          const parts = this.unionResults(f, e);
+          if (parts) return parts;
+        }
         // (no `args` and no `argc`: none written)
         const r = this.callResult(c, e.args, f, e.argc ?? e.args?.length ?? 0, e.targs);
         return r.t === 'unknown' && this.outside(c) ? EXT : r;
