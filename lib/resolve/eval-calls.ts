@@ -1,5 +1,5 @@
 /** What calls give: results of functions and methods (declared, returned, generic), callbacks' parameters, built-ins. */
-import { ELEMENT_CALLBACKS, EXT, OTHER, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, valueArray, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
+import { ELEMENT_CALLBACKS, EXT, OTHER, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, returnsThis, sameValue, valueArray, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
 import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, type CallFact, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
 
 /** The function, method or constructor a call runs (undefined when unknown or outside the project). */
@@ -258,7 +258,9 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
  * declares or inherits the method and every result is a project class or interface instance.
  */
 export function unionResults(this: Evaluator, f: number, e: Expr & { k: 'call' }): Val | undefined {
-  if (e.callee.k !== 'member') return undefined;
+  // (a receiver typed by its declaration, not a value of several branches, `(c ? this.resolve(o) : this).clone()`,
+  // whose parts are read less closely than the checker's: a method's `this` result is its declaring class there)
+  if (e.callee.k !== 'member' || e.callee.obj.k === 'union') return undefined;
   const recv = this.deref(this.value(f, e.callee.obj));
   if (recv.t !== 'union') return undefined;
   const insts: Array<Val & { t: 'inst' }> = [];
@@ -267,6 +269,8 @@ export function unionResults(this: Evaluator, f: number, e: Expr & { k: 'call' }
     if (m.t !== 'sym') return undefined;
     const label = this.sym(m).label;
     if (label !== 'Method' && label !== 'Function') return undefined;
+    // (a method returning `this`, a builder's: that part itself, not the class declaring the method)
+    if (returnsThis(this.sym(m))) { if (!addInstances(insts, part)) return undefined; continue; }
     if (!addInstances(insts, this.deref(this.callResult(m, e.args, f, e.argc ?? e.args?.length ?? 0, e.targs)))) return undefined;
   }
   return insts.length ? instancesValue(insts) : undefined;
