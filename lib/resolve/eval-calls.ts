@@ -489,10 +489,16 @@ export function heldBuiltin(this: Evaluator, c: SymRef): { global: string; name:
  * What `Object.assign(target, ...sources)` gives: the intersection of its arguments' types, as lib.d.ts declares it
  * (`assign<T, U>(target: T, source: U): T & U`), where each argument is a value of project types or an object literal
  * whose keys are all written (`{}` adds nothing; a key it writes is a member of its own, left unknown); otherwise the
- * target when that is an instance (`Object.assign(new Foo(), extra)`), else undefined.
+ * target when that is an instance (`Object.assign(new Foo(), extra)`) or a class or function, else undefined.
  */
 export function assignedResult(this: Evaluator, f: number, args: Array<Expr | null>): Val | undefined {
   const target = (): Val | undefined => { const v = this.deref(this.value(f, args[0]!)); return v.t === 'inst' || v.t === 'union' ? v : undefined; };
+  // a class or function given statics (`export default Object.assign(MultipartParser, { STATES })`): still that
+  // class or function, so `new X()` and `X()` run it (the keys added are left unknown)
+  if (args[0] && args[0].k !== 'spread') {
+    const v = this.deref(this.value(f, args[0]));
+    if (v.t === 'sym' && !v.held && (this.sym(v).label === 'Class' || this.sym(v).label === 'Function')) return v;
+  }
   const insts: Array<Val & { t: 'inst' }> = [];
   const objs: Array<Val & { t: 'obj' }> = [];
   const alts: Array<Val & { t: 'anyof' }> = [];
