@@ -16,7 +16,7 @@
 ; (a comment or two between a decorator and its member: `@Log()` then `/** Runs it. */` then the method)
 (class_body (decorator) @deco . (comment) . (_) @next (#set! role "decorated"))
 (class_body (decorator) @deco . (comment) . (comment) . (_) @next (#set! role "decorated"))
-(class_body (public_field_definition name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation (_) @type)? value: (_)? @value) @def (#set! role "def.field"))
+(class_body (public_field_definition name: [(property_identifier) (private_property_identifier) (computed_property_name)] @name type: (type_annotation (_) @type)? value: (_)? @value) @def (#set! role "def.field"))
 ((interface_declaration name: (_) @name body: (_) @body) @def (#set! role "def.interface"))
 (interface_body (method_signature name: (_) @name) @def (#set! role "def.interface.method"))
 (interface_body (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def (#set! role "def.interface.property"))
