@@ -1,7 +1,7 @@
 /** CommonJS and ES5 class shapes: `require`, objects and constructor functions given members by assignment. */
 import type { Collector } from '../../../extract/collector/collector.ts';
 import { colOf, rowOf, type Node } from '../../../extract/collector/util.ts';
-import type { Scope } from '../../../extract/collector/scope.ts';
+import { lookup, type Scope } from '../../../extract/collector/scope.ts';
 import type { DefRec } from '../../../extract/collector/roles.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, importBinding, toPos, type Expr } from '../../../extract/facts.ts';
 import { es } from './state.ts';
@@ -39,7 +39,16 @@ export function assignedAlias(this: Collector, d: DefRec, scope: Scope, cur: num
   // (`request.Request = require('./request')`: the module's value, as `require('./x')` used in place is)
   if (!d.value || !(this.idOf(d.value) !== undefined || this.members.has(d.value) || chained || es(this).requireSource.has(d.value))) return -1;
   const o = expandoOwner.call(this, d, scope, cur);
-  if (o < 0) return -1;
+  if (o < 0) {
+    // (a function body's name not bound yet may be a function declared below, hoisted: tried again at the end)
+    if (cur >= 0 && scope.kind === 'block' && !lookup(scope, this.ident(d.type!))) es(this).pendingExpandos.push({ d, scope, cur, name });
+    return -1;
+  }
+  return addAlias.call(this, d, scope, o, name, chained);
+}
+
+/** The Property `name` of symbol `o` holding what `X.name = value` assigns (see assignedAlias). */
+function addAlias(this: Collector, d: DefRec, scope: Scope, o: number, name: string, chained: boolean): number {
   const parent = this.symbols[o];
   if (this.memberKeys.has(`${o}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`)) return -1;
   this.skipIds.add(d.name!);
@@ -73,6 +82,17 @@ export function expandoOwner(this: Collector, d: DefRec, scope: Scope, cur: numb
   const parent = this.symbols[bindingIndex(owner)];
   if (parent.parent !== cur || (parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
   return bindingIndex(owner);
+}
+
+/**
+ * The assignments assignedAlias put off (their function's name was not bound yet where they stand), now that every
+ * declaration is: those naming a function or class their body declares below add its member after all.
+ */
+export function addPendingExpandos(this: Collector): void {
+  for (const { d, scope, cur, name } of es(this).pendingExpandos) {
+    const o = expandoOwner.call(this, d, scope, cur);
+    if (o >= 0) addAlias.call(this, d, scope, o, name, isChained.call(this, d));
+  }
 }
 
 /** A function whose body assigns `this.x = …` (nested functions included: an approximation). */

@@ -7,7 +7,7 @@
 import type { CollectorPlugin, TypeNames } from '../../../extract/plugin.ts';
 import { bindingIndex, bindsSymbol, type Expr, type SymbolFact } from '../../../extract/facts.ts';
 import { ARRAY_TYPES, MAP_TYPES, MODIFIER_WORDS, SAME_MEMBERS, UNTYPED } from './constants.ts';
-import { inlineRequire, requireBinding } from './commonjs.ts';
+import { addPendingExpandos, inlineRequire, requireBinding } from './commonjs.ts';
 import { jsdocApply, jsdocCast, jsdocImportBindings, jsdocTypedefs } from './jsdoc-types.ts';
 import { hookValue, reactHook, stateValue } from './react.ts';
 import { es, EcmaFile } from './state.ts';
@@ -127,6 +127,7 @@ export const ecmascriptCollector: CollectorPlugin = {
   // a top-level constructor function given a base by its prototype (`Model.prototype = Object.create(Document.prototype)`,
   // `util.inherits(Model, Document)`): the base's members are its instances' (no base of its own written otherwise)
   symbolsKnown() {
+    addPendingExpandos.call(this);
     for (const { name, base } of es(this).protoBases) {
       const b = this.root.names.get(this.ident(name));
       if (!bindsSymbol(b)) continue;

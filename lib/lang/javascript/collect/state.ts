@@ -2,6 +2,8 @@
 import type { Collector } from '../../../extract/collector/collector.ts';
 import { LazyMap, NodeSet, type Node } from '../../../extract/collector/util.ts';
 import type { Expr } from '../../../extract/facts.ts';
+import type { DefRec } from '../../../extract/collector/roles.ts';
+import type { Scope } from '../../../extract/collector/scope.ts';
 import type { JsdocTag } from './jsdoc.ts';
 
 /** The per-file state of the ECMAScript plugin. */
@@ -20,6 +22,11 @@ export class EcmaFile {
   readonly protoBases: Array<{ name: Node; base: Node }> = [];
   /** `require('m')` calls bound by no declaration: the import standing for each module. */
   readonly inlineRequires = new LazyMap<string, number>();
+  /**
+   * `X.name = value` in a function's body above the declaration of a function X that body hoists (debug's `function
+   * setup() { createDebug.coerce = coerce; … function createDebug() {…} }`): tried again once every name is bound.
+   */
+  readonly pendingExpandos: Array<{ d: DefRec; scope: Scope; cur: number; name: string }> = [];
   /** Starts of the `this.x = …` assignment targets, sorted (see assignsThis). */
   thisTargetStarts: number[] | undefined = undefined;
   /** Parsed tags of each doc comment. */
