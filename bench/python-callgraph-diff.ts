@@ -350,6 +350,9 @@ async function main(): Promise<void> {
     }
     return;
   }
+  // (a bare argument is no corpus: taken for one, a mistyped flag would quietly measure gyp, a long pyright run)
+  const stray = args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1].startsWith('--')));
+  if (stray !== undefined) throw new Error(`unexpected argument ${JSON.stringify(stray)}: name a corpus or a folder with --corpus`);
   const target = opt('--corpus') ?? 'gyp';
   let root: string, extra: string[];
   if (PYTHON_CORPORA[target]) {
