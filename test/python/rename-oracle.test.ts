@@ -13,7 +13,7 @@ import { pythonRenameDiff } from '../../bench/python-rename-diff.ts';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'python');
 /** Fixtures whose symbols are renamed: imports and re-exports, members through heritage, stubs, called attributes, records' keywords. */
-const RENAMED = ['called-variables', 'imported-variables', 'imports', 'mro-diamond', 'overrides', 'properties', 'receivers', 'record-fields', 'stubs'];
+const RENAMED = ['called-variables', 'imported-variables', 'imports', 'mro-diamond', 'overrides', 'properties', 'receivers', 'record-fields', 'rename-rules', 'stubs'];
 
 test('rename of every symbol of the Python fixtures agrees with pyright: precision 1.0, recall at least 0.99', async (t) => {
   t.timeout(600_000);

@@ -236,10 +236,13 @@ class PyCollector extends PyImports {
       case 'expression_statement': this.expressionStatement(i, scope); return;
       case 'for_statement': {
         const iter = this.expr(this.child(i, 'right'), scope);
+        this.loops++;
         this.assignTarget(this.child(i, 'left'), { k: 'element', of: iter }, scope, i);
         for (const c of this.kids(i)) if (this.fieldOf(c) !== 'left' && this.fieldOf(c) !== 'right') this.visit(c, scope);
+        this.loops--;
         return;
       }
+      case 'while_statement': this.loops++; this.visitChildren(i, scope); this.loops--; return;
       case 'with_item': {
         const v = this.child(i, 'value');
         if (v >= 0 && this.type(v) === 'as_pattern') {
