@@ -1308,7 +1308,8 @@ class PyCollector extends PyImports {
     if (ty === 'none') return { k: 'lit' };
     if (ty === 'string') {
       const s = this.stringContent(i);
-      return s ? this.forwardRef(s.text, s.at, scope) : { k: 'other' };
+      const place = s ? this.stringPlace(i) : 'evaluated';
+      return s ? this.forwardRef(s.text, s.at, scope, place === 'evaluated') : { k: 'other' };
     }
     if (ty === 'binary_operator' || ty === 'union_type') {
       const parts = this.namedKids(i).map((p) => this.annotation(p, scope));
@@ -1370,8 +1371,27 @@ class PyCollector extends PyImports {
     return this.expr(i, scope);
   }
 
-  /** An annotation written in a string (`"pkg.C"`, `"OrderedDict[Event, T] | None"`): what it holds, read as written. */
-  private forwardRef(text: string, at: Pos, scope: Scope): Expr {
+  /**
+   * Where a string read as a type stands: in an annotation (a parameter's, a result's, a variable's) or a class's bases
+   * (`Iterator["Node"]`), which a checker parses with the file (pyright renames names there, a class defined further
+   * down included); or in an expression evaluated as a type (`cast("V", x)`), whose string only the evaluation parses
+   * and pyright's rename does not edit.
+   */
+  private stringPlace(i: number): 'annotation' | 'base' | 'evaluated' {
+    for (let p = this.t.parent[i]; p >= 0; p = this.t.parent[p]) {
+      const ty = this.type(p);
+      if (ty === 'type') return 'annotation';
+      if (ty === 'argument_list') return this.type(this.t.parent[p]) === 'class_definition' ? 'base' : 'evaluated';
+      if (ty === 'call' || ty === 'assignment' || ty === 'expression_statement' || ty === 'block' || ty === 'module' || this.isStatement(ty)) return 'evaluated';
+    }
+    return 'evaluated';
+  }
+
+  /**
+   * An annotation written in a string (`"pkg.C"`, `"OrderedDict[Event, T] | None"`): what it holds, read as written.
+   * `unparsed`: a string a checker reads only when it evaluates it (stringPlace); its names are occurrences for review.
+   */
+  private forwardRef(text: string, at: Pos, scope: Scope, unparsed = false): Expr {
     const t = parseStringAnnotation(text);
     if (!t) return { k: 'other' };
     // (a name's occurrence where the string is on one line: its position inside the string)
@@ -1380,7 +1400,7 @@ class PyCollector extends PyImports {
       name: (parts, off) => {
         let e: Expr = this.nameExpr(parts[0], scope);
         for (const p of parts.slice(1)) e = { k: 'member', obj: e, name: p };
-        if (parts.length === 1 && line >= 0 && !text.includes('\n')) this.refs.push({ value: e, kind: 'type', at: toPos(line, col + off, parts[0].length), from: this.owner(scope) });
+        if (parts.length === 1 && line >= 0 && !text.includes('\n')) this.refs.push({ value: e, kind: 'type', at: toPos(line, col + off, parts[0].length), from: this.owner(scope), ...(unparsed ? { unparsed: true as const } : {}) });
         return e;
       },
       isTyping: (parts) => this.isTypingText(parts, scope),
