@@ -521,16 +521,20 @@ class PyCollector extends PyImports {
     let settled = truth === true;
     const s0 = this.symbols.length, i0 = this.py.imports.length;
     let platform = cond >= 0 && isPlatformTest(this.txt(cond));
+    // what the tests before an `elif` or `else` rule out: `if isinstance(x, C): … else: x.m()`, x is no C there
+    const excluded: Array<[string, Expr]> = cond >= 0 ? this.exclusions(cond, scope, []) : [];
     for (const c of this.kids(i)) {
       const field = this.fieldOf(c);
       if (field === 'consequence' && cond >= 0) {
         if (truth === false) this.unreached(scope, () => part(c));
-        else this.flow.inArm(i, c, () => this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c)));
+        else this.flow.inArm(i, c, () => this.narrowedIn([...this.negatedExclusions(cond, scope), ...this.narrowings(cond, scope, [])], scope, () => part(c)));
       } else if (field === 'alternative') {
         if (settled) { this.unreached(scope, () => part(c)); continue; }
         // `if not isinstance(x, C): … else: x.m()`: x is a C in the else branch
-        if (this.type(c) === 'else_clause' && cond >= 0) this.flow.inArm(i, c, () => this.narrowedIn(this.negatedNarrowings(cond, scope), scope, () => part(c)));
-        else this.flow.inArm(i, c, () => part(c));
+        const ruledOut = [...excluded];
+        if (this.type(c) === 'else_clause' && cond >= 0) this.flow.inArm(i, c, () => this.narrowedIn([...ruledOut, ...this.negatedNarrowings(cond, scope)], scope, () => part(c)));
+        else this.flow.inArm(i, c, () => this.narrowedIn(ruledOut, scope, () => part(c)));
+        if (this.type(c) === 'elif_clause') { const ec = this.child(c, 'condition'); if (ec >= 0) this.exclusions(ec, scope, excluded); }
         if (this.type(c) === 'elif_clause' && this.staticTruth(this.child(c, 'condition')) === true) settled = true;
         if (this.type(c) === 'elif_clause' && isPlatformTest(this.txt(this.child(c, 'condition')))) platform = true;
       } else part(c);
@@ -541,7 +545,46 @@ class PyCollector extends PyImports {
     const body = this.child(i, 'consequence');
     if (this.type(i) === 'if_statement' && cond >= 0 && body >= 0 && this.exits(body)) {
       for (const [name, type] of this.negatedNarrowings(cond, scope)) this.narrowed.set(name, { scope, type });
+      // (`if isinstance(x, C): return …`: below it, x is no C)
+      if (!this.kids(i).some((c) => this.fieldOf(c) === 'alternative')) for (const [name, type] of this.exclusions(cond, scope, [])) this.narrowed.set(name, { scope, type });
     }
+  }
+
+  /**
+   * What a false `isinstance(x, C)` (or each test of a false `… or …`) rules out, added to `out`: x is what it was
+   * but a C (a part of a union that is a C, or a subclass of one, is dropped), as a checker narrows the `else` branch.
+   * A key ruled out twice (`if isinstance(x, A): … elif isinstance(x, B): … else:`) drops both.
+   */
+  private exclusions(cond: number, scope: Scope, out: Array<[string, Expr]>): Array<[string, Expr]> {
+    const ty = this.type(cond);
+    if (ty === 'parenthesized_expression') return this.exclusions(this.namedKids(cond)[0] ?? -1, scope, out);
+    if (ty === 'boolean_operator') {
+      if (this.txt(this.child(cond, 'operator')) === 'or') { this.exclusions(this.child(cond, 'left'), scope, out); this.exclusions(this.child(cond, 'right'), scope, out); }
+      return out;
+    }
+    const fn = ty === 'call' ? this.child(cond, 'function') : -1;
+    if (fn < 0 || this.type(fn) !== 'identifier' || this.txt(fn) !== 'isinstance') return out;
+    const argsNode = this.child(cond, 'arguments');
+    const args = argsNode >= 0 ? this.namedKids(argsNode) : [];
+    const key = args.length === 2 ? this.dotted(args[0]) : undefined;
+    const subject = key === undefined ? undefined : this.classRef(args[0], scope);
+    if (key === undefined || !subject) return out;
+    for (const c of this.type(args[1]) === 'tuple' ? this.namedKids(args[1]) : [args[1]]) {
+      const cls = this.classRef(c, scope);
+      if (!cls) return out;
+      const k = out.findIndex(([name]) => name === key);
+      const prev = k >= 0 ? out[k][1] : subject;
+      const next: [string, Expr] = [key, { k: 'extract', of: prev, by: cls, not: true }];
+      if (k >= 0) out[k] = next; else out.push(next);
+    }
+    return out;
+  }
+
+  /** What a true `not isinstance(x, C)` rules out (exclusions of the test it negates). */
+  private negatedExclusions(cond: number, scope: Scope): Array<[string, Expr]> {
+    let c = cond;
+    while (this.type(c) === 'parenthesized_expression') c = this.namedKids(c)[0] ?? -1;
+    return c >= 0 && this.type(c) === 'not_operator' ? this.exclusions(this.child(c, 'argument'), scope, []) : [];
   }
 
   /** The narrowings a false `not isinstance(x, C)` (or `not (… and …)`'s tests) gives. */

@@ -479,6 +479,17 @@ export class PythonResolver implements LanguageRelations {
         const t = this.value(f, e.type, depth);
         return t.t === 'unknown' ? this.value(f, e.of, depth) : t;
       }
+      case 'extract': {
+        // in the `else` of `if isinstance(x, C):`, x is what it holds but a C: the parts of a union that are not
+        // instances of C or of a class below it (an instance of C alone leaves nothing known)
+        const of = this.value(f, e.of, depth);
+        const by = this.value(f, e.by, depth);
+        if (!e.not || by.t !== 'sym' || !this.isClass(by.f, by.s)) return of;
+        const isC = (v: Val): boolean => v.t === 'inst' && this.mro(v.f, v.s).some((m) => m !== 'ext' && m.f === by.f && m.s === by.s);
+        if (of.t !== 'union') return isC(of) ? { t: 'unknown' } : of;
+        const kept = of.vals.filter((v) => !isC(v));
+        return kept.length === of.vals.length ? of : kept.length === 0 ? { t: 'unknown' } : kept.length === 1 ? kept[0] : { t: 'union', vals: kept };
+      }
       case 'element': {
         const of = this.value(f, e.of, depth);
         return this.elementOf(of, e.at, depth, e.index === true);
