@@ -1443,7 +1443,10 @@ class PyCollector extends PyImports {
       name: (parts, off) => {
         let e: Expr = this.nameExpr(parts[0], scope);
         for (const p of parts.slice(1)) e = { k: 'member', obj: e, name: p };
-        if (parts.length === 1 && line >= 0 && !text.includes('\n')) this.refs.push({ value: e, kind: 'type', at: toPos(line, col + off, parts[0].length), from: this.owner(scope), ...(unparsed ? { unparsed: true as const } : {}) });
+        if (line < 0 || text.includes('\n')) return e;
+        // the name a dotted one ends with (`"ds.Headers"`: the class the module `ds` holds) is its occurrence
+        const last = parts.length === 1 ? off : lastPartAt(text, off, parts);
+        if (last >= 0) this.refs.push({ value: e, kind: 'type', at: toPos(line, col + last, parts[parts.length - 1].length), from: this.owner(scope), ...(unparsed ? { unparsed: true as const } : {}) });
         return e;
       },
       isTyping: (parts) => this.isTypingText(parts, scope),
@@ -1469,6 +1472,22 @@ class PyCollector extends PyImports {
     const src = this.py.imports[b.i].source;
     return src === 'typing' || src === 'typing_extensions' || src === 'collections.abc' || src === 'collections';
   }
+}
+
+/** The offset in `text` of the last of `parts`, a dotted name written from `off` (spaces around the dots allowed), or -1. */
+function lastPartAt(text: string, off: number, parts: readonly string[]): number {
+  let at = off + parts[0].length;
+  let start = off;
+  for (const p of parts.slice(1)) {
+    while (text[at] === ' ') at++;
+    if (text[at] !== '.') return -1;
+    at++;
+    while (text[at] === ' ') at++;
+    if (!text.startsWith(p, at)) return -1;
+    start = at;
+    at += p.length;
+  }
+  return start;
 }
 
 /** Statement-level node types walked through (their parts are visited, they are no expressions). */
