@@ -834,10 +834,26 @@ class PyCollector extends PyImports {
   }
 
   // ------------------------------------------------------------------ assignments
+  /**
+   * `__slots__ = ("ok", "pos")` in a class body: each string names an attribute of the class's instances, an occurrence
+   * of it (pyright renames it with the attribute; left behind, an assignment of the renamed attribute would fail).
+   */
+  private slots(right: number, scope: Scope): void {
+    const ty = this.type(right);
+    const items = ty === 'string' ? [right] : ty === 'tuple' || ty === 'list' || ty === 'parenthesized_expression' ? this.namedKids(right) : [];
+    const cls: Expr = { k: 'id', name: this.symbols[scope.sym].name, b: symbolBinding(scope.sym) };
+    for (const item of items) {
+      const s = this.type(item) === 'string' ? this.stringContent(item) : undefined;
+      if (!s || !/^[A-Za-z_]\w*$/.test(s.text) || s.text === '__dict__' || s.text === '__weakref__') continue;
+      this.refs.push({ value: { k: 'member', obj: cls, name: s.text }, kind: 'value', at: s.at, from: this.owner(scope), bare: true });
+    }
+  }
+
   private assignment(i: number, scope: Scope): void {
     const left = this.child(i, 'left');
     const typeNode = this.child(i, 'type');
     const right = this.child(i, 'right');
+    if (scope.kind === 'class' && right >= 0 && this.type(left) === 'identifier' && this.txt(left) === '__slots__') this.slots(right, scope);
     let value: Expr | undefined;
     // a type alias (`X: TypeAlias = Union[A, B]`, or implicitly `X = Optional[A]` outside functions): its value is
     // read as the annotation it is

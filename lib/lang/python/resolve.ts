@@ -1152,12 +1152,13 @@ export class PythonResolver implements LanguageRelations {
   }
 
   /** An occurrence of symbol t read at `at` in file f, and a REFERENCES edge from `from` to it (none to itself). */
-  private read(t: Sym, f: number, at: CallFact['at'], kind: 'value' | 'type', from: number, reason: string, unparsed?: boolean): void {
+  private read(t: Sym, f: number, at: CallFact['at'], kind: 'value' | 'type', from: number, reason: string, unparsed?: boolean, bare?: boolean): void {
     const sink = this.sink;
     // (a name in a string pyright's rename does not read: below the confidence a rename applies, so listed for review)
     sink.occurrence(t.f, t.s, f, at, kind, from, unparsed ? UNPARSED_CONFIDENCE : 1, unparsed ? 'unparsed-string' : reason);
     const tp = sink.symbolPos(t.f, t.s);
-    if (tp !== from) sink.refEdge(from, tp, CONFIDENCE[reason] ?? 0.9, reason, posLine(at), kind);
+    // (a bare occurrence, a slot's string, is no reference of the class to its own attribute)
+    if (tp !== from && !bare) sink.refEdge(from, tp, CONFIDENCE[reason] ?? 0.9, reason, posLine(at), kind);
   }
 
   /**
@@ -1266,7 +1267,7 @@ export class PythonResolver implements LanguageRelations {
     const target = this.namedSymbol(f, e, this.value(f, e, 0));
     const targets = target ? [target] : e.k === 'member' ? this.unionMembers(f, e) : [];
     const from = r.from >= 0 ? sink.symbolPos(f, r.from) : sink.filePos(f);
-    for (const t of targets) this.read(t, f, r.at, r.kind === 'type' ? 'type' : 'value', from, targets.length > 1 ? 'union-member' : readReason(f, e, t), r.unparsed);
+    for (const t of targets) this.read(t, f, r.at, r.kind === 'type' ? 'type' : 'value', from, targets.length > 1 ? 'union-member' : readReason(f, e, t), r.unparsed, r.bare);
   }
 
   /**
