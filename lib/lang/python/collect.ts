@@ -8,7 +8,7 @@
 import type { FlatTree } from '../../extract/flat-tree.ts';
 import { forEachCapture, type Match, type MatchSource } from '../../extract/query-match.ts';
 import {
-  symbolBinding, toPos,
+  bindingIndex, bindsLocal, symbolBinding, toPos,
   type CallFact, type Expr, type FileFacts, type LocalFact, type NamedArgFact, type Pos, type SymbolFact, type SymbolLabel,
 } from '../../extract/facts.ts';
 import { parseStringAnnotation, stringAnnotationType } from './string-annotation.ts';
@@ -60,6 +60,8 @@ class PyCollector extends PyImports {
   private readonly flow = new ReachingValues();
   /** Locals that are parameters (their values are their arguments', not only the ones assigned). */
   private readonly paramLocals = new Set<number>();
+  /** Where each local is written by name (parameters, assignment targets), for sharedLocalOccurrences. */
+  private readonly localWrites = new Map<number, Pos[]>();
   /** Set while a nested function assigns an enclosing function's local (`nonlocal`): at no known place of it. */
   private anytime = false;
   private treeReader?: ConditionReader & PathTree;
@@ -81,6 +83,7 @@ class PyCollector extends PyImports {
     this.visitChildren(root, module);
     if (/(^|\/)__init__\.pyi?$/.test(this.path)) this.bindImportedSubmodules(module);
     for (const p of this.pending) this.bind(p);
+    this.sharedLocalOccurrences();
     this.finishLocals();
     this.exported();
     markFallbacks(this, root, this.symbols, this.py);
@@ -94,6 +97,37 @@ class PyCollector extends PyImports {
       symbols: this.symbols, imports: [], exports: [], modules: [], locals: this.locals, calls: this.calls, refs: this.refs,
       py: this.py,
     };
+  }
+
+  /** Records where local l is given a value by name (a parameter, an assignment's target). */
+  private localWritten(l: number, at: Pos): void {
+    const list = this.localWrites.get(l);
+    if (list) list.push(at); else this.localWrites.set(l, [at]);
+  }
+
+  /**
+   * A nested `def` or `class` whose name the function also binds otherwise (a parameter, an assignment: `def f(h=None):
+   * if not h: def h(…): …`) is one variable with the local, as a checker declares it: every place the local is
+   * written or read is an occurrence of the definition too (bare: no reference edge), so a rename keeps them one name.
+   */
+  private sharedLocalOccurrences(): void {
+    if (!this.sharedLocals.size) return;
+    const places = new Map<number, Pos[]>();
+    const add = (b: number | undefined, at: Pos): void => {
+      if (b === undefined || !bindsLocal(b) || !this.sharedLocals.has(bindingIndex(b))) return;
+      const l = bindingIndex(b);
+      const list = places.get(l);
+      if (list) list.push(at); else places.set(l, [at]);
+    };
+    for (const r of this.refs) if (r.value.k === 'id') add(r.value.b, r.at);
+    for (const c of this.calls) if (c.callee.k === 'id') add(c.callee.b, c.at);
+    for (const [l, syms] of this.sharedLocals) {
+      const at = [...(this.localWrites.get(l) ?? []), ...(places.get(l) ?? [])];
+      for (const s of syms) {
+        const sym = this.symbols[s];
+        for (const p of at) this.refs.push({ value: { k: 'id', name: sym.name, b: symbolBinding(s) }, kind: 'value', at: p, from: sym.parent, bare: true });
+      }
+    }
   }
 
   // ------------------------------------------------------------------ pass 1: declarations
@@ -750,6 +784,7 @@ class PyCollector extends PyImports {
       const l = this.locals.push(loc) - 1;
       this.paramLocals.add(l);
       fs.names.set(name, { k: 'local', l });
+      this.localWritten(l, this.pos(nameNode));
       if (first && fs.cls !== undefined && !splat) {
         // `self` (`cls` in a classmethod, and in a metaclass's methods nothing more is known)
         loc.type = methodKind === 'classmethod' ? { k: 'typeof', of: { k: 'this', cls: fs.cls } } : { k: 'this', cls: fs.cls };
@@ -1010,6 +1045,7 @@ class PyCollector extends PyImports {
     if (unreached && (prev || target.kind === 'function' || target.kind === 'comprehension')) return;
     if (target.kind === 'function' || target.kind === 'comprehension') {
       if (prev && prev.k === 'local') {
+        this.localWritten(prev.l, this.pos(i));
         if (type && !this.locals[prev.l].type) this.locals[prev.l].type = type;
         if (value) this.addValue(prev.l, value);
       } else if (prev && prev.k === 'sym') this.symbols[prev.s].reassigned = true;

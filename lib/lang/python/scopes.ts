@@ -47,6 +47,8 @@ export class PyScopes extends PyTree {
   protected readonly localValues = new Map<number, Expr[]>();
   /** Scopes whose bindings are being read in a branch a version check rules out (they bind no names there). */
   protected readonly unreachedIn = new Set<Scope>();
+  /** Locals a nested `def` or `class` of the same name is bound to as well (local → those symbols). */
+  protected readonly sharedLocals = new Map<number, number[]>();
   /** How many `for`/`while` bodies the walk is in (a read there may come round after a binding below it). */
   protected loops = 0;
   /** Module names a function binds through `global`: bound whenever the function runs, not at a place of the module's code. */
@@ -104,7 +106,10 @@ export class PyScopes extends PyTree {
     }
     if (prev && prev.k === 'local' && target.kind === 'function') {
       // a nested def or class bound to a name the function also assigns: the local stays (its values include this)
-      this.addValue(prev.l, { k: 'id', name, b: symbolBinding((b as { s: number }).s) });
+      const s = (b as { s: number }).s;
+      this.addValue(prev.l, { k: 'id', name, b: symbolBinding(s) });
+      const shared = this.sharedLocals.get(prev.l);
+      if (shared) shared.push(s); else this.sharedLocals.set(prev.l, [s]);
       return;
     }
     if (!prev || prev.k !== 'sym' || b.k === 'sym') {
