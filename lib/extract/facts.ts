@@ -385,7 +385,9 @@ export interface SymbolFact {
   news?: CallSignature[];
   /**
    * An overloaded function's or method's signatures, when they declare different results: what a call gives is the
-   * result of the signatures its argument count fits, where they agree (`returns` is the first signature's).
+   * result of the signatures its argument count fits, where they agree (`returns` is the first signature's). An
+   * interface's call signatures (`<T>(strings: TemplateStringsArray): RawBuilder<T>`): what calling a value of its type
+   * gives, the same way.
    */
   calls?: CallSignature[];
   /**

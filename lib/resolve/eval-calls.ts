@@ -1,5 +1,5 @@
 /** What calls give: results of functions and methods (declared, returned, generic), callbacks' parameters, built-ins. */
-import { ELEMENT_CALLBACKS, EXT, OTHER, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, valueArray, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
+import { ELEMENT_CALLBACKS, EXT, OTHER, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, returnsThis, sameValue, valueArray, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
 import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, type CallFact, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
 
 /** The function, method or constructor a call runs (undefined when unknown or outside the project). */
@@ -224,7 +224,7 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
     if (p.t === 'prom') return p.of;
   }
   const target = call ? this.callTarget(f, call) : undefined;
-  if (!target) return UNKNOWN;
+  if (!target) return call ? this.fnValueCallback(f, call, ctx.arg, ctx.param) : UNKNOWN;
   const ts = this.sym(target);
   const t = ts.callbackParams?.[ctx.arg]?.[ctx.param];
   const pt = t ? undefined : paramAt(ts, ctx.arg) ?? this.overloadArg(ts, target.f, ctx.arg, true);
@@ -250,6 +250,46 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
   const fn = this.typeValue(target.f, pt!, 0, subst);
   const p = fn.t === 'fnval' ? fn.params?.[ctx.param] : undefined;
   return p && fn.t === 'fnval' ? weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), via, 'contextual-type') : UNKNOWN;
+}
+
+/**
+ * A method call on a receiver typed by a union of project types (`e` a call of a member): the instance types each
+ * part's method declares it returns, as the checker's result is the union of theirs; undefined unless every part
+ * declares or inherits the method and every result is a project class or interface instance.
+ */
+export function unionResults(this: Evaluator, f: number, e: Expr & { k: 'call' }): Val | undefined {
+  // (a receiver typed by its declaration, not a value of several branches, `(c ? this.resolve(o) : this).clone()`,
+  // whose parts are read less closely than the checker's: a method's `this` result is its declaring class there)
+  if (e.callee.k !== 'member' || e.callee.obj.k === 'union') return undefined;
+  const recv = this.deref(this.value(f, e.callee.obj));
+  if (recv.t !== 'union') return undefined;
+  const insts: Array<Val & { t: 'inst' }> = [];
+  for (const part of recv.of) {
+    const m = this.member(part, e.callee.name);
+    if (m.t !== 'sym') return undefined;
+    const label = this.sym(m).label;
+    if (label !== 'Method' && label !== 'Function') return undefined;
+    // (a method returning `this`, a builder's: that part itself, not the class declaring the method)
+    if (returnsThis(this.sym(m))) { if (!addInstances(insts, part)) return undefined; continue; }
+    if (!addInstances(insts, this.deref(this.callResult(m, e.args, f, e.argc ?? e.args?.length ?? 0, e.targs)))) return undefined;
+  }
+  return insts.length ? instancesValue(insts) : undefined;
+}
+
+/**
+ * A callback's parameter where the callee is a value of a function type, no function of the project
+ * (`provider(async (c) => …)` of `provider: (consumer: (connection: Conn) => Promise<void>) => Promise<void>`): the
+ * parameter of the function type declared at the callback's position; unknown where that names a type parameter
+ * nothing binds (a generic function type's own, which the checker infers from the call).
+ */
+export function fnValueCallback(this: Evaluator, f: number, call: CallFact, arg: number, param: number): Val {
+  const fv = this.deref(this.value(f, call.callee));
+  const at = fv.t === 'fnval' ? fv.params?.[arg] : undefined;
+  if (!at || fv.t !== 'fnval' || unboundTypeParam(at, fv.f, fv.subst)) return UNKNOWN;
+  const cb = this.deref(this.typeValue(fv.f, at, 0, fv.subst));
+  const p = cb.t === 'fnval' ? cb.params?.[param] : undefined;
+  if (!p || cb.t !== 'fnval' || unboundTypeParam(p, cb.f, cb.subst)) return UNKNOWN;
+  return weakenFrom(this.typeValue(cb.f, p, 0, cb.subst), fv, 'contextual-type');
 }
 
 /**
@@ -449,10 +489,16 @@ export function heldBuiltin(this: Evaluator, c: SymRef): { global: string; name:
  * What `Object.assign(target, ...sources)` gives: the intersection of its arguments' types, as lib.d.ts declares it
  * (`assign<T, U>(target: T, source: U): T & U`), where each argument is a value of project types or an object literal
  * whose keys are all written (`{}` adds nothing; a key it writes is a member of its own, left unknown); otherwise the
- * target when that is an instance (`Object.assign(new Foo(), extra)`), else undefined.
+ * target when that is an instance (`Object.assign(new Foo(), extra)`) or a class or function, else undefined.
  */
 export function assignedResult(this: Evaluator, f: number, args: Array<Expr | null>): Val | undefined {
   const target = (): Val | undefined => { const v = this.deref(this.value(f, args[0]!)); return v.t === 'inst' || v.t === 'union' ? v : undefined; };
+  // a class or function given statics (`export default Object.assign(MultipartParser, { STATES })`): still that
+  // class or function, so `new X()` and `X()` run it (the keys added are left unknown)
+  if (args[0] && args[0].k !== 'spread') {
+    const v = this.deref(this.value(f, args[0]));
+    if (v.t === 'sym' && !v.held && (this.sym(v).label === 'Class' || this.sym(v).label === 'Function')) return v;
+  }
   const insts: Array<Val & { t: 'inst' }> = [];
   const objs: Array<Val & { t: 'obj' }> = [];
   const alts: Array<Val & { t: 'anyof' }> = [];
@@ -621,6 +667,28 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   // a value of an object type with call signatures (`const close: { (exit: E): (scope: S) => Effect<void>; (scope: S,
   // exit: E): Effect<void> } = dual(…)`): the signature the argument count picks (several: their one result)
   if (c.t === 'obj') return c.calls ? this.signatureResult(c, argc ?? args?.length ?? 0) : UNKNOWN;
+  // a value of a union of project types and function types (`exp: Expression | ((eb: Builder) => Expression)`) called:
+  // code that type-checks has narrowed it to the function types there (`typeof exp === 'function'`,
+  // `isFunction(exp)`), so the call gives what those give where they agree
+  if ((c.t === 'inst' || c.t === 'union') && c.fns) {
+    let out: Val | undefined;
+    for (const fn of c.fns) {
+      const v = this.callResult(fn, args, argFile, argc, targs);
+      if (v.t === 'unknown' || (out && !sameValue(out, v))) return UNKNOWN;
+      out ??= v;
+    }
+    return out ?? UNKNOWN;
+  }
+  // a value of an interface with call signatures (`sql: Sql` of `interface Sql { <T>(…): RawBuilder<T> }`): the one
+  // the argument count picks, the interface's type arguments bound
+  if (c.t === 'inst') {
+    const calls = this.sym(c).label === 'Interface' ? this.sym(c).calls : undefined;
+    if (!calls) return UNKNOWN;
+    const subst = this.bindingsFor(c.f, c.s, c.args, c.f, c.s, 0);
+    // (a result declared as a signature's own type parameter is what the call instantiates it to: unknown)
+    if (calls.some((sig) => sig.returns.k === 'id' && bindsLocal(sig.returns.b) && !subst?.has(`${c.f}:${bindingIndex(sig.returns.b)}`))) return UNKNOWN;
+    return this.signatureResult({ t: 'obj', f: c.f, props: [], calls, subst, r: c.r, c: c.c }, argc ?? args?.length ?? -1);
+  }
   if (c.t === 'elemfn') return this.elementOf(c, 'typed-receiver');
   if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c, subst: c.subst, el: c.el };
   // a value of a function type (`resourceFactory: () => Unsubscribable | void`): its declared result
@@ -631,7 +699,7 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   // exit: Exit) => Effect<void> = effect.scopeClose`): its declared result
   if ((sym.label === 'Variable' || sym.label === 'Property') && sym.type) {
     const d = this.deref(c);
-    return d.t === 'fnval' || (d.t === 'obj' && d.calls) ? this.callResult(d, args, argFile, argc) : UNKNOWN;
+    return d.t === 'fnval' || (d.t === 'obj' && d.calls) || d.t === 'inst' ? this.callResult(d, args, argFile, argc) : UNKNOWN;
   }
   // a const holding the function a call returned (`const getEditor = setupTestEnv()`, which returns `() => editor`,
   // or is declared to return `() => Editor`): what that function returns

@@ -254,7 +254,9 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     }
     // `Unsubscribable | (() => void)`: a function has no project member, so a member is the instances' (calling the
     // value is no call of theirs: the union stays what it was when a parenthesised function type read as unknown)
-    if (insts.length && others.length && others.every((o) => o.t === 'fnval')) others.length = 0;
+    // (calling it is a call of the function types, which code that type-checks has narrowed it to: kept as `fns`)
+    let fns: Array<Val & { t: 'fnval' }> | undefined;
+    if (insts.length && others.length && others.every((o) => o.t === 'fnval')) { fns = others.slice() as Array<Val & { t: 'fnval' }>; others.length = 0; }
     // `T[] | undefined`, `Map<K, V> | null`, `{ a: A } | undefined`, `(A & B) | null`: that one value
     if (others.length === 1 && insts.length === 0 && !ext) return others[0];
     // arrays only, `T[] | readonly T[]` (`MaybeReadonly<T[]>`), `A[] | B[]`: an array of their elements, as the checker
@@ -272,7 +274,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       const of: Val[] = [...insts, ...others];
       return { t: 'anyof', of, r: 'typed-receiver', c: Math.min(...of.map((o) => (o as { c: number }).c)) };
     }
-    if (insts.length) return instancesValue(insts);
+    if (insts.length) return fns ? { ...(instancesValue(insts) as Val & { t: 'inst' | 'union' }), fns } : instancesValue(insts);
     if (lits && lits.length) return { t: 'ext', lits };
     return ext ? EXT : UNKNOWN;
   }

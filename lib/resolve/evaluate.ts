@@ -50,7 +50,8 @@ export type Val =
    * `up`: `super` of a class whose base is a mixin call (`extends M(Y)`): the members of its heritage, not its own
    * (`st`: on their static side, for `super` in a static method).
    */
-  | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[]; up?: boolean; st?: boolean }
+  /** (`fns`: the function types of a union it was read from, `Source | (() => Source)`: what calling the value calls) */
+  | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[]; up?: boolean; st?: boolean; fns?: Array<Val & { t: 'fnval' }> }
   | { t: 'ns'; f: number; r: Reason; c: number }
   /**
    * An array whose elements have the type `of` (written in file f); `el`: whose elements are that value instead
@@ -72,7 +73,7 @@ export type Val =
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.
    */
-  | { t: 'union'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; r: Reason; c: number }
+  | { t: 'union'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; r: Reason; c: number; fns?: Array<Val & { t: 'fnval' }> }
   /**
    * A value of an intersection of project types (`this: Parser & ErrorHandler`): a member is the one symbol the
    * parts that have it agree on; a part we cannot type or an outside type (`hole`) leaves every member unknown.
@@ -467,6 +468,13 @@ export class Evaluator {
           const obj = e.callee.obj;
           const recv = this.deref(this.value(f, obj.k === 'super' && !obj.st && obj.cls >= 0 ? { k: 'this', cls: obj.cls } : obj));
           if (recv.t === 'inst' || recv.t === 'union') { const of = weakenFrom(recv, c, 'return-type'); return { t: 'prom', of, r: 'return-type', c: (of as { c: number }).c }; }
+        }
+        // a method of a union receiver whose member types each declare their own (`query: SelectQueryBuilder |
+        // RawBuilder` then `query.withPlugin(p)`): one of them runs, and the checker's result is the union of their
+        // results, here where each is an instance type
+        if (c.t === 'unknown' && e.callee.k === 'member') {
+          const parts = this.unionResults(f, e);
+          if (parts) return parts;
         }
         // (no `args` and no `argc`: none written)
         const r = this.callResult(c, e.args, f, e.argc ?? e.args?.length ?? 0, e.targs);
@@ -1227,7 +1235,7 @@ export function weakenFrom(v: Val, via: Val, r: Reason): Val {
  */
 export function reasoned(v: Exclude<Val, { t: 'ext' } | { t: 'unknown' }>, r: Reason, c: number): Val {
   if (v.t === 'sym') return { t: 'sym', f: v.f, s: v.s, r, c, subst: v.subst, held: v.held };
-  if (v.t === 'inst') return { t: 'inst', f: v.f, s: v.s, r, c, args: v.args };
+  if (v.t === 'inst') return v.fns ? { t: 'inst', f: v.f, s: v.s, r, c, args: v.args, fns: v.fns } : { t: 'inst', f: v.f, s: v.s, r, c, args: v.args };
   return { ...v, r, c };
 }
 

@@ -597,6 +597,9 @@ class ProjectBuilder {
    * `new C()` to C, so `impact` of a base constructor still reaches every subclass's instantiations through C.
    */
   private implicitConstructor(f: number, s: number, base: SymRef): void {
+    // (a declaration file's classes run nothing: `export class Int8Vector extends TypedVector {}` there only types
+    // the JavaScript beside it)
+    if (/\.d\.[cm]?ts$/.test(this.files[f].path)) return;
     const ev = this.ev;
     const cls = { f, s };
     if (ev.ownMember(cls, 'constructor', false)) return;
@@ -1072,7 +1075,7 @@ class ProjectBuilder {
    */
   private tiedMember(rf: number, rs: number): SymRef | undefined {
     const sym = this.files[rf].symbols[rs];
-    if (sym.kind !== 'object_method' || sym.parent < 0) return undefined;
+    if (sym.parent < 0 || (sym.kind !== 'object_method' && ((sym.kind !== 'getter' && sym.kind !== 'setter') || this.files[rf].symbols[sym.parent].label !== 'Variable'))) return undefined;
     const key = rf * 0x100000000 + rs;
     if (this.tiedMemo.has(key)) return this.tiedMemo.get(key);
     let out: SymRef | undefined;

@@ -896,6 +896,11 @@ export function declaredParams(this: Collector, symbols: SymbolFact[]): void {
       const index = this.objectIndex.get(this.work[s].defNode);
       if (index) sym.index = this.expr(index);
     }
+    // an interface's call signatures (what calling a value of its type gives)
+    if (sym.label === 'Interface' && this.objectCalls.size) {
+      const calls = this.objectCalls.get(this.work[s].defNode);
+      if (calls) sym.calls = [...calls].sort((a, b) => a.sig.start - b.sig.start).map((c) => ({ ...this.arity(c.sig), returns: this.expr(c.returns) }));
+    }
     // an interface's construct signatures (what `new` of a value of its type gives)
     if (sym.label === 'Interface' && this.objectNews.size) {
       const news = this.objectNews.get(this.work[s].defNode);

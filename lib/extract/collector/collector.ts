@@ -271,6 +271,8 @@ export class Collector {
   readonly objectEntries = new Map<Node, Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>>();
   /** `obj[name]` with a name as the index → that name node. */
   readonly elementKey = new LazyMap<Node, Node>();
+  /** A tagged template call (``sql`select ${a}` ``) → how many substitutions its template holds. */
+  readonly templateSubs = new LazyMap<Node, number>();
   /** `new Map<K, V>()`, `new Set<T>()`: the constructor's name and type arguments. */
   readonly newTypeArgs = new LazyMap<Node, { name: Node; arg?: Node; arg2?: Node }>();
   /** `obj['name']`: the string's text node (a member access by name). */

@@ -120,12 +120,15 @@ export function registerDefineHandlers(): void {
       if (cur < 0 || this.symbols[cur].label !== (d.host ? 'TypeAlias' : 'Interface')) return -1;
       const isMethod = d.role === Role['def.interface.method'];
       const key = d.host ? `${cur}\u0000${startOf(d.host)}\u0000${name}` : `${cur}\u0000${name}`;
+      // (an accessor signature, `get adapter(): DialectAdapter`, is read as a class's accessor is: reading it gives its type)
+      const mods = isMethod && this.plugin.memberModifiers ? this.plugin.memberModifiers.call(this, d, this.text.slice(startOf(d.def), startOf(d.name!)), name) : NO_MODIFIERS;
       const prev = this.memberKeys.get(key);
-      if (prev !== undefined && isMethod && this.symbols[prev].label === 'Method') {
+      if (prev !== undefined && isMethod && this.symbols[prev].label === 'Method' && !mods.getter && !mods.setter && this.symbols[prev].kind === 'method_signature') {
         this.mergeOverload(prev, d, true);
         return -1;
       }
-      const s = this.addSymbol(d, scope, cur, name, isMethod ? 'Method' : 'Property', isMethod ? 'method_signature' : 'property_signature', this.symbols[cur].exported, false);
+      const kind = !isMethod ? 'property_signature' : mods.getter ? 'getter' : mods.setter ? 'setter' : 'method_signature';
+      const s = this.addSymbol(d, scope, cur, name, isMethod ? 'Method' : 'Property', kind, this.symbols[cur].exported, false);
       this.work[s].returnsNode = this.returnsOf.get(d.def);
       if (!isMethod) this.work[s].typeNode = d.type;
       this.memberKeys.set(key, s);

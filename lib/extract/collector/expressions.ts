@@ -111,6 +111,9 @@ export function exprCall(this: Collector, node: Node, c: { callee: Node; isNew: 
     const n = slots.some((a) => this.text.startsWith('...', a.start)) ? -1 : slots.length;
     if (!args || args.length !== n) out.argc = n;
   }
+  // a tagged template passes its strings and one argument per substitution
+  const subs = !c.args && this.templateSubs.size ? this.templateSubs.get(node) : undefined;
+  if (subs !== undefined) out.argc = 1 + subs;
   return out;
 }
 
@@ -147,7 +150,10 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     // `Row | null | undefined`: the nullish parts have no members, and an object literal the type annotates is none of
     // them (the checker's contextual type drops them), so the union is its other parts — one type when one is left
     const parts = [...u].sort(byStart).filter((n) => !this.isNullish(n) && !this.isEmptyType(n) && !this.isComment(n));
-    const types = (parts.length ? parts : [...u].sort(byStart).filter((n) => !this.isComment(n))).map((n) => this.expr(n));
+    // (`A | B | C` nests to the left: one flat list of parts, so a long union, kysely's fifteen node types, is read
+    // as deep as a short one)
+    const types = (parts.length ? parts : [...u].sort(byStart).filter((n) => !this.isComment(n))).map((n) => this.expr(n))
+      .flatMap((e) => (e.k === 'union' && !e.either ? e.types : [e]));
     return types.length === 1 ? types[0] : { k: 'union', types };
   }
   const both = this.intersections.get(node);

@@ -34,6 +34,12 @@ export function registerMatchHandlers(): void {
       this.point(node, node);
       return;
     });
+    on([Role['call.template']], function (c) {
+      const node = get(c, 'call')!;
+      const n = this.templateSubs.get(node) ?? 0;
+      this.templateSubs.set(node, get(c, 'sub') ? n + 1 : n);
+      return;
+    });
     on([Role['call.arg']], function (c) {
       const node = get(c, 'call')!, arg = get(c, 'arg')!;
       let rec = this.calls.get(node);

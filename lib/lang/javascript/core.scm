@@ -121,6 +121,9 @@
 ; every argument, in order: callbacks passed by name, and function arguments whose parameters take the
 ; callee's declared parameter types (contextual typing)
 ((call_expression arguments: (arguments (_) @arg)) @call (#set! role "call.arg"))
+; a tagged template (``sql`select ${id}` ``): a call whose arguments are the strings and each substitution
+((call_expression arguments: (template_string) @template) @call (#set! role "call.template"))
+((call_expression arguments: (template_string (template_substitution) @sub)) @call (#set! role "call.template"))
 ((new_expression arguments: (arguments (_) @arg)) @call (#set! role "call.arg"))
 (arguments (comment) @comment (#set! role "comment"))
 ; keys of an object literal pushed onto an array (`messages.push({ frame, notification })`): members of its element type

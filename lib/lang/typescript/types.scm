@@ -26,6 +26,10 @@
 ; checker as an interface's are (`@host`: the object type they belong to)
 (type_alias_declaration value: [(object_type (method_signature name: (_) @name) @def) @host (parenthesized_type (object_type (method_signature name: (_) @name) @def) @host)] (#set! role "def.interface.method"))
 (type_alias_declaration value: [(object_type (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def) @host (parenthesized_type (object_type (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def) @host)] (#set! role "def.interface.property"))
+; (`type Factory = Readonly<{ is(node: Node): node is Leaf }>`: the global types whose members are their argument's, as
+; TypeNames' `same` reads them, keep the object type's members the alias's)
+(type_alias_declaration value: (generic_type name: (type_identifier) @generic type_arguments: (type_arguments . (object_type (method_signature name: (_) @name) @def) @host .)) (#any-of? @generic "Readonly" "Partial" "Required") (#set! role "def.interface.method"))
+(type_alias_declaration value: (generic_type name: (type_identifier) @generic type_arguments: (type_arguments . (object_type (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def) @host .)) (#any-of? @generic "Readonly" "Partial" "Required") (#set! role "def.interface.property"))
 ; (`A | B | C` nests to the left: the parts of the inner operations too, up to six parts)
 (type_alias_declaration value: [(union_type (object_type (method_signature name: (_) @name) @def) @host) (union_type (union_type (object_type (method_signature name: (_) @name) @def) @host)) (union_type (union_type (union_type (object_type (method_signature name: (_) @name) @def) @host))) (union_type (union_type (union_type (union_type (object_type (method_signature name: (_) @name) @def) @host)))) (union_type (union_type (union_type (union_type (union_type (object_type (method_signature name: (_) @name) @def) @host))))) (intersection_type (object_type (method_signature name: (_) @name) @def) @host) (intersection_type (intersection_type (object_type (method_signature name: (_) @name) @def) @host)) (intersection_type (intersection_type (intersection_type (object_type (method_signature name: (_) @name) @def) @host))) (intersection_type (intersection_type (intersection_type (intersection_type (object_type (method_signature name: (_) @name) @def) @host)))) (intersection_type (intersection_type (intersection_type (intersection_type (intersection_type (object_type (method_signature name: (_) @name) @def) @host)))))] (#set! role "def.interface.method"))
 (type_alias_declaration value: [(union_type (object_type (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def) @host) (union_type (union_type (object_type (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def) @host)) (union_type (union_type (union_type (object_type (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def) @host))) (union_type (union_type (union_type (union_type (object_type (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def) @host)))) (union_type (union_type (union_type (union_type (union_type (object_type (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def) @host))))) (intersection_type (object_type (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def) @host) (intersection_type (intersection_type (object_type (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def) @host)) (intersection_type (intersection_type (intersection_type (object_type (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def) @host))) (intersection_type (intersection_type (intersection_type (intersection_type (object_type (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def) @host)))) (intersection_type (intersection_type (intersection_type (intersection_type (intersection_type (object_type (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def) @host)))))] (#set! role "def.interface.property"))
@@ -171,6 +175,11 @@
 ; a constructor type gives (`theClass: new (...args: any[]) => T`)
 ((function_type return_type: (_) @type) @fntype (#set! role "fntype.returns"))
 ((constructor_type type: (_) @type) @fntype (#set! role "fntype.returns"))
+; a method signature of an inline object type (`f: { size(node: Leaf): number }`, `Readonly<{ is(n: Node): n is Leaf }>`)
+; is a property of a function type to a value it types: its parameters and its result, as a function type's
+((object_type (method_signature parameters: (formal_parameters [(required_parameter pattern: (_) @name type: (type_annotation (_) @type)?) (optional_parameter pattern: (_) @name type: (type_annotation (_) @type)?)])) @fntype) (#set! role "fntype.param"))
+((object_type (method_signature return_type: [(type_annotation (_) @type) (type_predicate_annotation (_) @type)]) @fntype) (#set! role "fntype.returns"))
+((object_type (method_signature return_type: (type_predicate_annotation (type_predicate type: (_) @type))) @fntype) (#set! role "fntype.predicate"))
 ; a function type that is a type guard (`(x: any) => x is T`): what a value passed to it is where it returned true
 ((function_type return_type: (type_predicate type: (_) @type)) @fntype (#set! role "fntype.predicate"))
 ; a union evaluates to the first of its members that names a project type (`Subscriber<T> | null`)
@@ -221,6 +230,8 @@
 ((generic_type name: (_) @name type_arguments: (type_arguments . (_) . (_) @arg)) @generic (#set! role "type.generic.arg2"))
 ; inline object types (`record: { window: Subject<T> }`): their typed properties
 ((object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @type))) @object (#set! role "type.object.prop"))
+; (and its methods, `{ size(node: Leaf): number }`: a property whose type is the signature, read as a function type)
+((object_type (method_signature name: (property_identifier) @name) @type) @object (#set! role "type.object.prop"))
 ; an index signature or mapped type (`{ [k: string]: T }`, `{ readonly [P in K]: T }`): any key gives a T
 ; (with a modifier, `{ [k in K]-?: T }`, `+?`, `?`: the same T)
 ((object_type (index_signature type: [(type_annotation (_) @type) (omitting_type_annotation (_) @type) (adding_type_annotation (_) @type) (opting_type_annotation (_) @type)])) @object (#set! role "type.object.index"))
@@ -229,6 +240,9 @@
 ; call signatures of an object type (overloads chosen by how many arguments a call passes) and their parameters
 ((object_type (call_signature return_type: (type_annotation (_) @type)) @sig) @object (#set! role "type.object.call"))
 ((call_signature parameters: (formal_parameters [(required_parameter) (optional_parameter)] @param)) @sig (#set! role "type.object.call.param"))
+; (and of an interface: `interface Sql { <T>(strings: TemplateStringsArray, ...values: unknown[]): RawBuilder<T> }`, what
+; calling a value of its type gives, recorded on the interface)
+((interface_declaration body: (interface_body (call_signature return_type: (type_annotation (_) @type)) @sig)) @object (#set! role "type.object.call"))
 ; construct signatures of an object type (`{ new (props: P): T }`, what a factory declares it returns): what `new` of
 ; such a value gives, and their parameters
 ((object_type (construct_signature type: (type_annotation (_) @type)) @sig) @object (#set! role "type.object.new"))

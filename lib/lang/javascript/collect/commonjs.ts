@@ -37,18 +37,42 @@ export function isChained(this: Collector, d: DefRec): boolean {
 export function assignedAlias(this: Collector, d: DefRec, scope: Scope, cur: number, name: string): number {
   const chained = isChained.call(this, d);
   // (`request.Request = require('./request')`: the module's value, as `require('./x')` used in place is)
-  if (cur !== -1 || scope !== this.root || !d.value || !(this.idOf(d.value) !== undefined || this.members.has(d.value) || chained || es(this).requireSource.has(d.value))) return -1;
-  const owner = this.root.names.get(this.ident(d.type!));
-  if (!bindsSymbol(owner)) return -1;
-  const parent = this.symbols[bindingIndex(owner)];
-  if (parent.parent !== -1 || (parent.label !== 'Variable' && parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
-  if (this.memberKeys.has(`${bindingIndex(owner)}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`)) return -1;
+  if (!d.value || !(this.idOf(d.value) !== undefined || this.members.has(d.value) || chained || es(this).requireSource.has(d.value))) return -1;
+  const o = expandoOwner.call(this, d, scope, cur);
+  if (o < 0) return -1;
+  const parent = this.symbols[o];
+  if (this.memberKeys.has(`${o}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`)) return -1;
   this.skipIds.add(d.name!);
-  const s = this.addSymbol(d, scope, bindingIndex(owner), name, 'Property', 'assigned_value', parent.exported, false);
+  const s = this.addSymbol(d, scope, o, name, 'Property', 'assigned_value', parent.exported, false);
   if (parent.label !== 'Variable') this.symbols[s].isStatic = true;
   this.work[s].initNode = d.value;
-  this.memberKeys.set(`${bindingIndex(owner)}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`, s);
+  this.memberKeys.set(`${o}\u0000${parent.label === 'Variable' ? '' : 's'}${name}`, s);
   return this.span(s, chained ? d.name! : d.def);
+}
+
+/**
+ * The symbol `X` of an assignment `X.name = …` that adds a member to it, as the checker reads JavaScript: at the top
+ * level, a module-level object, class or function; in a function's body, a function or class that same body declares
+ * (debug's `function setup() { function createDebug() {…} createDebug.enable = enable; … }`). -1 for anything else.
+ */
+export function expandoOwner(this: Collector, d: DefRec, scope: Scope, cur: number): number {
+  const ownerName = this.ident(d.type!);
+  if (cur === -1 && scope === this.root) {
+    const owner = this.root.names.get(ownerName);
+    if (!bindsSymbol(owner)) return -1;
+    const parent = this.symbols[bindingIndex(owner)];
+    if (parent.parent !== -1 || (parent.label !== 'Variable' && parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
+    return bindingIndex(owner);
+  }
+  // a statement of the function's own body (the body's block, whose parent is the function's scope; not a nested
+  // block), naming a function or class declared there
+  const fn = scope.kind === 'block' ? scope.parent : undefined;
+  if (cur < 0 || !fn || (fn.kind !== 'function' && fn.kind !== 'arrow' && fn.kind !== 'method')) return -1;
+  const owner = scope.names.get(ownerName) ?? fn.names.get(ownerName);
+  if (!bindsSymbol(owner)) return -1;
+  const parent = this.symbols[bindingIndex(owner)];
+  if (parent.parent !== cur || (parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
+  return bindingIndex(owner);
 }
 
 /** A function whose body assigns `this.x = …` (nested functions included: an approximation). */

@@ -12,7 +12,7 @@ import { bindingIndex, bindsSymbol, symbolBinding, toPos, type SymbolLabel } fro
 import { registerRoles, type MatchHandler } from '../../../extract/plugin.ts';
 import { es } from './state.ts';
 import { AS_DEFAULT, EXPORT_DEFAULT, OWN_NAME, PROTOTYPE_OF } from './constants.ts';
-import { assignedAlias, assignsThis, isChained, isConstructorFunction, isObjectLiteral, isThisAlias, thisClassAt } from './commonjs.ts';
+import { assignedAlias, assignsThis, expandoOwner, isChained, isConstructorFunction, isObjectLiteral, isThisAlias, thisClassAt } from './commonjs.ts';
 
 const pushKey: MatchHandler = function (c) {
   const fn = this.ident(get(c, 'fn')!);
@@ -175,10 +175,14 @@ const objectMethod: DefineHandler = function (d, scope, cur, name, exported, isD
   if (d.role === R['def.cjs.objmethod'] && !es(this).moduleExportsAssign.has(d.host!)) return -1;
   // (a module-level Variable, or one a function declares for its object of methods: see localObject)
   if (cur < 0 || this.symbols[cur].label !== 'Variable') return -1;
-  const s = this.addSymbol(d, scope, cur, name, 'Method', 'object_method', this.symbols[cur].exported || d.role === R['def.cjs.objmethod'], false);
+  // (`get error() { return chalk.red }`: an accessor, so `colors.error(x)` calls what the getter returns, as for a
+  // class's getter)
+  const accessor = /\b([gs])et\s*$/.exec(this.text.slice(d.def.start, d.name!.start))?.[1];
+  const kind = accessor === 'g' ? 'getter' : accessor === 's' ? 'setter' : 'object_method';
+  const s = this.addSymbol(d, scope, cur, name, 'Method', kind, this.symbols[cur].exported || d.role === R['def.cjs.objmethod'], false);
   // the key is also the module's export of that name (`require('./response').set`), as for `module.exports = { a }`
   // (not a getter's or setter's: `get register() {…}` exports what the getter returns, webpack's serialization.js)
-  if (d.role === R['def.cjs.objmethod'] && !/\b[gs]et\s*$/.test(this.text.slice(d.def.start, d.name!.start))) this.exports.push({ kind: 'local', name, value: { k: 'id', name, b: symbolBinding(s) } });
+  if (d.role === R['def.cjs.objmethod'] && !accessor) this.exports.push({ kind: 'local', name, value: { k: 'id', name, b: symbolBinding(s) } });
   this.work[s].returnsNode = this.returnsOf.get(d.value ?? d.def);
   // `this` inside a method (or plain function value, not an arrow) of an untyped object literal is the object,
   // as the checker reads it; a typed one (`const p: Provider = {…}`) is its declared type to the checker
@@ -190,18 +194,16 @@ const objectMethod: DefineHandler = function (d, scope, cur, name, exported, isD
 const assignedMember: DefineHandler = function (d, scope, cur, name, exported, isDefault, topLevel) {
   const kind = d.value ? this.scopeKindOf.get(d.value) : undefined;
   if (kind !== 'function' && kind !== 'arrow' && kind !== 'class') return assignedAlias.call(this, d, scope, cur, name);
-  if (cur !== -1 || scope !== this.root) {
+  const o = expandoOwner.call(this, d, scope, cur);
+  if (o < 0) {
     // `instance.listen = function () { this.get() }` on a function's object of methods: no member of it (the checker
     // adds none that its callers see), but `this` inside is the object
-    const local = kind === 'function' ? lookup(scope, this.ident(d.type!)) : undefined;
+    const local = kind === 'function' && (cur !== -1 || scope !== this.root) ? lookup(scope, this.ident(d.type!)) : undefined;
     if (bindsSymbol(local) && this.symbols[bindingIndex(local)].label === 'Variable' && this.symbols[bindingIndex(local)].parent !== -1) this.thisOwner.set(d.value!, bindingIndex(local));
     return -1;
   }
-  const owner = this.root.names.get(this.ident(d.type!));
-  if (!bindsSymbol(owner)) return -1;
-  const parent = this.symbols[bindingIndex(owner)];
-  // a module-level object, a class, or a constructor function (`Counter.create = function () {}`)
-  if (parent.parent !== -1 || (parent.label !== 'Variable' && parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
+  const owner = symbolBinding(o);
+  const parent = this.symbols[o];
   this.skipIds.add(d.name!);
   if (kind === 'class') {
     // `internals.Route = class { … }` (hapi style): a class named by the property
