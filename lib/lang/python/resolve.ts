@@ -148,6 +148,11 @@ export class PythonResolver implements LanguageRelations {
   }
 
   /** Top-level names of a file: symbol or import index (symbols as s*2, imports as i*2+1). */
+  /** True when a module's top level has a `from m import *`. */
+  private starImports(f: number): boolean {
+    return this.py(f).imports.some((imp) => imp.kind === 'star' && imp.from === -1 && !imp.unreached);
+  }
+
   private topNames(f: number): Map<string, number> {
     let t = this.topMemo.get(f);
     if (t) return t;
@@ -1302,7 +1307,9 @@ export class PythonResolver implements LanguageRelations {
         const mf = this.fileOfModule(obj.m);
         if (mf === undefined) return undefined;
         const top = this.topNames(mf).get(e.name);
-        if (top === undefined) return undefined;
+        // a name the module has from a `from m import *` (`toolz.mapcat` through toolz/__init__.py's star import of
+        // itertoolz): the definition it brings, under its own name
+        if (top === undefined) return v.t === 'sym' && this.sym(v.f, v.s).name === e.name && v.f !== mf && this.starImports(mf) ? { f: v.f, s: v.s } : undefined;
         if (top % 2 === 0) return { f: mf, s: top >> 1 };
         return v.t === 'sym' ? { f: v.f, s: v.s } : undefined;
       }
