@@ -875,7 +875,7 @@ class PyCollector extends PyImports {
    */
   private slots(right: number, scope: Scope): void {
     const ty = this.type(right);
-    const items = ty === 'string' ? [right] : ty === 'tuple' || ty === 'list' || ty === 'parenthesized_expression' ? this.namedKids(right) : [];
+    const items = ty === 'string' ? [right] : ty === 'tuple' || ty === 'expression_list' || ty === 'list' || ty === 'parenthesized_expression' ? this.namedKids(right) : [];
     const cls: Expr = { k: 'id', name: this.symbols[scope.sym].name, b: symbolBinding(scope.sym) };
     for (const item of items) {
       const s = this.type(item) === 'string' ? this.stringContent(item) : undefined;
