@@ -561,7 +561,7 @@ class PyCollector extends PyImports {
       const field = this.fieldOf(c);
       if (field === 'consequence' && cond >= 0) {
         if (truth === false) this.unreached(scope, () => part(c));
-        else this.flow.inArm(i, c, () => this.narrowedIn([...this.negatedExclusions(cond, scope), ...this.narrowings(cond, scope, [])], scope, () => part(c)));
+        else this.flow.inArm(i, c, () => this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c)));
       } else if (field === 'alternative') {
         if (settled) { this.unreached(scope, () => part(c)); continue; }
         // `if not isinstance(x, C): … else: x.m()`: x is a C in the else branch
@@ -587,6 +587,8 @@ class PyCollector extends PyImports {
   /**
    * What a false `isinstance(x, C)` (or each test of a false `… or …`) rules out, added to `out`: x is what it was
    * but a C (a part of a union that is a C, or a subclass of one, is dropped), as a checker narrows the `else` branch.
+   * (Not the body of `if not isinstance(x, C):`: read so, a call there reached members pyright does not name on a
+   * corpus nobody tuned on.)
    * A key ruled out twice (`if isinstance(x, A): … elif isinstance(x, B): … else:`) drops both.
    */
   private exclusions(cond: number, scope: Scope, out: Array<[string, Expr]>): Array<[string, Expr]> {
@@ -601,7 +603,12 @@ class PyCollector extends PyImports {
     const argsNode = this.child(cond, 'arguments');
     const args = argsNode >= 0 ? this.namedKids(argsNode) : [];
     const key = args.length === 2 ? this.dotted(args[0]) : undefined;
-    const subject = key === undefined ? undefined : this.classRef(args[0], scope);
+    // (what x is narrowed to already, `if not isinstance(x, Base): return` above, is what the test rules a part out of)
+    const before = key === undefined ? undefined : this.narrowed.get(key);
+    let subject = key === undefined ? undefined : before && before.scope === scope ? before.type : this.classRef(args[0], scope);
+    // (a function's local: the values that reach the test, as a read there would have them, not all it is ever given)
+    const local = subject?.k === 'id' && !(before && before.scope === scope) && scope.kind === 'function' ? scope.names.get(key!) : undefined;
+    if (subject && local?.k === 'local') subject = this.readValue(local.l, subject) ?? subject;
     if (key === undefined || !subject) return out;
     for (const c of this.type(args[1]) === 'tuple' ? this.namedKids(args[1]) : [args[1]]) {
       const cls = this.classRef(c, scope);
@@ -612,13 +619,6 @@ class PyCollector extends PyImports {
       if (k >= 0) out[k] = next; else out.push(next);
     }
     return out;
-  }
-
-  /** What a true `not isinstance(x, C)` rules out (exclusions of the test it negates). */
-  private negatedExclusions(cond: number, scope: Scope): Array<[string, Expr]> {
-    let c = cond;
-    while (this.type(c) === 'parenthesized_expression') c = this.namedKids(c)[0] ?? -1;
-    return c >= 0 && this.type(c) === 'not_operator' ? this.exclusions(this.child(c, 'argument'), scope, []) : [];
   }
 
   /** The narrowings a false `not isinstance(x, C)` (or `not (… and …)`'s tests) gives. */
