@@ -96,7 +96,9 @@ export function heritageMember(this: Evaluator, cls: SymRef, name: string, wantS
     const base = this.sym(t);
     // a type alias whose object types declare members (`interface C extends Options`, `implements Omit<P, 'name'>`):
     // what its value answers, the alias's own member where it declares one
-    if (base.label === 'TypeAlias' && !wantStatic && this.childrenOf(t.f, t.s)) {
+    // … or whose value is made of other types (`type MethodsType = typeof Attributes & typeof Traversing`: the
+    // exports of those modules, cheerio's `interface Cheerio<T> extends MethodsType`)
+    if (base.label === 'TypeAlias' && !wantStatic) {
       const m = this.member(this.typeValue(cls.f, h, 0), name);
       if (m.t === 'sym') return { f: m.f, s: m.s };
       if (m.t === 'ext') sawExternal = true;

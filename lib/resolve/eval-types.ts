@@ -117,6 +117,11 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       const u = this.readsUnreadPackageType(f, m);
       if (u) return u === 'any' ? EXT : UNKNOWN;
     }
+    // modules' namespaces (`typeof Attributes & typeof Traversing`, cheerio's methods mixed into its prototype): every
+    // export of each, as an object spreading them gives them
+    if (t.types.every((m) => m.k === 'typeof' && this.deref(this.value(f, m.of)).t === 'ns')) {
+      return { t: 'objv', f, entries: t.types.map((m) => ({ spread: (m as Expr & { k: 'typeof' }).of })), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+    }
     const insts: Array<Val & { t: 'inst' }> = [];
     const objs: Array<Val & { t: 'obj' }> = [];
     const alts: Array<Val & { t: 'anyof' }> = [];

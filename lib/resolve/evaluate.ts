@@ -673,6 +673,12 @@ export class Evaluator {
           if (!one || v.c < (one as { c: number }).c) one = v;
         }
         if (one && insts.length) return UNKNOWN;
+        // (the checker reduces such a union by subtypes: `options.storage || new LocalFileStorage()` is a FileStorage
+        // when LocalFileStorage implements FileStorage, so its members are FileStorage's)
+        if (!one && insts.length > 1) {
+          const kept = insts.filter((x) => !insts.some((y) => (y.f !== x.f || y.s !== x.s) && this.inheritsFrom(x, y)));
+          if (kept.length < insts.length) return instancesValue(kept);
+        }
         return one ?? instancesValue(insts);
       }
       case 'import': {

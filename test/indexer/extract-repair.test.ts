@@ -131,6 +131,7 @@ test('`using`, `abstract` and `accessor` as plain names get `_` for their first 
     'function use(x: string): string { return x }',
     'function scoped() { using res = open(); return res.abstract }',
     'function open() { return { abstract: 1, [Symbol.dispose]() {} } }',
+    'function spread(using: { tables: string[] }) { return { ...using, all: [...using.tables] } }',
     '',
   ].join('\n');
   t.true(errors(text) > 0, 'the grammar fails on the text as written');
@@ -140,8 +141,8 @@ test('`using`, `abstract` and `accessor` as plain names get `_` for their first 
   const replaced = (line: string): string[] => [...line.matchAll(/\b_(?:sing|bstract|ccessor)\b/g)].map((m) => m[0]);
   t.deepEqual(fixed.split('\n').map(replaced), [
     ['_bstract', '_ccessor'], [], [], [], ['_bstract'], ['_ccessor'], [], [],
-    ['_sing'], ['_sing'], ['_sing'], [], [], [], ['_bstract'], [],
-  ], 'names: the interface\'s properties, the field, the method, the parameter and its values, a literal\'s key');
+    ['_sing'], ['_sing'], ['_sing'], [], [], [], ['_bstract'], ['_sing', '_sing', '_sing'], [],
+  ], 'names: the interface\'s properties, the field, the method, the parameter and its values (spread too), a literal\'s key');
   t.regex(fixed, /using res = open\(\)/, 'a declaration keeps its keyword');
   const f = extractFile('meta.ts', text, 'typescript');
   t.is(f.parseErrors, 0);

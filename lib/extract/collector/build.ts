@@ -348,8 +348,9 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   // a type parameter named like an instance member of its class or interface is renamed with that member (the
   // language keeps them in one table): its declaration and uses are occurrences of the member (no edge)
   const paramMembers = this.plugin.syntax?.typeParamsAmongMembers ? this.paramMembers(symbols) : undefined;
-  for (const { name, s, from } of this.reopened) {
-    if (this.ident(name) === symbols[s].name) refs.push({ value: { k: 'id', name: symbols[s].name, b: symbolBinding(s) }, kind: 'value', at: this.pos(name), from, bare: true });
+  for (const { name, s, from, at } of this.reopened) {
+    // (`at`: one name of a dotted namespace name, `namespace app.models.fbs`)
+    if (at !== undefined || this.ident(name) === symbols[s].name) refs.push({ value: { k: 'id', name: symbols[s].name, b: symbolBinding(s) }, kind: 'value', at: at ?? this.pos(name), from, bare: true });
   }
   paramMembers?.forEach((m, l) => {
     const d = this.ownedTypeParams.get(l)!;

@@ -213,7 +213,7 @@ export class Collector {
   /** A `this` of no class or declared `this:` type → the function whose `this` it is (see literalThis). */
   readonly thisFnOf = new LazyMap<Node, Node>();
   /** The name of a second `namespace N { … }` block of a file, and the namespace symbol the first made. */
-  readonly reopened: Array<{ name: Node; s: number; from: number }> = [];
+  readonly reopened: Array<{ name: Node; s: number; from: number; at?: Pos }> = [];
   /** A function of an object literal with a contextual type → that type, what `this` is inside it (literalThis). */
   readonly thisCtx = new Map<Node, Expr & { k: 'litthis' }>();
   readonly returnsOf = new LazyMap<Node, Node>();

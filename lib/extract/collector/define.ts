@@ -1,7 +1,7 @@
 import { pushTo, startOf } from './util.ts';
 import { functionScope } from './scope.ts';
 import { Role, defineBy, type DefineHandler } from './roles.ts';
-import { bindingIndex, bindsSymbol, localBinding, symbolBinding, type SymbolLabel } from '../facts.ts';
+import { bindingIndex, bindsSymbol, localBinding, symbolBinding, toPos, type SymbolLabel } from '../facts.ts';
 import type { MemberModifiers } from '../plugin.ts';
 
 /** Pass 2 of the collector: what replaying a definition of each role declares (symbols, their scopes and spans). */
@@ -153,6 +153,43 @@ export function registerDefineHandlers(): void {
       return -1;
     });
     on([Role['def.namespace']], function (d, scope, cur, name, exported, isDefault, topLevel) {
+      // a dotted name (`namespace app.models.fbs {…}`): each name a namespace of the one before, the block the last's
+      const written = d.name ? this.text.slice(d.name.start, d.name.end) : name;
+      if (written.includes('.')) {
+        // (each name's own position: the declaration a rename of that namespace edits, and in a block written again,
+        // an occurrence of it)
+        let offset = 0;
+        const segments = written.split('.').map((raw) => {
+          const lead = raw.length - raw.trimStart().length;
+          const at = offset + lead;
+          offset += raw.length + 1;
+          const before = written.slice(0, at);
+          const nl = before.lastIndexOf('\n');
+          const row = d.name!.row + (nl < 0 ? 0 : before.split('\n').length - 1);
+          const col = nl < 0 ? d.name!.col + at : at - nl - 1;
+          const part = raw.trim();
+          return { part, pos: toPos(row + 1, col + 1, part.length) };
+        });
+        const existing = scope.names.get(segments[0].part);
+        let s = bindsSymbol(existing) && this.symbols[bindingIndex(existing)].kind === 'namespace' ? bindingIndex(existing) : -1;
+        if (s < 0) {
+          s = this.addSymbol(d, scope, cur, segments[0].part, 'Variable', 'namespace', exported, isDefault);
+          this.symbols[s].at = segments[0].pos;
+          scope.names.set(segments[0].part, symbolBinding(s));
+        } else this.reopened.push({ name: d.name!, s, from: cur, at: segments[0].pos });
+        let inner = innerNamespaces.get(this);
+        if (!inner) innerNamespaces.set(this, inner = new Map());
+        for (let i = 1; i < segments.length; i++) {
+          const key = `${s}\u0000${segments[i].part}`;
+          let next = inner.get(key);
+          if (next === undefined) {
+            inner.set(key, next = this.addSymbol(d, scope, s, segments[i].part, 'Variable', 'namespace', this.symbols[s].exported, false));
+            this.symbols[next].at = segments[i].pos;
+          } else this.reopened.push({ name: d.name!, s: next, from: cur, at: segments[i].pos });
+          s = next;
+        }
+        return this.span(s, d.def);
+      }
       const existing = scope.names.get(name);
       if (bindsSymbol(existing) && this.symbols[bindingIndex(existing)].kind === 'namespace') {
         // (a second block of the namespace merges with the first: its name is an occurrence of the same symbol)
@@ -164,6 +201,9 @@ export function registerDefineHandlers(): void {
       return this.span(s, d.def);
     });
 }
+
+/** The namespaces a dotted namespace name declares inside another, per collector: `${parent}\0${name}` → symbol. */
+const innerNamespaces = new WeakMap<object, Map<string, number>>();
 
 /** A member written with no modifiers (a language whose plugin reads none). */
 const NO_MODIFIERS: MemberModifiers = { isStatic: false, getter: false, setter: false, isPrivate: false };

@@ -137,6 +137,8 @@
 ((call_expression arguments: (arguments (object (shorthand_property_identifier) @arg @key))) @call (#set! role "call.arg.prop"))
 ((member_expression object: (_) @object property: (_) @property) @member (#set! role "member"))
 ((parenthesized_expression (_) @inner) @wrap (#set! role "expr.wrap"))
+; a sequence is worth its last expression: compiled CommonJS calls imports as `(0, utils_1.getGlsl)(version)`
+((sequence_expression (_) @inner .) @wrap (#set! role "expr.wrap"))
 ; a chained assignment is worth its right side (`exports = module.exports = internals.X = class {…}`)
 (assignment_expression right: (assignment_expression right: (_) @inner) @wrap (#set! role "expr.wrap"))
 ; … also as a declaration's value (`var proto = module.exports = function (options) {…}`)

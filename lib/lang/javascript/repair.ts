@@ -116,8 +116,8 @@ export function parseableText(language: EcmaDialect, text: string): string {
     // member's name (`abstract?: boolean`, `accessor(…) {}`). The first letter becomes `_` for the parser (the facts
     // read the original text). Not where the word is the construct's, a name following it (`using res`, `abstract
     // m()`, `accessor x`, also `#x`, `[k]`, a quoted name), nor after `.` or a declaring keyword (`x.using`, `const
-    // using` parse)
-    if ((tok === 'using' || tok === 'abstract' || tok === 'accessor') && prevTok !== '.' && !DECLARING_WORDS.has(prevTok)) {
+    // using` parse); after a spread's `...` it is a value (`{ ...using }`, kysely's UsingNode factory)
+    if ((tok === 'using' || tok === 'abstract' || tok === 'accessor') && (prevTok !== '.' || text.startsWith('...', start - 3)) && !DECLARING_WORDS.has(prevTok)) {
       const look = s.peekWord(s.pos);
       if (!look || !/^[A-Za-z_$#['"]/.test(look.word) || (tok === 'using' && OPERATOR_WORDS.has(look.word))) put(start, '_');
     }

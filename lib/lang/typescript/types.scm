@@ -16,7 +16,7 @@
 ; (a comment or two between a decorator and its member: `@Log()` then `/** Runs it. */` then the method)
 (class_body (decorator) @deco . (comment) . (_) @next (#set! role "decorated"))
 (class_body (decorator) @deco . (comment) . (comment) . (_) @next (#set! role "decorated"))
-(class_body (public_field_definition name: [(property_identifier) (private_property_identifier)] @name type: (type_annotation (_) @type)? value: (_)? @value) @def (#set! role "def.field"))
+(class_body (public_field_definition name: [(property_identifier) (private_property_identifier) (computed_property_name)] @name type: (type_annotation (_) @type)? value: (_)? @value) @def (#set! role "def.field"))
 ((interface_declaration name: (_) @name body: (_) @body) @def (#set! role "def.interface"))
 (interface_body (method_signature name: (_) @name) @def (#set! role "def.interface.method"))
 (interface_body (property_signature name: (_) @name type: (type_annotation (_) @type)?) @def (#set! role "def.interface.property"))
@@ -37,6 +37,8 @@
 (enum_body name: (property_identifier) @name @def (#set! role "def.enum.member"))
 (enum_body (enum_assignment name: (property_identifier) @name) @def (#set! role "def.enum.member"))
 ((internal_module name: (identifier) @name body: (_) @body) @def (#set! role "def.namespace"))
+; `namespace app.models.fbs { … }` (flatbuffers' generated code): a namespace in a namespace in a namespace
+((internal_module name: (nested_identifier) @name body: (_) @body) @def (#set! role "def.namespace"))
 
 ; return types and annotations, attached to their owner by node identity
 ((function_declaration return_type: (type_annotation (_) @type)) @owner (#set! role "returns"))
