@@ -201,6 +201,22 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
     half: 'held-out', source: { deb: 'python3-arrow', version: '1.2.3-1' },
     copy: [['usr/lib/python3/dist-packages/arrow', 'arrow']],
   },
+  // paramiko 2.12 (SSH: transports, channels, key classes over a PKey base, a message buffer, untyped) and invoke 2.0
+  // (tasks, contexts and runners: a configuration merged from dictionaries, a parser of its own): measured fresh, then
+  // their misses read; pexpect 4.8 (spawning and driving processes: spawn classes over a shared base, expecters,
+  // a pty wrapper): measured fresh and after, nothing read or tuned on it
+  paramiko: {
+    half: 'tune', source: { deb: 'python3-paramiko', version: '2.12.0-2' },
+    copy: [['usr/lib/python3/dist-packages/paramiko', 'paramiko']],
+  },
+  invoke: {
+    half: 'tune', source: { deb: 'python3-invoke', version: '2.0.0-1' },
+    copy: [['usr/lib/python3/dist-packages/invoke', 'invoke']],
+  },
+  pexpect: {
+    half: 'held-out', source: { deb: 'python3-pexpect', version: '4.8.0-4' },
+    copy: [['usr/lib/python3/dist-packages/pexpect', 'pexpect']],
+  },
 };
 
 /** Where corpora are unpacked (one folder per corpus and version). */

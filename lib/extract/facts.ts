@@ -523,6 +523,12 @@ export interface RefFact {
   bare?: boolean;
   /** The string key of an indexed access type (`T['type']`): a type's member, where no narrowing applies. */
   lookup?: true;
+  /**
+   * Written inside a string that the language's own rename does not read as code, though a checker evaluates it (a
+   * type named in Python's `cast("V", x)` or in a base class's `Iterator["Path"]`): an occurrence for review
+   * (text_search), not an edit applied by default.
+   */
+  unparsed?: true;
 }
 
 /**

@@ -12,10 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { pythonRenameDiff } from '../../bench/python-rename-diff.ts';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'python');
-/** Fixtures whose symbols are renamed: imports and re-exports, members through heritage, stubs, called attributes, records' keywords. */
-const RENAMED = ['called-variables', 'imported-variables', 'imports', 'mro-diamond', 'overrides', 'properties', 'receivers', 'record-fields', 'stubs'];
+/** Fixtures whose symbols are renamed: imports and re-exports, members through heritage, stubs, called attributes, records' keywords, rename's own rules (python/rename-rules). */
+const RENAMED = ['called-variables', 'imported-variables', 'imports', 'mro-diamond', 'overrides', 'properties', 'receivers', 'record-fields', 'rename-rules', 'stubs'];
 
-test('rename of every symbol of the Python fixtures agrees with pyright: precision 1.0, recall at least 0.99', async (t) => {
+test('rename of every symbol of the Python fixtures agrees with pyright: precision 1.0, recall at least 0.995', async (t) => {
   t.timeout(600_000);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cg-pyright-rename-'));
   let ours = 0, theirs = 0, common = 0, compared = 0;
@@ -39,5 +39,5 @@ test('rename of every symbol of the Python fixtures agrees with pyright: precisi
   for (const m of missed) t.log(`missed ${m}`);
   t.true(compared > 60, 'enough symbols compared to mean something');
   t.deepEqual(extra, []);
-  t.true(common / theirs >= 0.99, `recall ${common}/${theirs}`);
+  t.true(common / theirs >= 0.995, `recall ${common}/${theirs}`);
 });

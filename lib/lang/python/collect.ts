@@ -8,7 +8,7 @@
 import type { FlatTree } from '../../extract/flat-tree.ts';
 import { forEachCapture, type Match, type MatchSource } from '../../extract/query-match.ts';
 import {
-  symbolBinding, toPos,
+  bindingIndex, bindsLocal, symbolBinding, toPos,
   type CallFact, type Expr, type FileFacts, type LocalFact, type NamedArgFact, type Pos, type SymbolFact, type SymbolLabel,
 } from '../../extract/facts.ts';
 import { parseStringAnnotation, stringAnnotationType } from './string-annotation.ts';
@@ -60,6 +60,8 @@ class PyCollector extends PyImports {
   private readonly flow = new ReachingValues();
   /** Locals that are parameters (their values are their arguments', not only the ones assigned). */
   private readonly paramLocals = new Set<number>();
+  /** Where each local is written by name (parameters, assignment targets), for sharedLocalOccurrences. */
+  private readonly localWrites = new Map<number, Pos[]>();
   /** Set while a nested function assigns an enclosing function's local (`nonlocal`): at no known place of it. */
   private anytime = false;
   private treeReader?: ConditionReader & PathTree;
@@ -81,6 +83,7 @@ class PyCollector extends PyImports {
     this.visitChildren(root, module);
     if (/(^|\/)__init__\.pyi?$/.test(this.path)) this.bindImportedSubmodules(module);
     for (const p of this.pending) this.bind(p);
+    this.sharedLocalOccurrences();
     this.finishLocals();
     this.exported();
     markFallbacks(this, root, this.symbols, this.py);
@@ -94,6 +97,37 @@ class PyCollector extends PyImports {
       symbols: this.symbols, imports: [], exports: [], modules: [], locals: this.locals, calls: this.calls, refs: this.refs,
       py: this.py,
     };
+  }
+
+  /** Records where local l is given a value by name (a parameter, an assignment's target). */
+  private localWritten(l: number, at: Pos): void {
+    const list = this.localWrites.get(l);
+    if (list) list.push(at); else this.localWrites.set(l, [at]);
+  }
+
+  /**
+   * A nested `def` or `class` whose name the function also binds otherwise (a parameter, an assignment: `def f(h=None):
+   * if not h: def h(…): …`) is one variable with the local, as a checker declares it: every place the local is
+   * written or read is an occurrence of the definition too (bare: no reference edge), so a rename keeps them one name.
+   */
+  private sharedLocalOccurrences(): void {
+    if (!this.sharedLocals.size) return;
+    const places = new Map<number, Pos[]>();
+    const add = (b: number | undefined, at: Pos): void => {
+      if (b === undefined || !bindsLocal(b) || !this.sharedLocals.has(bindingIndex(b))) return;
+      const l = bindingIndex(b);
+      const list = places.get(l);
+      if (list) list.push(at); else places.set(l, [at]);
+    };
+    for (const r of this.refs) if (r.value.k === 'id') add(r.value.b, r.at);
+    for (const c of this.calls) if (c.callee.k === 'id') add(c.callee.b, c.at);
+    for (const [l, syms] of this.sharedLocals) {
+      const at = [...(this.localWrites.get(l) ?? []), ...(places.get(l) ?? [])];
+      for (const s of syms) {
+        const sym = this.symbols[s];
+        for (const p of at) this.refs.push({ value: { k: 'id', name: sym.name, b: symbolBinding(s) }, kind: 'value', at: p, from: sym.parent, bare: true });
+      }
+    }
   }
 
   // ------------------------------------------------------------------ pass 1: declarations
@@ -236,10 +270,13 @@ class PyCollector extends PyImports {
       case 'expression_statement': this.expressionStatement(i, scope); return;
       case 'for_statement': {
         const iter = this.expr(this.child(i, 'right'), scope);
+        this.loops++;
         this.assignTarget(this.child(i, 'left'), { k: 'element', of: iter }, scope, i);
         for (const c of this.kids(i)) if (this.fieldOf(c) !== 'left' && this.fieldOf(c) !== 'right') this.visit(c, scope);
+        this.loops--;
         return;
       }
+      case 'while_statement': this.loops++; this.visitChildren(i, scope); this.loops--; return;
       case 'with_item': {
         const v = this.child(i, 'value');
         if (v >= 0 && this.type(v) === 'as_pattern') {
@@ -518,6 +555,8 @@ class PyCollector extends PyImports {
     let settled = truth === true;
     const s0 = this.symbols.length, i0 = this.py.imports.length;
     let platform = cond >= 0 && isPlatformTest(this.txt(cond));
+    // what the tests before an `elif` or `else` rule out: `if isinstance(x, C): … else: x.m()`, x is no C there
+    const excluded: Array<[string, Expr]> = cond >= 0 ? this.exclusions(cond, scope, []) : [];
     for (const c of this.kids(i)) {
       const field = this.fieldOf(c);
       if (field === 'consequence' && cond >= 0) {
@@ -526,8 +565,10 @@ class PyCollector extends PyImports {
       } else if (field === 'alternative') {
         if (settled) { this.unreached(scope, () => part(c)); continue; }
         // `if not isinstance(x, C): … else: x.m()`: x is a C in the else branch
-        if (this.type(c) === 'else_clause' && cond >= 0) this.flow.inArm(i, c, () => this.narrowedIn(this.negatedNarrowings(cond, scope), scope, () => part(c)));
-        else this.flow.inArm(i, c, () => part(c));
+        const ruledOut = [...excluded];
+        if (this.type(c) === 'else_clause' && cond >= 0) this.flow.inArm(i, c, () => this.narrowedIn([...ruledOut, ...this.negatedNarrowings(cond, scope)], scope, () => part(c)));
+        else this.flow.inArm(i, c, () => this.narrowedIn(ruledOut, scope, () => part(c)));
+        if (this.type(c) === 'elif_clause') { const ec = this.child(c, 'condition'); if (ec >= 0) this.exclusions(ec, scope, excluded); }
         if (this.type(c) === 'elif_clause' && this.staticTruth(this.child(c, 'condition')) === true) settled = true;
         if (this.type(c) === 'elif_clause' && isPlatformTest(this.txt(this.child(c, 'condition')))) platform = true;
       } else part(c);
@@ -538,7 +579,46 @@ class PyCollector extends PyImports {
     const body = this.child(i, 'consequence');
     if (this.type(i) === 'if_statement' && cond >= 0 && body >= 0 && this.exits(body)) {
       for (const [name, type] of this.negatedNarrowings(cond, scope)) this.narrowed.set(name, { scope, type });
+      // (`if isinstance(x, C): return …`: below it, x is no C)
+      if (!this.kids(i).some((c) => this.fieldOf(c) === 'alternative')) for (const [name, type] of this.exclusions(cond, scope, [])) this.narrowed.set(name, { scope, type });
     }
+  }
+
+  /**
+   * What a false `isinstance(x, C)` (or each test of a false `… or …`) rules out, added to `out`: x is what it was
+   * but a C (a part of a union that is a C, or a subclass of one, is dropped), as a checker narrows the `else` branch.
+   * (Not the body of `if not isinstance(x, C):`: read so, a call there reached members pyright does not name on a
+   * corpus nobody tuned on.)
+   * A key ruled out twice (`if isinstance(x, A): … elif isinstance(x, B): … else:`) drops both.
+   */
+  private exclusions(cond: number, scope: Scope, out: Array<[string, Expr]>): Array<[string, Expr]> {
+    const ty = this.type(cond);
+    if (ty === 'parenthesized_expression') return this.exclusions(this.namedKids(cond)[0] ?? -1, scope, out);
+    if (ty === 'boolean_operator') {
+      if (this.txt(this.child(cond, 'operator')) === 'or') { this.exclusions(this.child(cond, 'left'), scope, out); this.exclusions(this.child(cond, 'right'), scope, out); }
+      return out;
+    }
+    const fn = ty === 'call' ? this.child(cond, 'function') : -1;
+    if (fn < 0 || this.type(fn) !== 'identifier' || this.txt(fn) !== 'isinstance') return out;
+    const argsNode = this.child(cond, 'arguments');
+    const args = argsNode >= 0 ? this.namedKids(argsNode) : [];
+    const key = args.length === 2 ? this.dotted(args[0]) : undefined;
+    // (what x is narrowed to already, `if not isinstance(x, Base): return` above, is what the test rules a part out of)
+    const before = key === undefined ? undefined : this.narrowed.get(key);
+    let subject = key === undefined ? undefined : before && before.scope === scope ? before.type : this.classRef(args[0], scope);
+    // (a function's local: the values that reach the test, as a read there would have them, not all it is ever given)
+    const local = subject?.k === 'id' && !(before && before.scope === scope) && scope.kind === 'function' ? scope.names.get(key!) : undefined;
+    if (subject && local?.k === 'local') subject = this.readValue(local.l, subject) ?? subject;
+    if (key === undefined || !subject) return out;
+    for (const c of this.type(args[1]) === 'tuple' ? this.namedKids(args[1]) : [args[1]]) {
+      const cls = this.classRef(c, scope);
+      if (!cls) return out;
+      const k = out.findIndex(([name]) => name === key);
+      const prev = k >= 0 ? out[k][1] : subject;
+      const next: [string, Expr] = [key, { k: 'extract', of: prev, by: cls, not: true }];
+      if (k >= 0) out[k] = next; else out.push(next);
+    }
+    return out;
   }
 
   /** The narrowings a false `not isinstance(x, C)` (or `not (… and …)`'s tests) gives. */
@@ -704,6 +784,7 @@ class PyCollector extends PyImports {
       const l = this.locals.push(loc) - 1;
       this.paramLocals.add(l);
       fs.names.set(name, { k: 'local', l });
+      this.localWritten(l, this.pos(nameNode));
       if (first && fs.cls !== undefined && !splat) {
         // `self` (`cls` in a classmethod, and in a metaclass's methods nothing more is known)
         loc.type = methodKind === 'classmethod' ? { k: 'typeof', of: { k: 'this', cls: fs.cls } } : { k: 'this', cls: fs.cls };
@@ -788,10 +869,26 @@ class PyCollector extends PyImports {
   }
 
   // ------------------------------------------------------------------ assignments
+  /**
+   * `__slots__ = ("ok", "pos")` in a class body: each string names an attribute of the class's instances, an occurrence
+   * of it (pyright renames it with the attribute; left behind, an assignment of the renamed attribute would fail).
+   */
+  private slots(right: number, scope: Scope): void {
+    const ty = this.type(right);
+    const items = ty === 'string' ? [right] : ty === 'tuple' || ty === 'expression_list' || ty === 'list' || ty === 'parenthesized_expression' ? this.namedKids(right) : [];
+    const cls: Expr = { k: 'id', name: this.symbols[scope.sym].name, b: symbolBinding(scope.sym) };
+    for (const item of items) {
+      const s = this.type(item) === 'string' ? this.stringContent(item) : undefined;
+      if (!s || !/^[A-Za-z_]\w*$/.test(s.text) || s.text === '__dict__' || s.text === '__weakref__') continue;
+      this.refs.push({ value: { k: 'member', obj: cls, name: s.text }, kind: 'value', at: s.at, from: this.owner(scope), bare: true });
+    }
+  }
+
   private assignment(i: number, scope: Scope): void {
     const left = this.child(i, 'left');
     const typeNode = this.child(i, 'type');
     const right = this.child(i, 'right');
+    if (scope.kind === 'class' && right >= 0 && this.type(left) === 'identifier' && this.txt(left) === '__slots__') this.slots(right, scope);
     let value: Expr | undefined;
     // a type alias (`X: TypeAlias = Union[A, B]`, or implicitly `X = Optional[A]` outside functions): its value is
     // read as the annotation it is
@@ -948,6 +1045,7 @@ class PyCollector extends PyImports {
     if (unreached && (prev || target.kind === 'function' || target.kind === 'comprehension')) return;
     if (target.kind === 'function' || target.kind === 'comprehension') {
       if (prev && prev.k === 'local') {
+        this.localWritten(prev.l, this.pos(i));
         if (type && !this.locals[prev.l].type) this.locals[prev.l].type = type;
         if (value) this.addValue(prev.l, value);
       } else if (prev && prev.k === 'sym') this.symbols[prev.s].reassigned = true;
@@ -1305,7 +1403,8 @@ class PyCollector extends PyImports {
     if (ty === 'none') return { k: 'lit' };
     if (ty === 'string') {
       const s = this.stringContent(i);
-      return s ? this.forwardRef(s.text, s.at, scope) : { k: 'other' };
+      const place = s ? this.stringPlace(i) : 'evaluated';
+      return s ? this.forwardRef(s.text, s.at, scope, place === 'evaluated') : { k: 'other' };
     }
     if (ty === 'binary_operator' || ty === 'union_type') {
       const parts = this.namedKids(i).map((p) => this.annotation(p, scope));
@@ -1367,8 +1466,27 @@ class PyCollector extends PyImports {
     return this.expr(i, scope);
   }
 
-  /** An annotation written in a string (`"pkg.C"`, `"OrderedDict[Event, T] | None"`): what it holds, read as written. */
-  private forwardRef(text: string, at: Pos, scope: Scope): Expr {
+  /**
+   * Where a string read as a type stands: in an annotation (a parameter's, a result's, a variable's) or a class's bases
+   * (`Iterator["Node"]`), which a checker parses with the file (pyright renames names there, a class defined further
+   * down included); or in an expression evaluated as a type (`cast("V", x)`), whose string only the evaluation parses
+   * and pyright's rename does not edit.
+   */
+  private stringPlace(i: number): 'annotation' | 'base' | 'evaluated' {
+    for (let p = this.t.parent[i]; p >= 0; p = this.t.parent[p]) {
+      const ty = this.type(p);
+      if (ty === 'type') return 'annotation';
+      if (ty === 'argument_list') return this.type(this.t.parent[p]) === 'class_definition' ? 'base' : 'evaluated';
+      if (ty === 'call' || ty === 'assignment' || ty === 'expression_statement' || ty === 'block' || ty === 'module' || this.isStatement(ty)) return 'evaluated';
+    }
+    return 'evaluated';
+  }
+
+  /**
+   * An annotation written in a string (`"pkg.C"`, `"OrderedDict[Event, T] | None"`): what it holds, read as written.
+   * `unparsed`: a string a checker reads only when it evaluates it (stringPlace); its names are occurrences for review.
+   */
+  private forwardRef(text: string, at: Pos, scope: Scope, unparsed = false): Expr {
     const t = parseStringAnnotation(text);
     if (!t) return { k: 'other' };
     // (a name's occurrence where the string is on one line: its position inside the string)
@@ -1377,7 +1495,10 @@ class PyCollector extends PyImports {
       name: (parts, off) => {
         let e: Expr = this.nameExpr(parts[0], scope);
         for (const p of parts.slice(1)) e = { k: 'member', obj: e, name: p };
-        if (parts.length === 1 && line >= 0 && !text.includes('\n')) this.refs.push({ value: e, kind: 'type', at: toPos(line, col + off, parts[0].length), from: this.owner(scope) });
+        if (line < 0 || text.includes('\n')) return e;
+        // the name a dotted one ends with (`"ds.Headers"`: the class the module `ds` holds) is its occurrence
+        const last = parts.length === 1 ? off : lastPartAt(text, off, parts);
+        if (last >= 0) this.refs.push({ value: e, kind: 'type', at: toPos(line, col + last, parts[parts.length - 1].length), from: this.owner(scope), ...(unparsed ? { unparsed: true as const } : {}) });
         return e;
       },
       isTyping: (parts) => this.isTypingText(parts, scope),
@@ -1403,6 +1524,22 @@ class PyCollector extends PyImports {
     const src = this.py.imports[b.i].source;
     return src === 'typing' || src === 'typing_extensions' || src === 'collections.abc' || src === 'collections';
   }
+}
+
+/** The offset in `text` of the last of `parts`, a dotted name written from `off` (spaces around the dots allowed), or -1. */
+function lastPartAt(text: string, off: number, parts: readonly string[]): number {
+  let at = off + parts[0].length;
+  let start = off;
+  for (const p of parts.slice(1)) {
+    while (text[at] === ' ') at++;
+    if (text[at] !== '.') return -1;
+    at++;
+    while (text[at] === ' ') at++;
+    if (!text.startsWith(p, at)) return -1;
+    start = at;
+    at += p.length;
+  }
+  return start;
 }
 
 /** Statement-level node types walked through (their parts are visited, they are no expressions). */

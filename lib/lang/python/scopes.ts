@@ -27,8 +27,11 @@ export interface Scope {
   cls?: number;
 }
 
-/** A name read somewhere, resolved once every scope is complete. */
-export interface PendingName { expr: Expr & { k: 'id' }; scope: Scope }
+/**
+ * A name read somewhere, resolved once every scope is complete. `beforeBinding`: read by module-level code (or a class
+ * body run by it) outside any loop, before the module's code binds the name.
+ */
+export interface PendingName { expr: Expr & { k: 'id' }; scope: Scope; beforeBinding?: true }
 
 /** At most this many values make a union (a reassigned local's, a function's returns); more is `other`. */
 export const MAX_UNION = 6;
@@ -44,6 +47,12 @@ export class PyScopes extends PyTree {
   protected readonly localValues = new Map<number, Expr[]>();
   /** Scopes whose bindings are being read in a branch a version check rules out (they bind no names there). */
   protected readonly unreachedIn = new Set<Scope>();
+  /** Locals a nested `def` or `class` of the same name is bound to as well (local → those symbols). */
+  protected readonly sharedLocals = new Map<number, number[]>();
+  /** How many `for`/`while` bodies the walk is in (a read there may come round after a binding below it). */
+  protected loops = 0;
+  /** Module names a function binds through `global`: bound whenever the function runs, not at a place of the module's code. */
+  private readonly boundByFunctions = new Set<string>();
 
   protected newLocal(name: string): number {
     return this.locals.push({ name }) - 1;
@@ -85,7 +94,7 @@ export class PyScopes extends PyTree {
   /** Binds a definition's name in its scope (a module or class symbol; a function's local names the symbol). */
   protected bindName(scope: Scope, name: string, b: Binding): void {
     let target = scope;
-    if (scope.kind === 'function' && scope.globals?.has(name)) target = moduleOf(scope);
+    if (scope.kind === 'function' && scope.globals?.has(name)) { target = moduleOf(scope); this.boundByFunctions.add(name); }
     if (this.unreachedIn.has(target)) return;
     const prev = target.names.get(name);
     // an `@overload` signature is for the checker only: the next def of the name is what runs (no rebinding)
@@ -97,7 +106,10 @@ export class PyScopes extends PyTree {
     }
     if (prev && prev.k === 'local' && target.kind === 'function') {
       // a nested def or class bound to a name the function also assigns: the local stays (its values include this)
-      this.addValue(prev.l, { k: 'id', name, b: symbolBinding((b as { s: number }).s) });
+      const s = (b as { s: number }).s;
+      this.addValue(prev.l, { k: 'id', name, b: symbolBinding(s) });
+      const shared = this.sharedLocals.get(prev.l);
+      if (shared) shared.push(s); else this.sharedLocals.set(prev.l, [s]);
       return;
     }
     if (!prev || prev.k !== 'sym' || b.k === 'sym') {
@@ -146,6 +158,9 @@ export class PyScopes extends PyTree {
   protected bind(p: PendingName): void {
     const b = this.lookup(p.expr.name, p.scope, false);
     if (!b) return;
+    // module code reading a name before the module's own definition of it reads the builtin (`filter = filter`), as a
+    // checker's flow analysis has it; an import binds wherever it is (a checker does not order those)
+    if (p.beforeBinding && b.k === 'sym' && !this.boundByFunctions.has(p.expr.name)) return;
     p.expr.b = b.k === 'sym' ? symbolBinding(b.s) : b.k === 'imp' ? importBinding(b.i) : localBinding(b.l);
   }
 
@@ -156,7 +171,10 @@ export class PyScopes extends PyTree {
    */
   protected nameExpr(name: string, scope: Scope, inOrder = false): Expr & { k: 'id' } {
     const e: Expr & { k: 'id' } = { k: 'id', name };
-    this.pending.push({ expr: e, scope: inOrder && scope.kind === 'class' && !scope.names.has(name) && scope.parent ? scope.parent : scope });
+    const at = inOrder && scope.kind === 'class' && !scope.names.has(name) && scope.parent ? scope.parent : scope;
+    const p: PendingName = { expr: e, scope: at };
+    if (inOrder && at.kind === 'module' && this.loops === 0 && !at.names.has(name)) p.beforeBinding = true;
+    this.pending.push(p);
     return e;
   }
 }
