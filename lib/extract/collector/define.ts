@@ -83,6 +83,15 @@ export function registerDefineHandlers(): void {
       const mods = this.plugin.memberModifiers ? this.plugin.memberModifiers.call(this, d, this.text.slice(startOf(d.def), startOf(d.name!)), name) : NO_MODIFIERS;
       const isStatic = mods.isStatic;
       const key = `${cls}\u0000${isStatic ? 's' : ''}${name}`;
+      if (isField && valueKind === 'class' && !this.memberKeys.has(key)) {
+        // a field holding a class expression (`private ChildPolicyHelper = class {…}`, grpc-js): a class named by the
+        // field, a member of its owner, whose methods are symbols of their own (`new this.ChildPolicyHelper(this)`)
+        const c = this.addSymbol(d, scope, cls, name, 'Class', 'class', this.symbols[cls].exported && !mods.isPrivate, false);
+        if (isStatic) this.symbols[c].isStatic = true;
+        this.classSymOf.set(d.value!, c);
+        this.memberKeys.set(key, c);
+        return this.span(c, d.def);
+      }
       if (label === 'Method') {
         const prev = this.memberKeys.get(key);
         if (prev !== undefined && this.work[prev].signatureOnly && !mods.getter && !mods.setter) {
