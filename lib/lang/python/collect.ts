@@ -592,31 +592,22 @@ class PyCollector extends PyImports {
    * A key ruled out twice (`if isinstance(x, A): … elif isinstance(x, B): … else:`) drops both.
    */
   private exclusions(cond: number, scope: Scope, out: Array<[string, Expr]>): Array<[string, Expr]> {
-    const ty = this.type(cond);
-    if (ty === 'parenthesized_expression') return this.exclusions(this.namedKids(cond)[0] ?? -1, scope, out);
-    if (ty === 'boolean_operator') {
-      if (this.txt(this.child(cond, 'operator')) === 'or') { this.exclusions(this.child(cond, 'left'), scope, out); this.exclusions(this.child(cond, 'right'), scope, out); }
-      return out;
-    }
-    const fn = ty === 'call' ? this.child(cond, 'function') : -1;
-    if (fn < 0 || this.type(fn) !== 'identifier' || this.txt(fn) !== 'isinstance') return out;
-    const argsNode = this.child(cond, 'arguments');
-    const args = argsNode >= 0 ? this.namedKids(argsNode) : [];
-    const key = args.length === 2 ? this.dotted(args[0]) : undefined;
-    // (what x is narrowed to already, `if not isinstance(x, Base): return` above, is what the test rules a part out of)
-    const before = key === undefined ? undefined : this.narrowed.get(key);
-    let subject = key === undefined ? undefined : before && before.scope === scope ? before.type : this.classRef(args[0], scope);
-    // (a function's local: the values that reach the test, as a read there would have them, not all it is ever given)
-    const local = subject?.k === 'id' && !(before && before.scope === scope) && scope.kind === 'function' ? scope.names.get(key!) : undefined;
-    if (subject && local?.k === 'local') subject = this.readValue(local.l, subject) ?? subject;
-    if (key === undefined || !subject) return out;
-    for (const c of this.type(args[1]) === 'tuple' ? this.namedKids(args[1]) : [args[1]]) {
-      const cls = this.classRef(c, scope);
-      if (!cls) return out;
-      const k = out.findIndex(([name]) => name === key);
-      const prev = k >= 0 ? out[k][1] : subject;
-      const next: [string, Expr] = [key, { k: 'extract', of: prev, by: cls, not: true }];
-      if (k >= 0) out[k] = next; else out.push(next);
+    for (const { key, subject: x, classes } of this.isinstanceTests(cond, 'or')) {
+      // (what x is narrowed to already, `if not isinstance(x, Base): return` above, is what the test rules a part out of)
+      const before = this.narrowed.get(key);
+      let subject = before && before.scope === scope ? before.type : this.classRef(x, scope);
+      // (a function's local: the values that reach the test, as a read there would have them, not all it is ever given)
+      const local = subject?.k === 'id' && !(before && before.scope === scope) && scope.kind === 'function' ? scope.names.get(key) : undefined;
+      if (subject && local?.k === 'local') subject = this.readValue(local.l, subject) ?? subject;
+      if (!subject) continue;
+      for (const c of classes) {
+        const cls = this.classRef(c, scope);
+        if (!cls) break;
+        const k = out.findIndex(([name]) => name === key);
+        const prev = k >= 0 ? out[k][1] : subject;
+        const next: [string, Expr] = [key, { k: 'extract', of: prev, by: cls, not: true }];
+        if (k >= 0) out[k] = next; else out.push(next);
+      }
     }
     return out;
   }
@@ -721,26 +712,36 @@ class PyCollector extends PyImports {
 
   /** The (name, instance type) pairs an `isinstance(name, C)` test gives, each test of an `and`. */
   private narrowings(cond: number, scope: Scope, out: Array<[string, Expr]>): Array<[string, Expr]> {
+    for (const { key, classes } of this.isinstanceTests(cond, 'and')) {
+      const types: Expr[] = [];
+      for (const c of classes) {
+        const cls = this.classRef(c, scope);
+        if (!cls) { types.length = 0; break; }
+        types.push({ k: 'call', callee: cls });
+      }
+      if (types.length) out.push([key, types.length === 1 ? types[0] : { k: 'union', types }]);
+    }
+    return out;
+  }
+
+  /**
+   * The `isinstance(x, C)` tests of a condition, through parentheses and the tests an `op` joins (`and`: where it
+   * held, each did; `or`: where it failed, each did): x's dotted name (a name, or a member reached through names,
+   * `isinstance(self.cache, C)`: a checker narrows that reference too), its node and the class nodes (C, or a tuple's).
+   */
+  private isinstanceTests(cond: number, op: 'and' | 'or', out: Array<{ key: string; subject: number; classes: number[] }> = []): Array<{ key: string; subject: number; classes: number[] }> {
     const ty = this.type(cond);
-    if (ty === 'parenthesized_expression') return this.narrowings(this.namedKids(cond)[0] ?? -1, scope, out);
+    if (ty === 'parenthesized_expression') return this.isinstanceTests(this.namedKids(cond)[0] ?? -1, op, out);
     if (ty === 'boolean_operator') {
-      if (this.txt(this.child(cond, 'operator')) === 'and') { this.narrowings(this.child(cond, 'left'), scope, out); this.narrowings(this.child(cond, 'right'), scope, out); }
+      if (this.txt(this.child(cond, 'operator')) === op) { this.isinstanceTests(this.child(cond, 'left'), op, out); this.isinstanceTests(this.child(cond, 'right'), op, out); }
       return out;
     }
     const fn = ty === 'call' ? this.child(cond, 'function') : -1;
     if (fn < 0 || this.type(fn) !== 'identifier' || this.txt(fn) !== 'isinstance') return out;
     const argsNode = this.child(cond, 'arguments');
     const args = argsNode >= 0 ? this.namedKids(argsNode) : [];
-    // a name, or a member reached through names (`isinstance(self.cache, C)`: a checker narrows that reference too)
     const key = args.length === 2 ? this.dotted(args[0]) : undefined;
-    if (key === undefined) return out;
-    const types: Expr[] = [];
-    for (const c of this.type(args[1]) === 'tuple' ? this.namedKids(args[1]) : [args[1]]) {
-      const cls = this.classRef(c, scope);
-      if (!cls) return out;
-      types.push({ k: 'call', callee: cls });
-    }
-    if (types.length) out.push([key, types.length === 1 ? types[0] : { k: 'union', types }]);
+    if (key !== undefined) out.push({ key, subject: args[0], classes: this.type(args[1]) === 'tuple' ? this.namedKids(args[1]) : [args[1]] });
     return out;
   }
 
