@@ -7,7 +7,8 @@ import { ENUM_TAG, HAS_TAG, KEYWORD_TAG, bindingIndex, bindsLocal, bindsSymbol, 
  * (`item: Item` stays an Item inside `if (item instanceof Base)`, so `item.clone()` is Item's override), else a C.
  */
 export function narrowedByClass(this: Evaluator, f: number, e: Expr & { k: 'narrowed' }): Val {
-  const to = this.typeValue(f, e.type, 0);
+  // (where a guard call failed, `type` is that call: the guard's type is what the value is not)
+  const to = e.type.k === 'call' ? (e.not && this.guardType(f, e.type)) || UNKNOWN : this.typeValue(f, e.type, 0);
   if (e.not) return this.withoutClass(f, e.of, to);
   if (to.t !== 'inst') return to;
   const d = this.deref(this.value(f, e.of));
@@ -75,14 +76,22 @@ export function inheritsFrom(this: Evaluator, x: SymRef, y: SymRef): boolean {
  * predicate (`v is { lift: … }`) only adds to what the value already was: undefined then.
  */
 export function guardType(this: Evaluator, f: number, by: Expr, asserts?: boolean): Val | undefined {
-  const g = this.value(f, by);
+  // (a guard called with more arguments, `is(value, Param)`: the call, whose arguments bind the guard's own type
+  // parameters, `is<T>(value: any, type: T): value is InstanceType<T>` narrowing to a Param)
+  const call = by.k === 'call' ? by : undefined;
+  const g = this.value(f, call ? call.callee : by);
   let v: Val | undefined;
   if (g.t === 'sym') {
     const sym = this.sym(g);
     // (an assertion function's `asserts x is T`, after a call of it as a statement)
     const predicate = asserts ? sym.asserts : sym.predicate;
     if (asserts && !predicate) return undefined;
-    if (predicate && (sym.label === 'Function' || sym.label === 'Method')) v = weakenFrom(this.typeValue(g.f, predicate, 0), g, 'typed-receiver');
+    if (predicate && call && (sym.label === 'Function' || sym.label === 'Method')) {
+      const subst = sym.typeParams && sym.params && call.args ? this.inferTypeArgs(g, sym.typeParams, sym.params, call.args, f) : undefined;
+      // (a type parameter of its own the arguments leave unbound: the checker infers it from what we cannot type)
+      if (sym.typeParams?.some((l) => !subst?.has(`${g.f}:${l}`) && mentionsLocal(predicate, l, 0))) return undefined;
+      v = weakenFrom(this.typeValue(g.f, predicate, 0, subst ?? g.subst), g, 'typed-receiver');
+    } else if (predicate && (sym.label === 'Function' || sym.label === 'Method')) v = weakenFrom(this.typeValue(g.f, predicate, 0), g, 'typed-receiver');
     else if (sym.label === 'Variable' || sym.label === 'Property') {
       const d = this.deref(g);
       if (d.t === 'fnval' && d.predicate) v = weakenFrom(this.typeValue(d.f, d.predicate, 0, d.subst), d, 'typed-receiver');

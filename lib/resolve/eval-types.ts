@@ -88,6 +88,12 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     const o = this.deref(this.typeValue(f, t.callee.obj.type, depth + 1, subst));
     return weaken(this.heldValue(this.callResult(this.member(o, t.callee.name))), 'typed-receiver');
   }
+  // `InstanceType<T>` of a type that is no `typeof` query: an instance of the class T stands for (a type parameter bound
+  // to a class passed as a value, `is(x, Param)`), unknown where T is anything else (its constraint, a constructor type)
+  if (t.k === 'new' && t.callee.k === 'as') {
+    const c = this.typeValue(f, t.callee.type, depth + 1, subst);
+    return c.t === 'sym' && this.sym(c).label === 'Class' ? { t: 'inst', f: c.f, s: c.s, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] } : UNKNOWN;
+  }
   if (t.k === 'call' || t.k === 'new') return weaken(this.heldValue(this.value(f, t)), 'typed-receiver');
   // `Awaited<T>` (an await in a type is that): what awaiting a T gives
   if (t.k === 'await') return this.awaited(this.typeValue(f, t.inner, depth + 1, subst));

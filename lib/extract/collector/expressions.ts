@@ -258,6 +258,8 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     // `ReturnType<typeof f>`: what calling f gives; `InstanceType<typeof C>`: an instance of C
     const query = g.arg && (inner.name === types.returnType || inner.name === types.instanceType) ? this.typeQueries.get(g.arg) : undefined;
     if (query) return inner.name === types.returnType ? { k: 'call', callee: this.expr(query) } : { k: 'new', callee: this.expr(query) };
+    // `InstanceType<T>` of another type (a type parameter a class is passed for): an instance of what T is (see typeValueAt)
+    if (g.arg && inner.name === types.instanceType) return { k: 'new', callee: { k: 'as', type: this.expr(g.arg) } };
     // `ReturnType<Driver['getConnection']>`: what calling that member of a Driver gives
     const lookup = g.arg && inner.name === types.returnType ? this.lookupTypes.get(g.arg) : undefined;
     if (lookup && !lookup.any) return { k: 'call', callee: { k: 'member', obj: { k: 'as', type: this.expr(lookup.of) }, name: this.text.slice(lookup.key.start, lookup.key.end) } };

@@ -203,16 +203,27 @@ export function registerMatchHandlers(): void {
     on([Role['flow.truthy']], function (c) { this.truthyNames.add(get(c, 'construct')!); return; });
     on([Role['flow.inert']], function (c) { this.inertNames.add(get(c, 'construct')!); return; });
     on([Role['narrow.instanceof.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, exit: get(c, 'if')! }); return; });
-    on([Role['narrow.instanceof.not']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')!, not: true }); return; });
-    on([Role['narrow.instanceof.not.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, exit: get(c, 'if')!, not: true }); return; });
-    on([Role['narrow.guard.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, exit: get(c, 'if')! }); return; });
-    on([Role['narrow.guard']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, body: get(c, 'body')! }); return; });
+    // (`@call`: a guard call that failed, `if (is(x, C)) return`, in place of the class: see narrowedByClass)
+    on([Role['narrow.instanceof.not']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type') ?? get(c, 'call')!, body: get(c, 'body')!, not: true }); return; });
+    on([Role['narrow.instanceof.not.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type') ?? get(c, 'call')!, exit: get(c, 'if')!, not: true }); return; });
+    // (`@call`: a guard called with more arguments, kept whole, whose other arguments may bind its type parameters)
+    on([Role['narrow.guard.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'call') ?? get(c, 'fn')!, exit: get(c, 'if')! }); return; });
+    on([Role['narrow.guard']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'call') ?? get(c, 'fn')!, body: get(c, 'body')! }); return; });
     on([Role['narrow.guard.either']], function (c) {
       if (this.ident(get(c, 'name')!) === this.ident(get(c, 'name2')!)) this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, guard2: get(c, 'fn2')!, body: get(c, 'body')! });
       return;
     });
     on([Role['fntype.predicate']], function (c) { this.fnTypePredicate.set(get(c, 'fntype')!, get(c, 'type')!); return; });
-    on([Role['returns.predicate']], function (c) { this.predicateOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
+    on([Role['returns.predicate']], function (c) {
+      // (of the first parameter only, `this:` aside: a guard call's first argument is the name it narrows)
+      const owner = get(c, 'owner')!, type = get(c, 'type')!;
+      const head = this.text.slice(owner.start, type.start);
+      const subject = /([A-Za-z_$][\w$]*)\s+is\s*$/.exec(head)?.[1];
+      const params = head.slice(head.indexOf('(') + 1);
+      const first = /^\s*(?:this\s*:[^,]*,\s*)?(?:\.\.\.)?([A-Za-z_$][\w$]*)/.exec(params)?.[1];
+      if (head.indexOf('(') < 0 || !subject || !first || subject === first || subject === 'this') this.predicateOf.set(owner, type);
+      return;
+    });
     on([Role['returns.asserts']], function (c) {
       // (of the first parameter only: a call's one argument is the name it narrows)
       const owner = get(c, 'owner')!, subject = this.ident(get(c, 'subject')!);

@@ -84,6 +84,11 @@
 (binary_expression . (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) "&&" (_) @body . (#set! role "narrow.guard"))
 (if_statement . (parenthesized_expression (binary_expression . (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) "&&" (_) .)) . (_) @body (#set! role "narrow.guard"))
 (ternary_expression condition: (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) consequence: (_) @body (#set! role "narrow.guard"))
+; where a guard call failed (an `else`, a conditional's other branch, the rest of the block after `if (is(x, C))
+; return;`): x is what its type leaves without the guard's type, as where `x instanceof C` failed (the call kept, @call)
+(if_statement condition: (parenthesized_expression (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call) alternative: (else_clause (_) @body) (#set! role "narrow.instanceof.not"))
+(ternary_expression condition: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call alternative: (_) @body (#set! role "narrow.instanceof.not"))
+((if_statement condition: (parenthesized_expression (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.instanceof.not.exit"))
 ; either of two guards on the same name (`if (isMap(x) || isSet(x)) …`): x is one of both predicates' types
 ; a tuple type's items, by position (`[User, number]`; a labelled one, `[user: User]`, by its type)
 ((tuple_type (_) @item @pos) @list (#set! role "type.tuple.item"))
@@ -94,6 +99,16 @@
 ; a guard's early exit (`if (!isFoo(x)) return;`, also `throw`, `continue`, without else): x narrowed from there to the
 ; end of the block
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)))) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block . [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.guard.exit"))
+; a guard call of more arguments whose first is a name (`is(value, Param)` of `is<T>(value: any, type: T): value is
+; InstanceType<T>`): the same places, the call kept (@call) so that its other arguments bind the guard's type parameters
+(if_statement . (parenthesized_expression (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call) . (_) @body (#set! role "narrow.guard"))
+(binary_expression . (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call "&&" (_) @body . (#set! role "narrow.guard"))
+(if_statement . (parenthesized_expression (binary_expression . (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call "&&" (_) .)) . (_) @body (#set! role "narrow.guard"))
+(ternary_expression condition: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call consequence: (_) @body (#set! role "narrow.guard"))
+; (and for either form, a conditional's consequence where the guard is the left of `&&` in its test: `is(x, C) && x.m ? … : …`)
+(ternary_expression condition: (binary_expression . (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call "&&" (_) .) consequence: (_) @body (#set! role "narrow.guard"))
+(ternary_expression condition: (binary_expression . (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) "&&" (_) .) consequence: (_) @body (#set! role "narrow.guard"))
+((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call)) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block . [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.guard.exit"))
 (if_statement . (parenthesized_expression (binary_expression . (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) "||" (call_expression function: [(identifier) (member_expression)] @fn2 arguments: (arguments . (identifier) @name2 .)) .)) . (_) @body (#set! role "narrow.guard.either"))
 ((variable_declarator type: (type_annotation (_) @type)) @owner (#set! role "annotated"))
 ; a function assigned to a member (`handlers.focus = (view) => …`, `this.onChange = (v) => …`): its unannotated
