@@ -94,9 +94,13 @@ export function registerDefineHandlers(): void {
       }
       if (label === 'Method') {
         const prev = this.memberKeys.get(key);
-        if (prev !== undefined && this.work[prev].signatureOnly && !mods.getter && !mods.setter) {
-          this.mergeOverload(prev, d, d.role === Role['def.method.signature']);
-          return d.role === Role['def.method.signature'] ? -1 : this.span(prev, d.def);
+        // (abstract overloads, `abstract execute(a?): R; abstract execute(a?, token?): R;`, are one method's signatures
+        // as those of an implemented method are: a call is of that method, whichever signature the checker picks)
+        const abstractAgain = prev !== undefined && d.role === Role['def.method.abstract'] && this.symbols[prev].kind === 'abstract_method' && this.symbols[prev].label === 'Method';
+        if (prev !== undefined && (this.work[prev].signatureOnly || abstractAgain) && !mods.getter && !mods.setter) {
+          const sig = d.role === Role['def.method.signature'] || abstractAgain;
+          this.mergeOverload(prev, d, sig);
+          return sig ? -1 : this.span(prev, d.def);
         }
       }
       const kind = isField ? (fnField ? 'field_function' : 'field')
@@ -111,6 +115,7 @@ export function registerDefineHandlers(): void {
       if (priv) w.isPrivate = true;
       if (isStatic) sym.isStatic = true;
       if (d.role === Role['def.method.signature']) { w.signatureOnly = true; w.overloads = [d.def]; }
+      if (d.role === Role['def.method.abstract']) w.overloads = [d.def];
       w.returnsNode = this.returnsOf.get(d.def) ?? (d.value ? this.returnsOf.get(d.value) : undefined);
       if (isField) { w.typeNode = d.type; w.initNode = fnField ? undefined : d.value; }
       // a field holding a function with a declared type (`traverse: TraverseApply<T> = (data, ctx) => …`): its
