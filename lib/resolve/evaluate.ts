@@ -5,7 +5,7 @@
  * linear in the size of the project.
  */
 import type { FileRules, ResolveRules } from './rules.ts';
-import { ENUM_TAG, bindingIndex, bindsImport, bindsLocal, bindsSymbol, type CallSignature, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
+import { ENUM_TAG, bindingIndex, bindsImport, bindsLocal, bindsSymbol, mentionsLocal, type CallSignature, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
 import * as types from './eval-types.ts';
 import * as members from './eval-members.ts';
 import * as exported from './eval-exports.ts';
@@ -1116,6 +1116,13 @@ export class Evaluator {
     if (sameValue(out, v)) return out;
     if (out.t !== 'sym' && v.t !== 'sym') return undefined;
     const a = out.t === 'sym' ? this.deref(out) : out, b = v.t === 'sym' ? this.deref(v) : v;
+    // (a declaration beside a typed property of an object type with no symbols, of one type: the checker's property
+    // of the intersection has that declaration, so a read of it is one of the declaration)
+    if (out.t === 'sym' && v.t !== 'sym' && a.t === 'obj' && b.t === 'obj' && sameObjectType(a, b)) return out;
+    // (one object type, a type alias's, read in two places whose bindings it does not mention: `identity:
+    // IdentityConfig` declared by a class's config type and by the object type a subclass's heritage binds its type
+    // parameter to, `Builder<T, { identity: IdentityConfig }>`)
+    if (a.t === 'obj' && b.t === 'obj' && sameObjectType(a, b)) return b.c < a.c ? b : a;
     if (a.t !== 'inst' || !sameValue(a, b)) return undefined;
     return (b as { c: number }).c < a.c ? b : a;
   }
@@ -1218,6 +1225,25 @@ export function sameValue(a: Val, b: Val): boolean {
       && (a.objs?.length ?? 0) === (b.objs?.length ?? 0) && (a.objs ?? []).every((x, i) => sameValue(x, b.objs![i]));
   }
   return false;
+}
+
+/**
+ * Two readings of one object type (the same written type, its members, index and keys) whose type parameters in force
+ * bind nothing it mentions: the same type, whatever else was in force where each was read.
+ */
+function sameObjectType(a: Val & { t: 'obj' }, b: Val & { t: 'obj' }): boolean {
+  if (a.f !== b.f || a.props !== b.props || a.decls !== b.decls || a.index !== b.index || a.key !== b.key || !a.open !== !b.open) return false;
+  const bindsOwn = (x: Val & { t: 'obj' }): boolean => {
+    if (!x.subst) return false;
+    for (const k of x.subst.keys()) {
+      const at = k.indexOf(':');
+      if (Number(k.slice(0, at)) !== x.f) continue;
+      const l = Number(k.slice(at + 1));
+      if (x.props.some((p) => mentionsLocal(p.type, l, 0)) || (x.index && mentionsLocal(x.index, l, 0))) return true;
+    }
+    return false;
+  };
+  return a.subst === b.subst || (!bindsOwn(a) && !bindsOwn(b));
 }
 
 /** Lowers a value's confidence to a reason's level (keeping the weaker of the two). */
