@@ -1,6 +1,6 @@
 /** Types as values: what a type expression (annotation, heritage, type argument) stands for, and which symbol it names. */
 import { EXT, MAX_DEPTH, emptyObject, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, shareable, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
-import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, type Expr } from '../extract/facts.ts';
+import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, type Expr, type SymbolFact } from '../extract/facts.ts';
 
 // ---------------------------------------------------------------- types
 /** Instance value of a type expression written in file `f`. */
@@ -213,6 +213,12 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     // (`never`, `{}`, an `infer`red part) has no say
     // (a branch is no deeper than its conditional: helper types nest conditionals three deep, `merge<base, props>`;
     // the evaluator's own depth still bounds a cycle)
+    // (a test of a class's type parameter nothing binds where it is read, `TBase extends ArrayConfig ? ArrayBuilder<…> :
+    // ColumnBuilder<TBase>` of a field read inside the class: the checker defers it, and reads a member of it on its
+    // constraint, the union of both branches: a method is each branch's, as of a union)
+    if (t.check?.k === 'id' && bindsLocal(t.check.b) && !subst?.has(`${f}:${bindingIndex(t.check.b)}`) && t.types.length === 2 && classTypeParams(this.files[f].symbols).has(bindingIndex(t.check.b))) {
+      return this.typeValue(f, { k: 'union', types: t.types }, depth, subst);
+    }
     const known: Val[] = [];
     for (const m of t.types) {
       const v = this.typeValue(f, m, depth, subst);
@@ -345,7 +351,15 @@ export function readsUnreadPackageType(this: Evaluator, f: number, t: Expr): 'an
  */
 export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }, depth: number, subst?: Subst): Val {
   // `(typeof kinds)[number]` of `const kinds = ["a", ...others] as const`: the strings it holds
-  if (t.elem) return t.of.k === 'typeof' ? this.constStrings(f, t.of.of, depth) : UNKNOWN;
+  if (t.elem && t.of.k === 'typeof') return this.constStrings(f, t.of.of, depth);
+  // `Config['setOperators'][number]`, `Item[][number]`: the element type of an array type (a tuple's where its items
+  // are one type)
+  if (t.elem) {
+    const arr = this.typeValue(f, t.of, depth + 1, subst);
+    if (arr.t === 'arr') return this.elementOf(arr, 'typed-receiver');
+    if (arr.t === 'tup' && arr.items.length && arr.items.every((x) => sameValue(x, arr.items[0]))) return arr.items[0];
+    return UNKNOWN;
+  }
   let o: Val;
   if (t.of.k === 'typeof') {
     const v = this.value(f, t.of.of);
@@ -679,4 +693,16 @@ function inferred(t: Expr, f: number, subst: Subst | undefined, depth: number): 
 function brandOnly(o: Val & { t: 'obj' }): boolean {
   const computed = (name: string): boolean => name.startsWith('[');
   return !o.open && !o.index && !o.calls?.length && !o.news?.length && o.props.every((p) => computed(p.name)) && (o.decls ?? []).every((d) => computed(d.name)) && (o.others ?? []).every(computed);
+}
+
+const classParams = new WeakMap<readonly SymbolFact[], Set<number>>();
+/** The type parameters (locals) of a file's classes. */
+function classTypeParams(symbols: readonly SymbolFact[]): Set<number> {
+  let out = classParams.get(symbols);
+  if (!out) {
+    out = new Set();
+    for (const s of symbols) if (s.label === 'Class' && s.typeParams) for (const l of s.typeParams) out.add(l);
+    classParams.set(symbols, out);
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 /**
  * The call graph against the TypeScript compiler on small samples of the shapes application code is made of (values
  * through callbacks and built-ins, services and singletons, iterables and tuples, object literals typed by their
- * declaration, CommonJS with JSDoc, promise chains, JSDoc type forms, `new` of a class-typed value, type arguments written at a call, generic guards, abstract overloads):
+ * declaration, CommonJS with JSDoc, promise chains, JSDoc type forms, `new` of a class-typed value, type arguments written at a call, generic guards, abstract overloads, deferred conditional types):
  * test/fixtures/callgraph-samples, written before the rules that follow them. Recall is counted without name-only guesses: a
  * sample's method names are unique, so a guess would be right here where it would not be in a larger code base.
  */
@@ -30,6 +30,8 @@ const floors: Array<{ name: string; options: ts.CompilerOptions; minEdges: numbe
   { name: 'entity-guards', options: strict, minEdges: 10, precision: 1, recall: 1 },
   // abstract overloads told apart by arity: one method, whichever signature a call takes
   { name: 'abstract-overloads', options: strict, minEdges: 5, precision: 1, recall: 1 },
+  // a field typed by a conditional type testing its class's own type parameter: a method of both branches
+  { name: 'deferred-conditionals', options: strict, minEdges: 4, precision: 1, recall: 1 },
 ];
 
 for (const f of floors) {
