@@ -27,13 +27,16 @@ export function withoutClass(this: Evaluator, f: number, of: Expr, to: Val): Val
   const v = this.value(f, of);
   if (to.t !== 'inst') return v;
   const d = v.t === 'sym' ? this.deref(v) : v;
-  if (d.t === 'inst') return this.extendsClass(d, to) ? UNKNOWN : v;
+  // (a function type part beside the instance types, `Expression | ((b: Builder) => Builder)`, is no C: it stays)
+  const fns = d.t === 'inst' || d.t === 'union' ? d.fns : undefined;
+  if (d.t === 'inst') return this.extendsClass(d, to) ? fns?.length === 1 ? fns[0] : UNKNOWN : v;
   if (d.t !== 'union' && d.t !== 'anyof') return v;
   const kept = (d.of as Val[]).filter((x) => x.t !== 'inst' || !this.extendsClass(x, to));
   if (kept.length === d.of.length) return v;
-  if (kept.length <= 1) return kept[0] ?? UNKNOWN;
+  if (kept.length === 0) return fns?.length === 1 ? fns[0] : UNKNOWN;
+  if (kept.length === 1) return fns?.length && kept[0].t === 'inst' ? { ...kept[0], fns } : kept[0];
   const insts = kept.filter((x): x is Val & { t: 'inst' } => x.t === 'inst');
-  if (insts.length === kept.length) return { t: 'union', of: insts, r: d.r, c: d.c };
+  if (insts.length === kept.length) return fns?.length ? { t: 'union', of: insts, r: d.r, c: d.c, fns } : { t: 'union', of: insts, r: d.r, c: d.c };
   return { t: 'anyof', of: kept, r: d.r, c: d.c };
 }
 
