@@ -129,6 +129,11 @@
 ; an object or array literal assigned to a member or an element (`this.state = { … }`, `s.pos = { … }`, `xs[0] = { … }`):
 ; its keys name members of the target's declared type, the checker's contextual type of the assignment
 ((assignment_expression left: [(member_expression) (subscript_expression)] @target right: [(object) (array)] @value) (#set! role "assign.literal"))
+; (either branch of a conditional, also of one in its alternative: `this.cache = c === undefined ? { … } : c === false ?
+; { … } : { … }`; or in parentheses)
+((assignment_expression left: [(member_expression) (subscript_expression)] @target right: [(parenthesized_expression (object) @value) (ternary_expression consequence: (object) @value) (ternary_expression alternative: (object) @value)]) (#set! role "assign.literal"))
+((assignment_expression left: [(member_expression) (subscript_expression)] @target right: (ternary_expression alternative: (ternary_expression consequence: (object) @value))) (#set! role "assign.literal"))
+((assignment_expression left: [(member_expression) (subscript_expression)] @target right: (ternary_expression alternative: (ternary_expression alternative: (object) @value))) (#set! role "assign.literal"))
 ; an array literal assigned to a declared variable (`steps = [{ state }]` of `let steps: Step[]`): its items are elements
 ((assignment_expression left: (identifier) @target right: (array) @value) (#set! role "assign.literal"))
 (assignment_expression left: [(member_expression) (subscript_expression) (identifier)] right: (array (_) @item) @list (#set! role "arg.list.item"))
