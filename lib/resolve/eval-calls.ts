@@ -824,7 +824,9 @@ export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams
       const key = `${c.f}:${bindingIndex(pt.b)}`;
       if (!params.has(key)) return;
       const v = arg();
-      if (v.t === 'unknown' || v.t === 'ext') return;
+      // (a function expression passed for a type parameter, `span(name, () => prepare())` of `span<F>(name, fn: F):
+      // ReturnType<F>`, binds it: what calling F gives is what the function returns)
+      if (v.t === 'unknown' || (v.t === 'ext' && !v.fn)) return;
       const prev = own.get(key)?.v;
       if (prev && !sameValue(prev, v)) conflicts.add(key);
       else if (!prev) own.set(key, { f: c.f, t: pt, v });

@@ -94,6 +94,13 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     const c = this.typeValue(f, t.callee.type, depth + 1, subst);
     return c.t === 'sym' && this.sym(c).label === 'Class' ? { t: 'inst', f: c.f, s: c.s, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] } : UNKNOWN;
   }
+  // `ReturnType<F>` of a type that is no `typeof` query nor a member's: what calling the function F stands for gives (a
+  // type parameter bound to a function passed as a value, `span(name, () => prepare())`), unknown for anything else
+  if (t.k === 'call' && t.callee.k === 'as') {
+    const c = this.typeValue(f, t.callee.type, depth + 1, subst);
+    const fn = c.t === 'sym' && (this.sym(c).label === 'Function' || this.sym(c).label === 'Method') ? c : c.t === 'fnval' || (c.t === 'ext' && c.fn) ? c : undefined;
+    return fn ? weaken(this.heldValue(this.callResult(fn)), 'typed-receiver') : UNKNOWN;
+  }
   if (t.k === 'call' || t.k === 'new') return weaken(this.heldValue(this.value(f, t)), 'typed-receiver');
   // `Awaited<T>` (an await in a type is that): what awaiting a T gives
   if (t.k === 'await') return this.awaited(this.typeValue(f, t.inner, depth + 1, subst));

@@ -263,6 +263,8 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     // `ReturnType<Driver['getConnection']>`: what calling that member of a Driver gives
     const lookup = g.arg && inner.name === types.returnType ? this.lookupTypes.get(g.arg) : undefined;
     if (lookup && !lookup.any) return { k: 'call', callee: { k: 'member', obj: { k: 'as', type: this.expr(lookup.of) }, name: this.text.slice(lookup.key.start, lookup.key.end) } };
+    // `ReturnType<F>` of another type (a type parameter a function is passed for): what calling what F is gives
+    if (g.arg && !lookup && inner.name === types.returnType) return { k: 'call', callee: { k: 'as', type: this.expr(g.arg) } };
     // `Parameters<typeof f>`, `Parameters<Handlers['open']>`: the tuple of that function's parameter types
     if (inner.name === types.parameters && g.arg) return { k: 'params', of: this.expr(g.arg) };
     // `ThisType<T>`: no members, but `this` in the methods of a literal it types (see 'litthis')
