@@ -1,0 +1,155 @@
+/**
+ * The narrowing layer of a Python file's collector: what an `isinstance` test, an exit below a negated test, or the
+ * values that reach a read tell of a name where it is read, as a type checker narrows it. The collector's walk
+ * (collect.ts) calls these at each `if`, `elif`, `else`, `match` arm and block.
+ */
+import type { Expr } from '../../extract/facts.ts';
+import type { Scope } from './scopes.ts';
+import { PyImports } from './imports.ts';
+import { ReachingValues } from './reaching.ts';
+
+/** The collector's narrowings (above its imports and scopes, below its walk). */
+export class PyNarrowing extends PyImports {
+  /** Names an enclosing `if isinstance(name, C):` narrows, with the scope that test is in and the instance type. */
+  protected readonly narrowed = new Map<string, { scope: Scope; type: Expr; assigned?: true }>();
+  /** Members (dotted) assigned in the block being visited: below it they may hold either value, nothing narrowed. */
+  protected membersAssigned = new Set<string>();
+  /** Where the function being visited is, and where each local's values were assigned: which reach a read. */
+  protected readonly flow = new ReachingValues();
+  /** Locals that are parameters (their values are their arguments', not only the ones assigned). */
+  protected readonly paramLocals = new Set<number>();
+  /** Set while a nested function assigns an enclosing function's local (`nonlocal`): at no known place of it. */
+  protected anytime = false;
+
+  /**
+   * What a false `isinstance(x, C)` (or each test of a false `… or …`) rules out, added to `out`: x is what it was
+   * but a C (a part of a union that is a C, or a subclass of one, is dropped), as a checker narrows the `else` branch.
+   * (Not the body of `if not isinstance(x, C):`: read so, a call there reached members pyright does not name on a
+   * corpus nobody tuned on.)
+   * A key ruled out twice (`if isinstance(x, A): … elif isinstance(x, B): … else:`) drops both.
+   */
+  protected exclusions(cond: number, scope: Scope, out: Array<[string, Expr]>): Array<[string, Expr]> {
+    for (const { key, subject: x, classes } of this.isinstanceTests(cond, 'or')) {
+      // (what x is narrowed to already, `if not isinstance(x, Base): return` above, is what the test rules a part out of)
+      const before = this.narrowed.get(key);
+      let subject = before && before.scope === scope ? before.type : this.classRef(x, scope);
+      // (a function's local: the values that reach the test, as a read there would have them, not all it is ever given)
+      const local = subject?.k === 'id' && !(before && before.scope === scope) && scope.kind === 'function' ? scope.names.get(key) : undefined;
+      if (subject && local?.k === 'local') subject = this.readValue(local.l, subject) ?? subject;
+      if (!subject) continue;
+      for (const c of classes) {
+        const cls = this.classRef(c, scope);
+        if (!cls) break;
+        const k = out.findIndex(([name]) => name === key);
+        const prev = k >= 0 ? out[k][1] : subject;
+        const next: [string, Expr] = [key, { k: 'extract', of: prev, by: cls, not: true }];
+        if (k >= 0) out[k] = next; else out.push(next);
+      }
+    }
+    return out;
+  }
+
+  /** The narrowings a false `not isinstance(x, C)` (or `not (… and …)`'s tests) gives. */
+  protected negatedNarrowings(cond: number, scope: Scope): Array<[string, Expr]> {
+    let c = cond;
+    while (this.type(c) === 'parenthesized_expression') c = this.namedKids(c)[0] ?? -1;
+    return c >= 0 && this.type(c) === 'not_operator' ? this.narrowings(this.child(c, 'argument'), scope, []) : [];
+  }
+
+  /** True when a block's last statement leaves it (`return`, `raise`, `continue`, `break`). */
+  protected exits(block: number): boolean {
+    const last = this.namedKids(block).at(-1);
+    const ty = last === undefined ? '' : this.type(last);
+    return ty === 'return_statement' || ty === 'raise_statement' || ty === 'continue_statement' || ty === 'break_statement';
+  }
+
+  /** Runs a block's statements; a narrowing made in it (after an exit, an assert) ends with it. */
+  protected inBlock(f: () => void): void {
+    const saved = new Map(this.narrowed);
+    const assigned = this.membersAssigned; this.membersAssigned = new Set();
+    try {
+      f();
+    } finally {
+      this.narrowed.clear();
+      for (const [k, v] of saved) this.narrowed.set(k, v);
+      for (const m of this.membersAssigned) { this.narrowed.delete(m); assigned.add(m); }
+      this.membersAssigned = assigned;
+    }
+  }
+
+  /** A local's value, recorded with where it was assigned (see ReachingValues). */
+  protected override addValue(l: number, value: Expr): void {
+    super.addValue(l, value);
+    this.flow.assigned(l, this.anytime);
+  }
+
+  /**
+   * What a read of local `l` (named `e`) holds beyond its binding: the values that reach it (ReachingValues); a declared
+   * local's narrowed to the calls and names assigned, as a checker narrows on assignment (a literal takes the declared type).
+   */
+  protected readValue(l: number, e: Expr): Expr | undefined {
+    const values = this.localValues.get(l);
+    if (this.paramLocals.has(l) || !values?.length) return undefined;
+    const reaching = this.flow.reaching(l, values);
+    if (!this.locals[l].type) return reaching;
+    if (!values.every((v) => v.k === 'call' || v.k === 'id' || v.k === 'member')) return undefined;
+    return { k: 'narrowed', of: e, type: reaching ?? (values.length === 1 ? values[0] : { k: 'union', types: [...values] }) };
+  }
+
+  /** Runs `f` with the names of `narrow` narrowed in `scope`, then restores what they were. */
+  protected narrowedIn<T>(narrow: Array<[string, Expr]>, scope: Scope, f: () => T): T {
+    if (!narrow.length) return f();
+    const saved = narrow.map(([name]) => [name, this.narrowed.get(name)] as const);
+    for (const [name, type] of narrow) this.narrowed.set(name, { scope, type });
+    try {
+      return f();
+    } finally {
+      for (const [name, prev] of saved) { if (prev) this.narrowed.set(name, prev); else this.narrowed.delete(name); }
+    }
+  }
+
+  /** The (name, instance type) pairs an `isinstance(name, C)` test gives, each test of an `and`. */
+  protected narrowings(cond: number, scope: Scope, out: Array<[string, Expr]>): Array<[string, Expr]> {
+    for (const { key, classes } of this.isinstanceTests(cond, 'and')) {
+      const types: Expr[] = [];
+      for (const c of classes) {
+        const cls = this.classRef(c, scope);
+        if (!cls) { types.length = 0; break; }
+        types.push({ k: 'call', callee: cls });
+      }
+      if (types.length) out.push([key, types.length === 1 ? types[0] : { k: 'union', types }]);
+    }
+    return out;
+  }
+
+  /**
+   * The `isinstance(x, C)` tests of a condition, through parentheses and the tests an `op` joins (`and`: where it
+   * held, each did; `or`: where it failed, each did): x's dotted name (a name, or a member reached through names,
+   * `isinstance(self.cache, C)`: a checker narrows that reference too), its node and the class nodes (C, or a tuple's).
+   */
+  private isinstanceTests(cond: number, op: 'and' | 'or', out: Array<{ key: string; subject: number; classes: number[] }> = []): Array<{ key: string; subject: number; classes: number[] }> {
+    const ty = this.type(cond);
+    if (ty === 'parenthesized_expression') return this.isinstanceTests(this.namedKids(cond)[0] ?? -1, op, out);
+    if (ty === 'boolean_operator') {
+      if (this.txt(this.child(cond, 'operator')) === op) { this.isinstanceTests(this.child(cond, 'left'), op, out); this.isinstanceTests(this.child(cond, 'right'), op, out); }
+      return out;
+    }
+    const fn = ty === 'call' ? this.child(cond, 'function') : -1;
+    if (fn < 0 || this.type(fn) !== 'identifier' || this.txt(fn) !== 'isinstance') return out;
+    const argsNode = this.child(cond, 'arguments');
+    const args = argsNode >= 0 ? this.namedKids(argsNode) : [];
+    const key = args.length === 2 ? this.dotted(args[0]) : undefined;
+    if (key !== undefined) out.push({ key, subject: args[0], classes: this.type(args[1]) === 'tuple' ? this.namedKids(args[1]) : [args[1]] });
+    return out;
+  }
+
+  /** A class named by a name or a dotted name, as an expression whose names are bound but not recorded as read again. */
+  protected classRef(i: number, scope: Scope): Expr | undefined {
+    const ty = this.type(i);
+    if (ty === 'identifier') return this.nameExpr(this.txt(i), scope);
+    if (ty !== 'attribute') return undefined;
+    const obj = this.classRef(this.child(i, 'object'), scope);
+    const attr = this.child(i, 'attribute');
+    return obj && attr >= 0 ? { k: 'member', obj, name: this.txt(attr) } : undefined;
+  }
+}
