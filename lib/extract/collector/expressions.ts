@@ -25,12 +25,12 @@ export function exprUncached(this: Collector, node: Node): Expr {
     if (narrowed) return { k: 'narrowed', of: plain, type: this.expr(narrowed) };
     let left: Expr = plain;
     const excluded = this.excludedFrom.size ? this.excludedFrom.get(node) : undefined;
-    if (excluded) for (const t of excluded) left = { k: 'narrowed', of: left, type: this.expr(t), not: true };
+    if (excluded) for (const t of excluded) left = { k: 'narrowed', of: left, type: narrowingCall(this.expr(t)), not: true };
     const guard = this.guardedBy.get(node);
     if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: left };
     const self = !guard && this.selfGuardedBy.size ? this.selfGuardedBy.get(node) : undefined;
     const asserted = !guard && !self && this.assertedBy.size ? this.assertedBy.get(node) : undefined;
-    const guarded: Expr = guard ? { k: 'guarded', by: this.expr(guard), of: left } : self ? { k: 'guarded', by: this.guardCall(self), of: left, self: true }
+    const guarded: Expr = guard ? { k: 'guarded', by: narrowingCall(this.expr(guard)), of: left } : self ? { k: 'guarded', by: this.guardCall(self), of: left, self: true }
       : asserted ? { k: 'guarded', by: this.expr(asserted), of: left, asserts: true } : left;
     const tag = this.tagged.size ? this.tagged.get(node) : undefined;
     const part = this.arrayPart.size ? this.arrayPart.get(node) : undefined;
@@ -644,4 +644,13 @@ export function guardCall(this: Collector, call: Node): Expr {
   const args = ordered.map((a, i) => { const e = this.expr(a); return e.k === 'lit' && e.v !== undefined ? e : values?.[i] ?? null; });
   if (args.some((a) => a)) out.args = args;
   return out;
+}
+
+/**
+ * A guard call as a narrowing records it (`is(x, Param)`, where it held or failed): without its first argument, the
+ * name narrowed, whose own narrowings by the guards before it (`else if (is(x, B))` after `is(x, A)`) would nest in
+ * every later one; the other arguments are what bind the guard's type parameters.
+ */
+function narrowingCall(e: Expr): Expr {
+  return e.k === 'call' && e.args?.length ? { ...e, args: [null, ...e.args.slice(1)] } : e;
 }
