@@ -107,6 +107,8 @@ export class PyNarrowing extends PyImports {
       return e;
     }
     if (!values?.length) return undefined;
+    // (a declared parameter keeps its declared type, as before)
+    if (this.paramLocals.has(l) && this.locals[l].type) return undefined;
     const reaching = this.paramLocals.has(l) ? this.flow.dominating(l, values) : this.flow.reaching(l, values);
     if (this.paramLocals.has(l) && !reaching) return undefined;
     if (!this.locals[l].type) return reaching;
