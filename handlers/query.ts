@@ -59,10 +59,13 @@ export interface QueryProcess {
   summary: string;
   priority: number;
   symbol_count: number;
-  /** The process uid, or the symbol's uid for a one-symbol result. */
+  /** The process uid, the symbol's uid for a one-symbol result, or the file's (`File:<path>`) for a file result. */
   uid: string;
-  /** `process`: an execution flow; `symbol`: a matching function or method that is a step of no flow. */
-  kind: 'process' | 'symbol';
+  /**
+   * `process`: an execution flow; `symbol`: a matching function or method that is a step of no flow; `file`: the
+   * matching functions and methods of one file (`name`: its path) that are steps of no flow, its `steps`.
+   */
+  kind: 'process' | 'symbol' | 'file';
 }
 
 export interface QueryDefinition {
@@ -82,7 +85,7 @@ export interface QueryResponse {
   processes: QueryProcess[];
   process_symbols: QuerySymbol[];
   definitions: QueryDefinition[];
-  /** Exact counts before `limit` and `max_symbols`: matched symbols, results (flows and one-symbol results), definitions. */
+  /** Exact counts before `limit` and `max_symbols`: matched symbols, results (flows, file and one-symbol results), definitions. */
   totals: { matches: number; results: number; definitions: number };
   /** Present (true) when `include_content` sources were cut or left out by the size budget. */
   truncated?: boolean;
@@ -203,7 +206,7 @@ export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryRes
   const matchedItems: Array<{ uid: string; process: string; processUid: string; step: number; relevance: number }> = [];
   const followerItems: Array<{ uid: string; process: string; processUid: string; step: number }> = [];
   for (const p of chosen) {
-    const name = p.node.name;
+    const name = p.kind === 'file' ? p.node.filePath ?? p.node.name : p.node.name;
     const steps = p.kind === 'process' && typeof p.node.steps === 'number' ? p.node.steps : p.steps.length;
     const stepOf = new Map(p.steps.map((st) => [st.uid, st.step] as const));
     const matched = p.matched.slice(0, req.max_symbols);
@@ -221,10 +224,12 @@ export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryRes
     const entry = p.steps[0] ? nodeOf(s.graph, p.steps[0].uid)?.name : undefined;
     const last = p.steps.length ? nodeOf(s.graph, p.steps[p.steps.length - 1].uid)?.name : undefined;
     outProcesses.push({
-      name, relevance, steps, module: p.kind === 'process' ? processModule(s, p.node, p.steps) : moduleOf(p.node),
+      name, relevance, steps, module: p.kind === 'process' ? processModule(s, p.node, p.steps) : moduleOf(p.kind === 'file' ? nodeOf(s.graph, p.matched[0].uid) ?? p.node : p.node),
       summary: p.kind === 'process'
         ? summarize(name, steps, entry, last, p.matched.slice(0, 3).map((m) => nodeOf(s.graph, m.uid)?.name ?? ''))
-        : `${p.node.label} ${name} in ${p.node.filePath ?? '?'} (in no execution flow)`,
+        : p.kind === 'file'
+          ? `${steps} matching functions in ${name} (in no execution flow): ${p.matched.slice(0, 3).map((m) => nodeOf(s.graph, m.uid)?.name ?? '').filter(Boolean).join(', ')}`
+          : `${p.node.label} ${name} in ${p.node.filePath ?? '?'} (in no execution flow)`,
       priority: relevance, symbol_count: count, uid: p.node.uid, kind: p.kind,
     });
   }
@@ -269,8 +274,8 @@ export const query = defineTool<QueryRequest, Snapshot, QueryResponse>({
   description: [
     'Find where to start in a codebase: hybrid search (BM25F keywords over names, comments, strings and bodies +',
     'semantic vectors, fused by reciprocal rank) over every function, class, method, interface and type, answered as',
-    'the execution flows (processes) the matches take part in, best first; a matching function in no flow is a',
-    'one-symbol result (`kind: "symbol"`). `process_symbols` lists the matching symbols best first, then the other',
+    'the execution flows (processes) the matches take part in, best first; the matching functions of a file that are',
+    'in no flow are one result (`kind: "file"`, named by the path; `"symbol"` when it is one). `process_symbols` lists the matching symbols best first, then the other',
     'steps of those flows; matching types and variables in no flow come back in `definitions`. Nothing relevant:',
     'empty lists and a `message`. Give `task_context` (what you are working on) and `goal` (what you want to find)',
     'to sharpen the ranking; `include_content` adds each symbol\'s source (at most 4,000 characters each and',

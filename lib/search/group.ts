@@ -1,7 +1,8 @@
 /**
  * From ranked symbols to ranked execution flows: each matched symbol votes for the processes it is a step
- * of (STEP_IN_PROCESS edges); a process scores its best match plus a little for its next best ones. A matched
- * function in no process is a result of its own; other matched symbols in no process are the `definitions`.
+ * of (STEP_IN_PROCESS edges); a process scores its best match plus a little for its next best ones. The matched
+ * functions of a file that are in no process are one result (one function: a one-symbol result); other matched
+ * symbols in no process are the `definitions`.
  */
 import { nodeOf, type CodeGraph, type GraphView } from '../graph/code-graph.ts';
 import type { GraphNode } from '../graph/schema.ts';
@@ -48,10 +49,10 @@ export function membershipOf(graph: GraphView): Membership {
 
 /** One result of a query: an execution flow with its matching steps, or a matching symbol that is in no flow. */
 export interface RankedResult {
-  kind: 'process' | 'symbol';
-  /** The process (kind `process`), or the symbol's node (kind `symbol`). */
+  kind: 'process' | 'symbol' | 'file';
+  /** The process (kind `process`), the symbol's node (kind `symbol`), or its file's (kind `file`). */
   node: GraphNode;
-  /** The flow's steps in order (kind `process`), or the symbol as its one step. */
+  /** The flow's steps in order (kind `process`), the symbol as its one step, or the file's matches by line. */
   steps: Array<{ uid: string; step: number }>;
   /** Best match + 0.1 × (second + third), a match a better result lists counting 0.3 of its score. */
   score: number;
@@ -69,9 +70,10 @@ const SUPPORT = 0.1;
 const CALLABLE = new Set(['Function', 'Method']);
 
 /**
- * Ranks the results of a query: the processes the matched symbols take part in, and each matched function or
- * method that is a step of no process as a one-symbol result, by their best match. Matched types, classes,
- * variables and properties in no process are the definitions.
+ * Ranks the results of a query: the processes the matched symbols take part in, and the matched functions and
+ * methods that are steps of no process, one result per file (a file result, or a one-symbol result when the
+ * file has one), by their best match. Matched types, classes, variables and properties in no process are the
+ * definitions.
  */
 export function rankResults(graph: CodeGraph, ranked: readonly RankedSymbol[], maxScore: number): { results: RankedResult[]; definitions: RankedSymbol[] } {
   const m = membershipOf(graph);
@@ -79,13 +81,18 @@ export function rankResults(graph: CodeGraph, ranked: readonly RankedSymbol[], m
   const results: RankedResult[] = [];
   const definitions: RankedSymbol[] = [];
   const scale = (1 + 2 * SUPPORT) * (maxScore || 1);
+  // A file's functions in no flow answer together: as results of their own, a file's many small functions (an
+  // object's hooks, a class's methods) took the `limit` places and the answer reached fewer of the ranking's files.
+  const loose = new Map<string, Array<{ match: RankedSymbol; node: GraphNode }>>();
   for (const s of ranked) {
     const procs = m.bySymbol.get(s.uid);
     if (!procs || procs.length === 0) {
       const node = nodeOf(graph, s.uid);
       if (!node) continue;
       if (!CALLABLE.has(node.label)) { definitions.push(s); continue; }
-      results.push({ kind: 'symbol', node, steps: [{ uid: s.uid, step: 1 }], score: s.score, relevance: 0, matched: [s], bestStep: 1 });
+      const key = node.filePath ?? node.uid;
+      const list = loose.get(key);
+      if (list) list.push({ match: s, node }); else loose.set(key, [{ match: s, node }]);
       continue;
     }
     for (const p of procs) {
@@ -94,6 +101,7 @@ export function rankResults(graph: CodeGraph, ranked: readonly RankedSymbol[], m
       if (list[list.length - 1] !== s) list.push(s); // ranked order is kept: list is best first
     }
   }
+  for (const [file, list] of loose) results.push(looseResult(graph, file, list));
   for (const [uid, matched] of byProcess) {
     const info = m.processes.get(uid)!;
     const bestStep = m.bySymbol.get(matched[0].uid)!.find((p) => p.process === uid)?.step ?? 0;
@@ -102,6 +110,18 @@ export function rankResults(graph: CodeGraph, ranked: readonly RankedSymbol[], m
   const ordered = byNovelty(results);
   for (const r of ordered) r.relevance = Math.min(1, r.score / scale);
   return { results: ordered, definitions };
+}
+
+/** The matched functions of one file in no flow (best first): a one-symbol result, or a file result of them all. */
+function looseResult(graph: CodeGraph, file: string, list: ReadonlyArray<{ match: RankedSymbol; node: GraphNode }>): RankedResult {
+  const matched = list.map((x) => x.match);
+  if (list.length === 1) return { kind: 'symbol', node: list[0].node, steps: [{ uid: matched[0].uid, step: 1 }], score: matched[0].score, relevance: 0, matched, bestStep: 1 };
+  const node = nodeOf(graph, `File:${file}`) ?? { uid: `File:${file}`, label: 'File', name: file.slice(file.lastIndexOf('/') + 1), filePath: file };
+  // steps in the file's order, numbered from 1; the best match's number breaks ties between results
+  const byLine = [...list].sort((a, b) => (a.node.line ?? 0) - (b.node.line ?? 0) || (a.match.uid < b.match.uid ? -1 : a.match.uid > b.match.uid ? 1 : 0));
+  const steps = byLine.map((x, i) => ({ uid: x.match.uid, step: i + 1 }));
+  const bestStep = steps.find((st) => st.uid === matched[0].uid)!.step;
+  return { kind: 'file', node, steps, score: resultScore(matched, EMPTY), relevance: 0, matched, bestStep };
 }
 
 const EMPTY: ReadonlySet<string> = new Set();

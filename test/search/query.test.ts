@@ -1,4 +1,5 @@
 import test from 'ava';
+import { fileURLToPath } from 'node:url';
 import { appFiles, appGraph } from './fixture-graph.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import { query, type QueryResponse } from '../../handlers/query.ts';
@@ -312,10 +313,11 @@ test('a match in several flows does not fill every result: the next flow or func
   for (let i = 1; i < rel.length; i++) t.true(rel[i] <= rel[i - 1]);
 });
 
-test('results that share a name (a getter and its setter in no flow) keep their symbols apart by process_uid', async (t) => {
+test('results that share a name (two getters in no flow, in two files) keep their symbols apart by process_uid', async (t) => {
   const { buildSnapshotInMemory } = await import('../../lib/analyze/index.ts');
   const { tempDir, writeTree } = await import('../analyze/_helpers.ts');
   const root = tempDir();
+  // each file has one matching function in no flow: two one-symbol results, both named `status`
   writeTree(root, {
     'response.js': [
       'module.exports = {',
@@ -323,10 +325,14 @@ test('results that share a name (a getter and its setter in no flow) keep their 
       '  get status() {',
       '    return this.res.statusCode;',
       '  },',
-      '  /** Sets the response status code and its message. */',
-      '  set status(code) {',
-      '    this.res.statusCode = code;',
-      '    this.res.statusMessage = String(code);',
+      '};',
+      '',
+    ].join('\n'),
+    'request.js': [
+      'module.exports = {',
+      '  /** The status code of the response this request received. */',
+      '  get status() {',
+      '    return this.response.statusCode;',
       '  },',
       '};',
       '',
@@ -342,4 +348,27 @@ test('results that share a name (a getter and its setter in no flow) keep their 
     t.is(r.processes.find((p) => p.uid === s.process_uid)!.name, s.process);
   }
   for (const p of statusResults) t.deepEqual(r.process_symbols.filter((s) => s.process_uid === p.uid).map((s) => s.uid), [p.uid]);
+});
+
+test('the matching functions of a file in no flow are one result, so the next result brings another file', async (t) => {
+  const { buildSnapshotInMemory } = await import('../../lib/analyze/index.ts');
+  // an object's hooks and a helper in checkbox.js all match, one function in radio.js matches less; none is in a flow
+  const snapshot = await buildSnapshotInMemory(fileURLToPath(new URL('../fixtures/search/directives/', import.meta.url)));
+  const r = await query({ query: 'checkbox checked model value', limit: 2 }, snapshot);
+  t.deepEqual(r.processes.map((p) => [p.kind, p.name]), [['file', 'src/checkbox.js'], ['symbol', 'radioChecked']]);
+  const file = r.processes[0];
+  t.is(file.uid, 'File:src/checkbox.js');
+  t.is(file.steps, 4);
+  t.is(file.symbol_count, 4);
+  t.true(file.summary.includes('src/checkbox.js'));
+  // the file's matches are its steps, numbered in the file's order, and listed best first with the other result's
+  const mine = r.process_symbols.filter((s) => s.process_uid === file.uid);
+  t.true(mine.every((s) => s.matched && s.process === 'src/checkbox.js'));
+  t.deepEqual([...mine].sort((a, b) => a.step - b.step).map((s) => s.name), ['created', 'mounted', 'beforeUpdate', 'setChecked']);
+  t.deepEqual(new Set(r.process_symbols.map((s) => s.filePath)), new Set(['src/checkbox.js', 'src/radio.js']));
+  const rel = r.process_symbols.map((s) => s.relevance);
+  for (let i = 1; i < rel.length; i++) t.true(rel[i] <= rel[i - 1]);
+  // one matching function of a file stays a one-symbol result, named by the function
+  t.is(r.processes[1].uid, r.process_symbols.find((s) => s.name === 'radioChecked')!.uid);
+  t.is(r.totals.results, 3);
 });

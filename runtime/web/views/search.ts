@@ -6,7 +6,7 @@ import { labelColor } from '../graph/palette.ts';
 import { errorBox } from './common.ts';
 
 interface QueryResult {
-  processes: Array<{ uid: string; name: string; steps: number; module: string; relevance: number }>;
+  processes: Array<{ uid: string; name: string; steps: number; module: string; relevance: number; kind?: 'process' | 'symbol' | 'file' }>;
   process_symbols: Array<{ uid: string; name: string; type: string; filePath: string; line: number; matched: boolean; relevance: number }>;
   definitions: Array<{ uid: string; name: string; type: string; filePath: string; line: number; relevance: number }>;
   warnings?: string[];
@@ -66,7 +66,8 @@ export class SearchBox {
     for (const s of r.process_symbols.filter((x) => x.matched).sort((a, b) => b.relevance - a.relevance)) addSymbol(s);
     for (const d of r.definitions) addSymbol(d);
     for (const s of r.process_symbols) addSymbol(s);
-    const processes: Hit[] = r.processes.map((p) => ({ kind: 'process', uid: p.uid, label: p.name, detail: `${p.steps} steps · ${p.module}` }));
+    // one-symbol and file results are no flow to open: their symbols are listed above
+    const processes: Hit[] = r.processes.filter((p) => (p.kind ?? 'process') === 'process').map((p) => ({ kind: 'process', uid: p.uid, label: p.name, detail: `${p.steps} steps · ${p.module}` }));
     this.show([...symbols.slice(0, 12), ...processes], r.warnings?.length ? h('li', { class: 'muted' }, r.warnings.join(' ')) : null);
   }
 
