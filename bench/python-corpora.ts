@@ -217,6 +217,22 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
     half: 'held-out', source: { deb: 'python3-pexpect', version: '4.8.0-4' },
     copy: [['usr/lib/python3/dist-packages/pexpect', 'pexpect']],
   },
+  // parso 0.8.3 (a Python parser: tree node classes over shared bases and mixins, a grammar generator, a normalizer
+  // of error rules registered by decorators) and pycparser 2.21 (a C parser: PLY grammar rules as methods, AST node
+  // classes, visitors dispatching by name): measured fresh, then their misses read; Beautiful Soup 4.11.2 (an HTML
+  // tree over pluggable tree builders, untyped): measured fresh and after, nothing read or tuned on it
+  parso: {
+    half: 'tune', source: { deb: 'python3-parso', version: '0.8.3-1' },
+    copy: [['usr/lib/python3/dist-packages/parso', 'parso']],
+  },
+  pycparser: {
+    half: 'tune', source: { deb: 'python3-pycparser', version: '2.21-1' },
+    copy: [['usr/lib/python3/dist-packages/pycparser', 'pycparser']],
+  },
+  bs4: {
+    half: 'held-out', source: { deb: 'python3-bs4', version: '4.11.2-2' },
+    copy: [['usr/lib/python3/dist-packages/bs4', 'bs4']],
+  },
 };
 
 /** Where corpora are unpacked (one folder per corpus and version). */

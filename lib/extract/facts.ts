@@ -57,8 +57,12 @@ export function mentionsLocal(e: unknown, l: number, depth: number): boolean {
 export interface CallSignature { min: number; max: number; returns: Expr }
 
 export type Expr =
-  /** `recv`: inside receiver lambdas (Kotlin's `apply { … }`), the receivers a free name is first a member of, innermost first. */
-  | { k: 'id'; name: string; b?: Binding; recv?: Expr[] }
+  /**
+   * `recv`: inside receiver lambdas (Kotlin's `apply { … }`), the receivers a free name is first a member of, innermost
+   * first. `entry`: a read of a parameter that none of the values its function assigns it reaches (Python): it holds
+   * the argument.
+   */
+  | { k: 'id'; name: string; b?: Binding; recv?: Expr[]; entry?: true }
   | { k: 'this'; cls: number }
   /**
    * `st`: in a static method, where `super` is the base class itself (its static side), not an instance. `after`: the

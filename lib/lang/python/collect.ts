@@ -72,6 +72,7 @@ class PyCollector extends PyNarrowing {
     if (/(^|\/)__init__\.pyi?$/.test(this.path)) this.bindImportedSubmodules(module);
     for (const p of this.pending) this.bind(p);
     this.sharedLocalOccurrences();
+    this.finishEntryReads();
     this.finishLocals();
     this.exported();
     markFallbacks(this, root, this.symbols, this.py);
@@ -446,14 +447,14 @@ class PyCollector extends PyNarrowing {
     const ty = this.type(i);
     if (ty !== 'for_statement' && ty !== 'while_statement') { this.compound(i, ty, scope, walk); return; }
     for (const m of this.assignedMembers(i)) this.narrowed.delete(m); // (what a loop assigns may come round again)
-    this.flow.inLoop(true, () => this.compound(i, ty, scope, walk));
+    this.flow.inLoop(i, () => this.compound(i, ty, scope, walk));
   }
 
   private compound(i: number, ty: string, scope: Scope, walk: (i: number) => void): void {
     if (ty === 'block') { this.flow.inBlock(i, () => this.inBlock(() => walk(i))); return; }
     if (ty === 'for_statement') {
       // (the iterable is read once, before the loop)
-      const iter = this.flow.inLoop(false, () => this.expr(this.child(i, 'right'), scope));
+      const iter = this.flow.inLoop(-1, () => this.expr(this.child(i, 'right'), scope));
       this.assignTarget(this.child(i, 'left'), { k: 'element', of: iter }, scope, i);
       for (const c of this.kids(i)) {
         const f = this.fieldOf(c);
@@ -550,12 +551,14 @@ class PyCollector extends PyNarrowing {
       if (field === 'consequence' && cond >= 0) {
         if (truth === false) this.unreached(scope, () => part(c));
         else this.flow.inArm(i, c, () => this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c)));
+        if (this.exits(c, true)) this.flow.armLeaves(i, c);
       } else if (field === 'alternative') {
         if (settled) { this.unreached(scope, () => part(c)); continue; }
         // `if not isinstance(x, C): … else: x.m()`: x is a C in the else branch
         const ruledOut = [...excluded];
         if (this.type(c) === 'else_clause' && cond >= 0) this.flow.inArm(i, c, () => this.narrowedIn([...ruledOut, ...this.negatedNarrowings(cond, scope)], scope, () => part(c)));
         else this.flow.inArm(i, c, () => this.narrowedIn(ruledOut, scope, () => part(c)));
+        if (this.type(c) === 'else_clause' && this.exits(this.child(c, 'body'), true)) this.flow.armLeaves(i, c);
         if (this.type(c) === 'elif_clause') { const ec = this.child(c, 'condition'); if (ec >= 0) this.exclusions(ec, scope, excluded); }
         if (this.type(c) === 'elif_clause' && this.staticTruth(this.child(c, 'condition')) === true) settled = true;
         if (this.type(c) === 'elif_clause' && isPlatformTest(this.txt(this.child(c, 'condition')))) platform = true;

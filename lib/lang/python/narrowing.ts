@@ -20,6 +20,8 @@ export class PyNarrowing extends PyImports {
   protected readonly paramLocals = new Set<number>();
   /** Set while a nested function assigns an enclosing function's local (`nonlocal`): at no known place of it. */
   protected anytime = false;
+  /** Reads of parameters marked as seeing the argument only (`entry`), with their local and their outermost loop (-1: none). */
+  private readonly entryReads: Array<[number, Expr & { k: 'id' }, number]> = [];
 
   /**
    * What a false `isinstance(x, C)` (or each test of a false `… or …`) rules out, added to `out`: x is what it was
@@ -53,14 +55,20 @@ export class PyNarrowing extends PyImports {
   protected negatedNarrowings(cond: number, scope: Scope): Array<[string, Expr]> {
     let c = cond;
     while (this.type(c) === 'parenthesized_expression') c = this.namedKids(c)[0] ?? -1;
+    if (c >= 0 && this.type(c) === 'comparison_operator') {
+      // `if type(x) is not C: return`: below it, x is a C
+      const test = this.typeTest(c, true);
+      const cls = test && this.classRef(test.classes[0], scope);
+      return test && cls ? [[test.key, { k: 'call', callee: cls }]] : [];
+    }
     return c >= 0 && this.type(c) === 'not_operator' ? this.narrowings(this.child(c, 'argument'), scope, []) : [];
   }
 
-  /** True when a block's last statement leaves it (`return`, `raise`, `continue`, `break`). */
-  protected exits(block: number): boolean {
-    const last = this.namedKids(block).at(-1);
+  /** True when a block's last statement leaves it (`return`, `raise`, `continue`, `break`; the first two only with `function`). */
+  protected exits(block: number, leavesFunction = false): boolean {
+    const last = block < 0 ? undefined : this.namedKids(block).at(-1);
     const ty = last === undefined ? '' : this.type(last);
-    return ty === 'return_statement' || ty === 'raise_statement' || ty === 'continue_statement' || ty === 'break_statement';
+    return ty === 'return_statement' || ty === 'raise_statement' || (!leavesFunction && (ty === 'continue_statement' || ty === 'break_statement'));
   }
 
   /** Runs a block's statements; a narrowing made in it (after an exit, an assert) ends with it. */
@@ -86,14 +94,34 @@ export class PyNarrowing extends PyImports {
   /**
    * What a read of local `l` (named `e`) holds beyond its binding: the values that reach it (ReachingValues); a declared
    * local's narrowed to the calls and names assigned, as a checker narrows on assignment (a literal takes the declared type).
+   * A parameter's only when an assignment above the read replaced its argument (`m = Message()`, then `m.add_byte(…)`);
+   * a read of one that no assignment reaches is marked `entry` (it holds the argument, not what is assigned below).
    */
   protected readValue(l: number, e: Expr): Expr | undefined {
     const values = this.localValues.get(l);
-    if (this.paramLocals.has(l) || !values?.length) return undefined;
-    const reaching = this.flow.reaching(l, values);
+    const argument = this.paramLocals.has(l) && !this.locals[l].type && e.k === 'id' ? this.flow.argumentOnly(l, values ?? []) : undefined;
+    if (argument !== undefined && e.k === 'id') {
+      // (marked in place: the name is bound once its scope is complete, on this object)
+      e.entry = true;
+      this.entryReads.push([l, e, argument]);
+      return e;
+    }
+    if (!values?.length) return undefined;
+    // (a declared parameter keeps its declared type, as before)
+    if (this.paramLocals.has(l) && this.locals[l].type) return undefined;
+    const reaching = this.paramLocals.has(l) ? this.flow.dominating(l, values) : this.flow.reaching(l, values);
+    if (this.paramLocals.has(l) && !reaching) return undefined;
     if (!this.locals[l].type) return reaching;
     if (!values.every((v) => v.k === 'call' || v.k === 'id' || v.k === 'member')) return undefined;
     return { k: 'narrowed', of: e, type: reaching ?? (values.length === 1 ? values[0] : { k: 'union', types: [...values] }) };
+  }
+
+  /**
+   * Unmarks the `entry` reads of parameters their function never assigns (the mark would say nothing), and those in a
+   * loop that assigns the parameter (its value may come round again).
+   */
+  protected finishEntryReads(): void {
+    for (const [l, read, loop] of this.entryReads) if (!this.localValues.get(l)?.length || (loop >= 0 && this.flow.assignedIn(l, loop))) delete read.entry;
   }
 
   /** Runs `f` with the names of `narrow` narrowed in `scope`, then restores what they were. */
@@ -134,6 +162,12 @@ export class PyNarrowing extends PyImports {
       if (this.txt(this.child(cond, 'operator')) === op) { this.isinstanceTests(this.child(cond, 'left'), op, out); this.isinstanceTests(this.child(cond, 'right'), op, out); }
       return out;
     }
+    if (ty === 'comparison_operator') {
+      // `type(x) is C` (or `==`): where it held, x is a C (where it failed, x may be a subclass's: nothing ruled out)
+      const test = op === 'and' ? this.typeTest(cond, false) : undefined;
+      if (test) out.push(test);
+      return out;
+    }
     const fn = ty === 'call' ? this.child(cond, 'function') : -1;
     if (fn < 0 || this.type(fn) !== 'identifier' || this.txt(fn) !== 'isinstance') return out;
     const argsNode = this.child(cond, 'arguments');
@@ -141,6 +175,25 @@ export class PyNarrowing extends PyImports {
     const key = args.length === 2 ? this.dotted(args[0]) : undefined;
     if (key !== undefined) out.push({ key, subject: args[0], classes: this.type(args[1]) === 'tuple' ? this.namedKids(args[1]) : [args[1]] });
     return out;
+  }
+
+  /**
+   * A comparison `type(x) is C` or `type(x) == C` (`is not`, `!=` when `negated`), either way round: x's dotted
+   * name, its node and C's node; else undefined.
+   */
+  private typeTest(cond: number, negated: boolean): { key: string; subject: number; classes: number[] } | undefined {
+    const operands = this.namedKids(cond);
+    const ops = this.kids(cond).filter((c) => !this.named(c)).map((c) => this.txt(c).replace(/\s+/g, ' '));
+    if (operands.length !== 2 || ops.length !== 1 || !(negated ? ops[0] === 'is not' || ops[0] === '!=' : ops[0] === 'is' || ops[0] === '==')) return undefined;
+    const typeOf = (i: number): number => {
+      const fn = this.type(i) === 'call' ? this.child(i, 'function') : -1;
+      const args = fn >= 0 && this.type(fn) === 'identifier' && this.txt(fn) === 'type' ? this.namedKids(this.child(i, 'arguments')) : [];
+      return args.length === 1 && this.type(args[0]) !== 'keyword_argument' ? args[0] : -1;
+    };
+    let subject = typeOf(operands[0]), cls = operands[1];
+    if (subject < 0) { subject = typeOf(operands[1]); cls = operands[0]; }
+    const key = subject >= 0 ? this.dotted(subject) : undefined;
+    return key !== undefined ? { key, subject, classes: [cls] } : undefined;
   }
 
   /** A class named by a name or a dotted name, as an expression whose names are bound but not recorded as read again. */

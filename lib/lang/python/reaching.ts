@@ -1,26 +1,34 @@
 /** Which of a Python local's assigned values reach a read: the flow places the collector records while it walks. */
 import type { Expr } from '../../extract/facts.ts';
 
-/** Where a value was assigned: the `if`/`match` arms around it, its innermost block, how many loops. */
-interface Place { arms: ReadonlyArray<[stmt: number, arm: number]>; block: number; loops: number }
+/**
+ * Where a value was assigned: the `if`/`match` arms around it, its innermost block, how many loops, and the outermost
+ * loop of its function around it (-1: none).
+ */
+interface Place { arms: ReadonlyArray<[stmt: number, arm: number]>; block: number; loops: number; loop: number }
 
 /**
  * Where the function being visited is: the arms of `if`/`match` statements around the statement (the statement's node
- * and the arm's), the blocks around it (innermost last, from the function's body) and how many loops. A local's values
+ * and the arm's), the blocks around it (innermost last, from the function's body) and the loops. A local's values
  * are recorded with the place they were assigned in (null: from a nested function, at no known place), so that a read
  * sees only the values that reach it (`reaching`).
  */
 export class ReachingValues {
   private arms: Array<[stmt: number, arm: number]> = [];
   private blocks: number[] = [];
-  private loops = 0;
+  /** The loop statements around the place, outermost first. */
+  private loopNodes: number[] = [];
   private readonly places = new Map<number, Array<Place | null>>();
+  /** Arms (`stmt:arm`) whose block leaves the function at its end (`return`, `raise`): nothing assigned in them goes on. */
+  private readonly leftArms = new Set<string>();
+
+  private get loops(): number { return this.loopNodes.length; }
 
   /** Runs `f` for the body `body` of a nested function, which starts outside any arm, block or loop of this one. */
   inFunction<T>(body: number, f: () => T): T {
-    const arms = this.arms, blocks = this.blocks, loops = this.loops;
-    this.arms = []; this.blocks = [body]; this.loops = 0;
-    try { return f(); } finally { this.arms = arms; this.blocks = blocks; this.loops = loops; }
+    const arms = this.arms, blocks = this.blocks, loops = this.loopNodes;
+    this.arms = []; this.blocks = [body]; this.loopNodes = [];
+    try { return f(); } finally { this.arms = arms; this.blocks = blocks; this.loopNodes = loops; }
   }
 
   /** Runs `f` inside arm `arm` of `if`/`match` statement `stmt`. */
@@ -29,36 +37,84 @@ export class ReachingValues {
     try { return f(); } finally { this.arms.pop(); }
   }
 
+  /** Records that arm `arm` of `stmt` ends by leaving the function (`return`, `raise`). */
+  armLeaves(stmt: number, arm: number): void {
+    this.leftArms.add(`${stmt}:${arm}`);
+  }
+
   /** Runs `f` inside block `block`. */
   inBlock<T>(block: number, f: () => T): T {
     this.blocks.push(block);
     try { return f(); } finally { this.blocks.pop(); }
   }
 
-  /** Runs `f` inside a loop (`inside`), or, inside one, outside it (a `for` statement's iterable, read once before it). */
-  inLoop<T>(inside: boolean, f: () => T): T {
-    this.loops += inside ? 1 : -1;
-    try { return f(); } finally { this.loops -= inside ? 1 : -1; }
+  /**
+   * Runs `f` inside loop statement `loop`, or, with `loop` -1 inside one, outside the innermost (a `for` statement's
+   * iterable, read once before it).
+   */
+  inLoop<T>(loop: number, f: () => T): T {
+    const saved = this.loopNodes;
+    this.loopNodes = loop >= 0 ? [...saved, loop] : saved.slice(0, -1);
+    try { return f(); } finally { this.loopNodes = saved; }
   }
 
   /** Records that local `l` was given its next value here (`anywhere`: by a nested function, at no known place). */
   assigned(l: number, anywhere: boolean): void {
     let list = this.places.get(l);
     if (!list) this.places.set(l, list = []);
-    list.push(anywhere ? null : { arms: [...this.arms], block: this.blocks[this.blocks.length - 1] ?? -1, loops: this.loops });
+    list.push(anywhere ? null : { arms: [...this.arms], block: this.blocks[this.blocks.length - 1] ?? -1, loops: this.loops, loop: this.loopNodes[0] ?? -1 });
   }
 
   /**
    * Of `values`, the values assigned to local `l` so far in order, those that reach a read here, when they are fewer
    * (else undefined: the local as a whole): a value assigned in another arm of an `if`/`match` around the read does not
-   * reach it (`if h is None: h = make() elif h.ready():` reads the h from before the `if`), nor one a later assignment
-   * in a block around the read replaces (`x = a; x = b; x.m()`), as a checker's flow analysis has them. In a loop, only
-   * below such an assignment in the same iteration (else a later one may come round again); a value assigned in a
-   * loop replaces nothing outside it (the loop may not run).
+   * reach it (`if h is None: h = make() elif h.ready():` reads the h from before the `if`), nor one assigned in an arm
+   * that then leaves the function (`if not ok: m = Message(); …; return`), nor one a later assignment in a block
+   * around the read replaces (`x = a; x = b; x.m()`), as a checker's flow analysis has them. In a loop, only below
+   * such an assignment in the same iteration (else a later one may come round again); a value assigned in a loop
+   * replaces nothing outside it (the loop may not run).
    */
   reaching(l: number, values: readonly Expr[]): Expr | undefined {
+    if (values.length < 2) return undefined;
+    const kept = this.kept(l, values);
+    if (!kept || kept.keep.length === values.length || kept.keep.length === 0) return undefined;
+    if (this.loops > 0 && !kept.dominated) return undefined;
+    return pick(values, kept.keep);
+  }
+
+  /**
+   * Of a parameter's assigned `values`, those that reach a read here when an assignment in a block around the read
+   * replaced the argument (`m = Message()` above `m.add_byte(…)`, in the same arm and iteration), else undefined:
+   * the argument may still reach the read.
+   */
+  dominating(l: number, values: readonly Expr[]): Expr | undefined {
+    const kept = this.kept(l, values);
+    return kept?.dominated && kept.keep.length ? pick(values, kept.keep) : undefined;
+  }
+
+  /**
+   * Whether a read here of parameter `l` sees only its argument: none of the values assigned so far (`values`)
+   * reaches it. -1 when none assigned later can either (the read is in no loop); a loop statement's node when one
+   * assigned later in that loop (the read's outermost) would come round again (`assignedIn` says at the end); else
+   * undefined.
+   */
+  argumentOnly(l: number, values: readonly Expr[]): number | undefined {
+    const where = this.places.get(l) ?? [];
+    if (where.length !== values.length || where.some((w) => w === null)) return undefined;
+    const kept = values.length ? this.kept(l, values) : { keep: [], dominated: false };
+    if (!kept || kept.keep.length) return undefined;
+    return this.loopNodes[0] ?? -1;
+  }
+
+  /** True when local `l` is assigned inside loop statement `loop` (or by a nested function). */
+  assignedIn(l: number, loop: number): boolean {
+    return (this.places.get(l) ?? []).some((w) => w === null || w.loop === loop);
+  }
+
+  /** The indices of the values of local `l` that reach a read here, and whether an assignment above it replaced all before. */
+  private kept(l: number, values: readonly Expr[]): { keep: number[]; dominated: boolean } | undefined {
     const where = this.places.get(l);
-    if (!where || values.length < 2 || where.length !== values.length || where.some((w) => w === null)) return undefined;
+    if (!where || !values.length || where.length !== values.length || where.some((w) => w === null)) return undefined;
     const here = this.arms;
     const keep: number[] = [];
     let dominated = false;
@@ -70,6 +126,8 @@ export class ReachingValues {
         if (w.arms[d][1] !== here[d][1]) { excluded = true; break; }
         if (d === w.arms.length - 1) break;
       }
+      // an arm around the value that left the function, unless the read is in it too
+      if (!excluded) excluded = w.arms.some(([s, a], d) => this.leftArms.has(`${s}:${a}`) && !(here[d]?.[0] === s && here[d][1] === a));
       if (excluded) continue;
       // a value assigned in a block around the read (its arms a prefix of the read's, in a block the read is in)
       // replaces every value before it
@@ -77,8 +135,11 @@ export class ReachingValues {
       if (prefix && w.loops === this.loops && w.block >= 0 && this.blocks.includes(w.block)) { keep.length = 0; dominated = true; }
       keep.push(k);
     }
-    if (this.loops > 0 && !dominated) return undefined;
-    if (keep.length === values.length || keep.length === 0) return undefined;
-    return keep.length === 1 ? values[keep[0]] : { k: 'union', types: keep.map((k) => values[k]) };
+    return { keep, dominated };
   }
+}
+
+/** The values at `keep`, one or a union. */
+function pick(values: readonly Expr[], keep: readonly number[]): Expr {
+  return keep.length === 1 ? values[keep[0]] : { k: 'union', types: keep.map((k) => values[k]) };
 }

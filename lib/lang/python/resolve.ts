@@ -166,9 +166,12 @@ export class PythonResolver implements LanguageRelations {
       const prev = t!.get(s.name);
       // an `@overload` signature yields the name to the def that follows it (the implementation); a function or class
       // defined again by `def` or `class` to the later one, which an import binds (as a checker resolves the import),
-      // unless the later one is an `except` clause's fallback for the earlier
-      if (prev === undefined || isSignatureKind(facts.symbols[prev >> 1].kind)
-        || (definesCallable(facts.symbols[prev >> 1]) && definesCallable(s) && (!fallback(i) || fallback(prev >> 1)))) t!.set(s.name, i * 2);
+      // unless the later one is an `except` clause's fallback for the earlier; so does a `def` or `class` after a
+      // variable of the name (`if PY2: byte_ord = ord` / `else: def byte_ord…`: the definition is what a checker and
+      // a current interpreter take, and a plain rebinding leaves the later one)
+      const earlier = prev === undefined ? undefined : facts.symbols[prev >> 1];
+      if (earlier === undefined || isSignatureKind(earlier.kind)
+        || ((definesCallable(earlier) || earlier.label === 'Variable') && definesCallable(s) && (!fallback(i) || fallback(prev! >> 1)))) t!.set(s.name, i * 2);
     });
     this.py(f).imports.forEach((imp, i) => {
       if (imp.from !== -1 || imp.kind === 'star' || imp.unreached) return;
@@ -450,7 +453,7 @@ export class PythonResolver implements LanguageRelations {
         const b = e.b;
         if (bindsSymbol(b)) return this.symbolValue(f, bindingIndex(b), 'same-file', depth);
         if (bindsImport(b)) return this.importedName(f, bindingIndex(b), depth);
-        if (bindsLocal(b)) return this.localValue(f, bindingIndex(b), depth);
+        if (bindsLocal(b)) return this.localValue(f, bindingIndex(b), depth, e.entry);
         // a free name: one a module-level `from m import *` brings in, else a builtin
         const starred = this.starredName(f, e.name, depth);
         if (starred) return starred;
@@ -725,7 +728,8 @@ export class PythonResolver implements LanguageRelations {
     }
   }
 
-  private localValue(f: number, l: number, depth: number): Val {
+  /** What local l holds: its declared type, else what it is assigned (`entry`: a parameter's argument, unknown when undeclared). */
+  private localValue(f: number, l: number, depth: number, entry?: true): Val {
     const loc = this.sink.files[f].locals[l];
     if (!loc) return UNKNOWN;
     if (loc.type) {
@@ -734,7 +738,7 @@ export class PythonResolver implements LanguageRelations {
       if (v.t !== 'unknown' || loc.type.k === 'any') return v;
     }
     if (loc.type && (loc.type.k === 'this' || loc.type.k === 'typeof')) return this.value(f, loc.type, depth + 1);
-    if (loc.init) return this.value(f, loc.init, depth + 1);
+    if (loc.init && !entry) return this.value(f, loc.init, depth + 1);
     return UNKNOWN;
   }
 
