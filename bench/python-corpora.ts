@@ -219,7 +219,10 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
   },
   // parso 0.8.3 (a Python parser: tree node classes over shared bases and mixins, a grammar generator, a normalizer
   // of error rules registered by decorators) and pycparser 2.21 (a C parser: PLY grammar rules as methods, AST node
-  // classes, visitors dispatching by name): measured fresh, then their misses read; Beautiful Soup 4.11.2 (an HTML
+  // classes, visitors dispatching by name) and sqlparse 0.4.2 (a SQL lexer and statement splitter: token classes,
+  // filter stacks, grouping functions over token lists) and docutils 0.19 (reStructuredText: a document tree of node
+  // classes, parsers, transforms, writers with visitors dispatching by name, untyped): measured fresh, then their
+  // misses read; Beautiful Soup 4.11.2 (an HTML
   // tree over pluggable tree builders, untyped): measured fresh and after, nothing read or tuned on it
   parso: {
     half: 'tune', source: { deb: 'python3-parso', version: '0.8.3-1' },
@@ -228,6 +231,14 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
   pycparser: {
     half: 'tune', source: { deb: 'python3-pycparser', version: '2.21-1' },
     copy: [['usr/lib/python3/dist-packages/pycparser', 'pycparser']],
+  },
+  sqlparse: {
+    half: 'tune', source: { deb: 'python3-sqlparse', version: '0.4.2-1+deb12u1' },
+    copy: [['usr/lib/python3/dist-packages/sqlparse', 'sqlparse']],
+  },
+  docutils: {
+    half: 'tune', source: { deb: 'python3-docutils', version: '0.19+dfsg-6' },
+    copy: [['usr/lib/python3/dist-packages/docutils', 'docutils']],
   },
   bs4: {
     half: 'held-out', source: { deb: 'python3-bs4', version: '4.11.2-2' },

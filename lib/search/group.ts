@@ -47,7 +47,7 @@ export function membershipOf(graph: GraphView): Membership {
   return m;
 }
 
-/** One result of a query: an execution flow with its matching steps, or a matching symbol that is in no flow. */
+/** One result of a query: an execution flow with its matching steps, or the matching functions of a file that are in no flow. */
 export interface RankedResult {
   kind: 'process' | 'symbol' | 'file';
   /** The process (kind `process`), the symbol's node (kind `symbol`), or its file's (kind `file`). */
