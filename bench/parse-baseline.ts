@@ -38,13 +38,13 @@ export function bareParse(files: ReadonlyArray<{ path: string; text: string }>):
   return { files: jobs.length, lines, ms, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
-/** Indexable files under a folder (relative paths), skipping node_modules. */
+/** Indexable files under a folder (relative paths), skipping node_modules and links (which analyze never indexes as they are). */
 export function readCorpus(root: string): Array<{ path: string; text: string }> {
   const out: Array<{ path: string; text: string }> = [];
   const walk = (dir: string): void => {
     for (const e of readdirSync(path.join(root, dir), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const rel = dir ? `${dir}/${e.name}` : e.name;
-      if (e.isDirectory()) { if (e.name !== 'node_modules') walk(rel); } else if (languageOf(rel)) out.push({ path: rel, text: readFileSync(path.join(root, rel), 'utf8') });
+      if (e.isDirectory()) { if (e.name !== 'node_modules') walk(rel); } else if (e.isFile() && languageOf(rel)) out.push({ path: rel, text: readFileSync(path.join(root, rel), 'utf8') });
     }
   };
   walk('');
