@@ -32,7 +32,7 @@
  * misses, when changing rules.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -361,6 +361,9 @@ async function main(): Promise<void> {
     if (c.corpus.half === 'held-out' && (n('--misses') || n('--false-positives'))) console.log('(held-out corpus: read the figures, do not tune on the cases below)');
   } else {
     root = path.resolve(target); extra = opt('--extra-paths')?.split(',') ?? [];
+    if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new Error(`--corpus ${JSON.stringify(target)}: no such corpus (known: ${Object.keys(PYTHON_CORPORA).join(', ')}) and no such folder`);
+    }
   }
   const d = await pythonCallgraphDiff(root, extra);
   console.log(summaryLine(target, d));
