@@ -551,14 +551,14 @@ class PyCollector extends PyNarrowing {
       if (field === 'consequence' && cond >= 0) {
         if (truth === false) this.unreached(scope, () => part(c));
         else this.flow.inArm(i, c, () => this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c)));
-        if (this.exits(c, true)) this.flow.armLeaves(i, c);
+        if (this.exits(c, true)) this.flow.armLeaves(c);
       } else if (field === 'alternative') {
         if (settled) { this.unreached(scope, () => part(c)); continue; }
         // `if not isinstance(x, C): … else: x.m()`: x is a C in the else branch
         const ruledOut = [...excluded];
         if (this.type(c) === 'else_clause' && cond >= 0) this.flow.inArm(i, c, () => this.narrowedIn([...ruledOut, ...this.negatedNarrowings(cond, scope)], scope, () => part(c)));
         else this.flow.inArm(i, c, () => this.narrowedIn(ruledOut, scope, () => part(c)));
-        if (this.type(c) === 'else_clause' && this.exits(this.child(c, 'body'), true)) this.flow.armLeaves(i, c);
+        if (this.type(c) === 'else_clause' && this.exits(this.child(c, 'body'), true)) this.flow.armLeaves(c);
         if (this.type(c) === 'elif_clause') { const ec = this.child(c, 'condition'); if (ec >= 0) this.exclusions(ec, scope, excluded); }
         if (this.type(c) === 'elif_clause' && this.staticTruth(this.child(c, 'condition')) === true) settled = true;
         if (this.type(c) === 'elif_clause' && isPlatformTest(this.txt(this.child(c, 'condition')))) platform = true;

@@ -98,19 +98,21 @@ export class PyNarrowing extends PyImports {
    * a read of one that no assignment reaches is marked `entry` (it holds the argument, not what is assigned below).
    */
   protected readValue(l: number, e: Expr): Expr | undefined {
-    const values = this.localValues.get(l);
-    const argument = this.paramLocals.has(l) && !this.locals[l].type && e.k === 'id' ? this.flow.argumentOnly(l, values ?? []) : undefined;
-    if (argument !== undefined && e.k === 'id') {
-      // (marked in place: the name is bound once its scope is complete, on this object)
-      e.entry = true;
-      this.entryReads.push([l, e, argument]);
-      return e;
+    const values = this.localValues.get(l) ?? [];
+    if (this.paramLocals.has(l)) {
+      // (a declared parameter keeps its declared type, as before)
+      if (this.locals[l].type) return undefined;
+      const loop = e.k === 'id' ? this.flow.argumentOnly(l, values) : undefined;
+      if (loop !== undefined && e.k === 'id') {
+        // (marked in place: the name is bound once its scope is complete, on this object)
+        e.entry = true;
+        this.entryReads.push([l, e, loop]);
+        return e;
+      }
+      return values.length ? this.flow.dominating(l, values) : undefined;
     }
-    if (!values?.length) return undefined;
-    // (a declared parameter keeps its declared type, as before)
-    if (this.paramLocals.has(l) && this.locals[l].type) return undefined;
-    const reaching = this.paramLocals.has(l) ? this.flow.dominating(l, values) : this.flow.reaching(l, values);
-    if (this.paramLocals.has(l) && !reaching) return undefined;
+    if (!values.length) return undefined;
+    const reaching = this.flow.reaching(l, values);
     if (!this.locals[l].type) return reaching;
     if (!values.every((v) => v.k === 'call' || v.k === 'id' || v.k === 'member')) return undefined;
     return { k: 'narrowed', of: e, type: reaching ?? (values.length === 1 ? values[0] : { k: 'union', types: [...values] }) };

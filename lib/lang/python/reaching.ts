@@ -19,8 +19,8 @@ export class ReachingValues {
   /** The loop statements around the place, outermost first. */
   private loopNodes: number[] = [];
   private readonly places = new Map<number, Array<Place | null>>();
-  /** Arms (`stmt:arm`) whose block leaves the function at its end (`return`, `raise`): nothing assigned in them goes on. */
-  private readonly leftArms = new Set<string>();
+  /** Arms (their nodes) whose block leaves the function at its end (`return`, `raise`): nothing assigned in them goes on. */
+  private readonly leftArms = new Set<number>();
 
   private get loops(): number { return this.loopNodes.length; }
 
@@ -37,9 +37,9 @@ export class ReachingValues {
     try { return f(); } finally { this.arms.pop(); }
   }
 
-  /** Records that arm `arm` of `stmt` ends by leaving the function (`return`, `raise`). */
-  armLeaves(stmt: number, arm: number): void {
-    this.leftArms.add(`${stmt}:${arm}`);
+  /** Records that arm `arm` (of an `if`) ends by leaving the function (`return`, `raise`). */
+  armLeaves(arm: number): void {
+    this.leftArms.add(arm);
   }
 
   /** Runs `f` inside block `block`. */
@@ -99,11 +99,10 @@ export class ReachingValues {
    * undefined.
    */
   argumentOnly(l: number, values: readonly Expr[]): number | undefined {
-    const where = this.places.get(l) ?? [];
-    if (where.length !== values.length || where.some((w) => w === null)) return undefined;
-    const kept = values.length ? this.kept(l, values) : { keep: [], dominated: false };
-    if (!kept || kept.keep.length) return undefined;
-    return this.loopNodes[0] ?? -1;
+    const loop = this.loopNodes[0] ?? -1;
+    if (!values.length) return this.places.get(l)?.length ? undefined : loop;
+    const kept = this.kept(l, values);
+    return kept && !kept.keep.length ? loop : undefined;
   }
 
   /** True when local `l` is assigned inside loop statement `loop` (or by a nested function). */
@@ -127,7 +126,7 @@ export class ReachingValues {
         if (d === w.arms.length - 1) break;
       }
       // an arm around the value that left the function, unless the read is in it too
-      if (!excluded) excluded = w.arms.some(([s, a], d) => this.leftArms.has(`${s}:${a}`) && !(here[d]?.[0] === s && here[d][1] === a));
+      if (!excluded) excluded = w.arms.some(([, a], d) => this.leftArms.has(a) && here[d]?.[1] !== a);
       if (excluded) continue;
       // a value assigned in a block around the read (its arms a prefix of the read's, in a block the read is in)
       // replaces every value before it
