@@ -32,6 +32,8 @@ const JS_NAMES: NameRules = {
   scopedDuplicates: true,
   renamesFromBases: true,
   quotedKeysWhereNamed: true,
+  // `exports.f = f` / `module.exports.f = f`: the module's property `f` is another name than the function `f`
+  exportProperty: { qualifier: /(?:^|[^$\p{ID_Continue}.])(?:module\s*\.\s*)?exports\s*\??\.\s*$/u, reason: 'commonjs' },
   // a class's `constructor`, and the symbol an anonymous `export default` makes: named by the language, not the code
   // (a member named `default`, `schema.default(value)`, is an ordinary name)
   refuseRename: (oldName, label) => (oldName === 'constructor' || (oldName === 'default' && label !== 'Method' && label !== 'Property')
