@@ -236,10 +236,21 @@ export const MONOREPOS: Record<string, Monorepo> = {
   },
   // io-ts: one package (`src`, 16 files), runtime codecs as classes (`class StringType extends Type<string>`, a
   // hundred of them in index.ts) and the experimental Decoder/Codec modules over fp-ts, which is not installed, so
-  // both sides read it as `any`. Held out: measured fresh and once at the end, its misses and extras never read
+  // both sides read it as `any`. Measured fresh first; a second tuning corpus beside tanstack-table
   'io-ts': {
     repo: 'gcanti/io-ts',
     commit: '864a3a2f03c5d7b974afeb1da0faf46c21758779',
+    include: ['src'],
+    exclude: [],
+    workspaces: [],
+    archive: ['src', 'package.json', 'tsconfig.json'],
+  },
+  // ts-pattern: one package (`src`, 18 files), pattern matching whose types are recursive conditional and mapped types
+  // (`P.infer`, `DeepExclude`), a builder class (`MatchExpression`) and pattern objects keyed by symbols. Held out:
+  // measured fresh and once at the end, its misses and extras never read
+  'ts-pattern': {
+    repo: 'gvergnaud/ts-pattern',
+    commit: '2ece6ba54edcbc0d4f4fce67becf89143f9d07bc',
     include: ['src'],
     exclude: [],
     workspaces: [],
