@@ -361,10 +361,11 @@ export interface SymbolFact {
   /**
    * Heritage clauses that pass on only some of their type's members, by position in `extends` then `implements`
    * joined: `interface X extends Omit<Base, 'a' | 'b'>` (`keys` left out), `Pick<Base, 'c'>` (`keys` the only ones
-   * kept, `pick`). Only keys written as string literals are known; a member X declares under a key left out is its
-   * own, no override of Base's.
+   * kept, `pick`), written as string literals or (`type`, `keys` empty) named by a type that the resolver reads as a
+   * union of string literals (`Omit<Base, Keys>`); a member X declares under a key left out is its own, no override
+   * of Base's.
    */
-  heritageKeys?: Array<{ at: number; keys: string[]; pick?: true }>;
+  heritageKeys?: Array<{ at: number; keys: string[]; pick?: true; type?: Expr }>;
   /**
    * A class declared in a function whose (first) base is one of that function's parameters (a mixin: `class C
    * extends Base` in `function M(Base) {…}`): the parameter's position. `class X extends M(Y)` inherits C's

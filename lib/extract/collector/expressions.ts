@@ -171,7 +171,7 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
       // (`Omit<T, 'async'>`, read as T: the resolver must know that part lacks some of T's members)
       if (!this.generics.has(n) || !this.dropsKeys(n)) continue;
       const h = this.heritageKeys(n);
-      if (h && !h.pick) omits.push(...h.keys); else keyed = true;
+      if (h && !h.pick && !h.type) omits.push(...h.keys); else keyed = true;
     }
     if (types.length === 1) return types[0];
     const out: Expr & { k: 'intersection' } = { k: 'intersection', types };
