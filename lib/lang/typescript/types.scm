@@ -174,6 +174,13 @@
 ; constraint (`infer R extends Route`) is its type, as a type parameter's is (`R['id']` is Route's member)
 ((infer_type . (type_identifier) @name .) (#set! role "decl.type.param"))
 (infer_type . (type_identifier) @name . (_) @type (#set! role "decl.type.param"))
+; … also where the `infer` sits in a function type the conditional tests against (`U extends (k: infer I) => void ? I :
+; never`, `T extends (...args: any[]) => infer R ? R : never`): the function type's own scope holds its parameters, the
+; conditional's (`@in`) its inferred names
+((conditional_type right: (function_type parameters: (formal_parameters (required_parameter type: (type_annotation (infer_type . (type_identifier) @name)))))) @in (#set! role "decl.type.param"))
+((conditional_type right: (function_type return_type: (infer_type . (type_identifier) @name))) @in (#set! role "decl.type.param"))
+((conditional_type right: (constructor_type (formal_parameters (required_parameter type: (type_annotation (infer_type . (type_identifier) @name)))))) @in (#set! role "decl.type.param"))
+((conditional_type right: (constructor_type (infer_type . (type_identifier) @name))) @in (#set! role "decl.type.param"))
 ; a mapped type's key (`{ [StateKey in K]: … }`) declares a type parameter of that member, shadowing any type of its name
 (mapped_type_clause name: (type_identifier) @name (#set! role "decl.type.param"))
 ; a destructured parameter with a type (`({ logger }: Deps)`): its names are members of that type
