@@ -152,9 +152,10 @@ export type Expr =
   /** (`decls`: the members that are symbols of this file, a type alias's object type's: each name's declaration) */
   /**
    * (`key`, `keys`: a mapped type's key parameter, a local, and the keys it ranges over, `{ [r in NodeKind]: X<r> }`:
-   * reading member `m` reads `index` with the key bound to the literal `m`)
+   * reading member `m` reads `index` with the key bound to the literal `m`; `prefix`: the text every key of a mapped
+   * type remapped to a template literal starts with, `as \`debug${K}\``)
    */
-  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; key?: number; keys?: Expr; over?: Expr }
+  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; key?: number; keys?: Expr; over?: Expr; prefix?: string }
   /**
    * A function type (`(x: A) => R`): calling a value of it gives an R (a constructor type `new (…) => R`: `new`
    * gives an R). `predicate`: a type guard's type (`(x: any) => x is T`).

@@ -177,7 +177,9 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       const others = objs.flatMap((o) => o.others ?? []);
       const decls = objs.flatMap((o) => o.decls ?? []);
       const indexed = objs.find((o) => o.index);
-      return { ...objs[0], props: objs.flatMap((o) => o.props), index: indexed?.index, key: indexed?.key, keys: indexed?.keys, others: others.length ? others : undefined, decls: decls.length ? decls : undefined };
+      // (a remapped mapped type's key start holds for the whole only when its index signature is the only one)
+      const prefix = indexed?.prefix !== undefined && objs.filter((o) => o.index).length === 1 ? indexed.prefix : undefined;
+      return { ...objs[0], props: objs.flatMap((o) => o.props), index: indexed?.index, key: indexed?.key, keys: indexed?.keys, prefix, others: others.length ? others : undefined, decls: decls.length ? decls : undefined };
     }
     // object types of several files, or with a union part (`Common & { kind: 'a' }`, `(A | B) & { x: X }`): an
     // intersection of them, without class parts
@@ -198,6 +200,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   if (t.k === 'object') {
     const o: Val & { t: 'obj' } = { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, news: t.news, decls: t.decls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.key !== undefined) { o.key = t.key; o.keys = t.keys; if (t.over) o.over = t.over; }
+    if (t.prefix !== undefined) o.prefix = t.prefix;
     return o;
   }
   if (t.k === 'union' && t.either) {

@@ -67,8 +67,8 @@ export type Val =
   /** A value of an object type literal (`{ window: Subject<T> }`, written in file f): its properties are typed. */
   /** (`open`: reached through a type parameter's constraint: the value has at least these members, maybe more) */
   /** (`decls`: members that are symbols of file f, a type alias's: see declOf) */
-  /** (`key`, `keys`, `over`: a mapped type's key parameter, key set and the type it maps, see the `object` fact) */
-  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; r: Reason; c: number; subst?: Subst; open?: boolean; key?: number; keys?: Expr; over?: Expr }
+  /** (`key`, `keys`, `over`, `prefix`: a mapped type's key parameter, key set, the type it maps and its keys' start, see the `object` fact) */
+  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; r: Reason; c: number; subst?: Subst; open?: boolean; key?: number; keys?: Expr; over?: Expr; prefix?: string }
   /**
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.

@@ -269,6 +269,8 @@ export class Collector {
   /** Homomorphic mapped types that keep each member's type (`{ [k in keyof t]: t[k] }`) → the type `t` they copy. */
   /** (`mappedOver`: those giving each member another type, `{ [K in keyof P]: Ref<P[K]> }` → P and the key K) */
   readonly mappedOver = new LazyMap<Node, { over: Node; key: Node }>();
+  /** Mapped types whose keys are remapped to template literals starting with text (`as \`debug${K}\``): that text. */
+  readonly mappedPrefix = new LazyMap<Node, string>();
   readonly sameMembers = new Map<Node, Node>();
   readonly objectEntries = new Map<Node, Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>>();
   /** `obj[name]` with a name as the index → that name node. */

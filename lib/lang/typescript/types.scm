@@ -240,6 +240,9 @@
 ; a homomorphic mapped type that gives each member another type (`{ [K in keyof P]: Ref<P[K]> }`, vue's `ToRefs<P>`):
 ; its keys are P's members, each of the type written with K bound to its name
 ((object_type . (index_signature (mapped_type_clause name: (_) @k type: (index_type_query (_) @inner) !alias)) .) @object (#set! role "type.mapped.over"))
+; a mapped type whose keys are remapped to template literals with a text before any substitution (`[K in keyof T as
+; \`debug${Capitalize<K>}\`]`): its keys all start with that text, so it lacks every other name
+((object_type (index_signature (mapped_type_clause alias: (template_literal_type . (string_fragment) @prefix)))) @object (#set! role "type.mapped.prefix"))
 
 ; heritage
 ((class_heritage (extends_clause value: (_) @extends) @clause) (#set! role "heritage.extends"))
