@@ -943,6 +943,18 @@ export class Evaluator {
         }
         // a name no part declares is an index signature's (`RouterCore & { [k: string]: V }`: a V); the checker
         // reads a declared member before any index signature
+        // a homomorphic mapped type part whose mapped type declares the name (`Atoms<TFeatures> & Atoms_All`, each `{ [K in
+        // keyof S]?: Atom<S[K]> }`): that declaration, which the checker's property of the intersection has among its own
+        // whatever the other parts hold (parts mapping other declarations of it: no answer)
+        if (!out && !ext && o.objs && o.objs.filter((p) => p.over).length > 0) {
+          for (const p of o.objs) {
+            const m = p.over && p.index && p.key !== undefined ? this.mappedMember(p, name) : undefined;
+            if (!m) continue;
+            if (out && !(out.t === 'sym' && m.t === 'sym' && out.f === m.f && out.s === m.s)) return UNKNOWN;
+            out ??= m;
+          }
+          if (out) return out;
+        }
         if (!out && !ext) {
           // (mapped types whose key sets we can list answer only their keys: `{ [_ in kind]: A } & { [r in right]?: B }`)
           // (several that may hold the name: the value they agree on; a mapped type whose keys we list and hold the
