@@ -211,6 +211,8 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
     // `items.forEach((item) => …)`: the parameter is an element of the array (an instance of a class extending one too)
     let arr = this.deref(this.value(f, call.callee.obj));
     if (arr.t === 'inst') arr = this.arrayBase(arr) ?? arr;
+    // (a tuple whose items are one type, `[Mixed, Mixed, ...Array<Mixed>]`: an element is that type)
+    if (arr.t === 'tup') arr = this.tupleArray(arr) ?? arr;
     if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return this.elementOf(arr, 'contextual-type');
   }
   if (call && call.callee.k === 'member' && call.callee.name === 'forEach' && ctx.arg === 0 && ctx.param === 1) {

@@ -114,7 +114,18 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   // `Repo<T>` reached through `Repo<User>` has User elements)
   if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
   // a tuple type: each position's type
-  if (t.k === 'list') return { t: 'tup', items: t.items.map((x) => this.typeValue(f, x, depth + 1, subst)), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+  if (t.k === 'list') {
+    // (a rest item last, `[A, B, ...C[]]`: what every position from there on holds, C; one before other items makes
+    // the positions after it unknown, and is unknown itself)
+    const items = t.items.map((x, i) => {
+      if (x.k !== 'spread') return this.typeValue(f, x, depth + 1, subst);
+      const arr = i === t.items.length - 1 ? this.typeValue(f, x.of, depth + 1, subst) : UNKNOWN;
+      return arr.t === 'arr' ? this.elementOf(arr, 'typed-receiver') : UNKNOWN;
+    });
+    const rest = t.items.findIndex((x) => x.k === 'spread');
+    if (rest >= 0 && rest < t.items.length - 1) items.length = rest + 1;
+    return { t: 'tup', items, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+  }
   if (t.k === 'intersection') {
     // (`Methods & ThisType<Store>`: the marker adds no member, see thisTypeOf)
     if (t.types.some((m) => m.k === 'thistype')) {

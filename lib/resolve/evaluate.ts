@@ -604,7 +604,8 @@ export class Evaluator {
         }
         const arr = this.deref(this.value(f, e.of));
         // `const [key, value] = entry`: the tuple's element at that position
-        if (arr.t === 'tup') return e.at !== undefined ? arr.items[e.at] ?? UNKNOWN : UNKNOWN;
+        // (at a position not written, `codecs[i]`, `for (const c of codecs)`: the one type every item is, if any)
+        if (arr.t === 'tup') return e.at !== undefined ? arr.items[e.at] ?? UNKNOWN : this.tupleArray(arr)?.el ?? UNKNOWN;
         // `for (const entry of map)`: an entry
         if (arr.t === 'map') return this.entryOf(arr);
         // `obj[$mobx]` on a type declaring `[$mobx]: Admin`: that member (same name written the same way)
@@ -1008,9 +1009,21 @@ export class Evaluator {
           return inner.t === 'arr' ? { t: 'arrfn', f: o.f, of: OTHER, r: o.r, c: o.c, el: this.elementOf(inner, 'typed-receiver') } : EXT;
         }
         return ELEMENT_METHODS.has(name) ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst, el: o.el } : EXT;
+      case 'tup': {
+        // a tuple whose items are one type (`[Mixed, Mixed, ...Array<Mixed>]`): its array methods are an array's of it
+        const arr = this.tupleArray(o);
+        return arr ? this.member(arr, name) : UNKNOWN;
+      }
       case 'ext': return EXT;
       default: return UNKNOWN;
     }
+  }
+
+  /** A tuple whose items are all one known type, as an array of it (undefined for any other tuple). */
+  tupleArray(o: Val & { t: 'tup' }): (Val & { t: 'arr'; el: Val }) | undefined {
+    const first = o.items[0];
+    if (!first || first.t === 'unknown' || first.t === 'ext' || !o.items.every((x) => sameValue(x, first))) return undefined;
+    return { t: 'arr', f: 0, of: OTHER, el: first, r: o.r, c: o.c };
   }
 
   /**

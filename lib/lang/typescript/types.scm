@@ -96,6 +96,8 @@
 ; (an optional one, `[options?: Opts]`, `[Opts?]`: its type, as a literal written there is typed)
 ((tuple_type (optional_parameter type: (type_annotation (_) @item)) @pos) @list (#set! role "type.tuple.item"))
 ((tuple_type (optional_type (_) @item) @pos) @list (#set! role "type.tuple.item"))
+; (a rest item, `[Mixed, Mixed, ...Array<Mixed>]`: a spread of its array type, whose elements the positions from there on hold)
+(tuple_type (rest_type (_) @inner) @wrap (#set! role "expr.spread.array"))
 ; a guard's early exit (`if (!isFoo(x)) return;`, also `throw`, `continue`, without else): x narrowed from there to the
 ; end of the block
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)))) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block . [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.guard.exit"))
