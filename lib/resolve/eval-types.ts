@@ -625,6 +625,14 @@ export function bindingsFor(this: Evaluator, cf: number, cs: number, args: TypeA
     sym.typeParams.forEach((l, i) => { if (args[i]) own!.set(`${cf}:${l}`, args[i]); });
   }
   if (cf === of && cs === os) return own?.size ? own : undefined;
+  // a member the class's merged interface declares (`interface Base<TTable> { readonly _: { table: TTable } }` beside
+  // `class Base<TTable>`): the interface's own type parameters, bound by position to the same arguments
+  if (args && this.mergedTypes({ f: cf, s: cs }, false)?.some((t) => t.f === of && t.s === os)) {
+    const twin = this.files[of].symbols[os];
+    const bound = new Map<string, TypeArg>();
+    twin.typeParams?.forEach((l, i) => { if (args[i]) bound.set(`${of}:${l}`, args[i]); });
+    return bound.size ? bound : undefined;
+  }
   // extends, then implements (indexed: no joined copy per call, this runs for every member of an instance)
   const ext = sym.extends, nExt = ext ? ext.length : 0, n = nExt + (sym.implements ? sym.implements.length : 0);
   for (let k = 0; k < n; k++) {
