@@ -137,22 +137,23 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
 
 /**
  * The language's export-property rule (NameRules.exportProperty) when it applies to `node`: a symbol declared on its
- * own and then assigned to an export property in its file (`function f() {}` … `exports.f = f`). Not when the
- * assignment declares it (`exports.f = function () {}`: the property is the symbol), nor for a symbol exported
- * otherwise (`export function f`, whose importers through `require` use the symbol itself).
+ * own (`function f() {}`, then `exports.f = f` or `module.exports = { f }`). Not when an assignment to the property
+ * declares it (`exports.f = function () {}`: the property is the symbol), nor for a symbol exported as an ES module
+ * exports it (`export function f`, `export { f }`), whose importers through `require` use the symbol itself.
  */
 function exportPropertyRule(node: GraphNode, refs: readonly Reference[], sources: Sources): { qualifier: RegExp; reason: string } | undefined {
   if (node.filePath === undefined || isMember(node)) return undefined;
   const rule = rulesOf(languageOf(node.filePath))?.names.exportProperty;
   const src = sources.get(node.filePath);
   if (!rule || !src) return undefined;
-  const qualified = (r: Reference): boolean => {
+  const before = (r: Reference, pattern: RegExp): boolean => {
     const offset = src.lines.offset(r.line, r.column);
-    return offset >= 0 && rule.qualifier.test(src.text.slice(Math.max(0, offset - 64), offset));
+    return offset >= 0 && pattern.test(src.text.slice(Math.max(0, offset - 64), offset));
   };
   const own = refs.filter((r) => r.filePath === node.filePath);
   const def = own.find((r) => r.kind === 'definition');
-  return def && !qualified(def) && own.some((r) => r !== def && qualified(r)) ? rule : undefined;
+  if (!def || before(def, rule.qualifier) || before(def, rule.esm) || own.some((r) => r.kind === 'export')) return undefined;
+  return rule;
 }
 
 const BINDING_USES = new Set(['call', 'value', 'type', 'jsx', 'shorthand']);
