@@ -30,10 +30,6 @@ export const rankSettings = {
   keyword: KEYWORD_PARAMS as KeywordParams,
   /** The re-ranker's weights (lib/search/rerank.ts; undefined: the fused order stands). */
   rerank: RERANK_WEIGHTS as Readonly<Record<string, number>> | undefined,
-  /** Bench-only: more terms for a query's keyword lane (expansion experiments). */
-  expand: undefined as ((terms: QueryTerm[]) => QueryTerm[]) | undefined,
-  /** Bench-only: share of a candidate's re-ranker score taken from its file's (log-sum-exp over the candidates). */
-  fileMass: 0,
 };
 
 /**
@@ -197,8 +193,7 @@ export class SearchIndex {
    * names the area as often as the function), and whether the best row reaches the coverage floor.
    */
   keywordHits(text: string, depth: number): KeywordHits {
-    const q0 = queryTerms(text);
-    const q = rankSettings.expand && q0.length ? rankSettings.expand(q0) : q0;
+    const q = queryTerms(text);
     if (q.length === 0) return { hits: [], covered: false, terms: q, own: [], file: [], top: 0 };
     const ks = this.keyword.scores(q, rankSettings.keyword);
     let covered = false;
@@ -316,13 +311,6 @@ export class SearchIndex {
     const facts = this.candidateFacts(order, max, kw, vecRows, qvec);
     const x = new Float64Array(FEATURE_COUNT);
     const scored = facts.map((f, i) => ({ row: order[i].row, z: rerankScore(featuresOf(f, x), weights), at: i }));
-    const g = rankSettings.fileMass;
-    if (g > 0) {
-      const { files } = this.load();
-      const mass = new Map<string, number>();
-      for (const c of scored) { const f = files[c.row] || c.row; mass.set(String(f), (mass.get(String(f)) ?? 0) + Math.exp(c.z)); }
-      for (const c of scored) { const f = files[c.row] || c.row; c.z = (1 - g) * c.z + g * Math.log(mass.get(String(f))!); }
-    }
     scored.sort((a, b) => b.z - a.z || a.at - b.at);
     scored.forEach((s, i) => { order[i] = { row: s.row, score: order[i].score }; });
   }
