@@ -32,7 +32,7 @@ for (const r of HISTORY_REPOS.filter((x) => x.half === 'tune' && !x.language && 
   for (const q of questionsFor(s, set.filter((x) => x.repo === r.repo))) {
     questions++;
     const qv = idx.embedsLocally ? { query: idx.embedLocally([q.text])[0] } : {};
-    const top = new Set(idx.rank({ query: q.text, depth }, qv).symbols.slice(0, depth).map((x) => x.uid));
+    const top = new Set(idx.rank({ query: q.text, depth, graph: s.graph }, qv).symbols.slice(0, depth).map((x) => x.uid));
     const terms = queryTerms(q.text).filter((t) => !t.joined);
     let missedHere = 0;
     for (const g of q.goldFunctions) {
